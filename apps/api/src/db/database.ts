@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock';
+import { migrationProvider } from './migrations';
+import { PGliteDialect } from './pglite-dialect';
+import type { Database } from './schema';
+import { seedDemoCatalogue } from './seed';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A `postgres://` URL: use that server. */
+  databaseUrl?: string | undefined;
+  /** Otherwise PGlite in this directory; neither: PGlite in memory (tests). */
+  dataDir?: string | undefined;
+}
+
+/** Opens the shop's database, brings its schema up to date and seeds an empty one. */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const handle = options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : await openPGlite(options.dataDir);
+  try {
+    await migrate(handle.db);
+    await seedDemoCatalogue(handle.db);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
+function openPostgres(connectionString: string): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, engine: 'postgres', close: () => db.destroy() };
+}
+
+async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  try {
+    const pglite = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined);
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    return {
+      db,
+      engine: 'pglite',
+      close: async () => {
+        await db.destroy();
+        unlock();
+      },
+    };
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function migrate(db: Db) {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

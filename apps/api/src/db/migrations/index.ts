@@ -1,0 +1,11 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as catalogue from './0001-catalogue';
+
+/** Every migration, in order. A new one is a new file here; a shipped one never changes. */
+const migrations: Record<string, Migration> = {
+  '0001-catalogue': catalogue,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

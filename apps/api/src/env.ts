@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The environment, parsed once at start (DESIGN §4). Nothing else reads `process.env`;
+ * a bad value stops the start with a message naming the variable.
+ */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('localhost'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
+      .optional(),
+    BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    WEB_DIST_DIR: z.string().min(1).optional(),
+    TRUST_PROXY: z.stringbool().default(false),
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  logLevel: Env['LOG_LEVEL'];
+  /** Where the embedded database lives; unused when `databaseUrl` is set. */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** The public origin of the shop, e.g. `https://parts.example.com`. */
+  baseUrl: string;
+  /** The built web app (`vite build` output) that the server serves. */
+  webDistDir: string;
+  /** Behind a load balancer: take the client's address from X-Forwarded-For. */
+  trustProxy: boolean;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    logLevel: env.LOG_LEVEL,
+    dataDir: path.resolve(env.DATA_DIR),
+    databaseUrl: env.DATABASE_URL,
+    baseUrl: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    trustProxy: env.TRUST_PROXY,
+  };
+}

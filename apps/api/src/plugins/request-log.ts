@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+
+/** One structured log line per request, written when the reply has gone. */
+export function requestLog(app: FastifyInstance) {
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        ip: request.ip,
+      },
+      'request',
+    );
+  });
+}

@@ -1,0 +1,45 @@
+/**
+ * Every text of SPEC §5 (validation) and §8 (the error catalogue), in one place.
+ * Forms, toasts and server replies import these; nothing spells them again.
+ */
+export const validation = {
+  emailRequired: 'Email is Required',
+  emailInvalid: 'Provide a valid Email',
+  passwordRequired: 'Password is Required',
+  passwordTooShort: 'Must be 6 characters or longer',
+  nameRequired: 'Name is Required',
+  addressRequired: 'Address is Required',
+  quantityRequired: 'Order Quantity is Required',
+  quantityBelowMinimum: 'Minimum Number of Orders Required',
+  quantityAboveStock: 'Orders must be less than the available stock',
+  descriptionRequired: 'Description is Required',
+  phoneNumeric: 'Phone must be a number',
+} as const;
+
+export const notices = {
+  orderPlaced: 'You have successfully placed an order',
+  orderFailed: 'Check Again',
+  orderCancelled: 'Order Deleted successfully',
+  actionFailed: 'action failed',
+  reviewAdded: 'Thanks for your Review',
+  somethingWrong: 'Something is wrong, try again',
+  profileUpdated: 'Successfully Updated',
+  productAdded: 'Successfully added',
+  madeAdmin: 'Successfully made an admin',
+  makeAdminFailed: 'Failed to Make an admin',
+  userRemoved: 'User Deleted successfully',
+  noUserLoggedIn: 'No user is logged in',
+} as const;
+
+export const confirmations = {
+  removeUser: 'Do you really want to Remove the user',
+  cancelOrder: 'Do you really want to cancel order?',
+} as const;
+
+/** Messages of the API's error replies (`{ message }`). */
+export const apiErrors = {
+  partNotFound: 'Part not found',
+  notFound: 'Not found',
+  internal: 'Internal Server Error',
+  tooManyRequests: 'Too many requests, please try again later',
+} as const;

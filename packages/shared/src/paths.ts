@@ -1,0 +1,47 @@
+/**
+ * The web app's routes (SPEC §2), in one table that the router and the server both read:
+ * the server answers 404 for any path that is none of these.
+ */
+export const paths = {
+  home: '/',
+  part: (id: string) => `/part/${encodeURIComponent(id)}`,
+  dashboard: '/dashboard',
+  review: '/dashboard/review',
+  payment: (id: string) => `/dashboard/payment/${encodeURIComponent(id)}`,
+  profile: '/dashboard/profile',
+  manageOrders: '/dashboard/orders',
+  addProduct: '/dashboard/addaproduct',
+  makeAdmin: '/dashboard/makeadmin',
+  manageProducts: '/dashboard/manageproducts',
+  blogs: '/blogs',
+  portfolio: '/portfolio',
+  login: '/login',
+  signup: '/signup',
+} as const;
+
+/** Route patterns in React Router's syntax; `:name` is one non-empty path segment. */
+export const routePatterns = [
+  '/',
+  '/part/:id',
+  '/dashboard',
+  '/dashboard/review',
+  '/dashboard/payment/:id',
+  '/dashboard/profile',
+  '/dashboard/orders',
+  '/dashboard/addaproduct',
+  '/dashboard/makeadmin',
+  '/dashboard/manageproducts',
+  '/blogs',
+  '/portfolio',
+  '/login',
+  '/signup',
+] as const;
+
+const routeMatchers = routePatterns.map(
+  (pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}/?$`),
+);
+
+/** Whether a URL path (no query string) is a route of the web app. */
+export function isAppRoute(pathname: string): boolean {
+  return routeMatchers.some((matcher) => matcher.test(pathname));
+}
