@@ -1,0 +1,221 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const publicPages = ['/', '/blogs', '/portfolio', '/no-such-page'];
+
+async function openHome(page: Page) {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Featured Products' })).toBeVisible();
+}
+
+test('the home page shows its sections in the order of the spec', async ({ page }) => {
+  await openHome(page);
+  const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
+  const order = ['Featured Products', 'Business Summary', 'How we works', 'Customer Reviews', 'Join our Community'];
+  const positions = order.map((heading) => headings.indexOf(heading));
+  expect(positions.every((position) => position >= 0)).toBe(true);
+  expect(positions).toEqual([...positions].sort((a, b) => a - b));
+
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Get The Best Auto Parts For Hundreds Of Vehicles' }),
+  ).toBeVisible();
+  for (const figure of ['3000+', '44000+', '100+']) {
+    await expect(page.getByText(figure, { exact: true })).toBeVisible();
+  }
+  for (const step of ['Receive Order', 'Manufacture Parts', 'Ship Parts']) {
+    await expect(page.getByRole('heading', { name: step })).toBeVisible();
+  }
+});
+
+test('Explore Shop scrolls to the parts list', async ({ page }) => {
+  await openHome(page);
+  await page.getByRole('link', { name: 'Explore Shop' }).click();
+  await expect(page).toHaveURL(/#parts$/);
+  await expect(page.locator('#parts')).toBeInViewport();
+});
+
+test('parts show image, name, description, $ price and a Purchase Now link to the part', async ({
+  page,
+  request,
+}) => {
+  const parts = (await (await request.get('/api/parts')).json()) as Array<{
+    _id: string;
+    name: string;
+    price: number;
+  }>;
+  await openHome(page);
+  const list = page.getByRole('list', { name: 'Parts', exact: true });
+  await expect(list.getByRole('listitem')).toHaveCount(parts.length);
+  const first = parts[0]!;
+  const card = list.getByRole('listitem').first();
+  await expect(card.getByRole('heading', { name: first.name })).toBeVisible();
+  await expect(card.getByRole('img', { name: first.name })).toBeVisible();
+  await expect(card.getByText(`$${first.price.toFixed(2)}`)).toBeVisible();
+  await expect(card.getByRole('link', { name: /Purchase Now/ })).toHaveAttribute(
+    'href',
+    `/part/${first._id}`,
+  );
+});
+
+test('a pulsing skeleton stands in while the parts load', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/parts', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  const skeletons = page.getByTestId('part-skeleton');
+  await expect(skeletons.first()).toBeVisible();
+  await expect(skeletons.first()).toHaveClass(/animate-pulse/);
+  release();
+  await expect(page.getByRole('list', { name: 'Parts', exact: true })).toBeVisible();
+  await expect(skeletons).toHaveCount(0);
+});
+
+for (const [width, columns] of [
+  [375, 1],
+  [800, 2],
+  [1280, 3],
+] as const) {
+  test(`Featured Products shows the first 6 parts in ${columns} column(s) at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openHome(page);
+    const grid = page.getByRole('list', { name: 'Featured Products' });
+    await expect(grid.getByRole('listitem')).toHaveCount(6);
+    const tracks = await grid.evaluate(
+      (element) => getComputedStyle(element).gridTemplateColumns.split(' ').length,
+    );
+    expect(tracks).toBe(columns);
+  });
+}
+
+for (const [width, perView, spacing] of [
+  [640, 1, 20],
+  [768, 2, 40],
+  [1024, 3, 50],
+] as const) {
+  test(`the reviews carousel shows ${perView} slide(s) ${spacing} px apart at ${width} px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await openHome(page);
+    const carousel = page.locator('.reviews-carousel');
+    await carousel.scrollIntoViewIfNeeded();
+    const slides = carousel.locator('.swiper-slide');
+    await expect(slides.first()).toContainText('Ratings:');
+    const layout = await carousel.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const rects = [...element.querySelectorAll('.swiper-slide')].map((slide) =>
+        slide.getBoundingClientRect(),
+      );
+      const visible = rects.filter((rect) => rect.left >= box.left - 1 && rect.right <= box.right + 1);
+      return {
+        visible: visible.length,
+        gap: rects.length > 1 ? rects[1]!.left - rects[0]!.right : null,
+      };
+    });
+    expect(layout.visible).toBe(perView);
+    expect(layout.gap).toBeCloseTo(spacing, 0);
+    await expect(carousel.getByRole('button', { name: 'Next slide' })).toBeVisible();
+    await expect(carousel.locator('.swiper-pagination-bullet')).not.toHaveCount(0);
+  });
+}
+
+test('review cards show name, description and ratings, and the carousel moves', async ({
+  page,
+  request,
+}) => {
+  const reviews = (await (await request.get('/api/reviews')).json()) as Array<{
+    name: string;
+    description: string;
+    ratings: string;
+  }>;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openHome(page);
+  const carousel = page.locator('.reviews-carousel');
+  const first = carousel.locator('.swiper-slide').first();
+  await expect(first).toContainText(reviews[0]!.name);
+  await expect(first).toContainText(reviews[0]!.description);
+  await expect(first).toContainText(`Ratings: ${reviews[0]!.ratings}`);
+  const bullets = carousel.locator('.swiper-pagination-bullet');
+  await bullets.last().click();
+  await expect(bullets.last()).toHaveClass(/swiper-pagination-bullet-active/);
+});
+
+test('the Join our Community block has labelled inputs and does not submit', async ({ page }) => {
+  await openHome(page);
+  const block = page.locator('#join-community');
+  await block.getByLabel(/e-?mail/i).fill('someone@example.com');
+  await block.getByLabel(/password/i).fill('secret');
+  await expect(block.getByRole('link', { name: 'Forgot password?' })).toBeVisible();
+  const url = page.url();
+  await block.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(url);
+  await expect(block.getByLabel(/e-?mail/i)).toHaveValue('someone@example.com');
+});
+
+test('header and footer are on every page', async ({ page }) => {
+  for (const path of publicPages) {
+    await page.goto(path);
+    const header = page.getByRole('banner');
+    for (const name of ['Home', 'My Portfolio', 'Blogs', 'Login']) {
+      await expect(header.getByRole('link', { name, exact: true }).first()).toBeAttached();
+    }
+    await expect(header.getByRole('link', { name: /home/i }).first()).toHaveAttribute('href', '/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText('2022');
+    await expect(footer.getByRole('link', { name: 'Facebook' })).toBeVisible();
+  }
+});
+
+test('header links navigate, and a modified click opens a new tab', async ({ page, context }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openHome(page);
+  const header = page.getByRole('banner');
+  await header.getByRole('link', { name: 'Blogs', exact: true }).click();
+  await expect(page).toHaveURL('/blogs');
+  await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
+
+  const opened = context.waitForEvent('page');
+  await header.getByRole('link', { name: 'My Portfolio', exact: true }).click({ modifiers: ['ControlOrMeta'] });
+  const tab = await opened;
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname).toBe('/portfolio');
+  await expect(page).toHaveURL('/blogs');
+});
+
+test('the blogs page answers at least five interview questions', async ({ page }) => {
+  await page.goto('/blogs');
+  await expect(page.getByRole('article')).not.toHaveCount(0);
+  expect(await page.getByRole('article').count()).toBeGreaterThanOrEqual(5);
+});
+
+test('the portfolio page shows the developer', async ({ page }) => {
+  await page.goto('/portfolio');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /skills/i })).toBeVisible();
+});
+
+test('an unknown path answers 404 with the not-found image', async ({ page }) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('img', { name: /not found/i })).toBeVisible();
+  await page.getByRole('link', { name: /home/i }).last().click();
+  await expect(page).toHaveURL('/');
+});
+
+for (const path of publicPages) {
+  test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page }).analyze();
+    const severe = results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    expect(severe).toEqual([]);
+  });
+}

@@ -1,0 +1,30 @@
+/**
+ * `npm start`: builds the web app when its build is missing or older than its sources, then
+ * starts the server (web app and API in one process).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const builtIndex = path.join(root, 'apps/web/dist/index.html');
+const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
+
+function newestChange(entry: string): number {
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(
+    stat.mtimeMs,
+    ...fs.readdirSync(entry).map((name) => newestChange(path.join(entry, name))),
+  );
+}
+
+const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+const changedAt = Math.max(...sources.map((source) => newestChange(path.join(root, source))));
+if (changedAt > builtAt) {
+  console.log('Building the web app…');
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+await import('../apps/api/src/server');
