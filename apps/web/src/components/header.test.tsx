@@ -1,0 +1,69 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithRouter } from '../test/render-with-router';
+import { Header } from './header';
+
+describe('Header', () => {
+  it('links the logo and the shop name home', () => {
+    renderWithRouter(<Header />);
+    const home = screen.getByRole('link', { name: 'Autoparts Manufacturer home' });
+    expect(home).toHaveAttribute('href', '/');
+    expect(within(home).getByText('Autoparts Manufacturer')).toBeInTheDocument();
+    expect(home.querySelector('img')).toHaveAttribute('src', '/images/logo.svg');
+  });
+
+  it('links Home, My Portfolio, Blogs and Login', () => {
+    renderWithRouter(<Header />);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('link', { name: 'My Portfolio' })).toHaveAttribute('href', '/portfolio');
+    expect(within(nav).getByRole('link', { name: 'Blogs' })).toHaveAttribute('href', '/blogs');
+    expect(within(nav).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('marks the link of the current page', () => {
+    renderWithRouter(<Header />, { path: '/blogs' });
+    expect(screen.getByRole('link', { name: 'Blogs' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('shows the account links instead of Login when given', () => {
+    renderWithRouter(<Header account={<button type="button">Sign Out</button>} />);
+    expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+  });
+
+  it('opens and closes the menu with its button', async () => {
+    const user = userEvent.setup();
+    renderWithRouter(<Header />);
+    const button = screen.getByRole('button', { name: 'Open menu' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    const menu = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    expect(menu).toContainElement(screen.getByRole('link', { name: 'Blogs' }));
+
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(button).toHaveAccessibleName('Close menu');
+
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveAccessibleName('Open menu');
+  });
+
+  it('closes the menu when a link is followed or Escape is pressed', async () => {
+    const user = userEvent.setup();
+    const { router } = renderWithRouter(<Header />);
+    const button = screen.getByRole('button', { name: 'Open menu' });
+
+    await user.click(button);
+    await user.click(screen.getByRole('link', { name: 'Blogs' }));
+    expect(router.state.location.pathname).toBe('/blogs');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(button);
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+  });
+});

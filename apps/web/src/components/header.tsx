@@ -1,0 +1,124 @@
+import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { paths } from '@autoparts/shared';
+import { SHOP_NAME } from '../content/site';
+
+const links = [
+  { to: paths.home, label: 'Home' },
+  { to: paths.portfolio, label: 'My Portfolio' },
+  { to: paths.blogs, label: 'Blogs' },
+] as const;
+
+interface HeaderProps {
+  /**
+   * What stands where 'Login' does, for a signed-in user: 'Dashboard', 'Sign Out' and the display
+   * name. Left out, the Login link shows; `null` shows nothing (e.g. while the session loads).
+   */
+  account?: ReactNode;
+}
+
+export function Header({ account }: HeaderProps) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  // On small screens the list is a drop-down; following any link in it (the account's too) closes it.
+  function closeAfterChoice(event: MouseEvent<HTMLUListElement>) {
+    if (event.target instanceof Element && event.target.closest('a, button')) setMenuOpen(false);
+  }
+
+  function closeOnEscape(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === 'Escape' && menuOpen) {
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    }
+  }
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <nav
+        aria-label="Main"
+        onKeyDown={closeOnEscape}
+        className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 px-4"
+      >
+        <Link
+          to={paths.home}
+          aria-label={`${SHOP_NAME} home`}
+          className="flex h-16 items-center gap-3 rounded-lg font-bold text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
+          <img src="/images/logo.svg" alt="" width={40} height={40} className="size-10" />
+          <span className="text-lg leading-tight sm:text-xl">{SHOP_NAME}</span>
+        </Link>
+
+        <button
+          ref={menuButton}
+          type="button"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+          className="inline-flex size-11 items-center justify-center rounded-lg text-ink hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 md:hidden"
+        >
+          <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+          <MenuIcon open={menuOpen} />
+        </button>
+
+        <ul
+          id={menuId}
+          onClick={closeAfterChoice}
+          className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-1 border-t border-slate-200 py-3 md:flex md:w-auto md:flex-row md:items-center md:border-0 md:py-0`}
+        >
+          {links.map((link) => (
+            <li key={link.to}>
+              <HeaderLink to={link.to}>{link.label}</HeaderLink>
+            </li>
+          ))}
+          {account === undefined ? (
+            <li>
+              <HeaderLink to={paths.login}>Login</HeaderLink>
+            </li>
+          ) : (
+            account !== null && (
+              <li className="flex flex-col gap-1 md:flex-row md:items-center">{account}</li>
+            )
+          )}
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+/**
+ * A header link: marked with aria-current="page" and highlighted while its page shows.
+ * Exported for the account links (e.g. 'Dashboard') so they look like the rest.
+ */
+export function HeaderLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <NavLink
+      to={to}
+      end={to === paths.home}
+      className={({ isActive }) =>
+        `block rounded-lg px-3 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
+          isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-ink'
+        }`
+      }
+    >
+      {children}
+    </NavLink>
+  );
+}
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+    >
+      {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+    </svg>
+  );
+}

@@ -1,0 +1,41 @@
+import type { ComponentPropsWithoutRef, MouseEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+interface InPageLinkProps extends Omit<ComponentPropsWithoutRef<'a'>, 'href'> {
+  /** The id of the element on this page to go to, without the '#'. */
+  to: string;
+}
+
+/**
+ * A real `<a href="#id">` that goes through the router on a plain click.
+ *
+ * Why not a bare fragment link: the browser adds its history entry behind the router's back, with no
+ * key, so <ScrollRestoration> cannot tell the entries apart and Back changes the URL but leaves the page
+ * where it is (see also remix-run/remix#7573). Through the router the entry gets a key, the target is
+ * scrolled into view and Back returns to where the user was. Modified and non-primary clicks are left
+ * to the browser, so "open in new tab" keeps working.
+ */
+export function InPageLink({ to, onClick, ...props }: InPageLinkProps) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const hash = `#${to}`;
+
+  function handleClick(event: MouseEvent<HTMLAnchorElement>) {
+    onClick?.(event);
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.altKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      (props.target !== undefined && props.target !== '_self')
+    ) {
+      return;
+    }
+    event.preventDefault();
+    void navigate({ search: location.search, hash }, { replace: location.hash === hash });
+  }
+
+  return <a {...props} href={hash} onClick={handleClick} />;
+}

@@ -1,0 +1,55 @@
+import type { Part } from '@autoparts/shared';
+import { useParts } from '../api/get-parts';
+import { PartCard, PartCardSkeleton } from './part-card';
+
+interface PartGridProps {
+  /** Show only the first `limit` parts. */
+  limit?: number;
+  /** How many skeleton cards stand in while the parts load. */
+  placeholders: number;
+  label: string;
+}
+
+/** Parts in a grid of 1, 2 and 3 columns at small, medium and large widths (SPEC §2). */
+export function PartGrid({ limit, placeholders, label }: PartGridProps) {
+  const { data, isPending, isError, refetch } = useParts();
+
+  if (isPending) {
+    return (
+      <div className={gridClass} role="status" aria-label={`Loading ${label}`}>
+        {Array.from({ length: placeholders }, (_, index) => (
+          <PartCardSkeleton key={index} />
+        ))}
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-center text-red-800">
+        <p>The parts could not be loaded.</p>
+        <button
+          type="button"
+          onClick={() => void refetch()}
+          className="mt-3 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  const parts: Part[] = limit === undefined ? data : data.slice(0, limit);
+  if (parts.length === 0) {
+    return <p className="text-center text-slate-600">No parts are on sale right now. Please check back soon.</p>;
+  }
+  return (
+    <ul className={gridClass} aria-label={label}>
+      {parts.map((part) => (
+        <li key={part._id} className="flex">
+          <PartCard part={part} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const gridClass = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3 [&>li>article]:w-full';

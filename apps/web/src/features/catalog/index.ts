@@ -1,0 +1,2 @@
+export { FeaturedProducts } from './components/featured-products';
+export { PartsList } from './components/parts-list';

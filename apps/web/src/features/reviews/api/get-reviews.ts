@@ -1,0 +1,12 @@
+import type { Review } from '@autoparts/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+export const reviewsQuery = queryOptions({
+  queryKey: ['reviews'],
+  queryFn: ({ signal }) => api<Review[]>('/reviews', { signal }),
+});
+
+export function useReviews() {
+  return useQuery(reviewsQuery);
+}
