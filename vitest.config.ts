@@ -20,6 +20,8 @@ export default defineConfig({
           setupFiles: ['./src/test/setup.ts'],
           // Each file starts its own database; PGlite's start is CPU-bound, two cores.
           maxWorkers: 2,
+          // Vitest runs projects with their own maxWorkers in a group of their own, after the unit tests.
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

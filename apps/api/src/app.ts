@@ -1,5 +1,5 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -10,7 +10,7 @@ import type { Config } from './env';
 import { partsRoutes } from './modules/parts/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { apiDocs } from './plugins/api-docs';
-import { errorHandling } from './plugins/errors';
+import { errorHandling, frameworkErrors } from './plugins/errors';
 import { requestLog } from './plugins/request-log';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
@@ -32,8 +32,10 @@ export interface AppOptions {
 export async function buildApp({ config, database }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    disableRequestLogging: true,
+    // Fastify's two lines per request give way to our one (plugins/request-log.ts).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

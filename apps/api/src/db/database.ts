@@ -40,6 +40,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // A restart, failover or admin that closes an idle connection reaches us as an 'error' event,
+  // and an unheard 'error' event ends the process. The pool has already dropped that connection
+  // and opens a new one for the next query; a server that stays down fails that query instead.
+  pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, engine: 'postgres', close: () => db.destroy() };
 }

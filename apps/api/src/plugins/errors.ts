@@ -1,5 +1,5 @@
 import { apiErrors } from '@autoparts/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** One error handler (DESIGN §5): 4xx keep their message, 5xx are logged and say nothing more. */
@@ -18,4 +18,19 @@ export function errorHandling(app: FastifyInstance) {
     }
     return reply.code(status).send({ message: error.message });
   });
+}
+
+/**
+ * Fastify's router answers some URLs before any route, hook or error handler runs: a broken
+ * percent-escape, or a path parameter over `maxParamLength` (100 characters), which it would
+ * answer 414. Both still get the `{ message }` of DESIGN §5; a parameter that long names
+ * nothing of ours (ids are uuids), so it is a 404 like any other malformed id.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(404).send({ message: apiErrors.notFound });
+  }
+  if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ message: error.message });
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send({ message: apiErrors.internal });
 }

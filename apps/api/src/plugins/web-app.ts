@@ -22,9 +22,12 @@ export async function webApp(app: FastifyInstance, options: { distDir: string })
       root: options.distDir,
       index: false,
       wildcard: false,
+      // Else send's own `public, max-age=0` is written after setHeaders and replaces ours.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         const inAssets = filePath.startsWith(path.join(options.distDir, 'assets') + path.sep);
-        res.setHeader('cache-control', inAssets ? IMMUTABLE : 'public, max-age=86400');
+        const isIndex = filePath === path.join(options.distDir, 'index.html');
+        res.setHeader('cache-control', inAssets ? IMMUTABLE : isIndex ? REVALIDATE : 'public, max-age=86400');
       },
     });
   }

@@ -22,7 +22,7 @@ export default function ReviewSlides({ reviews }: { reviews: Review[] }) {
       breakpoints={breakpoints}
       navigation
       pagination={{ clickable: true }}
-      className="reviews-carousel !pb-12"
+      className="reviews-carousel !px-10 !pb-12"
     >
       {reviews.map((review) => (
         <SwiperSlide key={review._id} className="!h-auto">

@@ -1,0 +1,168 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from './test/app';
+
+// A stand-in for `vite build` output: the server must not care what the web app contains.
+const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-dist-'));
+const indexHtml =
+  '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head>' +
+  '<body><div id="root"></div></body></html>';
+const appJs = 'console.log("the shop");\n';
+// Big and repetitive enough that any compressor shrinks it well past the 1 KiB threshold.
+const vendorJs = Array.from({ length: 4_000 }, (_, i) => `export const p${i} = "pad ${i % 50}";`).join('\n');
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(distDir, 'assets'));
+  fs.writeFileSync(path.join(distDir, 'index.html'), indexHtml);
+  fs.writeFileSync(path.join(distDir, 'assets/app-abc123.js'), appJs);
+  fs.writeFileSync(path.join(distDir, 'assets/vendor-def456.js'), vendorJs);
+  fs.mkdirSync(path.join(distDir, 'images/parts'), { recursive: true });
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg"/>';
+  fs.writeFileSync(path.join(distDir, 'images/parts/brake-pads.svg'), svg);
+  app = await createTestApp({ webDistDir: distDir });
+});
+
+afterAll(async () => {
+  await app?.close();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+function get(url: string, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'GET', url, headers });
+}
+
+function expectSecurityHeaders(response: LightMyRequestResponse) {
+  const csp = String(response.headers['content-security-policy']);
+  const directives = new Map(
+    csp.split(';').map((directive) => {
+      const [name = '', ...values] = directive.trim().split(/\s+/);
+      return [name, values] as const;
+    }),
+  );
+  expect(directives.get('script-src')).toEqual(["'self'"]);
+  expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+  expect(directives.get('object-src')).toEqual(["'none'"]);
+  expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['x-frame-options']).toBe('DENY');
+}
+
+describe('the API', () => {
+  it('answers an unknown /api path with a JSON 404, not the web app', async () => {
+    for (const url of ['/api', '/api/nope', '/api/parts/extra', '/api/blogs']) {
+      const response = await get(url);
+
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toEqual({ message: expect.any(String) });
+    }
+  });
+
+  it('answers a method it does not know with a JSON 404', async () => {
+    const response = await app.inject({ method: 'DELETE', url: '/api/parts' });
+
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('describes itself as OpenAPI at /api/docs', async () => {
+    const response = await get('/api/docs');
+
+    expect(response.statusCode).toBe(200);
+    const docs = response.json();
+    expect(docs.openapi).toMatch(/^3\./);
+    expect(Object.keys(docs.paths)).toEqual(expect.arrayContaining(['/parts', '/part/{id}', '/reviews']));
+    expect(docs.paths['/part/{id}'].get.responses).toHaveProperty('404');
+    // Paths are relative to the server entry, or clients would call /api/api/parts.
+    expect(docs.servers).toEqual([{ url: '/api' }]);
+    expect(Object.keys(docs.paths).some((key) => key.startsWith('/api/'))).toBe(false);
+  });
+
+  it('sends the security headers on JSON replies and errors', async () => {
+    expectSecurityHeaders(await get('/api/parts'));
+    expectSecurityHeaders(await get('/api/nope'));
+  });
+});
+
+describe('the web app', () => {
+  it.each(['/', '/blogs', '/part/xyz', '/dashboard', '/dashboard/payment/xyz', '/login', '/blogs?tab=2'])(
+    'serves index.html with 200 for the route %s',
+    async (url) => {
+      const response = await get(url);
+
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toBe(indexHtml);
+      // A page must revalidate, or a deploy would leave browsers on old asset names.
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it.each(['/nope', '/dashboard/unknown', '/part', '/part/a/b', '/assets/missing-000000.js'])(
+    'serves the same page with 404 for %s, which is no route',
+    async (url) => {
+      const response = await get(url);
+
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toBe(indexHtml);
+    },
+  );
+
+  it('answers a page path with a broken percent-escape with a 4xx, not a 500', async () => {
+    const response = await get('/part/%E0%A4%A');
+
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+  });
+
+  it('sends the security headers on pages, found or not', async () => {
+    expectSecurityHeaders(await get('/'));
+    expectSecurityHeaders(await get('/nope'));
+    expectSecurityHeaders(await get('/assets/app-abc123.js'));
+  });
+
+  it('lets browsers keep hashed assets for a year', async () => {
+    const response = await get('/assets/app-abc123.js');
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.body).toBe(appJs);
+    const cacheControl = String(response.headers['cache-control']);
+    expect(cacheControl).toContain('immutable');
+    expect(cacheControl).toContain('max-age=31536000');
+  });
+
+  it('lets browsers keep unhashed files such as part images for a day only', async () => {
+    const response = await get('/images/parts/brake-pads.svg');
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it.each([
+    ['br', zlib.brotliDecompressSync],
+    ['gzip', zlib.gunzipSync],
+  ] as const)('compresses a large asset with %s when the browser accepts it', async (encoding, inflate) => {
+    const response = await get('/assets/vendor-def456.js', { 'accept-encoding': encoding });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.rawPayload.length).toBeLessThan(vendorJs.length / 4);
+    expect(inflate(response.rawPayload).toString('utf8')).toBe(vendorJs);
+  });
+
+  it('sends a large asset uncompressed to a client that accepts no encoding', async () => {
+    const response = await get('/assets/vendor-def456.js', { 'accept-encoding': 'identity' });
+
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.body).toBe(vendorJs);
+  });
+});

@@ -1,0 +1,163 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase } from '../test/app';
+import { lockDataDir } from './data-dir-lock';
+import { openDatabase, type DatabaseHandle, type DatabaseOptions, type Db } from './database';
+import { demoParts, demoReviews } from './seed-data';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const tempDirs: string[] = [];
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-data-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+afterAll(() => {
+  for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A place to open one database twice: a DATA_DIR, or a database on TEST_DATABASE_URL's server. */
+async function reopenableDatabase(): Promise<{ options: DatabaseOptions; remove(): Promise<void> }> {
+  if (serverUrl) {
+    const scratch = await createScratchDatabase(serverUrl);
+    return { options: { databaseUrl: scratch.url }, remove: scratch.drop };
+  }
+  return { options: { dataDir: tempDir() }, remove: async () => {} };
+}
+
+async function count(db: Db, table: 'parts' | 'reviews'): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+describe('a database that is opened again', () => {
+  it('is seeded when new; later runs no migration twice and seeds nothing once it has data', async () => {
+    const location = await reopenableDatabase();
+    try {
+      const first = await openDatabase(location.options);
+      expect(await count(first.db, 'parts')).toBe(demoParts.length);
+      expect(await count(first.db, 'reviews')).toBe(demoReviews.length);
+      const names = await first.db.selectFrom('parts').select('name').orderBy('seq').execute();
+      expect(names.map((row) => row.name)).toEqual(demoParts.map((part) => part.name));
+      // The shop's reviews are gone, its parts are not: the database still has data.
+      await first.db.deleteFrom('reviews').execute();
+      await first.close();
+
+      const second = await openDatabase(location.options);
+      try {
+        expect(await count(second.db, 'reviews')).toBe(0);
+        expect(await count(second.db, 'parts')).toBe(demoParts.length);
+        const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(second.db);
+        expect(migrations.rows.map((row) => row.name)).toEqual(['0001-catalogue']);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await location.remove();
+    }
+  });
+});
+
+// DESIGN §8: N instances start together on one PostgreSQL; only one of them may seed.
+describe.runIf(serverUrl)('instances starting together on one PostgreSQL', () => {
+  it('migrate once and seed the catalogue once', async () => {
+    const scratch = await createScratchDatabase(serverUrl ?? '');
+    const handles: DatabaseHandle[] = [];
+    try {
+      const opened = await Promise.allSettled(
+        Array.from({ length: 4 }, () => openDatabase({ databaseUrl: scratch.url })),
+      );
+      for (const result of opened) if (result.status === 'fulfilled') handles.push(result.value);
+      expect(opened.map((result) => result.status)).toEqual(Array(4).fill('fulfilled'));
+      const [first] = handles;
+      if (!first) throw new Error('no handle');
+      expect(await count(first.db, 'parts')).toBe(demoParts.length);
+      expect(await count(first.db, 'reviews')).toBe(demoReviews.length);
+    } finally {
+      await Promise.all(handles.map((handle) => handle.close()));
+      await scratch.drop();
+    }
+  });
+});
+
+// A PostgreSQL restart, failover or admin closes idle pooled connections: the API must live on.
+describe.runIf(serverUrl)('a PostgreSQL connection closed by the server', () => {
+  it('is replaced by a new one without crashing the process', async () => {
+    const scratch = await createScratchDatabase(serverUrl ?? '');
+    const { db, close } = await openDatabase({ databaseUrl: scratch.url });
+    try {
+      await sql`select 1`.execute(db);
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      try {
+        const { rowCount } = await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1',
+          [new URL(scratch.url).pathname.slice(1)],
+        );
+        expect(rowCount).toBeGreaterThan(0);
+      } finally {
+        await admin.end();
+      }
+      // Gives the idle connection time to hear of its end, which it reports as an 'error' event.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      expect(await count(db, 'parts')).toBe(demoParts.length);
+    } finally {
+      await close();
+      await scratch.drop();
+    }
+  });
+});
+
+describe('the DATA_DIR lock', () => {
+  it('keeps a second opener off an open DATA_DIR and lets it in once the first has closed', async () => {
+    const dataDir = tempDir();
+    const first = await openDatabase({ dataDir });
+    try {
+      await expect(openDatabase({ dataDir })).rejects.toThrow(/DATA_DIR/);
+      // The failed attempt must not have taken the lock away from the first opener.
+      expect(fs.readFileSync(path.join(dataDir, 'server.lock'), 'utf8')).toBe(String(process.pid));
+    } finally {
+      await first.close();
+    }
+    expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+
+    const second = await openDatabase({ dataDir });
+    expect(await count(second.db, 'parts')).toBe(demoParts.length);
+    await second.close();
+  });
+
+  it('names DATA_DIR and the holder when another running process holds the lock', () => {
+    const dataDir = tempDir();
+    // The parent process (vitest's main process or the shell) certainly runs.
+    fs.writeFileSync(path.join(dataDir, 'server.lock'), String(process.ppid));
+
+    expect(() => lockDataDir(dataDir)).toThrow(new RegExp(`DATA_DIR .*\\(pid ${process.ppid}\\)`));
+  });
+
+  it.each([
+    ['a process that has exited', () => String(spawnSync(process.execPath, ['-e', '']).pid)],
+    ['our own pid, left by an earlier holder of it (a restarted container)', () => String(process.pid)],
+    ['garbage', () => 'not a pid'],
+  ])('takes over a stale lock holding %s', (_label, content) => {
+    const dataDir = tempDir();
+    const lockPath = path.join(dataDir, 'server.lock');
+    fs.writeFileSync(lockPath, content());
+
+    const unlock = lockDataDir(dataDir);
+
+    expect(fs.readFileSync(lockPath, 'utf8')).toBe(String(process.pid));
+    unlock();
+    expect(fs.existsSync(lockPath)).toBe(false);
+  });
+});

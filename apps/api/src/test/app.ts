@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { openDatabase, type DatabaseHandle } from '../db/database';
+import { parseEnv } from '../env';
+
+export interface TestAppOptions {
+  /** A built web app to serve; by default a directory that does not exist, so only the API is served. */
+  webDistDir?: string;
+}
+
+/**
+ * The real shop on a database of its own: a fresh database on the PostgreSQL server of
+ * TEST_DATABASE_URL when it is set (`npm run test:api:postgres`), else PGlite in memory.
+ * Close it with `app.close()`; that also drops the PostgreSQL database.
+ */
+export async function createTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
+  const database = await openTestDatabase();
+  const config = parseEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: options.webDistDir ?? path.join(os.tmpdir(), `no-web-app-${randomUUID()}`),
+    // DESIGN §4: with DATABASE_URL every instance must be given the same AUTH_SECRET.
+    ...(database.databaseUrl
+      ? { DATABASE_URL: database.databaseUrl, AUTH_SECRET: 'test-secret-test-secret-test-secret' }
+      : {}),
+  });
+  try {
+    return await buildApp({ config, database });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** A fresh database for one app: on TEST_DATABASE_URL's server, else PGlite in memory. */
+async function openTestDatabase(): Promise<DatabaseHandle & { databaseUrl?: string }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return openDatabase({});
+
+  const scratch = await createScratchDatabase(serverUrl);
+  try {
+    const handle = await openDatabase({ databaseUrl: scratch.url });
+    return {
+      ...handle,
+      databaseUrl: scratch.url,
+      close: async () => {
+        // The pool must be gone first: a dropped database would kill its idle connections.
+        await handle.close();
+        await scratch.drop();
+      },
+    };
+  } catch (error) {
+    await scratch.drop();
+    throw error;
+  }
+}
+
+/** A uniquely named, empty database on the server of `serverUrl`, for one test file. */
+export async function createScratchDatabase(serverUrl: string) {
+  // Test files run in parallel workers against one server: the name must never collide.
+  const name = `shop_test_${randomUUID().replaceAll('-', '')}`;
+  await onServer(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+async function onServer(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

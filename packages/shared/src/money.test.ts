@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { centsToDollars, dollarsToCents, formatPrice } from './money';
+
+describe('centsToDollars', () => {
+  it.each([
+    [0, 0],
+    [1, 0.01],
+    [1999, 19.99],
+    [4999, 49.99],
+    [100_000, 1000],
+  ])('%i cents are %d dollars', (cents, dollars) => {
+    expect(centsToDollars(cents)).toBe(dollars);
+  });
+});
+
+describe('dollarsToCents', () => {
+  it.each([
+    [19.99, 1999],
+    // 0.1 + 0.2 is 0.30000000000000004 in binary floating point.
+    [0.1 + 0.2, 30],
+    // Each of these times 100 lands just below or above the integer.
+    [4.35, 435],
+    [1.15, 115],
+    [0.29, 29],
+    [8.99, 899],
+    [0.07, 7],
+    [1000, 100_000],
+    [0, 0],
+  ])('%d dollars are %i cents', (dollars, cents) => {
+    expect(dollarsToCents(dollars)).toBe(cents);
+    expect(Number.isInteger(dollarsToCents(dollars))).toBe(true);
+  });
+
+  it('round-trips every cent amount up to $100', () => {
+    for (let cents = 0; cents <= 10_000; cents++) {
+      expect(dollarsToCents(centsToDollars(cents))).toBe(cents);
+    }
+  });
+});
+
+describe('formatPrice', () => {
+  it.each([
+    [49.99, '$49.99'],
+    [12.5, '$12.50'],
+    [7, '$7.00'],
+    [0, '$0.00'],
+    [1234.5, '$1,234.50'],
+  ])('shows %d as %s', (dollars, text) => {
+    expect(formatPrice(dollars)).toBe(text);
+  });
+});
