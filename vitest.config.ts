@@ -16,6 +16,8 @@ export default defineConfig({
           name: 'api',
           root: './apps/api',
           include: ['src/**/*.test.ts'],
+          // Tests of PostgreSQL's own behaviour run only in the PostgreSQL pass.
+          exclude: process.env.TEST_DATABASE_URL ? [] : ['src/**/*.postgres.test.ts'],
           environment: 'node',
           setupFiles: ['./src/test/setup.ts'],
           // Each file starts its own database; PGlite's start is CPU-bound, two cores.

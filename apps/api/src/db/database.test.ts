@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../test/app';
+import { count } from '../test/count';
 import { lockDataDir } from './data-dir-lock';
-import { openDatabase, type DatabaseHandle, type DatabaseOptions, type Db } from './database';
+import { openDatabase, type DatabaseOptions } from './database';
 import { demoParts, demoReviews } from './seed-data';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
@@ -32,13 +32,6 @@ async function reopenableDatabase(): Promise<{ options: DatabaseOptions; remove(
   return { options: { dataDir: tempDir() }, remove: async () => {} };
 }
 
-async function count(db: Db, table: 'parts' | 'reviews'): Promise<number> {
-  const row = await db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
 
 describe('a database that is opened again', () => {
   it('is seeded when new; later runs no migration twice and seeds nothing once it has data', async () => {
@@ -68,56 +61,6 @@ describe('a database that is opened again', () => {
   });
 });
 
-// DESIGN §8: N instances start together on one PostgreSQL; only one of them may seed.
-describe.runIf(serverUrl)('instances starting together on one PostgreSQL', () => {
-  it('migrate once and seed the catalogue once', async () => {
-    const scratch = await createScratchDatabase(serverUrl ?? '');
-    const handles: DatabaseHandle[] = [];
-    try {
-      const opened = await Promise.allSettled(
-        Array.from({ length: 4 }, () => openDatabase({ databaseUrl: scratch.url })),
-      );
-      for (const result of opened) if (result.status === 'fulfilled') handles.push(result.value);
-      expect(opened.map((result) => result.status)).toEqual(Array(4).fill('fulfilled'));
-      const [first] = handles;
-      if (!first) throw new Error('no handle');
-      expect(await count(first.db, 'parts')).toBe(demoParts.length);
-      expect(await count(first.db, 'reviews')).toBe(demoReviews.length);
-    } finally {
-      await Promise.all(handles.map((handle) => handle.close()));
-      await scratch.drop();
-    }
-  });
-});
-
-// A PostgreSQL restart, failover or admin closes idle pooled connections: the API must live on.
-describe.runIf(serverUrl)('a PostgreSQL connection closed by the server', () => {
-  it('is replaced by a new one without crashing the process', async () => {
-    const scratch = await createScratchDatabase(serverUrl ?? '');
-    const { db, close } = await openDatabase({ databaseUrl: scratch.url });
-    try {
-      await sql`select 1`.execute(db);
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      try {
-        const { rowCount } = await admin.query(
-          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1',
-          [new URL(scratch.url).pathname.slice(1)],
-        );
-        expect(rowCount).toBeGreaterThan(0);
-      } finally {
-        await admin.end();
-      }
-      // Gives the idle connection time to hear of its end, which it reports as an 'error' event.
-      await new Promise((resolve) => setTimeout(resolve, 200));
-
-      expect(await count(db, 'parts')).toBe(demoParts.length);
-    } finally {
-      await close();
-      await scratch.drop();
-    }
-  });
-});
 
 describe('the DATA_DIR lock', () => {
   it('keeps a second opener off an open DATA_DIR and lets it in once the first has closed', async () => {
