@@ -7,8 +7,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { DatabaseHandle, Db } from './db/database';
 import type { Config } from './env';
+import { createAuth } from './modules/auth/auth';
+import { registerIdentity } from './modules/auth/identity';
+import { authRoutes } from './modules/auth/routes';
 import { partsRoutes } from './modules/parts/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
+import { usersRoutes } from './modules/users/routes';
 import { apiDocs } from './plugins/api-docs';
 import { errorHandling, frameworkErrors } from './plugins/errors';
 import { requestLog } from './plugins/request-log';
@@ -30,6 +34,8 @@ export interface AppOptions {
 
 /** Builds the whole shop — API and web app — without listening (tests call it with inject). */
 export async function buildApp({ config, database }: AppOptions): Promise<FastifyInstance> {
+  const { authSecret } = config;
+  if (!authSecret) throw new Error('AUTH_SECRET is not set');
   const app = Fastify({
     logger: { level: config.logLevel },
     // Fastify's two lines per request give way to our one (plugins/request-log.ts).
@@ -49,10 +55,15 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   await app.register(compress, { encodings: ['br', 'gzip'] });
   await apiDocs(app);
 
+  const auth = createAuth({ config, authSecret, db: database.db, logger: app.log });
+  registerIdentity(app, auth);
+
   await app.register(
     async (api) => {
       await api.register(partsRoutes);
       await api.register(reviewsRoutes);
+      await api.register(authRoutes, { auth });
+      await api.register(usersRoutes);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

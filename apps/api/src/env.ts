@@ -18,6 +18,18 @@ const envSchema = z
     BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     WEB_DIST_DIR: z.string().min(1).optional(),
     TRUST_PROXY: z.stringbool().default(false),
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
+  })
+  .refine((env) => !env.DATABASE_URL || env.AUTH_SECRET, {
+    path: ['AUTH_SECRET'],
+    message: 'is required with DATABASE_URL: every instance must share it',
+  })
+  .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
+    path: ['GOOGLE_CLIENT_SECRET'],
+    message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together',
   });
 
 export type Env = z.infer<typeof envSchema>;
@@ -35,6 +47,10 @@ export interface Config {
   webDistDir: string;
   /** Behind a load balancer: take the client's address from X-Forwarded-For. */
   trustProxy: boolean;
+  /** Signs sessions; on the embedded database it is generated once and kept in DATA_DIR. */
+  authSecret: string | undefined;
+  /** Google sign-in through OpenID Connect discovery; off without client credentials. */
+  google: { issuer: string; clientId: string; clientSecret: string } | undefined;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -55,5 +71,14 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     baseUrl: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: env.TRUST_PROXY,
+    authSecret: env.AUTH_SECRET,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            issuer: env.GOOGLE_ISSUER.replace(/\/$/, ''),
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+          }
+        : undefined,
   };
 }

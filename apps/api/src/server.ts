@@ -1,10 +1,12 @@
 import { buildApp } from './app';
 import { openDatabase } from './db/database';
 import { parseEnv } from './env';
+import { loadOrCreateAuthSecret } from './modules/auth/secret';
 
 /** Starts the shop: database, then the server; closes both cleanly on SIGINT/SIGTERM. */
 async function main() {
-  const config = parseEnv();
+  const env = parseEnv();
+  const config = { ...env, authSecret: env.authSecret ?? loadOrCreateAuthSecret(env.dataDir) };
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, database });
 

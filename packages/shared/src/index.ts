@@ -5,3 +5,4 @@ export * from './money';
 export * from './parts';
 export * from './paths';
 export * from './reviews';
+export * from './users';

@@ -36,10 +36,25 @@ export const confirmations = {
   cancelOrder: 'Do you really want to cancel order?',
 } as const;
 
+/** What a customer reads when signing in or up fails, by the auth provider's code. */
+export const authErrors = {
+  invalidCredentials: 'Wrong e-mail or password. Check both and try again.',
+  unknownAccount: 'No account uses this e-mail. Sign up first.',
+  emailInUse: 'An account with this e-mail already exists. Log in instead.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  network: 'Could not reach the shop. Check your connection and try again.',
+  googleNotConfigured: 'Google sign-in is not configured on this shop. Use your e-mail and password.',
+  googleFailed: 'Google sign-in did not complete. Please try again.',
+  generic: 'Sign-in failed. Please try again.',
+} as const;
+
 /** Messages of the API's error replies (`{ message }`). */
 export const apiErrors = {
   partNotFound: 'Part not found',
   notFound: 'Not found',
   internal: 'Internal Server Error',
   tooManyRequests: 'Too many requests, please try again later',
+  signInRequired: 'Sign in to do this',
+  forbidden: 'You are not allowed to do this',
+  emailMismatch: 'You can only act for your own account',
 } as const;

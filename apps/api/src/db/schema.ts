@@ -4,6 +4,10 @@ import type { ColumnType, Generated } from 'kysely';
 export interface Database {
   parts: PartsTable;
   reviews: ReviewsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  access_tokens: AccessTokensTable;
+  auth_attempts: AuthAttemptsTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -32,4 +36,44 @@ export interface ReviewsTable {
   hidden_at: Date | null;
   seq: Generated<Sequence>;
   created_at: Generated<CreatedAt>;
+}
+
+/** Better Auth writes users, sessions, accounts and verifications; the shop reads them. */
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: Generated<boolean>;
+  image: string | null;
+  role: Generated<'customer' | 'admin'>;
+  education: Generated<string>;
+  location: Generated<string>;
+  phone: Generated<string>;
+  linkedin: Generated<string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface SessionsTable {
+  id: string;
+  token: string;
+  user_id: string;
+  expires_at: Date;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface AccessTokensTable {
+  token_hash: string;
+  session_id: string;
+  expires_at: Date;
+  created_at: Generated<CreatedAt>;
+}
+
+export interface AuthAttemptsTable {
+  key: string;
+  window_started_at: Date;
+  count: number;
 }

@@ -8,7 +8,16 @@ export async function apiDocs(app: FastifyInstance) {
     openapi: {
       info: { title: 'Car parts shop API', version: '1.0.0' },
       servers: [{ url: '/api' }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'The accessToken of PUT /user/{email}' },
+          session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
 }
+
+/** The `security` of a route that takes either credential of DESIGN §5. */
+export const signedIn: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];

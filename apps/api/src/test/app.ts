@@ -10,6 +10,8 @@ import { parseEnv } from '../env';
 export interface TestAppOptions {
   /** A built web app to serve; by default a directory that does not exist, so only the API is served. */
   webDistDir?: string;
+  /** More environment for the app, e.g. GOOGLE_* settings. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -23,10 +25,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: options.webDistDir ?? path.join(os.tmpdir(), `no-web-app-${randomUUID()}`),
-    // DESIGN §4: with DATABASE_URL every instance must be given the same AUTH_SECRET.
-    ...(database.databaseUrl
-      ? { DATABASE_URL: database.databaseUrl, AUTH_SECRET: 'test-secret-test-secret-test-secret' }
-      : {}),
+    AUTH_SECRET: 'test-secret-test-secret-test-secret',
+    ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
+    ...options.env,
   });
   try {
     return await buildApp({ config, database });

@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as catalogue from './0001-catalogue';
+import * as accounts from './0002-accounts';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
+  '0002-accounts': accounts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,45 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../db/database';
+
+/** DESIGN §5: at most an hour; the web app renews five minutes before the end. */
+export const ACCESS_TOKEN_LIFETIME_SECONDS = 60 * 60;
+
+const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/**
+ * The `accessToken` of SPEC §3: an opaque random string bound to one session. Only its hash is
+ * stored; it dies with its session (sign-out, removal of the account) or after an hour.
+ */
+export function createAccessTokens(db: Db) {
+  return {
+    async issue(sessionId: string): Promise<{ token: string; expiresAt: Date }> {
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + ACCESS_TOKEN_LIFETIME_SECONDS * 1000);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('access_tokens')
+          .where('session_id', '=', sessionId)
+          .where('expires_at', '<=', new Date())
+          .execute();
+        await trx
+          .insertInto('access_tokens')
+          .values({ token_hash: hash(token), session_id: sessionId, expires_at: expiresAt })
+          .execute();
+      });
+      return { token, expiresAt };
+    },
+
+    /** The session a live token belongs to, if its session is live too. */
+    async sessionOf(token: string): Promise<{ sessionId: string; userId: string } | undefined> {
+      const now = new Date();
+      return db
+        .selectFrom('access_tokens')
+        .innerJoin('sessions', 'sessions.id', 'access_tokens.session_id')
+        .select(['sessions.id as sessionId', 'sessions.user_id as userId'])
+        .where('access_tokens.token_hash', '=', hash(token))
+        .where('access_tokens.expires_at', '>', now)
+        .where('sessions.expires_at', '>', now)
+        .executeTakeFirst();
+    },
+  };
+}

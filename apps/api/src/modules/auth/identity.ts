@@ -1,0 +1,74 @@
+import { apiErrors, type Role } from '@autoparts/shared';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createUsersRepository } from '../users/repository';
+import { createAccessTokens } from './access-tokens';
+import type { Auth } from './auth';
+
+/** Who is calling: decided by the server from a session cookie or an access token. */
+export interface Identity {
+  userId: string;
+  sessionId: string;
+  email: string;
+  name: string;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `app.requireUser` / `app.requireAdmin`. */
+    identity: Identity | null;
+  }
+  interface FastifyInstance {
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/**
+ * Route guards. Either credential of DESIGN §5 works: `Authorization: Bearer <accessToken>`, or
+ * Better Auth's session cookie. The role is read fresh from the database on every request, so a
+ * role change or a removal takes effect at once.
+ */
+export function registerIdentity(app: FastifyInstance, auth: Auth) {
+  const users = createUsersRepository(app.db);
+  const accessTokens = createAccessTokens(app.db);
+
+  async function sessionFromRequest(request: FastifyRequest) {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (bearer) {
+      const session = await accessTokens.sessionOf(bearer);
+      if (session) return session;
+    }
+    const cookieSession = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    return cookieSession
+      ? { sessionId: cookieSession.session.id, userId: cookieSession.user.id }
+      : undefined;
+  }
+
+  async function identify(request: FastifyRequest): Promise<Identity | null> {
+    const session = await sessionFromRequest(request);
+    const user = session && (await users.findById(session.userId));
+    if (!session || !user) return null;
+    return { userId: user.id, sessionId: session.sessionId, email: user.email, name: user.name, role: user.role };
+  }
+
+  app.decorateRequest('identity', null);
+
+  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+    request.identity = await identify(request);
+    if (!request.identity) return reply.code(401).send({ message: apiErrors.signInRequired });
+  });
+
+  app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
+    request.identity = await identify(request);
+    if (!request.identity) return reply.code(401).send({ message: apiErrors.signInRequired });
+    if (request.identity.role !== 'admin') return reply.code(403).send({ message: apiErrors.forbidden });
+  });
+}
+
+/** The identity a guarded route runs with (its guard has set it). */
+export function identityOf(request: FastifyRequest): Identity {
+  if (!request.identity) throw new Error('route has no requireUser/requireAdmin guard');
+  return request.identity;
+}

@@ -1,0 +1,87 @@
+import {
+  adminReplySchema,
+  apiErrors,
+  emailParamsSchema,
+  errorSchema,
+  meSchema,
+  userUpdateReplySchema,
+  userUpdateSchema,
+} from '@autoparts/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedIn as security } from '../../plugins/api-docs';
+import { createAccessTokens } from '../auth/access-tokens';
+import { identityOf } from '../auth/identity';
+import { createUsersRepository, normaliseEmail } from './repository';
+
+
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const users = createUsersRepository(app.db);
+  const accessTokens = createAccessTokens(app.db);
+
+  app.get(
+    '/me',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['users'], security, response: { 200: meSchema, 401: errorSchema } },
+    },
+    async (request, reply) => {
+      const user = await users.findById(identityOf(request).userId);
+      if (!user) return reply.code(401).send({ message: apiErrors.signInRequired });
+      return user;
+    },
+  );
+
+  // SPEC §7: `{email}` alone asks for an access token; with profile fields it also saves them.
+  app.put(
+    '/user/:email',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['users'],
+        security,
+        params: emailParamsSchema,
+        body: userUpdateSchema,
+        response: { 200: userUpdateReplySchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const identity = identityOf(request);
+      const { email, ...profile } = request.body;
+      if (
+        normaliseEmail(request.params.email) !== identity.email ||
+        normaliseEmail(email) !== identity.email
+      ) {
+        return reply.code(403).send({ message: apiErrors.emailMismatch });
+      }
+      const modifiedCount = await users.updateProfile(identity.userId, profile);
+      const { token, expiresAt } = await accessTokens.issue(identity.sessionId);
+      return {
+        result: { acknowledged: true, modifiedCount },
+        token,
+        expiresAt: expiresAt.toISOString(),
+      };
+    },
+  );
+
+  app.get(
+    '/admin/:email',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['users'],
+        security,
+        params: emailParamsSchema,
+        response: { 200: adminReplySchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const identity = identityOf(request);
+      const email = normaliseEmail(request.params.email);
+      if (email !== identity.email && identity.role !== 'admin') {
+        return reply.code(403).send({ message: apiErrors.emailMismatch });
+      }
+      const user = email === identity.email ? identity : await users.findByEmail(email);
+      return { admin: user?.role === 'admin' };
+    },
+  );
+};

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './constants';
+import { validation } from './messages';
+
+/** Bounds that keep a field sane; the spec sets none beyond the password's minimum. */
+export const NAME_MAX_LENGTH = 100;
+export const PASSWORD_MAX_LENGTH = 128;
+const PROFILE_FIELD_MAX_LENGTH = 200;
+
+export const emailSchema = z
+  .string({ error: validation.emailRequired })
+  .trim()
+  .min(1, validation.emailRequired)
+  .pipe(z.email(validation.emailInvalid));
+
+export const passwordSchema = z
+  .string({ error: validation.passwordRequired })
+  .min(1, validation.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, validation.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, `Must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+const nameSchema = z
+  .string({ error: validation.nameRequired })
+  .trim()
+  .min(1, validation.nameRequired)
+  .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`);
+
+/** The login form (SPEC §2, §5). */
+export const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** The signup form (SPEC §2, §5). */
+export const signupSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type SignupInput = z.infer<typeof signupSchema>;
+
+const optionalText = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(PROFILE_FIELD_MAX_LENGTH, `${label} must be at most ${PROFILE_FIELD_MAX_LENGTH} characters`);
+
+/** The profile form: phone numeric, every other field optional (SPEC §5). */
+export const profileSchema = z.object({
+  name: optionalText('Name'),
+  education: optionalText('Education'),
+  location: optionalText('Location'),
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9]*$/, validation.phoneNumeric)
+    .max(20, 'Phone must be at most 20 digits'),
+  linkedin: optionalText('LinkedIn'),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+/**
+ * `PUT /user/{email}` (SPEC §7): `{email}` alone asks for an access token; with profile fields
+ * it also updates the profile. Only these fields are read: anything else (a `role`) is dropped.
+ */
+export const userUpdateSchema = profileSchema.partial().extend({ email: emailSchema });
+export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
+
+export const userUpdateReplySchema = z.object({
+  result: z.object({ acknowledged: z.boolean(), modifiedCount: z.number().int() }),
+  token: z.string(),
+  /** ISO time at which the token stops working; the web app renews it five minutes before. */
+  expiresAt: z.string(),
+});
+export type UserUpdateReply = z.infer<typeof userUpdateReplySchema>;
+
+export const emailParamsSchema = z.object({ email: z.string() });
+
+export const adminReplySchema = z.object({ admin: z.boolean() });
+
+export const roleSchema = z.enum(['customer', 'admin']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** The signed-in user as the web app sees it (`GET /api/me`). */
+export const meSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  role: roleSchema,
+  education: z.string(),
+  location: z.string(),
+  phone: z.string(),
+  linkedin: z.string(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+/** What the web app needs to know about the server's set-up (`GET /api/config`). */
+export const clientConfigSchema = z.object({ googleSignIn: z.boolean() });
+export type ClientConfig = z.infer<typeof clientConfigSchema>;
