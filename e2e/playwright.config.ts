@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { oidcClientId, oidcClientSecret, oidcDiscoveryUrl, oidcIssuer, oidcPort, oidcRedirectUri } from './oidc/settings';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
@@ -32,15 +33,40 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    // A fresh embedded database every run.
-    command: `rm -rf "${dataDir}" && tsx ../apps/api/src/server.ts`,
-    url: `${baseURL}/api/parts`,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'test' },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      // A real OpenID Connect provider standing in for Google (oidc/provider.ts).
+      command: 'tsx oidc/provider.ts',
+      url: oidcDiscoveryUrl,
+      env: {
+        OIDC_PORT: String(oidcPort),
+        OIDC_CLIENT_ID: oidcClientId,
+        OIDC_CLIENT_SECRET: oidcClientSecret,
+        OIDC_REDIRECT_URI: oidcRedirectUri(baseURL),
+      },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // A fresh embedded database every run.
+      command: `rm -rf "${dataDir}" && tsx ../apps/api/src/server.ts`,
+      url: `${baseURL}/api/parts`,
+      env: {
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        GOOGLE_ISSUER: oidcIssuer,
+        GOOGLE_CLIENT_ID: oidcClientId,
+        GOOGLE_CLIENT_SECRET: oidcClientSecret,
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  ],
   outputDir: './.tmp/results',
 });
