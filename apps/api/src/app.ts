@@ -13,6 +13,10 @@ import { authRoutes } from './modules/auth/routes';
 import { partsRoutes } from './modules/parts/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { usersRoutes } from './modules/users/routes';
+import { ordersRoutes } from './modules/orders/routes';
+import { createPayments, type Payments } from './modules/payments/payments';
+import { paymentsRoutes } from './modules/payments/routes';
+import { clientConfigRoutes } from './plugins/client-config';
 import { apiDocs } from './plugins/api-docs';
 import { errorHandling, frameworkErrors } from './plugins/errors';
 import { requestLog } from './plugins/request-log';
@@ -23,6 +27,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: Config;
+    payments: Payments;
   }
 }
 
@@ -47,6 +52,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
   app.decorate('config', config);
+  app.decorate<Payments>('payments', createPayments(config));
   app.addHook('onClose', () => database.close());
 
   errorHandling(app);
@@ -64,6 +70,9 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(reviewsRoutes);
       await api.register(authRoutes, { auth });
       await api.register(usersRoutes);
+      await api.register(ordersRoutes);
+      await api.register(paymentsRoutes);
+      await api.register(clientConfigRoutes);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

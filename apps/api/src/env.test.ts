@@ -24,7 +24,7 @@ describe('parseEnv', () => {
 
   it('accepts postgres:// and postgresql:// URLs', () => {
     for (const url of ['postgres://shop@db:5432/shop', 'postgresql://shop:secret@db/shop']) {
-      expect(parseEnv({ DATABASE_URL: url }).databaseUrl).toBe(url);
+      expect(parseEnv({ DATABASE_URL: url, AUTH_SECRET: 'x'.repeat(32) }).databaseUrl).toBe(url);
     }
   });
 

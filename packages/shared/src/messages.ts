@@ -57,4 +57,10 @@ export const apiErrors = {
   signInRequired: 'Sign in to do this',
   forbidden: 'You are not allowed to do this',
   emailMismatch: 'You can only act for your own account',
+  orderNotFound: 'Order not found',
+  outOfStock: 'Not enough stock left for this order. Lower the quantity and try again.',
+  belowMinimum: 'The order quantity is below the minimum for this part.',
+  shippedNotCancellable: 'This order has shipped and can no longer be cancelled.',
+  alreadyPaid: 'This order is already paid.',
+  orderCancelled: 'This order was cancelled and cannot be paid.',
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { validation } from './messages';
+import { paymentModeSchema } from './payments';
 
 /** Bounds that keep a field sane; the spec sets none beyond the password's minimum. */
 export const NAME_MAX_LENGTH = 100;
@@ -92,5 +93,5 @@ export const meSchema = z.object({
 export type Me = z.infer<typeof meSchema>;
 
 /** What the web app needs to know about the server's set-up (`GET /api/config`). */
-export const clientConfigSchema = z.object({ googleSignIn: z.boolean() });
+export const clientConfigSchema = z.object({ googleSignIn: z.boolean(), payments: paymentModeSchema });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

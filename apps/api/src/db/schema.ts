@@ -8,6 +8,8 @@ export interface Database {
   sessions: SessionsTable;
   access_tokens: AccessTokensTable;
   auth_attempts: AuthAttemptsTable;
+  orders: OrdersTable;
+  payment_events: PaymentEventsTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -23,8 +25,8 @@ export interface PartsTable {
   available_quantity: number;
   min_order_quantity: Generated<number>;
   archived_at: Date | null;
-  seq: Generated<Sequence>;
-  created_at: Generated<CreatedAt>;
+  seq: Sequence;
+  created_at: CreatedAt;
 }
 
 export interface ReviewsTable {
@@ -34,8 +36,8 @@ export interface ReviewsTable {
   description: string;
   rating: string | null;
   hidden_at: Date | null;
-  seq: Generated<Sequence>;
-  created_at: Generated<CreatedAt>;
+  seq: Sequence;
+  created_at: CreatedAt;
 }
 
 /** Better Auth writes users, sessions, accounts and verifications; the shop reads them. */
@@ -69,11 +71,39 @@ export interface AccessTokensTable {
   token_hash: string;
   session_id: string;
   expires_at: Date;
-  created_at: Generated<CreatedAt>;
+  created_at: CreatedAt;
 }
 
 export interface AuthAttemptsTable {
   key: string;
   window_started_at: Date;
   count: number;
+}
+
+export interface OrdersTable {
+  id: Generated<string>;
+  seq: Sequence;
+  user_id: string | null;
+  email: string;
+  customer_name: string;
+  part_id: string;
+  part_name: string;
+  part_img: string;
+  unit_price_cents: number;
+  quantity: number;
+  total_cents: number;
+  address: string;
+  status: Generated<'unpaid' | 'paid' | 'shipped' | 'cancelled'>;
+  payment_provider: string | null;
+  transaction_id: string | null;
+  created_at: CreatedAt;
+  paid_at: Date | null;
+  shipped_at: Date | null;
+  cancelled_at: Date | null;
+}
+
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  received_at: CreatedAt;
 }

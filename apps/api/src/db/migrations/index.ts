@@ -1,11 +1,13 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as catalogue from './0001-catalogue';
 import * as accounts from './0002-accounts';
+import * as orders from './0003-orders';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
   '0002-accounts': accounts,
+  '0003-orders': orders,
 };
 
 export const migrationProvider: MigrationProvider = {

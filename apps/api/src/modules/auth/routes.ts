@@ -1,4 +1,4 @@
-import { authErrors, clientConfigSchema } from '@autoparts/shared';
+import { authErrors } from '@autoparts/shared';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -46,12 +46,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       return reply.send(response.body ? await response.text() : null);
     },
   });
-
-  app.get(
-    '/config',
-    { schema: { tags: ['auth'], response: { 200: clientConfigSchema } } },
-    async () => ({ googleSignIn: app.config.google !== undefined }),
-  );
 };
 
 function emailOf(body: unknown): string | undefined {

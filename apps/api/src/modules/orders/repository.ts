@@ -1,0 +1,171 @@
+import { centsToDollars, type Order, type OrderDetail } from '@autoparts/shared';
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { OrdersTable } from '../../db/schema';
+import { isId } from '../../lib/ids';
+
+export type OrderRow = Selectable<OrdersTable>;
+
+export function toOrder(row: OrderRow): Order {
+  return {
+    _id: row.id,
+    partId: row.part_id,
+    name: row.part_name,
+    img: row.part_img,
+    price: centsToDollars(row.total_cents),
+    unitPrice: centsToDollars(row.unit_price_cents),
+    orderQuantity: row.quantity,
+    address: row.address,
+    email: row.email,
+    customername: row.customer_name,
+    paid: row.status === 'paid' || row.status === 'shipped',
+    status: row.status,
+    transactionId: row.transaction_id,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export type PlaceOrderOutcome =
+  | { placed: true; orderId: string }
+  | { placed: false; reason: 'part-not-found' | 'below-minimum' | 'out-of-stock' };
+
+export function createOrdersRepository(db: Db) {
+  return {
+    /**
+     * Takes the stock and inserts the order in one transaction (DESIGN §6). The conditional update
+     * is what keeps concurrent orders from overselling: only as many succeed as the stock allows.
+     */
+    async place(input: {
+      userId: string;
+      email: string;
+      customerName: string;
+      partId: string;
+      quantity: number;
+      address: string;
+    }): Promise<PlaceOrderOutcome> {
+      if (!isId(input.partId)) return { placed: false, reason: 'part-not-found' };
+      return db.transaction().execute(async (trx) => {
+        const part = await trx
+          .updateTable('parts')
+          .set({ available_quantity: sql`available_quantity - ${input.quantity}` })
+          .where('id', '=', input.partId)
+          .where('archived_at', 'is', null)
+          .where('min_order_quantity', '<=', input.quantity)
+          .where('available_quantity', '>=', input.quantity)
+          .returning(['id', 'name', 'img', 'price_cents'])
+          .executeTakeFirst();
+        if (!part) {
+          const current = await trx
+            .selectFrom('parts')
+            .select('min_order_quantity')
+            .where('id', '=', input.partId)
+            .where('archived_at', 'is', null)
+            .executeTakeFirst();
+          if (!current) return { placed: false, reason: 'part-not-found' } as const;
+          const reason = input.quantity < current.min_order_quantity ? 'below-minimum' : 'out-of-stock';
+          return { placed: false, reason } as const;
+        }
+        const order = await trx
+          .insertInto('orders')
+          .values({
+            user_id: input.userId,
+            email: input.email,
+            customer_name: input.customerName,
+            part_id: part.id,
+            part_name: part.name,
+            part_img: part.img,
+            unit_price_cents: part.price_cents,
+            quantity: input.quantity,
+            total_cents: part.price_cents * input.quantity,
+            address: input.address,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { placed: true, orderId: order.id } as const;
+      });
+    },
+
+    /** A customer's orders, oldest first; cancelled ones leave My Orders (DESIGN §6). */
+    async listForCustomer(email: string): Promise<Order[]> {
+      const rows = await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('email', '=', email)
+        .where('status', '!=', 'cancelled')
+        .orderBy('seq')
+        .execute();
+      return rows.map(toOrder);
+    },
+
+    async find(id: string): Promise<OrderRow | undefined> {
+      if (!isId(id)) return undefined;
+      return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async findDetail(id: string): Promise<(OrderDetail & { row: OrderRow }) | undefined> {
+      if (!isId(id)) return undefined;
+      const row = await db
+        .selectFrom('orders')
+        .innerJoin('parts', 'parts.id', 'orders.part_id')
+        .selectAll('orders')
+        .select(['parts.description', 'parts.available_quantity', 'parts.min_order_quantity'])
+        .where('orders.id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { description, available_quantity, min_order_quantity, ...order } = row;
+      return {
+        ...toOrder(order),
+        description,
+        availableQuantity: available_quantity,
+        minOrderQuantity: min_order_quantity,
+        row: order,
+      };
+    },
+
+    /** Unpaid → paid, once: the only way an order becomes paid is a verified payment. */
+    async markPaid(id: string, provider: string, transactionId: string): Promise<OrderRow | undefined> {
+      return db
+        .updateTable('orders')
+        .set({ status: 'paid', payment_provider: provider, transaction_id: transactionId, paid_at: new Date() })
+        .where('id', '=', id)
+        .where('status', '=', 'unpaid')
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /**
+     * Cancels an order that is still `from` (unpaid, or paid and already refunded) and gives its
+     * stock back, in one transaction. Undefined when the order was no longer in that state.
+     */
+    async cancel(id: string, from: 'unpaid' | 'paid'): Promise<OrderRow | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const order = await trx
+          .updateTable('orders')
+          .set({ status: 'cancelled', cancelled_at: new Date() })
+          .where('id', '=', id)
+          .where('status', '=', from)
+          .returningAll()
+          .executeTakeFirst();
+        if (!order) return undefined;
+        await trx
+          .updateTable('parts')
+          .set({ available_quantity: sql`available_quantity + ${order.quantity}` })
+          .where('id', '=', order.part_id)
+          .execute();
+        return order;
+      });
+    },
+
+    /** Records a provider's event id; false when it was already processed. */
+    async recordPaymentEvent(provider: string, eventId: string): Promise<boolean> {
+      const inserted = await db
+        .insertInto('payment_events')
+        .values({ provider, event_id: eventId })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
+      return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

@@ -1,0 +1,126 @@
+import {
+  apiErrors,
+  paths,
+  checkoutReplySchema,
+  checkoutRequestSchema,
+  errorSchema,
+  paymentMessages,
+  paymentReplySchema,
+  testPaymentSchema,
+} from '@autoparts/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedIn as security } from '../../plugins/api-docs';
+import { identityOf, type Identity } from '../auth/identity';
+import { createOrdersRepository, type OrderRow } from '../orders/repository';
+
+export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const orders = createOrdersRepository(app.db);
+  const { payments } = app;
+
+  /** The caller's own order, if it can still be paid; else the error to answer. */
+  async function payableOrder(
+    identity: Identity,
+    orderId: string,
+  ): Promise<{ order: OrderRow } | { error: { status: 404 | 409; message: string } }> {
+    const order = await orders.find(orderId);
+    if (!order || order.email !== identity.email) {
+      return { error: { status: 404, message: apiErrors.orderNotFound } };
+    }
+    if (order.status === 'cancelled') return { error: { status: 409, message: apiErrors.orderCancelled } };
+    if (order.status !== 'unpaid') return { error: { status: 409, message: apiErrors.alreadyPaid } };
+    return { order };
+  }
+
+  const errors = { 400: errorSchema, 401: errorSchema, 402: errorSchema, 404: errorSchema, 409: errorSchema };
+
+  if (payments.mode === 'test') {
+    const provider = payments.provider;
+    app.post(
+      '/payments/test/pay',
+      {
+        preHandler: app.requireUser,
+        schema: { tags: ['payments'], security, body: testPaymentSchema, response: { 200: paymentReplySchema, ...errors } },
+      },
+      async (request, reply) => {
+        const found = await payableOrder(identityOf(request), request.body.orderId);
+        if ('error' in found) return reply.code(found.error.status).send({ message: found.error.message });
+        const charge = provider.charge(request.body.cardNumber);
+        if (charge.outcome === 'declined') return reply.code(402).send({ message: paymentMessages.declined });
+        if (charge.outcome === 'unknown-card') return reply.code(400).send({ message: paymentMessages.unknownTestCard });
+        const paid = await orders.markPaid(found.order.id, provider.name, charge.transactionId);
+        // Two payments raced and the other won: nothing was charged by this one.
+        if (!paid) return reply.code(409).send({ message: apiErrors.alreadyPaid });
+        return { paid: true, transactionId: charge.transactionId };
+      },
+    );
+    return;
+  }
+
+  const stripe = payments.provider;
+
+  app.post(
+    '/payments/checkout',
+    {
+      preHandler: app.requireUser,
+      schema: { tags: ['payments'], security, body: checkoutRequestSchema, response: { 200: checkoutReplySchema, ...errors } },
+    },
+    async (request, reply) => {
+      const found = await payableOrder(identityOf(request), request.body.orderId);
+      if ('error' in found) return reply.code(found.error.status).send({ message: found.error.message });
+      const { order } = found;
+      const url = await stripe.createCheckout({
+        id: order.id,
+        partName: order.part_name,
+        quantity: order.quantity,
+        totalCents: order.total_cents,
+        email: order.email,
+        returnUrl: `${app.config.baseUrl}${paths.payment(order.id)}`,
+      });
+      return { url };
+    },
+  );
+
+  // The webhook verifies Stripe's signature over the exact bytes sent, so this route keeps them.
+  await app.register(async (webhook) => {
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    webhook.post(
+      '/payments/stripe/webhook',
+      {
+        schema: {
+          tags: ['payments'],
+          hide: true,
+          response: { 200: z.object({ received: z.boolean() }), 400: errorSchema },
+        },
+      },
+      async (request, reply) => {
+        const signature = request.headers['stripe-signature'];
+        const event = Buffer.isBuffer(request.body)
+          ? stripe.verifyEvent(request.body, typeof signature === 'string' ? signature : undefined)
+          : undefined;
+        if (!event) return reply.code(400).send({ message: 'Invalid signature' });
+        if (!(await orders.recordPaymentEvent('stripe', event.id))) return { received: true };
+        if (event.type === 'checkout.session.completed' && event.data.object.payment_status === 'paid') {
+          await settleCheckout(event.data.object);
+        }
+        return { received: true };
+      },
+    );
+  });
+
+  async function settleCheckout(session: { metadata: Record<string, string> | null; payment_intent: unknown }) {
+    const orderId = session.metadata?.orderId;
+    const paymentIntent =
+      typeof session.payment_intent === 'string'
+        ? session.payment_intent
+        : (session.payment_intent as { id?: string } | null)?.id;
+    if (!orderId || !paymentIntent) return;
+    const paid = await orders.markPaid(orderId, stripe.name, paymentIntent);
+    if (paid) return;
+    // Paid after it was cancelled: the money goes back.
+    const order: OrderRow | undefined = await orders.find(orderId);
+    if (order?.status === 'cancelled') await stripe.refund({ orderId, transactionId: paymentIntent });
+  }
+};

@@ -1,0 +1,84 @@
+import Stripe from 'stripe';
+import type { PaymentProvider } from './provider';
+
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Tests point the SDK at a local stand-in of the Stripe API. */
+  apiBase: string | undefined;
+}
+
+/**
+ * Stripe Checkout (DESIGN §6): a Checkout Session for the order's server-side total with the order
+ * id in its metadata and an idempotency key per order; the webhook alone marks orders paid.
+ */
+export function createStripeProvider(settings: StripeSettings) {
+  const base = settings.apiBase ? new URL(settings.apiBase) : undefined;
+  const stripe = new Stripe(settings.secretKey, {
+    maxNetworkRetries: 2,
+    telemetry: false,
+    ...(base && {
+      host: base.hostname,
+      port: base.port || (base.protocol === 'https:' ? 443 : 80),
+      protocol: base.protocol === 'https:' ? 'https' : 'http',
+    }),
+  });
+
+  return {
+    name: 'stripe',
+
+    async createCheckout(order: {
+      id: string;
+      partName: string;
+      quantity: number;
+      totalCents: number;
+      email: string;
+      returnUrl: string;
+    }): Promise<string> {
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          customer_email: order.email,
+          client_reference_id: order.id,
+          metadata: { orderId: order.id },
+          payment_intent_data: { metadata: { orderId: order.id } },
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: order.totalCents,
+                product_data: { name: `${order.partName} × ${order.quantity}` },
+              },
+            },
+          ],
+          success_url: `${order.returnUrl}?checkout=success`,
+          cancel_url: `${order.returnUrl}?checkout=cancelled`,
+        },
+        // One Checkout Session per order: paying twice never charges twice.
+        { idempotencyKey: `checkout-${order.id}` },
+      );
+      if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
+      return session.url;
+    },
+
+    /** The verified event, or undefined when the signature does not match the raw body. */
+    verifyEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event | undefined {
+      if (!signature) return undefined;
+      try {
+        return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
+      } catch {
+        return undefined;
+      }
+    },
+
+    async refund({ orderId, transactionId }) {
+      await stripe.refunds.create(
+        { payment_intent: transactionId, metadata: { orderId } },
+        { idempotencyKey: `refund-${orderId}` },
+      );
+    },
+  } satisfies PaymentProvider & Record<string, unknown>;
+}
+
+export type StripeProvider = ReturnType<typeof createStripeProvider>;

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { validation } from './messages';
+
+export const ADDRESS_MAX_LENGTH = 500;
+
+export const orderStatusSchema = z.enum(['unpaid', 'paid', 'shipped', 'cancelled']);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** The limits an order quantity is checked against: the part's (SPEC §5, §9). */
+export interface QuantityLimits {
+  minOrderQuantity: number;
+  availableQuantity: number;
+}
+
+/**
+ * The Place Order form (SPEC §2, §5): the same rules in the browser, for its messages, and on the
+ * server, which checks the quantity again against the part in the order's transaction.
+ */
+export function placeOrderFormSchema(limits: QuantityLimits) {
+  return z.object({
+    customername: z.string().trim().min(1, validation.nameRequired).max(100),
+    address: z
+      .string({ error: validation.addressRequired })
+      .trim()
+      .min(1, validation.addressRequired)
+      .max(ADDRESS_MAX_LENGTH, `Address must be at most ${ADDRESS_MAX_LENGTH} characters`),
+    orderQuantity: quantitySchema(limits),
+  });
+}
+
+function quantitySchema({ minOrderQuantity, availableQuantity }: QuantityLimits) {
+  return z
+    .number({ error: validation.quantityRequired })
+    .int('Order Quantity must be a whole number')
+    .min(minOrderQuantity, validation.quantityBelowMinimum)
+    .max(availableQuantity, validation.quantityAboveStock);
+}
+
+/**
+ * `POST /order` (SPEC §7 plus `partId`). Name, img and price come from the part and the e-mail
+ * from the session: those fields may be sent, as the original client did, and are ignored.
+ */
+export const placeOrderSchema = z.object({
+  partId: z.string(),
+  customername: z.string().trim().min(1, validation.nameRequired).max(100),
+  address: z
+    .string({ error: validation.addressRequired })
+    .trim()
+    .min(1, validation.addressRequired)
+    .max(ADDRESS_MAX_LENGTH),
+  orderQuantity: z
+    .number({ error: validation.quantityRequired })
+    .int()
+    .positive(validation.quantityBelowMinimum),
+});
+export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
+
+export const placeOrderReplySchema = z.object({
+  acknowledged: z.boolean(),
+  insertedId: z.string(),
+});
+
+/** An order as its customer sees it (SPEC §3; `price` is the order's total in dollars). */
+export const orderSchema = z.object({
+  _id: z.string(),
+  partId: z.string(),
+  name: z.string(),
+  img: z.string(),
+  price: z.number(),
+  unitPrice: z.number(),
+  orderQuantity: z.number().int(),
+  address: z.string(),
+  email: z.string(),
+  customername: z.string(),
+  paid: z.boolean(),
+  status: orderStatusSchema,
+  transactionId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const orderListSchema = z.array(orderSchema);
+
+/** `GET /order/{id}`: the order and its part, for the payment page (SPEC §2). */
+export const orderDetailSchema = orderSchema.extend({
+  description: z.string(),
+  availableQuantity: z.number().int(),
+  minOrderQuantity: z.number().int(),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+export const orderIdParamsSchema = z.object({ id: z.string() });
+export const orderIdQuerySchema = z.object({ id: z.string() });
+
+export const cancelReplySchema = z.object({ deletedCount: z.number().int() });

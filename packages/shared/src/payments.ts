@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+export const paymentModeSchema = z.enum(['stripe', 'test']);
+export type PaymentMode = z.infer<typeof paymentModeSchema>;
+
+export const testModeLabel = 'Test mode — no real charge';
+
+export const paymentMessages = {
+  declined: 'Your card was declined. No money was taken; try another card.',
+  unknownTestCard: 'In test mode use the test card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline).',
+  paid: 'Payment received. Thank you!',
+  notPayable: 'This order cannot be paid.',
+  stripeUnavailable: 'The payment service could not be reached. Please try again in a moment.',
+} as const;
+
+/** The test provider's card form (DESIGN §6). */
+export const testPaymentSchema = z.object({
+  orderId: z.string(),
+  cardNumber: z
+    .string()
+    .trim()
+    .min(1, 'Card number is required')
+    .regex(/^[0-9 -]{12,23}$/, 'Enter the card number as digits'),
+  expiry: z
+    .string()
+    .trim()
+    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Enter the expiry as MM/YY'),
+  cvc: z.string().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
+});
+export type TestPaymentInput = z.infer<typeof testPaymentSchema>;
+
+export const paymentReplySchema = z.object({ paid: z.boolean(), transactionId: z.string() });
+export const checkoutRequestSchema = z.object({ orderId: z.string() });
+export const checkoutReplySchema = z.object({ url: z.string() });
