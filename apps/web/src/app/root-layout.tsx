@@ -1,8 +1,15 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '../components/footer';
 import { Header } from '../components/header';
+import { AccountLinks, useAccessTokenRenewal } from '../features/auth';
+import { useMe } from '../lib/me';
 
 export function RootLayout() {
+  const me = useMe();
+  useAccessTokenRenewal();
+  // While the session loads the header shows neither Login nor the account, so neither flashes.
+  const account = me.isPending ? null : me.data ? <AccountLinks me={me.data} /> : undefined;
+
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-800">
       <a
@@ -11,7 +18,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <Header />
+      <Header account={account} />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

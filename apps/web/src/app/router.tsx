@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { paths } from '@autoparts/shared';
+import { RequireAuth } from '../features/auth';
 import { RootLayout } from './root-layout';
 import { HomeRoute } from './routes/home';
 
@@ -15,6 +16,22 @@ export const router = createBrowserRouter([
       { index: true, element: <HomeRoute /> },
       { path: paths.blogs, lazy: () => import('./routes/blogs') },
       { path: paths.portfolio, lazy: () => import('./routes/portfolio') },
+      { path: paths.login, lazy: () => import('../features/auth/routes/login') },
+      { path: paths.signup, lazy: () => import('../features/auth/routes/signup') },
+      {
+        // Signed-in pages (SPEC §6).
+        element: <RequireAuth />,
+        children: [
+          {
+            path: paths.dashboard,
+            lazy: () => import('./routes/dashboard/dashboard-layout'),
+            children: [
+              { path: paths.profile, lazy: () => import('../features/profile/routes/profile') },
+              // Admin pages go in a group of their own: { element: <RequireAdmin />, children: [...] }.
+            ],
+          },
+        ],
+      },
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },

@@ -1,8 +1,14 @@
-/** An error reply of the API, with its status and its `{ message }`. */
+import { getAccessToken } from './access-token';
+
+/**
+ * An error reply of the API, with its status and its `{ message }`; status 0 means the server
+ * could not be reached. `code` is the auth provider's error code (`{ code, message }`), if any.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -13,6 +19,8 @@ interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Send the stored access token as `Authorization: Bearer`, where SPEC §7 says "bearer token". */
+  auth?: boolean;
 }
 
 /**
@@ -23,15 +31,20 @@ interface RequestOptions {
  */
 export async function api<T>(
   path: string,
-  { method = 'GET', body, signal }: RequestOptions = {},
+  { method = 'GET', body, signal, auth = false }: RequestOptions = {},
 ): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const token = auth ? getAccessToken() : null;
+  // Without a usable token the session cookie alone vouches for the user (DESIGN §5).
+  if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
       method,
       signal,
       credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {
@@ -39,13 +52,20 @@ export async function api<T>(
     throw new ApiError(0, 'Network error: check your connection and try again');
   }
   const payload: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw new ApiError(response.status, messageOf(payload) ?? response.statusText);
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      stringField(payload, 'message') ?? response.statusText,
+      stringField(payload, 'code'),
+    );
+  }
   return payload as T;
 }
 
-function messageOf(payload: unknown): string | undefined {
-  if (typeof payload === 'object' && payload !== null && 'message' in payload) {
-    return typeof payload.message === 'string' ? payload.message : undefined;
+function stringField(payload: unknown, field: 'message' | 'code'): string | undefined {
+  if (typeof payload === 'object' && payload !== null && field in payload) {
+    const value: unknown = (payload as Record<string, unknown>)[field];
+    return typeof value === 'string' ? value : undefined;
   }
   return undefined;
 }

@@ -20,6 +20,8 @@ declare module 'fastify' {
     identity: Identity | null;
   }
   interface FastifyInstance {
+    /** Who is calling, or null; guarded routes use requireUser/requireAdmin instead. */
+    identify: (request: FastifyRequest) => Promise<Identity | null>;
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
@@ -54,6 +56,7 @@ export function registerIdentity(app: FastifyInstance, auth: Auth) {
   }
 
   app.decorateRequest('identity', null);
+  app.decorate('identify', identify);
 
   app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
     request.identity = await identify(request);

@@ -1,0 +1,58 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { RequireAuth } from '../../../features/auth';
+import { stubFetch } from '../../../test/fetch-stub';
+import { renderRoutes } from '../../../test/render-with-router';
+import { aCustomer, anAdmin } from '../../../test/users';
+import { Component as DashboardLayout } from './dashboard-layout';
+
+function renderDashboard() {
+  return renderRoutes(
+    [
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            path: '/dashboard',
+            element: <DashboardLayout />,
+            children: [{ path: '/dashboard/profile', element: <h1>Profile page</h1> }],
+          },
+        ],
+      },
+    ],
+    { path: '/dashboard/profile' },
+  );
+}
+
+const linkNames = () =>
+  within(screen.getByRole('navigation', { name: 'Dashboard' }))
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
+
+describe('Dashboard layout', () => {
+  it('shows a customer their links beside the chosen page', async () => {
+    stubFetch({ 'GET /api/me': { body: aCustomer() } });
+    renderDashboard();
+    expect(await screen.findByRole('heading', { name: 'Profile page' })).toBeInTheDocument();
+    expect(linkNames()).toEqual([
+      ['My Orders', '/dashboard'],
+      ['Add a Review', '/dashboard/review'],
+      ['My Profile', '/dashboard/profile'],
+    ]);
+    expect(screen.getByRole('link', { name: 'My Profile' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'My Orders' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('shows an admin the admin links, spelled as SPEC §2 does', async () => {
+    stubFetch({ 'GET /api/me': { body: anAdmin() } });
+    renderDashboard();
+    expect(await screen.findByRole('heading', { name: 'Profile page' })).toBeInTheDocument();
+    expect(linkNames()).toEqual([
+      ['My Profile', '/dashboard/profile'],
+      ['Manage All Orderes', '/dashboard/orders'],
+      ['Add a Product', '/dashboard/addaproduct'],
+      ['Make Admin', '/dashboard/makeadmin'],
+      ['Manage Products', '/dashboard/manageproducts'],
+    ]);
+  });
+});

@@ -1,0 +1,36 @@
+import { useId, type InputHTMLAttributes, type Ref } from 'react';
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  /** The field's validation message, linked to the input and announced with it. */
+  error?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+export const inputClass =
+  'mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 disabled:bg-slate-100';
+
+/** A labelled input with its validation message (spread react-hook-form's `register()` into it). */
+export function TextField({ label, error, className = '', ...input }: TextFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={`${inputClass} ${error ? 'border-red-600' : 'border-slate-300'}`}
+        {...input}
+      />
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

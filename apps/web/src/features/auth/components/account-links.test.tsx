@@ -1,0 +1,39 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setAccessToken } from '../../../lib/access-token';
+import { stubFetch } from '../../../test/fetch-stub';
+import { renderRoutes } from '../../../test/render-with-router';
+import { aCustomer } from '../../../test/users';
+import { AccountLinks } from './account-links';
+
+describe('AccountLinks', () => {
+  it('shows Dashboard, Sign Out and the display name', () => {
+    stubFetch({});
+    renderRoutes([{ path: '*', element: <AccountLinks me={aCustomer()} /> }]);
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+    expect(screen.getByText('Jane Doe')).toBeInTheDocument();
+  });
+
+  it('shows the e-mail for a user without a name', () => {
+    stubFetch({});
+    renderRoutes([{ path: '*', element: <AccountLinks me={aCustomer({ name: '' })} /> }]);
+    expect(screen.getByText('jane@example.com')).toBeInTheDocument();
+  });
+
+  it('signs out: ends the session, removes the token, forgets the user and goes home', async () => {
+    setAccessToken({ token: 't', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), email: 'jane@example.com' });
+    const server = stubFetch({ 'POST /api/auth/sign-out': { body: { success: true } } });
+    const user = userEvent.setup();
+    const { router, queryClient } = renderRoutes([{ path: '*', element: <AccountLinks me={aCustomer()} /> }], {
+      path: '/dashboard/profile',
+    });
+    queryClient.setQueryData(['me'], aCustomer());
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(server.calls[0]).toMatchObject({ method: 'POST', path: '/api/auth/sign-out', body: {} });
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(queryClient.getQueryData(['me'])).toBeNull();
+  });
+});

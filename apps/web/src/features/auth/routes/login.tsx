@@ -1,0 +1,87 @@
+import { authErrors, loginSchema, paths } from '@autoparts/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { SubmitButton } from '../../../components/submit-button';
+import { TextField } from '../../../components/text-field';
+import { useMe } from '../../../lib/me';
+import { signInWithEmail } from '../api/auth-client';
+import { authErrorMessage } from '../api/auth-errors';
+import { useClientConfig } from '../api/get-config';
+import { AuthCard, authLinkClass, OrDivider } from '../components/auth-card';
+import { GoogleButton } from '../components/google-button';
+import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import { redirectTarget } from '../utils/redirect-target';
+
+/** /login (SPEC §2): e-mail and password, or Google; afterwards back to where the user came from. */
+export function Component() {
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const me = useMe();
+  const finishSignIn = useFinishSignIn();
+  // Asked early, so that 'Continue with Google' answers at once.
+  useClientConfig();
+  const from = redirectTarget(location.state);
+  // Google's sign-in comes back with `?error=` when it did not complete.
+  const [authError, setAuthError] = useState<string | null>(() => (searchParams.has('error') ? authErrors.googleFailed : null));
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(loginSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+
+  // Already signed in (e.g. a second tab): nothing to do here. Not while this page signs in itself.
+  if (me.data && !isSubmitting) return <Navigate to={from} replace />;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setAuthError(null);
+    try {
+      const reply = await signInWithEmail(values);
+      await finishSignIn(reply.user?.email ?? values.email);
+      await navigate(from, { replace: true });
+    } catch (error) {
+      setAuthError(authErrorMessage(error));
+    }
+  });
+
+  return (
+    <AuthCard title="Login" error={authError}>
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <SubmitButton pending={isSubmitting}>Login</SubmitButton>
+      </form>
+      <p className="mt-4 text-center text-sm text-slate-600">
+        New to the shop?{' '}
+        <Link to={paths.signup} className={authLinkClass}>
+          Create an account
+        </Link>
+      </p>
+      <OrDivider />
+      <GoogleButton
+        callbackURL={from}
+        disabled={isSubmitting}
+        onStart={() => setAuthError(null)}
+        onError={setAuthError}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { redirectTarget } from './redirect-target';
+
+describe('redirectTarget', () => {
+  it.each([
+    [{ from: '/part/42?x=1' }, '/part/42?x=1'],
+    [{ from: '/dashboard/profile' }, '/dashboard/profile'],
+    [undefined, '/'],
+    [null, '/'],
+    [{ from: 42 }, '/'],
+    [{ from: 'https://evil.example/' }, '/'],
+    [{ from: '//evil.example/' }, '/'],
+    [{ from: '/\\evil.example/' }, '/'],
+    [{ from: '/login?error=google' }, '/'],
+    [{ from: '/signup' }, '/'],
+  ])('sends %j to %s', (state, target) => {
+    expect(redirectTarget(state)).toBe(target);
+  });
+});

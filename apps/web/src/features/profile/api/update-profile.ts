@@ -1,0 +1,33 @@
+import { notices, type ProfileInput, type UserUpdateReply } from '@autoparts/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { setAccessToken } from '../../../lib/access-token';
+import { api } from '../../../lib/api-client';
+import { meQuery } from '../../../lib/me';
+
+type ProfileUpdate = ProfileInput & { email: string };
+
+/** `PUT /user/{email}` with the profile fields (SPEC §7); the reply carries a fresh token too. */
+async function updateProfile({ email, ...fields }: ProfileUpdate): Promise<UserUpdateReply> {
+  const reply = await api<UserUpdateReply>(`/user/${encodeURIComponent(email)}`, {
+    method: 'PUT',
+    body: { email, ...fields },
+  });
+  if (!reply.result.acknowledged) throw new Error('The profile update was not acknowledged');
+  return reply;
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: async (reply, { email }) => {
+      setAccessToken({ token: reply.token, expiresAt: reply.expiresAt, email });
+      toast.success(notices.profileUpdated);
+      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+    },
+    onError: () => {
+      toast.error(notices.somethingWrong);
+    },
+  });
+}

@@ -1,0 +1,115 @@
+import { notices, validation } from '@autoparts/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../../test/fetch-stub';
+import { renderRoutes } from '../../../test/render-with-router';
+import { aCustomer, aTokenReply, signedOutReply } from '../../../test/users';
+import { Component as ProfilePage } from './profile';
+
+const PUT = 'PUT /api/user/jane%40example.com';
+
+function renderProfile() {
+  return renderRoutes([
+    {
+      path: '*',
+      element: (
+        <>
+          <ProfilePage />
+          <Toaster />
+        </>
+      ),
+    },
+  ]);
+}
+
+describe('Profile page', () => {
+  it('greets the user by name with their e-mail, and prefills the form', async () => {
+    stubFetch({ 'GET /api/me': { body: aCustomer({ location: 'Detroit', phone: '3135550142' }) } });
+    renderProfile();
+    expect(await screen.findByText('Hello, Jane Doe')).toBeInTheDocument();
+    expect(screen.getByText('jane@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Jane Doe');
+    expect(screen.getByLabelText('Location')).toHaveValue('Detroit');
+    expect(screen.getByLabelText('Phone')).toHaveValue('3135550142');
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByLabelText('Education')).toHaveValue('');
+    expect(screen.getByLabelText('LinkedIn')).toHaveValue('');
+  });
+
+  it('requires the phone to be numeric', async () => {
+    const server = stubFetch({ 'GET /api/me': { body: aCustomer() } });
+    const user = userEvent.setup();
+    renderProfile();
+    const phone = await screen.findByLabelText('Phone');
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Jane Doe'));
+    await user.type(phone, '555-abc');
+    await user.tab();
+    expect(await screen.findByText(validation.phoneNumeric)).toBeInTheDocument();
+    expect(phone).toHaveAccessibleDescription(validation.phoneNumeric);
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(server.paths()).not.toContain(PUT);
+
+    await user.clear(phone);
+    await user.type(phone, '5550142');
+    await waitFor(() => expect(screen.queryByText(validation.phoneNumeric)).not.toBeInTheDocument());
+  });
+
+  it('sends every field with the e-mail, stores the new token, refreshes the user and says so', async () => {
+    let updated = false;
+    const server = stubFetch({
+      'GET /api/me': () => ({ body: updated ? aCustomer({ name: 'Jane Q. Doe', education: 'MIT' }) : aCustomer() }),
+      [PUT]: () => {
+        updated = true;
+        return { body: { ...aTokenReply('profile-token'), result: { acknowledged: true, modifiedCount: 1 } } };
+      },
+    });
+    const user = userEvent.setup();
+    renderProfile();
+    const name = await screen.findByLabelText('Name');
+    await waitFor(() => expect(name).toHaveValue('Jane Doe'));
+    await user.clear(name);
+    await user.type(name, 'Jane Q. Doe');
+    await user.type(screen.getByLabelText('Education'), 'MIT');
+    await user.type(screen.getByLabelText('Phone'), '+13135550142');
+    await user.type(screen.getByLabelText('LinkedIn'), 'https://www.linkedin.com/in/jane');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+
+    expect(await screen.findByText(notices.profileUpdated)).toBeInTheDocument();
+    expect(server.calls.find((call) => `${call.method} ${call.path}` === PUT)?.body).toEqual({
+      email: 'jane@example.com',
+      name: 'Jane Q. Doe',
+      education: 'MIT',
+      location: '',
+      phone: '+13135550142',
+      linkedin: 'https://www.linkedin.com/in/jane',
+    });
+    expect(localStorage.getItem('accessToken')).toBe('profile-token');
+    expect(await screen.findByText('Hello, Jane Q. Doe')).toBeInTheDocument();
+    expect(server.paths().filter((path) => path === 'GET /api/me').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('says when the update failed', async () => {
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [PUT]: { status: 500, body: { message: 'Internal Server Error' } },
+    });
+    const user = userEvent.setup();
+    renderProfile();
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Jane Doe'));
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText(notices.somethingWrong)).toBeInTheDocument();
+  });
+
+  it('says that no user is logged in when nobody is', async () => {
+    const server = stubFetch({ 'GET /api/me': signedOutReply });
+    const user = userEvent.setup();
+    renderProfile();
+    await waitFor(() => expect(server.paths()).toContain('GET /api/me'));
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText(notices.noUserLoggedIn)).toBeInTheDocument();
+    expect(server.paths()).not.toContain(PUT);
+  });
+});

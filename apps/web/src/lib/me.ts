@@ -1,0 +1,29 @@
+import type { Me } from '@autoparts/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, api } from './api-client';
+
+/**
+ * Who is signed in: `GET /api/me`, the web app's one source for it. `null` means signed out.
+ * It sits in lib because every signed-in feature (orders, reviews, profile) needs the user.
+ */
+export const meQuery = queryOptions({
+  queryKey: ['me'],
+  queryFn: async ({ signal }): Promise<Me | null> => {
+    try {
+      // A signed-out visitor gets 401 (or an empty reply): that is an answer, not a failure to retry.
+      return (await api<Me | null>('/me', { signal })) ?? null;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+});
+
+export function useMe() {
+  return useQuery(meQuery);
+}
+
+/** The name the shop greets the user by: the profile name, else the e-mail. */
+export function displayName(me: Pick<Me, 'name' | 'email'>): string {
+  return me.name.trim() || me.email;
+}

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+export interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** A new customer for one test: nothing is shared between journeys. */
+export function newAccount(prefix = 'customer'): Account {
+  const id = randomUUID().slice(0, 8);
+  return { name: `Test ${prefix} ${id}`, email: `${prefix}-${id}@example.com`, password: `pw-${id}-secret` };
+}
+
+/** Signs up through the Signup page and waits until the header shows the account. */
+export async function signUp(page: Page, account: Account) {
+  await page.goto('/signup');
+  await page.getByLabel('Name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('banner').getByText(account.name)).toBeVisible();
+}
+
+/** Logs in through the Login page (the current page's URL is where it returns). */
+export async function logIn(page: Page, account: Pick<Account, 'email' | 'password'>) {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).first().click();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).first()).toBeAttached();
+}
