@@ -17,6 +17,7 @@ import { ordersRoutes } from './modules/orders/routes';
 import { createPayments, type Payments } from './modules/payments/payments';
 import { paymentsRoutes } from './modules/payments/routes';
 import { clientConfigRoutes } from './plugins/client-config';
+import { auditRoutes } from './modules/audit/routes';
 import { apiDocs } from './plugins/api-docs';
 import { errorHandling, frameworkErrors } from './plugins/errors';
 import { requestLog } from './plugins/request-log';
@@ -73,6 +74,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(ordersRoutes);
       await api.register(paymentsRoutes);
       await api.register(clientConfigRoutes);
+      await api.register(auditRoutes);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

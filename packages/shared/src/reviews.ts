@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { RATING_CHOICES } from './constants';
+import { validation } from './messages';
 
 /** A review as the API sends it (SPEC §3, §7): name, description and the rating as text. */
 export const reviewSchema = z.object({
@@ -10,3 +12,27 @@ export const reviewSchema = z.object({
 export type Review = z.infer<typeof reviewSchema>;
 
 export const reviewListSchema = z.array(reviewSchema);
+
+export const REVIEW_MAX_LENGTH = 1000;
+
+/** The review form and `POST /reviews` (SPEC §5, §9): e-mail and name come from the session. */
+export const reviewInputSchema = z.object({
+  description: z
+    .string({ error: validation.descriptionRequired })
+    .trim()
+    .min(1, validation.descriptionRequired)
+    .max(REVIEW_MAX_LENGTH, `Description must be at most ${REVIEW_MAX_LENGTH} characters`),
+  // A rating is optional (SPEC §5); when given it is one of SPEC §9's choices.
+  ratings: z.enum(RATING_CHOICES, { error: 'Choose a rating from the list' }).optional(),
+});
+export type ReviewInput = z.infer<typeof reviewInputSchema>;
+
+export const acknowledgedSchema = z.object({ acknowledged: z.boolean() });
+
+/** A review as an admin sees it: who wrote it and whether it is hidden. */
+export const adminReviewSchema = reviewSchema.extend({
+  email: z.string(),
+  hidden: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminReview = z.infer<typeof adminReviewSchema>;

@@ -10,6 +10,7 @@ export interface Database {
   auth_attempts: AuthAttemptsTable;
   orders: OrdersTable;
   payment_events: PaymentEventsTable;
+  audit_log: AuditLogTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -106,4 +107,15 @@ export interface PaymentEventsTable {
   provider: string;
   event_id: string;
   received_at: CreatedAt;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  seq: Sequence;
+  actor_id: string | null;
+  actor_email: string;
+  action: string;
+  target: string;
+  details: ColumnType<Record<string, unknown>, string, never>;
+  created_at: CreatedAt;
 }

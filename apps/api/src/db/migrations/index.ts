@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as catalogue from './0001-catalogue';
 import * as accounts from './0002-accounts';
 import * as orders from './0003-orders';
+import * as audit from './0004-audit';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
   '0001-catalogue': catalogue,
   '0002-accounts': accounts,
   '0003-orders': orders,
+  '0004-audit': audit,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -156,6 +156,35 @@ export function createOrdersRepository(db: Db) {
       });
     },
 
+    /** Every order, newest first, filtered and paged on the server (Manage All Orders). */
+    async listPage(query: { status?: OrderRow['status'] | undefined; email?: string | undefined; page: number; pageSize: number }) {
+      let filtered = db.selectFrom('orders');
+      if (query.status) filtered = filtered.where('status', '=', query.status);
+      if (query.email) filtered = filtered.where('email', 'ilike', `%${escapeLike(query.email.toLowerCase())}%`);
+      const [rows, counted] = await Promise.all([
+        filtered
+          .selectAll()
+          .orderBy('seq', 'desc')
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize)
+          .execute(),
+        filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { orders: rows.map(toOrder), total: Number(counted.total), page: query.page, pageSize: query.pageSize };
+    },
+
+    /** Paid → shipped (an admin); any other state is left alone. */
+    async markShipped(id: string): Promise<OrderRow | undefined> {
+      if (!isId(id)) return undefined;
+      return db
+        .updateTable('orders')
+        .set({ status: 'shipped', shipped_at: new Date() })
+        .where('id', '=', id)
+        .where('status', '=', 'paid')
+        .returningAll()
+        .executeTakeFirst();
+    },
+
     /** Records a provider's event id; false when it was already processed. */
     async recordPaymentEvent(provider: string, eventId: string): Promise<boolean> {
       const inserted = await db
@@ -169,3 +198,8 @@ export function createOrdersRepository(db: Db) {
 }
 
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
+
+/** A search term matched literally: `%` and `_` in it are not wildcards. */
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (character) => `\\${character}`);
+}

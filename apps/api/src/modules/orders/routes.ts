@@ -1,4 +1,7 @@
 import {
+  adminMessages,
+  adminOrderPageSchema,
+  adminOrdersQuerySchema,
   apiErrors,
   cancelReplySchema,
   emailParamsSchema,
@@ -11,7 +14,9 @@ import {
   placeOrderSchema,
 } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { signedIn as security } from '../../plugins/api-docs';
+import { createAuditLog } from '../audit/repository';
 import { identityOf } from '../auth/identity';
 import { normaliseEmail } from '../users/repository';
 import { cancelOrder } from './cancel';
@@ -25,6 +30,7 @@ const placeErrors = {
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const orders = createOrdersRepository(app.db);
+  const audit = createAuditLog(app.db);
 
   app.post(
     '/order',
@@ -124,6 +130,63 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const outcome = await cancelOrder(orders, app.payments.provider, order);
       if (outcome === 'shipped') return reply.code(409).send({ message: apiErrors.shippedNotCancellable });
+      return { deletedCount: outcome === 'cancelled' ? 1 : 0 };
+    },
+  );
+
+  app.get(
+    '/admin/orders',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        security,
+        querystring: adminOrdersQuerySchema,
+        response: { 200: adminOrderPageSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => orders.listPage(request.query),
+  );
+
+  app.post(
+    '/admin/order/:id/ship',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        security,
+        params: orderIdParamsSchema,
+        response: { 200: z.object({ modifiedCount: z.number().int() }), 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const order = await orders.find(request.params.id);
+      if (!order) return reply.code(404).send({ message: apiErrors.orderNotFound });
+      if (!(await orders.markShipped(order.id))) return reply.code(409).send({ message: adminMessages.notShippable });
+      await audit.record(identityOf(request), 'order.ship', `order ${order.id}`, { email: order.email });
+      return { modifiedCount: 1 };
+    },
+  );
+
+  app.post(
+    '/admin/order/:id/cancel',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        security,
+        params: orderIdParamsSchema,
+        response: { 200: cancelReplySchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const order = await orders.find(request.params.id);
+      if (!order || order.status === 'cancelled') return reply.code(404).send({ message: apiErrors.orderNotFound });
+      const outcome = await cancelOrder(orders, app.payments.provider, order);
+      if (outcome === 'shipped') return reply.code(409).send({ message: apiErrors.shippedNotCancellable });
+      if (outcome === 'cancelled') {
+        await audit.record(identityOf(request), 'order.cancel', `order ${order.id}`, { email: order.email, was: order.status });
+      }
       return { deletedCount: outcome === 'cancelled' ? 1 : 0 };
     },
   );

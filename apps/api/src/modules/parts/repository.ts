@@ -1,5 +1,6 @@
-import { centsToDollars, type Part } from '@autoparts/shared';
-import type { Selectable } from 'kysely';
+import { centsToDollars, dollarsToCents, type AdminPart, type Product, type ProductUpdate } from '@autoparts/shared';
+import type { Part } from '@autoparts/shared';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { PartsTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
@@ -38,6 +39,73 @@ export function createPartsRepository(db: Db) {
         .where('archived_at', 'is', null)
         .executeTakeFirst();
       return row && toPart(row);
+    },
+
+    /** Every part, archived ones too, for Manage Products. */
+    async listAll(): Promise<AdminPart[]> {
+      const rows = await db.selectFrom('parts').selectAll().orderBy('seq').execute();
+      return rows.map((row) => ({ ...toPart(row), archived: row.archived_at !== null }));
+    },
+
+    async add(product: Product): Promise<string> {
+      const row = await db
+        .insertInto('parts')
+        .values({
+          name: product.name,
+          img: product.img,
+          description: product.description,
+          price_cents: dollarsToCents(product.price),
+          available_quantity: product.storequantity,
+          min_order_quantity: product.minOrderQuantity,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async update(id: string, changes: ProductUpdate): Promise<boolean> {
+      if (!isId(id)) return false;
+      const { name, img, description, price, availableQuantity, minOrderQuantity } = changes;
+      const set = Object.fromEntries(
+        Object.entries({
+          name,
+          img,
+          description,
+          price_cents: price === undefined ? undefined : dollarsToCents(price),
+          available_quantity: availableQuantity,
+          min_order_quantity: minOrderQuantity,
+        }).filter(([, value]) => value !== undefined),
+      );
+      if (Object.keys(set).length === 0) return (await this.exists(id));
+      const result = await db.updateTable('parts').set(set).where('id', '=', id).executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Adds to the stock in one statement, so it composes with orders taking stock meanwhile. */
+    async restock(id: string, quantity: number): Promise<boolean> {
+      if (!isId(id)) return false;
+      const result = await db
+        .updateTable('parts')
+        .set({ available_quantity: sql`available_quantity + ${quantity}` })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** An archived part leaves the shop; its orders keep it. */
+    async setArchived(id: string, archived: boolean): Promise<boolean> {
+      if (!isId(id)) return false;
+      const result = await db
+        .updateTable('parts')
+        .set({ archived_at: archived ? new Date() : null })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async exists(id: string): Promise<boolean> {
+      if (!isId(id)) return false;
+      return (await db.selectFrom('parts').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     },
   };
 }

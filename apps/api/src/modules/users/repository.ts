@@ -50,6 +50,31 @@ export function createUsersRepository(db: Db) {
       return Number(result.numUpdatedRows);
     },
 
+    /** Every user's e-mail, name and role, for Make Admin. */
+    async listSummaries(): Promise<Array<Pick<Me, 'email' | 'name' | 'role'>>> {
+      return db.selectFrom('users').select(['email', 'name', 'role']).orderBy('created_at').orderBy('email').execute();
+    },
+
+    /**
+     * Removes an account: Better Auth's sessions and accounts, and with them the access tokens,
+     * go by cascade; orders stay, with their e-mail, for the records. The last admin stays: the
+     * admins' rows are locked first, so two admins removing each other cannot both succeed.
+     */
+    async remove(email: string): Promise<'removed' | 'not-found' | 'last-admin'> {
+      return db.transaction().execute(async (trx) => {
+        const admins = await trx.selectFrom('users').select('email').where('role', '=', 'admin').forUpdate().execute();
+        const target = await trx
+          .selectFrom('users')
+          .select(['id', 'role'])
+          .where('email', '=', normaliseEmail(email))
+          .executeTakeFirst();
+        if (!target) return 'not-found';
+        if (target.role === 'admin' && admins.length <= 1) return 'last-admin';
+        await trx.deleteFrom('users').where('id', '=', target.id).execute();
+        return 'removed';
+      });
+    },
+
     async setRole(email: string, role: Role): Promise<number> {
       const result = await db
         .updateTable('users')

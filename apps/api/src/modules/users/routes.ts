@@ -1,5 +1,9 @@
 import {
+  adminMessages,
   adminReplySchema,
+  deletedCountSchema,
+  modifiedCountSchema,
+  userSummaryListSchema,
   apiErrors,
   emailParamsSchema,
   errorSchema,
@@ -10,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn as security } from '../../plugins/api-docs';
 import { createAccessTokens } from '../auth/access-tokens';
+import { createAuditLog } from '../audit/repository';
 import { identityOf } from '../auth/identity';
 import { createUsersRepository, normaliseEmail } from './repository';
 
@@ -17,6 +22,7 @@ import { createUsersRepository, normaliseEmail } from './repository';
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = createUsersRepository(app.db);
   const accessTokens = createAccessTokens(app.db);
+  const audit = createAuditLog(app.db);
 
   // "Who am I?" has an answer when nobody is signed in too: null, not an error.
   app.get(
@@ -79,6 +85,60 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const user = email === identity.email ? identity : await users.findByEmail(email);
       return { admin: user?.role === 'admin' };
+    },
+  );
+
+  app.get(
+    '/users',
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags: ['admin'], security, response: { 200: userSummaryListSchema, 401: errorSchema, 403: errorSchema } },
+    },
+    async () => users.listSummaries(),
+  );
+
+  app.put(
+    '/user/admin/:email',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        security,
+        params: emailParamsSchema,
+        response: { 200: modifiedCountSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const email = normaliseEmail(request.params.email);
+      const user = await users.findByEmail(email);
+      if (!user) return reply.code(404).send({ message: adminMessages.userNotFound });
+      if (user.role === 'admin') return { modifiedCount: 0 };
+      const modifiedCount = await users.setRole(email, 'admin');
+      await audit.record(identityOf(request), 'user.make-admin', email);
+      return { modifiedCount };
+    },
+  );
+
+  app.delete(
+    '/user/:email',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        security,
+        params: emailParamsSchema,
+        response: { 200: deletedCountSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const identity = identityOf(request);
+      const email = normaliseEmail(request.params.email);
+      if (email === identity.email) return reply.code(409).send({ message: adminMessages.cannotRemoveSelf });
+      const outcome = await users.remove(email);
+      if (outcome === 'not-found') return reply.code(404).send({ message: adminMessages.userNotFound });
+      if (outcome === 'last-admin') return reply.code(409).send({ message: adminMessages.lastAdmin });
+      await audit.record(identity, 'user.remove', email);
+      return { deletedCount: 1 };
     },
   );
 };

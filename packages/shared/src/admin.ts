@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { validation } from './messages';
+import { orderSchema, orderStatusSchema } from './orders';
+import { partSchema } from './parts';
+import { roleSchema } from './users';
+
+/** `GET /users` (admins): e-mail, name and role — nothing more (issue: Make Admin). */
+export const userSummarySchema = z.object({ email: z.string(), name: z.string(), role: roleSchema });
+export const userSummaryListSchema = z.array(userSummarySchema);
+
+export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
+export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
+
+/** A number typed into a form arrives as text (SPEC §3); the API takes either. */
+function numberField(label: string, { integer }: { integer: boolean }) {
+  const number = z.number({
+    error: (issue) => (issue.input === undefined ? `${label} is Required` : `${label} must be a number`),
+  });
+  return z.preprocess(
+    (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
+    integer
+      ? number.int(`${label} must be a whole number`)
+      : number.multipleOf(0.01, `${label} has at most two decimals`),
+  );
+}
+
+const imageSchema = z
+  .string({ error: 'Image is Required' })
+  .trim()
+  .min(1, 'Image is Required')
+  .max(2000)
+  .refine(
+    (value) => /^\/[^/\\]/.test(value) || /^https?:\/\/[^\s]+$/.test(value),
+    'Give an image URL (https://…) or a path on this site (/images/…)',
+  );
+
+/** Add a Product (SPEC §2, §5): all five fields required, the last two numeric; minimum defaults to 1. */
+export const productInputSchema = z.object({
+  name: z.string({ error: validation.nameRequired }).trim().min(1, validation.nameRequired).max(200),
+  img: imageSchema,
+  description: z.string({ error: 'Description is Required' }).trim().min(1, 'Description is Required').max(2000),
+  storequantity: numberField('Store quantity', { integer: true }).pipe(z.number().min(0, 'Store quantity cannot be negative')),
+  price: numberField('Price', { integer: false }).pipe(z.number().min(0, 'Price cannot be negative').max(1_000_000)),
+  minOrderQuantity: numberField('Minimum order quantity', { integer: true })
+    .pipe(z.number().min(1, 'Minimum order quantity is at least 1'))
+    .optional()
+    .default(1),
+});
+export type ProductInput = z.input<typeof productInputSchema>;
+export type Product = z.output<typeof productInputSchema>;
+
+/** Manage Products: change any of a part's fields. */
+export const productUpdateSchema = z
+  .object({
+    name: productInputSchema.shape.name,
+    img: imageSchema,
+    description: productInputSchema.shape.description,
+    price: productInputSchema.shape.price,
+    availableQuantity: numberField('Available quantity', { integer: true }).pipe(
+      z.number().min(0, 'Available quantity cannot be negative'),
+    ),
+    minOrderQuantity: numberField('Minimum order quantity', { integer: true }).pipe(
+      z.number().min(1, 'Minimum order quantity is at least 1'),
+    ),
+  })
+  .partial();
+export type ProductUpdate = z.output<typeof productUpdateSchema>;
+
+export const restockSchema = z.object({
+  quantity: numberField('Quantity', { integer: true }).pipe(z.number().min(1, 'Restock at least 1')),
+});
+
+export const adminPartSchema = partSchema.extend({ archived: z.boolean() });
+export const adminPartListSchema = z.array(adminPartSchema);
+export type AdminPart = z.infer<typeof adminPartSchema>;
+
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
+
+export const adminOrdersQuerySchema = z.object({
+  status: orderStatusSchema.optional(),
+  email: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(ADMIN_ORDERS_PAGE_SIZE),
+});
+
+export const adminOrderPageSchema = z.object({
+  orders: z.array(orderSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
+
+export const auditEntrySchema = z.object({
+  _id: z.string(),
+  actor: z.string(),
+  action: z.string(),
+  target: z.string(),
+  details: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+});
+export const auditListSchema = z.array(auditEntrySchema);
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const adminMessages = {
+  cannotRemoveSelf: 'You cannot remove your own account.',
+  lastAdmin: 'The last admin cannot be removed.',
+  userNotFound: 'No user with this e-mail.',
+  notShippable: 'Only paid orders can be marked shipped.',
+  partNotFound: 'Part not found',
+  reviewNotFound: 'Review not found',
+} as const;
