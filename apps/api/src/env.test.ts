@@ -47,3 +47,51 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL/);
   });
 });
+
+describe('parseEnv: accounts', () => {
+  const secret = 's'.repeat(32);
+
+  it('stops on DATABASE_URL without AUTH_SECRET: every instance must share one', () => {
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://shop@db/shop' })).toThrow(/\bAUTH_SECRET\b/);
+  });
+
+  it('leaves AUTH_SECRET unset on the embedded database (the server makes one in DATA_DIR)', () => {
+    expect(parseEnv({}).authSecret).toBeUndefined();
+  });
+
+  it('stops on an AUTH_SECRET shorter than 32 characters, and takes one of 32', () => {
+    expect(() => parseEnv({ AUTH_SECRET: 's'.repeat(31) })).toThrow(/\bAUTH_SECRET\b.*32/);
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://shop@db/shop', AUTH_SECRET: 'short' })).toThrow(
+      /\bAUTH_SECRET\b/,
+    );
+    expect(parseEnv({ AUTH_SECRET: secret }).authSecret).toBe(secret);
+  });
+
+  it.each([
+    ['GOOGLE_CLIENT_ID without GOOGLE_CLIENT_SECRET', { GOOGLE_CLIENT_ID: 'id' }],
+    ['GOOGLE_CLIENT_SECRET without GOOGLE_CLIENT_ID', { GOOGLE_CLIENT_SECRET: 'secret' }],
+  ])('stops on %s, naming the Google variables', (_label, env) => {
+    expect(() => parseEnv(env)).toThrow(/\bGOOGLE_CLIENT_(ID|SECRET)\b/);
+  });
+
+  it('leaves Google sign-in off without its variables', () => {
+    expect(parseEnv({}).google).toBeUndefined();
+  });
+
+  it('turns Google sign-in on with both variables, at https://accounts.google.com by default', () => {
+    expect(parseEnv({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' }).google).toEqual({
+      issuer: 'https://accounts.google.com',
+      clientId: 'id',
+      clientSecret: 'secret',
+    });
+  });
+
+  it('takes GOOGLE_ISSUER without its trailing slash, and stops on one that is not http(s)', () => {
+    const google = { GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' };
+
+    expect(parseEnv({ ...google, GOOGLE_ISSUER: 'https://issuer.example.com/realm/' }).google?.issuer).toBe(
+      'https://issuer.example.com/realm',
+    );
+    expect(() => parseEnv({ ...google, GOOGLE_ISSUER: 'ftp://issuer.example.com' })).toThrow(/\bGOOGLE_ISSUER\b/);
+  });
+});

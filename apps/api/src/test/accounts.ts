@@ -98,3 +98,14 @@ export function recordReplies(app: FastifyInstance): string[] {
   });
   return bodies;
 }
+
+/**
+ * The e-mail of whoever GET /api/me says these headers sign in, or null for nobody. Signed out,
+ * /api/me answers 200 `null` (it answered 401 before): both read as nobody here.
+ */
+export async function whoAmI(app: FastifyInstance, headers: Record<string, string>): Promise<string | null> {
+  const response = await app.inject({ method: 'GET', url: '/api/me', headers });
+  if (response.statusCode === 401) return null;
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { email: string } | null)?.email ?? null;
+}

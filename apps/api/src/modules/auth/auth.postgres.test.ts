@@ -1,0 +1,98 @@
+import { authErrors } from '@autoparts/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/database';
+import {
+  issueToken,
+  newAccount,
+  postSignIn,
+  postSignUp,
+  signOut,
+  signUp,
+  whoAmI,
+} from '../../test/accounts';
+import { createTestApp } from '../../test/app';
+import { authLimits } from './attempt-limiter';
+
+// Runs in the PostgreSQL pass only (vitest.config.ts includes *.postgres.test.ts with TEST_DATABASE_URL).
+// DESIGN §4: several instances share one PostgreSQL and one AUTH_SECRET; they must act as one shop.
+let first: FastifyInstance;
+let second: FastifyInstance;
+const shared = newAccount('shared');
+let sharedCookie: string;
+
+beforeAll(async () => {
+  first = await createTestApp();
+  const { databaseUrl } = first.config;
+  if (!databaseUrl) throw new Error('the PostgreSQL pass gives createTestApp a DATABASE_URL');
+  second = await buildApp({ config: first.config, database: await openDatabase({ databaseUrl }) });
+  sharedCookie = await signUp(first, shared);
+});
+
+afterAll(async () => {
+  // The second instance's pool goes first: closing the first one drops the database.
+  await second?.close();
+  await first?.close();
+});
+
+describe('two instances on one PostgreSQL database', () => {
+  it('count wrong passwords for an account together, in the database', async () => {
+    const { max, windowSeconds } = authLimits.signInPerAccount;
+    const wrong = { email: shared.email, password: `${shared.password}-wrong` };
+    const attempts = await Promise.all(
+      Array.from({ length: max }, (_, index) => postSignIn(index % 2 === 0 ? first : second, wrong, '192.0.2.50')),
+    );
+    expect(attempts.map((response) => response.statusCode)).toEqual(Array(max).fill(401));
+
+    for (const instance of [first, second]) {
+      const response = await postSignIn(instance, shared, '192.0.2.51');
+      expect(response.statusCode).toBe(429);
+      expect(response.json()).toMatchObject({ message: authErrors.tooManyAttempts });
+      expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(windowSeconds);
+    }
+    const rows = await second.db
+      .selectFrom('auth_attempts')
+      .selectAll()
+      .where('key', 'like', `%${shared.email}%`)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.count).toBe(max + 2);
+  });
+
+  it('let exactly the limit through when attempts race in on both at once', async () => {
+    const { max } = authLimits.signUpPerIp;
+    const extra = 5;
+    // A too-short password is refused before any hashing, but the attempt is counted.
+    const cheap = { ...newAccount('race'), password: 'x' };
+
+    const responses = await Promise.all(
+      Array.from({ length: max + extra }, (_, index) =>
+        postSignUp(index % 2 === 0 ? first : second, cheap, '198.51.100.60'),
+      ),
+    );
+
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(max);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(extra);
+  });
+
+  it('know each other’s sessions and access tokens, and a sign-out on one ends both', async () => {
+    expect(await whoAmI(second, { cookie: sharedCookie })).toBe(shared.email);
+
+    const token = await issueToken(second, sharedCookie, shared.email);
+    const authorization = `Bearer ${token}`;
+    expect(await whoAmI(first, { authorization })).toBe(shared.email);
+
+    expect((await signOut(first, sharedCookie)).statusCode).toBe(200);
+
+    for (const instance of [first, second]) {
+      for (const headers of [{ authorization }, { cookie: sharedCookie }] as Record<string, string>[]) {
+        expect(await whoAmI(instance, headers)).toBeNull();
+        const guarded = await instance.inject({ method: 'GET', url: `/api/admin/${shared.email}`, headers });
+        expect(guarded.statusCode).toBe(401);
+      }
+    }
+  });
+});

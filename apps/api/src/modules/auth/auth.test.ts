@@ -1,0 +1,346 @@
+import {
+  authErrors,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from '@autoparts/shared';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  newAccount,
+  postSignIn,
+  postSignUp,
+  recordReplies,
+  sessionCookie,
+  sessionSetCookie,
+  signIn,
+  signUp,
+  type TestAccount,
+} from '../../test/accounts';
+import { createTestApp } from '../../test/app';
+import { authLimits } from './attempt-limiter';
+
+let app: FastifyInstance;
+let replies: string[];
+
+// Hashing a password costs ~0.4 s: these accounts are shared by the tests that only read them.
+const ann: TestAccount = { ...newAccount('ann'), email: `Ann.${Date.now()}@Example.COM` };
+let annSignUp: LightMyRequestResponse;
+const locked = newAccount('locked');
+const sneaky = newAccount('sneaky');
+let sneakySignUp: LightMyRequestResponse;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  replies = recordReplies(app);
+  [annSignUp, sneakySignUp] = await Promise.all([
+    postSignUp(app, ann),
+    // The body asks for more than a sign-up may decide.
+    postSignUp(app, { ...sneaky, role: 'admin', emailVerified: true, id: 'chosen-by-client' }),
+    signUp(app, locked),
+  ]);
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+async function usersWithEmail(email: string) {
+  return app.db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).execute();
+}
+
+async function me(cookie: string) {
+  return app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+}
+
+async function attemptsMatching(fragment: string) {
+  return app.db.selectFrom('auth_attempts').selectAll().where('key', 'like', `%${fragment}%`).execute();
+}
+
+function expectTooManyAttempts(response: LightMyRequestResponse, window: number) {
+  expect(response.statusCode).toBe(429);
+  expect(response.json()).toMatchObject({ message: authErrors.tooManyAttempts });
+  const retryAfter = Number(response.headers['retry-after']);
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(window);
+}
+
+describe('POST /api/auth/sign-up/email', () => {
+  it('answers 200 and sets an httpOnly, SameSite=Lax session cookie, not Secure over http', async () => {
+    expect(annSignUp.statusCode, annSignUp.body).toBe(200);
+    const line = sessionSetCookie(annSignUp);
+    expect(line).toMatch(/^better-auth\.session_token=[^;]+/);
+    const attributes = line!.split(';').slice(1).map((part) => part.trim().toLowerCase());
+    expect(attributes).toContain('httponly');
+    expect(attributes).toContain('samesite=lax');
+    expect(attributes).toContain('path=/');
+    expect(attributes.some((attribute) => attribute.startsWith('secure'))).toBe(false);
+
+    const response = await me(sessionCookie(annSignUp));
+    expect(response.statusCode).toBe(200);
+    // Stored the way Better Auth compares it: lower case.
+    expect(response.json()).toMatchObject({ email: ann.email.toLowerCase(), name: ann.name, role: 'customer' });
+    const session = await app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: sessionCookie(annSignUp) },
+    });
+    expect(session.statusCode).toBe(200);
+    expect(session.json()).toMatchObject({ user: { email: ann.email.toLowerCase() } });
+  });
+
+  it('accepts a password of exactly the minimum length (SPEC §5: 6, not Better Auth’s 8)', async () => {
+    const account = { ...newAccount('shortest'), password: 'x'.repeat(PASSWORD_MIN_LENGTH) };
+    const cookie = await signUp(app, account);
+    expect((await me(cookie)).statusCode).toBe(200);
+  });
+
+  it('refuses an e-mail already in use, in any case, and keeps a single account for it', async () => {
+    for (const email of [ann.email, ann.email.toLowerCase(), ann.email.toUpperCase()]) {
+      const response = await postSignUp(app, { ...newAccount('again'), email });
+      expect(response.statusCode, email).toBe(422);
+      expect(response.json()).toMatchObject({ code: expect.stringMatching(/^USER_ALREADY_EXISTS/) });
+      expect(sessionSetCookie(response)).toBeUndefined();
+    }
+    const rows = await usersWithEmail(ann.email);
+    expect(rows).toHaveLength(1);
+    const accounts = await sql<{ n: string }>`select count(*) as n from accounts where user_id = ${rows[0]!.id}`.execute(
+      app.db,
+    );
+    expect(Number(accounts.rows[0]!.n)).toBe(1);
+  });
+
+  it.each([
+    ['shorter than the minimum', 'x'.repeat(PASSWORD_MIN_LENGTH - 1)],
+    ['longer than the maximum', 'x'.repeat(PASSWORD_MAX_LENGTH + 1)],
+    ['empty', ''],
+  ])('refuses a password %s on the server and creates no user', async (_label, password) => {
+    const account = { ...newAccount('badpw'), password };
+    const response = await postSignUp(app, account);
+
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(response.json()).toMatchObject({ message: expect.any(String) });
+    expect(sessionSetCookie(response)).toBeUndefined();
+    expect(await usersWithEmail(account.email)).toHaveLength(0);
+  });
+
+  it.each([
+    ['no name', { name: undefined }],
+    ['a malformed e-mail', { email: 'not-an-address' }],
+    ['no e-mail', { email: undefined }],
+  ])('refuses a sign-up with %s and creates no user', async (_label, change) => {
+    const account = newAccount('incomplete');
+    const response = await postSignUp(app, { ...account, ...change });
+
+    expect(response.statusCode).toBe(400);
+    expect(await usersWithEmail(account.email)).toHaveLength(0);
+  });
+
+  // BUG: Better Auth's sign-up does not run the shared signupSchema (SPEC §5 'Name is Required',
+  // NAME_MAX_LENGTH): a blank or over-long name makes an account. See the report.
+  it.each([
+    ['an empty name', ''],
+    ['a blank name', '   '],
+    ['a name over NAME_MAX_LENGTH', 'n'.repeat(NAME_MAX_LENGTH + 1)],
+  ])('BUG server accepts signupSchema-invalid names: refuses %s and creates no user', async (_label, name) => {
+    const account = { ...newAccount('noname'), name };
+    const response = await postSignUp(app, account);
+
+    expect(response.statusCode).toBe(400);
+    expect(await usersWithEmail(account.email)).toHaveLength(0);
+  });
+
+  it('makes a customer whatever the body says about role, verification or id', async () => {
+    expect(sneakySignUp.statusCode, sneakySignUp.body).toBe(200);
+    const response = await me(sessionCookie(sneakySignUp));
+    expect(response.json()).toMatchObject({ role: 'customer' });
+
+    const [row] = await usersWithEmail(sneaky.email);
+    expect(row).toMatchObject({ role: 'customer', email_verified: false });
+    expect(row!.id).not.toBe('chosen-by-client');
+  });
+
+  it('stores the password as scrypt at the OWASP minimum (N=2^17, r=8, p=1), never the password', async () => {
+    const [user] = await usersWithEmail(ann.email);
+    const { rows } = await sql<{ password: string | null; provider_id: string }>`
+      select password, provider_id from accounts where user_id = ${user!.id}`.execute(app.db);
+
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.provider_id).toBe('credential');
+    const hash = rows[0]!.password ?? '';
+    expect(hash.startsWith('scrypt$131072$8$1$')).toBe(true);
+    expect(hash).not.toContain(ann.password);
+    expect(hash).not.toContain(Buffer.from(ann.password).toString('base64'));
+  });
+});
+
+describe('POST /api/auth/sign-in/email', () => {
+  it('answers 200 and a new session cookie for the right password, the e-mail in any case', async () => {
+    const cookie = await signIn(app, { email: ann.email.toUpperCase(), password: ann.password });
+
+    expect(cookie).not.toBe(sessionCookie(annSignUp));
+    expect((await me(cookie)).statusCode).toBe(200);
+  });
+
+  it('answers 401 INVALID_EMAIL_OR_PASSWORD for a wrong password, and sets no cookie', async () => {
+    const response = await postSignIn(app, { email: ann.email, password: `${ann.password}-wrong` });
+
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ code: 'INVALID_EMAIL_OR_PASSWORD' });
+    expect(sessionSetCookie(response)).toBeUndefined();
+  });
+
+  it('answers an unknown e-mail exactly as a wrong password, so accounts cannot be enumerated', async () => {
+    const wrong = await postSignIn(app, { email: ann.email, password: `${ann.password}-wrong` });
+    const unknown = await postSignIn(app, { email: newAccount('nobody').email, password: ann.password });
+
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(sessionSetCookie(unknown)).toBeUndefined();
+  });
+
+  // BUG: verifyPassword throws on a malformed stored hash (password.test.ts), and the /api/auth
+  // proxy passes Better Auth's bare 500 (body null) through, next to a console.error of its own.
+  it('BUG malformed stored hash gives a bodiless 500: answers 401 for an account whose stored hash is damaged', async () => {
+    const [user] = await usersWithEmail(sneaky.email);
+    await sql`update accounts set password = ${'scrypt$not-a-number$8$1$c2FsdA==$a2V5'} where user_id = ${user!.id}`.execute(
+      app.db,
+    );
+
+    const response = await postSignIn(app, { email: sneaky.email, password: sneaky.password });
+
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ message: expect.any(String) });
+  });
+});
+
+describe('attempt limits', () => {
+  it('locks an account after too many wrong passwords: 429, Retry-After, counted in the database', async () => {
+    const { max, windowSeconds } = authLimits.signInPerAccount;
+    const wrong = { email: locked.email, password: `${locked.password}-wrong` };
+    // Sent together: each costs a password verification, and they run on the thread pool.
+    const attempts = await Promise.all(Array.from({ length: max }, () => postSignIn(app, wrong, '192.0.2.10')));
+    expect(attempts.map((response) => response.statusCode)).toEqual(Array(max).fill(401));
+
+    expectTooManyAttempts(await postSignIn(app, wrong, '192.0.2.10'), windowSeconds);
+    // The lock is the account's: the right password, another spelling, another address are refused too.
+    expectTooManyAttempts(await postSignIn(app, locked, '192.0.2.11'), windowSeconds);
+    expectTooManyAttempts(
+      await postSignIn(app, { ...locked, email: locked.email.toUpperCase() }, '192.0.2.12'),
+      windowSeconds,
+    );
+
+    const rows = await attemptsMatching(locked.email);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.count).toBeGreaterThan(max);
+    // Other accounts signing in from the same address are not held up.
+    expect((await postSignIn(app, ann, '192.0.2.10')).statusCode).toBe(200);
+  });
+
+  it('answers 429 to an address after too many sign-ups from it, and creates no user then', async () => {
+    const { max, windowSeconds } = authLimits.signUpPerIp;
+    const address = '198.51.100.20';
+    // Every attempt counts, failed ones too; a too-short password fails before any hashing.
+    const cheap = { ...newAccount('flood'), password: 'x' };
+    for (let attempt = 1; attempt <= max; attempt++) {
+      const response = await postSignUp(app, cheap, address);
+      expect(response.statusCode, `attempt ${attempt}`).toBe(400);
+    }
+
+    const valid = newAccount('flood-valid');
+    expectTooManyAttempts(await postSignUp(app, valid, address), windowSeconds);
+    expect(await usersWithEmail(valid.email)).toHaveLength(0);
+
+    // X-Forwarded-For is not believed without TRUST_PROXY, so it does not get around the limit.
+    const forwarded = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: cheap,
+      remoteAddress: address,
+      headers: { 'x-forwarded-for': '203.0.113.99', 'x-shop-client-ip': '203.0.113.98' },
+    });
+    expect(forwarded.statusCode).toBe(429);
+
+    // Another address is not affected.
+    expect((await postSignUp(app, cheap, '198.51.100.21')).statusCode).toBe(400);
+  });
+
+  it('starts counting afresh once the window has passed', async () => {
+    const { max, windowSeconds } = authLimits.signUpPerIp;
+    const address = '198.51.100.40';
+    const cheap = { ...newAccount('window'), password: 'x' };
+    for (let attempt = 1; attempt <= max + 1; attempt++) await postSignUp(app, cheap, address);
+    expect((await postSignUp(app, cheap, address)).statusCode).toBe(429);
+
+    const past = new Date(Date.now() - (windowSeconds + 1) * 1000);
+    await app.db.updateTable('auth_attempts').set({ window_started_at: past }).where('key', 'like', `%${address}%`).execute();
+
+    expect((await postSignUp(app, cheap, address)).statusCode).toBe(400);
+    const rows = await attemptsMatching(address);
+    expect(rows.map((row) => row.count)).toEqual([1]);
+  });
+
+  it('answers 429 to an address after too many sign-in attempts from it, whatever the account', async () => {
+    const { max, windowSeconds } = authLimits.signInPerIp;
+    const address = '198.51.100.30';
+    // An empty body is counted against the address and refused before any hashing.
+    for (let attempt = 1; attempt <= max; attempt++) {
+      const response = await postSignIn(app, {}, address);
+      expect(response.statusCode, `attempt ${attempt}`).toBe(400);
+    }
+
+    expectTooManyAttempts(await postSignIn(app, ann, address), windowSeconds);
+    await signIn(app, ann);
+  });
+});
+
+describe("Better Auth's own endpoints", () => {
+  it('cannot set the role or the profile fields through update-user', async () => {
+    const cookie = sessionCookie(annSignUp);
+    for (const body of [{ role: 'admin' }, { phone: 'not a number' }, { education: 'x' }]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/auth/update-user',
+        headers: { cookie, origin: app.config.baseUrl },
+        payload: body,
+      });
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const [row] = await usersWithEmail(ann.email);
+    expect(row).toMatchObject({ role: 'customer', phone: '', education: '' });
+  });
+});
+
+describe('errors from /api/auth/*', () => {
+  // BUG: routes.ts copies Better Auth's response as it is; Better Auth answers an unknown path
+  // (and any unexpected error, see above) with no body, so the reply is `null`, not DESIGN §5's
+  // `{ message }`.
+  it.each([
+    ['GET', '/api/auth/no-such-endpoint'],
+    ['POST', '/api/auth/sign-in/email/'],
+  ] as const)('BUG bodiless Better Auth errors pass through: answers %s %s 404 with a JSON message', async (method, url) => {
+    const response = await app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
+
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ message: expect.any(String) });
+  });
+});
+
+describe('GET /api/config', () => {
+  it('says Google sign-in is off without GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/config' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ googleSignIn: false });
+  });
+});
+
+describe('every reply of this file', () => {
+  it('carries no password hash', () => {
+    expect(replies.length).toBeGreaterThan(100);
+    for (const body of replies) expect(body).not.toContain('scrypt$');
+  });
+});
