@@ -62,5 +62,6 @@ export const apiErrors = {
   belowMinimum: 'The order quantity is below the minimum for this part.',
   shippedNotCancellable: 'This order has shipped and can no longer be cancelled.',
   alreadyPaid: 'This order is already paid.',
+  totalTooLarge: 'This order is too large to place online. Split it, or contact us.',
   orderCancelled: 'This order was cancelled and cannot be paid.',
 } as const;

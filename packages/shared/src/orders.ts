@@ -2,9 +2,14 @@ import { z } from 'zod';
 import { validation } from './messages';
 
 export const ADDRESS_MAX_LENGTH = 500;
+/** Far above any stock; keeps quantities and totals inside the database's integers. */
+export const ORDER_QUANTITY_MAX = 1_000_000;
 
 export const orderStatusSchema = z.enum(['unpaid', 'paid', 'shipped', 'cancelled']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+const addressTooLong = `Address must be at most ${ADDRESS_MAX_LENGTH} characters`;
+const quantityWhole = 'Order Quantity must be a whole number';
 
 /** The limits an order quantity is checked against: the part's (SPEC §5, §9). */
 export interface QuantityLimits {
@@ -23,7 +28,7 @@ export function placeOrderFormSchema(limits: QuantityLimits) {
       .string({ error: validation.addressRequired })
       .trim()
       .min(1, validation.addressRequired)
-      .max(ADDRESS_MAX_LENGTH, `Address must be at most ${ADDRESS_MAX_LENGTH} characters`),
+      .max(ADDRESS_MAX_LENGTH, addressTooLong),
     orderQuantity: quantitySchema(limits),
   });
 }
@@ -31,7 +36,7 @@ export function placeOrderFormSchema(limits: QuantityLimits) {
 function quantitySchema({ minOrderQuantity, availableQuantity }: QuantityLimits) {
   return z
     .number({ error: validation.quantityRequired })
-    .int('Order Quantity must be a whole number')
+    .int(quantityWhole)
     .min(minOrderQuantity, validation.quantityBelowMinimum)
     .max(availableQuantity, validation.quantityAboveStock);
 }
@@ -47,11 +52,12 @@ export const placeOrderSchema = z.object({
     .string({ error: validation.addressRequired })
     .trim()
     .min(1, validation.addressRequired)
-    .max(ADDRESS_MAX_LENGTH),
+    .max(ADDRESS_MAX_LENGTH, addressTooLong),
   orderQuantity: z
     .number({ error: validation.quantityRequired })
-    .int()
-    .positive(validation.quantityBelowMinimum),
+    .int(quantityWhole)
+    .positive(validation.quantityBelowMinimum)
+    .max(ORDER_QUANTITY_MAX, validation.quantityAboveStock),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 

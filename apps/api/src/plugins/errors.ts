@@ -12,6 +12,11 @@ export function errorHandling(app: FastifyInstance) {
       return reply.code(400).send({ message });
     }
     const status = error.statusCode ?? 500;
+    // An error made to be shown (a payment service failure) keeps its status and message.
+    if ('expose' in error && error.expose === true) {
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.code(status).send({ message: error.message });
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ message: apiErrors.internal });

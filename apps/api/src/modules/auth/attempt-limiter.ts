@@ -41,3 +41,14 @@ export async function countAttempt(
   if (row.count <= limit.max) return { allowed: true };
   return { allowed: false, retryAfterSeconds: Math.max(1, row.remaining) };
 }
+
+/** How many attempts `key` has in its current window (0 once the window is over). */
+export async function attemptsInWindow(db: Db, key: string, limit: Limit): Promise<number> {
+  const row = await db
+    .selectFrom('auth_attempts')
+    .select('count')
+    .where('key', '=', key)
+    .where(sql<boolean>`window_started_at > now() - make_interval(secs => ${limit.windowSeconds})`)
+    .executeTakeFirst();
+  return row?.count ?? 0;
+}

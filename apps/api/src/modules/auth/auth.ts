@@ -37,6 +37,8 @@ export function createAuth({
     telemetry: { enabled: false },
     trustedOrigins: [config.baseUrl],
     rateLimit: { enabled: false },
+    // The profile is the shop's own (PUT /user/{email}, validated there); no second way in.
+    disabledPaths: ['/update-user'],
     logger: {
       log: (level, message, ...args) => logger[level === 'debug' ? 'debug' : level]({ args }, message),
     },
@@ -80,7 +82,9 @@ export function createAuth({
         refreshTokenExpiresAt: 'refresh_token_expires_at',
         ...timestamps,
       },
-      // A Google account with the same verified e-mail joins the existing shop account.
+      // A Google account joins an existing shop account only if that account's e-mail is verified
+      // (Better Auth's default): the shop does not verify e-mails, so an existing password account
+      // is never taken over by whoever controls a Google account of that name.
       accountLinking: { enabled: true, trustedProviders: ['google'] },
     },
     verification: {

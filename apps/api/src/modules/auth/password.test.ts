@@ -57,14 +57,14 @@ describe('hashPassword and verifyPassword', () => {
     expect(await verifyPassword({ hash, password })).toBe(false);
   });
 
-  // BUG: parameters that scrypt refuses make verifyPassword throw instead of answering false;
+  // Regression (was a bug): parameters that scrypt refuses make verifyPassword throw instead of answering false;
   // on sign-in that is a bodiless 500 (auth.test.ts). See the report.
   it.each([
     ['a non-numeric N', 'scrypt$abc$8$1$c2FsdA==$a2V5'],
     ['an N that is not a power of two', 'scrypt$1000$8$1$c2FsdA==$a2V5'],
     ['a negative N', 'scrypt$-131072$8$1$c2FsdA==$a2V5'],
     ['r = 0', 'scrypt$131072$0$1$c2FsdA==$a2V5'],
-  ])('BUG verifyPassword throws on bad parameters: answers false, never throws, for %s', async (_label, hash) => {
+  ])('verifyPassword throws on bad parameters: answers false, never throws, for %s', async (_label, hash) => {
     await expect(verifyPassword({ hash, password })).resolves.toBe(false);
   });
 });

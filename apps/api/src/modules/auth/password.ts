@@ -25,16 +25,28 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+/** False for a wrong password and for a stored hash that is not one of ours: never throws. */
 export async function verifyPassword({ hash, password }: { hash: string; password: string }) {
-  const [scheme, n, r, p, salt, key] = hash.split('$');
-  if (scheme !== 'scrypt' || !salt || !key) return false;
+  const parts = hash.split('$');
+  const [scheme, n, r, p, salt, key] = parts;
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  const sane =
+    parts.length === 6 &&
+    scheme === 'scrypt' &&
+    Object.values(params).every((value) => Number.isSafeInteger(value) && value > 0) &&
+    (params.N & (params.N - 1)) === 0 &&
+    params.N > 1 &&
+    params.N <= 2 ** 20 &&
+    params.r <= 32 &&
+    params.p <= 16;
+  if (!sane || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64'), {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  try {
+    const actual = await scrypt(password, Buffer.from(salt, 'base64'), params);
+    return actual.length === expected.length && timingSafeEqual(actual, expected);
+  } catch {
+    return false;
+  }
 }
 
 export const passwordHashParams = PARAMS;

@@ -27,7 +27,10 @@ export function toOrder(row: OrderRow): Order {
 
 export type PlaceOrderOutcome =
   | { placed: true; orderId: string }
-  | { placed: false; reason: 'part-not-found' | 'below-minimum' | 'out-of-stock' };
+  | { placed: false; reason: 'part-not-found' | 'below-minimum' | 'out-of-stock' | 'total-too-large' };
+
+/** Totals are integer cents in an `integer` column. */
+const MAX_TOTAL_CENTS = 2_147_483_647;
 
 export function createOrdersRepository(db: Db) {
   return {
@@ -52,18 +55,20 @@ export function createOrdersRepository(db: Db) {
           .where('archived_at', 'is', null)
           .where('min_order_quantity', '<=', input.quantity)
           .where('available_quantity', '>=', input.quantity)
+          .where(sql<number>`price_cents::bigint * ${input.quantity}`, '<=', MAX_TOTAL_CENTS)
           .returning(['id', 'name', 'img', 'price_cents'])
           .executeTakeFirst();
         if (!part) {
           const current = await trx
             .selectFrom('parts')
-            .select('min_order_quantity')
+            .select(['min_order_quantity', 'available_quantity', 'price_cents'])
             .where('id', '=', input.partId)
             .where('archived_at', 'is', null)
             .executeTakeFirst();
           if (!current) return { placed: false, reason: 'part-not-found' } as const;
-          const reason = input.quantity < current.min_order_quantity ? 'below-minimum' : 'out-of-stock';
-          return { placed: false, reason } as const;
+          if (input.quantity < current.min_order_quantity) return { placed: false, reason: 'below-minimum' } as const;
+          if (input.quantity > current.available_quantity) return { placed: false, reason: 'out-of-stock' } as const;
+          return { placed: false, reason: 'total-too-large' } as const;
         }
         const order = await trx
           .insertInto('orders')
@@ -185,7 +190,17 @@ export function createOrdersRepository(db: Db) {
         .executeTakeFirst();
     },
 
-    /** Records a provider's event id; false when it was already processed. */
+    async hasPaymentEvent(provider: string, eventId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('payment_events')
+        .select('event_id')
+        .where('provider', '=', provider)
+        .where('event_id', '=', eventId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Records a provider's event id as handled; false when it already was. */
     async recordPaymentEvent(provider: string, eventId: string): Promise<boolean> {
       const inserted = await db
         .insertInto('payment_events')

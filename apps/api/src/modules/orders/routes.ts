@@ -26,6 +26,7 @@ const placeErrors = {
   'part-not-found': { status: 404, message: apiErrors.partNotFound },
   'below-minimum': { status: 400, message: apiErrors.belowMinimum },
   'out-of-stock': { status: 409, message: apiErrors.outOfStock },
+  'total-too-large': { status: 400, message: apiErrors.totalTooLarge },
 } as const;
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {

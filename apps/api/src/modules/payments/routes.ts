@@ -101,10 +101,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           ? stripe.verifyEvent(request.body, typeof signature === 'string' ? signature : undefined)
           : undefined;
         if (!event) return reply.code(400).send({ message: 'Invalid signature' });
-        if (!(await orders.recordPaymentEvent('stripe', event.id))) return { received: true };
+        if (await orders.hasPaymentEvent('stripe', event.id)) return { received: true };
         if (event.type === 'checkout.session.completed' && event.data.object.payment_status === 'paid') {
           await settleCheckout(event.data.object);
         }
+        // Recorded once handled: if handling failed, Stripe's redelivery is handled again. Handling
+        // twice is harmless (markPaid is conditional, the refund has an idempotency key).
+        await orders.recordPaymentEvent('stripe', event.id);
         return { received: true };
       },
     );

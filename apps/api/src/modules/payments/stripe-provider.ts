@@ -1,5 +1,26 @@
+import { paymentMessages } from '@autoparts/shared';
 import Stripe from 'stripe';
 import type { PaymentProvider } from './provider';
+
+/**
+ * Stripe failed (a bad key, an outage, a refund Stripe refuses): the customer gets a 502 saying
+ * the payment service failed, never Stripe's status (a 401 would read as "signed out") or text.
+ */
+export class PaymentServiceError extends Error {
+  readonly statusCode = 502;
+  readonly expose = true;
+  constructor(cause: unknown) {
+    super(paymentMessages.stripeUnavailable, { cause });
+  }
+}
+
+async function callStripe<T>(action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    throw new PaymentServiceError(error);
+  }
+}
 
 export interface StripeSettings {
   secretKey: string;
@@ -35,7 +56,7 @@ export function createStripeProvider(settings: StripeSettings) {
       email: string;
       returnUrl: string;
     }): Promise<string> {
-      const session = await stripe.checkout.sessions.create(
+      const session = await callStripe(() => stripe.checkout.sessions.create(
         {
           mode: 'payment',
           customer_email: order.email,
@@ -57,7 +78,7 @@ export function createStripeProvider(settings: StripeSettings) {
         },
         // One Checkout Session per order: paying twice never charges twice.
         { idempotencyKey: `checkout-${order.id}` },
-      );
+      ));
       if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
       return session.url;
     },
@@ -73,9 +94,11 @@ export function createStripeProvider(settings: StripeSettings) {
     },
 
     async refund({ orderId, transactionId }) {
-      await stripe.refunds.create(
-        { payment_intent: transactionId, metadata: { orderId } },
-        { idempotencyKey: `refund-${orderId}` },
+      await callStripe(() =>
+        stripe.refunds.create(
+          { payment_intent: transactionId, metadata: { orderId } },
+          { idempotencyKey: `refund-${orderId}` },
+        ),
       );
     },
   } satisfies PaymentProvider & Record<string, unknown>;

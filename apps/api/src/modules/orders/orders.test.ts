@@ -1,0 +1,448 @@
+import { apiErrors, validation, type Order, type OrderDetail } from '@autoparts/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/app';
+import {
+  cancelOrderRequest,
+  getMyOrders,
+  insertPart,
+  messageOf,
+  myOrders,
+  orderRow,
+  placeOrder,
+  postOrder,
+  setOrderStatus,
+  signUpAdmin,
+  signUpCustomer,
+  stockOf,
+  type Customer,
+} from '../../test/orders';
+
+let app: FastifyInstance;
+// Signing up costs ~0.4 s: these three serve every test of the file.
+let alice: Customer;
+let bob: Customer;
+let admin: Customer;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  [alice, bob, admin] = await Promise.all([
+    signUpCustomer(app, 'alice'),
+    signUpCustomer(app, 'bob'),
+    signUpAdmin(app, 'orders-admin'),
+  ]);
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+function getOrder(token: string, id: string) {
+  return app.inject({ method: 'GET', url: `/api/order/${encodeURIComponent(id)}`, headers: { authorization: `Bearer ${token}` } });
+}
+
+async function ordersInDb(partId: string) {
+  return app.db.selectFrom('orders').selectAll().where('part_id', '=', partId).execute();
+}
+
+describe('POST /api/order', () => {
+  it('answers 401 to a signed-out caller and takes no stock', async () => {
+    const partId = await insertPart(app, { available: 10 });
+
+    const response = await postOrder(app, undefined, {
+      partId,
+      customername: 'Nobody',
+      address: '1 Road',
+      orderQuantity: 1,
+    });
+
+    expect(response.statusCode).toBe(401);
+    expect(messageOf(response)).toBe(apiErrors.signInRequired);
+    expect(await stockOf(app, partId)).toBe(10);
+    expect(await ordersInDb(partId)).toEqual([]);
+  });
+
+  it('places the order, takes the stock, and takes name, img, price from the part and the e-mail from the session', async () => {
+    const partId = await insertPart(app, { name: 'Brake disc', priceCents: 1234, available: 50, minimum: 2 });
+    const part = await app.db.selectFrom('parts').selectAll().where('id', '=', partId).executeTakeFirstOrThrow();
+
+    // The whole SPEC §7 body, as the original client sent it, with values the server must not trust.
+    const response = await postOrder(app, alice.cookie, {
+      partId,
+      name: 'A free Ferrari',
+      address: '  12 Elm Street, Springfield  ',
+      email: bob.email,
+      customername: 'Alice Liddell',
+      orderQuantity: 3,
+      price: 0.01,
+      img: 'https://evil.example/steal.png',
+    });
+
+    expect(response.statusCode, response.body).toBe(200);
+    const reply = response.json() as { acknowledged: boolean; insertedId: string };
+    expect(reply).toEqual({ acknowledged: true, insertedId: expect.any(String) });
+    expect(await stockOf(app, partId)).toBe(47);
+
+    const row = await orderRow(app, reply.insertedId);
+    expect(row).toMatchObject({
+      part_id: partId,
+      part_name: 'Brake disc',
+      part_img: part.img,
+      unit_price_cents: 1234,
+      quantity: 3,
+      total_cents: 3702,
+      email: alice.email,
+      customer_name: 'Alice Liddell',
+      address: '12 Elm Street, Springfield',
+      status: 'unpaid',
+      transaction_id: null,
+    });
+
+    const mine = (await myOrders(app, alice)).find((order) => order._id === reply.insertedId);
+    expect(mine).toEqual<Order>({
+      _id: reply.insertedId,
+      partId,
+      name: 'Brake disc',
+      img: part.img,
+      price: 37.02,
+      unitPrice: 12.34,
+      orderQuantity: 3,
+      address: '12 Elm Street, Springfield',
+      email: alice.email,
+      customername: 'Alice Liddell',
+      paid: false,
+      status: 'unpaid',
+      transactionId: null,
+      createdAt: expect.any(String),
+    });
+    // Bob's e-mail was in the body; the order is still not his.
+    expect((await myOrders(app, bob)).map((order) => order._id)).not.toContain(reply.insertedId);
+  });
+
+  it('answers 400 below the part’s minimum order quantity and takes no stock', async () => {
+    const partId = await insertPart(app, { available: 50, minimum: 5 });
+
+    const response = await postOrder(app, alice.cookie, { partId, customername: 'Alice', address: '1 Road', orderQuantity: 4 });
+
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toBe(apiErrors.belowMinimum);
+    expect(await stockOf(app, partId)).toBe(50);
+    expect(await ordersInDb(partId)).toEqual([]);
+  });
+
+  it('answers 409 with the out-of-stock message above the stock, and takes none', async () => {
+    const partId = await insertPart(app, { available: 7, minimum: 1 });
+
+    const response = await postOrder(app, alice.cookie, { partId, customername: 'Alice', address: '1 Road', orderQuantity: 8 });
+
+    expect(response.statusCode).toBe(409);
+    expect(messageOf(response)).toBe(apiErrors.outOfStock);
+    expect(await stockOf(app, partId)).toBe(7);
+    expect(await ordersInDb(partId)).toEqual([]);
+  });
+
+  it('takes the last unit: an order of exactly the stock succeeds and leaves 0', async () => {
+    const partId = await insertPart(app, { available: 7, minimum: 1 });
+
+    await placeOrder(app, alice, partId, 7);
+
+    expect(await stockOf(app, partId)).toBe(0);
+  });
+
+  it.each([
+    ['a fraction', 1.5],
+    ['zero', 0],
+    ['a negative number', -3],
+    ['a numeric string', '3'],
+    ['null', null],
+    ['a missing quantity', undefined],
+  ])('answers 400 to %s as the quantity', async (_label, orderQuantity) => {
+    const partId = await insertPart(app, { available: 50, minimum: 1 });
+
+    const response = await postOrder(app, alice.cookie, { partId, customername: 'Alice', address: '1 Road', orderQuantity });
+
+    expect(response.statusCode, response.body).toBe(400);
+    expect(messageOf(response)).toMatch(/\S/);
+    expect(await stockOf(app, partId)).toBe(50);
+    expect(await ordersInDb(partId)).toEqual([]);
+  });
+
+  // Regression (was a bug): quantity is an `integer` column and the schema has no upper bound, so
+  // PostgreSQL's "integer out of range" becomes a 500. DESIGN §5: no input ever yields a 500.
+  it.each([
+    ['2^31', 2 ** 31],
+    ['1e10', 1e10],
+    ['Number.MAX_SAFE_INTEGER', Number.MAX_SAFE_INTEGER],
+  ])('answers a quantity of %s with a 4xx, not a 500', async (_label, orderQuantity) => {
+    const partId = await insertPart(app, { available: 50 });
+
+    const response = await postOrder(app, alice.cookie, { partId, customername: 'Alice', address: '1 Road', orderQuantity });
+
+    expect([400, 409]).toContain(response.statusCode);
+    expect(await stockOf(app, partId)).toBe(50);
+  });
+
+  // Regression (was a bug): total_cents is an `integer` column; unit price × quantity past 2^31 - 1 cents
+  // fails the insert with a 500 even though the stock allows the order.
+  it('answers an order whose total passes 2^31 cents with a 4xx, not a 500', async () => {
+    const partId = await insertPart(app, { available: 30_000, priceCents: 100_000 });
+
+    const response = await postOrder(app, alice.cookie, { partId, customername: 'Alice', address: '1 Road', orderQuantity: 25_000 });
+
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(await stockOf(app, partId)).toBe(30_000);
+  });
+
+  // Regression (was a bug): in placeOrderSchema the `error` given to z.string()/z.number() names every
+  // failed check without a message of its own, so an over-long address reads "Address is
+  // Required" and a fraction "Order Quantity is Required".
+  it.each([
+    ['an address over 500 characters', { address: 'y'.repeat(501) }, validation.addressRequired],
+    ['a fractional quantity', { orderQuantity: 1.5 }, validation.quantityRequired],
+  ])('does not call %s missing', async (_label, fields, missingMessage) => {
+    const partId = await insertPart(app, { available: 50 });
+
+    const response = await postOrder(app, alice.cookie, {
+      partId,
+      customername: 'Alice',
+      address: '1 Road',
+      orderQuantity: 1,
+      ...fields,
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).not.toContain(missingMessage);
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['empty', ''],
+    ['blank', '   \t '],
+  ])('answers 400 "Address is Required" to a %s address', async (_label, address) => {
+    const partId = await insertPart(app, { available: 50 });
+
+    const response = await postOrder(app, alice.cookie, { partId, customername: 'Alice', address, orderQuantity: 1 });
+
+    expect(response.statusCode).toBe(400);
+    // The error handler prefixes the field ("address: …"); the SPEC §5 text is what must be there.
+    expect(messageOf(response)).toContain(validation.addressRequired);
+    expect(await stockOf(app, partId)).toBe(50);
+  });
+
+  it.each([
+    ['a well-formed id that names no part', '00000000-0000-4000-8000-000000000000'],
+    ['a malformed id', 'not-an-id'],
+    ['an id with SQL in it', "1' or '1'='1"],
+    ['an empty id', ''],
+  ])('answers 404 to %s', async (_label, partId) => {
+    const response = await postOrder(app, alice.cookie, { partId, customername: 'Alice', address: '1 Road', orderQuantity: 1 });
+
+    expect(response.statusCode).toBe(404);
+    expect(messageOf(response)).toBe(apiErrors.partNotFound);
+  });
+
+  it('answers 404 for an archived part and takes none of its stock', async () => {
+    const partId = await insertPart(app, { available: 50 });
+    await app.db.updateTable('parts').set({ archived_at: new Date() }).where('id', '=', partId).execute();
+
+    const response = await postOrder(app, alice.cookie, { partId, customername: 'Alice', address: '1 Road', orderQuantity: 1 });
+
+    expect(response.statusCode).toBe(404);
+    expect(messageOf(response)).toBe(apiErrors.partNotFound);
+    expect(await stockOf(app, partId)).toBe(50);
+    expect(await ordersInDb(partId)).toEqual([]);
+  });
+});
+
+describe('GET /api/myorder/{email}', () => {
+  it('lists only the caller’s own orders, oldest first, each priced at its total and unpaid', async () => {
+    const partId = await insertPart(app, { priceCents: 250, available: 100 });
+    const first = await placeOrder(app, alice, partId, 2);
+    const bobs = await placeOrder(app, bob, partId, 1);
+    const second = await placeOrder(app, alice, partId, 5);
+
+    const orders = (await myOrders(app, alice)).filter((order) => order.partId === partId);
+
+    expect(orders.map((order) => order._id)).toEqual([first, second]);
+    expect(orders.map((order) => [order.price, order.unitPrice, order.orderQuantity])).toEqual([
+      [5, 2.5, 2],
+      [12.5, 2.5, 5],
+    ]);
+    for (const order of orders) {
+      expect(order).toMatchObject({ email: alice.email, paid: false, status: 'unpaid', transactionId: null });
+    }
+    expect((await myOrders(app, alice)).map((order) => order._id)).not.toContain(bobs);
+    expect((await myOrders(app, alice)).every((order) => order.email === alice.email)).toBe(true);
+  });
+
+  it('answers 403 for someone else’s e-mail', async () => {
+    const response = await getMyOrders(app, alice.token, bob.email);
+
+    expect(response.statusCode).toBe(403);
+    expect(messageOf(response)).toBe(apiErrors.emailMismatch);
+  });
+
+  it('lets an admin read anyone’s orders', async () => {
+    const partId = await insertPart(app);
+    const bobs = await placeOrder(app, bob, partId, 1);
+
+    const response = await getMyOrders(app, admin.token, bob.email);
+
+    expect(response.statusCode).toBe(200);
+    const orders = response.json() as Order[];
+    expect(orders.map((order) => order._id)).toContain(bobs);
+    expect(orders.every((order) => order.email === bob.email)).toBe(true);
+  });
+
+  it('answers 401 to a signed-out caller and to a bad token', async () => {
+    expect((await getMyOrders(app, undefined, alice.email)).statusCode).toBe(401);
+    expect((await getMyOrders(app, 'not-a-token', alice.email)).statusCode).toBe(401);
+  });
+
+  it('accepts the session cookie as well as the bearer token', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/myorder/${encodeURIComponent(alice.email)}`,
+      headers: { cookie: alice.cookie },
+    });
+
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/order/{id}', () => {
+  it('answers the owner the order with its part’s description, stock and minimum', async () => {
+    const partId = await insertPart(app, { priceCents: 999, available: 30, minimum: 2 });
+    const orderId = await placeOrder(app, alice, partId, 4);
+
+    const response = await getOrder(alice.token, orderId);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject<Partial<OrderDetail>>({
+      _id: orderId,
+      partId,
+      price: 39.96,
+      unitPrice: 9.99,
+      orderQuantity: 4,
+      email: alice.email,
+      paid: false,
+      status: 'unpaid',
+      description: 'A part made for a test.',
+      availableQuantity: 26,
+      minOrderQuantity: 2,
+    });
+  });
+
+  it('answers 404 to another customer, as if the order did not exist', async () => {
+    const orderId = await placeOrder(app, alice, await insertPart(app));
+
+    const response = await getOrder(bob.token, orderId);
+
+    expect(response.statusCode).toBe(404);
+    expect(messageOf(response)).toBe(apiErrors.orderNotFound);
+  });
+
+  it('lets an admin read it', async () => {
+    const orderId = await placeOrder(app, alice, await insertPart(app));
+
+    const response = await getOrder(admin.token, orderId);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ _id: orderId, email: alice.email });
+  });
+
+  it.each([
+    ['a malformed id', 'not-an-id'],
+    ['a well-formed id that names no order', '00000000-0000-4000-8000-000000000000'],
+  ])('answers 404 to %s', async (_label, id) => {
+    const response = await getOrder(alice.token, id);
+
+    expect(response.statusCode).toBe(404);
+    expect(messageOf(response)).toBe(apiErrors.orderNotFound);
+  });
+
+  it('answers 401 to a signed-out caller', async () => {
+    const orderId = await placeOrder(app, alice, await insertPart(app));
+
+    const response = await app.inject({ method: 'GET', url: `/api/order/${orderId}` });
+
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('DELETE /api/myorder?id=', () => {
+  it('cancels the owner’s order: deletedCount 1, stock back, gone from My Orders, kept as cancelled', async () => {
+    const partId = await insertPart(app, { available: 20 });
+    const orderId = await placeOrder(app, alice, partId, 6);
+    expect(await stockOf(app, partId)).toBe(14);
+
+    const response = await cancelOrderRequest(app, alice.cookie, orderId);
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ deletedCount: 1 });
+    expect(await stockOf(app, partId)).toBe(20);
+    expect((await myOrders(app, alice)).map((order) => order._id)).not.toContain(orderId);
+    const row = await orderRow(app, orderId);
+    expect(row.status).toBe('cancelled');
+    expect(row.cancelled_at).toBeInstanceOf(Date);
+  });
+
+  it('answers 404 for someone else’s order and changes nothing', async () => {
+    const partId = await insertPart(app, { available: 20 });
+    const orderId = await placeOrder(app, alice, partId, 3);
+
+    const response = await cancelOrderRequest(app, bob.cookie, orderId);
+
+    expect(response.statusCode).toBe(404);
+    expect(messageOf(response)).toBe(apiErrors.orderNotFound);
+    expect(await stockOf(app, partId)).toBe(17);
+    expect((await orderRow(app, orderId)).status).toBe('unpaid');
+    expect((await myOrders(app, alice)).map((order) => order._id)).toContain(orderId);
+  });
+
+  it('answers 404 the second time and gives the stock back only once', async () => {
+    const partId = await insertPart(app, { available: 20 });
+    const orderId = await placeOrder(app, alice, partId, 3);
+    expect((await cancelOrderRequest(app, alice.cookie, orderId)).json()).toEqual({ deletedCount: 1 });
+
+    const again = await cancelOrderRequest(app, alice.cookie, orderId);
+
+    expect(again.statusCode).toBe(404);
+    expect(messageOf(again)).toBe(apiErrors.orderNotFound);
+    expect(await stockOf(app, partId)).toBe(20);
+  });
+
+  it('answers 409 for a shipped order and leaves it and the stock alone', async () => {
+    const partId = await insertPart(app, { available: 20 });
+    const orderId = await placeOrder(app, alice, partId, 3);
+    await setOrderStatus(app, orderId, 'shipped');
+
+    const response = await cancelOrderRequest(app, alice.cookie, orderId);
+
+    expect(response.statusCode).toBe(409);
+    expect(messageOf(response)).toBe(apiErrors.shippedNotCancellable);
+    expect(await stockOf(app, partId)).toBe(17);
+    expect((await orderRow(app, orderId)).status).toBe('shipped');
+  });
+
+  it.each([
+    ['a malformed id', 'not-an-id'],
+    ['a well-formed id that names no order', '00000000-0000-4000-8000-000000000000'],
+  ])('answers 404 to %s', async (_label, id) => {
+    const response = await cancelOrderRequest(app, alice.cookie, id);
+
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('answers 401 to a signed-out caller and leaves the order', async () => {
+    const partId = await insertPart(app, { available: 20 });
+    const orderId = await placeOrder(app, alice, partId, 3);
+
+    const response = await cancelOrderRequest(app, undefined, orderId);
+
+    expect(response.statusCode).toBe(401);
+    expect((await orderRow(app, orderId)).status).toBe('unpaid');
+    expect(await stockOf(app, partId)).toBe(17);
+  });
+});
