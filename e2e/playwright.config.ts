@@ -51,7 +51,7 @@ export default defineConfig({
     },
     {
       // A fresh embedded database every run.
-      command: `rm -rf "${dataDir}" && tsx ../apps/api/src/server.ts`,
+      command: `rm -rf "${dataDir}" && tsx seed-admin.ts && tsx ../apps/api/src/server.ts`,
       url: `${baseURL}/api/parts`,
       env: {
         PORT: String(port),

@@ -6,6 +6,7 @@ export interface Database {
   reviews: ReviewsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  accounts: AccountsTable;
   access_tokens: AccessTokensTable;
   auth_attempts: AuthAttemptsTable;
   orders: OrdersTable;
@@ -64,6 +65,23 @@ export interface SessionsTable {
   expires_at: Date;
   ip_address: string | null;
   user_agent: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+/** Sign-in methods of a user: `credential` (password hash) or `google`. */
+export interface AccountsTable {
+  id: string;
+  user_id: string;
+  account_id: string;
+  provider_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: Date | null;
+  refresh_token_expires_at: Date | null;
+  scope: string | null;
+  password: string | null;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }

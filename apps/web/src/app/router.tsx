@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@autoparts/shared';
 import { RequireAuth } from '../features/auth';
 import { RootLayout } from './root-layout';
@@ -8,7 +8,7 @@ import { HomeRoute } from './routes/home';
  * Every route of the web app, in one place (SPEC §2). The path table it follows is shared with
  * the server, which answers 404 for anything else. Pages other than home load on demand.
  */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     path: paths.home,
     element: <RootLayout />,
@@ -22,10 +22,13 @@ export const router = createBrowserRouter([
         // Signed-in pages (SPEC §6).
         element: <RequireAuth />,
         children: [
+          { path: '/part/:id', lazy: () => import('../features/orders/routes/part') },
           {
             path: paths.dashboard,
             lazy: () => import('./routes/dashboard/dashboard-layout'),
             children: [
+              { index: true, lazy: () => import('../features/orders/routes/my-orders') },
+              { path: '/dashboard/payment/:id', lazy: () => import('../features/payments/routes/payment') },
               { path: paths.profile, lazy: () => import('../features/profile/routes/profile') },
               // Admin pages go in a group of their own: { element: <RequireAdmin />, children: [...] }.
             ],
@@ -35,4 +38,6 @@ export const router = createBrowserRouter([
       { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);

@@ -16,7 +16,7 @@ export class ApiError extends Error {
 }
 
 interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
   /** Send the stored access token as `Authorization: Bearer`, where SPEC §7 says "bearer token". */
@@ -68,4 +68,30 @@ function stringField(payload: unknown, field: 'message' | 'code'): string | unde
     return typeof value === 'string' ? value : undefined;
   }
   return undefined;
+}
+
+/** Whether `error` is an error reply of the API, with one of `statuses` if any are given. */
+export function isApiError(error: unknown, ...statuses: number[]): error is ApiError {
+  return error instanceof ApiError && (statuses.length === 0 || statuses.includes(error.status));
+}
+
+/**
+ * The server's own words for a failure, when they tell the customer something they can act on
+ * ("Not enough stock left…", "Your card was declined…", no connection). A 5xx message says
+ * nothing useful, so there is none for it.
+ */
+export function customerMessage(error: unknown): string | undefined {
+  return isApiError(error) && error.status < 500 && error.message ? error.message : undefined;
+}
+
+/**
+ * The web app's retry rule for queries: three retries, TanStack Query's default (SPEC §9), for
+ * failures that a second try may mend (no connection, 5xx, 408, 429). Other 4xx replies are
+ * answers (not found, not allowed) that asking again only delays.
+ */
+export function retryTransientFailures(failures: number, error: unknown): boolean {
+  if (isApiError(error) && error.status >= 400 && error.status < 500 && error.status !== 408 && error.status !== 429) {
+    return false;
+  }
+  return failures < 3;
 }

@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
   // The access token lives in localStorage; no test may see another's.
   localStorage.clear();
+  // Sonner keeps its toasts in a module-level store and replays the live ones to the next
+  // <Toaster>: without this, a test would see the toasts of the tests before it.
+  toast.dismiss();
 });
 
 // Noise is a bug: an unexpected console.error fails the test that caused it.

@@ -6,7 +6,7 @@ import { clearAccessToken } from '../../../lib/access-token';
 import { leaveTo } from '../../../lib/location';
 import { startGoogleSignIn } from '../api/auth-client';
 import { authErrorMessage } from '../api/auth-errors';
-import { configQuery } from '../api/get-config';
+import { configQuery } from '../../../lib/config';
 
 interface GoogleButtonProps {
   /** Where Google sends the user back to, signed in. */

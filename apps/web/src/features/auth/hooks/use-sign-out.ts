@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { clearAccessToken } from '../../../lib/access-token';
 import { meQuery } from '../../../lib/me';
+import { queryKeys } from '../../../lib/query-keys';
 import { endSession } from '../api/auth-client';
 
 /**
@@ -26,6 +27,8 @@ export function useSignOut() {
       clearAccessToken();
       await navigate(to, { replace: true });
       queryClient.removeQueries({ queryKey: ['admin'] });
+      // The next user of this browser must not see the last one's orders, even for a moment.
+      queryClient.removeQueries({ queryKey: queryKeys.orders });
       if (ended) {
         queryClient.setQueryData(meQuery.queryKey, null);
       } else {

@@ -8,7 +8,7 @@ import { TextField } from '../../../components/text-field';
 import { useMe } from '../../../lib/me';
 import { signInWithEmail } from '../api/auth-client';
 import { authErrorMessage } from '../api/auth-errors';
-import { useClientConfig } from '../api/get-config';
+import { useClientConfig } from '../../../lib/config';
 import { AuthCard, authLinkClass, OrDivider } from '../components/auth-card';
 import { GoogleButton } from '../components/google-button';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';

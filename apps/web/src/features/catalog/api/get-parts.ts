@@ -1,9 +1,10 @@
 import type { Part } from '@autoparts/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const partsQuery = queryOptions({
-  queryKey: ['parts'],
+  queryKey: queryKeys.parts,
   queryFn: ({ signal }) => api<Part[]>('/parts', { signal }),
 });
 

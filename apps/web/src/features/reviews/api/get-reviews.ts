@@ -1,9 +1,10 @@
 import type { Review } from '@autoparts/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const reviewsQuery = queryOptions({
-  queryKey: ['reviews'],
+  queryKey: queryKeys.reviews,
   queryFn: ({ signal }) => api<Review[]>('/reviews', { signal }),
 });
 

@@ -1,0 +1,15 @@
+/** Data that could not be loaded (network or server trouble): say so and offer to try again. */
+export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="mx-auto my-16 max-w-md rounded-lg border border-red-200 bg-red-50 p-6 text-center text-red-800">
+      <p>{message}</p>
+      <button
+        type="button"
+        onClick={onRetry}
+        className="mt-3 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+      >
+        Try again
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { notices, type cancelReplySchema } from '@autoparts/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { api, customerMessage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/** `DELETE /myorder?id={id}` (SPEC §7); `deletedCount` 1 means the order was cancelled. */
+async function cancelOrder(id: string) {
+  const reply = await api<z.infer<typeof cancelReplySchema>>(`/myorder?id=${encodeURIComponent(id)}`, {
+    method: 'DELETE',
+    auth: true,
+  });
+  if (reply.deletedCount !== 1) throw new Error('The order was not cancelled');
+  return reply;
+}
+
+/**
+ * Cancels an order and says how it went (SPEC §8): 'Order Deleted successfully' or 'action
+ * failed', with the server's reason when it gives one (e.g. already shipped). The list is fetched
+ * again either way, and so are the parts: a cancelled order's stock is back on sale.
+ */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelOrder,
+    onSuccess: () => {
+      toast.success(notices.orderCancelled);
+    },
+    onError: (error) => {
+      toast.error(notices.actionFailed, { description: customerMessage(error) });
+    },
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.parts }),
+      ]);
+    },
+  });
+}

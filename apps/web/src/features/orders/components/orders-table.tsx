@@ -1,0 +1,141 @@
+import { apiErrors, formatPrice, paths, type Order } from '@autoparts/shared';
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { Spinner } from '../../../components/spinner';
+
+interface OrdersTableProps {
+  orders: Order[];
+  onCancel: (order: Order) => void;
+  /** The order being cancelled right now, if any. */
+  cancellingId: string | undefined;
+}
+
+/**
+ * My Orders as a table (SPEC §2): number, product, price (the order's total), quantity, payment
+ * status and Cancel. On narrow screens it scrolls sideways inside a region that the keyboard can
+ * reach and scroll.
+ */
+export function OrdersTable({ orders, onCancel, cancellingId }: OrdersTableProps) {
+  return (
+    <div
+      role="region"
+      aria-label="My Orders table"
+      tabIndex={0}
+      className="relative overflow-x-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+    >
+      <table className="w-full min-w-[40rem] text-left text-sm">
+        <caption className="sr-only">My Orders</caption>
+        <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wider text-slate-600">
+          <tr>
+            <th scope="col" className="px-4 py-3">
+              #
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Product
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Price
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Quantity
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Payment
+            </th>
+            <th scope="col" className="px-4 py-3">
+              <span className="sr-only">Cancel</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {orders.map((order, index) => (
+            <OrderRow
+              key={order._id}
+              order={order}
+              number={index + 1}
+              onCancel={onCancel}
+              cancelling={cancellingId === order._id}
+              busy={cancellingId !== undefined}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface OrderRowProps {
+  order: Order;
+  number: number;
+  onCancel: (order: Order) => void;
+  cancelling: boolean;
+  /** Some order is being cancelled: one at a time. */
+  busy: boolean;
+}
+
+function OrderRow({ order, number, onCancel, cancelling, busy }: OrderRowProps) {
+  const id = useId();
+  const productId = `${id}-product`;
+  const reasonId = `${id}-reason`;
+  const shipped = order.status === 'shipped';
+  return (
+    <tr className="align-middle">
+      <td className="px-4 py-3 tabular-nums text-slate-500">{number}</td>
+      <th scope="row" id={productId} className="px-4 py-3 font-semibold text-ink">
+        {order.name}
+      </th>
+      <td className="px-4 py-3 tabular-nums">{formatPrice(order.price)}</td>
+      <td className="px-4 py-3 tabular-nums">{order.orderQuantity}</td>
+      <td className="px-4 py-3">
+        <PaymentStatus order={order} describedBy={productId} />
+      </td>
+      <td className="px-4 py-3">
+        <button
+          type="button"
+          onClick={() => onCancel(order)}
+          disabled={shipped || busy}
+          aria-busy={cancelling}
+          aria-describedby={shipped ? `${productId} ${reasonId}` : productId}
+          title={shipped ? apiErrors.shippedNotCancellable : undefined}
+          className="inline-flex items-center gap-2 rounded-lg border border-red-300 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:border-slate-200 disabled:text-slate-400 disabled:hover:bg-transparent"
+        >
+          {cancelling && <Spinner className="size-4" />}
+          Cancel
+        </button>
+        {shipped && (
+          <p id={reasonId} className="mt-1 max-w-48 text-xs text-slate-500">
+            {apiErrors.shippedNotCancellable}
+          </p>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** Unpaid: a Pay Now link; paid or shipped: the label and the payment's transaction id (SPEC §2, §4). */
+function PaymentStatus({ order, describedBy }: { order: Order; describedBy: string }) {
+  if (order.status === 'unpaid') {
+    return (
+      <Link
+        to={paths.payment(order._id)}
+        aria-describedby={describedBy}
+        className="inline-flex rounded-lg bg-brand-700 px-3 py-1.5 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      >
+        Pay Now
+      </Link>
+    );
+  }
+  const label = { paid: 'Paid', shipped: 'Shipped', cancelled: 'Cancelled' }[order.status];
+  return (
+    <div>
+      <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${order.status === 'cancelled' ? 'bg-slate-100 text-slate-700' : 'bg-green-100 text-green-800'}`}>
+        {label}
+      </span>
+      {order.transactionId && (
+        <p className="mt-1 text-xs text-slate-500">
+          Transaction ID: <span className="break-all font-mono text-slate-700">{order.transactionId}</span>
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { formatPrice, type Part } from '@autoparts/shared';
+
+/** A part as its page shows it (SPEC §2): image, name, description, price and quantities. */
+export function PartDetails({ part }: { part: Part }) {
+  return (
+    <article aria-labelledby="part-heading" className="flex flex-col gap-6 sm:flex-row lg:flex-col xl:flex-row">
+      <img
+        src={part.img}
+        alt={part.name}
+        width={400}
+        height={300}
+        className="aspect-[4/3] w-full shrink-0 rounded-xl border border-slate-200 bg-slate-50 object-contain p-4 sm:w-72 lg:w-full xl:w-72"
+      />
+      <div className="min-w-0">
+        <h1 id="part-heading" className="text-3xl font-extrabold text-ink">
+          {part.name}
+        </h1>
+        <p className="mt-3 text-slate-600">{part.description}</p>
+        <p className="mt-4 text-3xl font-bold text-brand-700">{formatPrice(part.price)}</p>
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-700">
+          <dt className="font-medium">Available Quantity</dt>
+          <dd>{part.availableQuantity}</dd>
+          <dt className="font-medium">Minimum Order Quantity</dt>
+          <dd>{part.minOrderQuantity}</dd>
+        </dl>
+      </div>
+    </article>
+  );
+}
+
+/** What stands in for the part and its form while they load. */
+export function PartDetailsSkeleton() {
+  return (
+    <div role="status" aria-label="Loading part" className="grid animate-pulse gap-10 lg:grid-cols-2">
+      <div className="flex flex-col gap-6 sm:flex-row lg:flex-col xl:flex-row">
+        <div className="aspect-[4/3] w-full shrink-0 rounded-xl bg-slate-200 sm:w-72 lg:w-full xl:w-72" />
+        <div className="flex flex-1 flex-col gap-3">
+          <div className="h-8 w-2/3 rounded bg-slate-200" />
+          <div className="h-3 w-full rounded bg-slate-200" />
+          <div className="h-3 w-5/6 rounded bg-slate-200" />
+          <div className="h-8 w-1/4 rounded bg-slate-200" />
+          <div className="h-4 w-1/2 rounded bg-slate-200" />
+          <div className="h-4 w-1/2 rounded bg-slate-200" />
+        </div>
+      </div>
+      <div className="h-96 rounded-xl bg-slate-200" />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { formatPrice, placeOrderFormSchema, type Me, type Part } from '@autoparts/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { SubmitButton } from '../../../components/submit-button';
+import { TextField } from '../../../components/text-field';
+import { usePlaceOrder } from '../api/place-order';
+
+interface PlaceOrderFormProps {
+  part: Part;
+  /** The signed-in user: the name is prefilled (and editable), the e-mail shown. */
+  me: Pick<Me, 'name' | 'email'>;
+}
+
+/**
+ * The Place Order form (SPEC §2, §5): checked on every change against the part's minimum and
+ * stock, its button disabled until it is valid, and reset to its defaults after each attempt.
+ */
+export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
+  const placeOrder = usePlaceOrder();
+  const { minOrderQuantity, availableQuantity } = part;
+  // The stock shown is fetched again after each order; the rule follows it.
+  const schema = useMemo(
+    () => placeOrderFormSchema({ minOrderQuantity, availableQuantity }),
+    [minOrderQuantity, availableQuantity],
+  );
+  const defaults = { customername: me.name, address: '', orderQuantity: minOrderQuantity };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    control,
+    formState: { errors, isValid, isSubmitting },
+  } = useForm({ resolver: zodResolver(schema), mode: 'onChange', defaultValues: defaults });
+  const quantity = useWatch({ control, name: 'orderQuantity' });
+  const total = Number.isInteger(quantity) && quantity > 0 ? formatPrice(part.price * quantity) : null;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      // The hook reports success and failure with a toast.
+      await placeOrder.mutateAsync({ partId: part._id, ...values });
+    } catch {
+      // Reported by the hook.
+    } finally {
+      reset(defaults);
+    }
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-labelledby="place-order-heading"
+      className="space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+    >
+      <h2 id="place-order-heading" className="text-2xl font-bold text-ink">
+        Place Order
+      </h2>
+      {availableQuantity < minOrderQuantity && (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          Not enough of this part is in stock for an order right now. Please check back soon.
+        </p>
+      )}
+      <TextField label="Name" autoComplete="name" error={errors.customername?.message} {...register('customername')} />
+      {/* Shown, not sent: the server takes the e-mail from the session. */}
+      <TextField label="Email" type="email" value={me.email} readOnly />
+      <TextField
+        label="Address"
+        autoComplete="street-address"
+        error={errors.address?.message}
+        {...register('address')}
+      />
+      <TextField
+        label="Order Quantity"
+        type="number"
+        inputMode="numeric"
+        min={minOrderQuantity}
+        max={availableQuantity}
+        step={1}
+        error={errors.orderQuantity?.message}
+        {...register('orderQuantity', { valueAsNumber: true })}
+      />
+      {total && <p className="font-semibold text-slate-700">Total: {total}</p>}
+      <SubmitButton pending={isSubmitting} disabled={!isValid}>
+        Place Order
+      </SubmitButton>
+    </form>
+  );
+}

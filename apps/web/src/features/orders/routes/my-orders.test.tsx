@@ -1,0 +1,222 @@
+import { apiErrors, confirmations, notices } from '@autoparts/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import { setAccessToken } from '../../../lib/access-token';
+import { stubFetch } from '../../../test/fetch-stub';
+import { anOrder } from '../../../test/orders';
+import { renderRoutes } from '../../../test/render-with-router';
+import { aCustomer } from '../../../test/users';
+import { Component as MyOrdersPage } from './my-orders';
+
+const GET_ORDERS = 'GET /api/myorder/jane%40example.com';
+
+const unpaid = anOrder({ _id: 'order-1', name: 'Brake Pads', price: 62.5, orderQuantity: 5 });
+const paid = anOrder({
+  _id: 'order-2',
+  name: 'Oil Filter',
+  price: 1234.5,
+  orderQuantity: 30,
+  paid: true,
+  status: 'paid',
+  transactionId: 'test_tx_paid',
+});
+const shipped = anOrder({
+  _id: 'order-3',
+  name: 'Radiator',
+  price: 240,
+  orderQuantity: 2,
+  paid: true,
+  status: 'shipped',
+  transactionId: 'pi_shipped',
+});
+
+function renderMyOrders() {
+  return renderRoutes(
+    [
+      {
+        path: '/dashboard',
+        element: (
+          <>
+            <MyOrdersPage />
+            <Toaster />
+          </>
+        ),
+      },
+      { path: '/', element: <p>Home page</p> },
+    ],
+    { path: '/dashboard' },
+  );
+}
+
+const rowOf = (product: string) => screen.getByRole('row', { name: new RegExp(product) });
+
+describe('My Orders', () => {
+  it('lists the orders: number, product, total, quantity, payment status and Cancel', async () => {
+    setAccessToken({ token: 'token-1', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), email: 'jane@example.com' });
+    const server = stubFetch({ 'GET /api/me': { body: aCustomer() }, [GET_ORDERS]: { body: [unpaid, paid, shipped] } });
+    renderMyOrders();
+    expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^My Orders —/);
+    const table = await screen.findByRole('table', { name: 'My Orders' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      '#',
+      'Product',
+      'Price',
+      'Quantity',
+      'Payment',
+      'Cancel',
+    ]);
+    // The bearer token goes with the call (SPEC §7).
+    expect(server.calls.find((call) => `${call.method} ${call.path}` === GET_ORDERS)?.headers.get('authorization')).toBe(
+      'Bearer token-1',
+    );
+
+    const first = within(rowOf('Brake Pads'));
+    expect(first.getByText('1')).toBeInTheDocument();
+    expect(first.getByText('$62.50')).toBeInTheDocument();
+    expect(first.getByText('5')).toBeInTheDocument();
+    expect(first.getByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', '/dashboard/payment/order-1');
+    expect(first.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+
+    const second = within(rowOf('Oil Filter'));
+    expect(second.getByText('2')).toBeInTheDocument();
+    expect(second.getByText('$1,234.50')).toBeInTheDocument();
+    expect(second.getByText('Paid')).toBeInTheDocument();
+    expect(second.getByText('test_tx_paid')).toBeInTheDocument();
+    expect(second.queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
+    expect(second.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+
+    const third = within(rowOf('Radiator'));
+    expect(third.getByText('Shipped')).toBeInTheDocument();
+    expect(third.getByText('pi_shipped')).toBeInTheDocument();
+    expect(third.queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
+  });
+
+  it('does not let a shipped order be cancelled, and says why', async () => {
+    stubFetch({ 'GET /api/me': { body: aCustomer() }, [GET_ORDERS]: { body: [shipped] } });
+    renderMyOrders();
+    await screen.findByRole('table', { name: 'My Orders' });
+    const cancel = within(rowOf('Radiator')).getByRole('button', { name: 'Cancel' });
+    expect(cancel).toBeDisabled();
+    expect(cancel).toHaveAccessibleDescription(`Radiator ${apiErrors.shippedNotCancellable}`);
+    expect(cancel).toHaveAttribute('title', apiErrors.shippedNotCancellable);
+  });
+
+  it('cancels after the confirmation: says so and lists the orders again', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let orders = [unpaid, paid];
+    const server = stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_ORDERS]: () => ({ body: orders }),
+      'DELETE /api/myorder?id=order-1': () => {
+        orders = [paid];
+        return { body: { deletedCount: 1 } };
+      },
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderMyOrders();
+    queryClient.setQueryData(['parts'], []);
+    await screen.findByRole('table', { name: 'My Orders' });
+    await user.click(within(rowOf('Brake Pads')).getByRole('button', { name: 'Cancel' }));
+
+    expect(confirm).toHaveBeenCalledWith(confirmations.cancelOrder);
+    expect(confirm).toHaveBeenCalledWith('Do you really want to cancel order?');
+    expect(await screen.findByText(notices.orderCancelled)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Brake Pads/ })).not.toBeInTheDocument());
+    expect(rowOf('Oil Filter')).toBeInTheDocument();
+    expect(server.paths().filter((path) => path === GET_ORDERS)).toHaveLength(2);
+    // The stock came back: the parts are out of date.
+    expect(queryClient.getQueryState(['parts'])?.isInvalidated).toBe(true);
+    confirm.mockRestore();
+  });
+
+  it('does nothing when the confirmation is declined', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const server = stubFetch({ 'GET /api/me': { body: aCustomer() }, [GET_ORDERS]: { body: [unpaid] } });
+    const user = userEvent.setup();
+    renderMyOrders();
+    await screen.findByRole('table', { name: 'My Orders' });
+    await user.click(within(rowOf('Brake Pads')).getByRole('button', { name: 'Cancel' }));
+    expect(confirm).toHaveBeenCalledOnce();
+    expect(server.paths().some((path) => path.startsWith('DELETE'))).toBe(false);
+    expect(rowOf('Brake Pads')).toBeInTheDocument();
+    confirm.mockRestore();
+  });
+
+  it('says "action failed" when the cancel fails, with the server’s reason', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_ORDERS]: { body: [paid] },
+      'DELETE /api/myorder?id=order-2': { status: 409, body: { message: apiErrors.shippedNotCancellable } },
+    });
+    const user = userEvent.setup();
+    renderMyOrders();
+    await screen.findByRole('table', { name: 'My Orders' });
+    await user.click(within(rowOf('Oil Filter')).getByRole('button', { name: 'Cancel' }));
+    const toast = (await screen.findByText(notices.actionFailed)).closest('li')!;
+    expect(within(toast).getByText(apiErrors.shippedNotCancellable)).toBeInTheDocument();
+    confirm.mockRestore();
+  });
+
+  it('says "action failed" when nothing was cancelled', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_ORDERS]: { body: [unpaid] },
+      'DELETE /api/myorder?id=order-1': { body: { deletedCount: 0 } },
+    });
+    const user = userEvent.setup();
+    renderMyOrders();
+    await screen.findByRole('table', { name: 'My Orders' });
+    await user.click(within(rowOf('Brake Pads')).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('action failed')).toBeInTheDocument();
+    confirm.mockRestore();
+  });
+
+  it.each([401, 403])('goes home when the server answers %i (SPEC §8)', async (status) => {
+    stubFetch({ 'GET /api/me': { body: aCustomer() }, [GET_ORDERS]: { status, body: { message: apiErrors.forbidden } } });
+    const { router } = renderMyOrders();
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('shows a spinner while the orders load', async () => {
+    stubFetch({ 'GET /api/me': { body: aCustomer() }, [GET_ORDERS]: () => new Promise(() => {}) });
+    renderMyOrders();
+    expect(await screen.findByRole('status', { name: 'Loading your orders' })).toBeInTheDocument();
+  });
+
+  it('says when there are no orders yet, with a way to the parts', async () => {
+    stubFetch({ 'GET /api/me': { body: aCustomer() }, [GET_ORDERS]: { body: [] } });
+    renderMyOrders();
+    expect(await screen.findByText('You have no orders yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse parts' })).toHaveAttribute('href', '/#parts');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('offers to try again when the orders could not be loaded', async () => {
+    let fail = true;
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_ORDERS]: () => (fail ? { status: 500, body: { message: apiErrors.internal } } : { body: [unpaid] }),
+    });
+    const user = userEvent.setup();
+    renderMyOrders();
+    const alert = await screen.findByRole('alert');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'My Orders' })).toBeInTheDocument();
+  });
+
+  it('scrolls sideways inside a region the keyboard can reach on narrow screens', async () => {
+    stubFetch({ 'GET /api/me': { body: aCustomer() }, [GET_ORDERS]: { body: [unpaid] } });
+    renderMyOrders();
+    await screen.findByRole('table', { name: 'My Orders' });
+    const region = screen.getByRole('region', { name: 'My Orders table' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    expect(region).toHaveClass('overflow-x-auto');
+  });
+});

@@ -1,0 +1,60 @@
+import { confirmations, paths, type Order } from '@autoparts/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed';
+import { LoadingBlock } from '../../../components/spinner';
+import { pageTitle } from '../../../content/site';
+import { isApiError } from '../../../lib/api-client';
+import { useMe } from '../../../lib/me';
+import { useCancelOrder } from '../api/cancel-order';
+import { myOrdersQuery } from '../api/get-my-orders';
+import { OrdersTable } from '../components/orders-table';
+
+/** /dashboard (SPEC §2): the signed-in customer's orders, to pay or cancel. */
+export function Component() {
+  const { data: me } = useMe();
+  const email = me?.email ?? '';
+  const orders = useQuery({ ...myOrdersQuery(email), enabled: email !== '' });
+  const cancel = useCancelOrder();
+
+  // SPEC §8: refused (signed out meanwhile, or not the owner), the customer goes home.
+  if (isApiError(orders.error, 401, 403)) return <Navigate to={paths.home} replace />;
+
+  function handleCancel(order: Order) {
+    if (!window.confirm(confirmations.cancelOrder)) return;
+    // The hook reports success and failure with a toast.
+    cancel.mutate(order._id);
+  }
+
+  return (
+    <section aria-labelledby="my-orders-heading">
+      <title>{pageTitle('My Orders')}</title>
+      <h1 id="my-orders-heading" className="text-3xl font-extrabold text-ink">
+        My Orders
+      </h1>
+      <div className="mt-6">
+        {orders.isError ? (
+          <LoadFailed message="We could not load your orders right now." onRetry={() => void orders.refetch()} />
+        ) : orders.isPending ? (
+          <LoadingBlock label="Loading your orders" />
+        ) : orders.data.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
+            <p className="text-lg text-slate-700">You have no orders yet</p>
+            <Link
+              to={{ pathname: paths.home, hash: 'parts' }}
+              className="mt-4 inline-flex rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+            >
+              Browse parts
+            </Link>
+          </div>
+        ) : (
+          <OrdersTable
+            orders={orders.data}
+            onCancel={handleCancel}
+            cancellingId={cancel.isPending ? cancel.variables : undefined}
+          />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,218 @@
+import { apiErrors, notices, validation } from '@autoparts/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../../test/fetch-stub';
+import { aPart } from '../../../test/orders';
+import { renderRoutes } from '../../../test/render-with-router';
+import { aCustomer } from '../../../test/users';
+import { Component as PartPage } from './part';
+
+const GET_PART = 'GET /api/part/part-1';
+const POST_ORDER = 'POST /api/order';
+
+function renderPartPage() {
+  return renderRoutes(
+    [
+      {
+        path: '/part/:id',
+        element: (
+          <>
+            <PartPage />
+            <Toaster />
+          </>
+        ),
+      },
+      { path: '/', element: <p>Home page</p> },
+    ],
+    { path: '/part/part-1' },
+  );
+}
+
+/** The value shown beside a term of the part's details. */
+function detail(term: string) {
+  return screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+}
+
+const form = () => ({
+  name: screen.getByLabelText('Name'),
+  email: screen.getByLabelText('Email'),
+  address: screen.getByLabelText('Address'),
+  quantity: screen.getByLabelText('Order Quantity'),
+  submit: screen.getByRole('button', { name: 'Place Order' }),
+});
+
+describe('Part page', () => {
+  it('shows a skeleton while the part loads', async () => {
+    stubFetch({ 'GET /api/me': { body: aCustomer() }, [GET_PART]: () => new Promise(() => {}) });
+    renderPartPage();
+    expect(await screen.findByRole('status', { name: 'Loading part' })).toBeInTheDocument();
+  });
+
+  it('shows the part, and the form prefilled with the user and the minimum quantity', async () => {
+    stubFetch({ 'GET /api/me': { body: aCustomer() }, [GET_PART]: { body: aPart() } });
+    renderPartPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Brake Pads' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Brake Pads —/);
+    expect(screen.getByRole('img', { name: 'Brake Pads' })).toHaveAttribute('src', '/images/parts/brake-pads.svg');
+    expect(screen.getByText('Ceramic pads for quiet, clean stops.')).toBeInTheDocument();
+    expect(screen.getByText('$12.50')).toBeInTheDocument();
+    expect(detail('Available Quantity')).toHaveTextContent('40');
+    expect(detail('Minimum Order Quantity')).toHaveTextContent('5');
+
+    const { name, email, address, quantity, submit } = form();
+    expect(name).toHaveValue('Jane Doe');
+    expect(email).toHaveValue('jane@example.com');
+    expect(email).toHaveAttribute('readonly');
+    expect(address).toHaveValue('');
+    expect(quantity).toHaveValue(5);
+    expect(quantity).toHaveAttribute('type', 'number');
+    expect(screen.getByText('Total: $62.50')).toBeInTheDocument();
+    // Not valid until there is an address (SPEC §2).
+    expect(submit).toBeDisabled();
+  });
+
+  it('checks every change with the messages of SPEC §5, linked to their fields', async () => {
+    const server = stubFetch({ 'GET /api/me': { body: aCustomer() }, [GET_PART]: { body: aPart() } });
+    const user = userEvent.setup();
+    renderPartPage();
+    await screen.findByRole('heading', { level: 1, name: 'Brake Pads' });
+    const { address, quantity, submit } = form();
+
+    await user.type(address, 'x');
+    await user.clear(address);
+    expect(await screen.findByText(validation.addressRequired)).toBeInTheDocument();
+    expect(address).toHaveAttribute('aria-invalid', 'true');
+    expect(address).toHaveAccessibleDescription('Address is Required');
+    await user.type(address, '1200 Foundry Road, Detroit');
+    await waitFor(() => expect(submit).toBeEnabled());
+
+    await user.clear(quantity);
+    expect(await screen.findByText('Order Quantity is Required')).toBeInTheDocument();
+    expect(quantity).toHaveAccessibleDescription(validation.quantityRequired);
+    expect(submit).toBeDisabled();
+
+    await user.type(quantity, '4');
+    expect(await screen.findByText('Minimum Number of Orders Required')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+
+    await user.clear(quantity);
+    await user.type(quantity, '41');
+    expect(await screen.findByText('Orders must be less than the available stock')).toBeInTheDocument();
+    expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    expect(submit).toBeDisabled();
+
+    await user.clear(quantity);
+    await user.type(quantity, '40');
+    await waitFor(() => expect(submit).toBeEnabled());
+    expect(quantity).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByText('Total: $500.00')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Name'));
+    expect(await screen.findByText(validation.nameRequired)).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    expect(server.paths()).not.toContain(POST_ORDER);
+  });
+
+  it('places the order, says so, resets the form and shows the new stock', async () => {
+    let available = 40;
+    const server = stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_PART]: () => ({ body: aPart({ availableQuantity: available }) }),
+      [POST_ORDER]: () => {
+        available -= 10;
+        return { body: { acknowledged: true, insertedId: 'order-9' } };
+      },
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderPartPage();
+    queryClient.setQueryData(['parts'], [aPart()]);
+    queryClient.setQueryData(['orders', 'mine', 'jane@example.com'], []);
+    await screen.findByRole('heading', { level: 1, name: 'Brake Pads' });
+    const { name, address, quantity, submit } = form();
+
+    await user.clear(name);
+    await user.type(name, 'J. Doe');
+    await user.type(address, '1200 Foundry Road, Detroit');
+    await user.clear(quantity);
+    await user.type(quantity, '10');
+    await user.click(submit);
+
+    expect(await screen.findByText(notices.orderPlaced)).toBeInTheDocument();
+    expect(server.calls.find((call) => `${call.method} ${call.path}` === POST_ORDER)?.body).toEqual({
+      partId: 'part-1',
+      customername: 'J. Doe',
+      address: '1200 Foundry Road, Detroit',
+      orderQuantity: 10,
+    });
+    // Back to the defaults (SPEC §8: the form resets either way).
+    await waitFor(() => expect(form().address).toHaveValue(''));
+    expect(form().name).toHaveValue('Jane Doe');
+    expect(form().quantity).toHaveValue(5);
+    expect(screen.queryByText(validation.addressRequired)).not.toBeInTheDocument();
+    expect(form().submit).toBeDisabled();
+    // The part is fetched again, and the lists that show stock or orders are out of date.
+    await waitFor(() => expect(detail('Available Quantity')).toHaveTextContent('30'));
+    expect(server.paths().filter((path) => path === GET_PART)).toHaveLength(2);
+    expect(queryClient.getQueryState(['parts'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['orders', 'mine', 'jane@example.com'])?.isInvalidated).toBe(true);
+  });
+
+  it('says "Check Again" with the server’s reason when the order fails, and resets the form', async () => {
+    const server = stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_PART]: { body: aPart() },
+      [POST_ORDER]: { status: 409, body: { message: apiErrors.outOfStock } },
+    });
+    const user = userEvent.setup();
+    renderPartPage();
+    await screen.findByRole('heading', { level: 1, name: 'Brake Pads' });
+    await user.type(form().address, '1200 Foundry Road, Detroit');
+    await user.click(form().submit);
+
+    const toast = (await screen.findByText(notices.orderFailed)).closest('li')!;
+    expect(within(toast).getByText(apiErrors.outOfStock)).toBeInTheDocument();
+    await waitFor(() => expect(form().address).toHaveValue(''));
+    expect(form().quantity).toHaveValue(5);
+    await waitFor(() => expect(server.paths().filter((path) => path === GET_PART)).toHaveLength(2));
+  });
+
+  it('says "Check Again" alone when the server’s reason would say nothing', async () => {
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_PART]: { body: aPart() },
+      [POST_ORDER]: { status: 500, body: { message: apiErrors.internal } },
+    });
+    const user = userEvent.setup();
+    renderPartPage();
+    await screen.findByRole('heading', { level: 1, name: 'Brake Pads' });
+    await user.type(form().address, '1200 Foundry Road, Detroit');
+    await user.click(form().submit);
+    expect(await screen.findByText('Check Again')).toBeInTheDocument();
+    expect(screen.queryByText(apiErrors.internal)).not.toBeInTheDocument();
+  });
+
+  it('says clearly when there is no such part', async () => {
+    stubFetch({ 'GET /api/me': { body: aCustomer() }, [GET_PART]: { status: 404, body: { message: apiErrors.partNotFound } } });
+    renderPartPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Part not found' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Part not found —/);
+    expect(screen.getByRole('link', { name: 'Browse all parts' })).toHaveAttribute('href', '/#parts');
+    expect(screen.queryByRole('form')).not.toBeInTheDocument();
+  });
+
+  it('offers to try again when the part could not be loaded', async () => {
+    let fail = true;
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_PART]: () => (fail ? { status: 503, body: { message: 'Unavailable' } } : { body: aPart() }),
+    });
+    const user = userEvent.setup();
+    renderPartPage();
+    const alert = await screen.findByRole('alert');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Brake Pads' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,50 @@
+import { paths } from '@autoparts/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed';
+import { pageTitle } from '../../../content/site';
+import { isApiError } from '../../../lib/api-client';
+import { useMe } from '../../../lib/me';
+import { partQuery } from '../api/get-part';
+import { PartDetails, PartDetailsSkeleton } from '../components/part-details';
+import { PlaceOrderForm } from '../components/place-order-form';
+
+/** /part/{id} (SPEC §2), signed-in only: the part and its Place Order form. */
+export function Component() {
+  const { id = '' } = useParams();
+  const part = useQuery(partQuery(id));
+  const me = useMe();
+
+  if (part.isError && isApiError(part.error, 404)) return <PartNotFound />;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 md:py-12">
+      <title>{pageTitle(part.data?.name ?? 'Part')}</title>
+      {part.isError ? (
+        <LoadFailed message="We could not load this part right now." onRetry={() => void part.refetch()} />
+      ) : part.isPending || me.isPending ? (
+        <PartDetailsSkeleton />
+      ) : (
+        <div className="grid items-start gap-10 lg:grid-cols-2">
+          <PartDetails part={part.data} />
+          <PlaceOrderForm key={part.data._id} part={part.data} me={me.data ?? { name: '', email: '' }} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function PartNotFound() {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <title>{pageTitle('Part not found')}</title>
+      <h1 className="text-3xl font-extrabold text-ink">Part not found</h1>
+      <p className="mt-3 text-lg text-slate-600">This part does not exist or is no longer sold.</p>
+      <Link
+        to={{ pathname: paths.home, hash: 'parts' }}
+        className="mt-8 inline-flex rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      >
+        Browse all parts
+      </Link>
+    </div>
+  );
+}

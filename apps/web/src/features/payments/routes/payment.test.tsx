@@ -1,0 +1,318 @@
+import { apiErrors, paymentMessages, testModeLabel, type OrderDetail } from '@autoparts/shared';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import { setAccessToken } from '../../../lib/access-token';
+import { leaveTo } from '../../../lib/location';
+import { stubFetch } from '../../../test/fetch-stub';
+import { anOrderDetail, paidWith } from '../../../test/orders';
+import { renderRoutes } from '../../../test/render-with-router';
+import { Component as PaymentPage } from './payment';
+
+vi.mock('../../../lib/location', () => ({ leaveTo: vi.fn() }));
+
+const GET_ORDER = 'GET /api/order/order-1';
+const PAY = 'POST /api/payments/test/pay';
+const CHECKOUT = 'POST /api/payments/checkout';
+const testMode = { body: { googleSignIn: false, payments: 'test' } };
+const stripeMode = { body: { googleSignIn: false, payments: 'stripe' } };
+
+function renderPayment(path = '/dashboard/payment/order-1') {
+  return renderRoutes(
+    [
+      {
+        path: '/dashboard/payment/:id',
+        element: (
+          <>
+            <PaymentPage />
+            <Toaster />
+          </>
+        ),
+      },
+      { path: '/dashboard', element: <p>My Orders page</p> },
+    ],
+    { path },
+  );
+}
+
+/** The value shown beside a term of the order's details. */
+function detail(term: string) {
+  return screen.getByText(term, { selector: 'dt' }).nextElementSibling;
+}
+
+async function fillCard(user: ReturnType<typeof userEvent.setup>, cardNumber: string) {
+  await user.type(screen.getByLabelText('Card number'), cardNumber);
+  await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/34');
+  await user.type(screen.getByLabelText('CVC'), '123');
+}
+
+describe('Payment page', () => {
+  it('shows the order with its part, quantity and total, fetched with the bearer token', async () => {
+    setAccessToken({ token: 'token-1', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), email: 'jane@example.com' });
+    const server = stubFetch({ 'GET /api/config': testMode, [GET_ORDER]: { body: anOrderDetail() } });
+    renderPayment();
+    expect(screen.getByRole('heading', { level: 1, name: 'Payment' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Payment —/);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Brake Pads' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Brake Pads' })).toHaveAttribute('src', '/images/parts/brake-pads.svg');
+    expect(screen.getByText('Ceramic pads for quiet, clean stops.')).toBeInTheDocument();
+    expect(detail('Price')).toHaveTextContent('$12.50');
+    expect(detail('Available Quantity')).toHaveTextContent('35');
+    expect(detail('Minimum Order Quantity')).toHaveTextContent('5');
+    expect(detail('Order Quantity')).toHaveTextContent('5');
+    expect(screen.getByText('Total: $62.50')).toBeInTheDocument();
+    expect(server.calls.find((call) => `${call.method} ${call.path}` === GET_ORDER)?.headers.get('authorization')).toBe(
+      'Bearer token-1',
+    );
+  });
+
+  it('in test mode, takes a labelled card form that says no real money is charged', async () => {
+    stubFetch({ 'GET /api/config': testMode, [GET_ORDER]: { body: anOrderDetail() } });
+    renderPayment();
+    expect(await screen.findByText(testModeLabel)).toBeInTheDocument();
+    expect(screen.getByText('Test mode — no real charge')).toBeInTheDocument();
+    const card = screen.getByLabelText('Card number');
+    expect(card).toHaveAttribute('autocomplete', 'cc-number');
+    expect(card).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveAttribute('autocomplete', 'cc-exp');
+    expect(screen.getByLabelText('CVC')).toHaveAttribute('autocomplete', 'cc-csc');
+    expect(screen.getByRole('button', { name: 'Pay $62.50' })).toHaveAttribute('type', 'submit');
+    expect(screen.queryByRole('button', { name: 'Pay with Stripe' })).not.toBeInTheDocument();
+  });
+
+  it('checks the card form before sending it', async () => {
+    const server = stubFetch({ 'GET /api/config': testMode, [GET_ORDER]: { body: anOrderDetail() } });
+    const user = userEvent.setup();
+    renderPayment();
+    await user.click(await screen.findByRole('button', { name: 'Pay $62.50' }));
+    expect(await screen.findByText('Card number is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveAccessibleDescription('Enter the expiry as MM/YY');
+    expect(screen.getByLabelText('CVC')).toHaveAttribute('aria-invalid', 'true');
+    expect(server.paths()).not.toContain(PAY);
+  });
+
+  it('pays with the test card: says so, shows Paid with the transaction id and refreshes My Orders', async () => {
+    let order: OrderDetail = anOrderDetail();
+    const server = stubFetch({
+      'GET /api/config': testMode,
+      [GET_ORDER]: () => ({ body: order }),
+      [PAY]: () => {
+        order = { ...order, ...paidWith('test_tx_1') };
+        return { body: { paid: true, transactionId: 'test_tx_1' } };
+      },
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderPayment();
+    queryClient.setQueryData(['orders', 'mine', 'jane@example.com'], []);
+    await screen.findByText(testModeLabel);
+    await fillCard(user, '4242 4242 4242 4242');
+    await user.click(screen.getByRole('button', { name: 'Pay $62.50' }));
+
+    expect(await screen.findByText(paymentMessages.paid)).toBeInTheDocument();
+    expect(server.calls.find((call) => `${call.method} ${call.path}` === PAY)?.body).toEqual({
+      orderId: 'order-1',
+      cardNumber: '4242 4242 4242 4242',
+      expiry: '12/34',
+      cvc: '123',
+    });
+    expect(screen.getByText('Paid', { exact: true })).toBeInTheDocument();
+    expect(screen.getByText('test_tx_1')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(queryClient.getQueryState(['orders', 'mine', 'jane@example.com'])?.isInvalidated).toBe(true);
+    await waitFor(() => expect(server.paths().filter((path) => path === GET_ORDER)).toHaveLength(2));
+    expect(screen.getByText('test_tx_1')).toBeInTheDocument();
+  });
+
+  it('reads an expiry typed without its slash, as a phone’s keypad has none', async () => {
+    const server = stubFetch({
+      'GET /api/config': testMode,
+      [GET_ORDER]: { body: anOrderDetail() },
+      [PAY]: { body: { paid: true, transactionId: 'test_tx_2' } },
+    });
+    const user = userEvent.setup();
+    renderPayment();
+    await screen.findByText(testModeLabel);
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1234');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(screen.getByRole('button', { name: 'Pay $62.50' }));
+    await waitFor(() => expect(server.paths()).toContain(PAY));
+    expect(server.calls.find((call) => `${call.method} ${call.path}` === PAY)?.body).toMatchObject({ expiry: '12/34' });
+  });
+
+  it('explains a declined card in red and keeps the form as it was', async () => {
+    stubFetch({
+      'GET /api/config': testMode,
+      [GET_ORDER]: { body: anOrderDetail() },
+      [PAY]: { status: 402, body: { message: paymentMessages.declined } },
+    });
+    const user = userEvent.setup();
+    renderPayment();
+    await screen.findByText(testModeLabel);
+    await fillCard(user, '4000 0000 0000 0002');
+    await user.click(screen.getByRole('button', { name: 'Pay $62.50' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(paymentMessages.declined);
+    expect(alert).toHaveClass('text-red-700');
+    expect(screen.getByLabelText('Card number')).toHaveValue('4000 0000 0000 0002');
+    expect(screen.getByRole('button', { name: 'Pay $62.50' })).toBeEnabled();
+    expect(screen.queryByText('Paid', { exact: true })).not.toBeInTheDocument();
+  });
+
+  it('explains a card that test mode does not know', async () => {
+    stubFetch({
+      'GET /api/config': testMode,
+      [GET_ORDER]: { body: anOrderDetail() },
+      [PAY]: { status: 400, body: { message: paymentMessages.unknownTestCard } },
+    });
+    const user = userEvent.setup();
+    renderPayment();
+    await screen.findByText(testModeLabel);
+    await fillCard(user, '5555 5555 5555 4444');
+    await user.click(screen.getByRole('button', { name: 'Pay $62.50' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(paymentMessages.unknownTestCard);
+  });
+
+  it('in Stripe mode, goes to the Checkout page the server names', async () => {
+    vi.mocked(leaveTo).mockClear();
+    const server = stubFetch({
+      'GET /api/config': stripeMode,
+      [GET_ORDER]: { body: anOrderDetail() },
+      [CHECKOUT]: { body: { url: 'https://checkout.stripe.example/c/pay/cs_test_1' } },
+    });
+    const user = userEvent.setup();
+    renderPayment();
+    await user.click(await screen.findByRole('button', { name: 'Pay with Stripe' }));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('https://checkout.stripe.example/c/pay/cs_test_1'));
+    expect(server.calls.find((call) => `${call.method} ${call.path}` === CHECKOUT)?.body).toEqual({ orderId: 'order-1' });
+    expect(screen.getByRole('button', { name: 'Pay with Stripe' })).toBeDisabled();
+    expect(screen.queryByText(testModeLabel)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+  });
+
+  it('says so when Stripe cannot be reached', async () => {
+    vi.mocked(leaveTo).mockClear();
+    stubFetch({
+      'GET /api/config': stripeMode,
+      [GET_ORDER]: { body: anOrderDetail() },
+      [CHECKOUT]: { status: 502, body: { message: 'Bad Gateway' } },
+    });
+    const user = userEvent.setup();
+    renderPayment();
+    await user.click(await screen.findByRole('button', { name: 'Pay with Stripe' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(paymentMessages.stripeUnavailable);
+    expect(leaveTo).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Pay with Stripe' })).toBeEnabled();
+  });
+
+  it('back from a cancelled Checkout, says so and offers Stripe again', async () => {
+    stubFetch({ 'GET /api/config': stripeMode, [GET_ORDER]: { body: anOrderDetail() } });
+    renderPayment('/dashboard/payment/order-1?checkout=cancelled');
+    expect(await screen.findByText('Payment was cancelled; you can try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay with Stripe' })).toBeEnabled();
+  });
+
+  it('back from a paid Checkout, waits for the confirmation and then shows Paid', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let answers = 0;
+      const server = stubFetch({
+        'GET /api/config': stripeMode,
+        // The webhook arrives after the customer does: the first answers are still unpaid.
+        [GET_ORDER]: () => {
+          answers += 1;
+          return { body: anOrderDetail(answers > 2 ? paidWith('pi_123') : {}) };
+        },
+      });
+      renderPayment('/dashboard/payment/order-1?checkout=success');
+      expect(await screen.findByText('Confirming your payment…')).toHaveAttribute('role', 'status');
+      expect(screen.queryByRole('button', { name: 'Pay with Stripe' })).not.toBeInTheDocument();
+      // Asked again every two seconds.
+      await act(() => vi.advanceTimersByTimeAsync(2_000));
+      expect(server.paths().filter((path) => path === GET_ORDER)).toHaveLength(2);
+      expect(screen.getByText('Confirming your payment…')).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(2_000));
+      expect(await screen.findByText('Paid', { exact: true })).toBeInTheDocument();
+      expect(screen.getByText('pi_123')).toBeInTheDocument();
+      expect(screen.queryByText('Confirming your payment…')).not.toBeInTheDocument();
+      // And no more once it is paid.
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
+      expect(server.paths().filter((path) => path === GET_ORDER)).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops waiting after a minute, and lets the customer check again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let paid = false;
+      const server = stubFetch({
+        'GET /api/config': stripeMode,
+        [GET_ORDER]: () => ({ body: anOrderDetail(paid ? paidWith('pi_late') : {}) }),
+      });
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+      renderPayment('/dashboard/payment/order-1?checkout=success');
+      expect(await screen.findByText('Confirming your payment…')).toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(61_000));
+      expect(await screen.findByText(/Your payment has not been confirmed yet/)).toBeInTheDocument();
+      const polls = server.paths().filter((path) => path === GET_ORDER).length;
+      expect(polls).toBeGreaterThanOrEqual(25);
+      // No second payment is offered while the first may still be on its way.
+      expect(screen.queryByRole('button', { name: 'Pay with Stripe' })).not.toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(10_000));
+      expect(server.paths().filter((path) => path === GET_ORDER)).toHaveLength(polls);
+
+      paid = true;
+      await user.click(screen.getByRole('button', { name: 'Check again' }));
+      expect(await screen.findByText('pi_late')).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows an order that is already paid as Paid with its transaction id, and no form', async () => {
+    stubFetch({ 'GET /api/config': testMode, [GET_ORDER]: { body: anOrderDetail(paidWith('test_tx_9')) } });
+    renderPayment();
+    expect(await screen.findByText('Paid', { exact: true })).toBeInTheDocument();
+    expect(screen.getByText('test_tx_9')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('shows a shipped order as Paid and Shipped', async () => {
+    stubFetch({
+      'GET /api/config': testMode,
+      [GET_ORDER]: { body: anOrderDetail({ ...paidWith('test_tx_9'), status: 'shipped' }) },
+    });
+    renderPayment();
+    expect(await screen.findByText('Shipped', { exact: true })).toBeInTheDocument();
+    expect(screen.getByText('Paid', { exact: true })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+  });
+
+  it('says "Order not found" for an unknown order, with a way back to My Orders', async () => {
+    stubFetch({ 'GET /api/config': testMode, [GET_ORDER]: { status: 404, body: { message: apiErrors.orderNotFound } } });
+    renderPayment();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Order not found —/);
+    expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('offers to try again when the order could not be loaded', async () => {
+    let fail = true;
+    stubFetch({
+      'GET /api/config': testMode,
+      [GET_ORDER]: () => (fail ? { status: 503, body: { message: 'Unavailable' } } : { body: anOrderDetail() }),
+    });
+    const user = userEvent.setup();
+    renderPayment();
+    const alert = await screen.findByRole('alert');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Brake Pads' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,162 @@
+import { apiErrors, paths, type OrderDetail } from '@autoparts/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed';
+import { LoadingBlock, Spinner } from '../../../components/spinner';
+import { pageTitle } from '../../../content/site';
+import { isApiError } from '../../../lib/api-client';
+import { useClientConfig } from '../../../lib/config';
+import { isSettled, orderQuery } from '../api/get-order';
+import { OrderSummary } from '../components/order-summary';
+import { PaidNotice } from '../components/paid-notice';
+import { StripeCheckout } from '../components/stripe-checkout';
+import { TestCardForm } from '../components/test-card-form';
+
+/** Back from Stripe, the order is asked for again this often until its webhook has marked it paid… */
+const CONFIRM_POLL_MS = 2_000;
+/** …for at most this long; then the customer may ask again. */
+const CONFIRM_TIMEOUT_MS = 60_000;
+
+/** /dashboard/payment/{id} (SPEC §2): the order, and a real way to pay it (DESIGN §6). */
+export function Component() {
+  const { id = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const checkout = searchParams.get('checkout');
+  const confirmation = useCheckoutConfirmation(checkout === 'success');
+  // Asked at once, beside the order, so the way to pay shows as soon as the order does.
+  useClientConfig();
+  const order = useQuery({
+    ...orderQuery(id),
+    refetchInterval: (query) =>
+      confirmation.polling && query.state.data && !isSettled(query.state.data) ? CONFIRM_POLL_MS : false,
+  });
+
+  if (order.isError && isApiError(order.error, 404)) return <OrderNotFound />;
+  return (
+    <section aria-labelledby="payment-heading">
+      <title>{pageTitle('Payment')}</title>
+      <h1 id="payment-heading" className="text-3xl font-extrabold text-ink">
+        Payment
+      </h1>
+      <div className="mt-6">
+        {order.isPending ? (
+          <LoadingBlock label="Loading your order" />
+        ) : order.isError ? (
+          <LoadFailed message="We could not load this order right now." onRetry={() => void order.refetch()} />
+        ) : (
+          <div className="grid items-start gap-8 lg:grid-cols-2">
+            <OrderSummary order={order.data} />
+            <section aria-labelledby="pay-heading">
+              <h2 id="pay-heading" className="mb-4 text-2xl font-bold text-ink">
+                {isSettled(order.data) ? 'Payment status' : 'Pay for your order'}
+              </h2>
+              <PaymentOptions
+                order={order.data}
+                checkout={checkout}
+                confirmation={confirmation}
+                onCheckAgain={() => {
+                  confirmation.restart();
+                  void order.refetch();
+                }}
+              />
+            </section>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+interface Confirmation {
+  /** Asking for the order again and again, waiting for the payment to show. */
+  polling: boolean;
+  /** Waited the whole time without seeing it. */
+  timedOut: boolean;
+  restart: () => void;
+}
+
+/** After Stripe's `checkout=success` the order is polled for a while: the webhook marks it paid. */
+function useCheckoutConfirmation(returnedPaid: boolean): Confirmation {
+  const [timedOut, setTimedOut] = useState(false);
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    if (!returnedPaid) return;
+    const timer = setTimeout(() => setTimedOut(true), CONFIRM_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [returnedPaid, round]);
+  return {
+    polling: returnedPaid && !timedOut,
+    timedOut: returnedPaid && timedOut,
+    restart: () => {
+      setTimedOut(false);
+      setRound((value) => value + 1);
+    },
+  };
+}
+
+interface PaymentOptionsProps {
+  order: OrderDetail;
+  checkout: string | null;
+  confirmation: Confirmation;
+  onCheckAgain: () => void;
+}
+
+function PaymentOptions({ order, checkout, confirmation, onCheckAgain }: PaymentOptionsProps) {
+  const config = useClientConfig();
+
+  if (order.status === 'cancelled') {
+    return <p className="rounded-lg border border-slate-200 bg-slate-50 p-6 text-slate-700">{apiErrors.orderCancelled}</p>;
+  }
+  if (isSettled(order)) return <PaidNotice order={order} />;
+  if (confirmation.polling) {
+    return (
+      <p role="status" className="flex items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 p-6 text-slate-700">
+        <Spinner className="size-6 text-brand-700" />
+        Confirming your payment…
+      </p>
+    );
+  }
+  if (confirmation.timedOut) {
+    // Not the Pay button again: the payment may well have gone through and be on its way.
+    return (
+      <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 p-6 text-amber-900">
+        <p>
+          Your payment has not been confirmed yet. If you completed it on Stripe, it will show here shortly.
+        </p>
+        <button
+          type="button"
+          onClick={onCheckAgain}
+          className="mt-3 rounded-lg bg-amber-800 px-4 py-2 font-semibold text-white hover:bg-amber-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-800"
+        >
+          Check again
+        </button>
+      </div>
+    );
+  }
+  if (config.isPending) return <LoadingBlock label="Loading payment options" />;
+  if (config.isError) {
+    return <LoadFailed message="We could not load the payment options right now." onRetry={() => void config.refetch()} />;
+  }
+  return config.data.payments === 'test' ? (
+    <TestCardForm order={order} />
+  ) : (
+    <StripeCheckout order={order} cancelled={checkout === 'cancelled'} />
+  );
+}
+
+function OrderNotFound() {
+  return (
+    <div className="py-16 text-center">
+      <title>{pageTitle('Order not found')}</title>
+      <h1 className="text-3xl font-extrabold text-ink">Order not found</h1>
+      <p className="mt-3 text-lg text-slate-600">There is no such order among yours.</p>
+      <Link
+        to={paths.dashboard}
+        className="mt-8 inline-flex rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      >
+        Back to My Orders
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { confirmations, notices, paymentMessages, validation, type Part } from '@autoparts/shared';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { newAccount, signUp } from './accounts';
+import { expect, test } from './fixtures';
+
+/** A part with stock to spare: journeys run in parallel on one catalogue. */
+async function pickPart(request: APIRequestContext, index: number): Promise<Part> {
+  const parts = (await (await request.get('/api/parts')).json()) as Part[];
+  const part = parts[index];
+  if (!part) throw new Error(`no part at ${index}`);
+  return part;
+}
+
+async function availableOf(request: APIRequestContext, id: string): Promise<number> {
+  return ((await (await request.get(`/api/part/${id}`)).json()) as Part).availableQuantity;
+}
+
+async function placeOrder(page: Page, part: Part, quantity: number) {
+  await page.goto(`/part/${part._id}`);
+  await page.getByLabel('Address').fill('1200 Foundry Road, Detroit');
+  await page.getByLabel('Order Quantity').fill(String(quantity));
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByText(notices.orderPlaced)).toBeVisible();
+}
+
+test('ordering checks every field with the messages of the spec', async ({ page, request }) => {
+  const part = await pickPart(request, 0);
+  await signUp(page, newAccount());
+  await page.goto(`/part/${part._id}`);
+  await expect(page.getByRole('heading', { name: part.name })).toBeVisible();
+  const quantity = page.getByLabel('Order Quantity');
+  await expect(quantity).toHaveValue(String(part.minOrderQuantity));
+  const submit = page.getByRole('button', { name: 'Place Order' });
+  await expect(submit).toBeDisabled();
+
+  const address = page.getByLabel('Address');
+  await address.fill('x');
+  await address.fill('');
+  await expect(page.getByText(validation.addressRequired)).toBeVisible();
+  await address.fill('1200 Foundry Road, Detroit');
+
+  await quantity.fill('');
+  await expect(page.getByText(validation.quantityRequired)).toBeVisible();
+  await quantity.fill(String(part.minOrderQuantity - 1));
+  await expect(page.getByText(validation.quantityBelowMinimum)).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await quantity.fill(String(part.availableQuantity + 1));
+  await expect(page.getByText(validation.quantityAboveStock)).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await quantity.fill(String(part.minOrderQuantity));
+  await expect(submit).toBeEnabled();
+});
+
+test('order, pay with the test card, see Paid; the declined card is explained', async ({ page, request }) => {
+  const part = await pickPart(request, 1);
+  await signUp(page, newAccount());
+  const before = await availableOf(request, part._id);
+  await placeOrder(page, part, part.minOrderQuantity);
+  expect(await availableOf(request, part._id)).toBe(before - part.minOrderQuantity);
+
+  await page.goto('/dashboard');
+  const row = page.getByRole('row').filter({ hasText: part.name });
+  await expect(row).toContainText(`$${(part.price * part.minOrderQuantity).toFixed(2)}`);
+  await row.getByRole('link', { name: 'Pay Now' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\//);
+  await expect(page.getByText('Test mode — no real charge')).toBeVisible();
+
+  await page.getByLabel(/card number/i).fill('4000 0000 0000 0002');
+  await page.getByLabel(/expiry/i).fill('12/34');
+  await page.getByLabel(/cvc/i).fill('123');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByRole('alert').filter({ hasText: paymentMessages.declined })).toBeVisible();
+
+  await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('row').filter({ hasText: part.name })).toContainText('Paid');
+  await expect(page.getByRole('row').filter({ hasText: part.name }).getByRole('link', { name: 'Pay Now' })).toHaveCount(0);
+});
+
+test('order again and cancel it: the stock comes back', async ({ page, request }) => {
+  const part = await pickPart(request, 2);
+  await signUp(page, newAccount());
+  const before = await availableOf(request, part._id);
+  await placeOrder(page, part, part.minOrderQuantity);
+  await expect.poll(() => availableOf(request, part._id)).toBe(before - part.minOrderQuantity);
+
+  await page.goto('/dashboard');
+  const row = page.getByRole('row').filter({ hasText: part.name });
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe(confirmations.cancelOrder);
+    void dialog.accept();
+  });
+  await row.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText(notices.orderCancelled)).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: part.name })).toHaveCount(0);
+  await expect.poll(() => availableOf(request, part._id)).toBe(before);
+});
