@@ -1,4 +1,4 @@
-import { confirmations, notices, paymentMessages, validation, type Part } from '@autoparts/shared';
+import { confirmations, formatPrice, notices, paymentMessages, validation, type Part } from '@autoparts/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { newAccount, signUp } from './accounts';
 import { expect, test } from './fixtures';
@@ -60,7 +60,7 @@ test('order, pay with the test card, see Paid; the declined card is explained', 
 
   await page.goto('/dashboard');
   const row = page.getByRole('row').filter({ hasText: part.name });
-  await expect(row).toContainText(`$${(part.price * part.minOrderQuantity).toFixed(2)}`);
+  await expect(row).toContainText(formatPrice(part.price * part.minOrderQuantity));
   await row.getByRole('link', { name: 'Pay Now' }).click();
   await expect(page).toHaveURL(/\/dashboard\/payment\//);
   await expect(page.getByText('Test mode — no real charge')).toBeVisible();
