@@ -42,13 +42,21 @@ export async function countAttempt(
   return { allowed: false, retryAfterSeconds: Math.max(1, row.remaining) };
 }
 
-/** How many attempts `key` has in its current window (0 once the window is over). */
-export async function attemptsInWindow(db: Db, key: string, limit: Limit): Promise<number> {
+/** How many attempts `key` has in its current window, and when that window ends. */
+export async function attemptsInWindow(
+  db: Db,
+  key: string,
+  limit: Limit,
+): Promise<{ count: number; retryAfterSeconds: number }> {
+  const window = sql`make_interval(secs => ${limit.windowSeconds})`;
   const row = await db
     .selectFrom('auth_attempts')
-    .select('count')
+    .select([
+      'count',
+      sql<number>`ceil(extract(epoch from window_started_at + ${window} - now()))::int`.as('remaining'),
+    ])
     .where('key', '=', key)
-    .where(sql<boolean>`window_started_at > now() - make_interval(secs => ${limit.windowSeconds})`)
+    .where(sql<boolean>`window_started_at > now() - ${window}`)
     .executeTakeFirst();
-  return row?.count ?? 0;
+  return { count: row?.count ?? 0, retryAfterSeconds: Math.max(1, row?.remaining ?? 0) };
 }

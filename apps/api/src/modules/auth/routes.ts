@@ -26,8 +26,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
         if (!(await within(app, request, reply, `sign-in:ip:${request.ip}`, authLimits.signInPerIp))) return;
         const email = emailOf(request.body);
         const key = email && `sign-in:account:${email}`;
-        if (key && (await attemptsInWindow(app.db, key, authLimits.signInPerAccount)) >= authLimits.signInPerAccount.max) {
-          await tooMany(request, reply, key);
+        if (!key) return;
+        const failures = await attemptsInWindow(app.db, key, authLimits.signInPerAccount);
+        if (failures.count >= authLimits.signInPerAccount.max) {
+          await tooMany(request, reply, key, failures.retryAfterSeconds);
         }
       } else if (path === SIGN_UP) {
         if (!(await within(app, request, reply, `sign-up:ip:${request.ip}`, authLimits.signUpPerIp))) return;
@@ -90,7 +92,7 @@ async function within(app: FastifyInstance, request: FastifyRequest, reply: Fast
   return false;
 }
 
-async function tooMany(request: FastifyRequest, reply: FastifyReply, key: string, retryAfterSeconds = 60) {
+async function tooMany(request: FastifyRequest, reply: FastifyReply, key: string, retryAfterSeconds: number) {
   request.log.warn({ key }, 'auth attempt limit reached');
   await reply
     .code(429)

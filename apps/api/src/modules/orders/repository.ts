@@ -61,14 +61,18 @@ export function createOrdersRepository(db: Db) {
         if (!part) {
           const current = await trx
             .selectFrom('parts')
-            .select(['min_order_quantity', 'available_quantity', 'price_cents'])
+            .select(['min_order_quantity', 'price_cents'])
             .where('id', '=', input.partId)
             .where('archived_at', 'is', null)
             .executeTakeFirst();
           if (!current) return { placed: false, reason: 'part-not-found' } as const;
+          // Read after the failed update: stock may have come back since, so "not enough stock"
+          // is the answer whenever the other conditions hold.
           if (input.quantity < current.min_order_quantity) return { placed: false, reason: 'below-minimum' } as const;
-          if (input.quantity > current.available_quantity) return { placed: false, reason: 'out-of-stock' } as const;
-          return { placed: false, reason: 'total-too-large' } as const;
+          if (current.price_cents * input.quantity > MAX_TOTAL_CENTS) {
+            return { placed: false, reason: 'total-too-large' } as const;
+          }
+          return { placed: false, reason: 'out-of-stock' } as const;
         }
         const order = await trx
           .insertInto('orders')

@@ -1,0 +1,441 @@
+import { adminMessages, apiErrors, type AdminPart, type Part } from '@autoparts/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditCount, byCookie, byToken, call, expectInvalid, expectReply, type Credential } from '../../test/admin';
+import { createTestApp } from '../../test/app';
+import { count } from '../../test/count';
+import {
+  insertPart,
+  messageOf,
+  myOrders,
+  placeOrder,
+  postOrder,
+  signUpAdmin,
+  signUpCustomer,
+  stockOf,
+  type Customer,
+} from '../../test/orders';
+
+let app: FastifyInstance;
+let admin: Customer;
+let alice: Customer;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  [admin, alice] = await Promise.all([signUpAdmin(app, 'parts-admin'), signUpCustomer(app, 'parts-buyer')]);
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** The Add a Product form as the web app sends it: every value as text (SPEC §3). */
+const form = {
+  name: 'Timing belt kit',
+  img: 'https://images.example.com/timing-belt.png',
+  description: 'Belt, tensioner and idler.',
+  storequantity: '10',
+  price: '19.99',
+};
+
+const addProduct = (body: object, credential: Credential = byToken(admin)) =>
+  call(app, credential, { method: 'POST', url: '/api/addaproduct', payload: body });
+const updatePart = (id: string, body: object) => call(app, byToken(admin), { method: 'PATCH', url: `/api/admin/part/${id}`, payload: body });
+const restock = (id: string, body: object) => call(app, byToken(admin), { method: 'POST', url: `/api/admin/part/${id}/restock`, payload: body });
+const setArchived = (id: string, archived: unknown) =>
+  call(app, byCookie(admin), { method: 'PUT', url: `/api/admin/part/${id}/archived`, payload: { archived } });
+
+async function partRow(id: string) {
+  return app.db.selectFrom('parts').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+async function added(body: object): Promise<string> {
+  const response = await addProduct(body);
+  expectReply(response, 200);
+  return (response.json() as { insertedId: string }).insertedId;
+}
+
+async function partsOnSale(): Promise<Part[]> {
+  const response = await app.inject({ method: 'GET', url: '/api/parts' });
+  expectReply(response, 200);
+  return response.json();
+}
+
+function order(partId: string, orderQuantity: number) {
+  return postOrder(app, alice.cookie, { partId, customername: 'Alice', address: '1 Road', orderQuantity });
+}
+
+const MISSING_PART = '00000000-0000-4000-8000-000000000000';
+const badIds: Array<[string, string]> = [
+  ['a well-formed id that names no part', MISSING_PART],
+  ['a malformed id', 'not-an-id'],
+  ['an id with SQL in it', encodeURIComponent("1' or '1'='1")],
+];
+
+describe('POST /api/addaproduct', () => {
+  it('adds the product from text values: price stored in cents, stock as available, minimum 1', async () => {
+    const response = await addProduct(form);
+
+    expectReply(response, 200);
+    const reply = response.json() as { acknowledged: boolean; insertedId: string };
+    expect(reply).toEqual({ acknowledged: true, insertedId: expect.any(String) });
+    expect(await partRow(reply.insertedId)).toMatchObject({
+      name: 'Timing belt kit',
+      img: 'https://images.example.com/timing-belt.png',
+      description: 'Belt, tensioner and idler.',
+      price_cents: 1999,
+      available_quantity: 10,
+      min_order_quantity: 1,
+      archived_at: null,
+    });
+  });
+
+  it('shows the new part at once in GET /parts and GET /part/{id}, priced in dollars', async () => {
+    const id = await added({ ...form, name: 'Listed part' });
+    const expected: Part = {
+      _id: id,
+      name: 'Listed part',
+      img: form.img,
+      description: form.description,
+      price: 19.99,
+      availableQuantity: 10,
+      minOrderQuantity: 1,
+    };
+
+    expect((await partsOnSale()).at(-1)).toEqual(expected);
+    const one = await app.inject({ method: 'GET', url: `/api/part/${id}` });
+    expectReply(one, 200);
+    expect(one.json()).toEqual(expected);
+  });
+
+  it('takes numbers as well as text, and a minimum order quantity', async () => {
+    const id = await added({ ...form, storequantity: 7, price: 4.35, minOrderQuantity: '3' });
+
+    expect(await partRow(id)).toMatchObject({ price_cents: 435, available_quantity: 7, min_order_quantity: 3 });
+  });
+
+  it.each([
+    [19.99, 1999],
+    ['0.29', 29],
+    [1.15, 115],
+    ['8.99', 899],
+    [0.1 + 0.2, 30],
+    ['0', 0],
+    [' 12.5 ', 1250],
+    ['1000000', 100_000_000],
+  ])('stores the price %j as %i cents', async (price, cents) => {
+    const id = await added({ ...form, price });
+
+    expect((await partRow(id)).price_cents).toBe(cents);
+  });
+
+  it('can be ordered at once within its limits: below the minimum 400, above the stock 409, else 200', async () => {
+    const id = await added({ ...form, storequantity: '10', minOrderQuantity: '3' });
+
+    const below = await order(id, 2);
+    expectReply(below, 400, apiErrors.belowMinimum);
+    const above = await order(id, 11);
+    expectReply(above, 409, apiErrors.outOfStock);
+    expect(await stockOf(app, id)).toBe(10);
+
+    expectReply(await order(id, 3), 200);
+    expect(await stockOf(app, id)).toBe(7);
+    expectReply(await order(id, 7), 200);
+    expect(await stockOf(app, id)).toBe(0);
+  });
+
+  it.each([
+    ['no name', { name: undefined }, 'Name is Required'],
+    ['a blank name', { name: '   ' }, 'Name is Required'],
+    ['no image', { img: undefined }, 'Image is Required'],
+    ['an empty image', { img: '' }, 'Image is Required'],
+    ['no description', { description: undefined }, 'Description is Required'],
+    ['an empty description', { description: '' }, 'Description is Required'],
+    ['no store quantity', { storequantity: undefined }, 'Store quantity is Required'],
+    ['an empty store quantity', { storequantity: '' }, 'Store quantity is Required'],
+    ['no price', { price: undefined }, 'Price is Required'],
+    ['an empty price', { price: '' }, 'Price is Required'],
+    ['a blank price', { price: '  ' }, 'Price is Required'],
+    ['a non-numeric price', { price: 'ten dollars' }, 'Price must be a number'],
+    ['a NaN price', { price: 'NaN' }, 'Price must be a number'],
+    ['an infinite price', { price: 'Infinity' }, 'Price must be a number'],
+    ['a price of true', { price: true }, 'Price must be a number'],
+    ['a price of null', { price: null }, 'Price must be a number'],
+    ['a non-numeric store quantity', { storequantity: 'lots' }, 'Store quantity must be a number'],
+    ['a negative price', { price: '-0.01' }, 'Price cannot be negative'],
+    ['a negative store quantity', { storequantity: -1 }, 'Store quantity cannot be negative'],
+    ['a price with three decimals', { price: '1.005' }, 'Price has at most two decimals'],
+    ['a price of 19.999', { price: 19.999 }, 'Price has at most two decimals'],
+    ['a fractional store quantity', { storequantity: '1.5' }, 'Store quantity must be a whole number'],
+    ['a minimum of 0', { minOrderQuantity: 0 }, 'Minimum order quantity is at least 1'],
+    ['a fractional minimum', { minOrderQuantity: '2.5' }, 'Minimum order quantity must be a whole number'],
+    ['a non-numeric minimum', { minOrderQuantity: 'two' }, 'Minimum order quantity must be a number'],
+    ['a javascript: image', { img: 'javascript:alert(1)' }, 'Give an image URL'],
+    ['a data: image', { img: 'data:image/png;base64,AAAA' }, 'Give an image URL'],
+    ['a protocol-relative image', { img: '//evil.example/x.png' }, 'Give an image URL'],
+    ['a relative image path', { img: 'images/x.png' }, 'Give an image URL'],
+    ['an image URL with a space', { img: 'https://x.example/a b.png' }, 'Give an image URL'],
+  ])('answers 400 to %s, with the field’s message, and adds nothing', async (_label, fields, message) => {
+    const [parts, audits] = [await count(app.db, 'parts'), await auditCount(app)];
+
+    expectInvalid(await addProduct({ ...form, ...fields }), message);
+
+    expect(await count(app.db, 'parts')).toBe(parts);
+    expect(await auditCount(app)).toBe(audits);
+  });
+
+  it.each([
+    ['an over-long name', { name: 'n'.repeat(201) }],
+    ['an over-long description', { description: 'd'.repeat(2001) }],
+    ['an over-long image URL', { img: `https://x.example/${'i'.repeat(2000)}` }],
+    ['a price over a million', { price: '1000000.01' }],
+    ['a list for a body', [form]],
+  ])('answers 400 to %s and adds nothing', async (_label, fields) => {
+    const before = await count(app.db, 'parts');
+
+    expectReply(await addProduct(Array.isArray(fields) ? fields : { ...form, ...fields }), 400);
+
+    expect(await count(app.db, 'parts')).toBe(before);
+  });
+
+  // BUG (see report): storequantity, availableQuantity, minOrderQuantity and restock quantities
+  // have no upper bound in the shared schemas, but the columns are 32-bit integers: a larger value
+  // passes validation and the insert or update fails with a 500 (DESIGN §5: no input ever
+  // yields a 500).
+  it('BUG: answers 400, not 500, to a store quantity past the 32-bit column', async () => {
+    const before = await count(app.db, 'parts');
+
+    expectReply(await addProduct({ ...form, storequantity: 3_000_000_000 }), 400);
+    expect(await count(app.db, 'parts')).toBe(before);
+  });
+
+  // BUG (see report): the image rule accepts `http://` as well as `https://` URLs; the brief asks
+  // for an https URL or a path on the site (an http image on the https shop is mixed content).
+  it('BUG: answers 400 to a plain http:// image URL', async () => {
+    expectInvalid(await addProduct({ ...form, img: 'http://images.example.com/belt.png' }), 'Give an image URL');
+  });
+
+  it('takes a path on this site as the image', async () => {
+    const id = await added({ ...form, img: '/images/parts/belt.png' });
+
+    expect((await partRow(id)).img).toBe('/images/parts/belt.png');
+  });
+});
+
+describe('GET /api/admin/parts', () => {
+  it('lists every part, archived ones too, with its archived flag, in catalogue order', async () => {
+    const onSale = await insertPart(app, { name: 'On sale' });
+    const archived = await insertPart(app, { name: 'Archived' });
+    await app.db.updateTable('parts').set({ archived_at: new Date() }).where('id', '=', archived).execute();
+
+    const response = await call(app, byCookie(admin), { method: 'GET', url: '/api/admin/parts' });
+
+    expectReply(response, 200);
+    const parts = response.json() as AdminPart[];
+    expect(parts).toHaveLength(await count(app.db, 'parts'));
+    expect(parts.at(-2)).toMatchObject({ _id: onSale, name: 'On sale', archived: false });
+    expect(parts.at(-1)).toMatchObject({ _id: archived, name: 'Archived', archived: true });
+    for (const part of parts) {
+      expect(Object.keys(part).sort()).toEqual(
+        ['_id', 'archived', 'availableQuantity', 'description', 'img', 'minOrderQuantity', 'name', 'price'].sort(),
+      );
+    }
+    expect((await partsOnSale()).map((part) => part._id)).toEqual(parts.filter((part) => !part.archived).map((part) => part._id));
+  });
+});
+
+describe('PATCH /api/admin/part/{id}', () => {
+  it('changes only the fields given', async () => {
+    const id = await insertPart(app, { name: 'Before', priceCents: 1000, available: 5, minimum: 1 });
+    const before = await partRow(id);
+
+    const response = await updatePart(id, { price: '24.5', name: '  After  ' });
+
+    expectReply(response, 200);
+    expect(response.json()).toEqual({ acknowledged: true });
+    expect(await partRow(id)).toEqual({ ...before, name: 'After', price_cents: 2450 });
+  });
+
+  it('changes every field at once, and GET /part/{id} shows them', async () => {
+    const id = await insertPart(app);
+    const changes = {
+      name: 'Oil filter',
+      img: '/images/parts/oil-filter.png',
+      description: 'Spin-on filter.',
+      price: 8.99,
+      availableQuantity: '40',
+      minOrderQuantity: 4,
+    };
+
+    expectReply(await updatePart(id, changes), 200);
+
+    const part = (await app.inject({ method: 'GET', url: `/api/part/${id}` })).json() as Part;
+    expect(part).toEqual({ _id: id, ...changes, availableQuantity: 40 });
+  });
+
+  it('puts a new minimum into force for the next order', async () => {
+    const id = await insertPart(app, { available: 50, minimum: 1 });
+
+    expectReply(await updatePart(id, { minOrderQuantity: 5 }), 200);
+
+    expectReply(await order(id, 4), 400, apiErrors.belowMinimum);
+    expectReply(await order(id, 5), 200);
+  });
+
+  it('ignores fields that are not the part’s, and an empty body changes nothing', async () => {
+    const id = await insertPart(app);
+    const before = await partRow(id);
+
+    expectReply(await updatePart(id, { id: MISSING_PART, archived_at: null, price_cents: 1, seq: 1 }), 200);
+    expectReply(await updatePart(id, {}), 200);
+
+    expect(await partRow(id)).toEqual(before);
+  });
+
+  it.each([
+    ['an empty name', { name: '' }, 'Name is Required'],
+    ['a javascript: image', { img: 'javascript:alert(1)' }, 'Give an image URL'],
+    ['a non-numeric price', { price: 'abc' }, 'Price must be a number'],
+    ['a negative price', { price: -1 }, 'Price cannot be negative'],
+    ['a three-decimal price', { price: 2.005 }, 'Price has at most two decimals'],
+    ['a negative stock', { availableQuantity: -1 }, 'Available quantity cannot be negative'],
+    ['a fractional stock', { availableQuantity: 2.5 }, 'Available quantity must be a whole number'],
+    ['a minimum of 0', { minOrderQuantity: '0' }, 'Minimum order quantity is at least 1'],
+  ])('answers 400 to %s and changes nothing', async (_label, body, message) => {
+    const id = await insertPart(app);
+    const before = await partRow(id);
+
+    expectInvalid(await updatePart(id, body), message);
+
+    expect(await partRow(id)).toEqual(before);
+  });
+
+  it.each(badIds)('answers 404 for %s', async (_label, id) => {
+    expectReply(await updatePart(id, { name: 'Ghost' }), 404, adminMessages.partNotFound);
+    expectReply(await updatePart(id, {}), 404, adminMessages.partNotFound);
+  });
+
+  it('BUG: answers 400, not 500, to a stock or minimum past the 32-bit column', async () => {
+    const id = await insertPart(app);
+    const before = await partRow(id);
+
+    expectReply(await updatePart(id, { availableQuantity: 3_000_000_000 }), 400);
+    expectReply(await updatePart(id, { minOrderQuantity: 3_000_000_000 }), 400);
+    expect(await partRow(id)).toEqual(before);
+  });
+});
+
+describe('POST /api/admin/part/{id}/restock', () => {
+  it('adds the quantity to the stock, given as a number or as text', async () => {
+    const id = await insertPart(app, { available: 3 });
+
+    const response = await restock(id, { quantity: 5 });
+
+    expectReply(response, 200);
+    expect(response.json()).toEqual({ acknowledged: true });
+    expect(await stockOf(app, id)).toBe(8);
+    expectReply(await restock(id, { quantity: '2' }), 200);
+    expect(await stockOf(app, id)).toBe(10);
+  });
+
+  it('composes with orders taking stock at the same time', async () => {
+    const id = await insertPart(app, { available: 10 });
+
+    const replies = await Promise.all([
+      ...Array.from({ length: 5 }, () => restock(id, { quantity: 2 })),
+      ...Array.from({ length: 8 }, () => order(id, 1)),
+    ]);
+
+    for (const reply of replies) expect(reply.statusCode, reply.body).toBe(200);
+    expect(await stockOf(app, id)).toBe(10 + 10 - 8);
+  });
+
+  it.each([
+    ['0', { quantity: 0 }, 'Restock at least 1'],
+    ['a negative quantity', { quantity: -3 }, 'Restock at least 1'],
+    ['a fraction', { quantity: 1.5 }, 'Quantity must be a whole number'],
+    ['text that is no number', { quantity: 'many' }, 'Quantity must be a number'],
+    ['no quantity', {}, 'Quantity is Required'],
+  ])('answers 400 to %s and leaves the stock', async (_label, body, message) => {
+    const id = await insertPart(app, { available: 4 });
+
+    expectInvalid(await restock(id, body), message);
+
+    expect(await stockOf(app, id)).toBe(4);
+  });
+
+  it.each(badIds)('answers 404 for %s', async (_label, id) => {
+    expectReply(await restock(id, { quantity: 1 }), 404, adminMessages.partNotFound);
+  });
+
+  it('BUG: answers 4xx, not 500, to a restock that would pass the 32-bit column', async () => {
+    const id = await insertPart(app, { available: 10 });
+
+    const response = await restock(id, { quantity: 2 ** 31 - 5 });
+
+    expect(response.statusCode, response.body).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode, response.body).toBeLessThan(500);
+    expect(await stockOf(app, id)).toBe(10);
+  });
+});
+
+describe('PUT /api/admin/part/{id}/archived', () => {
+  it('takes the part out of the shop, keeps it for its orders, and puts it back', async () => {
+    const id = await insertPart(app, { name: 'Soon archived', available: 20 });
+    const orderId = await placeOrder(app, alice, id, 2);
+    const { img } = await partRow(id);
+
+    const response = await setArchived(id, true);
+
+    expectReply(response, 200);
+    expect(response.json()).toEqual({ acknowledged: true });
+    expect((await partsOnSale()).map((part) => part._id)).not.toContain(id);
+    const detail = await app.inject({ method: 'GET', url: `/api/part/${id}` });
+    expectReply(detail, 404, apiErrors.partNotFound);
+    const refused = await order(id, 1);
+    expectReply(refused, 404);
+    expect(messageOf(refused)).toBe(apiErrors.partNotFound);
+    expect(await stockOf(app, id)).toBe(18);
+    expect((await myOrders(app, alice)).find((mine) => mine._id === orderId)).toMatchObject({
+      partId: id,
+      name: 'Soon archived',
+      img,
+      orderQuantity: 2,
+    });
+    const orderDetail = await call(app, byToken(alice), { method: 'GET', url: `/api/order/${orderId}` });
+    expectReply(orderDetail, 200);
+    const adminList = (await call(app, byToken(admin), { method: 'GET', url: '/api/admin/parts' })).json() as AdminPart[];
+    expect(adminList.find((part) => part._id === id)).toMatchObject({ archived: true });
+
+    expectReply(await setArchived(id, false), 200);
+
+    expect((await partsOnSale()).map((part) => part._id)).toContain(id);
+    expectReply(await order(id, 1), 200);
+  });
+
+  it('keeps an archived part editable and restockable by admins', async () => {
+    const id = await insertPart(app, { available: 1 });
+    expectReply(await setArchived(id, true), 200);
+
+    expectReply(await restock(id, { quantity: 4 }), 200);
+    expectReply(await updatePart(id, { name: 'Renamed while archived' }), 200);
+
+    expect(await partRow(id)).toMatchObject({ available_quantity: 5, name: 'Renamed while archived', archived_at: expect.any(Date) });
+  });
+
+  it.each([
+    ['no archived', undefined],
+    ['archived as text', 'true'],
+    ['archived as a number', 1],
+  ])('answers 400 to %s and leaves the part on sale', async (_label, archived) => {
+    const id = await insertPart(app);
+
+    expectReply(await setArchived(id, archived), 400);
+
+    expect((await partRow(id)).archived_at).toBeNull();
+  });
+
+  it.each(badIds)('answers 404 for %s', async (_label, id) => {
+    expectReply(await setArchived(id, true), 404, adminMessages.partNotFound);
+  });
+});
