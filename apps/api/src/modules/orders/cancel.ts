@@ -5,8 +5,8 @@ export type CancelOutcome = 'cancelled' | 'shipped' | 'already-cancelled';
 
 /**
  * DESIGN §6: unpaid orders are cancelled and their stock given back; a paid order is refunded
- * through its provider first; a shipped order cannot be cancelled. The refund is idempotent per
- * order, so a retry after a failure between refund and cancel is safe.
+ * through its provider first, while its row is locked (it cannot ship during the refund); a
+ * shipped order cannot be cancelled. The refund is idempotent per order, so a retry is safe.
  */
 export async function cancelOrder(
   orders: OrdersRepository,
@@ -15,13 +15,11 @@ export async function cancelOrder(
 ): Promise<CancelOutcome> {
   if (order.status === 'shipped') return 'shipped';
   if (order.status === 'cancelled') return 'already-cancelled';
-  if (order.status === 'unpaid') {
-    if (await orders.cancel(order.id, 'unpaid')) return 'cancelled';
-  } else {
-    if (order.transaction_id) {
-      await payments.refund({ orderId: order.id, transactionId: order.transaction_id });
-    }
-    if (await orders.cancel(order.id, 'paid')) return 'cancelled';
+  const refund = async (locked: OrderRow) => {
+    if (locked.transaction_id) await payments.refund({ orderId: locked.id, transactionId: locked.transaction_id });
+  };
+  if (await orders.cancel(order.id, order.status, order.status === 'paid' ? refund : undefined)) {
+    return 'cancelled';
   }
   // The order changed under us (paid or shipped meanwhile): decide on its current state.
   const current = await orders.find(order.id);

@@ -143,19 +143,31 @@ export function createOrdersRepository(db: Db) {
     },
 
     /**
-     * Cancels an order that is still `from` (unpaid, or paid and already refunded) and gives its
-     * stock back, in one transaction. Undefined when the order was no longer in that state.
+     * Cancels an order that is still `from` and gives its stock back, in one transaction. The
+     * order's row is locked first and `settle` (the refund of a paid order) runs under that lock,
+     * so the order cannot ship meanwhile; if `settle` fails nothing changes. Undefined when the
+     * order was no longer in that state.
      */
-    async cancel(id: string, from: 'unpaid' | 'paid'): Promise<OrderRow | undefined> {
+    async cancel(
+      id: string,
+      from: 'unpaid' | 'paid',
+      settle?: (order: OrderRow) => Promise<void>,
+    ): Promise<OrderRow | undefined> {
       return db.transaction().execute(async (trx) => {
         const order = await trx
+          .selectFrom('orders')
+          .selectAll()
+          .where('id', '=', id)
+          .where('status', '=', from)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!order) return undefined;
+        await settle?.(order);
+        await trx
           .updateTable('orders')
           .set({ status: 'cancelled', cancelled_at: new Date() })
           .where('id', '=', id)
-          .where('status', '=', from)
-          .returningAll()
-          .executeTakeFirst();
-        if (!order) return undefined;
+          .execute();
         await trx
           .updateTable('parts')
           .set({ available_quantity: sql`available_quantity + ${order.quantity}` })
