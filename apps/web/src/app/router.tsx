@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@autoparts/shared';
-import { RequireAuth } from '../features/auth';
+import { RequireAdmin, RequireAuth } from '../features/auth';
 import { RootLayout } from './root-layout';
 import { HomeRoute } from './routes/home';
 
@@ -30,7 +30,17 @@ export const routes: RouteObject[] = [
               { index: true, lazy: () => import('../features/orders/routes/my-orders') },
               { path: '/dashboard/payment/:id', lazy: () => import('../features/payments/routes/payment') },
               { path: paths.profile, lazy: () => import('../features/profile/routes/profile') },
-              // Admin pages go in a group of their own: { element: <RequireAdmin />, children: [...] }.
+              { path: paths.review, lazy: () => import('../features/reviews/routes/add-review') },
+              {
+                // Admin pages (SPEC §6): a non-admin is signed out and sent to /login.
+                element: <RequireAdmin />,
+                children: [
+                  { path: paths.manageOrders, lazy: () => import('../features/admin/routes/manage-orders') },
+                  { path: paths.addProduct, lazy: () => import('../features/admin/routes/add-product') },
+                  { path: paths.makeAdmin, lazy: () => import('../features/admin/routes/make-admin') },
+                  { path: paths.manageProducts, lazy: () => import('../features/admin/routes/manage-products') },
+                ],
+              },
             ],
           },
         ],

@@ -1,0 +1,21 @@
+/**
+ * What the admin screens say that SPEC §8 does not: the outcome of the actions that the original
+ * shop did not have (edit, restock, archive, ship, hide). SPEC §8's own texts come from
+ * `notices` in packages/shared.
+ */
+export const adminNotices = {
+  alreadyAdmin: (email: string) => `${email} is already an admin`,
+  productUpdated: 'Product updated',
+  nothingChanged: 'Nothing to save: no field was changed',
+  restocked: (quantity: number) => `Added ${quantity} to the stock`,
+  archived: 'Product archived: it no longer shows in the shop',
+  restored: 'Product restored: it shows in the shop again',
+  orderShipped: 'Order marked shipped',
+  reviewHidden: 'Review hidden from the home page',
+  reviewShown: 'Review shown on the home page again',
+} as const;
+
+/** Asked before a part leaves the shop. */
+export function confirmArchive(name: string): string {
+  return `Archive "${name}"? Customers will no longer see it or be able to order it. You can restore it later.`;
+}

@@ -1,0 +1,24 @@
+import { notices, type cancelReplySchema } from '@autoparts/shared';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { useAdminMutation } from './use-admin-mutation';
+
+/** `POST /admin/order/{id}/cancel`: any customer's order; 409 once it has shipped. */
+async function cancelAnyOrder(id: string) {
+  const reply = await api<z.infer<typeof cancelReplySchema>>(`/admin/order/${encodeURIComponent(id)}/cancel`, {
+    method: 'POST',
+    auth: true,
+  });
+  if (reply.deletedCount !== 1) throw new Error('The order was not cancelled');
+  return reply;
+}
+
+/** SPEC §8's texts, as for a customer's own cancel; the stock comes back, so the parts refresh too. */
+export function useCancelAnyOrder() {
+  return useAdminMutation({
+    mutationFn: cancelAnyOrder,
+    success: () => notices.orderCancelled,
+    invalidates: [queryKeys.orders, queryKeys.parts],
+  });
+}

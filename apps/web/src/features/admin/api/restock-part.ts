@@ -1,0 +1,25 @@
+import type { acknowledgedSchema } from '@autoparts/shared';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { adminNotices } from '../admin-notices';
+import { useAdminMutation } from './use-admin-mutation';
+
+/** `POST /admin/part/{id}/restock`: adds `quantity` to the stock on the server, whatever it is now. */
+async function restockPart({ id, quantity }: { id: string; quantity: number }) {
+  const reply = await api<z.infer<typeof acknowledgedSchema>>(`/admin/part/${encodeURIComponent(id)}/restock`, {
+    method: 'POST',
+    body: { quantity },
+    auth: true,
+  });
+  if (!reply.acknowledged) throw new Error('The restock was not acknowledged');
+  return reply;
+}
+
+export function useRestockPart() {
+  return useAdminMutation({
+    mutationFn: restockPart,
+    success: (_reply, { quantity }) => adminNotices.restocked(quantity),
+    invalidates: [queryKeys.parts],
+  });
+}

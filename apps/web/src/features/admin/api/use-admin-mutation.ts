@@ -1,0 +1,40 @@
+import { notices } from '@autoparts/shared';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { customerMessage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+interface AdminMutationOptions<TVariables, TData> {
+  mutationFn: (variables: TVariables) => Promise<TData>;
+  /** What the success toast says. */
+  success: (data: TData, variables: TVariables) => string;
+  /** What the failure toast says above the server's reason; 'action failed' (SPEC §8) unless told. */
+  failure?: string;
+  /** The lists the change makes out of date. The activity list always is. */
+  invalidates: QueryKey[];
+}
+
+/**
+ * An admin action: says how it went in a toast (the server's reason under a failure, e.g. "The
+ * last admin cannot be removed.") and, either way, fetches the lists it touched again, since a
+ * failure may mean someone else changed them first. It stays pending until they have arrived.
+ */
+export function useAdminMutation<TVariables, TData>({
+  mutationFn,
+  success,
+  failure = notices.actionFailed,
+  invalidates,
+}: AdminMutationOptions<TVariables, TData>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (data, variables) => {
+      toast.success(success(data, variables));
+    },
+    onError: (error) => {
+      toast.error(failure, { description: customerMessage(error) });
+    },
+    onSettled: () =>
+      Promise.all([...invalidates, queryKeys.audit].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}

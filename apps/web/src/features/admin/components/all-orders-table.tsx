@@ -1,0 +1,134 @@
+import { formatPrice, type Order, type OrderStatus } from '@autoparts/shared';
+import { useId } from 'react';
+import { formatDateTime } from '../format';
+import { ActionButton } from './action-button';
+import { statusLabels } from './order-filters';
+import { headerCellClass, TableRegion, theadClass } from './table-region';
+
+interface AllOrdersTableProps {
+  orders: Order[];
+  onShip: (order: Order) => void;
+  onCancel: (order: Order) => void;
+  /** The action under way, if any: one at a time. */
+  pending: { action: 'ship' | 'cancel'; id: string } | undefined;
+  /** Another page or filter is loading: the rows shown are the previous ones. */
+  stale: boolean;
+}
+
+const statusStyles: Record<OrderStatus, string> = {
+  unpaid: 'bg-amber-100 text-amber-800',
+  paid: 'bg-green-100 text-green-800',
+  shipped: 'bg-brand-50 text-brand-700',
+  cancelled: 'bg-slate-100 text-slate-700',
+};
+
+/** Every customer's orders: who, what, how many, the total, the status and when; ship or cancel. */
+export function AllOrdersTable({ orders, onShip, onCancel, pending, stale }: AllOrdersTableProps) {
+  return (
+    <TableRegion label="All orders table" busy={stale}>
+      <table className={`w-full min-w-[56rem] text-left text-sm ${stale ? 'opacity-60' : ''}`}>
+        <caption className="sr-only">All orders</caption>
+        <thead className={theadClass}>
+          <tr>
+            <th scope="col" className={headerCellClass}>
+              Customer
+            </th>
+            <th scope="col" className={headerCellClass}>
+              Part
+            </th>
+            <th scope="col" className={headerCellClass}>
+              Quantity
+            </th>
+            <th scope="col" className={headerCellClass}>
+              Total
+            </th>
+            <th scope="col" className={headerCellClass}>
+              Status
+            </th>
+            <th scope="col" className={headerCellClass}>
+              Date
+            </th>
+            <th scope="col" className={headerCellClass}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {orders.map((order) => (
+            <OrderRow
+              key={order._id}
+              order={order}
+              onShip={onShip}
+              onCancel={onCancel}
+              pending={pending?.id === order._id ? pending.action : undefined}
+              busy={pending !== undefined || stale}
+            />
+          ))}
+        </tbody>
+      </table>
+    </TableRegion>
+  );
+}
+
+interface OrderRowProps {
+  order: Order;
+  onShip: (order: Order) => void;
+  onCancel: (order: Order) => void;
+  pending: 'ship' | 'cancel' | undefined;
+  busy: boolean;
+}
+
+function OrderRow({ order, onShip, onCancel, pending, busy }: OrderRowProps) {
+  const id = useId();
+  const customerId = `${id}-customer`;
+  const partId = `${id}-part`;
+  return (
+    <tr className="align-middle">
+      <th scope="row" id={customerId} className="px-4 py-3 font-normal">
+        <span className="block font-semibold text-ink">{order.customername}</span>
+        <span className="block break-all text-slate-500">{order.email}</span>
+      </th>
+      <td id={partId} className="px-4 py-3">
+        {order.name}
+      </td>
+      <td className="px-4 py-3 tabular-nums">{order.orderQuantity}</td>
+      <td className="px-4 py-3 tabular-nums">{formatPrice(order.price)}</td>
+      <td className="px-4 py-3">
+        <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusStyles[order.status]}`}>
+          {statusLabels[order.status]}
+        </span>
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+        <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+      </td>
+      <td className="px-4 py-3">
+        {order.status === 'paid' ? (
+          <ActionButton
+            tone="primary"
+            onClick={() => onShip(order)}
+            disabled={busy}
+            pending={pending === 'ship'}
+            aria-describedby={`${customerId} ${partId}`}
+          >
+            Mark shipped
+          </ActionButton>
+        ) : order.status === 'unpaid' ? (
+          <ActionButton
+            tone="danger"
+            onClick={() => onCancel(order)}
+            disabled={busy}
+            pending={pending === 'cancel'}
+            aria-describedby={`${customerId} ${partId}`}
+          >
+            Cancel
+          </ActionButton>
+        ) : (
+          <span className="text-slate-400">
+            <span aria-hidden="true">—</span>
+            <span className="sr-only">No action</span>
+          </span>
+        )}
+      </td>
+    </tr>
+  );
+}

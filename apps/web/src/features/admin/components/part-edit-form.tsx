@@ -1,0 +1,101 @@
+import { productUpdateSchema, type AdminPart, type ProductUpdate } from '@autoparts/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { SubmitButton } from '../../../components/submit-button';
+import { TextField } from '../../../components/text-field';
+import { TextareaField } from '../../../components/textarea-field';
+import { adminNotices } from '../admin-notices';
+import { useUpdatePart } from '../api/update-part';
+import { ActionButton } from './action-button';
+import { IMAGE_HINT } from './product-form';
+
+interface PartEditFormProps {
+  part: AdminPart;
+  id: string;
+  /** The form is done: saved, or given up. */
+  onClose: () => void;
+}
+
+/** Edit a part in place: every field of it, with the shared schema's messages; only changes are sent. */
+export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
+  const update = useUpdatePart();
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    formState: { errors, dirtyFields },
+  } = useForm({
+    resolver: zodResolver(productUpdateSchema),
+    mode: 'onTouched',
+    // Number inputs hold text; the schema turns it into numbers.
+    defaultValues: {
+      name: part.name,
+      description: part.description,
+      img: part.img,
+      price: String(part.price),
+      availableQuantity: String(part.availableQuantity),
+      minOrderQuantity: String(part.minOrderQuantity),
+    },
+  });
+
+  useEffect(() => setFocus('name'), [setFocus]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    const changes: ProductUpdate = Object.fromEntries(
+      Object.entries(values).filter(([field]) => dirtyFields[field as keyof ProductUpdate]),
+    );
+    if (Object.keys(changes).length === 0) {
+      toast.info(adminNotices.nothingChanged);
+      onClose();
+      return;
+    }
+    // The hook reports success and failure with a toast; a failed save keeps the form open.
+    await update
+      .mutateAsync({ id: part._id, changes })
+      .then(onClose)
+      .catch(() => undefined);
+  });
+
+  return (
+    <form
+      id={id}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      aria-label={`Edit ${part.name}`}
+      className="mt-4 grid gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-3"
+    >
+      <TextField label="Name" className="sm:col-span-3" error={errors.name?.message} {...register('name')} />
+      <TextareaField label="Description" rows={3} className="sm:col-span-3" error={errors.description?.message} {...register('description')} />
+      <TextField label="Image" className="sm:col-span-3" inputMode="url" hint={IMAGE_HINT} error={errors.img?.message} {...register('img')} />
+      <TextField label="Price ($)" type="number" inputMode="decimal" min={0} step={0.01} error={errors.price?.message} {...register('price')} />
+      <TextField
+        label="Available quantity"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        error={errors.availableQuantity?.message}
+        {...register('availableQuantity')}
+      />
+      <TextField
+        label="Minimum order quantity"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        error={errors.minOrderQuantity?.message}
+        {...register('minOrderQuantity')}
+      />
+      <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
+        <div className="w-full sm:w-40">
+          <SubmitButton pending={update.isPending}>Save</SubmitButton>
+        </div>
+        <ActionButton onClick={onClose} disabled={update.isPending} className="px-4 py-2.5">
+          Cancel
+        </ActionButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+import { productInputSchema } from '@autoparts/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { SubmitButton } from '../../../components/submit-button';
+import { TextField } from '../../../components/text-field';
+import { TextareaField } from '../../../components/textarea-field';
+import { useAddProduct } from '../api/add-product';
+
+export const IMAGE_HINT = 'An image URL (https://…) or a path on this site (/images/parts/…).';
+
+// Number inputs hold text; the shared schema turns it into numbers (SPEC §3: values sent as text).
+const emptyProduct = { name: '', img: '', description: '', storequantity: '', price: '', minOrderQuantity: '1' };
+
+/**
+ * Add a Product (SPEC §2, §5): all five fields required, store quantity and price numeric, and
+ * the minimum order quantity the original left out (DESIGN §7), 1 unless changed.
+ */
+export function ProductForm() {
+  const addProduct = useAddProduct();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setFocus,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(productInputSchema), mode: 'onTouched', defaultValues: emptyProduct });
+
+  const onSubmit = handleSubmit(async (product) => {
+    // The hook reports success and failure with a toast; a product added clears the form for the next.
+    await addProduct
+      .mutateAsync(product)
+      .then(() => {
+        setFocus('name');
+        reset(emptyProduct);
+      })
+      .catch(() => undefined);
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Add a Product" className="grid max-w-3xl gap-5 sm:grid-cols-2">
+      <TextField label="Name" className="sm:col-span-2" error={errors.name?.message} {...register('name')} />
+      <TextField
+        label="Image"
+        className="sm:col-span-2"
+        inputMode="url"
+        placeholder="/images/parts/brake-pads.svg"
+        hint={IMAGE_HINT}
+        error={errors.img?.message}
+        {...register('img')}
+      />
+      <TextareaField label="Description" className="sm:col-span-2" error={errors.description?.message} {...register('description')} />
+      <TextField
+        label="Store quantity"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        error={errors.storequantity?.message}
+        {...register('storequantity')}
+      />
+      <TextField
+        label="Price ($)"
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={0.01}
+        error={errors.price?.message}
+        {...register('price')}
+      />
+      <TextField
+        label="Minimum order quantity"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        hint="The fewest a customer may order at once."
+        error={errors.minOrderQuantity?.message}
+        {...register('minOrderQuantity')}
+      />
+      <div className="sm:col-span-2 sm:max-w-xs">
+        <SubmitButton pending={addProduct.isPending}>Add Product</SubmitButton>
+      </div>
+    </form>
+  );
+}

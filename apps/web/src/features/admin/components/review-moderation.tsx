@@ -1,0 +1,61 @@
+import type { AdminReview } from '@autoparts/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { LoadingBlock } from '../../../components/spinner';
+import { adminReviewsQuery } from '../api/get-admin-reviews';
+import { useSetReviewVisibility } from '../api/set-review-visibility';
+import { formatDateTime } from '../format';
+import { ActionButton } from './action-button';
+import { LoadError } from './load-error';
+
+/** Every review, hidden ones too: Hide takes one off the home page, Show puts it back. */
+export function ReviewModeration() {
+  const reviews = useQuery(adminReviewsQuery);
+  const setVisibility = useSetReviewVisibility();
+  const pendingId = setVisibility.isPending ? setVisibility.variables.id : undefined;
+
+  if (reviews.isError) return <LoadError what="the reviews" error={reviews.error} onRetry={() => void reviews.refetch()} />;
+  if (reviews.isPending) return <LoadingBlock label="Loading the reviews" />;
+  if (reviews.data.length === 0) return <p className="text-slate-600">No reviews yet.</p>;
+  return (
+    <ul className="grid gap-3 lg:grid-cols-2">
+      {reviews.data.map((review) => (
+        <li key={review._id}>
+          <ReviewItem
+            review={review}
+            pending={pendingId === review._id}
+            onToggle={() => setVisibility.mutate({ id: review._id, hidden: !review.hidden })}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ReviewItem({ review, pending, onToggle }: { review: AdminReview; pending: boolean; onToggle: () => void }) {
+  const authorId = useId();
+  return (
+    <article
+      aria-labelledby={authorId}
+      className={`h-full rounded-xl border p-4 text-sm ${review.hidden ? 'border-dashed border-slate-300 bg-slate-50' : 'border-slate-200'}`}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 id={authorId} className="font-bold text-ink">
+          {review.name}
+        </h3>
+        {review.hidden && <span className="inline-flex rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">Hidden</span>}
+      </div>
+      <p className="break-all text-slate-500">{review.email}</p>
+      <p className="mt-2 whitespace-pre-line break-words text-slate-700">{review.description}</p>
+      <p className="mt-2 text-slate-600">Ratings: {review.ratings ?? 'none'}</p>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
+        <time dateTime={review.createdAt} className="text-xs text-slate-500">
+          {formatDateTime(review.createdAt)}
+        </time>
+        <ActionButton tone={review.hidden ? 'neutral' : 'danger'} onClick={onToggle} pending={pending} aria-describedby={authorId}>
+          {review.hidden ? 'Show' : 'Hide'}
+        </ActionButton>
+      </div>
+    </article>
+  );
+}

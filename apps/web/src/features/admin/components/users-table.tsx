@@ -1,0 +1,120 @@
+import { adminMessages } from '@autoparts/shared';
+import { useId } from 'react';
+import type { UserSummary } from '../api/get-users';
+import { ActionButton } from './action-button';
+import { headerCellClass, TableRegion, theadClass } from './table-region';
+
+interface UsersTableProps {
+  users: UserSummary[];
+  /** The signed-in admin's e-mail: their own row cannot be removed. */
+  myEmail: string;
+  onMakeAdmin: (user: UserSummary) => void;
+  onRemove: (user: UserSummary) => void;
+  /** The action under way, if any: one at a time. */
+  pending: { action: 'make-admin' | 'remove'; email: string } | undefined;
+}
+
+/** Make Admin's table (SPEC §2): e-mail, status, the make-admin action and Remove. */
+export function UsersTable({ users, myEmail, onMakeAdmin, onRemove, pending }: UsersTableProps) {
+  return (
+    <TableRegion label="Users table">
+      <table className="w-full min-w-[36rem] text-left text-sm">
+        <caption className="sr-only">Users</caption>
+        <thead className={theadClass}>
+          <tr>
+            <th scope="col" className={headerCellClass}>
+              E-mail
+            </th>
+            <th scope="col" className={headerCellClass}>
+              Status
+            </th>
+            <th scope="col" className={headerCellClass}>
+              <span className="sr-only">Make Admin</span>
+            </th>
+            <th scope="col" className={headerCellClass}>
+              <span className="sr-only">Remove</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {users.map((user) => (
+            <UserRow
+              key={user.email}
+              user={user}
+              isMe={user.email.toLowerCase() === myEmail.toLowerCase()}
+              onMakeAdmin={onMakeAdmin}
+              onRemove={onRemove}
+              pending={pending?.email === user.email ? pending.action : undefined}
+              busy={pending !== undefined}
+            />
+          ))}
+        </tbody>
+      </table>
+    </TableRegion>
+  );
+}
+
+interface UserRowProps {
+  user: UserSummary;
+  isMe: boolean;
+  onMakeAdmin: (user: UserSummary) => void;
+  onRemove: (user: UserSummary) => void;
+  pending: 'make-admin' | 'remove' | undefined;
+  busy: boolean;
+}
+
+function UserRow({ user, isMe, onMakeAdmin, onRemove, pending, busy }: UserRowProps) {
+  const id = useId();
+  const emailId = `${id}-email`;
+  const reasonId = `${id}-reason`;
+  const admin = user.role === 'admin';
+  return (
+    <tr className="align-middle">
+      <th scope="row" className="px-4 py-3 font-normal">
+        <span id={emailId} className="block break-all font-semibold text-ink">
+          {user.email}
+        </span>
+        {user.name && <span className="block text-slate-500">{user.name}</span>}
+      </th>
+      <td className="px-4 py-3">
+        <span
+          className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${admin ? 'bg-brand-50 text-brand-700' : 'bg-slate-100 text-slate-700'}`}
+        >
+          {admin ? 'Admin' : 'Customer'}
+        </span>
+      </td>
+      <td className="px-4 py-3">
+        {admin ? (
+          <span className="text-slate-500">Already an admin</span>
+        ) : (
+          <ActionButton
+            tone="primary"
+            onClick={() => onMakeAdmin(user)}
+            disabled={busy}
+            pending={pending === 'make-admin'}
+            aria-describedby={emailId}
+          >
+            Make Admin
+          </ActionButton>
+        )}
+      </td>
+      <td className="px-4 py-3">
+        <ActionButton
+          tone="danger"
+          onClick={() => onRemove(user)}
+          disabled={isMe || busy}
+          pending={pending === 'remove'}
+          aria-describedby={isMe ? `${emailId} ${reasonId}` : emailId}
+          title={isMe ? adminMessages.cannotRemoveSelf : undefined}
+        >
+          Remove
+        </ActionButton>
+        {isMe && (
+          <p id={reasonId} className="mt-1 max-w-48 text-xs text-slate-500">
+            {adminMessages.cannotRemoveSelf}
+          </p>
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,135 @@
+import { notices, validation } from '@autoparts/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import { noActivity } from '../../../test/admin';
+import { stubFetch } from '../../../test/fetch-stub';
+import { renderRoutes } from '../../../test/render-with-router';
+import { Component as AddProductPage } from './add-product';
+
+const POST = 'POST /api/addaproduct';
+
+function renderAddProduct() {
+  return renderRoutes(
+    [
+      {
+        path: '/dashboard/addaproduct',
+        element: (
+          <>
+            <AddProductPage />
+            <Toaster />
+          </>
+        ),
+      },
+    ],
+    { path: '/dashboard/addaproduct' },
+  );
+}
+
+async function fillIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Name'), 'Spark Plug');
+  await user.type(screen.getByLabelText('Image'), '/images/parts/spark-plug.svg');
+  await user.type(screen.getByLabelText('Description'), 'Iridium tip, long life.');
+  await user.type(screen.getByLabelText('Store quantity'), '250');
+  await user.type(screen.getByLabelText('Price ($)'), '7.25');
+}
+
+describe('Add a Product', () => {
+  it('has the five fields of SPEC §2 and a minimum order quantity of 1', () => {
+    stubFetch(noActivity);
+    renderAddProduct();
+    expect(screen.getByRole('heading', { level: 1, name: 'Add a Product' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Add a Product —/);
+    expect(screen.getByLabelText('Name')).toHaveValue('');
+    expect(screen.getByLabelText('Image')).toHaveAccessibleDescription(/image URL \(https:\/\/…\) or a path on this site/);
+    expect(screen.getByLabelText('Description').tagName).toBe('TEXTAREA');
+    expect(screen.getByLabelText('Store quantity')).toHaveAttribute('type', 'number');
+    const price = screen.getByLabelText('Price ($)');
+    expect(price).toHaveAttribute('type', 'number');
+    expect(price).toHaveAttribute('step', '0.01');
+    expect(screen.getByLabelText('Minimum order quantity')).toHaveValue(1);
+    expect(screen.getByRole('button', { name: 'Add Product' })).toBeInTheDocument();
+  });
+
+  it('requires every field, with the shared schema’s messages, and sends nothing', async () => {
+    const server = stubFetch(noActivity);
+    const user = userEvent.setup();
+    renderAddProduct();
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    for (const message of [
+      validation.nameRequired,
+      'Image is Required',
+      validation.descriptionRequired,
+      'Store quantity is Required',
+      'Price is Required',
+    ]) {
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    }
+    const name = screen.getByLabelText('Name');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription(validation.nameRequired);
+    expect(name).toHaveFocus();
+    expect(server.paths()).not.toContain(POST);
+  });
+
+  it('checks the image, the numbers and the minimum', async () => {
+    const server = stubFetch(noActivity);
+    const user = userEvent.setup();
+    renderAddProduct();
+    await fillIn(user);
+    const image = screen.getByLabelText('Image');
+    await user.clear(image);
+    await user.type(image, 'spark-plug.svg');
+    const price = screen.getByLabelText('Price ($)');
+    await user.clear(price);
+    await user.type(price, '7.255');
+    const minimum = screen.getByLabelText('Minimum order quantity');
+    await user.clear(minimum);
+    await user.type(minimum, '0');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Give an image URL (https://…) or a path on this site (/images/…)')).toBeInTheDocument();
+    expect(screen.getByText('Price has at most two decimals')).toBeInTheDocument();
+    expect(screen.getByText('Minimum order quantity is at least 1')).toBeInTheDocument();
+    expect(server.paths()).not.toContain(POST);
+  });
+
+  it('adds the product: says so, clears the form and refreshes the shop’s lists', async () => {
+    const server = stubFetch({ ...noActivity, [POST]: { body: { acknowledged: true, insertedId: 'part-9' } } });
+    const user = userEvent.setup();
+    const { queryClient } = renderAddProduct();
+    queryClient.setQueryData(['parts'], []);
+    queryClient.setQueryData(['parts', 'admin'], []);
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+
+    expect(await screen.findByText(notices.productAdded)).toBeInTheDocument();
+    expect(notices.productAdded).toBe('Successfully added');
+    const call = server.calls.find((c) => `${c.method} ${c.path}` === POST);
+    expect(call?.body).toEqual({
+      name: 'Spark Plug',
+      img: '/images/parts/spark-plug.svg',
+      description: 'Iridium tip, long life.',
+      storequantity: 250,
+      price: 7.25,
+      minOrderQuantity: 1,
+    });
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(''));
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    expect(screen.getByLabelText('Store quantity')).toHaveValue(null);
+    expect(screen.getByLabelText('Minimum order quantity')).toHaveValue(1);
+    expect(queryClient.getQueryState(['parts'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['parts', 'admin'])?.isInvalidated).toBe(true);
+  });
+
+  it('says "Something is wrong, try again" when the product is not added, and keeps the form', async () => {
+    stubFetch({ ...noActivity, [POST]: { status: 400, body: { message: 'Price cannot be negative' } } });
+    const user = userEvent.setup();
+    renderAddProduct();
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    const toast = (await screen.findByText(notices.somethingWrong)).closest('li')!;
+    expect(within(toast).getByText('Price cannot be negative')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Spark Plug');
+  });
+});

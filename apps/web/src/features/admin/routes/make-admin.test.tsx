@@ -1,0 +1,206 @@
+import { adminMessages, confirmations, notices } from '@autoparts/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import { setAccessToken } from '../../../lib/access-token';
+import { noActivity } from '../../../test/admin';
+import { stubFetch } from '../../../test/fetch-stub';
+import { renderRoutes } from '../../../test/render-with-router';
+import { anAdmin } from '../../../test/users';
+import { Component as MakeAdminPage } from './make-admin';
+
+const GET_USERS = 'GET /api/users';
+const boss = { email: 'boss@example.com', name: 'Big Boss', role: 'admin' as const };
+const jane = { email: 'jane@example.com', name: 'Jane Doe', role: 'customer' as const };
+const sam = { email: 'sam@example.com', name: '', role: 'admin' as const };
+
+function renderMakeAdmin() {
+  return renderRoutes(
+    [
+      {
+        path: '/dashboard/makeadmin',
+        element: (
+          <>
+            <MakeAdminPage />
+            <Toaster />
+          </>
+        ),
+      },
+    ],
+    { path: '/dashboard/makeadmin' },
+  );
+}
+
+const rowOf = (email: string) => within(screen.getByRole('row', { name: new RegExp(email) }));
+
+describe('Make Admin', () => {
+  it('lists the users: e-mail, status, Make Admin for customers only, and Remove', async () => {
+    setAccessToken({ token: 'token-1', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), email: 'boss@example.com' });
+    const server = stubFetch({ 'GET /api/me': { body: anAdmin() }, [GET_USERS]: { body: [boss, jane, sam] }, ...noActivity });
+    renderMakeAdmin();
+    expect(screen.getByRole('heading', { level: 1, name: 'Make Admin' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Make Admin —/);
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'E-mail',
+      'Status',
+      'Make Admin',
+      'Remove',
+    ]);
+    // Admin calls carry the bearer token.
+    expect(server.calls.find((call) => call.path === '/api/users')?.headers.get('authorization')).toBe('Bearer token-1');
+
+    expect(rowOf('jane@example.com').getByText('Customer')).toBeInTheDocument();
+    expect(rowOf('jane@example.com').getByText('Jane Doe')).toBeInTheDocument();
+    expect(rowOf('jane@example.com').getByRole('button', { name: 'Make Admin' })).toBeEnabled();
+    expect(rowOf('jane@example.com').getByRole('button', { name: 'Remove' })).toBeEnabled();
+
+    expect(rowOf('sam@example.com').getByText('Admin')).toBeInTheDocument();
+    expect(rowOf('sam@example.com').queryByRole('button', { name: 'Make Admin' })).not.toBeInTheDocument();
+    expect(rowOf('sam@example.com').getByText('Already an admin')).toBeInTheDocument();
+    expect(rowOf('sam@example.com').getByRole('button', { name: 'Remove' })).toBeEnabled();
+
+    const region = screen.getByRole('region', { name: 'Users table' });
+    expect(region).toHaveAttribute('tabindex', '0');
+  });
+
+  it('does not let the admin remove their own account, and says why', async () => {
+    stubFetch({ 'GET /api/me': { body: anAdmin() }, [GET_USERS]: { body: [boss, jane] }, ...noActivity });
+    renderMakeAdmin();
+    await screen.findByRole('table', { name: 'Users' });
+    const remove = rowOf('boss@example.com').getByRole('button', { name: 'Remove' });
+    await waitFor(() => expect(remove).toBeDisabled());
+    expect(remove).toHaveAccessibleDescription(`boss@example.com ${adminMessages.cannotRemoveSelf}`);
+  });
+
+  it('makes a customer an admin: says so and lists the users again', async () => {
+    let users = [boss, jane];
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [GET_USERS]: () => ({ body: users }),
+      'PUT /api/user/admin/jane%40example.com': () => {
+        users = [boss, { ...jane, role: 'admin' }];
+        return { body: { modifiedCount: 1 } };
+      },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderMakeAdmin();
+    await screen.findByRole('table', { name: 'Users' });
+    await user.click(rowOf('jane@example.com').getByRole('button', { name: 'Make Admin' }));
+
+    expect(await screen.findByText(notices.madeAdmin)).toBeInTheDocument();
+    expect(notices.madeAdmin).toBe('Successfully made an admin');
+    await waitFor(() => expect(rowOf('jane@example.com').queryByRole('button', { name: 'Make Admin' })).not.toBeInTheDocument());
+    expect(rowOf('jane@example.com').getByText('Admin')).toBeInTheDocument();
+    expect(server.paths().filter((path) => path === GET_USERS)).toHaveLength(2);
+    // The activity list is refreshed too.
+    expect(server.paths().filter((path) => path === 'GET /api/admin/audit?limit=5')).toHaveLength(2);
+  });
+
+  it('says "Failed to Make an admin" when the server refuses (403)', async () => {
+    stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [GET_USERS]: { body: [boss, jane] },
+      'PUT /api/user/admin/jane%40example.com': { status: 403, body: { message: 'You are not allowed to do this' } },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderMakeAdmin();
+    await screen.findByRole('table', { name: 'Users' });
+    await user.click(rowOf('jane@example.com').getByRole('button', { name: 'Make Admin' }));
+    expect(await screen.findByText('Failed to Make an admin')).toBeInTheDocument();
+    expect(screen.queryByText(notices.madeAdmin)).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s message for other failures', async () => {
+    stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [GET_USERS]: { body: [boss, jane] },
+      'PUT /api/user/admin/jane%40example.com': { status: 404, body: { message: adminMessages.userNotFound } },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderMakeAdmin();
+    await screen.findByRole('table', { name: 'Users' });
+    await user.click(rowOf('jane@example.com').getByRole('button', { name: 'Make Admin' }));
+    const toast = (await screen.findByText(notices.makeAdminFailed)).closest('li')!;
+    expect(within(toast).getByText(adminMessages.userNotFound)).toBeInTheDocument();
+  });
+
+  it('removes a user after the confirmation: says so and lists the users again', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let users = [boss, jane];
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [GET_USERS]: () => ({ body: users }),
+      'DELETE /api/user/jane%40example.com': () => {
+        users = [boss];
+        return { body: { deletedCount: 1 } };
+      },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderMakeAdmin();
+    await screen.findByRole('table', { name: 'Users' });
+    await user.click(rowOf('jane@example.com').getByRole('button', { name: 'Remove' }));
+
+    expect(confirm).toHaveBeenCalledWith(confirmations.removeUser);
+    expect(confirm).toHaveBeenCalledWith('Do you really want to Remove the user');
+    expect(await screen.findByText(notices.userRemoved)).toBeInTheDocument();
+    expect(notices.userRemoved).toBe('User Deleted successfully');
+    await waitFor(() => expect(screen.queryByRole('row', { name: /jane@example.com/ })).not.toBeInTheDocument());
+    expect(server.paths().filter((path) => path === GET_USERS)).toHaveLength(2);
+    confirm.mockRestore();
+  });
+
+  it('does nothing when the removal is not confirmed', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const server = stubFetch({ 'GET /api/me': { body: anAdmin() }, [GET_USERS]: { body: [boss, jane] }, ...noActivity });
+    const user = userEvent.setup();
+    renderMakeAdmin();
+    await screen.findByRole('table', { name: 'Users' });
+    await user.click(rowOf('jane@example.com').getByRole('button', { name: 'Remove' }));
+    expect(confirm).toHaveBeenCalledOnce();
+    expect(server.paths().some((path) => path.startsWith('DELETE'))).toBe(false);
+    expect(rowOf('jane@example.com').getByRole('button', { name: 'Remove' })).toBeEnabled();
+    confirm.mockRestore();
+  });
+
+  it('says "action failed" with the server’s reason when the removal is refused (the last admin)', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [GET_USERS]: { body: [boss, sam] },
+      'DELETE /api/user/sam%40example.com': { status: 409, body: { message: adminMessages.lastAdmin } },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderMakeAdmin();
+    await screen.findByRole('table', { name: 'Users' });
+    await user.click(rowOf('sam@example.com').getByRole('button', { name: 'Remove' }));
+    const toast = (await screen.findByText(notices.actionFailed)).closest('li')!;
+    expect(notices.actionFailed).toBe('action failed');
+    expect(within(toast).getByText(adminMessages.lastAdmin)).toBeInTheDocument();
+    expect(rowOf('sam@example.com').getByText('Admin')).toBeInTheDocument();
+    confirm.mockRestore();
+  });
+
+  it('shows a spinner while the users load, and offers to try again when they could not be', async () => {
+    let fail = true;
+    stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [GET_USERS]: () => (fail ? { status: 500, body: { message: 'Internal Server Error' } } : { body: [boss] }),
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderMakeAdmin();
+    expect(screen.getByRole('status', { name: 'Loading the users' })).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('We could not load the users right now.');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('table', { name: 'Users' })).toBeInTheDocument();
+  });
+});

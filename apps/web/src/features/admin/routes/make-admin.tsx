@@ -1,0 +1,50 @@
+import { confirmations } from '@autoparts/shared';
+import { useQuery } from '@tanstack/react-query';
+import { LoadingBlock } from '../../../components/spinner';
+import { useMe } from '../../../lib/me';
+import { usersQuery, type UserSummary } from '../api/get-users';
+import { useMakeAdmin } from '../api/make-admin';
+import { useRemoveUser } from '../api/remove-user';
+import { AdminPage } from '../components/admin-page';
+import { LoadError } from '../components/load-error';
+import { UsersTable } from '../components/users-table';
+
+/** /dashboard/makeadmin (SPEC §2, admins): every user, to promote to admin or remove. */
+export function Component() {
+  const { data: me } = useMe();
+  const users = useQuery(usersQuery);
+  const makeAdmin = useMakeAdmin();
+  const removeUser = useRemoveUser();
+
+  function handleRemove(user: UserSummary) {
+    if (!window.confirm(confirmations.removeUser)) return;
+    // The hooks report success and failure with a toast.
+    removeUser.mutate(user.email);
+  }
+
+  const pending = makeAdmin.isPending
+    ? { action: 'make-admin' as const, email: makeAdmin.variables }
+    : removeUser.isPending
+      ? { action: 'remove' as const, email: removeUser.variables }
+      : undefined;
+
+  return (
+    <AdminPage title="Make Admin" intro="Give a customer the admin role, or remove an account. Orders of a removed user are kept.">
+      {users.isError ? (
+        <LoadError what="the users" error={users.error} onRetry={() => void users.refetch()} />
+      ) : users.isPending ? (
+        <LoadingBlock label="Loading the users" />
+      ) : users.data.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No users yet.</p>
+      ) : (
+        <UsersTable
+          users={users.data}
+          myEmail={me?.email ?? ''}
+          onMakeAdmin={(user) => makeAdmin.mutate(user.email)}
+          onRemove={handleRemove}
+          pending={pending}
+        />
+      )}
+    </AdminPage>
+  );
+}

@@ -1,0 +1,287 @@
+import { adminMessages, apiErrors, confirmations, notices } from '@autoparts/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import { anOrderPage, noActivity } from '../../../test/admin';
+import { stubFetch } from '../../../test/fetch-stub';
+import { anOrder } from '../../../test/orders';
+import { renderRoutes } from '../../../test/render-with-router';
+import { Component as ManageOrdersPage } from './manage-orders';
+
+const PAGE_1 = 'GET /api/admin/orders?page=1&pageSize=20';
+
+const unpaid = anOrder({ _id: 'order-1', name: 'Brake Pads', customername: 'Jane Doe', email: 'jane@example.com', price: 62.5, orderQuantity: 5 });
+const paid = anOrder({
+  _id: 'order-2',
+  name: 'Oil Filter',
+  customername: 'Sam Smith',
+  email: 'sam@example.com',
+  price: 1234.5,
+  orderQuantity: 30,
+  paid: true,
+  status: 'paid',
+  transactionId: 'test_tx_paid',
+  createdAt: '2024-05-02T15:30:00.000Z',
+});
+const shipped = anOrder({ _id: 'order-3', name: 'Radiator', customername: 'Ann Lee', email: 'ann@example.com', status: 'shipped', paid: true });
+
+function renderManageOrders(path = '/dashboard/orders') {
+  return renderRoutes(
+    [
+      {
+        path: '/dashboard/orders',
+        element: (
+          <>
+            <ManageOrdersPage />
+            <Toaster />
+          </>
+        ),
+      },
+    ],
+    { path },
+  );
+}
+
+const rowOf = (name: string) => within(screen.getByRole('row', { name: new RegExp(name) }));
+const orderCalls = (server: ReturnType<typeof stubFetch>) => server.paths().filter((path) => path.startsWith('GET /api/admin/orders'));
+
+describe('Manage All Orders', () => {
+  it('lists the first page: customer, part, quantity, total, status and date, with the action each allows', async () => {
+    const server = stubFetch({ [PAGE_1]: { body: anOrderPage([unpaid, paid, shipped]) }, ...noActivity });
+    renderManageOrders();
+    expect(screen.getByRole('heading', { level: 1, name: 'Manage All Orders' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Manage All Orders —/);
+    const table = await screen.findByRole('table', { name: 'All orders' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Customer',
+      'Part',
+      'Quantity',
+      'Total',
+      'Status',
+      'Date',
+      'Actions',
+    ]);
+    expect(server.calls.find((call) => call.path.startsWith('/api/admin/orders'))?.headers.has('authorization')).toBe(false);
+
+    const first = rowOf('Jane Doe');
+    expect(first.getByText('jane@example.com')).toBeInTheDocument();
+    expect(first.getByText('Brake Pads')).toBeInTheDocument();
+    expect(first.getByText('5')).toBeInTheDocument();
+    expect(first.getByText('$62.50')).toBeInTheDocument();
+    expect(first.getByText('Unpaid')).toBeInTheDocument();
+    expect(first.getByText(/2024/)).toHaveAttribute('datetime', '2024-05-01T10:00:00.000Z');
+    expect(first.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    expect(first.queryByRole('button', { name: 'Mark shipped' })).not.toBeInTheDocument();
+
+    const second = rowOf('Sam Smith');
+    expect(second.getByText('$1,234.50')).toBeInTheDocument();
+    expect(second.getByText('Paid')).toBeInTheDocument();
+    expect(second.getByRole('button', { name: 'Mark shipped' })).toBeEnabled();
+    expect(second.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+
+    const third = rowOf('Ann Lee');
+    expect(third.getByText('Shipped')).toBeInTheDocument();
+    expect(third.queryByRole('button')).not.toBeInTheDocument();
+
+    expect(screen.getByText('3 orders')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('region', { name: 'All orders table' })).toHaveAttribute('tabindex', '0');
+  });
+
+  it('filters by status with the choices All, unpaid, paid, shipped and cancelled', async () => {
+    const server = stubFetch({
+      [PAGE_1]: { body: anOrderPage([unpaid, paid]) },
+      'GET /api/admin/orders?status=paid&page=1&pageSize=20': { body: anOrderPage([paid]) },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    const { router } = renderManageOrders();
+    await screen.findByRole('table', { name: 'All orders' });
+    const status = screen.getByLabelText('Status');
+    expect(within(status).getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
+      ['', 'All'],
+      ['unpaid', 'Unpaid'],
+      ['paid', 'Paid'],
+      ['shipped', 'Shipped'],
+      ['cancelled', 'Cancelled'],
+    ]);
+    await user.selectOptions(status, 'paid');
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Jane Doe/ })).not.toBeInTheDocument());
+    expect(orderCalls(server)).toEqual([PAGE_1, 'GET /api/admin/orders?status=paid&page=1&pageSize=20']);
+    expect(router.state.location.search).toBe('?status=paid');
+
+    await user.selectOptions(status, '');
+    expect(await screen.findByRole('row', { name: /Jane Doe/ })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('searches by e-mail after a pause in typing, and at once with Search', async () => {
+    const server = stubFetch({
+      [PAGE_1]: { body: anOrderPage([unpaid, paid]) },
+      'GET /api/admin/orders?email=sam&page=1&pageSize=20': { body: anOrderPage([paid]) },
+      'GET /api/admin/orders?email=jane&page=1&pageSize=20': { body: anOrderPage([unpaid]) },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    const { router } = renderManageOrders();
+    await screen.findByRole('table', { name: 'All orders' });
+    const search = screen.getByRole('searchbox', { name: 'Customer e-mail' });
+
+    await user.type(search, 'sam');
+    // One request for the whole word, not one per letter.
+    await waitFor(() => expect(orderCalls(server)).toEqual([PAGE_1, 'GET /api/admin/orders?email=sam&page=1&pageSize=20']));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Jane Doe/ })).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('?email=sam');
+
+    await user.clear(search);
+    await user.type(search, 'jane{Enter}');
+    expect(orderCalls(server)).toContain('GET /api/admin/orders?email=jane&page=1&pageSize=20');
+    expect(await screen.findByRole('row', { name: /Jane Doe/ })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?email=jane');
+  });
+
+  it('pages through the orders with Previous and Next, each disabled at its end', async () => {
+    const firstPage = Array.from({ length: 20 }, (_, index) =>
+      anOrder({ _id: `order-a${index}`, customername: `Customer ${index}`, email: `c${index}@example.com` }),
+    );
+    const server = stubFetch({
+      'GET /api/admin/orders?status=unpaid&page=1&pageSize=20': { body: anOrderPage(firstPage, { total: 45 }) },
+      'GET /api/admin/orders?status=unpaid&page=2&pageSize=20': { body: anOrderPage([paid], { total: 45, page: 2 }) },
+      'GET /api/admin/orders?status=unpaid&page=3&pageSize=20': { body: anOrderPage([unpaid], { total: 45, page: 3 }) },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    const { router } = renderManageOrders('/dashboard/orders?status=unpaid');
+    await screen.findByRole('table', { name: 'All orders' });
+    const pages = within(screen.getByRole('navigation', { name: 'Orders pages' }));
+    expect(pages.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(pages.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(pages.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('row', { name: /Sam Smith/ })).toBeInTheDocument();
+    expect(pages.getByText('Page 2 of 3')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?status=unpaid&page=2');
+    expect(pages.getByRole('button', { name: 'Previous' })).toBeEnabled();
+
+    await user.click(pages.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('row', { name: /Jane Doe/ })).toBeInTheDocument();
+    expect(pages.getByText('Page 3 of 3')).toBeInTheDocument();
+    expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
+    // The keyboard stays on the pager rather than on a button that is now disabled.
+    expect(pages.getByRole('button', { name: 'Previous' })).toHaveFocus();
+
+    await user.click(pages.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('row', { name: /Sam Smith/ })).toBeInTheDocument();
+    expect(orderCalls(server)).toEqual([
+      'GET /api/admin/orders?status=unpaid&page=1&pageSize=20',
+      'GET /api/admin/orders?status=unpaid&page=2&pageSize=20',
+      'GET /api/admin/orders?status=unpaid&page=3&pageSize=20',
+      // Page 2 shows from the cache at once and is asked for again in the background.
+      'GET /api/admin/orders?status=unpaid&page=2&pageSize=20',
+    ]);
+  });
+
+  it('marks a paid order shipped and lists the orders again', async () => {
+    let orders = [paid];
+    const server = stubFetch({
+      [PAGE_1]: () => ({ body: anOrderPage(orders) }),
+      'POST /api/admin/order/order-2/ship': () => {
+        orders = [{ ...paid, status: 'shipped' }];
+        return { body: { modifiedCount: 1 } };
+      },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageOrders();
+    await screen.findByRole('table', { name: 'All orders' });
+    await user.click(rowOf('Sam Smith').getByRole('button', { name: 'Mark shipped' }));
+    expect(await screen.findByText('Order marked shipped')).toBeInTheDocument();
+    await waitFor(() => expect(rowOf('Sam Smith').getByText('Shipped')).toBeInTheDocument());
+    expect(server.paths()).toContain('POST /api/admin/order/order-2/ship');
+    expect(orderCalls(server)).toEqual([PAGE_1, PAGE_1]);
+  });
+
+  it('says "action failed" with the reason when the order cannot be shipped', async () => {
+    stubFetch({
+      [PAGE_1]: { body: anOrderPage([paid]) },
+      'POST /api/admin/order/order-2/ship': { status: 409, body: { message: adminMessages.notShippable } },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageOrders();
+    await screen.findByRole('table', { name: 'All orders' });
+    await user.click(rowOf('Sam Smith').getByRole('button', { name: 'Mark shipped' }));
+    const toast = (await screen.findByText(notices.actionFailed)).closest('li')!;
+    expect(within(toast).getByText(adminMessages.notShippable)).toBeInTheDocument();
+  });
+
+  it('cancels an unpaid order after the confirmation, and refreshes the orders and the stock', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
+    let orders = [unpaid];
+    const server = stubFetch({
+      [PAGE_1]: () => ({ body: anOrderPage(orders) }),
+      'POST /api/admin/order/order-1/cancel': () => {
+        orders = [{ ...unpaid, status: 'cancelled' }];
+        return { body: { deletedCount: 1 } };
+      },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderManageOrders();
+    queryClient.setQueryData(['parts'], []);
+    await screen.findByRole('table', { name: 'All orders' });
+
+    await user.click(rowOf('Jane Doe').getByRole('button', { name: 'Cancel' }));
+    expect(confirm).toHaveBeenCalledWith(confirmations.cancelOrder);
+    expect(server.paths().some((path) => path.startsWith('POST'))).toBe(false);
+
+    await user.click(rowOf('Jane Doe').getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText(notices.orderCancelled)).toBeInTheDocument();
+    await waitFor(() => expect(rowOf('Jane Doe').getByText('Cancelled')).toBeInTheDocument());
+    expect(rowOf('Jane Doe').queryByRole('button')).not.toBeInTheDocument();
+    expect(queryClient.getQueryState(['parts'])?.isInvalidated).toBe(true);
+    confirm.mockRestore();
+  });
+
+  it('says "action failed" with the reason when the cancel is refused', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    stubFetch({
+      [PAGE_1]: { body: anOrderPage([unpaid]) },
+      'POST /api/admin/order/order-1/cancel': { status: 409, body: { message: apiErrors.shippedNotCancellable } },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageOrders();
+    await screen.findByRole('table', { name: 'All orders' });
+    await user.click(rowOf('Jane Doe').getByRole('button', { name: 'Cancel' }));
+    const toast = (await screen.findByText(notices.actionFailed)).closest('li')!;
+    expect(within(toast).getByText(apiErrors.shippedNotCancellable)).toBeInTheDocument();
+    confirm.mockRestore();
+  });
+
+  it('shows a spinner while loading, and says when no order matches', async () => {
+    let answer = () => {};
+    stubFetch({
+      'GET /api/admin/orders?email=nobody&page=1&pageSize=20': () =>
+        new Promise((resolve) => {
+          answer = () => resolve({ body: anOrderPage([]) });
+        }),
+      ...noActivity,
+    });
+    renderManageOrders('/dashboard/orders?email=nobody');
+    expect(await screen.findByRole('status', { name: 'Loading the orders' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Customer e-mail' })).toHaveValue('nobody');
+    answer();
+    expect(await screen.findByText('No orders match these filters.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('says so when there are no orders at all', async () => {
+    stubFetch({ [PAGE_1]: { body: anOrderPage([]) }, ...noActivity });
+    renderManageOrders();
+    expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,117 @@
+import { confirmations, type Order, type OrderStatus } from '@autoparts/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { LoadingBlock } from '../../../components/spinner';
+import { useCancelAnyOrder } from '../api/cancel-any-order';
+import { allOrdersQuery, type OrderFilters as Filters } from '../api/get-all-orders';
+import { useShipOrder } from '../api/ship-order';
+import { AdminPage } from '../components/admin-page';
+import { AllOrdersTable } from '../components/all-orders-table';
+import { LoadError } from '../components/load-error';
+import { ORDER_STATUSES, OrderFilters } from '../components/order-filters';
+import { Pagination } from '../components/pagination';
+
+/** The filters live in the address (`?status=paid&email=jane&page=2`): Back and a reload keep them. */
+function filtersFrom(search: URLSearchParams): Filters {
+  const status = search.get('status') ?? '';
+  const page = Number(search.get('page'));
+  return {
+    status: (ORDER_STATUSES as readonly string[]).includes(status) ? (status as OrderStatus) : '',
+    email: (search.get('email') ?? '').trim(),
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+function searchFrom({ status, email, page }: Filters): URLSearchParams {
+  const search = new URLSearchParams();
+  if (status) search.set('status', status);
+  if (email) search.set('email', email);
+  if (page > 1) search.set('page', String(page));
+  return search;
+}
+
+/** /dashboard/orders (SPEC §2, admins): every customer's orders, filtered and paged by the server. */
+export function Component() {
+  const [search, setSearch] = useSearchParams();
+  const filters = filtersFrom(search);
+  const orders = useQuery(allOrdersQuery(filters));
+  const ship = useShipOrder();
+  const cancel = useCancelAnyOrder();
+
+  const { status, email } = filters;
+  const change = useCallback(
+    (next: Filters, { replace = false } = {}) => setSearch(searchFrom(next), { replace, preventScrollReset: true }),
+    [setSearch],
+  );
+  // A new filter starts at the first page. A search that ran by itself while typing replaces
+  // the history entry, so Back does not step through every letter.
+  const changeEmail = useCallback(
+    (nextEmail: string, how: 'typing' | 'submit') => change({ status, email: nextEmail, page: 1 }, { replace: how === 'typing' }),
+    [change, status],
+  );
+
+  function handleCancel(order: Order) {
+    if (!window.confirm(confirmations.cancelOrder)) return;
+    // The hooks report success and failure with a toast.
+    cancel.mutate(order._id);
+  }
+
+  const pending = ship.isPending
+    ? { action: 'ship' as const, id: ship.variables }
+    : cancel.isPending
+      ? { action: 'cancel' as const, id: cancel.variables }
+      : undefined;
+  const filtered = status !== '' || email !== '';
+
+  return (
+    <AdminPage title="Manage All Orders" intro="Every customer’s orders, newest first. Mark paid orders shipped; cancel unpaid ones.">
+      <OrderFilters
+        status={status}
+        email={email}
+        onStatusChange={(nextStatus) => change({ status: nextStatus, email, page: 1 })}
+        onEmailChange={changeEmail}
+      />
+      <div className="mt-6">
+        {orders.isError && !orders.data ? (
+          <LoadError what="the orders" error={orders.error} onRetry={() => void orders.refetch()} />
+        ) : orders.isPending ? (
+          <LoadingBlock label="Loading the orders" />
+        ) : orders.data.orders.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">
+            <p className="text-lg">{filtered ? 'No orders match these filters.' : 'No orders yet.'}</p>
+            {filters.page > 1 && (
+              <button
+                type="button"
+                onClick={() => change({ ...filters, page: 1 })}
+                className="mt-3 rounded font-semibold text-brand-700 underline hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+              >
+                Go to the first page
+              </button>
+            )}
+          </div>
+        ) : (
+          <div className="grid gap-4">
+            <p className="text-sm text-slate-600">
+              {orders.data.total === 1 ? '1 order' : `${orders.data.total} orders`}
+              {orders.isPlaceholderData && <span role="status"> · Loading…</span>}
+            </p>
+            <AllOrdersTable
+              orders={orders.data.orders}
+              onShip={(order) => ship.mutate(order._id)}
+              onCancel={handleCancel}
+              pending={pending}
+              stale={orders.isPlaceholderData}
+            />
+            <Pagination
+              label="Orders pages"
+              page={filters.page}
+              totalPages={Math.max(1, Math.ceil(orders.data.total / orders.data.pageSize))}
+              onPage={(page) => change({ ...filters, page })}
+            />
+          </div>
+        )}
+      </div>
+    </AdminPage>
+  );
+}

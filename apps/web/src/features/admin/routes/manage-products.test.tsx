@@ -1,0 +1,244 @@
+import { adminMessages, notices } from '@autoparts/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import { anAdminPart, anAdminReview, noActivity } from '../../../test/admin';
+import { stubFetch } from '../../../test/fetch-stub';
+import { renderRoutes } from '../../../test/render-with-router';
+import { Component as ManageProductsPage } from './manage-products';
+
+const GET_PARTS = 'GET /api/admin/parts';
+const GET_REVIEWS = 'GET /api/admin/reviews';
+
+const pads = anAdminPart();
+const filter = anAdminPart({ _id: 'part-2', name: 'Oil Filter', price: 8, availableQuantity: 0, minOrderQuantity: 10, archived: true });
+
+function renderManageProducts() {
+  return renderRoutes(
+    [
+      {
+        path: '/dashboard/manageproducts',
+        element: (
+          <>
+            <ManageProductsPage />
+            <Toaster />
+          </>
+        ),
+      },
+    ],
+    { path: '/dashboard/manageproducts' },
+  );
+}
+
+const cardOf = (name: string) => within(screen.getByRole('article', { name }));
+const callTo = (server: ReturnType<typeof stubFetch>, route: string) =>
+  server.calls.find((call) => `${call.method} ${call.path}` === route);
+
+describe('Manage Products', () => {
+  it('lists every part, archived ones too: image, name, stock, price and minimum', async () => {
+    stubFetch({ [GET_PARTS]: { body: [pads, filter] }, [GET_REVIEWS]: { body: [] }, ...noActivity });
+    renderManageProducts();
+    expect(screen.getByRole('heading', { level: 1, name: 'Manage Products' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Manage Products —/);
+    await screen.findByRole('article', { name: 'Brake Pads' });
+
+    const first = cardOf('Brake Pads');
+    expect(screen.getByRole('article', { name: 'Brake Pads' }).querySelector('img')).toHaveAttribute('src', '/images/parts/brake-pads.svg');
+    expect(first.getByText('Stock').nextSibling).toHaveTextContent('40');
+    expect(first.getByText('Price').nextSibling).toHaveTextContent('$12.50');
+    expect(first.getByText('Minimum').nextSibling).toHaveTextContent('5');
+    expect(first.queryByText('Archived')).not.toBeInTheDocument();
+    expect(first.getByRole('button', { name: 'Archive' })).toBeInTheDocument();
+
+    const second = cardOf('Oil Filter');
+    expect(second.getByText('Archived')).toBeInTheDocument();
+    expect(second.getByRole('button', { name: 'Restore' })).toBeInTheDocument();
+    expect(second.getByText('Stock').nextSibling).toHaveTextContent('0');
+  });
+
+  it('edits a part in place and sends only what changed', async () => {
+    let parts = [pads];
+    const server = stubFetch({
+      [GET_PARTS]: () => ({ body: parts }),
+      [GET_REVIEWS]: { body: [] },
+      'PATCH /api/admin/part/part-1': () => {
+        parts = [{ ...pads, name: 'Brake Pads (front)', price: 13.75 }];
+        return { body: { acknowledged: true } };
+      },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageProducts();
+    await screen.findByRole('article', { name: 'Brake Pads' });
+    const edit = cardOf('Brake Pads').getByRole('button', { name: 'Edit' });
+    expect(edit).toHaveAttribute('aria-expanded', 'false');
+    await user.click(edit);
+    expect(edit).toHaveAttribute('aria-expanded', 'true');
+
+    const form = within(screen.getByRole('form', { name: 'Edit Brake Pads' }));
+    expect(form.getByLabelText('Name')).toHaveFocus();
+    expect(form.getByLabelText('Description')).toHaveValue(pads.description);
+    expect(form.getByLabelText('Image')).toHaveValue(pads.img);
+    expect(form.getByLabelText('Available quantity')).toHaveValue(40);
+    expect(form.getByLabelText('Minimum order quantity')).toHaveValue(5);
+    await user.clear(form.getByLabelText('Name'));
+    await user.type(form.getByLabelText('Name'), 'Brake Pads (front)');
+    await user.clear(form.getByLabelText('Price ($)'));
+    await user.type(form.getByLabelText('Price ($)'), '13.75');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Product updated')).toBeInTheDocument();
+    expect(callTo(server, 'PATCH /api/admin/part/part-1')?.body).toEqual({ name: 'Brake Pads (front)', price: 13.75 });
+    expect(await screen.findByRole('article', { name: 'Brake Pads (front)' })).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: /^Edit/ })).not.toBeInTheDocument();
+    expect(server.paths().filter((path) => path === GET_PARTS)).toHaveLength(2);
+  });
+
+  it('checks the edit with the shared schema and keeps the form open on a failure', async () => {
+    const server = stubFetch({
+      [GET_PARTS]: { body: [pads] },
+      [GET_REVIEWS]: { body: [] },
+      'PATCH /api/admin/part/part-1': { status: 404, body: { message: adminMessages.partNotFound } },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageProducts();
+    await screen.findByRole('article', { name: 'Brake Pads' });
+    await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Edit' }));
+    const form = within(screen.getByRole('form', { name: 'Edit Brake Pads' }));
+    await user.clear(form.getByLabelText('Minimum order quantity'));
+    await user.type(form.getByLabelText('Minimum order quantity'), '0');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByText('Minimum order quantity is at least 1')).toBeInTheDocument();
+    expect(server.paths().some((path) => path.startsWith('PATCH'))).toBe(false);
+
+    await user.clear(form.getByLabelText('Minimum order quantity'));
+    await user.type(form.getByLabelText('Minimum order quantity'), '2');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    const toast = (await screen.findByText(notices.actionFailed)).closest('li')!;
+    expect(within(toast).getByText(adminMessages.partNotFound)).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Edit Brake Pads' })).toBeInTheDocument();
+  });
+
+  it('closes the edit without a call when nothing changed, or on Cancel', async () => {
+    const server = stubFetch({ [GET_PARTS]: { body: [pads] }, [GET_REVIEWS]: { body: [] }, ...noActivity });
+    const user = userEvent.setup();
+    renderManageProducts();
+    await screen.findByRole('article', { name: 'Brake Pads' });
+    const edit = cardOf('Brake Pads').getByRole('button', { name: 'Edit' });
+    await user.click(edit);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Nothing to save: no field was changed')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Edit Brake Pads' })).not.toBeInTheDocument();
+    await user.click(edit);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('form', { name: 'Edit Brake Pads' })).not.toBeInTheDocument();
+    await waitFor(() => expect(edit).toHaveFocus());
+    expect(server.paths().some((path) => path.startsWith('PATCH'))).toBe(false);
+  });
+
+  it('restocks a part by the quantity given', async () => {
+    let parts = [pads];
+    const server = stubFetch({
+      [GET_PARTS]: () => ({ body: parts }),
+      [GET_REVIEWS]: { body: [] },
+      'POST /api/admin/part/part-1/restock': () => {
+        parts = [{ ...pads, availableQuantity: 65 }];
+        return { body: { acknowledged: true } };
+      },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderManageProducts();
+    queryClient.setQueryData(['parts'], []);
+    await screen.findByRole('article', { name: 'Brake Pads' });
+    const card = cardOf('Brake Pads');
+    await user.click(card.getByRole('button', { name: 'Restock' }));
+    expect(await card.findByText('Quantity is Required')).toBeInTheDocument();
+    await user.type(card.getByLabelText('Add to stock'), '25');
+    await user.click(card.getByRole('button', { name: 'Restock' }));
+
+    expect(await screen.findByText('Added 25 to the stock')).toBeInTheDocument();
+    expect(callTo(server, 'POST /api/admin/part/part-1/restock')?.body).toEqual({ quantity: 25 });
+    await waitFor(() => expect(card.getByText('Stock').nextSibling).toHaveTextContent('65'));
+    expect(card.getByLabelText('Add to stock')).toHaveValue(null);
+    // The shop's own list shows the new stock too.
+    expect(queryClient.getQueryState(['parts'])?.isInvalidated).toBe(true);
+  });
+
+  it('archives a part after a confirmation, and restores one without', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
+    const server = stubFetch({
+      [GET_PARTS]: { body: [pads, filter] },
+      [GET_REVIEWS]: { body: [] },
+      'PUT /api/admin/part/part-1/archived': { body: { acknowledged: true } },
+      'PUT /api/admin/part/part-2/archived': { body: { acknowledged: true } },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageProducts();
+    await screen.findByRole('article', { name: 'Brake Pads' });
+
+    await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Archive' }));
+    expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Archive "Brake Pads"?'));
+    expect(server.paths()).not.toContain('PUT /api/admin/part/part-1/archived');
+
+    await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Archive' }));
+    expect(await screen.findByText('Product archived: it no longer shows in the shop')).toBeInTheDocument();
+    expect(callTo(server, 'PUT /api/admin/part/part-1/archived')?.body).toEqual({ archived: true });
+
+    await user.click(cardOf('Oil Filter').getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText('Product restored: it shows in the shop again')).toBeInTheDocument();
+    expect(callTo(server, 'PUT /api/admin/part/part-2/archived')?.body).toEqual({ archived: false });
+    expect(confirm).toHaveBeenCalledTimes(2);
+    confirm.mockRestore();
+  });
+
+  it('says "action failed" with the server’s reason when an archive fails', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    stubFetch({
+      [GET_PARTS]: { body: [pads] },
+      [GET_REVIEWS]: { body: [] },
+      'PUT /api/admin/part/part-1/archived': { status: 403, body: { message: 'You are not allowed to do this' } },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageProducts();
+    await screen.findByRole('article', { name: 'Brake Pads' });
+    await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Archive' }));
+    const toast = (await screen.findByText(notices.actionFailed)).closest('li')!;
+    expect(within(toast).getByText('You are not allowed to do this')).toBeInTheDocument();
+    confirm.mockRestore();
+  });
+
+  it('hides a review from the home page and shows a hidden one again', async () => {
+    const shown = anAdminReview();
+    const hidden = anAdminReview({ _id: 'review-2', name: 'Sam Smith', email: 'sam@example.com', hidden: true, ratings: null });
+    const server = stubFetch({
+      [GET_PARTS]: { body: [] },
+      [GET_REVIEWS]: { body: [shown, hidden] },
+      'PUT /api/admin/review/review-1/visibility': { body: { acknowledged: true } },
+      'PUT /api/admin/review/review-2/visibility': { body: { acknowledged: true } },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderManageProducts();
+    queryClient.setQueryData(['reviews'], []);
+    expect(await screen.findByText('No products yet')).toBeInTheDocument();
+    const janeReview = within(await screen.findByRole('article', { name: 'Jane Doe' }));
+    expect(janeReview.getByText('Ratings: 4.5')).toBeInTheDocument();
+    const samReview = cardOf('Sam Smith');
+    expect(samReview.getByText('Hidden')).toBeInTheDocument();
+
+    await user.click(janeReview.getByRole('button', { name: 'Hide' }));
+    expect(await screen.findByText('Review hidden from the home page')).toBeInTheDocument();
+    expect(callTo(server, 'PUT /api/admin/review/review-1/visibility')?.body).toEqual({ hidden: true });
+    // The home page's carousel is out of date.
+    expect(queryClient.getQueryState(['reviews'])?.isInvalidated).toBe(true);
+
+    await user.click(samReview.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText('Review shown on the home page again')).toBeInTheDocument();
+    expect(callTo(server, 'PUT /api/admin/review/review-2/visibility')?.body).toEqual({ hidden: false });
+  });
+});
