@@ -24,14 +24,14 @@ export function useSignOut() {
       } catch {
         ended = false;
       }
-      clearAccessToken();
       await navigate(to, { replace: true });
       queryClient.removeQueries({ queryKey: ['admin'] });
       // The next user of this browser must not see the last one's orders, even for a moment.
       queryClient.removeQueries({ queryKey: queryKeys.orders });
-      if (ended) {
-        queryClient.setQueryData(meQuery.queryKey, null);
-      } else {
+      // Nobody is signed in before the token goes, so the renewal does not ask for a new one.
+      if (ended) queryClient.setQueryData(meQuery.queryKey, null);
+      clearAccessToken();
+      if (!ended) {
         // The session may still be alive: ask the server rather than pretend.
         toast.error(notices.somethingWrong);
         await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });

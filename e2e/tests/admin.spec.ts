@@ -1,0 +1,152 @@
+import { confirmations, notices, type Part } from '@autoparts/shared';
+import type { Page } from '@playwright/test';
+import { e2eAdmin } from './admin-account';
+import { logIn, newAccount, signOut, signUp } from './accounts';
+import { expect, test } from './fixtures';
+
+async function logInAsAdmin(page: Page) {
+  await page.goto('/login');
+  await logIn(page, e2eAdmin);
+  await expect(page.getByRole('banner').getByText(e2eAdmin.name)).toBeVisible();
+}
+
+function acceptNextDialog(page: Page, message: string) {
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe(message);
+    void dialog.accept();
+  });
+}
+
+test('a customer cannot open admin pages: signed out and sent to login', async ({ page }) => {
+  await signUp(page, newAccount('not-admin'));
+  await page.goto('/dashboard/makeadmin');
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).first()).toBeAttached();
+});
+
+test('Make Admin promotes a customer, and Remove removes a user after confirming', async ({ page, browser }) => {
+  const promoted = newAccount('promoted');
+  const removed = newAccount('removed');
+  for (const account of [promoted, removed]) {
+    const context = await browser.newContext();
+    await signUp(await context.newPage(), account);
+    await context.close();
+  }
+
+  await logInAsAdmin(page);
+  await page.goto('/dashboard/makeadmin');
+  const rowOf = (email: string) => page.getByRole('row').filter({ hasText: email });
+  await rowOf(promoted.email).getByRole('button', { name: 'Make Admin' }).click();
+  await expect(page.getByText(notices.madeAdmin)).toBeVisible();
+  await expect(rowOf(promoted.email)).toContainText('Admin');
+
+  acceptNextDialog(page, confirmations.removeUser);
+  await rowOf(removed.email).getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText(notices.userRemoved)).toBeVisible();
+  await expect(rowOf(removed.email)).toHaveCount(0);
+  // The audit trail shows it among the recent admin actions.
+  await expect(page.getByRole('complementary').getByText(`removed the user ${removed.email}`)).toBeVisible();
+});
+
+test('Add a Product puts a part in the shop that can be ordered; Manage Products restocks and archives it', async ({
+  page,
+  request,
+}) => {
+  const name = `E2E Fan Belt ${Date.now()}`;
+  await logInAsAdmin(page);
+  await page.goto('/dashboard/addaproduct');
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await expect(page.getByText('Name is Required')).toBeVisible();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Image').fill('/images/parts/timing-belt.svg');
+  await page.getByLabel('Description').fill('A ribbed fan belt for e2e tests.');
+  await page.getByLabel('Store quantity').fill('40');
+  await page.getByLabel('Price ($)').fill('19.99');
+  await page.getByRole('button', { name: 'Add Product' }).click();
+  await expect(page.getByText(notices.productAdded)).toBeVisible();
+
+  const parts = (await (await request.get('/api/parts')).json()) as Part[];
+  const part = parts.find((candidate) => candidate.name === name);
+  expect(part).toMatchObject({ price: 19.99, availableQuantity: 40, minOrderQuantity: 1 });
+
+  await page.goto('/');
+  await expect(page.getByRole('list', { name: 'Parts', exact: true }).getByRole('heading', { name })).toBeVisible();
+
+  await page.goto('/dashboard/manageproducts');
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name }) });
+  await card.getByLabel('Add to stock').fill('10');
+  await card.getByRole('button', { name: 'Restock' }).click();
+  await expect(card).toContainText('50');
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await card.getByRole('button', { name: 'Archive' }).click();
+  await expect(card.getByText('Archived')).toBeVisible();
+  expect((await request.get(`/api/part/${part!._id}`)).status()).toBe(404);
+});
+
+test('Manage All Orders marks a paid order shipped; the customer sees Shipped and cannot cancel', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const customer = newAccount('ships');
+  const parts = (await (await request.get('/api/parts')).json()) as Part[];
+  const part = parts[3]!;
+  const context = await browser.newContext();
+  const shopper = await context.newPage();
+  await signUp(shopper, customer);
+  await shopper.goto(`/part/${part._id}`);
+  await shopper.getByLabel('Address').fill('9 Harbour Street, Boston');
+  await shopper.getByRole('button', { name: 'Place Order' }).click();
+  await expect(shopper.getByText(notices.orderPlaced)).toBeVisible();
+  await shopper.goto('/dashboard');
+  await shopper.getByRole('row').filter({ hasText: part.name }).getByRole('link', { name: 'Pay Now' }).click();
+  await shopper.getByLabel(/card number/i).fill('4242 4242 4242 4242');
+  await shopper.getByLabel(/expiry/i).fill('12/34');
+  await shopper.getByLabel(/cvc/i).fill('123');
+  await shopper.getByRole('button', { name: /^Pay/ }).click();
+  await expect(shopper.getByText('Paid', { exact: true }).first()).toBeVisible();
+
+  await logInAsAdmin(page);
+  await page.goto('/dashboard/orders');
+  await page.getByLabel('Status').selectOption('paid');
+  await page.getByLabel('Customer e-mail').fill(customer.email);
+  const row = page.getByRole('row').filter({ hasText: customer.email });
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Mark shipped' }).click();
+  await page.getByLabel('Status').selectOption('shipped');
+  await expect(page.getByRole('row').filter({ hasText: customer.email })).toContainText(/shipped/i);
+
+  await shopper.goto('/dashboard');
+  const mine = shopper.getByRole('row').filter({ hasText: part.name });
+  await expect(mine).toContainText('Shipped');
+  await expect(mine.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  await context.close();
+});
+
+test('a review is added, shows on the home page, and an admin can hide it', async ({ page }) => {
+  const account = newAccount('reviewer');
+  const text = `Fast delivery and exact fit — e2e ${Date.now()}`;
+  await signUp(page, account);
+  await page.goto('/dashboard/review');
+  await page.getByRole('button', { name: 'Add Review' }).click();
+  await expect(page.getByText('Description is Required')).toBeVisible();
+  await page.getByLabel('Description').fill(text);
+  await page.getByLabel('Rating').selectOption('4.5');
+  await page.getByRole('button', { name: 'Add Review' }).click();
+  await expect(page.getByText(notices.reviewAdded)).toBeVisible();
+
+  await page.goto('/');
+  await expect(page.locator('.reviews-carousel').getByText(text)).toBeAttached();
+  await signOut(page);
+
+  await logInAsAdmin(page);
+  await page.goto('/dashboard/manageproducts');
+  const review = page.getByRole('listitem').filter({ hasText: text });
+  await review.getByRole('button', { name: 'Hide' }).click();
+  await expect(review.getByRole('button', { name: 'Show' })).toBeVisible();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Customer Reviews' })).toBeVisible();
+  await expect(page.locator('.reviews-carousel .swiper-slide').first()).toBeAttached();
+  await expect(page.locator('.reviews-carousel').getByText(text)).toHaveCount(0);
+});
