@@ -12,6 +12,9 @@ export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() })
 export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
 
 /** A number typed into a form arrives as text (SPEC §3); the API takes either. */
+/** Stock and quantities live in 32-bit integer columns; no real stock comes near this. */
+export const STOCK_MAX = 1_000_000_000;
+
 function numberField(label: string, { integer }: { integer: boolean }) {
   const number = z.number({
     error: (issue) => (issue.input === undefined ? `${label} is Required` : `${label} must be a number`),
@@ -19,7 +22,7 @@ function numberField(label: string, { integer }: { integer: boolean }) {
   return z.preprocess(
     (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
     integer
-      ? number.int(`${label} must be a whole number`)
+      ? number.int(`${label} must be a whole number`).max(STOCK_MAX, `${label} is at most ${STOCK_MAX}`)
       : number.multipleOf(0.01, `${label} has at most two decimals`),
   );
 }
@@ -30,7 +33,7 @@ const imageSchema = z
   .min(1, 'Image is Required')
   .max(2000)
   .refine(
-    (value) => /^\/[^/\\]/.test(value) || /^https?:\/\/[^\s]+$/.test(value),
+    (value) => /^\/[^/\\]/.test(value) || /^https:\/\/[^\s]+$/.test(value),
     'Give an image URL (https://…) or a path on this site (/images/…)',
   );
 
@@ -108,5 +111,6 @@ export const adminMessages = {
   userNotFound: 'No user with this e-mail.',
   notShippable: 'Only paid orders can be marked shipped.',
   partNotFound: 'Part not found',
+  stockOverLimit: `Stock cannot go above ${STOCK_MAX}.`,
   reviewNotFound: 'Review not found',
 } as const;

@@ -62,6 +62,7 @@ export const apiErrors = {
   belowMinimum: 'The order quantity is below the minimum for this part.',
   shippedNotCancellable: 'This order has shipped and can no longer be cancelled.',
   alreadyPaid: 'This order is already paid.',
+  refundInProgress: 'This order is being cancelled and refunded already.',
   totalTooLarge: 'This order is too large to place online. Split it, or contact us.',
   orderCancelled: 'This order was cancelled and cannot be paid.',
 } as const;

@@ -119,6 +119,7 @@ export interface OrdersTable {
   paid_at: Date | null;
   shipped_at: Date | null;
   cancelled_at: Date | null;
+  refund_started_at: Date | null;
 }
 
 export interface PaymentEventsTable {

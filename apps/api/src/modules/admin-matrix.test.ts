@@ -189,7 +189,7 @@ describe('the admin role', () => {
   });
 });
 
-// BUG (see report): the guards run as preHandler hooks, after Fastify has validated the body and
+// Regression (was a bug): the guards run as preHandler hooks, after Fastify has validated the body and
 // query string; a caller with no right to the call is answered 400 with the call's validation
 // rules instead of being turned away with 401/403 (nothing is changed either way).
 describe('a refusal comes before any validation', () => {
@@ -203,7 +203,7 @@ describe('a refusal comes before any validation', () => {
     ['GET /admin/audit?limit=0', { method: 'GET', url: '/api/admin/audit?limit=0' }],
   ];
 
-  it('BUG: an admin call with a bad body or query answers 401 signed out and 403 to a customer, not 400', async () => {
+  it('an admin call with a bad body or query answers 401 signed out and 403 to a customer, not 400', async () => {
     const answers: string[] = [];
     for (const [label, request] of badRequests) {
       const signedOut = await call(app, anonymous, request);
@@ -214,7 +214,7 @@ describe('a refusal comes before any validation', () => {
     expect(answers).toEqual(badRequests.map(([label]) => `${label}: 401 403`));
   });
 
-  it('BUG: POST /reviews with {} answers 401 signed out, not 400', async () => {
+  it('POST /reviews with {} answers 401 signed out, not 400', async () => {
     await expectRefused(anonymous, { method: 'POST', url: '/api/reviews', payload: {} }, 401);
   });
 });

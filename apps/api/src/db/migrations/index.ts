@@ -3,6 +3,7 @@ import * as catalogue from './0001-catalogue';
 import * as accounts from './0002-accounts';
 import * as orders from './0003-orders';
 import * as audit from './0004-audit';
+import * as refundClaims from './0005-refund-claims';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '0002-accounts': accounts,
   '0003-orders': orders,
   '0004-audit': audit,
+  '0005-refund-claims': refundClaims,
 };
 
 export const migrationProvider: MigrationProvider = {

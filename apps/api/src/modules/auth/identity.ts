@@ -28,8 +28,9 @@ declare module 'fastify' {
 }
 
 /**
- * Route guards. Either credential of DESIGN §5 works: `Authorization: Bearer <accessToken>`, or
- * Better Auth's session cookie. The role is read fresh from the database on every request, so a
+ * Route guards, run as `onRequest` hooks: who may call is decided before the body is even read,
+ * so a refused caller learns nothing about validation. Either credential of DESIGN §5 works:
+ * `Authorization: Bearer <accessToken>`, or Better Auth's session cookie. The role is read fresh from the database on every request, so a
  * role change or a removal takes effect at once.
  */
 export function registerIdentity(app: FastifyInstance, auth: Auth) {

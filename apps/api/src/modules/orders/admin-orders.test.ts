@@ -481,11 +481,10 @@ describe('POST /api/admin/order/{id}/cancel in Stripe mode', () => {
     expect(await auditCount(stripeApp)).toBe(audits);
   });
 
-  // BUG (see report): cancelOrder (modules/orders/cancel.ts) refunds a paid order before the
-  // conditional `paid → cancelled` update. If the order ships while the refund is on its way, the
-  // update finds it shipped, the reply is 409 "shipped", and the customer has both the refund and
-  // the goods. The gate holds the refund request at Stripe's door, so the order ships in that window.
-  it('BUG: refunds nothing for an order that ships while an admin cancels it', async () => {
+  // The refund of a paid order must not go out for an order that ships meanwhile: the customer
+  // would have both the money and the goods. The gate holds the refund request at Stripe's door,
+  // so the ship arrives in that window.
+  it('refunds nothing for an order that ships while an admin cancels it', async () => {
     const { orderId } = await paidOrder('pi_race');
     gate.holdRefunds();
 
@@ -502,5 +501,23 @@ describe('POST /api/admin/order/{id}/cancel in Stripe mode', () => {
     expect({ status, refunds: refundsOf(orderId).length }).toEqual(
       status === 'shipped' ? { status, refunds: 0 } : { status: 'cancelled', refunds: 1 },
     );
+  });
+
+  // Regression (was a bug): since caa12e6 the refund runs inside the cancel's database transaction
+  // (orders/repository.ts `cancel`, its `settle`). On PGlite the database is one connection that a
+  // transaction holds exclusively (db/pglite-dialect.ts), so while Stripe is slow to answer a
+  // refund — up to its timeout, with retries — every other request of the shop waits.
+  it('keeps answering other requests while a refund waits on Stripe', async () => {
+    const { orderId } = await paidOrder('pi_slow');
+    gate.holdRefunds();
+    const cancelling = adminCall(`${orderId}/cancel`);
+    await gate.refundHeld();
+
+    const parts = stripeApp.inject({ method: 'GET', url: '/api/parts' });
+    const answered = await Promise.race([parts.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 1000))]);
+    gate.release();
+    await Promise.all([parts, cancelling]);
+
+    expect(answered).toBe(true);
   });
 });

@@ -1,12 +1,12 @@
 import type { PaymentProvider } from '../payments/provider';
 import type { OrderRow, OrdersRepository } from './repository';
 
-export type CancelOutcome = 'cancelled' | 'shipped' | 'already-cancelled';
+export type CancelOutcome = 'cancelled' | 'shipped' | 'already-cancelled' | 'refund-in-progress';
 
 /**
- * DESIGN §6: unpaid orders are cancelled and their stock given back; a paid order is refunded
- * through its provider first, while its row is locked (it cannot ship during the refund); a
- * shipped order cannot be cancelled. The refund is idempotent per order, so a retry is safe.
+ * DESIGN §6: unpaid orders are cancelled and their stock given back; a paid order is claimed
+ * (it cannot ship from then on), refunded through its provider, then cancelled; a shipped order
+ * cannot be cancelled. If the refund fails the claim is released and the order stays paid.
  */
 export async function cancelOrder(
   orders: OrdersRepository,
@@ -15,15 +15,26 @@ export async function cancelOrder(
 ): Promise<CancelOutcome> {
   if (order.status === 'shipped') return 'shipped';
   if (order.status === 'cancelled') return 'already-cancelled';
-  const refund = async (locked: OrderRow) => {
-    if (locked.transaction_id) await payments.refund({ orderId: locked.id, transactionId: locked.transaction_id });
-  };
-  if (await orders.cancel(order.id, order.status, order.status === 'paid' ? refund : undefined)) {
-    return 'cancelled';
+  if (order.status === 'unpaid') {
+    if (await orders.cancel(order.id, 'unpaid')) return 'cancelled';
+  } else {
+    const claimed = await orders.claimForRefund(order.id);
+    if (claimed) {
+      try {
+        if (claimed.transaction_id) {
+          await payments.refund({ orderId: claimed.id, transactionId: claimed.transaction_id });
+        }
+      } catch (error) {
+        await orders.releaseRefundClaim(claimed.id);
+        throw error;
+      }
+      if (await orders.cancel(claimed.id, 'paid')) return 'cancelled';
+    }
   }
-  // The order changed under us (paid or shipped meanwhile): decide on its current state.
+  // The order changed under us (paid, shipped or claimed meanwhile): decide on its current state.
   const current = await orders.find(order.id);
   if (!current) return 'already-cancelled';
-  if (current.status === order.status) throw new Error(`order ${order.id} could not be cancelled`);
+  if (current.status === 'paid' && current.refund_started_at) return 'refund-in-progress';
+  if (current.status === order.status) throw new Error(`order ${order.id} could not be cancelled now`);
   return cancelOrder(orders, payments, current);
 }

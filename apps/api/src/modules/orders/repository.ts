@@ -29,6 +29,9 @@ export type PlaceOrderOutcome =
   | { placed: true; orderId: string }
   | { placed: false; reason: 'part-not-found' | 'below-minimum' | 'out-of-stock' | 'total-too-large' };
 
+/** How long a refund may take before its claim on an order counts as abandoned. */
+const REFUND_CLAIM_SECONDS = 5 * 60;
+
 /** Totals are integer cents in an `integer` column. */
 const MAX_TOTAL_CENTS = 2_147_483_647;
 
@@ -94,12 +97,16 @@ export function createOrdersRepository(db: Db) {
       });
     },
 
-    /** A customer's orders, oldest first; cancelled ones leave My Orders (DESIGN §6). */
-    async listForCustomer(email: string): Promise<Order[]> {
+    /**
+     * A customer's orders, oldest first; cancelled ones leave My Orders (DESIGN §6). By account,
+     * not e-mail: a removed customer's orders never pass to a new sign-up with the same e-mail.
+     * Admins look orders up by e-mail (`{ email }`), which covers removed customers too.
+     */
+    async listForCustomer(owner: { userId: string } | { email: string }): Promise<Order[]> {
       const rows = await db
         .selectFrom('orders')
         .selectAll()
-        .where('email', '=', email)
+        .where((eb) => ('userId' in owner ? eb('user_id', '=', owner.userId) : eb('email', '=', owner.email)))
         .where('status', '!=', 'cancelled')
         .orderBy('seq')
         .execute();
@@ -143,31 +150,19 @@ export function createOrdersRepository(db: Db) {
     },
 
     /**
-     * Cancels an order that is still `from` and gives its stock back, in one transaction. The
-     * order's row is locked first and `settle` (the refund of a paid order) runs under that lock,
-     * so the order cannot ship meanwhile; if `settle` fails nothing changes. Undefined when the
-     * order was no longer in that state.
+     * Cancels an order that is still `from` and gives its stock back, in one transaction.
+     * Undefined when the order was no longer in that state.
      */
-    async cancel(
-      id: string,
-      from: 'unpaid' | 'paid',
-      settle?: (order: OrderRow) => Promise<void>,
-    ): Promise<OrderRow | undefined> {
+    async cancel(id: string, from: 'unpaid' | 'paid'): Promise<OrderRow | undefined> {
       return db.transaction().execute(async (trx) => {
         const order = await trx
-          .selectFrom('orders')
-          .selectAll()
-          .where('id', '=', id)
-          .where('status', '=', from)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!order) return undefined;
-        await settle?.(order);
-        await trx
           .updateTable('orders')
           .set({ status: 'cancelled', cancelled_at: new Date() })
           .where('id', '=', id)
-          .execute();
+          .where('status', '=', from)
+          .returningAll()
+          .executeTakeFirst();
+        if (!order) return undefined;
         await trx
           .updateTable('parts')
           .set({ available_quantity: sql`available_quantity + ${order.quantity}` })
@@ -175,6 +170,31 @@ export function createOrdersRepository(db: Db) {
           .execute();
         return order;
       });
+    },
+
+    /**
+     * Claims a paid order for its refund: while claimed it cannot ship. A claim older than
+     * REFUND_CLAIM_SECONDS (a crash mid-refund) may be taken again; refunds are idempotent.
+     */
+    async claimForRefund(id: string): Promise<OrderRow | undefined> {
+      return db
+        .updateTable('orders')
+        .set({ refund_started_at: new Date() })
+        .where('id', '=', id)
+        .where('status', '=', 'paid')
+        .where((eb) =>
+          eb.or([
+            eb('refund_started_at', 'is', null),
+            eb('refund_started_at', '<', new Date(Date.now() - REFUND_CLAIM_SECONDS * 1000)),
+          ]),
+        )
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    /** The refund failed: the order is paid as before and may ship. */
+    async releaseRefundClaim(id: string): Promise<void> {
+      await db.updateTable('orders').set({ refund_started_at: null }).where('id', '=', id).execute();
     },
 
     /** Every order, newest first, filtered and paged on the server (Manage All Orders). */
@@ -194,7 +214,7 @@ export function createOrdersRepository(db: Db) {
       return { orders: rows.map(toOrder), total: Number(counted.total), page: query.page, pageSize: query.pageSize };
     },
 
-    /** Paid → shipped (an admin); any other state is left alone. */
+    /** Paid → shipped (an admin); any other state, or a refund under way, is left alone. */
     async markShipped(id: string): Promise<OrderRow | undefined> {
       if (!isId(id)) return undefined;
       return db
@@ -202,6 +222,8 @@ export function createOrdersRepository(db: Db) {
         .set({ status: 'shipped', shipped_at: new Date() })
         .where('id', '=', id)
         .where('status', '=', 'paid')
+        // An order being refunded does not ship.
+        .where('refund_started_at', 'is', null)
         .returningAll()
         .executeTakeFirst();
     },

@@ -36,7 +36,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/order',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         security,
@@ -71,7 +71,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/myorder/:email',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         security,
@@ -82,17 +82,16 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const identity = identityOf(request);
       const email = normaliseEmail(request.params.email);
-      if (email !== identity.email && identity.role !== 'admin') {
-        return reply.code(403).send({ message: apiErrors.emailMismatch });
-      }
-      return orders.listForCustomer(email);
+      if (email === identity.email) return orders.listForCustomer({ userId: identity.userId });
+      if (identity.role !== 'admin') return reply.code(403).send({ message: apiErrors.emailMismatch });
+      return orders.listForCustomer({ email });
     },
   );
 
   app.get(
     '/order/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         security,
@@ -104,7 +103,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       const identity = identityOf(request);
       const order = await orders.findDetail(request.params.id);
       // Someone else's order is as unknown as a missing one: its existence is not revealed.
-      if (!order || (order.row.email !== identity.email && identity.role !== 'admin')) {
+      if (!order || (order.row.user_id !== identity.userId && identity.role !== 'admin')) {
         return reply.code(404).send({ message: apiErrors.orderNotFound });
       }
       const { row, ...detail } = order;
@@ -115,7 +114,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/myorder',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['orders'],
         security,
@@ -126,11 +125,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const identity = identityOf(request);
       const order = await orders.find(request.query.id);
-      if (!order || order.email !== identity.email || order.status === 'cancelled') {
+      if (!order || order.user_id !== identity.userId || order.status === 'cancelled') {
         return reply.code(404).send({ message: apiErrors.orderNotFound });
       }
       const outcome = await cancelOrder(orders, app.payments.provider, order);
       if (outcome === 'shipped') return reply.code(409).send({ message: apiErrors.shippedNotCancellable });
+      if (outcome === 'refund-in-progress') return reply.code(409).send({ message: apiErrors.refundInProgress });
       return { deletedCount: outcome === 'cancelled' ? 1 : 0 };
     },
   );
@@ -138,7 +138,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/orders',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         security,
@@ -152,7 +152,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/order/:id/ship',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         security,
@@ -172,7 +172,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/order/:id/cancel',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         security,
@@ -185,6 +185,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!order || order.status === 'cancelled') return reply.code(404).send({ message: apiErrors.orderNotFound });
       const outcome = await cancelOrder(orders, app.payments.provider, order);
       if (outcome === 'shipped') return reply.code(409).send({ message: apiErrors.shippedNotCancellable });
+      if (outcome === 'refund-in-progress') return reply.code(409).send({ message: apiErrors.refundInProgress });
       if (outcome === 'cancelled') {
         await audit.record(identityOf(request), 'order.cancel', `order ${order.id}`, { email: order.email, was: order.status });
       }

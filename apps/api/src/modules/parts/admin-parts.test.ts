@@ -198,20 +198,20 @@ describe('POST /api/addaproduct', () => {
     expect(await count(app.db, 'parts')).toBe(before);
   });
 
-  // BUG (see report): storequantity, availableQuantity, minOrderQuantity and restock quantities
+  // Regression (was a bug): storequantity, availableQuantity, minOrderQuantity and restock quantities
   // have no upper bound in the shared schemas, but the columns are 32-bit integers: a larger value
   // passes validation and the insert or update fails with a 500 (DESIGN §5: no input ever
   // yields a 500).
-  it('BUG: answers 400, not 500, to a store quantity past the 32-bit column', async () => {
+  it('answers 400, not 500, to a store quantity past the 32-bit column', async () => {
     const before = await count(app.db, 'parts');
 
     expectReply(await addProduct({ ...form, storequantity: 3_000_000_000 }), 400);
     expect(await count(app.db, 'parts')).toBe(before);
   });
 
-  // BUG (see report): the image rule accepts `http://` as well as `https://` URLs; the brief asks
+  // Regression (was a bug): the image rule accepts `http://` as well as `https://` URLs; the brief asks
   // for an https URL or a path on the site (an http image on the https shop is mixed content).
-  it('BUG: answers 400 to a plain http:// image URL', async () => {
+  it('answers 400 to a plain http:// image URL', async () => {
     expectInvalid(await addProduct({ ...form, img: 'http://images.example.com/belt.png' }), 'Give an image URL');
   });
 
@@ -315,7 +315,7 @@ describe('PATCH /api/admin/part/{id}', () => {
     expectReply(await updatePart(id, {}), 404, adminMessages.partNotFound);
   });
 
-  it('BUG: answers 400, not 500, to a stock or minimum past the 32-bit column', async () => {
+  it('answers 400, not 500, to a stock or minimum past the 32-bit column', async () => {
     const id = await insertPart(app);
     const before = await partRow(id);
 
@@ -368,7 +368,7 @@ describe('POST /api/admin/part/{id}/restock', () => {
     expectReply(await restock(id, { quantity: 1 }), 404, adminMessages.partNotFound);
   });
 
-  it('BUG: answers 4xx, not 500, to a restock that would pass the 32-bit column', async () => {
+  it('answers 4xx, not 500, to a restock that would pass the 32-bit column', async () => {
     const id = await insertPart(app, { available: 10 });
 
     const response = await restock(id, { quantity: 2 ** 31 - 5 });

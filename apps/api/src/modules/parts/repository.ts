@@ -1,4 +1,11 @@
-import { centsToDollars, dollarsToCents, type AdminPart, type Product, type ProductUpdate } from '@autoparts/shared';
+import {
+  centsToDollars,
+  dollarsToCents,
+  STOCK_MAX,
+  type AdminPart,
+  type Product,
+  type ProductUpdate,
+} from '@autoparts/shared';
 import type { Part } from '@autoparts/shared';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
@@ -82,14 +89,16 @@ export function createPartsRepository(db: Db) {
     },
 
     /** Adds to the stock in one statement, so it composes with orders taking stock meanwhile. */
-    async restock(id: string, quantity: number): Promise<boolean> {
-      if (!isId(id)) return false;
+    async restock(id: string, quantity: number): Promise<'restocked' | 'not-found' | 'over-limit'> {
+      if (!isId(id)) return 'not-found';
       const result = await db
         .updateTable('parts')
         .set({ available_quantity: sql`available_quantity + ${quantity}` })
         .where('id', '=', id)
+        .where('available_quantity', '<=', STOCK_MAX - quantity)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      if (Number(result.numUpdatedRows) > 0) return 'restocked';
+      return (await this.exists(id)) ? 'over-limit' : 'not-found';
     },
 
     /** An archived part leaves the shop; its orders keep it. */

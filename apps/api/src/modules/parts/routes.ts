@@ -50,7 +50,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/addaproduct',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['admin'], security, body: productInputSchema, response: { 200: placeOrderReplySchema, ...adminErrors } },
     },
     async (request) => {
@@ -62,14 +62,14 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/parts',
-    { preHandler: app.requireAdmin, schema: { tags: ['admin'], security, response: { 200: adminPartListSchema, ...adminErrors } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], security, response: { 200: adminPartListSchema, ...adminErrors } } },
     async () => parts.listAll(),
   );
 
   app.patch(
     '/admin/part/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['admin'], security, params: partParamsSchema, body: productUpdateSchema, response: { 200: acknowledged, ...adminErrors } },
     },
     async (request, reply) => {
@@ -83,12 +83,14 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/part/:id/restock',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: { tags: ['admin'], security, params: partParamsSchema, body: restockSchema, response: { 200: acknowledged, ...adminErrors } },
     },
     async (request, reply) => {
       const { id } = request.params;
-      if (!(await parts.restock(id, request.body.quantity))) return reply.code(404).send({ message: adminMessages.partNotFound });
+      const outcome = await parts.restock(id, request.body.quantity);
+      if (outcome === 'not-found') return reply.code(404).send({ message: adminMessages.partNotFound });
+      if (outcome === 'over-limit') return reply.code(400).send({ message: adminMessages.stockOverLimit });
       await audit.record(identityOf(request), 'part.restock', `part ${id}`, { quantity: request.body.quantity });
       return { acknowledged: true };
     },
@@ -97,7 +99,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/part/:id/archived',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         security,

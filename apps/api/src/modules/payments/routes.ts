@@ -24,7 +24,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     orderId: string,
   ): Promise<{ order: OrderRow } | { error: { status: 404 | 409; message: string } }> {
     const order = await orders.find(orderId);
-    if (!order || order.email !== identity.email) {
+    if (!order || order.user_id !== identity.userId) {
       return { error: { status: 404, message: apiErrors.orderNotFound } };
     }
     if (order.status === 'cancelled') return { error: { status: 409, message: apiErrors.orderCancelled } };
@@ -39,7 +39,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       '/payments/test/pay',
       {
-        preHandler: app.requireUser,
+        onRequest: app.requireUser,
         schema: { tags: ['payments'], security, body: testPaymentSchema, response: { 200: paymentReplySchema, ...errors } },
       },
       async (request, reply) => {
@@ -62,7 +62,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/payments/checkout',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: { tags: ['payments'], security, body: checkoutRequestSchema, response: { 200: checkoutReplySchema, ...errors } },
     },
     async (request, reply) => {

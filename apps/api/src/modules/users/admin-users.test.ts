@@ -181,10 +181,10 @@ describe('DELETE /api/user/{email}', () => {
     expect((listed.json() as { orders: Array<{ _id: string }> }).orders.map((order) => order._id).sort()).toEqual([...orderIds].sort());
   });
 
-  // BUG (see report): orders are found by e-mail (GET /myorder/{email}, GET /order/{id},
+  // Regression (was a bug): orders are found by e-mail (GET /myorder/{email}, GET /order/{id},
   // DELETE /myorder), and e-mails are not verified: whoever signs up next with a removed
   // customer's e-mail sees that customer's kept orders — name and address — and can cancel them.
-  it('BUG: a new account with a removed customer’s e-mail does not inherit their orders', async () => {
+  it('a new account with a removed customer’s e-mail does not inherit their orders', async () => {
     const frank = await signUpCustomer(app, 'frank');
     const orderId = await placeOrder(app, frank, await insertPart(app, { available: 10 }));
     expectReply(await removeUser(frank.email), 200);
@@ -264,7 +264,6 @@ describe('the last admin', () => {
       const replies = await Promise.all([removeUser(second!.email, firstBy(first!)), removeUser(first!.email, secondBy(second!))]);
 
       const statuses = replies.map((reply) => reply.statusCode);
-      console.log('RACE', statuses);
       expect(statuses.filter((status) => status === 200), replies.map((reply) => reply.body).join(' ')).toHaveLength(1);
       const winner = statuses[0] === 200 ? first! : second!;
       const loser = replies.find((reply) => reply.statusCode !== 200)!;

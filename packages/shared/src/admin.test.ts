@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import {
+  adminOrdersQuerySchema,
+  productInputSchema,
+  productUpdateSchema,
+  restockSchema,
+  userSummarySchema,
+} from './admin';
+import { RATING_CHOICES } from './constants';
+import { validation } from './messages';
+import { dollarsToCents } from './money';
+import { REVIEW_MAX_LENGTH, reviewInputSchema } from './reviews';
+
+/** A valid Add a Product form, as the browser sends it: every value as text (SPEC §3). */
+const form = {
+  name: 'Brake pads',
+  img: 'https://images.example.com/pads.png',
+  description: 'Front axle set.',
+  storequantity: '12',
+  price: '19.99',
+};
+
+/** The messages of a failed parse, or the parsed value. */
+function product(fields: Record<string, unknown>) {
+  const result = productInputSchema.safeParse({ ...form, ...fields });
+  return result.success ? { data: result.data } : { messages: result.error.issues.map((issue) => issue.message) };
+}
+
+describe('productInputSchema', () => {
+  it('takes the form’s text values and gives numbers, trimmed text and a minimum of 1', () => {
+    expect(product({ name: '  Brake pads  ' })).toEqual({
+      data: {
+        name: 'Brake pads',
+        img: 'https://images.example.com/pads.png',
+        description: 'Front axle set.',
+        storequantity: 12,
+        price: 19.99,
+        minOrderQuantity: 1,
+      },
+    });
+  });
+
+  it('takes numbers as well', () => {
+    expect(product({ storequantity: 12, price: 19.99, minOrderQuantity: 3 }).data).toMatchObject({
+      storequantity: 12,
+      price: 19.99,
+      minOrderQuantity: 3,
+    });
+  });
+
+  it.each([
+    [{ minOrderQuantity: undefined }, 1],
+    [{ minOrderQuantity: '4' }, 4],
+    [{ minOrderQuantity: 2 }, 2],
+  ])('gives the minimum order quantity of %j as %i', (fields, minimum) => {
+    expect(product(fields).data?.minOrderQuantity).toBe(minimum);
+  });
+
+  it.each([
+    [19.99, 1999],
+    ['19.99', 1999],
+    [0.1 + 0.2, 30],
+    [4.35, 435],
+    [1.15, 115],
+    ['0.29', 29],
+    [8.99, 899],
+    [0.07, 7],
+    ['0', 0],
+    [' 7.5 ', 750],
+    [1_000_000, 100_000_000],
+  ])('takes the price %j, which is %i cents', (price, cents) => {
+    const parsed = product({ price }).data;
+
+    expect(parsed).toBeDefined();
+    expect(dollarsToCents(parsed!.price)).toBe(cents);
+  });
+
+  it.each([
+    ['name', undefined, validation.nameRequired],
+    ['name', '', validation.nameRequired],
+    ['name', '   ', validation.nameRequired],
+    ['img', undefined, 'Image is Required'],
+    ['img', '', 'Image is Required'],
+    ['description', undefined, validation.descriptionRequired],
+    ['description', ' ', validation.descriptionRequired],
+    ['storequantity', undefined, 'Store quantity is Required'],
+    ['storequantity', '', 'Store quantity is Required'],
+    ['price', undefined, 'Price is Required'],
+    ['price', '', 'Price is Required'],
+    ['price', '   ', 'Price is Required'],
+  ])('calls %s %j missing', (field, value, message) => {
+    expect(product({ [field]: value }).messages?.[0]).toBe(message);
+  });
+
+  it.each([
+    ['price', 'abc', 'Price must be a number'],
+    ['price', 'NaN', 'Price must be a number'],
+    ['price', Number.NaN, 'Price must be a number'],
+    ['price', 'Infinity', 'Price must be a number'],
+    ['price', null, 'Price must be a number'],
+    ['price', true, 'Price must be a number'],
+    ['price', '12,50', 'Price must be a number'],
+    ['price', '$12', 'Price must be a number'],
+    ['storequantity', 'ten', 'Store quantity must be a number'],
+    ['storequantity', Number.NaN, 'Store quantity must be a number'],
+    ['minOrderQuantity', 'one', 'Minimum order quantity must be a number'],
+    ['minOrderQuantity', '', 'Minimum order quantity is Required'],
+    ['price', -1, 'Price cannot be negative'],
+    ['price', '-0.01', 'Price cannot be negative'],
+    ['storequantity', '-1', 'Store quantity cannot be negative'],
+    ['minOrderQuantity', 0, 'Minimum order quantity is at least 1'],
+    ['minOrderQuantity', '-2', 'Minimum order quantity is at least 1'],
+    ['price', 1.005, 'Price has at most two decimals'],
+    ['price', '19.999', 'Price has at most two decimals'],
+    ['price', '0.001', 'Price has at most two decimals'],
+    ['storequantity', 2.5, 'Store quantity must be a whole number'],
+    ['storequantity', '1.5', 'Store quantity must be a whole number'],
+    ['minOrderQuantity', '1.5', 'Minimum order quantity must be a whole number'],
+  ])('refuses %s %j: %s', (field, value, message) => {
+    expect(product({ [field]: value }).messages).toEqual([message]);
+  });
+
+  it('refuses a price over a million dollars', () => {
+    expect(product({ price: '1000000.01' }).messages).toHaveLength(1);
+  });
+
+  it.each([
+    'https://images.example.com/pads.png',
+    '/images/parts/pads.png',
+    '  /images/parts/pads.png  ',
+  ])('takes the image %j', (img) => {
+    expect(product({ img }).data?.img).toBe(img.trim());
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'data:image/png;base64,AAAA',
+    '//evil.example/pads.png',
+    '/\\evil.example/pads.png',
+    'images/pads.png',
+    'ftp://images.example.com/pads.png',
+    'https://images.example.com/my pads.png',
+  ])('refuses the image %j', (img) => {
+    expect(product({ img }).messages).toEqual(['Give an image URL (https://…) or a path on this site (/images/…)']);
+  });
+
+  it('reports every bad field at once, each with its own message', () => {
+    const result = productInputSchema.safeParse({});
+
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['name', validation.nameRequired],
+      ['img', 'Image is Required'],
+      ['description', validation.descriptionRequired],
+      ['storequantity', 'Store quantity is Required'],
+      ['price', 'Price is Required'],
+    ]);
+  });
+});
+
+describe('productUpdateSchema', () => {
+  it('takes any subset of the fields, nothing included', () => {
+    expect(productUpdateSchema.parse({})).toEqual({});
+    expect(productUpdateSchema.parse({ price: '2.5', availableQuantity: '0' })).toEqual({ price: 2.5, availableQuantity: 0 });
+  });
+
+  it('drops fields that are not a part’s', () => {
+    expect(productUpdateSchema.parse({ name: 'x', archived: true, id: 'y' })).toEqual({ name: 'x' });
+  });
+
+  it.each([
+    [{ name: '' }, validation.nameRequired],
+    [{ price: '1.234' }, 'Price has at most two decimals'],
+    [{ availableQuantity: -1 }, 'Available quantity cannot be negative'],
+    [{ availableQuantity: 'x' }, 'Available quantity must be a number'],
+    [{ minOrderQuantity: 0 }, 'Minimum order quantity is at least 1'],
+    [{ img: 'javascript:alert(1)' }, 'Give an image URL (https://…) or a path on this site (/images/…)'],
+  ])('refuses %j', (fields, message) => {
+    expect(productUpdateSchema.safeParse(fields).error?.issues.map((issue) => issue.message)).toEqual([message]);
+  });
+});
+
+describe('restockSchema', () => {
+  it.each([
+    [1, 1],
+    ['25', 25],
+  ])('takes %j', (quantity, parsed) => {
+    expect(restockSchema.parse({ quantity })).toEqual({ quantity: parsed });
+  });
+
+  it.each([
+    [0, 'Restock at least 1'],
+    [-5, 'Restock at least 1'],
+    [1.5, 'Quantity must be a whole number'],
+    ['', 'Quantity is Required'],
+    [undefined, 'Quantity is Required'],
+  ])('refuses %j: %s', (quantity, message) => {
+    expect(restockSchema.safeParse({ quantity }).error?.issues.map((issue) => issue.message)).toEqual([message]);
+  });
+});
+
+describe('adminOrdersQuerySchema', () => {
+  it('defaults to the first page of 20, any status, any e-mail', () => {
+    expect(adminOrdersQuerySchema.parse({})).toEqual({ page: 1, pageSize: 20 });
+  });
+
+  it('reads the query string’s text', () => {
+    expect(adminOrdersQuerySchema.parse({ status: 'paid', email: ' ann ', page: '3', pageSize: '50' })).toEqual({
+      status: 'paid',
+      email: 'ann',
+      page: 3,
+      pageSize: 50,
+    });
+  });
+
+  it.each([{ status: 'refunded' }, { page: '0' }, { page: 'x' }, { page: '1.5' }, { pageSize: '101' }, { pageSize: '0' }])(
+    'refuses %j',
+    (query) => {
+      expect(adminOrdersQuerySchema.safeParse(query).success).toBe(false);
+    },
+  );
+});
+
+describe('userSummarySchema', () => {
+  it('keeps only e-mail, name and role', () => {
+    expect(userSummarySchema.parse({ email: 'a@example.com', name: 'A', role: 'admin', id: 'x', password: 'y' })).toEqual({
+      email: 'a@example.com',
+      name: 'A',
+      role: 'admin',
+    });
+  });
+});
+
+describe('reviewInputSchema', () => {
+  it.each(RATING_CHOICES)('takes the rating %s', (ratings) => {
+    expect(reviewInputSchema.parse({ description: 'Good.', ratings })).toEqual({ description: 'Good.', ratings });
+  });
+
+  it('has exactly the choices of SPEC §9', () => {
+    expect(RATING_CHOICES).toEqual(['1', '2', '2.5', '3', '3.5', '4', '4.5', '5']);
+  });
+
+  it('takes no rating at all (SPEC §5: a rating is not enforced)', () => {
+    expect(reviewInputSchema.parse({ description: 'Good.' })).toEqual({ description: 'Good.' });
+  });
+
+  it.each(['0', '1.5', '5.5', '6', '10', 'five', '', ' 5', 5, 4.5, null])('refuses the rating %j', (ratings) => {
+    expect(reviewInputSchema.safeParse({ description: 'Good.', ratings }).error?.issues.map((issue) => issue.message)).toEqual([
+      'Choose a rating from the list',
+    ]);
+  });
+
+  it.each([undefined, '', '   ', 42])('calls the description %j missing', (description) => {
+    expect(reviewInputSchema.safeParse({ description }).error?.issues.map((issue) => issue.message)).toEqual([
+      validation.descriptionRequired,
+    ]);
+  });
+
+  it(`trims the description and takes up to ${REVIEW_MAX_LENGTH} characters`, () => {
+    const longest = 'x'.repeat(REVIEW_MAX_LENGTH);
+
+    expect(reviewInputSchema.parse({ description: ` ${longest} ` }).description).toBe(longest);
+    expect(reviewInputSchema.safeParse({ description: `${longest}x` }).error?.issues.map((issue) => issue.message)).toEqual([
+      `Description must be at most ${REVIEW_MAX_LENGTH} characters`,
+    ]);
+  });
+
+  it('drops an e-mail and a name in the input: they come from the session', () => {
+    expect(reviewInputSchema.parse({ description: 'Good.', email: 'x@example.com', name: 'X' })).toEqual({ description: 'Good.' });
+  });
+});
