@@ -1,5 +1,5 @@
-import { useId, type Ref, type SelectHTMLAttributes } from 'react';
-import { inputClass } from './text-field';
+import type { Ref, SelectHTMLAttributes } from 'react';
+import { Field } from './field';
 
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: string;
@@ -11,32 +11,18 @@ interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>,
 }
 
 /** A labelled select with its validation message, like TextField. */
-export function SelectField({ label, options, error, className = '', ...select }: SelectFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
+export function SelectField({ label, options, error, className, ...select }: SelectFieldProps) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={`${inputClass} ${error ? 'border-red-600' : 'border-slate-300'}`}
-        {...select}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
+    <Field label={label} error={error} className={className}>
+      {(control) => (
+        <select {...control} {...select}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
       )}
-    </div>
+    </Field>
   );
 }

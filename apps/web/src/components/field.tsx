@@ -1,0 +1,53 @@
+import { useId, type ReactNode } from 'react';
+
+export const inputClass =
+  'mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 disabled:bg-slate-100 read-only:bg-slate-100';
+
+/** What a form control needs from its Field: its id, its descriptions and its look. */
+export interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  className: string;
+}
+
+interface FieldProps {
+  label: string;
+  /** The field's validation message, linked to the control and announced with it. */
+  error?: string | undefined;
+  /** A note under the field that says what to type, read out with it. */
+  hint?: string | undefined;
+  className?: string | undefined;
+  children: (control: ControlProps) => ReactNode;
+}
+
+/** A label, a control (input, textarea, select) and its hint and validation message. */
+export function Field({ label, error, hint, className = '', children }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ');
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+        className: `${inputClass} ${error ? 'border-red-600' : 'border-slate-300'}`,
+      })}
+      {hint && (
+        <p id={hintId} className="mt-1 text-sm text-slate-500">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
