@@ -49,7 +49,6 @@ export const productInputSchema = z.object({
     .optional()
     .default(1),
 });
-export type ProductInput = z.input<typeof productInputSchema>;
 export type Product = z.output<typeof productInputSchema>;
 
 /** Manage Products: change any of a part's fields. */

@@ -53,7 +53,6 @@ export const apiErrors = {
   partNotFound: 'Part not found',
   notFound: 'Not found',
   internal: 'Internal Server Error',
-  tooManyRequests: 'Too many requests, please try again later',
   signInRequired: 'Sign in to do this',
   forbidden: 'You are not allowed to do this',
   emailMismatch: 'You can only act for your own account',

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
 export const paymentModeSchema = z.enum(['stripe', 'test']);
-export type PaymentMode = z.infer<typeof paymentModeSchema>;
 
 export const testModeLabel = 'Test mode — no real charge';
 
@@ -9,7 +8,6 @@ export const paymentMessages = {
   declined: 'Your card was declined. No money was taken; try another card.',
   unknownTestCard: 'In test mode use the test card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline).',
   paid: 'Payment received. Thank you!',
-  notPayable: 'This order cannot be paid.',
   stripeUnavailable: 'The payment service could not be reached. Please try again in a moment.',
 } as const;
 

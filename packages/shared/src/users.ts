@@ -63,7 +63,6 @@ export type ProfileInput = z.infer<typeof profileSchema>;
  * it also updates the profile. Only these fields are read: anything else (a `role`) is dropped.
  */
 export const userUpdateSchema = profileSchema.partial().extend({ email: emailSchema });
-export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
 export const userUpdateReplySchema = z.object({
   result: z.object({ acknowledged: z.boolean(), modifiedCount: z.number().int() }),

@@ -197,9 +197,6 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   };
 }
 
-export function stopStripeStandIn(standIn: StripeStandIn): Promise<void> {
-  return standIn.stop();
-}
 
 function header(request: http.IncomingMessage, name: string): string | undefined {
   const value = request.headers[name];

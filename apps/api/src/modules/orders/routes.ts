@@ -19,7 +19,7 @@ import { signedIn as security } from '../../plugins/api-docs';
 import { createAuditLog } from '../audit/repository';
 import { identityOf } from '../auth/identity';
 import { normaliseEmail } from '../users/repository';
-import { cancelOrder } from './cancel';
+import { cancelOrder, type CancelOutcome } from './cancel';
 import { createOrdersRepository } from './repository';
 
 const placeErrors = {
@@ -28,6 +28,12 @@ const placeErrors = {
   'out-of-stock': { status: 409, message: apiErrors.outOfStock },
   'total-too-large': { status: 400, message: apiErrors.totalTooLarge },
 } as const;
+
+/** Why an order could not be cancelled, where that is a conflict for the caller (409). */
+const cancelRefusals: Partial<Record<CancelOutcome, string>> = {
+  shipped: apiErrors.shippedNotCancellable,
+  'refund-in-progress': apiErrors.refundInProgress,
+};
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const orders = createOrdersRepository(app.db);
@@ -129,8 +135,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(404).send({ message: apiErrors.orderNotFound });
       }
       const outcome = await cancelOrder(orders, app.payments.provider, order);
-      if (outcome === 'shipped') return reply.code(409).send({ message: apiErrors.shippedNotCancellable });
-      if (outcome === 'refund-in-progress') return reply.code(409).send({ message: apiErrors.refundInProgress });
+      const refusal = cancelRefusals[outcome];
+      if (refusal) return reply.code(409).send({ message: refusal });
       return { deletedCount: outcome === 'cancelled' ? 1 : 0 };
     },
   );
@@ -184,8 +190,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       const order = await orders.find(request.params.id);
       if (!order || order.status === 'cancelled') return reply.code(404).send({ message: apiErrors.orderNotFound });
       const outcome = await cancelOrder(orders, app.payments.provider, order);
-      if (outcome === 'shipped') return reply.code(409).send({ message: apiErrors.shippedNotCancellable });
-      if (outcome === 'refund-in-progress') return reply.code(409).send({ message: apiErrors.refundInProgress });
+      const refusal = cancelRefusals[outcome];
+      if (refusal) return reply.code(409).send({ message: refusal });
       if (outcome === 'cancelled') {
         await audit.record(identityOf(request), 'order.cancel', `order ${order.id}`, { email: order.email, was: order.status });
       }
