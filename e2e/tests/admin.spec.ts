@@ -111,9 +111,12 @@ test('Manage All Orders marks a paid order shipped; the customer sees Shipped an
   await page.goto('/dashboard/orders');
   await page.getByLabel('Status').selectOption('paid');
   await page.getByLabel('Customer e-mail').fill(customer.email);
+  // The search runs after a pause in typing; wait until it has, so the list no longer changes.
+  await expect(page).toHaveURL(new RegExp(`email=${encodeURIComponent(customer.email)}`));
   const row = page.getByRole('row').filter({ hasText: customer.email });
   await expect(row).toHaveCount(1);
   await row.getByRole('button', { name: 'Mark shipped' }).click();
+  await expect(page.getByText('Order marked shipped')).toBeVisible();
   await page.getByLabel('Status').selectOption('shipped');
   await expect(page.getByRole('row').filter({ hasText: customer.email })).toContainText(/shipped/i);
 
