@@ -6,6 +6,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DatabaseHandle, Db } from './db/database';
+import { startJobQueue, type JobQueue } from './jobs/queue';
 import type { Config } from './env';
 import { createAuth } from './modules/auth/auth';
 import { registerIdentity } from './modules/auth/identity';
@@ -13,6 +14,7 @@ import { authRoutes } from './modules/auth/routes';
 import { partsRoutes } from './modules/parts/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { usersRoutes } from './modules/users/routes';
+import { registerOrderExpiry } from './modules/orders/expiry';
 import { ordersRoutes } from './modules/orders/routes';
 import { createPayments, type Payments } from './modules/payments/payments';
 import { paymentsRoutes } from './modules/payments/routes';
@@ -21,6 +23,8 @@ import { auditRoutes } from './modules/audit/routes';
 import { apiDocs } from './plugins/api-docs';
 import { errorHandling, frameworkErrors } from './plugins/errors';
 import { requestLog } from './plugins/request-log';
+import { requestGuards } from './plugins/request-guards';
+import { rateLimits } from './plugins/rate-limits';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
 
@@ -29,6 +33,7 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     payments: Payments;
+    jobs: JobQueue;
   }
 }
 
@@ -46,7 +51,11 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     logger: { level: config.logLevel },
     // Fastify's two lines per request give way to our one (plugins/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies in front of us (the addresses they append), no more.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
+        : config.trustProxy,
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -55,15 +64,26 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   app.decorate('config', config);
   app.decorate<Payments>('payments', createPayments(config));
   app.addHook('onClose', () => database.close());
+  if (app.payments.mode === 'test') {
+    app.log.warn('payments: the built-in test provider is on (PAYMENTS=test): no real money is taken');
+  }
+  const jobs = await startJobQueue(database, app.log);
+  app.decorate('jobs', jobs);
+  // Workers finish their jobs before the database closes.
+  app.addHook('preClose', async () => {
+    await jobs.stop();
+  });
 
   errorHandling(app);
   requestLog(app);
+  requestGuards(app);
   await securityHeaders(app);
   await app.register(compress, { encodings: ['br', 'gzip'] });
   await apiDocs(app);
 
   const auth = createAuth({ config, authSecret, db: database.db, logger: app.log });
   registerIdentity(app, auth);
+  await rateLimits(app);
 
   await app.register(
     async (api) => {
@@ -80,5 +100,6 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     { prefix: '/api' },
   );
   await webApp(app, { distDir: config.webDistDir });
+  await registerOrderExpiry(app);
   return app;
 }

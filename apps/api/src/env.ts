@@ -17,7 +17,28 @@ const envSchema = z
       .optional(),
     BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
     WEB_DIST_DIR: z.string().min(1).optional(),
-    TRUST_PROXY: z.stringbool().default(false),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('false')
+      .transform((value, context) => {
+        if (value === 'false' || value === '' || value === '0') return false as const;
+        if (/^\d+$/.test(value)) return Number(value);
+        if (value === 'true') {
+          context.addIssue({
+            code: 'custom',
+            message:
+              'true would believe any X-Forwarded-For a client sends (and let it pick its address for the rate limits): give the number of proxies in front of the shop (e.g. 1) or their addresses (e.g. 10.0.0.1,10.0.0.2)',
+          });
+          return z.NEVER;
+        }
+        const addresses = value.split(',').map((entry) => entry.trim());
+        if (addresses.some((entry) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry))) {
+          context.addIssue({ code: 'custom', message: 'must be a number of proxy hops or a comma-separated list of proxy addresses' });
+          return z.NEVER;
+        }
+        return addresses;
+      }),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -25,6 +46,8 @@ const envSchema = z
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+    PAYMENTS: z.enum(['stripe', 'test']).optional(),
+    UNPAID_ORDER_MINUTES: z.coerce.number().positive().max(7 * 24 * 60).default(30),
   })
   .refine((env) => !env.DATABASE_URL || env.AUTH_SECRET, {
     path: ['AUTH_SECRET'],
@@ -33,6 +56,15 @@ const envSchema = z
   .refine((env) => !env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET, {
     path: ['STRIPE_WEBHOOK_SECRET'],
     message: 'is required with STRIPE_SECRET_KEY: only verified webhooks mark orders paid',
+  })
+  .refine((env) => env.PAYMENTS !== 'stripe' || env.STRIPE_SECRET_KEY, {
+    path: ['PAYMENTS'],
+    message: 'is stripe but STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are not set',
+  })
+  .refine((env) => env.NODE_ENV !== 'production' || env.STRIPE_SECRET_KEY || env.PAYMENTS === 'test', {
+    path: ['PAYMENTS'],
+    message:
+      'NODE_ENV is production and Stripe is not configured: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or write PAYMENTS=test to take no real payments on purpose',
   })
   .refine((env) => Boolean(env.GOOGLE_CLIENT_ID) === Boolean(env.GOOGLE_CLIENT_SECRET), {
     path: ['GOOGLE_CLIENT_SECRET'],
@@ -52,14 +84,22 @@ export interface Config {
   baseUrl: string;
   /** The built web app (`vite build` output) that the server serves. */
   webDistDir: string;
-  /** Behind a load balancer: take the client's address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Behind a load balancer: how many proxies (or which proxy addresses) may vouch for the client's
+   * address in X-Forwarded-For; false to take the connection's address.
+   */
+  trustProxy: false | number | string[];
   /** Signs sessions; on the embedded database it is generated once and kept in DATA_DIR. */
   authSecret: string | undefined;
   /** Google sign-in through OpenID Connect discovery; off without client credentials. */
   google: { issuer: string; clientId: string; clientSecret: string } | undefined;
   /** Stripe Checkout when set; otherwise the built-in test payment provider. */
   stripe: { secretKey: string; webhookSecret: string; apiBase: string | undefined } | undefined;
+  /** Which provider takes payments: Stripe when configured, unless PAYMENTS=test says otherwise. */
+  payments: 'stripe' | 'test';
+  production: boolean;
+  /** How long an unpaid order holds its stock before it expires. */
+  unpaidOrderMinutes: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -97,5 +137,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
             apiBase: env.STRIPE_API_BASE,
           }
         : undefined,
+    payments: env.PAYMENTS ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'test'),
+    production: env.NODE_ENV === 'production',
+    unpaidOrderMinutes: env.UNPAID_ORDER_MINUTES,
   };
 }

@@ -7,6 +7,9 @@ import { roleSchema } from './users';
 /** `GET /users` (admins): e-mail, name and role — nothing more (issue: Make Admin). */
 export const userSummarySchema = z.object({ email: z.string(), name: z.string(), role: roleSchema });
 export const userSummaryListSchema = z.array(userSummarySchema);
+/** Make Admin and the admin's review list are paged on the server. */
+export const USERS_PAGE_SIZE = 50;
+export const ADMIN_REVIEWS_PAGE_SIZE = 50;
 
 export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
 export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
@@ -64,8 +67,14 @@ export const productUpdateSchema = z
     minOrderQuantity: numberField('Minimum order quantity', { integer: true }).pipe(
       z.number().min(1, 'Minimum order quantity is at least 1'),
     ),
+    /** The stock the admin saw: a new `availableQuantity` applies only while it is still so. */
+    expectedAvailableQuantity: z.number().int().min(0).max(STOCK_MAX),
   })
-  .partial();
+  .partial()
+  .refine((update) => update.availableQuantity === undefined || update.expectedAvailableQuantity !== undefined, {
+    path: ['expectedAvailableQuantity'],
+    message: 'Send the stock you saw with a new stock figure',
+  });
 export type ProductUpdate = z.output<typeof productUpdateSchema>;
 
 export const restockSchema = z.object({
@@ -112,4 +121,5 @@ export const adminMessages = {
   partNotFound: 'Part not found',
   stockOverLimit: `Stock cannot go above ${STOCK_MAX}.`,
   reviewNotFound: 'Review not found',
+  stockChanged: 'The stock changed since this page loaded (orders came in). Reload to see it, then set it again.',
 } as const;

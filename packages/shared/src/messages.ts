@@ -64,4 +64,13 @@ export const apiErrors = {
   refundInProgress: 'This order is being cancelled and refunded already.',
   totalTooLarge: 'This order is too large to place online. Split it, or contact us.',
   orderCancelled: 'This order was cancelled and cannot be paid.',
+  orderExpired: 'This order was not paid in time and has expired. Place it again to buy the part.',
+  totalOutOfPaymentBounds: 'Online payment takes orders from $0.50 to $999,999.99. Change the quantity, or contact us.',
+  hashingBusy: 'The shop is busy signing other customers in. Please try again in a few seconds.',
+  crossOrigin: 'This request came from another site and was refused.',
+  invalidText: 'Text may not contain NUL characters or broken Unicode.',
+  bodyTooDeep: 'The request body is not a JSON object the shop can read.',
 } as const;
+
+/** A rate-limited call (429): `after` is how long to wait, in words ("1 minute"). */
+export const rateLimited = (after: string) => `Too many requests. Please try again in ${after}.`;

@@ -5,7 +5,7 @@ export const ADDRESS_MAX_LENGTH = 500;
 /** Far above any stock; keeps quantities and totals inside the database's integers. */
 export const ORDER_QUANTITY_MAX = 1_000_000;
 
-export const orderStatusSchema = z.enum(['unpaid', 'paid', 'shipped', 'cancelled']);
+export const orderStatusSchema = z.enum(['unpaid', 'paid', 'shipped', 'cancelled', 'expired']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 
 const addressTooLong = `Address must be at most ${ADDRESS_MAX_LENGTH} characters`;
@@ -81,7 +81,11 @@ export const orderSchema = z.object({
   paid: z.boolean(),
   status: orderStatusSchema,
   transactionId: z.string().nullable(),
+  /** Which provider took the payment (`stripe`, `test`), once paid. */
+  paymentProvider: z.string().nullable(),
   createdAt: z.string(),
+  /** Until when an unpaid order holds its stock (ISO time); null once it is no longer unpaid. */
+  expiresAt: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -99,3 +103,15 @@ export const orderIdParamsSchema = z.object({ id: z.string() });
 export const orderIdQuerySchema = z.object({ id: z.string() });
 
 export const cancelReplySchema = z.object({ deletedCount: z.number().int() });
+
+/**
+ * What one account may hold unpaid at once (issue 8): far above a workshop's real orders, far
+ * below emptying the shop. Unpaid orders expire after UNPAID_ORDER_MINUTES.
+ */
+export const UNPAID_ORDERS_MAX = 10;
+export const UNPAID_UNITS_MAX = 200;
+export const unpaidCapMessage = `You already have unpaid orders waiting: at most ${UNPAID_ORDERS_MAX} unpaid orders and ${UNPAID_UNITS_MAX} units in all may wait for payment. Pay or cancel one first.`;
+
+/** My Orders is paged on the server, newest first. */
+export const MY_ORDERS_PAGE_SIZE = 20;
+export const pageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });

@@ -13,6 +13,9 @@ export type Review = z.infer<typeof reviewSchema>;
 
 export const reviewListSchema = z.array(reviewSchema);
 
+/** `GET /reviews` answers the carousel's newest visible reviews, never more. */
+export const REVIEWS_SHOWN = 24;
+
 export const REVIEW_MAX_LENGTH = 1000;
 
 /** The review form and `POST /reviews` (SPEC §5, §9): e-mail and name come from the session. */

@@ -44,9 +44,10 @@ const optionalText = (label: string) =>
     .trim()
     .max(PROFILE_FIELD_MAX_LENGTH, `${label} must be at most ${PROFILE_FIELD_MAX_LENGTH} characters`);
 
-/** The profile form: phone numeric, every other field optional (SPEC §5). */
+/** The profile form: phone numeric, the name not blank, every other field optional (SPEC §5). */
 export const profileSchema = z.object({
-  name: optionalText('Name'),
+  // Shown on reviews: never blank, or the e-mail would have to stand in for it.
+  name: nameSchema,
   education: optionalText('Education'),
   location: optionalText('Location'),
   phone: z

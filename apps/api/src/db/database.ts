@@ -10,9 +10,14 @@ import { seedDemoCatalogue } from './seed';
 
 export type Db = Kysely<Database>;
 
+/** Plain SQL on the shop's database, for libraries that bring their own (the job queue). */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
 export interface DatabaseHandle {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** Runs SQL text; without values it may hold several statements. Waits its turn on PGlite. */
+  executeSql: ExecuteSql;
   close(): Promise<void>;
 }
 
@@ -45,7 +50,12 @@ function openPostgres(connectionString: string): DatabaseHandle {
   // and opens a new one for the next query; a server that stays down fails that query instead.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, engine: 'postgres', close: () => db.destroy() };
+  return {
+    db,
+    engine: 'postgres',
+    executeSql: (text, values) => pool.query(text, values),
+    close: () => db.destroy(),
+  };
 }
 
 async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> {
@@ -56,6 +66,14 @@ async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> 
     return {
       db,
       engine: 'pglite',
+      // PGlite is one connection: holding Kysely's turn on it keeps these statements from landing
+      // inside another caller's transaction. Several statements need PGlite's simple protocol.
+      executeSql: (text, values) =>
+        db.connection().execute(async () => {
+          if (values && values.length > 0) return pglite.query(text, values);
+          const results = await pglite.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        }),
       close: async () => {
         await db.destroy();
         unlock();

@@ -8,7 +8,7 @@ export interface Database {
   sessions: SessionsTable;
   accounts: AccountsTable;
   access_tokens: AccessTokensTable;
-  auth_attempts: AuthAttemptsTable;
+  rate_counters: RateCountersTable;
   orders: OrdersTable;
   payment_events: PaymentEventsTable;
   audit_log: AuditLogTable;
@@ -93,7 +93,8 @@ export interface AccessTokensTable {
   created_at: CreatedAt;
 }
 
-export interface AuthAttemptsTable {
+/** Fixed-window counters of every rate limit, sign-in's included. */
+export interface RateCountersTable {
   key: string;
   window_started_at: Date;
   count: number;
@@ -112,7 +113,7 @@ export interface OrdersTable {
   quantity: number;
   total_cents: number;
   address: string;
-  status: Generated<'unpaid' | 'paid' | 'shipped' | 'cancelled'>;
+  status: Generated<'unpaid' | 'paid' | 'shipped' | 'cancelled' | 'expired'>;
   payment_provider: string | null;
   transaction_id: string | null;
   created_at: CreatedAt;
@@ -120,6 +121,11 @@ export interface OrdersTable {
   shipped_at: Date | null;
   cancelled_at: Date | null;
   refund_started_at: Date | null;
+  /** Until when an unpaid order holds its stock. */
+  expires_at: Date | null;
+  expired_at: Date | null;
+  /** The Stripe Checkout Session opened for the order, expired with it. */
+  checkout_session_id: string | null;
 }
 
 export interface PaymentEventsTable {

@@ -30,11 +30,29 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
     ...options.env,
   });
   try {
-    return await buildApp({ config, database });
+    return actsAsOwnPage(await buildApp({ config, database }));
   } catch (error) {
     await database.close();
     throw error;
   }
+}
+
+/**
+ * Requests made with `app.inject` come from the shop's own pages, as a browser's would: they carry
+ * `Origin: BASE_URL` unless the test names an origin itself (`origin: undefined` sends none), so
+ * the CSRF rule (plugins/request-guards.ts) is tested where it is meant, not tripped everywhere.
+ */
+export function actsAsOwnPage(app: FastifyInstance): FastifyInstance {
+  const inject = app.inject.bind(app);
+  const origin = app.config.baseUrl;
+  app.inject = ((options: unknown) => {
+    if (typeof options !== 'object' || options === null) return inject(options as never);
+    const given = (options as { headers?: Record<string, unknown> }).headers ?? {};
+    const headers = 'origin' in given ? given : { origin, ...given };
+    const defined = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined));
+    return inject({ ...options, headers: defined } as never);
+  }) as typeof app.inject;
+  return app;
 }
 
 /** A fresh database for one app: on TEST_DATABASE_URL's server, else PGlite in memory. */

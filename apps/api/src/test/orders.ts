@@ -71,7 +71,7 @@ export async function orderRow(app: FastifyInstance, orderId: string) {
 export async function setOrderStatus(
   app: FastifyInstance,
   orderId: string,
-  status: 'unpaid' | 'paid' | 'shipped' | 'cancelled',
+  status: 'unpaid' | 'paid' | 'shipped' | 'cancelled' | 'expired',
 ) {
   await app.db.updateTable('orders').set({ status }).where('id', '=', orderId).execute();
 }

@@ -30,7 +30,7 @@ export interface CheckoutSession {
   url: string;
   metadata: Record<string, unknown>;
   payment_status: 'unpaid';
-  status: 'open';
+  status: 'open' | 'expired';
   mode: unknown;
   amount_total: number;
   currency: unknown;
@@ -103,6 +103,16 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         livemode: false,
       };
       sessions.push(session);
+      return { status: 200, body: session };
+    }
+    const expiring = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (expiring) {
+      const session = sessions.find((candidate) => candidate.id === expiring[1]);
+      if (!session) return stripeError(404, 'invalid_request_error', `No such checkout.session: '${expiring[1]}'`);
+      if (session.status !== 'open') {
+        return stripeError(400, 'invalid_request_error', 'Only Checkout Sessions with a status in ["open"] can be expired.');
+      }
+      session.status = 'expired';
       return { status: 200, body: session };
     }
     if (path === '/v1/refunds') {

@@ -1,6 +1,7 @@
 import type { AuditEntry } from '@autoparts/shared';
 import type { Db } from '../../db/database';
 import type { Identity } from '../auth/identity';
+import { withTransaction } from '../../lib/transaction';
 
 export type AuditAction =
   | 'user.make-admin'
@@ -13,7 +14,33 @@ export type AuditAction =
   | 'order.ship'
   | 'order.cancel'
   | 'review.hide'
-  | 'review.show';
+  | 'review.show'
+  | 'review.hide-author';
+
+export interface AuditRecord {
+  action: AuditAction;
+  target: string;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * An admin change and its audit row in one transaction (issue 8): both are written or neither.
+ * `change` runs on the transaction; `entry` says what to record of its result (nothing when the
+ * change did not happen, e.g. the target was not found).
+ */
+export async function audited<T>(
+  db: Db,
+  actor: Identity,
+  change: (trx: Db) => Promise<T>,
+  entry: (result: T) => AuditRecord | undefined,
+): Promise<T> {
+  return withTransaction(db, async (trx) => {
+    const result = await change(trx);
+    const record = entry(result);
+    if (record) await createAuditLog(trx).record(actor, record.action, record.target, record.details);
+    return result;
+  });
+}
 
 export function createAuditLog(db: Db) {
   return {

@@ -13,7 +13,7 @@ import {
   whoAmI,
 } from '../../test/accounts';
 import { createTestApp } from '../../test/app';
-import { authLimits } from './attempt-limiter';
+import { limits as authLimits } from '../limits/limits';
 
 // Runs in the PostgreSQL pass only (vitest.config.ts includes *.postgres.test.ts with TEST_DATABASE_URL).
 // DESIGN §4: several instances share one PostgreSQL and one AUTH_SECRET; they must act as one shop.
@@ -38,7 +38,7 @@ afterAll(async () => {
 
 describe('two instances on one PostgreSQL database', () => {
   it('count wrong passwords for an account together, in the database', async () => {
-    const { max, windowSeconds } = authLimits.signInPerAccount;
+    const { max, windowSeconds } = authLimits.signInFailuresPerAccountAndIp;
     const wrong = { email: shared.email, password: `${shared.password}-wrong` };
     const attempts = await Promise.all(
       Array.from({ length: max }, (_, index) => postSignIn(index % 2 === 0 ? first : second, wrong, '192.0.2.50')),
@@ -46,14 +46,14 @@ describe('two instances on one PostgreSQL database', () => {
     expect(attempts.map((response) => response.statusCode)).toEqual(Array(max).fill(401));
 
     for (const instance of [first, second]) {
-      const response = await postSignIn(instance, shared, '192.0.2.51');
+      const response = await postSignIn(instance, shared, '192.0.2.50');
       expect(response.statusCode).toBe(429);
       expect(response.json()).toMatchObject({ message: authErrors.tooManyAttempts });
       expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(windowSeconds);
     }
     const rows = await second.db
-      .selectFrom('auth_attempts')
+      .selectFrom('rate_counters')
       .selectAll()
       .where('key', 'like', `%${shared.email}%`)
       .execute();

@@ -19,7 +19,7 @@ import {
   type TestAccount,
 } from '../../test/accounts';
 import { createTestApp } from '../../test/app';
-import { authLimits } from './attempt-limiter';
+import { limits as authLimits } from '../limits/limits';
 
 let app: FastifyInstance;
 let replies: string[];
@@ -55,7 +55,7 @@ async function me(cookie: string) {
 }
 
 async function attemptsMatching(fragment: string) {
-  return app.db.selectFrom('auth_attempts').selectAll().where('key', 'like', `%${fragment}%`).execute();
+  return app.db.selectFrom('rate_counters').selectAll().where('key', 'like', `%${fragment}%`).execute();
 }
 
 function expectTooManyAttempts(response: LightMyRequestResponse, window: number) {
@@ -218,20 +218,22 @@ describe('POST /api/auth/sign-in/email', () => {
 });
 
 describe('attempt limits', () => {
-  it('locks an account after too many wrong passwords: 429, Retry-After, counted in the database', async () => {
-    const { max, windowSeconds } = authLimits.signInPerAccount;
+  it('locks an account for the address that guessed wrong too often, not for its owner elsewhere', async () => {
+    const { max, windowSeconds } = authLimits.signInFailuresPerAccountAndIp;
     const wrong = { email: locked.email, password: `${locked.password}-wrong` };
     // Sent together: each costs a password verification, and they run on the thread pool.
     const attempts = await Promise.all(Array.from({ length: max }, () => postSignIn(app, wrong, '192.0.2.10')));
     expect(attempts.map((response) => response.statusCode)).toEqual(Array(max).fill(401));
 
     expectTooManyAttempts(await postSignIn(app, wrong, '192.0.2.10'), windowSeconds);
-    // The lock is the account's: the right password, another spelling, another address are refused too.
-    expectTooManyAttempts(await postSignIn(app, locked, '192.0.2.11'), windowSeconds);
+    // From that address the right password and another spelling are refused too…
+    expectTooManyAttempts(await postSignIn(app, locked, '192.0.2.10'), windowSeconds);
     expectTooManyAttempts(
-      await postSignIn(app, { ...locked, email: locked.email.toUpperCase() }, '192.0.2.12'),
+      await postSignIn(app, { ...locked, email: locked.email.toUpperCase() }, '192.0.2.10'),
       windowSeconds,
     );
+    // …but the owner, from another address, signs in: a stranger's guesses never lock them out.
+    expect((await postSignIn(app, locked, '192.0.2.11')).statusCode).toBe(200);
 
     // Only failed attempts count, and refused ones are not attempts: the counter stops at the limit.
     const rows = await attemptsMatching(locked.email);
@@ -277,7 +279,7 @@ describe('attempt limits', () => {
     expect((await postSignUp(app, cheap, address)).statusCode).toBe(429);
 
     const past = new Date(Date.now() - (windowSeconds + 1) * 1000);
-    await app.db.updateTable('auth_attempts').set({ window_started_at: past }).where('key', 'like', `%${address}%`).execute();
+    await app.db.updateTable('rate_counters').set({ window_started_at: past }).where('key', 'like', `%${address}%`).execute();
 
     expect((await postSignUp(app, cheap, address)).statusCode).toBe(400);
     const rows = await attemptsMatching(address);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
@@ -9,17 +10,61 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
 const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 
+/**
+ * Hashing is bounded (issue 8): at most HASHING_CONCURRENCY scrypt runs at once, so a flood of
+ * sign-ins leaves libuv's other threads (static files, DNS, zlib) free; callers beyond that wait
+ * their turn. Routes refuse work with 503 once HASHING_QUEUE_MAX calls are waiting (hashingBusy).
+ */
+const HASHING_CONCURRENCY = 2;
+const HASHING_QUEUE_MAX = 16;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+/** Whether a new hashing call would wait beyond the queue's bound: answer 503 instead. */
+export function hashingBusy(): boolean {
+  return waiting.length >= HASHING_QUEUE_MAX;
+}
+
+async function withHashingSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASHING_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 function scrypt(password: string, salt: Buffer, params: { N: number; r: number; p: number }) {
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
-  return new Promise<Buffer>((resolve, reject) =>
-    scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
+  return withHashingSlot(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scryptCallback(password.normalize('NFKC'), salt, KEY_LENGTH, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
   );
+}
+
+/**
+ * A hash made before Better Auth's sign-up transaction opens: Better Auth hashes inside it, which
+ * on PGlite would hold the one connection for the whole hash. `withPrecomputedHash` makes the
+ * hash first and `hashPassword` hands it over for exactly that password.
+ */
+const precomputed = new AsyncLocalStorage<{ password: string; hash: string }>();
+
+export async function withPrecomputedHash<T>(password: string, work: () => Promise<T>): Promise<T> {
+  const hash = await hashPassword(password);
+  return precomputed.run({ password, hash }, work);
 }
 
 /** `scrypt$N$r$p$salt$key`, salt and key in base64. */
 export async function hashPassword(password: string): Promise<string> {
+  const ready = precomputed.getStore();
+  if (ready && ready.password === password) return ready.hash;
   const salt = randomBytes(16);
   const key = await scrypt(password, salt, PARAMS);
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');

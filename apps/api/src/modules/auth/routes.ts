@@ -2,60 +2,101 @@ import { apiErrors, authErrors, signupSchema } from '@autoparts/shared';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { addressKey, limits } from '../limits/limits';
+import { createRateCounters, type Limit } from '../limits/repository';
 import { normaliseEmail } from '../users/repository';
-import { attemptsInWindow, authLimits, countAttempt, type Limit } from './attempt-limiter';
 import { CLIENT_IP_HEADER, type Auth } from './auth';
+import { hashingBusy, withPrecomputedHash } from './password';
 
 const SIGN_IN = '/api/auth/sign-in/email';
 const SIGN_UP = '/api/auth/sign-up/email';
+const CHANGE_PASSWORD = '/api/auth/change-password';
+/** The calls that run scrypt: refused with 503 while the hashing queue is full. */
+const HASHING_PATHS = new Set([SIGN_IN, SIGN_UP, CHANGE_PASSWORD]);
+/** Seconds a caller refused for a full hashing queue is asked to wait. */
+const HASHING_RETRY_AFTER_SECONDS = 5;
+/** No form of ours nests deeper than this; a deeper body is not one of ours. */
+const MAX_BODY_DEPTH = 8;
 
 /**
  * Better Auth's endpoints at /api/auth/*, behind the shop's rules: sign-up runs the shared
- * signupSchema (SPEC §5) and passes on only its fields; sign-in is limited per IP (every
- * attempt) and per account (failed attempts only: signing in often is no offence, guessing is).
+ * signupSchema (SPEC §5) and passes on only its fields; sign-in is limited per address (every
+ * attempt) and per account and address (failed attempts: another address's guesses never lock
+ * the owner out); change-password per session and per account; every call that hashes waits for
+ * a hashing slot, or is refused with 503 when too many wait.
  */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { auth }) => {
+  const counters = createRateCounters(app.db);
+
+  /** Counts this call under `key`; answers 429 and false when it is over the limit. */
+  async function within(request: FastifyRequest, reply: FastifyReply, key: string, limit: Limit) {
+    const { count, retryAfterSeconds } = await counters.hit(key, limit);
+    if (count <= limit.max) return true;
+    await tooMany(request, reply, retryAfterSeconds);
+    return false;
+  }
+
   app.route({
     method: ['GET', 'POST'],
     url: '/auth/*',
     schema: { hide: true },
     preHandler: async (request, reply) => {
       if (request.method !== 'POST') return;
+      if (request.body !== undefined && request.body !== null && !isShallowObject(request.body)) {
+        return reply.code(400).send({ message: apiErrors.bodyTooDeep });
+      }
       const path = pathOf(app, request);
+      if (HASHING_PATHS.has(path) && hashingBusy()) {
+        request.log.warn('password hashing queue full');
+        return reply
+          .code(503)
+          .header('retry-after', String(HASHING_RETRY_AFTER_SECONDS))
+          .send({ message: apiErrors.hashingBusy });
+      }
+      const address = addressKey(request.ip);
       if (path === SIGN_IN) {
-        if (!(await within(app, request, reply, `sign-in:ip:${request.ip}`, authLimits.signInPerIp))) return;
-        const email = emailOf(request.body);
-        const key = email && `sign-in:account:${email}`;
+        if (!(await within(request, reply, `sign-in:ip:${address}`, limits.signInPerIp))) return;
+        const key = failuresKey(request.body, address);
         if (!key) return;
-        const failures = await attemptsInWindow(app.db, key, authLimits.signInPerAccount);
-        if (failures.count >= authLimits.signInPerAccount.max) {
-          await tooMany(request, reply, key, failures.retryAfterSeconds);
+        const failures = await counters.peek(key, limits.signInFailuresPerAccountAndIp);
+        if (failures.count >= limits.signInFailuresPerAccountAndIp.max) {
+          await tooMany(request, reply, failures.retryAfterSeconds);
         }
       } else if (path === SIGN_UP) {
-        if (!(await within(app, request, reply, `sign-up:ip:${request.ip}`, authLimits.signUpPerIp))) return;
+        if (!(await within(request, reply, `sign-up:ip:${address}`, limits.signUpPerIp))) return;
         const parsed = signupSchema.safeParse(request.body);
         if (!parsed.success) {
           return reply.code(400).send({ message: parsed.error.issues[0]?.message ?? authErrors.generic });
         }
         // Only the form's fields reach Better Auth: no `image`, `role` or anything else.
         request.body = parsed.data;
+      } else if (path === CHANGE_PASSWORD) {
+        const identity = await app.identify(request);
+        // Signed out: Better Auth answers 401 itself.
+        if (!identity) return;
+        if (!(await within(request, reply, `change-password:session:${identity.sessionId}`, limits.changePasswordPerSession))) return;
+        await within(request, reply, `change-password:account:${identity.userId}`, limits.changePasswordPerAccount);
       }
     },
     handler: async (request, reply) => {
+      const path = pathOf(app, request);
       const headers = fromNodeHeaders(request.headers);
       // Better Auth reads the client's address from this header; only the server sets it.
       headers.set(CLIENT_IP_HEADER, request.ip);
       headers.delete('content-length');
-      const response = await auth.handler(
-        new Request(new URL(request.url, app.config.baseUrl), {
-          method: request.method,
-          headers,
-          body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        }),
-      );
-      if (pathOf(app, request) === SIGN_IN && response.status === 401) {
-        const email = emailOf(request.body);
-        if (email) await countAttempt(app.db, `sign-in:account:${email}`, authLimits.signInPerAccount);
+      const forward = () =>
+        auth.handler(
+          new Request(new URL(request.url, app.config.baseUrl), {
+            method: request.method,
+            headers,
+            body: request.body === undefined ? undefined : JSON.stringify(request.body),
+          }),
+        );
+      const password = path === SIGN_UP ? passwordOf(request.body) : undefined;
+      const response = password ? await withPrecomputedHash(password, forward) : await forward();
+      if (path === SIGN_IN && response.status === 401) {
+        const key = failuresKey(request.body, addressKey(request.ip));
+        if (key) await counters.hit(key, limits.signInFailuresPerAccountAndIp);
       }
       reply.code(response.status);
       response.headers.forEach((value, name) => {
@@ -79,21 +120,37 @@ function pathOf(app: FastifyInstance, request: FastifyRequest) {
   return new URL(request.url, app.config.baseUrl).pathname;
 }
 
-function emailOf(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null || !('email' in body)) return undefined;
-  return typeof body.email === 'string' ? normaliseEmail(body.email) : undefined;
+function stringField(body: unknown, field: string): string | undefined {
+  if (typeof body !== 'object' || body === null || !(field in body)) return undefined;
+  const value: unknown = (body as Record<string, unknown>)[field];
+  return typeof value === 'string' ? value : undefined;
 }
 
-/** Counts this attempt; answers 429 and false when it is over the limit. */
-async function within(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, key: string, limit: Limit) {
-  const verdict = await countAttempt(app.db, key, limit);
-  if (verdict.allowed) return true;
-  await tooMany(request, reply, key, verdict.retryAfterSeconds);
-  return false;
+function passwordOf(body: unknown): string | undefined {
+  return stringField(body, 'password');
 }
 
-async function tooMany(request: FastifyRequest, reply: FastifyReply, key: string, retryAfterSeconds: number) {
-  request.log.warn({ key }, 'auth attempt limit reached');
+/** The counter of failed sign-ins for the body's account from this address. */
+function failuresKey(body: unknown, address: string): string | undefined {
+  const email = stringField(body, 'email');
+  return email ? `sign-in:failures:${normaliseEmail(email)}:${address}` : undefined;
+}
+
+/** A JSON object (not an array, string or number) nested no deeper than MAX_BODY_DEPTH. */
+function isShallowObject(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  let level: unknown[] = [body];
+  for (let depth = 1; level.length > 0; depth += 1) {
+    if (depth > MAX_BODY_DEPTH) return false;
+    level = level.flatMap((value) =>
+      typeof value === 'object' && value !== null ? Object.values(value as Record<string, unknown>) : [],
+    );
+  }
+  return true;
+}
+
+async function tooMany(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number) {
+  request.log.warn({ route: pathOf(request.server, request) }, 'auth attempt limit reached');
   await reply
     .code(429)
     .header('retry-after', String(retryAfterSeconds))

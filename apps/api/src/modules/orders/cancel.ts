@@ -1,4 +1,5 @@
 import type { PaymentProvider } from '../payments/provider';
+import type { Db } from '../../db/database';
 import type { OrderRow, OrdersRepository } from './repository';
 
 export type CancelOutcome = 'cancelled' | 'shipped' | 'already-cancelled' | 'refund-in-progress';
@@ -12,11 +13,13 @@ export async function cancelOrder(
   orders: OrdersRepository,
   payments: PaymentProvider,
   order: OrderRow,
+  /** Runs in the transaction that cancels the order (an admin's audit row). */
+  inTransaction?: (trx: Db, order: OrderRow) => Promise<void>,
 ): Promise<CancelOutcome> {
   if (order.status === 'shipped') return 'shipped';
-  if (order.status === 'cancelled') return 'already-cancelled';
+  if (order.status === 'cancelled' || order.status === 'expired') return 'already-cancelled';
   if (order.status === 'unpaid') {
-    if (await orders.cancel(order.id, 'unpaid')) return 'cancelled';
+    if (await orders.cancel(order.id, 'unpaid', inTransaction)) return 'cancelled';
   } else {
     const claimed = await orders.claimForRefund(order.id);
     if (claimed) {
@@ -28,7 +31,7 @@ export async function cancelOrder(
         await orders.releaseRefundClaim(claimed.id);
         throw error;
       }
-      if (await orders.cancel(claimed.id, 'paid')) return 'cancelled';
+      if (await orders.cancel(claimed.id, 'paid', inTransaction)) return 'cancelled';
     }
   }
   // The order changed under us (paid, shipped or claimed meanwhile): decide on its current state.
@@ -36,5 +39,5 @@ export async function cancelOrder(
   if (!current) return 'already-cancelled';
   if (current.status === 'paid' && current.refund_started_at) return 'refund-in-progress';
   if (current.status === order.status) throw new Error(`order ${order.id} could not be cancelled now`);
-  return cancelOrder(orders, payments, current);
+  return cancelOrder(orders, payments, current, inTransaction);
 }

@@ -113,7 +113,9 @@ describe('POST /api/order', () => {
       paid: false,
       status: 'unpaid',
       transactionId: null,
+      paymentProvider: null,
       createdAt: expect.any(String),
+      expiresAt: expect.any(String),
     });
     // Bob's e-mail was in the body; the order is still not his.
     expect((await myOrders(app, bob)).map((order) => order._id)).not.toContain(reply.insertedId);

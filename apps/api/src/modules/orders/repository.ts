@@ -1,6 +1,14 @@
-import { centsToDollars, type Order, type OrderDetail } from '@autoparts/shared';
+import {
+  centsToDollars,
+  MY_ORDERS_PAGE_SIZE,
+  UNPAID_ORDERS_MAX,
+  UNPAID_UNITS_MAX,
+  type Order,
+  type OrderDetail,
+} from '@autoparts/shared';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
+import { withTransaction } from '../../lib/transaction';
 import type { OrdersTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
 
@@ -21,13 +29,27 @@ export function toOrder(row: OrderRow): Order {
     paid: row.status === 'paid' || row.status === 'shipped',
     status: row.status,
     transactionId: row.transaction_id,
+    paymentProvider: row.payment_provider,
     createdAt: row.created_at.toISOString(),
+    expiresAt: row.status === 'unpaid' && row.expires_at ? row.expires_at.toISOString() : null,
   };
 }
 
 export type PlaceOrderOutcome =
   | { placed: true; orderId: string }
-  | { placed: false; reason: 'part-not-found' | 'below-minimum' | 'out-of-stock' | 'total-too-large' };
+  | {
+      placed: false;
+      reason: 'part-not-found' | 'below-minimum' | 'out-of-stock' | 'total-too-large' | 'too-many-unpaid' | 'total-out-of-bounds';
+    };
+
+export interface PlaceOptions {
+  /** How long the order holds its stock unpaid. */
+  holdMinutes: number;
+  /** The order's total must lie within these (a payment provider's own limits), in cents. */
+  totalBounds?: { minCents: number; maxCents: number } | undefined;
+  /** Runs in the order's transaction once it is inserted: its expiry job goes in with it. */
+  inTransaction: (trx: Db, order: { id: string; expiresAt: Date }) => Promise<void>;
+}
 
 /** How long a refund may take before its claim on an order counts as abandoned. */
 const REFUND_CLAIM_SECONDS = 5 * 60;
@@ -48,9 +70,28 @@ export function createOrdersRepository(db: Db) {
       partId: string;
       quantity: number;
       address: string;
-    }): Promise<PlaceOrderOutcome> {
+    }, options: PlaceOptions): Promise<PlaceOrderOutcome> {
       if (!isId(input.partId)) return { placed: false, reason: 'part-not-found' };
-      return db.transaction().execute(async (trx) => {
+      return withTransaction(db, async (trx) => {
+        // One account's orders are placed one at a time, so two at once cannot both pass the cap.
+        await trx.selectFrom('users').select('id').where('id', '=', input.userId).forUpdate().execute();
+        const held = await trx
+          .selectFrom('orders')
+          .select((eb) => [eb.fn.countAll<string>().as('orders'), eb.fn.coalesce(eb.fn.sum<string>('quantity'), sql<string>`0`).as('units')])
+          .where('user_id', '=', input.userId)
+          .where('status', '=', 'unpaid')
+          .executeTakeFirstOrThrow();
+        if (Number(held.orders) >= UNPAID_ORDERS_MAX || Number(held.units) + input.quantity > UNPAID_UNITS_MAX) {
+          return { placed: false, reason: 'too-many-unpaid' } as const;
+        }
+        const bounds = options.totalBounds;
+        if (bounds) {
+          const price = await trx.selectFrom('parts').select('price_cents').where('id', '=', input.partId).executeTakeFirst();
+          const total = price ? price.price_cents * input.quantity : 0;
+          if (price && (total < bounds.minCents || total > bounds.maxCents)) {
+            return { placed: false, reason: 'total-out-of-bounds' } as const;
+          }
+        }
         const part = await trx
           .updateTable('parts')
           .set({ available_quantity: sql`available_quantity - ${input.quantity}` })
@@ -90,27 +131,74 @@ export function createOrdersRepository(db: Db) {
             quantity: input.quantity,
             total_cents: part.price_cents * input.quantity,
             address: input.address,
+            expires_at: sql<Date>`now() + make_interval(secs => ${options.holdMinutes * 60})`,
           })
-          .returning('id')
+          .returning(['id', 'expires_at'])
           .executeTakeFirstOrThrow();
+        if (!order.expires_at) throw new Error('an unpaid order has no expiry');
+        await options.inTransaction(trx, { id: order.id, expiresAt: order.expires_at });
         return { placed: true, orderId: order.id } as const;
       });
     },
 
     /**
-     * A customer's orders, oldest first; cancelled ones leave My Orders (DESIGN §6). By account,
-     * not e-mail: a removed customer's orders never pass to a new sign-up with the same e-mail.
-     * Admins look orders up by e-mail (`{ email }`), which covers removed customers too.
+     * One page of a customer's orders, newest first; cancelled and expired ones leave My Orders
+     * (DESIGN §6). By account, not e-mail: a removed customer's orders never pass to a new sign-up
+     * with the same e-mail. Admins look orders up by e-mail (`{ email }`), which covers removed
+     * customers too.
      */
-    async listForCustomer(owner: { userId: string } | { email: string }): Promise<Order[]> {
+    async listForCustomer(owner: { userId: string } | { email: string }, page = 1): Promise<Order[]> {
       const rows = await db
         .selectFrom('orders')
         .selectAll()
         .where((eb) => ('userId' in owner ? eb('user_id', '=', owner.userId) : eb('email', '=', owner.email)))
-        .where('status', '!=', 'cancelled')
-        .orderBy('seq')
+        .where('status', 'not in', ['cancelled', 'expired'])
+        .orderBy('seq', 'desc')
+        .limit(MY_ORDERS_PAGE_SIZE)
+        .offset((page - 1) * MY_ORDERS_PAGE_SIZE)
         .execute();
       return rows.map(toOrder);
+    },
+
+    /**
+     * Unpaid → expired once its time is up, with its stock given back, in one transaction. The
+     * conditional update makes it happen once, however many workers try.
+     */
+    async expire(id: string): Promise<OrderRow | undefined> {
+      return withTransaction(db, async (trx) => {
+        const order = await trx
+          .updateTable('orders')
+          .set({ status: 'expired', expired_at: sql<Date>`now()` })
+          .where('id', '=', id)
+          .where('status', '=', 'unpaid')
+          .where('expires_at', '<=', sql<Date>`now()`)
+          .returningAll()
+          .executeTakeFirst();
+        if (!order) return undefined;
+        await trx
+          .updateTable('parts')
+          .set({ available_quantity: sql`available_quantity + ${order.quantity}` })
+          .where('id', '=', order.part_id)
+          .execute();
+        return order;
+      });
+    },
+
+    /** Unpaid orders whose time is up: what an expiry job has not (yet) done. */
+    async overdue(limit: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('status', '=', 'unpaid')
+        .where('expires_at', '<=', sql<Date>`now()`)
+        .orderBy('expires_at')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    async rememberCheckout(id: string, checkoutSessionId: string): Promise<void> {
+      await db.updateTable('orders').set({ checkout_session_id: checkoutSessionId }).where('id', '=', id).execute();
     },
 
     async find(id: string): Promise<OrderRow | undefined> {
@@ -153,8 +241,12 @@ export function createOrdersRepository(db: Db) {
      * Cancels an order that is still `from` and gives its stock back, in one transaction.
      * Undefined when the order was no longer in that state.
      */
-    async cancel(id: string, from: 'unpaid' | 'paid'): Promise<OrderRow | undefined> {
-      return db.transaction().execute(async (trx) => {
+    async cancel(
+      id: string,
+      from: 'unpaid' | 'paid',
+      inTransaction?: (trx: Db, order: OrderRow) => Promise<void>,
+    ): Promise<OrderRow | undefined> {
+      return withTransaction(db, async (trx) => {
         const order = await trx
           .updateTable('orders')
           .set({ status: 'cancelled', cancelled_at: new Date() })
@@ -168,6 +260,7 @@ export function createOrdersRepository(db: Db) {
           .set({ available_quantity: sql`available_quantity + ${order.quantity}` })
           .where('id', '=', order.part_id)
           .execute();
+        if (inTransaction) await inTransaction(trx, order);
         return order;
       });
     },

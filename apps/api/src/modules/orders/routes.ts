@@ -10,23 +10,28 @@ import {
   orderIdParamsSchema,
   orderIdQuerySchema,
   orderListSchema,
+  pageQuerySchema,
   placeOrderReplySchema,
   placeOrderSchema,
+  unpaidCapMessage,
 } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn as security } from '../../plugins/api-docs';
-import { createAuditLog } from '../audit/repository';
+import { audited, createAuditLog } from '../audit/repository';
 import { identityOf } from '../auth/identity';
 import { normaliseEmail } from '../users/repository';
 import { cancelOrder, type CancelOutcome } from './cancel';
 import { createOrdersRepository } from './repository';
+import { STRIPE_TOTAL_BOUNDS } from '../payments/stripe-provider';
 
 const placeErrors = {
   'part-not-found': { status: 404, message: apiErrors.partNotFound },
   'below-minimum': { status: 400, message: apiErrors.belowMinimum },
   'out-of-stock': { status: 409, message: apiErrors.outOfStock },
   'total-too-large': { status: 400, message: apiErrors.totalTooLarge },
+  'total-out-of-bounds': { status: 400, message: apiErrors.totalOutOfPaymentBounds },
+  'too-many-unpaid': { status: 409, message: unpaidCapMessage },
 } as const;
 
 /** Why an order could not be cancelled, where that is a conflict for the caller (409). */
@@ -37,12 +42,12 @@ const cancelRefusals: Partial<Record<CancelOutcome, string>> = {
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const orders = createOrdersRepository(app.db);
-  const audit = createAuditLog(app.db);
 
   app.post(
     '/order',
     {
       onRequest: app.requireUser,
+      config: app.limitedBy('orders'),
       schema: {
         tags: ['orders'],
         security,
@@ -65,6 +70,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         partId: request.body.partId,
         quantity: request.body.orderQuantity,
         address: request.body.address,
+      }, {
+        holdMinutes: app.config.unpaidOrderMinutes,
+        totalBounds: app.payments.mode === 'stripe' ? STRIPE_TOTAL_BOUNDS : undefined,
+        inTransaction: (trx, order) =>
+          app.jobs.sendInTransaction(trx, 'order-expiry', { orderId: order.id }, { startAfter: order.expiresAt }),
       });
       if (!outcome.placed) {
         const { status, message } = placeErrors[outcome.reason];
@@ -82,15 +92,17 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         security,
         params: emailParamsSchema,
-        response: { 200: orderListSchema, 401: errorSchema, 403: errorSchema },
+        querystring: pageQuerySchema,
+        response: { 200: orderListSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
     },
     async (request, reply) => {
       const identity = identityOf(request);
       const email = normaliseEmail(request.params.email);
-      if (email === identity.email) return orders.listForCustomer({ userId: identity.userId });
+      const { page } = request.query;
+      if (email === identity.email) return orders.listForCustomer({ userId: identity.userId }, page);
       if (identity.role !== 'admin') return reply.code(403).send({ message: apiErrors.emailMismatch });
-      return orders.listForCustomer({ email });
+      return orders.listForCustomer({ email }, page);
     },
   );
 
@@ -121,6 +133,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/myorder',
     {
       onRequest: app.requireUser,
+      config: app.limitedBy('cancels'),
       schema: {
         tags: ['orders'],
         security,
@@ -131,7 +144,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const identity = identityOf(request);
       const order = await orders.find(request.query.id);
-      if (!order || order.user_id !== identity.userId || order.status === 'cancelled') {
+      if (!order || order.user_id !== identity.userId || order.status === 'cancelled' || order.status === 'expired') {
         return reply.code(404).send({ message: apiErrors.orderNotFound });
       }
       const outcome = await cancelOrder(orders, app.payments.provider, order);
@@ -159,6 +172,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/order/:id/ship',
     {
       onRequest: app.requireAdmin,
+      config: app.limitedBy('adminWrites'),
       schema: {
         tags: ['admin'],
         security,
@@ -169,8 +183,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const order = await orders.find(request.params.id);
       if (!order) return reply.code(404).send({ message: apiErrors.orderNotFound });
-      if (!(await orders.markShipped(order.id))) return reply.code(409).send({ message: adminMessages.notShippable });
-      await audit.record(identityOf(request), 'order.ship', `order ${order.id}`, { email: order.email });
+      const shipped = await audited(
+        app.db,
+        identityOf(request),
+        (trx) => createOrdersRepository(trx).markShipped(order.id),
+        (row) => (row ? { action: 'order.ship', target: `order ${order.id}`, details: { email: order.email } } : undefined),
+      );
+      if (!shipped) return reply.code(409).send({ message: adminMessages.notShippable });
       return { modifiedCount: 1 };
     },
   );
@@ -179,6 +198,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/order/:id/cancel',
     {
       onRequest: app.requireAdmin,
+      config: app.limitedBy('adminWrites'),
       schema: {
         tags: ['admin'],
         security,
@@ -188,13 +208,17 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const order = await orders.find(request.params.id);
-      if (!order || order.status === 'cancelled') return reply.code(404).send({ message: apiErrors.orderNotFound });
-      const outcome = await cancelOrder(orders, app.payments.provider, order);
+      if (!order || order.status === 'cancelled' || order.status === 'expired') {
+        return reply.code(404).send({ message: apiErrors.orderNotFound });
+      }
+      const outcome = await cancelOrder(orders, app.payments.provider, order, (trx, cancelled) =>
+        createAuditLog(trx).record(identityOf(request), 'order.cancel', `order ${cancelled.id}`, {
+          email: cancelled.email,
+          was: order.status,
+        }),
+      );
       const refusal = cancelRefusals[outcome];
       if (refusal) return reply.code(409).send({ message: refusal });
-      if (outcome === 'cancelled') {
-        await audit.record(identityOf(request), 'order.cancel', `order ${order.id}`, { email: order.email, was: order.status });
-      }
       return { deletedCount: outcome === 'cancelled' ? 1 : 0 };
     },
   );

@@ -70,9 +70,13 @@ export function createPartsRepository(db: Db) {
       return row.id;
     },
 
-    async update(id: string, changes: ProductUpdate): Promise<boolean> {
-      if (!isId(id)) return false;
-      const { name, img, description, price, availableQuantity, minOrderQuantity } = changes;
+    /**
+     * Changes a part's fields. A new stock figure applies only if the stock is still the one the
+     * admin saw (`expectedAvailableQuantity`): orders taken since are never undone.
+     */
+    async update(id: string, changes: ProductUpdate): Promise<'updated' | 'not-found' | 'stock-changed'> {
+      if (!isId(id)) return 'not-found';
+      const { name, img, description, price, availableQuantity, minOrderQuantity, expectedAvailableQuantity } = changes;
       const set = Object.fromEntries(
         Object.entries({
           name,
@@ -83,9 +87,14 @@ export function createPartsRepository(db: Db) {
           min_order_quantity: minOrderQuantity,
         }).filter(([, value]) => value !== undefined),
       );
-      if (Object.keys(set).length === 0) return (await this.exists(id));
-      const result = await db.updateTable('parts').set(set).where('id', '=', id).executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      if (Object.keys(set).length === 0) return (await this.exists(id)) ? 'updated' : 'not-found';
+      let update = db.updateTable('parts').set(set).where('id', '=', id);
+      if (availableQuantity !== undefined && expectedAvailableQuantity !== undefined) {
+        update = update.where('available_quantity', '=', expectedAvailableQuantity);
+      }
+      const result = await update.executeTakeFirst();
+      if (Number(result.numUpdatedRows) > 0) return 'updated';
+      return (await this.exists(id)) ? 'stock-changed' : 'not-found';
     },
 
     /** Adds to the stock in one statement, so it composes with orders taking stock meanwhile. */

@@ -13,14 +13,13 @@ import {
 } from '@autoparts/shared';
 import { z } from 'zod';
 import { signedIn as security } from '../../plugins/api-docs';
-import { createAuditLog } from '../audit/repository';
+import { audited } from '../audit/repository';
 import { identityOf } from '../auth/identity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createPartsRepository } from './repository';
 
 export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   const parts = createPartsRepository(app.db);
-  const audit = createAuditLog(app.db);
   const adminErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
   const acknowledged = z.object({ acknowledged: z.boolean() });
 
@@ -51,11 +50,16 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/addaproduct',
     {
       onRequest: app.requireAdmin,
+      config: app.limitedBy('adminWrites'),
       schema: { tags: ['admin'], security, body: productInputSchema, response: { 200: placeOrderReplySchema, ...adminErrors } },
     },
     async (request) => {
-      const id = await parts.add(request.body);
-      await audit.record(identityOf(request), 'part.add', `part ${id}`, { name: request.body.name });
+      const id = await audited(
+        app.db,
+        identityOf(request),
+        (trx) => createPartsRepository(trx).add(request.body),
+        (added) => ({ action: 'part.add', target: `part ${added}`, details: { name: request.body.name } }),
+      );
       return { acknowledged: true, insertedId: id };
     },
   );
@@ -70,12 +74,25 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/part/:id',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['admin'], security, params: partParamsSchema, body: productUpdateSchema, response: { 200: acknowledged, ...adminErrors } },
+      config: app.limitedBy('adminWrites'),
+      schema: {
+        tags: ['admin'],
+        security,
+        params: partParamsSchema,
+        body: productUpdateSchema,
+        response: { 200: acknowledged, 409: errorSchema, ...adminErrors },
+      },
     },
     async (request, reply) => {
       const { id } = request.params;
-      if (!(await parts.update(id, request.body))) return reply.code(404).send({ message: adminMessages.partNotFound });
-      await audit.record(identityOf(request), 'part.update', `part ${id}`, request.body);
+      const outcome = await audited(
+        app.db,
+        identityOf(request),
+        (trx) => createPartsRepository(trx).update(id, request.body),
+        (result) => (result === 'updated' ? { action: 'part.update', target: `part ${id}`, details: request.body } : undefined),
+      );
+      if (outcome === 'not-found') return reply.code(404).send({ message: adminMessages.partNotFound });
+      if (outcome === 'stock-changed') return reply.code(409).send({ message: adminMessages.stockChanged });
       return { acknowledged: true };
     },
   );
@@ -84,14 +101,20 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/part/:id/restock',
     {
       onRequest: app.requireAdmin,
+      config: app.limitedBy('adminWrites'),
       schema: { tags: ['admin'], security, params: partParamsSchema, body: restockSchema, response: { 200: acknowledged, ...adminErrors } },
     },
     async (request, reply) => {
       const { id } = request.params;
-      const outcome = await parts.restock(id, request.body.quantity);
+      const { quantity } = request.body;
+      const outcome = await audited(
+        app.db,
+        identityOf(request),
+        (trx) => createPartsRepository(trx).restock(id, quantity),
+        (result) => (result === 'restocked' ? { action: 'part.restock', target: `part ${id}`, details: { quantity } } : undefined),
+      );
       if (outcome === 'not-found') return reply.code(404).send({ message: adminMessages.partNotFound });
       if (outcome === 'over-limit') return reply.code(400).send({ message: adminMessages.stockOverLimit });
-      await audit.record(identityOf(request), 'part.restock', `part ${id}`, { quantity: request.body.quantity });
       return { acknowledged: true };
     },
   );
@@ -100,6 +123,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/part/:id/archived',
     {
       onRequest: app.requireAdmin,
+      config: app.limitedBy('adminWrites'),
       schema: {
         tags: ['admin'],
         security,
@@ -111,8 +135,13 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const { archived } = request.body;
-      if (!(await parts.setArchived(id, archived))) return reply.code(404).send({ message: adminMessages.partNotFound });
-      await audit.record(identityOf(request), archived ? 'part.archive' : 'part.unarchive', `part ${id}`);
+      const changed = await audited(
+        app.db,
+        identityOf(request),
+        (trx) => createPartsRepository(trx).setArchived(id, archived),
+        (found) => (found ? { action: archived ? 'part.archive' : 'part.unarchive', target: `part ${id}` } : undefined),
+      );
+      if (!changed) return reply.code(404).send({ message: adminMessages.partNotFound });
       return { acknowledged: true };
     },
   );

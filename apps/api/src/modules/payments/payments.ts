@@ -7,9 +7,9 @@ export type Payments =
   | { mode: 'stripe'; provider: StripeProvider }
   | { mode: 'test'; provider: ReturnType<typeof createTestProvider> };
 
-/** Stripe when STRIPE_SECRET_KEY is set, else the built-in test provider (DESIGN §6). */
+/** PAYMENTS chooses: Stripe by default when it is configured, else the built-in test provider (DESIGN §6). */
 export function createPayments(config: Config): Payments {
-  return config.stripe
+  return config.payments === 'stripe' && config.stripe
     ? { mode: 'stripe', provider: createStripeProvider(config.stripe) }
     : { mode: 'test', provider: createTestProvider() };
 }

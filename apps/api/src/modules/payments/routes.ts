@@ -28,6 +28,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { error: { status: 404, message: apiErrors.orderNotFound } };
     }
     if (order.status === 'cancelled') return { error: { status: 409, message: apiErrors.orderCancelled } };
+    if (order.status === 'expired') return { error: { status: 409, message: apiErrors.orderExpired } };
     if (order.status !== 'unpaid') return { error: { status: 409, message: apiErrors.alreadyPaid } };
     return { order };
   }
@@ -40,6 +41,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       '/payments/test/pay',
       {
         onRequest: app.requireUser,
+        config: app.limitedBy('payments'),
         schema: { tags: ['payments'], security, body: testPaymentSchema, response: { 200: paymentReplySchema, ...errors } },
       },
       async (request, reply) => {
@@ -63,13 +65,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/payments/checkout',
     {
       onRequest: app.requireUser,
+      config: app.limitedBy('payments'),
       schema: { tags: ['payments'], security, body: checkoutRequestSchema, response: { 200: checkoutReplySchema, ...errors } },
     },
     async (request, reply) => {
       const found = await payableOrder(identityOf(request), request.body.orderId);
       if ('error' in found) return reply.code(found.error.status).send({ message: found.error.message });
       const { order } = found;
-      const url = await stripe.createCheckout({
+      const session = await stripe.createCheckout({
         id: order.id,
         partName: order.part_name,
         quantity: order.quantity,
@@ -77,7 +80,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         email: order.email,
         returnUrl: `${app.config.baseUrl}${paths.payment(order.id)}`,
       });
-      return { url };
+      // Remembered so that the session is expired with its order (orders/expiry.ts).
+      await orders.rememberCheckout(order.id, session.id);
+      return { url: session.url };
     },
   );
 
@@ -102,8 +107,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           : undefined;
         if (!event) return reply.code(400).send({ message: 'Invalid signature' });
         if (await orders.hasPaymentEvent('stripe', event.id)) return { received: true };
-        if (event.type === 'checkout.session.completed' && event.data.object.payment_status === 'paid') {
+        // Cards settle at once (`completed` with `paid`); bank debits settle later, as
+        // `async_payment_succeeded`. An `async_payment_failed` order stays unpaid and expires.
+        if (
+          (event.type === 'checkout.session.completed' && event.data.object.payment_status === 'paid') ||
+          event.type === 'checkout.session.async_payment_succeeded'
+        ) {
           await settleCheckout(event.data.object);
+        } else if (event.type === 'checkout.session.async_payment_failed') {
+          request.log.info({ orderId: event.data.object.metadata?.orderId }, 'stripe: delayed payment failed');
         }
         // Recorded once handled: if handling failed, Stripe's redelivery is handled again. Handling
         // twice is harmless (markPaid is conditional, the refund has an idempotency key).
@@ -122,8 +134,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!orderId || !paymentIntent) return;
     const paid = await orders.markPaid(orderId, stripe.name, paymentIntent);
     if (paid) return;
-    // Paid after it was cancelled: the money goes back.
+    // Paid after it was cancelled or expired: its stock is gone back, so the money goes back.
     const order: OrderRow | undefined = await orders.find(orderId);
-    if (order?.status === 'cancelled') await stripe.refund({ orderId, transactionId: paymentIntent });
+    if (order?.status === 'cancelled' || order?.status === 'expired') {
+      await stripe.refund({ orderId, transactionId: paymentIntent });
+    }
   }
 };

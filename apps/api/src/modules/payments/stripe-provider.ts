@@ -29,6 +29,9 @@ export interface StripeSettings {
   apiBase: string | undefined;
 }
 
+/** Stripe's own bounds on one USD charge, in cents: an order outside them could never be paid. */
+export const STRIPE_TOTAL_BOUNDS = { minCents: 50, maxCents: 99_999_999 } as const;
+
 /**
  * Stripe Checkout (DESIGN §6): a Checkout Session for the order's server-side total with the order
  * id in its metadata and an idempotency key per order; the webhook alone marks orders paid.
@@ -55,7 +58,7 @@ export function createStripeProvider(settings: StripeSettings) {
       totalCents: number;
       email: string;
       returnUrl: string;
-    }): Promise<string> {
+    }): Promise<{ id: string; url: string }> {
       const session = await callStripe(() => stripe.checkout.sessions.create(
         {
           mode: 'payment',
@@ -80,7 +83,21 @@ export function createStripeProvider(settings: StripeSettings) {
         { idempotencyKey: `checkout-${order.id}` },
       ));
       if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
-      return session.url;
+      return { id: session.id, url: session.url };
+    },
+
+    /**
+     * Closes a Checkout Session when its order expires (Stripe's own `expires_at` cannot be
+     * sooner than 30 minutes after creation, so the order's expiry job does it). A session that
+     * is no longer open (paid, or expired already) is left as it is.
+     */
+    async expireCheckout(sessionId: string): Promise<void> {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+        throw new PaymentServiceError(error);
+      }
     },
 
     /** The verified event, or undefined when the signature does not match the raw body. */

@@ -1,16 +1,17 @@
-import type { AdminReview, Review, ReviewInput } from '@autoparts/shared';
+import { ADMIN_REVIEWS_PAGE_SIZE, REVIEWS_SHOWN, type AdminReview, type Review, type ReviewInput } from '@autoparts/shared';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
 
 export function createReviewsRepository(db: Db) {
   return {
-    /** Visible reviews, newest first. */
+    /** The newest visible reviews: the carousel's, bounded however many are written. */
     async listVisible(): Promise<Review[]> {
       const rows = await db
         .selectFrom('reviews')
         .select(['id', 'name', 'description', 'rating'])
         .where('hidden_at', 'is', null)
         .orderBy('seq', 'desc')
+        .limit(REVIEWS_SHOWN)
         .execute();
       return rows.map((row) => ({
         _id: row.id,
@@ -20,9 +21,15 @@ export function createReviewsRepository(db: Db) {
       }));
     },
 
-    /** Every review, hidden ones too, newest first (admins). */
-    async listAll(): Promise<AdminReview[]> {
-      const rows = await db.selectFrom('reviews').selectAll().orderBy('seq', 'desc').execute();
+    /** One page of every review, hidden ones too, newest first (admins). */
+    async listAll(page = 1): Promise<AdminReview[]> {
+      const rows = await db
+        .selectFrom('reviews')
+        .selectAll()
+        .orderBy('seq', 'desc')
+        .limit(ADMIN_REVIEWS_PAGE_SIZE)
+        .offset((page - 1) * ADMIN_REVIEWS_PAGE_SIZE)
+        .execute();
       return rows.map((row) => ({
         _id: row.id,
         name: row.name,
@@ -44,6 +51,17 @@ export function createReviewsRepository(db: Db) {
           rating: review.ratings ?? null,
         })
         .execute();
+    },
+
+    /** Hides every review of one author (a flood of them); answers how many were hidden. */
+    async hideAllBy(email: string): Promise<number> {
+      const result = await db
+        .updateTable('reviews')
+        .set({ hidden_at: new Date() })
+        .where('email', '=', email)
+        .where('hidden_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
 
     /** Hides a review from the carousel (or shows it again); it stays in the database. */

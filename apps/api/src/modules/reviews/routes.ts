@@ -1,6 +1,9 @@
 import {
   acknowledgedSchema,
   adminMessages,
+  emailSchema,
+  modifiedCountSchema,
+  pageQuerySchema,
   adminReviewSchema,
   errorSchema,
   reviewInputSchema,
@@ -9,13 +12,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn as security } from '../../plugins/api-docs';
-import { createAuditLog } from '../audit/repository';
+import { audited } from '../audit/repository';
+import { normaliseEmail } from '../users/repository';
 import { identityOf } from '../auth/identity';
 import { createReviewsRepository } from './repository';
 
 export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   const reviews = createReviewsRepository(app.db);
-  const audit = createAuditLog(app.db);
 
   app.get(
     '/reviews',
@@ -28,6 +31,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/reviews',
     {
       onRequest: app.requireUser,
+      config: app.limitedBy('reviews'),
       schema: {
         tags: ['reviews'],
         security,
@@ -37,7 +41,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const identity = identityOf(request);
-      await reviews.add({ email: identity.email, name: identity.name || identity.email }, request.body);
+      // The name shown on the home page is never the e-mail (issue 8).
+      await reviews.add({ email: identity.email, name: identity.name.trim() || 'Customer' }, request.body);
       return { acknowledged: true };
     },
   );
@@ -49,16 +54,42 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         security,
-        response: { 200: z.array(adminReviewSchema), 401: errorSchema, 403: errorSchema },
+        querystring: pageQuerySchema,
+        response: { 200: z.array(adminReviewSchema), 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    async () => reviews.listAll(),
+    async (request) => reviews.listAll(request.query.page),
+  );
+
+  app.post(
+    '/admin/reviews/hide-author',
+    {
+      onRequest: app.requireAdmin,
+      config: app.limitedBy('adminWrites'),
+      schema: {
+        tags: ['admin'],
+        security,
+        body: z.object({ email: emailSchema }),
+        response: { 200: modifiedCountSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => {
+      const email = normaliseEmail(request.body.email);
+      const modifiedCount = await audited(
+        app.db,
+        identityOf(request),
+        (trx) => createReviewsRepository(trx).hideAllBy(email),
+        (count) => (count > 0 ? { action: 'review.hide-author', target: email, details: { hidden: count } } : undefined),
+      );
+      return { modifiedCount };
+    },
   );
 
   app.put(
     '/admin/review/:id/visibility',
     {
       onRequest: app.requireAdmin,
+      config: app.limitedBy('adminWrites'),
       schema: {
         tags: ['admin'],
         security,
@@ -69,10 +100,14 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      if (!(await reviews.setHidden(id, request.body.hidden))) {
-        return reply.code(404).send({ message: adminMessages.reviewNotFound });
-      }
-      await audit.record(identityOf(request), request.body.hidden ? 'review.hide' : 'review.show', `review ${id}`);
+      const { hidden } = request.body;
+      const found = await audited(
+        app.db,
+        identityOf(request),
+        (trx) => createReviewsRepository(trx).setHidden(id, hidden),
+        (changed) => (changed ? { action: hidden ? 'review.hide' : 'review.show', target: `review ${id}` } : undefined),
+      );
+      if (!found) return reply.code(404).send({ message: adminMessages.reviewNotFound });
       return { acknowledged: true };
     },
   );

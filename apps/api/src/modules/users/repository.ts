@@ -1,5 +1,6 @@
-import type { Me, ProfileInput, Role } from '@autoparts/shared';
+import { USERS_PAGE_SIZE, type Me, type ProfileInput, type Role } from '@autoparts/shared';
 import type { Db } from '../../db/database';
+import { withTransaction } from '../../lib/transaction';
 
 export interface UserRecord extends Me {
   id: string;
@@ -50,9 +51,16 @@ export function createUsersRepository(db: Db) {
       return Number(result.numUpdatedRows);
     },
 
-    /** Every user's e-mail, name and role, for Make Admin. */
-    async listSummaries(): Promise<Array<Pick<Me, 'email' | 'name' | 'role'>>> {
-      return db.selectFrom('users').select(['email', 'name', 'role']).orderBy('created_at').orderBy('email').execute();
+    /** One page of users' e-mail, name and role, for Make Admin. */
+    async listSummaries(page = 1): Promise<Array<Pick<Me, 'email' | 'name' | 'role'>>> {
+      return db
+        .selectFrom('users')
+        .select(['email', 'name', 'role'])
+        .orderBy('created_at')
+        .orderBy('email')
+        .limit(USERS_PAGE_SIZE)
+        .offset((page - 1) * USERS_PAGE_SIZE)
+        .execute();
     },
 
     /**
@@ -61,7 +69,7 @@ export function createUsersRepository(db: Db) {
      * admins' rows are locked first, so two admins removing each other cannot both succeed.
      */
     async remove(email: string): Promise<'removed' | 'not-found' | 'last-admin'> {
-      return db.transaction().execute(async (trx) => {
+      return withTransaction(db, async (trx) => {
         const admins = await trx.selectFrom('users').select('email').where('role', '=', 'admin').forUpdate().execute();
         const target = await trx
           .selectFrom('users')

@@ -8,13 +8,14 @@ import {
   emailParamsSchema,
   errorSchema,
   meSchema,
+  pageQuerySchema,
   userUpdateReplySchema,
   userUpdateSchema,
 } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn as security } from '../../plugins/api-docs';
 import { createAccessTokens } from '../auth/access-tokens';
-import { createAuditLog } from '../audit/repository';
+import { audited } from '../audit/repository';
 import { identityOf } from '../auth/identity';
 import { createUsersRepository, normaliseEmail } from './repository';
 
@@ -22,7 +23,6 @@ import { createUsersRepository, normaliseEmail } from './repository';
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = createUsersRepository(app.db);
   const accessTokens = createAccessTokens(app.db);
-  const audit = createAuditLog(app.db);
 
   // "Who am I?" has an answer when nobody is signed in too: null, not an error.
   app.get(
@@ -39,6 +39,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/:email',
     {
       onRequest: app.requireUser,
+      config: app.limitedBy('userUpdates'),
       schema: {
         tags: ['users'],
         security,
@@ -92,15 +93,21 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['admin'], security, response: { 200: userSummaryListSchema, 401: errorSchema, 403: errorSchema } },
+      schema: {
+        tags: ['admin'],
+        security,
+        querystring: pageQuerySchema,
+        response: { 200: userSummaryListSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
     },
-    async () => users.listSummaries(),
+    async (request) => users.listSummaries(request.query.page),
   );
 
   app.put(
     '/user/admin/:email',
     {
       onRequest: app.requireAdmin,
+      config: app.limitedBy('adminWrites'),
       schema: {
         tags: ['admin'],
         security,
@@ -113,8 +120,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await users.findByEmail(email);
       if (!user) return reply.code(404).send({ message: adminMessages.userNotFound });
       if (user.role === 'admin') return { modifiedCount: 0 };
-      const modifiedCount = await users.setRole(email, 'admin');
-      await audit.record(identityOf(request), 'user.make-admin', email);
+      const modifiedCount = await audited(
+        app.db,
+        identityOf(request),
+        (trx) => createUsersRepository(trx).setRole(email, 'admin'),
+        (count) => (count > 0 ? { action: 'user.make-admin', target: email } : undefined),
+      );
       return { modifiedCount };
     },
   );
@@ -123,6 +134,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/user/:email',
     {
       onRequest: app.requireAdmin,
+      config: app.limitedBy('adminWrites'),
       schema: {
         tags: ['admin'],
         security,
@@ -134,10 +146,14 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const identity = identityOf(request);
       const email = normaliseEmail(request.params.email);
       if (email === identity.email) return reply.code(409).send({ message: adminMessages.cannotRemoveSelf });
-      const outcome = await users.remove(email);
+      const outcome = await audited(
+        app.db,
+        identity,
+        (trx) => createUsersRepository(trx).remove(email),
+        (result) => (result === 'removed' ? { action: 'user.remove', target: email } : undefined),
+      );
       if (outcome === 'not-found') return reply.code(404).send({ message: adminMessages.userNotFound });
       if (outcome === 'last-admin') return reply.code(409).send({ message: adminMessages.lastAdmin });
-      await audit.record(identity, 'user.remove', email);
       return { deletedCount: 1 };
     },
   );

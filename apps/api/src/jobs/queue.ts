@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { CompiledQuery } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle, Db } from '../db/database';
+
+/** Every queue of the shop, with how its jobs are retried. */
+const queueSettings = {
+  /** One job per unpaid order, due when the order expires (modules/orders/expiry.ts). */
+  'order-expiry': { retryLimit: 20, retryDelay: 5, retryBackoff: true },
+  /** Every minute: overdue orders a job missed, old rate-limit counters. */
+  sweep: { retryLimit: 0 },
+} satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
+
+export type QueueName = keyof typeof queueSettings;
+
+export interface JobQueue {
+  /**
+   * Adds a job inside the caller's transaction: it exists exactly when the change that causes it
+   * commits (DESIGN §10).
+   */
+  sendInTransaction(trx: Db, queue: QueueName, data: object, options?: { startAfter?: Date }): Promise<void>;
+  /** Runs `handler` for the queue's jobs on this instance; any instance may take any job. */
+  work<T extends object>(queue: QueueName, handler: (data: T) => Promise<void>): Promise<void>;
+  /** A job on a cron schedule; however many instances run, each slot runs once. */
+  schedule(queue: QueueName, cron: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The shop's durable job queue: pg-boss in the shop's own database (schema `pgboss`), on PGlite
+ * and PostgreSQL alike (decision 010). Jobs survive restarts, and `FOR UPDATE SKIP LOCKED`
+ * hands each one to one worker across instances.
+ */
+export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLogger): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: { executeSql: async (text, values) => database.executeSql(text, values as unknown[] | undefined) },
+    schema: 'pgboss',
+    // Jobs not done within this time are failed and retried; ours take milliseconds.
+    expireInSeconds: 5 * 60,
+    // Old job rows go after a week: enough to look into a failure, no more.
+    deleteAfterDays: 7,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const [name, settings] of Object.entries(queueSettings)) {
+    await boss.createQueue(name, { name, ...settings });
+  }
+
+  return {
+    async sendInTransaction(trx, queue, data, options = {}) {
+      const db = {
+        executeSql: async (text: string, values: unknown[]) => trx.executeQuery(CompiledQuery.raw(text, values)),
+      };
+      await boss.send(queue, data, { db, ...(options.startAfter && { startAfter: options.startAfter }) });
+    },
+
+    async work(queue, handler) {
+      await boss.work<object>(queue, { pollingIntervalSeconds: 1, batchSize: 10 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data as never);
+      });
+    },
+
+    async schedule(queue, cron) {
+      await boss.schedule(queue, cron);
+    },
+
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import type { Limit } from './repository';
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * Every rate limit of the shop in one table (DESIGN §8), each far above what an honest customer,
+ * workshop or admin does in its window. Counted per account where the caller is signed in, per
+ * client address otherwise (plugins/rate-limits.ts); the counters live in the database.
+ */
+export const limits = {
+  /** Every sign-in attempt from one address. */
+  signInPerIp: { max: 100, windowSeconds: 15 * MINUTE },
+  /**
+   * Failed sign-ins for one account from one address: another address's failures never lock
+   * the owner out (issue 8), and one address cannot guess more than this per window.
+   */
+  signInFailuresPerAccountAndIp: { max: 10, windowSeconds: 15 * MINUTE },
+  signUpPerIp: { max: 20, windowSeconds: HOUR },
+  changePasswordPerSession: { max: 5, windowSeconds: 15 * MINUTE },
+  changePasswordPerAccount: { max: 10, windowSeconds: HOUR },
+  /** `PUT /user/{email}`: access tokens (the web app asks about once an hour) and profile updates. */
+  userUpdates: { max: 60, windowSeconds: HOUR },
+  orders: { max: 30, windowSeconds: HOUR },
+  cancels: { max: 30, windowSeconds: HOUR },
+  payments: { max: 20, windowSeconds: HOUR },
+  reviews: { max: 3, windowSeconds: DAY },
+  adminWrites: { max: 600, windowSeconds: HOUR },
+} as const satisfies Record<string, Limit>;
+
+export type LimitName = keyof typeof limits;
+
+/** Longer than any window above: counters older than this are pruned. */
+export const LONGEST_WINDOW_SECONDS = DAY;
+
+/**
+ * The key under which a client address is counted: an IPv4 address as it is, an IPv6 address
+ * by its /64 network (one customer line gets a whole /64, so counting single addresses of it
+ * would give one caller billions of keys).
+ */
+export function addressKey(ip: string): string {
+  const address = ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '').replace(/%.*$/, '');
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const zeros = Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0');
+  const groups = [...headGroups, ...zeros, ...tailGroups];
+  return `${groups.slice(0, 4).map((group) => group.toLowerCase().padStart(4, '0')).join(':')}::/64`;
+}

@@ -1,0 +1,61 @@
+import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
+import { rateLimited } from '@autoparts/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { addressKey, limits, type LimitName } from '../modules/limits/limits';
+import { createRateCounters } from '../modules/limits/repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** A route's `config` that applies one of the shop's limits (modules/limits/limits.ts). */
+    limitedBy: (name: LimitName) => { rateLimit: { max: number; timeWindow: number; keyGenerator: (request: FastifyRequest) => string } };
+  }
+}
+
+/**
+ * `@fastify/rate-limit` with its counters in the shop's database (DESIGN §8): the limits hold
+ * across instances. Routes opt in with `config: app.limitedBy('orders')`; the check runs as a
+ * preHandler, after the route's guard has said who is calling, so a signed-in caller is counted
+ * per account (whatever address it comes from) and anyone else per address.
+ */
+export async function rateLimits(app: FastifyInstance) {
+  const counters = createRateCounters(app.db);
+
+  class DatabaseStore implements FastifyRateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number) {
+      counters.hit(key, { max, windowSeconds: Math.ceil(timeWindow / 1000) }).then(
+        ({ count, retryAfterSeconds }) => callback(null, { current: count, ttl: retryAfterSeconds * 1000 }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    child() {
+      return this;
+    }
+  }
+
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preHandler',
+    store: DatabaseStore,
+    // A limit the database cannot count is no limit: the request fails instead of passing.
+    skipOnError: false,
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
+    addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
+    errorResponseBuilder: (request, context) => {
+      request.log.warn({ route: request.routeOptions.url, max: context.max }, 'rate limit reached');
+      return { statusCode: 429, message: rateLimited(context.after) };
+    },
+  });
+
+  app.decorate('limitedBy', (name: LimitName) => {
+    const limit = limits[name];
+    return {
+      rateLimit: {
+        max: limit.max,
+        timeWindow: limit.windowSeconds * 1000,
+        keyGenerator: (request: FastifyRequest) =>
+          request.identity ? `${name}:account:${request.identity.userId}` : `${name}:ip:${addressKey(request.ip)}`,
+      },
+    };
+  });
+}
