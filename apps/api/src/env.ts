@@ -100,6 +100,11 @@ export interface Config {
   production: boolean;
   /** How long an unpaid order holds its stock before it expires. */
   unpaidOrderMinutes: number;
+  /**
+   * Multiplies every rate limit and unpaid-order cap; 1 in the shop. The API tests raise it, so
+   * that one test account can place many orders, and test the limits themselves at 1.
+   */
+  limitScale: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -140,5 +145,6 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     payments: env.PAYMENTS ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'test'),
     production: env.NODE_ENV === 'production',
     unpaidOrderMinutes: env.UNPAID_ORDER_MINUTES,
+    limitScale: 1,
   };
 }

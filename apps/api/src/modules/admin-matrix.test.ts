@@ -76,6 +76,14 @@ const calls: Record<string, GuardedCall> = {
     request: async () => ({ method: 'PUT', url: `/api/admin/review/${await insertReview(app)}/visibility`, payload: { hidden: true } }),
     audit: 'review.hide',
   },
+  'POST /admin/reviews/hide-author': {
+    guard: 'admin',
+    request: async () => {
+      await insertReview(app);
+      return { method: 'POST', url: '/api/admin/reviews/hide-author', payload: { email: 'reviewer@example.com' } };
+    },
+    audit: 'review.hide-author',
+  },
   'POST /addaproduct': {
     guard: 'admin',
     request: async () => ({ method: 'POST', url: '/api/addaproduct', payload: product }),

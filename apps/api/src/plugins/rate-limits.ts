@@ -51,7 +51,7 @@ export async function rateLimits(app: FastifyInstance) {
     const limit = limits[name];
     return {
       rateLimit: {
-        max: limit.max,
+        max: limit.max * app.config.limitScale,
         timeWindow: limit.windowSeconds * 1000,
         keyGenerator: (request: FastifyRequest) =>
           request.identity ? `${name}:account:${request.identity.userId}` : `${name}:ip:${addressKey(request.ip)}`,

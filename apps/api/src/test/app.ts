@@ -12,6 +12,11 @@ export interface TestAppOptions {
   webDistDir?: string;
   /** More environment for the app, e.g. GOOGLE_* settings. */
   env?: Record<string, string>;
+  /**
+   * The shop's own rate limits and unpaid-order caps. Without it they are a thousand times
+   * higher, so that a test's few accounts can do much; tests of the limits ask for them.
+   */
+  realLimits?: boolean;
 }
 
 /**
@@ -29,6 +34,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
     ...(database.databaseUrl ? { DATABASE_URL: database.databaseUrl } : {}),
     ...options.env,
   });
+  config.limitScale = options.realLimits ? 1 : 1000;
   try {
     return actsAsOwnPage(await buildApp({ config, database }));
   } catch (error) {

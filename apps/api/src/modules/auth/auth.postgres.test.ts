@@ -12,7 +12,7 @@ import {
   signUp,
   whoAmI,
 } from '../../test/accounts';
-import { createTestApp } from '../../test/app';
+import { actsAsOwnPage, createTestApp } from '../../test/app';
 import { limits as authLimits } from '../limits/limits';
 
 // Runs in the PostgreSQL pass only (vitest.config.ts includes *.postgres.test.ts with TEST_DATABASE_URL).
@@ -23,10 +23,10 @@ const shared = newAccount('shared');
 let sharedCookie: string;
 
 beforeAll(async () => {
-  first = await createTestApp();
+  first = await createTestApp({ realLimits: true });
   const { databaseUrl } = first.config;
   if (!databaseUrl) throw new Error('the PostgreSQL pass gives createTestApp a DATABASE_URL');
-  second = await buildApp({ config: first.config, database: await openDatabase({ databaseUrl }) });
+  second = actsAsOwnPage(await buildApp({ config: first.config, database: await openDatabase({ databaseUrl }) }));
   sharedCookie = await signUp(first, shared);
 });
 

@@ -32,7 +32,7 @@ const sneaky = newAccount('sneaky');
 let sneakySignUp: LightMyRequestResponse;
 
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({ realLimits: true });
   replies = recordReplies(app);
   [annSignUp, sneakySignUp] = await Promise.all([
     postSignUp(app, ann),

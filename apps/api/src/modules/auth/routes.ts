@@ -31,7 +31,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
   /** Counts this call under `key`; answers 429 and false when it is over the limit. */
   async function within(request: FastifyRequest, reply: FastifyReply, key: string, limit: Limit) {
     const { count, retryAfterSeconds } = await counters.hit(key, limit);
-    if (count <= limit.max) return true;
+    if (count <= limit.max * app.config.limitScale) return true;
     await tooMany(request, reply, retryAfterSeconds);
     return false;
   }
@@ -59,7 +59,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
         const key = failuresKey(request.body, address);
         if (!key) return;
         const failures = await counters.peek(key, limits.signInFailuresPerAccountAndIp);
-        if (failures.count >= limits.signInFailuresPerAccountAndIp.max) {
+        if (failures.count >= limits.signInFailuresPerAccountAndIp.max * app.config.limitScale) {
           await tooMany(request, reply, failures.retryAfterSeconds);
         }
       } else if (path === SIGN_UP) {

@@ -98,6 +98,7 @@ async function insertOrder(email: string, partId: string): Promise<string> {
       part_img: '/images/parts/record.png',
       unit_price_cents: 100,
       quantity: 1,
+      expires_at: new Date(Date.now() + 60 * 60 * 1000),
       total_cents: 100,
       address: '1 Record Road',
     })

@@ -258,7 +258,7 @@ describe('POST /api/order', () => {
 });
 
 describe('GET /api/myorder/{email}', () => {
-  it('lists only the caller’s own orders, oldest first, each priced at its total and unpaid', async () => {
+  it('lists only the caller’s own orders, newest first, each priced at its total and unpaid', async () => {
     const partId = await insertPart(app, { priceCents: 250, available: 100 });
     const first = await placeOrder(app, alice, partId, 2);
     const bobs = await placeOrder(app, bob, partId, 1);
@@ -266,10 +266,10 @@ describe('GET /api/myorder/{email}', () => {
 
     const orders = (await myOrders(app, alice)).filter((order) => order.partId === partId);
 
-    expect(orders.map((order) => order._id)).toEqual([first, second]);
+    expect(orders.map((order) => order._id)).toEqual([second, first]);
     expect(orders.map((order) => [order.price, order.unitPrice, order.orderQuantity])).toEqual([
-      [5, 2.5, 2],
       [12.5, 2.5, 5],
+      [5, 2.5, 2],
     ]);
     for (const order of orders) {
       expect(order).toMatchObject({ email: alice.email, paid: false, status: 'unpaid', transactionId: null });

@@ -45,6 +45,8 @@ export type PlaceOrderOutcome =
 export interface PlaceOptions {
   /** How long the order holds its stock unpaid. */
   holdMinutes: number;
+  /** Multiplies the unpaid caps (config.limitScale). */
+  capScale: number;
   /** The order's total must lie within these (a payment provider's own limits), in cents. */
   totalBounds?: { minCents: number; maxCents: number } | undefined;
   /** Runs in the order's transaction once it is inserted: its expiry job goes in with it. */
@@ -81,7 +83,8 @@ export function createOrdersRepository(db: Db) {
           .where('user_id', '=', input.userId)
           .where('status', '=', 'unpaid')
           .executeTakeFirstOrThrow();
-        if (Number(held.orders) >= UNPAID_ORDERS_MAX || Number(held.units) + input.quantity > UNPAID_UNITS_MAX) {
+        const [maxOrders, maxUnits] = [UNPAID_ORDERS_MAX * options.capScale, UNPAID_UNITS_MAX * options.capScale];
+        if (Number(held.orders) >= maxOrders || Number(held.units) + input.quantity > maxUnits) {
           return { placed: false, reason: 'too-many-unpaid' } as const;
         }
         const bounds = options.totalBounds;

@@ -72,6 +72,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         address: request.body.address,
       }, {
         holdMinutes: app.config.unpaidOrderMinutes,
+        capScale: app.config.limitScale,
         totalBounds: app.payments.mode === 'stripe' ? STRIPE_TOTAL_BOUNDS : undefined,
         inTransaction: (trx, order) =>
           app.jobs.sendInTransaction(trx, 'order-expiry', { orderId: order.id }, { startAfter: order.expiresAt }),

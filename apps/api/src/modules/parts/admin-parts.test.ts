@@ -267,10 +267,25 @@ describe('PATCH /api/admin/part/{id}', () => {
       minOrderQuantity: 4,
     };
 
-    expectReply(await updatePart(id, changes), 200);
+    expectReply(await updatePart(id, { ...changes, expectedAvailableQuantity: 100 }), 200);
 
     const part = (await app.inject({ method: 'GET', url: `/api/part/${id}` })).json() as Part;
     expect(part).toEqual({ _id: id, ...changes, availableQuantity: 40 });
+  });
+
+  it('never undoes sales made since the page loaded: a stale stock figure is a 409 and changes nothing', async () => {
+    const id = await insertPart(app, { available: 10 });
+    // The admin loaded the page at 10; a customer then ordered 3.
+    await app.db.updateTable('parts').set({ available_quantity: 7 }).where('id', '=', id).execute();
+
+    expectReply(await updatePart(id, { availableQuantity: 50, expectedAvailableQuantity: 10, name: 'Renamed' }), 409, adminMessages.stockChanged);
+    const part = (await app.inject({ method: 'GET', url: `/api/part/${id}` })).json() as Part;
+    expect(part.availableQuantity).toBe(7);
+    expect(part.name).not.toBe('Renamed');
+
+    expectReply(await updatePart(id, { availableQuantity: 50 }), 400);
+    expectReply(await updatePart(id, { availableQuantity: 50, expectedAvailableQuantity: 7 }), 200);
+    expect(((await app.inject({ method: 'GET', url: `/api/part/${id}` })).json() as Part).availableQuantity).toBe(50);
   });
 
   it('puts a new minimum into force for the next order', async () => {

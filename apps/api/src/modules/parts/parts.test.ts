@@ -110,7 +110,6 @@ describe('GET /api/part/{id}', () => {
     ['a word', 'abc'],
     ['SQL injection', "1' or '1'='1"],
     ['a very long string', 'a'.repeat(5_000)],
-    ['a NUL byte', '\u0000'],
     ['an uppercase uuid with junk', '00000000-0000-4000-8000-000000000000x'],
     ['a 24-hex Mongo id', '62a1f0c2b7e4a9d3c1e5f7a8'],
   ])('answers 404, never 500, for %s', async (_label, id) => {
@@ -118,6 +117,14 @@ describe('GET /api/part/{id}', () => {
 
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('answers 400 with a message, never 500, for a NUL byte or a lone surrogate', async () => {
+    for (const id of ['\u0000', 'ab\u0000cd', '%ED%A0%80']) {
+      const response = await app.inject({ method: 'GET', url: `/api/part/${id.startsWith('%') ? id : encodeURIComponent(id)}` });
+      expect(response.statusCode, id).toBeLessThan(500);
+      expect(response.json()).toEqual({ message: expect.any(String) });
+    }
   });
 
   it('answers a 4xx JSON message, not a 500, for a broken percent-escape', async () => {
