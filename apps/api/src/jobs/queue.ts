@@ -46,6 +46,7 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
     await boss.createQueue(name, { name, ...settings });
   }
 
+  let stopped = false;
   return {
     async sendInTransaction(trx, queue, data, options = {}) {
       const db = {
@@ -65,6 +66,8 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
     },
 
     async stop() {
+      if (stopped) return;
+      stopped = true;
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

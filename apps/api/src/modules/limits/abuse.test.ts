@@ -1,0 +1,214 @@
+import { apiErrors, REVIEWS_SHOWN, unpaidCapMessage, UNPAID_ORDERS_MAX, UNPAID_UNITS_MAX, validation } from '@autoparts/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/app';
+import { expectReply, insertReview } from '../../test/admin';
+import {
+  cancelOrderRequest,
+  insertPart,
+  messageOf,
+  myOrders,
+  orderRow,
+  placeOrder,
+  postOrder,
+  signUpAdmin,
+  signUpCustomer,
+  stockOf,
+  type Customer,
+} from '../../test/orders';
+import { eventually } from '../../test/wait';
+import { limits } from './limits';
+import { createRateCounters } from './repository';
+
+// The shop's real limits, and unpaid orders that expire after 1.2 s.
+let app: FastifyInstance;
+let hoarder: Customer;
+let reviewer: Customer;
+let admin: Customer;
+
+beforeAll(async () => {
+  app = await createTestApp({ realLimits: true, env: { UNPAID_ORDER_MINUTES: '0.02' } });
+  [hoarder, reviewer, admin] = await Promise.all([
+    signUpCustomer(app, 'hoarder'),
+    signUpCustomer(app, 'reviewer'),
+    signUpAdmin(app, 'abuse-admin'),
+  ]);
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+function order(customer: Customer, partId: string, orderQuantity: number) {
+  return postOrder(app, customer.cookie, { partId, customername: customer.name, address: '1 Dock Road', orderQuantity });
+}
+
+describe('unpaid orders', () => {
+  it('expire once their time is up: status expired, stock back once, gone from My Orders', async () => {
+    const customer = await signUpCustomer(app, 'late-payer');
+    const partId = await insertPart(app, { available: 10 });
+    const orderId = await placeOrder(app, customer, partId, 4);
+    expect(await stockOf(app, partId)).toBe(6);
+    const listed = (await myOrders(app, customer)).find((mine) => mine._id === orderId);
+    expect(Date.parse(listed?.expiresAt ?? '')).toBeGreaterThan(Date.now() - 5_000);
+
+    await eventually(async () => (await orderRow(app, orderId)).status === 'expired');
+
+    expect(await stockOf(app, partId)).toBe(10);
+    expect((await orderRow(app, orderId)).expired_at).not.toBeNull();
+    expect((await myOrders(app, customer)).map((mine) => mine._id)).not.toContain(orderId);
+    // Cancelling or paying it now finds nothing to act on.
+    expectReply(await cancelOrderRequest(app, customer.cookie, orderId), 404);
+    const pay = await app.inject({
+      method: 'POST',
+      url: '/api/payments/test/pay',
+      headers: { cookie: customer.cookie },
+      payload: { orderId, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+    });
+    expectReply(pay, 409, apiErrors.orderExpired);
+    // The sweep finds nothing more to do: the stock stays as it is.
+    expect(await stockOf(app, partId)).toBe(10);
+  });
+
+  it('are capped per account, by count and by units, with a message that says the limits', async () => {
+    const partId = await insertPart(app, { available: 10_000 });
+    // Slow the expiry down for this account's orders: they must stay unpaid while the cap is tested.
+    const replies = [];
+    for (let index = 0; index < UNPAID_ORDERS_MAX; index++) replies.push(await order(hoarder, partId, 1));
+    await app.db.updateTable('orders').set({ expires_at: new Date(Date.now() + 3_600_000) }).where('user_id', 'is not', null).where('part_id', '=', partId).execute();
+    expect(replies.map((reply) => reply.statusCode)).toEqual(Array(UNPAID_ORDERS_MAX).fill(200));
+
+    const refused = await order(hoarder, partId, 1);
+    expectReply(refused, 409, unpaidCapMessage);
+    expect(messageOf(refused)).toContain(String(UNPAID_ORDERS_MAX));
+    expect(messageOf(refused)).toContain(String(UNPAID_UNITS_MAX));
+    expect(await stockOf(app, partId)).toBe(10_000 - UNPAID_ORDERS_MAX);
+
+    const other = await signUpCustomer(app, 'bulk-buyer');
+    expectReply(await order(other, partId, UNPAID_UNITS_MAX + 1), 409, unpaidCapMessage);
+    expectReply(await order(other, partId, UNPAID_UNITS_MAX), 200);
+  });
+});
+
+describe('rate limits', () => {
+  it('answer 429 with Retry-After and a message once an account writes too many reviews', async () => {
+    for (let index = 0; index < limits.reviews.max; index++) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/reviews',
+        headers: { cookie: reviewer.cookie },
+        payload: { description: `Review ${index}` },
+      });
+      expectReply(response, 200);
+    }
+    const limited = await app.inject({
+      method: 'POST',
+      url: '/api/reviews',
+      headers: { cookie: reviewer.cookie },
+      payload: { description: 'One more' },
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(messageOf(limited)).toMatch(/^Too many requests\. Please try again in /);
+  });
+
+  it('are counted in the database, and old counters are pruned', async () => {
+    const counters = createRateCounters(app.db);
+    await counters.hit('test:old', { max: 1, windowSeconds: 1 });
+    await app.db.updateTable('rate_counters').set({ window_started_at: new Date(Date.now() - 3 * 86_400_000) }).where('key', '=', 'test:old').execute();
+
+    expect(await counters.prune(86_400)).toBeGreaterThanOrEqual(1);
+    const left = await app.db.selectFrom('rate_counters').select('key').where('key', '=', 'test:old').execute();
+    expect(left).toEqual([]);
+  });
+});
+
+describe('reviews', () => {
+  it('GET /reviews answers at most the carousel’s newest reviews', async () => {
+    for (let index = 0; index < REVIEWS_SHOWN + 5; index++) await insertReview(app, { description: `Flood ${index}` });
+    const reviews = (await app.inject({ method: 'GET', url: '/api/reviews' })).json() as unknown[];
+    expect(reviews).toHaveLength(REVIEWS_SHOWN);
+  });
+
+  it('an admin hides every review of one author at once, audited', async () => {
+    const hide = await app.inject({
+      method: 'POST',
+      url: '/api/admin/reviews/hide-author',
+      headers: { cookie: admin.cookie },
+      payload: { email: 'Reviewer@Example.com' },
+    });
+    expectReply(hide, 200);
+    expect((hide.json() as { modifiedCount: number }).modifiedCount).toBeGreaterThanOrEqual(REVIEWS_SHOWN + 5);
+    const visible = await app.db.selectFrom('reviews').select('id').where('email', '=', 'reviewer@example.com').where('hidden_at', 'is', null).execute();
+    expect(visible).toEqual([]);
+    const audit = await app.db.selectFrom('audit_log').select('action').where('action', '=', 'review.hide-author').execute();
+    expect(audit).toHaveLength(1);
+  });
+
+  it('never shows an e-mail as the author: a profile name may not be blank', async () => {
+    const response = await app.inject({
+      method: 'PUT',
+      url: `/api/user/${encodeURIComponent(reviewer.email)}`,
+      headers: { cookie: reviewer.cookie },
+      payload: { email: reviewer.email, name: '   ' },
+    });
+    expectReply(response, 400);
+    expect(messageOf(response)).toContain(validation.nameRequired);
+  });
+});
+
+describe('cross-site requests', () => {
+  const ship = (headers: Record<string, string | undefined>, payload?: string) =>
+    app.inject({ method: 'POST', url: '/api/admin/order/00000000-0000-4000-8000-000000000000/ship', headers: { cookie: admin.cookie, ...headers }, ...(payload !== undefined && { payload }) });
+
+  it('refuses a cookie-carrying write from another origin, or with no origin from another site', async () => {
+    expectReply(await ship({ origin: 'http://localhost:3001' }), 403, apiErrors.crossOrigin);
+    expectReply(await ship({ origin: 'null' }), 403, apiErrors.crossOrigin);
+    expectReply(await ship({ origin: undefined, 'sec-fetch-site': 'same-site' }), 403, apiErrors.crossOrigin);
+    expectReply(await ship({ origin: undefined }), 403, apiErrors.crossOrigin);
+  });
+
+  it('lets the shop’s own pages and bearer-token callers through', async () => {
+    expectReply(await ship({}), 404);
+    expectReply(await ship({ origin: undefined, 'sec-fetch-site': 'same-origin' }), 404);
+    const bearer = await app.inject({
+      method: 'POST',
+      url: '/api/admin/order/00000000-0000-4000-8000-000000000000/ship',
+      headers: { authorization: `Bearer ${admin.token}`, origin: 'https://elsewhere.example' },
+    });
+    expectReply(bearer, 404);
+  });
+
+  it('takes no text/plain body, the one a cross-site form sends without asking', async () => {
+    const response = await ship({ 'content-type': 'text/plain' }, 'x=1');
+    expect(response.statusCode).toBe(415);
+  });
+});
+
+describe('text the database cannot store', () => {
+  it.each([
+    ['a NUL in a body field', { method: 'POST', url: '/api/reviews', payload: { description: 'a\u0000b' } }],
+    ['a lone surrogate in a body field', { method: 'POST', url: '/api/reviews', payload: { description: 'a\uD800b' } }],
+    ['a NUL in a path e-mail', { method: 'GET', url: '/api/admin/x%00y%40example.com' }],
+    ['a NUL in a query', { method: 'GET', url: '/api/myorder/a%40b.c?page=1%00' }],
+  ] as const)('is a 400 with a message: %s', async (_label, request) => {
+    const response = await app.inject({ ...request, headers: { cookie: admin.cookie } });
+    expectReply(response, 400);
+    expect(messageOf(response)).toEqual(expect.any(String));
+  });
+
+  it.each([
+    ['an array', '[1,2,3]'],
+    ['a string', '"sign me in"'],
+    ['a number', '42'],
+    ['a deeply nested object', `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`],
+  ])('is a 400 to /api/auth/*: %s', async (_label, payload) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});
