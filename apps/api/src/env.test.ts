@@ -95,3 +95,31 @@ describe('parseEnv: accounts', () => {
     expect(() => parseEnv({ ...google, GOOGLE_ISSUER: 'ftp://issuer.example.com' })).toThrow(/\bGOOGLE_ISSUER\b/);
   });
 });
+
+describe('parseEnv: the open internet (issue 8)', () => {
+  it('takes TRUST_PROXY as a number of hops or a list of proxy addresses, and refuses true with the reason', () => {
+    expect(parseEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
+    expect(parseEnv({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would believe any X-Forwarded-For/);
+  });
+
+  it('chooses the payment provider: Stripe when configured, the test provider otherwise or when PAYMENTS=test', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+    expect(parseEnv({}).payments).toBe('test');
+    expect(parseEnv(stripe).payments).toBe('stripe');
+    expect(parseEnv({ ...stripe, PAYMENTS: 'test' }).payments).toBe('test');
+    expect(() => parseEnv({ PAYMENTS: 'stripe' })).toThrow(/\bPAYMENTS\b.*STRIPE_SECRET_KEY/);
+  });
+
+  it('stops a production start that would take test payments unless PAYMENTS=test is written out', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/\bPAYMENTS\b.*PAYMENTS=test/);
+    expect(parseEnv({ NODE_ENV: 'production', PAYMENTS: 'test' }).payments).toBe('test');
+  });
+
+  it('takes UNPAID_ORDER_MINUTES as a positive number, fractions too; 30 by default', () => {
+    expect(parseEnv({}).unpaidOrderMinutes).toBe(30);
+    expect(parseEnv({ UNPAID_ORDER_MINUTES: '0.25' }).unpaidOrderMinutes).toBe(0.25);
+    expect(() => parseEnv({ UNPAID_ORDER_MINUTES: '0' })).toThrow(/\bUNPAID_ORDER_MINUTES\b/);
+  });
+});

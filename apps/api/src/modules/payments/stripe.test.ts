@@ -12,6 +12,7 @@ import {
   orderRow,
   placeOrder,
   postOrder,
+  setOrderStatus,
   signUpCustomer,
   stockOf,
   type Customer,
@@ -22,6 +23,7 @@ import {
   startStripeStandIn,
   type StripeStandIn,
 } from '../../test/stripe-stand-in';
+import { eventually } from '../../test/wait';
 
 /** The app in Stripe mode, its Stripe API played by a local stand-in (test/stripe-stand-in.ts). */
 let app: FastifyInstance;
@@ -499,5 +501,69 @@ describe('cancelling in Stripe mode', () => {
 
     expect(redelivered.statusCode).toBe(200);
     expect(stripeApi.refunds.filter((r) => r.payment_intent === 'pi_late_retry')).toHaveLength(1);
+  });
+});
+
+describe('Stripe and unpaid orders that expire (issue 8)', () => {
+  it('marks an order paid on checkout.session.async_payment_succeeded (a bank debit settling later)', async () => {
+    const { orderId } = await newOrder();
+    const completed = completedEvent(orderId, { paymentIntent: 'pi_async' });
+    const payload = completed.payload.replace('"checkout.session.completed"', '"checkout.session.async_payment_succeeded"');
+
+    expect((await sendWebhook(payload)).statusCode).toBe(200);
+    expect((await orderRow(app, orderId)).status).toBe('paid');
+  });
+
+  it('leaves the order unpaid on checkout.session.async_payment_failed', async () => {
+    const { orderId } = await newOrder();
+    const completed = completedEvent(orderId, { paymentIntent: 'pi_async_failed', paymentStatus: 'unpaid' });
+    const payload = completed.payload.replace('"checkout.session.completed"', '"checkout.session.async_payment_failed"');
+
+    expect((await sendWebhook(payload)).statusCode).toBe(200);
+    expect((await orderRow(app, orderId)).status).toBe('unpaid');
+  });
+
+  it('refunds a payment that arrives for an expired order', async () => {
+    const { orderId } = await newOrder();
+    await setOrderStatus(app, orderId, 'expired');
+
+    expect((await sendWebhook(completedEvent(orderId, { paymentIntent: 'pi_too_late' }).payload)).statusCode).toBe(200);
+
+    expect((await orderRow(app, orderId)).status).toBe('expired');
+    expect(stripeApi.refunds.filter((refund) => refund.payment_intent === 'pi_too_late')).toHaveLength(1);
+  });
+
+  it('refuses, before any stock is taken, an order whose total Stripe could not charge', async () => {
+    const partId = await insertPart(app, { available: 10, priceCents: 30 });
+    const response = await postOrder(app, alice.cookie, { partId, customername: alice.name, address: '1 Quay', orderQuantity: 1 });
+
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toBe(apiErrors.totalOutOfPaymentBounds);
+    expect(await stockOf(app, partId)).toBe(10);
+  });
+
+  it('expires the order’s Checkout Session when the order expires', async () => {
+    const quick = await createTestApp({
+      env: {
+        STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
+        STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
+        STRIPE_API_BASE: stripeApi.url,
+        UNPAID_ORDER_MINUTES: '0.02',
+      },
+    });
+    try {
+      const carol = await signUpCustomer(quick, 'stripe-expiring');
+      const partId = await insertPart(quick, { available: 5, priceCents: 1999 });
+      const orderId = await placeOrder(quick, carol, partId, 1);
+      const opened = await quick.inject({ method: 'POST', url: '/api/payments/checkout', headers: { cookie: carol.cookie }, payload: { orderId } });
+      expect(opened.statusCode, opened.body).toBe(200);
+      const sessionId = (await orderRow(quick, orderId)).checkout_session_id;
+
+      await eventually(async () => stripeApi.sessions.find((session) => session.id === sessionId)?.status === 'expired');
+      expect((await orderRow(quick, orderId)).status).toBe('expired');
+      expect(await stockOf(quick, partId)).toBe(5);
+    } finally {
+      await quick.close();
+    }
   });
 });
