@@ -162,7 +162,17 @@ describe('productInputSchema', () => {
 describe('productUpdateSchema', () => {
   it('takes any subset of the fields, nothing included', () => {
     expect(productUpdateSchema.parse({})).toEqual({});
-    expect(productUpdateSchema.parse({ price: '2.5', availableQuantity: '0' })).toEqual({ price: 2.5, availableQuantity: 0 });
+    expect(productUpdateSchema.parse({ price: '2.5', availableQuantity: '0', expectedAvailableQuantity: 3 })).toEqual({
+      price: 2.5,
+      availableQuantity: 0,
+      expectedAvailableQuantity: 3,
+    });
+  });
+
+  it('takes a new stock figure only with the stock the admin saw, so sales since are never undone', () => {
+    expect(productUpdateSchema.safeParse({ availableQuantity: 5 }).error?.issues[0]?.message).toBe(
+      'Send the stock you saw with a new stock figure',
+    );
   });
 
   it('drops fields that are not a part’s', () => {
@@ -172,7 +182,7 @@ describe('productUpdateSchema', () => {
   it.each([
     [{ name: '' }, validation.nameRequired],
     [{ price: '1.234' }, 'Price has at most two decimals'],
-    [{ availableQuantity: -1 }, 'Available quantity cannot be negative'],
+    [{ availableQuantity: -1, expectedAvailableQuantity: 0 }, 'Available quantity cannot be negative'],
     [{ availableQuantity: 'x' }, 'Available quantity must be a number'],
     [{ minOrderQuantity: 0 }, 'Minimum order quantity is at least 1'],
     [{ img: 'javascript:alert(1)' }, 'Give an image URL (https://…) or a path on this site (/images/…)'],

@@ -29,7 +29,9 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     paid: false,
     status: 'unpaid',
     transactionId: null,
+    paymentProvider: null,
     createdAt: '2024-05-01T10:00:00.000Z',
+    expiresAt: null,
     ...overrides,
   };
 }

@@ -20,6 +20,7 @@ const statusStyles: Record<OrderStatus, string> = {
   paid: 'bg-green-100 text-green-800',
   shipped: 'bg-brand-50 text-brand-700',
   cancelled: 'bg-slate-100 text-slate-700',
+  expired: 'bg-slate-100 text-slate-700',
 };
 
 /** Every customer's orders: who, what, how many, the total, the status and when; ship or cancel. */
@@ -97,6 +98,12 @@ function OrderRow({ order, onShip, onCancel, pending, busy }: OrderRowProps) {
         <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusStyles[order.status]}`}>
           {statusLabels[order.status]}
         </span>
+        {order.transactionId && (
+          <p className="mt-1 text-xs text-slate-600">
+            {order.paymentProvider === 'stripe' ? 'Stripe' : 'Test mode'}:{' '}
+            <span className="break-all font-mono text-slate-700">{order.transactionId}</span>
+          </p>
+        )}
       </td>
       <td className="px-4 py-3 whitespace-nowrap text-slate-600">
         <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>

@@ -4,13 +4,14 @@ import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { ActionButton } from './action-button';
 
-export const ORDER_STATUSES = ['unpaid', 'paid', 'shipped', 'cancelled'] as const satisfies readonly OrderStatus[];
+export const ORDER_STATUSES = ['unpaid', 'paid', 'shipped', 'cancelled', 'expired'] as const satisfies readonly OrderStatus[];
 
 export const statusLabels: Record<OrderStatus, string> = {
   unpaid: 'Unpaid',
   paid: 'Paid',
   shipped: 'Shipped',
   cancelled: 'Cancelled',
+  expired: 'Expired',
 };
 
 const statusOptions = [

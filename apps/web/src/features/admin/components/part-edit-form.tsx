@@ -37,6 +37,8 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
       price: String(part.price),
       availableQuantity: String(part.availableQuantity),
       minOrderQuantity: String(part.minOrderQuantity),
+      // The stock this form was opened with: a new figure applies only while it still holds.
+      expectedAvailableQuantity: part.availableQuantity,
     },
   });
 
@@ -46,6 +48,7 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
     const changes: ProductUpdate = Object.fromEntries(
       Object.entries(values).filter(([field]) => dirtyFields[field as keyof ProductUpdate]),
     );
+    if (changes.availableQuantity !== undefined) changes.expectedAvailableQuantity = part.availableQuantity;
     if (Object.keys(changes).length === 0) {
       toast.info(adminNotices.nothingChanged);
       onClose();

@@ -91,7 +91,7 @@ describe('Manage All Orders', () => {
     expect(screen.getByRole('region', { name: 'All orders table' })).toHaveAttribute('tabindex', '0');
   });
 
-  it('filters by status with the choices All, unpaid, paid, shipped and cancelled', async () => {
+  it('filters by status with the choices All, unpaid, paid, shipped, cancelled and expired', async () => {
     const server = stubFetch({
       [PAGE_1]: { body: anOrderPage([unpaid, paid]) },
       'GET /api/admin/orders?status=paid&page=1&pageSize=20': { body: anOrderPage([paid]) },
@@ -107,6 +107,7 @@ describe('Manage All Orders', () => {
       ['paid', 'Paid'],
       ['shipped', 'Shipped'],
       ['cancelled', 'Cancelled'],
+      ['expired', 'Expired'],
     ]);
     await user.selectOptions(status, 'paid');
     await waitFor(() => expect(screen.queryByRole('row', { name: /Jane Doe/ })).not.toBeInTheDocument());

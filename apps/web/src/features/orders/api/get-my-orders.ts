@@ -4,11 +4,11 @@ import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * `GET /myorder/{email}` with the bearer token (SPEC §7): the signed-in customer's own orders,
- * under a key of their own (the original shared one with another list).
+ * `GET /myorder/{email}` with the bearer token (SPEC §7): one page of the signed-in customer's own
+ * orders, newest first (MY_ORDERS_PAGE_SIZE a page), under a key of their own.
  */
-export const myOrdersQuery = (email: string) =>
+export const myOrdersQuery = (email: string, page = 1) =>
   queryOptions({
-    queryKey: queryKeys.myOrders(email),
-    queryFn: ({ signal }) => api<Order[]>(`/myorder/${encodeURIComponent(email)}`, { signal, auth: true }),
+    queryKey: [...queryKeys.myOrders(email), page],
+    queryFn: ({ signal }) => api<Order[]>(`/myorder/${encodeURIComponent(email)}?page=${page}`, { signal, auth: true }),
   });

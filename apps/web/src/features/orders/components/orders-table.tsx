@@ -2,9 +2,12 @@ import { apiErrors, formatPrice, paths, type Order } from '@autoparts/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
+import { TimeLeft } from './time-left';
 
 interface OrdersTableProps {
   orders: Order[];
+  /** The number of the first row (pages after the first go on counting). */
+  firstNumber?: number;
   onCancel: (order: Order) => void;
   /** The order being cancelled right now, if any. */
   cancellingId: string | undefined;
@@ -15,7 +18,7 @@ interface OrdersTableProps {
  * status and Cancel. On narrow screens it scrolls sideways inside a region that the keyboard can
  * reach and scroll.
  */
-export function OrdersTable({ orders, onCancel, cancellingId }: OrdersTableProps) {
+export function OrdersTable({ orders, firstNumber = 1, onCancel, cancellingId }: OrdersTableProps) {
   return (
     <div
       role="region"
@@ -52,7 +55,7 @@ export function OrdersTable({ orders, onCancel, cancellingId }: OrdersTableProps
             <OrderRow
               key={order._id}
               order={order}
-              number={index + 1}
+              number={firstNumber + index}
               onCancel={onCancel}
               cancelling={cancellingId === order._id}
               busy={cancellingId !== undefined}
@@ -116,19 +119,22 @@ function OrderRow({ order, number, onCancel, cancelling, busy }: OrderRowProps) 
 function PaymentStatus({ order, describedBy }: { order: Order; describedBy: string }) {
   if (order.status === 'unpaid') {
     return (
-      <Link
-        to={paths.payment(order._id)}
-        aria-describedby={describedBy}
-        className="inline-flex rounded-lg bg-brand-700 px-3 py-1.5 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-      >
-        Pay Now
-      </Link>
+      <div>
+        <Link
+          to={paths.payment(order._id)}
+          aria-describedby={describedBy}
+          className="inline-flex rounded-lg bg-brand-700 px-3 py-1.5 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
+          Pay Now
+        </Link>
+        {order.expiresAt && <TimeLeft expiresAt={order.expiresAt} />}
+      </div>
     );
   }
-  const label = { paid: 'Paid', shipped: 'Shipped', cancelled: 'Cancelled' }[order.status];
+  const label = { paid: 'Paid', shipped: 'Shipped', cancelled: 'Cancelled', expired: 'Expired' }[order.status];
   return (
     <div>
-      <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${order.status === 'cancelled' ? 'bg-slate-100 text-slate-700' : 'bg-green-100 text-green-800'}`}>
+      <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${order.status === 'cancelled' || order.status === 'expired' ? 'bg-slate-100 text-slate-700' : 'bg-green-100 text-green-800'}`}>
         {label}
       </span>
       {order.transactionId && (

@@ -10,7 +10,7 @@ import { renderRoutes } from '../../../test/render-with-router';
 import { aCustomer } from '../../../test/users';
 import { Component as MyOrdersPage } from './my-orders';
 
-const GET_ORDERS = 'GET /api/myorder/jane%40example.com';
+const GET_ORDERS = 'GET /api/myorder/jane%40example.com?page=1';
 
 const unpaid = anOrder({ _id: 'order-1', name: 'Brake Pads', price: 62.5, orderQuantity: 5 });
 const paid = anOrder({

@@ -1,5 +1,6 @@
-import { confirmations, paths, type Order } from '@autoparts/shared';
-import { useQuery } from '@tanstack/react-query';
+import { confirmations, MY_ORDERS_PAGE_SIZE, paths, type Order } from '@autoparts/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { LoadingBlock } from '../../../components/spinner';
@@ -14,7 +15,8 @@ import { OrdersTable } from '../components/orders-table';
 export function Component() {
   const { data: me } = useMe();
   const email = me?.email ?? '';
-  const orders = useQuery({ ...myOrdersQuery(email), enabled: email !== '' });
+  const [page, setPage] = useState(1);
+  const orders = useQuery({ ...myOrdersQuery(email, page), enabled: email !== '', placeholderData: keepPreviousData });
   const cancel = useCancelOrder();
 
   // SPEC §8: refused (signed out meanwhile, or not the owner), the customer goes home.
@@ -37,7 +39,7 @@ export function Component() {
           <LoadFailed message="We could not load your orders right now." onRetry={() => void orders.refetch()} />
         ) : orders.isPending ? (
           <LoadingBlock label="Loading your orders" />
-        ) : orders.data.length === 0 ? (
+        ) : orders.data.length === 0 && page === 1 ? (
           <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
             <p className="text-lg text-slate-700">You have no orders yet</p>
             <Link
@@ -48,11 +50,35 @@ export function Component() {
             </Link>
           </div>
         ) : (
-          <OrdersTable
-            orders={orders.data}
-            onCancel={handleCancel}
-            cancellingId={cancel.isPending ? cancel.variables : undefined}
-          />
+          <>
+            <OrdersTable
+              orders={orders.data}
+              firstNumber={(page - 1) * MY_ORDERS_PAGE_SIZE + 1}
+              onCancel={handleCancel}
+              cancellingId={cancel.isPending ? cancel.variables : undefined}
+            />
+            {(page > 1 || orders.data.length === MY_ORDERS_PAGE_SIZE) && (
+              <nav aria-label="My Orders pages" className="mt-4 flex items-center justify-between gap-4">
+                <button
+                  type="button"
+                  onClick={() => setPage(page - 1)}
+                  disabled={page === 1}
+                  className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-ink hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:text-slate-400"
+                >
+                  Newer orders
+                </button>
+                <span className="text-sm text-slate-600">Page {page}</span>
+                <button
+                  type="button"
+                  onClick={() => setPage(page + 1)}
+                  disabled={orders.data.length < MY_ORDERS_PAGE_SIZE}
+                  className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-ink hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:text-slate-400"
+                >
+                  Older orders
+                </button>
+              </nav>
+            )}
+          </>
         )}
       </div>
     </section>

@@ -2,7 +2,7 @@ import { notices, type ProfileInput, type UserUpdateReply } from '@autoparts/sha
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { setAccessToken } from '../../../lib/access-token';
-import { api } from '../../../lib/api-client';
+import { api, customerMessage } from '../../../lib/api-client';
 import { meQuery } from '../../../lib/me';
 
 type ProfileUpdate = ProfileInput & { email: string };
@@ -26,8 +26,8 @@ export function useUpdateProfile() {
       toast.success(notices.profileUpdated);
       await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
     },
-    onError: () => {
-      toast.error(notices.somethingWrong);
+    onError: (error) => {
+      toast.error(notices.somethingWrong, { description: customerMessage(error) });
     },
   });
 }

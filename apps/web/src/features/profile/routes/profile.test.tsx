@@ -108,6 +108,7 @@ describe('Profile page', () => {
     const user = userEvent.setup();
     renderProfile();
     await waitFor(() => expect(server.paths()).toContain('GET /api/me'));
+    await user.type(screen.getByLabelText('Name'), 'Jane');
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
     expect(await screen.findByText(notices.noUserLoggedIn)).toBeInTheDocument();
     expect(server.paths()).not.toContain(PUT);
