@@ -8,10 +8,14 @@ export const NAME_MAX_LENGTH = 100;
 export const PASSWORD_MAX_LENGTH = 128;
 const PROFILE_FIELD_MAX_LENGTH = 200;
 
+/** RFC 5321's bound on a usable address (a path of 256 with its angle brackets). */
+export const EMAIL_MAX_LENGTH = 254;
+
 export const emailSchema = z
   .string({ error: validation.emailRequired })
   .trim()
   .min(1, validation.emailRequired)
+  .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
   .pipe(z.email(validation.emailInvalid));
 
 export const passwordSchema = z
@@ -73,7 +77,9 @@ export const userUpdateReplySchema = z.object({
 });
 export type UserUpdateReply = z.infer<typeof userUpdateReplySchema>;
 
-export const emailParamsSchema = z.object({ email: z.string() });
+export const emailParamsSchema = z.object({
+  email: z.string().max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`),
+});
 
 export const adminReplySchema = z.object({ admin: z.boolean() });
 

@@ -12,6 +12,9 @@ export const adminNotices = {
   restored: 'Product restored: it shows in the shop again',
   orderShipped: 'Order marked shipped',
   reviewHidden: 'Review hidden from the home page',
+  authorReviewsHidden: (count: number, email: string) =>
+    count === 1 ? `1 review by ${email} hidden` : `${count} reviews by ${email} hidden`,
+  confirmHideAuthor: (email: string) => `Hide every review written by ${email}?`,
   reviewShown: 'Review shown on the home page again',
 } as const;
 

@@ -3,16 +3,23 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { LoadingBlock } from '../../../components/spinner';
 import { adminReviewsQuery } from '../api/get-admin-reviews';
+import { useHideAuthorReviews } from '../api/hide-author-reviews';
 import { useSetReviewVisibility } from '../api/set-review-visibility';
+import { adminNotices } from '../admin-notices';
 import { formatDateTime } from '../format';
 import { ActionButton } from './action-button';
 import { LoadError } from './load-error';
 
-/** Every review, hidden ones too: Hide takes one off the home page, Show puts it back. */
+/**
+ * Every review, hidden ones too: Hide takes one off the home page, Show puts it back, and
+ * "Hide all by author" ends a flood of one author's reviews at once.
+ */
 export function ReviewModeration() {
   const reviews = useQuery(adminReviewsQuery);
   const setVisibility = useSetReviewVisibility();
+  const hideAuthor = useHideAuthorReviews();
   const pendingId = setVisibility.isPending ? setVisibility.variables.id : undefined;
+  const pendingAuthor = hideAuthor.isPending ? hideAuthor.variables : undefined;
 
   if (reviews.isError) return <LoadError what="the reviews" error={reviews.error} onRetry={() => void reviews.refetch()} />;
   if (reviews.isPending) return <LoadingBlock label="Loading the reviews" />;
@@ -25,6 +32,10 @@ export function ReviewModeration() {
             review={review}
             pending={pendingId === review._id}
             onToggle={() => setVisibility.mutate({ id: review._id, hidden: !review.hidden })}
+            hidingAuthor={pendingAuthor === review.email}
+            onHideAuthor={() => {
+              if (window.confirm(adminNotices.confirmHideAuthor(review.email))) hideAuthor.mutate(review.email);
+            }}
           />
         </li>
       ))}
@@ -32,7 +43,15 @@ export function ReviewModeration() {
   );
 }
 
-function ReviewItem({ review, pending, onToggle }: { review: AdminReview; pending: boolean; onToggle: () => void }) {
+interface ReviewItemProps {
+  review: AdminReview;
+  pending: boolean;
+  onToggle: () => void;
+  hidingAuthor: boolean;
+  onHideAuthor: () => void;
+}
+
+function ReviewItem({ review, pending, onToggle, hidingAuthor, onHideAuthor }: ReviewItemProps) {
   const authorId = useId();
   return (
     <article
@@ -52,9 +71,14 @@ function ReviewItem({ review, pending, onToggle }: { review: AdminReview; pendin
         <time dateTime={review.createdAt} className="text-xs text-slate-500">
           {formatDateTime(review.createdAt)}
         </time>
-        <ActionButton tone={review.hidden ? 'neutral' : 'danger'} onClick={onToggle} pending={pending} aria-describedby={authorId}>
-          {review.hidden ? 'Show' : 'Hide'}
-        </ActionButton>
+        <div className="flex flex-wrap gap-2">
+          <ActionButton tone="danger" onClick={onHideAuthor} pending={hidingAuthor} aria-describedby={authorId}>
+            Hide all by author
+          </ActionButton>
+          <ActionButton tone={review.hidden ? 'neutral' : 'danger'} onClick={onToggle} pending={pending} aria-describedby={authorId}>
+            {review.hidden ? 'Show' : 'Hide'}
+          </ActionButton>
+        </div>
       </div>
     </article>
   );

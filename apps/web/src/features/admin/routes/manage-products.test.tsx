@@ -241,4 +241,25 @@ describe('Manage Products', () => {
     expect(await screen.findByText('Review shown on the home page again')).toBeInTheDocument();
     expect(callTo(server, 'PUT /api/admin/review/review-2/visibility')?.body).toEqual({ hidden: false });
   });
+
+  it('hides every review of one author at once, after a confirmation', async () => {
+    const server = stubFetch({
+      [GET_PARTS]: { body: [] },
+      [GET_REVIEWS]: { body: [anAdminReview()] },
+      'POST /api/admin/reviews/hide-author': { body: { modifiedCount: 12 } },
+      ...noActivity,
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const user = userEvent.setup();
+    renderManageProducts();
+    const review = within(await screen.findByRole('article', { name: 'Jane Doe' }));
+
+    await user.click(review.getByRole('button', { name: 'Hide all by author' }));
+    expect(callTo(server, 'POST /api/admin/reviews/hide-author')).toBeUndefined();
+
+    await user.click(review.getByRole('button', { name: 'Hide all by author' }));
+    expect(confirm).toHaveBeenLastCalledWith('Hide every review written by jane@example.com?');
+    expect(await screen.findByText('12 reviews by jane@example.com hidden')).toBeInTheDocument();
+    expect(callTo(server, 'POST /api/admin/reviews/hide-author')?.body).toEqual({ email: 'jane@example.com' });
+  });
 });

@@ -6,6 +6,8 @@ export function authErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return authErrors.generic;
   if (error.status === 0) return authErrors.network;
   if (error.status === 429) return authErrors.tooManyAttempts;
+  // The server's password hashing is saturated (a flood): its message says to try again shortly.
+  if (error.status === 503 && error.message) return error.message;
   switch (error.code) {
     case 'INVALID_EMAIL_OR_PASSWORD':
       return authErrors.invalidCredentials;
