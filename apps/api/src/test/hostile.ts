@@ -55,7 +55,7 @@ const nastyUnit = fc.constantFrom('\u0000', '\uD800', '\uDFFF', '\uFEFF', '\u202
 const anyUnit = fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), nastyUnit);
 
 /** Strings no form would send, each with its class. */
-export const hostileString: fc.Arbitrary<Labelled<string>> = fc.oneof(
+const hostileString: fc.Arbitrary<Labelled<string>> = fc.oneof(
   {
     arbitrary: labelled('string with \\u0000', fc.tuple(fc.string(), fc.string()).map(([a, b]) => `${a}\u0000${b}`)),
     weight: 3,
@@ -86,7 +86,7 @@ const wrongType: fc.Arbitrary<Labelled<string>> = fc.oneof(
 );
 
 /** JSON text of any hostile value: a hostile string or a value of the wrong type. */
-export const hostileJson: fc.Arbitrary<Labelled<string>> = fc.oneof(
+const hostileJson: fc.Arbitrary<Labelled<string>> = fc.oneof(
   { arbitrary: hostileString.map(({ label, value }) => ({ label, value: JSON.stringify(value) })), weight: 3 },
   { arbitrary: wrongType, weight: 2 },
 );
