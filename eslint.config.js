@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import vitest from '@vitest/eslint-plugin';
+import playwright from 'eslint-plugin-playwright';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -18,6 +20,18 @@ export default tseslint.config(
     // Tests index into data they just checked; `!` says so more plainly than a guard.
     files: ['e2e/**/*.ts', '**/*.test.{ts,tsx}'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  {
+    // A stray `.only` would pass CI while running a fraction of the suite (Vitest and Playwright
+    // also refuse it when CI=true; lint catches it before anything runs).
+    files: ['**/*.test.{ts,tsx}'],
+    plugins: { vitest },
+    rules: { 'vitest/no-focused-tests': ['error', { fixable: false }] },
+  },
+  {
+    files: ['e2e/**/*.ts'],
+    plugins: { playwright },
+    rules: { 'playwright/no-focused-test': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
