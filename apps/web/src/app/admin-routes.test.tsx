@@ -69,7 +69,7 @@ describe('the review and admin routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByRole('heading', { name: /login/i })).toBeInTheDocument();
     expect(server.paths()).toContain('POST /api/auth/sign-out');
-    expect(server.paths()).not.toContain('GET /api/users');
+    expect(server.paths()).not.toContain('GET /api/users?page=1');
     expect(localStorage.getItem('accessToken')).toBeNull();
   });
 
@@ -78,7 +78,7 @@ describe('the review and admin routes', () => {
     stubFetch({
       'GET /api/me': { body: anAdmin() },
       'GET /api/admin/boss%40example.com': { body: { admin: true } },
-      'GET /api/users': { body: [{ email: 'boss@example.com', name: 'Big Boss', role: 'admin' }] },
+      'GET /api/users?page=1': { body: [{ email: 'boss@example.com', name: 'Big Boss', role: 'admin' }] },
       ...noActivity,
     });
     renderRoutes(routes, { path: '/dashboard/makeadmin' });

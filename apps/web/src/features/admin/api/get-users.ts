@@ -6,8 +6,9 @@ import { queryKeys } from '../../../lib/query-keys';
 
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
-/** `GET /users` (SPEC §7, admins): every account's e-mail, name and role. */
-export const usersQuery = queryOptions({
-  queryKey: queryKeys.users,
-  queryFn: ({ signal }) => api<UserSummary[]>('/users', { signal, auth: true }),
-});
+/** `GET /users` (SPEC §7, admins): one page of accounts' e-mail, name and role (USERS_PAGE_SIZE a page). */
+export const usersQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.users, page],
+    queryFn: ({ signal }) => api<UserSummary[]>(`/users?page=${page}`, { signal, auth: true }),
+  });

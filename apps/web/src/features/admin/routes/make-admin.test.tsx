@@ -10,7 +10,7 @@ import { renderRoutes } from '../../../test/render-with-router';
 import { anAdmin } from '../../../test/users';
 import { Component as MakeAdminPage } from './make-admin';
 
-const GET_USERS = 'GET /api/users';
+const GET_USERS = 'GET /api/users?page=1';
 const boss = { email: 'boss@example.com', name: 'Big Boss', role: 'admin' as const };
 const jane = { email: 'jane@example.com', name: 'Jane Doe', role: 'customer' as const };
 const sam = { email: 'sam@example.com', name: '', role: 'admin' as const };
@@ -49,7 +49,7 @@ describe('Make Admin', () => {
       'Remove',
     ]);
     // Admin calls carry the bearer token.
-    expect(server.calls.find((call) => call.path === '/api/users')?.headers.get('authorization')).toBe('Bearer token-1');
+    expect(server.calls.find((call) => call.path === '/api/users?page=1')?.headers.get('authorization')).toBe('Bearer token-1');
 
     expect(rowOf('jane@example.com').getByText('Customer')).toBeInTheDocument();
     expect(rowOf('jane@example.com').getByText('Jane Doe')).toBeInTheDocument();

@@ -1,5 +1,7 @@
-import { confirmations } from '@autoparts/shared';
-import { useQuery } from '@tanstack/react-query';
+import { confirmations, USERS_PAGE_SIZE } from '@autoparts/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PageSteps } from '../../../components/page-steps';
 import { LoadingBlock } from '../../../components/spinner';
 import { useMe } from '../../../lib/me';
 import { usersQuery, type UserSummary } from '../api/get-users';
@@ -12,7 +14,8 @@ import { UsersTable } from '../components/users-table';
 /** /dashboard/makeadmin (SPEC §2, admins): every user, to promote to admin or remove. */
 export function Component() {
   const { data: me } = useMe();
-  const users = useQuery(usersQuery);
+  const [page, setPage] = useState(1);
+  const users = useQuery({ ...usersQuery(page), placeholderData: keepPreviousData });
   const makeAdmin = useMakeAdmin();
   const removeUser = useRemoveUser();
 
@@ -34,16 +37,19 @@ export function Component() {
         <LoadError what="the users" error={users.error} onRetry={() => void users.refetch()} />
       ) : users.isPending ? (
         <LoadingBlock label="Loading the users" />
-      ) : users.data.length === 0 ? (
+      ) : users.data.length === 0 && page === 1 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No users yet.</p>
       ) : (
-        <UsersTable
-          users={users.data}
-          myEmail={me?.email ?? ''}
-          onMakeAdmin={(user) => makeAdmin.mutate(user.email)}
-          onRemove={handleRemove}
-          pending={pending}
-        />
+        <>
+          <UsersTable
+            users={users.data}
+            myEmail={me?.email ?? ''}
+            onMakeAdmin={(user) => makeAdmin.mutate(user.email)}
+            onRemove={handleRemove}
+            pending={pending}
+          />
+          <PageSteps page={page} hasNext={users.data.length === USERS_PAGE_SIZE} onPage={setPage} label="Users pages" />
+        </>
       )}
     </AdminPage>
   );

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
+import { PageSteps } from '../../../components/page-steps';
 import { LoadingBlock } from '../../../components/spinner';
 import { pageTitle } from '../../../content/site';
 import { isApiError } from '../../../lib/api-client';
@@ -57,27 +58,14 @@ export function Component() {
               onCancel={handleCancel}
               cancellingId={cancel.isPending ? cancel.variables : undefined}
             />
-            {(page > 1 || orders.data.length === MY_ORDERS_PAGE_SIZE) && (
-              <nav aria-label="My Orders pages" className="mt-4 flex items-center justify-between gap-4">
-                <button
-                  type="button"
-                  onClick={() => setPage(page - 1)}
-                  disabled={page === 1}
-                  className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-ink hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:text-slate-400"
-                >
-                  Newer orders
-                </button>
-                <span className="text-sm text-slate-600">Page {page}</span>
-                <button
-                  type="button"
-                  onClick={() => setPage(page + 1)}
-                  disabled={orders.data.length < MY_ORDERS_PAGE_SIZE}
-                  className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-ink hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:text-slate-400"
-                >
-                  Older orders
-                </button>
-              </nav>
-            )}
+            <PageSteps
+              page={page}
+              hasNext={orders.data.length === MY_ORDERS_PAGE_SIZE}
+              onPage={setPage}
+              label="My Orders pages"
+              previousText="Newer orders"
+              nextText="Older orders"
+            />
           </>
         )}
       </div>
