@@ -21,7 +21,7 @@ import { paymentsRoutes } from './modules/payments/routes';
 import { clientConfigRoutes } from './plugins/client-config';
 import { auditRoutes } from './modules/audit/routes';
 import { apiDocs } from './plugins/api-docs';
-import { errorHandling, frameworkErrors } from './plugins/errors';
+import { errorForLog, errorHandling, frameworkErrors } from './plugins/errors';
 import { requestLog } from './plugins/request-log';
 import { requestGuards } from './plugins/request-guards';
 import { rateLimits } from './plugins/rate-limits';
@@ -48,7 +48,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   const { authSecret } = config;
   if (!authSecret) throw new Error('AUTH_SECRET is not set');
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, serializers: { err: errorForLog } },
     // Fastify's two lines per request give way to our one (plugins/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     // A hop count trusts that many proxies in front of us (the addresses they append), no more.

@@ -39,3 +39,18 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send({ message: apiErrors.internal });
 }
+
+/**
+ * What an error log line keeps of an error: its kind, code, message and stack, nothing else. A
+ * database error's `detail`, `where` or the query's parameters can hold e-mails, names and
+ * addresses; logs carry no personal data (issue 8).
+ */
+export function errorForLog(error: Error): { type: string; message: string; stack: string; code?: string } {
+  const code = (error as { code?: unknown }).code;
+  return {
+    type: error.name,
+    ...(typeof code === 'string' && { code }),
+    message: error.message,
+    stack: error.stack ?? '',
+  };
+}

@@ -6,7 +6,7 @@ export function requestLog(app: FastifyInstance) {
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: withoutEmails(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         ip: request.ip,
@@ -14,4 +14,9 @@ export function requestLog(app: FastifyInstance) {
       'request',
     );
   });
+}
+
+/** `/api/myorder/jane%40example.com` → `/api/myorder/[email]`: a request log names no customer. */
+function withoutEmails(url: string): string {
+  return url.replace(/[^/?&=]*(?:@|%40)[^/?&]*/gi, '[email]');
 }

@@ -16,7 +16,7 @@ const KEY_LENGTH = 64;
  * their turn. Routes refuse work with 503 once HASHING_QUEUE_MAX calls are waiting (hashingBusy).
  */
 const HASHING_CONCURRENCY = 2;
-const HASHING_QUEUE_MAX = 16;
+const HASHING_QUEUE_MAX = 8;
 let running = 0;
 const waiting: Array<() => void> = [];
 
