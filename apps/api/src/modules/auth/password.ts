@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import os from 'node:os';
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
@@ -11,11 +12,12 @@ const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 
 /**
- * Hashing is bounded (issue 8): at most HASHING_CONCURRENCY scrypt runs at once, so a flood of
- * sign-ins leaves libuv's other threads (static files, DNS, zlib) free; callers beyond that wait
+ * Hashing is bounded (issue 8): at most HASHING_CONCURRENCY scrypt runs at once (one core left for
+ * the event loop, at most two of libuv's four threads), so a flood of sign-ins leaves static files,
+ * zlib and the catalogue their share; callers beyond that wait
  * their turn. Routes refuse work with 503 once HASHING_QUEUE_MAX calls are waiting (hashingBusy).
  */
-const HASHING_CONCURRENCY = 2;
+const HASHING_CONCURRENCY = Math.max(1, Math.min(2, os.availableParallelism() - 1));
 const HASHING_QUEUE_MAX = 8;
 let running = 0;
 const waiting: Array<() => void> = [];
