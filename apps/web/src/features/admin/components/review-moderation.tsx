@@ -1,6 +1,7 @@
-import type { AdminReview } from '@autoparts/shared';
-import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { ADMIN_REVIEWS_PAGE_SIZE, type AdminReview } from '@autoparts/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { PageSteps } from '../../../components/page-steps';
 import { LoadingBlock } from '../../../components/spinner';
 import { adminReviewsQuery } from '../api/get-admin-reviews';
 import { useHideAuthorReviews } from '../api/hide-author-reviews';
@@ -15,7 +16,8 @@ import { LoadError } from './load-error';
  * "Hide all by author" ends a flood of one author's reviews at once.
  */
 export function ReviewModeration() {
-  const reviews = useQuery(adminReviewsQuery);
+  const [page, setPage] = useState(1);
+  const reviews = useQuery({ ...adminReviewsQuery(page), placeholderData: keepPreviousData });
   const setVisibility = useSetReviewVisibility();
   const hideAuthor = useHideAuthorReviews();
   const pendingId = setVisibility.isPending ? setVisibility.variables.id : undefined;
@@ -23,23 +25,26 @@ export function ReviewModeration() {
 
   if (reviews.isError) return <LoadError what="the reviews" error={reviews.error} onRetry={() => void reviews.refetch()} />;
   if (reviews.isPending) return <LoadingBlock label="Loading the reviews" />;
-  if (reviews.data.length === 0) return <p className="text-slate-600">No reviews yet.</p>;
+  if (reviews.data.length === 0 && page === 1) return <p className="text-slate-600">No reviews yet.</p>;
   return (
-    <ul className="grid gap-3 lg:grid-cols-2">
-      {reviews.data.map((review) => (
-        <li key={review._id}>
-          <ReviewItem
-            review={review}
-            pending={pendingId === review._id}
-            onToggle={() => setVisibility.mutate({ id: review._id, hidden: !review.hidden })}
-            hidingAuthor={pendingAuthor === review.email}
-            onHideAuthor={() => {
-              if (window.confirm(adminNotices.confirmHideAuthor(review.email))) hideAuthor.mutate(review.email);
-            }}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="grid gap-3 lg:grid-cols-2">
+        {reviews.data.map((review) => (
+          <li key={review._id}>
+            <ReviewItem
+              review={review}
+              pending={pendingId === review._id}
+              onToggle={() => setVisibility.mutate({ id: review._id, hidden: !review.hidden })}
+              hidingAuthor={pendingAuthor === review.email}
+              onHideAuthor={() => {
+                if (window.confirm(adminNotices.confirmHideAuthor(review.email))) hideAuthor.mutate(review.email);
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+      <PageSteps page={page} hasNext={reviews.data.length === ADMIN_REVIEWS_PAGE_SIZE} onPage={setPage} label="Reviews pages" />
+    </>
   );
 }
 

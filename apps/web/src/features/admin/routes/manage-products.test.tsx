@@ -9,7 +9,7 @@ import { renderRoutes } from '../../../test/render-with-router';
 import { Component as ManageProductsPage } from './manage-products';
 
 const GET_PARTS = 'GET /api/admin/parts';
-const GET_REVIEWS = 'GET /api/admin/reviews';
+const GET_REVIEWS = 'GET /api/admin/reviews?page=1';
 
 const pads = anAdminPart();
 const filter = anAdminPart({ _id: 'part-2', name: 'Oil Filter', price: 8, availableQuantity: 0, minOrderQuantity: 10, archived: true });
