@@ -146,7 +146,7 @@ test('a review is added, shows on the home page, and an admin can hide it', asyn
   await logInAsAdmin(page);
   await page.goto('/dashboard/manageproducts');
   const review = page.getByRole('listitem').filter({ hasText: text });
-  await review.getByRole('button', { name: 'Hide' }).click();
+  await review.getByRole('button', { name: 'Hide', exact: true }).click();
   await expect(review.getByRole('button', { name: 'Show' })).toBeVisible();
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Customer Reviews' })).toBeVisible();
