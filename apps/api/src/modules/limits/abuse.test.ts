@@ -212,3 +212,25 @@ describe('text the database cannot store', () => {
     expect(response.statusCode).toBe(400);
   });
 });
+
+describe('TRUST_PROXY as a hop count', () => {
+  it('counts the address the proxy saw, whatever a client writes into X-Forwarded-For', async () => {
+    const proxied = await createTestApp({ realLimits: true, env: { TRUST_PROXY: '1' } });
+    try {
+      const { max } = limits.signInPerIp;
+      const attempt = (forged: string) =>
+        proxied.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          remoteAddress: '10.0.0.2',
+          // The client wrote the first entry; the one proxy appended the address it saw.
+          headers: { 'x-forwarded-for': `${forged}, 198.51.100.77` },
+          payload: {},
+        });
+      for (let index = 0; index < max; index++) expect((await attempt(`203.0.113.${index % 250}`)).statusCode).toBe(400);
+      expect((await attempt('203.0.113.251')).statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
