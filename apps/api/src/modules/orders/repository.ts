@@ -178,11 +178,7 @@ export function createOrdersRepository(db: Db) {
           .returningAll()
           .executeTakeFirst();
         if (!order) return undefined;
-        await trx
-          .updateTable('parts')
-          .set({ available_quantity: sql`available_quantity + ${order.quantity}` })
-          .where('id', '=', order.part_id)
-          .execute();
+        await giveStockBack(trx, order);
         return order;
       });
     },
@@ -258,11 +254,7 @@ export function createOrdersRepository(db: Db) {
           .returningAll()
           .executeTakeFirst();
         if (!order) return undefined;
-        await trx
-          .updateTable('parts')
-          .set({ available_quantity: sql`available_quantity + ${order.quantity}` })
-          .where('id', '=', order.part_id)
-          .execute();
+        await giveStockBack(trx, order);
         if (inTransaction) await inTransaction(trx, order);
         return order;
       });
@@ -347,6 +339,15 @@ export function createOrdersRepository(db: Db) {
 }
 
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
+
+/** An order that no longer holds its stock (cancelled, expired) gives it back to its part. */
+async function giveStockBack(trx: Db, order: OrderRow): Promise<void> {
+  await trx
+    .updateTable('parts')
+    .set({ available_quantity: sql`available_quantity + ${order.quantity}` })
+    .where('id', '=', order.part_id)
+    .execute();
+}
 
 /** A search term matched literally: `%` and `_` in it are not wildcards. */
 function escapeLike(term: string): string {
