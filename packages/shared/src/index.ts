@@ -9,3 +9,5 @@ export * from './payments';
 export * from './paths';
 export * from './reviews';
 export * from './users';
+export * from './catalogue';
+export * from './vin';

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { partSchema } from './parts';
+
+/** What a buyer reads when a catalogue input is wrong; the server and the browser share them. */
+export const catalogueMessages = {
+  queryTooLong: 'Search for at most 100 characters',
+  badCategory: 'Choose a category from the list',
+  badVehicle: 'Choose a vehicle from the list',
+  badPrice: 'Give a price in dollars, 0 or more',
+  priceRange: 'The lowest price must not be above the highest',
+  badPage: 'Pages run from 1 to 100',
+  badYear: 'Choose a year from the list',
+  badMake: 'Choose a make from the list',
+  vinLength: 'A VIN has 17 characters',
+  vinCharacters: 'A VIN has only the letters A–Z (not I, O or Q) and the digits 0–9',
+  vinCheckDigit: 'This VIN’s check digit (9th character) does not match: check it for a typo',
+  vinUnknownMake: 'We do not know the maker of this VIN (its first three characters)',
+  vinYear: 'The 10th character of this VIN is no model year',
+  garageTooMany: 'My Garage keeps at most 10 vehicles',
+  garageActive: 'The active vehicle must be one of the garage’s vehicles',
+  vehicleNotFound: 'Vehicle not found',
+  partNumber: 'A part number has 1–40 letters, digits and dashes',
+} as const;
+
+export const categorySchema = z.object({ slug: z.string(), name: z.string() });
+export type Category = z.infer<typeof categorySchema>;
+
+export const specSchema = z.object({ name: z.string().trim().min(1).max(60), value: z.string().trim().min(1).max(120) });
+export type Spec = z.infer<typeof specSchema>;
+
+/** A part in lists that know the catalogue: SPEC's fields, its category and part number. */
+export const catalogPartSchema = partSchema.extend({ category: categorySchema.nullable(), partNumber: z.string() });
+export type CatalogPart = z.infer<typeof catalogPartSchema>;
+
+/** GET /api/part/{id}: SPEC's fields and the catalogue's. */
+export const partDetailSchema = catalogPartSchema.extend({
+  oemNumbers: z.array(z.string()),
+  specs: z.array(specSchema),
+});
+export type PartDetail = z.infer<typeof partDetailSchema>;
+
+/** The home page's list and GET /api/parts answer this many parts a page. */
+export const PARTS_PAGE_SIZE = 24;
+export const SEARCH_PAGE_SIZE = 24;
+export const SEARCH_MAX_PAGE = 100;
+export const SEARCH_QUERY_MAX = 100;
+export const PRICE_MAX = 1_000_000;
+
+export const partsPageQuerySchema = z.object({
+  page: z.coerce.number({ error: catalogueMessages.badPage }).int(catalogueMessages.badPage).min(1, catalogueMessages.badPage).max(SEARCH_MAX_PAGE, catalogueMessages.badPage).default(1),
+});
+
+export const searchSorts = ['relevance', 'price-asc', 'price-desc', 'name'] as const;
+export type SearchSort = (typeof searchSorts)[number];
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuid = z.string().regex(uuidPattern, catalogueMessages.badVehicle);
+const price = z.coerce.number({ error: catalogueMessages.badPrice }).min(0, catalogueMessages.badPrice).max(PRICE_MAX, catalogueMessages.badPrice);
+
+/** GET /api/search's query; each filter is also a URL parameter of /shop. */
+export const searchQuerySchema = z
+  .object({
+    q: z.string().trim().max(SEARCH_QUERY_MAX, catalogueMessages.queryTooLong).optional(),
+    category: z.string().regex(/^[a-z0-9-]{1,40}$/, catalogueMessages.badCategory).optional(),
+    vehicle: z.string().regex(uuidPattern, catalogueMessages.badVehicle).optional(),
+    minPrice: price.optional(),
+    maxPrice: price.optional(),
+    inStock: z.enum(['true', 'false']).optional().transform((value) => value === 'true'),
+    sort: z.enum(searchSorts).default('relevance'),
+    page: partsPageQuerySchema.shape.page,
+  })
+  .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
+    message: catalogueMessages.priceRange,
+    path: ['minPrice'],
+  });
+export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+export const searchResultSchema = z.object({
+  items: z.array(catalogPartSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  facets: z.object({ categories: z.array(categorySchema.extend({ count: z.number().int() })) }),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const vehicleSchema = z.object({
+  _id: z.string(),
+  year: z.number().int(),
+  make: z.string(),
+  model: z.string(),
+  engine: z.string(),
+});
+export type Vehicle = z.infer<typeof vehicleSchema>;
+
+export const YEAR_MIN = 1950;
+export const YEAR_MAX = 2100;
+const year = z.coerce.number({ error: catalogueMessages.badYear }).int(catalogueMessages.badYear).min(YEAR_MIN, catalogueMessages.badYear).max(YEAR_MAX, catalogueMessages.badYear);
+const make = z.string({ error: catalogueMessages.badMake }).trim().min(1, catalogueMessages.badMake).max(40, catalogueMessages.badMake);
+export const makesQuerySchema = z.object({ year });
+export const modelsQuerySchema = z.object({ year, make });
+export const vehicleParamsSchema = z.object({ id: z.string() });
+export const fittingPartsQuerySchema = z.object({
+  ids: z.string().max(48 * 37).transform((value) => value.split(',').filter(Boolean)).pipe(z.array(z.string()).max(48)),
+});
+
+/** A vehicle shown to a buyer: "2018 Toyota Corolla". */
+export const vehicleLabel = (vehicle: Pick<Vehicle, 'year' | 'make' | 'model'>) => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+
+export const GARAGE_MAX = 10;
+/** PUT /api/garage: the whole garage, so sending it twice changes nothing. */
+export const garageInputSchema = z
+  .object({
+    vehicleIds: z.array(uuid).max(GARAGE_MAX, catalogueMessages.garageTooMany),
+    activeId: uuid.nullable(),
+  })
+  .refine((garage) => garage.activeId === null || garage.vehicleIds.includes(garage.activeId), {
+    message: catalogueMessages.garageActive,
+    path: ['activeId'],
+  });
+export type GarageInput = z.output<typeof garageInputSchema>;
+export const garageSchema = z.object({ vehicles: z.array(vehicleSchema), activeId: z.string().nullable() });
+export type Garage = z.infer<typeof garageSchema>;
