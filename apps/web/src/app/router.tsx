@@ -14,6 +14,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { index: true, element: <HomeRoute /> },
+      { path: paths.shop, lazy: () => import('../features/catalog/routes/shop') },
       { path: paths.blogs, lazy: () => import('./routes/blogs') },
       { path: paths.portfolio, lazy: () => import('./routes/portfolio') },
       { path: paths.login, lazy: () => import('../features/auth/routes/login') },
