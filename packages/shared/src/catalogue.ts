@@ -1,26 +1,15 @@
 import { z } from 'zod';
+import {
+  catalogueMessages,
+  GARAGE_MAX,
+  PRICE_MAX,
+  SEARCH_MAX_PAGE,
+  SEARCH_QUERY_MAX,
+  searchSorts,
+  YEAR_MAX,
+  YEAR_MIN,
+} from './catalogue-constants';
 import { partSchema } from './parts';
-
-/** What a buyer reads when a catalogue input is wrong; the server and the browser share them. */
-export const catalogueMessages = {
-  queryTooLong: 'Search for at most 100 characters',
-  badCategory: 'Choose a category from the list',
-  badVehicle: 'Choose a vehicle from the list',
-  badPrice: 'Give a price in dollars, 0 or more',
-  priceRange: 'The lowest price must not be above the highest',
-  badPage: 'Pages run from 1 to 100',
-  badYear: 'Choose a year from the list',
-  badMake: 'Choose a make from the list',
-  vinLength: 'A VIN has 17 characters',
-  vinCharacters: 'A VIN has only the letters A–Z (not I, O or Q) and the digits 0–9',
-  vinCheckDigit: 'This VIN’s check digit (9th character) does not match: check it for a typo',
-  vinUnknownMake: 'We do not know the maker of this VIN (its first three characters)',
-  vinYear: 'The 10th character of this VIN is no model year',
-  garageTooMany: 'My Garage keeps at most 10 vehicles',
-  garageActive: 'The active vehicle must be one of the garage’s vehicles',
-  vehicleNotFound: 'Vehicle not found',
-  partNumber: 'A part number has 1–40 letters, digits and dashes',
-} as const;
 
 export const categorySchema = z.object({ slug: z.string(), name: z.string() });
 export type Category = z.infer<typeof categorySchema>;
@@ -39,19 +28,11 @@ export const partDetailSchema = catalogPartSchema.extend({
 });
 export type PartDetail = z.infer<typeof partDetailSchema>;
 
-/** The home page's list and GET /api/parts answer this many parts a page. */
-export const PARTS_PAGE_SIZE = 24;
-export const SEARCH_PAGE_SIZE = 24;
-export const SEARCH_MAX_PAGE = 100;
-export const SEARCH_QUERY_MAX = 100;
-export const PRICE_MAX = 1_000_000;
 
 export const partsPageQuerySchema = z.object({
   page: z.coerce.number({ error: catalogueMessages.badPage }).int(catalogueMessages.badPage).min(1, catalogueMessages.badPage).max(SEARCH_MAX_PAGE, catalogueMessages.badPage).default(1),
 });
 
-export const searchSorts = ['relevance', 'price-asc', 'price-desc', 'name'] as const;
-export type SearchSort = (typeof searchSorts)[number];
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuid = z.string().regex(uuidPattern, catalogueMessages.badVehicle);
@@ -93,8 +74,6 @@ export const vehicleSchema = z.object({
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
 
-export const YEAR_MIN = 1950;
-export const YEAR_MAX = 2100;
 const year = z.coerce.number({ error: catalogueMessages.badYear }).int(catalogueMessages.badYear).min(YEAR_MIN, catalogueMessages.badYear).max(YEAR_MAX, catalogueMessages.badYear);
 const make = z.string({ error: catalogueMessages.badMake }).trim().min(1, catalogueMessages.badMake).max(40, catalogueMessages.badMake);
 export const makesQuerySchema = z.object({ year });
@@ -104,10 +83,7 @@ export const fittingPartsQuerySchema = z.object({
   ids: z.string().max(48 * 37).transform((value) => value.split(',').filter(Boolean)).pipe(z.array(z.string()).max(48)),
 });
 
-/** A vehicle shown to a buyer: "2018 Toyota Corolla". */
-export const vehicleLabel = (vehicle: Pick<Vehicle, 'year' | 'make' | 'model'>) => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
 
-export const GARAGE_MAX = 10;
 /** PUT /api/garage: the whole garage, so sending it twice changes nothing. */
 export const garageInputSchema = z
   .object({

@@ -10,4 +10,5 @@ export * from './paths';
 export * from './reviews';
 export * from './users';
 export * from './catalogue';
+export * from './catalogue-constants';
 export * from './vin';

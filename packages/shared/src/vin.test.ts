@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueMessages } from './catalogue';
+import { catalogueMessages } from './catalogue-constants';
 import { normaliseVin, vinCheckDigit, vinModelYear, vinProblem } from './vin';
 
 /** Sets a VIN's check digit to the one its other characters call for. */

@@ -1,4 +1,4 @@
-import { catalogueMessages } from './catalogue';
+import { catalogueMessages } from './catalogue-constants';
 
 /**
  * The Vehicle Identification Number (ISO 3779; 49 CFR 565): 17 characters, no I, O or Q, a check

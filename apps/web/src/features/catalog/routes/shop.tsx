@@ -105,7 +105,7 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: strin
       }}
     >
       <TextField
-        label="Search parts"
+        label="Search the catalogue"
         type="search"
         className="flex-1"
         value={q}
