@@ -70,6 +70,7 @@ test('a part that does not fit links to the parts of its category that do', asyn
 
 test('Find by VIN: a bad check digit is named, a good VIN becomes the active vehicle', async ({ page }) => {
   await page.goto('/shop');
+  await page.getByText('Know your VIN? Find your vehicle by it').click();
   const vin = page.getByRole('form', { name: 'Find by VIN' });
   const good = withCheckDigit('4S4BSANC0K3123456');
   const bad = `${good.slice(0, 8)}${good[8] === '1' ? '2' : '1'}${good.slice(9)}`;

@@ -11,6 +11,7 @@ import { createAuth } from './modules/auth/auth';
 import { registerIdentity } from './modules/auth/identity';
 import { authRoutes } from './modules/auth/routes';
 import { partsRoutes } from './modules/parts/routes';
+import { catalogueAdminRoutes } from './modules/catalogue/admin-routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { garageRoutes } from './modules/garage/routes';
 import { vehiclesRoutes } from './modules/vehicles/routes';
@@ -72,6 +73,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     async (api) => {
       await api.register(partsRoutes);
       await api.register(catalogueRoutes);
+      await api.register(catalogueAdminRoutes);
       await api.register(vehiclesRoutes);
       await api.register(garageRoutes);
       await api.register(reviewsRoutes);

@@ -21,7 +21,27 @@ export const catalogueMessages = {
   garageActive: 'The active vehicle must be one of the garage’s vehicles',
   vehicleNotFound: 'Vehicle not found',
   partNumber: 'A part number has 1–40 letters, digits and dashes',
+  partNumberTaken: 'Another part has this part number',
+  oemNumber: 'An OEM number has 1–40 letters, digits, spaces, dots and dashes',
+  tooManyOemNumbers: 'A part has at most 20 OEM numbers',
+  tooManySpecs: 'A part has at most 30 specifications',
+  unknownCategory: 'Choose a category from the list',
+  csvEmpty: 'The CSV has no rows',
+  csvTooManyRows: 'Import at most 5,000 rows at a time',
+  csvTooLarge: 'The CSV is larger than 1 MB: split it',
+  csvHasErrors: 'Nothing was imported: correct the rows below and import again',
+  csvColumns: 'A row has 5 or 6 columns: partNumber,make,model,yearFrom,yearTo[,engine]',
+  csvUnknownPart: 'No part has this part number',
+  csvYears: 'yearFrom and yearTo are years from 1950 to 2100, yearFrom not after yearTo, at most 50 years apart',
+  csvMake: 'make has 1–40 characters',
+  csvModel: 'model has 1–60 characters',
+  csvEngine: 'engine has at most 60 characters',
+  csvSyntax: 'This line is not valid CSV (check its quotes)',
 } as const;
+
+export const FITMENT_CSV_COLUMNS = ['partNumber', 'make', 'model', 'yearFrom', 'yearTo', 'engine'] as const;
+export const FITMENT_CSV_MAX_ROWS = 5_000;
+export const FITMENT_CSV_MAX_BYTES = 1_000_000;
 
 /** The home page's list and GET /api/parts answer this many parts a page. */
 export const PARTS_PAGE_SIZE = 24;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   catalogueMessages,
+  FITMENT_CSV_MAX_BYTES,
   GARAGE_MAX,
   PRICE_MAX,
   SEARCH_MAX_PAGE,
@@ -97,3 +98,36 @@ export const garageInputSchema = z
 export type GarageInput = z.output<typeof garageInputSchema>;
 export const garageSchema = z.object({ vehicles: z.array(vehicleSchema), activeId: z.string().nullable() });
 export type Garage = z.infer<typeof garageSchema>;
+
+const slugPattern = /^[a-z0-9-]{1,40}$/;
+
+/** PUT /api/admin/part/{id}/catalogue: the part's catalogue fields, all at once. */
+export const catalogueInputSchema = z.object({
+  category: z.string().regex(slugPattern, catalogueMessages.unknownCategory).nullable(),
+  partNumber: z.string().trim().toUpperCase().regex(/^[A-Z0-9][A-Z0-9-]{0,39}$/, catalogueMessages.partNumber),
+  oemNumbers: z
+    .array(z.string().trim().toUpperCase().regex(/^[A-Z0-9][A-Z0-9 .-]{0,39}$/, catalogueMessages.oemNumber))
+    .max(20, catalogueMessages.tooManyOemNumbers),
+  specs: z.array(specSchema).max(30, catalogueMessages.tooManySpecs),
+});
+export type CatalogueInput = z.output<typeof catalogueInputSchema>;
+
+/** GET /api/admin/part/{id}/catalogue: what the catalogue page edits, for any part, archived too. */
+export const adminCatalogueSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  archived: z.boolean(),
+  category: z.string().nullable(),
+  partNumber: z.string(),
+  oemNumbers: z.array(z.string()),
+  specs: z.array(specSchema),
+  fitment: z.array(vehicleSchema),
+});
+export type AdminCatalogue = z.infer<typeof adminCatalogueSchema>;
+
+export const fitmentImportSchema = z.object({ csv: z.string().max(FITMENT_CSV_MAX_BYTES, catalogueMessages.csvTooLarge) });
+export const fitmentImportReplySchema = z.object({ rows: z.number().int(), added: z.number().int(), vehiclesAdded: z.number().int() });
+export type FitmentImportReply = z.infer<typeof fitmentImportReplySchema>;
+export const csvRowErrorSchema = z.object({ line: z.number().int(), message: z.string() });
+export type CsvRowError = z.infer<typeof csvRowErrorSchema>;
+export const fitmentImportErrorSchema = z.object({ message: z.string(), errors: z.array(csvRowErrorSchema) });

@@ -41,7 +41,7 @@ export function VehicleSelector({ className = '' }: { className?: string }) {
           />
           {active && (
             <button type="button" onClick={() => remove(active._id)} className={`${buttonClass} border border-slate-300 text-slate-700 hover:bg-slate-100`}>
-              Remove {vehicleLabel(active)}
+              Remove<span className="sr-only"> {vehicleLabel(active)}</span>
             </button>
           )}
         </div>
@@ -63,7 +63,7 @@ function YearMakeModel({ onChoose }: { onChoose: (vehicle: Vehicle) => void }) {
   return (
     <fieldset className="mt-4">
       <legend className="text-sm font-semibold text-slate-700">Add a vehicle</legend>
-      <div className="mt-1 grid gap-2 sm:grid-cols-3">
+      <div className="mt-1 grid grid-cols-3 gap-2">
         <SelectField
           label="Year"
           value={year ?? ''}
@@ -129,25 +129,30 @@ function VinFinder({ onChoose }: { onChoose: (vehicle: Vehicle) => void }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="mt-4" aria-label="Find by VIN">
-      <div className="flex items-start gap-2">
-        <TextField
-          label="Find by VIN"
-          className="min-w-0 flex-1"
-          value={vin}
-          maxLength={40}
-          autoComplete="off"
-          spellCheck={false}
-          hint="17 characters, on the windscreen or the registration"
-          error={problem ?? customerMessage(decode.error)}
-          onChange={(event) => setVin(event.target.value)}
-        />
-        <button type="submit" disabled={decode.isPending} className={`${buttonClass} mt-6 bg-brand-700 text-white hover:bg-brand-600`}>
-          {decode.isPending ? 'Finding…' : 'Find'}
-        </button>
-      </div>
-      {decode.data && !decode.data.model && <VinChoices reply={decode.data} onChoose={(vehicle) => { onChoose(vehicle); decode.reset(); setVin(''); }} />}
-    </form>
+    <details className="mt-4">
+      <summary className="cursor-pointer rounded text-sm font-semibold text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700">
+        Know your VIN? Find your vehicle by it
+      </summary>
+      <form onSubmit={submit} noValidate className="mt-2" aria-label="Find by VIN">
+        <div className="flex items-start gap-2">
+          <TextField
+            label="Find by VIN"
+            className="min-w-0 flex-1"
+            value={vin}
+            maxLength={40}
+            autoComplete="off"
+            spellCheck={false}
+            hint="17 characters, on the windscreen or the registration"
+            error={problem ?? customerMessage(decode.error)}
+            onChange={(event) => setVin(event.target.value)}
+          />
+          <button type="submit" disabled={decode.isPending} className={`${buttonClass} mt-6 bg-brand-700 text-white hover:bg-brand-600`}>
+            {decode.isPending ? 'Finding…' : 'Find'}
+          </button>
+        </div>
+        {decode.data && !decode.data.model && <VinChoices reply={decode.data} onChoose={(vehicle) => { onChoose(vehicle); decode.reset(); setVin(''); }} />}
+      </form>
+    </details>
   );
 }
 

@@ -47,7 +47,7 @@ export function Component() {
       <title>{pageTitle(params.q ? `“${params.q}” in the shop` : 'Shop')}</title>
       <h1 className="text-3xl font-extrabold text-ink">Shop</h1>
       <SearchBox key={params.q ?? ''} initial={params.q ?? ''} onSearch={(q) => change({ q })} />
-      <div className="mt-6 grid gap-8 lg:grid-cols-[18rem_1fr]">
+      <div className="mt-6 grid gap-8 lg:grid-cols-[20rem_1fr]">
         <aside className="flex flex-col gap-6" aria-label="Filters">
           <VehicleSelector />
           <label className="flex items-center gap-2 font-medium text-slate-700">
