@@ -1,6 +1,7 @@
 import { catalogueMessages, vinCheckDigit } from '@autoparts/shared';
 import type { Page } from '@playwright/test';
-import { newAccount, signUp } from './accounts';
+import { e2eAdmin } from './admin-account';
+import { logIn, newAccount, signUp } from './accounts';
 import { expect, test } from './fixtures';
 
 const withCheckDigit = (vin: string) => `${vin.slice(0, 8)}${vinCheckDigit(vin)}${vin.slice(9)}`;
@@ -88,4 +89,32 @@ test('Find by VIN: a bad check digit is named, a good VIN becomes the active veh
   await vin.getByRole('button', { name: 'Find' }).click();
   await vin.getByRole('button', { name: '2018 Toyota RAV4' }).click();
   await expect(page.getByTestId('active-vehicle')).toHaveText('2018 Toyota RAV4');
+});
+
+test('an admin imports fitment by CSV: a bad row imports nothing, a good file shows on the part page', async ({ page, request }) => {
+  const { items } = (await (await request.get('/api/search?q=WIP-3001')).json()) as { items: Array<{ _id: string; name: string; partNumber: string }> };
+  const part = items[0]!;
+  expect(part.partNumber).toBe('WIP-3001');
+  await page.goto('/login');
+  await logIn(page, e2eAdmin);
+  await expect(page.getByRole('banner').getByText(e2eAdmin.name)).toBeVisible();
+
+  await page.goto('/dashboard/manageproducts');
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: part.name, exact: true }) });
+  await card.getByRole('link', { name: 'Catalogue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Catalogue: ${part.name}` })).toBeVisible();
+
+  const importer = page.getByRole('form', { name: 'Import fitment' });
+  await importer.getByLabel('CSV', { exact: true }).fill('partNumber,make,model,yearFrom,yearTo\nWIP-3001,Kia,Sorento,2017,2019\nWIP-3001,Kia,Sorento,2019,2017\n');
+  await importer.getByRole('button', { name: 'Import fitment' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Line 3:' })).toContainText(catalogueMessages.csvYears);
+  await expect(page.getByRole('list', { name: 'Fitment' })).not.toContainText('Kia');
+
+  await importer.getByLabel('CSV', { exact: true }).fill('WIP-3001,Kia,Sorento,2017,2019\n');
+  await importer.getByRole('button', { name: 'Import fitment' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 1 rows' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Fitment' })).toContainText('2018 Kia Sorento');
+
+  await page.goto(`/part/${part._id}`);
+  await expect(page.getByRole('row', { name: 'Kia Sorento 2017–2019' })).toBeVisible();
 });

@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
                   { path: paths.addProduct, lazy: () => import('../features/admin/routes/add-product') },
                   { path: paths.makeAdmin, lazy: () => import('../features/admin/routes/make-admin') },
                   { path: paths.manageProducts, lazy: () => import('../features/admin/routes/manage-products') },
+                  { path: '/dashboard/manageproducts/:id/catalogue', lazy: () => import('../features/admin/routes/part-catalogue') },
                 ],
               },
             ],

@@ -29,6 +29,7 @@ export const queryKeys = {
    * `admin` (beside the admin check, `['admin', email]`), which sign-out removes.
    */
   adminParts: ['parts', 'admin'],
+  adminCatalogue: (id: string) => ['parts', 'admin', 'catalogue', id],
   adminOrders: (filters: { status: string; email: string; page: number }) => ['orders', 'admin', filters],
   users: ['admin', 'users'],
   adminReviews: ['admin', 'reviews'],

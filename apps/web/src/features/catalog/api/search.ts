@@ -1,4 +1,4 @@
-import type { Category, SearchResult } from '@autoparts/shared';
+import type { SearchResult } from '@autoparts/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -10,13 +10,5 @@ export function useSearch(params: Record<string, string>) {
     queryFn: ({ signal }) => api<SearchResult>(`/search?${new URLSearchParams(params).toString()}`, { signal }),
     // The page shown stays while the next loads.
     placeholderData: keepPreviousData,
-  });
-}
-
-export function useCategories() {
-  return useQuery({
-    queryKey: queryKeys.categories,
-    queryFn: ({ signal }) => api<Category[]>('/categories', { signal }),
-    staleTime: Infinity,
   });
 }
