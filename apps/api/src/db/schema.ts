@@ -16,6 +16,7 @@ export interface Database {
   vehicles: VehiclesTable;
   fitments: FitmentsTable;
   garage_vehicles: GarageVehiclesTable;
+  search_words: { word: string };
 }
 
 type CreatedAt = ColumnType<Date, never, never>;

@@ -6,6 +6,7 @@ import * as audit from './0004-audit';
 import * as refundClaims from './0005-refund-claims';
 import * as catalogueFitment from './0007-catalogue-fitment';
 import * as garage from './0008-garage';
+import * as searchWords from './0009-search-words';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005-refund-claims': refundClaims,
   '0007-catalogue-fitment': catalogueFitment,
   '0008-garage': garage,
+  '0009-search-words': searchWords,
 };
 
 export const migrationProvider: MigrationProvider = {

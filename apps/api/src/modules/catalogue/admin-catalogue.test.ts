@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { catalogueMessages, type AdminCatalogue, type Vehicle } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +71,15 @@ describe('POST /api/admin/fitment/import', () => {
     ]);
     const [latest] = await app.db.selectFrom('audit_log').selectAll().orderBy('seq', 'desc').limit(1).execute();
     expect(latest).toMatchObject({ action: 'fitment.import', actor_email: admin.email, details: { rows: 3, added: 6, vehiclesAdded: 2 } });
+  });
+
+  it('imports the README’s example file', async () => {
+    const csv = fs.readFileSync(path.join(import.meta.dirname, '../../../../../docs/examples/fitment.csv'), 'utf8');
+
+    const response = await importCsv(csv);
+
+    expectReply(response, 200);
+    expect(response.json()).toMatchObject({ rows: 4 });
   });
 
   it('adds nothing the second time the same file is sent', async () => {
