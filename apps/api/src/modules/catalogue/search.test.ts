@@ -87,6 +87,9 @@ describe('GET /api/search: relevance', () => {
   it('treats LIKE wildcards and quotes as text', async () => {
     expect((await search({ q: '%%%' })).total).toBe(0);
     expect((await search({ q: "brake' or '1'='1" })).total).toBeGreaterThanOrEqual(0);
+    // Letters and digits the text-search parser reads its own way.
+    for (const q of ['² ٣', 'ß 中文 ﬁlter', 'a:* | !b', '(((', 'the and of']) expect((await search({ q })).total).toBeGreaterThanOrEqual(0);
+    expect(partNumbers(await search({ q: 'alternator' }))[0]).toMatch(/^ELC-/);
   });
 });
 

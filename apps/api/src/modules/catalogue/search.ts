@@ -36,7 +36,8 @@ async function tsqueryText(db: Db, q: string): Promise<string | undefined> {
   const groups = tokens.flatMap((token) => {
     const meant = found.rows.filter((row) => row.token === token).map((row) => clean(row.word)).filter(Boolean);
     if (words.includes(token) && meant.length === 0) return [];
-    return [`(${[...new Set([`${token}:*`, ...meant])].join(' | ')})`];
+    // Each lexeme quoted: whatever the text-search parser makes of a character, no syntax error.
+    return [`(${[...new Set([`'${token}':*`, ...meant.map((word) => `'${word}'`)])].join(' | ')})`];
   });
   return groups.length > 0 ? groups.join(' & ') : undefined;
 }
