@@ -13,6 +13,10 @@ import { createAuth } from './modules/auth/auth';
 import { registerIdentity } from './modules/auth/identity';
 import { authRoutes } from './modules/auth/routes';
 import { partsRoutes } from './modules/parts/routes';
+import { catalogueAdminRoutes } from './modules/catalogue/admin-routes';
+import { catalogueRoutes } from './modules/catalogue/routes';
+import { garageRoutes } from './modules/garage/routes';
+import { vehiclesRoutes } from './modules/vehicles/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { usersRoutes } from './modules/users/routes';
 import { registerOrderExpiry } from './modules/orders/expiry';
@@ -94,6 +98,10 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   await app.register(
     async (api) => {
       await api.register(partsRoutes);
+      await api.register(catalogueRoutes);
+      await api.register(catalogueAdminRoutes);
+      await api.register(vehiclesRoutes);
+      await api.register(garageRoutes);
       await api.register(reviewsRoutes);
       await api.register(authRoutes, { auth });
       await api.register(usersRoutes);

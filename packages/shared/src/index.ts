@@ -9,3 +9,6 @@ export * from './payments';
 export * from './paths';
 export * from './reviews';
 export * from './users';
+export * from './catalogue';
+export * from './catalogue-constants';
+export * from './vin';

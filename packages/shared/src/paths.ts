@@ -4,6 +4,7 @@
  */
 export const paths = {
   home: '/',
+  shop: '/shop',
   part: (id: string) => `/part/${encodeURIComponent(id)}`,
   dashboard: '/dashboard',
   review: '/dashboard/review',
@@ -13,6 +14,7 @@ export const paths = {
   addProduct: '/dashboard/addaproduct',
   makeAdmin: '/dashboard/makeadmin',
   manageProducts: '/dashboard/manageproducts',
+  partCatalogue: (id: string) => `/dashboard/manageproducts/${encodeURIComponent(id)}/catalogue`,
   blogs: '/blogs',
   portfolio: '/portfolio',
   login: '/login',
@@ -22,6 +24,7 @@ export const paths = {
 /** Route patterns in React Router's syntax; `:name` is one non-empty path segment. */
 export const routePatterns = [
   '/',
+  '/shop',
   '/part/:id',
   '/dashboard',
   '/dashboard/review',
@@ -31,6 +34,7 @@ export const routePatterns = [
   '/dashboard/addaproduct',
   '/dashboard/makeadmin',
   '/dashboard/manageproducts',
+  '/dashboard/manageproducts/:id/catalogue',
   '/blogs',
   '/portfolio',
   '/login',

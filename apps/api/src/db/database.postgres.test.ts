@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { createScratchDatabase } from '../test/app';
 import { count } from '../test/count';
 import { openDatabase, type DatabaseHandle } from './database';
-import { demoParts, demoReviews } from './seed-data';
+import { generateDemoCatalogue } from './demo-catalogue';
+import { demoReviews } from './seed-data';
+
+const demoParts = generateDemoCatalogue().parts;
 
 // Runs in the PostgreSQL pass only (vitest.config.ts includes *.postgres.test.ts with TEST_DATABASE_URL).
 const serverUrl = process.env.TEST_DATABASE_URL;

@@ -9,7 +9,10 @@ import { count } from '../test/count';
 import { lockDataDir } from './data-dir-lock';
 import { migrationProvider } from './migrations';
 import { openDatabase, type DatabaseOptions } from './database';
-import { demoParts, demoReviews } from './seed-data';
+import { generateDemoCatalogue } from './demo-catalogue';
+import { demoParts as originalParts, demoReviews } from './seed-data';
+
+const demoParts = generateDemoCatalogue().parts;
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const tempDirs: string[] = [];
@@ -104,5 +107,41 @@ describe('the DATA_DIR lock', () => {
     expect(fs.readFileSync(lockPath, 'utf8')).toBe(String(process.pid));
     unlock();
     expect(fs.existsSync(lockPath)).toBe(false);
+  });
+});
+
+describe('a shop that has data from before the catalogue (migration 0007)', () => {
+  it('gives its parts categories, part numbers and OEM numbers, and seeds nothing on top', async () => {
+    const location = await reopenableDatabase();
+    try {
+      // The shop as it was: migrated up to 0005 and seeded with the fourteen original parts.
+      const old = await openDatabase({ ...location.options, migrateTo: '0005-refund-claims' });
+      await old.db
+        .insertInto('parts')
+        .values(originalParts.map((part) => ({ ...part })))
+        .execute();
+      await old.close();
+
+      const upgraded = await openDatabase(location.options);
+      try {
+        expect(await count(upgraded.db, 'parts')).toBe(originalParts.length);
+        expect(await count(upgraded.db, 'vehicles')).toBe(0);
+        const pads = await upgraded.db
+          .selectFrom('parts')
+          .select(['part_number', 'category_slug', 'oem_numbers'])
+          .where('img', '=', '/images/parts/brake-pads.svg')
+          .executeTakeFirstOrThrow();
+        expect(pads).toEqual({ part_number: 'BRK-1001', category_slug: 'brakes', oem_numbers: ['04465-33450'] });
+        const categorised = await upgraded.db.selectFrom('parts').select('id').where('category_slug', 'is not', null).execute();
+        expect(categorised).toHaveLength(originalParts.length);
+        // The generated demo catalogue gives its first fourteen parts the same numbers.
+        const numbers = await upgraded.db.selectFrom('parts').select('part_number').orderBy('seq').execute();
+        expect(numbers.map((row) => row.part_number)).toEqual(demoParts.slice(0, originalParts.length).map((part) => part.part_number));
+      } finally {
+        await upgraded.close();
+      }
+    } finally {
+      await location.remove();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock';
@@ -26,6 +27,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Otherwise PGlite in this directory; neither: PGlite in memory (tests). */
   dataDir?: string | undefined;
+  /** Tests only: stop at this migration and seed nothing (a shop as an older release left it). */
+  migrateTo?: string;
 }
 
 /** Opens the shop's database, brings its schema up to date and seeds an empty one. */
@@ -34,8 +37,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ? openPostgres(options.databaseUrl)
     : await openPGlite(options.dataDir);
   try {
-    await migrate(handle.db);
-    await seedDemoCatalogue(handle.db);
+    await migrate(handle.db, options.migrateTo);
+    if (!options.migrateTo) await seedDemoCatalogue(handle.db);
   } catch (error) {
     await handle.close();
     throw error;
@@ -61,7 +64,11 @@ function openPostgres(connectionString: string): DatabaseHandle {
 async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
-    const pglite = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined);
+    // pg_trgm backs the catalogue search's typo tolerance (migration 0007 creates the extension).
+    const pglite = await PGlite.create({
+      ...(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : {}),
+      extensions: { pg_trgm },
+    });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     return {
       db,
@@ -85,9 +92,9 @@ async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> 
   }
 }
 
-async function migrate(db: Db) {
+async function migrate(db: Db, target: string | undefined) {
   const migrator = new Migrator({ db, provider: migrationProvider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });

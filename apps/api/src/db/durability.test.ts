@@ -5,7 +5,9 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from './database';
-import { demoParts } from './seed-data';
+import { generateDemoCatalogue } from './demo-catalogue';
+
+const demoParts = generateDemoCatalogue().parts;
 
 // A file of its own so that it runs beside the other database tests: a new DATA_DIR starts slowly.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-durability-'));

@@ -12,6 +12,11 @@ export interface Database {
   orders: OrdersTable;
   payment_events: PaymentEventsTable;
   audit_log: AuditLogTable;
+  categories: CategoriesTable;
+  vehicles: VehiclesTable;
+  fitments: FitmentsTable;
+  garage_vehicles: GarageVehiclesTable;
+  search_words: { word: string };
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -29,6 +34,44 @@ export interface PartsTable {
   archived_at: Date | null;
   seq: Sequence;
   created_at: CreatedAt;
+  category_slug: string | null;
+  part_number: Generated<string>;
+  oem_numbers: Generated<string[]>;
+  specs: ColumnType<Spec[], string | undefined, string>;
+  /** Generated from the numbers, name and description; read by search only. */
+  search_vector: ColumnType<string, never, never>;
+  search_text: ColumnType<string, never, never>;
+}
+
+export interface Spec {
+  name: string;
+  value: string;
+}
+
+export interface CategoriesTable {
+  slug: string;
+  name: string;
+  position: number;
+}
+
+export interface VehiclesTable {
+  id: Generated<string>;
+  make: string;
+  model: string;
+  year: number;
+  engine: Generated<string>;
+}
+
+export interface FitmentsTable {
+  part_id: string;
+  vehicle_id: string;
+}
+
+export interface GarageVehiclesTable {
+  user_id: string;
+  vehicle_id: string;
+  position: number;
+  active: Generated<boolean>;
 }
 
 export interface ReviewsTable {

@@ -1,11 +1,15 @@
 import { sql, type Kysely } from 'kysely';
-import { demoParts, demoReviews } from './seed-data';
+import { generateDemoCatalogue } from './demo-catalogue';
+import { demoReviews } from './seed-data';
 import type { Database } from './schema';
 
 /** Any constant key: it only has to be the same for every instance that seeds. */
 const SEED_LOCK_KEY = 4_207_001;
 
-/** Seeds the demo catalogue into a database with no parts and no reviews, and nothing else. */
+/**
+ * Seeds the demo catalogue (parts, vehicles, fitment; demo-catalogue.ts) and reviews into a
+ * database with no parts and no reviews, and nothing else.
+ */
 export async function seedDemoCatalogue(db: Kysely<Database>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Several instances may start on one PostgreSQL at once: only one of them seeds.
@@ -13,7 +17,23 @@ export async function seedDemoCatalogue(db: Kysely<Database>): Promise<void> {
     const hasParts = await trx.selectFrom('parts').select('id').limit(1).executeTakeFirst();
     const hasReviews = await trx.selectFrom('reviews').select('id').limit(1).executeTakeFirst();
     if (hasParts || hasReviews) return;
-    await trx.insertInto('parts').values([...demoParts]).execute();
+    const catalogue = generateDemoCatalogue();
+    const vehicles = await trx.insertInto('vehicles').values(catalogue.vehicles).returning('id').execute();
+    const parts = await trx
+      .insertInto('parts')
+      .values(catalogue.parts.map(({ fits: _fits, specs, ...part }) => ({ ...part, specs: JSON.stringify(specs) })))
+      .returning('id')
+      .execute();
+    // Rows come back in the order given (one multi-row insert keeps it).
+    const fitments = catalogue.parts.flatMap((part, index) =>
+      part.fits.map((vehicle) => ({ part_id: idOf(parts[index]), vehicle_id: idOf(vehicles[vehicle]) })),
+    );
+    await trx.insertInto('fitments').values(fitments).execute();
     await trx.insertInto('reviews').values([...demoReviews]).execute();
   });
+}
+
+function idOf(row: { id: string } | undefined): string {
+  if (!row) throw new Error('the demo catalogue refers to a row it did not insert');
+  return row.id;
 }

@@ -52,6 +52,16 @@ const newOrder = async (status: 'unpaid' | 'paid' = 'unpaid') => {
   if (status === 'paid') await setOrderStatus(app, orderId, 'paid');
   return orderId;
 };
+const partNumberOf = async (id: string) =>
+  (await app.db.selectFrom('parts').select('part_number').where('id', '=', id).executeTakeFirstOrThrow()).part_number;
+const aVehicle = async () => (await app.db.selectFrom('vehicles').select('id').limit(1).executeTakeFirstOrThrow()).id;
+const fittedPart = async () => {
+  const partId = await newPart();
+  const vehicleId = await aVehicle();
+  await app.db.insertInto('fitments').values({ part_id: partId, vehicle_id: vehicleId }).execute();
+  return { partId, vehicleId };
+};
+let matrixNumber = 0;
 const product = { name: 'Matrix part', img: '/images/parts/m.png', description: 'Made here.', storequantity: '5', price: '9.99' };
 
 const calls: Record<string, GuardedCall> = {
@@ -117,6 +127,39 @@ const calls: Record<string, GuardedCall> = {
     audit: 'order.cancel',
   },
   'GET /admin/audit': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/audit?limit=5' }) },
+  'GET /admin/part/{id}/catalogue': { guard: 'admin', request: async () => ({ method: 'GET', url: `/api/admin/part/${await newPart()}/catalogue` }) },
+  'PUT /admin/part/{id}/catalogue': {
+    guard: 'admin',
+    request: async () => ({
+      method: 'PUT',
+      url: `/api/admin/part/${await newPart()}/catalogue`,
+      payload: { category: 'brakes', partNumber: `MTX-${(matrixNumber += 1)}`, oemNumbers: ['1234'], specs: [] },
+    }),
+    audit: 'part.catalogue',
+  },
+  'DELETE /admin/part/{id}/fitment/{vehicleId}': {
+    guard: 'admin',
+    request: async () => {
+      const { partId, vehicleId } = await fittedPart();
+      return { method: 'DELETE', url: `/api/admin/part/${partId}/fitment/${vehicleId}` };
+    },
+    audit: 'fitment.remove',
+  },
+  'POST /admin/fitment/import': {
+    guard: 'admin',
+    request: async () => ({
+      method: 'POST',
+      url: '/api/admin/fitment/import',
+      payload: { csv: `${await partNumberOf(await newPart())},Toyota,Corolla,2016,2017` },
+    }),
+    audit: 'fitment.import',
+  },
+  'GET /admin/fitment/export': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/fitment/export' }), audit: 'fitment.export' },
+  'GET /garage': { guard: 'signed-in', request: async () => ({ method: 'GET', url: '/api/garage' }) },
+  'PUT /garage': {
+    guard: 'signed-in',
+    request: async () => ({ method: 'PUT', url: '/api/garage', payload: { vehicleIds: [await aVehicle()], activeId: null } }),
+  },
 };
 
 const adminCalls = Object.entries(calls).filter(([, guarded]) => guarded.guard === 'admin');

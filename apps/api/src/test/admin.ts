@@ -108,6 +108,9 @@ export async function snapshotDb(app: FastifyInstance) {
     parts: await db.selectFrom('parts').selectAll().orderBy('id').execute(),
     orders: await db.selectFrom('orders').selectAll().orderBy('id').execute(),
     reviews: await db.selectFrom('reviews').selectAll().orderBy('id').execute(),
+    fitments: await db.selectFrom('fitments').selectAll().orderBy('part_id').orderBy('vehicle_id').execute(),
+    vehicles: await db.selectFrom('vehicles').select('id').orderBy('id').execute(),
+    garages: await db.selectFrom('garage_vehicles').selectAll().orderBy('user_id').orderBy('vehicle_id').execute(),
     auditEntries: await auditCount(app),
   };
 }

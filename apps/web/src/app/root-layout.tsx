@@ -2,6 +2,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '../components/footer';
 import { Header } from '../components/header';
 import { AccountLinks, useAccessTokenRenewal } from '../features/auth';
+import { GarageSync } from '../lib/garage';
 import { useMe } from '../lib/me';
 
 export function RootLayout() {
@@ -23,6 +24,7 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      <GarageSync />
       <ScrollRestoration />
     </div>
   );

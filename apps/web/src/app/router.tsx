@@ -14,6 +14,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { index: true, element: <HomeRoute /> },
+      { path: paths.shop, lazy: () => import('../features/catalog/routes/shop') },
       { path: paths.blogs, lazy: () => import('./routes/blogs') },
       { path: paths.portfolio, lazy: () => import('./routes/portfolio') },
       { path: paths.login, lazy: () => import('../features/auth/routes/login') },
@@ -39,6 +40,7 @@ export const routes: RouteObject[] = [
                   { path: paths.addProduct, lazy: () => import('../features/admin/routes/add-product') },
                   { path: paths.makeAdmin, lazy: () => import('../features/admin/routes/make-admin') },
                   { path: paths.manageProducts, lazy: () => import('../features/admin/routes/manage-products') },
+                  { path: '/dashboard/manageproducts/:id/catalogue', lazy: () => import('../features/admin/routes/part-catalogue') },
                 ],
               },
             ],

@@ -1,10 +1,11 @@
-import { useId, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
-import { paths } from '@autoparts/shared';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { paths, SEARCH_QUERY_MAX } from '@autoparts/shared';
 import { SHOP_NAME } from '../content/site';
 
 const links = [
   { to: paths.home, label: 'Home' },
+  { to: paths.shop, label: 'Shop' },
   { to: paths.portfolio, label: 'My Portfolio' },
   { to: paths.blogs, label: 'Blogs' },
 ] as const;
@@ -62,6 +63,8 @@ export function Header({ account }: HeaderProps) {
           <MenuIcon open={menuOpen} />
         </button>
 
+        <HeaderSearch />
+
         <ul
           id={menuId}
           onClick={closeAfterChoice}
@@ -84,6 +87,38 @@ export function Header({ account }: HeaderProps) {
         </ul>
       </nav>
     </header>
+  );
+}
+
+/** The search box of every page: it leads to /shop with the text as `q`. */
+function HeaderSearch() {
+  const navigate = useNavigate();
+  const inputId = useId();
+  const [q, setQ] = useState('');
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const text = q.trim();
+    void navigate(text ? `${paths.shop}?${new URLSearchParams({ q: text }).toString()}` : paths.shop);
+    setQ('');
+  }
+  return (
+    <form role="search" aria-label="Parts" onSubmit={submit} className="order-last flex w-full gap-2 pb-3 md:order-none md:w-auto md:flex-1 md:pb-0 lg:max-w-sm">
+      <label htmlFor={inputId} className="sr-only">
+        Search parts
+      </label>
+      <input
+        id={inputId}
+        type="search"
+        value={q}
+        maxLength={SEARCH_QUERY_MAX}
+        onChange={(event) => setQ(event.target.value)}
+        placeholder="Search parts or part numbers"
+        className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-2 text-ink placeholder:text-slate-400 focus:border-brand-700 focus:outline-2 focus:outline-brand-700"
+      />
+      <button type="submit" className="rounded-lg bg-brand-700 px-3 py-2 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+        Search
+      </button>
+    </form>
   );
 }
 

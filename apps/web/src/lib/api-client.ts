@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
+    /** The whole error reply, for the few that say more than `message` (a CSV import's bad rows). */
+    readonly payload?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -57,6 +59,7 @@ export async function api<T>(
       response.status,
       stringField(payload, 'message') ?? response.statusText,
       stringField(payload, 'code'),
+      payload,
     );
   }
   return payload as T;

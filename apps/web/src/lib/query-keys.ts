@@ -13,12 +13,23 @@ export const queryKeys = {
   order: (id: string) => ['orders', 'detail', id],
   /** The reviews on the home page (visible ones only). */
   reviews: ['reviews'],
+  /** A signed-in customer's garage (sign-out removes it with the rest of the user's data). */
+  garage: ['garage'],
+  /** The catalogue's public lists: search pages, vehicles, fitment. */
+  search: (params: Record<string, string>) => ['parts', 'search', params],
+  categories: ['categories'],
+  vehicleYears: ['vehicles', 'years'],
+  vehicleMakes: (year: number) => ['vehicles', 'makes', year],
+  vehicleModels: (year: number, make: string) => ['vehicles', 'models', year, make],
+  fittingParts: (vehicleId: string, partIds: string[]) => ['parts', 'fitting', vehicleId, partIds],
+  fitment: (partId: string) => ['parts', 'fitment', partId],
   /**
    * Admin pages. Every part (archived too) sits under `parts` and a page of all orders under
    * `orders`, so a customer's order or cancel refreshes them as well. Data about people sits under
    * `admin` (beside the admin check, `['admin', email]`), which sign-out removes.
    */
   adminParts: ['parts', 'admin'],
+  adminCatalogue: (id: string) => ['parts', 'admin', 'catalogue', id],
   adminOrders: (filters: { status: string; email: string; page: number }) => ['orders', 'admin', filters],
   users: ['admin', 'users'],
   adminReviews: ['admin', 'reviews'],

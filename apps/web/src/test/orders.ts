@@ -1,4 +1,4 @@
-import type { Order, OrderDetail, Part } from '@autoparts/shared';
+import type { Order, OrderDetail, Part, PartDetail, Vehicle } from '@autoparts/shared';
 
 export function aPart(overrides: Partial<Part> = {}): Part {
   return {
@@ -11,6 +11,25 @@ export function aPart(overrides: Partial<Part> = {}): Part {
     minOrderQuantity: 5,
     ...overrides,
   };
+}
+
+/** `GET /part/{id}`: the part with its catalogue fields. */
+export function aPartDetail(overrides: Partial<PartDetail> = {}): PartDetail {
+  return {
+    ...aPart(),
+    category: { slug: 'brakes', name: 'Brakes' },
+    partNumber: 'BRK-1001',
+    oemNumbers: ['04465-33450', '04465-02220'],
+    specs: [
+      { name: 'Position', value: 'Front' },
+      { name: 'Friction material', value: 'Ceramic' },
+    ],
+    ...overrides,
+  };
+}
+
+export function aVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
+  return { _id: 'vehicle-1', year: 2018, make: 'Toyota', model: 'Corolla', engine: '', ...overrides };
 }
 
 /** An order of Jane's; `price` is the order's total. */

@@ -5,6 +5,9 @@ import * as orders from './0003-orders';
 import * as audit from './0004-audit';
 import * as refundClaims from './0005-refund-claims';
 import * as abuseLimits from './0006-abuse-limits';
+import * as catalogueFitment from './0007-catalogue-fitment';
+import * as garage from './0008-garage';
+import * as searchWords from './0009-search-words';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +17,9 @@ const migrations: Record<string, Migration> = {
   '0004-audit': audit,
   '0005-refund-claims': refundClaims,
   '0006-abuse-limits': abuseLimits,
+  '0007-catalogue-fitment': catalogueFitment,
+  '0008-garage': garage,
+  '0009-search-words': searchWords,
 };
 
 export const migrationProvider: MigrationProvider = {

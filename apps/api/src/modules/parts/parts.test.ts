@@ -91,7 +91,14 @@ describe('GET /api/part/{id}', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.json()).toEqual(part);
+    // SPEC's fields as listed, and the catalogue's (search.test.ts checks their values).
+    expect(response.json()).toEqual({
+      ...part,
+      category: { slug: expect.any(String), name: expect.any(String) },
+      partNumber: expect.any(String),
+      oemNumbers: expect.any(Array),
+      specs: expect.any(Array),
+    });
   });
 
   it('answers 404 with a message for a well-formed id that names no part', async () => {

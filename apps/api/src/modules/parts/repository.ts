@@ -6,13 +6,27 @@ import {
   type Product,
   type ProductUpdate,
 } from '@autoparts/shared';
-import type { Part } from '@autoparts/shared';
+import { PARTS_PAGE_SIZE, type CatalogPart, type Part, type PartDetail } from '@autoparts/shared';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { PartsTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
 
-export function toPart(row: Selectable<PartsTable>): Part {
+/** The columns of SPEC's part fields. */
+export const partColumns = [
+  'parts.id',
+  'parts.name',
+  'parts.description',
+  'parts.img',
+  'parts.price_cents',
+  'parts.available_quantity',
+  'parts.min_order_quantity',
+] as const;
+
+type PartRow = Pick<Selectable<PartsTable>, 'id' | 'name' | 'description' | 'img' | 'price_cents' | 'available_quantity' | 'min_order_quantity'>;
+type CatalogRow = PartRow & { part_number: string; category_slug: string | null; category_name: string | null };
+
+export function toPart(row: PartRow): Part {
   return {
     _id: row.id,
     name: row.name,
@@ -24,33 +38,49 @@ export function toPart(row: Selectable<PartsTable>): Part {
   };
 }
 
+export function toCatalogPart(row: CatalogRow): CatalogPart {
+  return {
+    ...toPart(row),
+    category: row.category_slug && row.category_name ? { slug: row.category_slug, name: row.category_name } : null,
+    partNumber: row.part_number,
+  };
+}
+
+/** Parts with their category's name, for the catalogue's lists. */
+export const selectCatalogParts = (db: Db) =>
+  db
+    .selectFrom('parts')
+    .leftJoin('categories', 'categories.slug', 'parts.category_slug')
+    .select([...partColumns, 'parts.part_number', 'parts.category_slug', 'categories.name as category_name']);
+
 export function createPartsRepository(db: Db) {
   return {
-    /** The parts on sale, oldest first (the first six are the featured ones). */
-    async listOnSale(): Promise<Part[]> {
+    /** One page of the parts on sale, oldest first (the first six are the featured ones). */
+    async listOnSale(page: number): Promise<Part[]> {
       const rows = await db
         .selectFrom('parts')
-        .selectAll()
+        .select(partColumns)
         .where('archived_at', 'is', null)
         .orderBy('seq')
+        .limit(PARTS_PAGE_SIZE)
+        .offset((page - 1) * PARTS_PAGE_SIZE)
         .execute();
       return rows.map(toPart);
     },
 
-    async findOnSale(id: string): Promise<Part | undefined> {
+    async findOnSale(id: string): Promise<PartDetail | undefined> {
       if (!isId(id)) return undefined;
-      const row = await db
-        .selectFrom('parts')
-        .selectAll()
-        .where('id', '=', id)
-        .where('archived_at', 'is', null)
+      const row = await selectCatalogParts(db)
+        .select(['parts.oem_numbers', 'parts.specs'])
+        .where('parts.id', '=', id)
+        .where('parts.archived_at', 'is', null)
         .executeTakeFirst();
-      return row && toPart(row);
+      return row && { ...toCatalogPart(row), oemNumbers: row.oem_numbers, specs: row.specs };
     },
 
     /** Every part, archived ones too, for Manage Products. */
     async listAll(): Promise<AdminPart[]> {
-      const rows = await db.selectFrom('parts').selectAll().orderBy('seq').execute();
+      const rows = await db.selectFrom('parts').select([...partColumns, 'archived_at']).orderBy('seq').execute();
       return rows.map((row) => ({ ...toPart(row), archived: row.archived_at !== null }));
     },
 

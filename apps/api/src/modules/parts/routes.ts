@@ -5,7 +5,8 @@ import {
   errorSchema,
   partListSchema,
   partParamsSchema,
-  partSchema,
+  partDetailSchema,
+  partsPageQuerySchema,
   placeOrderReplySchema,
   productInputSchema,
   productUpdateSchema,
@@ -25,8 +26,9 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/parts',
-    { schema: { tags: ['parts'], response: { 200: partListSchema } } },
-    async () => parts.listOnSale(),
+    // SPEC §7 keeps this an array: the first page of the catalogue, `?page=` for more (/api/search filters).
+    { schema: { tags: ['parts'], querystring: partsPageQuerySchema, response: { 200: partListSchema, 400: errorSchema } } },
+    async (request) => parts.listOnSale(request.query.page),
   );
 
   app.get(
@@ -35,7 +37,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['parts'],
         params: partParamsSchema,
-        response: { 200: partSchema, 404: errorSchema },
+        response: { 200: partDetailSchema, 404: errorSchema },
       },
     },
     async (request, reply) => {

@@ -14,13 +14,13 @@ describe('Banner', () => {
     expect(container.querySelector('img')).toHaveAttribute('alt', '');
   });
 
-  it("'Explore Shop' is a fragment link to the parts list", async () => {
+  it("'Explore Shop' leads to /shop", async () => {
     const user = userEvent.setup();
     const { router } = renderWithRouter(<Banner />);
     const explore = screen.getByRole('link', { name: 'Explore Shop' });
-    expect(explore).toHaveAttribute('href', '#parts');
+    expect(explore).toHaveAttribute('href', '/shop');
 
     await user.click(explore);
-    expect(router.state.location.hash).toBe('#parts');
+    expect(router.state.location.pathname).toBe('/shop');
   });
 });

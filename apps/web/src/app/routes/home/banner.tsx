@@ -1,4 +1,5 @@
-import { InPageLink } from '../../../components/in-page-link';
+import { paths } from '@autoparts/shared';
+import { Link } from 'react-router';
 
 export function Banner() {
   return (
@@ -15,18 +16,18 @@ export function Banner() {
             Brake pads, alternators, filters and more, made in our own plants and shipped straight from the
             factory to your workshop.
           </p>
-          <InPageLink
-            to="parts"
+          <Link
+            to={paths.shop}
             className="mt-8 inline-flex items-center gap-2 rounded-lg bg-brand-700 px-6 py-3 text-lg font-semibold text-white shadow-sm hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
             Explore Shop
             <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-5">
               <path
                 fillRule="evenodd"
-                d="M10 3a1 1 0 0 1 1 1v9.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-5 5a1 1 0 0 1-1.4 0l-5-5a1 1 0 1 1 1.4-1.4L9 13.6V4a1 1 0 0 1 1-1z"
+                d="M3 10a1 1 0 0 1 1-1h9.6l-3.3-3.3a1 1 0 1 1 1.4-1.4l5 5a1 1 0 0 1 0 1.4l-5 5a1 1 0 0 1-1.4-1.4l3.3-3.3H4a1 1 0 0 1-1-1z"
               />
             </svg>
-          </InPageLink>
+          </Link>
         </div>
         <img
           src="/images/hero.svg"

@@ -4,7 +4,7 @@ import { renderWithRouter } from '../../../test/render-with-router';
 import { ShopByCategory } from './shop-by-category';
 
 describe('ShopByCategory', () => {
-  it('links every system to the parts list', () => {
+  it('opens /shop filtered by each system’s category', () => {
     renderWithRouter(<ShopByCategory />);
     const links = screen.getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
@@ -15,6 +15,8 @@ describe('ShopByCategory', () => {
       'Cooling',
       'Filters',
     ]);
-    for (const link of links) expect(link).toHaveAttribute('href', '#parts');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(
+      ['brakes', 'engine', 'electrical', 'suspension', 'cooling', 'filters'].map((slug) => `/shop?category=${slug}`),
+    );
   });
 });

@@ -1,8 +1,10 @@
+import { paths } from '@autoparts/shared';
 import type { ReactNode } from 'react';
-import { InPageLink } from '../../../components/in-page-link';
+import { Link } from 'react-router';
 
-const systems: { name: string; description: string; icon: ReactNode }[] = [
+const systems: { slug: string; name: string; description: string; icon: ReactNode }[] = [
   {
+    slug: 'brakes',
     name: 'Brakes',
     description: 'Pads, discs, calipers and hoses for confident, even stopping.',
     icon: (
@@ -14,33 +16,38 @@ const systems: { name: string; description: string; icon: ReactNode }[] = [
     ),
   },
   {
+    slug: 'engine',
     name: 'Engine',
     description: 'Gaskets, belts, pistons and timing kits that keep engines running smoothly.',
     icon: <path d="M4 10h2V8h4V6h4v2h3l2 2h2v6h-2l-2 2H8l-2-2H4zM2 11v4" />,
   },
   {
+    slug: 'electrical',
     name: 'Electrical',
     description: 'Alternators, starters, sensors and spark plugs for reliable starts.',
     icon: <path d="M13 2L5 13.5h6L10 22l8-11.5h-6z" />,
   },
   {
+    slug: 'suspension',
     name: 'Suspension',
     description: 'Shock absorbers, control arms and bushings for a steady ride.',
     icon: <path d="M12 2v3M12 19v3M8 5h8M8 19h8M9 8l6 2-6 2 6 2-6 2" />,
   },
   {
+    slug: 'cooling',
     name: 'Cooling',
     description: 'Radiators, water pumps and thermostats that keep temperatures in check.',
     icon: <path d="M12 3v18M4.2 7.5l15.6 9M4.2 16.5l15.6-9M10 5l2 2 2-2M10 19l2-2 2 2" />,
   },
   {
+    slug: 'filters',
     name: 'Filters',
     description: 'Oil, air, fuel and cabin filters for routine servicing.',
     icon: <path d="M3 4h18l-7 8v6l-4 2v-8z" />,
   },
 ];
 
-/** Entry points by vehicle system; every one leads to the parts list on this page. */
+/** Entry points by vehicle system; each opens /shop filtered by its category. */
 export function ShopByCategory() {
   return (
     <section aria-labelledby="systems-heading" className="mx-auto max-w-7xl px-4 py-16">
@@ -73,9 +80,12 @@ export function ShopByCategory() {
             <div>
               <h3 className="text-lg font-semibold text-ink">
                 {/* The link stretches over the whole card; its name stays the system's name. */}
-                <InPageLink to="parts" className="outline-none after:absolute after:inset-0 after:content-['']">
+                <Link
+                  to={`${paths.shop}?category=${system.slug}`}
+                  className="outline-none after:absolute after:inset-0 after:content-['']"
+                >
                   {system.name}
-                </InPageLink>
+                </Link>
               </h3>
               <p className="mt-1 text-sm text-slate-600">{system.description}</p>
             </div>

@@ -1,5 +1,6 @@
-import { formatPrice, type AdminPart } from '@autoparts/shared';
+import { formatPrice, paths, type AdminPart } from '@autoparts/shared';
 import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { confirmArchive } from '../admin-notices';
 import { useSetPartArchived } from '../api/set-part-archived';
 import { ActionButton } from './action-button';
@@ -74,6 +75,9 @@ export function PartCard({ part }: { part: AdminPart }) {
               >
                 {part.archived ? 'Restore' : 'Archive'}
               </ActionButton>
+              <Link to={paths.partCatalogue(part._id)} aria-describedby={nameId} className="inline-flex items-center rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+                Catalogue
+              </Link>
             </div>
           </div>
         </div>

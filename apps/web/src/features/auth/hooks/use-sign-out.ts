@@ -28,6 +28,7 @@ export function useSignOut() {
       queryClient.removeQueries({ queryKey: ['admin'] });
       // The next user of this browser must not see the last one's orders, even for a moment.
       queryClient.removeQueries({ queryKey: queryKeys.orders });
+      queryClient.removeQueries({ queryKey: queryKeys.garage });
       // Nobody is signed in before the token goes, so the renewal does not ask for a new one.
       if (ended) queryClient.setQueryData(meQuery.queryKey, null);
       clearAccessToken();

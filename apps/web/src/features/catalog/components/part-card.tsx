@@ -1,7 +1,15 @@
 import { formatPrice, paths, type Part } from '@autoparts/shared';
 import { Link } from 'react-router';
+import { FitsBadge } from './fits-badge';
 
-export function PartCard({ part }: { part: Part }) {
+interface PartCardProps {
+  part: Part & { partNumber?: string };
+  /** Whether the part fits the active vehicle, named by `vehicle`; left out without one. */
+  fits?: boolean | undefined;
+  vehicle?: string | undefined;
+}
+
+export function PartCard({ part, fits, vehicle }: PartCardProps) {
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <img
@@ -14,6 +22,8 @@ export function PartCard({ part }: { part: Part }) {
       />
       <div className="flex flex-1 flex-col gap-2 p-5">
         <h3 className="text-lg font-semibold text-ink">{part.name}</h3>
+        {part.partNumber && <p className="text-sm text-slate-500">Part no. {part.partNumber}</p>}
+        {fits !== undefined && vehicle && <FitsBadge fits={fits} vehicle={vehicle} />}
         <p className="flex-1 text-sm text-slate-600">{part.description}</p>
         <p className="text-xl font-bold text-brand-700">{formatPrice(part.price)}</p>
         <Link

@@ -1,5 +1,7 @@
-import type { Part } from '@autoparts/shared';
+import { vehicleLabel, type Part } from '@autoparts/shared';
+import { useGarage } from '../../../lib/garage';
 import { useParts } from '../api/get-parts';
+import { useFittingParts } from '../api/vehicles';
 import { PartCard, PartCardSkeleton } from './part-card';
 
 interface PartGridProps {
@@ -13,6 +15,9 @@ interface PartGridProps {
 /** Parts in a grid of 1, 2 and 3 columns at small, medium and large widths (SPEC §2). */
 export function PartGrid({ limit, placeholders, label }: PartGridProps) {
   const { data, isPending, isError, refetch } = useParts();
+  const parts: Part[] = (limit === undefined ? data : data?.slice(0, limit)) ?? [];
+  const { active } = useGarage();
+  const fitting = useFittingParts(active?._id, parts.map((part) => part._id));
 
   if (isPending) {
     return (
@@ -37,7 +42,6 @@ export function PartGrid({ limit, placeholders, label }: PartGridProps) {
       </div>
     );
   }
-  const parts: Part[] = limit === undefined ? data : data.slice(0, limit);
   if (parts.length === 0) {
     return <p className="text-center text-slate-600">No parts are on sale right now. Please check back soon.</p>;
   }
@@ -45,7 +49,7 @@ export function PartGrid({ limit, placeholders, label }: PartGridProps) {
     <ul className={gridClass} aria-label={label}>
       {parts.map((part) => (
         <li key={part._id} className="flex">
-          <PartCard part={part} />
+          <PartCard part={part} fits={fitting?.has(part._id)} vehicle={active ? vehicleLabel(active) : undefined} />
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import type { Part } from '@autoparts/shared';
+import type { PartDetail, Vehicle } from '@autoparts/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -7,5 +7,12 @@ import { queryKeys } from '../../../lib/query-keys';
 export const partQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.part(id),
-    queryFn: ({ signal }) => api<Part>(`/part/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api<PartDetail>(`/part/${encodeURIComponent(id)}`, { signal }),
+  });
+
+/** `GET /part/{id}/fitment`: the vehicles the part fits, by make, model and year. */
+export const fitmentQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.fitment(id),
+    queryFn: ({ signal }) => api<Vehicle[]>(`/part/${encodeURIComponent(id)}/fitment`, { signal }),
   });

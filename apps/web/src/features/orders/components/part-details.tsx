@@ -1,7 +1,7 @@
-import { formatPrice, type Part } from '@autoparts/shared';
+import { formatPrice, type PartDetail } from '@autoparts/shared';
 
 /** A part as its page shows it (SPEC §2): image, name, description, price and quantities. */
-export function PartDetails({ part }: { part: Part }) {
+export function PartDetails({ part }: { part: PartDetail }) {
   return (
     <article aria-labelledby="part-heading" className="flex flex-col gap-6 sm:flex-row lg:flex-col xl:flex-row">
       <img
@@ -22,7 +22,34 @@ export function PartDetails({ part }: { part: Part }) {
           <dd>{part.availableQuantity}</dd>
           <dt className="font-medium">Minimum Order Quantity</dt>
           <dd>{part.minOrderQuantity}</dd>
+          <dt className="font-medium">Part number</dt>
+          <dd data-testid="part-number">{part.partNumber}</dd>
+          {part.category && (
+            <>
+              <dt className="font-medium">Category</dt>
+              <dd>{part.category.name}</dd>
+            </>
+          )}
+          {part.oemNumbers.length > 0 && (
+            <>
+              <dt className="font-medium">OEM numbers</dt>
+              <dd>{part.oemNumbers.join(', ')}</dd>
+            </>
+          )}
         </dl>
+        {part.specs.length > 0 && (
+          <>
+            <h2 className="mt-6 text-lg font-semibold text-ink">Specifications</h2>
+            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-700">
+              {part.specs.map((spec) => (
+                <div key={spec.name} className="contents">
+                  <dt className="font-medium">{spec.name}</dt>
+                  <dd>{spec.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </>
+        )}
       </div>
     </article>
   );

@@ -4,13 +4,19 @@ import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
-import { aPart } from '../../../test/orders';
+import { aPart, aPartDetail, aVehicle } from '../../../test/orders';
 import { renderRoutes } from '../../../test/render-with-router';
 import { aCustomer } from '../../../test/users';
 import { Component as PartPage } from './part';
 
 const GET_PART = 'GET /api/part/part-1';
 const POST_ORDER = 'POST /api/order';
+
+/** The part's fitment and an empty garage: what the page asks for beside the part. */
+const catalogue = {
+  'GET /api/part/part-1/fitment': { body: [aVehicle()] },
+  'GET /api/garage': { body: { vehicles: [], activeId: null } },
+};
 
 function renderPartPage() {
   return renderRoutes(
@@ -45,13 +51,13 @@ const form = () => ({
 
 describe('Part page', () => {
   it('shows a skeleton while the part loads', async () => {
-    stubFetch({ 'GET /api/me': { body: aCustomer() }, [GET_PART]: () => new Promise(() => {}) });
+    stubFetch({ 'GET /api/me': { body: aCustomer() }, ...catalogue, [GET_PART]: () => new Promise(() => {}) });
     renderPartPage();
     expect(await screen.findByRole('status', { name: 'Loading part' })).toBeInTheDocument();
   });
 
   it('shows the part, and the form prefilled with the user and the minimum quantity', async () => {
-    stubFetch({ 'GET /api/me': { body: aCustomer() }, [GET_PART]: { body: aPart() } });
+    stubFetch({ 'GET /api/me': { body: aCustomer() }, ...catalogue, [GET_PART]: { body: aPartDetail() } });
     renderPartPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Brake Pads' })).toBeInTheDocument();
     expect(document.title).toMatch(/^Brake Pads —/);
@@ -74,7 +80,7 @@ describe('Part page', () => {
   });
 
   it('checks every change with the messages of SPEC §5, linked to their fields', async () => {
-    const server = stubFetch({ 'GET /api/me': { body: aCustomer() }, [GET_PART]: { body: aPart() } });
+    const server = stubFetch({ 'GET /api/me': { body: aCustomer() }, ...catalogue, [GET_PART]: { body: aPartDetail() } });
     const user = userEvent.setup();
     renderPartPage();
     await screen.findByRole('heading', { level: 1, name: 'Brake Pads' });
@@ -118,8 +124,8 @@ describe('Part page', () => {
   it('places the order, says so, resets the form and shows the new stock', async () => {
     let available = 40;
     const server = stubFetch({
-      'GET /api/me': { body: aCustomer() },
-      [GET_PART]: () => ({ body: aPart({ availableQuantity: available }) }),
+      'GET /api/me': { body: aCustomer() }, ...catalogue,
+      [GET_PART]: () => ({ body: aPartDetail({ availableQuantity: available }) }),
       [POST_ORDER]: () => {
         available -= 10;
         return { body: { acknowledged: true, insertedId: 'order-9' } };
@@ -161,8 +167,8 @@ describe('Part page', () => {
 
   it('says "Check Again" with the server’s reason when the order fails, and resets the form', async () => {
     const server = stubFetch({
-      'GET /api/me': { body: aCustomer() },
-      [GET_PART]: { body: aPart() },
+      'GET /api/me': { body: aCustomer() }, ...catalogue,
+      [GET_PART]: { body: aPartDetail() },
       [POST_ORDER]: { status: 409, body: { message: apiErrors.outOfStock } },
     });
     const user = userEvent.setup();
@@ -180,8 +186,8 @@ describe('Part page', () => {
 
   it('says "Check Again" alone when the server’s reason would say nothing', async () => {
     stubFetch({
-      'GET /api/me': { body: aCustomer() },
-      [GET_PART]: { body: aPart() },
+      'GET /api/me': { body: aCustomer() }, ...catalogue,
+      [GET_PART]: { body: aPartDetail() },
       [POST_ORDER]: { status: 500, body: { message: apiErrors.internal } },
     });
     const user = userEvent.setup();
@@ -194,19 +200,19 @@ describe('Part page', () => {
   });
 
   it('says clearly when there is no such part', async () => {
-    stubFetch({ 'GET /api/me': { body: aCustomer() }, [GET_PART]: { status: 404, body: { message: apiErrors.partNotFound } } });
+    stubFetch({ 'GET /api/me': { body: aCustomer() }, ...catalogue, [GET_PART]: { status: 404, body: { message: apiErrors.partNotFound } } });
     renderPartPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Part not found' })).toBeInTheDocument();
     expect(document.title).toMatch(/^Part not found —/);
-    expect(screen.getByRole('link', { name: 'Browse all parts' })).toHaveAttribute('href', '/#parts');
+    expect(screen.getByRole('link', { name: 'Browse all parts' })).toHaveAttribute('href', '/shop');
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
 
   it('offers to try again when the part could not be loaded', async () => {
     let fail = true;
     stubFetch({
-      'GET /api/me': { body: aCustomer() },
-      [GET_PART]: () => (fail ? { status: 503, body: { message: 'Unavailable' } } : { body: aPart() }),
+      'GET /api/me': { body: aCustomer() }, ...catalogue,
+      [GET_PART]: () => (fail ? { status: 503, body: { message: 'Unavailable' } } : { body: aPartDetail() }),
     });
     const user = userEvent.setup();
     renderPartPage();
@@ -214,5 +220,48 @@ describe('Part page', () => {
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Brake Pads' })).toBeInTheDocument();
+  });
+
+  it('lists the part number, OEM numbers, specs and the vehicles it fits by make and model with year ranges', async () => {
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_PART]: { body: aPartDetail() },
+      'GET /api/garage': { body: { vehicles: [], activeId: null } },
+      'GET /api/part/part-1/fitment': {
+        body: [2015, 2016, 2017, 2019].map((year) => aVehicle({ _id: `corolla-${year}`, year })).concat(aVehicle({ _id: 'civic', make: 'Honda', model: 'Civic', year: 2020 })),
+      },
+    });
+    renderPartPage();
+    await screen.findByRole('heading', { level: 1, name: 'Brake Pads' });
+
+    expect(detail('Part number')).toHaveTextContent('BRK-1001');
+    expect(detail('OEM numbers')).toHaveTextContent('04465-33450, 04465-02220');
+    expect(detail('Friction material')).toHaveTextContent('Ceramic');
+    const rows = await screen.findAllByRole('row');
+    expect(rows.slice(1).map((row) => row.textContent)).toEqual(['ToyotaCorolla2015–2017, 2019', 'HondaCivic2020']);
+    // No active vehicle: no verdict.
+    expect(screen.queryByText(/fit your/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['fits', 'vehicle-1', 'Fits your 2018 Toyota Corolla'],
+    ['does not fit', 'vehicle-2', 'Does not fit your 2018 Toyota Camry'],
+  ])('says the part %s the active vehicle of My Garage', async (_label, activeId, verdict) => {
+    const camry = aVehicle({ _id: 'vehicle-2', model: 'Camry' });
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_PART]: { body: aPartDetail() },
+      'GET /api/garage': { body: { vehicles: [aVehicle(), camry], activeId } },
+      'GET /api/part/part-1/fitment': { body: [aVehicle()] },
+    });
+    renderPartPage();
+
+    expect(await screen.findByText(verdict)).toBeInTheDocument();
+    if (activeId === 'vehicle-2') {
+      expect(screen.getByRole('link', { name: 'Brakes parts that fit your 2018 Toyota Camry' })).toHaveAttribute(
+        'href',
+        '/shop?vehicle=vehicle-2&category=brakes',
+      );
+    }
   });
 });

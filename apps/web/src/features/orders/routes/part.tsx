@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/me';
 import { partQuery } from '../api/get-part';
 import { PartDetails, PartDetailsSkeleton } from '../components/part-details';
+import { PartFitment } from '../components/part-fitment';
 import { PlaceOrderForm } from '../components/place-order-form';
 
 /** /part/{id} (SPEC §2), signed-in only: the part and its Place Order form. */
@@ -24,10 +25,13 @@ export function Component() {
       ) : part.isPending || me.isPending ? (
         <PartDetailsSkeleton />
       ) : (
-        <div className="grid items-start gap-10 lg:grid-cols-2">
-          <PartDetails part={part.data} />
-          <PlaceOrderForm key={part.data._id} part={part.data} me={me.data ?? { name: '', email: '' }} />
-        </div>
+        <>
+          <div className="grid items-start gap-10 lg:grid-cols-2">
+            <PartDetails part={part.data} />
+            <PlaceOrderForm key={part.data._id} part={part.data} me={me.data ?? { name: '', email: '' }} />
+          </div>
+          <PartFitment part={part.data} />
+        </>
       )}
     </div>
   );
@@ -40,7 +44,7 @@ function PartNotFound() {
       <h1 className="text-3xl font-extrabold text-ink">Part not found</h1>
       <p className="mt-3 text-lg text-slate-600">This part does not exist or is no longer sold.</p>
       <Link
-        to={{ pathname: paths.home, hash: 'parts' }}
+        to={paths.shop}
         className="mt-8 inline-flex rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
       >
         Browse all parts

@@ -1,0 +1,220 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { catalogueMessages, type AdminCatalogue, type Vehicle } from '@autoparts/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditCount, byToken, call, expectInvalid, expectReply } from '../../test/admin';
+import { createTestApp } from '../../test/app';
+import { count } from '../../test/count';
+import { insertPart, signUpAdmin, type Customer } from '../../test/orders';
+
+let app: FastifyInstance;
+let admin: Customer;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  admin = await signUpAdmin(app, 'catalogue-admin');
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const importCsv = (csv: string) => call(app, byToken(admin), { method: 'POST', url: '/api/admin/fitment/import', payload: { csv } });
+const putCatalogue = (id: string, body: object) => call(app, byToken(admin), { method: 'PUT', url: `/api/admin/part/${id}/catalogue`, payload: body });
+const getCatalogue = async (id: string) => {
+  const response = await call(app, byToken(admin), { method: 'GET', url: `/api/admin/part/${id}/catalogue` });
+  expectReply(response, 200);
+  return response.json() as AdminCatalogue;
+};
+
+let numbered = 0;
+/** A part of the test's own with a part number of its own. */
+async function numberedPart(): Promise<{ id: string; partNumber: string }> {
+  const id = await insertPart(app);
+  numbered += 1;
+  const partNumber = `TST-${numbered}`;
+  await app.db.updateTable('parts').set({ part_number: partNumber }).where('id', '=', id).execute();
+  return { id, partNumber };
+}
+
+async function fitmentOf(id: string): Promise<Vehicle[]> {
+  const response = await app.inject({ method: 'GET', url: `/api/part/${id}/fitment` });
+  expectReply(response, 200);
+  return response.json();
+}
+
+describe('POST /api/admin/fitment/import', () => {
+  it('adds the fitment of every row, year by year, with a header line or without', async () => {
+    const [pads, rotor] = [await numberedPart(), await numberedPart()];
+    const csv = [
+      'partNumber,make,model,yearFrom,yearTo,engine',
+      `${pads.partNumber},Toyota,Corolla,2016,2018`,
+      `${rotor.partNumber.toLowerCase()},honda,civic,2020,2020`,
+      `${rotor.partNumber},Mazda,"MX-5, Miata",2019,2020,2.0 L`,
+    ].join('\n');
+
+    const response = await importCsv(csv);
+
+    expectReply(response, 200);
+    expect(response.json()).toEqual({ rows: 3, added: 6, vehiclesAdded: 2 });
+    expect((await fitmentOf(pads.id)).map((vehicle) => `${vehicle.year} ${vehicle.make} ${vehicle.model}`)).toEqual([
+      '2016 Toyota Corolla',
+      '2017 Toyota Corolla',
+      '2018 Toyota Corolla',
+    ]);
+    // "honda civic" is the catalogue's Honda Civic; the Mazda is new, with its engine.
+    expect(await fitmentOf(rotor.id)).toEqual([
+      expect.objectContaining({ year: 2020, make: 'Honda', model: 'Civic', engine: '' }),
+      expect.objectContaining({ year: 2019, make: 'Mazda', model: 'MX-5, Miata', engine: '2.0 L' }),
+      expect.objectContaining({ year: 2020, make: 'Mazda', model: 'MX-5, Miata', engine: '2.0 L' }),
+    ]);
+    const [latest] = await app.db.selectFrom('audit_log').selectAll().orderBy('seq', 'desc').limit(1).execute();
+    expect(latest).toMatchObject({ action: 'fitment.import', actor_email: admin.email, details: { rows: 3, added: 6, vehiclesAdded: 2 } });
+  });
+
+  it('imports the README’s example file', async () => {
+    const csv = fs.readFileSync(path.join(import.meta.dirname, '../../../../../docs/examples/fitment.csv'), 'utf8');
+
+    const response = await importCsv(csv);
+
+    expectReply(response, 200);
+    expect(response.json()).toMatchObject({ rows: 4 });
+  });
+
+  it('adds nothing the second time the same file is sent', async () => {
+    const part = await numberedPart();
+    const csv = `${part.partNumber},Ford,Focus,2015,2016`;
+    expectReply(await importCsv(csv), 200);
+
+    const again = await importCsv(csv);
+
+    expectReply(again, 200);
+    expect(again.json()).toEqual({ rows: 1, added: 0, vehiclesAdded: 0 });
+    expect(await fitmentOf(part.id)).toHaveLength(2);
+  });
+
+  it('imports nothing when one row is bad, and names every bad row by its line', async () => {
+    const part = await numberedPart();
+    const before = { fitments: await count(app.db, 'fitments'), vehicles: await count(app.db, 'vehicles'), audits: await auditCount(app) };
+    const csv = [
+      'partNumber,make,model,yearFrom,yearTo',
+      `${part.partNumber},Toyota,Corolla,2016,2018`,
+      `${part.partNumber},Toyota,Corolla,2019`,
+      `${part.partNumber},Toyota,Corolla,2020,2016`,
+      '',
+      `${part.partNumber},,Corolla,2016,2018`,
+      `${part.partNumber},Toyota,Corolla,1890,1891`,
+      `${part.partNumber},Tesla,Model Z,2016,2018`,
+    ].join('\n');
+
+    const response = await importCsv(csv);
+
+    expectReply(response, 400);
+    expect(response.json()).toEqual({
+      message: catalogueMessages.csvHasErrors,
+      errors: [
+        { line: 3, message: catalogueMessages.csvColumns },
+        { line: 4, message: catalogueMessages.csvYears },
+        { line: 6, message: catalogueMessages.csvMake },
+        { line: 7, message: catalogueMessages.csvYears },
+      ],
+    });
+    expect(await count(app.db, 'fitments')).toBe(before.fitments);
+    expect(await count(app.db, 'vehicles')).toBe(before.vehicles);
+    expect(await auditCount(app)).toBe(before.audits);
+  });
+
+  it('imports nothing when a part number does not exist, and says on which line', async () => {
+    const part = await numberedPart();
+    const before = await count(app.db, 'fitments');
+
+    const response = await importCsv(`${part.partNumber},Toyota,Corolla,2016,2018\nNOPE-1,Toyota,Corolla,2016,2018\n`);
+
+    expectReply(response, 400);
+    expect(response.json()).toEqual({ message: catalogueMessages.csvHasErrors, errors: [{ line: 2, message: catalogueMessages.csvUnknownPart }] });
+    expect(await count(app.db, 'fitments')).toBe(before);
+  });
+
+  it.each([
+    ['an empty file', '', catalogueMessages.csvEmpty],
+    ['only a header', 'partNumber,make,model,yearFrom,yearTo\n', catalogueMessages.csvEmpty],
+    ['a broken quote', 'BRK-1001,"Toyota,Corolla,2016,2018\n', catalogueMessages.csvSyntax],
+    ['more than 5,000 rows', 'BRK-1001,Toyota,Corolla,2016,2016\n'.repeat(5001), catalogueMessages.csvTooManyRows],
+  ])('answers 400 to %s', async (_label, csv, message) => {
+    const response = await importCsv(csv);
+
+    expectReply(response, 400);
+    expect((response.json() as { errors: Array<{ message: string }> }).errors[0]?.message).toBe(message);
+  });
+
+  it('answers 400 to a CSV over 1 MB', async () => {
+    expectInvalid(await importCsv('x'.repeat(1_000_001)), catalogueMessages.csvTooLarge);
+  });
+});
+
+describe('GET /api/admin/fitment/export', () => {
+  it('gives the fitment back in the import’s format, consecutive years as one row', async () => {
+    const part = await numberedPart();
+    expectReply(await importCsv(`${part.partNumber},Nissan,Altima,2015,2017\n${part.partNumber},Nissan,Altima,2019,2019`), 200);
+
+    const response = await call(app, byToken(admin), { method: 'GET', url: '/api/admin/fitment/export' });
+
+    expectReply(response, 200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = response.body.trim().split('\n');
+    expect(lines[0]).toBe('partNumber,make,model,yearFrom,yearTo,engine');
+    expect(lines.filter((line) => line.startsWith(`${part.partNumber},`))).toEqual([
+      `${part.partNumber},Nissan,Altima,2015,2017,`,
+      `${part.partNumber},Nissan,Altima,2019,2019,`,
+    ]);
+    // The whole demo catalogue's fitment is there, and imports again as it is.
+    expect(lines.length).toBeGreaterThan(100);
+    const again = await importCsv(response.body);
+    expectReply(again, 200);
+    expect(again.json()).toMatchObject({ added: 0, vehiclesAdded: 0 });
+  });
+});
+
+describe('PUT /api/admin/part/{id}/catalogue and DELETE …/fitment/{vehicleId}', () => {
+  it('sets category, part number, OEM numbers and specs, which the part page shows', async () => {
+    const id = await insertPart(app);
+    const body = {
+      category: 'cooling',
+      partNumber: ' col-9001 ',
+      oemNumbers: ['16400-0t040', '1K0 121 253 AA'],
+      specs: [{ name: 'Core', value: '640 × 400 mm' }],
+    };
+
+    expectReply(await putCatalogue(id, body), 200);
+
+    expect(await getCatalogue(id)).toMatchObject({ category: 'cooling', partNumber: 'COL-9001', oemNumbers: ['16400-0T040', '1K0 121 253 AA'], specs: body.specs });
+    const detail = await app.inject({ method: 'GET', url: `/api/part/${id}` });
+    expect(detail.json()).toMatchObject({ category: { slug: 'cooling', name: 'Cooling' }, partNumber: 'COL-9001' });
+    const search = await app.inject({ method: 'GET', url: '/api/search?q=1K0 121 253 AA' });
+    expect((search.json() as { items: Array<{ _id: string }> }).items[0]?._id).toBe(id);
+  });
+
+  it('answers 409 to a part number another part has, 400 to an unknown category, and changes nothing', async () => {
+    const id = await insertPart(app);
+    const before = await getCatalogue(id);
+
+    expectReply(await putCatalogue(id, { category: null, partNumber: 'BRK-1001', oemNumbers: [], specs: [] }), 409, catalogueMessages.partNumberTaken);
+    expectReply(await putCatalogue(id, { category: 'spaceships', partNumber: 'X-1', oemNumbers: [], specs: [] }), 400, catalogueMessages.unknownCategory);
+    expectInvalid(await putCatalogue(id, { category: null, partNumber: 'no spaces', oemNumbers: [], specs: [] }), catalogueMessages.partNumber);
+    expectInvalid(await putCatalogue(id, { category: null, partNumber: 'X-2', oemNumbers: Array(21).fill('1'), specs: [] }), catalogueMessages.tooManyOemNumbers);
+
+    expect(await getCatalogue(id)).toEqual(before);
+  });
+
+  it('removes one vehicle from a part’s fitment', async () => {
+    const part = await numberedPart();
+    expectReply(await importCsv(`${part.partNumber},Subaru,Outback,2016,2017`), 200);
+    const [first, second] = await fitmentOf(part.id);
+
+    expectReply(await call(app, byToken(admin), { method: 'DELETE', url: `/api/admin/part/${part.id}/fitment/${first!._id}` }), 200);
+
+    expect(await fitmentOf(part.id)).toEqual([second]);
+    expectReply(await call(app, byToken(admin), { method: 'DELETE', url: `/api/admin/part/${part.id}/fitment/${first!._id}` }), 404);
+  });
+});

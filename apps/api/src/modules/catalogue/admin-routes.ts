@@ -1,0 +1,116 @@
+import {
+  adminCatalogueSchema,
+  adminMessages,
+  catalogueInputSchema,
+  catalogueMessages,
+  errorSchema,
+  FITMENT_CSV_MAX_BYTES,
+  fitmentImportErrorSchema,
+  fitmentImportReplySchema,
+  fitmentImportSchema,
+  partParamsSchema,
+} from '@autoparts/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signedIn as security } from '../../plugins/api-docs';
+import { createAuditLog } from '../audit/repository';
+import { identityOf } from '../auth/identity';
+import { createCatalogueAdmin } from './admin-repository';
+import { fitmentCsv, parseFitmentCsv } from './fitment-csv';
+
+/** Admin only, audited: a part's catalogue fields and fitment, and fitment in bulk as CSV. */
+export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const catalogue = createCatalogueAdmin(app.db);
+  const audit = createAuditLog(app.db);
+  const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
+  const acknowledged = z.object({ acknowledged: z.boolean() });
+
+  app.get(
+    '/admin/part/:id/catalogue',
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], security, params: partParamsSchema, response: { 200: adminCatalogueSchema, ...errors } } },
+    async (request, reply) => {
+      const part = await catalogue.find(request.params.id);
+      if (!part) return reply.code(404).send({ message: adminMessages.partNotFound });
+      return part;
+    },
+  );
+
+  // The whole set at once: sending it twice changes nothing.
+  app.put(
+    '/admin/part/:id/catalogue',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        security,
+        params: partParamsSchema,
+        body: catalogueInputSchema,
+        response: { 200: acknowledged, ...errors, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      const outcome = await catalogue.update(id, request.body);
+      if (outcome === 'not-found') return reply.code(404).send({ message: adminMessages.partNotFound });
+      if (outcome === 'unknown-category') return reply.code(400).send({ message: catalogueMessages.unknownCategory });
+      if (outcome === 'number-taken') return reply.code(409).send({ message: catalogueMessages.partNumberTaken });
+      await audit.record(identityOf(request), 'part.catalogue', `part ${id}`, request.body);
+      return { acknowledged: true };
+    },
+  );
+
+  app.delete(
+    '/admin/part/:id/fitment/:vehicleId',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        security,
+        params: z.object({ id: z.string(), vehicleId: z.string() }),
+        response: { 200: acknowledged, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { id, vehicleId } = request.params;
+      if (!(await catalogue.removeFitment(id, vehicleId))) return reply.code(404).send({ message: catalogueMessages.vehicleNotFound });
+      await audit.record(identityOf(request), 'fitment.remove', `part ${id}`, { vehicleId });
+      return { acknowledged: true };
+    },
+  );
+
+  // Every row is checked first; one bad row and nothing is imported.
+  app.post(
+    '/admin/fitment/import',
+    {
+      onRequest: app.requireAdmin,
+      // The CSV (≤ 1 MB) plus its JSON quoting.
+      bodyLimit: FITMENT_CSV_MAX_BYTES * 2,
+      schema: {
+        tags: ['admin'],
+        security,
+        body: fitmentImportSchema,
+        response: { 200: fitmentImportReplySchema, 400: z.union([fitmentImportErrorSchema, errorSchema]), 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const parsed = parseFitmentCsv(request.body.csv);
+      const outcome = parsed.errors.length > 0 ? { errors: parsed.errors } : await catalogue.import(parsed.rows);
+      if ('errors' in outcome) return reply.code(400).send({ message: catalogueMessages.csvHasErrors, errors: outcome.errors });
+      await audit.record(identityOf(request), 'fitment.import', 'fitment', { rows: parsed.rows.length, ...outcome });
+      return { rows: parsed.rows.length, ...outcome };
+    },
+  );
+
+  app.get(
+    '/admin/fitment/export',
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], security, response: { 200: z.string(), 401: errorSchema, 403: errorSchema } } },
+    async (request, reply) => {
+      const rows = await catalogue.exportRows();
+      await audit.record(identityOf(request), 'fitment.export', 'fitment', { rows: rows.length });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="fitment.csv"')
+        .send(fitmentCsv(rows));
+    },
+  );
+};

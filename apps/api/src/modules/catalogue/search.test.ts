@@ -1,0 +1,224 @@
+import { catalogueMessages, PARTS_PAGE_SIZE, SEARCH_PAGE_SIZE, type Part, type PartDetail, type SearchResult } from '@autoparts/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateDemoCatalogue } from '../../db/demo-catalogue';
+import { expectInvalid, expectReply } from '../../test/admin';
+import { createTestApp } from '../../test/app';
+import { count } from '../../test/count';
+
+let app: FastifyInstance;
+const demo = generateDemoCatalogue();
+
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+async function search(query: Record<string, string | number | boolean>): Promise<SearchResult> {
+  const response = await app.inject({ method: 'GET', url: '/api/search', query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
+  expectReply(response, 200);
+  return response.json();
+}
+
+const partNumbers = (result: SearchResult) => result.items.map((item) => item.partNumber);
+
+async function vehicleId(make: string, model: string, year: number): Promise<string> {
+  const row = await app.db.selectFrom('vehicles').select('id').where('make', '=', make).where('model', '=', model).where('year', '=', year).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe('the demo catalogue', () => {
+  it('has at least 150 parts in 8 categories, 60 vehicles and 2,000 fitment rows, each part numbered', async () => {
+    expect(await count(app.db, 'parts')).toBeGreaterThanOrEqual(150);
+    expect(await count(app.db, 'vehicles')).toBeGreaterThanOrEqual(60);
+    expect(await count(app.db, 'fitments')).toBeGreaterThanOrEqual(2000);
+    const categories = await app.db.selectFrom('parts').select('category_slug').distinct().execute();
+    expect(categories.length).toBeGreaterThanOrEqual(8);
+    const unnumbered = await app.db.selectFrom('parts').select('id').where((eb) => eb.or([eb('category_slug', 'is', null), eb(eb.fn('cardinality', ['oem_numbers']), '=', 0)])).execute();
+    expect(unnumbered).toEqual([]);
+  });
+});
+
+describe('GET /api/search: relevance', () => {
+  it('finds a name with a typo in it, that part type first', async () => {
+    const result = await search({ q: 'serpentin blet' });
+
+    expect(result.items[0]?.name).toMatch(/^Serpentine Belt/);
+  });
+
+  it('finds an added part by a misspelt name first', async () => {
+    await app.db.insertInto('parts').values({ name: 'Hydraulic Valve Tappet', description: 'Lifter for overhead cams.', img: '/images/parts/timing-belt.svg', price_cents: 1500, available_quantity: 10, min_order_quantity: 1, archived_at: null, part_number: 'ENG-7777', category_slug: 'engine' }).execute();
+
+    expect(partNumbers(await search({ q: 'hydralic tapet' }))[0]).toBe('ENG-7777');
+  });
+
+  it('finds a part by the start of its part number, that part first', async () => {
+    expect(partNumbers(await search({ q: 'ELC-100' }))[0]).toBe('ELC-1001');
+    const prefixed = demo.parts.filter((part) => part.part_number.startsWith('BRK-30')).length;
+    const prefix = await search({ q: 'brk-30' });
+    expect(prefixed).toBeGreaterThan(1);
+    expect(partNumbers(prefix).slice(0, prefixed).every((number) => number.startsWith('BRK-30'))).toBe(true);
+  });
+
+  it('finds a part by an OEM number, and by part of one, that part first', async () => {
+    const part = demo.parts[60]!;
+    const oem = part.oem_numbers[0]!;
+
+    expect(partNumbers(await search({ q: oem }))[0]).toBe(part.part_number);
+    expect(partNumbers(await search({ q: oem.toLowerCase() }))[0]).toBe(part.part_number);
+    expect(partNumbers(await search({ q: oem.slice(0, -1) }))[0]).toBe(part.part_number);
+  });
+
+  it('ranks the name above the description', async () => {
+    // "ceramic" is in the pads' name and in the glow plugs' description.
+    const result = await search({ q: 'ceramic' });
+
+    expect(result.items[0]?.name).toMatch(/Ceramic/);
+    expect(result.items.map((item) => item.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^Glow Plug/)]));
+  });
+
+  it('answers an empty page for a text that matches nothing', async () => {
+    expect(await search({ q: 'zzqxv' })).toMatchObject({ items: [], total: 0, facets: { categories: [] } });
+  });
+
+  it('treats LIKE wildcards and quotes as text', async () => {
+    expect((await search({ q: '%%%' })).total).toBe(0);
+    expect((await search({ q: "brake' or '1'='1" })).total).toBeGreaterThanOrEqual(0);
+    // Letters and digits the text-search parser reads its own way.
+    for (const q of ['² ٣', 'ß 中文 ﬁlter', 'a:* | !b', '(((', 'the and of']) expect((await search({ q })).total).toBeGreaterThanOrEqual(0);
+    expect(partNumbers(await search({ q: 'alternator' }))[0]).toMatch(/^ELC-/);
+  });
+});
+
+describe('GET /api/search: facets, filters, sorting and pages', () => {
+  it('counts the matches per category; the counts add up to the total', async () => {
+    const all = await search({ q: 'front' });
+    const sum = all.facets.categories.reduce((total, facet) => total + facet.count, 0);
+
+    expect(sum).toBe(all.total);
+    const brakes = all.facets.categories.find((facet) => facet.slug === 'brakes');
+    expect(brakes).toMatchObject({ name: 'Brakes', count: expect.any(Number) });
+    const inBrakes = await search({ q: 'front', category: 'brakes' });
+    expect(inBrakes.total).toBe(brakes?.count);
+    expect(inBrakes.items.every((item) => item.category?.slug === 'brakes')).toBe(true);
+    // The facets still show the other categories, so the buyer can switch.
+    expect(inBrakes.facets.categories).toEqual(all.facets.categories);
+  });
+
+  it('filters by price range and stock', async () => {
+    const result = await search({ minPrice: 50, maxPrice: 100, inStock: true });
+
+    expect(result.total).toBeGreaterThan(0);
+    for (const item of result.items) {
+      expect(item.price).toBeGreaterThanOrEqual(50);
+      expect(item.price).toBeLessThanOrEqual(100);
+      expect(item.availableQuantity).toBeGreaterThan(0);
+    }
+    const outOfStock = await app.db.selectFrom('parts').select('id').where('available_quantity', '=', 0).execute();
+    expect(outOfStock.length).toBeGreaterThan(0);
+    expect((await search({ inStock: true })).total).toBe((await search({})).total - outOfStock.length);
+  });
+
+  it('filters to the parts that fit a vehicle', async () => {
+    const vehicle = await vehicleId('Toyota', 'Corolla', 2018);
+    const fitting = await app.db.selectFrom('fitments').select('part_id').where('vehicle_id', '=', vehicle).execute();
+
+    const result = await search({ vehicle });
+
+    expect(result.total).toBe(fitting.length);
+    expect(fitting.length).toBeGreaterThan(0);
+    const ids = new Set(fitting.map((row) => row.part_id));
+    for (const item of result.items) expect(ids.has(item._id)).toBe(true);
+  });
+
+  it('sorts by price both ways and by name', async () => {
+    const up = (await search({ category: 'filters', sort: 'price-asc' })).items.map((item) => item.price);
+    const down = (await search({ category: 'filters', sort: 'price-desc' })).items.map((item) => item.price);
+    const names = (await search({ category: 'filters', sort: 'name' })).items.map((item) => item.name);
+
+    expect(up).toEqual([...up].sort((a, b) => a - b));
+    expect(down).toEqual([...down].sort((a, b) => b - a));
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+  });
+
+  it('pages through the results: pages of 24, none twice, the same total', async () => {
+    const first = await search({});
+    const second = await search({ page: 2 });
+
+    expect(first).toMatchObject({ page: 1, pageSize: SEARCH_PAGE_SIZE });
+    expect(first.items).toHaveLength(SEARCH_PAGE_SIZE);
+    expect(second.total).toBe(first.total);
+    const firstIds = new Set(first.items.map((item) => item._id));
+    expect(second.items.some((item) => firstIds.has(item._id))).toBe(false);
+    const last = Math.ceil(first.total / SEARCH_PAGE_SIZE);
+    expect((await search({ page: last })).items).toHaveLength(first.total - (last - 1) * SEARCH_PAGE_SIZE);
+    expect((await search({ page: last + 1 })).items).toEqual([]);
+  });
+
+  it('leaves archived parts out', async () => {
+    const part = demo.parts[30]!;
+    await app.db.updateTable('parts').set({ archived_at: new Date() }).where('part_number', '=', part.part_number).execute();
+
+    expect(partNumbers(await search({ q: part.part_number }))).not.toContain(part.part_number);
+  });
+
+  it.each([
+    ['a text over 100 characters', { q: 'x'.repeat(101) }, catalogueMessages.queryTooLong],
+    ['page 0', { page: 0 }, catalogueMessages.badPage],
+    ['page 101', { page: 101 }, catalogueMessages.badPage],
+    ['a page that is no number', { page: 'two' }, catalogueMessages.badPage],
+    ['a category that is no slug', { category: 'Brakes & more' }, catalogueMessages.badCategory],
+    ['a vehicle that is no id', { vehicle: 'corolla' }, catalogueMessages.badVehicle],
+    ['a negative price', { minPrice: -1 }, catalogueMessages.badPrice],
+    ['a price that is no number', { maxPrice: 'cheap' }, catalogueMessages.badPrice],
+    ['a minimum above the maximum', { minPrice: 20, maxPrice: 10 }, catalogueMessages.priceRange],
+    ['an unknown sort', { sort: 'random' }, 'sort'],
+  ])('answers 400 to %s', async (_label, query, message) => {
+    const response = await app.inject({ method: 'GET', url: '/api/search', query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
+
+    expectInvalid(response, message);
+  });
+});
+
+describe('GET /api/parts and GET /api/part/{id}', () => {
+  it('answers the first page of the catalogue as an array, and ?page= for more', async () => {
+    const first = await app.inject({ method: 'GET', url: '/api/parts' });
+    const second = await app.inject({ method: 'GET', url: '/api/parts?page=2' });
+
+    expectReply(first, 200);
+    const [one, two] = [first.json() as Part[], second.json() as Part[]];
+    expect(one).toHaveLength(PARTS_PAGE_SIZE);
+    expect(one[0]?.name).toBe(demo.parts[0]?.name);
+    expect(two[0]?.name).toBe(demo.parts[PARTS_PAGE_SIZE]?.name);
+    expectInvalid(await app.inject({ method: 'GET', url: '/api/parts?page=0' }), catalogueMessages.badPage);
+  });
+
+  it('gives a part its category, part number, OEM numbers and specs', async () => {
+    const part = demo.parts[0]!;
+    const { id } = await app.db.selectFrom('parts').select('id').where('part_number', '=', part.part_number).executeTakeFirstOrThrow();
+
+    const response = await app.inject({ method: 'GET', url: `/api/part/${id}` });
+
+    expectReply(response, 200);
+    expect(response.json()).toMatchObject({
+      _id: id,
+      name: part.name,
+      category: { slug: 'brakes', name: 'Brakes' },
+      partNumber: 'BRK-1001',
+      oemNumbers: part.oem_numbers,
+      specs: part.specs,
+    } satisfies Partial<PartDetail>);
+  });
+
+  it('lists the categories in their order', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/categories' });
+
+    expectReply(response, 200);
+    expect((response.json() as Array<{ slug: string }>).map((category) => category.slug)).toEqual([
+      'brakes', 'engine', 'electrical', 'ignition', 'filters', 'suspension', 'cooling', 'drivetrain', 'lighting', 'wipers',
+    ]);
+  });
+});

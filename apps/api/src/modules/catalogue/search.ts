@@ -1,0 +1,134 @@
+import { dollarsToCents, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResult } from '@autoparts/shared';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Db } from '../../db/database';
+import { selectCatalogParts, toCatalogPart } from '../parts/repository';
+
+/** Escapes LIKE's wildcards in what a buyer typed. */
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** At most this many words of the text are looked at, and this many corrections per word. */
+const MAX_WORDS = 6;
+const CORRECTIONS_PER_WORD = 3;
+
+/**
+ * The words a buyer may have meant by each word typed: the words of the parts' names that start
+ * with it ("altern" → "alternator") or are closest to it by pg_trgm similarity ("alternatr"),
+ * looked up in the short search_words list (migration 0009). A word that is like no word of any
+ * name ("blet" in "serpentin blet") is left out rather than matching nothing. Answers a
+ * to_tsquery text: alternatives within a word OR'ed, the words AND'ed.
+ */
+async function tsqueryText(db: Db, q: string): Promise<string | undefined> {
+  const tokens = [...new Set(q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, MAX_WORDS);
+  const words = tokens.filter((token) => /^\p{L}+$/u.test(token));
+  const found = words.length
+    ? await sql<{ token: string; word: string }>`
+        select t.token, w.word
+        from unnest(${words}::text[]) as t(token)
+        cross join lateral (
+          select word from search_words
+          where word like t.token || '%' or (length(t.token) >= 3 and word % t.token)
+          order by word like t.token || '%' desc, similarity(word, t.token) desc, word
+          limit ${CORRECTIONS_PER_WORD}
+        ) w`.execute(db)
+    : { rows: [] };
+  // Only letters and digits reach to_tsquery, so nothing typed can break its syntax.
+  const clean = (word: string) => word.replace(/[^\p{L}\p{N}]/gu, '');
+  const groups = tokens.flatMap((token) => {
+    const meant = found.rows.filter((row) => row.token === token).map((row) => clean(row.word)).filter(Boolean);
+    if (words.includes(token) && meant.length === 0) return [];
+    // Each lexeme quoted: whatever the text-search parser makes of a character, no syntax error.
+    return [`(${[...new Set([`'${token}':*`, ...meant.map((word) => `'${word}'`)])].join(' | ')})`];
+  });
+  return groups.length > 0 ? groups.join(' & ') : undefined;
+}
+
+/**
+ * How a typed text finds parts: full-text search over the weighted tsvector (part and OEM
+ * numbers A, name B, description C) with the words as typed and as corrected, and a substring
+ * of the numbers-and-name text for partial part and OEM numbers ("BRK-30", "0446533"). Both are
+ * served by GIN indexes (migrations 0007, 0009). Ranked: an exact part or OEM number first, then
+ * a part-number prefix, then a substring, then ts_rank.
+ */
+async function textMatch(db: Db, q: string) {
+  const lower = q.toLowerCase();
+  const upper = q.toUpperCase();
+  const text = await tsqueryText(db, q);
+  const tsquery = text ? sql`(to_tsquery('english', ${text}) || to_tsquery('simple', ${text}))` : sql`''::tsquery`;
+  // One index-driven subquery per way of matching: the planner does not combine the two GIN
+  // indexes under an OR, and scans the whole table instead.
+  const matches = (): Expression<SqlBool> =>
+    lower.length >= 3
+      ? sql<SqlBool>`parts.id in (select id from parts where search_vector @@ ${tsquery} union all select id from parts where search_text like ${`%${likeEscaped(lower)}%`})`
+      : sql<SqlBool>`parts.id in (select id from parts where search_vector @@ ${tsquery})`;
+  const rank = sql<number>`(
+    case when parts.part_number = ${upper} or parts.oem_numbers @> array[${upper}]::text[] then 100 else 0 end
+    + case when parts.part_number like ${`${likeEscaped(upper)}%`} then 20
+           when parts.search_text like ${`%${likeEscaped(lower)}%`} then 10 else 0 end
+    + 10 * ts_rank(parts.search_vector, ${tsquery})
+  )`;
+  return { matches, rank };
+}
+
+/** GET /api/search: one page of matching parts on sale, the total, and category counts. */
+export async function searchParts(db: Db, query: SearchQuery): Promise<SearchResult> {
+  const q = query.q?.trim() ?? '';
+  const text = q ? await textMatch(db, q) : undefined;
+
+  // Everything but the category: the facets count the categories within these.
+  const filtered = selectCatalogParts(db).where((eb) => {
+    const conditions: Expression<SqlBool>[] = [eb('parts.archived_at', 'is', null)];
+    if (text) conditions.push(text.matches());
+    if (query.vehicle) {
+      conditions.push(
+        eb.exists(
+          eb
+            .selectFrom('fitments')
+            .select(sql`1`.as('one'))
+            .whereRef('fitments.part_id', '=', 'parts.id')
+            .where('fitments.vehicle_id', '=', query.vehicle),
+        ),
+      );
+    }
+    if (query.minPrice !== undefined) conditions.push(eb('parts.price_cents', '>=', dollarsToCents(query.minPrice)));
+    if (query.maxPrice !== undefined) conditions.push(eb('parts.price_cents', '<=', dollarsToCents(query.maxPrice)));
+    if (query.inStock) conditions.push(eb('parts.available_quantity', '>', 0));
+    return eb.and(conditions);
+  });
+  const inCategory = query.category ? filtered.where('parts.category_slug', '=', query.category) : filtered;
+
+  const ordered = (() => {
+    switch (query.sort) {
+      case 'price-asc':
+        return inCategory.orderBy('parts.price_cents', 'asc').orderBy('parts.seq');
+      case 'price-desc':
+        return inCategory.orderBy('parts.price_cents', 'desc').orderBy('parts.seq');
+      case 'name':
+        return inCategory.orderBy('parts.name').orderBy('parts.seq');
+      default:
+        return text ? inCategory.orderBy(text.rank, 'desc').orderBy('parts.seq') : inCategory.orderBy('parts.seq');
+    }
+  })();
+
+  // The counts per category (parts without one too) give the total as well.
+  const [rows, counts] = await Promise.all([
+    ordered.limit(SEARCH_PAGE_SIZE).offset((query.page - 1) * SEARCH_PAGE_SIZE).execute(),
+    filtered
+      .clearSelect()
+      .select(['parts.category_slug', 'categories.name', 'categories.position', (eb) => eb.fn.countAll<string>().as('count')])
+      .groupBy(['parts.category_slug', 'categories.name', 'categories.position'])
+      .orderBy('categories.position')
+      .execute(),
+  ]);
+  const facets = counts.flatMap((row) => (row.category_slug && row.name ? [{ slug: row.category_slug, name: row.name, count: Number(row.count) }] : []));
+  const total = counts
+    .filter((row) => !query.category || row.category_slug === query.category)
+    .reduce((sum, row) => sum + Number(row.count), 0);
+
+  return {
+    items: rows.map(toCatalogPart),
+    total,
+    page: query.page,
+    pageSize: SEARCH_PAGE_SIZE,
+    facets: { categories: facets },
+  };
+}

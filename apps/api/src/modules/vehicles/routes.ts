@@ -1,0 +1,89 @@
+import {
+  catalogueMessages,
+  errorSchema,
+  fittingPartsQuerySchema,
+  makesQuerySchema,
+  modelsQuerySchema,
+  partParamsSchema,
+  vehicleParamsSchema,
+  vehicleSchema,
+  apiErrors,
+} from '@autoparts/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createVehiclesRepository } from './repository';
+import { decodeVin, vinReplySchema } from './vin';
+
+/** Public, read-only: the vehicle selector, VIN decoding, and which parts fit a vehicle. */
+export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const vehicles = createVehiclesRepository(app.db);
+  const errors = { 400: errorSchema, 404: errorSchema };
+
+  app.get('/vehicles/years', { schema: { tags: ['vehicles'], response: { 200: z.array(z.number().int()) } } }, async () =>
+    vehicles.years(),
+  );
+
+  app.get(
+    '/vehicles/makes',
+    { schema: { tags: ['vehicles'], querystring: makesQuerySchema, response: { 200: z.array(z.string()), 400: errorSchema } } },
+    async (request) => vehicles.makes(request.query.year),
+  );
+
+  app.get(
+    '/vehicles/models',
+    { schema: { tags: ['vehicles'], querystring: modelsQuerySchema, response: { 200: z.array(vehicleSchema), 400: errorSchema } } },
+    async (request) => vehicles.models(request.query.year, request.query.make),
+  );
+
+  app.get(
+    '/vehicles/:id',
+    { schema: { tags: ['vehicles'], params: vehicleParamsSchema, response: { 200: vehicleSchema, ...errors } } },
+    async (request, reply) => {
+      const vehicle = await vehicles.find(request.params.id);
+      if (!vehicle) return reply.code(404).send({ message: catalogueMessages.vehicleNotFound });
+      return vehicle;
+    },
+  );
+
+  // The "fits" badges of a page of part cards: at most 48 part ids at a time.
+  app.get(
+    '/vehicles/:id/fitting-parts',
+    {
+      schema: {
+        tags: ['vehicles'],
+        params: vehicleParamsSchema,
+        querystring: fittingPartsQuerySchema,
+        response: { 200: z.array(z.string()), ...errors },
+      },
+    },
+    async (request) => vehicles.fittingParts(request.params.id, request.query.ids),
+  );
+
+  app.get(
+    '/vin/:vin',
+    { schema: { tags: ['vehicles'], params: z.object({ vin: z.string().max(40) }), response: { 200: vinReplySchema, 400: errorSchema } } },
+    async (request, reply) => {
+      const decoded = decodeVin(request.params.vin);
+      if ('problem' in decoded) return reply.code(400).send({ message: decoded.problem });
+      // A WMI may stand for several makes (JN1: Nissan, Infiniti, Datsun): the one the catalogue has.
+      const { vin, year, makes } = decoded;
+      for (const make of makes) {
+        const matches = await vehicles.ofMakeAndYear(make, year);
+        if (matches.length === 0) continue;
+        const models = [...new Set(matches.map((vehicle) => vehicle.model))];
+        return { vin, year, make: matches[0]?.make ?? make, model: models.length === 1 ? (models[0] ?? null) : null, vehicles: matches };
+      }
+      return { vin, year, make: makes[0] ?? '', model: null, vehicles: [] };
+    },
+  );
+
+  app.get(
+    '/part/:id/fitment',
+    { schema: { tags: ['parts'], params: partParamsSchema, response: { 200: z.array(vehicleSchema), 404: errorSchema } } },
+    async (request, reply) => {
+      const fitment = await vehicles.fitmentOf(request.params.id);
+      if (!fitment) return reply.code(404).send({ message: apiErrors.partNotFound });
+      return fitment;
+    },
+  );
+};

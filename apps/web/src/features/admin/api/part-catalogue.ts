@@ -1,0 +1,63 @@
+import type { AdminCatalogue, CatalogueInput, CsvRowError, FitmentImportReply } from '@autoparts/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { api, isApiError } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { useAdminMutation } from './use-admin-mutation';
+
+/** `GET /admin/part/{id}/catalogue`: category, numbers, specs and fitment of any part. */
+export const partCatalogueQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.adminCatalogue(id),
+    queryFn: ({ signal }) => api<AdminCatalogue>(`/admin/part/${encodeURIComponent(id)}/catalogue`, { signal, auth: true }),
+  });
+
+export function useSaveCatalogue(id: string) {
+  return useAdminMutation({
+    mutationFn: (input: CatalogueInput) =>
+      api(`/admin/part/${encodeURIComponent(id)}/catalogue`, { method: 'PUT', body: input, auth: true }),
+    success: () => 'Catalogue details saved',
+    invalidates: [queryKeys.parts],
+  });
+}
+
+export function useRemoveFitment(id: string) {
+  return useAdminMutation({
+    mutationFn: (vehicleId: string) =>
+      api(`/admin/part/${encodeURIComponent(id)}/fitment/${encodeURIComponent(vehicleId)}`, { method: 'DELETE', auth: true }),
+    success: () => 'Vehicle removed from the fitment',
+    invalidates: [queryKeys.parts],
+  });
+}
+
+/** A refused import: the server's message and each bad row by line. */
+export class ImportRefused extends Error {
+  constructor(
+    message: string,
+    readonly errors: CsvRowError[],
+  ) {
+    super(message);
+  }
+}
+
+/** `POST /admin/fitment/import`; a 400 with rows becomes ImportRefused. */
+export async function importFitment(csv: string): Promise<FitmentImportReply> {
+  try {
+    return await api<FitmentImportReply>('/admin/fitment/import', { method: 'POST', body: { csv }, auth: true });
+  } catch (error) {
+    const errors = isApiError(error, 400) ? (error.payload as { errors?: CsvRowError[] } | undefined)?.errors : undefined;
+    if (errors) throw new ImportRefused(error instanceof Error ? error.message : '', errors);
+    throw error;
+  }
+}
+
+export function useImportFitment() {
+  return useAdminMutation({
+    mutationFn: importFitment,
+    success: (reply) => `Imported ${reply.rows} rows: ${reply.added} fitment rows and ${reply.vehiclesAdded} vehicles added`,
+    failure: 'Nothing was imported',
+    invalidates: [queryKeys.parts],
+  });
+}
+
+/** One CSV field, quoted when it has to be. */
+export const csvField = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);

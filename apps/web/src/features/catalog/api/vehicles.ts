@@ -1,0 +1,50 @@
+import type { Vehicle } from '@autoparts/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+const hour = 60 * 60 * 1000;
+
+export function useVehicleYears() {
+  return useQuery({ queryKey: queryKeys.vehicleYears, queryFn: ({ signal }) => api<number[]>('/vehicles/years', { signal }), staleTime: hour });
+}
+
+export function useVehicleMakes(year: number | undefined) {
+  return useQuery({
+    queryKey: queryKeys.vehicleMakes(year ?? 0),
+    queryFn: ({ signal }) => api<string[]>(`/vehicles/makes?year=${year}`, { signal }),
+    enabled: year !== undefined,
+    staleTime: hour,
+  });
+}
+
+export function useVehicleModels(year: number | undefined, make: string) {
+  return useQuery({
+    queryKey: queryKeys.vehicleModels(year ?? 0, make),
+    queryFn: ({ signal }) => api<Vehicle[]>(`/vehicles/models?${new URLSearchParams({ year: String(year), make }).toString()}`, { signal }),
+    enabled: year !== undefined && make !== '',
+    staleTime: hour,
+  });
+}
+
+export interface VinReply {
+  vin: string;
+  year: number;
+  make: string;
+  model: string | null;
+  vehicles: Vehicle[];
+}
+
+export const decodeVin = (vin: string) => api<VinReply>(`/vin/${encodeURIComponent(vin)}`);
+
+/** Which of the parts shown fit the active vehicle: a set of part ids, or undefined without one. */
+export function useFittingParts(vehicleId: string | undefined, partIds: string[]) {
+  const ids = partIds.slice(0, 48);
+  const query = useQuery({
+    queryKey: queryKeys.fittingParts(vehicleId ?? '', ids),
+    queryFn: ({ signal }) => api<string[]>(`/vehicles/${vehicleId}/fitting-parts?ids=${ids.join(',')}`, { signal }),
+    enabled: vehicleId !== undefined && ids.length > 0,
+    staleTime: 5 * 60 * 1000,
+  });
+  return vehicleId && query.data ? new Set(query.data) : undefined;
+}

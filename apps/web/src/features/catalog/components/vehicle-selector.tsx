@@ -1,0 +1,182 @@
+import { vehicleLabel, vinProblem, type Vehicle } from '@autoparts/shared';
+import { useMutation } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { SelectField } from '../../../components/select-field';
+import { TextField } from '../../../components/text-field';
+import { customerMessage } from '../../../lib/api-client';
+import { useGarage } from '../../../lib/garage';
+import { decodeVin, useVehicleMakes, useVehicleModels, useVehicleYears, type VinReply } from '../api/vehicles';
+
+const buttonClass =
+  'rounded-lg px-3 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60';
+
+/**
+ * Year → Make → Model, "Find by VIN" and My Garage: the vehicle the shop answers "does it
+ * fit?" for. Each select lists only what the catalogue has.
+ */
+export function VehicleSelector({ className = '' }: { className?: string }) {
+  const { garage, active, add, setActive, remove } = useGarage();
+  const headingId = useId();
+
+  return (
+    <section aria-labelledby={headingId} className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm ${className}`}>
+      <h2 id={headingId} className="text-lg font-bold text-ink">
+        My Garage
+      </h2>
+      {active ? (
+        <p className="mt-1 text-slate-700" aria-live="polite">
+          Shopping for your <strong data-testid="active-vehicle">{vehicleLabel(active)}</strong>
+        </p>
+      ) : (
+        <p className="mt-1 text-sm text-slate-600">Choose your vehicle to see which parts fit it.</p>
+      )}
+      {garage.vehicles.length > 0 && (
+        <div className="mt-3 flex flex-wrap items-end gap-2">
+          <SelectField
+            label="Active vehicle"
+            className="min-w-0 flex-1"
+            value={garage.activeId ?? ''}
+            onChange={(event) => setActive(event.target.value || null)}
+            options={[{ value: '', label: 'None' }, ...garage.vehicles.map((vehicle) => ({ value: vehicle._id, label: vehicleLabel(vehicle) }))]}
+          />
+          {active && (
+            <button type="button" onClick={() => remove(active._id)} className={`${buttonClass} border border-slate-300 text-slate-700 hover:bg-slate-100`}>
+              Remove<span className="sr-only"> {vehicleLabel(active)}</span>
+            </button>
+          )}
+        </div>
+      )}
+      <YearMakeModel onChoose={add} />
+      <VinFinder onChoose={add} />
+    </section>
+  );
+}
+
+function YearMakeModel({ onChoose }: { onChoose: (vehicle: Vehicle) => void }) {
+  const [year, setYear] = useState<number>();
+  const [make, setMake] = useState('');
+  const years = useVehicleYears();
+  const makes = useVehicleMakes(year);
+  const models = useVehicleModels(year, make);
+  const failed = years.isError || makes.isError || models.isError;
+
+  return (
+    <fieldset className="mt-4">
+      <legend className="text-sm font-semibold text-slate-700">Add a vehicle</legend>
+      <div className="mt-1 grid grid-cols-3 gap-2">
+        <SelectField
+          label="Year"
+          value={year ?? ''}
+          disabled={!years.data}
+          onChange={(event) => {
+            setYear(event.target.value ? Number(event.target.value) : undefined);
+            setMake('');
+          }}
+          options={[{ value: '', label: years.isPending ? 'Loading…' : 'Year' }, ...(years.data ?? []).map((option) => ({ value: String(option), label: String(option) }))]}
+        />
+        <SelectField
+          label="Make"
+          value={make}
+          disabled={!makes.data}
+          onChange={(event) => setMake(event.target.value)}
+          options={[{ value: '', label: year && makes.isPending ? 'Loading…' : 'Make' }, ...(makes.data ?? []).map((option) => ({ value: option, label: option }))]}
+        />
+        <SelectField
+          label="Model"
+          value=""
+          disabled={!models.data}
+          onChange={(event) => {
+            const vehicle = models.data?.find((option) => option._id === event.target.value);
+            if (!vehicle) return;
+            onChoose(vehicle);
+            setYear(undefined);
+            setMake('');
+          }}
+          options={[
+            { value: '', label: make && models.isPending ? 'Loading…' : 'Model' },
+            ...(models.data ?? []).map((option) => ({ value: option._id, label: option.engine ? `${option.model} ${option.engine}` : option.model })),
+          ]}
+        />
+      </div>
+      {failed && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          The vehicle list could not be loaded. Please try again.
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function VinFinder({ onChoose }: { onChoose: (vehicle: Vehicle) => void }) {
+  const [vin, setVin] = useState('');
+  const [problem, setProblem] = useState<string>();
+  const decode = useMutation({
+    mutationFn: decodeVin,
+    onSuccess: (reply) => {
+      const [only] = reply.vehicles;
+      if (reply.model && only) {
+        onChoose(only);
+        setVin('');
+      }
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = vinProblem(vin);
+    setProblem(found);
+    if (!found) decode.mutate(vin);
+  }
+
+  return (
+    <details className="mt-4">
+      <summary className="cursor-pointer rounded text-sm font-semibold text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700">
+        Know your VIN? Find your vehicle by it
+      </summary>
+      <form onSubmit={submit} noValidate className="mt-2" aria-label="Find by VIN">
+        <div className="flex items-start gap-2">
+          <TextField
+            label="Find by VIN"
+            className="min-w-0 flex-1"
+            value={vin}
+            maxLength={40}
+            autoComplete="off"
+            spellCheck={false}
+            hint="17 characters, on the windscreen or the registration"
+            error={problem ?? customerMessage(decode.error)}
+            onChange={(event) => setVin(event.target.value)}
+          />
+          <button type="submit" disabled={decode.isPending} className={`${buttonClass} mt-6 bg-brand-700 text-white hover:bg-brand-600`}>
+            {decode.isPending ? 'Finding…' : 'Find'}
+          </button>
+        </div>
+        {decode.data && !decode.data.model && <VinChoices reply={decode.data} onChoose={(vehicle) => { onChoose(vehicle); decode.reset(); setVin(''); }} />}
+      </form>
+    </details>
+  );
+}
+
+function VinChoices({ reply, onChoose }: { reply: VinReply; onChoose: (vehicle: Vehicle) => void }) {
+  if (reply.vehicles.length === 0) {
+    return (
+      <p role="status" className="mt-2 text-sm text-slate-700">
+        Your VIN is a {reply.year} {reply.make}. We do not list parts for that vehicle yet.
+      </p>
+    );
+  }
+  return (
+    <div role="status" className="mt-2 text-sm text-slate-700">
+      <p>Your VIN is a {reply.year} {reply.make}. Which model is it?</p>
+      <ul className="mt-2 flex flex-wrap gap-2">
+        {reply.vehicles.map((vehicle) => (
+          <li key={vehicle._id}>
+            <button type="button" onClick={() => onChoose(vehicle)} className={`${buttonClass} border border-brand-700 text-brand-700 hover:bg-brand-50`}>
+              {vehicleLabel(vehicle)}
+              {vehicle.engine ? ` ${vehicle.engine}` : ''}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,250 @@
+import { SEARCH_QUERY_MAX, searchSorts, vehicleLabel, type SearchResult, type SearchSort } from '@autoparts/shared';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed';
+import { SelectField } from '../../../components/select-field';
+import { TextField } from '../../../components/text-field';
+import { pageTitle } from '../../../content/site';
+import { customerMessage, isApiError } from '../../../lib/api-client';
+import { useGarage } from '../../../lib/garage';
+import { useSearch } from '../api/search';
+import { useFittingParts } from '../api/vehicles';
+import { PartCard, PartCardSkeleton } from '../components/part-card';
+import { VehicleSelector } from '../components/vehicle-selector';
+
+/** The search's parameters; each is a URL parameter of /shop, so a search can be shared and Back works. */
+const searchKeys = ['q', 'category', 'vehicle', 'minPrice', 'maxPrice', 'inStock', 'sort', 'page'] as const;
+type SearchKey = (typeof searchKeys)[number];
+
+const sortLabels: Record<SearchSort, string> = {
+  relevance: 'Best match',
+  'price-asc': 'Price: low to high',
+  'price-desc': 'Price: high to low',
+  name: 'Name',
+};
+
+/** /shop: search, facets and filters over the whole catalogue, a page of 24 at a time. */
+export function Component() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = Object.fromEntries(searchKeys.flatMap((key) => (searchParams.get(key) ? [[key, searchParams.get(key) ?? '']] : [])));
+  const search = useSearch(params);
+  const { active } = useGarage();
+
+  /** The URL with these changes; any change but the page's goes back to page 1. */
+  function withChanges(changes: Partial<Record<SearchKey, string | undefined>>): URLSearchParams {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    if (!('page' in changes)) next.delete('page');
+    return next;
+  }
+  const change = (changes: Partial<Record<SearchKey, string | undefined>>) => setSearchParams(withChanges(changes));
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <title>{pageTitle(params.q ? `“${params.q}” in the shop` : 'Shop')}</title>
+      <h1 className="text-3xl font-extrabold text-ink">Shop</h1>
+      <SearchBox key={params.q ?? ''} initial={params.q ?? ''} onSearch={(q) => change({ q })} />
+      <div className="mt-6 grid gap-8 lg:grid-cols-[20rem_1fr]">
+        <aside className="flex flex-col gap-6" aria-label="Filters">
+          <VehicleSelector />
+          <label className="flex items-center gap-2 font-medium text-slate-700">
+            <input
+              type="checkbox"
+              className="size-5 accent-brand-700"
+              disabled={!active && !params.vehicle}
+              checked={Boolean(params.vehicle)}
+              onChange={(event) => change({ vehicle: event.target.checked ? active?._id : undefined })}
+            />
+            {active ? `Fits my ${vehicleLabel(active)}` : 'Fits my vehicle'}
+          </label>
+          <CategoryFacets result={search.data} selected={params.category} link={(category) => withChanges({ category })} />
+          <PriceFilter key={`${params.minPrice}-${params.maxPrice}`} min={params.minPrice ?? ''} max={params.maxPrice ?? ''} onApply={(minPrice, maxPrice) => change({ minPrice, maxPrice })} />
+          <label className="flex items-center gap-2 font-medium text-slate-700">
+            <input
+              type="checkbox"
+              className="size-5 accent-brand-700"
+              checked={params.inStock === 'true'}
+              onChange={(event) => change({ inStock: event.target.checked ? 'true' : undefined })}
+            />
+            In stock only
+          </label>
+        </aside>
+        <section aria-labelledby="results-heading" className="min-w-0">
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <h2 id="results-heading" className="text-lg font-semibold text-ink" aria-live="polite">
+              {search.data ? `${search.data.total} ${search.data.total === 1 ? 'part' : 'parts'}` : 'Parts'}
+              {params.q ? ` for “${params.q}”` : ''}
+            </h2>
+            <SelectField
+              label="Sort by"
+              value={params.sort ?? 'relevance'}
+              onChange={(event) => change({ sort: event.target.value === 'relevance' ? undefined : event.target.value })}
+              options={searchSorts.map((sort) => ({ value: sort, label: sortLabels[sort] }))}
+            />
+          </div>
+          <Results search={search} vehicleId={active?._id} vehicle={active ? vehicleLabel(active) : undefined} />
+          {search.data && <Pages result={search.data} link={(page) => withChanges({ page: page === 1 ? undefined : String(page) })} />}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
+  const [q, setQ] = useState(initial);
+  return (
+    <form
+      role="search"
+      className="mt-4 flex items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(q.trim());
+      }}
+    >
+      <TextField
+        label="Search the catalogue"
+        type="search"
+        className="flex-1"
+        value={q}
+        maxLength={SEARCH_QUERY_MAX}
+        placeholder="Name, part number or OEM number"
+        onChange={(event) => setQ(event.target.value)}
+      />
+      <button type="submit" className="rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+        Search
+      </button>
+    </form>
+  );
+}
+
+function CategoryFacets({ result, selected, link }: { result: SearchResult | undefined; selected: string | undefined; link: (category: string | undefined) => URLSearchParams }) {
+  const headingId = useId();
+  const linkClass = (current: boolean) =>
+    `flex justify-between rounded-lg px-3 py-1.5 focus-visible:outline-2 focus-visible:outline-brand-700 ${current ? 'bg-brand-50 font-semibold text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`;
+  return (
+    <nav aria-labelledby={headingId}>
+      <h2 id={headingId} className="font-semibold text-ink">
+        Category
+      </h2>
+      <ul className="mt-2 flex flex-col gap-0.5">
+        <li>
+          <Link to={{ search: link(undefined).toString() }} aria-current={selected ? undefined : 'page'} className={linkClass(!selected)}>
+            All categories
+          </Link>
+        </li>
+        {result?.facets.categories.map((facet) => (
+          <li key={facet.slug}>
+            <Link to={{ search: link(facet.slug).toString() }} aria-current={selected === facet.slug ? 'page' : undefined} className={linkClass(selected === facet.slug)}>
+              <span>{facet.name}</span>
+              <span className="text-slate-500">
+                {facet.count}
+                <span className="sr-only"> parts</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function PriceFilter({ min, max, onApply }: { min: string; max: string; onApply: (min: string | undefined, max: string | undefined) => void }) {
+  const [low, setLow] = useState(min);
+  const [high, setHigh] = useState(max);
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onApply(low.trim() || undefined, high.trim() || undefined);
+  }
+  return (
+    <form onSubmit={submit} aria-label="Price">
+      <fieldset>
+        <legend className="font-semibold text-ink">Price ($)</legend>
+        <div className="mt-1 flex items-end gap-2">
+          <TextField label="From" type="number" min={0} step="0.01" inputMode="decimal" className="w-24" value={low} onChange={(event) => setLow(event.target.value)} />
+          <TextField label="To" type="number" min={0} step="0.01" inputMode="decimal" className="w-24" value={high} onChange={(event) => setHigh(event.target.value)} />
+          <button type="submit" className="rounded-lg border border-slate-300 px-3 py-2 font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700">
+            Apply
+          </button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+function Results({ search, vehicleId, vehicle }: { search: ReturnType<typeof useSearch>; vehicleId: string | undefined; vehicle: string | undefined }) {
+  const fitting = useFittingParts(vehicleId, search.data?.items.map((item) => item._id) ?? []);
+  if (search.isPending) {
+    return (
+      <div role="status" aria-label="Loading parts" className={gridClass}>
+        {Array.from({ length: 6 }, (_, index) => (
+          <PartCardSkeleton key={index} />
+        ))}
+      </div>
+    );
+  }
+  if (search.isError) {
+    // A 400 is a filter in the URL the server refuses: say which, and offer a fresh start.
+    if (isApiError(search.error, 400)) {
+      return (
+        <div role="alert" className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-6 text-amber-900">
+          <p>{customerMessage(search.error)}</p>
+          <Link to={{ search: '' }} className="mt-2 inline-block font-semibold underline">
+            Clear all filters
+          </Link>
+        </div>
+      );
+    }
+    return <LoadFailed message="The parts could not be loaded." onRetry={() => void search.refetch()} />;
+  }
+  if (search.data.items.length === 0) {
+    return (
+      <div className="mt-6 rounded-lg border border-slate-200 p-6 text-slate-700">
+        <p>No parts match this search. Check the spelling, or remove a filter.</p>
+        <Link to={{ search: '' }} className="mt-2 inline-block font-semibold text-brand-700 underline">
+          Show all parts
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <ul className={`${gridClass} ${search.isPlaceholderData ? 'opacity-60' : ''}`} aria-label="Search results" aria-busy={search.isFetching}>
+      {search.data.items.map((part) => (
+        <li key={part._id} className="flex">
+          <PartCard part={part} fits={fitting?.has(part._id)} vehicle={vehicle} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Pages({ result, link }: { result: SearchResult; link: (page: number) => URLSearchParams }) {
+  const last = Math.max(1, Math.ceil(result.total / result.pageSize));
+  if (last === 1) return null;
+  const pageClass = 'rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700';
+  return (
+    <nav aria-label="Result pages" className="mt-8 flex items-center justify-between gap-3">
+      {result.page > 1 ? (
+        <Link to={{ search: link(result.page - 1).toString() }} className={pageClass}>
+          Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <p className="text-sm text-slate-600">
+        Page {result.page} of {last}
+      </p>
+      {result.page < last ? (
+        <Link to={{ search: link(result.page + 1).toString() }} className={pageClass}>
+          Next
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+const gridClass = 'mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3 [&>li>article]:w-full';

@@ -1,0 +1,93 @@
+import { paths, vehicleLabel, type PartDetail, type Vehicle } from '@autoparts/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useGarage } from '../../../lib/garage';
+import { fitmentQuery } from '../api/get-part';
+
+/** "2015–2018, 2020": a sorted list of years as runs. */
+export function yearRanges(years: number[]): string {
+  const runs: Array<[number, number]> = [];
+  for (const year of [...new Set(years)].sort((a, b) => a - b)) {
+    const last = runs.at(-1);
+    if (last && year === last[1] + 1) last[1] = year;
+    else runs.push([year, year]);
+  }
+  return runs.map(([from, to]) => (from === to ? String(from) : `${from}–${to}`)).join(', ');
+}
+
+/** The vehicles grouped by make and model, each with its years as ranges. */
+export function groupFitment(vehicles: Vehicle[]): Array<{ make: string; model: string; years: string }> {
+  const groups = new Map<string, { make: string; model: string; years: number[] }>();
+  for (const vehicle of vehicles) {
+    const key = `${vehicle.make}\u0000${vehicle.model}`;
+    const group = groups.get(key) ?? { make: vehicle.make, model: vehicle.model, years: [] };
+    group.years.push(vehicle.year);
+    groups.set(key, group);
+  }
+  return [...groups.values()].map((group) => ({ make: group.make, model: group.model, years: yearRanges(group.years) }));
+}
+
+/** Whether the part fits the active vehicle, and the vehicles it fits. */
+export function PartFitment({ part }: { part: PartDetail }) {
+  const fitment = useQuery(fitmentQuery(part._id));
+  const { active } = useGarage();
+
+  return (
+    <section aria-labelledby="fitment-heading" className="mt-10">
+      {active && fitment.data && <FitsNotice part={part} active={active} fits={fitment.data.some((vehicle) => vehicle._id === active._id)} />}
+      <h2 id="fitment-heading" className="mt-6 text-xl font-bold text-ink">
+        Vehicles this part fits
+      </h2>
+      {fitment.isPending ? (
+        <p role="status" className="mt-2 text-slate-600">
+          Loading the vehicles…
+        </p>
+      ) : fitment.isError ? (
+        <p role="alert" className="mt-2 text-red-700">
+          The vehicle list could not be loaded.{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void fitment.refetch()}>
+            Try again
+          </button>
+        </p>
+      ) : fitment.data.length === 0 ? (
+        <p className="mt-2 text-slate-600">No vehicles are listed for this part yet.</p>
+      ) : (
+        <table className="mt-3 w-full max-w-2xl text-left text-slate-700">
+          <thead>
+            <tr className="border-b border-slate-200">
+              <th scope="col" className="py-2 pr-4">Make</th>
+              <th scope="col" className="py-2 pr-4">Model</th>
+              <th scope="col" className="py-2">Years</th>
+            </tr>
+          </thead>
+          <tbody>
+            {groupFitment(fitment.data).map((group) => (
+              <tr key={`${group.make}-${group.model}`} className="border-b border-slate-100">
+                <td className="py-2 pr-4">{group.make}</td>
+                <td className="py-2 pr-4">{group.model}</td>
+                <td className="py-2">{group.years}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function FitsNotice({ part, active, fits }: { part: PartDetail; active: Vehicle; fits: boolean }) {
+  const label = vehicleLabel(active);
+  const fitting = new URLSearchParams({ vehicle: active._id, ...(part.category ? { category: part.category.slug } : {}) });
+  return fits ? (
+    <p role="status" className="rounded-lg border border-green-200 bg-green-50 p-4 font-semibold text-green-800">
+      Fits your {label}
+    </p>
+  ) : (
+    <div role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
+      <p className="font-semibold">Does not fit your {label}</p>
+      <Link to={`${paths.shop}?${fitting.toString()}`} className="mt-1 inline-block font-semibold text-brand-700 underline">
+        {part.category ? `${part.category.name} parts that fit your ${label}` : `Parts that fit your ${label}`}
+      </Link>
+    </div>
+  );
+}

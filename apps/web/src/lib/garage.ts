@@ -1,0 +1,121 @@
+import { GARAGE_MAX, type Garage, type Vehicle } from '@autoparts/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
+import { api } from './api-client';
+import { useMe } from './me';
+import { queryKeys } from './query-keys';
+
+/**
+ * My Garage: the buyer's vehicles, one of them active. A visitor's lives in localStorage; a
+ * signed-in customer's on the account (`GET/PUT /api/garage`), and the visitor's moves there at
+ * sign-in (GarageSync). In lib because the shop, the home page and the part page all read it.
+ */
+const STORAGE_KEY = 'autoparts.garage';
+const empty: Garage = { vehicles: [], activeId: null };
+const listeners = new Set<() => void>();
+let cached: { raw: string | null; garage: Garage } = { raw: null, garage: empty };
+
+function readLocal(): Garage {
+  const raw = localStorage.getItem(STORAGE_KEY);
+  if (raw === cached.raw) return cached.garage;
+  let garage = empty;
+  try {
+    const parsed = raw ? (JSON.parse(raw) as Garage) : empty;
+    if (Array.isArray(parsed.vehicles)) garage = { vehicles: parsed.vehicles.slice(0, GARAGE_MAX), activeId: parsed.activeId ?? null };
+  } catch {
+    // A damaged entry is an empty garage.
+  }
+  cached = { raw, garage };
+  return garage;
+}
+
+function writeLocal(garage: Garage | null) {
+  if (garage && garage.vehicles.length > 0) localStorage.setItem(STORAGE_KEY, JSON.stringify(garage));
+  else localStorage.removeItem(STORAGE_KEY);
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => event.key === STORAGE_KEY && listener();
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+
+const garageQuery = { queryKey: queryKeys.garage, queryFn: ({ signal }: { signal: AbortSignal }) => api<Garage>('/garage', { signal, auth: true }) };
+
+const putGarage = (garage: Garage) =>
+  api<Garage>('/garage', {
+    method: 'PUT',
+    auth: true,
+    body: { vehicleIds: garage.vehicles.map((vehicle) => vehicle._id), activeId: garage.activeId },
+  });
+
+/** The garage with one vehicle added (or moved to the front) and made active. */
+export function withVehicle(garage: Garage, vehicle: Vehicle): Garage {
+  const others = garage.vehicles.filter((kept) => kept._id !== vehicle._id);
+  return { vehicles: [vehicle, ...others].slice(0, GARAGE_MAX), activeId: vehicle._id };
+}
+
+export function useGarage() {
+  const me = useMe();
+  const signedIn = Boolean(me.data);
+  const local = useSyncExternalStore(subscribe, readLocal, () => empty);
+  const queryClient = useQueryClient();
+  const remote = useQuery({ ...garageQuery, enabled: signedIn });
+  const save = useMutation({
+    mutationFn: putGarage,
+    onMutate: (garage) => queryClient.setQueryData(queryKeys.garage, garage),
+    onSuccess: (garage) => queryClient.setQueryData(queryKeys.garage, garage),
+    onError: () => void queryClient.invalidateQueries({ queryKey: queryKeys.garage }),
+  });
+  const garage = signedIn ? (remote.data ?? empty) : local;
+  const { mutate } = save;
+
+  const update = useCallback(
+    (next: Garage) => (signedIn ? mutate(next) : writeLocal(next)),
+    [signedIn, mutate],
+  );
+  const active = garage.vehicles.find((vehicle) => vehicle._id === garage.activeId) ?? null;
+  return {
+    garage,
+    active,
+    isSaving: save.isPending,
+    saveError: save.error,
+    add: (vehicle: Vehicle) => update(withVehicle(garage, vehicle)),
+    setActive: (id: string | null) => update({ ...garage, activeId: id }),
+    remove: (id: string) =>
+      update({ vehicles: garage.vehicles.filter((vehicle) => vehicle._id !== id), activeId: garage.activeId === id ? null : garage.activeId }),
+  };
+}
+
+/**
+ * At sign-in, the visitor's garage joins the account's: the account's vehicles stay, the
+ * visitor's are added in front (at most 10), the visitor's active one stays active. Then the
+ * browser's copy is cleared. Mounted once, in the root layout.
+ */
+export function GarageSync() {
+  const me = useMe();
+  const local = useSyncExternalStore(subscribe, readLocal, () => empty);
+  const queryClient = useQueryClient();
+  const signedIn = Boolean(me.data);
+  const pending = signedIn && local.vehicles.length > 0;
+
+  useQuery({
+    queryKey: [...queryKeys.garage, 'merge', local],
+    enabled: pending,
+    retry: false,
+    queryFn: async () => {
+      const account = await api<Garage>('/garage', { auth: true });
+      const merged = local.vehicles.reduceRight((garage, vehicle) => withVehicle(garage, vehicle), account);
+      const saved = await putGarage({ ...merged, activeId: local.activeId ?? account.activeId });
+      writeLocal(null);
+      queryClient.setQueryData(queryKeys.garage, saved);
+      return saved;
+    },
+  });
+  return null;
+}

@@ -1,0 +1,120 @@
+import { catalogueMessages, vinCheckDigit } from '@autoparts/shared';
+import type { Page } from '@playwright/test';
+import { e2eAdmin } from './admin-account';
+import { logIn, newAccount, signUp } from './accounts';
+import { expect, test } from './fixtures';
+
+const withCheckDigit = (vin: string) => `${vin.slice(0, 8)}${vinCheckDigit(vin)}${vin.slice(9)}`;
+
+async function chooseVehicle(page: Page, year: string, make: string, model: string) {
+  const garage = page.getByRole('region', { name: 'My Garage' });
+  await garage.getByLabel('Year').selectOption(year);
+  await garage.getByLabel('Make').selectOption(make);
+  await garage.getByLabel('Model').selectOption({ label: model });
+  await expect(garage.getByTestId('active-vehicle')).toHaveText(`${year} ${make} ${model}`);
+}
+
+test('a buyer picks a vehicle on the home page, searches with a typo, filters and reads "Fits your …"', async ({ page }) => {
+  await page.goto('/');
+  await chooseVehicle(page, '2019', 'Toyota', 'Camry');
+  // The home page's cards say which parts fit.
+  const parts = page.getByRole('list', { name: 'Parts', exact: true });
+  await expect(parts.getByText('Fits your 2019 Toyota Camry').first()).toBeVisible();
+  await expect(parts.getByText('Does not fit your 2019 Toyota Camry').first()).toBeVisible();
+
+  // A visitor's garage moves to the account at sign-up.
+  await signUp(page, newAccount('garage'));
+  await page.goto('/');
+  await expect(page.getByTestId('active-vehicle')).toHaveText('2019 Toyota Camry');
+
+  // The header's search box, with a typo, leads to /shop.
+  await page.getByRole('search', { name: 'Parts' }).getByLabel('Search parts').fill('serpentin blet');
+  await page.getByRole('search', { name: 'Parts' }).getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/shop\?q=serpentin\+blet$/);
+  const results = page.getByRole('list', { name: 'Search results' });
+  await expect(results.getByRole('heading', { level: 3 }).first()).toHaveText(/^Serpentine Belt/);
+
+  // A category facet narrows the results, and Back undoes it.
+  await page.getByRole('navigation', { name: 'Category' }).getByRole('link', { name: /^Engine/ }).click();
+  await expect(page).toHaveURL(/q=serpentin\+blet&category=engine/);
+  await expect(page.getByRole('navigation', { name: 'Category' }).getByRole('link', { name: /^Engine/ })).toHaveAttribute('aria-current', 'page');
+  await expect(results.getByRole('heading', { level: 3 }).first()).toHaveText(/^Serpentine Belt/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/shop\?q=serpentin\+blet$/);
+
+  // Only the parts that fit, then one of them.
+  await page.goto('/shop?category=brakes');
+  await page.getByLabel('Fits my 2019 Toyota Camry').click();
+  await expect(page.getByLabel('Fits my 2019 Toyota Camry')).toBeChecked();
+  await expect(page).toHaveURL(/vehicle=/);
+  await expect(results.getByText('Does not fit your 2019 Toyota Camry')).toHaveCount(0);
+  await results.getByRole('link', { name: /^Purchase Now/ }).first().click();
+  await expect(page).toHaveURL(/\/part\//);
+  await expect(page.getByRole('status').filter({ hasText: 'Fits your 2019 Toyota Camry' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Vehicles this part fits' })).toBeVisible();
+  await expect(page.getByRole('row', { name: /^Toyota Camry \d{4}/ })).toBeVisible();
+});
+
+test('a part that does not fit links to the parts of its category that do', async ({ page }) => {
+  await signUp(page, newAccount('nofit'));
+  await page.goto('/shop');
+  await chooseVehicle(page, '2016', 'Hyundai', 'Elantra');
+  const results = page.getByRole('list', { name: 'Search results' });
+  const card = results.getByRole('listitem').filter({ hasText: 'Does not fit your 2016 Hyundai Elantra' }).first();
+  await card.getByRole('link', { name: /^Purchase Now/ }).click();
+  await expect(page).toHaveURL(/\/part\//);
+  await expect(page.getByRole('status').filter({ hasText: 'Does not fit your 2016 Hyundai Elantra' })).toBeVisible();
+  await page.getByRole('link', { name: /parts that fit your 2016 Hyundai Elantra/ }).click();
+  await expect(page).toHaveURL(/\/shop\?vehicle=.*&category=/);
+  await expect(page.getByRole('list', { name: 'Search results' }).getByText('Fits your 2016 Hyundai Elantra').first()).toBeVisible();
+});
+
+test('Find by VIN: a bad check digit is named, a good VIN becomes the active vehicle', async ({ page }) => {
+  await page.goto('/shop');
+  await page.getByText('Know your VIN? Find your vehicle by it').click();
+  const vin = page.getByRole('form', { name: 'Find by VIN' });
+  const good = withCheckDigit('4S4BSANC0K3123456');
+  const bad = `${good.slice(0, 8)}${good[8] === '1' ? '2' : '1'}${good.slice(9)}`;
+
+  await vin.getByLabel('Find by VIN').fill(bad);
+  await vin.getByRole('button', { name: 'Find' }).click();
+  await expect(vin.getByText(catalogueMessages.vinCheckDigit)).toBeVisible();
+
+  await vin.getByLabel('Find by VIN').fill(good.toLowerCase());
+  await vin.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByTestId('active-vehicle')).toHaveText('2019 Subaru Outback');
+
+  // A make with several models: the buyer picks one.
+  await vin.getByLabel('Find by VIN').fill(withCheckDigit('2T1BURHE0JC123456'));
+  await vin.getByRole('button', { name: 'Find' }).click();
+  await vin.getByRole('button', { name: '2018 Toyota RAV4' }).click();
+  await expect(page.getByTestId('active-vehicle')).toHaveText('2018 Toyota RAV4');
+});
+
+test('an admin imports fitment by CSV: a bad row imports nothing, a good file shows on the part page', async ({ page, request }) => {
+  const { items } = (await (await request.get('/api/search?q=WIP-3001')).json()) as { items: Array<{ _id: string; name: string; partNumber: string }> };
+  const part = items[0]!;
+  expect(part.partNumber).toBe('WIP-3001');
+  await page.goto('/login');
+  await logIn(page, e2eAdmin);
+  await expect(page.getByRole('banner').getByText(e2eAdmin.name)).toBeVisible();
+
+  await page.goto('/dashboard/manageproducts');
+  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: part.name, exact: true }) });
+  await card.getByRole('link', { name: 'Catalogue' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Catalogue: ${part.name}` })).toBeVisible();
+
+  const importer = page.getByRole('form', { name: 'Import fitment' });
+  await importer.getByLabel('CSV', { exact: true }).fill('partNumber,make,model,yearFrom,yearTo\nWIP-3001,Kia,Sorento,2017,2019\nWIP-3001,Kia,Sorento,2019,2017\n');
+  await importer.getByRole('button', { name: 'Import fitment' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Line 3:' })).toContainText(catalogueMessages.csvYears);
+  await expect(page.getByRole('list', { name: 'Fitment' })).not.toContainText('Kia');
+
+  await importer.getByLabel('CSV', { exact: true }).fill('WIP-3001,Kia,Sorento,2017,2019\n');
+  await importer.getByRole('button', { name: 'Import fitment' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Imported 1 rows' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Fitment' })).toContainText('2018 Kia Sorento');
+
+  await page.goto(`/part/${part._id}`);
+  await expect(page.getByRole('row', { name: 'Kia Sorento 2017–2019' })).toBeVisible();
+});

@@ -1,0 +1,60 @@
+/**
+ * The catalogue's messages, limits and labels without zod: the home page's bundle reads these,
+ * and must not build a schema before main.tsx has made zod jitless (the CSP forbids eval).
+ */
+/** What a buyer reads when a catalogue input is wrong; the server and the browser share them. */
+export const catalogueMessages = {
+  queryTooLong: 'Search for at most 100 characters',
+  badCategory: 'Choose a category from the list',
+  badVehicle: 'Choose a vehicle from the list',
+  badPrice: 'Give a price in dollars, 0 or more',
+  priceRange: 'The lowest price must not be above the highest',
+  badPage: 'Pages run from 1 to 100',
+  badYear: 'Choose a year from the list',
+  badMake: 'Choose a make from the list',
+  vinLength: 'A VIN has 17 characters',
+  vinCharacters: 'A VIN has only the letters A–Z (not I, O or Q) and the digits 0–9',
+  vinCheckDigit: 'This VIN’s check digit (9th character) does not match: check it for a typo',
+  vinUnknownMake: 'We do not know the maker of this VIN (its first three characters)',
+  vinYear: 'The 10th character of this VIN is no model year',
+  garageTooMany: 'My Garage keeps at most 10 vehicles',
+  garageActive: 'The active vehicle must be one of the garage’s vehicles',
+  vehicleNotFound: 'Vehicle not found',
+  partNumber: 'A part number has 1–40 letters, digits and dashes',
+  partNumberTaken: 'Another part has this part number',
+  oemNumber: 'An OEM number has 1–40 letters, digits, spaces, dots and dashes',
+  tooManyOemNumbers: 'A part has at most 20 OEM numbers',
+  tooManySpecs: 'A part has at most 30 specifications',
+  unknownCategory: 'Choose a category from the list',
+  csvEmpty: 'The CSV has no rows',
+  csvTooManyRows: 'Import at most 5,000 rows at a time',
+  csvTooLarge: 'The CSV is larger than 1 MB: split it',
+  csvHasErrors: 'Nothing was imported: correct the rows below and import again',
+  csvColumns: 'A row has 5 or 6 columns: partNumber,make,model,yearFrom,yearTo[,engine]',
+  csvUnknownPart: 'No part has this part number',
+  csvYears: 'yearFrom and yearTo are years from 1950 to 2100, yearFrom not after yearTo, at most 50 years apart',
+  csvMake: 'make has 1–40 characters',
+  csvModel: 'model has 1–60 characters',
+  csvEngine: 'engine has at most 60 characters',
+  csvSyntax: 'This line is not valid CSV (check its quotes)',
+} as const;
+
+export const FITMENT_CSV_COLUMNS = ['partNumber', 'make', 'model', 'yearFrom', 'yearTo', 'engine'] as const;
+export const FITMENT_CSV_MAX_ROWS = 5_000;
+export const FITMENT_CSV_MAX_BYTES = 1_000_000;
+
+/** The home page's list and GET /api/parts answer this many parts a page. */
+export const PARTS_PAGE_SIZE = 24;
+export const SEARCH_PAGE_SIZE = 24;
+export const SEARCH_MAX_PAGE = 100;
+export const SEARCH_QUERY_MAX = 100;
+export const PRICE_MAX = 1_000_000;
+export const YEAR_MIN = 1950;
+export const YEAR_MAX = 2100;
+export const GARAGE_MAX = 10;
+
+export const searchSorts = ['relevance', 'price-asc', 'price-desc', 'name'] as const;
+export type SearchSort = (typeof searchSorts)[number];
+
+/** A vehicle shown to a buyer: "2018 Toyota Corolla". */
+export const vehicleLabel = (vehicle: { year: number; make: string; model: string }) => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import {
+  catalogueMessages,
+  FITMENT_CSV_MAX_BYTES,
+  GARAGE_MAX,
+  PRICE_MAX,
+  SEARCH_MAX_PAGE,
+  SEARCH_QUERY_MAX,
+  searchSorts,
+  YEAR_MAX,
+  YEAR_MIN,
+} from './catalogue-constants';
+import { partSchema } from './parts';
+
+export const categorySchema = z.object({ slug: z.string(), name: z.string() });
+export type Category = z.infer<typeof categorySchema>;
+
+export const specSchema = z.object({ name: z.string().trim().min(1).max(60), value: z.string().trim().min(1).max(120) });
+export type Spec = z.infer<typeof specSchema>;
+
+/** A part in lists that know the catalogue: SPEC's fields, its category and part number. */
+export const catalogPartSchema = partSchema.extend({ category: categorySchema.nullable(), partNumber: z.string() });
+export type CatalogPart = z.infer<typeof catalogPartSchema>;
+
+/** GET /api/part/{id}: SPEC's fields and the catalogue's. */
+export const partDetailSchema = catalogPartSchema.extend({
+  oemNumbers: z.array(z.string()),
+  specs: z.array(specSchema),
+});
+export type PartDetail = z.infer<typeof partDetailSchema>;
+
+
+export const partsPageQuerySchema = z.object({
+  page: z.coerce.number({ error: catalogueMessages.badPage }).int(catalogueMessages.badPage).min(1, catalogueMessages.badPage).max(SEARCH_MAX_PAGE, catalogueMessages.badPage).default(1),
+});
+
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuid = z.string().regex(uuidPattern, catalogueMessages.badVehicle);
+const price = z.coerce.number({ error: catalogueMessages.badPrice }).min(0, catalogueMessages.badPrice).max(PRICE_MAX, catalogueMessages.badPrice);
+
+/** GET /api/search's query; each filter is also a URL parameter of /shop. */
+export const searchQuerySchema = z
+  .object({
+    q: z.string().trim().max(SEARCH_QUERY_MAX, catalogueMessages.queryTooLong).optional(),
+    category: z.string().regex(/^[a-z0-9-]{1,40}$/, catalogueMessages.badCategory).optional(),
+    vehicle: z.string().regex(uuidPattern, catalogueMessages.badVehicle).optional(),
+    minPrice: price.optional(),
+    maxPrice: price.optional(),
+    inStock: z.enum(['true', 'false']).optional().transform((value) => value === 'true'),
+    sort: z.enum(searchSorts).default('relevance'),
+    page: partsPageQuerySchema.shape.page,
+  })
+  .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
+    message: catalogueMessages.priceRange,
+    path: ['minPrice'],
+  });
+export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+export const searchResultSchema = z.object({
+  items: z.array(catalogPartSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  facets: z.object({ categories: z.array(categorySchema.extend({ count: z.number().int() })) }),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const vehicleSchema = z.object({
+  _id: z.string(),
+  year: z.number().int(),
+  make: z.string(),
+  model: z.string(),
+  engine: z.string(),
+});
+export type Vehicle = z.infer<typeof vehicleSchema>;
+
+const year = z.coerce.number({ error: catalogueMessages.badYear }).int(catalogueMessages.badYear).min(YEAR_MIN, catalogueMessages.badYear).max(YEAR_MAX, catalogueMessages.badYear);
+const make = z.string({ error: catalogueMessages.badMake }).trim().min(1, catalogueMessages.badMake).max(40, catalogueMessages.badMake);
+export const makesQuerySchema = z.object({ year });
+export const modelsQuerySchema = z.object({ year, make });
+export const vehicleParamsSchema = z.object({ id: z.string() });
+export const fittingPartsQuerySchema = z.object({
+  ids: z.string().max(48 * 37).transform((value) => value.split(',').filter(Boolean)).pipe(z.array(z.string()).max(48)),
+});
+
+
+/** PUT /api/garage: the whole garage, so sending it twice changes nothing. */
+export const garageInputSchema = z
+  .object({
+    vehicleIds: z.array(uuid).max(GARAGE_MAX, catalogueMessages.garageTooMany),
+    activeId: uuid.nullable(),
+  })
+  .refine((garage) => garage.activeId === null || garage.vehicleIds.includes(garage.activeId), {
+    message: catalogueMessages.garageActive,
+    path: ['activeId'],
+  });
+export type GarageInput = z.output<typeof garageInputSchema>;
+export const garageSchema = z.object({ vehicles: z.array(vehicleSchema), activeId: z.string().nullable() });
+export type Garage = z.infer<typeof garageSchema>;
+
+const slugPattern = /^[a-z0-9-]{1,40}$/;
+
+/** PUT /api/admin/part/{id}/catalogue: the part's catalogue fields, all at once. */
+export const catalogueInputSchema = z.object({
+  category: z.string().regex(slugPattern, catalogueMessages.unknownCategory).nullable(),
+  partNumber: z.string().trim().toUpperCase().regex(/^[A-Z0-9][A-Z0-9-]{0,39}$/, catalogueMessages.partNumber),
+  oemNumbers: z
+    .array(z.string().trim().toUpperCase().regex(/^[A-Z0-9][A-Z0-9 .-]{0,39}$/, catalogueMessages.oemNumber))
+    .max(20, catalogueMessages.tooManyOemNumbers),
+  specs: z.array(specSchema).max(30, catalogueMessages.tooManySpecs),
+});
+export type CatalogueInput = z.output<typeof catalogueInputSchema>;
+
+/** GET /api/admin/part/{id}/catalogue: what the catalogue page edits, for any part, archived too. */
+export const adminCatalogueSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  archived: z.boolean(),
+  category: z.string().nullable(),
+  partNumber: z.string(),
+  oemNumbers: z.array(z.string()),
+  specs: z.array(specSchema),
+  fitment: z.array(vehicleSchema),
+});
+export type AdminCatalogue = z.infer<typeof adminCatalogueSchema>;
+
+export const fitmentImportSchema = z.object({ csv: z.string().max(FITMENT_CSV_MAX_BYTES, catalogueMessages.csvTooLarge) });
+export const fitmentImportReplySchema = z.object({ rows: z.number().int(), added: z.number().int(), vehiclesAdded: z.number().int() });
+export type FitmentImportReply = z.infer<typeof fitmentImportReplySchema>;
+export const csvRowErrorSchema = z.object({ line: z.number().int(), message: z.string() });
+export type CsvRowError = z.infer<typeof csvRowErrorSchema>;
+export const fitmentImportErrorSchema = z.object({ message: z.string(), errors: z.array(csvRowErrorSchema) });

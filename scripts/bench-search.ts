@@ -1,0 +1,149 @@
+/**
+ * npm run bench:search — the catalogue search at a manufacturer's size, through the shop's own
+ * search code (apps/api/src/modules/catalogue/search.ts):
+ *   - a throwaway PostgreSQL cluster (scripts/postgres-cluster.ts) with 100,000 parts and
+ *     1,000,000 fitment rows;
+ *   - PGlite in memory with 20,000 parts and 200,000 fitment rows.
+ * It runs a fixed set of queries per type (text, typo, part-number prefix, category + vehicle,
+ * vehicle only) and prints p50/p95 per type. Sizes can be lowered for a quick look:
+ *   BENCH_PG_PARTS=20000 BENCH_PGLITE_PARTS=5000 npm run bench:search
+ * Figures go into docs/benchmarks.md by hand.
+ */
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { openDatabase, type Db } from '../apps/api/src/db/database';
+import { searchParts } from '../apps/api/src/modules/catalogue/search';
+import { searchQuerySchema, type SearchQuery } from '../packages/shared/src';
+import { findPostgresBinDir, startPostgresCluster } from './postgres-cluster';
+
+const FITMENTS_PER_PART = 10;
+const RUNS = 20;
+const WARMUP = 3;
+
+const words = {
+  kinds: ['Brake Pads', 'Brake Rotor', 'Alternator', 'Starter Motor', 'Oil Filter', 'Air Filter', 'Shock Absorber', 'Coil Spring',
+    'Water Pump', 'Radiator', 'Thermostat', 'Timing Belt Kit', 'Serpentine Belt', 'Spark Plug', 'Ignition Coil', 'Clutch Kit',
+    'CV Axle', 'Wheel Bearing', 'Headlight Bulb', 'Tail Light', 'Wiper Blade', 'Control Arm', 'Fuel Pump', 'Glow Plug'],
+  qualities: ['Standard', 'Premium', 'Heavy Duty', 'Performance', 'Economy', 'OE Grade'],
+  positions: ['Front', 'Rear', 'Left', 'Right', 'Upper', 'Lower'],
+};
+
+/** Loads `parts` parts and ten fitment rows each, in the database, with generate_series. */
+async function load(db: Db, parts: number) {
+  const started = performance.now();
+  await sql`
+    insert into parts (name, description, img, price_cents, available_quantity, min_order_quantity,
+                       category_slug, part_number, oem_numbers, specs)
+    select
+      (${words.kinds}::text[])[1 + n % ${words.kinds.length}] || ', ' ||
+        (${words.qualities}::text[])[1 + (n / 7) % ${words.qualities.length}] || ' ' ||
+        (${words.positions}::text[])[1 + (n / 3) % ${words.positions.length}] || ' ' || n,
+      'Bench part ' || n || ': ' || (${words.kinds}::text[])[1 + (n * 7) % ${words.kinds.length}] || ' for fleets, tested to OE specifications.',
+      '/images/parts/brake-pads.svg',
+      500 + (n::bigint * 7919) % 50000,
+      (n * 31) % 500,
+      1,
+      (select slug from categories order by position offset n % 10 limit 1),
+      'BEN-' || lpad(n::text, 6, '0'),
+      array[lpad(((n::bigint * 104729) % 100000)::text, 5, '0') || '-' || lpad(((n * 7) % 100000)::text, 5, '0')],
+      '[]'::jsonb
+    from generate_series(1, ${parts}) as n
+  `.execute(db);
+  const loadedParts = performance.now();
+
+  // Vehicles: the demo's 18 models over 1990–2025, and 40 more models of the same makes.
+  await sql`
+    insert into vehicles (make, model, year)
+    select make, model || suffix, year
+    from (select distinct make, model from vehicles) models
+    cross join (values (''), (' II'), (' III')) suffixes(suffix)
+    cross join generate_series(1990, 2025) year
+    on conflict do nothing
+  `.execute(db);
+  await sql`create temporary table vnum as select row_number() over (order by id) as n, id from vehicles`.execute(db);
+  await sql`create temporary table pnum as select row_number() over (order by id) as n, id from parts where part_number like 'BEN-%'`.execute(db);
+  const vehicles = Number((await sql<{ n: string }>`select count(*) as n from vnum`.execute(db)).rows[0]?.n);
+  await sql`
+    insert into fitments (part_id, vehicle_id)
+    select p.id, v.id
+    from pnum p
+    cross join generate_series(0, ${FITMENTS_PER_PART - 1}) k
+    join vnum v on v.n = 1 + (p.n * 7919 + k * 104729) % ${vehicles}
+    on conflict do nothing
+  `.execute(db);
+  await sql`analyze`.execute(db);
+  const counts = (await sql<{ parts: string; fitments: string; vehicles: string }>`
+    select (select count(*) from parts) as parts, (select count(*) from fitments) as fitments, (select count(*) from vehicles) as vehicles
+  `.execute(db)).rows[0];
+  console.log(
+    `  loaded ${counts?.parts} parts, ${counts?.fitments} fitment rows, ${counts?.vehicles} vehicles ` +
+      `(parts ${((loadedParts - started) / 1000).toFixed(1)} s, fitment ${((performance.now() - loadedParts) / 1000).toFixed(1)} s)`,
+  );
+}
+
+/** The fixed queries, by type; vehicles and categories are picked from the loaded data. */
+async function queries(db: Db): Promise<Record<string, Array<Record<string, string>>>> {
+  const vehicles = (await sql<{ id: string }>`select id from vehicles order by make, model, year limit 10 offset 20`.execute(db)).rows.map((row) => row.id);
+  const categories = ['brakes', 'engine', 'electrical', 'filters', 'cooling'];
+  return {
+    text: ['brake pads', 'alternator', 'water pump heavy duty', 'oil filter', 'wiper blade front'].map((q) => ({ q })),
+    typo: ['alternatr', 'brak pads', 'serpentin blet', 'thermostst', 'shock absorbr'].map((q) => ({ q })),
+    'part-number prefix': ['BEN-0123', 'ben-04567', 'BEN-0999', 'BRK-30', '04465'].map((q) => ({ q })),
+    'category + vehicle': vehicles.slice(0, 5).map((vehicle, index) => ({ category: categories[index] ?? 'brakes', vehicle })),
+    'vehicle only': vehicles.slice(5, 10).map((vehicle) => ({ vehicle })),
+  };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+async function measure(label: string, db: Db) {
+  const table: string[] = [];
+  for (const [type, list] of Object.entries(await queries(db))) {
+    const times: number[] = [];
+    let total = 0;
+    for (const raw of list) {
+      const query: SearchQuery = searchQuerySchema.parse(raw);
+      for (let run = 0; run < WARMUP + RUNS; run++) {
+        const started = performance.now();
+        const result = await searchParts(db, query);
+        if (run >= WARMUP) times.push(performance.now() - started);
+        total = result.total;
+      }
+    }
+    times.sort((a, b) => a - b);
+    table.push(`| ${label} | ${type} | ${times.length} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} | ${total} |`);
+  }
+  return table;
+}
+
+async function bench(label: string, open: () => Promise<{ db: Db; close: () => Promise<void> }>, parts: number) {
+  console.log(`${label}: loading ${parts} parts…`);
+  const { db, close } = await open();
+  try {
+    await load(db, parts);
+    return await measure(label, db);
+  } finally {
+    await close();
+  }
+}
+
+const pgParts = Number(process.env.BENCH_PG_PARTS ?? 100_000);
+const pgliteParts = Number(process.env.BENCH_PGLITE_PARTS ?? 20_000);
+const rows: string[] = [];
+
+if (findPostgresBinDir()) {
+  const cluster = await startPostgresCluster();
+  try {
+    rows.push(...(await bench(`PostgreSQL ${pgParts.toLocaleString('en')}`, () => openDatabase({ databaseUrl: cluster.url }), pgParts)));
+  } finally {
+    await cluster.stop();
+  }
+} else {
+  console.log('PostgreSQL is not installed: only PGlite is measured.');
+}
+rows.push(...(await bench(`PGlite ${pgliteParts.toLocaleString('en')}`, () => openDatabase({}), pgliteParts)));
+
+console.log(`\n${RUNS} runs of each of 5 queries per type after ${WARMUP} warm-up runs; times in ms; "last total" is the last query's match count.\n`);
+console.log('| database, parts | query type | runs | p50 ms | p95 ms | last total |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: |');
+for (const row of rows) console.log(row);
