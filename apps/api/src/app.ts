@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import pretty from 'pino-pretty';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -43,7 +44,13 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   const { authSecret } = config;
   if (!authSecret) throw new Error('AUTH_SECRET is not set');
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      // Synchronous, in this process: a log line is never lost to a worker thread at exit.
+      ...(config.logFormat === 'pretty'
+        ? { stream: pretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) }
+        : {}),
+    },
     // Fastify's two lines per request give way to our one (plugins/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validation } from './messages';
+import { parseMoneyText } from './money';
 import { orderSchema, orderStatusSchema } from './orders';
 import { partSchema } from './parts';
 import { roleSchema } from './users';
@@ -11,19 +12,34 @@ export const userSummaryListSchema = z.array(userSummarySchema);
 export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
 export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
 
-/** A number typed into a form arrives as text (SPEC §3); the API takes either. */
 /** Stock and quantities live in 32-bit integer columns; no real stock comes near this. */
 export const STOCK_MAX = 1_000_000_000;
 
-function numberField(label: string, { integer }: { integer: boolean }) {
+/** A number typed into a form arrives as text (SPEC §3); the API takes either. */
+function wholeNumberField(label: string) {
   const number = z.number({
     error: (issue) => (issue.input === undefined ? `${label} is Required` : `${label} must be a number`),
   });
   return z.preprocess(
     (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
-    integer
-      ? number.int(`${label} must be a whole number`).max(STOCK_MAX, `${label} is at most ${STOCK_MAX}`)
-      : number.multipleOf(0.01, `${label} has at most two decimals`),
+    number.int(`${label} must be a whole number`).max(STOCK_MAX, `${label} is at most ${STOCK_MAX}`),
+  );
+}
+
+/**
+ * A price typed into a form ("12.50" or "12,50") or sent as a number. Text it cannot read for
+ * certain is refused with a message, never read as a price a hundred times too high.
+ */
+function moneyField(label: string) {
+  return z.preprocess(
+    (value) =>
+      typeof value === 'string' ? (value.trim() === '' ? undefined : (parseMoneyText(value) ?? Number.NaN)) : value,
+    z
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? `${label} is Required` : `${label} must be an amount like 12.50`,
+      })
+      .multipleOf(0.01, `${label} has at most two decimals`),
   );
 }
 
@@ -42,9 +58,9 @@ export const productInputSchema = z.object({
   name: z.string({ error: validation.nameRequired }).trim().min(1, validation.nameRequired).max(200),
   img: imageSchema,
   description: z.string({ error: 'Description is Required' }).trim().min(1, 'Description is Required').max(2000),
-  storequantity: numberField('Store quantity', { integer: true }).pipe(z.number().min(0, 'Store quantity cannot be negative')),
-  price: numberField('Price', { integer: false }).pipe(z.number().min(0, 'Price cannot be negative').max(1_000_000)),
-  minOrderQuantity: numberField('Minimum order quantity', { integer: true })
+  storequantity: wholeNumberField('Store quantity').pipe(z.number().min(0, 'Store quantity cannot be negative')),
+  price: moneyField('Price').pipe(z.number().min(0, 'Price cannot be negative').max(1_000_000)),
+  minOrderQuantity: wholeNumberField('Minimum order quantity')
     .pipe(z.number().min(1, 'Minimum order quantity is at least 1'))
     .optional()
     .default(1),
@@ -58,10 +74,10 @@ export const productUpdateSchema = z
     img: imageSchema,
     description: productInputSchema.shape.description,
     price: productInputSchema.shape.price,
-    availableQuantity: numberField('Available quantity', { integer: true }).pipe(
+    availableQuantity: wholeNumberField('Available quantity').pipe(
       z.number().min(0, 'Available quantity cannot be negative'),
     ),
-    minOrderQuantity: numberField('Minimum order quantity', { integer: true }).pipe(
+    minOrderQuantity: wholeNumberField('Minimum order quantity').pipe(
       z.number().min(1, 'Minimum order quantity is at least 1'),
     ),
   })
@@ -69,7 +85,7 @@ export const productUpdateSchema = z
 export type ProductUpdate = z.output<typeof productUpdateSchema>;
 
 export const restockSchema = z.object({
-  quantity: numberField('Quantity', { integer: true }).pipe(z.number().min(1, 'Restock at least 1')),
+  quantity: wholeNumberField('Quantity').pipe(z.number().min(1, 'Restock at least 1')),
 });
 
 export const adminPartSchema = partSchema.extend({ archived: z.boolean() });

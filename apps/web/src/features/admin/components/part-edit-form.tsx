@@ -69,7 +69,7 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
       <TextField label="Name" className="sm:col-span-3" error={errors.name?.message} {...register('name')} />
       <TextareaField label="Description" rows={3} className="sm:col-span-3" error={errors.description?.message} {...register('description')} />
       <TextField label="Image" className="sm:col-span-3" inputMode="url" hint={IMAGE_HINT} error={errors.img?.message} {...register('img')} />
-      <TextField label="Price ($)" type="number" inputMode="decimal" min={0} step={0.01} error={errors.price?.message} {...register('price')} />
+      <TextField label="Price ($)" inputMode="decimal" autoComplete="off" error={errors.price?.message} {...register('price')} />
       <TextField
         label="Available quantity"
         type="number"

@@ -60,10 +60,9 @@ export function ProductForm() {
       />
       <TextField
         label="Price ($)"
-        type="number"
+        // Text, not a number input: "12,50" must reach the schema as typed (12.50), not be dropped.
         inputMode="decimal"
-        min={0}
-        step={0.01}
+        autoComplete="off"
         error={errors.price?.message}
         {...register('price')}
       />

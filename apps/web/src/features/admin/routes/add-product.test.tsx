@@ -45,9 +45,8 @@ describe('Add a Product', () => {
     expect(screen.getByLabelText('Image')).toHaveAccessibleDescription(/image URL \(https:\/\/…\) or a path on this site/);
     expect(screen.getByLabelText('Description').tagName).toBe('TEXTAREA');
     expect(screen.getByLabelText('Store quantity')).toHaveAttribute('type', 'number');
-    const price = screen.getByLabelText('Price ($)');
-    expect(price).toHaveAttribute('type', 'number');
-    expect(price).toHaveAttribute('step', '0.01');
+    // Text with a decimal keypad: a number input would drop "12,50" or read it as 1250.
+    expect(screen.getByLabelText('Price ($)')).toHaveAttribute('inputmode', 'decimal');
     expect(screen.getByLabelText('Minimum order quantity')).toHaveValue(1);
     expect(screen.getByRole('button', { name: 'Add Product' })).toBeInTheDocument();
   });
@@ -120,6 +119,25 @@ describe('Add a Product', () => {
     expect(screen.getByLabelText('Minimum order quantity')).toHaveValue(1);
     expect(queryClient.getQueryState(['parts'])?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(['parts', 'admin'])?.isInvalidated).toBe(true);
+  });
+
+  it('reads a price typed as "12,50" as twelve dollars fifty and refuses "1,250"', async () => {
+    const server = stubFetch({ ...noActivity, [POST]: { body: { acknowledged: true, insertedId: 'part-9' } } });
+    const user = userEvent.setup();
+    renderAddProduct();
+    await fillIn(user);
+    const price = screen.getByLabelText('Price ($)');
+    await user.clear(price);
+    await user.type(price, '1,250');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Price must be an amount like 12.50')).toBeInTheDocument();
+    expect(server.paths()).not.toContain(POST);
+
+    await user.clear(price);
+    await user.type(price, '12,50');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText(notices.productAdded)).toBeInTheDocument();
+    expect(server.calls.find((c) => `${c.method} ${c.path}` === POST)?.body).toMatchObject({ price: 12.5 });
   });
 
   it('says "Something is wrong, try again" when the product is not added, and keeps the form', async () => {
