@@ -21,3 +21,29 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
   expect(severe).toEqual([]);
 }
+
+/** Logs in through the Login page and waits for the header to know the account (folded on a phone). */
+export async function logInAt(page: Page, account: { email: string; password: string; name: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('banner').getByText(account.name)).toBeAttached();
+}
+
+/** Places an order for `partId` at its minimum quantity through the part page; returns to nothing. */
+export async function orderPart(page: Page, partId: string) {
+  await page.goto(`/part/${partId}`);
+  await page.getByLabel('Address').fill('1200 Foundry Road, Detroit');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByText('You have successfully placed an order')).toBeVisible();
+}
+
+/** Whether the element lies wholly inside the viewport's width (not behind a sideways scroll). */
+export async function expectWithinViewportWidth(page: Page, locator: ReturnType<Page['locator']>) {
+  const box = await locator.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+}
