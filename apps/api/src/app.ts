@@ -11,6 +11,7 @@ import type { Config } from './env';
 import { createAuth } from './modules/auth/auth';
 import { registerIdentity } from './modules/auth/identity';
 import { authRoutes } from './modules/auth/routes';
+import { imagesRoutes } from './modules/images/routes';
 import { partsRoutes } from './modules/parts/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -82,6 +83,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(paymentsRoutes);
       await api.register(clientConfigRoutes);
       await api.register(auditRoutes);
+      await api.register(imagesRoutes);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

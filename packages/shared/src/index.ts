@@ -9,3 +9,4 @@ export * from './payments';
 export * from './paths';
 export * from './reviews';
 export * from './users';
+export * from './images';

@@ -12,6 +12,8 @@ export interface Database {
   orders: OrdersTable;
   payment_events: PaymentEventsTable;
   audit_log: AuditLogTable;
+  images: ImagesTable;
+  image_variants: ImageVariantsTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -137,4 +139,21 @@ export interface AuditLogTable {
   target: string;
   details: ColumnType<Record<string, unknown>, string, never>;
   created_at: CreatedAt;
+}
+
+export interface ImagesTable {
+  id: Generated<string>;
+  /** The photo's size after resizing to the largest variant. */
+  width: number;
+  height: number;
+  uploaded_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface ImageVariantsTable {
+  image_id: string;
+  format: 'avif' | 'webp';
+  width: number;
+  height: number;
+  bytes: Uint8Array;
 }

@@ -1,5 +1,6 @@
 import { apiErrors } from '@autoparts/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   anonymous,
@@ -109,6 +110,15 @@ const calls: Record<string, GuardedCall> = {
     audit: 'order.cancel',
   },
   'GET /admin/audit': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/audit?limit=5' }) },
+  'POST /admin/images': {
+    guard: 'admin',
+    request: async () => ({
+      method: 'POST',
+      url: '/api/admin/images',
+      payload: await sharp({ create: { width: 32, height: 24, channels: 3, background: '#c2410c' } }).png().toBuffer(),
+    }),
+    audit: 'image.upload',
+  },
 };
 
 const adminCalls = Object.entries(calls).filter(([, guarded]) => guarded.guard === 'admin');

@@ -109,5 +109,6 @@ export async function snapshotDb(app: FastifyInstance) {
     orders: await db.selectFrom('orders').selectAll().orderBy('id').execute(),
     reviews: await db.selectFrom('reviews').selectAll().orderBy('id').execute(),
     auditEntries: await auditCount(app),
+    images: await db.selectFrom('images').select('id').orderBy('id').execute(),
   };
 }

@@ -4,6 +4,7 @@ import * as accounts from './0002-accounts';
 import * as orders from './0003-orders';
 import * as audit from './0004-audit';
 import * as refundClaims from './0005-refund-claims';
+import * as images from './0010-images';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0003-orders': orders,
   '0004-audit': audit,
   '0005-refund-claims': refundClaims,
+  '0010-images': images,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -13,7 +13,8 @@ export type AuditAction =
   | 'order.ship'
   | 'order.cancel'
   | 'review.hide'
-  | 'review.show';
+  | 'review.show'
+  | 'image.upload';
 
 export function createAuditLog(db: Db) {
   return {
