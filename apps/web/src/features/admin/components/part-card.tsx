@@ -1,5 +1,6 @@
 import { formatPrice, type AdminPart } from '@autoparts/shared';
 import { useId, useRef, useState } from 'react';
+import { PartImage } from '../../../components/part-image';
 import { confirmArchive } from '../admin-notices';
 import { useSetPartArchived } from '../api/set-part-archived';
 import { ActionButton } from './action-button';
@@ -30,12 +31,12 @@ export function PartCard({ part }: { part: AdminPart }) {
   return (
     <article aria-labelledby={nameId} className={`rounded-xl border p-4 ${part.archived ? 'border-dashed border-slate-300 bg-slate-50' : 'border-slate-200'}`}>
       <div className="flex flex-col gap-4 sm:flex-row">
-        <img
+        <PartImage
           src={part.img}
           alt=""
           width={96}
           height={96}
-          loading="lazy"
+          sizes="96px"
           className={`size-24 shrink-0 rounded-lg bg-slate-100 object-contain ${part.archived ? 'opacity-60' : ''}`}
         />
         <div className="min-w-0 flex-1">

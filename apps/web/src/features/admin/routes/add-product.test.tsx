@@ -1,4 +1,4 @@
-import { notices, validation } from '@autoparts/shared';
+import { notices, photoMessages, validation } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -138,6 +138,30 @@ describe('Add a Product', () => {
     await user.click(screen.getByRole('button', { name: 'Add Product' }));
     expect(await screen.findByText(notices.productAdded)).toBeInTheDocument();
     expect(server.calls.find((c) => `${c.method} ${c.path}` === POST)?.body).toMatchObject({ price: 12.5 });
+  });
+
+  it('uploads a chosen photo at once, previews it and makes it the image', async () => {
+    const id = '0b6f4a52-7f1e-4a63-9d0e-3f2a1c9b8e7d';
+    const server = stubFetch({
+      ...noActivity,
+      'POST /api/admin/images': { body: { _id: id, url: `/api/images/${id}/960.webp`, width: 960, height: 720 } },
+    });
+    const user = userEvent.setup();
+    renderAddProduct();
+    await user.upload(screen.getByLabelText('Photo'), new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'pads.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(screen.getByLabelText('Image')).toHaveValue(`/api/images/${id}/960.webp`));
+    expect(server.calls.find((c) => c.path === '/api/admin/images')?.headers.get('content-type')).toBe('image/jpeg');
+    expect(screen.getByRole('img', { name: 'The current photo' })).toHaveAttribute('src', `/api/images/${id}/960.webp`);
+  });
+
+  it('says why a photo was refused, next to the field', async () => {
+    stubFetch({ ...noActivity, 'POST /api/admin/images': { status: 415, body: { message: photoMessages.wrongType } } });
+    const user = userEvent.setup({ applyAccept: false });
+    renderAddProduct();
+    await user.upload(screen.getByLabelText('Photo'), new File(['not a photo'], 'notes.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByText(photoMessages.wrongType)).toBeInTheDocument();
+    expect(screen.getByLabelText('Photo')).toHaveAccessibleDescription(new RegExp(photoMessages.wrongType.replace('.', '\\.')));
+    expect(screen.getByLabelText('Image')).toHaveValue('');
   });
 
   it('says "Something is wrong, try again" when the product is not added, and keeps the form', async () => {

@@ -1,5 +1,6 @@
 import { formatPrice, paths, type Part } from '@autoparts/shared';
 import { Link } from 'react-router';
+import { PartImage } from '../../../components/part-image';
 
 /**
  * A part in the shop's lists (SPEC §2): image, name, description, price and 'Purchase Now'.
@@ -9,12 +10,12 @@ import { Link } from 'react-router';
 export function PartCard({ part }: { part: Part }) {
   return (
     <article className="flex overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md sm:flex-col">
-      <img
+      <PartImage
         src={part.img}
         alt={part.name}
-        loading="lazy"
         width={400}
         height={300}
+        sizes="(min-width: 640px) 400px, 112px"
         className="aspect-square w-28 shrink-0 bg-slate-50 object-contain p-2 sm:aspect-[4/3] sm:w-full sm:p-4"
       />
       <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-2 sm:p-5">
