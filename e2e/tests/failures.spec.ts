@@ -1,23 +1,12 @@
-import { test as base } from '@playwright/test';
 import { newAccount, signUp } from './accounts';
 import { expect } from './fixtures';
-import { expectNoSeriousA11yViolations, followHeaderLink, widths } from './pages';
+import { expectNoSeriousA11yViolations, followHeaderLink, testWithFailingLoads, widths } from './pages';
 
 /**
  * Failures shown kindly (issue 11). These journeys make requests fail on purpose, so Chromium's
  * "Failed to load resource" lines are expected here; an uncaught page error still fails them.
  */
-const test = base.extend<{ pageErrors: string[] }>({
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      await use(errors);
-      expect(errors).toEqual([]);
-    },
-    { auto: true },
-  ],
-});
+const test = testWithFailingLoads;
 
 const blogsScript = '**/assets/blogs-*.js';
 

@@ -1,6 +1,23 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 import { expect } from './fixtures';
+
+/**
+ * For journeys that make loads fail on purpose (a stopped server, a stale asset, a photo URL that
+ * does not load): Chromium's "Failed to load resource" lines are expected there, so only an
+ * uncaught page error fails them.
+ */
+export const testWithFailingLoads = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 /** The widths every everyday journey runs at: a phone and a laptop. */
 export const widths = [390, 1280] as const;

@@ -1,68 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base } from '@playwright/test';
 import { expect } from './fixtures';
-import { expectNoSeriousA11yViolations, followHeaderLink, widths } from './pages';
+import { expectNoSeriousA11yViolations, followHeaderLink, testWithFailingLoads, widths } from './pages';
+import { ShopProcess, sharedPort } from './shop-process';
 
 /**
  * The server stops under an open page (issue 11). These journeys run a shop process of their
  * own — on ports of their own, next to the shared one — so they can stop and start it.
  */
-const test = base.extend<{ pageErrors: string[] }>({
-  pageErrors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      await use(errors);
-      expect(errors).toEqual([]);
-    },
-    { auto: true },
-  ],
-});
-
-const repoRoot = path.resolve(import.meta.dirname, '../..');
-const sharedPort = Number(process.env.E2E_PORT ?? 3100);
-
-class ShopProcess {
-  private child: ChildProcess | undefined;
-  constructor(
-    readonly port: number,
-    private readonly dataDir: string,
-  ) {}
-
-  get url() {
-    return `http://localhost:${this.port}`;
-  }
-
-  async start() {
-    this.child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), [path.join(repoRoot, 'apps/api/src/server.ts')], {
-      env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, LOG_LEVEL: 'warn', LOG_FORMAT: 'json', NODE_ENV: 'test' },
-      stdio: 'ignore',
-    });
-    await expect
-      .poll(
-        async () => {
-          try {
-            return (await fetch(`${this.url}/api/parts`)).status;
-          } catch {
-            return 0;
-          }
-        },
-        { timeout: 60_000 },
-      )
-      .toBe(200);
-  }
-
-  async stop() {
-    const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-    this.child = undefined;
-  }
-}
+const test = testWithFailingLoads;
 
 widths.forEach((width, index) => {
   test.describe(`at ${width} px`, () => {
