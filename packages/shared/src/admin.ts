@@ -92,6 +92,24 @@ export const adminPartSchema = partSchema.extend({ archived: z.boolean() });
 export const adminPartListSchema = z.array(adminPartSchema);
 export type AdminPart = z.infer<typeof adminPartSchema>;
 
+export const ADMIN_PARTS_PAGE_SIZE = 20;
+
+/** Manage Products: a search in the part's name and description, and the page (issue 11). */
+export const adminPartsQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(ADMIN_PARTS_PAGE_SIZE),
+});
+export type AdminPartsQuery = z.output<typeof adminPartsQuerySchema>;
+
+export const adminPartPageSchema = z.object({
+  parts: adminPartListSchema,
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminPartPage = z.infer<typeof adminPartPageSchema>;
+
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 
 export const adminOrdersQuerySchema = z.object({
