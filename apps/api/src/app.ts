@@ -12,6 +12,7 @@ import { createAuth } from './modules/auth/auth';
 import { registerIdentity } from './modules/auth/identity';
 import { authRoutes } from './modules/auth/routes';
 import { imagesRoutes } from './modules/images/routes';
+import { overviewRoutes } from './modules/overview/routes';
 import { partsRoutes } from './modules/parts/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -84,6 +85,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(clientConfigRoutes);
       await api.register(auditRoutes);
       await api.register(imagesRoutes);
+      await api.register(overviewRoutes);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -10,3 +10,4 @@ export * from './paths';
 export * from './reviews';
 export * from './users';
 export * from './images';
+export * from './overview';

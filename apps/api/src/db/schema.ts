@@ -29,6 +29,8 @@ export interface PartsTable {
   available_quantity: number;
   min_order_quantity: Generated<number>;
   archived_at: Date | null;
+  /** Below this the overview calls the part low on stock; null: twice its minimum order quantity. */
+  low_stock_threshold: Generated<number | null>;
   seq: Sequence;
   created_at: CreatedAt;
 }

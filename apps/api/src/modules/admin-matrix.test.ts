@@ -110,6 +110,7 @@ const calls: Record<string, GuardedCall> = {
     audit: 'order.cancel',
   },
   'GET /admin/audit': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/audit?limit=5' }) },
+  'GET /admin/overview': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/overview' }) },
   'POST /admin/images': {
     guard: 'admin',
     request: async () => ({

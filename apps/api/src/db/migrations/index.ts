@@ -5,6 +5,7 @@ import * as orders from './0003-orders';
 import * as audit from './0004-audit';
 import * as refundClaims from './0005-refund-claims';
 import * as images from './0010-images';
+import * as lowStockThreshold from './0011-low-stock-threshold';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004-audit': audit,
   '0005-refund-claims': refundClaims,
   '0010-images': images,
+  '0011-low-stock-threshold': lowStockThreshold,
 };
 
 export const migrationProvider: MigrationProvider = {
