@@ -10,4 +10,5 @@ export * from './paths';
 export * from './reviews';
 export * from './users';
 export * from './images';
+export * from './photos';
 export * from './overview';

@@ -38,7 +38,7 @@ export const routes: RouteObject[] = [
                   {
                     errorElement: <RouteError />,
                     children: [
-                      { index: true, lazy: () => import('../features/orders/routes/my-orders') },
+                      { index: true, lazy: () => import('./routes/dashboard/dashboard-home') },
                       { path: '/dashboard/payment/:id', lazy: () => import('../features/payments/routes/payment') },
                       { path: paths.profile, lazy: () => import('../features/profile/routes/profile') },
                       { path: paths.review, lazy: () => import('../features/reviews/routes/add-review') },

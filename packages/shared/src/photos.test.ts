@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePhotoUrl, photoUrl, photoWidths } from './images';
+import { parsePhotoUrl, photoUrl, photoWidths } from './photos';
 
 describe('photo URLs', () => {
   const id = '0b6f4a52-7f1e-4a63-9d0e-3f2a1c9b8e7d';
