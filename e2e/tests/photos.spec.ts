@@ -64,7 +64,11 @@ for (const width of widths) {
       await logInAt(page, e2eAdmin);
       await page.goto('/dashboard/addaproduct');
       await page.getByLabel('Name').fill(name);
-      await page.getByLabel('Image').fill('/images/parts/no-such-photo.png');
+      // A real image for every other page (the shop is shared with other journeys); this page's
+      // browser is told it failed, as when a photo's host is down.
+      const lost = `/images/parts/timing-belt.svg?lost=${width}`;
+      await page.route(`**${lost}`, (route) => route.abort('connectionrefused'));
+      await page.getByLabel('Image').fill(lost);
       await page.getByLabel('Description').fill('Serpentine belt.');
       await page.getByLabel('Store quantity').fill('10');
       await page.getByLabel('Price ($)').fill('9.99');
