@@ -21,6 +21,7 @@ for (const width of widths) {
 
       await page.goto('/dashboard/manageproducts');
       await expect(page.getByText(/\d+ products/)).toBeVisible();
+      await page.screenshot({ path: `.tmp/screens/${width}_manage-products-table.png` });
       await expect(page.getByRole('navigation', { name: 'Products pages' })).toBeVisible();
       await page.getByRole('searchbox', { name: 'Search products' }).fill(name);
       await page.getByRole('button', { name: 'Search', exact: true }).click();

@@ -92,7 +92,7 @@ export function PartRow({ part }: { part: AdminPart }) {
               aria-label={`Stock of ${part.name}`}
               aria-invalid={stockError ? true : undefined}
               aria-describedby={stockError ? `${id}-stock-error` : undefined}
-              className={`${inputClass} mt-0 w-24 tabular-nums ${stockError ? 'border-red-600' : 'border-slate-300'}`}
+              className={`${inputClass} mt-0 tabular-nums sm:w-24 ${stockError ? 'border-red-600' : 'border-slate-300'}`}
               {...register('availableQuantity')}
             />
             {stockError && (
@@ -111,7 +111,7 @@ export function PartRow({ part }: { part: AdminPart }) {
               aria-label={`Price of ${part.name}`}
               aria-invalid={priceError ? true : undefined}
               aria-describedby={priceError ? `${id}-price-error` : undefined}
-              className={`${inputClass} mt-0 w-28 tabular-nums ${priceError ? 'border-red-600' : 'border-slate-300'}`}
+              className={`${inputClass} mt-0 tabular-nums sm:w-28 ${priceError ? 'border-red-600' : 'border-slate-300'}`}
               {...register('price')}
             />
             {priceError && (
@@ -125,7 +125,7 @@ export function PartRow({ part }: { part: AdminPart }) {
           {part.minOrderQuantity}
         </td>
         <td className="px-4 py-3">
-          <div className="flex flex-wrap gap-2">
+          <div className="flex flex-wrap gap-2 lg:flex-nowrap">
             <form id={formId} noValidate onSubmit={(event) => void save(event)} aria-label={`Stock and price of ${part.name}`}>
               <ActionButton type="submit" tone="primary" pending={update.isPending} aria-describedby={nameId}>
                 Save
