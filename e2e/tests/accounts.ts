@@ -14,14 +14,17 @@ export function newAccount(prefix = 'customer'): Account {
   return { name: `Test ${prefix} ${id}`, email: `${prefix}-${id}@example.com`, password: `pw-${id}-secret` };
 }
 
-/** Signs up through the Signup page and waits until the header shows the account. */
+/**
+ * Signs up through the Signup page and waits until the header shows the account (in the folded
+ * menu on a phone, hence attached rather than visible).
+ */
 export async function signUp(page: Page, account: Account) {
   await page.goto('/signup');
   await page.getByLabel('Name').fill(account.name);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByRole('banner').getByText(account.name)).toBeVisible();
+  await expect(page.getByRole('banner').getByText(account.name)).toBeAttached();
 }
 
 /** Logs in through the Login page (the current page's URL is where it returns). */

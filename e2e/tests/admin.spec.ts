@@ -73,15 +73,17 @@ test('Add a Product puts a part in the shop that can be ordered; Manage Products
   await page.goto(`/shop?${new URLSearchParams({ q: name }).toString()}`);
   await expect(page.getByRole('list', { name: 'Search results' }).getByRole('heading', { name })).toBeVisible();
 
-  await page.goto('/dashboard/manageproducts');
-  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name }) });
-  await card.getByLabel('Add to stock').fill('10');
-  await card.getByRole('button', { name: 'Restock' }).click();
-  await expect(card).toContainText('50');
+  await page.goto(`/dashboard/manageproducts?q=${encodeURIComponent(name)}`);
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const restock = page.getByRole('form', { name: `Restock ${name}` });
+  await restock.getByLabel('Add to stock').fill('10');
+  await restock.getByRole('button', { name: 'Restock' }).click();
+  await expect(row.getByLabel(`Stock of ${name}`, { exact: true })).toHaveValue('50');
 
   page.once('dialog', (dialog) => void dialog.accept());
-  await card.getByRole('button', { name: 'Archive' }).click();
-  await expect(card.getByText('Archived')).toBeVisible();
+  await row.getByRole('button', { name: 'Archive' }).click();
+  await expect(row.getByText('Archived')).toBeVisible();
   expect((await request.get(`/api/part/${part!._id}`)).status()).toBe(404);
 });
 

@@ -104,7 +104,15 @@ describe('the web app', () => {
     },
   );
 
-  it.each(['/nope', '/dashboard/unknown', '/part', '/part/a/b', '/assets/missing-000000.js'])(
+  it('answers a script of an older build with a JSON 404, so the page fails as a script (and reloads)', async () => {
+    const response = await get('/assets/missing-000000.js');
+
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.body).not.toContain('<html');
+  });
+
+  it.each(['/nope', '/dashboard/unknown', '/part', '/part/a/b'])(
     'serves the same page with 404 for %s, which is no route',
     async (url) => {
       const response = await get(url);

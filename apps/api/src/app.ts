@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import pretty from 'pino-pretty';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -12,6 +13,8 @@ import type { Config } from './env';
 import { createAuth } from './modules/auth/auth';
 import { registerIdentity } from './modules/auth/identity';
 import { authRoutes } from './modules/auth/routes';
+import { imagesRoutes } from './modules/images/routes';
+import { overviewRoutes } from './modules/overview/routes';
 import { partsRoutes } from './modules/parts/routes';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
@@ -53,7 +56,14 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   const { authSecret } = config;
   if (!authSecret) throw new Error('AUTH_SECRET is not set');
   const app = Fastify({
-    logger: { level: config.logLevel, serializers: { err: errorForLog } },
+    logger: {
+      level: config.logLevel,
+      serializers: { err: errorForLog },
+      // Synchronous, in this process: a log line is never lost to a worker thread at exit.
+      ...(config.logFormat === 'pretty'
+        ? { stream: pretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) }
+        : {}),
+    },
     // Fastify's two lines per request give way to our one (plugins/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     // A hop count trusts that many proxies in front of us (the addresses they append), no more.
@@ -109,6 +119,8 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(paymentsRoutes);
       await api.register(clientConfigRoutes);
       await api.register(auditRoutes);
+      await api.register(imagesRoutes);
+      await api.register(overviewRoutes);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -17,6 +17,14 @@ describe('parseEnv', () => {
     expect(path.isAbsolute(config.webDistDir)).toBe(true);
   });
 
+  it('logs readable lines to a terminal and JSON elsewhere, unless LOG_FORMAT says', () => {
+    expect(parseEnv({}, { tty: true }).logFormat).toBe('pretty');
+    expect(parseEnv({}, { tty: false }).logFormat).toBe('json');
+    expect(parseEnv({ LOG_FORMAT: 'json' }, { tty: true }).logFormat).toBe('json');
+    expect(parseEnv({ LOG_FORMAT: 'pretty' }, { tty: false }).logFormat).toBe('pretty');
+    expect(() => parseEnv({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
+  });
+
   it('derives BASE_URL from PORT and drops a trailing slash from an explicit one', () => {
     expect(parseEnv({ PORT: '8080' }).baseUrl).toBe('http://localhost:8080');
     expect(parseEnv({ BASE_URL: 'https://parts.example.com/' }).baseUrl).toBe('https://parts.example.com');

@@ -11,6 +11,7 @@ const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('localhost'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
@@ -77,6 +78,8 @@ export interface Config {
   port: number;
   host: string;
   logLevel: Env['LOG_LEVEL'];
+  /** Readable lines for a person at a terminal; JSON lines for a log collector. */
+  logFormat: 'json' | 'pretty';
   /** Where the embedded database lives; unused when `databaseUrl` is set. */
   dataDir: string;
   databaseUrl: string | undefined;
@@ -109,7 +112,11 @@ export interface Config {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
-export function parseEnv(source: Record<string, string | undefined> = process.env): Config {
+/** `tty`: whether the logs go to a terminal (the default of LOG_FORMAT). */
+export function parseEnv(
+  source: Record<string, string | undefined> = process.env,
+  { tty = Boolean(process.stdout.isTTY) }: { tty?: boolean } = {},
+): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
@@ -120,6 +127,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     port: env.PORT,
     host: env.HOST,
     logLevel: env.LOG_LEVEL,
+    logFormat: env.LOG_FORMAT ?? (tty ? 'pretty' : 'json'),
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     baseUrl: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),

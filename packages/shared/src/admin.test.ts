@@ -67,6 +67,9 @@ describe('productInputSchema', () => {
     [0.07, 7],
     ['0', 0],
     [' 7.5 ', 750],
+    // A decimal comma is twelve dollars fifty, never $1,250.
+    ['12,50', 1250],
+    ['$12', 1200],
     [1_000_000, 100_000_000],
   ])('takes the price %j, which is %i cents', (price, cents) => {
     const parsed = product({ price }).data;
@@ -93,14 +96,13 @@ describe('productInputSchema', () => {
   });
 
   it.each([
-    ['price', 'abc', 'Price must be a number'],
-    ['price', 'NaN', 'Price must be a number'],
-    ['price', Number.NaN, 'Price must be a number'],
-    ['price', 'Infinity', 'Price must be a number'],
-    ['price', null, 'Price must be a number'],
-    ['price', true, 'Price must be a number'],
-    ['price', '12,50', 'Price must be a number'],
-    ['price', '$12', 'Price must be a number'],
+    ['price', 'abc', 'Price must be an amount like 12.50'],
+    ['price', 'NaN', 'Price must be an amount like 12.50'],
+    ['price', Number.NaN, 'Price must be an amount like 12.50'],
+    ['price', 'Infinity', 'Price must be an amount like 12.50'],
+    ['price', null, 'Price must be an amount like 12.50'],
+    ['price', true, 'Price must be an amount like 12.50'],
+    ['price', '1,250', 'Price must be an amount like 12.50'],
     ['storequantity', 'ten', 'Store quantity must be a number'],
     ['storequantity', Number.NaN, 'Store quantity must be a number'],
     ['minOrderQuantity', 'one', 'Minimum order quantity must be a number'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validation } from './messages';
+import { parseMoneyText } from './money';
 import { orderSchema, orderStatusSchema } from './orders';
 import { partSchema } from './parts';
 import { roleSchema } from './users';
@@ -14,19 +15,34 @@ export const ADMIN_REVIEWS_PAGE_SIZE = 50;
 export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
 export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
 
-/** A number typed into a form arrives as text (SPEC §3); the API takes either. */
 /** Stock and quantities live in 32-bit integer columns; no real stock comes near this. */
 export const STOCK_MAX = 1_000_000_000;
 
-function numberField(label: string, { integer }: { integer: boolean }) {
+/** A number typed into a form arrives as text (SPEC §3); the API takes either. */
+function wholeNumberField(label: string) {
   const number = z.number({
     error: (issue) => (issue.input === undefined ? `${label} is Required` : `${label} must be a number`),
   });
   return z.preprocess(
     (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
-    integer
-      ? number.int(`${label} must be a whole number`).max(STOCK_MAX, `${label} is at most ${STOCK_MAX}`)
-      : number.multipleOf(0.01, `${label} has at most two decimals`),
+    number.int(`${label} must be a whole number`).max(STOCK_MAX, `${label} is at most ${STOCK_MAX}`),
+  );
+}
+
+/**
+ * A price typed into a form ("12.50" or "12,50") or sent as a number. Text it cannot read for
+ * certain is refused with a message, never read as a price a hundred times too high.
+ */
+function moneyField(label: string) {
+  return z.preprocess(
+    (value) =>
+      typeof value === 'string' ? (value.trim() === '' ? undefined : (parseMoneyText(value) ?? Number.NaN)) : value,
+    z
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? `${label} is Required` : `${label} must be an amount like 12.50`,
+      })
+      .multipleOf(0.01, `${label} has at most two decimals`),
   );
 }
 
@@ -45,9 +61,9 @@ export const productInputSchema = z.object({
   name: z.string({ error: validation.nameRequired }).trim().min(1, validation.nameRequired).max(200),
   img: imageSchema,
   description: z.string({ error: 'Description is Required' }).trim().min(1, 'Description is Required').max(2000),
-  storequantity: numberField('Store quantity', { integer: true }).pipe(z.number().min(0, 'Store quantity cannot be negative')),
-  price: numberField('Price', { integer: false }).pipe(z.number().min(0, 'Price cannot be negative').max(1_000_000)),
-  minOrderQuantity: numberField('Minimum order quantity', { integer: true })
+  storequantity: wholeNumberField('Store quantity').pipe(z.number().min(0, 'Store quantity cannot be negative')),
+  price: moneyField('Price').pipe(z.number().min(0, 'Price cannot be negative').max(1_000_000)),
+  minOrderQuantity: wholeNumberField('Minimum order quantity')
     .pipe(z.number().min(1, 'Minimum order quantity is at least 1'))
     .optional()
     .default(1),
@@ -55,35 +71,56 @@ export const productInputSchema = z.object({
 export type Product = z.output<typeof productInputSchema>;
 
 /** Manage Products: change any of a part's fields. */
-export const productUpdateSchema = z
+/** Manage Products: any of a part's fields, each checked on its own (forms pick from these). */
+export const productUpdateFieldsSchema = z
   .object({
     name: productInputSchema.shape.name,
     img: imageSchema,
     description: productInputSchema.shape.description,
     price: productInputSchema.shape.price,
-    availableQuantity: numberField('Available quantity', { integer: true }).pipe(
+    availableQuantity: wholeNumberField('Available quantity').pipe(
       z.number().min(0, 'Available quantity cannot be negative'),
     ),
-    minOrderQuantity: numberField('Minimum order quantity', { integer: true }).pipe(
+    minOrderQuantity: wholeNumberField('Minimum order quantity').pipe(
       z.number().min(1, 'Minimum order quantity is at least 1'),
     ),
     /** The stock the admin saw: a new `availableQuantity` applies only while it is still so. */
     expectedAvailableQuantity: z.number().int().min(0).max(STOCK_MAX),
   })
-  .partial()
-  .refine((update) => update.availableQuantity === undefined || update.expectedAvailableQuantity !== undefined, {
+  .partial();
+
+/** `PATCH /admin/part/{id}`: a new stock figure comes with the stock the admin saw. */
+export const productUpdateSchema = productUpdateFieldsSchema.refine((update) => update.availableQuantity === undefined || update.expectedAvailableQuantity !== undefined, {
     path: ['expectedAvailableQuantity'],
     message: 'Send the stock you saw with a new stock figure',
   });
 export type ProductUpdate = z.output<typeof productUpdateSchema>;
 
 export const restockSchema = z.object({
-  quantity: numberField('Quantity', { integer: true }).pipe(z.number().min(1, 'Restock at least 1')),
+  quantity: wholeNumberField('Quantity').pipe(z.number().min(1, 'Restock at least 1')),
 });
 
 export const adminPartSchema = partSchema.extend({ archived: z.boolean() });
 export const adminPartListSchema = z.array(adminPartSchema);
 export type AdminPart = z.infer<typeof adminPartSchema>;
+
+export const ADMIN_PARTS_PAGE_SIZE = 20;
+
+/** Manage Products: a search in the part's name and description, and the page (issue 11). */
+export const adminPartsQuerySchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(ADMIN_PARTS_PAGE_SIZE),
+});
+export type AdminPartsQuery = z.output<typeof adminPartsQuerySchema>;
+
+export const adminPartPageSchema = z.object({
+  parts: adminPartListSchema,
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminPartPage = z.infer<typeof adminPartPageSchema>;
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 

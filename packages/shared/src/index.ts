@@ -12,3 +12,6 @@ export * from './users';
 export * from './catalogue';
 export * from './catalogue-constants';
 export * from './vin';
+export * from './images';
+export * from './photos';
+export * from './overview';

@@ -29,6 +29,7 @@ export const notices = {
   makeAdminFailed: 'Failed to Make an admin',
   userRemoved: 'User Deleted successfully',
   noUserLoggedIn: 'No user is logged in',
+  signedOutOffline: 'You are signed out on this device. The shop could not be reached; it will be told when it can.',
 } as const;
 
 export const confirmations = {

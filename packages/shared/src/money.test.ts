@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarsToCents, formatPrice } from './money';
+import { centsToDollars, dollarsToCents, formatPrice, parseMoneyText } from './money';
 
 describe('centsToDollars', () => {
   it.each([
@@ -47,5 +47,24 @@ describe('formatPrice', () => {
     [1234.5, '$1,234.50'],
   ])('shows %d as %s', (dollars, text) => {
     expect(formatPrice(dollars)).toBe(text);
+  });
+});
+
+describe('parseMoneyText', () => {
+  it.each([
+    ['12.50', 12.5],
+    ['12,50', 12.5],
+    ['12,5', 12.5],
+    [' $12.50 ', 12.5],
+    ['12', 12],
+    ['0,99', 0.99],
+    ['19.999', 19.999],
+    ['-3', -3],
+  ])('reads %j as %d dollars', (text, dollars) => {
+    expect(parseMoneyText(text)).toBe(dollars);
+  });
+
+  it.each(['1,250', '1.250,00', '12.5.0', '12,505', 'twelve', '', '1e3', 'Infinity', '0x10'])('refuses %j rather than guess', (text) => {
+    expect(parseMoneyText(text)).toBeUndefined();
   });
 });

@@ -17,6 +17,8 @@ export interface Database {
   fitments: FitmentsTable;
   garage_vehicles: GarageVehiclesTable;
   search_words: { word: string };
+  images: ImagesTable;
+  image_variants: ImageVariantsTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -32,6 +34,8 @@ export interface PartsTable {
   available_quantity: number;
   min_order_quantity: Generated<number>;
   archived_at: Date | null;
+  /** Below this the overview calls the part low on stock; null: twice its minimum order quantity. */
+  low_stock_threshold: Generated<number | null>;
   seq: Sequence;
   created_at: CreatedAt;
   category_slug: string | null;
@@ -186,4 +190,21 @@ export interface AuditLogTable {
   target: string;
   details: ColumnType<Record<string, unknown>, string, never>;
   created_at: CreatedAt;
+}
+
+export interface ImagesTable {
+  id: Generated<string>;
+  /** The photo's size after resizing to the largest variant. */
+  width: number;
+  height: number;
+  uploaded_by: string | null;
+  created_at: CreatedAt;
+}
+
+export interface ImageVariantsTable {
+  image_id: string;
+  format: 'avif' | 'webp';
+  width: number;
+  height: number;
+  bytes: Uint8Array;
 }

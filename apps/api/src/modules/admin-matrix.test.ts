@@ -1,5 +1,6 @@
 import { apiErrors } from '@autoparts/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   anonymous,
@@ -159,6 +160,16 @@ const calls: Record<string, GuardedCall> = {
   'PUT /garage': {
     guard: 'signed-in',
     request: async () => ({ method: 'PUT', url: '/api/garage', payload: { vehicleIds: [await aVehicle()], activeId: null } }),
+  },
+  'GET /admin/overview': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/overview' }) },
+  'POST /admin/images': {
+    guard: 'admin',
+    request: async () => ({
+      method: 'POST',
+      url: '/api/admin/images',
+      payload: await sharp({ create: { width: 32, height: 24, channels: 3, background: '#c2410c' } }).png().toBuffer(),
+    }),
+    audit: 'image.upload',
   },
 };
 

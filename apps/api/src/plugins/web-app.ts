@@ -10,7 +10,8 @@ const REVALIDATE = 'no-cache';
 /**
  * Serves the built web app. Hashed assets are cached for a year; every path that is a route of
  * the app gets its index.html with 200, any other path the same page (which shows the not-found
- * image) with 404. Unknown `/api` paths answer JSON.
+ * image) with 404. Unknown `/api` paths answer JSON, and so do missing `/assets` files: a page
+ * asking for a script of an older build must fail as a script, not load the shop's HTML.
  */
 export async function webApp(app: FastifyInstance, options: { distDir: string }) {
   const indexPath = path.join(options.distDir, 'index.html');
@@ -35,7 +36,8 @@ export async function webApp(app: FastifyInstance, options: { distDir: string })
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (pathname === '/api' || pathname.startsWith('/api/') || !isPage || indexHtml === undefined) {
+    const notPage = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/');
+    if (notPage || !isPage || indexHtml === undefined) {
       return reply.code(404).send({ message: apiErrors.notFound });
     }
     return reply

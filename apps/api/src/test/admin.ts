@@ -112,5 +112,6 @@ export async function snapshotDb(app: FastifyInstance) {
     vehicles: await db.selectFrom('vehicles').select('id').orderBy('id').execute(),
     garages: await db.selectFrom('garage_vehicles').selectAll().orderBy('user_id').orderBy('vehicle_id').execute(),
     auditEntries: await auditCount(app),
+    images: await db.selectFrom('images').select('id').orderBy('id').execute(),
   };
 }

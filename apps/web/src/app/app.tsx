@@ -13,7 +13,15 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      <Toaster duration={NOTIFICATION_DURATION_MS} richColors position="top-center" />
+      {/* Below the sticky header (4 rem), never over it or the page's own controls in it. */}
+      <Toaster
+        duration={NOTIFICATION_DURATION_MS}
+        richColors
+        closeButton
+        position="top-center"
+        offset={{ top: 80 }}
+        mobileOffset={{ top: 72, left: 12, right: 12 }}
+      />
     </QueryClientProvider>
   );
 }

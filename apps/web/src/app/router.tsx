@@ -2,52 +2,67 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { paths } from '@autoparts/shared';
 import { RequireAdmin, RequireAuth } from '../features/auth';
 import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
 import { HomeRoute } from './routes/home';
 
 /**
  * Every route of the web app, in one place (SPEC §2). The path table it follows is shared with
  * the server, which answers 404 for anything else. Pages other than home load on demand.
+ * A page that fails (its script did not load, the server is down, a bug) shows RouteError inside
+ * the layout: in the dashboard beside its sidebar, elsewhere below the header.
  */
 export const routes: RouteObject[] = [
   {
     path: paths.home,
     element: <RootLayout />,
+    // Only when the layout itself fails; a page's own failure is caught inside it.
+    errorElement: <RouteError />,
     children: [
-      { index: true, element: <HomeRoute /> },
-      { path: paths.shop, lazy: () => import('../features/catalog/routes/shop') },
-      { path: paths.blogs, lazy: () => import('./routes/blogs') },
-      { path: paths.portfolio, lazy: () => import('./routes/portfolio') },
-      { path: paths.login, lazy: () => import('../features/auth/routes/login') },
-      { path: paths.signup, lazy: () => import('../features/auth/routes/signup') },
       {
-        // Signed-in pages (SPEC §6).
-        element: <RequireAuth />,
+        errorElement: <RouteError />,
         children: [
-          { path: '/part/:id', lazy: () => import('../features/orders/routes/part') },
+          { index: true, element: <HomeRoute /> },
+          { path: paths.shop, lazy: () => import('../features/catalog/routes/shop') },
+          { path: paths.blogs, lazy: () => import('./routes/blogs') },
+          { path: paths.portfolio, lazy: () => import('./routes/portfolio') },
+          { path: paths.login, lazy: () => import('../features/auth/routes/login') },
+          { path: paths.signup, lazy: () => import('../features/auth/routes/signup') },
           {
-            path: paths.dashboard,
-            lazy: () => import('./routes/dashboard/dashboard-layout'),
+            // Signed-in pages (SPEC §6).
+            element: <RequireAuth />,
             children: [
-              { index: true, lazy: () => import('../features/orders/routes/my-orders') },
-              { path: '/dashboard/payment/:id', lazy: () => import('../features/payments/routes/payment') },
-              { path: paths.profile, lazy: () => import('../features/profile/routes/profile') },
-              { path: paths.review, lazy: () => import('../features/reviews/routes/add-review') },
+              { path: '/part/:id', lazy: () => import('../features/orders/routes/part') },
               {
-                // Admin pages (SPEC §6): a non-admin is signed out and sent to /login.
-                element: <RequireAdmin />,
+                path: paths.dashboard,
+                lazy: () => import('./routes/dashboard/dashboard-layout'),
                 children: [
-                  { path: paths.manageOrders, lazy: () => import('../features/admin/routes/manage-orders') },
-                  { path: paths.addProduct, lazy: () => import('../features/admin/routes/add-product') },
-                  { path: paths.makeAdmin, lazy: () => import('../features/admin/routes/make-admin') },
-                  { path: paths.manageProducts, lazy: () => import('../features/admin/routes/manage-products') },
-                  { path: '/dashboard/manageproducts/:id/catalogue', lazy: () => import('../features/admin/routes/part-catalogue') },
+                  {
+                    errorElement: <RouteError />,
+                    children: [
+                      { index: true, lazy: () => import('./routes/dashboard/dashboard-home') },
+                      { path: '/dashboard/payment/:id', lazy: () => import('../features/payments/routes/payment') },
+                      { path: paths.profile, lazy: () => import('../features/profile/routes/profile') },
+                      { path: paths.review, lazy: () => import('../features/reviews/routes/add-review') },
+                      {
+                        // Admin pages (SPEC §6): a non-admin is signed out and sent to /login.
+                        element: <RequireAdmin />,
+                        children: [
+                          { path: paths.manageOrders, lazy: () => import('../features/admin/routes/manage-orders') },
+                          { path: paths.addProduct, lazy: () => import('../features/admin/routes/add-product') },
+                          { path: paths.makeAdmin, lazy: () => import('../features/admin/routes/make-admin') },
+                          { path: paths.manageProducts, lazy: () => import('../features/admin/routes/manage-products') },
+                          { path: '/dashboard/manageproducts/:id/catalogue', lazy: () => import('../features/admin/routes/part-catalogue') },
+                        ],
+                      },
+                    ],
+                  },
                 ],
               },
             ],
           },
+          { path: '*', lazy: () => import('./routes/not-found') },
         ],
       },
-      { path: '*', lazy: () => import('./routes/not-found') },
     ],
   },
 ];

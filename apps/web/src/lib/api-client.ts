@@ -20,6 +20,8 @@ export class ApiError extends Error {
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A file sent as the raw body instead of JSON (a photo upload). */
+  file?: Blob;
   signal?: AbortSignal;
   /** Send the stored access token as `Authorization: Bearer`, where SPEC §7 says "bearer token". */
   auth?: boolean;
@@ -33,10 +35,11 @@ interface RequestOptions {
  */
 export async function api<T>(
   path: string,
-  { method = 'GET', body, signal, auth = false }: RequestOptions = {},
+  { method = 'GET', body, file, signal, auth = false }: RequestOptions = {},
 ): Promise<T> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
+  if (file) headers['content-type'] = file.type || 'application/octet-stream';
   const token = auth ? getAccessToken() : null;
   // Without a usable token the session cookie alone vouches for the user (DESIGN §5).
   if (token) headers.authorization = `Bearer ${token}`;
@@ -47,7 +50,7 @@ export async function api<T>(
       signal,
       credentials: 'same-origin',
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
   } catch (error) {
     if (signal?.aborted) throw error;

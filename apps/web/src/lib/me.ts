@@ -1,6 +1,7 @@
 import type { Me } from '@autoparts/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from './api-client';
+import { finishSignOut, isSignOutPending } from './session-end';
 
 /**
  * Who is signed in: `GET /api/me`, the web app's one source for it. `null` means signed out.
@@ -9,6 +10,12 @@ import { ApiError, api } from './api-client';
 export const meQuery = queryOptions({
   queryKey: ['me'],
   queryFn: async ({ signal }): Promise<Me | null> => {
+    // Signed out in this browser while the server was unreachable: nobody is signed in here,
+    // whether or not the server could be told yet.
+    if (isSignOutPending()) {
+      await finishSignOut();
+      return null;
+    }
     try {
       // A signed-out visitor gets 401 (or an empty reply): that is an answer, not a failure to retry.
       return (await api<Me | null>('/me', { signal })) ?? null;

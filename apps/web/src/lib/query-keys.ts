@@ -34,5 +34,6 @@ export const queryKeys = {
   users: ['admin', 'users'],
   adminReviews: ['admin', 'reviews'],
   audit: ['admin', 'audit'],
+  overview: ['admin', 'overview'],
   recentAudit: (limit: number) => ['admin', 'audit', limit],
 } as const;

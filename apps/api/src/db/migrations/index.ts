@@ -8,6 +8,8 @@ import * as abuseLimits from './0006-abuse-limits';
 import * as catalogueFitment from './0007-catalogue-fitment';
 import * as garage from './0008-garage';
 import * as searchWords from './0009-search-words';
+import * as images from './0010-images';
+import * as lowStockThreshold from './0011-low-stock-threshold';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +22,8 @@ const migrations: Record<string, Migration> = {
   '0007-catalogue-fitment': catalogueFitment,
   '0008-garage': garage,
   '0009-search-words': searchWords,
+  '0010-images': images,
+  '0011-low-stock-threshold': lowStockThreshold,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -19,7 +19,8 @@ export type AuditAction =
   | 'order.cancel'
   | 'review.hide'
   | 'review.show'
-  | 'review.hide-author';
+  | 'review.hide-author'
+  | 'image.upload';
 
 export interface AuditRecord {
   action: AuditAction;

@@ -1,4 +1,4 @@
-import { adminMessages, apiErrors, PARTS_PAGE_SIZE, type AdminPart, type Part } from '@autoparts/shared';
+import { ADMIN_PARTS_PAGE_SIZE, adminMessages, apiErrors, PARTS_PAGE_SIZE, type AdminPartPage, type Part } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, byCookie, byToken, call, expectInvalid, expectReply, type Credential } from '../../test/admin';
@@ -131,6 +131,8 @@ describe('POST /api/addaproduct', () => {
     [0.1 + 0.2, 30],
     ['0', 0],
     [' 12.5 ', 1250],
+    // A decimal comma is twelve dollars fifty (issue 11), never $1,250.
+    ['12,50', 1250],
     ['1000000', 100_000_000],
   ])('stores the price %j as %i cents', async (price, cents) => {
     const id = await added({ ...form, price });
@@ -165,11 +167,13 @@ describe('POST /api/addaproduct', () => {
     ['no price', { price: undefined }, 'Price is Required'],
     ['an empty price', { price: '' }, 'Price is Required'],
     ['a blank price', { price: '  ' }, 'Price is Required'],
-    ['a non-numeric price', { price: 'ten dollars' }, 'Price must be a number'],
-    ['a NaN price', { price: 'NaN' }, 'Price must be a number'],
-    ['an infinite price', { price: 'Infinity' }, 'Price must be a number'],
-    ['a price of true', { price: true }, 'Price must be a number'],
-    ['a price of null', { price: null }, 'Price must be a number'],
+    ['a non-numeric price', { price: 'ten dollars' }, 'Price must be an amount like 12.50'],
+    ['a NaN price', { price: 'NaN' }, 'Price must be an amount like 12.50'],
+    ['an infinite price', { price: 'Infinity' }, 'Price must be an amount like 12.50'],
+    ['a price of true', { price: true }, 'Price must be an amount like 12.50'],
+    ['a price of null', { price: null }, 'Price must be an amount like 12.50'],
+    // "1,250": thousands or twelve fifty? Refused, never stored as $1,250.
+    ['an ambiguous price', { price: '1,250' }, 'Price must be an amount like 12.50'],
     ['a non-numeric store quantity', { storequantity: 'lots' }, 'Store quantity must be a number'],
     ['a negative price', { price: '-0.01' }, 'Price cannot be negative'],
     ['a negative store quantity', { storequantity: -1 }, 'Store quantity cannot be negative'],
@@ -237,11 +241,12 @@ describe('GET /api/admin/parts', () => {
     const archived = await insertPart(app, { name: 'Archived' });
     await app.db.updateTable('parts').set({ archived_at: new Date() }).where('id', '=', archived).execute();
 
-    const response = await call(app, byCookie(admin), { method: 'GET', url: '/api/admin/parts' });
+    const response = await call(app, byCookie(admin), { method: 'GET', url: '/api/admin/parts?pageSize=100' });
 
     expectReply(response, 200);
-    const parts = response.json() as AdminPart[];
-    expect(parts).toHaveLength(await count(app.db, 'parts'));
+    const { parts, total } = response.json() as AdminPartPage;
+    expect(total).toBe(await count(app.db, 'parts'));
+    expect(parts).toHaveLength(total);
     expect(parts.at(-2)).toMatchObject({ _id: onSale, name: 'On sale', archived: false });
     expect(parts.at(-1)).toMatchObject({ _id: archived, name: 'Archived', archived: true });
     for (const part of parts) {
@@ -250,6 +255,35 @@ describe('GET /api/admin/parts', () => {
       );
     }
     expect((await partsOnSale()).map((part) => part._id)).toEqual(parts.filter((part) => !part.archived).map((part) => part._id));
+  });
+
+  it('pages on the server: 20 a page unless told, the total with each page', async () => {
+    const total = await count(app.db, 'parts');
+    const first = (await call(app, byCookie(admin), { method: 'GET', url: '/api/admin/parts?pageSize=2' })).json() as AdminPartPage;
+    const second = (await call(app, byCookie(admin), { method: 'GET', url: '/api/admin/parts?pageSize=2&page=2' })).json() as AdminPartPage;
+    expect(first).toMatchObject({ total, page: 1, pageSize: 2 });
+    expect(first.parts).toHaveLength(2);
+    expect(second.parts).toHaveLength(2);
+    expect(second.parts[0]?._id).not.toBe(first.parts[1]?._id);
+    const defaults = (await call(app, byCookie(admin), { method: 'GET', url: '/api/admin/parts' })).json() as AdminPartPage;
+    expect(defaults.pageSize).toBe(ADMIN_PARTS_PAGE_SIZE);
+  });
+
+  it('searches name and description, in any case, with % and _ taken literally', async () => {
+    const belt = await insertPart(app, { name: 'Searchable Zqx-Ribbed BELT 100%' });
+    await insertPart(app, { name: 'Searchable other 1000' });
+    const search = async (q: string) =>
+      ((await call(app, byCookie(admin), { method: 'GET', url: `/api/admin/parts?q=${encodeURIComponent(q)}` })).json() as AdminPartPage).parts.map(
+        (part) => part._id,
+      );
+    expect(await search('zqx-ribbed belt')).toEqual([belt]);
+    expect(await search('belt 100%')).toEqual([belt]);
+    expect(await search('searchable _')).toEqual([]);
+    expect(await search('no such part anywhere')).toEqual([]);
+  });
+
+  it.each(['page=0', 'pageSize=101', `q=${'x'.repeat(201)}`])('refuses ?%s with 400', async (query) => {
+    expectReply(await call(app, byCookie(admin), { method: 'GET', url: `/api/admin/parts?${query}` }), 400);
   });
 });
 
@@ -319,7 +353,7 @@ describe('PATCH /api/admin/part/{id}', () => {
   it.each([
     ['an empty name', { name: '' }, 'Name is Required'],
     ['a javascript: image', { img: 'javascript:alert(1)' }, 'Give an image URL'],
-    ['a non-numeric price', { price: 'abc' }, 'Price must be a number'],
+    ['a non-numeric price', { price: 'abc' }, 'Price must be an amount like 12.50'],
     ['a negative price', { price: -1 }, 'Price cannot be negative'],
     ['a three-decimal price', { price: 2.005 }, 'Price has at most two decimals'],
     ['a negative stock', { availableQuantity: -1 }, 'Available quantity cannot be negative'],
@@ -428,7 +462,7 @@ describe('PUT /api/admin/part/{id}/archived', () => {
     });
     const orderDetail = await call(app, byToken(alice), { method: 'GET', url: `/api/order/${orderId}` });
     expectReply(orderDetail, 200);
-    const adminList = (await call(app, byToken(admin), { method: 'GET', url: '/api/admin/parts' })).json() as AdminPart[];
+    const adminList = ((await call(app, byToken(admin), { method: 'GET', url: '/api/admin/parts?pageSize=100' })).json() as AdminPartPage).parts;
     expect(adminList.find((part) => part._id === id)).toMatchObject({ archived: true });
 
     expectReply(await setArchived(id, false), 200);

@@ -2,7 +2,8 @@ import {
   centsToDollars,
   dollarsToCents,
   STOCK_MAX,
-  type AdminPart,
+  type AdminPartPage,
+  type AdminPartsQuery,
   type Product,
   type ProductUpdate,
 } from '@autoparts/shared';
@@ -78,10 +79,26 @@ export function createPartsRepository(db: Db) {
       return row && { ...toCatalogPart(row), oemNumbers: row.oem_numbers, specs: row.specs };
     },
 
-    /** Every part, archived ones too, for Manage Products. */
-    async listAll(): Promise<AdminPart[]> {
-      const rows = await db.selectFrom('parts').select([...partColumns, 'archived_at']).orderBy('seq').execute();
-      return rows.map((row) => ({ ...toPart(row), archived: row.archived_at !== null }));
+    /**
+     * One page of every part, archived ones too, for Manage Products: oldest first, those whose
+     * name or description contains `q` (any case; `%` and `_` match themselves).
+     */
+    async listPage({ q, page, pageSize }: AdminPartsQuery): Promise<AdminPartPage> {
+      let matching = db.selectFrom('parts');
+      if (q) {
+        const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+        matching = matching.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('description', 'ilike', pattern)]));
+      }
+      const [rows, counted] = await Promise.all([
+        matching.select([...partColumns, 'archived_at']).orderBy('seq').limit(pageSize).offset((page - 1) * pageSize).execute(),
+        matching.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        parts: rows.map((row) => ({ ...toPart(row), archived: row.archived_at !== null })),
+        total: Number(counted.total),
+        page,
+        pageSize,
+      };
     },
 
     async add(product: Product): Promise<string> {

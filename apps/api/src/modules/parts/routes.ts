@@ -1,6 +1,7 @@
 import {
   adminMessages,
-  adminPartListSchema,
+  adminPartPageSchema,
+  adminPartsQuerySchema,
   apiErrors,
   errorSchema,
   partListSchema,
@@ -66,10 +67,14 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Manage Products: one page of every part, archived ones too, searched by name or description.
   app.get(
     '/admin/parts',
-    { onRequest: app.requireAdmin, schema: { tags: ['admin'], security, response: { 200: adminPartListSchema, ...adminErrors } } },
-    async () => parts.listAll(),
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: ['admin'], security, querystring: adminPartsQuerySchema, response: { 200: adminPartPageSchema, ...adminErrors } },
+    },
+    async (request) => parts.listPage(request.query),
   );
 
   app.patch(

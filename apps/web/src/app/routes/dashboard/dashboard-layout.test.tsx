@@ -43,11 +43,12 @@ describe('Dashboard layout', () => {
     expect(screen.getByRole('link', { name: 'My Orders' })).not.toHaveAttribute('aria-current');
   });
 
-  it('shows an admin the admin links, spelled as SPEC §2 does', async () => {
+  it('shows an admin the overview, then the admin links spelled as SPEC §2 does', async () => {
     stubFetch({ 'GET /api/me': { body: anAdmin() } });
     renderDashboard();
     expect(await screen.findByRole('heading', { name: 'Profile page' })).toBeInTheDocument();
     expect(linkNames()).toEqual([
+      ['Overview', '/dashboard'],
       ['My Profile', '/dashboard/profile'],
       ['Manage All Orderes', '/dashboard/orders'],
       ['Add a Product', '/dashboard/addaproduct'],

@@ -9,6 +9,7 @@ const linksByRole: Record<Role, { to: string; label: string }[]> = {
     { to: paths.profile, label: 'My Profile' },
   ],
   admin: [
+    { to: paths.dashboard, label: 'Overview' },
     { to: paths.profile, label: 'My Profile' },
     { to: paths.manageOrders, label: 'Manage All Orderes' },
     { to: paths.addProduct, label: 'Add a Product' },

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 export function Banner() {
   return (
     <section aria-labelledby="banner-heading" className="bg-linear-to-b from-brand-50 to-white">
-      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-12 md:grid-cols-2 md:py-20">
+      <div className="mx-auto grid max-w-7xl items-center gap-6 px-4 py-8 sm:gap-10 sm:py-12 md:grid-cols-2 md:py-20">
         <div>
           <h1
             id="banner-heading"
@@ -35,7 +35,7 @@ export function Banner() {
           width={800}
           height={500}
           fetchPriority="high"
-          className="h-auto w-full"
+          className="mx-auto h-auto w-3/5 sm:w-full"
         />
       </div>
     </section>

@@ -27,17 +27,17 @@ const icons: Record<Label, ReactNode> = {
 /** SPEC §9: the figures are fixed, not counted. */
 export function BusinessSummary() {
   return (
-    <section aria-labelledby="summary-heading" className="mx-auto max-w-7xl px-4 py-16">
-      <h2 id="summary-heading" className="mb-10 text-center text-3xl font-bold text-ink">
+    <section aria-labelledby="summary-heading" className="mx-auto max-w-7xl px-4 py-10 sm:py-16">
+      <h2 id="summary-heading" className="mb-6 text-center text-2xl sm:mb-10 sm:text-3xl font-bold text-ink">
         Business Summary
       </h2>
-      <ul className="grid gap-6 sm:grid-cols-3">
+      <ul className="grid grid-cols-3 gap-2 sm:gap-6">
         {BUSINESS_SUMMARY.map(({ figure, label }) => (
           <li
             key={label}
-            className="flex flex-col items-center rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm"
+            className="flex flex-col items-center rounded-xl border border-slate-200 bg-white px-1 py-4 text-center shadow-sm sm:p-8"
           >
-            <span className="mb-4 inline-flex size-14 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+            <span className="mb-2 inline-flex size-10 items-center sm:mb-4 sm:size-14 justify-center rounded-full bg-brand-100 text-brand-700">
               <svg
                 aria-hidden="true"
                 viewBox="0 0 24 24"
@@ -46,13 +46,13 @@ export function BusinessSummary() {
                 strokeWidth={1.8}
                 strokeLinecap="round"
                 strokeLinejoin="round"
-                className="size-7"
+                className="size-5 sm:size-7"
               >
                 {icons[label]}
               </svg>
             </span>
-            <p className="text-4xl font-extrabold text-ink">{figure}</p>
-            <p className="mt-1 text-slate-600">{label}</p>
+            <p className="text-xl font-extrabold text-ink sm:text-4xl">{figure}</p>
+            <p className="mt-1 text-xs text-slate-600 sm:text-base">{label}</p>
           </li>
         ))}
       </ul>

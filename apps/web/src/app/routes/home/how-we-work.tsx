@@ -20,20 +20,20 @@ const steps = [
 export function HowWeWork() {
   return (
     <section aria-labelledby="how-heading" className="bg-slate-50">
-      <div className="mx-auto max-w-7xl px-4 py-16">
-        <h2 id="how-heading" className="text-center text-3xl font-bold text-ink">
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:py-16">
+        <h2 id="how-heading" className="text-center text-2xl font-bold sm:text-3xl text-ink">
           How we works
         </h2>
-        <p className="mx-auto mt-4 mb-10 max-w-2xl text-center text-slate-600">
+        <p className="mx-auto mt-3 mb-6 max-w-2xl sm:mt-4 sm:mb-10 text-center text-slate-600">
           We are a quality-verified manufacturing network that handles all logistics and communication for
           you. All you do is sign up, choose a product and finish the payment process.
         </p>
-        <ol className="grid gap-6 md:grid-cols-3">
+        <ol className="grid gap-3 sm:gap-6 md:grid-cols-3">
           {steps.map((step, index) => (
             <li
               key={step.title}
               data-highlighted={step.highlighted ? 'true' : 'false'}
-              className={`rounded-xl p-6 shadow-sm ${
+              className={`rounded-xl p-4 shadow-sm sm:p-6 ${
                 step.highlighted ? 'bg-brand-700 text-white' : 'border border-slate-200 bg-white text-slate-700'
               }`}
             >

@@ -26,14 +26,14 @@ const reasons: { title: string; text: string; icon: ReactNode }[] = [
 export function WhyUs() {
   return (
     <section aria-labelledby="why-heading" className="bg-brand-50">
-      <div className="mx-auto max-w-7xl px-4 py-16">
-        <h2 id="why-heading" className="mb-10 text-center text-3xl font-bold text-ink">
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:py-16">
+        <h2 id="why-heading" className="mb-6 text-center text-2xl sm:mb-10 sm:text-3xl font-bold text-ink">
           Why workshops order from us
         </h2>
-        <ul className="grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
+        <ul className="grid grid-cols-2 gap-4 sm:gap-8 lg:grid-cols-4">
           {reasons.map((reason) => (
             <li key={reason.title} className="text-center sm:text-left">
-              <span className="mb-4 inline-flex size-12 items-center justify-center rounded-full bg-brand-700 text-white">
+              <span className="mb-2 inline-flex size-10 sm:mb-4 sm:size-12 items-center justify-center rounded-full bg-brand-700 text-white">
                 <svg
                   aria-hidden="true"
                   viewBox="0 0 24 24"
@@ -47,8 +47,8 @@ export function WhyUs() {
                   {reason.icon}
                 </svg>
               </span>
-              <h3 className="text-lg font-semibold text-ink">{reason.title}</h3>
-              <p className="mt-2 text-slate-700">{reason.text}</p>
+              <h3 className="font-semibold text-ink sm:text-lg">{reason.title}</h3>
+              <p className="mt-1 text-sm text-slate-700 sm:mt-2 sm:text-base">{reason.text}</p>
             </li>
           ))}
         </ul>

@@ -20,6 +20,7 @@ export function useRestockPart() {
   return useAdminMutation({
     mutationFn: restockPart,
     success: (_reply, { quantity }) => adminNotices.restocked(quantity),
-    invalidates: [queryKeys.parts],
+    // The overview's low-stock list too.
+    invalidates: [queryKeys.parts, queryKeys.overview],
   });
 }

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { formatDateTime } from '../format';
 import { ActionButton } from './action-button';
 import { statusLabels } from './order-filters';
-import { headerCellClass, TableRegion, theadClass } from './table-region';
+import { headerCellClass, stackedTableClass, TableRegion, theadClass } from './table-region';
 
 interface AllOrdersTableProps {
   orders: Order[];
@@ -27,7 +27,7 @@ const statusStyles: Record<OrderStatus, string> = {
 export function AllOrdersTable({ orders, onShip, onCancel, pending, stale }: AllOrdersTableProps) {
   return (
     <TableRegion label="All orders table" busy={stale}>
-      <table className={`w-full min-w-[56rem] text-left text-sm ${stale ? 'opacity-60' : ''}`}>
+      <table className={`${stackedTableClass} sm:min-w-[56rem] ${stale ? 'opacity-60' : ''}`}>
         <caption className="sr-only">All orders</caption>
         <thead className={theadClass}>
           <tr>
@@ -89,12 +89,12 @@ function OrderRow({ order, onShip, onCancel, pending, busy }: OrderRowProps) {
         <span className="block font-semibold text-ink">{order.customername}</span>
         <span className="block break-all text-slate-500">{order.email}</span>
       </th>
-      <td id={partId} className="px-4 py-3">
+      <td id={partId} data-label="Part" className="px-4 py-3">
         {order.name}
       </td>
-      <td className="px-4 py-3 tabular-nums">{order.orderQuantity}</td>
-      <td className="px-4 py-3 tabular-nums">{formatPrice(order.price)}</td>
-      <td className="px-4 py-3">
+      <td data-label="Quantity" className="px-4 py-3 tabular-nums">{order.orderQuantity}</td>
+      <td data-label="Total" className="px-4 py-3 tabular-nums">{formatPrice(order.price)}</td>
+      <td data-label="Status" className="px-4 py-3">
         <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusStyles[order.status]}`}>
           {statusLabels[order.status]}
         </span>
@@ -105,7 +105,7 @@ function OrderRow({ order, onShip, onCancel, pending, busy }: OrderRowProps) {
           </p>
         )}
       </td>
-      <td className="px-4 py-3 whitespace-nowrap text-slate-600">
+      <td data-label="Date" className="px-4 py-3 whitespace-nowrap text-slate-600">
         <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
       </td>
       <td className="px-4 py-3">

@@ -1,7 +1,7 @@
 import { productUpdateSchema, type AdminPart, type ProductUpdate } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
@@ -9,6 +9,7 @@ import { TextareaField } from '../../../components/textarea-field';
 import { adminNotices } from '../admin-notices';
 import { useUpdatePart } from '../api/update-part';
 import { ActionButton } from './action-button';
+import { PhotoField } from './photo-field';
 import { IMAGE_HINT } from './product-form';
 
 interface PartEditFormProps {
@@ -25,6 +26,8 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
     register,
     handleSubmit,
     setFocus,
+    setValue,
+    control,
     formState: { errors, dirtyFields },
   } = useForm({
     resolver: zodResolver(productUpdateSchema),
@@ -41,6 +44,7 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
       expectedAvailableQuantity: part.availableQuantity,
     },
   });
+  const img = useWatch({ control, name: 'img' });
 
   useEffect(() => setFocus('name'), [setFocus]);
 
@@ -71,8 +75,13 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
     >
       <TextField label="Name" className="sm:col-span-3" error={errors.name?.message} {...register('name')} />
       <TextareaField label="Description" rows={3} className="sm:col-span-3" error={errors.description?.message} {...register('description')} />
+      <PhotoField
+        className="sm:col-span-3"
+        current={img ?? ''}
+        onUploaded={(url) => setValue('img', url, { shouldValidate: true, shouldDirty: true })}
+      />
       <TextField label="Image" className="sm:col-span-3" inputMode="url" hint={IMAGE_HINT} error={errors.img?.message} {...register('img')} />
-      <TextField label="Price ($)" type="number" inputMode="decimal" min={0} step={0.01} error={errors.price?.message} {...register('price')} />
+      <TextField label="Price ($)" inputMode="decimal" autoComplete="off" error={errors.price?.message} {...register('price')} />
       <TextField
         label="Available quantity"
         type="number"

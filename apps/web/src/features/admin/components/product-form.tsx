@@ -1,12 +1,13 @@
 import { productInputSchema } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
 import { useAddProduct } from '../api/add-product';
+import { PhotoField } from './photo-field';
 
-export const IMAGE_HINT = 'An image URL (https://…) or a path on this site (/images/parts/…).';
+export const IMAGE_HINT = 'Filled in by the photo you upload; or give an image URL (https://…) or a path on this site (/images/parts/…).';
 
 // Number inputs hold text; the shared schema turns it into numbers (SPEC §3: values sent as text).
 const emptyProduct = { name: '', img: '', description: '', storequantity: '', price: '', minOrderQuantity: '1' };
@@ -22,8 +23,11 @@ export function ProductForm() {
     handleSubmit,
     reset,
     setFocus,
+    setValue,
+    control,
     formState: { errors },
   } = useForm({ resolver: zodResolver(productInputSchema), mode: 'onTouched', defaultValues: emptyProduct });
+  const img = useWatch({ control, name: 'img' });
 
   const onSubmit = handleSubmit(async (product) => {
     // The hook reports success and failure with a toast; a product added clears the form for the next.
@@ -39,6 +43,11 @@ export function ProductForm() {
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Add a Product" className="grid max-w-3xl gap-5 sm:grid-cols-2">
       <TextField label="Name" className="sm:col-span-2" error={errors.name?.message} {...register('name')} />
+      <PhotoField
+        className="sm:col-span-2"
+        current={img}
+        onUploaded={(url) => setValue('img', url, { shouldValidate: true, shouldDirty: true })}
+      />
       <TextField
         label="Image"
         className="sm:col-span-2"
@@ -60,10 +69,9 @@ export function ProductForm() {
       />
       <TextField
         label="Price ($)"
-        type="number"
+        // Text, not a number input: "12,50" must reach the schema as typed (12.50), not be dropped.
         inputMode="decimal"
-        min={0}
-        step={0.01}
+        autoComplete="off"
         error={errors.price?.message}
         {...register('price')}
       />

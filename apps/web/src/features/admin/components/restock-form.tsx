@@ -6,7 +6,7 @@ import { useRestockPart } from '../api/restock-part';
 import { ActionButton } from './action-button';
 
 /** Adds stock to a part: how many arrived, then Restock. */
-export function RestockForm({ part }: { part: AdminPart }) {
+export function RestockForm({ part }: { part: Pick<AdminPart, '_id' | 'name'> }) {
   const restock = useRestockPart();
   const {
     register,

@@ -2,7 +2,7 @@ import { adminMessages } from '@autoparts/shared';
 import { useId } from 'react';
 import type { UserSummary } from '../api/get-users';
 import { ActionButton } from './action-button';
-import { headerCellClass, TableRegion, theadClass } from './table-region';
+import { headerCellClass, stackedTableClass, TableRegion, theadClass } from './table-region';
 
 interface UsersTableProps {
   users: UserSummary[];
@@ -18,7 +18,7 @@ interface UsersTableProps {
 export function UsersTable({ users, myEmail, onMakeAdmin, onRemove, pending }: UsersTableProps) {
   return (
     <TableRegion label="Users table">
-      <table className="w-full min-w-[36rem] text-left text-sm">
+      <table className={`${stackedTableClass} sm:min-w-[36rem]`}>
         <caption className="sr-only">Users</caption>
         <thead className={theadClass}>
           <tr>
@@ -76,7 +76,7 @@ function UserRow({ user, isMe, onMakeAdmin, onRemove, pending, busy }: UserRowPr
         </span>
         {user.name && <span className="block text-slate-500">{user.name}</span>}
       </th>
-      <td className="px-4 py-3">
+      <td data-label="Status" className="px-4 py-3">
         <span
           className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${admin ? 'bg-brand-50 text-brand-700' : 'bg-slate-100 text-slate-700'}`}
         >

@@ -1,4 +1,4 @@
-import { notices, validation } from '@autoparts/shared';
+import { notices, photoMessages, validation } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -45,9 +45,8 @@ describe('Add a Product', () => {
     expect(screen.getByLabelText('Image')).toHaveAccessibleDescription(/image URL \(https:\/\/…\) or a path on this site/);
     expect(screen.getByLabelText('Description').tagName).toBe('TEXTAREA');
     expect(screen.getByLabelText('Store quantity')).toHaveAttribute('type', 'number');
-    const price = screen.getByLabelText('Price ($)');
-    expect(price).toHaveAttribute('type', 'number');
-    expect(price).toHaveAttribute('step', '0.01');
+    // Text with a decimal keypad: a number input would drop "12,50" or read it as 1250.
+    expect(screen.getByLabelText('Price ($)')).toHaveAttribute('inputmode', 'decimal');
     expect(screen.getByLabelText('Minimum order quantity')).toHaveValue(1);
     expect(screen.getByRole('button', { name: 'Add Product' })).toBeInTheDocument();
   });
@@ -120,6 +119,49 @@ describe('Add a Product', () => {
     expect(screen.getByLabelText('Minimum order quantity')).toHaveValue(1);
     expect(queryClient.getQueryState(['parts'])?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(['parts', 'admin'])?.isInvalidated).toBe(true);
+  });
+
+  it('reads a price typed as "12,50" as twelve dollars fifty and refuses "1,250"', async () => {
+    const server = stubFetch({ ...noActivity, [POST]: { body: { acknowledged: true, insertedId: 'part-9' } } });
+    const user = userEvent.setup();
+    renderAddProduct();
+    await fillIn(user);
+    const price = screen.getByLabelText('Price ($)');
+    await user.clear(price);
+    await user.type(price, '1,250');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText('Price must be an amount like 12.50')).toBeInTheDocument();
+    expect(server.paths()).not.toContain(POST);
+
+    await user.clear(price);
+    await user.type(price, '12,50');
+    await user.click(screen.getByRole('button', { name: 'Add Product' }));
+    expect(await screen.findByText(notices.productAdded)).toBeInTheDocument();
+    expect(server.calls.find((c) => `${c.method} ${c.path}` === POST)?.body).toMatchObject({ price: 12.5 });
+  });
+
+  it('uploads a chosen photo at once, previews it and makes it the image', async () => {
+    const id = '0b6f4a52-7f1e-4a63-9d0e-3f2a1c9b8e7d';
+    const server = stubFetch({
+      ...noActivity,
+      'POST /api/admin/images': { body: { _id: id, url: `/api/images/${id}/960.webp`, width: 960, height: 720 } },
+    });
+    const user = userEvent.setup();
+    renderAddProduct();
+    await user.upload(screen.getByLabelText('Photo'), new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'pads.jpg', { type: 'image/jpeg' }));
+    await waitFor(() => expect(screen.getByLabelText('Image')).toHaveValue(`/api/images/${id}/960.webp`));
+    expect(server.calls.find((c) => c.path === '/api/admin/images')?.headers.get('content-type')).toBe('image/jpeg');
+    expect(screen.getByRole('img', { name: 'The current photo' })).toHaveAttribute('src', `/api/images/${id}/960.webp`);
+  });
+
+  it('says why a photo was refused, next to the field', async () => {
+    stubFetch({ ...noActivity, 'POST /api/admin/images': { status: 415, body: { message: photoMessages.wrongType } } });
+    const user = userEvent.setup({ applyAccept: false });
+    renderAddProduct();
+    await user.upload(screen.getByLabelText('Photo'), new File(['not a photo'], 'notes.jpg', { type: 'image/jpeg' }));
+    expect(await screen.findByText(photoMessages.wrongType)).toBeInTheDocument();
+    expect(screen.getByLabelText('Photo')).toHaveAccessibleDescription(new RegExp(photoMessages.wrongType.replace('.', '\\.')));
+    expect(screen.getByLabelText('Image')).toHaveValue('');
   });
 
   it('says "Something is wrong, try again" when the product is not added, and keeps the form', async () => {

@@ -1,4 +1,4 @@
-import { adminMessages, notices } from '@autoparts/shared';
+import { adminMessages, notices, type AdminPart } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -8,7 +8,7 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
 import { Component as ManageProductsPage } from './manage-products';
 
-const GET_PARTS = 'GET /api/admin/parts';
+const GET_PARTS = 'GET /api/admin/parts?page=1&pageSize=20';
 const GET_REVIEWS = 'GET /api/admin/reviews?page=1';
 
 const pads = anAdminPart();
@@ -31,36 +31,96 @@ function renderManageProducts() {
   );
 }
 
-const cardOf = (name: string) => within(screen.getByRole('article', { name }));
+const pageOf = (parts: AdminPart[]) => ({ parts, total: parts.length, page: 1, pageSize: 20 });
+/** A part's row, found by its name (the row header). */
+const cardOf = (name: string) => within(screen.getByRole('rowheader', { name: new RegExp(`^${name}`) }).closest('tr')!);
 const callTo = (server: ReturnType<typeof stubFetch>, route: string) =>
   server.calls.find((call) => `${call.method} ${call.path}` === route);
 
 describe('Manage Products', () => {
-  it('lists every part, archived ones too: image, name, stock, price and minimum', async () => {
-    stubFetch({ [GET_PARTS]: { body: [pads, filter] }, [GET_REVIEWS]: { body: [] }, ...noActivity });
+  it('lists every part, archived ones too, in a table: photo, name, stock and price to change, minimum', async () => {
+    stubFetch({ [GET_PARTS]: { body: pageOf([pads, filter]) }, [GET_REVIEWS]: { body: [] }, ...noActivity });
     renderManageProducts();
     expect(screen.getByRole('heading', { level: 1, name: 'Manage Products' })).toBeInTheDocument();
     expect(document.title).toMatch(/^Manage Products —/);
-    await screen.findByRole('article', { name: 'Brake Pads' });
+    await screen.findByRole('rowheader', { name: 'Brake Pads' });
+    expect(screen.getByRole('columnheader', { name: 'Stock' })).toBeInTheDocument();
+    expect(screen.getByText('2 products')).toBeInTheDocument();
 
     const first = cardOf('Brake Pads');
-    expect(screen.getByRole('article', { name: 'Brake Pads' }).querySelector('img')).toHaveAttribute('src', '/images/parts/brake-pads.svg');
-    expect(first.getByText('Stock').nextSibling).toHaveTextContent('40');
-    expect(first.getByText('Price').nextSibling).toHaveTextContent('$12.50');
-    expect(first.getByText('Minimum').nextSibling).toHaveTextContent('5');
+    expect(screen.getByRole('rowheader', { name: 'Brake Pads' }).closest('tr')?.querySelector('img')).toHaveAttribute(
+      'src',
+      '/images/parts/brake-pads.svg',
+    );
+    expect(first.getByLabelText('Stock of Brake Pads')).toHaveValue(40);
+    expect(first.getByLabelText('Price of Brake Pads')).toHaveValue('12.50');
+    expect(first.getByRole('cell', { name: '5' })).toHaveAttribute('data-label', 'Minimum');
     expect(first.queryByText('Archived')).not.toBeInTheDocument();
     expect(first.getByRole('button', { name: 'Archive' })).toBeInTheDocument();
 
     const second = cardOf('Oil Filter');
     expect(second.getByText('Archived')).toBeInTheDocument();
     expect(second.getByRole('button', { name: 'Restore' })).toBeInTheDocument();
-    expect(second.getByText('Stock').nextSibling).toHaveTextContent('0');
+    expect(second.getByLabelText('Stock of Oil Filter')).toHaveValue(0);
+  });
+
+  it('changes stock and price in place, sending only what changed; "12,50" is twelve fifty', async () => {
+    let parts = [pads];
+    const server = stubFetch({
+      [GET_PARTS]: () => ({ body: pageOf(parts) }),
+      [GET_REVIEWS]: { body: [] },
+      'PATCH /api/admin/part/part-1': () => {
+        parts = [{ ...pads, price: 9.5 }];
+        return { body: { acknowledged: true } };
+      },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageProducts();
+    await screen.findByRole('rowheader', { name: 'Brake Pads' });
+    const price = cardOf('Brake Pads').getByLabelText('Price of Brake Pads');
+    await user.clear(price);
+    await user.type(price, '1,250');
+    await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Price must be an amount like 12.50')).toBeInTheDocument();
+    expect(price).toHaveAccessibleDescription('Price must be an amount like 12.50');
+    expect(server.paths().some((path) => path.startsWith('PATCH'))).toBe(false);
+
+    await user.clear(price);
+    await user.type(price, '9,50');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Product updated')).toBeInTheDocument();
+    expect(callTo(server, 'PATCH /api/admin/part/part-1')?.body).toEqual({ price: 9.5 });
+    await waitFor(() => expect(cardOf('Brake Pads').getByLabelText('Price of Brake Pads')).toHaveValue('9.50'));
+  });
+
+  it('searches on the server, with the search in the address, and pages', async () => {
+    const server = stubFetch({
+      [GET_PARTS]: { body: { parts: [pads], total: 45, page: 1, pageSize: 20 } },
+      'GET /api/admin/parts?page=1&pageSize=20&q=oil': { body: pageOf([]) },
+      'GET /api/admin/parts?page=2&pageSize=20': { body: { parts: [filter], total: 45, page: 2, pageSize: 20 } },
+      [GET_REVIEWS]: { body: [] },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    const { router } = renderManageProducts();
+    await screen.findByRole('rowheader', { name: 'Brake Pads' });
+    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('rowheader', { name: /^Oil Filter/ })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'oil');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('No products match “oil”.')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?q=oil');
+    expect(server.paths()).toContain('GET /api/admin/parts?page=1&pageSize=20&q=oil');
   });
 
   it('edits a part in place and sends only what changed', async () => {
     let parts = [pads];
     const server = stubFetch({
-      [GET_PARTS]: () => ({ body: parts }),
+      [GET_PARTS]: () => ({ body: pageOf(parts) }),
       [GET_REVIEWS]: { body: [] },
       'PATCH /api/admin/part/part-1': () => {
         parts = [{ ...pads, name: 'Brake Pads (front)', price: 13.75 }];
@@ -70,7 +130,7 @@ describe('Manage Products', () => {
     });
     const user = userEvent.setup();
     renderManageProducts();
-    await screen.findByRole('article', { name: 'Brake Pads' });
+    await screen.findByRole('rowheader', { name: 'Brake Pads' });
     const edit = cardOf('Brake Pads').getByRole('button', { name: 'Edit' });
     expect(edit).toHaveAttribute('aria-expanded', 'false');
     await user.click(edit);
@@ -90,21 +150,21 @@ describe('Manage Products', () => {
 
     expect(await screen.findByText('Product updated')).toBeInTheDocument();
     expect(callTo(server, 'PATCH /api/admin/part/part-1')?.body).toEqual({ name: 'Brake Pads (front)', price: 13.75 });
-    expect(await screen.findByRole('article', { name: 'Brake Pads (front)' })).toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: 'Brake Pads (front)' })).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: /^Edit/ })).not.toBeInTheDocument();
     expect(server.paths().filter((path) => path === GET_PARTS)).toHaveLength(2);
   });
 
   it('checks the edit with the shared schema and keeps the form open on a failure', async () => {
     const server = stubFetch({
-      [GET_PARTS]: { body: [pads] },
+      [GET_PARTS]: { body: pageOf([pads]) },
       [GET_REVIEWS]: { body: [] },
       'PATCH /api/admin/part/part-1': { status: 404, body: { message: adminMessages.partNotFound } },
       ...noActivity,
     });
     const user = userEvent.setup();
     renderManageProducts();
-    await screen.findByRole('article', { name: 'Brake Pads' });
+    await screen.findByRole('rowheader', { name: 'Brake Pads' });
     await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Edit' }));
     const form = within(screen.getByRole('form', { name: 'Edit Brake Pads' }));
     await user.clear(form.getByLabelText('Minimum order quantity'));
@@ -122,13 +182,13 @@ describe('Manage Products', () => {
   });
 
   it('closes the edit without a call when nothing changed, or on Cancel', async () => {
-    const server = stubFetch({ [GET_PARTS]: { body: [pads] }, [GET_REVIEWS]: { body: [] }, ...noActivity });
+    const server = stubFetch({ [GET_PARTS]: { body: pageOf([pads]) }, [GET_REVIEWS]: { body: [] }, ...noActivity });
     const user = userEvent.setup();
     renderManageProducts();
-    await screen.findByRole('article', { name: 'Brake Pads' });
+    await screen.findByRole('rowheader', { name: 'Brake Pads' });
     const edit = cardOf('Brake Pads').getByRole('button', { name: 'Edit' });
     await user.click(edit);
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(within(screen.getByRole('form', { name: 'Edit Brake Pads' })).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Nothing to save: no field was changed')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Edit Brake Pads' })).not.toBeInTheDocument();
     await user.click(edit);
@@ -141,7 +201,7 @@ describe('Manage Products', () => {
   it('restocks a part by the quantity given', async () => {
     let parts = [pads];
     const server = stubFetch({
-      [GET_PARTS]: () => ({ body: parts }),
+      [GET_PARTS]: () => ({ body: pageOf(parts) }),
       [GET_REVIEWS]: { body: [] },
       'POST /api/admin/part/part-1/restock': () => {
         parts = [{ ...pads, availableQuantity: 65 }];
@@ -152,17 +212,17 @@ describe('Manage Products', () => {
     const user = userEvent.setup();
     const { queryClient } = renderManageProducts();
     queryClient.setQueryData(['parts'], []);
-    await screen.findByRole('article', { name: 'Brake Pads' });
-    const card = cardOf('Brake Pads');
-    await user.click(card.getByRole('button', { name: 'Restock' }));
-    expect(await card.findByText('Quantity is Required')).toBeInTheDocument();
-    await user.type(card.getByLabelText('Add to stock'), '25');
-    await user.click(card.getByRole('button', { name: 'Restock' }));
+    await screen.findByRole('rowheader', { name: 'Brake Pads' });
+    await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Edit' }));
+    const restockForm = within(screen.getByRole('form', { name: 'Restock Brake Pads' }));
+    await user.click(restockForm.getByRole('button', { name: 'Restock' }));
+    expect(await restockForm.findByText('Quantity is Required')).toBeInTheDocument();
+    await user.type(restockForm.getByLabelText('Add to stock'), '25');
+    await user.click(restockForm.getByRole('button', { name: 'Restock' }));
 
     expect(await screen.findByText('Added 25 to the stock')).toBeInTheDocument();
     expect(callTo(server, 'POST /api/admin/part/part-1/restock')?.body).toEqual({ quantity: 25 });
-    await waitFor(() => expect(card.getByText('Stock').nextSibling).toHaveTextContent('65'));
-    expect(card.getByLabelText('Add to stock')).toHaveValue(null);
+    await waitFor(() => expect(cardOf('Brake Pads').getByLabelText('Stock of Brake Pads')).toHaveValue(65));
     // The shop's own list shows the new stock too.
     expect(queryClient.getQueryState(['parts'])?.isInvalidated).toBe(true);
   });
@@ -170,7 +230,7 @@ describe('Manage Products', () => {
   it('archives a part after a confirmation, and restores one without', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     const server = stubFetch({
-      [GET_PARTS]: { body: [pads, filter] },
+      [GET_PARTS]: { body: pageOf([pads, filter]) },
       [GET_REVIEWS]: { body: [] },
       'PUT /api/admin/part/part-1/archived': { body: { acknowledged: true } },
       'PUT /api/admin/part/part-2/archived': { body: { acknowledged: true } },
@@ -178,7 +238,7 @@ describe('Manage Products', () => {
     });
     const user = userEvent.setup();
     renderManageProducts();
-    await screen.findByRole('article', { name: 'Brake Pads' });
+    await screen.findByRole('rowheader', { name: 'Brake Pads' });
 
     await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Archive' }));
     expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Archive "Brake Pads"?'));
@@ -198,14 +258,14 @@ describe('Manage Products', () => {
   it('says "action failed" with the server’s reason when an archive fails', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     stubFetch({
-      [GET_PARTS]: { body: [pads] },
+      [GET_PARTS]: { body: pageOf([pads]) },
       [GET_REVIEWS]: { body: [] },
       'PUT /api/admin/part/part-1/archived': { status: 403, body: { message: 'You are not allowed to do this' } },
       ...noActivity,
     });
     const user = userEvent.setup();
     renderManageProducts();
-    await screen.findByRole('article', { name: 'Brake Pads' });
+    await screen.findByRole('rowheader', { name: 'Brake Pads' });
     await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Archive' }));
     const toast = (await screen.findByText(notices.actionFailed)).closest('li')!;
     expect(within(toast).getByText('You are not allowed to do this')).toBeInTheDocument();
@@ -216,7 +276,7 @@ describe('Manage Products', () => {
     const shown = anAdminReview();
     const hidden = anAdminReview({ _id: 'review-2', name: 'Sam Smith', email: 'sam@example.com', hidden: true, ratings: null });
     const server = stubFetch({
-      [GET_PARTS]: { body: [] },
+      [GET_PARTS]: { body: pageOf([]) },
       [GET_REVIEWS]: { body: [shown, hidden] },
       'PUT /api/admin/review/review-1/visibility': { body: { acknowledged: true } },
       'PUT /api/admin/review/review-2/visibility': { body: { acknowledged: true } },
@@ -228,7 +288,7 @@ describe('Manage Products', () => {
     expect(await screen.findByText('No products yet')).toBeInTheDocument();
     const janeReview = within(await screen.findByRole('article', { name: 'Jane Doe' }));
     expect(janeReview.getByText('Ratings: 4.5')).toBeInTheDocument();
-    const samReview = cardOf('Sam Smith');
+    const samReview = within(screen.getByRole('article', { name: 'Sam Smith' }));
     expect(samReview.getByText('Hidden')).toBeInTheDocument();
 
     await user.click(janeReview.getByRole('button', { name: 'Hide' }));
@@ -244,7 +304,7 @@ describe('Manage Products', () => {
 
   it('hides every review of one author at once, after a confirmation', async () => {
     const server = stubFetch({
-      [GET_PARTS]: { body: [] },
+      [GET_PARTS]: { body: pageOf([]) },
       [GET_REVIEWS]: { body: [anAdminReview()] },
       'POST /api/admin/reviews/hide-author': { body: { modifiedCount: 12 } },
       ...noActivity,

@@ -1,22 +1,24 @@
 import type { LoginInput, SignupInput } from '@autoparts/shared';
 import { api } from '../../../lib/api-client';
+import { setSignOutPending } from '../../../lib/session-end';
 
-/** Better Auth, mounted at `/api/auth` (DESIGN §2). Each call sets or ends the session cookie. */
+/**
+ * Better Auth, mounted at `/api/auth` (DESIGN §2). Each call sets the session cookie, so a sign-out
+ * still pending from an unreachable server (lib/session-end.ts) no longer applies.
+ */
 
 interface SignedIn {
   user?: { email?: string };
 }
 
 export function signInWithEmail(input: LoginInput) {
+  setSignOutPending(false);
   return api<SignedIn>('/auth/sign-in/email', { method: 'POST', body: input });
 }
 
 export function signUpWithEmail(input: SignupInput) {
+  setSignOutPending(false);
   return api<SignedIn>('/auth/sign-up/email', { method: 'POST', body: input });
-}
-
-export function endSession() {
-  return api<unknown>('/auth/sign-out', { method: 'POST', body: {} });
 }
 
 /**
@@ -24,6 +26,7 @@ export function endSession() {
  * sends the user back to `callbackURL` signed in, or to `errorCallbackURL` when it failed.
  */
 export function startGoogleSignIn({ callbackURL, errorCallbackURL }: { callbackURL: string; errorCallbackURL: string }) {
+  setSignOutPending(false);
   return api<{ url: string; redirect: boolean }>('/auth/sign-in/social', {
     method: 'POST',
     body: { provider: 'google', callbackURL, errorCallbackURL },

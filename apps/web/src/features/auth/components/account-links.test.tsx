@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../../lib/access-token';
+import { meQuery } from '../../../lib/me';
+import { isSignOutPending } from '../../../lib/session-end';
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
 import { aCustomer } from '../../../test/users';
@@ -35,5 +37,27 @@ describe('AccountLinks', () => {
     expect(server.calls[0]).toMatchObject({ method: 'POST', path: '/api/auth/sign-out', body: {} });
     expect(localStorage.getItem('accessToken')).toBeNull();
     expect(queryClient.getQueryData(['me'])).toBeNull();
+  });
+
+  it('signs out in the browser even when the server cannot be reached, and finishes it later', async () => {
+    setAccessToken({ token: 't', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), email: 'jane@example.com' });
+    const offline = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    const user = userEvent.setup();
+    const { router, queryClient } = renderRoutes([{ path: '*', element: <AccountLinks me={aCustomer()} /> }], {
+      path: '/dashboard/profile',
+    });
+    queryClient.setQueryData(['me'], aCustomer());
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(queryClient.getQueryData(['me'])).toBeNull();
+    expect(isSignOutPending()).toBe(true);
+    offline.mockRestore();
+
+    // The next check of who is signed in tells the server, and nobody is signed in meanwhile.
+    const server = stubFetch({ 'POST /api/auth/sign-out': { body: { success: true } } });
+    await expect(queryClient.fetchQuery({ ...meQuery, staleTime: 0 })).resolves.toBeNull();
+    expect(server.paths()).toEqual(['POST /api/auth/sign-out']);
+    expect(isSignOutPending()).toBe(false);
   });
 });

@@ -5,8 +5,8 @@ import { PartGrid } from './part-grid';
 export function FeaturedProducts() {
   return (
     <section aria-labelledby="featured-heading" className="bg-slate-50">
-      <div className="mx-auto max-w-7xl px-4 py-16">
-        <h2 id="featured-heading" className="mb-8 text-center text-3xl font-bold text-ink">
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:py-16">
+        <h2 id="featured-heading" className="mb-6 text-center text-2xl sm:mb-8 sm:text-3xl font-bold text-ink">
           Featured Products
         </h2>
         <PartGrid

@@ -1,5 +1,6 @@
 import { formatPrice, paths, type Part } from '@autoparts/shared';
 import { Link } from 'react-router';
+import { PartImage } from '../../../components/part-image';
 import { FitsBadge } from './fits-badge';
 
 interface PartCardProps {
@@ -9,30 +10,38 @@ interface PartCardProps {
   vehicle?: string | undefined;
 }
 
+/**
+ * A part in the shop's lists (SPEC §2): image, name, part number, whether it fits the active
+ * vehicle, description, price and 'Purchase Now'. Below 640 px it is a compact row — a small
+ * image beside two lines of description — so a phone scrolls through the catalogue, not through
+ * one part at a time.
+ */
 export function PartCard({ part, fits, vehicle }: PartCardProps) {
   return (
-    <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
-      <img
+    <article className="flex overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md sm:flex-col">
+      <PartImage
         src={part.img}
         alt={part.name}
-        loading="lazy"
         width={400}
         height={300}
-        className="aspect-[4/3] w-full bg-slate-50 object-contain p-4"
+        sizes="(min-width: 640px) 400px, 112px"
+        className="aspect-square w-28 shrink-0 bg-slate-50 object-contain p-2 sm:aspect-[4/3] sm:w-full sm:p-4"
       />
-      <div className="flex flex-1 flex-col gap-2 p-5">
-        <h3 className="text-lg font-semibold text-ink">{part.name}</h3>
+      <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-2 sm:p-5">
+        <h3 className="font-semibold text-ink sm:text-lg">{part.name}</h3>
         {part.partNumber && <p className="text-sm text-slate-500">Part no. {part.partNumber}</p>}
         {fits !== undefined && vehicle && <FitsBadge fits={fits} vehicle={vehicle} />}
-        <p className="flex-1 text-sm text-slate-600">{part.description}</p>
-        <p className="text-xl font-bold text-brand-700">{formatPrice(part.price)}</p>
-        <Link
-          to={paths.part(part._id)}
-          className="mt-2 inline-flex justify-center rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          aria-label={`Purchase Now: ${part.name}`}
-        >
-          Purchase Now
-        </Link>
+        <p className="line-clamp-2 flex-1 text-sm text-slate-600 sm:line-clamp-none">{part.description}</p>
+        <div className="flex flex-wrap items-center justify-between gap-2 sm:flex-col sm:items-stretch">
+          <p className="text-lg font-bold text-brand-700 sm:text-xl">{formatPrice(part.price)}</p>
+          <Link
+            to={paths.part(part._id)}
+            className="inline-flex justify-center rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:mt-2 sm:px-4 sm:py-2 sm:text-base"
+            aria-label={`Purchase Now: ${part.name}`}
+          >
+            Purchase Now
+          </Link>
+        </div>
       </div>
     </article>
   );
@@ -41,11 +50,11 @@ export function PartCard({ part, fits, vehicle }: PartCardProps) {
 export function PartCardSkeleton() {
   return (
     <div
-      className="flex animate-pulse flex-col overflow-hidden rounded-xl border border-slate-200 bg-white"
+      className="flex animate-pulse overflow-hidden rounded-xl border border-slate-200 bg-white sm:flex-col"
       data-testid="part-skeleton"
     >
-      <div className="aspect-[4/3] w-full bg-slate-200" />
-      <div className="flex flex-col gap-3 p-5">
+      <div className="aspect-square w-28 shrink-0 bg-slate-200 sm:aspect-[4/3] sm:w-full" />
+      <div className="flex flex-1 flex-col gap-3 p-3 sm:p-5">
         <div className="h-5 w-2/3 rounded bg-slate-200" />
         <div className="h-3 w-full rounded bg-slate-200" />
         <div className="h-3 w-5/6 rounded bg-slate-200" />

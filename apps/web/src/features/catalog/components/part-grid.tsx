@@ -56,4 +56,4 @@ export function PartGrid({ limit, placeholders, label }: PartGridProps) {
   );
 }
 
-const gridClass = 'grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3 [&>li>article]:w-full';
+const gridClass = 'grid grid-cols-1 gap-3 sm:gap-6 md:grid-cols-2 lg:grid-cols-3 [&>li>article]:w-full';

@@ -6,8 +6,8 @@ import { VehicleSelector } from './vehicle-selector';
 /** The first page of the catalogue (GET /api/parts), the vehicle selector, and the way to /shop. */
 export function PartsList() {
   return (
-    <section id="parts" aria-labelledby="parts-heading" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16">
-      <h2 id="parts-heading" className="mb-8 text-center text-3xl font-bold text-ink">
+    <section id="parts" aria-labelledby="parts-heading" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-10 sm:py-16">
+      <h2 id="parts-heading" className="mb-6 text-center text-2xl sm:mb-8 sm:text-3xl font-bold text-ink">
         Our Parts
       </h2>
       <VehicleSelector className="mb-8" />

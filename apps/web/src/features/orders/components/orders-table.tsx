@@ -15,8 +15,9 @@ interface OrdersTableProps {
 
 /**
  * My Orders as a table (SPEC §2): number, product, price (the order's total), quantity, payment
- * status and Cancel. On narrow screens it scrolls sideways inside a region that the keyboard can
- * reach and scroll.
+ * status and Cancel. Below 640 px each order is a card with Pay Now and Cancel in view (the
+ * `stacked-table` rules of index.css); up to the table's width it scrolls sideways inside a region
+ * that the keyboard can reach and scroll.
  */
 export function OrdersTable({ orders, firstNumber = 1, onCancel, cancellingId }: OrdersTableProps) {
   return (
@@ -24,9 +25,9 @@ export function OrdersTable({ orders, firstNumber = 1, onCancel, cancellingId }:
       role="region"
       aria-label="My Orders table"
       tabIndex={0}
-      className="relative overflow-x-auto rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      className="relative overflow-x-auto rounded-xl sm:border sm:border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
     >
-      <table className="w-full min-w-[40rem] text-left text-sm">
+      <table className="stacked-table w-full text-left text-sm sm:min-w-[40rem]">
         <caption className="sr-only">My Orders</caption>
         <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wider text-slate-600">
           <tr>
@@ -83,13 +84,13 @@ function OrderRow({ order, number, onCancel, cancelling, busy }: OrderRowProps) 
   const shipped = order.status === 'shipped';
   return (
     <tr className="align-middle">
-      <td className="px-4 py-3 tabular-nums text-slate-500">{number}</td>
+      <td data-label="#" className="px-4 py-3 tabular-nums text-slate-500">{number}</td>
       <th scope="row" id={productId} className="px-4 py-3 font-semibold text-ink">
         {order.name}
       </th>
-      <td className="px-4 py-3 tabular-nums">{formatPrice(order.price)}</td>
-      <td className="px-4 py-3 tabular-nums">{order.orderQuantity}</td>
-      <td className="px-4 py-3">
+      <td data-label="Price" className="px-4 py-3 tabular-nums">{formatPrice(order.price)}</td>
+      <td data-label="Quantity" className="px-4 py-3 tabular-nums">{order.orderQuantity}</td>
+      <td data-label="Payment" className="px-4 py-3">
         <PaymentStatus order={order} describedBy={productId} />
       </td>
       <td className="px-4 py-3">

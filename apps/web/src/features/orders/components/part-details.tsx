@@ -1,14 +1,17 @@
 import { formatPrice, type PartDetail } from '@autoparts/shared';
+import { PartImage } from '../../../components/part-image';
 
 /** A part as its page shows it (SPEC §2): image, name, description, price and quantities. */
 export function PartDetails({ part }: { part: PartDetail }) {
   return (
     <article aria-labelledby="part-heading" className="flex flex-col gap-6 sm:flex-row lg:flex-col xl:flex-row">
-      <img
+      <PartImage
         src={part.img}
         alt={part.name}
         width={400}
         height={300}
+        loading="eager"
+        sizes="(min-width: 1280px) 288px, (min-width: 1024px) 40vw, (min-width: 640px) 288px, 100vw"
         className="aspect-[4/3] w-full shrink-0 rounded-xl border border-slate-200 bg-slate-50 object-contain p-4 sm:w-72 lg:w-full xl:w-72"
       />
       <div className="min-w-0">

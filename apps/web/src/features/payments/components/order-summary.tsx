@@ -1,4 +1,5 @@
 import { formatPrice, type OrderDetail } from '@autoparts/shared';
+import { PartImage } from '../../../components/part-image';
 
 /**
  * The order on the payment page (SPEC §2): the part's image, name, description, unit price,
@@ -7,11 +8,13 @@ import { formatPrice, type OrderDetail } from '@autoparts/shared';
 export function OrderSummary({ order }: { order: OrderDetail }) {
   return (
     <article aria-labelledby="order-part-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <img
+      <PartImage
         src={order.img}
         alt={order.name}
         width={400}
         height={300}
+        loading="eager"
+        sizes="(min-width: 1024px) 400px, 100vw"
         className="aspect-[4/3] w-full rounded-lg bg-slate-50 object-contain p-4"
       />
       <h2 id="order-part-heading" className="mt-4 text-2xl font-bold text-ink">

@@ -1,0 +1,82 @@
+import { OVERVIEW_DAYS, type AdminOverview } from '@autoparts/shared';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { byCookie, call, expectReply } from '../../test/admin';
+import { createTestApp } from '../../test/app';
+import { insertPart, placeOrder, setOrderStatus, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
+
+let app: FastifyInstance;
+let admin: Customer;
+let buyer: Customer;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  [admin, buyer] = await Promise.all([signUpAdmin(app, 'overview-admin'), signUpCustomer(app, 'overview-buyer')]);
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+async function order(partId: string, quantity: number, status: 'unpaid' | 'paid' | 'shipped' | 'cancelled', daysAgo = 0) {
+  const id = await placeOrder(app, buyer, partId, quantity);
+  await setOrderStatus(app, id, status);
+  if (daysAgo > 0) {
+    await sql`update orders set created_at = now() - make_interval(days => ${daysAgo}) where id = ${id}`.execute(app.db);
+  }
+  return id;
+}
+
+const utcDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+
+describe('GET /api/admin/overview', () => {
+  it('computes revenue and orders per day, orders by status, best sellers and low stock', async () => {
+    const pump = await insertPart(app, { name: 'Overview pump', priceCents: 1000, available: 100 });
+    const valve = await insertPart(app, { name: 'Overview valve', priceCents: 500, available: 100 });
+    await order(pump, 3, 'paid');
+    await order(valve, 1, 'unpaid');
+    await order(pump, 1, 'cancelled');
+    await order(pump, 2, 'shipped', 2);
+    await order(valve, 4, 'paid', 5);
+    // Outside the window: counted by status, not in the chart or the best sellers.
+    await order(valve, 10, 'paid', 40);
+
+    const low = await insertPart(app, { name: 'Overview low', available: 3, minimum: 2 });
+    const justEnough = await insertPart(app, { name: 'Overview enough', available: 4, minimum: 2 });
+    const ownThreshold = await insertPart(app, { name: 'Overview own threshold', available: 9, minimum: 1 });
+    await app.db.updateTable('parts').set({ low_stock_threshold: 10 }).where('id', '=', ownThreshold).execute();
+    const archived = await insertPart(app, { name: 'Overview archived', available: 0 });
+    await app.db.updateTable('parts').set({ archived_at: new Date() }).where('id', '=', archived).execute();
+
+    const response = await call(app, byCookie(admin), { method: 'GET', url: '/api/admin/overview' });
+
+    expectReply(response, 200);
+    const overview = response.json() as AdminOverview;
+    expect(overview.days).toHaveLength(OVERVIEW_DAYS);
+    expect(overview.days.at(-1)).toEqual({ date: utcDay(0), orders: 3, revenue: 30 });
+    expect(overview.days.find((day) => day.date === utcDay(2))).toEqual({ date: utcDay(2), orders: 1, revenue: 20 });
+    expect(overview.days.find((day) => day.date === utcDay(5))).toEqual({ date: utcDay(5), orders: 1, revenue: 20 });
+    expect(overview.days.at(0)?.date).toBe(utcDay(OVERVIEW_DAYS - 1));
+    expect(overview.days.reduce((sum, day) => sum + day.orders, 0)).toBe(5);
+
+    expect(overview.byStatus).toEqual({ unpaid: 1, paid: 3, shipped: 1, cancelled: 1 });
+    expect(overview.bestSellers).toEqual([
+      { _id: pump, name: 'Overview pump', quantity: 5, revenue: 50 },
+      { _id: valve, name: 'Overview valve', quantity: 4, revenue: 20 },
+    ]);
+
+    const lowIds = overview.lowStock.map((part) => part._id);
+    expect(lowIds).toContain(low);
+    expect(lowIds).toContain(ownThreshold);
+    expect(lowIds).not.toContain(justEnough);
+    expect(lowIds).not.toContain(archived);
+    expect(overview.lowStock.find((part) => part._id === low)).toMatchObject({ availableQuantity: 3, minOrderQuantity: 2, threshold: 4 });
+    expect(overview.lowStock.find((part) => part._id === ownThreshold)).toMatchObject({ threshold: 10 });
+  });
+
+  it('is for admins only', async () => {
+    expectReply(await call(app, byCookie(buyer), { method: 'GET', url: '/api/admin/overview' }), 403);
+    expectReply(await call(app, 'anonymous', { method: 'GET', url: '/api/admin/overview' }), 401);
+  });
+});

@@ -1,0 +1,69 @@
+import { BEST_SELLERS, centsToDollars, OVERVIEW_DAYS, type AdminOverview, type OrderStatus } from '@autoparts/shared';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+/** Orders that brought money in: paid, and paid then shipped. */
+const EARNING = sql`status in ('paid', 'shipped')`;
+/** How many low-stock parts the overview lists at most, the emptiest first. */
+const LOW_STOCK_LIMIT = 20;
+
+/** The admin overview's figures, each computed by PostgreSQL (PGlite or a server) in one query. */
+export function createOverviewRepository(db: Db) {
+  return {
+    async overview(): Promise<AdminOverview> {
+      const [days, byStatus, bestSellers, lowStock] = await Promise.all([
+        // Every UTC day of the window, with or without orders.
+        sql<{ date: string; orders: number; revenue_cents: string }>`
+          select to_char(day, 'YYYY-MM-DD') as date,
+                 count(orders.id)::int as orders,
+                 coalesce(sum(orders.total_cents) filter (where orders.${EARNING}), 0)::text as revenue_cents
+          from generate_series(
+                 (now() at time zone 'utc')::date - ${OVERVIEW_DAYS - 1}::int,
+                 (now() at time zone 'utc')::date,
+                 interval '1 day'
+               ) as day
+          left join orders on (orders.created_at at time zone 'utc')::date = day::date
+          group by day
+          order by day`.execute(db),
+        sql<{ status: OrderStatus; count: number }>`
+          select status, count(*)::int as count from orders group by status`.execute(db),
+        sql<{ id: string; name: string; quantity: number; revenue_cents: string }>`
+          select parts.id, parts.name, sum(orders.quantity)::int as quantity, sum(orders.total_cents)::text as revenue_cents
+          from orders join parts on parts.id = orders.part_id
+          where orders.${EARNING}
+            and orders.created_at >= (now() at time zone 'utc')::date - ${OVERVIEW_DAYS - 1}::int
+          group by parts.id, parts.name
+          order by quantity desc, sum(orders.total_cents) desc, parts.name
+          limit ${BEST_SELLERS}`.execute(db),
+        sql<{ id: string; name: string; img: string; available_quantity: number; min_order_quantity: number; threshold: number }>`
+          select id, name, img, available_quantity, min_order_quantity,
+                 coalesce(low_stock_threshold, 2 * min_order_quantity) as threshold
+          from parts
+          where archived_at is null
+            and available_quantity < coalesce(low_stock_threshold, 2 * min_order_quantity)
+          order by available_quantity, seq
+          limit ${LOW_STOCK_LIMIT}`.execute(db),
+      ]);
+      const statusCounts: Record<OrderStatus, number> = { unpaid: 0, paid: 0, shipped: 0, cancelled: 0, expired: 0 };
+      for (const row of byStatus.rows) statusCounts[row.status] = row.count;
+      return {
+        days: days.rows.map((row) => ({ date: row.date, orders: row.orders, revenue: centsToDollars(Number(row.revenue_cents)) })),
+        byStatus: statusCounts,
+        bestSellers: bestSellers.rows.map((row) => ({
+          _id: row.id,
+          name: row.name,
+          quantity: row.quantity,
+          revenue: centsToDollars(Number(row.revenue_cents)),
+        })),
+        lowStock: lowStock.rows.map((row) => ({
+          _id: row.id,
+          name: row.name,
+          img: row.img,
+          availableQuantity: row.available_quantity,
+          minOrderQuantity: row.min_order_quantity,
+          threshold: row.threshold,
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,176 @@
+import { paths, productUpdateFieldsSchema, type AdminPart, type ProductUpdate } from '@autoparts/shared';
+import { Link } from 'react-router';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { inputClass } from '../../../components/field';
+import { PartImage } from '../../../components/part-image';
+import { adminNotices, confirmArchive } from '../admin-notices';
+import { useSetPartArchived } from '../api/set-part-archived';
+import { useUpdatePart } from '../api/update-part';
+import { ActionButton } from './action-button';
+import { PartEditForm } from './part-edit-form';
+import { RestockForm } from './restock-form';
+
+/** The two figures an admin changes most, right in the row. */
+const inlineSchema = productUpdateFieldsSchema.pick({ availableQuantity: true, price: true });
+
+/**
+ * One part in Manage Products' table: photo, name, stock and price to change in place (Save sends
+ * only what changed), the minimum; Edit opens every field and Restock below the row; Archive or
+ * Restore. Below 640 px the row is a card (the `stacked-table` rules).
+ */
+export function PartRow({ part }: { part: AdminPart }) {
+  const id = useId();
+  const nameId = `${id}-name`;
+  const formId = `${id}-inline`;
+  const editorId = `${id}-editor`;
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const update = useUpdatePart();
+  const setArchived = useSetPartArchived();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, dirtyFields },
+  } = useForm({
+    resolver: zodResolver(inlineSchema),
+    defaultValues: { availableQuantity: String(part.availableQuantity), price: part.price.toFixed(2) },
+  });
+
+  const save = handleSubmit(async (values) => {
+    const changes: ProductUpdate = Object.fromEntries(
+      Object.entries(values).filter(([field]) => dirtyFields[field as keyof typeof dirtyFields]),
+    );
+    if (Object.keys(changes).length === 0) {
+      toast.info(adminNotices.nothingChanged);
+      return;
+    }
+    // The stock this row was loaded with: orders taken since are never undone (a 409 says so).
+    if (changes.availableQuantity !== undefined) changes.expectedAvailableQuantity = part.availableQuantity;
+    // The hook reports the outcome with a toast; the list then refetches and the row shows it.
+    await update.mutateAsync({ id: part._id, changes }).catch(() => undefined);
+  });
+
+  function closeEditor() {
+    setEditing(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  }
+
+  function toggleArchived() {
+    if (!part.archived && !window.confirm(confirmArchive(part.name))) return;
+    setArchived.mutate({ id: part._id, archived: !part.archived });
+  }
+
+  const stockError = errors.availableQuantity?.message;
+  const priceError = errors.price?.message;
+  return (
+    <>
+      <tr className={`align-middle ${part.archived ? 'bg-slate-50' : ''}`}>
+        <td className="px-4 py-3">
+          <PartImage
+            src={part.img}
+            alt=""
+            width={48}
+            height={48}
+            sizes="48px"
+            className={`size-12 rounded-lg bg-slate-100 object-contain ${part.archived ? 'opacity-60' : ''}`}
+          />
+        </td>
+        <th scope="row" id={nameId} className="px-4 py-3 text-left font-semibold text-ink">
+          <span>{part.name}</span>
+          {part.archived && (
+            <span className="ml-2 inline-flex rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">Archived</span>
+          )}
+        </th>
+        <td data-label="Stock" className="px-4 py-3">
+          <div>
+            <input
+              form={formId}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              aria-label={`Stock of ${part.name}`}
+              aria-invalid={stockError ? true : undefined}
+              aria-describedby={stockError ? `${id}-stock-error` : undefined}
+              className={`${inputClass} mt-0 tabular-nums sm:w-24 ${stockError ? 'border-red-600' : 'border-slate-300'}`}
+              {...register('availableQuantity')}
+            />
+            {stockError && (
+              <p id={`${id}-stock-error`} className="mt-1 max-w-40 text-xs text-red-700">
+                {stockError}
+              </p>
+            )}
+          </div>
+        </td>
+        <td data-label="Price ($)" className="px-4 py-3">
+          <div>
+            <input
+              form={formId}
+              inputMode="decimal"
+              autoComplete="off"
+              aria-label={`Price of ${part.name}`}
+              aria-invalid={priceError ? true : undefined}
+              aria-describedby={priceError ? `${id}-price-error` : undefined}
+              className={`${inputClass} mt-0 tabular-nums sm:w-28 ${priceError ? 'border-red-600' : 'border-slate-300'}`}
+              {...register('price')}
+            />
+            {priceError && (
+              <p id={`${id}-price-error`} className="mt-1 max-w-40 text-xs text-red-700">
+                {priceError}
+              </p>
+            )}
+          </div>
+        </td>
+        <td data-label="Minimum" className="px-4 py-3 tabular-nums">
+          {part.minOrderQuantity}
+        </td>
+        <td className="px-4 py-3">
+          <div className="flex flex-wrap gap-2 lg:flex-nowrap">
+            <form id={formId} noValidate onSubmit={(event) => void save(event)} aria-label={`Stock and price of ${part.name}`}>
+              <ActionButton type="submit" tone="primary" pending={update.isPending} aria-describedby={nameId}>
+                Save
+              </ActionButton>
+            </form>
+            <ActionButton
+              ref={editButton}
+              onClick={() => (editing ? closeEditor() : setEditing(true))}
+              aria-expanded={editing}
+              aria-controls={editing ? editorId : undefined}
+              aria-describedby={nameId}
+            >
+              Edit
+            </ActionButton>
+            <ActionButton
+              tone={part.archived ? 'neutral' : 'danger'}
+              onClick={toggleArchived}
+              pending={setArchived.isPending}
+              aria-describedby={nameId}
+            >
+              {part.archived ? 'Restore' : 'Archive'}
+            </ActionButton>
+            <Link
+              to={paths.partCatalogue(part._id)}
+              aria-describedby={nameId}
+              className="inline-flex items-center rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+            >
+              Catalogue
+            </Link>
+          </div>
+        </td>
+      </tr>
+      {editing && (
+        <tr>
+          <td colSpan={6} className="px-4 pb-4">
+            <div id={editorId} className="grid gap-4">
+              <PartEditForm part={part} id={`${editorId}-form`} onClose={closeEditor} />
+              <RestockForm part={part} />
+            </div>
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { newAccount, signUp } from './accounts';
+import { expect } from './fixtures';
+import { expectNoSeriousA11yViolations, followHeaderLink, testWithFailingLoads, widths } from './pages';
+
+/**
+ * Failures shown kindly (issue 11). These journeys make requests fail on purpose, so Chromium's
+ * "Failed to load resource" lines are expected here; an uncaught page error still fails them.
+ */
+const test = testWithFailingLoads;
+
+const blogsScript = '**/assets/blogs-*.js';
+
+for (const width of widths) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 844 } });
+
+    test('a script of an older build reloads the page once, and the new page shows', async ({ page }) => {
+      // Asks the real server for an asset name it no longer has, as a tab opened before a redeploy would.
+      let staleRequests = 0;
+      await page.route(
+        blogsScript,
+        async (route) => {
+          staleRequests += 1;
+          await route.continue({ url: new URL('/assets/blogs-0ld0ld00.js', route.request().url()).href });
+        },
+        { times: 1 },
+      );
+      await page.goto('/');
+      await followHeaderLink(page, 'Blogs');
+      await expect(page.getByRole('heading', { level: 1, name: /blog/i })).toBeVisible();
+      expect(staleRequests).toBe(1);
+      expect(await page.evaluate(() => sessionStorage.getItem('autoparts:reloaded-for-assets-at'))).not.toBeNull();
+    });
+
+    test('a script that still fails after the reload says so inside the shop, with a reload button', async ({ page }) => {
+      await page.route(blogsScript, (route) =>
+        route.continue({ url: new URL('/assets/blogs-0ld0ld00.js', route.request().url()).href }),
+      );
+      await page.goto('/');
+      await followHeaderLink(page, 'Blogs');
+      await expect(page.getByRole('heading', { name: 'The shop has been updated' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Reload the page' })).toBeVisible();
+      await expect(page.getByRole('banner').getByRole('link', { name: /home$/i }).first()).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+      await expect(page.getByText(/Unexpected Application Error|Hey developer|at .*\.js:\d+/)).toHaveCount(0);
+      await expectNoSeriousA11yViolations(page);
+    });
+
+    test('signing out while the server cannot be reached still signs the browser out', async ({ page }) => {
+      await signUp(page, newAccount('offline'));
+      expect(await page.evaluate(() => localStorage.getItem('accessToken'))).not.toBeNull();
+      await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+
+      const banner = page.getByRole('banner');
+      const menu = banner.getByRole('button', { name: 'Open menu' });
+      if (await menu.isVisible()) await menu.click();
+      await banner.getByRole('button', { name: 'Sign Out' }).click();
+      await expect(banner.getByRole('link', { name: 'Login', exact: true, includeHidden: true })).toBeAttached();
+      await expect(page.getByText('You are signed out on this device.')).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+
+      // Back online: the pending sign-out reaches the server, and the session is gone there too.
+      await page.unroute('**/api/**');
+      await page.reload();
+      await expect(banner.getByRole('link', { name: 'Login', exact: true, includeHidden: true })).toBeAttached();
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('signOutPending'))).toBeNull();
+      const me = await page.request.get('/api/me');
+      expect(await me.json()).toBeNull();
+    });
+  });
+}

@@ -1,0 +1,66 @@
+import type { Part } from '@autoparts/shared';
+import { e2eAdmin } from './admin-account';
+import { newAccount, signUp } from './accounts';
+import { expect, test } from './fixtures';
+import { expectNoSeriousA11yViolations, logInAt, widths } from './pages';
+
+for (const width of widths) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 844 } });
+
+    test('an admin’s dashboard opens on the overview; the chart library loads there only; a low part is restocked', async ({
+      page,
+    }) => {
+      test.setTimeout(60_000);
+      const chartRequests: string[] = [];
+      page.on('request', (request) => {
+        if (/revenue-chart/.test(request.url())) chartRequests.push(request.url());
+      });
+      // A part low on stock: 3 left, minimum 2, so below twice the minimum.
+      const name = `Low Stock Gasket ${width} ${Date.now()}`;
+      await logInAt(page, e2eAdmin);
+      await page.goto('/dashboard/addaproduct');
+      await page.getByLabel('Name').fill(name);
+      await page.getByLabel('Image').fill('/images/parts/timing-belt.svg');
+      await page.getByLabel('Description').fill('Head gasket.');
+      await page.getByLabel('Store quantity').fill('3');
+      await page.getByLabel('Price ($)').fill('15');
+      await page.getByLabel('Minimum order quantity').fill('2');
+      await page.getByRole('button', { name: 'Add Product' }).click();
+      await expect(page.getByText('Successfully added')).toBeVisible();
+      await page.goto('/');
+      await page.goto('/dashboard/manageproducts');
+      expect(chartRequests).toEqual([]);
+
+      await page.goto('/dashboard');
+      await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Revenue and orders per day' })).toBeVisible();
+      await expect(page.locator('.recharts-surface')).toBeVisible();
+      expect(chartRequests).toHaveLength(1);
+      await expect(page.getByRole('heading', { name: 'Orders by status' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `.tmp/screens/${width}_overview.png`, fullPage: true });
+
+      const restock = page.getByRole('form', { name: `Restock ${name}` });
+      await restock.getByLabel('Add to stock').fill('20');
+      await restock.getByRole('button', { name: 'Restock' }).click();
+      await expect(page.getByText('Added 20 to the stock')).toBeVisible();
+      // Enough now: it leaves the low-stock list.
+      await expect(page.getByRole('form', { name: `Restock ${name}` })).toHaveCount(0);
+      const parts = (await (await page.request.get('/api/parts')).json()) as Part[];
+      expect(parts.find((part) => part.name === name)?.availableQuantity).toBe(23);
+    });
+  });
+}
+
+test('a customer’s dashboard still opens on My Orders, without the overview or its chart', async ({ page }) => {
+  const chartRequests: string[] = [];
+  page.on('request', (request) => {
+    if (/revenue-chart|\/assets\/overview-/.test(request.url())) chartRequests.push(request.url());
+  });
+  await signUp(page, newAccount('dash-customer'));
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+  expect(chartRequests).toEqual([]);
+});

@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, type Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/**
+ * For journeys that make loads fail on purpose (a stopped server, a stale asset, a photo URL that
+ * does not load): Chromium's "Failed to load resource" lines are expected there, so only an
+ * uncaught page error fails them.
+ */
+export const testWithFailingLoads = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+/** The widths every everyday journey runs at: a phone and a laptop. */
+export const widths = [390, 1280] as const;
+
+/** Follows a link of the header's main navigation, opening the phone menu first when it is folded. */
+export async function followHeaderLink(page: Page, name: string) {
+  const banner = page.getByRole('banner');
+  const menu = banner.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
+  await banner.getByRole('link', { name, exact: true }).click();
+}
+
+/** axe on the page as it is now (open toasts included): no serious or critical violation. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(severe).toEqual([]);
+}
+
+/** Logs in through the Login page and waits for the header to know the account (folded on a phone). */
+export async function logInAt(page: Page, account: { email: string; password: string; name: string }) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('banner').getByText(account.name)).toBeAttached();
+}
+
+/** Places an order for `partId` at its minimum quantity through the part page; returns to nothing. */
+export async function orderPart(page: Page, partId: string) {
+  await page.goto(`/part/${partId}`);
+  await page.getByLabel('Address').fill('1200 Foundry Road, Detroit');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByText('You have successfully placed an order')).toBeVisible();
+}
+
+/** Whether the element lies wholly inside the viewport's width (not behind a sideways scroll). */
+export async function expectWithinViewportWidth(page: Page, locator: ReturnType<Page['locator']>) {
+  const box = await locator.boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(box).not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+}

@@ -1,0 +1,172 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Part } from '@autoparts/shared';
+import type { Browser, Page } from '@playwright/test';
+import { e2eAdmin } from './admin-account';
+import { newAccount, signUp } from './accounts';
+import { expect, test } from './fixtures';
+import { expectNoSeriousA11yViolations, expectWithinViewportWidth, logInAt, orderPart, widths } from './pages';
+import { ShopProcess, sharedPort } from './shop-process';
+
+const screens = path.join(import.meta.dirname, '../.tmp/screens');
+fs.mkdirSync(screens, { recursive: true });
+
+const publicPages = ['/', '/blogs', '/portfolio', '/login', '/signup', '/no-such-page'];
+const customerPages = ['/dashboard', '/dashboard/profile', '/dashboard/review'];
+const adminPages = ['/dashboard/orders', '/dashboard/addaproduct', '/dashboard/makeadmin', '/dashboard/manageproducts'];
+
+async function firstPart(page: Page): Promise<Part> {
+  const parts = (await (await page.request.get('/api/parts')).json()) as Part[];
+  return parts[2]!;
+}
+
+/** A customer with one unpaid order, on a page of its own. */
+async function customerWithOrder(browser: Browser, width: number) {
+  // axe needs a page of a context the test made itself.
+  const page = await (await browser.newContext({ viewport: { width, height: 844 } })).newPage();
+  await signUp(page, newAccount('phone'));
+  const part = await firstPart(page);
+  await orderPart(page, part._id);
+  const orders = (await (await page.request.get('/api/me')).json()) as { email: string };
+  const mine = (await (
+    await page.request.get(`/api/myorder/${encodeURIComponent(orders.email)}`)
+  ).json()) as { _id: string }[];
+  return { page, part, orderId: mine[0]!._id };
+}
+
+async function visit(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+}
+
+function shotName(width: number, url: string) {
+  return path.join(screens, `${width}${url.replaceAll('/', '_') || '_home'}.png`);
+}
+
+test('no page scrolls sideways at 360 px', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { page, part, orderId } = await customerWithOrder(browser, 360);
+  const admin = await (await browser.newContext({ viewport: { width: 360, height: 800 } })).newPage();
+  await logInAt(admin, e2eAdmin);
+  const visits: [Page, string][] = [
+    ...publicPages.map((url): [Page, string] => [page, url]),
+    [page, `/part/${part._id}`],
+    [page, `/dashboard/payment/${orderId}`],
+    ...customerPages.map((url): [Page, string] => [page, url]),
+    ...adminPages.map((url): [Page, string] => [admin, url]),
+  ];
+  for (const [tab, url] of visits) {
+    await visit(tab, url);
+    expect(await tab.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(360);
+  }
+});
+
+for (const width of widths) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 844 } });
+
+    test('axe finds no serious or critical problem on any page, signed out, in or as an admin', async ({ browser }) => {
+      test.setTimeout(180_000);
+      const { page, part, orderId } = await customerWithOrder(browser, width);
+      const admin = await (await browser.newContext({ viewport: { width, height: 844 } })).newPage();
+      await logInAt(admin, e2eAdmin);
+      const visits: [Page, string][] = [
+        ...publicPages.map((url): [Page, string] => [page, url]),
+        [page, `/part/${part._id}`],
+        [page, `/dashboard/payment/${orderId}`],
+        ...customerPages.map((url): [Page, string] => [page, url]),
+        ...adminPages.map((url): [Page, string] => [admin, url]),
+      ];
+      for (const [tab, url] of visits) {
+        await visit(tab, url);
+        await tab.screenshot({ path: shotName(width, url.startsWith('/part/') ? '/part' : url.startsWith('/dashboard/payment') ? '/payment' : url) });
+        await expectNoSeriousA11yViolations(tab);
+      }
+    });
+
+    test('My Orders shows Pay Now and Cancel without a sideways scroll', async ({ browser }) => {
+      const { page } = await customerWithOrder(browser, width);
+      await visit(page, '/dashboard');
+      await expectWithinViewportWidth(page, page.getByRole('link', { name: 'Pay Now' }).first());
+      await expectWithinViewportWidth(page, page.getByRole('button', { name: 'Cancel' }).first());
+    });
+
+    test('the admin tables show their actions without a sideways scroll', async ({ page, browser }) => {
+      // A customer, so Make Admin has a row with both actions.
+      const other = await browser.newPage();
+      await signUp(other, newAccount('listed'));
+      await other.close();
+      await logInAt(page, e2eAdmin);
+      await visit(page, '/dashboard/makeadmin');
+      await expectWithinViewportWidth(page, page.getByRole('button', { name: 'Make Admin' }).first());
+      await expectWithinViewportWidth(page, page.getByRole('button', { name: 'Remove' }).first());
+      await visit(page, '/dashboard/orders');
+      await expectWithinViewportWidth(page, page.getByRole('button', { name: /Mark shipped|Cancel/ }).first());
+    });
+
+    test('a new page opens at the top, and Back returns to where the reader was', async ({ page }) => {
+      await visit(page, '/');
+      await page.evaluate(() => window.scrollTo({ top: 3000, behavior: 'instant' }));
+      await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(3000);
+      // The sticky header's link: clicking it leaves the page where the reader had it. On a phone
+      // the opened menu pushes the page down and the browser keeps the content in view, so the
+      // place to come back to is read after opening it.
+      const banner = page.getByRole('banner');
+      const menu = banner.getByRole('button', { name: 'Open menu' });
+      if (await menu.isVisible()) await menu.click();
+      const leftAt = await page.evaluate(() => Math.round(window.scrollY));
+      expect(leftAt).toBeGreaterThanOrEqual(3000);
+      await banner.getByRole('link', { name: 'Blogs', exact: true }).click();
+      await expect(page).toHaveURL('/blogs');
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+      await page.goBack();
+      await expect(page).toHaveURL('/');
+      await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(leftAt);
+    });
+
+    test('a toast sits below the header, passes axe, and covers neither the header nor the button pressed', async ({
+      page,
+    }) => {
+      await signUp(page, newAccount('toast'));
+      await visit(page, '/dashboard/review');
+      await page.getByLabel(/description/i).fill('Quick delivery, parts fit perfectly.');
+      // With a rating, as the home page's carousel journeys expect of the newest review.
+      await page.getByLabel('Rating').selectOption('5');
+      const submit = page.getByRole('button', { name: /submit|add review/i });
+      await submit.click();
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Thanks for your Review' });
+      await expect(toast).toBeVisible();
+      const headerBox = (await page.getByRole('banner').boundingBox())!;
+      // Once it has slid in, its top is below the header's bottom.
+      await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+      const toastBox = (await toast.boundingBox())!;
+      const submitBox = await submit.boundingBox();
+      if (submitBox) {
+        const overlaps =
+          toastBox.y < submitBox.y + submitBox.height && submitBox.y < toastBox.y + toastBox.height &&
+          toastBox.x < submitBox.x + submitBox.width && submitBox.x < toastBox.x + toastBox.width;
+        expect(overlaps).toBe(false);
+      }
+      await expectNoSeriousA11yViolations(page);
+    });
+  });
+}
+
+test('the home page on a phone is about half its old height (17,274 px before issue 11)', async ({ page }) => {
+  test.setTimeout(90_000);
+  // On a shop of its own with just the demo catalogue: the other journeys add parts to theirs.
+  const dataDir = path.join(import.meta.dirname, '../.tmp/home-height');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const shop = new ShopProcess(sharedPort + 20, dataDir);
+  await shop.start();
+  try {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(shop.url);
+    await expect(page.getByRole('list', { name: 'Parts' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(8_700);
+  } finally {
+    await shop.stop();
+  }
+});
