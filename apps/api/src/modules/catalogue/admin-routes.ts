@@ -40,6 +40,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/part/:id/catalogue',
     {
       onRequest: app.requireAdmin,
+      config: app.limitedBy('adminWrites'),
       schema: {
         tags: ['admin'],
         security,
@@ -63,6 +64,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/part/:id/fitment/:vehicleId',
     {
       onRequest: app.requireAdmin,
+      config: app.limitedBy('adminWrites'),
       schema: {
         tags: ['admin'],
         security,
@@ -83,6 +85,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/fitment/import',
     {
       onRequest: app.requireAdmin,
+      config: app.limitedBy('adminWrites'),
       // The CSV (≤ 1 MB) plus its JSON quoting.
       bodyLimit: FITMENT_CSV_MAX_BYTES * 2,
       schema: {

@@ -19,6 +19,7 @@ export const garageRoutes: FastifyPluginAsyncZod = async (app) => {
     '/garage',
     {
       onRequest: app.requireUser,
+      config: app.limitedBy('garage'),
       schema: { tags: ['garage'], security, body: garageInputSchema, response: { 200: garageSchema, ...errors } },
     },
     async (request, reply) => {

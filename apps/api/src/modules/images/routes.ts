@@ -35,6 +35,7 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/images',
     {
       onRequest: app.requireAdmin,
+      config: app.limitedBy('adminWrites'),
       bodyLimit: PHOTO_MAX_BYTES,
       schema: {
         tags: ['admin'],

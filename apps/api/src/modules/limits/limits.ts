@@ -27,6 +27,8 @@ export const limits = {
   payments: { max: 20, windowSeconds: HOUR },
   reviews: { max: 3, windowSeconds: DAY },
   adminWrites: { max: 600, windowSeconds: HOUR },
+  /** My Garage: saved on every change of vehicle. */
+  garage: { max: 120, windowSeconds: HOUR },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof limits;
