@@ -35,7 +35,7 @@ describe('Dashboard home', () => {
     const server = stubFetch({
       'GET /api/me': { body: customer },
       'PUT /api/user/jane%40example.com': { body: aTokenReply() },
-      'GET /api/myorder/jane%40example.com': { body: [] },
+      'GET /api/myorder/jane%40example.com?page=1': { body: [] },
     });
     const { queryClient } = renderRoutes([{ path: '/dashboard', element: <DashboardHome /> }], { path: '/dashboard' });
     queryClient.setQueryData(['me'], customer);
