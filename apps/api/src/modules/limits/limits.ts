@@ -17,7 +17,7 @@ export const limits = {
    * the owner out (issue 8), and one address cannot guess more than this per window.
    */
   signInFailuresPerAccountAndIp: { max: 10, windowSeconds: 15 * MINUTE },
-  signUpPerIp: { max: 20, windowSeconds: HOUR },
+  signUpPerIp: { max: 50, windowSeconds: HOUR },
   changePasswordPerSession: { max: 5, windowSeconds: 15 * MINUTE },
   changePasswordPerAccount: { max: 10, windowSeconds: HOUR },
   /** `PUT /user/{email}`: access tokens (the web app asks about once an hour) and profile updates. */
