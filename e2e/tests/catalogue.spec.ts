@@ -99,9 +99,13 @@ test('an admin imports fitment by CSV: a bad row imports nothing, a good file sh
   await logIn(page, e2eAdmin);
   await expect(page.getByRole('banner').getByText(e2eAdmin.name)).toBeVisible();
 
+  // Manage Products is paged: the admin searches for the part, then opens its Catalogue page.
   await page.goto('/dashboard/manageproducts');
-  const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name: part.name, exact: true }) });
-  await card.getByRole('link', { name: 'Catalogue' }).click();
+  const products = page.getByRole('search', { name: 'Products' });
+  await products.getByRole('searchbox').or(products.getByRole('textbox')).fill(part.name);
+  await products.getByRole('button', { name: 'Search' }).click();
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: part.name, exact: true }) });
+  await row.getByRole('link', { name: 'Catalogue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Catalogue: ${part.name}` })).toBeVisible();
 
   const importer = page.getByRole('form', { name: 'Import fitment' });

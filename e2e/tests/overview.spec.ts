@@ -48,8 +48,8 @@ for (const width of widths) {
       await expect(page.getByText('Added 20 to the stock')).toBeVisible();
       // Enough now: it leaves the low-stock list.
       await expect(page.getByRole('form', { name: `Restock ${name}` })).toHaveCount(0);
-      const parts = (await (await page.request.get('/api/parts')).json()) as Part[];
-      expect(parts.find((part) => part.name === name)?.availableQuantity).toBe(23);
+      const found = (await (await page.request.get(`/api/search?q=${encodeURIComponent(name)}`)).json()) as { items: Part[] };
+      expect(found.items.find((part) => part.name === name)?.availableQuantity).toBe(23);
     });
   });
 }

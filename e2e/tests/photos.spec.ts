@@ -47,7 +47,7 @@ for (const width of widths) {
       await expectNoSeriousA11yViolations(page);
 
       const photoResponse = page.waitForResponse((response) => /\/api\/images\/.+\.avif$/.test(response.url()));
-      await page.goto('/');
+      await page.goto(`/shop?q=${encodeURIComponent(name)}`);
       const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name }) });
       await card.scrollIntoViewIfNeeded();
       await expect(card.getByText(formatPrice(12.5))).toBeVisible();
@@ -75,7 +75,7 @@ for (const width of widths) {
       await page.getByRole('button', { name: 'Add Product' }).click();
       await expect(page.getByText('Successfully added')).toBeVisible();
 
-      await page.goto('/');
+      await page.goto(`/shop?q=${encodeURIComponent(name)}`);
       const card = page.getByRole('article').filter({ has: page.getByRole('heading', { name }) });
       await card.scrollIntoViewIfNeeded();
       await expect(card.getByRole('img', { name: `${name} (no photo)` })).toBeVisible();

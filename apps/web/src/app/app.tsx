@@ -13,14 +13,14 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      {/* Below the sticky header (4 rem), never over it or the page's own controls in it. */}
+      {/* Below the sticky header (its logo row and search box), never over it or the page's own controls in it. */}
       <Toaster
         duration={NOTIFICATION_DURATION_MS}
         richColors
         closeButton
         position="top-center"
-        offset={{ top: 80 }}
-        mobileOffset={{ top: 72, left: 12, right: 12 }}
+        offset={{ top: 128 }}
+        mobileOffset={{ top: 136, left: 12, right: 12 }}
       />
     </QueryClientProvider>
   );

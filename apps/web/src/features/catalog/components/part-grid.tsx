@@ -10,10 +10,12 @@ interface PartGridProps {
   /** How many skeleton cards stand in while the parts load. */
   placeholders: number;
   label: string;
+  /** Below 640 px, show only this many: a phone scrolls to the shop, not through a whole page of parts. */
+  phoneLimit?: number;
 }
 
 /** Parts in a grid of 1, 2 and 3 columns at small, medium and large widths (SPEC §2). */
-export function PartGrid({ limit, placeholders, label }: PartGridProps) {
+export function PartGrid({ limit, placeholders, label, phoneLimit }: PartGridProps) {
   const { data, isPending, isError, refetch } = useParts();
   const parts: Part[] = (limit === undefined ? data : data?.slice(0, limit)) ?? [];
   const { active } = useGarage();
@@ -47,8 +49,8 @@ export function PartGrid({ limit, placeholders, label }: PartGridProps) {
   }
   return (
     <ul className={gridClass} aria-label={label}>
-      {parts.map((part) => (
-        <li key={part._id} className="flex">
+      {parts.map((part, index) => (
+        <li key={part._id} className={phoneLimit !== undefined && index >= phoneLimit ? 'hidden sm:flex' : 'flex'}>
           <PartCard part={part} fits={fitting?.has(part._id)} vehicle={active ? vehicleLabel(active) : undefined} />
         </li>
       ))}

@@ -3,6 +3,9 @@ import { Link } from 'react-router';
 import { PartGrid } from './part-grid';
 import { VehicleSelector } from './vehicle-selector';
 
+/** Parts the home page lists on a phone; the rest of the first page shows from 640 px. */
+const PARTS_ON_A_PHONE = 6;
+
 /** The first page of the catalogue (GET /api/parts), the vehicle selector, and the way to /shop. */
 export function PartsList() {
   return (
@@ -11,7 +14,7 @@ export function PartsList() {
         Our Parts
       </h2>
       <VehicleSelector className="mb-8" />
-      <PartGrid placeholders={6} label="Parts" />
+      <PartGrid placeholders={6} label="Parts" phoneLimit={PARTS_ON_A_PHONE} />
       <p className="mt-10 text-center">
         <Link
           to={paths.shop}
