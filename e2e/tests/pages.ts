@@ -30,8 +30,19 @@ export async function followHeaderLink(page: Page, name: string) {
   await banner.getByRole('link', { name, exact: true }).click();
 }
 
-/** axe on the page as it is now (open toasts included): no serious or critical violation. */
+/**
+ * axe on the page as it is now (open toasts included): no serious or critical violation. Finite
+ * animations (a toast fading in) are let finish first, or axe measures a half-transparent colour.
+ */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  await page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const severe = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
