@@ -155,7 +155,11 @@ describe('GET /api/search: facets, filters, sorting and pages', () => {
     expect(second.items.some((item) => firstIds.has(item._id))).toBe(false);
     const last = Math.ceil(first.total / SEARCH_PAGE_SIZE);
     expect((await search({ page: last })).items).toHaveLength(first.total - (last - 1) * SEARCH_PAGE_SIZE);
-    expect((await search({ page: last + 1 })).items).toEqual([]);
+    // Past the last page: no parts, and still the total and the counts.
+    expect(await search({ page: last + 1 })).toMatchObject({ items: [], total: first.total, facets: first.facets });
+    const brakes = await search({ q: 'brake' });
+    expect(brakes.total).toBeGreaterThan(0);
+    expect(await search({ q: 'brake', page: 100 })).toMatchObject({ items: [], total: brakes.total, facets: brakes.facets });
   });
 
   it('leaves archived parts out', async () => {
