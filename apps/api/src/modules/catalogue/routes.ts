@@ -8,10 +8,13 @@ import { searchParts } from './search';
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalogue = createCatalogueRepository(app.db);
 
-  // Bounded: q at most 100 characters, pages of 24, at most page 100.
+  // Bounded: q at most 100 characters, pages of 24, at most page 100; counted per address.
   app.get(
     '/search',
-    { schema: { tags: ['catalogue'], querystring: searchQuerySchema, response: { 200: searchResultSchema, 400: errorSchema } } },
+    {
+      config: app.limitedBy('search'),
+      schema: { tags: ['catalogue'], querystring: searchQuerySchema, response: { 200: searchResultSchema, 400: errorSchema } },
+    },
     async (request) => searchParts(app.db, request.query),
   );
 
