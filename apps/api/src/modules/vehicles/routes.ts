@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createVehiclesRepository } from './repository';
-import { decodeVin, vinReplySchema } from './vin';
+import { decodeVin, sameModel, vinReplySchema } from './vin';
 
 /** Public, read-only and counted per address: the vehicle selector, VIN decoding, and which parts fit a vehicle. */
 export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,15 +71,18 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const decoded = decodeVin(request.params.vin);
       if ('problem' in decoded) return reply.code(400).send({ message: decoded.problem });
-      // A WMI may stand for several makes (JN1: Nissan, Infiniti, Datsun): the one the catalogue has.
-      const { vin, year, makes } = decoded;
+      // A WMI may stand for several makes (JN1: Nissan, Infiniti, Datsun): the one the catalogue
+      // has, the decoded model's make first.
+      const { vin, year, makes, model } = decoded;
       for (const make of makes) {
         const matches = await vehicles.ofMakeAndYear(make, year);
         if (matches.length === 0) continue;
-        const models = [...new Set(matches.map((vehicle) => vehicle.model))];
-        return { vin, year, make: matches[0]?.make ?? make, model: models.length === 1 ? (models[0] ?? null) : null, vehicles: matches };
+        const listed = model ? matches.filter((vehicle) => sameModel(vehicle.model, model.model)) : [];
+        // A model the catalogue does not list by that name (vPIC's "328i" is a "3 Series"): the
+        // make's vehicles of that year, for the buyer to choose from.
+        return { vin, year, make: matches[0]?.make ?? make, model: listed[0]?.model ?? model?.model ?? null, vehicles: listed.length > 0 ? listed : matches };
       }
-      return { vin, year, make: makes[0] ?? '', model: null, vehicles: [] };
+      return { vin, year, make: model?.make ?? makes[0] ?? '', model: model?.model ?? null, vehicles: [] };
     },
   );
 
