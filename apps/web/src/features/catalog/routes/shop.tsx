@@ -111,17 +111,13 @@ function FilterPanel({ active, children }: { active: number; children: ReactNode
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
+        aria-label={active > 0 ? `Filters, ${active} active` : 'Filters'}
         onClick={() => setOpen((value) => !value)}
         className="flex w-full items-center justify-between rounded-lg border border-slate-300 px-4 py-2.5 font-semibold text-ink hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:hidden"
       >
         <span className="flex items-center gap-2">
           Filters
-          {active > 0 && (
-            <span className="rounded-full bg-brand-700 px-2 py-0.5 text-sm text-white">
-              {active}
-              <span className="sr-only"> active</span>
-            </span>
-          )}
+          {active > 0 && <span className="rounded-full bg-brand-700 px-2 py-0.5 text-sm text-white">{active}</span>}
         </span>
         <svg aria-hidden="true" viewBox="0 0 20 20" className={`size-5 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}>
           <path d="M5 7l5 6 5-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
