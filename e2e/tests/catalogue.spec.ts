@@ -128,3 +128,25 @@ test('an admin imports fitment by CSV: a bad row imports nothing, a good file sh
   await page.goto(`/part/${part._id}`);
   await expect(page.getByRole('row', { name: 'Kia Sorento 2017–2019' })).toBeVisible();
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('/shop’s filters fold behind a Filters button that says how many are active', async ({ page }) => {
+    await page.goto('/shop?category=brakes&inStock=true');
+    const filters = page.getByRole('button', { name: 'Filters, 2 active' });
+    const panel = page.getByRole('complementary', { name: 'Filters' });
+    await expect(page.getByRole('list', { name: 'Search results' })).toBeVisible();
+    await expect(panel).toBeHidden();
+
+    await filters.press('Enter');
+    await expect(filters).toHaveAttribute('aria-expanded', 'true');
+    await expect(panel).toBeVisible();
+    await panel.getByRole('link', { name: /^Filters/ }).click();
+    await expect(page).toHaveURL(/category=filters/);
+    await expect(page.getByRole('list', { name: 'Search results' }).getByText(/Filter/).first()).toBeVisible();
+
+    await filters.press('Enter');
+    await expect(panel).toBeHidden();
+  });
+});
