@@ -115,36 +115,44 @@ export async function searchParts(db: Db, query: SearchQuery): Promise<SearchRes
     })
     .select(['parts.id', 'parts.category_slug', 'parts.price_cents', 'parts.name', 'parts.seq', (text?.rank ?? sql<number>`0`).as('rank')]);
 
+  // The order of the page: the sort asked for, then the catalogue's own order.
+  type SortKey = ['price_cents' | 'name' | 'rank' | 'seq', 'asc' | 'desc'];
+  const sortKeys: SortKey[] = [
+    ...((): SortKey[] => {
+      switch (query.sort) {
+        case 'price-asc':
+          return [['price_cents', 'asc']];
+        case 'price-desc':
+          return [['price_cents', 'desc']];
+        case 'name':
+          return [['name', 'asc']];
+        default:
+          return text ? [['rank', 'desc']] : [];
+      }
+    })(),
+    ['seq', 'asc'],
+  ];
+
   const result = await db
     .with((cte) => (selective ? cte('matched').materialized() : cte('matched').notMaterialized()), () => matched)
     .with('page', (qb) => {
       const inCategory = query.category ? qb.selectFrom('matched').where('category_slug', '=', query.category) : qb.selectFrom('matched');
-      const ordered = (() => {
-        switch (query.sort) {
-          case 'price-asc':
-            return inCategory.orderBy('price_cents', 'asc');
-          case 'price-desc':
-            return inCategory.orderBy('price_cents', 'desc');
-          case 'name':
-            return inCategory.orderBy('name');
-          default:
-            return text ? inCategory.orderBy('rank', 'desc') : inCategory;
-        }
-      })();
-      return ordered
-        .orderBy('seq')
-        .select('id')
+      return sortKeys
+        .reduce((ordered, [key, direction]) => ordered.orderBy(key, direction), inCategory.select(['id', 'price_cents', 'name', 'rank', 'seq']))
         .limit(SEARCH_PAGE_SIZE)
         .offset((query.page - 1) * SEARCH_PAGE_SIZE);
     })
     .selectNoFrom((eb) => [
-      // The page keeps its order: json_agg reads the ordered subquery as it comes.
+      // The page's 24 parts in full, sorted again (a join keeps no order); json_agg keeps it.
       jsonArrayFrom(
-        eb
-          .selectFrom('page')
-          .innerJoin('parts', 'parts.id', 'page.id')
-          .leftJoin('categories', 'categories.slug', 'parts.category_slug')
-          .select([...partColumns, 'parts.part_number', 'parts.category_slug', 'categories.name as category_name']),
+        sortKeys.reduce(
+          (ordered, [key, direction]) => ordered.orderBy(`page.${key}`, direction),
+          eb
+            .selectFrom('page')
+            .innerJoin('parts', 'parts.id', 'page.id')
+            .leftJoin('categories', 'categories.slug', 'parts.category_slug')
+            .select([...partColumns, 'parts.part_number', 'parts.category_slug', 'categories.name as category_name']),
+        ),
       ).as('items'),
       // The counts per category (parts without one too) give the total as well.
       // Counted first, named after: the join is with ten rows, not with every match.
