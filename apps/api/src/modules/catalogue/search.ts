@@ -16,8 +16,8 @@ const CORRECTIONS_PER_WORD = 3;
  * with it ("altern" → "alternator") or are closest to it by pg_trgm similarity ("alternatr"),
  * looked up in the short search_words list (migration 0009). A word that is like no word of any
  * name ("blet" in "serpentin blet") is left out rather than matching nothing. Answers a
- * to_tsquery text: alternatives within a word OR'ed, the words AND'ed; only a word that is not
- * a whole word of the names is also a prefix.
+ * to_tsquery text: alternatives within a word OR'ed, the words AND'ed; a word is a prefix only
+ * when the names' words do not tell all it may complete to.
  */
 async function tsqueryText(db: Db, q: string): Promise<string | undefined> {
   const tokens = [...new Set(q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, MAX_WORDS);
@@ -38,11 +38,14 @@ async function tsqueryText(db: Db, q: string): Promise<string | undefined> {
   const groups = tokens.flatMap((token) => {
     const meant = found.rows.filter((row) => row.token === token).map((row) => clean(row.word)).filter(Boolean);
     if (words.includes(token) && meant.length === 0) return [];
-    // A word of the names typed whole is looked for as that word (in its English forms, and its
-    // longer words of the names): a prefix of a common word makes GIN read every entry that
-    // starts with it, eight times the index work for "brake pads" (docs/benchmarks.md). Anything
-    // else — part of a word, a number — stays a prefix.
-    const prefix = meant.includes(token) ? [] : [`'${token}':*`];
+    // A prefix makes GIN read every entry that starts with it: eight times the index work of
+    // the words themselves for "brake pads" (docs/benchmarks.md). So when the names' words that
+    // start with what was typed are all among those found (a whole word, or part of one with
+    // fewer completions than the limit), those words are looked for instead (in their English
+    // forms); otherwise, and for numbers, it stays a prefix.
+    const completions = found.rows.filter((row) => row.token === token && row.word.startsWith(token)).length;
+    const complete = meant.includes(token) || (completions > 0 && completions < CORRECTIONS_PER_WORD);
+    const prefix = complete ? [] : [`'${token}':*`];
     // Each lexeme quoted: whatever the text-search parser makes of a character, no syntax error.
     return [`(${[...new Set([...prefix, ...meant.map((word) => `'${word}'`)])].join(' | ')})`];
   });
