@@ -19,25 +19,25 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
   const vehicles = createVehiclesRepository(app.db);
   const errors = { 400: errorSchema, 404: errorSchema };
 
-  app.get('/vehicles/years', { schema: { tags: ['vehicles'], response: { 200: z.array(z.number().int()) } } }, async () =>
+  app.get('/vehicles/years', { config: { cachedAs: 'catalogue' }, schema: { tags: ['vehicles'], response: { 200: z.array(z.number().int()) } } }, async () =>
     vehicles.years(),
   );
 
   app.get(
     '/vehicles/makes',
-    { schema: { tags: ['vehicles'], querystring: makesQuerySchema, response: { 200: z.array(z.string()), 400: errorSchema } } },
+    { config: { cachedAs: 'catalogue' }, schema: { tags: ['vehicles'], querystring: makesQuerySchema, response: { 200: z.array(z.string()), 400: errorSchema } } },
     async (request) => vehicles.makes(request.query.year),
   );
 
   app.get(
     '/vehicles/models',
-    { schema: { tags: ['vehicles'], querystring: modelsQuerySchema, response: { 200: z.array(vehicleSchema), 400: errorSchema } } },
+    { config: { cachedAs: 'catalogue' }, schema: { tags: ['vehicles'], querystring: modelsQuerySchema, response: { 200: z.array(vehicleSchema), 400: errorSchema } } },
     async (request) => vehicles.models(request.query.year, request.query.make),
   );
 
   app.get(
     '/vehicles/:id',
-    { schema: { tags: ['vehicles'], params: vehicleParamsSchema, response: { 200: vehicleSchema, ...errors } } },
+    { config: { cachedAs: 'catalogue' }, schema: { tags: ['vehicles'], params: vehicleParamsSchema, response: { 200: vehicleSchema, ...errors } } },
     async (request, reply) => {
       const vehicle = await vehicles.find(request.params.id);
       if (!vehicle) return reply.code(404).send({ message: catalogueMessages.vehicleNotFound });
@@ -49,6 +49,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/vehicles/:id/fitting-parts',
     {
+      config: { cachedAs: 'catalogue' },
       schema: {
         tags: ['vehicles'],
         params: vehicleParamsSchema,
@@ -79,7 +80,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/part/:id/fitment',
-    { schema: { tags: ['parts'], params: partParamsSchema, response: { 200: z.array(vehicleSchema), 404: errorSchema } } },
+    { config: { cachedAs: 'catalogue' }, schema: { tags: ['parts'], params: partParamsSchema, response: { 200: z.array(vehicleSchema), 404: errorSchema } } },
     async (request, reply) => {
       const fitment = await vehicles.fitmentOf(request.params.id);
       if (!fitment) return reply.code(404).send({ message: apiErrors.partNotFound });
