@@ -93,7 +93,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   errorHandling(app);
   requestLog(app);
   requestGuards(app);
-  await securityHeaders(app);
+  securityHeaders(app);
   // Ahead of compression: cached replies carry their own compressed bytes.
   await publicCache(app, database);
   // Brotli's default quality (11) costs ~100× gzip's CPU per response, on libuv's thread pool:
