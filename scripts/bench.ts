@@ -12,8 +12,7 @@
  *     signed-in `/part/{id}`, median of 3: performance, FCP, LCP, TBT, CLS.
  * Every load run is bounded by autocannon's or pgbench's own duration; a watchdog stops the whole
  * run after WATCHDOG_MS. The figures go into docs/benchmarks.md by hand.
- *   BENCH_SKIP_LIGHTHOUSE=1 npm run bench   # the load figures only
- *   BENCH_ONLY_READS=1 npm run bench        # the three req/s ratios only
+ *   BENCH_ONLY=reads,orders npm run bench   # some of reads, orders, lighthouse
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -283,8 +282,9 @@ async function ordersVersusPgbench(shop: Shop, databaseUrl: string) {
         {
           setupRequest: (request) => {
             const n = next++;
-            // Ten orders per account at most (the unpaid cap): the next account after ten.
-            const token = setup.tokens[Math.floor(n / 10) % setup.tokens.length];
+            // Each order from the next account: one account's orders are placed one at a time
+            // (its row is locked), and each holds at most 10 unpaid.
+            const token = setup.tokens[n % setup.tokens.length];
             const partId = setup.partIds[n % setup.partIds.length];
             return {
               ...request,
@@ -313,8 +313,10 @@ async function signedInCookie(shop: Shop): Promise<string> {
     body: JSON.stringify({ name: 'Lighthouse Customer', email: `lighthouse-${randomUUID()}@example.com`, password: 'lighthouse-password-1' }),
   });
   if (!reply.ok) throw new Error(`sign-up answered ${reply.status}: ${await reply.text()}`);
-  const cookies = reply.headers.getSetCookie().map((cookie) => cookie.split(';', 1)[0]);
-  return cookies.join('; ');
+  const cookie = reply.headers.getSetCookie().map((setCookie) => setCookie.split(';', 1)[0]).join('; ');
+  const me = await fetch(`${shop.origin}/api/me`, { headers: { cookie } });
+  if (!me.ok) throw new Error(`the new account is not signed in: GET /api/me answered ${me.status}`);
+  return cookie;
 }
 
 interface PageFigures {
@@ -380,19 +382,21 @@ async function main() {
     console.log(`npm run bench — ${new Date().toISOString()} — ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, Node ${process.version}`);
     console.log(`the shop on PostgreSQL (${shop.origin}), NODE_ENV=production, LOG_LEVEL=info; autocannon ${CONNECTIONS} connections, ${ROUNDS} × ${RUN_SECONDS} s per side\n`);
 
-    for (const target of ['/api/parts', '/api/config', '/images/logo.svg']) {
+    const only = new Set((process.env.BENCH_ONLY ?? 'reads,orders,lighthouse').split(','));
+    for (const target of only.has('reads') ? ['/api/parts', '/api/config', '/images/logo.svg'] : []) {
       const figures = await versusBare(shop, target);
       console.log(
         `${target.padEnd(18)} shop ${fmt(figures.shopRps).padStart(7)} req/s   bare node:http ${fmt(figures.bareRps).padStart(7)} req/s   ratio ${figures.ratio.toFixed(2)}   (${figures.bytes} B${figures.bad ? `, ${figures.bad} not 2xx` : ''})`,
       );
     }
-    if (process.env.BENCH_ONLY_READS === '1') return;
-    const orders = await ordersVersusPgbench(shop, databaseUrl);
-    console.log(
-      `POST /api/order    shop ${fmt(orders.shopOps).padStart(7)} orders/s pgbench ${fmt(orders.pgbenchOps).padStart(7)} tps      ratio ${orders.ratio.toFixed(2)}   (${ORDER_CONNECTIONS} connections each${orders.bad ? `, ${orders.bad} not 2xx` : ''})`,
-    );
+    if (only.has('orders')) {
+      const orders = await ordersVersusPgbench(shop, databaseUrl);
+      console.log(
+        `POST /api/order    shop ${fmt(orders.shopOps).padStart(7)} orders/s pgbench ${fmt(orders.pgbenchOps).padStart(7)} tps      ratio ${orders.ratio.toFixed(2)}   (${ORDER_CONNECTIONS} connections each${orders.bad ? `, ${orders.bad} not 2xx` : ''})`,
+      );
+    }
 
-    if (process.env.BENCH_SKIP_LIGHTHOUSE !== '1') {
+    if (only.has('lighthouse')) {
       const cookie = await signedInCookie(shop);
       const parts = (await (await fetch(`${shop.origin}/api/parts`)).json()) as Array<{ _id: string }>;
       const pages: Array<[string, string, string | undefined]> = [

@@ -103,6 +103,8 @@ class PostgresListener implements Listener {
   private client: pg.Client | undefined;
   private stopped = false;
   private retry: NodeJS.Timeout | undefined;
+  private tripOnItsWay: Promise<void> | undefined;
+  private nextTrip: Promise<void> | undefined;
 
   constructor(
     private readonly connectionString: string,
@@ -122,9 +124,30 @@ class PostgresListener implements Listener {
     this.client = client;
   }
 
-  async caughtUp(): Promise<void> {
+  /**
+   * One round trip at a time on the connection: callers that arrive while one is on its way (it
+   * may have left before their commit) share the next one.
+   */
+  caughtUp(): Promise<void> {
+    const client = this.client;
     // While reconnecting there is nothing to catch up with: the cache is not used meanwhile.
-    await this.client?.query('select 1').catch(() => {});
+    if (!client) return Promise.resolve();
+    if (this.nextTrip) return this.nextTrip;
+    const roundTrip = (): Promise<void> => {
+      this.nextTrip = undefined;
+      const trip = client.query('select 1').then(
+        () => {},
+        () => {},
+      );
+      this.tripOnItsWay = trip;
+      void trip.then(() => {
+        if (this.tripOnItsWay === trip) this.tripOnItsWay = undefined;
+      });
+      return trip;
+    };
+    if (!this.tripOnItsWay) return roundTrip();
+    this.nextTrip = this.tripOnItsWay.then(roundTrip);
+    return this.nextTrip;
   }
 
   async stop(): Promise<void> {
