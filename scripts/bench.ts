@@ -17,7 +17,6 @@
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -117,17 +116,33 @@ async function stopShop(shop: Shop) {
 
 // ---------------------------------------------------------------- req/s against bare node:http
 
-/** A bare node:http server answering every request with `body` and `headers`. */
+/**
+ * A bare node:http server in a process of its own (as the shop is: never in the process that runs
+ * autocannon) answering every request with `body` and `headers`.
+ */
 async function bareServer(body: Buffer, headers: Record<string, string>): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer((_request, response) => {
-    response.writeHead(200, headers);
-    response.end(body);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-bare-'));
+  fs.writeFileSync(path.join(dir, 'body'), body);
+  fs.writeFileSync(path.join(dir, 'headers.json'), JSON.stringify(headers));
+  const source = `
+    const fs = require('node:fs'), http = require('node:http'), path = require('node:path');
+    const body = fs.readFileSync(path.join(${JSON.stringify(dir)}, 'body'));
+    const headers = JSON.parse(fs.readFileSync(path.join(${JSON.stringify(dir)}, 'headers.json'), 'utf8'));
+    const server = http.createServer((request, response) => { response.writeHead(200, headers); response.end(body); });
+    server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+  const child = spawn(process.execPath, ['-e', source], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+    child.once('exit', () => reject(new Error('the bare server did not start')));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
   };
 }
 
