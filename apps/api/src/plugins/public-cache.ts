@@ -22,7 +22,10 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     publicCache: {
-      /** Settles once every change committed so far has reached this instance's cache. */
+      /**
+       * Settles once every change committed so far has reached this instance's cache (for tests
+       * that write to the database directly: a change through the API is seen at once).
+       */
       caughtUp(): Promise<void>;
     };
   }
@@ -55,8 +58,8 @@ type Encoding = 'br' | 'gzip';
  * transaction (migration 0016), which every instance hears on commit and drops that topic. A
  * request that began before the drop does not store what it read. While the listening
  * connection is down nothing is served from or stored in memory, and it all starts afresh once
- * it listens again. A write request's reply waits until its own change has been heard here, so
- * whoever changed something sees it in the next read.
+ * it listens again. A write request (any method but GET, HEAD, OPTIONS) empties this instance's
+ * cache as its reply leaves, so whoever changed something sees it in the next read.
  */
 export async function publicCache(app: FastifyInstance, database: DatabaseHandle) {
   const caches = {
@@ -143,10 +146,12 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
     ];
   });
 
-  // A write's reply leaves once this instance has heard of its change (no-op on PGlite).
+  // A write done here is read back at once: its transaction has committed before its reply, so
+  // this instance forgets everything then, without waiting for the notification (which tells the
+  // other instances). Reads that began earlier do not keep what they read.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (SAFE_METHODS.has(request.method)) return done(null, payload);
-    listener.caughtUp().then(() => done(null, payload), done);
+    if (!SAFE_METHODS.has(request.method)) dropAll();
+    done(null, payload);
   });
 }
 
