@@ -119,8 +119,13 @@ class PostgresListener implements Listener {
     client.on('notification', (message) => this.handlers.notified(message.payload ?? ''));
     client.on('error', () => this.lose(client));
     client.on('end', () => this.lose(client));
-    await client.connect();
-    await client.query(`listen ${pg.escapeIdentifier(this.channel)}`);
+    try {
+      await client.connect();
+      await client.query(`listen ${pg.escapeIdentifier(this.channel)}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
     this.client = client;
   }
 
