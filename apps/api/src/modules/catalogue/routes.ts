@@ -12,13 +12,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/search',
     {
-      config: app.limitedBy('search'),
+      config: { ...app.limitedBy('search'), cachedAs: 'catalogue' },
       schema: { tags: ['catalogue'], querystring: searchQuerySchema, response: { 200: searchResultSchema, 400: errorSchema } },
     },
     async (request) => searchParts(app.db, request.query),
   );
 
-  app.get('/categories', { schema: { tags: ['catalogue'], response: { 200: z.array(categorySchema) } } }, async () =>
+  app.get('/categories', { config: { cachedAs: 'catalogue' }, schema: { tags: ['catalogue'], response: { 200: z.array(categorySchema) } } }, async () =>
     catalogue.categories(),
   );
 };

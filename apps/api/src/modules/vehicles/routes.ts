@@ -21,25 +21,25 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Every read here is counted per address (modules/limits/limits.ts).
   const reads = app.limitedBy('vehicleReads');
 
-  app.get('/vehicles/years', { config: reads, schema: { tags: ['vehicles'], response: { 200: z.array(z.number().int()) } } }, async () =>
+  app.get('/vehicles/years', { config: { ...reads, cachedAs: 'catalogue' }, schema: { tags: ['vehicles'], response: { 200: z.array(z.number().int()) } } }, async () =>
     vehicles.years(),
   );
 
   app.get(
     '/vehicles/makes',
-    { config: reads, schema: { tags: ['vehicles'], querystring: makesQuerySchema, response: { 200: z.array(z.string()), 400: errorSchema } } },
+    { config: { ...reads, cachedAs: 'catalogue' }, schema: { tags: ['vehicles'], querystring: makesQuerySchema, response: { 200: z.array(z.string()), 400: errorSchema } } },
     async (request) => vehicles.makes(request.query.year),
   );
 
   app.get(
     '/vehicles/models',
-    { config: reads, schema: { tags: ['vehicles'], querystring: modelsQuerySchema, response: { 200: z.array(vehicleSchema), 400: errorSchema } } },
+    { config: { ...reads, cachedAs: 'catalogue' }, schema: { tags: ['vehicles'], querystring: modelsQuerySchema, response: { 200: z.array(vehicleSchema), 400: errorSchema } } },
     async (request) => vehicles.models(request.query.year, request.query.make),
   );
 
   app.get(
     '/vehicles/:id',
-    { config: reads, schema: { tags: ['vehicles'], params: vehicleParamsSchema, response: { 200: vehicleSchema, ...errors } } },
+    { config: { ...reads, cachedAs: 'catalogue' }, schema: { tags: ['vehicles'], params: vehicleParamsSchema, response: { 200: vehicleSchema, ...errors } } },
     async (request, reply) => {
       const vehicle = await vehicles.find(request.params.id);
       if (!vehicle) return reply.code(404).send({ message: catalogueMessages.vehicleNotFound });
@@ -51,7 +51,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/vehicles/:id/fitting-parts',
     {
-      config: reads,
+      config: { ...reads, cachedAs: 'catalogue' },
       schema: {
         tags: ['vehicles'],
         params: vehicleParamsSchema,
@@ -88,7 +88,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/part/:id/fitment',
-    { config: reads, schema: { tags: ['parts'], params: partParamsSchema, response: { 200: z.array(vehicleSchema), 404: errorSchema } } },
+    { config: { ...reads, cachedAs: 'catalogue' }, schema: { tags: ['parts'], params: partParamsSchema, response: { 200: z.array(vehicleSchema), 404: errorSchema } } },
     async (request, reply) => {
       const fitment = await vehicles.fitmentOf(request.params.id);
       if (!fitment) return reply.code(404).send({ message: apiErrors.partNotFound });
