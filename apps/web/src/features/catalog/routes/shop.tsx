@@ -120,6 +120,8 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: strin
   );
 }
 
+const FACET_PLACEHOLDERS = 10;
+
 function CategoryFacets({ result, selected, link }: { result: SearchResult | undefined; selected: string | undefined; link: (category: string | undefined) => URLSearchParams }) {
   const headingId = useId();
   const linkClass = (current: boolean) =>
@@ -135,6 +137,11 @@ function CategoryFacets({ result, selected, link }: { result: SearchResult | und
             All categories
           </Link>
         </li>
+        {/* While the first result loads, rows of a link's height stand in for the demo catalogue's ten categories. */}
+        {!result &&
+          Array.from({ length: FACET_PLACEHOLDERS }, (_, index) => (
+            <li key={index} aria-hidden="true" className="h-9 animate-pulse rounded-lg bg-slate-100" data-testid="facet-skeleton" />
+          ))}
         {result?.facets.categories.map((facet) => (
           <li key={facet.slug}>
             <Link to={{ search: link(facet.slug).toString() }} aria-current={selected === facet.slug ? 'page' : undefined} className={linkClass(selected === facet.slug)}>
