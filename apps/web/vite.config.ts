@@ -1,9 +1,14 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { bundleReport } from './build/bundle-report';
+import { precompress } from './build/precompress';
+
+/** The home page's initial JavaScript, gzip, in KB: a build over it fails (issue 10, docs/benchmarks.md). */
+const INITIAL_JS_BUDGET_KB = 132;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), bundleReport({ budgetKb: INITIAL_JS_BUDGET_KB }), precompress()],
   build: {
     // The server's CSP forbids inline script; keep Vite from inlining its module preload helper.
     modulePreload: { polyfill: false },

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { NOTIFICATION_DURATION_MS } from '@autoparts/shared';
 import { retryTransientFailures } from '../lib/api-client';
 import { router } from './router';
@@ -13,6 +13,22 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <Notifications />
+    </QueryClientProvider>
+  );
+}
+
+// The toast library loads after the first screen: no toast shows before anyone has done anything.
+const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })));
+
+const noSubscription = () => () => {};
+
+function Notifications() {
+  // Not in the server's HTML nor while hydrating it: rendered in the browser once hydrated.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
       {/* Below the sticky header (its logo row and search box), never over it or the page's own controls in it. */}
       <Toaster
         duration={NOTIFICATION_DURATION_MS}
@@ -22,6 +38,6 @@ export function App() {
         offset={{ top: 128 }}
         mobileOffset={{ top: 136, left: 12, right: 12 }}
       />
-    </QueryClientProvider>
+    </Suspense>
   );
 }
