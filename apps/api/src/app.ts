@@ -35,6 +35,7 @@ import { requestGuards } from './plugins/request-guards';
 import { rateLimits } from './plugins/rate-limits';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
+import { sitemapRoutes } from './modules/sitemap/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -125,7 +126,8 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     },
     { prefix: '/api' },
   );
-  await webApp(app, { distDir: config.webDistDir });
+  await app.register(sitemapRoutes(config.baseUrl));
+  await webApp(app, { distDir: config.webDistDir, baseUrl: config.baseUrl });
   await registerOrderExpiry(app);
   return app;
 }

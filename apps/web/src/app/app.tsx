@@ -1,18 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { RouterProvider } from 'react-router';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { NOTIFICATION_DURATION_MS } from '@autoparts/shared';
 import { retryTransientFailures } from '../lib/api-client';
-import { router } from './router';
 
 // TanStack Query's defaults are SPEC §9's: 3 retries, 5 minutes of cache. A 4xx reply is an
 // answer, not a hiccup, and is not asked again (decision 006).
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: retryTransientFailures } } });
+export function createQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: retryTransientFailures } } });
+}
 
-export function App() {
+/** The web app around its router: the browser's (main.tsx) or the server's (entry-server.tsx). */
+export function App({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      {children}
       <Notifications />
     </QueryClientProvider>
   );
