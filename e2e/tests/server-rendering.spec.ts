@@ -96,6 +96,21 @@ test('public pages name their canonical URL; the part pages and search results c
   expect(data.itemListElement[0]?.item.offers.priceCurrency).toBe('USD');
 });
 
+test('a part’s page, rendered in the browser, carries the part’s title, description and schema.org offer', async ({ request, baseURL }) => {
+  const [part] = (await (await request.get('/api/parts')).json()) as Array<Part & { description: string }>;
+  const html = await (await request.get(`/part/${part!._id}`)).text();
+  expect(html).toContain(`<title>${part!.name} — Autoparts Manufacturer</title>`);
+  expect(html).toContain(`<link rel="canonical" href="${baseURL}/part/${part!._id}" />`);
+  const data = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as {
+    '@type': string;
+    name: string;
+    offers: { price: string; availability: string };
+  };
+  expect(data).toMatchObject({ '@type': 'Product', name: part!.name, offers: { price: part!.price.toFixed(2) } });
+  // The page itself still asks to sign in: nothing of it is rendered here.
+  expect(html).toContain('<div id="root"></div>');
+});
+
 test('the sitemap lists the public pages and every part on sale', async ({ request, baseURL }) => {
   const reply = await request.get('/sitemap.xml');
   expect(reply.status()).toBe(200);

@@ -3,15 +3,21 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { App, createQueryClient } from './app/app';
-import { pageHead, prefetchPageData, serverRenderedPages, type PageHead } from './app/page-data';
+import { pageHead, partPageHead, prefetchPageData, serverRenderedPages, type PageHead } from './app/page-data';
 import { routes } from './app/router';
 import { setApiTransport } from './lib/api-client';
 import type { PageData } from './lib/page-data-block';
 
 export { pageDataJson, PAGE_DATA_ID } from './lib/page-data-block';
-export { productData, serverRenderedPages } from './app/page-data';
 
 const handler = createStaticHandler(routes);
+
+/** The server asks once: a failure renders the page's error or loading state, which the browser then retries. */
+function serverQueryClient() {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  return queryClient;
+}
 /** How React marks a boundary whose content follows later, completed by an inline script. */
 const PENDING_BOUNDARY = '<!--$?-->';
 
@@ -40,7 +46,7 @@ export async function renderPage({
   api: (url: string, init: RequestInit) => Promise<Response>;
 }): Promise<RenderedPage> {
   setApiTransport(api);
-  const queryClient = createQueryClient();
+  const queryClient = serverQueryClient();
   await prefetchPageData(queryClient, url);
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`${url.pathname} answered a redirect while rendering`);
@@ -66,6 +72,12 @@ export async function renderPage({
   const page = { html, head: pageHead(queryClient, url, baseUrl, found), data: { queries: dehydrate(queryClient) } };
   queryClient.clear();
   return page;
+}
+
+/** The head of a part's page (its body is rendered in the browser). */
+export async function renderPartHead({ id, baseUrl, api }: { id: string; baseUrl: string; api: (url: string, init: RequestInit) => Promise<Response> }) {
+  setApiTransport(api);
+  return partPageHead(serverQueryClient(), id, baseUrl);
 }
 
 export function isServerRendered(pathname: string) {

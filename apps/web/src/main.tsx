@@ -22,12 +22,15 @@ async function start() {
   if (block?.textContent) {
     const data = JSON.parse(block.textContent) as PageData;
     hydrate(queryClient, data.queries);
-    await loadRoutesFor(window.location.pathname);
-    const router = createBrowserRouter(routes, { hydrationData: { loaderData: {} } });
-    hydrateRoot(root, <Shop router={router} />);
-  } else {
-    createRoot(root).render(<Shop router={createBrowserRouter(routes)} />);
+    // A page whose script does not load (a tab of an older build) is rendered afresh instead,
+    // where the router's error page deals with it (route-error.tsx).
+    const loaded = await loadRoutesFor(window.location.pathname).then(() => true, () => false);
+    if (loaded) {
+      hydrateRoot(root, <Shop router={createBrowserRouter(routes, { hydrationData: { loaderData: {} } })} />);
+      return;
+    }
   }
+  createRoot(root).render(<Shop router={createBrowserRouter(routes)} />);
 }
 
 function Shop({ router }: { router: ReturnType<typeof createBrowserRouter> }) {

@@ -48,12 +48,15 @@ interface ServerRenderer {
   PAGE_DATA_ID: string;
   isServerRendered(pathname: string): boolean;
   pageDataJson(data: unknown): string;
-  renderPage(options: {
-    url: URL;
-    baseUrl: string;
-    found: boolean;
-    api: (url: string, init: RequestInit) => Promise<Response>;
-  }): Promise<{ html: string; head: { title: string; description: string; structuredData?: object }; data: unknown }>;
+  renderPage(options: { url: URL; baseUrl: string; found: boolean; api: ApiTransport }): Promise<{ html: string; head: PageHead; data: unknown }>;
+  renderPartHead(options: { id: string; baseUrl: string; api: ApiTransport }): Promise<PageHead | undefined>;
+}
+
+type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+interface PageHead {
+  title: string;
+  description: string;
+  structuredData?: object;
 }
 
 const variantOf = (body: Buffer, suffix = ''): Variant => ({
@@ -96,6 +99,15 @@ function sendStatic(file: StaticFile, request: FastifyRequest, reply: FastifyRep
   return reply.send(variant.body);
 }
 
+/** A path segment decoded, or undefined when its percent-escapes are broken. */
+function decoded(segment: string | undefined): string | undefined {
+  try {
+    return segment === undefined ? undefined : decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -132,29 +144,45 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     return new Response(new Uint8Array(reply.rawPayload), { status: reply.statusCode, headers: { 'content-type': String(reply.headers['content-type'] ?? '') } });
   };
 
-  async function renderedPage(pathname: string, url: URL, found: boolean): Promise<string | undefined> {
-    if (!renderer || template === undefined) return undefined;
+  /** The page template with a page's own head, and its rendered body and data when there are. */
+  function fillTemplate(page: string, head: PageHead, canonicalPath: string | undefined, body?: { html: string; data: unknown }) {
+    if (!renderer) return page;
+    const links = [
+      canonicalPath ? `<link rel="canonical" href="${escapeHtml(`${options.baseUrl}${canonicalPath}`)}" />` : '',
+      head.structuredData ? `<script type="application/ld+json">${renderer.pageDataJson(head.structuredData)}</script>` : '',
+    ].join('');
+    // Replacer functions: a replacement string would read `$$`, `$&`… in the page's text as patterns.
+    const filled = page
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+      .replace(/<meta name="description" content="[^"]*"/, () => `<meta name="description" content="${escapeHtml(head.description)}"`)
+      .replace('</head>', () => `${links}</head>`);
+    if (!body) return filled;
+    return filled.replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${body.html}</div><script type="application/json" id="${renderer.PAGE_DATA_ID}">${renderer.pageDataJson(body.data)}</script>`,
+    );
+  }
+
+  /** A public page rendered with its data, or undefined (the browser renders it) if that fails. */
+  async function renderedPage(page: string, pathname: string, url: URL, found: boolean): Promise<string | undefined> {
+    if (!renderer) return undefined;
     try {
-      const page = await renderer.renderPage({ url, baseUrl: options.baseUrl, found, api });
-      const canonical = found ? `${options.baseUrl}${pathname === '/' ? '/' : pathname}` : undefined;
-      const head = [
-        canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}" />` : '',
-        page.head.structuredData
-          ? `<script type="application/ld+json">${renderer.pageDataJson(page.head.structuredData)}</script>`
-          : '',
-      ].join('');
-      // Replacer functions: a replacement string would read `$$`, `$&`… in the page's text as patterns.
-      return template
-        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.head.title)}</title>`)
-        .replace(/<meta name="description" content="[^"]*"/, () => `<meta name="description" content="${escapeHtml(page.head.description)}"`)
-        .replace('</head>', () => `${head}</head>`)
-        .replace(
-          '<div id="root"></div>',
-          () => `<div id="root">${page.html}</div><script type="application/json" id="${renderer.PAGE_DATA_ID}">${renderer.pageDataJson(page.data)}</script>`,
-        );
+      const rendered = await renderer.renderPage({ url, baseUrl: options.baseUrl, found, api });
+      return fillTemplate(page, rendered.head, found ? pathname : undefined, rendered);
     } catch (error) {
-      // The browser renders the page itself, as it does every page that is not server-rendered.
       app.log.error({ err: error, url: pathname }, 'server rendering failed');
+      return undefined;
+    }
+  }
+
+  /** A part's page: rendered in the browser (signed in only), with the part's head for search engines. */
+  async function partPage(page: string, pathname: string, id: string): Promise<string | undefined> {
+    if (!renderer) return undefined;
+    try {
+      const head = await renderer.renderPartHead({ id, baseUrl: options.baseUrl, api });
+      return head ? fillTemplate(page, head, pathname) : undefined;
+    } catch (error) {
+      app.log.error({ err: error, url: pathname }, 'part page head failed');
       return undefined;
     }
   }
@@ -167,8 +195,13 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
       return reply.code(404).send({ message: apiErrors.notFound });
     }
     const found = isAppRoute(pathname);
-    const serverRendered = !found || Boolean(renderer?.isServerRendered(pathname));
-    const html = serverRendered ? await renderedPage(pathname, new URL(`${options.baseUrl}${request.url}`), found) : undefined;
+    const partId = decoded(/^\/part\/([^/]+)\/?$/.exec(pathname)?.[1]);
+    const html =
+      !found || renderer?.isServerRendered(pathname)
+        ? await renderedPage(template, pathname, new URL(`${options.baseUrl}${request.url}`), found)
+        : partId
+          ? await partPage(template, pathname, partId)
+          : undefined;
     return reply
       .code(found ? 200 : 404)
       .header('cache-control', REVALIDATE)

@@ -4,6 +4,7 @@ import { SHOP_DESCRIPTION, SHOP_NAME, pageTitle } from '../content/site';
 import { partsQuery } from '../features/catalog/api/get-parts';
 import { searchQuery, shopSearchParams } from '../features/catalog/api/search';
 import { vehicleYearsQuery } from '../features/catalog/api/vehicles';
+import { partQuery } from '../features/orders/api/get-part';
 import { reviewsQuery } from '../features/reviews/api/get-reviews';
 
 /** The pages the server renders with their data (DESIGN §10); every other page is rendered in the browser. */
@@ -86,4 +87,19 @@ export function pageHead(queryClient: QueryClient, url: URL, baseUrl: string, fo
     if (result) head.structuredData = itemList(result.items, baseUrl);
   }
   return head;
+}
+
+/**
+ * The head of a part's page, which is rendered in the browser (it asks visitors to sign in,
+ * SPEC §6): its name, description and schema.org offer, for search engines and link previews.
+ * Undefined for a part that is not on sale.
+ */
+export async function partPageHead(queryClient: QueryClient, id: string, baseUrl: string): Promise<PageHead | undefined> {
+  const part = await queryClient.fetchQuery(partQuery(id)).catch(() => undefined);
+  if (!part) return undefined;
+  return {
+    title: pageTitle(part.name),
+    description: part.description,
+    structuredData: { '@context': 'https://schema.org', ...productData(part, baseUrl) },
+  };
 }
