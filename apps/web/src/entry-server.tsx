@@ -48,6 +48,9 @@ export async function renderPage({
   setApiTransport(api);
   const queryClient = serverQueryClient();
   await prefetchPageData(queryClient, url);
+  // A failed query is not handed over (dehydrate keeps successes only), so the page shows it
+  // loading, as the browser will at hydration; the browser then asks and shows the failure.
+  queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`${url.pathname} answered a redirect while rendering`);
   const router = createStaticRouter(handler.dataRoutes, context);
