@@ -18,6 +18,7 @@ function serverQueryClient() {
   queryClient.setDefaultOptions({ queries: { retry: false } });
   return queryClient;
 }
+
 /** How React marks a boundary whose content follows later, completed by an inline script. */
 const PENDING_BOUNDARY = '<!--$?-->';
 
@@ -54,22 +55,19 @@ export async function renderPage({
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`${url.pathname} answered a redirect while rendering`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const render = async () => {
-    const { prelude } = await prerenderToNodeStream(
-      <StrictMode>
-        <App queryClient={queryClient}>
-          {/* No hydration script: the CSP forbids inline script (decision 003); the data goes in a JSON block. */}
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </App>
-      </StrictMode>,
-      // Every boundary inline, however large: React outlines big ones, completed by an inline script.
-      { progressiveChunkSize: Number.POSITIVE_INFINITY },
-    );
-    const chunks: Buffer[] = [];
-    for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
-    return Buffer.concat(chunks).toString('utf8');
-  };
-  const html = await render();
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <App queryClient={queryClient}>
+        {/* No hydration script: the CSP forbids inline script (decision 003); the data goes in a JSON block. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </App>
+    </StrictMode>,
+    // Every boundary inline, however large: React outlines big ones, completed by an inline script.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  const html = Buffer.concat(chunks).toString('utf8');
   // Never the case with the option above; were it, the page would need a script the CSP refuses.
   if (html.includes(PENDING_BOUNDARY)) throw new Error(`${url.pathname} rendered with a boundary completed by script`);
   const page = { html, head: pageHead(queryClient, url, baseUrl, found), data: { queries: dehydrate(queryClient) } };

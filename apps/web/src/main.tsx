@@ -3,6 +3,8 @@ import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+// The carousel's styles come with the page, not with its lazily loaded script: the server
+// renders it, and it must look the same before that script has run.
 import 'swiper/css';
 import 'swiper/css/navigation';
 import 'swiper/css/pagination';
