@@ -10,7 +10,7 @@ import { createTestApp } from './test/app';
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-dist-'));
 const indexHtml =
   '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head>' +
-  '<body><div id="root"></div></body></html>';
+  `<body><div id="root"></div><!-- ${'a page as long as a rendered one '.repeat(60)}--></body></html>`;
 const appJs = 'console.log("the shop");\n';
 // Big and repetitive enough that any compressor shrinks it well past the 1 KiB threshold.
 const vendorJs = Array.from({ length: 4_000 }, (_, i) => `export const p${i} = "pad ${i % 50}";`).join('\n');
@@ -112,6 +112,14 @@ describe('the web app', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
     },
   );
+
+  it('compresses a page for a browser that accepts it', async () => {
+    const response = await get('/blogs', { 'accept-encoding': 'br, gzip' });
+
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString('utf8')).toBe(indexHtml);
+  });
 
   it('answers a script of an older build with a JSON 404, so the page fails as a script (and reloads)', async () => {
     const response = await get('/assets/missing-000000.js');

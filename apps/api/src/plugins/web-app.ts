@@ -187,7 +187,8 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     }
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  // A route, not the not-found handler, so that the compression plugin's hook (per route) applies.
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     const notPage = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/');
@@ -208,4 +209,5 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
       .type('text/html; charset=utf-8')
       .send(html ?? template);
   });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: apiErrors.notFound }));
 }
