@@ -1,13 +1,14 @@
 /**
- * `npm start`: builds the web app when its build is missing or older than its sources, then
- * starts the server (web app and API in one process).
+ * `npm start`: builds the web app (for the browser and for server rendering) when its build is
+ * missing or older than its sources, then starts the server (web app and API in one process).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const builtIndex = path.join(root, 'apps/web/dist/index.html');
+/** The browser's build and the server-rendering bundle: both are made by one `npm run build -w apps/web`. */
+const builtFiles = ['apps/web/dist/index.html', 'apps/web/dist/server/entry-server.js'].map((file) => path.join(root, file));
 const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
 
 function newestChange(entry: string): number {
@@ -19,7 +20,7 @@ function newestChange(entry: string): number {
   );
 }
 
-const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+const builtAt = Math.min(...builtFiles.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
 const changedAt = Math.max(...sources.map((source) => newestChange(path.join(root, source))));
 if (changedAt > builtAt) {
   console.log('Building the web app…');

@@ -65,7 +65,10 @@ test('a pulsing skeleton stands in while the parts load', async ({ page }) => {
     await held;
     await route.continue();
   });
-  await page.goto('/');
+  // The home page arrives with its parts (server-rendered); coming from another page, the
+  // browser loads them itself.
+  await page.goto('/blogs');
+  await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).click();
   const skeletons = page.getByTestId('part-skeleton');
   await expect(skeletons.first()).toBeVisible();
   await expect(skeletons.first()).toHaveClass(/animate-pulse/);

@@ -10,10 +10,12 @@ import { createTestApp } from './test/app';
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-dist-'));
 const indexHtml =
   '<!doctype html><html><head><script type="module" src="/assets/app-abc123.js"></script></head>' +
-  '<body><div id="root"></div></body></html>';
+  `<body><div id="root"></div><!-- ${'a page as long as a rendered one '.repeat(60)}--></body></html>`;
 const appJs = 'console.log("the shop");\n';
 // Big and repetitive enough that any compressor shrinks it well past the 1 KiB threshold.
 const vendorJs = Array.from({ length: 4_000 }, (_, i) => `export const p${i} = "pad ${i % 50}";`).join('\n');
+
+const stylesCss = Array.from({ length: 2_000 }, (_, i) => `.pad-${i}{margin:${i % 7}px}`).join('\n');
 
 let app: FastifyInstance;
 
@@ -22,6 +24,13 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(distDir, 'index.html'), indexHtml);
   fs.writeFileSync(path.join(distDir, 'assets/app-abc123.js'), appJs);
   fs.writeFileSync(path.join(distDir, 'assets/vendor-def456.js'), vendorJs);
+  // What the build writes beside a file (apps/web/build/precompress.ts): brotli at its best, gzip at 9.
+  fs.writeFileSync(path.join(distDir, 'assets/styles-0a1b2c.css'), stylesCss);
+  fs.writeFileSync(path.join(distDir, 'assets/styles-0a1b2c.css.br'), zlib.brotliCompressSync(stylesCss));
+  fs.writeFileSync(path.join(distDir, 'assets/styles-0a1b2c.css.gz'), zlib.gzipSync(stylesCss, { level: 9 }));
+  // The server-rendering bundle's own files are the server's, never a browser's.
+  fs.mkdirSync(path.join(distDir, 'server/assets'), { recursive: true });
+  fs.writeFileSync(path.join(distDir, 'server/assets/blogs-123.js'), 'export const secret = 1;');
   fs.mkdirSync(path.join(distDir, 'images/parts'), { recursive: true });
   const svg = '<svg xmlns="http://www.w3.org/2000/svg"/>';
   fs.writeFileSync(path.join(distDir, 'images/parts/brake-pads.svg'), svg);
@@ -104,6 +113,14 @@ describe('the web app', () => {
     },
   );
 
+  it('compresses a page for a browser that accepts it', async () => {
+    const response = await get('/blogs', { 'accept-encoding': 'br, gzip' });
+
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString('utf8')).toBe(indexHtml);
+  });
+
   it('answers a script of an older build with a JSON 404, so the page fails as a script (and reloads)', async () => {
     const response = await get('/assets/missing-000000.js');
 
@@ -165,6 +182,39 @@ describe('the web app', () => {
     expect(response.headers['content-encoding']).toBe(encoding);
     expect(response.rawPayload.length).toBeLessThan(vendorJs.length / 4);
     expect(inflate(response.rawPayload).toString('utf8')).toBe(vendorJs);
+  });
+
+  it.each([
+    ['br', 'br, gzip, deflate', 'styles-0a1b2c.css.br'],
+    ['gzip', 'gzip, deflate', 'styles-0a1b2c.css.gz'],
+  ] as const)('sends the build’s own %s copy of a file, as written, to a browser that accepts it', async (encoding, accepted, copy) => {
+    const response = await get('/assets/styles-0a1b2c.css', { 'accept-encoding': accepted });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe(encoding);
+    expect(response.headers['content-type']).toMatch(/^text\/css/);
+    expect(response.headers.vary).toMatch(/accept-encoding/i);
+    expect(response.headers['cache-control']).toContain('immutable');
+    expect(response.rawPayload.equals(fs.readFileSync(path.join(distDir, 'assets', copy)))).toBe(true);
+  });
+
+  it('sends the file itself where no encoding is accepted, and 304 for the version the browser has', async () => {
+    const plain = await get('/assets/styles-0a1b2c.css', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(stylesCss);
+
+    const again = await get('/assets/styles-0a1b2c.css', { 'accept-encoding': 'identity', 'if-none-match': String(plain.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const brotli = await get('/assets/styles-0a1b2c.css', { 'accept-encoding': 'br', 'if-none-match': String(plain.headers.etag) });
+    expect(brotli.statusCode).toBe(200);
+  });
+
+  it('never serves the server-rendering bundle', async () => {
+    const response = await get('/server/assets/blogs-123.js');
+
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('secret');
   });
 
   it('sends a large asset uncompressed to a client that accepts no encoding', async () => {

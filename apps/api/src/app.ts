@@ -36,6 +36,7 @@ import { rateLimits } from './plugins/rate-limits';
 import { publicCache } from './plugins/public-cache';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
+import { sitemapRoutes } from './modules/sitemap/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -128,7 +129,8 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
     },
     { prefix: '/api' },
   );
-  await webApp(app, { distDir: config.webDistDir });
+  await app.register(sitemapRoutes(config.baseUrl));
+  await webApp(app, { distDir: config.webDistDir, baseUrl: config.baseUrl });
   await registerOrderExpiry(app);
   return app;
 }

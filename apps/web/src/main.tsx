@@ -1,13 +1,48 @@
 import './lib/zod-jitless';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+// The carousel's styles come with the page, not with its lazily loaded script: the server
+// renders it, and it must look the same before that script has run.
+import 'swiper/css';
+import 'swiper/css/navigation';
+import 'swiper/css/pagination';
+import { App, createQueryClient } from './app/app';
+import { loadRoutesFor, routes } from './app/router';
+import { PAGE_DATA_ID, type PageData } from './lib/page-data-block';
 import './index.css';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const queryClient = createQueryClient();
+// A page the server rendered carries its data in a JSON block (decision 028): the cache starts
+// with it, so the browser does not ask for it again, and the page is hydrated as it is.
+const block = document.getElementById(PAGE_DATA_ID);
+
+async function start() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  if (block?.textContent) {
+    const data = JSON.parse(block.textContent) as PageData;
+    hydrate(queryClient, data.queries);
+    // A page whose script does not load (a tab of an older build) is rendered afresh instead,
+    // where the router's error page deals with it (route-error.tsx).
+    const loaded = await loadRoutesFor(window.location.pathname).then(() => true, () => false);
+    if (loaded) {
+      hydrateRoot(root, <Shop router={createBrowserRouter(routes, { hydrationData: { loaderData: {} } })} />);
+      return;
+    }
+  }
+  createRoot(root).render(<Shop router={createBrowserRouter(routes)} />);
+}
+
+function Shop({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
+  return (
+    <StrictMode>
+      <App queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </App>
+    </StrictMode>
+  );
+}
+
+void start();

@@ -1,49 +1,213 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import { pathToFileURL } from 'node:url';
+import { negotiate } from '@fastify/accept-negotiator';
 import { apiErrors, isAppRoute } from '@autoparts/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+const A_DAY = 'public, max-age=86400';
 
-/**
- * Serves the built web app. Hashed assets are cached for a year; every path that is a route of
- * the app gets its index.html with 200, any other path the same page (which shows the not-found
- * image) with 404. Unknown `/api` paths answer JSON, and so do missing `/assets` files: a page
- * asking for a script of an older build must fail as a script, not load the shop's HTML.
- */
-export async function webApp(app: FastifyInstance, options: { distDir: string }) {
-  const indexPath = path.join(options.distDir, 'index.html');
-  const indexHtml = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : undefined;
-  if (indexHtml === undefined) {
-    app.log.warn({ distDir: options.distDir }, 'web app not built: only the API is served');
-  } else {
-    await app.register(fastifyStatic, {
-      root: options.distDir,
-      index: false,
-      wildcard: false,
-      // Else send's own `public, max-age=0` is written after setHeaders and replaces ours.
-      cacheControl: false,
-      setHeaders: (res, filePath) => {
-        const inAssets = filePath.startsWith(path.join(options.distDir, 'assets') + path.sep);
-        const isIndex = filePath === path.join(options.distDir, 'index.html');
-        res.setHeader('cache-control', inAssets ? IMMUTABLE : isIndex ? REVALIDATE : 'public, max-age=86400');
-      },
+const contentTypes: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+interface Variant {
+  body: Buffer;
+  etag: string;
+}
+
+/** A file of the build, held in memory with the brotli and gzip copies written beside it at build time. */
+interface StaticFile {
+  type: string;
+  cacheControl: string;
+  identity: Variant;
+  encoded: Partial<Record<'br' | 'gzip', Variant>>;
+}
+
+/** What the server-rendering bundle (apps/web/src/entry-server.tsx, built to dist/server) exports. */
+interface ServerRenderer {
+  PAGE_DATA_ID: string;
+  isServerRendered(pathname: string): boolean;
+  pageDataJson(data: unknown): string;
+  renderPage(options: { url: URL; baseUrl: string; found: boolean; api: ApiTransport }): Promise<{ html: string; head: PageHead; data: unknown }>;
+  renderPartHead(options: { id: string; baseUrl: string; api: ApiTransport }): Promise<PageHead | undefined>;
+}
+
+type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+interface PageHead {
+  title: string;
+  description: string;
+  structuredData?: object;
+}
+
+const variantOf = (body: Buffer, suffix = ''): Variant => ({
+  body,
+  etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}${suffix}"`,
+});
+
+/** Every file of the client build except the page template and the server bundle, by URL path. */
+function loadStaticFiles(distDir: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  const walk = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? walk(full) : [full];
+    });
+  for (const file of walk(distDir)) {
+    const relative = path.relative(distDir, file).split(path.sep).join('/');
+    if (relative.startsWith('server/') || relative === 'index.html' || /\.(br|gz)$/.test(relative)) continue;
+    const readIfThere = (name: string) => (fs.existsSync(name) ? fs.readFileSync(name) : undefined);
+    const br = readIfThere(`${file}.br`);
+    const gz = readIfThere(`${file}.gz`);
+    files.set(`/${relative}`, {
+      type: contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+      cacheControl: relative.startsWith('assets/') ? IMMUTABLE : A_DAY,
+      identity: variantOf(fs.readFileSync(file)),
+      encoded: { ...(br ? { br: variantOf(br, '-br') } : {}), ...(gz ? { gzip: variantOf(gz, '-gz') } : {}) },
     });
   }
+  return files;
+}
 
-  app.setNotFoundHandler((request, reply) => {
+function sendStatic(file: StaticFile, request: FastifyRequest, reply: FastifyReply) {
+  const offered = Object.keys(file.encoded);
+  const encoding = offered.length > 0 ? negotiate(request.headers['accept-encoding'] ?? '', offered) : undefined;
+  const variant = (encoding && file.encoded[encoding as 'br' | 'gzip']) || file.identity;
+  reply.header('content-type', file.type).header('cache-control', file.cacheControl).header('etag', variant.etag);
+  if (offered.length > 0) reply.header('vary', 'accept-encoding');
+  if (variant !== file.identity && encoding) reply.header('content-encoding', encoding);
+  if (request.headers['if-none-match'] === variant.etag) return reply.code(304).send();
+  return reply.send(variant.body);
+}
+
+/** A path segment decoded, or undefined when its percent-escapes are broken. */
+function decoded(segment: string | undefined): string | undefined {
+  try {
+    return segment === undefined ? undefined : decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * Serves the built web app (decisions 028, 029). Its files are read into memory at start, with
+ * the brotli and gzip copies the build wrote, and sent by `Accept-Encoding` (hashed assets cached
+ * for a year). The public pages (`/`, `/shop`, `/blogs`, `/portfolio`, the not-found page) are
+ * rendered here with their data, asked of the API's own routes in-process; every other route of
+ * the app gets the page template with 200, and the app renders it in the browser. Unknown `/api`
+ * paths answer JSON, and so do missing `/assets` files: a page asking for a script of an older
+ * build must fail as a script, not load the shop's HTML.
+ */
+export async function webApp(app: FastifyInstance, options: { distDir: string; baseUrl: string }) {
+  const indexPath = path.join(options.distDir, 'index.html');
+  const template = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : undefined;
+  const rendererPath = path.join(options.distDir, 'server', 'entry-server.js');
+  if (template === undefined) {
+    app.log.warn({ distDir: options.distDir }, 'web app not built: only the API is served');
+  } else {
+    for (const [urlPath, file] of loadStaticFiles(options.distDir)) {
+      app.get(urlPath, { schema: { hide: true } }, (request, reply) => sendStatic(file, request, reply));
+    }
+  }
+  const renderer =
+    template !== undefined && fs.existsSync(rendererPath)
+      ? ((await import(pathToFileURL(rendererPath).href)) as ServerRenderer)
+      : undefined;
+  if (template !== undefined && !renderer) app.log.warn({ rendererPath }, 'no server-rendering bundle: pages are rendered in the browser only');
+
+  /** The API's own answer to a GET, asked in-process: the bytes a browser would get. */
+  const api = async (url: string, init: RequestInit) => {
+    if (init.method && init.method !== 'GET') throw new Error(`a page rendered on the server asked for ${init.method} ${url}`);
+    const reply = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    return new Response(new Uint8Array(reply.rawPayload), { status: reply.statusCode, headers: { 'content-type': String(reply.headers['content-type'] ?? '') } });
+  };
+
+  /** The page template with a page's own head, and its rendered body and data when there are. */
+  function fillTemplate(page: string, head: PageHead, canonicalPath: string | undefined, body?: { html: string; data: unknown }) {
+    if (!renderer) return page;
+    const links = [
+      canonicalPath ? `<link rel="canonical" href="${escapeHtml(`${options.baseUrl}${canonicalPath}`)}" />` : '',
+      head.structuredData ? `<script type="application/ld+json">${renderer.pageDataJson(head.structuredData)}</script>` : '',
+    ].join('');
+    // Replacer functions: a replacement string would read `$$`, `$&`… in the page's text as patterns.
+    const filled = page
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+      .replace(/<meta name="description" content="[^"]*"/, () => `<meta name="description" content="${escapeHtml(head.description)}"`)
+      .replace('</head>', () => `${links}</head>`);
+    if (!body) return filled;
+    return filled.replace(
+      '<div id="root"></div>',
+      () => `<div id="root">${body.html}</div><script type="application/json" id="${renderer.PAGE_DATA_ID}">${renderer.pageDataJson(body.data)}</script>`,
+    );
+  }
+
+  /** A public page rendered with its data, or undefined (the browser renders it) if that fails. */
+  async function renderedPage(page: string, pathname: string, url: URL, found: boolean): Promise<string | undefined> {
+    if (!renderer) return undefined;
+    try {
+      const rendered = await renderer.renderPage({ url, baseUrl: options.baseUrl, found, api });
+      return fillTemplate(page, rendered.head, found ? pathname : undefined, rendered);
+    } catch (error) {
+      app.log.error({ err: error, url: pathname }, 'server rendering failed');
+      return undefined;
+    }
+  }
+
+  /** A part's page: rendered in the browser (signed in only), with the part's head for search engines. */
+  async function partPage(page: string, pathname: string, id: string): Promise<string | undefined> {
+    if (!renderer) return undefined;
+    try {
+      const head = await renderer.renderPartHead({ id, baseUrl: options.baseUrl, api });
+      return head ? fillTemplate(page, head, pathname) : undefined;
+    } catch (error) {
+      app.log.error({ err: error, url: pathname }, 'part page head failed');
+      return undefined;
+    }
+  }
+
+  // A route, not the not-found handler, so that the compression plugin's hook (per route) applies.
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?', 1)[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     const notPage = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/');
-    if (notPage || !isPage || indexHtml === undefined) {
+    if (notPage || !isPage || template === undefined) {
       return reply.code(404).send({ message: apiErrors.notFound });
     }
+    const found = isAppRoute(pathname);
+    const partId = decoded(/^\/part\/([^/]+)\/?$/.exec(pathname)?.[1]);
+    const html =
+      !found || renderer?.isServerRendered(pathname)
+        ? await renderedPage(template, pathname, new URL(`${options.baseUrl}${request.url}`), found)
+        : partId
+          ? await partPage(template, pathname, partId)
+          : undefined;
     return reply
-      .code(isAppRoute(pathname) ? 200 : 404)
+      .code(found ? 200 : 404)
       .header('cache-control', REVALIDATE)
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(html ?? template);
   });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: apiErrors.notFound }));
 }

@@ -1,18 +1,35 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { NOTIFICATION_DURATION_MS } from '@autoparts/shared';
 import { retryTransientFailures } from '../lib/api-client';
-import { router } from './router';
 
 // TanStack Query's defaults are SPEC §9's: 3 retries, 5 minutes of cache. A 4xx reply is an
 // answer, not a hiccup, and is not asked again (decision 006).
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: retryTransientFailures } } });
+export function createQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: retryTransientFailures } } });
+}
 
-export function App() {
+/** The web app around its router: the browser's (main.tsx) or the server's (entry-server.tsx). */
+export function App({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      {children}
+      <Notifications />
+    </QueryClientProvider>
+  );
+}
+
+// The toast library loads after the first screen: no toast shows before anyone has done anything.
+const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })));
+
+const noSubscription = () => () => {};
+
+function Notifications() {
+  // Not in the server's HTML nor while hydrating it: rendered in the browser once hydrated.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
       {/* Below the sticky header (its logo row and search box), never over it or the page's own controls in it. */}
       <Toaster
         duration={NOTIFICATION_DURATION_MS}
@@ -22,6 +39,6 @@ export function App() {
         offset={{ top: 128 }}
         mobileOffset={{ top: 136, left: 12, right: 12 }}
       />
-    </QueryClientProvider>
+    </Suspense>
   );
 }

@@ -20,7 +20,9 @@ export function RootLayout() {
         Skip to content
       </a>
       <Header account={account} />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: the footer starts below the first screen, so a page whose data
+          arrives after the first paint never pushes it down in view (layout shift, issue 10). */}
+      <main id="main" className="min-h-screen flex-1">
         <Outlet />
       </main>
       <Footer />

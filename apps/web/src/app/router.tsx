@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { paths } from '@autoparts/shared';
 import { RequireAdmin, RequireAuth } from '../features/auth';
 import { RootLayout } from './root-layout';
@@ -67,4 +67,16 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * Loads the pages that `pathname` shows (the lazy routes it matches), so that a page rendered on
+ * the server is hydrated with the same tree instead of a fallback.
+ */
+export async function loadRoutesFor(pathname: string) {
+  const lazy = (matchRoutes(routes, pathname) ?? []).filter((match) => typeof match.route.lazy === 'function');
+  await Promise.all(
+    lazy.map(async ({ route }) => {
+      const load = route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(route, { ...(await load()), lazy: undefined });
+    }),
+  );
+}

@@ -40,12 +40,12 @@ export function Header({ account }: HeaderProps) {
       <nav
         aria-label="Main"
         onKeyDown={closeOnEscape}
-        className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 px-4"
+        className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 px-4 xl:flex-nowrap"
       >
         <Link
           to={paths.home}
           aria-label={`${SHOP_NAME} home`}
-          className="flex h-16 items-center gap-3 rounded-lg font-bold text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          className="flex h-16 shrink-0 items-center gap-3 rounded-lg font-bold text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
         >
           <img src="/images/logo.svg" alt="" width={40} height={40} className="size-10" />
           <span className="text-lg leading-tight sm:text-xl">{SHOP_NAME}</span>
@@ -68,7 +68,10 @@ export function Header({ account }: HeaderProps) {
         <ul
           id={menuId}
           onClick={closeAfterChoice}
-          className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-1 border-t border-slate-200 py-3 md:flex md:w-auto md:flex-row md:items-center md:border-0 md:py-0`}
+          // From 768 px the links take a row of their own below the logo and search, and from 1280 px
+          // share theirs: the header is as tall signed in as signed out, so the session arriving
+          // after the first paint moves nothing (layout shift, issue 10).
+          className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-1 border-t border-slate-200 py-3 md:flex md:flex-row md:items-center md:border-0 md:pt-0 md:pb-2 xl:w-auto xl:shrink-0 xl:pb-0`}
         >
           {links.map((link) => (
             <li key={link.to}>
@@ -102,7 +105,7 @@ function HeaderSearch() {
     setQ('');
   }
   return (
-    <form role="search" aria-label="Parts" onSubmit={submit} className="order-last flex w-full gap-2 pb-3 md:order-none md:w-auto md:flex-1 md:pb-0 lg:max-w-sm">
+    <form role="search" aria-label="Parts" onSubmit={submit} className="order-last flex w-full min-w-0 gap-2 pb-3 md:order-none md:w-auto md:flex-1 md:pb-0 lg:max-w-sm">
       <label htmlFor={inputId} className="sr-only">
         Search parts
       </label>

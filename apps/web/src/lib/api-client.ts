@@ -17,6 +17,15 @@ export class ApiError extends Error {
   }
 }
 
+/** How a request reaches the API: the browser's fetch, or on the server the API itself (entry-server.tsx). */
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/** The server renders pages with the API's own answers, asked in-process; nothing else changes this. */
+export function setApiTransport(next: Transport) {
+  transport = next;
+}
+
 interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
@@ -45,7 +54,7 @@ export async function api<T>(
   if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    response = await transport(`/api${path}`, {
       method,
       signal,
       credentials: 'same-origin',

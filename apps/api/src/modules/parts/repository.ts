@@ -69,6 +69,12 @@ export function createPartsRepository(db: Db) {
       return rows.map(toPart);
     },
 
+    /** The ids of the parts on sale, oldest first, at most `limit` (the sitemap). */
+    async listOnSaleIds(limit: number): Promise<string[]> {
+      const rows = await db.selectFrom('parts').select('id').where('archived_at', 'is', null).orderBy('seq').limit(limit).execute();
+      return rows.map((row) => row.id);
+    },
+
     async findOnSale(id: string): Promise<PartDetail | undefined> {
       if (!isId(id)) return undefined;
       const row = await selectCatalogParts(db)

@@ -56,10 +56,13 @@ export function Component() {
   );
 }
 
-/** Shows the parts of `text` between backticks as code. */
+/**
+ * Shows the parts of `text` between backticks as code. An empty piece (text that starts or ends
+ * with code) is left out: the server's HTML has no text node for it to hydrate.
+ */
 function WithInlineCode({ text }: { text: string }) {
   return text.split('`').map((piece, index) =>
-    index % 2 === 1 ? (
+    piece === '' ? null : index % 2 === 1 ? (
       <code key={index} className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em] text-ink">
         {piece}
       </code>

@@ -2,7 +2,6 @@ import { notices, paths } from '@autoparts/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { clearAccessToken } from '../../../lib/access-token';
 import { meQuery } from '../../../lib/me';
 import { queryKeys } from '../../../lib/query-keys';
@@ -29,7 +28,8 @@ export function useSignOut() {
       // Nobody is signed in before the token goes, so the renewal does not ask for a new one.
       queryClient.setQueryData(meQuery.queryKey, null);
       clearAccessToken();
-      if (!ended) toast.info(notices.signedOutOffline);
+      // The toast library loads on demand (it is not part of the first screen's JavaScript).
+      if (!ended) void import('sonner').then(({ toast }) => toast.info(notices.signedOutOffline));
     },
     [navigate, queryClient],
   );

@@ -1,12 +1,18 @@
 import type { Vehicle } from '@autoparts/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 const hour = 60 * 60 * 1000;
 
+export const vehicleYearsQuery = queryOptions({
+  queryKey: queryKeys.vehicleYears,
+  queryFn: ({ signal }) => api<number[]>('/vehicles/years', { signal }),
+  staleTime: hour,
+});
+
 export function useVehicleYears() {
-  return useQuery({ queryKey: queryKeys.vehicleYears, queryFn: ({ signal }) => api<number[]>('/vehicles/years', { signal }), staleTime: hour });
+  return useQuery(vehicleYearsQuery);
 }
 
 export function useVehicleMakes(year: number | undefined) {

@@ -7,14 +7,11 @@ import { TextField } from '../../../components/text-field';
 import { pageTitle } from '../../../content/site';
 import { customerMessage, isApiError } from '../../../lib/api-client';
 import { useGarage } from '../../../lib/garage';
-import { useSearch } from '../api/search';
+import { shopSearchParams, useSearch, type SearchKey } from '../api/search';
 import { useFittingParts } from '../api/vehicles';
 import { PartCard, PartCardSkeleton } from '../components/part-card';
 import { VehicleSelector } from '../components/vehicle-selector';
 
-/** The search's parameters; each is a URL parameter of /shop, so a search can be shared and Back works. */
-const searchKeys = ['q', 'category', 'vehicle', 'minPrice', 'maxPrice', 'inStock', 'sort', 'page'] as const;
-type SearchKey = (typeof searchKeys)[number];
 
 const sortLabels: Record<SearchSort, string> = {
   relevance: 'Best match',
@@ -26,7 +23,7 @@ const sortLabels: Record<SearchSort, string> = {
 /** /shop: search, facets and filters over the whole catalogue, a page of 24 at a time. */
 export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const params = Object.fromEntries(searchKeys.flatMap((key) => (searchParams.get(key) ? [[key, searchParams.get(key) ?? '']] : [])));
+  const params = shopSearchParams(searchParams);
   const search = useSearch(params);
   const { active } = useGarage();
 
@@ -157,6 +154,8 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: strin
   );
 }
 
+const FACET_PLACEHOLDERS = 10;
+
 function CategoryFacets({ result, selected, link }: { result: SearchResult | undefined; selected: string | undefined; link: (category: string | undefined) => URLSearchParams }) {
   const headingId = useId();
   const linkClass = (current: boolean) =>
@@ -172,6 +171,11 @@ function CategoryFacets({ result, selected, link }: { result: SearchResult | und
             All categories
           </Link>
         </li>
+        {/* While the first result loads, rows of a link's height stand in for the demo catalogue's ten categories. */}
+        {!result &&
+          Array.from({ length: FACET_PLACEHOLDERS }, (_, index) => (
+            <li key={index} aria-hidden="true" className="h-9 animate-pulse rounded-lg bg-slate-100" data-testid="facet-skeleton" />
+          ))}
         {result?.facets.categories.map((facet) => (
           <li key={facet.slug}>
             <Link to={{ search: link(facet.slug).toString() }} aria-current={selected === facet.slug ? 'page' : undefined} className={linkClass(selected === facet.slug)}>

@@ -1,9 +1,6 @@
 import type { Review } from '@autoparts/shared';
 import { A11y, Navigation, Pagination } from 'swiper/modules';
 import { Swiper, SwiperSlide } from 'swiper/react';
-import 'swiper/css';
-import 'swiper/css/navigation';
-import 'swiper/css/pagination';
 
 /** SPEC §9: 1 slide by default; 1 at 640 px, 2 at 768 px, 3 at 1024 px; base spacing 50. */
 const breakpoints = {

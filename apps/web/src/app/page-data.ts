@@ -1,0 +1,105 @@
+import { paths, type Part, type SearchResult } from '@autoparts/shared';
+import type { QueryClient } from '@tanstack/react-query';
+import { SHOP_DESCRIPTION, SHOP_NAME, pageTitle } from '../content/site';
+import { partsQuery } from '../features/catalog/api/get-parts';
+import { searchQuery, shopSearchParams } from '../features/catalog/api/search';
+import { vehicleYearsQuery } from '../features/catalog/api/vehicles';
+import { partQuery } from '../features/orders/api/get-part';
+import { reviewsQuery } from '../features/reviews/api/get-reviews';
+
+/** The pages the server renders with their data (DESIGN §10); every other page is rendered in the browser. */
+export const serverRenderedPages: readonly string[] = [paths.home, paths.shop, paths.blogs, paths.portfolio];
+
+/**
+ * Asks the API for what a server-rendered page shows, through the same queries the page runs in
+ * the browser, so the HTML carries their answers and the browser does not ask again.
+ */
+export async function prefetchPageData(queryClient: QueryClient, url: URL) {
+  const queries =
+    url.pathname === paths.home
+      ? [queryClient.prefetchQuery(partsQuery), queryClient.prefetchQuery(reviewsQuery), queryClient.prefetchQuery(vehicleYearsQuery)]
+      : url.pathname === paths.shop
+        ? [queryClient.prefetchQuery(searchQuery(shopSearchParams(url.searchParams))), queryClient.prefetchQuery(vehicleYearsQuery)]
+        : [];
+  await Promise.all(queries);
+}
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** schema.org data of the parts the page shows (JSON-LD), if any. */
+  structuredData?: object;
+}
+
+const descriptions: Record<string, string> = {
+  [paths.home]: SHOP_DESCRIPTION,
+  [paths.shop]: 'Search every part we make by name, part number or OEM number, and filter by category, price, stock and the vehicle it fits.',
+  [paths.blogs]: 'Our engineers answer common questions about building web shops: React, state, performance and more.',
+  [paths.portfolio]: 'The developer behind this shop: skills, projects and how to get in touch.',
+};
+
+const titles: Record<string, string> = {
+  [paths.home]: `${SHOP_NAME} — parts for hundreds of vehicles`,
+  [paths.shop]: pageTitle('Shop'),
+  [paths.blogs]: pageTitle('Blogs'),
+  [paths.portfolio]: pageTitle('My Portfolio'),
+};
+
+/** schema.org `Product` with its `Offer`, for search engines (prices in dollars, as the API sends them). */
+export function productData(part: Part & { partNumber?: string }, baseUrl: string) {
+  return {
+    '@type': 'Product',
+    name: part.name,
+    description: part.description,
+    image: new URL(part.img, baseUrl).href,
+    ...(part.partNumber ? { sku: part.partNumber, mpn: part.partNumber } : {}),
+    url: new URL(paths.part(part._id), baseUrl).href,
+    offers: {
+      '@type': 'Offer',
+      price: part.price.toFixed(2),
+      priceCurrency: 'USD',
+      availability: part.availableQuantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      url: new URL(paths.part(part._id), baseUrl).href,
+    },
+  };
+}
+
+function itemList(parts: Array<Part & { partNumber?: string }>, baseUrl: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    itemListElement: parts.map((part, index) => ({ '@type': 'ListItem', position: index + 1, item: productData(part, baseUrl) })),
+  };
+}
+
+/** Title, description and structured data of a server-rendered page, from the data it carries. */
+export function pageHead(queryClient: QueryClient, url: URL, baseUrl: string, found: boolean): PageHead {
+  if (!found) return { title: pageTitle('Page not found'), description: 'The page you are looking for does not exist or has moved.' };
+  const head: PageHead = { title: titles[url.pathname] ?? SHOP_NAME, description: descriptions[url.pathname] ?? SHOP_DESCRIPTION };
+  if (url.pathname === paths.home) {
+    const parts = queryClient.getQueryData(partsQuery.queryKey);
+    if (parts) head.structuredData = itemList(parts, baseUrl);
+  }
+  if (url.pathname === paths.shop) {
+    const params = shopSearchParams(url.searchParams);
+    const result = queryClient.getQueryData<SearchResult>(searchQuery(params).queryKey);
+    if (params.q) head.title = pageTitle(`“${params.q}” in the shop`);
+    if (result) head.structuredData = itemList(result.items, baseUrl);
+  }
+  return head;
+}
+
+/**
+ * The head of a part's page, which is rendered in the browser (it asks visitors to sign in,
+ * SPEC §6): its name, description and schema.org offer, for search engines and link previews.
+ * Undefined for a part that is not on sale.
+ */
+export async function partPageHead(queryClient: QueryClient, id: string, baseUrl: string): Promise<PageHead | undefined> {
+  const part = await queryClient.fetchQuery(partQuery(id)).catch(() => undefined);
+  if (!part) return undefined;
+  return {
+    title: pageTitle(part.name),
+    description: part.description,
+    structuredData: { '@context': 'https://schema.org', ...productData(part, baseUrl) },
+  };
+}

@@ -1,0 +1,86 @@
+import { dehydrate } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { App, createQueryClient } from './app/app';
+import { pageHead, partPageHead, prefetchPageData, serverRenderedPages, type PageHead } from './app/page-data';
+import { routes } from './app/router';
+import { setApiTransport } from './lib/api-client';
+import type { PageData } from './lib/page-data-block';
+
+export { pageDataJson, PAGE_DATA_ID } from './lib/page-data-block';
+
+const handler = createStaticHandler(routes);
+
+/** The server asks once: a failure renders the page's error or loading state, which the browser then retries. */
+function serverQueryClient() {
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  return queryClient;
+}
+
+/** How React marks a boundary whose content follows later, completed by an inline script. */
+const PENDING_BOUNDARY = '<!--$?-->';
+
+export interface RenderedPage {
+  /** The app's markup, for inside `<div id="root">`. */
+  html: string;
+  head: PageHead;
+  data: PageData;
+}
+
+/**
+ * Renders a public page on the server (DESIGN §10): its data is asked for through the web app's
+ * own queries, answered by `api` (the server's routes, called in-process), and the page is
+ * rendered once everything it shows, lazily loaded parts included, is there.
+ */
+export async function renderPage({
+  url,
+  baseUrl,
+  found,
+  api,
+}: {
+  url: URL;
+  baseUrl: string;
+  /** Whether the path is a page of the shop (else the not-found page is rendered). */
+  found: boolean;
+  api: (url: string, init: RequestInit) => Promise<Response>;
+}): Promise<RenderedPage> {
+  setApiTransport(api);
+  const queryClient = serverQueryClient();
+  await prefetchPageData(queryClient, url);
+  // A failed query is not handed over (dehydrate keeps successes only), so the page shows it
+  // loading, as the browser will at hydration; the browser then asks and shows the failure.
+  queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
+  const context = await handler.query(new Request(url));
+  if (context instanceof Response) throw new Error(`${url.pathname} answered a redirect while rendering`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <App queryClient={queryClient}>
+        {/* No hydration script: the CSP forbids inline script (decision 003); the data goes in a JSON block. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </App>
+    </StrictMode>,
+    // Every boundary inline, however large: React outlines big ones, completed by an inline script.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const chunks: Buffer[] = [];
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array));
+  const html = Buffer.concat(chunks).toString('utf8');
+  // Never the case with the option above; were it, the page would need a script the CSP refuses.
+  if (html.includes(PENDING_BOUNDARY)) throw new Error(`${url.pathname} rendered with a boundary completed by script`);
+  const page = { html, head: pageHead(queryClient, url, baseUrl, found), data: { queries: dehydrate(queryClient) } };
+  queryClient.clear();
+  return page;
+}
+
+/** The head of a part's page (its body is rendered in the browser). */
+export async function renderPartHead({ id, baseUrl, api }: { id: string; baseUrl: string; api: (url: string, init: RequestInit) => Promise<Response> }) {
+  setApiTransport(api);
+  return partPageHead(serverQueryClient(), id, baseUrl);
+}
+
+export function isServerRendered(pathname: string) {
+  return serverRenderedPages.includes(pathname);
+}

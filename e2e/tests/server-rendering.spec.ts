@@ -1,0 +1,122 @@
+import { test as base } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { widths } from './pages';
+
+interface Part {
+  _id: string;
+  name: string;
+  price: number;
+}
+
+const carriedData = ['/api/parts', '/api/reviews', '/api/vehicles/years', '/api/search'];
+
+base.describe('with JavaScript off', () => {
+  base.use({ javaScriptEnabled: false });
+
+  base('the home page arrives with its parts, its reviews and their data block', async ({ page, request }) => {
+    const parts = (await (await request.get('/api/parts')).json()) as Part[];
+    const reviews = (await (await request.get('/api/reviews')).json()) as Array<{ name: string; description: string }>;
+    await page.goto('/');
+    const list = page.getByRole('list', { name: 'Parts', exact: true });
+    await expect(list.getByRole('listitem')).toHaveCount(parts.length);
+    await expect(list.getByRole('heading', { name: parts[0]!.name, exact: true })).toBeVisible();
+    await expect(page.getByText(`$${parts[0]!.price.toFixed(2)}`).first()).toBeVisible();
+    await expect(page.getByText(reviews[0]!.description).first()).toBeAttached();
+    await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+    expect(await page.locator('script#page-data').getAttribute('type')).toBe('application/json');
+  });
+
+  base('/shop arrives with the first page of the search, and a search in its URL with its results', async ({ page, request }) => {
+    const all = (await (await request.get('/api/search')).json()) as { items: Part[]; total: number };
+    await page.goto('/shop');
+    await expect(page.getByRole('heading', { level: 2, name: `${all.total} parts` })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem')).toHaveCount(all.items.length);
+    const brakes = (await (await request.get('/api/search?q=brake')).json()) as { items: Part[] };
+    await page.goto('/shop?q=brake');
+    await expect(page.getByRole('list', { name: 'Search results' }).getByRole('heading', { name: brakes.items[0]!.name, exact: true })).toBeVisible();
+    await expect(page).toHaveTitle(/“brake” in the shop/);
+  });
+
+  base('/blogs, /portfolio and the not-found page arrive rendered', async ({ page }) => {
+    await page.goto('/blogs');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(/Blogs/);
+    await page.goto('/portfolio');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const reply = await page.goto('/no-such-page');
+    expect(reply?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+});
+
+for (const width of widths) {
+  test(`the home page hydrates at ${width} px without asking again for what its HTML carried`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (carriedData.includes(pathname)) asked.push(pathname);
+    });
+    await page.goto('/');
+    // Hydrated: Login shows once React runs and the session has answered (folded on a phone).
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true, includeHidden: true })).toBeAttached();
+    await expect(page.getByRole('list', { name: 'Parts', exact: true }).getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByRole('button', { name: /next slide/i })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+  });
+}
+
+test('/shop hydrates without asking again for its results, and a new search still asks', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (carriedData.includes(url.pathname)) asked.push(url.pathname + url.search);
+  });
+  await page.goto('/shop');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true, includeHidden: true })).toBeAttached();
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+  await page.getByLabel('Search the catalogue').fill('brake');
+  await page.getByRole('button', { name: 'Search', exact: true }).last().click();
+  await expect(page).toHaveURL(/q=brake/);
+  await expect.poll(() => asked).toContain('/api/search?q=brake');
+});
+
+test('public pages name their canonical URL; the part pages and search results carry schema.org offers', async ({ page, request, baseURL }) => {
+  for (const path of ['/', '/shop', '/blogs', '/portfolio']) {
+    await page.goto(path);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}${path}`);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\w/);
+  }
+  const html = await (await request.get('/shop')).text();
+  const block = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
+  const data = JSON.parse(block ?? '{}') as { itemListElement: Array<{ item: { '@type': string; offers: { price: string; priceCurrency: string } } }> };
+  expect(data.itemListElement[0]?.item['@type']).toBe('Product');
+  expect(data.itemListElement[0]?.item.offers.priceCurrency).toBe('USD');
+});
+
+test('a part’s page, rendered in the browser, carries the part’s title, description and schema.org offer', async ({ request, baseURL }) => {
+  const [part] = (await (await request.get('/api/parts')).json()) as Array<Part & { description: string }>;
+  const html = await (await request.get(`/part/${part!._id}`)).text();
+  expect(html).toContain(`<title>${part!.name} — Autoparts Manufacturer</title>`);
+  expect(html).toContain(`<link rel="canonical" href="${baseURL}/part/${part!._id}" />`);
+  const data = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as {
+    '@type': string;
+    name: string;
+    offers: { price: string; availability: string };
+  };
+  expect(data).toMatchObject({ '@type': 'Product', name: part!.name, offers: { price: part!.price.toFixed(2) } });
+  // The page itself still asks to sign in: nothing of it is rendered here.
+  expect(html).toContain('<div id="root"></div>');
+});
+
+test('the sitemap lists the public pages and every part on sale', async ({ request, baseURL }) => {
+  const reply = await request.get('/sitemap.xml');
+  expect(reply.status()).toBe(200);
+  expect(reply.headers()['content-type']).toMatch(/xml/);
+  const xml = await reply.text();
+  for (const path of ['/', '/shop', '/blogs', '/portfolio']) expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
+  const parts = (await (await request.get('/api/parts')).json()) as Part[];
+  expect(xml).toContain(`<loc>${baseURL}/part/${parts[0]!._id}</loc>`);
+});

@@ -1,0 +1,151 @@
+/// <reference lib="dom" />
+/**
+ * `npm run bench:web` (issue 10): what a visitor's browser gets. Builds the web app, starts the
+ * shop (server.ts as a child, a fresh embedded database in a temp DATA_DIR, a free port), signs one
+ * customer up, then opens every page in Debian's Chromium at 390 and 1280 px on a slowed network
+ * (150 ms round trips, so that data arrives after the first paint as it does on a phone) and prints
+ * each page's cumulative layout shift: every `layout-shift` entry without recent input, summed
+ * (never less than Lighthouse's largest session window). `SCREENSHOTS=dir` also saves a screenshot
+ * of each page as the server sent it (JavaScript off) and after hydration; `DEBUG_CLS=1` prints
+ * what moved.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext } from 'playwright';
+
+const root = path.resolve(import.meta.dirname, '..');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const screenshots = process.env.SCREENSHOTS;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startShop() {
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), BASE_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', PAYMENTS: 'test' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline && child.exitCode === null) {
+    const ok = await fetch(`${origin}/api/parts`).then((reply) => reply.ok, () => false);
+    if (ok) return { origin, child, dataDir };
+    await sleep(250);
+  }
+  child.kill('SIGKILL');
+  throw new Error('the shop did not start');
+}
+
+interface LayoutShift extends PerformanceEntry {
+  value: number;
+  hadRecentInput: boolean;
+  sources?: Array<{ node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
+}
+interface ShiftState {
+  __cls: number;
+  __shifts: Array<{ value: number; moved: string[] }>;
+}
+
+/** Installed before any page script: sums the layout shifts not caused by input. */
+function observeLayoutShifts() {
+  const state = window as unknown as ShiftState;
+  state.__cls = 0;
+  state.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as unknown as LayoutShift[]) {
+      if (!entry.hadRecentInput) state.__cls += entry.value;
+      state.__shifts.push({
+        value: entry.value,
+        moved: (entry.sources ?? []).map((source) => `${source.node instanceof Element ? source.node.outerHTML.slice(0, 100) : '?'} ${JSON.stringify(source.previousRect)} → ${JSON.stringify(source.currentRect)}`),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+async function measure(context: BrowserContext, url: string, name: string) {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await sleep(500);
+  const { cls, shifts } = await page.evaluate(() => {
+    const state = window as unknown as ShiftState;
+    return { cls: state.__cls, shifts: state.__shifts };
+  });
+  // DEBUG_CLS=1 names what moved, and from where to where.
+  if (process.env.DEBUG_CLS && shifts.length > 0) console.log(name, JSON.stringify(shifts, null, 1));
+  if (screenshots) await page.screenshot({ path: path.join(screenshots, `${name}-hydrated.png`), fullPage: false });
+  await page.close();
+  return cls;
+}
+
+async function main() {
+  console.log('Building the web app…');
+  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  const shop = await startShop();
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const parts = (await (await fetch(`${shop.origin}/api/parts`)).json()) as Array<{ _id: string }>;
+    const partId = parts[0]?._id ?? '';
+    const publicPages = ['/', '/shop', '/blogs', '/portfolio', '/no-such-page', '/login', '/signup'];
+    const signedInPages = [`/part/${partId}`, '/dashboard', '/dashboard/review', '/dashboard/profile'];
+    if (screenshots) fs.mkdirSync(screenshots, { recursive: true });
+    const rows: Array<[string, number, number]> = [];
+    const results = new Map<string, number[]>();
+    for (const width of [390, 1280]) {
+      for (const signedIn of [false, true]) {
+        const context = await browser.newContext({ viewport: { width, height: width < 600 ? 844 : 800 }, baseURL: shop.origin });
+        await context.addInitScript(observeLayoutShifts);
+        if (signedIn) {
+          const account = { name: 'Bench Customer', email: `bench-${width}@example.com`, password: 'bench-secret-1' };
+          const reply = await context.request.post('/api/auth/sign-up/email', { data: account, headers: { origin: shop.origin } });
+          if (!reply.ok()) throw new Error(`sign-up answered ${reply.status()}`);
+        }
+        for (const url of signedIn ? signedInPages : publicPages) {
+          if (screenshots && !signedIn) {
+            const still = await browser.newContext({ viewport: { width, height: 800 }, javaScriptEnabled: false });
+            const page = await still.newPage();
+            await page.goto(`${shop.origin}${url}`);
+            await page.screenshot({ path: path.join(screenshots, `${slug(url)}-${width}-server.png`), fullPage: false });
+            await still.close();
+          }
+          const cls = await measure(context, url, `${slug(url)}-${width}`);
+          const key = url.startsWith('/part/') ? '/part/{id}' : url;
+          results.set(key, [...(results.get(key) ?? []), cls]);
+        }
+        await context.close();
+      }
+    }
+    for (const [url, [narrow = NaN, wide = NaN]] of results) rows.push([url, narrow, wide]);
+    console.log('\nCumulative layout shift (150 ms round trips, 1.6 Mbit/s)\n');
+    console.log('| page | 390 px | 1280 px |\n|---|---|---|');
+    for (const [url, narrow, wide] of rows) console.log(`| \`${url}\` | ${narrow.toFixed(3)} | ${wide.toFixed(3)} |`);
+  } finally {
+    await browser.close();
+    shop.child.kill('SIGTERM');
+    await sleep(1000);
+    fs.rmSync(shop.dataDir, { recursive: true, force: true });
+  }
+}
+
+const slug = (url: string) => url.replace(/^\//, '').replace(/\//g, '-') || 'home';
+
+await main();
