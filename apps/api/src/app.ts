@@ -22,6 +22,7 @@ import { garageRoutes } from './modules/garage/routes';
 import { vehiclesRoutes } from './modules/vehicles/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { usersRoutes } from './modules/users/routes';
+import { createMail, registerMailWorker, type Mail } from './modules/mail/outbox';
 import { registerOrderExpiry } from './modules/orders/expiry';
 import { ordersRoutes } from './modules/orders/routes';
 import { createPayments, type Payments } from './modules/payments/payments';
@@ -42,6 +43,8 @@ declare module 'fastify' {
     config: Config;
     payments: Payments;
     jobs: JobQueue;
+    /** The mail outbox: a message is queued in the transaction of the change it reports. */
+    mail: Mail;
   }
 }
 
@@ -84,6 +87,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   }
   const jobs = await startJobQueue(database, app.log);
   app.decorate('jobs', jobs);
+  app.decorate('mail', createMail(app));
   // Workers finish their jobs before the database closes.
   app.addHook('preClose', async () => {
     await jobs.stop();
@@ -101,7 +105,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   });
   await apiDocs(app);
 
-  const auth = createAuth({ config, authSecret, db: database.db, logger: app.log });
+  const auth = createAuth({ config, authSecret, db: database.db, logger: app.log, mail: app.mail });
   registerIdentity(app, auth);
   await rateLimits(app);
 
@@ -127,5 +131,6 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   );
   await webApp(app, { distDir: config.webDistDir });
   await registerOrderExpiry(app);
+  await registerMailWorker(app);
   return app;
 }

@@ -7,6 +7,11 @@ import type { DatabaseHandle, Db } from '../db/database';
 const queueSettings = {
   /** One job per unpaid order, due when the order expires (modules/orders/expiry.ts). */
   'order-expiry': { retryLimit: 20, retryDelay: 5, retryBackoff: true },
+  /**
+   * One job per message of the mail outbox (modules/mail): retried 5–10 s after a failure, then
+   * twice as long each time, so an SMTP outage of a day or two loses nothing.
+   */
+  mail: { retryLimit: 15, retryDelay: 5, retryBackoff: true },
   /** Every minute: overdue orders a job missed, old rate-limit counters. */
   sweep: { retryLimit: 0 },
 } satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;

@@ -10,6 +10,7 @@ import * as garage from './0008-garage';
 import * as searchWords from './0009-search-words';
 import * as images from './0010-images';
 import * as lowStockThreshold from './0011-low-stock-threshold';
+import * as mailOutbox from './0012-mail-outbox';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009-search-words': searchWords,
   '0010-images': images,
   '0011-low-stock-threshold': lowStockThreshold,
+  '0012-mail-outbox': mailOutbox,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -110,6 +110,7 @@ describe('GET /api/me', () => {
       location: '',
       phone: '',
       linkedin: '',
+      emailVerified: false,
     } satisfies Me);
   });
 });
