@@ -1,4 +1,7 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { simpleParser } from 'mailparser';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken, newAccount, postSignIn, sessionCookie, signIn, signUp, whoAmI } from '../../test/accounts';
@@ -171,3 +174,27 @@ async function eventuallyCount(to: string, subject: RegExp, count: number) {
   await eventually(async () => smtp.to(to).filter((mail) => subject.test(mail.subject)).length >= count);
   expect(smtp.to(to).filter((mail) => subject.test(mail.subject))).toHaveLength(count);
 }
+
+describe('without SMTP_URL', () => {
+  it('writes each message to DATA_DIR/outbox/ as an .eml file, reset link and all', async () => {
+    const local = await createTestApp();
+    try {
+      const account = newAccount('eml');
+      await signUp(local, account);
+      expect((await local.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: account.email } })).statusCode).toBe(200);
+      const directory = path.join(local.config.dataDir, 'outbox');
+      let files: string[] = [];
+      await eventually(async () => {
+        files = (await readdir(directory).catch(() => [])).filter((file) => file.endsWith('.eml'));
+        const parsed = await Promise.all(files.map(async (file) => simpleParser(await readFile(path.join(directory, file)))));
+        return parsed.some((mail) => mail.subject === 'Reset your password');
+      });
+      const parsed = await Promise.all(files.map(async (file) => simpleParser(await readFile(path.join(directory, file)))));
+      const resetMail = parsed.find((mail) => mail.subject === 'Reset your password');
+      expect(resetMail?.text).toContain(`${local.config.baseUrl}/reset-password?token=`);
+      expect(parsed.map((mail) => mail.subject).sort()).toEqual(['Confirm your e-mail address', 'Reset your password']);
+    } finally {
+      await local.close();
+    }
+  });
+});
