@@ -26,7 +26,7 @@ export function EmailStatus({ me }: { me: Me }) {
       <p className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1 text-sm font-medium text-amber-900">
         <span aria-hidden="true">!</span> E-mail not confirmed yet
       </p>
-      <p className="text-sm text-slate-600">Confirm it to keep your account recoverable and to sign in with Google too.</p>
+      <p className="text-sm text-slate-600">Confirm it to sign in with Google for this address too.</p>
       <button
         type="button"
         onClick={() => send.mutate(me.email)}
