@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paths } from './paths';
 import { passwordSchema, emailSchema } from './users';
 
 /** Longer than any token the shop hands out; a longer one is not ours. */
@@ -18,6 +19,9 @@ export const resetPasswordSchema = resetPasswordFormSchema.extend({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
+/** Where the confirmation link lands after the server checked it (`&error=` when it was bad). */
+export const VERIFY_EMAIL_CALLBACK = `${paths.verifyEmail}?done=1`;
+
 /** Texts of account recovery and address verification, for the pages and the server alike. */
 export const accountMailMessages = {
   resetRequested: 'If an account exists for this e-mail, we sent a link to reset its password. Check your inbox (and spam folder); the link works for one hour.',
@@ -27,6 +31,7 @@ export const accountMailMessages = {
   verified: 'Your e-mail address is confirmed. You can now also sign in with Google for this address.',
   verifyLinkInvalid: 'This confirmation link has expired or is not valid. Sign in and send a new one from your profile.',
   verifyLinkMissing: 'This page opens from the link in our e-mail.',
+  verifyLinkForeign: 'This confirmation link is not one the shop sent.',
   verificationSent: 'We sent a confirmation link to your e-mail address. It works for 24 hours.',
   alreadyVerified: 'Your e-mail address is already confirmed.',
   googleNeedsVerifiedEmail:

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth } from 'better-auth';
 import { genericOAuth } from 'better-auth/plugins';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, paths } from '@autoparts/shared';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, paths, VERIFY_EMAIL_CALLBACK } from '@autoparts/shared';
 import type { Db } from '../../db/database';
 import type { Config } from '../../env';
 import type { Mail } from '../mail/outbox';
@@ -80,7 +80,7 @@ export function createAuth({
           kind: 'verify-email',
           to: user.email,
           name: user.name,
-          url: `${config.baseUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(`${paths.verifyEmail}?done=1`)}`,
+          url: `${config.baseUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(VERIFY_EMAIL_CALLBACK)}`,
         }),
     },
     user: {

@@ -1,4 +1,12 @@
-import { apiErrors, authErrors, forgotPasswordSchema, resetPasswordSchema, signupSchema } from '@autoparts/shared';
+import {
+  accountMailMessages,
+  apiErrors,
+  authErrors,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  signupSchema,
+  VERIFY_EMAIL_CALLBACK,
+} from '@autoparts/shared';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,6 +22,7 @@ const CHANGE_PASSWORD = '/api/auth/change-password';
 const REQUEST_RESET = '/api/auth/request-password-reset';
 const RESET_PASSWORD = '/api/auth/reset-password';
 const SEND_VERIFICATION = '/api/auth/send-verification-email';
+const VERIFY_EMAIL = '/api/auth/verify-email';
 /** The calls that run scrypt: refused with 503 while the hashing queue is full. */
 const HASHING_PATHS = new Set([SIGN_IN, SIGN_UP, CHANGE_PASSWORD, RESET_PASSWORD]);
 /** Seconds a caller refused for a full hashing queue is asked to wait. */
@@ -46,7 +55,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
     url: '/auth/*',
     schema: { hide: true },
     preHandler: async (request, reply) => {
-      if (request.method !== 'POST') return;
+      if (request.method !== 'POST') {
+        // The confirmation link lands where the shop's mail said, nowhere a caller chooses.
+        const url = new URL(request.url, app.config.baseUrl);
+        const callback = url.searchParams.get('callbackURL');
+        if (url.pathname === VERIFY_EMAIL && callback !== null && callback !== VERIFY_EMAIL_CALLBACK) {
+          return reply.code(400).send({ message: accountMailMessages.verifyLinkForeign });
+        }
+        return;
+      }
       if (request.body !== undefined && request.body !== null && !isShallowObject(request.body)) {
         return reply.code(400).send({ message: apiErrors.bodyTooDeep });
       }

@@ -124,6 +124,12 @@ describe('verified addresses', () => {
     expect(followed.headers.location).toMatch(/^\/verify-email\?done=1&error=/);
   });
 
+  it('a link whose landing page is not the shop’s is refused', async () => {
+    const followed = await app.inject({ method: 'GET', url: `/api/auth/verify-email?token=x&callbackURL=${encodeURIComponent('https://evil.example/')}` });
+    expect(followed.statusCode).toBe(400);
+    expect(followed.json()).toEqual({ message: 'This confirmation link is not one the shop sent.' });
+  });
+
   it('the profile can send the link again', async () => {
     const account = newAccount('verify-again');
     const cookie = await signUp(app, account);

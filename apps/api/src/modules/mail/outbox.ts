@@ -4,6 +4,14 @@ import { createMailRepository } from './repository';
 import { renderMail, type MailMessage } from './templates';
 import { createMailTransport } from './transport';
 
+/**
+ * Messages fetched per poll and sent at once per instance: as many as the SMTP connections kept
+ * open (transport.ts), and few enough that a batch against an unreachable server (30 s connect
+ * timeout each) ends well within the queue's 5-minute job expiry.
+ */
+const MAIL_BATCH = 20;
+const MAIL_CONCURRENCY = 5;
+
 export interface Mail {
   /**
    * Records a message and its send job in `trx`, the transaction of the change it reports
@@ -57,5 +65,5 @@ export async function registerMailWorker(app: FastifyInstance) {
     }
     await outbox.markSent(id);
     app.log.info({ mailId: id, kind: mail.kind }, 'mail sent');
-  });
+  }, { batchSize: MAIL_BATCH, concurrency: MAIL_CONCURRENCY });
 }

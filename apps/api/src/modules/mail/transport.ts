@@ -37,6 +37,9 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
   if (config.mail.smtpUrl) {
     const transporter = nodemailer.createTransport({
       url: config.mail.smtpUrl,
+      // Up to 5 connections kept open and reused (the worker sends 5 at a time).
+      pool: true,
+      maxConnections: 5,
       // A send is bounded, so a claimed message is never held longer than the claim lasts.
       connectionTimeout: 30_000,
       greetingTimeout: 30_000,
