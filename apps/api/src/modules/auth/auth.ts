@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth } from 'better-auth';
 import { genericOAuth } from 'better-auth/plugins';
@@ -12,6 +13,9 @@ import { hashPassword, verifyPassword } from './password';
 export const RESET_PASSWORD_SECONDS = 60 * 60;
 /** A confirmation link works for a day: it may be read the next morning. */
 export const VERIFY_EMAIL_SECONDS = 24 * 60 * 60;
+
+/** How a reset token's row is found: Better Auth's "hashed" identifier (SHA-256, base64url). */
+export const resetTokenKey = (token: string) => createHash('sha256').update(`reset-password:${token}`).digest('base64url');
 
 /** The header through which the server hands Better Auth the client's address (never the client). */
 export const CLIENT_IP_HEADER = 'x-shop-client-ip';
@@ -125,6 +129,8 @@ export function createAuth({
     verification: {
       modelName: 'verifications',
       fields: { expiresAt: 'expires_at', ...timestamps },
+      // A reset token is as good as the password: only its hash is kept (resetTokenKey).
+      storeIdentifier: { default: 'plain', overrides: { 'reset-password:': 'hashed' } },
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

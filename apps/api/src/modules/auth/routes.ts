@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addressKey, limits } from '../limits/limits';
 import { createRateCounters, type Limit } from '../limits/repository';
 import { normaliseEmail } from '../users/repository';
-import { CLIENT_IP_HEADER, type Auth } from './auth';
+import { CLIENT_IP_HEADER, resetTokenKey, type Auth } from './auth';
 import { hashingBusy, withPrecomputedHash } from './password';
 
 const SIGN_IN = '/api/auth/sign-in/email';
@@ -181,7 +181,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       .selectFrom('verifications')
       .innerJoin('users', 'users.id', 'verifications.value')
       .select('users.email')
-      .where('verifications.identifier', '=', `reset-password:${token}`)
+      .where('verifications.identifier', '=', resetTokenKey(token))
       .where('verifications.expires_at', '>', new Date())
       .executeTakeFirst();
     return row?.email;
