@@ -61,7 +61,9 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
       await mkdir(directory, { recursive: true });
       const file = path.join(directory, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`);
       await writeFile(file, info.message as Buffer);
-      log.info({ file, to: mail.to, subject: mail.subject }, `mail written to ${file} (SMTP_URL is not set)`);
+      // The file's text is quoted-printable; its links, as they are, save a newcomer decoding it.
+      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      log.info({ file, to: mail.to, subject: mail.subject, links }, `mail written to ${file} (SMTP_URL is not set)`);
     },
     close: () => transporter.close(),
   };
