@@ -62,7 +62,8 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
       const file = path.join(directory, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`);
       await writeFile(file, info.message as Buffer);
       // The file's text is quoted-printable; its links, as they are, save a newcomer decoding it.
-      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      // Not in production, where a reset link in a log would be a password in a log.
+      const links = config.production ? undefined : (mail.text.match(/https?:\/\/\S+/g) ?? []);
       log.info({ file, to: mail.to, subject: mail.subject, links }, `mail written to ${file} (SMTP_URL is not set)`);
     },
     close: () => transporter.close(),
