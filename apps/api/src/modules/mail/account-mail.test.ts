@@ -7,10 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken, newAccount, postSignIn, sessionCookie, signIn, signUp, whoAmI } from '../../test/accounts';
 import { createTestApp } from '../../test/app';
 import { resetTokenKey } from '../auth/auth';
+import { continueWithGoogle, startOidcProvider } from '../../test/oidc';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import { eventually } from '../../test/wait';
 
-// Account recovery and verified addresses (issue 12), through a real SMTP server on loopback.
+// Account recovery and verified addresses (issue 12), through a real SMTP server on loopback and
+// the journeys' OpenID Connect provider standing in for Google.
 let smtp: TestSmtpServer;
 let app: FastifyInstance;
 
@@ -205,6 +207,50 @@ describe('without SMTP_URL', () => {
       expect(parsed.map((mail) => mail.subject).sort()).toEqual(['Confirm your e-mail address', 'Reset your password']);
     } finally {
       await local.close();
+    }
+  });
+});
+
+describe('Google for an address with a password account', () => {
+  it('is refused while the address is unconfirmed, and links once it is confirmed', async () => {
+    const shopOrigin = 'http://localhost:3000';
+    const provider = await startOidcProvider(shopOrigin);
+    const withGoogle = await createTestApp({
+      env: {
+        SMTP_URL: smtp.url,
+        BASE_URL: shopOrigin,
+        GOOGLE_ISSUER: provider.issuer,
+        GOOGLE_CLIENT_ID: provider.clientId,
+        GOOGLE_CLIENT_SECRET: provider.clientSecret,
+      },
+    });
+    try {
+      const account = newAccount('google-link');
+      await signUp(withGoogle, account);
+      const refused = await continueWithGoogle(withGoogle, provider.issuer, { email: account.email, name: 'Google Name' });
+      expect(refused.statusCode).toBe(302);
+      expect(new URL(String(refused.headers.location), shopOrigin).searchParams.getAll('error')).toContain('account_not_linked');
+
+      const mail = await smtp.waitFor(account.email, /Confirm your e-mail address/);
+      const link = linkIn(mail, `${shopOrigin}/api/auth/verify-email?`);
+      expect((await withGoogle.inject({ method: 'GET', url: link.slice(shopOrigin.length) })).statusCode).toBe(302);
+
+      const linked = await continueWithGoogle(withGoogle, provider.issuer, { email: account.email, name: 'Google Name' });
+      expect(linked.statusCode).toBe(302);
+      expect(linked.headers.location).toBe('/');
+      // Signed in as the password account: its name, one user for the address, two ways in.
+      const me = await withGoogle.inject({ method: 'GET', url: '/api/me', headers: { cookie: sessionCookie(linked) } });
+      expect(me.json()).toMatchObject({ email: account.email.toLowerCase(), name: account.name, emailVerified: true });
+      const accounts = await withGoogle.db
+        .selectFrom('accounts')
+        .innerJoin('users', 'users.id', 'accounts.user_id')
+        .select('accounts.provider_id')
+        .where('users.email', '=', account.email.toLowerCase())
+        .execute();
+      expect(accounts.map((row) => row.provider_id).sort()).toEqual(['credential', 'google']);
+    } finally {
+      await withGoogle.close();
+      await provider.close();
     }
   });
 });
