@@ -84,11 +84,17 @@ test('Find by VIN: a bad check digit is named, a good VIN becomes the active veh
   await vin.getByRole('button', { name: 'Find' }).click();
   await expect(page.getByTestId('active-vehicle')).toHaveText('2019 Subaru Outback');
 
-  // A make with several models: the buyer picks one.
+  // The model read from the VIN itself (vPIC's patterns): a 2018 Corolla among Toyota's three.
   await vin.getByLabel('Find by VIN').fill(withCheckDigit('2T1BURHE0JC123456'));
   await vin.getByRole('button', { name: 'Find' }).click();
-  await vin.getByRole('button', { name: '2018 Toyota RAV4' }).click();
-  await expect(page.getByTestId('active-vehicle')).toHaveText('2018 Toyota RAV4');
+  await expect(page.getByTestId('active-vehicle')).toHaveText('2018 Toyota Corolla');
+
+  // A model the catalogue lists by another name (vPIC's "328i"): the buyer picks.
+  await vin.getByLabel('Find by VIN').fill(withCheckDigit('WBA8E9G50GNU12345'));
+  await vin.getByRole('button', { name: 'Find' }).click();
+  await expect(vin.getByText('Your VIN is a 2016 BMW 328i. Which of these is it?')).toBeVisible();
+  await vin.getByRole('button', { name: '2016 BMW 3 Series' }).click();
+  await expect(page.getByTestId('active-vehicle')).toHaveText('2016 BMW 3 Series');
 });
 
 test('an admin imports fitment by CSV: a bad row imports nothing, a good file shows on the part page', async ({ page, request }) => {
@@ -121,4 +127,26 @@ test('an admin imports fitment by CSV: a bad row imports nothing, a good file sh
 
   await page.goto(`/part/${part._id}`);
   await expect(page.getByRole('row', { name: 'Kia Sorento 2017–2019' })).toBeVisible();
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('/shop’s filters fold behind a Filters button that says how many are active', async ({ page }) => {
+    await page.goto('/shop?category=brakes&inStock=true');
+    const filters = page.getByRole('button', { name: 'Filters, 2 active' });
+    const panel = page.getByRole('complementary', { name: 'Filters' });
+    await expect(page.getByRole('list', { name: 'Search results' })).toBeVisible();
+    await expect(panel).toBeHidden();
+
+    await filters.press('Enter');
+    await expect(filters).toHaveAttribute('aria-expanded', 'true');
+    await expect(panel).toBeVisible();
+    await panel.getByRole('link', { name: /^Filters/ }).click();
+    await expect(page).toHaveURL(/category=filters/);
+    await expect(page.getByRole('list', { name: 'Search results' }).getByText(/Filter/).first()).toBeVisible();
+
+    await filters.press('Enter');
+    await expect(panel).toBeHidden();
+  });
 });

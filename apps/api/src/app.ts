@@ -34,6 +34,7 @@ import { errorForLog, errorHandling, frameworkErrors } from './plugins/errors';
 import { requestLog } from './plugins/request-log';
 import { requestGuards } from './plugins/request-guards';
 import { rateLimits } from './plugins/rate-limits';
+import { publicCache } from './plugins/public-cache';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
 
@@ -96,7 +97,9 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   errorHandling(app);
   requestLog(app);
   requestGuards(app);
-  await securityHeaders(app);
+  securityHeaders(app);
+  // Ahead of compression: cached replies carry their own compressed bytes.
+  await publicCache(app, database);
   // Brotli's default quality (11) costs ~100× gzip's CPU per response, on libuv's thread pool:
   // quality 5 compresses about as well as gzip -9, cheaply enough to do per request.
   await app.register(compress, {

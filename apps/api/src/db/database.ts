@@ -19,7 +19,26 @@ export interface DatabaseHandle {
   engine: 'pglite' | 'postgres';
   /** Runs SQL text; without values it may hold several statements. Waits its turn on PGlite. */
   executeSql: ExecuteSql;
+  /** Hears `NOTIFY channel` from every instance (its own included), until the database closes. */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  notified(payload: string): void;
+  /** The listening connection is gone: notifications may be missed until `resumed`. */
+  lost(): void;
+  /** Listening again after a loss (notifications sent meanwhile were not heard). */
+  resumed(): void;
+}
+
+export interface Listener {
+  /**
+   * Settles once every notification committed before the call has been heard (handlers run).
+   * PGlite delivers them with the commit itself; PostgreSQL needs a round trip on the listening
+   * connection, which the server answers only after sending what was pending.
+   */
+  caughtUp(): Promise<void>;
 }
 
 export interface DatabaseOptions {
@@ -53,12 +72,113 @@ function openPostgres(connectionString: string): DatabaseHandle {
   // and opens a new one for the next query; a server that stays down fails that query instead.
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const listeners: PostgresListener[] = [];
   return {
     db,
     engine: 'postgres',
     executeSql: (text, values) => pool.query(text, values),
-    close: () => db.destroy(),
+    listen: async (channel, handlers) => {
+      const listener = new PostgresListener(connectionString, channel, handlers);
+      listeners.push(listener);
+      await listener.start();
+      return listener;
+    },
+    close: async () => {
+      await Promise.all(listeners.map((listener) => listener.stop()));
+      await db.destroy();
+    },
   };
+}
+
+/** `application_name` of the connections that LISTEN. */
+export const LISTENER_NAME = 'shop listener';
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). When that
+ * connection fails it says so (`lost`), connects again every RECONNECT_MS until it can, and says
+ * `resumed` once LISTEN is in place again.
+ */
+class PostgresListener implements Listener {
+  private static readonly RECONNECT_MS = 250;
+  private client: pg.Client | undefined;
+  private stopped = false;
+  private retry: NodeJS.Timeout | undefined;
+  private tripOnItsWay: Promise<void> | undefined;
+  private nextTrip: Promise<void> | undefined;
+
+  constructor(
+    private readonly connectionString: string,
+    private readonly channel: string,
+    private readonly handlers: ListenHandlers,
+  ) {}
+
+  async start(): Promise<void> {
+    // TCP keep-alive: a connection silently cut by the network is noticed and replaced. The
+    // name tells it apart in pg_stat_activity.
+    const client = new pg.Client({ connectionString: this.connectionString, keepAlive: true, application_name: LISTENER_NAME });
+    client.on('notification', (message) => this.handlers.notified(message.payload ?? ''));
+    client.on('error', () => this.lose(client));
+    client.on('end', () => this.lose(client));
+    try {
+      await client.connect();
+      await client.query(`listen ${pg.escapeIdentifier(this.channel)}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    this.client = client;
+  }
+
+  /**
+   * One round trip at a time on the connection: callers that arrive while one is on its way (it
+   * may have left before their commit) share the next one.
+   */
+  caughtUp(): Promise<void> {
+    const client = this.client;
+    // While reconnecting there is nothing to catch up with: the cache is not used meanwhile.
+    if (!client) return Promise.resolve();
+    if (this.nextTrip) return this.nextTrip;
+    const roundTrip = (): Promise<void> => {
+      this.nextTrip = undefined;
+      const trip = client.query('select 1').then(
+        () => {},
+        () => {},
+      );
+      this.tripOnItsWay = trip;
+      void trip.then(() => {
+        if (this.tripOnItsWay === trip) this.tripOnItsWay = undefined;
+      });
+      return trip;
+    };
+    if (!this.tripOnItsWay) return roundTrip();
+    this.nextTrip = this.tripOnItsWay.then(roundTrip);
+    return this.nextTrip;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.retry);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => {});
+  }
+
+  private lose(client: pg.Client) {
+    if (this.client !== client || this.stopped) return;
+    this.client = undefined;
+    client.end().catch(() => {});
+    this.handlers.lost();
+    this.reconnect();
+  }
+
+  private reconnect() {
+    this.retry = setTimeout(() => {
+      this.start().then(
+        () => (this.stopped ? void this.stop() : this.handlers.resumed()),
+        () => !this.stopped && this.reconnect(),
+      );
+    }, PostgresListener.RECONNECT_MS);
+  }
 }
 
 async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> {
@@ -81,6 +201,12 @@ async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> 
           const results = await pglite.exec(text);
           return { rows: results.at(-1)?.rows ?? [] };
         }),
+      // One backend, never lost: a notification arrives with the commit that sent it, before
+      // the writer's query settles. LISTEN waits its turn like any statement.
+      listen: async (channel, handlers) => {
+        await db.connection().execute(() => pglite.listen(channel, handlers.notified));
+        return { caughtUp: async () => {} };
+      },
       close: async () => {
         await db.destroy();
         unlock();
@@ -93,7 +219,9 @@ async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> 
 }
 
 async function migrate(db: Db, target: string | undefined) {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Branches take migration numbers agreed beforehand and land in any order: a database that ran
+  // 0014 already still runs 0012 when it arrives (each migration stands on its own).
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
   const { error, results } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 
 /** One structured log line per request, written when the reply has gone. */
 export function requestLog(app: FastifyInstance) {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
         method: request.method,
@@ -13,6 +13,7 @@ export function requestLog(app: FastifyInstance) {
       },
       'request',
     );
+    done();
   });
 }
 

@@ -54,6 +54,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
  * Requests made with `app.inject` come from the shop's own pages, as a browser's would: they carry
  * `Origin: BASE_URL` unless the test names an origin itself (`origin: undefined` sends none), so
  * the CSRF rule (plugins/request-guards.ts) is tested where it is meant, not tripped everywhere.
+ * Each waits until the public cache has heard of every change committed so far: a test that
+ * writes to the database directly reads its change at once, as a write through the API does
+ * (on PostgreSQL notifications otherwise arrive a moment later; tests do not time them).
  */
 export function actsAsOwnPage(app: FastifyInstance): FastifyInstance {
   const inject = app.inject.bind(app);
@@ -63,7 +66,7 @@ export function actsAsOwnPage(app: FastifyInstance): FastifyInstance {
     const given = (options as { headers?: Record<string, unknown> }).headers ?? {};
     const headers = 'origin' in given ? given : { origin, ...given };
     const defined = Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined));
-    return inject({ ...options, headers: defined } as never);
+    return app.publicCache.caughtUp().then(() => inject({ ...options, headers: defined } as never));
   }) as typeof app.inject;
   return app;
 }

@@ -111,7 +111,9 @@ export function GarageSync() {
     queryFn: async () => {
       const account = await api<Garage>('/garage', { auth: true });
       const merged = local.vehicles.reduceRight((garage, vehicle) => withVehicle(garage, vehicle), account);
-      const saved = await putGarage({ ...merged, activeId: local.activeId ?? account.activeId });
+      // The visitor's active vehicle, else the account's, if it is still among the ten kept.
+      const kept = (id: string | null) => (id !== null && merged.vehicles.some((vehicle) => vehicle._id === id) ? id : null);
+      const saved = await putGarage({ ...merged, activeId: kept(local.activeId) ?? kept(account.activeId) });
       writeLocal(null);
       queryClient.setQueryData(queryKeys.garage, saved);
       return saved;

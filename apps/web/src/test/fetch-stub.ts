@@ -8,11 +8,14 @@ export interface StubbedCall {
   headers: Headers;
 }
 
-type Reply = { status?: number; body?: unknown } | (() => { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>);
+type Reply =
+  | { status?: number; body?: unknown }
+  | ((call: StubbedCall) => { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>);
 
 /**
  * Replaces the browser's `fetch` for one test: `routes` maps 'METHOD /path' to a reply (or a
- * function making one). Every call is recorded in `calls`; a call without a route fails the test.
+ * function making one from the call); a key ending in `*` ('GET /api/search?*') answers every
+ * path it begins. Every call is recorded in `calls`; a call without a route fails the test.
  */
 export function stubFetch(routes: Record<string, Reply>) {
   const calls: StubbedCall[] = [];
@@ -22,13 +25,15 @@ export function stubFetch(routes: Record<string, Reply>) {
     const method = init?.method ?? 'GET';
     const path = url.pathname + url.search;
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    calls.push({ method, path, body, headers: new Headers(init?.headers) });
-    const route = routes[`${method} ${path}`];
+    const call = { method, path, body, headers: new Headers(init?.headers) };
+    calls.push(call);
+    const key = `${method} ${path}`;
+    const route = routes[key] ?? Object.entries(routes).find(([pattern]) => pattern.endsWith('*') && key.startsWith(pattern.slice(0, -1)))?.[1];
     if (route === undefined) {
       unrouted.push(`${method} ${path}`);
       return Response.json({ message: `No stub for ${method} ${path}` }, { status: 501 });
     }
-    const reply = typeof route === 'function' ? await route() : route;
+    const reply = typeof route === 'function' ? await route(call) : route;
     return Response.json(reply.body ?? null, { status: reply.status ?? 200 });
   });
   onTestFinished(() => {

@@ -11,6 +11,8 @@ import * as searchWords from './0009-search-words';
 import * as images from './0010-images';
 import * as lowStockThreshold from './0011-low-stock-threshold';
 import * as mailOutbox from './0012-mail-outbox';
+import * as catalogueBrowseIndexes from './0014-catalogue-browse-indexes';
+import * as changeNotifications from './0016-change-notifications';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +28,8 @@ const migrations: Record<string, Migration> = {
   '0010-images': images,
   '0011-low-stock-threshold': lowStockThreshold,
   '0012-mail-outbox': mailOutbox,
+  '0014-catalogue-browse-indexes': catalogueBrowseIndexes,
+  '0016-change-notifications': changeNotifications,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,14 +8,17 @@ import { searchParts } from './search';
 export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalogue = createCatalogueRepository(app.db);
 
-  // Bounded: q at most 100 characters, pages of 24, at most page 100.
+  // Bounded: q at most 100 characters, pages of 24, at most page 100; counted per address.
   app.get(
     '/search',
-    { schema: { tags: ['catalogue'], querystring: searchQuerySchema, response: { 200: searchResultSchema, 400: errorSchema } } },
+    {
+      config: { ...app.limitedBy('search'), cachedAs: 'catalogue' },
+      schema: { tags: ['catalogue'], querystring: searchQuerySchema, response: { 200: searchResultSchema, 400: errorSchema } },
+    },
     async (request) => searchParts(app.db, request.query),
   );
 
-  app.get('/categories', { schema: { tags: ['catalogue'], response: { 200: z.array(categorySchema) } } }, async () =>
+  app.get('/categories', { config: { cachedAs: 'catalogue' }, schema: { tags: ['catalogue'], response: { 200: z.array(categorySchema) } } }, async () =>
     catalogue.categories(),
   );
 };

@@ -55,6 +55,15 @@ describe('GET /api/search: relevance', () => {
     expect(partNumbers(await search({ q: 'hydralic tapet' }))[0]).toBe('ENG-7777');
   });
 
+  it('finds parts by the start of a word of their names, whole words as words', async () => {
+    expect((await search({ q: 'altern' })).items[0]?.name).toMatch(/Alternator/);
+    expect((await search({ q: 'serpent' })).items[0]?.name).toMatch(/^Serpentine Belt/);
+    // "brake" is a whole word: "brakes" (its English form) matches, the word is no prefix.
+    const brake = await search({ q: 'brake' });
+    expect(brake.total).toBeGreaterThan(0);
+    expect(brake.items.every((item) => /brake/i.test(`${item.name} ${item.description}`))).toBe(true);
+  });
+
   it('finds a part by the start of its part number, that part first', async () => {
     expect(partNumbers(await search({ q: 'ELC-100' }))[0]).toBe('ELC-1001');
     const prefixed = demo.parts.filter((part) => part.part_number.startsWith('BRK-30')).length;
@@ -155,7 +164,11 @@ describe('GET /api/search: facets, filters, sorting and pages', () => {
     expect(second.items.some((item) => firstIds.has(item._id))).toBe(false);
     const last = Math.ceil(first.total / SEARCH_PAGE_SIZE);
     expect((await search({ page: last })).items).toHaveLength(first.total - (last - 1) * SEARCH_PAGE_SIZE);
-    expect((await search({ page: last + 1 })).items).toEqual([]);
+    // Past the last page: no parts, and still the total and the counts.
+    expect(await search({ page: last + 1 })).toMatchObject({ items: [], total: first.total, facets: first.facets });
+    const brakes = await search({ q: 'brake' });
+    expect(brakes.total).toBeGreaterThan(0);
+    expect(await search({ q: 'brake', page: 100 })).toMatchObject({ items: [], total: brakes.total, facets: brakes.facets });
   });
 
   it('leaves archived parts out', async () => {

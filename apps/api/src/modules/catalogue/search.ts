@@ -1,7 +1,8 @@
 import { dollarsToCents, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResult } from '@autoparts/shared';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
-import { selectCatalogParts, toCatalogPart } from '../parts/repository';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { partColumns, toCatalogPart } from '../parts/repository';
 
 /** Escapes LIKE's wildcards in what a buyer typed. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -15,7 +16,8 @@ const CORRECTIONS_PER_WORD = 3;
  * with it ("altern" → "alternator") or are closest to it by pg_trgm similarity ("alternatr"),
  * looked up in the short search_words list (migration 0009). A word that is like no word of any
  * name ("blet" in "serpentin blet") is left out rather than matching nothing. Answers a
- * to_tsquery text: alternatives within a word OR'ed, the words AND'ed.
+ * to_tsquery text: alternatives within a word OR'ed, the words AND'ed; a word is a prefix only
+ * when the names' words do not tell all it may complete to.
  */
 async function tsqueryText(db: Db, q: string): Promise<string | undefined> {
   const tokens = [...new Set(q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, MAX_WORDS);
@@ -36,8 +38,16 @@ async function tsqueryText(db: Db, q: string): Promise<string | undefined> {
   const groups = tokens.flatMap((token) => {
     const meant = found.rows.filter((row) => row.token === token).map((row) => clean(row.word)).filter(Boolean);
     if (words.includes(token) && meant.length === 0) return [];
+    // A prefix makes GIN read every entry that starts with it: eight times the index work of
+    // the words themselves for "brake pads" (docs/benchmarks.md). So when the names' words that
+    // start with what was typed are all among those found (a whole word, or part of one with
+    // fewer completions than the limit), those words are looked for instead (in their English
+    // forms); otherwise, and for numbers, it stays a prefix.
+    const completions = found.rows.filter((row) => row.token === token && row.word.startsWith(token)).length;
+    const complete = meant.includes(token) || (completions > 0 && completions < CORRECTIONS_PER_WORD);
+    const prefix = complete ? [] : [`'${token}':*`];
     // Each lexeme quoted: whatever the text-search parser makes of a character, no syntax error.
-    return [`(${[...new Set([`'${token}':*`, ...meant.map((word) => `'${word}'`)])].join(' | ')})`];
+    return [`(${[...new Set([...prefix, ...meant.map((word) => `'${word}'`)])].join(' | ')})`];
   });
   return groups.length > 0 ? groups.join(' & ') : undefined;
 }
@@ -54,12 +64,12 @@ async function textMatch(db: Db, q: string) {
   const upper = q.toUpperCase();
   const text = await tsqueryText(db, q);
   const tsquery = text ? sql`(to_tsquery('english', ${text}) || to_tsquery('simple', ${text}))` : sql`''::tsquery`;
-  // One index-driven subquery per way of matching: the planner does not combine the two GIN
-  // indexes under an OR, and scans the whole table instead.
-  const matches = (): Expression<SqlBool> =>
+  // Both ways of matching under one OR, which PostgreSQL answers with a BitmapOr of the two GIN
+  // indexes: each matching part's row is read once, for its rank and sort keys too.
+  const matches =
     lower.length >= 3
-      ? sql<SqlBool>`parts.id in (select id from parts where search_vector @@ ${tsquery} union all select id from parts where search_text like ${`%${likeEscaped(lower)}%`})`
-      : sql<SqlBool>`parts.id in (select id from parts where search_vector @@ ${tsquery})`;
+      ? sql<SqlBool>`(parts.search_vector @@ ${tsquery} or parts.search_text like ${`%${likeEscaped(lower)}%`})`
+      : sql<SqlBool>`parts.search_vector @@ ${tsquery}`;
   const rank = sql<number>`(
     case when parts.part_number = ${upper} or parts.oem_numbers @> array[${upper}]::text[] then 100 else 0 end
     + case when parts.part_number like ${`${likeEscaped(upper)}%`} then 20
@@ -69,63 +79,109 @@ async function textMatch(db: Db, q: string) {
   return { matches, rank };
 }
 
-/** GET /api/search: one page of matching parts on sale, the total, and category counts. */
+/**
+ * GET /api/search: one page of matching parts on sale, the total, and category counts, in one
+ * statement. The matching parts are a CTE that both the page and the counts read:
+ * - with a text or a vehicle it is MATERIALIZED: the few thousand matches are found once
+ *   through the GIN or fitment indexes, with each part's rank and sort keys, then counted per
+ *   category and sorted for the page; only the page's 24 parts are read in full;
+ * - without either (browsing the whole catalogue, maybe by category, price or stock) it is NOT
+ *   MATERIALIZED: the planner counts the categories from parts_category_idx and reads the page
+ *   in the order of an index (migration 0014) instead of sorting every part.
+ */
 export async function searchParts(db: Db, query: SearchQuery): Promise<SearchResult> {
   const q = query.q?.trim() ?? '';
   const text = q ? await textMatch(db, q) : undefined;
+  const selective = text !== undefined || query.vehicle !== undefined;
 
   // Everything but the category: the facets count the categories within these.
-  const filtered = selectCatalogParts(db).where((eb) => {
-    const conditions: Expression<SqlBool>[] = [eb('parts.archived_at', 'is', null)];
-    if (text) conditions.push(text.matches());
-    if (query.vehicle) {
-      conditions.push(
-        eb.exists(
+  const matched = db
+    .selectFrom('parts')
+    .where((eb) => {
+      const conditions: Expression<SqlBool>[] = [eb('parts.archived_at', 'is', null)];
+      if (text) conditions.push(text.matches);
+      if (query.vehicle) {
+        conditions.push(
+          eb.exists(
+            eb
+              .selectFrom('fitments')
+              .select(sql`1`.as('one'))
+              .whereRef('fitments.part_id', '=', 'parts.id')
+              .where('fitments.vehicle_id', '=', query.vehicle),
+          ),
+        );
+      }
+      if (query.minPrice !== undefined) conditions.push(eb('parts.price_cents', '>=', dollarsToCents(query.minPrice)));
+      if (query.maxPrice !== undefined) conditions.push(eb('parts.price_cents', '<=', dollarsToCents(query.maxPrice)));
+      if (query.inStock) conditions.push(eb('parts.available_quantity', '>', 0));
+      return eb.and(conditions);
+    })
+    .select(['parts.id', 'parts.category_slug', 'parts.price_cents', 'parts.name', 'parts.seq', (text?.rank ?? sql<number>`0`).as('rank')]);
+
+  // The order of the page: the sort asked for, then the catalogue's own order.
+  type SortKey = ['price_cents' | 'name' | 'rank' | 'seq', 'asc' | 'desc'];
+  const sortKeys: SortKey[] = [
+    ...((): SortKey[] => {
+      switch (query.sort) {
+        case 'price-asc':
+          return [['price_cents', 'asc']];
+        case 'price-desc':
+          return [['price_cents', 'desc']];
+        case 'name':
+          return [['name', 'asc']];
+        default:
+          return text ? [['rank', 'desc']] : [];
+      }
+    })(),
+    ['seq', 'asc'],
+  ];
+
+  const result = await db
+    .with((cte) => (selective ? cte('matched').materialized() : cte('matched').notMaterialized()), () => matched)
+    .with('page', (qb) => {
+      const inCategory = query.category ? qb.selectFrom('matched').where('category_slug', '=', query.category) : qb.selectFrom('matched');
+      return sortKeys
+        .reduce((ordered, [key, direction]) => ordered.orderBy(key, direction), inCategory.select(['id', 'price_cents', 'name', 'rank', 'seq']))
+        .limit(SEARCH_PAGE_SIZE)
+        .offset((query.page - 1) * SEARCH_PAGE_SIZE);
+    })
+    .selectNoFrom((eb) => [
+      // The page's 24 parts in full, sorted again (a join keeps no order); json_agg keeps it.
+      jsonArrayFrom(
+        sortKeys.reduce(
+          (ordered, [key, direction]) => ordered.orderBy(`page.${key}`, direction),
           eb
-            .selectFrom('fitments')
-            .select(sql`1`.as('one'))
-            .whereRef('fitments.part_id', '=', 'parts.id')
-            .where('fitments.vehicle_id', '=', query.vehicle),
+            .selectFrom('page')
+            .innerJoin('parts', 'parts.id', 'page.id')
+            .leftJoin('categories', 'categories.slug', 'parts.category_slug')
+            .select([...partColumns, 'parts.part_number', 'parts.category_slug', 'categories.name as category_name']),
         ),
-      );
-    }
-    if (query.minPrice !== undefined) conditions.push(eb('parts.price_cents', '>=', dollarsToCents(query.minPrice)));
-    if (query.maxPrice !== undefined) conditions.push(eb('parts.price_cents', '<=', dollarsToCents(query.maxPrice)));
-    if (query.inStock) conditions.push(eb('parts.available_quantity', '>', 0));
-    return eb.and(conditions);
-  });
-  const inCategory = query.category ? filtered.where('parts.category_slug', '=', query.category) : filtered;
+      ).as('items'),
+      // The counts per category (parts without one too) give the total as well.
+      // Counted first, named after: the join is with ten rows, not with every match.
+      jsonArrayFrom(
+        eb
+          .selectFrom((qb) =>
+            qb
+              .selectFrom('matched')
+              .select(['category_slug', (count) => count.fn.countAll<string>().as('count')])
+              .groupBy('category_slug')
+              .as('counted'),
+          )
+          .leftJoin('categories', 'categories.slug', 'counted.category_slug')
+          .select(['counted.category_slug as slug', 'categories.name', 'counted.count'])
+          .orderBy('categories.position'),
+      ).as('facets'),
+    ])
+    .executeTakeFirstOrThrow();
 
-  const ordered = (() => {
-    switch (query.sort) {
-      case 'price-asc':
-        return inCategory.orderBy('parts.price_cents', 'asc').orderBy('parts.seq');
-      case 'price-desc':
-        return inCategory.orderBy('parts.price_cents', 'desc').orderBy('parts.seq');
-      case 'name':
-        return inCategory.orderBy('parts.name').orderBy('parts.seq');
-      default:
-        return text ? inCategory.orderBy(text.rank, 'desc').orderBy('parts.seq') : inCategory.orderBy('parts.seq');
-    }
-  })();
-
-  // The counts per category (parts without one too) give the total as well.
-  const [rows, counts] = await Promise.all([
-    ordered.limit(SEARCH_PAGE_SIZE).offset((query.page - 1) * SEARCH_PAGE_SIZE).execute(),
-    filtered
-      .clearSelect()
-      .select(['parts.category_slug', 'categories.name', 'categories.position', (eb) => eb.fn.countAll<string>().as('count')])
-      .groupBy(['parts.category_slug', 'categories.name', 'categories.position'])
-      .orderBy('categories.position')
-      .execute(),
-  ]);
-  const facets = counts.flatMap((row) => (row.category_slug && row.name ? [{ slug: row.category_slug, name: row.name, count: Number(row.count) }] : []));
-  const total = counts
-    .filter((row) => !query.category || row.category_slug === query.category)
+  const facets = result.facets.flatMap((row) => (row.slug && row.name ? [{ slug: row.slug, name: row.name, count: Number(row.count) }] : []));
+  const total = result.facets
+    .filter((row) => !query.category || row.slug === query.category)
     .reduce((sum, row) => sum + Number(row.count), 0);
 
   return {
-    items: rows.map(toCatalogPart),
+    items: result.items.map(toCatalogPart),
     total,
     page: query.page,
     pageSize: SEARCH_PAGE_SIZE,

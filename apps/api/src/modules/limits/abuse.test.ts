@@ -112,6 +112,24 @@ describe('rate limits', () => {
     expect(messageOf(limited)).toMatch(/^Too many requests\. Please try again in /);
   });
 
+  it.each([
+    ['GET /api/search', '/api/search?q=brake%20pads', 'search'],
+    ['the vehicle selector', '/api/vehicles/years', 'vehicleReads'],
+    ['GET /api/vin/{vin}', '/api/vin/1HGCM82633A004352', 'vinDecodes'],
+  ] as const)('count %s per address: 429 over the limit, other addresses unaffected', async (_label, url, name) => {
+    const shopper = '203.0.113.7';
+    expectReply(await app.inject({ method: 'GET', url, remoteAddress: shopper }), 200);
+    // The window as a shopper at the limit leaves it, without sending hundreds of requests.
+    await app.db.updateTable('rate_counters').set({ count: limits[name].max }).where('key', '=', `${name}:ip:${shopper}`).execute();
+
+    const limited = await app.inject({ method: 'GET', url, remoteAddress: shopper });
+
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(messageOf(limited)).toMatch(/^Too many requests\. Please try again in /);
+    expectReply(await app.inject({ method: 'GET', url, remoteAddress: '203.0.113.8' }), 200);
+  });
+
   it('are counted in the database, and old counters are pruned', async () => {
     const counters = createRateCounters(app.db);
     await counters.hit('test:old', { max: 1, windowSeconds: 1 });

@@ -41,6 +41,16 @@ export const limits = {
   adminWrites: { max: 600, windowSeconds: HOUR },
   /** My Garage: saved on every change of vehicle. */
   garage: { max: 120, windowSeconds: HOUR },
+  /**
+   * Public catalogue reads, per address: `GET /search` (/shop asks once per search, filter or
+   * page), and the vehicle selector's lists, a vehicle's fitting parts (once per page of cards)
+   * and a part's fitment. A shopper makes a few a minute, a workshop of several people behind one
+   * address a few hundred an hour; this stops a scraper walking the catalogue at database speed.
+   */
+  search: { max: 600, windowSeconds: 10 * MINUTE },
+  vehicleReads: { max: 600, windowSeconds: 10 * MINUTE },
+  /** `GET /vin/{vin}`: a workshop types a few VINs an hour; this stops guessing VINs in bulk. */
+  vinDecodes: { max: 120, windowSeconds: HOUR },
 } as const satisfies Record<string, Limit>;
 
 export type LimitName = keyof typeof limits;

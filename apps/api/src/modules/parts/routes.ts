@@ -28,13 +28,14 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/parts',
     // SPEC §7 keeps this an array: the first page of the catalogue, `?page=` for more (/api/search filters).
-    { schema: { tags: ['parts'], querystring: partsPageQuerySchema, response: { 200: partListSchema, 400: errorSchema } } },
+    { config: { cachedAs: 'catalogue' }, schema: { tags: ['parts'], querystring: partsPageQuerySchema, response: { 200: partListSchema, 400: errorSchema } } },
     async (request) => parts.listOnSale(request.query.page),
   );
 
   app.get(
     '/part/:id',
     {
+      config: { cachedAs: 'catalogue' },
       schema: {
         tags: ['parts'],
         params: partParamsSchema,

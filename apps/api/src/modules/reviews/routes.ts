@@ -22,7 +22,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/reviews',
-    { schema: { tags: ['reviews'], response: { 200: reviewListSchema } } },
+    { config: { cachedAs: 'reviews' }, schema: { tags: ['reviews'], response: { 200: reviewListSchema } } },
     async () => reviews.listVisible(),
   );
 

@@ -12,32 +12,34 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createVehiclesRepository } from './repository';
-import { decodeVin, vinReplySchema } from './vin';
+import { decodeVin, sameModel, vinReplySchema } from './vin';
 
-/** Public, read-only: the vehicle selector, VIN decoding, and which parts fit a vehicle. */
+/** Public, read-only and counted per address: the vehicle selector, VIN decoding, and which parts fit a vehicle. */
 export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
   const vehicles = createVehiclesRepository(app.db);
   const errors = { 400: errorSchema, 404: errorSchema };
+  // Every read here is counted per address (modules/limits/limits.ts).
+  const reads = app.limitedBy('vehicleReads');
 
-  app.get('/vehicles/years', { schema: { tags: ['vehicles'], response: { 200: z.array(z.number().int()) } } }, async () =>
+  app.get('/vehicles/years', { config: { ...reads, cachedAs: 'catalogue' }, schema: { tags: ['vehicles'], response: { 200: z.array(z.number().int()) } } }, async () =>
     vehicles.years(),
   );
 
   app.get(
     '/vehicles/makes',
-    { schema: { tags: ['vehicles'], querystring: makesQuerySchema, response: { 200: z.array(z.string()), 400: errorSchema } } },
+    { config: { ...reads, cachedAs: 'catalogue' }, schema: { tags: ['vehicles'], querystring: makesQuerySchema, response: { 200: z.array(z.string()), 400: errorSchema } } },
     async (request) => vehicles.makes(request.query.year),
   );
 
   app.get(
     '/vehicles/models',
-    { schema: { tags: ['vehicles'], querystring: modelsQuerySchema, response: { 200: z.array(vehicleSchema), 400: errorSchema } } },
+    { config: { ...reads, cachedAs: 'catalogue' }, schema: { tags: ['vehicles'], querystring: modelsQuerySchema, response: { 200: z.array(vehicleSchema), 400: errorSchema } } },
     async (request) => vehicles.models(request.query.year, request.query.make),
   );
 
   app.get(
     '/vehicles/:id',
-    { schema: { tags: ['vehicles'], params: vehicleParamsSchema, response: { 200: vehicleSchema, ...errors } } },
+    { config: { ...reads, cachedAs: 'catalogue' }, schema: { tags: ['vehicles'], params: vehicleParamsSchema, response: { 200: vehicleSchema, ...errors } } },
     async (request, reply) => {
       const vehicle = await vehicles.find(request.params.id);
       if (!vehicle) return reply.code(404).send({ message: catalogueMessages.vehicleNotFound });
@@ -49,6 +51,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/vehicles/:id/fitting-parts',
     {
+      config: { ...reads, cachedAs: 'catalogue' },
       schema: {
         tags: ['vehicles'],
         params: vehicleParamsSchema,
@@ -61,25 +64,31 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/vin/:vin',
-    { schema: { tags: ['vehicles'], params: z.object({ vin: z.string().max(40) }), response: { 200: vinReplySchema, 400: errorSchema } } },
+    {
+      config: app.limitedBy('vinDecodes'),
+      schema: { tags: ['vehicles'], params: z.object({ vin: z.string().max(40) }), response: { 200: vinReplySchema, 400: errorSchema } },
+    },
     async (request, reply) => {
       const decoded = decodeVin(request.params.vin);
       if ('problem' in decoded) return reply.code(400).send({ message: decoded.problem });
-      // A WMI may stand for several makes (JN1: Nissan, Infiniti, Datsun): the one the catalogue has.
-      const { vin, year, makes } = decoded;
+      // A WMI may stand for several makes (JN1: Nissan, Infiniti, Datsun): the one the catalogue
+      // has, the decoded model's make first.
+      const { vin, year, makes, model } = decoded;
       for (const make of makes) {
         const matches = await vehicles.ofMakeAndYear(make, year);
         if (matches.length === 0) continue;
-        const models = [...new Set(matches.map((vehicle) => vehicle.model))];
-        return { vin, year, make: matches[0]?.make ?? make, model: models.length === 1 ? (models[0] ?? null) : null, vehicles: matches };
+        const listed = model ? matches.filter((vehicle) => sameModel(vehicle.model, model.model)) : [];
+        // A model the catalogue does not list by that name (vPIC's "328i" is a "3 Series"): the
+        // make's vehicles of that year, for the buyer to choose from.
+        return { vin, year, make: matches[0]?.make ?? make, model: listed[0]?.model ?? model?.model ?? null, vehicles: listed.length > 0 ? listed : matches };
       }
-      return { vin, year, make: makes[0] ?? '', model: null, vehicles: [] };
+      return { vin, year, make: model?.make ?? makes[0] ?? '', model: model?.model ?? null, vehicles: [] };
     },
   );
 
   app.get(
     '/part/:id/fitment',
-    { schema: { tags: ['parts'], params: partParamsSchema, response: { 200: z.array(vehicleSchema), 404: errorSchema } } },
+    { config: { ...reads, cachedAs: 'catalogue' }, schema: { tags: ['parts'], params: partParamsSchema, response: { 200: z.array(vehicleSchema), 404: errorSchema } } },
     async (request, reply) => {
       const fitment = await vehicles.fitmentOf(request.params.id);
       if (!fitment) return reply.code(404).send({ message: apiErrors.partNotFound });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoCatalogue } from '../../db/demo-catalogue';
 import { expectInvalid, expectReply } from '../../test/admin';
 import { createTestApp } from '../../test/app';
+import { sameModel, vinKeyMatches } from './vin';
 
 let app: FastifyInstance;
 const demo = generateDemoCatalogue();
@@ -106,29 +107,47 @@ describe('fitment: GET /api/part/{id}/fitment and GET /api/vehicles/{id}/fitting
 });
 
 describe('GET /api/vin/{vin}', () => {
-  it('decodes a VIN to its year and make and lists the catalogue’s vehicles of them', async () => {
+  type VinReply = { vin: string; year: number; make: string; model: string | null; vehicles: Vehicle[] };
+
+  it('decodes a VIN to its year, make and model, and lists the catalogue’s vehicles of that model', async () => {
+    // 2T1 + B***E: a Corolla in NHTSA's vPIC patterns for 2018.
     const vin = withCheckDigit('2T1BURHE0JC123456');
 
     const response = await get(`/api/vin/${vin}`);
 
     expectReply(response, 200);
-    const reply = response.json() as { vin: string; year: number; make: string; model: string | null; vehicles: Vehicle[] };
-    expect(reply).toMatchObject({ vin, year: 2018, make: 'Toyota', model: null });
+    const reply = response.json() as VinReply;
+    expect(reply).toMatchObject({ vin, year: 2018, make: 'Toyota', model: 'Corolla' });
+    expect(reply.vehicles.map((vehicle) => `${vehicle.year} ${vehicle.make} ${vehicle.model}`)).toEqual(['2018 Toyota Corolla']);
+  });
+
+  it('names the catalogue’s model when the VIN’s is its first words (Silverado: Silverado 1500)', async () => {
+    const reply = (await get(`/api/vin/${withCheckDigit('1GCUKREC0JF123456')}`)).json() as VinReply;
+
+    expect(reply).toMatchObject({ year: 2018, make: 'Chevrolet', model: 'Silverado 1500' });
+    expect(reply.vehicles.every((vehicle) => vehicle.model === 'Silverado 1500')).toBe(true);
+  });
+
+  it('says the VIN’s model and offers the make’s vehicles when the catalogue lists it by another name', async () => {
+    // vPIC names this BMW by its trim, 328i; the catalogue has the 3 Series.
+    const reply = (await get(`/api/vin/${withCheckDigit('WBA8E9G50GNU12345')}`)).json() as VinReply;
+
+    expect(reply).toMatchObject({ year: 2016, make: 'BMW', model: '328i' });
+    expect(reply.vehicles.map((vehicle) => vehicle.model)).toEqual(['3 Series']);
+  });
+
+  it('answers no model when the VIN’s descriptor matches none of vPIC’s patterns, and the make’s vehicles', async () => {
+    const reply = (await get(`/api/vin/${withCheckDigit('2T1ZZZZZ0JC123456')}`)).json() as VinReply;
+
+    expect(reply).toMatchObject({ year: 2018, make: 'Toyota', model: null });
     expect(reply.vehicles.map((vehicle) => vehicle.model)).toEqual(['Camry', 'Corolla', 'RAV4']);
   });
 
-  it('names the model when the catalogue has only one of that make and year', async () => {
-    // Subaru (WMI 4S4) has only the Outback in the catalogue.
-    const reply = (await get(`/api/vin/${withCheckDigit('4S4BSANC0K3123456')}`)).json() as { year: number; make: string; model: string };
-
-    expect(reply).toMatchObject({ year: 2019, make: 'Subaru', model: 'Outback' });
-  });
-
-  it('decodes a VIN of a make the catalogue does not carry, with no vehicles', async () => {
+  it('decodes a VIN of a vehicle the catalogue does not carry, with no vehicles', async () => {
     const response = await get('/api/vin/1HGCM82633A004352');
 
     expectReply(response, 200);
-    expect(response.json()).toEqual({ vin: '1HGCM82633A004352', year: 2003, make: 'Honda', model: null, vehicles: [] });
+    expect(response.json()).toEqual({ vin: '1HGCM82633A004352', year: 2003, make: 'Honda', model: 'Accord', vehicles: [] });
   });
 
   it.each([
@@ -138,5 +157,27 @@ describe('GET /api/vin/{vin}', () => {
     ['a letter O', '1HGCM82633A0O4352', catalogueMessages.vinCharacters],
   ])('answers 400 to %s, with the reason', async (_label, vin, message) => {
     expectReply(await get(`/api/vin/${vin}`), 400, message);
+  });
+});
+
+describe('vPIC keys and model names', () => {
+  it.each([
+    ['B***E', 'BURHE|JC123456', true],
+    ['CM82[67]', 'CM826|3A004352', true],
+    ['CM82[67]', 'CM825|3A004352', false],
+    ['Z[A-F9]', 'ZD5ST|JF123456', true],
+    ['Z[A-F9]', 'ZG5ST|JF123456', false],
+    ['*****|*[ACKM]', 'BURHE|JC123456', true],
+    ['*****|*[ACKM]', 'BURHE|JB123456', false],
+    ['*', 'BURHE|JC123456', true],
+  ])('key %s against %s: %s', (key, descriptor, matches) => {
+    expect(vinKeyMatches(key, descriptor)).toBe(matches);
+  });
+
+  it('matches a catalogue model by its words, the VIN’s first', () => {
+    expect(sameModel('Silverado 1500', 'Silverado')).toBe(true);
+    expect(sameModel('CR-V', 'CR-V')).toBe(true);
+    expect(sameModel('Corolla', 'Corolla Cross')).toBe(false);
+    expect(sameModel('Camry', 'Cam')).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import zlib from 'node:zlib';
 import { catalogueMessages, normaliseVin, vehicleSchema, vinModelYear, vinProblem, vinWmi } from '@autoparts/shared';
 import { z } from 'zod';
 import { wmiMakes } from './wmi-makes';
@@ -6,17 +8,91 @@ export const vinReplySchema = z.object({
   vin: z.string(),
   year: z.number().int(),
   make: z.string(),
-  /** Null when the catalogue has several models of that make and year: the buyer picks one. */
+  /**
+   * The model the VIN's descriptor section stands for (NHTSA vPIC's patterns), in the
+   * catalogue's spelling when the catalogue has it; null when the data does not pin one model.
+   */
   model: z.string().nullable(),
+  /** The catalogue's vehicles it may be: of that model when listed, else of that make and year. */
   vehicles: z.array(vehicleSchema),
 });
 
+/** vin-models.json.gz, as scripts/derive-vin-models.ts writes it (decision 021). */
+interface VinModels {
+  source: string;
+  /** "Make|Model", each once. */
+  models: string[];
+  /** WMI → "yearFrom-yearTo" (0: still made) → [key, index into models]. */
+  patterns: Record<string, Record<string, Array<[key: string, model: number]>>>;
+}
+
+let vinModels: VinModels | undefined;
+
+/** Read once, at the first VIN decoded: 0.2 MB on disk, a few MB in memory. */
+function loadVinModels(): VinModels {
+  vinModels ??= JSON.parse(zlib.gunzipSync(fs.readFileSync(new URL('./vin-models.json.gz', import.meta.url))).toString('utf8')) as VinModels;
+  return vinModels;
+}
+
+/** Whether `char` is in a vPIC character class's body: "A-C5" is A, B, C or 5. */
+function inClass(body: string, char: string): boolean {
+  for (let index = 0; index < body.length; index++) {
+    const from = body[index] ?? '';
+    if (body[index + 1] === '-' && index + 2 < body.length) {
+      if (char >= from && char <= (body[index + 2] ?? '')) return true;
+      index += 2;
+    } else if (from === char) return true;
+  }
+  return false;
+}
+
 /**
- * A VIN's model year and make, offline: the year from its 10th character (shared/vin.ts), the
- * make from its World Manufacturer Identifier in a table derived from NHTSA's vPIC data
- * (wmi-makes.ts; decision 021).
+ * vPIC's rule: a pattern's key matches the descriptor (positions 4–8, `|`, positions 10–17) from
+ * its first character on; `*` is any character, `[…]` one of a class.
  */
-export function decodeVin(input: string): { vin: string; year: number; makes: readonly string[] } | { problem: string } {
+export function vinKeyMatches(key: string, descriptor: string): boolean {
+  let at = 0;
+  for (let index = 0; index < key.length; index++, at++) {
+    const char = descriptor[at];
+    if (char === undefined) return false;
+    const wanted = key[index];
+    if (wanted === '*') continue;
+    if (wanted === '[') {
+      const end = key.indexOf(']', index);
+      if (end < 0 || !inClass(key.slice(index + 1, end), char)) return false;
+      index = end;
+      continue;
+    }
+    if (wanted !== char) return false;
+  }
+  return true;
+}
+
+/** The make and model all of vPIC's matching patterns agree on, if they agree on one. */
+function vinModel(vin: string, year: number): { make: string; model: string } | undefined {
+  const { models, patterns } = loadVinModels();
+  const descriptor = `${vin.slice(3, 8)}|${vin.slice(9)}`;
+  const found = new Set<string>();
+  for (const [years, keys] of Object.entries(patterns[vinWmi(vin)] ?? {})) {
+    const [from = 0, to = 0] = years.split('-').map(Number);
+    if (year < from || (to !== 0 && year > to)) continue;
+    for (const [key, model] of keys) if (vinKeyMatches(key, descriptor)) found.add(models[model] ?? '');
+  }
+  const names = new Set([...found].map((entry) => entry.split('|')[1]));
+  if (names.size !== 1) return undefined;
+  const [make = '', model = ''] = [...found][0]?.split('|') ?? [];
+  return make && model ? { make, model } : undefined;
+}
+
+/**
+ * A VIN's model year, make and, where vPIC's data pins it, model, offline: the year from its
+ * 10th character (shared/vin.ts), the makes from its World Manufacturer Identifier (wmi-makes.ts),
+ * the model from its descriptor section (vin-models.json.gz; decision 021). `makes` lists the
+ * model's make first.
+ */
+export function decodeVin(input: string):
+  | { vin: string; year: number; makes: readonly string[]; model: { make: string; model: string } | undefined }
+  | { problem: string } {
   const problem = vinProblem(input);
   if (problem) return { problem };
   const vin = normaliseVin(input);
@@ -24,5 +100,17 @@ export function decodeVin(input: string): { vin: string; year: number; makes: re
   const year = vinModelYear(vin);
   if (!makes?.length) return { problem: catalogueMessages.vinUnknownMake };
   if (year === undefined) return { problem: catalogueMessages.vinYear };
-  return { vin, year, makes };
+  const model = vinModel(vin, year);
+  return { vin, year, makes: model ? [...new Set([model.make, ...makes])] : makes, model };
+}
+
+const words = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/**
+ * Whether the catalogue's model is the VIN's: the same words, or the VIN's followed by more
+ * ("Silverado" is the catalogue's "Silverado 1500").
+ */
+export function sameModel(catalogue: string, vin: string): boolean {
+  const [listed, decoded] = [words(catalogue), words(vin)];
+  return decoded !== '' && (listed === decoded || listed.startsWith(`${decoded} `));
 }

@@ -113,8 +113,8 @@ function VinFinder({ onChoose }: { onChoose: (vehicle: Vehicle) => void }) {
   const decode = useMutation({
     mutationFn: decodeVin,
     onSuccess: (reply) => {
-      const [only] = reply.vehicles;
-      if (reply.model && only) {
+      const only = vinPinsVehicle(reply);
+      if (only) {
         onChoose(only);
         setVin('');
       }
@@ -150,23 +150,30 @@ function VinFinder({ onChoose }: { onChoose: (vehicle: Vehicle) => void }) {
             {decode.isPending ? 'Finding…' : 'Find'}
           </button>
         </div>
-        {decode.data && !decode.data.model && <VinChoices reply={decode.data} onChoose={(vehicle) => { onChoose(vehicle); decode.reset(); setVin(''); }} />}
+        {decode.data && !vinPinsVehicle(decode.data) && <VinChoices reply={decode.data} onChoose={(vehicle) => { onChoose(vehicle); decode.reset(); setVin(''); }} />}
       </form>
     </details>
   );
 }
 
+/** The one vehicle a VIN stands for: its model decoded, and listed in the catalogue once. */
+function vinPinsVehicle(reply: VinReply): Vehicle | undefined {
+  const [only, ...others] = reply.vehicles;
+  return reply.model && only && others.length === 0 && only.model === reply.model ? only : undefined;
+}
+
 function VinChoices({ reply, onChoose }: { reply: VinReply; onChoose: (vehicle: Vehicle) => void }) {
+  const decoded = [reply.year, reply.make, reply.model].filter(Boolean).join(' ');
   if (reply.vehicles.length === 0) {
     return (
       <p role="status" className="mt-2 text-sm text-slate-700">
-        Your VIN is a {reply.year} {reply.make}. We do not list parts for that vehicle yet.
+        Your VIN is a {decoded}. We do not list parts for that vehicle yet.
       </p>
     );
   }
   return (
     <div role="status" className="mt-2 text-sm text-slate-700">
-      <p>Your VIN is a {reply.year} {reply.make}. Which model is it?</p>
+      <p>Your VIN is a {decoded}. {reply.model ? 'Which of these is it?' : 'Which model is it?'}</p>
       <ul className="mt-2 flex flex-wrap gap-2">
         {reply.vehicles.map((vehicle) => (
           <li key={vehicle._id}>

@@ -1,5 +1,5 @@
 import { SEARCH_QUERY_MAX, searchSorts, vehicleLabel, type SearchResult, type SearchSort } from '@autoparts/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { SelectField } from '../../../components/select-field';
@@ -48,7 +48,7 @@ export function Component() {
       <h1 className="text-3xl font-extrabold text-ink">Shop</h1>
       <SearchBox key={params.q ?? ''} initial={params.q ?? ''} onSearch={(q) => change({ q })} />
       <div className="mt-6 grid gap-8 lg:grid-cols-[20rem_1fr]">
-        <aside className="flex flex-col gap-6" aria-label="Filters">
+        <FilterPanel active={activeFilters(params)}>
           <VehicleSelector />
           <label className="flex items-center gap-2 font-medium text-slate-700">
             <input
@@ -71,7 +71,7 @@ export function Component() {
             />
             In stock only
           </label>
-        </aside>
+        </FilterPanel>
         <section aria-labelledby="results-heading" className="min-w-0">
           <div className="flex flex-wrap items-end justify-between gap-3">
             <h2 id="results-heading" className="text-lg font-semibold text-ink" aria-live="polite">
@@ -89,6 +89,43 @@ export function Component() {
           {search.data && <Pages result={search.data} link={(page) => withChanges({ page: page === 1 ? undefined : String(page) })} />}
         </section>
       </div>
+    </div>
+  );
+}
+
+/** How many filters narrow the search (the price range counts once): the phone's Filters button says so. */
+function activeFilters(params: Partial<Record<SearchKey, string>>): number {
+  return [params.category, params.vehicle, params.minPrice || params.maxPrice, params.inStock === 'true' ? 'yes' : undefined].filter(Boolean).length;
+}
+
+/**
+ * The filters beside the results; below 640 px folded behind a "Filters" button that says how
+ * many are active, opens and closes by keyboard, and tells screen readers whether it is open.
+ */
+function FilterPanel({ active, children }: { active: number; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  return (
+    <div>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={active > 0 ? `Filters, ${active} active` : 'Filters'}
+        onClick={() => setOpen((value) => !value)}
+        className="flex w-full items-center justify-between rounded-lg border border-slate-300 px-4 py-2.5 font-semibold text-ink hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:hidden"
+      >
+        <span className="flex items-center gap-2">
+          Filters
+          {active > 0 && <span className="rounded-full bg-brand-700 px-2 py-0.5 text-sm text-white">{active}</span>}
+        </span>
+        <svg aria-hidden="true" viewBox="0 0 20 20" className={`size-5 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}>
+          <path d="M5 7l5 6 5-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </button>
+      <aside id={panelId} aria-label="Filters" className={`flex-col gap-6 max-sm:mt-4 sm:flex ${open ? 'flex' : 'hidden'}`}>
+        {children}
+      </aside>
     </div>
   );
 }

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { LISTENER_NAME, openDatabase } from '../db/database';
+import { byCookie, call, expectReply } from '../test/admin';
+import { createTestApp } from '../test/app';
+import { insertPart, signUpAdmin, type Customer } from '../test/orders';
+import { eventually } from '../test/wait';
+
+// Runs in the PostgreSQL pass only. Two instances of the shop on one database: a change made
+// through A reaches what B has cached, through PostgreSQL's notifications alone (B's requests
+// here do not wait for B to catch up, as the test helpers' do).
+let first: FastifyInstance;
+let second: FastifyInstance;
+let admin: Customer;
+
+beforeAll(async () => {
+  first = await createTestApp();
+  const { databaseUrl } = first.config;
+  if (!databaseUrl) throw new Error('the PostgreSQL pass gives createTestApp a DATABASE_URL');
+  second = await buildApp({ config: first.config, database: await openDatabase({ databaseUrl }) });
+  admin = await signUpAdmin(first, 'cache-admin');
+});
+
+afterAll(async () => {
+  await second?.close();
+  await first?.close();
+});
+
+async function nameOnSecond(id: string): Promise<string> {
+  const reply = await second.inject({ method: 'GET', url: `/api/part/${id}` });
+  expectReply(reply, 200);
+  return (reply.json() as { name: string }).name;
+}
+
+/** Whether B now keeps the reply in memory: its own ETag is answered 304. */
+async function cachedOnSecond(url: string): Promise<boolean> {
+  // The part was just written through A: B keeps nothing it read before hearing of that write.
+  await second.publicCache.caughtUp();
+  const reply = await second.inject({ method: 'GET', url });
+  const etag = String(reply.headers.etag);
+  return (await second.inject({ method: 'GET', url, headers: { 'if-none-match': etag } })).statusCode === 304;
+}
+
+describe('the public cache on two instances', () => {
+  it('shows on B a change made through A', async () => {
+    const id = await insertPart(first, { name: 'Two-instance pads' });
+    expect(await cachedOnSecond(`/api/part/${id}`)).toBe(true);
+    expect(await nameOnSecond(id)).toBe('Two-instance pads');
+
+    expectReply(await call(first, byCookie(admin), { method: 'PATCH', url: `/api/admin/part/${id}`, payload: { name: 'Two-instance shoes' } }), 200);
+    await eventually(async () => (await nameOnSecond(id)) === 'Two-instance shoes');
+  });
+
+  it('starts afresh after its listening connection was cut, missing nothing changed meanwhile', async () => {
+    const id = await insertPart(first, { name: 'Reconnect filter' });
+    expect(await cachedOnSecond(`/api/part/${id}`)).toBe(true);
+    // Every listening connection of this database (A's and B's) is cut; then a change is made.
+    const { rows } = await sql<{ cut: boolean }>`
+      select pg_terminate_backend(pid) as cut from pg_stat_activity
+      where datname = current_database() and application_name = ${LISTENER_NAME}`.execute(first.db);
+    expect(rows.length).toBe(2);
+    await sql`update parts set name = 'Reconnect screen' where id = ${id}`.execute(first.db);
+
+    await eventually(async () => (await nameOnSecond(id)) === 'Reconnect screen');
+    // Listening again, B caches and is told of changes as before.
+    await eventually(() => cachedOnSecond(`/api/part/${id}`));
+    await sql`update parts set name = 'Reconnect mesh' where id = ${id}`.execute(first.db);
+    await eventually(async () => (await nameOnSecond(id)) === 'Reconnect mesh');
+  });
+});

@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto';
+import zlib from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { DatabaseHandle } from '../db/database';
+
+/** What a cached read shows; migration 0016 names the tables whose changes announce each topic. */
+export type CacheTopic = 'catalogue' | 'reviews';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A public GET answered from memory until its topic changes. Only for replies that are the
+     * same for every caller: nothing per user (orders, garage, admin lists) is ever cached.
+     */
+    cachedAs?: CacheTopic;
+  }
+  interface FastifyRequest {
+    /** The topic's generation when a cacheable request began (public-cache.ts). */
+    cacheGeneration: number;
+  }
+  interface FastifyInstance {
+    publicCache: {
+      /**
+       * Settles once every change committed so far has reached this instance's cache (for tests
+       * that write to the database directly: a change through the API is seen at once).
+       */
+      caughtUp(): Promise<void>;
+    };
+  }
+}
+
+/** The channel migration 0016's triggers notify, with the topic as payload. */
+const CHANNEL = 'shop_changes';
+/** Memory the cached replies of a topic may hold at most (JSON and its compressed forms). */
+const MAX_BYTES: Record<CacheTopic, number> = { catalogue: 48 * 1024 * 1024, reviews: 4 * 1024 * 1024 };
+/** Below this a reply goes uncompressed, as @fastify/compress's threshold. */
+const COMPRESS_FROM_BYTES = 1024;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+interface Entry {
+  json: Buffer;
+  /** The strong validator of the JSON; its compressed forms carry it with `-br`/`-gz`. */
+  hash: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+type Encoding = 'br' | 'gzip';
+
+/**
+ * Public catalogue and review reads served from memory (issue 10, decision 026). A route opts in
+ * with `config: { cachedAs: 'catalogue' }`; its first 200 is kept as bytes with a strong ETag and
+ * sent again as they are, or as `304` to a matching `If-None-Match`, until a change of its topic.
+ *
+ * Changes announce themselves: every statement on a topic's tables fires `pg_notify` inside its
+ * transaction (migration 0016), which every instance hears on commit and drops that topic. A
+ * request that began before the drop does not store what it read. While the listening
+ * connection is down nothing is served from or stored in memory, and it all starts afresh once
+ * it listens again. A write request (any method but GET, HEAD, OPTIONS) empties this instance's
+ * cache as its reply leaves, so whoever changed something sees it in the next read.
+ */
+export async function publicCache(app: FastifyInstance, database: DatabaseHandle) {
+  const caches = {
+    catalogue: newCache(MAX_BYTES.catalogue),
+    reviews: newCache(MAX_BYTES.reviews),
+  } satisfies Record<CacheTopic, LRUCache<string, Entry>>;
+  const generation: Record<CacheTopic, number> = { catalogue: 0, reviews: 0 };
+  let live = true;
+
+  const drop = (topic: CacheTopic) => {
+    generation[topic] += 1;
+    caches[topic].clear();
+  };
+  const dropAll = () => {
+    drop('catalogue');
+    drop('reviews');
+  };
+  const listener = await database.listen(CHANNEL, {
+    notified: (payload) => (payload === 'catalogue' || payload === 'reviews' ? drop(payload) : dropAll()),
+    lost: () => {
+      live = false;
+      dropAll();
+      app.log.warn('public cache: change notifications lost, answering from the database until they are back');
+    },
+    resumed: () => {
+      dropAll();
+      live = true;
+      app.log.info('public cache: change notifications are back');
+    },
+  });
+  app.decorate('publicCache', { caughtUp: () => listener.caughtUp() });
+  app.decorateRequest('cacheGeneration', -1);
+
+  const encodings = new Negotiator<Encoding | 'identity'>({ supportedValues: ['br', 'gzip', 'identity'] });
+
+  /** Sends an entry in the encoding the caller takes, or 304 when it has that one already. */
+  function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+    const encoding = entry.json.length < COMPRESS_FROM_BYTES ? undefined : negotiated(request);
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (matches(request.headers['if-none-match'], entry.hash)) {
+      return reply.code(304).header('etag', etagOf(entry.hash, encoding)).send();
+    }
+    reply.header('etag', etagOf(entry.hash, encoding)).type('application/json; charset=utf-8');
+    if (!encoding) return reply.send(entry.json);
+    return reply.header('content-encoding', encoding).send(compressed(entry, encoding));
+  }
+
+  function negotiated(request: FastifyRequest): Encoding | undefined {
+    const header = request.headers['accept-encoding'];
+    const choice = header ? encodings.negotiate(header) : null;
+    return choice === 'br' || choice === 'gzip' ? choice : undefined;
+  }
+
+  // Before @fastify/compress is registered: a cached route compresses its stored bytes once.
+  app.addHook('onRoute', (route) => {
+    const topic = route.config?.cachedAs;
+    if (!topic || route.method !== 'GET') return;
+    route.compress = false;
+    route.onRequest = [
+      ...toArray(route.onRequest),
+      (request, reply, done) => {
+        request.cacheGeneration = generation[topic];
+        const entry = live ? caches[topic].get(request.url) : undefined;
+        if (!entry) return done();
+        sendEntry(request, reply, entry);
+      },
+    ];
+    route.onSend = [
+      ...toArray(route.onSend),
+      (request, reply, payload, done) => {
+        if (reply.statusCode !== 200 || typeof payload !== 'string' || request.method !== 'GET') {
+          return done(null, payload);
+        }
+        const json = Buffer.from(payload);
+        const entry: Entry = { json, hash: createHash('sha1').update(json).digest('base64url') };
+        // Read before a change was heard: sent this once, never kept.
+        if (live && request.cacheGeneration === generation[topic]) caches[topic].set(request.url, entry);
+        const encoding = json.length < COMPRESS_FROM_BYTES ? undefined : negotiated(request);
+        reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', etagOf(entry.hash, encoding));
+        if (!encoding) return done(null, json);
+        reply.header('content-encoding', encoding);
+        done(null, compressed(entry, encoding));
+      },
+    ];
+  });
+
+  // A write done here is read back at once: its transaction has committed before its reply, so
+  // this instance forgets everything then, without waiting for the notification (which tells the
+  // other instances). Reads that began earlier do not keep what they read.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!SAFE_METHODS.has(request.method)) dropAll();
+    done(null, payload);
+  });
+}
+
+function newCache(maxBytes: number) {
+  return new LRUCache<string, Entry>({
+    maxSize: maxBytes,
+    // The JSON, room for its two compressed forms (each smaller than it) and the key.
+    sizeCalculation: (entry, key) => entry.json.length * 2 + key.length,
+  });
+}
+
+/** The entry's bytes in `encoding`, compressed on first use and kept with it. */
+function compressed(entry: Entry, encoding: Encoding): Buffer {
+  if (encoding === 'br') {
+    // Quality 5, as the shop's other replies: near gzip -9's size for a fraction of quality 11's CPU.
+    entry.br ??= zlib.brotliCompressSync(entry.json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return entry.br;
+  }
+  entry.gzip ??= zlib.gzipSync(entry.json);
+  return entry.gzip;
+}
+
+function etagOf(hash: string, encoding: Encoding | undefined): string {
+  return encoding === 'br' ? `"${hash}-br"` : encoding === 'gzip' ? `"${hash}-gz"` : `"${hash}"`;
+}
+
+/** `If-None-Match` holds this content's tag, in any encoding (weak comparison, RFC 9110 §13.1.2). */
+function matches(header: string | undefined, hash: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const value = tag.trim().replace(/^W\//, '');
+    return value === '*' || value === `"${hash}"` || value === `"${hash}-br"` || value === `"${hash}-gz"`;
+  });
+}
+
+function toArray<T>(value: T | T[] | undefined): T[] {
+  return value === undefined ? [] : Array.isArray(value) ? value : [value];
+}

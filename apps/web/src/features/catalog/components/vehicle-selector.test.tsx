@@ -1,0 +1,87 @@
+import type { Vehicle } from '@autoparts/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../../test/fetch-stub';
+import { renderRoutes } from '../../../test/render-with-router';
+import { signedOutReply } from '../../../test/users';
+import { VehicleSelector } from './vehicle-selector';
+
+const camry: Vehicle = { _id: 'v-camry', year: 2019, make: 'Toyota', model: 'Camry', engine: '' };
+const corolla: Vehicle = { _id: 'v-corolla', year: 2019, make: 'Toyota', model: 'Corolla', engine: '1.8 L' };
+const civic: Vehicle = { _id: 'v-civic', year: 2020, make: 'Honda', model: 'Civic', engine: '' };
+
+/** The catalogue's lists: 2019 has Toyota and Honda, 2020 only Honda. */
+const catalogue = {
+  'GET /api/me': signedOutReply,
+  'GET /api/vehicles/years': { body: [2020, 2019] },
+  'GET /api/vehicles/makes?year=2019': { body: ['Honda', 'Toyota'] },
+  'GET /api/vehicles/makes?year=2020': { body: ['Honda'] },
+  'GET /api/vehicles/models?year=2019&make=Toyota': { body: [camry, corolla] },
+  'GET /api/vehicles/models?year=2020&make=Honda': { body: [civic] },
+};
+
+const optionsOf = (label: string) => Array.from((screen.getByLabelText(label) as HTMLSelectElement).options).map((option) => option.text);
+
+function renderSelector() {
+  return renderRoutes([{ path: '/', element: <VehicleSelector /> }]);
+}
+
+describe('the vehicle selector: Year → Make → Model', () => {
+  it('lists only what the catalogue has, each select waiting for the one before', async () => {
+    const user = userEvent.setup();
+    const server = stubFetch(catalogue);
+    renderSelector();
+
+    await waitFor(() => expect(screen.getByLabelText('Year')).toBeEnabled());
+    expect(optionsOf('Year')).toEqual(['Year', '2020', '2019']);
+    expect(screen.getByLabelText('Make')).toBeDisabled();
+    expect(screen.getByLabelText('Model')).toBeDisabled();
+
+    await user.selectOptions(screen.getByLabelText('Year'), '2019');
+    await waitFor(() => expect(screen.getByLabelText('Make')).toBeEnabled());
+    expect(optionsOf('Make')).toEqual(['Make', 'Honda', 'Toyota']);
+    expect(screen.getByLabelText('Model')).toBeDisabled();
+
+    await user.selectOptions(screen.getByLabelText('Make'), 'Toyota');
+    await waitFor(() => expect(screen.getByLabelText('Model')).toBeEnabled());
+    // An engine, where the catalogue has one, tells two vehicles of a model apart.
+    expect(optionsOf('Model')).toEqual(['Model', 'Camry', 'Corolla 1.8 L']);
+    expect(server.paths()).toEqual(
+      expect.arrayContaining(['GET /api/vehicles/makes?year=2019', 'GET /api/vehicles/models?year=2019&make=Toyota']),
+    );
+  });
+
+  it('a new year starts the make again; choosing a model makes it the active vehicle and clears the selects', async () => {
+    const user = userEvent.setup();
+    stubFetch(catalogue);
+    renderSelector();
+    await waitFor(() => expect(screen.getByLabelText('Year')).toBeEnabled());
+
+    await user.selectOptions(screen.getByLabelText('Year'), '2019');
+    await waitFor(() => expect(screen.getByLabelText('Make')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Make'), 'Toyota');
+    await user.selectOptions(screen.getByLabelText('Year'), '2020');
+    expect(screen.getByLabelText('Make')).toHaveValue('');
+    expect(screen.getByLabelText('Model')).toBeDisabled();
+
+    await waitFor(() => expect(optionsOf('Make')).toEqual(['Make', 'Honda']));
+    await user.selectOptions(screen.getByLabelText('Make'), 'Honda');
+    await waitFor(() => expect(screen.getByLabelText('Model')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Model'), 'Civic');
+
+    expect(screen.getByTestId('active-vehicle')).toHaveTextContent('2020 Honda Civic');
+    expect(screen.getByLabelText('Year')).toHaveValue('');
+    expect(screen.getByLabelText('Make')).toBeDisabled();
+    // A visitor's garage is kept in the browser.
+    expect(JSON.parse(localStorage.getItem('autoparts.garage') ?? '{}')).toEqual({ vehicles: [civic], activeId: 'v-civic' });
+  });
+
+  it('says so when a list cannot be loaded', async () => {
+    stubFetch({ ...catalogue, 'GET /api/vehicles/years': { status: 500, body: { message: 'Server error' } } });
+    renderSelector();
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The vehicle list could not be loaded. Please try again.');
+    expect(screen.getByLabelText('Year')).toBeDisabled();
+  });
+});

@@ -1,0 +1,134 @@
+import type { CatalogPart, SearchResult } from '@autoparts/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../../test/fetch-stub';
+import { renderRoutes } from '../../../test/render-with-router';
+import { signedOutReply } from '../../../test/users';
+import { Component as ShopPage } from './shop';
+
+const pads: CatalogPart = {
+  _id: 'part-1',
+  name: 'Ceramic Brake Pads',
+  description: 'Low-dust pads.',
+  img: '/images/parts/brake-pads.svg',
+  price: 49.99,
+  availableQuantity: 12,
+  minOrderQuantity: 1,
+  category: { slug: 'brakes', name: 'Brakes' },
+  partNumber: 'BRK-1001',
+};
+
+const result = (overrides: Partial<SearchResult> = {}): SearchResult => ({
+  items: [pads],
+  total: 30,
+  page: 1,
+  pageSize: 24,
+  facets: { categories: [{ slug: 'brakes', name: 'Brakes', count: 20 }, { slug: 'filters', name: 'Filters', count: 10 }] },
+  ...overrides,
+});
+
+/** /shop with every search answered by `reply`; the page's other reads answered too. */
+function renderShop(path: string, reply: () => SearchResult = () => result()) {
+  const server = stubFetch({
+    'GET /api/me': signedOutReply,
+    'GET /api/vehicles/years': { body: [2019] },
+    'GET /api/search?*': () => ({ body: reply() }),
+  });
+  const searches = () => server.calls.filter((call) => call.path.startsWith('/api/search?')).map((call) => call.path.slice('/api/search'.length));
+  return { ...renderRoutes([{ path: '/shop', element: <ShopPage /> }], { path }), searches };
+}
+
+const lastSearch = (searches: () => string[]) => Object.fromEntries(new URLSearchParams(searches().at(-1)));
+
+describe('/shop: the filters live in the URL', () => {
+  it('reads every filter from the URL and asks the server for exactly those', async () => {
+    const { searches } = renderShop('/shop?q=pads&category=brakes&minPrice=10&maxPrice=60&inStock=true&sort=price-asc&page=2', () => result({ page: 2 }));
+    await screen.findByRole('list', { name: 'Search results' });
+
+    expect(lastSearch(searches)).toEqual({ q: 'pads', category: 'brakes', minPrice: '10', maxPrice: '60', inStock: 'true', sort: 'price-asc', page: '2' });
+    expect(screen.getByLabelText('Search the catalogue')).toHaveValue('pads');
+    expect(screen.getByRole('link', { name: /^Brakes/ })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByLabelText('From')).toHaveValue(10);
+    expect(screen.getByLabelText('To')).toHaveValue(60);
+    expect(screen.getByLabelText('In stock only')).toBeChecked();
+    expect(screen.getByLabelText('Sort by')).toHaveValue('price-asc');
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '30 parts for “pads”' })).toBeInTheDocument();
+  });
+
+  it('writes each change to the URL, back to page 1, keeping the other filters', async () => {
+    const user = userEvent.setup();
+    const { router, searches } = renderShop('/shop?q=pads&page=2', () => result({ page: 2 }));
+    const search = () => Object.fromEntries(new URLSearchParams(router.state.location.search));
+    await screen.findByRole('list', { name: 'Search results' });
+
+    await user.click(screen.getByRole('link', { name: /^Filters/ }));
+    expect(search()).toEqual({ q: 'pads', category: 'filters' });
+
+    await user.click(screen.getByLabelText('In stock only'));
+    expect(search()).toEqual({ q: 'pads', category: 'filters', inStock: 'true' });
+
+    await user.type(screen.getByLabelText('From'), '5');
+    await user.type(screen.getByLabelText('To'), '25.5');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(search()).toEqual({ q: 'pads', category: 'filters', inStock: 'true', minPrice: '5', maxPrice: '25.5' });
+
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'name');
+    expect(search()).toMatchObject({ sort: 'name' });
+
+    const box = screen.getByLabelText('Search the catalogue');
+    await user.clear(box);
+    await user.type(box, 'oil filter{Enter}');
+    expect(search()).toEqual({ q: 'oil filter', category: 'filters', inStock: 'true', minPrice: '5', maxPrice: '25.5', sort: 'name' });
+    await waitFor(() => expect(lastSearch(searches)).toEqual(search()));
+
+    // Back to all categories and in stock or not: those parameters leave the URL.
+    await user.click(screen.getByRole('link', { name: 'All categories' }));
+    await user.click(screen.getByLabelText('In stock only'));
+    expect(search()).toEqual({ q: 'oil filter', minPrice: '5', maxPrice: '25.5', sort: 'name' });
+  });
+
+  it('links the pages, keeping the filters', async () => {
+    renderShop('/shop?category=brakes');
+    const pages = await screen.findByRole('navigation', { name: 'Result pages' });
+
+    expect(within(pages).getByRole('link', { name: 'Next' })).toHaveAttribute('href', '/shop?category=brakes&page=2');
+    expect(within(pages).queryByRole('link', { name: 'Previous' })).not.toBeInTheDocument();
+  });
+
+  it('says so when nothing matches, with a way back to every part', async () => {
+    renderShop('/shop?q=zzqxv', () => result({ items: [], total: 0, facets: { categories: [] } }));
+    expect(await screen.findByText(/No parts match this search/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Show all parts' })).toHaveAttribute('href', '/shop');
+  });
+});
+
+describe('/shop on a phone: the Filters button', () => {
+  it('says how many filters are active, and opens and closes the panel by keyboard', async () => {
+    const user = userEvent.setup();
+    renderShop('/shop?q=pads&category=brakes&minPrice=10&maxPrice=60&inStock=true&sort=name');
+    await screen.findByRole('list', { name: 'Search results' });
+    // Category, price (both ends count once) and stock; the text and the order are no filters.
+    const button = screen.getByRole('button', { name: 'Filters, 3 active' });
+    const panel = document.getElementById(button.getAttribute('aria-controls') ?? '');
+    expect(panel).toHaveAccessibleName('Filters');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).toHaveClass('hidden');
+
+    button.focus();
+    await user.keyboard('{Enter}');
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(panel).not.toHaveClass('hidden');
+
+    await user.keyboard(' ');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(panel).toHaveClass('hidden');
+  });
+
+  it('is plain "Filters" with none active', async () => {
+    renderShop('/shop?q=pads');
+    await screen.findByRole('list', { name: 'Search results' });
+    expect(screen.getByRole('button', { name: 'Filters' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
