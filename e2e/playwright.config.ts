@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { mailDir, smtpPort, smtpUrl } from './mail/settings';
 import { oidcClientId, oidcClientSecret, oidcDiscoveryUrl, oidcIssuer, oidcPort, oidcRedirectUri } from './oidc/settings';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
@@ -50,6 +51,16 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
+      // A real SMTP server that keeps what the shop sends, for the journeys to read (mail/smtp-sink.ts).
+      command: 'tsx mail/smtp-sink.ts',
+      port: smtpPort,
+      env: { SMTP_PORT: String(smtpPort), MAIL_DIR: mailDir },
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
       // A fresh embedded database every run.
       command: `rm -rf "${dataDir}" && tsx seed-admin.ts && tsx ../apps/api/src/server.ts`,
       url: `${baseURL}/api/parts`,
@@ -61,6 +72,7 @@ export default defineConfig({
         GOOGLE_ISSUER: oidcIssuer,
         GOOGLE_CLIENT_ID: oidcClientId,
         GOOGLE_CLIENT_SECRET: oidcClientSecret,
+        SMTP_URL: smtpUrl,
       },
       reuseExistingServer: false,
       timeout: 120_000,

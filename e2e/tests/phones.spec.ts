@@ -11,7 +11,7 @@ import { ShopProcess, sharedPort } from './shop-process';
 const screens = path.join(import.meta.dirname, '../.tmp/screens');
 fs.mkdirSync(screens, { recursive: true });
 
-const publicPages = ['/', '/blogs', '/portfolio', '/login', '/signup', '/no-such-page'];
+const publicPages = ['/', '/blogs', '/portfolio', '/login', '/signup', '/forgot-password', '/reset-password?token=x', '/verify-email?done=1', '/no-such-page'];
 const customerPages = ['/dashboard', '/dashboard/profile', '/dashboard/review'];
 const adminPages = ['/dashboard/orders', '/dashboard/addaproduct', '/dashboard/makeadmin', '/dashboard/manageproducts'];
 

@@ -22,6 +22,7 @@ import { garageRoutes } from './modules/garage/routes';
 import { vehiclesRoutes } from './modules/vehicles/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { usersRoutes } from './modules/users/routes';
+import { createMail, registerMailWorker, type Mail } from './modules/mail/outbox';
 import { registerOrderExpiry } from './modules/orders/expiry';
 import { ordersRoutes } from './modules/orders/routes';
 import { createPayments, type Payments } from './modules/payments/payments';
@@ -44,6 +45,8 @@ declare module 'fastify' {
     config: Config;
     payments: Payments;
     jobs: JobQueue;
+    /** The mail outbox: a message is queued in the transaction of the change it reports. */
+    mail: Mail;
   }
 }
 
@@ -86,6 +89,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   }
   const jobs = await startJobQueue(database, app.log);
   app.decorate('jobs', jobs);
+  app.decorate('mail', createMail(app));
   // Workers finish their jobs before the database closes.
   app.addHook('preClose', async () => {
     await jobs.stop();
@@ -105,7 +109,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   });
   await apiDocs(app);
 
-  const auth = createAuth({ config, authSecret, db: database.db, logger: app.log });
+  const auth = createAuth({ config, authSecret, db: database.db, logger: app.log, mail: app.mail });
   registerIdentity(app, auth);
   await rateLimits(app);
 
@@ -132,5 +136,6 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   await app.register(sitemapRoutes(config.baseUrl));
   await webApp(app, { distDir: config.webDistDir, baseUrl: config.baseUrl });
   await registerOrderExpiry(app);
+  await registerMailWorker(app);
   return app;
 }

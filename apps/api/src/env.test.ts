@@ -130,4 +130,15 @@ describe('parseEnv: the open internet (issue 8)', () => {
     expect(parseEnv({ UNPAID_ORDER_MINUTES: '0.25' }).unpaidOrderMinutes).toBe(0.25);
     expect(() => parseEnv({ UNPAID_ORDER_MINUTES: '0' })).toThrow(/\bUNPAID_ORDER_MINUTES\b/);
   });
+
+  it('takes SMTP_URL as smtp:// or smtps://, and MAIL_FROM as an address with or without a name', () => {
+    expect(parseEnv({}).mail).toEqual({ smtpUrl: undefined, from: 'Autoparts Manufacturer <no-reply@localhost>' });
+    expect(parseEnv({ BASE_URL: 'https://parts.example.com' }).mail.from).toBe('Autoparts Manufacturer <no-reply@parts.example.com>');
+    expect(parseEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mail.smtpUrl).toBe('smtp://127.0.0.1:2525');
+    expect(parseEnv({ SMTP_URL: 'smtps://user:pass@smtp.example.com:465' }).mail.smtpUrl).toBe('smtps://user:pass@smtp.example.com:465');
+    expect(() => parseEnv({ SMTP_URL: 'http://smtp.example.com' })).toThrow(/\bSMTP_URL\b/);
+    expect(parseEnv({ MAIL_FROM: 'Parts Shop <shop@example.com>' }).mail.from).toBe('Parts Shop <shop@example.com>');
+    expect(parseEnv({ MAIL_FROM: 'shop@example.com' }).mail.from).toBe('shop@example.com');
+    expect(() => parseEnv({ MAIL_FROM: 'the shop' })).toThrow(/\bMAIL_FROM\b/);
+  });
 });

@@ -49,6 +49,13 @@ const envSchema = z
     STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
     PAYMENTS: z.enum(['stripe', 'test']).optional(),
     UNPAID_ORDER_MINUTES: z.coerce.number().positive().max(7 * 24 * 60).default(30),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .max(320)
+      .regex(/^(?:[^<>@]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be an address (shop@example.com) or a name and an address (Shop <shop@example.com>)')
+      .optional(),
   })
   .refine((env) => !env.DATABASE_URL || env.AUTH_SECRET, {
     path: ['AUTH_SECRET'],
@@ -104,6 +111,11 @@ export interface Config {
   /** How long an unpaid order holds its stock before it expires. */
   unpaidOrderMinutes: number;
   /**
+   * Where mail goes: an SMTP server (`smtp://user:pass@host:587`), or, without one, `.eml` files
+   * in `DATA_DIR/outbox/`. `from` is the sender every message carries.
+   */
+  mail: { smtpUrl: string | undefined; from: string };
+  /**
    * Multiplies every rate limit and unpaid-order cap; 1 in the shop. The API tests raise it, so
    * that one test account can place many orders, and test the limits themselves at 1.
    */
@@ -123,6 +135,7 @@ export function parseEnv(
     throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed.data;
+  const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     port: env.PORT,
     host: env.HOST,
@@ -130,7 +143,7 @@ export function parseEnv(
     logFormat: env.LOG_FORMAT ?? (tty ? 'pretty' : 'json'),
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
-    baseUrl: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    baseUrl,
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: env.TRUST_PROXY,
     authSecret: env.AUTH_SECRET,
@@ -153,6 +166,7 @@ export function parseEnv(
     payments: env.PAYMENTS ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'test'),
     production: env.NODE_ENV === 'production',
     unpaidOrderMinutes: env.UNPAID_ORDER_MINUTES,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Autoparts Manufacturer <no-reply@${new URL(baseUrl).hostname}>` },
     limitScale: 1,
   };
 }

@@ -15,3 +15,4 @@ export * from './vin';
 export * from './images';
 export * from './photos';
 export * from './overview';
+export * from './account-mail';

@@ -19,6 +19,9 @@ export const paths = {
   portfolio: '/portfolio',
   login: '/login',
   signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
 } as const;
 
 /** Route patterns in React Router's syntax; `:name` is one non-empty path segment. */
@@ -39,6 +42,9 @@ export const routePatterns = [
   '/portfolio',
   '/login',
   '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
 ] as const;
 
 const routeMatchers = routePatterns.map(

@@ -95,6 +95,8 @@ export const meSchema = z.object({
   location: z.string(),
   phone: z.string(),
   linkedin: z.string(),
+  /** Whether the address is confirmed through the link of our e-mail (or Google's word). */
+  emailVerified: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 

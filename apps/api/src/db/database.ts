@@ -219,7 +219,9 @@ async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> 
 }
 
 async function migrate(db: Db, target: string | undefined) {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // Branches take migration numbers agreed beforehand and land in any order: a database that ran
+  // 0014 already still runs 0012 when it arrives (each migration stands on its own).
+  const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
   const { error, results } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -19,6 +19,8 @@ export interface Database {
   search_words: { word: string };
   images: ImagesTable;
   image_variants: ImageVariantsTable;
+  mail_outbox: MailOutboxTable;
+  verifications: VerificationsTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -207,4 +209,30 @@ export interface ImageVariantsTable {
   width: number;
   height: number;
   bytes: Uint8Array;
+}
+
+/** A message to send (decision 022): written with the change it reports, sent by a worker. */
+export interface MailOutboxTable {
+  id: Generated<string>;
+  kind: string;
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+  order_id: string | null;
+  created_at: CreatedAt;
+  claimed_at: Date | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  sent_at: Date | null;
+}
+
+/** Better Auth's one-time values: a password reset's token is `reset-password:<token>` → user id. */
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: Date;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
 }

@@ -7,6 +7,11 @@ import type { DatabaseHandle, Db } from '../db/database';
 const queueSettings = {
   /** One job per unpaid order, due when the order expires (modules/orders/expiry.ts). */
   'order-expiry': { retryLimit: 20, retryDelay: 5, retryBackoff: true },
+  /**
+   * One job per message of the mail outbox (modules/mail): retried 5–10 s after a failure, then
+   * twice as long each time, so an SMTP outage of a day or two loses nothing.
+   */
+  mail: { retryLimit: 15, retryDelay: 5, retryBackoff: true },
   /** Every minute: overdue orders a job missed, old rate-limit counters. */
   sweep: { retryLimit: 0 },
 } satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
@@ -19,8 +24,16 @@ export interface JobQueue {
    * commits (DESIGN §10).
    */
   sendInTransaction(trx: Db, queue: QueueName, data: object, options?: { startAfter?: Date }): Promise<void>;
-  /** Runs `handler` for the queue's jobs on this instance; any instance may take any job. */
-  work<T extends object>(queue: QueueName, handler: (data: T) => Promise<void>): Promise<void>;
+  /**
+   * Runs `handler` for the queue's jobs on this instance; any instance may take any job. Up to
+   * `batchSize` jobs are fetched at once and `concurrency` of them run at a time; a job whose
+   * handler throws is failed (and retried as its queue says) alone, the others complete.
+   */
+  work<T extends object>(
+    queue: QueueName,
+    handler: (data: T) => Promise<void>,
+    options?: { batchSize?: number; concurrency?: number },
+  ): Promise<void>;
   /** A job on a cron schedule; however many instances run, each slot runs once. */
   schedule(queue: QueueName, cron: string): Promise<void>;
   stop(): Promise<void>;
@@ -55,9 +68,24 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
       await boss.send(queue, data, { db, ...(options.startAfter && { startAfter: options.startAfter }) });
     },
 
-    async work(queue, handler) {
-      await boss.work<object>(queue, { pollingIntervalSeconds: 1, batchSize: 10 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data as never);
+    async work(queue, handler, { batchSize = 10, concurrency = 1 } = {}) {
+      await boss.work<object>(queue, { pollingIntervalSeconds: 1, batchSize }, async (jobs) => {
+        const failed: { id: string; error: unknown }[] = [];
+        let next = 0;
+        const runner = async () => {
+          for (let job = jobs[next++]; job; job = jobs[next++]) {
+            try {
+              await handler(job.data as never);
+            } catch (error) {
+              failed.push({ id: job.id, error });
+            }
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, runner));
+        // Failed one by one; pg-boss then completes the rest of the batch (only jobs still active).
+        for (const { id, error } of failed) {
+          await boss.fail(queue, id, { message: error instanceof Error ? error.message : String(error) });
+        }
       });
     },
 

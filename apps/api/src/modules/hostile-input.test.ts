@@ -93,6 +93,8 @@ const authRoutes: Route[] = [
   auth('POST', '/auth/change-password', object({ currentPassword: password, newPassword: password, revokeOtherSessions: { type: 'boolean' } }, ['currentPassword', 'newPassword'])),
   auth('POST', '/auth/request-password-reset', object({ email, redirectTo: text() }, ['email'])),
   auth('POST', '/auth/reset-password', object({ newPassword: password, token: text() })),
+  auth('POST', '/auth/send-verification-email', object({ email, callbackURL: text() }, ['email'])),
+  auth('GET', '/auth/verify-email', {}, { query: [{ name: 'token', schema: text() }, { name: 'callbackURL', schema: text() }] }),
   auth('POST', '/auth/revoke-session', object({ token: text() })),
   auth('POST', '/auth/sign-in/social', object({ provider: { enum: ['google', 'github'] }, callbackURL: text() }, ['provider'])),
   auth('POST', '/auth/sign-in/oauth2', object({ providerId: { enum: ['google'] }, callbackURL: text() }, ['providerId'])),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -26,8 +27,11 @@ export interface TestAppOptions {
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<FastifyInstance> {
   const database = await openTestDatabase();
+  // Its own directory for what the shop writes there (mail as .eml files without SMTP_URL).
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-data-'));
   const config = parseEnv({
     NODE_ENV: 'test',
+    DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: options.webDistDir ?? path.join(os.tmpdir(), `no-web-app-${randomUUID()}`),
     AUTH_SECRET: 'test-secret-test-secret-test-secret',
@@ -36,9 +40,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
   });
   config.limitScale = options.realLimits ? 1 : 1000;
   try {
-    return actsAsOwnPage(await buildApp({ config, database }));
+    const app = await buildApp({ config, database });
+    app.addHook('onClose', () => rm(dataDir, { recursive: true, force: true }));
+    return actsAsOwnPage(app);
   } catch (error) {
     await database.close();
+    await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
 }

@@ -27,6 +27,9 @@ export const routes: RouteObject[] = [
           { path: paths.portfolio, lazy: () => import('./routes/portfolio') },
           { path: paths.login, lazy: () => import('../features/auth/routes/login') },
           { path: paths.signup, lazy: () => import('../features/auth/routes/signup') },
+          { path: paths.forgotPassword, lazy: () => import('../features/auth/routes/forgot-password') },
+          { path: paths.resetPassword, lazy: () => import('../features/auth/routes/reset-password') },
+          { path: paths.verifyEmail, lazy: () => import('../features/auth/routes/verify-email') },
           {
             // Signed-in pages (SPEC §6).
             element: <RequireAuth />,

@@ -9,6 +9,7 @@ export function aCustomer(overrides: Partial<Me> = {}): Me {
     location: '',
     phone: '',
     linkedin: '',
+    emailVerified: false,
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import * as garage from './0008-garage';
 import * as searchWords from './0009-search-words';
 import * as images from './0010-images';
 import * as lowStockThreshold from './0011-low-stock-threshold';
+import * as mailOutbox from './0012-mail-outbox';
 import * as catalogueBrowseIndexes from './0014-catalogue-browse-indexes';
 import * as changeNotifications from './0016-change-notifications';
 
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0009-search-words': searchWords,
   '0010-images': images,
   '0011-low-stock-threshold': lowStockThreshold,
+  '0012-mail-outbox': mailOutbox,
   '0014-catalogue-browse-indexes': catalogueBrowseIndexes,
   '0016-change-notifications': changeNotifications,
 };

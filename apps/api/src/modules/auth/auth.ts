@@ -1,10 +1,21 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth } from 'better-auth';
 import { genericOAuth } from 'better-auth/plugins';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@autoparts/shared';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, paths, VERIFY_EMAIL_CALLBACK } from '@autoparts/shared';
 import type { Db } from '../../db/database';
 import type { Config } from '../../env';
+import type { Mail } from '../mail/outbox';
+import type { MailMessage } from '../mail/templates';
 import { hashPassword, verifyPassword } from './password';
+
+/** A reset link works for an hour (issue 12), once. */
+export const RESET_PASSWORD_SECONDS = 60 * 60;
+/** A confirmation link works for a day: it may be read the next morning. */
+export const VERIFY_EMAIL_SECONDS = 24 * 60 * 60;
+
+/** How a reset token's row is found: Better Auth's "hashed" identifier (SHA-256, base64url). */
+export const resetTokenKey = (token: string) => createHash('sha256').update(`reset-password:${token}`).digest('base64url');
 
 /** The header through which the server hands Better Auth the client's address (never the client). */
 export const CLIENT_IP_HEADER = 'x-shop-client-ip';
@@ -22,12 +33,16 @@ export function createAuth({
   authSecret,
   db,
   logger,
+  mail,
 }: {
   config: Config;
   authSecret: string;
   db: Db;
   logger: FastifyBaseLogger;
+  mail: Mail;
 }) {
+  // Better Auth calls these after its own writes commit: the message and its job go in together.
+  const send = (message: MailMessage) => db.transaction().execute((trx) => mail.queue(trx, message));
   return betterAuth({
     appName: 'Autoparts Manufacturer',
     baseURL: config.baseUrl,
@@ -47,6 +62,30 @@ export function createAuth({
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       password: { hash: hashPassword, verify: verifyPassword },
+      // The link opens the web app's page, which sends the token with the new password.
+      sendResetPassword: ({ user, token }) =>
+        send({
+          kind: 'reset-password',
+          to: user.email,
+          name: user.name,
+          url: `${config.baseUrl}${paths.resetPassword}?token=${encodeURIComponent(token)}`,
+        }),
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_SECONDS,
+      // Every session goes, and with them their access tokens (a foreign key cascades).
+      revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: VERIFY_EMAIL_SECONDS,
+      // The link goes through Better Auth, which confirms the address and then opens the web
+      // app's page (`?error=` when the link was not good).
+      sendVerificationEmail: ({ user, token }) =>
+        send({
+          kind: 'verify-email',
+          to: user.email,
+          name: user.name,
+          url: `${config.baseUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(VERIFY_EMAIL_CALLBACK)}`,
+        }),
     },
     user: {
       modelName: 'users',
@@ -82,14 +121,16 @@ export function createAuth({
         refreshTokenExpiresAt: 'refresh_token_expires_at',
         ...timestamps,
       },
-      // A Google account joins an existing shop account only if that account's e-mail is verified
-      // (Better Auth's default): the shop does not verify e-mails, so an existing password account
-      // is never taken over by whoever controls a Google account of that name.
+      // A Google account joins an existing shop account only once that account's address is
+      // confirmed through our e-mail (Better Auth's `requireLocalEmailVerified`): an existing
+      // password account is never taken over by whoever controls a Google account of that name.
       accountLinking: { enabled: true, trustedProviders: ['google'] },
     },
     verification: {
       modelName: 'verifications',
       fields: { expiresAt: 'expires_at', ...timestamps },
+      // A reset token is as good as the password: only its hash is kept (resetTokenKey).
+      storeIdentifier: { default: 'plain', overrides: { 'reset-password:': 'hashed' } },
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

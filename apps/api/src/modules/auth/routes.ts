@@ -1,18 +1,30 @@
-import { apiErrors, authErrors, signupSchema } from '@autoparts/shared';
+import {
+  accountMailMessages,
+  apiErrors,
+  authErrors,
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  signupSchema,
+  VERIFY_EMAIL_CALLBACK,
+} from '@autoparts/shared';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addressKey, limits } from '../limits/limits';
 import { createRateCounters, type Limit } from '../limits/repository';
 import { normaliseEmail } from '../users/repository';
-import { CLIENT_IP_HEADER, type Auth } from './auth';
+import { CLIENT_IP_HEADER, resetTokenKey, type Auth } from './auth';
 import { hashingBusy, withPrecomputedHash } from './password';
 
 const SIGN_IN = '/api/auth/sign-in/email';
 const SIGN_UP = '/api/auth/sign-up/email';
 const CHANGE_PASSWORD = '/api/auth/change-password';
+const REQUEST_RESET = '/api/auth/request-password-reset';
+const RESET_PASSWORD = '/api/auth/reset-password';
+const SEND_VERIFICATION = '/api/auth/send-verification-email';
+const VERIFY_EMAIL = '/api/auth/verify-email';
 /** The calls that run scrypt: refused with 503 while the hashing queue is full. */
-const HASHING_PATHS = new Set([SIGN_IN, SIGN_UP, CHANGE_PASSWORD]);
+const HASHING_PATHS = new Set([SIGN_IN, SIGN_UP, CHANGE_PASSWORD, RESET_PASSWORD]);
 /** Seconds a caller refused for a full hashing queue is asked to wait. */
 const HASHING_RETRY_AFTER_SECONDS = 5;
 /** No form of ours nests deeper than this; a deeper body is not one of ours. */
@@ -22,8 +34,10 @@ const MAX_BODY_DEPTH = 8;
  * Better Auth's endpoints at /api/auth/*, behind the shop's rules: sign-up runs the shared
  * signupSchema (SPEC §5) and passes on only its fields; sign-in is limited per address (every
  * attempt) and per account and address (failed attempts: another address's guesses never lock
- * the owner out); change-password per session and per account; every call that hashes waits for
- * a hashing slot, or is refused with 503 when too many wait.
+ * the owner out); change-password per session and per account; forgot-password and resending the
+ * confirmation link per address and per account (issue 12); every call that hashes waits for a
+ * hashing slot, or is refused with 503 when too many wait. A password reset through the e-mail's
+ * link ends every session of the account and signs the customer in anew.
  */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { auth }) => {
   const counters = createRateCounters(app.db);
@@ -41,7 +55,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
     url: '/auth/*',
     schema: { hide: true },
     preHandler: async (request, reply) => {
-      if (request.method !== 'POST') return;
+      if (request.method !== 'POST') {
+        // The confirmation link lands where the shop's mail said, nowhere a caller chooses.
+        const url = new URL(request.url, app.config.baseUrl);
+        const callback = url.searchParams.get('callbackURL');
+        if (url.pathname === VERIFY_EMAIL && callback !== null && callback !== VERIFY_EMAIL_CALLBACK) {
+          return reply.code(400).send({ message: accountMailMessages.verifyLinkForeign });
+        }
+        return;
+      }
       if (request.body !== undefined && request.body !== null && !isShallowObject(request.body)) {
         return reply.code(400).send({ message: apiErrors.bodyTooDeep });
       }
@@ -70,6 +92,28 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
         }
         // Only the form's fields reach Better Auth: no `image`, `role` or anything else.
         request.body = parsed.data;
+      } else if (path === REQUEST_RESET) {
+        if (!(await within(request, reply, `password-reset:ip:${address}`, limits.passwordResetPerIp))) return;
+        const parsed = forgotPasswordSchema.safeParse(request.body);
+        if (!parsed.success) return reply.code(400).send({ message: firstIssue(parsed.error) });
+        // Counted for any address asked about, an account's or not: the reply is the same.
+        const key = `password-reset:email:${normaliseEmail(parsed.data.email)}`;
+        if (!(await within(request, reply, key, limits.passwordResetPerEmail))) return;
+        // The link is the shop's own (auth.ts); no `redirectTo` of the caller's.
+        request.body = { email: parsed.data.email };
+      } else if (path === RESET_PASSWORD) {
+        if (!(await within(request, reply, `reset-password:ip:${address}`, limits.resetPasswordPerIp))) return;
+        const parsed = resetPasswordSchema.safeParse(request.body);
+        if (!parsed.success) return reply.code(400).send({ message: firstIssue(parsed.error) });
+        request.body = parsed.data;
+      } else if (path === SEND_VERIFICATION) {
+        if (!(await within(request, reply, `verification:ip:${address}`, limits.verificationPerIp))) return;
+        const parsed = forgotPasswordSchema.safeParse(request.body);
+        if (!parsed.success) return reply.code(400).send({ message: firstIssue(parsed.error) });
+        const identity = await app.identify(request);
+        const account = identity ? `account:${identity.userId}` : `email:${normaliseEmail(parsed.data.email)}`;
+        if (!(await within(request, reply, `verification:${account}`, limits.verificationPerAccount))) return;
+        request.body = { email: parsed.data.email };
       } else if (path === CHANGE_PASSWORD) {
         const identity = await app.identify(request);
         // Signed out: Better Auth answers 401 itself.
@@ -93,7 +137,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
           }),
         );
       const password = path === SIGN_UP ? passwordOf(request.body) : undefined;
-      const response = password ? await withPrecomputedHash(password, forward) : await forward();
+      // Whose password the link resets: read before Better Auth uses the token up.
+      const resetFor = path === RESET_PASSWORD ? await resetAccount(request.body) : undefined;
+      let response = password ? await withPrecomputedHash(password, forward) : await forward();
+      if (resetFor && response.status === 200) {
+        // Every session is gone with the old password; the customer who chose the new one is
+        // signed in with it, as a sign-in would (its cookie and reply).
+        headers.set('content-type', 'application/json');
+        response = await auth.handler(
+          new Request(new URL(SIGN_IN, app.config.baseUrl), {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ email: resetFor, password: stringField(request.body, 'newPassword') }),
+          }),
+        );
+      }
       if (path === SIGN_IN && response.status === 401) {
         const key = failuresKey(request.body, addressKey(request.ip));
         if (key) await counters.hit(key, limits.signInFailuresPerAccountAndIp);
@@ -114,7 +172,25 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       return reply.send(body || null);
     },
   });
+
+  /** The e-mail of the account whose reset token the body carries, while the token is live. */
+  async function resetAccount(body: unknown): Promise<string | undefined> {
+    const token = stringField(body, 'token');
+    if (!token) return undefined;
+    const row = await app.db
+      .selectFrom('verifications')
+      .innerJoin('users', 'users.id', 'verifications.value')
+      .select('users.email')
+      .where('verifications.identifier', '=', resetTokenKey(token))
+      .where('verifications.expires_at', '>', new Date())
+      .executeTakeFirst();
+    return row?.email;
+  }
 };
+
+function firstIssue(error: { issues: Array<{ message: string }> }): string {
+  return error.issues[0]?.message ?? authErrors.generic;
+}
 
 function pathOf(app: FastifyInstance, request: FastifyRequest) {
   return new URL(request.url, app.config.baseUrl).pathname;

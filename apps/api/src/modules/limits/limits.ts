@@ -18,6 +18,18 @@ export const limits = {
    */
   signInFailuresPerAccountAndIp: { max: 10, windowSeconds: 15 * MINUTE },
   signUpPerIp: { max: 50, windowSeconds: HOUR },
+  /**
+   * Forgot password (issue 12): every request from one address, and per e-mail asked about —
+   * counted whether or not an account has it, so the limit reveals nothing — so that nobody
+   * fills a customer's inbox.
+   */
+  passwordResetPerIp: { max: 20, windowSeconds: HOUR },
+  passwordResetPerEmail: { max: 3, windowSeconds: HOUR },
+  /** Choosing the new password through the link: hashes, like sign-in. */
+  resetPasswordPerIp: { max: 20, windowSeconds: 15 * MINUTE },
+  /** Resending the confirmation link: per address, and per account (or e-mail when signed out). */
+  verificationPerIp: { max: 20, windowSeconds: HOUR },
+  verificationPerAccount: { max: 3, windowSeconds: HOUR },
   changePasswordPerSession: { max: 5, windowSeconds: 15 * MINUTE },
   changePasswordPerAccount: { max: 10, windowSeconds: HOUR },
   /** `PUT /user/{email}`: access tokens (the web app asks about once an hour) and profile updates. */

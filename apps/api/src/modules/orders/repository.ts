@@ -11,6 +11,7 @@ import type { Db } from '../../db/database';
 import { withTransaction } from '../../lib/transaction';
 import type { OrdersTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
+import type { Mail } from '../mail/outbox';
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -59,7 +60,11 @@ const REFUND_CLAIM_SECONDS = 5 * 60;
 /** Totals are integer cents in an `integer` column. */
 const MAX_TOTAL_CENTS = 2_147_483_647;
 
-export function createOrdersRepository(db: Db) {
+/**
+ * Orders and their changes. Each change (placed, paid, shipped, cancelled, expired) queues its
+ * message to the customer through `mail` in the change's own transaction (issue 12).
+ */
+export function createOrdersRepository(db: Db, mail: Mail) {
   return {
     /**
      * Takes the stock and inserts the order in one transaction (DESIGN §6). The conditional update
@@ -136,10 +141,11 @@ export function createOrdersRepository(db: Db) {
             address: input.address,
             expires_at: sql<Date>`now() + make_interval(secs => ${options.holdMinutes * 60})`,
           })
-          .returning(['id', 'expires_at'])
+          .returningAll()
           .executeTakeFirstOrThrow();
         if (!order.expires_at) throw new Error('an unpaid order has no expiry');
         await options.inTransaction(trx, { id: order.id, expiresAt: order.expires_at });
+        await mail.queue(trx, { kind: 'order-placed', order });
         return { placed: true, orderId: order.id } as const;
       });
     },
@@ -179,6 +185,7 @@ export function createOrdersRepository(db: Db) {
           .executeTakeFirst();
         if (!order) return undefined;
         await giveStockBack(trx, order);
+        await mail.queue(trx, { kind: 'order-expired', order });
         return order;
       });
     },
@@ -227,13 +234,17 @@ export function createOrdersRepository(db: Db) {
 
     /** Unpaid → paid, once: the only way an order becomes paid is a verified payment. */
     async markPaid(id: string, provider: string, transactionId: string): Promise<OrderRow | undefined> {
-      return db
-        .updateTable('orders')
-        .set({ status: 'paid', payment_provider: provider, transaction_id: transactionId, paid_at: new Date() })
-        .where('id', '=', id)
-        .where('status', '=', 'unpaid')
-        .returningAll()
-        .executeTakeFirst();
+      return withTransaction(db, async (trx) => {
+        const order = await trx
+          .updateTable('orders')
+          .set({ status: 'paid', payment_provider: provider, transaction_id: transactionId, paid_at: new Date() })
+          .where('id', '=', id)
+          .where('status', '=', 'unpaid')
+          .returningAll()
+          .executeTakeFirst();
+        if (order) await mail.queue(trx, { kind: 'order-paid', order });
+        return order;
+      });
     },
 
     /**
@@ -255,6 +266,7 @@ export function createOrdersRepository(db: Db) {
           .executeTakeFirst();
         if (!order) return undefined;
         await giveStockBack(trx, order);
+        await mail.queue(trx, { kind: 'order-cancelled', order });
         if (inTransaction) await inTransaction(trx, order);
         return order;
       });
@@ -305,15 +317,19 @@ export function createOrdersRepository(db: Db) {
     /** Paid → shipped (an admin); any other state, or a refund under way, is left alone. */
     async markShipped(id: string): Promise<OrderRow | undefined> {
       if (!isId(id)) return undefined;
-      return db
-        .updateTable('orders')
-        .set({ status: 'shipped', shipped_at: new Date() })
-        .where('id', '=', id)
-        .where('status', '=', 'paid')
-        // An order being refunded does not ship.
-        .where('refund_started_at', 'is', null)
-        .returningAll()
-        .executeTakeFirst();
+      return withTransaction(db, async (trx) => {
+        const order = await trx
+          .updateTable('orders')
+          .set({ status: 'shipped', shipped_at: new Date() })
+          .where('id', '=', id)
+          .where('status', '=', 'paid')
+          // An order being refunded does not ship.
+          .where('refund_started_at', 'is', null)
+          .returningAll()
+          .executeTakeFirst();
+        if (order) await mail.queue(trx, { kind: 'order-shipped', order });
+        return order;
+      });
     },
 
     async hasPaymentEvent(provider: string, eventId: string): Promise<boolean> {

@@ -41,7 +41,7 @@ const cancelRefusals: Partial<Record<CancelOutcome, string>> = {
 };
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const orders = createOrdersRepository(app.db);
+  const orders = createOrdersRepository(app.db, app.mail);
 
   app.post(
     '/order',
@@ -187,7 +187,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       const shipped = await audited(
         app.db,
         identityOf(request),
-        (trx) => createOrdersRepository(trx).markShipped(order.id),
+        (trx) => createOrdersRepository(trx, app.mail).markShipped(order.id),
         (row) => (row ? { action: 'order.ship', target: `order ${order.id}`, details: { email: order.email } } : undefined),
       );
       if (!shipped) return reply.code(409).send({ message: adminMessages.notShippable });

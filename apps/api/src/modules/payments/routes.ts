@@ -15,7 +15,7 @@ import { identityOf, type Identity } from '../auth/identity';
 import { createOrdersRepository, type OrderRow } from '../orders/repository';
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const orders = createOrdersRepository(app.db);
+  const orders = createOrdersRepository(app.db, app.mail);
   const { payments } = app;
 
   /** The caller's own order, if it can still be paid; else the error to answer. */

@@ -15,6 +15,7 @@ const userColumns = [
   'location',
   'phone',
   'linkedin',
+  'email_verified as emailVerified',
 ] as const;
 
 /** E-mails are compared the way Better Auth stores them: trimmed and lower-case. */

@@ -110,6 +110,7 @@ describe('GET /api/me', () => {
       location: '',
       phone: '',
       linkedin: '',
+      emailVerified: false,
     } satisfies Me);
   });
 });
@@ -280,7 +281,7 @@ describe('PUT /api/user/{email} with profile fields', () => {
 
     expectStatus(response, 200);
     expect(response.json()).toMatchObject({ result: { acknowledged: true, modifiedCount: 1 }, token: expect.any(String) });
-    expect((await getMe({ cookie: cookies.alice! })).json()).toEqual({ email: alice.email, role: 'customer', ...profile });
+    expect((await getMe({ cookie: cookies.alice! })).json()).toEqual({ email: alice.email, role: 'customer', emailVerified: false, ...profile });
     expect(await userRow(alice.email)).toMatchObject(profile);
   });
 

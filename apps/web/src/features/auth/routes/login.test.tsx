@@ -1,4 +1,4 @@
-import { authErrors, validation } from '@autoparts/shared';
+import { accountMailMessages, authErrors, validation } from '@autoparts/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -213,5 +213,17 @@ describe('Login page', () => {
     signedOutServer();
     renderLogin({ path: '/login?error=google' });
     expect(await screen.findByRole('alert')).toHaveTextContent(authErrors.googleFailed);
+  });
+
+  it('tells a customer whose unconfirmed password account has Google’s address what to do', async () => {
+    signedOutServer();
+    renderLogin({ path: '/login?error=google&error=account_not_linked' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(accountMailMessages.googleNeedsVerifiedEmail);
+  });
+
+  it('links to the forgot-password page', async () => {
+    signedOutServer();
+    renderLogin();
+    expect(await screen.findByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
   });
 });

@@ -1,4 +1,4 @@
-import { authErrors, loginSchema, paths } from '@autoparts/shared';
+import { accountMailMessages, authErrors, loginSchema, paths } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -24,8 +24,9 @@ export function Component() {
   // Asked early, so that 'Continue with Google' answers at once.
   useClientConfig();
   const from = redirectTarget(location.state);
-  // Google's sign-in comes back with `?error=` when it did not complete.
-  const [authError, setAuthError] = useState<string | null>(() => (searchParams.has('error') ? authErrors.googleFailed : null));
+  // Google's sign-in comes back with `?error=` when it did not complete; `account_not_linked`
+  // when the address has a password account whose address is not confirmed yet.
+  const [authError, setAuthError] = useState<string | null>(() => googleError(searchParams));
   const {
     register,
     handleSubmit,
@@ -67,6 +68,11 @@ export function Component() {
           error={errors.password?.message}
           {...register('password')}
         />
+        <p className="-mt-2 text-right text-sm">
+          <Link to={paths.forgotPassword} className={authLinkClass}>
+            Forgot password?
+          </Link>
+        </p>
         <SubmitButton pending={isSubmitting}>Login</SubmitButton>
       </form>
       <p className="mt-4 text-center text-sm text-slate-600">
@@ -84,4 +90,10 @@ export function Component() {
       />
     </AuthCard>
   );
+}
+
+function googleError(searchParams: URLSearchParams): string | null {
+  const errors = searchParams.getAll('error');
+  if (errors.length === 0) return null;
+  return errors.includes('account_not_linked') ? accountMailMessages.googleNeedsVerifiedEmail : authErrors.googleFailed;
 }

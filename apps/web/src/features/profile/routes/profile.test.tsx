@@ -1,4 +1,4 @@
-import { notices, validation } from '@autoparts/shared';
+import { accountMailMessages, notices, validation } from '@autoparts/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -112,5 +112,37 @@ describe('Profile page', () => {
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
     expect(await screen.findByText(notices.noUserLoggedIn)).toBeInTheDocument();
     expect(server.paths()).not.toContain(PUT);
+  });
+
+  it('shows an unconfirmed address and sends the confirmation link again', async () => {
+    const server = stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      'POST /api/auth/send-verification-email': { body: { status: true } },
+    });
+    const user = userEvent.setup();
+    renderProfile();
+    expect(await screen.findByText('E-mail not confirmed yet')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send the confirmation link' }));
+    expect(await screen.findByText(accountMailMessages.verificationSent)).toBeInTheDocument();
+    expect(server.calls.at(-1)?.body).toEqual({ email: 'jane@example.com' });
+    expect(screen.getByRole('button', { name: 'Send the link again' })).toBeEnabled();
+  });
+
+  it('says when the link was asked for too often', async () => {
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      'POST /api/auth/send-verification-email': { status: 429, body: { message: 'Too many' } },
+    });
+    const user = userEvent.setup();
+    renderProfile();
+    await user.click(await screen.findByRole('button', { name: 'Send the confirmation link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Too many attempts/);
+  });
+
+  it('shows a confirmed address, with nothing to send', async () => {
+    stubFetch({ 'GET /api/me': { body: aCustomer({ emailVerified: true }) } });
+    renderProfile();
+    expect(await screen.findByText('E-mail confirmed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /confirmation link/ })).not.toBeInTheDocument();
   });
 });

@@ -1,0 +1,257 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { simpleParser } from 'mailparser';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueToken, newAccount, postSignIn, sessionCookie, signIn, signUp, whoAmI } from '../../test/accounts';
+import { createTestApp } from '../../test/app';
+import { resetTokenKey } from '../auth/auth';
+import { continueWithGoogle, startOidcProvider } from '../../test/oidc';
+import { linkIn, startSmtpServer, type TestSmtpServer } from '../../test/smtp';
+import { eventually } from '../../test/wait';
+
+// Account recovery and verified addresses (issue 12), through a real SMTP server on loopback and
+// the journeys' OpenID Connect provider standing in for Google.
+let smtp: TestSmtpServer;
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  app = await createTestApp({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Parts Shop <shop@example.com>' } });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+const forgot = (email: string, remoteAddress?: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email }, remoteAddress });
+const reset = (token: string, newPassword: string) =>
+  app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword } });
+const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
+
+describe('forgot password', () => {
+  it('mails a link; the new password signs in, and every other session and access token is gone', async () => {
+    const account = newAccount('reset');
+    const first = await signUp(app, account);
+    const second = await signIn(app, account);
+    const token = await issueToken(app, second, account.email);
+
+    const response = await forgot(account.email);
+    expect(response.statusCode, response.body).toBe(200);
+    const mail = await smtp.waitFor(account.email, /Reset your password/);
+    expect(mail.from).toBe('shop@example.com');
+    expect(mail.html).toContain('Choose a new password');
+    const link = linkIn(mail, `${app.config.baseUrl}/reset-password?token=`);
+
+    const done = await reset(tokenOf(link), 'a-brand-new-password');
+    expect(done.statusCode, done.body).toBe(200);
+    // Signed in with the new password: the reply carries a fresh session.
+    expect(await whoAmI(app, { cookie: sessionCookie(done) })).toBe(account.email.toLowerCase());
+    expect(await whoAmI(app, { cookie: first })).toBeNull();
+    expect(await whoAmI(app, { cookie: second })).toBeNull();
+    expect(await whoAmI(app, { authorization: `Bearer ${token}` })).toBeNull();
+
+    expect((await postSignIn(app, { email: account.email, password: account.password })).statusCode).toBe(401);
+    await signIn(app, { email: account.email, password: 'a-brand-new-password' });
+  });
+
+  it('refuses a link used once already, and an expired one', async () => {
+    const account = newAccount('reset-twice');
+    await signUp(app, account);
+    await forgot(account.email);
+    const link = linkIn(await smtp.waitFor(account.email, /Reset your password/), `${app.config.baseUrl}/reset-password`);
+    expect((await reset(tokenOf(link), 'first-new-password')).statusCode).toBe(200);
+
+    const again = await reset(tokenOf(link), 'second-new-password');
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+
+    const other = newAccount('reset-late');
+    await signUp(app, other);
+    await forgot(other.email);
+    const late = linkIn(await smtp.waitFor(other.email, /Reset your password/), `${app.config.baseUrl}/reset-password`);
+    // An hour later, as the database sees it.
+    const key = resetTokenKey(tokenOf(late));
+    // Only the token's hash is stored.
+    expect(await app.db.selectFrom('verifications').select('id').where('identifier', 'like', `%${tokenOf(late)}%`).execute()).toEqual([]);
+    await sql`update verifications set expires_at = now() - interval '1 second' where identifier = ${key}`.execute(app.db);
+    const expired = await reset(tokenOf(late), 'too-late-password');
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    await signIn(app, other);
+  });
+
+  it('answers the same whether or not an account has the address, and sends nothing for none', async () => {
+    const known = newAccount('reset-known');
+    await signUp(app, known);
+    const [yes, no] = await Promise.all([forgot(known.email), forgot('nobody-here@example.com')]);
+    expect(yes.statusCode).toBe(200);
+    expect(no.statusCode).toBe(200);
+    expect(no.json()).toEqual(yes.json());
+    await smtp.waitFor(known.email, /Reset your password/);
+    const rows = await app.db.selectFrom('mail_outbox').select('recipient').where('recipient', '=', 'nobody-here@example.com').execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it('checks the new password by the sign-up rules and the body by the shared schema', async () => {
+    const short = await reset('some-token', 'abc');
+    expect(short.statusCode).toBe(400);
+    expect(short.json()).toEqual({ message: 'Must be 6 characters or longer' });
+    const badEmail = await forgot('not-an-address');
+    expect(badEmail.statusCode).toBe(400);
+    expect(badEmail.json()).toEqual({ message: 'Provide a valid Email' });
+  });
+});
+
+describe('verified addresses', () => {
+  it('sign-up mails a confirmation link; following it confirms the address', async () => {
+    const account = newAccount('verify');
+    const cookie = await signUp(app, account);
+    const me = async () => (await app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json() as { emailVerified: boolean };
+    expect((await me()).emailVerified).toBe(false);
+
+    const mail = await smtp.waitFor(account.email, /Confirm your e-mail address/);
+    const link = linkIn(mail, `${app.config.baseUrl}/api/auth/verify-email?`);
+    const followed = await app.inject({ method: 'GET', url: link.slice(app.config.baseUrl.length) });
+    expect(followed.statusCode).toBe(302);
+    expect(followed.headers.location).toBe('/verify-email?done=1');
+    expect((await me()).emailVerified).toBe(true);
+  });
+
+  it('a broken link lands on the page with its error', async () => {
+    const followed = await app.inject({
+      method: 'GET',
+      url: `/api/auth/verify-email?token=not-a-token&callbackURL=${encodeURIComponent('/verify-email?done=1')}`,
+    });
+    expect(followed.statusCode).toBe(302);
+    expect(followed.headers.location).toMatch(/^\/verify-email\?done=1&error=/);
+  });
+
+  it('a link whose landing page is not the shop’s is refused', async () => {
+    const followed = await app.inject({ method: 'GET', url: `/api/auth/verify-email?token=x&callbackURL=${encodeURIComponent('https://evil.example/')}` });
+    expect(followed.statusCode).toBe(400);
+    expect(followed.json()).toEqual({ message: 'This confirmation link is not one the shop sent.' });
+  });
+
+  it('the profile can send the link again', async () => {
+    const account = newAccount('verify-again');
+    const cookie = await signUp(app, account);
+    await smtp.waitFor(account.email, /Confirm your e-mail address/);
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/auth/send-verification-email',
+      headers: { cookie },
+      payload: { email: account.email },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    await eventuallyCount(account.email, /Confirm your e-mail address/, 2);
+  });
+});
+
+describe('limits', () => {
+  it('forgot password: per e-mail, whoever asks', async () => {
+    const limited = await createTestApp({ realLimits: true, env: { SMTP_URL: smtp.url } });
+    try {
+      const email = 'limit-me@example.com';
+      const ask = (address: string) =>
+        limited.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email }, remoteAddress: address });
+      for (let index = 0; index < 3; index += 1) expect((await ask(`10.0.0.${index + 1}`)).statusCode).toBe(200);
+      const over = await ask('10.0.0.9');
+      expect(over.statusCode).toBe(429);
+      expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('resending the confirmation: per account', async () => {
+    const limited = await createTestApp({ realLimits: true, env: { SMTP_URL: smtp.url } });
+    try {
+      const account = newAccount('verify-limit');
+      const cookie = await signUp(limited, account);
+      const resend = () =>
+        limited.inject({ method: 'POST', url: '/api/auth/send-verification-email', headers: { cookie }, payload: { email: account.email } });
+      for (let index = 0; index < 3; index += 1) expect((await resend()).statusCode).toBe(200);
+      expect((await resend()).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+async function eventuallyCount(to: string, subject: RegExp, count: number) {
+  await eventually(async () => smtp.to(to).filter((mail) => subject.test(mail.subject)).length >= count);
+  expect(smtp.to(to).filter((mail) => subject.test(mail.subject))).toHaveLength(count);
+}
+
+describe('without SMTP_URL', () => {
+  it('writes each message to DATA_DIR/outbox/ as an .eml file, reset link and all', async () => {
+    const local = await createTestApp();
+    try {
+      const account = newAccount('eml');
+      await signUp(local, account);
+      expect((await local.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: account.email } })).statusCode).toBe(200);
+      const directory = path.join(local.config.dataDir, 'outbox');
+      let files: string[] = [];
+      await eventually(async () => {
+        files = (await readdir(directory).catch(() => [])).filter((file) => file.endsWith('.eml'));
+        const parsed = await Promise.all(files.map(async (file) => simpleParser(await readFile(path.join(directory, file)))));
+        // Sign-up's confirmation and the reset: sent at once, in either order.
+        return parsed.length === 2;
+      });
+      const parsed = await Promise.all(files.map(async (file) => simpleParser(await readFile(path.join(directory, file)))));
+      const resetMail = parsed.find((mail) => mail.subject === 'Reset your password');
+      expect(resetMail?.text).toContain(`${local.config.baseUrl}/reset-password?token=`);
+      expect(parsed.map((mail) => mail.subject).sort()).toEqual(['Confirm your e-mail address', 'Reset your password']);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+describe('Google for an address with a password account', () => {
+  it('is refused while the address is unconfirmed, and links once it is confirmed', async () => {
+    const shopOrigin = 'http://localhost:3000';
+    const provider = await startOidcProvider(shopOrigin);
+    const withGoogle = await createTestApp({
+      env: {
+        SMTP_URL: smtp.url,
+        BASE_URL: shopOrigin,
+        GOOGLE_ISSUER: provider.issuer,
+        GOOGLE_CLIENT_ID: provider.clientId,
+        GOOGLE_CLIENT_SECRET: provider.clientSecret,
+      },
+    });
+    try {
+      const account = newAccount('google-link');
+      await signUp(withGoogle, account);
+      const refused = await continueWithGoogle(withGoogle, provider.issuer, { email: account.email, name: 'Google Name' });
+      expect(refused.statusCode).toBe(302);
+      expect(new URL(String(refused.headers.location), shopOrigin).searchParams.getAll('error')).toContain('account_not_linked');
+
+      const mail = await smtp.waitFor(account.email, /Confirm your e-mail address/);
+      const link = linkIn(mail, `${shopOrigin}/api/auth/verify-email?`);
+      expect((await withGoogle.inject({ method: 'GET', url: link.slice(shopOrigin.length) })).statusCode).toBe(302);
+
+      const linked = await continueWithGoogle(withGoogle, provider.issuer, { email: account.email, name: 'Google Name' });
+      expect(linked.statusCode).toBe(302);
+      expect(linked.headers.location).toBe('/');
+      // Signed in as the password account: its name, one user for the address, two ways in.
+      const me = await withGoogle.inject({ method: 'GET', url: '/api/me', headers: { cookie: sessionCookie(linked) } });
+      expect(me.json()).toMatchObject({ email: account.email.toLowerCase(), name: account.name, emailVerified: true });
+      const accounts = await withGoogle.db
+        .selectFrom('accounts')
+        .innerJoin('users', 'users.id', 'accounts.user_id')
+        .select('accounts.provider_id')
+        .where('users.email', '=', account.email.toLowerCase())
+        .execute();
+      expect(accounts.map((row) => row.provider_id).sort()).toEqual(['credential', 'google']);
+    } finally {
+      await withGoogle.close();
+      await provider.close();
+    }
+  });
+});

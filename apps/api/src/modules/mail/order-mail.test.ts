@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/app';
+import { payOrder } from '../../test/admin';
+import { cancelOrderRequest, insertPart, orderRow, placeOrder, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp';
+import { eventually } from '../../test/wait';
+
+// Order messages (issue 12): one per change, in HTML and text, through a real SMTP server.
+let smtp: TestSmtpServer;
+let app: FastifyInstance;
+let ann: Customer;
+let admin: Customer;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  app = await createTestApp({ env: { SMTP_URL: smtp.url } });
+  [ann, admin] = await Promise.all([signUpCustomer(app, 'mail-ann'), signUpAdmin(app, 'mail-admin')]);
+});
+
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+/** Waits until every message of the outbox is sent; then what arrived about `orderId`. */
+async function messagesAbout(target: FastifyInstance, orderId: string): Promise<ReceivedMail[]> {
+  await eventually(async () => {
+    const unsent = await target.db.selectFrom('mail_outbox').select('id').where('sent_at', 'is', null).execute();
+    return unsent.length === 0;
+  });
+  return smtp.received.filter((mail) => mail.text.includes(orderId));
+}
+
+/** Subjects in alphabetical order: messages of one order may arrive in any order. */
+const subjects = (mails: ReceivedMail[]) => mails.map((mail) => mail.subject).sort();
+const about = (mails: ReceivedMail[], subject: string) => mails.find((mail) => mail.subject === subject);
+
+describe('an order’s messages', () => {
+  it('placed, paid, shipped: each once, saying what the pages say', async () => {
+    const partId = await insertPart(app, { name: 'Mail Brake Pad', priceCents: 2550 });
+    const orderId = await placeOrder(app, ann, partId, 2);
+    const [placed] = await messagesAbout(app, orderId);
+    expect(placed?.subject).toBe('Order placed: Mail Brake Pad');
+    for (const part of [placed?.text, placed?.html]) {
+      expect(part).toContain('Mail Brake Pad');
+      expect(part).toContain('$51.00');
+      expect(part).toContain(`/dashboard/payment/${orderId}`);
+    }
+    expect(placed?.text).toContain('You have successfully placed an order');
+    expect(placed?.text).toMatch(/An unpaid order is kept for 30 minutes/);
+
+    await payOrder(app, ann, orderId);
+    const ship = await app.inject({
+      method: 'POST',
+      url: `/api/admin/order/${orderId}/ship`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(ship.statusCode, ship.body).toBe(200);
+
+    const mails = await messagesAbout(app, orderId);
+    expect(subjects(mails)).toEqual(['Order placed: Mail Brake Pad', 'Receipt: Mail Brake Pad', 'Shipped: Mail Brake Pad']);
+    const receipt = about(mails, 'Receipt: Mail Brake Pad');
+    const { transaction_id: transactionId } = await orderRow(app, orderId);
+    expect(receipt?.text).toContain(`Transaction: ${transactionId}`);
+    expect(receipt?.text).toContain('Total: $51.00');
+    expect(receipt?.to).toBe(ann.email);
+  });
+
+  it('cancelled: with the refund when it was paid, without when it was not', async () => {
+    const partId = await insertPart(app, { name: 'Mail Filter', priceCents: 1000 });
+    const [paidId, unpaidId] = [await placeOrder(app, ann, partId, 3), await placeOrder(app, ann, partId, 1)];
+    await payOrder(app, ann, paidId);
+    expect((await cancelOrderRequest(app, ann.cookie, paidId)).statusCode).toBe(200);
+    expect((await cancelOrderRequest(app, ann.cookie, unpaidId)).statusCode).toBe(200);
+
+    const paid = await messagesAbout(app, paidId);
+    expect(subjects(paid)).toEqual(['Order cancelled: Mail Filter', 'Order placed: Mail Filter', 'Receipt: Mail Filter']);
+    expect(about(paid, 'Order cancelled: Mail Filter')?.text).toContain('Refund: $30.00 to the card it was paid with');
+    const unpaid = await messagesAbout(app, unpaidId);
+    expect(subjects(unpaid)).toEqual(['Order cancelled: Mail Filter', 'Order placed: Mail Filter']);
+    expect(about(unpaid, 'Order cancelled: Mail Filter')?.text).toContain('Refund: None: the order was not paid');
+  });
+
+  it('a change refused sends nothing: cancelling twice at once is one message', async () => {
+    const partId = await insertPart(app, { name: 'Mail Wiper' });
+    const orderId = await placeOrder(app, ann, partId);
+    const replies = await Promise.all([cancelOrderRequest(app, ann.cookie, orderId), cancelOrderRequest(app, ann.cookie, orderId)]);
+    // One cancels it; the other finds it cancelled (404, or 200 with nothing deleted when both
+    // read it unpaid at once).
+    const deleted = replies.map((reply) => (reply.statusCode === 200 ? (reply.json() as { deletedCount: number }).deletedCount : 0));
+    expect(deleted.reduce((sum, count) => sum + count, 0)).toBe(1);
+    expect(subjects(await messagesAbout(app, orderId))).toEqual(['Order cancelled: Mail Wiper', 'Order placed: Mail Wiper']);
+  });
+
+  it('a server that refuses for a while gets the message on a later try, once', async () => {
+    const partId = await insertPart(app, { name: 'Mail Retry Spring' });
+    smtp.refuseNext(1);
+    const orderId = await placeOrder(app, ann, partId);
+    const mails = await messagesAbout(app, orderId);
+    expect(subjects(mails)).toEqual(['Order placed: Mail Retry Spring']);
+    const row = await app.db.selectFrom('mail_outbox').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(2);
+    expect(row.last_error).toBeNull();
+  });
+});
+
+describe('an order that expires', () => {
+  it('tells its customer once, with the page’s words', async () => {
+    const quick = await createTestApp({ env: { SMTP_URL: smtp.url, UNPAID_ORDER_MINUTES: '0.02' } });
+    try {
+      const ben = await signUpCustomer(quick, 'mail-ben');
+      const partId = await insertPart(quick, { name: 'Mail Expiring Belt' });
+      const orderId = await placeOrder(quick, ben, partId);
+      await eventually(async () => (await orderRow(quick, orderId)).status === 'expired');
+      const mails = await messagesAbout(quick, orderId);
+      expect(subjects(mails)).toEqual(['Order expired: Mail Expiring Belt', 'Order placed: Mail Expiring Belt']);
+      expect(about(mails, 'Order expired: Mail Expiring Belt')?.text).toContain('This order was not paid in time and has expired.');
+      // Its sign-up's confirmation, placed, expired: three jobs, each done once.
+      await eventually(async () => {
+        const { rows } = await sql<{ state: string }>`select state from pgboss.job where name = 'mail'`.execute(quick.db);
+        return rows.length === 3 && rows.every((row) => row.state === 'completed');
+      });
+    } finally {
+      await quick.close();
+    }
+  });
+});

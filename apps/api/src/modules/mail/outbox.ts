@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import { createMailRepository } from './repository';
+import { renderMail, type MailMessage } from './templates';
+import { createMailTransport } from './transport';
+
+/**
+ * Messages fetched per poll and sent at once per instance: as many as the SMTP connections kept
+ * open (transport.ts), and few enough that a batch against an unreachable server (30 s connect
+ * timeout each) ends well within the queue's 5-minute job expiry.
+ */
+const MAIL_BATCH = 20;
+const MAIL_CONCURRENCY = 5;
+
+export interface Mail {
+  /**
+   * Records a message and its send job in `trx`, the transaction of the change it reports
+   * (decision 022): both exist exactly when the change commits.
+   */
+  queue(trx: Db, message: MailMessage): Promise<void>;
+}
+
+export function createMail(app: FastifyInstance): Mail {
+  return {
+    async queue(trx, message) {
+      const rendered = renderMail(message, app.config.baseUrl);
+      const id = await createMailRepository(trx).insert({
+        ...rendered,
+        kind: message.kind,
+        orderId: 'order' in message ? message.order.id : undefined,
+      });
+      await app.jobs.sendInTransaction(trx, 'mail', { id });
+    },
+  };
+}
+
+/**
+ * The worker of the `mail` queue, on every instance: pg-boss hands each job to one worker; the
+ * worker claims the outbox row (one conditional update), sends it and marks it sent. A failed
+ * send releases the claim and fails the job, which pg-boss retries with back-off.
+ */
+export async function registerMailWorker(app: FastifyInstance) {
+  const outbox = createMailRepository(app.db);
+  const transport = createMailTransport(app.config, app.log);
+  app.addHook('onClose', () => transport.close());
+  if (!app.config.mail.smtpUrl) {
+    app.log[app.config.production ? 'warn' : 'info'](
+      `mail: SMTP_URL is not set, so messages are written to ${app.config.dataDir}/outbox/ and not sent`,
+    );
+  }
+
+  await app.jobs.work<{ id: string }>('mail', async ({ id }) => {
+    const mail = await outbox.claim(id);
+    if (!mail) {
+      if (await outbox.isSent(id)) return;
+      // Another worker holds a fresh claim (its job outlived pg-boss's expiry): try again later.
+      throw new Error(`mail ${id} is being sent by another worker`);
+    }
+    try {
+      await transport.send({ id: mail.id, to: mail.recipient, subject: mail.subject, html: mail.html, text: mail.text });
+    } catch (error) {
+      await outbox.release(id, error instanceof Error ? error.message : String(error));
+      app.log.warn({ err: error, mailId: id, attempt: mail.attempts }, 'mail: send failed, will retry');
+      throw error;
+    }
+    await outbox.markSent(id);
+    app.log.info({ mailId: id, kind: mail.kind }, 'mail sent');
+  }, { batchSize: MAIL_BATCH, concurrency: MAIL_CONCURRENCY });
+}

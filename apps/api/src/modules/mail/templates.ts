@@ -1,0 +1,205 @@
+import { apiErrors, centsToDollars, formatPrice, notices, paths } from '@autoparts/shared';
+import type { OrderRow } from '../orders/repository';
+
+/** Every message the shop sends, with what it needs to say. */
+export type MailMessage =
+  | { kind: 'reset-password'; to: string; name: string; url: string }
+  | { kind: 'verify-email'; to: string; name: string; url: string }
+  | { kind: OrderEvent; order: OrderRow };
+
+export type OrderEvent = 'order-placed' | 'order-paid' | 'order-shipped' | 'order-cancelled' | 'order-expired';
+
+export interface RenderedMail {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** A paragraph, a table of facts, or a button; each becomes HTML and plain text alike. */
+type Block = { paragraph: string } | { facts: [label: string, value: string][] } | { button: string; url: string };
+
+const SHOP = 'Autoparts Manufacturer';
+const BRAND = '#b45309';
+const INK = '#0f172a';
+
+const money = (cents: number) => formatPrice(centsToDollars(cents));
+const when = (date: Date) =>
+  `${date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+
+/**
+ * The one place where the shop's messages are written (issue 12): each is a subject and blocks,
+ * from which the branded HTML part and the plain-text part are both made, so they say the same.
+ * `baseUrl` makes the links absolute.
+ */
+export function renderMail(message: MailMessage, baseUrl: string): RenderedMail {
+  const { subject, greeting, blocks, to } = compose(message, baseUrl);
+  return { to, subject, html: html(subject, greeting, blocks), text: text(greeting, blocks) };
+}
+
+function compose(message: MailMessage, baseUrl: string): { to: string; subject: string; greeting: string; blocks: Block[] } {
+  switch (message.kind) {
+    case 'reset-password':
+      return {
+        to: message.to,
+        subject: 'Reset your password',
+        greeting: `Hello ${message.name},`,
+        blocks: [
+          { paragraph: `Someone asked to reset the password of your ${SHOP} account. If it was you, choose a new password here:` },
+          { button: 'Choose a new password', url: message.url },
+          { paragraph: 'The link works once, for one hour. If you did not ask for it, ignore this message: your password stays as it is.' },
+        ],
+      };
+    case 'verify-email':
+      return {
+        to: message.to,
+        subject: 'Confirm your e-mail address',
+        greeting: `Hello ${message.name},`,
+        blocks: [
+          { paragraph: `Please confirm that this is your e-mail address for your ${SHOP} account:` },
+          { button: 'Confirm my address', url: message.url },
+          { paragraph: 'Once it is confirmed you can also sign in with Google for this address. The link works for 24 hours. If you did not sign up, ignore this message.' },
+        ],
+      };
+  }
+  const { order } = message;
+  const greeting = `Hello ${order.customer_name},`;
+  const items: [string, string][] = [
+    ['Order', order.id],
+    ['Part', order.part_name],
+    ['Quantity', String(order.quantity)],
+    ['Unit price', money(order.unit_price_cents)],
+    ['Total', money(order.total_cents)],
+  ];
+  const myOrders = `${baseUrl}${paths.dashboard}`;
+  switch (message.kind) {
+    case 'order-placed': {
+      const expiresAt = order.expires_at ?? order.created_at;
+      const minutes = Math.max(1, Math.round((expiresAt.getTime() - order.created_at.getTime()) / 60_000));
+      return {
+        to: order.email,
+        subject: `Order placed: ${order.part_name}`,
+        greeting,
+        blocks: [
+          { paragraph: `${notices.orderPlaced}. It holds the parts below for you until it is paid.` },
+          { facts: [...items, ['Ship to', order.address], ['Pay by', when(expiresAt)]] },
+          {
+            paragraph: `An unpaid order is kept for ${minutes} minute${minutes === 1 ? '' : 's'}: if it is not paid by then, it expires and the parts go back on sale.`,
+          },
+          { button: 'Pay now', url: `${baseUrl}${paths.payment(order.id)}` },
+        ],
+      };
+    }
+    case 'order-paid':
+      return {
+        to: order.email,
+        subject: `Receipt: ${order.part_name}`,
+        greeting,
+        blocks: [
+          { paragraph: 'Thank you: your order is paid. This is your receipt.' },
+          {
+            facts: [
+              ...items,
+              ['Paid', when(order.paid_at ?? new Date())],
+              ['Transaction', order.transaction_id ?? '—'],
+              ['Ship to', order.address],
+            ],
+          },
+          { paragraph: 'We will write again when it ships.' },
+          { button: 'My Orders', url: myOrders },
+        ],
+      };
+    case 'order-shipped':
+      return {
+        to: order.email,
+        subject: `Shipped: ${order.part_name}`,
+        greeting,
+        blocks: [
+          { paragraph: 'Your order has shipped.' },
+          { facts: [...items, ['Shipped', when(order.shipped_at ?? new Date())], ['Ship to', order.address]] },
+          { button: 'My Orders', url: myOrders },
+        ],
+      };
+    case 'order-cancelled': {
+      const refunded = order.transaction_id !== null;
+      return {
+        to: order.email,
+        subject: `Order cancelled: ${order.part_name}`,
+        greeting,
+        blocks: [
+          { paragraph: 'Your order is cancelled.' },
+          {
+            facts: [
+              ...items,
+              ['Refund', refunded ? `${money(order.total_cents)} to the card it was paid with` : 'None: the order was not paid'],
+            ],
+          },
+          {
+            paragraph: refunded
+              ? 'The refund is on its way; depending on your bank it shows on your statement within 5 to 10 days.'
+              : 'Nothing was charged.',
+          },
+        ],
+      };
+    }
+    case 'order-expired':
+      return {
+        to: order.email,
+        subject: `Order expired: ${order.part_name}`,
+        greeting,
+        blocks: [
+          { paragraph: apiErrors.orderExpired },
+          { facts: items },
+          { paragraph: 'Nothing was charged, and the parts went back on sale.' },
+          { button: 'Order again', url: `${baseUrl}${paths.part(order.part_id)}` },
+        ],
+      };
+  }
+}
+
+function text(greeting: string, blocks: Block[]): string {
+  const lines = [greeting, ''];
+  for (const block of blocks) {
+    if ('paragraph' in block) lines.push(block.paragraph, '');
+    else if ('facts' in block) lines.push(...block.facts.map(([label, value]) => `${label}: ${value}`), '');
+    else lines.push(`${block.button}: ${block.url}`, '');
+  }
+  lines.push('—', SHOP);
+  return `${lines.join('\n')}\n`;
+}
+
+function html(subject: string, greeting: string, blocks: Block[]): string {
+  const body = blocks
+    .map((block) => {
+      if ('paragraph' in block) return `<p style="margin:0 0 16px;line-height:1.5">${escape(block.paragraph)}</p>`;
+      if ('facts' in block) {
+        const rows = block.facts
+          .map(
+            ([label, value]) =>
+              `<tr><th align="left" style="padding:6px 12px 6px 0;color:#475569;font-weight:600;vertical-align:top">${escape(label)}</th><td style="padding:6px 0">${escape(value)}</td></tr>`,
+          )
+          .join('');
+        return `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse;font-size:14px">${rows}</table>`;
+      }
+      return `<p style="margin:0 0 16px"><a href="${escape(block.url)}" style="display:inline-block;background:${BRAND};color:#ffffff;text-decoration:none;font-weight:700;padding:12px 20px;border-radius:8px">${escape(block.button)}</a></p><p style="margin:0 0 16px;font-size:12px;color:#475569;word-break:break-all">${escape(block.url)}</p>`;
+    })
+    .join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escape(subject)}</title></head>
+<body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:${INK}">
+<table role="presentation" width="100%" style="border-collapse:collapse"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" style="max-width:560px;border-collapse:collapse;background:#ffffff;border-radius:12px">
+<tr><td style="background:${INK};color:#ffffff;padding:16px 24px;border-radius:12px 12px 0 0;font-size:18px;font-weight:800">${SHOP}</td></tr>
+<tr><td style="padding:24px">
+<p style="margin:0 0 16px;line-height:1.5">${escape(greeting)}</p>
+${body}
+</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#475569;border-top:1px solid #e2e8f0">${SHOP} — car parts from the manufacturer.</td></tr>
+</table></td></tr></table>
+</body></html>
+`;
+}
+
+function escape(value: string): string {
+  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}

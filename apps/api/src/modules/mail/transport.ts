@@ -1,0 +1,71 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Config } from '../../env';
+
+export interface OutgoingMail {
+  /** The outbox row's id: the Message-ID, so a message sent twice (a crash) is one message. */
+  id: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/**
+ * How mail leaves the shop (issue 12): through the SMTP server of `SMTP_URL` with nodemailer, or,
+ * without one, as `.eml` files in `DATA_DIR/outbox/`, each named in a log line, so that a shop
+ * started with no configuration still shows its reset links.
+ */
+export function createMailTransport(config: Config, log: FastifyBaseLogger): MailTransport {
+  const domain = new URL(config.baseUrl).hostname;
+  const message = (mail: OutgoingMail) => ({
+    from: config.mail.from,
+    to: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    messageId: `<${mail.id}@${domain}>`,
+  });
+
+  if (config.mail.smtpUrl) {
+    const transporter = nodemailer.createTransport({
+      url: config.mail.smtpUrl,
+      // Up to 5 connections kept open and reused (the worker sends 5 at a time).
+      pool: true,
+      maxConnections: 5,
+      // A send is bounded, so a claimed message is never held longer than the claim lasts.
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
+    return {
+      async send(mail) {
+        await transporter.sendMail(message(mail));
+      },
+      close: () => transporter.close(),
+    };
+  }
+
+  const directory = path.join(config.dataDir, 'outbox');
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await transporter.sendMail(message(mail));
+      await mkdir(directory, { recursive: true });
+      const file = path.join(directory, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`);
+      await writeFile(file, info.message as Buffer);
+      // The file's text is quoted-printable; its links, as they are, save a newcomer decoding it.
+      // Not in production, where a reset link in a log would be a password in a log.
+      const links = config.production ? undefined : (mail.text.match(/https?:\/\/\S+/g) ?? []);
+      log.info({ file, to: mail.to, subject: mail.subject, links }, `mail written to ${file} (SMTP_URL is not set)`);
+    },
+    close: () => transporter.close(),
+  };
+}

@@ -1,0 +1,109 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { setCookies } from './accounts';
+import { eventually } from './wait';
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+export interface TestOidcProvider {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  close(): Promise<void>;
+}
+
+/** A port nothing listens on now (the provider takes a port number, not 0). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * The journeys' real OpenID Connect provider (e2e/oidc/provider.ts), standing in for Google, as a
+ * process of its own on a free port; `shopOrigin` is the app's BASE_URL, whose callbacks it accepts.
+ */
+export async function startOidcProvider(shopOrigin: string): Promise<TestOidcProvider> {
+  const port = await freePort();
+  const clientId = 'shop-api-test';
+  const clientSecret = 'shop-api-test-secret';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'e2e/oidc/provider.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      OIDC_PORT: String(port),
+      OIDC_CLIENT_ID: clientId,
+      OIDC_CLIENT_SECRET: clientSecret,
+      OIDC_REDIRECT_URI: `${shopOrigin}/api/auth/callback/google,${shopOrigin}/api/auth/oauth2/callback/google`,
+    },
+    stdio: 'ignore',
+  });
+  const issuer = `http://localhost:${port}`;
+  await eventually(async () => (await fetch(`${issuer}/.well-known/openid-configuration`).catch(() => undefined))?.ok === true);
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/**
+ * 'Continue with Google' as a browser does it: the shop's start, the provider's sign-in form
+ * filled with `email` and `name`, and the shop's callback. Answers the callback's reply (a
+ * redirect to '/' signed in, or to the error page with `?error=`).
+ */
+export async function continueWithGoogle(app: FastifyInstance, issuer: string, identity: { email: string; name: string }): Promise<LightMyRequestResponse> {
+  const start = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/social',
+    payload: { provider: 'google', callbackURL: '/', errorCallbackURL: '/login?error=google' },
+  });
+  if (start.statusCode !== 200) throw new Error(`sign-in/social answered ${start.statusCode}: ${start.body}`);
+  const shopCookies = setCookies(start).map((line) => line.split(';')[0]).join('; ');
+  const jar = new Map<string, string>();
+  const visit = async (url: string, init: RequestInit = {}) => {
+    const response = await fetch(url, {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers as Record<string, string>), cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; ') },
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ''] = line.split(';');
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+    return response;
+  };
+
+  let response = await visit((start.json() as { url: string }).url);
+  for (let step = 0; step < 20; step += 1) {
+    const location = response.headers.get('location');
+    if (location) {
+      const next = new URL(location, issuer);
+      if (next.origin !== issuer) {
+        return app.inject({ method: 'GET', url: next.pathname + next.search, headers: { cookie: shopCookies } });
+      }
+      response = await visit(next.href);
+      continue;
+    }
+    const page = await response.text();
+    const action = /action="(\/interaction\/[^"]+\/login)"/.exec(page)?.[1];
+    if (!action) throw new Error(`the provider answered ${response.status} without a sign-in form`);
+    response = await visit(`${issuer}${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(identity).toString(),
+    });
+  }
+  throw new Error('the sign-in never came back to the shop');
+}

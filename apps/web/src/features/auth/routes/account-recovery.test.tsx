@@ -1,0 +1,93 @@
+import { accountMailMessages, validation } from '@autoparts/shared';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../../test/fetch-stub';
+import { renderRoutes } from '../../../test/render-with-router';
+import { aCustomer, aTokenReply, signedOutReply } from '../../../test/users';
+import { Component as ForgotPasswordPage } from './forgot-password';
+import { Component as ResetPasswordPage } from './reset-password';
+import { Component as VerifyEmailPage } from './verify-email';
+
+function renderPages(path: string) {
+  return renderRoutes(
+    [
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/verify-email', element: <VerifyEmailPage /> },
+      { path: '/', element: <p>Home page</p> },
+    ],
+    { path },
+  );
+}
+
+describe('Forgot password page', () => {
+  it('checks the e-mail, then answers the same sentence whatever the server knows', async () => {
+    const server = stubFetch({ 'POST /api/auth/request-password-reset': { body: { status: true } } });
+    const user = userEvent.setup();
+    renderPages('/forgot-password');
+    await user.click(await screen.findByRole('button', { name: 'Send the link' }));
+    expect(await screen.findByText(validation.emailRequired)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'jane@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send the link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(accountMailMessages.resetRequested);
+    expect(server.calls.at(-1)?.body).toEqual({ email: 'jane@example.com' });
+  });
+
+  it('says so when the shop is asked too often', async () => {
+    stubFetch({ 'POST /api/auth/request-password-reset': { status: 429, body: { message: 'Too many' } } });
+    const user = userEvent.setup();
+    renderPages('/forgot-password');
+    await user.type(await screen.findByLabelText('Email'), 'jane@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send the link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Too many attempts/);
+  });
+});
+
+describe('Reset password page', () => {
+  it('sets the new password, signs in and goes home', async () => {
+    let signedIn = false;
+    const server = stubFetch({
+      'GET /api/me': () => (signedIn ? { body: aCustomer() } : signedOutReply),
+      'POST /api/auth/reset-password': () => {
+        signedIn = true;
+        return { body: { user: { email: 'jane@example.com' } } };
+      },
+      'PUT /api/user/jane%40example.com': { body: aTokenReply('fresh-token') },
+    });
+    const user = userEvent.setup();
+    renderPages('/reset-password?token=abc123');
+    await user.type(await screen.findByLabelText('New password'), 'short');
+    await user.tab();
+    expect(await screen.findByText(validation.passwordTooShort)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('New password'), '-but-longer');
+    await user.click(screen.getByRole('button', { name: 'Save and sign in' }));
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(server.calls.find((call) => call.path === '/api/auth/reset-password')?.body).toEqual({ token: 'abc123', newPassword: 'short-but-longer' });
+  });
+
+  it('a used or expired link says so and offers a new one', async () => {
+    stubFetch({ 'POST /api/auth/reset-password': { status: 400, body: { code: 'INVALID_TOKEN', message: 'Invalid token' } } });
+    const user = userEvent.setup();
+    renderPages('/reset-password?token=used');
+    await user.type(await screen.findByLabelText('New password'), 'a-new-password');
+    await user.click(screen.getByRole('button', { name: 'Save and sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(accountMailMessages.resetLinkInvalid);
+    expect(screen.getByRole('link', { name: 'Send me a new link' })).toHaveAttribute('href', '/forgot-password');
+  });
+
+  it('without a token it explains where the page comes from', async () => {
+    renderPages('/reset-password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(accountMailMessages.resetLinkMissing);
+  });
+});
+
+describe('Verify e-mail page', () => {
+  it('confirms, or explains a bad link', async () => {
+    const { unmount } = renderPages('/verify-email?done=1');
+    expect(await screen.findByRole('status')).toHaveTextContent(accountMailMessages.verified);
+    unmount();
+    renderPages('/verify-email?done=1&error=TOKEN_EXPIRED');
+    expect(await screen.findByRole('alert')).toHaveTextContent(accountMailMessages.verifyLinkInvalid);
+  });
+});

@@ -1,0 +1,56 @@
+import { accountMailMessages, forgotPasswordSchema, paths } from '@autoparts/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { SubmitButton } from '../../../components/submit-button';
+import { TextField } from '../../../components/text-field';
+import { requestPasswordReset } from '../api/account-recovery';
+import { authErrorMessage } from '../api/auth-errors';
+import { AuthCard, authLinkClass } from '../components/auth-card';
+
+/**
+ * /forgot-password (issue 12): asks for the e-mail and always answers the same, whether or not an
+ * account has it, so the page tells nobody who is a customer.
+ */
+export function Component() {
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(forgotPasswordSchema), mode: 'onTouched', defaultValues: { email: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await requestPasswordReset(values);
+      setSent(true);
+    } catch (failure) {
+      setError(authErrorMessage(failure));
+    }
+  });
+
+  return (
+    <AuthCard title="Forgot password" error={error}>
+      {sent ? (
+        <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-800">
+          {accountMailMessages.resetRequested}
+        </p>
+      ) : (
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+          <p className="text-sm text-slate-600">Type the e-mail of your account. We send you a link to choose a new password.</p>
+          <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+          <SubmitButton pending={isSubmitting}>Send the link</SubmitButton>
+        </form>
+      )}
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Remembered it?{' '}
+        <Link to={paths.login} className={authLinkClass}>
+          Back to Login
+        </Link>
+      </p>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,72 @@
+import { accountMailMessages, paths, resetPasswordFormSchema } from '@autoparts/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { SubmitButton } from '../../../components/submit-button';
+import { TextField } from '../../../components/text-field';
+import { clearAccessToken } from '../../../lib/access-token';
+import { isApiError } from '../../../lib/api-client';
+import { resetPassword } from '../api/account-recovery';
+import { authErrorMessage } from '../api/auth-errors';
+import { AuthCard, authLinkClass } from '../components/auth-card';
+import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+
+/**
+ * /reset-password?token=… (issue 12), opened from the e-mail's link: a new password by the sign-up
+ * rules. Afterwards every other device is signed out and this one is signed in.
+ */
+export function Component() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+  const navigate = useNavigate();
+  const finishSignIn = useFinishSignIn();
+  const [error, setError] = useState<string | null>(token ? null : accountMailMessages.resetLinkMissing);
+  const [linkDead, setLinkDead] = useState(!token);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(resetPasswordFormSchema), mode: 'onTouched', defaultValues: { newPassword: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const reply = await resetPassword({ token, newPassword: values.newPassword });
+      // The old session's token died with it.
+      clearAccessToken();
+      if (reply.user?.email) await finishSignIn(reply.user.email);
+      toast.success(accountMailMessages.resetDone);
+      await navigate(paths.home, { replace: true });
+    } catch (failure) {
+      if (isApiError(failure, 400) && (failure.code === 'INVALID_TOKEN' || failure.code === 'USER_NOT_FOUND')) {
+        setLinkDead(true);
+        setError(accountMailMessages.resetLinkInvalid);
+      } else {
+        setError(authErrorMessage(failure));
+      }
+    }
+  });
+
+  return (
+    <AuthCard title="Choose a new password" error={error}>
+      {linkDead ? (
+        <Link to={paths.forgotPassword} className={`${authLinkClass} block text-center`}>
+          Send me a new link
+        </Link>
+      ) : (
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.newPassword?.message}
+            {...register('newPassword')}
+          />
+          <SubmitButton pending={isSubmitting}>Save and sign in</SubmitButton>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

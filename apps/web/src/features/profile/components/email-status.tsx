@@ -1,0 +1,50 @@
+import { accountMailMessages, authErrors, type Me } from '@autoparts/shared';
+import { Spinner } from '../../../components/spinner';
+import { customerMessage, isApiError } from '../../../lib/api-client';
+import { useSendVerification } from '../api/send-verification';
+
+/**
+ * Whether the profile's address is confirmed (issue 12); if not, a button that mails the link
+ * again. A confirmed address may also sign in with Google.
+ */
+export function EmailStatus({ me }: { me: Me }) {
+  const send = useSendVerification();
+  if (me.emailVerified) {
+    return (
+      <p className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-medium text-emerald-800">
+        <span aria-hidden="true">✓</span> E-mail confirmed
+      </p>
+    );
+  }
+  const failure = send.isError
+    ? isApiError(send.error, 429)
+      ? authErrors.tooManyAttempts
+      : (customerMessage(send.error) ?? 'The link could not be sent. Please try again.')
+    : null;
+  return (
+    <div className="mt-3 space-y-2">
+      <p className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1 text-sm font-medium text-amber-900">
+        <span aria-hidden="true">!</span> E-mail not confirmed yet
+      </p>
+      <p className="text-sm text-slate-600">Confirm it to sign in with Google for this address too.</p>
+      <button
+        type="button"
+        onClick={() => send.mutate(me.email)}
+        disabled={send.isPending}
+        aria-busy={send.isPending}
+        className="inline-flex items-center gap-2 rounded-lg border border-brand-700 bg-white px-4 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
+      >
+        {send.isPending && <Spinner />}
+        {send.isSuccess ? 'Send the link again' : 'Send the confirmation link'}
+      </button>
+      <div aria-live="polite">
+        {send.isSuccess && <p className="text-sm font-medium text-emerald-800">{accountMailMessages.verificationSent}</p>}
+        {failure && (
+          <p role="alert" className="text-sm font-medium text-red-700">
+            {failure}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { accountMailMessages } from '@autoparts/shared';
+import { newAccount, signUp } from './accounts';
+import { expect, test } from './fixtures';
+import { linkIn, mailTo } from './mail';
+import { oidcIssuer } from '../oidc/settings';
+import { expectNoSeriousA11yViolations } from './pages';
+
+// Account recovery and confirmed addresses (issue 12): the links come from the mail the shop
+// sent to a real SMTP server (mail/smtp-sink.ts). Each journey hashes passwords several times
+// (sign-up, reset, the sign-in after it) on a shared two-core machine: it gets 90 s.
+test.describe.configure({ timeout: 90_000 });
+
+test('forgot password: the mail’s link sets a new password, signs in, and signs every other device out', async ({ page, browser, baseURL }) => {
+  const account = newAccount('forgot');
+  const other = await (await browser.newContext()).newPage();
+  await signUp(other, account);
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByText('Email is Required')).toBeVisible();
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page.getByRole('status')).toHaveText(accountMailMessages.resetRequested);
+  await expectNoSeriousA11yViolations(page);
+
+  const mail = await mailTo(account.email, /Reset your password/);
+  await page.goto(linkIn(mail, `${baseURL}/reset-password?token=`));
+  await page.getByLabel('New password').fill('abc');
+  await page.getByLabel('New password').blur();
+  await expect(page.getByText('Must be 6 characters or longer')).toBeVisible();
+  await page.getByLabel('New password').fill('my-new-secret');
+  await page.getByRole('button', { name: 'Save and sign in' }).click();
+  // The toast first: it stays five seconds (SPEC §9).
+  await expect(page.getByText(accountMailMessages.resetDone)).toBeVisible();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('banner').getByText(account.name)).toBeAttached();
+
+  // The other device's session ended with the old password.
+  await other.goto('/dashboard');
+  await expect(other).toHaveURL(/\/login/);
+
+  // The link works once.
+  const again = await (await browser.newContext()).newPage();
+  await again.goto(linkIn(mail, `${baseURL}/reset-password?token=`));
+  await again.getByLabel('New password').fill('yet-another-secret');
+  await again.getByRole('button', { name: 'Save and sign in' }).click();
+  await expect(again.getByRole('alert')).toHaveText(accountMailMessages.resetLinkInvalid);
+  await expect(again.getByRole('link', { name: 'Send me a new link' })).toBeVisible();
+});
+
+test('a confirmed address links Google to the password account; an unconfirmed one is told why not', async ({ page, baseURL }) => {
+  const account = newAccount('verify');
+  await signUp(page, account);
+  await page.goto('/dashboard/profile');
+  await expect(page.getByText('E-mail not confirmed yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Send the confirmation link' }).click();
+  await expect(page.getByText(accountMailMessages.verificationSent)).toBeVisible();
+
+  // Google for the same address, before the address is confirmed: refused, with what to do.
+  await page.context().clearCookies();
+  await page.goto('/login');
+  const continueWithGoogle = async () => {
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await page.waitForURL((url) => url.origin === oidcIssuer);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Name').fill('Google Name');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  };
+  await continueWithGoogle();
+  await expect(page.getByRole('alert')).toHaveText(accountMailMessages.googleNeedsVerifiedEmail);
+
+  const mail = await mailTo(account.email, /Confirm your e-mail address/);
+  await page.goto(linkIn(mail, `${baseURL}/api/auth/verify-email?`));
+  await expect(page).toHaveURL(/\/verify-email\?done=1$/);
+  await expect(page.getByRole('status')).toHaveText(accountMailMessages.verified);
+
+  await page.goto('/login');
+  await continueWithGoogle();
+  await expect(page).toHaveURL('/');
+  // The same account as the password's: its name, not Google's.
+  await expect(page.getByRole('banner').getByText(account.name)).toBeAttached();
+  await page.goto('/dashboard/profile');
+  await expect(page.getByText('E-mail confirmed')).toBeVisible();
+});

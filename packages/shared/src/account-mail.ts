@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { paths } from './paths';
+import { passwordSchema, emailSchema } from './users';
+
+/** Longer than any token the shop hands out; a longer one is not ours. */
+const TOKEN_MAX_LENGTH = 200;
+
+/** The forgot-password form and `POST /api/auth/request-password-reset` (issue 12). */
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/** The reset-password form: the new password follows the sign-up rules (SPEC §5). */
+export const resetPasswordFormSchema = z.object({ newPassword: passwordSchema });
+export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
+
+/** `POST /api/auth/reset-password`: the link's token and the new password. */
+export const resetPasswordSchema = resetPasswordFormSchema.extend({
+  token: z.string().min(1, 'The link is incomplete').max(TOKEN_MAX_LENGTH, 'The link is not valid'),
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/** Where the confirmation link lands after the server checked it (`&error=` when it was bad). */
+export const VERIFY_EMAIL_CALLBACK = `${paths.verifyEmail}?done=1`;
+
+/** Texts of account recovery and address verification, for the pages and the server alike. */
+export const accountMailMessages = {
+  resetRequested: 'If an account exists for this e-mail, we sent a link to reset its password. Check your inbox (and spam folder); the link works for one hour.',
+  resetDone: 'Your password is changed and you are signed in. Every other device was signed out.',
+  resetLinkInvalid: 'This link has expired or was already used. Ask for a new one below.',
+  resetLinkMissing: 'This page opens from the link in our e-mail. Ask for a new link below.',
+  verified: 'Your e-mail address is confirmed. You can now also sign in with Google for this address.',
+  verifyLinkInvalid: 'This confirmation link has expired or is not valid. Sign in and send a new one from your profile.',
+  verifyLinkMissing: 'This page opens from the link in our e-mail.',
+  verifyLinkForeign: 'This confirmation link is not one the shop sent.',
+  verificationSent: 'We sent a confirmation link to your e-mail address. It works for 24 hours.',
+  alreadyVerified: 'Your e-mail address is already confirmed.',
+  googleNeedsVerifiedEmail:
+    'This e-mail already has an account with a password, and its address is not confirmed yet, so Google cannot be linked to it. Log in with your password, confirm your address from your profile (we send a link), then use Continue with Google.',
+} as const;
