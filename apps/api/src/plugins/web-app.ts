@@ -137,12 +137,17 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
       : undefined;
   if (template !== undefined && !renderer) app.log.warn({ rendererPath }, 'no server-rendering bundle: pages are rendered in the browser only');
 
-  /** The API's own answer to a GET, asked in-process: the bytes a browser would get. */
-  const api = async (url: string, init: RequestInit) => {
-    if (init.method && init.method !== 'GET') throw new Error(`a page rendered on the server asked for ${init.method} ${url}`);
-    const reply = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
-    return new Response(new Uint8Array(reply.rawPayload), { status: reply.statusCode, headers: { 'content-type': String(reply.headers['content-type'] ?? '') } });
-  };
+  /**
+   * The API's own answer to a GET, asked in-process as the visitor would (from their address, so
+   * the per-address read limits count them, not the server): the bytes a browser would get.
+   */
+  const apiFor =
+    (visitor: FastifyRequest) =>
+    async (url: string, init: RequestInit): Promise<Response> => {
+      if (init.method && init.method !== 'GET') throw new Error(`a page rendered on the server asked for ${init.method} ${url}`);
+      const reply = await app.inject({ method: 'GET', url, remoteAddress: visitor.ip, headers: { accept: 'application/json' } });
+      return new Response(new Uint8Array(reply.rawPayload), { status: reply.statusCode, headers: { 'content-type': String(reply.headers['content-type'] ?? '') } });
+    };
 
   /** The page template with a page's own head, and its rendered body and data when there are. */
   function fillTemplate(page: string, head: PageHead, canonicalPath: string | undefined, body?: { html: string; data: unknown }) {
@@ -164,10 +169,10 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
   }
 
   /** A public page rendered with its data, or undefined (the browser renders it) if that fails. */
-  async function renderedPage(page: string, pathname: string, url: URL, found: boolean): Promise<string | undefined> {
+  async function renderedPage(visitor: FastifyRequest, page: string, pathname: string, url: URL, found: boolean): Promise<string | undefined> {
     if (!renderer) return undefined;
     try {
-      const rendered = await renderer.renderPage({ url, baseUrl: options.baseUrl, found, api });
+      const rendered = await renderer.renderPage({ url, baseUrl: options.baseUrl, found, api: apiFor(visitor) });
       return fillTemplate(page, rendered.head, found ? pathname : undefined, rendered);
     } catch (error) {
       app.log.error({ err: error, url: pathname }, 'server rendering failed');
@@ -176,10 +181,10 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
   }
 
   /** A part's page: rendered in the browser (signed in only), with the part's head for search engines. */
-  async function partPage(page: string, pathname: string, id: string): Promise<string | undefined> {
+  async function partPage(visitor: FastifyRequest, page: string, pathname: string, id: string): Promise<string | undefined> {
     if (!renderer) return undefined;
     try {
-      const head = await renderer.renderPartHead({ id, baseUrl: options.baseUrl, api });
+      const head = await renderer.renderPartHead({ id, baseUrl: options.baseUrl, api: apiFor(visitor) });
       return head ? fillTemplate(page, head, pathname) : undefined;
     } catch (error) {
       app.log.error({ err: error, url: pathname }, 'part page head failed');
@@ -199,9 +204,9 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     const partId = decoded(/^\/part\/([^/]+)\/?$/.exec(pathname)?.[1]);
     const html =
       !found || renderer?.isServerRendered(pathname)
-        ? await renderedPage(template, pathname, new URL(`${options.baseUrl}${request.url}`), found)
+        ? await renderedPage(request, template, pathname, new URL(`${options.baseUrl}${request.url}`), found)
         : partId
-          ? await partPage(template, pathname, partId)
+          ? await partPage(request, template, pathname, partId)
           : undefined;
     return reply
       .code(found ? 200 : 404)
