@@ -16,7 +16,8 @@ interface PartImageProps {
 /**
  * A part's image. An uploaded photo (decision 015) is a `<picture>` with AVIF and WebP in every
  * stored width; any other URL a plain `<img>`. A missing image, or one that fails to load, shows
- * a neat placeholder in the same box — never the browser's broken-image icon.
+ * a neat placeholder in the same box — never the browser's broken-image icon, also when it
+ * failed before the page was hydrated.
  */
 export function PartImage({ src, alt, width, height, sizes, className = '', loading = 'lazy' }: PartImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -35,6 +36,12 @@ export function PartImage({ src, alt, width, height, sizes, className = '', load
       sizes={photo ? sizes : undefined}
       srcSet={photo ? srcSet(photo.id, photo.largest, 'webp') : undefined}
       onError={() => setFailedSrc(src)}
+      ref={(node) => {
+        // A page rendered on the server starts loading its images before React is there to hear an
+        // error: an image already settled without pixels is checked once more (decode() fails only
+        // when it is broken; an SVG without a size of its own decodes fine).
+        if (node?.complete && node.naturalWidth === 0) node.decode().catch(() => setFailedSrc(src));
+      }}
       className={className}
     />
   );
