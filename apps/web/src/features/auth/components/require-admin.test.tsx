@@ -4,13 +4,16 @@ import { setAccessToken } from '../../../lib/access-token';
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
 import { aCustomer, anAdmin } from '../../../test/users';
+import { Component as LoginPage } from '../routes/login';
 import { RequireAdmin } from './require-admin';
 
 function renderAdminPage() {
   return renderRoutes(
     [
       { element: <RequireAdmin />, children: [{ path: '/dashboard/makeadmin', element: <p>Make Admin page</p> }] },
-      { path: '/login', element: <p>Login page</p> },
+      // The real login page: it sends a signed-in visitor on, which a sign-out must not trigger.
+      { path: '/login', element: <LoginPage /> },
+      { path: '/', element: <p>Home page</p> },
     ],
     { path: '/dashboard/makeadmin' },
   );
@@ -52,18 +55,25 @@ describe('RequireAdmin', () => {
 
   it('signs a non-admin out and sends them to /login', async () => {
     storeToken('jane@example.com');
+    let signedIn = true;
     const server = stubFetch({
-      'GET /api/me': { body: aCustomer() },
+      // Like the server: nobody is signed in once the session has ended.
+      'GET /api/me': () => (signedIn ? { body: aCustomer() } : { status: 401 }),
       'GET /api/admin/jane%40example.com': { body: { admin: false } },
-      'POST /api/auth/sign-out': { body: { success: true } },
+      'POST /api/auth/sign-out': () => {
+        signedIn = false;
+        return { body: { success: true } };
+      },
+      'GET /api/config': { body: { googleSignIn: false } },
     });
     const { router, queryClient } = renderAdminPage();
-    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.getQueryData(['me'])).toBeNull());
     expect(router.state.location.pathname).toBe('/login');
+    expect(screen.queryByText('Home page')).not.toBeInTheDocument();
     expect(screen.queryByText('Make Admin page')).not.toBeInTheDocument();
     expect(server.paths().filter((path) => path === 'POST /api/auth/sign-out')).toHaveLength(1);
     expect(localStorage.getItem('accessToken')).toBeNull();
-    await waitFor(() => expect(queryClient.getQueryData(['me'])).toBeNull());
   });
 
   it('treats a refused check (403) like a non-admin', async () => {
@@ -72,6 +82,7 @@ describe('RequireAdmin', () => {
       'GET /api/me': { body: aCustomer() },
       'GET /api/admin/jane%40example.com': { status: 403, body: { message: 'You are not allowed to do this' } },
       'POST /api/auth/sign-out': { body: { success: true } },
+      'GET /api/config': { body: { googleSignIn: false } },
     });
     const { router } = renderAdminPage();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -6,6 +6,7 @@ import { clearAccessToken } from '../../../lib/access-token';
 import { meQuery } from '../../../lib/me';
 import { queryKeys } from '../../../lib/query-keys';
 import { finishSignOut, setSignOutPending } from '../../../lib/session-end';
+import { signedOutState } from '../utils/redirect-target';
 
 /**
  * Signs the user out (SPEC §4): ends the session, removes the stored token, forgets who was
@@ -20,7 +21,7 @@ export function useSignOut() {
     async ({ to = paths.home }: { to?: string } = {}) => {
       setSignOutPending(true);
       const ended = await finishSignOut();
-      await navigate(to, { replace: true });
+      await navigate(to, { replace: true, state: signedOutState });
       queryClient.removeQueries({ queryKey: ['admin'] });
       // The next user of this browser must not see the last one's orders, even for a moment.
       queryClient.removeQueries({ queryKey: queryKeys.orders });

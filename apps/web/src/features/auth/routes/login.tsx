@@ -12,7 +12,7 @@ import { useClientConfig } from '../../../lib/config';
 import { AuthCard, authLinkClass, OrDivider } from '../components/auth-card';
 import { GoogleButton } from '../components/google-button';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
-import { redirectTarget } from '../utils/redirect-target';
+import { arrivedBySignOut, redirectTarget } from '../utils/redirect-target';
 
 /** /login (SPEC §2): e-mail and password, or Google; afterwards back to where the user came from. */
 export function Component() {
@@ -38,7 +38,7 @@ export function Component() {
   });
 
   // Already signed in (e.g. a second tab): nothing to do here. Not while this page signs in itself.
-  if (me.data && !isSubmitting) return <Navigate to={from} replace />;
+  if (me.data && !isSubmitting && !arrivedBySignOut(location.state)) return <Navigate to={from} replace />;
 
   const onSubmit = handleSubmit(async (values) => {
     setAuthError(null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redirectTarget } from './redirect-target';
+import { arrivedBySignOut, redirectTarget, signedOutState } from './redirect-target';
 
 describe('redirectTarget', () => {
   it.each([
@@ -15,5 +15,17 @@ describe('redirectTarget', () => {
     [{ from: '/signup' }, '/'],
   ])('sends %j to %s', (state, target) => {
     expect(redirectTarget(state)).toBe(target);
+  });
+});
+
+describe('arrivedBySignOut', () => {
+  it.each([
+    [signedOutState, true],
+    [{ signedOut: 'yes' }, false],
+    [{ from: '/dashboard' }, false],
+    [undefined, false],
+    [null, false],
+  ])('says %j is %s', (state, arrived) => {
+    expect(arrivedBySignOut(state)).toBe(arrived);
   });
 });

@@ -12,3 +12,13 @@ export function redirectTarget(state: unknown): string {
   const pathname = from.split(/[?#]/, 1)[0];
   return pathname === paths.login || pathname === paths.signup ? paths.home : from;
 }
+
+/**
+ * The history state a sign-out arrives with. The page it goes to (/login, say) still knows the
+ * user for a moment, and must not take them for signed in and send them on.
+ */
+export const signedOutState = { signedOut: true } as const;
+
+export function arrivedBySignOut(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && 'signedOut' in state && state.signedOut === true;
+}

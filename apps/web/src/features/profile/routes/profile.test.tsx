@@ -31,7 +31,8 @@ describe('Profile page', () => {
     expect(await screen.findByText('Hello, Jane Doe')).toBeInTheDocument();
     expect(screen.getByText('jane@example.com')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Name')).toHaveValue('Jane Doe');
+    // The form is filled from the account once it has arrived (react-hook-form's `values`, after the render).
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Jane Doe'));
     expect(screen.getByLabelText('Location')).toHaveValue('Detroit');
     expect(screen.getByLabelText('Phone')).toHaveValue('3135550142');
     expect(screen.getByLabelText('Phone')).toHaveAttribute('inputmode', 'numeric');

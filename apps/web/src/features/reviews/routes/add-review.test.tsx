@@ -36,7 +36,7 @@ describe('Add a Review', () => {
     expect(await screen.findByText(/under your name, Jane Doe/)).toBeInTheDocument();
     expect(screen.getByLabelText('Description').tagName).toBe('TEXTAREA');
     const rating = screen.getByLabelText('Rating');
-    expect(within(rating).getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
+    expect(within(rating).getAllByRole('option').map((option) => [(option as HTMLOptionElement).value, option.textContent])).toEqual([
       ['', 'No rating'],
       ['1', '1'],
       ['2', '2'],
