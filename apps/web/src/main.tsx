@@ -10,6 +10,7 @@ import 'swiper/css/navigation';
 import 'swiper/css/pagination';
 import { App, createQueryClient } from './app/app';
 import { loadRoutesFor, routes } from './app/router';
+import { hydrateInSlices } from './components/hydrate-later';
 import { PAGE_DATA_ID, type PageData } from './lib/page-data-block';
 import './index.css';
 
@@ -28,7 +29,8 @@ async function start() {
     // where the router's error page deals with it (route-error.tsx).
     const loaded = await loadRoutesFor(window.location.pathname).then(() => true, () => false);
     if (loaded) {
-      hydrateRoot(root, <Shop router={createBrowserRouter(routes, { hydrationData: { loaderData: {} } })} />);
+      // The first screen at once, the sections below it one task each (components/hydrate-later.tsx).
+      hydrateInSlices(() => hydrateRoot(root, <Shop router={createBrowserRouter(routes, { hydrationData: { loaderData: {} } })} />));
       return;
     }
   }

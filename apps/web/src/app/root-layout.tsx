@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '../components/footer';
 import { Header } from '../components/header';
+import { HydrateLater } from '../components/hydrate-later';
 import { AccountLinks, useAccessTokenRenewal } from '../features/auth';
 import { GarageSync } from '../lib/garage';
 import { useMe } from '../lib/me';
@@ -25,7 +26,9 @@ export function RootLayout() {
       <main id="main" className="min-h-screen flex-1">
         <Outlet />
       </main>
-      <Footer />
+      <HydrateLater name="footer">
+        <Footer />
+      </HydrateLater>
       <GarageSync />
       <ScrollRestoration />
     </div>

@@ -1,3 +1,4 @@
+import { HydrateLater } from '../../../components/hydrate-later';
 import { FeaturedProducts, PartsList } from '../../../features/catalog';
 import { ReviewsCarousel } from '../../../features/reviews';
 import { Banner } from './banner';
@@ -12,14 +13,31 @@ export function HomeRoute() {
   return (
     <>
       <Banner />
-      <PartsList />
-      <FeaturedProducts />
-      <BusinessSummary />
-      <HowWeWork />
-      <ShopByCategory />
-      <WhyUs />
-      <ReviewsCarousel />
-      <JoinCommunity />
+      {/* Below the banner, each section hydrates in a task of its own (issue 10: blocking time). */}
+      <HydrateLater name="home-parts">
+        <PartsList />
+      </HydrateLater>
+      <HydrateLater name="home-featured">
+        <FeaturedProducts />
+      </HydrateLater>
+      <HydrateLater name="home-summary">
+        <BusinessSummary />
+      </HydrateLater>
+      <HydrateLater name="home-how">
+        <HowWeWork />
+      </HydrateLater>
+      <HydrateLater name="home-categories">
+        <ShopByCategory />
+      </HydrateLater>
+      <HydrateLater name="home-why">
+        <WhyUs />
+      </HydrateLater>
+      <HydrateLater name="home-reviews">
+        <ReviewsCarousel />
+      </HydrateLater>
+      <HydrateLater name="home-community">
+        <JoinCommunity />
+      </HydrateLater>
     </>
   );
 }
