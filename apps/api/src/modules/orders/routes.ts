@@ -47,7 +47,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order',
     {
       onRequest: app.requireUser,
-      config: app.limitedBy('orders'),
+      // Its only public change is stock, which the cached catalogue may show within a second.
+      config: { ...app.limitedBy('orders'), changesStockOnly: true },
       schema: {
         tags: ['orders'],
         security,
