@@ -6,8 +6,9 @@
  *   - `GET /api/parts`, `GET /api/config` and `/images/logo.svg` req/s against a bare `node:http`
  *     server sending the same bytes with the same headers (autocannon, 32 connections,
  *     alternating shop/bare runs of RUN_SECONDS, ROUNDS each; the ratio of the medians);
- *   - `POST /api/order` orders/s against `pgbench` running the order's SQL transaction
- *     (ORDER_CONNECTIONS clients on both sides: the shop's pool size), alternating likewise;
+ *   - `POST /api/order` orders/s against `pgbench` running the same SQL as an order (`orderScript`,
+ *     decision 030; ORDER_CONNECTIONS clients on both sides: the shop's pool size), alternating
+ *     likewise;
  *   - Lighthouse (mobile, default simulated throttling, Debian's Chromium) for `/`, `/shop` and a
  *     signed-in `/part/{id}`, median of 3: performance, FCP, LCP, TBT, CLS.
  * Every load run is bounded by autocannon's or pgbench's own duration; a watchdog stops the whole
