@@ -13,7 +13,9 @@
  *     signed-in `/part/{id}`, median of 3: performance, FCP, LCP, TBT, CLS.
  * Every load run is bounded by autocannon's or pgbench's own duration; a watchdog stops the whole
  * run after WATCHDOG_MS. The figures go into docs/benchmarks.md by hand.
- *   BENCH_ONLY=reads,orders npm run bench   # some of reads, orders, lighthouse
+ *   - with BENCH_ONLY=mixed (not in the default run): `GET /api/parts` req/s while orders stream
+ *     in, against the same reads alone (decision 030: the cache drops that orders cause).
+ *   BENCH_ONLY=reads,orders npm run bench   # some of reads, orders, lighthouse, mixed
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -34,6 +36,8 @@ import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from '
 const RUN_SECONDS = 5;
 const ROUNDS = 2;
 const CONNECTIONS = 32;
+/** Catalogue readers while orders stream in (BENCH_ONLY=mixed). */
+const READ_CONNECTIONS = 8;
 /** The shop's pg pool holds 10 connections; pgbench gets as many. */
 const ORDER_CONNECTIONS = 10;
 /** Accounts with an access token each: an account holds at most 10 unpaid orders. */
@@ -332,43 +336,66 @@ async function pgbenchTps(databaseUrl: string, scriptPath: string, round: number
   return Number(tps);
 }
 
-async function ordersVersusPgbench(shop: Shop, databaseUrl: string) {
-  const setup = await prepareOrders(databaseUrl, shop.origin);
-  let next = 0;
+/** Places orders for RUN_SECONDS, each from the next account (`next` counts across runs). */
+async function orderLoad(shop: Shop, setup: OrderSetup, next: { n: number }) {
+  return autocannon({
+    url: `${shop.origin}/api/order`,
+    connections: ORDER_CONNECTIONS,
+    duration: RUN_SECONDS,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (request) => {
+          const n = next.n++;
+          // Each order from the next account: one account's orders are placed one at a time
+          // (its row is locked), and each holds at most 10 unpaid.
+          const token = setup.tokens[n % setup.tokens.length];
+          const partId = setup.partIds[n % setup.partIds.length];
+          return {
+            ...request,
+            headers: { ...request.headers, authorization: `Bearer ${token}` },
+            body: JSON.stringify({ partId, customername: 'Bench Customer', address: '1 Bench Street, Benchville', orderQuantity: 1 }),
+          };
+        },
+      },
+    ],
+  });
+}
+
+async function ordersVersusPgbench(shop: Shop, databaseUrl: string, setup: OrderSetup, next: { n: number }) {
   const shopRuns: number[] = [];
   const pgbenchRuns: number[] = [];
   let bad = 0;
   for (let round = 0; round < ROUNDS; round++) {
-    const result = await autocannon({
-      url: `${shop.origin}/api/order`,
-      connections: ORDER_CONNECTIONS,
-      duration: RUN_SECONDS,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      requests: [
-        {
-          setupRequest: (request) => {
-            const n = next++;
-            // Each order from the next account: one account's orders are placed one at a time
-            // (its row is locked), and each holds at most 10 unpaid.
-            const token = setup.tokens[n % setup.tokens.length];
-            const partId = setup.partIds[n % setup.partIds.length];
-            return {
-              ...request,
-              headers: { ...request.headers, authorization: `Bearer ${token}` },
-              body: JSON.stringify({ partId, customername: 'Bench Customer', address: '1 Bench Street, Benchville', orderQuantity: 1 }),
-            };
-          },
-        },
-      ],
-    });
+    const result = await orderLoad(shop, setup, next);
     shopRuns.push(result['2xx'] / RUN_SECONDS);
     bad += result.non2xx + result.errors + result.timeouts;
     pgbenchRuns.push(await pgbenchTps(databaseUrl, setup.scriptPath, round));
   }
-  if (next > setup.tokens.length * 10) console.warn(`(more orders than accounts can hold: ${next}; raise ORDER_ACCOUNTS)`);
   const [shopOps, pgbenchOps] = [median(shopRuns), median(pgbenchRuns)];
   return { shopOps, pgbenchOps, ratio: shopOps / pgbenchOps, bad };
+}
+
+/**
+ * `GET /api/parts` (READ_CONNECTIONS) alone, then while orders stream in (decision 030): every
+ * order changes stock, so every order empties the cached catalogue; how much of the cache's speed
+ * survives an order stream. Alternating, ROUNDS each; the medians.
+ */
+async function readsDuringOrders(shop: Shop, setup: OrderSetup, next: { n: number }) {
+  const alone: number[] = [];
+  const during: number[] = [];
+  const orders: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    alone.push((await load({ url: `${shop.origin}/api/parts`, connections: READ_CONNECTIONS })).rps);
+    const [reads, placed] = await Promise.all([
+      load({ url: `${shop.origin}/api/parts`, connections: READ_CONNECTIONS }),
+      orderLoad(shop, setup, next),
+    ]);
+    during.push(reads.rps);
+    orders.push(placed['2xx'] / RUN_SECONDS);
+  }
+  return { alone: median(alone), during: median(during), orders: median(orders) };
 }
 
 // ---------------------------------------------------------------- Lighthouse
@@ -456,12 +483,21 @@ async function main() {
         `${target.padEnd(18)} shop ${fmt(figures.shopRps).padStart(7)} req/s   bare node:http ${fmt(figures.bareRps).padStart(7)} req/s   ratio ${figures.ratio.toFixed(2)}   (${figures.bytes} B${figures.bad ? `, ${figures.bad} not 2xx` : ''})`,
       );
     }
-    if (only.has('orders')) {
-      const orders = await ordersVersusPgbench(shop, databaseUrl);
+    const setup = only.has('orders') || only.has('mixed') ? await prepareOrders(databaseUrl, shop.origin) : undefined;
+    const next = { n: 0 };
+    if (setup && only.has('orders')) {
+      const orders = await ordersVersusPgbench(shop, databaseUrl, setup, next);
       console.log(
         `POST /api/order    shop ${fmt(orders.shopOps).padStart(7)} orders/s pgbench ${fmt(orders.pgbenchOps).padStart(7)} tps      ratio ${orders.ratio.toFixed(2)}   (${ORDER_CONNECTIONS} connections each${orders.bad ? `, ${orders.bad} not 2xx` : ''})`,
       );
     }
+    if (setup && only.has('mixed')) {
+      const mixed = await readsDuringOrders(shop, setup, next);
+      console.log(
+        `/api/parts during orders ${fmt(mixed.during)} req/s, alone ${fmt(mixed.alone)} req/s: ratio ${(mixed.during / mixed.alone).toFixed(2)}   (${READ_CONNECTIONS} connections; ${fmt(mixed.orders)} orders/s meanwhile)`,
+      );
+    }
+    if (setup && next.n > setup.tokens.length * 10) console.warn(`(more orders than accounts can hold: ${next.n}; raise ORDER_ACCOUNTS)`);
 
     if (only.has('lighthouse')) {
       const cookie = await signedInCookie(shop);
