@@ -458,6 +458,7 @@ async function main() {
   ensureWebBuild();
   let cluster: PostgresCluster | undefined;
   let shop: Shop | undefined;
+  let setup: OrderSetup | undefined;
   const watchdog = setTimeout(() => {
     console.error(`bench: stopped after ${WATCHDOG_MS / 1000} s`);
     if (shop) shop.child.kill('SIGKILL');
@@ -483,7 +484,7 @@ async function main() {
         `${target.padEnd(18)} shop ${fmt(figures.shopRps).padStart(7)} req/s   bare node:http ${fmt(figures.bareRps).padStart(7)} req/s   ratio ${figures.ratio.toFixed(2)}   (${figures.bytes} B${figures.bad ? `, ${figures.bad} not 2xx` : ''})`,
       );
     }
-    const setup = only.has('orders') || only.has('mixed') ? await prepareOrders(databaseUrl, shop.origin) : undefined;
+    setup = only.has('orders') || only.has('mixed') ? await prepareOrders(databaseUrl, shop.origin) : undefined;
     const next = { n: 0 };
     if (setup && only.has('orders')) {
       const orders = await ordersVersusPgbench(shop, databaseUrl, setup, next);
@@ -522,6 +523,7 @@ async function main() {
       await stopShop(shop);
     }
     await cluster?.stop();
+    if (setup) fs.rmSync(path.dirname(setup.scriptPath), { recursive: true, force: true });
   }
 }
 
