@@ -6,13 +6,16 @@
  *   - `GET /api/parts`, `GET /api/config` and `/images/logo.svg` req/s against a bare `node:http`
  *     server sending the same bytes with the same headers (autocannon, 32 connections,
  *     alternating shop/bare runs of RUN_SECONDS, ROUNDS each; the ratio of the medians);
- *   - `POST /api/order` orders/s against `pgbench` running the order's SQL transaction
- *     (ORDER_CONNECTIONS clients on both sides: the shop's pool size), alternating likewise;
+ *   - `POST /api/order` orders/s against `pgbench` running the same SQL as an order (`orderScript`,
+ *     decision 030; ORDER_CONNECTIONS clients on both sides: the shop's pool size), alternating
+ *     likewise;
  *   - Lighthouse (mobile, default simulated throttling, Debian's Chromium) for `/`, `/shop` and a
  *     signed-in `/part/{id}`, median of 3: performance, FCP, LCP, TBT, CLS.
  * Every load run is bounded by autocannon's or pgbench's own duration; a watchdog stops the whole
  * run after WATCHDOG_MS. The figures go into docs/benchmarks.md by hand.
- *   BENCH_ONLY=reads,orders npm run bench   # some of reads, orders, lighthouse
+ *   - with BENCH_ONLY=mixed (not in the default run): `GET /api/parts` req/s while orders stream
+ *     in, against the same reads alone (decision 030: the cache drops that orders cause).
+ *   BENCH_ONLY=reads,orders npm run bench   # some of reads, orders, lighthouse, mixed
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -20,20 +23,25 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
+import { UNPAID_ORDERS_MAX, UNPAID_UNITS_MAX } from '@autoparts/shared';
+import { renderMail } from '../apps/api/src/modules/mail/templates';
 import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from './postgres-cluster';
 
 const RUN_SECONDS = 5;
 const ROUNDS = 2;
 const CONNECTIONS = 32;
+/** Catalogue readers while orders stream in (BENCH_ONLY=mixed). */
+const READ_CONNECTIONS = 8;
 /** The shop's pg pool holds 10 connections; pgbench gets as many. */
 const ORDER_CONNECTIONS = 10;
 /** Accounts with an access token each: an account holds at most 10 unpaid orders. */
-const ORDER_ACCOUNTS = 1500;
+const ORDER_ACCOUNTS = 3000;
 const BENCH_PARTS = 10;
 const LIGHTHOUSE_RUNS = 3;
 const WATCHDOG_MS = 10 * 60_000;
@@ -72,11 +80,14 @@ interface Shop {
   origin: string;
   child: ChildProcess;
   errors: string[];
+  /** DATA_DIR: the orders' messages are written here as files (no SMTP_URL), then removed. */
+  dataDir: string;
 }
 
 async function startShop(databaseUrl: string): Promise<Shop> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-shop-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: {
@@ -86,6 +97,7 @@ async function startShop(databaseUrl: string): Promise<Shop> {
       HOST: '127.0.0.1',
       BASE_URL: origin,
       DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
       AUTH_SECRET: randomBytes(32).toString('hex'),
       PAYMENTS: 'test',
       LOG_LEVEL: 'info',
@@ -94,7 +106,7 @@ async function startShop(databaseUrl: string): Promise<Shop> {
     // The request log goes where a log collector would read it; here, nowhere.
     stdio: ['ignore', 'ignore', 'pipe'],
   });
-  const shop = { origin, child, errors: [] as string[] };
+  const shop = { origin, child, errors: [] as string[], dataDir };
   child.stderr?.on('data', (chunk: Buffer) => shop.errors.push(chunk.toString()));
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline && child.exitCode === null) {
@@ -103,15 +115,18 @@ async function startShop(databaseUrl: string): Promise<Shop> {
     await sleep(250);
   }
   child.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
   throw new Error(`the shop did not start:\n${shop.errors.join('')}`);
 }
 
 async function stopShop(shop: Shop) {
-  if (shop.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => shop.child.once('exit', resolve));
-  shop.child.kill('SIGTERM');
-  await Promise.race([exited, sleep(5_000)]);
-  if (shop.child.exitCode === null) shop.child.kill('SIGKILL');
+  if (shop.child.exitCode === null) {
+    const exited = new Promise((resolve) => shop.child.once('exit', resolve));
+    shop.child.kill('SIGTERM');
+    await Promise.race([exited, sleep(5_000)]);
+    if (shop.child.exitCode === null) shop.child.kill('SIGKILL');
+  }
+  fs.rmSync(shop.dataDir, { recursive: true, force: true });
 }
 
 // ---------------------------------------------------------------- req/s against bare node:http
@@ -190,7 +205,7 @@ interface OrderSetup {
  * with a session and an access token, and BENCH_PARTS parts with stock enough for the whole run.
  * pgbench's accounts are others (bench_accounts), so neither side fills the other's unpaid caps.
  */
-async function prepareOrders(databaseUrl: string): Promise<OrderSetup> {
+async function prepareOrders(databaseUrl: string, origin: string): Promise<OrderSetup> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -207,12 +222,11 @@ async function prepareOrders(databaseUrl: string): Promise<OrderSetup> {
       sessions[0]?.push(sessionId);
       sessions[1]?.push(randomBytes(24).toString('base64url'));
       sessions[2]?.push(userId);
-      if (n < ORDER_ACCOUNTS) {
-        const token = randomBytes(32).toString('base64url');
-        tokens.push(token);
-        tokenRows[0]?.push(createHash('sha256').update(token).digest('base64url'));
-        tokenRows[1]?.push(sessionId);
-      }
+      // pgbench's accounts have tokens too: its transaction starts with the same identity lookup.
+      const token = randomBytes(32).toString('base64url');
+      if (n < ORDER_ACCOUNTS) tokens.push(token);
+      tokenRows[0]?.push(createHash('sha256').update(token).digest('base64url'));
+      tokenRows[1]?.push(sessionId);
     }
     await client.query('insert into users (id, email, name) select * from unnest($1::text[], $2::text[], $3::text[])', users);
     await client.query(
@@ -225,9 +239,9 @@ async function prepareOrders(databaseUrl: string): Promise<OrderSetup> {
        select t.hash, t.session_id, now() + interval '1 hour' from unnest($1::text[], $2::text[]) as t(hash, session_id)`,
       tokenRows,
     );
-    await client.query('create table bench_accounts (n int primary key, user_id text not null)');
-    await client.query('insert into bench_accounts select ordinality, id from unnest($1::text[]) with ordinality as u(id)', [
-      users[0]?.slice(ORDER_ACCOUNTS),
+    await client.query('create table bench_accounts (n int primary key, token_hash text not null)');
+    await client.query('insert into bench_accounts select ordinality, hash from unnest($1::text[]) with ordinality as u(hash)', [
+      tokenRows[0]?.slice(ORDER_ACCOUNTS),
     ]);
     const parts = await client.query<{ id: string }>(
       `insert into parts (name, description, img, price_cents, available_quantity, min_order_quantity)
@@ -238,25 +252,7 @@ async function prepareOrders(databaseUrl: string): Promise<OrderSetup> {
     await client.query('create table bench_parts (n int primary key, part_id uuid not null)');
     await client.query('insert into bench_parts select ordinality, id from unnest($1::uuid[]) with ordinality as p(id)', [partIds]);
 
-    // The SQL of POST /api/order's transaction (modules/orders/repository.ts `place`, its expiry
-    // job's insert by pg-boss), one account and part at random, as the shop's order does.
-    const script = `
-\\set n random(1, ${ORDER_ACCOUNTS})
-\\set p random(1, ${BENCH_PARTS})
-begin;
-select u.id from users u where u.id = (select user_id from bench_accounts where n = :n) for update;
-select count(*), coalesce(sum(quantity), 0) from orders where user_id = (select user_id from bench_accounts where n = :n) and status = 'unpaid';
-update parts set available_quantity = available_quantity - 1
-  where id = (select part_id from bench_parts where n = :p) and archived_at is null and min_order_quantity <= 1
-    and available_quantity >= 1 and price_cents::bigint * 1 <= 2147483647
-  returning id, name, img, price_cents;
-insert into orders (user_id, email, customer_name, part_id, part_name, part_img, unit_price_cents, quantity, total_cents, address, expires_at)
-  select b.user_id, 'bench@example.com', 'Bench Customer', p.id, p.name, p.img, p.price_cents, 1, p.price_cents, '1 Bench Street, Benchville', now() + make_interval(secs => 1800)
-  from bench_accounts b, parts p where b.n = :n and p.id = (select part_id from bench_parts where n = :p)
-  returning id, expires_at;
-insert into pgboss.job (name, data, start_after) values ('order-expiry', json_build_object('orderId', gen_random_uuid()), now() + interval '30 minutes');
-commit;
-`;
+    const script = orderScript(sampleOrderMail(origin));
     const scriptPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-orders-')), 'order.sql');
     fs.writeFileSync(scriptPath, script);
     fs.chmodSync(path.dirname(scriptPath), 0o755);
@@ -267,12 +263,72 @@ commit;
   }
 }
 
-async function pgbenchTps(databaseUrl: string, scriptPath: string): Promise<number> {
+/**
+ * The SQL that one `POST /api/order` sends (decision 030; seen with `log_statement = all`), as a
+ * pgbench script, so that the ratio compares like with like:
+ *   1. who is calling: the access token, its session and its account in one query (auth);
+ *   2. the rate counter of the account, counted in PostgreSQL in its own statement (limits);
+ *   3. the order's transaction: `begin`; the account's row locked for the caps; one statement
+ *      that counts the unpaid orders against the caps, takes the stock (the parts trigger
+ *      NOTIFYs `shop_changes` on commit, migration 0016) and inserts the order; the mail outbox
+ *      row with the message the shop renders for such an order (the same bytes); the expiry and
+ *      mail jobs in pg-boss's own insert statement; `commit`.
+ * pgbench's variables are parameters of its extended protocol, as the shop's values are. The
+ * shop, running meanwhile, sends pgbench's mails too (their jobs are real): both sides carry the
+ * mail worker. Each order from the next account (and a part by it), as the shop's orders: at
+ * random, an account would now and then reach its unpaid cap, and `\\gset` of no order stops
+ * pgbench.
+ */
+function orderScript(mail: { subject: string; html: string; text: string }): string {
+  // A string literal for a pgbench script: on one line, and no `:` in it (pgbench takes `:name`
+  // for a variable even inside quotes).
+  const literal = (text: string) =>
+    `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''").replace(/\n/g, '\\n').replace(/:/g, '\\x3a')}'`;
+  const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+  const insertJobs = oneLine(createRequire(import.meta.url)('pg-boss/src/plans.js').insertJobs('pgboss') as string)
+    .replace('$1', ':jobs')
+    .replace('$2', ':expire_in')
+    .replace(/\$[3-6]\b/g, 'NULL');
+  return `
+\\set k :k + 1
+\\set n 1 + (:client_id + ${ORDER_CONNECTIONS} * :k) % ${ORDER_ACCOUNTS}
+\\set p 1 + :n % ${BENCH_PARTS}
+\\set expire_in 300
+select "users"."id" as "user_id", "sessions"."id" as "session_id", "users"."email", "users"."name", "users"."role" from "access_tokens" inner join "sessions" on "sessions"."id" = "access_tokens"."session_id" inner join "users" on "users"."id" = "sessions"."user_id" where "access_tokens"."token_hash" = (select token_hash from bench_accounts where n = :n) and "access_tokens"."expires_at" > now() and "sessions"."expires_at" > now() \\gset
+insert into "rate_counters" ("key", "window_started_at", "count") values (${literal('orders:account:')} || :user_id::text, now(), 1) on conflict ("key") do update set "count" = case when rate_counters.window_started_at <= now() - make_interval(secs => 3600) then 1 else rate_counters.count + 1 end, "window_started_at" = case when rate_counters.window_started_at <= now() - make_interval(secs => 3600) then now() else rate_counters.window_started_at end returning "count", greatest(1, ceil(extract(epoch from window_started_at + make_interval(secs => 3600) - now())))::int as "remaining";
+begin;
+select "id" from "users" where "id" = :user_id for update;
+with "held" as (select count(*) as "orders", coalesce(sum("quantity"), 0) as "units" from "orders" where "user_id" = :user_id and "status" = 'unpaid'), "taken" as (update "parts" set "available_quantity" = available_quantity - 1 where "id" = (select part_id from bench_parts where n = :p) and (select orders from held) < ${UNPAID_ORDERS_MAX} and (select units from held) + 1 <= ${UNPAID_UNITS_MAX} and "archived_at" is null and "min_order_quantity" <= 1 and "available_quantity" >= 1 and price_cents::bigint * 1 <= 2147483647 returning "id", "name", "img", "price_cents"), "placed" as (insert into "orders" ("user_id", "email", "customer_name", "part_id", "part_name", "part_img", "unit_price_cents", "quantity", "total_cents", "address", "expires_at") select :user_id as "user_id", :email as "email", 'Bench Customer' as "customer_name", "taken"."id", "taken"."name", "taken"."img", "taken"."price_cents", 1::int as "quantity", taken.price_cents * 1::int as "total_cents", '1 Bench Street, Benchville' as "address", now() + make_interval(secs => 1800) as "expires_at" from "taken" returning *) select *, to_char(expires_at at time zone 'UTC', ${literal('YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')}) as "start_after" from "placed" \\gset
+insert into "mail_outbox" ("kind", "recipient", "subject", "html", "text", "order_id") values ('order-placed', :email, ${literal(mail.subject)}, ${literal(mail.html)}, ${literal(mail.text)}, :id) returning "id" as "mail_id", json_build_array(json_build_object('name', 'order-expiry', 'data', json_build_object('orderId', :id::text), 'startAfter', :start_after::text), json_build_object('name', 'mail', 'data', json_build_object('id', id)))::text as "jobs" \\gset
+${insertJobs};
+commit;
+`;
+}
+
+/** The message the shop renders for a bench order (modules/mail/templates.ts). */
+function sampleOrderMail(origin: string) {
+  const now = new Date();
+  return renderMail(
+    {
+      kind: 'order-placed',
+      order: {
+        id: randomUUID(), seq: '1', user_id: randomUUID(), email: 'bench-0@example.com', customer_name: 'Bench Customer',
+        part_id: randomUUID(), part_name: 'Bench part 1', part_img: '/images/parts/brake-pads.svg', unit_price_cents: 1999,
+        quantity: 1, total_cents: 1999, address: '1 Bench Street, Benchville', status: 'unpaid', payment_provider: null,
+        transaction_id: null, checkout_session_id: null, created_at: now, paid_at: null, shipped_at: null, cancelled_at: null,
+        expired_at: null, refund_started_at: null, expires_at: new Date(now.getTime() + 30 * 60_000),
+      },
+    },
+    origin,
+  );
+}
+
+async function pgbenchTps(databaseUrl: string, scriptPath: string, round: number): Promise<number> {
   const binDir = findPostgresBinDir();
   if (!binDir) throw new Error('no PostgreSQL binaries');
   const { stdout } = await run(
     path.join(binDir, 'pgbench'),
-    ['-n', '-M', 'extended', '-c', String(ORDER_CONNECTIONS), '-j', '2', '-T', String(RUN_SECONDS), '-f', scriptPath, databaseUrl],
+    ['-n', '-M', 'extended', '-c', String(ORDER_CONNECTIONS), '-j', '2', '-T', String(RUN_SECONDS), '-D', `k=${round * 100_000}`, '-f', scriptPath, databaseUrl],
     { timeout: (RUN_SECONDS + 30) * 1000 },
   );
   const tps = /tps = ([\d.]+)/.exec(stdout)?.[1];
@@ -280,43 +336,66 @@ async function pgbenchTps(databaseUrl: string, scriptPath: string): Promise<numb
   return Number(tps);
 }
 
-async function ordersVersusPgbench(shop: Shop, databaseUrl: string) {
-  const setup = await prepareOrders(databaseUrl);
-  let next = 0;
+/** Places orders for RUN_SECONDS, each from the next account (`next` counts across runs). */
+async function orderLoad(shop: Shop, setup: OrderSetup, next: { n: number }) {
+  return autocannon({
+    url: `${shop.origin}/api/order`,
+    connections: ORDER_CONNECTIONS,
+    duration: RUN_SECONDS,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (request) => {
+          const n = next.n++;
+          // Each order from the next account: one account's orders are placed one at a time
+          // (its row is locked), and each holds at most 10 unpaid.
+          const token = setup.tokens[n % setup.tokens.length];
+          const partId = setup.partIds[n % setup.partIds.length];
+          return {
+            ...request,
+            headers: { ...request.headers, authorization: `Bearer ${token}` },
+            body: JSON.stringify({ partId, customername: 'Bench Customer', address: '1 Bench Street, Benchville', orderQuantity: 1 }),
+          };
+        },
+      },
+    ],
+  });
+}
+
+async function ordersVersusPgbench(shop: Shop, databaseUrl: string, setup: OrderSetup, next: { n: number }) {
   const shopRuns: number[] = [];
   const pgbenchRuns: number[] = [];
   let bad = 0;
   for (let round = 0; round < ROUNDS; round++) {
-    const result = await autocannon({
-      url: `${shop.origin}/api/order`,
-      connections: ORDER_CONNECTIONS,
-      duration: RUN_SECONDS,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      requests: [
-        {
-          setupRequest: (request) => {
-            const n = next++;
-            // Each order from the next account: one account's orders are placed one at a time
-            // (its row is locked), and each holds at most 10 unpaid.
-            const token = setup.tokens[n % setup.tokens.length];
-            const partId = setup.partIds[n % setup.partIds.length];
-            return {
-              ...request,
-              headers: { ...request.headers, authorization: `Bearer ${token}` },
-              body: JSON.stringify({ partId, customername: 'Bench Customer', address: '1 Bench Street, Benchville', orderQuantity: 1 }),
-            };
-          },
-        },
-      ],
-    });
+    const result = await orderLoad(shop, setup, next);
     shopRuns.push(result['2xx'] / RUN_SECONDS);
     bad += result.non2xx + result.errors + result.timeouts;
-    pgbenchRuns.push(await pgbenchTps(databaseUrl, setup.scriptPath));
+    pgbenchRuns.push(await pgbenchTps(databaseUrl, setup.scriptPath, round));
   }
-  if (next > setup.tokens.length * 10) console.warn(`(more orders than accounts can hold: ${next}; raise ORDER_ACCOUNTS)`);
   const [shopOps, pgbenchOps] = [median(shopRuns), median(pgbenchRuns)];
   return { shopOps, pgbenchOps, ratio: shopOps / pgbenchOps, bad };
+}
+
+/**
+ * `GET /api/parts` (READ_CONNECTIONS) alone, then while orders stream in (decision 030): every
+ * order changes stock, so every order empties the cached catalogue; how much of the cache's speed
+ * survives an order stream. Alternating, ROUNDS each; the medians.
+ */
+async function readsDuringOrders(shop: Shop, setup: OrderSetup, next: { n: number }) {
+  const alone: number[] = [];
+  const during: number[] = [];
+  const orders: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    alone.push((await load({ url: `${shop.origin}/api/parts`, connections: READ_CONNECTIONS })).rps);
+    const [reads, placed] = await Promise.all([
+      load({ url: `${shop.origin}/api/parts`, connections: READ_CONNECTIONS }),
+      orderLoad(shop, setup, next),
+    ]);
+    during.push(reads.rps);
+    orders.push(placed['2xx'] / RUN_SECONDS);
+  }
+  return { alone: median(alone), during: median(during), orders: median(orders) };
 }
 
 // ---------------------------------------------------------------- Lighthouse
@@ -379,6 +458,7 @@ async function main() {
   ensureWebBuild();
   let cluster: PostgresCluster | undefined;
   let shop: Shop | undefined;
+  let setup: OrderSetup | undefined;
   const watchdog = setTimeout(() => {
     console.error(`bench: stopped after ${WATCHDOG_MS / 1000} s`);
     if (shop) shop.child.kill('SIGKILL');
@@ -404,12 +484,21 @@ async function main() {
         `${target.padEnd(18)} shop ${fmt(figures.shopRps).padStart(7)} req/s   bare node:http ${fmt(figures.bareRps).padStart(7)} req/s   ratio ${figures.ratio.toFixed(2)}   (${figures.bytes} B${figures.bad ? `, ${figures.bad} not 2xx` : ''})`,
       );
     }
-    if (only.has('orders')) {
-      const orders = await ordersVersusPgbench(shop, databaseUrl);
+    setup = only.has('orders') || only.has('mixed') ? await prepareOrders(databaseUrl, shop.origin) : undefined;
+    const next = { n: 0 };
+    if (setup && only.has('orders')) {
+      const orders = await ordersVersusPgbench(shop, databaseUrl, setup, next);
       console.log(
         `POST /api/order    shop ${fmt(orders.shopOps).padStart(7)} orders/s pgbench ${fmt(orders.pgbenchOps).padStart(7)} tps      ratio ${orders.ratio.toFixed(2)}   (${ORDER_CONNECTIONS} connections each${orders.bad ? `, ${orders.bad} not 2xx` : ''})`,
       );
     }
+    if (setup && only.has('mixed')) {
+      const mixed = await readsDuringOrders(shop, setup, next);
+      console.log(
+        `/api/parts during orders ${fmt(mixed.during)} req/s, alone ${fmt(mixed.alone)} req/s: ratio ${(mixed.during / mixed.alone).toFixed(2)}   (${READ_CONNECTIONS} connections; ${fmt(mixed.orders)} orders/s meanwhile)`,
+      );
+    }
+    if (setup && next.n > setup.tokens.length * 10) console.warn(`(more orders than accounts can hold: ${next.n}; raise ORDER_ACCOUNTS)`);
 
     if (only.has('lighthouse')) {
       const cookie = await signedInCookie(shop);
@@ -434,6 +523,7 @@ async function main() {
       await stopShop(shop);
     }
     await cluster?.stop();
+    if (setup) fs.rmSync(path.dirname(setup.scriptPath), { recursive: true, force: true });
   }
 }
 

@@ -18,12 +18,19 @@ const queueSettings = {
 
 export type QueueName = keyof typeof queueSettings;
 
+/** One job to add: its queue, its data and, for a job due later, when. */
+export interface JobRequest {
+  queue: QueueName;
+  data: object;
+  startAfter?: Date;
+}
+
 export interface JobQueue {
   /**
-   * Adds a job inside the caller's transaction: it exists exactly when the change that causes it
-   * commits (DESIGN §10).
+   * Adds jobs inside the caller's transaction: they exist exactly when the change that causes them
+   * commits (DESIGN §10). Several jobs go in with one statement (an order's expiry and mail jobs).
    */
-  sendInTransaction(trx: Db, queue: QueueName, data: object, options?: { startAfter?: Date }): Promise<void>;
+  sendInTransaction(trx: Db, ...jobs: JobRequest[]): Promise<void>;
   /**
    * Runs `handler` for the queue's jobs on this instance; any instance may take any job. Up to
    * `batchSize` jobs are fetched at once and `concurrency` of them run at a time; a job whose
@@ -61,11 +68,13 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
 
   let stopped = false;
   return {
-    async sendInTransaction(trx, queue, data, options = {}) {
+    async sendInTransaction(trx, ...jobs) {
       const db = {
         executeSql: async (text: string, values: unknown[]) => trx.executeQuery(CompiledQuery.raw(text, values)),
       };
-      await boss.send(queue, data, { db, ...(options.startAfter && { startAfter: options.startAfter }) });
+      // pg-boss's `insert`: one statement for them all, each with its queue's retry settings (as `send`).
+      const inserts = jobs.map(({ queue, data, startAfter }) => ({ name: queue, data, ...(startAfter && { startAfter }) }));
+      await boss.insert(inserts, { db });
     },
 
     async work(queue, handler, { batchSize = 10, concurrency = 1 } = {}) {

@@ -5,7 +5,7 @@ import { buildApp } from '../app';
 import { LISTENER_NAME, openDatabase } from '../db/database';
 import { byCookie, call, expectReply } from '../test/admin';
 import { createTestApp } from '../test/app';
-import { insertPart, signUpAdmin, type Customer } from '../test/orders';
+import { insertPart, placeOrder, signUpAdmin, signUpCustomer, type Customer } from '../test/orders';
 import { eventually } from '../test/wait';
 
 // Runs in the PostgreSQL pass only. Two instances of the shop on one database: a change made
@@ -51,6 +51,27 @@ describe('the public cache on two instances', () => {
 
     expectReply(await call(first, byCookie(admin), { method: 'PATCH', url: `/api/admin/part/${id}`, payload: { name: 'Two-instance shoes' } }), 200);
     await eventually(async () => (await nameOnSecond(id)) === 'Two-instance shoes');
+  });
+
+  it('shows on B the last of a burst of changes: coalesced drops lose none', async () => {
+    const id = await insertPart(first, { name: 'Burst 0' });
+    expect(await cachedOnSecond(`/api/part/${id}`)).toBe(true);
+    const rename = (name: string) => sql`update parts set name = ${name} where id = ${id}`.execute(first.db);
+    // B empties the catalogue on the first change it hears and caches the part again; the changes
+    // that follow at once reach it as one drop later on (a timer on B: nothing here flushes it).
+    await rename('Burst 1');
+    await eventually(async () => (await nameOnSecond(id)) === 'Burst 1');
+    for (const name of ['Burst 2', 'Burst 3', 'Burst 4']) await rename(name);
+    await eventually(async () => (await nameOnSecond(id)) === 'Burst 4');
+    // An order through A (stock only) reaches B's part page the same way.
+    const buyer = await signUpCustomer(first, 'burst-buyer');
+    await placeOrder(first, buyer, id, 1);
+    const stockOnSecond = async () => {
+      const reply = await second.inject({ method: 'GET', url: `/api/part/${id}` });
+      return (reply.json() as { availableQuantity: number }).availableQuantity;
+    };
+    const { available_quantity: left } = await first.db.selectFrom('parts').select('available_quantity').where('id', '=', id).executeTakeFirstOrThrow();
+    await eventually(async () => (await stockOnSecond()) === left);
   });
 
   it('starts afresh after its listening connection was cut, missing nothing changed meanwhile', async () => {

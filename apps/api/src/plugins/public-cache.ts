@@ -15,6 +15,12 @@ declare module 'fastify' {
      * same for every caller: nothing per user (orders, garage, admin lists) is ever cached.
      */
     cachedAs?: CacheTopic;
+    /**
+     * A write whose only public change is stock (placing an order), which a cached read may show
+     * up to a second late (issue 10): it does not empty this instance's cache as its reply leaves;
+     * its change arrives as every other instance's do, coalesced (decision 030).
+     */
+    changesStockOnly?: true;
   }
   interface FastifyRequest {
     /** The topic's generation when a cacheable request began (public-cache.ts). */
@@ -23,8 +29,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     publicCache: {
       /**
-       * Settles once every change committed so far has reached this instance's cache (for tests
-       * that write to the database directly: a change through the API is seen at once).
+       * Settles once every change committed so far has reached this instance's cache, a drop
+       * still waiting for its turn included (for tests: a change through the API is seen at once,
+       * but for an order's, and a change written to the database directly is otherwise seen
+       * within COALESCE_MS).
        */
       caughtUp(): Promise<void>;
     };
@@ -38,6 +46,13 @@ const MAX_BYTES: Record<CacheTopic, number> = { catalogue: 48 * 1024 * 1024, rev
 /** Below this a reply goes uncompressed, as @fastify/compress's threshold. */
 const COMPRESS_FROM_BYTES = 1024;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * A topic heard to change is emptied at most once per this long (decision 030): the first change
+ * after a quiet spell empties it at once, the changes heard within this time after that empty it
+ * once more when the time is up. A stream of orders (each announces a stock change) thus costs a
+ * few drops a second, not one per order, and every change still shows within a second.
+ */
+export const COALESCE_MS = 250;
 
 interface Entry {
   json: Buffer;
@@ -55,11 +70,13 @@ type Encoding = 'br' | 'gzip';
  * sent again as they are, or as `304` to a matching `If-None-Match`, until a change of its topic.
  *
  * Changes announce themselves: every statement on a topic's tables fires `pg_notify` inside its
- * transaction (migration 0016), which every instance hears on commit and drops that topic. A
- * request that began before the drop does not store what it read. While the listening
+ * transaction (migration 0016), which every instance hears on commit and drops that topic, at
+ * most once per COALESCE_MS (decision 030). A request that began before the drop does not store
+ * what it read. While the listening
  * connection is down nothing is served from or stored in memory, and it all starts afresh once
  * it listens again. A write request (any method but GET, HEAD, OPTIONS) empties this instance's
- * cache as its reply leaves, so whoever changed something sees it in the next read.
+ * cache as its reply leaves, so whoever changed something sees it in the next read; an order
+ * (`changesStockOnly`) leaves its stock change to the coalesced notification.
  */
 export async function publicCache(app: FastifyInstance, database: DatabaseHandle) {
   const caches = {
@@ -67,9 +84,14 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
     reviews: newCache(MAX_BYTES.reviews),
   } satisfies Record<CacheTopic, LRUCache<string, Entry>>;
   const generation: Record<CacheTopic, number> = { catalogue: 0, reviews: 0 };
+  const lastDrop: Record<CacheTopic, number> = { catalogue: Number.NEGATIVE_INFINITY, reviews: Number.NEGATIVE_INFINITY };
+  const pending: Record<CacheTopic, NodeJS.Timeout | undefined> = { catalogue: undefined, reviews: undefined };
   let live = true;
 
   const drop = (topic: CacheTopic) => {
+    clearTimeout(pending[topic]);
+    pending[topic] = undefined;
+    lastDrop[topic] = performance.now();
     generation[topic] += 1;
     caches[topic].clear();
   };
@@ -77,8 +99,25 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
     drop('catalogue');
     drop('reviews');
   };
+  /** A change heard: the topic is emptied now, or once at the end of its COALESCE_MS. */
+  const changed = (topic: CacheTopic) => {
+    if (pending[topic]) return;
+    const wait = lastDrop[topic] + COALESCE_MS - performance.now();
+    if (wait <= 0) return drop(topic);
+    pending[topic] = setTimeout(() => drop(topic), wait);
+  };
+  const dropPending = () => {
+    for (const topic of ['catalogue', 'reviews'] as const) if (pending[topic]) drop(topic);
+  };
+  app.addHook('onClose', async () => {
+    for (const timer of Object.values(pending)) clearTimeout(timer);
+  });
   const listener = await database.listen(CHANNEL, {
-    notified: (payload) => (payload === 'catalogue' || payload === 'reviews' ? drop(payload) : dropAll()),
+    notified: (payload) => {
+      if (payload === 'catalogue' || payload === 'reviews') return changed(payload);
+      changed('catalogue');
+      changed('reviews');
+    },
     lost: () => {
       live = false;
       dropAll();
@@ -90,7 +129,7 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
       app.log.info('public cache: change notifications are back');
     },
   });
-  app.decorate('publicCache', { caughtUp: () => listener.caughtUp() });
+  app.decorate('publicCache', { caughtUp: () => listener.caughtUp().then(dropPending) });
   app.decorateRequest('cacheGeneration', -1);
 
   const encodings = new Negotiator<Encoding | 'identity'>({ supportedValues: ['br', 'gzip', 'identity'] });
@@ -148,9 +187,10 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
 
   // A write done here is read back at once: its transaction has committed before its reply, so
   // this instance forgets everything then, without waiting for the notification (which tells the
-  // other instances). Reads that began earlier do not keep what they read.
+  // other instances). Reads that began earlier do not keep what they read. An order's stock is
+  // the exception: it comes with the notification, coalesced, as on every other instance.
   app.addHook('onSend', (request, _reply, payload, done) => {
-    if (!SAFE_METHODS.has(request.method)) dropAll();
+    if (!SAFE_METHODS.has(request.method) && !request.routeOptions.config.changesStockOnly) dropAll();
     done(null, payload);
   });
 }

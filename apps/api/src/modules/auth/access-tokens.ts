@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database';
+import type { Identity } from './identity';
 
 /** DESIGN §5: at most an hour; the web app renews five minutes before the end. */
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 60 * 60;
@@ -29,13 +30,17 @@ export function createAccessTokens(db: Db) {
       return { token, expiresAt };
     },
 
-    /** The session a live token belongs to, if its session is live too. */
-    async sessionOf(token: string): Promise<{ sessionId: string; userId: string } | undefined> {
+    /**
+     * Who holds a live token of a live session: the session and its account, read in one query
+     * (an order's first round trip; the role is read fresh, as for a cookie).
+     */
+    async identityOf(token: string): Promise<Identity | undefined> {
       const now = new Date();
       return db
         .selectFrom('access_tokens')
         .innerJoin('sessions', 'sessions.id', 'access_tokens.session_id')
-        .select(['sessions.id as sessionId', 'sessions.user_id as userId'])
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['users.id as userId', 'sessions.id as sessionId', 'users.email', 'users.name', 'users.role'])
         .where('access_tokens.token_hash', '=', hash(token))
         .where('access_tokens.expires_at', '>', now)
         .where('sessions.expires_at', '>', now)

@@ -37,23 +37,16 @@ export function registerIdentity(app: FastifyInstance, auth: Auth) {
   const users = createUsersRepository(app.db);
   const accessTokens = createAccessTokens(app.db);
 
-  async function sessionFromRequest(request: FastifyRequest) {
+  async function identify(request: FastifyRequest): Promise<Identity | null> {
     const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (bearer) {
-      const session = await accessTokens.sessionOf(bearer);
-      if (session) return session;
+      const holder = await accessTokens.identityOf(bearer);
+      if (holder) return holder;
     }
     const cookieSession = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    return cookieSession
-      ? { sessionId: cookieSession.session.id, userId: cookieSession.user.id }
-      : undefined;
-  }
-
-  async function identify(request: FastifyRequest): Promise<Identity | null> {
-    const session = await sessionFromRequest(request);
-    const user = session && (await users.findById(session.userId));
-    if (!session || !user) return null;
-    return { userId: user.id, sessionId: session.sessionId, email: user.email, name: user.name, role: user.role };
+    const user = cookieSession && (await users.findById(cookieSession.user.id));
+    if (!cookieSession || !user) return null;
+    return { userId: user.id, sessionId: cookieSession.session.id, email: user.email, name: user.name, role: user.role };
   }
 
   app.decorateRequest('identity', null);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
+import type { JobRequest } from '../../jobs/queue';
 import { createMailRepository } from './repository';
 import { renderMail, type MailMessage } from './templates';
 import { createMailTransport } from './transport';
@@ -18,18 +19,27 @@ export interface Mail {
    * (decision 022): both exist exactly when the change commits.
    */
   queue(trx: Db, message: MailMessage): Promise<void>;
+  /**
+   * As `queue`, but the send job is answered instead of added, for the caller to add with its own
+   * jobs in one statement (an order's expiry job).
+   */
+  record(trx: Db, message: MailMessage): Promise<JobRequest>;
 }
 
 export function createMail(app: FastifyInstance): Mail {
+  const record = async (trx: Db, message: MailMessage): Promise<JobRequest> => {
+    const rendered = renderMail(message, app.config.baseUrl);
+    const id = await createMailRepository(trx).insert({
+      ...rendered,
+      kind: message.kind,
+      orderId: 'order' in message ? message.order.id : undefined,
+    });
+    return { queue: 'mail', data: { id } };
+  };
   return {
+    record,
     async queue(trx, message) {
-      const rendered = renderMail(message, app.config.baseUrl);
-      const id = await createMailRepository(trx).insert({
-        ...rendered,
-        kind: message.kind,
-        orderId: 'order' in message ? message.order.id : undefined,
-      });
-      await app.jobs.sendInTransaction(trx, 'mail', { id });
+      await app.jobs.sendInTransaction(trx, await record(trx, message));
     },
   };
 }

@@ -12,6 +12,7 @@ import { withTransaction } from '../../lib/transaction';
 import type { OrdersTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
 import type { Mail } from '../mail/outbox';
+import type { JobRequest } from '../../jobs/queue';
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -50,8 +51,11 @@ export interface PlaceOptions {
   capScale: number;
   /** The order's total must lie within these (a payment provider's own limits), in cents. */
   totalBounds?: { minCents: number; maxCents: number } | undefined;
-  /** Runs in the order's transaction once it is inserted: its expiry job goes in with it. */
-  inTransaction: (trx: Db, order: { id: string; expiresAt: Date }) => Promise<void>;
+  /**
+   * Runs in the order's transaction once it is inserted, with the send job of its message: its
+   * expiry job goes in with that, in one statement.
+   */
+  inTransaction: (trx: Db, order: { id: string; expiresAt: Date }, mailJob: JobRequest) => Promise<void>;
 }
 
 /** How long a refund may take before its claim on an order counts as abandoned. */
@@ -79,74 +83,73 @@ export function createOrdersRepository(db: Db, mail: Mail) {
       address: string;
     }, options: PlaceOptions): Promise<PlaceOrderOutcome> {
       if (!isId(input.partId)) return { placed: false, reason: 'part-not-found' };
+      const [maxOrders, maxUnits] = [UNPAID_ORDERS_MAX * options.capScale, UNPAID_UNITS_MAX * options.capScale];
+      const bounds = options.totalBounds;
+      const total = sql<number>`price_cents::bigint * ${input.quantity}`;
       return withTransaction(db, async (trx) => {
         // One account's orders are placed one at a time, so two at once cannot both pass the cap.
+        // The caps are counted by the next statement, whose snapshot is taken after this lock.
         await trx.selectFrom('users').select('id').where('id', '=', input.userId).forUpdate().execute();
-        const held = await trx
-          .selectFrom('orders')
-          .select((eb) => [eb.fn.countAll<string>().as('orders'), eb.fn.coalesce(eb.fn.sum<string>('quantity'), sql<string>`0`).as('units')])
-          .where('user_id', '=', input.userId)
-          .where('status', '=', 'unpaid')
-          .executeTakeFirstOrThrow();
-        const [maxOrders, maxUnits] = [UNPAID_ORDERS_MAX * options.capScale, UNPAID_UNITS_MAX * options.capScale];
-        if (Number(held.orders) >= maxOrders || Number(held.units) + input.quantity > maxUnits) {
-          return { placed: false, reason: 'too-many-unpaid' } as const;
-        }
-        const bounds = options.totalBounds;
-        if (bounds) {
-          const price = await trx.selectFrom('parts').select('price_cents').where('id', '=', input.partId).executeTakeFirst();
-          const total = price ? price.price_cents * input.quantity : 0;
-          if (price && (total < bounds.minCents || total > bounds.maxCents)) {
-            return { placed: false, reason: 'total-out-of-bounds' } as const;
-          }
-        }
-        const part = await trx
-          .updateTable('parts')
-          .set({ available_quantity: sql`available_quantity - ${input.quantity}` })
-          .where('id', '=', input.partId)
-          .where('archived_at', 'is', null)
-          .where('min_order_quantity', '<=', input.quantity)
-          .where('available_quantity', '>=', input.quantity)
-          .where(sql<number>`price_cents::bigint * ${input.quantity}`, '<=', MAX_TOTAL_CENTS)
-          .returning(['id', 'name', 'img', 'price_cents'])
-          .executeTakeFirst();
-        if (!part) {
-          const current = await trx
-            .selectFrom('parts')
-            .select(['min_order_quantity', 'price_cents'])
-            .where('id', '=', input.partId)
-            .where('archived_at', 'is', null)
-            .executeTakeFirst();
-          if (!current) return { placed: false, reason: 'part-not-found' } as const;
-          // Read after the failed update: stock may have come back since, so "not enough stock"
-          // is the answer whenever the other conditions hold.
-          if (input.quantity < current.min_order_quantity) return { placed: false, reason: 'below-minimum' } as const;
-          if (current.price_cents * input.quantity > MAX_TOTAL_CENTS) {
-            return { placed: false, reason: 'total-too-large' } as const;
-          }
-          return { placed: false, reason: 'out-of-stock' } as const;
-        }
-        const order = await trx
-          .insertInto('orders')
-          .values({
-            user_id: input.userId,
-            email: input.email,
-            customer_name: input.customerName,
-            part_id: part.id,
-            part_name: part.name,
-            part_img: part.img,
-            unit_price_cents: part.price_cents,
-            quantity: input.quantity,
-            total_cents: part.price_cents * input.quantity,
-            address: input.address,
-            expires_at: sql<Date>`now() + make_interval(secs => ${options.holdMinutes * 60})`,
+        // One statement (one round trip, and the part's row locked only from here to the commit):
+        // the account's unpaid orders counted against the caps, the stock taken by a conditional
+        // update, which is what keeps concurrent orders from overselling (only as many succeed as
+        // the stock allows), and the order inserted from the row it returns.
+        const placed = await trx
+          .with('held', (qb) =>
+            qb
+              .selectFrom('orders')
+              .select((eb) => [eb.fn.countAll<string>().as('orders'), eb.fn.coalesce(eb.fn.sum<string>('quantity'), sql<string>`0`).as('units')])
+              .where('user_id', '=', input.userId)
+              .where('status', '=', 'unpaid'),
+          )
+          .with('taken', (qb) => {
+            let update = qb
+              .updateTable('parts')
+              .set({ available_quantity: sql`available_quantity - ${input.quantity}` })
+              .where('id', '=', input.partId)
+              .where(sql<boolean>`(select orders from held) < ${maxOrders} and (select units from held) + ${input.quantity} <= ${maxUnits}`)
+              .where('archived_at', 'is', null)
+              .where('min_order_quantity', '<=', input.quantity)
+              .where('available_quantity', '>=', input.quantity)
+              .where(total, '<=', MAX_TOTAL_CENTS);
+            if (bounds) update = update.where(total, '>=', bounds.minCents).where(total, '<=', bounds.maxCents);
+            return update.returning(['id', 'name', 'img', 'price_cents']);
           })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        if (!order.expires_at) throw new Error('an unpaid order has no expiry');
-        await options.inTransaction(trx, { id: order.id, expiresAt: order.expires_at });
-        await mail.queue(trx, { kind: 'order-placed', order });
-        return { placed: true, orderId: order.id } as const;
+          .with('placed', (qb) =>
+            qb
+              .insertInto('orders')
+              .columns([
+                'user_id', 'email', 'customer_name', 'part_id', 'part_name', 'part_img',
+                'unit_price_cents', 'quantity', 'total_cents', 'address', 'expires_at',
+              ])
+              .expression((eb) =>
+                eb
+                  .selectFrom('taken')
+                  .select([
+                    sql<string>`${input.userId}`.as('user_id'),
+                    sql<string>`${input.email}`.as('email'),
+                    sql<string>`${input.customerName}`.as('customer_name'),
+                    'taken.id',
+                    'taken.name',
+                    'taken.img',
+                    'taken.price_cents',
+                    sql<number>`${input.quantity}::int`.as('quantity'),
+                    sql<number>`taken.price_cents * ${input.quantity}::int`.as('total_cents'),
+                    sql<string>`${input.address}`.as('address'),
+                    sql<Date>`now() + make_interval(secs => ${options.holdMinutes * 60})`.as('expires_at'),
+                  ]),
+              )
+              .returningAll(),
+          )
+          .selectFrom('placed')
+          .selectAll()
+          .executeTakeFirst();
+        if (!placed) return { placed: false, reason: await whyNotPlaced(trx, input, { maxOrders, maxUnits, bounds }) } as const;
+        if (!placed.expires_at) throw new Error('an unpaid order has no expiry');
+        // The message and both jobs, in the order's transaction: they exist exactly when it does.
+        const mailJob = await mail.record(trx, { kind: 'order-placed', order: placed });
+        await options.inTransaction(trx, { id: placed.id, expiresAt: placed.expires_at }, mailJob);
+        return { placed: true, orderId: placed.id } as const;
       });
     },
 
@@ -355,6 +358,37 @@ export function createOrdersRepository(db: Db, mail: Mail) {
 }
 
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
+
+/**
+ * Why an order was not placed, read after the statement that would have placed it (in its
+ * transaction, the account still locked): the caps first, then the part. Stock may have come back
+ * since, so "not enough stock" is the answer whenever the other conditions hold.
+ */
+async function whyNotPlaced(
+  trx: Db,
+  input: { userId: string; partId: string; quantity: number },
+  caps: { maxOrders: number; maxUnits: number; bounds: PlaceOptions['totalBounds'] },
+): Promise<Exclude<PlaceOrderOutcome, { placed: true }>['reason']> {
+  const held = await trx
+    .selectFrom('orders')
+    .select((eb) => [eb.fn.countAll<string>().as('orders'), eb.fn.coalesce(eb.fn.sum<string>('quantity'), sql<string>`0`).as('units')])
+    .where('user_id', '=', input.userId)
+    .where('status', '=', 'unpaid')
+    .executeTakeFirstOrThrow();
+  if (Number(held.orders) >= caps.maxOrders || Number(held.units) + input.quantity > caps.maxUnits) return 'too-many-unpaid';
+  const part = await trx
+    .selectFrom('parts')
+    .select(['min_order_quantity', 'price_cents', 'archived_at'])
+    .where('id', '=', input.partId)
+    .executeTakeFirst();
+  const total = part ? part.price_cents * input.quantity : 0;
+  // A payment provider's bounds were checked for any part that exists, as before the stock.
+  if (part && caps.bounds && (total < caps.bounds.minCents || total > caps.bounds.maxCents)) return 'total-out-of-bounds';
+  if (!part || part.archived_at !== null) return 'part-not-found';
+  if (input.quantity < part.min_order_quantity) return 'below-minimum';
+  if (total > MAX_TOTAL_CENTS) return 'total-too-large';
+  return 'out-of-stock';
+}
 
 /** An order that no longer holds its stock (cancelled, expired) gives it back to its part. */
 async function giveStockBack(trx: Db, order: OrderRow): Promise<void> {

@@ -47,7 +47,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/order',
     {
       onRequest: app.requireUser,
-      config: app.limitedBy('orders'),
+      // Its only public change is stock, which the cached catalogue may show within a second.
+      config: { ...app.limitedBy('orders'), changesStockOnly: true },
       schema: {
         tags: ['orders'],
         security,
@@ -74,8 +75,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         holdMinutes: app.config.unpaidOrderMinutes,
         capScale: app.config.limitScale,
         totalBounds: app.payments.mode === 'stripe' ? STRIPE_TOTAL_BOUNDS : undefined,
-        inTransaction: (trx, order) =>
-          app.jobs.sendInTransaction(trx, 'order-expiry', { orderId: order.id }, { startAfter: order.expiresAt }),
+        inTransaction: (trx, order, mailJob) =>
+          app.jobs.sendInTransaction(trx, { queue: 'order-expiry', data: { orderId: order.id }, startAfter: order.expiresAt }, mailJob),
       });
       if (!outcome.placed) {
         const { status, message } = placeErrors[outcome.reason];
