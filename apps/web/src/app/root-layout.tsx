@@ -7,11 +7,6 @@ import { GarageSync } from '../lib/garage';
 import { useMe } from '../lib/me';
 
 export function RootLayout() {
-  const me = useMe();
-  useAccessTokenRenewal();
-  // While the session loads the header shows neither Login nor the account, so neither flashes.
-  const account = me.isPending ? null : me.data ? <AccountLinks me={me.data} /> : undefined;
-
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-800">
       <a
@@ -20,7 +15,7 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <Header account={account} />
+      <SessionHeader />
       {/* At least a screen tall: the footer starts below the first screen, so a page whose data
           arrives after the first paint never pushes it down in view (layout shift, issue 10). */}
       <main id="main" className="min-h-screen flex-1">
@@ -33,4 +28,16 @@ export function RootLayout() {
       <ScrollRestoration />
     </div>
   );
+}
+
+/**
+ * The header with the session's part. A component of its own, so that the session arriving (or
+ * its token renewing) re-renders the header only, not the whole page under it.
+ */
+function SessionHeader() {
+  const me = useMe();
+  useAccessTokenRenewal();
+  // While the session loads the header shows neither Login nor the account, so neither flashes.
+  const account = me.isPending ? null : me.data ? <AccountLinks me={me.data} /> : undefined;
+  return <Header account={account} />;
 }
