@@ -128,7 +128,8 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     app.log.warn({ distDir: options.distDir }, 'web app not built: only the API is served');
   } else {
     for (const [urlPath, file] of loadStaticFiles(options.distDir)) {
-      app.get(urlPath, { schema: { hide: true } }, (request, reply) => sendStatic(file, request, reply));
+      // Sent as built: compressed at build time where it is worth it, so never again per request.
+      app.get(urlPath, { schema: { hide: true }, compress: false }, (request, reply) => sendStatic(file, request, reply));
     }
   }
   const renderer =
