@@ -1,5 +1,6 @@
 import { test as base } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { newAccount, signUp } from './accounts';
 import { widths } from './pages';
 
 interface Part {
@@ -107,8 +108,24 @@ test('a part’s page, rendered in the browser, carries the part’s title, desc
     offers: { price: string; availability: string };
   };
   expect(data).toMatchObject({ '@type': 'Product', name: part!.name, offers: { price: part!.price.toFixed(2) } });
-  // The page itself still asks to sign in: nothing of it is rendered here.
+  // The page itself still asks to sign in: nothing of it is rendered here, but its data is handed over.
   expect(html).toContain('<div id="root"></div>');
+  const handedOver = JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as {
+    queries: { queries: Array<{ queryKey: string[]; state: { data: { name: string } } }> };
+  };
+  expect(handedOver.queries.queries).toEqual([
+    expect.objectContaining({ queryKey: ['parts', 'detail', part!._id], state: expect.objectContaining({ data: expect.objectContaining({ name: part!.name }) }) }),
+  ]);
+});
+
+test('a signed-in customer’s part page is drawn from the data its HTML carried, without waiting for the API', async ({ page, request }) => {
+  const [part] = (await (await request.get('/api/parts')).json()) as Part[];
+  await signUp(page, newAccount('part-page'));
+  // The part's own API call never answers: the page must not need it to show the part.
+  await page.route(`**/api/part/${part!._id}`, () => undefined);
+  await page.goto(`/part/${part!._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: part!.name })).toBeVisible();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
 test('the sitemap lists the public pages and every part on sale', async ({ request, baseURL }) => {

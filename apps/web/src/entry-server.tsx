@@ -70,10 +70,17 @@ export async function renderPage({
   return page;
 }
 
-/** The head of a part's page (its body is rendered in the browser). */
-export async function renderPartHead({ id, baseUrl, api }: { id: string; baseUrl: string; api: (url: string, init: RequestInit) => Promise<Response> }) {
+/**
+ * A part's page: its head, and the part's data for the browser, which renders the page (signed
+ * in) without asking for the part again. Undefined when there is no such part.
+ */
+export async function renderPartHead({ id, baseUrl, api }: { id: string; baseUrl: string; api: (url: string, init: RequestInit) => Promise<Response> }): Promise<{ head: PageHead; data: PageData } | undefined> {
   setApiTransport(api);
-  return partPageHead(serverQueryClient(), id, baseUrl);
+  const queryClient = serverQueryClient();
+  const head = await partPageHead(queryClient, id, baseUrl);
+  const page = head && { head, data: { queries: dehydrate(queryClient) } };
+  queryClient.clear();
+  return page;
 }
 
 export function isServerRendered(pathname: string) {

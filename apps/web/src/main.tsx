@@ -15,16 +15,16 @@ import { PAGE_DATA_ID, type PageData } from './lib/page-data-block';
 import './index.css';
 
 const queryClient = createQueryClient();
-// A page the server rendered carries its data in a JSON block (decision 028): the cache starts
-// with it, so the browser does not ask for it again, and the page is hydrated as it is.
+// A page the server rendered carries its data in a JSON block (decision 028), and so does a
+// part's page: the cache starts with it, so the browser does not ask for it again. A rendered
+// page is hydrated as it is; any other is drawn in the browser.
 const block = document.getElementById(PAGE_DATA_ID);
 
 async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
-  if (block?.textContent) {
-    const data = JSON.parse(block.textContent) as PageData;
-    hydrate(queryClient, data.queries);
+  if (block?.textContent) hydrate(queryClient, (JSON.parse(block.textContent) as PageData).queries);
+  if (root.hasChildNodes()) {
     // A page whose script does not load (a tab of an older build) is rendered afresh instead,
     // where the router's error page deals with it (route-error.tsx).
     const loaded = await loadRoutesFor(window.location.pathname).then(() => true, () => false);

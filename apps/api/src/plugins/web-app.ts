@@ -49,7 +49,7 @@ interface ServerRenderer {
   isServerRendered(pathname: string): boolean;
   pageDataJson(data: unknown): string;
   renderPage(options: { url: URL; baseUrl: string; found: boolean; api: ApiTransport }): Promise<{ html: string; head: PageHead; data: unknown }>;
-  renderPartHead(options: { id: string; baseUrl: string; api: ApiTransport }): Promise<PageHead | undefined>;
+  renderPartHead(options: { id: string; baseUrl: string; api: ApiTransport }): Promise<{ head: PageHead; data: unknown } | undefined>;
 }
 
 type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
@@ -181,12 +181,15 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     }
   }
 
-  /** A part's page: rendered in the browser (signed in only), with the part's head for search engines. */
+  /**
+   * A part's page: rendered in the browser (signed in only), with the part's head for search
+   * engines and its data, so that the browser draws it without asking for the part first.
+   */
   async function partPage(visitor: FastifyRequest, page: string, pathname: string, id: string): Promise<string | undefined> {
     if (!renderer) return undefined;
     try {
-      const head = await renderer.renderPartHead({ id, baseUrl: options.baseUrl, api: apiFor(visitor) });
-      return head ? fillTemplate(page, head, pathname) : undefined;
+      const part = await renderer.renderPartHead({ id, baseUrl: options.baseUrl, api: apiFor(visitor) });
+      return part ? fillTemplate(page, part.head, pathname, { html: '', data: part.data }) : undefined;
     } catch (error) {
       app.log.error({ err: error, url: pathname }, 'part page head failed');
       return undefined;
