@@ -14,6 +14,8 @@ const queueSettings = {
   mail: { retryLimit: 15, retryDelay: 5, retryBackoff: true },
   /** Every minute: overdue orders a job missed, old rate-limit counters. */
   sweep: { retryLimit: 0 },
+  /** Every night: sent messages past their keeping time (modules/mail). */
+  'mail-prune': { retryLimit: 0 },
 } satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
 export type QueueName = keyof typeof queueSettings;

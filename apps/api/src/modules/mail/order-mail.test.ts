@@ -6,6 +6,8 @@ import { payOrder } from '../../test/admin';
 import { cancelOrderRequest, insertPart, orderRow, placeOrder, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp';
 import { eventually } from '../../test/wait';
+import { SENT_MAIL_KEPT_DAYS } from './outbox';
+import { createMailRepository } from './repository';
 
 // Order messages (issue 12): one per change, in HTML and text, through a real SMTP server.
 let smtp: TestSmtpServer;
@@ -129,5 +131,27 @@ describe('an order that expires', () => {
     } finally {
       await quick.close();
     }
+  });
+});
+
+describe('the outbox', () => {
+  it('forgets sent messages after their keeping time, and never an unsent one', async () => {
+    const outbox = createMailRepository(app.db);
+    const message = { to: 'old@example.com', subject: 'Old', html: '<p>Old</p>', text: 'Old' };
+    const [sentLongAgo, sentLately, neverSent] = await Promise.all([
+      outbox.insert({ ...message, kind: 'test' }),
+      outbox.insert({ ...message, kind: 'test' }),
+      outbox.insert({ ...message, kind: 'test' }),
+    ]);
+    const daysAgo = (days: number) => sql<Date>`now() - make_interval(days => ${days})`;
+    await app.db.updateTable('mail_outbox').set({ sent_at: daysAgo(SENT_MAIL_KEPT_DAYS + 1) }).where('id', '=', sentLongAgo).execute();
+    await app.db.updateTable('mail_outbox').set({ sent_at: daysAgo(SENT_MAIL_KEPT_DAYS - 1) }).where('id', '=', sentLately).execute();
+    await app.db.updateTable('mail_outbox').set({ claimed_at: daysAgo(SENT_MAIL_KEPT_DAYS + 1) }).where('id', '=', neverSent).execute();
+
+    expect(await outbox.pruneSent(SENT_MAIL_KEPT_DAYS)).toBe(1);
+    const left = await app.db.selectFrom('mail_outbox').select('id').where('id', 'in', [sentLongAgo, sentLately, neverSent]).execute();
+    expect(left.map((row) => row.id).sort()).toEqual([sentLately, neverSent].sort());
+    // The unsent one has no send job: the other tests wait for an empty queue.
+    await app.db.deleteFrom('mail_outbox').where('id', 'in', [sentLately, neverSent]).execute();
   });
 });

@@ -13,6 +13,12 @@ import { createMailTransport } from './transport';
 const MAIL_BATCH = 20;
 const MAIL_CONCURRENCY = 5;
 
+/**
+ * Days a sent message is kept (for an operator asking "did it go?"): its body holds a name, an
+ * address and perhaps a link, which the shop keeps no longer than that.
+ */
+export const SENT_MAIL_KEPT_DAYS = 30;
+
 export interface Mail {
   /**
    * Records a message and its send job in `trx`, the transaction of the change it reports
@@ -76,4 +82,10 @@ export async function registerMailWorker(app: FastifyInstance) {
     await outbox.markSent(id);
     app.log.info({ mailId: id, kind: mail.kind }, 'mail sent');
   }, { batchSize: MAIL_BATCH, concurrency: MAIL_CONCURRENCY });
+
+  await app.jobs.work('mail-prune', async () => {
+    const pruned = await outbox.pruneSent(SENT_MAIL_KEPT_DAYS);
+    app.log.info({ pruned }, 'mail: sent messages past their keeping time deleted');
+  });
+  await app.jobs.schedule('mail-prune', '23 3 * * *');
 }

@@ -54,6 +54,15 @@ export function createMailRepository(db: Db) {
       await db.updateTable('mail_outbox').set({ sent_at: sql<Date>`now()`, last_error: null }).where('id', '=', id).execute();
     },
 
+    /** Deletes the messages sent more than `days` ago; answers how many. Unsent ones stay. */
+    async pruneSent(days: number): Promise<number> {
+      const result = await db
+        .deleteFrom('mail_outbox')
+        .where('sent_at', '<', sql<Date>`now() - make_interval(days => ${days})`)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** The send failed: the claim goes, so that the job's retry may take it again. */
     async release(id: string, error: string): Promise<void> {
       await db
