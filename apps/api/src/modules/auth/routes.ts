@@ -96,9 +96,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
         if (!(await within(request, reply, `password-reset:ip:${address}`, limits.passwordResetPerIp))) return;
         const parsed = forgotPasswordSchema.safeParse(request.body);
         if (!parsed.success) return reply.code(400).send({ message: firstIssue(parsed.error) });
-        // Counted for any address asked about, an account's or not: the reply is the same.
-        const key = `password-reset:email:${normaliseEmail(parsed.data.email)}`;
-        if (!(await within(request, reply, key, limits.passwordResetPerEmail))) return;
+        // Counted for any e-mail asked about, an account's or not: the reply is the same.
+        const email = normaliseEmail(parsed.data.email);
+        if (!(await within(request, reply, `password-reset:email:${email}:ip:${address}`, limits.passwordResetPerEmailAndIp))) return;
+        if (!(await within(request, reply, `password-reset:email:${email}`, limits.passwordResetPerEmail))) return;
         // The link is the shop's own (auth.ts); no `redirectTo` of the caller's.
         request.body = { email: parsed.data.email };
       } else if (path === RESET_PASSWORD) {

@@ -19,12 +19,15 @@ export const limits = {
   signInFailuresPerAccountAndIp: { max: 10, windowSeconds: 15 * MINUTE },
   signUpPerIp: { max: 50, windowSeconds: HOUR },
   /**
-   * Forgot password (issue 12): every request from one address, and per e-mail asked about —
-   * counted whether or not an account has it, so the limit reveals nothing — so that nobody
-   * fills a customer's inbox.
+   * Forgot password (issue 12): every request from one address; per e-mail asked about from one
+   * address, so that a stranger asking about a customer's e-mail uses up their own allowance, not
+   * the customer's; and per e-mail from everywhere, a higher ceiling, so that nobody fills a
+   * customer's inbox from many addresses. Counted whether or not an account has the e-mail, so
+   * the limits reveal nothing.
    */
   passwordResetPerIp: { max: 20, windowSeconds: HOUR },
-  passwordResetPerEmail: { max: 3, windowSeconds: HOUR },
+  passwordResetPerEmailAndIp: { max: 3, windowSeconds: HOUR },
+  passwordResetPerEmail: { max: 10, windowSeconds: HOUR },
   /** Choosing the new password through the link: hashes, like sign-in. */
   resetPasswordPerIp: { max: 20, windowSeconds: 15 * MINUTE },
   /** Resending the confirmation link: per address, and per account (or e-mail when signed out). */
