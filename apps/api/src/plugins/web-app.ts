@@ -59,6 +59,9 @@ interface PageHead {
   structuredData?: object;
 }
 
+/** `@fastify/compress`'s own threshold (its default): a smaller reply it sends as it is. */
+const COMPRESS_THRESHOLD_BYTES = 1024;
+
 const variantOf = (body: Buffer, suffix = ''): Variant => ({
   body,
   etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}${suffix}"`,
@@ -128,8 +131,12 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     app.log.warn({ distDir: options.distDir }, 'web app not built: only the API is served');
   } else {
     for (const [urlPath, file] of loadStaticFiles(options.distDir)) {
-      // Sent as built: compressed at build time where it is worth it, so never again per request.
-      app.get(urlPath, { schema: { hide: true }, compress: false }, (request, reply) => sendStatic(file, request, reply));
+      // A file the build compressed, or one too small to be worth it, skips the per-request
+      // compression's hooks: it is sent as built. Any other goes through them as before.
+      const sentAsBuilt = Object.keys(file.encoded).length > 0 || file.identity.body.length < COMPRESS_THRESHOLD_BYTES;
+      app.get(urlPath, { schema: { hide: true }, ...(sentAsBuilt ? { compress: false as const } : {}) }, (request, reply) =>
+        sendStatic(file, request, reply),
+      );
     }
   }
   const renderer =
