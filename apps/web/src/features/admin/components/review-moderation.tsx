@@ -1,7 +1,7 @@
 import { ADMIN_REVIEWS_PAGE_SIZE, type AdminReview } from '@autoparts/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { PageSteps } from '../../../components/page-steps';
+import { Pager } from '../../../components/pager';
 import { LoadingBlock } from '../../../components/spinner';
 import { adminReviewsQuery } from '../api/get-admin-reviews';
 import { useHideAuthorReviews } from '../api/hide-author-reviews';
@@ -43,7 +43,7 @@ export function ReviewModeration() {
           </li>
         ))}
       </ul>
-      <PageSteps page={page} hasNext={reviews.data.length === ADMIN_REVIEWS_PAGE_SIZE} onPage={setPage} label="Reviews pages" />
+      <Pager page={page} hasNext={reviews.data.length === ADMIN_REVIEWS_PAGE_SIZE} onPage={setPage} label="Reviews pages" />
     </>
   );
 }

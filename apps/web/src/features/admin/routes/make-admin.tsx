@@ -1,7 +1,7 @@
 import { confirmations, USERS_PAGE_SIZE } from '@autoparts/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PageSteps } from '../../../components/page-steps';
+import { Pager } from '../../../components/pager';
 import { LoadingBlock } from '../../../components/spinner';
 import { useMe } from '../../../lib/me';
 import { usersQuery, type UserSummary } from '../api/get-users';
@@ -48,7 +48,7 @@ export function Component() {
             onRemove={handleRemove}
             pending={pending}
           />
-          <PageSteps page={page} hasNext={users.data.length === USERS_PAGE_SIZE} onPage={setPage} label="Users pages" />
+          <Pager page={page} hasNext={users.data.length === USERS_PAGE_SIZE} onPage={setPage} label="Users pages" />
         </>
       )}
     </AdminPage>

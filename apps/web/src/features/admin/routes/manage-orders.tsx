@@ -10,7 +10,7 @@ import { AdminPage } from '../components/admin-page';
 import { AllOrdersTable } from '../components/all-orders-table';
 import { LoadError } from '../components/load-error';
 import { ORDER_STATUSES, OrderFilters } from '../components/order-filters';
-import { Pagination } from '../components/pagination';
+import { Pager } from '../../../components/pager';
 
 /** The filters live in the address (`?status=paid&email=jane&page=2`): Back and a reload keep them. */
 function filtersFrom(search: URLSearchParams): Filters {
@@ -103,7 +103,7 @@ export function Component() {
               pending={pending}
               stale={orders.isPlaceholderData}
             />
-            <Pagination
+            <Pager
               label="Orders pages"
               page={filters.page}
               totalPages={Math.max(1, Math.ceil(orders.data.total / orders.data.pageSize))}

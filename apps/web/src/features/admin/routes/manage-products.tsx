@@ -8,7 +8,7 @@ import { adminPartsQuery, type PartFilters } from '../api/get-admin-parts';
 import { ActionButton } from '../components/action-button';
 import { AdminPage } from '../components/admin-page';
 import { LoadError } from '../components/load-error';
-import { Pagination } from '../components/pagination';
+import { Pager } from '../../../components/pager';
 import { PartRow } from '../components/part-row';
 import { ReviewModeration } from '../components/review-moderation';
 import { headerCellClass, stackedTableClass, TableRegion, theadClass } from '../components/table-region';
@@ -121,7 +121,7 @@ export function Component() {
                   </tbody>
                 </table>
               </TableRegion>
-              <Pagination
+              <Pager
                 label="Products pages"
                 page={filters.page}
                 totalPages={Math.max(1, Math.ceil(parts.data.total / parts.data.pageSize))}

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
-import { PageSteps } from '../../../components/page-steps';
+import { Pager } from '../../../components/pager';
 import { LoadingBlock } from '../../../components/spinner';
 import { pageTitle } from '../../../content/site';
 import { isApiError } from '../../../lib/api-client';
@@ -58,7 +58,7 @@ export function Component() {
               onCancel={handleCancel}
               cancellingId={cancel.isPending ? cancel.variables : undefined}
             />
-            <PageSteps
+            <Pager
               page={page}
               hasNext={orders.data.length === MY_ORDERS_PAGE_SIZE}
               onPage={setPage}
