@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { HydrateLater } from '../../../components/hydrate-later';
 import { FeaturedProducts, PartsList } from '../../../features/catalog';
 import { ReviewsCarousel } from '../../../features/reviews';
@@ -8,36 +9,28 @@ import { JoinCommunity } from './join-community';
 import { ShopByCategory } from './shop-by-category';
 import { WhyUs } from './why-us';
 
+/** Below the banner, in SPEC §2's order; each hydrates in a task of its own (issue 10: blocking time). */
+const sections: Array<[name: string, Section: ComponentType]> = [
+  ['home-parts', PartsList],
+  ['home-featured', FeaturedProducts],
+  ['home-summary', BusinessSummary],
+  ['home-how', HowWeWork],
+  ['home-categories', ShopByCategory],
+  ['home-why', WhyUs],
+  ['home-reviews', ReviewsCarousel],
+  ['home-community', JoinCommunity],
+];
+
 /** The home page, in SPEC §2's order. */
 export function HomeRoute() {
   return (
     <>
       <Banner />
-      {/* Below the banner, each section hydrates in a task of its own (issue 10: blocking time). */}
-      <HydrateLater name="home-parts">
-        <PartsList />
-      </HydrateLater>
-      <HydrateLater name="home-featured">
-        <FeaturedProducts />
-      </HydrateLater>
-      <HydrateLater name="home-summary">
-        <BusinessSummary />
-      </HydrateLater>
-      <HydrateLater name="home-how">
-        <HowWeWork />
-      </HydrateLater>
-      <HydrateLater name="home-categories">
-        <ShopByCategory />
-      </HydrateLater>
-      <HydrateLater name="home-why">
-        <WhyUs />
-      </HydrateLater>
-      <HydrateLater name="home-reviews">
-        <ReviewsCarousel />
-      </HydrateLater>
-      <HydrateLater name="home-community">
-        <JoinCommunity />
-      </HydrateLater>
+      {sections.map(([name, Section]) => (
+        <HydrateLater key={name} name={name}>
+          <Section />
+        </HydrateLater>
+      ))}
     </>
   );
 }
