@@ -76,6 +76,34 @@ describe('RequireAdmin', () => {
     expect(localStorage.getItem('accessToken')).toBeNull();
   });
 
+  it('spends the sign-out’s mark once it has settled: Back to that /login, signed in again, goes on', async () => {
+    storeToken('jane@example.com');
+    let signedIn = true;
+    stubFetch({
+      'GET /api/me': () => (signedIn ? { body: aCustomer() } : { status: 401 }),
+      'GET /api/admin/jane%40example.com': { body: { admin: false } },
+      'POST /api/auth/sign-out': () => {
+        signedIn = false;
+        return { body: { success: true } };
+      },
+      'GET /api/config': { body: { googleSignIn: false } },
+    });
+    const { router, queryClient } = renderAdminPage();
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.getQueryData(['me'])).toBeNull());
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+    expect(router.state.location.pathname).toBe('/login');
+
+    // Signed in again elsewhere (another tab, Google), then Back to that /login entry.
+    await router.navigate('/');
+    signedIn = true;
+    await queryClient.refetchQueries({ queryKey: ['me'] });
+    await router.navigate(-1);
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
+    expect(screen.queryByRole('heading', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
   it('treats a refused check (403) like a non-admin', async () => {
     storeToken('jane@example.com');
     const server = stubFetch({

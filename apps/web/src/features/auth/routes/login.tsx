@@ -1,6 +1,6 @@
 import { accountMailMessages, authErrors, loginSchema, paths } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { SubmitButton } from '../../../components/submit-button';
@@ -37,7 +37,16 @@ export function Component() {
     defaultValues: { email: '', password: '' },
   });
 
-  // Already signed in (e.g. a second tab): nothing to do here. Not while this page signs in itself.
+  // A sign-out's mark is spent once nobody is signed in: Back to this entry, signed in again
+  // later, must send the user on like any other visit.
+  const signOutSettled = arrivedBySignOut(location.state) && me.data === null;
+  const { pathname, search, hash } = location;
+  useEffect(() => {
+    if (signOutSettled) void navigate({ pathname, search, hash }, { replace: true, state: null });
+  }, [signOutSettled, navigate, pathname, search, hash]);
+
+  // Already signed in (e.g. a second tab): nothing to do here. Not while this page signs in itself,
+  // nor while a sign-out that came here still knows the user.
   if (me.data && !isSubmitting && !arrivedBySignOut(location.state)) return <Navigate to={from} replace />;
 
   const onSubmit = handleSubmit(async (values) => {

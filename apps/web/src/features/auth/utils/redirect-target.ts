@@ -15,7 +15,8 @@ export function redirectTarget(state: unknown): string {
 
 /**
  * The history state a sign-out arrives with. The page it goes to (/login, say) still knows the
- * user for a moment, and must not take them for signed in and send them on.
+ * user for a moment, and must not take them for signed in and send them on. /login clears it
+ * once nobody is signed in, so a later Back to that entry, signed in again, is sent on.
  */
 export const signedOutState = { signedOut: true } as const;
 
