@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import preact from '@preact/preset-vite';
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { bundleReport } from './build/bundle-report';
 import { precompress } from './build/precompress';
@@ -9,8 +10,11 @@ const INITIAL_JS_BUDGET_KB = 90;
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: {
-    // The libraries' ES builds ('module'), so that their imports of React meet the preset's aliases.
-    conditions: ['module', 'browser', 'development|production'],
+    // The browser build's and the Vitest (jsdom) run's: Vite's browser defaults, written out because
+    // Vitest would otherwise resolve with its server ones, without 'module' — the libraries' CommonJS
+    // builds would then require React itself instead of meeting the preset's aliases. The SSR build
+    // does not inherit these (Vite ≥ 6): it says its own in `ssr.resolve`.
+    conditions: [...defaultClientConditions],
     alias: {
       // Its CommonJS build would require React itself; the ES build goes through the aliases.
       '@testing-library/react': '@testing-library/react/dist/@testing-library/react.esm.js',
@@ -24,8 +28,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server bundle (dist/server) needs no copy of public/: the client build has it.
     copyPublicDir: !isSsrBuild,
   },
-  // The server-rendering bundle (entry-server.tsx) takes the shared package's TypeScript in.
-  ssr: { noExternal: true },
+  ssr: {
+    // The server-rendering bundle (entry-server.tsx) takes every import in, the shared package's
+    // TypeScript too: no package is left for Node to load, so no `externalConditions` to name.
+    noExternal: true,
+    // Resolved as for Node ('node', not 'browser'), from the libraries' ES builds ('module').
+    resolve: { conditions: [...defaultServerConditions] },
+  },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
