@@ -40,6 +40,13 @@ async function visit(page: Page, url: string) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
 }
 
+/** The space between a list and its pager below: the list's gap (`grid gap-4`), the pager adding none. */
+async function spaceAbovePager(page: Page, label: string) {
+  return page
+    .getByRole('navigation', { name: label })
+    .evaluate((nav) => nav.getBoundingClientRect().top - nav.previousElementSibling!.getBoundingClientRect().bottom);
+}
+
 function shotName(width: number, url: string) {
   return path.join(screens, `${width}${url.replaceAll('/', '_') || '_home'}.png`);
 }
@@ -92,10 +99,14 @@ for (const width of widths) {
       await expectWithinViewportWidth(page, page.getByRole('button', { name: 'Cancel' }).first());
     });
 
-    test('the admin tables show their actions without a sideways scroll', async ({ page, browser }) => {
-      // A customer, so Make Admin has a row with both actions.
+    test('the admin tables show their actions without a sideways scroll, their pagers one gap below the list', async ({
+      page,
+      browser,
+    }) => {
+      // A customer, so Make Admin has a row with both actions, with an order, so Manage All Orders has a list.
       const other = await browser.newPage();
       await signUp(other, newAccount('listed'));
+      await orderPart(other, (await firstPart(other))._id);
       await other.close();
       await logInAt(page, e2eAdmin);
       await visit(page, '/dashboard/makeadmin');
@@ -103,6 +114,9 @@ for (const width of widths) {
       await expectWithinViewportWidth(page, page.getByRole('button', { name: 'Remove' }).first());
       await visit(page, '/dashboard/orders');
       await expectWithinViewportWidth(page, page.getByRole('button', { name: /Mark shipped|Cancel/ }).first());
+      expect(await spaceAbovePager(page, 'Orders pages')).toBe(16);
+      await visit(page, '/dashboard/manageproducts');
+      expect(await spaceAbovePager(page, 'Products pages')).toBe(16);
     });
 
     test('a new page opens at the top, and Back returns to where the reader was', async ({ page }) => {

@@ -26,7 +26,8 @@ const stepClass =
 /**
  * Previous and Next through a list the server pages, each disabled at its end. Without a total,
  * nothing shows when one page holds the whole list. When the pressed button is about to be
- * disabled at an end, the keyboard moves to the other one.
+ * disabled at an end, the keyboard moves to the other one. It has no margin of its own: the list
+ * it pages spaces its children (`grid gap-4`).
  */
 export function Pager({ page, onPage, label, previousText = 'Previous', nextText = 'Next', ...size }: PagerProps) {
   const previous = useRef<HTMLButtonElement>(null);
@@ -41,7 +42,7 @@ export function Pager({ page, onPage, label, previousText = 'Previous', nextText
   }
 
   return (
-    <nav aria-label={label} className="mt-4 flex items-center justify-between gap-4">
+    <nav aria-label={label} className="flex items-center justify-between gap-4">
       <button ref={previous} type="button" onClick={() => go(page - 1)} disabled={page <= 1} className={stepClass}>
         {previousText}
       </button>

@@ -27,7 +27,7 @@ export function ReviewModeration() {
   if (reviews.isPending) return <LoadingBlock label="Loading the reviews" />;
   if (reviews.data.length === 0 && page === 1) return <p className="text-slate-600">No reviews yet.</p>;
   return (
-    <>
+    <div className="grid gap-4">
       <ul className="grid gap-3 lg:grid-cols-2">
         {reviews.data.map((review) => (
           <li key={review._id}>
@@ -44,7 +44,7 @@ export function ReviewModeration() {
         ))}
       </ul>
       <Pager page={page} hasNext={reviews.data.length === ADMIN_REVIEWS_PAGE_SIZE} onPage={setPage} label="Reviews pages" />
-    </>
+    </div>
   );
 }
 

@@ -40,7 +40,7 @@ export function Component() {
       ) : users.data.length === 0 && page === 1 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No users yet.</p>
       ) : (
-        <>
+        <div className="grid gap-4">
           <UsersTable
             users={users.data}
             myEmail={me?.email ?? ''}
@@ -49,7 +49,7 @@ export function Component() {
             pending={pending}
           />
           <Pager page={page} hasNext={users.data.length === USERS_PAGE_SIZE} onPage={setPage} label="Users pages" />
-        </>
+        </div>
       )}
     </AdminPage>
   );

@@ -51,7 +51,7 @@ export function Component() {
             </Link>
           </div>
         ) : (
-          <>
+          <div className="grid gap-4">
             <OrdersTable
               orders={orders.data}
               firstNumber={(page - 1) * MY_ORDERS_PAGE_SIZE + 1}
@@ -66,7 +66,7 @@ export function Component() {
               previousText="Newer orders"
               nextText="Older orders"
             />
-          </>
+          </div>
         )}
       </div>
     </section>
