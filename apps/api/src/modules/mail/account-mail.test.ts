@@ -26,8 +26,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const forgot = (email: string, remoteAddress?: string) =>
-  app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email }, remoteAddress });
+const forgot = (email: string, remoteAddress?: string, shop = app) =>
+  shop.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email }, remoteAddress });
 const reset = (token: string, newPassword: string) =>
   app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword } });
 const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
@@ -152,35 +152,31 @@ describe('verified addresses', () => {
 });
 
 describe('limits', () => {
-  it('forgot password: a stranger asking about an e-mail uses up their own allowance, not its owner’s', async () => {
+  /** A shop with its real limits for `run`, closed afterwards; `ask` requests `email`'s reset link from an address. */
+  async function withResetLimits(email: string, run: (ask: (address: string) => ReturnType<typeof forgot>) => Promise<void>) {
     const limited = await createTestApp({ realLimits: true, env: { SMTP_URL: smtp.url } });
     try {
-      const email = 'limit-me@example.com';
-      const ask = (address: string) =>
-        limited.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email }, remoteAddress: address });
+      await run((address) => forgot(email, address, limited));
+    } finally {
+      await limited.close();
+    }
+  }
+
+  it('forgot password: a stranger asking about an e-mail uses up their own allowance, not its owner’s', () =>
+    withResetLimits('limit-me@example.com', async (ask) => {
       for (let index = 0; index < 3; index += 1) expect((await ask('10.0.0.66')).statusCode).toBe(200);
       const over = await ask('10.0.0.66');
       expect(over.statusCode).toBe(429);
       expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
       // The owner, from their own address, still gets their link.
       expect((await ask('10.0.0.1')).statusCode).toBe(200);
-    } finally {
-      await limited.close();
-    }
-  });
+    }));
 
-  it('forgot password: at most 10 an hour per e-mail from all addresses together, so nobody fills an inbox', async () => {
-    const limited = await createTestApp({ realLimits: true, env: { SMTP_URL: smtp.url } });
-    try {
-      const email = 'inbox-flood@example.com';
-      const ask = (address: string) =>
-        limited.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email }, remoteAddress: address });
+  it('forgot password: at most 10 an hour per e-mail from all addresses together, so nobody fills an inbox', () =>
+    withResetLimits('inbox-flood@example.com', async (ask) => {
       for (let index = 0; index < 10; index += 1) expect((await ask(`10.0.1.${index + 1}`)).statusCode).toBe(200);
       expect((await ask('10.0.1.99')).statusCode).toBe(429);
-    } finally {
-      await limited.close();
-    }
-  });
+    }));
 
   it('resending the confirmation: per account', async () => {
     const limited = await createTestApp({ realLimits: true, env: { SMTP_URL: smtp.url } });
