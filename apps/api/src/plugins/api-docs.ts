@@ -1,3 +1,4 @@
+import { errorSchema } from '@autoparts/shared';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -21,3 +22,6 @@ export async function apiDocs(app: FastifyInstance) {
 
 /** The `security` of a route that takes either credential of DESIGN §5. */
 export const signedIn: Array<Record<string, string[]>> = [{ bearer: [] }, { session: [] }];
+
+/** The refusals of an admin route about one part: a bad request, not signed in, not an admin, no such part. */
+export const adminErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };

@@ -1,4 +1,5 @@
 import {
+  acknowledgedSchema,
   adminCatalogueSchema,
   adminMessages,
   catalogueInputSchema,
@@ -12,7 +13,7 @@ import {
 } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signedIn as security } from '../../plugins/api-docs';
+import { adminErrors, signedIn as security } from '../../plugins/api-docs';
 import { createAuditLog } from '../audit/repository';
 import { identityOf } from '../auth/identity';
 import { createCatalogueAdmin } from './admin-repository';
@@ -22,12 +23,10 @@ import { fitmentCsv, parseFitmentCsv } from './fitment-csv';
 export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalogue = createCatalogueAdmin(app.db);
   const audit = createAuditLog(app.db);
-  const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
-  const acknowledged = z.object({ acknowledged: z.boolean() });
 
   app.get(
     '/admin/part/:id/catalogue',
-    { onRequest: app.requireAdmin, schema: { tags: ['admin'], security, params: partParamsSchema, response: { 200: adminCatalogueSchema, ...errors } } },
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], security, params: partParamsSchema, response: { 200: adminCatalogueSchema, ...adminErrors } } },
     async (request, reply) => {
       const part = await catalogue.find(request.params.id);
       if (!part) return reply.code(404).send({ message: adminMessages.partNotFound });
@@ -46,7 +45,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: partParamsSchema,
         body: catalogueInputSchema,
-        response: { 200: acknowledged, ...errors, 409: errorSchema },
+        response: { 200: acknowledgedSchema, ...adminErrors, 409: errorSchema },
       },
     },
     async (request, reply) => {
@@ -69,7 +68,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         security,
         params: z.object({ id: z.string(), vehicleId: z.string() }),
-        response: { 200: acknowledged, ...errors },
+        response: { 200: acknowledgedSchema, ...adminErrors },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
 import {
+  acknowledgedSchema,
   adminMessages,
   adminPartPageSchema,
   adminPartsQuerySchema,
@@ -14,7 +15,7 @@ import {
   restockSchema,
 } from '@autoparts/shared';
 import { z } from 'zod';
-import { signedIn as security } from '../../plugins/api-docs';
+import { adminErrors, signedIn as security } from '../../plugins/api-docs';
 import { audited } from '../audit/repository';
 import { identityOf } from '../auth/identity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,8 +23,6 @@ import { createPartsRepository } from './repository';
 
 export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   const parts = createPartsRepository(app.db);
-  const adminErrors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
-  const acknowledged = z.object({ acknowledged: z.boolean() });
 
   app.get(
     '/parts',
@@ -88,7 +87,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: partParamsSchema,
         body: productUpdateSchema,
-        response: { 200: acknowledged, 409: errorSchema, ...adminErrors },
+        response: { 200: acknowledgedSchema, 409: errorSchema, ...adminErrors },
       },
     },
     async (request, reply) => {
@@ -110,7 +109,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireAdmin,
       config: app.limitedBy('adminWrites'),
-      schema: { tags: ['admin'], security, params: partParamsSchema, body: restockSchema, response: { 200: acknowledged, ...adminErrors } },
+      schema: { tags: ['admin'], security, params: partParamsSchema, body: restockSchema, response: { 200: acknowledgedSchema, ...adminErrors } },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -137,7 +136,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: partParamsSchema,
         body: z.object({ archived: z.boolean() }),
-        response: { 200: acknowledged, ...adminErrors },
+        response: { 200: acknowledgedSchema, ...adminErrors },
       },
     },
     async (request, reply) => {
