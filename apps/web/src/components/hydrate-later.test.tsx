@@ -1,13 +1,17 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HydrateLater, hydrateInSlices } from './hydrate-later';
+
+/** Labels of the sections in the order they were hydrated (their effects ran). */
+let hydrated: string[] = [];
 
 function Counter({ label }: { label: string }) {
   const [count, setCount] = useState(0);
+  useLayoutEffect(() => void hydrated.push(label), [label]);
   return (
     <section aria-label={label}>
       <button type="button" onClick={() => setCount(count + 1)}>
@@ -17,52 +21,144 @@ function Counter({ label }: { label: string }) {
   );
 }
 
-function Page() {
+function Choice({ label }: { label: string }) {
+  const [choice, setChoice] = useState('none');
+  useLayoutEffect(() => void hydrated.push(label), [label]);
+  return (
+    <section aria-label={label}>
+      <select aria-label="Vehicle" value={choice} onChange={(event) => setChoice(event.currentTarget.value)}>
+        <option value="none">Any</option>
+        <option value="van">Van</option>
+      </select>
+      <p>Chosen: {choice}</p>
+    </section>
+  );
+}
+
+/** Slices are named once per page load, so each test has its own names. */
+function Page({ test }: { test: string }) {
   return (
     <main>
       <Counter label="Top" />
-      <HydrateLater name="test-first">
+      <HydrateLater name={`${test}-first`}>
         <Counter label="First" />
       </HydrateLater>
-      <HydrateLater name="test-second">
+      <HydrateLater name={`${test}-second`}>
         <Counter label="Second" />
+      </HydrateLater>
+      <HydrateLater name={`${test}-choice`}>
+        <Choice label="Choice" />
       </HydrateLater>
     </main>
   );
 }
 
+/** The server's HTML of the page, in the document, then hydrated in slices. */
+function hydratePage(test: string) {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString((<Page test={test} />) as unknown as VNode);
+  document.body.append(container);
+  const serverSections = [...container.querySelectorAll('section')];
+  act(() => hydrateInSlices(() => hydrateRoot(container, <Page test={test} />)));
+  return { container, serverSections };
+}
+
+afterEach(() => {
+  hydrated = [];
+  document.body.replaceChildren();
+  vi.unstubAllGlobals();
+});
+
+/** jsdom has no IntersectionObserver: this one is told by the test when a section nears the screen. */
+class ScreenWatcher {
+  static current: ScreenWatcher | undefined;
+  readonly watched = new Set<Element>();
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    ScreenWatcher.current = this;
+  }
+  observe(element: Element) {
+    this.watched.add(element);
+  }
+  unobserve(element: Element) {
+    this.watched.delete(element);
+  }
+  disconnect() {
+    this.watched.clear();
+  }
+  /** The customer scrolls `element` near the screen. */
+  bringNear(element: Element) {
+    if (!this.watched.has(element)) return;
+    const entry = { target: element, isIntersecting: true } as IntersectionObserverEntry;
+    this.callback([entry], this as unknown as IntersectionObserver);
+  }
+}
+
+/** A few tasks go by. */
+const aWhile = () => new Promise((resolve) => setTimeout(resolve, 30));
+
 describe('HydrateLater', () => {
   it('keeps the server’s sections as they are, then hydrates them one task each after the rest', async () => {
-    const container = document.createElement('div');
-    container.innerHTML = renderToString((<Page />) as unknown as VNode);
-    document.body.append(container);
-    const serverSections = [...container.querySelectorAll('section')];
-    expect(serverSections.map((section) => section.textContent)).toEqual(['Top 0', 'First 0', 'Second 0']);
+    const { container, serverSections } = hydratePage('turns');
+    expect(serverSections.map((section) => section.textContent)).toEqual(['Top 0', 'First 0', 'Second 0', 'AnyVanChosen: none']);
+    // Hydrated at once: the section outside any boundary.
+    expect(hydrated).toEqual(['Top']);
 
-    act(() => hydrateInSlices(() => hydrateRoot(container, <Page />)));
-    // Hydrated at once: the section outside any boundary answers a click.
-    act(() => screen.getByRole('button', { name: 'Top 0' }).click());
-    expect(screen.getByRole('button', { name: 'Top 1' })).toBeInTheDocument();
-    // Put off: the server's button is there, not yet hydrated, and nothing was drawn twice.
-    act(() => screen.getByRole('button', { name: 'Second 0' }).click());
-    expect(screen.getByRole('button', { name: 'Second 0' })).toBeInTheDocument();
-    expect(container.querySelectorAll('section')).toHaveLength(3);
-
-    // Then each in its turn, in the server's own elements.
-    await waitFor(() => {
-      act(() => screen.getByRole('button', { name: /^Second/ }).click());
-      expect(screen.getByRole('button', { name: /^Second [1-9]/ })).toBeInTheDocument();
-    });
-    act(() => screen.getByRole('button', { name: 'First 0' }).click());
-    expect(screen.getByRole('button', { name: 'First 1' })).toBeInTheDocument();
+    // Then each in its turn, in the server's own elements, nothing drawn twice.
+    await waitFor(() => expect(hydrated).toEqual(['Top', 'First', 'Second', 'Choice']));
     const sections = [...container.querySelectorAll('section')];
+    expect(sections).toHaveLength(4);
     serverSections.forEach((section, index) => expect(sections[index]).toBe(section));
-    container.remove();
+  });
+
+  it('hydrates a section once it nears the screen, and one never reached not at all', async () => {
+    vi.stubGlobal('IntersectionObserver', ScreenWatcher);
+    const { serverSections } = hydratePage('near');
+    await act(aWhile);
+    expect(hydrated).toEqual(['Top']);
+
+    act(() => ScreenWatcher.current?.bringNear(screen.getByRole('region', { name: 'Second' })));
+    await waitFor(() => expect(hydrated).toEqual(['Top', 'Second']));
+    await act(aWhile);
+    expect(hydrated).toEqual(['Top', 'Second']);
+    // Still the server's own elements.
+    expect([...document.querySelectorAll('section')]).toEqual(serverSections);
+
+    // A step back through the history wakes the rest, as a touch would.
+    await act(async () => void window.dispatchEvent(new PopStateEvent('popstate')));
+    expect(hydrated).toEqual(['Top', 'Second', 'First', 'Choice']);
+  });
+
+  it('hydrates every waiting section on the first touch, before the click it leads to', async () => {
+    hydratePage('touch');
+    const second = screen.getByRole('button', { name: 'Second 0' });
+    await act(async () => {
+      fireEvent.pointerDown(second);
+    });
+    expect(hydrated).toEqual(['Top', 'First', 'Second', 'Choice']);
+    act(() => second.click());
+    expect(screen.getByRole('button', { name: 'Second 1' })).toBe(second);
+  });
+
+  it('holds a click that arrives before its section is hydrated and sends it again, once', async () => {
+    hydratePage('click');
+    act(() => screen.getByRole('button', { name: 'Second 0' }).click());
+    // Held: not lost, not handled twice.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Second 1' })).toBeInTheDocument());
+    expect(hydrated).toEqual(['Top', 'First', 'Second', 'Choice']);
+  });
+
+  it('keeps a choice made in a waiting section (a change with no focus first, as autofill sends it)', async () => {
+    hydratePage('choice');
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Vehicle' });
+    select.value = 'van';
+    fireEvent.change(select);
+    await waitFor(() => expect(screen.getByText('Chosen: van')).toBeInTheDocument());
+    expect(select.value).toBe('van');
   });
 
   it('renders its section at once when nothing is being hydrated (on the server, or a page drawn in the browser)', () => {
-    expect(renderToString((<Page />) as unknown as VNode)).toContain('Second 0');
-    render(<Page />);
+    expect(renderToString((<Page test="drawn" />) as unknown as VNode)).toContain('Second 0');
+    render(<Page test="drawn" />);
     act(() => screen.getByRole('button', { name: 'Second 0' }).click());
     expect(screen.getByRole('button', { name: 'Second 1' })).toBeInTheDocument();
   });

@@ -9,12 +9,9 @@ import { JoinCommunity } from './join-community';
 import { ShopByCategory } from './shop-by-category';
 import { WhyUs } from './why-us';
 
-/**
- * Below the parts list, in SPEC §2's order; each hydrates in a task of its own (issue 10: blocking
- * time). The banner and the parts list (its vehicle selector may be on a phone's first screen,
- * and a choice made before its turn would be lost) hydrate with the page.
- */
+/** Below the banner, in SPEC §2's order; each hydrates in a task of its own (issue 10: blocking time). */
 const sections: Array<[name: string, Section: ComponentType]> = [
+  ['home-parts', PartsList],
   ['home-featured', FeaturedProducts],
   ['home-summary', BusinessSummary],
   ['home-how', HowWeWork],
@@ -29,7 +26,6 @@ export function HomeRoute() {
   return (
     <>
       <Banner />
-      <PartsList />
       {sections.map(([name, Section]) => (
         <HydrateLater key={name} name={name}>
           <Section />

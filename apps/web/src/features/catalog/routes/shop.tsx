@@ -46,30 +46,33 @@ export function Component() {
       <h1 className="text-3xl font-extrabold text-ink">Shop</h1>
       <SearchBox key={params.q ?? ''} initial={params.q ?? ''} onSearch={(q) => change({ q })} />
       <div className="mt-6 grid gap-8 lg:grid-cols-[20rem_1fr]">
-        <FilterPanel active={activeFilters(params)}>
-          <VehicleSelector />
-          <label className="flex items-center gap-2 font-medium text-slate-700">
-            <input
-              type="checkbox"
-              className="size-5 accent-brand-700"
-              disabled={!active && !params.vehicle}
-              checked={Boolean(params.vehicle)}
-              onChange={(event) => change({ vehicle: event.target.checked ? active?._id : undefined })}
-            />
-            {active ? `Fits my ${vehicleLabel(active)}` : 'Fits my vehicle'}
-          </label>
-          <CategoryFacets result={search.data} selected={params.category} link={(category) => withChanges({ category })} />
-          <PriceFilter key={`${params.minPrice}-${params.maxPrice}`} min={params.minPrice ?? ''} max={params.maxPrice ?? ''} onApply={(minPrice, maxPrice) => change({ minPrice, maxPrice })} />
-          <label className="flex items-center gap-2 font-medium text-slate-700">
-            <input
-              type="checkbox"
-              className="size-5 accent-brand-700"
-              checked={params.inStock === 'true'}
-              onChange={(event) => change({ inStock: event.target.checked ? 'true' : undefined })}
-            />
-            In stock only
-          </label>
-        </FilterPanel>
+        {/* The filters and the results hydrate a task each after the page (components/hydrate-later.tsx). */}
+        <HydrateLater name="shop-filters">
+          <FilterPanel active={activeFilters(params)}>
+            <VehicleSelector />
+            <label className="flex items-center gap-2 font-medium text-slate-700">
+              <input
+                type="checkbox"
+                className="size-5 accent-brand-700"
+                disabled={!active && !params.vehicle}
+                checked={Boolean(params.vehicle)}
+                onChange={(event) => change({ vehicle: event.target.checked ? active?._id : undefined })}
+              />
+              {active ? `Fits my ${vehicleLabel(active)}` : 'Fits my vehicle'}
+            </label>
+            <CategoryFacets result={search.data} selected={params.category} link={(category) => withChanges({ category })} />
+            <PriceFilter key={`${params.minPrice}-${params.maxPrice}`} min={params.minPrice ?? ''} max={params.maxPrice ?? ''} onApply={(minPrice, maxPrice) => change({ minPrice, maxPrice })} />
+            <label className="flex items-center gap-2 font-medium text-slate-700">
+              <input
+                type="checkbox"
+                className="size-5 accent-brand-700"
+                checked={params.inStock === 'true'}
+                onChange={(event) => change({ inStock: event.target.checked ? 'true' : undefined })}
+              />
+              In stock only
+            </label>
+          </FilterPanel>
+        </HydrateLater>
         <section aria-labelledby="results-heading" className="min-w-0">
           <div className="flex flex-wrap items-end justify-between gap-3">
             <h2 id="results-heading" className="text-lg font-semibold text-ink" aria-live="polite">
@@ -83,9 +86,6 @@ export function Component() {
               options={searchSorts.map((sort) => ({ value: sort, label: sortLabels[sort] }))}
             />
           </div>
-          {/* The results hydrate in a task of their own after the page (components/hydrate-later.tsx);
-              the filters do not: the phone's Filters button is on the first screen, and a tap on
-              it before its turn would be lost. */}
           <HydrateLater name="shop-results">
             <Results search={search} vehicleId={active?._id} vehicle={active ? vehicleLabel(active) : undefined} />
           </HydrateLater>
