@@ -3,6 +3,7 @@ import preact from '@preact/preset-vite';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { bundleReport } from './build/bundle-report';
+import { inlineCss } from './build/inline-css';
 import { precompress } from './build/precompress';
 
 /** The home page's initial JavaScript, gzip, in KB: a build over it fails (issue 10, docs/benchmarks.md). */
@@ -20,7 +21,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       '@testing-library/react': '@testing-library/react/dist/@testing-library/react.esm.js',
     },
   },
-  plugins: [preact(), tailwindcss(), bundleReport({ budgetKb: INITIAL_JS_BUDGET_KB }), precompress()],
+  plugins: [preact(), tailwindcss(), bundleReport({ budgetKb: INITIAL_JS_BUDGET_KB }), inlineCss(), precompress()],
   build: {
     // The server's CSP forbids inline script; keep Vite from inlining its module preload helper.
     modulePreload: { polyfill: false },
