@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 import { bundleReport } from './build/bundle-report';
 import { inlineCss } from './build/inline-css';
 import { precompress } from './build/precompress';
+import { preloadApp } from './build/preload-app';
 
 /** The home page's initial JavaScript, gzip, in KB: a build over it fails (issue 10, docs/benchmarks.md). */
 const INITIAL_JS_BUDGET_KB = 90;
@@ -21,11 +22,28 @@ export default defineConfig(({ isSsrBuild }) => ({
       '@testing-library/react': '@testing-library/react/dist/@testing-library/react.esm.js',
     },
   },
-  plugins: [preact(), tailwindcss(), bundleReport({ budgetKb: INITIAL_JS_BUDGET_KB }), inlineCss(), precompress()],
+  plugins: [preact(), tailwindcss(), bundleReport({ budgetKb: INITIAL_JS_BUDGET_KB }), inlineCss(), preloadApp(), precompress()],
   build: {
     // The server's CSP forbids inline script; keep Vite from inlining its module preload helper.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
+    // The app (main.tsx) and all it imports in one chunk, as when it was the entry: index.html's
+    // script (boot.ts) starts it only once the page is drawn, and as a lazily loaded chunk its
+    // code shared with the lazily loaded pages would be split into a dozen small chunks. Vite's
+    // preload helper stays apart: the page's script needs it before the app may run.
+    rolldownOptions: isSsrBuild
+      ? undefined
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: 'preload-helper', test: /vite\/preload-helper/, priority: 2 },
+                { name: 'main', test: /\/src\/main\.tsx$/, priority: 1 },
+              ],
+              includeDependenciesRecursively: true,
+            },
+          },
+        },
     // The server bundle (dist/server) needs no copy of public/: the client build has it.
     copyPublicDir: !isSsrBuild,
   },

@@ -3,16 +3,10 @@ import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-// The carousel's styles come with the page, not with its lazily loaded script: the server
-// renders it, and it must look the same before that script has run.
-import 'swiper/css';
-import 'swiper/css/navigation';
-import 'swiper/css/pagination';
 import { App, createQueryClient } from './app/app';
 import { loadRoutesFor, routes } from './app/router';
 import { hydrateInSlices } from './components/hydrate-later';
 import { PAGE_DATA_ID, type PageData } from './lib/page-data-block';
-import './index.css';
 
 const queryClient = createQueryClient();
 // A page the server rendered carries its data in a JSON block (decision 028), and so does a
@@ -29,24 +23,15 @@ async function start() {
     // where the router's error page deals with it (route-error.tsx).
     const loaded = await loadRoutesFor(window.location.pathname).then(() => true, () => false);
     if (loaded) {
-      // Hydrating once the server's page has been drawn, in a task of its own: the first paint
-      // does not wait for the hydration, and two shorter tasks keep a phone answering taps sooner
-      // than one long one (issue 10). A hidden tab draws no frames: it goes on after 100 ms.
-      await afterNextFrame();
+      // Hydrating in a task of its own, apart from evaluating the scripts: two shorter tasks keep a
+      // phone answering taps sooner than one long one (issue 10: blocking time).
+      await new Promise((resolve) => setTimeout(resolve, 0));
       // The first screen at once, the sections below it one task each (components/hydrate-later.tsx).
       hydrateInSlices(() => hydrateRoot(root, <Shop router={createBrowserRouter(routes, { hydrationData: { loaderData: {} } })} />));
       return;
     }
   }
   createRoot(root).render(<Shop router={createBrowserRouter(routes)} />);
-}
-
-/** Resolves in the task after the next frame is drawn, or after 100 ms in a tab that draws none. */
-function afterNextFrame() {
-  return new Promise((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 100);
-  });
 }
 
 function Shop({ router }: { router: ReturnType<typeof createBrowserRouter> }) {

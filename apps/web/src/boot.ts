@@ -1,0 +1,16 @@
+// The page's script (index.html). The page's styles come with it, so that the build puts them in
+// the HTML (build/inline-css.ts); the carousel's are among them because the server renders it, and
+// it must look the same before its own script has run.
+import 'swiper/css';
+import 'swiper/css/navigation';
+import 'swiper/css/pagination';
+import './index.css';
+
+// The app (main.tsx) runs once the server's page has been drawn: its chunks are already loading
+// (index.html preloads them, build/preload-app.ts), but evaluating them and hydrating wait for the
+// first frame, which a phone then shows without them (issue 10: first paint). A hidden tab draws
+// no frames: it goes on after 100 ms.
+void new Promise((resolve) => {
+  requestAnimationFrame(() => setTimeout(resolve, 0));
+  setTimeout(resolve, 100);
+}).then(() => import('./main'));
