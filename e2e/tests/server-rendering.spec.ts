@@ -98,7 +98,7 @@ test('public pages name their canonical URL; the part pages and search results c
 });
 
 test('a part’s page, rendered in the browser, carries the part’s title, description and schema.org offer', async ({ request, baseURL }) => {
-  const [part] = (await (await request.get('/api/parts')).json()) as Array<Part & { description: string }>;
+  const [part] = (await (await request.get('/api/parts')).json()) as Array<Part & { description: string; img: string }>;
   const html = await (await request.get(`/part/${part!._id}`)).text();
   expect(html).toContain(`<title>${part!.name} — Autoparts Manufacturer</title>`);
   expect(html).toContain(`<link rel="canonical" href="${baseURL}/part/${part!._id}" />`);
@@ -108,6 +108,8 @@ test('a part’s page, rendered in the browser, carries the part’s title, desc
     offers: { price: string; availability: string };
   };
   expect(data).toMatchObject({ '@type': 'Product', name: part!.name, offers: { price: part!.price.toFixed(2) } });
+  // Its image is fetched with the HTML, not once the script has drawn the page.
+  expect(html).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${part!.img}" />`);
   // The page itself still asks to sign in: nothing of it is rendered here, but its data is handed over.
   expect(html).toContain('<div id="root"></div>');
   const handedOver = JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as {

@@ -57,6 +57,7 @@ interface PageHead {
   title: string;
   description: string;
   structuredData?: object;
+  image?: { href: string; srcSet?: string; sizes?: string; type?: string };
 }
 
 /** `@fastify/compress`'s own threshold (its default): a smaller reply it sends as it is. */
@@ -114,6 +115,20 @@ function decoded(segment: string | undefined): string | undefined {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** Asks for a page's largest image with its HTML (issue 10: LCP); `srcset` as its `<picture>` has it. */
+function imagePreloadLink({ href, srcSet, sizes, type }: NonNullable<PageHead['image']>): string {
+  const attributes = [
+    ['href', href],
+    ['imagesrcset', srcSet],
+    ['imagesizes', sizes],
+    ['type', type],
+  ]
+    .filter((pair): pair is [string, string] => pair[1] !== undefined)
+    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+    .join('');
+  return `<link rel="preload" as="image" fetchpriority="high"${attributes} />`;
+}
+
 /**
  * Serves the built web app (decisions 028, 029). Its files are read into memory at start, with
  * the brotli and gzip copies the build wrote, and sent by `Accept-Encoding` (hashed assets cached
@@ -163,6 +178,7 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     const links = [
       canonicalPath ? `<link rel="canonical" href="${escapeHtml(`${options.baseUrl}${canonicalPath}`)}" />` : '',
       head.structuredData ? `<script type="application/ld+json">${renderer.pageDataJson(head.structuredData)}</script>` : '',
+      head.image ? imagePreloadLink(head.image) : '',
     ].join('');
     // Replacer functions: a replacement string would read `$$`, `$&`… in the page's text as patterns.
     const filled = page

@@ -1,10 +1,12 @@
 import { paths, type Part, type SearchResult } from '@autoparts/shared';
 import type { QueryClient } from '@tanstack/react-query';
+import { partImagePreload, type ImagePreload } from '../components/part-image';
 import { SHOP_DESCRIPTION, SHOP_NAME, pageTitle } from '../content/site';
 import { partsQuery } from '../features/catalog/api/get-parts';
 import { searchQuery, shopSearchParams } from '../features/catalog/api/search';
 import { vehicleYearsQuery } from '../features/catalog/api/vehicles';
 import { partQuery } from '../features/orders/api/get-part';
+import { PART_PAGE_IMAGE_SIZES } from '../features/orders/components/part-details';
 import { reviewsQuery } from '../features/reviews/api/get-reviews';
 
 /** The pages the server renders with their data (DESIGN §10); every other page is rendered in the browser. */
@@ -29,6 +31,11 @@ export interface PageHead {
   description: string;
   /** schema.org data of the parts the page shows (JSON-LD), if any. */
   structuredData?: object;
+  /**
+   * The page's largest image, fetched with the HTML rather than once the script has drawn it: a
+   * part's page is drawn in the browser, and its photo is what paints last (issue 10: LCP).
+   */
+  image?: ImagePreload;
 }
 
 const descriptions: Record<string, string> = {
@@ -101,5 +108,6 @@ export async function partPageHead(queryClient: QueryClient, id: string, baseUrl
     title: pageTitle(part.name),
     description: part.description,
     structuredData: { '@context': 'https://schema.org', ...productData(part, baseUrl) },
+    image: partImagePreload(part.img, PART_PAGE_IMAGE_SIZES),
   };
 }

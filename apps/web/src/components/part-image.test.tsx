@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PartImage } from './part-image';
+import { PartImage, partImagePreload } from './part-image';
 
 const id = '0b6f4a52-7f1e-4a63-9d0e-3f2a1c9b8e7d';
 
@@ -33,5 +33,18 @@ describe('PartImage', () => {
     expect(screen.getByRole('img', { name: 'Pads (no photo)' }).tagName).toBe('DIV');
     rerender(<PartImage src="" alt="Belt" width={400} height={300} sizes="400px" />);
     expect(screen.getByRole('img', { name: 'Belt (no photo)' })).toBeInTheDocument();
+  });
+});
+
+describe('partImagePreload', () => {
+  it('asks for what the browser picks from the picture: a photo’s AVIF widths, another image’s URL, nothing for none', () => {
+    expect(partImagePreload(`/api/images/${id}/960.webp`, '100vw')).toEqual({
+      href: `/api/images/${id}/960.avif`,
+      srcSet: `/api/images/${id}/240.avif 240w, /api/images/${id}/480.avif 480w, /api/images/${id}/960.avif 960w`,
+      sizes: '100vw',
+      type: 'image/avif',
+    });
+    expect(partImagePreload('/images/parts/brake-pads.svg', '100vw')).toEqual({ href: '/images/parts/brake-pads.svg' });
+    expect(partImagePreload('  ', '100vw')).toBeUndefined();
   });
 });

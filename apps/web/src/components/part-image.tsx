@@ -54,6 +54,25 @@ export function PartImage({ src, alt, width, height, sizes, className = '', load
   );
 }
 
+/** What the page's head asks the browser to fetch at once for a part's image (`<link rel="preload">`). */
+export interface ImagePreload {
+  href: string;
+  srcSet?: string;
+  sizes?: string;
+  type?: string;
+}
+
+/**
+ * The preload of the image `PartImage` shows for `src` at `sizes`: for a photo its AVIF `srcset`,
+ * as the browser would pick from the `<picture>`; none when there is no image.
+ */
+export function partImagePreload(src: string, sizes: string): ImagePreload | undefined {
+  if (!src.trim()) return undefined;
+  const photo = parsePhotoUrl(src);
+  if (!photo) return { href: src };
+  return { href: photoUrl(photo.id, photo.largest, 'avif'), srcSet: srcSet(photo.id, photo.largest, 'avif'), sizes, type: 'image/avif' };
+}
+
 function srcSet(id: string, largest: number, format: 'avif' | 'webp') {
   return photoWidths(largest)
     .map((width) => `${photoUrl(id, width, format)} ${width}w`)

@@ -1,6 +1,9 @@
 import { formatPrice, type PartDetail } from '@autoparts/shared';
 import { PartImage } from '../../../components/part-image';
 
+/** How wide a part's page shows its image: `sizes` of the image and of its preload (app/page-data.ts). */
+export const PART_PAGE_IMAGE_SIZES = '(min-width: 1280px) 288px, (min-width: 1024px) 40vw, (min-width: 640px) 288px, 100vw';
+
 /** A part as its page shows it (SPEC §2): image, name, description, price and quantities. */
 export function PartDetails({ part }: { part: PartDetail }) {
   return (
@@ -11,7 +14,7 @@ export function PartDetails({ part }: { part: PartDetail }) {
         width={400}
         height={300}
         loading="eager"
-        sizes="(min-width: 1280px) 288px, (min-width: 1024px) 40vw, (min-width: 640px) 288px, 100vw"
+        sizes={PART_PAGE_IMAGE_SIZES}
         className="aspect-[4/3] w-full shrink-0 rounded-xl border border-slate-200 bg-slate-50 object-contain p-4 sm:w-72 lg:w-full xl:w-72"
       />
       <div className="min-w-0">
