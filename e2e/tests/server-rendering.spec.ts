@@ -54,14 +54,21 @@ for (const width of widths) {
   test(`the home page hydrates at ${width} px without asking again for what its HTML carried`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
     const asked: string[] = [];
+    const scripts: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
       if (carriedData.includes(pathname)) asked.push(pathname);
+      if (request.resourceType() === 'script') scripts.push(pathname);
     });
     await page.goto('/');
     // Hydrated: Login shows once React runs and the session has answered (folded on a phone).
     await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true, includeHidden: true })).toBeAttached();
     await expect(page.getByRole('list', { name: 'Parts', exact: true }).getByRole('listitem').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The carousel far below the screen is hydrated only once the reader scrolls near it: until
+    // then its script is not even loaded (components/hydrate-later.tsx).
+    expect(scripts.filter((script) => script.includes('review-slides'))).toEqual([]);
+    await page.getByRole('heading', { name: 'Customer Reviews' }).scrollIntoViewIfNeeded();
     await expect(page.getByRole('button', { name: /next slide/i })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(asked).toEqual([]);

@@ -144,6 +144,8 @@ test('review cards show name, description and ratings, and the carousel moves', 
   await expect(first).toContainText(reviews[0]!.name);
   await expect(first).toContainText(reviews[0]!.description);
   await expect(first).toContainText(`Ratings: ${reviews[0]!.ratings}`);
+  // The carousel starts (hydrates) as the reader scrolls near it.
+  await carousel.scrollIntoViewIfNeeded();
   const bullets = carousel.locator('.swiper-pagination-bullet');
   await bullets.last().click();
   await expect(bullets.last()).toHaveClass(/swiper-pagination-bullet-active/);
