@@ -156,6 +156,15 @@ describe('HydrateLater', () => {
     expect(select.value).toBe('van');
   });
 
+  it('keeps a choice sent as input and change in one go (as a script or autofill sends them) before the section is hydrated', async () => {
+    hydratePage('input-change');
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Vehicle' });
+    select.value = 'van';
+    select.dispatchEvent(new Event('input', { bubbles: true }));
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    await waitFor(() => expect(screen.getByText('Chosen: van')).toBeInTheDocument());
+  });
+
   it('renders its section at once when nothing is being hydrated (on the server, or a page drawn in the browser)', () => {
     expect(renderToString((<Page test="drawn" />) as unknown as VNode)).toContain('Second 0');
     render(<Page test="drawn" />);

@@ -53,15 +53,25 @@ export function hydrateInSlices(hydrate: () => void) {
     if (waiting.size === 0) stop();
   };
   const releaseAll = () => waiting.forEach(release);
+  // Held events, sent again in order once the sections are hydrated. An input and its change
+  // come in one go (a script, autofill): both are held, not the first alone.
+  const held: Array<{ target: Node; copy: Event }> = [];
   const replay = (event: Event) => {
     const { target } = event;
     if (!(target instanceof Node)) return;
     event.preventDefault();
     event.stopImmediatePropagation();
+    held.push({ target, copy: new (event.constructor as typeof Event)(event.type, event) });
+    if (held.length > 1) return;
     releaseAll();
-    // The sections hydrate in this task's microtasks; the copy goes out in the next task.
-    const copy = new (event.constructor as typeof Event)(event.type, event);
-    setTimeout(() => target.dispatchEvent(copy), 0);
+    // The sections hydrate in this task's microtasks; the copies go out in the next task.
+    setTimeout(() => {
+      stopReplaying();
+      for (const { target: heldTarget, copy } of held.splice(0)) heldTarget.dispatchEvent(copy);
+    }, 0);
+  };
+  const stopReplaying = () => {
+    for (const type of replayedEvents) window.removeEventListener(type, replay, true);
   };
   for (const type of wakeEvents) window.addEventListener(type, releaseAll, { capture: true, passive: true });
   for (const type of replayedEvents) window.addEventListener(type, replay, true);
@@ -106,7 +116,8 @@ export function hydrateInSlices(hydrate: () => void) {
   function stop() {
     observer?.disconnect();
     for (const type of wakeEvents) window.removeEventListener(type, releaseAll, true);
-    for (const type of replayedEvents) window.removeEventListener(type, replay, true);
+    // Events held meanwhile stop the replaying once they have been sent.
+    if (held.length === 0) stopReplaying();
   }
 }
 
