@@ -23,6 +23,25 @@ function storeToken(email: string) {
   setAccessToken({ token: 'token-1', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), email });
 }
 
+/**
+ * A non-admin customer signed in, on a stub server that, like the real one, knows nobody once the
+ * session has ended; `signInAgain` starts a new session.
+ */
+function customerServer() {
+  storeToken('jane@example.com');
+  let signedIn = true;
+  const server = stubFetch({
+    'GET /api/me': () => (signedIn ? { body: aCustomer() } : { status: 401 }),
+    'GET /api/admin/jane%40example.com': { body: { admin: false } },
+    'POST /api/auth/sign-out': () => {
+      signedIn = false;
+      return { body: { success: true } };
+    },
+    'GET /api/config': { body: { googleSignIn: false } },
+  });
+  return { server, signInAgain: () => void (signedIn = true) };
+}
+
 describe('RequireAdmin', () => {
   it('asks the server with the bearer token and shows the page to an admin', async () => {
     storeToken('boss@example.com');
@@ -54,18 +73,7 @@ describe('RequireAdmin', () => {
   });
 
   it('signs a non-admin out and sends them to /login', async () => {
-    storeToken('jane@example.com');
-    let signedIn = true;
-    const server = stubFetch({
-      // Like the server: nobody is signed in once the session has ended.
-      'GET /api/me': () => (signedIn ? { body: aCustomer() } : { status: 401 }),
-      'GET /api/admin/jane%40example.com': { body: { admin: false } },
-      'POST /api/auth/sign-out': () => {
-        signedIn = false;
-        return { body: { success: true } };
-      },
-      'GET /api/config': { body: { googleSignIn: false } },
-    });
+    const { server } = customerServer();
     const { router, queryClient } = renderAdminPage();
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     await waitFor(() => expect(queryClient.getQueryData(['me'])).toBeNull());
@@ -77,17 +85,7 @@ describe('RequireAdmin', () => {
   });
 
   it('spends the sign-out’s mark once it has settled: Back to that /login, signed in again, goes on', async () => {
-    storeToken('jane@example.com');
-    let signedIn = true;
-    stubFetch({
-      'GET /api/me': () => (signedIn ? { body: aCustomer() } : { status: 401 }),
-      'GET /api/admin/jane%40example.com': { body: { admin: false } },
-      'POST /api/auth/sign-out': () => {
-        signedIn = false;
-        return { body: { success: true } };
-      },
-      'GET /api/config': { body: { googleSignIn: false } },
-    });
+    const { signInAgain } = customerServer();
     const { router, queryClient } = renderAdminPage();
     expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     await waitFor(() => expect(queryClient.getQueryData(['me'])).toBeNull());
@@ -96,7 +94,7 @@ describe('RequireAdmin', () => {
 
     // Signed in again elsewhere (another tab, Google), then Back to that /login entry.
     await router.navigate('/');
-    signedIn = true;
+    signInAgain();
     await queryClient.refetchQueries({ queryKey: ['me'] });
     await router.navigate(-1);
     expect(await screen.findByText('Home page')).toBeInTheDocument();
