@@ -6,6 +6,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { App, createQueryClient } from './app/app';
 import { loadRoutesFor, routes } from './app/router';
 import { hydrateInSlices } from './components/hydrate-later';
+import type { EarlyInput } from './lib/early-input';
 import { PAGE_DATA_ID, type PageData } from './lib/page-data-block';
 
 const queryClient = createQueryClient();
@@ -14,7 +15,8 @@ const queryClient = createQueryClient();
 // page is hydrated as it is; any other is drawn in the browser.
 const block = document.getElementById(PAGE_DATA_ID);
 
-async function start() {
+/** Starts the app (boot.ts); `input` holds what the customer did meanwhile, sent again once the page answers. */
+export async function start(input: EarlyInput) {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   if (block?.textContent) hydrate(queryClient, (JSON.parse(block.textContent) as PageData).queries);
@@ -27,11 +29,12 @@ async function start() {
       // phone answering taps sooner than one long one (issue 10: blocking time).
       await new Promise((resolve) => setTimeout(resolve, 0));
       // The first screen at once, the sections below it one task each (components/hydrate-later.tsx).
-      hydrateInSlices(() => hydrateRoot(root, <Shop router={createBrowserRouter(routes, { hydrationData: { loaderData: {} } })} />));
+      hydrateInSlices(() => hydrateRoot(root, <Shop router={createBrowserRouter(routes, { hydrationData: { loaderData: {} } })} />), input);
       return;
     }
   }
   createRoot(root).render(<Shop router={createBrowserRouter(routes)} />);
+  input.release();
 }
 
 function Shop({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
@@ -43,5 +46,3 @@ function Shop({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
     </StrictMode>
   );
 }
-
-void start();

@@ -4,6 +4,7 @@ import { renderToString } from 'preact-render-to-string';
 import { useLayoutEffect, useState } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { holdEarlyInput, type EarlyInput } from '../lib/early-input';
 import { HydrateLater, hydrateInSlices } from './hydrate-later';
 
 /** Labels of the sections in the order they were hydrated (their effects ran). */
@@ -53,17 +54,35 @@ function Page({ test }: { test: string }) {
   );
 }
 
-/** The server's HTML of the page, in the document, then hydrated in slices. */
-function hydratePage(test: string) {
+/** A few tasks go by. */
+const aWhile = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+/** Input held in each test, let go after it. */
+const inputs: EarlyInput[] = [];
+
+/** The server's HTML of the page in the document, its script holding input from the start (boot.ts). */
+function servePage(test: string) {
   const container = document.createElement('div');
   container.innerHTML = renderToString((<Page test={test} />) as unknown as VNode);
   document.body.append(container);
+  const input = holdEarlyInput();
+  inputs.push(input);
   const serverSections = [...container.querySelectorAll('section')];
-  act(() => hydrateInSlices(() => hydrateRoot(container, <Page test={test} />)));
-  return { container, serverSections };
+  /** The app starts: the page is hydrated in slices (main.tsx). */
+  const hydrate = () => act(() => hydrateInSlices(() => hydrateRoot(container, <Page test={test} />), input));
+  return { container, serverSections, hydrate };
 }
 
-afterEach(() => {
+/** The server's page, hydrated in slices at once. */
+function hydratePage(test: string) {
+  const page = servePage(test);
+  page.hydrate();
+  return page;
+}
+
+afterEach(async () => {
+  inputs.splice(0).forEach((input) => input.release());
+  await aWhile();
   hydrated = [];
   document.body.replaceChildren();
   vi.unstubAllGlobals();
@@ -92,9 +111,6 @@ class ScreenWatcher {
     this.callback([entry], this as unknown as IntersectionObserver);
   }
 }
-
-/** A few tasks go by. */
-const aWhile = () => new Promise((resolve) => setTimeout(resolve, 30));
 
 describe('HydrateLater', () => {
   it('keeps the server’s sections as they are, then hydrates them one task each after the rest', async () => {
@@ -165,6 +181,38 @@ describe('HydrateLater', () => {
     select.dispatchEvent(new Event('input', { bubbles: true }));
     select.dispatchEvent(new Event('change', { bubbles: true }));
     await waitFor(() => expect(screen.getByText('Chosen: van')).toBeInTheDocument());
+  });
+
+  it('keeps a choice made on the server’s page before the app has started', async () => {
+    const page = servePage('before-app');
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Vehicle' });
+    select.value = 'van';
+    select.dispatchEvent(new Event('input', { bubbles: true }));
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    page.hydrate();
+    await waitFor(() => expect(screen.getByText('Chosen: van')).toBeInTheDocument());
+    expect(hydrated).toEqual(['Top', 'First', 'Second', 'Choice']);
+  });
+
+  it('holds a click made before the app has started, outside any section too, and sends it again once', async () => {
+    const page = servePage('click-before-app');
+    const top = screen.getByRole('button', { name: 'Top 0' });
+    expect(top.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }))).toBe(false);
+    page.hydrate();
+    await waitFor(() => expect(top).toHaveTextContent('Top 1'));
+    await act(aWhile);
+    expect(top).toHaveTextContent('Top 1');
+  });
+
+  it('leaves a click with a modifier key (a new tab) to the browser, and hydrates everything on it', async () => {
+    vi.stubGlobal('IntersectionObserver', ScreenWatcher);
+    const page = servePage('new-tab');
+    const top = screen.getByRole('button', { name: 'Top 0' });
+    expect(top.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true }))).toBe(true);
+    page.hydrate();
+    await act(aWhile);
+    expect(hydrated).toEqual(['Top', 'First', 'Second', 'Choice']);
+    expect(top).toHaveTextContent('Top 0');
   });
 
   it('renders its section at once when nothing is being hydrated (on the server, or a page drawn in the browser)', () => {

@@ -1,4 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
+import type { EarlyInput } from '../lib/early-input';
 
 /**
  * Hydration in slices (issue 10, decision 031). A server-rendered page is hydrated in one task
@@ -12,12 +13,10 @@ import { Suspense, type ReactNode } from 'react';
  * Anywhere else (on the server, a page rendered in the browser, any render after the first
  * hydration) the section renders at once.
  *
- * Nothing the customer does early is lost: the first touch, key press or focus, or a step through
- * the history, hydrates every section still waiting, before the click or the typing it leads to
- * arrives (Preact finishes in the same task's microtasks). A click, an input or a change that
- * arrives with sections still waiting (a screen reader's click, a browser's autofill) is held, the
- * sections are hydrated, and it is sent again to the same element, the way React replays events
- * during selective hydration.
+ * Nothing the customer does early is lost (lib/early-input.ts): the first touch, key press or
+ * focus, or a step through the history, hydrates every section still waiting, before the click or
+ * the typing it leads to arrives (Preact finishes in the same task's microtasks); a click, an input
+ * or a change that arrives meanwhile is held and sent again once the sections are hydrated.
  */
 interface Slice {
   name: string;
@@ -29,15 +28,15 @@ interface Slice {
 const slices = new Map<string, Slice>();
 let slicing = false;
 
-/** Events that come before the ones that act: hydrating on them is in time for what follows. */
-const wakeEvents = ['pointerdown', 'keydown', 'focusin', 'popstate'] as const;
-/** Events that act: with sections still waiting, held and sent again once they are hydrated. */
-const replayedEvents = ['click', 'input', 'change'] as const;
 /** How far below (or above) the screen a section starts hydrating: half a screen ahead of a scroll. */
 const NEAR_THE_SCREEN = '50% 0px';
 
-/** Runs `hydrate` (synchronous) with the sections met meanwhile put off, then hydrates each as it nears the screen. */
-export function hydrateInSlices(hydrate: () => void) {
+/**
+ * Runs `hydrate` (synchronous) with the sections met meanwhile put off, then hydrates each as it
+ * nears the screen, or all of them on the customer's first input; the input held meanwhile is
+ * released once none is left waiting.
+ */
+export function hydrateInSlices(hydrate: () => void, input: EarlyInput) {
   slicing = true;
   try {
     hydrate();
@@ -45,36 +44,16 @@ export function hydrateInSlices(hydrate: () => void) {
     slicing = false;
   }
   const waiting = new Set([...slices.values()].filter((slice) => !slice.released));
-  if (waiting.size === 0) return;
+  if (waiting.size === 0) {
+    input.release();
+    return;
+  }
 
   const release = (slice: Slice) => {
     if (!waiting.delete(slice)) return;
     slice.release();
     if (waiting.size === 0) stop();
   };
-  const releaseAll = () => waiting.forEach(release);
-  // Held events, sent again in order once the sections are hydrated. An input and its change
-  // come in one go (a script, autofill): both are held, not the first alone.
-  const held: Array<{ target: Node; copy: Event }> = [];
-  const replay = (event: Event) => {
-    const { target } = event;
-    if (!(target instanceof Node)) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    held.push({ target, copy: new (event.constructor as typeof Event)(event.type, event) });
-    if (held.length > 1) return;
-    releaseAll();
-    // The sections hydrate in this task's microtasks; the copies go out in the next task.
-    setTimeout(() => {
-      stopReplaying();
-      for (const { target: heldTarget, copy } of held.splice(0)) heldTarget.dispatchEvent(copy);
-    }, 0);
-  };
-  const stopReplaying = () => {
-    for (const type of replayedEvents) window.removeEventListener(type, replay, true);
-  };
-  for (const type of wakeEvents) window.addEventListener(type, releaseAll, { capture: true, passive: true });
-  for (const type of replayedEvents) window.addEventListener(type, replay, true);
 
   // One section per task, in the order they came near the screen.
   const due: Slice[] = [];
@@ -113,11 +92,11 @@ export function hydrateInSlices(hydrate: () => void) {
     }
   }
 
+  input.onInput(() => waiting.forEach(release));
+
   function stop() {
     observer?.disconnect();
-    for (const type of wakeEvents) window.removeEventListener(type, releaseAll, true);
-    // Events held meanwhile stop the replaying once they have been sent.
-    if (held.length === 0) stopReplaying();
+    input.release();
   }
 }
 
