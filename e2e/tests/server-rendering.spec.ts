@@ -1,4 +1,4 @@
-import { test as base } from '@playwright/test';
+import { test as base, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { newAccount, signUp } from './accounts';
 import { widths } from './pages';
@@ -8,6 +8,9 @@ interface Part {
   name: string;
   price: number;
 }
+
+/** The page's own requests, with its cookies. */
+const request = (page: Page) => page.request;
 
 const carriedData = ['/api/parts', '/api/reviews', '/api/vehicles/years', '/api/search'];
 
@@ -127,14 +130,51 @@ test('a part’s page, rendered in the browser, carries the part’s title, desc
   ]);
 });
 
-test('a signed-in customer’s part page is drawn from the data its HTML carried, without waiting for the API', async ({ page, request }) => {
-  const [part] = (await (await request.get('/api/parts')).json()) as Part[];
+test('a signed-in customer’s part page arrives rendered for them, readable with JavaScript off, kept by no shared cache', async ({ page, browser }) => {
+  const [part] = (await (await request(page).get('/api/parts')).json()) as Part[];
+  const account = newAccount('part-html');
+  await signUp(page, account);
+  const reply = await request(page).get(`/part/${part!._id}`);
+  expect(reply.headers()['cache-control']).toBe('private, no-cache');
+  expect(reply.headers()['vary']).toMatch(/cookie/i);
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const html = await noScript.newPage();
+  await html.goto(`/part/${part!._id}`);
+  await expect(html.getByRole('heading', { level: 1, name: part!.name })).toBeVisible();
+  const form = html.getByRole('form', { name: 'Place Order' });
+  await expect(form.getByLabel('Name')).toHaveValue(account.name);
+  await expect(form.getByLabel('Email')).toHaveValue(account.email);
+  await expect(html.getByRole('banner').getByText(account.name)).toBeAttached();
+  await expect(html.getByRole('status', { name: 'Loading' })).toHaveCount(0);
+  await noScript.close();
+
+  // Signed out, the same address carries no one's page: the browser asks to sign in.
+  const signedOut = await (await request(page).get(`/part/${part!._id}`, { headers: { cookie: '' } })).text();
+  expect(signedOut).toContain('<div id="root"></div>');
+  expect(signedOut).not.toContain(account.email);
+});
+
+test('a signed-in customer’s part page hydrates without asking again for the part, the account or the fitment', async ({ page }) => {
+  const [part] = (await (await request(page).get('/api/parts')).json()) as Part[];
   await signUp(page, newAccount('part-page'));
-  // The part's own API call never answers: the page must not need it to show the part.
-  await page.route(`**/api/part/${part!._id}`, () => undefined);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/')) asked.push(pathname);
+  });
   await page.goto(`/part/${part!._id}`);
+  const form = page.getByRole('form', { name: 'Place Order' });
   await expect(page.getByRole('heading', { level: 1, name: part!.name })).toBeVisible();
-  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  // Hydrated: the form checks what is typed.
+  await form.getByLabel('Address').fill('x');
+  await form.getByLabel('Address').blur();
+  await form.getByLabel('Address').fill('');
+  await expect(form.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+  await form.getByLabel('Address').fill('1 Main Street, Springfield');
+  await expect(form.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+  await page.waitForLoadState('networkidle');
+  expect(asked.filter((path) => path === '/api/me' || path.startsWith(`/api/part/${part!._id}`))).toEqual([]);
 });
 
 test('the sitemap lists the public pages and every part on sale', async ({ request, baseURL }) => {

@@ -1,12 +1,13 @@
-import { dehydrate } from '@tanstack/react-query';
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import type { VNode } from 'preact';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { App, createQueryClient } from './app/app';
-import { pageHead, partPageHead, prefetchPageData, serverRenderedPages, type PageHead } from './app/page-data';
+import { pageHead, partPageHead, prefetchPageData, prefetchSignedInPartPage, serverRenderedPages, type PageHead } from './app/page-data';
 import { routes } from './app/router';
 import { setApiTransport } from './lib/api-client';
+import { meQuery } from './lib/me';
 import type { PageData } from './lib/page-data-block';
 
 export { pageDataJson, PAGE_DATA_ID } from './lib/page-data-block';
@@ -47,15 +48,29 @@ export async function renderPage({
   setApiTransport(api);
   const queryClient = serverQueryClient();
   await prefetchPageData(queryClient, url);
-  // A failed query is not handed over (dehydrate keeps successes only), so the page shows it
-  // loading, as the browser will at hydration; the browser then asks and shows the failure.
+  const page = { ...(await rendered(queryClient, url)), head: pageHead(queryClient, url, baseUrl, found) };
+  queryClient.clear();
+  return page;
+}
+
+/**
+ * The app's markup at `url` and the data it was rendered from, for the browser. A failed query is
+ * not handed over (dehydrate keeps successes only), so the page shows it loading, as the browser
+ * will at hydration; the browser then asks and shows the failure. With `markup` false, the data only.
+ */
+async function rendered(queryClient: QueryClient, url: URL, markup = true): Promise<Omit<RenderedPage, 'head'>> {
   queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
+  return { html: markup ? await renderApp(queryClient, url) : '', data: { queries: dehydrate(queryClient) } };
+}
+
+/** The app's markup at `url`, from the data in `queryClient`. */
+async function renderApp(queryClient: QueryClient, url: URL): Promise<string> {
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`${url.pathname} answered a redirect while rendering`);
   const router = createStaticRouter(handler.dataRoutes, context);
   // Written against React's types, run by Preact (decision 031). The render waits for every lazily
   // loaded part (the carousel) and writes no script.
-  const html = await renderToStringAsync(
+  return renderToStringAsync(
     (
       <StrictMode>
         <App queryClient={queryClient}>
@@ -65,20 +80,29 @@ export async function renderPage({
       </StrictMode>
     ) as unknown as VNode,
   );
-  const page = { html, head: pageHead(queryClient, url, baseUrl, found), data: { queries: dehydrate(queryClient) } };
-  queryClient.clear();
-  return page;
 }
 
 /**
- * A part's page: its head, and the part's data for the browser, which renders the page (signed
- * in) without asking for the part again. Undefined when there is no such part.
+ * A part's page (signed in only, SPEC §6). Signed in (`api` carries the visitor's session), the page
+ * as they see it, with its data; signed out, its head and the part's data only, and the browser
+ * sends them to sign in. Undefined when there is no such part.
  */
-export async function renderPartHead({ id, baseUrl, api }: { id: string; baseUrl: string; api: (url: string, init: RequestInit) => Promise<Response> }): Promise<{ head: PageHead; data: PageData } | undefined> {
+export async function renderPartPage({
+  id,
+  url,
+  baseUrl,
+  api,
+}: {
+  id: string;
+  url: URL;
+  baseUrl: string;
+  api: (url: string, init: RequestInit) => Promise<Response>;
+}): Promise<RenderedPage | undefined> {
   setApiTransport(api);
   const queryClient = serverQueryClient();
-  const head = await partPageHead(queryClient, id, baseUrl);
-  const page = head && { head, data: { queries: dehydrate(queryClient) } };
+  const [head, signedIn] = await Promise.all([partPageHead(queryClient, id, baseUrl), prefetchSignedInPartPage(queryClient, id)]);
+  if (!signedIn) queryClient.removeQueries({ queryKey: meQuery.queryKey });
+  const page = head && { ...(await rendered(queryClient, url, signedIn)), head };
   queryClient.clear();
   return page;
 }

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+const PERSONAL = 'private, no-cache';
 const A_DAY = 'public, max-age=86400';
 
 const contentTypes: Record<string, string> = {
@@ -48,11 +49,17 @@ interface ServerRenderer {
   PAGE_DATA_ID: string;
   isServerRendered(pathname: string): boolean;
   pageDataJson(data: unknown): string;
-  renderPage(options: { url: URL; baseUrl: string; found: boolean; api: ApiTransport }): Promise<{ html: string; head: PageHead; data: unknown }>;
-  renderPartHead(options: { id: string; baseUrl: string; api: ApiTransport }): Promise<{ head: PageHead; data: unknown } | undefined>;
+  renderPage(options: { url: URL; baseUrl: string; found: boolean; api: ApiTransport }): Promise<RenderedPage>;
+  renderPartPage(options: { id: string; url: URL; baseUrl: string; api: ApiTransport }): Promise<RenderedPage | undefined>;
 }
 
 type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
+/** A page's markup (empty when the browser draws it), its head, and the data it was drawn from. */
+interface RenderedPage {
+  html: string;
+  head: PageHead;
+  data: unknown;
+}
 interface PageHead {
   title: string;
   description: string;
@@ -162,13 +169,15 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
 
   /**
    * The API's own answer to a GET, asked in-process as the visitor would (from their address, so
-   * the per-address read limits count them, not the server): the bytes a browser would get.
+   * the per-address read limits count them, not the server): the bytes a browser would get. With
+   * `session`, the visitor's cookies go along, so the API knows who is signed in.
    */
   const apiFor =
-    (visitor: FastifyRequest) =>
+    (visitor: FastifyRequest, { session = false } = {}) =>
     async (url: string, init: RequestInit): Promise<Response> => {
       if (init.method && init.method !== 'GET') throw new Error(`a page rendered on the server asked for ${init.method} ${url}`);
-      const reply = await app.inject({ method: 'GET', url, remoteAddress: visitor.ip, headers: { accept: 'application/json' } });
+      const cookie = session ? visitor.headers.cookie : undefined;
+      const reply = await app.inject({ method: 'GET', url, remoteAddress: visitor.ip, headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) } });
       return new Response(new Uint8Array(reply.rawPayload), { status: reply.statusCode, headers: { 'content-type': String(reply.headers['content-type'] ?? '') } });
     };
 
@@ -205,16 +214,17 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
   }
 
   /**
-   * A part's page: rendered in the browser (signed in only), with the part's head for search
-   * engines and its data, so that the browser draws it without asking for the part first.
+   * A part's page, signed in only (SPEC §6): rendered for a signed-in visitor as they see it; for
+   * anyone else its head (for search engines and link previews) and the part's data, and the
+   * browser sends them to sign in.
    */
-  async function partPage(visitor: FastifyRequest, page: string, pathname: string, id: string): Promise<string | undefined> {
+  async function partPage(visitor: FastifyRequest, page: string, pathname: string, url: URL, id: string): Promise<string | undefined> {
     if (!renderer) return undefined;
     try {
-      const part = await renderer.renderPartHead({ id, baseUrl: options.baseUrl, api: apiFor(visitor) });
-      return part ? fillTemplate(page, part.head, pathname, { html: '', data: part.data }) : undefined;
+      const part = await renderer.renderPartPage({ id, url, baseUrl: options.baseUrl, api: apiFor(visitor, { session: true }) });
+      return part ? fillTemplate(page, part.head, pathname, part) : undefined;
     } catch (error) {
-      app.log.error({ err: error, url: pathname }, 'part page head failed');
+      app.log.error({ err: error, url: pathname }, 'part page rendering failed');
       return undefined;
     }
   }
@@ -229,15 +239,18 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     }
     const found = isAppRoute(pathname);
     const partId = decoded(/^\/part\/([^/]+)\/?$/.exec(pathname)?.[1]);
+    const url = new URL(`${options.baseUrl}${request.url}`);
     const html =
       !found || renderer?.isServerRendered(pathname)
-        ? await renderedPage(request, template, pathname, new URL(`${options.baseUrl}${request.url}`), found)
+        ? await renderedPage(request, template, pathname, url, found)
         : partId
-          ? await partPage(request, template, pathname, partId)
+          ? await partPage(request, template, pathname, url, partId)
           : undefined;
+    // A part's page shows who is signed in: no shared cache may keep it for anyone else.
+    if (partId) reply.header('vary', 'cookie');
     return reply
       .code(found ? 200 : 404)
-      .header('cache-control', REVALIDATE)
+      .header('cache-control', partId ? PERSONAL : REVALIDATE)
       .type('text/html; charset=utf-8')
       .send(html ?? template);
   });

@@ -5,9 +5,10 @@ import { SHOP_DESCRIPTION, SHOP_NAME, pageTitle } from '../content/site';
 import { partsQuery } from '../features/catalog/api/get-parts';
 import { searchQuery, shopSearchParams } from '../features/catalog/api/search';
 import { vehicleYearsQuery } from '../features/catalog/api/vehicles';
-import { partQuery } from '../features/orders/api/get-part';
+import { fitmentQuery, partQuery } from '../features/orders/api/get-part';
 import { PART_PAGE_IMAGE_SIZES } from '../features/orders/components/part-details';
 import { reviewsQuery } from '../features/reviews/api/get-reviews';
+import { meQuery } from '../lib/me';
 
 /** The pages the server renders with their data (DESIGN §10); every other page is rendered in the browser. */
 export const serverRenderedPages: readonly string[] = [paths.home, paths.shop, paths.blogs, paths.portfolio];
@@ -110,4 +111,14 @@ export async function partPageHead(queryClient: QueryClient, id: string, baseUrl
     structuredData: { '@context': 'https://schema.org', ...productData(part, baseUrl) },
     image: partImagePreload(part.img, PART_PAGE_IMAGE_SIZES),
   };
+}
+
+/**
+ * What a part's page shows a signed-in customer besides the part: who they are (the header, the
+ * order form) and the vehicles the part fits. Resolves to whether the visitor is signed in.
+ */
+export async function prefetchSignedInPartPage(queryClient: QueryClient, id: string): Promise<boolean> {
+  const me = await queryClient.fetchQuery(meQuery).catch(() => null);
+  if (me) await queryClient.prefetchQuery(fitmentQuery(id));
+  return Boolean(me);
 }

@@ -61,7 +61,8 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
           Not enough of this part is in stock for an order right now. Please check back soon.
         </p>
       )}
-      <TextField label="Name" autoComplete="name" error={errors.customername?.message} {...register('customername')} />
+      {/* The defaults are in the markup too, so that a page rendered on the server shows them. */}
+      <TextField label="Name" autoComplete="name" defaultValue={defaults.customername} error={errors.customername?.message} {...register('customername')} />
       {/* Shown, not sent: the server takes the e-mail from the session. */}
       <TextField label="Email" type="email" value={me.email} readOnly />
       <TextField
@@ -77,6 +78,7 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
         min={minOrderQuantity}
         max={availableQuantity}
         step={1}
+        defaultValue={defaults.orderQuantity}
         error={errors.orderQuantity?.message}
         {...register('orderQuantity', { valueAsNumber: true })}
       />
