@@ -29,14 +29,19 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsInlineLimit: 0,
     // The app (main.tsx) and all it imports in one chunk, as when it was the entry: index.html's
     // script (boot.ts) starts it only once the page is drawn, and as a lazily loaded chunk its
-    // code shared with the lazily loaded pages would be split into a dozen small chunks. Vite's
-    // preload helper stays apart: the page's script needs it before the app may run.
+    // code shared with the lazily loaded pages would be split into a dozen small chunks. Apart
+    // from it: Preact, TanStack Query and React Router, each a chunk that boot.ts runs in a task
+    // of its own (lib/app-chunks.ts), and Vite's preload helper, which the page's script needs
+    // before the app may run.
     rolldownOptions: isSsrBuild
       ? undefined
       : {
           output: {
             codeSplitting: {
               groups: [
+                { name: 'preact', test: /node_modules[\\/]preact[\\/]/, priority: 5 },
+                { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 4 },
+                { name: 'router', test: /node_modules[\\/]react-router[\\/]/, priority: 4 },
                 { name: 'preload-helper', test: /vite\/preload-helper/, priority: 2 },
                 { name: 'main', test: /\/src\/main\.tsx$/, priority: 1 },
               ],
@@ -60,7 +65,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   test: {
     name: 'web',
     root: import.meta.dirname,
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     environment: 'jsdom',
     setupFiles: ['./src/test/setup.ts'],
     // Each file's first test also loads the libraries through Vite (below); on two busy cores that can take seconds.
