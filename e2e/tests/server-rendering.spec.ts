@@ -155,13 +155,15 @@ test('a signed-in customer’s part page arrives rendered for them, readable wit
   expect(signedOut).not.toContain(account.email);
 });
 
-test('a signed-in customer’s part page hydrates without asking again for the part, the account or the fitment', async ({ page }) => {
+test('a signed-in customer’s part page hydrates without asking again for the part, the account, the fitment or the style sheet', async ({ page }) => {
   const [part] = (await (await request(page).get('/api/parts')).json()) as Part[];
   await signUp(page, newAccount('part-page'));
   const asked: string[] = [];
+  const styleSheets: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
     if (pathname.startsWith('/api/')) asked.push(pathname);
+    if (request.resourceType() === 'stylesheet') styleSheets.push(pathname);
   });
   await page.goto(`/part/${part!._id}`);
   const form = page.getByRole('form', { name: 'Place Order' });
@@ -175,6 +177,8 @@ test('a signed-in customer’s part page hydrates without asking again for the p
   await expect(form.getByRole('button', { name: 'Place Order' })).toBeEnabled();
   await page.waitForLoadState('networkidle');
   expect(asked.filter((path) => path === '/api/me' || path.startsWith(`/api/part/${part!._id}`))).toEqual([]);
+  // The page's rules came inlined in its HTML: its lazily loaded script does not fetch them again.
+  expect(styleSheets).toEqual([]);
 });
 
 test('the sitemap lists the public pages and every part on sale', async ({ request, baseURL }) => {

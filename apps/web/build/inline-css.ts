@@ -6,9 +6,9 @@ import type { Plugin } from 'vite';
  * with the scripts loading beside it; inline, the page paints as soon as its HTML has arrived. The
  * sheet is about 10 KB compressed, and the CSP already allows inline style (decision 003).
  *
- * The file is still emitted: a lazily loaded chunk that imports the entry (the admin dashboard's
- * chart) names it among what to load first, and Vite lets no option drop a style sheet from that
- * list. Loading the same rules once more there changes nothing on screen.
+ * The file is still emitted with the bundle. No lazily loaded chunk names it among what to load
+ * first (they import the app's chunk, not the page's script that carries the styles), so no page
+ * loads the same rules a second time (`e2e/tests/server-rendering.spec.ts` checks the part page).
  */
 export function inlineCss(): Plugin {
   return {
