@@ -108,8 +108,10 @@ describe('the web app', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.body).toBe(indexHtml);
-      // A page must revalidate, or a deploy would leave browsers on old asset names.
-      expect(response.headers['cache-control']).toBe('no-cache');
+      // A page must revalidate, or a deploy would leave browsers on old asset names; a part's
+      // page, which names who is signed in, is for their browser alone.
+      expect(response.headers['cache-control']).toBe(url.startsWith('/part/') ? 'private, no-cache' : 'no-cache');
+      if (url.startsWith('/part/')) expect(response.headers.vary).toMatch(/cookie/i);
     },
   );
 
