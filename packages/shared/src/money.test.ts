@@ -45,8 +45,17 @@ describe('formatPrice', () => {
     [7, '$7.00'],
     [0, '$0.00'],
     [1234.5, '$1,234.50'],
+    [1234567.89, '$1,234,567.89'],
+    [-5, '-$5.00'],
   ])('shows %d as %s', (dollars, text) => {
     expect(formatPrice(dollars)).toBe(text);
+  });
+
+  it('writes every price as Intl’s en-US dollar format does', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const prices = [0.01, 0.1, 0.99, 1, 9.99, 10, 99.5, 100, 999.99, 1000, 1000.01, 10000, 99999.99, 100000, 999999, 1e6, 21474836.47, -0.5, -1234.5];
+    for (let cents = 0; cents < 200_000; cents += 997) prices.push(cents / 100);
+    for (const price of prices) expect(formatPrice(price)).toBe(intl.format(price));
   });
 });
 
