@@ -6,11 +6,12 @@
  *   - `GET /api/parts`, `GET /api/config` and `/images/logo.svg` req/s against a bare `node:http`
  *     server sending the same bytes with the same headers (autocannon, 32 connections,
  *     alternating shop/bare runs of RUN_SECONDS, ROUNDS each; the ratio of the medians);
+ *   - Lighthouse (mobile, default simulated throttling, Debian's Chromium) for `/`, `/shop` and a
+ *     signed-in `/part/{id}`, median of 3: performance, FCP, LCP, TBT, CLS (before the orders,
+ *     whose messages the shop goes on sending for minutes after);
  *   - `POST /api/order` orders/s against `pgbench` running the same SQL as an order (`orderScript`,
  *     decision 030; ORDER_CONNECTIONS clients on both sides: the shop's pool size), alternating
- *     likewise;
- *   - Lighthouse (mobile, default simulated throttling, Debian's Chromium) for `/`, `/shop` and a
- *     signed-in `/part/{id}`, median of 3: performance, FCP, LCP, TBT, CLS.
+ *     likewise.
  * Every load run is bounded by autocannon's or pgbench's own duration; a watchdog stops the whole
  * run after WATCHDOG_MS. The figures go into docs/benchmarks.md by hand.
  *   - with BENCH_ONLY=mixed (not in the default run): `GET /api/parts` req/s while orders stream
@@ -484,22 +485,8 @@ async function main() {
         `${target.padEnd(18)} shop ${fmt(figures.shopRps).padStart(7)} req/s   bare node:http ${fmt(figures.bareRps).padStart(7)} req/s   ratio ${figures.ratio.toFixed(2)}   (${figures.bytes} B${figures.bad ? `, ${figures.bad} not 2xx` : ''})`,
       );
     }
-    setup = only.has('orders') || only.has('mixed') ? await prepareOrders(databaseUrl, shop.origin) : undefined;
-    const next = { n: 0 };
-    if (setup && only.has('orders')) {
-      const orders = await ordersVersusPgbench(shop, databaseUrl, setup, next);
-      console.log(
-        `POST /api/order    shop ${fmt(orders.shopOps).padStart(7)} orders/s pgbench ${fmt(orders.pgbenchOps).padStart(7)} tps      ratio ${orders.ratio.toFixed(2)}   (${ORDER_CONNECTIONS} connections each${orders.bad ? `, ${orders.bad} not 2xx` : ''})`,
-      );
-    }
-    if (setup && only.has('mixed')) {
-      const mixed = await readsDuringOrders(shop, setup, next);
-      console.log(
-        `/api/parts during orders ${fmt(mixed.during)} req/s, alone ${fmt(mixed.alone)} req/s: ratio ${(mixed.during / mixed.alone).toFixed(2)}   (${READ_CONNECTIONS} connections; ${fmt(mixed.orders)} orders/s meanwhile)`,
-      );
-    }
-    if (setup && next.n > setup.tokens.length * 10) console.warn(`(more orders than accounts can hold: ${next.n}; raise ORDER_ACCOUNTS)`);
-
+    // Before the orders: each queues a message, which the shop's mail worker then sends for
+    // minutes, and Lighthouse would measure the pages beside it.
     if (only.has('lighthouse')) {
       const cookie = await signedInCookie(shop);
       const parts = (await (await fetch(`${shop.origin}/api/parts`)).json()) as Array<{ _id: string }>;
@@ -516,6 +503,21 @@ async function main() {
         );
       }
     }
+    setup = only.has('orders') || only.has('mixed') ? await prepareOrders(databaseUrl, shop.origin) : undefined;
+    const next = { n: 0 };
+    if (setup && only.has('orders')) {
+      const orders = await ordersVersusPgbench(shop, databaseUrl, setup, next);
+      console.log(
+        `POST /api/order    shop ${fmt(orders.shopOps).padStart(7)} orders/s pgbench ${fmt(orders.pgbenchOps).padStart(7)} tps      ratio ${orders.ratio.toFixed(2)}   (${ORDER_CONNECTIONS} connections each${orders.bad ? `, ${orders.bad} not 2xx` : ''})`,
+      );
+    }
+    if (setup && only.has('mixed')) {
+      const mixed = await readsDuringOrders(shop, setup, next);
+      console.log(
+        `/api/parts during orders ${fmt(mixed.during)} req/s, alone ${fmt(mixed.alone)} req/s: ratio ${(mixed.during / mixed.alone).toFixed(2)}   (${READ_CONNECTIONS} connections; ${fmt(mixed.orders)} orders/s meanwhile)`,
+      );
+    }
+    if (setup && next.n > setup.tokens.length * 10) console.warn(`(more orders than accounts can hold: ${next.n}; raise ORDER_ACCOUNTS)`);
   } finally {
     clearTimeout(watchdog);
     if (shop) {
