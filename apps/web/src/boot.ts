@@ -11,9 +11,9 @@ import { holdEarlyInput } from './lib/early-input';
 // The app (main.tsx) runs once the server's page has been drawn: its chunks are already loading
 // (index.html preloads them, build/preload-app.ts), but evaluating them and hydrating wait for the
 // first frame, which a phone then shows without them (issue 10: first paint), and each chunk runs
-// in a task of its own (lib/app-chunks.ts). A hidden tab draws
-// no frames: it goes on after 100 ms. What the customer does meanwhile on the drawn page is held
-// and sent again once the app answers (lib/early-input.ts); should the app not load, at once.
+// in a task of its own (lib/app-chunks.ts). A hidden tab draws no frames: it goes on after 100 ms.
+// What the customer does meanwhile on the drawn page is held and sent again once the app answers
+// (lib/early-input.ts); should the app not load, at once.
 const input = holdEarlyInput();
 void new Promise((resolve) => {
   requestAnimationFrame(() => setTimeout(resolve, 0));

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import type { VNode } from 'preact';
@@ -6,13 +7,26 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { App, createQueryClient } from './app/app';
 import { pageHead, partPageHead, prefetchPageData, prefetchSignedInPartPage, serverRenderedPages, type PageHead } from './app/page-data';
 import { routes } from './app/router';
-import { setApiTransport } from './lib/api-client';
+import { setApiTransport, type Transport } from './lib/api-client';
 import { meQuery } from './lib/me';
 import type { PageData } from './lib/page-data-block';
 
 export { pageDataJson, PAGE_DATA_ID } from './lib/page-data-block';
 
 const handler = createStaticHandler(routes);
+
+/**
+ * Each render's way to the API: from its visitor's address, and on a part's page with their
+ * cookies. Renders run at once, and a query may ask after an await (the part's fitment once the
+ * account has answered), when another render has begun: the transport is the render's own, not
+ * the last one set in this process.
+ */
+const renderTransport = new AsyncLocalStorage<Transport>();
+setApiTransport((url, init) => {
+  const transport = renderTransport.getStore();
+  if (!transport) throw new Error(`${url} was asked for outside a page's rendering`);
+  return transport(url, init);
+});
 
 /** The server asks once: a failure renders the page's error or loading state, which the browser then retries. */
 function serverQueryClient() {
@@ -43,14 +57,15 @@ export async function renderPage({
   baseUrl: string;
   /** Whether the path is a page of the shop (else the not-found page is rendered). */
   found: boolean;
-  api: (url: string, init: RequestInit) => Promise<Response>;
+  api: Transport;
 }): Promise<RenderedPage> {
-  setApiTransport(api);
-  const queryClient = serverQueryClient();
-  await prefetchPageData(queryClient, url);
-  const page = { ...(await rendered(queryClient, url)), head: pageHead(queryClient, url, baseUrl, found) };
-  queryClient.clear();
-  return page;
+  return renderTransport.run(api, async () => {
+    const queryClient = serverQueryClient();
+    await prefetchPageData(queryClient, url);
+    const page = { ...(await rendered(queryClient, url)), head: pageHead(queryClient, url, baseUrl, found) };
+    queryClient.clear();
+    return page;
+  });
 }
 
 /**
@@ -96,15 +111,16 @@ export async function renderPartPage({
   id: string;
   url: URL;
   baseUrl: string;
-  api: (url: string, init: RequestInit) => Promise<Response>;
+  api: Transport;
 }): Promise<RenderedPage | undefined> {
-  setApiTransport(api);
-  const queryClient = serverQueryClient();
-  const [head, signedIn] = await Promise.all([partPageHead(queryClient, id, baseUrl), prefetchSignedInPartPage(queryClient, id)]);
-  if (!signedIn) queryClient.removeQueries({ queryKey: meQuery.queryKey });
-  const page = head && { ...(await rendered(queryClient, url, signedIn)), head };
-  queryClient.clear();
-  return page;
+  return renderTransport.run(api, async () => {
+    const queryClient = serverQueryClient();
+    const [head, signedIn] = await Promise.all([partPageHead(queryClient, id, baseUrl), prefetchSignedInPartPage(queryClient, id)]);
+    if (!signedIn) queryClient.removeQueries({ queryKey: meQuery.queryKey });
+    const page = head && { ...(await rendered(queryClient, url, signedIn)), head };
+    queryClient.clear();
+    return page;
+  });
 }
 
 export function isServerRendered(pathname: string) {

@@ -7,8 +7,8 @@ import { loadRoutesFor, routes } from './app/router';
 import { hydrateInSlices } from './components/hydrate-later';
 import type { EarlyInput } from './lib/early-input';
 import { meQuery } from './lib/me';
-import { isSignOutPending } from './lib/session-end';
 import { PAGE_DATA_ID, receivePageData, type PageData } from './lib/page-data-block';
+import { isSignOutPending } from './lib/session-end';
 
 const queryClient = createQueryClient();
 // A page the server rendered carries its data in a JSON block (decision 028), and so does a

@@ -18,7 +18,7 @@ export class ApiError extends Error {
 }
 
 /** How a request reaches the API: the browser's fetch, or on the server the API itself (entry-server.tsx). */
-type Transport = (url: string, init: RequestInit) => Promise<Response>;
+export type Transport = (url: string, init: RequestInit) => Promise<Response>;
 let transport: Transport = (url, init) => fetch(url, init);
 
 /** The server renders pages with the API's own answers, asked in-process; nothing else changes this. */

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { renderPartPage } from './entry-server';
+import { aPartDetail, aVehicle } from './test/orders';
+import { aCustomer } from './test/users';
+
+/**
+ * A visitor's way to the API, as the server passes it in (their cookies): it answers as the API
+ * would for them, after `delayMs`, and notes what it was asked.
+ */
+function visitor(name: string, delayMs: number) {
+  const asked: string[] = [];
+  const answers: Record<string, unknown> = {
+    '/api/me': aCustomer({ name, email: `${name}@example.com` }),
+    '/api/part/part-1': aPartDetail(),
+    '/api/part/part-1/fitment': [aVehicle()],
+  };
+  const api = async (url: string) => {
+    asked.push(url);
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    const body = answers[url];
+    return new Response(JSON.stringify(body ?? { message: 'Not found' }), { status: body ? 200 : 404, headers: { 'content-type': 'application/json' } });
+  };
+  return { asked, api };
+}
+
+const page = (api: (url: string) => Promise<Response>) =>
+  renderPartPage({ id: 'part-1', url: new URL('http://shop.test/part/part-1'), baseUrl: 'http://shop.test', api });
+
+describe('renderPartPage', () => {
+  it('renders two customers’ part pages at once, each asking the API as that customer only', async () => {
+    // Jane's answers come later, so her render asks for the fitment after John's has begun.
+    const jane = visitor('jane', 30);
+    const john = visitor('john', 0);
+    const [janes, johns] = await Promise.all([page(jane.api), page(john.api)]);
+
+    const everything = ['/api/me', '/api/part/part-1', '/api/part/part-1/fitment'];
+    expect(jane.asked.toSorted()).toEqual(everything);
+    expect(john.asked.toSorted()).toEqual(everything);
+    expect(janes?.html).toContain('jane@example.com');
+    expect(janes?.html).not.toContain('john@example.com');
+    expect(johns?.html).toContain('john@example.com');
+    expect(johns?.html).not.toContain('jane@example.com');
+  });
+});
