@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 import { bundleReport } from './build/bundle-report';
 import { inlineCss } from './build/inline-css';
 import { precompress } from './build/precompress';
-import { preloadApp } from './build/preload-app';
+import { appChunkList } from './build/app-chunk-list';
 
 /** The home page's initial JavaScript, gzip, in KB: a build over it fails (issue 10, docs/benchmarks.md). */
 const INITIAL_JS_BUDGET_KB = 90;
@@ -22,7 +22,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       '@testing-library/react': '@testing-library/react/dist/@testing-library/react.esm.js',
     },
   },
-  plugins: [preact(), tailwindcss(), bundleReport({ budgetKb: INITIAL_JS_BUDGET_KB }), inlineCss(), preloadApp(), precompress()],
+  plugins: [preact(), tailwindcss(), bundleReport({ budgetKb: INITIAL_JS_BUDGET_KB }), inlineCss(), appChunkList(), precompress()],
   build: {
     // The server's CSP forbids inline script; keep Vite from inlining its module preload helper.
     modulePreload: { polyfill: false },

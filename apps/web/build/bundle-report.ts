@@ -24,7 +24,7 @@ function owner(id: string): string {
 /**
  * The bundle report of `vite build` (issue 10): the page's initial JavaScript — the entry (the
  * page's script, `boot.ts`), the app it starts once the page is drawn (`main.tsx`), and every chunk
- * they import statically, which the page loads at once (build/preload-app.ts) — with each chunk's
+ * they import statically, which the page fetches once it has been painted (build/app-chunk-list.ts) — with each chunk's
  * gzip size, and the packages and files that weigh most in it (their size before minifying, which
  * ranks them). A client build over `budgetKb` (gzip) fails.
  */

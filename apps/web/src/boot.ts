@@ -7,18 +7,15 @@ import 'swiper/css/pagination';
 import './index.css';
 import { runAppChunks } from './lib/app-chunks';
 import { holdEarlyInput } from './lib/early-input';
+import { afterFirstPaint } from './lib/first-paint';
 
-// The app (main.tsx) runs once the server's page has been drawn: its chunks are already loading
-// (index.html preloads them, build/preload-app.ts), but evaluating them and hydrating wait for the
-// first frame, which a phone then shows without them (issue 10: first paint), and each chunk runs
-// in a task of its own (lib/app-chunks.ts). A hidden tab draws no frames: it goes on after 100 ms.
+// The app (main.tsx) is fetched and run once the server's page has been painted (lib/first-paint.ts),
+// so that a phone shows that page without waiting for, or sharing its first round trips with,
+// the app's script (issue 10: first paint); its chunks then run one task each (lib/app-chunks.ts).
 // What the customer does meanwhile on the drawn page is held and sent again once the app answers
 // (lib/early-input.ts); should the app not load, at once.
 const input = holdEarlyInput();
-void new Promise((resolve) => {
-  requestAnimationFrame(() => setTimeout(resolve, 0));
-  setTimeout(resolve, 100);
-})
+afterFirstPaint(document.getElementById('root'))
   .then(runAppChunks)
   .then(() => import('./main'))
   .then(({ start }) => start(input))

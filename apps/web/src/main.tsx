@@ -16,6 +16,8 @@ const queryClient = createQueryClient();
 // ask for it again. A rendered page is hydrated as it is; any other is drawn in the browser.
 const block = document.getElementById(PAGE_DATA_ID);
 
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 /** Starts the app (boot.ts); `input` holds what the customer did meanwhile, sent again once the page answers. */
 export async function start(input: EarlyInput) {
   const root = document.getElementById('root');
@@ -30,11 +32,13 @@ export async function start(input: EarlyInput) {
     // where the router's error page deals with it (route-error.tsx).
     const loaded = await loadRoutesFor(window.location.pathname).then(() => true, () => false);
     if (loaded) {
-      // Hydrating in a task of its own, apart from evaluating the scripts: two shorter tasks keep a
+      // The router made, and the page hydrated, each in a task of its own: shorter tasks keep a
       // phone answering taps sooner than one long one (issue 10: blocking time).
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      // The first screen at once, the sections below it one task each (components/hydrate-later.tsx).
-      hydrateInSlices(() => hydrateRoot(root, <Shop router={createBrowserRouter(routes, { hydrationData: { loaderData: {} } })} />), input);
+      await nextTask();
+      const router = createBrowserRouter(routes, { hydrationData: { loaderData: {} } });
+      await nextTask();
+      // The page's frame at once, its sections one task each (components/hydrate-later.tsx).
+      hydrateInSlices(() => hydrateRoot(root, <Shop router={router} />), input);
       return;
     }
   }

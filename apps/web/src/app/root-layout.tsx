@@ -15,7 +15,9 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <SessionHeader />
+      <HydrateLater name="header">
+        <SessionHeader />
+      </HydrateLater>
       {/* At least a screen tall: the footer starts below the first screen, so a page whose data
           arrives after the first paint never pushes it down in view (layout shift, issue 10). */}
       <main id="main" className="min-h-screen flex-1">

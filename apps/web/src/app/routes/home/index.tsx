@@ -9,9 +9,8 @@ import { JoinCommunity } from './join-community';
 import { ShopByCategory } from './shop-by-category';
 import { WhyUs } from './why-us';
 
-/** Below the banner, in SPEC §2's order; each hydrates in a task of its own (issue 10: blocking time). */
+/** Below the parts list, in SPEC §2's order. */
 const sections: Array<[name: string, Section: ComponentType]> = [
-  ['home-parts', PartsList],
   ['home-featured', FeaturedProducts],
   ['home-summary', BusinessSummary],
   ['home-how', HowWeWork],
@@ -21,11 +20,17 @@ const sections: Array<[name: string, Section: ComponentType]> = [
   ['home-community', JoinCommunity],
 ];
 
-/** The home page, in SPEC §2's order. */
+/**
+ * The home page, in SPEC §2's order. Each section hydrates in a task of its own (issue 10: blocking
+ * time); the parts list puts off its selector and its parts each on its own.
+ */
 export function HomeRoute() {
   return (
     <>
-      <Banner />
+      <HydrateLater name="home-banner">
+        <Banner />
+      </HydrateLater>
+      <PartsList />
       {sections.map(([name, Section]) => (
         <HydrateLater key={name} name={name}>
           <Section />
