@@ -78,6 +78,21 @@ for (const width of widths) {
   });
 }
 
+test('the app’s script is fetched only once the server’s page has been painted', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true, includeHidden: true })).toBeAttached();
+  // lib/first-paint.ts: the chunks index.html names start loading after the first contentful paint.
+  const { chunks, fetched, beforePaint } = await page.evaluate(() => {
+    const names = document.querySelector<HTMLMetaElement>('meta[name="app-chunks"]')?.content.split(' ') ?? [];
+    const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY;
+    const loads = performance.getEntriesByType('resource').filter((entry) => names.includes(new URL(entry.name).pathname));
+    return { chunks: names.length, fetched: loads.length, beforePaint: loads.filter((entry) => entry.startTime < paint).map((entry) => entry.name) };
+  });
+  expect(chunks).toBeGreaterThan(1);
+  expect(fetched).toBe(chunks);
+  expect(beforePaint).toEqual([]);
+});
+
 test('/shop hydrates without asking again for its results, and a new search still asks', async ({ page }) => {
   const asked: string[] = [];
   page.on('request', (request) => {

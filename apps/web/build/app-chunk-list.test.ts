@@ -1,29 +1,48 @@
 import type { HtmlTagDescriptor, IndexHtmlTransformContext } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { APP_CHUNKS_META } from '../src/lib/app-chunks';
-import { appChunkList } from './app-chunk-list';
+import { appChunkList, COMPILE_EAGERLY, pageChunks } from './app-chunk-list';
 
-type Chunk = { type: 'chunk'; fileName: string; imports: string[]; dynamicImports: string[] };
-const chunk = (fileName: string, imports: string[] = [], dynamicImports: string[] = []): Chunk => ({ type: 'chunk', fileName, imports, dynamicImports });
+type Chunk = { type: 'chunk'; fileName: string; imports: string[]; dynamicImports: string[]; isEntry: boolean; code: string };
+const chunk = (fileName: string, imports: string[] = [], dynamicImports: string[] = []): Chunk => ({
+  type: 'chunk',
+  fileName,
+  imports,
+  dynamicImports,
+  isEntry: fileName === 'assets/boot.js',
+  code: `// ${fileName}`,
+});
 
-/** The tags the plugin adds to index.html for a bundle whose entry starts `main` with a dynamic import. */
-function tagsFor(chunks: Chunk[]) {
-  const bundle = Object.fromEntries(chunks.map((one) => [one.fileName, one]));
-  const hook = appChunkList().transformIndexHtml as { handler: (html: string, context: IndexHtmlTransformContext) => { tags: HtmlTagDescriptor[] } };
-  return hook.handler('<html></html>', { bundle, chunk: bundle['assets/boot.js'] } as unknown as IndexHtmlTransformContext).tags;
+/** A bundle whose entry (the page's script) starts `main` with a dynamic import; the admin's chunk loads later. */
+function bundle() {
+  const chunks = [
+    chunk('assets/boot.js', ['assets/preload-helper.js'], ['assets/main.js']),
+    chunk('assets/preload-helper.js'),
+    chunk('assets/main.js', ['assets/router.js', 'assets/query.js', 'assets/preload-helper.js'], ['assets/admin.js']),
+    chunk('assets/router.js', ['assets/preact.js']),
+    chunk('assets/query.js', ['assets/preact.js']),
+    chunk('assets/preact.js', ['assets/runtime.js']),
+    chunk('assets/runtime.js'),
+    chunk('assets/admin.js', ['assets/preact.js']),
+  ];
+  return Object.fromEntries(chunks.map((one) => [one.fileName, one]));
 }
 
+describe('pageChunks', () => {
+  it('lists the page’s script with its imports, then the app’s chunks each after the chunks it imports, and nothing loaded later', () => {
+    const chunks = bundle();
+    expect(pageChunks(chunks, chunks['assets/boot.js']!)).toEqual({
+      page: ['assets/preload-helper.js', 'assets/boot.js'],
+      app: ['assets/runtime.js', 'assets/preact.js', 'assets/router.js', 'assets/query.js', 'assets/main.js'],
+    });
+  });
+});
+
 describe('appChunkList', () => {
-  it('names the app’s chunks, each after the chunks it imports, and not what the page’s script already imports', () => {
-    const tags = tagsFor([
-      chunk('assets/boot.js', ['assets/preload-helper.js'], ['assets/main.js']),
-      chunk('assets/preload-helper.js'),
-      chunk('assets/main.js', ['assets/router.js', 'assets/query.js', 'assets/preload-helper.js']),
-      chunk('assets/router.js', ['assets/preact.js']),
-      chunk('assets/query.js', ['assets/preact.js']),
-      chunk('assets/preact.js', ['assets/runtime.js']),
-      chunk('assets/runtime.js'),
-    ]);
+  it('names the app’s chunks in index.html, in the order they run', () => {
+    const chunks = bundle();
+    const hook = appChunkList().transformIndexHtml as { handler: (html: string, context: IndexHtmlTransformContext) => { tags: HtmlTagDescriptor[] } };
+    const { tags } = hook.handler('<html></html>', { bundle: chunks, chunk: chunks['assets/boot.js'] } as unknown as IndexHtmlTransformContext);
     expect(tags).toEqual([
       {
         tag: 'meta',
@@ -31,5 +50,16 @@ describe('appChunkList', () => {
         injectTo: 'head',
       },
     ]);
+  });
+
+  it('asks V8 to compile the chunks the page runs as it loads eagerly, and no other', () => {
+    const chunks = bundle();
+    const hook = appChunkList().generateBundle as (this: unknown, options: unknown, bundle: unknown) => void;
+    hook.call({ environment: { name: 'client' } }, {}, chunks);
+    const hinted = Object.values(chunks)
+      .filter((one) => one.code.startsWith(COMPILE_EAGERLY))
+      .map((one) => one.fileName)
+      .sort();
+    expect(hinted).toEqual(['assets/boot.js', 'assets/main.js', 'assets/preact.js', 'assets/preload-helper.js', 'assets/query.js', 'assets/router.js', 'assets/runtime.js']);
   });
 });

@@ -1,34 +1,74 @@
 import type { Plugin } from 'vite';
 import { APP_CHUNKS_META } from '../src/lib/app-chunks';
 
+interface ChunkLike {
+  type: 'chunk';
+  fileName: string;
+  imports: string[];
+  dynamicImports: string[];
+  code: string;
+}
+
+/**
+ * The chunks a page runs as it loads: the page's script (`boot.ts`, the entry) with the chunks it
+ * imports, and the app it starts with a dynamic import (`main.tsx`): its chunk and every chunk it
+ * imports statically, each after the chunks it imports.
+ */
+export function pageChunks(bundle: Record<string, { type: string }>, entry: Pick<ChunkLike, 'fileName' | 'dynamicImports'>) {
+  const seen = new Set<string>();
+  const inOrder = (fileNames: string[]) => {
+    const ordered: string[] = [];
+    const visit = (fileName: string) => {
+      const chunk = bundle[fileName] as ChunkLike | undefined;
+      if (seen.has(fileName) || chunk?.type !== 'chunk') return;
+      seen.add(fileName);
+      chunk.imports.forEach(visit);
+      ordered.push(fileName);
+    };
+    fileNames.forEach(visit);
+    return ordered;
+  };
+  const page = inOrder([entry.fileName]);
+  return { page, app: inOrder(entry.dynamicImports) };
+}
+
+/** V8's compile hint (Chrome 136+): compile every function of the file with it, off the main thread. */
+export const COMPILE_EAGERLY = '//# allFunctionsCalledOnLoad\n';
+
 /**
  * `index.html`'s script (`boot.ts`) starts the app (`main.tsx`) with a dynamic import once the
- * page has been drawn. This names, in a `<meta>` of `index.html`, the app's chunk and every chunk
- * it imports statically, each after the chunks it imports, so that `boot.ts` can fetch them all at
- * once after the first paint and run them in that order, one task each (`src/lib/app-chunks.ts`).
- * They are not `modulepreload` links: those load while the page is first drawn, and a phone on a
- * slow network then shares its first round trips between the page and 75 KB of script it does not
- * need to show the page (issue 10: LCP).
+ * page has been drawn (issue 10: first paint and blocking time). This
+ * - names the app's chunks in a `<meta>` of `index.html`, each after the chunks it imports, so that
+ *   `boot.ts` can fetch them all at once after the first paint and run them in that order, one
+ *   task each (`src/lib/app-chunks.ts`). They are not `modulepreload` links: those load while the
+ *   page is first drawn, and a phone on a slow network then shares its first round trips between
+ *   the page and 75 KB of script it does not need to show it;
+ * - starts each of those chunks, and the page's script, with V8's compile hint: a function is
+ *   otherwise compiled on the main thread when first called, and hydrating the page calls most of
+ *   them for the first time, in one task. With the hint Chromium compiles them while the chunk
+ *   streams in, on another thread; other browsers ignore the comment.
  */
 export function appChunkList(): Plugin {
   return {
     name: 'autoparts:app-chunk-list',
     apply: 'build',
+    generateBundle(_options, bundle) {
+      if (this.environment.name !== 'client') return;
+      const entry = Object.values(bundle).find((output) => output.type === 'chunk' && output.isEntry) as ChunkLike | undefined;
+      if (!entry) return;
+      const { page, app } = pageChunks(bundle, entry);
+      for (const fileName of [...page, ...app]) {
+        const chunk = bundle[fileName] as ChunkLike | undefined;
+        if (chunk?.type === 'chunk') chunk.code = COMPILE_EAGERLY + chunk.code;
+      }
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle, chunk: entry }) {
         if (!bundle || !entry) return html;
-        const loaded = new Set([entry.fileName, ...entry.imports]);
-        const ordered: string[] = [];
-        const visit = (fileName: string) => {
-          const chunk = bundle[fileName];
-          if (loaded.has(fileName) || chunk?.type !== 'chunk') return;
-          loaded.add(fileName);
-          chunk.imports.forEach(visit);
-          ordered.push(fileName);
-        };
-        entry.dynamicImports.forEach(visit);
-        const content = ordered.map((fileName) => `/${fileName}`).join(' ');
+        const content = pageChunks(bundle, entry)
+          .app.map((fileName) => `/${fileName}`)
+          .join(' ');
         return { html, tags: [{ tag: 'meta', attrs: { name: APP_CHUNKS_META, content }, injectTo: 'head' }] };
       },
     },

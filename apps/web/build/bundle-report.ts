@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { pageChunks } from './app-chunk-list';
 
 interface OutputChunkLike {
   type: 'chunk';
@@ -37,15 +38,8 @@ export function bundleReport({ budgetKb }: { budgetKb: number }): Plugin {
       const chunks = Object.values(bundle).filter((output) => output.type === 'chunk') as unknown as OutputChunkLike[];
       const entry = chunks.find((chunk) => chunk.isEntry);
       if (!entry) return;
-      const initial: OutputChunkLike[] = [];
-      const pending = [entry.fileName, ...entry.dynamicImports];
-      while (pending.length > 0) {
-        const name = pending.pop() ?? '';
-        const chunk = chunks.find((candidate) => candidate.fileName === name);
-        if (!chunk || initial.includes(chunk)) continue;
-        initial.push(chunk);
-        pending.push(...chunk.imports);
-      }
+      const { page, app } = pageChunks(bundle, entry);
+      const initial = [...page, ...app].map((fileName) => bundle[fileName] as unknown as OutputChunkLike);
       const sized = initial.map((chunk) => ({ chunk, gzip: gzipSync(chunk.code).length })).sort((a, b) => b.gzip - a.gzip);
       const total = sized.reduce((sum, { gzip }) => sum + gzip, 0);
       const weights = new Map<string, number>();

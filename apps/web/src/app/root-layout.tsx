@@ -26,8 +26,11 @@ export function RootLayout() {
       <HydrateLater name="footer">
         <Footer />
       </HydrateLater>
-      <GarageSync />
-      <ScrollRestoration />
+      {/* They show nothing: hydrated in a task of their own, after the page's frame (issue 10: blocking time). */}
+      <HydrateLater name="layout-effects">
+        <GarageSync />
+        <ScrollRestoration />
+      </HydrateLater>
     </div>
   );
 }

@@ -123,6 +123,7 @@ function Gate({ name, children }: { name: string; children: ReactNode }) {
 /**
  * `name` tells the sections apart: unique on the page. The children render one element, which
  * is the one watched for nearing the screen; the wrapper around it takes no box of its own.
+ * Children that render nothing (effects only) hydrate in their turn, in the tasks after the page's.
  */
 export function HydrateLater({ name, children }: { name: string; children: ReactNode }) {
   return (

@@ -10,7 +10,8 @@ export function afterFirstPaint(root: Element | null): Promise<void> {
   return new Promise((resolve) => {
     if (!root?.hasChildNodes()) return resolve();
     const done = () => resolve();
-    if (document.visibilityState === 'hidden' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    const reportsPaint = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+    if (document.visibilityState === 'hidden' || !reportsPaint) {
       requestAnimationFrame(() => setTimeout(done, 0));
       setTimeout(done, 100);
       return;
