@@ -20,6 +20,7 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Starts the app (boot.ts); `input` holds what the customer did meanwhile, sent again once the page answers. */
 export async function start(input: EarlyInput) {
+  input.appLoaded();
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   if (block?.textContent) receivePageData(queryClient, JSON.parse(block.textContent) as PageData);

@@ -40,6 +40,7 @@ function Choice({ label }: { label: string }) {
 function Page({ test }: { test: string }) {
   return (
     <main>
+      <a href="#parts">Parts</a>
       <Counter label="Top" />
       <HydrateLater name={`${test}-first`}>
         <Counter label="First" />
@@ -69,8 +70,12 @@ function servePage(test: string) {
   inputs.push(input);
   const serverSections = [...container.querySelectorAll('section')];
   /** The app starts: the page is hydrated in slices (main.tsx). */
-  const hydrate = () => act(() => hydrateInSlices(() => hydrateRoot(container, <Page test={test} />), input));
-  return { container, serverSections, hydrate };
+  const hydrate = () =>
+    act(() => {
+      input.appLoaded();
+      hydrateInSlices(() => hydrateRoot(container, <Page test={test} />), input);
+    });
+  return { container, serverSections, hydrate, input };
 }
 
 /** The server's page, hydrated in slices at once. */
@@ -202,6 +207,19 @@ describe('HydrateLater', () => {
     await waitFor(() => expect(top).toHaveTextContent('Top 1'));
     await act(aWhile);
     expect(top).toHaveTextContent('Top 1');
+  });
+
+  it('leaves a click on a link made before the app has loaded to the browser, and holds one made once it has', async () => {
+    vi.stubGlobal('IntersectionObserver', ScreenWatcher);
+    const page = servePage('link-before-app');
+    const link = screen.getByRole('link', { name: 'Parts' });
+    const click = () => link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    expect(click()).toBe(true);
+    page.input.appLoaded();
+    expect(click()).toBe(false);
+    page.hydrate();
+    await act(aWhile);
+    expect(hydrated).toEqual(['Top', 'First', 'Second', 'Choice']);
   });
 
   it('leaves a click with a modifier key (a new tab) to the browser, and hydrates everything on it', async () => {

@@ -7,7 +7,8 @@
  * React's selective hydration does with the events it replays.
  *
  * A click with a modifier key or another button (a new tab, a new window) is the browser's own
- * and goes through untouched: a copy sent by a script could not open one.
+ * and goes through untouched: a copy sent by a script could not open one. So is a click on a link
+ * before the app has loaded: the browser follows it to the server's next page at once.
  */
 
 /** Events that come before the ones that act: waking the hydration on them is in time for what follows. */
@@ -18,6 +19,12 @@ const HELD_EVENTS = ['click', 'input', 'change'] as const;
 export interface EarlyInput {
   /** Calls `callback` on the customer's first input, at once if it has come already. */
   onInput(callback: () => void): void;
+  /**
+   * The app has loaded and hydrates next: from now on a click on a link is held too. Until then
+   * the browser follows it at once to the server's next page, rather than wait for the app's
+   * script, which loads after the first paint (boot.ts).
+   */
+  appLoaded(): void;
   /**
    * Ends the holding. What was held is sent again in the next task, once what hydrates in this
    * task's microtasks answers.
@@ -30,6 +37,7 @@ export function holdEarlyInput(): EarlyInput {
   let noticed = false;
   let notify: (() => void) | undefined;
   let releasing = false;
+  let loaded = false;
 
   const notice = () => {
     if (noticed) return;
@@ -39,7 +47,10 @@ export function holdEarlyInput(): EarlyInput {
   const hold = (event: Event) => {
     const { target } = event;
     if (!target) return;
-    if (event instanceof MouseEvent && (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)) {
+    const browsersOwn =
+      event instanceof MouseEvent &&
+      (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey || (!loaded && target instanceof Element && target.closest('a[href]')));
+    if (browsersOwn) {
       notice();
       return;
     }
@@ -60,6 +71,9 @@ export function holdEarlyInput(): EarlyInput {
     onInput(callback) {
       notify = callback;
       if (noticed) callback();
+    },
+    appLoaded() {
+      loaded = true;
     },
     release() {
       if (releasing) return;
