@@ -32,7 +32,9 @@ export function PartImage({ src, alt, width, height, sizes, className = '', load
       width={width}
       height={height}
       loading={loading}
-      decoding="async"
+      // A page's main image (eager) is painted with the page, not a frame later: it is what the
+      // customer waits for (its LCP), and the app is fetched once the page has been painted.
+      decoding={loading === 'eager' ? 'sync' : 'async'}
       sizes={photo ? sizes : undefined}
       srcSet={photo ? srcSet(photo.id, photo.largest, 'webp') : undefined}
       onError={() => setFailedSrc(src)}
