@@ -27,6 +27,14 @@ describe('PartImage', () => {
     expect(screen.getByRole('img', { name: 'Pads' })).toHaveAttribute('src', '/images/parts/pads.svg');
   });
 
+  it('paints a page’s main image with the page, and loads and decodes the others when the browser gets to them', () => {
+    render(<PartImage src="/images/parts/pads.svg" alt="Main" width={400} height={300} sizes="400px" loading="eager" />);
+    render(<PartImage src="/images/parts/belt.svg" alt="Other" width={400} height={300} sizes="400px" />);
+    expect(screen.getByRole('img', { name: 'Main' })).toHaveAttribute('decoding', 'sync');
+    expect(screen.getByRole('img', { name: 'Other' })).toHaveAttribute('decoding', 'async');
+    expect(screen.getByRole('img', { name: 'Other' })).toHaveAttribute('loading', 'lazy');
+  });
+
   it('shows a placeholder, not a broken image, when the image fails or is missing', () => {
     const { rerender } = render(<PartImage src="https://gone.example.com/x.png" alt="Pads" width={400} height={300} sizes="400px" />);
     fireEvent.error(screen.getByRole('img', { name: 'Pads' }));
