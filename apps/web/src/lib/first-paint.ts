@@ -19,12 +19,12 @@ export function afterFirstPaint(root: Element | null): Promise<void> {
     const observer = new PerformanceObserver((entries) => {
       if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
       observer.disconnect();
-      resolve();
+      done();
     });
     observer.observe({ type: 'paint', buffered: true });
     setTimeout(() => {
       observer.disconnect();
-      resolve();
+      done();
     }, 1000);
   });
 }
