@@ -36,13 +36,15 @@ export function compiledQuery<Values extends object, Row>(
     }
     return { query, slots };
   };
+  const withValues = (db: Db, values: Values): CompiledQuery<Row> => {
+    compiled ??= compile(db);
+    const { query, slots } = compiled;
+    return { ...query, parameters: slots.map((slot) => ('name' in slot ? (values as Record<string, unknown>)[slot.name] : slot.constant)) };
+  };
   return {
+    /** The compiled query with these values, to run later or as part of another statement. */
+    compile: withValues,
     /** Runs the query on `db` (a transaction included) with these values. */
-    async execute(db: Db, values: Values): Promise<QueryResult<Row>> {
-      compiled ??= compile(db);
-      const { query, slots } = compiled;
-      const parameters = slots.map((slot) => ('name' in slot ? (values as Record<string, unknown>)[slot.name] : slot.constant));
-      return db.executeQuery<Row>({ ...query, parameters });
-    },
+    execute: async (db: Db, values: Values): Promise<QueryResult<Row>> => db.executeQuery<Row>(withValues(db, values)),
   };
 }

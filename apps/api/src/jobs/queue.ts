@@ -30,9 +30,11 @@ export interface JobRequest {
 export interface JobQueue {
   /**
    * Adds jobs inside the caller's transaction: they exist exactly when the change that causes them
-   * commits (DESIGN §10). Several jobs go in with one statement (an order's expiry and mail jobs).
+   * commits (DESIGN §10). Several jobs go in with one statement (an order's expiry and mail jobs),
+   * and `alongside`, an insert of the same change compiled by Kysely (the outbox row of the
+   * message a job sends), goes in that statement too: one round trip for all (decision 030).
    */
-  sendInTransaction(trx: Db, ...jobs: JobRequest[]): Promise<void>;
+  sendInTransaction(trx: Db, jobs: JobRequest[], alongside?: CompiledQuery): Promise<void>;
   /**
    * Runs `handler` for the queue's jobs on this instance; any instance may take any job. Up to
    * `batchSize` jobs are fetched at once and `concurrency` of them run at a time; a job whose
@@ -70,9 +72,10 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
 
   let stopped = false;
   return {
-    async sendInTransaction(trx, ...jobs) {
+    async sendInTransaction(trx, jobs, alongside) {
       const db = {
-        executeSql: async (text: string, values: unknown[]) => trx.executeQuery(CompiledQuery.raw(text, values)),
+        executeSql: async (text: string, values: unknown[]) =>
+          trx.executeQuery(alongside ? togetherWith(alongside, text, values) : CompiledQuery.raw(text, values)),
       };
       // pg-boss's `insert`: one statement for them all, each with its queue's retry settings (as `send`).
       const inserts = jobs.map(({ queue, data, startAfter }) => ({ name: queue, data, ...(startAfter && { startAfter }) }));
@@ -110,4 +113,15 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
+}
+
+/**
+ * pg-boss's insert of jobs (`text`, `values`) and `statement` as one statement: each a
+ * data-modifying CTE, which PostgreSQL runs to completion whether or not it is read. pg-boss's
+ * text is kept as it is; `statement`'s parameters are numbered after pg-boss's. `statement` is
+ * Kysely's compiled SQL, in which every value is a parameter (no other `$` in its text).
+ */
+function togetherWith(statement: CompiledQuery, text: string, values: unknown[]): CompiledQuery {
+  const renumbered = statement.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + values.length}`);
+  return CompiledQuery.raw(`with "alongside" as (${renumbered}), "jobs" as (${text}) select 1`, [...values, ...statement.parameters]);
 }

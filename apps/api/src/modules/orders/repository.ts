@@ -13,7 +13,6 @@ import type { OrdersTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
 import { compiledQuery } from '../../db/compiled-query';
 import type { Mail } from '../mail/outbox';
-import type { JobRequest } from '../../jobs/queue';
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -52,11 +51,6 @@ export interface PlaceOptions {
   capScale: number;
   /** The order's total must lie within these (a payment provider's own limits), in cents. */
   totalBounds?: { minCents: number; maxCents: number } | undefined;
-  /**
-   * Runs in the order's transaction once it is inserted, with the send job of its message: its
-   * expiry job goes in with that, in one statement.
-   */
-  inTransaction: (trx: Db, order: { id: string; expiresAt: Date }, mailJob: JobRequest) => Promise<void>;
 }
 
 interface PlaceValues {
@@ -141,6 +135,11 @@ function placeOrderStatement(bounded: boolean) {
 
 const placeOrder = { plain: placeOrderStatement(false), bounded: placeOrderStatement(true) };
 
+/** The account's row locked for the caps (an order's first statement in its transaction). */
+const lockAccount = compiledQuery(['userId'], (db: Db, values: { userId: string }) =>
+  db.selectFrom('users').select('id').where('id', '=', values.userId).forUpdate(),
+);
+
 /** How long a refund may take before its claim on an order counts as abandoned. */
 const REFUND_CLAIM_SECONDS = 5 * 60;
 
@@ -171,16 +170,17 @@ export function createOrdersRepository(db: Db, mail: Mail) {
       return withTransaction(db, async (trx) => {
         // One account's orders are placed one at a time, so two at once cannot both pass the cap.
         // The caps are counted by the next statement, whose snapshot is taken after this lock.
-        await trx.selectFrom('users').select('id').where('id', '=', input.userId).forUpdate().execute();
+        await lockAccount.execute(trx, { userId: input.userId });
         // One statement (one round trip, and the part's row locked only from here to the commit),
         // built and compiled once (placeOrderStatement).
         const values = { ...input, holdSeconds: options.holdMinutes * 60, maxOrders, maxUnits, minCents: bounds?.minCents, maxCents: bounds?.maxCents };
         const [placed] = (await (bounds ? placeOrder.bounded : placeOrder.plain).execute(trx, values)).rows;
         if (!placed) return { placed: false, reason: await whyNotPlaced(trx, input, { maxOrders, maxUnits, bounds }) } as const;
         if (!placed.expires_at) throw new Error('an unpaid order has no expiry');
-        // The message and both jobs, in the order's transaction: they exist exactly when it does.
-        const mailJob = await mail.record(trx, { kind: 'order-placed', order: placed });
-        await options.inTransaction(trx, { id: placed.id, expiresAt: placed.expires_at }, mailJob);
+        // The message and both jobs (its send job, the order's expiry when it is due), in the
+        // order's transaction and in one statement: they exist exactly when the order does.
+        const expiry = { queue: 'order-expiry', data: { orderId: placed.id }, startAfter: placed.expires_at } as const;
+        await mail.queue(trx, { kind: 'order-placed', order: placed }, expiry);
         return { placed: true, orderId: placed.id } as const;
       });
     },
