@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
@@ -43,11 +45,41 @@ export interface JobQueue {
   work<T extends object>(
     queue: QueueName,
     handler: (data: T) => Promise<void>,
-    options?: { batchSize?: number; concurrency?: number },
+    options?: {
+      batchSize?: number;
+      concurrency?: number;
+      /**
+       * Work that can wait (sending mail) gives way to requests: a fetched batch waits while this
+       * process's event loop is busy, at most GIVE_WAY_MAX_MS (decision 030).
+       */
+      givesWay?: boolean;
+    },
   ): Promise<void>;
   /** A job on a cron schedule; however many instances run, each slot runs once. */
   schedule(queue: QueueName, cron: string): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** Busier than this (the share of time the event loop ran, 0–1), the process is answering requests. */
+const BUSY = 0.5;
+const GIVE_WAY_SAMPLE_MS = 100;
+/**
+ * The longest a batch that gives way waits: under a load that never lets up, mail still leaves at
+ * a batch per ~3 s (20 messages), and a batch is done long before its jobs expire (5 minutes).
+ */
+const GIVE_WAY_MAX_MS = 2_000;
+
+/**
+ * Waits while the event loop is busy (measured over each GIVE_WAY_SAMPLE_MS), at most
+ * GIVE_WAY_MAX_MS, and not once the queue stops. The jobs stay this worker's meanwhile: pg-boss
+ * has handed them out, and their rows (the outbox's too) are in PostgreSQL whatever happens.
+ */
+async function giveWay(stopping: () => boolean): Promise<void> {
+  for (let waited = 0; waited < GIVE_WAY_MAX_MS && !stopping(); waited += GIVE_WAY_SAMPLE_MS) {
+    const before = performance.eventLoopUtilization();
+    await sleep(GIVE_WAY_SAMPLE_MS);
+    if (performance.eventLoopUtilization(before).utilization < BUSY) return;
+  }
 }
 
 /**
@@ -82,8 +114,9 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
       await boss.insert(inserts, { db });
     },
 
-    async work(queue, handler, { batchSize = 10, concurrency = 1 } = {}) {
+    async work(queue, handler, { batchSize = 10, concurrency = 1, givesWay = false } = {}) {
       await boss.work<object>(queue, { pollingIntervalSeconds: 1, batchSize }, async (jobs) => {
+        if (givesWay) await giveWay(() => stopped);
         const failed: { id: string; error: unknown }[] = [];
         let next = 0;
         const runner = async () => {

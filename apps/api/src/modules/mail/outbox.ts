@@ -77,7 +77,7 @@ export async function registerMailWorker(app: FastifyInstance) {
     }
     await outbox.markSent(id);
     app.log.info({ mailId: id, kind: mail.kind }, 'mail sent');
-  }, { batchSize: MAIL_BATCH, concurrency: MAIL_CONCURRENCY });
+  }, { batchSize: MAIL_BATCH, concurrency: MAIL_CONCURRENCY, givesWay: true });
 
   await app.jobs.work('mail-prune', async () => {
     const pruned = await outbox.pruneSent(SENT_MAIL_KEPT_DAYS);
