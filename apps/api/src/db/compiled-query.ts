@@ -14,7 +14,9 @@ const PLACEHOLDER = (name: string) => `\u0000compiled-query:${name}\u0000`;
  * `where`, a `set`, a `${}` in `sql`): computing with one, or branching on one, would build
  * something else. That is checked when the query is compiled: every placeholder must have become
  * a parameter, and none may be in the SQL text. A query whose shape depends on the values (an
- * optional condition) is one compiled query per shape.
+ * optional condition) is one compiled query per shape. It is compiled by the first database it
+ * runs on: the shop's databases all speak PostgreSQL (PGlite's dialect uses Kysely's
+ * PostgresQueryCompiler too), so the SQL is the same for each.
  */
 export function compiledQuery<Values extends object, Row>(
   names: ReadonlyArray<NoInfer<keyof Values & string>>,
