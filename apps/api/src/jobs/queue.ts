@@ -70,15 +70,28 @@ const GIVE_WAY_SAMPLE_MS = 100;
 const GIVE_WAY_MAX_MS = 2_000;
 
 /**
- * Waits while the event loop is busy (measured over each GIVE_WAY_SAMPLE_MS), at most
- * GIVE_WAY_MAX_MS, and not once the queue stops. The jobs stay this worker's meanwhile: pg-boss
- * has handed them out, and their rows (the outbox's too) are in PostgreSQL whatever happens.
+ * How busy the event loop has been over the last GIVE_WAY_SAMPLE_MS, sampled in the background
+ * (an unref'd timer, from when a worker that gives way starts), so that a batch at rest starts at
+ * once.
  */
-async function giveWay(stopping: () => boolean): Promise<void> {
-  for (let waited = 0; waited < GIVE_WAY_MAX_MS && !stopping(); waited += GIVE_WAY_SAMPLE_MS) {
-    const before = performance.eventLoopUtilization();
+function busyMeter() {
+  let busy = 0;
+  let since = performance.eventLoopUtilization();
+  const timer = setInterval(() => {
+    busy = performance.eventLoopUtilization(since).utilization;
+    since = performance.eventLoopUtilization();
+  }, GIVE_WAY_SAMPLE_MS).unref();
+  return { busy: () => busy, stop: () => clearInterval(timer) };
+}
+
+/**
+ * Waits while the event loop is busy, at most GIVE_WAY_MAX_MS, and not once the queue stops. The
+ * jobs stay this worker's meanwhile: pg-boss has handed them out, and their rows (the outbox's
+ * too) are in PostgreSQL whatever happens.
+ */
+async function giveWay(meter: ReturnType<typeof busyMeter>, stopping: () => boolean): Promise<void> {
+  for (let waited = 0; meter.busy() > BUSY && waited < GIVE_WAY_MAX_MS && !stopping(); waited += GIVE_WAY_SAMPLE_MS) {
     await sleep(GIVE_WAY_SAMPLE_MS);
-    if (performance.eventLoopUtilization(before).utilization < BUSY) return;
   }
 }
 
@@ -103,6 +116,7 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
   }
 
   let stopped = false;
+  let busy: ReturnType<typeof busyMeter> | undefined;
   return {
     async sendInTransaction(trx, jobs, alongside) {
       const db = {
@@ -115,8 +129,9 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
     },
 
     async work(queue, handler, { batchSize = 10, concurrency = 1, givesWay = false } = {}) {
+      const meter = givesWay ? (busy ??= busyMeter()) : undefined;
       await boss.work<object>(queue, { pollingIntervalSeconds: 1, batchSize }, async (jobs) => {
-        if (givesWay) await giveWay(() => stopped);
+        if (meter) await giveWay(meter, () => stopped);
         const failed: { id: string; error: unknown }[] = [];
         let next = 0;
         const runner = async () => {
@@ -143,6 +158,7 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
     async stop() {
       if (stopped) return;
       stopped = true;
+      busy?.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
