@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
@@ -30,9 +32,11 @@ export interface JobRequest {
 export interface JobQueue {
   /**
    * Adds jobs inside the caller's transaction: they exist exactly when the change that causes them
-   * commits (DESIGN §10). Several jobs go in with one statement (an order's expiry and mail jobs).
+   * commits (DESIGN §10). Several jobs go in with one statement (an order's expiry and mail jobs),
+   * and `alongside`, an insert of the same change compiled by Kysely (the outbox row of the
+   * message a job sends), goes in that statement too: one round trip for all (decision 030).
    */
-  sendInTransaction(trx: Db, ...jobs: JobRequest[]): Promise<void>;
+  sendInTransaction(trx: Db, jobs: JobRequest[], alongside?: CompiledQuery): Promise<void>;
   /**
    * Runs `handler` for the queue's jobs on this instance; any instance may take any job. Up to
    * `batchSize` jobs are fetched at once and `concurrency` of them run at a time; a job whose
@@ -41,11 +45,54 @@ export interface JobQueue {
   work<T extends object>(
     queue: QueueName,
     handler: (data: T) => Promise<void>,
-    options?: { batchSize?: number; concurrency?: number },
+    options?: {
+      batchSize?: number;
+      concurrency?: number;
+      /**
+       * Work that can wait (sending mail) gives way to requests: a fetched batch waits while this
+       * process's event loop is busy, at most GIVE_WAY_MAX_MS (decision 030).
+       */
+      givesWay?: boolean;
+    },
   ): Promise<void>;
   /** A job on a cron schedule; however many instances run, each slot runs once. */
   schedule(queue: QueueName, cron: string): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** Busier than this (the share of time the event loop ran, 0–1), the process is answering requests. */
+const BUSY = 0.5;
+const GIVE_WAY_SAMPLE_MS = 100;
+/**
+ * The longest a batch that gives way waits: under a load that never lets up, mail still leaves at
+ * a batch per ~3 s (20 messages), and a batch is done long before its jobs expire (5 minutes).
+ */
+const GIVE_WAY_MAX_MS = 2_000;
+
+/**
+ * How busy the event loop has been over the last GIVE_WAY_SAMPLE_MS, sampled in the background
+ * (an unref'd timer, from when a worker that gives way starts), so that a batch at rest starts at
+ * once.
+ */
+function busyMeter() {
+  let busy = 0;
+  let since = performance.eventLoopUtilization();
+  const timer = setInterval(() => {
+    busy = performance.eventLoopUtilization(since).utilization;
+    since = performance.eventLoopUtilization();
+  }, GIVE_WAY_SAMPLE_MS).unref();
+  return { busy: () => busy, stop: () => clearInterval(timer) };
+}
+
+/**
+ * Waits while the event loop is busy, at most GIVE_WAY_MAX_MS, and not once the queue stops. The
+ * jobs stay this worker's meanwhile: pg-boss has handed them out, and their rows (the outbox's
+ * too) are in PostgreSQL whatever happens.
+ */
+async function giveWay(meter: ReturnType<typeof busyMeter>, stopping: () => boolean): Promise<void> {
+  for (let waited = 0; meter.busy() > BUSY && waited < GIVE_WAY_MAX_MS && !stopping(); waited += GIVE_WAY_SAMPLE_MS) {
+    await sleep(GIVE_WAY_SAMPLE_MS);
+  }
 }
 
 /**
@@ -69,18 +116,22 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
   }
 
   let stopped = false;
+  let busy: ReturnType<typeof busyMeter> | undefined;
   return {
-    async sendInTransaction(trx, ...jobs) {
+    async sendInTransaction(trx, jobs, alongside) {
       const db = {
-        executeSql: async (text: string, values: unknown[]) => trx.executeQuery(CompiledQuery.raw(text, values)),
+        executeSql: async (text: string, values: unknown[]) =>
+          trx.executeQuery(alongside ? togetherWith(alongside, text, values) : CompiledQuery.raw(text, values)),
       };
       // pg-boss's `insert`: one statement for them all, each with its queue's retry settings (as `send`).
       const inserts = jobs.map(({ queue, data, startAfter }) => ({ name: queue, data, ...(startAfter && { startAfter }) }));
       await boss.insert(inserts, { db });
     },
 
-    async work(queue, handler, { batchSize = 10, concurrency = 1 } = {}) {
+    async work(queue, handler, { batchSize = 10, concurrency = 1, givesWay = false } = {}) {
+      const meter = givesWay ? (busy ??= busyMeter()) : undefined;
       await boss.work<object>(queue, { pollingIntervalSeconds: 1, batchSize }, async (jobs) => {
+        if (meter) await giveWay(meter, () => stopped);
         const failed: { id: string; error: unknown }[] = [];
         let next = 0;
         const runner = async () => {
@@ -107,7 +158,19 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
     async stop() {
       if (stopped) return;
       stopped = true;
+      busy?.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
+}
+
+/**
+ * pg-boss's insert of jobs (`text`, `values`) and `statement` as one statement: each a
+ * data-modifying CTE, which PostgreSQL runs to completion whether or not it is read. pg-boss's
+ * text is kept as it is; `statement`'s parameters are numbered after pg-boss's. `statement` is
+ * Kysely's compiled SQL, in which every value is a parameter (no other `$` in its text).
+ */
+function togetherWith(statement: CompiledQuery, text: string, values: unknown[]): CompiledQuery {
+  const renumbered = statement.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + values.length}`);
+  return CompiledQuery.raw(`with "alongside" as (${renumbered}), "jobs" as (${text}) select 1`, [...values, ...statement.parameters]);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,11 +139,8 @@ describe('the outbox', () => {
   it('forgets sent messages after their keeping time, and never an unsent one', async () => {
     const outbox = createMailRepository(app.db);
     const message = { to: 'old@example.com', subject: 'Old', html: '<p>Old</p>', text: 'Old' };
-    const [sentLongAgo, sentLately, neverSent] = await Promise.all([
-      outbox.insert({ ...message, kind: 'test' }),
-      outbox.insert({ ...message, kind: 'test' }),
-      outbox.insert({ ...message, kind: 'test' }),
-    ]);
+    const [sentLongAgo, sentLately, neverSent] = [randomUUID(), randomUUID(), randomUUID()];
+    for (const id of [sentLongAgo, sentLately, neverSent]) await app.db.executeQuery(outbox.insertion({ ...message, id, kind: 'test' }));
     const daysAgo = (days: number) => sql<Date>`now() - make_interval(days => ${days})`;
     await app.db.updateTable('mail_outbox').set({ sent_at: daysAgo(SENT_MAIL_KEPT_DAYS + 1) }).where('id', '=', sentLongAgo).execute();
     await app.db.updateTable('mail_outbox').set({ sent_at: daysAgo(SENT_MAIL_KEPT_DAYS - 1) }).where('id', '=', sentLately).execute();

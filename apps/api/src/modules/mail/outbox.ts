@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { JobRequest } from '../../jobs/queue';
@@ -22,30 +23,25 @@ export const SENT_MAIL_KEPT_DAYS = 30;
 export interface Mail {
   /**
    * Records a message and its send job in `trx`, the transaction of the change it reports
-   * (decision 022): both exist exactly when the change commits.
+   * (decision 022): both exist exactly when the change commits. `jobs` of the same change (an
+   * order's expiry job) go in with them: the outbox row and every job in one statement.
    */
-  queue(trx: Db, message: MailMessage): Promise<void>;
-  /**
-   * As `queue`, but the send job is answered instead of added, for the caller to add with its own
-   * jobs in one statement (an order's expiry job).
-   */
-  record(trx: Db, message: MailMessage): Promise<JobRequest>;
+  queue(trx: Db, message: MailMessage, ...jobs: JobRequest[]): Promise<void>;
 }
 
 export function createMail(app: FastifyInstance): Mail {
-  const record = async (trx: Db, message: MailMessage): Promise<JobRequest> => {
-    const rendered = renderMail(message, app.config.baseUrl);
-    const id = await createMailRepository(trx).insert({
-      ...rendered,
-      kind: message.kind,
-      orderId: 'order' in message ? message.order.id : undefined,
-    });
-    return { queue: 'mail', data: { id } };
-  };
   return {
-    record,
-    async queue(trx, message) {
-      await app.jobs.sendInTransaction(trx, await record(trx, message));
+    async queue(trx, message, ...jobs) {
+      const rendered = renderMail(message, app.config.baseUrl);
+      // Chosen here, so that the send job can name the row it is sent with.
+      const id = randomUUID();
+      const row = createMailRepository(trx).insertion({
+        ...rendered,
+        id,
+        kind: message.kind,
+        orderId: 'order' in message ? message.order.id : undefined,
+      });
+      await app.jobs.sendInTransaction(trx, [...jobs, { queue: 'mail', data: { id } }], row);
     },
   };
 }
@@ -81,7 +77,7 @@ export async function registerMailWorker(app: FastifyInstance) {
     }
     await outbox.markSent(id);
     app.log.info({ mailId: id, kind: mail.kind }, 'mail sent');
-  }, { batchSize: MAIL_BATCH, concurrency: MAIL_CONCURRENCY });
+  }, { batchSize: MAIL_BATCH, concurrency: MAIL_CONCURRENCY, givesWay: true });
 
   await app.jobs.work('mail-prune', async () => {
     const pruned = await outbox.pruneSent(SENT_MAIL_KEPT_DAYS);

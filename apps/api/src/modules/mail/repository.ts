@@ -1,28 +1,35 @@
-import { sql } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
+import { compiledQuery } from '../../db/compiled-query';
 import type { Db } from '../../db/database';
 import type { RenderedMail } from './templates';
 
 /** A claim older than this (a worker that died mid-send) may be taken over. */
 const CLAIM_SECONDS = 5 * 60;
 
+type NewMail = RenderedMail & { id: string; kind: string; orderId?: string | undefined };
+
+/** Compiled once: every order records a message (decision 030). */
+const insertMail = compiledQuery(['id', 'kind', 'to', 'subject', 'html', 'text', 'orderId'], (db: Db, mail: RenderedMail & { id: string; kind: string; orderId: string | null }) =>
+  db.insertInto('mail_outbox').values({
+    id: mail.id,
+    kind: mail.kind,
+    recipient: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    order_id: mail.orderId,
+  }),
+);
+
 /** The mail outbox (decision 022): one row per message, sent once. */
 export function createMailRepository(db: Db) {
   return {
-    /** Records a message; call it with the transaction of the change it reports. */
-    async insert(mail: RenderedMail & { kind: string; orderId?: string | undefined }): Promise<string> {
-      const { id } = await db
-        .insertInto('mail_outbox')
-        .values({
-          kind: mail.kind,
-          recipient: mail.to,
-          subject: mail.subject,
-          html: mail.html,
-          text: mail.text,
-          order_id: mail.orderId ?? null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return id;
+    /**
+     * The statement that records a message (its id chosen by the caller), not yet run: the caller
+     * sends it with the message's send job, in the transaction of the change it reports (outbox.ts).
+     */
+    insertion(mail: NewMail): CompiledQuery {
+      return insertMail.compile(db, { ...mail, orderId: mail.orderId ?? null });
     },
 
     /**

@@ -55,12 +55,30 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
 
   const directory = path.join(config.dataDir, 'outbox');
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Made when the first message is written, not for each (a system call per message under load);
+  // made again if it has gone since.
+  let made: Promise<unknown> | undefined;
+  const madeDirectory = () =>
+    (made ??= mkdir(directory, { recursive: true }).catch((error: unknown) => {
+      made = undefined;
+      throw error;
+    }));
+  const write = async (file: string, bytes: Buffer) => {
+    await madeDirectory();
+    try {
+      await writeFile(file, bytes);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      made = undefined;
+      await madeDirectory();
+      await writeFile(file, bytes);
+    }
+  };
   return {
     async send(mail) {
       const info = await transporter.sendMail(message(mail));
-      await mkdir(directory, { recursive: true });
       const file = path.join(directory, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await write(file, info.message as Buffer);
       // The file's text is quoted-printable; its links, as they are, save a newcomer decoding it.
       // Not in production, where a reset link in a log would be a password in a log.
       const links = config.production ? undefined : (mail.text.match(/https?:\/\/\S+/g) ?? []);

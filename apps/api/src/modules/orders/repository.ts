@@ -11,8 +11,8 @@ import type { Db } from '../../db/database';
 import { withTransaction } from '../../lib/transaction';
 import type { OrdersTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
+import { compiledQuery } from '../../db/compiled-query';
 import type { Mail } from '../mail/outbox';
-import type { JobRequest } from '../../jobs/queue';
 
 export type OrderRow = Selectable<OrdersTable>;
 
@@ -51,12 +51,94 @@ export interface PlaceOptions {
   capScale: number;
   /** The order's total must lie within these (a payment provider's own limits), in cents. */
   totalBounds?: { minCents: number; maxCents: number } | undefined;
-  /**
-   * Runs in the order's transaction once it is inserted, with the send job of its message: its
-   * expiry job goes in with that, in one statement.
-   */
-  inTransaction: (trx: Db, order: { id: string; expiresAt: Date }, mailJob: JobRequest) => Promise<void>;
 }
+
+interface PlaceValues {
+  userId: string;
+  email: string;
+  customerName: string;
+  partId: string;
+  quantity: number;
+  address: string;
+  holdSeconds: number;
+  maxOrders: number;
+  maxUnits: number;
+  /** A payment provider's bounds of the total (the `bounded` statement only). */
+  minCents?: number | undefined;
+  maxCents?: number | undefined;
+}
+
+/**
+ * The order's one statement: the account's unpaid orders counted against the caps, the stock
+ * taken by a conditional update, which is what keeps concurrent orders from overselling (only as
+ * many succeed as the stock allows), and the order inserted from the row it returns. Compiled
+ * once per shape (with a payment provider's bounds of the total, or without).
+ */
+function placeOrderStatement(bounded: boolean) {
+  const names: Array<keyof PlaceValues & string> = [
+    'userId', 'email', 'customerName', 'partId', 'quantity', 'address', 'holdSeconds', 'maxOrders', 'maxUnits',
+    ...(bounded ? (['minCents', 'maxCents'] as const) : []),
+  ];
+  return compiledQuery(names, (db: Db, input: PlaceValues) => {
+    const total = sql<number>`price_cents::bigint * ${input.quantity}`;
+    return db
+      .with('held', (qb) =>
+        qb
+          .selectFrom('orders')
+          .select((eb) => [eb.fn.countAll<string>().as('orders'), eb.fn.coalesce(eb.fn.sum<string>('quantity'), sql<string>`0`).as('units')])
+          .where('user_id', '=', input.userId)
+          .where('status', '=', 'unpaid'),
+      )
+      .with('taken', (qb) => {
+        let update = qb
+          .updateTable('parts')
+          .set({ available_quantity: sql`available_quantity - ${input.quantity}` })
+          .where('id', '=', input.partId)
+          .where(sql<boolean>`(select orders from held) < ${input.maxOrders} and (select units from held) + ${input.quantity} <= ${input.maxUnits}`)
+          .where('archived_at', 'is', null)
+          .where('min_order_quantity', '<=', input.quantity)
+          .where('available_quantity', '>=', input.quantity)
+          .where(total, '<=', MAX_TOTAL_CENTS);
+        if (bounded) update = update.where(total, '>=', input.minCents ?? 0).where(total, '<=', input.maxCents ?? 0);
+        return update.returning(['id', 'name', 'img', 'price_cents']);
+      })
+      .with('placed', (qb) =>
+        qb
+          .insertInto('orders')
+          .columns([
+            'user_id', 'email', 'customer_name', 'part_id', 'part_name', 'part_img',
+            'unit_price_cents', 'quantity', 'total_cents', 'address', 'expires_at',
+          ])
+          .expression((eb) =>
+            eb
+              .selectFrom('taken')
+              .select([
+                sql<string>`${input.userId}`.as('user_id'),
+                sql<string>`${input.email}`.as('email'),
+                sql<string>`${input.customerName}`.as('customer_name'),
+                'taken.id',
+                'taken.name',
+                'taken.img',
+                'taken.price_cents',
+                sql<number>`${input.quantity}::int`.as('quantity'),
+                sql<number>`taken.price_cents * ${input.quantity}::int`.as('total_cents'),
+                sql<string>`${input.address}`.as('address'),
+                sql<Date>`now() + make_interval(secs => ${input.holdSeconds})`.as('expires_at'),
+              ]),
+          )
+          .returningAll(),
+      )
+      .selectFrom('placed')
+      .selectAll();
+  });
+}
+
+const placeOrder = { plain: placeOrderStatement(false), bounded: placeOrderStatement(true) };
+
+/** The account's row locked for the caps (an order's first statement in its transaction). */
+const lockAccount = compiledQuery(['userId'], (db: Db, values: { userId: string }) =>
+  db.selectFrom('users').select('id').where('id', '=', values.userId).forUpdate(),
+);
 
 /** How long a refund may take before its claim on an order counts as abandoned. */
 const REFUND_CLAIM_SECONDS = 5 * 60;
@@ -85,70 +167,20 @@ export function createOrdersRepository(db: Db, mail: Mail) {
       if (!isId(input.partId)) return { placed: false, reason: 'part-not-found' };
       const [maxOrders, maxUnits] = [UNPAID_ORDERS_MAX * options.capScale, UNPAID_UNITS_MAX * options.capScale];
       const bounds = options.totalBounds;
-      const total = sql<number>`price_cents::bigint * ${input.quantity}`;
       return withTransaction(db, async (trx) => {
         // One account's orders are placed one at a time, so two at once cannot both pass the cap.
         // The caps are counted by the next statement, whose snapshot is taken after this lock.
-        await trx.selectFrom('users').select('id').where('id', '=', input.userId).forUpdate().execute();
-        // One statement (one round trip, and the part's row locked only from here to the commit):
-        // the account's unpaid orders counted against the caps, the stock taken by a conditional
-        // update, which is what keeps concurrent orders from overselling (only as many succeed as
-        // the stock allows), and the order inserted from the row it returns.
-        const placed = await trx
-          .with('held', (qb) =>
-            qb
-              .selectFrom('orders')
-              .select((eb) => [eb.fn.countAll<string>().as('orders'), eb.fn.coalesce(eb.fn.sum<string>('quantity'), sql<string>`0`).as('units')])
-              .where('user_id', '=', input.userId)
-              .where('status', '=', 'unpaid'),
-          )
-          .with('taken', (qb) => {
-            let update = qb
-              .updateTable('parts')
-              .set({ available_quantity: sql`available_quantity - ${input.quantity}` })
-              .where('id', '=', input.partId)
-              .where(sql<boolean>`(select orders from held) < ${maxOrders} and (select units from held) + ${input.quantity} <= ${maxUnits}`)
-              .where('archived_at', 'is', null)
-              .where('min_order_quantity', '<=', input.quantity)
-              .where('available_quantity', '>=', input.quantity)
-              .where(total, '<=', MAX_TOTAL_CENTS);
-            if (bounds) update = update.where(total, '>=', bounds.minCents).where(total, '<=', bounds.maxCents);
-            return update.returning(['id', 'name', 'img', 'price_cents']);
-          })
-          .with('placed', (qb) =>
-            qb
-              .insertInto('orders')
-              .columns([
-                'user_id', 'email', 'customer_name', 'part_id', 'part_name', 'part_img',
-                'unit_price_cents', 'quantity', 'total_cents', 'address', 'expires_at',
-              ])
-              .expression((eb) =>
-                eb
-                  .selectFrom('taken')
-                  .select([
-                    sql<string>`${input.userId}`.as('user_id'),
-                    sql<string>`${input.email}`.as('email'),
-                    sql<string>`${input.customerName}`.as('customer_name'),
-                    'taken.id',
-                    'taken.name',
-                    'taken.img',
-                    'taken.price_cents',
-                    sql<number>`${input.quantity}::int`.as('quantity'),
-                    sql<number>`taken.price_cents * ${input.quantity}::int`.as('total_cents'),
-                    sql<string>`${input.address}`.as('address'),
-                    sql<Date>`now() + make_interval(secs => ${options.holdMinutes * 60})`.as('expires_at'),
-                  ]),
-              )
-              .returningAll(),
-          )
-          .selectFrom('placed')
-          .selectAll()
-          .executeTakeFirst();
+        await lockAccount.execute(trx, { userId: input.userId });
+        // One statement (one round trip, and the part's row locked only from here to the commit),
+        // built and compiled once (placeOrderStatement).
+        const values = { ...input, holdSeconds: options.holdMinutes * 60, maxOrders, maxUnits, minCents: bounds?.minCents, maxCents: bounds?.maxCents };
+        const [placed] = (await (bounds ? placeOrder.bounded : placeOrder.plain).execute(trx, values)).rows;
         if (!placed) return { placed: false, reason: await whyNotPlaced(trx, input, { maxOrders, maxUnits, bounds }) } as const;
         if (!placed.expires_at) throw new Error('an unpaid order has no expiry');
-        // The message and both jobs, in the order's transaction: they exist exactly when it does.
-        const mailJob = await mail.record(trx, { kind: 'order-placed', order: placed });
-        await options.inTransaction(trx, { id: placed.id, expiresAt: placed.expires_at }, mailJob);
+        // The message and both jobs (its send job, the order's expiry when it is due), in the
+        // order's transaction and in one statement: they exist exactly when the order does.
+        const expiry = { queue: 'order-expiry', data: { orderId: placed.id }, startAfter: placed.expires_at } as const;
+        await mail.queue(trx, { kind: 'order-placed', order: placed }, expiry);
         return { placed: true, orderId: placed.id } as const;
       });
     },

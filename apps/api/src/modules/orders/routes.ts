@@ -75,8 +75,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         holdMinutes: app.config.unpaidOrderMinutes,
         capScale: app.config.limitScale,
         totalBounds: app.payments.mode === 'stripe' ? STRIPE_TOTAL_BOUNDS : undefined,
-        inTransaction: (trx, order, mailJob) =>
-          app.jobs.sendInTransaction(trx, { queue: 'order-expiry', data: { orderId: order.id }, startAfter: order.expiresAt }, mailJob),
       });
       if (!outcome.placed) {
         const { status, message } = placeErrors[outcome.reason];

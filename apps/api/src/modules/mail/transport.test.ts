@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '../../env';
+import { createMailTransport } from './transport';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-transport-'));
+const log = Fastify({ logger: { level: 'silent' } }).log;
+
+afterAll(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('without SMTP_URL', () => {
+  const transport = createMailTransport(parseEnv({ DATA_DIR: dataDir }), log);
+  const message = (id: string) => ({ id, to: 'a@example.com', subject: `Message ${id}`, html: '<p>Hi</p>', text: 'Hi' });
+  const written = () => (fs.existsSync(path.join(dataDir, 'outbox')) ? fs.readdirSync(path.join(dataDir, 'outbox')) : []);
+
+  it('writes each message to DATA_DIR/outbox/, and makes that folder again when it has gone', async () => {
+    await transport.send(message('11111111-1111-4111-8111-111111111111'));
+    await transport.send(message('22222222-2222-4222-8222-222222222222'));
+    expect(written()).toHaveLength(2);
+    // Removed while the shop runs (a newcomer tidying up): the next message still arrives.
+    fs.rmSync(path.join(dataDir, 'outbox'), { recursive: true });
+    await transport.send(message('33333333-3333-4333-8333-333333333333'));
+    expect(written()).toEqual([expect.stringMatching(/-33333333-3333-4333-8333-333333333333\.eml$/)]);
+  });
+});
