@@ -53,13 +53,17 @@ export interface PlaceOptions {
   totalBounds?: { minCents: number; maxCents: number } | undefined;
 }
 
-interface PlaceValues {
+/** Who orders what, and where it goes. */
+interface PlaceInput {
   userId: string;
   email: string;
   customerName: string;
   partId: string;
   quantity: number;
   address: string;
+}
+
+interface PlaceValues extends PlaceInput {
   holdSeconds: number;
   maxOrders: number;
   maxUnits: number;
@@ -156,14 +160,7 @@ export function createOrdersRepository(db: Db, mail: Mail) {
      * Takes the stock and inserts the order in one transaction (DESIGN §6). The conditional update
      * is what keeps concurrent orders from overselling: only as many succeed as the stock allows.
      */
-    async place(input: {
-      userId: string;
-      email: string;
-      customerName: string;
-      partId: string;
-      quantity: number;
-      address: string;
-    }, options: PlaceOptions): Promise<PlaceOrderOutcome> {
+    async place(input: PlaceInput, options: PlaceOptions): Promise<PlaceOrderOutcome> {
       if (!isId(input.partId)) return { placed: false, reason: 'part-not-found' };
       const [maxOrders, maxUnits] = [UNPAID_ORDERS_MAX * options.capScale, UNPAID_UNITS_MAX * options.capScale];
       const bounds = options.totalBounds;
