@@ -22,8 +22,22 @@ export const testWithFailingLoads = base.extend<{ pageErrors: string[] }>({
 /** The widths every everyday journey runs at: a phone and a laptop. */
 export const widths = [390, 1280] as const;
 
-/** Follows a link of the header's main navigation, opening the phone menu first when it is folded. */
+/**
+ * Waits, on a signed-out page, for the app to have loaded: the header's Login link is drawn only
+ * by the browser, once the session has answered. Until then a link is followed by the browser to
+ * the server's next page (lib/early-input.ts), so a journey through the app's own navigation (a
+ * held request, a stopped server) waits for this first.
+ */
+export async function waitForApp(page: Page) {
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true, includeHidden: true })).toBeAttached();
+}
+
+/**
+ * Follows a link of the header's main navigation inside the app (on a signed-out page), opening
+ * the phone menu first when it is folded.
+ */
 export async function followHeaderLink(page: Page, name: string) {
+  await waitForApp(page);
   const banner = page.getByRole('banner');
   const menu = banner.getByRole('button', { name: 'Open menu' });
   if (await menu.isVisible()) await menu.click();

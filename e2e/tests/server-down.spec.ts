@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from './fixtures';
-import { expectNoSeriousA11yViolations, followHeaderLink, testWithFailingLoads, widths } from './pages';
+import { expectNoSeriousA11yViolations, followHeaderLink, testWithFailingLoads, waitForApp, widths } from './pages';
 import { ShopProcess, sharedPort } from './shop-process';
 
 /**
@@ -30,6 +30,9 @@ widths.forEach((width, index) => {
       await shop.start();
       await page.goto(shop.url);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // The server stops under a page whose app has loaded (its scripts come after the first paint).
+      await waitForApp(page);
+      await page.waitForLoadState('networkidle');
 
       await shop.stop();
       await followHeaderLink(page, 'Blogs');

@@ -1,7 +1,7 @@
 import { test as base, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { newAccount, signUp } from './accounts';
-import { widths } from './pages';
+import { waitForApp, widths } from './pages';
 
 interface Part {
   _id: string;
@@ -64,8 +64,7 @@ for (const width of widths) {
       if (request.resourceType() === 'script') scripts.push(pathname);
     });
     await page.goto('/');
-    // Hydrated: Login shows once React runs and the session has answered (folded on a phone).
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true, includeHidden: true })).toBeAttached();
+    await waitForApp(page);
     await expect(page.getByRole('list', { name: 'Parts', exact: true }).getByRole('listitem').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     // The carousel far below the screen is hydrated only once the reader scrolls near it: until
@@ -80,7 +79,7 @@ for (const width of widths) {
 
 test('the app’s script is fetched only once the server’s page has been painted', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true, includeHidden: true })).toBeAttached();
+  await waitForApp(page);
   // lib/first-paint.ts: the chunks index.html names start loading after the first contentful paint.
   const { chunks, fetched, beforePaint } = await page.evaluate(() => {
     const names = document.querySelector<HTMLMetaElement>('meta[name="app-chunks"]')?.content.split(' ') ?? [];
@@ -100,7 +99,7 @@ test('/shop hydrates without asking again for its results, and a new search stil
     if (carriedData.includes(url.pathname)) asked.push(url.pathname + url.search);
   });
   await page.goto('/shop');
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true, includeHidden: true })).toBeAttached();
+  await waitForApp(page);
   await page.waitForLoadState('networkidle');
   expect(asked).toEqual([]);
   await page.getByLabel('Search the catalogue').fill('brake');

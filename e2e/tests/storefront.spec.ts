@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { waitForApp } from './pages';
 
 const publicPages = ['/', '/blogs', '/portfolio', '/no-such-page'];
 
@@ -68,6 +69,7 @@ test('a pulsing skeleton stands in while the parts load', async ({ page }) => {
   // The home page arrives with its parts (server-rendered); coming from another page, the
   // browser loads them itself.
   await page.goto('/blogs');
+  await waitForApp(page);
   await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).click();
   const skeletons = page.getByTestId('part-skeleton');
   await expect(skeletons.first()).toBeVisible();

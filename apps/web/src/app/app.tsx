@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
+import type { ToasterProps } from 'sonner';
 import { NOTIFICATION_DURATION_MS } from '@autoparts/shared';
 import { retryTransientFailures } from '../lib/api-client';
 
@@ -20,7 +21,14 @@ export function App({ queryClient, children }: { queryClient: QueryClient; child
 }
 
 // The toast library loads after the first screen: no toast shows before anyone has done anything.
-const Toaster = lazy(() => import('sonner').then(({ Toaster }) => ({ default: Toaster })));
+// Should its script fail to load (the server went away meanwhile), the page goes on without
+// toasts rather than failing; a reload once the server is back brings them.
+const Toaster = lazy<ComponentType<ToasterProps>>(() =>
+  import('sonner').then(
+    ({ Toaster }) => ({ default: Toaster }),
+    () => ({ default: () => null }),
+  ),
+);
 
 const noSubscription = () => () => {};
 

@@ -29,8 +29,14 @@ export function useSignOut() {
       // Nobody is signed in before the token goes, so the renewal does not ask for a new one.
       queryClient.setQueryData(meQuery.queryKey, null);
       clearAccessToken();
-      // The toast library loads on demand (it is not part of the first screen's JavaScript).
-      if (!ended) void import('sonner').then(({ toast }) => toast.info(notices.signedOutOffline));
+      // The toast library loads on demand (it is not part of the first screen's JavaScript); when
+      // even it cannot be fetched, the notice is lost but the sign-out stands.
+      if (!ended) {
+        import('sonner').then(
+          ({ toast }) => toast.info(notices.signedOutOffline),
+          () => {},
+        );
+      }
     },
     [navigate, queryClient],
   );
