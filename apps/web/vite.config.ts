@@ -5,7 +5,8 @@ import { defineConfig } from 'vitest/config';
 import { bundleReport } from './build/bundle-report';
 import { inlineCss } from './build/inline-css';
 import { precompress } from './build/precompress';
-import { appChunkList } from './build/app-chunk-list';
+import { APP_ENTRY, appChunkList } from './build/app-chunk-list';
+import { inlineBoot } from './build/inline-boot';
 
 /** The home page's initial JavaScript, gzip, in KB: a build over it fails (issue 10, docs/benchmarks.md). */
 const INITIAL_JS_BUDGET_KB = 90;
@@ -22,20 +23,24 @@ export default defineConfig(({ isSsrBuild }) => ({
       '@testing-library/react': '@testing-library/react/dist/@testing-library/react.esm.js',
     },
   },
-  plugins: [preact(), tailwindcss(), bundleReport({ budgetKb: INITIAL_JS_BUDGET_KB }), inlineCss(), appChunkList(), precompress()],
+  plugins: [preact(), tailwindcss(), bundleReport({ budgetKb: INITIAL_JS_BUDGET_KB }), inlineCss(), inlineBoot(), appChunkList(), precompress()],
   build: {
     // The server's CSP forbids inline script; keep Vite from inlining its module preload helper.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
-    // The app (main.tsx) and all it imports in one chunk, as when it was the entry: index.html's
-    // script (boot.ts) starts it only once the page is drawn, and as a lazily loaded chunk its
-    // code shared with the lazily loaded pages would be split into a dozen small chunks. Apart
-    // from it: Preact, TanStack Query and React Router, each a chunk that boot.ts runs in a task
-    // of its own (lib/app-chunks.ts), and Vite's preload helper, which the page's script needs
-    // before the app may run.
+    // Two entries: the page's script (boot.ts, from index.html, which the build puts into the page:
+    // build/inline-boot.ts) and the app it runs once the page is drawn (main.tsx), with all it
+    // imports in one chunk: loaded lazily, its code shared with the lazily loaded pages would be
+    // split into a dozen small chunks. Apart from it: Preact, TanStack Query and React Router,
+    // each a chunk that boot.ts runs in a task of its own (lib/app-chunks.ts), and Vite's preload
+    // helper, which the app's lazily loaded pages need.
     rolldownOptions: isSsrBuild
       ? undefined
       : {
+          input: { index: 'index.html', [APP_ENTRY]: 'src/main.tsx' },
+          // The app's chunk keeps `start` by its name (boot.ts calls it), beside what the lazily
+          // loaded pages import from it.
+          preserveEntrySignatures: 'allow-extension',
           output: {
             codeSplitting: {
               groups: [

@@ -36,7 +36,7 @@ import { requestGuards } from './plugins/request-guards';
 import { rateLimits } from './plugins/rate-limits';
 import { publicCache } from './plugins/public-cache';
 import { securityHeaders } from './plugins/security-headers';
-import { webApp } from './plugins/web-app';
+import { inlineScriptHashes, webApp } from './plugins/web-app';
 import { sitemapRoutes } from './modules/sitemap/routes';
 
 declare module 'fastify' {
@@ -98,7 +98,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   errorHandling(app);
   requestLog(app);
   requestGuards(app);
-  securityHeaders(app);
+  securityHeaders(app, { scriptHashes: inlineScriptHashes(config.webDistDir) });
   // Ahead of compression: cached replies carry their own compressed bytes.
   await publicCache(app, database);
   // Brotli's default quality (11) costs ~100× gzip's CPU per response, on libuv's thread pool:

@@ -3,20 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { APP_CHUNKS_META } from '../src/lib/app-chunks';
 import { appChunkList, COMPILE_EAGERLY, pageChunks } from './app-chunk-list';
 
-type Chunk = { type: 'chunk'; fileName: string; imports: string[]; dynamicImports: string[]; isEntry: boolean; code: string };
+type Chunk = { type: 'chunk'; fileName: string; name: string; imports: string[]; dynamicImports: string[]; isEntry: boolean; code: string };
 const chunk = (fileName: string, imports: string[] = [], dynamicImports: string[] = []): Chunk => ({
   type: 'chunk',
   fileName,
+  name: fileName.replace(/^assets\/|\.js$/g, ''),
   imports,
   dynamicImports,
-  isEntry: fileName === 'assets/boot.js',
+  isEntry: fileName === 'assets/boot.js' || fileName === 'assets/main.js',
   code: `// ${fileName}`,
 });
 
-/** A bundle whose entry (the page's script) starts `main` with a dynamic import; the admin's chunk loads later. */
+/** A bundle of two entries, the page's script and the app (`main`); the admin's chunk loads later. */
 function bundle() {
   const chunks = [
-    chunk('assets/boot.js', ['assets/preload-helper.js'], ['assets/main.js']),
+    chunk('assets/boot.js', ['assets/first-paint.js']),
+    chunk('assets/first-paint.js'),
     chunk('assets/preload-helper.js'),
     chunk('assets/main.js', ['assets/router.js', 'assets/query.js', 'assets/preload-helper.js'], ['assets/admin.js']),
     chunk('assets/router.js', ['assets/preact.js']),
@@ -31,9 +33,9 @@ function bundle() {
 describe('pageChunks', () => {
   it('lists the page’s script with its imports, then the app’s chunks each after the chunks it imports, and nothing loaded later', () => {
     const chunks = bundle();
-    expect(pageChunks(chunks, chunks['assets/boot.js']!)).toEqual({
-      page: ['assets/preload-helper.js', 'assets/boot.js'],
-      app: ['assets/runtime.js', 'assets/preact.js', 'assets/router.js', 'assets/query.js', 'assets/main.js'],
+    expect(pageChunks(chunks)).toEqual({
+      page: ['assets/first-paint.js', 'assets/boot.js'],
+      app: ['assets/runtime.js', 'assets/preact.js', 'assets/router.js', 'assets/query.js', 'assets/preload-helper.js', 'assets/main.js'],
     });
   });
 });
@@ -46,7 +48,7 @@ describe('appChunkList', () => {
     expect(tags).toEqual([
       {
         tag: 'meta',
-        attrs: { name: APP_CHUNKS_META, content: '/assets/runtime.js /assets/preact.js /assets/router.js /assets/query.js /assets/main.js' },
+        attrs: { name: APP_CHUNKS_META, content: '/assets/runtime.js /assets/preact.js /assets/router.js /assets/query.js /assets/preload-helper.js /assets/main.js' },
         injectTo: 'head',
       },
     ]);

@@ -4,17 +4,25 @@ import { APP_CHUNKS_META } from '../src/lib/app-chunks';
 interface ChunkLike {
   type: 'chunk';
   fileName: string;
+  name: string;
+  isEntry: boolean;
   imports: string[];
-  dynamicImports: string[];
   code: string;
 }
 
+/** The build's two entries: the page's script (`boot.ts`, from index.html) and the app it runs (`main.tsx`). */
+export const APP_ENTRY = 'main';
+
 /**
- * The chunks a page runs as it loads: the page's script (`boot.ts`, the entry) with the chunks it
- * imports, and the app it starts with a dynamic import (`main.tsx`): its chunk and every chunk it
- * imports statically, each after the chunks it imports.
+ * The chunks a page runs as it loads: the page's script (`boot.ts`, the entry index.html names)
+ * with the chunks it imports, and the app it runs after the first paint (`main.tsx`, the other
+ * entry): its chunk and every chunk it imports statically, each after the chunks it imports.
  */
-export function pageChunks(bundle: Record<string, { type: string }>, entry: Pick<ChunkLike, 'fileName' | 'dynamicImports'>) {
+export function pageChunks(bundle: Record<string, { type: string }>) {
+  const chunks = Object.values(bundle).filter((output): output is ChunkLike => output.type === 'chunk');
+  const entries = chunks.filter((chunk) => chunk.isEntry);
+  const appEntry = entries.find((chunk) => chunk.name === APP_ENTRY);
+  const pageEntry = entries.find((chunk) => chunk.name !== APP_ENTRY);
   const seen = new Set<string>();
   const inOrder = (fileNames: string[]) => {
     const ordered: string[] = [];
@@ -28,16 +36,16 @@ export function pageChunks(bundle: Record<string, { type: string }>, entry: Pick
     fileNames.forEach(visit);
     return ordered;
   };
-  const page = inOrder([entry.fileName]);
-  return { page, app: inOrder(entry.dynamicImports) };
+  const page = inOrder(pageEntry ? [pageEntry.fileName] : []);
+  return { page, app: inOrder(appEntry ? [appEntry.fileName] : []) };
 }
 
 /** V8's compile hint (Chrome 136+): compile every function of the file with it, off the main thread. */
 export const COMPILE_EAGERLY = '//# allFunctionsCalledOnLoad\n';
 
 /**
- * `index.html`'s script (`boot.ts`) starts the app (`main.tsx`) with a dynamic import once the
- * page has been drawn (issue 10: first paint and blocking time). This
+ * `index.html`'s script (`boot.ts`) runs the app (`main.tsx`) once the page has been drawn (issue
+ * 10: first paint and blocking time). This
  * - names the app's chunks in a `<meta>` of `index.html`, each after the chunks it imports, so that
  *   `boot.ts` can fetch them all at once after the first paint and run them in that order, one
  *   task each (`src/lib/app-chunks.ts`). They are not `modulepreload` links: those load while the
@@ -60,9 +68,9 @@ export function appChunkList(): Plugin {
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html, { bundle, chunk: entry }) {
-        if (!bundle || !entry) return html;
-        const content = pageChunks(bundle, entry)
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const content = pageChunks(bundle)
           .app.map((fileName) => `/${fileName}`)
           .join(' ');
         return { html, tags: [{ tag: 'meta', attrs: { name: APP_CHUNKS_META, content }, injectTo: 'head' }] };

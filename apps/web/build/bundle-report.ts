@@ -7,8 +7,6 @@ interface OutputChunkLike {
   fileName: string;
   code: string;
   isEntry: boolean;
-  imports: string[];
-  dynamicImports: string[];
   modules: Record<string, { renderedLength: number }>;
 }
 
@@ -36,9 +34,8 @@ export function bundleReport({ budgetKb }: { budgetKb: number }): Plugin {
     generateBundle(_options, bundle) {
       if (this.environment.name !== 'client') return;
       const chunks = Object.values(bundle).filter((output) => output.type === 'chunk') as unknown as OutputChunkLike[];
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      if (!entry) return;
-      const { page, app } = pageChunks(bundle, entry);
+      if (!chunks.some((chunk) => chunk.isEntry)) return;
+      const { page, app } = pageChunks(bundle);
       const initial = [...page, ...app].map((fileName) => bundle[fileName] as unknown as OutputChunkLike);
       const sized = initial.map((chunk) => ({ chunk, gzip: gzipSync(chunk.code).length })).sort((a, b) => b.gzip - a.gzip);
       const total = sized.reduce((sum, { gzip }) => sum + gzip, 0);

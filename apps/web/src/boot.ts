@@ -8,16 +8,22 @@ import './index.css';
 import { runAppChunks } from './lib/app-chunks';
 import { holdEarlyInput } from './lib/early-input';
 import { afterFirstPaint } from './lib/first-paint';
+import type { start } from './main';
 
 // The app (main.tsx) is fetched and run once the server's page has been painted (lib/first-paint.ts),
 // so that a phone shows that page without waiting for, or sharing its first round trips with,
 // the app's script (issue 10: first paint); its chunks then run one task each (lib/app-chunks.ts).
 // What the customer does meanwhile on the drawn page is held and sent again once the app answers
 // (lib/early-input.ts); should the app not load, at once.
+//
+// The build puts this script into the HTML (build/inline-boot.ts, allowed by its hash in the CSP):
+// fetched, it was a request ahead of the first paint. So it imports nothing: the app is the
+// build's other entry, named in the page like its chunks. In development Vite serves the modules.
+const loadApp = async () => (import.meta.env.DEV ? import('./main') : ((await runAppChunks()) as { start: typeof start }));
+
 const input = holdEarlyInput();
 afterFirstPaint(document.getElementById('root'))
-  .then(runAppChunks)
-  .then(() => import('./main'))
+  .then(loadApp)
   .then(({ start }) => start(input))
   .catch((error: unknown) => {
     input.release();

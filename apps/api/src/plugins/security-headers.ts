@@ -3,20 +3,21 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 /**
- * Security headers on every reply, as helmet writes them. The CSP allows no inline script; inline
- * styles are allowed because the toast and carousel libraries set them at run time
- * (docs/decisions). Nothing in them depends on the request, so helmet runs once at start and every
- * reply gets the same headers in one call (@fastify/helmet ran helmet afresh for each request,
- * re-parsing the CSP every time: a tenth of a cached read's cost, decision 027).
+ * Security headers on every reply, as helmet writes them. The CSP allows no inline script but the
+ * page's own, named by its hash (`inlineScriptHashes`: the web build puts the page's script into
+ * the HTML, decision 032); inline styles are allowed because the toast and carousel libraries set
+ * them at run time (docs/decisions). Nothing in them depends on the request, so helmet runs once
+ * at start and every reply gets the same headers in one call (@fastify/helmet ran helmet afresh
+ * for each request, re-parsing the CSP every time: a tenth of a cached read's cost, decision 027).
  */
-export function securityHeaders(app: FastifyInstance) {
+export function securityHeaders(app: FastifyInstance, { scriptHashes = [] }: { scriptHashes?: string[] } = {}) {
   const headers = helmetHeaders(
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
+          scriptSrc: ["'self'", ...scriptHashes.map((hash) => `'${hash}'`)],
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Admins may give a product an image URL (issue: Add a Product); pages stay https-only.
           imgSrc: ["'self'", 'data:', 'https:'],

@@ -137,6 +137,19 @@ function imagePreloadLink({ href, srcSet, sizes, type }: NonNullable<PageHead['i
 }
 
 /**
+ * The CSP hashes (`sha256-…`) of the inline scripts of the built page template: the page's own
+ * script, which the web build puts into the HTML (decision 032). None when the app is not built.
+ */
+export function inlineScriptHashes(distDir: string): string[] {
+  const indexPath = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexPath)) return [];
+  const template = fs.readFileSync(indexPath, 'utf8');
+  return [...template.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map(
+    ([, code]) => `sha256-${createHash('sha256').update(code ?? '').digest('base64')}`,
+  );
+}
+
+/**
  * Serves the built web app (decisions 028, 029). Its files are read into memory at start, with
  * the brotli and gzip copies the build wrote, and sent by `Accept-Encoding` (hashed assets cached
  * for a year). The public pages (`/`, `/shop`, `/blogs`, `/portfolio`, the not-found page) are

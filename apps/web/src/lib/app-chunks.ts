@@ -10,8 +10,11 @@ export const APP_CHUNKS_META = 'app-chunks';
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** Fetches and runs the app's chunks; none in development, where there are none. */
-export async function runAppChunks() {
+/**
+ * Fetches and runs the app's chunks; none in development, where there are none. Resolves to the
+ * last one's exports: the app's (`main.tsx`).
+ */
+export async function runAppChunks(): Promise<unknown> {
   const chunks = document.querySelector<HTMLMetaElement>(`meta[name="${APP_CHUNKS_META}"]`)?.content.split(' ').filter(Boolean) ?? [];
   for (const href of chunks) {
     const link = document.createElement('link');
@@ -20,8 +23,10 @@ export async function runAppChunks() {
     link.href = href;
     document.head.append(link);
   }
+  let app: unknown;
   for (const href of chunks) {
     await nextTask();
-    await import(/* @vite-ignore */ href);
+    app = await import(/* @vite-ignore */ href);
   }
+  return app;
 }
