@@ -25,7 +25,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   plugins: [preact(), tailwindcss(), bundleReport({ budgetKb: INITIAL_JS_BUDGET_KB }), inlineCss(), inlineBoot(), appChunkList(), precompress()],
   build: {
-    // The server's CSP forbids inline script; keep Vite from inlining its module preload helper.
+    // The server's CSP allows no inline script but the page's own (decision 033); keep Vite from
+    // adding its module preload polyfill to it.
     modulePreload: { polyfill: false },
     assetsInlineLimit: 0,
     // Two entries: the page's script (boot.ts, from index.html, which the build puts into the page:

@@ -10,7 +10,7 @@ interface ChunkLike {
   code: string;
 }
 
-/** The build's two entries: the page's script (`boot.ts`, from index.html) and the app it runs (`main.tsx`). */
+/** The name of the build's second entry, the app (`main.tsx`); the first is the page's script (`boot.ts`, from index.html). */
 export const APP_ENTRY = 'main';
 
 /**

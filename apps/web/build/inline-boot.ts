@@ -11,8 +11,8 @@ interface ChunkLike {
 /**
  * Puts the page's script (`boot.ts`) into `index.html` as an inline module script (issue 10:
  * first paint). Linked, it was a request begun before the first paint, which a phone on a slow
- * network waits for on a connection of its own (Lighthouse's LCP 1.38–1.46 s linked against
- * 0.92–1.04 s without it, docs/benchmarks.md). The CSP allows this one script by its hash
+ * network waits for on a connection of its own (Lighthouse's first paint 1.38–1.45 s linked
+ * against 0.92–0.96 s without it, docs/benchmarks.md). The CSP allows this one script by its hash
  * (`apps/api/src/plugins/security-headers.ts`). The script must stand alone: a chunk it imported
  * would be fetched as early, and a relative import would resolve against the page's URL, so a
  * script that imports anything fails the build.

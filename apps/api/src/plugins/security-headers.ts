@@ -5,7 +5,7 @@ import helmet from 'helmet';
 /**
  * Security headers on every reply, as helmet writes them. The CSP allows no inline script but the
  * page's own, named by its hash (`inlineScriptHashes`: the web build puts the page's script into
- * the HTML, decision 032); inline styles are allowed because the toast and carousel libraries set
+ * the HTML, decision 033); inline styles are allowed because the toast and carousel libraries set
  * them at run time (docs/decisions). Nothing in them depends on the request, so helmet runs once
  * at start and every reply gets the same headers in one call (@fastify/helmet ran helmet afresh
  * for each request, re-parsing the CSP every time: a tenth of a cached read's cost, decision 027).

@@ -138,7 +138,8 @@ function imagePreloadLink({ href, srcSet, sizes, type }: NonNullable<PageHead['i
 
 /**
  * The CSP hashes (`sha256-…`) of the inline scripts of the built page template: the page's own
- * script, which the web build puts into the HTML (decision 032). None when the app is not built.
+ * script, which the web build puts into the HTML (decision 033). The pattern is
+ * the one `apps/web/build/inline-boot.ts` writes. None when the app is not built.
  */
 export function inlineScriptHashes(distDir: string): string[] {
   const indexPath = path.join(distDir, 'index.html');
