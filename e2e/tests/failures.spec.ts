@@ -1,3 +1,4 @@
+import type { Part } from '@autoparts/shared';
 import { newAccount, signUp } from './accounts';
 import { expect } from './fixtures';
 import { expectNoSeriousA11yViolations, followHeaderLink, testWithFailingLoads, widths } from './pages';
@@ -66,6 +67,30 @@ for (const width of widths) {
       await expect.poll(() => page.evaluate(() => localStorage.getItem('signOutPending'))).toBeNull();
       const me = await page.request.get('/api/me');
       expect(await me.json()).toBeNull();
+    });
+
+    test('a part page the server still draws for a session signed out offline opens signed out', async ({ page }) => {
+      const [part] = (await (await page.request.get('/api/parts')).json()) as Part[];
+      if (!part) throw new Error('the catalogue is empty');
+      const account = newAccount('offline-part');
+      await signUp(page, account);
+      await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+      const banner = page.getByRole('banner');
+      const menu = banner.getByRole('button', { name: 'Open menu' });
+      if (await menu.isVisible()) await menu.click();
+      await banner.getByRole('button', { name: 'Sign Out' }).click();
+      await expect(page.getByText('You are signed out on this device.')).toBeVisible();
+
+      // The API is still out of reach, but pages are not: the server, never told, still knows the
+      // session and draws the part's page for it, signed in (decision 028).
+      const drawn = await page.request.get(`/part/${part._id}`);
+      expect(await drawn.text()).toContain(account.email);
+      await page.goto(`/part/${part._id}`);
+      // The browser draws it afresh, signed out: the sign-in the part's page asks for, never the account.
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(banner.getByRole('link', { name: 'Login', exact: true, includeHidden: true })).toBeAttached();
+      await expect(banner.getByText(account.name)).toHaveCount(0);
+      expect(await page.evaluate(() => localStorage.getItem('signOutPending'))).not.toBeNull();
     });
   });
 }
