@@ -5,15 +5,27 @@ import { inlineBoot } from './inline-boot';
 
 const page = '<head><script type="module" crossorigin src="/assets/index-abc.js"></script></head>';
 
-function transform(entry: { code: string; imports?: string[]; dynamicImports?: string[] }) {
-  const chunk = { type: 'chunk', imports: [], dynamicImports: [], ...entry };
-  const hook = inlineBoot().transformIndexHtml as { handler: (html: string, context: IndexHtmlTransformContext) => string };
-  return hook.handler(page, { bundle: { 'assets/index-abc.js': chunk } } as unknown as IndexHtmlTransformContext);
+type Hook<Args extends unknown[], Result> = { handler: (...args: Args) => Result };
+
+function build(entry: { code: string; imports?: string[]; dynamicImports?: string[] }) {
+  const plugin = inlineBoot();
+  const bundle: Record<string, unknown> = { 'assets/index-abc.js': { type: 'chunk', imports: [], dynamicImports: [], ...entry } };
+  const html = (plugin.transformIndexHtml as Hook<[string, IndexHtmlTransformContext], string>).handler(page, {
+    bundle,
+  } as unknown as IndexHtmlTransformContext);
+  (plugin.generateBundle as Hook<[unknown, Record<string, unknown>], void>).handler({}, bundle);
+  return { html, written: Object.keys(bundle) };
 }
+
+const transform = (entry: Parameters<typeof build>[0]) => build(entry).html;
 
 describe('inlineBoot', () => {
   it('puts the page’s script into the page, without the compile hint', () => {
     expect(transform({ code: `${COMPILE_EAGERLY}console.log(1);\n` })).toBe('<head><script type="module">console.log(1);</script></head>');
+  });
+
+  it('does not write the inlined script as a file of its own', () => {
+    expect(build({ code: 'console.log(1);' }).written).toEqual([]);
   });
 
   it('fails the build when the script imports a chunk, which would be fetched before the first paint', () => {

@@ -15,12 +15,20 @@ interface ChunkLike {
  * against 0.92–0.96 s without it, docs/benchmarks.md). The CSP allows this one script by its hash
  * (`apps/api/src/plugins/security-headers.ts`). The script must stand alone: a chunk it imported
  * would be fetched as early, and a relative import would resolve against the page's URL, so a
- * script that imports anything fails the build.
+ * script that imports anything fails the build. Once inlined, its file is not written: no page
+ * fetches it.
  */
 export function inlineBoot(): Plugin {
+  const inlined = new Set<string>();
   return {
     name: 'autoparts:inline-boot',
     apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const fileName of inlined) Reflect.deleteProperty(bundle, fileName);
+      },
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
@@ -33,6 +41,7 @@ export function inlineBoot(): Plugin {
           }
           const code = chunk.code.replace(COMPILE_EAGERLY, '').trim();
           if (code.includes('</script')) throw new Error(`the page's script ${fileName} contains "</script": it cannot be inlined`);
+          inlined.add(fileName);
           return `<script type="module">${code}</script>`;
         });
       },

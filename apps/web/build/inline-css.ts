@@ -6,14 +6,21 @@ import type { Plugin } from 'vite';
  * with the scripts loading beside it; inline, the page paints as soon as its HTML has arrived. The
  * sheet is about 10 KB compressed, and the CSP already allows inline style (decision 003).
  *
- * The file is still emitted with the bundle. No lazily loaded chunk names it among what to load
- * first (they import the app's chunk, not the page's script that carries the styles), so no page
- * loads the same rules a second time (`e2e/tests/server-rendering.spec.ts` checks the part page).
+ * Once inlined, the file is not written. No lazily loaded chunk names it among what to load first
+ * (they import the app's chunk, not the page's script that carries the styles), so no page loads
+ * the same rules a second time (`e2e/tests/server-rendering.spec.ts` checks the part page).
  */
 export function inlineCss(): Plugin {
+  const inlined = new Set<string>();
   return {
     name: 'autoparts:inline-css',
     apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const fileName of inlined) Reflect.deleteProperty(bundle, fileName);
+      },
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
@@ -21,6 +28,7 @@ export function inlineCss(): Plugin {
         return html.replace(/<link rel="stylesheet"[^>]* href="\/(assets\/[^"]+\.css)">/g, (tag, fileName: string) => {
           const sheet = bundle[fileName];
           if (sheet?.type !== 'asset' || String(sheet.source).includes('</style')) return tag;
+          inlined.add(fileName);
           return `<style>${String(sheet.source)}</style>`;
         });
       },
