@@ -144,6 +144,47 @@ test('a part’s page, rendered in the browser, carries the part’s title, desc
   ]);
 });
 
+/**
+ * Records what scripts change in the server's text once the page has been parsed: a text node's
+ * text, or a text node added to an element. Hydrating `Part no. {number}` (two text nodes in the
+ * browser, one in the server's HTML) splits the server's node, and the browser lays out the page
+ * again (issue 10: `/shop` laid out its results after hydration).
+ */
+async function recordTextChanges(page: Page) {
+  await page.addInitScript(() => {
+    const changes: string[] = [];
+    Object.assign(window, { textChanges: changes });
+    document.addEventListener('DOMContentLoaded', () => {
+      const root = document.getElementById('root');
+      if (!root) return;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          if (record.type === 'characterData') changes.push(`“${record.oldValue}” became “${record.target.textContent}”`);
+          for (const node of record.addedNodes) {
+            if (node.nodeType === Node.TEXT_NODE) changes.push(`“${node.textContent}” added to “${record.target.textContent}”`);
+          }
+        }
+      }).observe(root, { subtree: true, childList: true, characterData: true, characterDataOldValue: true });
+    });
+  });
+}
+
+/** The changes recorded, once every section has hydrated (a key press hydrates those still waiting). */
+async function textChanges(page: Page): Promise<string[]> {
+  await page.keyboard.press('Shift');
+  await page.waitForLoadState('networkidle');
+  return page.evaluate(() => (window as unknown as { textChanges: string[] }).textChanges);
+}
+
+test('the public pages hydrate without changing a word of the server’s text', async ({ page }) => {
+  await recordTextChanges(page);
+  for (const path of ['/', '/shop', '/shop?q=brake&page=2', '/blogs', '/portfolio', '/no-such-page']) {
+    await page.goto(path);
+    await waitForApp(page);
+    expect(await textChanges(page), path).toEqual([]);
+  }
+});
+
 test('a signed-in customer’s part page arrives rendered for them, readable with JavaScript off, kept by no shared cache', async ({ page, browser }) => {
   const [part] = (await (await request(page).get('/api/parts')).json()) as Part[];
   const account = newAccount('part-html');
@@ -169,7 +210,7 @@ test('a signed-in customer’s part page arrives rendered for them, readable wit
   expect(signedOut).not.toContain(account.email);
 });
 
-test('a signed-in customer’s part page hydrates without asking again for the part, the account, the fitment or the style sheet', async ({ page }) => {
+test('a signed-in customer’s part page hydrates without asking again for the part, the account, the fitment or the style sheet, or changing its text', async ({ page }) => {
   const [part] = (await (await request(page).get('/api/parts')).json()) as Part[];
   await signUp(page, newAccount('part-page'));
   const asked: string[] = [];
@@ -179,6 +220,7 @@ test('a signed-in customer’s part page hydrates without asking again for the p
     if (pathname.startsWith('/api/')) asked.push(pathname);
     if (request.resourceType() === 'stylesheet') styleSheets.push(pathname);
   });
+  await recordTextChanges(page);
   await page.goto(`/part/${part!._id}`);
   const form = page.getByRole('form', { name: 'Place Order' });
   await expect(page.getByRole('heading', { level: 1, name: part!.name })).toBeVisible();
@@ -191,6 +233,7 @@ test('a signed-in customer’s part page hydrates without asking again for the p
   await expect(form.getByRole('button', { name: 'Place Order' })).toBeEnabled();
   await page.waitForLoadState('networkidle');
   expect(asked.filter((path) => path === '/api/me' || path.startsWith(`/api/part/${part!._id}`))).toEqual([]);
+  expect(await textChanges(page)).toEqual([]);
   // The page's rules came inlined in its HTML: its lazily loaded script does not fetch them again.
   expect(styleSheets).toEqual([]);
 });

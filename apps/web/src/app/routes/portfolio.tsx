@@ -32,7 +32,7 @@ export function Component() {
             <li key={entry.degree}>
               <p className="font-semibold text-ink">{entry.degree}</p>
               <p className="text-slate-600">
-                {entry.school} · {entry.years}
+                {`${entry.school} · ${entry.years}`}
               </p>
             </li>
           ))}

@@ -29,7 +29,7 @@ export function PartCard({ part, fits, vehicle }: PartCardProps) {
       />
       <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-2 sm:p-5">
         <h3 className="font-semibold text-ink sm:text-lg">{part.name}</h3>
-        {part.partNumber && <p className="text-sm text-slate-500">Part no. {part.partNumber}</p>}
+        {part.partNumber && <p className="text-sm text-slate-500">{`Part no. ${part.partNumber}`}</p>}
         {fits !== undefined && vehicle && <FitsBadge fits={fits} vehicle={vehicle} />}
         <p className="line-clamp-2 flex-1 text-sm text-slate-600 sm:line-clamp-none">{part.description}</p>
         <div className="flex flex-wrap items-center justify-between gap-2 sm:flex-col sm:items-stretch">

@@ -39,6 +39,9 @@ export function Component() {
     return next;
   }
   const change = (changes: Partial<Record<SearchKey, string | undefined>>) => setSearchParams(withChanges(changes));
+  const count = search.data ? `${search.data.total} ${search.data.total === 1 ? 'part' : 'parts'}` : 'Parts';
+  // One string, one text node: the server's HTML has one, and hydrating two would split it (a layout).
+  const heading = params.q ? `${count} for “${params.q}”` : count;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -76,8 +79,7 @@ export function Component() {
         <section aria-labelledby="results-heading" className="min-w-0">
           <div className="flex flex-wrap items-end justify-between gap-3">
             <h2 id="results-heading" className="text-lg font-semibold text-ink" aria-live="polite">
-              {search.data ? `${search.data.total} ${search.data.total === 1 ? 'part' : 'parts'}` : 'Parts'}
-              {params.q ? ` for “${params.q}”` : ''}
+              {heading}
             </h2>
             <SelectField
               label="Sort by"
@@ -281,7 +283,7 @@ function Pages({ result, link }: { result: SearchResult; link: (page: number) =>
         <span />
       )}
       <p className="text-sm text-slate-600">
-        Page {result.page} of {last}
+        {`Page ${result.page} of ${last}`}
       </p>
       {result.page < last ? (
         <Link to={{ search: link(result.page + 1).toString() }} className={pageClass}>

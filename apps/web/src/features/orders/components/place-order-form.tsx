@@ -82,7 +82,7 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
         error={errors.orderQuantity?.message}
         {...register('orderQuantity', { valueAsNumber: true })}
       />
-      {total && <p className="font-semibold text-slate-700">Total: {total}</p>}
+      {total && <p className="font-semibold text-slate-700">{`Total: ${total}`}</p>}
       <SubmitButton pending={isSubmitting} disabled={!isValid}>
         Place Order
       </SubmitButton>
