@@ -11,7 +11,7 @@ for (const width of widths) {
     test('an admin’s dashboard opens on the overview; the chart library loads there only; a low part is restocked', async ({
       page,
     }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       const chartRequests: string[] = [];
       page.on('request', (request) => {
         if (/revenue-chart/.test(request.url())) chartRequests.push(request.url());

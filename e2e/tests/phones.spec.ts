@@ -74,7 +74,8 @@ for (const width of widths) {
     test.use({ viewport: { width, height: 844 } });
 
     test('axe finds no serious or critical problem on any page, signed out, in or as an admin', async ({ browser }) => {
-      test.setTimeout(180_000);
+      // Every page, twice signed in: 2.2–2.4 min alone on a slow day, more beside another test.
+      test.setTimeout(300_000);
       const { page, part, orderId } = await customerWithOrder(browser, width);
       const admin = await (await browser.newContext({ viewport: { width, height: 844 } })).newPage();
       await logInAt(admin, e2eAdmin);
