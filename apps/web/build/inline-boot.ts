@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite';
 import { COMPILE_EAGERLY } from './app-chunk-list';
+import { inlineIntoPage } from './inline-into-page';
 
 interface ChunkLike {
   type: 'chunk';
@@ -15,36 +16,21 @@ interface ChunkLike {
  * against 0.92–0.96 s without it, docs/benchmarks.md). The CSP allows this one script by its hash
  * (`apps/api/src/plugins/security-headers.ts`). The script must stand alone: a chunk it imported
  * would be fetched as early, and a relative import would resolve against the page's URL, so a
- * script that imports anything fails the build. Once inlined, its file is not written: no page
- * fetches it.
+ * script that imports anything fails the build. Once inlined, its file is not written
+ * (`inline-into-page.ts`): no page fetches it.
  */
 export function inlineBoot(): Plugin {
-  const inlined = new Set<string>();
-  return {
-    name: 'autoparts:inline-boot',
-    apply: 'build',
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        for (const fileName of inlined) Reflect.deleteProperty(bundle, fileName);
-      },
-    },
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, { bundle }) {
-        if (!bundle) return html;
-        return html.replace(/<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"><\/script>/, (tag, fileName: string) => {
-          const chunk = bundle[fileName] as ChunkLike | undefined;
-          if (chunk?.type !== 'chunk') return tag;
-          if (chunk.imports.length > 0 || chunk.dynamicImports.length > 0) {
-            throw new Error(`the page's script ${fileName} imports ${[...chunk.imports, ...chunk.dynamicImports].join(', ')}: it must stand alone to be inlined`);
-          }
-          const code = chunk.code.replace(COMPILE_EAGERLY, '').trim();
-          if (code.includes('</script')) throw new Error(`the page's script ${fileName} contains "</script": it cannot be inlined`);
-          inlined.add(fileName);
-          return `<script type="module">${code}</script>`;
-        });
-      },
-    },
-  };
+  return inlineIntoPage('autoparts:inline-boot', (html, bundle, inlined) =>
+    html.replace(/<script type="module" crossorigin src="\/(assets\/[^"]+\.js)"><\/script>/, (tag, fileName: string) => {
+      const chunk = bundle[fileName] as ChunkLike | undefined;
+      if (chunk?.type !== 'chunk') return tag;
+      if (chunk.imports.length > 0 || chunk.dynamicImports.length > 0) {
+        throw new Error(`the page's script ${fileName} imports ${[...chunk.imports, ...chunk.dynamicImports].join(', ')}: it must stand alone to be inlined`);
+      }
+      const code = chunk.code.replace(COMPILE_EAGERLY, '').trim();
+      if (code.includes('</script')) throw new Error(`the page's script ${fileName} contains "</script": it cannot be inlined`);
+      inlined.add(fileName);
+      return `<script type="module">${code}</script>`;
+    }),
+  );
 }
