@@ -5,13 +5,14 @@
  * built web app), then prints in one run:
  *   - `GET /api/parts`, `GET /api/config` and `/images/logo.svg` req/s against a bare `node:http`
  *     server sending the same bytes with the same headers (autocannon, 32 connections,
- *     alternating shop/bare runs of RUN_SECONDS, ROUNDS each; the ratio of the medians);
+ *     after a WARMUP_SECONDS run of each, alternating shop/bare runs of RUN_SECONDS, ROUNDS each;
+ *     the ratio of the medians);
  *   - Lighthouse (mobile, default simulated throttling, Debian's Chromium) for `/`, `/shop` and a
  *     signed-in `/part/{id}`, median of 3: performance, FCP, LCP, TBT, CLS (before the orders,
  *     whose messages the shop goes on sending for minutes after);
  *   - `POST /api/order` orders/s against `pgbench` running the same SQL as an order (`orderScript`,
- *     decision 030; ORDER_CONNECTIONS clients on both sides: the shop's pool size), alternating
- *     likewise.
+ *     decision 030; ORDER_CONNECTIONS clients on both sides: the shop's pool size), warmed and
+ *     alternating likewise.
  * Every load run is bounded by autocannon's or pgbench's own duration; a watchdog stops the whole
  * run after WATCHDOG_MS. The figures go into docs/benchmarks.md by hand.
  *   - with BENCH_ONLY=mixed (not in the default run): `GET /api/parts` req/s while orders stream
@@ -36,6 +37,12 @@ import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from '
 
 const RUN_SECONDS = 5;
 const ROUNDS = 2;
+/**
+ * Before the counted runs, each side runs this long uncounted: what is compared is the shop as it
+ * runs for days (its code compiled by V8's optimising tiers, its pools and caches filled), not its
+ * first seconds. The bare server and pgbench are warmed alike.
+ */
+const WARMUP_SECONDS = 2;
 const CONNECTIONS = 32;
 /** Catalogue readers while orders stream in (BENCH_ONLY=mixed). */
 const READ_CONNECTIONS = 8;
@@ -179,6 +186,8 @@ async function versusBare(shop: Shop, url: string) {
   const bareRuns: number[] = [];
   let bad = 0;
   try {
+    await load({ url: `${shop.origin}${url}`, duration: WARMUP_SECONDS });
+    await load({ url: `${bare.url}${url}`, duration: WARMUP_SECONDS });
     for (let round = 0; round < ROUNDS; round++) {
       const a = await load({ url: `${shop.origin}${url}` });
       const b = await load({ url: `${bare.url}${url}` });
@@ -325,25 +334,26 @@ function sampleOrderMail(origin: string) {
   );
 }
 
-async function pgbenchTps(databaseUrl: string, scriptPath: string, round: number): Promise<number> {
+/** pgbench's tps over `seconds`; `round` chooses where in the accounts its orders begin. */
+async function pgbenchTps(databaseUrl: string, scriptPath: string, round: number, seconds = RUN_SECONDS): Promise<number> {
   const binDir = findPostgresBinDir();
   if (!binDir) throw new Error('no PostgreSQL binaries');
   const { stdout } = await run(
     path.join(binDir, 'pgbench'),
-    ['-n', '-M', 'extended', '-c', String(ORDER_CONNECTIONS), '-j', '2', '-T', String(RUN_SECONDS), '-D', `k=${round * 100_000}`, '-f', scriptPath, databaseUrl],
-    { timeout: (RUN_SECONDS + 30) * 1000 },
+    ['-n', '-M', 'extended', '-c', String(ORDER_CONNECTIONS), '-j', '2', '-T', String(seconds), '-D', `k=${round * 100_000}`, '-f', scriptPath, databaseUrl],
+    { timeout: (seconds + 30) * 1000 },
   );
   const tps = /tps = ([\d.]+)/.exec(stdout)?.[1];
   if (!tps) throw new Error(`pgbench said:\n${stdout}`);
   return Number(tps);
 }
 
-/** Places orders for RUN_SECONDS, each from the next account (`next` counts across runs). */
-async function orderLoad(shop: Shop, setup: OrderSetup, next: { n: number }) {
+/** Places orders for `seconds`, each from the next account (`next` counts across runs). */
+async function orderLoad(shop: Shop, setup: OrderSetup, next: { n: number }, seconds = RUN_SECONDS) {
   return autocannon({
     url: `${shop.origin}/api/order`,
     connections: ORDER_CONNECTIONS,
-    duration: RUN_SECONDS,
+    duration: seconds,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     requests: [
@@ -369,6 +379,8 @@ async function ordersVersusPgbench(shop: Shop, databaseUrl: string, setup: Order
   const shopRuns: number[] = [];
   const pgbenchRuns: number[] = [];
   let bad = 0;
+  await orderLoad(shop, setup, next, WARMUP_SECONDS);
+  await pgbenchTps(databaseUrl, setup.scriptPath, ROUNDS, WARMUP_SECONDS);
   for (let round = 0; round < ROUNDS; round++) {
     const result = await orderLoad(shop, setup, next);
     shopRuns.push(result['2xx'] / RUN_SECONDS);
@@ -477,7 +489,7 @@ async function main() {
     const databaseUrl = url.toString();
     shop = await startShop(databaseUrl);
     console.log(`npm run bench — ${new Date().toISOString()} — ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, Node ${process.version}`);
-    console.log(`the shop on PostgreSQL (${shop.origin}), NODE_ENV=production, LOG_LEVEL=info; autocannon ${CONNECTIONS} connections, ${ROUNDS} × ${RUN_SECONDS} s per side\n`);
+    console.log(`the shop on PostgreSQL (${shop.origin}), NODE_ENV=production, LOG_LEVEL=info; autocannon ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${ROUNDS} × ${RUN_SECONDS} s per side\n`);
 
     const only = new Set((process.env.BENCH_ONLY ?? 'reads,orders,lighthouse').split(','));
     for (const target of only.has('reads') ? ['/api/parts', '/api/config', '/images/logo.svg'] : []) {
