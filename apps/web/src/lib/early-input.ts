@@ -32,8 +32,20 @@ export interface EarlyInput {
   release(): void;
 }
 
+/** A form field's state when its event was held: sent again with the event (see `release`). */
+interface FieldState {
+  value: string;
+  checked: boolean;
+}
+
+function fieldState(target: EventTarget): FieldState | undefined {
+  if (target instanceof HTMLInputElement) return { value: target.value, checked: target.checked };
+  if (target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return { value: target.value, checked: false };
+  return undefined;
+}
+
 export function holdEarlyInput(): EarlyInput {
-  const held: Array<{ target: EventTarget; copy: Event }> = [];
+  const held: Array<{ target: EventTarget; copy: Event; field: FieldState | undefined }> = [];
   let noticed = false;
   let notify: (() => void) | undefined;
   let releasing = false;
@@ -56,7 +68,7 @@ export function holdEarlyInput(): EarlyInput {
     }
     event.preventDefault();
     event.stopImmediatePropagation();
-    held.push({ target, copy: new (event.constructor as typeof Event)(event.type, event) });
+    held.push({ target, copy: new (event.constructor as typeof Event)(event.type, event), field: fieldState(target) });
     notice();
   };
 
@@ -84,7 +96,15 @@ export function holdEarlyInput(): EarlyInput {
       else
         setTimeout(() => {
           stopHolding();
-          for (const { target, copy } of held.splice(0)) target.dispatchEvent(copy);
+          for (const { target, copy, field } of held.splice(0)) {
+            // A render of the field's section before this task (an effect's state change) puts
+            // the app's value back into the field, over the customer's: the event carries theirs.
+            if (field && (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement)) {
+              target.value = field.value;
+              if (target instanceof HTMLInputElement) target.checked = field.checked;
+            }
+            target.dispatchEvent(copy);
+          }
         }, 0);
     },
   };
