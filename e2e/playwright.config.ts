@@ -21,7 +21,11 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace (actions, DOM snapshots, network, console) and a screenshot.
+    // The trace's screencast is left out: encoding and shipping its frames made the journeys take
+    // ~40 % longer on this machine (16 journeys in 185–220 s with it, 148 s without).
+    trace: { mode: 'retain-on-failure', screenshots: false },
+    screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
