@@ -56,6 +56,15 @@ function Page({ test }: { test: string }) {
 }
 
 /** A few tasks go by. */
+/** Chooses 'van' as a script or a browser's autofill does: `input` and `change` in one go. */
+function chooseVanAsAScriptDoes() {
+  const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Vehicle' });
+  select.value = 'van';
+  select.dispatchEvent(new Event('input', { bubbles: true }));
+  select.dispatchEvent(new Event('change', { bubbles: true }));
+  return select;
+}
+
 const aWhile = () => new Promise((resolve) => setTimeout(resolve, 30));
 
 /** Input held in each test, let go after it. */
@@ -181,19 +190,13 @@ describe('HydrateLater', () => {
 
   it('keeps a choice sent as input and change in one go (as a script or autofill sends them) before the section is hydrated', async () => {
     hydratePage('input-change');
-    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Vehicle' });
-    select.value = 'van';
-    select.dispatchEvent(new Event('input', { bubbles: true }));
-    select.dispatchEvent(new Event('change', { bubbles: true }));
+    chooseVanAsAScriptDoes();
     await waitFor(() => expect(screen.getByText('Chosen: van')).toBeInTheDocument());
   });
 
   it('keeps a choice made on the server’s page before the app has started', async () => {
     const page = servePage('before-app');
-    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Vehicle' });
-    select.value = 'van';
-    select.dispatchEvent(new Event('input', { bubbles: true }));
-    select.dispatchEvent(new Event('change', { bubbles: true }));
+    chooseVanAsAScriptDoes();
     page.hydrate();
     await waitFor(() => expect(screen.getByText('Chosen: van')).toBeInTheDocument());
     expect(hydrated).toEqual(['Top', 'First', 'Second', 'Choice']);
@@ -201,10 +204,7 @@ describe('HydrateLater', () => {
 
   it('keeps a choice made before the app has started when its section renders again before the choice is sent', async () => {
     const page = servePage('rendered-again');
-    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Vehicle' });
-    select.value = 'van';
-    select.dispatchEvent(new Event('input', { bubbles: true }));
-    select.dispatchEvent(new Event('change', { bubbles: true }));
+    const select = chooseVanAsAScriptDoes();
     page.hydrate();
     // An effect's state change renders the section again before the held events go out: a render
     // puts the state's value ('none') back into the select, as Preact does (it sets `value` when

@@ -32,20 +32,29 @@ export interface EarlyInput {
   release(): void;
 }
 
-/** A form field's state when its event was held: sent again with the event (see `release`). */
-interface FieldState {
-  value: string;
-  checked: boolean;
-}
-
-function fieldState(target: EventTarget): FieldState | undefined {
-  if (target instanceof HTMLInputElement) return { value: target.value, checked: target.checked };
-  if (target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return { value: target.value, checked: false };
+/**
+ * For a form field, what puts its value (and `checked`) back as they are now, when its held event
+ * is sent again (see `release`); nothing for any other target.
+ */
+function keepFieldState(target: EventTarget): (() => void) | undefined {
+  if (target instanceof HTMLInputElement) {
+    const { value, checked } = target;
+    return () => {
+      target.value = value;
+      target.checked = checked;
+    };
+  }
+  if (target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) {
+    const { value } = target;
+    return () => {
+      target.value = value;
+    };
+  }
   return undefined;
 }
 
 export function holdEarlyInput(): EarlyInput {
-  const held: Array<{ target: EventTarget; copy: Event; field: FieldState | undefined }> = [];
+  const held: Array<{ target: EventTarget; copy: Event; restoreField: (() => void) | undefined }> = [];
   let noticed = false;
   let notify: (() => void) | undefined;
   let releasing = false;
@@ -68,7 +77,7 @@ export function holdEarlyInput(): EarlyInput {
     }
     event.preventDefault();
     event.stopImmediatePropagation();
-    held.push({ target, copy: new (event.constructor as typeof Event)(event.type, event), field: fieldState(target) });
+    held.push({ target, copy: new (event.constructor as typeof Event)(event.type, event), restoreField: keepFieldState(target) });
     notice();
   };
 
@@ -96,13 +105,10 @@ export function holdEarlyInput(): EarlyInput {
       else
         setTimeout(() => {
           stopHolding();
-          for (const { target, copy, field } of held.splice(0)) {
+          for (const { target, copy, restoreField } of held.splice(0)) {
             // A render of the field's section before this task (an effect's state change) puts
             // the app's value back into the field, over the customer's: the event carries theirs.
-            if (field && (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement)) {
-              target.value = field.value;
-              if (target instanceof HTMLInputElement) target.checked = field.checked;
-            }
+            restoreField?.();
             target.dispatchEvent(copy);
           }
         }, 0);
