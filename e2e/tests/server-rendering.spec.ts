@@ -121,6 +121,17 @@ test('public pages name their canonical URL; the part pages and search results c
   expect(data.itemListElement[0]?.item.offers.priceCurrency).toBe('USD');
 });
 
+test('the pages a buyer lands on from outside come without an opener policy; the account’s pages keep it', async ({ request }) => {
+  // Decision 034: with the policy, the browser starts the page's renderer only once it has the reply.
+  const [part] = (await (await request.get('/api/parts')).json()) as Part[];
+  for (const path of ['/', '/shop', '/blogs', '/portfolio', `/part/${part!._id}`, '/no-such-page']) {
+    expect((await request.get(path)).headers()['cross-origin-opener-policy'], path).toBeUndefined();
+  }
+  for (const path of ['/dashboard', '/dashboard/orders', '/login', '/reset-password']) {
+    expect((await request.get(path)).headers()['cross-origin-opener-policy'], path).toBe('same-origin');
+  }
+});
+
 test('a part’s page, rendered in the browser, carries the part’s title, description and schema.org offer', async ({ request, baseURL }) => {
   const [part] = (await (await request.get('/api/parts')).json()) as Array<Part & { description: string; img: string }>;
   const html = await (await request.get(`/part/${part!._id}`)).text();

@@ -160,6 +160,16 @@ describe('the web app', () => {
     expectSecurityHeaders(await get('/assets/app-abc123.js'));
   });
 
+  it('sends pages a buyer lands on from outside without an opener policy, and every other document and reply with one', async () => {
+    // Decision 034: without a server-rendering bundle here, the landing pages are a part's page and the not-found page.
+    for (const url of ['/part/abc123', '/nope']) {
+      expect((await get(url)).headers['cross-origin-opener-policy'], url).toBeUndefined();
+    }
+    for (const url of ['/dashboard', '/dashboard/payment/abc123', '/login', '/reset-password', '/api/parts']) {
+      expect((await get(url)).headers['cross-origin-opener-policy'], url).toBe('same-origin');
+    }
+  });
+
   it('lets browsers keep hashed assets for a year', async () => {
     const response = await get('/assets/app-abc123.js');
 

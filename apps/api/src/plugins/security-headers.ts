@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from 'helmet';
 
 /**
@@ -41,6 +41,18 @@ export function securityHeaders(app: FastifyInstance, { scriptHashes = [] }: { s
 }
 
 /** The headers a helmet middleware sets, read once from a stand-in response. */
+/**
+ * A page a buyer lands on from outside (the catalogue's server-rendered pages, a part's page, the
+ * not-found page) goes without `Cross-Origin-Opener-Policy`. With it, the browser learns only from
+ * the response that the page needs a browsing context group of its own, and starts a renderer
+ * process for it then, on the page's critical path: Lighthouse's blocking time on `/` ~600 ms
+ * longer, its score 97 → 83 (decision 034). Every other document (account, orders, admin,
+ * payment, sign-in, recovery) and every API reply keeps `same-origin`.
+ */
+export function withoutOpenerPolicy(reply: FastifyReply) {
+  reply.removeHeader('cross-origin-opener-policy');
+}
+
 function helmetHeaders(middleware: ReturnType<typeof helmet>): Record<string, string> {
   const headers = new Map<string, string>();
   const response = {

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { negotiate } from '@fastify/accept-negotiator';
 import { apiErrors, isAppRoute } from '@autoparts/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { withoutOpenerPolicy } from './security-headers';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -254,8 +255,11 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     const found = isAppRoute(pathname);
     const partId = decoded(/^\/part\/([^/]+)\/?$/.exec(pathname)?.[1]);
     const url = new URL(`${options.baseUrl}${request.url}`);
+    const rendered = !found || renderer?.isServerRendered(pathname) === true;
+    // The pages a buyer lands on from outside (decision 034).
+    if (rendered || partId) withoutOpenerPolicy(reply);
     const html =
-      !found || renderer?.isServerRendered(pathname)
+      rendered
         ? await renderedPage(request, template, pathname, url, found)
         : partId
           ? await partPage(request, template, pathname, url, partId)
