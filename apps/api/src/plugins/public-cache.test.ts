@@ -170,6 +170,18 @@ describe('cached reviews', () => {
   });
 });
 
+describe('writes that change nothing', () => {
+  it('keep the cache: refused writes from anyone cannot keep it empty', async () => {
+    const parts = await cached('/api/parts');
+    const reviews = await cached('/api/reviews');
+    expectReply(await app.inject({ method: 'POST', url: '/api/reviews', payload: { description: 'No session.' } }), 401);
+    expectReply(await call(app, byCookie(customer), { method: 'POST', url: '/api/reviews', payload: { description: '' } }), 400);
+    expectReply(await call(app, byCookie(customer), { method: 'PUT', url: '/api/admin/review/x/visibility', payload: { hidden: true } }), 403);
+    expect((await get('/api/parts', { 'if-none-match': parts.etag })).statusCode).toBe(304);
+    expect((await get('/api/reviews', { 'if-none-match': reviews.etag })).statusCode).toBe(304);
+  });
+});
+
 describe('replies that are not cached', () => {
   it('a 404 is not kept: the part added afterwards is found', async () => {
     const id = '00000000-0000-4000-8000-00000000cafe';

@@ -74,9 +74,9 @@ type Encoding = 'br' | 'gzip';
  * most once per COALESCE_MS (decision 030). A request that began before the drop does not store
  * what it read. While the listening
  * connection is down nothing is served from or stored in memory, and it all starts afresh once
- * it listens again. A write request (any method but GET, HEAD, OPTIONS) empties this instance's
- * cache as its reply leaves, so whoever changed something sees it in the next read; an order
- * (`changesStockOnly`) leaves its stock change to the coalesced notification.
+ * it listens again. A write request (any method but GET, HEAD, OPTIONS) answered below 400
+ * empties this instance's cache as its reply leaves, so whoever changed something sees it in the
+ * next read; an order (`changesStockOnly`) leaves its stock change to the coalesced notification.
  */
 export async function publicCache(app: FastifyInstance, database: DatabaseHandle) {
   const caches = {
@@ -188,9 +188,12 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
   // A write done here is read back at once: its transaction has committed before its reply, so
   // this instance forgets everything then, without waiting for the notification (which tells the
   // other instances). Reads that began earlier do not keep what they read. An order's stock is
-  // the exception: it comes with the notification, coalesced, as on every other instance.
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (!SAFE_METHODS.has(request.method) && !request.routeOptions.config.changesStockOnly) dropAll();
+  // the exception: it comes with the notification, coalesced, as on every other instance. A write
+  // refused (4xx) or failed (5xx) forgets nothing: it changed nothing, or its notification tells,
+  // and a stream of refused writes from anyone would otherwise keep every cache empty.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const wrote = !SAFE_METHODS.has(request.method) && reply.statusCode < 400;
+    if (wrote && !request.routeOptions.config.changesStockOnly) dropAll();
     done(null, payload);
   });
 }
