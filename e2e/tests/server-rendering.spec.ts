@@ -132,6 +132,20 @@ test('the pages a buyer lands on from outside come without an opener policy; the
   }
 });
 
+test('a public page is sent as kept, 304 for its tag, until what it shows changes', async ({ page, request: anonymous, baseURL }) => {
+  const kept = await anonymous.get('/');
+  const etag = kept.headers()['etag'];
+  expect(etag).toMatch(/^"/);
+  expect((await anonymous.get('/', { headers: { 'if-none-match': etag! } })).status()).toBe(304);
+
+  await signUp(page, newAccount('page-cache'));
+  const description = `Posted after the page was kept ${Date.now()}`;
+  const posted = await request(page).post('/api/reviews', { data: { description, ratings: '5' }, headers: { origin: baseURL! } });
+  expect(posted.status()).toBe(200);
+  await expect.poll(async () => (await anonymous.get('/')).text()).toContain(description);
+  expect((await anonymous.get('/', { headers: { 'if-none-match': etag! } })).status()).toBe(200);
+});
+
 test('a part’s page, rendered in the browser, carries the part’s title, description and schema.org offer', async ({ request, baseURL }) => {
   const [part] = (await (await request.get('/api/parts')).json()) as Array<Part & { description: string; img: string }>;
   const html = await (await request.get(`/part/${part!._id}`)).text();

@@ -1,4 +1,3 @@
-import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import pretty from 'pino-pretty';
@@ -34,7 +33,7 @@ import { errorForLog, errorHandling, frameworkErrors } from './plugins/errors';
 import { requestLog } from './plugins/request-log';
 import { requestGuards } from './plugins/request-guards';
 import { rateLimits } from './plugins/rate-limits';
-import { publicCache } from './plugins/public-cache';
+import { BROTLI_OPTIONS, publicCache } from './plugins/public-cache';
 import { securityHeaders } from './plugins/security-headers';
 import { inlineScriptHashes, webApp } from './plugins/web-app';
 import { sitemapRoutes } from './modules/sitemap/routes';
@@ -101,12 +100,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   securityHeaders(app, { scriptHashes: inlineScriptHashes(config.webDistDir) });
   // Ahead of compression: cached replies carry their own compressed bytes.
   await publicCache(app, database);
-  // Brotli's default quality (11) costs ~100× gzip's CPU per response, on libuv's thread pool:
-  // quality 5 compresses about as well as gzip -9, cheaply enough to do per request.
-  await app.register(compress, {
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
-  });
+  await app.register(compress, { encodings: ['br', 'gzip'], brotliOptions: BROTLI_OPTIONS });
   await apiDocs(app);
 
   const auth = createAuth({ config, authSecret, db: database.db, logger: app.log, mail: app.mail });

@@ -35,6 +35,12 @@ declare module 'fastify' {
        * within COALESCE_MS).
        */
       caughtUp(): Promise<void>;
+      /**
+       * What the cached reads show, as a number that changes whenever either topic is emptied;
+       * undefined while changes cannot be heard, when nothing may be kept. Something derived
+       * from those reads (a rendered page, plugins/web-app.ts) is kept while it is unchanged.
+       */
+      version(): number | undefined;
     };
   }
 }
@@ -43,6 +49,11 @@ declare module 'fastify' {
 const CHANNEL = 'shop_changes';
 /** Memory the cached replies of a topic may hold at most (JSON and its compressed forms). */
 const MAX_BYTES: Record<CacheTopic, number> = { catalogue: 48 * 1024 * 1024, reviews: 4 * 1024 * 1024 };
+/**
+ * Brotli for a reply compressed as it is sent, or once and kept: quality 5 compresses about as
+ * well as gzip -9; the default (11) costs ~100× gzip's CPU, on libuv's thread pool.
+ */
+export const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 /** Below this a reply goes uncompressed, as @fastify/compress's threshold. */
 const COMPRESS_FROM_BYTES = 1024;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -129,7 +140,11 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
       app.log.info('public cache: change notifications are back');
     },
   });
-  app.decorate('publicCache', { caughtUp: () => listener.caughtUp().then(dropPending) });
+  app.decorate('publicCache', {
+    caughtUp: () => listener.caughtUp().then(dropPending),
+    // Each generation only grows, so their sum changes whenever either does.
+    version: () => (live ? generation.catalogue + generation.reviews : undefined),
+  });
   app.decorateRequest('cacheGeneration', -1);
 
   const encodings = new Negotiator<Encoding | 'identity'>({ supportedValues: ['br', 'gzip', 'identity'] });
@@ -209,8 +224,7 @@ function newCache(maxBytes: number) {
 /** The entry's bytes in `encoding`, compressed on first use and kept with it. */
 function compressed(entry: Entry, encoding: Encoding): Buffer {
   if (encoding === 'br') {
-    // Quality 5, as the shop's other replies: near gzip -9's size for a fraction of quality 11's CPU.
-    entry.br ??= zlib.brotliCompressSync(entry.json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    entry.br ??= zlib.brotliCompressSync(entry.json, BROTLI_OPTIONS);
     return entry.br;
   }
   entry.gzip ??= zlib.gzipSync(entry.json);

@@ -2,9 +2,12 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import zlib from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import { apiErrors, isAppRoute } from '@autoparts/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { BROTLI_OPTIONS } from './public-cache';
 import { withoutOpenerPolicy } from './security-headers';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -68,6 +71,12 @@ interface PageHead {
   image?: { href: string; srcSet?: string; sizes?: string; type?: string };
 }
 
+/**
+ * Memory the rendered public pages may hold, with their compressed copies: ~200 KB a page, so
+ * some eighty pages (`/`, `/blogs`, `/shop` and its most asked searches).
+ */
+const PAGE_CACHE_BYTES = 16 * 1024 * 1024;
+
 /** `@fastify/compress`'s own threshold (its default): a smaller reply it sends as it is. */
 const COMPRESS_THRESHOLD_BYTES = 1024;
 
@@ -75,6 +84,17 @@ const variantOf = (body: Buffer, suffix = ''): Variant => ({
   body,
   etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}${suffix}"`,
 });
+
+/** A rendered page as a file: its bytes, brotli and gzip, each with its tag, made once. */
+function pageFile(html: string): StaticFile {
+  const body = Buffer.from(html);
+  return {
+    type: 'text/html; charset=utf-8',
+    cacheControl: REVALIDATE,
+    identity: variantOf(body),
+    encoded: { br: variantOf(zlib.brotliCompressSync(body, BROTLI_OPTIONS), '-br'), gzip: variantOf(zlib.gzipSync(body), '-gz') },
+  };
+}
 
 /** Every file of the client build except the page template and the server bundle, by URL path. */
 function loadStaticFiles(distDir: string): Map<string, StaticFile> {
@@ -155,7 +175,8 @@ export function inlineScriptHashes(distDir: string): string[] {
  * Serves the built web app (decisions 028, 029). Its files are read into memory at start, with
  * the brotli and gzip copies the build wrote, and sent by `Accept-Encoding` (hashed assets cached
  * for a year). The public pages (`/`, `/shop`, `/blogs`, `/portfolio`, the not-found page) are
- * rendered here with their data, asked of the API's own routes in-process; every other route of
+ * rendered here with their data, asked of the API's own routes in-process, and kept until that
+ * data changes (decision 035); every other route of
  * the app gets the page template with 200, and the app renders it in the browser. Unknown `/api`
  * paths answer JSON, and so do missing `/assets` files: a page asking for a script of an older
  * build must fail as a script, not load the shop's HTML.
@@ -229,6 +250,33 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
   }
 
   /**
+   * Public pages as rendered, by URL, with the public cache's version they were rendered at
+   * (issue 10: prerendered and refreshed when the catalogue changes). A page is the same for
+   * every visitor, so it is rendered once per change of the catalogue or the reviews it shows,
+   * on every instance, and sent as bytes with its tag (304 to a matching `If-None-Match`).
+   */
+  const pages = new LRUCache<string, { version: number; file: StaticFile }>({
+    maxSize: PAGE_CACHE_BYTES,
+    sizeCalculation: ({ file }, url) =>
+      file.identity.body.length + (file.encoded.br?.body.length ?? 0) + (file.encoded.gzip?.body.length ?? 0) + url.length,
+  });
+
+  /**
+   * A public page from memory while what it shows is unchanged, or rendered now and kept unless
+   * a change came meanwhile or changes cannot be heard; undefined if rendering fails.
+   */
+  async function publicPage(visitor: FastifyRequest, page: string, pathname: string, url: URL): Promise<StaticFile | undefined> {
+    const version = app.publicCache.version();
+    const kept = pages.get(visitor.url);
+    if (kept && kept.version === version) return kept.file;
+    const html = await renderedPage(visitor, page, pathname, url, true);
+    if (html === undefined) return undefined;
+    const file = pageFile(html);
+    if (version !== undefined && version === app.publicCache.version()) pages.set(visitor.url, { version, file });
+    return file;
+  }
+
+  /**
    * A part's page, signed in only (SPEC §6): rendered for a signed-in visitor as they see it; for
    * anyone else its head (for search engines and link previews) and the part's data, and the
    * browser sends them to sign in.
@@ -258,8 +306,12 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     const rendered = !found || renderer?.isServerRendered(pathname) === true;
     // The pages a buyer lands on from outside (decision 034).
     if (rendered || partId) withoutOpenerPolicy(reply);
+    if (found && rendered) {
+      const page = await publicPage(request, template, pathname, url);
+      if (page) return sendStatic(page, request, reply);
+    }
     const html =
-      rendered
+      !found
         ? await renderedPage(request, template, pathname, url, found)
         : partId
           ? await partPage(request, template, pathname, url, partId)
