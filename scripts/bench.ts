@@ -3,7 +3,8 @@
  * Starts a throwaway PostgreSQL cluster (scripts/postgres-cluster.ts: no fsync) and the shop on it
  * with production defaults (NODE_ENV=production, LOG_LEVEL=info as JSON lines to /dev/null, the
  * built web app), then prints in one run:
- *   - `GET /api/parts`, `GET /api/config` and `/images/logo.svg` req/s against a bare `node:http`
+ *   - `GET /api/parts`, `GET /api/config`, `/images/logo.svg` and the rendered home page `/`
+ *     (decision 035) req/s against a bare `node:http`
  *     server sending the same bytes with the same headers (autocannon, 32 connections,
  *     after a WARMUP_SECONDS run of each, alternating shop/bare runs of RUN_SECONDS, ROUNDS each;
  *     the ratio of the medians);
@@ -492,7 +493,7 @@ async function main() {
     console.log(`the shop on PostgreSQL (${shop.origin}), NODE_ENV=production, LOG_LEVEL=info; autocannon ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${ROUNDS} × ${RUN_SECONDS} s per side\n`);
 
     const only = new Set((process.env.BENCH_ONLY ?? 'reads,orders,lighthouse').split(','));
-    for (const target of only.has('reads') ? ['/api/parts', '/api/config', '/images/logo.svg'] : []) {
+    for (const target of only.has('reads') ? ['/api/parts', '/api/config', '/images/logo.svg', '/'] : []) {
       const figures = await versusBare(shop, target);
       console.log(
         `${target.padEnd(18)} shop ${fmt(figures.shopRps).padStart(7)} req/s   bare node:http ${fmt(figures.bareRps).padStart(7)} req/s   ratio ${figures.ratio.toFixed(2)}   (${figures.bytes} B${figures.bad ? `, ${figures.bad} not 2xx` : ''})`,
