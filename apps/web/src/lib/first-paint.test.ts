@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { afterFirstPaint } from './first-paint';
+import { afterFirstPaint, NO_PAINT_MS } from './first-paint';
 
 /** A stand-in for the browser's PerformanceObserver that reports paints when told to. */
 function paintReports() {
@@ -35,6 +35,7 @@ describe('afterFirstPaint', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('goes on at once when the app draws the page itself', async () => {
@@ -53,13 +54,24 @@ describe('afterFirstPaint', () => {
     expect(await settled(painted)).toBe(true);
   });
 
-  it('goes on after a second should no paint be reported', async () => {
+  it('waits for a paint that comes long after it was asked, and goes on without one only after NO_PAINT_MS', async () => {
     vi.useFakeTimers();
     paintReports();
     const painted = afterFirstPaint(drawnPage());
-    await vi.advanceTimersByTimeAsync(999);
+    await vi.advanceTimersByTimeAsync(NO_PAINT_MS - 1);
     expect(await settled(painted)).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
+    expect(await settled(painted)).toBe(true);
+  });
+
+  it('goes on when the tab is hidden before its paint, which then never comes', async () => {
+    vi.useFakeTimers();
+    paintReports();
+    const painted = afterFirstPaint(drawnPage());
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await settled(painted)).toBe(false);
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
     expect(await settled(painted)).toBe(true);
   });
 

@@ -3,9 +3,13 @@
  * next (fetching and running the app, `boot.ts`) neither delays that paint nor shares the
  * network with it: when the browser reports its first contentful paint. A page with nothing
  * drawn yet (one the app draws) goes on at once. A hidden tab paints nothing until shown, and a
- * browser without paint timing reports nothing: they go on after the next frame, or 100 ms. Should
- * no report come (the tab hidden meanwhile), it goes on after a second.
+ * browser without paint timing reports nothing: they go on after the next frame, or 100 ms; so
+ * does a tab hidden before its paint. The paint may come well after this script runs (the whole
+ * page, sent at once from memory, is parsed first; on a slow or busy phone, for seconds): it is
+ * waited for, and only should none come in NO_PAINT_MS does the app start without it.
  */
+export const NO_PAINT_MS = 10_000;
+
 export function afterFirstPaint(root: Element | null): Promise<void> {
   return new Promise((resolve) => {
     if (!root?.hasChildNodes()) return resolve();
@@ -16,15 +20,20 @@ export function afterFirstPaint(root: Element | null): Promise<void> {
       setTimeout(done, 100);
       return;
     }
-    const observer = new PerformanceObserver((entries) => {
-      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
+    const finish = () => {
       observer.disconnect();
+      document.removeEventListener('visibilitychange', hidden);
+      clearTimeout(timer);
       done();
+    };
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') finish();
+    };
+    const observer = new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName('first-contentful-paint').length > 0) finish();
     });
     observer.observe({ type: 'paint', buffered: true });
-    setTimeout(() => {
-      observer.disconnect();
-      done();
-    }, 1000);
+    document.addEventListener('visibilitychange', hidden);
+    const timer = setTimeout(finish, NO_PAINT_MS);
   });
 }
