@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderPartPage } from './entry-server';
+import { renderPage, renderPartPage } from './entry-server';
 import { aPartDetail, aVehicle } from './test/orders';
 import { aCustomer } from './test/users';
 
@@ -40,5 +40,26 @@ describe('renderPartPage', () => {
     expect(janes?.html).not.toContain('john@example.com');
     expect(johns?.html).toContain('john@example.com');
     expect(johns?.html).not.toContain('jane@example.com');
+  });
+});
+
+describe('renderPage', () => {
+  /** The home page, its data answered as `answers` says (JSON and 200, or the status given). */
+  const home = (answers: Record<string, unknown>) =>
+    renderPage({
+      url: new URL('http://shop.test/'),
+      baseUrl: 'http://shop.test',
+      found: true,
+      api: async (url: string) => {
+        const answer = answers[url];
+        const status = typeof answer === 'number' ? answer : 200;
+        return new Response(JSON.stringify(status === 200 ? answer : { message: 'Too many requests' }), { status, headers: { 'content-type': 'application/json' } });
+      },
+    });
+
+  it('says a page is complete when every query it asked for answered, and not when one was refused', async () => {
+    const everything = { '/api/parts': [], '/api/reviews': [], '/api/vehicles/years': [] };
+    expect((await home(everything)).complete).toBe(true);
+    expect((await home({ ...everything, '/api/reviews': 429 })).complete).toBe(false);
   });
 });

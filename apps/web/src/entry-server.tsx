@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { dehydrate, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import type { VNode } from 'preact';
 import { renderToStringAsync } from 'preact-render-to-string';
@@ -40,6 +40,11 @@ export interface RenderedPage {
   html: string;
   head: PageHead;
   data: PageData;
+  /**
+   * Every query the page asked for answered: a page drawn with one in its loading state (the API
+   * refused this visitor, or failed) may be sent to them, never kept for everyone (decision 035).
+   */
+  complete: boolean;
 }
 
 /**
@@ -74,8 +79,10 @@ export async function renderPage({
  * will at hydration; the browser then asks and shows the failure. With `markup` false, the data only.
  */
 async function rendered(queryClient: QueryClient, url: URL, markup = true): Promise<Omit<RenderedPage, 'head'>> {
-  queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
-  return { html: markup ? await renderApp(queryClient, url) : '', data: { queries: dehydrate(queryClient) } };
+  const failed = (query: Query) => query.state.status === 'error';
+  const complete = !queryClient.getQueryCache().getAll().some(failed);
+  queryClient.removeQueries({ predicate: failed });
+  return { html: markup ? await renderApp(queryClient, url) : '', data: { queries: dehydrate(queryClient) }, complete };
 }
 
 /** The app's markup at `url`, from the data in `queryClient`. */

@@ -63,6 +63,8 @@ interface RenderedPage {
   html: string;
   head: PageHead;
   data: unknown;
+  /** Every query it asked for answered: only such a page may be kept for everyone. */
+  complete: boolean;
 }
 interface PageHead {
   title: string;
@@ -238,11 +240,17 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
   }
 
   /** A public page rendered with its data, or undefined (the browser renders it) if that fails. */
-  async function renderedPage(visitor: FastifyRequest, page: string, pathname: string, url: URL, found: boolean): Promise<string | undefined> {
+  async function renderedPage(
+    visitor: FastifyRequest,
+    page: string,
+    pathname: string,
+    url: URL,
+    found: boolean,
+  ): Promise<{ html: string; complete: boolean } | undefined> {
     if (!renderer) return undefined;
     try {
       const rendered = await renderer.renderPage({ url, baseUrl: options.baseUrl, found, api: apiFor(visitor) });
-      return fillTemplate(page, rendered.head, found ? pathname : undefined, rendered);
+      return { html: fillTemplate(page, rendered.head, found ? pathname : undefined, rendered), complete: rendered.complete };
     } catch (error) {
       app.log.error({ err: error, url: pathname }, 'server rendering failed');
       return undefined;
@@ -263,16 +271,18 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
 
   /**
    * A public page from memory while what it shows is unchanged, or rendered now and kept unless
-   * a change came meanwhile or changes cannot be heard; undefined if rendering fails.
+   * a change came meanwhile, changes cannot be heard, or some of its data was refused this
+   * visitor (their read limit) or failed; undefined if rendering fails.
    */
   async function publicPage(visitor: FastifyRequest, page: string, pathname: string, url: URL): Promise<StaticFile | undefined> {
     const version = app.publicCache.version();
     const kept = pages.get(visitor.url);
     if (kept && kept.version === version) return kept.file;
-    const html = await renderedPage(visitor, page, pathname, url, true);
-    if (html === undefined) return undefined;
-    const file = pageFile(html);
-    if (version !== undefined && version === app.publicCache.version()) pages.set(visitor.url, { version, file });
+    const rendered = await renderedPage(visitor, page, pathname, url, true);
+    if (rendered === undefined) return undefined;
+    const file = pageFile(rendered.html);
+    const unchanged = version !== undefined && version === app.publicCache.version();
+    if (rendered.complete && unchanged) pages.set(visitor.url, { version, file });
     return file;
   }
 
@@ -312,7 +322,7 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     }
     const html =
       !found
-        ? await renderedPage(request, template, pathname, url, found)
+        ? (await renderedPage(request, template, pathname, url, found))?.html
         : partId
           ? await partPage(request, template, pathname, url, partId)
           : undefined;
