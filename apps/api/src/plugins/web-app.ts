@@ -270,6 +270,13 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
   });
 
   /**
+   * Renders of a public page under way, by version and URL: a request that comes meanwhile waits
+   * for that render rather than making its own (a drop after an order, then many visitors at
+   * once, renders the page once).
+   */
+  const rendering = new Map<string, Promise<{ file: StaticFile; complete: boolean } | undefined>>();
+
+  /**
    * A public page from memory while what it shows is unchanged, or rendered now and kept unless
    * a change came meanwhile, changes cannot be heard, or some of its data was refused this
    * visitor (their read limit) or failed; undefined if rendering fails.
@@ -278,12 +285,25 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     const version = app.publicCache.version();
     const kept = pages.get(visitor.url);
     if (kept && kept.version === version) return kept.file;
-    const rendered = await renderedPage(visitor, page, pathname, url, true);
-    if (rendered === undefined) return undefined;
-    const file = pageFile(rendered.html);
-    const unchanged = version !== undefined && version === app.publicCache.version();
-    if (rendered.complete && unchanged) pages.set(visitor.url, { version, file });
-    return file;
+    const render = async () => {
+      const rendered = await renderedPage(visitor, page, pathname, url, true);
+      if (rendered === undefined) return undefined;
+      const file = pageFile(rendered.html);
+      const unchanged = version !== undefined && version === app.publicCache.version();
+      if (rendered.complete && unchanged) pages.set(visitor.url, { version, file });
+      return { file, complete: rendered.complete };
+    };
+    if (version === undefined) return (await render())?.file;
+    const key = `${version} ${visitor.url}`;
+    const underway = rendering.get(key);
+    if (underway) {
+      const shared = await underway;
+      // A page drawn with data refused to its own visitor is theirs only: this one renders anew.
+      return shared?.complete ? shared.file : (await render())?.file;
+    }
+    const mine = render().finally(() => rendering.delete(key));
+    rendering.set(key, mine);
+    return (await mine)?.file;
   }
 
   /**
