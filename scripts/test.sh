@@ -3,6 +3,8 @@
 # PostgreSQL cluster, then the browser journeys in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# npm puts node_modules/.bin (the `node` dev dependency) first on the path: the suites run on it.
+echo "Node $(node --version)"
 npm run test:unit
 npm run test:api
 npm run test:api:postgres

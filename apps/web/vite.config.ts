@@ -2,11 +2,11 @@ import tailwindcss from '@tailwindcss/vite';
 import preact from '@preact/preset-vite';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { bundleReport } from './build/bundle-report';
-import { inlineCss } from './build/inline-css';
-import { precompress } from './build/precompress';
-import { APP_ENTRY, appChunkList } from './build/app-chunk-list';
-import { inlineBoot } from './build/inline-boot';
+import { bundleReport } from './build/bundle-report.ts';
+import { inlineCss } from './build/inline-css.ts';
+import { precompress } from './build/precompress.ts';
+import { APP_ENTRY, appChunkList } from './build/app-chunk-list.ts';
+import { inlineBoot } from './build/inline-boot.ts';
 
 /** The home page's initial JavaScript, gzip, in KB: a build over it fails (issue 10, docs/benchmarks.md). */
 const INITIAL_JS_BUDGET_KB = 90;

@@ -1,4 +1,4 @@
-import type { Migration, MigrationProvider } from 'kysely';
+import type { Migration, MigrationProvider } from 'kysely/migration';
 import * as catalogue from './0001-catalogue';
 import * as accounts from './0002-accounts';
 import * as orders from './0003-orders';
