@@ -27,8 +27,8 @@ const VERIFY_EMAIL = '/api/auth/verify-email';
 const HASHING_PATHS = new Set([SIGN_IN, SIGN_UP, CHANGE_PASSWORD, RESET_PASSWORD]);
 /** Seconds a caller refused for a full hashing queue is asked to wait. */
 const HASHING_RETRY_AFTER_SECONDS = 5;
-/** No form of ours nests deeper than this; a deeper body is not one of ours. */
-const MAX_BODY_DEPTH = 8;
+/** Every body Better Auth takes from us is a small form: an e-mail, a name, passwords, a token. */
+const AUTH_BODY_LIMIT = 16 * 1024;
 
 /**
  * Better Auth's endpoints at /api/auth/*, behind the shop's rules: sign-up runs the shared
@@ -53,6 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
   app.route({
     method: ['GET', 'POST'],
     url: '/auth/*',
+    bodyLimit: AUTH_BODY_LIMIT,
     schema: { hide: true },
     preHandler: async (request, reply) => {
       if (request.method !== 'POST') {
@@ -64,7 +65,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
         }
         return;
       }
-      if (request.body !== undefined && request.body !== null && !isShallowObject(request.body)) {
+      // Its depth was bounded as it was parsed (plugins/request-guards.ts).
+      if (request.body !== undefined && request.body !== null && !isObject(request.body)) {
         return reply.code(400).send({ message: apiErrors.bodyTooDeep });
       }
       const path = pathOf(app, request);
@@ -213,17 +215,9 @@ function failuresKey(body: unknown, address: string): string | undefined {
   return email ? `sign-in:failures:${normaliseEmail(email)}:${address}` : undefined;
 }
 
-/** A JSON object (not an array, string or number) nested no deeper than MAX_BODY_DEPTH. */
-function isShallowObject(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
-  let level: unknown[] = [body];
-  for (let depth = 1; level.length > 0; depth += 1) {
-    if (depth > MAX_BODY_DEPTH) return false;
-    level = level.flatMap((value) =>
-      typeof value === 'object' && value !== null ? Object.values(value as Record<string, unknown>) : [],
-    );
-  }
-  return true;
+/** A JSON object: not an array, string or number. */
+function isObject(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && !Array.isArray(body);
 }
 
 async function tooMany(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number) {
