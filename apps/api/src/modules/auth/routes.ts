@@ -37,7 +37,8 @@ const AUTH_BODY_LIMIT = 16 * 1024;
  * the owner out); change-password per session and per account; forgot-password and resending the
  * confirmation link per address and per account (issue 12); every call that hashes waits for a
  * hashing slot, or is refused with 503 when too many wait. A password reset through the e-mail's
- * link ends every session of the account and signs the customer in anew.
+ * link ends every session of the account and signs the customer in anew; a password change ends
+ * every session but the one that made it, and its reply says so.
  */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { auth }) => {
   const counters = createRateCounters(app.db);
@@ -122,7 +123,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
         // Signed out: Better Auth answers 401 itself.
         if (!identity) return;
         if (!(await within(request, reply, `change-password:session:${identity.sessionId}`, limits.changePasswordPerSession))) return;
-        await within(request, reply, `change-password:account:${identity.userId}`, limits.changePasswordPerAccount);
+        if (!(await within(request, reply, `change-password:account:${identity.userId}`, limits.changePasswordPerAccount))) return;
+        // Every other session ends after the change (the handler); Better Auth's own
+        // `revokeOtherSessions` would replace this one too, and with it this device's access token.
+        request.body = { currentPassword: stringField(request.body, 'currentPassword'), newPassword: stringField(request.body, 'newPassword') };
       }
     },
     handler: async (request, reply) => {
@@ -140,6 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
           }),
         );
       const password = path === SIGN_UP ? passwordOf(request.body) : undefined;
+      const changing = path === CHANGE_PASSWORD ? await app.identify(request) : undefined;
       // Whose password the link resets: read before Better Auth uses the token up.
       const resetFor = path === RESET_PASSWORD ? await resetAccount(request.body) : undefined;
       let response = password ? await withPrecomputedHash(password, forward) : await forward();
@@ -154,6 +159,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
             body: JSON.stringify({ email: resetFor, password: stringField(request.body, 'newPassword') }),
           }),
         );
+      }
+      let changed: string | undefined;
+      if (changing && response.status === 200) {
+        // As a reset does: whoever knew the old password is signed out everywhere but here, and
+        // every access token of those sessions goes with them (a foreign key cascades).
+        await app.db.deleteFrom('sessions').where('user_id', '=', changing.userId).where('id', '<>', changing.sessionId).execute();
+        changed = accountMailMessages.passwordChanged;
       }
       if (path === SIGN_IN && response.status === 401) {
         const key = failuresKey(request.body, addressKey(request.ip));
@@ -172,6 +184,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
           .type('application/json; charset=utf-8')
           .send({ message: response.status >= 500 ? apiErrors.internal : apiErrors.notFound });
       }
+      if (changed) return reply.send(JSON.stringify({ ...(JSON.parse(body) as object), message: changed }));
       return reply.send(body || null);
     },
   });
