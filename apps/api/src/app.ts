@@ -31,7 +31,7 @@ import { auditRoutes } from './modules/audit/routes';
 import { apiDocs } from './plugins/api-docs';
 import { errorForLog, errorHandling, frameworkErrors } from './plugins/errors';
 import { requestLog } from './plugins/request-log';
-import { requestGuards } from './plugins/request-guards';
+import { DEFAULT_BODY_LIMIT, requestGuards } from './plugins/request-guards';
 import { rateLimits } from './plugins/rate-limits';
 import { BROTLI_OPTIONS, publicCache } from './plugins/public-cache';
 import { securityHeaders } from './plugins/security-headers';
@@ -76,6 +76,15 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
         ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
         : config.trustProxy,
     frameworkErrors,
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    // Fastify's default is no limit at all; Node's own (five minutes) would still let a few
+    // hundred slow connections hold every socket.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      headersTimeout: config.requestTimeoutMs,
+      // Node looks for late requests this often (30 s by default), so a cut comes this late at most.
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.requestTimeoutMs / 4)),
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

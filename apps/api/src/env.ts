@@ -120,6 +120,11 @@ export interface Config {
    * that one test account can place many orders, and test the limits themselves at 1.
    */
   limitScale: number;
+  /**
+   * How long a whole request, headers and body, may take to arrive: a client that sends it a byte
+   * at a time is answered 408 and cut off. The API tests shorten it.
+   */
+  requestTimeoutMs: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -168,5 +173,7 @@ export function parseEnv(
     unpaidOrderMinutes: env.UNPAID_ORDER_MINUTES,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Autoparts Manufacturer <no-reply@${new URL(baseUrl).hostname}>` },
     limitScale: 1,
+    // A photo upload (the largest body) arrives well within this on a slow phone connection.
+    requestTimeoutMs: 60_000,
   };
 }

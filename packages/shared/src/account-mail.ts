@@ -26,6 +26,7 @@ export const VERIFY_EMAIL_CALLBACK = `${paths.verifyEmail}?done=1`;
 export const accountMailMessages = {
   resetRequested: 'If an account exists for this e-mail, we sent a link to reset its password. Check your inbox (and spam folder); the link works for one hour.',
   resetDone: 'Your password is changed and you are signed in. Every other device was signed out.',
+  passwordChanged: 'Your password is changed. Every other device was signed out.',
   resetLinkInvalid: 'This link has expired or was already used. Ask for a new one below.',
   resetLinkMissing: 'This page opens from the link in our e-mail. Ask for a new link below.',
   verified: 'Your e-mail address is confirmed. You can now also sign in with Google for this address.',

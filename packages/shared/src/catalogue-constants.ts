@@ -37,6 +37,7 @@ export const catalogueMessages = {
   csvModel: 'model has 1–60 characters',
   csvEngine: 'engine has at most 60 characters',
   csvSyntax: 'This line is not valid CSV (check its quotes)',
+  csvFormula: 'make, model and engine may not begin with =, +, -, @, a tab or a line break: a spreadsheet would run them as a formula',
 } as const;
 
 export const FITMENT_CSV_COLUMNS = ['partNumber', 'make', 'model', 'yearFrom', 'yearTo', 'engine'] as const;

@@ -8,6 +8,7 @@ export const validation = {
   passwordRequired: 'Password is Required',
   passwordTooShort: 'Must be 6 characters or longer',
   nameRequired: 'Name is Required',
+  nameNoLinks: 'A name may not contain a web address or an e-mail address',
   addressRequired: 'Address is Required',
   quantityRequired: 'Order Quantity is Required',
   quantityBelowMinimum: 'Minimum Number of Orders Required',

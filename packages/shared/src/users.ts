@@ -24,11 +24,19 @@ export const passwordSchema = z
   .min(PASSWORD_MIN_LENGTH, validation.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, `Must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
+/**
+ * A web address (a scheme, `www.`, or a dotted host ending in a word like `.com`) or an e-mail
+ * address. The name is repeated to others (reviews) and in mail: a stranger signing up with a
+ * victim's address must not be able to write them a message with a link in it.
+ */
+const LINK_LIKE = /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|[^\s@]@[^\s@]|\b[a-z0-9-]+\.[a-z]{2,}\b/i;
+
 const nameSchema = z
   .string({ error: validation.nameRequired })
   .trim()
   .min(1, validation.nameRequired)
-  .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`);
+  .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`)
+  .refine((name) => !LINK_LIKE.test(name), validation.nameNoLinks);
 
 /** The login form (SPEC §2, §5). */
 export const loginSchema = z.object({ email: emailSchema, password: passwordSchema });

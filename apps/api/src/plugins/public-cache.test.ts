@@ -180,6 +180,20 @@ describe('writes that change nothing', () => {
     expect((await get('/api/parts', { 'if-none-match': parts.etag })).statusCode).toBe(304);
     expect((await get('/api/reviews', { 'if-none-match': reviews.etag })).statusCode).toBe(304);
   });
+
+  it('keep the cache: writes that succeed but touch nothing a cached read shows empty nothing', async () => {
+    const parts = await cached('/api/parts');
+    const reviews = await cached('/api/reviews');
+    const version = app.publicCache.version();
+    // Anyone may sign out, with or without a session, as often as they like.
+    for (let round = 0; round < 3; round++) {
+      expectReply(await app.inject({ method: 'POST', url: '/api/auth/sign-out', payload: {} }), 200);
+    }
+    expectReply(await call(app, byCookie(customer), { method: 'POST', url: '/api/auth/revoke-other-sessions', payload: {} }), 200);
+    expect(app.publicCache.version()).toBe(version);
+    expect((await get('/api/parts', { 'if-none-match': parts.etag })).statusCode).toBe(304);
+    expect((await get('/api/reviews', { 'if-none-match': reviews.etag })).statusCode).toBe(304);
+  });
 });
 
 describe('replies that are not cached', () => {

@@ -86,8 +86,9 @@ type Encoding = 'br' | 'gzip';
  * what it read. While the listening
  * connection is down nothing is served from or stored in memory, and it all starts afresh once
  * it listens again. A write request (any method but GET, HEAD, OPTIONS) answered below 400
- * empties this instance's cache as its reply leaves, so whoever changed something sees it in the
- * next read; an order (`changesStockOnly`) leaves its stock change to the coalesced notification.
+ * catches up with the notifications before its reply leaves, so whoever changed something sees it
+ * in the next read and a write that changed nothing shown empties nothing; an order
+ * (`changesStockOnly`) leaves its stock change to the coalesced notification.
  */
 export async function publicCache(app: FastifyInstance, database: DatabaseHandle) {
   const caches = {
@@ -200,16 +201,19 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
     ];
   });
 
-  // A write done here is read back at once: its transaction has committed before its reply, so
-  // this instance forgets everything then, without waiting for the notification (which tells the
-  // other instances). Reads that began earlier do not keep what they read. An order's stock is
-  // the exception: it comes with the notification, coalesced, as on every other instance. A write
-  // refused (4xx) or failed (5xx) forgets nothing: it changed nothing, or its notification tells,
-  // and a stream of refused writes from anyone would otherwise keep every cache empty.
+  // A write done here is read back at once: its transaction has committed before its reply, and
+  // the notifications it sent name the topics it changed; catching up with them before the reply
+  // leaves empties those topics now rather than at the end of their COALESCE_MS. A write that
+  // touched no table a cached read shows (signing out, a profile, a session) announces nothing and
+  // empties nothing, so a stream of them from anyone cannot keep the cache empty. An order's stock
+  // is left to the coalesced notification, as on every other instance.
   app.addHook('onSend', (request, reply, payload, done) => {
     const wrote = !SAFE_METHODS.has(request.method) && reply.statusCode < 400;
-    if (wrote && !request.routeOptions.config.changesStockOnly) dropAll();
-    done(null, payload);
+    if (!wrote || request.routeOptions.config.changesStockOnly) return done(null, payload);
+    listener.caughtUp().then(() => {
+      dropPending();
+      done(null, payload);
+    }, done);
   });
 }
 

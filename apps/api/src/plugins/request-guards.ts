@@ -2,26 +2,54 @@ import { apiErrors } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** No body of ours nests deeper than this (objects and arrays); a deeper one is not one of ours. */
+export const MAX_JSON_DEPTH = 8;
+/**
+ * The largest body a route takes unless it says otherwise (its `bodyLimit`): every JSON form of
+ * ours is a few kilobytes; photos and the fitment CSV name their own limits.
+ */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+// Character codes of JSON's structure.
+const OPEN_BRACKET = 0x5b;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACKET = 0x5d;
+const CLOSE_BRACE = 0x7d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
 /** A NUL, or a UTF-16 surrogate without its other half: PostgreSQL can store neither as text. */
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
- * Rules every API request passes before its route runs (DESIGN §8, issue 8):
+ * Rules every request passes before its route runs (DESIGN §8):
  * - CSRF: a state-changing call that carries cookies must come from the shop's own pages (its
- *   `Origin` is BASE_URL's, or the browser says `Sec-Fetch-Site: same-origin`); a call with a
- *   bearer token carries its credential itself and is not affected.
+ *   `Origin` is BASE_URL's, or the browser says `Sec-Fetch-Site: same-origin`), whatever its path:
+ *   the router decodes a path (`/%61pi/order` is `/api/order`), so a rule on the raw one misses
+ *   writes. A call with a bearer token carries its credential itself and is not affected.
  * - No `text/plain` bodies: a cross-site form can send those without a preflight.
+ * - A JSON body is at most its route's `bodyLimit` (DEFAULT_BODY_LIMIT unless the route says) and
+ *   nests at most MAX_JSON_DEPTH deep, counted over its text before it is parsed: a megabyte of
+ *   `[[[[…` costs one pass over the text, not a parse and walks of a million-level tree.
  * - Strings anywhere in the body, query or path hold no NUL and no lone surrogate: 400, not a
  *   database error.
  */
 export function requestGuards(app: FastifyInstance) {
   const ownOrigin = new URL(app.config.baseUrl).origin;
   app.removeContentTypeParser('text/plain');
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      done(Object.assign(new Error(apiErrors.bodyTooDeep), { statusCode: 400 }), undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
 
   // Callback hooks: every request passes them, and a promise each is a cost a cached read notices.
   app.addHook('onRequest', (request, reply, done) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
+    if (SAFE_METHODS.has(request.method)) return done();
     if (!request.headers.cookie || /^Bearer\s/i.test(request.headers.authorization ?? '')) return done();
     const origin = request.headers.origin;
     const sameOrigin = origin ? origin === ownOrigin : request.headers['sec-fetch-site'] === 'same-origin';
@@ -51,6 +79,27 @@ function holdsUnstorableText(value: unknown): boolean {
         if (UNSTORABLE.test(key)) return true;
         pending.push(item);
       }
+    }
+  }
+  return false;
+}
+
+/** Whether JSON text opens more than `limit` objects or arrays inside one another (strings skipped). */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const byte = text.charCodeAt(index);
+    if (inString) {
+      if (byte === BACKSLASH) index++;
+      else if (byte === QUOTE) inString = false;
+    } else if (byte === QUOTE) {
+      inString = true;
+    } else if (byte === OPEN_BRACKET || byte === OPEN_BRACE) {
+      depth++;
+      if (depth > limit) return true;
+    } else if (byte === CLOSE_BRACKET || byte === CLOSE_BRACE) {
+      depth--;
     }
   }
   return false;

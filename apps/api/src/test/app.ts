@@ -18,6 +18,8 @@ export interface TestAppOptions {
    * higher, so that a test's few accounts can do much; tests of the limits ask for them.
    */
   realLimits?: boolean;
+  /** How long a whole request may take to arrive (the shop's is a minute). */
+  requestTimeoutMs?: number;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
     ...options.env,
   });
   config.limitScale = options.realLimits ? 1 : 1000;
+  if (options.requestTimeoutMs) config.requestTimeoutMs = options.requestTimeoutMs;
   try {
     const app = await buildApp({ config, database });
     app.addHook('onClose', () => rm(dataDir, { recursive: true, force: true }));

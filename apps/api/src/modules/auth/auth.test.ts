@@ -1,4 +1,5 @@
 import {
+  accountMailMessages,
   authErrors,
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -8,6 +9,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  issueToken,
   newAccount,
   postSignIn,
   postSignUp,
@@ -17,6 +19,7 @@ import {
   signIn,
   signUp,
   type TestAccount,
+  whoAmI,
 } from '../../test/accounts';
 import { createTestApp } from '../../test/app';
 import { limits as authLimits } from '../limits/limits';
@@ -316,6 +319,30 @@ describe("Better Auth's own endpoints", () => {
     }
     const [row] = await usersWithEmail(ann.email);
     expect(row).toMatchObject({ role: 'customer', phone: '', education: '' });
+  });
+});
+
+describe('POST /api/auth/change-password', () => {
+  it('ends every other session and access token of the account, keeps this one, and says so', async () => {
+    const account = newAccount('changer');
+    const here = await signUp(app, account);
+    const elsewhere = await signIn(app, account);
+    const [hereToken, elsewhereToken] = [await issueToken(app, here, account.email), await issueToken(app, elsewhere, account.email)];
+
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { cookie: here },
+      // Asking to keep the other sessions changes nothing.
+      payload: { currentPassword: account.password, newPassword: 'a-new-password-1', revokeOtherSessions: false },
+    });
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ message: accountMailMessages.passwordChanged });
+    expect(await whoAmI(app, { cookie: here })).toBe(account.email);
+    expect(await whoAmI(app, { authorization: `Bearer ${hereToken}` })).toBe(account.email);
+    expect(await whoAmI(app, { cookie: elsewhere })).toBeNull();
+    expect(await whoAmI(app, { authorization: `Bearer ${elsewhereToken}` })).toBeNull();
   });
 });
 

@@ -67,7 +67,7 @@ export function createAuth({
         send({
           kind: 'reset-password',
           to: user.email,
-          name: user.name,
+          name: user.emailVerified ? user.name : undefined,
           url: `${config.baseUrl}${paths.resetPassword}?token=${encodeURIComponent(token)}`,
         }),
       resetPasswordTokenExpiresIn: RESET_PASSWORD_SECONDS,
@@ -83,7 +83,6 @@ export function createAuth({
         send({
           kind: 'verify-email',
           to: user.email,
-          name: user.name,
           url: `${config.baseUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent(VERIFY_EMAIL_CALLBACK)}`,
         }),
     },

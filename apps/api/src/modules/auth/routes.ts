@@ -27,8 +27,8 @@ const VERIFY_EMAIL = '/api/auth/verify-email';
 const HASHING_PATHS = new Set([SIGN_IN, SIGN_UP, CHANGE_PASSWORD, RESET_PASSWORD]);
 /** Seconds a caller refused for a full hashing queue is asked to wait. */
 const HASHING_RETRY_AFTER_SECONDS = 5;
-/** No form of ours nests deeper than this; a deeper body is not one of ours. */
-const MAX_BODY_DEPTH = 8;
+/** Every body Better Auth takes from us is a small form: an e-mail, a name, passwords, a token. */
+const AUTH_BODY_LIMIT = 16 * 1024;
 
 /**
  * Better Auth's endpoints at /api/auth/*, behind the shop's rules: sign-up runs the shared
@@ -37,7 +37,8 @@ const MAX_BODY_DEPTH = 8;
  * the owner out); change-password per session and per account; forgot-password and resending the
  * confirmation link per address and per account (issue 12); every call that hashes waits for a
  * hashing slot, or is refused with 503 when too many wait. A password reset through the e-mail's
- * link ends every session of the account and signs the customer in anew.
+ * link ends every session of the account and signs the customer in anew; a password change ends
+ * every session but the one that made it, and its reply says so.
  */
 export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { auth }) => {
   const counters = createRateCounters(app.db);
@@ -53,6 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
   app.route({
     method: ['GET', 'POST'],
     url: '/auth/*',
+    bodyLimit: AUTH_BODY_LIMIT,
     schema: { hide: true },
     preHandler: async (request, reply) => {
       if (request.method !== 'POST') {
@@ -64,7 +66,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
         }
         return;
       }
-      if (request.body !== undefined && request.body !== null && !isShallowObject(request.body)) {
+      // Its depth was bounded as it was parsed (plugins/request-guards.ts).
+      if (request.body !== undefined && request.body !== null && !isObject(request.body)) {
         return reply.code(400).send({ message: apiErrors.bodyTooDeep });
       }
       const path = pathOf(app, request);
@@ -120,7 +123,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
         // Signed out: Better Auth answers 401 itself.
         if (!identity) return;
         if (!(await within(request, reply, `change-password:session:${identity.sessionId}`, limits.changePasswordPerSession))) return;
-        await within(request, reply, `change-password:account:${identity.userId}`, limits.changePasswordPerAccount);
+        if (!(await within(request, reply, `change-password:account:${identity.userId}`, limits.changePasswordPerAccount))) return;
+        // Every other session ends after the change (the handler); Better Auth's own
+        // `revokeOtherSessions` would replace this one too, and with it this device's access token.
+        request.body = { currentPassword: stringField(request.body, 'currentPassword'), newPassword: stringField(request.body, 'newPassword') };
       }
     },
     handler: async (request, reply) => {
@@ -138,6 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
           }),
         );
       const password = path === SIGN_UP ? passwordOf(request.body) : undefined;
+      const changing = path === CHANGE_PASSWORD ? await app.identify(request) : undefined;
       // Whose password the link resets: read before Better Auth uses the token up.
       const resetFor = path === RESET_PASSWORD ? await resetAccount(request.body) : undefined;
       let response = password ? await withPrecomputedHash(password, forward) : await forward();
@@ -152,6 +159,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
             body: JSON.stringify({ email: resetFor, password: stringField(request.body, 'newPassword') }),
           }),
         );
+      }
+      let changed: string | undefined;
+      if (changing && response.status === 200) {
+        // As a reset does: whoever knew the old password is signed out everywhere but here, and
+        // every access token of those sessions goes with them (a foreign key cascades).
+        await app.db.deleteFrom('sessions').where('user_id', '=', changing.userId).where('id', '<>', changing.sessionId).execute();
+        changed = accountMailMessages.passwordChanged;
       }
       if (path === SIGN_IN && response.status === 401) {
         const key = failuresKey(request.body, addressKey(request.ip));
@@ -170,6 +184,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
           .type('application/json; charset=utf-8')
           .send({ message: response.status >= 500 ? apiErrors.internal : apiErrors.notFound });
       }
+      if (changed) return reply.send(JSON.stringify({ ...(JSON.parse(body) as object), message: changed }));
       return reply.send(body || null);
     },
   });
@@ -213,17 +228,9 @@ function failuresKey(body: unknown, address: string): string | undefined {
   return email ? `sign-in:failures:${normaliseEmail(email)}:${address}` : undefined;
 }
 
-/** A JSON object (not an array, string or number) nested no deeper than MAX_BODY_DEPTH. */
-function isShallowObject(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
-  let level: unknown[] = [body];
-  for (let depth = 1; level.length > 0; depth += 1) {
-    if (depth > MAX_BODY_DEPTH) return false;
-    level = level.flatMap((value) =>
-      typeof value === 'object' && value !== null ? Object.values(value as Record<string, unknown>) : [],
-    );
-  }
-  return true;
+/** A JSON object: not an array, string or number. */
+function isObject(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && !Array.isArray(body);
 }
 
 async function tooMany(request: FastifyRequest, reply: FastifyReply, retryAfterSeconds: number) {

@@ -125,6 +125,25 @@ describe('POST /api/admin/fitment/import', () => {
     expect(await auditCount(app)).toBe(before.audits);
   });
 
+  it('refuses make, model and engine names a spreadsheet would run as formulas', async () => {
+    const part = await numberedPart();
+    const csv = [
+      `${part.partNumber},"=HYPERLINK(""https://evil.example"")",Focus,2016,2018`,
+      `${part.partNumber},Ford,+Focus,2016,2018`,
+      `${part.partNumber},Ford,Focus,2016,2018,@SUM(A1)`,
+      `${part.partNumber},Ford,Focus,2016,2018,-2+3`,
+      `${part.partNumber},Ford,Focus,2016,2018,2.0L I4`,
+    ].join('\n');
+
+    const response = await importCsv(csv);
+
+    expectReply(response, 400);
+    expect(response.json()).toEqual({
+      message: catalogueMessages.csvHasErrors,
+      errors: [1, 2, 3, 4].map((line) => ({ line, message: catalogueMessages.csvFormula })),
+    });
+  });
+
   it('imports nothing when a part number does not exist, and says on which line', async () => {
     const part = await numberedPart();
     const before = await count(app.db, 'fitments');
@@ -173,6 +192,29 @@ describe('GET /api/admin/fitment/export', () => {
     const again = await importCsv(response.body);
     expectReply(again, 200);
     expect(again.json()).toMatchObject({ added: 0, vehiclesAdded: 0 });
+  });
+
+  it('neutralises cells a spreadsheet would run as formulas (a vehicle stored before the import refused them)', async () => {
+    const part = await numberedPart();
+    const formulas = ['=HYPERLINK("https://evil.example")', '+1', '-1+2', '@SUM(A1)', '\tTab', '\rReturn'];
+    for (const [index, make] of formulas.entries()) {
+      const { id } = await app.db
+        .insertInto('vehicles')
+        .values({ make, model: `Formula ${index}`, year: 2016, engine: '' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await app.db.insertInto('fitments').values({ part_id: part.id, vehicle_id: id }).execute();
+    }
+
+    const response = await call(app, byToken(admin), { method: 'GET', url: '/api/admin/fitment/export' });
+
+    expectReply(response, 200);
+    const cells = response.body
+      .split('\n')
+      .filter((line) => line.startsWith(`${part.partNumber},`))
+      .map((line) => line.slice(part.partNumber.length + 1));
+    expect(cells).toHaveLength(formulas.length);
+    for (const cell of cells) expect(cell).toMatch(/^"?'/);
   });
 });
 

@@ -22,6 +22,11 @@ export interface FitmentRow {
 
 const YEARS_APART_MAX = 50;
 const year = (text: string) => (/^\d{4}$/.test(text) ? Number(text) : Number.NaN);
+/**
+ * What a spreadsheet reads as the start of a formula (OWASP's CSV injection list); a vehicle
+ * name is shown to every buyer and goes out again in the export, so none begins so.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
 const isHeader = (record: string[]) => record[0]?.toLowerCase() === FITMENT_CSV_COLUMNS[0].toLowerCase();
 
 /**
@@ -58,6 +63,7 @@ export function parseFitmentCsv(csv: string): { rows: FitmentRow[]; errors: CsvR
       : model.length < 1 || model.length > 60 ? catalogueMessages.csvModel
       : !(yearFrom >= YEAR_MIN && yearTo <= YEAR_MAX && yearFrom <= yearTo && yearTo - yearFrom <= YEARS_APART_MAX) ? catalogueMessages.csvYears
       : engine.length > 60 ? catalogueMessages.csvEngine
+      : [make, model, engine].some((name) => FORMULA_START.test(name)) ? catalogueMessages.csvFormula
       : undefined;
     if (problem) errors.push({ line, message: problem });
     else rows.push({ line, partNumber: partNumber.toUpperCase(), make, model, yearFrom, yearTo, engine });
@@ -65,10 +71,13 @@ export function parseFitmentCsv(csv: string): { rows: FitmentRow[]; errors: CsvR
   return { rows, errors };
 }
 
-/** The same format back, a header first. */
+/**
+ * The same format back, a header first. A cell a spreadsheet would run as a formula (a vehicle
+ * stored before the import refused such names) gets csv-stringify's leading quote.
+ */
 export function fitmentCsv(rows: Array<Omit<FitmentRow, 'line'>>): string {
   return stringify(
     rows.map((row) => [row.partNumber, row.make, row.model, row.yearFrom, row.yearTo, row.engine]),
-    { header: true, columns: [...FITMENT_CSV_COLUMNS] },
+    { header: true, columns: [...FITMENT_CSV_COLUMNS], escape_formulas: true },
   );
 }

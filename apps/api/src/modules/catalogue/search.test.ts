@@ -81,6 +81,25 @@ describe('GET /api/search: relevance', () => {
     expect(partNumbers(await search({ q: oem.slice(0, -1) }))[0]).toBe(part.part_number);
   });
 
+  it('finds a part or OEM number whatever its case, spaces and dashes', async () => {
+    const part = demo.parts.find((candidate) => candidate.part_number === 'BRK-1001')!;
+    const oem = part.oem_numbers[0]!;
+    expect(oem).toMatch(/-/);
+    for (const q of ['brk1001', 'BRK 1001', 'Brk 10 01', oem.replaceAll('-', ''), oem.replaceAll('-', ' ').toLowerCase()]) {
+      expect(partNumbers(await search({ q }))[0], q).toBe('BRK-1001');
+    }
+  });
+
+  it('answers the start of a part number with the parts it starts, first and only', async () => {
+    // Lamps and thermostats have "10" in their names and numbers ("105 °C", "LGT-10…"): a
+    // number is not looked for as its words.
+    const result = await search({ q: 'BRK-10' });
+    const numbered = demo.parts.filter((part) => part.part_number.replaceAll('-', '').includes('BRK10'));
+    expect(numbered.length).toBeGreaterThan(0);
+    expect(partNumbers(result).slice(0, numbered.length).every((number) => number.startsWith('BRK-10'))).toBe(true);
+    expect(result.items.every((item) => item.category?.slug === 'brakes')).toBe(true);
+  });
+
   it('ranks the name above the description', async () => {
     // "ceramic" is in the pads' name and in the glow plugs' description.
     const result = await search({ q: 'ceramic' });

@@ -19,7 +19,7 @@ const CORRECTIONS_PER_WORD = 3;
  * to_tsquery text: alternatives within a word OR'ed, the words AND'ed; a word is a prefix only
  * when the names' words do not tell all it may complete to.
  */
-async function tsqueryText(db: Db, q: string): Promise<string | undefined> {
+async function tsqueryText(db: Db, q: string): Promise<{ text: string | undefined; dropped: boolean }> {
   const tokens = [...new Set(q.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean))].slice(0, MAX_WORDS);
   const words = tokens.filter((token) => /^\p{L}+$/u.test(token));
   const found = words.length
@@ -49,30 +49,44 @@ async function tsqueryText(db: Db, q: string): Promise<string | undefined> {
     // Each lexeme quoted: whatever the text-search parser makes of a character, no syntax error.
     return [`(${[...new Set([...prefix, ...meant.map((word) => `'${word}'`)])].join(' | ')})`];
   });
-  return groups.length > 0 ? groups.join(' & ') : undefined;
+  return { text: groups.length > 0 ? groups.join(' & ') : undefined, dropped: groups.length < tokens.length };
 }
+
+/** A number as migration 0017 keys it: its letters and digits, upper case ("brk 1001" → "BRK1001"). */
+const numberKey = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 /**
  * How a typed text finds parts: full-text search over the weighted tsvector (part and OEM
- * numbers A, name B, description C) with the words as typed and as corrected, and a substring
- * of the numbers-and-name text for partial part and OEM numbers ("BRK-30", "0446533"). Both are
- * served by GIN indexes (migrations 0007, 0009). Ranked: an exact part or OEM number first, then
- * a part-number prefix, then a substring, then ts_rank.
+ * numbers A, name B, description C) with the words as typed and as corrected; a substring of
+ * the numbers-and-name text; and, for a text with a digit in it, a substring of the parts'
+ * number keys (migration 0017), so that case, spaces and dashes do not matter ("brk1001",
+ * "BRK 1001", "0446533450"). All three are served by GIN indexes (migrations 0007, 0009, 0017).
+ * A text with a digit that names a word no part's name has ("BRK-10": "brk") is a number: it is
+ * not looked for as its other words ("10" would find a 105 °C thermostat and 9005 bulbs).
+ * Ranked: a whole part or OEM number first, then the start of one, then a substring, then
+ * ts_rank.
  */
 async function textMatch(db: Db, q: string) {
   const lower = q.toLowerCase();
-  const upper = q.toUpperCase();
-  const text = await tsqueryText(db, q);
+  const key = numberKey(q);
+  const numberLike = /\d/.test(key) && key.length >= 3;
+  const words = await tsqueryText(db, q);
+  const text = numberLike && words.dropped ? undefined : words.text;
   const tsquery = text ? sql`(to_tsquery('english', ${text}) || to_tsquery('simple', ${text}))` : sql`''::tsquery`;
-  // Both ways of matching under one OR, which PostgreSQL answers with a BitmapOr of the two GIN
+  const keys = sql<string>`catalogue_number_keys(parts.part_number, parts.oem_numbers)`;
+  // The ways of matching under one OR, which PostgreSQL answers with a BitmapOr of the GIN
   // indexes: each matching part's row is read once, for its rank and sort keys too.
-  const matches =
-    lower.length >= 3
-      ? sql<SqlBool>`(parts.search_vector @@ ${tsquery} or parts.search_text like ${`%${likeEscaped(lower)}%`})`
-      : sql<SqlBool>`parts.search_vector @@ ${tsquery}`;
+  const ways = [sql<SqlBool>`parts.search_vector @@ ${tsquery}`];
+  if (lower.length >= 3) ways.push(sql<SqlBool>`parts.search_text like ${`%${likeEscaped(lower)}%`}`);
+  if (numberLike) ways.push(sql<SqlBool>`${keys} like ${`%${key}%`}`);
+  const matches = sql<SqlBool>`(${sql.join(ways, sql` or `)})`;
+  // Ranked by the keys whatever the text ("brk" puts the BRK- parts first); only letters and
+  // digits are in a key, nothing LIKE reads its own way.
+  const wholeNumber = key ? sql`${keys} like ${`% ${key} %`}` : sql`false`;
+  const numberStart = key ? sql`${keys} like ${`% ${key}%`}` : sql`false`;
   const rank = sql<number>`(
-    case when parts.part_number = ${upper} or parts.oem_numbers @> array[${upper}]::text[] then 100 else 0 end
-    + case when parts.part_number like ${`${likeEscaped(upper)}%`} then 20
+    case when ${wholeNumber} then 100 else 0 end
+    + case when ${numberStart} then 20
            when parts.search_text like ${`%${likeEscaped(lower)}%`} then 10 else 0 end
     + 10 * ts_rank(parts.search_vector, ${tsquery})
   )`;

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
+import { validation } from '@autoparts/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken, newAccount, postSignIn, sessionCookie, signIn, signUp, whoAmI } from '../../test/accounts';
@@ -114,11 +115,33 @@ describe('verified addresses', () => {
     expect((await me()).emailVerified).toBe(false);
 
     const mail = await smtp.waitFor(account.email, /Confirm your e-mail address/);
+    // The address may be a stranger's: nothing the one who signed up wrote is repeated to it.
+    expect(mail.text).not.toContain(account.name);
+    expect(mail.html).not.toContain(account.name);
+    expect(mail.text).toMatch(/^Hello,/);
     const link = linkIn(mail, `${app.config.baseUrl}/api/auth/verify-email?`);
     const followed = await app.inject({ method: 'GET', url: link.slice(app.config.baseUrl.length) });
     expect(followed.statusCode).toBe(302);
     expect(followed.headers.location).toBe('/verify-email?done=1');
     expect((await me()).emailVerified).toBe(true);
+  });
+
+  it('a name carrying a web or e-mail address is refused at sign-up, and nothing is mailed', async () => {
+    const account = { ...newAccount('stranger'), name: 'Your card was charged $950: visit https://evil.example' };
+    const response = await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: account });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: validation.nameNoLinks });
+    const { rows } = await sql<{ count: string }>`select count(*) from mail_outbox where recipient = ${account.email}`.execute(app.db);
+    expect(Number(rows[0]?.count)).toBe(0);
+  });
+
+  it('a reset link to an address not yet confirmed does not repeat the name either', async () => {
+    const account = newAccount('unconfirmed');
+    await signUp(app, account);
+    expect((await forgot(account.email)).statusCode).toBe(200);
+    const mail = await smtp.waitFor(account.email, /Reset your password/);
+    expect(mail.text).not.toContain(account.name);
+    expect(mail.text).toMatch(/^Hello,/);
   });
 
   it('a broken link lands on the page with its error', async () => {

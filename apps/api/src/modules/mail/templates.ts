@@ -3,8 +3,13 @@ import type { OrderRow } from '../orders/repository';
 
 /** Every message the shop sends, with what it needs to say. */
 export type MailMessage =
-  | { kind: 'reset-password'; to: string; name: string; url: string }
-  | { kind: 'verify-email'; to: string; name: string; url: string }
+  /** `name` only for a confirmed address: see `verify-email`. */
+  | { kind: 'reset-password'; to: string; name: string | undefined; url: string }
+  /**
+   * No name: the address is not confirmed yet, so it may be a stranger's, and the name whatever
+   * whoever signed up with it wrote.
+   */
+  | { kind: 'verify-email'; to: string; url: string }
   | { kind: OrderEvent; order: OrderRow };
 
 export type OrderEvent = 'order-placed' | 'order-paid' | 'order-shipped' | 'order-cancelled' | 'order-expired';
@@ -47,7 +52,7 @@ function compose(message: MailMessage, baseUrl: string): { to: string; subject: 
       return {
         to: message.to,
         subject: 'Reset your password',
-        greeting: `Hello ${message.name},`,
+        greeting: message.name ? `Hello ${message.name},` : 'Hello,',
         blocks: [
           { paragraph: `Someone asked to reset the password of your ${SHOP} account. If it was you, choose a new password here:` },
           { button: 'Choose a new password', url: message.url },
@@ -58,7 +63,7 @@ function compose(message: MailMessage, baseUrl: string): { to: string; subject: 
       return {
         to: message.to,
         subject: 'Confirm your e-mail address',
-        greeting: `Hello ${message.name},`,
+        greeting: 'Hello,',
         blocks: [
           { paragraph: `Please confirm that this is your e-mail address for your ${SHOP} account:` },
           { button: 'Confirm my address', url: message.url },

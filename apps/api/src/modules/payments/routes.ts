@@ -94,6 +94,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     webhook.post(
       '/payments/stripe/webhook',
       {
+        // Stripe's events are larger than any form of ours.
+        bodyLimit: 1024 * 1024,
         schema: {
           tags: ['payments'],
           hide: true,

@@ -49,6 +49,20 @@ describe('Signup page', () => {
     expect(screen.getByText('Name is Required')).toBeInTheDocument();
   });
 
+  it('refuses a name carrying a web or e-mail address, as the server does, and sends nothing', async () => {
+    const server = stubFetch({ 'GET /api/me': signedOutReply, 'GET /api/config': { body: { googleSignIn: false } } });
+    const user = userEvent.setup();
+    renderSignup();
+    const name = screen.getByLabelText('Name');
+    await user.type(name, 'Refund at https://evil.example');
+    await user.type(screen.getByLabelText('Email'), 'jane@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-password');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText(validation.nameNoLinks)).toBeInTheDocument();
+    expect(name).toHaveAccessibleDescription(validation.nameNoLinks);
+    expect(server.paths()).not.toContain('POST /api/auth/sign-up/email');
+  });
+
   it('signs up, stores the token, then goes home', async () => {
     let signedUp = false;
     const server = stubFetch({

@@ -1,0 +1,90 @@
+import net from 'node:net';
+import { apiErrors } from '@autoparts/shared';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectReply } from '../test/admin';
+import { createTestApp } from '../test/app';
+import { insertPart, signUpCustomer, type Customer } from '../test/orders';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './request-guards';
+
+let app: FastifyInstance;
+let customer: Customer;
+
+beforeAll(async () => {
+  // A whole request may take a second and a half here (a minute in the shop).
+  app = await createTestApp({ requestTimeoutMs: 1_500 });
+  customer = await signUpCustomer(app, 'guards');
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('cross-origin writes with the session cookie', () => {
+  it('are refused on the path the router decodes, not only the one written', async () => {
+    const partId = await insertPart(app, { available: 5 });
+    for (const url of ['/api/order', '/%61pi/order', '/ap%69/%6Frder']) {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: customer.cookie, origin: 'https://evil.example' },
+        payload: { partId, customername: customer.name, address: '1 Test Street, Testville', orderQuantity: 1 },
+      });
+      expectReply(response, 403, apiErrors.crossOrigin);
+    }
+    const { rows } = await sql<{ count: string }>`select count(*) from orders where part_id = ${partId}`.execute(app.db);
+    expect(Number(rows[0]?.count)).toBe(0);
+  });
+});
+
+describe('JSON bodies', () => {
+  it('nested deeper than any form of ours are refused before they are parsed, on every route', async () => {
+    const deep = `{"description":${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)},"ratings":"5"}`;
+    for (const url of ['/api/reviews', '/api/auth/sign-in/email']) {
+      const response = await app.inject({ method: 'POST', url, headers: { cookie: customer.cookie, 'content-type': 'application/json' }, payload: deep });
+      expectReply(response, 400, apiErrors.bodyTooDeep);
+    }
+  });
+
+  it('depth is counted over the text: brackets inside strings do not count', () => {
+    expect(nestsDeeperThan('{"a":"[[[[[[[[[[[[[[[[[[[[[[","b":"\\"{{{{{{{{{{{{{{{{{{"}', 2)).toBe(false);
+    expect(nestsDeeperThan('{"a":[[1]]}', 3)).toBe(false);
+    expect(nestsDeeperThan('{"a":[[[1]]]}', 3)).toBe(true);
+    expect(nestsDeeperThan(`${'['.repeat(1_000_000)}${']'.repeat(1_000_000)}`, MAX_JSON_DEPTH)).toBe(true);
+  });
+
+  it('larger than their route takes are refused with 413: the auth forms take 16 KB, others 64 KB', async () => {
+    const padding = 'x'.repeat(20 * 1024);
+    const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'a@example.com', password: padding } });
+    expect(signIn.statusCode).toBe(413);
+    expect(signIn.json()).toEqual({ message: expect.any(String) });
+    const review = await app.inject({ method: 'POST', url: '/api/reviews', headers: { cookie: customer.cookie }, payload: { description: 'x'.repeat(70 * 1024), ratings: '5' } });
+    expect(review.statusCode).toBe(413);
+  });
+});
+
+describe('a request sent a byte at a time', () => {
+  it('is answered 408 and cut off once the whole request has taken too long', { timeout: 30_000 }, async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.on('error', () => {});
+    const body = JSON.stringify({ email: 'slow@example.com', password: 'x'.repeat(200) });
+    socket.write(
+      `POST /api/auth/sign-in/email HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    let sent = 0;
+    const trickle = setInterval(() => {
+      if (sent < body.length && !socket.destroyed) socket.write(body[sent++] ?? '');
+    }, 50);
+    await closed;
+    clearInterval(trickle);
+    // Cut off before the body was complete: the route never ran.
+    expect(sent).toBeLessThan(body.length);
+    expect(received).toMatch(/^HTTP\/1\.1 408 /);
+  });
+});
