@@ -141,6 +141,16 @@ describe('POST /api/payments/test/pay', () => {
     expect((await orderRow(app, orderId)).status).toBe('unpaid');
   });
 
+  it('refuses an expired card (01/20) with the reason and charges nothing', async () => {
+    const { orderId } = await newOrder();
+
+    const response = await pay(alice.cookie, { orderId, cardNumber: PAYS, expiry: '01/20' });
+
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toContain(paymentMessages.cardExpired);
+    expect((await orderRow(app, orderId)).status).toBe('unpaid');
+  });
+
   it.each([
     ['a month 13 expiry', { expiry: '13/30' }],
     ['a one-digit month', { expiry: '1/30' }],
