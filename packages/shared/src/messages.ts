@@ -13,7 +13,7 @@ export const validation = {
   quantityBelowMinimum: 'Minimum Number of Orders Required',
   quantityAboveStock: 'Orders must be less than the available stock',
   descriptionRequired: 'Description is Required',
-  phoneNumeric: 'Phone must be a number',
+  phoneInvalid: 'Enter a phone number with its area code, as (217) 555-0100 or +1 217 555 0100',
 } as const;
 
 export const notices = {
