@@ -42,7 +42,7 @@ test('ordering checks every field with the messages of the spec', async ({ page,
   await quantity.fill('');
   await expect(page.getByText(validation.quantityRequired)).toBeVisible();
   await quantity.fill(String(part.minOrderQuantity - 1));
-  await expect(page.getByText(validation.quantityBelowMinimum)).toBeVisible();
+  await expect(page.getByText(`${validation.quantityBelowMinimum} — at least ${part.minOrderQuantity}`, { exact: true })).toBeVisible();
   await expect(submit).toBeDisabled();
   await quantity.fill(String(part.availableQuantity + 1));
   await expect(page.getByText(validation.quantityAboveStock)).toBeVisible();

@@ -16,6 +16,9 @@ export const validation = {
   phoneInvalid: 'Enter a phone number with its area code, as (217) 555-0100 or +1 217 555 0100',
 } as const;
 
+/** SPEC §5's text for a quantity below the part's minimum, then that minimum. */
+export const quantityBelowMinimum = (minimum: number) => `${validation.quantityBelowMinimum} — at least ${minimum}`;
+
 export const notices = {
   orderPlaced: 'You have successfully placed an order',
   orderFailed: 'Check Again',
@@ -59,7 +62,6 @@ export const apiErrors = {
   emailMismatch: 'You can only act for your own account',
   orderNotFound: 'Order not found',
   outOfStock: 'Not enough stock left for this order. Lower the quantity and try again.',
-  belowMinimum: 'The order quantity is below the minimum for this part.',
   shippedNotCancellable: 'This order has shipped and can no longer be cancelled.',
   alreadyPaid: 'This order is already paid.',
   refundInProgress: 'This order is being cancelled and refunded already.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validation } from './messages';
+import { quantityBelowMinimum, validation } from './messages';
 
 export const ADDRESS_MAX_LENGTH = 500;
 /** Far above any stock; keeps quantities and totals inside the database's integers. */
@@ -37,7 +37,7 @@ function quantitySchema({ minOrderQuantity, availableQuantity }: QuantityLimits)
   return z
     .number({ error: validation.quantityRequired })
     .int(quantityWhole)
-    .min(minOrderQuantity, validation.quantityBelowMinimum)
+    .min(minOrderQuantity, quantityBelowMinimum(minOrderQuantity))
     .max(availableQuantity, validation.quantityAboveStock);
 }
 
@@ -56,7 +56,7 @@ export const placeOrderSchema = z.object({
   orderQuantity: z
     .number({ error: validation.quantityRequired })
     .int(quantityWhole)
-    .positive(validation.quantityBelowMinimum)
+    .positive(quantityBelowMinimum(1))
     .max(ORDER_QUANTITY_MAX, validation.quantityAboveStock),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;

@@ -13,6 +13,7 @@ import {
   pageQuerySchema,
   placeOrderReplySchema,
   placeOrderSchema,
+  quantityBelowMinimum,
   unpaidCapMessage,
 } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,7 +28,6 @@ import { STRIPE_TOTAL_BOUNDS } from '../payments/stripe-provider';
 
 const placeErrors = {
   'part-not-found': { status: 404, message: apiErrors.partNotFound },
-  'below-minimum': { status: 400, message: apiErrors.belowMinimum },
   'out-of-stock': { status: 409, message: apiErrors.outOfStock },
   'total-too-large': { status: 400, message: apiErrors.totalTooLarge },
   'total-out-of-bounds': { status: 400, message: apiErrors.totalOutOfPaymentBounds },
@@ -77,6 +77,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         totalBounds: app.payments.mode === 'stripe' ? STRIPE_TOTAL_BOUNDS : undefined,
       });
       if (!outcome.placed) {
+        if (outcome.reason === 'below-minimum') return reply.code(400).send({ message: quantityBelowMinimum(outcome.minimum) });
         const { status, message } = placeErrors[outcome.reason];
         return reply.code(status).send({ message });
       }

@@ -100,7 +100,7 @@ describe('Part page', () => {
     expect(submit).toBeDisabled();
 
     await user.type(quantity, '4');
-    expect(await screen.findByText('Minimum Number of Orders Required')).toBeInTheDocument();
+    expect(await screen.findByText('Minimum Number of Orders Required — at least 5')).toBeInTheDocument();
     expect(submit).toBeDisabled();
 
     await user.clear(quantity);
