@@ -2,6 +2,8 @@
  * Every text of SPEC §5 (validation) and §8 (the error catalogue), in one place.
  * Forms, toasts and server replies import these; nothing spells them again.
  */
+import { formatPrice } from './money';
+
 export const validation = {
   emailRequired: 'Email is Required',
   emailInvalid: 'Provide a valid Email',
@@ -15,6 +17,9 @@ export const validation = {
   descriptionRequired: 'Description is Required',
   phoneInvalid: 'Enter a phone number with its area code, as (217) 555-0100 or +1 217 555 0100',
 } as const;
+
+/** Follows SPEC §8's 'Order Deleted successfully' when the cancelled order had been paid. */
+export const paymentRefunded = (amount: number) => `Your payment of ${formatPrice(amount)} is refunded.`;
 
 /** SPEC §5's text for a quantity below the part's minimum, then that minimum. */
 export const quantityBelowMinimum = (minimum: number) => `${validation.quantityBelowMinimum} — at least ${minimum}`;

@@ -5,6 +5,7 @@ import {
   UNPAID_UNITS_MAX,
   type Order,
   type OrderDetail,
+  type OrderHistoryEntry,
 } from '@autoparts/shared';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
@@ -199,6 +200,27 @@ export function createOrdersRepository(db: Db, mail: Mail) {
         .offset((page - 1) * MY_ORDERS_PAGE_SIZE)
         .execute();
       return rows.map(toOrder);
+    },
+
+    /**
+     * The customer's cancelled and expired orders, newest first: what left My Orders. A cancelled
+     * order that had been paid was refunded in full before it was cancelled (cancel.ts).
+     */
+    async historyForCustomer(userId: string, page = 1): Promise<OrderHistoryEntry[]> {
+      const rows = await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('status', 'in', ['cancelled', 'expired'])
+        .orderBy('seq', 'desc')
+        .limit(MY_ORDERS_PAGE_SIZE)
+        .offset((page - 1) * MY_ORDERS_PAGE_SIZE)
+        .execute();
+      return rows.map((row) => ({
+        ...toOrder(row),
+        endedAt: (row.cancelled_at ?? row.expired_at ?? row.created_at).toISOString(),
+        refunded: row.status === 'cancelled' && row.paid_at ? centsToDollars(row.total_cents) : null,
+      }));
     },
 
     /**

@@ -4,11 +4,13 @@ import {
   adminOrdersQuerySchema,
   apiErrors,
   cancelReplySchema,
+  centsToDollars,
   emailParamsSchema,
   errorSchema,
   orderDetailSchema,
   orderIdParamsSchema,
   orderIdQuerySchema,
+  orderHistorySchema,
   orderListSchema,
   pageQuerySchema,
   placeOrderReplySchema,
@@ -151,8 +153,25 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await cancelOrder(orders, app.payments.provider, order);
       const refusal = cancelRefusals[outcome];
       if (refusal) return reply.code(409).send({ message: refusal });
-      return { deletedCount: outcome === 'cancelled' ? 1 : 0 };
+      if (outcome !== 'cancelled') return { deletedCount: 0 };
+      // Read again: the order may have been paid between the first read and the cancel.
+      const cancelled = await orders.find(order.id);
+      return { deletedCount: 1, ...(cancelled?.paid_at ? { refunded: centsToDollars(cancelled.total_cents) } : {}) };
     },
+  );
+
+  app.get(
+    '/orders/history',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        security,
+        querystring: pageQuerySchema,
+        response: { 200: orderHistorySchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) => orders.historyForCustomer(identityOf(request).userId, request.query.page),
   );
 
   app.get(
