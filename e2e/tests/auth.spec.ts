@@ -95,17 +95,18 @@ test('the profile saves name, education, location, phone and linkedin', async ({
   const field = (name: string) => page.getByRole('textbox', { name, exact: true });
   await field('Phone').fill('not a number');
   await page.getByRole('button', { name: /update/i }).click();
-  await expect(page.getByText(validation.phoneNumeric)).toBeVisible();
+  await expect(page.getByText(validation.phoneInvalid)).toBeVisible();
 
   await field('Name').fill('Renamed Customer');
   await field('Education').fill('Automotive engineering');
   await field('Location').fill('Detroit');
-  await field('Phone').fill('5550142');
+  await field('Phone').fill('(217) 555-0100');
   await field('LinkedIn').fill('https://www.linkedin.com/in/renamed');
   await page.getByRole('button', { name: /update/i }).click();
   await expect(page.getByText(notices.profileUpdated)).toBeVisible();
 
   await page.reload();
   await expect(field('Location')).toHaveValue('Detroit');
+  await expect(field('Phone')).toHaveValue('+1 217 555 0100');
   await expect(page.getByRole('banner').getByText('Renamed Customer')).toBeVisible();
 });

@@ -89,12 +89,16 @@ test('Find by VIN: a bad check digit is named, a good VIN becomes the active veh
   await vin.getByRole('button', { name: 'Find' }).click();
   await expect(page.getByTestId('active-vehicle')).toHaveText('2018 Toyota Corolla');
 
-  // A model the catalogue lists by another name (vPIC's "328i"): the buyer picks.
+  // vPIC names a BMW by its trim ("328i"): the series it belongs to.
   await vin.getByLabel('Find by VIN').fill(withCheckDigit('WBA8E9G50GNU12345'));
   await vin.getByRole('button', { name: 'Find' }).click();
-  await expect(vin.getByText('Your VIN is a 2016 BMW 328i. Which of these is it?')).toBeVisible();
-  await vin.getByRole('button', { name: '2016 BMW 3 Series' }).click();
   await expect(page.getByTestId('active-vehicle')).toHaveText('2016 BMW 3 Series');
+
+  // A model the catalogue does not carry: none of the make's others is offered in its place.
+  await vin.getByLabel('Find by VIN').fill(withCheckDigit('1FA6P8TH0J5100000'));
+  await vin.getByRole('button', { name: 'Find' }).click();
+  await expect(vin.getByText('Your VIN is a 2018 Ford Mustang. We do not list parts for that vehicle yet.')).toBeVisible();
+  await expect(vin.getByRole('button', { name: /2018 Ford/ })).toHaveCount(0);
 });
 
 test('an admin imports fitment by CSV: a bad row imports nothing, a good file shows on the part page', async ({ page, request }) => {

@@ -42,7 +42,7 @@ test('ordering checks every field with the messages of the spec', async ({ page,
   await quantity.fill('');
   await expect(page.getByText(validation.quantityRequired)).toBeVisible();
   await quantity.fill(String(part.minOrderQuantity - 1));
-  await expect(page.getByText(validation.quantityBelowMinimum)).toBeVisible();
+  await expect(page.getByText(`${validation.quantityBelowMinimum} — at least ${part.minOrderQuantity}`, { exact: true })).toBeVisible();
   await expect(submit).toBeDisabled();
   await quantity.fill(String(part.availableQuantity + 1));
   await expect(page.getByText(validation.quantityAboveStock)).toBeVisible();
@@ -97,4 +97,36 @@ test('order again and cancel it: the stock comes back', async ({ page, request }
   await expect(page.getByText(notices.orderCancelled)).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: part.name })).toHaveCount(0);
   await expect.poll(() => availableOf(request, part._id)).toBe(before);
+});
+
+test('after Place Order: the order number and Pay now; an expired card is refused; a paid order cancelled is refunded and kept in the Order history', async ({ page, request }) => {
+  const part = await pickPart(request, 3);
+  await signUp(page, newAccount());
+  await placeOrder(page, part, part.minOrderQuantity);
+
+  const placed = page.getByRole('region', { name: 'Order placed' });
+  await expect(placed).toContainText(/Order number [0-9a-f-]{36}/);
+  await placed.getByRole('link', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\//);
+
+  await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
+  await page.getByLabel(/expiry/i).fill('01/20');
+  await page.getByLabel(/cvc/i).fill('123');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByText(paymentMessages.cardExpired)).toBeVisible();
+  await page.getByLabel(/expiry/i).fill('12/34');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+
+  await page.goto('/dashboard');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('row').filter({ hasText: part.name }).getByRole('button', { name: 'Cancel' }).click();
+  const total = formatPrice(part.price * part.minOrderQuantity);
+  const toast = page.getByRole('listitem').filter({ hasText: notices.orderCancelled });
+  await expect(toast).toContainText(`Your payment of ${total} is refunded.`);
+
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Order history' }).click();
+  const row = page.getByRole('row').filter({ hasText: part.name });
+  await expect(row).toContainText('Cancelled');
+  await expect(row).toContainText(`Refunded ${total}`);
 });

@@ -6,6 +6,8 @@ export * from './money';
 export * from './orders';
 export * from './parts';
 export * from './payments';
+export * from './phone';
+export * from './profile';
 export * from './paths';
 export * from './reviews';
 export * from './users';

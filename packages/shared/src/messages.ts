@@ -2,6 +2,8 @@
  * Every text of SPEC §5 (validation) and §8 (the error catalogue), in one place.
  * Forms, toasts and server replies import these; nothing spells them again.
  */
+import { formatPrice } from './money';
+
 export const validation = {
   emailRequired: 'Email is Required',
   emailInvalid: 'Provide a valid Email',
@@ -14,8 +16,14 @@ export const validation = {
   quantityBelowMinimum: 'Minimum Number of Orders Required',
   quantityAboveStock: 'Orders must be less than the available stock',
   descriptionRequired: 'Description is Required',
-  phoneNumeric: 'Phone must be a number',
+  phoneInvalid: 'Enter a phone number with its area code, as (217) 555-0100 or +1 217 555 0100',
 } as const;
+
+/** Follows SPEC §8's 'Order Deleted successfully' when the cancelled order had been paid. */
+export const paymentRefunded = (amount: number) => `Your payment of ${formatPrice(amount)} is refunded.`;
+
+/** SPEC §5's text for a quantity below the part's minimum, then that minimum. */
+export const quantityBelowMinimum = (minimum: number) => `${validation.quantityBelowMinimum} — at least ${minimum}`;
 
 export const notices = {
   orderPlaced: 'You have successfully placed an order',
@@ -60,7 +68,6 @@ export const apiErrors = {
   emailMismatch: 'You can only act for your own account',
   orderNotFound: 'Order not found',
   outOfStock: 'Not enough stock left for this order. Lower the quantity and try again.',
-  belowMinimum: 'The order quantity is below the minimum for this part.',
   shippedNotCancellable: 'This order has shipped and can no longer be cancelled.',
   alreadyPaid: 'This order is already paid.',
   refundInProgress: 'This order is being cancelled and refunded already.',

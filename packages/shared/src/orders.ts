@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validation } from './messages';
+import { quantityBelowMinimum, validation } from './messages';
 
 export const ADDRESS_MAX_LENGTH = 500;
 /** Far above any stock; keeps quantities and totals inside the database's integers. */
@@ -37,7 +37,7 @@ function quantitySchema({ minOrderQuantity, availableQuantity }: QuantityLimits)
   return z
     .number({ error: validation.quantityRequired })
     .int(quantityWhole)
-    .min(minOrderQuantity, validation.quantityBelowMinimum)
+    .min(minOrderQuantity, quantityBelowMinimum(minOrderQuantity))
     .max(availableQuantity, validation.quantityAboveStock);
 }
 
@@ -56,7 +56,7 @@ export const placeOrderSchema = z.object({
   orderQuantity: z
     .number({ error: validation.quantityRequired })
     .int(quantityWhole)
-    .positive(validation.quantityBelowMinimum)
+    .positive(quantityBelowMinimum(1))
     .max(ORDER_QUANTITY_MAX, validation.quantityAboveStock),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
@@ -102,7 +102,24 @@ export type OrderDetail = z.infer<typeof orderDetailSchema>;
 export const orderIdParamsSchema = z.object({ id: z.string() });
 export const orderIdQuerySchema = z.object({ id: z.string() });
 
-export const cancelReplySchema = z.object({ deletedCount: z.number().int() });
+export const cancelReplySchema = z.object({
+  deletedCount: z.number().int(),
+  /** What the customer was given back, in dollars, when the cancelled order had been paid. */
+  refunded: z.number().optional(),
+});
+
+/**
+ * The Order history (`GET /orders/history`): the customer's cancelled and expired orders, which
+ * leave My Orders (SPEC §4), each with when it ended and what was refunded.
+ */
+export const orderHistoryEntrySchema = orderSchema.extend({
+  /** When it was cancelled or expired (ISO time). */
+  endedAt: z.string(),
+  /** Dollars given back; null when nothing had been paid. */
+  refunded: z.number().nullable(),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
+export const orderHistorySchema = z.array(orderHistoryEntrySchema);
 
 /**
  * What one account may hold unpaid at once (issue 8): far above a workshop's real orders, far

@@ -9,7 +9,17 @@ export const paymentMessages = {
   unknownTestCard: 'In test mode use the test card 4242 4242 4242 4242 (or 4000 0000 0000 0002 to see a decline).',
   paid: 'Payment received. Thank you!',
   stripeUnavailable: 'The payment service could not be reached. Please try again in a moment.',
+  cardExpired: 'This card has expired: check the expiry date, or use another card.',
 } as const;
+
+/**
+ * Whether a card's MM/YY expiry has passed: a card is good through the last day of its month.
+ * Months are counted in UTC, so a card ending this month is taken everywhere until it ends in UTC.
+ */
+export function cardExpired(expiry: string, now = new Date()): boolean {
+  const [month = 0, year = 0] = expiry.split('/').map(Number);
+  return (2000 + year) * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+}
 
 /** The test provider's card form (DESIGN §6). */
 export const testPaymentSchema = z.object({
@@ -22,7 +32,8 @@ export const testPaymentSchema = z.object({
   expiry: z
     .string()
     .trim()
-    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Enter the expiry as MM/YY'),
+    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, { error: 'Enter the expiry as MM/YY', abort: true })
+    .refine((expiry) => !cardExpired(expiry), paymentMessages.cardExpired),
   cvc: z.string().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code'),
 });
 export type TestPaymentInput = z.infer<typeof testPaymentSchema>;

@@ -6,7 +6,6 @@ import { paymentModeSchema } from './payments';
 /** Bounds that keep a field sane; the spec sets none beyond the password's minimum. */
 export const NAME_MAX_LENGTH = 100;
 export const PASSWORD_MAX_LENGTH = 128;
-const PROFILE_FIELD_MAX_LENGTH = 200;
 
 /** RFC 5321's bound on a usable address (a path of 256 with its angle brackets). */
 export const EMAIL_MAX_LENGTH = 254;
@@ -31,7 +30,7 @@ export const passwordSchema = z
  */
 const LINK_LIKE = /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|[^\s@]@[^\s@]|\b[a-z0-9-]+\.[a-z]{2,}\b/i;
 
-const nameSchema = z
+export const nameSchema = z
   .string({ error: validation.nameRequired })
   .trim()
   .min(1, validation.nameRequired)
@@ -49,33 +48,6 @@ export const signupSchema = z.object({
   password: passwordSchema,
 });
 export type SignupInput = z.infer<typeof signupSchema>;
-
-const optionalText = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(PROFILE_FIELD_MAX_LENGTH, `${label} must be at most ${PROFILE_FIELD_MAX_LENGTH} characters`);
-
-/** The profile form: phone numeric, the name not blank, every other field optional (SPEC §5). */
-export const profileSchema = z.object({
-  // Shown on reviews: never blank, or the e-mail would have to stand in for it.
-  name: nameSchema,
-  education: optionalText('Education'),
-  location: optionalText('Location'),
-  phone: z
-    .string()
-    .trim()
-    .regex(/^\+?[0-9]*$/, validation.phoneNumeric)
-    .max(20, 'Phone must be at most 20 digits'),
-  linkedin: optionalText('LinkedIn'),
-});
-export type ProfileInput = z.infer<typeof profileSchema>;
-
-/**
- * `PUT /user/{email}` (SPEC §7): `{email}` alone asks for an access token; with profile fields
- * it also updates the profile. Only these fields are read: anything else (a `role`) is dropped.
- */
-export const userUpdateSchema = profileSchema.partial().extend({ email: emailSchema });
 
 export const userUpdateReplySchema = z.object({
   result: z.object({ acknowledged: z.boolean(), modifiedCount: z.number().int() }),

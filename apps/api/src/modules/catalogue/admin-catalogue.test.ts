@@ -155,6 +155,32 @@ describe('POST /api/admin/fitment/import', () => {
     expect(await count(app.db, 'fitments')).toBe(before);
   });
 
+  it('reports bad formats and unknown part numbers of one file in one answer, in line order', async () => {
+    const part = await numberedPart();
+    const before = await count(app.db, 'fitments');
+    const csv = [
+      `NOPE-1,Toyota,Corolla,2016,2018`,
+      `${part.partNumber},Toyota,Corolla,2019`,
+      `${part.partNumber},Toyota,Corolla,2016,2018`,
+      `NOPE-2,Honda,Civic,2017,2018`,
+      `NOPE-3,Honda,Civic,2018,2017`,
+    ].join('\n');
+
+    const response = await importCsv(csv);
+
+    expectReply(response, 400);
+    expect(response.json()).toEqual({
+      message: catalogueMessages.csvHasErrors,
+      errors: [
+        { line: 1, message: catalogueMessages.csvUnknownPart },
+        { line: 2, message: catalogueMessages.csvColumns },
+        { line: 4, message: catalogueMessages.csvUnknownPart },
+        { line: 5, message: catalogueMessages.csvYears },
+      ],
+    });
+    expect(await count(app.db, 'fitments')).toBe(before);
+  });
+
   it.each([
     ['an empty file', '', catalogueMessages.csvEmpty],
     ['only a header', 'partNumber,make,model,yearFrom,yearTo\n', catalogueMessages.csvEmpty],

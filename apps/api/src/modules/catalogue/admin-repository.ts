@@ -70,16 +70,18 @@ export function createCatalogueAdmin(db: Db) {
     },
 
     /**
-     * Adds the fitment of checked rows in one transaction: every part number must exist, or
-     * nothing is added. Vehicles that are new are created, spelled as the catalogue already
+     * Adds the fitment of checked rows in one transaction: every row must be well formed (the
+     * parser's `rowErrors`) and every part number exist, or nothing is added, and every bad line
+     * is reported at once. Vehicles that are new are created, spelled as the catalogue already
      * spells their make and model; rows already there are left (sending a file twice adds nothing).
      */
-    async import(rows: FitmentRow[]): Promise<{ errors: CsvRowError[] } | { added: number; vehiclesAdded: number }> {
+    async import(rows: FitmentRow[], rowErrors: CsvRowError[] = []): Promise<{ errors: CsvRowError[] } | { added: number; vehiclesAdded: number }> {
       return db.transaction().execute(async (trx) => {
         const numbers = [...new Set(rows.map((row) => row.partNumber))];
-        const parts = await trx.selectFrom('parts').select(['id', 'part_number']).where('part_number', 'in', numbers).execute();
+        const parts = numbers.length === 0 ? [] : await trx.selectFrom('parts').select(['id', 'part_number']).where('part_number', 'in', numbers).execute();
         const partIds = new Map(parts.map((part) => [part.part_number, part.id]));
-        const errors = rows.filter((row) => !partIds.has(row.partNumber)).map((row) => ({ line: row.line, message: catalogueMessages.csvUnknownPart }));
+        const unknown = rows.filter((row) => !partIds.has(row.partNumber)).map((row) => ({ line: row.line, message: catalogueMessages.csvUnknownPart }));
+        const errors = [...rowErrors, ...unknown].sort((a, b) => a.line - b.line);
         if (errors.length > 0) return { errors };
 
         // "toyota corolla" is the catalogue's "Toyota Corolla".

@@ -96,7 +96,8 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const parsed = parseFitmentCsv(request.body.csv);
-      const outcome = parsed.errors.length > 0 ? { errors: parsed.errors } : await catalogue.import(parsed.rows);
+      // A file refused as a whole (empty, too long, broken quoting) has no rows to look up.
+      const outcome = parsed.rows.length === 0 ? { errors: parsed.errors } : await catalogue.import(parsed.rows, parsed.errors);
       if ('errors' in outcome) return reply.code(400).send({ message: catalogueMessages.csvHasErrors, errors: outcome.errors });
       await audit.record(identityOf(request), 'fitment.import', 'fitment', { rows: parsed.rows.length, ...outcome });
       return { rows: parsed.rows.length, ...outcome };

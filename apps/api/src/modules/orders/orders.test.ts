@@ -127,7 +127,7 @@ describe('POST /api/order', () => {
     const response = await postOrder(app, alice.cookie, { partId, customername: 'Alice', address: '1 Road', orderQuantity: 4 });
 
     expect(response.statusCode).toBe(400);
-    expect(messageOf(response)).toBe(apiErrors.belowMinimum);
+    expect(messageOf(response)).toBe('Minimum Number of Orders Required — at least 5');
     expect(await stockOf(app, partId)).toBe(50);
     expect(await ordersInDb(partId)).toEqual([]);
   });

@@ -5,6 +5,7 @@ import {
   UNPAID_UNITS_MAX,
   type Order,
   type OrderDetail,
+  type OrderHistoryEntry,
 } from '@autoparts/shared';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
@@ -37,12 +38,12 @@ export function toOrder(row: OrderRow): Order {
   };
 }
 
-export type PlaceOrderOutcome =
-  | { placed: true; orderId: string }
-  | {
-      placed: false;
-      reason: 'part-not-found' | 'below-minimum' | 'out-of-stock' | 'total-too-large' | 'too-many-unpaid' | 'total-out-of-bounds';
-    };
+/** Why an order was not placed; below the minimum, with the part's minimum to say. */
+type NotPlaced =
+  | { reason: 'part-not-found' | 'out-of-stock' | 'total-too-large' | 'too-many-unpaid' | 'total-out-of-bounds' }
+  | { reason: 'below-minimum'; minimum: number };
+
+export type PlaceOrderOutcome = { placed: true; orderId: string } | ({ placed: false } & NotPlaced);
 
 export interface PlaceOptions {
   /** How long the order holds its stock unpaid. */
@@ -172,7 +173,7 @@ export function createOrdersRepository(db: Db, mail: Mail) {
         // built and compiled once (placeOrderStatement).
         const values = { ...input, holdSeconds: options.holdMinutes * 60, maxOrders, maxUnits, minCents: bounds?.minCents, maxCents: bounds?.maxCents };
         const [placed] = (await (bounds ? placeOrder.bounded : placeOrder.plain).execute(trx, values)).rows;
-        if (!placed) return { placed: false, reason: await whyNotPlaced(trx, input, { maxOrders, maxUnits, bounds }) } as const;
+        if (!placed) return { placed: false as const, ...(await whyNotPlaced(trx, input, { maxOrders, maxUnits, bounds })) };
         if (!placed.expires_at) throw new Error('an unpaid order has no expiry');
         // The message and both jobs (its send job, the order's expiry when it is due), in the
         // order's transaction and in one statement: they exist exactly when the order does.
@@ -199,6 +200,27 @@ export function createOrdersRepository(db: Db, mail: Mail) {
         .offset((page - 1) * MY_ORDERS_PAGE_SIZE)
         .execute();
       return rows.map(toOrder);
+    },
+
+    /**
+     * The customer's cancelled and expired orders, newest first: what left My Orders. A cancelled
+     * order that had been paid was refunded in full before it was cancelled (cancel.ts).
+     */
+    async historyForCustomer(userId: string, page = 1): Promise<OrderHistoryEntry[]> {
+      const rows = await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('status', 'in', ['cancelled', 'expired'])
+        .orderBy('seq', 'desc')
+        .limit(MY_ORDERS_PAGE_SIZE)
+        .offset((page - 1) * MY_ORDERS_PAGE_SIZE)
+        .execute();
+      return rows.map((row) => ({
+        ...toOrder(row),
+        endedAt: (row.cancelled_at ?? row.expired_at ?? row.created_at).toISOString(),
+        refunded: row.status === 'cancelled' && row.paid_at ? centsToDollars(row.total_cents) : null,
+      }));
     },
 
     /**
@@ -397,14 +419,14 @@ async function whyNotPlaced(
   trx: Db,
   input: { userId: string; partId: string; quantity: number },
   caps: { maxOrders: number; maxUnits: number; bounds: PlaceOptions['totalBounds'] },
-): Promise<Exclude<PlaceOrderOutcome, { placed: true }>['reason']> {
+): Promise<NotPlaced> {
   const held = await trx
     .selectFrom('orders')
     .select((eb) => [eb.fn.countAll<string>().as('orders'), eb.fn.coalesce(eb.fn.sum<string>('quantity'), sql<string>`0`).as('units')])
     .where('user_id', '=', input.userId)
     .where('status', '=', 'unpaid')
     .executeTakeFirstOrThrow();
-  if (Number(held.orders) >= caps.maxOrders || Number(held.units) + input.quantity > caps.maxUnits) return 'too-many-unpaid';
+  if (Number(held.orders) >= caps.maxOrders || Number(held.units) + input.quantity > caps.maxUnits) return { reason: 'too-many-unpaid' };
   const part = await trx
     .selectFrom('parts')
     .select(['min_order_quantity', 'price_cents', 'archived_at'])
@@ -412,11 +434,11 @@ async function whyNotPlaced(
     .executeTakeFirst();
   const total = part ? part.price_cents * input.quantity : 0;
   // A payment provider's bounds were checked for any part that exists, as before the stock.
-  if (part && caps.bounds && (total < caps.bounds.minCents || total > caps.bounds.maxCents)) return 'total-out-of-bounds';
-  if (!part || part.archived_at !== null) return 'part-not-found';
-  if (input.quantity < part.min_order_quantity) return 'below-minimum';
-  if (total > MAX_TOTAL_CENTS) return 'total-too-large';
-  return 'out-of-stock';
+  if (part && caps.bounds && (total < caps.bounds.minCents || total > caps.bounds.maxCents)) return { reason: 'total-out-of-bounds' };
+  if (!part || part.archived_at !== null) return { reason: 'part-not-found' };
+  if (input.quantity < part.min_order_quantity) return { reason: 'below-minimum', minimum: part.min_order_quantity };
+  if (total > MAX_TOTAL_CENTS) return { reason: 'total-too-large' };
+  return { reason: 'out-of-stock' };
 }
 
 /** An order that no longer holds its stock (cancelled, expired) gives it back to its part. */

@@ -4,15 +4,18 @@ import {
   adminOrdersQuerySchema,
   apiErrors,
   cancelReplySchema,
+  centsToDollars,
   emailParamsSchema,
   errorSchema,
   orderDetailSchema,
   orderIdParamsSchema,
   orderIdQuerySchema,
+  orderHistorySchema,
   orderListSchema,
   pageQuerySchema,
   placeOrderReplySchema,
   placeOrderSchema,
+  quantityBelowMinimum,
   unpaidCapMessage,
 } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,7 +30,6 @@ import { STRIPE_TOTAL_BOUNDS } from '../payments/stripe-provider';
 
 const placeErrors = {
   'part-not-found': { status: 404, message: apiErrors.partNotFound },
-  'below-minimum': { status: 400, message: apiErrors.belowMinimum },
   'out-of-stock': { status: 409, message: apiErrors.outOfStock },
   'total-too-large': { status: 400, message: apiErrors.totalTooLarge },
   'total-out-of-bounds': { status: 400, message: apiErrors.totalOutOfPaymentBounds },
@@ -77,6 +79,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         totalBounds: app.payments.mode === 'stripe' ? STRIPE_TOTAL_BOUNDS : undefined,
       });
       if (!outcome.placed) {
+        if (outcome.reason === 'below-minimum') return reply.code(400).send({ message: quantityBelowMinimum(outcome.minimum) });
         const { status, message } = placeErrors[outcome.reason];
         return reply.code(status).send({ message });
       }
@@ -150,8 +153,25 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await cancelOrder(orders, app.payments.provider, order);
       const refusal = cancelRefusals[outcome];
       if (refusal) return reply.code(409).send({ message: refusal });
-      return { deletedCount: outcome === 'cancelled' ? 1 : 0 };
+      if (outcome !== 'cancelled') return { deletedCount: 0 };
+      // Read again: the order may have been paid between the first read and the cancel.
+      const cancelled = await orders.find(order.id);
+      return { deletedCount: 1, ...(cancelled?.paid_at ? { refunded: centsToDollars(cancelled.total_cents) } : {}) };
     },
+  );
+
+  app.get(
+    '/orders/history',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        security,
+        querystring: pageQuerySchema,
+        response: { 200: orderHistorySchema, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) => orders.historyForCustomer(identityOf(request).userId, request.query.page),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { ADMIN_PARTS_PAGE_SIZE, adminMessages, apiErrors, PARTS_PAGE_SIZE, type AdminPartPage, type Part } from '@autoparts/shared';
+import { ADMIN_PARTS_PAGE_SIZE, adminMessages, apiErrors, PARTS_PAGE_SIZE, quantityBelowMinimum, type AdminPartPage, type Part } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, byCookie, byToken, call, expectInvalid, expectReply, type Credential } from '../../test/admin';
@@ -156,7 +156,7 @@ describe('POST /api/addaproduct', () => {
     const id = await added({ ...form, storequantity: '10', minOrderQuantity: '3' });
 
     const below = await order(id, 2);
-    expectReply(below, 400, apiErrors.belowMinimum);
+    expectReply(below, 400, quantityBelowMinimum(3));
     const above = await order(id, 11);
     expectReply(above, 409, apiErrors.outOfStock);
     expect(await stockOf(app, id)).toBe(10);
@@ -344,7 +344,7 @@ describe('PATCH /api/admin/part/{id}', () => {
 
     expectReply(await updatePart(id, { minOrderQuantity: 5 }), 200);
 
-    expectReply(await order(id, 4), 400, apiErrors.belowMinimum);
+    expectReply(await order(id, 4), 400, quantityBelowMinimum(5));
     expectReply(await order(id, 5), 200);
   });
 

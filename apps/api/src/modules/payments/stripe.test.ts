@@ -327,7 +327,7 @@ describe('POST /api/payments/stripe/webhook', () => {
     expect(redelivered.statusCode).toBe(200);
     expect(await orderRow(app, orderId)).toMatchObject({ status: 'paid', transaction_id: 'pi_123' });
 
-    expect((await cancelOrderRequest(app, alice.cookie, orderId)).json()).toEqual({ deletedCount: 1 });
+    expect((await cancelOrderRequest(app, alice.cookie, orderId)).json()).toEqual({ deletedCount: 1, refunded: 39.98 });
     const refundsAfterCancel = stripeApi.requestsTo('/v1/refunds').length;
     const stockAfterCancel = await stockOf(app, partId);
 
@@ -434,7 +434,7 @@ describe('cancelling in Stripe mode', () => {
     const response = await cancelOrderRequest(app, alice.cookie, orderId);
 
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ deletedCount: 1 });
+    expect(response.json()).toEqual({ deletedCount: 1, refunded: 99.95 });
     const refunds = stripeApi.requestsTo('/v1/refunds').filter((r) => r.idempotencyKey === `refund-${orderId}`);
     expect(refunds).toHaveLength(1);
     expect(refunds[0]!.body).toMatchObject({ payment_intent: 'pi_123' });
@@ -464,7 +464,7 @@ describe('cancelling in Stripe mode', () => {
 
     const retried = await cancelOrderRequest(app, alice.cookie, orderId);
 
-    expect(retried.json()).toEqual({ deletedCount: 1 });
+    expect(retried.json()).toEqual({ deletedCount: 1, refunded: 39.98 });
     expect(await stockOf(app, partId)).toBe(50);
     expect(stripeApi.refunds.filter((r) => r.metadata.orderId === orderId)).toHaveLength(1);
   });

@@ -141,6 +141,16 @@ describe('POST /api/payments/test/pay', () => {
     expect((await orderRow(app, orderId)).status).toBe('unpaid');
   });
 
+  it('refuses an expired card (01/20) with the reason and charges nothing', async () => {
+    const { orderId } = await newOrder();
+
+    const response = await pay(alice.cookie, { orderId, cardNumber: PAYS, expiry: '01/20' });
+
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toContain(paymentMessages.cardExpired);
+    expect((await orderRow(app, orderId)).status).toBe('unpaid');
+  });
+
   it.each([
     ['a month 13 expiry', { expiry: '13/30' }],
     ['a one-digit month', { expiry: '1/30' }],
@@ -226,7 +236,7 @@ describe('POST /api/payments/test/pay', () => {
     expect((await orderRow(app, orderId)).transaction_id).toBe(ok[0]!.json().transactionId);
   });
 
-  it('cancels a paid test order: deletedCount 1 and the stock back', async () => {
+  it('cancels a paid test order: deletedCount 1, the amount refunded, and the stock back', async () => {
     const { orderId, partId } = await newOrder(alice, 4);
     expect(await stockOf(app, partId)).toBe(46);
     expect((await pay(alice.cookie, { orderId, cardNumber: PAYS })).statusCode).toBe(200);
@@ -234,9 +244,44 @@ describe('POST /api/payments/test/pay', () => {
     const response = await cancelOrderRequest(app, alice.cookie, orderId);
 
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ deletedCount: 1 });
+    expect(response.json()).toEqual({ deletedCount: 1, refunded: 49.36 });
     expect(await stockOf(app, partId)).toBe(50);
     expect((await orderRow(app, orderId)).status).toBe('cancelled');
     expect(await myOrder(orderId)).toBeUndefined();
+  });
+});
+
+describe('GET /api/orders/history', () => {
+  const history = (cookie: string | undefined) =>
+    app.inject({ method: 'GET', url: '/api/orders/history', headers: cookie ? { cookie } : {} });
+
+  it('lists the customer’s cancelled and expired orders, newest first, with what was refunded', async () => {
+    const carol = await signUpCustomer(app, 'history');
+    const partId = await insertPart(app, { available: 50, priceCents: 1000 });
+    const unpaid = await placeOrder(app, carol, partId, 1);
+    const paid = await placeOrder(app, carol, partId, 2);
+    const expired = await placeOrder(app, carol, partId, 3);
+    const open = await placeOrder(app, carol, partId, 4);
+    expect((await pay(carol.cookie, { orderId: paid, cardNumber: PAYS })).statusCode).toBe(200);
+    expect((await cancelOrderRequest(app, carol.cookie, unpaid)).json()).toEqual({ deletedCount: 1 });
+    expect((await cancelOrderRequest(app, carol.cookie, paid)).json()).toEqual({ deletedCount: 1, refunded: 20 });
+    await app.db.updateTable('orders').set({ status: 'expired', expired_at: new Date() }).where('id', '=', expired).execute();
+    await placeOrder(app, alice, partId, 1).then((id) => cancelOrderRequest(app, alice.cookie, id));
+
+    const response = await history(carol.cookie);
+
+    expect(response.statusCode, response.body).toBe(200);
+    const entries = response.json() as Array<{ _id: string; status: string; refunded: number | null; endedAt: string; price: number }>;
+    expect(entries.map(({ _id, status, refunded, price }) => ({ _id, status, refunded, price }))).toEqual([
+      { _id: expired, status: 'expired', refunded: null, price: 30 },
+      { _id: paid, status: 'cancelled', refunded: 20, price: 20 },
+      { _id: unpaid, status: 'cancelled', refunded: null, price: 10 },
+    ]);
+    expect(entries.every((entry) => !Number.isNaN(Date.parse(entry.endedAt)))).toBe(true);
+    expect(entries.map((entry) => entry._id)).not.toContain(open);
+  });
+
+  it('answers 401 to a signed-out caller', async () => {
+    expect((await history(undefined)).statusCode).toBe(401);
   });
 });

@@ -272,7 +272,7 @@ describe('PUT /api/user/{email} with profile fields', () => {
     name: 'Alice Liddell',
     education: 'Oxford',
     location: 'Wonderland',
-    phone: '+4401865270000',
+    phone: '+44 1865 270000',
     linkedin: 'https://www.linkedin.com/in/alice',
   };
 
@@ -316,13 +316,27 @@ describe('PUT /api/user/{email} with profile fields', () => {
     expect((await getAdmin({ cookie: cookies.bob! }, bob.email)).json()).toEqual({ admin: false });
   });
 
-  it.each(['abc', '555-0100', '12 34', '1e5', '０１２'])('answers 400 with the shared message for phone %j', async (phone) => {
+  it.each([
+    ['+1 217 555 0100', '+1 217 555 0100'],
+    ['(217) 555-0100', '+1 217 555 0100'],
+    ['217.555.0100', '+1 217 555 0100'],
+    ['+44 20 7946 0958', '+44 20 7946 0958'],
+    ['', ''],
+  ])('takes the phone %j in its international or national form and keeps it as %j', async (phone, stored) => {
+    const response = await putUser({ cookie: cookies.alice! }, alice.email, { email: alice.email, phone });
+
+    expectStatus(response, 200);
+    expect((await userRow(alice.email)).phone).toBe(stored);
+    await putUser({ cookie: cookies.alice! }, alice.email, { email: alice.email, phone: profile.phone });
+  });
+
+  it.each(['abc', '555-0100', '12 34', '1e5', '０１２', 'call 217 555 0100', '+1 217 555 01000'])('answers 400 with the shared message for phone %j', async (phone) => {
     const before = await userRow(alice.email);
 
     const response = await putUser({ cookie: cookies.alice! }, alice.email, { email: alice.email, phone });
 
     expectStatus(response, 400);
-    expect((response.json() as { message: string }).message).toContain(validation.phoneNumeric);
+    expect((response.json() as { message: string }).message).toContain(validation.phoneInvalid);
     expect(await userRow(alice.email)).toEqual(before);
   });
 

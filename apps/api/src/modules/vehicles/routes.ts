@@ -73,14 +73,15 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
       if ('problem' in decoded) return reply.code(400).send({ message: decoded.problem });
       // A WMI may stand for several makes (JN1: Nissan, Infiniti, Datsun): the one the catalogue
       // has, the decoded model's make first.
-      const { vin, year, makes, model } = decoded;
+      const { vin, year, makes, model, candidates } = decoded;
       for (const make of makes) {
         const matches = await vehicles.ofMakeAndYear(make, year);
         if (matches.length === 0) continue;
-        const listed = model ? matches.filter((vehicle) => sameModel(vehicle.model, model.model)) : [];
-        // A model the catalogue does not list by that name (vPIC's "328i" is a "3 Series"): the
-        // make's vehicles of that year, for the buyer to choose from.
-        return { vin, year, make: matches[0]?.make ?? make, model: listed[0]?.model ?? model?.model ?? null, vehicles: listed.length > 0 ? listed : matches };
+        // Only the models vPIC's patterns allow, which may be none the catalogue carries (a
+        // Mustang is no Focus); with no pattern matched, any of the make's models of that year.
+        const allowed = candidates.length > 0 ? matches.filter((vehicle) => candidates.some((name) => sameModel(vehicle.model, name))) : matches;
+        const named = model ? allowed.find((vehicle) => sameModel(vehicle.model, model.model)) : undefined;
+        return { vin, year, make: matches[0]?.make ?? make, model: named?.model ?? model?.model ?? null, vehicles: allowed };
       }
       return { vin, year, make: model?.make ?? makes[0] ?? '', model: model?.model ?? null, vehicles: [] };
     },

@@ -128,12 +128,17 @@ describe('GET /api/vin/{vin}', () => {
     expect(reply.vehicles.every((vehicle) => vehicle.model === 'Silverado 1500')).toBe(true);
   });
 
-  it('says the VIN’s model and offers the make’s vehicles when the catalogue lists it by another name', async () => {
-    // vPIC names this BMW by its trim, 328i; the catalogue has the 3 Series.
+  it('offers the series a BMW trim belongs to (vPIC’s 328i is the catalogue’s 3 Series)', async () => {
     const reply = (await get(`/api/vin/${withCheckDigit('WBA8E9G50GNU12345')}`)).json() as VinReply;
 
-    expect(reply).toMatchObject({ year: 2016, make: 'BMW', model: '328i' });
+    expect(reply).toMatchObject({ year: 2016, make: 'BMW', model: '3 Series' });
     expect(reply.vehicles.map((vehicle) => vehicle.model)).toEqual(['3 Series']);
+  });
+
+  it('offers none of the make’s other models for a model the catalogue does not carry (a 2018 Mustang)', async () => {
+    const reply = (await get(`/api/vin/${withCheckDigit('1FA6P8TH0J5100000')}`)).json() as VinReply;
+
+    expect(reply).toMatchObject({ year: 2018, make: 'Ford', model: 'Mustang', vehicles: [] });
   });
 
   it('answers no model when the VIN’s descriptor matches none of vPIC’s patterns, and the make’s vehicles', async () => {
@@ -179,5 +184,13 @@ describe('vPIC keys and model names', () => {
     expect(sameModel('CR-V', 'CR-V')).toBe(true);
     expect(sameModel('Corolla', 'Corolla Cross')).toBe(false);
     expect(sameModel('Camry', 'Cam')).toBe(false);
+  });
+
+  it('matches a BMW series by the first digit of its trims, and nothing else by digits', () => {
+    expect(sameModel('3 Series', '328i')).toBe(true);
+    expect(sameModel('3 Series', 'M340i xDrive')).toBe(true);
+    expect(sameModel('3 Series', '528i')).toBe(false);
+    expect(sameModel('3 Series', 'X3')).toBe(false);
+    expect(sameModel('F-150', 'F-250')).toBe(false);
   });
 });

@@ -68,8 +68,8 @@ export function vinKeyMatches(key: string, descriptor: string): boolean {
   return true;
 }
 
-/** The make and model all of vPIC's matching patterns agree on, if they agree on one. */
-function vinModel(vin: string, year: number): { make: string; model: string } | undefined {
+/** The makes and models of every vPIC pattern the VIN's descriptor matches, each once. */
+function modelsOfVin(vin: string, year: number): Array<{ make: string; model: string }> {
   const { models, patterns } = loadVinModels();
   const descriptor = `${vin.slice(3, 8)}|${vin.slice(9)}`;
   const found = new Set<string>();
@@ -78,20 +78,21 @@ function vinModel(vin: string, year: number): { make: string; model: string } | 
     if (year < from || (to !== 0 && year > to)) continue;
     for (const [key, model] of keys) if (vinKeyMatches(key, descriptor)) found.add(models[model] ?? '');
   }
-  const names = new Set([...found].map((entry) => entry.split('|')[1]));
-  if (names.size !== 1) return undefined;
-  const [make = '', model = ''] = [...found][0]?.split('|') ?? [];
-  return make && model ? { make, model } : undefined;
+  return [...found].flatMap((entry) => {
+    const [make = '', model = ''] = entry.split('|');
+    return make && model ? [{ make, model }] : [];
+  });
 }
 
 /**
  * A VIN's model year, make and, where vPIC's data pins it, model, offline: the year from its
  * 10th character (shared/vin.ts), the makes from its World Manufacturer Identifier (wmi-makes.ts),
- * the model from its descriptor section (vin-models.json.gz; decision 021). `makes` lists the
- * model's make first.
+ * the model from its descriptor section (vin-models.json.gz; decisions 021, 042). `model` is set
+ * when every matching pattern names the same model; `candidates` are the models of all of them
+ * (none when no pattern matches). `makes` lists the model's make first.
  */
 export function decodeVin(input: string):
-  | { vin: string; year: number; makes: readonly string[]; model: { make: string; model: string } | undefined }
+  | { vin: string; year: number; makes: readonly string[]; model: { make: string; model: string } | undefined; candidates: string[] }
   | { problem: string } {
   const problem = vinProblem(input);
   if (problem) return { problem };
@@ -100,17 +101,23 @@ export function decodeVin(input: string):
   const year = vinModelYear(vin);
   if (!makes?.length) return { problem: catalogueMessages.vinUnknownMake };
   if (year === undefined) return { problem: catalogueMessages.vinYear };
-  const model = vinModel(vin, year);
-  return { vin, year, makes: model ? [...new Set([model.make, ...makes])] : makes, model };
+  const found = modelsOfVin(vin, year);
+  const candidates = [...new Set(found.map((entry) => entry.model))];
+  const model = candidates.length === 1 ? found[0] : undefined;
+  return { vin, year, makes: model ? [...new Set([model.make, ...makes])] : makes, model, candidates };
 }
 
 const words = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 
 /**
  * Whether the catalogue's model is the VIN's: the same words, or the VIN's followed by more
- * ("Silverado" is the catalogue's "Silverado 1500").
+ * ("Silverado" is the catalogue's "Silverado 1500"). vPIC names BMW's series by their trims, whose
+ * first digit is the series ("328i" and "M340i" are a "3 Series").
  */
 export function sameModel(catalogue: string, vin: string): boolean {
   const [listed, decoded] = [words(catalogue), words(vin)];
-  return decoded !== '' && (listed === decoded || listed.startsWith(`${decoded} `));
+  if (decoded === '') return false;
+  if (listed === decoded || listed.startsWith(`${decoded} `)) return true;
+  const series = /^(\d) series$/.exec(listed)?.[1];
+  return series !== undefined && new RegExp(`^m?${series}\\d\\d[a-z]*( |$)`).test(decoded);
 }

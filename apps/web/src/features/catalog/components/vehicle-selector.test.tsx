@@ -1,4 +1,4 @@
-import type { Vehicle } from '@autoparts/shared';
+import { catalogueMessages, type Vehicle } from '@autoparts/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -83,5 +83,30 @@ describe('the vehicle selector: Year → Make → Model', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('The vehicle list could not be loaded. Please try again.');
     expect(screen.getByLabelText('Year')).toBeDisabled();
+  });
+});
+
+describe('Find by VIN', () => {
+  const vin = '1HGCM82633A004352';
+  const accord: Vehicle = { _id: 'v-accord', year: 2003, make: 'Honda', model: 'Accord', engine: '2.4 L' };
+  const accordV6: Vehicle = { ...accord, _id: 'v-accord-v6', engine: '3.0 L' };
+
+  it('clears the last answer when a new VIN is refused', async () => {
+    const user = userEvent.setup();
+    stubFetch({ ...catalogue, [`GET /api/vin/${vin}`]: { body: { vin, year: 2003, make: 'Honda', model: 'Accord', vehicles: [accord, accordV6] } } });
+    renderSelector();
+    await user.click(screen.getByText('Know your VIN? Find your vehicle by it'));
+
+    await user.type(screen.getByRole('textbox', { name: 'Find by VIN' }), vin);
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    expect(await screen.findByText(/Your VIN is a 2003 Honda Accord/)).toBeInTheDocument();
+
+    await user.clear(screen.getByRole('textbox', { name: 'Find by VIN' }));
+    await user.type(screen.getByRole('textbox', { name: 'Find by VIN' }), vin.slice(1));
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+
+    expect(screen.getByRole('textbox', { name: 'Find by VIN' })).toHaveAccessibleDescription(expect.stringContaining(catalogueMessages.vinLength));
+    expect(screen.queryByText(/Your VIN is a/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /2003 Honda Accord/ })).not.toBeInTheDocument();
   });
 });

@@ -125,7 +125,9 @@ function VinFinder({ onChoose }: { onChoose: (vehicle: Vehicle) => void }) {
     event.preventDefault();
     const found = vinProblem(vin);
     setProblem(found);
-    if (!found) decode.mutate(vin);
+    // The last VIN's vehicles must not stand under the new one's error as if they were its answer.
+    if (found) decode.reset();
+    else decode.mutate(vin);
   }
 
   return (

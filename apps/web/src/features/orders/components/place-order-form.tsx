@@ -1,7 +1,8 @@
-import { formatPrice, placeOrderFormSchema, type Me, type Part } from '@autoparts/shared';
+import { formatPrice, paths, placeOrderFormSchema, type Me, type Part } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { usePlaceOrder } from '../api/place-order';
@@ -15,9 +16,11 @@ interface PlaceOrderFormProps {
 /**
  * The Place Order form (SPEC §2, §5): checked on every change against the part's minimum and
  * stock, its button disabled until it is valid, and reset to its defaults after each attempt.
+ * An order placed is shown above it with its number and the way to pay for it.
  */
 export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
   const placeOrder = usePlaceOrder();
+  const [placedId, setPlacedId] = useState<string | null>(null);
   const { minOrderQuantity, availableQuantity } = part;
   // The stock shown is fetched again after each order; the rule follows it.
   const schema = useMemo(
@@ -36,9 +39,11 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
   const total = Number.isInteger(quantity) && quantity > 0 ? formatPrice(part.price * quantity) : null;
 
   const onSubmit = handleSubmit(async (values) => {
+    setPlacedId(null);
     try {
       // The hook reports success and failure with a toast.
-      await placeOrder.mutateAsync({ partId: part._id, ...values });
+      const placed = await placeOrder.mutateAsync({ partId: part._id, ...values });
+      setPlacedId(placed.insertedId);
     } catch {
       // Reported by the hook.
     } finally {
@@ -47,45 +52,73 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
   });
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void onSubmit(event)}
-      aria-labelledby="place-order-heading"
-      className="space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
-    >
-      <h2 id="place-order-heading" className="text-2xl font-bold text-ink">
-        Place Order
+    <div className="space-y-4">
+      {placedId && <OrderPlaced orderId={placedId} />}
+      <form
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+        aria-labelledby="place-order-heading"
+        className="space-y-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8"
+      >
+        <h2 id="place-order-heading" className="text-2xl font-bold text-ink">
+          Place Order
+        </h2>
+        {availableQuantity < minOrderQuantity && (
+          <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+            Not enough of this part is in stock for an order right now. Please check back soon.
+          </p>
+        )}
+        {/* The defaults are in the markup too, so that a page rendered on the server shows them. */}
+        <TextField label="Name" autoComplete="name" defaultValue={defaults.customername} error={errors.customername?.message} {...register('customername')} />
+        {/* Shown, not sent: the server takes the e-mail from the session. */}
+        <TextField label="Email" type="email" value={me.email} readOnly />
+        <TextField
+          label="Address"
+          autoComplete="street-address"
+          error={errors.address?.message}
+          {...register('address')}
+        />
+        <TextField
+          label="Order Quantity"
+          type="number"
+          inputMode="numeric"
+          min={minOrderQuantity}
+          max={availableQuantity}
+          step={1}
+          defaultValue={defaults.orderQuantity}
+          error={errors.orderQuantity?.message}
+          {...register('orderQuantity', { valueAsNumber: true })}
+        />
+        {total && <p className="font-semibold text-slate-700">{`Total: ${total}`}</p>}
+        <SubmitButton pending={isSubmitting} disabled={!isValid}>
+          Place Order
+        </SubmitButton>
+      </form>
+    </div>
+  );
+}
+
+/** The order just placed: its number (as in the confirmation e-mail) and Pay now; focused when it appears. */
+function OrderPlaced({ orderId }: { orderId: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [orderId]);
+  return (
+    <section aria-labelledby="order-placed-heading" className="rounded-xl border border-green-200 bg-green-50 p-6">
+      <h2 id="order-placed-heading" ref={heading} tabIndex={-1} className="text-xl font-bold text-green-900 focus:outline-none">
+        Order placed
       </h2>
-      {availableQuantity < minOrderQuantity && (
-        <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          Not enough of this part is in stock for an order right now. Please check back soon.
-        </p>
-      )}
-      {/* The defaults are in the markup too, so that a page rendered on the server shows them. */}
-      <TextField label="Name" autoComplete="name" defaultValue={defaults.customername} error={errors.customername?.message} {...register('customername')} />
-      {/* Shown, not sent: the server takes the e-mail from the session. */}
-      <TextField label="Email" type="email" value={me.email} readOnly />
-      <TextField
-        label="Address"
-        autoComplete="street-address"
-        error={errors.address?.message}
-        {...register('address')}
-      />
-      <TextField
-        label="Order Quantity"
-        type="number"
-        inputMode="numeric"
-        min={minOrderQuantity}
-        max={availableQuantity}
-        step={1}
-        defaultValue={defaults.orderQuantity}
-        error={errors.orderQuantity?.message}
-        {...register('orderQuantity', { valueAsNumber: true })}
-      />
-      {total && <p className="font-semibold text-slate-700">{`Total: ${total}`}</p>}
-      <SubmitButton pending={isSubmitting} disabled={!isValid}>
-        Place Order
-      </SubmitButton>
-    </form>
+      <p className="mt-1 text-green-900">
+        Order number <span className="font-mono text-sm break-all">{orderId}</span>
+      </p>
+      <p className="mt-1 text-sm text-green-900">It holds its stock until it is paid or its time to pay runs out.</p>
+      <div className="mt-4">
+        <Link
+          to={paths.payment(orderId)}
+          className="inline-flex rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
+          Pay now
+        </Link>
+      </div>
+    </section>
   );
 }

@@ -100,7 +100,7 @@ describe('Part page', () => {
     expect(submit).toBeDisabled();
 
     await user.type(quantity, '4');
-    expect(await screen.findByText('Minimum Number of Orders Required')).toBeInTheDocument();
+    expect(await screen.findByText('Minimum Number of Orders Required — at least 5')).toBeInTheDocument();
     expect(submit).toBeDisabled();
 
     await user.clear(quantity);
@@ -163,6 +163,10 @@ describe('Part page', () => {
     expect(server.paths().filter((path) => path === GET_PART)).toHaveLength(2);
     expect(queryClient.getQueryState(['parts'])?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(['orders', 'mine', 'jane@example.com'])?.isInvalidated).toBe(true);
+    // What was placed, and the way to pay for it.
+    const placed = screen.getByRole('region', { name: 'Order placed' });
+    expect(within(placed).getByText('order-9')).toBeInTheDocument();
+    expect(within(placed).getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', '/dashboard/payment/order-9');
   });
 
   it('says "Check Again" with the server’s reason when the order fails, and resets the form', async () => {
@@ -182,6 +186,7 @@ describe('Part page', () => {
     await waitFor(() => expect(form().address).toHaveValue(''));
     expect(form().quantity).toHaveValue(5);
     await waitFor(() => expect(server.paths().filter((path) => path === GET_PART)).toHaveLength(2));
+    expect(screen.queryByRole('region', { name: 'Order placed' })).not.toBeInTheDocument();
   });
 
   it('says "Check Again" alone when the server’s reason would say nothing', async () => {

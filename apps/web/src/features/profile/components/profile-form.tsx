@@ -7,7 +7,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { useUpdateProfile } from '../api/update-profile';
 
-/** The profile's update form (SPEC §2): every field optional, the phone numeric (SPEC §5). */
+/** The profile's update form (SPEC §2): the phone a number in its international or national form (SPEC §5). */
 export function ProfileForm({ me }: { me: Me | null }) {
   const update = useUpdateProfile();
   // Prefilled from the account, and refilled when it changes (fields being edited are kept).
@@ -49,7 +49,6 @@ export function ProfileForm({ me }: { me: Me | null }) {
       <TextField
         label="Phone"
         type="tel"
-        inputMode="numeric"
         autoComplete="tel"
         error={errors.phone?.message}
         {...register('phone')}

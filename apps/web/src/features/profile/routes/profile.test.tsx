@@ -35,12 +35,12 @@ describe('Profile page', () => {
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Jane Doe'));
     expect(screen.getByLabelText('Location')).toHaveValue('Detroit');
     expect(screen.getByLabelText('Phone')).toHaveValue('3135550142');
-    expect(screen.getByLabelText('Phone')).toHaveAttribute('inputmode', 'numeric');
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('type', 'tel');
     expect(screen.getByLabelText('Education')).toHaveValue('');
     expect(screen.getByLabelText('LinkedIn')).toHaveValue('');
   });
 
-  it('requires the phone to be numeric', async () => {
+  it('requires a phone number, in its international or national form', async () => {
     const server = stubFetch({ 'GET /api/me': { body: aCustomer() } });
     const user = userEvent.setup();
     renderProfile();
@@ -48,14 +48,17 @@ describe('Profile page', () => {
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Jane Doe'));
     await user.type(phone, '555-abc');
     await user.tab();
-    expect(await screen.findByText(validation.phoneNumeric)).toBeInTheDocument();
-    expect(phone).toHaveAccessibleDescription(validation.phoneNumeric);
+    expect(await screen.findByText(validation.phoneInvalid)).toBeInTheDocument();
+    expect(phone).toHaveAccessibleDescription(validation.phoneInvalid);
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
     expect(server.paths()).not.toContain(PUT);
 
     await user.clear(phone);
-    await user.type(phone, '5550142');
-    await waitFor(() => expect(screen.queryByText(validation.phoneNumeric)).not.toBeInTheDocument());
+    await user.type(phone, '+1 217 555 0100');
+    await waitFor(() => expect(screen.queryByText(validation.phoneInvalid)).not.toBeInTheDocument());
+    await user.clear(phone);
+    await user.type(phone, '(217) 555-0100');
+    await waitFor(() => expect(screen.queryByText(validation.phoneInvalid)).not.toBeInTheDocument());
   });
 
   it('sends every field with the e-mail, stores the new token, refreshes the user and says so', async () => {
@@ -84,7 +87,7 @@ describe('Profile page', () => {
       name: 'Jane Q. Doe',
       education: 'MIT',
       location: '',
-      phone: '+13135550142',
+      phone: '+1 313 555 0142',
       linkedin: 'https://www.linkedin.com/in/jane',
     });
     expect(localStorage.getItem('accessToken')).toBe('profile-token');

@@ -1,0 +1,44 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../../test/fetch-stub';
+import { anOrder } from '../../../test/orders';
+import { renderRoutes } from '../../../test/render-with-router';
+import { aCustomer } from '../../../test/users';
+import { Component as OrderHistoryPage } from './order-history';
+
+const GET_HISTORY = 'GET /api/orders/history?page=1';
+
+function renderHistory() {
+  return renderRoutes([{ path: '/dashboard/history', element: <OrderHistoryPage /> }], { path: '/dashboard/history' });
+}
+
+describe('Order history', () => {
+  it('lists cancelled and expired orders with what was refunded', async () => {
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_HISTORY]: {
+        body: [
+          { ...anOrder({ _id: 'o-1', name: 'Oil Filter', price: 20, status: 'cancelled', paid: false }), endedAt: '2026-11-20T10:00:00.000Z', refunded: 20 },
+          { ...anOrder({ _id: 'o-2', name: 'Brake Pads', price: 62.5, status: 'expired' }), endedAt: '2026-11-19T10:00:00.000Z', refunded: null },
+        ],
+      },
+    });
+    renderHistory();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Order history' })).toBeInTheDocument();
+    const refunded = await screen.findByRole('row', { name: /Oil Filter/ });
+    expect(within(refunded).getByText('Cancelled')).toBeInTheDocument();
+    expect(within(refunded).getByText('Refunded $20.00')).toBeInTheDocument();
+    const expired = screen.getByRole('row', { name: /Brake Pads/ });
+    expect(within(expired).getByText('Expired')).toBeInTheDocument();
+    expect(within(expired).getByText('Not charged')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('says when there is nothing in it', async () => {
+    stubFetch({ 'GET /api/me': { body: aCustomer() }, [GET_HISTORY]: { body: [] } });
+    renderHistory();
+
+    expect(await screen.findByText('No cancelled or expired orders')).toBeInTheDocument();
+  });
+});

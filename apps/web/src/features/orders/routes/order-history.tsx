@@ -1,0 +1,109 @@
+import { formatPrice, MY_ORDERS_PAGE_SIZE, paths, type OrderHistoryEntry } from '@autoparts/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed';
+import { Pager } from '../../../components/pager';
+import { LoadingBlock } from '../../../components/spinner';
+import { pageTitle } from '../../../content/site';
+import { isApiError } from '../../../lib/api-client';
+import { useMe } from '../../../lib/me';
+import { orderHistoryQuery } from '../api/get-order-history';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/**
+ * /dashboard/history: the orders that left My Orders (SPEC §4: a cancelled order goes; an
+ * unpaid one expires), each with what became of the money.
+ */
+export function Component() {
+  const { data: me } = useMe();
+  const email = me?.email ?? '';
+  const [page, setPage] = useState(1);
+  const history = useQuery({ ...orderHistoryQuery(email, page), enabled: email !== '', placeholderData: keepPreviousData });
+
+  if (isApiError(history.error, 401, 403)) return <Navigate to={paths.home} replace />;
+
+  return (
+    <section aria-labelledby="order-history-heading">
+      <title>{pageTitle('Order history')}</title>
+      <h1 id="order-history-heading" className="text-3xl font-extrabold text-ink">
+        Order history
+      </h1>
+      <p className="mt-2 text-slate-600">
+        Cancelled and expired orders. Orders to pay or on their way are in{' '}
+        <Link to={me?.role === 'admin' ? paths.myOrders : paths.dashboard} className="font-semibold text-brand-700 underline">
+          My Orders
+        </Link>
+        .
+      </p>
+      <div className="mt-6">
+        {history.isError ? (
+          <LoadFailed message="We could not load your order history right now." onRetry={() => void history.refetch()} />
+        ) : history.isPending ? (
+          <LoadingBlock label="Loading your order history" />
+        ) : history.data.length === 0 && page === 1 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-lg text-slate-700">
+            No cancelled or expired orders
+          </p>
+        ) : (
+          <div className="grid gap-4">
+            <HistoryTable entries={history.data} />
+            <Pager
+              page={page}
+              hasNext={history.data.length === MY_ORDERS_PAGE_SIZE}
+              onPage={setPage}
+              label="Order history pages"
+              previousText="Newer orders"
+              nextText="Older orders"
+            />
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Below 640 px each order is a card (index.css's `stacked-table`), as in My Orders. */
+function HistoryTable({ entries }: { entries: OrderHistoryEntry[] }) {
+  return (
+    <div role="region" aria-label="Order history table" tabIndex={0} className="relative overflow-x-auto rounded-xl sm:border sm:border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+      <table className="stacked-table w-full text-left text-sm sm:min-w-[40rem]">
+        <caption className="sr-only">Order history</caption>
+        <thead className="bg-slate-50 text-xs font-semibold uppercase tracking-wider text-slate-600">
+          <tr>
+            <th scope="col" className="px-4 py-3">Product</th>
+            <th scope="col" className="px-4 py-3">Price</th>
+            <th scope="col" className="px-4 py-3">Quantity</th>
+            <th scope="col" className="px-4 py-3">Status</th>
+            <th scope="col" className="px-4 py-3">Payment</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {entries.map((entry) => (
+            <tr key={entry._id} className="align-middle">
+              <th scope="row" className="px-4 py-3 font-semibold text-ink">
+                {entry.name}
+              </th>
+              <td data-label="Price" className="px-4 py-3 tabular-nums">{formatPrice(entry.price)}</td>
+              <td data-label="Quantity" className="px-4 py-3 tabular-nums">{entry.orderQuantity}</td>
+              <td data-label="Status" className="px-4 py-3">
+                <span className="inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+                  {entry.status === 'expired' ? 'Expired' : 'Cancelled'}
+                </span>
+                <span className="ml-2 text-slate-600">{dateFormat.format(new Date(entry.endedAt))}</span>
+              </td>
+              <td data-label="Payment" className="px-4 py-3">
+                {entry.refunded !== null ? (
+                  <span className="font-semibold text-green-800">{`Refunded ${formatPrice(entry.refunded)}`}</span>
+                ) : (
+                  <span className="text-slate-600">Not charged</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
