@@ -5,6 +5,7 @@ import { withTransaction } from '../../lib/transaction';
 
 export type AuditAction =
   | 'user.make-admin'
+  | 'user.remove-admin'
   | 'user.remove'
   | 'part.add'
   | 'part.update'
