@@ -147,7 +147,7 @@ test('a review is added, shows on the home page, and an admin can hide it', asyn
   await signOut(page);
 
   await logInAsAdmin(page);
-  await page.goto('/dashboard/manageproducts');
+  await page.goto('/dashboard/reviews');
   const review = page.getByRole('listitem').filter({ hasText: text });
   await review.getByRole('button', { name: 'Hide', exact: true }).click();
   await expect(review.getByRole('button', { name: 'Show' })).toBeVisible();

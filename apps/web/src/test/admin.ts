@@ -10,6 +10,7 @@ export function anAdminPart(overrides: Partial<AdminPart> = {}): AdminPart {
     price: 12.5,
     availableQuantity: 40,
     minOrderQuantity: 5,
+    partNumber: 'BRK-1001',
     archived: false,
     ...overrides,
   };
