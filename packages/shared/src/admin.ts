@@ -145,6 +145,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   target: z.string(),
   details: z.record(z.string(), z.unknown()),
+  /** The target as a person reads it ("“Brake Pads” (BRK-1001)"), while it still exists. */
+  subject: z.string().nullable(),
   createdAt: z.string(),
 });
 export const auditListSchema = z.array(auditEntrySchema);
