@@ -1,4 +1,4 @@
-import type { CatalogPart, SearchResult } from '@autoparts/shared';
+import type { CatalogPart, SearchResult, Vehicle } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,8 @@ const pads: CatalogPart = {
   partNumber: 'BRK-1001',
 };
 
+const camry: Vehicle = { _id: 'v-camry', year: 2019, make: 'Toyota', model: 'Camry', engine: '' };
+
 const result = (overrides: Partial<SearchResult> = {}): SearchResult => ({
   items: [pads],
   total: 30,
@@ -33,6 +35,9 @@ function renderShop(path: string, reply: () => SearchResult = () => result()) {
   const server = stubFetch({
     'GET /api/me': signedOutReply,
     'GET /api/vehicles/years': { body: [2019] },
+    'GET /api/vehicles/makes?year=2019': { body: ['Toyota'] },
+    'GET /api/vehicles/models?year=2019&make=Toyota': { body: [camry] },
+    'GET /api/vehicles/v-camry/fitting-parts?*': { body: [] },
     'GET /api/search?*': () => ({ body: reply() }),
   });
   const searches = () => server.calls.filter((call) => call.path.startsWith('/api/search?')).map((call) => call.path.slice('/api/search'.length));
@@ -101,6 +106,30 @@ describe('/shop: the filters live in the URL', () => {
     renderShop('/shop?q=zzqxv', () => result({ items: [], total: 0, facets: { categories: [] } }));
     expect(await screen.findByText(/No parts match this search/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Show all parts' })).toHaveAttribute('href', '/shop');
+  });
+});
+
+describe('/shop: choosing a vehicle', () => {
+  it('narrows the list to it at once, says so, and links back to every part', async () => {
+    const user = userEvent.setup();
+    const { router, searches } = renderShop('/shop?q=pads');
+    const search = () => Object.fromEntries(new URLSearchParams(router.state.location.search));
+    await screen.findByRole('list', { name: 'Search results' });
+    await waitFor(() => expect(screen.getByLabelText('Year')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Year'), '2019');
+    await waitFor(() => expect(screen.getByLabelText('Make')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Make'), 'Toyota');
+    await waitFor(() => expect(screen.getByLabelText('Model')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Model'), 'v-camry');
+
+    expect(search()).toEqual({ q: 'pads', vehicle: 'v-camry' });
+    await waitFor(() => expect(lastSearch(searches)).toEqual({ q: 'pads', vehicle: 'v-camry' }));
+    expect(screen.getByText('Showing parts that fit your 2019 Toyota Camry')).toBeInTheDocument();
+    expect(screen.getByLabelText('Fits my 2019 Toyota Camry')).toBeChecked();
+
+    await user.click(screen.getByRole('link', { name: 'Show all parts' }));
+    expect(search()).toEqual({ q: 'pads' });
+    expect(screen.queryByText(/Showing parts that fit/)).not.toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,4 @@
-import { SEARCH_QUERY_MAX, searchSorts, vehicleLabel, type SearchResult, type SearchSort } from '@autoparts/shared';
+import { SEARCH_QUERY_MAX, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { HydrateLater } from '../../../components/hydrate-later';
@@ -26,7 +26,8 @@ export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = shopSearchParams(searchParams);
   const search = useSearch(params);
-  const { active } = useGarage();
+  const { active, garage } = useGarage();
+  const chosenVehicle = (id: string) => garage.vehicles.find((vehicle) => vehicle._id === id);
 
   /** The URL with these changes; any change but the page's goes back to page 1. */
   function withChanges(changes: Partial<Record<SearchKey, string | undefined>>): URLSearchParams {
@@ -52,7 +53,8 @@ export function Component() {
         {/* The filters and the results hydrate a task each after the page (components/hydrate-later.tsx). */}
         <HydrateLater name="shop-filters">
           <FilterPanel active={activeFilters(params)}>
-            <VehicleSelector />
+            {/* Choosing a vehicle here is choosing what to shop for: the list narrows to it at once. */}
+            <VehicleSelector onChoose={(vehicle) => change({ vehicle: vehicle?._id })} />
             <label className="flex items-center gap-2 font-medium text-slate-700">
               <input
                 type="checkbox"
@@ -88,6 +90,7 @@ export function Component() {
               options={searchSorts.map((sort) => ({ value: sort, label: sortLabels[sort] }))}
             />
           </div>
+          {params.vehicle && <VehicleFilterNotice vehicle={chosenVehicle(params.vehicle)} allParts={withChanges({ vehicle: undefined })} />}
           <HydrateLater name="shop-results">
             <Results search={search} vehicleId={active?._id} vehicle={active ? vehicleLabel(active) : undefined} />
           </HydrateLater>
@@ -95,6 +98,18 @@ export function Component() {
         </section>
       </div>
     </div>
+  );
+}
+
+/** The list is narrowed to a vehicle: which one, and the one link back to every part. */
+function VehicleFilterNotice({ vehicle, allParts }: { vehicle: Vehicle | undefined; allParts: URLSearchParams }) {
+  return (
+    <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-green-200 bg-green-50 px-4 py-2 text-green-900">
+      <span>{vehicle ? `Showing parts that fit your ${vehicleLabel(vehicle)}` : 'Showing parts that fit your vehicle'}</span>
+      <Link to={{ search: allParts.toString() }} className="font-semibold text-brand-700 underline hover:no-underline focus-visible:outline-2 focus-visible:outline-brand-700">
+        Show all parts
+      </Link>
+    </p>
   );
 }
 
