@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
 import { signedOutReply } from '../../../test/users';
+import type { QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from '../../../app/app';
 import { Component as ShopPage } from './shop';
 
 const pads: CatalogPart = {
@@ -31,7 +33,7 @@ const result = (overrides: Partial<SearchResult> = {}): SearchResult => ({
 });
 
 /** /shop with every search answered by `reply`; the page's other reads answered too. */
-function renderShop(path: string, reply: () => SearchResult = () => result()) {
+function renderShop(path: string, reply: () => SearchResult = () => result(), queryClient?: QueryClient) {
   const server = stubFetch({
     'GET /api/me': signedOutReply,
     'GET /api/vehicles/years': { body: [2019] },
@@ -41,7 +43,7 @@ function renderShop(path: string, reply: () => SearchResult = () => result()) {
     'GET /api/search?*': () => ({ body: reply() }),
   });
   const searches = () => server.calls.filter((call) => call.path.startsWith('/api/search?')).map((call) => call.path.slice('/api/search'.length));
-  return { ...renderRoutes([{ path: '/shop', element: <ShopPage /> }], { path }), searches };
+  return { ...renderRoutes([{ path: '/shop', element: <ShopPage /> }], { path, queryClient }), searches };
 }
 
 const lastSearch = (searches: () => string[]) => Object.fromEntries(new URLSearchParams(searches().at(-1)));
@@ -130,6 +132,37 @@ describe('/shop: choosing a vehicle', () => {
     await user.click(screen.getByRole('link', { name: 'Show all parts' }));
     expect(search()).toEqual({ q: 'pads' });
     expect(screen.queryByText(/Showing parts that fit/)).not.toBeInTheDocument();
+  });
+});
+
+describe('/shop with the server gone', () => {
+  it('says at the first failed search that the shop cannot be reached, not the old list under its old count', async () => {
+    const user = userEvent.setup();
+    let down = false;
+    const { searches } = renderShop(
+      '/shop?q=pads',
+      () => {
+        // What fetch does when nothing answers on the port.
+        if (down) throw new TypeError('Failed to fetch');
+        return result();
+      },
+      // The app's own retry rule: a lost connection is asked again three times.
+      createQueryClient(),
+    );
+    await screen.findByRole('list', { name: 'Search results' });
+    expect(screen.getByRole('heading', { name: '30 parts for “pads”' })).toBeInTheDocument();
+
+    down = true;
+    const box = screen.getByLabelText('Search the catalogue');
+    await user.clear(box);
+    await user.type(box, 'filters{Enter}');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(/We cannot reach the shop/);
+    // Said at the first failure, while the retries are still to come.
+    expect(searches().filter((path) => path.includes('q=filters'))).toHaveLength(1);
+    expect(screen.queryByRole('list', { name: 'Search results' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Parts for “filters”' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
 

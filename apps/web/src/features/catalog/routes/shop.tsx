@@ -40,7 +40,10 @@ export function Component() {
     return next;
   }
   const change = (changes: Partial<Record<SearchKey, string | undefined>>) => setSearchParams(withChanges(changes));
-  const count = search.data ? `${search.data.total} ${search.data.total === 1 ? 'part' : 'parts'}` : 'Parts';
+  // No connection to the shop is said at the first failure, while the retries go on: the old
+  // list under its old count would read as the answer to the new search.
+  const unreachable = isApiError(search.error ?? search.failureReason, 0);
+  const count = search.data && !unreachable ? `${search.data.total} ${search.data.total === 1 ? 'part' : 'parts'}` : 'Parts';
   // One string, one text node: the server's HTML has one, and hydrating two would split it (a layout).
   const heading = params.q ? `${count} for “${params.q}”` : count;
 
@@ -92,9 +95,9 @@ export function Component() {
           </div>
           {params.vehicle && <VehicleFilterNotice vehicle={chosenVehicle(params.vehicle)} allParts={withChanges({ vehicle: undefined })} />}
           <HydrateLater name="shop-results">
-            <Results search={search} vehicleId={active?._id} vehicle={active ? vehicleLabel(active) : undefined} />
+            <Results search={search} unreachable={unreachable} vehicleId={active?._id} vehicle={active ? vehicleLabel(active) : undefined} />
           </HydrateLater>
-          {search.data && <Pages result={search.data} link={(page) => withChanges({ page: page === 1 ? undefined : String(page) })} />}
+          {search.data && !unreachable && <Pages result={search.data} link={(page) => withChanges({ page: page === 1 ? undefined : String(page) })} />}
         </section>
       </div>
     </div>
@@ -238,8 +241,21 @@ function PriceFilter({ min, max, onApply }: { min: string; max: string; onApply:
   );
 }
 
-function Results({ search, vehicleId, vehicle }: { search: ReturnType<typeof useSearch>; vehicleId: string | undefined; vehicle: string | undefined }) {
+function Results({
+  search,
+  unreachable,
+  vehicleId,
+  vehicle,
+}: {
+  search: ReturnType<typeof useSearch>;
+  unreachable: boolean;
+  vehicleId: string | undefined;
+  vehicle: string | undefined;
+}) {
   const fitting = useFittingParts(vehicleId, search.data?.items.map((item) => item._id) ?? []);
+  if (unreachable) {
+    return <LoadFailed message={unreachableMessage} onRetry={() => void search.refetch()} />;
+  }
   if (search.isPending) {
     return (
       <div role="status" aria-label="Loading parts" className={gridClass}>
@@ -310,5 +326,7 @@ function Pages({ result, link }: { result: SearchResult; link: (page: number) =>
     </nav>
   );
 }
+
+const unreachableMessage = 'We cannot reach the shop: its server is not answering. Check your connection; we keep trying.';
 
 const gridClass = 'mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3 [&>li>article]:w-full';
