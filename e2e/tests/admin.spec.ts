@@ -1,4 +1,4 @@
-import { confirmations, notices, type Part } from '@autoparts/shared';
+import { confirmations, notices, roleConfirmations, type Part } from '@autoparts/shared';
 import type { Page } from '@playwright/test';
 import { e2eAdmin } from './admin-account';
 import { logIn, newAccount, signOut, signUp } from './accounts';
@@ -24,7 +24,7 @@ test('a customer cannot open admin pages: signed out and sent to login', async (
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).first()).toBeAttached();
 });
 
-test('Make Admin promotes a customer, and Remove removes a user after confirming', async ({ page, browser }) => {
+test('Make Admin promotes a customer and demotes them again, and Remove removes a user, each after confirming', async ({ page, browser }) => {
   const promoted = newAccount('promoted');
   const removed = newAccount('removed');
   for (const account of [promoted, removed]) {
@@ -36,9 +36,18 @@ test('Make Admin promotes a customer, and Remove removes a user after confirming
   await logInAsAdmin(page);
   await page.goto('/dashboard/makeadmin');
   const rowOf = (email: string) => page.getByRole('row').filter({ hasText: email });
+  acceptNextDialog(page, roleConfirmations.makeAdmin(promoted.email));
   await rowOf(promoted.email).getByRole('button', { name: 'Make Admin' }).click();
   await expect(page.getByText(notices.madeAdmin)).toBeVisible();
   await expect(rowOf(promoted.email)).toContainText('Admin');
+  await expect(page.getByRole('complementary').getByText(`made ${promoted.email} an admin`)).toBeVisible();
+
+  // And back: the new admin is a customer again, after a confirmation.
+  acceptNextDialog(page, roleConfirmations.removeAdmin(promoted.email, false));
+  await rowOf(promoted.email).getByRole('button', { name: 'Remove admin' }).click();
+  await expect(page.getByText(`${promoted.email} is a customer again`)).toBeVisible();
+  await expect(rowOf(promoted.email).getByRole('button', { name: 'Make Admin' })).toBeVisible();
+  await expect(page.getByRole('complementary').getByText(`made ${promoted.email} a customer again`)).toBeVisible();
 
   acceptNextDialog(page, confirmations.removeUser);
   await rowOf(removed.email).getByRole('button', { name: 'Remove' }).click();
@@ -147,7 +156,7 @@ test('a review is added, shows on the home page, and an admin can hide it', asyn
   await signOut(page);
 
   await logInAsAdmin(page);
-  await page.goto('/dashboard/manageproducts');
+  await page.goto('/dashboard/reviews');
   const review = page.getByRole('listitem').filter({ hasText: text });
   await review.getByRole('button', { name: 'Hide', exact: true }).click();
   await expect(review.getByRole('button', { name: 'Show' })).toBeVisible();

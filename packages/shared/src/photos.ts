@@ -17,6 +17,8 @@ export const photoMessages = {
   unreadable: 'This photo could not be read. Upload another JPEG, PNG or WebP.',
   notFound: 'Image not found',
   uploadFailed: 'The photo could not be uploaded. Please try again.',
+  /** Saving waited for the photo being uploaded, and it failed: nothing was saved. */
+  notSavedWithoutPhoto: 'Nothing was saved: the photo did not upload. Choose it again, or give an image URL.',
 } as const;
 
 /** The widths an uploaded photo is kept in, given its largest (which is never wider than 960). */

@@ -1,14 +1,19 @@
+import { useRef } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '../components/footer';
 import { Header } from '../components/header';
 import { HydrateLater } from '../components/hydrate-later';
 import { AccountLinks, useAccessTokenRenewal } from '../features/auth';
+import { useFocusTopAfterNavigation } from '../lib/focus-after-navigation';
 import { GarageSync } from '../lib/garage';
 import { useMe } from '../lib/me';
 
 export function RootLayout() {
+  const top = useRef<HTMLDivElement>(null);
+  useFocusTopAfterNavigation(top);
   return (
-    <div className="flex min-h-screen flex-col bg-white text-slate-800">
+    // Focused (not tabbable) after a navigation that took the focus away: the next Tab is the skip link.
+    <div ref={top} tabIndex={-1} className="flex min-h-screen flex-col bg-white text-slate-800 outline-none">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"

@@ -8,13 +8,15 @@ interface SubmitButtonProps {
   pending: boolean;
   /** Also not pressable, e.g. until the form is valid. */
   disabled?: boolean;
+  /** The id of the text saying why it is disabled, read with the button. */
+  describedBy?: string | undefined;
   children: ReactNode;
 }
 
 /** A form's submit button: while `pending` it spins, is busy and cannot be pressed twice. */
-export function SubmitButton({ pending, disabled = false, children }: SubmitButtonProps) {
+export function SubmitButton({ pending, disabled = false, describedBy, children }: SubmitButtonProps) {
   return (
-    <button type="submit" disabled={pending || disabled} aria-busy={pending} className={primaryButtonClass}>
+    <button type="submit" disabled={pending || disabled} aria-busy={pending} aria-describedby={describedBy} className={primaryButtonClass}>
       {pending && <Spinner />}
       {children}
     </button>

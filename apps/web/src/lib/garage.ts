@@ -86,6 +86,9 @@ export function useGarage() {
     isSaving: save.isPending,
     saveError: save.error,
     add: (vehicle: Vehicle) => update(withVehicle(garage, vehicle)),
+    /** Puts `vehicle` where `replaced` was (a choice changed before it was ever used), active. */
+    replace: (replaced: string, vehicle: Vehicle) =>
+      update(withVehicle({ ...garage, vehicles: garage.vehicles.filter((kept) => kept._id !== replaced) }, vehicle)),
     setActive: (id: string | null) => update({ ...garage, activeId: id }),
     remove: (id: string) =>
       update({ vehicles: garage.vehicles.filter((vehicle) => vehicle._id !== id), activeId: garage.activeId === id ? null : garage.activeId }),

@@ -10,6 +10,7 @@ export function anAdminPart(overrides: Partial<AdminPart> = {}): AdminPart {
     price: 12.5,
     availableQuantity: 40,
     minOrderQuantity: 5,
+    partNumber: 'BRK-1001',
     archived: false,
     ...overrides,
   };
@@ -35,6 +36,7 @@ export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
     action: 'user.make-admin',
     target: 'jane@example.com',
     details: {},
+    subject: null,
     createdAt: '2024-05-03T12:00:00.000Z',
     ...overrides,
   };

@@ -85,9 +85,18 @@ describe('GET /api/admin/audit', () => {
         action: expect.any(String),
         target: expect.any(String),
         details: expect.any(Object),
+        subject: expect.toBeOneOf([expect.any(String), null]),
         createdAt: expect.any(String),
       });
     }
+    // Each entry names its part, order or review as a person reads it, as they are now.
+    const partNumber = (await app.db.selectFrom('parts').select('part_number').where('id', '=', partId).executeTakeFirstOrThrow()).part_number;
+    const subjects = new Map(entries.map((entry) => [entry.target, entry.subject]));
+    expect(subjects.get(`part ${partId}`)).toBe(`“Renamed” (${partNumber})`);
+    expect(subjects.get(`order ${shipped}`)).toBe(`${alice.email}’s order of 1 × Audited part`);
+    expect(subjects.get(`order ${cancelled}`)).toBe(`${alice.email}’s order of 2 × Audited part`);
+    expect(subjects.get(`review ${reviewId}`)).toMatch(/^the review by .+/);
+    expect(subjects.get(promoted)).toBeNull();
     expect(new Set(entries.map((entry) => entry._id)).size).toBe(entries.length);
     const times = entries.map((entry) => Date.parse(entry.createdAt));
     expect(times.every((time) => !Number.isNaN(time))).toBe(true);

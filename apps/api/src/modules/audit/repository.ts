@@ -2,9 +2,11 @@ import type { AuditEntry } from '@autoparts/shared';
 import type { Db } from '../../db/database';
 import type { Identity } from '../auth/identity';
 import { withTransaction } from '../../lib/transaction';
+import { sql } from 'kysely';
 
 export type AuditAction =
   | 'user.make-admin'
+  | 'user.remove-admin'
   | 'user.remove'
   | 'part.add'
   | 'part.update'
@@ -62,16 +64,51 @@ export function createAuditLog(db: Db) {
         .execute();
     },
 
+    /**
+     * The newest entries, each with its subject as a person reads it: a part's current name and
+     * number, whose order of what, whose review (an id alone says nothing to the next admin).
+     */
     async recent(limit: number): Promise<AuditEntry[]> {
-      const rows = await db.selectFrom('audit_log').selectAll().orderBy('seq', 'desc').limit(limit).execute();
+      const rows = await db
+        .selectFrom('audit_log')
+        .leftJoin('parts', (join) => join.on(sql<boolean>`audit_log.target = 'part ' || parts.id::text`))
+        .leftJoin('orders', (join) => join.on(sql<boolean>`audit_log.target = 'order ' || orders.id::text`))
+        .leftJoin('reviews', (join) => join.on(sql<boolean>`audit_log.target = 'review ' || reviews.id::text`))
+        .selectAll('audit_log')
+        .select([
+          'parts.name as part_name',
+          'parts.part_number',
+          'orders.part_name as order_part_name',
+          'orders.quantity as order_quantity',
+          'orders.email as order_email',
+          'reviews.name as review_name',
+        ])
+        .orderBy('audit_log.seq', 'desc')
+        .limit(limit)
+        .execute();
       return rows.map((row) => ({
         _id: row.id,
         actor: row.actor_email,
         action: row.action,
         target: row.target,
         details: row.details,
+        subject: subjectOf(row),
         createdAt: row.created_at.toISOString(),
       }));
     },
   };
+}
+
+function subjectOf(row: {
+  part_name: string | null;
+  part_number: string | null;
+  order_part_name: string | null;
+  order_quantity: number | null;
+  order_email: string | null;
+  review_name: string | null;
+}): string | null {
+  if (row.part_name !== null) return `“${row.part_name}” (${row.part_number ?? ''})`;
+  if (row.order_part_name !== null) return `${row.order_email ?? ''}’s order of ${row.order_quantity ?? ''} × ${row.order_part_name}`;
+  if (row.review_name !== null) return `the review by ${row.review_name}`;
+  return null;
 }

@@ -259,7 +259,7 @@ describe('GET /api/admin/parts', () => {
     expect(parts.at(-1)).toMatchObject({ _id: archived, name: 'Archived', archived: true });
     for (const part of parts) {
       expect(Object.keys(part).sort()).toEqual(
-        ['_id', 'archived', 'availableQuantity', 'description', 'img', 'minOrderQuantity', 'name', 'price'].sort(),
+        ['_id', 'archived', 'availableQuantity', 'description', 'img', 'minOrderQuantity', 'name', 'partNumber', 'price'].sort(),
       );
     }
     expect((await partsOnSale()).map((part) => part._id)).toEqual(parts.filter((part) => !part.archived).map((part) => part._id));
@@ -288,6 +288,17 @@ describe('GET /api/admin/parts', () => {
     expect(await search('belt 100%')).toEqual([belt]);
     expect(await search('searchable _')).toEqual([]);
     expect(await search('no such part anywhere')).toEqual([]);
+  });
+
+  it('finds a part by its part number or an OEM number, in any case, with or without spaces and dashes', async () => {
+    const pad = await insertPart(app, { name: 'Numbered pad' });
+    await app.db.updateTable('parts').set({ part_number: 'ZQB-7301', oem_numbers: ['04465-ZQ901', 'MK ZQ77'] }).where('id', '=', pad).execute();
+    const search = async (q: string) =>
+      ((await call(app, byCookie(admin), { method: 'GET', url: `/api/admin/parts?q=${encodeURIComponent(q)}` })).json() as AdminPartPage).parts;
+    for (const q of ['ZQB-7301', 'zqb7301', 'ZQB 7301', 'zqb-73', '04465ZQ901', '04465-zq901', 'mk-zq77']) {
+      expect((await search(q)).map((part) => part._id), q).toEqual([pad]);
+    }
+    expect((await search('ZQB-7301'))[0]).toMatchObject({ partNumber: 'ZQB-7301' });
   });
 
   it.each(['page=0', 'pageSize=101', `q=${'x'.repeat(201)}`])('refuses ?%s with 400', async (query) => {

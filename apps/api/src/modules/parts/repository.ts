@@ -93,14 +93,29 @@ export function createPartsRepository(db: Db) {
       let matching = db.selectFrom('parts');
       if (q) {
         const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-        matching = matching.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('description', 'ilike', pattern)]));
+        // A number is typed as it is read off a box or an invoice: any case, with or without its
+        // spaces and dashes; an OEM number finds the part it interchanges with.
+        const digits = q.replace(/[^0-9a-z]/gi, '');
+        const numberPattern = `%${digits}%`;
+        matching = matching.where((eb) =>
+          eb.or([
+            eb('name', 'ilike', pattern),
+            eb('description', 'ilike', pattern),
+            ...(digits
+              ? [
+                  eb(sql<string>`regexp_replace(part_number, '[^0-9A-Za-z]', '', 'g')`, 'ilike', numberPattern),
+                  eb(sql<string>`regexp_replace(array_to_string(oem_numbers, '|'), '[^0-9A-Za-z|]', '', 'g')`, 'ilike', numberPattern),
+                ]
+              : []),
+          ]),
+        );
       }
       const [rows, counted] = await Promise.all([
-        matching.select([...partColumns, 'archived_at']).orderBy('seq').limit(pageSize).offset((page - 1) * pageSize).execute(),
+        matching.select([...partColumns, 'part_number', 'archived_at']).orderBy('seq').limit(pageSize).offset((page - 1) * pageSize).execute(),
         matching.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
       ]);
       return {
-        parts: rows.map((row) => ({ ...toPart(row), archived: row.archived_at !== null })),
+        parts: rows.map((row) => ({ ...toPart(row), partNumber: row.part_number, archived: row.archived_at !== null })),
         total: Number(counted.total),
         page,
         pageSize,

@@ -33,6 +33,8 @@ afterAll(async () => {
 const listUsers = (credential: Credential = byToken(admin)) => call(app, credential, { method: 'GET', url: '/api/users' });
 const makeAdmin = (email: string, credential: Credential = byToken(admin)) =>
   call(app, credential, { method: 'PUT', url: `/api/user/admin/${encodeURIComponent(email)}` });
+const demote = (email: string, credential: Credential = byToken(admin)) =>
+  call(app, credential, { method: 'DELETE', url: `/api/user/admin/${encodeURIComponent(email)}` });
 const removeUser = (email: string, credential: Credential = byToken(admin)) =>
   call(app, credential, { method: 'DELETE', url: `/api/user/${encodeURIComponent(email)}` });
 
@@ -116,6 +118,68 @@ describe('PUT /api/user/admin/{email}', () => {
 
     expectReply(await makeAdmin(email), 404, adminMessages.userNotFound);
     expect(await admins()).toEqual(before);
+  });
+});
+
+describe('DELETE /api/user/admin/{email}', () => {
+  it('makes an admin a customer again at once, their cookie and token refused admin calls, and audits it', async () => {
+    const carol = await signUpAdmin(app, 'carol');
+    expectReply(await listUsers(byToken(carol)), 200);
+
+    const response = await demote(carol.email.toUpperCase());
+
+    expectReply(response, 200);
+    expect(response.json()).toEqual({ modifiedCount: 1 });
+    expect(await roleOf(app, carol.email)).toBe('customer');
+    expectReply(await listUsers(byToken(carol)), 403);
+    expectReply(await listUsers(byCookie(carol)), 403);
+    const audit = await app.db.selectFrom('audit_log').select(['action', 'target', 'actor_email']).orderBy('seq', 'desc').executeTakeFirstOrThrow();
+    expect(audit).toEqual({ action: 'user.remove-admin', target: carol.email, actor_email: admin.email });
+  });
+
+  it('answers modifiedCount 0 for a customer, and 404 for nobody', async () => {
+    expect((await demote(alice.email)).json()).toEqual({ modifiedCount: 0 });
+    expect(await roleOf(app, alice.email)).toBe('customer');
+    expectReply(await demote('nobody@example.com'), 404, adminMessages.userNotFound);
+  });
+
+  it('is for admins only', async () => {
+    const dave = await signUpAdmin(app, 'dave');
+    expectReply(await demote(dave.email, byToken(alice)), 403);
+    expect(await roleOf(app, dave.email)).toBe('admin');
+  });
+
+  it('refuses to demote the last admin, themselves included (409, nothing audited)', async () => {
+    const only = await signUpAdmin(app, 'only');
+    const others = (await admins()).filter((email) => email !== only.email);
+    const users = createUsersRepository(app.db);
+    for (const email of others) await users.setRole(email, 'customer');
+    try {
+      const before = await app.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      expectReply(await demote(only.email, byToken(only)), 409, adminMessages.lastAdminRole);
+      expect(await roleOf(app, only.email)).toBe('admin');
+      const after = await app.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+      expect(after.n).toBe(before.n);
+    } finally {
+      for (const email of others) await users.setRole(email, 'admin');
+    }
+  });
+
+  it('leaves one admin when two demote each other at the same time', async () => {
+    const [first, second] = await Promise.all([signUpAdmin(app, 'duel'), signUpAdmin(app, 'duel')]);
+    const others = (await admins()).filter((email) => email !== first!.email && email !== second!.email);
+    const users = createUsersRepository(app.db);
+    for (const email of others) await users.setRole(email, 'customer');
+    try {
+      const replies = await Promise.all([demote(second!.email, byToken(first!)), demote(first!.email, byToken(second!))]);
+      const statuses = replies.map((reply) => reply.statusCode);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+      // The loser is refused by the rule, or — if the winner's change came first — as no admin.
+      expect([403, 409]).toContain(statuses.find((status) => status !== 200));
+      expect(await admins()).toHaveLength(1);
+    } finally {
+      for (const email of others) await users.setRole(email, 'admin');
+    }
   });
 });
 

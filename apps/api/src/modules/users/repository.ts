@@ -84,6 +84,26 @@ export function createUsersRepository(db: Db) {
       });
     },
 
+    /**
+     * Makes an admin a customer again; the last admin stays one. The admins' rows are locked
+     * first, as for a removal, so two admins demoting each other cannot both succeed.
+     */
+    async demote(email: string): Promise<'demoted' | 'not-found' | 'not-admin' | 'last-admin'> {
+      return withTransaction(db, async (trx) => {
+        const admins = await trx.selectFrom('users').select('email').where('role', '=', 'admin').forUpdate().execute();
+        const target = await trx
+          .selectFrom('users')
+          .select(['id', 'role'])
+          .where('email', '=', normaliseEmail(email))
+          .executeTakeFirst();
+        if (!target) return 'not-found';
+        if (target.role !== 'admin') return 'not-admin';
+        if (admins.length <= 1) return 'last-admin';
+        await trx.updateTable('users').set({ role: 'customer', updated_at: new Date() }).where('id', '=', target.id).execute();
+        return 'demoted';
+      });
+    },
+
     async setRole(email: string, role: Role): Promise<number> {
       const result = await db
         .updateTable('users')

@@ -130,6 +130,33 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Not in SPEC: the way back from Make Admin. The last admin stays one (the shop needs one).
+  app.delete(
+    '/user/admin/:email',
+    {
+      onRequest: app.requireAdmin,
+      config: app.limitedBy('adminWrites'),
+      schema: {
+        tags: ['admin'],
+        security,
+        params: emailParamsSchema,
+        response: { 200: modifiedCountSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const email = normaliseEmail(request.params.email);
+      const outcome = await audited(
+        app.db,
+        identityOf(request),
+        (trx) => createUsersRepository(trx).demote(email),
+        (result) => (result === 'demoted' ? { action: 'user.remove-admin', target: email } : undefined),
+      );
+      if (outcome === 'not-found') return reply.code(404).send({ message: adminMessages.userNotFound });
+      if (outcome === 'last-admin') return reply.code(409).send({ message: adminMessages.lastAdminRole });
+      return { modifiedCount: outcome === 'demoted' ? 1 : 0 };
+    },
+  );
+
   app.delete(
     '/user/:email',
     {

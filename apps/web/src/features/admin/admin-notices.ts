@@ -5,6 +5,8 @@
  */
 export const adminNotices = {
   alreadyAdmin: (email: string) => `${email} is already an admin`,
+  adminRemoved: (email: string) => `${email} is a customer again`,
+  notAnAdmin: (email: string) => `${email} is not an admin`,
   productUpdated: 'Product updated',
   nothingChanged: 'Nothing to save: no field was changed',
   restocked: (quantity: number) => `Added ${quantity} to the stock`,

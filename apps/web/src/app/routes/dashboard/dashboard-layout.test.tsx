@@ -54,6 +54,7 @@ describe('Dashboard layout', () => {
       ['Add a Product', '/dashboard/addaproduct'],
       ['Make Admin', '/dashboard/makeadmin'],
       ['Manage Products', '/dashboard/manageproducts'],
+      ['Customer Reviews', '/dashboard/reviews'],
     ]);
   });
 });

@@ -1,6 +1,6 @@
-import { productUpdateSchema, type AdminPart, type ProductUpdate } from '@autoparts/shared';
+import { photoMessages, productUpdateSchema, type AdminPart, type ProductUpdate } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { SubmitButton } from '../../../components/submit-button';
@@ -9,7 +9,7 @@ import { TextareaField } from '../../../components/textarea-field';
 import { adminNotices } from '../admin-notices';
 import { useUpdatePart } from '../api/update-part';
 import { ActionButton } from './action-button';
-import { PhotoField } from './photo-field';
+import { PhotoField, usePendingPhoto, WAITING_FOR_PHOTO } from './photo-field';
 import { IMAGE_HINT } from './product-form';
 
 interface PartEditFormProps {
@@ -48,6 +48,21 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
 
   useEffect(() => setFocus('name'), [setFocus]);
 
+  const photo = usePendingPhoto();
+  const [photoProblem, setPhotoProblem] = useState<string>();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPhotoProblem(undefined);
+    const url = await photo.waitForPhoto();
+    if (url === null) {
+      setPhotoProblem(photoMessages.notSavedWithoutPhoto);
+      return;
+    }
+    if (url !== undefined) setValue('img', url, { shouldValidate: true, shouldDirty: true });
+    await onSubmit();
+  }
+
   const onSubmit = handleSubmit(async (values) => {
     const changes: ProductUpdate = Object.fromEntries(
       Object.entries(values).filter(([field]) => dirtyFields[field as keyof ProductUpdate]),
@@ -69,7 +84,7 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
     <form
       id={id}
       noValidate
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => void submit(event)}
       aria-label={`Edit ${part.name}`}
       className="mt-4 grid gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-3"
     >
@@ -79,6 +94,7 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
         className="sm:col-span-3"
         current={img ?? ''}
         onUploaded={(url) => setValue('img', url, { shouldValidate: true, shouldDirty: true })}
+        onUploading={photo.track}
       />
       <TextField label="Image" className="sm:col-span-3" inputMode="url" hint={IMAGE_HINT} error={errors.img?.message} {...register('img')} />
       <TextField label="Price ($)" inputMode="decimal" autoComplete="off" error={errors.price?.message} {...register('price')} />
@@ -102,12 +118,17 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
       />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
         <div className="w-full sm:w-40">
-          <SubmitButton pending={update.isPending}>Save</SubmitButton>
+          <SubmitButton pending={update.isPending || photo.waiting}>{photo.waiting ? WAITING_FOR_PHOTO : 'Save'}</SubmitButton>
         </div>
         <ActionButton onClick={onClose} disabled={update.isPending} className="px-4 py-2.5">
           Cancel
         </ActionButton>
       </div>
+      {photoProblem && (
+        <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-3">
+          {photoProblem}
+        </p>
+      )}
     </form>
   );
 }

@@ -84,6 +84,9 @@ export function PartRow({ part }: { part: AdminPart }) {
             <span className="ml-2 inline-flex rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">Archived</span>
           )}
         </th>
+        <td data-label="Part no." className="px-4 py-3 whitespace-nowrap text-slate-700">
+          {part.partNumber}
+        </td>
         <td data-label="Stock" className="px-4 py-3">
           <div>
             <input
@@ -163,7 +166,7 @@ export function PartRow({ part }: { part: AdminPart }) {
       </tr>
       {editing && (
         <tr>
-          <td colSpan={6} className="px-4 pb-4">
+          <td colSpan={7} className="px-4 pb-4">
             <div id={editorId} className="grid gap-4">
               <PartEditForm part={part} id={`${editorId}-form`} onClose={closeEditor} />
               <RestockForm part={part} />

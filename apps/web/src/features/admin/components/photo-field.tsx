@@ -1,5 +1,5 @@
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, photoMessages } from '@autoparts/shared';
-import { useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import { Field } from '../../../components/field';
 import { PartImage } from '../../../components/part-image';
 import { Spinner } from '../../../components/spinner';
@@ -11,8 +11,43 @@ interface PhotoFieldProps {
   current: string;
   /** A photo was uploaded: its URL becomes the part's image. */
   onUploaded: (url: string) => void;
+  /** An upload started: its URL, or undefined should it fail (usePendingPhoto's `track`). */
+  onUploading?: (uploaded: Promise<string | undefined>) => void;
   className?: string;
 }
+
+/**
+ * A form's submit waits for the photo being uploaded, if any: pressing Save during the upload
+ * would otherwise save the part with no photo, or fail on an empty image, saying nothing useful.
+ * `waitForPhoto` answers the uploaded URL, `null` when the upload failed, `undefined` when there
+ * was none to wait for.
+ */
+export function usePendingPhoto() {
+  const pending = useRef<Promise<string | undefined>>(undefined);
+  const [waiting, setWaiting] = useState(false);
+  return {
+    waiting,
+    track(uploaded: Promise<string | undefined>) {
+      pending.current = uploaded;
+      void uploaded.finally(() => {
+        if (pending.current === uploaded) pending.current = undefined;
+      });
+    },
+    async waitForPhoto(): Promise<string | null | undefined> {
+      const uploaded = pending.current;
+      if (!uploaded) return undefined;
+      setWaiting(true);
+      try {
+        return (await uploaded) ?? null;
+      } finally {
+        setWaiting(false);
+      }
+    },
+  };
+}
+
+/** What a form's submit button says while it waits for the photo. */
+export const WAITING_FOR_PHOTO = 'Waiting for the photo…';
 
 export const PHOTO_HINT = `JPEG, PNG or WebP, up to ${PHOTO_MAX_BYTES / 1024 / 1024} MB. It is uploaded when you choose it.`;
 
@@ -20,7 +55,7 @@ export const PHOTO_HINT = `JPEG, PNG or WebP, up to ${PHOTO_MAX_BYTES / 1024 / 1
  * Choose a part's photo: a preview at once, uploaded straight away (the server checks the bytes
  * and keeps it resized, decision 015); the form then saves its URL as the part's image.
  */
-export function PhotoField({ current, onUploaded, className = '' }: PhotoFieldProps) {
+export function PhotoField({ current, onUploaded, onUploading, className = '' }: PhotoFieldProps) {
   const upload = useUploadPhoto();
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
@@ -35,10 +70,11 @@ export function PhotoField({ current, onUploaded, className = '' }: PhotoFieldPr
       setError(photoMessages.tooLarge);
       return;
     }
+    const uploaded = upload.mutateAsync(file).then((photo) => photo.url);
+    onUploading?.(uploaded.catch(() => undefined));
     setPreview(await readAsDataUrl(file));
     try {
-      const photo = await upload.mutateAsync(file);
-      onUploaded(photo.url);
+      onUploaded(await uploaded);
     } catch (failure) {
       setError(customerMessage(failure) ?? photoMessages.uploadFailed);
     } finally {

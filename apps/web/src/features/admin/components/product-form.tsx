@@ -1,11 +1,12 @@
-import { productInputSchema } from '@autoparts/shared';
+import { photoMessages, productInputSchema } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
 import { useAddProduct } from '../api/add-product';
-import { PhotoField } from './photo-field';
+import { PhotoField, usePendingPhoto, WAITING_FOR_PHOTO } from './photo-field';
 
 export const IMAGE_HINT = 'Filled in by the photo you upload; or give an image URL (https://…) or a path on this site (/images/parts/…).';
 
@@ -29,6 +30,21 @@ export function ProductForm() {
   } = useForm({ resolver: zodResolver(productInputSchema), mode: 'onTouched', defaultValues: emptyProduct });
   const img = useWatch({ control, name: 'img' });
 
+  const photo = usePendingPhoto();
+  const [photoProblem, setPhotoProblem] = useState<string>();
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPhotoProblem(undefined);
+    const url = await photo.waitForPhoto();
+    if (url === null) {
+      setPhotoProblem(photoMessages.notSavedWithoutPhoto);
+      return;
+    }
+    if (url !== undefined) setValue('img', url, { shouldValidate: true, shouldDirty: true });
+    await onSubmit();
+  }
+
   const onSubmit = handleSubmit(async (product) => {
     // The hook reports success and failure with a toast; a product added clears the form for the next.
     await addProduct
@@ -41,12 +57,13 @@ export function ProductForm() {
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Add a Product" className="grid max-w-3xl gap-5 sm:grid-cols-2">
+    <form noValidate onSubmit={(event) => void submit(event)} aria-label="Add a Product" className="grid max-w-3xl gap-5 sm:grid-cols-2">
       <TextField label="Name" className="sm:col-span-2" error={errors.name?.message} {...register('name')} />
       <PhotoField
         className="sm:col-span-2"
         current={img}
         onUploaded={(url) => setValue('img', url, { shouldValidate: true, shouldDirty: true })}
+        onUploading={photo.track}
       />
       <TextField
         label="Image"
@@ -86,8 +103,13 @@ export function ProductForm() {
         {...register('minOrderQuantity')}
       />
       <div className="sm:col-span-2 sm:max-w-xs">
-        <SubmitButton pending={addProduct.isPending}>Add Product</SubmitButton>
+        <SubmitButton pending={addProduct.isPending || photo.waiting}>{photo.waiting ? WAITING_FOR_PHOTO : 'Add Product'}</SubmitButton>
       </div>
+      {photoProblem && (
+        <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-2">
+          {photoProblem}
+        </p>
+      )}
     </form>
   );
 }

@@ -48,42 +48,63 @@ export function RecentActivity() {
   );
 }
 
-/** The audit log's action in words: "made jane@example.com an admin", "restocked part 1a2b3c4d (+10)". */
-export function describe({ action, target, details }: Pick<AuditEntry, 'action' | 'target' | 'details'>): string {
-  const subject = shortTarget(target);
-  const name = typeof details.name === 'string' ? `"${details.name}"` : subject;
+/**
+ * The audit log's entry as a sentence after the admin's e-mail: "made jane@example.com an admin",
+ * "restocked “Brake Pads” (BRK-1001) by 10". The server names the part, order or review as it is
+ * now (`subject`); one since deleted falls back to the start of its id.
+ */
+export function describe({ action, target, details, subject }: Pick<AuditEntry, 'action' | 'target' | 'details' | 'subject'>): string {
+  const what = subject ?? shortTarget(target);
+  const count = (key: string) => (typeof details[key] === 'number' ? details[key] : undefined);
   switch (action) {
     case 'user.make-admin':
       return `made ${target} an admin`;
+    case 'user.remove-admin':
+      return `made ${target} a customer again`;
     case 'user.remove':
       return `removed the user ${target}`;
     case 'part.add':
-      return `added the product ${name}`;
+      return typeof details.name === 'string' ? `added the product “${details.name}”` : `added the product ${what}`;
     case 'part.update':
-      return `edited ${name}`;
+      return `edited ${what}`;
     case 'part.restock':
-      return typeof details.quantity === 'number' ? `restocked ${subject} (+${details.quantity})` : `restocked ${subject}`;
+      return count('quantity') === undefined ? `restocked ${what}` : `restocked ${what} by ${String(count('quantity'))}`;
     case 'part.archive':
-      return `archived ${subject}`;
+      return `archived ${what}`;
     case 'part.unarchive':
-      return `restored ${subject}`;
+      return `put ${what} back in the shop`;
+    case 'part.catalogue':
+      return `edited the catalogue details of ${what}`;
+    case 'fitment.remove':
+      return `removed a vehicle from the fitment of ${what}`;
+    case 'fitment.import':
+      return `imported fitment from a CSV file (${plural(count('rows'), 'row')}, ${plural(count('added'), 'new fitment')}, ${plural(count('vehiclesAdded'), 'new vehicle')})`;
+    case 'fitment.export':
+      return `exported the fitment as a CSV file (${plural(count('rows'), 'row')})`;
     case 'order.ship':
-      return `marked ${subject} shipped`;
+      return `marked ${what} shipped`;
     case 'order.cancel':
-      return `cancelled ${subject}`;
+      return `cancelled ${what}`;
     case 'review.hide':
-      return `hid ${subject}`;
+      return `hid ${what}`;
     case 'review.show':
-      return `showed ${subject} again`;
+      return `showed ${what} again`;
+    case 'review.hide-author':
+      return `hid every review by ${target} (${plural(count('hidden'), 'review')})`;
     case 'image.upload':
-      return `uploaded a photo (${String(details.width)}×${String(details.height)})`;
+      return `uploaded a photo (${String(details.width)}×${String(details.height)} px)`;
     default:
-      return `${action} ${target}`;
+      return `did “${action}” to ${what}`;
   }
+}
+
+function plural(count: number | undefined, noun: string): string {
+  if (count === undefined) return `${noun}s`;
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** "part 0b1c5a3e-…" reads better as "part 0b1c5a3e": the start of an id is enough to tell. */
 function shortTarget(target: string): string {
-  const match = /^(part|order|review) ([0-9a-f]{8})[0-9a-f-]{20,}$/i.exec(target);
-  return match ? `${match[1]} ${match[2]}` : target;
+  const match = /^(part|order|review|image) ([0-9a-f]{8})[0-9a-f-]{20,}$/i.exec(target);
+  return match ? `the ${match[1]} ${match[2]}` : target;
 }

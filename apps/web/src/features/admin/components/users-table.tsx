@@ -9,13 +9,16 @@ interface UsersTableProps {
   /** The signed-in admin's e-mail: their own row cannot be removed. */
   myEmail: string;
   onMakeAdmin: (user: UserSummary) => void;
+  onRemoveAdmin: (user: UserSummary) => void;
   onRemove: (user: UserSummary) => void;
   /** The action under way, if any: one at a time. */
-  pending: { action: 'make-admin' | 'remove'; email: string } | undefined;
+  pending: { action: UserAction; email: string } | undefined;
 }
 
-/** Make Admin's table (SPEC §2): e-mail, status, the make-admin action and Remove. */
-export function UsersTable({ users, myEmail, onMakeAdmin, onRemove, pending }: UsersTableProps) {
+type UserAction = 'make-admin' | 'remove-admin' | 'remove';
+
+/** Make Admin's table (SPEC §2): e-mail, status, Make Admin (or Remove admin for an admin) and Remove. */
+export function UsersTable({ users, myEmail, onMakeAdmin, onRemoveAdmin, onRemove, pending }: UsersTableProps) {
   return (
     <TableRegion label="Users table">
       <table className={`${stackedTableClass} sm:min-w-[36rem]`}>
@@ -43,6 +46,7 @@ export function UsersTable({ users, myEmail, onMakeAdmin, onRemove, pending }: U
               user={user}
               isMe={user.email.toLowerCase() === myEmail.toLowerCase()}
               onMakeAdmin={onMakeAdmin}
+              onRemoveAdmin={onRemoveAdmin}
               onRemove={onRemove}
               pending={pending?.email === user.email ? pending.action : undefined}
               busy={pending !== undefined}
@@ -58,12 +62,13 @@ interface UserRowProps {
   user: UserSummary;
   isMe: boolean;
   onMakeAdmin: (user: UserSummary) => void;
+  onRemoveAdmin: (user: UserSummary) => void;
   onRemove: (user: UserSummary) => void;
-  pending: 'make-admin' | 'remove' | undefined;
+  pending: UserAction | undefined;
   busy: boolean;
 }
 
-function UserRow({ user, isMe, onMakeAdmin, onRemove, pending, busy }: UserRowProps) {
+function UserRow({ user, isMe, onMakeAdmin, onRemoveAdmin, onRemove, pending, busy }: UserRowProps) {
   const id = useId();
   const emailId = `${id}-email`;
   const reasonId = `${id}-reason`;
@@ -85,7 +90,10 @@ function UserRow({ user, isMe, onMakeAdmin, onRemove, pending, busy }: UserRowPr
       </td>
       <td className="px-4 py-3">
         {admin ? (
-          <span className="text-slate-500">Already an admin</span>
+          // The server keeps the last admin one and says so (409).
+          <ActionButton onClick={() => onRemoveAdmin(user)} disabled={busy} pending={pending === 'remove-admin'} aria-describedby={emailId}>
+            Remove admin
+          </ActionButton>
         ) : (
           <ActionButton
             tone="primary"

@@ -154,6 +154,58 @@ describe('Add a Product', () => {
     expect(screen.getByRole('img', { name: 'The current photo' })).toHaveAttribute('src', `/api/images/${id}/960.webp`);
   });
 
+  describe('Add Product pressed while the photo is still uploading', () => {
+    const id = '0b6f4a52-7f1e-4a63-9d0e-3f2a1c9b8e7d';
+    const jpeg = () => new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], 'pads.jpg', { type: 'image/jpeg' });
+
+    /** An upload that answers `reply` only when the test lets it. */
+    function slowUpload(reply: { status?: number; body: unknown }) {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      return { route: async () => (await released, reply), release: () => release() };
+    }
+
+    async function fillInWithoutImage(user: ReturnType<typeof userEvent.setup>) {
+      await user.type(screen.getByLabelText('Name'), 'Spark Plug');
+      await user.type(screen.getByLabelText('Description'), 'Iridium tip, long life.');
+      await user.type(screen.getByLabelText('Store quantity'), '250');
+      await user.type(screen.getByLabelText('Price ($)'), '7.25');
+    }
+
+    it('waits for it, the button saying so, then adds the product with it', async () => {
+      const upload = slowUpload({ body: { _id: id, url: `/api/images/${id}/960.webp`, width: 960, height: 720 } });
+      const server = stubFetch({ ...noActivity, 'POST /api/admin/images': upload.route, [POST]: { body: { acknowledged: true, insertedId: 'part-9' } } });
+      const user = userEvent.setup();
+      renderAddProduct();
+      await fillInWithoutImage(user);
+      await user.upload(screen.getByLabelText('Photo'), jpeg());
+      await user.click(screen.getByRole('button', { name: 'Add Product' }));
+
+      expect(await screen.findByRole('button', { name: 'Waiting for the photo…' })).toBeDisabled();
+      expect(server.paths()).not.toContain(POST);
+      upload.release();
+
+      expect(await screen.findByText(notices.productAdded)).toBeInTheDocument();
+      expect(server.calls.find((c) => `${c.method} ${c.path}` === POST)?.body).toMatchObject({ name: 'Spark Plug', img: `/api/images/${id}/960.webp` });
+    });
+
+    it('refuses with a message, and adds nothing, when the photo then fails', async () => {
+      const upload = slowUpload({ status: 415, body: { message: photoMessages.wrongType } });
+      const server = stubFetch({ ...noActivity, 'POST /api/admin/images': upload.route });
+      const user = userEvent.setup();
+      renderAddProduct();
+      await fillInWithoutImage(user);
+      await user.upload(screen.getByLabelText('Photo'), jpeg());
+      await user.click(screen.getByRole('button', { name: 'Add Product' }));
+      await screen.findByRole('button', { name: 'Waiting for the photo…' });
+      upload.release();
+
+      expect(await screen.findByText(photoMessages.notSavedWithoutPhoto)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Add Product' })).toBeEnabled();
+      expect(server.paths()).not.toContain(POST);
+    });
+  });
+
   it('says why a photo was refused, next to the field', async () => {
     stubFetch({ ...noActivity, 'POST /api/admin/images': { status: 415, body: { message: photoMessages.wrongType } } });
     const user = userEvent.setup({ applyAccept: false });

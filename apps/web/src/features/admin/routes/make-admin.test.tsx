@@ -1,4 +1,4 @@
-import { adminMessages, confirmations, notices } from '@autoparts/shared';
+import { adminMessages, confirmations, notices, roleConfirmations } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -32,6 +32,9 @@ function renderMakeAdmin() {
   );
 }
 
+/** Answers the next confirmation, as the admin would. */
+const confirmNext = (answer: boolean) => vi.spyOn(window, 'confirm').mockReturnValueOnce(answer);
+
 const rowOf = (email: string) => within(screen.getByRole('row', { name: new RegExp(email) }));
 
 describe('Make Admin', () => {
@@ -58,7 +61,7 @@ describe('Make Admin', () => {
 
     expect(rowOf('sam@example.com').getByText('Admin')).toBeInTheDocument();
     expect(rowOf('sam@example.com').queryByRole('button', { name: 'Make Admin' })).not.toBeInTheDocument();
-    expect(rowOf('sam@example.com').getByText('Already an admin')).toBeInTheDocument();
+    expect(rowOf('sam@example.com').getByRole('button', { name: 'Remove admin' })).toBeEnabled();
     expect(rowOf('sam@example.com').getByRole('button', { name: 'Remove' })).toBeEnabled();
 
     const region = screen.getByRole('region', { name: 'Users table' });
@@ -88,6 +91,7 @@ describe('Make Admin', () => {
     const user = userEvent.setup();
     renderMakeAdmin();
     await screen.findByRole('table', { name: 'Users' });
+    confirmNext(true);
     await user.click(rowOf('jane@example.com').getByRole('button', { name: 'Make Admin' }));
 
     expect(await screen.findByText(notices.madeAdmin)).toBeInTheDocument();
@@ -97,6 +101,46 @@ describe('Make Admin', () => {
     expect(server.paths().filter((path) => path === GET_USERS)).toHaveLength(2);
     // The activity list is refreshed too.
     expect(server.paths().filter((path) => path === 'GET /api/admin/audit?limit=5')).toHaveLength(2);
+  });
+
+  it('asks before making anyone an admin, and does nothing when the admin says no', async () => {
+    const server = stubFetch({ 'GET /api/me': { body: anAdmin() }, [GET_USERS]: { body: [boss, jane] }, ...noActivity });
+    const user = userEvent.setup();
+    renderMakeAdmin();
+    await screen.findByRole('table', { name: 'Users' });
+    const confirm = confirmNext(false);
+    await user.click(rowOf('jane@example.com').getByRole('button', { name: 'Make Admin' }));
+    expect(confirm).toHaveBeenLastCalledWith(roleConfirmations.makeAdmin('jane@example.com'));
+    expect(server.paths()).not.toContain('PUT /api/user/admin/jane%40example.com');
+  });
+
+  it('makes an admin a customer again after a confirmation, and shows the server’s refusal for the last admin', async () => {
+    let users: Array<{ email: string; name: string; role: 'admin' | 'customer' }> = [boss, sam];
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [GET_USERS]: () => ({ body: users }),
+      'DELETE /api/user/admin/sam%40example.com': () => {
+        users = [boss, { ...sam, role: 'customer' }];
+        return { body: { modifiedCount: 1 } };
+      },
+      'DELETE /api/user/admin/boss%40example.com': { status: 409, body: { message: adminMessages.lastAdminRole } },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderMakeAdmin();
+    await screen.findByRole('table', { name: 'Users' });
+
+    const confirm = confirmNext(true);
+    await user.click(rowOf('sam@example.com').getByRole('button', { name: 'Remove admin' }));
+    expect(confirm).toHaveBeenLastCalledWith(roleConfirmations.removeAdmin('sam@example.com', false));
+    expect(await screen.findByText('sam@example.com is a customer again')).toBeInTheDocument();
+    await waitFor(() => expect(rowOf('sam@example.com').getByRole('button', { name: 'Make Admin' })).toBeInTheDocument());
+    expect(server.paths()).toContain('DELETE /api/user/admin/sam%40example.com');
+
+    confirmNext(true);
+    await user.click(rowOf('boss@example.com').getByRole('button', { name: 'Remove admin' }));
+    const toast = (await screen.findByText(notices.actionFailed)).closest('li')!;
+    expect(within(toast).getByText(adminMessages.lastAdminRole)).toBeInTheDocument();
   });
 
   it('says "Failed to Make an admin" when the server refuses (403)', async () => {
@@ -109,6 +153,7 @@ describe('Make Admin', () => {
     const user = userEvent.setup();
     renderMakeAdmin();
     await screen.findByRole('table', { name: 'Users' });
+    confirmNext(true);
     await user.click(rowOf('jane@example.com').getByRole('button', { name: 'Make Admin' }));
     expect(await screen.findByText('Failed to Make an admin')).toBeInTheDocument();
     expect(screen.queryByText(notices.madeAdmin)).not.toBeInTheDocument();
@@ -124,6 +169,7 @@ describe('Make Admin', () => {
     const user = userEvent.setup();
     renderMakeAdmin();
     await screen.findByRole('table', { name: 'Users' });
+    confirmNext(true);
     await user.click(rowOf('jane@example.com').getByRole('button', { name: 'Make Admin' }));
     const toast = (await screen.findByText(notices.makeAdminFailed)).closest('li')!;
     expect(within(toast).getByText(adminMessages.userNotFound)).toBeInTheDocument();

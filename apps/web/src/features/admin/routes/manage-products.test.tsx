@@ -3,13 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
-import { anAdminPart, anAdminReview, noActivity } from '../../../test/admin';
+import { anAdminPart, noActivity } from '../../../test/admin';
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
 import { Component as ManageProductsPage } from './manage-products';
 
 const GET_PARTS = 'GET /api/admin/parts?page=1&pageSize=20';
-const GET_REVIEWS = 'GET /api/admin/reviews?page=1';
 
 const pads = anAdminPart();
 const filter = anAdminPart({ _id: 'part-2', name: 'Oil Filter', price: 8, availableQuantity: 0, minOrderQuantity: 10, archived: true });
@@ -39,7 +38,7 @@ const callTo = (server: ReturnType<typeof stubFetch>, route: string) =>
 
 describe('Manage Products', () => {
   it('lists every part, archived ones too, in a table: photo, name, stock and price to change, minimum', async () => {
-    stubFetch({ [GET_PARTS]: { body: pageOf([pads, filter]) }, [GET_REVIEWS]: { body: [] }, ...noActivity });
+    stubFetch({ [GET_PARTS]: { body: pageOf([pads, filter]) }, ...noActivity });
     renderManageProducts();
     expect(screen.getByRole('heading', { level: 1, name: 'Manage Products' })).toBeInTheDocument();
     expect(document.title).toMatch(/^Manage Products —/);
@@ -68,7 +67,6 @@ describe('Manage Products', () => {
     let parts = [pads];
     const server = stubFetch({
       [GET_PARTS]: () => ({ body: pageOf(parts) }),
-      [GET_REVIEWS]: { body: [] },
       'PATCH /api/admin/part/part-1': () => {
         parts = [{ ...pads, price: 9.5 }];
         return { body: { acknowledged: true } };
@@ -99,7 +97,6 @@ describe('Manage Products', () => {
       [GET_PARTS]: { body: { parts: [pads], total: 45, page: 1, pageSize: 20 } },
       'GET /api/admin/parts?page=1&pageSize=20&q=oil': { body: pageOf([]) },
       'GET /api/admin/parts?page=2&pageSize=20': { body: { parts: [filter], total: 45, page: 2, pageSize: 20 } },
-      [GET_REVIEWS]: { body: [] },
       ...noActivity,
     });
     const user = userEvent.setup();
@@ -121,7 +118,6 @@ describe('Manage Products', () => {
     let parts = [pads];
     const server = stubFetch({
       [GET_PARTS]: () => ({ body: pageOf(parts) }),
-      [GET_REVIEWS]: { body: [] },
       'PATCH /api/admin/part/part-1': () => {
         parts = [{ ...pads, name: 'Brake Pads (front)', price: 13.75 }];
         return { body: { acknowledged: true } };
@@ -158,7 +154,6 @@ describe('Manage Products', () => {
   it('checks the edit with the shared schema and keeps the form open on a failure', async () => {
     const server = stubFetch({
       [GET_PARTS]: { body: pageOf([pads]) },
-      [GET_REVIEWS]: { body: [] },
       'PATCH /api/admin/part/part-1': { status: 404, body: { message: adminMessages.partNotFound } },
       ...noActivity,
     });
@@ -182,7 +177,7 @@ describe('Manage Products', () => {
   });
 
   it('closes the edit without a call when nothing changed, or on Cancel', async () => {
-    const server = stubFetch({ [GET_PARTS]: { body: pageOf([pads]) }, [GET_REVIEWS]: { body: [] }, ...noActivity });
+    const server = stubFetch({ [GET_PARTS]: { body: pageOf([pads]) }, ...noActivity });
     const user = userEvent.setup();
     renderManageProducts();
     await screen.findByRole('rowheader', { name: 'Brake Pads' });
@@ -202,7 +197,6 @@ describe('Manage Products', () => {
     let parts = [pads];
     const server = stubFetch({
       [GET_PARTS]: () => ({ body: pageOf(parts) }),
-      [GET_REVIEWS]: { body: [] },
       'POST /api/admin/part/part-1/restock': () => {
         parts = [{ ...pads, availableQuantity: 65 }];
         return { body: { acknowledged: true } };
@@ -231,7 +225,6 @@ describe('Manage Products', () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     const server = stubFetch({
       [GET_PARTS]: { body: pageOf([pads, filter]) },
-      [GET_REVIEWS]: { body: [] },
       'PUT /api/admin/part/part-1/archived': { body: { acknowledged: true } },
       'PUT /api/admin/part/part-2/archived': { body: { acknowledged: true } },
       ...noActivity,
@@ -259,7 +252,6 @@ describe('Manage Products', () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     stubFetch({
       [GET_PARTS]: { body: pageOf([pads]) },
-      [GET_REVIEWS]: { body: [] },
       'PUT /api/admin/part/part-1/archived': { status: 403, body: { message: 'You are not allowed to do this' } },
       ...noActivity,
     });
@@ -272,54 +264,28 @@ describe('Manage Products', () => {
     confirm.mockRestore();
   });
 
-  it('hides a review from the home page and shows a hidden one again', async () => {
-    const shown = anAdminReview();
-    const hidden = anAdminReview({ _id: 'review-2', name: 'Sam Smith', email: 'sam@example.com', hidden: true, ratings: null });
+  it('finds a part by its part number, and shows each part\u2019s number', async () => {
     const server = stubFetch({
-      [GET_PARTS]: { body: pageOf([]) },
-      [GET_REVIEWS]: { body: [shown, hidden] },
-      'PUT /api/admin/review/review-1/visibility': { body: { acknowledged: true } },
-      'PUT /api/admin/review/review-2/visibility': { body: { acknowledged: true } },
+      [GET_PARTS]: { body: pageOf([pads, filter]) },
+      'GET /api/admin/parts?page=1&pageSize=20&q=brk1001': { body: pageOf([pads]) },
       ...noActivity,
     });
-    const user = userEvent.setup();
-    const { queryClient } = renderManageProducts();
-    queryClient.setQueryData(['reviews'], []);
-    expect(await screen.findByText('No products yet')).toBeInTheDocument();
-    const janeReview = within(await screen.findByRole('article', { name: 'Jane Doe' }));
-    expect(janeReview.getByText('Ratings: 4.5')).toBeInTheDocument();
-    const samReview = within(screen.getByRole('article', { name: 'Sam Smith' }));
-    expect(samReview.getByText('Hidden')).toBeInTheDocument();
-
-    await user.click(janeReview.getByRole('button', { name: 'Hide' }));
-    expect(await screen.findByText('Review hidden from the home page')).toBeInTheDocument();
-    expect(callTo(server, 'PUT /api/admin/review/review-1/visibility')?.body).toEqual({ hidden: true });
-    // The home page's carousel is out of date.
-    expect(queryClient.getQueryState(['reviews'])?.isInvalidated).toBe(true);
-
-    await user.click(samReview.getByRole('button', { name: 'Show' }));
-    expect(await screen.findByText('Review shown on the home page again')).toBeInTheDocument();
-    expect(callTo(server, 'PUT /api/admin/review/review-2/visibility')?.body).toEqual({ hidden: false });
-  });
-
-  it('hides every review of one author at once, after a confirmation', async () => {
-    const server = stubFetch({
-      [GET_PARTS]: { body: pageOf([]) },
-      [GET_REVIEWS]: { body: [anAdminReview()] },
-      'POST /api/admin/reviews/hide-author': { body: { modifiedCount: 12 } },
-      ...noActivity,
-    });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const user = userEvent.setup();
     renderManageProducts();
-    const review = within(await screen.findByRole('article', { name: 'Jane Doe' }));
+    await screen.findByRole('rowheader', { name: 'Brake Pads' });
+    expect(cardOf('Brake Pads').getByRole('cell', { name: 'BRK-1001' })).toHaveAttribute('data-label', 'Part no.');
+    const box = screen.getByRole('searchbox', { name: 'Search products' });
+    expect(box).toHaveAttribute('placeholder', expect.stringMatching(/part number/i));
+    await user.type(box, 'brk1001{Enter}');
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Oil Filter' })).not.toBeInTheDocument());
+    expect(callTo(server, 'GET /api/admin/parts?page=1&pageSize=20&q=brk1001')).toBeDefined();
+  });
 
-    await user.click(review.getByRole('button', { name: 'Hide all by author' }));
-    expect(callTo(server, 'POST /api/admin/reviews/hide-author')).toBeUndefined();
-
-    await user.click(review.getByRole('button', { name: 'Hide all by author' }));
-    expect(confirm).toHaveBeenLastCalledWith('Hide every review written by jane@example.com?');
-    expect(await screen.findByText('12 reviews by jane@example.com hidden')).toBeInTheDocument();
-    expect(callTo(server, 'POST /api/admin/reviews/hide-author')?.body).toEqual({ email: 'jane@example.com' });
+  it('leaves the reviews to their own screen: none are asked for here', async () => {
+    const server = stubFetch({ [GET_PARTS]: { body: pageOf([pads]) }, ...noActivity });
+    renderManageProducts();
+    await screen.findByRole('rowheader', { name: 'Brake Pads' });
+    expect(screen.queryByRole('heading', { name: 'Customer Reviews' })).not.toBeInTheDocument();
+    expect(server.calls.some((call) => call.path.startsWith('/api/admin/reviews'))).toBe(false);
   });
 });

@@ -10,7 +10,6 @@ import { AdminPage } from '../components/admin-page';
 import { LoadError } from '../components/load-error';
 import { Pager } from '../../../components/pager';
 import { PartRow } from '../components/part-row';
-import { ReviewModeration } from '../components/review-moderation';
 import { headerCellClass, stackedTableClass, TableRegion, theadClass } from '../components/table-region';
 
 /** The search lives in the address (`?q=belt&page=2`): Back and a reload keep it. */
@@ -22,7 +21,7 @@ function filtersFrom(search: URLSearchParams): PartFilters {
 /**
  * /dashboard/manageproducts (SPEC §2, admins): every part, archived ones too, in a table searched
  * and paged by the server — stock and price changed in place, Edit for the rest, Restock, Archive
- * or Restore — and the reviews that the home page shows about the shop.
+ * or Restore. Customer reviews are moderated on a screen of their own (manage-reviews.tsx).
  */
 export function Component() {
   const [search, setSearch] = useSearchParams();
@@ -54,7 +53,7 @@ export function Component() {
             type="search"
             className="flex-1"
             name="q"
-            placeholder="Name or description"
+            placeholder="Name, part number or OEM number"
             defaultValue={filters.q}
           />
           <ActionButton type="submit" tone="primary" className="mb-px px-4 py-2.5">
@@ -100,6 +99,9 @@ export function Component() {
                         Product
                       </th>
                       <th scope="col" className={headerCellClass}>
+                        Part no.
+                      </th>
+                      <th scope="col" className={headerCellClass}>
                         Stock
                       </th>
                       <th scope="col" className={headerCellClass}>
@@ -129,15 +131,6 @@ export function Component() {
               />
             </div>
           )}
-        </div>
-      </section>
-      <section aria-labelledby="reviews-moderation-heading" className="mt-12">
-        <h2 id="reviews-moderation-heading" className="text-xl font-bold text-ink">
-          Customer Reviews
-        </h2>
-        <p className="mt-1 text-slate-600">A hidden review no longer shows on the home page.</p>
-        <div className="mt-4">
-          <ReviewModeration />
         </div>
       </section>
     </AdminPage>

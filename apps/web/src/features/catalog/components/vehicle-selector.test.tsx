@@ -52,7 +52,7 @@ describe('the vehicle selector: Year → Make → Model', () => {
     );
   });
 
-  it('a new year starts the make again; choosing a model makes it the active vehicle and clears the selects', async () => {
+  it('a new year starts the make again; choosing a model makes it the active vehicle and keeps it chosen', async () => {
     const user = userEvent.setup();
     stubFetch(catalogue);
     renderSelector();
@@ -71,10 +71,35 @@ describe('the vehicle selector: Year → Make → Model', () => {
     await user.selectOptions(screen.getByLabelText('Model'), 'Civic');
 
     expect(screen.getByTestId('active-vehicle')).toHaveTextContent('2020 Honda Civic');
-    expect(screen.getByLabelText('Year')).toHaveValue('');
-    expect(screen.getByLabelText('Make')).toBeDisabled();
+    expect(screen.getByLabelText('Year')).toHaveValue('2020');
+    expect(screen.getByLabelText('Model')).toHaveValue('v-civic');
+    expect(screen.getByLabelText('Model')).toBeEnabled();
     // A visitor's garage is kept in the browser.
     expect(JSON.parse(localStorage.getItem('autoparts.garage') ?? '{}')).toEqual({ vehicles: [civic], activeId: 'v-civic' });
+  });
+
+  it('keeps focus on Model while the keyboard changes it, each change swapping the vehicle it added', async () => {
+    const user = userEvent.setup();
+    stubFetch(catalogue);
+    localStorage.setItem('autoparts.garage', JSON.stringify({ vehicles: [civic], activeId: 'v-civic' }));
+    renderSelector();
+    await waitFor(() => expect(screen.getByLabelText('Year')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Year'), '2019');
+    await waitFor(() => expect(screen.getByLabelText('Make')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Make'), 'Toyota');
+    const model = screen.getByLabelText('Model');
+    await waitFor(() => expect(model).toBeEnabled());
+
+    // A closed select's arrow keys choose at each press, as Chromium does on Linux and Windows.
+    model.focus();
+    await user.selectOptions(model, 'v-camry');
+    expect(screen.getByTestId('active-vehicle')).toHaveTextContent('2019 Toyota Camry');
+    await user.selectOptions(model, 'v-corolla');
+    expect(screen.getByTestId('active-vehicle')).toHaveTextContent('2019 Toyota Corolla');
+    expect(model).toBeEnabled();
+    expect(model).toHaveFocus();
+    // Camry was only passed over: the garage holds the vehicle it had and the one chosen.
+    expect(JSON.parse(localStorage.getItem('autoparts.garage') ?? '{}')).toEqual({ vehicles: [corolla, civic], activeId: 'v-corolla' });
   });
 
   it('says so when a list cannot be loaded', async () => {

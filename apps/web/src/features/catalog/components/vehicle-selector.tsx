@@ -14,9 +14,14 @@ const buttonClass =
  * Year → Make → Model, "Find by VIN" and My Garage: the vehicle the shop answers "does it
  * fit?" for. Each select lists only what the catalogue has.
  */
-export function VehicleSelector({ className = '' }: { className?: string }) {
-  const { garage, active, add, setActive, remove } = useGarage();
+export function VehicleSelector({ className = '', onChoose }: { className?: string; onChoose?: (vehicle: Vehicle | null) => void }) {
+  const { garage, active, add, replace, setActive, remove } = useGarage();
   const headingId = useId();
+  const choose = (vehicle: Vehicle, replacing?: string) => {
+    if (replacing) replace(replacing, vehicle);
+    else add(vehicle);
+    onChoose?.(vehicle);
+  };
 
   return (
     <section aria-labelledby={headingId} className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm ${className}`}>
@@ -36,25 +41,41 @@ export function VehicleSelector({ className = '' }: { className?: string }) {
             label="Active vehicle"
             className="min-w-0 flex-1"
             value={garage.activeId ?? ''}
-            onChange={(event) => setActive(event.target.value || null)}
+            onChange={(event) => {
+              const id = event.target.value || null;
+              setActive(id);
+              onChoose?.(garage.vehicles.find((vehicle) => vehicle._id === id) ?? null);
+            }}
             options={[{ value: '', label: 'None' }, ...garage.vehicles.map((vehicle) => ({ value: vehicle._id, label: vehicleLabel(vehicle) }))]}
           />
           {active && (
-            <button type="button" onClick={() => remove(active._id)} className={`${buttonClass} border border-slate-300 text-slate-700 hover:bg-slate-100`}>
+            <button
+              type="button"
+              onClick={() => {
+                remove(active._id);
+                onChoose?.(null);
+              }}
+              className={`${buttonClass} border border-slate-300 text-slate-700 hover:bg-slate-100`}>
               Remove<span className="sr-only"> {vehicleLabel(active)}</span>
             </button>
           )}
         </div>
       )}
-      <YearMakeModel onChoose={add} />
-      <VinFinder onChoose={add} />
+      <YearMakeModel onChoose={choose} isInGarage={(id) => garage.vehicles.some((vehicle) => vehicle._id === id)} />
+      <VinFinder onChoose={choose} />
     </section>
   );
 }
 
-function YearMakeModel({ onChoose }: { onChoose: (vehicle: Vehicle) => void }) {
+/**
+ * The chosen model stays chosen, the selects enabled: a keyboard's arrow keys change a closed
+ * select at each press, so focus stays on Model and each press swaps the vehicle it just added
+ * (one that was in the garage before stays there) instead of filling the garage.
+ */
+function YearMakeModel({ onChoose, isInGarage }: { onChoose: (vehicle: Vehicle, replacing?: string) => void; isInGarage: (id: string) => boolean }) {
   const [year, setYear] = useState<number>();
   const [make, setMake] = useState('');
+  const [chosen, setChosen] = useState<{ id: string; added: boolean }>();
   const years = useVehicleYears();
   const makes = useVehicleMakes(year);
   const models = useVehicleModels(year, make);
@@ -71,6 +92,7 @@ function YearMakeModel({ onChoose }: { onChoose: (vehicle: Vehicle) => void }) {
           onChange={(event) => {
             setYear(event.target.value ? Number(event.target.value) : undefined);
             setMake('');
+            setChosen(undefined);
           }}
           options={[{ value: '', label: years.isPending ? 'Loading…' : 'Year' }, ...(years.data ?? []).map((option) => ({ value: String(option), label: String(option) }))]}
         />
@@ -78,19 +100,22 @@ function YearMakeModel({ onChoose }: { onChoose: (vehicle: Vehicle) => void }) {
           label="Make"
           value={make}
           disabled={!makes.data}
-          onChange={(event) => setMake(event.target.value)}
+          onChange={(event) => {
+            setMake(event.target.value);
+            setChosen(undefined);
+          }}
           options={[{ value: '', label: year && makes.isPending ? 'Loading…' : 'Make' }, ...(makes.data ?? []).map((option) => ({ value: option, label: option }))]}
         />
         <SelectField
           label="Model"
-          value=""
+          value={chosen?.id ?? ''}
           disabled={!models.data}
           onChange={(event) => {
             const vehicle = models.data?.find((option) => option._id === event.target.value);
             if (!vehicle) return;
-            onChoose(vehicle);
-            setYear(undefined);
-            setMake('');
+            const added = !isInGarage(vehicle._id);
+            onChoose(vehicle, chosen?.added && chosen.id !== vehicle._id ? chosen.id : undefined);
+            setChosen({ id: vehicle._id, added: added || (chosen?.added === true && chosen.id === vehicle._id) });
           }}
           options={[
             { value: '', label: make && models.isPending ? 'Loading…' : 'Model' },

@@ -1,10 +1,12 @@
-import type { CatalogPart, SearchResult } from '@autoparts/shared';
+import type { CatalogPart, SearchResult, Vehicle } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
 import { signedOutReply } from '../../../test/users';
+import type { QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from '../../../app/app';
 import { Component as ShopPage } from './shop';
 
 const pads: CatalogPart = {
@@ -19,6 +21,8 @@ const pads: CatalogPart = {
   partNumber: 'BRK-1001',
 };
 
+const camry: Vehicle = { _id: 'v-camry', year: 2019, make: 'Toyota', model: 'Camry', engine: '' };
+
 const result = (overrides: Partial<SearchResult> = {}): SearchResult => ({
   items: [pads],
   total: 30,
@@ -29,14 +33,17 @@ const result = (overrides: Partial<SearchResult> = {}): SearchResult => ({
 });
 
 /** /shop with every search answered by `reply`; the page's other reads answered too. */
-function renderShop(path: string, reply: () => SearchResult = () => result()) {
+function renderShop(path: string, reply: () => SearchResult = () => result(), queryClient?: QueryClient) {
   const server = stubFetch({
     'GET /api/me': signedOutReply,
     'GET /api/vehicles/years': { body: [2019] },
+    'GET /api/vehicles/makes?year=2019': { body: ['Toyota'] },
+    'GET /api/vehicles/models?year=2019&make=Toyota': { body: [camry] },
+    'GET /api/vehicles/v-camry/fitting-parts?*': { body: [] },
     'GET /api/search?*': () => ({ body: reply() }),
   });
   const searches = () => server.calls.filter((call) => call.path.startsWith('/api/search?')).map((call) => call.path.slice('/api/search'.length));
-  return { ...renderRoutes([{ path: '/shop', element: <ShopPage /> }], { path }), searches };
+  return { ...renderRoutes([{ path: '/shop', element: <ShopPage /> }], { path, queryClient }), searches };
 }
 
 const lastSearch = (searches: () => string[]) => Object.fromEntries(new URLSearchParams(searches().at(-1)));
@@ -101,6 +108,61 @@ describe('/shop: the filters live in the URL', () => {
     renderShop('/shop?q=zzqxv', () => result({ items: [], total: 0, facets: { categories: [] } }));
     expect(await screen.findByText(/No parts match this search/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Show all parts' })).toHaveAttribute('href', '/shop');
+  });
+});
+
+describe('/shop: choosing a vehicle', () => {
+  it('narrows the list to it at once, says so, and links back to every part', async () => {
+    const user = userEvent.setup();
+    const { router, searches } = renderShop('/shop?q=pads');
+    const search = () => Object.fromEntries(new URLSearchParams(router.state.location.search));
+    await screen.findByRole('list', { name: 'Search results' });
+    await waitFor(() => expect(screen.getByLabelText('Year')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Year'), '2019');
+    await waitFor(() => expect(screen.getByLabelText('Make')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Make'), 'Toyota');
+    await waitFor(() => expect(screen.getByLabelText('Model')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Model'), 'v-camry');
+
+    expect(search()).toEqual({ q: 'pads', vehicle: 'v-camry' });
+    await waitFor(() => expect(lastSearch(searches)).toEqual({ q: 'pads', vehicle: 'v-camry' }));
+    expect(screen.getByText('Showing parts that fit your 2019 Toyota Camry')).toBeInTheDocument();
+    expect(screen.getByLabelText('Fits my 2019 Toyota Camry')).toBeChecked();
+
+    await user.click(screen.getByRole('link', { name: 'Show all parts' }));
+    expect(search()).toEqual({ q: 'pads' });
+    expect(screen.queryByText(/Showing parts that fit/)).not.toBeInTheDocument();
+  });
+});
+
+describe('/shop with the server gone', () => {
+  it('says at the first failed search that the shop cannot be reached, not the old list under its old count', async () => {
+    const user = userEvent.setup();
+    let down = false;
+    const { searches } = renderShop(
+      '/shop?q=pads',
+      () => {
+        // What fetch does when nothing answers on the port.
+        if (down) throw new TypeError('Failed to fetch');
+        return result();
+      },
+      // The app's own retry rule: a lost connection is asked again three times.
+      createQueryClient(),
+    );
+    await screen.findByRole('list', { name: 'Search results' });
+    expect(screen.getByRole('heading', { name: '30 parts for “pads”' })).toBeInTheDocument();
+
+    down = true;
+    const box = screen.getByLabelText('Search the catalogue');
+    await user.clear(box);
+    await user.type(box, 'filters{Enter}');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(/We cannot reach the shop/);
+    // Said at the first failure, while the retries are still to come.
+    expect(searches().filter((path) => path.includes('q=filters'))).toHaveLength(1);
+    expect(screen.queryByRole('list', { name: 'Search results' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Parts for “filters”' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,4 @@
-import { SEARCH_QUERY_MAX, searchSorts, vehicleLabel, type SearchResult, type SearchSort } from '@autoparts/shared';
+import { SEARCH_QUERY_MAX, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { HydrateLater } from '../../../components/hydrate-later';
@@ -26,7 +26,8 @@ export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = shopSearchParams(searchParams);
   const search = useSearch(params);
-  const { active } = useGarage();
+  const { active, garage } = useGarage();
+  const chosenVehicle = (id: string) => garage.vehicles.find((vehicle) => vehicle._id === id);
 
   /** The URL with these changes; any change but the page's goes back to page 1. */
   function withChanges(changes: Partial<Record<SearchKey, string | undefined>>): URLSearchParams {
@@ -39,7 +40,10 @@ export function Component() {
     return next;
   }
   const change = (changes: Partial<Record<SearchKey, string | undefined>>) => setSearchParams(withChanges(changes));
-  const count = search.data ? `${search.data.total} ${search.data.total === 1 ? 'part' : 'parts'}` : 'Parts';
+  // No connection to the shop is said at the first failure, while the retries go on: the old
+  // list under its old count would read as the answer to the new search.
+  const unreachable = isApiError(search.error ?? search.failureReason, 0);
+  const count = search.data && !unreachable ? `${search.data.total} ${search.data.total === 1 ? 'part' : 'parts'}` : 'Parts';
   // One string, one text node: the server's HTML has one, and hydrating two would split it (a layout).
   const heading = params.q ? `${count} for “${params.q}”` : count;
 
@@ -52,7 +56,8 @@ export function Component() {
         {/* The filters and the results hydrate a task each after the page (components/hydrate-later.tsx). */}
         <HydrateLater name="shop-filters">
           <FilterPanel active={activeFilters(params)}>
-            <VehicleSelector />
+            {/* Choosing a vehicle here is choosing what to shop for: the list narrows to it at once. */}
+            <VehicleSelector onChoose={(vehicle) => change({ vehicle: vehicle?._id })} />
             <label className="flex items-center gap-2 font-medium text-slate-700">
               <input
                 type="checkbox"
@@ -88,13 +93,26 @@ export function Component() {
               options={searchSorts.map((sort) => ({ value: sort, label: sortLabels[sort] }))}
             />
           </div>
+          {params.vehicle && <VehicleFilterNotice vehicle={chosenVehicle(params.vehicle)} allParts={withChanges({ vehicle: undefined })} />}
           <HydrateLater name="shop-results">
-            <Results search={search} vehicleId={active?._id} vehicle={active ? vehicleLabel(active) : undefined} />
+            <Results search={search} unreachable={unreachable} vehicleId={active?._id} vehicle={active ? vehicleLabel(active) : undefined} />
           </HydrateLater>
-          {search.data && <Pages result={search.data} link={(page) => withChanges({ page: page === 1 ? undefined : String(page) })} />}
+          {search.data && !unreachable && <Pages result={search.data} link={(page) => withChanges({ page: page === 1 ? undefined : String(page) })} />}
         </section>
       </div>
     </div>
+  );
+}
+
+/** The list is narrowed to a vehicle: which one, and the one link back to every part. */
+function VehicleFilterNotice({ vehicle, allParts }: { vehicle: Vehicle | undefined; allParts: URLSearchParams }) {
+  return (
+    <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-green-200 bg-green-50 px-4 py-2 text-green-900">
+      <span>{vehicle ? `Showing parts that fit your ${vehicleLabel(vehicle)}` : 'Showing parts that fit your vehicle'}</span>
+      <Link to={{ search: allParts.toString() }} className="font-semibold text-brand-700 underline hover:no-underline focus-visible:outline-2 focus-visible:outline-brand-700">
+        Show all parts
+      </Link>
+    </p>
   );
 }
 
@@ -223,8 +241,21 @@ function PriceFilter({ min, max, onApply }: { min: string; max: string; onApply:
   );
 }
 
-function Results({ search, vehicleId, vehicle }: { search: ReturnType<typeof useSearch>; vehicleId: string | undefined; vehicle: string | undefined }) {
+function Results({
+  search,
+  unreachable,
+  vehicleId,
+  vehicle,
+}: {
+  search: ReturnType<typeof useSearch>;
+  unreachable: boolean;
+  vehicleId: string | undefined;
+  vehicle: string | undefined;
+}) {
   const fitting = useFittingParts(vehicleId, search.data?.items.map((item) => item._id) ?? []);
+  if (unreachable) {
+    return <LoadFailed message={unreachableMessage} onRetry={() => void search.refetch()} />;
+  }
   if (search.isPending) {
     return (
       <div role="status" aria-label="Loading parts" className={gridClass}>
@@ -295,5 +326,7 @@ function Pages({ result, link }: { result: SearchResult; link: (page: number) =>
     </nav>
   );
 }
+
+const unreachableMessage = 'We cannot reach the shop: its server is not answering. Check your connection; we keep trying.';
 
 const gridClass = 'mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3 [&>li>article]:w-full';

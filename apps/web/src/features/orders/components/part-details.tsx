@@ -1,11 +1,15 @@
 import { formatPrice, type PartDetail } from '@autoparts/shared';
+import type { ReactNode } from 'react';
 import { PartImage } from '../../../components/part-image';
 
 /** How wide a part's page shows its image: `sizes` of the image and of its preload (app/page-data.ts). */
 export const PART_PAGE_IMAGE_SIZES = '(min-width: 1280px) 288px, (min-width: 1024px) 40vw, (min-width: 640px) 288px, 100vw';
 
-/** A part as its page shows it (SPEC §2): image, name, description, price and quantities. */
-export function PartDetails({ part }: { part: PartDetail }) {
+/**
+ * A part as its page shows it (SPEC §2): image, name, description, price and quantities;
+ * `besidePrice` is whether it fits the buyer's vehicle, which decides as much as the price.
+ */
+export function PartDetails({ part, besidePrice }: { part: PartDetail; besidePrice?: ReactNode }) {
   return (
     <article aria-labelledby="part-heading" className="flex flex-col gap-6 sm:flex-row lg:flex-col xl:flex-row">
       <PartImage
@@ -22,7 +26,10 @@ export function PartDetails({ part }: { part: PartDetail }) {
           {part.name}
         </h1>
         <p className="mt-3 text-slate-600">{part.description}</p>
-        <p className="mt-4 text-3xl font-bold text-brand-700">{formatPrice(part.price)}</p>
+        <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
+          <p className="text-3xl font-bold text-brand-700">{formatPrice(part.price)}</p>
+          {besidePrice}
+        </div>
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-700">
           <dt className="font-medium">Available Quantity</dt>
           <dd>{part.availableQuantity}</dd>

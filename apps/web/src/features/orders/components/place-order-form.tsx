@@ -1,6 +1,6 @@
 import { formatPrice, paths, placeOrderFormSchema, type Me, type Part } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { SubmitButton } from '../../../components/submit-button';
@@ -36,6 +36,11 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
     formState: { errors, isValid, isSubmitting },
   } = useForm({ resolver: zodResolver(schema), mode: 'onChange', defaultValues: defaults });
   const quantity = useWatch({ control, name: 'orderQuantity' });
+  const values = useWatch({ control });
+  // A disabled button says nothing by itself: the first thing the form still needs, in the
+  // schema's own words, is shown under it and read with it.
+  const missing = isValid ? undefined : schema.safeParse(values).error?.issues[0]?.message;
+  const missingId = useId();
   const total = Number.isInteger(quantity) && quantity > 0 ? formatPrice(part.price * quantity) : null;
 
   const onSubmit = handleSubmit(async (values) => {
@@ -90,9 +95,14 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
           {...register('orderQuantity', { valueAsNumber: true })}
         />
         {total && <p className="font-semibold text-slate-700">{`Total: ${total}`}</p>}
-        <SubmitButton pending={isSubmitting} disabled={!isValid}>
+        <SubmitButton pending={isSubmitting} disabled={!isValid} describedBy={missing ? missingId : undefined}>
           Place Order
         </SubmitButton>
+        {missing && !isSubmitting && (
+          <p id={missingId} className="text-sm text-slate-600">
+            {`To place the order: ${missing}`}
+          </p>
+        )}
       </form>
     </div>
   );

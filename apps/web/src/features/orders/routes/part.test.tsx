@@ -75,8 +75,22 @@ describe('Part page', () => {
     expect(quantity).toHaveValue(5);
     expect(quantity).toHaveAttribute('type', 'number');
     expect(screen.getByText('Total: $62.50')).toBeInTheDocument();
-    // Not valid until there is an address (SPEC §2).
+    // Not valid until there is an address (SPEC §2), and it says so before anything is typed.
     expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription(`To place the order: ${validation.addressRequired}`);
+    expect(screen.getByText(`To place the order: ${validation.addressRequired}`)).toBeVisible();
+  });
+
+  it('stops saying what is missing once the form is complete', async () => {
+    stubFetch({ 'GET /api/me': { body: aCustomer() }, ...catalogue, [GET_PART]: { body: aPartDetail() } });
+    const user = userEvent.setup();
+    renderPartPage();
+    await screen.findByRole('heading', { level: 1, name: 'Brake Pads' });
+    const { address, submit } = form();
+    await user.type(address, '1200 Foundry Road, Detroit');
+    await waitFor(() => expect(submit).toBeEnabled());
+    expect(submit).not.toHaveAccessibleDescription();
+    expect(screen.queryByText(/^To place the order:/)).not.toBeInTheDocument();
   });
 
   it('checks every change with the messages of SPEC §5, linked to their fields', async () => {
@@ -261,7 +275,11 @@ describe('Part page', () => {
     });
     renderPartPage();
 
-    expect(await screen.findByText(verdict)).toBeInTheDocument();
+    const shown = await screen.findByText(verdict);
+    // Beside the price, before the order form: on a phone the buyer reads it before ordering.
+    const price = screen.getByText('$12.50');
+    expect(shown.closest('div.flex')).toBe(price.parentElement);
+    expect(shown.compareDocumentPosition(screen.getByRole('form', { name: 'Place Order' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     if (activeId === 'vehicle-2') {
       expect(screen.getByRole('link', { name: 'Brakes parts that fit your 2018 Toyota Camry' })).toHaveAttribute(
         'href',

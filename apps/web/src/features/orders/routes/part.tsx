@@ -8,7 +8,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/me';
 import { partQuery } from '../api/get-part';
 import { PartDetails, PartDetailsSkeleton } from '../components/part-details';
-import { PartFitment } from '../components/part-fitment';
+import { FitVerdict, PartFitment } from '../components/part-fitment';
 import { PlaceOrderForm } from '../components/place-order-form';
 
 /** /part/{id} (SPEC §2), signed-in only: the part and its Place Order form. */
@@ -30,7 +30,7 @@ export function Component() {
           {/* Rendered on the server for a signed-in customer: the order form and the fitment hydrate
               in tasks of their own (components/hydrate-later.tsx). */}
           <div className="grid items-start gap-10 lg:grid-cols-2">
-            <PartDetails part={part.data} />
+            <PartDetails part={part.data} besidePrice={<FitVerdict part={part.data} />} />
             <HydrateLater name="part-order">
               <PlaceOrderForm key={part.data._id} part={part.data} me={me.data ?? { name: '', email: '' }} />
             </HydrateLater>

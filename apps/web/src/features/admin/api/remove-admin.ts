@@ -1,0 +1,20 @@
+import type { modifiedCountSchema } from '@autoparts/shared';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { adminNotices } from '../admin-notices';
+import { useAdminMutation } from './use-admin-mutation';
+
+/** `DELETE /user/admin/{email}`: an admin becomes a customer again; 409 for the last admin. */
+function removeAdmin(email: string) {
+  return api<z.infer<typeof modifiedCountSchema>>(`/user/admin/${encodeURIComponent(email)}`, { method: 'DELETE', auth: true });
+}
+
+export function useRemoveAdmin() {
+  return useAdminMutation({
+    mutationFn: removeAdmin,
+    success: ({ modifiedCount }, email) => (modifiedCount > 0 ? adminNotices.adminRemoved(email) : adminNotices.notAnAdmin(email)),
+    // Demoting oneself changes what the dashboard shows too.
+    invalidates: [queryKeys.users, ['me'], ['admin']],
+  });
+}

@@ -1,0 +1,88 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import { anAdminReview, noActivity } from '../../../test/admin';
+import { stubFetch } from '../../../test/fetch-stub';
+import { renderRoutes } from '../../../test/render-with-router';
+import { Component as ManageReviewsPage } from './manage-reviews';
+
+const GET_REVIEWS = 'GET /api/admin/reviews?page=1';
+
+function renderManageReviews() {
+  return renderRoutes(
+    [
+      {
+        path: '/dashboard/reviews',
+        element: (
+          <>
+            <ManageReviewsPage />
+            <Toaster />
+          </>
+        ),
+      },
+    ],
+    { path: '/dashboard/reviews' },
+  );
+}
+
+const callTo = (server: ReturnType<typeof stubFetch>, route: string) =>
+  server.calls.find((call) => `${call.method} ${call.path}` === route);
+
+describe('Customer Reviews (admins)', () => {
+  it('is a screen of its own, titled for it', async () => {
+    stubFetch({ [GET_REVIEWS]: { body: [anAdminReview()] }, ...noActivity });
+    renderManageReviews();
+    expect(screen.getByRole('heading', { level: 1, name: 'Customer Reviews' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Customer Reviews —/);
+    expect(await screen.findByRole('article', { name: 'Jane Doe' })).toBeInTheDocument();
+  });
+
+  it('hides a review from the home page and shows a hidden one again', async () => {
+    const shown = anAdminReview();
+    const hidden = anAdminReview({ _id: 'review-2', name: 'Sam Smith', email: 'sam@example.com', hidden: true, ratings: null });
+    const server = stubFetch({
+      [GET_REVIEWS]: { body: [shown, hidden] },
+      'PUT /api/admin/review/review-1/visibility': { body: { acknowledged: true } },
+      'PUT /api/admin/review/review-2/visibility': { body: { acknowledged: true } },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderManageReviews();
+    queryClient.setQueryData(['reviews'], []);
+    const janeReview = within(await screen.findByRole('article', { name: 'Jane Doe' }));
+    expect(janeReview.getByText('Ratings: 4.5')).toBeInTheDocument();
+    const samReview = within(screen.getByRole('article', { name: 'Sam Smith' }));
+    expect(samReview.getByText('Hidden')).toBeInTheDocument();
+
+    await user.click(janeReview.getByRole('button', { name: 'Hide' }));
+    expect(await screen.findByText('Review hidden from the home page')).toBeInTheDocument();
+    expect(callTo(server, 'PUT /api/admin/review/review-1/visibility')?.body).toEqual({ hidden: true });
+    // The home page's carousel is out of date.
+    expect(queryClient.getQueryState(['reviews'])?.isInvalidated).toBe(true);
+
+    await user.click(samReview.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText('Review shown on the home page again')).toBeInTheDocument();
+    expect(callTo(server, 'PUT /api/admin/review/review-2/visibility')?.body).toEqual({ hidden: false });
+  });
+
+  it('hides every review of one author at once, after a confirmation', async () => {
+    const server = stubFetch({
+      [GET_REVIEWS]: { body: [anAdminReview()] },
+      'POST /api/admin/reviews/hide-author': { body: { modifiedCount: 12 } },
+      ...noActivity,
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const user = userEvent.setup();
+    renderManageReviews();
+    const review = within(await screen.findByRole('article', { name: 'Jane Doe' }));
+
+    await user.click(review.getByRole('button', { name: 'Hide all by author' }));
+    expect(callTo(server, 'POST /api/admin/reviews/hide-author')).toBeUndefined();
+
+    await user.click(review.getByRole('button', { name: 'Hide all by author' }));
+    expect(confirm).toHaveBeenLastCalledWith('Hide every review written by jane@example.com?');
+    expect(await screen.findByText('12 reviews by jane@example.com hidden')).toBeInTheDocument();
+    expect(callTo(server, 'POST /api/admin/reviews/hide-author')?.body).toEqual({ email: 'jane@example.com' });
+  });
+});
