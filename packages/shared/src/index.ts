@@ -16,3 +16,4 @@ export * from './images';
 export * from './photos';
 export * from './overview';
 export * from './account-mail';
+export * from './operations';

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
+import type { QueueCounts } from '@autoparts/shared';
 import type { DatabaseHandle, Db } from '../db/database';
 
 /** Every queue of the shop, with how its jobs are retried. */
@@ -57,6 +58,8 @@ export interface JobQueue {
   ): Promise<void>;
   /** A job on a cron schedule; however many instances run, each slot runs once. */
   schedule(queue: QueueName, cron: string): Promise<void>;
+  /** Every queue's jobs by state, for the operator (pg-boss's own counts leave out failed jobs). */
+  counts(): Promise<QueueCounts[]>;
   stop(): Promise<void>;
 }
 
@@ -153,6 +156,22 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
 
     async schedule(queue, cron) {
       await boss.schedule(queue, cron);
+    },
+
+    async counts() {
+      const { rows } = await database.executeSql(
+        'select name, state, count(*)::int as count from pgboss.job group by name, state',
+      );
+      const byQueue = new Map<string, QueueCounts>(
+        Object.keys(queueSettings).map((queue) => [queue, { queue, waiting: 0, active: 0, failed: 0, completed: 0 }]),
+      );
+      for (const { name, state, count } of rows as { name: string; state: string; count: number }[]) {
+        const counts = byQueue.get(name);
+        if (!counts) continue;
+        if (state === 'created' || state === 'retry') counts.waiting += count;
+        else if (state === 'active' || state === 'failed' || state === 'completed') counts[state] += count;
+      }
+      return [...byQueue.values()];
     },
 
     async stop() {

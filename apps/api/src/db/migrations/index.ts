@@ -13,6 +13,7 @@ import * as lowStockThreshold from './0011-low-stock-threshold';
 import * as mailOutbox from './0012-mail-outbox';
 import * as catalogueBrowseIndexes from './0014-catalogue-browse-indexes';
 import * as changeNotifications from './0016-change-notifications';
+import * as mailResend from './0020-mail-resend';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0012-mail-outbox': mailOutbox,
   '0014-catalogue-browse-indexes': catalogueBrowseIndexes,
   '0016-change-notifications': changeNotifications,
+  '0020-mail-resend': mailResend,
 };
 
 export const migrationProvider: MigrationProvider = {
