@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
                           { path: paths.makeAdmin, lazy: () => import('../features/admin/routes/make-admin') },
                           { path: paths.manageProducts, lazy: () => import('../features/admin/routes/manage-products') },
                           { path: '/dashboard/manageproducts/:id/catalogue', lazy: () => import('../features/admin/routes/part-catalogue') },
+                          { path: paths.operations, lazy: () => import('../features/admin/routes/operations') },
                         ],
                       },
                     ],

@@ -54,6 +54,7 @@ describe('Dashboard layout', () => {
       ['Add a Product', '/dashboard/addaproduct'],
       ['Make Admin', '/dashboard/makeadmin'],
       ['Manage Products', '/dashboard/manageproducts'],
+      ['Operations', '/dashboard/operations'],
     ]);
   });
 });

@@ -15,6 +15,7 @@ const linksByRole: Record<Role, { to: string; label: string }[]> = {
     { to: paths.addProduct, label: 'Add a Product' },
     { to: paths.makeAdmin, label: 'Make Admin' },
     { to: paths.manageProducts, label: 'Manage Products' },
+    { to: paths.operations, label: 'Operations' },
   ],
 };
 

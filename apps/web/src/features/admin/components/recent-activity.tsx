@@ -75,6 +75,8 @@ export function describe({ action, target, details }: Pick<AuditEntry, 'action' 
       return `hid ${subject}`;
     case 'review.show':
       return `showed ${subject} again`;
+    case 'mail.resend':
+      return typeof details.recipient === 'string' ? `resent a message to ${details.recipient}` : 'resent a message';
     case 'image.upload':
       return `uploaded a photo (${String(details.width)}×${String(details.height)})`;
     default:
