@@ -104,19 +104,7 @@ async function giveWay(meter: ReturnType<typeof busyMeter>, stopping: () => bool
  * hands each one to one worker across instances.
  */
 export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLogger): Promise<JobQueue> {
-  const boss = new PgBoss({
-    db: { executeSql: async (text, values) => database.executeSql(text, values as unknown[] | undefined) },
-    schema: 'pgboss',
-    // Jobs not done within this time are failed and retried; ours take milliseconds.
-    expireInSeconds: 5 * 60,
-    // Old job rows go after a week: enough to look into a failure, no more.
-    deleteAfterDays: 7,
-  });
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-  await boss.start();
-  for (const [name, settings] of Object.entries(queueSettings)) {
-    await boss.createQueue(name, { name, ...settings });
-  }
+  const boss = await startBoss(database, log);
 
   let stopped = false;
   let busy: ReturnType<typeof busyMeter> | undefined;
@@ -181,6 +169,41 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
+}
+
+/** Tries at starting pg-boss: enough for every instance that raced the first to install it. */
+const START_TRIES = 5;
+
+/**
+ * pg-boss on the shop's database, its queues created. Instances starting at once on a new database
+ * race to install pg-boss's schema, and its lock does not cover every statement of the install
+ * (two creating the schema at once fail on PostgreSQL's catalog, or deadlock): one wins, and the
+ * others find it installed when they try again.
+ */
+async function startBoss(database: DatabaseHandle, log: FastifyBaseLogger): Promise<PgBoss> {
+  for (let attempt = 1; ; attempt += 1) {
+    const boss = new PgBoss({
+      db: { executeSql: async (text, values) => database.executeSql(text, values as unknown[] | undefined) },
+      schema: 'pgboss',
+      // Jobs not done within this time are failed and retried; ours take milliseconds.
+      expireInSeconds: 5 * 60,
+      // Old job rows go after a week: enough to look into a failure, no more.
+      deleteAfterDays: 7,
+    });
+    boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+    try {
+      await boss.start();
+      for (const [name, settings] of Object.entries(queueSettings)) {
+        await boss.createQueue(name, { name, ...settings });
+      }
+      return boss;
+    } catch (error) {
+      await boss.stop({ graceful: false, wait: true }).catch(() => {});
+      if (attempt === START_TRIES) throw error;
+      log.warn({ err: error, attempt }, 'job queue: start failed (another instance installing it?), trying again');
+      await sleep(200 * attempt);
+    }
+  }
 }
 
 /**
