@@ -19,8 +19,9 @@ export default defineConfig({
           name: 'api',
           root: './apps/api',
           include: ['src/**/*.test.ts'],
-          // Tests of PostgreSQL's own behaviour run only in the PostgreSQL pass.
-          exclude: process.env.TEST_DATABASE_URL ? [] : ['src/**/*.postgres.test.ts'],
+          // Tests of PostgreSQL's own behaviour run only in the PostgreSQL pass, and tests of the
+          // embedded database's own (its backups) only in the PGlite pass.
+          exclude: process.env.TEST_DATABASE_URL ? ['src/**/*.pglite.test.ts'] : ['src/**/*.postgres.test.ts'],
           environment: 'node',
           setupFiles: ['./src/test/setup.ts'],
           // A worker keeps the modules it has loaded for its next file (isolate: false): each file

@@ -13,6 +13,7 @@ import { createAuth } from './modules/auth/auth';
 import { registerIdentity } from './modules/auth/identity';
 import { authRoutes } from './modules/auth/routes';
 import { imagesRoutes } from './modules/images/routes';
+import { operationsRoutes } from './modules/operations/routes';
 import { overviewRoutes } from './modules/overview/routes';
 import { partsRoutes } from './modules/parts/routes';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes';
@@ -132,6 +133,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
       await api.register(auditRoutes);
       await api.register(imagesRoutes);
       await api.register(overviewRoutes);
+      await api.register(operationsRoutes);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

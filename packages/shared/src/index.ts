@@ -18,3 +18,4 @@ export * from './images';
 export * from './photos';
 export * from './overview';
 export * from './account-mail';
+export * from './operations';

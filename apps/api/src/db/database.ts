@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
+import { serveBackups } from './backup';
 import { lockDataDir } from './data-dir-lock';
 import { migrationProvider } from './migrations';
 import { PGliteDialect } from './pglite-dialect';
@@ -22,6 +23,11 @@ export interface DatabaseHandle {
   executeSql: ExecuteSql;
   /** Hears `NOTIFY channel` from every instance (its own included), until the database closes. */
   listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
+  /**
+   * The embedded database only: a consistent copy of its data directory, as a gzipped tar that
+   * `restoreDataDir` reads (decision 047). Taken between transactions, after a checkpoint.
+   */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -191,6 +197,16 @@ async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> 
       extensions: { pg_trgm },
     });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    // Kysely's turn on the one connection: no transaction of ours is open while the files are
+    // read. The checkpoint writes every committed page to them, so the copy needs no WAL replay.
+    const dumpDataDir = () =>
+      db.connection().execute(async () => {
+        await pglite.exec('checkpoint');
+        return pglite.dumpDataDir('gzip');
+      });
+    const stopServingBackups = dataDir
+      ? await serveBackups(dataDir, dumpDataDir, (message) => console.warn(message))
+      : async () => {};
     return {
       db,
       engine: 'pglite',
@@ -208,7 +224,9 @@ async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> 
         await db.connection().execute(() => pglite.listen(channel, handlers.notified));
         return { caughtUp: async () => {} };
       },
+      dumpDataDir,
       close: async () => {
+        await stopServingBackups();
         await db.destroy();
         unlock();
       },

@@ -225,6 +225,7 @@ export interface MailOutboxTable {
   attempts: Generated<number>;
   last_error: string | null;
   sent_at: Date | null;
+  resent_at: Date | null;
 }
 
 /** Better Auth's one-time values: a password reset's token is `reset-password:<token>` → user id. */

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
+import type { QueueCounts } from '@autoparts/shared';
 import type { DatabaseHandle, Db } from '../db/database';
 
 /** Every queue of the shop, with how its jobs are retried. */
@@ -57,6 +58,8 @@ export interface JobQueue {
   ): Promise<void>;
   /** A job on a cron schedule; however many instances run, each slot runs once. */
   schedule(queue: QueueName, cron: string): Promise<void>;
+  /** Every queue's jobs by state, for the operator (pg-boss's own counts leave out failed jobs). */
+  counts(): Promise<QueueCounts[]>;
   stop(): Promise<void>;
 }
 
@@ -101,19 +104,7 @@ async function giveWay(meter: ReturnType<typeof busyMeter>, stopping: () => bool
  * hands each one to one worker across instances.
  */
 export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLogger): Promise<JobQueue> {
-  const boss = new PgBoss({
-    db: { executeSql: async (text, values) => database.executeSql(text, values as unknown[] | undefined) },
-    schema: 'pgboss',
-    // Jobs not done within this time are failed and retried; ours take milliseconds.
-    expireInSeconds: 5 * 60,
-    // Old job rows go after a week: enough to look into a failure, no more.
-    deleteAfterDays: 7,
-  });
-  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-  await boss.start();
-  for (const [name, settings] of Object.entries(queueSettings)) {
-    await boss.createQueue(name, { name, ...settings });
-  }
+  const boss = await startBoss(database, log);
 
   let stopped = false;
   let busy: ReturnType<typeof busyMeter> | undefined;
@@ -155,6 +146,22 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
       await boss.schedule(queue, cron);
     },
 
+    async counts() {
+      const { rows } = await database.executeSql(
+        'select name, state, count(*)::int as count from pgboss.job group by name, state',
+      );
+      const byQueue = new Map<string, QueueCounts>(
+        Object.keys(queueSettings).map((queue) => [queue, { queue, waiting: 0, active: 0, failed: 0, completed: 0 }]),
+      );
+      for (const { name, state, count } of rows as { name: string; state: string; count: number }[]) {
+        const counts = byQueue.get(name);
+        if (!counts) continue;
+        if (state === 'created' || state === 'retry') counts.waiting += count;
+        else if (state === 'active' || state === 'failed' || state === 'completed') counts[state] += count;
+      }
+      return [...byQueue.values()];
+    },
+
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -162,6 +169,41 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };
+}
+
+/** Tries at starting pg-boss: enough for every instance that raced the first to install it. */
+const START_TRIES = 5;
+
+/**
+ * pg-boss on the shop's database, its queues created. Instances starting at once on a new database
+ * race to install pg-boss's schema, and its lock does not cover every statement of the install
+ * (two creating the schema at once fail on PostgreSQL's catalog, or deadlock): one wins, and the
+ * others find it installed when they try again.
+ */
+async function startBoss(database: DatabaseHandle, log: FastifyBaseLogger): Promise<PgBoss> {
+  for (let attempt = 1; ; attempt += 1) {
+    const boss = new PgBoss({
+      db: { executeSql: async (text, values) => database.executeSql(text, values as unknown[] | undefined) },
+      schema: 'pgboss',
+      // Jobs not done within this time are failed and retried; ours take milliseconds.
+      expireInSeconds: 5 * 60,
+      // Old job rows go after a week: enough to look into a failure, no more.
+      deleteAfterDays: 7,
+    });
+    boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+    try {
+      await boss.start();
+      for (const [name, settings] of Object.entries(queueSettings)) {
+        await boss.createQueue(name, { name, ...settings });
+      }
+      return boss;
+    } catch (error) {
+      await boss.stop({ graceful: false, wait: true }).catch(() => {});
+      if (attempt === START_TRIES) throw error;
+      log.warn({ err: error, attempt }, 'job queue: start failed (another instance installing it?), trying again');
+      await sleep(200 * attempt);
+    }
+  }
 }
 
 /**

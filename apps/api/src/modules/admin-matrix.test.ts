@@ -8,6 +8,7 @@ import {
   byToken,
   call,
   expectReply,
+  insertFailedMail,
   insertReview,
   insertUser,
   snapshotDb,
@@ -162,6 +163,12 @@ const calls: Record<string, GuardedCall> = {
     request: async () => ({ method: 'PUT', url: '/api/garage', payload: { vehicleIds: [await aVehicle()], activeId: null } }),
   },
   'GET /admin/overview': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/overview' }) },
+  'GET /admin/operations': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/operations' }) },
+  'POST /admin/mail/{id}/resend': {
+    guard: 'admin',
+    request: async () => ({ method: 'POST', url: `/api/admin/mail/${await insertFailedMail(app)}/resend` }),
+    audit: 'mail.resend',
+  },
   'POST /admin/images': {
     guard: 'admin',
     request: async () => ({

@@ -115,3 +115,13 @@ export async function snapshotDb(app: FastifyInstance) {
     images: await db.selectFrom('images').select('id').orderBy('id').execute(),
   };
 }
+
+/** An unsent message of the outbox whose sending failed (no job left for it); answers its id. */
+export async function insertFailedMail(app: FastifyInstance, to = 'someone@example.com'): Promise<string> {
+  const { id } = await app.db
+    .insertInto('mail_outbox')
+    .values({ kind: 'order-placed', recipient: to, subject: 'Your order', html: '<p>Hi</p>', text: 'Hi', attempts: 16, last_error: '451 Try again later' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}

@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
                           { path: paths.manageProducts, lazy: () => import('../features/admin/routes/manage-products') },
                           { path: '/dashboard/manageproducts/:id/catalogue', lazy: () => import('../features/admin/routes/part-catalogue') },
                           { path: paths.manageReviews, lazy: () => import('../features/admin/routes/manage-reviews') },
+                          { path: paths.operations, lazy: () => import('../features/admin/routes/operations') },
                         ],
                       },
                     ],

@@ -35,5 +35,6 @@ export const queryKeys = {
   adminReviews: ['admin', 'reviews'],
   audit: ['admin', 'audit'],
   overview: ['admin', 'overview'],
+  operations: ['admin', 'operations'],
   recentAudit: (limit: number) => ['admin', 'audit', limit],
 } as const;

@@ -14,6 +14,7 @@ import * as mailOutbox from './0012-mail-outbox';
 import * as catalogueBrowseIndexes from './0014-catalogue-browse-indexes';
 import * as changeNotifications from './0016-change-notifications';
 import * as partNumberKeys from './0017-part-number-keys';
+import * as mailResend from './0020-mail-resend';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0014-catalogue-browse-indexes': catalogueBrowseIndexes,
   '0016-change-notifications': changeNotifications,
   '0017-part-number-keys': partNumberKeys,
+  '0020-mail-resend': mailResend,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -22,7 +22,8 @@ export type AuditAction =
   | 'review.hide'
   | 'review.show'
   | 'review.hide-author'
-  | 'image.upload';
+  | 'image.upload'
+  | 'mail.resend';
 
 export interface AuditRecord {
   action: AuditAction;

@@ -55,6 +55,7 @@ describe('Dashboard layout', () => {
       ['Make Admin', '/dashboard/makeadmin'],
       ['Manage Products', '/dashboard/manageproducts'],
       ['Customer Reviews', '/dashboard/reviews'],
+      ['Operations', '/dashboard/operations'],
     ]);
   });
 });

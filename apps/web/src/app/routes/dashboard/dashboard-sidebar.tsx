@@ -16,6 +16,7 @@ const linksByRole: Record<Role, { to: string; label: string }[]> = {
     { to: paths.makeAdmin, label: 'Make Admin' },
     { to: paths.manageProducts, label: 'Manage Products' },
     { to: paths.manageReviews, label: 'Customer Reviews' },
+    { to: paths.operations, label: 'Operations' },
   ],
 };
 

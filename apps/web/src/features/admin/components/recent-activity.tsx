@@ -91,6 +91,8 @@ export function describe({ action, target, details, subject }: Pick<AuditEntry, 
       return `showed ${what} again`;
     case 'review.hide-author':
       return `hid every review by ${target} (${plural(count('hidden'), 'review')})`;
+    case 'mail.resend':
+      return typeof details.recipient === 'string' ? `resent a message to ${details.recipient}` : 'resent a message';
     case 'image.upload':
       return `uploaded a photo (${String(details.width)}×${String(details.height)} px)`;
     default:
