@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validation } from './messages';
-import { profileSchema, signupSchema } from './users';
+import { profileSchema } from './profile';
+import { signupSchema } from './users';
 
 const signUpMessages = (name: string) =>
   signupSchema.safeParse({ name, email: 'someone@example.com', password: 'secret-enough' }).error?.issues.map((issue) => issue.message) ?? [];
