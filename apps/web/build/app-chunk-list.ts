@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { APP_CHUNKS_META } from '../src/lib/app-chunks';
+import { APP_CHUNKS_META } from '../src/lib/app-chunks.ts';
 
 interface ChunkLike {
   type: 'chunk';

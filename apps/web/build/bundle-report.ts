@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { pageChunks } from './app-chunk-list';
+import { pageChunks } from './app-chunk-list.ts';
 
 interface OutputChunkLike {
   type: 'chunk';

@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
-import { COMPILE_EAGERLY } from './app-chunk-list';
-import { inlineIntoPage } from './inline-into-page';
+import { COMPILE_EAGERLY } from './app-chunk-list.ts';
+import { inlineIntoPage } from './inline-into-page.ts';
 
 interface ChunkLike {
   type: 'chunk';

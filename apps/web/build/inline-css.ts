@@ -1,5 +1,5 @@
 import type { Plugin } from 'vite';
-import { inlineIntoPage } from './inline-into-page';
+import { inlineIntoPage } from './inline-into-page.ts';
 
 /**
  * Puts the page's style sheet into `index.html` as a `<style>` element (issue 10: first paint).
