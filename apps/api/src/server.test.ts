@@ -29,14 +29,14 @@ function freePort(): Promise<number> {
 }
 
 it('serves over HTTP, logs one line per request and shuts down cleanly on SIGTERM', {
-  timeout: 60_000,
+  timeout: 120_000,
 }, async () => {
   const port = await freePort();
   server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
     env: {
       PATH: process.env.PATH,
       PORT: String(port),
-      HOST: '127.0.0.1',
+      // HOST as a newcomer leaves it: localhost.
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
@@ -53,13 +53,29 @@ it('serves over HTTP, logs one line per request and shuts down cleanly on SIGTER
       // Every line on stdout is one JSON object: that is what a log collector expects.
       const entry = JSON.parse(line) as Record<string, unknown>;
       logLines.push(entry);
-      if (entry.msg === 'shop is open') resolve();
+      if (typeof entry.msg === 'string' && entry.msg.startsWith('shop is open')) resolve();
     });
     void exited.then((code) => reject(new Error(`server exited with ${code} before opening: ${stderr}`)));
   });
   await open;
 
-  const response = await fetch(`http://127.0.0.1:${port}/api/parts`);
+  // One address, the one to type (BASE_URL): no line of Fastify's per bound address before it.
+  const shopUrl = `http://localhost:${port}`;
+  const withAddress = logLines.filter((entry) => /https?:\/\//.test(String(entry.msg)));
+  expect(withAddress.map((entry) => entry.msg)).toEqual([`shop is open at ${shopUrl}`]);
+  // What the start did to the database, in the line before.
+  const started = logLines.find((entry) => String(entry.msg).startsWith('embedded database'));
+  expect(started).toMatchObject({ created: true, seeded: true, migrated: expect.arrayContaining(['0001-catalogue', '0017-part-number-keys']) });
+  expect(started?.msg).toMatch(/^embedded database in .+: created, \d+ migrations run \(0001-catalogue, .+\), demo catalogue seeded$/);
+  // Signing up (and so in) on the printed address works: its origin is the shop's.
+  const signUp = await fetch(`${shopUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: shopUrl },
+    body: JSON.stringify({ name: 'First Visitor', email: 'first@example.com', password: 'first-password' }),
+  });
+  expect(signUp.status).toBe(200);
+
+  const response = await fetch(`${shopUrl}/api/parts`);
   expect(response.status).toBe(200);
   expect(((await response.json()) as unknown[]).length).toBeGreaterThanOrEqual(12);
   expect(response.headers.get('x-content-type-options')).toBe('nosniff');
@@ -73,6 +89,7 @@ it('serves over HTTP, logs one line per request and shuts down cleanly on SIGTER
 
   const requestLines = logLines.filter((entry) => entry.msg === 'request');
   expect(requestLines).toEqual([
+    expect.objectContaining({ method: 'POST', url: '/api/auth/sign-up/email', status: 200 }),
     expect.objectContaining({
       level: 30,
       method: 'GET',

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
-import { openDatabase } from './db/database';
+import path from 'node:path';
+import { openDatabase, type DatabaseStart } from './db/database';
 import { parseEnv } from './env';
 import { loadOrCreateAuthSecret } from './modules/auth/secret';
 
@@ -21,13 +22,31 @@ async function main() {
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
 
+  // Fastify logs every address it binds ("Server listening at http://127.0.0.1:3000", then
+  // [::1]): not the address to type, and signing in from it is refused (another origin). The one
+  // line with an address is the shop's own, below.
+  const level = app.log.level;
+  if (['trace', 'debug', 'info'].includes(level)) app.log.level = 'warn';
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app.close();
     throw error;
+  } finally {
+    app.log.level = level;
   }
-  app.log.info({ url: config.baseUrl, database: database.engine }, 'shop is open');
+  app.log.info({ database: database.engine, ...database.start }, describeStart(database.engine, config.dataDir, database.start));
+  app.log.info({ url: config.baseUrl }, `shop is open at ${config.baseUrl}`);
+}
+
+/** What opening the database did, in words: "created in ./data, 17 migrations run (0001-… to 0017-…), demo catalogue seeded". */
+function describeStart(engine: 'pglite' | 'postgres', dataDir: string, start: DatabaseStart): string {
+  const where = engine === 'pglite' ? `embedded database in ${path.relative(process.cwd(), dataDir) || '.'}` : 'PostgreSQL database';
+  const migrated =
+    start.migrated.length === 0
+      ? 'schema up to date'
+      : `${start.migrated.length} migration${start.migrated.length === 1 ? '' : 's'} run (${start.migrated.join(', ')})`;
+  return `${where}: ${start.created ? 'created' : 'opened'}, ${migrated}, ${start.seeded ? 'demo catalogue seeded' : 'nothing seeded'}`;
 }
 
 main().catch((error: unknown) => {

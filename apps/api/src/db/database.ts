@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -16,9 +17,20 @@ export type Db = Kysely<Database>;
 /** Plain SQL on the shop's database, for libraries that bring their own (the job queue). */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
+/** What opening the database did, for the start's log line. */
+export interface DatabaseStart {
+  /** The embedded database's directory was empty: a new database was made there. */
+  created: boolean;
+  /** The migrations that ran now, by name. */
+  migrated: string[];
+  /** The demo catalogue went into an empty database. */
+  seeded: boolean;
+}
+
 export interface DatabaseHandle {
   db: Db;
   engine: 'pglite' | 'postgres';
+  start?: DatabaseStart;
   /** Runs SQL text; without values it may hold several statements. Waits its turn on PGlite. */
   executeSql: ExecuteSql;
   /** Hears `NOTIFY channel` from every instance (its own included), until the database closes. */
@@ -58,18 +70,19 @@ export interface DatabaseOptions {
 }
 
 /** Opens the shop's database, brings its schema up to date and seeds an empty one. */
-export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle & { start: DatabaseStart }> {
+  const created = !options.databaseUrl && !(options.dataDir && fs.existsSync(path.join(options.dataDir, 'pglite', 'PG_VERSION')));
   const handle = options.databaseUrl
     ? openPostgres(options.databaseUrl)
     : await openPGlite(options.dataDir);
   try {
-    await migrate(handle.db, options.migrateTo);
-    if (!options.migrateTo) await seedDemoCatalogue(handle.db);
+    const migrated = await migrate(handle.db, options.migrateTo);
+    const seeded = options.migrateTo ? false : await seedDemoCatalogue(handle.db);
+    return Object.assign(handle, { start: { created, migrated, seeded } });
   } catch (error) {
     await handle.close();
     throw error;
   }
-  return handle;
 }
 
 function openPostgres(connectionString: string): DatabaseHandle {
@@ -237,7 +250,8 @@ async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> 
   }
 }
 
-async function migrate(db: Db, target: string | undefined) {
+/** Runs what has not run yet and answers the names of the migrations it ran. */
+async function migrate(db: Db, target: string | undefined): Promise<string[]> {
   // Branches take migration numbers agreed beforehand and land in any order: a database that ran
   // 0014 already still runs 0012 when it arrives (each migration stands on its own).
   const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
@@ -246,4 +260,5 @@ async function migrate(db: Db, target: string | undefined) {
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
 }

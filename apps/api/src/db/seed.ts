@@ -8,15 +8,15 @@ const SEED_LOCK_KEY = 4_207_001;
 
 /**
  * Seeds the demo catalogue (parts, vehicles, fitment; demo-catalogue.ts) and reviews into a
- * database with no parts and no reviews, and nothing else.
+ * database with no parts and no reviews, and nothing else; answers whether it did.
  */
-export async function seedDemoCatalogue(db: Kysely<Database>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function seedDemoCatalogue(db: Kysely<Database>): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
     // Several instances may start on one PostgreSQL at once: only one of them seeds.
     await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
     const hasParts = await trx.selectFrom('parts').select('id').limit(1).executeTakeFirst();
     const hasReviews = await trx.selectFrom('reviews').select('id').limit(1).executeTakeFirst();
-    if (hasParts || hasReviews) return;
+    if (hasParts || hasReviews) return false;
     const catalogue = generateDemoCatalogue();
     const vehicles = await trx.insertInto('vehicles').values(catalogue.vehicles).returning('id').execute();
     const parts = await trx
@@ -30,6 +30,7 @@ export async function seedDemoCatalogue(db: Kysely<Database>): Promise<void> {
     );
     await trx.insertInto('fitments').values(fitments).execute();
     await trx.insertInto('reviews').values([...demoReviews]).execute();
+    return true;
   });
 }
 
