@@ -27,14 +27,24 @@ export function groupFitment(vehicles: Vehicle[]): Array<{ make: string; model: 
   return [...groups.values()].map((group) => ({ make: group.make, model: group.model, years: yearRanges(group.years) }));
 }
 
-/** Whether the part fits the active vehicle, and the vehicles it fits. */
-export function PartFitment({ part }: { part: PartDetail }) {
+/**
+ * Whether the part fits the buyer's active vehicle. Apart from the fitment list, which may be
+ * hydrated only once it nears the screen: the garage is asked for as soon as the page runs,
+ * however the page was reached (a reload, a link from outside).
+ */
+export function PartFitsNotice({ part }: { part: PartDetail }) {
   const fitment = useQuery(fitmentQuery(part._id));
   const { active } = useGarage();
+  if (!active || !fitment.data) return null;
+  return <FitsNotice part={part} active={active} fits={fitment.data.some((vehicle) => vehicle._id === active._id)} />;
+}
+
+/** The vehicles the part fits. */
+export function PartFitment({ part }: { part: PartDetail }) {
+  const fitment = useQuery(fitmentQuery(part._id));
 
   return (
     <section aria-labelledby="fitment-heading" className="mt-10">
-      {active && fitment.data && <FitsNotice part={part} active={active} fits={fitment.data.some((vehicle) => vehicle._id === active._id)} />}
       <h2 id="fitment-heading" className="mt-6 text-xl font-bold text-ink">
         Vehicles this part fits
       </h2>
@@ -79,11 +89,11 @@ function FitsNotice({ part, active, fits }: { part: PartDetail; active: Vehicle;
   const label = vehicleLabel(active);
   const fitting = new URLSearchParams({ vehicle: active._id, ...(part.category ? { category: part.category.slug } : {}) });
   return fits ? (
-    <p role="status" className="rounded-lg border border-green-200 bg-green-50 p-4 font-semibold text-green-800">
+    <p role="status" className="mt-10 rounded-lg border border-green-200 bg-green-50 p-4 font-semibold text-green-800">
       Fits your {label}
     </p>
   ) : (
-    <div role="status" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
+    <div role="status" className="mt-10 rounded-lg border border-amber-200 bg-amber-50 p-4 text-amber-900">
       <p className="font-semibold">Does not fit your {label}</p>
       <Link to={`${paths.shop}?${fitting.toString()}`} className="mt-1 inline-block font-semibold text-brand-700 underline">
         {part.category ? `${part.category.name} parts that fit your ${label}` : `Parts that fit your ${label}`}

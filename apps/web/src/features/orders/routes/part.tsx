@@ -8,7 +8,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/me';
 import { partQuery } from '../api/get-part';
 import { PartDetails, PartDetailsSkeleton } from '../components/part-details';
-import { PartFitment } from '../components/part-fitment';
+import { PartFitment, PartFitsNotice } from '../components/part-fitment';
 import { PlaceOrderForm } from '../components/place-order-form';
 
 /** /part/{id} (SPEC §2), signed-in only: the part and its Place Order form. */
@@ -35,6 +35,7 @@ export function Component() {
               <PlaceOrderForm key={part.data._id} part={part.data} me={me.data ?? { name: '', email: '' }} />
             </HydrateLater>
           </div>
+          <PartFitsNotice part={part.data} />
           <HydrateLater name="part-fitment">
             <PartFitment part={part.data} />
           </HydrateLater>
