@@ -17,6 +17,21 @@ function acceptNextDialog(page: Page, message: string) {
   });
 }
 
+test('an admin orders as a customer does, and finds their own orders beside the overview', async ({ page }) => {
+  await logInAsAdmin(page);
+  const part = ((await (await page.request.get('/api/parts')).json()) as Part[])[4]!;
+  await page.goto(`/part/${part._id}`);
+  await page.getByLabel('Address').fill('1 Admin Way, Detroit');
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByRole('region', { name: 'Order placed' })).toBeVisible();
+
+  await page.goto('/dashboard');
+  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Orders' }).click();
+  await expect(page).toHaveURL('/dashboard/myorders');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: part.name }).first()).toBeVisible();
+});
+
 test('a customer cannot open admin pages: signed out and sent to login', async ({ page }) => {
   await signUp(page, newAccount('not-admin'));
   await page.goto('/dashboard/makeadmin');

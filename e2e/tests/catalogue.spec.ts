@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { e2eAdmin } from './admin-account';
 import { logIn, newAccount, signUp } from './accounts';
 import { expect, test } from './fixtures';
+import { widths } from './pages';
 
 const withCheckDigit = (vin: string) => `${vin.slice(0, 8)}${vinCheckDigit(vin)}${vin.slice(9)}`;
 
@@ -75,6 +76,34 @@ test('a part that does not fit links to the parts of its category that do', asyn
   await expect(page).toHaveURL(/\/shop\?vehicle=.*&category=/);
   await expect(page.getByRole('list', { name: 'Search results' }).getByText('Fits your 2016 Hyundai Elantra').first()).toBeVisible();
 });
+
+for (const width of widths) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 844 } });
+
+    test('a part page opened directly asks for the garage and says whether the part fits', async ({ page }) => {
+      await signUp(page, newAccount('direct'));
+      // The account's garage holds a 2016 Elantra; the part is one that does not fit it.
+      const partPath = await page.evaluate(async () => {
+        const [elantra] = (await (await fetch('/api/vehicles/models?year=2016&make=Hyundai')).json()) as Array<{ _id: string }>;
+        if (!elantra) throw new Error('no 2016 Hyundai in the catalogue');
+        const body = JSON.stringify({ vehicleIds: [elantra._id], activeId: elantra._id });
+        const saved = await fetch('/api/garage', { method: 'PUT', headers: { 'content-type': 'application/json' }, body });
+        if (!saved.ok) throw new Error(`the garage was not saved: ${saved.status}`);
+        const parts = (await (await fetch('/api/parts')).json()) as Array<{ _id: string }>;
+        const fitting = (await (await fetch(`/api/vehicles/${elantra._id}/fitting-parts?ids=${parts.map((part) => part._id).join(',')}`)).json()) as string[];
+        const other = parts.find((part) => !fitting.includes(part._id));
+        if (!other) throw new Error('every part fits');
+        return `/part/${other._id}`;
+      });
+
+      const garageAsked = page.waitForRequest((request) => request.url().endsWith('/api/garage') && request.method() === 'GET');
+      await page.goto(partPath);
+      await garageAsked;
+      await expect(page.getByRole('status').filter({ hasText: 'Does not fit your 2016 Hyundai Elantra' })).toBeVisible();
+    });
+  });
+}
 
 test('Find by VIN: a bad check digit is named, a good VIN becomes the active vehicle', async ({ page }) => {
   await page.goto('/shop');

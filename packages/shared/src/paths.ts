@@ -7,6 +7,9 @@ export const paths = {
   shop: '/shop',
   part: (id: string) => `/part/${encodeURIComponent(id)}`,
   dashboard: '/dashboard',
+  /** My Orders at a path of its own: an admin's /dashboard is the overview. */
+  myOrders: '/dashboard/myorders',
+  orderHistory: '/dashboard/history',
   review: '/dashboard/review',
   payment: (id: string) => `/dashboard/payment/${encodeURIComponent(id)}`,
   profile: '/dashboard/profile',
@@ -32,6 +35,8 @@ export const routePatterns = [
   '/shop',
   '/part/:id',
   '/dashboard',
+  '/dashboard/myorders',
+  '/dashboard/history',
   '/dashboard/review',
   '/dashboard/payment/:id',
   '/dashboard/profile',

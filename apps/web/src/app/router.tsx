@@ -43,6 +43,8 @@ export const routes: RouteObject[] = [
                     errorElement: <RouteError />,
                     children: [
                       { index: true, lazy: () => import('./routes/dashboard/dashboard-home') },
+                      { path: paths.myOrders, lazy: () => import('../features/orders/routes/my-orders') },
+                      { path: paths.orderHistory, lazy: () => import('../features/orders/routes/order-history') },
                       { path: '/dashboard/payment/:id', lazy: () => import('../features/payments/routes/payment') },
                       { path: paths.profile, lazy: () => import('../features/profile/routes/profile') },
                       { path: paths.review, lazy: () => import('../features/reviews/routes/add-review') },

@@ -10,6 +10,8 @@ export const queryKeys = {
   /** Every order query: a customer's list and each order's detail. */
   orders: ['orders'],
   myOrders: (email: string) => ['orders', 'mine', email],
+  /** The customer's cancelled and expired orders (a cancel refreshes it with the rest). */
+  orderHistory: (email: string) => ['orders', 'history', email],
   order: (id: string) => ['orders', 'detail', id],
   /** The reviews on the home page (visible ones only). */
   reviews: ['reviews'],

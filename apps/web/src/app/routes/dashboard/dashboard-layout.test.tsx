@@ -36,6 +36,7 @@ describe('Dashboard layout', () => {
     expect(await screen.findByRole('heading', { name: 'Profile page' })).toBeInTheDocument();
     expect(linkNames()).toEqual([
       ['My Orders', '/dashboard'],
+      ['Order history', '/dashboard/history'],
       ['Add a Review', '/dashboard/review'],
       ['My Profile', '/dashboard/profile'],
     ]);
@@ -43,12 +44,14 @@ describe('Dashboard layout', () => {
     expect(screen.getByRole('link', { name: 'My Orders' })).not.toHaveAttribute('aria-current');
   });
 
-  it('shows an admin the overview, then the admin links spelled as SPEC §2 does', async () => {
+  it('shows an admin the overview, their own orders, then the admin links spelled as SPEC §2 does', async () => {
     stubFetch({ 'GET /api/me': { body: anAdmin() } });
     renderDashboard();
     expect(await screen.findByRole('heading', { name: 'Profile page' })).toBeInTheDocument();
     expect(linkNames()).toEqual([
       ['Overview', '/dashboard'],
+      ['My Orders', '/dashboard/myorders'],
+      ['Order history', '/dashboard/history'],
       ['My Profile', '/dashboard/profile'],
       ['Manage All Orderes', '/dashboard/orders'],
       ['Add a Product', '/dashboard/addaproduct'],

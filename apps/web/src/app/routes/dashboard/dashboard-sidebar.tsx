@@ -1,15 +1,21 @@
 import { paths, type Role } from '@autoparts/shared';
 import { NavLink } from 'react-router';
 
-/** SPEC §2's sidebar, by role; 'Manage All Orderes' is spelled as the spec shows it. */
+/**
+ * SPEC §2's sidebar, by role; 'Manage All Orderes' is spelled as the spec shows it. An admin
+ * orders as a customer does, so their own orders and history are listed too.
+ */
 const linksByRole: Record<Role, { to: string; label: string }[]> = {
   customer: [
     { to: paths.dashboard, label: 'My Orders' },
+    { to: paths.orderHistory, label: 'Order history' },
     { to: paths.review, label: 'Add a Review' },
     { to: paths.profile, label: 'My Profile' },
   ],
   admin: [
     { to: paths.dashboard, label: 'Overview' },
+    { to: paths.myOrders, label: 'My Orders' },
+    { to: paths.orderHistory, label: 'Order history' },
     { to: paths.profile, label: 'My Profile' },
     { to: paths.manageOrders, label: 'Manage All Orderes' },
     { to: paths.addProduct, label: 'Add a Product' },

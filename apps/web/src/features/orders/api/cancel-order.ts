@@ -1,4 +1,4 @@
-import { notices, type cancelReplySchema } from '@autoparts/shared';
+import { notices, paymentRefunded, type cancelReplySchema } from '@autoparts/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -16,16 +16,17 @@ async function cancelOrder(id: string) {
 }
 
 /**
- * Cancels an order and says how it went (SPEC §8): 'Order Deleted successfully' or 'action
- * failed', with the server's reason when it gives one (e.g. already shipped). The list is fetched
+ * Cancels an order and says how it went (SPEC §8): 'Order Deleted successfully', and the amount
+ * refunded when the order had been paid, or 'action failed', with the server's reason when it
+ * gives one (e.g. already shipped). The list (and the order history) is fetched
  * again either way, and so are the parts: a cancelled order's stock is back on sale.
  */
 export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelOrder,
-    onSuccess: () => {
-      toast.success(notices.orderCancelled);
+    onSuccess: (reply) => {
+      toast.success(notices.orderCancelled, { description: reply.refunded === undefined ? undefined : paymentRefunded(reply.refunded) });
     },
     onError: (error) => {
       toast.error(notices.actionFailed, { description: customerMessage(error) });

@@ -132,6 +132,30 @@ describe('My Orders', () => {
     confirm.mockRestore();
   });
 
+  it('says the payment is refunded when a paid order is cancelled, after SPEC’s text', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_ORDERS]: { body: [paid] },
+      'DELETE /api/myorder?id=order-2': { body: { deletedCount: 1, refunded: 1234.5 } },
+    });
+    const user = userEvent.setup();
+    renderMyOrders();
+    await screen.findByRole('table', { name: 'My Orders' });
+    await user.click(within(rowOf('Oil Filter')).getByRole('button', { name: 'Cancel' }));
+
+    const toast = (await screen.findByText(notices.orderCancelled)).closest('li')!;
+    expect(within(toast).getByText('Your payment of $1,234.50 is refunded.')).toBeInTheDocument();
+    confirm.mockRestore();
+  });
+
+  it('leads to the Order history beside it', async () => {
+    stubFetch({ 'GET /api/me': { body: aCustomer() }, [GET_ORDERS]: { body: [unpaid] } });
+    renderMyOrders();
+
+    expect(await screen.findByRole('link', { name: /Order history/ })).toHaveAttribute('href', '/dashboard/history');
+  });
+
   it('does nothing when the confirmation is declined', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const server = stubFetch({ 'GET /api/me': { body: aCustomer() }, [GET_ORDERS]: { body: [unpaid] } });

@@ -12,7 +12,10 @@ import { useCancelOrder } from '../api/cancel-order';
 import { myOrdersQuery } from '../api/get-my-orders';
 import { OrdersTable } from '../components/orders-table';
 
-/** /dashboard (SPEC §2): the signed-in customer's orders, to pay or cancel. */
+/**
+ * /dashboard (SPEC §2), and /dashboard/myorders for an admin: the signed-in customer's orders, to
+ * pay or cancel; cancelled and expired ones are in the Order history.
+ */
 export function Component() {
   const { data: me } = useMe();
   const email = me?.email ?? '';
@@ -32,9 +35,14 @@ export function Component() {
   return (
     <section aria-labelledby="my-orders-heading">
       <title>{pageTitle('My Orders')}</title>
-      <h1 id="my-orders-heading" className="text-3xl font-extrabold text-ink">
-        My Orders
-      </h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
+        <h1 id="my-orders-heading" className="text-3xl font-extrabold text-ink">
+          My Orders
+        </h1>
+        <Link to={paths.orderHistory} className="font-semibold text-brand-700 underline">
+          Order history: cancelled and expired orders
+        </Link>
+      </div>
       <div className="mt-6">
         {orders.isError ? (
           <LoadFailed message="We could not load your orders right now." onRetry={() => void orders.refetch()} />

@@ -88,10 +88,12 @@ function HistoryTable({ entries }: { entries: OrderHistoryEntry[] }) {
               <td data-label="Price" className="px-4 py-3 tabular-nums">{formatPrice(entry.price)}</td>
               <td data-label="Quantity" className="px-4 py-3 tabular-nums">{entry.orderQuantity}</td>
               <td data-label="Status" className="px-4 py-3">
-                <span className="inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
-                  {entry.status === 'expired' ? 'Expired' : 'Cancelled'}
+                <span>
+                  <span className="inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+                    {entry.status === 'expired' ? 'Expired' : 'Cancelled'}
+                  </span>
+                  <span className="ml-2 text-slate-600">{dateFormat.format(new Date(entry.endedAt))}</span>
                 </span>
-                <span className="ml-2 text-slate-600">{dateFormat.format(new Date(entry.endedAt))}</span>
               </td>
               <td data-label="Payment" className="px-4 py-3">
                 {entry.refunded !== null ? (
