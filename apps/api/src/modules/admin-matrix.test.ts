@@ -73,6 +73,11 @@ const calls: Record<string, GuardedCall> = {
     request: async () => ({ method: 'PUT', url: `/api/user/admin/${await insertUser(app)}` }),
     audit: 'user.make-admin',
   },
+  'DELETE /user/admin/{email}': {
+    guard: 'admin',
+    request: async () => ({ method: 'DELETE', url: `/api/user/admin/${await insertUser(app, { role: 'admin' })}` }),
+    audit: 'user.remove-admin',
+  },
   'DELETE /user/{email}': {
     guard: 'admin',
     request: async () => ({ method: 'DELETE', url: `/api/user/${await insertUser(app)}` }),

@@ -38,15 +38,8 @@ function Notifications() {
   if (!hydrated) return null;
   return (
     <Suspense fallback={null}>
-      {/* Below the sticky header (its logo row and search box), never over it or the page's own controls in it. */}
-      <Toaster
-        duration={NOTIFICATION_DURATION_MS}
-        richColors
-        closeButton
-        position="top-center"
-        offset={{ top: 128 }}
-        mobileOffset={{ top: 136, left: 12, right: 12 }}
-      />
+      {/* At the bottom: at the top they covered the page's heading and first controls, just below the sticky header. */}
+      <Toaster duration={NOTIFICATION_DURATION_MS} richColors closeButton position="bottom-right" />
     </Suspense>
   );
 }

@@ -3,6 +3,10 @@ import { useId, type ReactNode } from 'react';
 export const inputClass =
   'mt-1 block w-full rounded-lg border bg-white px-3 py-2 text-ink shadow-sm placeholder:text-slate-400 focus:border-brand-700 focus:outline-2 focus:outline-brand-700 disabled:bg-slate-100 read-only:bg-slate-100';
 
+/** A file input: its "Choose file" button looks like the shop's buttons, not the browser's grey one. */
+export const fileInputClass =
+  'block max-w-full text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-lg file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60';
+
 /** What a form control needs from its Field: its id, its descriptions and its look. */
 export interface ControlProps {
   id: string;

@@ -34,6 +34,14 @@ describe('Header', () => {
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
   });
 
+  it('leaves the search to /shop’s own box on a phone there, and searches from every other page', () => {
+    const { unmount } = renderWithRouter(<Header />, { path: '/shop' });
+    expect(screen.getByRole('search', { name: 'Parts' })).toHaveClass('max-md:hidden');
+    unmount();
+    renderWithRouter(<Header />, { path: '/blogs' });
+    expect(screen.getByRole('search', { name: 'Parts' })).not.toHaveClass('max-md:hidden');
+  });
+
   it('opens and closes the menu with its button', async () => {
     const user = userEvent.setup();
     renderWithRouter(<Header />);

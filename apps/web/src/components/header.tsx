@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useMatch, useNavigate } from 'react-router';
 import { paths, SEARCH_QUERY_MAX } from '@autoparts/shared';
 import { SHOP_NAME } from '../content/site';
 
@@ -40,7 +40,7 @@ export function Header({ account }: HeaderProps) {
       <nav
         aria-label="Main"
         onKeyDown={closeOnEscape}
-        className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 px-4 xl:flex-nowrap"
+        className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 px-4 2xl:flex-nowrap"
       >
         <Link
           to={paths.home}
@@ -68,10 +68,11 @@ export function Header({ account }: HeaderProps) {
         <ul
           id={menuId}
           onClick={closeAfterChoice}
-          // From 768 px the links take a row of their own below the logo and search, and from 1280 px
-          // share theirs: the header is as tall signed in as signed out, so the session arriving
-          // after the first paint moves nothing (layout shift, issue 10).
-          className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-1 border-t border-slate-200 py-3 md:flex md:flex-row md:items-center md:border-0 md:pt-0 md:pb-2 xl:w-auto xl:shrink-0 xl:pb-0`}
+          // From 768 px the links take a row of their own below the logo and search, and from 1536 px
+          // share theirs (at 1280 a signed-in row — Dashboard, Sign Out, the name — left the search box
+          // a sliver): the header is as tall signed in as signed out, so the session arriving after
+          // the first paint moves nothing (layout shift, issue 10).
+          className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-1 border-t border-slate-200 py-3 md:flex md:flex-row md:items-center md:border-0 md:pt-0 md:pb-2 2xl:w-auto 2xl:shrink-0 2xl:pb-0`}
         >
           {links.map((link) => (
             <li key={link.to}>
@@ -96,6 +97,8 @@ export function Header({ account }: HeaderProps) {
 /** The search box of every page: it leads to /shop with the text as `q`. */
 function HeaderSearch() {
   const navigate = useNavigate();
+  // /shop has a search box of its own; on a phone two boxes one above the other read as two searches.
+  const onShop = useMatch(paths.shop) !== null;
   const inputId = useId();
   const [q, setQ] = useState('');
   function submit(event: FormEvent) {
@@ -105,7 +108,7 @@ function HeaderSearch() {
     setQ('');
   }
   return (
-    <form role="search" aria-label="Parts" onSubmit={submit} className="order-last flex w-full min-w-0 gap-2 pb-3 md:order-none md:w-auto md:flex-1 md:pb-0 lg:max-w-sm">
+    <form role="search" aria-label="Parts" onSubmit={submit} className={`order-last flex w-full min-w-0 gap-2 pb-3 md:order-none md:w-auto md:flex-1 md:pb-0 lg:max-w-sm ${onShop ? 'max-md:hidden' : ''}`}>
       <label htmlFor={inputId} className="sr-only">
         Search parts
       </label>

@@ -4,6 +4,7 @@ import { formatDateTime } from '../format';
 import { ActionButton } from './action-button';
 import { statusLabels } from './order-filters';
 import { headerCellClass, stackedTableClass, TableRegion, theadClass } from './table-region';
+import { EmailText } from '../../../components/email-text';
 
 interface AllOrdersTableProps {
   orders: Order[];
@@ -87,7 +88,7 @@ function OrderRow({ order, onShip, onCancel, pending, busy }: OrderRowProps) {
     <tr className="align-middle">
       <th scope="row" id={customerId} className="px-4 py-3 font-normal">
         <span className="block font-semibold text-ink">{order.customername}</span>
-        <span className="block break-all text-slate-500">{order.email}</span>
+        <EmailText email={order.email} className="block text-slate-500" />
       </th>
       <td id={partId} data-label="Part" className="px-4 py-3">
         {order.name}

@@ -1,6 +1,6 @@
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, photoMessages } from '@autoparts/shared';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { Field } from '../../../components/field';
+import { Field, fileInputClass } from '../../../components/field';
 import { PartImage } from '../../../components/part-image';
 import { Spinner } from '../../../components/spinner';
 import { customerMessage } from '../../../lib/api-client';
@@ -104,7 +104,7 @@ export function PhotoField({ current, onUploaded, onUploading, className = '' }:
             {...control}
             disabled={upload.isPending}
             onChange={(event) => void choose(event)}
-            className="block max-w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60"
+            className={fileInputClass}
           />
           {upload.isPending && (
             <p role="status" className="flex items-center gap-2 text-sm text-slate-600">

@@ -8,6 +8,7 @@ import { useHideAuthorReviews } from '../api/hide-author-reviews';
 import { useSetReviewVisibility } from '../api/set-review-visibility';
 import { adminNotices } from '../admin-notices';
 import { formatDateTime } from '../format';
+import { EmailText } from '../../../components/email-text';
 import { ActionButton } from './action-button';
 import { LoadError } from './load-error';
 
@@ -69,7 +70,9 @@ function ReviewItem({ review, pending, onToggle, hidingAuthor, onHideAuthor }: R
         </h3>
         {review.hidden && <span className="inline-flex rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">Hidden</span>}
       </div>
-      <p className="break-all text-slate-500">{review.email}</p>
+      <p className="text-slate-500">
+        <EmailText email={review.email} />
+      </p>
       <p className="mt-2 whitespace-pre-line break-words text-slate-700">{review.description}</p>
       <p className="mt-2 text-slate-600">Ratings: {review.ratings ?? 'none'}</p>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">

@@ -1,6 +1,7 @@
 import { adminMessages } from '@autoparts/shared';
 import { useId } from 'react';
 import type { UserSummary } from '../api/get-users';
+import { EmailText } from '../../../components/email-text';
 import { ActionButton } from './action-button';
 import { headerCellClass, stackedTableClass, TableRegion, theadClass } from './table-region';
 
@@ -76,8 +77,8 @@ function UserRow({ user, isMe, onMakeAdmin, onRemoveAdmin, onRemove, pending, bu
   return (
     <tr className="align-middle">
       <th scope="row" className="px-4 py-3 font-normal">
-        <span id={emailId} className="block break-all font-semibold text-ink">
-          {user.email}
+        <span id={emailId} className="block font-semibold text-ink">
+          <EmailText email={user.email} />
         </span>
         {user.name && <span className="block text-slate-500">{user.name}</span>}
       </th>

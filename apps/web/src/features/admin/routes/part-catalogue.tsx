@@ -11,6 +11,7 @@ import { useCategories } from '../../../lib/categories';
 import { csvField, ImportRefused, partCatalogueQuery, useImportFitment, useRemoveFitment, useSaveCatalogue } from '../api/part-catalogue';
 import { ActionButton } from '../components/action-button';
 import { AdminPage } from '../components/admin-page';
+import { fileInputClass } from '../../../components/field';
 
 /** /dashboard/manageproducts/{id}/catalogue: a part's category, numbers, specs and fitment, and fitment by CSV. */
 export function Component() {
@@ -136,7 +137,7 @@ function Fitment({ part }: { part: AdminCatalogue }) {
           ))}
         </ul>
       )}
-      <form onSubmit={add} noValidate aria-label="Add a vehicle" className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-5">
+      <form onSubmit={add} noValidate aria-label="Add a vehicle" className="mt-4 grid grid-cols-2 items-end gap-2 sm:grid-cols-5">
         <TextField label="Make" value={row.make} onChange={(event) => setRow({ ...row, make: event.target.value })} maxLength={40} />
         <TextField label="Model" value={row.model} onChange={(event) => setRow({ ...row, model: event.target.value })} maxLength={60} />
         <TextField label="From year" inputMode="numeric" value={row.yearFrom} onChange={(event) => setRow({ ...row, yearFrom: event.target.value })} maxLength={4} />
@@ -186,7 +187,7 @@ function FitmentCsv() {
       >
         <label className="text-sm font-medium text-slate-700">
           CSV file
-          <input type="file" accept=".csv,text/csv" className="mt-1 block text-sm" onChange={(event) => void readFile(event.target.files?.[0])} />
+          <input type="file" accept=".csv,text/csv" className={`mt-1 ${fileInputClass}`} onChange={(event) => void readFile(event.target.files?.[0])} />
         </label>
         <TextareaField label="CSV" rows={6} value={csv} onChange={(event) => setCsv(event.target.value)} className="font-mono" />
         <div className="flex flex-wrap items-center gap-3">

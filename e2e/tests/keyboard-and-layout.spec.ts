@@ -1,0 +1,132 @@
+import type { Part } from '@autoparts/shared';
+import type { Page } from '@playwright/test';
+import { e2eAdmin } from './admin-account';
+import { newAccount, signUp } from './accounts';
+import { expect, test } from './fixtures';
+import { logInAt, orderPart } from './pages';
+
+/** The accessible name of whatever has the focus. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return 'body';
+    const label = element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : null;
+    return (label ?? element.getAttribute('aria-label') ?? element.textContent ?? element.tagName).trim();
+  });
+
+test.describe('by keyboard', () => {
+  test.use({ viewport: { width: 1280, height: 844 } });
+
+  test('after sign-up the menu is a few Tabs away: the skip link first, then the header', async ({ page }) => {
+    await signUp(page, newAccount('tabs'));
+    const names: string[] = [];
+    for (let stop = 0; stop < 8; stop += 1) {
+      await page.keyboard.press('Tab');
+      names.push(await focused(page));
+    }
+    expect(names[0]).toBe('Skip to content');
+    expect(names).toContain('Shop');
+  });
+
+  test('choosing the Model with the arrow keys keeps the focus on Model, and on /shop narrows the list', async ({ page }) => {
+    await page.goto('/shop');
+    const garage = page.getByRole('region', { name: 'My Garage' });
+    await garage.getByLabel('Year').selectOption('2019');
+    await garage.getByLabel('Make').selectOption('Toyota');
+    const model = garage.getByLabel('Model');
+    await expect(model).toBeEnabled();
+    await model.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(garage.getByTestId('active-vehicle')).toHaveText(/^2019 Toyota /);
+    await expect(page).toHaveURL(/vehicle=/);
+    await expect(model).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(model).toBeFocused();
+    await expect(page.getByText(/^Showing parts that fit your 2019 Toyota /)).toBeVisible();
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('/shop shows one search box; "Does not fit" stays on one line; a part says it beside the price', async ({ page }) => {
+    // The part page is for signed-in buyers.
+    await signUp(page, newAccount('phone-fit'));
+    await page.goto('/');
+    const garage = page.getByRole('region', { name: 'My Garage' });
+    await garage.getByLabel('Year').selectOption('2016');
+    await garage.getByLabel('Make').selectOption('Hyundai');
+    await garage.getByLabel('Model').selectOption({ label: 'Elantra' });
+    await page.goto('/shop');
+    // The header's box is not shown here (nor read out): the page's own is the one.
+    await expect(page.getByRole('searchbox')).toHaveCount(1);
+    await expect(page.getByRole('banner').getByLabel('Search parts')).toBeHidden();
+    await expect(page.getByLabel('Search the catalogue')).toBeVisible();
+
+    const badge = page.getByRole('list', { name: 'Search results' }).getByText('Does not fit your 2016 Hyundai Elantra').first();
+    await expect(badge).toBeVisible();
+    const lineHeight = await badge.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+    expect((await badge.boundingBox())!.height).toBeLessThan(lineHeight * 2);
+
+    await page.getByRole('listitem').filter({ hasText: 'Does not fit your 2016 Hyundai Elantra' }).first().getByRole('link', { name: /^Purchase Now/ }).click();
+    await expect(page).toHaveURL(/\/part\//);
+    const verdict = page.getByRole('status').filter({ hasText: 'Does not fit your 2016 Hyundai Elantra' });
+    await expect(verdict).toBeVisible();
+    const orderForm = page.getByRole('form', { name: 'Place Order' });
+    expect((await verdict.boundingBox())!.y).toBeLessThan((await orderForm.boundingBox())!.y);
+  });
+});
+
+test.describe('at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 844 } });
+
+  test('a signed-in header leaves the search box room for its placeholder', async ({ page }) => {
+    await signUp(page, newAccount('header'));
+    const box = page.getByRole('banner').getByLabel('Search parts');
+    const fits = await box.evaluate((input: HTMLInputElement) => {
+      const canvas = document.createElement('canvas').getContext('2d')!;
+      const style = getComputedStyle(input);
+      canvas.font = `${style.fontSize} ${style.fontFamily}`;
+      const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      return canvas.measureText(input.placeholder).width + padding <= input.clientWidth;
+    });
+    expect(fits).toBe(true);
+  });
+
+  test('a toast leaves the page heading uncovered', async ({ page }) => {
+    await logInAt(page, e2eAdmin);
+    await page.goto('/dashboard/manageproducts');
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    const toast = page.getByText('Nothing to save: no field was changed');
+    await expect(toast).toBeVisible();
+    const heading = await page.getByRole('heading', { level: 1, name: 'Manage Products' }).boundingBox();
+    const shown = await toast.boundingBox();
+    expect(shown!.y).toBeGreaterThan(heading!.y + heading!.height);
+  });
+
+  test('the catalogue page lines its vehicle fields up and styles its file picker', async ({ page }) => {
+    await logInAt(page, e2eAdmin);
+    await page.goto('/dashboard/manageproducts');
+    await page.getByRole('link', { name: /Catalogue/ }).first().click();
+    const form = page.getByRole('form', { name: 'Add a vehicle' });
+    const tops = await Promise.all(['Make', 'Model', 'From year', 'To year', 'Engine (optional)'].map(async (label) => (await form.getByLabel(label).boundingBox())!.y));
+    expect(new Set(tops).size).toBe(1);
+    const picker = page.getByLabel('CSV file');
+    // The shop's own button colour (as the page's Add to fitment), not the browser's grey.
+    const brand = await form.getByRole('button', { name: 'Add to fitment' }).evaluate((button) => getComputedStyle(button).backgroundColor);
+    expect(await picker.evaluate((input) => getComputedStyle(input, '::file-selector-button').backgroundColor)).toBe(brand);
+  });
+
+  test('an e-mail in the admin orders list wraps at its @ or dots, never mid-word', async ({ page, browser }) => {
+    const customer = await browser.newPage();
+    await signUp(customer, newAccount('wrapped-address'));
+    await orderPart(customer, ((await (await customer.request.get('/api/parts')).json()) as Part[])[1]!._id);
+    await customer.close();
+    await logInAt(page, e2eAdmin);
+    await page.goto('/dashboard/orders');
+    const email = page.getByRole('table').locator('tbody th span.break-words').first();
+    await expect(email).toBeVisible();
+    expect(await email.evaluate((element) => element.innerHTML)).toContain('<wbr>@');
+    expect(await email.evaluate((element) => getComputedStyle(element).wordBreak)).not.toBe('break-all');
+  });
+});
