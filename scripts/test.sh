@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`: every suite — unit and component, the API on PGlite and on a throwaway
-# PostgreSQL cluster, then the browser journeys in Chromium.
+# PostgreSQL cluster, nginx in front of two instances, then the browser journeys in Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npm run test:unit
 npm run test:api
 npm run test:api:postgres
+npm run test:deploy
 npm run test:e2e

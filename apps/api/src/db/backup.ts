@@ -115,7 +115,7 @@ export async function restoreDataDir(dataDir: string, copy: Buffer): Promise<voi
   try {
     const pglite = await PGlite.create({
       dataDir: path.join(dataDir, 'pglite'),
-      loadDataDir: new Blob([copy]),
+      loadDataDir: new Blob([new Uint8Array(copy)]),
       extensions: { pg_trgm },
     });
     await pglite.close();
