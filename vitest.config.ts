@@ -36,6 +36,17 @@ export default defineConfig({
         },
       },
       './apps/web/vite.config.ts',
+      {
+        test: {
+          // nginx in front of two instances on a throwaway PostgreSQL: `npm run test:deploy`.
+          name: 'deploy',
+          root: './deploy',
+          include: ['*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

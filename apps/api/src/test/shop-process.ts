@@ -29,11 +29,11 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * The shop as `npm start` runs it, in a process of its own on a free port, with `env` added (its
- * database above all); answers once it has logged that it is open.
+ * The shop as `npm start` runs it, in a process of its own on `env.PORT` (else a free port), with
+ * `env` added (its database above all); answers once it has logged that it is open.
  */
 export async function startShop(env: Record<string, string>): Promise<ShopProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', serverScript], {
     env: {
       PATH: process.env.PATH,

@@ -1,0 +1,239 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startPostgresCluster, type PostgresCluster } from '../scripts/postgres-cluster';
+import { freePort, startShop, type ShopProcess } from '../apps/api/src/test/shop-process';
+
+/**
+ * "Running in production", tried (README): Debian's nginx with this directory's configuration in
+ * front of two instances of the shop on one PostgreSQL. A customer's session and an order work
+ * through it whichever instance answers, an admin's change empties both instances' caches, and
+ * one instance stopped by SIGTERM in the middle costs no read and loses no acknowledged order.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-deploy-'));
+const authSecret = 'deploy-test-secret-deploy-test-secret-0123456789';
+let cluster: PostgresCluster;
+let databaseUrl: string;
+let nginx: ChildProcess | undefined;
+let proxy: string;
+const instances: ShopProcess[] = [];
+
+/**
+ * An nginx of the test's own: deploy/nginx.conf's upstream block (its ports made the instances'),
+ * and deploy/nginx-proxy.conf as the site's `location /`, on plain HTTP at a free port. Each reply
+ * names the instance that gave it (X-Upstream), for the test only.
+ */
+async function startNginx(ports: number[]): Promise<string> {
+  const site = fs.readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8');
+  const upstream = /upstream autoparts \{[\s\S]*?\n\}/.exec(site)?.[0];
+  if (!upstream) throw new Error('deploy/nginx.conf has no upstream block');
+  const listen = await freePort();
+  const temp = (name: string) => `${name}_temp_path ${path.join(work, `${name}-temp`)};`;
+  const config = `
+${process.getuid?.() === 0 ? 'user root;' : ''}
+daemon off;
+worker_processes 1;
+pid ${path.join(work, 'nginx.pid')};
+error_log ${path.join(work, 'nginx-error.log')} warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
+  ${upstream.replace('127.0.0.1:3001', `127.0.0.1:${ports[0]}`).replace('127.0.0.1:3002', `127.0.0.1:${ports[1]}`)}
+  server {
+    listen 127.0.0.1:${listen};
+    location / {
+      include ${path.join(root, 'deploy/nginx-proxy.conf')};
+      add_header X-Upstream $upstream_addr always;
+    }
+  }
+}
+`;
+  fs.writeFileSync(path.join(work, 'nginx.conf'), config);
+  const child = spawn('/usr/sbin/nginx', ['-p', work, '-e', path.join(work, 'nginx-error.log'), '-c', path.join(work, 'nginx.conf')], {
+    stdio: 'ignore',
+  });
+  nginx = child;
+  for (let tries = 0; !(await accepts(listen)); tries += 1) {
+    if (child.exitCode !== null || tries > 100) {
+      throw new Error(`nginx did not start: ${fs.readFileSync(path.join(work, 'nginx-error.log'), 'utf8')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return `http://127.0.0.1:${listen}`;
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
+
+/** A request through nginx as a browser on the shop's pages sends it; JSON in and out. */
+async function request(method: string, url: string, { cookie, body }: { cookie?: string; body?: unknown } = {}) {
+  const response = await fetch(`${proxy}${url}`, {
+    method,
+    headers: {
+      origin: proxy,
+      ...(cookie ? { cookie } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    upstream: response.headers.get('x-upstream') ?? '',
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+    cookie: response.headers.getSetCookie().map((line) => line.split(';')[0]).join('; '),
+  };
+}
+
+async function signUp(label: string) {
+  const email = `${label}-${Date.now().toString(36)}@example.com`;
+  const password = `pw-${label}-${Date.now().toString(36)}`;
+  const reply = await request('POST', '/api/auth/sign-up/email', { body: { email, password, name: `Deploy ${label}` } });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+  return { email, cookie: reply.cookie };
+}
+
+/** Reads `url` through nginx until each instance in `upstreams` has answered; answers each one's body. */
+async function fromEach(url: string, upstreams: number, cookie?: string) {
+  const answers = new Map<string, Record<string, unknown>>();
+  for (let tries = 0; answers.size < upstreams; tries += 1) {
+    if (tries > 20) throw new Error(`only ${[...answers.keys()].join(', ')} answered ${url}`);
+    const reply = await request('GET', url, cookie ? { cookie } : {});
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    answers.set(reply.upstream, reply.body);
+  }
+  return [...answers.values()];
+}
+
+beforeAll(async () => {
+  cluster = await startPostgresCluster();
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  await admin.query('create database shop');
+  await admin.end();
+  databaseUrl = cluster.url.replace(/\/postgres$/, '/shop');
+  const ports = await Promise.all([freePort(), freePort()]);
+  proxy = await startNginx(ports);
+  // Both at once, as systemd starts them: the migrations take a lock, the second waits its turn.
+  const env = (port: number) => ({
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    AUTH_SECRET: authSecret,
+    BASE_URL: proxy,
+    TRUST_PROXY: '1',
+    WEB_DIST_DIR: path.join(work, 'no-web-app'),
+    PAYMENTS: 'test',
+  });
+  instances.push(...(await Promise.all(ports.map((port) => startShop(env(port))))));
+}, 120_000);
+
+afterAll(async () => {
+  for (const instance of instances) instance.kill();
+  if (nginx?.exitCode === null) {
+    const exited = new Promise((resolve) => nginx?.once('exit', resolve));
+    nginx.kill('SIGQUIT');
+    await exited;
+  }
+  await cluster?.stop();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+it('serves a session, an order and a cache invalidation through nginx, and loses nothing when an instance stops', {
+  timeout: 120_000,
+}, async () => {
+  const customer = await signUp('customer');
+  const boss = await signUp('admin');
+  // The operator's way to the first admin (README): the script, on the shop's database.
+  const makeAdmin = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'apps/api/src/scripts/make-admin.ts'), boss.email], {
+    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, AUTH_SECRET: authSecret },
+    encoding: 'utf8',
+  });
+  expect(makeAdmin.status, makeAdmin.stderr).toBe(0);
+
+  // The session, signed in through one instance, is known to both.
+  const me = await fromEach('/api/me', 2, customer.cookie);
+  expect(me.map((answer) => answer.email)).toEqual([customer.email, customer.email]);
+
+  const added = await request('POST', '/api/addaproduct', {
+    cookie: boss.cookie,
+    body: { name: 'Deploy test pads', img: '/images/parts/brake-pads.svg', description: 'Through nginx.', storequantity: '100', price: '10.00' },
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  const partId = String(added.body.insertedId);
+
+  // Both instances cache the part; the admin's change through one empties both.
+  expect((await fromEach(`/api/part/${partId}`, 2)).map((part) => part.price)).toEqual([10, 10]);
+  const changed = await request('PATCH', `/api/admin/part/${partId}`, { cookie: boss.cookie, body: { price: 12.5 } });
+  expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+  for (let tries = 0; ; tries += 1) {
+    const prices = (await fromEach(`/api/part/${partId}`, 2)).map((part) => part.price);
+    if (prices.every((price) => price === 12.5)) break;
+    // Other instances hear of a change within a quarter of a second (README, the public cache).
+    if (tries > 20) throw new Error(`a cache still answers ${prices.join(', ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  const order = () =>
+    request('POST', '/api/order', {
+      cookie: customer.cookie,
+      body: { partId, customername: 'Deploy customer', address: '1 Proxy Road, Nginxville', orderQuantity: 1 },
+    });
+  const placed = await order();
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+
+  // Readers and orders keep coming while the first instance stops.
+  const [stopping, staying] = instances as [ShopProcess, ShopProcess];
+  let stopped = false;
+  const reads: number[] = [];
+  const orders: { status: number; id?: string }[] = [];
+  const readers = Array.from({ length: 3 }, async () => {
+    while (!stopped) reads.push((await request('GET', `/api/part/${partId}`)).status);
+  });
+  const buyer = (async () => {
+    while (!stopped && orders.length < 8) {
+      const reply = await order();
+      orders.push({ status: reply.status, ...(reply.status === 200 && { id: String(reply.body.insertedId) }) });
+    }
+  })();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(await stopping.stop(), stopping.stderr()).toBe(0);
+  stopped = true;
+  await Promise.all([...readers, buyer]);
+
+  expect(reads.length).toBeGreaterThan(0);
+  expect(reads.filter((status) => status !== 200)).toEqual([]);
+  // A POST that reached the stopping instance is never resent by nginx: each either was
+  // acknowledged (and is in the database) or answered by nginx as cut off, never placed unseen.
+  const acknowledged = orders.flatMap((each) => (each.id ? [each.id] : []));
+  expect(orders.filter((each) => each.status !== 200 && each.status !== 502)).toEqual([]);
+
+  // The instance left answers everything: the session, a new order, the part.
+  const after = await order();
+  expect(after.status, JSON.stringify(after.body)).toBe(200);
+  expect(after.upstream.split(", ").at(-1)).toBe(`127.0.0.1:${staying.port}`);
+  const mine = await request('GET', `/api/me`, { cookie: customer.cookie });
+  expect(mine.body.email).toBe(customer.email);
+
+  const database = new pg.Client({ connectionString: databaseUrl });
+  await database.connect();
+  try {
+    const ids = [placed.body.insertedId, ...acknowledged, after.body.insertedId];
+    const { rows } = await database.query('select id from orders where id = any($1::uuid[])', [ids]);
+    expect(rows).toHaveLength(ids.length);
+  } finally {
+    await database.end();
+  }
+});
