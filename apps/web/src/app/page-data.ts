@@ -14,6 +14,14 @@ import { meQuery } from '../lib/me';
 export const serverRenderedPages: readonly string[] = [paths.home, paths.shop, paths.blogs, paths.portfolio];
 
 /**
+ * The query a server-rendered page reads, normalised: its parameters in their order, any other
+ * dropped. The server keeps one rendered page per path and this (`/?x=1` is `/`).
+ */
+export function pageSearch(url: URL): string {
+  return url.pathname === paths.shop ? new URLSearchParams(shopSearchParams(url.searchParams)).toString() : '';
+}
+
+/**
  * Asks the API for what a server-rendered page shows, through the same queries the page runs in
  * the browser, so the HTML carries their answers and the browser does not ask again.
  */

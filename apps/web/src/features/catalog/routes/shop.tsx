@@ -1,7 +1,6 @@
 import { SEARCH_QUERY_MAX, searchSorts, vehicleLabel, type SearchResult, type SearchSort } from '@autoparts/shared';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { HydrateLater } from '../../../components/hydrate-later';
 import { LoadFailed } from '../../../components/load-failed';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
@@ -49,8 +48,6 @@ export function Component() {
       <h1 className="text-3xl font-extrabold text-ink">Shop</h1>
       <SearchBox key={params.q ?? ''} initial={params.q ?? ''} onSearch={(q) => change({ q })} />
       <div className="mt-6 grid gap-8 lg:grid-cols-[20rem_1fr]">
-        {/* The filters and the results hydrate a task each after the page (components/hydrate-later.tsx). */}
-        <HydrateLater name="shop-filters">
           <FilterPanel active={activeFilters(params)}>
             <VehicleSelector />
             <label className="flex items-center gap-2 font-medium text-slate-700">
@@ -75,7 +72,6 @@ export function Component() {
               In stock only
             </label>
           </FilterPanel>
-        </HydrateLater>
         <section aria-labelledby="results-heading" className="min-w-0">
           <div className="flex flex-wrap items-end justify-between gap-3">
             <h2 id="results-heading" className="text-lg font-semibold text-ink" aria-live="polite">
@@ -88,9 +84,7 @@ export function Component() {
               options={searchSorts.map((sort) => ({ value: sort, label: sortLabels[sort] }))}
             />
           </div>
-          <HydrateLater name="shop-results">
-            <Results search={search} vehicleId={active?._id} vehicle={active ? vehicleLabel(active) : undefined} />
-          </HydrateLater>
+          <Results search={search} vehicleId={active?._id} vehicle={active ? vehicleLabel(active) : undefined} />
           {search.data && <Pages result={search.data} link={(page) => withChanges({ page: page === 1 ? undefined : String(page) })} />}
         </section>
       </div>
