@@ -2,9 +2,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
+import { publicPages } from '@autoparts/shared';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { App, createQueryClient } from './app/app';
-import { pageHead, pageSearch, partPageHead, prefetchPageData, prefetchSignedInPartPage, serverRenderedPages, type PageHead } from './app/page-data';
+import { pageHead, pageSearch, partPageHead, prefetchPageData, prefetchSignedInPartPage, type PageHead } from './app/page-data';
 import { routes } from './app/router';
 import { setApiTransport, type Transport } from './lib/api-client';
 import { meQuery } from './lib/me';
@@ -137,5 +138,5 @@ export async function renderPartPage({
 }
 
 export function isServerRendered(pathname: string) {
-  return serverRenderedPages.includes(pathname);
+  return publicPages.includes(pathname);
 }
