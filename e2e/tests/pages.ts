@@ -25,7 +25,7 @@ export const widths = [390, 1280] as const;
 /**
  * Waits, on a signed-out page, for the app to have loaded: the header's Login link is drawn only
  * by the browser, once the session has answered. Until then a link is followed by the browser to
- * the server's next page (lib/early-input.ts), so a journey through the app's own navigation (a
+ * the server's next page (it is a plain link until React hydrates it), so a journey through the app's own navigation (a
  * held request, a stopped server) waits for this first.
  */
 export async function waitForApp(page: Page) {

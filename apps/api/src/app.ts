@@ -36,7 +36,7 @@ import { DEFAULT_BODY_LIMIT, requestGuards } from './plugins/request-guards';
 import { rateLimits } from './plugins/rate-limits';
 import { BROTLI_OPTIONS, publicCache } from './plugins/public-cache';
 import { securityHeaders } from './plugins/security-headers';
-import { inlineScriptHashes, webApp } from './plugins/web-app';
+import { webApp } from './plugins/web-app';
 import { sitemapRoutes } from './modules/sitemap/routes';
 
 declare module 'fastify' {
@@ -107,7 +107,7 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   errorHandling(app);
   requestLog(app);
   requestGuards(app);
-  securityHeaders(app, { scriptHashes: inlineScriptHashes(config.webDistDir) });
+  securityHeaders(app);
   // Ahead of compression: cached replies carry their own compressed bytes.
   await publicCache(app, database);
   await app.register(compress, { encodings: ['br', 'gzip'], brotliOptions: BROTLI_OPTIONS });

@@ -1,12 +1,12 @@
 import { gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { pageChunks } from './app-chunk-list.ts';
 
 interface OutputChunkLike {
   type: 'chunk';
   fileName: string;
   code: string;
   isEntry: boolean;
+  imports: string[];
   modules: Record<string, { renderedLength: number }>;
 }
 
@@ -20,10 +20,23 @@ function owner(id: string): string {
   return own ? `${own[1] === 'apps/web/src' ? '' : 'shared/'}${own[2]}` : id;
 }
 
+/** The entry chunks and every chunk they import statically: what the page loads before it runs. */
+function initialChunks(bundle: Record<string, unknown>): OutputChunkLike[] {
+  const chunks = Object.values(bundle).filter((output) => (output as { type: string }).type === 'chunk') as OutputChunkLike[];
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const initial = new Map<string, OutputChunkLike>();
+  const visit = (chunk: OutputChunkLike | undefined) => {
+    if (!chunk || initial.has(chunk.fileName)) return;
+    initial.set(chunk.fileName, chunk);
+    chunk.imports.forEach((fileName) => visit(byName.get(fileName)));
+  };
+  chunks.filter((chunk) => chunk.isEntry).forEach(visit);
+  return [...initial.values()];
+}
+
 /**
- * The bundle report of `vite build` (issue 10): the page's initial JavaScript — the entry (the
- * page's script, `boot.ts`), the app it starts once the page is drawn (`main.tsx`), and every chunk
- * they import statically, which the page fetches once it has been painted (build/app-chunk-list.ts) — with each chunk's
+ * The bundle report of `vite build`: the home page's initial JavaScript — the entry (`main.tsx`)
+ * and every chunk it imports statically, which Vite names in the page as `modulepreload` — with each chunk's
  * gzip size, and the packages and files that weigh most in it (their size before minifying, which
  * ranks them). A client build over `budgetKb` (gzip) fails.
  */
@@ -33,10 +46,8 @@ export function bundleReport({ budgetKb }: { budgetKb: number }): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       if (this.environment.name !== 'client') return;
-      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk') as unknown as OutputChunkLike[];
-      if (!chunks.some((chunk) => chunk.isEntry)) return;
-      const { page, app } = pageChunks(bundle);
-      const initial = [...page, ...app].map((fileName) => bundle[fileName] as unknown as OutputChunkLike);
+      const initial = initialChunks(bundle);
+      if (initial.length === 0) return;
       const sized = initial.map((chunk) => ({ chunk, gzip: gzipSync(chunk.code).length })).sort((a, b) => b.gzip - a.gzip);
       const total = sized.reduce((sum, { gzip }) => sum + gzip, 0);
       const weights = new Map<string, number>();

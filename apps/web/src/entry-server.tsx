@@ -1,17 +1,18 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import type { VNode } from 'preact';
-import { renderToStringAsync } from 'preact-render-to-string';
+import { renderToReadableStream } from 'react-dom/server';
+import { publicPages } from '@autoparts/shared';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { App, createQueryClient } from './app/app';
-import { pageHead, partPageHead, prefetchPageData, prefetchSignedInPartPage, serverRenderedPages, type PageHead } from './app/page-data';
+import { pageHead, pageSearch, partPageHead, prefetchPageData, prefetchSignedInPartPage, type PageHead } from './app/page-data';
 import { routes } from './app/router';
 import { setApiTransport, type Transport } from './lib/api-client';
 import { meQuery } from './lib/me';
 import type { PageData } from './lib/page-data-block';
 
 export { pageDataJson, PAGE_DATA_ID } from './lib/page-data-block';
+export { pageSearch };
 
 const handler = createStaticHandler(routes);
 
@@ -85,23 +86,29 @@ async function rendered(queryClient: QueryClient, url: URL, markup = true): Prom
   return { html: markup ? await renderApp(queryClient, url) : '', data: { queries: dehydrate(queryClient) }, complete };
 }
 
-/** The app's markup at `url`, from the data in `queryClient`. */
+/**
+ * The app's markup at `url`, from the data in `queryClient`, by React's streaming renderer, read to
+ * its end: the page is kept and sent whole (decision 035), once every part of it is there, lazily
+ * loaded sections included, so it reads with JavaScript off. Nothing is left pending, so React
+ * writes no script into it; the router's hydration data stays out too, as the CSP allows no inline
+ * script (decision 037): the page's data goes in a JSON block instead.
+ */
 async function renderApp(queryClient: QueryClient, url: URL): Promise<string> {
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error(`${url.pathname} answered a redirect while rendering`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  // Written against React's types, run by Preact (decision 031). The render waits for every lazily
-  // loaded part (the carousel) and writes no script.
-  return renderToStringAsync(
-    (
-      <StrictMode>
-        <App queryClient={queryClient}>
-          {/* No hydration script: the CSP forbids inline script (decision 003); the data goes in a JSON block. */}
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </App>
-      </StrictMode>
-    ) as unknown as VNode,
+  const stream = await renderToReadableStream(
+    <StrictMode>
+      <App queryClient={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </App>
+    </StrictMode>,
+    // Every boundary inline, where it belongs: React would move a large one to the end of the
+    // page, to be put in place by a script.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
+  await stream.allReady;
+  return new Response(stream).text();
 }
 
 /**
@@ -131,5 +138,5 @@ export async function renderPartPage({
 }
 
 export function isServerRendered(pathname: string) {
-  return serverRenderedPages.includes(pathname);
+  return publicPages.includes(pathname);
 }

@@ -1,51 +1,22 @@
+// The page's styles come with its script, so that the build puts them in the HTML
+// (build/inline-css.ts); the carousel's are among them because the server renders it, and it must
+// look the same before its own script has run.
+import 'swiper/css';
+import 'swiper/css/navigation';
+import 'swiper/css/pagination';
+import './index.css';
 import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { App, createQueryClient } from './app/app';
 import { loadRoutesFor, routes } from './app/router';
-import { hydrateInSlices } from './components/hydrate-later';
-import type { EarlyInput } from './lib/early-input';
+import { keepEarlyChoices } from './lib/early-choices';
 import { meQuery } from './lib/me';
 import { PAGE_DATA_ID, receivePageData, type PageData } from './lib/page-data-block';
 import { isSignOutPending } from './lib/session-end';
 
 const queryClient = createQueryClient();
-// A page the server rendered carries its data in a JSON block (decision 028), and so does a
-// part's page (rendered too when signed in): the cache starts with it, so the browser does not
-// ask for it again. A rendered page is hydrated as it is; any other is drawn in the browser.
-const block = document.getElementById(PAGE_DATA_ID);
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/** Starts the app (boot.ts); `input` holds what the customer did meanwhile, sent again once the page answers. */
-export async function start(input: EarlyInput) {
-  input.appLoaded();
-  const root = document.getElementById('root');
-  if (!root) throw new Error('index.html has no #root');
-  if (block?.textContent) receivePageData(queryClient, JSON.parse(block.textContent) as PageData);
-  // Signed out in this browser while the server could not be told (lib/session-end.ts): a page
-  // the server drew for the session it still knew (a part's page) is drawn afresh, signed out.
-  const signedOutHere = isSignOutPending() && queryClient.getQueryData(meQuery.queryKey) != null;
-  if (signedOutHere) queryClient.removeQueries({ queryKey: meQuery.queryKey });
-  if (root.hasChildNodes() && !signedOutHere) {
-    // A page whose script does not load (a tab of an older build) is rendered afresh instead,
-    // where the router's error page deals with it (route-error.tsx).
-    const loaded = await loadRoutesFor(window.location.pathname).then(() => true, () => false);
-    if (loaded) {
-      // The router made, and the page hydrated, each in a task of its own: shorter tasks keep a
-      // phone answering taps sooner than one long one (issue 10: blocking time).
-      await nextTask();
-      const router = createBrowserRouter(routes, { hydrationData: { loaderData: {} } });
-      await nextTask();
-      // The page's frame at once, its sections one task each (components/hydrate-later.tsx).
-      hydrateInSlices(() => hydrateRoot(root, <Shop router={router} />), input);
-      return;
-    }
-  }
-  createRoot(root).render(<Shop router={createBrowserRouter(routes)} />);
-  input.release();
-}
 
 function Shop({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   return (
@@ -56,3 +27,30 @@ function Shop({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
     </StrictMode>
   );
 }
+
+/**
+ * A page the server rendered is hydrated by React, with the data it carried (decision 037), and
+ * any other is drawn here. React hydrates the page's sections as their code arrives and first
+ * those the customer touches, replaying their input.
+ */
+async function start() {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  const block = document.getElementById(PAGE_DATA_ID);
+  if (block?.textContent) receivePageData(queryClient, JSON.parse(block.textContent) as PageData);
+  // Signed out in this browser while the server could not be told (lib/session-end.ts): a page
+  // the server drew for the session it still knew (a part's page) is drawn afresh, signed out.
+  const signedOutHere = isSignOutPending() && queryClient.getQueryData(meQuery.queryKey) != null;
+  if (signedOutHere) queryClient.removeQueries({ queryKey: meQuery.queryKey });
+  // The page's own route modules first, so that React hydrates the page the server drew rather
+  // than a fallback. Should they not load (a tab of an older build), the page is drawn afresh,
+  // where the router's error page deals with it (route-error.tsx).
+  if (root.hasChildNodes() && !signedOutHere && (await loadRoutesFor(window.location.pathname).then(() => true, () => false))) {
+    keepEarlyChoices(root);
+    hydrateRoot(root, <Shop router={createBrowserRouter(routes, { hydrationData: { loaderData: {} } })} />);
+    return;
+  }
+  createRoot(root).render(<Shop router={createBrowserRouter(routes)} />);
+}
+
+void start();

@@ -56,6 +56,13 @@ export const routePatterns = [
   '/verify-email',
 ] as const;
 
+/**
+ * The public pages: rendered on the server with their data for everyone, kept by the page cache,
+ * and listed in the sitemap. Every other route renders in the browser (a part's page: for its
+ * signed-in visitor on the server too).
+ */
+export const publicPages: readonly string[] = [paths.home, paths.shop, paths.blogs, paths.portfolio];
+
 const routeMatchers = routePatterns.map(
   (pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}/?$`),
 );

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
-import zlib from 'node:zlib';
-import { Negotiator } from '@fastify/accept-negotiator';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { DatabaseHandle } from '../db/database';
+import { encodedFor, sendStored, storedReply, storedSize, type StoredReply } from './stored-reply';
+
+export { BROTLI_OPTIONS } from './stored-reply';
 
 /** What a cached read shows; migration 0016 names the tables whose changes announce each topic. */
 export type CacheTopic = 'catalogue' | 'reviews';
@@ -49,13 +49,6 @@ declare module 'fastify' {
 const CHANNEL = 'shop_changes';
 /** Memory the cached replies of a topic may hold at most (JSON and its compressed forms). */
 const MAX_BYTES: Record<CacheTopic, number> = { catalogue: 48 * 1024 * 1024, reviews: 4 * 1024 * 1024 };
-/**
- * Brotli for a reply compressed as it is sent, or once and kept: quality 5 compresses about as
- * well as gzip -9; the default (11) costs ~100× gzip's CPU, on libuv's thread pool.
- */
-export const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
-/** Below this a reply goes uncompressed, as @fastify/compress's threshold. */
-const COMPRESS_FROM_BYTES = 1024;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * A topic heard to change is emptied at most once per this long (decision 030): the first change
@@ -64,16 +57,6 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * few drops a second, not one per order, and every change still shows within a second.
  */
 export const COALESCE_MS = 250;
-
-interface Entry {
-  json: Buffer;
-  /** The strong validator of the JSON; its compressed forms carry it with `-br`/`-gz`. */
-  hash: string;
-  br?: Buffer;
-  gzip?: Buffer;
-}
-
-type Encoding = 'br' | 'gzip';
 
 /**
  * Public catalogue and review reads served from memory (issue 10, decision 026). A route opts in
@@ -94,7 +77,7 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
   const caches = {
     catalogue: newCache(MAX_BYTES.catalogue),
     reviews: newCache(MAX_BYTES.reviews),
-  } satisfies Record<CacheTopic, LRUCache<string, Entry>>;
+  } satisfies Record<CacheTopic, LRUCache<string, StoredReply>>;
   const generation: Record<CacheTopic, number> = { catalogue: 0, reviews: 0 };
   const lastDrop: Record<CacheTopic, number> = { catalogue: Number.NEGATIVE_INFINITY, reviews: Number.NEGATIVE_INFINITY };
   const pending: Record<CacheTopic, NodeJS.Timeout | undefined> = { catalogue: undefined, reviews: undefined };
@@ -148,26 +131,6 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
   });
   app.decorateRequest('cacheGeneration', -1);
 
-  const encodings = new Negotiator<Encoding | 'identity'>({ supportedValues: ['br', 'gzip', 'identity'] });
-
-  /** Sends an entry in the encoding the caller takes, or 304 when it has that one already. */
-  function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
-    const encoding = entry.json.length < COMPRESS_FROM_BYTES ? undefined : negotiated(request);
-    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-    if (matches(request.headers['if-none-match'], entry.hash)) {
-      return reply.code(304).header('etag', etagOf(entry.hash, encoding)).send();
-    }
-    reply.header('etag', etagOf(entry.hash, encoding)).type('application/json; charset=utf-8');
-    if (!encoding) return reply.send(entry.json);
-    return reply.header('content-encoding', encoding).send(compressed(entry, encoding));
-  }
-
-  function negotiated(request: FastifyRequest): Encoding | undefined {
-    const header = request.headers['accept-encoding'];
-    const choice = header ? encodings.negotiate(header) : null;
-    return choice === 'br' || choice === 'gzip' ? choice : undefined;
-  }
-
   // Before @fastify/compress is registered: a cached route compresses its stored bytes once.
   app.addHook('onRoute', (route) => {
     const topic = route.config?.cachedAs;
@@ -179,7 +142,7 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
         request.cacheGeneration = generation[topic];
         const entry = live ? caches[topic].get(request.url) : undefined;
         if (!entry) return done();
-        sendEntry(request, reply, entry);
+        sendStored(request, reply, entry);
       },
     ];
     route.onSend = [
@@ -188,15 +151,13 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
         if (reply.statusCode !== 200 || typeof payload !== 'string' || request.method !== 'GET') {
           return done(null, payload);
         }
-        const json = Buffer.from(payload);
-        const entry: Entry = { json, hash: createHash('sha1').update(json).digest('base64url') };
+        const entry = storedReply(payload, 'application/json; charset=utf-8');
         // Read before a change was heard: sent this once, never kept.
         if (live && request.cacheGeneration === generation[topic]) caches[topic].set(request.url, entry);
-        const encoding = json.length < COMPRESS_FROM_BYTES ? undefined : negotiated(request);
-        reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', etagOf(entry.hash, encoding));
-        if (!encoding) return done(null, json);
-        reply.header('content-encoding', encoding);
-        done(null, compressed(entry, encoding));
+        const { encoding, etag, bytes } = encodedFor(request, entry);
+        reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', etag);
+        if (encoding) reply.header('content-encoding', encoding);
+        done(null, bytes);
       },
     ];
   });
@@ -218,33 +179,9 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
 }
 
 function newCache(maxBytes: number) {
-  return new LRUCache<string, Entry>({
+  return new LRUCache<string, StoredReply>({
     maxSize: maxBytes,
-    // The JSON, room for its two compressed forms (each smaller than it) and the key.
-    sizeCalculation: (entry, key) => entry.json.length * 2 + key.length,
-  });
-}
-
-/** The entry's bytes in `encoding`, compressed on first use and kept with it. */
-function compressed(entry: Entry, encoding: Encoding): Buffer {
-  if (encoding === 'br') {
-    entry.br ??= zlib.brotliCompressSync(entry.json, BROTLI_OPTIONS);
-    return entry.br;
-  }
-  entry.gzip ??= zlib.gzipSync(entry.json);
-  return entry.gzip;
-}
-
-function etagOf(hash: string, encoding: Encoding | undefined): string {
-  return encoding === 'br' ? `"${hash}-br"` : encoding === 'gzip' ? `"${hash}-gz"` : `"${hash}"`;
-}
-
-/** `If-None-Match` holds this content's tag, in any encoding (weak comparison, RFC 9110 §13.1.2). */
-function matches(header: string | undefined, hash: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const value = tag.trim().replace(/^W\//, '');
-    return value === '*' || value === `"${hash}"` || value === `"${hash}-br"` || value === `"${hash}-gz"`;
+    sizeCalculation: (entry, key) => storedSize(entry) + key.length,
   });
 }
 

@@ -3,21 +3,21 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from 'helmet';
 
 /**
- * Security headers on every reply, as helmet writes them. The CSP allows no inline script but the
- * page's own, named by its hash (`inlineScriptHashes`: the web build puts the page's script into
- * the HTML, decision 033); inline styles are allowed because the toast and carousel libraries set
+ * Security headers on every reply, as helmet writes them. The CSP allows no inline script at all:
+ * the pages load their scripts from the shop's own files, and carry their data in JSON blocks,
+ * which are not run (decision 037); inline styles are allowed because the toast and carousel libraries set
  * them at run time (docs/decisions). Nothing in them depends on the request, so helmet runs once
  * at start and every reply gets the same headers in one call (@fastify/helmet ran helmet afresh
  * for each request, re-parsing the CSP every time: a tenth of a cached read's cost, decision 027).
  */
-export function securityHeaders(app: FastifyInstance, { scriptHashes = [] }: { scriptHashes?: string[] } = {}) {
+export function securityHeaders(app: FastifyInstance) {
   const headers = helmetHeaders(
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", ...scriptHashes.map((hash) => `'${hash}'`)],
+          scriptSrc: ["'self'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           // Admins may give a product an image URL (issue: Add a Product); pages stay https-only.
           imgSrc: ["'self'", 'data:', 'https:'],

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +14,7 @@ const renderer = `
 export const PAGE_DATA_ID = 'page-data';
 export const isServerRendered = (pathname) => pathname === '/';
 export const pageDataJson = (data) => JSON.stringify(data);
+export const pageSearch = (url) => (url.pathname === '/shop' ? new URLSearchParams({ q: url.searchParams.get('q') ?? '' }).toString() : '');
 export async function renderPage() {
   globalThis.__homeRenders.home += 1;
   await new Promise((resolve) => setTimeout(resolve, 50));
@@ -23,6 +25,8 @@ export async function renderPartPage() {
 }
 `;
 
+const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
+
 let app: FastifyInstance;
 
 beforeAll(async () => {
@@ -30,6 +34,11 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(distDir, 'server'), { recursive: true });
   fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head><title>Shop</title><meta name="description" content=""></head><body><div id="root"></div></body></html>');
   fs.writeFileSync(path.join(distDir, 'server', 'entry-server.js'), renderer);
+  fs.mkdirSync(path.join(distDir, 'assets'));
+  fs.writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), script);
+  fs.writeFileSync(path.join(distDir, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(script));
+  fs.writeFileSync(path.join(distDir, 'assets', 'app-abc123.js.gz'), zlib.gzipSync(script));
+  fs.writeFileSync(path.join(distDir, 'robots.txt'), 'User-agent: *\n');
   app = await createTestApp({ webDistDir: distDir });
 });
 
@@ -47,5 +56,47 @@ describe('public pages rendered on the server', () => {
     expect(new Set([...replies, again].map((reply) => reply.headers.etag)).size).toBe(1);
     expect(again.body).toContain('<h1>Parts that fit</h1>');
     expect(renders.home).toBe(1);
+  });
+
+  it('are kept by their path and their own query: a parameter the page does not read makes no other page', async () => {
+    const first = await app.inject({ method: 'GET', url: '/' });
+    const before = renders.home;
+    const replies = await Promise.all(['/?x=1', `/?x=${Math.random()}`, '/?utm_source=mail&fbclid=2'].map((url) => app.inject({ method: 'GET', url })));
+
+    expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(replies.map((reply) => reply.headers.etag))).toEqual(new Set([first.headers.etag]));
+    expect(renders.home).toBe(before);
+  });
+});
+
+describe('the build’s files', () => {
+  it('are sent as the compressed copy the build wrote, hashed assets cached for a year', async () => {
+    const brotli = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const gzip = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const plain = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(script);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    for (const reply of [brotli, gzip, plain]) {
+      expect(reply.headers['content-type']).toMatch(/javascript/);
+      expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(reply.headers.vary).toMatch(/accept-encoding/i);
+    }
+    expect((await app.inject({ method: 'GET', url: '/robots.txt' })).headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('leave out the server bundle and the compressed copies; a missing asset is a JSON 404, not the shop’s page', async () => {
+    for (const url of ['/assets/app-abc123.js.br', '/assets/app-old.js']) {
+      const reply = await app.inject({ method: 'GET', url });
+      expect(reply.statusCode, url).toBe(404);
+      expect(reply.headers['content-type'], url).toMatch(/json/);
+    }
+    const bundle = await app.inject({ method: 'GET', url: '/server/entry-server.js' });
+    expect(bundle.statusCode).toBe(404);
+    expect(bundle.body).not.toContain('renderPage');
   });
 });

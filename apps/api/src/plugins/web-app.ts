@@ -1,52 +1,18 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import zlib from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
+import fastifyStatic from '@fastify/static';
 import { apiErrors, isAppRoute } from '@autoparts/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { BROTLI_OPTIONS } from './public-cache';
+import { sendStored, storedReply, storedSize, type StoredReply } from './stored-reply';
 import { withoutOpenerPolicy } from './security-headers';
 
+const HTML = 'text/html; charset=utf-8';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 const PERSONAL = 'private, no-cache';
 const A_DAY = 'public, max-age=86400';
-
-const contentTypes: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
-
-interface Variant {
-  body: Buffer;
-  etag: string;
-}
-
-/** A file of the build, held in memory with the brotli and gzip copies written beside it at build time. */
-interface StaticFile {
-  type: string;
-  cacheControl: string;
-  identity: Variant;
-  encoded: Partial<Record<'br' | 'gzip', Variant>>;
-}
 
 /** What the server-rendering bundle (apps/web/src/entry-server.tsx, built to dist/server) exports. */
 interface ServerRenderer {
@@ -55,6 +21,8 @@ interface ServerRenderer {
   pageDataJson(data: unknown): string;
   renderPage(options: { url: URL; baseUrl: string; found: boolean; api: ApiTransport }): Promise<RenderedPage>;
   renderPartPage(options: { id: string; url: URL; baseUrl: string; api: ApiTransport }): Promise<RenderedPage | undefined>;
+  /** The page's own query, normalised: the parameters it reads, in its order; others dropped. */
+  pageSearch(url: URL): string;
 }
 
 type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
@@ -78,60 +46,6 @@ interface PageHead {
  * some eighty pages (`/`, `/blogs`, `/shop` and its most asked searches).
  */
 const PAGE_CACHE_BYTES = 16 * 1024 * 1024;
-
-/** `@fastify/compress`'s own threshold (its default): a smaller reply it sends as it is. */
-const COMPRESS_THRESHOLD_BYTES = 1024;
-
-const variantOf = (body: Buffer, suffix = ''): Variant => ({
-  body,
-  etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}${suffix}"`,
-});
-
-/** A rendered page as a file: its bytes, brotli and gzip, each with its tag, made once. */
-function pageFile(html: string): StaticFile {
-  const body = Buffer.from(html);
-  return {
-    type: 'text/html; charset=utf-8',
-    cacheControl: REVALIDATE,
-    identity: variantOf(body),
-    encoded: { br: variantOf(zlib.brotliCompressSync(body, BROTLI_OPTIONS), '-br'), gzip: variantOf(zlib.gzipSync(body), '-gz') },
-  };
-}
-
-/** Every file of the client build except the page template and the server bundle, by URL path. */
-function loadStaticFiles(distDir: string): Map<string, StaticFile> {
-  const files = new Map<string, StaticFile>();
-  const walk = (dir: string): string[] =>
-    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-      const full = path.join(dir, entry.name);
-      return entry.isDirectory() ? walk(full) : [full];
-    });
-  for (const file of walk(distDir)) {
-    const relative = path.relative(distDir, file).split(path.sep).join('/');
-    if (relative.startsWith('server/') || relative === 'index.html' || /\.(br|gz)$/.test(relative)) continue;
-    const readIfThere = (name: string) => (fs.existsSync(name) ? fs.readFileSync(name) : undefined);
-    const br = readIfThere(`${file}.br`);
-    const gz = readIfThere(`${file}.gz`);
-    files.set(`/${relative}`, {
-      type: contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-      cacheControl: relative.startsWith('assets/') ? IMMUTABLE : A_DAY,
-      identity: variantOf(fs.readFileSync(file)),
-      encoded: { ...(br ? { br: variantOf(br, '-br') } : {}), ...(gz ? { gzip: variantOf(gz, '-gz') } : {}) },
-    });
-  }
-  return files;
-}
-
-function sendStatic(file: StaticFile, request: FastifyRequest, reply: FastifyReply) {
-  const offered = Object.keys(file.encoded);
-  const encoding = offered.length > 0 ? negotiate(request.headers['accept-encoding'] ?? '', offered) : undefined;
-  const variant = (encoding && file.encoded[encoding as 'br' | 'gzip']) || file.identity;
-  reply.header('content-type', file.type).header('cache-control', file.cacheControl).header('etag', variant.etag);
-  if (offered.length > 0) reply.header('vary', 'accept-encoding');
-  if (variant !== file.identity && encoding) reply.header('content-encoding', encoding);
-  if (request.headers['if-none-match'] === variant.etag) return reply.code(304).send();
-  return reply.send(variant.body);
-}
 
 /** A path segment decoded, or undefined when its percent-escapes are broken. */
 function decoded(segment: string | undefined): string | undefined {
@@ -160,23 +74,9 @@ function imagePreloadLink({ href, srcSet, sizes, type }: NonNullable<PageHead['i
 }
 
 /**
- * The CSP hashes (`sha256-…`) of the inline scripts of the built page template: the page's own
- * script, which the web build puts into the HTML (decision 033). The pattern is
- * the one `apps/web/build/inline-boot.ts` writes. None when the app is not built.
- */
-export function inlineScriptHashes(distDir: string): string[] {
-  const indexPath = path.join(distDir, 'index.html');
-  if (!fs.existsSync(indexPath)) return [];
-  const template = fs.readFileSync(indexPath, 'utf8');
-  return [...template.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map(
-    ([, code]) => `sha256-${createHash('sha256').update(code ?? '').digest('base64')}`,
-  );
-}
-
-/**
- * Serves the built web app (decisions 028, 029). Its files are read into memory at start, with
- * the brotli and gzip copies the build wrote, and sent by `Accept-Encoding` (hashed assets cached
- * for a year). The public pages (`/`, `/shop`, `/blogs`, `/portfolio`, the not-found page) are
+ * Serves the built web app (decisions 028, 039). Its files go through `@fastify/static`, as the
+ * brotli or gzip copy the build wrote by `Accept-Encoding` (hashed assets cached for a year,
+ * immutable). The public pages (`/`, `/shop`, `/blogs`, `/portfolio`, the not-found page) are
  * rendered here with their data, asked of the API's own routes in-process, and kept until that
  * data changes (decision 035); every other route of
  * the app gets the page template with 200, and the app renders it in the browser. Unknown `/api`
@@ -190,14 +90,21 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
   if (template === undefined) {
     app.log.warn({ distDir: options.distDir }, 'web app not built: only the API is served');
   } else {
-    for (const [urlPath, file] of loadStaticFiles(options.distDir)) {
-      // A file the build compressed, or one too small to be worth it, skips the per-request
-      // compression's hooks: it is sent as built. Any other goes through them as before.
-      const sentAsBuilt = Object.keys(file.encoded).length > 0 || file.identity.body.length < COMPRESS_THRESHOLD_BYTES;
-      app.get(urlPath, { schema: { hide: true }, ...(sentAsBuilt ? { compress: false as const } : {}) }, (request, reply) =>
-        sendStatic(file, request, reply),
-      );
-    }
+    // The build's files, one route each, found at start; each sent as the brotli or gzip copy the
+    // build wrote beside it when the browser takes one (`apps/web/build/precompress.ts`).
+    await app.register(fastifyStatic, {
+      root: options.distDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // The page template is the pages' (below); the server bundle is not for browsers.
+      globIgnore: ['index.html', 'server/**', '**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (reply, file) => {
+        const hashed = path.relative(options.distDir, file).split(path.sep)[0] === 'assets';
+        reply.header('cache-control', hashed ? IMMUTABLE : A_DAY);
+      },
+    });
   }
   const renderer =
     template !== undefined && fs.existsSync(rendererPath)
@@ -258,15 +165,15 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
   }
 
   /**
-   * Public pages as rendered, by URL, with the public cache's version they were rendered at
-   * (issue 10: prerendered and refreshed when the catalogue changes). A page is the same for
-   * every visitor, so it is rendered once per change of the catalogue or the reviews it shows,
-   * on every instance, and sent as bytes with its tag (304 to a matching `If-None-Match`).
+   * Public pages as rendered, by path and the page's own normalised query (`/?x=1` is `/`), with
+   * the public cache's version they were rendered at. A page is the same for every visitor, so it
+   * is rendered once per change of the catalogue or the reviews it shows, on every instance, and
+   * sent as stored bytes with its tag (304 to a matching `If-None-Match`), as the API's cached
+   * reads are (`stored-reply.ts`).
    */
-  const pages = new LRUCache<string, { version: number; file: StaticFile }>({
+  const pages = new LRUCache<string, { version: number; file: StoredReply }>({
     maxSize: PAGE_CACHE_BYTES,
-    sizeCalculation: ({ file }, url) =>
-      file.identity.body.length + (file.encoded.br?.body.length ?? 0) + (file.encoded.gzip?.body.length ?? 0) + url.length,
+    sizeCalculation: ({ file }, key) => storedSize(file) + key.length,
   });
 
   /**
@@ -274,27 +181,28 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
    * for that render rather than making its own (a drop after an order, then many visitors at
    * once, renders the page once).
    */
-  const rendering = new Map<string, Promise<{ file: StaticFile; complete: boolean } | undefined>>();
+  const rendering = new Map<string, Promise<{ file: StoredReply; complete: boolean } | undefined>>();
 
   /**
    * A public page from memory while what it shows is unchanged, or rendered now and kept unless
    * a change came meanwhile, changes cannot be heard, or some of its data was refused this
    * visitor (their read limit) or failed; undefined if rendering fails.
    */
-  async function publicPage(visitor: FastifyRequest, page: string, pathname: string, url: URL): Promise<StaticFile | undefined> {
+  async function publicPage(visitor: FastifyRequest, page: string, url: URL): Promise<StoredReply | undefined> {
     const version = app.publicCache.version();
-    const kept = pages.get(visitor.url);
+    const pageKey = `${url.pathname}${url.search}`;
+    const kept = pages.get(pageKey);
     if (kept && kept.version === version) return kept.file;
     const render = async () => {
-      const rendered = await renderedPage(visitor, page, pathname, url, true);
+      const rendered = await renderedPage(visitor, page, url.pathname, url, true);
       if (rendered === undefined) return undefined;
-      const file = pageFile(rendered.html);
+      const file = storedReply(rendered.html, HTML);
       const unchanged = version !== undefined && version === app.publicCache.version();
-      if (rendered.complete && unchanged) pages.set(visitor.url, { version, file });
+      if (rendered.complete && unchanged) pages.set(pageKey, { version, file });
       return { file, complete: rendered.complete };
     };
     if (version === undefined) return (await render())?.file;
-    const key = `${version} ${visitor.url}`;
+    const key = `${version} ${pageKey}`;
     const underway = rendering.get(key);
     if (underway) {
       const shared = await underway;
@@ -336,9 +244,12 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     const rendered = !found || renderer?.isServerRendered(pathname) === true;
     // The pages a buyer lands on from outside (decision 034).
     if (rendered || partId) withoutOpenerPolicy(reply);
-    if (found && rendered) {
-      const page = await publicPage(request, template, pathname, url);
-      if (page) return sendStatic(page, request, reply);
+    if (found && rendered && renderer) {
+      // Rendered from the parameters the page reads only: any other is dropped, and the page is
+      // the one kept for its path and those parameters.
+      const search = renderer.pageSearch(url);
+      const page = await publicPage(request, template, new URL(`${options.baseUrl}${pathname}${search ? `?${search}` : ''}`));
+      if (page) return sendStored(request, reply, page);
     }
     const html =
       !found
@@ -351,7 +262,7 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     return reply
       .code(found ? 200 : 404)
       .header('cache-control', partId ? PERSONAL : REVALIDATE)
-      .type('text/html; charset=utf-8')
+      .type(HTML)
       .send(html ?? template);
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: apiErrors.notFound }));

@@ -10,8 +10,14 @@ import { PART_PAGE_IMAGE_SIZES } from '../features/orders/components/part-detail
 import { reviewsQuery } from '../features/reviews/api/get-reviews';
 import { meQuery } from '../lib/me';
 
-/** The pages the server renders with their data (DESIGN §10); every other page is rendered in the browser. */
-export const serverRenderedPages: readonly string[] = [paths.home, paths.shop, paths.blogs, paths.portfolio];
+
+/**
+ * The query a server-rendered page reads, normalised: its parameters in their order, any other
+ * dropped. The server keeps one rendered page per path and this (`/?x=1` is `/`).
+ */
+export function pageSearch(url: URL): string {
+  return url.pathname === paths.shop ? new URLSearchParams(shopSearchParams(url.searchParams)).toString() : '';
+}
 
 /**
  * Asks the API for what a server-rendered page shows, through the same queries the page runs in

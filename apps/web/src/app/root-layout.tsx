@@ -1,8 +1,7 @@
-import { useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '../components/footer';
 import { Header } from '../components/header';
-import { HydrateLater } from '../components/hydrate-later';
 import { AccountLinks, useAccessTokenRenewal } from '../features/auth';
 import { useFocusTopAfterNavigation } from '../lib/focus-after-navigation';
 import { GarageSync } from '../lib/garage';
@@ -20,22 +19,18 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      <HydrateLater name="header">
-        <SessionHeader />
-      </HydrateLater>
+      <SessionHeader />
       {/* At least a screen tall: the footer starts below the first screen, so a page whose data
           arrives after the first paint never pushes it down in view (layout shift, issue 10). */}
       <main id="main" className="min-h-screen flex-1">
         <Outlet />
       </main>
-      <HydrateLater name="footer">
+      {/* Below the first screen: React hydrates it after what is on screen, or first if it is touched. */}
+      <Suspense>
         <Footer />
-      </HydrateLater>
-      {/* They show nothing: hydrated in a task of their own, after the page's frame (issue 10: blocking time). */}
-      <HydrateLater name="layout-effects">
-        <GarageSync />
-        <ScrollRestoration />
-      </HydrateLater>
+      </Suspense>
+      <GarageSync />
+      <ScrollRestoration />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { matchRoutes } from 'react-router';
+import { isAppRoute, publicPages, routePatterns } from '@autoparts/shared';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { RequireAuth } from '../features/auth';
 import { routes } from './router';
@@ -9,6 +10,24 @@ function pageFor(path: string) {
   const guarded = matches.some((match) => (match.route.element as { type?: unknown } | undefined)?.type === RequireAuth);
   return { page, guarded };
 }
+
+/** Every page the router serves, by its full path (an index route by its parent's), the catch-all left out. */
+function routerPaths(tree: RouteObject[], parent = ''): string[] {
+  return tree.flatMap((route) => {
+    if (route.path === '*') return [];
+    const path = route.path === undefined ? parent : route.path.startsWith('/') ? route.path : `${parent.replace(/\/$/, '')}/${route.path}`;
+    const own = route.index || (route.path !== undefined && !route.children) ? [path] : [];
+    return [...own, ...(route.children ? routerPaths(route.children, path) : [])];
+  });
+}
+
+describe('one table of pages', () => {
+  it('the router serves exactly the paths the server answers 200 for, and the public pages are among them', () => {
+    expect(routerPaths(routes).toSorted()).toEqual([...routePatterns].toSorted());
+    for (const page of publicPages) expect(isAppRoute(page), page).toBe(true);
+    expect(isAppRoute('/no-such-page')).toBe(false);
+  });
+});
 
 describe('router', () => {
   it.each([

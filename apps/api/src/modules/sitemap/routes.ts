@@ -1,10 +1,9 @@
-import { paths } from '@autoparts/shared';
+import { paths, publicPages } from '@autoparts/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { createPartsRepository } from '../parts/repository';
 
 /** A sitemap holds at most 50,000 URLs (sitemaps.org); the public pages take the first few. */
 const SITEMAP_MAX_URLS = 50_000;
-const publicPages = [paths.home, paths.shop, paths.blogs, paths.portfolio];
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 

@@ -1,5 +1,4 @@
-import type { ComponentType } from 'react';
-import { HydrateLater } from '../../../components/hydrate-later';
+import { Suspense, type ComponentType } from 'react';
 import { FeaturedProducts, PartsList } from '../../../features/catalog';
 import { ReviewsCarousel } from '../../../features/reviews';
 import { Banner } from './banner';
@@ -21,20 +20,18 @@ const sections: Array<[name: string, Section: ComponentType]> = [
 ];
 
 /**
- * The home page, in SPEC §2's order. Each section hydrates in a task of its own (issue 10: blocking
- * time); the parts list puts off its selector and its parts each on its own.
+ * The home page, in SPEC §2's order. Each section below the parts is a `<Suspense>` boundary of its
+ * own, which React hydrates apart from the rest: after what is on screen, or first when touched.
  */
 export function HomeRoute() {
   return (
     <>
-      <HydrateLater name="home-banner">
-        <Banner />
-      </HydrateLater>
+      <Banner />
       <PartsList />
       {sections.map(([name, Section]) => (
-        <HydrateLater key={name} name={name}>
+        <Suspense key={name}>
           <Section />
-        </HydrateLater>
+        </Suspense>
       ))}
     </>
   );

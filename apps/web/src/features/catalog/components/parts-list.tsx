@@ -1,6 +1,5 @@
 import { paths } from '@autoparts/shared';
 import { Link } from 'react-router';
-import { HydrateLater } from '../../../components/hydrate-later';
 import { PartGrid } from './part-grid';
 import { VehicleSelector } from './vehicle-selector';
 
@@ -14,13 +13,8 @@ export function PartsList() {
       <h2 id="parts-heading" className="mb-6 text-center text-2xl sm:mb-8 sm:text-3xl font-bold text-ink">
         Our Parts
       </h2>
-      {/* Each hydrates in a task of its own (issue 10: blocking time). */}
-      <HydrateLater name="parts-vehicle">
-        <VehicleSelector className="mb-8" />
-      </HydrateLater>
-      <HydrateLater name="parts-grid">
-        <PartGrid placeholders={6} label="Parts" phoneLimit={PARTS_ON_A_PHONE} />
-      </HydrateLater>
+      <VehicleSelector className="mb-8" />
+      <PartGrid placeholders={6} label="Parts" phoneLimit={PARTS_ON_A_PHONE} />
       <p className="mt-10 text-center">
         <Link
           to={paths.shop}

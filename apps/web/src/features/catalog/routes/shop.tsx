@@ -1,7 +1,6 @@
 import { SEARCH_QUERY_MAX, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { HydrateLater } from '../../../components/hydrate-later';
 import { LoadFailed } from '../../../components/load-failed';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
@@ -53,8 +52,6 @@ export function Component() {
       <h1 className="text-3xl font-extrabold text-ink">Shop</h1>
       <SearchBox key={params.q ?? ''} initial={params.q ?? ''} onSearch={(q) => change({ q })} />
       <div className="mt-6 grid gap-8 lg:grid-cols-[20rem_1fr]">
-        {/* The filters and the results hydrate a task each after the page (components/hydrate-later.tsx). */}
-        <HydrateLater name="shop-filters">
           <FilterPanel active={activeFilters(params)}>
             {/* Choosing a vehicle here is choosing what to shop for: the list narrows to it at once. */}
             <VehicleSelector onChoose={(vehicle) => change({ vehicle: vehicle?._id })} />
@@ -80,7 +77,6 @@ export function Component() {
               In stock only
             </label>
           </FilterPanel>
-        </HydrateLater>
         <section aria-labelledby="results-heading" className="min-w-0">
           <div className="flex flex-wrap items-end justify-between gap-3">
             <h2 id="results-heading" className="text-lg font-semibold text-ink" aria-live="polite">
@@ -94,9 +90,7 @@ export function Component() {
             />
           </div>
           {params.vehicle && <VehicleFilterNotice vehicle={chosenVehicle(params.vehicle)} allParts={withChanges({ vehicle: undefined })} />}
-          <HydrateLater name="shop-results">
-            <Results search={search} unreachable={unreachable} vehicleId={active?._id} vehicle={active ? vehicleLabel(active) : undefined} />
-          </HydrateLater>
+          <Results search={search} unreachable={unreachable} vehicleId={active?._id} vehicle={active ? vehicleLabel(active) : undefined} />
           {search.data && !unreachable && <Pages result={search.data} link={(page) => withChanges({ page: page === 1 ? undefined : String(page) })} />}
         </section>
       </div>

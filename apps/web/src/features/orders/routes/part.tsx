@@ -1,7 +1,6 @@
 import { paths } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { HydrateLater } from '../../../components/hydrate-later';
 import { LoadFailed } from '../../../components/load-failed';
 import { pageTitle } from '../../../content/site';
 import { isApiError } from '../../../lib/api-client';
@@ -27,17 +26,11 @@ export function Component() {
         <PartDetailsSkeleton />
       ) : (
         <>
-          {/* Rendered on the server for a signed-in customer: the order form and the fitment hydrate
-              in tasks of their own (components/hydrate-later.tsx). */}
           <div className="grid items-start gap-10 lg:grid-cols-2">
             <PartDetails part={part.data} besidePrice={<FitVerdict part={part.data} />} />
-            <HydrateLater name="part-order">
-              <PlaceOrderForm key={part.data._id} part={part.data} me={me.data ?? { name: '', email: '' }} />
-            </HydrateLater>
+            <PlaceOrderForm key={part.data._id} part={part.data} me={me.data ?? { name: '', email: '' }} />
           </div>
-          <HydrateLater name="part-fitment">
-            <PartFitment part={part.data} />
-          </HydrateLater>
+          <PartFitment part={part.data} />
         </>
       )}
     </div>
