@@ -59,7 +59,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const COALESCE_MS = 250;
 
 /**
- * Public catalogue and review reads served from memory (issue 10, decision 026). A route opts in
+ * Public catalogue and review reads served from memory (decision 026). A route opts in
  * with `config: { cachedAs: 'catalogue' }`; its first 200 is kept as bytes with a strong ETag and
  * sent again as they are, or as `304` to a matching `If-None-Match`, until a change of its topic.
  *

@@ -59,7 +59,7 @@ function decoded(segment: string | undefined): string | undefined {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Asks for a page's largest image with its HTML (issue 10: LCP); `srcset` as its `<picture>` has it. */
+/** Asks for a page's largest image with its HTML (the largest contentful paint); `srcset` as its `<picture>` has it. */
 function imagePreloadLink({ href, srcSet, sizes, type }: NonNullable<PageHead['image']>): string {
   const attributes = [
     ['href', href],

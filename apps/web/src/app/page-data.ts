@@ -40,7 +40,7 @@ export interface PageHead {
   structuredData?: object;
   /**
    * The page's largest image, fetched with the HTML rather than once the script has drawn it: a
-   * part's page is drawn in the browser, and its photo is what paints last (issue 10: LCP).
+   * part's page is drawn in the browser, and its photo is what paints last (the largest contentful paint).
    */
   image?: ImagePreload;
 }

@@ -21,7 +21,7 @@ export function RootLayout() {
       </a>
       <SessionHeader />
       {/* At least a screen tall: the footer starts below the first screen, so a page whose data
-          arrives after the first paint never pushes it down in view (layout shift, issue 10). */}
+          arrives after the first paint never pushes it down in view (a layout shift). */}
       <main id="main" className="min-h-screen flex-1">
         <Outlet />
       </main>

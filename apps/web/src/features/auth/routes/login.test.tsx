@@ -148,7 +148,8 @@ describe('Login page', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/part/42'));
     expect(router.state.location.search).toBe('?qty=3');
-    expect(screen.getByText('Part page')).toBeInTheDocument();
+    // React draws the new page in a transition, after the router has moved.
+    expect(await screen.findByText('Part page')).toBeInTheDocument();
     expect(localStorage.getItem('accessToken')).toBe('fresh-token');
 
     const calls = server.paths();
