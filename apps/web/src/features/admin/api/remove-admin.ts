@@ -1,6 +1,7 @@
 import type { modifiedCountSchema } from '@autoparts/shared';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { meQuery } from '../../../lib/me';
 import { queryKeys } from '../../../lib/query-keys';
 import { adminNotices } from '../admin-notices';
 import { useAdminMutation } from './use-admin-mutation';
@@ -14,7 +15,7 @@ export function useRemoveAdmin() {
   return useAdminMutation({
     mutationFn: removeAdmin,
     success: ({ modifiedCount }, email) => (modifiedCount > 0 ? adminNotices.adminRemoved(email) : adminNotices.notAnAdmin(email)),
-    // Demoting oneself changes what the dashboard shows too.
-    invalidates: [queryKeys.users, ['me'], ['admin']],
+    // Demoting oneself changes who the app thinks is signed in, and the admin check beside it.
+    invalidates: [queryKeys.users, meQuery.queryKey, ['admin']],
   });
 }
