@@ -88,6 +88,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The webhook verifies Stripe's signature over the exact bytes sent, so this route keeps them.
   await app.register(async (webhook) => {
+    // The app's JSON parser (plugins/request-guards.ts) gives way to the bytes here.
+    webhook.removeContentTypeParser('application/json');
     webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );
