@@ -70,7 +70,14 @@ const START_RETRY_MAX_MS = 10_000;
  * shutting down or not yet accepting connections.
  */
 export function databaseUnavailable(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
+  // Libraries wrap it (Better Auth's "Failed to get session" keeps it as its cause).
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
+    if (connectionError(cause)) return true;
+  }
+  return false;
+}
+
+function connectionError(error: Error): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
     if (/^08/.test(code) || ['57P01', '57P02', '57P03'].includes(code)) return true;

@@ -13,16 +13,16 @@ export function errorHandling(app: FastifyInstance) {
       return reply.code(400).send({ message });
     }
     const status = error.statusCode ?? 500;
-    // An error made to be shown (a payment service failure) keeps its status and message.
-    if ('expose' in error && error.expose === true) {
-      if (status >= 500) request.log.error({ err: error }, 'request failed');
-      return reply.code(status).send({ message: error.message });
-    }
     // The database restarting or failing over: the caller may try again in a moment (a
     // load balancer, another instance). Its connection's error says nothing more about us.
     if (databaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.code(503).header('retry-after', '1').send({ message: apiErrors.databaseUnavailable });
+    }
+    // An error made to be shown (a payment service failure) keeps its status and message.
+    if ('expose' in error && error.expose === true) {
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      return reply.code(status).send({ message: error.message });
     }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
