@@ -16,6 +16,11 @@ const run = promisify(execFile);
 export interface PostgresCluster {
   /** The `postgres` maintenance database, as the superuser `postgres`. */
   url: string;
+  /** `pg_ctl restart -m fast`: every connection is ended, as a restart or failover ends them. */
+  restart(): Promise<void>;
+  /** Stops the server and keeps its data, for `start` to bring it back (a server not up yet). */
+  pause(): Promise<void>;
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -84,15 +89,21 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       '-c fsync=off -c synchronous_commit=off -c full_page_writes=off',
     ].join(' ');
     const logFile = path.join(dir, 'postgres.log');
-    try {
-      const start = ['-D', dataDir, '-l', logFile, '-w', '-o', serverOptions, 'start'];
-      await run(...command('pg_ctl', start), { cwd: dir });
-    } catch (error) {
-      const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
-      throw new Error(`pg_ctl start failed: ${String(error)}\n${log}`, { cause: error });
-    }
+    // With its log in a file: postgres, which outlives pg_ctl, holds no pipe of ours open.
+    const pgCtl = async (action: string, options: string[] = []) => {
+      try {
+        await run(...command('pg_ctl', ['-D', dataDir, '-l', logFile, '-w', ...options, action]), { cwd: dir });
+      } catch (error) {
+        const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
+        throw new Error(`pg_ctl ${action} failed: ${String(error)}\n${log}`, { cause: error });
+      }
+    };
+    await pgCtl('start', ['-o', serverOptions]);
     return {
       url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+      restart: () => pgCtl('restart', ['-m', 'fast']),
+      pause: () => pgCtl('stop', ['-m', 'fast']),
+      start: () => pgCtl('start', ['-o', serverOptions]),
       stop: async () => {
         if (stopped) return;
         // Asynchronously first, so the caller's event loop keeps running while postgres stops.

@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import pretty from 'pino-pretty';
 import {
   serializerCompiler,
@@ -13,6 +14,7 @@ import { createAuth } from './modules/auth/auth';
 import { registerIdentity } from './modules/auth/identity';
 import { authRoutes } from './modules/auth/routes';
 import { imagesRoutes } from './modules/images/routes';
+import { healthRoutes } from './modules/health/routes';
 import { operationsRoutes } from './modules/operations/routes';
 import { overviewRoutes } from './modules/overview/routes';
 import { partsRoutes } from './modules/parts/routes';
@@ -31,6 +33,7 @@ import { clientConfigRoutes } from './plugins/client-config';
 import { auditRoutes } from './modules/audit/routes';
 import { apiDocs } from './plugins/api-docs';
 import { errorForLog, errorHandling, frameworkErrors } from './plugins/errors';
+import { metrics } from './plugins/metrics';
 import { requestLog } from './plugins/request-log';
 import { DEFAULT_BODY_LIMIT, requestGuards } from './plugins/request-guards';
 import { rateLimits } from './plugins/rate-limits';
@@ -54,21 +57,25 @@ export interface AppOptions {
   config: Config;
   /** The app owns the database from here on and closes it when it closes. */
   database: DatabaseHandle;
+  /** The log to write to; by default one made from the config. */
+  log?: FastifyBaseLogger;
+}
+
+/** The shop's log, also for what happens before the app exists (waiting for the database). */
+export function createLogger(config: Pick<Config, 'logLevel' | 'logFormat'>): FastifyBaseLogger {
+  const options = { level: config.logLevel, serializers: { err: errorForLog } };
+  // Synchronous, in this process: a log line is never lost to a worker thread at exit.
+  return config.logFormat === 'pretty'
+    ? pino(options, pretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }))
+    : pino(options);
 }
 
 /** Builds the whole shop — API and web app — without listening (tests call it with inject). */
-export async function buildApp({ config, database }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, log }: AppOptions): Promise<FastifyInstance> {
   const { authSecret } = config;
   if (!authSecret) throw new Error('AUTH_SECRET is not set');
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      serializers: { err: errorForLog },
-      // Synchronous, in this process: a log line is never lost to a worker thread at exit.
-      ...(config.logFormat === 'pretty'
-        ? { stream: pretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }) }
-        : {}),
-    },
+    loggerInstance: log ?? createLogger(config),
     // Fastify's two lines per request give way to our one (plugins/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     // A hop count trusts that many proxies in front of us (the addresses they append), no more.
@@ -116,6 +123,8 @@ export async function buildApp({ config, database }: AppOptions): Promise<Fastif
   const auth = createAuth({ config, authSecret, db: database.db, logger: app.log, mail: app.mail });
   registerIdentity(app, auth);
   await rateLimits(app);
+  await healthRoutes(app);
+  await metrics(app, database);
 
   await app.register(
     async (api) => {

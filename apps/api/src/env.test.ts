@@ -141,4 +141,17 @@ describe('parseEnv: the open internet (issue 8)', () => {
     expect(parseEnv({ MAIL_FROM: 'shop@example.com' }).mail.from).toBe('shop@example.com');
     expect(() => parseEnv({ MAIL_FROM: 'the shop' })).toThrow(/\bMAIL_FROM\b/);
   });
+
+  it('waits 5 s and then at most 20 s on SIGTERM unless told otherwise', () => {
+    expect(parseEnv({}).shutdown).toEqual({ graceMs: 5_000, timeoutMs: 20_000 });
+    expect(parseEnv({ SHUTDOWN_GRACE_MS: '0', SHUTDOWN_TIMEOUT_MS: '60000' }).shutdown).toEqual({ graceMs: 0, timeoutMs: 60_000 });
+    expect(() => parseEnv({ SHUTDOWN_GRACE_MS: '-1' })).toThrow(/\bSHUTDOWN_GRACE_MS\b/);
+  });
+
+  it('serves no metrics unless METRICS_TOKEN (32 characters or more) or METRICS_PORT is set', () => {
+    expect(parseEnv({}).metrics).toEqual({ token: undefined, port: undefined });
+    expect(parseEnv({ METRICS_TOKEN: 'x'.repeat(32), METRICS_PORT: '9464' }).metrics).toEqual({ token: 'x'.repeat(32), port: 9464 });
+    expect(() => parseEnv({ METRICS_TOKEN: 'short' })).toThrow(/\bMETRICS_TOKEN\b/);
+    expect(() => parseEnv({ METRICS_PORT: '70000' })).toThrow(/\bMETRICS_PORT\b/);
+  });
 });

@@ -56,6 +56,10 @@ const envSchema = z
       .max(320)
       .regex(/^(?:[^<>@]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be an address (shop@example.com) or a name and an address (Shop <shop@example.com>)')
       .optional(),
+    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(10 * 60_000).default(5_000),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(10 * 60_000).default(20_000),
+    METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   })
   .refine((env) => !env.DATABASE_URL || env.AUTH_SECRET, {
     path: ['AUTH_SECRET'],
@@ -116,6 +120,16 @@ export interface Config {
    */
   mail: { smtpUrl: string | undefined; from: string };
   /**
+   * SIGTERM: how long the instance keeps taking requests while saying it is not ready (for the
+   * load balancer to notice), then how long requests in flight may take to finish.
+   */
+  shutdown: { graceMs: number; timeoutMs: number };
+  /**
+   * `/metrics` (Prometheus): on the shop's port for a bearer of `token`, and/or on `port` of
+   * 127.0.0.1 for anyone on the machine; off when neither is set.
+   */
+  metrics: { token: string | undefined; port: number | undefined };
+  /**
    * Multiplies every rate limit and unpaid-order cap; 1 in the shop. The API tests raise it, so
    * that one test account can place many orders, and test the limits themselves at 1.
    */
@@ -172,6 +186,8 @@ export function parseEnv(
     production: env.NODE_ENV === 'production',
     unpaidOrderMinutes: env.UNPAID_ORDER_MINUTES,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Autoparts Manufacturer <no-reply@${new URL(baseUrl).hostname}>` },
+    shutdown: { graceMs: env.SHUTDOWN_GRACE_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
+    metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
     limitScale: 1,
     // A photo upload (the largest body) arrives well within this on a slow phone connection.
     requestTimeoutMs: 60_000,

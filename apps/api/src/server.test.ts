@@ -1,63 +1,25 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from './db/database';
+import { startShopProcess, type ShopProcess } from './test/shop-process';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-server-'));
-let server: ChildProcessWithoutNullStreams | undefined;
+let server: ShopProcess | undefined;
 
 afterAll(() => {
   // Only if the test failed half-way: never leave a server behind.
-  if (server?.exitCode === null) server.kill('SIGKILL');
+  if (server?.child.exitCode === null) server.child.kill('SIGKILL');
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 it('serves over HTTP, logs one line per request and shuts down cleanly on SIGTERM', {
   timeout: 120_000,
 }, async () => {
-  const port = await freePort();
-  server = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
-    env: {
-      PATH: process.env.PATH,
-      PORT: String(port),
-      // HOST as a newcomer leaves it: localhost.
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'info',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web-app'),
-    },
-  });
-  let stderr = '';
-  server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => server?.once('exit', (code) => resolve(code)));
-
-  const logLines: Record<string, unknown>[] = [];
-  const lines = createInterface({ input: server.stdout });
-  const open = new Promise<void>((resolve, reject) => {
-    lines.on('line', (line) => {
-      // Every line on stdout is one JSON object: that is what a log collector expects.
-      const entry = JSON.parse(line) as Record<string, unknown>;
-      logLines.push(entry);
-      if (typeof entry.msg === 'string' && entry.msg.startsWith('shop is open')) resolve();
-    });
-    void exited.then((code) => reject(new Error(`server exited with ${code} before opening: ${stderr}`)));
-  });
-  await open;
+  // HOST as a newcomer leaves it: localhost.
+  server = await startShopProcess({ DATA_DIR: dataDir, SHUTDOWN_GRACE_MS: '0', HOST: 'localhost' });
+  const { port, logLines } = server;
 
   // One address, the one to type (BASE_URL): no line of Fastify's per bound address before it.
   const shopUrl = `http://localhost:${port}`;
@@ -83,8 +45,8 @@ it('serves over HTTP, logs one line per request and shuts down cleanly on SIGTER
   // The embedded database is single-process (DESIGN §4): another process is kept off it.
   await expect(openDatabase({ dataDir })).rejects.toThrow(/DATA_DIR.*in use by another process/);
 
-  server.kill('SIGTERM');
-  expect(await exited, stderr).toBe(0);
+  server.child.kill('SIGTERM');
+  expect(await server.exited, server.stderr()).toBe(0);
   expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
 
   const requestLines = logLines.filter((entry) => entry.msg === 'request');

@@ -1,22 +1,47 @@
-import { buildApp } from './app';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { buildApp, createLogger } from './app';
 import { openDatabase, type DatabaseStart } from './db/database';
 import { parseEnv } from './env';
 import { loadOrCreateAuthSecret } from './modules/auth/secret';
 
-/** Starts the shop: database, then the server; closes both cleanly on SIGINT/SIGTERM. */
+/**
+ * Starts the shop: database (waiting for a PostgreSQL server that is not up yet), then the
+ * server; on SIGINT/SIGTERM it shuts down gracefully and exits 0.
+ */
 async function main() {
   const env = parseEnv();
   const config = { ...env, authSecret: env.authSecret ?? loadOrCreateAuthSecret(env.dataDir) };
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp({ config, database });
+  const log = createLogger(config);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    waiting: ({ attempt, delayMs, error }) =>
+      log.warn({ attempt, retryInMs: delayMs, reason: error instanceof Error ? error.message : String(error) }, 'database not reachable yet, waiting'),
+  });
+  const app = await buildApp({ config, database, log });
 
   let closing = false;
   const shutdown = async (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    // Not ready from now on; still serving, so that requests the load balancer sends before it
+    // notices are answered, not refused.
+    app.lifecycle.shuttingDown = true;
+    // Ctrl-C at a terminal has no load balancer to tell.
+    const graceMs = signal === 'SIGTERM' ? config.shutdown.graceMs : 0;
+    const { timeoutMs } = config.shutdown;
+    app.log.info({ signal, graceMs, timeoutMs }, 'shutting down');
+    await sleep(graceMs);
+    // Closing stops the job workers after their current job, stops taking connections, waits for
+    // the requests in flight and closes the pool; requests that outlast the bound are cut off.
+    const cutOff = setTimeout(() => {
+      app.log.warn({ timeoutMs }, 'requests still in flight at the shutdown bound: closing their connections');
+      app.server.closeAllConnections();
+    }, timeoutMs);
     await app.close();
+    clearTimeout(cutOff);
+    app.log.info('shut down');
     process.exit(0);
   };
   process.on('SIGINT', shutdown);

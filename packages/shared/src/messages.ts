@@ -73,6 +73,7 @@ export const apiErrors = {
   partNotFound: 'Part not found',
   notFound: 'Not found',
   internal: 'Internal Server Error',
+  databaseUnavailable: 'The shop cannot reach its database right now. Please try again in a moment.',
   signInRequired: 'Sign in to do this',
   forbidden: 'You are not allowed to do this',
   emailMismatch: 'You can only act for your own account',

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { serveBackups } from './backup';
@@ -40,6 +41,8 @@ export interface DatabaseHandle {
    * `restoreDataDir` reads (decision 047). Taken between transactions, after a checkpoint.
    */
   dumpDataDir?: () => Promise<Blob>;
+  /** The connections the shop holds: open, idle, and callers waiting for one (the metrics). */
+  poolStats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -67,6 +70,39 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** Tests only: stop at this migration and seed nothing (a shop as an older release left it). */
   migrateTo?: string;
+  /**
+   * Called before each wait while the PostgreSQL server cannot be reached at start (it may be
+   * starting too): the open retries after `delayMs` instead of failing.
+   */
+  waiting?: (wait: { attempt: number; delayMs: number; error: unknown }) => void;
+}
+
+/** The first wait for a database not there yet at start; each next one twice as long, to the cap. */
+const START_RETRY_FIRST_MS = 250;
+const START_RETRY_MAX_MS = 10_000;
+
+/**
+ * Whether an error says the database is out of reach (stopped, restarting, failing over, the
+ * connection cut), not that a query was wrong: the caller is told to come back (503), and the
+ * start waits for it. SQLSTATE class 08 is a connection exception; 57P01–57P03 are a server
+ * shutting down or not yet accepting connections.
+ */
+export function databaseUnavailable(error: unknown): boolean {
+  // Libraries wrap it (Better Auth's "Failed to get session" keeps it as its cause).
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
+    if (connectionError(cause)) return true;
+  }
+  return false;
+}
+
+function connectionError(error: Error): boolean {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (/^08/.test(code) || ['57P01', '57P02', '57P03'].includes(code)) return true;
+    if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'].includes(code)) return true;
+  }
+  // node-postgres reports a connection it lost, or could not open in time, by message alone.
+  return /^Connection terminated|^timeout exceeded when trying to connect|is not queryable/.test(error.message);
 }
 
 /** Opens the shop's database, brings its schema up to date and seeds an empty one. */
@@ -76,6 +112,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ? openPostgres(options.databaseUrl)
     : await openPGlite(options.dataDir);
   try {
+    if (handle.engine === 'postgres') await reachable(handle.db, options.waiting);
     const migrated = await migrate(handle.db, options.migrateTo);
     const seeded = options.migrateTo ? false : await seedDemoCatalogue(handle.db);
     return Object.assign(handle, { start: { created, migrated, seeded } });
@@ -85,11 +122,38 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 }
 
+/** Waits until the server answers, with back-off, while it is out of reach; any other error is thrown. */
+async function reachable(db: Db, waiting: DatabaseOptions['waiting']) {
+  for (let attempt = 1, delayMs = START_RETRY_FIRST_MS; ; attempt += 1, delayMs = Math.min(delayMs * 2, START_RETRY_MAX_MS)) {
+    try {
+      await sql`select 1`.execute(db);
+      return;
+    } catch (error) {
+      if (!databaseUnavailable(error)) throw error;
+      waiting?.({ attempt, delayMs, error });
+      await sleep(delayMs);
+    }
+  }
+}
+
+/** The names of the shop's migrations the database has not run (empty: its schema is current). */
+export async function missingMigrations(db: Db): Promise<string[]> {
+  const shipped = Object.keys(await migrationProvider.getMigrations());
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
+  const ran = new Set(rows.map((row) => row.name));
+  return shipped.filter((name) => !ran.has(name));
+}
+
 function openPostgres(connectionString: string): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString, max: 10 });
-  // A restart, failover or admin that closes an idle connection reaches us as an 'error' event,
-  // and an unheard 'error' event ends the process. The pool has already dropped that connection
-  // and opens a new one for the next query; a server that stays down fails that query instead.
+  // A server that does not answer (a failover in progress, a network cut) costs a caller this
+  // long at most, instead of waiting for the kernel to give up on the connection.
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 });
+  // A restart, failover or admin that closes a connection reaches us as an 'error' event on it,
+  // and an unheard 'error' event ends the process. The pool listens only while a connection is
+  // idle in it; one handed out (to a transaction between two statements, or a query whose reply
+  // has come) has nobody listening but this. The query on it, if any, fails on its own, and the
+  // pool drops the connection when it comes back broken; the next query opens a new one.
+  pool.on('connect', (client) => client.on('error', () => {}));
   pool.on('error', () => {});
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const listeners: PostgresListener[] = [];
@@ -103,6 +167,7 @@ function openPostgres(connectionString: string): DatabaseHandle {
       await listener.start();
       return listener;
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await Promise.all(listeners.map((listener) => listener.stop()));
       await db.destroy();
@@ -238,6 +303,8 @@ async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> 
         return { caughtUp: async () => {} };
       },
       dumpDataDir,
+      // One connection, always open; the statements waiting their turn on it are not counted.
+      poolStats: () => ({ total: 1, idle: 1, waiting: 0 }),
       close: async () => {
         await stopServingBackups();
         await db.destroy();

@@ -22,6 +22,7 @@ const queueSettings = {
 } satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
 export type QueueName = keyof typeof queueSettings;
+export const QUEUE_NAMES = Object.keys(queueSettings) as QueueName[];
 
 /** One job to add: its queue, its data and, for a job due later, when. */
 export interface JobRequest {

@@ -1,6 +1,7 @@
 import { apiErrors } from '@autoparts/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseUnavailable } from '../db/database';
 
 /** One error handler (DESIGN §5): 4xx keep their message, 5xx are logged and say nothing more. */
 export function errorHandling(app: FastifyInstance) {
@@ -12,6 +13,12 @@ export function errorHandling(app: FastifyInstance) {
       return reply.code(400).send({ message });
     }
     const status = error.statusCode ?? 500;
+    // The database restarting or failing over: the caller may try again in a moment (a
+    // load balancer, another instance). Its connection's error says nothing more about us.
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '1').send({ message: apiErrors.databaseUnavailable });
+    }
     // An error made to be shown (a payment service failure) keeps its status and message.
     if ('expose' in error && error.expose === true) {
       if (status >= 500) request.log.error({ err: error }, 'request failed');

@@ -41,6 +41,8 @@ declare module 'fastify' {
        * from those reads (a rendered page, plugins/web-app.ts) is kept while it is unchanged.
        */
       version(): number | undefined;
+      /** Cached reads answered from memory (hits) or from the database (misses) so far, by topic. */
+      counts(): Record<CacheTopic, { hits: number; misses: number }>;
     };
   }
 }
@@ -82,6 +84,10 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
   const lastDrop: Record<CacheTopic, number> = { catalogue: Number.NEGATIVE_INFINITY, reviews: Number.NEGATIVE_INFINITY };
   const pending: Record<CacheTopic, NodeJS.Timeout | undefined> = { catalogue: undefined, reviews: undefined };
   let live = true;
+  const counts: Record<CacheTopic, { hits: number; misses: number }> = {
+    catalogue: { hits: 0, misses: 0 },
+    reviews: { hits: 0, misses: 0 },
+  };
 
   const drop = (topic: CacheTopic) => {
     clearTimeout(pending[topic]);
@@ -128,6 +134,7 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
     caughtUp: () => listener.caughtUp().then(dropPending),
     // Each generation only grows, so their sum changes whenever either does.
     version: () => (live ? generation.catalogue + generation.reviews : undefined),
+    counts: () => counts,
   });
   app.decorateRequest('cacheGeneration', -1);
 
@@ -141,6 +148,7 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
       (request, reply, done) => {
         request.cacheGeneration = generation[topic];
         const entry = live ? caches[topic].get(request.url) : undefined;
+        counts[topic][entry ? 'hits' : 'misses'] += 1;
         if (!entry) return done();
         sendStored(request, reply, entry);
       },

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 /** One structured log line per request, written when the reply has gone. */
 export function requestLog(app: FastifyInstance) {
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
+    const log = request.routeOptions.config.quietLog ? request.log.debug : request.log.info;
+    log.call(
+      request.log,
       {
         method: request.method,
         url: withoutEmails(request.url),

@@ -1,63 +1,98 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import http from 'node:http';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
-const serverScript = path.join(import.meta.dirname, '..', 'server.ts');
+const serverEntry = path.join(import.meta.dirname, '../server.ts');
 
+/** A port nobody listens on right now (the kernel picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** The shop as an operator runs it: `server.ts` in a process of its own, logging JSON lines. */
 export interface ShopProcess {
   port: number;
-  /** `http://127.0.0.1:PORT` */
   url: string;
-  /** What it wrote to stderr so far, for failure messages. */
+  child: ChildProcessWithoutNullStreams;
+  /** Every log line so far, parsed (each line on stdout is one JSON object). */
+  logLines: Record<string, unknown>[];
   stderr(): string;
+  /** The exit code, once it has exited. */
+  exited: Promise<number | null>;
+  /** Settles once it logs that it is open; fails if it exits first. */
+  open: Promise<void>;
   /** SIGTERM, then its exit code. */
   stop(): Promise<number | null>;
   /** SIGKILL if it still runs (after a failed test). */
   kill(): void;
 }
 
-/** A port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
+/**
+ * Starts the shop on a free port of 127.0.0.1 with `env` on top of a quiet test environment
+ * (no web app) and answers once it logs that it is open. Kill it in `afterAll` if a test failed.
+ */
+export async function startShopProcess(env: Record<string, string>): Promise<ShopProcess> {
+  const shop = await launchShopProcess(env);
+  await shop.open;
+  return shop;
 }
 
 /**
- * The shop as `npm start` runs it, in a process of its own on `env.PORT` (else a free port), with
- * `env` added (its database above all); answers once it has logged that it is open.
+ * As `startShopProcess`, on `env.PORT` if given, with its own address as `BASE_URL` (the address
+ * a proxy in front of it forwards to): as the backup and deployment tests run it.
  */
 export async function startShop(env: Record<string, string>): Promise<ShopProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child: ChildProcessWithoutNullStreams = spawn(process.execPath, ['--import', 'tsx', serverScript], {
+  return startShopProcess({ PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, ...env });
+}
+
+/** As `startShopProcess`, answering at once: for a test that watches it start. */
+export async function launchShopProcess(env: Record<string, string>): Promise<ShopProcess> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: {
       PATH: process.env.PATH,
       PORT: String(port),
       HOST: '127.0.0.1',
-      BASE_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',
+      WEB_DIST_DIR: path.join(os.tmpdir(), 'shop-process-no-web-app'),
       ...env,
     },
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await new Promise<void>((resolve, reject) => {
+  const logLines: Record<string, unknown>[] = [];
+  const open = new Promise<void>((resolve, reject) => {
     createInterface({ input: child.stdout }).on('line', (line) => {
-      if (line.includes('"msg":"shop is open"')) resolve();
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      logLines.push(entry);
+      if (typeof entry.msg === 'string' && entry.msg.startsWith('shop is open')) resolve();
     });
     void exited.then((code) => reject(new Error(`the shop exited with ${code} before opening: ${stderr}`)));
   });
+  // Watched by the caller; marked handled here so that a launch it abandons is no stray rejection.
+  open.catch(() => {});
   return {
     port,
     url: `http://127.0.0.1:${port}`,
+    child,
+    logLines,
     stderr: () => stderr,
+    exited,
+    open,
     stop: () => {
       child.kill('SIGTERM');
       return exited;
@@ -66,4 +101,59 @@ export async function startShop(env: Record<string, string>): Promise<ShopProces
       if (child.exitCode === null) child.kill('SIGKILL');
     },
   };
+}
+
+/** What became of one request sent on a connection of its own: its answer, or why none came. */
+export type Outcome = { status: number; body: string } | { error: string };
+
+/**
+ * One request on a new connection (no keep-alive), as a client that was not talking to this
+ * instance before: its answer, or the error code of the connection (ECONNREFUSED once the
+ * instance stopped listening).
+ */
+export function request(url: string, options: { method?: string; headers?: Record<string, string>; body?: object } = {}): Promise<Outcome> {
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise((resolve) => {
+    const outgoing = http.request(
+      url,
+      {
+        method: options.method ?? 'GET',
+        agent: false,
+        headers: { ...options.headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+        response.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+      },
+    );
+    outgoing.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+    outgoing.end(body);
+  });
+}
+
+/**
+ * A customer of a shop process: signed up through its API (as the web app does, from the shop's
+ * own origin), with the session cookie. `label` makes the address unique.
+ */
+export async function signUpOver(shop: Pick<ShopProcess, 'url' | 'port'>, label: string) {
+  const unique = `${label}-${process.pid}-${Date.now().toString(36)}`;
+  const account = { email: `${unique}@example.com`, password: `pw-${unique}`, name: `Test ${label}` };
+  const outcome = await new Promise<{ status: number; cookie: string | undefined }>((resolve, reject) => {
+    const outgoing = http.request(`${shop.url}/api/auth/sign-up/email`, {
+      method: 'POST',
+      agent: false,
+      headers: { 'content-type': 'application/json', origin: `http://localhost:${shop.port}` },
+    }, (response) => {
+      response.resume();
+      const cookie = response.headers['set-cookie']?.find((line) => line.includes('session_token='))?.split(';')[0];
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, cookie }));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(JSON.stringify(account));
+  });
+  if (outcome.status !== 200 || !outcome.cookie) throw new Error(`sign-up answered ${outcome.status}`);
+  return { ...account, cookie: outcome.cookie };
 }

@@ -27,6 +27,11 @@ export function hashingBusy(): boolean {
   return waiting.length >= HASHING_QUEUE_MAX;
 }
 
+/** Calls waiting for a hashing slot now (the metrics). */
+export function hashingQueueLength(): number {
+  return waiting.length;
+}
+
 async function withHashingSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running >= HASHING_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
   else running += 1;
