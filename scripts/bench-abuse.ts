@@ -1,5 +1,5 @@
 /**
- * `npm run bench:abuse` (issue 8): what one hostile customer does to the shop, measured from
+ * `npm run bench:abuse`: what one hostile customer does to the shop, measured from
  * outside on loopback. Starts the shop itself (server.ts as a child, a fresh embedded database in a
  * temp DATA_DIR, a free port), signs one customer up, then prints p50/p99 of GET /api/parts and of
  * the web app's main JS asset
@@ -32,7 +32,7 @@ import path from 'node:path';
 const TRUST_PROXY = '1';
 const REST_SECONDS = 8;
 const FLOOD_SECONDS = 10;
-/** Flood requests a second (sign-in, change-password), as in issue 8; each costs one scrypt hash today. */
+/** Flood requests a second (sign-in, change-password), as measured when the limits were built; each costs one scrypt hash today. */
 const FLOOD_RATE = 3;
 /** Measuring requests a second for each of the two measured URLs. */
 const MEASURE_RATE = 4;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:mail` (issue 12): how fast the mail outbox drains. Builds the shop in this process
+ * `npm run bench:mail`: how fast the mail outbox drains. Builds the shop in this process
  * (PGlite in memory, a temp DATA_DIR) with SMTP_URL pointing at a real SMTP server on loopback
  * (`smtp-server`, port 0), then
  *   (a) latency: MESSAGES_ONE_BY_ONE messages queued one at a time, each awaited until the SMTP

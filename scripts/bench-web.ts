@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * `npm run bench:web` (issue 10): what a visitor's browser gets. Builds the web app, starts the
+ * `npm run bench:web`: what a visitor's browser gets. Builds the web app, starts the
  * shop (server.ts as a child, a fresh embedded database in a temp DATA_DIR, a free port), signs one
  * customer up, then opens every page in Debian's Chromium at 390 and 1280 px on a slowed network
  * (150 ms round trips, so that data arrives after the first paint as it does on a phone) and prints

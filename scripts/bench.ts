@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 10): how fast the shop answers, against what the machine can do at all.
+ * `npm run bench`: how fast the shop answers, against what the machine can do at all.
  * Starts a throwaway PostgreSQL cluster (scripts/postgres-cluster.ts: no fsync) and the shop on it
  * with production defaults (NODE_ENV=production, LOG_LEVEL=info as JSON lines to /dev/null, the
  * built web app), then prints in one run:

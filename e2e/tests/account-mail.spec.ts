@@ -5,7 +5,7 @@ import { linkIn, mailTo } from './mail';
 import { oidcIssuer } from '../oidc/settings';
 import { expectNoSeriousA11yViolations } from './pages';
 
-// Account recovery and confirmed addresses (issue 12): the links come from the mail the shop
+// Account recovery and confirmed addresses: the links come from the mail the shop
 // sent to a real SMTP server (mail/smtp-sink.ts). Each journey hashes passwords several times
 // (sign-up, reset, the sign-in after it) on a shared two-core machine: it gets 90 s.
 test.describe.configure({ timeout: 90_000 });

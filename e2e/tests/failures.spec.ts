@@ -4,7 +4,7 @@ import { expect } from './fixtures';
 import { expectNoSeriousA11yViolations, followHeaderLink, testWithFailingLoads, widths } from './pages';
 
 /**
- * Failures shown kindly (issue 11). These journeys make requests fail on purpose, so Chromium's
+ * Failures shown kindly. These journeys make requests fail on purpose, so Chromium's
  * "Failed to load resource" lines are expected here; an uncaught page error still fails them.
  */
 const test = testWithFailingLoads;

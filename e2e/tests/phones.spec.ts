@@ -168,7 +168,7 @@ for (const width of widths) {
   });
 }
 
-test('the home page on a phone is about half its old height (17,274 px before issue 11)', async ({ page }) => {
+test('the home page on a phone is about half its old height (17,274 px before the layout was reworked)', async ({ page }) => {
   test.setTimeout(90_000);
   // On a shop of its own with just the demo catalogue: the other journeys add parts to theirs.
   const dataDir = path.join(import.meta.dirname, '../.tmp/home-height');

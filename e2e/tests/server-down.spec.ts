@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolations, followHeaderLink, testWithFailingLoads, 
 import { ShopProcess, sharedPort } from './shop-process';
 
 /**
- * The server stops under an open page (issue 11). These journeys run a shop process of their
+ * The server stops under an open page. These journeys run a shop process of their
  * own — on ports of their own, next to the shared one — so they can stop and start it.
  */
 const test = testWithFailingLoads;

@@ -104,7 +104,7 @@ describe('parseEnv: accounts', () => {
   });
 });
 
-describe('parseEnv: the open internet (issue 8)', () => {
+describe('parseEnv: the open internet', () => {
   it('takes TRUST_PROXY as a number of hops or a list of proxy addresses, and refuses true with the reason', () => {
     expect(parseEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(parseEnv({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);

@@ -5,7 +5,7 @@ import { passwordSchema, emailSchema } from './users';
 /** Longer than any token the shop hands out; a longer one is not ours. */
 const TOKEN_MAX_LENGTH = 200;
 
-/** The forgot-password form and `POST /api/auth/request-password-reset` (issue 12). */
+/** The forgot-password form and `POST /api/auth/request-password-reset`. */
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 

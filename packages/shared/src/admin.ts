@@ -106,7 +106,7 @@ export type AdminPart = z.infer<typeof adminPartSchema>;
 
 export const ADMIN_PARTS_PAGE_SIZE = 20;
 
-/** Manage Products: a search in the part's name, description, part number and OEM numbers, and the page (issue 11). */
+/** Manage Products: a search in the part's name, description, part number and OEM numbers, and the page. */
 export const adminPartsQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
   page: z.coerce.number().int().min(1).default(1),

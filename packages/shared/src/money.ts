@@ -10,7 +10,7 @@ export function dollarsToCents(dollars: number): number {
 /**
  * `$1,234.50`: prices are shown with a $ prefix (SPEC §9), as en-US writes dollars. Written out
  * rather than with `Intl.NumberFormat`: a page's first formatter loads the locale's data, which
- * was nearly all of the app's start-up script on a phone (90 ms of 95 at a 4× slowdown, issue 10),
+ * was nearly all of the app's start-up script on a phone (90 ms of 95 at a 4× slowdown),
  * for two decimals and a comma every three digits. The tests hold it to `Intl`'s output.
  */
 export function formatPrice(dollars: number): string {

@@ -122,7 +122,7 @@ export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 export const orderHistorySchema = z.array(orderHistoryEntrySchema);
 
 /**
- * What one account may hold unpaid at once (issue 8): far above a workshop's real orders, far
+ * What one account may hold unpaid at once: far above a workshop's real orders, far
  * below emptying the shop. Unpaid orders expire after UNPAID_ORDER_MINUTES.
  */
 export const UNPAID_ORDERS_MAX = 10;

@@ -7,7 +7,7 @@ export const OVERVIEW_DAYS = 30;
 export const BEST_SELLERS = 5;
 
 /**
- * `GET /api/admin/overview` (issue 11): the admin's dashboard, every figure computed in SQL in
+ * `GET /api/admin/overview`: the admin's dashboard, every figure computed in SQL in
  * one call. Revenue counts orders paid or shipped, by the day they were placed.
  */
 export const adminOverviewSchema = z.object({

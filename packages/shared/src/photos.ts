@@ -1,5 +1,5 @@
 /**
- * Product photos (issue 11), without zod so that the pages showing photos stay light: uploaded by admins, resized once into these widths (never larger
+ * Product photos, without zod so that the pages showing photos stay light: uploaded by admins, resized once into these widths (never larger
  * than the upload), each served as AVIF and WebP. 240 fits a phone's card at 2×, 480 a desktop
  * card, 960 the part page at 2×.
  */

@@ -18,7 +18,7 @@ import {
 import { insertPart, signUpAdmin, signUpCustomer, type Customer } from '../test/orders';
 
 /**
- * Issue 8, input hygiene: no input makes the shop answer 5xx. For every route of the OpenAPI
+ * Input hygiene: no input makes the shop answer 5xx. For every route of the OpenAPI
  * description, Better Auth's /api/auth/* and the Stripe webhook (both hidden there), fast-check
  * throws generated hostile input — \u0000 and lone surrogates, very long strings, wrong types,
  * arrays for objects, 10,000-deep JSON, non-object and text/plain bodies, odd path e-mails and

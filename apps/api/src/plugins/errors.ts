@@ -50,7 +50,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 /**
  * What an error log line keeps of an error: its kind, code, message and stack, nothing else. A
  * database error's `detail`, `where` or the query's parameters can hold e-mails, names and
- * addresses; logs carry no personal data (issue 8).
+ * addresses; logs carry no personal data.
  */
 export function errorForLog(error: Error): { type: string; message: string; stack: string; code?: string } {
   const code = (error as { code?: unknown }).code;

@@ -17,7 +17,7 @@ declare module 'fastify' {
     cachedAs?: CacheTopic;
     /**
      * A write whose only public change is stock (placing an order), which a cached read may show
-     * up to a second late (issue 10): it does not empty this instance's cache as its reply leaves;
+     * up to a second late: it does not empty this instance's cache as its reply leaves;
      * its change arrives as every other instance's do, coalesced (decision 030).
      */
     changesStockOnly?: true;

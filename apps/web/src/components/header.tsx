@@ -71,7 +71,7 @@ export function Header({ account }: HeaderProps) {
           // From 768 px the links take a row of their own below the logo and search, and from 1536 px
           // share theirs (at 1280 a signed-in row — Dashboard, Sign Out, the name — left the search box
           // a sliver): the header is as tall signed in as signed out, so the session arriving after
-          // the first paint moves nothing (layout shift, issue 10).
+          // the first paint moves nothing (layout shift).
           className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-1 border-t border-slate-200 py-3 md:flex md:flex-row md:items-center md:border-0 md:pt-0 md:pb-2 2xl:w-auto 2xl:shrink-0 2xl:pb-0`}
         >
           {links.map((link) => (

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 8, the shop on the open internet:
+ * The shop on the open internet:
  * - an unpaid order holds its stock until `expires_at`, then becomes `expired` and gives it back;
  *   a Stripe Checkout Session opened for it is remembered so that it can be expired too;
  * - the fixed-window counters of sign-in become the counters of every rate limit (`rate_counters`),

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The admin overview lists parts low on stock (issue 11): below a threshold of the part's own,
+ * The admin overview lists parts low on stock: below a threshold of the part's own,
  * or, while it has none (null), below twice its minimum order quantity.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

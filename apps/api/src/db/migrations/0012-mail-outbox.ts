@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The mail outbox (issue 12, decision 022): every message the shop sends is a row written in the
+ * The mail outbox (decision 022): every message the shop sends is a row written in the
  * transaction of the change it reports, with the rendered subject, HTML and text. A worker of the
  * job queue claims it, sends it and marks it sent.
  */

@@ -32,7 +32,7 @@ export interface AuditRecord {
 }
 
 /**
- * An admin change and its audit row in one transaction (issue 8): both are written or neither.
+ * An admin change and its audit row in one transaction: both are written or neither.
  * `change` runs on the transaction; `entry` says what to record of its result (nothing when the
  * change did not happen, e.g. the target was not found).
  */

@@ -9,7 +9,7 @@ import type { Mail } from '../mail/outbox';
 import type { MailMessage } from '../mail/templates';
 import { hashPassword, verifyPassword } from './password';
 
-/** A reset link works for an hour (issue 12), once. */
+/** A reset link works for an hour, once. */
 export const RESET_PASSWORD_SECONDS = 60 * 60;
 /** A confirmation link works for a day: it may be read the next morning. */
 export const VERIFY_EMAIL_SECONDS = 24 * 60 * 60;

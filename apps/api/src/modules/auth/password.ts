@@ -12,7 +12,7 @@ const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 
 /**
- * Hashing is bounded (issue 8): at most HASHING_CONCURRENCY scrypt runs at once (one core left for
+ * Hashing is bounded: at most HASHING_CONCURRENCY scrypt runs at once (one core left for
  * the event loop, at most two of libuv's four threads), so a flood of sign-ins leaves static files,
  * zlib and the catalogue their share; callers beyond that wait
  * their turn. Routes refuse work with 503 once HASHING_QUEUE_MAX calls are waiting (hashingBusy).

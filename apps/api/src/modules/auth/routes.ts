@@ -35,7 +35,7 @@ const AUTH_BODY_LIMIT = 16 * 1024;
  * signupSchema (SPEC §5) and passes on only its fields; sign-in is limited per address (every
  * attempt) and per account and address (failed attempts: another address's guesses never lock
  * the owner out); change-password per session and per account; forgot-password and resending the
- * confirmation link per address and per account (issue 12); every call that hashes waits for a
+ * confirmation link per address and per account; every call that hashes waits for a
  * hashing slot, or is refused with 503 when too many wait. A password reset through the e-mail's
  * link ends every session of the account and signs the customer in anew; a password change ends
  * every session but the one that made it, and its reply says so.

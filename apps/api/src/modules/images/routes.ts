@@ -20,7 +20,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const VARIANT_FILE = new RegExp(`^(\\d{1,4})\\.(${PHOTO_FORMATS.join('|')})$`);
 
 /**
- * Product photos (issue 11): admins upload one as the raw request body (no multipart: one file,
+ * Product photos: admins upload one as the raw request body (no multipart: one file,
  * no other fields); anyone reads its variants. Decision 015 says why.
  */
 export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -14,12 +14,12 @@ export const limits = {
   signInPerIp: { max: 100, windowSeconds: 15 * MINUTE },
   /**
    * Failed sign-ins for one account from one address: another address's failures never lock
-   * the owner out (issue 8), and one address cannot guess more than this per window.
+   * the owner out, and one address cannot guess more than this per window.
    */
   signInFailuresPerAccountAndIp: { max: 10, windowSeconds: 15 * MINUTE },
   signUpPerIp: { max: 50, windowSeconds: HOUR },
   /**
-   * Forgot password (issue 12): every request from one address; per e-mail asked about from one
+   * Forgot password: every request from one address; per e-mail asked about from one
    * address, so that a stranger asking about a customer's e-mail uses up their own allowance, not
    * the customer's; and per e-mail from everywhere, a higher ceiling, so that nobody fills a
    * customer's inbox from many addresses. Counted whether or not an account has the e-mail, so

@@ -12,7 +12,7 @@ import { continueWithGoogle, startOidcProvider } from '../../test/oidc';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import { eventually } from '../../test/wait';
 
-// Account recovery and verified addresses (issue 12), through a real SMTP server on loopback and
+// Account recovery and verified addresses, through a real SMTP server on loopback and
 // the journeys' OpenID Connect provider standing in for Google.
 let smtp: TestSmtpServer;
 let app: FastifyInstance;

@@ -10,7 +10,7 @@ import { eventually } from '../../test/wait';
 import { SENT_MAIL_KEPT_DAYS } from './outbox';
 import { createMailRepository } from './repository';
 
-// Order messages (issue 12): one per change, in HTML and text, through a real SMTP server.
+// Order messages: one per change, in HTML and text, through a real SMTP server.
 let smtp: TestSmtpServer;
 let app: FastifyInstance;
 let ann: Customer;

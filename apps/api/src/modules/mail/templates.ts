@@ -31,13 +31,13 @@ const INK = '#0f172a';
 const money = (cents: number) => formatPrice(centsToDollars(cents));
 /**
  * Made once: `toLocaleString` with options builds a new formatter on every call, which cost more
- * CPU than the rest of an order's message (issue 10's profile).
+ * CPU than the rest of an order's message (a CPU profile of placing orders).
  */
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 const when = (date: Date) => `${dateTime.format(date)} UTC`;
 
 /**
- * The one place where the shop's messages are written (issue 12): each is a subject and blocks,
+ * The one place where the shop's messages are written: each is a subject and blocks,
  * from which the branded HTML part and the plain-text part are both made, so they say the same.
  * `baseUrl` makes the links absolute.
  */

@@ -19,7 +19,7 @@ export interface MailTransport {
 }
 
 /**
- * How mail leaves the shop (issue 12): through the SMTP server of `SMTP_URL` with nodemailer, or,
+ * How mail leaves the shop: through the SMTP server of `SMTP_URL` with nodemailer, or,
  * without one, as `.eml` files in `DATA_DIR/outbox/`, each named in a log line, so that a shop
  * started with no configuration still shows its reset links.
  */

@@ -7,7 +7,7 @@ import { createOrdersRepository } from './repository';
 const SWEEP_BATCH = 500;
 
 /**
- * Unpaid orders expire (DESIGN §6, issue 8): each order's own job, due when it expires, and a
+ * Unpaid orders expire (DESIGN §6): each order's own job, due when it expires, and a
  * sweep every minute for any order a job missed. Expiring is one conditional update, so an order
  * expires and restocks once whichever instance, job or sweep gets there first. A Stripe Checkout
  * Session opened for the order is expired with it; a payment that still arrives is refunded by

@@ -153,7 +153,7 @@ const MAX_TOTAL_CENTS = 2_147_483_647;
 
 /**
  * Orders and their changes. Each change (placed, paid, shipped, cancelled, expired) queues its
- * message to the customer through `mail` in the change's own transaction (issue 12).
+ * message to the customer through `mail` in the change's own transaction.
  */
 export function createOrdersRepository(db: Db, mail: Mail) {
   return {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn as security } from '../../plugins/api-docs';
 import { createOverviewRepository } from './repository';
 
-/** The admin's dashboard overview (issue 11): one call, every figure computed in SQL. */
+/** The admin's dashboard overview: one call, every figure computed in SQL. */
 export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const overview = createOverviewRepository(app.db);
   app.get(

@@ -143,7 +143,7 @@ describe('POST /api/addaproduct', () => {
     [0.1 + 0.2, 30],
     ['0', 0],
     [' 12.5 ', 1250],
-    // A decimal comma is twelve dollars fifty (issue 11), never $1,250.
+    // A decimal comma is twelve dollars fifty, never $1,250.
     ['12,50', 1250],
     ['1000000', 100_000_000],
   ])('stores the price %j as %i cents', async (price, cents) => {

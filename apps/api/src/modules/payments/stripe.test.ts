@@ -504,7 +504,7 @@ describe('cancelling in Stripe mode', () => {
   });
 });
 
-describe('Stripe and unpaid orders that expire (issue 8)', () => {
+describe('Stripe and unpaid orders that expire', () => {
   it('marks an order paid on checkout.session.async_payment_succeeded (a bank debit settling later)', async () => {
     const { orderId } = await newOrder();
     const completed = completedEvent(orderId, { paymentIntent: 'pi_async' });

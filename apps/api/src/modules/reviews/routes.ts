@@ -41,7 +41,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const identity = identityOf(request);
-      // The name shown on the home page is never the e-mail (issue 8).
+      // The name shown on the home page is never the e-mail.
       await reviews.add({ email: identity.email, name: identity.name.trim() || 'Customer' }, request.body);
       return { acknowledged: true };
     },

@@ -8,7 +8,7 @@ const SITEMAP_MAX_URLS = 50_000;
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * `GET /sitemap.xml`: the public pages and every part on sale (issue 10), at `BASE_URL`. Part
+ * `GET /sitemap.xml`: the public pages and every part on sale, at `BASE_URL`. Part
  * pages ask visitors to sign in, but their HTML carries the part's title, description and
  * schema.org offer for search engines.
  */

@@ -8,7 +8,7 @@ const MyOrders = lazy(() => import('../../../features/orders/routes/my-orders').
 
 /**
  * /dashboard's first page: My Orders for a customer (SPEC §2), the overview for an admin
- * (issue 11; the server refuses its figures to anyone else).
+ * (the server refuses its figures to anyone else).
  */
 export function Component() {
   const { data: me } = useMe();

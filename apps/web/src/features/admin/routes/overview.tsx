@@ -12,7 +12,7 @@ import { RestockForm } from '../components/restock-form';
 const RevenueChart = lazy(() => import('../components/revenue-chart'));
 
 /**
- * /dashboard for an admin (issue 11): revenue and orders per day for the last 30 days, orders by
+ * /dashboard for an admin: revenue and orders per day for the last 30 days, orders by
  * status, the best sellers and the parts low on stock with a restock — one call to the server.
  */
 export function Overview() {

@@ -10,7 +10,7 @@ import { authErrorMessage } from '../api/auth-errors';
 import { AuthCard, authLinkClass } from '../components/auth-card';
 
 /**
- * /forgot-password (issue 12): asks for the e-mail and always answers the same, whether or not an
+ * /forgot-password: asks for the e-mail and always answers the same, whether or not an
  * account has it, so the page tells nobody who is a customer.
  */
 export function Component() {

@@ -14,7 +14,7 @@ import { AuthCard, authLinkClass } from '../components/auth-card';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 
 /**
- * /reset-password?token=… (issue 12), opened from the e-mail's link: a new password by the sign-up
+ * /reset-password?token=…, opened from the e-mail's link: a new password by the sign-up
  * rules. Afterwards every other device is signed out and this one is signed in.
  */
 export function Component() {

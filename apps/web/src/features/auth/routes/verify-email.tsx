@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { AuthCard, authLinkClass } from '../components/auth-card';
 
 /**
- * /verify-email (issue 12): where the confirmation link lands once the server has checked it
+ * /verify-email: where the confirmation link lands once the server has checked it
  * (`?done=1`, with `&error=` when the link was expired or not valid).
  */
 export function Component() {

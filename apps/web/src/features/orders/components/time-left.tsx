@@ -10,7 +10,7 @@ export function formatTimeLeft(milliseconds: number): string {
 }
 
 /**
- * "Pay within 14 min": an unpaid order holds its stock until it expires (issue 8). The text
+ * "Pay within 14 min": an unpaid order holds its stock until it expires. The text
  * counts down each half minute; once the time is up it says so (the server expires the order).
  */
 export function TimeLeft({ expiresAt, id }: { expiresAt: string; id?: string }) {

@@ -4,7 +4,7 @@ import { customerMessage, isApiError } from '../../../lib/api-client';
 import { useSendVerification } from '../api/send-verification';
 
 /**
- * Whether the profile's address is confirmed (issue 12); if not, a button that mails the link
+ * Whether the profile's address is confirmed; if not, a button that mails the link
  * again. A confirmed address may also sign in with Google.
  */
 export function EmailStatus({ me }: { me: Me }) {
