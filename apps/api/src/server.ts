@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp, createLogger } from './app';
-import { openDatabase, type DatabaseStart } from './db/database';
+import { databaseUnavailable, openDatabase, type DatabaseStart } from './db/database';
 import { parseEnv } from './env';
 import { loadOrCreateAuthSecret } from './modules/auth/secret';
 
@@ -13,6 +13,13 @@ async function main() {
   const env = parseEnv();
   const config = { ...env, authSecret: env.authSecret ?? loadOrCreateAuthSecret(env.dataDir) };
   const log = createLogger(config);
+  // pg-boss 10 marks a job done or failed without awaiting it: with the database away at that
+  // moment its rejection reaches no one and would end the process. The job stays active, expires
+  // and runs again (every handler is idempotent); anything else unhandled still ends the process.
+  process.on('unhandledRejection', (reason) => {
+    if (!databaseUnavailable(reason)) throw reason;
+    log.warn({ err: reason }, 'database unavailable to a background query');
+  });
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
