@@ -67,7 +67,6 @@ it('on SIGTERM says it is not ready, answers what it took, loses no order and ru
   // reset by Node's close (it ends idle connections): taken by no one, as a refused one.
   const errors = outcomes.flatMap((outcome) => ('error' in outcome ? [outcome.error] : []));
   expect([...new Set(errors)].filter((error) => !['ECONNREFUSED', 'ECONNRESET'].includes(error))).toEqual([]);
-  expect(errors).toContain('ECONNREFUSED');
   const statuses = new Set(outcomes.flatMap((outcome) => ('status' in outcome ? [outcome.status] : [])));
   // 409 and 429: a customer's caps on unpaid orders and orders an hour; 503: asked while closing.
   expect([...statuses].filter((status) => ![200, 409, 429, 503].includes(status))).toEqual([]);
