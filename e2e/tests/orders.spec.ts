@@ -36,16 +36,16 @@ test('ordering checks every field with the messages of the spec', async ({ page,
   const address = page.getByLabel('Address');
   await address.fill('x');
   await address.fill('');
-  await expect(page.getByText(validation.addressRequired)).toBeVisible();
+  await expect(page.getByText(validation.addressRequired, { exact: true })).toBeVisible();
   await address.fill('1200 Foundry Road, Detroit');
 
   await quantity.fill('');
-  await expect(page.getByText(validation.quantityRequired)).toBeVisible();
+  await expect(page.getByText(validation.quantityRequired, { exact: true })).toBeVisible();
   await quantity.fill(String(part.minOrderQuantity - 1));
   await expect(page.getByText(`${validation.quantityBelowMinimum} — at least ${part.minOrderQuantity}`, { exact: true })).toBeVisible();
   await expect(submit).toBeDisabled();
   await quantity.fill(String(part.availableQuantity + 1));
-  await expect(page.getByText(validation.quantityAboveStock)).toBeVisible();
+  await expect(page.getByText(validation.quantityAboveStock, { exact: true })).toBeVisible();
   await expect(submit).toBeDisabled();
   await quantity.fill(String(part.minOrderQuantity));
   await expect(submit).toBeEnabled();
