@@ -52,7 +52,7 @@ const ORDER_CONNECTIONS = 10;
 /** Accounts with an access token each: an account holds at most 10 unpaid orders. */
 const ORDER_ACCOUNTS = 3000;
 const BENCH_PARTS = 10;
-const LIGHTHOUSE_RUNS = 3;
+const LIGHTHOUSE_RUNS = 5;
 const WATCHDOG_MS = 10 * 60_000;
 
 const root = path.resolve(import.meta.dirname, '..');
