@@ -1,6 +1,6 @@
-import { photoMessages, productUpdateSchema, type AdminPart, type ProductUpdate } from '@autoparts/shared';
+import { productUpdateSchema, type AdminPart, type ProductUpdate } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { SubmitButton } from '../../../components/submit-button';
@@ -49,19 +49,7 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
   useEffect(() => setFocus('name'), [setFocus]);
 
   const photo = usePendingPhoto();
-  const [photoProblem, setPhotoProblem] = useState<string>();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setPhotoProblem(undefined);
-    const url = await photo.waitForPhoto();
-    if (url === null) {
-      setPhotoProblem(photoMessages.notSavedWithoutPhoto);
-      return;
-    }
-    if (url !== undefined) setValue('img', url, { shouldValidate: true, shouldDirty: true });
-    await onSubmit();
-  }
+  const submit = photo.submitAfterPhoto((url) => setValue('img', url, { shouldValidate: true, shouldDirty: true }), () => onSubmit());
 
   const onSubmit = handleSubmit(async (values) => {
     const changes: ProductUpdate = Object.fromEntries(
@@ -124,9 +112,9 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
           Cancel
         </ActionButton>
       </div>
-      {photoProblem && (
+      {photo.problem && (
         <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-3">
-          {photoProblem}
+          {photo.problem}
         </p>
       )}
     </form>

@@ -1,5 +1,5 @@
 import { PHOTO_ACCEPT, PHOTO_MAX_BYTES, photoMessages } from '@autoparts/shared';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Field, fileInputClass } from '../../../components/field';
 import { PartImage } from '../../../components/part-image';
 import { Spinner } from '../../../components/spinner';
@@ -19,29 +19,47 @@ interface PhotoFieldProps {
 /**
  * A form's submit waits for the photo being uploaded, if any: pressing Save during the upload
  * would otherwise save the part with no photo, or fail on an empty image, saying nothing useful.
- * `waitForPhoto` answers the uploaded URL, `null` when the upload failed, `undefined` when there
- * was none to wait for.
+ * `submitAfterPhoto` makes the form's submit handler: it waits (`waiting`), puts the uploaded URL
+ * into the form (`apply`) and saves (`save`); a failed upload saves nothing and says why (`problem`).
  */
 export function usePendingPhoto() {
   const pending = useRef<Promise<string | undefined>>(undefined);
   const [waiting, setWaiting] = useState(false);
+  const [problem, setProblem] = useState<string>();
+
+  /** The uploaded URL, `null` when the upload failed, `undefined` when there was none to wait for. */
+  async function waitForPhoto(): Promise<string | null | undefined> {
+    const uploaded = pending.current;
+    if (!uploaded) return undefined;
+    setWaiting(true);
+    try {
+      return (await uploaded) ?? null;
+    } finally {
+      setWaiting(false);
+    }
+  }
+
   return {
     waiting,
+    problem,
     track(uploaded: Promise<string | undefined>) {
       pending.current = uploaded;
       void uploaded.finally(() => {
         if (pending.current === uploaded) pending.current = undefined;
       });
     },
-    async waitForPhoto(): Promise<string | null | undefined> {
-      const uploaded = pending.current;
-      if (!uploaded) return undefined;
-      setWaiting(true);
-      try {
-        return (await uploaded) ?? null;
-      } finally {
-        setWaiting(false);
-      }
+    submitAfterPhoto(apply: (url: string) => void, save: () => Promise<void>) {
+      return async (event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        setProblem(undefined);
+        const url = await waitForPhoto();
+        if (url === null) {
+          setProblem(photoMessages.notSavedWithoutPhoto);
+          return;
+        }
+        if (url !== undefined) apply(url);
+        await save();
+      };
     },
   };
 }

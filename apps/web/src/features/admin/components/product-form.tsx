@@ -1,6 +1,5 @@
-import { photoMessages, productInputSchema } from '@autoparts/shared';
+import { productInputSchema } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type FormEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
@@ -31,19 +30,7 @@ export function ProductForm() {
   const img = useWatch({ control, name: 'img' });
 
   const photo = usePendingPhoto();
-  const [photoProblem, setPhotoProblem] = useState<string>();
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setPhotoProblem(undefined);
-    const url = await photo.waitForPhoto();
-    if (url === null) {
-      setPhotoProblem(photoMessages.notSavedWithoutPhoto);
-      return;
-    }
-    if (url !== undefined) setValue('img', url, { shouldValidate: true, shouldDirty: true });
-    await onSubmit();
-  }
+  const submit = photo.submitAfterPhoto((url) => setValue('img', url, { shouldValidate: true, shouldDirty: true }), () => onSubmit());
 
   const onSubmit = handleSubmit(async (product) => {
     // The hook reports success and failure with a toast; a product added clears the form for the next.
@@ -105,9 +92,9 @@ export function ProductForm() {
       <div className="sm:col-span-2 sm:max-w-xs">
         <SubmitButton pending={addProduct.isPending || photo.waiting}>{photo.waiting ? WAITING_FOR_PHOTO : 'Add Product'}</SubmitButton>
       </div>
-      {photoProblem && (
+      {photo.problem && (
         <p role="alert" className="text-sm font-medium text-red-700 sm:col-span-2">
-          {photoProblem}
+          {photo.problem}
         </p>
       )}
     </form>
