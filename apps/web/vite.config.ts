@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { bundleReport } from './build/bundle-report.ts';
 import { inlineCss } from './build/inline-css.ts';
+import { lowPriorityApp } from './build/low-priority-app.ts';
 import { precompress } from './build/precompress.ts';
 
 /**
@@ -12,12 +13,14 @@ import { precompress } from './build/precompress.ts';
 const INITIAL_JS_BUDGET_KB = 140;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), bundleReport({ budgetKb: INITIAL_JS_BUDGET_KB }), inlineCss(), precompress()],
+  plugins: [react(), tailwindcss(), bundleReport({ budgetKb: INITIAL_JS_BUDGET_KB }), inlineCss(), lowPriorityApp(), precompress()],
   build: {
     assetsInlineLimit: 0,
-    // Vite splits the chunks and names each the page needs at once as a `modulepreload` link.
-    // The server's CSP allows no inline script (decision 037): keep the preload polyfill out.
-    modulePreload: { polyfill: false },
+    // Vite splits the chunks. The page names none as a `modulepreload` link: the entry's own imports
+    // follow it at its (low) priority, after the first paint (build/low-priority-app.ts); a lazily
+    // loaded page still has its chunks preloaded together. The server's CSP allows no inline
+    // script (decision 037): keep the preload polyfill out.
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
     // The server bundle (dist/server) needs no copy of public/: the client build has it.
     copyPublicDir: !isSsrBuild,
   },

@@ -36,7 +36,7 @@ function initialChunks(bundle: Record<string, unknown>): OutputChunkLike[] {
 
 /**
  * The bundle report of `vite build`: the home page's initial JavaScript — the entry (`main.tsx`)
- * and every chunk it imports statically, which Vite names in the page as `modulepreload` — with each chunk's
+ * and every chunk it imports statically, which the browser fetches with it — with each chunk's
  * gzip size, and the packages and files that weigh most in it (their size before minifying, which
  * ranks them). A client build over `budgetKb` (gzip) fails.
  */
