@@ -71,14 +71,9 @@ export function createUsersRepository(db: Db) {
      */
     async remove(email: string): Promise<'removed' | 'not-found' | 'last-admin'> {
       return withTransaction(db, async (trx) => {
-        const admins = await trx.selectFrom('users').select('email').where('role', '=', 'admin').forUpdate().execute();
-        const target = await trx
-          .selectFrom('users')
-          .select(['id', 'role'])
-          .where('email', '=', normaliseEmail(email))
-          .executeTakeFirst();
+        const { admins, target } = await adminsAndTarget(trx, email);
         if (!target) return 'not-found';
-        if (target.role === 'admin' && admins.length <= 1) return 'last-admin';
+        if (target.role === 'admin' && admins <= 1) return 'last-admin';
         await trx.deleteFrom('users').where('id', '=', target.id).execute();
         return 'removed';
       });
@@ -90,15 +85,10 @@ export function createUsersRepository(db: Db) {
      */
     async demote(email: string): Promise<'demoted' | 'not-found' | 'not-admin' | 'last-admin'> {
       return withTransaction(db, async (trx) => {
-        const admins = await trx.selectFrom('users').select('email').where('role', '=', 'admin').forUpdate().execute();
-        const target = await trx
-          .selectFrom('users')
-          .select(['id', 'role'])
-          .where('email', '=', normaliseEmail(email))
-          .executeTakeFirst();
+        const { admins, target } = await adminsAndTarget(trx, email);
         if (!target) return 'not-found';
         if (target.role !== 'admin') return 'not-admin';
-        if (admins.length <= 1) return 'last-admin';
+        if (admins <= 1) return 'last-admin';
         await trx.updateTable('users').set({ role: 'customer', updated_at: new Date() }).where('id', '=', target.id).execute();
         return 'demoted';
       });
@@ -113,4 +103,15 @@ export function createUsersRepository(db: Db) {
       return Number(result.numUpdatedRows);
     },
   };
+}
+
+/**
+ * Inside a removal's or a demotion's transaction: how many admins there are, their rows locked
+ * first (two admins acting on each other wait for one another, so the last admin stays), and the
+ * account acted on.
+ */
+async function adminsAndTarget(trx: Db, email: string) {
+  const admins = await trx.selectFrom('users').select('email').where('role', '=', 'admin').forUpdate().execute();
+  const target = await trx.selectFrom('users').select(['id', 'role']).where('email', '=', normaliseEmail(email)).executeTakeFirst();
+  return { admins: admins.length, target };
 }
