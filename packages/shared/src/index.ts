@@ -19,3 +19,4 @@ export * from './photos';
 export * from './overview';
 export * from './account-mail';
 export * from './operations';
+export * from './pricing';

@@ -21,6 +21,11 @@ export interface Database {
   image_variants: ImageVariantsTable;
   mail_outbox: MailOutboxTable;
   verifications: VerificationsTable;
+  part_price_breaks: PartPriceBreaksTable;
+  cart_lines: CartLinesTable;
+  addresses: AddressesTable;
+  shipping_methods: ShippingMethodsTable;
+  tax_rates: TaxRatesTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -47,6 +52,8 @@ export interface PartsTable {
   /** Generated from the numbers, name and description; read by search only. */
   search_vector: ColumnType<string, never, never>;
   search_text: ColumnType<string, never, never>;
+  /** Grams, so that a cart's weight is summed exactly. */
+  weight_grams: Generated<number>;
 }
 
 export interface Spec {
@@ -236,4 +243,63 @@ export interface VerificationsTable {
   expires_at: Date;
   created_at: CreatedAt;
   updated_at: Generated<Date>;
+}
+
+/** From `min_quantity` units on, each unit costs `unit_price_cents`. */
+export interface PartPriceBreaksTable {
+  part_id: string;
+  min_quantity: number;
+  unit_price_cents: number;
+}
+
+export interface CartLinesTable {
+  user_id: string;
+  part_id: string;
+  quantity: number;
+  added_at: Generated<Date>;
+}
+
+export interface AddressesTable {
+  id: Generated<string>;
+  seq: Sequence;
+  user_id: string;
+  name: string;
+  company: Generated<string>;
+  line1: string;
+  line2: Generated<string>;
+  city: string;
+  /** ISO 3166-2 subdivision code without its country prefix ("IL"); '' where a country has none. */
+  region: Generated<string>;
+  postal_code: Generated<string>;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  phone: Generated<string>;
+  is_default: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface ShippingMethodsTable {
+  id: Generated<string>;
+  seq: Sequence;
+  name: string;
+  estimate: string;
+  /** ISO 3166-1 alpha-2 codes. */
+  countries: string[];
+  base_price_cents: number;
+  price_per_kg_cents: number;
+  max_weight_grams: number | null;
+  free_over_cents: number | null;
+  active: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface TaxRatesTable {
+  id: Generated<string>;
+  country: string;
+  /** '' for the whole country. */
+  region: Generated<string>;
+  /** Parts per million of the taxed amount: 6.25 % is 62,500. */
+  rate_ppm: number;
+  applies_to_shipping: Generated<boolean>;
+  created_at: CreatedAt;
 }

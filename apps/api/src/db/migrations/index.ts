@@ -15,6 +15,7 @@ import * as catalogueBrowseIndexes from './0014-catalogue-browse-indexes';
 import * as changeNotifications from './0016-change-notifications';
 import * as partNumberKeys from './0017-part-number-keys';
 import * as mailResend from './0020-mail-resend';
+import * as cartCheckout from './0021-cart-checkout';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0016-change-notifications': changeNotifications,
   '0017-part-number-keys': partNumberKeys,
   '0020-mail-resend': mailResend,
+  '0021-cart-checkout': cartCheckout,
 };
 
 export const migrationProvider: MigrationProvider = {
