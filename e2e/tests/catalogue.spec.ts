@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { e2eAdmin } from './admin-account';
 import { logIn, newAccount, signUp } from './accounts';
 import { expect, test } from './fixtures';
-import { widths } from './pages';
+import { waitForApp, widths } from './pages';
 
 const withCheckDigit = (vin: string) => `${vin.slice(0, 8)}${vinCheckDigit(vin)}${vin.slice(9)}`;
 
@@ -174,6 +174,8 @@ test.describe('on a phone', () => {
 
   test('/shop’s filters fold behind a Filters button that says how many are active', async ({ page }) => {
     await page.goto('/shop?category=brakes&inStock=true');
+    // The Filters button folds the panel in the app only: before React has it, a press does nothing.
+    await waitForApp(page);
     const filters = page.getByRole('button', { name: 'Filters, 2 active' });
     const panel = page.getByRole('complementary', { name: 'Filters' });
     await expect(page.getByRole('list', { name: 'Search results' })).toBeVisible();

@@ -1,3 +1,4 @@
+import { catalogueMessages } from '@autoparts/shared';
 import { test as base, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { newAccount, signUp } from './accounts';
@@ -105,6 +106,33 @@ test('a vehicle year and a /shop filter chosen before the app has hydrated are k
   // The filter goes into the URL, as when ticked on a hydrated page, and stays ticked.
   await expect(page).toHaveURL(/inStock=true/);
   await expect(page.getByLabel('In stock only')).toBeChecked();
+});
+
+test('a VIN sent before the app has hydrated is acted on once it has, as typed, and the page stays', async ({ page }) => {
+  const navigations: string[] = [];
+  page.on('framenavigated', (frame) => navigations.push(frame.url()));
+  const release = await holdTheApp(page);
+  await page.goto('/shop', { waitUntil: 'commit' });
+  await page.getByText('Know your VIN? Find your vehicle by it').click();
+  const vin = page.getByRole('form', { name: 'Find by VIN' });
+  const typo = '4S4BSANC1K3123456';
+  await vin.getByLabel('Find by VIN').fill(typo);
+  await vin.getByRole('button', { name: 'Find' }).click();
+  release();
+  // React's replay script held the form (allowed by its hash in the page's CSP); hydrated, the app acts on it.
+  await expect(vin.getByText(catalogueMessages.vinCheckDigit)).toBeVisible();
+  await expect(vin.getByLabel('Find by VIN')).toHaveValue(typo);
+  expect(navigations.filter((url) => url.includes('/shop?'))).toEqual([]);
+});
+
+test('a search sent from the header before the app has hydrated opens /shop with it', async ({ page }) => {
+  const release = await holdTheApp(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  await page.getByRole('search', { name: 'Parts' }).getByLabel('Search parts').fill('brake pad');
+  await page.getByRole('search', { name: 'Parts' }).getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/shop\?q=brake\+pad$/);
+  release();
+  await expect(page.getByLabel('Search the catalogue')).toHaveValue('brake pad');
 });
 
 test('/shop hydrates without asking again for its results, and a new search still asks', async ({ page }) => {

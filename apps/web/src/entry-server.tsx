@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { renderToReadableStream } from 'react-dom/server';
+import { renderToReadableStream, renderToString } from 'react-dom/server';
 import { publicPages } from '@autoparts/shared';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { App, createQueryClient } from './app/app';
@@ -15,6 +16,19 @@ export { pageDataJson, PAGE_DATA_ID } from './lib/page-data-block';
 export { pageSearch };
 
 const handler = createStaticHandler(routes);
+
+/**
+ * The hashes (`sha256-…`) of the inline scripts React writes into a page, for the page's CSP: its
+ * form-replaying script, which holds a form sent before the app has hydrated until React can act
+ * on it (decision 038). Asked of React itself, by rendering such a form, so a new React's script
+ * is allowed by the next start without our knowing its text.
+ */
+export function inlineScriptHashes(): string[] {
+  const markup = renderToString(<form action={() => undefined} />);
+  return [...markup.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, script]) => `sha256-${createHash('sha256').update(script ?? '').digest('base64')}`,
+  );
+}
 
 /**
  * Each render's way to the API: from its visitor's address, and on a part's page with their

@@ -3,44 +3,21 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from 'helmet';
 
 /**
- * Security headers on every reply, as helmet writes them. The CSP allows no inline script at all:
- * the pages load their scripts from the shop's own files, and carry their data in JSON blocks,
- * which are not run (decision 037); inline styles are allowed because the toast and carousel libraries set
+ * Security headers on every reply, as helmet writes them. The CSP allows no inline script of ours:
+ * the pages load their scripts from the shop's own files (React's own are allowed by hash on pages,
+ * `pageSecurityPolicy`), and carry their data in JSON blocks, which are not run (decision 037); inline styles are allowed because the toast and carousel libraries set
  * them at run time (docs/decisions). Nothing in them depends on the request, so helmet runs once
  * at start and every reply gets the same headers in one call (@fastify/helmet ran helmet afresh
  * for each request, re-parsing the CSP every time: a tenth of a cached read's cost, decision 027).
  */
 export function securityHeaders(app: FastifyInstance) {
-  const headers = helmetHeaders(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          // Admins may give a product an image URL (issue: Add a Product); pages stay https-only.
-          imgSrc: ["'self'", 'data:', 'https:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
-      },
-      // The shop embeds nothing cross-origin and is embedded nowhere.
-      crossOriginEmbedderPolicy: false,
-      xFrameOptions: { action: 'deny' },
-    }),
-  );
+  const headers = helmetHeaders(helmet(helmetOptions()));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
   });
 }
 
-/** The headers a helmet middleware sets, read once from a stand-in response. */
 /**
  * A page a buyer lands on from outside (the catalogue's server-rendered pages, a part's page, the
  * not-found page) goes without `Cross-Origin-Opener-Policy`. With it, the browser learns only from
@@ -53,6 +30,42 @@ export function withoutOpenerPolicy(reply: FastifyReply) {
   reply.removeHeader('cross-origin-opener-policy');
 }
 
+/**
+ * The CSP of a page that carries the inline scripts React itself writes (its form-replaying
+ * script: a form sent before the app has hydrated is held and acted on once it has), allowed by
+ * their hashes, which the page renderer asks React for; every other reply keeps `'self'` only.
+ */
+export function pageSecurityPolicy(scriptHashes: readonly string[]): string {
+  const policy = helmetHeaders(helmet(helmetOptions(scriptHashes)))['content-security-policy'];
+  if (!policy) throw new Error('helmet wrote no content security policy');
+  return policy;
+}
+
+function helmetOptions(scriptHashes: readonly string[] = []): Parameters<typeof helmet>[0] {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes.map((hash) => `'${hash}'`)],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Admins may give a product an image URL (issue: Add a Product); pages stay https-only.
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // The shop embeds nothing cross-origin and is embedded nowhere.
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: 'deny' },
+  };
+}
+
+/** The headers a helmet middleware sets, read once from a stand-in response. */
 function helmetHeaders(middleware: ReturnType<typeof helmet>): Record<string, string> {
   const headers = new Map<string, string>();
   const response = {

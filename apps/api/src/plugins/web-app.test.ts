@@ -23,6 +23,7 @@ export async function renderPage() {
 export async function renderPartPage() {
   return undefined;
 }
+export const inlineScriptHashes = () => ['sha256-cmVhY3Qncy1vd24='];
 `;
 
 const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
@@ -66,6 +67,17 @@ describe('public pages rendered on the server', () => {
     expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200, 200]);
     expect(new Set(replies.map((reply) => reply.headers.etag))).toEqual(new Set([first.headers.etag]));
     expect(renders.home).toBe(before);
+  });
+});
+
+describe('the pages’ content security policy', () => {
+  it('allows the inline scripts React writes into pages by their hashes, and no other inline script anywhere', async () => {
+    const page = await app.inject({ method: 'GET', url: '/' });
+    const api = await app.inject({ method: 'GET', url: '/api/parts' });
+    const scriptSources = (reply: typeof page) => /script-src ([^;]*)/.exec(String(reply.headers['content-security-policy']))?.[1]?.split(' ');
+
+    expect(scriptSources(page)).toEqual(["'self'", "'sha256-cmVhY3Qncy1vd24='"]);
+    expect(scriptSources(api)).toEqual(["'self'"]);
   });
 });
 

@@ -6,7 +6,7 @@ import { apiErrors, isAppRoute } from '@autoparts/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { sendStored, storedReply, storedSize, type StoredReply } from './stored-reply';
-import { withoutOpenerPolicy } from './security-headers';
+import { pageSecurityPolicy, withoutOpenerPolicy } from './security-headers';
 
 const HTML = 'text/html; charset=utf-8';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -23,6 +23,8 @@ interface ServerRenderer {
   renderPartPage(options: { id: string; url: URL; baseUrl: string; api: ApiTransport }): Promise<RenderedPage | undefined>;
   /** The page's own query, normalised: the parameters it reads, in its order; others dropped. */
   pageSearch(url: URL): string;
+  /** The hashes of the inline scripts React writes into a page. */
+  inlineScriptHashes(): string[];
 }
 
 type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
@@ -111,6 +113,7 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
       ? ((await import(pathToFileURL(rendererPath).href)) as ServerRenderer)
       : undefined;
   if (template !== undefined && !renderer) app.log.warn({ rendererPath }, 'no server-rendering bundle: pages are rendered in the browser only');
+  const pagePolicy = renderer && pageSecurityPolicy(renderer.inlineScriptHashes());
 
   /**
    * The API's own answer to a GET, asked in-process as the visitor would (from their address, so
@@ -244,6 +247,7 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     const rendered = !found || renderer?.isServerRendered(pathname) === true;
     // The pages a buyer lands on from outside (decision 034).
     if (rendered || partId) withoutOpenerPolicy(reply);
+    if (pagePolicy) reply.header('content-security-policy', pagePolicy);
     if (found && rendered && renderer) {
       // Rendered from the parameters the page reads only: any other is dropped, and the page is
       // the one kept for its path and those parameters.

@@ -108,12 +108,14 @@ function HeaderSearch() {
     setQ('');
   }
   return (
-    <form role="search" aria-label="Parts" onSubmit={submit} className={`order-last flex w-full min-w-0 gap-2 pb-3 md:order-none md:w-auto md:flex-1 md:pb-0 lg:max-w-sm ${onShop ? 'max-md:hidden' : ''}`}>
+    // Sent before the app has hydrated, the form is a plain GET of /shop with the text as `q`.
+    <form role="search" aria-label="Parts" action={paths.shop} onSubmit={submit} className={`order-last flex w-full min-w-0 gap-2 pb-3 md:order-none md:w-auto md:flex-1 md:pb-0 lg:max-w-sm ${onShop ? 'max-md:hidden' : ''}`}>
       <label htmlFor={inputId} className="sr-only">
         Search parts
       </label>
       <input
         id={inputId}
+        name="q"
         type="search"
         value={q}
         maxLength={SEARCH_QUERY_MAX}

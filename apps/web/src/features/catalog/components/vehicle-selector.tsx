@@ -1,6 +1,6 @@
 import { vehicleLabel, vinProblem, type Vehicle } from '@autoparts/shared';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { customerMessage } from '../../../lib/api-client';
@@ -146,13 +146,18 @@ function VinFinder({ onChoose }: { onChoose: (vehicle: Vehicle) => void }) {
     },
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = vinProblem(vin);
+  /**
+   * A form action (React's): sent before the app has hydrated, the form is held by React's replay
+   * script and acted on once hydrated, with the VIN as typed (decision 038).
+   */
+  function find(form: FormData) {
+    const typed = String(form.get('vin') ?? '');
+    setVin(typed);
+    const found = vinProblem(typed);
     setProblem(found);
     // The last VIN's vehicles must not stand under the new one's error as if they were its answer.
     if (found) decode.reset();
-    else decode.mutate(vin);
+    else decode.mutate(typed);
   }
 
   return (
@@ -160,10 +165,11 @@ function VinFinder({ onChoose }: { onChoose: (vehicle: Vehicle) => void }) {
       <summary className="cursor-pointer rounded text-sm font-semibold text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-700">
         Know your VIN? Find your vehicle by it
       </summary>
-      <form onSubmit={submit} noValidate className="mt-2" aria-label="Find by VIN">
+      <form action={find} noValidate className="mt-2" aria-label="Find by VIN">
         <div className="flex items-start gap-2">
           <TextField
             label="Find by VIN"
+            name="vin"
             className="min-w-0 flex-1"
             value={vin}
             maxLength={40}

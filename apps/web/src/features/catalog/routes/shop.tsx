@@ -1,4 +1,4 @@
-import { SEARCH_QUERY_MAX, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
+import { paths, SEARCH_QUERY_MAX, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
@@ -150,8 +150,10 @@ function FilterPanel({ active, children }: { active: number; children: ReactNode
 function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
   const [q, setQ] = useState(initial);
   return (
+    // Sent before the app has hydrated, the form is a plain GET of /shop with its query, as it is without JavaScript.
     <form
       role="search"
+      action={paths.shop}
       className="mt-4 flex items-end gap-2"
       onSubmit={(event) => {
         event.preventDefault();
@@ -160,6 +162,7 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: strin
     >
       <TextField
         label="Search the catalogue"
+        name="q"
         type="search"
         className="flex-1"
         value={q}
@@ -220,12 +223,12 @@ function PriceFilter({ min, max, onApply }: { min: string; max: string; onApply:
     onApply(low.trim() || undefined, high.trim() || undefined);
   }
   return (
-    <form onSubmit={submit} aria-label="Price">
+    <form action={paths.shop} onSubmit={submit} aria-label="Price">
       <fieldset>
         <legend className="font-semibold text-ink">Price ($)</legend>
         <div className="mt-1 flex items-end gap-2">
-          <TextField label="From" type="number" min={0} step="0.01" inputMode="decimal" className="w-24" value={low} onChange={(event) => setLow(event.target.value)} />
-          <TextField label="To" type="number" min={0} step="0.01" inputMode="decimal" className="w-24" value={high} onChange={(event) => setHigh(event.target.value)} />
+          <TextField label="From" name="minPrice" type="number" min={0} step="0.01" inputMode="decimal" className="w-24" value={low} onChange={(event) => setLow(event.target.value)} />
+          <TextField label="To" name="maxPrice" type="number" min={0} step="0.01" inputMode="decimal" className="w-24" value={high} onChange={(event) => setHigh(event.target.value)} />
           <button type="submit" className="rounded-lg border border-slate-300 px-3 py-2 font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700">
             Apply
           </button>
