@@ -8,6 +8,7 @@ import {
   VERIFY_EMAIL_CALLBACK,
 } from '@autoparts/shared';
 import { fromNodeHeaders } from 'better-auth/node';
+import { sql } from 'kysely';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addressKey, limits } from '../limits/limits';
@@ -171,6 +172,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
         const key = failuresKey(request.body, addressKey(request.ip));
         if (key) await counters.hit(key, limits.signInFailuresPerAccountAndIp);
       }
+      // Better Auth answers a query that lost the database with a 500 of its own: asked again, the
+      // database says whether it is away, and the caller is told to come back (503), as elsewhere.
+      if (response.status >= 500) await sql`select 1`.execute(app.db);
       reply.code(response.status);
       response.headers.forEach((value, name) => {
         if (name !== 'set-cookie') reply.header(name, value);
