@@ -109,8 +109,9 @@ export function Component() {
   return (
     <section aria-labelledby="checkout-heading" className="mx-auto max-w-6xl px-4 py-10">
       {heading}
+      {/* On a phone the summary comes between the choices and Place order; beside both from lg up. */}
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
-        <div className="grid min-w-0 gap-8">
+        <div className="grid min-w-0 gap-8 lg:col-start-1 lg:row-start-1">
           {cartProblems.length > 0 && (
             <LineProblems message="Some lines of your cart cannot be ordered as they are." problems={cartProblems} nameOf={nameOf} />
           )}
@@ -125,43 +126,50 @@ export function Component() {
             ) : (
               <LoadingBlock label="Pricing shipping and tax" />
             ))}
-          <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Place order" className="grid gap-4">
-            <TextField
-              label="Purchase-order number (optional)"
-              maxLength={PO_NUMBER_MAX}
-              error={errors.poNumber?.message}
-              {...register('poNumber')}
-            />
-            <TextareaField
-              label="Note for this order (optional)"
-              rows={3}
-              maxLength={NOTE_MAX}
-              hint={`Up to ${NOTE_MAX} characters, e.g. delivery instructions.`}
-              error={errors.note?.message}
-              {...register('note')}
-            />
-            {placeRefusal && <LineProblems message={placeRefusal.message} problems={placeRefusal.lines} nameOf={nameOf} />}
-            <div className="sm:max-w-xs">
-              <SubmitButton pending={place.isPending} disabled={!ready || quote.isFetching} describedBy={whyNot ? 'checkout-why-not' : undefined}>
-                Place order
-              </SubmitButton>
-            </div>
-            {whyNot && (
-              <p id="checkout-why-not" className="text-sm text-slate-600">
-                {whyNot}
-              </p>
-            )}
-            <Link to={CART_PATH} className="text-sm font-semibold text-brand-700 underline">
-              Back to the cart
-            </Link>
-          </form>
         </div>
-        <CheckoutSummary
-          lines={offer?.lines ?? lines}
-          subtotal={offer?.subtotal ?? cart.data.subtotal}
-          quote={offer && !quoteRefusal ? offer : null}
-          updating={quote.isFetching}
-        />
+        <div className="lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <CheckoutSummary
+            lines={offer?.lines ?? lines}
+            subtotal={offer?.subtotal ?? cart.data.subtotal}
+            quote={offer && !quoteRefusal ? offer : null}
+            updating={quote.isFetching}
+          />
+        </div>
+        <form
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          aria-label="Place order"
+          className="grid min-w-0 gap-4 lg:col-start-1 lg:row-start-2"
+        >
+          <TextField
+            label="Purchase-order number (optional)"
+            maxLength={PO_NUMBER_MAX}
+            error={errors.poNumber?.message}
+            {...register('poNumber')}
+          />
+          <TextareaField
+            label="Note for this order (optional)"
+            rows={3}
+            maxLength={NOTE_MAX}
+            hint={`Up to ${NOTE_MAX} characters, e.g. delivery instructions.`}
+            error={errors.note?.message}
+            {...register('note')}
+          />
+          {placeRefusal && <LineProblems message={placeRefusal.message} problems={placeRefusal.lines} nameOf={nameOf} />}
+          <div className="sm:max-w-xs">
+            <SubmitButton pending={place.isPending} disabled={!ready || quote.isFetching} describedBy={whyNot ? 'checkout-why-not' : undefined}>
+              Place order
+            </SubmitButton>
+          </div>
+          {whyNot && (
+            <p id="checkout-why-not" className="text-sm text-slate-600">
+              {whyNot}
+            </p>
+          )}
+          <Link to={CART_PATH} className="text-sm font-semibold text-brand-700 underline">
+            Back to the cart
+          </Link>
+        </form>
       </div>
     </section>
   );
