@@ -13,6 +13,10 @@ export const paths = {
   review: '/dashboard/review',
   payment: (id: string) => `/dashboard/payment/${encodeURIComponent(id)}`,
   profile: '/dashboard/profile',
+  /** The address book (issue 23). */
+  addresses: '/dashboard/addresses',
+  /** One order of the whole cart: address, shipping, totals (issue 23). */
+  checkout: '/checkout',
   manageOrders: '/dashboard/orders',
   addProduct: '/dashboard/addaproduct',
   makeAdmin: '/dashboard/makeadmin',
@@ -40,6 +44,8 @@ export const routePatterns = [
   '/dashboard/review',
   '/dashboard/payment/:id',
   '/dashboard/profile',
+  '/dashboard/addresses',
+  '/checkout',
   '/dashboard/orders',
   '/dashboard/addaproduct',
   '/dashboard/makeadmin',

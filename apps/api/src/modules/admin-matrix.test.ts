@@ -57,6 +57,15 @@ const newOrder = async (status: 'unpaid' | 'paid' = 'unpaid') => {
 const partNumberOf = async (id: string) =>
   (await app.db.selectFrom('parts').select('part_number').where('id', '=', id).executeTakeFirstOrThrow()).part_number;
 const aVehicle = async () => (await app.db.selectFrom('vehicles').select('id').limit(1).executeTakeFirstOrThrow()).id;
+const matrixAddress = { name: 'Matrix', line1: '1 Main St', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' };
+/** One of the customer's addresses, made afresh (at most 20 are kept: the oldest goes first). */
+const anAddress = async () => {
+  const userId = (await app.db.selectFrom('users').select('id').where('email', '=', customer.email).executeTakeFirstOrThrow()).id;
+  await app.db.deleteFrom('addresses').where('user_id', '=', userId).where('is_default', '=', false).execute();
+  const { postalCode, ...fields } = matrixAddress;
+  const row = await app.db.insertInto('addresses').values({ user_id: userId, ...fields, postal_code: postalCode }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+};
 const fittedPart = async () => {
   const partId = await newPart();
   const vehicleId = await aVehicle();
@@ -167,6 +176,13 @@ const calls: Record<string, GuardedCall> = {
     guard: 'signed-in',
     request: async () => ({ method: 'PUT', url: '/api/garage', payload: { vehicleIds: [await aVehicle()], activeId: null } }),
   },
+  'GET /addresses': { guard: 'signed-in', request: async () => ({ method: 'GET', url: '/api/addresses' }) },
+  'POST /addresses': { guard: 'signed-in', request: async () => ({ method: 'POST', url: '/api/addresses', payload: matrixAddress }) },
+  'PUT /addresses/{id}': {
+    guard: 'signed-in',
+    request: async () => ({ method: 'PUT', url: `/api/addresses/${await anAddress()}`, payload: { ...matrixAddress, isDefault: true } }),
+  },
+  'DELETE /addresses/{id}': { guard: 'signed-in', request: async () => ({ method: 'DELETE', url: `/api/addresses/${await anAddress()}` }) },
   'GET /admin/overview': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/overview' }) },
   'GET /admin/operations': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/operations' }) },
   'POST /admin/mail/{id}/resend': {

@@ -35,6 +35,7 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               { path: '/part/:id', lazy: () => import('../features/orders/routes/part') },
+              { path: paths.checkout, lazy: () => import('../features/checkout/routes/checkout') },
               {
                 path: paths.dashboard,
                 lazy: () => import('./routes/dashboard/dashboard-layout'),
@@ -47,6 +48,7 @@ export const routes: RouteObject[] = [
                       { path: paths.orderHistory, lazy: () => import('../features/orders/routes/order-history') },
                       { path: '/dashboard/payment/:id', lazy: () => import('../features/payments/routes/payment') },
                       { path: paths.profile, lazy: () => import('../features/profile/routes/profile') },
+                      { path: paths.addresses, lazy: () => import('../features/addresses/routes/addresses') },
                       { path: paths.review, lazy: () => import('../features/reviews/routes/add-review') },
                       {
                         // Admin pages (SPEC §6): a non-admin is signed out and sent to /login.

@@ -17,6 +17,10 @@ export const queryKeys = {
   reviews: ['reviews'],
   /** A signed-in customer's garage (sign-out removes it with the rest of the user's data). */
   garage: ['garage'],
+  /** A signed-in customer's address book (sign-out removes it too). */
+  addresses: ['addresses'],
+  /** The checkout's quote for an address and a shipping method (a cart change refreshes it). */
+  checkoutQuote: (addressId: string, shippingMethodId: string | null) => ['checkout', 'quote', addressId, shippingMethodId],
   /** The catalogue's public lists: search pages, vehicles, fitment. */
   search: (params: Record<string, string>) => ['parts', 'search', params],
   categories: ['categories'],

@@ -44,6 +44,8 @@ export const limits = {
   adminWrites: { max: 600, windowSeconds: HOUR },
   /** My Garage: saved on every change of vehicle. */
   garage: { max: 120, windowSeconds: HOUR },
+  /** The address book's writes (add, change, delete, make default). */
+  addresses: { max: 120, windowSeconds: HOUR },
   /**
    * Public catalogue reads, per address: `GET /search` (/shop asks once per search, filter or
    * page), and the vehicle selector's lists, a vehicle's fitting parts (once per page of cards)

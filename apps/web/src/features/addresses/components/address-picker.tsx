@@ -1,0 +1,89 @@
+import { ADDRESSES_MAX } from '@autoparts/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { LoadFailed } from '../../../components/load-failed';
+import { LoadingBlock } from '../../../components/spinner';
+import { addressesQuery } from '../api/addresses';
+import { AddressForm } from './address-form';
+import { AddressText } from './address-text';
+
+interface AddressPickerProps {
+  /** The chosen address's id; null until one is chosen (the default is chosen once the book arrives). */
+  value: string | null;
+  onChange: (id: string) => void;
+  /** The group's visible name. */
+  legend?: string;
+}
+
+/**
+ * The addresses of the book as a radio list, the default chosen first, and "Add a new address",
+ * which opens the address form in place and chooses the address it saves. With no address yet,
+ * the form is open from the start.
+ */
+export function AddressPicker({ value, onChange, legend = 'Ship to' }: AddressPickerProps) {
+  const book = useQuery(addressesQuery);
+  const [adding, setAdding] = useState(false);
+  const addresses = book.data;
+  const chosen = addresses?.some((address) => address.id === value) ? value : null;
+  const fallback = addresses?.find((address) => address.isDefault)?.id ?? addresses?.[0]?.id;
+
+  useEffect(() => {
+    if (chosen === null && fallback) onChange(fallback);
+  }, [chosen, fallback, onChange]);
+
+  if (book.isError) return <LoadFailed message="We could not load your addresses right now." onRetry={() => void book.refetch()} />;
+  if (book.isPending) return <LoadingBlock label="Loading your addresses" />;
+  const list = book.data;
+  const formOpen = adding || list.length === 0;
+
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="mb-2 text-xl font-bold text-ink">{legend}</legend>
+      {list.map((address) => (
+        <label
+          key={address.id}
+          className={`flex cursor-pointer gap-3 rounded-xl border p-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700 ${
+            address.id === chosen ? 'border-brand-700 bg-brand-50' : 'border-slate-200 bg-white hover:border-slate-400'
+          }`}
+        >
+          <input
+            type="radio"
+            name="address"
+            value={address.id}
+            checked={address.id === chosen}
+            onChange={() => onChange(address.id)}
+            className="mt-1 size-4 shrink-0 accent-brand-700"
+          />
+          <span className="min-w-0">
+            <AddressText address={address} />
+            {address.isDefault && <span className="mt-1 block text-sm font-semibold text-brand-700">Default address</span>}
+          </span>
+        </label>
+      ))}
+      {formOpen ? (
+        <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+          <h3 className="mb-4 text-lg font-bold text-ink">{list.length === 0 ? 'Where should we ship?' : 'New address'}</h3>
+          <AddressForm
+            label="New address"
+            offerDefault={list.length > 0}
+            onSaved={(saved) => {
+              setAdding(false);
+              onChange(saved.id);
+            }}
+            onCancel={list.length > 0 ? () => setAdding(false) : undefined}
+          />
+        </div>
+      ) : list.length < ADDRESSES_MAX ? (
+        <div>
+          <button
+            type="button"
+            onClick={() => setAdding(true)}
+            className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
+            Add a new address
+          </button>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

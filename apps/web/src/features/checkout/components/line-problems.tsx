@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import { CART_PATH } from '../api/checkout';
+
+interface LineProblemsProps {
+  /** What the server said of the whole (a refusal's `message`), or the page's own words. */
+  message: string;
+  problems: ReadonlyArray<{ partId: string; message: string }>;
+  /** The part's name for each line, from the cart. */
+  nameOf: (partId: string) => string;
+}
+
+/** Why the order cannot be placed as it is: each line's problem, and the way back to the cart. */
+export function LineProblems({ message, problems, nameOf }: LineProblemsProps) {
+  return (
+    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
+      <p className="font-semibold">{message}</p>
+      {problems.length > 0 && (
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {problems.map((problem) => (
+            <li key={problem.partId}>
+              <span className="font-semibold">{nameOf(problem.partId)}</span>: {problem.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Link to={CART_PATH} className="mt-3 inline-block font-semibold text-red-900 underline">
+        Change the cart
+      </Link>
+    </div>
+  );
+}

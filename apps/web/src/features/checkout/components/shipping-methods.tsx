@@ -1,0 +1,49 @@
+import { formatPrice } from '@autoparts/shared';
+import type { ShippingMethodOption } from '../api/checkout';
+
+interface ShippingMethodsProps {
+  methods: readonly ShippingMethodOption[];
+  value: string | null;
+  onChange: (id: string) => void;
+  disabled?: boolean;
+}
+
+/** Each shipping method that reaches the address with this cart's weight: its price and estimate, as radios. */
+export function ShippingMethods({ methods, value, onChange, disabled = false }: ShippingMethodsProps) {
+  if (methods.length === 0) {
+    return (
+      <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
+        No shipping method reaches this address with this cart. Choose another address, or change the cart.
+      </p>
+    );
+  }
+  return (
+    <fieldset className="grid gap-3" disabled={disabled}>
+      <legend className="mb-2 text-xl font-bold text-ink">Shipping method</legend>
+      {methods.map((method) => (
+        <label
+          key={method.id}
+          className={`flex cursor-pointer items-start gap-3 rounded-xl border p-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700 ${
+            method.id === value ? 'border-brand-700 bg-brand-50' : 'border-slate-200 bg-white hover:border-slate-400'
+          }`}
+        >
+          <input
+            type="radio"
+            name="shippingMethod"
+            value={method.id}
+            checked={method.id === value}
+            onChange={() => onChange(method.id)}
+            className="mt-1 size-4 shrink-0 accent-brand-700"
+          />
+          <span className="flex min-w-0 flex-1 flex-wrap justify-between gap-x-4">
+            <span>
+              <span className="block font-semibold text-ink">{method.name}</span>
+              <span className="block text-sm text-slate-600">{method.estimate}</span>
+            </span>
+            <span className="font-semibold text-ink">{method.price === 0 ? 'Free' : formatPrice(method.price)}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

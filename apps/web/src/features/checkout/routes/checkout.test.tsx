@@ -1,0 +1,295 @@
+import { notices } from '@autoparts/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import { anAddress, torontoAddress } from '../../../test/addresses';
+import { stubFetch, type StubbedCall } from '../../../test/fetch-stub';
+import { renderRoutes } from '../../../test/render-with-router';
+import type { Cart, Quote } from '../api/checkout';
+import { Component as CheckoutPage } from './checkout';
+
+const pads = {
+  partId: 'part-pads',
+  partNumber: 'BP-100',
+  name: 'Brake Pads',
+  img: '/images/parts/pads.png',
+  quantity: 10,
+  unitPrice: 8.5,
+  lineTotal: 85,
+  minOrderQuantity: 2,
+  availableQuantity: 40,
+  problem: null,
+};
+const rotor = { ...pads, partId: 'part-rotor', partNumber: 'RT-200', name: 'Brake Rotor', quantity: 2, unitPrice: 45, lineTotal: 90 };
+const aCart = (overrides: Partial<Cart> = {}): Cart => ({ lines: [pads, rotor], subtotal: 175, count: 12, ...overrides });
+
+const standard = { id: 'ship-standard', name: 'Standard', estimate: '3–5 business days', price: 12.4 };
+const express = { id: 'ship-express', name: 'Express', estimate: '1–2 business days', price: 29.9 };
+
+/** The server's quote: standard by default; express when asked; Toronto has only standard, free. */
+function quoteFor(call: StubbedCall): { body: Quote } {
+  const { addressId, shippingMethodId } = call.body as { addressId: string; shippingMethodId?: string };
+  const lines = [pads, rotor].map(({ partId, partNumber, name, img, quantity, unitPrice, lineTotal }) => ({ partId, partNumber, name, img, quantity, unitPrice, lineTotal }));
+  if (addressId === torontoAddress.id) {
+    return { body: { lines, subtotal: 175, shippingMethods: [{ ...standard, price: 0 }], shippingMethodId: standard.id, shipping: 0, tax: 22.75, total: 197.75 } };
+  }
+  const method = shippingMethodId === express.id ? express : standard;
+  const tax = method === express ? 12.9 : 11.71;
+  return {
+    body: {
+      lines,
+      subtotal: 175,
+      shippingMethods: [standard, express],
+      shippingMethodId: method.id,
+      shipping: method.price,
+      tax,
+      total: Math.round((175 + method.price + tax) * 100) / 100,
+    },
+  };
+}
+
+function renderCheckout() {
+  return renderRoutes(
+    [
+      {
+        path: '/checkout',
+        element: (
+          <>
+            <CheckoutPage />
+            <Toaster />
+          </>
+        ),
+      },
+      {
+        path: '/dashboard/payment/:id',
+        element: (
+          <>
+            <h1>Payment page</h1>
+            <Toaster />
+          </>
+        ),
+      },
+      { path: '/cart', element: <h1>Cart page</h1> },
+      { path: '/shop', element: <h1>Shop page</h1> },
+    ],
+    { path: '/checkout' },
+  );
+}
+
+const summary = () => screen.getByRole('region', { name: 'Order summary' });
+const figure = (term: string) => within(summary()).getByText(term).nextElementSibling?.textContent;
+
+describe('Checkout', () => {
+  it('says when the cart is empty, with the way to the shop', async () => {
+    const server = stubFetch({ 'GET /api/cart': { body: aCart({ lines: [], subtotal: 0, count: 0 }) } });
+    const user = userEvent.setup();
+    const { router } = renderCheckout();
+    expect(await screen.findByText('Your cart is empty, so there is nothing to check out.')).toBeInTheDocument();
+    expect(server.paths()).not.toContain('POST /api/checkout/quote');
+    await user.click(screen.getByRole('link', { name: 'Browse parts' }));
+    expect(router.state.location.pathname).toBe('/shop');
+  });
+
+  it('chooses the default address, shows each method with price and estimate, and the server’s totals', async () => {
+    const server = stubFetch({
+      'GET /api/cart': { body: aCart() },
+      'GET /api/addresses': { body: [torontoAddress, anAddress()] },
+      'POST /api/checkout/quote': quoteFor,
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+
+    const shipTo = await screen.findByRole('group', { name: 'Ship to' });
+    await waitFor(() => expect(within(shipTo).getByRole('radio', { name: /Springfield, IL 62701/ })).toBeChecked());
+    const methods = await screen.findByRole('group', { name: 'Shipping method' });
+    expect(within(methods).getByRole('radio', { name: /Standard.*3–5 business days.*\$12\.40/ })).toBeChecked();
+    expect(within(methods).getByRole('radio', { name: /Express.*1–2 business days.*\$29\.90/ })).not.toBeChecked();
+    expect(server.calls.find((call) => call.path === '/api/checkout/quote')?.body).toEqual({ addressId: 'addr-1' });
+    expect(within(summary()).getByText('Brake Pads')).toBeInTheDocument();
+    expect(within(summary()).getByText('BP-100 · 10 × $8.50')).toBeInTheDocument();
+    expect(figure('Subtotal')).toBe('$175.00');
+    expect(figure('Shipping')).toBe('$12.40');
+    expect(figure('Tax')).toBe('$11.71');
+    expect(figure('Total')).toBe('$199.11');
+
+    await user.click(within(methods).getByRole('radio', { name: /Express/ }));
+    await waitFor(() => expect(figure('Total')).toBe('$217.80'));
+    expect(server.calls.at(-1)?.body).toEqual({ addressId: 'addr-1', shippingMethodId: 'ship-express' });
+
+    // Another address: the server offers its own methods and chooses again.
+    await user.click(within(shipTo).getByRole('radio', { name: /Toronto/ }));
+    await waitFor(() => expect(figure('Shipping')).toBe('Free'));
+    expect(server.calls.at(-1)?.body).toEqual({ addressId: 'addr-2' });
+    expect(figure('Total')).toBe('$197.75');
+  });
+
+  it('places one order with the PO number and note, and goes to its payment page', async () => {
+    const server = stubFetch({
+      'GET /api/cart': { body: aCart() },
+      'GET /api/addresses': { body: [anAddress()] },
+      'POST /api/checkout/quote': quoteFor,
+      'POST /api/checkout': { body: { acknowledged: true, insertedId: 'order-42', orderNumber: '100042', total: 199.11 } },
+    });
+    const user = userEvent.setup();
+    const { router } = renderCheckout();
+    await screen.findByRole('group', { name: 'Shipping method' });
+    await user.type(screen.getByLabelText('Purchase-order number (optional)'), 'PO-7781');
+    await user.type(screen.getByLabelText('Note for this order (optional)'), 'Deliver to bay 2');
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+
+    expect(await screen.findByRole('heading', { name: 'Payment page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/payment/order-42');
+    expect(server.calls.find((call) => call.path === '/api/checkout')?.body).toEqual({
+      addressId: 'addr-1',
+      shippingMethodId: 'ship-standard',
+      poNumber: 'PO-7781',
+      note: 'Deliver to bay 2',
+    });
+    expect(await screen.findByText(notices.orderPlaced)).toBeInTheDocument();
+  });
+
+  it('bounds the PO number and the note', async () => {
+    const server = stubFetch({
+      'GET /api/cart': { body: aCart() },
+      'GET /api/addresses': { body: [anAddress()] },
+      'POST /api/checkout/quote': quoteFor,
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    await screen.findByRole('group', { name: 'Shipping method' });
+    const po = screen.getByLabelText('Purchase-order number (optional)');
+    expect(po).toHaveAttribute('maxLength', '40');
+    expect(screen.getByLabelText('Note for this order (optional)')).toHaveAttribute('maxLength', '500');
+    await user.type(po, 'x'.repeat(45));
+    expect(po).toHaveValue('x'.repeat(40));
+    expect(server.paths()).not.toContain('POST /api/checkout');
+  });
+
+  it('shows each line’s problem when the order is refused, with the way back to the cart', async () => {
+    stubFetch({
+      'GET /api/cart': { body: aCart() },
+      'GET /api/addresses': { body: [anAddress()] },
+      'POST /api/checkout/quote': quoteFor,
+      'POST /api/checkout': {
+        status: 409,
+        body: {
+          message: 'Some lines no longer fit the stock; nothing was ordered.',
+          lines: [{ partId: 'part-rotor', message: 'Only 1 left in stock' }],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderCheckout();
+    await screen.findByRole('group', { name: 'Shipping method' });
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Some lines no longer fit the stock; nothing was ordered.');
+    expect(alert).toHaveTextContent('Brake Rotor: Only 1 left in stock');
+    await user.click(within(alert).getByRole('link', { name: 'Change the cart' }));
+    expect(router.state.location.pathname).toBe('/cart');
+  });
+
+  it('blocks the order while a cart line has a problem', async () => {
+    stubFetch({
+      'GET /api/cart': { body: aCart({ lines: [pads, { ...rotor, problem: 'This part is no longer sold' }] }) },
+      'GET /api/addresses': { body: [anAddress()] },
+      'POST /api/checkout/quote': quoteFor,
+    });
+    renderCheckout();
+    await screen.findByRole('group', { name: 'Shipping method' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Brake Rotor: This part is no longer sold');
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+  });
+
+  it('with no address yet, opens the form; the address added is chosen and priced', async () => {
+    let book: unknown[] = [];
+    const server = stubFetch({
+      'GET /api/cart': { body: aCart() },
+      'GET /api/addresses': () => ({ body: book }),
+      'POST /api/addresses': () => {
+        book = [anAddress()];
+        return { body: anAddress() };
+      },
+      'POST /api/checkout/quote': quoteFor,
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    expect(await screen.findByRole('heading', { name: 'Where should we ship?' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+    expect(screen.getByText('To place the order: choose an address')).toBeInTheDocument();
+    expect(figure('Shipping')).toBe('Choose an address');
+
+    const form = screen.getByRole('form', { name: 'New address' });
+    await user.type(within(form).getByLabelText('Full name'), 'Jane Doe');
+    await user.type(within(form).getByLabelText('Address line 1'), '100 Main St');
+    await user.type(within(form).getByLabelText('City'), 'Springfield');
+    await user.selectOptions(within(form).getByLabelText('State'), 'IL');
+    await user.type(within(form).getByLabelText('Postal code'), '62701');
+    await user.click(within(form).getByRole('button', { name: 'Add address' }));
+
+    expect(await screen.findByRole('radio', { name: /Springfield, IL 62701/ })).toBeChecked();
+    await waitFor(() => expect(figure('Total')).toBe('$199.11'));
+    expect(server.calls.find((call) => call.path === '/api/checkout/quote')?.body).toEqual({ addressId: 'addr-1' });
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled();
+  });
+
+  it('adds another address through "Add a new address" and chooses it', async () => {
+    let book = [anAddress()];
+    stubFetch({
+      'GET /api/cart': { body: aCart() },
+      'GET /api/addresses': () => ({ body: book }),
+      'POST /api/addresses': () => {
+        book = [...book, torontoAddress];
+        return { body: torontoAddress };
+      },
+      'POST /api/checkout/quote': quoteFor,
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    await user.click(await screen.findByRole('button', { name: 'Add a new address' }));
+    const form = screen.getByRole('form', { name: 'New address' });
+    await user.selectOptions(within(form).getByLabelText('Country'), 'CA');
+    await user.type(within(form).getByLabelText('Full name'), 'Jane at work');
+    await user.type(within(form).getByLabelText('Address line 1'), '1 Front St W');
+    await user.type(within(form).getByLabelText('City'), 'Toronto');
+    await user.selectOptions(within(form).getByLabelText('Province or territory'), 'ON');
+    await user.type(within(form).getByLabelText('Postal code'), 'M5J 2X5');
+    await user.click(within(form).getByRole('button', { name: 'Add address' }));
+
+    expect(await screen.findByRole('radio', { name: /Toronto, ON M5J 2X5/ })).toBeChecked();
+    await waitFor(() => expect(figure('Shipping')).toBe('Free'));
+  });
+
+  it('says when no shipping method reaches the address', async () => {
+    stubFetch({
+      'GET /api/cart': { body: aCart() },
+      'GET /api/addresses': { body: [anAddress()] },
+      'POST /api/checkout/quote': { body: { lines: [], subtotal: 175, shippingMethods: [], shippingMethodId: null, shipping: 0, tax: 0, total: 175 } },
+    });
+    renderCheckout();
+    expect(await screen.findByText(/No shipping method reaches this address/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+  });
+
+  it('says when the cart or the quote could not be loaded, and tries again', async () => {
+    let failCart = true;
+    let failQuote = true;
+    stubFetch({
+      'GET /api/cart': () => (failCart ? { status: 503, body: { message: 'Down' } } : { body: aCart() }),
+      'GET /api/addresses': { body: [anAddress()] },
+      'POST /api/checkout/quote': (call) => (failQuote ? { status: 500, body: { message: 'Internal Server Error' } } : quoteFor(call)),
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    expect(await screen.findByText('We could not load your cart right now.')).toBeInTheDocument();
+    failCart = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('We could not price shipping for this address right now.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+    failQuote = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('group', { name: 'Shipping method' })).toBeInTheDocument();
+  });
+});

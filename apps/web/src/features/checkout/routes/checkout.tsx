@@ -1,0 +1,176 @@
+import { paths } from '@autoparts/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed';
+import { LoadingBlock } from '../../../components/spinner';
+import { SubmitButton } from '../../../components/submit-button';
+import { TextField } from '../../../components/text-field';
+import { TextareaField } from '../../../components/textarea-field';
+import { pageTitle } from '../../../content/site';
+import { AddressPicker } from '../../addresses/components/address-picker';
+import { CART_PATH, cartQuery, checkoutExtrasSchema, NOTE_MAX, PO_NUMBER_MAX, refusalOf, usePlaceCheckout, useQuote } from '../api/checkout';
+import { LineProblems } from '../components/line-problems';
+import { CheckoutSummary } from '../components/order-summary';
+import { ShippingMethods } from '../components/shipping-methods';
+
+const linkButton =
+  'inline-flex rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+
+/**
+ * /checkout (issue 23): the whole cart as one order. The buyer picks an address (or adds one),
+ * then a shipping method among those the server offers for it; every figure is the server's
+ * quote. "Place order" places it and goes to its payment page; a refusal lists each line's problem.
+ */
+export function Component() {
+  const cart = useQuery(cartQuery);
+  const [addressId, setAddressId] = useState<string | null>(null);
+  const [chosenMethod, setChosenMethod] = useState<string | null>(null);
+  const quote = useQuote(addressId, chosenMethod);
+  const place = usePlaceCheckout();
+  const chooseAddress = useCallback((id: string) => {
+    setAddressId(id);
+    // Another address may have other methods: the server chooses again.
+    setChosenMethod(null);
+  }, []);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(checkoutExtrasSchema), mode: 'onTouched', defaultValues: { poNumber: '', note: '' } });
+
+  const heading = (
+    <>
+      <title>{pageTitle('Checkout')}</title>
+      <h1 id="checkout-heading" className="text-3xl font-extrabold text-ink">
+        Checkout
+      </h1>
+    </>
+  );
+
+  if (cart.isError) {
+    return (
+      <section aria-labelledby="checkout-heading" className="mx-auto max-w-6xl px-4 py-10">
+        {heading}
+        <LoadFailed message="We could not load your cart right now." onRetry={() => void cart.refetch()} />
+      </section>
+    );
+  }
+  if (cart.isPending) {
+    return (
+      <section aria-labelledby="checkout-heading" className="mx-auto max-w-6xl px-4 py-10">
+        {heading}
+        <LoadingBlock label="Loading your cart" />
+      </section>
+    );
+  }
+  if (cart.data.lines.length === 0) {
+    return (
+      <section aria-labelledby="checkout-heading" className="mx-auto max-w-6xl px-4 py-10">
+        {heading}
+        <div className="mt-6 rounded-xl border border-dashed border-slate-300 p-8 text-center">
+          <p className="text-lg text-slate-700">Your cart is empty, so there is nothing to check out.</p>
+          <Link to={paths.shop} className={`mt-4 ${linkButton}`}>
+            Browse parts
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  const lines = cart.data.lines;
+  const nameOf = (partId: string) => lines.find((line) => line.partId === partId)?.name ?? 'A part';
+  const cartProblems = lines.flatMap((line) => (line.problem ? [{ partId: line.partId, message: line.problem }] : []));
+  const quoteRefusal = refusalOf(quote.error);
+  const placeRefusal = refusalOf(place.error);
+  const offer = quote.data;
+  const methodId = offer ? (chosenMethod ?? offer.shippingMethodId) : null;
+  const ready = Boolean(offer && addressId && methodId) && cartProblems.length === 0 && !quoteRefusal;
+  const whyNot = !addressId
+    ? 'To place the order: choose an address'
+    : !offer
+      ? undefined
+      : !methodId
+        ? 'To place the order: choose a shipping method'
+        : undefined;
+
+  const onSubmit = handleSubmit((extras) => {
+    if (!ready || !addressId || !methodId) return;
+    place.mutate({
+      addressId,
+      shippingMethodId: methodId,
+      ...(extras.poNumber ? { poNumber: extras.poNumber } : {}),
+      ...(extras.note ? { note: extras.note } : {}),
+    });
+  });
+
+  return (
+    <section aria-labelledby="checkout-heading" className="mx-auto max-w-6xl px-4 py-10">
+      {heading}
+      {/* On a phone the summary comes between the choices and Place order; beside both from lg up. */}
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+        <div className="grid min-w-0 gap-8 lg:col-start-1 lg:row-start-1">
+          {cartProblems.length > 0 && (
+            <LineProblems message="Some lines of your cart cannot be ordered as they are." problems={cartProblems} nameOf={nameOf} />
+          )}
+          <AddressPicker value={addressId} onChange={chooseAddress} />
+          {addressId &&
+            (quoteRefusal ? (
+              <LineProblems message={quoteRefusal.message} problems={quoteRefusal.lines} nameOf={nameOf} />
+            ) : quote.isError ? (
+              <LoadFailed message="We could not price shipping for this address right now." onRetry={() => void quote.refetch()} />
+            ) : offer ? (
+              <ShippingMethods methods={offer.shippingMethods} value={methodId} onChange={setChosenMethod} disabled={place.isPending} />
+            ) : (
+              <LoadingBlock label="Pricing shipping and tax" />
+            ))}
+        </div>
+        <div className="lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          <CheckoutSummary
+            lines={offer?.lines ?? lines}
+            subtotal={offer?.subtotal ?? cart.data.subtotal}
+            quote={offer && !quoteRefusal ? offer : null}
+            updating={quote.isFetching}
+          />
+        </div>
+        <form
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          aria-label="Place order"
+          className="grid min-w-0 gap-4 lg:col-start-1 lg:row-start-2"
+        >
+          <TextField
+            label="Purchase-order number (optional)"
+            maxLength={PO_NUMBER_MAX}
+            error={errors.poNumber?.message}
+            {...register('poNumber')}
+          />
+          <TextareaField
+            label="Note for this order (optional)"
+            rows={3}
+            maxLength={NOTE_MAX}
+            hint={`Up to ${NOTE_MAX} characters, e.g. delivery instructions.`}
+            error={errors.note?.message}
+            {...register('note')}
+          />
+          {placeRefusal && <LineProblems message={placeRefusal.message} problems={placeRefusal.lines} nameOf={nameOf} />}
+          <div className="sm:max-w-xs">
+            <SubmitButton pending={place.isPending} disabled={!ready || quote.isFetching} describedBy={whyNot ? 'checkout-why-not' : undefined}>
+              Place order
+            </SubmitButton>
+          </div>
+          {whyNot && (
+            <p id="checkout-why-not" className="text-sm text-slate-600">
+              {whyNot}
+            </p>
+          )}
+          <Link to={CART_PATH} className="text-sm font-semibold text-brand-700 underline">
+            Back to the cart
+          </Link>
+        </form>
+      </div>
+    </section>
+  );
+}
