@@ -173,3 +173,18 @@ export const taxRateListSchema = z.array(taxRateSchema);
 
 /** The `{id}` of a method's or a rate's path. */
 export const shippingIdParamsSchema = z.object({ id: z.string().max(100) });
+
+/** What the admin screens say about shipping methods and tax rates. */
+export const shippingNotices = {
+  methodAdded: (name: string) => `Shipping method “${name}” added`,
+  methodSaved: (name: string) => `Shipping method “${name}” saved`,
+  methodRemoved: 'Shipping method deleted',
+  methodActivated: (name: string) => `“${name}” is offered at checkout again`,
+  methodDeactivated: (name: string) => `“${name}” is no longer offered at checkout`,
+  confirmRemoveMethod: (name: string) =>
+    `Delete the shipping method “${name}”? Checkout stops offering it at once; orders placed with it keep their copy.`,
+  rateAdded: (place: string) => `Tax rate for ${place} added`,
+  rateSaved: (place: string) => `Tax rate for ${place} saved`,
+  rateRemoved: 'Tax rate deleted',
+  confirmRemoveRate: (place: string) => `Delete the tax rate for ${place}? Checkout stops charging it at once.`,
+} as const;

@@ -1,0 +1,45 @@
+import type { TaxRate } from '@autoparts/shared';
+import { useId } from 'react';
+import { ActionButton } from '../../admin/components/action-button';
+
+interface TaxRateListProps {
+  rates: TaxRate[];
+  /** The rate being deleted. */
+  removingId?: string | undefined;
+  onEdit: (rate: TaxRate) => void;
+  onRemove: (rate: TaxRate) => void;
+}
+
+/** Every rate as a row of cards: its place, the rate, whether shipping is taxed, and its actions. */
+export function TaxRateList({ rates, removingId, onEdit, onRemove }: TaxRateListProps) {
+  return (
+    <ul aria-label="Tax rates" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+      {rates.map((rate) => (
+        <li key={rate.id}>
+          <RateCard rate={rate} removing={removingId === rate.id} onEdit={() => onEdit(rate)} onRemove={() => onRemove(rate)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RateCard({ rate, removing, onEdit, onRemove }: { rate: TaxRate; removing: boolean; onEdit: () => void; onRemove: () => void }) {
+  const placeId = useId();
+  return (
+    <article aria-labelledby={placeId} className="h-full rounded-xl border border-slate-200 p-4 text-sm">
+      <h3 id={placeId} className="text-base font-bold text-ink">
+        {rate.region === null ? `${rate.country} (whole country)` : `${rate.country}-${rate.region}`}
+      </h3>
+      <p className="mt-1 text-2xl font-extrabold text-ink">{rate.ratePercent.toLocaleString('en-US', { maximumFractionDigits: 4 })} %</p>
+      <p className="text-slate-600">{rate.appliesToShipping ? 'Shipping is taxed too' : 'Shipping is not taxed'}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <ActionButton onClick={onEdit} aria-describedby={placeId}>
+          Edit
+        </ActionButton>
+        <ActionButton tone="danger" onClick={onRemove} pending={removing} aria-describedby={placeId}>
+          Delete
+        </ActionButton>
+      </div>
+    </article>
+  );
+}
