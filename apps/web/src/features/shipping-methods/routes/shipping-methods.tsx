@@ -24,10 +24,9 @@ export function Component() {
   const [editing, setEditing] = useState<ShippingMethod | undefined>();
   const formRef = useRef<HTMLDivElement>(null);
 
-  // The form to edit in replaces the one to add; it is brought into view and its first field focused.
+  // The form to edit in replaces the one to add; its first field is focused, which scrolls it into view.
   useEffect(() => {
     if (!editing) return;
-    formRef.current?.scrollIntoView({ block: 'start' });
     formRef.current?.querySelector('input')?.focus();
   }, [editing]);
 

@@ -19,7 +19,6 @@ export function Component() {
 
   useEffect(() => {
     if (!editing) return;
-    formRef.current?.scrollIntoView({ block: 'start' });
     formRef.current?.querySelector('input')?.focus();
   }, [editing]);
 
