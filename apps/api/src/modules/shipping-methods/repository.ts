@@ -6,6 +6,15 @@ import { isId } from '../../lib/ids';
 
 const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 
+/**
+ * An update that collided with another method (its name): the failed statement rolled its
+ * transaction back, audit row and all, and the caller answers 409. Any other error goes on.
+ */
+export function nameTakenOr(error: unknown): 'name-taken' {
+  if (isUniqueViolation(error)) return 'name-taken';
+  throw error;
+}
+
 /** A kilogram figure with up to three decimals is a whole number of grams. */
 const kgToGrams = (kg: number) => Math.round(kg * 1000);
 
@@ -52,15 +61,10 @@ export function createShippingMethodsRepository(db: Db) {
       return row ? toMethod(row) : 'name-taken';
     },
 
-    async update(id: string, input: ShippingMethodInput): Promise<ShippingMethod | 'not-found' | 'name-taken'> {
+    async update(id: string, input: ShippingMethodInput): Promise<ShippingMethod | 'not-found'> {
       if (!isId(id)) return 'not-found';
-      try {
-        const row = await db.updateTable('shipping_methods').set(toRow(input)).where('id', '=', id).returningAll().executeTakeFirst();
-        return row ? toMethod(row) : 'not-found';
-      } catch (error) {
-        if (isUniqueViolation(error)) return 'name-taken';
-        throw error;
-      }
+      const row = await db.updateTable('shipping_methods').set(toRow(input)).where('id', '=', id).returningAll().executeTakeFirst();
+      return row ? toMethod(row) : 'not-found';
     },
 
     /** Orders keep their own copy of the method they were placed with, so any method may go. */

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminErrors, signedIn as security } from '../../plugins/api-docs';
 import { audited } from '../audit/repository';
 import { identityOf } from '../auth/identity';
-import { createShippingMethodsRepository } from './repository';
+import { createShippingMethodsRepository, nameTakenOr } from './repository';
 
 /** Admins only, every write audited in its transaction: the shipping methods checkout offers. */
 export const shippingMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -64,7 +64,7 @@ export const shippingMethodsRoutes: FastifyPluginAsyncZod = async (app) => {
         identityOf(request),
         (trx) => createShippingMethodsRepository(trx).update(id, request.body),
         (updated) => (typeof updated === 'object' ? { action: 'shipping-method.update', target: target(id), details: { ...request.body } } : undefined),
-      );
+      ).catch(nameTakenOr);
       if (outcome === 'not-found') return reply.code(404).send({ message: shippingMessages.methodNotFound });
       if (outcome === 'name-taken') return reply.code(409).send({ message: shippingMessages.nameTaken(request.body.name) });
       return outcome;

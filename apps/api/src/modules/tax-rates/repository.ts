@@ -6,6 +6,15 @@ import { isId } from '../../lib/ids';
 
 const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
 
+/**
+ * An update that collided with another rate (its place): the failed statement rolled its
+ * transaction back, audit row and all, and the caller answers 409. Any other error goes on.
+ */
+export function placeTakenOr(error: unknown): 'place-taken' {
+  if (isUniqueViolation(error)) return 'place-taken';
+  throw error;
+}
+
 function toRate(row: Selectable<TaxRatesTable>): TaxRate {
   return {
     id: row.id,
@@ -41,15 +50,10 @@ export function createTaxRatesRepository(db: Db) {
       return row ? toRate(row) : 'place-taken';
     },
 
-    async update(id: string, input: TaxRateInput): Promise<TaxRate | 'not-found' | 'place-taken'> {
+    async update(id: string, input: TaxRateInput): Promise<TaxRate | 'not-found'> {
       if (!isId(id)) return 'not-found';
-      try {
-        const row = await db.updateTable('tax_rates').set(toRow(input)).where('id', '=', id).returningAll().executeTakeFirst();
-        return row ? toRate(row) : 'not-found';
-      } catch (error) {
-        if (isUniqueViolation(error)) return 'place-taken';
-        throw error;
-      }
+      const row = await db.updateTable('tax_rates').set(toRow(input)).where('id', '=', id).returningAll().executeTakeFirst();
+      return row ? toRate(row) : 'not-found';
     },
 
     async remove(id: string): Promise<TaxRate | undefined> {

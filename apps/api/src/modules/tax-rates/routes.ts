@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminErrors, signedIn as security } from '../../plugins/api-docs';
 import { audited } from '../audit/repository';
 import { identityOf } from '../auth/identity';
-import { createTaxRatesRepository } from './repository';
+import { createTaxRatesRepository, placeTakenOr } from './repository';
 
 /** Admins only, every write audited in its transaction: the tax rates checkout charges, one a place. */
 export const taxRatesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -64,7 +64,7 @@ export const taxRatesRoutes: FastifyPluginAsyncZod = async (app) => {
         identityOf(request),
         (trx) => createTaxRatesRepository(trx).update(id, request.body),
         (updated) => (typeof updated === 'object' ? { action: 'tax-rate.update', target: target(id), details: { ...request.body } } : undefined),
-      );
+      ).catch(placeTakenOr);
       if (outcome === 'not-found') return reply.code(404).send({ message: shippingMessages.rateNotFound });
       if (outcome === 'place-taken') return reply.code(409).send({ message: shippingMessages.rateTaken(taxPlace(request.body.country, request.body.region)) });
       return outcome;

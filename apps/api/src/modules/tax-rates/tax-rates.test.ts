@@ -121,7 +121,7 @@ describe('/api/admin/tax-rates', () => {
     ['a visitor', 'anonymous', 401, apiErrors.signInRequired],
     ['a customer by cookie', 'cookie', 403, apiErrors.forbidden],
     ['a customer by token', 'token', 403, apiErrors.forbidden],
-  ] as const)('answers %s %i on every route and changes nothing', async (_who, how, status, message) => {
+  ] as const)('answers %s (%s) with %i on every route and changes nothing', async (_who, how, status, message) => {
     const credential: Credential = how === 'anonymous' ? anonymous : how === 'cookie' ? byCookie(customer) : byToken(customer);
     const created = await added({ country: 'MX', region: null, ratePercent: 16 });
     const before = await auditCount(app);
