@@ -1,5 +1,5 @@
 import { formatPrice, type ShippingMethod } from '@autoparts/shared';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { ActionButton } from '../../admin/components/action-button';
 
 /** "$5.99 + $0.89 a kg": what a method charges before its limits. */
@@ -13,13 +13,15 @@ interface ShippingMethodListProps {
   methods: ShippingMethod[];
   /** The method whose action is under way, and which. */
   pending?: { id: string; action: 'toggle' | 'remove' } | undefined;
+  /** The method whose Edit button gets the focus back once its edit is saved or cancelled. */
+  returnFocusTo?: string | undefined;
   onEdit: (method: ShippingMethod) => void;
   onToggle: (method: ShippingMethod) => void;
   onRemove: (method: ShippingMethod) => void;
 }
 
 /** Every method as a card (a table would not fit a phone): what checkout shows and charges, and its actions. */
-export function ShippingMethodList({ methods, pending, onEdit, onToggle, onRemove }: ShippingMethodListProps) {
+export function ShippingMethodList({ methods, pending, returnFocusTo, onEdit, onToggle, onRemove }: ShippingMethodListProps) {
   return (
     <ul aria-label="Shipping methods" className="grid gap-3 lg:grid-cols-2">
       {methods.map((method) => (
@@ -27,6 +29,7 @@ export function ShippingMethodList({ methods, pending, onEdit, onToggle, onRemov
           <MethodCard
             method={method}
             pending={pending?.id === method.id ? pending.action : undefined}
+            focusEdit={returnFocusTo === method.id}
             onEdit={() => onEdit(method)}
             onToggle={() => onToggle(method)}
             onRemove={() => onRemove(method)}
@@ -40,13 +43,18 @@ export function ShippingMethodList({ methods, pending, onEdit, onToggle, onRemov
 interface MethodCardProps {
   method: ShippingMethod;
   pending: 'toggle' | 'remove' | undefined;
+  focusEdit: boolean;
   onEdit: () => void;
   onToggle: () => void;
   onRemove: () => void;
 }
 
-function MethodCard({ method, pending, onEdit, onToggle, onRemove }: MethodCardProps) {
+function MethodCard({ method, pending, focusEdit, onEdit, onToggle, onRemove }: MethodCardProps) {
   const nameId = useId();
+  const editRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusEdit) editRef.current?.focus();
+  }, [focusEdit]);
   return (
     <article
       aria-labelledby={nameId}
@@ -71,7 +79,7 @@ function MethodCard({ method, pending, onEdit, onToggle, onRemove }: MethodCardP
         <dd>{method.freeOver === null ? 'Never free' : formatPrice(method.freeOver)}</dd>
       </dl>
       <div className="mt-3 flex flex-wrap gap-2">
-        <ActionButton onClick={onEdit} aria-describedby={nameId}>
+        <ActionButton ref={editRef} onClick={onEdit} aria-describedby={nameId}>
           Edit
         </ActionButton>
         <ActionButton onClick={onToggle} pending={pending === 'toggle'} aria-describedby={nameId}>

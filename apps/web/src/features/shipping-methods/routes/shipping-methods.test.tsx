@@ -110,6 +110,22 @@ describe('Shipping Methods', () => {
     await waitFor(() => expect(form.getByLabelText('Name')).toHaveValue(''));
   });
 
+  it('edits a method in the form below, Cancel puts the focus back on its card', async () => {
+    stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { body: [standard] }, ...noActivity });
+    const user = userEvent.setup();
+    renderPage();
+    const edit = within(await screen.findByRole('article', { name: 'Standard' })).getByRole('button', { name: 'Edit' });
+    await user.click(edit);
+    const form = within(screen.getByRole('form', { name: 'Edit “Standard”' }));
+    expect(form.getByLabelText('Name')).toHaveFocus();
+    expect(form.getByLabelText('Countries')).toHaveValue('US, CA');
+    expect(form.getByLabelText('Base price ($)')).toHaveValue('5.99');
+    expect(form.getByLabelText('Maximum weight (kg)')).toHaveValue('30');
+    await user.click(form.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('form', { name: 'Add a shipping method' })).toBeInTheDocument();
+    await waitFor(() => expect(edit).toHaveFocus());
+  });
+
   it('deletes a method only once the admin confirms', async () => {
     const server = stubFetch({
       'GET /api/me': { body: anAdmin() },

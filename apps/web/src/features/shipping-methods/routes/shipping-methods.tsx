@@ -22,6 +22,18 @@ export function Component() {
   const setActive = useSetShippingMethodActive();
   const remove = useRemoveShippingMethod();
   const [editing, setEditing] = useState<ShippingMethod | undefined>();
+  // Keyboard users go back to the card they edited, not to the top of the page.
+  const [returnFocusTo, setReturnFocusTo] = useState<string | undefined>();
+
+  function startEditing(method: ShippingMethod) {
+    setReturnFocusTo(undefined);
+    setEditing(method);
+  }
+
+  function stopEditing(id: string) {
+    setEditing(undefined);
+    setReturnFocusTo(id);
+  }
   const formRef = useRef<HTMLDivElement>(null);
 
   // The form to edit in replaces the one to add; its first field is focused, which scrolls it into view.
@@ -59,7 +71,8 @@ export function Component() {
           <ShippingMethodList
             methods={methods.data}
             pending={pending}
-            onEdit={setEditing}
+            returnFocusTo={returnFocusTo}
+            onEdit={startEditing}
             onToggle={(method) => setActive.mutate({ method, active: !method.active })}
             onRemove={handleRemove}
           />
@@ -70,8 +83,8 @@ export function Component() {
               key={editing.id}
               method={editing}
               pending={save.isPending}
-              onSave={(input) => save.mutateAsync({ id: editing.id, input }).then(() => setEditing(undefined))}
-              onCancel={() => setEditing(undefined)}
+              onSave={(input) => save.mutateAsync({ id: editing.id, input }).then(() => stopEditing(editing.id))}
+              onCancel={() => stopEditing(editing.id)}
             />
           ) : (
             <ShippingMethodForm key="new" pending={add.isPending} onSave={(input) => add.mutateAsync(input)} />

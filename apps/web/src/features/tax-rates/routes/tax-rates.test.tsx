@@ -1,5 +1,5 @@
 import { shippingMessages, shippingNotices, type TaxRate } from '@autoparts/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
@@ -68,6 +68,8 @@ describe('Tax Rates', () => {
     await user.click(edit.getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(shippingNotices.rateSaved('US-IL'))).toBeInTheDocument();
     expect(server.calls.find((call) => call.method === 'PUT')?.body).toEqual({ country: 'US', region: 'IL', ratePercent: 6.5, appliesToShipping: false });
+    // Back on the card just edited, for the keyboard.
+    await waitFor(() => expect(within(screen.getByRole('article', { name: 'US-IL' })).getByRole('button', { name: 'Edit' })).toHaveFocus());
 
     const add = within(await screen.findByRole('form', { name: 'Add a tax rate' }));
     await user.type(add.getByLabelText('Region'), 'il');

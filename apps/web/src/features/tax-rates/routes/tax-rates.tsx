@@ -15,6 +15,18 @@ export function Component() {
   const save = useSaveTaxRate();
   const remove = useRemoveTaxRate();
   const [editing, setEditing] = useState<TaxRate | undefined>();
+  // Keyboard users go back to the card they edited, not to the top of the page.
+  const [returnFocusTo, setReturnFocusTo] = useState<string | undefined>();
+
+  function startEditing(rate: TaxRate) {
+    setReturnFocusTo(undefined);
+    setEditing(rate);
+  }
+
+  function stopEditing(id: string) {
+    setEditing(undefined);
+    setReturnFocusTo(id);
+  }
   const formRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -40,7 +52,13 @@ export function Component() {
         ) : rates.data.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No tax rates yet: checkout charges no tax.</p>
         ) : (
-          <TaxRateList rates={rates.data} removingId={remove.isPending ? remove.variables.id : undefined} onEdit={setEditing} onRemove={handleRemove} />
+          <TaxRateList
+            rates={rates.data}
+            removingId={remove.isPending ? remove.variables.id : undefined}
+            returnFocusTo={returnFocusTo}
+            onEdit={startEditing}
+            onRemove={handleRemove}
+          />
         )}
         <div ref={formRef} className="max-w-3xl scroll-mt-4">
           {editing ? (
@@ -48,8 +66,8 @@ export function Component() {
               key={editing.id}
               rate={editing}
               pending={save.isPending}
-              onSave={(input) => save.mutateAsync({ id: editing.id, input }).then(() => setEditing(undefined))}
-              onCancel={() => setEditing(undefined)}
+              onSave={(input) => save.mutateAsync({ id: editing.id, input }).then(() => stopEditing(editing.id))}
+              onCancel={() => stopEditing(editing.id)}
             />
           ) : (
             <TaxRateForm key="new" pending={add.isPending} onSave={(input) => add.mutateAsync(input)} />
