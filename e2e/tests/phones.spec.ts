@@ -13,7 +13,7 @@ fs.mkdirSync(screens, { recursive: true });
 
 const publicPages = ['/', '/blogs', '/portfolio', '/login', '/signup', '/forgot-password', '/reset-password?token=x', '/verify-email?done=1', '/no-such-page'];
 const customerPages = ['/dashboard', '/dashboard/profile', '/dashboard/addresses', '/dashboard/review'];
-const adminPages = ['/dashboard/orders', '/dashboard/addaproduct', '/dashboard/makeadmin', '/dashboard/manageproducts', '/dashboard/reviews', '/dashboard/operations'];
+const adminPages = ['/dashboard/orders', '/dashboard/addaproduct', '/dashboard/makeadmin', '/dashboard/manageproducts', '/dashboard/reviews', '/dashboard/operations', '/dashboard/shipping-methods', '/dashboard/tax-rates'];
 
 async function firstPart(page: Page): Promise<Part> {
   const parts = (await (await page.request.get('/api/parts')).json()) as Part[];

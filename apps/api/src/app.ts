@@ -42,6 +42,8 @@ import { BROTLI_OPTIONS, publicCache } from './plugins/public-cache';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
 import { sitemapRoutes } from './modules/sitemap/routes';
+import { shippingMethodsRoutes } from './modules/shipping-methods/routes';
+import { taxRatesRoutes } from './modules/tax-rates/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -145,6 +147,8 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
       await api.register(imagesRoutes);
       await api.register(overviewRoutes);
       await api.register(operationsRoutes);
+      await api.register(shippingMethodsRoutes);
+      await api.register(taxRatesRoutes);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -33,7 +33,7 @@ function wholeNumberField(label: string) {
  * A price typed into a form ("12.50" or "12,50") or sent as a number. Text it cannot read for
  * certain is refused with a message, never read as a price a hundred times too high.
  */
-function moneyField(label: string) {
+export function moneyField(label: string) {
   return z.preprocess(
     (value) =>
       typeof value === 'string' ? (value.trim() === '' ? undefined : (parseMoneyText(value) ?? Number.NaN)) : value,

@@ -10,7 +10,7 @@ import { lockDataDir } from './data-dir-lock';
 import { migrationProvider } from './migrations';
 import { openDatabase, type DatabaseOptions } from './database';
 import { generateDemoCatalogue } from './demo-catalogue';
-import { demoParts as originalParts, demoReviews } from './seed-data';
+import { demoParts as originalParts, demoReviews, demoShippingMethods, demoTaxRates } from './seed-data';
 
 const demoParts = generateDemoCatalogue().parts;
 
@@ -46,13 +46,30 @@ describe('a database that is opened again', () => {
       expect(await count(first.db, 'reviews')).toBe(demoReviews.length);
       const names = await first.db.selectFrom('parts').select('name').orderBy('seq').execute();
       expect(names.map((row) => row.name)).toEqual(demoParts.map((part) => part.name));
-      // The shop's reviews are gone, its parts are not: the database still has data.
+      // Every part has a weight; the everyday ones have trade prices below the list price.
+      const parts = await first.db.selectFrom('parts').select(['id', 'weight_grams', 'price_cents', 'min_order_quantity']).execute();
+      expect(parts.filter((part) => part.weight_grams <= 0)).toEqual([]);
+      const breaks = await first.db.selectFrom('part_price_breaks').selectAll().execute();
+      expect(breaks.length).toBe(demoParts.reduce((sum, part) => sum + part.price_breaks.length, 0));
+      for (const tier of breaks) {
+        const part = parts.find((each) => each.id === tier.part_id)!;
+        expect(tier.min_quantity).toBeGreaterThan(part.min_order_quantity);
+        expect(tier.unit_price_cents).toBeLessThan(part.price_cents);
+      }
+      const methods = await first.db.selectFrom('shipping_methods').select('name').orderBy('seq').execute();
+      expect(methods.map((method) => method.name)).toEqual(demoShippingMethods.map((method) => method.name));
+      expect(await first.db.selectFrom('tax_rates').select(['country', 'region']).orderBy('region').execute()).toEqual(
+        demoTaxRates.map(({ country, region }) => ({ country, region })),
+      );
+      // The shop's reviews are gone, and its shipping methods, its parts are not: the database still has data.
       await first.db.deleteFrom('reviews').execute();
+      await first.db.deleteFrom('shipping_methods').execute();
       await first.close();
 
       const second = await openDatabase(location.options);
       try {
         expect(await count(second.db, 'reviews')).toBe(0);
+        expect(await second.db.selectFrom('shipping_methods').select('id').execute()).toEqual([]);
         expect(await count(second.db, 'parts')).toBe(demoParts.length);
         const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(second.db);
         const shipped = Object.keys(await migrationProvider.getMigrations());

@@ -34,9 +34,29 @@ interface PartType {
   description: string;
   /** Price range in cents, minimum order quantities to choose from. */
   price: [number, number];
+  /** One unit as shipped (a box of plugs, a pair of blades), in grams. */
+  weight: number;
+  /** Trade prices for the shop's everyday parts, if any. */
+  breaks?: readonly PriceBreakRule[];
   minimums: number[];
   variants: string[];
   specs: (variant: string, random: Random) => Array<[string, string]>;
+}
+
+/** From `multiple` × the part's minimum order on, each unit costs `share` of the list price. */
+interface PriceBreakRule {
+  multiple: number;
+  share: number;
+}
+
+/** A workshop buying a season's pads or filters: 5 % off from five minimum orders, 10 % from ten. */
+const TRADE_BREAKS: readonly PriceBreakRule[] = [
+  { multiple: 5, share: 0.95 },
+  { multiple: 10, share: 0.9 },
+];
+
+function priceBreaks(rules: readonly PriceBreakRule[] | undefined, minimum: number, priceCents: number) {
+  return (rules ?? []).map(({ multiple, share }) => ({ min_quantity: Math.max(2, minimum * multiple), unit_price_cents: Math.round(priceCents * share) }));
 }
 
 const mm = (random: Random, min: number, max: number) => `${random.int(min, max)} mm`;
@@ -44,186 +64,217 @@ const mm = (random: Random, min: number, max: number) => `${random.int(min, max)
 const partTypes: PartType[] = [
   {
     category: 'brakes', prefix: 'BRK', name: 'Ceramic Brake Pads', img: '/images/parts/brake-pads.svg',
+    weight: 2_200, breaks: TRADE_BREAKS,
     description: 'Low-dust ceramic brake pad set with shims and wear sensors; quiet, fade-resistant stopping.',
     price: [2_900, 7_900], minimums: [10, 20], variants: ['Front', 'Rear', 'Front, Heavy Duty', 'Rear, Heavy Duty', 'Front, Performance'],
     specs: (variant, random) => [['Position', variant.split(',')[0] ?? variant], ['Friction material', 'Ceramic'], ['Width', mm(random, 100, 160)]],
   },
   {
     category: 'brakes', prefix: 'BRK', name: 'Vented Brake Rotor', img: '/images/parts/brake-rotor.svg',
+    weight: 9_500,
     description: 'Cast-iron vented disc rotor, precision machined and coated against corrosion; sold singly.',
     price: [4_500, 12_900], minimums: [5, 10], variants: ['Front 280 mm', 'Front 296 mm', 'Front 320 mm', 'Rear 262 mm', 'Rear 300 mm'],
     specs: (variant) => [['Position', variant.split(' ')[0] ?? variant], ['Diameter', variant.split(' ').slice(1).join(' ')], ['Type', 'Vented']],
   },
   {
     category: 'brakes', prefix: 'BRK', name: 'Brake Caliper', img: '/images/parts/brake-rotor.svg',
+    weight: 4_500,
     description: 'Remanufactured single-piston brake caliper with new seals and bracket, ready to bolt on.',
     price: [6_900, 15_900], minimums: [2, 5], variants: ['Front Left', 'Front Right', 'Rear Left', 'Rear Right'],
     specs: (variant) => [['Position', variant], ['Pistons', '1'], ['Bracket included', 'Yes']],
   },
   {
     category: 'engine', prefix: 'ENG', name: 'Timing Belt Kit', img: '/images/parts/timing-belt.svg',
+    weight: 1_800,
     description: 'Timing belt with tensioner and idler pulleys, everything for one belt change in one box.',
     price: [8_900, 18_900], minimums: [5, 10], variants: ['1.6 L', '1.8 L', '2.0 L', '2.4 L', '3.5 L V6'],
     specs: (variant, random) => [['Engine', variant], ['Teeth', String(random.int(100, 160))], ['Water pump included', 'No']],
   },
   {
     category: 'engine', prefix: 'ENG', name: 'Serpentine Belt', img: '/images/parts/timing-belt.svg',
+    weight: 400,
     description: 'EPDM multi-rib serpentine belt that resists cracking and stays quiet in the cold.',
     price: [1_900, 4_900], minimums: [10, 25], variants: ['6PK1200', '6PK1550', '6PK1870', '7PK2035', '5PK1125'],
     specs: (variant) => [['Profile', variant.slice(0, 3)], ['Length', `${variant.slice(3)} mm`], ['Material', 'EPDM']],
   },
   {
     category: 'engine', prefix: 'ENG', name: 'Engine Mount', img: '/images/parts/shock-absorber.svg',
+    weight: 2_500,
     description: 'Hydraulic engine mount that damps vibration at idle; OE-grade rubber and steel.',
     price: [3_900, 11_900], minimums: [5, 10], variants: ['Front', 'Rear', 'Left', 'Right'],
     specs: (variant) => [['Position', variant], ['Type', 'Hydraulic']],
   },
   {
     category: 'electrical', prefix: 'ELC', name: 'Alternator', img: '/images/parts/alternator.svg',
+    weight: 6_500,
     description: 'Remanufactured-to-new alternator with internal regulator and a new clutch pulley; bench-tested.',
     price: [14_900, 26_900], minimums: [2, 5], variants: ['90A', '120A', '140A', '160A', '180A'],
     specs: (variant) => [['Output', variant], ['Voltage', '12 V'], ['Pulley', 'Clutch']],
   },
   {
     category: 'electrical', prefix: 'ELC', name: 'AGM Car Battery', img: '/images/parts/battery.svg',
+    weight: 20_000,
     description: 'Absorbent glass mat 12 V battery for start-stop vehicles; maintenance free.',
     price: [11_900, 24_900], minimums: [2, 5], variants: ['60Ah', '70Ah', '80Ah', '95Ah'],
     specs: (variant, random) => [['Capacity', variant], ['Cold cranking', `${random.int(56, 90) * 10} A`], ['Voltage', '12 V']],
   },
   {
     category: 'electrical', prefix: 'ELC', name: 'Starter Motor', img: '/images/parts/alternator.svg',
+    weight: 5_000,
     description: 'Gear-reduction starter motor with a new solenoid and drive; starts reliably in the cold.',
     price: [12_900, 22_900], minimums: [2, 5], variants: ['1.2 kW', '1.4 kW', '1.7 kW', '2.0 kW'],
     specs: (variant) => [['Power', variant], ['Voltage', '12 V'], ['Teeth', '9']],
   },
   {
     category: 'ignition', prefix: 'IGN', name: 'Iridium Spark Plugs', img: '/images/parts/spark-plugs.svg',
+    weight: 250, breaks: TRADE_BREAKS,
     description: 'Fine-wire iridium spark plugs, pre-gapped, rated for 100,000 miles; box of four.',
     price: [2_400, 4_900], minimums: [25, 50], variants: ['0.8 mm gap', '1.0 mm gap', '1.1 mm gap', 'Long reach'],
     specs: (variant) => [['Gap', variant], ['Electrode', 'Iridium'], ['Pack', '4']],
   },
   {
     category: 'ignition', prefix: 'IGN', name: 'Ignition Coil', img: '/images/parts/spark-plugs.svg',
+    weight: 350,
     description: 'Coil-on-plug ignition coil with a silicone boot; a strong spark for a smooth idle.',
     price: [3_400, 7_900], minimums: [10, 20], variants: ['Pencil type', 'Block of 4', 'Coil pack', 'Pencil type, Performance', 'Coil pack, Performance'],
     specs: (variant) => [['Type', variant], ['Resistance', '0.6 Ω']],
   },
   {
     category: 'ignition', prefix: 'IGN', name: 'Glow Plug', img: '/images/parts/spark-plugs.svg',
+    weight: 80,
     description: 'Fast-heating ceramic glow plug for diesel engines; reaches 1,000 °C in two seconds.',
     price: [1_400, 3_900], minimums: [20, 50], variants: ['M10', 'M12', 'M8', 'M10 long', 'M12 long'],
     specs: (variant) => [['Thread', variant], ['Voltage', '11 V']],
   },
   {
     category: 'filters', prefix: 'FLT', name: 'Engine Oil Filter', img: '/images/parts/oil-filter.svg',
+    weight: 400, breaks: TRADE_BREAKS,
     description: 'Spin-on oil filter with synthetic media and a silicone anti-drain-back valve.',
     price: [699, 1_499], minimums: [50, 100], variants: ['M20x1.5', '3/4-16 UNF', 'Cartridge', 'M22x1.5'],
     specs: (variant, random) => [['Thread', variant], ['Height', mm(random, 60, 120)], ['Media', 'Synthetic']],
   },
   {
     category: 'filters', prefix: 'FLT', name: 'Engine Air Filter', img: '/images/parts/air-filter.svg',
+    weight: 450, breaks: TRADE_BREAKS,
     description: 'Pleated panel air filter that traps 99% of dust; drop-in fit, no tools needed.',
     price: [1_299, 2_999], minimums: [25, 50], variants: ['Panel', 'Round', 'High flow', 'Panel, Oiled', 'Round, Oiled'],
     specs: (variant, random) => [['Shape', variant], ['Length', mm(random, 200, 320)]],
   },
   {
     category: 'filters', prefix: 'FLT', name: 'Cabin Air Filter', img: '/images/parts/air-filter.svg',
+    weight: 300, breaks: TRADE_BREAKS,
     description: 'Activated-carbon cabin filter against pollen, dust and odours.',
     price: [999, 2_499], minimums: [25, 50], variants: ['Carbon', 'Particulate', 'Antibacterial', 'Carbon, Premium', 'Particulate, Premium'],
     specs: (variant) => [['Media', variant]],
   },
   {
     category: 'filters', prefix: 'FLT', name: 'Fuel Filter', img: '/images/parts/oil-filter.svg',
+    weight: 500,
     description: 'In-line fuel filter with a 10-micron element that protects injectors.',
     price: [1_299, 3_499], minimums: [25, 50], variants: ['Petrol', 'Diesel', 'Diesel with heater', 'Petrol, High pressure'],
     specs: (variant) => [['Fuel', variant], ['Rating', '10 µm']],
   },
   {
     category: 'suspension', prefix: 'SUS', name: 'Twin-Tube Shock Absorber', img: '/images/parts/shock-absorber.svg',
+    weight: 3_200,
     description: 'Gas-charged twin-tube shock absorber restoring factory ride height and handling; sold singly.',
     price: [5_400, 11_900], minimums: [5, 10], variants: ['Front', 'Rear', 'Front, Sport', 'Rear, Sport'],
     specs: (variant) => [['Position', variant.split(',')[0] ?? variant], ['Type', 'Twin-tube gas']],
   },
   {
     category: 'suspension', prefix: 'SUS', name: 'Coil Spring', img: '/images/parts/shock-absorber.svg',
+    weight: 4_000,
     description: 'Cold-wound coil spring, powder coated, for the original ride height.',
     price: [3_900, 8_900], minimums: [5, 10], variants: ['Front', 'Rear', 'Front, Lowered', 'Rear, Lowered'],
     specs: (variant, random) => [['Position', variant.split(',')[0] ?? variant], ['Wire', mm(random, 10, 16)]],
   },
   {
     category: 'suspension', prefix: 'SUS', name: 'Control Arm', img: '/images/parts/shock-absorber.svg',
+    weight: 3_500,
     description: 'Forged control arm with ball joint and bushings pressed in; ready to fit.',
     price: [4_900, 12_900], minimums: [2, 5], variants: ['Front Lower Left', 'Front Lower Right', 'Rear Upper', 'Rear Lower'],
     specs: (variant) => [['Position', variant], ['Ball joint included', 'Yes']],
   },
   {
     category: 'suspension', prefix: 'SUS', name: 'Stabiliser Link', img: '/images/parts/shock-absorber.svg',
+    weight: 600,
     description: 'Sway bar link with sealed ball studs, for a tight, rattle-free front end.',
     price: [1_900, 3_900], minimums: [10, 20], variants: ['Front', 'Rear', 'Front, Heavy Duty', 'Rear, Heavy Duty'],
     specs: (variant, random) => [['Position', variant.split(',')[0] ?? variant], ['Length', mm(random, 180, 320)]],
   },
   {
     category: 'cooling', prefix: 'COL', name: 'Aluminium Radiator', img: '/images/parts/radiator.svg',
+    weight: 7_000,
     description: 'Brazed aluminium radiator with plastic tanks, pressure-tested at 1.5 bar; direct replacement.',
     price: [10_900, 21_900], minimums: [2, 5], variants: ['Manual transmission', 'Automatic transmission', 'Two-row', 'Heavy duty'],
     specs: (variant, random) => [['Version', variant], ['Core', `${random.int(600, 720)} × ${random.int(350, 450)} mm`]],
   },
   {
     category: 'cooling', prefix: 'COL', name: 'Water Pump', img: '/images/parts/water-pump.svg',
+    weight: 2_200,
     description: 'Cast aluminium water pump with a metal impeller and a new gasket; sealed bearing for long life.',
     price: [4_400, 9_900], minimums: [5, 10], variants: ['Mechanical', 'Electric', 'With housing', 'Heavy duty'],
     specs: (variant) => [['Drive', variant], ['Gasket included', 'Yes']],
   },
   {
     category: 'cooling', prefix: 'COL', name: 'Thermostat', img: '/images/parts/water-pump.svg',
+    weight: 400,
     description: 'Wax-element thermostat with housing and seal; opens at the factory temperature.',
     price: [1_900, 4_900], minimums: [10, 20], variants: ['82 °C', '88 °C', '92 °C', '95 °C', '105 °C'],
     specs: (variant) => [['Opening temperature', variant], ['Housing included', 'Yes']],
   },
   {
     category: 'drivetrain', prefix: 'DRV', name: 'Clutch Kit', img: '/images/parts/clutch-kit.svg',
+    weight: 8_500,
     description: 'Pressure plate, clutch disc and release bearing, matched and balanced for smooth engagement.',
     price: [17_900, 32_900], minimums: [2, 5], variants: ['215 mm', '228 mm', '240 mm', '250 mm'],
     specs: (variant) => [['Disc diameter', variant], ['Pieces', '3']],
   },
   {
     category: 'drivetrain', prefix: 'DRV', name: 'CV Axle Shaft', img: '/images/parts/clutch-kit.svg',
+    weight: 7_500,
     description: 'Complete constant-velocity axle with new joints, boots and grease.',
     price: [8_900, 17_900], minimums: [2, 5], variants: ['Front Left', 'Front Right', 'Rear Left', 'Rear Right'],
     specs: (variant) => [['Position', variant], ['Boots', 'Thermoplastic']],
   },
   {
     category: 'drivetrain', prefix: 'DRV', name: 'Wheel Bearing Hub', img: '/images/parts/clutch-kit.svg',
+    weight: 3_000,
     description: 'Pre-assembled hub bearing unit with ABS sensor ring; bolt-on replacement.',
     price: [6_900, 13_900], minimums: [4, 10], variants: ['Front', 'Rear', 'Front with ABS', 'Rear with ABS'],
     specs: (variant) => [['Position', variant.split(' ')[0] ?? variant], ['Studs', '5']],
   },
   {
     category: 'lighting', prefix: 'LGT', name: 'LED Headlight Bulbs', img: '/images/parts/headlight-bulbs.svg',
+    weight: 300,
     description: 'LED headlight bulbs, 6000 K, with a built-in fan; a brighter, whiter beam that stays aimed.',
     price: [2_900, 5_900], minimums: [10, 20], variants: ['H7', 'H11', 'H4', '9005', '9006'],
     specs: (variant) => [['Base', variant], ['Colour temperature', '6000 K'], ['Pack', '2']],
   },
   {
     category: 'lighting', prefix: 'LGT', name: 'Halogen Bulb', img: '/images/parts/headlight-bulbs.svg',
+    weight: 60,
     description: 'Long-life halogen bulb, E-marked, for headlights and fog lights.',
     price: [699, 1_899], minimums: [50, 100], variants: ['H7 55W', 'H1 55W', 'H4 60/55W', 'H8 35W', 'H11 55W', 'HB3 60W'],
     specs: (variant) => [['Type', variant], ['Voltage', '12 V']],
   },
   {
     category: 'lighting', prefix: 'LGT', name: 'Tail Light Assembly', img: '/images/parts/headlight-bulbs.svg',
+    weight: 1_800,
     description: 'Complete rear lamp with housing, lens and bulb holders; OE-style fit.',
     price: [7_900, 15_900], minimums: [2, 5], variants: ['Left', 'Right', 'Left, LED', 'Right, LED'],
     specs: (variant) => [['Side', variant.split(',')[0] ?? variant], ['Bulbs included', 'No']],
   },
   {
     category: 'wipers', prefix: 'WIP', name: 'Flat Wiper Blades', img: '/images/parts/wiper-blades.svg',
+    weight: 450, breaks: TRADE_BREAKS,
     description: 'Beam-style wiper blades with a graphite-coated rubber edge for streak-free wiping; pair.',
     price: [1_900, 3_900], minimums: [10, 25], variants: ['450/600 mm', '400/650 mm', '500/550 mm', '350 mm rear'],
     specs: (variant) => [['Length', variant], ['Connector', 'Hook']],
   },
   {
     category: 'wipers', prefix: 'WIP', name: 'Door Mirror Glass', img: '/images/parts/wiper-blades.svg',
+    weight: 350,
     description: 'Heated convex mirror glass with backing plate; clips straight on.',
     price: [1_900, 4_900], minimums: [5, 10], variants: ['Left, heated', 'Right, heated', 'Left', 'Right'],
     specs: (variant) => [['Side', variant.split(',')[0] ?? variant], ['Heated', variant.includes('heated') ? 'Yes' : 'No']],
@@ -269,6 +320,8 @@ export interface DemoPart {
   part_number: string;
   oem_numbers: string[];
   specs: Array<{ name: string; value: string }>;
+  weight_grams: number;
+  price_breaks: Array<{ min_quantity: number; unit_price_cents: number }>;
   /** Indexes into the vehicle list. */
   fits: number[];
 }
@@ -340,6 +393,8 @@ export function generateDemoCatalogue(seed = 9): { vehicles: DemoVehicle[]; part
       part_number: partNumber,
       oem_numbers: [oem, ...oemNumbers().slice(1)],
       specs: (type?.specs(type.variants[0] ?? '', random) ?? []).map(([name, value]) => ({ name, value })),
+      weight_grams: type?.weight ?? 1_000,
+      price_breaks: priceBreaks(type?.breaks, part.min_order_quantity, part.price_cents),
       fits: fits(),
     };
   });
@@ -350,17 +405,20 @@ export function generateDemoCatalogue(seed = 9): { vehicles: DemoVehicle[]; part
       const serial = (counters.get(type.prefix) ?? 3000) + 1;
       counters.set(type.prefix, serial);
       const minimum = random.pick(type.minimums);
+      const priceCents = Math.round(random.int(type.price[0], type.price[1]) / 50) * 50 - 1;
       return {
         name: `${type.name}, ${variant}`,
         description: type.description,
         img: type.img,
-        price_cents: Math.round(random.int(type.price[0], type.price[1]) / 50) * 50 - 1,
+        price_cents: priceCents,
         available_quantity: random.next() < 0.08 ? 0 : random.int(minimum, minimum * 60),
         min_order_quantity: minimum,
         category_slug: type.category,
         part_number: `${type.prefix}-${serial}`,
         oem_numbers: oemNumbers(),
         specs: type.specs(variant, random).map(([name, value]) => ({ name, value })),
+        weight_grams: type.weight,
+        price_breaks: priceBreaks(type.breaks, minimum, priceCents),
         fits: fits(),
       } satisfies DemoPart;
     }),

@@ -175,3 +175,54 @@ export const demoReviews = [
     rating: '4.5',
   },
 ] as const;
+
+/**
+ * How the demo shop ships (cents and grams, as stored): parcels by weight up to 30 kg, free from
+ * $150; express for the US; freight for what a parcel service will not take; and collection.
+ */
+export const demoShippingMethods = [
+  {
+    name: 'Standard',
+    estimate: '5–7 business days',
+    countries: ['US', 'CA'],
+    base_price_cents: 599,
+    price_per_kg_cents: 89,
+    max_weight_grams: 30_000,
+    free_over_cents: 15_000,
+  },
+  {
+    name: 'Express',
+    estimate: '1–2 business days',
+    countries: ['US'],
+    base_price_cents: 1_999,
+    price_per_kg_cents: 249,
+    max_weight_grams: 30_000,
+    free_over_cents: null,
+  },
+  {
+    name: 'Freight',
+    estimate: '5–10 business days, for heavy orders',
+    countries: ['US', 'CA'],
+    base_price_cents: 7_900,
+    price_per_kg_cents: 45,
+    max_weight_grams: null,
+    free_over_cents: null,
+  },
+  {
+    name: 'Pickup at the factory',
+    estimate: 'Ready next business day',
+    countries: ['US'],
+    base_price_cents: 0,
+    price_per_kg_cents: 0,
+    max_weight_grams: null,
+    free_over_cents: null,
+  },
+] as const;
+
+/** A few US states' sales tax (parts per million: 62,500 is 6.25 %); New York's also taxes shipping. */
+export const demoTaxRates = [
+  { country: 'US', region: 'CA', rate_ppm: 72_500, applies_to_shipping: false },
+  { country: 'US', region: 'IL', rate_ppm: 62_500, applies_to_shipping: false },
+  { country: 'US', region: 'NY', rate_ppm: 40_000, applies_to_shipping: true },
+  { country: 'US', region: 'TX', rate_ppm: 62_500, applies_to_shipping: false },
+] as const;

@@ -1,14 +1,16 @@
 import { sql, type Kysely } from 'kysely';
 import { generateDemoCatalogue } from './demo-catalogue';
-import { demoReviews } from './seed-data';
+import { demoReviews, demoShippingMethods, demoTaxRates } from './seed-data';
 import type { Database } from './schema';
 
 /** Any constant key: it only has to be the same for every instance that seeds. */
 const SEED_LOCK_KEY = 4_207_001;
 
 /**
- * Seeds the demo catalogue (parts, vehicles, fitment; demo-catalogue.ts) and reviews into a
- * database with no parts and no reviews, and nothing else; answers whether it did.
+ * Seeds the demo catalogue (parts with their weights and price breaks, vehicles, fitment;
+ * demo-catalogue.ts), reviews, shipping methods and tax rates into a database with no parts and
+ * no reviews, and nothing else; answers whether it did. A shop that has data is never seeded
+ * again: methods or rates its admin deleted stay deleted.
  */
 export async function seedDemoCatalogue(db: Kysely<Database>): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
@@ -21,7 +23,7 @@ export async function seedDemoCatalogue(db: Kysely<Database>): Promise<boolean> 
     const vehicles = await trx.insertInto('vehicles').values(catalogue.vehicles).returning('id').execute();
     const parts = await trx
       .insertInto('parts')
-      .values(catalogue.parts.map(({ fits: _fits, specs, ...part }) => ({ ...part, specs: JSON.stringify(specs) })))
+      .values(catalogue.parts.map(({ fits: _fits, price_breaks: _breaks, specs, ...part }) => ({ ...part, specs: JSON.stringify(specs) })))
       .returning('id')
       .execute();
     // Rows come back in the order given (one multi-row insert keeps it).
@@ -29,7 +31,14 @@ export async function seedDemoCatalogue(db: Kysely<Database>): Promise<boolean> 
       part.fits.map((vehicle) => ({ part_id: idOf(parts[index]), vehicle_id: idOf(vehicles[vehicle]) })),
     );
     await trx.insertInto('fitments').values(fitments).execute();
+    const breaks = catalogue.parts.flatMap((part, index) => part.price_breaks.map((tier) => ({ ...tier, part_id: idOf(parts[index]) })));
+    await trx.insertInto('part_price_breaks').values(breaks).execute();
     await trx.insertInto('reviews').values([...demoReviews]).execute();
+    await trx
+      .insertInto('shipping_methods')
+      .values(demoShippingMethods.map((method) => ({ ...method, countries: [...method.countries] })))
+      .execute();
+    await trx.insertInto('tax_rates').values([...demoTaxRates]).execute();
     return true;
   });
 }

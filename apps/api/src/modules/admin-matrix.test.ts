@@ -73,6 +73,12 @@ const fittedPart = async () => {
   return { partId, vehicleId };
 };
 let matrixNumber = 0;
+const shippingMethod = () => ({ name: `Matrix courier ${++matrixNumber}`, estimate: '2 days', countries: ['US'], basePrice: 5, pricePerKg: 1 });
+const taxRate = () => ({ country: 'MX', region: `M${(++matrixNumber).toString(36).toUpperCase()}`, ratePercent: 16 });
+const newShippingMethod = async () =>
+  (await app.db.insertInto('shipping_methods').values({ name: `Matrix method ${++matrixNumber}`, estimate: '2 days', countries: ['US'], base_price_cents: 500, price_per_kg_cents: 100 }).returning('id').executeTakeFirstOrThrow()).id;
+const newTaxRate = async () =>
+  (await app.db.insertInto('tax_rates').values({ country: 'MX', region: `N${(++matrixNumber).toString(36).toUpperCase()}`, rate_ppm: 160_000 }).returning('id').executeTakeFirstOrThrow()).id;
 const product = { name: 'Matrix part', img: '/images/parts/m.png', description: 'Made here.', storequantity: '5', price: '9.99' };
 
 const calls: Record<string, GuardedCall> = {
@@ -198,6 +204,34 @@ const calls: Record<string, GuardedCall> = {
       payload: await sharp({ create: { width: 32, height: 24, channels: 3, background: '#c2410c' } }).png().toBuffer(),
     }),
     audit: 'image.upload',
+  },
+  'GET /admin/shipping-methods': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/shipping-methods' }) },
+  'POST /admin/shipping-methods': {
+    guard: 'admin',
+    request: async () => ({ method: 'POST', url: '/api/admin/shipping-methods', payload: shippingMethod() }),
+    audit: 'shipping-method.add',
+  },
+  'PUT /admin/shipping-methods/{id}': {
+    guard: 'admin',
+    request: async () => ({ method: 'PUT', url: `/api/admin/shipping-methods/${await newShippingMethod()}`, payload: shippingMethod() }),
+    audit: 'shipping-method.update',
+  },
+  'DELETE /admin/shipping-methods/{id}': {
+    guard: 'admin',
+    request: async () => ({ method: 'DELETE', url: `/api/admin/shipping-methods/${await newShippingMethod()}` }),
+    audit: 'shipping-method.remove',
+  },
+  'GET /admin/tax-rates': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/tax-rates' }) },
+  'POST /admin/tax-rates': { guard: 'admin', request: async () => ({ method: 'POST', url: '/api/admin/tax-rates', payload: taxRate() }), audit: 'tax-rate.add' },
+  'PUT /admin/tax-rates/{id}': {
+    guard: 'admin',
+    request: async () => ({ method: 'PUT', url: `/api/admin/tax-rates/${await newTaxRate()}`, payload: taxRate() }),
+    audit: 'tax-rate.update',
+  },
+  'DELETE /admin/tax-rates/{id}': {
+    guard: 'admin',
+    request: async () => ({ method: 'DELETE', url: `/api/admin/tax-rates/${await newTaxRate()}` }),
+    audit: 'tax-rate.remove',
   },
 };
 

@@ -113,6 +113,8 @@ export async function snapshotDb(app: FastifyInstance) {
     garages: await db.selectFrom('garage_vehicles').selectAll().orderBy('user_id').orderBy('vehicle_id').execute(),
     auditEntries: await auditCount(app),
     images: await db.selectFrom('images').select('id').orderBy('id').execute(),
+    shippingMethods: await db.selectFrom('shipping_methods').selectAll().orderBy('id').execute(),
+    taxRates: await db.selectFrom('tax_rates').selectAll().orderBy('id').execute(),
   };
 }
 

@@ -61,6 +61,8 @@ export const routes: RouteObject[] = [
                           { path: '/dashboard/manageproducts/:id/catalogue', lazy: () => import('../features/admin/routes/part-catalogue') },
                           { path: paths.manageReviews, lazy: () => import('../features/admin/routes/manage-reviews') },
                           { path: paths.operations, lazy: () => import('../features/admin/routes/operations') },
+                          { path: paths.shippingMethods, lazy: () => import('../features/shipping-methods/routes/shipping-methods') },
+                          { path: paths.taxRates, lazy: () => import('../features/tax-rates/routes/tax-rates') },
                         ],
                       },
                     ],

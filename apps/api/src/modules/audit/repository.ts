@@ -23,7 +23,13 @@ export type AuditAction =
   | 'review.show'
   | 'review.hide-author'
   | 'image.upload'
-  | 'mail.resend';
+  | 'mail.resend'
+  | 'shipping-method.add'
+  | 'shipping-method.update'
+  | 'shipping-method.remove'
+  | 'tax-rate.add'
+  | 'tax-rate.update'
+  | 'tax-rate.remove';
 
 export interface AuditRecord {
   action: AuditAction;

@@ -60,6 +60,8 @@ describe('Dashboard layout', () => {
       ['Make Admin', '/dashboard/makeadmin'],
       ['Manage Products', '/dashboard/manageproducts'],
       ['Customer Reviews', '/dashboard/reviews'],
+      ['Shipping Methods', '/dashboard/shipping-methods'],
+      ['Tax Rates', '/dashboard/tax-rates'],
       ['Operations', '/dashboard/operations'],
     ]);
   });

@@ -24,6 +24,8 @@ const linksByRole: Record<Role, { to: string; label: string }[]> = {
     { to: paths.makeAdmin, label: 'Make Admin' },
     { to: paths.manageProducts, label: 'Manage Products' },
     { to: paths.manageReviews, label: 'Customer Reviews' },
+    { to: paths.shippingMethods, label: 'Shipping Methods' },
+    { to: paths.taxRates, label: 'Tax Rates' },
     { to: paths.operations, label: 'Operations' },
   ],
 };

@@ -63,6 +63,10 @@ describe('Recent admin activity', () => {
     ['review.hide', 'review r-1', {}, 'the review by Jane Doe', 'hid the review by Jane Doe'],
     ['review.show', 'review r-1', {}, 'the review by Jane Doe', 'showed the review by Jane Doe again'],
     ['review.hide-author', 'jane@example.com', { hidden: 12 }, null, 'hid every review by jane@example.com (12 reviews)'],
+    ['shipping-method.add', 'shipping-method m-1', { name: 'Standard', countries: ['US'] }, null, 'added the shipping method “Standard”'],
+    ['shipping-method.remove', 'shipping-method m-1', { name: 'Freight' }, null, 'deleted the shipping method “Freight”'],
+    ['tax-rate.update', 'tax-rate t-1', { country: 'US', region: 'IL', ratePercent: 6.25 }, null, 'edited the tax rate for US-IL'],
+    ['tax-rate.remove', 'tax-rate t-1', { country: 'DE', region: null, ratePercent: 19 }, null, 'deleted the tax rate for DE'],
     ['image.upload', 'image 0b1c5a3e-1111-4222-8333-444455556666', { width: 960, height: 720 }, null, 'uploaded a photo (960×720 px)'],
   ])('describes %s on %s as a sentence', (action, target, details, subject, words) => {
     expect(describeEntry({ action, target, details, subject })).toBe(words);

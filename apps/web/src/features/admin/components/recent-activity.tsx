@@ -93,11 +93,34 @@ export function describe({ action, target, details, subject }: Pick<AuditEntry, 
       return `hid every review by ${target} (${plural(count('hidden'), 'review')})`;
     case 'mail.resend':
       return typeof details.recipient === 'string' ? `resent a message to ${details.recipient}` : 'resent a message';
+    case 'shipping-method.add':
+      return `added the shipping method ${named(details.name, what)}`;
+    case 'shipping-method.update':
+      return `edited the shipping method ${named(details.name, what)}`;
+    case 'shipping-method.remove':
+      return `deleted the shipping method ${named(details.name, what)}`;
+    case 'tax-rate.add':
+      return `added a tax rate for ${placeIn(details, what)}`;
+    case 'tax-rate.update':
+      return `edited the tax rate for ${placeIn(details, what)}`;
+    case 'tax-rate.remove':
+      return `deleted the tax rate for ${placeIn(details, what)}`;
     case 'image.upload':
       return `uploaded a photo (${String(details.width)}×${String(details.height)} px)`;
     default:
       return `did “${action}” to ${what}`;
   }
+}
+
+/** “Standard”, from the details recorded; else whatever names the target. */
+function named(name: unknown, fallback: string): string {
+  return typeof name === 'string' ? `“${name}”` : fallback;
+}
+
+/** US-IL, or US for a whole country, from the details recorded. */
+function placeIn(details: Record<string, unknown>, fallback: string): string {
+  if (typeof details.country !== 'string') return fallback;
+  return typeof details.region === 'string' ? `${details.country}-${details.region}` : details.country;
 }
 
 function plural(count: number | undefined, noun: string): string {

@@ -1,0 +1,140 @@
+import { shippingMethodInputSchema, type ShippingMethod, type ShippingMethodInput } from '@autoparts/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { SubmitButton } from '../../../components/submit-button';
+import { TextField } from '../../../components/text-field';
+import { isApiError } from '../../../lib/api-client';
+
+/** The form holds text, as typed; the shared schema reads the figures (SPEC §3). */
+interface MethodFormValues {
+  name: string;
+  estimate: string;
+  countries: string;
+  basePrice: string;
+  pricePerKg: string;
+  maxWeightKg: string;
+  freeOver: string;
+  active: boolean;
+}
+
+const emptyMethod: MethodFormValues = {
+  name: '',
+  estimate: '',
+  countries: 'US',
+  basePrice: '',
+  pricePerKg: '0',
+  maxWeightKg: '',
+  freeOver: '',
+  active: true,
+};
+
+function valuesOf(method: ShippingMethod): MethodFormValues {
+  return {
+    name: method.name,
+    estimate: method.estimate,
+    countries: method.countries.join(', '),
+    basePrice: method.basePrice.toFixed(2),
+    pricePerKg: method.pricePerKg.toFixed(2),
+    maxWeightKg: method.maxWeightKg === null ? '' : String(method.maxWeightKg),
+    freeOver: method.freeOver === null ? '' : method.freeOver.toFixed(2),
+    active: method.active,
+  };
+}
+
+interface ShippingMethodFormProps {
+  /** The method being edited; none to add one. */
+  method?: ShippingMethod | undefined;
+  pending: boolean;
+  /** Saves the method; rejects with the server's refusal (a name taken is shown at the name). */
+  onSave: (input: ShippingMethodInput) => Promise<unknown>;
+  onCancel?: () => void;
+}
+
+/** Add or edit a shipping method: every field of it, each checked by the shared schema as typed. */
+export function ShippingMethodForm({ method, pending, onSave, onCancel }: ShippingMethodFormProps) {
+  const headingId = useId();
+  const activeId = useId();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setFocus,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(shippingMethodInputSchema),
+    mode: 'onTouched',
+    defaultValues: method ? valuesOf(method) : emptyMethod,
+  });
+
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      await onSave(input);
+      if (!method) {
+        setFocus('name');
+        reset(emptyMethod);
+      }
+    } catch (error) {
+      // The toast says it too; the field it is about says it where the admin looks.
+      if (isApiError(error, 409)) setError('name', { message: error.message }, { shouldFocus: true });
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={headingId} className="grid gap-5 rounded-xl border border-slate-200 p-4 sm:grid-cols-2 sm:p-6">
+      <h2 id={headingId} className="text-xl font-bold text-ink sm:col-span-2">
+        {method ? `Edit “${method.name}”` : 'Add a shipping method'}
+      </h2>
+      <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
+      <TextField label="Delivery estimate" autoComplete="off" placeholder="5–7 business days" error={errors.estimate?.message} {...register('estimate')} />
+      <TextField
+        label="Countries"
+        className="sm:col-span-2"
+        autoComplete="off"
+        autoCapitalize="characters"
+        hint="Two-letter ISO codes, separated by commas or spaces, as US, CA."
+        error={errors.countries?.message}
+        {...register('countries')}
+      />
+      <TextField label="Base price ($)" inputMode="decimal" autoComplete="off" error={errors.basePrice?.message} {...register('basePrice')} />
+      <TextField label="Price per kg ($)" inputMode="decimal" autoComplete="off" error={errors.pricePerKg?.message} {...register('pricePerKg')} />
+      <TextField
+        label="Maximum weight (kg)"
+        inputMode="decimal"
+        autoComplete="off"
+        hint="Empty: no limit. Heavier carts are not offered this method."
+        error={errors.maxWeightKg?.message}
+        {...register('maxWeightKg')}
+      />
+      <TextField
+        label="Free over ($)"
+        inputMode="decimal"
+        autoComplete="off"
+        hint="Empty: never free. Free once the subtotal reaches this."
+        error={errors.freeOver?.message}
+        {...register('freeOver')}
+      />
+      <div className="flex items-center gap-3 sm:col-span-2">
+        <input id={activeId} type="checkbox" className="size-5 accent-brand-700" {...register('active')} />
+        <label htmlFor={activeId} className="font-medium text-slate-700">
+          Active: offered at checkout
+        </label>
+      </div>
+      <div className="flex flex-wrap gap-3 sm:col-span-2">
+        <div className="w-full sm:w-auto sm:min-w-48">
+          <SubmitButton pending={pending}>{method ? 'Save changes' : 'Add method'}</SubmitButton>
+        </div>
+        {onCancel && (
+          <button
+            type="button"
+            onClick={onCancel}
+            className="w-full rounded-lg border border-slate-300 px-4 py-2.5 font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:w-auto"
+          >
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

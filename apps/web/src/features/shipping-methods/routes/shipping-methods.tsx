@@ -1,0 +1,96 @@
+import { shippingNotices, type ShippingMethod } from '@autoparts/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { LoadingBlock } from '../../../components/spinner';
+import { AdminPage } from '../../admin/components/admin-page';
+import { LoadError } from '../../admin/components/load-error';
+import {
+  shippingMethodsQuery,
+  useAddShippingMethod,
+  useRemoveShippingMethod,
+  useSaveShippingMethod,
+  useSetShippingMethodActive,
+} from '../api/shipping-methods';
+import { ShippingMethodForm } from '../components/shipping-method-form';
+import { ShippingMethodList } from '../components/shipping-method-list';
+
+/** /dashboard/shipping-methods (admins): the methods checkout offers, to add, edit, deactivate or delete. */
+export function Component() {
+  const methods = useQuery(shippingMethodsQuery());
+  const add = useAddShippingMethod();
+  const save = useSaveShippingMethod();
+  const setActive = useSetShippingMethodActive();
+  const remove = useRemoveShippingMethod();
+  const [editing, setEditing] = useState<ShippingMethod | undefined>();
+  // Keyboard users go back to the card they edited, not to the top of the page.
+  const [returnFocusTo, setReturnFocusTo] = useState<string | undefined>();
+
+  function startEditing(method: ShippingMethod) {
+    setReturnFocusTo(undefined);
+    setEditing(method);
+  }
+
+  function stopEditing(id: string) {
+    setEditing(undefined);
+    setReturnFocusTo(id);
+  }
+  const formRef = useRef<HTMLDivElement>(null);
+
+  // The form to edit in replaces the one to add; its first field is focused, which scrolls it into view.
+  useEffect(() => {
+    if (!editing) return;
+    formRef.current?.querySelector('input')?.focus();
+  }, [editing]);
+
+  function handleRemove(method: ShippingMethod) {
+    if (!window.confirm(shippingNotices.confirmRemoveMethod(method.name))) return;
+    remove.mutate(method, { onSuccess: () => setEditing((current) => (current?.id === method.id ? undefined : current)) });
+  }
+
+  const pending = setActive.isPending
+    ? { id: setActive.variables.method.id, action: 'toggle' as const }
+    : remove.isPending
+      ? { id: remove.variables.id, action: 'remove' as const }
+      : undefined;
+
+  return (
+    <AdminPage
+      title="Shipping Methods"
+      intro="What checkout offers for an address and a cart's weight: a base price plus a price per kg, up to a weight, free over a subtotal. Inactive methods are kept but not offered."
+    >
+      <div className="grid gap-8">
+        {methods.isError ? (
+          <LoadError what="the shipping methods" error={methods.error} onRetry={() => void methods.refetch()} />
+        ) : methods.isPending ? (
+          <LoadingBlock label="Loading the shipping methods" />
+        ) : methods.data.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">
+            No shipping methods yet: checkout cannot ship anything until you add one below.
+          </p>
+        ) : (
+          <ShippingMethodList
+            methods={methods.data}
+            pending={pending}
+            returnFocusTo={returnFocusTo}
+            onEdit={startEditing}
+            onToggle={(method) => setActive.mutate({ method, active: !method.active })}
+            onRemove={handleRemove}
+          />
+        )}
+        <div ref={formRef} className="max-w-3xl scroll-mt-4">
+          {editing ? (
+            <ShippingMethodForm
+              key={editing.id}
+              method={editing}
+              pending={save.isPending}
+              onSave={(input) => save.mutateAsync({ id: editing.id, input }).then(() => stopEditing(editing.id))}
+              onCancel={() => stopEditing(editing.id)}
+            />
+          ) : (
+            <ShippingMethodForm key="new" pending={add.isPending} onSave={(input) => add.mutateAsync(input)} />
+          )}
+        </div>
+      </div>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,79 @@
+import { shippingNotices, taxPlace, type TaxRate } from '@autoparts/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { LoadingBlock } from '../../../components/spinner';
+import { AdminPage } from '../../admin/components/admin-page';
+import { LoadError } from '../../admin/components/load-error';
+import { taxRatesQuery, useAddTaxRate, useRemoveTaxRate, useSaveTaxRate } from '../api/tax-rates';
+import { TaxRateForm } from '../components/tax-rate-form';
+import { TaxRateList } from '../components/tax-rate-list';
+
+/** /dashboard/tax-rates (admins): the rates checkout charges by the ship-to address, one a place. */
+export function Component() {
+  const rates = useQuery(taxRatesQuery());
+  const add = useAddTaxRate();
+  const save = useSaveTaxRate();
+  const remove = useRemoveTaxRate();
+  const [editing, setEditing] = useState<TaxRate | undefined>();
+  // Keyboard users go back to the card they edited, not to the top of the page.
+  const [returnFocusTo, setReturnFocusTo] = useState<string | undefined>();
+
+  function startEditing(rate: TaxRate) {
+    setReturnFocusTo(undefined);
+    setEditing(rate);
+  }
+
+  function stopEditing(id: string) {
+    setEditing(undefined);
+    setReturnFocusTo(id);
+  }
+  const formRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!editing) return;
+    formRef.current?.querySelector('input')?.focus();
+  }, [editing]);
+
+  function handleRemove(rate: TaxRate) {
+    if (!window.confirm(shippingNotices.confirmRemoveRate(taxPlace(rate.country, rate.region)))) return;
+    remove.mutate(rate, { onSuccess: () => setEditing((current) => (current?.id === rate.id ? undefined : current)) });
+  }
+
+  return (
+    <AdminPage
+      title="Tax Rates"
+      intro="The sales tax checkout adds for the ship-to address, by country or by region (a state or province). Tax is rounded to the cent once per order."
+    >
+      <div className="grid gap-8">
+        {rates.isError ? (
+          <LoadError what="the tax rates" error={rates.error} onRetry={() => void rates.refetch()} />
+        ) : rates.isPending ? (
+          <LoadingBlock label="Loading the tax rates" />
+        ) : rates.data.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No tax rates yet: checkout charges no tax.</p>
+        ) : (
+          <TaxRateList
+            rates={rates.data}
+            removingId={remove.isPending ? remove.variables.id : undefined}
+            returnFocusTo={returnFocusTo}
+            onEdit={startEditing}
+            onRemove={handleRemove}
+          />
+        )}
+        <div ref={formRef} className="max-w-3xl scroll-mt-4">
+          {editing ? (
+            <TaxRateForm
+              key={editing.id}
+              rate={editing}
+              pending={save.isPending}
+              onSave={(input) => save.mutateAsync({ id: editing.id, input }).then(() => stopEditing(editing.id))}
+              onCancel={() => stopEditing(editing.id)}
+            />
+          ) : (
+            <TaxRateForm key="new" pending={add.isPending} onSave={(input) => add.mutateAsync(input)} />
+          )}
+        </div>
+      </div>
+    </AdminPage>
+  );
+}
