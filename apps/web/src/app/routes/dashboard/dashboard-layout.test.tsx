@@ -39,6 +39,7 @@ describe('Dashboard layout', () => {
       ['Order history', '/dashboard/history'],
       ['Add a Review', '/dashboard/review'],
       ['My Profile', '/dashboard/profile'],
+      ['Change password', '/dashboard/password'],
     ]);
     expect(screen.getByRole('link', { name: 'My Profile' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'My Orders' })).not.toHaveAttribute('aria-current');
@@ -53,6 +54,7 @@ describe('Dashboard layout', () => {
       ['My Orders', '/dashboard/myorders'],
       ['Order history', '/dashboard/history'],
       ['My Profile', '/dashboard/profile'],
+      ['Change password', '/dashboard/password'],
       ['Manage All Orderes', '/dashboard/orders'],
       ['Add a Product', '/dashboard/addaproduct'],
       ['Make Admin', '/dashboard/makeadmin'],
