@@ -69,7 +69,7 @@ export const authErrors = {
   googleNotConfigured: 'Google sign-in is not configured on this shop. Use your e-mail and password.',
   googleFailed: 'Google sign-in did not complete. Please try again.',
   wrongCurrentPassword: 'This is not your current password. Check it and try again.',
-  noPassword: 'This account signs in with Google and has no password here to change. Google keeps your password.',
+  noPassword: 'This account signs in with Google and has no password here to change.',
   passwordChangeFailed: 'The password could not be changed. Please try again.',
   generic: 'Sign-in failed. Please try again.',
 } as const;

@@ -114,6 +114,8 @@ describe('Change password page', () => {
     renderPage();
     expect(await screen.findByText(authErrors.noPassword)).toBeInTheDocument();
     expect(screen.queryByLabelText('Current password')).not.toBeInTheDocument();
+    // The e-mailed reset link gives such an account a password.
+    expect(screen.getByRole('link', { name: 'Get a link by e-mail to choose one' })).toHaveAttribute('href', '/forgot-password');
   });
 
   it('shows the form when the sign-in methods cannot be read, and lets the server answer', async () => {

@@ -9,13 +9,15 @@ import { ChangePasswordForm } from '../components/change-password-form';
 
 /**
  * /dashboard/password: a signed-in customer or admin changes their password. An account that
- * signs in with Google only has none here, and is told so instead of shown the form; when the
- * shop cannot say which it is, the form shows and the server's answer speaks.
+ * signs in with Google only has none here, and is told so instead of shown the form (the e-mailed
+ * reset link can give it one); when the shop cannot say which it is, the form shows and the
+ * server's answer speaks.
  */
 export function Component() {
   const { data: me } = useMe();
   const email = me?.email ?? '';
   const methods = useQuery({ ...signInMethodsQuery(email), enabled: email !== '', retry: false });
+  const googleOnly = methods.data !== undefined && !methods.data.includes('credential');
 
   return (
     <section aria-labelledby="change-password-heading" className="max-w-3xl">
@@ -29,16 +31,16 @@ export function Component() {
       <div className="mt-6">
         {email === '' || methods.isPending ? (
           <LoadingBlock label="Loading your account" />
-        ) : methods.data && !methods.data.includes('credential') ? (
+        ) : googleOnly ? (
           <p className="rounded-xl border border-slate-200 bg-slate-50 p-5 text-slate-700">{authErrors.noPassword}</p>
         ) : (
           <ChangePasswordForm email={email} />
         )}
       </div>
       <p className="mt-8 text-sm text-slate-600">
-        Forgot your current password?{' '}
+        {googleOnly ? 'Want to sign in with a password as well?' : 'Forgot your current password?'}{' '}
         <Link to={paths.forgotPassword} className="font-semibold text-brand-700 underline">
-          Get a link by e-mail to choose a new one
+          {googleOnly ? 'Get a link by e-mail to choose one' : 'Get a link by e-mail to choose a new one'}
         </Link>
         .
       </p>
