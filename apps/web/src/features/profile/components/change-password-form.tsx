@@ -1,10 +1,12 @@
 import { accountMailMessages, apiErrors, authErrors, changePasswordFormSchema } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isApiError } from '../../../lib/api-client';
+import { meQuery } from '../../../lib/me';
 import { useChangePassword } from '../api/change-password';
 
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -16,6 +18,7 @@ const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
  */
 export function ChangePasswordForm({ email }: { email: string }) {
   const change = useChangePassword();
+  const queryClient = useQueryClient();
   const [general, setGeneral] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const {
@@ -38,6 +41,9 @@ export function ChangePasswordForm({ email }: { email: string }) {
         setError('currentPassword', { message: authErrors.wrongCurrentPassword }, { shouldFocus: true });
       } else {
         setGeneral(refusal(error));
+        // Signed out meanwhile (a change or reset elsewhere): asking who is signed in sends the
+        // page's guard to /login.
+        if (isApiError(error, 401)) await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
       }
     }
   });

@@ -1,4 +1,4 @@
-import { accountMailMessages, authErrors, validation } from '@autoparts/shared';
+import { accountMailMessages, apiErrors, authErrors, validation } from '@autoparts/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -107,6 +107,21 @@ describe('Change password page', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(authErrors.tooManyAttempts);
     expect(screen.getByLabelText('Current password')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('signed out meanwhile, says so and asks again who is signed in', async () => {
+    const server = stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      ...passwordAccount,
+      [CHANGE]: { status: 401, body: { code: 'UNAUTHORIZED', message: 'Unauthorized' } },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await fillIn(user, { current: 'old-secret', next: 'new-secret', again: 'new-secret' });
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(apiErrors.signInRequired);
+    await waitFor(() => expect(server.paths().filter((path) => path === 'GET /api/me')).toHaveLength(2));
   });
 
   it('tells an account that signs in with Google only that it has no password, instead of the form', async () => {
