@@ -12,7 +12,7 @@ const screens = path.join(import.meta.dirname, '../.tmp/screens');
 fs.mkdirSync(screens, { recursive: true });
 
 const publicPages = ['/', '/blogs', '/portfolio', '/login', '/signup', '/forgot-password', '/reset-password?token=x', '/verify-email?done=1', '/no-such-page'];
-const customerPages = ['/dashboard', '/dashboard/profile', '/dashboard/addresses', '/dashboard/review'];
+const customerPages = ['/dashboard', '/dashboard/profile', '/dashboard/addresses', '/dashboard/password', '/dashboard/review'];
 const adminPages = ['/dashboard/orders', '/dashboard/addaproduct', '/dashboard/makeadmin', '/dashboard/manageproducts', '/dashboard/reviews', '/dashboard/operations', '/dashboard/shipping-methods', '/dashboard/tax-rates'];
 
 async function firstPart(page: Page): Promise<Part> {

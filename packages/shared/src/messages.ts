@@ -9,6 +9,9 @@ export const validation = {
   emailInvalid: 'Provide a valid Email',
   passwordRequired: 'Password is Required',
   passwordTooShort: 'Must be 6 characters or longer',
+  passwordConfirmRequired: 'Type the new password again',
+  passwordsDiffer: 'The two new passwords are not the same',
+  passwordUnchanged: 'Choose a password other than your current one',
   nameRequired: 'Name is Required',
   nameNoLinks: 'A name may not contain a web address or an e-mail address',
   addressRequired: 'Address is Required',
@@ -65,6 +68,9 @@ export const authErrors = {
   network: 'Could not reach the shop. Check your connection and try again.',
   googleNotConfigured: 'Google sign-in is not configured on this shop. Use your e-mail and password.',
   googleFailed: 'Google sign-in did not complete. Please try again.',
+  wrongCurrentPassword: 'This is not your current password. Check it and try again.',
+  noPassword: 'This account signs in with Google and has no password here to change.',
+  passwordChangeFailed: 'The password could not be changed. Please try again.',
   generic: 'Sign-in failed. Please try again.',
 } as const;
 

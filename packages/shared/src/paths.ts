@@ -13,10 +13,11 @@ export const paths = {
   review: '/dashboard/review',
   payment: (id: string) => `/dashboard/payment/${encodeURIComponent(id)}`,
   profile: '/dashboard/profile',
-  /** The address book (issue 23). */
+  /** The address book */
   addresses: '/dashboard/addresses',
-  /** One order of the whole cart: address, shipping, totals (issue 23). */
+  /** One order of the whole cart: address, shipping, totals */
   checkout: '/checkout',
+  changePassword: '/dashboard/password',
   manageOrders: '/dashboard/orders',
   addProduct: '/dashboard/addaproduct',
   makeAdmin: '/dashboard/makeadmin',
@@ -48,6 +49,7 @@ export const routePatterns = [
   '/dashboard/profile',
   '/dashboard/addresses',
   '/checkout',
+  '/dashboard/password',
   '/dashboard/orders',
   '/dashboard/addaproduct',
   '/dashboard/makeadmin',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validation } from './messages';
 import { profileSchema } from './profile';
-import { signupSchema } from './users';
+import { changePasswordFormSchema, changePasswordSchema, signupSchema } from './users';
 
 const signUpMessages = (name: string) =>
   signupSchema.safeParse({ name, email: 'someone@example.com', password: 'secret-enough' }).error?.issues.map((issue) => issue.message) ?? [];
@@ -21,5 +21,39 @@ describe('a display name', () => {
 
   it.each(['Ada Lovelace', 'J. R. R. Tolkien', 'Mary-Jane O’Neil', 'José Núñez 3rd', 'Dr. No'])('may be a name: %s', (name) => {
     expect(signUpMessages(name)).toEqual([]);
+  });
+});
+
+describe('the Change password form', () => {
+  const issues = (input: Record<string, string>) =>
+    changePasswordFormSchema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]) ?? [];
+
+  it('takes the current password and a new one by the sign-up rules, typed twice alike', () => {
+    expect(issues({ currentPassword: 'old-secret', newPassword: 'new-secret', confirmPassword: 'new-secret' })).toEqual([]);
+    expect(issues({ currentPassword: '', newPassword: 'abc', confirmPassword: '' })).toEqual([
+      ['currentPassword', validation.passwordRequired],
+      ['newPassword', validation.passwordTooShort],
+      ['confirmPassword', validation.passwordConfirmRequired],
+    ]);
+  });
+
+  it('says the two new passwords differ as soon as both are typed, before the current one is', () => {
+    expect(issues({ currentPassword: '', newPassword: 'new-secret', confirmPassword: 'new-secrets' })).toEqual([
+      ['currentPassword', validation.passwordRequired],
+      ['confirmPassword', validation.passwordsDiffer],
+    ]);
+  });
+
+  it('refuses the current password as the new one, here and at the API', () => {
+    const same = { currentPassword: 'old-secret', newPassword: 'old-secret' };
+    expect(issues({ ...same, confirmPassword: 'old-secret' })).toEqual([['newPassword', validation.passwordUnchanged]]);
+    expect(changePasswordSchema.safeParse(same).error?.issues[0]?.message).toBe(validation.passwordUnchanged);
+  });
+
+  it('passes the API only its two fields', () => {
+    expect(changePasswordSchema.parse({ currentPassword: 'old-secret', newPassword: 'new-secret', revokeOtherSessions: false })).toEqual({
+      currentPassword: 'old-secret',
+      newPassword: 'new-secret',
+    });
   });
 });

@@ -49,6 +49,52 @@ export const signupSchema = z.object({
 });
 export type SignupInput = z.infer<typeof signupSchema>;
 
+/** The password a signed-in customer types to prove it is them: only bounded, whatever its age. */
+const currentPasswordSchema = z
+  .string({ error: validation.passwordRequired })
+  .min(1, validation.passwordRequired)
+  .max(PASSWORD_MAX_LENGTH, `Must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+const changePasswordFields = {
+  currentPassword: currentPasswordSchema,
+  newPassword: passwordSchema,
+  confirmPassword: z.string({ error: validation.passwordConfirmRequired }).min(1, validation.passwordConfirmRequired),
+};
+
+/**
+ * A rule across two fields, checked as soon as both are valid by themselves (zod would otherwise
+ * wait for the whole form), its message on the second.
+ */
+function acrossFields<A extends keyof typeof changePasswordFields, B extends keyof typeof changePasswordFields>(
+  first: A,
+  second: B,
+  holds: (a: string, b: string) => boolean,
+  message: string,
+) {
+  const both = z.object({ [first]: changePasswordFields[first], [second]: changePasswordFields[second] });
+  const check = (input: Record<A | B, string>) => holds(input[first], input[second]);
+  const params = { message, path: [second], when: ({ value }: { value: unknown }) => both.safeParse(value).success };
+  return [check, params] as [typeof check, typeof params];
+}
+
+const newDiffersFromCurrent = acrossFields('currentPassword', 'newPassword', (current, next) => current !== next, validation.passwordUnchanged);
+
+/**
+ * `POST /api/auth/change-password`: the current password and a new one by the sign-up rules
+ * (SPEC §5), not the same as the current one.
+ */
+export const changePasswordSchema = z
+  .object({ currentPassword: changePasswordFields.currentPassword, newPassword: changePasswordFields.newPassword })
+  .refine(...newDiffersFromCurrent);
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The Change password form: the API's fields, and the new password typed twice. */
+export const changePasswordFormSchema = z
+  .object(changePasswordFields)
+  .refine(...newDiffersFromCurrent)
+  .refine(...acrossFields('newPassword', 'confirmPassword', (next, again) => next === again, validation.passwordsDiffer));
+export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
+
 export const userUpdateReplySchema = z.object({
   result: z.object({ acknowledged: z.boolean(), modifiedCount: z.number().int() }),
   token: z.string(),

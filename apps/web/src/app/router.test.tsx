@@ -34,6 +34,7 @@ describe('router', () => {
     ['/part/part-1', '/part/:id'],
     ['/dashboard/payment/order-1', '/dashboard/payment/:id'],
     ['/dashboard/profile', '/dashboard/profile'],
+    ['/dashboard/password', '/dashboard/password'],
   ])('serves %s as a signed-in page loaded on demand', (path, pattern) => {
     const { page, guarded } = pageFor(path);
     expect(page?.path).toBe(pattern);

@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
                       { path: '/dashboard/payment/:id', lazy: () => import('../features/payments/routes/payment') },
                       { path: paths.profile, lazy: () => import('../features/profile/routes/profile') },
                       { path: paths.addresses, lazy: () => import('../features/addresses/routes/addresses') },
+                      { path: paths.changePassword, lazy: () => import('../features/profile/routes/change-password') },
                       { path: paths.review, lazy: () => import('../features/reviews/routes/add-review') },
                       {
                         // Admin pages (SPEC §6): a non-admin is signed out and sent to /login.

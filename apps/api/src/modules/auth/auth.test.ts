@@ -4,6 +4,7 @@ import {
   NAME_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  validation,
 } from '@autoparts/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
@@ -22,6 +23,7 @@ import {
   whoAmI,
 } from '../../test/accounts';
 import { createTestApp } from '../../test/app';
+import { continueWithGoogle, startOidcProvider } from '../../test/oidc';
 import { limits as authLimits } from '../limits/limits';
 
 let app: FastifyInstance;
@@ -343,6 +345,93 @@ describe('POST /api/auth/change-password', () => {
     expect(await whoAmI(app, { authorization: `Bearer ${hereToken}` })).toBe(account.email);
     expect(await whoAmI(app, { cookie: elsewhere })).toBeNull();
     expect(await whoAmI(app, { authorization: `Bearer ${elsewhereToken}` })).toBeNull();
+  });
+
+  it('refuses a new password against the sign-up rules, or the current one again, with the shared message, changing nothing', async () => {
+    const account = newAccount('weak-change');
+    const here = await signUp(app, account);
+    const elsewhere = await signIn(app, account);
+    const change = (payload: object) => app.inject({ method: 'POST', url: '/api/auth/change-password', headers: { cookie: here }, payload });
+
+    const tooShort = await change({ currentPassword: account.password, newPassword: 'abc' });
+    const same = await change({ currentPassword: account.password, newPassword: account.password });
+    const missing = await change({ newPassword: 'a-new-password-1' });
+
+    expect([tooShort.statusCode, same.statusCode, missing.statusCode]).toEqual([400, 400, 400]);
+    expect(tooShort.json()).toEqual({ message: validation.passwordTooShort });
+    expect(same.json()).toEqual({ message: validation.passwordUnchanged });
+    expect(missing.json()).toEqual({ message: validation.passwordRequired });
+    expect(await whoAmI(app, { cookie: elsewhere })).toBe(account.email);
+    expect((await postSignIn(app, account)).statusCode).toBe(200);
+  });
+
+  it('answers a wrong current password with its own code, and keeps every session', async () => {
+    const account = newAccount('wrong-current');
+    const here = await signUp(app, account);
+    const elsewhere = await signIn(app, account);
+
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { cookie: here },
+      payload: { currentPassword: 'not-my-password', newPassword: 'a-new-password-1' },
+    });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'INVALID_PASSWORD' });
+    expect(await whoAmI(app, { cookie: elsewhere })).toBe(account.email);
+    expect((await postSignIn(app, account)).statusCode).toBe(200);
+  });
+
+  it('answers 401 to nobody signed in', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: 'whatever-1', newPassword: 'a-new-password-1' },
+    });
+
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/auth/list-accounts', () => {
+  it('names the ways in of the signed-in account: a password account has `credential`', async () => {
+    const account = newAccount('ways-in');
+    const cookie = await signUp(app, account);
+
+    const response = await app.inject({ method: 'GET', url: '/api/auth/list-accounts', headers: { cookie } });
+
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as Array<{ providerId: string }>).map((row) => row.providerId)).toEqual(['credential']);
+    expect((await app.inject({ method: 'GET', url: '/api/auth/list-accounts' })).statusCode).toBe(401);
+  });
+
+  it('a Google-only account has no `credential`, and changing its password is refused with CREDENTIAL_ACCOUNT_NOT_FOUND', async () => {
+    const shopOrigin = 'http://localhost:3000';
+    const provider = await startOidcProvider(shopOrigin);
+    const withGoogle = await createTestApp({
+      env: { BASE_URL: shopOrigin, GOOGLE_ISSUER: provider.issuer, GOOGLE_CLIENT_ID: provider.clientId, GOOGLE_CLIENT_SECRET: provider.clientSecret },
+    });
+    try {
+      const signedIn = await continueWithGoogle(withGoogle, provider.issuer, { email: newAccount('google-only').email, name: 'Google Only' });
+      expect(signedIn.headers.location).toBe('/');
+      const cookie = sessionCookie(signedIn);
+
+      const accounts = await withGoogle.inject({ method: 'GET', url: '/api/auth/list-accounts', headers: { cookie } });
+      const change = await withGoogle.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: { cookie },
+        payload: { currentPassword: 'anything-at-all', newPassword: 'a-new-password-1' },
+      });
+
+      expect((accounts.json() as Array<{ providerId: string }>).map((row) => row.providerId)).toEqual(['google']);
+      expect(change.statusCode).toBe(400);
+      expect(change.json()).toMatchObject({ code: 'CREDENTIAL_ACCOUNT_NOT_FOUND' });
+    } finally {
+      await withGoogle.close();
+      await provider.close();
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import {
   accountMailMessages,
   apiErrors,
   authErrors,
+  changePasswordSchema,
   forgotPasswordSchema,
   resetPasswordSchema,
   signupSchema,
@@ -35,7 +36,8 @@ const AUTH_BODY_LIMIT = 16 * 1024;
  * Better Auth's endpoints at /api/auth/*, behind the shop's rules: sign-up runs the shared
  * signupSchema (SPEC §5) and passes on only its fields; sign-in is limited per address (every
  * attempt) and per account and address (failed attempts: another address's guesses never lock
- * the owner out); change-password per session and per account; forgot-password and resending the
+ * the owner out); change-password per session and per account, its body by the shared
+ * changePasswordSchema (the sign-up rules); forgot-password and resending the
  * confirmation link per address and per account; every call that hashes waits for a
  * hashing slot, or is refused with 503 when too many wait. A password reset through the e-mail's
  * link ends every session of the account and signs the customer in anew; a password change ends
@@ -125,9 +127,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
         if (!identity) return;
         if (!(await within(request, reply, `change-password:session:${identity.sessionId}`, limits.changePasswordPerSession))) return;
         if (!(await within(request, reply, `change-password:account:${identity.userId}`, limits.changePasswordPerAccount))) return;
+        const parsed = changePasswordSchema.safeParse(request.body);
+        if (!parsed.success) return reply.code(400).send({ message: firstIssue(parsed.error) });
         // Every other session ends after the change (the handler); Better Auth's own
         // `revokeOtherSessions` would replace this one too, and with it this device's access token.
-        request.body = { currentPassword: stringField(request.body, 'currentPassword'), newPassword: stringField(request.body, 'newPassword') };
+        request.body = parsed.data;
       }
     },
     handler: async (request, reply) => {

@@ -40,6 +40,7 @@ describe('Dashboard layout', () => {
       ['Add a Review', '/dashboard/review'],
       ['My Profile', '/dashboard/profile'],
       ['My Addresses', '/dashboard/addresses'],
+      ['Change password', '/dashboard/password'],
     ]);
     expect(screen.getByRole('link', { name: 'My Profile' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'My Orders' })).not.toHaveAttribute('aria-current');
@@ -55,6 +56,7 @@ describe('Dashboard layout', () => {
       ['Order history', '/dashboard/history'],
       ['My Profile', '/dashboard/profile'],
       ['My Addresses', '/dashboard/addresses'],
+      ['Change password', '/dashboard/password'],
       ['Manage All Orderes', '/dashboard/orders'],
       ['Add a Product', '/dashboard/addaproduct'],
       ['Make Admin', '/dashboard/makeadmin'],

@@ -12,6 +12,7 @@ const linksByRole: Record<Role, { to: string; label: string }[]> = {
     { to: paths.review, label: 'Add a Review' },
     { to: paths.profile, label: 'My Profile' },
     { to: paths.addresses, label: 'My Addresses' },
+    { to: paths.changePassword, label: 'Change password' },
   ],
   admin: [
     { to: paths.dashboard, label: 'Overview' },
@@ -19,6 +20,7 @@ const linksByRole: Record<Role, { to: string; label: string }[]> = {
     { to: paths.orderHistory, label: 'Order history' },
     { to: paths.profile, label: 'My Profile' },
     { to: paths.addresses, label: 'My Addresses' },
+    { to: paths.changePassword, label: 'Change password' },
     { to: paths.manageOrders, label: 'Manage All Orderes' },
     { to: paths.addProduct, label: 'Add a Product' },
     { to: paths.makeAdmin, label: 'Make Admin' },
