@@ -21,6 +21,7 @@ import { partsRoutes } from './modules/parts/routes';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { garageRoutes } from './modules/garage/routes';
+import { cartRoutes } from './modules/cart/routes';
 import { vehiclesRoutes } from './modules/vehicles/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -133,6 +134,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
       await api.register(catalogueAdminRoutes);
       await api.register(vehiclesRoutes);
       await api.register(garageRoutes);
+      await api.register(cartRoutes);
       await api.register(reviewsRoutes);
       await api.register(authRoutes, { auth });
       await api.register(usersRoutes);
