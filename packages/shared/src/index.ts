@@ -21,3 +21,4 @@ export * from './account-mail';
 export * from './operations';
 export * from './pricing';
 export * from './cart';
+export * from './cart-constants';

@@ -5,6 +5,7 @@
 export const paths = {
   home: '/',
   shop: '/shop',
+  cart: '/cart',
   part: (id: string) => `/part/${encodeURIComponent(id)}`,
   dashboard: '/dashboard',
   /** My Orders at a path of its own: an admin's /dashboard is the overview. */
@@ -33,6 +34,7 @@ export const paths = {
 export const routePatterns = [
   '/',
   '/shop',
+  '/cart',
   '/part/:id',
   '/dashboard',
   '/dashboard/myorders',
@@ -59,9 +61,10 @@ export const routePatterns = [
 /**
  * The public pages: rendered on the server with their data for everyone, kept by the page cache,
  * and listed in the sitemap. Every other route renders in the browser (a part's page: for its
- * signed-in visitor on the server too).
+ * signed-in visitor on the server too). /cart is rendered as its frame: whose cart it is, and
+ * what is in it, the browser knows.
  */
-export const publicPages: readonly string[] = [paths.home, paths.shop, paths.blogs, paths.portfolio];
+export const publicPages: readonly string[] = [paths.home, paths.shop, paths.cart, paths.blogs, paths.portfolio];
 
 const routeMatchers = routePatterns.map(
   (pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}/?$`),

@@ -17,6 +17,8 @@ export const queryKeys = {
   reviews: ['reviews'],
   /** A signed-in customer's garage (sign-out removes it with the rest of the user's data). */
   garage: ['garage'],
+  /** The signed-in customer's cart (the header's count too); a visitor's priced cart under it. */
+  cart: ['cart'],
   /** The catalogue's public lists: search pages, vehicles, fitment. */
   search: (params: Record<string, string>) => ['parts', 'search', params],
   categories: ['categories'],

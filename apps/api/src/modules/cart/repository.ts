@@ -1,6 +1,7 @@
 import {
   CART_MAX_LINES,
   cartMessages,
+  cartQuantityProblem,
   centsToDollars,
   parseQuickOrder,
   unitPriceCents,
@@ -46,10 +47,7 @@ const partColumns = [
  */
 export function lineProblem(part: Pick<PartFacts, 'archived_at' | 'available_quantity' | 'min_order_quantity'>, quantity: number): string | null {
   if (part.archived_at) return cartMessages.archived;
-  if (part.available_quantity <= 0) return cartMessages.soldOut;
-  if (quantity < part.min_order_quantity) return cartMessages.belowMinimum(part.min_order_quantity);
-  if (quantity > part.available_quantity) return cartMessages.aboveStock(part.available_quantity);
-  return null;
+  return cartQuantityProblem({ minOrderQuantity: part.min_order_quantity, availableQuantity: part.available_quantity }, quantity);
 }
 
 /** Each part's price breaks, deepest last. */

@@ -26,6 +26,7 @@ export function useSignOut() {
       // The next user of this browser must not see the last one's orders, even for a moment.
       queryClient.removeQueries({ queryKey: queryKeys.orders });
       queryClient.removeQueries({ queryKey: queryKeys.garage });
+      queryClient.removeQueries({ queryKey: queryKeys.cart });
       // Nobody is signed in before the token goes, so the renewal does not ask for a new one.
       queryClient.setQueryData(meQuery.queryKey, null);
       clearAccessToken();
