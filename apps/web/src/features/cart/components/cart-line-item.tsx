@@ -93,10 +93,10 @@ export function CartLineItem({ line, onChange, busy }: CartLineItemProps) {
             type="button"
             disabled={busy}
             onClick={() => void onChange(0)}
+            aria-label={`Remove ${line.partNumber}`}
             className="rounded-lg px-2 py-1 text-sm font-semibold text-red-700 underline underline-offset-2 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-700 disabled:opacity-50"
           >
-            {`Remove`}
-            <span className="sr-only">{` ${line.partNumber}`}</span>
+            Remove
           </button>
         </div>
       </div>

@@ -25,6 +25,8 @@ export function CartSync() {
       writeVisitorCart([]);
       try {
         const cart = await mergeCart(lines);
+        // A read of the cart begun before the merge must not land after it with the old lines.
+        await queryClient.cancelQueries({ queryKey: queryKeys.cart, exact: true });
         queryClient.setQueryData(queryKeys.cart, cart);
         return cart;
       } catch (error) {
