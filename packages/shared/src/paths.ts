@@ -66,6 +66,9 @@ export const routePatterns = [
  */
 export const publicPages: readonly string[] = [paths.home, paths.shop, paths.cart, paths.blogs, paths.portfolio];
 
+/** The public pages a search engine is told of: not the cart, which shows nothing of its own to one. */
+export const sitemapPages: readonly string[] = publicPages.filter((page) => page !== paths.cart);
+
 const routeMatchers = routePatterns.map(
   (pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}/?$`),
 );
