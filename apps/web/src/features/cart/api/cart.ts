@@ -9,15 +9,8 @@ import { useCallback } from 'react';
 import { api, ApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/me';
 import { queryKeys } from '../../../lib/query-keys';
+import { cartQuery, emptyCart } from './cart-query';
 import { readVisitorCart, useVisitorCart, withVisitorQuantity, writeVisitorCart, type VisitorLine } from './visitor-cart';
-
-export const emptyCart: Cart = { lines: [], subtotal: 0, count: 0 };
-
-/** The signed-in customer's cart (`GET /api/cart`). */
-export const cartQuery = queryOptions({
-  queryKey: queryKeys.cart,
-  queryFn: ({ signal }) => api<Cart>('/cart', { signal, auth: true }),
-});
 
 /** A visitor's lines priced and checked by the server, keyed by the lines themselves. */
 export const cartPreviewQuery = (lines: readonly VisitorLine[]) =>
@@ -33,23 +26,6 @@ export const cartPreviewQuery = (lines: readonly VisitorLine[]) =>
 
 const putLine = (partId: string, quantity: number) =>
   api<Cart>(`/cart/lines/${encodeURIComponent(partId)}`, { method: 'PUT', auth: true, body: { quantity } });
-
-export const mergeCart = (lines: readonly VisitorLine[]) =>
-  api<Cart>('/cart/merge', {
-    method: 'POST',
-    auth: true,
-    body: { lines: lines.map(({ partId, quantity }): CartEntry => ({ partId, quantity })) },
-  });
-
-/** The header's count (units): the account's, or the visitor's own lines, which need no request. */
-export function useCartCount(): number | undefined {
-  const me = useMe();
-  const visitor = useVisitorCart();
-  const remote = useQuery({ ...cartQuery, enabled: Boolean(me.data) });
-  if (me.isPending) return undefined;
-  if (me.data) return remote.data?.count;
-  return visitor.reduce((sum, line) => sum + line.quantity, 0);
-}
 
 /**
  * The cart the page shows — the account's, or the visitor's priced by the server — and the ways

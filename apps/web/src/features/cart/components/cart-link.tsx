@@ -1,6 +1,6 @@
 import { paths } from '@autoparts/shared';
 import { NavLink } from 'react-router';
-import { useCartCount } from '../api/cart';
+import { useCartCount } from '../api/cart-query';
 
 /** The header's link to /cart with the number of units in it, for visitors and accounts alike. */
 export function CartLink() {

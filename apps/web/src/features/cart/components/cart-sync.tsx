@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMe } from '../../../lib/me';
 import { queryKeys } from '../../../lib/query-keys';
-import { mergeCart } from '../api/cart';
+import { mergeCart } from '../api/cart-query';
 import { useVisitorCart, writeVisitorCart } from '../api/visitor-cart';
 
 /**

@@ -5,7 +5,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { pageTitle } from '../../../content/site';
 import { isApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/me';
-import { AddToCartButton } from '../../cart';
+import { AddToCartButton } from '../../cart/components/add-to-cart-button';
 import { partQuery } from '../api/get-part';
 import { PartDetails, PartDetailsSkeleton } from '../components/part-details';
 import { FitVerdict, PartFitment } from '../components/part-fitment';
