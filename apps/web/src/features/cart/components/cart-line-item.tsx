@@ -55,7 +55,7 @@ export function CartLineItem({ line, onChange, busy }: CartLineItemProps) {
         )}
       </div>
       <div className="col-span-2 flex flex-wrap items-end justify-between gap-3 sm:col-span-1 sm:flex-col sm:items-end">
-        <form noValidate onSubmit={(event) => void submit(event)} className="flex items-end gap-2" aria-label={`Quantity of ${line.partNumber}`}>
+        <form noValidate onSubmit={(event) => void submit(event)} className="flex items-end gap-2">
           <div className="w-24">
             <label htmlFor={`${id}-quantity`} className="block text-sm font-medium text-slate-700">
               Quantity
