@@ -42,7 +42,7 @@ export function Header({ account, cart }: HeaderProps) {
       <nav
         aria-label="Main"
         onKeyDown={closeOnEscape}
-        className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 px-4 2xl:flex-nowrap"
+        className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-2 px-4 sm:gap-x-6 2xl:flex-nowrap"
       >
         <Link
           to={paths.home}
@@ -53,7 +53,7 @@ export function Header({ account, cart }: HeaderProps) {
           <span className="text-lg leading-tight sm:text-xl">{SHOP_NAME}</span>
         </Link>
 
-        <div className="flex items-center gap-1 md:order-1 2xl:order-3">
+        <div className="flex items-center md:order-1 2xl:order-3">
           {cart}
           <button
             ref={menuButton}

@@ -12,7 +12,7 @@ export function CartLink() {
       aria-label={label}
       data-testid="cart-link"
       className={({ isActive }) =>
-        `relative inline-flex h-11 items-center gap-1.5 rounded-lg px-2.5 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
+        `relative inline-flex h-11 min-w-11 items-center justify-center gap-1.5 rounded-lg font-medium sm:px-2.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
           isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-ink'
         }`
       }
@@ -23,7 +23,7 @@ export function CartLink() {
       <span
         aria-hidden="true"
         data-testid="cart-count"
-        className="inline-flex min-w-6 justify-center rounded-full bg-brand-700 px-1.5 text-sm font-semibold text-white empty:invisible"
+        className="inline-flex min-w-6 justify-center rounded-full bg-brand-700 px-1.5 text-sm font-semibold text-white empty:invisible max-sm:absolute max-sm:-top-0.5 max-sm:-right-1 max-sm:min-w-5 max-sm:px-1 max-sm:text-xs"
       >
         {count === undefined || count === 0 ? '' : count > 999 ? '999+' : String(count)}
       </span>

@@ -93,7 +93,6 @@ export function QuickOrderForm() {
             setText(event.target.value);
             setError(undefined);
           }}
-          className="font-mono"
         />
         <div>
           <label htmlFor={fileId} className="block text-sm font-medium text-slate-700">

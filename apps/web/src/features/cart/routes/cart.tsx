@@ -49,7 +49,7 @@ export function Component() {
         <LoadingBlock label="Loading your cart" />
       ) : (
         <div className="mt-6 grid items-start gap-8 lg:grid-cols-[1fr_22rem]">
-          <div className="space-y-8">
+          <div className="lg:col-start-1">
             {cart.lines.length === 0 ? (
               <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
                 <p className="text-lg font-semibold text-ink">{cartMessages.empty}</p>
@@ -75,24 +75,13 @@ export function Component() {
                 </ul>
               </section>
             )}
-            {signedIn ? (
-              <QuickOrderForm />
-            ) : (
-              <section aria-labelledby="quick-order-heading" className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
-                <h2 id="quick-order-heading" className="text-xl font-bold text-ink">
-                  Quick order
-                </h2>
-                <p className="mt-1 text-slate-600">
-                  Workshops can paste a list of part numbers and quantities.{' '}
-                  <Link to={paths.login} state={{ from: paths.cart }} className="font-semibold text-brand-700 underline underline-offset-2">
-                    Sign in to use quick order
-                  </Link>
-                </p>
-              </section>
-            )}
           </div>
           {cart.lines.length > 0 && (
-            <aside aria-labelledby="cart-summary-heading" className="rounded-xl border border-slate-200 bg-slate-50 p-5 sm:p-6 lg:sticky lg:top-24">
+            // On a phone the summary (and Checkout) comes right after the lines, before quick order.
+            <aside
+              aria-labelledby="cart-summary-heading"
+              className="rounded-xl border border-slate-200 bg-slate-50 p-5 sm:p-6 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1"
+            >
               <h2 id="cart-summary-heading" className="text-xl font-bold text-ink">
                 Summary
               </h2>
@@ -136,6 +125,23 @@ export function Component() {
               </div>
             </aside>
           )}
+          <div className="lg:col-start-1">
+            {signedIn ? (
+              <QuickOrderForm />
+            ) : (
+              <section aria-labelledby="quick-order-heading" className="rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
+                <h2 id="quick-order-heading" className="text-xl font-bold text-ink">
+                  Quick order
+                </h2>
+                <p className="mt-1 text-slate-600">
+                  Workshops can paste a list of part numbers and quantities.{' '}
+                  <Link to={paths.login} state={{ from: paths.cart }} className="font-semibold text-brand-700 underline underline-offset-2">
+                    Sign in to use quick order
+                  </Link>
+                </p>
+              </section>
+            )}
+          </div>
         </div>
       )}
     </div>
