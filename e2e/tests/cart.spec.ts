@@ -133,3 +133,13 @@ for (const width of widths) {
     });
   });
 }
+
+test('/cart is rendered on the server as its frame, with no one’s cart in it, and left out of the sitemap', async ({ request }) => {
+  const response = await request.get('/cart');
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toMatch(/<title>Your cart[^<]*<\/title>/);
+  expect(html).toContain('Loading your cart');
+  expect(html).not.toContain('data-testid="cart-line"');
+  expect(await (await request.get('/sitemap.xml')).text()).not.toContain('/cart<');
+});
