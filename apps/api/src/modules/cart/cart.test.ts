@@ -252,6 +252,29 @@ describe('the 100-line limit', () => {
   });
 });
 
+describe('two writes at once', () => {
+  it('are counted one after the other: one of two new parts fits the 100th line, and quantities both add', async () => {
+    await empty(erin);
+    const parts = await Promise.all(Array.from({ length: CART_MAX_LINES + 1 }, () => part()));
+    const uid = (await userId(erin)) ?? '';
+    await app.db
+      .insertInto('cart_lines')
+      .values(parts.slice(0, CART_MAX_LINES - 1).map((one) => ({ user_id: uid, part_id: one.id, quantity: 1 })))
+      .execute();
+    const [a, b] = parts.slice(CART_MAX_LINES - 1);
+    if (!a || !b) throw new Error('no parts');
+
+    const statuses = (await Promise.all([put(byToken(erin), a.id, 1), put(byCookie(erin), b.id, 1)])).map((reply) => reply.statusCode);
+    expect(statuses.sort()).toEqual([200, 409]);
+    expect((await cartOf(byToken(erin))).lines).toHaveLength(CART_MAX_LINES);
+
+    const first = parts[0];
+    if (!first) throw new Error('no part');
+    await Promise.all([quick(byToken(erin), `${first.partNumber} 2`), quick(byCookie(erin), `${first.partNumber} 3`)]);
+    expect((await cartOf(byToken(erin))).lines.find((line) => line.partId === first.id)?.quantity).toBe(6);
+  });
+});
+
 describe('POST /api/cart/merge', () => {
   it('adds a visitor’s quantities to the lines there, capped by stock, and skips unknown, archived and sold-out parts', async () => {
     await empty(carol);
