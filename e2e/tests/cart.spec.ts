@@ -37,6 +37,7 @@ for (const width of widths) {
       await add.getByRole('button', { name: 'Add to cart' }).click();
       await expect(add.getByRole('status')).toContainText(`Added ${first.minOrderQuantity} × ${first.partNumber}`);
       await expect(headerCount(page)).toHaveText(String(first.minOrderQuantity));
+      await page.screenshot({ path: path.join(screens, `part-add-to-cart-${width}.png`) });
       const menu = page.getByRole('banner').getByRole('button', { name: 'Open menu' });
       if (await menu.isVisible()) await menu.click();
       await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
