@@ -22,6 +22,7 @@ import { catalogueAdminRoutes } from './modules/catalogue/admin-routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { garageRoutes } from './modules/garage/routes';
 import { addressesRoutes } from './modules/addresses/routes';
+import { cartRoutes } from './modules/cart/routes';
 import { vehiclesRoutes } from './modules/vehicles/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -137,6 +138,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
       await api.register(vehiclesRoutes);
       await api.register(garageRoutes);
       await api.register(addressesRoutes);
+      await api.register(cartRoutes);
       await api.register(reviewsRoutes);
       await api.register(authRoutes, { auth });
       await api.register(usersRoutes);

@@ -22,3 +22,5 @@ export * from './operations';
 export * from './pricing';
 export * from './addresses';
 export * from './shipping';
+export * from './cart';
+export * from './cart-constants';

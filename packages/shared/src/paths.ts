@@ -5,6 +5,7 @@
 export const paths = {
   home: '/',
   shop: '/shop',
+  cart: '/cart',
   part: (id: string) => `/part/${encodeURIComponent(id)}`,
   dashboard: '/dashboard',
   /** My Orders at a path of its own: an admin's /dashboard is the overview. */
@@ -40,6 +41,7 @@ export const paths = {
 export const routePatterns = [
   '/',
   '/shop',
+  '/cart',
   '/part/:id',
   '/dashboard',
   '/dashboard/myorders',
@@ -71,9 +73,13 @@ export const routePatterns = [
 /**
  * The public pages: rendered on the server with their data for everyone, kept by the page cache,
  * and listed in the sitemap. Every other route renders in the browser (a part's page: for its
- * signed-in visitor on the server too).
+ * signed-in visitor on the server too). /cart is rendered as its frame: whose cart it is, and
+ * what is in it, the browser knows.
  */
-export const publicPages: readonly string[] = [paths.home, paths.shop, paths.blogs, paths.portfolio];
+export const publicPages: readonly string[] = [paths.home, paths.shop, paths.cart, paths.blogs, paths.portfolio];
+
+/** The public pages a search engine is told of: not the cart, which shows nothing of its own to one. */
+export const sitemapPages: readonly string[] = publicPages.filter((page) => page !== paths.cart);
 
 const routeMatchers = routePatterns.map(
   (pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}/?$`),

@@ -54,6 +54,9 @@ describe('the review and admin routes', () => {
     },
   );
 
+  /** The header's count asks for the signed-in user's cart. */
+  const emptyCart = { body: { lines: [], subtotal: 0, count: 0 } };
+
   it('signs a customer out and sends them to /login from an admin page', async () => {
     storeToken('jane@example.com');
     const server = stubFetch({
@@ -64,6 +67,7 @@ describe('the review and admin routes', () => {
       // ended session refuses it.
       'PUT /api/user/jane%40example.com': signedOutReply,
       'GET /api/config': { body: { googleSignIn: false, payments: 'test' } },
+      'GET /api/cart': emptyCart,
     });
     const { router } = renderRoutes(routes, { path: '/dashboard/makeadmin' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
@@ -80,6 +84,7 @@ describe('the review and admin routes', () => {
       'GET /api/admin/boss%40example.com': { body: { admin: true } },
       'GET /api/users?page=1': { body: [{ email: 'boss@example.com', name: 'Big Boss', role: 'admin' }] },
       ...noActivity,
+      'GET /api/cart': emptyCart,
     });
     renderRoutes(routes, { path: '/dashboard/makeadmin' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Make Admin' })).toBeInTheDocument();

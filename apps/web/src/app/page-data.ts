@@ -48,6 +48,7 @@ export interface PageHead {
 const descriptions: Record<string, string> = {
   [paths.home]: SHOP_DESCRIPTION,
   [paths.shop]: 'Search every part we make by name, part number or OEM number, and filter by category, price, stock and the vehicle it fits.',
+  [paths.cart]: 'Your cart: the parts you chose, their prices after quantity breaks, and quick order by part number.',
   [paths.blogs]: 'Our engineers answer common questions about building web shops: React, state, performance and more.',
   [paths.portfolio]: 'The developer behind this shop: skills, projects and how to get in touch.',
 };
@@ -55,6 +56,7 @@ const descriptions: Record<string, string> = {
 const titles: Record<string, string> = {
   [paths.home]: `${SHOP_NAME} — parts for hundreds of vehicles`,
   [paths.shop]: pageTitle('Shop'),
+  [paths.cart]: pageTitle('Your cart'),
   [paths.blogs]: pageTitle('Blogs'),
   [paths.portfolio]: pageTitle('My Portfolio'),
 };

@@ -33,8 +33,9 @@ describe('Root layout header', () => {
   it('shows Dashboard, Sign Out and the name to a signed-in user', async () => {
     stubFetch({
       'GET /api/me': { body: aCustomer() },
-      // The shell fetches the signed-in user's first token.
+      // The shell fetches the signed-in user's first token, and the cart for the header's count.
       'PUT /api/user/jane%40example.com': { body: aTokenReply() },
+      'GET /api/cart': { body: { lines: [], subtotal: 0, count: 0 } },
     });
     renderShell();
     expect(await screen.findByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');

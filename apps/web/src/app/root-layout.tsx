@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '../components/footer';
 import { Header } from '../components/header';
 import { AccountLinks, useAccessTokenRenewal } from '../features/auth';
+import { CartLink, CartSync } from '../features/cart';
 import { useFocusTopAfterNavigation } from '../lib/focus-after-navigation';
 import { GarageSync } from '../lib/garage';
 import { useMe } from '../lib/me';
@@ -30,6 +31,7 @@ export function RootLayout() {
         <Footer />
       </Suspense>
       <GarageSync />
+      <CartSync />
       <ScrollRestoration />
     </div>
   );
@@ -44,5 +46,5 @@ function SessionHeader() {
   useAccessTokenRenewal();
   // While the session loads the header shows neither Login nor the account, so neither flashes.
   const account = me.isPending ? null : me.data ? <AccountLinks me={me.data} /> : undefined;
-  return <Header account={account} />;
+  return <Header account={account} cart={<CartLink />} />;
 }

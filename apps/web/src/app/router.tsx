@@ -23,6 +23,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <HomeRoute /> },
           { path: paths.shop, lazy: () => import('../features/catalog/routes/shop') },
+          { path: paths.cart, lazy: () => import('../features/cart/routes/cart') },
           { path: paths.blogs, lazy: () => import('./routes/blogs') },
           { path: paths.portfolio, lazy: () => import('./routes/portfolio') },
           { path: paths.login, lazy: () => import('../features/auth/routes/login') },

@@ -16,9 +16,11 @@ interface HeaderProps {
    * name. Left out, the Login link shows; `null` shows nothing (e.g. while the session loads).
    */
   account?: ReactNode;
+  /** The link to the cart with its count: beside the menu button on a phone, after the search from 768 px. */
+  cart?: ReactNode;
 }
 
-export function Header({ account }: HeaderProps) {
+export function Header({ account, cart }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -40,7 +42,7 @@ export function Header({ account }: HeaderProps) {
       <nav
         aria-label="Main"
         onKeyDown={closeOnEscape}
-        className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-6 px-4 2xl:flex-nowrap"
+        className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-2 px-4 sm:gap-x-6 2xl:flex-nowrap"
       >
         <Link
           to={paths.home}
@@ -51,17 +53,20 @@ export function Header({ account }: HeaderProps) {
           <span className="text-lg leading-tight sm:text-xl">{SHOP_NAME}</span>
         </Link>
 
-        <button
-          ref={menuButton}
-          type="button"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          onClick={() => setMenuOpen((open) => !open)}
-          className="inline-flex size-11 items-center justify-center rounded-lg text-ink hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 md:hidden"
-        >
-          <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
-          <MenuIcon open={menuOpen} />
-        </button>
+        <div className="flex items-center md:order-1 2xl:order-3">
+          {cart}
+          <button
+            ref={menuButton}
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            onClick={() => setMenuOpen((open) => !open)}
+            className="inline-flex size-11 items-center justify-center rounded-lg text-ink hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 md:hidden"
+          >
+            <span className="sr-only">{menuOpen ? 'Close menu' : 'Open menu'}</span>
+            <MenuIcon open={menuOpen} />
+          </button>
+        </div>
 
         <HeaderSearch />
 
@@ -72,7 +77,7 @@ export function Header({ account }: HeaderProps) {
           // share theirs (at 1280 a signed-in row — Dashboard, Sign Out, the name — left the search box
           // a sliver): the header is as tall signed in as signed out, so the session arriving after
           // the first paint moves nothing (layout shift).
-          className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col gap-1 border-t border-slate-200 py-3 md:flex md:flex-row md:items-center md:border-0 md:pt-0 md:pb-2 2xl:w-auto 2xl:shrink-0 2xl:pb-0`}
+          className={`${menuOpen ? 'flex' : 'hidden'} w-full flex-col md:order-2 gap-1 border-t border-slate-200 py-3 md:flex md:flex-row md:items-center md:border-0 md:pt-0 md:pb-2 2xl:w-auto 2xl:shrink-0 2xl:pb-0`}
         >
           {links.map((link) => (
             <li key={link.to}>

@@ -21,6 +21,8 @@ export const queryKeys = {
   addresses: ['addresses'],
   /** The checkout's quote for an address and a shipping method (a cart change refreshes it). */
   checkoutQuote: (addressId: string, shippingMethodId: string | null) => ['checkout', 'quote', addressId, shippingMethodId],
+  /** The signed-in customer's cart (the header's count too); a visitor's priced cart under it. */
+  cart: ['cart'],
   /** The catalogue's public lists: search pages, vehicles, fitment. */
   search: (params: Record<string, string>) => ['parts', 'search', params],
   categories: ['categories'],

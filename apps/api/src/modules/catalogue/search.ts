@@ -53,7 +53,7 @@ async function tsqueryText(db: Db, q: string): Promise<{ text: string | undefine
 }
 
 /** A number as migration 0017 keys it: its letters and digits, upper case ("brk 1001" → "BRK1001"). */
-const numberKey = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+export const numberKey = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 /**
  * How a typed text finds parts: full-text search over the weighted tsvector (part and OEM

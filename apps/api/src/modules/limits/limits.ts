@@ -42,6 +42,14 @@ export const limits = {
   payments: { max: 20, windowSeconds: HOUR },
   reviews: { max: 3, windowSeconds: DAY },
   adminWrites: { max: 600, windowSeconds: HOUR },
+  /**
+   * The cart: every change of a quantity, a removal, the merge at sign-in (a few hundred an hour
+   * for a workshop filling a big order); quick order, a pasted list each time; and a visitor's
+   * cart priced by the server (`POST /cart/preview`, per address), once per look at it.
+   */
+  cart: { max: 600, windowSeconds: HOUR },
+  quickOrders: { max: 60, windowSeconds: HOUR },
+  cartPreviews: { max: 600, windowSeconds: 10 * MINUTE },
   /** My Garage: saved on every change of vehicle. */
   garage: { max: 120, windowSeconds: HOUR },
   /** The address book's writes (add, change, delete, make default). */

@@ -1,4 +1,4 @@
-import { paths, publicPages } from '@autoparts/shared';
+import { paths, sitemapPages } from '@autoparts/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { createPartsRepository } from '../parts/repository';
 
@@ -16,8 +16,8 @@ export function sitemapRoutes(baseUrl: string): FastifyPluginAsync {
   return async (app) => {
     const parts = createPartsRepository(app.db);
     app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
-      const ids = await parts.listOnSaleIds(SITEMAP_MAX_URLS - publicPages.length);
-      const urls = [...publicPages, ...ids.map((id) => paths.part(id))].map((path) => `<url><loc>${escapeXml(`${baseUrl}${path}`)}</loc></url>`);
+      const ids = await parts.listOnSaleIds(SITEMAP_MAX_URLS - sitemapPages.length);
+      const urls = [...sitemapPages, ...ids.map((id) => paths.part(id))].map((path) => `<url><loc>${escapeXml(`${baseUrl}${path}`)}</loc></url>`);
       return reply
         .type('application/xml; charset=utf-8')
         .header('cache-control', 'public, max-age=3600')

@@ -5,6 +5,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { pageTitle } from '../../../content/site';
 import { isApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/me';
+import { AddToCartButton } from '../../cart/components/add-to-cart-button';
 import { partQuery } from '../api/get-part';
 import { PartDetails, PartDetailsSkeleton } from '../components/part-details';
 import { FitVerdict, PartFitment } from '../components/part-fitment';
@@ -28,7 +29,22 @@ export function Component() {
         <>
           <div className="grid items-start gap-10 lg:grid-cols-2">
             <PartDetails part={part.data} besidePrice={<FitVerdict part={part.data} />} />
-            <PlaceOrderForm key={part.data._id} part={part.data} me={me.data ?? { name: '', email: '' }} />
+            <div className="space-y-6">
+              {/* A whole job in one order: the part goes to the cart; SPEC's form below orders it alone. */}
+              <section aria-labelledby="add-to-cart-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+                <h2 id="add-to-cart-heading" className="mb-3 text-2xl font-bold text-ink">
+                  Add to cart
+                </h2>
+                <AddToCartButton
+                  key={part.data._id}
+                  partId={part.data._id}
+                  partNumber={part.data.partNumber}
+                  minOrderQuantity={part.data.minOrderQuantity}
+                  availableQuantity={part.data.availableQuantity}
+                />
+              </section>
+              <PlaceOrderForm key={part.data._id} part={part.data} me={me.data ?? { name: '', email: '' }} />
+            </div>
           </div>
           <PartFitment part={part.data} />
         </>

@@ -1,0 +1,300 @@
+import {
+  CART_MAX_LINES,
+  cartMessages,
+  cartQuantityProblem,
+  centsToDollars,
+  parseQuickOrder,
+  unitPriceCents,
+  type Cart,
+  type CartEntry,
+  type CartLine,
+  type PriceBreakCents,
+  type QuickOrderProblem,
+} from '@autoparts/shared';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { isId } from '../../lib/ids';
+import { numberKey } from '../catalogue/search';
+
+type Executor = Pick<Db, 'selectFrom'>;
+
+/** What a line's part says about it: the columns a cart line shows and is checked against. */
+interface PartFacts {
+  id: string;
+  part_number: string;
+  name: string;
+  img: string;
+  price_cents: number;
+  available_quantity: number;
+  min_order_quantity: number;
+  archived_at: Date | null;
+}
+
+const partColumns = [
+  'parts.id',
+  'parts.part_number',
+  'parts.name',
+  'parts.img',
+  'parts.price_cents',
+  'parts.available_quantity',
+  'parts.min_order_quantity',
+  'parts.archived_at',
+] as const;
+
+/**
+ * Why a line of `quantity` units of `part` cannot be checked out as it is, or null: the part was
+ * archived, is sold out, or the quantity is below its minimum or above its stock.
+ */
+export function lineProblem(part: Pick<PartFacts, 'archived_at' | 'available_quantity' | 'min_order_quantity'>, quantity: number): string | null {
+  if (part.archived_at) return cartMessages.archived;
+  return cartQuantityProblem({ minOrderQuantity: part.min_order_quantity, availableQuantity: part.available_quantity }, quantity);
+}
+
+/** Each part's price breaks, deepest last. */
+async function breaksOf(db: Executor, partIds: readonly string[]): Promise<Map<string, PriceBreakCents[]>> {
+  const byPart = new Map<string, PriceBreakCents[]>();
+  if (partIds.length === 0) return byPart;
+  const rows = await db
+    .selectFrom('part_price_breaks')
+    .select(['part_id', 'min_quantity', 'unit_price_cents'])
+    .where('part_id', 'in', [...partIds])
+    .orderBy('part_id')
+    .orderBy('min_quantity')
+    .execute();
+  for (const row of rows) {
+    const list = byPart.get(row.part_id) ?? [];
+    list.push({ minQuantity: row.min_quantity, unitPriceCents: row.unit_price_cents });
+    byPart.set(row.part_id, list);
+  }
+  return byPart;
+}
+
+/**
+ * Lines priced on the server: each line's unit price is its part's list price or the price break
+ * its quantity reaches (shared `unitPriceCents`), in cents until the reply.
+ */
+async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quantity: number }>): Promise<Cart> {
+  const breaks = await breaksOf(
+    db,
+    lines.map((line) => line.part.id),
+  );
+  let subtotalCents = 0;
+  let count = 0;
+  const shown: CartLine[] = lines.map(({ part, quantity }) => {
+    const unitCents = unitPriceCents(quantity, part.price_cents, breaks.get(part.id) ?? []);
+    subtotalCents += unitCents * quantity;
+    count += quantity;
+    return {
+      partId: part.id,
+      partNumber: part.part_number,
+      name: part.name,
+      img: part.img,
+      quantity,
+      unitPrice: centsToDollars(unitCents),
+      lineTotal: centsToDollars(unitCents * quantity),
+      minOrderQuantity: part.min_order_quantity,
+      availableQuantity: part.available_quantity,
+      problem: lineProblem(part, quantity),
+    };
+  });
+  return { lines: shown, subtotal: centsToDollars(subtotalCents), count };
+}
+
+/** The given parts (any of them archived), by id; ids that are no id are left out. */
+async function partsById(db: Executor, ids: readonly string[]): Promise<Map<string, PartFacts>> {
+  const wanted = [...new Set(ids.filter(isId))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('parts').select(partColumns).where('parts.id', 'in', wanted).execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export type SetOutcome = { ok: true } | { ok: false; status: 404 | 400 | 409; message: string };
+
+export interface QuickOrderOutcome {
+  added: number;
+  problems: QuickOrderProblem[];
+}
+
+/** A signed-in customer's cart (the `cart_lines` of migration 0021), nobody else's. */
+export function createCartRepository(db: Db) {
+  async function read(executor: Executor, userId: string): Promise<Cart> {
+    const rows = await executor
+      .selectFrom('cart_lines')
+      .innerJoin('parts', 'parts.id', 'cart_lines.part_id')
+      .select([...partColumns, 'cart_lines.quantity'])
+      .where('cart_lines.user_id', '=', userId)
+      .orderBy('cart_lines.added_at')
+      .orderBy('parts.part_number')
+      .execute();
+    return priced(
+      executor,
+      rows.map((row) => ({ part: row, quantity: row.quantity })),
+    );
+  }
+
+  /**
+   * Runs `change` in a transaction that holds the account's row lock: one account's cart writes
+   * (two tabs, a double submit) happen one after another, so the 100-line limit and the
+   * quantities added are counted on what the other left.
+   */
+  function withCartLocked<T>(userId: string, change: (trx: Db) => Promise<T>): Promise<T> {
+    return db.transaction().execute(async (trx) => {
+      await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+      return change(trx);
+    });
+  }
+
+  async function quantities(trx: Db, userId: string): Promise<Map<string, number>> {
+    const rows = await trx.selectFrom('cart_lines').select(['part_id', 'quantity']).where('user_id', '=', userId).execute();
+    return new Map(rows.map((row) => [row.part_id, row.quantity]));
+  }
+
+  async function upsert(trx: Db, userId: string, partId: string, quantity: number) {
+    await trx
+      .insertInto('cart_lines')
+      .values({ user_id: userId, part_id: partId, quantity })
+      .onConflict((oc) => oc.columns(['user_id', 'part_id']).doUpdateSet({ quantity }))
+      .execute();
+  }
+
+  return {
+    get: (userId: string) => read(db, userId),
+
+    /**
+     * Sets a line's quantity (0 removes it). A quantity the part cannot take (below its minimum,
+     * above its stock, an archived or sold-out part) is refused with why; the cart is then unchanged.
+     */
+    async setQuantity(userId: string, partId: string, quantity: number): Promise<SetOutcome> {
+      if (!isId(partId)) return { ok: false, status: 404, message: cartMessages.partNotFound };
+      if (quantity === 0) {
+        await db.deleteFrom('cart_lines').where('user_id', '=', userId).where('part_id', '=', partId).execute();
+        return { ok: true };
+      }
+      return withCartLocked(userId, async (trx) => {
+        const part = (await partsById(trx, [partId])).get(partId);
+        if (!part) return { ok: false, status: 404, message: cartMessages.partNotFound };
+        const problem = lineProblem(part, quantity);
+        if (problem) return { ok: false, status: part.archived_at || part.available_quantity <= 0 ? 409 : 400, message: problem };
+        const current = await quantities(trx, userId);
+        if (!current.has(partId) && current.size >= CART_MAX_LINES) return { ok: false, status: 409, message: cartMessages.tooManyLines };
+        await upsert(trx, userId, partId, quantity);
+        return { ok: true };
+      });
+    },
+
+    async remove(userId: string, partId: string): Promise<void> {
+      if (!isId(partId)) return;
+      await db.deleteFrom('cart_lines').where('user_id', '=', userId).where('part_id', '=', partId).execute();
+    },
+
+    /**
+     * A visitor's cart, merged at sign-in: each line's quantity is added to the account's line for
+     * the part, capped by the part's stock; unknown, archived and sold-out parts are skipped, and
+     * so are new parts past the cart's 100 lines.
+     */
+    async merge(userId: string, entries: readonly CartEntry[]): Promise<void> {
+      const wanted = new Map<string, number>();
+      for (const entry of entries) wanted.set(entry.partId, (wanted.get(entry.partId) ?? 0) + entry.quantity);
+      if (wanted.size === 0) return;
+      await withCartLocked(userId, async (trx) => {
+        const parts = await partsById(trx, [...wanted.keys()]);
+        const current = await quantities(trx, userId);
+        let lines = current.size;
+        for (const [partId, quantity] of wanted) {
+          const part = parts.get(partId);
+          if (!part || part.archived_at || part.available_quantity <= 0) continue;
+          const had = current.get(partId);
+          if (had === undefined && lines >= CART_MAX_LINES) continue;
+          const merged = Math.min((had ?? 0) + quantity, part.available_quantity);
+          if (had === merged) continue;
+          if (had === undefined) lines += 1;
+          await upsert(trx, userId, partId, Math.max(merged, had ?? 0));
+        }
+      });
+    },
+
+    /**
+     * Quick order: each line that names a part (by part or OEM number, any case, spaces and dashes
+     * ignored) with a quantity the part takes is added to the cart (to the line's quantity if the
+     * part is there already); every other line is a problem with its line number and why. A part
+     * number wins over another part's OEM number; an OEM number of several parts is a problem.
+     */
+    async quickOrder(userId: string, text: string): Promise<QuickOrderOutcome> {
+      const { entries, problems } = parseQuickOrder(text);
+      const keys = [...new Set(entries.map((entry) => numberKey(entry.number)).filter((key) => key !== ''))];
+      return withCartLocked(userId, async (trx) => {
+        const candidates = keys.length === 0 ? [] : await partsByNumberKeys(trx, keys);
+        const byPartNumber = new Map<string, PartFacts>();
+        const byOem = new Map<string, PartFacts[]>();
+        for (const part of candidates) {
+          byPartNumber.set(numberKey(part.part_number), part);
+          for (const oem of new Set(part.oem_numbers.map(numberKey))) byOem.set(oem, [...(byOem.get(oem) ?? []), part]);
+        }
+        const current = await quantities(trx, userId);
+        const changed = new Map<string, number>();
+        let added = 0;
+        let lineCount = current.size;
+        for (const entry of entries) {
+          const key = numberKey(entry.number);
+          const oemAll = byOem.get(key) ?? [];
+          const oemOnSale = oemAll.filter((one) => !one.archived_at);
+          const oemParts = oemOnSale.length > 0 ? oemOnSale : oemAll;
+          const part = byPartNumber.get(key) ?? (oemParts.length === 1 ? oemParts[0] : undefined);
+          const problem = (message: string) => problems.push({ line: entry.line, text: entry.text, message });
+          if (!part) {
+            if (oemParts.length > 1) problem(cartMessages.ambiguousNumber(entry.number, oemParts.map((one) => one.part_number).sort()));
+            else problem(cartMessages.unknownNumber(entry.number));
+            continue;
+          }
+          const had = changed.get(part.id) ?? current.get(part.id);
+          const quantity = (had ?? 0) + entry.quantity;
+          const why = lineProblem(part, quantity);
+          if (why) {
+            problem(why);
+            continue;
+          }
+          if (had === undefined) {
+            if (lineCount >= CART_MAX_LINES) {
+              problem(cartMessages.tooManyLines);
+              continue;
+            }
+            lineCount += 1;
+          }
+          changed.set(part.id, quantity);
+          added += 1;
+        }
+        for (const [partId, quantity] of changed) await upsert(trx, userId, partId, quantity);
+        problems.sort((a, b) => a.line - b.line);
+        return { added, problems };
+      });
+    },
+
+    /** A visitor's cart priced as an account's would be, without keeping it: lines of unknown parts are left out. */
+    async preview(entries: readonly CartEntry[]): Promise<Cart> {
+      const parts = await partsById(
+        db,
+        entries.map((entry) => entry.partId),
+      );
+      const merged = new Map<string, number>();
+      for (const entry of entries) if (parts.has(entry.partId)) merged.set(entry.partId, (merged.get(entry.partId) ?? 0) + entry.quantity);
+      return priced(
+        db,
+        [...merged].map(([partId, quantity]) => ({ part: parts.get(partId) as PartFacts, quantity })),
+      );
+    },
+  };
+}
+
+/**
+ * The parts (archived ones too, to say so) whose part or OEM numbers have one of `keys` as a whole
+ * number, by the number keys of migration 0017 and their trigram index: one LIKE per key under one
+ * OR, which PostgreSQL answers with a BitmapOr of index scans.
+ */
+async function partsByNumberKeys(db: Executor, keys: readonly string[]) {
+  const numberKeys = sql<string>`catalogue_number_keys(parts.part_number, parts.oem_numbers)`;
+  return db
+    .selectFrom('parts')
+    .select([...partColumns, 'parts.oem_numbers'])
+    .where((eb) => eb.or(keys.map((key) => eb(numberKeys, 'like', `% ${key} %`))))
+    .execute();
+}

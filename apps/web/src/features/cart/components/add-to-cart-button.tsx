@@ -1,0 +1,96 @@
+import { cartMessages, cartQuantityProblem, CART_QUANTITY_MAX, paths } from '@autoparts/shared';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Spinner } from '../../../components/spinner';
+import { inputClass } from '../../../components/field';
+import { useAddToCart } from '../api/cart';
+
+export interface AddToCartButtonProps {
+  partId: string;
+  partNumber: string;
+  minOrderQuantity: number;
+  availableQuantity: number;
+}
+
+/**
+ * "Add to cart" with its quantity (the part's minimum to start with), for visitors and accounts:
+ * the quantity is checked against the minimum and stock as it is typed (the same messages as the
+ * server's), and what happened — added, or why not — is read out from a live region.
+ */
+export function AddToCartButton({ partId, partNumber, minOrderQuantity, availableQuantity }: AddToCartButtonProps) {
+  const add = useAddToCart();
+  const [text, setText] = useState(String(Math.max(1, minOrderQuantity)));
+  const [said, setSaid] = useState<{ ok: boolean; message: string } | null>(null);
+  const inputId = useId();
+  const errorId = useId();
+  const quantity = Number(text);
+  const whole = /^\d+$/.test(text.trim()) && quantity >= 1 && quantity <= CART_QUANTITY_MAX;
+  const problem = !whole ? cartMessages.badQuantity : cartQuantityProblem({ minOrderQuantity, availableQuantity }, quantity);
+  const soldOut = availableQuantity <= 0;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (problem) return;
+    setSaid(null);
+    try {
+      await add.mutateAsync({ partId, partNumber, quantity });
+      setSaid({ ok: true, message: cartMessages.addedOne(partNumber, quantity) });
+    } catch (error) {
+      setSaid({ ok: false, message: error instanceof Error ? error.message : cartMessages.tooManyLines });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} aria-label={`Add ${partNumber} to cart`} className="space-y-2">
+      <div className="flex items-end gap-2">
+        <div className="w-28">
+          <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
+            Quantity
+          </label>
+          <input
+            id={inputId}
+            type="number"
+            inputMode="numeric"
+            min={minOrderQuantity}
+            max={availableQuantity}
+            step={1}
+            value={text}
+            disabled={soldOut}
+            onChange={(event) => {
+              setText(event.target.value);
+              setSaid(null);
+            }}
+            aria-invalid={problem && !soldOut ? true : undefined}
+            aria-describedby={problem ? errorId : undefined}
+            className={`${inputClass} ${problem && !soldOut ? 'border-red-600' : 'border-slate-300'}`}
+          />
+        </div>
+        <button
+          type="submit"
+          disabled={soldOut || add.isPending || Boolean(problem)}
+          aria-busy={add.isPending}
+          className="inline-flex h-[42px] items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
+        >
+          {add.isPending && <Spinner />}
+          Add to cart
+        </button>
+      </div>
+      {problem && (
+        <p id={errorId} className="text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+      <p role="status" className={`text-sm ${said?.ok === false ? 'text-red-700' : 'text-green-800'}`}>
+        {said?.message}
+        {said?.ok && (
+          <>
+            {' '}
+            <Link to={paths.cart} className="font-semibold text-brand-700 underline underline-offset-2">
+              View cart
+            </Link>
+          </>
+        )}
+      </p>
+    </form>
+  );
+}

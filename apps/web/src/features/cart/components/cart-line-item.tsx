@@ -1,0 +1,105 @@
+import { cartMessages, cartQuantityProblem, formatPrice, CART_QUANTITY_MAX, paths, type CartLine } from '@autoparts/shared';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { inputClass } from '../../../components/field';
+import { PartImage } from '../../../components/part-image';
+
+interface CartLineItemProps {
+  line: CartLine;
+  /** Sets the line's quantity (0 removes it); resolves to the server's refusal, if any. */
+  onChange: (quantity: number) => Promise<string | undefined>;
+  busy: boolean;
+}
+
+/**
+ * One line of the cart: photo, number and name, unit price after price breaks, a quantity the
+ * customer can change (checked against the minimum and stock as typed), the line total, Remove,
+ * and the line's problem, if any, which the quantity field is described by.
+ */
+export function CartLineItem({ line, onChange, busy }: CartLineItemProps) {
+  const [text, setText] = useState(String(line.quantity));
+  const [refusal, setRefusal] = useState<string | undefined>();
+  const id = useId();
+  const problemId = `${id}-problem`;
+  const quantity = Number(text);
+  const edited = text.trim() !== String(line.quantity);
+  const whole = /^\d+$/.test(text.trim()) && quantity <= CART_QUANTITY_MAX;
+  const typedProblem = !edited ? undefined : !whole ? cartMessages.quantityWhole : quantity === 0 ? undefined : (cartQuantityProblem(line, quantity) ?? undefined);
+  const shown = typedProblem ?? refusal ?? line.problem ?? undefined;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!edited || typedProblem) return;
+    setRefusal(await onChange(quantity));
+  }
+
+  return (
+    <li className="grid grid-cols-[4.5rem_1fr] gap-x-4 gap-y-3 border-b border-slate-200 py-5 sm:grid-cols-[6rem_1fr_auto]" data-testid="cart-line">
+      <PartImage src={line.img} alt={line.name} width={96} height={96} sizes="96px" className="size-18 rounded-lg object-cover sm:size-24" />
+      <div className="min-w-0">
+        <p className="font-mono text-sm text-slate-600">{line.partNumber}</p>
+        <h3 className="font-semibold text-ink">
+          <Link to={paths.part(line.partId)} className="hover:underline focus-visible:outline-2 focus-visible:outline-brand-700">
+            {line.name}
+          </Link>
+        </h3>
+        <p className="mt-1 text-sm text-slate-600">
+          {`${formatPrice(line.unitPrice)} each`}
+          {line.minOrderQuantity > 1 && ` · minimum ${line.minOrderQuantity}`}
+          {line.availableQuantity > 0 && ` · ${line.availableQuantity} in stock`}
+        </p>
+        {shown && (
+          <p id={problemId} className="mt-2 text-sm font-medium text-red-700" data-testid="line-problem">
+            {shown}
+          </p>
+        )}
+      </div>
+      <div className="col-span-2 flex flex-wrap items-end justify-between gap-3 sm:col-span-1 sm:flex-col sm:items-end">
+        <form noValidate onSubmit={(event) => void submit(event)} className="flex items-end gap-2">
+          <div className="w-24">
+            <label htmlFor={`${id}-quantity`} className="block text-sm font-medium text-slate-700">
+              Quantity
+            </label>
+            <input
+              id={`${id}-quantity`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={Math.max(line.availableQuantity, line.quantity)}
+              step={1}
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+                setRefusal(undefined);
+              }}
+              aria-invalid={shown ? true : undefined}
+              aria-describedby={shown ? problemId : undefined}
+              className={`${inputClass} ${shown ? 'border-red-600' : 'border-slate-300'}`}
+            />
+          </div>
+          <button
+            type="submit"
+            disabled={busy || !edited || Boolean(typedProblem)}
+            className="h-[42px] rounded-lg border border-brand-700 px-3 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            Update
+          </button>
+        </form>
+        <div className="flex items-center gap-3 sm:flex-col sm:items-end">
+          <p className="text-lg font-bold text-ink" aria-label={`Line total ${formatPrice(line.lineTotal)}`}>
+            {formatPrice(line.lineTotal)}
+          </p>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void onChange(0)}
+            aria-label={`Remove ${line.partNumber}`}
+            className="rounded-lg px-2 py-1 text-sm font-semibold text-red-700 underline underline-offset-2 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-700 disabled:opacity-50"
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,269 @@
+import { cartMessages, type Cart, type CartLine } from '@autoparts/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { stubFetch } from '../../../test/fetch-stub';
+import { renderRoutes } from '../../../test/render-with-router';
+import { aCustomer, signedOutReply } from '../../../test/users';
+import { AddToCartButton } from '../components/add-to-cart-button';
+import { CartLink } from '../components/cart-link';
+import { CartSync } from '../components/cart-sync';
+import { Component as CartPage } from './cart';
+
+const PART = '11111111-1111-4111-8111-111111111111';
+const OTHER = '22222222-2222-4222-8222-222222222222';
+
+function aLine(overrides: Partial<CartLine> = {}): CartLine {
+  return {
+    partId: PART,
+    partNumber: 'BRK-1001',
+    name: 'Ceramic brake pads',
+    img: '/images/parts/brake-pads.png',
+    quantity: 2,
+    unitPrice: 40,
+    lineTotal: 80,
+    minOrderQuantity: 1,
+    availableQuantity: 10,
+    problem: null,
+    ...overrides,
+  };
+}
+
+function aCart(lines: CartLine[]): Cart {
+  return {
+    lines,
+    subtotal: lines.reduce((sum, line) => sum + line.lineTotal, 0),
+    count: lines.reduce((sum, line) => sum + line.quantity, 0),
+  };
+}
+
+function renderCart() {
+  return renderRoutes(
+    [
+      {
+        path: '/cart',
+        element: (
+          <>
+            <CartLink />
+            <CartSync />
+            <CartPage />
+          </>
+        ),
+      },
+      { path: '/login', element: <p>Login page</p> },
+      { path: '/checkout', element: <p>Checkout page</p> },
+      { path: '/shop', element: <p>Shop page</p> },
+    ],
+    { path: '/cart' },
+  );
+}
+
+beforeEach(() => {
+  localStorage.clear();
+});
+
+describe('/cart for a visitor', () => {
+  it('says the cart is empty, with a link to the shop, without asking the server for prices', async () => {
+    const server = stubFetch({ 'GET /api/me': signedOutReply });
+    renderCart();
+
+    expect(await screen.findByText(cartMessages.empty)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse the shop' })).toHaveAttribute('href', '/shop');
+    expect(server.paths()).toEqual(['GET /api/me']);
+  });
+
+  it('shows the browser’s lines as the server prices them, and sends checkout through sign-in', async () => {
+    localStorage.setItem('autoparts.cart', JSON.stringify([{ partId: PART, partNumber: 'BRK-1001', quantity: 12 }]));
+    const server = stubFetch({
+      'GET /api/me': signedOutReply,
+      'POST /api/cart/preview': { body: aCart([aLine({ quantity: 12, unitPrice: 8.5, lineTotal: 102 })]) },
+    });
+    renderCart();
+
+    const line = await screen.findByTestId('cart-line');
+    expect(within(line).getByText('BRK-1001')).toBeInTheDocument();
+    expect(within(line).getByText(/\$8\.50 each/)).toBeInTheDocument();
+    expect(within(line).getByLabelText('Quantity')).toHaveValue(12);
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$102.00');
+    expect(screen.getByRole('link', { name: 'Cart, 12 items' })).toBeInTheDocument();
+    expect(server.calls.find((call) => call.path === '/api/cart/preview')?.body).toEqual({ lines: [{ partId: PART, quantity: 12 }] });
+
+    await userEvent.click(screen.getByRole('link', { name: 'Sign in to check out' }));
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+  });
+
+  it('blocks checkout while a line has a problem, and says so on the line', async () => {
+    localStorage.setItem('autoparts.cart', JSON.stringify([{ partId: PART, partNumber: 'BRK-1001', quantity: 2 }]));
+    stubFetch({
+      'GET /api/me': signedOutReply,
+      'POST /api/cart/preview': { body: aCart([aLine({ minOrderQuantity: 4, problem: cartMessages.belowMinimum(4) })]) },
+    });
+    renderCart();
+
+    expect(await screen.findByText('The minimum order for this part is 4')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+    expect(screen.getByText(cartMessages.checkoutBlocked)).toBeInTheDocument();
+  });
+
+  it('changes and removes the browser’s lines, checking the typed quantity against stock first', async () => {
+    localStorage.setItem(
+      'autoparts.cart',
+      JSON.stringify([
+        { partId: PART, partNumber: 'BRK-1001', quantity: 2 },
+        { partId: OTHER, partNumber: 'FLT-2002', quantity: 1 },
+      ]),
+    );
+    stubFetch({
+      'GET /api/me': signedOutReply,
+      'POST /api/cart/preview': ({ body }) => {
+        const lines = (body as { lines: Array<{ partId: string; quantity: number }> }).lines;
+        return {
+          body: aCart(
+            lines.map(({ partId, quantity }) =>
+              aLine({ partId, quantity, lineTotal: quantity * 40, partNumber: partId === PART ? 'BRK-1001' : 'FLT-2002' }),
+            ),
+          ),
+        };
+      },
+    });
+    renderCart();
+
+    const [first] = await screen.findAllByTestId('cart-line');
+    if (!first) throw new Error('no line');
+    const quantity = within(first).getByLabelText('Quantity');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '11');
+    expect(within(first).getByText('Only 10 in stock')).toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: 'Update' })).toBeDisabled();
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '5{Enter}');
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('autoparts.cart') ?? '[]')).toContainEqual({ partId: PART, partNumber: 'BRK-1001', quantity: 5 }));
+    expect(await screen.findByRole('link', { name: 'Cart, 6 items' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove FLT-2002' }));
+    await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(1));
+    expect(JSON.parse(localStorage.getItem('autoparts.cart') ?? '[]')).toEqual([{ partId: PART, partNumber: 'BRK-1001', quantity: 5 }]);
+  });
+
+  it('offers quick order after sign-in', async () => {
+    stubFetch({ 'GET /api/me': signedOutReply });
+    renderCart();
+    expect(await screen.findByRole('link', { name: 'Sign in to use quick order' })).toHaveAttribute('href', '/login');
+  });
+});
+
+describe('/cart for a signed-in customer', () => {
+  it('merges the visitor’s lines at sign-in and clears them from the browser', async () => {
+    localStorage.setItem('autoparts.cart', JSON.stringify([{ partId: PART, partNumber: 'BRK-1001', quantity: 3 }]));
+    const server = stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      'GET /api/cart': { body: aCart([]) },
+      'POST /api/cart/merge': { body: aCart([aLine({ quantity: 3, lineTotal: 120 })]) },
+    });
+    renderCart();
+
+    expect(await screen.findByRole('link', { name: 'Cart, 3 items' })).toBeInTheDocument();
+    expect(server.calls.find((call) => call.path === '/api/cart/merge')?.body).toEqual({ lines: [{ partId: PART, quantity: 3 }] });
+    expect(localStorage.getItem('autoparts.cart')).toBeNull();
+    expect(await screen.findByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/checkout');
+  });
+
+  it('changes a line on the server and shows the server’s refusal on the line', async () => {
+    const server = stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      'GET /api/cart': { body: aCart([aLine()]) },
+      [`PUT /api/cart/lines/${PART}`]: ({ body }) =>
+        (body as { quantity: number }).quantity === 7
+          ? { status: 400, body: { message: 'Only 6 in stock' } }
+          : { body: aCart([aLine({ quantity: 4, lineTotal: 160 })]) },
+    });
+    renderCart();
+
+    const quantity = await screen.findByLabelText('Quantity');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '7{Enter}');
+    expect(await screen.findAllByText('Only 6 in stock')).not.toHaveLength(0);
+    await userEvent.clear(screen.getByLabelText('Quantity'));
+    await userEvent.type(screen.getByLabelText('Quantity'), '4{Enter}');
+    await waitFor(() => expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$160.00'));
+    expect(server.calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ quantity: 7 }, { quantity: 4 }]);
+  });
+
+  it('sends a quick order and lists each line not added with its number and why', async () => {
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      'GET /api/cart': { body: aCart([]) },
+      'POST /api/cart/quick-order': ({ body }) => ({
+        body: {
+          cart: aCart([aLine()]),
+          added: 1,
+          problems: [{ line: 2, text: 'NOPE 1', message: cartMessages.unknownNumber('NOPE') }],
+          echo: body,
+        },
+      }),
+    });
+    renderCart();
+
+    const box = await screen.findByLabelText('Part numbers and quantities');
+    await userEvent.type(box, 'BRK-1001 2{Enter}NOPE 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+
+    const problems = await screen.findByTestId('quick-order-problems');
+    expect(problems).toHaveTextContent('Line 2 “NOPE 1”: No part has the number NOPE');
+    expect(screen.getByText(cartMessages.added(1))).toBeInTheDocument();
+    // The line added leaves the box; the one to fix stays on its line.
+    expect(box).toHaveValue('\nNOPE 1');
+    expect(await screen.findByTestId('cart-line')).toBeInTheDocument();
+  });
+
+  it('says so when the cart cannot be loaded, and tries again', async () => {
+    let calls = 0;
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      'GET /api/cart': () => {
+        calls += 1;
+        return calls === 1 ? { status: 500, body: { message: 'Internal Server Error' } } : { body: aCart([]) };
+      },
+    });
+    renderCart();
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(cartMessages.empty)).toBeInTheDocument();
+  });
+});
+
+describe('AddToCartButton', () => {
+  it('starts at the minimum, names it when the quantity is below, and adds to a visitor’s cart', async () => {
+    stubFetch({ 'GET /api/me': signedOutReply });
+    renderRoutes([{ path: '/', element: <AddToCartButton partId={PART} partNumber="BRK-1001" minOrderQuantity={4} availableQuantity={9} /> }]);
+
+    const quantity = await screen.findByLabelText('Quantity');
+    expect(quantity).toHaveValue(4);
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '3');
+    expect(screen.getByText('The minimum order for this part is 4')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '5');
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(cartMessages.addedOne('BRK-1001', 5));
+    expect(JSON.parse(localStorage.getItem('autoparts.cart') ?? '[]')).toEqual([{ partId: PART, partNumber: 'BRK-1001', quantity: 5 }]);
+  });
+
+  it('adds to what an account’s cart has of the part, on the server', async () => {
+    const server = stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      'GET /api/cart': { body: aCart([aLine({ quantity: 2 })]) },
+      [`PUT /api/cart/lines/${PART}`]: { body: aCart([aLine({ quantity: 3 })]) },
+    });
+    renderRoutes([{ path: '/', element: <AddToCartButton partId={PART} partNumber="BRK-1001" minOrderQuantity={1} availableQuantity={9} /> }]);
+
+    await screen.findByLabelText('Quantity');
+    await waitFor(() => expect(server.paths()).toContain('GET /api/me'));
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(cartMessages.addedOne('BRK-1001', 1));
+    expect(server.calls.find((call) => call.method === 'PUT')?.body).toEqual({ quantity: 3 });
+  });
+});
