@@ -9,7 +9,6 @@ import { CartLineItem } from '../components/cart-line-item';
 import { QuickOrderForm } from '../components/quick-order-form';
 
 /** The checkout page (another feature's); a visitor is sent to sign in first and comes back to it. */
-export const CHECKOUT_PATH = '/checkout';
 
 const buttonClass =
   'inline-flex w-full items-center justify-center rounded-lg px-4 py-3 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
@@ -111,12 +110,12 @@ export function Component() {
                     </p>
                   </>
                 ) : signedIn ? (
-                  <Link to={CHECKOUT_PATH} className={`${buttonClass} bg-brand-700 text-white hover:brightness-90`}>
+                  <Link to={paths.checkout} className={`${buttonClass} bg-brand-700 text-white hover:brightness-90`}>
                     Checkout
                   </Link>
                 ) : (
                   <>
-                    <Link to={paths.login} state={{ from: CHECKOUT_PATH }} className={`${buttonClass} bg-brand-700 text-white hover:brightness-90`}>
+                    <Link to={paths.login} state={{ from: paths.checkout }} className={`${buttonClass} bg-brand-700 text-white hover:brightness-90`}>
                       Sign in to check out
                     </Link>
                     <p className="mt-2 text-sm text-slate-600">Your cart comes with you when you sign in.</p>

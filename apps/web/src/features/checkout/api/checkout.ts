@@ -1,33 +1,12 @@
-import { notices, paths } from '@autoparts/shared';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notices, paths, type CartLine } from '@autoparts/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { api, customerMessage, isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/*
- * The cart and checkout replies, exactly as issue 23 fixes them. The API and its shared schemas
- * are built on another branch at the same time; once merged, these types are the shared ones
- * (`packages/shared/src/cart.ts`, `checkout.ts`) and this block goes.
- */
-export interface CartLine {
-  partId: string;
-  partNumber: string;
-  name: string;
-  img: string;
-  quantity: number;
-  unitPrice: number;
-  lineTotal: number;
-  minOrderQuantity: number;
-  availableQuantity: number;
-  problem: string | null;
-}
-export interface Cart {
-  lines: CartLine[];
-  subtotal: number;
-  count: number;
-}
+/* The quote and checkout replies (`POST /api/checkout/quote`, `POST /api/checkout`). */
 export interface ShippingMethodOption {
   id: string;
   name: string;
@@ -55,11 +34,6 @@ export interface CheckoutRefusal {
   lines: Array<{ partId: string; message: string }>;
 }
 
-/** The cart's page (the cart helper's `paths.cart` once merged). */
-export const CART_PATH = '/cart';
-/** The cart's query key, shared with the cart page and the header's count once merged. */
-export const cartQueryKey = ['cart'] as const;
-
 export const PO_NUMBER_MAX = 40;
 export const NOTE_MAX = 500;
 
@@ -69,11 +43,6 @@ export const checkoutExtrasSchema = z.object({
   note: z.string().trim().max(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters`),
 });
 export type CheckoutExtras = z.input<typeof checkoutExtrasSchema>;
-
-export const cartQuery = queryOptions({
-  queryKey: cartQueryKey,
-  queryFn: ({ signal }) => api<Cart>('/cart', { signal, auth: true }),
-});
 
 /**
  * `POST /api/checkout/quote`: the cart priced for an address and a shipping method (none: the
@@ -131,7 +100,7 @@ export function usePlaceCheckout() {
       if (!refusalOf(error)) toast.error(notices.orderFailed, { description: customerMessage(error) });
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: cartQueryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.cart });
       void queryClient.invalidateQueries({ queryKey: queryKeys.parts });
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
     },

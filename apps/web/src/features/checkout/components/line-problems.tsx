@@ -1,5 +1,5 @@
+import { paths } from '@autoparts/shared';
 import { Link } from 'react-router';
-import { CART_PATH } from '../api/checkout';
 
 interface LineProblemsProps {
   /** What the server said of the whole (a refusal's `message`), or the page's own words. */
@@ -23,7 +23,7 @@ export function LineProblems({ message, problems, nameOf }: LineProblemsProps) {
           ))}
         </ul>
       )}
-      <Link to={CART_PATH} className="mt-3 inline-block font-semibold text-red-900 underline">
+      <Link to={paths.cart} className="mt-3 inline-block font-semibold text-red-900 underline">
         Change the cart
       </Link>
     </div>

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { anAddress, torontoAddress } from '../../../test/addresses';
 import { stubFetch, type StubbedCall } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
-import type { Cart, Quote } from '../api/checkout';
+import type { Cart } from '@autoparts/shared';
+import type { Quote } from '../api/checkout';
 import { Component as CheckoutPage } from './checkout';
 
 const pads = {

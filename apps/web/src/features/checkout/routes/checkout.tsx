@@ -11,7 +11,8 @@ import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
 import { pageTitle } from '../../../content/site';
 import { AddressPicker } from '../../addresses/components/address-picker';
-import { CART_PATH, cartQuery, checkoutExtrasSchema, NOTE_MAX, PO_NUMBER_MAX, refusalOf, usePlaceCheckout, useQuote } from '../api/checkout';
+import { cartQuery } from '../../cart/api/cart-query';
+import { checkoutExtrasSchema, NOTE_MAX, PO_NUMBER_MAX, refusalOf, usePlaceCheckout, useQuote } from '../api/checkout';
 import { LineProblems } from '../components/line-problems';
 import { CheckoutSummary } from '../components/order-summary';
 import { ShippingMethods } from '../components/shipping-methods';
@@ -166,7 +167,7 @@ export function Component() {
               {whyNot}
             </p>
           )}
-          <Link to={CART_PATH} className="text-sm font-semibold text-brand-700 underline">
+          <Link to={paths.cart} className="text-sm font-semibold text-brand-700 underline">
             Back to the cart
           </Link>
         </form>
