@@ -6,6 +6,8 @@ export const paths = {
   home: '/',
   shop: '/shop',
   part: (id: string) => `/part/${encodeURIComponent(id)}`,
+  /** A part's public page, by its part number as stored. */
+  partPage: (partNumber: string) => `/parts/${encodeURIComponent(partNumber)}`,
   dashboard: '/dashboard',
   /** My Orders at a path of its own: an admin's /dashboard is the overview. */
   myOrders: '/dashboard/myorders',
@@ -34,6 +36,7 @@ export const routePatterns = [
   '/',
   '/shop',
   '/part/:id',
+  '/parts/:partNumber',
   '/dashboard',
   '/dashboard/myorders',
   '/dashboard/history',
@@ -62,6 +65,16 @@ export const routePatterns = [
  * signed-in visitor on the server too).
  */
 export const publicPages: readonly string[] = [paths.home, paths.shop, paths.blogs, paths.portfolio];
+
+/** The public pages with a parameter: one per part on sale (`paths.partPage`), all in the sitemap. */
+export const publicPagePatterns = ['/parts/:partNumber'] as const;
+
+const publicPageMatchers = publicPagePatterns.map((pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}/?$`));
+
+/** Whether a URL path is a public page: rendered on the server for everyone and kept by the page cache. */
+export function isPublicPage(pathname: string): boolean {
+  return publicPages.includes(pathname) || publicPageMatchers.some((matcher) => matcher.test(pathname));
+}
 
 const routeMatchers = routePatterns.map(
   (pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}/?$`),
