@@ -2,10 +2,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToReadableStream } from 'react-dom/server';
-import { publicPages } from '@autoparts/shared';
+import { isPublicPage } from '@autoparts/shared';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { App, createQueryClient } from './app/app';
-import { pageHead, pageSearch, partPageHead, prefetchPageData, prefetchSignedInPartPage, type PageHead } from './app/page-data';
+import { isMissingPart, pageHead, pageSearch, partPageHead, prefetchPageData, prefetchSignedInPartPage, type PageHead } from './app/page-data';
 import { routes } from './app/router';
 import { setApiTransport, type Transport } from './lib/api-client';
 import { meQuery } from './lib/me';
@@ -46,6 +46,8 @@ export interface RenderedPage {
    * refused this visitor, or failed) may be sent to them, never kept for everyone (decision 035).
    */
   complete: boolean;
+  /** A part's public page for no part on sale: sent with 404, never kept. */
+  notFound?: boolean;
 }
 
 /**
@@ -68,7 +70,7 @@ export async function renderPage({
   return renderTransport.run(api, async () => {
     const queryClient = serverQueryClient();
     await prefetchPageData(queryClient, url);
-    const page = { ...(await rendered(queryClient, url)), head: pageHead(queryClient, url, baseUrl, found) };
+    const page = { ...(await rendered(queryClient, url)), head: pageHead(queryClient, url, baseUrl, found), notFound: isMissingPart(queryClient, url) };
     queryClient.clear();
     return page;
   });
@@ -138,5 +140,5 @@ export async function renderPartPage({
 }
 
 export function isServerRendered(pathname: string) {
-  return publicPages.includes(pathname);
+  return isPublicPage(pathname);
 }

@@ -74,8 +74,10 @@ function priceBreakInput(row: number) {
  * quantity twice, and the unit price falling as the quantity rises. Whether each is below the
  * list price is checked against the price being set, or the stored one on the server.
  */
+const typed = z.union([z.string(), z.number()]).optional();
+
 export const priceBreaksInputSchema = z
-  .array(z.unknown())
+  .array(z.object({ minQuantity: typed, unitPrice: typed }))
   .max(PRICE_BREAKS_MAX, partPricingMessages.tooManyTiers)
   .transform((rows, context) => {
     const tiers: PriceBreak[] = [];

@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
           { path: paths.shop, lazy: () => import('../features/catalog/routes/shop') },
           { path: paths.blogs, lazy: () => import('./routes/blogs') },
           { path: paths.portfolio, lazy: () => import('./routes/portfolio') },
+          { path: '/parts/:partNumber', lazy: () => import('../features/parts/routes/part-page') },
           { path: paths.login, lazy: () => import('../features/auth/routes/login') },
           { path: paths.signup, lazy: () => import('../features/auth/routes/signup') },
           { path: paths.forgotPassword, lazy: () => import('../features/auth/routes/forgot-password') },

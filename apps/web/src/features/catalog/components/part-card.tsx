@@ -12,23 +12,43 @@ interface PartCardProps {
 
 /**
  * A part in the shop's lists (SPEC §2): image, name, part number, whether it fits the active
- * vehicle, description, price and 'Purchase Now'. Below 640 px it is a compact row — a small
+ * vehicle, description, price and 'Purchase Now'. The name and image link to the part's public page. Below 640 px it is a compact row — a small
  * image beside two lines of description — so a phone scrolls through the catalogue, not through
  * one part at a time.
  */
 export function PartCard({ part, fits, vehicle }: PartCardProps) {
+  const image = (
+    <PartImage
+      src={part.img}
+      alt={part.name}
+      width={400}
+      height={300}
+      sizes="(min-width: 640px) 400px, 112px"
+      className="aspect-square w-28 shrink-0 bg-slate-50 object-contain p-2 sm:aspect-[4/3] sm:w-full sm:p-4"
+    />
+  );
+  // The name and photo open the part's public page; the photo's link is the name's twin, so it
+  // is left out of the tab order and of what a screen reader lists.
+  const page = part.partNumber ? paths.partPage(part.partNumber) : undefined;
   return (
     <article className="flex overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md sm:flex-col">
-      <PartImage
-        src={part.img}
-        alt={part.name}
-        width={400}
-        height={300}
-        sizes="(min-width: 640px) 400px, 112px"
-        className="aspect-square w-28 shrink-0 bg-slate-50 object-contain p-2 sm:aspect-[4/3] sm:w-full sm:p-4"
-      />
+      {page ? (
+        <Link to={page} tabIndex={-1} aria-hidden="true" className="shrink-0">
+          {image}
+        </Link>
+      ) : (
+        image
+      )}
       <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-2 sm:p-5">
-        <h3 className="font-semibold text-ink sm:text-lg">{part.name}</h3>
+        <h3 className="font-semibold text-ink sm:text-lg">
+          {page ? (
+            <Link to={page} className="hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+              {part.name}
+            </Link>
+          ) : (
+            part.name
+          )}
+        </h3>
         {part.partNumber && <p className="text-sm text-slate-500">{`Part no. ${part.partNumber}`}</p>}
         {fits !== undefined && vehicle && <FitsBadge fits={fits} vehicle={vehicle} />}
         <p className="line-clamp-2 flex-1 text-sm text-slate-600 sm:line-clamp-none">{part.description}</p>
