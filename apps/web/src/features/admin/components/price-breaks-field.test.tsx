@@ -29,6 +29,24 @@ function renderForm(part = anAdminPart({ price: 10, minOrderQuantity: 1, weightK
 }
 
 describe('the price-break tiers of the part edit form', () => {
+  it('adds rows to a part without tiers, naming a tier’s price only once it was left empty', async () => {
+    stubFetch({ [PATCH]: { body: { acknowledged: true } } });
+    const user = userEvent.setup();
+    const form = renderForm(anAdminPart({ price: 9.99, minOrderQuantity: 2, weightKg: 0, priceBreaks: [] }));
+    await user.clear(form.getByLabelText('Weight (kg)'));
+    await user.type(form.getByLabelText('Weight (kg)'), '1.25');
+    await user.click(form.getByRole('button', { name: 'Add a price break' }));
+    await user.type(form.getByLabelText('Tier 1: from quantity'), '10');
+    await user.click(form.getByLabelText('Tier 1: price each ($)'));
+    expect(form.queryByText(partPricingMessages.tierPrice(1))).not.toBeInTheDocument();
+    await user.click(form.getByLabelText('Weight (kg)'));
+    expect(form.getByText(partPricingMessages.tierPrice(1))).toBeInTheDocument();
+    await user.type(form.getByLabelText('Tier 1: price each ($)'), '8.50');
+    expect(form.queryByText(partPricingMessages.tierPrice(1))).not.toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: 'Add a price break' }));
+    expect(form.getByLabelText('Tier 2: from quantity')).toHaveFocus();
+  });
+
   it('shows the weight and tiers, adds and removes rows, and sends the whole set and the weight', async () => {
     const server = stubFetch({ [PATCH]: { body: { acknowledged: true } } });
     const user = userEvent.setup();

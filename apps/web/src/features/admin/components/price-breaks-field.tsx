@@ -1,5 +1,5 @@
 import { PRICE_BREAKS_MAX, type ProductUpdate } from '@autoparts/shared';
-import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { useFieldArray, useFormState, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { z } from 'zod';
 import type { productUpdateSchema } from '@autoparts/shared';
 import { TextField } from '../../../components/text-field';
@@ -21,6 +21,12 @@ interface PriceBreaksFieldProps {
  */
 export function PriceBreaksField({ control, register, errors, className = '' }: PriceBreaksFieldProps) {
   const { fields, append, remove } = useFieldArray({ control, name: 'priceBreaks' });
+  // A row is checked as a whole: a price not typed yet is named once it was left or the form sent,
+  // not while its quantity is being typed (a message that then vanished on leaving it moved the
+  // buttons under the pointer).
+  const { touchedFields, isSubmitted } = useFormState({ control, name: 'priceBreaks' });
+  const shown = (index: number, field: 'minQuantity' | 'unitPrice') =>
+    isSubmitted || touchedFields.priceBreaks?.[index]?.[field] ? errors.priceBreaks?.[index]?.[field]?.message : undefined;
   const setError = errors.priceBreaks?.root?.message ?? errors.priceBreaks?.message;
   return (
     <fieldset className={`rounded-lg border border-slate-200 bg-white p-3 ${className}`}>
@@ -39,14 +45,14 @@ export function PriceBreaksField({ control, register, errors, className = '' }: 
                 min={2}
                 step={1}
                 autoComplete="off"
-                error={errors.priceBreaks?.[index]?.minQuantity?.message}
+                error={shown(index, 'minQuantity')}
                 {...register(`priceBreaks.${index}.minQuantity`)}
               />
               <TextField
                 label={`Tier ${index + 1}: price each ($)`}
                 inputMode="decimal"
                 autoComplete="off"
-                error={errors.priceBreaks?.[index]?.unitPrice?.message}
+                error={shown(index, 'unitPrice')}
                 {...register(`priceBreaks.${index}.unitPrice`)}
               />
               <ActionButton tone="danger" className="mt-7" onClick={() => remove(index)} aria-label={`Remove tier ${index + 1}`}>

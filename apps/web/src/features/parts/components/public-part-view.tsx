@@ -21,7 +21,7 @@ export function PublicPartView({ part, addToCart }: PublicPartViewProps) {
   const inStock = part.availableQuantity >= part.minOrderQuantity;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 md:py-12">
-      <title>{pageTitle(part.name)}</title>
+      <title>{pageTitle(`${part.name} ${part.partNumber}`)}</title>
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
         <Link to={paths.shop} className="font-medium text-brand-700 underline-offset-2 hover:underline">
           Shop
