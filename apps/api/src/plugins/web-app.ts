@@ -230,7 +230,7 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     if (!renderer) return undefined;
     try {
       const part = await renderer.renderPartPage({ id, url, baseUrl: options.baseUrl, api: apiFor(visitor, { session: true }) });
-      return part ? fillTemplate(page, part.head, pathname, part) : undefined;
+      return part ? fillTemplate(page, part.head, part.head.canonicalPath ?? pathname, part) : undefined;
     } catch (error) {
       app.log.error({ err: error, url: pathname }, 'part page rendering failed');
       return undefined;

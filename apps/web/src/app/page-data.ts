@@ -162,6 +162,8 @@ export async function partPageHead(queryClient: QueryClient, id: string, baseUrl
     description: part.description,
     structuredData: { '@context': 'https://schema.org', ...productData(part, baseUrl) },
     image: partImagePreload(part.img, PART_PAGE_IMAGE_SIZES),
+    // The same part's public page is the one search engines should index.
+    canonicalPath: paths.partPage(part.partNumber),
   };
 }
 
