@@ -50,11 +50,13 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // A part's public page (`/parts/{partNumber}`): no sign-in, cached like the catalogue's other reads.
+  // A part's public page (`/parts/{partNumber}`): no sign-in, cached like the catalogue's other reads;
+  // what the cache does not answer counts against the address's part-page reads, as a search does
+  // against its own (a scraper walking made-up numbers reaches the database only so often).
   app.get(
     '/parts/by-number/:partNumber',
     {
-      config: { cachedAs: 'catalogue' },
+      config: { ...app.limitedBy('partPageReads'), cachedAs: 'catalogue' },
       schema: { tags: ['parts'], params: partNumberParamsSchema, response: { 200: publicPartSchema, 404: errorSchema } },
     },
     async (request, reply) => {
