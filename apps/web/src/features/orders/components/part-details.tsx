@@ -20,7 +20,7 @@ export function PartDetails({ part, besidePrice }: { part: PartDetail; besidePri
         height={300}
         loading="eager"
         sizes={PART_PAGE_IMAGE_SIZES}
-        className="aspect-[4/3] w-full shrink-0 rounded-xl border border-slate-200 bg-slate-50 object-contain p-4 sm:w-72 lg:w-full xl:w-72"
+        className="aspect-[4/3] w-full shrink-0 self-start rounded-xl border border-slate-200 bg-slate-50 object-contain p-4 sm:w-72 lg:w-full xl:w-72"
       />
       <div className="min-w-0">
         <h1 id="part-heading" className="text-3xl font-extrabold text-ink">
