@@ -166,8 +166,8 @@ test('public pages name their canonical URL; the part pages and search results c
 
 test('the pages a buyer lands on from outside come without an opener policy; the account’s pages keep it', async ({ request }) => {
   // Decision 034: with the policy, the browser starts the page's renderer only once it has the reply.
-  const [part] = (await (await request.get('/api/parts')).json()) as Part[];
-  for (const path of ['/', '/shop', '/blogs', '/portfolio', `/part/${part!._id}`, '/no-such-page']) {
+  const [part] = (await (await request.get('/api/parts')).json()) as Array<Part & { partNumber: string }>;
+  for (const path of ['/', '/shop', '/blogs', '/portfolio', `/part/${part!._id}`, `/parts/${part!.partNumber}`, '/no-such-page']) {
     expect((await request.get(path)).headers()['cross-origin-opener-policy'], path).toBeUndefined();
   }
   for (const path of ['/dashboard', '/dashboard/orders', '/login', '/reset-password']) {
@@ -190,10 +190,11 @@ test('a public page is sent as kept, 304 for its tag, until what it shows change
 });
 
 test('a part’s page, rendered in the browser, carries the part’s title, description and schema.org offer', async ({ request, baseURL }) => {
-  const [part] = (await (await request.get('/api/parts')).json()) as Array<Part & { description: string; img: string }>;
+  const [part] = (await (await request.get('/api/parts')).json()) as Array<Part & { description: string; img: string; partNumber: string }>;
   const html = await (await request.get(`/part/${part!._id}`)).text();
   expect(html).toContain(`<title>${part!.name} — Autoparts Manufacturer</title>`);
-  expect(html).toContain(`<link rel="canonical" href="${baseURL}/part/${part!._id}" />`);
+  // Its canonical address is the part's public page (decision 049).
+  expect(html).toContain(`<link rel="canonical" href="${baseURL}/parts/${part!.partNumber}" />`);
   const data = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as {
     '@type': string;
     name: string;
@@ -305,12 +306,13 @@ test('a signed-in customer’s part page hydrates without asking again for the p
   expect(styleSheets).toEqual([]);
 });
 
-test('the sitemap lists the public pages and every part on sale', async ({ request, baseURL }) => {
+test('the sitemap lists the public pages and every part on sale’s public page', async ({ request, baseURL }) => {
   const reply = await request.get('/sitemap.xml');
   expect(reply.status()).toBe(200);
   expect(reply.headers()['content-type']).toMatch(/xml/);
   const xml = await reply.text();
   for (const path of ['/', '/shop', '/blogs', '/portfolio']) expect(xml).toContain(`<loc>${baseURL}${path}</loc>`);
-  const parts = (await (await request.get('/api/parts')).json()) as Part[];
-  expect(xml).toContain(`<loc>${baseURL}/part/${parts[0]!._id}</loc>`);
+  const parts = (await (await request.get('/api/parts')).json()) as Array<Part & { partNumber: string }>;
+  expect(xml).toContain(`<loc>${baseURL}/parts/${parts[0]!.partNumber}</loc>`);
+  expect(xml).not.toContain(`<loc>${baseURL}/part/${parts[0]!._id}</loc>`);
 });

@@ -155,7 +155,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
     },
     { prefix: '/api' },
   );
-  await app.register(sitemapRoutes(config.baseUrl));
+  await app.register(sitemapRoutes(config.baseUrl, config.sitemapPageSize));
   await webApp(app, { distDir: config.webDistDir, baseUrl: config.baseUrl });
   await registerOrderExpiry(app);
   await registerMailWorker(app);

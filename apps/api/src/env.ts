@@ -139,6 +139,8 @@ export interface Config {
    * at a time is answered 408 and cut off. The API tests shorten it.
    */
   requestTimeoutMs: number;
+  /** URLs in one sitemap file: 50,000 (sitemaps.org); past it `/sitemap.xml` is an index. The API tests lower it. */
+  sitemapPageSize: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -191,5 +193,6 @@ export function parseEnv(
     limitScale: 1,
     // A photo upload (the largest body) arrives well within this on a slow phone connection.
     requestTimeoutMs: 60_000,
+    sitemapPageSize: 50_000,
   };
 }

@@ -63,3 +63,52 @@ describe('renderPage', () => {
     expect((await home({ ...everything, '/api/reviews': 429 })).complete).toBe(false);
   });
 });
+
+describe('renderPage of a part’s public page', () => {
+  const publicPart = {
+    ...aPartDetail({ partNumber: 'BRK-1001', price: 12.5, minOrderQuantity: 5, priceBreaks: [{ minQuantity: 10, unitPrice: 11 }] }),
+    fitment: [{ make: 'Toyota', model: 'Corolla', vehicles: [{ _id: 'vehicle-1', year: 2018, engine: '' }, { _id: 'vehicle-2', year: 2019, engine: '' }] }],
+  };
+  const partPage = (pathname: string) =>
+    renderPage({
+      url: new URL(`http://shop.test${pathname}`),
+      baseUrl: 'http://shop.test',
+      found: true,
+      api: async (url: string) =>
+        url === '/api/parts/by-number/BRK-1001'
+          ? new Response(JSON.stringify(publicPart), { status: 200, headers: { 'content-type': 'application/json' } })
+          : new Response(JSON.stringify({ message: 'Part not found' }), { status: 404, headers: { 'content-type': 'application/json' } }),
+    });
+
+  it('renders the part with its quantity prices and fitment, its canonical address and schema.org offer', async () => {
+    const page = await partPage('/parts/BRK-1001/');
+
+    expect(page.notFound).toBe(false);
+    expect(page.complete).toBe(true);
+    expect(page.html).toContain('Brake Pads');
+    expect(page.html).toContain('from 10');
+    expect(page.html).toContain('$11.00');
+    expect(page.html).toContain('2018–2019');
+    expect(page.html).toContain('href="/part/part-1"');
+    expect(page.head).toMatchObject({
+      title: expect.stringMatching(/^Brake Pads BRK-1001 —/),
+      description: expect.stringMatching(/^Brake Pads, part no\. BRK-1001: \$12\.50\. Fits Toyota Corolla\./),
+      canonicalPath: '/parts/BRK-1001',
+      structuredData: {
+        '@type': 'Product',
+        sku: 'BRK-1001',
+        url: 'http://shop.test/parts/BRK-1001',
+        offers: { '@type': 'Offer', price: '12.50', priceCurrency: 'USD', url: 'http://shop.test/parts/BRK-1001' },
+      },
+    });
+  });
+
+  it('renders "Part not found" for a number we do not sell, and says so (the server answers 404)', async () => {
+    const page = await partPage('/parts/NO-SUCH-PART');
+
+    expect(page.notFound).toBe(true);
+    expect(page.html).toContain('Part not found');
+    expect(page.head.title).toMatch(/^Part not found/);
+    expect(page.head.canonicalPath).toBeUndefined();
+  });
+});

@@ -3,10 +3,10 @@ import { createHash } from 'node:crypto';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToReadableStream, renderToString } from 'react-dom/server';
-import { publicPages } from '@autoparts/shared';
+import { isPublicPage } from '@autoparts/shared';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { App, createQueryClient } from './app/app';
-import { pageHead, pageSearch, partPageHead, prefetchPageData, prefetchSignedInPartPage, type PageHead } from './app/page-data';
+import { isMissingPart, pageHead, pageSearch, partPageHead, prefetchPageData, prefetchSignedInPartPage, type PageHead } from './app/page-data';
 import { routes } from './app/router';
 import { setApiTransport, type Transport } from './lib/api-client';
 import { meQuery } from './lib/me';
@@ -60,6 +60,8 @@ export interface RenderedPage {
    * refused this visitor, or failed) may be sent to them, never kept for everyone (decision 035).
    */
   complete: boolean;
+  /** A part's public page for no part on sale: sent with 404, never kept. */
+  notFound?: boolean;
 }
 
 /**
@@ -82,7 +84,7 @@ export async function renderPage({
   return renderTransport.run(api, async () => {
     const queryClient = serverQueryClient();
     await prefetchPageData(queryClient, url);
-    const page = { ...(await rendered(queryClient, url)), head: pageHead(queryClient, url, baseUrl, found) };
+    const page = { ...(await rendered(queryClient, url)), head: pageHead(queryClient, url, baseUrl, found), notFound: isMissingPart(queryClient, url) };
     queryClient.clear();
     return page;
   });
@@ -152,5 +154,5 @@ export async function renderPartPage({
 }
 
 export function isServerRendered(pathname: string) {
-  return publicPages.includes(pathname);
+  return isPublicPage(pathname);
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { validation } from './messages';
-import { parseMoneyText } from './money';
+import { moneyField, STOCK_MAX, wholeNumberField } from './form-fields';
 import { orderSchema, orderStatusSchema } from './orders';
-import { partSchema } from './parts';
+import { partPricingSchema, partSchema, priceBreaksInputSchema, priceBreaksProblem, weightKgInputSchema } from './parts';
 import { roleSchema } from './users';
 
 /** `GET /users` (admins): e-mail, name and role — nothing more (issue: Make Admin). */
@@ -15,36 +15,7 @@ export const ADMIN_REVIEWS_PAGE_SIZE = 50;
 export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
 export const deletedCountSchema = z.object({ deletedCount: z.number().int() });
 
-/** Stock and quantities live in 32-bit integer columns; no real stock comes near this. */
-export const STOCK_MAX = 1_000_000_000;
-
-/** A number typed into a form arrives as text (SPEC §3); the API takes either. */
-function wholeNumberField(label: string) {
-  const number = z.number({
-    error: (issue) => (issue.input === undefined ? `${label} is Required` : `${label} must be a number`),
-  });
-  return z.preprocess(
-    (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
-    number.int(`${label} must be a whole number`).max(STOCK_MAX, `${label} is at most ${STOCK_MAX}`),
-  );
-}
-
-/**
- * A price typed into a form ("12.50" or "12,50") or sent as a number. Text it cannot read for
- * certain is refused with a message, never read as a price a hundred times too high.
- */
-export function moneyField(label: string) {
-  return z.preprocess(
-    (value) =>
-      typeof value === 'string' ? (value.trim() === '' ? undefined : (parseMoneyText(value) ?? Number.NaN)) : value,
-    z
-      .number({
-        error: (issue) =>
-          issue.input === undefined ? `${label} is Required` : `${label} must be an amount like 12.50`,
-      })
-      .multipleOf(0.01, `${label} has at most two decimals`),
-  );
-}
+export { STOCK_MAX };
 
 const imageSchema = z
   .string({ error: 'Image is Required' })
@@ -86,13 +57,23 @@ export const productUpdateFieldsSchema = z
     ),
     /** The stock the admin saw: a new `availableQuantity` applies only while it is still so. */
     expectedAvailableQuantity: z.number().int().min(0).max(STOCK_MAX),
+    /** Kilograms with up to three decimals (grams). */
+    weightKg: weightKgInputSchema,
+    /** The whole set of quantity price breaks, replacing the part's (`[]`: none). */
+    priceBreaks: priceBreaksInputSchema,
   })
   .partial();
 
 /** `PATCH /admin/part/{id}`: a new stock figure comes with the stock the admin saw. */
-export const productUpdateSchema = productUpdateFieldsSchema.refine((update) => update.availableQuantity === undefined || update.expectedAvailableQuantity !== undefined, {
+export const productUpdateSchema = productUpdateFieldsSchema
+  .refine((update) => update.availableQuantity === undefined || update.expectedAvailableQuantity !== undefined, {
     path: ['expectedAvailableQuantity'],
     message: 'Send the stock you saw with a new stock figure',
+  })
+  .superRefine((update, context) => {
+    // Tiers sent with a new price are held to it here; against the stored price, on the server.
+    const problem = update.priceBreaks && update.price !== undefined ? priceBreaksProblem(update.priceBreaks, update.price) : undefined;
+    if (problem) context.addIssue({ code: 'custom', path: ['priceBreaks'], message: problem });
   });
 export type ProductUpdate = z.output<typeof productUpdateSchema>;
 
@@ -100,7 +81,7 @@ export const restockSchema = z.object({
   quantity: wholeNumberField('Quantity').pipe(z.number().min(1, 'Restock at least 1')),
 });
 
-export const adminPartSchema = partSchema.extend({ partNumber: z.string(), archived: z.boolean() });
+export const adminPartSchema = partSchema.extend({ partNumber: z.string(), archived: z.boolean() }).extend(partPricingSchema.shape);
 export const adminPartListSchema = z.array(adminPartSchema);
 export type AdminPart = z.infer<typeof adminPartSchema>;
 

@@ -10,7 +10,7 @@ import {
   YEAR_MAX,
   YEAR_MIN,
 } from './catalogue-constants';
-import { partSchema } from './parts';
+import { partPricingSchema, partSchema } from './parts';
 
 export const categorySchema = z.object({ slug: z.string(), name: z.string() });
 export type Category = z.infer<typeof categorySchema>;
@@ -26,8 +26,22 @@ export type CatalogPart = z.infer<typeof catalogPartSchema>;
 export const partDetailSchema = catalogPartSchema.extend({
   oemNumbers: z.array(z.string()),
   specs: z.array(specSchema),
+  ...partPricingSchema.shape,
 });
 export type PartDetail = z.infer<typeof partDetailSchema>;
+
+/** `GET /api/parts/by-number/{partNumber}`: a part's public page, with its fitment grouped by make and model. */
+export const publicPartSchema = partDetailSchema.extend({
+  fitment: z.array(
+    z.object({
+      make: z.string(),
+      model: z.string(),
+      vehicles: z.array(z.object({ _id: z.string(), year: z.number().int(), engine: z.string() })),
+    }),
+  ),
+});
+export type PublicPart = z.infer<typeof publicPartSchema>;
+export const partNumberParamsSchema = z.object({ partNumber: z.string().max(40) });
 
 
 export const partsPageQuerySchema = z.object({

@@ -7,6 +7,8 @@ export const paths = {
   shop: '/shop',
   cart: '/cart',
   part: (id: string) => `/part/${encodeURIComponent(id)}`,
+  /** A part's public page, by its part number as stored. */
+  partPage: (partNumber: string) => `/parts/${encodeURIComponent(partNumber)}`,
   dashboard: '/dashboard',
   /** My Orders at a path of its own: an admin's /dashboard is the overview. */
   myOrders: '/dashboard/myorders',
@@ -43,6 +45,7 @@ export const routePatterns = [
   '/shop',
   '/cart',
   '/part/:id',
+  '/parts/:partNumber',
   '/dashboard',
   '/dashboard/myorders',
   '/dashboard/history',
@@ -80,6 +83,16 @@ export const publicPages: readonly string[] = [paths.home, paths.shop, paths.car
 
 /** The public pages a search engine is told of: not the cart, which shows nothing of its own to one. */
 export const sitemapPages: readonly string[] = publicPages.filter((page) => page !== paths.cart);
+
+/** The public pages with a parameter: one per part on sale (`paths.partPage`), all in the sitemap. */
+export const publicPagePatterns = ['/parts/:partNumber'] as const;
+
+const publicPageMatchers = publicPagePatterns.map((pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}/?$`));
+
+/** Whether a URL path is a public page: rendered on the server for everyone and kept by the page cache. */
+export function isPublicPage(pathname: string): boolean {
+  return publicPages.includes(pathname) || publicPageMatchers.some((matcher) => matcher.test(pathname));
+}
 
 const routeMatchers = routePatterns.map(
   (pattern) => new RegExp(`^${pattern.replace(/:[a-z]+/gi, '[^/]+')}/?$`),

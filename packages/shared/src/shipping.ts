@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneyField } from './admin';
+import { moneyField } from './form-fields';
 
 /**
  * Shipping methods and tax rates, as the admin manages them (`/api/admin/shipping-methods`,

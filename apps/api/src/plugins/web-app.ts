@@ -35,12 +35,16 @@ interface RenderedPage {
   data: unknown;
   /** Every query it asked for answered: only such a page may be kept for everyone. */
   complete: boolean;
+  /** A part's public page for no part on sale: answered 404 and never kept. */
+  notFound?: boolean;
 }
 interface PageHead {
   title: string;
   description: string;
   structuredData?: object;
   image?: { href: string; srcSet?: string; sizes?: string; type?: string };
+  /** The page's one address when it is not the path asked for. */
+  canonicalPath?: string;
 }
 
 /**
@@ -78,7 +82,7 @@ function imagePreloadLink({ href, srcSet, sizes, type }: NonNullable<PageHead['i
 /**
  * Serves the built web app (decisions 028, 039). Its files go through `@fastify/static`, as the
  * brotli or gzip copy the build wrote by `Accept-Encoding` (hashed assets cached for a year,
- * immutable). The public pages (`/`, `/shop`, `/blogs`, `/portfolio`, the not-found page) are
+ * immutable). The public pages (`/`, `/shop`, `/blogs`, `/portfolio`, each part's `/parts/{partNumber}`, the not-found page) are
  * rendered here with their data, asked of the API's own routes in-process, and kept until that
  * data changes (decision 035); every other route of
  * the app gets the page template with 200, and the app renders it in the browser. Unknown `/api`
@@ -156,11 +160,13 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     pathname: string,
     url: URL,
     found: boolean,
-  ): Promise<{ html: string; complete: boolean } | undefined> {
+  ): Promise<{ html: string; complete: boolean; notFound: boolean } | undefined> {
     if (!renderer) return undefined;
     try {
       const rendered = await renderer.renderPage({ url, baseUrl: options.baseUrl, found, api: apiFor(visitor) });
-      return { html: fillTemplate(page, rendered.head, found ? pathname : undefined, rendered), complete: rendered.complete };
+      const notFound = rendered.notFound === true;
+      const canonical = found && !notFound ? (rendered.head.canonicalPath ?? pathname) : undefined;
+      return { html: fillTemplate(page, rendered.head, canonical, rendered), complete: rendered.complete, notFound };
     } catch (error) {
       app.log.error({ err: error, url: pathname }, 'server rendering failed');
       return undefined;
@@ -184,37 +190,38 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
    * for that render rather than making its own (a drop after an order, then many visitors at
    * once, renders the page once).
    */
-  const rendering = new Map<string, Promise<{ file: StoredReply; complete: boolean } | undefined>>();
+  const rendering = new Map<string, Promise<{ file: StoredReply; complete: boolean; notFound: boolean } | undefined>>();
 
   /**
    * A public page from memory while what it shows is unchanged, or rendered now and kept unless
    * a change came meanwhile, changes cannot be heard, or some of its data was refused this
    * visitor (their read limit) or failed; undefined if rendering fails.
    */
-  async function publicPage(visitor: FastifyRequest, page: string, url: URL): Promise<StoredReply | undefined> {
+  async function publicPage(visitor: FastifyRequest, page: string, url: URL): Promise<{ file: StoredReply; notFound: boolean } | undefined> {
     const version = app.publicCache.version();
     const pageKey = `${url.pathname}${url.search}`;
     const kept = pages.get(pageKey);
-    if (kept && kept.version === version) return kept.file;
+    if (kept && kept.version === version) return { file: kept.file, notFound: false };
     const render = async () => {
       const rendered = await renderedPage(visitor, page, url.pathname, url, true);
       if (rendered === undefined) return undefined;
       const file = storedReply(rendered.html, HTML);
       const unchanged = version !== undefined && version === app.publicCache.version();
-      if (rendered.complete && unchanged) pages.set(pageKey, { version, file });
-      return { file, complete: rendered.complete };
+      // A part number we do not sell is not kept: anyone could fill the cache with made-up ones.
+      if (rendered.complete && unchanged && !rendered.notFound) pages.set(pageKey, { version, file });
+      return { file, complete: rendered.complete, notFound: rendered.notFound };
     };
-    if (version === undefined) return (await render())?.file;
+    if (version === undefined) return render();
     const key = `${version} ${pageKey}`;
     const underway = rendering.get(key);
     if (underway) {
       const shared = await underway;
       // A page drawn with data refused to its own visitor is theirs only: this one renders anew.
-      return shared?.complete ? shared.file : (await render())?.file;
+      return shared?.complete ? shared : render();
     }
     const mine = render().finally(() => rendering.delete(key));
     rendering.set(key, mine);
-    return (await mine)?.file;
+    return mine;
   }
 
   /**
@@ -226,7 +233,7 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     if (!renderer) return undefined;
     try {
       const part = await renderer.renderPartPage({ id, url, baseUrl: options.baseUrl, api: apiFor(visitor, { session: true }) });
-      return part ? fillTemplate(page, part.head, pathname, part) : undefined;
+      return part ? fillTemplate(page, part.head, part.head.canonicalPath ?? pathname, part) : undefined;
     } catch (error) {
       app.log.error({ err: error, url: pathname }, 'part page rendering failed');
       return undefined;
@@ -253,7 +260,7 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
       // the one kept for its path and those parameters.
       const search = renderer.pageSearch(url);
       const page = await publicPage(request, template, new URL(`${options.baseUrl}${pathname}${search ? `?${search}` : ''}`));
-      if (page) return sendStored(request, reply, page);
+      if (page) return sendStored(request, reply.code(page.notFound ? 404 : 200), page.file);
     }
     const html =
       !found

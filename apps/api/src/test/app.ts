@@ -20,6 +20,8 @@ export interface TestAppOptions {
   realLimits?: boolean;
   /** How long a whole request may take to arrive (the shop's is a minute). */
   requestTimeoutMs?: number;
+  /** URLs in one sitemap file (the shop's is 50,000), so that a test reaches the sitemap index with a few parts. */
+  sitemapPageSize?: number;
 }
 
 /**
@@ -42,6 +44,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
   });
   config.limitScale = options.realLimits ? 1 : 1000;
   if (options.requestTimeoutMs) config.requestTimeoutMs = options.requestTimeoutMs;
+  if (options.sitemapPageSize) config.sitemapPageSize = options.sitemapPageSize;
   try {
     const app = await buildApp({ config, database });
     app.addHook('onClose', () => rm(dataDir, { recursive: true, force: true }));

@@ -1,4 +1,4 @@
-import { paths, type Part, type SearchResult } from '@autoparts/shared';
+import { formatPrice, paths, type Part, type PublicPart, type SearchResult } from '@autoparts/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { partImagePreload, type ImagePreload } from '../components/part-image';
 import { SHOP_DESCRIPTION, SHOP_NAME, pageTitle } from '../content/site';
@@ -6,6 +6,7 @@ import { partsQuery } from '../features/catalog/api/get-parts';
 import { searchQuery, shopSearchParams } from '../features/catalog/api/search';
 import { vehicleYearsQuery } from '../features/catalog/api/vehicles';
 import { fitmentQuery, partQuery } from '../features/orders/api/get-part';
+import { publicPartQuery } from '../features/parts/api/get-public-part';
 import { PART_PAGE_IMAGE_SIZES } from '../features/orders/components/part-details';
 import { reviewsQuery } from '../features/reviews/api/get-reviews';
 import { meQuery } from '../lib/me';
@@ -19,6 +20,17 @@ export function pageSearch(url: URL): string {
   return url.pathname === paths.shop ? new URLSearchParams(shopSearchParams(url.searchParams)).toString() : '';
 }
 
+/** The part number of a part's public page (`/parts/{partNumber}`), or undefined for any other path. */
+export function publicPartNumber(pathname: string): string | undefined {
+  const segment = /^\/parts\/([^/]+)\/?$/.exec(pathname)?.[1];
+  if (segment === undefined) return undefined;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Asks the API for what a server-rendered page shows, through the same queries the page runs in
  * the browser, so the HTML carries their answers and the browser does not ask again.
@@ -30,6 +42,8 @@ export async function prefetchPageData(queryClient: QueryClient, url: URL) {
       : url.pathname === paths.shop
         ? [queryClient.prefetchQuery(searchQuery(shopSearchParams(url.searchParams))), queryClient.prefetchQuery(vehicleYearsQuery)]
         : [];
+  const partNumber = publicPartNumber(url.pathname);
+  if (partNumber !== undefined) queries.push(queryClient.prefetchQuery(publicPartQuery(partNumber)));
   await Promise.all(queries);
 }
 
@@ -43,6 +57,8 @@ export interface PageHead {
    * part's page is drawn in the browser, and its photo is what paints last (the largest contentful paint).
    */
   image?: ImagePreload;
+  /** The page's one address, when it is not the path asked for (a part's page at its number as stored). */
+  canonicalPath?: string;
 }
 
 const descriptions: Record<string, string> = {
@@ -61,6 +77,9 @@ const titles: Record<string, string> = {
   [paths.portfolio]: pageTitle('My Portfolio'),
 };
 
+/** A part's address for search engines: its public page, or (without its number) the signed-in page. */
+const productPath = (part: Part & { partNumber?: string }) => (part.partNumber ? paths.partPage(part.partNumber) : paths.part(part._id));
+
 /** schema.org `Product` with its `Offer`, for search engines (prices in dollars, as the API sends them). */
 export function productData(part: Part & { partNumber?: string }, baseUrl: string) {
   return {
@@ -69,13 +88,13 @@ export function productData(part: Part & { partNumber?: string }, baseUrl: strin
     description: part.description,
     image: new URL(part.img, baseUrl).href,
     ...(part.partNumber ? { sku: part.partNumber, mpn: part.partNumber } : {}),
-    url: new URL(paths.part(part._id), baseUrl).href,
+    url: new URL(productPath(part), baseUrl).href,
     offers: {
       '@type': 'Offer',
       price: part.price.toFixed(2),
       priceCurrency: 'USD',
       availability: part.availableQuantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      url: new URL(paths.part(part._id), baseUrl).href,
+      url: new URL(productPath(part), baseUrl).href,
     },
   };
 }
@@ -96,6 +115,8 @@ export function pageHead(queryClient: QueryClient, url: URL, baseUrl: string, fo
     const parts = queryClient.getQueryData(partsQuery.queryKey);
     if (parts) head.structuredData = itemList(parts, baseUrl);
   }
+  const partNumber = publicPartNumber(url.pathname);
+  if (partNumber !== undefined) return publicPartHead(queryClient.getQueryData(publicPartQuery(partNumber).queryKey), baseUrl);
   if (url.pathname === paths.shop) {
     const params = shopSearchParams(url.searchParams);
     const result = queryClient.getQueryData<SearchResult>(searchQuery(params).queryKey);
@@ -103,6 +124,31 @@ export function pageHead(queryClient: QueryClient, url: URL, baseUrl: string, fo
     if (result) head.structuredData = itemList(result.items, baseUrl);
   }
   return head;
+}
+
+/** A description for search results: about one line of them (~160 characters). */
+function snippet(text: string, length = 160): string {
+  return text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
+}
+
+/** The head of a part's public page: its name, price and description, schema.org offer and photo; "not found" without it. */
+function publicPartHead(part: PublicPart | null | undefined, baseUrl: string): PageHead {
+  if (part === null) return { title: pageTitle('Part not found'), description: 'This part does not exist or is no longer sold.' };
+  if (part === undefined) return { title: pageTitle('Part'), description: SHOP_DESCRIPTION };
+  const fits = part.fitment.length > 0 ? ` Fits ${part.fitment.slice(0, 3).map((group) => `${group.make} ${group.model}`).join(', ')}${part.fitment.length > 3 ? ' and more' : ''}.` : '';
+  return {
+    title: pageTitle(`${part.name} ${part.partNumber}`),
+    description: snippet(`${part.name}, part no. ${part.partNumber}: ${formatPrice(part.price)}.${fits} ${part.description}`),
+    structuredData: { '@context': 'https://schema.org', ...productData(part, baseUrl) },
+    image: partImagePreload(part.img, PART_PAGE_IMAGE_SIZES),
+    canonicalPath: paths.partPage(part.partNumber),
+  };
+}
+
+/** Whether the page at `url` is a part's public page for a part we do not sell (the server answers 404). */
+export function isMissingPart(queryClient: QueryClient, url: URL): boolean {
+  const partNumber = publicPartNumber(url.pathname);
+  return partNumber !== undefined && queryClient.getQueryData(publicPartQuery(partNumber).queryKey) === null;
 }
 
 /**
@@ -118,6 +164,8 @@ export async function partPageHead(queryClient: QueryClient, id: string, baseUrl
     description: part.description,
     structuredData: { '@context': 'https://schema.org', ...productData(part, baseUrl) },
     image: partImagePreload(part.img, PART_PAGE_IMAGE_SIZES),
+    // The same part's public page is the one search engines should index.
+    canonicalPath: paths.partPage(part.partNumber),
   };
 }
 

@@ -26,6 +26,7 @@ export const routes: RouteObject[] = [
           { path: paths.cart, lazy: () => import('../features/cart/routes/cart') },
           { path: paths.blogs, lazy: () => import('./routes/blogs') },
           { path: paths.portfolio, lazy: () => import('./routes/portfolio') },
+          { path: '/parts/:partNumber', lazy: () => import('../features/parts/routes/part-page') },
           { path: paths.login, lazy: () => import('../features/auth/routes/login') },
           { path: paths.signup, lazy: () => import('../features/auth/routes/signup') },
           { path: paths.forgotPassword, lazy: () => import('../features/auth/routes/forgot-password') },

@@ -7,6 +7,8 @@ export const queryKeys = {
   config: ['config'],
   parts: ['parts'],
   part: (id: string) => ['parts', 'detail', id],
+  /** A part's public page, by its number (under `parts`, so an admin's change refreshes it). */
+  publicPart: (partNumber: string) => ['parts', 'public', partNumber],
   /** Every order query: a customer's list and each order's detail. */
   orders: ['orders'],
   myOrders: (email: string) => ['orders', 'mine', email],

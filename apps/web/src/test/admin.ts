@@ -12,6 +12,8 @@ export function anAdminPart(overrides: Partial<AdminPart> = {}): AdminPart {
     minOrderQuantity: 5,
     partNumber: 'BRK-1001',
     archived: false,
+    weightKg: 0.8,
+    priceBreaks: [],
     ...overrides,
   };
 }

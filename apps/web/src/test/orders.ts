@@ -24,6 +24,8 @@ export function aPartDetail(overrides: Partial<PartDetail> = {}): PartDetail {
       { name: 'Position', value: 'Front' },
       { name: 'Friction material', value: 'Ceramic' },
     ],
+    weightKg: 0.8,
+    priceBreaks: [],
     ...overrides,
   };
 }

@@ -117,6 +117,7 @@ describe('rate limits', () => {
   it.each([
     ['GET /api/search', '/api/search?q=brake%20pads', '/api/search?q=water%20pump', 'search'],
     ['the vehicle selector', '/api/vehicles/years', '/api/vehicles/makes?year=2015', 'vehicleReads'],
+    ['a part’s public page', '/api/parts/by-number/BRK-1001', '/api/parts/by-number/BRK-2001', 'partPageReads'],
     ['GET /api/vin/{vin}', '/api/vin/1HGCM82633A004352', '/api/vin/1HGCM82633A004352', 'vinDecodes'],
   ] as const)('count %s per address: 429 over the limit, other addresses unaffected', async (_label, url, uncachedUrl, name) => {
     const shopper = '203.0.113.7';

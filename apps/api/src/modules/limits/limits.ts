@@ -62,6 +62,8 @@ export const limits = {
    */
   search: { max: 600, windowSeconds: 10 * MINUTE },
   vehicleReads: { max: 600, windowSeconds: 10 * MINUTE },
+  /** `GET /parts/by-number/{partNumber}` not answered by the cache: a part's public page (decision 049). */
+  partPageReads: { max: 600, windowSeconds: 10 * MINUTE },
   /** `GET /vin/{vin}`: a workshop types a few VINs an hour; this stops guessing VINs in bulk. */
   vinDecodes: { max: 120, windowSeconds: HOUR },
 } as const satisfies Record<string, Limit>;

@@ -20,13 +20,13 @@ async function listParts(): Promise<Part[]> {
 }
 
 describe('GET /api/parts', () => {
-  it('lists the demo catalogue with exactly the fields of SPEC §3', async () => {
+  it('lists the demo catalogue with exactly the fields of SPEC §3 and the part number (its public page)', async () => {
     const parts = await listParts();
 
     expect(parts.length).toBeGreaterThanOrEqual(12);
     for (const part of parts) {
       expect(Object.keys(part).sort()).toEqual(
-        ['_id', 'availableQuantity', 'description', 'img', 'minOrderQuantity', 'name', 'price'].sort(),
+        ['_id', 'availableQuantity', 'description', 'img', 'minOrderQuantity', 'name', 'price', 'partNumber'].sort(),
       );
       expect(part).toEqual({
         _id: expect.any(String),
@@ -36,6 +36,7 @@ describe('GET /api/parts', () => {
         price: expect.any(Number),
         availableQuantity: expect.any(Number),
         minOrderQuantity: expect.any(Number),
+        partNumber: expect.any(String),
       });
       expect(Number.isInteger(part.availableQuantity)).toBe(true);
       expect(part.minOrderQuantity).toBeGreaterThanOrEqual(1);
@@ -98,6 +99,8 @@ describe('GET /api/part/{id}', () => {
       partNumber: expect.any(String),
       oemNumbers: expect.any(Array),
       specs: expect.any(Array),
+      weightKg: expect.any(Number),
+      priceBreaks: expect.any(Array),
     });
   });
 

@@ -1,7 +1,10 @@
 import {
   centsToDollars,
   dollarsToCents,
+  priceBreaksProblem,
   STOCK_MAX,
+  type PriceBreak,
+  type PublicPart,
   type AdminPartPage,
   type AdminPartsQuery,
   type Product,
@@ -54,35 +57,104 @@ export const selectCatalogParts = (db: Db) =>
     .leftJoin('categories', 'categories.slug', 'parts.category_slug')
     .select([...partColumns, 'parts.part_number', 'parts.category_slug', 'categories.name as category_name']);
 
+/** Grams as the API sends them: kilograms. */
+const gramsToKg = (grams: number) => grams / 1000;
+const kgToGrams = (kg: number) => Math.round(kg * 1000);
+
+/** Each part's price breaks, by quantity, for the parts in `ids`. */
+export async function priceBreaksOf(db: Db, ids: readonly string[]): Promise<Map<string, PriceBreak[]>> {
+  const byPart = new Map<string, PriceBreak[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return byPart;
+  const rows = await db
+    .selectFrom('part_price_breaks')
+    .select(['part_id', 'min_quantity', 'unit_price_cents'])
+    .where('part_id', 'in', ids)
+    .orderBy('part_id')
+    .orderBy('min_quantity')
+    .execute();
+  for (const row of rows) byPart.get(row.part_id)?.push({ minQuantity: row.min_quantity, unitPrice: centsToDollars(row.unit_price_cents) });
+  return byPart;
+}
+
+/** A change of a part's fields: done, no such part, the stock moved meanwhile, or tiers that cannot stand. */
+export type PartUpdateOutcome = 'updated' | 'not-found' | 'stock-changed' | { problem: string };
+
 export function createPartsRepository(db: Db) {
   return {
     /** One page of the parts on sale, oldest first (the first six are the featured ones). */
-    async listOnSale(page: number): Promise<Part[]> {
+    async listOnSale(page: number): Promise<Array<Part & { partNumber: string }>> {
       const rows = await db
         .selectFrom('parts')
-        .select(partColumns)
+        .select([...partColumns, 'part_number'])
         .where('archived_at', 'is', null)
         .orderBy('seq')
         .limit(PARTS_PAGE_SIZE)
         .offset((page - 1) * PARTS_PAGE_SIZE)
         .execute();
-      return rows.map(toPart);
+      return rows.map((row) => ({ ...toPart(row), partNumber: row.part_number }));
     },
 
-    /** The ids of the parts on sale, oldest first, at most `limit` (the sitemap). */
-    async listOnSaleIds(limit: number): Promise<string[]> {
-      const rows = await db.selectFrom('parts').select('id').where('archived_at', 'is', null).orderBy('seq').limit(limit).execute();
-      return rows.map((row) => row.id);
+    /** The part numbers of the parts on sale, oldest first: `limit` of them from the `offset`th (the sitemap). */
+    async listOnSaleNumbers(offset: number, limit: number): Promise<string[]> {
+      if (limit <= 0) return [];
+      const rows = await db.selectFrom('parts').select('part_number').where('archived_at', 'is', null).orderBy('seq').offset(offset).limit(limit).execute();
+      return rows.map((row) => row.part_number);
+    },
+
+    async countOnSale(): Promise<number> {
+      const row = await db.selectFrom('parts').select((eb) => eb.fn.countAll<string>().as('count')).where('archived_at', 'is', null).executeTakeFirstOrThrow();
+      return Number(row.count);
     },
 
     async findOnSale(id: string): Promise<PartDetail | undefined> {
       if (!isId(id)) return undefined;
-      const row = await selectCatalogParts(db)
-        .select(['parts.oem_numbers', 'parts.specs'])
-        .where('parts.id', '=', id)
+      return this.detail((query) => query.where('parts.id', '=', id));
+    },
+
+    /**
+     * A part's public page (`/parts/{partNumber}`): the part on sale whose number is exactly
+     * `partNumber` as stored (the unique key), with the vehicles it fits grouped by make and model.
+     */
+    async findOnSaleByNumber(partNumber: string): Promise<PublicPart | undefined> {
+      const part = await this.detail((query) => query.where('parts.part_number', '=', partNumber));
+      if (!part) return undefined;
+      const rows = await db
+        .selectFrom('fitments')
+        .innerJoin('vehicles', 'vehicles.id', 'fitments.vehicle_id')
+        .select(['vehicles.id', 'vehicles.year', 'vehicles.make', 'vehicles.model', 'vehicles.engine'])
+        .where('fitments.part_id', '=', part._id)
+        .orderBy('vehicles.make')
+        .orderBy('vehicles.model')
+        .orderBy('vehicles.year')
+        .orderBy('vehicles.engine')
+        .execute();
+      const fitment: PublicPart['fitment'] = [];
+      for (const row of rows) {
+        let group = fitment.at(-1);
+        if (!group || group.make !== row.make || group.model !== row.model) {
+          group = { make: row.make, model: row.model, vehicles: [] };
+          fitment.push(group);
+        }
+        group.vehicles.push({ _id: row.id, year: row.year, engine: row.engine });
+      }
+      return { ...part, fitment };
+    },
+
+    /** One part on sale with its catalogue fields, weight and price breaks. */
+    async detail(where: (query: ReturnType<typeof selectCatalogParts>) => ReturnType<typeof selectCatalogParts>): Promise<PartDetail | undefined> {
+      const row = await where(selectCatalogParts(db))
+        .select(['parts.oem_numbers', 'parts.specs', 'parts.weight_grams'])
         .where('parts.archived_at', 'is', null)
         .executeTakeFirst();
-      return row && { ...toCatalogPart(row), oemNumbers: row.oem_numbers, specs: row.specs };
+      if (!row) return undefined;
+      const breaks = await priceBreaksOf(db, [row.id]);
+      return {
+        ...toCatalogPart(row),
+        oemNumbers: row.oem_numbers,
+        specs: row.specs,
+        weightKg: gramsToKg(row.weight_grams),
+        priceBreaks: breaks.get(row.id) ?? [],
+      };
     },
 
     /**
@@ -111,11 +183,18 @@ export function createPartsRepository(db: Db) {
         );
       }
       const [rows, counted] = await Promise.all([
-        matching.select([...partColumns, 'part_number', 'archived_at']).orderBy('seq').limit(pageSize).offset((page - 1) * pageSize).execute(),
+        matching.select([...partColumns, 'part_number', 'archived_at', 'weight_grams']).orderBy('seq').limit(pageSize).offset((page - 1) * pageSize).execute(),
         matching.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
       ]);
+      const breaks = await priceBreaksOf(db, rows.map((row) => row.id));
       return {
-        parts: rows.map((row) => ({ ...toPart(row), partNumber: row.part_number, archived: row.archived_at !== null })),
+        parts: rows.map((row) => ({
+          ...toPart(row),
+          partNumber: row.part_number,
+          archived: row.archived_at !== null,
+          weightKg: gramsToKg(row.weight_grams),
+          priceBreaks: breaks.get(row.id) ?? [],
+        })),
         total: Number(counted.total),
         page,
         pageSize,
@@ -139,12 +218,21 @@ export function createPartsRepository(db: Db) {
     },
 
     /**
-     * Changes a part's fields. A new stock figure applies only if the stock is still the one the
-     * admin saw (`expectedAvailableQuantity`): orders taken since are never undone.
+     * Changes a part's fields, in the caller's transaction. A new stock figure applies only if the
+     * stock is still the one the admin saw (`expectedAvailableQuantity`): orders taken since are
+     * never undone. New price breaks replace the part's; a new price or new tiers are first checked
+     * together (every tier below the list price), with the part's row locked, before anything is written.
      */
-    async update(id: string, changes: ProductUpdate): Promise<'updated' | 'not-found' | 'stock-changed'> {
+    async update(id: string, changes: ProductUpdate): Promise<PartUpdateOutcome> {
       if (!isId(id)) return 'not-found';
-      const { name, img, description, price, availableQuantity, minOrderQuantity, expectedAvailableQuantity } = changes;
+      const { name, img, description, price, availableQuantity, minOrderQuantity, expectedAvailableQuantity, weightKg, priceBreaks } = changes;
+      if (price !== undefined || priceBreaks !== undefined) {
+        const current = await db.selectFrom('parts').select('price_cents').where('id', '=', id).forUpdate().executeTakeFirst();
+        if (!current) return 'not-found';
+        const tiers = priceBreaks ?? (await priceBreaksOf(db, [id])).get(id) ?? [];
+        const problem = priceBreaksProblem(tiers, price ?? centsToDollars(current.price_cents));
+        if (problem) return { problem };
+      }
       const set = Object.fromEntries(
         Object.entries({
           name,
@@ -153,16 +241,30 @@ export function createPartsRepository(db: Db) {
           price_cents: price === undefined ? undefined : dollarsToCents(price),
           available_quantity: availableQuantity,
           min_order_quantity: minOrderQuantity,
+          weight_grams: weightKg === undefined ? undefined : kgToGrams(weightKg),
         }).filter(([, value]) => value !== undefined),
       );
-      if (Object.keys(set).length === 0) return (await this.exists(id)) ? 'updated' : 'not-found';
-      let update = db.updateTable('parts').set(set).where('id', '=', id);
-      if (availableQuantity !== undefined && expectedAvailableQuantity !== undefined) {
-        update = update.where('available_quantity', '=', expectedAvailableQuantity);
+      if (Object.keys(set).length === 0 && priceBreaks === undefined) return (await this.exists(id)) ? 'updated' : 'not-found';
+      if (Object.keys(set).length > 0) {
+        let update = db.updateTable('parts').set(set).where('id', '=', id);
+        if (availableQuantity !== undefined && expectedAvailableQuantity !== undefined) {
+          update = update.where('available_quantity', '=', expectedAvailableQuantity);
+        }
+        const result = await update.executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return (await this.exists(id)) ? 'stock-changed' : 'not-found';
+      } else if (!(await this.exists(id))) {
+        return 'not-found';
       }
-      const result = await update.executeTakeFirst();
-      if (Number(result.numUpdatedRows) > 0) return 'updated';
-      return (await this.exists(id)) ? 'stock-changed' : 'not-found';
+      if (priceBreaks !== undefined) {
+        await db.deleteFrom('part_price_breaks').where('part_id', '=', id).execute();
+        if (priceBreaks.length > 0) {
+          await db
+            .insertInto('part_price_breaks')
+            .values(priceBreaks.map((tier) => ({ part_id: id, min_quantity: tier.minQuantity, unit_price_cents: dollarsToCents(tier.unitPrice) })))
+            .execute();
+        }
+      }
+      return 'updated';
     },
 
     /** Adds to the stock in one statement, so it composes with orders taking stock meanwhile. */

@@ -8,6 +8,8 @@ import {
   partListSchema,
   partParamsSchema,
   partDetailSchema,
+  partNumberParamsSchema,
+  publicPartSchema,
   partsPageQuerySchema,
   placeOrderReplySchema,
   productInputSchema,
@@ -43,6 +45,22 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const part = await parts.findOnSale(request.params.id);
+      if (!part) return reply.code(404).send({ message: apiErrors.partNotFound });
+      return part;
+    },
+  );
+
+  // A part's public page (`/parts/{partNumber}`): no sign-in, cached like the catalogue's other reads;
+  // what the cache does not answer counts against the address's part-page reads, as a search does
+  // against its own (a scraper walking made-up numbers reaches the database only so often).
+  app.get(
+    '/parts/by-number/:partNumber',
+    {
+      config: { ...app.limitedBy('partPageReads'), cachedAs: 'catalogue' },
+      schema: { tags: ['parts'], params: partNumberParamsSchema, response: { 200: publicPartSchema, 404: errorSchema } },
+    },
+    async (request, reply) => {
+      const part = await parts.findOnSaleByNumber(request.params.partNumber);
       if (!part) return reply.code(404).send({ message: apiErrors.partNotFound });
       return part;
     },
@@ -100,6 +118,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (outcome === 'not-found') return reply.code(404).send({ message: adminMessages.partNotFound });
       if (outcome === 'stock-changed') return reply.code(409).send({ message: adminMessages.stockChanged });
+      if (typeof outcome === 'object') return reply.code(400).send({ message: outcome.problem });
       return { acknowledged: true };
     },
   );

@@ -1,3 +1,4 @@
+import { apiErrors } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
@@ -13,8 +14,12 @@ afterAll(async () => {
   await app?.close();
 });
 
+const locations = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
+const numberOf = async (shop: FastifyInstance, id: string) =>
+  (await shop.db.selectFrom('parts').select('part_number').where('id', '=', id).executeTakeFirstOrThrow()).part_number;
+
 describe('GET /sitemap.xml', () => {
-  it('lists the public pages and every part on sale at BASE_URL, and no archived part', async () => {
+  it('lists the public pages and every part on sale’s public page at BASE_URL, and no archived part', async () => {
     const onSale = await insertPart(app, { name: 'Sitemap pads' });
     const archived = await insertPart(app, { name: 'Sitemap archived' });
     await app.db.updateTable('parts').set({ archived_at: new Date() }).where('id', '=', archived).execute();
@@ -23,15 +28,60 @@ describe('GET /sitemap.xml', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/xml/);
-    const locations = [...response.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]);
-    expect(locations.slice(0, 4)).toEqual([
+    const listed = locations(response.body);
+    expect(listed.slice(0, 4)).toEqual([
       'https://parts.example.com/',
       'https://parts.example.com/shop',
       'https://parts.example.com/blogs',
       'https://parts.example.com/portfolio',
     ]);
-    expect(locations).toContain(`https://parts.example.com/part/${onSale}`);
-    expect(locations).not.toContain(`https://parts.example.com/part/${archived}`);
+    expect(listed).toContain(`https://parts.example.com/parts/${await numberOf(app, onSale)}`);
+    expect(listed).not.toContain(`https://parts.example.com/parts/${await numberOf(app, archived)}`);
+    // The signed-in order page is not a public page.
+    expect(listed).not.toContain(`https://parts.example.com/part/${onSale}`);
     expect(response.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect((await app.inject({ method: 'GET', url: '/sitemap-1.xml' })).statusCode).toBe(404);
+  });
+});
+
+describe('the sitemap index past one file', () => {
+  let small: FastifyInstance;
+  afterAll(async () => {
+    await small?.close();
+  });
+
+  it('becomes an index of files of at most the page size, which together list every page once', async () => {
+    // 50 URLs a file (the shop's is 50,000): the demo catalogue's parts make several files.
+    small = await createTestApp({ env: { BASE_URL: 'https://parts.example.com' }, sitemapPageSize: 50 });
+    const archived = await insertPart(small, { name: 'Indexed but archived' });
+    await small.db.updateTable('parts').set({ archived_at: new Date() }).where('id', '=', archived).execute();
+    const onSale = await small.db.selectFrom('parts').select('part_number').where('archived_at', 'is', null).orderBy('seq').execute();
+    const expected = ['/', '/shop', '/blogs', '/portfolio', ...onSale.map((row) => `/parts/${row.part_number}`)].map((path) => `https://parts.example.com${path}`);
+    const fileCount = Math.ceil(expected.length / 50);
+    expect(fileCount).toBeGreaterThan(1);
+
+    const index = await small.inject({ method: 'GET', url: '/sitemap.xml' });
+
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    const files = locations(index.body);
+    expect(files).toEqual(Array.from({ length: fileCount }, (_, position) => `https://parts.example.com/sitemap-${position + 1}.xml`));
+
+    const listed: string[] = [];
+    for (const file of files) {
+      const page = await small.inject({ method: 'GET', url: new URL(file ?? '').pathname });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+      const urls = locations(page.body);
+      expect(urls.length).toBeLessThanOrEqual(50);
+      listed.push(...urls.map(String));
+    }
+    expect(listed).toEqual(expected);
+
+    for (const url of [`/sitemap-${fileCount + 1}.xml`, '/sitemap-0.xml', '/sitemap-x.xml', '/sitemap-1.txt']) {
+      const missing = await small.inject({ method: 'GET', url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.json()).toEqual({ message: apiErrors.notFound });
+    }
   });
 });

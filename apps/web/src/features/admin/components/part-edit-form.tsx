@@ -10,6 +10,7 @@ import { adminNotices } from '../admin-notices';
 import { useUpdatePart } from '../api/update-part';
 import { ActionButton } from './action-button';
 import { PhotoField, usePendingPhoto, WAITING_FOR_PHOTO } from './photo-field';
+import { PriceBreaksField } from './price-breaks-field';
 import { IMAGE_HINT } from './product-form';
 
 interface PartEditFormProps {
@@ -42,6 +43,8 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
       minOrderQuantity: String(part.minOrderQuantity),
       // The stock this form was opened with: a new figure applies only while it still holds.
       expectedAvailableQuantity: part.availableQuantity,
+      weightKg: String(part.weightKg),
+      priceBreaks: part.priceBreaks.map((tier) => ({ minQuantity: String(tier.minQuantity), unitPrice: tier.unitPrice.toFixed(2) })),
     },
   });
   const img = useWatch({ control, name: 'img' });
@@ -52,9 +55,13 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
   const submit = photo.submitAfterPhoto((url) => setValue('img', url, { shouldValidate: true, shouldDirty: true }), () => onSubmit());
 
   const onSubmit = handleSubmit(async (values) => {
+    const { weightKg, priceBreaks, ...fields } = values;
     const changes: ProductUpdate = Object.fromEntries(
-      Object.entries(values).filter(([field]) => dirtyFields[field as keyof ProductUpdate]),
+      Object.entries(fields).filter(([field]) => dirtyFields[field as keyof ProductUpdate]),
     );
+    // Weight and tiers by value: a row added and removed again, or retyped the same, is no change.
+    if (weightKg !== undefined && weightKg !== part.weightKg) changes.weightKg = weightKg;
+    if (priceBreaks && JSON.stringify(priceBreaks) !== JSON.stringify(part.priceBreaks)) changes.priceBreaks = priceBreaks;
     if (changes.availableQuantity !== undefined) changes.expectedAvailableQuantity = part.availableQuantity;
     if (Object.keys(changes).length === 0) {
       toast.info(adminNotices.nothingChanged);
@@ -104,6 +111,15 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
         error={errors.minOrderQuantity?.message}
         {...register('minOrderQuantity')}
       />
+      <TextField
+        label="Weight (kg)"
+        inputMode="decimal"
+        autoComplete="off"
+        hint="Up to three decimals, e.g. 1.25"
+        error={errors.weightKg?.message}
+        {...register('weightKg')}
+      />
+      <PriceBreaksField className="sm:col-span-3" control={control} register={register} errors={errors} />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
         <div className="w-full sm:w-40">
           <SubmitButton pending={update.isPending || photo.waiting}>{photo.waiting ? WAITING_FOR_PHOTO : 'Save'}</SubmitButton>

@@ -1,5 +1,5 @@
 import { cartMessages, cartQuantityProblem, CART_QUANTITY_MAX, paths } from '@autoparts/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { inputClass } from '../../../components/field';
@@ -28,20 +28,29 @@ export function AddToCartButton({ partId, partNumber, minOrderQuantity, availabl
   const problem = !whole ? cartMessages.badQuantity : cartQuantityProblem({ minOrderQuantity, availableQuantity }, quantity);
   const soldOut = availableQuantity <= 0;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (problem) return;
+  /**
+   * A form action (React's): sent before the page has hydrated (the public part page arrives
+   * rendered), the form is held by React's replay script and added once hydrated, with the
+   * quantity as typed (decision 038).
+   */
+  async function addToCart(form: FormData) {
+    const typed = String(form.get('quantity') ?? text);
+    setText(typed);
+    const count = Number(typed);
+    const typedProblem =
+      !/^\d+$/.test(typed.trim()) || count < 1 || count > CART_QUANTITY_MAX ? cartMessages.badQuantity : cartQuantityProblem({ minOrderQuantity, availableQuantity }, count);
+    if (typedProblem || soldOut) return;
     setSaid(null);
     try {
-      await add.mutateAsync({ partId, partNumber, quantity });
-      setSaid({ ok: true, message: cartMessages.addedOne(partNumber, quantity) });
+      await add.mutateAsync({ partId, partNumber, quantity: count });
+      setSaid({ ok: true, message: cartMessages.addedOne(partNumber, count) });
     } catch (error) {
       setSaid({ ok: false, message: error instanceof Error ? error.message : cartMessages.tooManyLines });
     }
   }
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-label={`Add ${partNumber} to cart`} className="space-y-2">
+    <form noValidate action={addToCart} aria-label={`Add ${partNumber} to cart`} className="space-y-2">
       <div className="flex items-end gap-2">
         <div className="w-28">
           <label htmlFor={inputId} className="block text-sm font-medium text-slate-700">
@@ -49,6 +58,7 @@ export function AddToCartButton({ partId, partNumber, minOrderQuantity, availabl
           </label>
           <input
             id={inputId}
+            name="quantity"
             type="number"
             inputMode="numeric"
             min={minOrderQuantity}

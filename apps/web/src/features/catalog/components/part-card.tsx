@@ -12,13 +12,16 @@ interface PartCardProps {
 
 /**
  * A part in the shop's lists (SPEC §2): image, name, part number, whether it fits the active
- * vehicle, description, price and 'Purchase Now'. Below 640 px it is a compact row — a small
- * image beside two lines of description — so a phone scrolls through the catalogue, not through
- * one part at a time.
+ * vehicle, description, price and 'Purchase Now'; the name (and the card around it) opens the
+ * part's public page. Below 640 px it is a compact row — a small image beside two lines of
+ * description — so a phone scrolls through the catalogue, not through one part at a time.
  */
 export function PartCard({ part, fits, vehicle }: PartCardProps) {
+  // The name opens the part's public page; its link is stretched over the whole card, so the
+  // photo opens it too, with one link for a screen reader and one tab stop ('Purchase Now' sits above it).
+  const page = part.partNumber ? paths.partPage(part.partNumber) : undefined;
   return (
-    <article className="flex overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md sm:flex-col">
+    <article className="relative flex overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md sm:flex-col">
       <PartImage
         src={part.img}
         alt={part.name}
@@ -28,7 +31,18 @@ export function PartCard({ part, fits, vehicle }: PartCardProps) {
         className="aspect-square w-28 shrink-0 bg-slate-50 object-contain p-2 sm:aspect-[4/3] sm:w-full sm:p-4"
       />
       <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-2 sm:p-5">
-        <h3 className="font-semibold text-ink sm:text-lg">{part.name}</h3>
+        <h3 className="font-semibold text-ink sm:text-lg">
+          {page ? (
+            <Link
+              to={page}
+              className="after:absolute after:inset-0 after:content-[''] hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
+              {part.name}
+            </Link>
+          ) : (
+            part.name
+          )}
+        </h3>
         {part.partNumber && <p className="text-sm text-slate-500">{`Part no. ${part.partNumber}`}</p>}
         {fits !== undefined && vehicle && <FitsBadge fits={fits} vehicle={vehicle} />}
         <p className="line-clamp-2 flex-1 text-sm text-slate-600 sm:line-clamp-none">{part.description}</p>
@@ -36,7 +50,7 @@ export function PartCard({ part, fits, vehicle }: PartCardProps) {
           <p className="text-lg font-bold text-brand-700 sm:text-xl">{formatPrice(part.price)}</p>
           <Link
             to={paths.part(part._id)}
-            className="inline-flex justify-center rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:mt-2 sm:px-4 sm:py-2 sm:text-base"
+            className="relative z-10 inline-flex justify-center rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:mt-2 sm:px-4 sm:py-2 sm:text-base"
             aria-label={`Purchase Now: ${part.name}`}
           >
             Purchase Now

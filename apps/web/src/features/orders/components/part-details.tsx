@@ -1,12 +1,13 @@
 import { formatPrice, type PartDetail } from '@autoparts/shared';
 import type { ReactNode } from 'react';
 import { PartImage } from '../../../components/part-image';
+import { PriceBreakTable } from '../../parts/components/price-break-table';
 
 /** How wide a part's page shows its image: `sizes` of the image and of its preload (app/page-data.ts). */
 export const PART_PAGE_IMAGE_SIZES = '(min-width: 1280px) 288px, (min-width: 1024px) 40vw, (min-width: 640px) 288px, 100vw';
 
 /**
- * A part as its page shows it (SPEC §2): image, name, description, price and quantities;
+ * A part as its pages show it (SPEC §2): image, name, description, price, its quantity prices and quantities;
  * `besidePrice` is whether it fits the buyer's vehicle, which decides as much as the price.
  */
 export function PartDetails({ part, besidePrice }: { part: PartDetail; besidePrice?: ReactNode }) {
@@ -19,7 +20,7 @@ export function PartDetails({ part, besidePrice }: { part: PartDetail; besidePri
         height={300}
         loading="eager"
         sizes={PART_PAGE_IMAGE_SIZES}
-        className="aspect-[4/3] w-full shrink-0 rounded-xl border border-slate-200 bg-slate-50 object-contain p-4 sm:w-72 lg:w-full xl:w-72"
+        className="aspect-[4/3] w-full shrink-0 self-start rounded-xl border border-slate-200 bg-slate-50 object-contain p-4 sm:w-72 lg:w-full xl:w-72"
       />
       <div className="min-w-0">
         <h1 id="part-heading" className="text-3xl font-extrabold text-ink">
@@ -30,11 +31,18 @@ export function PartDetails({ part, besidePrice }: { part: PartDetail; besidePri
           <p className="text-3xl font-bold text-brand-700">{formatPrice(part.price)}</p>
           {besidePrice}
         </div>
+        <PriceBreakTable price={part.price} minOrderQuantity={part.minOrderQuantity} priceBreaks={part.priceBreaks} />
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-700">
           <dt className="font-medium">Available Quantity</dt>
           <dd>{part.availableQuantity}</dd>
           <dt className="font-medium">Minimum Order Quantity</dt>
           <dd>{part.minOrderQuantity}</dd>
+          {part.weightKg > 0 && (
+            <>
+              <dt className="font-medium">Weight</dt>
+              <dd>{`${part.weightKg} kg`}</dd>
+            </>
+          )}
           <dt className="font-medium">Part number</dt>
           <dd data-testid="part-number">{part.partNumber}</dd>
           {part.category && (

@@ -1,5 +1,6 @@
 import { paths, vehicleLabel, type PartDetail, type Vehicle } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useGarage } from '../../../lib/garage';
 import { fitmentQuery } from '../api/get-part';
@@ -33,20 +34,16 @@ export function groupFitment(vehicles: Vehicle[]): Array<{ make: string; model: 
  */
 export function FitVerdict({ part }: { part: PartDetail }) {
   const fitment = useQuery(fitmentQuery(part._id));
-  const { active } = useGarage();
-  if (!active || !fitment.data) return null;
-  return <FitsNotice part={part} active={active} fits={fitment.data.some((vehicle) => vehicle._id === active._id)} />;
+  if (!fitment.data) return null;
+  return <FitVerdictFor part={part} vehicles={fitment.data} />;
 }
 
-/** The vehicles the part fits. */
+/** The vehicles the part fits, as the signed-in part page loads them. */
 export function PartFitment({ part }: { part: PartDetail }) {
   const fitment = useQuery(fitmentQuery(part._id));
 
   return (
-    <section aria-labelledby="fitment-heading" className="mt-10">
-      <h2 id="fitment-heading" className="text-xl font-bold text-ink">
-        Vehicles this part fits
-      </h2>
+    <FitmentSection>
       {fitment.isPending ? (
         <p role="status" className="mt-2 text-slate-600">
           Loading the vehicles…
@@ -58,30 +55,57 @@ export function PartFitment({ part }: { part: PartDetail }) {
             Try again
           </button>
         </p>
-      ) : fitment.data.length === 0 ? (
-        <p className="mt-2 text-slate-600">No vehicles are listed for this part yet.</p>
       ) : (
-        <table className="mt-3 w-full max-w-2xl text-left text-slate-700">
-          <thead>
-            <tr className="border-b border-slate-200">
-              <th scope="col" className="py-2 pr-4">Make</th>
-              <th scope="col" className="py-2 pr-4">Model</th>
-              <th scope="col" className="py-2">Years</th>
-            </tr>
-          </thead>
-          <tbody>
-            {groupFitment(fitment.data).map((group) => (
-              <tr key={`${group.make}-${group.model}`} className="border-b border-slate-100">
-                <td className="py-2 pr-4">{group.make}</td>
-                <td className="py-2 pr-4">{group.model}</td>
-                <td className="py-2">{group.years}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <FitmentTable vehicles={fitment.data} />
       )}
+    </FitmentSection>
+  );
+}
+
+/** "Vehicles this part fits", around what it holds (the public part page passes its table in). */
+export function FitmentSection({ children }: { children: ReactNode }) {
+  return (
+    <section aria-labelledby="fitment-heading" className="mt-10">
+      <h2 id="fitment-heading" className="text-xl font-bold text-ink">
+        Vehicles this part fits
+      </h2>
+      {children}
     </section>
   );
+}
+
+/** The vehicles grouped by make and model, with their years; a sentence when there are none. */
+export function FitmentTable({ vehicles }: { vehicles: Vehicle[] }) {
+  if (vehicles.length === 0) return <p className="mt-2 text-slate-600">No vehicles are listed for this part yet.</p>;
+  return (
+    <div className="mt-3 max-w-2xl overflow-x-auto">
+      <table className="w-full text-left text-slate-700">
+        <thead>
+          <tr className="border-b border-slate-200">
+            <th scope="col" className="py-2 pr-4">Make</th>
+            <th scope="col" className="py-2 pr-4">Model</th>
+            <th scope="col" className="py-2">Years</th>
+          </tr>
+        </thead>
+        <tbody>
+          {groupFitment(vehicles).map((group) => (
+            <tr key={`${group.make}-${group.model}`} className="border-b border-slate-100">
+              <td className="py-2 pr-4">{group.make}</td>
+              <td className="py-2 pr-4">{group.model}</td>
+              <td className="py-2">{group.years}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Whether the part fits the garage's active vehicle, given the vehicles it fits; nothing without one. */
+export function FitVerdictFor({ part, vehicles }: { part: PartDetail; vehicles: Vehicle[] }) {
+  const { active } = useGarage();
+  if (!active) return null;
+  return <FitsNotice part={part} active={active} fits={vehicles.some((vehicle) => vehicle._id === active._id)} />;
 }
 
 function FitsNotice({ part, active, fits }: { part: PartDetail; active: Vehicle; fits: boolean }) {

@@ -1,0 +1,71 @@
+import { formatPrice, paths, type PublicPart } from '@autoparts/shared';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { pageTitle } from '../../../content/site';
+import { PartDetails } from '../../orders/components/part-details';
+import { FitmentSection, FitmentTable, FitVerdictFor } from '../../orders/components/part-fitment';
+import { fitmentVehicles } from '../api/get-public-part';
+
+interface PublicPartViewProps {
+  part: PublicPart;
+  /** The cart's "Add to cart" for this part, shown above "Order now" (features/cart puts it here). */
+  addToCart?: ReactNode;
+}
+
+/**
+ * A part's public page: its details (as the signed-in page shows them, with the quantity prices
+ * and whether it fits the garage's active vehicle), a box to buy it, and the vehicles it fits.
+ */
+export function PublicPartView({ part, addToCart }: PublicPartViewProps) {
+  const vehicles = fitmentVehicles(part);
+  const inStock = part.availableQuantity >= part.minOrderQuantity;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 md:py-12">
+      <title>{pageTitle(`${part.name} ${part.partNumber}`)}</title>
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
+        <Link to={paths.shop} className="font-medium text-brand-700 underline-offset-2 hover:underline">
+          Shop
+        </Link>
+        {part.category && (
+          <>
+            <span aria-hidden="true"> / </span>
+            <Link
+              to={`${paths.shop}?${new URLSearchParams({ category: part.category.slug }).toString()}`}
+              className="font-medium text-brand-700 underline-offset-2 hover:underline"
+            >
+              {part.category.name}
+            </Link>
+          </>
+        )}
+        <span aria-hidden="true"> / </span>
+        <span aria-current="page">{part.partNumber}</span>
+      </nav>
+      <div className="grid items-start gap-10 lg:grid-cols-[2fr_1fr]">
+        <PartDetails part={part} besidePrice={<FitVerdictFor part={part} vehicles={vehicles} />} />
+        <aside aria-labelledby="buy-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+          <h2 id="buy-heading" className="text-lg font-bold text-ink">
+            Buy this part
+          </h2>
+          <p className="mt-2 text-2xl font-bold text-brand-700">{formatPrice(part.price)}</p>
+          <p className={`mt-1 font-semibold ${inStock ? 'text-green-800' : 'text-red-700'}`}>
+            {inStock ? `In stock: ${part.availableQuantity}` : 'Out of stock'}
+          </p>
+          <p className="mt-1 text-slate-600">{`Minimum order: ${part.minOrderQuantity}`}</p>
+          <div className="mt-4 flex flex-col gap-3">
+            {addToCart}
+            <Link
+              to={paths.part(part._id)}
+              className="inline-flex justify-center rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
+              Order now
+            </Link>
+          </div>
+          <p className="mt-2 text-sm text-slate-600">Order now asks you to sign in, then takes the order and its payment.</p>
+        </aside>
+      </div>
+      <FitmentSection>
+        <FitmentTable vehicles={vehicles} />
+      </FitmentSection>
+    </div>
+  );
+}

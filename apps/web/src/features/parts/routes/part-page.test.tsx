@@ -1,0 +1,84 @@
+import type { PublicPart } from '@autoparts/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { stubFetch } from '../../../test/fetch-stub';
+import { aPartDetail } from '../../../test/orders';
+import { renderRoutes } from '../../../test/render-with-router';
+import { signedOutReply } from '../../../test/users';
+import { Component as PublicPartPage } from './part-page';
+
+const GET_PART = 'GET /api/parts/by-number/BRK-1001';
+
+const part: PublicPart = {
+  ...aPartDetail({ price: 12.5, minOrderQuantity: 5, availableQuantity: 40, weightKg: 0.8, priceBreaks: [{ minQuantity: 10, unitPrice: 11 }, { minQuantity: 50, unitPrice: 9.9 }] }),
+  fitment: [
+    { make: 'Hyundai', model: 'Elantra', vehicles: [{ _id: 'elantra-2016', year: 2016, engine: '2.0L' }, { _id: 'elantra-2017', year: 2017, engine: '2.0L' }] },
+    { make: 'Kia', model: 'Forte', vehicles: [{ _id: 'forte-2019', year: 2019, engine: '' }] },
+  ],
+};
+
+function renderPage() {
+  return renderRoutes([{ path: '/parts/:partNumber', element: <PublicPartPage /> }], { path: '/parts/BRK-1001' });
+}
+
+const garageWith = (vehicle: { _id: string; year: number; make: string; model: string; engine: string }) =>
+  localStorage.setItem('autoparts.garage', JSON.stringify({ vehicles: [vehicle], activeId: vehicle._id }));
+
+afterEach(() => localStorage.clear());
+
+describe('/parts/{partNumber}', () => {
+  it('shows the part, its quantity prices, stock, fitment by make and model, and Order now', async () => {
+    stubFetch({ [GET_PART]: { body: part }, 'GET /api/me': signedOutReply });
+    renderPage();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Brake Pads' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Brake Pads BRK-1001 —/);
+    const prices = screen.getByRole('table', { name: 'Quantity prices' });
+    expect(within(prices).getAllByRole('row').map((row) => row.textContent)).toEqual(['QuantityEach', 'from 5$12.50', 'from 10$11.00', 'from 50$9.90']);
+    expect(screen.getByText('In stock: 40')).toBeInTheDocument();
+    expect(screen.getByText('Minimum order: 5')).toBeInTheDocument();
+    expect(screen.getByText('0.8 kg')).toBeInTheDocument();
+    const fitment = within(screen.getByRole('region', { name: 'Vehicles this part fits' }));
+    expect(fitment.getAllByRole('row').map((row) => row.textContent)).toEqual(['MakeModelYears', 'HyundaiElantra2016–2017', 'KiaForte2019']);
+    expect(screen.getByRole('link', { name: 'Order now' })).toHaveAttribute('href', '/part/part-1');
+    expect(screen.queryByText(/fit your/)).not.toBeInTheDocument();
+  });
+
+  it('says whether it fits the vehicle chosen in the garage', async () => {
+    stubFetch({ [GET_PART]: { body: part }, 'GET /api/me': signedOutReply });
+    garageWith({ _id: 'elantra-2016', year: 2016, make: 'Hyundai', model: 'Elantra', engine: '2.0L' });
+    renderPage();
+    expect(await screen.findByText('Fits your 2016 Hyundai Elantra')).toBeInTheDocument();
+  });
+
+  it('says when it does not fit, with a link to parts that do', async () => {
+    stubFetch({ [GET_PART]: { body: part }, 'GET /api/me': signedOutReply });
+    garageWith({ _id: 'corolla-2018', year: 2018, make: 'Toyota', model: 'Corolla', engine: '' });
+    renderPage();
+    expect(await screen.findByText('Does not fit your 2018 Toyota Corolla')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Brakes parts that fit your 2018 Toyota Corolla' })).toHaveAttribute(
+      'href',
+      '/shop?vehicle=corolla-2018&category=brakes',
+    );
+  });
+
+  it('is "Part not found" for a number we do not sell, with a search for it', async () => {
+    stubFetch({ [GET_PART]: { status: 404, body: { message: 'Part not found' } }, 'GET /api/me': signedOutReply });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Part not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Search the shop for it' })).toHaveAttribute('href', '/shop?q=BRK-1001');
+  });
+
+  it('shows a skeleton while loading, and a failure with Try again', async () => {
+    let fails = true;
+    stubFetch({ [GET_PART]: () => (fails ? { status: 500, body: { message: 'Internal Server Error' } } : { body: part }), 'GET /api/me': signedOutReply });
+    const user = userEvent.setup();
+    renderPage();
+    expect(screen.getByRole('status', { name: 'Loading part' })).toBeInTheDocument();
+    expect(await screen.findByText('We could not load this part right now.')).toBeInTheDocument();
+    fails = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Brake Pads' })).toBeInTheDocument();
+  });
+});

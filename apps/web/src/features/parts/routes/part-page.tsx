@@ -1,0 +1,61 @@
+import { paths } from '@autoparts/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed';
+import { pageTitle } from '../../../content/site';
+import { AddToCartButton } from '../../cart/components/add-to-cart-button';
+import { PartDetailsSkeleton } from '../../orders/components/part-details';
+import { publicPartQuery } from '../api/get-public-part';
+import { PublicPartView } from '../components/public-part-view';
+
+/**
+ * /parts/{partNumber}: a part's public page, rendered on the server for everyone (search engines
+ * included) with its data: photo, price and quantity prices, stock, minimum order, specs, OEM
+ * numbers, fitment and whether it fits the garage's vehicle; "Order now" leads to SPEC's
+ * signed-in /part/{id}.
+ */
+export function Component() {
+  const { partNumber = '' } = useParams();
+  const part = useQuery(publicPartQuery(partNumber));
+
+  if (part.isError) {
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-8 md:py-12">
+        <title>{pageTitle('Part')}</title>
+        <LoadFailed message="We could not load this part right now." onRetry={() => void part.refetch()} />
+      </div>
+    );
+  }
+  if (part.isPending) {
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-8 md:py-12">
+        <title>{pageTitle('Part')}</title>
+        <PartDetailsSkeleton />
+      </div>
+    );
+  }
+  if (part.data === null) return <PartNumberNotFound partNumber={partNumber} />;
+  const { _id: id, partNumber: number, minOrderQuantity, availableQuantity } = part.data;
+  return (
+    <PublicPartView
+      part={part.data}
+      addToCart={<AddToCartButton partId={id} partNumber={number} minOrderQuantity={minOrderQuantity} availableQuantity={availableQuantity} />}
+    />
+  );
+}
+
+function PartNumberNotFound({ partNumber }: { partNumber: string }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <title>{pageTitle('Part not found')}</title>
+      <h1 className="text-3xl font-extrabold text-ink">Part not found</h1>
+      <p className="mt-3 text-lg text-slate-600">{`We sell no part numbered ${partNumber}: it does not exist or is no longer sold.`}</p>
+      <Link
+        to={`${paths.shop}?${new URLSearchParams({ q: partNumber }).toString()}`}
+        className="mt-8 inline-flex rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      >
+        Search the shop for it
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import type { Browser } from '@playwright/test';
+import type { PublicPart } from '@autoparts/shared';
+import { e2eAdmin } from './admin-account';
+import { expect, test } from './fixtures';
+import { expectNoSeriousA11yViolations, logInAt, waitForApp, widths } from './pages';
+
+/**
+ * An admin's new part with its catalogue fields and fitment (through the API, signed in), and its
+ * weight and price breaks through Manage Products' edit form. Returns its id and number.
+ */
+async function partWithTiers(browser: Browser, baseURL: string, width: number) {
+  const context = await browser.newContext({ viewport: { width, height: 844 } });
+  const admin = await context.newPage();
+  await logInAt(admin, e2eAdmin);
+  const headers = { origin: baseURL };
+  const name = `Tiered Brake Pads ${width} ${Date.now()}`;
+  const partNumber = `E2E-PB-${width}-${Date.now() % 1_000_000}`;
+  const added = await admin.request.post('/api/addaproduct', {
+    headers,
+    data: { name, img: '/images/parts/brake-pads.svg', description: 'Ceramic pads for a quiet stop.', storequantity: '120', price: '9.99', minOrderQuantity: '2' },
+  });
+  expect(added.ok()).toBe(true);
+  const { insertedId: id } = (await added.json()) as { insertedId: string };
+  const catalogue = await admin.request.put(`/api/admin/part/${id}/catalogue`, {
+    headers,
+    data: { category: null, partNumber, oemNumbers: ['04465-E2E01'], specs: [{ name: 'Position', value: 'Front axle' }] },
+  });
+  expect(catalogue.ok()).toBe(true);
+  const fitment = await admin.request.post('/api/admin/fitment/import', {
+    headers,
+    data: { csv: `${partNumber},Hyundai,Elantra,2016,2018,2.0L\n${partNumber},Kia,Forte,2019,2019,2.0L\n` },
+  });
+  expect(fitment.ok()).toBe(true);
+
+  await admin.goto(`/dashboard/manageproducts?q=${encodeURIComponent(name)}`);
+  await admin.getByRole('button', { name: 'Edit' }).click();
+  const form = admin.getByRole('form', { name: `Edit ${name}` });
+  await form.getByLabel('Weight (kg)').fill('1.25');
+  await form.getByRole('button', { name: 'Add a price break' }).click();
+  await form.getByLabel('Tier 1: from quantity').fill('10');
+  await form.getByLabel('Tier 1: price each ($)').fill('8.50');
+  await form.getByRole('button', { name: 'Add a price break' }).click();
+  await form.getByLabel('Tier 2: from quantity').fill('50');
+  await form.getByLabel('Tier 2: price each ($)').fill('8.90');
+  await form.getByRole('button', { name: 'Save' }).click();
+  // Prices must fall as quantities rise: the shared schema's message names the tier.
+  await expect(form.getByRole('alert')).toHaveText('The tier from 50 must cost less than the tier from 10: prices fall as quantities rise');
+  await form.getByLabel('Tier 2: price each ($)').fill('7.90');
+  await admin.screenshot({ path: `.tmp/screens/${width}_part-tiers-editor.png`, fullPage: true });
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(admin.getByText('Product updated')).toBeVisible();
+  await context.close();
+  return { id, name, partNumber };
+}
+
+for (const width of widths) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 844 } });
+
+    test('a visitor opens a part’s public page from a /shop card: price breaks, specs, fitment, canonical link and offer', async ({ page, browser, baseURL }) => {
+      const { id, name, partNumber } = await partWithTiers(browser, baseURL ?? '', width);
+      const part = (await (await page.request.get(`/api/parts/by-number/${partNumber}`)).json()) as PublicPart;
+      const elantra = part.fitment.find((group) => group.model === 'Elantra')?.vehicles[0];
+      expect(elantra).toBeDefined();
+      // The visitor's garage holds a 2016 Hyundai Elantra (a visitor's garage lives in the browser).
+      await page.addInitScript((vehicle) => {
+        localStorage.setItem('autoparts.garage', JSON.stringify({ vehicles: [vehicle], activeId: vehicle._id }));
+      }, { ...elantra!, make: 'Hyundai', model: 'Elantra' });
+
+      await page.goto(`/shop?q=${encodeURIComponent(partNumber)}`);
+      await waitForApp(page);
+      const card = page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first();
+      // SPEC's Purchase Now stays as it is; the name opens the public page.
+      await expect(card.getByRole('link', { name: `Purchase Now: ${name}` })).toHaveAttribute('href', `/part/${id}`);
+      await card.getByRole('link', { name, exact: true }).click();
+
+      await expect(page).toHaveURL(new RegExp(`/parts/${partNumber}$`));
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      const tiers = page.getByRole('table', { name: 'Quantity prices' });
+      await expect(tiers.getByRole('row')).toHaveText([/Quantity\s*Each/, /from 2\s*\$9\.99/, /from 10\s*\$8\.50/, /from 50\s*\$7\.90/]);
+      await expect(page.getByText('In stock: 120')).toBeVisible();
+      await expect(page.getByText('Minimum order: 2')).toBeVisible();
+      await expect(page.getByText('1.25 kg')).toBeVisible();
+      await expect(page.getByText('Front axle')).toBeVisible();
+      await expect(page.getByText('04465-E2E01')).toBeVisible();
+      const fitment = page.getByRole('region', { name: 'Vehicles this part fits' });
+      await expect(fitment.getByRole('row', { name: /Hyundai\s+Elantra\s+2016–2018/ })).toBeVisible();
+      await expect(fitment.getByRole('row', { name: /Kia\s+Forte\s+2019/ })).toBeVisible();
+      await expect(page.getByText('Fits your 2016 Hyundai Elantra')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Order now' })).toHaveAttribute('href', `/part/${id}`);
+
+      // As a search engine or a visitor from one gets it: rendered on the server, with its head.
+      const response = await page.reload();
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      await expect(page).toHaveTitle(new RegExp(`^${name} ${partNumber}`));
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/parts/${partNumber}`);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', new RegExp(`^${name}, part no\\. ${partNumber}: \\$9\\.99\\. Fits Hyundai Elantra, Kia Forte\\.`));
+      const offer = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>;
+      expect(offer).toMatchObject({
+        '@type': 'Product',
+        name,
+        sku: partNumber,
+        url: `${baseURL}/parts/${partNumber}`,
+        offers: { '@type': 'Offer', price: '9.99', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+      });
+      await expect(page.getByText('Fits your 2016 Hyundai Elantra')).toBeVisible();
+      await page.screenshot({ path: `.tmp/screens/${width}_part-page.png`, fullPage: true });
+      await expectNoSeriousA11yViolations(page);
+
+      const sitemap = await (await page.request.get('/sitemap.xml')).text();
+      expect(sitemap).toContain(`<loc>${baseURL}/parts/${partNumber}</loc>`);
+    });
+
+    test('a part number we do not sell is a 404 page that offers a search', async ({ page }) => {
+      const response = await page.goto('/parts/NO-SUCH-PART-E2E');
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: 'Part not found' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Search the shop for it' })).toHaveAttribute('href', '/shop?q=NO-SUCH-PART-E2E');
+      await expectNoSeriousA11yViolations(page);
+    });
+  });
+}
