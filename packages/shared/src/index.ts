@@ -20,3 +20,4 @@ export * from './overview';
 export * from './account-mail';
 export * from './operations';
 export * from './pricing';
+export * from './checkout';

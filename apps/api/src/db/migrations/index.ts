@@ -16,6 +16,7 @@ import * as changeNotifications from './0016-change-notifications';
 import * as partNumberKeys from './0017-part-number-keys';
 import * as mailResend from './0020-mail-resend';
 import * as cartCheckout from './0021-cart-checkout';
+import * as orderLines from './0022-order-lines';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0017-part-number-keys': partNumberKeys,
   '0020-mail-resend': mailResend,
   '0021-cart-checkout': cartCheckout,
+  '0022-order-lines': orderLines,
 };
 
 export const migrationProvider: MigrationProvider = {
