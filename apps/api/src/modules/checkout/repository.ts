@@ -195,9 +195,12 @@ export interface PlaceInput {
   customerName: string;
   /** The lines to order; without them, the account's cart (which the order then empties). */
   lines?: LineRequest[];
-  /** The address book's address it ships to (its snapshot is kept), if any. */
+  /** The address book's address that prices shipping and tax, if any. */
   address: AddressRow | undefined;
-  /** The address as text: SPEC's `address`; by default the address book's in one line. */
+  /**
+   * Where it ships, as SPEC's typed text (POST /order: `address` only prices it). Without it the
+   * order ships to `address`, whose snapshot it keeps, with this text made from it.
+   */
   addressText?: string;
   /** Undefined: the cheapest method for the address (or none). */
   shippingMethodId?: string;
@@ -310,7 +313,8 @@ export function createCheckoutRepository(db: Db, mail: Mail) {
 
         const [first] = lines;
         if (!first?.part) throw new Error('an order without lines');
-        const shipTo = input.address ? toShipTo(input.address) : null;
+        // Typed address text (POST /order) is where it goes; the address book's is kept as it was.
+        const shipTo = input.address && input.addressText === undefined ? toShipTo(input.address) : null;
         const order = await trx
           .insertInto('orders')
           .values({
