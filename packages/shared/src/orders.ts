@@ -66,6 +66,9 @@ export const placeOrderReplySchema = z.object({
   insertedId: z.string(),
 });
 
+/** `POST /order`'s reply: SPEC's, with the order's human number as its e-mail gives it (decision 052). */
+export const orderPlacedReplySchema = placeOrderReplySchema.extend({ orderNumber: z.string() });
+
 /** One line of an order, as it was when ordered (money in dollars). */
 export const orderLineSchema = z.object({
   partId: z.string(),

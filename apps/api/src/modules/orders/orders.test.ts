@@ -80,7 +80,7 @@ describe('POST /api/order', () => {
 
     expect(response.statusCode, response.body).toBe(200);
     const reply = response.json() as { acknowledged: boolean; insertedId: string };
-    expect(reply).toEqual({ acknowledged: true, insertedId: expect.any(String) });
+    expect(reply).toEqual({ acknowledged: true, insertedId: expect.any(String), orderNumber: expect.stringMatching(/^\d{6,}$/) });
     expect(await stockOf(app, partId)).toBe(47);
 
     const row = await orderRow(app, reply.insertedId);

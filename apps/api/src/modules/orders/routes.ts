@@ -13,7 +13,7 @@ import {
   orderHistorySchema,
   orderListSchema,
   pageQuerySchema,
-  placeOrderReplySchema,
+  orderPlacedReplySchema,
   placeOrderSchema,
   quantityBelowMinimum,
   unpaidCapMessage,
@@ -61,7 +61,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         body: placeOrderSchema,
         response: {
-          200: placeOrderReplySchema,
+          200: orderPlacedReplySchema,
           400: errorSchema,
           401: errorSchema,
           404: errorSchema,
@@ -90,7 +90,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           totalBounds: app.payments.mode === 'stripe' ? STRIPE_TOTAL_BOUNDS : undefined,
         },
       );
-      if (outcome.placed) return { acknowledged: true, insertedId: outcome.order.id };
+      if (outcome.placed) return { acknowledged: true, insertedId: outcome.order.id, orderNumber: String(outcome.order.order_number) };
       if (outcome.reason === 'lines') {
         // SPEC's messages for its one line.
         const problem = outcome.lines[0]?.problem;

@@ -67,6 +67,7 @@ describe('Manage All Orders', () => {
     const first = rowOf('Jane Doe');
     expect(first.getByText('jane@example.com')).toBeInTheDocument();
     expect(first.getByText('Brake Pads')).toBeInTheDocument();
+    expect(first.getByText('Order 100042')).toBeInTheDocument();
     expect(first.getByText('5')).toBeInTheDocument();
     expect(first.getByText('$62.50')).toBeInTheDocument();
     expect(first.getByText('Unpaid')).toBeInTheDocument();
