@@ -14,7 +14,8 @@ import {
   postQuote,
   userIdOf,
 } from '../../test/checkout';
-import { cancelOrderRequest, insertPart, messageOf, myOrders, orderRow, placeOrder, postOrder, signUpCustomer, stockOf, type Customer } from '../../test/orders';
+import { payOrder } from '../../test/admin';
+import { cancelOrderRequest, insertPart, messageOf, myOrders, orderRow, placeOrder, postOrder, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
 import { createOrdersRepository } from '../orders/repository';
 
 // The checkout on the real app and database: totals to the cent, all or nothing, one order path.
@@ -280,6 +281,24 @@ describe('POST /api/checkout', () => {
     expect((await orders.expire(expiring.insertedId))?.status).toBe('expired');
     expect(await orders.expire(expiring.insertedId)).toBeUndefined();
     expect([await stockOf(app, pads), await stockOf(app, clips)]).toEqual([100, 100]);
+  });
+});
+
+describe('the admin overview of a checkout', () => {
+  it('counts each line’s units and parts revenue for its own part among the best sellers', async () => {
+    await fillCart(app, adaId, []);
+    const wheel = await insertWeighedPart(app, { name: 'Overview wheel bearing', priceCents: 90_000, weightGrams: 0 });
+    const seal = await insertWeighedPart(app, { name: 'Overview hub seal', priceCents: 80_000, weightGrams: 0 });
+    await fillCart(app, adaId, [[wheel, 2], [seal, 3]]);
+    const placed = await postCheckout(app, ada.cookie, { addressId: address.illinois, shippingMethodId: methods.standard });
+    expect(placed.statusCode, placed.body).toBe(200);
+    await payOrder(app, ada, (placed.json() as { insertedId: string }).insertedId);
+    const boss = await signUpAdmin(app, 'checkout-boss');
+    const overview = await app.inject({ method: 'GET', url: '/api/admin/overview', headers: { authorization: `Bearer ${boss.token}` } });
+    expect(overview.statusCode, overview.body).toBe(200);
+    const { bestSellers } = overview.json() as { bestSellers: Array<{ _id: string; quantity: number; revenue: number }> };
+    expect(bestSellers.find((part) => part._id === wheel)).toMatchObject({ quantity: 2, revenue: 1800 });
+    expect(bestSellers.find((part) => part._id === seal)).toMatchObject({ quantity: 3, revenue: 2400 });
   });
 });
 
