@@ -302,6 +302,20 @@ describe('the admin overview of a checkout', () => {
   });
 });
 
+describe('Manage All Orders finds an order by its number', () => {
+  it('answers the order whose number is searched for, beside e-mails that contain it', async () => {
+    const part = await insertWeighedPart(app, { priceCents: 100, weightGrams: 0 });
+    const orderId = await placeOrder(app, ada, part, 1);
+    const { order_number: number } = await orderRow(app, orderId);
+    const boss = await signUpAdmin(app, 'checkout-finder');
+    const found = await app.inject({ method: 'GET', url: `/api/admin/orders?email=${number}`, headers: { authorization: `Bearer ${boss.token}` } });
+    expect(found.statusCode, found.body).toBe(200);
+    expect((found.json() as { orders: Array<{ _id: string; orderNumber: string }> }).orders).toEqual([
+      expect.objectContaining({ _id: orderId, orderNumber: String(number) }),
+    ]);
+  });
+});
+
 describe('POST /api/order: an order of one line through the same path', () => {
   it('prices shipping and tax as for the default address (its cheapest method), keeping the typed address', async () => {
     const carol = await signUpCustomer(app, 'checkout-carol');

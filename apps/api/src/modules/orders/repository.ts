@@ -73,6 +73,9 @@ async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
   return rows.map((row) => toOrder(row, lines.get(row.id) ?? []));
 }
 
+/** What an order number looks like (the sequence starts at 100001). */
+const ORDER_NUMBER = /^\d{6,18}$/;
+
 /** How long a refund may take before its claim on an order counts as abandoned. */
 const REFUND_CLAIM_SECONDS = 5 * 60;
 
@@ -255,7 +258,16 @@ export function createOrdersRepository(db: Db, mail: Mail) {
     async listPage(query: { status?: OrderRow['status'] | undefined; email?: string | undefined; page: number; pageSize: number }) {
       let filtered = db.selectFrom('orders');
       if (query.status) filtered = filtered.where('status', '=', query.status);
-      if (query.email) filtered = filtered.where('email', 'ilike', `%${escapeLike(query.email.toLowerCase())}%`);
+      const term = query.email;
+      if (term) {
+        // A part of the customer's e-mail, or an order's number as e-mails and My Orders show it.
+        filtered = filtered.where((eb) =>
+          eb.or([
+            eb('email', 'ilike', `%${escapeLike(term.toLowerCase())}%`),
+            ...(ORDER_NUMBER.test(term) ? [eb('order_number', '=', term)] : []),
+          ]),
+        );
+      }
       const [rows, counted] = await Promise.all([
         filtered
           .selectAll()
