@@ -16,9 +16,11 @@
  *     alternating likewise.
  * Every load run is bounded by autocannon's or pgbench's own duration; a watchdog stops the whole
  * run after WATCHDOG_MS. The figures go into docs/benchmarks.md by hand.
+ *   - `POST /api/checkout` of a 5-line cart, orders/s against pgbench running the same SQL
+ *     (`checkoutScript`, decision 052), each checkout from an account of its own with a full cart;
  *   - with BENCH_ONLY=mixed (not in the default run): `GET /api/parts` req/s while orders stream
  *     in, against the same reads alone (decision 030: the cache drops that orders cause).
- *   BENCH_ONLY=reads,orders npm run bench   # some of reads, orders, lighthouse, mixed
+ *   BENCH_ONLY=reads,orders npm run bench   # some of reads, orders, checkout, lighthouse, mixed
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -32,7 +34,6 @@ import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
-import { UNPAID_ORDERS_MAX, UNPAID_UNITS_MAX } from '@autoparts/shared';
 import { renderMail } from '../apps/api/src/modules/mail/templates';
 import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from './postgres-cluster';
 
@@ -52,6 +53,12 @@ const ORDER_CONNECTIONS = 10;
 /** Accounts with an access token each: an account holds at most 10 unpaid orders. */
 const ORDER_ACCOUNTS = 3000;
 const BENCH_PARTS = 10;
+/** Checkouts: each account checks its cart of CHECKOUT_LINES parts out once, so there are many. */
+const CHECKOUT_ACCOUNTS = 8000;
+const CHECKOUT_LINES = 5;
+/** The bench's method ($5.99 flat) and Illinois's 6.25 % on $99.95 + $5.99, half up. */
+const CHECKOUT_SHIPPING_CENTS = 599;
+const CHECKOUT_TAX_CENTS = 662;
 const LIGHTHOUSE_RUNS = 5;
 const WATCHDOG_MS = 10 * 60_000;
 
@@ -274,74 +281,197 @@ async function prepareOrders(databaseUrl: string, origin: string): Promise<Order
   }
 }
 
+interface CheckoutSetup {
+  /** The shop's accounts: token and address, each with a cart of CHECKOUT_LINES lines. */
+  accounts: Array<{ token: string; addressId: string }>;
+  methodId: string;
+  scriptPath: string;
+}
+
 /**
- * The SQL that one `POST /api/order` sends (decision 030; seen with `log_statement = all`), as a
- * pgbench script, so that the ratio compares like with like:
- *   1. who is calling: the access token, its session and its account in one query (auth);
- *   2. the rate counter of the account, counted in PostgreSQL in its own statement (limits);
- *   3. the order's transaction: `begin`; the account's row locked for the caps; one statement
- *      that counts the unpaid orders against the caps, takes the stock (the parts trigger
- *      NOTIFYs `shop_changes` on commit, migration 0016) and inserts the order; one statement
- *      with the mail outbox row (the message the shop renders for such an order, the same
- *      bytes) and the expiry and mail jobs (pg-boss's own insert statement), each a CTE;
- *      `commit`. The message's id and the jobs' JSON, which the shop makes in Node, are made
- *      here by the order statement's select.
- * pgbench's variables are parameters of its extended protocol, as the shop's values are. The
- * shop, running meanwhile, sends pgbench's mails too (their jobs are real): both sides carry the
- * mail worker. Each order from the next account (and a part by it), as the shop's orders: at
- * random, an account would now and then reach its unpaid cap, and `\\gset` of no order stops
- * pgbench.
+ * Checkout's accounts (CHECKOUT_ACCOUNTS for the shop, as many for pgbench), each with a session,
+ * an access token, an Illinois address and a cart of CHECKOUT_LINES of the bench's parts (from a
+ * part of its own on, so carts overlap as a workshop's do); one shipping method and Illinois's tax.
  */
-function orderScript(mail: { subject: string; html: string; text: string }): string {
-  // A string literal for a pgbench script: on one line, and no `:` in it (pgbench takes `:name`
-  // for a variable even inside quotes).
-  const literal = (text: string) =>
-    `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''").replace(/\n/g, '\\n').replace(/:/g, '\\x3a')}'`;
-  const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+async function prepareCheckouts(databaseUrl: string, origin: string, partIds: string[]): Promise<CheckoutSetup> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const method = await client.query<{ id: string }>(
+      `insert into shipping_methods (name, estimate, countries, base_price_cents, price_per_kg_cents)
+       values ('Bench ground', '3–5 business days', '{US}', ${CHECKOUT_SHIPPING_CENTS}, 0) returning id`,
+    );
+    await client.query(`insert into tax_rates (country, region, rate_ppm, applies_to_shipping) values ('US', 'IL', 62500, true) on conflict do nothing`);
+    const methodId = method.rows[0]?.id ?? '';
+    const columns: unknown[][] = [[], [], [], [], [], [], []];
+    const tokens: string[] = [];
+    for (let n = 0; n < CHECKOUT_ACCOUNTS * 2; n++) {
+      const token = randomBytes(32).toString('base64url');
+      tokens.push(token);
+      columns[0]?.push(randomUUID());
+      columns[1]?.push(`bench-checkout-${n}-${randomUUID()}@example.com`);
+      columns[2]?.push(randomUUID());
+      columns[3]?.push(randomBytes(24).toString('base64url'));
+      columns[4]?.push(createHash('sha256').update(token).digest('base64url'));
+      columns[5]?.push(randomUUID());
+      columns[6]?.push(n);
+    }
+    await client.query(
+      `with a as (select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::uuid[], $7::int[]) as a(user_id, email, session_id, session_token, token_hash, address_id, n)),
+       u as (insert into users (id, email, name) select user_id, email, 'Bench Customer' from a),
+       s as (insert into sessions (id, token, user_id, expires_at) select session_id, session_token, user_id, now() + interval '1 day' from a),
+       t as (insert into access_tokens (token_hash, session_id, expires_at) select token_hash, session_id, now() + interval '1 hour' from a),
+       ad as (insert into addresses (id, user_id, name, line1, city, region, postal_code, country) select address_id, user_id, 'Bench Customer', '1 Bench Street', 'Springfield', 'IL', '62701', 'US' from a)
+       insert into cart_lines (user_id, part_id, quantity, added_at)
+       select a.user_id, p.id, 1, now() + make_interval(secs => k)
+       from a cross join generate_series(0, ${CHECKOUT_LINES - 1}) as k
+       join lateral (select ($8::uuid[])[1 + (a.n + k) % ${BENCH_PARTS}] as id) as p on true`,
+      [...columns, partIds],
+    );
+    // pgbench's accounts are the second half, numbered from 1 as its script counts them.
+    await client.query('create table bench_checkout_accounts (n int primary key, token_hash text not null, address_id uuid not null, first_part uuid not null)');
+    await client.query(
+      `insert into bench_checkout_accounts
+       select ordinality, hash, address_id, ($3::uuid[])[1 + (${CHECKOUT_ACCOUNTS} + ordinality - 1) % ${BENCH_PARTS}]
+       from unnest($1::text[], $2::uuid[]) with ordinality as u(hash, address_id)`,
+      [columns[4]?.slice(CHECKOUT_ACCOUNTS), columns[5]?.slice(CHECKOUT_ACCOUNTS), partIds],
+    );
+    const script = checkoutScript(sampleOrderMail(origin, CHECKOUT_LINES, CHECKOUT_SHIPPING_CENTS, CHECKOUT_TAX_CENTS), methodId);
+    const scriptPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-checkouts-')), 'checkout.sql');
+    fs.writeFileSync(scriptPath, script);
+    fs.chmodSync(path.dirname(scriptPath), 0o755);
+    fs.chmodSync(scriptPath, 0o644);
+    const accounts = tokens.slice(0, CHECKOUT_ACCOUNTS).map((token, index) => ({ token, addressId: String(columns[5]?.[index]) }));
+    return { accounts, methodId, scriptPath };
+  } finally {
+    await client.end();
+  }
+}
+
+/** A string literal for a pgbench script: on one line, and no `:` in it (pgbench takes `:name` for a variable even inside quotes). */
+const literal = (text: string) => `E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''").replace(/\n/g, '\\n').replace(/:/g, '\\x3a')}'`;
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** Who is calling (the access token, its session and its account in one query), then the account's rate counter. */
+const identityAndRateCounter = (accounts: string) => `
+select "users"."id" as "user_id", "sessions"."id" as "session_id", "users"."email", "users"."name", "users"."role" from "access_tokens" inner join "sessions" on "sessions"."id" = "access_tokens"."session_id" inner join "users" on "users"."id" = "sessions"."user_id" where "access_tokens"."token_hash" = (select token_hash from ${accounts} where n = :n) and "access_tokens"."expires_at" > now() and "sessions"."expires_at" > now() \\gset
+insert into "rate_counters" ("key", "window_started_at", "count") values (${literal('orders:account:')} || :user_id::text, now(), 1) on conflict ("key") do update set "count" = case when rate_counters.window_started_at <= now() - make_interval(secs => 3600) then 1 else rate_counters.count + 1 end, "window_started_at" = case when rate_counters.window_started_at <= now() - make_interval(secs => 3600) then now() else rate_counters.window_started_at end returning "count", greatest(1, ceil(extract(epoch from window_started_at + make_interval(secs => 3600) - now())))::int as "remaining";`;
+
+/** The order's insert, as checkout's `place()` sends it, with the ids and jobs the shop makes in Node made here. */
+const insertOrder = (values: { units: number; subtotal: number; shipping: number; methodId: string | null; tax: number; address: string }) =>
+  `insert into "orders" ("user_id", "email", "customer_name", "part_id", "part_name", "part_img", "unit_price_cents", "quantity", "subtotal_cents", "shipping_cents", "shipping_method_id", "shipping_method_name", "shipping_estimate", "tax_cents", "tax_rate_ppm", "total_cents", "address", "ship_to", "po_number", "note", "expires_at") values (:user_id, :email, 'Bench Customer', :first_part, 'Bench part 1', '/images/parts/brake-pads.svg', 1999, ${values.units}, ${values.subtotal}, ${values.shipping}, ${values.methodId ? `'${values.methodId}'` : 'null'}, ${values.methodId ? "'Bench ground'" : "''"}, ${values.methodId ? literal('3–5 business days') : "''"}, ${values.tax}, ${values.tax ? 62_500 : 0}, ${values.subtotal + values.shipping + values.tax}, ${literal(values.address)}, ${values.methodId ? literal('{"name"\x3a"Bench Customer"}') : 'null'}, null, null, now() + make_interval(secs => 1800)) returning *, json_build_array(json_build_object('name', 'order-expiry', 'data', json_build_object('orderId', "id"::text), 'startAfter', to_char("expires_at" at time zone 'UTC', ${literal('YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')})), json_build_object('name', 'mail', 'data', json_build_object('id', gen_random_uuid())))::text as "jobs" \\gset`;
+
+/** The message and its jobs in one statement (pg-boss's own insert), as mail/outbox.ts sends them. */
+function mailAndJobs(mail: { subject: string; html: string; text: string }) {
   const insertJobs = oneLine(createRequire(import.meta.url)('pg-boss/src/plans.js').insertJobs('pgboss') as string)
     .replace('$1', ':jobs')
     .replace('$2', ':expire_in')
     .replace(/\$[3-6]\b/g, 'NULL');
+  return `with "alongside" as (insert into "mail_outbox" ("id", "kind", "recipient", "subject", "html", "text", "order_id") values ((((:jobs)::json)->1->'data'->>'id')::uuid, 'order-placed', :email, ${literal(mail.subject)}, ${literal(mail.html)}, ${literal(mail.text)}, :id)), "jobs" as (${insertJobs}) select 1;`;
+}
+
+/**
+ * The SQL that one `POST /api/order` sends (seen with `log_statement = all`), as a pgbench script,
+ * so that the ratio compares like with like: who is calling and the rate counter; the default
+ * address (none for the bench's accounts, so no shipping or tax); then checkout's transaction for
+ * one line (decision 052): the account's row locked, the unpaid caps counted, the part locked and
+ * its price breaks read, the stock taken, the order and its line inserted, the message and its
+ * jobs; `commit`. pgbench's variables are parameters of its extended protocol, as the shop's
+ * values are. The shop, running meanwhile, sends pgbench's mails too (their jobs are real): both
+ * sides carry the mail worker. Each order from the next account (and a part by it).
+ */
+function orderScript(mail: { subject: string; html: string; text: string }): string {
   return `
 \\set k :k + 1
 \\set n 1 + (:client_id + ${ORDER_CONNECTIONS} * :k) % ${ORDER_ACCOUNTS}
 \\set p 1 + :n % ${BENCH_PARTS}
 \\set expire_in 300
-select "users"."id" as "user_id", "sessions"."id" as "session_id", "users"."email", "users"."name", "users"."role" from "access_tokens" inner join "sessions" on "sessions"."id" = "access_tokens"."session_id" inner join "users" on "users"."id" = "sessions"."user_id" where "access_tokens"."token_hash" = (select token_hash from bench_accounts where n = :n) and "access_tokens"."expires_at" > now() and "sessions"."expires_at" > now() \\gset
-insert into "rate_counters" ("key", "window_started_at", "count") values (${literal('orders:account:')} || :user_id::text, now(), 1) on conflict ("key") do update set "count" = case when rate_counters.window_started_at <= now() - make_interval(secs => 3600) then 1 else rate_counters.count + 1 end, "window_started_at" = case when rate_counters.window_started_at <= now() - make_interval(secs => 3600) then now() else rate_counters.window_started_at end returning "count", greatest(1, ceil(extract(epoch from window_started_at + make_interval(secs => 3600) - now())))::int as "remaining";
+select part_id as first_part from bench_parts where n = :p \\gset
+${identityAndRateCounter('bench_accounts')}
+select * from "addresses" where "user_id" = :user_id and "is_default" = true;
 begin;
 select "id" from "users" where "id" = :user_id for update;
-with "held" as (select count(*) as "orders", coalesce(sum("quantity"), 0) as "units" from "orders" where "user_id" = :user_id and "status" = 'unpaid'), "taken" as (update "parts" set "available_quantity" = available_quantity - 1 where "id" = (select part_id from bench_parts where n = :p) and (select orders from held) < ${UNPAID_ORDERS_MAX} and (select units from held) + 1 <= ${UNPAID_UNITS_MAX} and "archived_at" is null and "min_order_quantity" <= 1 and "available_quantity" >= 1 and price_cents::bigint * 1 <= 2147483647 returning "id", "name", "img", "price_cents"), "placed" as (insert into "orders" ("user_id", "email", "customer_name", "part_id", "part_name", "part_img", "unit_price_cents", "quantity", "total_cents", "address", "expires_at") select :user_id as "user_id", :email as "email", 'Bench Customer' as "customer_name", "taken"."id", "taken"."name", "taken"."img", "taken"."price_cents", 1::int as "quantity", taken.price_cents * 1::int as "total_cents", '1 Bench Street, Benchville' as "address", now() + make_interval(secs => 1800) as "expires_at" from "taken" returning *) select "placed".*, "made"."mail_id", json_build_array(json_build_object('name', 'order-expiry', 'data', json_build_object('orderId', "placed"."id"::text), 'startAfter', "made"."start_after"), json_build_object('name', 'mail', 'data', json_build_object('id', "made"."mail_id")))::text as "jobs" from "placed" cross join lateral (select to_char("placed"."expires_at" at time zone 'UTC', ${literal('YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')}) as "start_after", gen_random_uuid() as "mail_id") as "made" \\gset
-with "alongside" as (insert into "mail_outbox" ("id", "kind", "recipient", "subject", "html", "text", "order_id") values (:mail_id, 'order-placed', :email, ${literal(mail.subject)}, ${literal(mail.html)}, ${literal(mail.text)}, :id)), "jobs" as (${insertJobs}) select 1;
+select count(*) as "orders", coalesce(sum("quantity"), '0') as "units" from "orders" where "user_id" = :user_id and "status" = 'unpaid';
+select "id", "part_number", "name", "img", "price_cents", "available_quantity", "min_order_quantity", "archived_at", "weight_grams" from "parts" where "id" in (:first_part) order by "id" for update;
+select "part_id", "min_quantity", "unit_price_cents" from "part_price_breaks" where "part_id" in (:first_part);
+update parts set available_quantity = parts.available_quantity - taken.quantity from (values (:first_part::uuid, 1::int)) as taken(id, quantity) where parts.id = taken.id;
+${insertOrder({ units: 1, subtotal: 1999, shipping: 0, methodId: null, tax: 0, address: '1 Bench Street, Benchville' })}
+insert into "order_lines" ("order_id", "position", "part_id", "part_number", "name", "img", "quantity", "unit_price_cents", "line_total_cents") values (:id, 1, :first_part, 'BENCH-1', 'Bench part 1', '/images/parts/brake-pads.svg', 1, 1999, 1999) returning *;
+${mailAndJobs(mail)}
 commit;
 `;
 }
 
-/** The message the shop renders for a bench order (modules/mail/templates.ts). */
-function sampleOrderMail(origin: string) {
+/**
+ * The SQL of one 5-line `POST /api/checkout` (decision 052), as a pgbench script: who is calling
+ * and the rate counter; the address, its shipping methods and tax rate; then the transaction: the
+ * account's row locked, the cart read, the caps counted, the five parts locked in id order and
+ * their price breaks read, the stock of every line taken in one update, the order and its five
+ * lines inserted, the cart emptied, the message and its jobs; `commit`. The cart's lines stand in
+ * for the values the shop sends from Node (its prices, the same for every bench cart, are literals).
+ */
+function checkoutScript(mail: { subject: string; html: string; text: string }, methodId: string): string {
+  return `
+\\set k :k + 1
+\\set n 1 + (:client_id + ${ORDER_CONNECTIONS} * :k) % ${CHECKOUT_ACCOUNTS}
+\\set expire_in 300
+select address_id, first_part from bench_checkout_accounts where n = :n \\gset
+${identityAndRateCounter('bench_checkout_accounts')}
+select * from "addresses" where "id" = :address_id and "user_id" = :user_id;
+select * from "shipping_methods" where "active" = true and 'US' = any(countries) order by "seq";
+select "rate_ppm", "applies_to_shipping" from "tax_rates" where "country" = 'US' and "region" in ('IL', '') order by "region" desc limit 1;
+begin;
+select "id" from "users" where "id" = :user_id for update;
+select "part_id", "quantity" from "cart_lines" where "user_id" = :user_id order by "added_at", "part_id";
+select count(*) as "orders", coalesce(sum("quantity"), '0') as "units" from "orders" where "user_id" = :user_id and "status" = 'unpaid';
+select "id", "part_number", "name", "img", "price_cents", "available_quantity", "min_order_quantity", "archived_at", "weight_grams" from "parts" where "id" in (select part_id from cart_lines where user_id = :user_id) order by "id" for update;
+select "part_id", "min_quantity", "unit_price_cents" from "part_price_breaks" where "part_id" in (select part_id from cart_lines where user_id = :user_id);
+update parts set available_quantity = parts.available_quantity - taken.quantity from (select part_id as id, quantity from cart_lines where user_id = :user_id) as taken where parts.id = taken.id;
+${insertOrder({ units: CHECKOUT_LINES, subtotal: 1999 * CHECKOUT_LINES, shipping: CHECKOUT_SHIPPING_CENTS, methodId, tax: CHECKOUT_TAX_CENTS, address: 'Bench Customer, 1 Bench Street, Springfield, IL 62701, US' })}
+insert into "order_lines" ("order_id", "position", "part_id", "part_number", "name", "img", "quantity", "unit_price_cents", "line_total_cents") select :id, row_number() over (order by c.added_at, c.part_id), c.part_id, p.part_number, p.name, p.img, c.quantity, p.price_cents, p.price_cents * c.quantity from cart_lines c join parts p on p.id = c.part_id where c.user_id = :user_id returning *;
+delete from "cart_lines" where "user_id" = :user_id and "part_id" in (select part_id from cart_lines where user_id = :user_id);
+${mailAndJobs(mail)}
+commit;
+`;
+}
+
+/**
+ * The message the shop renders for a bench order of `lines` lines of one unit at $19.99
+ * (modules/mail/templates.ts), with `shippingCents` and `taxCents`.
+ */
+function sampleOrderMail(origin: string, lines = 1, shippingCents = 0, taxCents = 0) {
   const now = new Date();
+  const id = randomUUID();
+  const subtotal = 1999 * lines;
   return renderMail(
     {
       kind: 'order-placed',
       order: {
-        id: randomUUID(), seq: '1', user_id: randomUUID(), email: 'bench-0@example.com', customer_name: 'Bench Customer',
+        id, seq: '1', user_id: randomUUID(), email: 'bench-0@example.com', customer_name: 'Bench Customer',
         part_id: randomUUID(), part_name: 'Bench part 1', part_img: '/images/parts/brake-pads.svg', unit_price_cents: 1999,
-        quantity: 1, total_cents: 1999, address: '1 Bench Street, Benchville', status: 'unpaid', payment_provider: null,
+        quantity: lines, total_cents: subtotal + shippingCents + taxCents, address: '1 Bench Street, Benchville', status: 'unpaid', payment_provider: null,
         transaction_id: null, checkout_session_id: null, created_at: now, paid_at: null, shipped_at: null, cancelled_at: null,
         expired_at: null, refund_started_at: null, expires_at: new Date(now.getTime() + 30 * 60_000),
+        order_number: '100001', subtotal_cents: subtotal, shipping_cents: shippingCents, shipping_method_id: null,
+        shipping_method_name: shippingCents ? 'Bench ground' : '', shipping_estimate: shippingCents ? '3–5 business days' : '',
+        tax_cents: taxCents, tax_rate_ppm: taxCents ? 62_500 : 0, ship_to: null, po_number: null, note: null,
       },
+      lines: Array.from({ length: lines }, (_, index) => ({
+        order_id: id, position: index + 1, kind: 'part' as const, part_id: randomUUID(), part_number: `BENCH-${index + 1}`,
+        name: `Bench part ${index + 1}`, img: '/images/parts/brake-pads.svg', quantity: 1, unit_price_cents: 1999, line_total_cents: 1999,
+      })),
     },
     origin,
   );
 }
 
 /** pgbench's tps over `seconds`; `round` chooses where in the accounts its orders begin. */
-async function pgbenchTps(databaseUrl: string, scriptPath: string, round: number, seconds = RUN_SECONDS): Promise<number> {
+async function pgbenchTps(databaseUrl: string, scriptPath: string, round: number, seconds = RUN_SECONDS, k = round * 100_000): Promise<number> {
   const binDir = findPostgresBinDir();
   if (!binDir) throw new Error('no PostgreSQL binaries');
   const { stdout } = await run(
     path.join(binDir, 'pgbench'),
-    ['-n', '-M', 'extended', '-c', String(ORDER_CONNECTIONS), '-j', '2', '-T', String(seconds), '-D', `k=${round * 100_000}`, '-f', scriptPath, databaseUrl],
+    ['-n', '-M', 'extended', '-c', String(ORDER_CONNECTIONS), '-j', '2', '-T', String(seconds), '-D', `k=${k}`, '-f', scriptPath, databaseUrl],
     { timeout: (seconds + 30) * 1000 },
   );
   const tps = /tps = ([\d.]+)/.exec(stdout)?.[1];
@@ -390,6 +520,49 @@ async function ordersVersusPgbench(shop: Shop, databaseUrl: string, setup: Order
   }
   const [shopOps, pgbenchOps] = [median(shopRuns), median(pgbenchRuns)];
   return { shopOps, pgbenchOps, ratio: shopOps / pgbenchOps, bad };
+}
+
+/** Checks out for `seconds`, each from the next account (one cart each; `next` counts across runs). */
+async function checkoutLoad(shop: Shop, setup: CheckoutSetup, next: { n: number }, seconds = RUN_SECONDS) {
+  return autocannon({
+    url: `${shop.origin}/api/checkout`,
+    connections: ORDER_CONNECTIONS,
+    duration: seconds,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (request) => {
+          const account = setup.accounts[next.n++ % setup.accounts.length];
+          return {
+            ...request,
+            headers: { ...request.headers, authorization: `Bearer ${account?.token ?? ''}` },
+            body: JSON.stringify({ addressId: account?.addressId, shippingMethodId: setup.methodId }),
+          };
+        },
+      },
+    ],
+  });
+}
+
+async function checkoutsVersusPgbench(shop: Shop, databaseUrl: string, setup: CheckoutSetup) {
+  const shopRuns: number[] = [];
+  const pgbenchRuns: number[] = [];
+  const next = { n: 0 };
+  let bad = 0;
+  await checkoutLoad(shop, setup, next, WARMUP_SECONDS);
+  // Each pgbench client moves on ORDER_CONNECTIONS accounts per transaction (`k` counts them): the
+  // warm-up and each round start where no earlier one reached, so every cart is still full (800
+  // transactions per client in all; a round of 5 s runs about 150).
+  await pgbenchTps(databaseUrl, setup.scriptPath, 0, WARMUP_SECONDS, 0);
+  for (let round = 0; round < ROUNDS; round++) {
+    const result = await checkoutLoad(shop, setup, next);
+    shopRuns.push(result['2xx'] / RUN_SECONDS);
+    bad += result.non2xx + result.errors + result.timeouts;
+    pgbenchRuns.push(await pgbenchTps(databaseUrl, setup.scriptPath, round, RUN_SECONDS, 200 + 300 * round));
+  }
+  const [shopOps, pgbenchOps] = [median(shopRuns), median(pgbenchRuns)];
+  return { shopOps, pgbenchOps, ratio: shopOps / pgbenchOps, bad, checkouts: next.n };
 }
 
 /**
@@ -492,7 +665,7 @@ async function main() {
     console.log(`npm run bench — ${new Date().toISOString()} — ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, Node ${process.version}`);
     console.log(`the shop on PostgreSQL (${shop.origin}), NODE_ENV=production, LOG_LEVEL=info; autocannon ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${ROUNDS} × ${RUN_SECONDS} s per side\n`);
 
-    const only = new Set((process.env.BENCH_ONLY ?? 'reads,orders,lighthouse').split(','));
+    const only = new Set((process.env.BENCH_ONLY ?? 'reads,orders,checkout,lighthouse').split(','));
     for (const target of only.has('reads') ? ['/api/parts', '/api/config', '/images/logo.svg', '/'] : []) {
       const figures = await versusBare(shop, target);
       console.log(
@@ -517,13 +690,20 @@ async function main() {
         );
       }
     }
-    setup = only.has('orders') || only.has('mixed') ? await prepareOrders(databaseUrl, shop.origin) : undefined;
+    setup = only.has('orders') || only.has('mixed') || only.has('checkout') ? await prepareOrders(databaseUrl, shop.origin) : undefined;
     const next = { n: 0 };
     if (setup && only.has('orders')) {
       const orders = await ordersVersusPgbench(shop, databaseUrl, setup, next);
       console.log(
         `POST /api/order    shop ${fmt(orders.shopOps).padStart(7)} orders/s pgbench ${fmt(orders.pgbenchOps).padStart(7)} tps      ratio ${orders.ratio.toFixed(2)}   (${ORDER_CONNECTIONS} connections each${orders.bad ? `, ${orders.bad} not 2xx` : ''})`,
       );
+    }
+    if (setup && only.has('checkout')) {
+      const checkouts = await checkoutsVersusPgbench(shop, databaseUrl, await prepareCheckouts(databaseUrl, shop.origin, setup.partIds));
+      console.log(
+        `POST /api/checkout shop ${fmt(checkouts.shopOps).padStart(7)} orders/s pgbench ${fmt(checkouts.pgbenchOps).padStart(7)} tps      ratio ${checkouts.ratio.toFixed(2)}   (${CHECKOUT_LINES} lines each, ${ORDER_CONNECTIONS} connections each${checkouts.bad ? `, ${checkouts.bad} not 2xx` : ''})`,
+      );
+      if (checkouts.checkouts > CHECKOUT_ACCOUNTS) console.warn(`(more checkouts than carts: ${checkouts.checkouts}; raise CHECKOUT_ACCOUNTS)`);
     }
     if (setup && only.has('mixed')) {
       const mixed = await readsDuringOrders(shop, setup, next);

@@ -105,7 +105,7 @@ test('after Place Order: the order number and Pay now; an expired card is refuse
   await placeOrder(page, part, part.minOrderQuantity);
 
   const placed = page.getByRole('region', { name: 'Order placed' });
-  await expect(placed).toContainText(/Order number [0-9a-f-]{36}/);
+  await expect(placed).toContainText(/Order number \d{6,}/);
   await placed.getByRole('link', { name: 'Pay now' }).click();
   await expect(page).toHaveURL(/\/dashboard\/payment\//);
 

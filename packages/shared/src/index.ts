@@ -24,3 +24,4 @@ export * from './addresses';
 export * from './shipping';
 export * from './cart';
 export * from './cart-constants';
+export * from './checkout';

@@ -66,7 +66,47 @@ export const placeOrderReplySchema = z.object({
   insertedId: z.string(),
 });
 
-/** An order as its customer sees it (SPEC §3; `price` is the order's total in dollars). */
+/** `POST /order`'s reply: SPEC's, with the order's human number as its e-mail gives it (decision 052). */
+export const orderPlacedReplySchema = placeOrderReplySchema.extend({ orderNumber: z.string() });
+
+/** One line of an order, as it was when ordered (money in dollars). */
+export const orderLineSchema = z.object({
+  partId: z.string(),
+  partNumber: z.string(),
+  name: z.string(),
+  img: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  lineTotal: z.number(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/** An address as an order keeps it: the ship-to of an order placed at checkout. */
+export const shipToSchema = z.object({
+  name: z.string(),
+  company: z.string(),
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  region: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+  phone: z.string(),
+});
+export type ShipTo = z.infer<typeof shipToSchema>;
+
+/** A ship-to in one line, as `address` (SPEC's free text) and the e-mails show it. */
+export function shipToText(address: ShipTo): string {
+  const cityLine = [address.city, [address.region, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return [address.name, address.company, address.line1, address.line2, cityLine, address.country].filter(Boolean).join(', ');
+}
+
+/**
+ * An order as its customer sees it (SPEC §3; `price` is the order's total in dollars). SPEC's
+ * fields describe the whole order: `name` is the first line's part, with "+ N more" when there are
+ * more lines, `orderQuantity` all units, `partId`/`img`/`unitPrice` the first line's. The rest is
+ * the order in full (decision 052): its human number, lines, subtotal, shipping, tax and ship-to.
+ */
 export const orderSchema = z.object({
   _id: z.string(),
   partId: z.string(),
@@ -86,6 +126,18 @@ export const orderSchema = z.object({
   createdAt: z.string(),
   /** Until when an unpaid order holds its stock (ISO time); null once it is no longer unpaid. */
   expiresAt: z.string().nullable(),
+  /** The human order number ("100042"), as e-mails and Manage All Orders show it. */
+  orderNumber: z.string(),
+  lines: z.array(orderLineSchema),
+  subtotal: z.number(),
+  /** The shipping method chosen (null when none was: an order placed without an address book). */
+  shipping: z.object({ method: z.string().nullable(), estimate: z.string().nullable(), price: z.number() }),
+  tax: z.number(),
+  total: z.number(),
+  /** The address it ships to when placed at checkout; null when `address` is typed text. */
+  shippingAddress: shipToSchema.nullable(),
+  poNumber: z.string().nullable(),
+  note: z.string().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -132,3 +184,8 @@ export const unpaidCapMessage = `You already have unpaid orders waiting: at most
 /** My Orders is paged on the server, newest first. */
 export const MY_ORDERS_PAGE_SIZE = 20;
 export const pageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+
+/** `name` of an order: its first line's part, and how many more lines it has. */
+export function orderName(firstLineName: string, lineCount: number): string {
+  return lineCount > 1 ? `${firstLineName} + ${lineCount - 1} more` : firstLineName;
+}

@@ -10,6 +10,7 @@ export interface Database {
   access_tokens: AccessTokensTable;
   rate_counters: RateCountersTable;
   orders: OrdersTable;
+  order_lines: OrderLinesTable;
   payment_events: PaymentEventsTable;
   audit_log: AuditLogTable;
   categories: CategoriesTable;
@@ -182,6 +183,46 @@ export interface OrdersTable {
   expired_at: Date | null;
   /** The Stripe Checkout Session opened for the order, expired with it. */
   checkout_session_id: string | null;
+  /** The human number (100001 on) shown in My Orders, e-mails and Manage All Orders. */
+  order_number: ColumnType<string, never, never>;
+  subtotal_cents: Generated<number>;
+  shipping_cents: Generated<number>;
+  shipping_method_name: Generated<string>;
+  shipping_estimate: Generated<string>;
+  tax_cents: Generated<number>;
+  tax_rate_ppm: Generated<number>;
+  /** The ship-to address as it was when ordered; null for an order placed with typed address text. */
+  ship_to: ColumnType<ShipTo | null, string | null | undefined, string | null>;
+  po_number: ColumnType<string | null, string | null | undefined, string | null>;
+  note: ColumnType<string | null, string | null | undefined, string | null>;
+  shipping_method_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An address as an order keeps it (camelCase, as the API sends it). */
+export interface ShipTo {
+  name: string;
+  company: string;
+  line1: string;
+  line2: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: string;
+  phone: string;
+}
+
+/** One line of an order: its part and what it cost when ordered. */
+export interface OrderLinesTable {
+  order_id: string;
+  position: number;
+  kind: Generated<'part'>;
+  part_id: string;
+  part_number: string;
+  name: string;
+  img: string;
+  quantity: number;
+  unit_price_cents: number;
+  line_total_cents: number;
 }
 
 export interface PaymentEventsTable {

@@ -53,6 +53,17 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     paymentProvider: null,
     createdAt: '2024-05-01T10:00:00.000Z',
     expiresAt: null,
+    orderNumber: '100042',
+    lines: [
+      { partId: 'part-1', partNumber: 'BRK-1001', name: 'Brake Pads', img: '/images/parts/brake-pads.svg', quantity: 5, unitPrice: 12.5, lineTotal: 62.5 },
+    ],
+    subtotal: 62.5,
+    shipping: { method: null, estimate: null, price: 0 },
+    tax: 0,
+    total: 62.5,
+    shippingAddress: null,
+    poNumber: null,
+    note: null,
     ...overrides,
   };
 }
@@ -69,3 +80,36 @@ export function anOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail
 }
 
 export const paidWith = (transactionId: string) => ({ paid: true, status: 'paid' as const, transactionId });
+
+/** A checkout's order of two lines, shipped to an address of the address book, with shipping and tax. */
+export function aCheckoutOrder(overrides: Partial<Order> = {}): Order {
+  return anOrder({
+    name: 'Brake Pads + 1 more',
+    price: 164.28,
+    orderQuantity: 13,
+    unitPrice: 11,
+    address: 'Ada Garage, 100 Main Street, Springfield, IL 62701, US',
+    orderNumber: '100043',
+    lines: [
+      { partId: 'part-1', partNumber: 'BRK-1001', name: 'Brake Pads', img: '/images/parts/brake-pads.svg', quantity: 10, unitPrice: 11, lineTotal: 110 },
+      { partId: 'part-2', partNumber: 'CLP-2002', name: 'Caliper Clip', img: '/images/parts/clip.svg', quantity: 3, unitPrice: 5, lineTotal: 15 },
+    ],
+    subtotal: 125,
+    shipping: { method: 'Standard', estimate: '3–5 business days', price: 29.62 },
+    tax: 9.66,
+    total: 164.28,
+    shippingAddress: {
+      name: 'Ada Garage',
+      company: '',
+      line1: '100 Main Street',
+      line2: '',
+      city: 'Springfield',
+      region: 'IL',
+      postalCode: '62701',
+      country: 'US',
+      phone: '+1 217 555 0100',
+    },
+    poNumber: 'PO-7731',
+    ...overrides,
+  });
+}

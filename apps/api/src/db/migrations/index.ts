@@ -16,6 +16,7 @@ import * as changeNotifications from './0016-change-notifications';
 import * as partNumberKeys from './0017-part-number-keys';
 import * as mailResend from './0020-mail-resend';
 import * as cartCheckout from './0021-cart-checkout';
+import * as orderLines from './0022-order-lines';
 import * as priceBreakChanges from './0023-price-break-changes';
 import * as shippingMethodNames from './0026-shipping-method-names';
 
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0017-part-number-keys': partNumberKeys,
   '0020-mail-resend': mailResend,
   '0021-cart-checkout': cartCheckout,
+  '0022-order-lines': orderLines,
   '0023-price-break-changes': priceBreakChanges,
   '0026-shipping-method-names': shippingMethodNames,
 };

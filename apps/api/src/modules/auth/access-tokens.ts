@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { compiledQuery } from '../../db/compiled-query';
 import type { Db } from '../../db/database';
 import type { Identity } from './identity';
 
@@ -8,17 +7,17 @@ export const ACCESS_TOKEN_LIFETIME_SECONDS = 60 * 60;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-/** Compiled once: every request with a token asks it (decision 030). */
-const holderOf = compiledQuery(['tokenHash', 'now'], (db: Db, values: { tokenHash: string; now: Date }) =>
-  db
+/** Who holds the token, while it and its session last. */
+function holderOf(db: Db, tokenHash: string, now: Date) {
+  return db
     .selectFrom('access_tokens')
     .innerJoin('sessions', 'sessions.id', 'access_tokens.session_id')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['users.id as userId', 'sessions.id as sessionId', 'users.email', 'users.name', 'users.role'])
-    .where('access_tokens.token_hash', '=', values.tokenHash)
-    .where('access_tokens.expires_at', '>', values.now)
-    .where('sessions.expires_at', '>', values.now),
-);
+    .where('access_tokens.token_hash', '=', tokenHash)
+    .where('access_tokens.expires_at', '>', now)
+    .where('sessions.expires_at', '>', now);
+}
 
 /**
  * The `accessToken` of SPEC §3: an opaque random string bound to one session. Only its hash is
@@ -48,7 +47,7 @@ export function createAccessTokens(db: Db) {
      * (an order's first round trip; the role is read fresh, as for a cookie).
      */
     async identityOf(token: string): Promise<Identity | undefined> {
-      const [holder] = (await holderOf.execute(db, { tokenHash: hash(token), now: new Date() })).rows;
+      const holder = await holderOf(db, hash(token), new Date()).executeTakeFirst();
       return holder;
     },
   };

@@ -74,8 +74,15 @@ describe('unpaid orders', () => {
     const partId = await insertPart(app, { available: 10_000 });
     // Slow the expiry down for this account's orders: they must stay unpaid while the cap is tested.
     const replies = [];
-    for (let index = 0; index < UNPAID_ORDERS_MAX; index++) replies.push(await order(hoarder, partId, 1));
-    await app.db.updateTable('orders').set({ expires_at: new Date(Date.now() + 3_600_000) }).where('user_id', 'is not', null).where('part_id', '=', partId).execute();
+    // Each at once after it is placed (they expire after 1.2 s here, and ten in a row may take longer).
+    for (let index = 0; index < UNPAID_ORDERS_MAX; index++) {
+      const reply = await order(hoarder, partId, 1);
+      replies.push(reply);
+      if (reply.statusCode === 200) {
+        const { insertedId } = reply.json() as { insertedId: string };
+        await app.db.updateTable('orders').set({ expires_at: new Date(Date.now() + 3_600_000) }).where('id', '=', insertedId).execute();
+      }
+    }
     expect(replies.map((reply) => reply.statusCode)).toEqual(Array(UNPAID_ORDERS_MAX).fill(200));
 
     const refused = await order(hoarder, partId, 1);

@@ -37,7 +37,10 @@ export const limits = {
   changePasswordPerAccount: { max: 10, windowSeconds: HOUR },
   /** `PUT /user/{email}`: access tokens (the web app asks about once an hour) and profile updates. */
   userUpdates: { max: 60, windowSeconds: HOUR },
+  /** Placing orders: `POST /order` and `POST /checkout` together. */
   orders: { max: 30, windowSeconds: HOUR },
+  /** `POST /checkout/quote`: /checkout asks again on each change of address or shipping method. */
+  checkoutQuotes: { max: 300, windowSeconds: HOUR },
   cancels: { max: 30, windowSeconds: HOUR },
   payments: { max: 20, windowSeconds: HOUR },
   reviews: { max: 3, windowSeconds: DAY },

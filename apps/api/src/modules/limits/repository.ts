@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { compiledQuery } from '../../db/compiled-query';
 import type { Db } from '../../db/database';
 
 export interface Limit {
@@ -17,21 +16,22 @@ export interface WindowCount {
 const remaining = (window: ReturnType<typeof sql>) =>
   sql<number>`greatest(1, ceil(extract(epoch from window_started_at + ${window} - now())))::int`;
 
-/** One hit counted: compiled once, as every limited request sends it (decision 030). */
-const countHit = compiledQuery(['key', 'windowSeconds'], (db: Db, values: { key: string; windowSeconds: number }) => {
-  const window = sql`make_interval(secs => ${values.windowSeconds})`;
+/** One hit counted under `key`: the window's row inserted, or counted on, or started again. */
+function countHit(db: Db, key: string, windowSeconds: number) {
+  const window = sql`make_interval(secs => ${windowSeconds})`;
   const ended = sql`rate_counters.window_started_at <= now() - ${window}`;
   return db
     .insertInto('rate_counters')
-    .values({ key: values.key, window_started_at: sql`now()`, count: 1 })
+    .values({ key, window_started_at: sql`now()`, count: 1 })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
         count: sql`case when ${ended} then 1 else rate_counters.count + 1 end`,
         window_started_at: sql`case when ${ended} then now() else rate_counters.window_started_at end`,
       }),
     )
-    .returning(['count', remaining(window).as('remaining')]);
-});
+    .returning(['count', remaining(window).as('remaining')])
+    .executeTakeFirst();
+}
 
 /**
  * Fixed-window counters in the database (`rate_counters`), so that every instance of the API
@@ -41,7 +41,7 @@ export function createRateCounters(db: Db) {
   return {
     /** Counts one hit under `key` and answers the window's count so far. */
     async hit(key: string, limit: Limit): Promise<WindowCount> {
-      const [row] = (await countHit.execute(db, { key, windowSeconds: limit.windowSeconds })).rows;
+      const row = await countHit(db, key, limit.windowSeconds);
       if (!row) throw new Error('the rate counter answered no row');
       return { count: row.count, retryAfterSeconds: row.remaining };
     },

@@ -27,25 +27,34 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** Waits until every message of the outbox is sent; then what arrived about `orderId`. */
+/** Waits until every message of the outbox is sent; then what arrived about `orderId` (by its number). */
 async function messagesAbout(target: FastifyInstance, orderId: string): Promise<ReceivedMail[]> {
   await eventually(async () => {
     const unsent = await target.db.selectFrom('mail_outbox').select('id').where('sent_at', 'is', null).execute();
     return unsent.length === 0;
   });
-  return smtp.received.filter((mail) => mail.text.includes(orderId));
+  // Each test app numbers its orders from 100001: the number and the customer name the order.
+  const { order_number: number, email } = await orderRow(target, orderId);
+  return smtp.received.filter((mail) => mail.to === email && mail.text.includes(`Order: ${number}\n`));
+}
+
+/** The order's human number, which every message about it names. */
+async function numberOf(target: FastifyInstance, orderId: string): Promise<string> {
+  return String((await orderRow(target, orderId)).order_number);
 }
 
 /** Subjects in alphabetical order: messages of one order may arrive in any order. */
-const subjects = (mails: ReceivedMail[]) => mails.map((mail) => mail.subject).sort();
-const about = (mails: ReceivedMail[], subject: string) => mails.find((mail) => mail.subject === subject);
+/** A subject with the order's number as N, so that tests name it without looking it up. */
+const general = (subject: string) => subject.replace(/\b\d{6,}\b/, 'N');
+const subjects = (mails: ReceivedMail[]) => mails.map((mail) => general(mail.subject)).sort();
+const about = (mails: ReceivedMail[], subject: string) => mails.find((mail) => general(mail.subject) === subject);
 
 describe('an order’s messages', () => {
   it('placed, paid, shipped: each once, saying what the pages say', async () => {
     const partId = await insertPart(app, { name: 'Mail Brake Pad', priceCents: 2550 });
     const orderId = await placeOrder(app, ann, partId, 2);
     const [placed] = await messagesAbout(app, orderId);
-    expect(placed?.subject).toBe('Order placed: Mail Brake Pad');
+    expect(placed?.subject).toBe(`Order ${await numberOf(app, orderId)} placed: Mail Brake Pad`);
     for (const part of [placed?.text, placed?.html]) {
       expect(part).toContain('Mail Brake Pad');
       expect(part).toContain('$51.00');
@@ -67,8 +76,8 @@ describe('an order’s messages', () => {
     expect(ship.statusCode, ship.body).toBe(200);
 
     const mails = await messagesAbout(app, orderId);
-    expect(subjects(mails)).toEqual(['Order placed: Mail Brake Pad', 'Receipt: Mail Brake Pad', 'Shipped: Mail Brake Pad']);
-    const receipt = about(mails, 'Receipt: Mail Brake Pad');
+    expect(subjects(mails)).toEqual(['Order N placed: Mail Brake Pad', 'Order N shipped: Mail Brake Pad', 'Receipt for order N: Mail Brake Pad']);
+    const receipt = about(mails, 'Receipt for order N: Mail Brake Pad');
     const { transaction_id: transactionId } = await orderRow(app, orderId);
     expect(receipt?.text).toContain(`Transaction: ${transactionId}`);
     expect(receipt?.text).toContain('Total: $51.00');
@@ -83,11 +92,11 @@ describe('an order’s messages', () => {
     expect((await cancelOrderRequest(app, ann.cookie, unpaidId)).statusCode).toBe(200);
 
     const paid = await messagesAbout(app, paidId);
-    expect(subjects(paid)).toEqual(['Order cancelled: Mail Filter', 'Order placed: Mail Filter', 'Receipt: Mail Filter']);
-    expect(about(paid, 'Order cancelled: Mail Filter')?.text).toContain('Refund: $30.00 to the card it was paid with');
+    expect(subjects(paid)).toEqual(['Order N cancelled: Mail Filter', 'Order N placed: Mail Filter', 'Receipt for order N: Mail Filter']);
+    expect(about(paid, 'Order N cancelled: Mail Filter')?.text).toContain('Refund: $30.00 to the card it was paid with');
     const unpaid = await messagesAbout(app, unpaidId);
-    expect(subjects(unpaid)).toEqual(['Order cancelled: Mail Filter', 'Order placed: Mail Filter']);
-    expect(about(unpaid, 'Order cancelled: Mail Filter')?.text).toContain('Refund: None: the order was not paid');
+    expect(subjects(unpaid)).toEqual(['Order N cancelled: Mail Filter', 'Order N placed: Mail Filter']);
+    expect(about(unpaid, 'Order N cancelled: Mail Filter')?.text).toContain('Refund: None: the order was not paid');
   });
 
   it('a change refused sends nothing: cancelling twice at once is one message', async () => {
@@ -98,7 +107,7 @@ describe('an order’s messages', () => {
     // read it unpaid at once).
     const deleted = replies.map((reply) => (reply.statusCode === 200 ? (reply.json() as { deletedCount: number }).deletedCount : 0));
     expect(deleted.reduce((sum, count) => sum + count, 0)).toBe(1);
-    expect(subjects(await messagesAbout(app, orderId))).toEqual(['Order cancelled: Mail Wiper', 'Order placed: Mail Wiper']);
+    expect(subjects(await messagesAbout(app, orderId))).toEqual(['Order N cancelled: Mail Wiper', 'Order N placed: Mail Wiper']);
   });
 
   it('a server that refuses for a while gets the message on a later try, once', async () => {
@@ -106,7 +115,7 @@ describe('an order’s messages', () => {
     smtp.refuseNext(1);
     const orderId = await placeOrder(app, ann, partId);
     const mails = await messagesAbout(app, orderId);
-    expect(subjects(mails)).toEqual(['Order placed: Mail Retry Spring']);
+    expect(subjects(mails)).toEqual(['Order N placed: Mail Retry Spring']);
     const row = await app.db.selectFrom('mail_outbox').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
     expect(row.attempts).toBe(2);
     expect(row.last_error).toBeNull();
@@ -122,8 +131,8 @@ describe('an order that expires', () => {
       const orderId = await placeOrder(quick, ben, partId);
       await eventually(async () => (await orderRow(quick, orderId)).status === 'expired');
       const mails = await messagesAbout(quick, orderId);
-      expect(subjects(mails)).toEqual(['Order expired: Mail Expiring Belt', 'Order placed: Mail Expiring Belt']);
-      expect(about(mails, 'Order expired: Mail Expiring Belt')?.text).toContain('This order was not paid in time and has expired.');
+      expect(subjects(mails)).toEqual(['Order N expired: Mail Expiring Belt', 'Order N placed: Mail Expiring Belt']);
+      expect(about(mails, 'Order N expired: Mail Expiring Belt')?.text).toContain('This order was not paid in time and has expired.');
       // Its sign-up's confirmation, placed, expired: three jobs, each done once.
       await eventually(async () => {
         const { rows } = await sql<{ state: string }>`select state from pgboss.job where name = 'mail'`.execute(quick.db);

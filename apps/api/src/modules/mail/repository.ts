@@ -1,5 +1,4 @@
 import { sql, type CompiledQuery } from 'kysely';
-import { compiledQuery } from '../../db/compiled-query';
 import type { Db } from '../../db/database';
 import type { RenderedMail } from './templates';
 
@@ -7,19 +6,6 @@ import type { RenderedMail } from './templates';
 const CLAIM_SECONDS = 5 * 60;
 
 type NewMail = RenderedMail & { id: string; kind: string; orderId?: string | undefined };
-
-/** Compiled once: every order records a message (decision 030). */
-const insertMail = compiledQuery(['id', 'kind', 'to', 'subject', 'html', 'text', 'orderId'], (db: Db, mail: RenderedMail & { id: string; kind: string; orderId: string | null }) =>
-  db.insertInto('mail_outbox').values({
-    id: mail.id,
-    kind: mail.kind,
-    recipient: mail.to,
-    subject: mail.subject,
-    html: mail.html,
-    text: mail.text,
-    order_id: mail.orderId,
-  }),
-);
 
 /** The mail outbox (decision 022): one row per message, sent once. */
 export function createMailRepository(db: Db) {
@@ -29,7 +15,18 @@ export function createMailRepository(db: Db) {
      * sends it with the message's send job, in the transaction of the change it reports (outbox.ts).
      */
     insertion(mail: NewMail): CompiledQuery {
-      return insertMail.compile(db, { ...mail, orderId: mail.orderId ?? null });
+      return db
+        .insertInto('mail_outbox')
+        .values({
+          id: mail.id,
+          kind: mail.kind,
+          recipient: mail.to,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          order_id: mail.orderId ?? null,
+        })
+        .compile();
     },
 
     /**

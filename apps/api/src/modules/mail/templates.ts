@@ -1,4 +1,5 @@
-import { apiErrors, centsToDollars, formatPrice, notices, paths } from '@autoparts/shared';
+import { apiErrors, centsToDollars, formatPrice, notices, orderName, paths, ppmToPercent } from '@autoparts/shared';
+import type { OrderLineRow } from '../checkout/repository';
 import type { OrderRow } from '../orders/repository';
 
 /** Every message the shop sends, with what it needs to say. */
@@ -10,7 +11,7 @@ export type MailMessage =
    * whoever signed up with it wrote.
    */
   | { kind: 'verify-email'; to: string; url: string }
-  | { kind: OrderEvent; order: OrderRow };
+  | { kind: OrderEvent; order: OrderRow; lines: readonly OrderLineRow[] };
 
 export type OrderEvent = 'order-placed' | 'order-paid' | 'order-shipped' | 'order-cancelled' | 'order-expired';
 
@@ -71,14 +72,24 @@ function compose(message: MailMessage, baseUrl: string): { to: string; subject: 
         ],
       };
   }
-  const { order } = message;
+  const { order, lines } = message;
   const greeting = `Hello ${order.customer_name},`;
+  const number = String(order.order_number);
+  const name = orderName(order.part_name, lines.length);
+  // The order in full: its number, each line, the shipping, the tax and the total (decision 052).
   const items: [string, string][] = [
-    ['Order', order.id],
-    ['Part', order.part_name],
-    ['Quantity', String(order.quantity)],
-    ['Unit price', money(order.unit_price_cents)],
+    ['Order', number],
+    ...lines.map((line): [string, string] => [
+      `${line.quantity} × ${line.name}${line.part_number ? ` (${line.part_number})` : ''}`,
+      `${money(line.line_total_cents)} (${money(line.unit_price_cents)} each)`,
+    ]),
+    ['Subtotal', money(order.subtotal_cents)],
+    ...(order.shipping_method_name
+      ? [[`Shipping: ${order.shipping_method_name}${order.shipping_estimate ? `, ${order.shipping_estimate}` : ''}`, money(order.shipping_cents)] as [string, string]]
+      : []),
+    ...(order.tax_cents > 0 ? [[`Tax (${ppmToPercent(order.tax_rate_ppm)} %)`, money(order.tax_cents)] as [string, string]] : []),
     ['Total', money(order.total_cents)],
+    ...(order.po_number ? [['Purchase order', order.po_number] as [string, string]] : []),
   ];
   const myOrders = `${baseUrl}${paths.dashboard}`;
   switch (message.kind) {
@@ -87,7 +98,7 @@ function compose(message: MailMessage, baseUrl: string): { to: string; subject: 
       const minutes = Math.max(1, Math.round((expiresAt.getTime() - order.created_at.getTime()) / 60_000));
       return {
         to: order.email,
-        subject: `Order placed: ${order.part_name}`,
+        subject: `Order ${number} placed: ${name}`,
         greeting,
         blocks: [
           { paragraph: `${notices.orderPlaced}. It holds the parts below for you until it is paid.` },
@@ -102,7 +113,7 @@ function compose(message: MailMessage, baseUrl: string): { to: string; subject: 
     case 'order-paid':
       return {
         to: order.email,
-        subject: `Receipt: ${order.part_name}`,
+        subject: `Receipt for order ${number}: ${name}`,
         greeting,
         blocks: [
           { paragraph: 'Thank you: your order is paid. This is your receipt.' },
@@ -121,7 +132,7 @@ function compose(message: MailMessage, baseUrl: string): { to: string; subject: 
     case 'order-shipped':
       return {
         to: order.email,
-        subject: `Shipped: ${order.part_name}`,
+        subject: `Order ${number} shipped: ${name}`,
         greeting,
         blocks: [
           { paragraph: 'Your order has shipped.' },
@@ -133,7 +144,7 @@ function compose(message: MailMessage, baseUrl: string): { to: string; subject: 
       const refunded = order.transaction_id !== null;
       return {
         to: order.email,
-        subject: `Order cancelled: ${order.part_name}`,
+        subject: `Order ${number} cancelled: ${name}`,
         greeting,
         blocks: [
           { paragraph: 'Your order is cancelled.' },
@@ -154,7 +165,7 @@ function compose(message: MailMessage, baseUrl: string): { to: string; subject: 
     case 'order-expired':
       return {
         to: order.email,
-        subject: `Order expired: ${order.part_name}`,
+        subject: `Order ${number} expired: ${name}`,
         greeting,
         blocks: [
           { paragraph: apiErrors.orderExpired },

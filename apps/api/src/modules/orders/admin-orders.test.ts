@@ -104,6 +104,10 @@ async function insertOrder(email: string, partId: string): Promise<string> {
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await app.db
+    .insertInto('order_lines')
+    .values({ order_id: id, position: 1, part_id: partId, part_number: 'REC-1', name: 'Record part', img: '/images/parts/record.png', quantity: 1, unit_price_cents: 100, line_total_cents: 100 })
+    .execute();
   return id;
 }
 

@@ -80,7 +80,7 @@ describe('POST /api/order', () => {
 
     expect(response.statusCode, response.body).toBe(200);
     const reply = response.json() as { acknowledged: boolean; insertedId: string };
-    expect(reply).toEqual({ acknowledged: true, insertedId: expect.any(String) });
+    expect(reply).toEqual({ acknowledged: true, insertedId: expect.any(String), orderNumber: expect.stringMatching(/^\d{6,}$/) });
     expect(await stockOf(app, partId)).toBe(47);
 
     const row = await orderRow(app, reply.insertedId);
@@ -116,6 +116,16 @@ describe('POST /api/order', () => {
       paymentProvider: null,
       createdAt: expect.any(String),
       expiresAt: expect.any(String),
+      // An order of one line (decision 052): no address book, so no shipping and no tax.
+      orderNumber: expect.stringMatching(/^\d{6,}$/),
+      lines: [{ partId, partNumber: part.part_number, name: 'Brake disc', img: part.img, quantity: 3, unitPrice: 12.34, lineTotal: 37.02 }],
+      subtotal: 37.02,
+      shipping: { method: null, estimate: null, price: 0 },
+      tax: 0,
+      total: 37.02,
+      shippingAddress: null,
+      poNumber: null,
+      note: null,
     });
     // Bob's e-mail was in the body; the order is still not his.
     expect((await myOrders(app, bob)).map((order) => order._id)).not.toContain(reply.insertedId);

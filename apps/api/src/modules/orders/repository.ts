@@ -1,8 +1,7 @@
 import {
   centsToDollars,
   MY_ORDERS_PAGE_SIZE,
-  UNPAID_ORDERS_MAX,
-  UNPAID_UNITS_MAX,
+  orderName,
   type Order,
   type OrderDetail,
   type OrderHistoryEntry,
@@ -12,16 +11,16 @@ import type { Db } from '../../db/database';
 import { withTransaction } from '../../lib/transaction';
 import type { OrdersTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
-import { compiledQuery } from '../../db/compiled-query';
+import type { OrderLineRow } from '../checkout/repository';
 import type { Mail } from '../mail/outbox';
 
 export type OrderRow = Selectable<OrdersTable>;
 
-export function toOrder(row: OrderRow): Order {
+export function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): Order {
   return {
     _id: row.id,
     partId: row.part_id,
-    name: row.part_name,
+    name: orderName(row.part_name, lines.length),
     img: row.part_img,
     price: centsToDollars(row.total_cents),
     unitPrice: centsToDollars(row.unit_price_cents),
@@ -35,121 +34,50 @@ export function toOrder(row: OrderRow): Order {
     paymentProvider: row.payment_provider,
     createdAt: row.created_at.toISOString(),
     expiresAt: row.status === 'unpaid' && row.expires_at ? row.expires_at.toISOString() : null,
+    orderNumber: String(row.order_number),
+    lines: lines.map((line) => ({
+      partId: line.part_id,
+      partNumber: line.part_number,
+      name: line.name,
+      img: line.img,
+      quantity: line.quantity,
+      unitPrice: centsToDollars(line.unit_price_cents),
+      lineTotal: centsToDollars(line.line_total_cents),
+    })),
+    subtotal: centsToDollars(row.subtotal_cents),
+    shipping: {
+      method: row.shipping_method_name || null,
+      estimate: row.shipping_estimate || null,
+      price: centsToDollars(row.shipping_cents),
+    },
+    tax: centsToDollars(row.tax_cents),
+    total: centsToDollars(row.total_cents),
+    shippingAddress: row.ship_to,
+    poNumber: row.po_number,
+    note: row.note,
   };
 }
 
-/** Why an order was not placed; below the minimum, with the part's minimum to say. */
-type NotPlaced =
-  | { reason: 'part-not-found' | 'out-of-stock' | 'total-too-large' | 'too-many-unpaid' | 'total-out-of-bounds' }
-  | { reason: 'below-minimum'; minimum: number };
-
-export type PlaceOrderOutcome = { placed: true; orderId: string } | ({ placed: false } & NotPlaced);
-
-export interface PlaceOptions {
-  /** How long the order holds its stock unpaid. */
-  holdMinutes: number;
-  /** Multiplies the unpaid caps (config.limitScale). */
-  capScale: number;
-  /** The order's total must lie within these (a payment provider's own limits), in cents. */
-  totalBounds?: { minCents: number; maxCents: number } | undefined;
+/** The lines of these orders, each order's in its own order. */
+export async function linesOf(db: Db, orderIds: readonly string[]): Promise<Map<string, OrderLineRow[]>> {
+  const byOrder = new Map<string, OrderLineRow[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db.selectFrom('order_lines').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('position').execute();
+  for (const row of rows) byOrder.get(row.order_id)?.push(row);
+  return byOrder;
 }
 
-/** Who orders what, and where it goes. */
-interface PlaceInput {
-  userId: string;
-  email: string;
-  customerName: string;
-  partId: string;
-  quantity: number;
-  address: string;
+/** Orders as the API sends them, with their lines (one query for all of them). */
+async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
+  const lines = await linesOf(db, rows.map((row) => row.id));
+  return rows.map((row) => toOrder(row, lines.get(row.id) ?? []));
 }
 
-interface PlaceValues extends PlaceInput {
-  holdSeconds: number;
-  maxOrders: number;
-  maxUnits: number;
-  /** A payment provider's bounds of the total (the `bounded` statement only). */
-  minCents?: number | undefined;
-  maxCents?: number | undefined;
-}
-
-/**
- * The order's one statement: the account's unpaid orders counted against the caps, the stock
- * taken by a conditional update, which is what keeps concurrent orders from overselling (only as
- * many succeed as the stock allows), and the order inserted from the row it returns. Compiled
- * once per shape (with a payment provider's bounds of the total, or without).
- */
-function placeOrderStatement(bounded: boolean) {
-  const names: Array<keyof PlaceValues & string> = [
-    'userId', 'email', 'customerName', 'partId', 'quantity', 'address', 'holdSeconds', 'maxOrders', 'maxUnits',
-    ...(bounded ? (['minCents', 'maxCents'] as const) : []),
-  ];
-  return compiledQuery(names, (db: Db, input: PlaceValues) => {
-    const total = sql<number>`price_cents::bigint * ${input.quantity}`;
-    return db
-      .with('held', (qb) =>
-        qb
-          .selectFrom('orders')
-          .select((eb) => [eb.fn.countAll<string>().as('orders'), eb.fn.coalesce(eb.fn.sum<string>('quantity'), sql<string>`0`).as('units')])
-          .where('user_id', '=', input.userId)
-          .where('status', '=', 'unpaid'),
-      )
-      .with('taken', (qb) => {
-        let update = qb
-          .updateTable('parts')
-          .set({ available_quantity: sql`available_quantity - ${input.quantity}` })
-          .where('id', '=', input.partId)
-          .where(sql<boolean>`(select orders from held) < ${input.maxOrders} and (select units from held) + ${input.quantity} <= ${input.maxUnits}`)
-          .where('archived_at', 'is', null)
-          .where('min_order_quantity', '<=', input.quantity)
-          .where('available_quantity', '>=', input.quantity)
-          .where(total, '<=', MAX_TOTAL_CENTS);
-        if (bounded) update = update.where(total, '>=', input.minCents ?? 0).where(total, '<=', input.maxCents ?? 0);
-        return update.returning(['id', 'name', 'img', 'price_cents']);
-      })
-      .with('placed', (qb) =>
-        qb
-          .insertInto('orders')
-          .columns([
-            'user_id', 'email', 'customer_name', 'part_id', 'part_name', 'part_img',
-            'unit_price_cents', 'quantity', 'total_cents', 'address', 'expires_at',
-          ])
-          .expression((eb) =>
-            eb
-              .selectFrom('taken')
-              .select([
-                sql<string>`${input.userId}`.as('user_id'),
-                sql<string>`${input.email}`.as('email'),
-                sql<string>`${input.customerName}`.as('customer_name'),
-                'taken.id',
-                'taken.name',
-                'taken.img',
-                'taken.price_cents',
-                sql<number>`${input.quantity}::int`.as('quantity'),
-                sql<number>`taken.price_cents * ${input.quantity}::int`.as('total_cents'),
-                sql<string>`${input.address}`.as('address'),
-                sql<Date>`now() + make_interval(secs => ${input.holdSeconds})`.as('expires_at'),
-              ]),
-          )
-          .returningAll(),
-      )
-      .selectFrom('placed')
-      .selectAll();
-  });
-}
-
-const placeOrder = { plain: placeOrderStatement(false), bounded: placeOrderStatement(true) };
-
-/** The account's row locked for the caps (an order's first statement in its transaction). */
-const lockAccount = compiledQuery(['userId'], (db: Db, values: { userId: string }) =>
-  db.selectFrom('users').select('id').where('id', '=', values.userId).forUpdate(),
-);
+/** What an order number looks like (the sequence starts at 100001). */
+const ORDER_NUMBER = /^\d{6,18}$/;
 
 /** How long a refund may take before its claim on an order counts as abandoned. */
 const REFUND_CLAIM_SECONDS = 5 * 60;
-
-/** Totals are integer cents in an `integer` column. */
-const MAX_TOTAL_CENTS = 2_147_483_647;
 
 /**
  * Orders and their changes. Each change (placed, paid, shipped, cancelled, expired) queues its
@@ -157,32 +85,6 @@ const MAX_TOTAL_CENTS = 2_147_483_647;
  */
 export function createOrdersRepository(db: Db, mail: Mail) {
   return {
-    /**
-     * Takes the stock and inserts the order in one transaction (DESIGN §6). The conditional update
-     * is what keeps concurrent orders from overselling: only as many succeed as the stock allows.
-     */
-    async place(input: PlaceInput, options: PlaceOptions): Promise<PlaceOrderOutcome> {
-      if (!isId(input.partId)) return { placed: false, reason: 'part-not-found' };
-      const [maxOrders, maxUnits] = [UNPAID_ORDERS_MAX * options.capScale, UNPAID_UNITS_MAX * options.capScale];
-      const bounds = options.totalBounds;
-      return withTransaction(db, async (trx) => {
-        // One account's orders are placed one at a time, so two at once cannot both pass the cap.
-        // The caps are counted by the next statement, whose snapshot is taken after this lock.
-        await lockAccount.execute(trx, { userId: input.userId });
-        // One statement (one round trip, and the part's row locked only from here to the commit),
-        // built and compiled once (placeOrderStatement).
-        const values = { ...input, holdSeconds: options.holdMinutes * 60, maxOrders, maxUnits, minCents: bounds?.minCents, maxCents: bounds?.maxCents };
-        const [placed] = (await (bounds ? placeOrder.bounded : placeOrder.plain).execute(trx, values)).rows;
-        if (!placed) return { placed: false as const, ...(await whyNotPlaced(trx, input, { maxOrders, maxUnits, bounds })) };
-        if (!placed.expires_at) throw new Error('an unpaid order has no expiry');
-        // The message and both jobs (its send job, the order's expiry when it is due), in the
-        // order's transaction and in one statement: they exist exactly when the order does.
-        const expiry = { queue: 'order-expiry', data: { orderId: placed.id }, startAfter: placed.expires_at } as const;
-        await mail.queue(trx, { kind: 'order-placed', order: placed }, expiry);
-        return { placed: true, orderId: placed.id } as const;
-      });
-    },
-
     /**
      * One page of a customer's orders, newest first; cancelled and expired ones leave My Orders
      * (DESIGN §6). By account, not e-mail: a removed customer's orders never pass to a new sign-up
@@ -199,7 +101,7 @@ export function createOrdersRepository(db: Db, mail: Mail) {
         .limit(MY_ORDERS_PAGE_SIZE)
         .offset((page - 1) * MY_ORDERS_PAGE_SIZE)
         .execute();
-      return rows.map(toOrder);
+      return withLines(db, rows);
     },
 
     /**
@@ -216,8 +118,9 @@ export function createOrdersRepository(db: Db, mail: Mail) {
         .limit(MY_ORDERS_PAGE_SIZE)
         .offset((page - 1) * MY_ORDERS_PAGE_SIZE)
         .execute();
+      const lines = await linesOf(db, rows.map((row) => row.id));
       return rows.map((row) => ({
-        ...toOrder(row),
+        ...toOrder(row, lines.get(row.id) ?? []),
         endedAt: (row.cancelled_at ?? row.expired_at ?? row.created_at).toISOString(),
         refunded: row.status === 'cancelled' && row.paid_at ? centsToDollars(row.total_cents) : null,
       }));
@@ -238,8 +141,8 @@ export function createOrdersRepository(db: Db, mail: Mail) {
           .returningAll()
           .executeTakeFirst();
         if (!order) return undefined;
-        await giveStockBack(trx, order);
-        await mail.queue(trx, { kind: 'order-expired', order });
+        const lines = await giveStockBack(trx, order);
+        await mail.queue(trx, { kind: 'order-expired', order, lines });
         return order;
       });
     },
@@ -278,7 +181,7 @@ export function createOrdersRepository(db: Db, mail: Mail) {
       if (!row) return undefined;
       const { description, available_quantity, min_order_quantity, ...order } = row;
       return {
-        ...toOrder(order),
+        ...toOrder(order, (await linesOf(db, [order.id])).get(order.id) ?? []),
         description,
         availableQuantity: available_quantity,
         minOrderQuantity: min_order_quantity,
@@ -296,7 +199,7 @@ export function createOrdersRepository(db: Db, mail: Mail) {
           .where('status', '=', 'unpaid')
           .returningAll()
           .executeTakeFirst();
-        if (order) await mail.queue(trx, { kind: 'order-paid', order });
+        if (order) await mail.queue(trx, { kind: 'order-paid', order, lines: (await linesOf(trx, [order.id])).get(order.id) ?? [] });
         return order;
       });
     },
@@ -319,8 +222,8 @@ export function createOrdersRepository(db: Db, mail: Mail) {
           .returningAll()
           .executeTakeFirst();
         if (!order) return undefined;
-        await giveStockBack(trx, order);
-        await mail.queue(trx, { kind: 'order-cancelled', order });
+        const lines = await giveStockBack(trx, order);
+        await mail.queue(trx, { kind: 'order-cancelled', order, lines });
         if (inTransaction) await inTransaction(trx, order);
         return order;
       });
@@ -355,7 +258,16 @@ export function createOrdersRepository(db: Db, mail: Mail) {
     async listPage(query: { status?: OrderRow['status'] | undefined; email?: string | undefined; page: number; pageSize: number }) {
       let filtered = db.selectFrom('orders');
       if (query.status) filtered = filtered.where('status', '=', query.status);
-      if (query.email) filtered = filtered.where('email', 'ilike', `%${escapeLike(query.email.toLowerCase())}%`);
+      const term = query.email;
+      if (term) {
+        // A part of the customer's e-mail, or an order's number as e-mails and My Orders show it.
+        filtered = filtered.where((eb) =>
+          eb.or([
+            eb('email', 'ilike', `%${escapeLike(term.toLowerCase())}%`),
+            ...(ORDER_NUMBER.test(term) ? [eb('order_number', '=', term)] : []),
+          ]),
+        );
+      }
       const [rows, counted] = await Promise.all([
         filtered
           .selectAll()
@@ -365,7 +277,7 @@ export function createOrdersRepository(db: Db, mail: Mail) {
           .execute(),
         filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
       ]);
-      return { orders: rows.map(toOrder), total: Number(counted.total), page: query.page, pageSize: query.pageSize };
+      return { orders: await withLines(db, rows), total: Number(counted.total), page: query.page, pageSize: query.pageSize };
     },
 
     /** Paid → shipped (an admin); any other state, or a refund under way, is left alone. */
@@ -381,7 +293,7 @@ export function createOrdersRepository(db: Db, mail: Mail) {
           .where('refund_started_at', 'is', null)
           .returningAll()
           .executeTakeFirst();
-        if (order) await mail.queue(trx, { kind: 'order-shipped', order });
+        if (order) await mail.queue(trx, { kind: 'order-shipped', order, lines: (await linesOf(trx, [order.id])).get(order.id) ?? [] });
         return order;
       });
     },
@@ -411,43 +323,22 @@ export function createOrdersRepository(db: Db, mail: Mail) {
 export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
 
 /**
- * Why an order was not placed, read after the statement that would have placed it (in its
- * transaction, the account still locked): the caps first, then the part. Stock may have come back
- * since, so "not enough stock" is the answer whenever the other conditions hold.
+ * An order that no longer holds its stock (cancelled, expired) gives every line's back to its
+ * part. The parts are locked in id order first, as checkout locks them, so a restock and a
+ * checkout of the same parts never wait for each other crosswise. Answers the order's lines.
  */
-async function whyNotPlaced(
-  trx: Db,
-  input: { userId: string; partId: string; quantity: number },
-  caps: { maxOrders: number; maxUnits: number; bounds: PlaceOptions['totalBounds'] },
-): Promise<NotPlaced> {
-  const held = await trx
-    .selectFrom('orders')
-    .select((eb) => [eb.fn.countAll<string>().as('orders'), eb.fn.coalesce(eb.fn.sum<string>('quantity'), sql<string>`0`).as('units')])
-    .where('user_id', '=', input.userId)
-    .where('status', '=', 'unpaid')
-    .executeTakeFirstOrThrow();
-  if (Number(held.orders) >= caps.maxOrders || Number(held.units) + input.quantity > caps.maxUnits) return { reason: 'too-many-unpaid' };
-  const part = await trx
-    .selectFrom('parts')
-    .select(['min_order_quantity', 'price_cents', 'archived_at'])
-    .where('id', '=', input.partId)
-    .executeTakeFirst();
-  const total = part ? part.price_cents * input.quantity : 0;
-  // A payment provider's bounds were checked for any part that exists, as before the stock.
-  if (part && caps.bounds && (total < caps.bounds.minCents || total > caps.bounds.maxCents)) return { reason: 'total-out-of-bounds' };
-  if (!part || part.archived_at !== null) return { reason: 'part-not-found' };
-  if (input.quantity < part.min_order_quantity) return { reason: 'below-minimum', minimum: part.min_order_quantity };
-  if (total > MAX_TOTAL_CENTS) return { reason: 'total-too-large' };
-  return { reason: 'out-of-stock' };
-}
-
-/** An order that no longer holds its stock (cancelled, expired) gives it back to its part. */
-async function giveStockBack(trx: Db, order: OrderRow): Promise<void> {
-  await trx
-    .updateTable('parts')
-    .set({ available_quantity: sql`available_quantity + ${order.quantity}` })
-    .where('id', '=', order.part_id)
-    .execute();
+async function giveStockBack(trx: Db, order: OrderRow): Promise<OrderLineRow[]> {
+  const lines = (await linesOf(trx, [order.id])).get(order.id) ?? [];
+  const partIds = [...new Set(lines.map((line) => line.part_id))];
+  if (partIds.length === 0) return lines;
+  await trx.selectFrom('parts').select('id').where('id', 'in', partIds).orderBy('id').forUpdate().execute();
+  const given = sql.join(lines.map((line) => sql`(${line.part_id}::uuid, ${line.quantity}::int)`));
+  await sql`
+    update parts set available_quantity = parts.available_quantity + given.quantity
+    from (select id, sum(quantity)::int as quantity from (values ${given}) as line(id, quantity) group by id) as given
+    where parts.id = given.id
+  `.execute(trx);
+  return lines;
 }
 
 /** A search term matched literally: `%` and `_` in it are not wildcards. */

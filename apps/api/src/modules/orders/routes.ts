@@ -13,7 +13,7 @@ import {
   orderHistorySchema,
   orderListSchema,
   pageQuerySchema,
-  placeOrderReplySchema,
+  orderPlacedReplySchema,
   placeOrderSchema,
   quantityBelowMinimum,
   unpaidCapMessage,
@@ -26,14 +26,18 @@ import { identityOf } from '../auth/identity';
 import { normaliseEmail } from '../users/repository';
 import { cancelOrder, type CancelOutcome } from './cancel';
 import { createOrdersRepository } from './repository';
+import { createCheckoutRepository } from '../checkout/repository';
+import { isId } from '../../lib/ids';
 import { STRIPE_TOTAL_BOUNDS } from '../payments/stripe-provider';
 
+/** Why POST /order placed nothing, beyond its line's own problem. */
 const placeErrors = {
-  'part-not-found': { status: 404, message: apiErrors.partNotFound },
-  'out-of-stock': { status: 409, message: apiErrors.outOfStock },
   'total-too-large': { status: 400, message: apiErrors.totalTooLarge },
   'total-out-of-bounds': { status: 400, message: apiErrors.totalOutOfPaymentBounds },
   'too-many-unpaid': { status: 409, message: unpaidCapMessage },
+  // Neither happens to a line given with the request and the cheapest method.
+  'empty-cart': { status: 404, message: apiErrors.partNotFound },
+  'shipping-unavailable': { status: 409, message: apiErrors.outOfStock },
 } as const;
 
 /** Why an order could not be cancelled, where that is a conflict for the caller (409). */
@@ -44,6 +48,7 @@ const cancelRefusals: Partial<Record<CancelOutcome, string>> = {
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const orders = createOrdersRepository(app.db, app.mail);
+  const checkout = createCheckoutRepository(app.db, app.mail);
 
   app.post(
     '/order',
@@ -56,7 +61,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         body: placeOrderSchema,
         response: {
-          200: placeOrderReplySchema,
+          200: orderPlacedReplySchema,
           400: errorSchema,
           401: errorSchema,
           404: errorSchema,
@@ -66,24 +71,37 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const identity = identityOf(request);
-      const outcome = await orders.place({
-        userId: identity.userId,
-        email: identity.email,
-        customerName: request.body.customername,
-        partId: request.body.partId,
-        quantity: request.body.orderQuantity,
-        address: request.body.address,
-      }, {
-        holdMinutes: app.config.unpaidOrderMinutes,
-        capScale: app.config.limitScale,
-        totalBounds: app.payments.mode === 'stripe' ? STRIPE_TOTAL_BOUNDS : undefined,
-      });
-      if (!outcome.placed) {
-        if (outcome.reason === 'below-minimum') return reply.code(400).send({ message: quantityBelowMinimum(outcome.minimum) });
-        const { status, message } = placeErrors[outcome.reason];
-        return reply.code(status).send({ message });
+      const { partId, orderQuantity, address, customername } = request.body;
+      if (!isId(partId)) return reply.code(404).send({ message: apiErrors.partNotFound });
+      // An order of one line, through checkout's own path: shipping and tax as for the account's
+      // default address (the cheapest method there), or none when it has none (decision 052).
+      const outcome = await checkout.place(
+        {
+          userId: identity.userId,
+          email: identity.email,
+          customerName: customername,
+          lines: [{ partId, quantity: orderQuantity }],
+          address: await checkout.defaultAddress(identity.userId),
+          addressText: address,
+        },
+        {
+          holdMinutes: app.config.unpaidOrderMinutes,
+          capScale: app.config.limitScale,
+          totalBounds: app.payments.mode === 'stripe' ? STRIPE_TOTAL_BOUNDS : undefined,
+        },
+      );
+      if (outcome.placed) return { acknowledged: true, insertedId: outcome.order.id, orderNumber: String(outcome.order.order_number) };
+      if (outcome.reason === 'lines') {
+        // SPEC's messages for its one line.
+        const problem = outcome.lines[0]?.problem;
+        if (problem?.reason === 'below-minimum') {
+          return reply.code(400).send({ message: quantityBelowMinimum(outcome.lines[0]?.part?.min_order_quantity ?? 1) });
+        }
+        if (problem?.reason === 'part-gone') return reply.code(404).send({ message: apiErrors.partNotFound });
+        return reply.code(409).send({ message: apiErrors.outOfStock });
       }
-      return { acknowledged: true, insertedId: outcome.orderId };
+      const { status, message } = placeErrors[outcome.reason];
+      return reply.code(status).send({ message });
     },
   );
 

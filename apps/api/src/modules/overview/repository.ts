@@ -28,12 +28,14 @@ export function createOverviewRepository(db: Db) {
         sql<{ status: OrderStatus; count: number }>`
           select status, count(*)::int as count from orders group by status`.execute(db),
         sql<{ id: string; name: string; quantity: number; revenue_cents: string }>`
-          select parts.id, parts.name, sum(orders.quantity)::int as quantity, sum(orders.total_cents)::text as revenue_cents
-          from orders join parts on parts.id = orders.part_id
+          select parts.id, parts.name, sum(order_lines.quantity)::int as quantity, sum(order_lines.line_total_cents)::text as revenue_cents
+          from orders
+          join order_lines on order_lines.order_id = orders.id
+          join parts on parts.id = order_lines.part_id
           where orders.${EARNING}
             and orders.created_at >= (now() at time zone 'utc')::date - ${OVERVIEW_DAYS - 1}::int
           group by parts.id, parts.name
-          order by quantity desc, sum(orders.total_cents) desc, parts.name
+          order by quantity desc, sum(order_lines.line_total_cents) desc, parts.name
           limit ${BEST_SELLERS}`.execute(db),
         sql<{ id: string; name: string; img: string; available_quantity: number; min_order_quantity: number; threshold: number }>`
           select id, name, img, available_quantity, min_order_quantity,

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn as security } from '../../plugins/api-docs';
 import { identityOf, type Identity } from '../auth/identity';
-import { createOrdersRepository, type OrderRow } from '../orders/repository';
+import { createOrdersRepository, linesOf, type OrderRow } from '../orders/repository';
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const orders = createOrdersRepository(app.db, app.mail);
@@ -72,10 +72,19 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await payableOrder(identityOf(request), request.body.orderId);
       if ('error' in found) return reply.code(found.error.status).send({ message: found.error.message });
       const { order } = found;
+      const lines = (await linesOf(app.db, [order.id])).get(order.id) ?? [];
       const session = await stripe.createCheckout({
         id: order.id,
-        partName: order.part_name,
-        quantity: order.quantity,
+        orderNumber: String(order.order_number),
+        lines: lines.map((line) => ({
+          name: line.name,
+          partNumber: line.part_number,
+          quantity: line.quantity,
+          unitPriceCents: line.unit_price_cents,
+          lineTotalCents: line.line_total_cents,
+        })),
+        shipping: order.shipping_method_name ? { name: order.shipping_method_name, cents: order.shipping_cents } : undefined,
+        taxCents: order.tax_cents,
         totalCents: order.total_cents,
         email: order.email,
         returnUrl: `${app.config.baseUrl}${paths.payment(order.id)}`,

@@ -51,31 +51,44 @@ export function createStripeProvider(settings: StripeSettings) {
   return {
     name: 'stripe',
 
+    /**
+     * A Checkout Session for the order: each line, the shipping and the tax as items (decision
+     * 052), which add up to the order's stored total to the cent.
+     */
     async createCheckout(order: {
       id: string;
-      partName: string;
-      quantity: number;
+      orderNumber: string;
+      lines: ReadonlyArray<{ name: string; partNumber: string; quantity: number; unitPriceCents: number; lineTotalCents: number }>;
+      shipping: { name: string; cents: number } | undefined;
+      taxCents: number;
       totalCents: number;
       email: string;
       returnUrl: string;
     }): Promise<{ id: string; url: string }> {
+      const item = (name: string, quantity: number, unitAmount: number) => ({
+        quantity,
+        price_data: { currency: 'usd', unit_amount: unitAmount, product_data: { name } },
+      });
+      const items = [
+        ...order.lines.map((line) =>
+          // A line whose total is not its quantity times one whole-cent price is one item of its total.
+          line.unitPriceCents * line.quantity === line.lineTotalCents
+            ? item(`${line.name} (${line.partNumber})`, line.quantity, line.unitPriceCents)
+            : item(`${line.name} (${line.partNumber}) × ${line.quantity}`, 1, line.lineTotalCents),
+        ),
+        ...(order.shipping && order.shipping.cents > 0 ? [item(`Shipping: ${order.shipping.name}`, 1, order.shipping.cents)] : []),
+        ...(order.taxCents > 0 ? [item('Tax', 1, order.taxCents)] : []),
+      ];
+      const itemsCents = items.reduce((sum, entry) => sum + entry.quantity * entry.price_data.unit_amount, 0);
+      if (itemsCents !== order.totalCents) throw new Error(`order ${order.id}: its items add up to ${itemsCents} cents, not its total ${order.totalCents}`);
       const session = await callStripe(() => stripe.checkout.sessions.create(
         {
           mode: 'payment',
           customer_email: order.email,
           client_reference_id: order.id,
-          metadata: { orderId: order.id },
-          payment_intent_data: { metadata: { orderId: order.id } },
-          line_items: [
-            {
-              quantity: 1,
-              price_data: {
-                currency: 'usd',
-                unit_amount: order.totalCents,
-                product_data: { name: `${order.partName} × ${order.quantity}` },
-              },
-            },
-          ],
+          metadata: { orderId: order.id, orderNumber: order.orderNumber },
+          payment_intent_data: { metadata: { orderId: order.id, orderNumber: order.orderNumber } },
+          line_items: items,
           success_url: `${order.returnUrl}?checkout=success`,
           cancel_url: `${order.returnUrl}?checkout=cancelled`,
         },

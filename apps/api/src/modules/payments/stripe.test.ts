@@ -24,6 +24,7 @@ import {
   type StripeStandIn,
 } from '../../test/stripe-stand-in';
 import { eventually } from '../../test/wait';
+import { fillCart, insertAddress, insertShippingMethod, insertTaxRate, insertWeighedPart, postCheckout, userIdOf } from '../../test/checkout';
 
 /** The app in Stripe mode, its Stripe API played by a local stand-in (test/stripe-stand-in.ts). */
 let app: FastifyInstance;
@@ -196,12 +197,41 @@ describe('POST /api/payments/checkout', () => {
       mode: 'payment',
       metadata: { orderId },
       customer_email: alice.email,
-      line_items: [{ quantity: '1', price_data: { currency: 'usd', unit_amount: '5997' } }],
+      line_items: [{ quantity: '3', price_data: { currency: 'usd', unit_amount: '1999' } }],
     });
     // Charged once for the whole order: what Stripe takes is exactly the stored total.
     expect(session!.amount_total).toBe((await orderRow(app, orderId)).total_cents);
     expect(session!.amount_total).toBe(5997);
     expect(String(request!.body.success_url)).toContain(orderId);
+  });
+
+  it('sends a checkout’s lines, its shipping and its tax as items that add up to the total', async () => {
+    const aliceId = await userIdOf(app, alice.email);
+    const home = await insertAddress(app, aliceId, { country: 'US', region: 'TX' });
+    const method = await insertShippingMethod(app, { name: 'Ground', countries: ['US'], baseCents: 700, perKgCents: 100 });
+    await insertTaxRate(app, { country: 'US', region: 'TX', ratePpm: 62_500, appliesToShipping: true });
+    const pads = await insertWeighedPart(app, { name: 'Stripe pads', priceCents: 1234, weightGrams: 1000, breaks: [[10, 1100]] });
+    const rotor = await insertWeighedPart(app, { name: 'Stripe rotor', priceCents: 4999, weightGrams: 2500 });
+    await fillCart(app, aliceId, [[pads, 10], [rotor, 2]]);
+    const placed = await postCheckout(app, alice.cookie, { addressId: home, shippingMethodId: method });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const { insertedId: orderId, total } = placed.json() as { insertedId: string; total: number };
+    // $110.00 + $99.98; shipping $7.00 + $1.00 × 15 kg; tax 6.25 % of $231.98 = $14.49875 → $14.50.
+    expect(total).toBe(246.48);
+
+    const response = await checkout(alice.cookie, orderId);
+    expect(response.statusCode, response.body).toBe(200);
+    const [request] = stripeApi.requestsTo('/v1/checkout/sessions').filter((r) => r.idempotencyKey === `checkout-${orderId}`);
+    const part = (name: string) => expect.objectContaining({ name: expect.stringContaining(name) });
+    expect(request!.body.line_items).toEqual([
+      { quantity: '10', price_data: { currency: 'usd', unit_amount: '1100', product_data: part('Stripe pads') } },
+      { quantity: '2', price_data: { currency: 'usd', unit_amount: '4999', product_data: part('Stripe rotor') } },
+      { quantity: '1', price_data: { currency: 'usd', unit_amount: '2200', product_data: { name: 'Shipping: Ground' } } },
+      { quantity: '1', price_data: { currency: 'usd', unit_amount: '1450', product_data: { name: 'Tax' } } },
+    ]);
+    const session = stripeApi.sessions.find((s) => s.metadata.orderId === orderId);
+    expect(session!.amount_total).toBe(24_648);
+    expect((await orderRow(app, orderId)).total_cents).toBe(24_648);
   });
 
   it('reuses the idempotency key: a second checkout yields the same session, not a new one', async () => {

@@ -5,6 +5,7 @@ import { ActionButton } from './action-button';
 import { statusLabels } from './order-filters';
 import { headerCellClass, stackedTableClass, TableRegion, theadClass } from './table-region';
 import { EmailText } from '../../../components/email-text';
+import { OrderDetailsDisclosure } from '../../orders/components/order-breakdown';
 
 interface AllOrdersTableProps {
   orders: Order[];
@@ -90,8 +91,12 @@ function OrderRow({ order, onShip, onCancel, pending, busy }: OrderRowProps) {
         <span className="block font-semibold text-ink">{order.customername}</span>
         <EmailText email={order.email} className="block text-slate-500" />
       </th>
-      <td id={partId} data-label="Part" className="px-4 py-3">
-        {order.name}
+      <td data-label="Part" className="px-4 py-3">
+        <span id={partId} className="block">
+          {order.name}
+        </span>
+        <span className="block text-xs text-slate-500">Order {order.orderNumber}</span>
+        <OrderDetailsDisclosure order={order} />
       </td>
       <td data-label="Quantity" className="px-4 py-3 tabular-nums">{order.orderQuantity}</td>
       <td data-label="Total" className="px-4 py-3 tabular-nums">{formatPrice(order.price)}</td>

@@ -30,7 +30,7 @@ interface OrderFiltersProps {
   onEmailChange: (email: string, how: 'typing' | 'submit') => void;
 }
 
-/** The status filter and the e-mail search of Manage All Orders. */
+/** The status filter and the search (a part of the customer's e-mail, or an order number) of Manage All Orders. */
 export function OrderFilters({ status, email, onStatusChange, onEmailChange }: OrderFiltersProps) {
   const [draft, setDraft] = useState(email);
   const [sent, setSent] = useState(email);
@@ -75,11 +75,10 @@ export function OrderFilters({ status, email, onStatusChange, onEmailChange }: O
       />
       <div className="flex w-full items-start gap-2 sm:w-auto sm:flex-1">
         <TextField
-          label="Customer e-mail"
+          label="Customer e-mail or order number"
           type="search"
-          inputMode="email"
           autoComplete="off"
-          placeholder="jane@example.com"
+          placeholder="jane@example.com or 100042"
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           className="min-w-0 flex-1 sm:max-w-sm"

@@ -67,6 +67,7 @@ describe('Manage All Orders', () => {
     const first = rowOf('Jane Doe');
     expect(first.getByText('jane@example.com')).toBeInTheDocument();
     expect(first.getByText('Brake Pads')).toBeInTheDocument();
+    expect(first.getByText('Order 100042')).toBeInTheDocument();
     expect(first.getByText('5')).toBeInTheDocument();
     expect(first.getByText('$62.50')).toBeInTheDocument();
     expect(first.getByText('Unpaid')).toBeInTheDocument();
@@ -129,7 +130,7 @@ describe('Manage All Orders', () => {
     const user = userEvent.setup();
     const { router } = renderManageOrders();
     await screen.findByRole('table', { name: 'All orders' });
-    const search = screen.getByRole('searchbox', { name: 'Customer e-mail' });
+    const search = screen.getByRole('searchbox', { name: 'Customer e-mail or order number' });
 
     await user.type(search, 'sam');
     // One request for the whole word, not one per letter.
@@ -274,7 +275,7 @@ describe('Manage All Orders', () => {
     });
     renderManageOrders('/dashboard/orders?email=nobody');
     expect(await screen.findByRole('status', { name: 'Loading the orders' })).toBeInTheDocument();
-    expect(screen.getByRole('searchbox', { name: 'Customer e-mail' })).toHaveValue('nobody');
+    expect(screen.getByRole('searchbox', { name: 'Customer e-mail or order number' })).toHaveValue('nobody');
     answer();
     expect(await screen.findByText('No orders match these filters.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

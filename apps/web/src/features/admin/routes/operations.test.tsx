@@ -16,7 +16,7 @@ function aMessage(overrides: Partial<OutboxMessage> = {}): OutboxMessage {
     _id: '0b6f4a52-7f1e-4a63-9d0e-3f2a1c9b8e7d',
     kind: 'order-placed',
     recipient: 'jane@example.com',
-    subject: 'Order placed: Brake Pads',
+    subject: 'Order 100042 placed: Brake Pads',
     attempts: 4,
     lastError: 'Message failed: 451 Try again later',
     failed: true,
@@ -74,7 +74,7 @@ describe('Operations', () => {
     expect(screen.getByText(/3 unsent, 2 failed at least once/)).toBeInTheDocument();
 
     const jane = rowOf('jane@example.com');
-    expect(jane.getByText('Order placed: Brake Pads')).toBeInTheDocument();
+    expect(jane.getByText('Order 100042 placed: Brake Pads')).toBeInTheDocument();
     expect(jane.getByText('4')).toBeInTheDocument();
     expect(jane.getByText('Message failed: 451 Try again later')).toBeInTheDocument();
     expect(jane.getByRole('button', { name: 'Resend to jane@example.com' })).toBeEnabled();

@@ -1,4 +1,4 @@
-import { notices, type PlaceOrderInput, type placeOrderReplySchema } from '@autoparts/shared';
+import { notices, type PlaceOrderInput, type orderPlacedReplySchema } from '@autoparts/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -10,7 +10,7 @@ import { queryKeys } from '../../../lib/query-keys';
  * takes the part's name, image and price from its database and the e-mail from the session.
  */
 async function placeOrder(input: PlaceOrderInput) {
-  const reply = await api<z.infer<typeof placeOrderReplySchema>>('/order', { method: 'POST', body: input });
+  const reply = await api<z.infer<typeof orderPlacedReplySchema>>('/order', { method: 'POST', body: input });
   if (!reply.acknowledged) throw new Error('The order was not acknowledged');
   return reply;
 }

@@ -2,6 +2,7 @@ import { apiErrors, formatPrice, paths, type Order } from '@autoparts/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
+import { OrderDetailsDisclosure } from './order-breakdown';
 import { TimeLeft } from './time-left';
 
 interface OrdersTableProps {
@@ -15,7 +16,8 @@ interface OrdersTableProps {
 
 /**
  * My Orders as a table (SPEC §2): number, product, price (the order's total), quantity, payment
- * status and Cancel. Below 640 px each order is a card with Pay Now and Cancel in view (the
+ * status and Cancel; under the product, the order's number and its details (lines, ship-to,
+ * shipping, tax and total). Below 640 px each order is a card with Pay Now and Cancel in view (the
  * `stacked-table` rules of index.css); up to the table's width it scrolls sideways inside a region
  * that the keyboard can reach and scroll.
  */
@@ -85,8 +87,10 @@ function OrderRow({ order, number, onCancel, cancelling, busy }: OrderRowProps) 
   return (
     <tr className="align-middle">
       <td data-label="#" className="px-4 py-3 tabular-nums text-slate-500">{number}</td>
-      <th scope="row" id={productId} className="px-4 py-3 font-semibold text-ink">
-        {order.name}
+      <th scope="row" className="px-4 py-3 font-semibold text-ink">
+        <span id={productId}>{order.name}</span>
+        <span className="block text-xs font-normal text-slate-500">Order {order.orderNumber}</span>
+        <OrderDetailsDisclosure order={order} />
       </th>
       <td data-label="Price" className="px-4 py-3 tabular-nums">{formatPrice(order.price)}</td>
       <td data-label="Quantity" className="px-4 py-3 tabular-nums">{order.orderQuantity}</td>

@@ -20,7 +20,7 @@ interface PlaceOrderFormProps {
  */
 export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
   const placeOrder = usePlaceOrder();
-  const [placedId, setPlacedId] = useState<string | null>(null);
+  const [placed, setPlaced] = useState<{ id: string; number: string } | null>(null);
   const { minOrderQuantity, availableQuantity } = part;
   // The stock shown is fetched again after each order; the rule follows it.
   const schema = useMemo(
@@ -44,11 +44,11 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
   const total = Number.isInteger(quantity) && quantity > 0 ? formatPrice(part.price * quantity) : null;
 
   const onSubmit = handleSubmit(async (values) => {
-    setPlacedId(null);
+    setPlaced(null);
     try {
       // The hook reports success and failure with a toast.
       const placed = await placeOrder.mutateAsync({ partId: part._id, ...values });
-      setPlacedId(placed.insertedId);
+      setPlaced({ id: placed.insertedId, number: placed.orderNumber });
     } catch {
       // Reported by the hook.
     } finally {
@@ -58,7 +58,7 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
 
   return (
     <div className="space-y-4">
-      {placedId && <OrderPlaced orderId={placedId} />}
+      {placed && <OrderPlaced orderId={placed.id} orderNumber={placed.number} />}
       <form
         noValidate
         onSubmit={(event) => void onSubmit(event)}
@@ -109,7 +109,7 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
 }
 
 /** The order just placed: its number (as in the confirmation e-mail) and Pay now; focused when it appears. */
-function OrderPlaced({ orderId }: { orderId: string }) {
+function OrderPlaced({ orderId, orderNumber }: { orderId: string; orderNumber: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [orderId]);
   return (
@@ -118,7 +118,7 @@ function OrderPlaced({ orderId }: { orderId: string }) {
         Order placed
       </h2>
       <p className="mt-1 text-green-900">
-        Order number <span className="font-mono text-sm break-all">{orderId}</span>
+        Order number <span className="font-mono text-sm break-all">{orderNumber}</span>
       </p>
       <p className="mt-1 text-sm text-green-900">It holds its stock until it is paid or its time to pay runs out.</p>
       <div className="mt-4">

@@ -5,7 +5,7 @@ import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../../lib/access-token';
 import { stubFetch } from '../../../test/fetch-stub';
-import { anOrder } from '../../../test/orders';
+import { aCheckoutOrder, anOrder } from '../../../test/orders';
 import { renderRoutes } from '../../../test/render-with-router';
 import { aCustomer } from '../../../test/users';
 import { Component as MyOrdersPage } from './my-orders';
@@ -242,5 +242,30 @@ describe('My Orders', () => {
     const region = screen.getByRole('region', { name: 'My Orders table' });
     expect(region).toHaveAttribute('tabindex', '0');
     expect(region).toHaveClass('overflow-x-auto');
+  });
+});
+
+describe('My Orders: an order of many lines', () => {
+  it('names it by its first part and number, and opens to its lines, ship-to, shipping, tax and total', async () => {
+    setAccessToken({ token: 'token-1', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), email: 'jane@example.com' });
+    stubFetch({ 'GET /api/me': { body: aCustomer() }, [GET_ORDERS]: { body: [aCheckoutOrder({ _id: 'order-7' })] } });
+    renderMyOrders();
+    await screen.findByRole('table', { name: 'My Orders' });
+    const row = within(rowOf('Brake Pads \\+ 1 more'));
+    expect(row.getByText('Order 100043')).toBeInTheDocument();
+    expect(row.getByText('$164.28')).toBeInTheDocument();
+    expect(row.getByText('13')).toBeInTheDocument();
+
+    await userEvent.click(row.getByText(/^Order details/, { selector: 'summary' }));
+    const lines = await row.findByRole('list', { name: 'Lines of order 100043' });
+    expect(within(lines).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      '10 × Brake PadsBRK-1001$110.00 ($11.00 each)',
+      '3 × Caliper ClipCLP-2002$15.00 ($5.00 each)',
+    ]);
+    expect(row.getByText(': Standard (3–5 business days)')).toBeInTheDocument();
+    expect(row.getByText('$29.62')).toBeInTheDocument();
+    expect(row.getByText('$9.66')).toBeInTheDocument();
+    expect(row.getByText('Springfield, IL 62701')).toBeInTheDocument();
+    expect(row.getByText('PO-7731')).toBeInTheDocument();
   });
 });

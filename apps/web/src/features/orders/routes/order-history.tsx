@@ -5,6 +5,7 @@ import { Link, Navigate } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { Pager } from '../../../components/pager';
 import { LoadingBlock } from '../../../components/spinner';
+import { OrderDetailsDisclosure } from '../components/order-breakdown';
 import { pageTitle } from '../../../content/site';
 import { isApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/me';
@@ -84,6 +85,8 @@ function HistoryTable({ entries }: { entries: OrderHistoryEntry[] }) {
             <tr key={entry._id} className="align-middle">
               <th scope="row" className="px-4 py-3 font-semibold text-ink">
                 {entry.name}
+                <span className="block text-xs font-normal text-slate-500">Order {entry.orderNumber}</span>
+                <OrderDetailsDisclosure order={entry} />
               </th>
               <td data-label="Price" className="px-4 py-3 tabular-nums">{formatPrice(entry.price)}</td>
               <td data-label="Quantity" className="px-4 py-3 tabular-nums">{entry.orderQuantity}</td>

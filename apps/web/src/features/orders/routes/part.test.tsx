@@ -142,7 +142,7 @@ describe('Part page', () => {
       [GET_PART]: () => ({ body: aPartDetail({ availableQuantity: available }) }),
       [POST_ORDER]: () => {
         available -= 10;
-        return { body: { acknowledged: true, insertedId: 'order-9' } };
+        return { body: { acknowledged: true, insertedId: 'order-9', orderNumber: '100009' } };
       },
     });
     const user = userEvent.setup();
@@ -179,7 +179,7 @@ describe('Part page', () => {
     expect(queryClient.getQueryState(['orders', 'mine', 'jane@example.com'])?.isInvalidated).toBe(true);
     // What was placed, and the way to pay for it.
     const placed = screen.getByRole('region', { name: 'Order placed' });
-    expect(within(placed).getByText('order-9')).toBeInTheDocument();
+    expect(within(placed).getByText('100009')).toBeInTheDocument();
     expect(within(placed).getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', '/dashboard/payment/order-9');
   });
 

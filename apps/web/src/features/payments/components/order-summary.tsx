@@ -1,9 +1,11 @@
 import { formatPrice, type OrderDetail } from '@autoparts/shared';
 import { PartImage } from '../../../components/part-image';
+import { OrderBreakdown } from '../../orders/components/order-breakdown';
 
 /**
  * The order on the payment page (SPEC §2): the part's image, name, description, unit price,
- * available and minimum order quantity; then what was ordered and its total.
+ * available and minimum order quantity (its first line's part); then the order in full, with its
+ * number, lines, ship-to, shipping, tax and total (decision 052).
  */
 export function OrderSummary({ order }: { order: OrderDetail }) {
   return (
@@ -31,6 +33,12 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
         <dt className="font-medium">Order Quantity</dt>
         <dd className="tabular-nums">{order.orderQuantity}</dd>
       </dl>
+      <section aria-labelledby="order-number-heading" className="mt-4 border-t border-slate-200 pt-4">
+        <h3 id="order-number-heading" className="mb-3 text-lg font-bold text-ink">
+          Order {order.orderNumber}
+        </h3>
+        <OrderBreakdown order={order} />
+      </section>
       <p className="mt-4 border-t border-slate-200 pt-4 text-xl font-bold text-ink">Total: {formatPrice(order.price)}</p>
     </article>
   );

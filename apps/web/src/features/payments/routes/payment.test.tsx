@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../../lib/access-token';
 import { leaveTo } from '../../../lib/location';
 import { stubFetch } from '../../../test/fetch-stub';
-import { anOrderDetail, paidWith } from '../../../test/orders';
+import { aCheckoutOrder, anOrderDetail, paidWith } from '../../../test/orders';
 import { renderRoutes } from '../../../test/render-with-router';
 import { Component as PaymentPage } from './payment';
 
@@ -314,5 +314,21 @@ describe('Payment page', () => {
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Brake Pads' })).toBeInTheDocument();
+  });
+});
+
+describe('Payment page: an order of many lines', () => {
+  it('shows its number, every line, the ship-to, shipping, tax and total', async () => {
+    stubFetch({ 'GET /api/config': testMode, [GET_ORDER]: { body: { ...anOrderDetail(), ...aCheckoutOrder() } } });
+    renderPayment();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Order 100043' })).toBeInTheDocument();
+    const lines = screen.getByRole('list', { name: 'Lines of order 100043' });
+    expect(within(lines).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(lines).getByText('Caliper Clip')).toBeInTheDocument();
+    expect(detail('Subtotal')).toHaveTextContent('$125.00');
+    expect(detail('Tax')).toHaveTextContent('$9.66');
+    expect(screen.getByText(': Standard (3–5 business days)')).toBeInTheDocument();
+    expect(screen.getByText('100 Main Street')).toBeInTheDocument();
+    expect(screen.getByText('Total: $164.28')).toBeInTheDocument();
   });
 });

@@ -1,0 +1,110 @@
+import {
+  apiErrors,
+  centsToDollars,
+  checkoutMessages,
+  checkoutQuoteRequestSchema,
+  checkoutQuoteSchema,
+  checkoutRefusalSchema,
+  errorSchema,
+  placeCheckoutReplySchema,
+  placeCheckoutSchema,
+  unpaidCapMessage,
+} from '@autoparts/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedIn as security } from '../../plugins/api-docs';
+import { identityOf } from '../auth/identity';
+import { STRIPE_TOTAL_BOUNDS } from '../payments/stripe-provider';
+import { createCheckoutRepository, type NotPlaced } from './repository';
+
+/** Why a checkout placed nothing, beyond its lines' own problems: each a 409 naming no line. */
+const refusals: Record<Exclude<NotPlaced['reason'], 'lines'>, string> = {
+  'empty-cart': checkoutMessages.emptyCart,
+  'too-many-unpaid': unpaidCapMessage,
+  'total-too-large': apiErrors.totalTooLarge,
+  'total-out-of-bounds': apiErrors.totalOutOfPaymentBounds,
+  'shipping-unavailable': checkoutMessages.shippingUnavailable,
+};
+
+/**
+ * The checkout (decision 052): `POST /api/checkout/quote` prices the account's cart for an address
+ * and a shipping method; `POST /api/checkout` places it as one order of all its lines, or nothing.
+ * Both are the signed-in account's own (session cookie or access token), rate-limited per account.
+ */
+export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  const checkout = createCheckoutRepository(app.db, app.mail);
+
+  app.post(
+    '/checkout/quote',
+    {
+      onRequest: app.requireUser,
+      config: app.limitedBy('checkoutQuotes'),
+      schema: {
+        tags: ['checkout'],
+        security,
+        body: checkoutQuoteRequestSchema,
+        response: { 200: checkoutQuoteSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = identityOf(request);
+      const address = await checkout.address(userId, request.body.addressId);
+      if (!address) return reply.code(404).send({ message: checkoutMessages.addressNotFound });
+      return checkout.quote(userId, address, request.body.shippingMethodId);
+    },
+  );
+
+  app.post(
+    '/checkout',
+    {
+      onRequest: app.requireUser,
+      // Its only public change is stock, which the cached catalogue may show within a second.
+      config: { ...app.limitedBy('orders'), changesStockOnly: true },
+      schema: {
+        tags: ['checkout'],
+        security,
+        body: placeCheckoutSchema,
+        response: {
+          200: placeCheckoutReplySchema,
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+          409: checkoutRefusalSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const identity = identityOf(request);
+      const address = await checkout.address(identity.userId, request.body.addressId);
+      if (!address) return reply.code(404).send({ message: checkoutMessages.addressNotFound });
+      const outcome = await checkout.place(
+        {
+          userId: identity.userId,
+          email: identity.email,
+          customerName: identity.name,
+          address,
+          shippingMethodId: request.body.shippingMethodId,
+          poNumber: request.body.poNumber,
+          note: request.body.note,
+        },
+        {
+          holdMinutes: app.config.unpaidOrderMinutes,
+          capScale: app.config.limitScale,
+          totalBounds: app.payments.mode === 'stripe' ? STRIPE_TOTAL_BOUNDS : undefined,
+        },
+      );
+      if (outcome.placed) {
+        return {
+          acknowledged: true as const,
+          insertedId: outcome.order.id,
+          orderNumber: String(outcome.order.order_number),
+          total: centsToDollars(outcome.order.total_cents),
+        };
+      }
+      if (outcome.reason === 'lines') {
+        const lines = outcome.lines.flatMap((line) => (line.problem ? [{ partId: line.partId, message: line.problem.message }] : []));
+        return reply.code(409).send({ message: checkoutMessages.linesRefused, lines });
+      }
+      return reply.code(409).send({ message: refusals[outcome.reason], lines: [] });
+    },
+  );
+};

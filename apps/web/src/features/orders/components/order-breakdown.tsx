@@ -1,0 +1,104 @@
+import { formatPrice, type Order, type ShipTo } from '@autoparts/shared';
+import { useState } from 'react';
+
+/**
+ * An order in full (decision 052): its lines, each at the unit price it was ordered at; the
+ * subtotal, the shipping method and its price, the tax and the total; where it ships; the
+ * purchase-order number and the note. Shown on the payment page, and in My Orders and Manage All
+ * Orders behind each order's "Order details".
+ */
+export function OrderBreakdown({ order }: { order: Order }) {
+  return (
+    <div className="space-y-4 text-sm text-slate-700">
+      <ul aria-label={`Lines of order ${order.orderNumber}`} className="divide-y divide-slate-200 rounded-lg border border-slate-200">
+        {order.lines.map((line) => (
+          <li key={`${line.partId}-${line.partNumber}`} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2">
+            <span className="min-w-0">
+              <span className="tabular-nums">{line.quantity} ×</span> <span className="font-semibold text-ink">{line.name}</span>
+              {line.partNumber && <span className="ml-1 font-mono text-xs text-slate-500">{line.partNumber}</span>}
+            </span>
+            <span className="tabular-nums">
+              {formatPrice(line.lineTotal)} <span className="text-xs text-slate-500">({formatPrice(line.unitPrice)} each)</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+        <dt>Subtotal</dt>
+        <dd className="text-right tabular-nums">{formatPrice(order.subtotal)}</dd>
+        <dt>
+          Shipping
+          {order.shipping.method ? (
+            <span className="text-slate-500">
+              : {order.shipping.method}
+              {order.shipping.estimate ? ` (${order.shipping.estimate})` : ''}
+            </span>
+          ) : (
+            <span className="text-slate-500">: none chosen</span>
+          )}
+        </dt>
+        <dd className="text-right tabular-nums">{formatPrice(order.shipping.price)}</dd>
+        <dt>Tax</dt>
+        <dd className="text-right tabular-nums">{formatPrice(order.tax)}</dd>
+        <dt className="font-bold text-ink">Total</dt>
+        <dd className="text-right font-bold tabular-nums text-ink">{formatPrice(order.total)}</dd>
+      </dl>
+      <div>
+        <h3 className="font-semibold text-ink">Ship to</h3>
+        {order.shippingAddress ? <AddressLines address={order.shippingAddress} /> : <p className="whitespace-pre-line">{order.address}</p>}
+      </div>
+      {(order.poNumber || order.note) && (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+          {order.poNumber && (
+            <>
+              <dt className="font-semibold text-ink">Purchase order</dt>
+              <dd className="break-all">{order.poNumber}</dd>
+            </>
+          )}
+          {order.note && (
+            <>
+              <dt className="font-semibold text-ink">Note</dt>
+              <dd className="break-words">{order.note}</dd>
+            </>
+          )}
+        </dl>
+      )}
+    </div>
+  );
+}
+
+function AddressLines({ address }: { address: ShipTo }) {
+  const cityLine = [address.city, [address.region, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return (
+    <address className="not-italic">
+      {[address.name, address.company, address.line1, address.line2, cityLine, address.country, address.phone]
+        .filter(Boolean)
+        .map((line, index) => (
+          <span key={index} className="block">
+            {line}
+          </span>
+        ))}
+    </address>
+  );
+}
+
+/**
+ * "Order details" that opens to the order in full, under an order's row. The details are made
+ * when first opened: a page of 20 orders carries 20 closed ones.
+ */
+export function OrderDetailsDisclosure({ order }: { order: Order }) {
+  const [opened, setOpened] = useState(false);
+  const lines = order.lines.length;
+  return (
+    <details className="mt-1 text-sm font-normal" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
+      <summary className="cursor-pointer rounded text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+        Order details<span className="sr-only">{` of order ${order.orderNumber}`}</span> ({lines} {lines === 1 ? 'line' : 'lines'})
+      </summary>
+      {opened && (
+        <div className="mt-2 max-w-md">
+          <OrderBreakdown order={order} />
+        </div>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { quantityBelowMinimum } from './messages';
+
+export const PO_NUMBER_MAX_LENGTH = 50;
+export const ORDER_NOTE_MAX_LENGTH = 500;
+/** Ids are uuids; anything much longer is refused before it reaches the database. */
+const idSchema = z.string().trim().min(1).max(100);
+
+/** What checkout says (decision 052); each refusal names the line or field and why. */
+export const checkoutMessages = {
+  emptyCart: 'Your cart is empty: add parts before checking out.',
+  addressRequired: 'Choose an address to ship to.',
+  addressNotFound: 'This address is not in your address book.',
+  shippingRequired: 'Choose a shipping method.',
+  shippingUnavailable:
+    'This shipping method is not available for this address and cart. Choose another one.',
+  noShippingMethod:
+    'No shipping method delivers this cart to this address. Choose another address, or contact us.',
+  linesRefused: 'Some lines of your cart cannot be ordered as they are, so nothing was ordered. Change them and try again.',
+  partGone: 'This part is no longer sold: remove it from your cart.',
+  soldOut: 'This part is sold out: remove it from your cart.',
+  onlyLeft: (available: number) => `Only ${available} left in stock: lower the quantity to ${available} or less.`,
+  belowMinimum: (minimum: number) => `${quantityBelowMinimum(minimum)}: raise the quantity to ${minimum} or more.`,
+  poNumberTooLong: `A purchase-order number has at most ${PO_NUMBER_MAX_LENGTH} characters.`,
+  noteTooLong: `A note has at most ${ORDER_NOTE_MAX_LENGTH} characters.`,
+  placed: (orderNumber: string) => `Order ${orderNumber} is placed. Pay for it to have it shipped.`,
+} as const;
+
+/** `POST /api/checkout/quote`. */
+export const checkoutQuoteRequestSchema = z.object({
+  addressId: idSchema.describe('one of the account’s addresses'),
+  shippingMethodId: idSchema.optional(),
+});
+export type CheckoutQuoteRequest = z.infer<typeof checkoutQuoteRequestSchema>;
+
+/** A line of the cart as checkout prices it; `problem` says why it cannot be ordered as it is. */
+export const checkoutLineSchema = z.object({
+  partId: z.string(),
+  partNumber: z.string(),
+  name: z.string(),
+  img: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  lineTotal: z.number(),
+  minOrderQuantity: z.number().int(),
+  availableQuantity: z.number().int(),
+  problem: z.string().nullable(),
+});
+export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
+
+export const shippingOptionSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  estimate: z.string(),
+  price: z.number(),
+});
+export type ShippingOption = z.infer<typeof shippingOptionSchema>;
+
+export const checkoutQuoteSchema = z.object({
+  lines: z.array(checkoutLineSchema),
+  subtotal: z.number(),
+  /** Each method that delivers this cart's weight to the address's country, with its price. */
+  shippingMethods: z.array(shippingOptionSchema),
+  /** The one asked for when it is available, else the cheapest; null when none is. */
+  shippingMethodId: z.string().nullable(),
+  shipping: z.number(),
+  tax: z.number(),
+  total: z.number(),
+});
+export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
+
+/** `POST /api/checkout`: the form of /checkout, the same rules in the browser and on the server. */
+export const placeCheckoutSchema = z.object({
+  addressId: z.string({ error: checkoutMessages.addressRequired }).trim().min(1, checkoutMessages.addressRequired).max(100),
+  shippingMethodId: z
+    .string({ error: checkoutMessages.shippingRequired })
+    .trim()
+    .min(1, checkoutMessages.shippingRequired)
+    .max(100),
+  poNumber: z.string().trim().max(PO_NUMBER_MAX_LENGTH, checkoutMessages.poNumberTooLong).optional(),
+  note: z.string().trim().max(ORDER_NOTE_MAX_LENGTH, checkoutMessages.noteTooLong).optional(),
+});
+export type PlaceCheckoutInput = z.infer<typeof placeCheckoutSchema>;
+
+export const placeCheckoutReplySchema = z.object({
+  acknowledged: z.literal(true),
+  insertedId: z.string(),
+  orderNumber: z.string(),
+  /** The order's total in dollars. */
+  total: z.number(),
+});
+export type PlaceCheckoutReply = z.infer<typeof placeCheckoutReplySchema>;
+
+/** A refused checkout (409): nothing was ordered; `lines` names each line's problem. */
+export const checkoutRefusalSchema = z.object({
+  message: z.string(),
+  lines: z.array(z.object({ partId: z.string(), message: z.string() })),
+});
+export type CheckoutRefusal = z.infer<typeof checkoutRefusalSchema>;
