@@ -1,47 +1,21 @@
-import { notices, paths, type CartLine } from '@autoparts/shared';
+import {
+  notices,
+  paths,
+  placeCheckoutSchema,
+  type CheckoutQuote,
+  type CheckoutRefusal,
+  type PlaceCheckoutInput,
+  type PlaceCheckoutReply,
+} from '@autoparts/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api, customerMessage, isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/* The quote and checkout replies (`POST /api/checkout/quote`, `POST /api/checkout`). */
-export interface ShippingMethodOption {
-  id: string;
-  name: string;
-  estimate: string;
-  price: number;
-}
-export interface Quote {
-  lines: Array<Pick<CartLine, 'partId' | 'partNumber' | 'name' | 'img' | 'quantity' | 'unitPrice' | 'lineTotal'> & { problem?: string | null }>;
-  subtotal: number;
-  shippingMethods: ShippingMethodOption[];
-  shippingMethodId: string | null;
-  shipping: number;
-  tax: number;
-  total: number;
-}
-export interface PlacedCheckout {
-  acknowledged: true;
-  insertedId: string;
-  orderNumber: string;
-  total: number;
-}
-/** A refused checkout (409): each line's problem. */
-export interface CheckoutRefusal {
-  message: string;
-  lines: Array<{ partId: string; message: string }>;
-}
-
-export const PO_NUMBER_MAX = 40;
-export const NOTE_MAX = 500;
-
-/** The optional purchase-order number and note, bounded as the server bounds them. */
-export const checkoutExtrasSchema = z.object({
-  poNumber: z.string().trim().max(PO_NUMBER_MAX, `Purchase-order number must be at most ${PO_NUMBER_MAX} characters`),
-  note: z.string().trim().max(NOTE_MAX, `Note must be at most ${NOTE_MAX} characters`),
-});
+/** The optional purchase-order number and note of the form, by the server's own rules. */
+export const checkoutExtrasSchema = placeCheckoutSchema.pick({ poNumber: true, note: true });
 export type CheckoutExtras = z.input<typeof checkoutExtrasSchema>;
 
 /**
@@ -52,7 +26,7 @@ export function useQuote(addressId: string | null, shippingMethodId: string | nu
   return useQuery({
     queryKey: queryKeys.checkoutQuote(addressId ?? '', shippingMethodId),
     queryFn: ({ signal }) =>
-      api<Quote>('/checkout/quote', {
+      api<CheckoutQuote>('/checkout/quote', {
         method: 'POST',
         signal,
         auth: true,
@@ -70,13 +44,6 @@ export function refusalOf(error: unknown): CheckoutRefusal | undefined {
   return { message: error.message, lines: Array.isArray(lines) ? (lines as CheckoutRefusal['lines']) : [] };
 }
 
-export interface PlaceCheckoutInput {
-  addressId: string;
-  shippingMethodId: string;
-  poNumber?: string;
-  note?: string;
-}
-
 /**
  * `POST /api/checkout`: one order of the whole cart. As after `POST /order`, it says 'You have
  * successfully placed an order' and refreshes parts and orders; then it goes to the order's
@@ -87,7 +54,7 @@ export function usePlaceCheckout() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async (input: PlaceCheckoutInput) => {
-      const reply = await api<PlacedCheckout>('/checkout', { method: 'POST', auth: true, body: input });
+      const reply = await api<PlaceCheckoutReply>('/checkout', { method: 'POST', auth: true, body: input });
       if (!reply.acknowledged) throw new Error('The order was not acknowledged');
       return reply;
     },

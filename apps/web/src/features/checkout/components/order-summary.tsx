@@ -1,5 +1,5 @@
 import { formatPrice } from '@autoparts/shared';
-import type { Quote } from '../api/checkout';
+import type { CheckoutQuote } from '@autoparts/shared';
 
 interface SummaryLine {
   partId: string;
@@ -14,7 +14,7 @@ interface CheckoutSummaryProps {
   lines: readonly SummaryLine[];
   subtotal: number;
   /** The quote's figures; null until an address (and so shipping and tax) is known. */
-  quote: Pick<Quote, 'shipping' | 'tax' | 'total'> | null;
+  quote: Pick<CheckoutQuote, 'shipping' | 'tax' | 'total'> | null;
   /** The quote is being asked again (another address or method): the figures may change. */
   updating?: boolean;
 }

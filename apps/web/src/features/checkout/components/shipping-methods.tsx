@@ -1,8 +1,8 @@
 import { formatPrice } from '@autoparts/shared';
-import type { ShippingMethodOption } from '../api/checkout';
+import type { ShippingOption } from '@autoparts/shared';
 
 interface ShippingMethodsProps {
-  methods: readonly ShippingMethodOption[];
+  methods: readonly ShippingOption[];
   value: string | null;
   onChange: (id: string) => void;
   disabled?: boolean;

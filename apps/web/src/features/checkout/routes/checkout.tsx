@@ -1,4 +1,4 @@
-import { paths } from '@autoparts/shared';
+import { ORDER_NOTE_MAX_LENGTH, paths, PO_NUMBER_MAX_LENGTH } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -12,7 +12,7 @@ import { TextareaField } from '../../../components/textarea-field';
 import { pageTitle } from '../../../content/site';
 import { AddressPicker } from '../../addresses/components/address-picker';
 import { cartQuery } from '../../cart/api/cart-query';
-import { checkoutExtrasSchema, NOTE_MAX, PO_NUMBER_MAX, refusalOf, usePlaceCheckout, useQuote } from '../api/checkout';
+import { checkoutExtrasSchema, refusalOf, usePlaceCheckout, useQuote } from '../api/checkout';
 import { LineProblems } from '../components/line-problems';
 import { CheckoutSummary } from '../components/order-summary';
 import { ShippingMethods } from '../components/shipping-methods';
@@ -144,15 +144,15 @@ export function Component() {
         >
           <TextField
             label="Purchase-order number (optional)"
-            maxLength={PO_NUMBER_MAX}
+            maxLength={PO_NUMBER_MAX_LENGTH}
             error={errors.poNumber?.message}
             {...register('poNumber')}
           />
           <TextareaField
             label="Note for this order (optional)"
             rows={3}
-            maxLength={NOTE_MAX}
-            hint={`Up to ${NOTE_MAX} characters, e.g. delivery instructions.`}
+            maxLength={ORDER_NOTE_MAX_LENGTH}
+            hint={`Up to ${ORDER_NOTE_MAX_LENGTH} characters, e.g. delivery instructions.`}
             error={errors.note?.message}
             {...register('note')}
           />
