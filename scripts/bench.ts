@@ -455,10 +455,12 @@ function sampleOrderMail(origin: string, lines = 1, shippingCents = 0, taxCents 
         order_number: '100001', subtotal_cents: subtotal, shipping_cents: shippingCents, shipping_method_id: null,
         shipping_method_name: shippingCents ? 'Bench ground' : '', shipping_estimate: shippingCents ? '3–5 business days' : '',
         tax_cents: taxCents, tax_rate_ppm: taxCents ? 62_500 : 0, ship_to: null, po_number: null, note: null,
+        delivered_at: null, invoice_number: null, invoiced_at: null, replaces_order_id: null,
       },
       lines: Array.from({ length: lines }, (_, index) => ({
         order_id: id, position: index + 1, kind: 'part' as const, part_id: randomUUID(), part_number: `BENCH-${index + 1}`,
         name: `Bench part ${index + 1}`, img: '/images/parts/brake-pads.svg', quantity: 1, unit_price_cents: 1999, line_total_cents: 1999,
+        deposit_for: null, vehicle_id: null, fit_checked: false,
       })),
     },
     origin,

@@ -5,8 +5,19 @@ export const ADDRESS_MAX_LENGTH = 500;
 /** Far above any stock; keeps quantities and totals inside the database's integers. */
 export const ORDER_QUANTITY_MAX = 1_000_000;
 
-export const orderStatusSchema = z.enum(['unpaid', 'paid', 'shipped', 'cancelled', 'expired']);
+export const orderStatusSchema = z.enum(['unpaid', 'paid', 'partially_shipped', 'shipped', 'delivered', 'cancelled', 'expired']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
+
+/** How the shop names an order's status, to customers and admins alike. */
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  unpaid: 'Unpaid',
+  paid: 'Paid',
+  partially_shipped: 'Partly shipped',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
 
 const addressTooLong = `Address must be at most ${ADDRESS_MAX_LENGTH} characters`;
 const quantityWhole = 'Order Quantity must be a whole number';

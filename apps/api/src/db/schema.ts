@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@autoparts/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 /** The shop's tables as Kysely sees them; the migrations are the source of truth. */
@@ -27,6 +28,14 @@ export interface Database {
   addresses: AddressesTable;
   shipping_methods: ShippingMethodsTable;
   tax_rates: TaxRatesTable;
+  shipments: ShipmentsTable;
+  shipment_lines: ShipmentLinesTable;
+  document_numbers: DocumentNumbersTable;
+  returns: ReturnsTable;
+  return_lines: ReturnLinesTable;
+  credit_notes: CreditNotesTable;
+  fitment_reports: FitmentReportsTable;
+  shop_settings: ShopSettingsTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -55,6 +64,9 @@ export interface PartsTable {
   search_text: ColumnType<string, never, never>;
   /** Grams, so that a cart's weight is summed exactly. */
   weight_grams: Generated<number>;
+  /** Charged with the part and refunded when the old core comes back; null: none. */
+  core_deposit_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  warranty_months: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface Spec {
@@ -170,7 +182,7 @@ export interface OrdersTable {
   quantity: number;
   total_cents: number;
   address: string;
-  status: Generated<'unpaid' | 'paid' | 'shipped' | 'cancelled' | 'expired'>;
+  status: Generated<OrderStatus>;
   payment_provider: string | null;
   transaction_id: string | null;
   created_at: CreatedAt;
@@ -196,7 +208,15 @@ export interface OrdersTable {
   po_number: ColumnType<string | null, string | null | undefined, string | null>;
   note: ColumnType<string | null, string | null | undefined, string | null>;
   shipping_method_id: ColumnType<string | null, string | null | undefined, string | null>;
+  delivered_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Issued when the order is paid, from the gapless 'invoice' sequence of `document_numbers`. */
+  invoice_number: ColumnType<string | null, number | null | undefined, number | null>;
+  invoiced_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** A warranty replacement: the order one of whose lines it replaces. */
+  replaces_order_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+
 
 /** An address as an order keeps it (camelCase, as the API sends it). */
 export interface ShipTo {
@@ -215,7 +235,12 @@ export interface ShipTo {
 export interface OrderLinesTable {
   order_id: string;
   position: number;
-  kind: Generated<'part'>;
+  kind: Generated<'part' | 'core-deposit'>;
+  /** A core deposit line: the position of the part's line it is the deposit of. */
+  deposit_for: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The fit promise: the garage's vehicle the part was bought for, checked to fit it. */
+  vehicle_id: ColumnType<string | null, string | null | undefined, string | null>;
+  fit_checked: Generated<boolean>;
   part_id: string;
   part_number: string;
   name: string;
@@ -343,4 +368,91 @@ export interface TaxRatesTable {
   rate_ppm: number;
   applies_to_shipping: Generated<boolean>;
   created_at: CreatedAt;
+}
+
+export type Carrier = 'ups' | 'fedex' | 'usps' | 'dhl' | 'other';
+
+export interface ShipmentsTable {
+  id: Generated<string>;
+  order_id: string;
+  carrier: Carrier;
+  tracking_number: string;
+  shipped_at: Generated<Date>;
+  shipped_by: string | null;
+}
+
+/** Which lines (by position) and how many of each a shipment carries. */
+export interface ShipmentLinesTable {
+  shipment_id: string;
+  order_id: string;
+  position: number;
+  quantity: number;
+}
+
+/** A gapless counter: taken under its row's lock in the transaction that issues the document. */
+export interface DocumentNumbersTable {
+  kind: 'invoice' | 'credit-note' | 'rma';
+  last_number: string;
+}
+
+export type ReturnReason = 'does-not-fit' | 'defective' | 'damaged-in-transit' | 'wrong-part-sent' | 'no-longer-needed' | 'core' | 'warranty';
+export type ReturnStatus = 'requested' | 'approved' | 'rejected' | 'received' | 'refunded' | 'replaced';
+
+export interface ReturnsTable {
+  id: Generated<string>;
+  rma_number: number | string;
+  order_id: string;
+  user_id: string | null;
+  reason: ReturnReason;
+  note: Generated<string>;
+  /** An image id (the product-photo rules), for a warranty claim. */
+  photo: string | null;
+  status: Generated<ReturnStatus>;
+  rejection_reason: string | null;
+  resolution: 'replace' | 'refund' | null;
+  /** Under the fit promise: approved at once, refunded in full with its share of shipping. */
+  fit_promise: Generated<boolean>;
+  refund_cents: number | null;
+  restocking_fee_cents: Generated<number>;
+  credit_note_number: number | string | null;
+  replacement_order_id: string | null;
+  created_at: Generated<Date>;
+  decided_at: Date | null;
+  received_at: Date | null;
+  refunded_at: Date | null;
+}
+
+export interface ReturnLinesTable {
+  return_id: string;
+  order_id: string;
+  position: number;
+  quantity: number;
+  /** Set when received: back to stock (once) or scrapped. */
+  action: 'restock' | 'scrap' | null;
+}
+
+export interface CreditNotesTable {
+  number: number | string;
+  order_id: string;
+  return_id: string | null;
+  amount_cents: number;
+  issued_at: Generated<Date>;
+}
+
+export interface FitmentReportsTable {
+  id: Generated<string>;
+  part_id: string;
+  vehicle_id: string;
+  return_id: string | null;
+  note: Generated<string>;
+  status: Generated<'open' | 'dismissed' | 'fitment-removed'>;
+  created_at: Generated<Date>;
+  resolved_at: Date | null;
+}
+
+/** The shop's settings: one row. */
+export interface ShopSettingsTable {
+  id: Generated<boolean>;
+  /** Of a `no-longer-needed` return's value, in parts per million (10 % is 100,000). */
+  restocking_fee_ppm: Generated<number>;
 }

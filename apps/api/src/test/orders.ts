@@ -1,4 +1,4 @@
-import type { Order } from '@autoparts/shared';
+import type { Order, OrderStatus } from '@autoparts/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { createUsersRepository } from '../modules/users/repository';
@@ -71,7 +71,7 @@ export async function orderRow(app: FastifyInstance, orderId: string) {
 export async function setOrderStatus(
   app: FastifyInstance,
   orderId: string,
-  status: 'unpaid' | 'paid' | 'shipped' | 'cancelled' | 'expired',
+  status: OrderStatus,
 ) {
   await app.db.updateTable('orders').set({ status }).where('id', '=', orderId).execute();
 }

@@ -19,6 +19,7 @@ import * as cartCheckout from './0021-cart-checkout';
 import * as orderLines from './0022-order-lines';
 import * as priceBreakChanges from './0023-price-break-changes';
 import * as shippingMethodNames from './0026-shipping-method-names';
+import * as afterSale from './0027-after-sale';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0022-order-lines': orderLines,
   '0023-price-break-changes': priceBreakChanges,
   '0026-shipping-method-names': shippingMethodNames,
+  '0027-after-sale': afterSale,
 };
 
 export const migrationProvider: MigrationProvider = {

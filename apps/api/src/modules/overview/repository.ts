@@ -46,7 +46,7 @@ export function createOverviewRepository(db: Db) {
           order by available_quantity, seq
           limit ${LOW_STOCK_LIMIT}`.execute(db),
       ]);
-      const statusCounts: Record<OrderStatus, number> = { unpaid: 0, paid: 0, shipped: 0, cancelled: 0, expired: 0 };
+      const statusCounts: Record<OrderStatus, number> = { unpaid: 0, paid: 0, partially_shipped: 0, shipped: 0, delivered: 0, cancelled: 0, expired: 0 };
       for (const row of byStatus.rows) statusCounts[row.status] = row.count;
       return {
         days: days.rows.map((row) => ({ date: row.date, orders: row.orders, revenue: centsToDollars(Number(row.revenue_cents)) })),

@@ -1,8 +1,7 @@
-import { formatPrice, type Order, type OrderStatus } from '@autoparts/shared';
+import { formatPrice, orderStatusLabels, type Order, type OrderStatus } from '@autoparts/shared';
 import { useId } from 'react';
 import { formatDateTime } from '../format';
 import { ActionButton } from './action-button';
-import { statusLabels } from './order-filters';
 import { headerCellClass, stackedTableClass, TableRegion, theadClass } from './table-region';
 import { EmailText } from '../../../components/email-text';
 import { OrderDetailsDisclosure } from '../../orders/components/order-breakdown';
@@ -20,7 +19,9 @@ interface AllOrdersTableProps {
 const statusStyles: Record<OrderStatus, string> = {
   unpaid: 'bg-amber-100 text-amber-800',
   paid: 'bg-green-100 text-green-800',
+  partially_shipped: 'bg-brand-50 text-brand-700',
   shipped: 'bg-brand-50 text-brand-700',
+  delivered: 'bg-brand-50 text-brand-700',
   cancelled: 'bg-slate-100 text-slate-700',
   expired: 'bg-slate-100 text-slate-700',
 };
@@ -102,7 +103,7 @@ function OrderRow({ order, onShip, onCancel, pending, busy }: OrderRowProps) {
       <td data-label="Total" className="px-4 py-3 tabular-nums">{formatPrice(order.price)}</td>
       <td data-label="Status" className="px-4 py-3">
         <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusStyles[order.status]}`}>
-          {statusLabels[order.status]}
+          {orderStatusLabels[order.status]}
         </span>
         {order.transactionId && (
           <p className="mt-1 text-xs text-slate-600">

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@autoparts/shared';
+import { orderStatusLabels, type OrderStatus } from '@autoparts/shared';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
@@ -6,17 +6,10 @@ import { ActionButton } from './action-button';
 
 export const ORDER_STATUSES = ['unpaid', 'paid', 'shipped', 'cancelled', 'expired'] as const satisfies readonly OrderStatus[];
 
-export const statusLabels: Record<OrderStatus, string> = {
-  unpaid: 'Unpaid',
-  paid: 'Paid',
-  shipped: 'Shipped',
-  cancelled: 'Cancelled',
-  expired: 'Expired',
-};
 
 const statusOptions = [
   { value: '', label: 'All' },
-  ...ORDER_STATUSES.map((status) => ({ value: status, label: statusLabels[status] })),
+  ...ORDER_STATUSES.map((status) => ({ value: status, label: orderStatusLabels[status] })),
 ];
 
 /** How long typing pauses before the search runs. */

@@ -1,4 +1,4 @@
-import { formatPrice, OVERVIEW_DAYS, paths, type AdminOverview, type OrderStatus } from '@autoparts/shared';
+import { formatPrice, orderStatusLabels, OVERVIEW_DAYS, paths, type AdminOverview, type OrderStatus } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -6,7 +6,6 @@ import { LoadingBlock } from '../../../components/spinner';
 import { overviewQuery } from '../api/get-overview';
 import { AdminPage } from '../components/admin-page';
 import { LoadError } from '../components/load-error';
-import { statusLabels } from '../components/order-filters';
 import { RestockForm } from '../components/restock-form';
 
 const RevenueChart = lazy(() => import('../components/revenue-chart'));
@@ -88,7 +87,7 @@ function OverviewFigures({ overview }: { overview: AdminOverview }) {
                   to={`${paths.manageOrders}?status=${status}`}
                   className="flex items-center justify-between rounded-lg border border-slate-200 px-3 py-2 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
                 >
-                  <span className="text-slate-700">{statusLabels[status]}</span>
+                  <span className="text-slate-700">{orderStatusLabels[status]}</span>
                   <span className="font-bold tabular-nums text-ink">{count}</span>
                 </Link>
               </li>

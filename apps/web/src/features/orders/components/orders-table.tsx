@@ -1,4 +1,4 @@
-import { apiErrors, formatPrice, paths, type Order } from '@autoparts/shared';
+import { apiErrors, formatPrice, orderStatusLabels, paths, type Order } from '@autoparts/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
@@ -136,7 +136,7 @@ function PaymentStatus({ order, describedBy }: { order: Order; describedBy: stri
       </div>
     );
   }
-  const label = { paid: 'Paid', shipped: 'Shipped', cancelled: 'Cancelled', expired: 'Expired' }[order.status];
+  const label = orderStatusLabels[order.status];
   return (
     <div>
       <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${order.status === 'cancelled' || order.status === 'expired' ? 'bg-slate-100 text-slate-700' : 'bg-green-100 text-green-800'}`}>
