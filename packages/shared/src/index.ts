@@ -25,3 +25,4 @@ export * from './shipping';
 export * from './cart';
 export * from './cart-constants';
 export * from './checkout';
+export * from './after-sale';

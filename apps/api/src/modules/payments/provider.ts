@@ -5,6 +5,9 @@
  */
 export interface PaymentProvider {
   readonly name: 'stripe' | 'test';
-  /** Gives a captured payment back in full; safe to call twice for one order. */
-  refund(payment: { orderId: string; transactionId: string }): Promise<void>;
+  /**
+   * Gives back `amountCents` of a captured payment (all of it when absent); safe to call twice
+   * with one `key` (default: the order's full refund).
+   */
+  refund(payment: { orderId: string; transactionId: string; amountCents?: number; key?: string }): Promise<void>;
 }

@@ -123,11 +123,11 @@ export function createStripeProvider(settings: StripeSettings) {
       }
     },
 
-    async refund({ orderId, transactionId }) {
+    async refund({ orderId, transactionId, amountCents, key }) {
       await callStripe(() =>
         stripe.refunds.create(
-          { payment_intent: transactionId, metadata: { orderId } },
-          { idempotencyKey: `refund-${orderId}` },
+          { payment_intent: transactionId, ...(amountCents === undefined ? {} : { amount: amountCents }), metadata: { orderId } },
+          { idempotencyKey: key ?? `refund-${orderId}` },
         ),
       );
     },
