@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { formatPrice, notices, type CheckoutQuote, type Part, type PartDetail } from '@autoparts/shared';
+import type { Page } from '@playwright/test';
+import { newAccount, signUp } from './accounts';
+import { expect, test } from './fixtures';
+import { expectNoSeriousA11yViolations, waitForApp, widths } from './pages';
+
+const screens = path.join(import.meta.dirname, '../.tmp/screens');
+fs.mkdirSync(screens, { recursive: true });
+
+/** Two parts of the demo catalogue with room in stock, with their numbers. */
+async function twoParts(page: Page): Promise<[PartDetail, PartDetail]> {
+  const parts = (await (await page.request.get('/api/parts')).json()) as Part[];
+  const [first, second] = parts.filter((part) => part.availableQuantity >= part.minOrderQuantity * 4).slice(-2);
+  if (!first || !second) throw new Error('the demo catalogue has no two parts with room in stock');
+  const detail = async (part: Part) => (await (await page.request.get(`/api/part/${part._id}`)).json()) as PartDetail;
+  return [await detail(first), await detail(second)];
+}
+
+/** The server's quote for the account's address and a method (none: its own choice). */
+async function quoteOf(page: Page, origin: string, addressId: string, shippingMethodId?: string): Promise<CheckoutQuote> {
+  const reply = await page.request.post('/api/checkout/quote', { headers: { origin }, data: { addressId, ...(shippingMethodId ? { shippingMethodId } : {}) } });
+  expect(reply.status()).toBe(200);
+  return (await reply.json()) as CheckoutQuote;
+}
+
+for (const width of widths) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('a brake job in one order: a visitor’s cart from the public part pages, checkout to a new address with shipping and tax, pay, cancel', async ({
+      page,
+      baseURL,
+    }) => {
+      const [first, second] = await twoParts(page);
+
+      // A visitor adds both parts from their public pages.
+      for (const part of [first, second]) {
+        await page.goto(`/parts/${part.partNumber}`);
+        await waitForApp(page);
+        const add = page.getByRole('form', { name: `Add ${part.partNumber} to cart` });
+        await add.getByRole('button', { name: 'Add to cart' }).click();
+        await expect(add.getByRole('status')).toContainText(`Added ${part.minOrderQuantity} × ${part.partNumber}`);
+      }
+      const units = first.minOrderQuantity + second.minOrderQuantity;
+      await expect(page.getByRole('banner').getByTestId('cart-count')).toHaveText(String(units));
+
+      // Signed up, the visitor's cart is the account's.
+      await signUp(page, newAccount(`checkout${width}`));
+      await page.goto('/cart');
+      await expect(page.getByTestId('cart-line')).toHaveCount(2);
+      await page.getByRole('link', { name: 'Checkout' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+
+      // No address yet: the form is open; an Illinois address brings shipping and Illinois' tax.
+      const form = page.getByRole('form', { name: 'New address' });
+      await form.getByLabel('Full name').fill('Pat Mechanic');
+      await form.getByLabel('Address line 1').fill('100 Main St');
+      await form.getByLabel('City').fill('Springfield');
+      await form.getByLabel('State').selectOption('IL');
+      await form.getByLabel('Postal code').fill('62701');
+      await form.getByLabel('Phone (optional)').fill('+1 217 555 0100');
+      await form.getByRole('button', { name: 'Add address' }).click();
+      const methods = page.getByRole('group', { name: 'Shipping method' });
+      await expect(methods.getByRole('radio')).not.toHaveCount(0);
+      await methods.getByRole('radio', { name: /Express/ }).check();
+
+      // The page shows the server's figures for this address and method.
+      const [address] = (await (await page.request.get('/api/addresses')).json()) as { id: string }[];
+      if (!address) throw new Error('the address was not saved');
+      const offered = await quoteOf(page, baseURL ?? '', address.id);
+      const quote = await quoteOf(page, baseURL ?? '', address.id, offered.shippingMethods.find((method) => method.name.startsWith('Express'))?.id);
+      expect(quote.tax).toBeGreaterThan(0);
+      const summary = page.getByRole('region', { name: 'Order summary' });
+      await expect(summary).toContainText(formatPrice(quote.shipping));
+      await expect(summary).toContainText(formatPrice(quote.tax));
+      await expect(summary).toContainText(formatPrice(quote.total));
+      await page.getByLabel('Purchase-order number (optional)').fill('PO-4471');
+      await expectNoSeriousA11yViolations(page);
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: path.join(screens, `${width}_checkout.png`), fullPage: true });
+
+      // One order of both lines, paid with the test card.
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await expect(page).toHaveURL(/\/dashboard\/payment\//);
+      await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
+      await page.getByLabel(/expiry/i).fill('12/34');
+      await page.getByLabel(/cvc/i).fill('123');
+      await page.getByRole('button', { name: /^Pay/ }).click();
+      await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+      await expect(page.getByRole('banner').getByTestId('cart-count')).toHaveCount(0);
+
+      // Cancelled, the whole payment comes back.
+      await page.goto('/dashboard');
+      const row = page.getByRole('row').filter({ hasText: `${first.name} + 1 more` });
+      await expect(row).toBeVisible();
+      page.once('dialog', (dialog) => void dialog.accept());
+      await row.getByRole('button', { name: 'Cancel' }).click();
+      const toast = page.getByRole('listitem').filter({ hasText: notices.orderCancelled });
+      await expect(toast).toContainText(`Your payment of ${formatPrice(quote.total)} is refunded.`);
+    });
+  });
+}
