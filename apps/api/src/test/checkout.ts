@@ -35,6 +35,15 @@ export async function insertAddress(
   return id;
 }
 
+/**
+ * Clears the demo shop's shipping methods and tax rates, so that a test's own are the only ones a
+ * quote can offer or apply.
+ */
+export async function withoutDemoShippingAndTax(app: FastifyInstance): Promise<void> {
+  await app.db.deleteFrom('shipping_methods').execute();
+  await app.db.deleteFrom('tax_rates').execute();
+}
+
 export async function insertShippingMethod(
   app: FastifyInstance,
   fields: {

@@ -13,6 +13,7 @@ import {
   postCheckout,
   postQuote,
   userIdOf,
+  withoutDemoShippingAndTax,
 } from '../../test/checkout';
 import { payOrder } from '../../test/admin';
 import { cancelOrderRequest, insertPart, messageOf, myOrders, orderRow, placeOrder, postOrder, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
@@ -27,6 +28,7 @@ let address: { illinois: string; wisconsin: string; germany: string };
 
 beforeAll(async () => {
   app = await createTestApp();
+  await withoutDemoShippingAndTax(app);
   ada = await signUpCustomer(app, 'checkout-ada');
   adaId = await userIdOf(app, ada.email);
   // The admin's settings, as their own routes would write them.

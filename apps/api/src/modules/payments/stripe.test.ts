@@ -24,7 +24,7 @@ import {
   type StripeStandIn,
 } from '../../test/stripe-stand-in';
 import { eventually } from '../../test/wait';
-import { fillCart, insertAddress, insertShippingMethod, insertTaxRate, insertWeighedPart, postCheckout, userIdOf } from '../../test/checkout';
+import { fillCart, insertAddress, insertShippingMethod, insertTaxRate, insertWeighedPart, postCheckout, userIdOf, withoutDemoShippingAndTax } from '../../test/checkout';
 
 /** The app in Stripe mode, its Stripe API played by a local stand-in (test/stripe-stand-in.ts). */
 let app: FastifyInstance;
@@ -43,6 +43,7 @@ beforeAll(async () => {
       STRIPE_API_BASE: stripeApi.url,
     },
   });
+  await withoutDemoShippingAndTax(app);
   [alice, bob] = await Promise.all([signUpCustomer(app, 'stripe-payer'), signUpCustomer(app, 'stripe-other')]);
 });
 
