@@ -60,7 +60,7 @@ describe('GET /api/admin/overview', () => {
     expect(overview.days.at(0)?.date).toBe(utcDay(OVERVIEW_DAYS - 1));
     expect(overview.days.reduce((sum, day) => sum + day.orders, 0)).toBe(5);
 
-    expect(overview.byStatus).toEqual({ unpaid: 1, paid: 3, shipped: 1, cancelled: 1, expired: 0 });
+    expect(overview.byStatus).toEqual({ unpaid: 1, paid: 3, partially_shipped: 0, shipped: 1, delivered: 0, cancelled: 1, expired: 0 });
     expect(overview.bestSellers).toEqual([
       { _id: pump, name: 'Overview pump', quantity: 5, revenue: 50 },
       { _id: valve, name: 'Overview valve', quantity: 4, revenue: 20 },
