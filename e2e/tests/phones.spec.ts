@@ -149,6 +149,9 @@ for (const width of widths) {
       // With a rating, as the home page's carousel journeys expect of the newest review.
       await page.getByLabel('Rating').selectOption('5');
       const submit = page.getByRole('button', { name: /submit|add review/i });
+      // Pressed where a thumb presses it, mid-screen (Playwright would scroll it just to the bottom
+      // edge, where a toast at the bottom always lies over it).
+      await submit.evaluate((button) => button.scrollIntoView({ block: 'center' }));
       await submit.click();
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Thanks for your Review' });
       await expect(toast).toBeVisible();
