@@ -111,7 +111,7 @@ test('Add a Product puts a part in the shop that can be ordered; Manage Products
   expect((await request.get(`/api/part/${part!._id}`)).status()).toBe(404);
 });
 
-test('Manage All Orders marks a paid order shipped; the customer sees Shipped and cannot cancel', async ({
+test('Manage All Orders ships a paid order; the customer sees Shipped and cannot cancel', async ({
   page,
   browser,
   request,
@@ -142,8 +142,10 @@ test('Manage All Orders marks a paid order shipped; the customer sees Shipped an
   await expect(page).toHaveURL(new RegExp(`email=${encodeURIComponent(customer.email)}`));
   const row = page.getByRole('row').filter({ hasText: customer.email });
   await expect(row).toHaveCount(1);
-  await row.getByRole('button', { name: 'Mark shipped' }).click();
-  await expect(page.getByText('Order marked shipped')).toBeVisible();
+  await row.getByText('Ship…').click();
+  await row.getByLabel('Tracking number').fill('1Z999AA10123456784');
+  await row.getByRole('button', { name: 'Ship' }).click();
+  await expect(page.getByText('Order shipped: everything on it has gone')).toBeVisible();
   await page.getByLabel('Status').selectOption('shipped');
   await expect(page.getByRole('row').filter({ hasText: customer.email })).toContainText(/shipped/i);
 

@@ -114,7 +114,7 @@ for (const width of widths) {
       await expectWithinViewportWidth(page, page.getByRole('button', { name: 'Make Admin' }).first());
       await expectWithinViewportWidth(page, page.getByRole('button', { name: 'Remove' }).first());
       await visit(page, '/dashboard/orders');
-      await expectWithinViewportWidth(page, page.getByRole('button', { name: /Mark shipped|Cancel/ }).first());
+      await expectWithinViewportWidth(page, page.getByRole('button', { name: /Mark delivered|Cancel/ }).first());
       expect(await spaceAbovePager(page, 'Orders pages')).toBe(16);
       await visit(page, '/dashboard/manageproducts');
       expect(await spaceAbovePager(page, 'Products pages')).toBe(16);

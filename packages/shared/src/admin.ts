@@ -138,7 +138,7 @@ export const adminMessages = {
   lastAdmin: 'The last admin cannot be removed.',
   lastAdminRole: 'The last admin cannot stop being an admin: make someone else an admin first.',
   userNotFound: 'No user with this e-mail.',
-  notShippable: 'Only paid orders can be marked shipped.',
+  notShippable: 'Only paid or partly shipped orders can be shipped.',
   partNotFound: 'Part not found',
   stockOverLimit: `Stock cannot go above ${STOCK_MAX}.`,
   reviewNotFound: 'Review not found',

@@ -3,6 +3,8 @@
  * server and the browser share.
  */
 
+import { z } from 'zod';
+
 export const CARRIERS = ['ups', 'fedex', 'usps', 'dhl', 'other'] as const;
 export type CarrierCode = (typeof CARRIERS)[number];
 
@@ -45,3 +47,56 @@ export const CORE_RETURN_WINDOW_DAYS = 90;
 export const RETURN_NOTE_MAX_LENGTH = 1000;
 export const REJECTION_REASON_MAX_LENGTH = 500;
 export const WARRANTY_MONTHS_MAX = 240;
+
+/** Bounds of one shipment's request: as many lines as an order may have, each at most its quantity. */
+export const SHIPMENT_LINES_MAX = 100;
+
+export const shipmentMessages = {
+  carrier: 'Choose a carrier: UPS, FedEx, USPS, DHL or other.',
+  trackingNumber: 'Tracking number must be 6 to 40 letters and digits.',
+  notShippable: 'Only paid or partly shipped orders can be shipped.',
+  nothingLeft: 'Every line of this order has shipped already.',
+  notDeliverable: 'Only a shipped order can be marked delivered.',
+  unknownLine: (index: number) => `Line ${index + 1}: this part is not on the order.`,
+  tooMany: (index: number, left: number) => `Line ${index + 1}: only ${left} left to ship.`,
+  duplicateLine: (index: number) => `Line ${index + 1}: this part is named twice.`,
+} as const;
+
+/** `POST /api/admin/order/{id}/ship`: no `lines` ships everything left. */
+export const shipOrderSchema = z.object({
+  carrier: z.enum(CARRIERS, { error: shipmentMessages.carrier }),
+  trackingNumber: z.string({ error: shipmentMessages.trackingNumber }).trim().regex(TRACKING_NUMBER_PATTERN, shipmentMessages.trackingNumber),
+  lines: z
+    .array(z.object({ partId: z.string().max(64), quantity: z.number().int().positive().max(1_000_000) }))
+    .min(1)
+    .max(SHIPMENT_LINES_MAX)
+    .optional(),
+});
+export type ShipOrderInput = z.infer<typeof shipOrderSchema>;
+
+export const shipReplySchema = z.object({
+  modifiedCount: z.number().int(),
+  shipmentId: z.string().optional(),
+  status: z.string().optional(),
+});
+
+/** One parcel of an order: what it carried and where to follow it. */
+export const shipmentSchema = z.object({
+  id: z.string(),
+  carrier: z.enum(CARRIERS),
+  trackingNumber: z.string(),
+  trackingUrl: z.string().nullable(),
+  shippedAt: z.string(),
+  lines: z.array(z.object({ partId: z.string(), partNumber: z.string(), name: z.string(), quantity: z.number().int() })),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
+
+/** What happened to an order, oldest first, for the customer's order page. */
+export const timelineEventSchema = z.object({
+  kind: z.enum(['placed', 'paid', 'shipment', 'delivered', 'cancelled', 'return', 'refund']),
+  at: z.string(),
+  label: z.string(),
+  /** A shipment's tracking page. */
+  url: z.string().nullable(),
+});
+export type TimelineEvent = z.infer<typeof timelineEventSchema>;

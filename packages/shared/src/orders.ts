@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { quantityBelowMinimum, validation } from './messages';
+import { shipmentSchema, timelineEventSchema } from './after-sale';
 
 export const ADDRESS_MAX_LENGTH = 500;
 /** Far above any stock; keeps quantities and totals inside the database's integers. */
@@ -149,6 +150,12 @@ export const orderSchema = z.object({
   shippingAddress: shipToSchema.nullable(),
   poNumber: z.string().nullable(),
   note: z.string().nullable(),
+  /** The parcels it went in, oldest first, each with its tracking link (decision 055). */
+  shipments: z.array(shipmentSchema),
+  /** When an admin marked it delivered (ISO time). */
+  deliveredAt: z.string().nullable(),
+  /** What happened to it, oldest first: placed, paid, each shipment, delivered, returns, refunds. */
+  timeline: z.array(timelineEventSchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -49,9 +49,9 @@ interface GuardedCall {
 }
 
 const newPart = () => insertPart(app, { available: 20 });
-const newOrder = async (status: 'unpaid' | 'paid' = 'unpaid') => {
+const newOrder = async (status: 'unpaid' | 'paid' | 'shipped' = 'unpaid') => {
   const orderId = await placeOrder(app, customer, await newPart());
-  if (status === 'paid') await setOrderStatus(app, orderId, 'paid');
+  if (status !== 'unpaid') await setOrderStatus(app, orderId, status);
   return orderId;
 };
 const partNumberOf = async (id: string) =>
@@ -140,8 +140,13 @@ const calls: Record<string, GuardedCall> = {
   'GET /admin/orders': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/orders?status=unpaid&page=1' }) },
   'POST /admin/order/{id}/ship': {
     guard: 'admin',
-    request: async () => ({ method: 'POST', url: `/api/admin/order/${await newOrder('paid')}/ship` }),
+    request: async () => ({ method: 'POST', url: `/api/admin/order/${await newOrder('paid')}/ship`, payload: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' } }),
     audit: 'order.ship',
+  },
+  'POST /admin/order/{id}/deliver': {
+    guard: 'admin',
+    request: async () => ({ method: 'POST', url: `/api/admin/order/${await newOrder('shipped')}/deliver` }),
+    audit: 'order.deliver',
   },
   'POST /admin/order/{id}/cancel': {
     guard: 'admin',

@@ -64,6 +64,9 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     shippingAddress: null,
     poNumber: null,
     note: null,
+    shipments: [],
+    deliveredAt: null,
+    timeline: [{ kind: 'placed', at: '2024-05-01T10:00:00.000Z', label: 'Order placed', url: null }],
     ...overrides,
   };
 }

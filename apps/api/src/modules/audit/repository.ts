@@ -18,6 +18,7 @@ export type AuditAction =
   | 'fitment.export'
   | 'fitment.remove'
   | 'order.ship'
+  | 'order.deliver'
   | 'order.cancel'
   | 'review.hide'
   | 'review.show'

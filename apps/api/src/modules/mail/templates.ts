@@ -1,4 +1,4 @@
-import { apiErrors, centsToDollars, formatPrice, notices, orderName, paths, ppmToPercent } from '@autoparts/shared';
+import { apiErrors, carrierNames, centsToDollars, formatPrice, notices, orderName, paths, ppmToPercent, type CarrierCode } from '@autoparts/shared';
 import type { OrderLineRow } from '../checkout/repository';
 import type { OrderRow } from '../orders/repository';
 
@@ -11,9 +11,29 @@ export type MailMessage =
    * whoever signed up with it wrote.
    */
   | { kind: 'verify-email'; to: string; url: string }
-  | { kind: OrderEvent; order: OrderRow; lines: readonly OrderLineRow[] };
+  | { kind: Exclude<OrderEvent, 'order-shipped' | 'order-rest-cancelled'>; order: OrderRow; lines: readonly OrderLineRow[] }
+  /** One parcel of an order (several when it ships in parts): carrier, tracking and what it holds. */
+  | { kind: 'order-shipped'; order: OrderRow; lines: readonly OrderLineRow[]; shipment: ShipmentMail }
+  /** A partly shipped order's rest cancelled: what was not sent, and what was refunded. */
+  | {
+      kind: 'order-rest-cancelled';
+      order: OrderRow;
+      lines: readonly OrderLineRow[];
+      refundCents: number;
+      cancelled: { line: OrderLineRow; quantity: number }[];
+    };
 
-export type OrderEvent = 'order-placed' | 'order-paid' | 'order-shipped' | 'order-cancelled' | 'order-expired';
+export type OrderEvent = 'order-placed' | 'order-paid' | 'order-shipped' | 'order-delivered' | 'order-rest-cancelled' | 'order-cancelled' | 'order-expired';
+
+export interface ShipmentMail {
+  carrier: CarrierCode;
+  trackingNumber: string;
+  trackingUrl: string | null;
+  shippedAt: Date;
+  /** Whether it carried the last of the order. */
+  complete: boolean;
+  lines: { line: OrderLineRow; quantity: number }[];
+}
 
 export interface RenderedMail {
   to: string;
@@ -129,14 +149,64 @@ function compose(message: MailMessage, baseUrl: string): { to: string; subject: 
           { button: 'My Orders', url: myOrders },
         ],
       };
-    case 'order-shipped':
+    case 'order-shipped': {
+      const { shipment } = message;
+      const parcel: [string, string][] = [
+        ['Order', number],
+        ['Carrier', carrierNames[shipment.carrier]],
+        ...(shipment.trackingNumber ? [['Tracking number', shipment.trackingNumber] as [string, string]] : []),
+        ...shipment.lines.map(({ line, quantity }): [string, string] => [
+          `${quantity} × ${line.name}${line.part_number ? ` (${line.part_number})` : ''}`,
+          quantity === line.quantity ? 'all of this line' : `of ${line.quantity} ordered`,
+        ]),
+        ['Shipped', when(shipment.shippedAt)],
+        ['Ship to', order.address],
+      ];
       return {
         to: order.email,
-        subject: `Order ${number} shipped: ${name}`,
+        subject: shipment.complete ? `Order ${number} shipped: ${name}` : `Part of order ${number} shipped: ${name}`,
         greeting,
         blocks: [
-          { paragraph: 'Your order has shipped.' },
-          { facts: [...items, ['Shipped', when(order.shipped_at ?? new Date())], ['Ship to', order.address]] },
+          {
+            paragraph: shipment.complete
+              ? 'Your order has shipped: everything on it is on its way.'
+              : 'Part of your order has shipped. We will write again when the rest goes.',
+          },
+          { facts: parcel },
+          ...(shipment.trackingUrl ? [{ button: `Track with ${carrierNames[shipment.carrier]}`, url: shipment.trackingUrl }] : []),
+          { button: 'My Orders', url: myOrders },
+        ],
+      };
+    }
+    case 'order-delivered':
+      return {
+        to: order.email,
+        subject: `Order ${number} delivered: ${name}`,
+        greeting,
+        blocks: [
+          { paragraph: 'Your order has been delivered. If a part is not right, you can ask to return it from My Orders within 30 days.' },
+          { facts: [...items, ['Delivered', when(order.delivered_at ?? new Date())], ['Ship to', order.address]] },
+          { button: 'My Orders', url: myOrders },
+        ],
+      };
+    case 'order-rest-cancelled':
+      return {
+        to: order.email,
+        subject: `The rest of order ${number} cancelled: ${name}`,
+        greeting,
+        blocks: [
+          { paragraph: 'What had not shipped of your order is cancelled; what shipped is on its way as before.' },
+          {
+            facts: [
+              ['Order', number],
+              ...message.cancelled.map(({ line, quantity }): [string, string] => [
+                `${quantity} × ${line.name}${line.part_number ? ` (${line.part_number})` : ''}`,
+                'cancelled',
+              ]),
+              ['Refund', `${money(message.refundCents)} to the card it was paid with`],
+            ],
+          },
+          { paragraph: 'The refund is on its way; depending on your bank it shows on your statement within 5 to 10 days.' },
           { button: 'My Orders', url: myOrders },
         ],
       };

@@ -258,7 +258,7 @@ describe('POST /api/admin/order/{id}/ship', () => {
     const response = await ship(orderId);
 
     expectReply(response, 200);
-    expect(response.json()).toEqual({ modifiedCount: 1 });
+    expect(response.json()).toEqual({ modifiedCount: 1, shipmentId: expect.any(String), status: 'shipped' });
     expect(await orderRow(app, orderId)).toMatchObject({ status: 'shipped', shipped_at: expect.any(Date) });
     expect((await myOrders(app, alice)).find((order) => order._id === orderId)).toMatchObject({ status: 'shipped', paid: true });
   });

@@ -1,13 +1,19 @@
 import type { PaymentProvider } from '../payments/provider';
 import type { Db } from '../../db/database';
+import { withTransaction } from '../../lib/transaction';
+import type { Mail } from '../mail/outbox';
+import { cancelRest, restRefundCents, unshippedLines } from '../shipments/repository';
 import type { OrderRow, OrdersRepository } from './repository';
 
-export type CancelOutcome = 'cancelled' | 'shipped' | 'already-cancelled' | 'refund-in-progress';
+export type CancelOutcome = 'cancelled' | 'rest-cancelled' | 'shipped' | 'already-cancelled' | 'refund-in-progress';
 
 /**
  * DESIGN §6: unpaid orders are cancelled and their stock given back; a paid order is claimed
  * (it cannot ship from then on), refunded through its provider, then cancelled; a shipped order
  * cannot be cancelled. If the refund fails the claim is released and the order stays paid.
+ * A partly shipped order has its rest cancelled (decision 055): claimed the same way, refunded
+ * the unshipped lines' prices and their share of tax and shipping, the unshipped units restocked,
+ * a credit note issued, and the order is then `shipped`.
  */
 export async function cancelOrder(
   orders: OrdersRepository,
@@ -15,11 +21,34 @@ export async function cancelOrder(
   order: OrderRow,
   /** Runs in the transaction that cancels the order (an admin's audit row). */
   inTransaction?: (trx: Db, order: OrderRow) => Promise<void>,
+  /** Where the message about a cancelled rest goes (the shop's mail). */
+  db?: { db: Db; mail: Mail },
 ): Promise<CancelOutcome> {
-  if (order.status === 'shipped') return 'shipped';
+  if (order.status === 'shipped' || order.status === 'delivered') return 'shipped';
   if (order.status === 'cancelled' || order.status === 'expired') return 'already-cancelled';
   if (order.status === 'unpaid') {
     if (await orders.cancel(order.id, 'unpaid', inTransaction)) return 'cancelled';
+  } else if (order.status === 'partially_shipped') {
+    if (!db) throw new Error('cancelling the rest of an order needs the database and mail');
+    const claimed = await orders.claimForRefund(order.id, 'partially_shipped');
+    if (claimed) {
+      // Nothing ships while the claim stands, so what is left to refund cannot change under us.
+      const refundCents = restRefundCents(claimed, await unshippedLines(db.db, claimed.id));
+      try {
+        if (claimed.transaction_id && refundCents > 0) {
+          await payments.refund({ orderId: claimed.id, transactionId: claimed.transaction_id, amountCents: refundCents, key: `cancel-rest-${claimed.id}` });
+        }
+      } catch (error) {
+        await orders.releaseRefundClaim(claimed.id);
+        throw error;
+      }
+      const done = await withTransaction(db.db, async (trx) => {
+        const result = await cancelRest(trx, db.mail, claimed.id, refundCents);
+        if (result && inTransaction) await inTransaction(trx, result.order);
+        return result;
+      });
+      if (done) return 'rest-cancelled';
+    }
   } else {
     const claimed = await orders.claimForRefund(order.id);
     if (claimed) {
@@ -37,7 +66,7 @@ export async function cancelOrder(
   // The order changed under us (paid, shipped or claimed meanwhile): decide on its current state.
   const current = await orders.find(order.id);
   if (!current) return 'already-cancelled';
-  if (current.status === 'paid' && current.refund_started_at) return 'refund-in-progress';
+  if ((current.status === 'paid' || current.status === 'partially_shipped') && current.refund_started_at) return 'refund-in-progress';
   if (current.status === order.status) throw new Error(`order ${order.id} could not be cancelled now`);
-  return cancelOrder(orders, payments, current, inTransaction);
+  return cancelOrder(orders, payments, current, inTransaction, db);
 }

@@ -126,6 +126,9 @@ describe('POST /api/order', () => {
       shippingAddress: null,
       poNumber: null,
       note: null,
+      shipments: [],
+      deliveredAt: null,
+      timeline: [{ kind: 'placed', at: expect.any(String), label: 'Order placed', url: null }],
     });
     // Bob's e-mail was in the body; the order is still not his.
     expect((await myOrders(app, bob)).map((order) => order._id)).not.toContain(reply.insertedId);

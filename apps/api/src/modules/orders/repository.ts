@@ -13,10 +13,11 @@ import type { OrdersTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
 import type { OrderLineRow } from '../checkout/repository';
 import type { Mail } from '../mail/outbox';
+import { afterSaleOf, noAfterSale, timelineOf, type AfterSale } from '../shipments/repository';
 
 export type OrderRow = Selectable<OrdersTable>;
 
-export function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): Order {
+export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], after: AfterSale = noAfterSale): Order {
   return {
     _id: row.id,
     partId: row.part_id,
@@ -28,7 +29,7 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): Order {
     address: row.address,
     email: row.email,
     customername: row.customer_name,
-    paid: row.status === 'paid' || row.status === 'shipped',
+    paid: row.status === 'paid' || row.status === 'partially_shipped' || row.status === 'shipped' || row.status === 'delivered',
     status: row.status,
     transactionId: row.transaction_id,
     paymentProvider: row.payment_provider,
@@ -55,6 +56,9 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): Order {
     shippingAddress: row.ship_to,
     poNumber: row.po_number,
     note: row.note,
+    shipments: after.shipments,
+    deliveredAt: row.delivered_at?.toISOString() ?? null,
+    timeline: timelineOf(row, after),
   };
 }
 
@@ -67,10 +71,11 @@ export async function linesOf(db: Db, orderIds: readonly string[]): Promise<Map<
   return byOrder;
 }
 
-/** Orders as the API sends them, with their lines (one query for all of them). */
+/** Orders as the API sends them, with their lines and what came after (a few queries for all of them). */
 async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
-  const lines = await linesOf(db, rows.map((row) => row.id));
-  return rows.map((row) => toOrder(row, lines.get(row.id) ?? []));
+  const ids = rows.map((row) => row.id);
+  const [lines, after] = await Promise.all([linesOf(db, ids), afterSaleOf(db, ids)]);
+  return rows.map((row) => toOrder(row, lines.get(row.id) ?? [], after.get(row.id)));
 }
 
 /** What an order number looks like (the sequence starts at 100001). */
@@ -80,8 +85,9 @@ const ORDER_NUMBER = /^\d{6,18}$/;
 const REFUND_CLAIM_SECONDS = 5 * 60;
 
 /**
- * Orders and their changes. Each change (placed, paid, shipped, cancelled, expired) queues its
- * message to the customer through `mail` in the change's own transaction.
+ * Orders and their changes. Each change (placed, paid, cancelled, expired; shipments are in
+ * modules/shipments) queues its message to the customer through `mail` in the change's own
+ * transaction.
  */
 export function createOrdersRepository(db: Db, mail: Mail) {
   return {
@@ -118,9 +124,10 @@ export function createOrdersRepository(db: Db, mail: Mail) {
         .limit(MY_ORDERS_PAGE_SIZE)
         .offset((page - 1) * MY_ORDERS_PAGE_SIZE)
         .execute();
-      const lines = await linesOf(db, rows.map((row) => row.id));
+      const ids = rows.map((row) => row.id);
+      const [lines, after] = await Promise.all([linesOf(db, ids), afterSaleOf(db, ids)]);
       return rows.map((row) => ({
-        ...toOrder(row, lines.get(row.id) ?? []),
+        ...toOrder(row, lines.get(row.id) ?? [], after.get(row.id)),
         endedAt: (row.cancelled_at ?? row.expired_at ?? row.created_at).toISOString(),
         refunded: row.status === 'cancelled' && row.paid_at ? centsToDollars(row.total_cents) : null,
       }));
@@ -181,7 +188,7 @@ export function createOrdersRepository(db: Db, mail: Mail) {
       if (!row) return undefined;
       const { description, available_quantity, min_order_quantity, ...order } = row;
       return {
-        ...toOrder(order, (await linesOf(db, [order.id])).get(order.id) ?? []),
+        ...toOrder(order, (await linesOf(db, [order.id])).get(order.id) ?? [], (await afterSaleOf(db, [order.id])).get(order.id)),
         description,
         availableQuantity: available_quantity,
         minOrderQuantity: min_order_quantity,
@@ -231,14 +238,15 @@ export function createOrdersRepository(db: Db, mail: Mail) {
 
     /**
      * Claims a paid order for its refund: while claimed it cannot ship. A claim older than
-     * REFUND_CLAIM_SECONDS (a crash mid-refund) may be taken again; refunds are idempotent.
+     * REFUND_CLAIM_SECONDS (a crash mid-refund) may be taken again; refunds are idempotent. A
+     * partly shipped order is claimed the same way for the refund of its rest.
      */
-    async claimForRefund(id: string): Promise<OrderRow | undefined> {
+    async claimForRefund(id: string, status: 'paid' | 'partially_shipped' = 'paid'): Promise<OrderRow | undefined> {
       return db
         .updateTable('orders')
         .set({ refund_started_at: new Date() })
         .where('id', '=', id)
-        .where('status', '=', 'paid')
+        .where('status', '=', status)
         .where((eb) =>
           eb.or([
             eb('refund_started_at', 'is', null),
@@ -280,22 +288,14 @@ export function createOrdersRepository(db: Db, mail: Mail) {
       return { orders: await withLines(db, rows), total: Number(counted.total), page: query.page, pageSize: query.pageSize };
     },
 
-    /** Paid → shipped (an admin); any other state, or a refund under way, is left alone. */
-    async markShipped(id: string): Promise<OrderRow | undefined> {
-      if (!isId(id)) return undefined;
-      return withTransaction(db, async (trx) => {
-        const order = await trx
-          .updateTable('orders')
-          .set({ status: 'shipped', shipped_at: new Date() })
-          .where('id', '=', id)
-          .where('status', '=', 'paid')
-          // An order being refunded does not ship.
-          .where('refund_started_at', 'is', null)
-          .returningAll()
-          .executeTakeFirst();
-        if (order) await mail.queue(trx, { kind: 'order-shipped', order, lines: (await linesOf(trx, [order.id])).get(order.id) ?? [] });
-        return order;
-      });
+    /** What credit notes gave back of an order, in cents. */
+    async refundedCents(id: string): Promise<number> {
+      const row = await db
+        .selectFrom('credit_notes')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_cents'), sql<string>`0`).as('total'))
+        .where('order_id', '=', id)
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
     },
 
     async hasPaymentEvent(provider: string, eventId: string): Promise<boolean> {

@@ -1,5 +1,4 @@
 import {
-  adminMessages,
   adminOrderPageSchema,
   adminOrdersQuerySchema,
   apiErrors,
@@ -19,9 +18,8 @@ import {
   unpaidCapMessage,
 } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { signedIn as security } from '../../plugins/api-docs';
-import { audited, createAuditLog } from '../audit/repository';
+import { createAuditLog } from '../audit/repository';
 import { identityOf } from '../auth/identity';
 import { normaliseEmail } from '../users/repository';
 import { cancelOrder, type CancelOutcome } from './cancel';
@@ -168,9 +166,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!order || order.user_id !== identity.userId || order.status === 'cancelled' || order.status === 'expired') {
         return reply.code(404).send({ message: apiErrors.orderNotFound });
       }
-      const outcome = await cancelOrder(orders, app.payments.provider, order);
+      const outcome = await cancelOrder(orders, app.payments.provider, order, undefined, { db: app.db, mail: app.mail });
       const refusal = cancelRefusals[outcome];
       if (refusal) return reply.code(409).send({ message: refusal });
+      // The rest of a partly shipped order: what shipped stays, the rest was refunded.
+      if (outcome === 'rest-cancelled') return { deletedCount: 1, refunded: centsToDollars(await orders.refundedCents(order.id)) };
       if (outcome !== 'cancelled') return { deletedCount: 0 };
       // Read again: the order may have been paid between the first read and the cancel.
       const cancelled = await orders.find(order.id);
@@ -207,32 +207,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/admin/order/:id/ship',
-    {
-      onRequest: app.requireAdmin,
-      config: app.limitedBy('adminWrites'),
-      schema: {
-        tags: ['admin'],
-        security,
-        params: orderIdParamsSchema,
-        response: { 200: z.object({ modifiedCount: z.number().int() }), 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
-      },
-    },
-    async (request, reply) => {
-      const order = await orders.find(request.params.id);
-      if (!order) return reply.code(404).send({ message: apiErrors.orderNotFound });
-      const shipped = await audited(
-        app.db,
-        identityOf(request),
-        (trx) => createOrdersRepository(trx, app.mail).markShipped(order.id),
-        (row) => (row ? { action: 'order.ship', target: `order ${order.id}`, details: { email: order.email } } : undefined),
-      );
-      if (!shipped) return reply.code(409).send({ message: adminMessages.notShippable });
-      return { modifiedCount: 1 };
-    },
-  );
-
-  app.post(
     '/admin/order/:id/cancel',
     {
       onRequest: app.requireAdmin,
@@ -254,9 +228,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           email: cancelled.email,
           was: order.status,
         }),
+        { db: app.db, mail: app.mail },
       );
       const refusal = cancelRefusals[outcome];
       if (refusal) return reply.code(409).send({ message: refusal });
+      if (outcome === 'rest-cancelled') return { deletedCount: 1, refunded: centsToDollars(await orders.refundedCents(order.id)) };
       return { deletedCount: outcome === 'cancelled' ? 1 : 0 };
     },
   );

@@ -12,7 +12,6 @@ export const adminNotices = {
   restocked: (quantity: number) => `Added ${quantity} to the stock`,
   archived: 'Product archived: it no longer shows in the shop',
   restored: 'Product restored: it shows in the shop again',
-  orderShipped: 'Order marked shipped',
   reviewHidden: 'Review hidden from the home page',
   authorReviewsHidden: (count: number, email: string) =>
     count === 1 ? `1 review by ${email} hidden` : `${count} reviews by ${email} hidden`,

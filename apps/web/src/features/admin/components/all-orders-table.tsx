@@ -1,17 +1,19 @@
-import { formatPrice, orderStatusLabels, type Order, type OrderStatus } from '@autoparts/shared';
+import { formatPrice, orderStatusLabels, type Order, type OrderStatus, type ShipOrderInput } from '@autoparts/shared';
 import { useId } from 'react';
 import { formatDateTime } from '../format';
 import { ActionButton } from './action-button';
 import { headerCellClass, stackedTableClass, TableRegion, theadClass } from './table-region';
 import { EmailText } from '../../../components/email-text';
 import { OrderDetailsDisclosure } from '../../orders/components/order-breakdown';
+import { ShipForm } from '../../shipments/components/ship-form';
 
 interface AllOrdersTableProps {
   orders: Order[];
-  onShip: (order: Order) => void;
+  onShip: (order: Order, shipment: ShipOrderInput) => void;
+  onDeliver: (order: Order) => void;
   onCancel: (order: Order) => void;
   /** The action under way, if any: one at a time. */
-  pending: { action: 'ship' | 'cancel'; id: string } | undefined;
+  pending: { action: 'ship' | 'deliver' | 'cancel'; id: string } | undefined;
   /** Another page or filter is loading: the rows shown are the previous ones. */
   stale: boolean;
 }
@@ -27,7 +29,7 @@ const statusStyles: Record<OrderStatus, string> = {
 };
 
 /** Every customer's orders: who, what, how many, the total, the status and when; ship or cancel. */
-export function AllOrdersTable({ orders, onShip, onCancel, pending, stale }: AllOrdersTableProps) {
+export function AllOrdersTable({ orders, onShip, onDeliver, onCancel, pending, stale }: AllOrdersTableProps) {
   return (
     <TableRegion label="All orders table" busy={stale}>
       <table className={`${stackedTableClass} sm:min-w-[56rem] ${stale ? 'opacity-60' : ''}`}>
@@ -63,6 +65,7 @@ export function AllOrdersTable({ orders, onShip, onCancel, pending, stale }: All
               key={order._id}
               order={order}
               onShip={onShip}
+              onDeliver={onDeliver}
               onCancel={onCancel}
               pending={pending?.id === order._id ? pending.action : undefined}
               busy={pending !== undefined || stale}
@@ -76,13 +79,14 @@ export function AllOrdersTable({ orders, onShip, onCancel, pending, stale }: All
 
 interface OrderRowProps {
   order: Order;
-  onShip: (order: Order) => void;
+  onShip: (order: Order, shipment: ShipOrderInput) => void;
+  onDeliver: (order: Order) => void;
   onCancel: (order: Order) => void;
-  pending: 'ship' | 'cancel' | undefined;
+  pending: 'ship' | 'deliver' | 'cancel' | undefined;
   busy: boolean;
 }
 
-function OrderRow({ order, onShip, onCancel, pending, busy }: OrderRowProps) {
+function OrderRow({ order, onShip, onDeliver, onCancel, pending, busy }: OrderRowProps) {
   const id = useId();
   const customerId = `${id}-customer`;
   const partId = `${id}-part`;
@@ -116,15 +120,17 @@ function OrderRow({ order, onShip, onCancel, pending, busy }: OrderRowProps) {
         <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
       </td>
       <td className="px-4 py-3">
-        {order.status === 'paid' ? (
+        {order.status === 'paid' || order.status === 'partially_shipped' ? (
+          <ShipForm key={order.shipments.length} order={order} onShip={(shipment) => onShip(order, shipment)} busy={busy || pending === 'ship'} />
+        ) : order.status === 'shipped' ? (
           <ActionButton
             tone="primary"
-            onClick={() => onShip(order)}
+            onClick={() => onDeliver(order)}
             disabled={busy}
-            pending={pending === 'ship'}
+            pending={pending === 'deliver'}
             aria-describedby={`${customerId} ${partId}`}
           >
-            Mark shipped
+            Mark delivered
           </ActionButton>
         ) : order.status === 'unpaid' ? (
           <ActionButton

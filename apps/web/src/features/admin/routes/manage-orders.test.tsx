@@ -1,4 +1,4 @@
-import { adminMessages, apiErrors, confirmations, notices } from '@autoparts/shared';
+import { adminMessages, apiErrors, confirmations, notices, shipmentMessages } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -73,17 +73,18 @@ describe('Manage All Orders', () => {
     expect(first.getByText('Unpaid')).toBeInTheDocument();
     expect(first.getByText(/2024/)).toHaveAttribute('datetime', '2024-05-01T10:00:00.000Z');
     expect(first.getByRole('button', { name: 'Cancel' })).toBeEnabled();
-    expect(first.queryByRole('button', { name: 'Mark shipped' })).not.toBeInTheDocument();
+    expect(first.queryByText('Ship…')).not.toBeInTheDocument();
 
     const second = rowOf('Sam Smith');
     expect(second.getByText('$1,234.50')).toBeInTheDocument();
     expect(second.getByText('Paid')).toBeInTheDocument();
-    expect(second.getByRole('button', { name: 'Mark shipped' })).toBeEnabled();
+    expect(second.getByText('Ship…')).toBeInTheDocument();
     expect(second.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
 
     const third = rowOf('Ann Lee');
     expect(third.getByText('Shipped')).toBeInTheDocument();
-    expect(third.queryByRole('button')).not.toBeInTheDocument();
+    expect(third.getByRole('button', { name: 'Mark delivered' })).toBeEnabled();
+    expect(third.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
 
     expect(screen.getByText('3 orders')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
@@ -186,21 +187,33 @@ describe('Manage All Orders', () => {
     ]);
   });
 
-  it('marks a paid order shipped and lists the orders again', async () => {
+  it('ships part of a paid order with a carrier and tracking number, and lists the orders again', async () => {
     let orders = [paid];
+    let sent: unknown;
     const server = stubFetch({
       [PAGE_1]: () => ({ body: anOrderPage(orders) }),
-      'POST /api/admin/order/order-2/ship': () => {
+      'POST /api/admin/order/order-2/ship': (request) => {
+        sent = request.body;
         orders = [{ ...paid, status: 'shipped' }];
-        return { body: { modifiedCount: 1 } };
+        return { body: { modifiedCount: 1, shipmentId: 'shipment-1', status: 'partially_shipped' } };
       },
       ...noActivity,
     });
     const user = userEvent.setup();
     renderManageOrders();
     await screen.findByRole('table', { name: 'All orders' });
-    await user.click(rowOf('Sam Smith').getByRole('button', { name: 'Mark shipped' }));
-    expect(await screen.findByText('Order marked shipped')).toBeInTheDocument();
+    const row = rowOf('Sam Smith');
+    await user.click(row.getByText('Ship…'));
+    await user.click(row.getByRole('button', { name: 'Ship' }));
+    expect(row.getByRole('alert')).toHaveTextContent(shipmentMessages.trackingNumber);
+    await user.selectOptions(row.getByLabelText('Carrier'), 'UPS');
+    await user.type(row.getByLabelText('Tracking number'), '1Z999AA10123456784');
+    const units = row.getByLabelText(/Brake Pads/);
+    await user.clear(units);
+    await user.type(units, '2');
+    await user.click(row.getByRole('button', { name: 'Ship' }));
+    expect(await screen.findByText('Shipment recorded: the rest of the order is still to ship')).toBeInTheDocument();
+    expect(sent).toEqual({ carrier: 'ups', trackingNumber: '1Z999AA10123456784', lines: [{ partId: 'part-1', quantity: 2 }] });
     await waitFor(() => expect(rowOf('Sam Smith').getByText('Shipped')).toBeInTheDocument());
     expect(server.paths()).toContain('POST /api/admin/order/order-2/ship');
     expect(orderCalls(server)).toEqual([PAGE_1, PAGE_1]);
@@ -215,7 +228,10 @@ describe('Manage All Orders', () => {
     const user = userEvent.setup();
     renderManageOrders();
     await screen.findByRole('table', { name: 'All orders' });
-    await user.click(rowOf('Sam Smith').getByRole('button', { name: 'Mark shipped' }));
+    const row = rowOf('Sam Smith');
+    await user.click(row.getByText('Ship…'));
+    await user.type(row.getByLabelText('Tracking number'), '1Z999AA10123456784');
+    await user.click(row.getByRole('button', { name: 'Ship' }));
     const toast = (await screen.findByText(notices.actionFailed)).closest('li')!;
     expect(within(toast).getByText(adminMessages.notShippable)).toBeInTheDocument();
   });

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { LoadingBlock } from '../../../components/spinner';
 import { useCancelAnyOrder } from '../api/cancel-any-order';
 import { allOrdersQuery, type OrderFilters as Filters } from '../api/get-all-orders';
-import { useShipOrder } from '../api/ship-order';
+import { useDeliverOrder, useShipOrder } from '../../shipments/api/shipments';
 import { AdminPage } from '../components/admin-page';
 import { AllOrdersTable } from '../components/all-orders-table';
 import { LoadError } from '../components/load-error';
@@ -37,6 +37,7 @@ export function Component() {
   const filters = filtersFrom(search);
   const orders = useQuery(allOrdersQuery(filters));
   const ship = useShipOrder();
+  const deliver = useDeliverOrder();
   const cancel = useCancelAnyOrder();
 
   const { status, email } = filters;
@@ -58,14 +59,16 @@ export function Component() {
   }
 
   const pending = ship.isPending
-    ? { action: 'ship' as const, id: ship.variables }
+    ? { action: 'ship' as const, id: ship.variables.id }
+    : deliver.isPending
+      ? { action: 'deliver' as const, id: deliver.variables }
     : cancel.isPending
       ? { action: 'cancel' as const, id: cancel.variables }
       : undefined;
   const filtered = status !== '' || email !== '';
 
   return (
-    <AdminPage title="Manage All Orders" intro="Every customer’s orders, newest first. Mark paid orders shipped; cancel unpaid ones.">
+    <AdminPage title="Manage All Orders" intro="Every customer’s orders, newest first. Ship paid orders (all at once or in parcels, with a tracking number), mark shipped ones delivered; cancel unpaid ones.">
       <OrderFilters
         status={status}
         email={email}
@@ -98,7 +101,8 @@ export function Component() {
             </p>
             <AllOrdersTable
               orders={orders.data.orders}
-              onShip={(order) => ship.mutate(order._id)}
+              onShip={(order, shipment) => ship.mutate({ id: order._id, shipment })}
+              onDeliver={(order) => deliver.mutate(order._id)}
               onCancel={handleCancel}
               pending={pending}
               stale={orders.isPlaceholderData}

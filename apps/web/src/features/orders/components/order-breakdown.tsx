@@ -1,5 +1,6 @@
 import { formatPrice, type Order, type ShipTo } from '@autoparts/shared';
 import { useState } from 'react';
+import { OrderTimeline } from '../../shipments/components/order-timeline';
 
 /**
  * An order in full (decision 052): its lines, each at the unit price it was ordered at; the
@@ -47,6 +48,7 @@ export function OrderBreakdown({ order }: { order: Order }) {
         <h3 className="font-semibold text-ink">Ship to</h3>
         {order.shippingAddress ? <AddressLines address={order.shippingAddress} /> : <p className="whitespace-pre-line">{order.address}</p>}
       </div>
+      {order.timeline.length > 0 && <OrderTimeline order={order} />}
       {(order.poNumber || order.note) && (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           {order.poNumber && (

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { OrderDetailsDisclosure } from './order-breakdown';
+import { TrackingLinks } from '../../shipments/components/order-timeline';
 import { TimeLeft } from './time-left';
 
 interface OrdersTableProps {
@@ -83,7 +84,8 @@ function OrderRow({ order, number, onCancel, cancelling, busy }: OrderRowProps) 
   const id = useId();
   const productId = `${id}-product`;
   const reasonId = `${id}-reason`;
-  const shipped = order.status === 'shipped';
+  // What has all gone cannot be cancelled; the rest of a partly shipped order can.
+  const shipped = order.status === 'shipped' || order.status === 'delivered';
   return (
     <tr className="align-middle">
       <td data-label="#" className="px-4 py-3 tabular-nums text-slate-500">{number}</td>
@@ -147,6 +149,7 @@ function PaymentStatus({ order, describedBy }: { order: Order; describedBy: stri
           Transaction ID: <span className="break-all font-mono text-slate-700">{order.transactionId}</span>
         </p>
       )}
+      <TrackingLinks order={order} />
     </div>
   );
 }

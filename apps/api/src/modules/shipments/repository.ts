@@ -1,0 +1,316 @@
+import {
+  carrierNames,
+  centsToDollars,
+  formatPrice,
+  proportionalShares,
+  trackingUrl,
+  type CarrierCode,
+  type Shipment,
+  type ShipOrderInput,
+  type TimelineEvent,
+} from '@autoparts/shared';
+import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import type { OrderLineRow } from '../checkout/repository';
+import { issueCreditNote } from '../invoices/repository';
+import type { Mail } from '../mail/outbox';
+import type { OrderRow } from '../orders/repository';
+
+/** What became of an order after it was placed: its shipments, returns and credit notes. */
+export interface AfterSale {
+  shipments: Shipment[];
+  returns: { rmaNumber: string; status: string; createdAt: Date; decidedAt: Date | null; receivedAt: Date | null; refundedAt: Date | null }[];
+  creditNotes: { number: string; amountCents: number; issuedAt: Date }[];
+}
+
+export const noAfterSale: AfterSale = { shipments: [], returns: [], creditNotes: [] };
+
+/** The shipments, returns and credit notes of these orders (three queries for all of them). */
+export async function afterSaleOf(db: Db, orderIds: readonly string[]): Promise<Map<string, AfterSale>> {
+  const byOrder = new Map<string, AfterSale>(orderIds.map((id) => [id, { shipments: [], returns: [], creditNotes: [] }]));
+  if (orderIds.length === 0) return byOrder;
+  const [shipments, shipped, returns, notes] = await Promise.all([
+    db.selectFrom('shipments').selectAll().where('order_id', 'in', orderIds).orderBy('shipped_at').orderBy('id').execute(),
+    db
+      .selectFrom('shipment_lines')
+      .innerJoin('order_lines', (join) =>
+        join.onRef('order_lines.order_id', '=', 'shipment_lines.order_id').onRef('order_lines.position', '=', 'shipment_lines.position'),
+      )
+      .select(['shipment_lines.shipment_id', 'shipment_lines.quantity', 'order_lines.part_id', 'order_lines.part_number', 'order_lines.name'])
+      .where('shipment_lines.order_id', 'in', orderIds)
+      .orderBy('shipment_lines.position')
+      .execute(),
+    db
+      .selectFrom('returns')
+      .select(['order_id', 'rma_number', 'status', 'created_at', 'decided_at', 'received_at', 'refunded_at'])
+      .where('order_id', 'in', orderIds)
+      .orderBy('created_at')
+      .execute(),
+    db.selectFrom('credit_notes').selectAll().where('order_id', 'in', orderIds).orderBy('number').execute(),
+  ]);
+  const linesByShipment = new Map<string, Shipment['lines']>();
+  for (const line of shipped) {
+    const list = linesByShipment.get(line.shipment_id) ?? [];
+    list.push({ partId: line.part_id, partNumber: line.part_number, name: line.name, quantity: line.quantity });
+    linesByShipment.set(line.shipment_id, list);
+  }
+  for (const row of shipments) {
+    byOrder.get(row.order_id)?.shipments.push({
+      id: row.id,
+      carrier: row.carrier,
+      trackingNumber: row.tracking_number,
+      trackingUrl: row.tracking_number ? trackingUrl(row.carrier, row.tracking_number) : null,
+      shippedAt: row.shipped_at.toISOString(),
+      lines: linesByShipment.get(row.id) ?? [],
+    });
+  }
+  for (const row of returns) {
+    byOrder.get(row.order_id)?.returns.push({
+      rmaNumber: String(row.rma_number),
+      status: row.status,
+      createdAt: row.created_at,
+      decidedAt: row.decided_at,
+      receivedAt: row.received_at,
+      refundedAt: row.refunded_at,
+    });
+  }
+  for (const row of notes) {
+    byOrder.get(row.order_id)?.creditNotes.push({ number: String(row.number), amountCents: row.amount_cents, issuedAt: row.issued_at });
+  }
+  return byOrder;
+}
+
+/** The customer's timeline of an order, oldest first. */
+export function timelineOf(row: OrderRow, after: AfterSale): TimelineEvent[] {
+  const events: (TimelineEvent & { time: number })[] = [];
+  const add = (kind: TimelineEvent['kind'], at: Date, label: string, url: string | null = null) =>
+    events.push({ kind, at: at.toISOString(), label, url, time: at.getTime() });
+  add('placed', row.created_at, 'Order placed');
+  if (row.paid_at) add('paid', row.paid_at, 'Paid');
+  after.shipments.forEach((shipment, index) => {
+    const units = shipment.lines.reduce((sum, line) => sum + line.quantity, 0);
+    const what = after.shipments.length > 1 ? `Shipment ${index + 1}` : 'Shipped';
+    const tracking = shipment.trackingNumber ? `, tracking ${shipment.trackingNumber}` : '';
+    add('shipment', new Date(shipment.shippedAt), `${what}: ${units} item${units === 1 ? '' : 's'} by ${carrierNames[shipment.carrier]}${tracking}`, shipment.trackingUrl);
+  });
+  if (row.delivered_at) add('delivered', row.delivered_at, 'Delivered');
+  for (const entry of after.returns) {
+    add('return', entry.createdAt, `Return ${entry.rmaNumber} requested`);
+    if (entry.decidedAt) {
+      const decision = entry.status === 'rejected' ? 'rejected' : 'approved';
+      add('return', entry.decidedAt, `Return ${entry.rmaNumber} ${decision}`);
+    }
+    if (entry.receivedAt) add('return', entry.receivedAt, `Return ${entry.rmaNumber} received`);
+    if (entry.refundedAt) add('return', entry.refundedAt, `Return ${entry.rmaNumber} refunded`);
+  }
+  for (const note of after.creditNotes) {
+    add('refund', note.issuedAt, `Refunded ${formatPrice(centsToDollars(note.amountCents))} (credit note ${note.number})`);
+  }
+  if (row.status === 'cancelled' && row.cancelled_at) add('cancelled', row.cancelled_at, 'Cancelled');
+  // Stable: events at the same moment keep the order they were added in.
+  return events
+    .map((event, index) => ({ event, index }))
+    .sort((a, b) => a.event.time - b.event.time || a.index - b.index)
+    .map(({ event: { time: _time, ...event } }) => event);
+}
+
+/** Each line's quantity not yet shipped, by position. */
+async function shippedByPosition(trx: Db, orderId: string): Promise<Map<number, number>> {
+  const rows = await trx
+    .selectFrom('shipment_lines')
+    .select(['position', (eb) => eb.fn.sum<string>('quantity').as('shipped')])
+    .where('order_id', '=', orderId)
+    .groupBy('position')
+    .execute();
+  return new Map(rows.map((row) => [row.position, Number(row.shipped)]));
+}
+
+/** What is left to ship of each part line (core deposits do not ship). */
+export async function leftToShip(trx: Db, orderId: string, lines: readonly OrderLineRow[]) {
+  const shipped = await shippedByPosition(trx, orderId);
+  return lines
+    .filter((line) => line.kind === 'part')
+    .map((line) => ({ line, shipped: shipped.get(line.position) ?? 0, left: line.quantity - (shipped.get(line.position) ?? 0) }));
+}
+
+export type ShipOutcome =
+  | { shipped: true; order: OrderRow; shipmentId: string }
+  | { shipped: false; reason: 'not-found' | 'not-shippable' | 'nothing-left' }
+  | { shipped: false; reason: 'unknown-line' | 'too-many' | 'duplicate-line'; index: number; left: number };
+
+/**
+ * Ships some or all of what is left of a paid or partly shipped order, under the order row's lock:
+ * two admins at once ship one after the other, and the second sees what the first took. The order
+ * is then `partially_shipped` until every part line has gone, then `shipped`.
+ */
+export async function shipOrder(
+  trx: Db,
+  mail: Mail,
+  orderId: string,
+  input: Pick<ShipOrderInput, 'lines'> & { carrier: CarrierCode; trackingNumber: string },
+  adminId: string,
+): Promise<ShipOutcome> {
+  const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
+  if (!order) return { shipped: false, reason: 'not-found' };
+  // An order being refunded (cancelled by its customer or an admin) does not ship.
+  if ((order.status !== 'paid' && order.status !== 'partially_shipped') || order.refund_started_at) {
+    return { shipped: false, reason: 'not-shippable' };
+  }
+  const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
+  const open = await leftToShip(trx, orderId, lines);
+  const going = new Map<number, number>();
+  if (input.lines) {
+    const named = new Set<string>();
+    for (const [index, wanted] of input.lines.entries()) {
+      if (named.has(wanted.partId)) return { shipped: false, reason: 'duplicate-line', index, left: 0 };
+      named.add(wanted.partId);
+      const ofPart = open.filter((entry) => entry.line.part_id === wanted.partId);
+      if (ofPart.length === 0) return { shipped: false, reason: 'unknown-line', index, left: 0 };
+      const left = ofPart.reduce((sum, entry) => sum + entry.left, 0);
+      if (wanted.quantity > left) return { shipped: false, reason: 'too-many', index, left };
+      let quantity = wanted.quantity;
+      for (const entry of ofPart) {
+        const take = Math.min(quantity, entry.left);
+        if (take > 0) going.set(entry.line.position, take);
+        quantity -= take;
+      }
+    }
+  } else {
+    for (const entry of open) if (entry.left > 0) going.set(entry.line.position, entry.left);
+  }
+  if (going.size === 0) return { shipped: false, reason: 'nothing-left' };
+
+  const shipment = await trx
+    .insertInto('shipments')
+    .values({ order_id: orderId, carrier: input.carrier, tracking_number: input.trackingNumber, shipped_by: adminId })
+    .returning(['id', 'shipped_at'])
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('shipment_lines')
+    .values([...going].map(([position, quantity]) => ({ shipment_id: shipment.id, order_id: orderId, position, quantity })))
+    .execute();
+  const allGone = open.every((entry) => entry.left === (going.get(entry.line.position) ?? 0));
+  const updated = await trx
+    .updateTable('orders')
+    .set(allGone ? { status: 'shipped', shipped_at: shipment.shipped_at } : { status: 'partially_shipped' })
+    .where('id', '=', orderId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const byPosition = new Map(lines.map((line) => [line.position, line]));
+  await mail.queue(trx, {
+    kind: 'order-shipped',
+    order: updated,
+    lines,
+    shipment: {
+      carrier: input.carrier,
+      trackingNumber: input.trackingNumber,
+      trackingUrl: input.trackingNumber ? trackingUrl(input.carrier, input.trackingNumber) : null,
+      shippedAt: shipment.shipped_at,
+      complete: allGone,
+      lines: [...going].map(([position, quantity]) => ({ line: byPosition.get(position) as OrderLineRow, quantity })),
+    },
+  });
+  return { shipped: true, order: updated, shipmentId: shipment.id };
+}
+
+/** Shipped → delivered, once. */
+export async function deliverOrder(trx: Db, mail: Mail, orderId: string): Promise<OrderRow | undefined> {
+  const order = await trx
+    .updateTable('orders')
+    .set({ status: 'delivered', delivered_at: sql<Date>`now()` })
+    .where('id', '=', orderId)
+    .where('status', '=', 'shipped')
+    .returningAll()
+    .executeTakeFirst();
+  if (order) {
+    const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
+    await mail.queue(trx, { kind: 'order-delivered', order, lines });
+  }
+  return order;
+}
+
+/**
+ * What cancelling the rest of a partly shipped order gives back, in cents: the unshipped units'
+ * prices (and their core deposits) plus their share of the order's tax and shipping, each share
+ * in proportion to value by the shop's one rule (`proportionalShares`), so that the shipped and
+ * unshipped parts of every line add up to the order's total exactly.
+ */
+export function restRefundCents(
+  order: Pick<OrderRow, 'tax_cents' | 'shipping_cents'>,
+  lines: readonly { line: OrderLineRow; unshipped: number }[],
+): number {
+  // Each line in two parts: what went (weights at even places) and what did not (odd places).
+  const weights: number[] = [];
+  for (const { line, unshipped } of lines) {
+    const rest = Math.round((line.line_total_cents * unshipped) / line.quantity);
+    weights.push(line.line_total_cents - rest, rest);
+  }
+  const tax = proportionalShares(order.tax_cents, weights);
+  const shipping = proportionalShares(order.shipping_cents, weights);
+  let refund = 0;
+  for (let index = 1; index < weights.length; index += 2) refund += (weights[index] ?? 0) + (tax[index] ?? 0) + (shipping[index] ?? 0);
+  return refund;
+}
+
+/** The unshipped quantity of every line, core deposits following their part's line. */
+export async function unshippedLines(trx: Db, orderId: string) {
+  const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
+  const shipped = await shippedByPosition(trx, orderId);
+  const unshippedOfPosition = (position: number) => {
+    const line = lines.find((candidate) => candidate.position === position);
+    return line ? line.quantity - (shipped.get(position) ?? 0) : 0;
+  };
+  return lines.map((line) => ({
+    line,
+    unshipped:
+      line.kind === 'part'
+        ? unshippedOfPosition(line.position)
+        : // A deposit goes back with the units of its part that never shipped.
+          Math.min(line.quantity, line.deposit_for === null ? 0 : unshippedOfPosition(line.deposit_for)),
+  }));
+}
+
+/**
+ * The rest of a partly shipped order claimed for its refund is cancelled: the unshipped units go
+ * back to stock, a credit note records the refund, and the order is `shipped` (the rest went).
+ * Undefined when the order is no longer partly shipped.
+ */
+export async function cancelRest(
+  trx: Db,
+  mail: Mail,
+  orderId: string,
+  refundCents: number,
+): Promise<{ order: OrderRow; creditNote: number | null } | undefined> {
+  const order = await trx
+    .updateTable('orders')
+    .set({ status: 'shipped', shipped_at: sql<Date>`coalesce(shipped_at, now())`, refund_started_at: null })
+    .where('id', '=', orderId)
+    .where('status', '=', 'partially_shipped')
+    .where('refund_started_at', 'is not', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (!order) return undefined;
+  const rest = (await unshippedLines(trx, orderId)).filter((entry) => entry.unshipped > 0 && entry.line.kind === 'part');
+  const partIds = [...new Set(rest.map((entry) => entry.line.part_id))].sort();
+  if (partIds.length > 0) {
+    await trx.selectFrom('parts').select('id').where('id', 'in', partIds).orderBy('id').forUpdate().execute();
+    for (const entry of rest) {
+      await trx
+        .updateTable('parts')
+        .set((eb) => ({ available_quantity: eb('available_quantity', '+', entry.unshipped) }))
+        .where('id', '=', entry.line.part_id)
+        .execute();
+    }
+  }
+  const creditNote = refundCents > 0 ? await issueCreditNote(trx as Transaction<Database>, { orderId, returnId: null, amountCents: refundCents }) : null;
+  const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
+  await mail.queue(trx, {
+    kind: 'order-rest-cancelled',
+    order,
+    lines,
+    refundCents,
+    cancelled: rest.map((entry) => ({ line: entry.line, quantity: entry.unshipped })),
+  });
+  return { order, creditNote };
+}

@@ -1,0 +1,207 @@
+import { adminMessages, apiErrors, shipmentMessages, type OrderDetail } from '@autoparts/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditCount, byCookie, byToken, call, expectInvalid, expectReply } from '../../test/admin';
+import { createTestApp } from '../../test/app';
+import { fillCart, insertAddress, insertShippingMethod, insertTaxRate, insertWeighedPart, postCheckout, userIdOf } from '../../test/checkout';
+import { cancelOrderRequest, orderRow, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp';
+import { STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET, startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
+import { eventually } from '../../test/wait';
+
+// Shipments with tracking, delivery and cancelling the rest: the real app on PGlite, the real SMTP
+// test server, and the Stripe stand-in at the payment boundary.
+let app: FastifyInstance;
+let smtp: TestSmtpServer;
+let stripeApi: StripeStandIn;
+let admin: Customer;
+let otherAdmin: Customer;
+let ada: Customer;
+let addressId: string;
+let methodId: string;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  stripeApi = await startStripeStandIn();
+  app = await createTestApp({
+    env: { SMTP_URL: smtp.url, STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY, STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET, STRIPE_API_BASE: stripeApi.url },
+  });
+  [admin, otherAdmin, ada] = await Promise.all([signUpAdmin(app, 'ship-admin'), signUpAdmin(app, 'ship-admin-2'), signUpCustomer(app, 'ship-ada')]);
+  addressId = await insertAddress(app, await userIdOf(app, ada.email), { region: 'IL', isDefault: true });
+  methodId = await insertShippingMethod(app, { name: 'Ship test ground', baseCents: 1000 });
+  // The demo shop's own rate for Illinois gives way to this test's.
+  await app.db.deleteFrom('tax_rates').where('country', '=', 'US').where('region', '=', 'IL').execute();
+  await insertTaxRate(app, { country: 'US', region: 'IL', ratePpm: 72_500 });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await stripeApi?.stop();
+  await smtp?.close();
+});
+
+let paymentNumber = 0;
+
+/**
+ * Ada's paid order of 3 × $10.00 (line 1) and 2 × $25.00 (line 2), shipped by ground for $10.00,
+ * with 7.25 % tax on the parts: $80.00 + $10.00 + $5.80 = $95.80.
+ */
+async function paidOrder() {
+  const [a, b] = [await insertWeighedPart(app, { priceCents: 1000, weightGrams: 100, available: 20 }), await insertWeighedPart(app, { priceCents: 2500, weightGrams: 100, available: 20 })];
+  await fillCart(app, await userIdOf(app, ada.email), [
+    [a, 3],
+    [b, 2],
+  ]);
+  const response = await postCheckout(app, ada.cookie, { addressId, shippingMethodId: methodId });
+  expect(response.statusCode, response.body).toBe(200);
+  const orderId = (response.json() as { insertedId: string }).insertedId;
+  // As Stripe's verified webhook records a payment.
+  await app.db
+    .updateTable('orders')
+    .set({ status: 'paid', payment_provider: 'stripe', transaction_id: `pi_ship_${++paymentNumber}`, paid_at: new Date() })
+    .where('id', '=', orderId)
+    .execute();
+  return { orderId, a, b };
+}
+
+const ship = (orderId: string, body?: object, who: Customer = admin) =>
+  call(app, byToken(who), { method: 'POST', url: `/api/admin/order/${orderId}/ship`, ...(body ? { payload: body } : {}) });
+const deliver = (orderId: string) => call(app, byToken(admin), { method: 'POST', url: `/api/admin/order/${orderId}/deliver` });
+const orderPage = async (orderId: string): Promise<OrderDetail> => {
+  const response = await call(app, byToken(ada), { method: 'GET', url: `/api/order/${orderId}` });
+  expectReply(response, 200);
+  return response.json();
+};
+
+async function mailsAbout(orderId: string): Promise<ReceivedMail[]> {
+  await eventually(async () => (await app.db.selectFrom('mail_outbox').select('id').where('sent_at', 'is', null).execute()).length === 0);
+  const { order_number: number } = await orderRow(app, orderId);
+  return smtp.received.filter((mail) => mail.to === ada.email && mail.text.includes(`Order: ${number}\n`));
+}
+
+describe('shipping an order in parts', () => {
+  it('ships part with UPS, then the rest; the customer sees each parcel, its link and the timeline, and gets an e-mail for each and for delivery', async () => {
+    const { orderId, a, b } = await paidOrder();
+    const audits = await auditCount(app);
+
+    const first = await ship(orderId, { carrier: 'ups', trackingNumber: '1Z999AA10123456784', lines: [{ partId: a, quantity: 1 }] });
+    expectReply(first, 200);
+    expect(first.json()).toEqual({ modifiedCount: 1, shipmentId: expect.any(String), status: 'partially_shipped' });
+    expect((await orderRow(app, orderId)).status).toBe('partially_shipped');
+
+    let page = await orderPage(orderId);
+    expect(page.status).toBe('partially_shipped');
+    expect(page.shipments).toEqual([
+      {
+        id: first.json().shipmentId,
+        carrier: 'ups',
+        trackingNumber: '1Z999AA10123456784',
+        trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+        shippedAt: expect.any(String),
+        lines: [expect.objectContaining({ partId: a, quantity: 1 })],
+      },
+    ]);
+
+    // No lines: everything left goes.
+    const rest = await ship(orderId, { carrier: 'fedex', trackingNumber: '612999AA1012' });
+    expectReply(rest, 200);
+    expect(rest.json()).toMatchObject({ status: 'shipped' });
+    page = await orderPage(orderId);
+    expect(page.shipments[1]?.lines).toEqual([expect.objectContaining({ partId: a, quantity: 2 }), expect.objectContaining({ partId: b, quantity: 2 })]);
+    expectReply(await ship(orderId, { carrier: 'ups', trackingNumber: '1Z999AA10123456785' }), 409, adminMessages.notShippable);
+
+    expectReply(await deliver(orderId), 200);
+    expectReply(await deliver(orderId), 409, shipmentMessages.notDeliverable);
+    page = await orderPage(orderId);
+    expect(page).toMatchObject({ status: 'delivered', deliveredAt: expect.any(String), paid: true });
+    expect(page.timeline.map((event) => event.kind)).toEqual(['placed', 'paid', 'shipment', 'shipment', 'delivered']);
+    expect(page.timeline[2]).toMatchObject({ url: 'https://www.ups.com/track?tracknum=1Z999AA10123456784', label: expect.stringContaining('UPS') });
+    expect(await auditCount(app)).toBe(audits + 3);
+
+    const mails = await mailsAbout(orderId);
+    const number = String((await orderRow(app, orderId)).order_number);
+    const partly = mails.find((mail) => mail.subject.startsWith(`Part of order ${number} shipped`));
+    expect(partly?.text).toContain('Tracking number: 1Z999AA10123456784');
+    expect(partly?.text).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(partly?.html).toContain('UPS');
+    expect(mails.find((mail) => mail.subject.startsWith(`Order ${number} shipped`))?.text).toContain('Carrier: FedEx');
+    expect(mails.filter((mail) => mail.subject.startsWith(`Order ${number} delivered`))).toHaveLength(1);
+  });
+
+  it('keeps the old "mark shipped" (no body): everything ships with carrier other', async () => {
+    const { orderId } = await paidOrder();
+    expectReply(await ship(orderId), 200);
+    const page = await orderPage(orderId);
+    expect(page.status).toBe('shipped');
+    expect(page.shipments).toEqual([expect.objectContaining({ carrier: 'other', trackingNumber: '', trackingUrl: null })]);
+  });
+
+  it('refuses what cannot ship, naming the field or line, and changes nothing', async () => {
+    const { orderId, a } = await paidOrder();
+    const ups = { carrier: 'ups', trackingNumber: '1Z999AA10123456784' };
+    expectInvalid(await ship(orderId, { carrier: 'pigeon', trackingNumber: '1Z999AA10123456784' }), `carrier: ${shipmentMessages.carrier}`);
+    expectInvalid(await ship(orderId, { carrier: 'ups', trackingNumber: 'no spaces!' }), `trackingNumber: ${shipmentMessages.trackingNumber}`);
+    expectReply(await ship(orderId, { ...ups, lines: [{ partId: a, quantity: 1 }, { partId: '00000000-0000-4000-8000-000000000000', quantity: 1 }] }), 400, shipmentMessages.unknownLine(1));
+    expectReply(await ship(orderId, { ...ups, lines: [{ partId: a, quantity: 4 }] }), 409, shipmentMessages.tooMany(0, 3));
+    expectReply(await ship(orderId, { ...ups, lines: [{ partId: a, quantity: 1 }, { partId: a, quantity: 1 }] }), 400, shipmentMessages.duplicateLine(1));
+    expectReply(await ship(orderId, { ...ups, lines: [{ partId: a, quantity: 0 }] }), 400);
+    expectReply(await ship('00000000-0000-4000-8000-000000000000', ups), 404, apiErrors.orderNotFound);
+    expectReply(await call(app, byToken(ada), { method: 'POST', url: `/api/admin/order/${orderId}/ship`, payload: ups }), 403);
+    expectReply(await deliver(orderId), 409, shipmentMessages.notDeliverable);
+    expect(await app.db.selectFrom('shipments').select('id').where('order_id', '=', orderId).execute()).toEqual([]);
+    expect((await orderRow(app, orderId)).status).toBe('paid');
+
+    await app.db.updateTable('orders').set({ status: 'unpaid' }).where('id', '=', orderId).execute();
+    expectReply(await ship(orderId, ups), 409, adminMessages.notShippable);
+  });
+
+  it('never ships more than was ordered when two admins ship at once', async () => {
+    const { orderId, a } = await paidOrder();
+    const body = { carrier: 'dhl', trackingNumber: 'JD014600006281' };
+    const replies = await Promise.all([
+      ship(orderId, { ...body, lines: [{ partId: a, quantity: 2 }] }),
+      ship(orderId, { ...body, lines: [{ partId: a, quantity: 2 }] }, otherAdmin),
+    ]);
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 409]);
+    const shipped = await app.db.selectFrom('shipment_lines').select('quantity').where('order_id', '=', orderId).execute();
+    expect(shipped.reduce((sum, row) => sum + row.quantity, 0)).toBe(2);
+  });
+});
+
+describe('cancelling a partly shipped order', () => {
+  it('refunds the unshipped units with their share of tax and shipping, to the cent, restocks only them, and issues a credit note', async () => {
+    const { orderId, a, b } = await paidOrder();
+    expect((await orderRow(app, orderId)).total_cents).toBe(9580);
+    expectReply(await ship(orderId, { carrier: 'usps', trackingNumber: '9400111899223', lines: [{ partId: a, quantity: 1 }, { partId: b, quantity: 2 }] }), 200);
+    const [stockA, stockB] = [await stockOf(app, a), await stockOf(app, b)];
+
+    const response = await cancelOrderRequest(app, ada.cookie, orderId);
+
+    // 2 × $10.00 left: $20.00, its share of $5.80 tax ($1.45) and of $10.00 shipping ($2.50).
+    expectReply(response, 200);
+    expect(response.json()).toEqual({ deletedCount: 1, refunded: 23.95 });
+    const refunds = stripeApi.requestsTo('/v1/refunds').filter((request) => request.body.payment_intent === `pi_ship_${paymentNumber}`);
+    expect(refunds.map((request) => [request.body.amount, request.idempotencyKey])).toEqual([['2395', `cancel-rest-${orderId}`]]);
+    expect([await stockOf(app, a), await stockOf(app, b)]).toEqual([stockA + 2, stockB]);
+    expect(await app.db.selectFrom('credit_notes').select(['amount_cents']).where('order_id', '=', orderId).execute()).toEqual([{ amount_cents: 2395 }]);
+    const page = await orderPage(orderId);
+    expect(page.status).toBe('shipped');
+    expect(page.timeline.at(-1)).toMatchObject({ kind: 'refund', label: expect.stringContaining('$23.95') });
+
+    // What went cannot be cancelled.
+    expectReply(await cancelOrderRequest(app, ada.cookie, orderId), 409, apiErrors.shippedNotCancellable);
+    expect((await mailsAbout(orderId)).filter((mail) => mail.subject.startsWith('The rest of order'))).toHaveLength(1);
+  });
+
+  it('an admin cancels the rest the same way, audited', async () => {
+    const { orderId, a } = await paidOrder();
+    expectReply(await ship(orderId, { carrier: 'ups', trackingNumber: '1Z999AA10123456700', lines: [{ partId: a, quantity: 3 }] }), 200);
+    const audits = await auditCount(app);
+    const response = await call(app, byCookie(admin), { method: 'POST', url: `/api/admin/order/${orderId}/cancel` });
+    expectReply(response, 200);
+    // 2 × $25.00: $50.00 + $3.62 tax (the tie of the half cent goes to the earlier line) + $6.25 shipping.
+    expect(response.json()).toEqual({ deletedCount: 1, refunded: 59.87 });
+    expect(await auditCount(app)).toBe(audits + 1);
+    expectReply(await ship(orderId, { carrier: 'ups', trackingNumber: '1Z999AA10123456701' }), 409, adminMessages.notShippable);
+  });
+});

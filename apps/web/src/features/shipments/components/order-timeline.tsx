@@ -1,0 +1,48 @@
+import type { Order } from '@autoparts/shared';
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** What happened to an order, oldest first: placed, paid, each parcel with its tracking link, delivered, returns, refunds. */
+export function OrderTimeline({ order }: { order: Order }) {
+  return (
+    <div>
+      <h3 className="font-semibold text-ink">Timeline</h3>
+      <ol aria-label={`Timeline of order ${order.orderNumber}`} className="mt-1 space-y-1 border-l-2 border-slate-200 pl-3">
+        {order.timeline.map((event, index) => (
+          <li key={`${event.kind}-${index}`} className="text-slate-700">
+            <time dateTime={event.at} className="mr-2 text-xs text-slate-500" suppressHydrationWarning>
+              {dateTime.format(new Date(event.at))}
+            </time>
+            <span>{event.label}</span>
+            {event.url && (
+              <>
+                {' '}
+                <a href={event.url} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline underline-offset-2 hover:no-underline">
+                  Track parcel<span className="sr-only"> (opens the carrier’s site)</span>
+                </a>
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** The tracking links of an order's parcels, for its row in My Orders. */
+export function TrackingLinks({ order }: { order: Order }) {
+  const tracked = order.shipments.filter((shipment) => shipment.trackingUrl);
+  if (tracked.length === 0) return null;
+  return (
+    <ul className="mt-1 space-y-0.5 text-xs">
+      {tracked.map((shipment, index) => (
+        <li key={shipment.id}>
+          <a href={shipment.trackingUrl ?? undefined} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline underline-offset-2 hover:no-underline">
+            Track {tracked.length > 1 ? `parcel ${index + 1}` : 'parcel'}
+            <span className="sr-only">{` of order ${order.orderNumber}`}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,112 @@
+import { CARRIERS, carrierNames, shipmentMessages, TRACKING_NUMBER_PATTERN, type CarrierCode, type Order, type ShipOrderInput } from '@autoparts/shared';
+import { useId, useState, type FormEvent } from 'react';
+import { ActionButton } from '../../admin/components/action-button';
+
+/** Each line's units not shipped yet, by part. */
+export function leftToShip(order: Order): { partId: string; name: string; partNumber: string; left: number }[] {
+  const shipped = new Map<string, number>();
+  for (const shipment of order.shipments) {
+    for (const line of shipment.lines) shipped.set(line.partId, (shipped.get(line.partId) ?? 0) + line.quantity);
+  }
+  return order.lines
+    .map((line) => {
+      const gone = Math.min(line.quantity, shipped.get(line.partId) ?? 0);
+      shipped.set(line.partId, (shipped.get(line.partId) ?? 0) - gone);
+      return { partId: line.partId, name: line.name, partNumber: line.partNumber, left: line.quantity - gone };
+    })
+    .filter((line) => line.left > 0);
+}
+
+const fieldClass =
+  'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-ink focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700';
+
+/**
+ * "Ship…" under an order to ship: the carrier, the tracking number, and how many of each line
+ * (all that is left, unless changed). The server decides what may go; it checks everything again.
+ */
+export function ShipForm({ order, onShip, busy }: { order: Order; onShip: (shipment: ShipOrderInput) => void; busy: boolean }) {
+  const id = useId();
+  const lines = leftToShip(order);
+  const [carrier, setCarrier] = useState<CarrierCode>('ups');
+  const [trackingNumber, setTrackingNumber] = useState('');
+  const [quantities, setQuantities] = useState<Record<string, number>>(() => Object.fromEntries(lines.map((line) => [line.partId, line.left])));
+  const [error, setError] = useState<string | undefined>();
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!TRACKING_NUMBER_PATTERN.test(trackingNumber.trim())) {
+      setError(shipmentMessages.trackingNumber);
+      return;
+    }
+    const going = lines.map((line) => ({ partId: line.partId, quantity: quantities[line.partId] ?? 0 })).filter((line) => line.quantity > 0);
+    if (going.length === 0) {
+      setError('Choose at least one unit to ship.');
+      return;
+    }
+    setError(undefined);
+    const everything = going.length === lines.length && lines.every((line) => quantities[line.partId] === line.left);
+    onShip({ carrier, trackingNumber: trackingNumber.trim(), ...(everything ? {} : { lines: going }) });
+  }
+
+  return (
+    <details className="mt-2 text-sm">
+      <summary className="cursor-pointer rounded font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+        Ship…<span className="sr-only">{` order ${order.orderNumber}`}</span>
+      </summary>
+      <form onSubmit={submit} noValidate aria-label={`Ship order ${order.orderNumber}`} className="mt-2 grid w-64 max-w-full gap-3">
+        <label className="block font-semibold text-ink">
+          Carrier
+          <select value={carrier} onChange={(event) => setCarrier(event.target.value as CarrierCode)} className={fieldClass}>
+            {CARRIERS.map((code) => (
+              <option key={code} value={code}>
+                {carrierNames[code]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="block font-semibold text-ink">
+          Tracking number
+          <input
+            value={trackingNumber}
+            onChange={(event) => setTrackingNumber(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={40}
+            aria-invalid={error === shipmentMessages.trackingNumber}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className={`${fieldClass} font-mono`}
+          />
+        </label>
+        <fieldset>
+          <legend className="font-semibold text-ink">Units in this parcel</legend>
+          {lines.map((line) => (
+            <label key={line.partId} className="mt-2 flex items-center justify-between gap-3 text-slate-700">
+              <span className="min-w-0">
+                {line.name} <span className="text-xs text-slate-500">(of {line.left} left)</span>
+              </span>
+              <input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={line.left}
+                value={quantities[line.partId] ?? 0}
+                onChange={(event) =>
+                  setQuantities((current) => ({ ...current, [line.partId]: Math.max(0, Math.min(line.left, Math.trunc(Number(event.target.value) || 0))) }))
+                }
+                className="w-20 rounded-lg border border-slate-300 px-2 py-1 text-right tabular-nums focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700"
+              />
+            </label>
+          ))}
+        </fieldset>
+        {error && (
+          <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+        <ActionButton tone="primary" type="submit" disabled={busy} pending={busy}>
+          Ship
+        </ActionButton>
+      </form>
+    </details>
+  );
+}

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Part } from '@autoparts/shared';
+import { e2eAdmin } from './admin-account';
+import { newAccount, signUp } from './accounts';
+import { expect, test } from './fixtures';
+import { expectNoSeriousA11yViolations, logInAt, widths } from './pages';
+
+const screens = path.join(import.meta.dirname, '../.tmp/screens');
+fs.mkdirSync(screens, { recursive: true });
+
+test.describe.configure({ timeout: 90_000 });
+
+for (const width of widths) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 844 } });
+
+    test('an admin ships part of an order with a UPS tracking number, then the rest; the customer follows the parcels on the timeline', async ({
+      page,
+      browser,
+      request,
+    }) => {
+      const customer = newAccount(`parcels${width}`);
+      const parts = (await (await request.get('/api/parts')).json()) as Part[];
+      // An order of at least two units, so that one can go first.
+      const part = parts.find((candidate) => candidate.minOrderQuantity >= 2 && candidate.availableQuantity >= candidate.minOrderQuantity)!;
+      const context = await browser.newContext({ viewport: { width, height: 844 } });
+      const shopper = await context.newPage();
+      await signUp(shopper, customer);
+      await shopper.goto(`/part/${part._id}`);
+      await shopper.getByLabel('Address').fill('9 Harbour Street, Boston');
+      await shopper.getByRole('button', { name: 'Place Order' }).click();
+      await shopper.goto('/dashboard');
+      await shopper.getByRole('row').filter({ hasText: part.name }).getByRole('link', { name: 'Pay Now' }).click();
+      await shopper.getByLabel(/card number/i).fill('4242 4242 4242 4242');
+      await shopper.getByLabel(/expiry/i).fill('12/34');
+      await shopper.getByLabel(/cvc/i).fill('123');
+      await shopper.getByRole('button', { name: /^Pay/ }).click();
+      await expect(shopper.getByText('Paid', { exact: true }).first()).toBeVisible();
+
+      await logInAt(page, e2eAdmin);
+      await page.goto(`/dashboard/orders?email=${encodeURIComponent(customer.email)}`);
+      const row = page.getByRole('row').filter({ hasText: customer.email });
+      await expect(row).toHaveCount(1);
+      await row.getByText('Ship…').click();
+      const form = row.getByRole('form', { name: /^Ship order/ });
+      await form.getByLabel('Carrier').selectOption('ups');
+      await form.getByLabel('Tracking number').fill('1Z999AA10123456784');
+      await form.getByLabel(new RegExp(part.name)).fill('1');
+      await expectNoSeriousA11yViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: path.join(screens, `${width}_ship-form.png`), fullPage: true });
+      await form.getByRole('button', { name: 'Ship' }).click();
+      await expect(page.getByText('Shipment recorded: the rest of the order is still to ship')).toBeVisible();
+      await expect(row.getByText('Partly shipped')).toBeVisible();
+
+      // The rest: everything left is the default.
+      await row.getByText('Ship…').click();
+      await row.getByLabel('Tracking number').fill('1Z999AA10123456785');
+      await row.getByRole('button', { name: 'Ship' }).click();
+      await expect(page.getByText('Order shipped: everything on it has gone')).toBeVisible();
+      await expect(row.getByRole('button', { name: 'Mark delivered' })).toBeVisible();
+
+      await shopper.goto('/dashboard');
+      const mine = shopper.getByRole('row').filter({ hasText: part.name });
+      await expect(mine).toContainText('Shipped');
+      await expect(mine.getByRole('link', { name: /Track parcel 1/ })).toHaveAttribute('href', 'https://www.ups.com/track?tracknum=1Z999AA10123456784');
+      await mine.getByText('Order details').click();
+      const timeline = mine.getByRole('list', { name: /^Timeline of order/ });
+      await expect(timeline.getByRole('listitem')).toHaveCount(4);
+      await expect(timeline).toContainText('Shipment 1: 1 item by UPS, tracking 1Z999AA10123456784');
+      await expect(timeline.getByRole('link', { name: /Track parcel/ }).last()).toHaveAttribute(
+        'href',
+        'https://www.ups.com/track?tracknum=1Z999AA10123456785',
+      );
+      await expectNoSeriousA11yViolations(shopper);
+      expect(await shopper.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await shopper.screenshot({ path: path.join(screens, `${width}_order-timeline.png`), fullPage: true });
+      await context.close();
+    });
+  });
+}
