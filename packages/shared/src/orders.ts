@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { quantityBelowMinimum, validation } from './messages';
+import { creditNoteSummarySchema } from './invoices';
 
 export const ADDRESS_MAX_LENGTH = 500;
 /** Far above any stock; keeps quantities and totals inside the database's integers. */
@@ -149,6 +150,10 @@ export const orderSchema = z.object({
   shippingAddress: shipToSchema.nullable(),
   poNumber: z.string().nullable(),
   note: z.string().nullable(),
+  /** "INV-000123" once paid (decision 056); null before. Its PDF: `documentPaths.invoice`. */
+  invoiceNumber: z.string().nullable(),
+  /** One per refund, oldest first (decision 056). */
+  creditNotes: z.array(creditNoteSummarySchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -64,6 +64,8 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     shippingAddress: null,
     poNumber: null,
     note: null,
+    invoiceNumber: null,
+    creditNotes: [],
     ...overrides,
   };
 }

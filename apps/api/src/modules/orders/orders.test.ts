@@ -126,6 +126,8 @@ describe('POST /api/order', () => {
       shippingAddress: null,
       poNumber: null,
       note: null,
+      invoiceNumber: null,
+      creditNotes: [],
     });
     // Bob's e-mail was in the body; the order is still not his.
     expect((await myOrders(app, bob)).map((order) => order._id)).not.toContain(reply.insertedId);
