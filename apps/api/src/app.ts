@@ -29,6 +29,7 @@ import { usersRoutes } from './modules/users/routes';
 import { createMail, registerMailWorker, type Mail } from './modules/mail/outbox';
 import { registerOrderExpiry } from './modules/orders/expiry';
 import { ordersRoutes } from './modules/orders/routes';
+import { invoicesRoutes } from './modules/invoices/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { createPayments, type Payments } from './modules/payments/payments';
 import { paymentsRoutes } from './modules/payments/routes';
@@ -144,6 +145,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
       await api.register(authRoutes, { auth });
       await api.register(usersRoutes);
       await api.register(ordersRoutes);
+      await api.register(invoicesRoutes);
       await api.register(checkoutRoutes);
       await api.register(paymentsRoutes);
       await api.register(clientConfigRoutes);

@@ -1,4 +1,4 @@
-import { apiErrors, centsToDollars, formatPrice, notices, orderName, paths, ppmToPercent } from '@autoparts/shared';
+import { apiErrors, centsToDollars, documentPaths, formatInvoiceNumber, formatPrice, invoiceMessages, notices, orderName, paths, ppmToPercent } from '@autoparts/shared';
 import type { OrderLineRow } from '../checkout/repository';
 import type { OrderRow } from '../orders/repository';
 
@@ -122,10 +122,12 @@ function compose(message: MailMessage, baseUrl: string): { to: string; subject: 
               ...items,
               ['Paid', when(order.paid_at ?? new Date())],
               ['Transaction', order.transaction_id ?? '—'],
+              ...(order.invoice_number === null ? [] : [['Invoice', formatInvoiceNumber(Number(order.invoice_number))] as [string, string]]),
               ['Ship to', order.address],
             ],
           },
           { paragraph: 'We will write again when it ships.' },
+          ...(order.invoice_number === null ? [] : [{ button: invoiceMessages.downloadInvoice, url: `${baseUrl}${documentPaths.invoice(order.id)}` }]),
           { button: 'My Orders', url: myOrders },
         ],
       };
