@@ -14,20 +14,27 @@ export function OrderDocuments({ order }: { order: Pick<Order, '_id' | 'orderNum
     <ul aria-label={`Documents of order ${order.orderNumber}`} className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm font-normal">
       {order.invoiceNumber && (
         <li>
-          <a className={linkClass} href={documentPaths.invoice(order._id)} download={`${order.invoiceNumber}.pdf`}>
-            {invoiceMessages.downloadInvoice}
-            <span className="sr-only">{` ${order.invoiceNumber} of order ${order.orderNumber}`}</span> (PDF)
-          </a>
+          <DocumentLink href={documentPaths.invoice(order._id)} file={order.invoiceNumber} orderNumber={order.orderNumber}>
+            {`${invoiceMessages.downloadInvoice} ${order.invoiceNumber} (PDF)`}
+          </DocumentLink>
         </li>
       )}
       {order.creditNotes.map((note) => (
         <li key={note.number}>
-          <a className={linkClass} href={documentPaths.creditNote(order._id, note.number)} download={`${note.number}.pdf`}>
-            {invoiceMessages.downloadCreditNote(note.number)}
-            <span className="sr-only">{` of order ${order.orderNumber}`}</span> (PDF)
-          </a>
+          <DocumentLink href={documentPaths.creditNote(order._id, note.number)} file={note.number} orderNumber={order.orderNumber}>
+            {`${invoiceMessages.downloadCreditNote(note.number)} (PDF)`}
+          </DocumentLink>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A download whose accessible name starts with its visible text and adds the order it belongs to. */
+function DocumentLink({ href, file, orderNumber, children }: { href: string; file: string; orderNumber: string; children: string }) {
+  return (
+    <a className={linkClass} href={href} download={`${file}.pdf`} aria-label={`${children}, order ${orderNumber}`}>
+      {children}
+    </a>
   );
 }
