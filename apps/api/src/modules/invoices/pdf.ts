@@ -153,7 +153,7 @@ export async function renderDocument(document: CommercialDocument): Promise<Uint
   newPageIfBelow(30);
   wrapped(document.footer, PAGE.margin, right - PAGE.margin, 8);
 
-  return pdf.save({ useObjectStreams: true });
+  return pdf.save({ useObjectStreams: false });
 }
 
 /** Keeps the characters the standard font can write; others become "?". */
