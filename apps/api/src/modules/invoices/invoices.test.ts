@@ -48,10 +48,10 @@ function get(url: string, who: Customer | { cookie?: undefined } = {}) {
 }
 
 /** An order of two lines placed at checkout, with an address, a shipping method and tax. */
-async function checkedOutOrder(customer: Customer): Promise<string> {
+async function checkedOutOrder(customer: Customer, methodName = 'Ground freight'): Promise<string> {
   const userId = await userIdOf(app, customer.email);
   const addressId = await insertAddress(app, userId, { region: 'MI', name: 'Ann Workshop' });
-  const method = await insertShippingMethod(app, { name: 'Ground freight', baseCents: 995 });
+  const method = await insertShippingMethod(app, { name: methodName, baseCents: 995 });
   const pads = await insertWeighedPart(app, { priceCents: 4550, weightGrams: 800, name: 'Ceramic brake pads' });
   const alternator = await insertWeighedPart(app, { priceCents: 18900, weightGrams: 5000, name: 'Remanufactured alternator' });
   await fillCart(app, userId, [
@@ -145,6 +145,18 @@ describe('the invoice PDF', () => {
     expect(await pdfText(byAdmin.rawPayload)).toBe(text);
   });
 
+  it('lists a core deposit line as a line of its own', async () => {
+    const orderId = await checkedOutOrder(ben, 'Freight for deposits');
+    // As checkout writes a deposit line: the alternator's line is the deposit's here.
+    await app.db.updateTable('order_lines').set({ kind: 'core-deposit', deposit_for: 1 }).where('order_id', '=', orderId).where('position', '=', 2).execute();
+    await payOrder(app, ben, orderId);
+
+    const text = await pdfText((await get(`/api/order/${orderId}/invoice.pdf`, ben)).rawPayload);
+
+    expect(text).toMatch(/Ceramic brake pads .* 2 \$45\.50 \$91\.00/);
+    expect(text).toMatch(/Core deposit: Remanufactured alternator .* 1 \$189\.00 \$189\.00/);
+  });
+
   it('is for the owner and admins only; an unpaid order has none', async () => {
     const partId = await insertPart(app, { available: 10 });
     const paid = await placeOrder(app, ann, partId, 1);
@@ -226,9 +238,10 @@ describe('the receipt e-mail', () => {
     const partId = await insertPart(app, { available: 10, name: 'Receipt spark plug' });
     const orderId = await placeOrder(app, ben, partId, 1);
     await payOrder(app, ben, orderId);
-    const number = formatInvoiceNumber(Number((await orderRow(app, orderId)).invoice_number));
+    const row = await orderRow(app, orderId);
+    const number = formatInvoiceNumber(Number(row.invoice_number));
 
-    const receiptOf = () => smtp.received.find((mail) => mail.to === ben.email && mail.subject.startsWith('Receipt for order'));
+    const receiptOf = () => smtp.received.find((mail) => mail.to === ben.email && mail.subject.startsWith(`Receipt for order ${row.order_number}:`));
     await eventually(async () => receiptOf() !== undefined);
     const receipt = receiptOf();
     if (!receipt) throw new Error('no receipt arrived');
