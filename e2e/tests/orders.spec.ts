@@ -78,6 +78,14 @@ test('order, pay with the test card, see Paid; the declined card is explained', 
   await page.goto('/dashboard');
   await expect(page.getByRole('row').filter({ hasText: part.name })).toContainText('Paid');
   await expect(page.getByRole('row').filter({ hasText: part.name }).getByRole('link', { name: 'Pay Now' })).toHaveCount(0);
+
+  // Paid: its invoice is a PDF to download, with the session the page has.
+  const invoice = page.getByRole('row').filter({ hasText: part.name }).getByRole('link', { name: /^Download invoice INV-\d{6,} \(PDF\)/ });
+  await expect(invoice).toBeVisible();
+  const pdf = await page.request.get((await invoice.getAttribute('href')) ?? '');
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
 });
 
 test('order again and cancel it: the stock comes back', async ({ page, request }) => {
@@ -129,4 +137,7 @@ test('after Place Order: the order number and Pay now; an expired card is refuse
   const row = page.getByRole('row').filter({ hasText: part.name });
   await expect(row).toContainText('Cancelled');
   await expect(row).toContainText(`Refunded ${total}`);
+  // The refund's credit note, next to the invoice.
+  await expect(row.getByRole('link', { name: /^Download invoice INV-\d{6,} \(PDF\)/ })).toBeVisible();
+  await expect(row.getByRole('link', { name: /^Download credit note CN-\d{6,} \(PDF\)/ })).toBeVisible();
 });

@@ -30,6 +30,7 @@ import { createMail, registerMailWorker, type Mail } from './modules/mail/outbox
 import { registerOrderExpiry } from './modules/orders/expiry';
 import { ordersRoutes } from './modules/orders/routes';
 import { shipmentsRoutes } from './modules/shipments/routes';
+import { invoicesRoutes } from './modules/invoices/routes';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { createPayments, type Payments } from './modules/payments/payments';
 import { paymentsRoutes } from './modules/payments/routes';
@@ -146,6 +147,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
       await api.register(usersRoutes);
       await api.register(ordersRoutes);
       await api.register(shipmentsRoutes);
+      await api.register(invoicesRoutes);
       await api.register(checkoutRoutes);
       await api.register(paymentsRoutes);
       await api.register(clientConfigRoutes);

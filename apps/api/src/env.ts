@@ -56,6 +56,9 @@ const envSchema = z
       .max(320)
       .regex(/^(?:[^<>@]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be an address (shop@example.com) or a name and an address (Shop <shop@example.com>)')
       .optional(),
+    SHOP_LEGAL_NAME: z.string().trim().min(1).max(200).default('Autoparts Manufacturer'),
+    SHOP_ADDRESS: z.string().trim().min(1).max(500).default('1200 Foundry Road, Detroit, MI 48201, United States'),
+    SHOP_TAX_ID: z.string().trim().max(100).optional(),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(10 * 60_000).default(5_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(10 * 60_000).default(20_000),
     METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -119,6 +122,8 @@ export interface Config {
    * in `DATA_DIR/outbox/`. `from` is the sender every message carries.
    */
   mail: { smtpUrl: string | undefined; from: string };
+  /** The seller as invoices and credit notes name it (decision 056). */
+  seller: { name: string; address: string; taxId: string | undefined };
   /**
    * SIGTERM: how long the instance keeps taking requests while saying it is not ready (for the
    * load balancer to notice), then how long requests in flight may take to finish.
@@ -188,6 +193,7 @@ export function parseEnv(
     production: env.NODE_ENV === 'production',
     unpaidOrderMinutes: env.UNPAID_ORDER_MINUTES,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Autoparts Manufacturer <no-reply@${new URL(baseUrl).hostname}>` },
+    seller: { name: env.SHOP_LEGAL_NAME, address: env.SHOP_ADDRESS, taxId: env.SHOP_TAX_ID },
     shutdown: { graceMs: env.SHUTDOWN_GRACE_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
     limitScale: 1,

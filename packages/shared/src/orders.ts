@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { quantityBelowMinimum, validation } from './messages';
 import { shipmentSchema, timelineEventSchema } from './after-sale';
+import { creditNoteSummarySchema } from './invoices';
 
 export const ADDRESS_MAX_LENGTH = 500;
 /** Far above any stock; keeps quantities and totals inside the database's integers. */
@@ -156,6 +157,10 @@ export const orderSchema = z.object({
   deliveredAt: z.string().nullable(),
   /** What happened to it, oldest first: placed, paid, each shipment, delivered, returns, refunds. */
   timeline: z.array(timelineEventSchema),
+  /** "INV-000123" once paid (decision 056); null before. Its PDF: `documentPaths.invoice`. */
+  invoiceNumber: z.string().nullable(),
+  /** One per refund, oldest first (decision 056). */
+  creditNotes: z.array(creditNoteSummarySchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 

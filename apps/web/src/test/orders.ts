@@ -67,6 +67,8 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     shipments: [],
     deliveredAt: null,
     timeline: [{ kind: 'placed', at: '2024-05-01T10:00:00.000Z', label: 'Order placed', url: null }],
+    invoiceNumber: null,
+    creditNotes: [],
     ...overrides,
   };
 }

@@ -1,4 +1,6 @@
+import { centsToDollars, formatCreditNoteNumber, type CreditNoteSummary } from '@autoparts/shared';
 import { sql, type Transaction } from 'kysely';
+import type { Db } from '../../db/database';
 import type { Database, DocumentNumbersTable } from '../../db/schema';
 
 /**
@@ -7,7 +9,9 @@ import type { Database, DocumentNumbersTable } from '../../db/schema';
  * is written with it, never skipped when that transaction rolls back, and never given twice,
  * whichever instance asks (a PostgreSQL sequence may skip numbers).
  */
-export async function nextDocumentNumber(trx: Transaction<Database>, kind: DocumentNumbersTable['kind']): Promise<number> {
+export async function nextDocumentNumber(trx: Transaction<Database> | Db, kind: DocumentNumbersTable['kind']): Promise<number> {
+  // Outside a transaction the number would be taken even if its document were never written.
+  if (!trx.isTransaction) throw new Error('a document number is taken in the transaction that writes its document');
   const row = await trx
     .updateTable('document_numbers')
     .set({ last_number: sql<string>`last_number + 1` })
@@ -19,7 +23,7 @@ export async function nextDocumentNumber(trx: Transaction<Database>, kind: Docum
 
 /** A credit note for a refund of `amountCents` of an order (and the return it refunds, if any): its number. */
 export async function issueCreditNote(
-  trx: Transaction<Database>,
+  trx: Transaction<Database> | Db,
   note: { orderId: string; returnId: string | null; amountCents: number },
 ): Promise<number> {
   const number = await nextDocumentNumber(trx, 'credit-note');
@@ -28,4 +32,51 @@ export async function issueCreditNote(
     .values({ number, order_id: note.orderId, return_id: note.returnId, amount_cents: note.amountCents })
     .execute();
   return number;
+}
+
+/** The credit notes of these orders, each order's oldest first, as `GET /order/{id}` lists them. */
+export async function creditNotesOf(db: Db, orderIds: readonly string[]): Promise<Map<string, CreditNoteSummary[]>> {
+  const byOrder = new Map<string, CreditNoteSummary[]>(orderIds.map((id) => [id, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('credit_notes')
+    .select(['order_id', 'number', 'amount_cents', 'issued_at'])
+    .where('order_id', 'in', orderIds)
+    .orderBy('number')
+    .execute();
+  for (const row of rows) {
+    byOrder.get(row.order_id)?.push({
+      number: formatCreditNoteNumber(Number(row.number)),
+      amount: centsToDollars(row.amount_cents),
+      issuedAt: row.issued_at.toISOString(),
+    });
+  }
+  return byOrder;
+}
+
+/** One credit note of an order, with what it refunds (the returned lines, if a return); undefined if the order has none of that number. */
+export async function findCreditNote(db: Db, orderId: string, number: number) {
+  const note = await db
+    .selectFrom('credit_notes')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .where('number', '=', number)
+    .executeTakeFirst();
+  if (!note) return undefined;
+  const returned = note.return_id
+    ? await db
+        .selectFrom('returns')
+        .select(['rma_number', 'reason', 'restocking_fee_cents'])
+        .where('id', '=', note.return_id)
+        .executeTakeFirst()
+    : undefined;
+  const returnedLines = note.return_id
+    ? await db
+        .selectFrom('return_lines')
+        .select(['position', 'quantity'])
+        .where('return_id', '=', note.return_id)
+        .orderBy('position')
+        .execute()
+    : [];
+  return { note, returned, returnedLines };
 }

@@ -46,6 +46,12 @@ export const limits = {
   reviews: { max: 3, windowSeconds: DAY },
   adminWrites: { max: 600, windowSeconds: HOUR },
   /**
+   * Invoices and credit notes as PDFs (`GET /order/{id}/invoice.pdf`, `…/credit-notes/…`), per
+   * account: each is drawn on request (a few milliseconds of CPU). An accountant downloading a
+   * year's invoices of a workshop stays far below; a loop that renders all day does not.
+   */
+  documents: { max: 300, windowSeconds: HOUR },
+  /**
    * The cart: every change of a quantity, a removal, the merge at sign-in (a few hundred an hour
    * for a workshop filling a big order); quick order, a pasted list each time; and a visitor's
    * cart priced by the server (`POST /cart/preview`, per address), once per look at it.

@@ -1,4 +1,17 @@
-import { apiErrors, carrierNames, centsToDollars, formatPrice, notices, orderName, paths, ppmToPercent, type CarrierCode } from '@autoparts/shared';
+import {
+  apiErrors,
+  carrierNames,
+  centsToDollars,
+  documentPaths,
+  formatInvoiceNumber,
+  formatPrice,
+  invoiceMessages,
+  notices,
+  orderName,
+  paths,
+  ppmToPercent,
+  type CarrierCode,
+} from '@autoparts/shared';
 import type { OrderLineRow } from '../checkout/repository';
 import type { OrderRow } from '../orders/repository';
 
@@ -142,10 +155,12 @@ function compose(message: MailMessage, baseUrl: string): { to: string; subject: 
               ...items,
               ['Paid', when(order.paid_at ?? new Date())],
               ['Transaction', order.transaction_id ?? '—'],
+              ...(order.invoice_number === null ? [] : [['Invoice', formatInvoiceNumber(Number(order.invoice_number))] as [string, string]]),
               ['Ship to', order.address],
             ],
           },
           { paragraph: 'We will write again when it ships.' },
+          ...(order.invoice_number === null ? [] : [{ button: invoiceMessages.downloadInvoice, url: `${baseUrl}${documentPaths.invoice(order.id)}` }]),
           { button: 'My Orders', url: myOrders },
         ],
       };

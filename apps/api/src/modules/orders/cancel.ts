@@ -1,3 +1,4 @@
+import { issueCreditNote } from '../invoices/repository';
 import type { PaymentProvider } from '../payments/provider';
 import type { Db } from '../../db/database';
 import { withTransaction } from '../../lib/transaction';
@@ -10,7 +11,8 @@ export type CancelOutcome = 'cancelled' | 'rest-cancelled' | 'shipped' | 'alread
 /**
  * DESIGN §6: unpaid orders are cancelled and their stock given back; a paid order is claimed
  * (it cannot ship from then on), refunded through its provider, then cancelled; a shipped order
- * cannot be cancelled. If the refund fails the claim is released and the order stays paid.
+ * cannot be cancelled. If the refund fails the claim is released and the order stays paid; once
+ * it is done, a credit note for the whole total is issued with the cancellation (decision 056).
  * A partly shipped order has its rest cancelled (decision 055): claimed the same way, refunded
  * the unshipped lines' prices and their share of tax and shipping, the unshipped units restocked,
  * a credit note issued, and the order is then `shipped`.
@@ -60,7 +62,13 @@ export async function cancelOrder(
         await orders.releaseRefundClaim(claimed.id);
         throw error;
       }
-      if (await orders.cancel(claimed.id, 'paid', inTransaction)) return 'cancelled';
+      // The refund is done: its credit note is issued with the cancellation, or not at all.
+      const refunded = claimed.transaction_id !== null;
+      const cancelled = await orders.cancel(claimed.id, 'paid', async (trx, row) => {
+        if (refunded) await issueCreditNote(trx, { orderId: row.id, returnId: null, amountCents: row.total_cents });
+        if (inTransaction) await inTransaction(trx, row);
+      });
+      if (cancelled) return 'cancelled';
     }
   }
   // The order changed under us (paid, shipped or claimed meanwhile): decide on its current state.

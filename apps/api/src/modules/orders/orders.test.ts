@@ -129,6 +129,8 @@ describe('POST /api/order', () => {
       shipments: [],
       deliveredAt: null,
       timeline: [{ kind: 'placed', at: expect.any(String), label: 'Order placed', url: null }],
+      invoiceNumber: null,
+      creditNotes: [],
     });
     // Bob's e-mail was in the body; the order is still not his.
     expect((await myOrders(app, bob)).map((order) => order._id)).not.toContain(reply.insertedId);

@@ -1,6 +1,8 @@
 import {
   centsToDollars,
+  formatInvoiceNumber,
   MY_ORDERS_PAGE_SIZE,
+  type CreditNoteSummary,
   orderName,
   type Order,
   type OrderDetail,
@@ -14,10 +16,16 @@ import { isId } from '../../lib/ids';
 import type { OrderLineRow } from '../checkout/repository';
 import type { Mail } from '../mail/outbox';
 import { afterSaleOf, noAfterSale, timelineOf, type AfterSale } from '../shipments/repository';
+import { creditNotesOf, nextDocumentNumber } from '../invoices/repository';
 
 export type OrderRow = Selectable<OrdersTable>;
 
-export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], after: AfterSale = noAfterSale): Order {
+export function toOrder(
+  row: OrderRow,
+  lines: readonly OrderLineRow[],
+  after: AfterSale = noAfterSale,
+  creditNotes: readonly CreditNoteSummary[] = [],
+): Order {
   return {
     _id: row.id,
     partId: row.part_id,
@@ -59,6 +67,8 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], after: Af
     shipments: after.shipments,
     deliveredAt: row.delivered_at?.toISOString() ?? null,
     timeline: timelineOf(row, after),
+    invoiceNumber: row.invoice_number === null ? null : formatInvoiceNumber(Number(row.invoice_number)),
+    creditNotes: [...creditNotes],
   };
 }
 
@@ -71,11 +81,17 @@ export async function linesOf(db: Db, orderIds: readonly string[]): Promise<Map<
   return byOrder;
 }
 
-/** Orders as the API sends them, with their lines and what came after (a few queries for all of them). */
+/** Orders as the API sends them, with their lines, what came after and their credit notes (a few queries for all of them). */
 async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
+  const orderOf = await shaper(db, rows);
+  return rows.map(orderOf);
+}
+
+/** Reads the lines, shipments and returns, and credit notes of these orders at once; answers how to shape each. */
+async function shaper(db: Db, rows: readonly OrderRow[]): Promise<(row: OrderRow) => Order> {
   const ids = rows.map((row) => row.id);
-  const [lines, after] = await Promise.all([linesOf(db, ids), afterSaleOf(db, ids)]);
-  return rows.map((row) => toOrder(row, lines.get(row.id) ?? [], after.get(row.id)));
+  const [lines, after, creditNotes] = await Promise.all([linesOf(db, ids), afterSaleOf(db, ids), creditNotesOf(db, ids)]);
+  return (row) => toOrder(row, lines.get(row.id) ?? [], after.get(row.id), creditNotes.get(row.id) ?? []);
 }
 
 /** What an order number looks like (the sequence starts at 100001). */
@@ -124,10 +140,9 @@ export function createOrdersRepository(db: Db, mail: Mail) {
         .limit(MY_ORDERS_PAGE_SIZE)
         .offset((page - 1) * MY_ORDERS_PAGE_SIZE)
         .execute();
-      const ids = rows.map((row) => row.id);
-      const [lines, after] = await Promise.all([linesOf(db, ids), afterSaleOf(db, ids)]);
+      const orderOf = await shaper(db, rows);
       return rows.map((row) => ({
-        ...toOrder(row, lines.get(row.id) ?? [], after.get(row.id)),
+        ...orderOf(row),
         endedAt: (row.cancelled_at ?? row.expired_at ?? row.created_at).toISOString(),
         refunded: row.status === 'cancelled' && row.paid_at ? centsToDollars(row.total_cents) : null,
       }));
@@ -188,7 +203,7 @@ export function createOrdersRepository(db: Db, mail: Mail) {
       if (!row) return undefined;
       const { description, available_quantity, min_order_quantity, ...order } = row;
       return {
-        ...toOrder(order, (await linesOf(db, [order.id])).get(order.id) ?? [], (await afterSaleOf(db, [order.id])).get(order.id)),
+        ...(await shaper(db, [order]))(order),
         description,
         availableQuantity: available_quantity,
         minOrderQuantity: min_order_quantity,
@@ -196,16 +211,28 @@ export function createOrdersRepository(db: Db, mail: Mail) {
       };
     },
 
-    /** Unpaid → paid, once: the only way an order becomes paid is a verified payment. */
+    /**
+     * Unpaid → paid, once: the only way an order becomes paid is a verified payment. Its invoice
+     * number is taken in the same transaction, after the conditional update has decided: a payment
+     * seen twice, or for an order no longer unpaid, takes none (decision 056).
+     */
     async markPaid(id: string, provider: string, transactionId: string): Promise<OrderRow | undefined> {
       return withTransaction(db, async (trx) => {
-        const order = await trx
+        const paid = await trx
           .updateTable('orders')
           .set({ status: 'paid', payment_provider: provider, transaction_id: transactionId, paid_at: new Date() })
           .where('id', '=', id)
           .where('status', '=', 'unpaid')
-          .returningAll()
+          .returning('id')
           .executeTakeFirst();
+        const order = paid
+          ? await trx
+              .updateTable('orders')
+              .set({ invoice_number: await nextDocumentNumber(trx, 'invoice'), invoiced_at: sql<Date>`now()` })
+              .where('id', '=', paid.id)
+              .returningAll()
+              .executeTakeFirstOrThrow()
+          : undefined;
         if (order) await mail.queue(trx, { kind: 'order-paid', order, lines: (await linesOf(trx, [order.id])).get(order.id) ?? [] });
         return order;
       });

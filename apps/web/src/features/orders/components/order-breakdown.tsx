@@ -1,6 +1,7 @@
 import { formatPrice, type Order, type ShipTo } from '@autoparts/shared';
 import { useState } from 'react';
 import { OrderTimeline } from '../../shipments/components/order-timeline';
+import { OrderDocuments } from '../../invoices/components/order-documents';
 
 /**
  * An order in full (decision 052): its lines, each at the unit price it was ordered at; the
@@ -85,22 +86,27 @@ function AddressLines({ address }: { address: ShipTo }) {
 }
 
 /**
- * "Order details" that opens to the order in full, under an order's row. The details are made
+ * "Order details" that opens to the order in full, under an order's row; below it the order's
+ * invoice and credit notes to download. The details are made
  * when first opened: a page of 20 orders carries 20 closed ones.
  */
 export function OrderDetailsDisclosure({ order }: { order: Order }) {
   const [opened, setOpened] = useState(false);
   const lines = order.lines.length;
   return (
-    <details className="mt-1 text-sm font-normal" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
-      <summary className="cursor-pointer rounded text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
-        Order details<span className="sr-only">{` of order ${order.orderNumber}`}</span> ({lines} {lines === 1 ? 'line' : 'lines'})
-      </summary>
-      {opened && (
-        <div className="mt-2 max-w-md">
-          <OrderBreakdown order={order} />
-        </div>
-      )}
-    </details>
+    <>
+      <details className="mt-1 text-sm font-normal" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
+        <summary className="cursor-pointer rounded text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+          Order details<span className="sr-only">{` of order ${order.orderNumber}`}</span> ({lines} {lines === 1 ? 'line' : 'lines'})
+        </summary>
+        {opened && (
+          <div className="mt-2 max-w-md">
+            <OrderBreakdown order={order} />
+          </div>
+        )}
+      </details>
+      {/* The invoice and credit notes, visible without opening the details (decision 056). */}
+      <OrderDocuments order={order} />
+    </>
   );
 }

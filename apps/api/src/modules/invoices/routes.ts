@@ -1,0 +1,173 @@
+import {
+  apiErrors,
+  creditNoteParamsSchema,
+  documentParamsSchema,
+  errorSchema,
+  formatCreditNoteNumber,
+  formatInvoiceNumber,
+  invoiceMessages,
+  parseCreditNoteNumber,
+  ppmToPercent,
+  shipToText,
+} from '@autoparts/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../env';
+import { signedIn as security } from '../../plugins/api-docs';
+import { identityOf } from '../auth/identity';
+import type { OrderLineRow } from '../checkout/repository';
+import { linesOf, type OrderRow } from '../orders/repository';
+import { renderDocument, type CommercialDocument } from './pdf';
+import { findCreditNote } from './repository';
+import { isId } from '../../lib/ids';
+
+/** A credit note's file in its address: "CN-000045.pdf" (or "45.pdf"). */
+const CREDIT_NOTE_FILE = /^(.+)\.pdf$/i;
+
+const providerNames: Record<string, string> = { stripe: 'card (Stripe)', test: 'card (test payments)' };
+
+/**
+ * An order's invoice and credit notes as PDF documents, for the order's owner and admins (anyone
+ * else is told there is no such order, as `GET /order/{id}` does). Drawn on request from what the
+ * order holds, which does not change once it is paid; `cache-control: private` keeps them out of
+ * shared caches.
+ */
+export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The order if the caller may see it. */
+  async function orderFor(request: Parameters<typeof identityOf>[0], id: string): Promise<OrderRow | undefined> {
+    if (!isId(id)) return undefined;
+    const order = await app.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+    const identity = identityOf(request);
+    if (!order || (order.user_id !== identity.userId && identity.role !== 'admin')) return undefined;
+    return order;
+  }
+
+  function sendPdf(reply: FastifyReply, fileName: string, bytes: Uint8Array) {
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  }
+
+  app.get(
+    '/order/:id/invoice.pdf',
+    {
+      onRequest: app.requireUser,
+      config: app.limitedBy('documents'),
+      schema: {
+        tags: ['orders'],
+        security,
+        description: "The order's invoice as a PDF (`application/pdf`), once it is paid; 404 `{ message }` before, or for someone else's order.",
+        params: documentParamsSchema,
+        response: { 401: errorSchema, 404: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const order = await orderFor(request, request.params.id);
+      if (!order) return reply.code(404).send({ message: apiErrors.orderNotFound });
+      if (order.invoice_number === null) return reply.code(404).send({ message: invoiceMessages.noInvoice });
+      const lines = (await linesOf(app.db, [order.id])).get(order.id) ?? [];
+      const number = formatInvoiceNumber(Number(order.invoice_number));
+      const bytes = await renderDocument({
+        ...common(app.config, order, number, order.invoiced_at ?? order.paid_at ?? order.created_at),
+        kind: 'invoice',
+        references: [],
+        lines: lines.map(documentLine),
+        totals: orderTotals(order),
+        footer: `Thank you for your order. Questions about this invoice: reply to your receipt e-mail and quote ${number}.`,
+      });
+      return sendPdf(reply, `${number}.pdf`, bytes);
+    },
+  );
+
+  app.get(
+    '/order/:id/credit-notes/:file',
+    {
+      onRequest: app.requireUser,
+      config: app.limitedBy('documents'),
+      schema: {
+        tags: ['orders'],
+        security,
+        description: 'One credit note of the order as a PDF (`application/pdf`): `{number}.pdf`, the number as listed ("CN-000045") or its digits; 404 `{ message }` when the order has none of that number.',
+        params: creditNoteParamsSchema.pick({ id: true }).extend({ file: creditNoteParamsSchema.shape.number }),
+        response: { 401: errorSchema, 404: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const order = await orderFor(request, request.params.id);
+      if (!order) return reply.code(404).send({ message: apiErrors.orderNotFound });
+      const file = CREDIT_NOTE_FILE.exec(request.params.file);
+      const wanted = file?.[1] ? parseCreditNoteNumber(file[1]) : null;
+      const found = wanted === null ? undefined : await findCreditNote(app.db, order.id, wanted);
+      if (!found) return reply.code(404).send({ message: invoiceMessages.creditNoteNotFound });
+      const { note, returned, returnedLines } = found;
+      const number = formatCreditNoteNumber(Number(note.number));
+      const orderLines = (await linesOf(app.db, [order.id])).get(order.id) ?? [];
+      const byPosition = new Map(orderLines.map((line) => [line.position, line]));
+      // A return credits its lines; a cancellation the whole order.
+      const credited = returned
+        ? returnedLines.flatMap(({ position, quantity }) => {
+            const line = byPosition.get(position);
+            return line ? [{ ...documentLine(line), quantity, totalCents: line.unit_price_cents * quantity }] : [];
+          })
+        : orderLines.map(documentLine);
+      const linesCents = credited.reduce((sum, line) => sum + line.totalCents, 0);
+      const totals: Array<[string, number]> = returned
+        ? [
+            ['Lines returned', linesCents],
+            ...(note.amount_cents !== linesCents ? [['Shipping and tax shares, less fees', note.amount_cents - linesCents] as [string, number]] : []),
+            ['Total credited', note.amount_cents],
+          ]
+        : [...orderTotals(order).slice(0, -1), ['Total credited', note.amount_cents]];
+      const bytes = await renderDocument({
+        ...common(app.config, order, number, note.issued_at),
+        kind: 'credit-note',
+        references: [
+          ...(order.invoice_number === null ? [] : [['Invoice', formatInvoiceNumber(Number(order.invoice_number))] as [string, string]]),
+          ['For', returned ? `return RMA ${returned.rma_number} (${returned.reason})` : 'cancellation of the order'],
+        ],
+        lines: credited,
+        totals,
+        footer: `The amount credited is refunded to the payment method the order was paid with. Questions: quote ${number}.`,
+      });
+      return sendPdf(reply, `${number}.pdf`, bytes);
+    },
+  );
+};
+
+/** What an invoice and a credit note of an order share: seller, buyer, ship-to and payment. */
+function common(config: Config, order: OrderRow, number: string, issuedAt: Date) {
+  return {
+    number,
+    issuedAt,
+    seller: config.seller,
+    buyer: { name: order.customer_name, email: order.email },
+    shipTo: order.ship_to ? shipToText(order.ship_to) : order.address,
+    orderNumber: String(order.order_number),
+    payment: order.transaction_id
+      ? { provider: providerNames[order.payment_provider ?? ''] ?? order.payment_provider ?? 'card', transactionId: order.transaction_id, paidAt: order.paid_at }
+      : null,
+  } satisfies Partial<CommercialDocument>;
+}
+
+function documentLine(line: OrderLineRow): CommercialDocument['lines'][number] {
+  const deposit = line.kind === 'core-deposit' && !/^core deposit/i.test(line.name);
+  return {
+    description: deposit ? `Core deposit: ${line.name}` : line.name,
+    partNumber: line.part_number,
+    quantity: line.quantity,
+    unitCents: line.unit_price_cents,
+    totalCents: line.line_total_cents,
+  };
+}
+
+function orderTotals(order: OrderRow): Array<[string, number]> {
+  return [
+    ['Subtotal', order.subtotal_cents],
+    [order.shipping_method_name ? `Shipping (${order.shipping_method_name})` : 'Shipping', order.shipping_cents],
+    [order.tax_rate_ppm ? `Tax (${ppmToPercent(order.tax_rate_ppm)} %)` : 'Tax', order.tax_cents],
+    ['Total', order.total_cents],
+  ];
+}
