@@ -26,3 +26,4 @@ export * from './cart';
 export * from './cart-constants';
 export * from './checkout';
 export * from './after-sale';
+export * from './returns';
