@@ -68,6 +68,8 @@ export const routePatterns = [
   '/dashboard/operations',
   '/dashboard/shipping-methods',
   '/dashboard/tax-rates',
+  '/dashboard/returns',
+  '/dashboard/manage-returns',
   '/blogs',
   '/portfolio',
   '/login',
