@@ -46,13 +46,13 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
   }
 
   return (
-    <form onSubmit={submit} className="grid gap-4 rounded-xl border border-slate-200 p-4 sm:p-6" aria-labelledby={`${id}-heading`}>
+    <form onSubmit={submit} className="grid min-w-0 gap-4 rounded-xl border border-slate-200 p-4 sm:p-6" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="text-xl font-bold text-ink">
         Return items
       </h2>
-      <label className="grid gap-1 font-medium text-slate-800">
+      <label className="grid min-w-0 gap-1 font-medium text-slate-800">
         Order
-        <select className="rounded-lg border border-slate-300 px-3 py-2" value={orderId} onChange={(event) => { setOrderId(event.target.value); setQuantities({}); }}>
+        <select className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2" value={orderId} onChange={(event) => { setOrderId(event.target.value); setQuantities({}); }}>
           {candidates.map((candidate) => (
             <option key={candidate._id} value={candidate._id}>
               Order {candidate.orderNumber} — {candidate.name}
@@ -82,9 +82,9 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
           </label>
         ))}
       </fieldset>
-      <label className="grid gap-1 font-medium text-slate-800">
+      <label className="grid min-w-0 gap-1 font-medium text-slate-800">
         Reason
-        <select className="rounded-lg border border-slate-300 px-3 py-2" value={reason} onChange={(event) => setReason(event.target.value as ReturnReasonCode)}>
+        <select className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2" value={reason} onChange={(event) => setReason(event.target.value as ReturnReasonCode)}>
           {RETURN_REASONS.map((code) => (
             <option key={code} value={code}>
               {returnReasonLabels[code]}
@@ -92,9 +92,9 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
           ))}
         </select>
       </label>
-      <label className="grid gap-1 font-medium text-slate-800">
+      <label className="grid min-w-0 gap-1 font-medium text-slate-800">
         Note {reason === 'warranty' ? '(required: what is wrong)' : '(optional)'}
-        <textarea className="min-h-24 rounded-lg border border-slate-300 px-3 py-2" maxLength={RETURN_NOTE_MAX_LENGTH} value={note} onChange={(event) => setNote(event.target.value)} />
+        <textarea className="min-h-24 w-full rounded-lg border border-slate-300 px-3 py-2" maxLength={RETURN_NOTE_MAX_LENGTH} value={note} onChange={(event) => setNote(event.target.value)} />
       </label>
       <div>
         <button

@@ -22,7 +22,7 @@ export function Component() {
   if (isApiError(returns.error, 401, 403)) return <Navigate to={paths.home} replace />;
 
   return (
-    <section aria-labelledby="my-returns-heading" className="grid gap-8">
+    <section aria-labelledby="my-returns-heading" className="grid min-w-0 gap-8">
       <title>{pageTitle('My Returns')}</title>
       <div>
         <h1 id="my-returns-heading" className="text-3xl font-extrabold text-ink">
