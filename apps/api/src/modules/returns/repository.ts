@@ -231,6 +231,7 @@ export function createReturnsRepository(db: Db, mail: Mail) {
 
     /** Requested → approved; a warranty claim with its resolution (a replacement is made now). */
     async approve(id: string, resolution: 'replace' | 'refund' | undefined): Promise<ReturnRow> {
+      if (!isId(id)) throw new ReturnRefusal(404, returnMessages.returnNotFound);
       return withTransaction(db, async (trx) => {
         const current = await trx.selectFrom('returns').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
         if (!current) throw new ReturnRefusal(404, returnMessages.returnNotFound);
@@ -250,6 +251,7 @@ export function createReturnsRepository(db: Db, mail: Mail) {
     },
 
     async reject(id: string, reason: string): Promise<ReturnRow> {
+      if (!isId(id)) throw new ReturnRefusal(404, returnMessages.returnNotFound);
       return withTransaction(db, async (trx) => {
         const rejected = await trx
           .updateTable('returns')
