@@ -132,6 +132,16 @@ describe('asking for a return', () => {
     const shippedOnly = await bought({ daysAgo: 29, delivered: false });
     await requested(ada, { orderId: shippedOnly.orderId, lines: [{ partId: shippedOnly.a, quantity: 1 }], reason: 'defective' });
 
+    // A page of another site cannot ask with the customer's cookie; nor may the customer ask twice.
+    const crossSite = await app.inject({
+      method: 'POST',
+      url: '/api/returns',
+      headers: { cookie: ada.cookie, origin: 'https://evil.example' },
+      payload: { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'defective' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(await app.db.selectFrom('returns').select('id').where('order_id', '=', orderId).execute()).toHaveLength(1);
+
     const unshipped = await bought();
     await app.db.updateTable('orders').set({ status: 'paid', shipped_at: null, delivered_at: null }).where('id', '=', unshipped.orderId).execute();
     expectReply(await ask(ada, { orderId: unshipped.orderId, lines: [{ partId: unshipped.a, quantity: 1 }], reason: 'defective' }), 409, returnMessages.notShipped);
