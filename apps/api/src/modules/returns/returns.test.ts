@@ -304,6 +304,18 @@ describe('admins deciding', () => {
     expectReply(await ask(ada, { orderId: other.orderId, lines: [{ partId: other.a, quantity: 1 }], reason: 'warranty', note: 'Broke' }), 409, returnMessages.warrantyExpired);
   });
 
+  it('a warranty claim refunded: approved with a refund, which waits for the part; a photo must exist', async () => {
+    const { orderId, a } = await bought({ daysAgo: 100 });
+    await app.db.updateTable('parts').set({ warranty_months: 24 }).where('id', '=', a).execute();
+    const unknownPhoto = '00000000-0000-4000-8000-000000000000';
+    expectReply(await ask(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'warranty', note: 'Leaks', photo: unknownPhoto }), 404, returnMessages.photoNotFound);
+    const created = await requested(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'warranty', note: 'Leaks' });
+    expect(await shown(await approve(created.id, { resolution: 'refund' }))).toMatchObject({ status: 'approved', resolution: 'refund', refundAmount: null });
+    const done = await shown(await receive(created.id, [{ partId: a, quantity: 1, action: 'scrap' }]));
+    // The price and its tax; a warranty claim is not a fault of the delivery, so no shipping.
+    expect(done).toMatchObject({ status: 'refunded', refundAmount: 108.25 });
+  });
+
   it('keeps its RMA format', () => {
     expect(formatRmaNumber(123)).toBe('RMA-000123');
   });
