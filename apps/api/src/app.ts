@@ -48,6 +48,7 @@ import { webApp } from './plugins/web-app';
 import { sitemapRoutes } from './modules/sitemap/routes';
 import { shippingMethodsRoutes } from './modules/shipping-methods/routes';
 import { taxRatesRoutes } from './modules/tax-rates/routes';
+import { returnsRoutes } from './modules/returns/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -157,6 +158,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
       await api.register(operationsRoutes);
       await api.register(shippingMethodsRoutes);
       await api.register(taxRatesRoutes);
+      await api.register(returnsRoutes);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -27,3 +27,4 @@ export * from './cart-constants';
 export * from './checkout';
 export * from './after-sale';
 export * from './invoices';
+export * from './returns';

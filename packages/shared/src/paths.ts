@@ -30,6 +30,10 @@ export const paths = {
   operations: '/dashboard/operations',
   shippingMethods: '/dashboard/shipping-methods',
   taxRates: '/dashboard/tax-rates',
+  /** My Returns: the customer's return requests (RMA) */
+  returns: '/dashboard/returns',
+  /** The admins' Returns screen and the restocking fee */
+  manageReturns: '/dashboard/manage-returns',
   blogs: '/blogs',
   portfolio: '/portfolio',
   login: '/login',
@@ -64,6 +68,8 @@ export const routePatterns = [
   '/dashboard/operations',
   '/dashboard/shipping-methods',
   '/dashboard/tax-rates',
+  '/dashboard/returns',
+  '/dashboard/manage-returns',
   '/blogs',
   '/portfolio',
   '/login',

@@ -79,6 +79,19 @@ const newShippingMethod = async () =>
   (await app.db.insertInto('shipping_methods').values({ name: `Matrix method ${++matrixNumber}`, estimate: '2 days', countries: ['US'], base_price_cents: 500, price_per_kg_cents: 100 }).returning('id').executeTakeFirstOrThrow()).id;
 const newTaxRate = async () =>
   (await app.db.insertInto('tax_rates').values({ country: 'MX', region: `N${(++matrixNumber).toString(36).toUpperCase()}`, rate_ppm: 160_000 }).returning('id').executeTakeFirstOrThrow()).id;
+/** A return of a shipped order's only line, `requested` or `approved`, written directly. */
+const newReturn = async (status: 'requested' | 'approved' = 'requested') => {
+  const orderId = await newOrder('paid');
+  await app.db.updateTable('orders').set({ status: 'shipped', shipped_at: new Date() }).where('id', '=', orderId).execute();
+  const row = await app.db
+    .insertInto('returns')
+    .values({ rma_number: 900_000 + ++matrixNumber, order_id: orderId, user_id: null, reason: 'defective', photo: null, status, rejection_reason: null, resolution: null, refund_cents: null, credit_note_number: null, replacement_order_id: null, decided_at: null, received_at: null, refunded_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await app.db.insertInto('return_lines').values({ return_id: row.id, order_id: orderId, position: 1, quantity: 1, action: null }).execute();
+  const { part_id: partId } = await app.db.selectFrom('order_lines').select('part_id').where('order_id', '=', orderId).executeTakeFirstOrThrow();
+  return { id: row.id, partId };
+};
 const product = { name: 'Matrix part', img: '/images/parts/m.png', description: 'Made here.', storequantity: '5', price: '9.99' };
 
 const calls: Record<string, GuardedCall> = {
@@ -237,6 +250,31 @@ const calls: Record<string, GuardedCall> = {
     guard: 'admin',
     request: async () => ({ method: 'DELETE', url: `/api/admin/tax-rates/${await newTaxRate()}` }),
     audit: 'tax-rate.remove',
+  },
+  'GET /admin/returns': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/returns?status=requested' }) },
+  'POST /admin/returns/{id}/approve': {
+    guard: 'admin',
+    request: async () => ({ method: 'POST', url: `/api/admin/returns/${(await newReturn()).id}/approve`, payload: {} }),
+    audit: 'return.approve',
+  },
+  'POST /admin/returns/{id}/reject': {
+    guard: 'admin',
+    request: async () => ({ method: 'POST', url: `/api/admin/returns/${(await newReturn()).id}/reject`, payload: { reason: 'Not ours' } }),
+    audit: 'return.reject',
+  },
+  'POST /admin/returns/{id}/receive': {
+    guard: 'admin',
+    request: async () => {
+      const { id, partId } = await newReturn('approved');
+      return { method: 'POST', url: `/api/admin/returns/${id}/receive`, payload: { lines: [{ partId, quantity: 1, action: 'scrap' }] } };
+    },
+    audit: 'return.refund',
+  },
+  'GET /admin/settings': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/settings' }) },
+  'PUT /admin/settings': {
+    guard: 'admin',
+    request: async () => ({ method: 'PUT', url: '/api/admin/settings', payload: { restockingFeePercent: 0 } }),
+    audit: 'settings.update',
   },
 };
 

@@ -53,6 +53,7 @@ export const routes: RouteObject[] = [
                       { path: paths.addresses, lazy: () => import('../features/addresses/routes/addresses') },
                       { path: paths.changePassword, lazy: () => import('../features/profile/routes/change-password') },
                       { path: paths.review, lazy: () => import('../features/reviews/routes/add-review') },
+                      { path: paths.returns, lazy: () => import('../features/returns/routes/my-returns') },
                       {
                         // Admin pages (SPEC §6): a non-admin is signed out and sent to /login.
                         element: <RequireAdmin />,
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
                           { path: paths.operations, lazy: () => import('../features/admin/routes/operations') },
                           { path: paths.shippingMethods, lazy: () => import('../features/shipping-methods/routes/shipping-methods') },
                           { path: paths.taxRates, lazy: () => import('../features/tax-rates/routes/tax-rates') },
+                          { path: paths.manageReturns, lazy: () => import('../features/returns/routes/manage-returns') },
                         ],
                       },
                     ],

@@ -30,7 +30,12 @@ export type AuditAction =
   | 'shipping-method.remove'
   | 'tax-rate.add'
   | 'tax-rate.update'
-  | 'tax-rate.remove';
+  | 'tax-rate.remove'
+  | 'return.approve'
+  | 'return.reject'
+  | 'return.receive'
+  | 'return.refund'
+  | 'settings.update';
 
 export interface AuditRecord {
   action: AuditAction;

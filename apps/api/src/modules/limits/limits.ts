@@ -42,6 +42,8 @@ export const limits = {
   /** `POST /checkout/quote`: /checkout asks again on each change of address or shipping method. */
   checkoutQuotes: { max: 300, windowSeconds: HOUR },
   cancels: { max: 30, windowSeconds: HOUR },
+  /** `POST /returns`: a customer sends a few parts back a year; a workshop a few a day. */
+  returns: { max: 30, windowSeconds: HOUR },
   payments: { max: 20, windowSeconds: HOUR },
   reviews: { max: 3, windowSeconds: DAY },
   adminWrites: { max: 600, windowSeconds: HOUR },

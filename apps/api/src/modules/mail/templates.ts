@@ -5,15 +5,19 @@ import {
   documentPaths,
   formatInvoiceNumber,
   formatPrice,
+  formatRmaNumber,
   invoiceMessages,
   notices,
   orderName,
   paths,
   ppmToPercent,
+  returnMessages,
+  returnReasonLabels,
   type CarrierCode,
 } from '@autoparts/shared';
 import type { OrderLineRow } from '../checkout/repository';
 import type { OrderRow } from '../orders/repository';
+import type { ReturnRow } from '../returns/repository';
 
 /** Every message the shop sends, with what it needs to say. */
 export type MailMessage =
@@ -34,7 +38,11 @@ export type MailMessage =
       lines: readonly OrderLineRow[];
       refundCents: number;
       cancelled: { line: OrderLineRow; quantity: number }[];
-    };
+    }
+  /** A return (RMA) of an order's lines: asked for, rejected, refunded. */
+  | { kind: ReturnEvent; order: OrderRow; ret: ReturnRow };
+
+export type ReturnEvent = 'return-requested' | 'return-rejected' | 'return-refunded';
 
 export type OrderEvent = 'order-placed' | 'order-paid' | 'order-shipped' | 'order-delivered' | 'order-rest-cancelled' | 'order-cancelled' | 'order-expired';
 
@@ -105,6 +113,7 @@ function compose(message: MailMessage, baseUrl: string): { to: string; subject: 
         ],
       };
   }
+  if ('ret' in message) return composeReturn(message, baseUrl);
   const { order, lines } = message;
   const greeting = `Hello ${order.customer_name},`;
   const number = String(order.order_number);
@@ -257,6 +266,70 @@ function compose(message: MailMessage, baseUrl: string): { to: string; subject: 
           { facts: items },
           { paragraph: 'Nothing was charged, and the parts went back on sale.' },
           { button: 'Order again', url: `${baseUrl}${paths.part(order.part_id)}` },
+        ],
+      };
+  }
+}
+
+function composeReturn(
+  message: { kind: ReturnEvent; order: OrderRow; ret: ReturnRow },
+  baseUrl: string,
+): { to: string; subject: string; greeting: string; blocks: Block[] } {
+  const { order, ret } = message;
+  const rma = formatRmaNumber(ret.rma_number);
+  const greeting = `Hello ${order.customer_name},`;
+  const facts: [string, string][] = [
+    ['Return', rma],
+    ['Order', String(order.order_number)],
+    ['Reason', returnReasonLabels[ret.reason]],
+  ];
+  const myReturns = `${baseUrl}${paths.returns}`;
+  switch (message.kind) {
+    case 'return-requested':
+      return {
+        to: order.email,
+        subject: `Return ${rma} for order ${String(order.order_number)}`,
+        greeting,
+        blocks: [
+          {
+            paragraph: ret.fit_promise
+              ? 'The part did not fit the vehicle it was checked for, so under our fit promise your return is approved: you get back everything you paid for it, shipping included, once it arrives.'
+              : 'We have your return request. We will write again once we have looked at it.',
+          },
+          { facts },
+          { paragraph: returnMessages.whatToDo(rma) },
+          { button: 'My Returns', url: myReturns },
+        ],
+      };
+    case 'return-rejected':
+      return {
+        to: order.email,
+        subject: `Return ${rma} not accepted`,
+        greeting,
+        blocks: [
+          { paragraph: 'We are sorry: we cannot accept this return.' },
+          { facts: [...facts, ['Why', ret.rejection_reason ?? '']] },
+          { paragraph: 'Please do not send the parts. Reply to this message if you have questions.' },
+          { button: 'My Returns', url: myReturns },
+        ],
+      };
+    case 'return-refunded':
+      return {
+        to: order.email,
+        subject: `Return ${rma} refunded`,
+        greeting,
+        blocks: [
+          { paragraph: 'We have received your return and refunded it to the card you paid with.' },
+          {
+            facts: [
+              ...facts,
+              ['Refund', money(ret.refund_cents ?? 0)],
+              ...(ret.restocking_fee_cents > 0 ? [['Restocking fee', money(ret.restocking_fee_cents)] as [string, string]] : []),
+              ...(ret.credit_note_number !== null ? [['Credit note', String(ret.credit_note_number)] as [string, string]] : []),
+            ],
+          },
+          { paragraph: 'Depending on your bank it shows on your statement within 5 to 10 days.' },
+          { button: 'My Returns', url: myReturns },
         ],
       };
   }

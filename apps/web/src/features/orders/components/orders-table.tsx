@@ -117,6 +117,15 @@ function OrderRow({ order, number, onCancel, cancelling, busy }: OrderRowProps) 
             {apiErrors.shippedNotCancellable}
           </p>
         )}
+        {(shipped || order.status === 'partially_shipped' || order.status === 'delivered') && (
+          <Link
+            to={`${paths.returns}?order=${encodeURIComponent(order._id)}`}
+            aria-describedby={productId}
+            className="mt-2 inline-block font-semibold text-brand-700 underline hover:text-brand-800"
+          >
+            Return items
+          </Link>
+        )}
       </td>
     </tr>
   );

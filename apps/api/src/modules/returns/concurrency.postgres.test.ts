@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/database';
+import { byToken, call } from '../../test/admin';
+import { actsAsOwnPage, createTestApp } from '../../test/app';
+import { userIdOf } from '../../test/checkout';
+import { insertPart, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
+
+// Runs in the PostgreSQL pass only: two instances of the shop on one database. Admins receiving
+// one return on both at once restock and refund it once; requests on both at once get gapless,
+// distinct RMA numbers.
+let first: FastifyInstance;
+let second: FastifyInstance;
+let admin: Customer;
+let customer: Customer;
+let userId: string;
+
+beforeAll(async () => {
+  first = await createTestApp();
+  const { databaseUrl } = first.config;
+  if (!databaseUrl) throw new Error('the PostgreSQL pass gives createTestApp a DATABASE_URL');
+  second = actsAsOwnPage(await buildApp({ config: first.config, database: await openDatabase({ databaseUrl }) }));
+  [admin, customer] = await Promise.all([signUpAdmin(first, 'race-admin'), signUpCustomer(first, 'race-customer')]);
+  userId = await userIdOf(first, customer.email);
+});
+
+afterAll(async () => {
+  await second?.close();
+  await first?.close();
+});
+
+/** A delivered, paid order of one line ($40.00 × 2) of `partId`, written as checkout and shipping write it. */
+async function deliveredOrder(partId: string): Promise<string> {
+  const { id } = await first.db
+    .insertInto('orders')
+    .values({
+      user_id: userId,
+      email: customer.email,
+      customer_name: customer.name,
+      part_id: partId,
+      part_name: 'Race part',
+      part_img: '/images/parts/race.png',
+      unit_price_cents: 4000,
+      quantity: 2,
+      total_cents: 8000,
+      subtotal_cents: 8000,
+      address: '1 Race Road',
+      status: 'delivered',
+      payment_provider: 'test',
+      transaction_id: 'test_race',
+      paid_at: new Date(),
+      shipped_at: new Date(),
+      delivered_at: new Date(),
+      expires_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await first.db
+    .insertInto('order_lines')
+    .values({ order_id: id, position: 1, part_id: partId, part_number: 'RACE-1', name: 'Race part', img: '/images/parts/race.png', quantity: 2, unit_price_cents: 4000, line_total_cents: 8000 })
+    .execute();
+  return id;
+}
+
+describe('returns on two instances', () => {
+  it('ten receives of one return at once restock and refund it once', async () => {
+    const partId = await insertPart(first, { available: 5 });
+    const orderId = await deliveredOrder(partId);
+    const asked = await call(first, byToken(customer), { method: 'POST', url: '/api/returns', payload: { orderId, lines: [{ partId, quantity: 2 }], reason: 'defective' } });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const { id } = asked.json() as { id: string };
+    expect((await call(second, byToken(admin), { method: 'POST', url: `/api/admin/returns/${id}/approve`, payload: {} })).statusCode).toBe(200);
+
+    const lines = [{ partId, quantity: 2, action: 'restock' }];
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, n) => call(n % 2 ? first : second, byToken(admin), { method: 'POST', url: `/api/admin/returns/${id}/receive`, payload: { lines } })),
+    );
+    const statuses = replies.map((reply) => reply.statusCode);
+    expect(statuses.every((status) => status === 200 || status === 409), statuses.join()).toBe(true);
+    expect(statuses).toContain(200);
+    expect(await stockOf(first, partId)).toBe(7);
+    const notes = await first.db.selectFrom('credit_notes').select('amount_cents').where('return_id', '=', id).execute();
+    expect(notes).toEqual([{ amount_cents: 8000 }]);
+    const row = await first.db.selectFrom('returns').select(['status', 'refund_cents']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'refunded', refund_cents: 8000 });
+  });
+
+  it('twenty requests at once on two instances get twenty consecutive RMA numbers', async () => {
+    const partId = await insertPart(first, { available: 5 });
+    const orders = await Promise.all(Array.from({ length: 20 }, () => deliveredOrder(partId)));
+    const before = Number((await first.db.selectFrom('document_numbers').select('last_number').where('kind', '=', 'rma').executeTakeFirstOrThrow()).last_number);
+    const replies = await Promise.all(
+      orders.map((orderId, n) =>
+        call(n % 2 ? first : second, byToken(customer), { method: 'POST', url: '/api/returns', payload: { orderId, lines: [{ partId, quantity: 1 }], reason: 'no-longer-needed' } }),
+      ),
+    );
+    expect(replies.map((reply) => reply.statusCode)).toEqual(orders.map(() => 200));
+    const numbers = replies.map((reply) => Number((reply.json() as { rmaNumber: string }).rmaNumber.slice(4))).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 20 }, (_, n) => before + n + 1));
+  });
+});

@@ -1,0 +1,322 @@
+import { formatRmaNumber, returnMessages, type ReturnRequest } from '@autoparts/shared';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditCount, byCookie, byToken, call, expectReply, payOrder } from '../../test/admin';
+import { createTestApp } from '../../test/app';
+import { fillCart, insertAddress, insertShippingMethod, insertTaxRate, insertWeighedPart, postCheckout, userIdOf } from '../../test/checkout';
+import { orderRow, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
+import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
+
+let app: FastifyInstance;
+let smtp: TestSmtpServer;
+let admin: Customer;
+let ada: Customer;
+let bob: Customer;
+let addressId: string;
+let methodId: string;
+let vehicleId: string;
+
+const DAY = 24 * 60 * 60 * 1000;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  app = await createTestApp({ env: { SMTP_URL: smtp.url } });
+  [admin, ada, bob] = await Promise.all([signUpAdmin(app, 'returns-admin'), signUpCustomer(app, 'ada'), signUpCustomer(app, 'bob')]);
+  addressId = await insertAddress(app, await userIdOf(app, ada.email), { region: 'IL' });
+  // $10.00 flat, and 8.25 % tax on the goods only: easy cents to check by hand.
+  methodId = await insertShippingMethod(app, { name: 'Flat', baseCents: 1000 });
+  await app.db.deleteFrom('tax_rates').where('country', '=', 'US').where('region', '=', 'IL').execute();
+  await insertTaxRate(app, { country: 'US', region: 'IL', ratePpm: 82_500 });
+  const vehicle = await app.db
+    .insertInto('vehicles')
+    .values({ make: 'Honda', model: 'Civic', year: 2015, engine: '1.8L' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  vehicleId = vehicle.id;
+});
+
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+});
+
+interface Bought {
+  orderId: string;
+  /** $100.00 × 1 */
+  a: string;
+  /** $50.00 × 2 */
+  b: string;
+}
+
+/**
+ * Ada checks out A ($100 × 1) and B ($50 × 2): subtotal $200, shipping $10, tax $16.50 (8.25 % of
+ * the goods), total $226.50; paid, then delivered `daysAgo` days ago (or only shipped, if asked).
+ */
+async function bought(options: { daysAgo?: number; delivered?: boolean; fitChecked?: boolean } = {}): Promise<Bought> {
+  const a = await insertWeighedPart(app, { priceCents: 10_000, weightGrams: 1000, available: 10 });
+  const b = await insertWeighedPart(app, { priceCents: 5_000, weightGrams: 1000, available: 10 });
+  await fillCart(app, await userIdOf(app, ada.email), [
+    [a, 1],
+    [b, 2],
+  ]);
+  const response = await postCheckout(app, ada.cookie, { addressId, shippingMethodId: methodId });
+  expect(response.statusCode, response.body).toBe(200);
+  const orderId = (response.json() as { insertedId: string }).insertedId;
+  await payOrder(app, ada, orderId);
+  const when = new Date(Date.now() - (options.daysAgo ?? 2) * DAY);
+  await app.db
+    .updateTable('orders')
+    .set(options.delivered === false ? { status: 'shipped', shipped_at: when } : { status: 'delivered', shipped_at: when, delivered_at: when })
+    .where('id', '=', orderId)
+    .execute();
+  if (options.fitChecked) {
+    await app.db.updateTable('order_lines').set({ vehicle_id: vehicleId, fit_checked: true }).where('order_id', '=', orderId).execute();
+  }
+  const row = await orderRow(app, orderId);
+  expect([row.subtotal_cents, row.shipping_cents, row.tax_cents, row.total_cents]).toEqual([20_000, 1000, 1650, 22_650]);
+  return { orderId, a, b };
+}
+
+const ask = (who: Customer, body: object) => call(app, byCookie(who), { method: 'POST', url: '/api/returns', payload: body });
+const approve = (id: string, body: object = {}) => call(app, byToken(admin), { method: 'POST', url: `/api/admin/returns/${id}/approve`, payload: body });
+const reject = (id: string, reason: string) => call(app, byToken(admin), { method: 'POST', url: `/api/admin/returns/${id}/reject`, payload: { reason } });
+const receive = (id: string, lines: object[]) => call(app, byToken(admin), { method: 'POST', url: `/api/admin/returns/${id}/receive`, payload: { lines } });
+
+async function requested(who: Customer, body: object): Promise<{ id: string; rmaNumber: string; status: string }> {
+  const response = await ask(who, body);
+  expectReply(response, 200);
+  return response.json();
+}
+
+async function shown(response: LightMyRequestResponse): Promise<ReturnRequest> {
+  expectReply(response, 200);
+  return response.json();
+}
+
+async function setFee(percent: number) {
+  expectReply(await call(app, byCookie(admin), { method: 'PUT', url: '/api/admin/settings', payload: { restockingFeePercent: percent } }), 200);
+}
+
+describe('asking for a return', () => {
+  it('numbers the request, answers it to its owner and e-mails what to do', async () => {
+    const { orderId, a } = await bought();
+    const created = await requested(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'defective', note: 'Cracked housing' });
+    expect(created).toEqual({ id: expect.any(String), rmaNumber: expect.stringMatching(/^RMA-\d{6}$/), status: 'requested' });
+
+    const mine = await shown(await call(app, byToken(ada), { method: 'GET', url: `/api/returns/${created.id}` }));
+    expect(mine).toMatchObject({ id: created.id, rmaNumber: created.rmaNumber, orderId, status: 'requested', reason: 'defective', refundAmount: null, creditNoteNumber: null });
+    expect(mine.lines).toEqual([expect.objectContaining({ partId: a, quantity: 1, unitPrice: 100 })]);
+    const list = await call(app, byToken(ada), { method: 'GET', url: '/api/returns' });
+    expect((list.json() as ReturnRequest[]).map((item) => item.id)).toContain(created.id);
+    // Someone else's return is not there for them.
+    expectReply(await call(app, byToken(bob), { method: 'GET', url: `/api/returns/${created.id}` }), 404, returnMessages.returnNotFound);
+
+    const mail = await smtp.waitFor(ada.email, new RegExp(`Return ${created.rmaNumber}`));
+    expect(mail.text).toContain(returnMessages.whatToDo(created.rmaNumber));
+    expect(mail.text).toContain('Reason: Defective');
+  });
+
+  it('refuses someone else’s order, unshipped lines, closed windows, duplicates and too many', async () => {
+    const { orderId, a, b } = await bought();
+    expectReply(await ask(bob, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'defective' }), 404, returnMessages.orderNotFound);
+    expectReply(await ask(ada, { orderId, lines: [{ partId: b, quantity: 3 }], reason: 'defective' }), 409, returnMessages.tooMany);
+    expectReply(await ask(ada, { orderId, lines: [{ partId: orderId, quantity: 1 }], reason: 'defective' }), 404, returnMessages.lineNotOnOrder);
+    expectReply(await ask(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'defective', note: 'x'.repeat(1001) }), 400);
+    await requested(ada, { orderId, lines: [{ partId: b, quantity: 1 }], reason: 'no-longer-needed' });
+    // One open request per line at a time.
+    expectReply(await ask(ada, { orderId, lines: [{ partId: b, quantity: 1 }], reason: 'defective' }), 409, returnMessages.alreadyRequested);
+
+    const old = await bought({ daysAgo: 31 });
+    expectReply(await ask(ada, { orderId: old.orderId, lines: [{ partId: old.a, quantity: 1 }], reason: 'defective' }), 409, returnMessages.windowClosed);
+    // No delivery recorded: the window counts from the shipment.
+    const shippedOnly = await bought({ daysAgo: 29, delivered: false });
+    await requested(ada, { orderId: shippedOnly.orderId, lines: [{ partId: shippedOnly.a, quantity: 1 }], reason: 'defective' });
+
+    // A page of another site cannot ask with the customer's cookie; nor may the customer ask twice.
+    const crossSite = await app.inject({
+      method: 'POST',
+      url: '/api/returns',
+      headers: { cookie: ada.cookie, origin: 'https://evil.example' },
+      payload: { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'defective' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(await app.db.selectFrom('returns').select('id').where('order_id', '=', orderId).execute()).toHaveLength(1);
+
+    const unshipped = await bought();
+    await app.db.updateTable('orders').set({ status: 'paid', shipped_at: null, delivered_at: null }).where('id', '=', unshipped.orderId).execute();
+    expectReply(await ask(ada, { orderId: unshipped.orderId, lines: [{ partId: unshipped.a, quantity: 1 }], reason: 'defective' }), 409, returnMessages.notShipped);
+
+    // Shipments name the lines that went: only those may come back.
+    const partly = await bought();
+    const shipment = await app.db
+      .insertInto('shipments')
+      .values({ order_id: partly.orderId, carrier: 'ups', tracking_number: '1Z999AA10123456784' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await app.db.insertInto('shipment_lines').values({ shipment_id: shipment.id, order_id: partly.orderId, position: 1, quantity: 1 }).execute();
+    await app.db.updateTable('orders').set({ status: 'partially_shipped', delivered_at: null }).where('id', '=', partly.orderId).execute();
+    expectReply(await ask(ada, { orderId: partly.orderId, lines: [{ partId: partly.b, quantity: 1 }], reason: 'defective' }), 409, returnMessages.notShipped);
+    await requested(ada, { orderId: partly.orderId, lines: [{ partId: partly.a, quantity: 1 }], reason: 'defective' });
+  });
+});
+
+describe('refunds to the cent', () => {
+  async function refunded(reason: string, lines: { partId: string; quantity: number }[], orderId: string): Promise<ReturnRequest> {
+    const created = await requested(ada, { orderId, lines, reason });
+    if (created.status === 'requested') expectReply(await approve(created.id), 200);
+    return shown(await receive(created.id, lines.map((line) => ({ ...line, action: 'restock' }))));
+  }
+
+  it('not the shop’s fault: the price and its tax; at fault: its shipping too', async () => {
+    const first = await bought();
+    expect(await refunded('does-not-fit', [{ partId: first.a, quantity: 1 }], first.orderId)).toMatchObject({ status: 'refunded', refundAmount: 108.25 });
+    const second = await bought();
+    expect(await refunded('defective', [{ partId: second.a, quantity: 1 }], second.orderId)).toMatchObject({ refundAmount: 113.25 });
+    const third = await bought();
+    // B's tax share is $8.25 for two; one of them: $4.12 (a part of a share rounds down).
+    expect(await refunded('wrong-part-sent', [{ partId: third.b, quantity: 1 }], third.orderId)).toMatchObject({ refundAmount: 50 + 4.12 + 2.5 });
+  });
+
+  it('no longer needed: less the restocking fee set by the admin, with a credit note', async () => {
+    await setFee(10);
+    expect((await call(app, byToken(admin), { method: 'GET', url: '/api/admin/settings' })).json()).toEqual({ restockingFeePercent: 10 });
+    try {
+      const { orderId, b } = await bought();
+      const done = await refunded('no-longer-needed', [{ partId: b, quantity: 2 }], orderId);
+      // $100 + $8.25 tax − $10 fee.
+      expect(done).toMatchObject({ refundAmount: 98.25, restockingFee: 10, creditNoteNumber: expect.stringMatching(/^\d+$/) });
+      const note = await app.db.selectFrom('credit_notes').selectAll().where('return_id', '=', done.id).executeTakeFirstOrThrow();
+      expect(note.amount_cents).toBe(9825);
+      const mail = await smtp.waitFor(ada.email, new RegExp(`Return ${done.rmaNumber} refunded`));
+      expect(mail.text).toContain('Refund: $98.25');
+      expect(mail.text).toContain('Restocking fee: $10.00');
+    } finally {
+      await setFee(0);
+    }
+  });
+
+  it('the fit promise: approved at once, a fitment report opened, refunded in full with shipping', async () => {
+    const { orderId, a } = await bought({ fitChecked: true });
+    const created = await requested(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'does-not-fit', note: 'Bolt pattern differs' });
+    expect(created.status).toBe('approved');
+    const report = await app.db.selectFrom('fitment_reports').selectAll().where('return_id', '=', created.id).executeTakeFirstOrThrow();
+    expect(report).toMatchObject({ part_id: a, vehicle_id: vehicleId, note: 'Bolt pattern differs', status: 'open' });
+    const done = await shown(await receive(created.id, [{ partId: a, quantity: 1, action: 'restock' }]));
+    expect(done).toMatchObject({ status: 'refunded', fitPromise: true, refundAmount: 113.25 });
+  });
+
+  it('a core: its deposit back when received, within 90 days, only for a part that carried one', async () => {
+    const { orderId, a, b } = await bought({ daysAgo: 60 });
+    // The deposit line as checkout writes it for a part with a core deposit: $25.00 for A's line.
+    await app.db
+      .insertInto('order_lines')
+      .values({ order_id: orderId, position: 3, kind: 'core-deposit', deposit_for: 1, part_id: a, part_number: 'CORE', name: 'Core deposit', img: '', quantity: 1, unit_price_cents: 2500, line_total_cents: 2500 })
+      .execute();
+    await app.db.updateTable('orders').set({ total_cents: 22_650 + 2500 }).where('id', '=', orderId).execute();
+    expectReply(await ask(ada, { orderId, lines: [{ partId: b, quantity: 1 }], reason: 'core' }), 409, returnMessages.noCoreDeposit);
+    const stock = await stockOf(app, a);
+    const done = await refunded('core', [{ partId: a, quantity: 1 }], orderId);
+    expect(done).toMatchObject({ status: 'refunded', refundAmount: 25 });
+    // An old core is not a part for sale.
+    expect(await stockOf(app, a)).toBe(stock);
+
+    const late = await bought({ daysAgo: 91 });
+    await app.db
+      .insertInto('order_lines')
+      .values({ order_id: late.orderId, position: 3, kind: 'core-deposit', deposit_for: 1, part_id: late.a, part_number: 'CORE', name: 'Core deposit', img: '', quantity: 1, unit_price_cents: 2500, line_total_cents: 2500 })
+      .execute();
+    expectReply(await ask(ada, { orderId: late.orderId, lines: [{ partId: late.a, quantity: 1 }], reason: 'core' }), 409, returnMessages.coreWindowClosed);
+  });
+});
+
+describe('admins deciding', () => {
+  it('restocks received lines once; two admins receiving at once refund once', async () => {
+    const { orderId, a, b } = await bought();
+    const created = await requested(ada, { orderId, lines: [{ partId: a, quantity: 1 }, { partId: b, quantity: 2 }], reason: 'defective' });
+    expectReply(await approve(created.id), 200);
+    const [stockA, stockB] = [await stockOf(app, a), await stockOf(app, b)];
+    const lines = [
+      { partId: a, quantity: 1, action: 'restock' },
+      { partId: b, quantity: 2, action: 'scrap' },
+    ];
+    const audits = await auditCount(app);
+    const replies = await Promise.all([receive(created.id, lines), receive(created.id, lines)]);
+    const statuses = replies.map((reply) => reply.statusCode).sort();
+    expect(statuses[0]).toBe(200);
+    expect(await stockOf(app, a)).toBe(stockA + 1);
+    expect(await stockOf(app, b)).toBe(stockB);
+    const notes = await app.db.selectFrom('credit_notes').selectAll().where('return_id', '=', created.id).execute();
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.amount_cents).toBe(22_650);
+    // Once more later: nothing more.
+    const again = await receive(created.id, lines);
+    expect(again.statusCode).toBe(409);
+    expect(await stockOf(app, a)).toBe(stockA + 1);
+    expect((await auditCount(app)) - audits).toBe(2);
+    const actions = await app.db.selectFrom('audit_log').select('action').where('target', '=', `return ${created.rmaNumber}`).execute();
+    expect(actions.map((row) => row.action).sort()).toEqual(['return.approve', 'return.receive', 'return.refund']);
+  });
+
+  it('rejects with a reason the customer is sent; a rejected request frees its line', async () => {
+    const { orderId, a } = await bought();
+    const created = await requested(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'does-not-fit' });
+    const rejected = await shown(await reject(created.id, 'Installed parts cannot be returned'));
+    expect(rejected).toMatchObject({ status: 'rejected', rejectionReason: 'Installed parts cannot be returned' });
+    expectReply(await reject(created.id, 'again'), 409, returnMessages.notRejectable);
+    expectReply(await approve(created.id), 409, returnMessages.notApprovable);
+    const mail = await smtp.waitFor(ada.email, new RegExp(`Return ${created.rmaNumber} not accepted`));
+    expect(mail.text).toContain('Why: Installed parts cannot be returned');
+    await requested(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'defective' });
+  });
+
+  it('lists by status, for admins only', async () => {
+    const { orderId, a } = await bought();
+    const created = await requested(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'defective' });
+    const list = await call(app, byToken(admin), { method: 'GET', url: '/api/admin/returns?status=requested' });
+    expectReply(list, 200);
+    const items = list.json() as { id: string; status: string; email: string }[];
+    expect(items.find((item) => item.id === created.id)).toMatchObject({ status: 'requested', email: ada.email });
+    expect(items.every((item) => item.status === 'requested')).toBe(true);
+    expectReply(await call(app, byToken(ada), { method: 'GET', url: '/api/admin/returns' }), 403);
+    expectReply(await call(app, byToken(ada), { method: 'POST', url: `/api/admin/returns/${created.id}/approve`, payload: {} }), 403);
+    expectReply(await call(app, byCookie(admin), { method: 'PUT', url: '/api/admin/settings', payload: { restockingFeePercent: 101 } }), 400);
+  });
+
+  it('a warranty claim replaced: a $0 order of the line, taking stock, naming the order it replaces', async () => {
+    const { orderId, a } = await bought({ daysAgo: 200 });
+    expectReply(await ask(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'warranty', note: 'Stopped working' }), 409, returnMessages.noWarranty);
+    await app.db.updateTable('parts').set({ warranty_months: 12 }).where('id', '=', a).execute();
+    expectReply(await ask(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'warranty' }), 400, returnMessages.warrantyNeedsNote);
+    const created = await requested(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'warranty', note: 'Stopped working' });
+    expectReply(await approve(created.id), 400, returnMessages.resolutionNeeded);
+    const stock = await stockOf(app, a);
+    const done = await shown(await approve(created.id, { resolution: 'replace' }));
+    expect(done).toMatchObject({ status: 'replaced', resolution: 'replace', replacementOrderId: expect.any(String) });
+    expect(await stockOf(app, a)).toBe(stock - 1);
+    const replacement = await orderRow(app, done.replacementOrderId!);
+    expect(replacement).toMatchObject({ status: 'paid', total_cents: 0, replaces_order_id: orderId, email: ada.email });
+    const lines = await app.db.selectFrom('order_lines').selectAll().where('order_id', '=', replacement.id).execute();
+    expect(lines).toEqual([expect.objectContaining({ part_id: a, quantity: 1, unit_price_cents: 0 })]);
+
+    await app.db.updateTable('parts').set({ warranty_months: 6 }).where('id', '=', a).execute();
+    const other = await bought({ daysAgo: 200 });
+    await app.db.updateTable('parts').set({ warranty_months: 6 }).where('id', '=', other.a).execute();
+    expectReply(await ask(ada, { orderId: other.orderId, lines: [{ partId: other.a, quantity: 1 }], reason: 'warranty', note: 'Broke' }), 409, returnMessages.warrantyExpired);
+  });
+
+  it('a warranty claim refunded: approved with a refund, which waits for the part; a photo must exist', async () => {
+    const { orderId, a } = await bought({ daysAgo: 100 });
+    await app.db.updateTable('parts').set({ warranty_months: 24 }).where('id', '=', a).execute();
+    const unknownPhoto = '00000000-0000-4000-8000-000000000000';
+    expectReply(await ask(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'warranty', note: 'Leaks', photo: unknownPhoto }), 404, returnMessages.photoNotFound);
+    const created = await requested(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'warranty', note: 'Leaks' });
+    expect(await shown(await approve(created.id, { resolution: 'refund' }))).toMatchObject({ status: 'approved', resolution: 'refund', refundAmount: null });
+    const done = await shown(await receive(created.id, [{ partId: a, quantity: 1, action: 'scrap' }]));
+    // The price and its tax; a warranty claim is not a fault of the delivery, so no shipping.
+    expect(done).toMatchObject({ status: 'refunded', refundAmount: 108.25 });
+  });
+
+  it('keeps its RMA format', () => {
+    expect(formatRmaNumber(123)).toBe('RMA-000123');
+  });
+});

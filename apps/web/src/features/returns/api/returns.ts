@@ -1,0 +1,73 @@
+import type { AdminReturn, CreateReturn, ReturnRequest, ReturnStatusCode, ShopSettings } from '@autoparts/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { api, customerMessage } from '../../../lib/api-client';
+import { useAdminMutation } from '../../admin/api/use-admin-mutation';
+
+/** The customer's returns (under `orders`, so signing out and order changes refresh them). */
+export const myReturnsKey = ['orders', 'returns'] as const;
+/** Under `admin`, so that signing out forgets it with the rest of the admin's data. */
+export const adminReturnsKey = ['admin', 'returns'] as const;
+export const shopSettingsKey = ['admin', 'settings'] as const;
+
+/** `GET /returns`: the signed-in customer's return requests, newest first. */
+export const myReturnsQuery = () =>
+  queryOptions({ queryKey: myReturnsKey, queryFn: ({ signal }) => api<ReturnRequest[]>('/returns', { signal, auth: true }) });
+
+/** `GET /admin/returns?status=`: every return, or those in one status. */
+export const adminReturnsQuery = (status: ReturnStatusCode | '') =>
+  queryOptions({
+    queryKey: [...adminReturnsKey, status],
+    queryFn: ({ signal }) => api<AdminReturn[]>(`/admin/returns${status ? `?status=${status}` : ''}`, { signal, auth: true }),
+  });
+
+export const shopSettingsQuery = () =>
+  queryOptions({ queryKey: shopSettingsKey, queryFn: ({ signal }) => api<ShopSettings>('/admin/settings', { signal, auth: true }) });
+
+/** `POST /returns`: the request; its RMA number and what to do are shown where it was asked. */
+export function useRequestReturn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateReturn) => api<{ id: string; rmaNumber: string; status: ReturnStatusCode }>('/returns', { method: 'POST', body: input, auth: true }),
+    onError: (error) => {
+      toast.error('The return was not requested', { description: customerMessage(error) });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: myReturnsKey }),
+  });
+}
+
+const returnPath = (id: string, action: string) => `/admin/returns/${encodeURIComponent(id)}/${action}`;
+
+export function useApproveReturn() {
+  return useAdminMutation({
+    mutationFn: ({ id, resolution }: { id: string; resolution?: 'replace' | 'refund' }) =>
+      api<ReturnRequest>(returnPath(id, 'approve'), { method: 'POST', body: resolution ? { resolution } : {}, auth: true }),
+    success: (row) => `${row.rmaNumber} approved`,
+    invalidates: [adminReturnsKey],
+  });
+}
+
+export function useRejectReturn() {
+  return useAdminMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) => api<ReturnRequest>(returnPath(id, 'reject'), { method: 'POST', body: { reason }, auth: true }),
+    success: (row) => `${row.rmaNumber} rejected`,
+    invalidates: [adminReturnsKey],
+  });
+}
+
+export function useReceiveReturn() {
+  return useAdminMutation({
+    mutationFn: ({ id, lines }: { id: string; lines: { partId: string; quantity: number; action: 'restock' | 'scrap' }[] }) =>
+      api<ReturnRequest>(returnPath(id, 'receive'), { method: 'POST', body: { lines }, auth: true }),
+    success: (row) => `${row.rmaNumber} received and refunded $${(row.refundAmount ?? 0).toFixed(2)}`,
+    invalidates: [adminReturnsKey, ['parts']],
+  });
+}
+
+export function useSaveShopSettings() {
+  return useAdminMutation({
+    mutationFn: (settings: ShopSettings) => api<ShopSettings>('/admin/settings', { method: 'PUT', body: settings, auth: true }),
+    success: (saved) => `Restocking fee set to ${saved.restockingFeePercent} %`,
+    invalidates: [shopSettingsKey],
+  });
+}

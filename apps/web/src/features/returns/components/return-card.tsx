@@ -1,0 +1,62 @@
+import { formatPrice, returnReasonLabels, type AdminReturn, type ReturnRequest } from '@autoparts/shared';
+import type { ReactNode } from 'react';
+import { ReturnStatus } from './return-status';
+
+/** One return: its RMA number, order, reason, lines and, once refunded, the amount and credit note. */
+export function ReturnCard({ item, children }: { item: ReturnRequest | AdminReturn; children?: ReactNode }) {
+  return (
+    <li className="grid gap-3 rounded-xl border border-slate-200 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-lg font-bold text-ink">{item.rmaNumber}</h3>
+        <ReturnStatus status={item.status} />
+      </div>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
+        <dt className="font-semibold">Order</dt>
+        <dd>{item.orderNumber}</dd>
+        {'email' in item ? (
+          <>
+            <dt className="font-semibold">Customer</dt>
+            <dd className="break-all">
+              {item.customerName} ({item.email})
+            </dd>
+          </>
+        ) : null}
+        <dt className="font-semibold">Reason</dt>
+        <dd>
+          {returnReasonLabels[item.reason]}
+          {item.fitPromise ? ' — covered by the fit promise' : ''}
+        </dd>
+        {item.note ? (
+          <>
+            <dt className="font-semibold">Note</dt>
+            <dd className="break-words">{item.note}</dd>
+          </>
+        ) : null}
+        {item.rejectionReason ? (
+          <>
+            <dt className="font-semibold">Why not</dt>
+            <dd>{item.rejectionReason}</dd>
+          </>
+        ) : null}
+        {item.refundAmount !== null ? (
+          <>
+            <dt className="font-semibold">Refund</dt>
+            <dd>
+              {formatPrice(item.refundAmount)}
+              {item.restockingFee > 0 ? ` (after a ${formatPrice(item.restockingFee)} restocking fee)` : ''}
+              {item.creditNoteNumber ? `, credit note ${item.creditNoteNumber}` : ''}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <ul className="grid gap-1 text-slate-800">
+        {item.lines.map((line) => (
+          <li key={line.partId}>
+            {line.quantity} × {line.name} ({line.partNumber}){line.action ? ` — ${line.action === 'restock' ? 'restocked' : 'scrapped'}` : ''}
+          </li>
+        ))}
+      </ul>
+      {children}
+    </li>
+  );
+}

@@ -1,0 +1,162 @@
+import { RETURN_STATUSES, REJECTION_REASON_MAX_LENGTH, type AdminReturn, type ReturnStatusCode } from '@autoparts/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { LoadingBlock } from '../../../components/spinner';
+import { AdminPage } from '../../admin/components/admin-page';
+import { LoadError } from '../../admin/components/load-error';
+import { adminReturnsQuery, shopSettingsQuery, useApproveReturn, useReceiveReturn, useRejectReturn, useSaveShopSettings } from '../api/returns';
+import { ReturnCard } from '../components/return-card';
+
+const button = 'rounded-lg px-4 py-2 font-semibold disabled:opacity-60';
+
+/** What an admin may do with a return in its state: approve or reject a request, receive an approved one. */
+function ReturnActions({ item }: { item: AdminReturn }) {
+  const approve = useApproveReturn();
+  const reject = useRejectReturn();
+  const receive = useReceiveReturn();
+  const [rejecting, setRejecting] = useState(false);
+  const [why, setWhy] = useState('');
+  const [actions, setActions] = useState<Record<string, 'restock' | 'scrap'>>({});
+
+  if (item.status === 'requested') {
+    const warranty = item.reason === 'warranty';
+    return (
+      <div className="grid gap-3">
+        <div className="flex flex-wrap gap-2">
+          {warranty ? (
+            <>
+              <button type="button" className={`${button} bg-brand-700 text-white`} disabled={approve.isPending} onClick={() => approve.mutate({ id: item.id, resolution: 'replace' })}>
+                Approve with a replacement
+              </button>
+              <button type="button" className={`${button} bg-brand-700 text-white`} disabled={approve.isPending} onClick={() => approve.mutate({ id: item.id, resolution: 'refund' })}>
+                Approve with a refund
+              </button>
+            </>
+          ) : (
+            <button type="button" className={`${button} bg-brand-700 text-white`} disabled={approve.isPending} onClick={() => approve.mutate({ id: item.id })}>
+              Approve {item.rmaNumber}
+            </button>
+          )}
+          <button type="button" className={`${button} bg-slate-100 text-slate-800`} aria-expanded={rejecting} onClick={() => setRejecting((open) => !open)}>
+            Reject…
+          </button>
+        </div>
+        {rejecting ? (
+          <form
+            className="grid gap-2"
+            onSubmit={(event: FormEvent) => {
+              event.preventDefault();
+              if (why.trim()) reject.mutate({ id: item.id, reason: why.trim() });
+            }}
+          >
+            <label className="grid gap-1 font-medium text-slate-800">
+              Why (sent to the customer)
+              <textarea className="rounded-lg border border-slate-300 px-3 py-2" required maxLength={REJECTION_REASON_MAX_LENGTH} value={why} onChange={(event) => setWhy(event.target.value)} />
+            </label>
+            <div>
+              <button type="submit" className={`${button} bg-rose-700 text-white`} disabled={reject.isPending}>
+                Reject {item.rmaNumber}
+              </button>
+            </div>
+          </form>
+        ) : null}
+      </div>
+    );
+  }
+  if (item.status === 'approved') {
+    return (
+      <form
+        className="grid gap-2"
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          receive.mutate({ id: item.id, lines: item.lines.map((line) => ({ partId: line.partId, quantity: line.quantity, action: actions[line.partId] ?? 'restock' })) });
+        }}
+      >
+        {item.lines.map((line) => (
+          <label key={line.partId} className="flex flex-wrap items-center justify-between gap-2 font-medium text-slate-800">
+            {line.quantity} × {line.name}
+            <select
+              className="rounded-lg border border-slate-300 px-3 py-1.5"
+              value={actions[line.partId] ?? 'restock'}
+              onChange={(event) => setActions((current) => ({ ...current, [line.partId]: event.target.value as 'restock' | 'scrap' }))}
+            >
+              <option value="restock">Back to stock</option>
+              <option value="scrap">Scrap</option>
+            </select>
+          </label>
+        ))}
+        <div>
+          <button type="submit" className={`${button} bg-brand-700 text-white`} disabled={receive.isPending}>
+            {receive.isPending ? 'Receiving…' : `Receive and refund ${item.rmaNumber}`}
+          </button>
+        </div>
+      </form>
+    );
+  }
+  return null;
+}
+
+function RestockingFee() {
+  const settings = useQuery(shopSettingsQuery());
+  const save = useSaveShopSettings();
+  const [percent, setPercent] = useState<string | undefined>();
+  if (settings.isPending) return <LoadingBlock label="Loading the restocking fee" />;
+  if (settings.isError) return <LoadError what="the restocking fee" error={settings.error} onRetry={() => void settings.refetch()} />;
+  const value = percent ?? String(settings.data.restockingFeePercent);
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 p-4"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        save.mutate({ restockingFeePercent: Number(value) });
+      }}
+    >
+      <label className="grid gap-1 font-medium text-slate-800">
+        Restocking fee for “no longer needed” (%)
+        <input type="number" min={0} max={100} step={0.1} required className="w-32 rounded-lg border border-slate-300 px-3 py-2" value={value} onChange={(event) => setPercent(event.target.value)} />
+      </label>
+      <button type="submit" className={`${button} bg-brand-700 text-white`} disabled={save.isPending}>
+        Save the fee
+      </button>
+    </form>
+  );
+}
+
+/** /dashboard/manage-returns (admins): returns by status, to approve, reject, receive; and the restocking fee. */
+export function Component() {
+  const [status, setStatus] = useState<ReturnStatusCode | ''>('');
+  const returns = useQuery(adminReturnsQuery(status));
+  return (
+    <AdminPage title="Returns" intro="Customers’ return requests (RMA): approve or reject them, and receive the parts to refund them.">
+      <div className="grid gap-6">
+        <RestockingFee />
+        <label className="grid max-w-xs gap-1 font-medium text-slate-800">
+          Show
+          <select className="rounded-lg border border-slate-300 px-3 py-2" value={status} onChange={(event) => setStatus(event.target.value as ReturnStatusCode | '')}>
+            <option value="">Every status</option>
+            {RETURN_STATUSES.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </select>
+        </label>
+        {returns.isError ? (
+          <LoadError what="the returns" error={returns.error} onRetry={() => void returns.refetch()} />
+        ) : returns.isPending ? (
+          <LoadingBlock label="Loading the returns" />
+        ) : returns.data.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No returns{status ? ` ${status}` : ''}.</p>
+        ) : (
+          <ul className="grid gap-3">
+            {returns.data.map((item) => (
+              <ReturnCard key={item.id} item={item}>
+                <ReturnActions item={item} />
+              </ReturnCard>
+            ))}
+          </ul>
+        )}
+      </div>
+    </AdminPage>
+  );
+}

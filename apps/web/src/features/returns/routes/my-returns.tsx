@@ -1,0 +1,60 @@
+import { paths } from '@autoparts/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useSearchParams } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed';
+import { LoadingBlock } from '../../../components/spinner';
+import { pageTitle } from '../../../content/site';
+import { isApiError } from '../../../lib/api-client';
+import { useMe } from '../../../lib/me';
+import { myOrdersQuery } from '../../orders/api/get-my-orders';
+import { myReturnsQuery } from '../api/returns';
+import { ReturnCard } from '../components/return-card';
+import { ReturnRequestForm } from '../components/return-request-form';
+
+/** /dashboard/returns: return items of a shipped order, and the customer's returns (My Returns). */
+export function Component() {
+  const { data: me } = useMe();
+  const email = me?.email ?? '';
+  const [search] = useSearchParams();
+  const orders = useQuery({ ...myOrdersQuery(email), enabled: email !== '' });
+  const returns = useQuery(myReturnsQuery());
+
+  if (isApiError(returns.error, 401, 403)) return <Navigate to={paths.home} replace />;
+
+  return (
+    <section aria-labelledby="my-returns-heading" className="grid min-w-0 gap-8">
+      <title>{pageTitle('My Returns')}</title>
+      <div>
+        <h1 id="my-returns-heading" className="text-3xl font-extrabold text-ink">
+          My Returns
+        </h1>
+        <p className="mt-2 text-slate-600">Send parts back within 30 days of delivery; cores within 90 days; warranty claims while the warranty lasts.</p>
+      </div>
+      {orders.isError ? (
+        <LoadFailed message="Your orders could not be loaded." onRetry={() => void orders.refetch()} />
+      ) : orders.isPending ? (
+        <LoadingBlock label="Loading your orders" />
+      ) : (
+        <ReturnRequestForm orders={orders.data} initialOrderId={search.get('order') ?? undefined} />
+      )}
+      <section aria-labelledby="returns-list-heading" className="grid gap-3">
+        <h2 id="returns-list-heading" className="text-xl font-bold text-ink">
+          Your return requests
+        </h2>
+        {returns.isError ? (
+          <LoadFailed message="Your returns could not be loaded." onRetry={() => void returns.refetch()} />
+        ) : returns.isPending ? (
+          <LoadingBlock label="Loading your returns" />
+        ) : returns.data.length === 0 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 p-6 text-slate-700">No returns yet.</p>
+        ) : (
+          <ul className="grid gap-3">
+            {returns.data.map((item) => (
+              <ReturnCard key={item.id} item={item} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </section>
+  );
+}

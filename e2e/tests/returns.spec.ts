@@ -1,0 +1,81 @@
+import type { Part } from '@autoparts/shared';
+import { newAccount, signUp } from './accounts';
+import { e2eAdmin } from './admin-account';
+import { expect, test } from './fixtures';
+import { expectNoSeriousA11yViolations, logInAt, widths } from './pages';
+
+for (const [index, width] of widths.entries()) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 844 } });
+
+    test('a customer returns a part that did not fit; the admin approves, receives and refunds it', async ({ page, browser, request, baseURL }) => {
+      const parts = (await (await request.get('/api/parts')).json()) as Part[];
+      const part = parts[6 + index];
+      if (!part) throw new Error('no part to order');
+      const customer = newAccount('returns');
+      await signUp(page, customer);
+      await page.goto(`/part/${part._id}`);
+      await page.getByLabel('Address').fill('9 Harbour Street, Boston');
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      await page.goto('/dashboard');
+      await page.getByRole('row').filter({ hasText: part.name }).getByRole('link', { name: 'Pay Now' }).click();
+      await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
+      await page.getByLabel(/expiry/i).fill('12/34');
+      await page.getByLabel(/cvc/i).fill('123');
+      await page.getByRole('button', { name: /^Pay/ }).click();
+      await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+
+      // The admin ships it (through the API: shipping has its own journeys).
+      const context = await browser.newContext({ viewport: { width, height: 844 } });
+      const admin = await context.newPage();
+      await logInAt(admin, e2eAdmin);
+      const listed = await admin.request.get(`/api/admin/orders?email=${encodeURIComponent(customer.email)}`);
+      const [order] = ((await listed.json()) as { orders: { _id: string }[] }).orders;
+      if (!order) throw new Error('the order is not listed');
+      const shipped = await admin.request.post(`/api/admin/order/${order._id}/ship`, {
+        data: { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
+        headers: { origin: baseURL ?? '' },
+      });
+      expect(shipped.status()).toBe(200);
+
+      await page.goto('/dashboard');
+      await page.getByRole('row').filter({ hasText: part.name }).getByRole('link', { name: 'Return items' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'My Returns' })).toBeVisible();
+      await page.getByLabel(`How many of ${part.name} to return`).fill('1');
+      await page.getByLabel('Reason').selectOption('does-not-fit');
+      await page.getByLabel(/^Note/).fill('The bolt pattern is different');
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: `.tmp/screens/${width}_return-request.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Request the return' }).click();
+      const confirmation = page.getByRole('status').filter({ hasText: /Return RMA-\d{6} requested/ });
+      await expect(confirmation).toBeVisible();
+      const rma = ((await confirmation.getByRole('heading').textContent()) ?? '').match(/RMA-\d{6}/)?.[0] ?? '';
+      await expect(confirmation).toContainText(`Write ${rma} on the parcel`);
+      await expect(page.getByRole('listitem').filter({ hasText: rma })).toContainText('requested');
+
+      await admin.goto('/dashboard/manage-returns');
+      await expect(admin.getByRole('heading', { level: 1, name: 'Returns' })).toBeVisible();
+      await admin.getByLabel('Show').selectOption('requested');
+      const card = admin.getByRole('listitem').filter({ has: admin.getByRole('heading', { name: rma }) });
+      await expect(card).toContainText('Does not fit my vehicle');
+      await expectNoSeriousA11yViolations(admin);
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await admin.screenshot({ path: `.tmp/screens/${width}_manage-returns.png`, fullPage: true });
+      await card.getByRole('button', { name: `Approve ${rma}` }).click();
+      await expect(admin.getByText(`${rma} approved`)).toBeVisible();
+      await admin.getByLabel('Show').selectOption('approved');
+      await card.getByRole('button', { name: `Receive and refund ${rma}` }).click();
+      await expect(admin.getByText(new RegExp(`${rma} received and refunded \\$\\d+\\.\\d{2}`))).toBeVisible();
+      await admin.getByLabel('Show').selectOption('refunded');
+      await expect(card).toContainText('Refund');
+      await expect(card).toContainText('credit note');
+      await context.close();
+
+      await page.reload();
+      const mine = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: rma }) });
+      await expect(mine).toContainText('refunded');
+      await expect(mine).toContainText('Refund');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  });
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RETURN_STATUSES, type ReturnReasonCode } from './after-sale';
+
+/**
+ * Returns (RMA): what a customer asks to send back and what admins decide — the schemas, the
+ * RMA number as people read it, and every message, shared by the server and the browser.
+ */
+
+/** An RMA number as e-mails and screens show it: "RMA-000123". */
+export function formatRmaNumber(number: number | string): string {
+  return `RMA-${String(number).padStart(6, '0')}`;
+}
+
+export const returnReasonLabels: Record<ReturnReasonCode, string> = {
+  'does-not-fit': 'Does not fit my vehicle',
+  defective: 'Defective',
+  'damaged-in-transit': 'Damaged in transit',
+  'wrong-part-sent': 'Wrong part sent',
+  'no-longer-needed': 'No longer needed',
+  core: 'Returning the old core (deposit)',
+  warranty: 'Warranty claim',
+};
+
+/** Most lines one request may name: an order never has more. */
+export const RETURN_LINES_MAX = 100;
+
+export const returnLineInputSchema = z.object({
+  partId: z.string().min(1).max(64),
+  quantity: z.number().int().min(1).max(100_000),
+});
+
+export const createReturnSchema = z.object({
+  orderId: z.string().min(1).max(64),
+  lines: z.array(returnLineInputSchema).min(1).max(RETURN_LINES_MAX),
+  reason: z.enum(RETURN_REASONS),
+  note: z.string().trim().max(RETURN_NOTE_MAX_LENGTH).optional(),
+  /** A warranty claim's photo: an image id uploaded as product photos are. */
+  photo: z.string().min(1).max(64).optional(),
+});
+export type CreateReturn = z.infer<typeof createReturnSchema>;
+
+export const returnCreatedSchema = z.object({ id: z.string(), rmaNumber: z.string(), status: z.enum(RETURN_STATUSES) });
+
+export const returnLineSchema = z.object({
+  partId: z.string(),
+  partNumber: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  action: z.enum(['restock', 'scrap']).nullable(),
+});
+
+export const returnSchema = z.object({
+  id: z.string(),
+  rmaNumber: z.string(),
+  orderId: z.string(),
+  orderNumber: z.string(),
+  status: z.enum(RETURN_STATUSES),
+  reason: z.enum(RETURN_REASONS),
+  note: z.string(),
+  lines: z.array(returnLineSchema),
+  /** Dollars; null until refunded. */
+  refundAmount: z.number().nullable(),
+  restockingFee: z.number(),
+  creditNoteNumber: z.string().nullable(),
+  fitPromise: z.boolean(),
+  resolution: z.enum(['replace', 'refund']).nullable(),
+  rejectionReason: z.string().nullable(),
+  replacementOrderId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ReturnRequest = z.infer<typeof returnSchema>;
+
+export const adminReturnSchema = returnSchema.extend({ email: z.string(), customerName: z.string() });
+export type AdminReturn = z.infer<typeof adminReturnSchema>;
+
+export const returnListSchema = z.array(returnSchema);
+export const adminReturnListSchema = z.array(adminReturnSchema);
+export const adminReturnsQuerySchema = z.object({ status: z.enum(RETURN_STATUSES).optional() });
+
+export const approveReturnSchema = z.object({ resolution: z.enum(['replace', 'refund']).optional() }).default({});
+export const rejectReturnSchema = z.object({ reason: z.string().trim().min(1).max(REJECTION_REASON_MAX_LENGTH) });
+export const receiveReturnSchema = z.object({
+  lines: z
+    .array(z.object({ partId: z.string().min(1).max(64), quantity: z.number().int().min(1).max(100_000), action: z.enum(['restock', 'scrap']) }))
+    .min(1)
+    .max(RETURN_LINES_MAX),
+});
+
+export const shopSettingsSchema = z.object({ restockingFeePercent: z.number().min(0).max(100) });
+export type ShopSettings = z.infer<typeof shopSettingsSchema>;
+
+export const returnMessages = {
+  orderNotFound: 'Order not found.',
+  returnNotFound: 'Return not found.',
+  lineNotOnOrder: 'That part is not on this order.',
+  notShipped: 'Only shipped parts can be returned.',
+  windowClosed: 'The 30-day return window for this order has closed.',
+  coreWindowClosed: 'The 90-day window to return this core has closed.',
+  noCoreDeposit: 'This part carried no core deposit on this order.',
+  noWarranty: 'This part has no warranty.',
+  warrantyExpired: 'The warranty on this part has expired.',
+  warrantyNeedsNote: 'A warranty claim needs a note saying what is wrong.',
+  alreadyRequested: 'A return of this part is already open.',
+  tooMany: 'That is more than you can return of this part.',
+  photoNotFound: 'Photo not found.',
+  notApprovable: 'Only a requested return can be approved.',
+  notRejectable: 'Only a requested return can be rejected.',
+  notReceivable: 'Only an approved return can be received.',
+  resolutionNeeded: 'A warranty claim is approved with a replacement or a refund.',
+  receiveLinesMismatch: 'Receive exactly the return’s lines and quantities.',
+  outOfStock: 'Not enough stock for a replacement.',
+  whatToDo: (rma: string) =>
+    `Write ${rma} on the parcel, pack the parts with everything they came with, and send them to Autoparts Manufacturer, Returns, 1 Factory Road. We refund you once we have received them.`,
+} as const;
