@@ -68,6 +68,9 @@ export const partPromiseMessages = {
     count === 1 ? '1 open fitment report: a customer says this part did not fit' : `${count} open fitment reports: customers say this part did not fit`,
   fitmentReportGone: 'That fitment report does not exist',
   fitmentReportClosed: 'That fitment report was already dismissed or acted on',
+  reportDismissed: (partNumber: string) => `Report on ${partNumber} dismissed`,
+  fitmentRemoved: (partNumber: string, vehicle: string) => `${partNumber} is no longer listed to fit the ${vehicle}`,
+  confirmRemoveFitment: (partNumber: string, vehicle: string) => `Stop listing ${partNumber} as fitting the ${vehicle}?`,
 } as const;
 
 /** "2-year warranty", "18-month warranty", "1-month warranty". */

@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
                           { path: paths.operations, lazy: () => import('../features/admin/routes/operations') },
                           { path: paths.shippingMethods, lazy: () => import('../features/shipping-methods/routes/shipping-methods') },
                           { path: paths.taxRates, lazy: () => import('../features/tax-rates/routes/tax-rates') },
+                          { path: paths.fitmentReports, lazy: () => import('../features/fitment-reports/routes/fitment-reports') },
                         ],
                       },
                     ],
