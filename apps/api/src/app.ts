@@ -18,6 +18,7 @@ import { healthRoutes } from './modules/health/routes';
 import { operationsRoutes } from './modules/operations/routes';
 import { overviewRoutes } from './modules/overview/routes';
 import { partsRoutes } from './modules/parts/routes';
+import { fitmentReportsRoutes } from './modules/fitment-reports/routes';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { garageRoutes } from './modules/garage/routes';
@@ -139,6 +140,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
       await api.register(partsRoutes);
       await api.register(catalogueRoutes);
       await api.register(catalogueAdminRoutes);
+      await api.register(fitmentReportsRoutes);
       await api.register(vehiclesRoutes);
       await api.register(garageRoutes);
       await api.register(addressesRoutes);

@@ -4,6 +4,7 @@ import { moneyField, STOCK_MAX, wholeNumberField } from './form-fields';
 import { orderSchema, orderStatusSchema } from './orders';
 import { partPricingSchema, partSchema, priceBreaksInputSchema, priceBreaksProblem, weightKgInputSchema } from './parts';
 import { roleSchema } from './users';
+import { coreDepositInputSchema, warrantyMonthsInputSchema } from './after-sale';
 
 /** `GET /users` (admins): e-mail, name and role — nothing more (issue: Make Admin). */
 export const userSummarySchema = z.object({ email: z.string(), name: z.string(), role: roleSchema });
@@ -61,6 +62,10 @@ export const productUpdateFieldsSchema = z
     weightKg: weightKgInputSchema,
     /** The whole set of quantity price breaks, replacing the part's (`[]`: none). */
     priceBreaks: priceBreaksInputSchema,
+    /** Dollars; null removes the part's core deposit. */
+    coreDeposit: coreDepositInputSchema,
+    /** Whole months from delivery; null removes the part's warranty. */
+    warrantyMonths: warrantyMonthsInputSchema,
   })
   .partial();
 
@@ -81,7 +86,11 @@ export const restockSchema = z.object({
   quantity: wholeNumberField('Quantity').pipe(z.number().min(1, 'Restock at least 1')),
 });
 
-export const adminPartSchema = partSchema.extend({ partNumber: z.string(), archived: z.boolean() }).extend(partPricingSchema.shape);
+export const adminPartSchema = partSchema
+  .extend({ partNumber: z.string(), archived: z.boolean() })
+  .extend(partPricingSchema.shape)
+  /** Fitment reports on the part no admin has dismissed or acted on yet. */
+  .extend({ openFitmentReports: z.number().int() });
 export const adminPartListSchema = z.array(adminPartSchema);
 export type AdminPart = z.infer<typeof adminPartSchema>;
 

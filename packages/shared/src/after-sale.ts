@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { parseMoneyText } from './money';
+
 /**
  * After the sale: shipments, returns, core deposits and warranty — the constants and texts the
  * server and the browser share.
@@ -100,3 +103,84 @@ export const timelineEventSchema = z.object({
   url: z.string().nullable(),
 });
 export type TimelineEvent = z.infer<typeof timelineEventSchema>;
+/** The largest core deposit an admin can set, in dollars (a remanufactured transmission's core). */
+export const CORE_DEPOSIT_MAX = 10_000;
+
+/** What the part pages, the cart, the order and the admin's screens say about deposits, warranty and the fit promise. */
+export const partPromiseMessages = {
+  coreDeposit: 'Core deposit must be an amount like 45.00',
+  coreDepositRange: `Core deposit is from $0.01 to $${CORE_DEPOSIT_MAX.toLocaleString('en-US')}`,
+  warrantyMonths: `Warranty is a whole number of months from 1 to ${WARRANTY_MONTHS_MAX}`,
+  /** The part page's deposit: what it costs and how it comes back. */
+  coreDepositNote: (amount: string) =>
+    `Core deposit ${amount}, refunded when you send the old part back within ${CORE_RETURN_WINDOW_DAYS} days`,
+  coreDepositLine: (partName: string) => `Core deposit: ${partName}`,
+  fitPromise:
+    'Bought for a vehicle it is listed to fit? If it does not fit, we take it back and refund it in full, shipping included.',
+  fitPromiseLine: 'Covered by the fit promise',
+  openFitmentReports: (count: number) =>
+    count === 1 ? '1 open fitment report: a customer says this part did not fit' : `${count} open fitment reports: customers say this part did not fit`,
+  fitmentReportGone: 'That fitment report does not exist',
+  fitmentReportClosed: 'That fitment report was already dismissed or acted on',
+  reportDismissed: (partNumber: string) => `Report on ${partNumber} dismissed`,
+  fitmentRemoved: (partNumber: string, vehicle: string) => `${partNumber} is no longer listed to fit the ${vehicle}`,
+  confirmRemoveFitment: (partNumber: string, vehicle: string) => `Stop listing ${partNumber} as fitting the ${vehicle}?`,
+} as const;
+
+/** "2-year warranty", "18-month warranty", "1-month warranty". */
+export function warrantyText(months: number): string {
+  return months % 12 === 0 ? `${months / 12}-year warranty` : `${months}-month warranty`;
+}
+
+/**
+ * `coreDeposit` as an admin types it ("45", "45.00") or sends it, in dollars; null or an empty
+ * field removes it. `warrantyMonths`: whole months, 1 to 240; null or empty removes it.
+ */
+export const coreDepositInputSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? (value.trim() === '' ? null : (parseMoneyText(value) ?? Number.NaN)) : value),
+  z
+    .number({ error: partPromiseMessages.coreDeposit })
+    .min(0.01, partPromiseMessages.coreDepositRange)
+    .max(CORE_DEPOSIT_MAX, partPromiseMessages.coreDepositRange)
+    .multipleOf(0.01, partPromiseMessages.coreDeposit)
+    .nullable(),
+);
+export const warrantyMonthsInputSchema = z.preprocess(
+  (value) => (typeof value === 'string' ? (value.trim() === '' ? null : Number(value.trim())) : value),
+  z
+    .number({ error: partPromiseMessages.warrantyMonths })
+    .int(partPromiseMessages.warrantyMonths)
+    .min(1, partPromiseMessages.warrantyMonths)
+    .max(WARRANTY_MONTHS_MAX, partPromiseMessages.warrantyMonths)
+    .nullable(),
+);
+
+/** What a part's pages and the admin's lists say about its deposit (dollars) and warranty (months); null: none. */
+export const partAfterSaleSchema = z.object({ coreDeposit: z.number().nullable(), warrantyMonths: z.number().int().nullable() });
+
+/** A line of the cart, the quote or an order: a part, or the core deposit of the part line before it. */
+export const LINE_KINDS = ['part', 'core-deposit'] as const;
+export const lineKindSchema = z.enum(LINE_KINDS);
+export type LineKind = (typeof LINE_KINDS)[number];
+
+/** `GET /api/admin/fitment-reports`: open reports first, then the latest closed ones. */
+export const FITMENT_REPORT_STATUSES = ['open', 'dismissed', 'fitment-removed'] as const;
+export const fitmentReportSchema = z.object({
+  id: z.string(),
+  status: z.enum(FITMENT_REPORT_STATUSES),
+  part: z.object({ _id: z.string(), partNumber: z.string(), name: z.string() }),
+  vehicle: z.object({ _id: z.string(), year: z.number().int(), make: z.string(), model: z.string(), engine: z.string() }),
+  note: z.string(),
+  /** The return that opened it, with its RMA number; null when none (or it is gone). */
+  return: z.object({ id: z.string(), rmaNumber: z.string() }).nullable(),
+  /** Whether the part is still listed as fitting the vehicle. */
+  fitmentListed: z.boolean(),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type FitmentReport = z.infer<typeof fitmentReportSchema>;
+export const fitmentReportListSchema = z.object({ reports: z.array(fitmentReportSchema) });
+export type FitmentReportList = z.infer<typeof fitmentReportListSchema>;
+export const fitmentReportParamsSchema = z.object({ id: z.string() });
+/** How many reports the list shows: every open one, and at most this many closed. */
+export const FITMENT_REPORTS_CLOSED_SHOWN = 50;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CART_MAX_LINES, cartMessages, QUICK_ORDER_MAX_CHARS } from './cart-constants';
 import { ORDER_QUANTITY_MAX } from './orders';
+import { lineKindSchema } from './after-sale';
 
 /** Part ids are UUIDs; the message names the field. */
 const partId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, cartMessages.badPartId);
@@ -13,6 +14,8 @@ const quantity = (minimum: number) =>
     .max(ORDER_QUANTITY_MAX, cartMessages.quantityTooLarge);
 
 export const cartLineSchema = z.object({
+  /** A part, or the core deposit of the part line before it (same `partId`, no quantity of its own). */
+  kind: lineKindSchema,
   partId: z.string(),
   partNumber: z.string(),
   name: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineKindSchema } from './after-sale';
 import { quantityBelowMinimum } from './messages';
 
 export const PO_NUMBER_MAX_LENGTH = 50;
@@ -35,6 +36,8 @@ export type CheckoutQuoteRequest = z.infer<typeof checkoutQuoteRequestSchema>;
 
 /** A line of the cart as checkout prices it; `problem` says why it cannot be ordered as it is. */
 export const checkoutLineSchema = z.object({
+  /** A part, or the core deposit of the part line before it. */
+  kind: lineKindSchema,
   partId: z.string(),
   partNumber: z.string(),
   name: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { quantityBelowMinimum, validation } from './messages';
-import { shipmentSchema, timelineEventSchema } from './after-sale';
+import { lineKindSchema, shipmentSchema, timelineEventSchema } from './after-sale';
 import { creditNoteSummarySchema } from './invoices';
 
 export const ADDRESS_MAX_LENGTH = 500;
@@ -84,6 +84,11 @@ export const orderPlacedReplySchema = placeOrderReplySchema.extend({ orderNumber
 
 /** One line of an order, as it was when ordered (money in dollars). */
 export const orderLineSchema = z.object({
+  /** A part, or a core deposit (the part's `partId`, the part line's quantity). */
+  kind: lineKindSchema,
+  /** The fit promise: the garage's vehicle the part was bought for, checked to fit it; null when not. */
+  vehicleId: z.string().nullable(),
+  fitChecked: z.boolean(),
   partId: z.string(),
   partNumber: z.string(),
   name: z.string(),

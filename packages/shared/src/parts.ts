@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { partAfterSaleSchema } from './after-sale';
 import { formatPrice, parseMoneyText } from './money';
 
 /** A part as the API sends it (SPEC §3): money in dollars, the id as an opaque string. */
@@ -29,8 +30,11 @@ export const WEIGHT_KG_MAX = 1000;
 export const priceBreakSchema = z.object({ minQuantity: z.number().int(), unitPrice: z.number() });
 export type PriceBreak = z.infer<typeof priceBreakSchema>;
 
-/** What a part's pages and the admin's list add to SPEC's fields: its weight and its price breaks (by quantity). */
-export const partPricingSchema = z.object({ weightKg: z.number(), priceBreaks: z.array(priceBreakSchema) });
+/**
+ * What a part's pages and the admin's list add to SPEC's fields: its weight, its price breaks (by
+ * quantity), its core deposit and its warranty.
+ */
+export const partPricingSchema = z.object({ weightKg: z.number(), priceBreaks: z.array(priceBreakSchema) }).extend(partAfterSaleSchema.shape);
 
 /** One place for what a refused weight or tier says; a tier is named by where it starts ("the tier from 10"). */
 export const partPricingMessages = {

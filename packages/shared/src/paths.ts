@@ -34,6 +34,7 @@ export const paths = {
   returns: '/dashboard/returns',
   /** The admins' Returns screen and the restocking fee */
   manageReturns: '/dashboard/manage-returns',
+  fitmentReports: '/dashboard/fitment-reports',
   blogs: '/blogs',
   portfolio: '/portfolio',
   login: '/login',
@@ -70,6 +71,7 @@ export const routePatterns = [
   '/dashboard/tax-rates',
   '/dashboard/returns',
   '/dashboard/manage-returns',
+  '/dashboard/fitment-reports',
   '/blogs',
   '/portfolio',
   '/login',

@@ -72,6 +72,11 @@ const fittedPart = async () => {
   await app.db.insertInto('fitments').values({ part_id: partId, vehicle_id: vehicleId }).execute();
   return { partId, vehicleId };
 };
+/** An open fitment report on a fitted part, as a fit-promise return opens one. */
+const openReport = async () => {
+  const { partId, vehicleId } = await fittedPart();
+  return (await app.db.insertInto('fitment_reports').values({ part_id: partId, vehicle_id: vehicleId, note: 'Matrix' }).returning('id').executeTakeFirstOrThrow()).id;
+};
 let matrixNumber = 0;
 const shippingMethod = () => ({ name: `Matrix courier ${++matrixNumber}`, estimate: '2 days', countries: ['US'], basePrice: 5, pricePerKg: 1 });
 const taxRate = () => ({ country: 'MX', region: `M${(++matrixNumber).toString(36).toUpperCase()}`, ratePercent: 16 });
@@ -193,6 +198,17 @@ const calls: Record<string, GuardedCall> = {
       payload: { csv: `${await partNumberOf(await newPart())},Toyota,Corolla,2016,2017` },
     }),
     audit: 'fitment.import',
+  },
+  'GET /admin/fitment-reports': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/fitment-reports' }) },
+  'POST /admin/fitment-reports/{id}/dismiss': {
+    guard: 'admin',
+    request: async () => ({ method: 'POST', url: `/api/admin/fitment-reports/${await openReport()}/dismiss` }),
+    audit: 'fitment-report.dismiss',
+  },
+  'POST /admin/fitment-reports/{id}/remove-fitment': {
+    guard: 'admin',
+    request: async () => ({ method: 'POST', url: `/api/admin/fitment-reports/${await openReport()}/remove-fitment` }),
+    audit: 'fitment-report.remove-fitment',
   },
   'GET /admin/fitment/export': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/fitment/export' }), audit: 'fitment.export' },
   'GET /garage': { guard: 'signed-in', request: async () => ({ method: 'GET', url: '/api/garage' }) },

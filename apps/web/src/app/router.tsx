@@ -68,6 +68,7 @@ export const routes: RouteObject[] = [
                           { path: paths.shippingMethods, lazy: () => import('../features/shipping-methods/routes/shipping-methods') },
                           { path: paths.taxRates, lazy: () => import('../features/tax-rates/routes/tax-rates') },
                           { path: paths.manageReturns, lazy: () => import('../features/returns/routes/manage-returns') },
+                          { path: paths.fitmentReports, lazy: () => import('../features/fitment-reports/routes/fitment-reports') },
                         ],
                       },
                     ],

@@ -14,6 +14,9 @@ export function anAdminPart(overrides: Partial<AdminPart> = {}): AdminPart {
     archived: false,
     weightKg: 0.8,
     priceBreaks: [],
+    coreDeposit: null,
+    warrantyMonths: null,
+    openFitmentReports: 0,
     ...overrides,
   };
 }

@@ -17,6 +17,8 @@ export type AuditAction =
   | 'fitment.import'
   | 'fitment.export'
   | 'fitment.remove'
+  | 'fitment-report.dismiss'
+  | 'fitment-report.remove-fitment'
   | 'order.ship'
   | 'order.deliver'
   | 'order.cancel'

@@ -104,6 +104,7 @@ describe('PUT/DELETE /api/cart/lines/{partId}', () => {
     expect(cart).toEqual({
       lines: [
         {
+          kind: 'part',
           partId: id,
           partNumber,
           name: expect.stringContaining('Cart test part') as string,

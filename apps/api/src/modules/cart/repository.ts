@@ -4,6 +4,7 @@ import {
   cartQuantityProblem,
   centsToDollars,
   parseQuickOrder,
+  partPromiseMessages,
   unitPriceCents,
   type Cart,
   type CartEntry,
@@ -28,6 +29,7 @@ interface PartFacts {
   available_quantity: number;
   min_order_quantity: number;
   archived_at: Date | null;
+  core_deposit_cents: number | null;
 }
 
 const partColumns = [
@@ -39,6 +41,7 @@ const partColumns = [
   'parts.available_quantity',
   'parts.min_order_quantity',
   'parts.archived_at',
+  'parts.core_deposit_cents',
 ] as const;
 
 /**
@@ -80,11 +83,13 @@ async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quan
   );
   let subtotalCents = 0;
   let count = 0;
-  const shown: CartLine[] = lines.map(({ part, quantity }) => {
+  // A part with a core deposit is followed by its deposit line: the deposit times the part's quantity.
+  const shown: CartLine[] = lines.flatMap(({ part, quantity }) => {
     const unitCents = unitPriceCents(quantity, part.price_cents, breaks.get(part.id) ?? []);
-    subtotalCents += unitCents * quantity;
+    subtotalCents += unitCents * quantity + (part.core_deposit_cents ?? 0) * quantity;
     count += quantity;
-    return {
+    const line: CartLine = {
+      kind: 'part',
       partId: part.id,
       partNumber: part.part_number,
       name: part.name,
@@ -96,6 +101,16 @@ async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quan
       availableQuantity: part.available_quantity,
       problem: lineProblem(part, quantity),
     };
+    if (part.core_deposit_cents === null) return [line];
+    const deposit: CartLine = {
+      ...line,
+      kind: 'core-deposit',
+      name: partPromiseMessages.coreDepositLine(part.name),
+      unitPrice: centsToDollars(part.core_deposit_cents),
+      lineTotal: centsToDollars(part.core_deposit_cents * quantity),
+      problem: null,
+    };
+    return [line, deposit];
   });
   return { lines: shown, subtotal: centsToDollars(subtotalCents), count };
 }

@@ -1,6 +1,7 @@
 import {
   centsToDollars,
   checkoutMessages,
+  partPromiseMessages,
   shippingCents,
   shipToText,
   taxCents,
@@ -55,6 +56,8 @@ interface PartForLine {
   min_order_quantity: number;
   archived_at: Date | null;
   weight_grams: number;
+  /** Per unit; null when the part has none. */
+  core_deposit_cents: number | null;
   breaks: PriceBreakCents[];
 }
 
@@ -78,7 +81,10 @@ interface Destination {
 
 export interface Totals {
   lines: PricedLine[];
+  /** Every line's total: the parts' and their core deposits'. */
   subtotalCents: number;
+  /** Of the subtotal, the core deposits: money held, not goods sold (untaxed, not shipped). */
+  depositCents: number;
   weightGrams: number;
   /** The methods that take this cart to this address, priced, in the admin's order. */
   shippingOptions: Array<{ method: ShippingMethodRow; priceCents: number }>;
@@ -109,7 +115,9 @@ function priceLine(request: LineRequest, part: PartForLine | undefined): PricedL
  * `methodId` undefined: the cheapest method (POST /order's one line).
  */
 export function totals(lines: PricedLine[], destination: Destination | undefined, methodId: string | undefined): Totals {
-  const subtotalCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const partsCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
+  const depositCents = lines.reduce((sum, line) => sum + depositOf(line), 0);
+  const subtotalCents = partsCents + depositCents;
   const weightGrams = lines.reduce((sum, line) => sum + (line.part?.weight_grams ?? 0) * line.quantity, 0);
   const shippingOptions = (destination?.methods ?? []).flatMap((method) => {
     const priceCents = shippingCents(
@@ -120,7 +128,7 @@ export function totals(lines: PricedLine[], destination: Destination | undefined
         freeOverCents: method.free_over_cents,
       },
       weightGrams,
-      subtotalCents,
+      partsCents,
     );
     return priceCents === undefined ? [] : [{ method, priceCents }];
   });
@@ -131,10 +139,11 @@ export function totals(lines: PricedLine[], destination: Destination | undefined
   const chosen = methodId === undefined ? cheapest : shippingOptions.find((option) => option.method.id === methodId);
   const shipping = chosen?.priceCents ?? 0;
   const rate = destination?.tax ?? { ratePpm: 0, appliesToShipping: false };
-  const tax = taxCents(rate.ratePpm, subtotalCents + (rate.appliesToShipping ? shipping : 0));
+  const tax = taxCents(rate.ratePpm, partsCents + (rate.appliesToShipping ? shipping : 0));
   return {
     lines,
     subtotalCents,
+    depositCents,
     weightGrams,
     shippingOptions,
     chosen,
@@ -144,8 +153,34 @@ export function totals(lines: PricedLine[], destination: Destination | undefined
   };
 }
 
+/** A line's core deposit in cents: the part's deposit times the quantity (0 when none). */
+export function depositOf(line: PricedLine): number {
+  return (line.part?.core_deposit_cents ?? 0) * line.quantity;
+}
+
+/** The quote's lines: each part's, followed by its core deposit's when it has one. */
+export function toCheckoutLines(lines: readonly PricedLine[]): CheckoutLine[] {
+  return lines.flatMap((line) => {
+    const part = toCheckoutLine(line);
+    const unitDeposit = line.part?.core_deposit_cents;
+    if (unitDeposit === null || unitDeposit === undefined) return [part];
+    return [
+      part,
+      {
+        ...part,
+        kind: 'core-deposit',
+        name: partPromiseMessages.coreDepositLine(part.name),
+        unitPrice: centsToDollars(unitDeposit),
+        lineTotal: centsToDollars(depositOf(line)),
+        problem: null,
+      },
+    ];
+  });
+}
+
 export function toCheckoutLine(line: PricedLine): CheckoutLine {
   return {
+    kind: 'part',
     partId: line.partId,
     partNumber: line.part?.part_number ?? '',
     name: line.part?.name ?? '',
@@ -255,7 +290,7 @@ export function createCheckoutRepository(db: Db, mail: Mail) {
       let result = totals(lines, where, shippingMethodId);
       if (!result.chosen) result = totals(lines, where, undefined);
       return {
-        lines: result.lines.map(toCheckoutLine),
+        lines: toCheckoutLines(result.lines),
         subtotal: centsToDollars(result.subtotalCents),
         shippingMethods: result.shippingOptions.map(({ method, priceCents }) => ({
           id: method.id,
@@ -342,23 +377,47 @@ export function createCheckoutRepository(db: Db, mail: Mail) {
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        const orderLines = await trx
-          .insertInto('order_lines')
-          .values(
-            lines.map((line, index) => ({
-              order_id: order.id,
-              position: index + 1,
-              part_id: line.partId,
-              part_number: line.part?.part_number ?? '',
-              name: line.part?.name ?? '',
-              img: line.part?.img ?? '',
-              quantity: line.quantity,
-              unit_price_cents: line.unitPriceCents,
-              line_total_cents: line.lineTotalCents,
-            })),
-          )
-          .returningAll()
-          .execute();
+        // The fit promise: the garage's chosen vehicle, and which of these parts are listed to fit it.
+        const fitting = await fitsChosenVehicle(trx, input.userId, lines.map((line) => line.partId));
+        // Each part's line, followed by its core deposit's (the part's quantity, pointing back at it).
+        let position = 0;
+        const rows = lines.flatMap((line) => {
+          const part = line.part;
+          if (!part) throw new Error('a line without its part');
+          position += 1;
+          const partPosition = position;
+          const partLine = {
+            order_id: order.id,
+            position: partPosition,
+            kind: 'part' as const,
+            part_id: line.partId,
+            part_number: part.part_number,
+            name: part.name,
+            img: part.img,
+            quantity: line.quantity,
+            unit_price_cents: line.unitPriceCents,
+            line_total_cents: line.lineTotalCents,
+            vehicle_id: fitting.has(line.partId) ? fitting.vehicleId : null,
+            fit_checked: fitting.has(line.partId),
+          };
+          if (part.core_deposit_cents === null) return [partLine];
+          position += 1;
+          return [
+            partLine,
+            {
+              ...partLine,
+              position,
+              kind: 'core-deposit' as const,
+              deposit_for: partPosition,
+              name: partPromiseMessages.coreDepositLine(part.name),
+              unit_price_cents: part.core_deposit_cents,
+              line_total_cents: depositOf(line),
+              vehicle_id: null,
+              fit_checked: false,
+            },
+          ];
+        });
+        const orderLines = await trx.insertInto('order_lines').values(rows).returningAll().execute();
         if (fromCart) {
           await trx
             .deleteFrom('cart_lines')
@@ -378,6 +437,28 @@ export function createCheckoutRepository(db: Db, mail: Mail) {
 }
 
 export type CheckoutRepository = ReturnType<typeof createCheckoutRepository>;
+
+/**
+ * The account's chosen garage vehicle, if any, and which of `partIds` are listed to fit it (read in
+ * the checkout's transaction, so the order records what the catalogue said when it was placed).
+ */
+async function fitsChosenVehicle(trx: Db, userId: string, partIds: readonly string[]): Promise<{ vehicleId: string | null; has: (partId: string) => boolean }> {
+  const chosen = await trx
+    .selectFrom('garage_vehicles')
+    .select('vehicle_id')
+    .where('user_id', '=', userId)
+    .where('active', '=', true)
+    .executeTakeFirst();
+  if (!chosen || partIds.length === 0) return { vehicleId: null, has: () => false };
+  const rows = await trx
+    .selectFrom('fitments')
+    .select('part_id')
+    .where('vehicle_id', '=', chosen.vehicle_id)
+    .where('part_id', 'in', [...partIds])
+    .execute();
+  const fits = new Set(rows.map((row) => row.part_id));
+  return { vehicleId: chosen.vehicle_id, has: (partId) => fits.has(partId) };
+}
 
 /** The account's cart as lines to order, oldest first. */
 async function cartLines(db: Db, userId: string): Promise<LineRequest[]> {
@@ -401,7 +482,7 @@ async function partsFor(db: Db, requests: LineRequest[], { lock }: { lock: boole
   if (ids.length === 0) return new Map();
   let query = db
     .selectFrom('parts')
-    .select(['id', 'part_number', 'name', 'img', 'price_cents', 'available_quantity', 'min_order_quantity', 'archived_at', 'weight_grams'])
+    .select(['id', 'part_number', 'name', 'img', 'price_cents', 'available_quantity', 'min_order_quantity', 'archived_at', 'weight_grams', 'core_deposit_cents'])
     .where('id', 'in', ids)
     .orderBy('id');
   if (lock) query = query.forUpdate();

@@ -45,6 +45,9 @@ export function toOrder(
     expiresAt: row.status === 'unpaid' && row.expires_at ? row.expires_at.toISOString() : null,
     orderNumber: String(row.order_number),
     lines: lines.map((line) => ({
+      kind: line.kind,
+      vehicleId: line.vehicle_id,
+      fitChecked: line.fit_checked,
       partId: line.part_id,
       partNumber: line.part_number,
       name: line.name,
@@ -356,10 +359,12 @@ export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
  */
 async function giveStockBack(trx: Db, order: OrderRow): Promise<OrderLineRow[]> {
   const lines = (await linesOf(trx, [order.id])).get(order.id) ?? [];
-  const partIds = [...new Set(lines.map((line) => line.part_id))];
+  // A core deposit line names its part but holds no stock of its own.
+  const stocked = lines.filter((line) => line.kind === 'part');
+  const partIds = [...new Set(stocked.map((line) => line.part_id))];
   if (partIds.length === 0) return lines;
   await trx.selectFrom('parts').select('id').where('id', 'in', partIds).orderBy('id').forUpdate().execute();
-  const given = sql.join(lines.map((line) => sql`(${line.part_id}::uuid, ${line.quantity}::int)`));
+  const given = sql.join(stocked.map((line) => sql`(${line.part_id}::uuid, ${line.quantity}::int)`));
   await sql`
     update parts set available_quantity = parts.available_quantity + given.quantity
     from (select id, sum(quantity)::int as quantity from (values ${given}) as line(id, quantity) group by id) as given

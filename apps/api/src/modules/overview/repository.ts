@@ -33,6 +33,7 @@ export function createOverviewRepository(db: Db) {
           join order_lines on order_lines.order_id = orders.id
           join parts on parts.id = order_lines.part_id
           where orders.${EARNING}
+            and order_lines.kind = 'part'
             and orders.created_at >= (now() at time zone 'utc')::date - ${OVERVIEW_DAYS - 1}::int
           group by parts.id, parts.name
           order by quantity desc, sum(order_lines.line_total_cents) desc, parts.name

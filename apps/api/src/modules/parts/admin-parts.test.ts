@@ -127,7 +127,7 @@ describe('POST /api/addaproduct', () => {
     const one = await app.inject({ method: 'GET', url: `/api/part/${id}` });
     expectReply(one, 200);
     // A part added here has no category yet, the next AP- part number, no weight and no price breaks.
-    expect(one.json()).toEqual({ ...expected, category: null, partNumber, oemNumbers: [], specs: [], weightKg: 0, priceBreaks: [] });
+    expect(one.json()).toEqual({ ...expected, category: null, partNumber, oemNumbers: [], specs: [], weightKg: 0, priceBreaks: [], coreDeposit: null, warrantyMonths: null });
   });
 
   it('takes numbers as well as text, and a minimum order quantity', async () => {
@@ -260,7 +260,7 @@ describe('GET /api/admin/parts', () => {
     expect(parts.at(-1)).toMatchObject({ _id: archived, name: 'Archived', archived: true });
     for (const part of parts) {
       expect(Object.keys(part).sort()).toEqual(
-        ['_id', 'archived', 'availableQuantity', 'description', 'img', 'minOrderQuantity', 'name', 'partNumber', 'price', 'priceBreaks', 'weightKg'].sort(),
+        ['_id', 'archived', 'availableQuantity', 'coreDeposit', 'description', 'img', 'minOrderQuantity', 'name', 'openFitmentReports', 'partNumber', 'price', 'priceBreaks', 'warrantyMonths', 'weightKg'].sort(),
       );
     }
     expect((await partsOnSale()).map((part) => part._id)).toEqual(parts.filter((part) => !part.archived).map((part) => part._id));

@@ -61,6 +61,12 @@ export const selectCatalogParts = (db: Db) =>
 const gramsToKg = (grams: number) => grams / 1000;
 const kgToGrams = (kg: number) => Math.round(kg * 1000);
 
+/** A part's core deposit and warranty as the API sends them (dollars; null when none). */
+const afterSale = (row: { core_deposit_cents: number | null; warranty_months: number | null }) => ({
+  coreDeposit: row.core_deposit_cents === null ? null : centsToDollars(row.core_deposit_cents),
+  warrantyMonths: row.warranty_months,
+});
+
 /** Each part's price breaks, by quantity, for the parts in `ids`. */
 export async function priceBreaksOf(db: Db, ids: readonly string[]): Promise<Map<string, PriceBreak[]>> {
   const byPart = new Map<string, PriceBreak[]>(ids.map((id) => [id, []]));
@@ -143,7 +149,7 @@ export function createPartsRepository(db: Db) {
     /** One part on sale with its catalogue fields, weight and price breaks. */
     async detail(where: (query: ReturnType<typeof selectCatalogParts>) => ReturnType<typeof selectCatalogParts>): Promise<PartDetail | undefined> {
       const row = await where(selectCatalogParts(db))
-        .select(['parts.oem_numbers', 'parts.specs', 'parts.weight_grams'])
+        .select(['parts.oem_numbers', 'parts.specs', 'parts.weight_grams', 'parts.core_deposit_cents', 'parts.warranty_months'])
         .where('parts.archived_at', 'is', null)
         .executeTakeFirst();
       if (!row) return undefined;
@@ -154,6 +160,7 @@ export function createPartsRepository(db: Db) {
         specs: row.specs,
         weightKg: gramsToKg(row.weight_grams),
         priceBreaks: breaks.get(row.id) ?? [],
+        ...afterSale(row),
       };
     },
 
@@ -183,7 +190,17 @@ export function createPartsRepository(db: Db) {
         );
       }
       const [rows, counted] = await Promise.all([
-        matching.select([...partColumns, 'part_number', 'archived_at', 'weight_grams']).orderBy('seq').limit(pageSize).offset((page - 1) * pageSize).execute(),
+        matching
+          .select([...partColumns, 'part_number', 'archived_at', 'weight_grams', 'core_deposit_cents', 'warranty_months'])
+          .select((eb) =>
+            eb
+              .selectFrom('fitment_reports')
+              .select(eb.fn.countAll<string>().as('count'))
+              .whereRef('fitment_reports.part_id', '=', 'parts.id')
+              .where('fitment_reports.status', '=', 'open')
+              .as('open_reports'),
+          )
+         .orderBy('seq').limit(pageSize).offset((page - 1) * pageSize).execute(),
         matching.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
       ]);
       const breaks = await priceBreaksOf(db, rows.map((row) => row.id));
@@ -194,6 +211,8 @@ export function createPartsRepository(db: Db) {
           archived: row.archived_at !== null,
           weightKg: gramsToKg(row.weight_grams),
           priceBreaks: breaks.get(row.id) ?? [],
+          ...afterSale(row),
+          openFitmentReports: Number(row.open_reports ?? 0),
         })),
         total: Number(counted.total),
         page,
@@ -225,7 +244,7 @@ export function createPartsRepository(db: Db) {
      */
     async update(id: string, changes: ProductUpdate): Promise<PartUpdateOutcome> {
       if (!isId(id)) return 'not-found';
-      const { name, img, description, price, availableQuantity, minOrderQuantity, expectedAvailableQuantity, weightKg, priceBreaks } = changes;
+      const { name, img, description, price, availableQuantity, minOrderQuantity, expectedAvailableQuantity, weightKg, priceBreaks, coreDeposit, warrantyMonths } = changes;
       if (price !== undefined || priceBreaks !== undefined) {
         const current = await db.selectFrom('parts').select('price_cents').where('id', '=', id).forUpdate().executeTakeFirst();
         if (!current) return 'not-found';
@@ -242,6 +261,9 @@ export function createPartsRepository(db: Db) {
           available_quantity: availableQuantity,
           min_order_quantity: minOrderQuantity,
           weight_grams: weightKg === undefined ? undefined : kgToGrams(weightKg),
+          // null (remove) is written; undefined (not sent) is left out below.
+          core_deposit_cents: coreDeposit === undefined ? undefined : coreDeposit === null ? null : dollarsToCents(coreDeposit),
+          warranty_months: warrantyMonths,
         }).filter(([, value]) => value !== undefined),
       );
       if (Object.keys(set).length === 0 && priceBreaks === undefined) return (await this.exists(id)) ? 'updated' : 'not-found';

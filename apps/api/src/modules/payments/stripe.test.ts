@@ -235,6 +235,32 @@ describe('POST /api/payments/checkout', () => {
     expect((await orderRow(app, orderId)).total_cents).toBe(24_648);
   });
 
+  it('sends a core deposit as its own item, untaxed, and the items still add up to the total', async () => {
+    const aliceId = await userIdOf(app, alice.email);
+    const home = await insertAddress(app, aliceId, { country: 'US', region: 'NV' });
+    const method = await insertShippingMethod(app, { name: 'Deposit ground', countries: ['US'], baseCents: 900 });
+    await insertTaxRate(app, { country: 'US', region: 'NV', ratePpm: 80_000 });
+    const alternator = await insertWeighedPart(app, { name: 'Stripe alternator', priceCents: 18_900, weightGrams: 6000 });
+    await app.db.updateTable('parts').set({ core_deposit_cents: 4500 }).where('id', '=', alternator).execute();
+    await fillCart(app, aliceId, [[alternator, 2]]);
+    const placed = await postCheckout(app, alice.cookie, { addressId: home, shippingMethodId: method });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const { insertedId: orderId, total } = placed.json() as { insertedId: string; total: number };
+    // $378.00 + deposit $90.00 + shipping $9.00; tax 8 % of the parts only: $30.24.
+    expect(total).toBe(507.24);
+
+    const response = await checkout(alice.cookie, orderId);
+    expect(response.statusCode, response.body).toBe(200);
+    const [request] = stripeApi.requestsTo('/v1/checkout/sessions').filter((r) => r.idempotencyKey === `checkout-${orderId}`);
+    expect(request!.body.line_items).toEqual([
+      { quantity: '2', price_data: { currency: 'usd', unit_amount: '18900', product_data: expect.objectContaining({ name: expect.stringContaining('Stripe alternator') }) } },
+      { quantity: '2', price_data: { currency: 'usd', unit_amount: '4500', product_data: expect.objectContaining({ name: expect.stringMatching(/^Core deposit: Stripe alternator/) }) } },
+      { quantity: '1', price_data: { currency: 'usd', unit_amount: '900', product_data: { name: 'Shipping: Deposit ground' } } },
+      { quantity: '1', price_data: { currency: 'usd', unit_amount: '3024', product_data: { name: 'Tax' } } },
+    ]);
+    expect(stripeApi.sessions.find((s) => s.metadata.orderId === orderId)!.amount_total).toBe(50_724);
+  });
+
   it('reuses the idempotency key: a second checkout yields the same session, not a new one', async () => {
     const { orderId } = await newOrder();
 

@@ -31,6 +31,7 @@ const linksByRole: Record<Role, { to: string; label: string }[]> = {
     { to: paths.manageReviews, label: 'Customer Reviews' },
     { to: paths.shippingMethods, label: 'Shipping Methods' },
     { to: paths.taxRates, label: 'Tax Rates' },
+    { to: paths.fitmentReports, label: 'Fitment reports' },
     { to: paths.operations, label: 'Operations' },
   ],
 };

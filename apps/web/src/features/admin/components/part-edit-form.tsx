@@ -44,6 +44,9 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
       // The stock this form was opened with: a new figure applies only while it still holds.
       expectedAvailableQuantity: part.availableQuantity,
       weightKg: String(part.weightKg),
+      // Empty: none (the schema reads an empty field as null, which removes it).
+      coreDeposit: part.coreDeposit === null ? '' : part.coreDeposit.toFixed(2),
+      warrantyMonths: part.warrantyMonths === null ? '' : String(part.warrantyMonths),
       priceBreaks: part.priceBreaks.map((tier) => ({ minQuantity: String(tier.minQuantity), unitPrice: tier.unitPrice.toFixed(2) })),
     },
   });
@@ -55,12 +58,14 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
   const submit = photo.submitAfterPhoto((url) => setValue('img', url, { shouldValidate: true, shouldDirty: true }), () => onSubmit());
 
   const onSubmit = handleSubmit(async (values) => {
-    const { weightKg, priceBreaks, ...fields } = values;
+    const { weightKg, priceBreaks, coreDeposit, warrantyMonths, ...fields } = values;
     const changes: ProductUpdate = Object.fromEntries(
       Object.entries(fields).filter(([field]) => dirtyFields[field as keyof ProductUpdate]),
     );
     // Weight and tiers by value: a row added and removed again, or retyped the same, is no change.
     if (weightKg !== undefined && weightKg !== part.weightKg) changes.weightKg = weightKg;
+    if (coreDeposit !== undefined && coreDeposit !== part.coreDeposit) changes.coreDeposit = coreDeposit;
+    if (warrantyMonths !== undefined && warrantyMonths !== part.warrantyMonths) changes.warrantyMonths = warrantyMonths;
     if (priceBreaks && JSON.stringify(priceBreaks) !== JSON.stringify(part.priceBreaks)) changes.priceBreaks = priceBreaks;
     if (changes.availableQuantity !== undefined) changes.expectedAvailableQuantity = part.availableQuantity;
     if (Object.keys(changes).length === 0) {
@@ -118,6 +123,25 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
         hint="Up to three decimals, e.g. 1.25"
         error={errors.weightKg?.message}
         {...register('weightKg')}
+      />
+      <TextField
+        label="Core deposit ($)"
+        inputMode="decimal"
+        autoComplete="off"
+        hint="Refunded when the old part comes back; empty for none"
+        error={errors.coreDeposit?.message}
+        {...register('coreDeposit')}
+      />
+      <TextField
+        label="Warranty (months)"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={240}
+        step={1}
+        hint="From delivery; empty for none"
+        error={errors.warrantyMonths?.message}
+        {...register('warrantyMonths')}
       />
       <PriceBreaksField className="sm:col-span-3" control={control} register={register} errors={errors} />
       <div className="flex flex-wrap items-center gap-3 sm:col-span-3">

@@ -1,4 +1,4 @@
-import { paths, productUpdateFieldsSchema, type AdminPart, type ProductUpdate } from '@autoparts/shared';
+import { partPromiseMessages, paths, productUpdateFieldsSchema, type AdminPart, type ProductUpdate } from '@autoparts/shared';
 import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef, useState } from 'react';
@@ -82,6 +82,15 @@ export function PartRow({ part }: { part: AdminPart }) {
           <span>{part.name}</span>
           {part.archived && (
             <span className="ml-2 inline-flex rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">Archived</span>
+          )}
+          {part.openFitmentReports > 0 && (
+            <Link
+              to={paths.fitmentReports}
+              className="mt-1 block text-xs font-semibold text-amber-900 underline underline-offset-2"
+              data-testid="open-fitment-reports"
+            >
+              {partPromiseMessages.openFitmentReports(part.openFitmentReports)}
+            </Link>
           )}
         </th>
         <td data-label="Part no." className="px-4 py-3 whitespace-nowrap text-slate-700">

@@ -12,6 +12,22 @@ interface CartLineItemProps {
 }
 
 /**
+ * A part's core deposit, after its line: the deposit times the part's quantity, which follows the
+ * part's quantity and so has no controls of its own.
+ */
+export function CartDepositLine({ line }: { line: CartLine }) {
+  return (
+    <li className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 border-b border-slate-200 py-3 pl-[5.5rem] sm:pl-[7rem]" data-testid="cart-deposit-line">
+      <span className="min-w-0">
+        <span className="block font-semibold text-ink">{line.name}</span>
+        <span className="block text-sm text-slate-600">{`${line.quantity} × ${formatPrice(line.unitPrice)}, refunded when the old part comes back`}</span>
+      </span>
+      <span className="font-semibold text-ink tabular-nums">{formatPrice(line.lineTotal)}</span>
+    </li>
+  );
+}
+
+/**
  * One line of the cart: photo, number and name, unit price after price breaks, a quantity the
  * customer can change (checked against the minimum and stock as typed), the line total, Remove,
  * and the line's problem, if any, which the quantity field is described by.

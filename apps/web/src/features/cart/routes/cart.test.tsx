@@ -15,6 +15,7 @@ const OTHER = '22222222-2222-4222-8222-222222222222';
 
 function aLine(overrides: Partial<CartLine> = {}): CartLine {
   return {
+    kind: 'part',
     partId: PART,
     partNumber: 'BRK-1001',
     name: 'Ceramic brake pads',

@@ -5,7 +5,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { LoadingBlock } from '../../../components/spinner';
 import { pageTitle } from '../../../content/site';
 import { useCart } from '../api/cart';
-import { CartLineItem } from '../components/cart-line-item';
+import { CartDepositLine, CartLineItem } from '../components/cart-line-item';
 import { QuickOrderForm } from '../components/quick-order-form';
 
 /** The checkout page (another feature's); a visitor is sent to sign in first and comes back to it. */
@@ -62,7 +62,10 @@ export function Component() {
                   Parts in your cart
                 </h2>
                 <ul className="border-t border-slate-200">
-                  {cart.lines.map((line) => (
+                  {cart.lines.map((line) =>
+                    line.kind === 'core-deposit' ? (
+                      <CartDepositLine key={`deposit:${line.partId}`} line={line} />
+                    ) : (
                     <CartLineItem
                       // A new quantity from the server starts the field afresh.
                       key={`${line.partId}:${line.quantity}`}
@@ -70,7 +73,8 @@ export function Component() {
                       busy={setQuantity.isPending}
                       onChange={(quantity) => change(line, quantity)}
                     />
-                  ))}
+                    ),
+                  )}
                 </ul>
               </section>
             )}

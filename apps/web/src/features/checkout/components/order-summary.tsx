@@ -2,6 +2,8 @@ import { formatPrice } from '@autoparts/shared';
 import type { CheckoutQuote } from '@autoparts/shared';
 
 interface SummaryLine {
+  /** A part, or its core deposit (the same `partId`). */
+  kind?: 'part' | 'core-deposit';
   partId: string;
   partNumber: string;
   name: string;
@@ -28,7 +30,7 @@ export function CheckoutSummary({ lines, subtotal, quote, updating = false }: Ch
       </h2>
       <ul className="mt-4 divide-y divide-slate-200" aria-label="Lines">
         {lines.map((line) => (
-          <li key={line.partId} className="flex justify-between gap-4 py-3">
+          <li key={`${line.kind ?? 'part'}:${line.partId}`} className="flex justify-between gap-4 py-3">
             <span className="min-w-0">
               <span className="block font-semibold break-words text-ink">{line.name}</span>
               <span className="block text-sm text-slate-600">

@@ -10,6 +10,7 @@ import { ORDER_NOTE_MAX_LENGTH, PO_NUMBER_MAX_LENGTH, type Cart, type CheckoutQu
 import { Component as CheckoutPage } from './checkout';
 
 const pads = {
+  kind: 'part' as const,
   partId: 'part-pads',
   partNumber: 'BP-100',
   name: 'Brake Pads',

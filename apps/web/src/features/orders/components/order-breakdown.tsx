@@ -1,4 +1,4 @@
-import { formatPrice, type Order, type ShipTo } from '@autoparts/shared';
+import { formatPrice, partPromiseMessages, type Order, type ShipTo } from '@autoparts/shared';
 import { useState } from 'react';
 import { OrderTimeline } from '../../shipments/components/order-timeline';
 import { OrderDocuments } from '../../invoices/components/order-documents';
@@ -14,10 +14,15 @@ export function OrderBreakdown({ order }: { order: Order }) {
     <div className="space-y-4 text-sm text-slate-700">
       <ul aria-label={`Lines of order ${order.orderNumber}`} className="divide-y divide-slate-200 rounded-lg border border-slate-200">
         {order.lines.map((line) => (
-          <li key={`${line.partId}-${line.partNumber}`} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2">
+          <li key={`${line.kind}-${line.partId}-${line.partNumber}`} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2">
             <span className="min-w-0">
               <span className="tabular-nums">{line.quantity} ×</span> <span className="font-semibold text-ink">{line.name}</span>
               {line.partNumber && <span className="ml-1 font-mono text-xs text-slate-500">{line.partNumber}</span>}
+              {line.fitChecked && (
+                <span className="ml-2 inline-block rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-green-200">
+                  {partPromiseMessages.fitPromiseLine}
+                </span>
+              )}
             </span>
             <span className="tabular-nums">
               {formatPrice(line.lineTotal)} <span className="text-xs text-slate-500">({formatPrice(line.unitPrice)} each)</span>

@@ -1,4 +1,4 @@
-import { formatPrice, type PartDetail } from '@autoparts/shared';
+import { formatPrice, partPromiseMessages, warrantyText, type PartDetail } from '@autoparts/shared';
 import type { ReactNode } from 'react';
 import { PartImage } from '../../../components/part-image';
 import { PriceBreakTable } from '../../parts/components/price-break-table';
@@ -37,6 +37,18 @@ export function PartDetails({ part, besidePrice }: { part: PartDetail; besidePri
           <dd>{part.availableQuantity}</dd>
           <dt className="font-medium">Minimum Order Quantity</dt>
           <dd>{part.minOrderQuantity}</dd>
+          {part.warrantyMonths !== null && (
+            <>
+              <dt className="font-medium">Warranty</dt>
+              <dd data-testid="part-warranty">{warrantyText(part.warrantyMonths)}</dd>
+            </>
+          )}
+          {part.coreDeposit !== null && (
+            <>
+              <dt className="font-medium">Core deposit</dt>
+              <dd data-testid="part-core-deposit">{partPromiseMessages.coreDepositNote(formatPrice(part.coreDeposit))}</dd>
+            </>
+          )}
           {part.weightKg > 0 && (
             <>
               <dt className="font-medium">Weight</dt>

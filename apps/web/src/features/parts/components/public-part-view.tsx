@@ -1,4 +1,4 @@
-import { formatPrice, paths, type PublicPart } from '@autoparts/shared';
+import { formatPrice, partPromiseMessages, paths, type PublicPart } from '@autoparts/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { pageTitle } from '../../../content/site';
@@ -61,6 +61,12 @@ export function PublicPartView({ part, addToCart }: PublicPartViewProps) {
             </Link>
           </div>
           <p className="mt-2 text-sm text-slate-600">Order now asks you to sign in, then takes the order and its payment.</p>
+          {part.fitment.length > 0 && (
+            <p data-testid="fit-promise" className="mt-4 rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900">
+              <strong className="block font-semibold">The fit promise</strong>
+              {partPromiseMessages.fitPromise}
+            </p>
+          )}
         </aside>
       </div>
       <FitmentSection>

@@ -1,4 +1,4 @@
-import type { PublicPart } from '@autoparts/shared';
+import { partPromiseMessages, type PublicPart } from '@autoparts/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -43,6 +43,14 @@ describe('/parts/{partNumber}', () => {
     expect(fitment.getAllByRole('row').map((row) => row.textContent)).toEqual(['MakeModelYears', 'HyundaiElantra2016–2017', 'KiaForte2019']);
     expect(screen.getByRole('link', { name: 'Order now' })).toHaveAttribute('href', '/part/part-1');
     expect(screen.queryByText(/fit your/)).not.toBeInTheDocument();
+  });
+
+  it('shows the core deposit, the warranty and which purchases the fit promise covers', async () => {
+    stubFetch({ [GET_PART]: { body: { ...part, coreDeposit: 45, warrantyMonths: 24 } }, 'GET /api/me': signedOutReply });
+    renderPage();
+    expect(await screen.findByText('Core deposit $45.00, refunded when you send the old part back within 90 days')).toBeInTheDocument();
+    expect(screen.getByText('2-year warranty')).toBeInTheDocument();
+    expect(screen.getByTestId('fit-promise')).toHaveTextContent(partPromiseMessages.fitPromise);
   });
 
   it('says whether it fits the vehicle chosen in the garage', async () => {
