@@ -6,8 +6,6 @@ import { parseMoneyText } from './money';
  * server and the browser share.
  */
 
-import { z } from 'zod';
-
 export const CARRIERS = ['ups', 'fedex', 'usps', 'dhl', 'other'] as const;
 export type CarrierCode = (typeof CARRIERS)[number];
 
