@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lineKindSchema } from './after-sale';
+import { cartLineSchema } from './cart';
 import { quantityBelowMinimum } from './messages';
 
 export const PO_NUMBER_MAX_LENGTH = 50;
@@ -34,23 +34,6 @@ export const checkoutQuoteRequestSchema = z.object({
 });
 export type CheckoutQuoteRequest = z.infer<typeof checkoutQuoteRequestSchema>;
 
-/** A line of the cart as checkout prices it; `problem` says why it cannot be ordered as it is. */
-export const checkoutLineSchema = z.object({
-  /** A part, or the core deposit of the part line before it. */
-  kind: lineKindSchema,
-  partId: z.string(),
-  partNumber: z.string(),
-  name: z.string(),
-  img: z.string(),
-  quantity: z.number().int(),
-  unitPrice: z.number(),
-  lineTotal: z.number(),
-  minOrderQuantity: z.number().int(),
-  availableQuantity: z.number().int(),
-  problem: z.string().nullable(),
-});
-export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
-
 export const shippingOptionSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -60,7 +43,8 @@ export const shippingOptionSchema = z.object({
 export type ShippingOption = z.infer<typeof shippingOptionSchema>;
 
 export const checkoutQuoteSchema = z.object({
-  lines: z.array(checkoutLineSchema),
+  /** The cart's lines as checkout prices them; `problem` says why one cannot be ordered as it is. */
+  lines: z.array(cartLineSchema),
   subtotal: z.number(),
   /** Each method that delivers this cart's weight to the address's country, with its price. */
   shippingMethods: z.array(shippingOptionSchema),

@@ -8,7 +8,7 @@ import {
   unitPriceCents,
   UNPAID_ORDERS_MAX,
   UNPAID_UNITS_MAX,
-  type CheckoutLine,
+  type CartLine,
   type CheckoutQuote,
   type PriceBreakCents,
   type ShipTo,
@@ -159,7 +159,7 @@ export function depositOf(line: PricedLine): number {
 }
 
 /** The quote's lines: each part's, followed by its core deposit's when it has one. */
-export function toCheckoutLines(lines: readonly PricedLine[]): CheckoutLine[] {
+export function toCheckoutLines(lines: readonly PricedLine[]): CartLine[] {
   return lines.flatMap((line) => {
     const part = toCheckoutLine(line);
     const unitDeposit = line.part?.core_deposit_cents;
@@ -178,7 +178,7 @@ export function toCheckoutLines(lines: readonly PricedLine[]): CheckoutLine[] {
   });
 }
 
-export function toCheckoutLine(line: PricedLine): CheckoutLine {
+export function toCheckoutLine(line: PricedLine): CartLine {
   return {
     kind: 'part',
     partId: line.partId,

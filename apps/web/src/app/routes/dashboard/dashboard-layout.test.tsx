@@ -67,6 +67,7 @@ describe('Dashboard layout', () => {
       ['Customer Reviews', '/dashboard/reviews'],
       ['Shipping Methods', '/dashboard/shipping-methods'],
       ['Tax Rates', '/dashboard/tax-rates'],
+      ['Fitment reports', '/dashboard/fitment-reports'],
       ['Operations', '/dashboard/operations'],
     ]);
   });
