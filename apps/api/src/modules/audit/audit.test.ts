@@ -70,7 +70,11 @@ describe('GET /api/admin/audit', () => {
       { action: 'part.restock', target: `part ${partId}`, details: { quantity: 3 } },
       { action: 'part.archive', target: `part ${partId}`, details: {} },
       { action: 'part.unarchive', target: `part ${partId}`, details: {} },
-      { action: 'order.ship', target: `order ${shipped}`, details: { email: alice.email } },
+      {
+        action: 'order.ship',
+        target: `order ${shipped}`,
+        details: { email: alice.email, carrier: 'other', trackingNumber: '', shipment: expect.any(String), status: 'shipped' },
+      },
       { action: 'order.cancel', target: `order ${cancelled}`, details: { email: alice.email, was: 'unpaid' } },
       { action: 'review.hide', target: `review ${reviewId}`, details: {} },
       { action: 'review.show', target: `review ${reviewId}`, details: {} },

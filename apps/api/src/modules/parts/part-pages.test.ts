@@ -152,6 +152,8 @@ describe('GET /api/parts/by-number/{partNumber}', () => {
       specs: [{ name: 'Position', value: 'Front' }],
       weightKg: 0.8,
       priceBreaks: [{ minQuantity: 10, unitPrice: 42 }],
+      coreDeposit: null,
+      warrantyMonths: null,
       fitment: [
         { make: 'Hyundai', model: 'Elantra', vehicles: [{ _id: idOf('Hyundai', 2016), year: 2016, engine: '1.8L' }] },
         {

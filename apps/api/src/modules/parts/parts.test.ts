@@ -101,6 +101,8 @@ describe('GET /api/part/{id}', () => {
       specs: expect.any(Array),
       weightKg: expect.any(Number),
       priceBreaks: expect.any(Array),
+      coreDeposit: null,
+      warrantyMonths: null,
     });
   });
 
