@@ -17,6 +17,13 @@ describe('parseEnv', () => {
     expect(path.isAbsolute(config.webDistDir)).toBe(true);
   });
 
+  it('keeps the shop\'s limits: LIMIT_SCALE raises them for test runs only', () => {
+    expect(parseEnv({}).limitScale).toBe(1);
+    expect(parseEnv({ NODE_ENV: 'test', LIMIT_SCALE: '10' }).limitScale).toBe(10);
+    expect(() => parseEnv({ LIMIT_SCALE: '10' })).toThrow(/LIMIT_SCALE/);
+    expect(() => parseEnv({ NODE_ENV: 'test', LIMIT_SCALE: '0' })).toThrow(/LIMIT_SCALE/);
+  });
+
   it('logs readable lines to a terminal and JSON elsewhere, unless LOG_FORMAT says', () => {
     expect(parseEnv({}, { tty: true }).logFormat).toBe('pretty');
     expect(parseEnv({}, { tty: false }).logFormat).toBe('json');

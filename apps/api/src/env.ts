@@ -63,6 +63,12 @@ const envSchema = z
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(10 * 60_000).default(20_000),
     METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** Multiplies every rate limit and unpaid cap; read only when NODE_ENV is test (the browser journeys). */
+    LIMIT_SCALE: z.coerce.number().int().min(1).max(100).default(1),
+  })
+  .refine((env) => env.LIMIT_SCALE === 1 || env.NODE_ENV === 'test', {
+    path: ['LIMIT_SCALE'],
+    message: 'is for test runs only (NODE_ENV=test): the shop keeps its limits',
   })
   .refine((env) => !env.DATABASE_URL || env.AUTH_SECRET, {
     path: ['AUTH_SECRET'],
@@ -196,7 +202,7 @@ export function parseEnv(
     seller: { name: env.SHOP_LEGAL_NAME, address: env.SHOP_ADDRESS, taxId: env.SHOP_TAX_ID },
     shutdown: { graceMs: env.SHUTDOWN_GRACE_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
-    limitScale: 1,
+    limitScale: env.LIMIT_SCALE,
     // A photo upload (the largest body) arrives well within this on a slow phone connection.
     requestTimeoutMs: 60_000,
     sitemapPageSize: 50_000,

@@ -148,9 +148,10 @@ function OverviewFigures({ overview }: { overview: AdminOverview }) {
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
-    <div className="rounded-xl border border-slate-200 p-3">
+    <div className="min-w-0 rounded-xl border border-slate-200 p-3">
       <dt className="text-xs font-semibold uppercase tracking-wider text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-extrabold tabular-nums text-ink">{value}</dd>
+      {/* A revenue of five figures fits half a phone's width: smaller there, and never wider than its card. */}
+      <dd className="mt-1 text-xl font-extrabold tabular-nums text-ink [overflow-wrap:anywhere] sm:text-2xl">{value}</dd>
     </div>
   );
 }
