@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentToPpm, proportionalShares, shippingCents, taxCents, unitPriceCents } from './pricing';
+import { percentToPpm, shippingCents, taxCents, unitPriceCents } from './pricing';
 
 describe('unitPriceCents', () => {
   const breaks = [
@@ -38,13 +38,5 @@ describe('taxCents', () => {
     expect(taxCents(percentToPpm(6.25), 999)).toBe(62); // 62.4375
     expect(taxCents(percentToPpm(8.875), 12_345)).toBe(1_096); // 1095.62
     expect(taxCents(0, 12_345)).toBe(0);
-  });
-});
-
-describe('proportionalShares', () => {
-  it('adds up to the total exactly', () => {
-    expect(proportionalShares(100, [1, 1, 1])).toEqual([34, 33, 33]);
-    expect(proportionalShares(1_001, [2_500, 7_500])).toEqual([250, 751]);
-    expect(proportionalShares(7, [0, 0])).toEqual([7, 0]);
   });
 });

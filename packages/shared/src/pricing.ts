@@ -52,25 +52,6 @@ export function ppmToPercent(ppm: number): number {
   return ppm / 10_000;
 }
 
-/**
- * `total` split in proportion to `weights`, each share rounded to the cent so that the shares add
- * up to `total` exactly (largest remainder; ties to the earlier line).
- */
-export function proportionalShares(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (sum === 0) return weights.map((_, index) => (index === 0 ? total : 0));
-  const exact = weights.map((weight) => (total * weight) / sum);
-  const shares = exact.map(Math.floor);
-  let left = total - shares.reduce((a, b) => a + b, 0);
-  const order = exact.map((value, index) => ({ index, rest: value - Math.floor(value) })).sort((a, b) => b.rest - a.rest || a.index - b.index);
-  for (const { index } of order) {
-    if (left <= 0) break;
-    shares[index] = (shares[index] ?? 0) + 1;
-    left -= 1;
-  }
-  return shares;
-}
-
 /** `numerator / denominator` for non-negative integers, rounded half up, without floating error. */
 function divideHalfUp(numerator: number, denominator: number): number {
   return Math.floor((2 * numerator + denominator) / (2 * denominator));

@@ -30,6 +30,19 @@ export interface MoneyOrder {
   lines: readonly MoneyLine[];
 }
 
+/** The money of an order's row and its lines, as the database holds them. */
+export function moneyOrderOf(
+  order: { shipping_cents: number; tax_cents: number; total_cents: number },
+  lines: readonly { position: number; kind: 'part' | 'core-deposit'; deposit_for: number | null; quantity: number; line_total_cents: number }[],
+): MoneyOrder {
+  return {
+    shippingCents: order.shipping_cents,
+    taxCents: order.tax_cents,
+    totalCents: order.total_cents,
+    lines: lines.map((line) => ({ position: line.position, kind: line.kind, depositFor: line.deposit_for, quantity: line.quantity, lineTotalCents: line.line_total_cents })),
+  };
+}
+
 /** One line of a refund: `quantity` units of the order line at `position`, worth `cents`. */
 export interface RefundLine {
   position: number;

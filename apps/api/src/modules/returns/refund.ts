@@ -1,75 +1,48 @@
-import { proportionalShares, SHOP_AT_FAULT_REASONS, type ReturnReasonCode } from '@autoparts/shared';
-
-export interface RefundOrder {
-  shippingCents: number;
-  taxCents: number;
-  totalCents: number;
-}
-
-export interface RefundOrderLine {
-  position: number;
-  kind: 'part' | 'core-deposit';
-  depositFor: number | null;
-  quantity: number;
-  unitPriceCents: number;
-  lineTotalCents: number;
-}
-
-export interface RefundInput {
-  order: RefundOrder;
-  /** Every line of the order: the shares of tax and shipping are over all of them. */
-  lines: readonly RefundOrderLine[];
-  /** The returned quantities, by the position of the part's line. */
-  returned: readonly { position: number; quantity: number }[];
-  reason: ReturnReasonCode;
-  fitPromise: boolean;
-  restockingFeePpm: number;
-  /** What earlier refunds of the order gave back already. */
-  alreadyRefundedCents: number;
-}
-
-export interface Refund {
-  amountCents: number;
-  restockingFeeCents: number;
-}
-
-/** `part` of `whole` of `cents`, rounded down: a partial quantity never gets more than its share. */
-const portion = (cents: number, part: number, whole: number) => (part >= whole ? cents : Math.floor((cents * part) / whole));
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { ReturnsTable } from '../../db/schema';
+import { coreRefund, moneyOrderOf, returnRefund, type RefundBreakdown } from '../orders/money';
 
 /**
- * What a received return gives back, in cents, decided by the server alone:
- * - each returned line's paid price for the quantity returned, and its share of the order's tax
- *   (shares in proportion to the lines' values, adding up to the order's tax exactly);
- * - its share of the shipping as well when the shop is at fault (defective, damaged, wrong part)
- *   or the fit promise covers it;
- * - less the restocking fee (of the lines' price) for `no-longer-needed`;
- * - a core return gives back the deposit line's price for the cores returned, nothing else;
- * - never more than what was paid less what earlier refunds gave back.
+ * What a return gives back, by the money module's rules (decision 061), from what the database
+ * holds: the order and its lines, the units of the same lines that earlier received returns took
+ * (a core return counts cores, any other return counts parts), and what the order's other credit
+ * notes and received returns give back (the refund never goes above what is left to refund).
  */
-export function computeRefund(input: RefundInput): Refund {
-  const { order, lines, returned } = input;
-  const weights = lines.map((line) => line.lineTotalCents);
-  const taxShares = proportionalShares(order.taxCents, weights);
-  const shippingShares = proportionalShares(order.shippingCents, weights);
-  const withShipping = input.fitPromise || SHOP_AT_FAULT_REASONS.includes(input.reason);
-  let goods = 0;
-  let extras = 0;
-  for (const item of returned) {
-    if (input.reason === 'core') {
-      const deposit = lines.find((line) => line.kind === 'core-deposit' && line.depositFor === item.position);
-      if (deposit) goods += portion(deposit.lineTotalCents, item.quantity, deposit.quantity);
-      continue;
-    }
-    const index = lines.findIndex((line) => line.position === item.position && line.kind === 'part');
-    const line = lines[index];
-    if (!line) continue;
-    goods += portion(line.lineTotalCents, item.quantity, line.quantity);
-    extras += portion(taxShares[index] ?? 0, item.quantity, line.quantity);
-    if (withShipping) extras += portion(shippingShares[index] ?? 0, item.quantity, line.quantity);
-  }
-  const restockingFeeCents =
-    input.reason === 'no-longer-needed' && !input.fitPromise ? Math.round((goods * input.restockingFeePpm) / 1_000_000) : 0;
-  const left = Math.max(0, order.totalCents - input.alreadyRefundedCents);
-  const amountCents = Math.max(0, Math.min(goods + extras - restockingFeeCents, left));
-  return { amountCents, restockingFeeCents: Math.min(restockingFeeCents, goods + extras) };
+export async function refundOfReturn(db: Db, ret: Selectable<ReturnsTable>, restockingFeePpm: number): Promise<RefundBreakdown> {
+  const order = await db.selectFrom('orders').select(['shipping_cents', 'tax_cents', 'total_cents']).where('id', '=', ret.order_id).executeTakeFirstOrThrow();
+  const lines = await db.selectFrom('order_lines').selectAll().where('order_id', '=', ret.order_id).orderBy('position').execute();
+  const returned = await db.selectFrom('return_lines').select(['position', 'quantity']).where('return_id', '=', ret.id).orderBy('position').execute();
+  let earlierQuery = db
+    .selectFrom('return_lines')
+    .innerJoin('returns', 'returns.id', 'return_lines.return_id')
+    .select(['return_lines.position', 'return_lines.quantity', 'returns.reason'])
+    .where('returns.order_id', '=', ret.order_id)
+    .where('returns.id', '!=', ret.id)
+    .where('returns.status', 'in', ['received', 'refunded']);
+  if (ret.received_at) earlierQuery = earlierQuery.where('returns.received_at', '<', ret.received_at);
+  const earlier = await earlierQuery.execute();
+  const isCore = ret.reason === 'core';
+  const before = (position: number) =>
+    earlier.filter((row) => row.position === position && (row.reason === 'core') === isCore).reduce((sum, row) => sum + row.quantity, 0);
+  const credited = await db
+    .selectFrom('credit_notes')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_cents'), eb.val('0')).as('cents'))
+    .where('order_id', '=', ret.order_id)
+    .where((eb) => eb.or([eb('return_id', 'is', null), eb('return_id', '!=', ret.id)]))
+    .executeTakeFirstOrThrow();
+  // Returns received but not refunded yet are owed already.
+  const owed = await db
+    .selectFrom('returns')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('refund_cents'), eb.val('0')).as('cents'))
+    .where('order_id', '=', ret.order_id)
+    .where('id', '!=', ret.id)
+    .where('status', '=', 'received')
+    .executeTakeFirstOrThrow();
+  const money = moneyOrderOf(order, lines);
+  const units = returned.map((row) => ({ position: row.position, from: before(row.position), quantity: row.quantity }));
+  const refundedCents = Number(credited.cents) + Number(owed.cents);
+  return isCore
+    ? coreRefund(money, units, refundedCents)
+    : returnRefund(money, { reason: ret.reason, fitPromise: ret.fit_promise, restockingFeePpm, units }, refundedCents);
 }

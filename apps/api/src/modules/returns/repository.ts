@@ -21,7 +21,7 @@ import { issueCreditNote, nextDocumentNumber } from '../invoices/repository';
 import type { Mail } from '../mail/outbox';
 import type { OrderRow } from '../orders/repository';
 import type { PaymentProvider } from '../payments/provider';
-import { computeRefund } from './refund';
+import { refundOfReturn } from './refund';
 
 export type ReturnRow = Selectable<ReturnsTable>;
 
@@ -288,29 +288,8 @@ export function createReturnsRepository(db: Db, mail: Mail) {
           actions.set(line.position, item.action);
         }
         if (actions.size !== returned.length) throw new ReturnRefusal(400, returnMessages.receiveLinesMismatch);
-        const order = await trx.selectFrom('orders').selectAll().where('id', '=', current.order_id).executeTakeFirstOrThrow();
         const settings = await trx.selectFrom('shop_settings').select('restocking_fee_ppm').executeTakeFirstOrThrow();
-        const refunded = await trx
-          .selectFrom('credit_notes')
-          .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_cents'), sql<string>`0`).as('cents'))
-          .where('order_id', '=', order.id)
-          .executeTakeFirstOrThrow();
-        const refund = computeRefund({
-          order: { shippingCents: order.shipping_cents, taxCents: order.tax_cents, totalCents: order.total_cents },
-          lines: lines.map((line) => ({
-            position: line.position,
-            kind: line.kind,
-            depositFor: line.deposit_for,
-            quantity: line.quantity,
-            unitPriceCents: line.unit_price_cents,
-            lineTotalCents: line.line_total_cents,
-          })),
-          returned: returned.map((row) => ({ position: row.position, quantity: row.quantity })),
-          reason: current.reason,
-          fitPromise: current.fit_promise,
-          restockingFeePpm: settings.restocking_fee_ppm,
-          alreadyRefundedCents: Number(refunded.cents),
-        });
+        const refund = await refundOfReturn(trx, current, settings.restocking_fee_ppm);
         // The one winner: a second admin receiving at once finds it received already.
         const updated = await trx
           .updateTable('returns')
@@ -415,7 +394,7 @@ async function replacementOrder(trx: Db, claim: ReturnRow): Promise<string> {
       part_name: first.name,
       part_img: first.img,
       unit_price_cents: 0,
-      quantity: first.quantity,
+      quantity: claimed.reduce((sum, line) => sum + line.quantity, 0),
       total_cents: 0,
       address: order.address,
       ship_to: order.ship_to ? JSON.stringify(order.ship_to) : null,

@@ -227,6 +227,34 @@ describe('refunds to the cent', () => {
       .execute();
     expectReply(await ask(ada, { orderId: late.orderId, lines: [{ partId: late.a, quantity: 1 }], reason: 'core' }), 409, returnMessages.coreWindowClosed);
   });
+  it('an order with a core deposit returned whole refunds what was paid, to the cent (the deposit carries no tax or shipping share)', async () => {
+    const a = await insertWeighedPart(app, { priceCents: 10_000, weightGrams: 1000, available: 10 });
+    const b = await insertWeighedPart(app, { priceCents: 5_000, weightGrams: 1000, available: 10 });
+    await app.db.updateTable('parts').set({ core_deposit_cents: 4_500 }).where('id', '=', a).execute();
+    await fillCart(app, await userIdOf(app, ada.email), [
+      [a, 1],
+      [b, 2],
+    ]);
+    const response = await postCheckout(app, ada.cookie, { addressId, shippingMethodId: methodId });
+    expect(response.statusCode, response.body).toBe(200);
+    const orderId = (response.json() as { insertedId: string }).insertedId;
+    await payOrder(app, ada, orderId);
+    await app.db.updateTable('orders').set({ status: 'delivered', shipped_at: new Date(), delivered_at: new Date() }).where('id', '=', orderId).execute();
+    const order = await orderRow(app, orderId);
+    // $200 of parts, a $45 deposit (untaxed), $10 shipping, $16.50 tax.
+    expect([order.shipping_cents, order.tax_cents, order.total_cents]).toEqual([1000, 1650, 27_150]);
+
+    const first = await refunded('defective', [{ partId: a, quantity: 1 }, { partId: b, quantity: 1 }], orderId);
+    // A: $100 + $8.25 tax + $5 shipping; one B of two: $50 + $4.12 + $2.50 (the first unit's share rounds down)…
+    expect(first.refundAmount).toBe(169.87);
+    // …and the second unit gets the cent left: $50 + $4.13 + $2.50.
+    const second = await refunded('damaged-in-transit', [{ partId: b, quantity: 1 }], orderId);
+    expect(second.refundAmount).toBe(56.63);
+    const core = await refunded('core', [{ partId: a, quantity: 1 }], orderId);
+    expect(core.refundAmount).toBe(45);
+    const notes = await app.db.selectFrom('credit_notes').select('amount_cents').where('order_id', '=', orderId).execute();
+    expect(notes.reduce((sum, note) => sum + note.amount_cents, 0)).toBe(27_150);
+  });
 });
 
 describe('admins deciding', () => {
@@ -297,6 +325,13 @@ describe('admins deciding', () => {
     expect(replacement).toMatchObject({ status: 'paid', total_cents: 0, replaces_order_id: orderId, email: ada.email });
     const lines = await app.db.selectFrom('order_lines').selectAll().where('order_id', '=', replacement.id).execute();
     expect(lines).toEqual([expect.objectContaining({ part_id: a, quantity: 1, unit_price_cents: 0 })]);
+
+    // A claim of several lines: the replacement records every unit claimed, not the first line's.
+    const both = await bought({ daysAgo: 100 });
+    await app.db.updateTable('parts').set({ warranty_months: 12 }).where('id', 'in', [both.a, both.b]).execute();
+    const claim = await requested(ada, { orderId: both.orderId, lines: [{ partId: both.a, quantity: 1 }, { partId: both.b, quantity: 2 }], reason: 'warranty', note: 'Both failed' });
+    const replaced = await shown(await approve(claim.id, { resolution: 'replace' }));
+    expect(await orderRow(app, replaced.replacementOrderId!)).toMatchObject({ quantity: 3, total_cents: 0 });
 
     await app.db.updateTable('parts').set({ warranty_months: 6 }).where('id', '=', a).execute();
     const other = await bought({ daysAgo: 200 });

@@ -2,7 +2,6 @@ import {
   carrierNames,
   centsToDollars,
   formatPrice,
-  proportionalShares,
   trackingUrl,
   type CarrierCode,
   type Shipment,
@@ -15,6 +14,7 @@ import type { Database } from '../../db/schema';
 import type { OrderLineRow } from '../checkout/repository';
 import { issueCreditNote } from '../invoices/repository';
 import type { Mail } from '../mail/outbox';
+import { moneyOrderOf, restRefund } from '../orders/money';
 import type { OrderRow } from '../orders/repository';
 
 /** What became of an order after it was placed: its shipments, returns and credit notes. */
@@ -232,25 +232,15 @@ export async function deliverOrder(trx: Db, mail: Mail, orderId: string): Promis
 
 /**
  * What cancelling the rest of a partly shipped order gives back, in cents: the unshipped units'
- * prices (and their core deposits) plus their share of the order's tax and shipping, each share
- * in proportion to value by the shop's one rule (`proportionalShares`), so that the shipped and
- * unshipped parts of every line add up to the order's total exactly.
+ * prices, their core deposits and their shares of the order's tax and shipping (`restRefund`).
  */
 export function restRefundCents(
-  order: Pick<OrderRow, 'tax_cents' | 'shipping_cents'>,
+  order: Pick<OrderRow, 'tax_cents' | 'shipping_cents' | 'total_cents'>,
   lines: readonly { line: OrderLineRow; unshipped: number }[],
 ): number {
-  // Each line in two parts: what went (weights at even places) and what did not (odd places).
-  const weights: number[] = [];
-  for (const { line, unshipped } of lines) {
-    const rest = Math.round((line.line_total_cents * unshipped) / line.quantity);
-    weights.push(line.line_total_cents - rest, rest);
-  }
-  const tax = proportionalShares(order.tax_cents, weights);
-  const shipping = proportionalShares(order.shipping_cents, weights);
-  let refund = 0;
-  for (let index = 1; index < weights.length; index += 2) refund += (weights[index] ?? 0) + (tax[index] ?? 0) + (shipping[index] ?? 0);
-  return refund;
+  const parts = lines.filter(({ line }) => line.kind === 'part');
+  const shipped = new Map(parts.map(({ line, unshipped }) => [line.position, line.quantity - unshipped]));
+  return restRefund(moneyOrderOf(order, lines.map(({ line }) => line)), shipped, 0).amountCents;
 }
 
 /** The unshipped quantity of every line, core deposits following their part's line. */

@@ -177,16 +177,17 @@ describe('cancelling a partly shipped order', () => {
 
     const response = await cancelOrderRequest(app, ada.cookie, orderId);
 
-    // 2 × $10.00 left: $20.00, its share of $5.80 tax ($1.45) and of $10.00 shipping ($2.50).
+    // 2 × $10.00 left: $20.00 and its part of A's shares (money module: A's line has $2.18 of the
+    // $5.80 tax and $3.75 of the $10.00 shipping; units 2–3 of 3 take $2.18 − ⌊$2.18 / 3⌋ = $1.46 and $2.50).
     expectReply(response, 200);
-    expect(response.json()).toEqual({ deletedCount: 1, refunded: 23.95 });
+    expect(response.json()).toEqual({ deletedCount: 1, refunded: 23.96 });
     const refunds = stripeApi.requestsTo('/v1/refunds').filter((request) => request.body.payment_intent === `pi_ship_${paymentNumber}`);
-    expect(refunds.map((request) => [request.body.amount, request.idempotencyKey])).toEqual([['2395', `cancel-rest-${orderId}`]]);
+    expect(refunds.map((request) => [request.body.amount, request.idempotencyKey])).toEqual([['2396', `cancel-rest-${orderId}`]]);
     expect([await stockOf(app, a), await stockOf(app, b)]).toEqual([stockA + 2, stockB]);
-    expect(await app.db.selectFrom('credit_notes').select(['amount_cents']).where('order_id', '=', orderId).execute()).toEqual([{ amount_cents: 2395 }]);
+    expect(await app.db.selectFrom('credit_notes').select(['amount_cents']).where('order_id', '=', orderId).execute()).toEqual([{ amount_cents: 2396 }]);
     const page = await orderPage(orderId);
     expect(page.status).toBe('shipped');
-    expect(page.timeline.at(-1)).toMatchObject({ kind: 'refund', label: expect.stringContaining('$23.95') });
+    expect(page.timeline.at(-1)).toMatchObject({ kind: 'refund', label: expect.stringContaining('$23.96') });
 
     // What went cannot be cancelled.
     expectReply(await cancelOrderRequest(app, ada.cookie, orderId), 409, apiErrors.shippedNotCancellable);
