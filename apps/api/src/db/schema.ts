@@ -414,6 +414,8 @@ export interface ReturnsTable {
   fit_promise: Generated<boolean>;
   refund_cents: number | null;
   restocking_fee_cents: Generated<number>;
+  /** The fee's rate when the return was received (0 before migration 0029). */
+  restocking_fee_ppm: Generated<number>;
   credit_note_number: number | string | null;
   replacement_order_id: string | null;
   created_at: Generated<Date>;

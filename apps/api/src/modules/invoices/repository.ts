@@ -54,7 +54,7 @@ export async function creditNotesOf(db: Db, orderIds: readonly string[]): Promis
   return byOrder;
 }
 
-/** One credit note of an order, with what it refunds (the returned lines, if a return); undefined if the order has none of that number. */
+/** One credit note of an order, with the return it refunds (if a return); undefined if the order has none of that number. */
 export async function findCreditNote(db: Db, orderId: string, number: number) {
   const note = await db
     .selectFrom('credit_notes')
@@ -63,20 +63,6 @@ export async function findCreditNote(db: Db, orderId: string, number: number) {
     .where('number', '=', number)
     .executeTakeFirst();
   if (!note) return undefined;
-  const returned = note.return_id
-    ? await db
-        .selectFrom('returns')
-        .select(['rma_number', 'reason', 'restocking_fee_cents'])
-        .where('id', '=', note.return_id)
-        .executeTakeFirst()
-    : undefined;
-  const returnedLines = note.return_id
-    ? await db
-        .selectFrom('return_lines')
-        .select(['position', 'quantity'])
-        .where('return_id', '=', note.return_id)
-        .orderBy('position')
-        .execute()
-    : [];
-  return { note, returned, returnedLines };
+  const returned = note.return_id ? await db.selectFrom('returns').selectAll().where('id', '=', note.return_id).executeTakeFirst() : undefined;
+  return { note, returned };
 }

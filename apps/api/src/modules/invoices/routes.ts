@@ -1,5 +1,6 @@
 import {
   apiErrors,
+  countryOf,
   creditNoteParamsSchema,
   documentParamsSchema,
   errorSchema,
@@ -8,6 +9,7 @@ import {
   invoiceMessages,
   parseCreditNoteNumber,
   ppmToPercent,
+  regionName,
   shipToText,
 } from '@autoparts/shared';
 import type { FastifyReply } from 'fastify';
@@ -18,6 +20,9 @@ import { identityOf } from '../auth/identity';
 import type { OrderLineRow } from '../checkout/repository';
 import { linesOf, type OrderRow } from '../orders/repository';
 import { renderDocument, type CommercialDocument } from './pdf';
+import { moneyOrderOf, restRefund } from '../orders/money';
+import { refundOfReturn } from '../returns/refund';
+import { shippedByPosition } from '../shipments/repository';
 import { findCreditNote } from './repository';
 import { isId } from '../../lib/ids';
 
@@ -102,22 +107,32 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       const wanted = file?.[1] ? parseCreditNoteNumber(file[1]) : null;
       const found = wanted === null ? undefined : await findCreditNote(app.db, order.id, wanted);
       if (!found) return reply.code(404).send({ message: invoiceMessages.creditNoteNotFound });
-      const { note, returned, returnedLines } = found;
+      const { note, returned } = found;
       const number = formatCreditNoteNumber(Number(note.number));
       const orderLines = (await linesOf(app.db, [order.id])).get(order.id) ?? [];
+      // What it credits, by the money module: a return's units or cores, a cancelled rest's
+      // unshipped units; an order cancelled whole, every line and its totals.
+      const shipped = returned ? undefined : await shippedByPosition(app.db, order.id);
+      const breakdown = returned
+        ? await refundOfReturn(app.db, returned, returned.restocking_fee_ppm)
+        : shipped && shipped.size > 0
+          ? restRefund(moneyOrderOf(order, orderLines), shipped, 0)
+          : null;
       const byPosition = new Map(orderLines.map((line) => [line.position, line]));
-      // A return credits its lines; a cancellation the whole order.
-      const credited = returned
-        ? returnedLines.flatMap(({ position, quantity }) => {
+      const credited = breakdown
+        ? breakdown.lines.flatMap(({ position, quantity, cents }) => {
             const line = byPosition.get(position);
-            return line ? [{ ...documentLine(line), quantity, totalCents: line.unit_price_cents * quantity }] : [];
+            return line ? [{ ...documentLine(line), quantity, totalCents: cents }] : [];
           })
         : orderLines.map(documentLine);
-      const linesCents = credited.reduce((sum, line) => sum + line.totalCents, 0);
-      const totals: Array<[string, number]> = returned
+      const totals: Array<[string, number]> = breakdown
         ? [
-            ['Lines returned', linesCents],
-            ...(note.amount_cents !== linesCents ? [['Shipping and tax shares, less fees', note.amount_cents - linesCents] as [string, number]] : []),
+            ['Lines credited', credited.reduce((sum, line) => sum + line.totalCents, 0)],
+            ...(breakdown.taxCents > 0 ? [[taxLabel(order), breakdown.taxCents] as [string, number]] : []),
+            ...(breakdown.shippingCents > 0 ? [[shippingLabel(order), breakdown.shippingCents] as [string, number]] : []),
+            ...(breakdown.restockingFeeCents > 0
+              ? [[breakdown.restockingFeePpm > 0 ? `Restocking fee (${ppmToPercent(breakdown.restockingFeePpm)} %)` : 'Restocking fee', -breakdown.restockingFeeCents] as [string, number]]
+              : []),
             ['Total credited', note.amount_cents],
           ]
         : [...orderTotals(order).slice(0, -1), ['Total credited', note.amount_cents]];
@@ -126,7 +141,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         kind: 'credit-note',
         references: [
           ...(order.invoice_number === null ? [] : [['Invoice', formatInvoiceNumber(Number(order.invoice_number))] as [string, string]]),
-          ['For', returned ? `return RMA ${returned.rma_number} (${returned.reason})` : 'cancellation of the order'],
+          ['For', returned ? `return RMA ${returned.rma_number} (${returned.reason})` : breakdown ? 'cancellation of the unshipped rest of the order' : 'cancellation of the order'],
         ],
         lines: credited,
         totals,
@@ -163,10 +178,21 @@ function documentLine(line: OrderLineRow): CommercialDocument['lines'][number] {
   };
 }
 
+function shippingLabel(order: OrderRow): string {
+  return order.shipping_method_name ? `Shipping (${order.shipping_method_name})` : 'Shipping';
+}
+
+/** Tax with its rate and where it is due ("Tax: Illinois 8.25 %"), as the order's ship-to address had it taxed. */
+function taxLabel(order: OrderRow): string {
+  const where = order.ship_to ? (order.ship_to.region ? regionName(order.ship_to.country, order.ship_to.region) : (countryOf(order.ship_to.country)?.name ?? order.ship_to.country)) : '';
+  const rate = order.tax_rate_ppm ? `${ppmToPercent(order.tax_rate_ppm)} %` : '';
+  return ['Tax:', where, rate].filter(Boolean).join(' ');
+}
+
 function orderTotals(order: OrderRow): Array<[string, number]> {
   return [
     ['Subtotal', order.subtotal_cents],
-    [order.shipping_method_name ? `Shipping (${order.shipping_method_name})` : 'Shipping', order.shipping_cents],
+    [shippingLabel(order), order.shipping_cents],
     [order.tax_rate_ppm ? `Tax (${ppmToPercent(order.tax_rate_ppm)} %)` : 'Tax', order.tax_cents],
     ['Total', order.total_cents],
   ];

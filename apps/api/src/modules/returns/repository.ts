@@ -293,7 +293,7 @@ export function createReturnsRepository(db: Db, mail: Mail) {
         // The one winner: a second admin receiving at once finds it received already.
         const updated = await trx
           .updateTable('returns')
-          .set({ status: 'received', received_at: new Date(), refund_cents: refund.amountCents, restocking_fee_cents: refund.restockingFeeCents })
+          .set({ status: 'received', received_at: new Date(), refund_cents: refund.amountCents, restocking_fee_cents: refund.restockingFeeCents, restocking_fee_ppm: refund.restockingFeePpm })
           .where('id', '=', id)
           .where('status', '=', 'approved')
           .returningAll()

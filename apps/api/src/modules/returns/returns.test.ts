@@ -5,6 +5,7 @@ import { auditCount, byCookie, byToken, call, expectReply, payOrder } from '../.
 import { createTestApp } from '../../test/app';
 import { fillCart, insertAddress, insertShippingMethod, insertTaxRate, insertWeighedPart, postCheckout, userIdOf } from '../../test/checkout';
 import { orderRow, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
+import { pdfText } from '../../test/pdf';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 
 let app: FastifyInstance;
@@ -91,6 +92,13 @@ async function requested(who: Customer, body: object): Promise<{ id: string; rma
 async function shown(response: LightMyRequestResponse): Promise<ReturnRequest> {
   expectReply(response, 200);
   return response.json();
+}
+
+/** The text of a return's credit note, as its customer downloads it. */
+async function creditNoteText(orderId: string, done: ReturnRequest): Promise<string> {
+  const reply = await call(app, byCookie(ada), { method: 'GET', url: `/api/order/${orderId}/credit-notes/${done.creditNoteNumber}.pdf` });
+  expect(reply.statusCode, reply.body).toBe(200);
+  return pdfText(reply.rawPayload);
 }
 
 async function setFee(percent: number) {
@@ -190,6 +198,12 @@ describe('refunds to the cent', () => {
       const mail = await smtp.waitFor(ada.email, new RegExp(`Return ${done.rmaNumber} refunded`));
       expect(mail.text).toContain('Refund: $98.25');
       expect(mail.text).toContain('Restocking fee: $10.00');
+      const text = await creditNoteText(orderId, done);
+      expect(text).toMatch(/ 2 \$50\.00 \$100\.00/);
+      expect(text).toContain('Tax: Illinois 8.25 % $8.25');
+      expect(text).toContain('Restocking fee (10 %) -$10.00');
+      expect(text).toContain('Total credited $98.25');
+      expect(text).not.toMatch(/Shipping|shares/);
     } finally {
       await setFee(0);
     }
@@ -254,6 +268,23 @@ describe('refunds to the cent', () => {
     expect(core.refundAmount).toBe(45);
     const notes = await app.db.selectFrom('credit_notes').select('amount_cents').where('order_id', '=', orderId).execute();
     expect(notes.reduce((sum, note) => sum + note.amount_cents, 0)).toBe(27_150);
+
+    // Each credit note lists what it credits, tax (rate and jurisdiction) and shipping apart.
+    const firstNote = await creditNoteText(orderId, first);
+    expect(firstNote).toMatch(/ 1 \$100\.00 \$100\.00/);
+    expect(firstNote).toMatch(/ 1 \$50\.00 \$50\.00/);
+    expect(firstNote).toContain('Lines credited $150.00');
+    expect(firstNote).toContain('Tax: Illinois 8.25 % $12.37');
+    expect(firstNote).toContain('Shipping (Flat) $7.50');
+    expect(firstNote).toContain('Total credited $169.87');
+    expect(firstNote).not.toContain('Core deposit');
+    // A core return's note: the deposit, not the part's price, and no tax or shipping row.
+    const coreNote = await creditNoteText(orderId, core);
+    expect(coreNote).toMatch(/Core deposit.* 1 \$45\.00 \$45\.00/);
+    expect(coreNote).toContain('Lines credited $45.00');
+    expect(coreNote).toContain('Total credited $45.00');
+    expect(coreNote).not.toContain('$100.00');
+    expect(coreNote).not.toMatch(/Shipping|Tax/);
   });
 });
 

@@ -116,7 +116,7 @@ export function timelineOf(row: OrderRow, after: AfterSale): TimelineEvent[] {
 }
 
 /** Each line's quantity not yet shipped, by position. */
-async function shippedByPosition(trx: Db, orderId: string): Promise<Map<number, number>> {
+export async function shippedByPosition(trx: Db, orderId: string): Promise<Map<number, number>> {
   const rows = await trx
     .selectFrom('shipment_lines')
     .select(['position', (eb) => eb.fn.sum<string>('quantity').as('shipped')])

@@ -5,6 +5,7 @@ import { auditCount, byCookie, byToken, call, expectInvalid, expectReply } from 
 import { createTestApp } from '../../test/app';
 import { fillCart, insertAddress, insertShippingMethod, insertTaxRate, insertWeighedPart, postCheckout, userIdOf } from '../../test/checkout';
 import { cancelOrderRequest, orderRow, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
+import { pdfText } from '../../test/pdf';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp';
 import { STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET, startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
 import { eventually } from '../../test/wait';
@@ -184,7 +185,19 @@ describe('cancelling a partly shipped order', () => {
     const refunds = stripeApi.requestsTo('/v1/refunds').filter((request) => request.body.payment_intent === `pi_ship_${paymentNumber}`);
     expect(refunds.map((request) => [request.body.amount, request.idempotencyKey])).toEqual([['2396', `cancel-rest-${orderId}`]]);
     expect([await stockOf(app, a), await stockOf(app, b)]).toEqual([stockA + 2, stockB]);
-    expect(await app.db.selectFrom('credit_notes').select(['amount_cents']).where('order_id', '=', orderId).execute()).toEqual([{ amount_cents: 2396 }]);
+    const notes = await app.db.selectFrom('credit_notes').select(['number', 'amount_cents']).where('order_id', '=', orderId).execute();
+    expect(notes.map((note) => note.amount_cents)).toEqual([2396]);
+    // Its credit note lists only what it credits: A's two unshipped units, their tax and shipping.
+    const note = await call(app, byCookie(ada), { method: 'GET', url: `/api/order/${orderId}/credit-notes/${Number(notes[0]?.number)}.pdf` });
+    expect(note.statusCode, note.body).toBe(200);
+    const text = await pdfText(note.rawPayload);
+    expect(text).toContain('For: cancellation of the unshipped rest of the order');
+    expect(text).toMatch(/ 2 \$10\.00 \$20\.00/);
+    expect(text).not.toContain('$25.00');
+    expect(text).toContain('Lines credited $20.00');
+    expect(text).toMatch(/Tax: \S.* \$1\.46/);
+    expect(text).toContain('Shipping (Ship test ground) $2.50');
+    expect(text).toContain('Total credited $23.96');
     const page = await orderPage(orderId);
     expect(page.status).toBe('shipped');
     expect(page.timeline.at(-1)).toMatchObject({ kind: 'refund', label: expect.stringContaining('$23.96') });
