@@ -87,6 +87,30 @@ export const receiveReturnSchema = z.object({
     .max(RETURN_LINES_MAX),
 });
 
+/**
+ * What receiving a line does by default: a returned core, a warranty claim or a defective part is
+ * worn or broken, so it is scrapped; anything else goes back to stock. The admin may change it.
+ */
+export function defaultReceiveAction(reason: ReturnReasonCode): 'restock' | 'scrap' {
+  return reason === 'core' || reason === 'warranty' || reason === 'defective' ? 'scrap' : 'restock';
+}
+
+/** `GET /admin/returns/{id}/refund-preview`: what receiving an approved return will refund, in its parts. */
+export const refundPreviewSchema = z.object({
+  lines: z.array(
+    z.object({ partId: z.string(), partNumber: z.string(), name: z.string(), kind: z.enum(['part', 'core-deposit']), quantity: z.number(), amount: z.number() }),
+  ),
+  /** The lines' sum: the units' prices (or the cores' deposits). */
+  units: z.number(),
+  tax: z.number(),
+  shipping: z.number(),
+  restockingFee: z.number(),
+  restockingFeePercent: z.number(),
+  /** What is paid back: units + tax + shipping − fee, never more than is left to refund. */
+  amount: z.number(),
+});
+export type RefundPreview = z.infer<typeof refundPreviewSchema>;
+
 export const shopSettingsSchema = z.object({ restockingFeePercent: z.number().min(0).max(100) });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 

@@ -278,6 +278,10 @@ const calls: Record<string, GuardedCall> = {
     request: async () => ({ method: 'POST', url: `/api/admin/returns/${(await newReturn()).id}/reject`, payload: { reason: 'Not ours' } }),
     audit: 'return.reject',
   },
+  'GET /admin/returns/{id}/refund-preview': {
+    guard: 'admin',
+    request: async () => ({ method: 'GET', url: `/api/admin/returns/${(await newReturn('approved')).id}/refund-preview` }),
+  },
   'POST /admin/returns/{id}/receive': {
     guard: 'admin',
     request: async () => {

@@ -8,6 +8,7 @@ import {
   returnMessages,
   type AdminReturn,
   type CreateReturn,
+  type RefundPreview,
   type ReturnRequest,
   type ReturnStatusCode,
 } from '@autoparts/shared';
@@ -342,6 +343,33 @@ export function createReturnsRepository(db: Db, mail: Mail) {
         if (inTransaction) await inTransaction(trx, final);
         return final;
       });
+    },
+
+    /** What receiving an approved return will refund, in its parts, by the same arithmetic as `receive`. */
+    async refundPreview(id: string): Promise<RefundPreview> {
+      const current = isId(id) ? await db.selectFrom('returns').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
+      if (!current) throw new ReturnRefusal(404, returnMessages.returnNotFound);
+      if (current.status !== 'approved') throw new ReturnRefusal(409, returnMessages.notReceivable);
+      const settings = await db.selectFrom('shop_settings').select('restocking_fee_ppm').executeTakeFirstOrThrow();
+      const refund = await refundOfReturn(db, current, settings.restocking_fee_ppm);
+      const lines = await db.selectFrom('order_lines').select(['position', 'part_id', 'part_number', 'name']).where('order_id', '=', current.order_id).execute();
+      const byPosition = new Map(lines.map((line) => [line.position, line]));
+      return {
+        lines: refund.lines.map((line) => ({
+          partId: byPosition.get(line.position)?.part_id ?? '',
+          partNumber: byPosition.get(line.position)?.part_number ?? '',
+          name: byPosition.get(line.position)?.name ?? '',
+          kind: line.kind,
+          quantity: line.quantity,
+          amount: centsToDollars(line.cents),
+        })),
+        units: centsToDollars(refund.lines.reduce((sum, line) => sum + line.cents, 0)),
+        tax: centsToDollars(refund.taxCents),
+        shipping: centsToDollars(refund.shippingCents),
+        restockingFee: centsToDollars(refund.restockingFeeCents),
+        restockingFeePercent: ppmToPercent(refund.restockingFeePpm),
+        amount: centsToDollars(refund.amountCents),
+      };
     },
 
     async settings(): Promise<{ restockingFeePercent: number }> {

@@ -1,4 +1,4 @@
-import { formatRmaNumber, returnMessages, type ReturnRequest } from '@autoparts/shared';
+import { defaultReceiveAction, formatRmaNumber, returnMessages, type ReturnRequest } from '@autoparts/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, byCookie, byToken, call, expectReply, payOrder } from '../../test/admin';
@@ -207,6 +207,48 @@ describe('refunds to the cent', () => {
     } finally {
       await setFee(0);
     }
+  });
+
+  it('shows the admin the refund in its parts before receiving, as receiving then refunds it', async () => {
+    await setFee(10);
+    try {
+      const { orderId, a, b } = await bought();
+      const created = await requested(ada, { orderId, lines: [{ partId: b, quantity: 2 }], reason: 'no-longer-needed' });
+      const preview = (id: string, who: Customer = admin) => call(app, byToken(who), { method: 'GET', url: `/api/admin/returns/${id}/refund-preview` });
+      // Only an approved return is about to be received; only admins see it.
+      expectReply(await preview(created.id), 409, returnMessages.notReceivable);
+      expectReply(await approve(created.id), 200);
+      expect((await preview(created.id, ada)).statusCode).toBe(403);
+      expectReply(await preview('00000000-0000-4000-8000-000000000000'), 404, returnMessages.returnNotFound);
+      const shownBefore = await preview(created.id);
+      expectReply(shownBefore, 200);
+      expect(shownBefore.json()).toEqual({
+        lines: [{ partId: b, partNumber: expect.any(String), name: expect.any(String), kind: 'part', quantity: 2, amount: 100 }],
+        units: 100,
+        tax: 8.25,
+        shipping: 0,
+        restockingFee: 10,
+        restockingFeePercent: 10,
+        amount: 98.25,
+      });
+      const done = await shown(await receive(created.id, [{ partId: b, quantity: 2, action: 'restock' }]));
+      expect(done.refundAmount).toBe(98.25);
+
+      const defective = await requested(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'defective' });
+      expectReply(await approve(defective.id), 200);
+      expect((await preview(defective.id)).json()).toMatchObject({ units: 100, tax: 8.25, shipping: 5, restockingFee: 0, amount: 113.25 });
+    } finally {
+      await setFee(0);
+    }
+    // Worn or broken parts are scrapped unless the admin says otherwise.
+    expect((['core', 'warranty', 'defective', 'no-longer-needed', 'does-not-fit', 'wrong-part-sent'] as const).map(defaultReceiveAction)).toEqual([
+      'scrap',
+      'scrap',
+      'scrap',
+      'restock',
+      'restock',
+      'restock',
+    ]);
   });
 
   it('the fit promise: approved at once, a fitment report opened, refunded in full with shipping', async () => {

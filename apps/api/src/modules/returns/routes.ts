@@ -6,6 +6,7 @@ import {
   errorSchema,
   orderIdParamsSchema,
   receiveReturnSchema,
+  refundPreviewSchema,
   rejectReturnSchema,
   returnCreatedSchema,
   returnListSchema,
@@ -124,6 +125,25 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (!outcome.ok) return reply.code(outcome.refusal.status).send({ message: outcome.refusal.message });
       return returns.present(outcome.value);
+    },
+  );
+
+  app.get(
+    '/admin/returns/:id/refund-preview',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        security,
+        description: 'What receiving this approved return will refund: its lines (units or core deposits), tax, shipping, the restocking fee and the amount; 409 unless approved.',
+        params: orderIdParamsSchema,
+        response: { 200: refundPreviewSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await answering(() => returns.refundPreview(request.params.id));
+      if (!outcome.ok) return reply.code(outcome.refusal.status).send({ message: outcome.refusal.message });
+      return outcome.value;
     },
   );
 
