@@ -1,4 +1,4 @@
-import type { AdminReturn, CreateReturn, ReturnRequest, ReturnStatusCode, ShopSettings } from '@autoparts/shared';
+import type { AdminReturn, CreateReturn, RefundPreview, ReturnRequest, ReturnStatusCode, ShopSettings } from '@autoparts/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api, customerMessage } from '../../../lib/api-client';
@@ -19,6 +19,13 @@ export const adminReturnsQuery = (status: ReturnStatusCode | '') =>
   queryOptions({
     queryKey: [...adminReturnsKey, status],
     queryFn: ({ signal }) => api<AdminReturn[]>(`/admin/returns${status ? `?status=${status}` : ''}`, { signal, auth: true }),
+  });
+
+/** `GET /admin/returns/{id}/refund-preview`: what receiving an approved return will refund (under the returns' key: a change refreshes it). */
+export const refundPreviewQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...adminReturnsKey, 'refund-preview', id],
+    queryFn: ({ signal }) => api<RefundPreview>(`/admin/returns/${encodeURIComponent(id)}/refund-preview`, { signal, auth: true }),
   });
 
 export const shopSettingsQuery = () =>

@@ -1,13 +1,41 @@
-import { RETURN_STATUSES, REJECTION_REASON_MAX_LENGTH, type AdminReturn, type ReturnStatusCode } from '@autoparts/shared';
+import { defaultReceiveAction, formatPrice, RETURN_STATUSES, REJECTION_REASON_MAX_LENGTH, type AdminReturn, type ReturnStatusCode } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { LoadingBlock } from '../../../components/spinner';
 import { AdminPage } from '../../admin/components/admin-page';
 import { LoadError } from '../../admin/components/load-error';
-import { adminReturnsQuery, shopSettingsQuery, useApproveReturn, useReceiveReturn, useRejectReturn, useSaveShopSettings } from '../api/returns';
+import { adminReturnsQuery, refundPreviewQuery, shopSettingsQuery, useApproveReturn, useReceiveReturn, useRejectReturn, useSaveShopSettings } from '../api/returns';
 import { ReturnCard } from '../components/return-card';
 
 const button = 'rounded-lg px-4 py-2 font-semibold disabled:opacity-60';
+
+/** The refund receiving a return will make, in its parts, shown before the admin confirms. */
+function RefundPreviewBox({ id }: { id: string }) {
+  const preview = useQuery(refundPreviewQuery(id));
+  if (preview.isPending) return <LoadingBlock label="Working out the refund" />;
+  if (preview.isError) return <LoadError what="the refund" error={preview.error} onRetry={() => void preview.refetch()} />;
+  const { data } = preview;
+  const rows: Array<[string, number]> = [
+    ...data.lines.map((line): [string, number] => [`${line.quantity} × ${line.kind === 'core-deposit' ? `${line.name} (core deposit)` : line.name}`, line.amount]),
+    ...(data.tax > 0 ? [['Tax', data.tax] as [string, number]] : []),
+    ...(data.shipping > 0 ? [['Shipping', data.shipping] as [string, number]] : []),
+    ...(data.restockingFee > 0 ? [[`Restocking fee (${data.restockingFeePercent} %)`, -data.restockingFee] as [string, number]] : []),
+  ];
+  return (
+    <dl className="grid gap-1 rounded-lg bg-slate-50 p-3 text-sm text-slate-700" aria-label="Refund on receiving">
+      {rows.map(([label, amount]) => (
+        <div key={label} className="flex justify-between gap-4">
+          <dt>{label}</dt>
+          <dd className="tabular-nums">{formatPrice(amount)}</dd>
+        </div>
+      ))}
+      <div className="flex justify-between gap-4 font-semibold text-slate-900">
+        <dt>Refund</dt>
+        <dd className="tabular-nums">{formatPrice(data.amount)}</dd>
+      </div>
+    </dl>
+  );
+}
 
 /** What an admin may do with a return in its state: approve or reject a request, receive an approved one. */
 function ReturnActions({ item }: { item: AdminReturn }) {
@@ -69,7 +97,7 @@ function ReturnActions({ item }: { item: AdminReturn }) {
         className="grid gap-2"
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
-          receive.mutate({ id: item.id, lines: item.lines.map((line) => ({ partId: line.partId, quantity: line.quantity, action: actions[line.partId] ?? 'restock' })) });
+          receive.mutate({ id: item.id, lines: item.lines.map((line) => ({ partId: line.partId, quantity: line.quantity, action: actions[line.partId] ?? defaultReceiveAction(item.reason) })) });
         }}
       >
         {item.lines.map((line) => (
@@ -77,7 +105,7 @@ function ReturnActions({ item }: { item: AdminReturn }) {
             {line.quantity} × {line.name}
             <select
               className="rounded-lg border border-slate-300 px-3 py-1.5"
-              value={actions[line.partId] ?? 'restock'}
+              value={actions[line.partId] ?? defaultReceiveAction(item.reason)}
               onChange={(event) => setActions((current) => ({ ...current, [line.partId]: event.target.value as 'restock' | 'scrap' }))}
             >
               <option value="restock">Back to stock</option>
@@ -85,6 +113,7 @@ function ReturnActions({ item }: { item: AdminReturn }) {
             </select>
           </label>
         ))}
+        <RefundPreviewBox id={item.id} />
         <div>
           <button type="submit" className={`${button} bg-brand-700 text-white`} disabled={receive.isPending}>
             {receive.isPending ? 'Receiving…' : `Receive and refund ${item.rmaNumber}`}

@@ -1,0 +1,99 @@
+import type { AdminReturn, RefundPreview } from '@autoparts/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import { noActivity } from '../../../test/admin';
+import { stubFetch } from '../../../test/fetch-stub';
+import { renderRoutes } from '../../../test/render-with-router';
+import { Component as ManageReturnsPage } from './manage-returns';
+
+const approved = (overrides: Partial<AdminReturn> = {}): AdminReturn => ({
+  id: 'ret-1',
+  rmaNumber: 'RMA-000007',
+  orderId: 'order-1',
+  orderNumber: '1042',
+  status: 'approved',
+  reason: 'defective',
+  note: 'Warped',
+  lines: [{ partId: 'part-1', partNumber: 'BR-100', name: 'Vented Brake Rotor', quantity: 2, unitPrice: 64.5, action: null }],
+  refundAmount: null,
+  restockingFee: 0,
+  creditNoteNumber: null,
+  fitPromise: false,
+  resolution: null,
+  rejectionReason: null,
+  replacementOrderId: null,
+  createdAt: '2026-11-28T10:00:00.000Z',
+  email: 'rivera@example.com',
+  customerName: 'Rivera’s Garage',
+  ...overrides,
+});
+
+const preview: RefundPreview = {
+  lines: [{ partId: 'part-1', partNumber: 'BR-100', name: 'Vented Brake Rotor', kind: 'part', quantity: 2, amount: 129 }],
+  units: 129,
+  tax: 8.06,
+  shipping: 4.21,
+  restockingFee: 0,
+  restockingFeePercent: 0,
+  amount: 141.27,
+};
+
+function renderManageReturns() {
+  return renderRoutes(
+    [
+      {
+        path: '/dashboard/manage-returns',
+        element: (
+          <>
+            <ManageReturnsPage />
+            <Toaster />
+          </>
+        ),
+      },
+    ],
+    { path: '/dashboard/manage-returns' },
+  );
+}
+
+describe('Returns (admins): receiving', () => {
+  it('defaults a defective line to Scrap and shows the refund in its parts before the admin confirms', async () => {
+    const server = stubFetch({
+      'GET /api/admin/returns': { body: [approved()] },
+      'GET /api/admin/settings': { body: { restockingFeePercent: 15 } },
+      'GET /api/admin/returns/ret-1/refund-preview': { body: preview },
+      'POST /api/admin/returns/ret-1/receive': { body: { ...approved(), status: 'refunded', refundAmount: 141.27 } },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageReturns();
+    const refund = within(await screen.findByLabelText('Refund on receiving'));
+    expect(refund.getByText('2 × Vented Brake Rotor')).toBeInTheDocument();
+    expect(refund.getByText('$129.00')).toBeInTheDocument();
+    expect(refund.getByText('Tax')).toBeInTheDocument();
+    expect(refund.getByText('$8.06')).toBeInTheDocument();
+    expect(refund.getByText('Shipping')).toBeInTheDocument();
+    expect(refund.getByText('$141.27')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /Vented Brake Rotor/ })).toHaveValue('scrap');
+
+    await user.click(screen.getByRole('button', { name: 'Receive and refund RMA-000007' }));
+    expect(await screen.findByText('RMA-000007 received and refunded $141.27')).toBeInTheDocument();
+    expect(server.calls.find((call) => call.path === '/api/admin/returns/ret-1/receive')?.body).toEqual({ lines: [{ partId: 'part-1', quantity: 2, action: 'scrap' }] });
+  });
+
+  it('puts a line not needed back to stock by default, and says there is a restocking fee', async () => {
+    stubFetch({
+      'GET /api/admin/returns': { body: [approved({ reason: 'no-longer-needed' })] },
+      'GET /api/admin/settings': { body: { restockingFeePercent: 15 } },
+      'GET /api/admin/returns/ret-1/refund-preview': { body: { ...preview, shipping: 0, restockingFee: 19.35, restockingFeePercent: 15, amount: 117.71 } },
+      ...noActivity,
+    });
+    renderManageReturns();
+    const refund = within(await screen.findByLabelText('Refund on receiving'));
+    expect(refund.getByText('Restocking fee (15 %)')).toBeInTheDocument();
+    expect(refund.getByText('-$19.35')).toBeInTheDocument();
+    expect(refund.queryByText('Shipping')).toBeNull();
+    expect(screen.getByRole('combobox', { name: /Vented Brake Rotor/ })).toHaveValue('restock');
+  });
+});
