@@ -21,10 +21,14 @@ export const adminReturnsQuery = (status: ReturnStatusCode | '') =>
     queryFn: ({ signal }) => api<AdminReturn[]>(`/admin/returns${status ? `?status=${status}` : ''}`, { signal, auth: true }),
   });
 
-/** `GET /admin/returns/{id}/refund-preview`: what receiving an approved return will refund (under the returns' key: a change refreshes it). */
+/**
+ * `GET /admin/returns/{id}/refund-preview`: what receiving an approved return will refund. Not
+ * under the returns' key: receiving refreshes the list, and the received return has no preview.
+ */
+export const refundPreviewKey = ['admin', 'refund-preview'] as const;
 export const refundPreviewQuery = (id: string) =>
   queryOptions({
-    queryKey: [...adminReturnsKey, 'refund-preview', id],
+    queryKey: [...refundPreviewKey, id],
     queryFn: ({ signal }) => api<RefundPreview>(`/admin/returns/${encodeURIComponent(id)}/refund-preview`, { signal, auth: true }),
   });
 
@@ -75,6 +79,6 @@ export function useSaveShopSettings() {
   return useAdminMutation({
     mutationFn: (settings: ShopSettings) => api<ShopSettings>('/admin/settings', { method: 'PUT', body: settings, auth: true }),
     success: (saved) => `Restocking fee set to ${saved.restockingFeePercent} %`,
-    invalidates: [shopSettingsKey],
+    invalidates: [shopSettingsKey, refundPreviewKey],
   });
 }
