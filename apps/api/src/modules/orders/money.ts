@@ -102,12 +102,7 @@ export function restockingFeeCents(goodsCents: number, ppm: number): number {
   return Math.floor((2 * goodsCents * ppm + 1_000_000) / 2_000_000);
 }
 
-/** What the credit notes of an order gave back so far. */
-export function refundedSoFar(creditNotes: readonly { amountCents: number }[]): number {
-  return creditNotes.reduce((sum, note) => sum + note.amountCents, 0);
-}
-
-/** What may still be refunded of an order: what was paid less what was refunded. */
+/** What may still be refunded of an order: what was paid less what was refunded (or is owed) so far. */
 export function stillRefundable(order: Pick<MoneyOrder, 'totalCents'>, refundedCents: number): number {
   return Math.max(0, order.totalCents - refundedCents);
 }
