@@ -166,7 +166,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!order || order.user_id !== identity.userId || order.status === 'cancelled' || order.status === 'expired') {
         return reply.code(404).send({ message: apiErrors.orderNotFound });
       }
-      const outcome = await cancelOrder(orders, app.payments.provider, order, undefined, { db: app.db, mail: app.mail });
+      const outcome = await cancelOrder(orders, app.payments.provider, order, 'customer', undefined, { db: app.db, mail: app.mail });
       const refusal = cancelRefusals[outcome];
       if (refusal) return reply.code(409).send({ message: refusal });
       // The rest of a partly shipped order: what shipped stays, the rest was refunded.
@@ -223,7 +223,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!order || order.status === 'cancelled' || order.status === 'expired') {
         return reply.code(404).send({ message: apiErrors.orderNotFound });
       }
-      const outcome = await cancelOrder(orders, app.payments.provider, order, (trx, cancelled) =>
+      const outcome = await cancelOrder(orders, app.payments.provider, order, 'admin', (trx, cancelled) =>
         createAuditLog(trx).record(identityOf(request), 'order.cancel', `order ${cancelled.id}`, {
           email: cancelled.email,
           was: order.status,

@@ -19,7 +19,7 @@ import { withTransaction } from '../../lib/transaction';
 import { openFitmentReport } from '../fitment-reports/repository';
 import { issueCreditNote, nextDocumentNumber } from '../invoices/repository';
 import type { Mail } from '../mail/outbox';
-import type { OrderRow } from '../orders/repository';
+import { firstStatus, type OrderRow } from '../orders/model';
 import type { PaymentProvider } from '../payments/provider';
 import { computeRefund } from './refund';
 
@@ -419,7 +419,7 @@ async function replacementOrder(trx: Db, claim: ReturnRow): Promise<string> {
       total_cents: 0,
       address: order.address,
       ship_to: order.ship_to ? JSON.stringify(order.ship_to) : null,
-      status: 'paid',
+      status: firstStatus('replace', 'admin'),
       payment_provider: 'replacement',
       transaction_id: null,
       paid_at: new Date(),
