@@ -9,6 +9,11 @@ import type { OrdersRepository } from './repository';
 import type { OrderRow } from './model';
 
 export type CancelOutcome = 'cancelled' | 'rest-cancelled' | 'shipped' | 'already-cancelled' | 'refund-in-progress';
+/** What a cancel did; `restRefundCents` is what this cancel of a rest refunded (only this one's). */
+export interface CancelResult {
+  outcome: CancelOutcome;
+  restRefundCents?: number;
+}
 
 /**
  * DESIGN §6: unpaid orders are cancelled and their stock given back; a paid order is claimed
@@ -29,11 +34,11 @@ export async function cancelOrder(
   inTransaction?: (trx: Db, order: OrderRow) => Promise<void>,
   /** Where the message about a cancelled rest goes (the shop's mail). */
   db?: { db: Db; mail: Mail },
-): Promise<CancelOutcome> {
-  if (order.status === 'shipped' || order.status === 'delivered') return 'shipped';
-  if (order.status === 'cancelled' || order.status === 'expired') return 'already-cancelled';
+): Promise<CancelResult> {
+  if (order.status === 'shipped' || order.status === 'delivered') return { outcome: 'shipped' };
+  if (order.status === 'cancelled' || order.status === 'expired') return { outcome: 'already-cancelled' };
   if (order.status === 'unpaid') {
-    if (await orders.cancel(order.id, 'unpaid', actor, inTransaction)) return 'cancelled';
+    if (await orders.cancel(order.id, 'unpaid', actor, inTransaction)) return { outcome: 'cancelled' };
   } else if (order.status === 'partially_shipped') {
     if (!db) throw new Error('cancelling the rest of an order needs the database and mail');
     const claimed = await orders.claimForRefund(order.id, 'partially_shipped');
@@ -53,7 +58,7 @@ export async function cancelOrder(
         if (result && inTransaction) await inTransaction(trx, result.order);
         return result;
       });
-      if (done) return 'rest-cancelled';
+      if (done) return { outcome: 'rest-cancelled', restRefundCents: refundCents };
     }
   } else {
     const claimed = await orders.claimForRefund(order.id);
@@ -72,13 +77,13 @@ export async function cancelOrder(
         if (refunded) await issueCreditNote(trx, { orderId: row.id, returnId: null, amountCents: row.total_cents });
         if (inTransaction) await inTransaction(trx, row);
       });
-      if (cancelled) return 'cancelled';
+      if (cancelled) return { outcome: 'cancelled' };
     }
   }
   // The order changed under us (paid, shipped or claimed meanwhile): decide on its current state.
   const current = await orders.find(order.id);
-  if (!current) return 'already-cancelled';
-  if ((current.status === 'paid' || current.status === 'partially_shipped') && current.refund_started_at) return 'refund-in-progress';
+  if (!current) return { outcome: 'already-cancelled' };
+  if ((current.status === 'paid' || current.status === 'partially_shipped') && current.refund_started_at) return { outcome: 'refund-in-progress' };
   if (current.status === order.status) throw new Error(`order ${order.id} could not be cancelled now`);
   return cancelOrder(orders, payments, current, actor, inTransaction, db);
 }

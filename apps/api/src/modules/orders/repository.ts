@@ -306,16 +306,6 @@ export function createOrdersRepository(db: Db, mail: Mail) {
       return { orders: await withLines(db, rows), total: Number(counted.total), page: query.page, pageSize: query.pageSize };
     },
 
-    /** What credit notes gave back of an order, in cents. */
-    async refundedCents(id: string): Promise<number> {
-      const row = await db
-        .selectFrom('credit_notes')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_cents'), sql<string>`0`).as('total'))
-        .where('order_id', '=', id)
-        .executeTakeFirstOrThrow();
-      return Number(row.total);
-    },
-
     async hasPaymentEvent(provider: string, eventId: string): Promise<boolean> {
       const row = await db
         .selectFrom('payment_events')
