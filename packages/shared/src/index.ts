@@ -4,6 +4,7 @@ export * from './errors';
 export * from './messages';
 export * from './money';
 export * from './orders';
+export * from './order-process';
 export * from './parts';
 export * from './payments';
 export * from './phone';

@@ -131,6 +131,7 @@ export const returnMessages = {
   notApprovable: 'Only a requested return can be approved.',
   notRejectable: 'Only a requested return can be rejected.',
   notReceivable: 'Only an approved return can be received.',
+  refundOverPaid: 'This refund would take the order’s refunds past what was paid; it was not made.',
   resolutionNeeded: 'A warranty claim is approved with a replacement or a refund.',
   receiveLinesMismatch: 'Receive exactly the return’s lines and quantities.',
   outOfStock: 'Not enough stock for a replacement.',

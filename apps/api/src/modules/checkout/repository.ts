@@ -19,7 +19,7 @@ import type { AddressesTable, OrderLinesTable, ShippingMethodsTable } from '../.
 import { isId } from '../../lib/ids';
 import { withTransaction } from '../../lib/transaction';
 import type { Mail } from '../mail/outbox';
-import type { OrderRow } from '../orders/repository';
+import { firstStatus, type OrderRow } from '../orders/model';
 
 /**
  * The checkout (decision 052): the one path by which an order is placed. `POST /api/checkout`
@@ -373,6 +373,7 @@ export function createCheckoutRepository(db: Db, mail: Mail) {
             ship_to: shipTo ? JSON.stringify(shipTo) : null,
             po_number: input.poNumber || null,
             note: input.note || null,
+            status: firstStatus('place', 'customer'),
             expires_at: sql<Date>`now() + make_interval(secs => ${options.holdMinutes * 60})`,
           })
           .returningAll()

@@ -1,12 +1,19 @@
+import type { OrderActor } from '@autoparts/shared';
 import { issueCreditNote } from '../invoices/repository';
 import type { PaymentProvider } from '../payments/provider';
 import type { Db } from '../../db/database';
 import { withTransaction } from '../../lib/transaction';
 import type { Mail } from '../mail/outbox';
 import { cancelRest, restRefundCents, unshippedLines } from '../shipments/repository';
-import type { OrderRow, OrdersRepository } from './repository';
+import type { OrdersRepository } from './repository';
+import type { OrderRow } from './model';
 
 export type CancelOutcome = 'cancelled' | 'rest-cancelled' | 'shipped' | 'already-cancelled' | 'refund-in-progress';
+/** What a cancel did; `restRefundCents` is what this cancel of a rest refunded (only this one's). */
+export interface CancelResult {
+  outcome: CancelOutcome;
+  restRefundCents?: number;
+}
 
 /**
  * DESIGN §6: unpaid orders are cancelled and their stock given back; a paid order is claimed
@@ -21,15 +28,17 @@ export async function cancelOrder(
   orders: OrdersRepository,
   payments: PaymentProvider,
   order: OrderRow,
+  /** Who cancels: the order's customer or an admin. */
+  actor: OrderActor,
   /** Runs in the transaction that cancels the order (an admin's audit row). */
   inTransaction?: (trx: Db, order: OrderRow) => Promise<void>,
   /** Where the message about a cancelled rest goes (the shop's mail). */
   db?: { db: Db; mail: Mail },
-): Promise<CancelOutcome> {
-  if (order.status === 'shipped' || order.status === 'delivered') return 'shipped';
-  if (order.status === 'cancelled' || order.status === 'expired') return 'already-cancelled';
+): Promise<CancelResult> {
+  if (order.status === 'shipped' || order.status === 'delivered') return { outcome: 'shipped' };
+  if (order.status === 'cancelled' || order.status === 'expired') return { outcome: 'already-cancelled' };
   if (order.status === 'unpaid') {
-    if (await orders.cancel(order.id, 'unpaid', inTransaction)) return 'cancelled';
+    if (await orders.cancel(order.id, 'unpaid', actor, inTransaction)) return { outcome: 'cancelled' };
   } else if (order.status === 'partially_shipped') {
     if (!db) throw new Error('cancelling the rest of an order needs the database and mail');
     const claimed = await orders.claimForRefund(order.id, 'partially_shipped');
@@ -45,11 +54,11 @@ export async function cancelOrder(
         throw error;
       }
       const done = await withTransaction(db.db, async (trx) => {
-        const result = await cancelRest(trx, db.mail, claimed.id, refundCents);
+        const result = await cancelRest(trx, db.mail, claimed.id, refundCents, actor);
         if (result && inTransaction) await inTransaction(trx, result.order);
         return result;
       });
-      if (done) return 'rest-cancelled';
+      if (done) return { outcome: 'rest-cancelled', restRefundCents: refundCents };
     }
   } else {
     const claimed = await orders.claimForRefund(order.id);
@@ -64,17 +73,17 @@ export async function cancelOrder(
       }
       // The refund is done: its credit note is issued with the cancellation, or not at all.
       const refunded = claimed.transaction_id !== null;
-      const cancelled = await orders.cancel(claimed.id, 'paid', async (trx, row) => {
+      const cancelled = await orders.cancel(claimed.id, 'paid', actor, async (trx, row) => {
         if (refunded) await issueCreditNote(trx, { orderId: row.id, returnId: null, amountCents: row.total_cents });
         if (inTransaction) await inTransaction(trx, row);
       });
-      if (cancelled) return 'cancelled';
+      if (cancelled) return { outcome: 'cancelled' };
     }
   }
   // The order changed under us (paid, shipped or claimed meanwhile): decide on its current state.
   const current = await orders.find(order.id);
-  if (!current) return 'already-cancelled';
-  if ((current.status === 'paid' || current.status === 'partially_shipped') && current.refund_started_at) return 'refund-in-progress';
+  if (!current) return { outcome: 'already-cancelled' };
+  if ((current.status === 'paid' || current.status === 'partially_shipped') && current.refund_started_at) return { outcome: 'refund-in-progress' };
   if (current.status === order.status) throw new Error(`order ${order.id} could not be cancelled now`);
-  return cancelOrder(orders, payments, current, inTransaction, db);
+  return cancelOrder(orders, payments, current, actor, inTransaction, db);
 }

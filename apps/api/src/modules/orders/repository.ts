@@ -7,18 +7,19 @@ import {
   type Order,
   type OrderDetail,
   type OrderHistoryEntry,
+  type OrderActor,
 } from '@autoparts/shared';
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { withTransaction } from '../../lib/transaction';
-import type { OrdersTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
 import type { OrderLineRow } from '../checkout/repository';
 import type { Mail } from '../mail/outbox';
 import { afterSaleOf, noAfterSale, timelineOf, type AfterSale } from '../shipments/repository';
 import { creditNotesOf, nextDocumentNumber } from '../invoices/repository';
+import { changeOrderStatus, type OrderRow } from './model';
 
-export type OrderRow = Selectable<OrdersTable>;
+export type { OrderRow };
 
 export function toOrder(
   row: OrderRow,
@@ -157,14 +158,10 @@ export function createOrdersRepository(db: Db, mail: Mail) {
      */
     async expire(id: string): Promise<OrderRow | undefined> {
       return withTransaction(db, async (trx) => {
-        const order = await trx
-          .updateTable('orders')
-          .set({ status: 'expired', expired_at: sql<Date>`now()` })
-          .where('id', '=', id)
-          .where('status', '=', 'unpaid')
-          .where('expires_at', '<=', sql<Date>`now()`)
-          .returningAll()
-          .executeTakeFirst();
+        const order = await changeOrderStatus(trx, id, 'expire', 'system', {
+          when: (row) => row.expires_at !== null && row.expires_at.getTime() <= Date.now(),
+          set: { expired_at: sql<Date>`now()` },
+        });
         if (!order) return undefined;
         const lines = await giveStockBack(trx, order);
         await mail.queue(trx, { kind: 'order-expired', order, lines });
@@ -221,13 +218,9 @@ export function createOrdersRepository(db: Db, mail: Mail) {
      */
     async markPaid(id: string, provider: string, transactionId: string): Promise<OrderRow | undefined> {
       return withTransaction(db, async (trx) => {
-        const paid = await trx
-          .updateTable('orders')
-          .set({ status: 'paid', payment_provider: provider, transaction_id: transactionId, paid_at: new Date() })
-          .where('id', '=', id)
-          .where('status', '=', 'unpaid')
-          .returning('id')
-          .executeTakeFirst();
+        const paid = await changeOrderStatus(trx, id, 'pay', 'system', {
+          set: { payment_provider: provider, transaction_id: transactionId, paid_at: new Date() },
+        });
         const order = paid
           ? await trx
               .updateTable('orders')
@@ -248,16 +241,11 @@ export function createOrdersRepository(db: Db, mail: Mail) {
     async cancel(
       id: string,
       from: 'unpaid' | 'paid',
+      actor: OrderActor,
       inTransaction?: (trx: Db, order: OrderRow) => Promise<void>,
     ): Promise<OrderRow | undefined> {
       return withTransaction(db, async (trx) => {
-        const order = await trx
-          .updateTable('orders')
-          .set({ status: 'cancelled', cancelled_at: new Date() })
-          .where('id', '=', id)
-          .where('status', '=', from)
-          .returningAll()
-          .executeTakeFirst();
+        const order = await changeOrderStatus(trx, id, 'cancel', actor, { from: [from], set: { cancelled_at: new Date() } });
         if (!order) return undefined;
         const lines = await giveStockBack(trx, order);
         await mail.queue(trx, { kind: 'order-cancelled', order, lines });
@@ -316,16 +304,6 @@ export function createOrdersRepository(db: Db, mail: Mail) {
         filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
       ]);
       return { orders: await withLines(db, rows), total: Number(counted.total), page: query.page, pageSize: query.pageSize };
-    },
-
-    /** What credit notes gave back of an order, in cents. */
-    async refundedCents(id: string): Promise<number> {
-      const row = await db
-        .selectFrom('credit_notes')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_cents'), sql<string>`0`).as('total'))
-        .where('order_id', '=', id)
-        .executeTakeFirstOrThrow();
-      return Number(row.total);
     },
 
     async hasPaymentEvent(provider: string, eventId: string): Promise<boolean> {

@@ -166,11 +166,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!order || order.user_id !== identity.userId || order.status === 'cancelled' || order.status === 'expired') {
         return reply.code(404).send({ message: apiErrors.orderNotFound });
       }
-      const outcome = await cancelOrder(orders, app.payments.provider, order, undefined, { db: app.db, mail: app.mail });
+      const { outcome, restRefundCents } = await cancelOrder(orders, app.payments.provider, order, 'customer', undefined, { db: app.db, mail: app.mail });
       const refusal = cancelRefusals[outcome];
       if (refusal) return reply.code(409).send({ message: refusal });
       // The rest of a partly shipped order: what shipped stays, the rest was refunded.
-      if (outcome === 'rest-cancelled') return { deletedCount: 1, refunded: centsToDollars(await orders.refundedCents(order.id)) };
+      if (outcome === 'rest-cancelled') return { deletedCount: 1, refunded: centsToDollars(restRefundCents ?? 0) };
       if (outcome !== 'cancelled') return { deletedCount: 0 };
       // Read again: the order may have been paid between the first read and the cancel.
       const cancelled = await orders.find(order.id);
@@ -223,7 +223,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!order || order.status === 'cancelled' || order.status === 'expired') {
         return reply.code(404).send({ message: apiErrors.orderNotFound });
       }
-      const outcome = await cancelOrder(orders, app.payments.provider, order, (trx, cancelled) =>
+      const { outcome, restRefundCents } = await cancelOrder(orders, app.payments.provider, order, 'admin', (trx, cancelled) =>
         createAuditLog(trx).record(identityOf(request), 'order.cancel', `order ${cancelled.id}`, {
           email: cancelled.email,
           was: order.status,
@@ -232,7 +232,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const refusal = cancelRefusals[outcome];
       if (refusal) return reply.code(409).send({ message: refusal });
-      if (outcome === 'rest-cancelled') return { deletedCount: 1, refunded: centsToDollars(await orders.refundedCents(order.id)) };
+      if (outcome === 'rest-cancelled') return { deletedCount: 1, refunded: centsToDollars(restRefundCents ?? 0) };
       return { deletedCount: outcome === 'cancelled' ? 1 : 0 };
     },
   );

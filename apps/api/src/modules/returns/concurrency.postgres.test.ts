@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/database';
@@ -98,5 +99,49 @@ describe('returns on two instances', () => {
     expect(replies.map((reply) => reply.statusCode)).toEqual(orders.map(() => 200));
     const numbers = replies.map((reply) => Number((reply.json() as { rmaNumber: string }).rmaNumber.slice(4))).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, n) => before + n + 1));
+  });
+
+  it('a receive locks the parts it restocks in id order, as checkout does: it waits on the first, holding none after it', async () => {
+    const [low, high] = (await Promise.all([insertPart(first, { available: 5 }), insertPart(first, { available: 5 })])).sort();
+    if (!low || !high) throw new Error('two parts');
+    const orderId = await deliveredOrder(high);
+    // A second line, of the lower id, after the first: a receive going by position takes `high` first.
+    await first.db
+      .insertInto('order_lines')
+      .values({ order_id: orderId, position: 2, part_id: low, part_number: 'RACE-2', name: 'Race part two', img: '/images/parts/race.png', quantity: 1, unit_price_cents: 0, line_total_cents: 0 })
+      .execute();
+    const asked = await call(first, byToken(customer), {
+      method: 'POST',
+      url: '/api/returns',
+      payload: { orderId, lines: [{ partId: high, quantity: 1 }, { partId: low, quantity: 1 }], reason: 'defective' },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    const { id } = asked.json() as { id: string };
+    expect((await call(first, byToken(admin), { method: 'POST', url: `/api/admin/returns/${id}/approve`, payload: {} })).statusCode).toBe(200);
+
+    let highWasFree = false;
+    let receiving: Promise<{ statusCode: number }> | undefined;
+    await first.db.transaction().execute(async (trx) => {
+      // A checkout holding the lower part, as it would while locking in id order.
+      await trx.selectFrom('parts').select('id').where('id', '=', low).forUpdate().execute();
+      const lines = [high, low].map((partId) => ({ partId, quantity: 1, action: 'restock' }));
+      receiving = call(second, byToken(admin), { method: 'POST', url: `/api/admin/returns/${id}/receive`, payload: { lines } });
+      for (;;) {
+        const { rows } = await sql<{ waiting: string }>`select count(*) as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(first.db);
+        if (Number(rows[0]?.waiting) > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // The receive waits on `low`: it must not be holding `high` (which would deadlock a checkout).
+      await sql`savepoint probe`.execute(trx);
+      try {
+        await sql`select id from parts where id = ${high} for update nowait`.execute(trx);
+        highWasFree = true;
+      } catch {
+        await sql`rollback to savepoint probe`.execute(trx);
+      }
+    });
+    expect(highWasFree).toBe(true);
+    expect((await receiving)?.statusCode).toBe(200);
+    expect([await stockOf(first, low), await stockOf(first, high)]).toEqual([6, 6]);
   });
 });

@@ -20,7 +20,7 @@ import { withTransaction } from '../../lib/transaction';
 import { openFitmentReport } from '../fitment-reports/repository';
 import { issueCreditNote, nextDocumentNumber } from '../invoices/repository';
 import type { Mail } from '../mail/outbox';
-import type { OrderRow } from '../orders/repository';
+import { firstStatus, type OrderRow } from '../orders/model';
 import type { PaymentProvider } from '../payments/provider';
 import { refundOfReturn } from './refund';
 
@@ -289,6 +289,9 @@ export function createReturnsRepository(db: Db, mail: Mail) {
           actions.set(line.position, item.action);
         }
         if (actions.size !== returned.length) throw new ReturnRefusal(400, returnMessages.receiveLinesMismatch);
+        // The order's row lock: two returns of one order are received one after the other, and the
+        // second's cap counts the first's refund, paid or not yet (issue 32, defect 5).
+        await trx.selectFrom('orders').select('id').where('id', '=', current.order_id).forUpdate().executeTakeFirstOrThrow();
         const settings = await trx.selectFrom('shop_settings').select('restocking_fee_ppm').executeTakeFirstOrThrow();
         const refund = await refundOfReturn(trx, current, settings.restocking_fee_ppm);
         // The one winner: a second admin receiving at once finds it received already.
@@ -300,14 +303,18 @@ export function createReturnsRepository(db: Db, mail: Mail) {
           .returningAll()
           .executeTakeFirst();
         if (!updated) throw new ReturnRefusal(409, returnMessages.notReceivable);
+        const restock = new Map<string, number>();
         for (const row of returned) {
           const action = actions.get(row.position) ?? 'scrap';
           await trx.updateTable('return_lines').set({ action }).where('return_id', '=', id).where('position', '=', row.position).execute();
           const line = lines.find((candidate) => candidate.position === row.position);
           // A returned core is not a sellable part: only the part itself goes back on sale.
-          if (line && action === 'restock' && current.reason !== 'core') {
-            await trx.updateTable('parts').set({ available_quantity: sql<number>`available_quantity + ${row.quantity}` }).where('id', '=', line.part_id).execute();
-          }
+          if (line && action === 'restock' && current.reason !== 'core') restock.set(line.part_id, (restock.get(line.part_id) ?? 0) + row.quantity);
+        }
+        // Parts are locked in id order, as checkout locks them, so the two never deadlock (defect 4).
+        if (restock.size > 0) await trx.selectFrom('parts').select('id').where('id', 'in', [...restock.keys()]).orderBy('id').forUpdate().execute();
+        for (const [partId, quantity] of restock) {
+          await trx.updateTable('parts').set({ available_quantity: sql<number>`available_quantity + ${quantity}` }).where('id', '=', partId).execute();
         }
         return updated;
       });
@@ -321,7 +328,13 @@ export function createReturnsRepository(db: Db, mail: Mail) {
     async refund(id: string, provider: PaymentProvider, inTransaction?: (trx: Db, refunded: ReturnRow) => Promise<void>): Promise<ReturnRow> {
       const current = await db.selectFrom('returns').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
       if (current.status !== 'received' || current.refund_cents === null) return current;
-      const order = await db.selectFrom('orders').selectAll().where('id', '=', current.order_id).executeTakeFirstOrThrow();
+      // The cap again, under the order's lock, before any money moves: what has been credited on the
+      // order and this refund together never exceed what was paid (defect 5).
+      const order = await withTransaction(db, async (trx) => {
+        const locked = await trx.selectFrom('orders').selectAll().where('id', '=', current.order_id).forUpdate().executeTakeFirstOrThrow();
+        if ((await creditedCents(trx, locked.id)) + (current.refund_cents ?? 0) > locked.total_cents) throw new ReturnRefusal(409, returnMessages.refundOverPaid);
+        return locked;
+      });
       if (current.refund_cents > 0 && order.transaction_id) {
         await provider.refund({ orderId: order.id, transactionId: order.transaction_id, amountCents: current.refund_cents, key: `return-${id}` });
       }
@@ -426,7 +439,7 @@ async function replacementOrder(trx: Db, claim: ReturnRow): Promise<string> {
       total_cents: 0,
       address: order.address,
       ship_to: order.ship_to ? JSON.stringify(order.ship_to) : null,
-      status: 'paid',
+      status: firstStatus('replace', 'admin'),
       payment_provider: 'replacement',
       transaction_id: null,
       paid_at: new Date(),
@@ -452,6 +465,16 @@ async function replacementOrder(trx: Db, claim: ReturnRow): Promise<string> {
     )
     .execute();
   return created.id;
+}
+
+/** What has been credited on an order so far: its credit notes. */
+async function creditedCents(trx: Db, orderId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('credit_notes')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_cents'), sql<string>`0`).as('cents'))
+    .where('order_id', '=', orderId)
+    .executeTakeFirstOrThrow();
+  return Number(row.cents);
 }
 
 export type ReturnsRepository = ReturnType<typeof createReturnsRepository>;

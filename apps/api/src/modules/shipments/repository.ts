@@ -1,9 +1,11 @@
 import {
+  can,
   carrierNames,
   centsToDollars,
   formatPrice,
   trackingUrl,
   type CarrierCode,
+  type OrderActor,
   type Shipment,
   type ShipOrderInput,
   type TimelineEvent,
@@ -15,7 +17,7 @@ import type { OrderLineRow } from '../checkout/repository';
 import { issueCreditNote } from '../invoices/repository';
 import type { Mail } from '../mail/outbox';
 import { moneyOrderOf, restRefund } from '../orders/money';
-import type { OrderRow } from '../orders/repository';
+import { changeOrderStatus, type OrderRow } from '../orders/model';
 
 /** What became of an order after it was placed: its shipments, returns and credit notes. */
 export interface AfterSale {
@@ -154,7 +156,7 @@ export async function shipOrder(
   const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
   if (!order) return { shipped: false, reason: 'not-found' };
   // An order being refunded (cancelled by its customer or an admin) does not ship.
-  if ((order.status !== 'paid' && order.status !== 'partially_shipped') || order.refund_started_at) {
+  if (!can(order.status, 'ship', 'admin') || order.refund_started_at) {
     return { shipped: false, reason: 'not-shippable' };
   }
   const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
@@ -191,12 +193,8 @@ export async function shipOrder(
     .values([...going].map(([position, quantity]) => ({ shipment_id: shipment.id, order_id: orderId, position, quantity })))
     .execute();
   const allGone = open.every((entry) => entry.left === (going.get(entry.line.position) ?? 0));
-  const updated = await trx
-    .updateTable('orders')
-    .set(allGone ? { status: 'shipped', shipped_at: shipment.shipped_at } : { status: 'partially_shipped' })
-    .where('id', '=', orderId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const updated = await changeOrderStatus(trx, orderId, allGone ? 'ship' : 'shipPart', 'admin', { set: allGone ? { shipped_at: shipment.shipped_at } : {} });
+  if (!updated) throw new Error(`order ${orderId} could not be shipped under its lock`);
   const byPosition = new Map(lines.map((line) => [line.position, line]));
   await mail.queue(trx, {
     kind: 'order-shipped',
@@ -216,13 +214,7 @@ export async function shipOrder(
 
 /** Shipped → delivered, once. */
 export async function deliverOrder(trx: Db, mail: Mail, orderId: string): Promise<OrderRow | undefined> {
-  const order = await trx
-    .updateTable('orders')
-    .set({ status: 'delivered', delivered_at: sql<Date>`now()` })
-    .where('id', '=', orderId)
-    .where('status', '=', 'shipped')
-    .returningAll()
-    .executeTakeFirst();
+  const order = await changeOrderStatus(trx, orderId, 'deliver', 'admin', { set: { delivered_at: sql<Date>`now()` } });
   if (order) {
     const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
     await mail.queue(trx, { kind: 'order-delivered', order, lines });
@@ -271,15 +263,13 @@ export async function cancelRest(
   mail: Mail,
   orderId: string,
   refundCents: number,
+  actor: OrderActor,
 ): Promise<{ order: OrderRow; creditNote: number | null } | undefined> {
-  const order = await trx
-    .updateTable('orders')
-    .set({ status: 'shipped', shipped_at: sql<Date>`coalesce(shipped_at, now())`, refund_started_at: null })
-    .where('id', '=', orderId)
-    .where('status', '=', 'partially_shipped')
-    .where('refund_started_at', 'is not', null)
-    .returningAll()
-    .executeTakeFirst();
+  const order = await changeOrderStatus(trx, orderId, 'cancel', actor, {
+    from: ['partially_shipped'],
+    when: (row) => row.refund_started_at !== null,
+    set: { shipped_at: sql<Date>`coalesce(shipped_at, now())`, refund_started_at: null },
+  });
   if (!order) return undefined;
   const rest = (await unshippedLines(trx, orderId)).filter((entry) => entry.unshipped > 0 && entry.line.kind === 'part');
   const partIds = [...new Set(rest.map((entry) => entry.line.part_id))].sort();

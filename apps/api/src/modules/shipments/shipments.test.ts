@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, byCookie, byToken, call, expectInvalid, expectReply } from '../../test/admin';
 import { createTestApp } from '../../test/app';
+import { issueCreditNote } from '../invoices/repository';
 import { fillCart, insertAddress, insertShippingMethod, insertTaxRate, insertWeighedPart, postCheckout, userIdOf } from '../../test/checkout';
 import { cancelOrderRequest, orderRow, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
 import { pdfText } from '../../test/pdf';
@@ -217,5 +218,15 @@ describe('cancelling a partly shipped order', () => {
     expect(response.json()).toEqual({ deletedCount: 1, refunded: 59.87 });
     expect(await auditCount(app)).toBe(audits + 1);
     expectReply(await ship(orderId, { carrier: 'ups', trackingNumber: '1Z999AA10123456701' }), 409, adminMessages.notShippable);
+  });
+
+  it('answers with this cancel’s refund only, not the order’s earlier ones', async () => {
+    const { orderId, a, b } = await paidOrder();
+    expectReply(await ship(orderId, { carrier: 'usps', trackingNumber: '9400111899224', lines: [{ partId: a, quantity: 1 }, { partId: b, quantity: 2 }] }), 200);
+    // An earlier refund on the order (as a returned line's would be): $5.00.
+    await app.db.transaction().execute((trx) => issueCreditNote(trx, { orderId, returnId: null, amountCents: 500 }));
+    const response = await cancelOrderRequest(app, ada.cookie, orderId);
+    expectReply(response, 200);
+    expect(response.json()).toEqual({ deletedCount: 1, refunded: 23.95 });
   });
 });

@@ -1,4 +1,4 @@
-import { formatPrice, orderStatusLabels, type Order, type OrderStatus, type ShipOrderInput } from '@autoparts/shared';
+import { can, formatPrice, orderStatusLabels, type Order, type OrderStatus, type ShipOrderInput } from '@autoparts/shared';
 import { useId } from 'react';
 import { formatDateTime } from '../format';
 import { ActionButton } from './action-button';
@@ -120,9 +120,9 @@ function OrderRow({ order, onShip, onDeliver, onCancel, pending, busy }: OrderRo
         <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
       </td>
       <td className="px-4 py-3">
-        {order.status === 'paid' || order.status === 'partially_shipped' ? (
+        {can(order.status, 'ship', 'admin') ? (
           <ShipForm key={order.shipments.length} order={order} onShip={(shipment) => onShip(order, shipment)} busy={busy || pending === 'ship'} />
-        ) : order.status === 'shipped' ? (
+        ) : can(order.status, 'deliver', 'admin') ? (
           <ActionButton
             tone="primary"
             onClick={() => onDeliver(order)}
@@ -132,7 +132,7 @@ function OrderRow({ order, onShip, onDeliver, onCancel, pending, busy }: OrderRo
           >
             Mark delivered
           </ActionButton>
-        ) : order.status === 'unpaid' ? (
+        ) : can(order.status, 'cancel', 'admin') ? (
           <ActionButton
             tone="danger"
             onClick={() => onCancel(order)}

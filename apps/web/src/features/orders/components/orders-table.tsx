@@ -1,4 +1,4 @@
-import { apiErrors, formatPrice, orderStatusLabels, paths, type Order } from '@autoparts/shared';
+import { apiErrors, can, formatPrice, orderStatusLabels, paths, type Order } from '@autoparts/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
@@ -85,7 +85,7 @@ function OrderRow({ order, number, onCancel, cancelling, busy }: OrderRowProps) 
   const productId = `${id}-product`;
   const reasonId = `${id}-reason`;
   // What has all gone cannot be cancelled; the rest of a partly shipped order can.
-  const shipped = order.status === 'shipped' || order.status === 'delivered';
+  const shipped = !can(order.status, 'cancel', 'customer');
   return (
     <tr className="align-middle">
       <td data-label="#" className="px-4 py-3 tabular-nums text-slate-500">{number}</td>
@@ -117,7 +117,7 @@ function OrderRow({ order, number, onCancel, cancelling, busy }: OrderRowProps) 
             {apiErrors.shippedNotCancellable}
           </p>
         )}
-        {(shipped || order.status === 'partially_shipped' || order.status === 'delivered') && (
+        {can(order.status, 'requestReturn', 'customer') && (
           <Link
             to={`${paths.returns}?order=${encodeURIComponent(order._id)}`}
             aria-describedby={productId}

@@ -1,8 +1,6 @@
-import { RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, returnMessages, returnReasonLabels, type Order, type ReturnReasonCode } from '@autoparts/shared';
+import { can, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, returnMessages, returnReasonLabels, type Order, type ReturnReasonCode } from '@autoparts/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useRequestReturn } from '../api/returns';
-
-const returnable = new Set(['shipped', 'partially_shipped', 'delivered']);
 
 /**
  * "Return items": the order, its lines with how many of each, the reason and a note. The server
@@ -11,7 +9,7 @@ const returnable = new Set(['shipped', 'partially_shipped', 'delivered']);
  */
 export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[]; initialOrderId?: string }) {
   const id = useId();
-  const candidates = orders.filter((order) => returnable.has(order.status));
+  const candidates = orders.filter((order) => can(order.status, 'requestReturn', 'customer'));
   const [orderId, setOrderId] = useState(initialOrderId && candidates.some((order) => order._id === initialOrderId) ? initialOrderId : (candidates[0]?._id ?? ''));
   const [quantities, setQuantities] = useState<Record<string, number>>({});
   const [reason, setReason] = useState<ReturnReasonCode>('does-not-fit');

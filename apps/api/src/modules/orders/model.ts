@@ -1,0 +1,52 @@
+import { nextStatus, type OrderAction, type OrderActor, type OrderStatus } from '@autoparts/shared';
+import type { Selectable, UpdateObject } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database, OrdersTable } from '../../db/schema';
+
+/**
+ * The order's row and the one way its status changes (decision 059). This file is at the bottom
+ * of the order modules: it imports none of them.
+ */
+export type OrderRow = Selectable<OrdersTable>;
+
+export interface StatusChange {
+  /** The statuses the caller decided on: the change is refused if the order has left them. */
+  from?: readonly OrderStatus[];
+  /** Other conditions on the locked row (the expiry time, the refund claim). */
+  when?: (order: OrderRow) => boolean;
+  /** Other columns written with the status (timestamps, the payment). */
+  set?: Omit<UpdateObject<Database, 'orders'>, 'status'>;
+}
+
+/**
+ * Changes an order's status by `action` of `actor`, as the order-process table allows, under the
+ * order's row lock. Undefined (nothing written) when the order is missing or the change is not
+ * legal in its current state; two callers at once take turns, and the second sees the first's.
+ */
+export async function changeOrderStatus(
+  trx: Db,
+  orderId: string,
+  action: OrderAction,
+  actor: OrderActor,
+  change: StatusChange = {},
+): Promise<OrderRow | undefined> {
+  const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
+  if (!order) return undefined;
+  if (change.from && !change.from.includes(order.status)) return undefined;
+  if (change.when && !change.when(order)) return undefined;
+  const status = nextStatus(order.status, action, actor);
+  if (!status) return undefined;
+  return trx
+    .updateTable('orders')
+    .set({ ...change.set, status })
+    .where('id', '=', orderId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The status a new order starts in, by `action` of `actor` (a checkout, a warranty replacement). */
+export function firstStatus(action: 'place' | 'replace', actor: OrderActor): OrderStatus {
+  const status = nextStatus('new', action, actor);
+  if (!status) throw new Error(`${actor} may not ${action} an order`);
+  return status;
+}
