@@ -50,7 +50,7 @@ export async function cancelOrder(
           await payments.refund({ orderId: claimed.id, transactionId: claimed.transaction_id, amountCents: refundCents, key: `cancel-rest-${claimed.id}` });
         }
       } catch (error) {
-        await orders.releaseRefundClaim(claimed.id);
+        await orders.releaseRefundClaim(claimed);
         throw error;
       }
       const done = await withTransaction(db.db, async (trx) => {
@@ -68,7 +68,7 @@ export async function cancelOrder(
           await payments.refund({ orderId: claimed.id, transactionId: claimed.transaction_id });
         }
       } catch (error) {
-        await orders.releaseRefundClaim(claimed.id);
+        await orders.releaseRefundClaim(claimed);
         throw error;
       }
       // The refund is done: its credit note is issued with the cancellation, or not at all.

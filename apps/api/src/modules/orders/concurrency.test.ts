@@ -2,12 +2,15 @@ import { apiErrors } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
+import { createOrdersRepository } from './repository';
 import {
   cancelOrderRequest,
   insertPart,
   messageOf,
+  orderRow,
   placeOrder,
   postOrder,
+  setOrderStatus,
   setStock,
   signUpCustomer,
   stockOf,
@@ -122,5 +125,26 @@ describe('concurrent orders of one part', () => {
     expect(await stockOf(app, partId)).toBe(10 - placed);
     const live = (await ordersOf(partId)).filter((order) => order.status !== 'cancelled');
     expect(live).toHaveLength(placed);
+  });
+});
+
+describe('refund claims', () => {
+  it('a claim is released only by its holder: a stale claim taken over stays with its new holder', async () => {
+    const partId = await insertPart(app, { available: 5 });
+    const orderId = await placeOrder(app, customers[0]!, partId);
+    await setOrderStatus(app, orderId, 'paid');
+    const orders = createOrdersRepository(app.db, app.mail);
+    const first = await orders.claimForRefund(orderId);
+    if (!first) throw new Error('the first claim');
+    // The first holder stalls a day (a crash mid-refund); a second takes the stale claim over.
+    const stale = { ...first, refund_started_at: new Date(Date.now() - 24 * 3600 * 1000) };
+    await app.db.updateTable('orders').set({ refund_started_at: stale.refund_started_at }).where('id', '=', orderId).execute();
+    const taken = await orders.claimForRefund(orderId);
+    if (!taken) throw new Error('the second claim');
+    // The first holder's refund then fails: it releases its own claim, which is no longer the order's.
+    await orders.releaseRefundClaim(stale);
+    expect((await orderRow(app, orderId)).refund_started_at).toEqual(taken.refund_started_at);
+    await orders.releaseRefundClaim(taken);
+    expect((await orderRow(app, orderId)).refund_started_at).toBeNull();
   });
 });

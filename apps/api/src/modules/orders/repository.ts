@@ -275,9 +275,13 @@ export function createOrdersRepository(db: Db, mail: Mail) {
         .executeTakeFirst();
     },
 
-    /** The refund failed: the order is paid as before and may ship. */
-    async releaseRefundClaim(id: string): Promise<void> {
-      await db.updateTable('orders').set({ refund_started_at: null }).where('id', '=', id).execute();
+    /**
+     * The refund failed: the order is paid as before and may ship. Only the claim's own holder
+     * releases it (the claim's time names it): a stale claim taken over since stays (defect 9).
+     */
+    async releaseRefundClaim(claim: Pick<OrderRow, 'id' | 'refund_started_at'>): Promise<void> {
+      if (!claim.refund_started_at) return;
+      await db.updateTable('orders').set({ refund_started_at: null }).where('id', '=', claim.id).where('refund_started_at', '=', claim.refund_started_at).execute();
     },
 
     /** Every order, newest first, filtered and paged on the server (Manage All Orders). */
