@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { FormActions } from '../../../components/form-actions';
 import { TextField } from '../../../components/text-field';
-import { isApiError } from '../../../lib/api-client';
+import { useCollectionSave } from '../../admin/components/collection-save';
 
 /** The form holds text, as typed; the shared schema reads the figures (SPEC §3). */
 interface MethodFormValues {
@@ -55,31 +55,16 @@ interface ShippingMethodFormProps {
 /** Add or edit a shipping method: every field of it, each checked by the shared schema as typed. */
 export function ShippingMethodForm({ method, pending, onSave, onCancel }: ShippingMethodFormProps) {
   const headingId = useId();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(shippingMethodInputSchema),
     mode: 'onTouched',
     defaultValues: method ? valuesOf(method) : emptyMethod,
   });
-
-  const onSubmit = handleSubmit(async (input) => {
-    try {
-      await onSave(input);
-      if (!method) {
-        setFocus('name');
-        reset(emptyMethod);
-      }
-    } catch (error) {
-      // The toast says it too; the field it is about says it where the admin looks.
-      if (isApiError(error, 409)) setError('name', { message: error.message }, { shouldFocus: true });
-    }
-  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const onSubmit = useCollectionSave(form, { adding: !method, empty: emptyMethod, firstField: 'name', conflictField: 'name', onSave });
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={headingId} className="grid gap-5 rounded-xl border border-slate-200 p-4 sm:grid-cols-2 sm:p-6">

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { FormActions } from '../../../components/form-actions';
 import { TextField } from '../../../components/text-field';
-import { isApiError } from '../../../lib/api-client';
+import { useCollectionSave } from '../../admin/components/collection-save';
 
 /** The form holds text, as typed; the shared schema reads it. */
 interface RateFormValues {
@@ -36,30 +36,16 @@ interface TaxRateFormProps {
 /** Add or edit a tax rate: its place (a country, or a region of it), the rate, and whether shipping is taxed. */
 export function TaxRateForm({ rate, pending, onSave, onCancel }: TaxRateFormProps) {
   const headingId = useId();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(taxRateInputSchema),
     mode: 'onTouched',
     defaultValues: rate ? valuesOf(rate) : emptyRate,
   });
-
-  const onSubmit = handleSubmit(async (input) => {
-    try {
-      await onSave(input);
-      if (!rate) {
-        setFocus('region');
-        reset(emptyRate);
-      }
-    } catch (error) {
-      if (isApiError(error, 409)) setError('region', { message: error.message }, { shouldFocus: true });
-    }
-  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const onSubmit = useCollectionSave(form, { adding: !rate, empty: emptyRate, firstField: 'region', conflictField: 'region', onSave });
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={headingId} className="grid gap-5 rounded-xl border border-slate-200 p-4 sm:grid-cols-3 sm:p-6">
