@@ -1,7 +1,8 @@
 import { GARAGE_MAX, type Garage, type Vehicle } from '@autoparts/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { api } from './api-client';
+import { createLocalStore } from './local-store';
 import { useMe } from './me';
 import { queryKeys } from './query-keys';
 
@@ -10,40 +11,16 @@ import { queryKeys } from './query-keys';
  * signed-in customer's on the account (`GET/PUT /api/garage`), and the visitor's moves there at
  * sign-in (GarageSync). In lib because the shop, the home page and the part page all read it.
  */
-const STORAGE_KEY = 'autoparts.garage';
 const empty: Garage = { vehicles: [], activeId: null };
-const listeners = new Set<() => void>();
-let cached: { raw: string | null; garage: Garage } = { raw: null, garage: empty };
-
-function readLocal(): Garage {
-  const raw = localStorage.getItem(STORAGE_KEY);
-  if (raw === cached.raw) return cached.garage;
-  let garage = empty;
-  try {
-    const parsed = raw ? (JSON.parse(raw) as Garage) : empty;
-    if (Array.isArray(parsed.vehicles)) garage = { vehicles: parsed.vehicles.slice(0, GARAGE_MAX), activeId: parsed.activeId ?? null };
-  } catch {
-    // A damaged entry is an empty garage.
-  }
-  cached = { raw, garage };
-  return garage;
-}
-
-function writeLocal(garage: Garage | null) {
-  if (garage && garage.vehicles.length > 0) localStorage.setItem(STORAGE_KEY, JSON.stringify(garage));
-  else localStorage.removeItem(STORAGE_KEY);
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => event.key === STORAGE_KEY && listener();
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
+const localGarage = createLocalStore<Garage>(
+  'autoparts.garage',
+  empty,
+  (stored) => {
+    const parsed = stored as Garage;
+    return Array.isArray(parsed.vehicles) ? { vehicles: parsed.vehicles.slice(0, GARAGE_MAX), activeId: parsed.activeId ?? null } : empty;
+  },
+  (garage) => garage.vehicles.length === 0,
+);
 
 const garageQuery = { queryKey: queryKeys.garage, queryFn: ({ signal }: { signal: AbortSignal }) => api<Garage>('/garage', { signal, auth: true }) };
 
@@ -63,7 +40,7 @@ export function withVehicle(garage: Garage, vehicle: Vehicle): Garage {
 export function useGarage() {
   const me = useMe();
   const signedIn = Boolean(me.data);
-  const local = useSyncExternalStore(subscribe, readLocal, () => empty);
+  const local = localGarage.use();
   const queryClient = useQueryClient();
   const remote = useQuery({ ...garageQuery, enabled: signedIn });
   const save = useMutation({
@@ -76,7 +53,7 @@ export function useGarage() {
   const { mutate } = save;
 
   const update = useCallback(
-    (next: Garage) => (signedIn ? mutate(next) : writeLocal(next)),
+    (next: Garage) => (signedIn ? mutate(next) : localGarage.write(next)),
     [signedIn, mutate],
   );
   const active = garage.vehicles.find((vehicle) => vehicle._id === garage.activeId) ?? null;
@@ -102,7 +79,7 @@ export function useGarage() {
  */
 export function GarageSync() {
   const me = useMe();
-  const local = useSyncExternalStore(subscribe, readLocal, () => empty);
+  const local = localGarage.use();
   const queryClient = useQueryClient();
   const signedIn = Boolean(me.data);
   const pending = signedIn && local.vehicles.length > 0;
@@ -117,7 +94,7 @@ export function GarageSync() {
       // The visitor's active vehicle, else the account's, if it is still among the ten kept.
       const kept = (id: string | null) => (id !== null && merged.vehicles.some((vehicle) => vehicle._id === id) ? id : null);
       const saved = await putGarage({ ...merged, activeId: kept(local.activeId) ?? kept(account.activeId) });
-      writeLocal(null);
+      localGarage.write(empty);
       queryClient.setQueryData(queryKeys.garage, saved);
       return saved;
     },

@@ -1,5 +1,5 @@
 import { CART_MAX_LINES, CART_QUANTITY_MAX } from '@autoparts/shared';
-import { useSyncExternalStore } from 'react';
+import { createLocalStore } from '../../../lib/local-store';
 
 /**
  * A visitor's cart, kept in this browser (localStorage) until sign-in merges it into the account's
@@ -12,10 +12,7 @@ export interface VisitorLine {
   quantity: number;
 }
 
-const STORAGE_KEY = 'autoparts.cart';
 const none: readonly VisitorLine[] = [];
-const listeners = new Set<() => void>();
-let cached: { raw: string | null; lines: readonly VisitorLine[] } = { raw: null, lines: none };
 
 function isLine(value: unknown): value is VisitorLine {
   if (typeof value !== 'object' || value === null) return false;
@@ -29,41 +26,18 @@ function isLine(value: unknown): value is VisitorLine {
   );
 }
 
-export function readVisitorCart(): readonly VisitorLine[] {
-  const raw = localStorage.getItem(STORAGE_KEY);
-  if (raw === cached.raw) return cached.lines;
-  let lines = none;
-  try {
-    const parsed: unknown = raw ? JSON.parse(raw) : [];
-    // A damaged or foreign entry is as much of a cart as can be read of it.
-    if (Array.isArray(parsed)) lines = parsed.filter(isLine).slice(0, CART_MAX_LINES);
-  } catch {
-    lines = none;
-  }
-  cached = { raw, lines };
-  return lines;
-}
+// A damaged or foreign entry is as much of a cart as can be read of it.
+const store = createLocalStore<readonly VisitorLine[]>(
+  'autoparts.cart',
+  none,
+  (stored) => (Array.isArray(stored) ? stored.filter(isLine).slice(0, CART_MAX_LINES) : none),
+  (lines) => lines.length === 0,
+);
 
-export function writeVisitorCart(lines: readonly VisitorLine[]) {
-  if (lines.length > 0) localStorage.setItem(STORAGE_KEY, JSON.stringify(lines));
-  else localStorage.removeItem(STORAGE_KEY);
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => event.key === STORAGE_KEY && listener();
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
+export const readVisitorCart = store.read;
+export const writeVisitorCart = store.write;
 /** The visitor's lines; none on the server and until hydration, so the first render matches it. */
-export function useVisitorCart(): readonly VisitorLine[] {
-  return useSyncExternalStore(subscribe, readVisitorCart, () => none);
-}
+export const useVisitorCart: () => readonly VisitorLine[] = store.use;
 
 /** The lines with `partId` set to `quantity` units (0 removes it); undefined past the 100-line limit. */
 export function withVisitorQuantity(lines: readonly VisitorLine[], line: VisitorLine): VisitorLine[] | undefined {

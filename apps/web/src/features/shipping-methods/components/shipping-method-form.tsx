@@ -2,9 +2,10 @@ import { shippingMethodInputSchema, type ShippingMethod, type ShippingMethodInpu
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { SubmitButton } from '../../../components/submit-button';
+import { CheckboxField } from '../../../components/checkbox-field';
+import { FormActions } from '../../../components/form-actions';
 import { TextField } from '../../../components/text-field';
-import { isApiError } from '../../../lib/api-client';
+import { useCollectionSave } from '../../admin/components/collection-save';
 
 /** The form holds text, as typed; the shared schema reads the figures (SPEC §3). */
 interface MethodFormValues {
@@ -54,32 +55,16 @@ interface ShippingMethodFormProps {
 /** Add or edit a shipping method: every field of it, each checked by the shared schema as typed. */
 export function ShippingMethodForm({ method, pending, onSave, onCancel }: ShippingMethodFormProps) {
   const headingId = useId();
-  const activeId = useId();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(shippingMethodInputSchema),
     mode: 'onTouched',
     defaultValues: method ? valuesOf(method) : emptyMethod,
   });
-
-  const onSubmit = handleSubmit(async (input) => {
-    try {
-      await onSave(input);
-      if (!method) {
-        setFocus('name');
-        reset(emptyMethod);
-      }
-    } catch (error) {
-      // The toast says it too; the field it is about says it where the admin looks.
-      if (isApiError(error, 409)) setError('name', { message: error.message }, { shouldFocus: true });
-    }
-  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const onSubmit = useCollectionSave(form, { adding: !method, empty: emptyMethod, firstField: 'name', conflictField: 'name', onSave });
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={headingId} className="grid gap-5 rounded-xl border border-slate-200 p-4 sm:grid-cols-2 sm:p-6">
@@ -115,26 +100,10 @@ export function ShippingMethodForm({ method, pending, onSave, onCancel }: Shippi
         error={errors.freeOver?.message}
         {...register('freeOver')}
       />
-      <div className="flex items-center gap-3 sm:col-span-2">
-        <input id={activeId} type="checkbox" className="size-5 accent-brand-700" {...register('active')} />
-        <label htmlFor={activeId} className="font-medium text-slate-700">
-          Active: offered at checkout
-        </label>
-      </div>
-      <div className="flex flex-wrap gap-3 sm:col-span-2">
-        <div className="w-full sm:w-auto sm:min-w-48">
-          <SubmitButton pending={pending}>{method ? 'Save changes' : 'Add method'}</SubmitButton>
-        </div>
-        {onCancel && (
-          <button
-            type="button"
-            onClick={onCancel}
-            className="w-full rounded-lg border border-slate-300 px-4 py-2.5 font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:w-auto"
-          >
-            Cancel
-          </button>
-        )}
-      </div>
+      <CheckboxField label="Active: offered at checkout" className="sm:col-span-2" {...register('active')} />
+      <FormActions pending={pending} onCancel={onCancel} className="sm:col-span-2">
+        {method ? 'Save changes' : 'Add method'}
+      </FormActions>
     </form>
   );
 }

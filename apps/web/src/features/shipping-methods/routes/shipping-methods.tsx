@@ -1,8 +1,8 @@
 import { shippingNotices, type ShippingMethod } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
 import { LoadingBlock } from '../../../components/spinner';
 import { AdminPage } from '../../admin/components/admin-page';
+import { useCollectionEditing } from '../../admin/components/collection-editing';
 import { LoadError } from '../../admin/components/load-error';
 import {
   shippingMethodsQuery,
@@ -21,30 +21,11 @@ export function Component() {
   const save = useSaveShippingMethod();
   const setActive = useSetShippingMethodActive();
   const remove = useRemoveShippingMethod();
-  const [editing, setEditing] = useState<ShippingMethod | undefined>();
-  // Keyboard users go back to the card they edited, not to the top of the page.
-  const [returnFocusTo, setReturnFocusTo] = useState<string | undefined>();
-
-  function startEditing(method: ShippingMethod) {
-    setReturnFocusTo(undefined);
-    setEditing(method);
-  }
-
-  function stopEditing(id: string) {
-    setEditing(undefined);
-    setReturnFocusTo(id);
-  }
-  const formRef = useRef<HTMLDivElement>(null);
-
-  // The form to edit in replaces the one to add; its first field is focused, which scrolls it into view.
-  useEffect(() => {
-    if (!editing) return;
-    formRef.current?.querySelector('input')?.focus();
-  }, [editing]);
+  const { editing, returnFocusTo, formRef, startEditing, stopEditing, removed } = useCollectionEditing<ShippingMethod>();
 
   function handleRemove(method: ShippingMethod) {
     if (!window.confirm(shippingNotices.confirmRemoveMethod(method.name))) return;
-    remove.mutate(method, { onSuccess: () => setEditing((current) => (current?.id === method.id ? undefined : current)) });
+    remove.mutate(method, { onSuccess: () => removed(method.id) });
   }
 
   const pending = setActive.isPending

@@ -2,9 +2,10 @@ import { taxRateInputSchema, type TaxRate, type TaxRateInput } from '@autoparts/
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { SubmitButton } from '../../../components/submit-button';
+import { CheckboxField } from '../../../components/checkbox-field';
+import { FormActions } from '../../../components/form-actions';
 import { TextField } from '../../../components/text-field';
-import { isApiError } from '../../../lib/api-client';
+import { useCollectionSave } from '../../admin/components/collection-save';
 
 /** The form holds text, as typed; the shared schema reads it. */
 interface RateFormValues {
@@ -35,31 +36,16 @@ interface TaxRateFormProps {
 /** Add or edit a tax rate: its place (a country, or a region of it), the rate, and whether shipping is taxed. */
 export function TaxRateForm({ rate, pending, onSave, onCancel }: TaxRateFormProps) {
   const headingId = useId();
-  const shippingId = useId();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    formState: { errors },
-  } = useForm({
+  const form = useForm({
     resolver: zodResolver(taxRateInputSchema),
     mode: 'onTouched',
     defaultValues: rate ? valuesOf(rate) : emptyRate,
   });
-
-  const onSubmit = handleSubmit(async (input) => {
-    try {
-      await onSave(input);
-      if (!rate) {
-        setFocus('region');
-        reset(emptyRate);
-      }
-    } catch (error) {
-      if (isApiError(error, 409)) setError('region', { message: error.message }, { shouldFocus: true });
-    }
-  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const onSubmit = useCollectionSave(form, { adding: !rate, empty: emptyRate, firstField: 'region', conflictField: 'region', onSave });
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={headingId} className="grid gap-5 rounded-xl border border-slate-200 p-4 sm:grid-cols-3 sm:p-6">
@@ -85,26 +71,10 @@ export function TaxRateForm({ rate, pending, onSave, onCancel }: TaxRateFormProp
         {...register('region')}
       />
       <TextField label="Rate (%)" inputMode="decimal" autoComplete="off" hint="Up to four decimals, as 6.25." error={errors.ratePercent?.message} {...register('ratePercent')} />
-      <div className="flex items-center gap-3 sm:col-span-3">
-        <input id={shippingId} type="checkbox" className="size-5 accent-brand-700" {...register('appliesToShipping')} />
-        <label htmlFor={shippingId} className="font-medium text-slate-700">
-          Shipping is taxed too
-        </label>
-      </div>
-      <div className="flex flex-wrap gap-3 sm:col-span-3">
-        <div className="w-full sm:w-auto sm:min-w-48">
-          <SubmitButton pending={pending}>{rate ? 'Save changes' : 'Add rate'}</SubmitButton>
-        </div>
-        {onCancel && (
-          <button
-            type="button"
-            onClick={onCancel}
-            className="w-full rounded-lg border border-slate-300 px-4 py-2.5 font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:w-auto"
-          >
-            Cancel
-          </button>
-        )}
-      </div>
+      <CheckboxField label="Shipping is taxed too" className="sm:col-span-3" {...register('appliesToShipping')} />
+      <FormActions pending={pending} onCancel={onCancel} className="sm:col-span-3">
+        {rate ? 'Save changes' : 'Add rate'}
+      </FormActions>
     </form>
   );
 }

@@ -1,8 +1,8 @@
 import { shippingNotices, taxPlace, type TaxRate } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
 import { LoadingBlock } from '../../../components/spinner';
 import { AdminPage } from '../../admin/components/admin-page';
+import { useCollectionEditing } from '../../admin/components/collection-editing';
 import { LoadError } from '../../admin/components/load-error';
 import { taxRatesQuery, useAddTaxRate, useRemoveTaxRate, useSaveTaxRate } from '../api/tax-rates';
 import { TaxRateForm } from '../components/tax-rate-form';
@@ -14,29 +14,11 @@ export function Component() {
   const add = useAddTaxRate();
   const save = useSaveTaxRate();
   const remove = useRemoveTaxRate();
-  const [editing, setEditing] = useState<TaxRate | undefined>();
-  // Keyboard users go back to the card they edited, not to the top of the page.
-  const [returnFocusTo, setReturnFocusTo] = useState<string | undefined>();
-
-  function startEditing(rate: TaxRate) {
-    setReturnFocusTo(undefined);
-    setEditing(rate);
-  }
-
-  function stopEditing(id: string) {
-    setEditing(undefined);
-    setReturnFocusTo(id);
-  }
-  const formRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!editing) return;
-    formRef.current?.querySelector('input')?.focus();
-  }, [editing]);
+  const { editing, returnFocusTo, formRef, startEditing, stopEditing, removed } = useCollectionEditing<TaxRate>();
 
   function handleRemove(rate: TaxRate) {
     if (!window.confirm(shippingNotices.confirmRemoveRate(taxPlace(rate.country, rate.region)))) return;
-    remove.mutate(rate, { onSuccess: () => setEditing((current) => (current?.id === rate.id ? undefined : current)) });
+    remove.mutate(rate, { onSuccess: () => removed(rate.id) });
   }
 
   return (
