@@ -95,7 +95,7 @@ test('the profile saves name, education, location, phone and linkedin', async ({
   const field = (name: string) => page.getByRole('textbox', { name, exact: true });
   await field('Phone').fill('not a number');
   await page.getByRole('button', { name: /update/i }).click();
-  await expect(page.getByText(validation.phoneInvalid)).toBeVisible();
+  await expect(page.getByText(validation.phoneCharacters)).toBeVisible();
 
   await field('Name').fill('Renamed Customer');
   await field('Education').fill('Automotive engineering');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressInputSchema, addressLines, addressMessages, countries, countryOf, type AddressInput } from './addresses';
+import { validation } from './messages';
 import { phoneSchema } from './phone';
 
 const illinois: AddressInput = {
@@ -106,17 +107,42 @@ describe('addressInputSchema', () => {
     const london = { ...illinois, country: 'GB', region: null, postalCode: 'SW1A 1AA' };
     expect(addressInputSchema.parse({ ...london, phone: '020 7946 0958' }).phone).toBe('+44 20 7946 0958');
     expect(addressInputSchema.parse({ ...illinois, phone: '+1 217 555 0100' }).phone).toBe('+1 217 555 0100');
-    expect(problems({ phone: '555-abc' })).toEqual({ phone: addressMessages.phoneInvalid });
-    expect(problems({ phone: 'call +1 217 555 0100' })).toEqual({ phone: addressMessages.phoneInvalid });
+    expect(problems({ phone: '555-abc' })).toEqual({ phone: validation.phoneCharacters });
+    expect(problems({ phone: 'call +1 217 555 0100' })).toEqual({ phone: validation.phoneCharacters });
+    expect(problems({ phone: '+1 217 55' })).toEqual({ phone: validation.phoneDigits });
   });
 });
 
 describe('phoneSchema (the profile’s phone)', () => {
-  it('takes the same international and national forms', () => {
-    expect(phoneSchema.parse('+1 217 555 0100')).toBe('+1 217 555 0100');
-    expect(phoneSchema.parse('(217) 555-0100')).toBe('+1 217 555 0100');
-    expect(phoneSchema.parse('+44 20 7946 0958')).toBe('+44 20 7946 0958');
-    expect(phoneSchema.safeParse('555-abc').success).toBe(false);
+  it.each([
+    ['+1 217 555 0100', '+1 217 555 0100'],
+    ['(217) 555-0100', '+1 217 555 0100'],
+    ['217.555.0100', '+1 217 555 0100'],
+    ['+44 20 7946 0958', '+44 20 7946 0958'],
+    ['020 7946 0958', '020 7946 0958'],
+    ['01712345678', '01712345678'],
+    ['555-0100', '555-0100'],
+    ['+99  1234 5678', '+99 1234 5678'],
+  ])('takes %j, 7 to 15 digits as people write them, and keeps it as %j', (typed, kept) => {
+    expect(phoneSchema.parse(typed)).toBe(kept);
+  });
+
+  it.each([
+    ['555-abc', validation.phoneCharacters],
+    ['call 217 555 0100', validation.phoneCharacters],
+    ['1e5', validation.phoneCharacters],
+    ['＋1 217 555 0100', validation.phoneCharacters],
+    ['217 + 555', validation.phoneCharacters],
+    ['12 34', validation.phoneDigits],
+    ['555 010', validation.phoneDigits],
+    ['+44 20 7946 0958 1234 5', validation.phoneDigits],
+  ])('refuses %j saying what is wrong', (typed, message) => {
+    expect(phoneSchema.safeParse(typed).error?.issues.map((issue) => issue.message)).toEqual([message]);
+  });
+
+  it('never asks for an area code', () => {
+    expect(validation.phoneDigits).toContain('7 to 15 digits; numbers outside the US with their country code, e.g. +44 20 7946 0958');
+    expect(Object.values(validation).join(' ')).not.toMatch(/area code/);
   });
 });
 

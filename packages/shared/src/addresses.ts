@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { internationalPhone, isPhoneNumber, PHONE_MAX_LENGTH } from './phone';
-import { validation } from './messages';
+import { internationalPhone, PHONE_MAX_LENGTH, phoneProblem } from './phone';
 
 /**
  * The address book (issue 23): an account's shipping addresses, checked per country. The server
@@ -139,7 +138,6 @@ export const addressMessages = {
   regionRequired: (country: Country) => `${country.regions?.label ?? 'Region'}: choose one from the list for ${country.name}`,
   regionNone: (country: Country) => `Region: ${country.name} addresses take none`,
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
-  phoneInvalid: validation.phoneInvalid,
   tooMany: `You can keep at most ${ADDRESSES_MAX} addresses. Delete one to add another.`,
   notFound: 'Address not found',
   added: 'Address saved',
@@ -195,7 +193,8 @@ export const addressInputSchema = z
     if (postal === '') fail('postalCode', addressMessages.postalCodeRequired);
     else if (!country.postalCode.pattern.test(postal)) fail('postalCode', addressMessages.postalCode(country));
 
-    if (address.phone !== '' && !isPhoneNumber(address.phone, country.code)) fail('phone', addressMessages.phoneInvalid);
+    const phoneWrong = address.phone === '' ? null : phoneProblem(address.phone);
+    if (phoneWrong) fail('phone', phoneWrong);
 
     if (!valid) return z.NEVER;
     return {

@@ -11,8 +11,8 @@ export type CarrierCode = (typeof CARRIERS)[number];
 
 export const carrierNames: Record<CarrierCode, string> = { ups: 'UPS', fedex: 'FedEx', usps: 'USPS', dhl: 'DHL', other: 'Other carrier' };
 
-/** A tracking number as carriers print them: letters and digits, 6 to 40. */
-export const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9]{6,40}$/;
+/** A tracking number as it is kept: letters and digits, 6 to 40. */
+const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9]{6,40}$/;
 
 /** The carrier's own tracking page for a parcel; none for an unknown carrier. */
 export function trackingUrl(carrier: CarrierCode, trackingNumber: string): string | null {
@@ -54,7 +54,7 @@ export const SHIPMENT_LINES_MAX = 100;
 
 export const shipmentMessages = {
   carrier: 'Choose a carrier: UPS, FedEx, USPS, DHL or other.',
-  trackingNumber: 'Tracking number must be 6 to 40 letters and digits.',
+  trackingNumber: 'Tracking number must be 6 to 40 letters and digits (spaces and dashes are fine).',
   notShippable: 'Only paid or partly shipped orders can be shipped.',
   nothingLeft: 'Every line of this order has shipped already.',
   notDeliverable: 'Only a shipped order can be marked delivered.',
@@ -63,10 +63,19 @@ export const shipmentMessages = {
   duplicateLine: (index: number) => `Line ${index + 1}: this part is named twice.`,
 } as const;
 
+/**
+ * A tracking number typed as carriers print it ("1Z 999 AA1 01 2345 6784", "9400-1000-0000-..."),
+ * kept without its spaces and dashes.
+ */
+export const trackingNumberSchema = z
+  .string({ error: shipmentMessages.trackingNumber })
+  .transform((typed) => typed.replace(/[\s-]+/g, ''))
+  .pipe(z.string().regex(TRACKING_NUMBER_PATTERN, shipmentMessages.trackingNumber));
+
 /** `POST /api/admin/order/{id}/ship`: no `lines` ships everything left. */
 export const shipOrderSchema = z.object({
   carrier: z.enum(CARRIERS, { error: shipmentMessages.carrier }),
-  trackingNumber: z.string({ error: shipmentMessages.trackingNumber }).trim().regex(TRACKING_NUMBER_PATTERN, shipmentMessages.trackingNumber),
+  trackingNumber: trackingNumberSchema,
   lines: z
     .array(z.object({ partId: z.string().max(64), quantity: z.number().int().positive().max(1_000_000) }))
     .min(1)

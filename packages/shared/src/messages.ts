@@ -19,7 +19,8 @@ export const validation = {
   quantityBelowMinimum: 'Minimum Number of Orders Required',
   quantityAboveStock: 'Orders must be less than the available stock',
   descriptionRequired: 'Description is Required',
-  phoneInvalid: 'Enter a phone number with its area code, as (217) 555-0100 or +1 217 555 0100',
+  phoneCharacters: 'A phone number has only digits, spaces, dashes, dots and parentheses, and + before a country code',
+  phoneDigits: 'A phone number has 7 to 15 digits; numbers outside the US with their country code, e.g. +44 20 7946 0958',
 } as const;
 
 /** Follows SPEC §8's 'Order Deleted successfully' when the cancelled order had been paid. */

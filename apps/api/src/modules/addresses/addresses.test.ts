@@ -1,4 +1,4 @@
-import { ADDRESSES_MAX, addressMessages, apiErrors, countryOf, type Address, type AddressInput } from '@autoparts/shared';
+import { ADDRESSES_MAX, addressMessages, apiErrors, countryOf, validation, type Address, type AddressInput } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, byCookie, byToken, call, expectInvalid, expectReply, type Credential } from '../../test/admin';
@@ -103,7 +103,8 @@ describe('GET/POST /api/addresses', () => {
     ['no region where the country has a list', { region: null }, addressMessages.regionRequired(countryOf('US')!)],
     ['a region where the country has none', { country: 'DE', region: 'BY', postalCode: '10115', phone: '' }, addressMessages.regionNone(countryOf('DE')!)],
     ['a country the shop does not ship to', { country: 'BR' }, addressMessages.countryUnknown],
-    ['a phone that is no number', { phone: '555-abc' }, addressMessages.phoneInvalid],
+    ['a phone that is no number', { phone: '555-abc' }, validation.phoneCharacters],
+    ['a phone of too few digits', { phone: '555 01' }, validation.phoneDigits],
     ['a blank name', { name: '  ' }, addressMessages.nameRequired],
     ['no line 1', { line1: '' }, addressMessages.line1Required],
     ['no city', { city: '' }, addressMessages.cityRequired],

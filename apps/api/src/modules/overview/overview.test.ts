@@ -1,4 +1,4 @@
-import { OVERVIEW_DAYS, type AdminOverview } from '@autoparts/shared';
+import { OVERVIEW_DAYS, type AdminOverview, type OrderStatus } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function order(partId: string, quantity: number, status: 'unpaid' | 'paid' | 'shipped' | 'cancelled', daysAgo = 0) {
+async function order(partId: string, quantity: number, status: OrderStatus, daysAgo = 0) {
   const id = await placeOrder(app, buyer, partId, quantity);
   await setOrderStatus(app, id, status);
   if (daysAgo > 0) {
@@ -73,6 +73,21 @@ describe('GET /api/admin/overview', () => {
     expect(lowIds).not.toContain(archived);
     expect(overview.lowStock.find((part) => part._id === low)).toMatchObject({ availableQuantity: 3, minOrderQuantity: 2, threshold: 4 });
     expect(overview.lowStock.find((part) => part._id === ownThreshold)).toMatchObject({ threshold: 10 });
+  });
+
+  it('counts every paid order, shipped in part or whole or delivered, less its refunds; best sellers likewise', async () => {
+    const disc = await insertPart(app, { name: 'Overview disc', priceCents: 100_000, available: 100 });
+    const before = ((await call(app, byCookie(admin), { method: 'GET', url: '/api/admin/overview' })).json() as AdminOverview).days.find(
+      (day) => day.date === utcDay(9),
+    )!.revenue;
+    await order(disc, 1, 'partially_shipped', 9);
+    const delivered = await order(disc, 2, 'delivered', 9);
+    await app.db.insertInto('credit_notes').values({ number: 990_001, order_id: delivered, return_id: null, amount_cents: 30_000 }).execute();
+
+    const overview = (await call(app, byCookie(admin), { method: 'GET', url: '/api/admin/overview' })).json() as AdminOverview;
+
+    expect(overview.days.find((day) => day.date === utcDay(9))!.revenue).toBe(before + 1000 + 2000 - 300);
+    expect(overview.bestSellers.find((part) => part._id === disc)).toMatchObject({ quantity: 3 });
   });
 
   it('is for admins only', async () => {

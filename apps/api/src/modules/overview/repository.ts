@@ -2,8 +2,8 @@ import { BEST_SELLERS, centsToDollars, OVERVIEW_DAYS, type AdminOverview, type O
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
-/** Orders that brought money in: paid, and paid then shipped. */
-const EARNING = sql`status in ('paid', 'shipped')`;
+/** Orders that brought money in: every paid order, shipped in part or whole or delivered since. */
+const EARNING = sql`status in ('paid', 'partially_shipped', 'shipped', 'delivered')`;
 /** How many low-stock parts the overview lists at most, the emptiest first. */
 const LOW_STOCK_LIMIT = 20;
 
@@ -16,13 +16,16 @@ export function createOverviewRepository(db: Db) {
         sql<{ date: string; orders: number; revenue_cents: string }>`
           select to_char(day, 'YYYY-MM-DD') as date,
                  count(orders.id)::int as orders,
-                 coalesce(sum(orders.total_cents) filter (where orders.${EARNING}), 0)::text as revenue_cents
+                 coalesce(sum(orders.total_cents - coalesce(refunds.cents, 0)) filter (where orders.${EARNING}), 0)::text as revenue_cents
           from generate_series(
                  (now() at time zone 'utc')::date - ${OVERVIEW_DAYS - 1}::int,
                  (now() at time zone 'utc')::date,
                  interval '1 day'
                ) as day
           left join orders on (orders.created_at at time zone 'utc')::date = day::date
+          -- What each order has refunded so far (its credit notes), less from its revenue.
+          left join (select order_id, sum(amount_cents) as cents from credit_notes group by order_id) as refunds
+                 on refunds.order_id = orders.id
           group by day
           order by day`.execute(db),
         sql<{ status: OrderStatus; count: number }>`

@@ -157,6 +157,19 @@ describe('shipping an order in parts', () => {
     expectReply(await ship(orderId, ups), 409, adminMessages.notShippable);
   });
 
+  it.each([
+    ['ups', '1Z 999 AA1 01 2345 6784', '1Z999AA10123456784'],
+    ['usps', '9400-1000-0000-0000-0000-00', '9400100000000000000000'],
+  ])('takes a %s tracking number as the carrier prints it (%j) and keeps it as %j', async (carrier, typed, kept) => {
+    const { orderId } = await paidOrder();
+
+    expectReply(await ship(orderId, { carrier, trackingNumber: typed }), 200);
+
+    const row = await app.db.selectFrom('shipments').select('tracking_number').where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    expect(row.tracking_number).toBe(kept);
+    expect((await orderPage(orderId)).shipments).toEqual([expect.objectContaining({ trackingNumber: kept })]);
+  });
+
   it('never ships more than was ordered when two admins ship at once', async () => {
     const { orderId, a } = await paidOrder();
     const body = { carrier: 'dhl', trackingNumber: 'JD014600006281' };

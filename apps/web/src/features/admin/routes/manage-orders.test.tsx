@@ -207,7 +207,7 @@ describe('Manage All Orders', () => {
     await user.click(row.getByRole('button', { name: 'Ship' }));
     expect(row.getByRole('alert')).toHaveTextContent(shipmentMessages.trackingNumber);
     await user.selectOptions(row.getByLabelText('Carrier'), 'UPS');
-    await user.type(row.getByLabelText('Tracking number'), '1Z999AA10123456784');
+    await user.type(row.getByLabelText('Tracking number'), '1Z 999 AA1 01 2345 6784');
     const units = row.getByLabelText(/Brake Pads/);
     await user.clear(units);
     await user.type(units, '2');

@@ -1,4 +1,4 @@
-import { CARRIERS, carrierNames, shipmentMessages, TRACKING_NUMBER_PATTERN, type CarrierCode, type Order, type ShipOrderInput } from '@autoparts/shared';
+import { CARRIERS, carrierNames, shipmentMessages, trackingNumberSchema, type CarrierCode, type Order, type ShipOrderInput } from '@autoparts/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { ActionButton } from '../../admin/components/action-button';
 
@@ -34,7 +34,8 @@ export function ShipForm({ order, onShip, busy }: { order: Order; onShip: (shipm
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!TRACKING_NUMBER_PATTERN.test(trackingNumber.trim())) {
+    const tracking = trackingNumberSchema.safeParse(trackingNumber);
+    if (!tracking.success) {
       setError(shipmentMessages.trackingNumber);
       return;
     }
@@ -45,7 +46,7 @@ export function ShipForm({ order, onShip, busy }: { order: Order; onShip: (shipm
     }
     setError(undefined);
     const everything = going.length === lines.length && lines.every((line) => quantities[line.partId] === line.left);
-    onShip({ carrier, trackingNumber: trackingNumber.trim(), ...(everything ? {} : { lines: going }) });
+    onShip({ carrier, trackingNumber: tracking.data, ...(everything ? {} : { lines: going }) });
   }
 
   return (
