@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDocumentNumber } from './invoices';
 import { REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RETURN_STATUSES, type ReturnReasonCode } from './after-sale';
 
 /**
@@ -8,7 +9,7 @@ import { REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RE
 
 /** An RMA number as e-mails and screens show it: "RMA-000123". */
 export function formatRmaNumber(number: number | string): string {
-  return `RMA-${String(number).padStart(6, '0')}`;
+  return formatDocumentNumber('rma', number);
 }
 
 export const returnReasonLabels: Record<ReturnReasonCode, string> = {

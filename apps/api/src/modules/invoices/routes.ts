@@ -5,9 +5,11 @@ import {
   errorSchema,
   formatCreditNoteNumber,
   formatInvoiceNumber,
+  formatRmaNumber,
   invoiceMessages,
   parseCreditNoteNumber,
   ppmToPercent,
+  returnReasonLabels,
   shipToText,
 } from '@autoparts/shared';
 import type { FastifyReply } from 'fastify';
@@ -126,7 +128,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         kind: 'credit-note',
         references: [
           ...(order.invoice_number === null ? [] : [['Invoice', formatInvoiceNumber(Number(order.invoice_number))] as [string, string]]),
-          ['For', returned ? `return RMA ${returned.rma_number} (${returned.reason})` : 'cancellation of the order'],
+          ['For', returned ? `return ${formatRmaNumber(returned.rma_number)} (${returnReasonLabels[returned.reason]})` : 'cancellation of the order'],
         ],
         lines: credited,
         totals,

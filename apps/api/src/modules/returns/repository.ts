@@ -1,6 +1,7 @@
 import {
   centsToDollars,
   CORE_RETURN_WINDOW_DAYS,
+  formatCreditNoteNumber,
   formatRmaNumber,
   percentToPpm,
   ppmToPercent,
@@ -78,7 +79,7 @@ async function present(db: Db, rows: ReturnRow[]): Promise<ReturnRequest[]> {
       })),
     refundAmount: row.refund_cents === null ? null : centsToDollars(row.refund_cents),
     restockingFee: centsToDollars(row.restocking_fee_cents),
-    creditNoteNumber: row.credit_note_number === null ? null : String(row.credit_note_number),
+    creditNoteNumber: row.credit_note_number === null ? null : formatCreditNoteNumber(row.credit_note_number),
     fitPromise: row.fit_promise,
     resolution: row.resolution,
     rejectionReason: row.rejection_reason,

@@ -5,6 +5,7 @@ import { auditCount, byCookie, byToken, call, expectReply, payOrder } from '../.
 import { createTestApp } from '../../test/app';
 import { fillCart, insertAddress, insertShippingMethod, insertTaxRate, insertWeighedPart, postCheckout, userIdOf } from '../../test/checkout';
 import { orderRow, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
+import { pdfText } from '../../test/pdf';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 
 let app: FastifyInstance;
@@ -184,12 +185,17 @@ describe('refunds to the cent', () => {
       const { orderId, b } = await bought();
       const done = await refunded('no-longer-needed', [{ partId: b, quantity: 2 }], orderId);
       // $100 + $8.25 tax − $10 fee.
-      expect(done).toMatchObject({ refundAmount: 98.25, restockingFee: 10, creditNoteNumber: expect.stringMatching(/^\d+$/) });
+      expect(done).toMatchObject({ refundAmount: 98.25, restockingFee: 10, creditNoteNumber: expect.stringMatching(/^CN-\d{6}$/) });
       const note = await app.db.selectFrom('credit_notes').selectAll().where('return_id', '=', done.id).executeTakeFirstOrThrow();
       expect(note.amount_cents).toBe(9825);
       const mail = await smtp.waitFor(ada.email, new RegExp(`Return ${done.rmaNumber} refunded`));
       expect(mail.text).toContain('Refund: $98.25');
       expect(mail.text).toContain('Restocking fee: $10.00');
+      // One form of each number everywhere, and the reason in words.
+      expect(mail.text).toContain(`Credit note: ${done.creditNoteNumber ?? ''}\n`);
+      const pdf = await call(app, byToken(ada), { method: 'GET', url: `/api/order/${orderId}/credit-notes/${done.creditNoteNumber ?? ''}.pdf` });
+      expect(pdf.statusCode).toBe(200);
+      expect(await pdfText(pdf.rawPayload)).toContain(`For: return ${done.rmaNumber} (No longer needed)`);
     } finally {
       await setFee(0);
     }

@@ -12,6 +12,7 @@ import {
   returnMessages,
   returnSchema,
   shopSettingsSchema,
+  formatCreditNoteNumber,
   formatRmaNumber,
 } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -155,7 +156,7 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!outcome.ok) return reply.code(outcome.refusal.status).send({ message: outcome.refusal.message });
       }
       const refunded = await returns.refund(existing.id, app.payments.provider, (trx, row) =>
-        createAuditLog(trx).record(identity, 'return.refund', target(row), { refundCents: row.refund_cents, creditNote: row.credit_note_number }),
+        createAuditLog(trx).record(identity, 'return.refund', target(row), { refundCents: row.refund_cents, creditNote: row.credit_note_number === null ? null : formatCreditNoteNumber(row.credit_note_number) }),
       );
       return returns.present(refunded);
     },

@@ -1,7 +1,9 @@
 import {
   carrierNames,
   centsToDollars,
+  formatCreditNoteNumber,
   formatPrice,
+  formatRmaNumber,
   proportionalShares,
   trackingUrl,
   type CarrierCode,
@@ -67,7 +69,7 @@ export async function afterSaleOf(db: Db, orderIds: readonly string[]): Promise<
   }
   for (const row of returns) {
     byOrder.get(row.order_id)?.returns.push({
-      rmaNumber: String(row.rma_number),
+      rmaNumber: formatRmaNumber(row.rma_number),
       status: row.status,
       createdAt: row.created_at,
       decidedAt: row.decided_at,
@@ -76,7 +78,7 @@ export async function afterSaleOf(db: Db, orderIds: readonly string[]): Promise<
     });
   }
   for (const row of notes) {
-    byOrder.get(row.order_id)?.creditNotes.push({ number: String(row.number), amountCents: row.amount_cents, issuedAt: row.issued_at });
+    byOrder.get(row.order_id)?.creditNotes.push({ number: formatCreditNoteNumber(row.number), amountCents: row.amount_cents, issuedAt: row.issued_at });
   }
   return byOrder;
 }
