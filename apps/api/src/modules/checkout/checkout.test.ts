@@ -180,7 +180,7 @@ describe('POST /api/checkout', () => {
         country: 'US',
         phone: '+1 217 555 0100',
       },
-      address: 'Ada Garage, Ada Motors, 100 Main Street, Springfield, IL 62701, US',
+      address: 'Ada Garage, Ada Motors, 100 Main Street, Springfield, IL 62701, United States',
     });
     expect(order.lines).toEqual([
       { kind: 'part', partId: pads, partNumber: expect.any(String), name: 'Pad set', img: expect.any(String), quantity: 10, unitPrice: 11, lineTotal: 110, vehicleId: null, fitChecked: false },
@@ -201,7 +201,7 @@ describe('POST /api/checkout', () => {
       'Tax (6.25 %): $9.66',
       'Total: $164.28',
       'Purchase order: PO-7731',
-      'Ship to: Ada Garage, Ada Motors, 100 Main Street, Springfield, IL 62701, US',
+      'Ship to: Ada Garage, Ada Motors, 100 Main Street, Springfield, IL 62701, United States',
     ]) {
       expect(placed.text).toContain(line);
     }

@@ -133,7 +133,9 @@ describe('the invoice PDF', () => {
     expect(row.total_cents).toBe(28_000 + 995 + 1680);
     expect(text).toContain('Subtotal $280.00');
     expect(text).toContain('Shipping (Ground freight) $9.95');
-    expect(text).toContain('Tax (6 %) $16.80');
+    // The tax with its jurisdiction, the country in words.
+    expect(text).toContain('Michigan sales tax 6 % $16.80');
+    expect(text).toContain('Springfield, MI 62701, United States');
     expect(text).toContain('Total $306.75');
     // The payment.
     expect(text).toContain(`Transaction: ${row.transaction_id}`);

@@ -8,9 +8,9 @@ import {
   formatRmaNumber,
   invoiceMessages,
   parseCreditNoteNumber,
-  ppmToPercent,
   returnReasonLabels,
   shipToText,
+  taxLabel,
 } from '@autoparts/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -169,7 +169,7 @@ function orderTotals(order: OrderRow): Array<[string, number]> {
   return [
     ['Subtotal', order.subtotal_cents],
     [order.shipping_method_name ? `Shipping (${order.shipping_method_name})` : 'Shipping', order.shipping_cents],
-    [order.tax_rate_ppm ? `Tax (${ppmToPercent(order.tax_rate_ppm)} %)` : 'Tax', order.tax_cents],
+    [taxLabel(order.tax_rate_ppm, order.ship_to), order.tax_cents],
     ['Total', order.total_cents],
   ];
 }

@@ -4,6 +4,7 @@ import {
   formatCreditNoteNumber,
   formatPrice,
   formatRmaNumber,
+  formatTrackingNumber,
   proportionalShares,
   trackingUrl,
   type CarrierCode,
@@ -93,7 +94,7 @@ export function timelineOf(row: OrderRow, after: AfterSale): TimelineEvent[] {
   after.shipments.forEach((shipment, index) => {
     const units = shipment.lines.reduce((sum, line) => sum + line.quantity, 0);
     const what = after.shipments.length > 1 ? `Shipment ${index + 1}` : 'Shipped';
-    const tracking = shipment.trackingNumber ? `, tracking ${shipment.trackingNumber}` : '';
+    const tracking = shipment.trackingNumber ? `, tracking ${formatTrackingNumber(shipment.carrier, shipment.trackingNumber)}` : '';
     add('shipment', new Date(shipment.shippedAt), `${what}: ${units} item${units === 1 ? '' : 's'} by ${carrierNames[shipment.carrier]}${tracking}`, shipment.trackingUrl);
   });
   if (row.delivered_at) add('delivered', row.delivered_at, 'Delivered');
