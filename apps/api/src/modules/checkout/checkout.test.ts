@@ -198,7 +198,7 @@ describe('POST /api/checkout', () => {
       '3 × Clip (',
       'Subtotal: $125.00',
       'Shipping: Standard, Standard estimate: $29.62',
-      'Tax (6.25 %): $9.66',
+      'Illinois sales tax 6.25 %: $9.66',
       'Total: $164.28',
       'Purchase order: PO-7731',
       'Ship to: Ada Garage, Ada Motors, 100 Main Street, Springfield, IL 62701, United States',
