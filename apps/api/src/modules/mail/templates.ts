@@ -41,8 +41,15 @@ export type MailMessage =
       refundCents: number;
       cancelled: { line: OrderLineRow; quantity: number }[];
     }
-  /** A return (RMA) of an order's lines: asked for, rejected, refunded. */
-  | { kind: ReturnEvent; order: OrderRow; ret: ReturnRow };
+  /** A return (RMA) of an order's lines: asked for, rejected, refunded; with its parts. */
+  | { kind: ReturnEvent; order: OrderRow; ret: ReturnRow; parts: readonly ReturnedPart[] };
+
+/** One line of a return as its e-mails list it: "2 × Vented Brake Rotor (BR-1001)". */
+export interface ReturnedPart {
+  quantity: number;
+  name: string;
+  part_number: string;
+}
 
 export type ReturnEvent = 'return-requested' | 'return-rejected' | 'return-refunded';
 
@@ -291,8 +298,8 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
 }
 
 function composeReturn(
-  message: { kind: ReturnEvent; order: OrderRow; ret: ReturnRow },
-  { baseUrl }: MailShop,
+  message: { kind: ReturnEvent; order: OrderRow; ret: ReturnRow; parts: readonly ReturnedPart[] },
+  { baseUrl, returnsAddress }: MailShop,
 ): { to: string; subject: string; greeting: string; blocks: Block[] } {
   const { order, ret } = message;
   const rma = formatRmaNumber(ret.rma_number);
@@ -301,6 +308,7 @@ function composeReturn(
     ['Return', rma],
     ['Order', String(order.order_number)],
     ['Reason', returnReasonLabels[ret.reason]],
+    ...message.parts.map(({ quantity, name, part_number: partNumber }): [string, string] => ['Part', `${quantity} × ${name}${partNumber ? ` (${partNumber})` : ''}`]),
   ];
   const myReturns = `${baseUrl}${paths.returns}`;
   switch (message.kind) {
@@ -316,7 +324,7 @@ function composeReturn(
               : 'We have your return request. We will write again once we have looked at it.',
           },
           { facts },
-          { paragraph: returnMessages.whatToDo(rma) },
+          { paragraph: returnMessages.whatToDo(rma, returnsAddress) },
           { button: 'My Returns', url: myReturns },
         ],
       };

@@ -21,7 +21,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  app = await createTestApp({ env: { SMTP_URL: smtp.url } });
+  app = await createTestApp({ env: { SMTP_URL: smtp.url, SHOP_RETURNS_ADDRESS: 'Returns desk, 40 Dock Street, Detroit, MI 48207, United States' } });
   [admin, ada, bob] = await Promise.all([signUpAdmin(app, 'returns-admin'), signUpCustomer(app, 'ada'), signUpCustomer(app, 'bob')]);
   addressId = await insertAddress(app, await userIdOf(app, ada.email), { region: 'IL' });
   // $10.00 flat, and 8.25 % tax on the goods only: easy cents to check by hand.
@@ -102,7 +102,7 @@ describe('asking for a return', () => {
   it('numbers the request, answers it to its owner and e-mails what to do', async () => {
     const { orderId, a } = await bought();
     const created = await requested(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'defective', note: 'Cracked housing' });
-    expect(created).toEqual({ id: expect.any(String), rmaNumber: expect.stringMatching(/^RMA-\d{6}$/), status: 'requested' });
+    expect(created).toEqual({ id: expect.any(String), rmaNumber: expect.stringMatching(/^RMA-\d{6}$/), status: 'requested', sendTo: 'Returns desk, 40 Dock Street, Detroit, MI 48207, United States' });
 
     const mine = await shown(await call(app, byToken(ada), { method: 'GET', url: `/api/returns/${created.id}` }));
     expect(mine).toMatchObject({ id: created.id, rmaNumber: created.rmaNumber, orderId, status: 'requested', reason: 'defective', refundAmount: null, creditNoteNumber: null });
@@ -113,8 +113,11 @@ describe('asking for a return', () => {
     expectReply(await call(app, byToken(bob), { method: 'GET', url: `/api/returns/${created.id}` }), 404, returnMessages.returnNotFound);
 
     const mail = await smtp.waitFor(ada.email, new RegExp(`Return ${created.rmaNumber}`));
-    expect(mail.text).toContain(returnMessages.whatToDo(created.rmaNumber));
+    // Where to send the parts (the shop's returns address) and which parts.
+    expect(mail.text).toContain(returnMessages.whatToDo(created.rmaNumber, 'Returns desk, 40 Dock Street, Detroit, MI 48207, United States'));
     expect(mail.text).toContain('Reason: Defective');
+    const part = await app.db.selectFrom('parts').select(['name', 'part_number']).where('id', '=', a).executeTakeFirstOrThrow();
+    expect(mail.text).toContain(`Part: 1 × ${part.name} (${part.part_number})\n`);
   });
 
   it('refuses someone else’s order, unshipped lines, closed windows, duplicates and too many', async () => {

@@ -52,7 +52,7 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const outcome = await answering(() => returns.request({ userId: identityOf(request).userId }, request.body));
       if (!outcome.ok) return reply.code(outcome.refusal.status).send({ message: outcome.refusal.message });
-      return { id: outcome.value.id, rmaNumber: formatRmaNumber(outcome.value.rma_number), status: outcome.value.status };
+      return { id: outcome.value.id, rmaNumber: formatRmaNumber(outcome.value.rma_number), status: outcome.value.status, sendTo: app.config.shop.returnsAddress };
     },
   );
 
