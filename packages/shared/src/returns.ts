@@ -42,6 +42,7 @@ export type CreateReturn = z.infer<typeof createReturnSchema>;
 
 /** A return just asked for; `sendTo` is where its parts go (the shop's returns address). */
 export const returnCreatedSchema = z.object({ id: z.string(), rmaNumber: z.string(), status: z.enum(RETURN_STATUSES), sendTo: z.string() });
+export type ReturnCreated = z.infer<typeof returnCreatedSchema>;
 
 export const returnLineSchema = z.object({
   partId: z.string(),
