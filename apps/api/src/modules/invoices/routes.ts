@@ -75,7 +75,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       const bytes = await renderDocument({
         ...common(app.config, order, number, order.invoiced_at ?? order.paid_at ?? order.created_at),
         kind: 'invoice',
-        references: [],
+        references: order.po_number ? [['Purchase order', order.po_number]] : [],
         lines: lines.map(documentLine),
         totals: orderTotals(order),
         footer: `Thank you for your order. Questions about this invoice: reply to your receipt e-mail and quote ${number}.`,
@@ -145,7 +145,7 @@ function common(config: Config, order: OrderRow, number: string, issuedAt: Date)
     number,
     issuedAt,
     seller: config.seller,
-    buyer: { name: order.customer_name, email: order.email },
+    buyer: { name: order.customer_name, company: order.ship_to?.company ?? '', email: order.email },
     shipTo: order.ship_to ? shipToText(order.ship_to) : order.address,
     orderNumber: String(order.order_number),
     payment: order.transaction_id
