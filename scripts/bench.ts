@@ -463,7 +463,7 @@ function sampleOrderMail(origin: string, lines = 1, shippingCents = 0, taxCents 
         deposit_for: null, vehicle_id: null, fit_checked: false,
       })),
     },
-    origin,
+    { baseUrl: origin, timeZone: 'America/Detroit', returnsAddress: 'Bench returns' },
   );
 }
 

@@ -59,6 +59,14 @@ const envSchema = z
     SHOP_LEGAL_NAME: z.string().trim().min(1).max(200).default('Autoparts Manufacturer'),
     SHOP_ADDRESS: z.string().trim().min(1).max(500).default('1200 Foundry Road, Detroit, MI 48201, United States'),
     SHOP_TAX_ID: z.string().trim().max(100).optional(),
+    /** Where returned parts are sent (one line); the shop's address when unset. */
+    SHOP_RETURNS_ADDRESS: z.string().trim().min(1).max(500).optional(),
+    /** The shop's time zone (IANA), in which e-mails give their times. */
+    SHOP_TIME_ZONE: z
+      .string()
+      .trim()
+      .default('America/Detroit')
+      .refine((zone) => Intl.supportedValuesOf('timeZone').includes(zone) || zone === 'UTC', 'an IANA time zone, as America/Detroit'),
     SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(10 * 60_000).default(5_000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(10 * 60_000).default(20_000),
     METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -130,6 +138,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** The seller as invoices and credit notes name it (decision 056). */
   seller: { name: string; address: string; taxId: string | undefined };
+  /** The shop's time zone for e-mails' times (`SHOP_TIME_ZONE`) and where returns go (`SHOP_RETURNS_ADDRESS`). */
+  shop: { timeZone: string; returnsAddress: string };
   /**
    * SIGTERM: how long the instance keeps taking requests while saying it is not ready (for the
    * load balancer to notice), then how long requests in flight may take to finish.
@@ -200,6 +210,7 @@ export function parseEnv(
     unpaidOrderMinutes: env.UNPAID_ORDER_MINUTES,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Autoparts Manufacturer <no-reply@${new URL(baseUrl).hostname}>` },
     seller: { name: env.SHOP_LEGAL_NAME, address: env.SHOP_ADDRESS, taxId: env.SHOP_TAX_ID },
+    shop: { timeZone: env.SHOP_TIME_ZONE, returnsAddress: env.SHOP_RETURNS_ADDRESS ?? env.SHOP_ADDRESS },
     shutdown: { graceMs: env.SHUTDOWN_GRACE_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
     limitScale: env.LIMIT_SCALE,

@@ -14,6 +14,35 @@ export const carrierNames: Record<CarrierCode, string> = { ups: 'UPS', fedex: 'F
 /** A tracking number as it is kept: letters and digits, 6 to 40. */
 const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9]{6,40}$/;
 
+/** How each carrier prints its numbers: the lengths of the groups, for the lengths it issues. */
+const trackingGroups: Partial<Record<CarrierCode, Record<number, readonly number[]>>> = {
+  // 1Z 999 AA1 01 2345 6784
+  ups: { 18: [2, 3, 3, 2, 4, 4] },
+  // 1234 5678 9012 (and 15 or 20 digits in fours)
+  fedex: { 12: [4, 4, 4], 15: [4, 4, 4, 3], 20: [4, 4, 4, 4, 4] },
+  // 9400 1118 9922 3000 0000 00
+  usps: { 20: [4, 4, 4, 4, 4], 22: [4, 4, 4, 4, 4, 2], 26: [4, 4, 4, 4, 4, 4, 2] },
+  // 12 3456 7890
+  dhl: { 10: [2, 4, 4] },
+};
+
+/**
+ * A tracking number as its carrier prints it on the label, in groups ("1Z 999 AA1 01 2345 6784");
+ * a number of a length the carrier does not issue, or of another carrier, as it was typed.
+ */
+export function formatTrackingNumber(carrier: CarrierCode, trackingNumber: string): string {
+  const groups = trackingGroups[carrier]?.[trackingNumber.length];
+  if (!groups) return trackingNumber;
+  let start = 0;
+  return groups
+    .map((length) => {
+      const group = trackingNumber.slice(start, start + length);
+      start += length;
+      return group;
+    })
+    .join(' ');
+}
+
 /** The carrier's own tracking page for a parcel; none for an unknown carrier. */
 export function trackingUrl(carrier: CarrierCode, trackingNumber: string): string | null {
   const number = encodeURIComponent(trackingNumber);

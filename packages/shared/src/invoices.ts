@@ -8,14 +8,25 @@ import { z } from 'zod';
 /** Digits a document number is padded to: "INV-000123". Longer numbers simply grow. */
 const NUMBER_DIGITS = 6;
 
+/** The prefix of each kind of numbered document. */
+const documentPrefixes = { invoice: 'INV', 'credit-note': 'CN', rma: 'RMA' } as const;
+
+/**
+ * The one way a document number is written — on documents, in e-mails, on pages and in the audit
+ * log: "INV-000123", "CN-000045", "RMA-000002" (the database stores bigints, so strings too).
+ */
+export function formatDocumentNumber(kind: keyof typeof documentPrefixes, number: number | string): string {
+  return `${documentPrefixes[kind]}-${String(number).padStart(NUMBER_DIGITS, '0')}`;
+}
+
 /** An invoice number as documents, e-mails and pages print it: "INV-000123". */
-export function formatInvoiceNumber(number: number): string {
-  return `INV-${String(number).padStart(NUMBER_DIGITS, '0')}`;
+export function formatInvoiceNumber(number: number | string): string {
+  return formatDocumentNumber('invoice', number);
 }
 
 /** A credit note number as documents, e-mails and pages print it: "CN-000045". */
-export function formatCreditNoteNumber(number: number): string {
-  return `CN-${String(number).padStart(NUMBER_DIGITS, '0')}`;
+export function formatCreditNoteNumber(number: number | string): string {
+  return formatDocumentNumber('credit-note', number);
 }
 
 /** A credit note's number from a download address: "CN-000045" or "45"; null when it is neither. */

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { quantityBelowMinimum, validation } from './messages';
 import { lineKindSchema, shipmentSchema, timelineEventSchema } from './after-sale';
 import { creditNoteSummarySchema } from './invoices';
+import { addressLines, regionName, countryOf } from './addresses';
+import { ppmToPercent } from './pricing';
 
 export const ADDRESS_MAX_LENGTH = 500;
 /** Far above any stock; keeps quantities and totals inside the database's integers. */
@@ -113,10 +115,19 @@ export const shipToSchema = z.object({
 });
 export type ShipTo = z.infer<typeof shipToSchema>;
 
-/** A ship-to in one line, as `address` (SPEC's free text) and the e-mails show it. */
+/** A ship-to in one line, as `address` (SPEC's free text) and the e-mails show it: the country in words. */
 export function shipToText(address: ShipTo): string {
-  const cityLine = [address.city, [address.region, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return [address.name, address.company, address.line1, address.line2, cityLine, address.country].filter(Boolean).join(', ');
+  return addressLines(address).join(', ');
+}
+
+/**
+ * The tax line of an order with its jurisdiction, where it was shipped: "Illinois sales tax 6.25 %"
+ * (a US state's), "Ontario tax 13 %", "France tax 20 %"; "Tax" alone without a ship-to or rate.
+ */
+export function taxLabel(ratePpm: number, shipTo: Pick<ShipTo, 'country' | 'region'> | null): string {
+  if (!ratePpm || !shipTo) return 'Tax';
+  const place = shipTo.region ? regionName(shipTo.country, shipTo.region) : (countryOf(shipTo.country)?.name ?? shipTo.country);
+  return `${place} ${shipTo.country === 'US' ? 'sales tax' : 'tax'} ${ppmToPercent(ratePpm)} %`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDocumentNumber } from './invoices';
 import { REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RETURN_STATUSES, type ReturnReasonCode } from './after-sale';
 
 /**
@@ -8,7 +9,7 @@ import { REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RE
 
 /** An RMA number as e-mails and screens show it: "RMA-000123". */
 export function formatRmaNumber(number: number | string): string {
-  return `RMA-${String(number).padStart(6, '0')}`;
+  return formatDocumentNumber('rma', number);
 }
 
 export const returnReasonLabels: Record<ReturnReasonCode, string> = {
@@ -39,7 +40,9 @@ export const createReturnSchema = z.object({
 });
 export type CreateReturn = z.infer<typeof createReturnSchema>;
 
-export const returnCreatedSchema = z.object({ id: z.string(), rmaNumber: z.string(), status: z.enum(RETURN_STATUSES) });
+/** A return just asked for; `sendTo` is where its parts go (the shop's returns address). */
+export const returnCreatedSchema = z.object({ id: z.string(), rmaNumber: z.string(), status: z.enum(RETURN_STATUSES), sendTo: z.string() });
+export type ReturnCreated = z.infer<typeof returnCreatedSchema>;
 
 export const returnLineSchema = z.object({
   partId: z.string(),
@@ -135,6 +138,7 @@ export const returnMessages = {
   resolutionNeeded: 'A warranty claim is approved with a replacement or a refund.',
   receiveLinesMismatch: 'Receive exactly the return’s lines and quantities.',
   outOfStock: 'Not enough stock for a replacement.',
-  whatToDo: (rma: string) =>
-    `Write ${rma} on the parcel, pack the parts with everything they came with, and send them to Autoparts Manufacturer, Returns, 1 Factory Road. We refund you once we have received them.`,
+  /** `sendTo`: the shop's returns address (`SHOP_RETURNS_ADDRESS`, else `SHOP_ADDRESS`). */
+  whatToDo: (rma: string, sendTo: string) =>
+    `Write ${rma} on the parcel, pack the parts with everything they came with, and send them to ${sendTo}. We refund you once we have received them.`,
 } as const;

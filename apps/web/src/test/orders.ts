@@ -95,7 +95,7 @@ export function aCheckoutOrder(overrides: Partial<Order> = {}): Order {
     price: 164.28,
     orderQuantity: 13,
     unitPrice: 11,
-    address: 'Ada Garage, 100 Main Street, Springfield, IL 62701, US',
+    address: 'Ada Garage, 100 Main Street, Springfield, IL 62701, United States',
     orderNumber: '100043',
     lines: [
       { kind: 'part', vehicleId: null, fitChecked: false, partId: 'part-1', partNumber: 'BRK-1001', name: 'Brake Pads', img: '/images/parts/brake-pads.svg', quantity: 10, unitPrice: 11, lineTotal: 110 },

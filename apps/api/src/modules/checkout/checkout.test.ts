@@ -180,7 +180,7 @@ describe('POST /api/checkout', () => {
         country: 'US',
         phone: '+1 217 555 0100',
       },
-      address: 'Ada Garage, Ada Motors, 100 Main Street, Springfield, IL 62701, US',
+      address: 'Ada Garage, Ada Motors, 100 Main Street, Springfield, IL 62701, United States',
     });
     expect(order.lines).toEqual([
       { kind: 'part', partId: pads, partNumber: expect.any(String), name: 'Pad set', img: expect.any(String), quantity: 10, unitPrice: 11, lineTotal: 110, vehicleId: null, fitChecked: false },
@@ -198,10 +198,10 @@ describe('POST /api/checkout', () => {
       '3 × Clip (',
       'Subtotal: $125.00',
       'Shipping: Standard, Standard estimate: $29.62',
-      'Tax (6.25 %): $9.66',
+      'Illinois sales tax 6.25 %: $9.66',
       'Total: $164.28',
       'Purchase order: PO-7731',
-      'Ship to: Ada Garage, Ada Motors, 100 Main Street, Springfield, IL 62701, US',
+      'Ship to: Ada Garage, Ada Motors, 100 Main Street, Springfield, IL 62701, United States',
     ]) {
       expect(placed.text).toContain(line);
     }

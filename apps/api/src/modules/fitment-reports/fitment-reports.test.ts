@@ -1,4 +1,4 @@
-import { partPromiseMessages, type AdminPartPage, type FitmentReportList } from '@autoparts/shared';
+import { formatRmaNumber, partPromiseMessages, type AdminPartPage, type FitmentReportList } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, byCookie, byToken, call, expectReply } from '../../test/admin';
@@ -39,7 +39,7 @@ async function aReport(partId: string, vehicleId: string, note: string): Promise
       .returning('id')
       .executeTakeFirstOrThrow();
     const id = await openFitmentReport(trx, { partId, vehicleId, returnId: made.id, note });
-    return { id, rma: String(rma) };
+    return { id, rma: formatRmaNumber(rma) };
   });
 }
 

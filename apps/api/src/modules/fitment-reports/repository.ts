@@ -1,4 +1,4 @@
-import { FITMENT_REPORTS_CLOSED_SHOWN, type FitmentReport } from '@autoparts/shared';
+import { FITMENT_REPORTS_CLOSED_SHOWN, formatRmaNumber, type FitmentReport } from '@autoparts/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -92,7 +92,7 @@ export function createFitmentReportsRepository(db: Db) {
         part: { _id: row.part_id, partNumber: row.part_number, name: row.part_name },
         vehicle: { _id: row.vehicle_id, year: row.year, make: row.make, model: row.model, engine: row.engine },
         note: row.note,
-        return: row.return_id && row.rma_number !== null ? { id: row.return_id, rmaNumber: String(row.rma_number) } : null,
+        return: row.return_id && row.rma_number !== null ? { id: row.return_id, rmaNumber: formatRmaNumber(row.rma_number) } : null,
         fitmentListed: Boolean(row.listed),
         createdAt: row.created_at.toISOString(),
         resolvedAt: row.resolved_at ? row.resolved_at.toISOString() : null,

@@ -58,7 +58,7 @@ async function checkedOutOrder(customer: Customer, methodName = 'Ground freight'
     [pads, 2],
     [alternator, 1],
   ]);
-  const reply = await postCheckout(app, customer.cookie, { addressId, shippingMethodId: method });
+  const reply = await postCheckout(app, customer.cookie, { addressId, shippingMethodId: method, poNumber: 'PO-7731' });
   expect(reply.statusCode, reply.body).toBe(200);
   return (reply.json() as { insertedId: string }).insertedId;
 }
@@ -115,6 +115,9 @@ describe('the invoice PDF', () => {
     expect(text).toContain('INVOICE');
     expect(text).toContain(`Number: ${number}`);
     expect(text).toContain(`Order: ${row.order_number}`);
+    expect(text).toContain('Purchase order: PO-7731');
+    // Bill to: the buyer with the company of the address.
+    expect(text).toContain(`Bill to ${row.customer_name} Ada Motors ${ann.email}`);
     // Seller, buyer, ship-to.
     expect(text).toContain('Foundry Parts LLC');
     expect(text).toContain('1200 Foundry Road, Detroit, MI 48201');
@@ -133,7 +136,9 @@ describe('the invoice PDF', () => {
     expect(row.total_cents).toBe(28_000 + 995 + 1680);
     expect(text).toContain('Subtotal $280.00');
     expect(text).toContain('Shipping (Ground freight) $9.95');
-    expect(text).toContain('Tax (6 %) $16.80');
+    // The tax with its jurisdiction, the country in words.
+    expect(text).toContain('Michigan sales tax 6 % $16.80');
+    expect(text).toContain('Springfield, MI 62701, United States');
     expect(text).toContain('Total $306.75');
     // The payment.
     expect(text).toContain(`Transaction: ${row.transaction_id}`);

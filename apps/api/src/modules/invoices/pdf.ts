@@ -11,7 +11,8 @@ export interface CommercialDocument {
   number: string;
   issuedAt: Date;
   seller: { name: string; address: string; taxId?: string | undefined };
-  buyer: { name: string; email: string };
+  /** `company`: the address's company, '' when none. */
+  buyer: { name: string; company: string; email: string };
   shipTo: string;
   orderNumber: string;
   /** A credit note names the invoice it corrects, and why it was issued. */
@@ -98,6 +99,7 @@ export async function renderDocument(document: CommercialDocument): Promise<Uint
   text('Bill to', PAGE.margin, { size: 9, font: bold, color: MUTED });
   y -= 13;
   wrapped(document.buyer.name, PAGE.margin, column - 10);
+  if (document.buyer.company) wrapped(document.buyer.company, PAGE.margin, column - 10);
   wrapped(document.buyer.email, PAGE.margin, column - 10);
   const buyerBottom = y;
   y = blockTop;

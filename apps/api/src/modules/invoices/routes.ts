@@ -6,11 +6,13 @@ import {
   errorSchema,
   formatCreditNoteNumber,
   formatInvoiceNumber,
+  formatRmaNumber,
   invoiceMessages,
   parseCreditNoteNumber,
   ppmToPercent,
-  regionName,
+  returnReasonLabels,
   shipToText,
+  taxLabel,
 } from '@autoparts/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -78,7 +80,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       const bytes = await renderDocument({
         ...common(app.config, order, number, order.invoiced_at ?? order.paid_at ?? order.created_at),
         kind: 'invoice',
-        references: [],
+        references: order.po_number ? [['Purchase order', order.po_number]] : [],
         lines: lines.map(documentLine),
         totals: orderTotals(order),
         footer: `Thank you for your order. Questions about this invoice: reply to your receipt e-mail and quote ${number}.`,
@@ -128,7 +130,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       const totals: Array<[string, number]> = breakdown
         ? [
             ['Lines credited', credited.reduce((sum, line) => sum + line.totalCents, 0)],
-            ...(breakdown.taxCents > 0 ? [[taxLabel(order), breakdown.taxCents] as [string, number]] : []),
+            ...(breakdown.taxCents > 0 ? [[taxLabel(order.tax_rate_ppm, order.ship_to), breakdown.taxCents] as [string, number]] : []),
             ...(breakdown.shippingCents > 0 ? [[shippingLabel(order), breakdown.shippingCents] as [string, number]] : []),
             ...(breakdown.restockingFeeCents > 0
               ? [[breakdown.restockingFeePpm > 0 ? `Restocking fee (${ppmToPercent(breakdown.restockingFeePpm)} %)` : 'Restocking fee', -breakdown.restockingFeeCents] as [string, number]]
@@ -141,7 +143,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         kind: 'credit-note',
         references: [
           ...(order.invoice_number === null ? [] : [['Invoice', formatInvoiceNumber(Number(order.invoice_number))] as [string, string]]),
-          ['For', returned ? `return RMA ${returned.rma_number} (${returned.reason})` : breakdown ? 'cancellation of the unshipped rest of the order' : 'cancellation of the order'],
+          ['For', returned ? `return ${formatRmaNumber(returned.rma_number)} (${returnReasonLabels[returned.reason]})` : breakdown ? 'cancellation of the unshipped rest of the order' : 'cancellation of the order'],
         ],
         lines: credited,
         totals,
@@ -158,7 +160,7 @@ function common(config: Config, order: OrderRow, number: string, issuedAt: Date)
     number,
     issuedAt,
     seller: config.seller,
-    buyer: { name: order.customer_name, email: order.email },
+    buyer: { name: order.customer_name, company: order.ship_to?.company ?? '', email: order.email },
     shipTo: order.ship_to ? shipToText(order.ship_to) : order.address,
     orderNumber: String(order.order_number),
     payment: order.transaction_id
@@ -182,18 +184,11 @@ function shippingLabel(order: OrderRow): string {
   return order.shipping_method_name ? `Shipping (${order.shipping_method_name})` : 'Shipping';
 }
 
-/** Tax with its rate and where it is due ("Tax: Illinois 8.25 %"), as the order's ship-to address had it taxed. */
-function taxLabel(order: OrderRow): string {
-  const where = order.ship_to ? (order.ship_to.region ? regionName(order.ship_to.country, order.ship_to.region) : (countryOf(order.ship_to.country)?.name ?? order.ship_to.country)) : '';
-  const rate = order.tax_rate_ppm ? `${ppmToPercent(order.tax_rate_ppm)} %` : '';
-  return ['Tax:', where, rate].filter(Boolean).join(' ');
-}
-
 function orderTotals(order: OrderRow): Array<[string, number]> {
   return [
     ['Subtotal', order.subtotal_cents],
     [shippingLabel(order), order.shipping_cents],
-    [order.tax_rate_ppm ? `Tax (${ppmToPercent(order.tax_rate_ppm)} %)` : 'Tax', order.tax_cents],
+    [taxLabel(order.tax_rate_ppm, order.ship_to), order.tax_cents],
     ['Total', order.total_cents],
   ];
 }

@@ -62,10 +62,10 @@ describe('an order’s messages', () => {
     }
     expect(placed?.text).toContain('You have successfully placed an order');
     expect(placed?.text).toMatch(/An unpaid order is kept for 30 minutes/);
-    // The order's own expiry, in UTC, as "Nov 22, 2026, 11:19 PM UTC".
+    // The order's own expiry, in the shop's time zone (America/Detroit by default), named: "Nov 22, 2026, 6:19 PM EST".
     const { expires_at: expiresAt } = await orderRow(app, orderId);
-    const payBy = expiresAt?.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-    expect(placed?.text).toContain(`Pay by: ${payBy} UTC`);
+    const payBy = expiresAt?.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Detroit' });
+    expect(placed?.text).toMatch(new RegExp(`Pay by: ${payBy ?? ''} E[SD]T\n`));
 
     await payOrder(app, ann, orderId);
     const ship = await app.inject({

@@ -32,7 +32,7 @@ export interface Mail {
 export function createMail(app: FastifyInstance): Mail {
   return {
     async queue(trx, message, ...jobs) {
-      const rendered = renderMail(message, app.config.baseUrl);
+      const rendered = renderMail(message, { baseUrl: app.config.baseUrl, ...app.config.shop });
       // Chosen here, so that the send job can name the row it is sent with.
       const id = randomUUID();
       const row = createMailRepository(trx).insertion({

@@ -3,16 +3,18 @@ import {
   carrierNames,
   centsToDollars,
   documentPaths,
+  formatCreditNoteNumber,
   formatInvoiceNumber,
   formatPrice,
   formatRmaNumber,
+  formatTrackingNumber,
   invoiceMessages,
   notices,
   orderName,
   paths,
-  ppmToPercent,
   returnMessages,
   returnReasonLabels,
+  taxLabel,
   type CarrierCode,
 } from '@autoparts/shared';
 import type { OrderLineRow } from '../checkout/repository';
@@ -39,8 +41,15 @@ export type MailMessage =
       refundCents: number;
       cancelled: { line: OrderLineRow; quantity: number }[];
     }
-  /** A return (RMA) of an order's lines: asked for, rejected, refunded. */
-  | { kind: ReturnEvent; order: OrderRow; ret: ReturnRow };
+  /** A return (RMA) of an order's lines: asked for, rejected, refunded; with its parts. */
+  | { kind: ReturnEvent; order: OrderRow; ret: ReturnRow; parts: readonly ReturnedPart[] };
+
+/** One line of a return as its e-mails list it: "2 × Vented Brake Rotor (BR-1001)". */
+export interface ReturnedPart {
+  quantity: number;
+  name: string;
+  part_number: string;
+}
 
 export type ReturnEvent = 'return-requested' | 'return-rejected' | 'return-refunded';
 
@@ -71,24 +80,41 @@ const BRAND = '#b45309';
 const INK = '#0f172a';
 
 const money = (cents: number) => formatPrice(centsToDollars(cents));
+/** What the messages need of the shop's settings: links' base, its time zone and returns address. */
+export interface MailShop {
+  baseUrl: string;
+  /** IANA, as `SHOP_TIME_ZONE`: times are written in it and name it ("EST"). */
+  timeZone: string;
+  returnsAddress: string;
+}
+
 /**
- * Made once: `toLocaleString` with options builds a new formatter on every call, which cost more
- * CPU than the rest of an order's message (a CPU profile of placing orders).
+ * One formatter per time zone, made once: `toLocaleString` with options builds a new formatter on
+ * every call, which cost more CPU than the rest of an order's message (a CPU profile of placing orders).
  */
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-const when = (date: Date) => `${dateTime.format(date)} UTC`;
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+/** "Nov 28, 2026, 10:59 PM EST": a time in the shop's zone, named. */
+function when(date: Date, timeZone: string): string {
+  let format = dateTimes.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' });
+    dateTimes.set(timeZone, format);
+  }
+  return format.format(date);
+}
 
 /**
  * The one place where the shop's messages are written: each is a subject and blocks,
  * from which the branded HTML part and the plain-text part are both made, so they say the same.
- * `baseUrl` makes the links absolute.
+ * `shop.baseUrl` makes the links absolute.
  */
-export function renderMail(message: MailMessage, baseUrl: string): RenderedMail {
-  const { subject, greeting, blocks, to } = compose(message, baseUrl);
+export function renderMail(message: MailMessage, shop: MailShop): RenderedMail {
+  const { subject, greeting, blocks, to } = compose(message, shop);
   return { to, subject, html: html(subject, greeting, blocks), text: text(greeting, blocks) };
 }
 
-function compose(message: MailMessage, baseUrl: string): { to: string; subject: string; greeting: string; blocks: Block[] } {
+function compose(message: MailMessage, shop: MailShop): { to: string; subject: string; greeting: string; blocks: Block[] } {
+  const { baseUrl, timeZone } = shop;
   switch (message.kind) {
     case 'reset-password':
       return {
@@ -113,7 +139,7 @@ function compose(message: MailMessage, baseUrl: string): { to: string; subject: 
         ],
       };
   }
-  if ('ret' in message) return composeReturn(message, baseUrl);
+  if ('ret' in message) return composeReturn(message, shop);
   const { order, lines } = message;
   const greeting = `Hello ${order.customer_name},`;
   const number = String(order.order_number);
@@ -129,7 +155,7 @@ function compose(message: MailMessage, baseUrl: string): { to: string; subject: 
     ...(order.shipping_method_name
       ? [[`Shipping: ${order.shipping_method_name}${order.shipping_estimate ? `, ${order.shipping_estimate}` : ''}`, money(order.shipping_cents)] as [string, string]]
       : []),
-    ...(order.tax_cents > 0 ? [[`Tax (${ppmToPercent(order.tax_rate_ppm)} %)`, money(order.tax_cents)] as [string, string]] : []),
+    ...(order.tax_cents > 0 ? [[taxLabel(order.tax_rate_ppm, order.ship_to), money(order.tax_cents)] as [string, string]] : []),
     ['Total', money(order.total_cents)],
     ...(order.po_number ? [['Purchase order', order.po_number] as [string, string]] : []),
   ];
@@ -144,7 +170,7 @@ function compose(message: MailMessage, baseUrl: string): { to: string; subject: 
         greeting,
         blocks: [
           { paragraph: `${notices.orderPlaced}. It holds the parts below for you until it is paid.` },
-          { facts: [...items, ['Ship to', order.address], ['Pay by', when(expiresAt)]] },
+          { facts: [...items, ['Ship to', order.address], ['Pay by', when(expiresAt, timeZone)]] },
           {
             paragraph: `An unpaid order is kept for ${minutes} minute${minutes === 1 ? '' : 's'}: if it is not paid by then, it expires and the parts go back on sale.`,
           },
@@ -162,7 +188,7 @@ function compose(message: MailMessage, baseUrl: string): { to: string; subject: 
           {
             facts: [
               ...items,
-              ['Paid', when(order.paid_at ?? new Date())],
+              ['Paid', when(order.paid_at ?? new Date(), timeZone)],
               ['Transaction', order.transaction_id ?? '—'],
               ...(order.invoice_number === null ? [] : [['Invoice', formatInvoiceNumber(Number(order.invoice_number))] as [string, string]]),
               ['Ship to', order.address],
@@ -178,12 +204,12 @@ function compose(message: MailMessage, baseUrl: string): { to: string; subject: 
       const parcel: [string, string][] = [
         ['Order', number],
         ['Carrier', carrierNames[shipment.carrier]],
-        ...(shipment.trackingNumber ? [['Tracking number', shipment.trackingNumber] as [string, string]] : []),
+        ...(shipment.trackingNumber ? [['Tracking number', formatTrackingNumber(shipment.carrier, shipment.trackingNumber)] as [string, string]] : []),
         ...shipment.lines.map(({ line, quantity }): [string, string] => [
           `${quantity} × ${line.name}${line.part_number ? ` (${line.part_number})` : ''}`,
           quantity === line.quantity ? 'all of this line' : `of ${line.quantity} ordered`,
         ]),
-        ['Shipped', when(shipment.shippedAt)],
+        ['Shipped', when(shipment.shippedAt, timeZone)],
         ['Ship to', order.address],
       ];
       return {
@@ -209,7 +235,7 @@ function compose(message: MailMessage, baseUrl: string): { to: string; subject: 
         greeting,
         blocks: [
           { paragraph: 'Your order has been delivered. If a part is not right, you can ask to return it from My Orders within 30 days.' },
-          { facts: [...items, ['Delivered', when(order.delivered_at ?? new Date())], ['Ship to', order.address]] },
+          { facts: [...items, ['Delivered', when(order.delivered_at ?? new Date(), timeZone)], ['Ship to', order.address]] },
           { button: 'My Orders', url: myOrders },
         ],
       };
@@ -272,8 +298,8 @@ function compose(message: MailMessage, baseUrl: string): { to: string; subject: 
 }
 
 function composeReturn(
-  message: { kind: ReturnEvent; order: OrderRow; ret: ReturnRow },
-  baseUrl: string,
+  message: { kind: ReturnEvent; order: OrderRow; ret: ReturnRow; parts: readonly ReturnedPart[] },
+  { baseUrl, returnsAddress }: MailShop,
 ): { to: string; subject: string; greeting: string; blocks: Block[] } {
   const { order, ret } = message;
   const rma = formatRmaNumber(ret.rma_number);
@@ -282,6 +308,7 @@ function composeReturn(
     ['Return', rma],
     ['Order', String(order.order_number)],
     ['Reason', returnReasonLabels[ret.reason]],
+    ...message.parts.map(({ quantity, name, part_number: partNumber }): [string, string] => ['Part', `${quantity} × ${name}${partNumber ? ` (${partNumber})` : ''}`]),
   ];
   const myReturns = `${baseUrl}${paths.returns}`;
   switch (message.kind) {
@@ -297,7 +324,7 @@ function composeReturn(
               : 'We have your return request. We will write again once we have looked at it.',
           },
           { facts },
-          { paragraph: returnMessages.whatToDo(rma) },
+          { paragraph: returnMessages.whatToDo(rma, returnsAddress) },
           { button: 'My Returns', url: myReturns },
         ],
       };
@@ -325,7 +352,7 @@ function composeReturn(
               ...facts,
               ['Refund', money(ret.refund_cents ?? 0)],
               ...(ret.restocking_fee_cents > 0 ? [['Restocking fee', money(ret.restocking_fee_cents)] as [string, string]] : []),
-              ...(ret.credit_note_number !== null ? [['Credit note', String(ret.credit_note_number)] as [string, string]] : []),
+              ...(ret.credit_note_number !== null ? [['Credit note', formatCreditNoteNumber(ret.credit_note_number)] as [string, string]] : []),
             ],
           },
           { paragraph: 'Depending on your bank it shows on your statement within 5 to 10 days.' },

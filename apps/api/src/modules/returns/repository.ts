@@ -1,6 +1,7 @@
 import {
   centsToDollars,
   CORE_RETURN_WINDOW_DAYS,
+  formatCreditNoteNumber,
   formatRmaNumber,
   percentToPpm,
   ppmToPercent,
@@ -20,6 +21,7 @@ import { withTransaction } from '../../lib/transaction';
 import { openFitmentReport } from '../fitment-reports/repository';
 import { issueCreditNote, nextDocumentNumber } from '../invoices/repository';
 import type { Mail } from '../mail/outbox';
+import type { ReturnedPart } from '../mail/templates';
 import { firstStatus, type OrderRow } from '../orders/model';
 import type { PaymentProvider } from '../payments/provider';
 import { refundOfReturn } from './refund';
@@ -44,6 +46,17 @@ function addMonths(date: Date, months: number): Date {
   const next = new Date(date);
   next.setUTCMonth(next.getUTCMonth() + months);
   return next;
+}
+
+/** A return's parts, as its e-mails list them. */
+function returnedParts(db: Db, returnId: string): Promise<ReturnedPart[]> {
+  return db
+    .selectFrom('return_lines')
+    .innerJoin('order_lines', (join) => join.onRef('order_lines.order_id', '=', 'return_lines.order_id').onRef('order_lines.position', '=', 'return_lines.position'))
+    .select(['return_lines.quantity', 'order_lines.name', 'order_lines.part_number'])
+    .where('return_lines.return_id', '=', returnId)
+    .orderBy('return_lines.position')
+    .execute();
 }
 
 /** The returns' lines with their order lines' names and prices, for the API's shape. */
@@ -79,7 +92,7 @@ async function present(db: Db, rows: ReturnRow[]): Promise<ReturnRequest[]> {
       })),
     refundAmount: row.refund_cents === null ? null : centsToDollars(row.refund_cents),
     restockingFee: centsToDollars(row.restocking_fee_cents),
-    creditNoteNumber: row.credit_note_number === null ? null : String(row.credit_note_number),
+    creditNoteNumber: row.credit_note_number === null ? null : formatCreditNoteNumber(row.credit_note_number),
     fitPromise: row.fit_promise,
     resolution: row.resolution,
     rejectionReason: row.rejection_reason,
@@ -195,7 +208,7 @@ export function createReturnsRepository(db: Db, mail: Mail) {
             if (line.vehicleId) await openFitmentReport(trx as Transaction<Database>, { partId: line.partId, vehicleId: line.vehicleId, returnId: created.id, note: input.note ?? '' });
           }
         }
-        await mail.queue(trx, { kind: 'return-requested', order, ret: created });
+        await mail.queue(trx, { kind: 'return-requested', order, ret: created, parts: await returnedParts(trx, created.id) });
         return created;
       });
     },
@@ -266,7 +279,7 @@ export function createReturnsRepository(db: Db, mail: Mail) {
           throw new ReturnRefusal(exists ? 409 : 404, exists ? returnMessages.notRejectable : returnMessages.returnNotFound);
         }
         const order = await trx.selectFrom('orders').selectAll().where('id', '=', rejected.order_id).executeTakeFirstOrThrow();
-        await mail.queue(trx, { kind: 'return-rejected', order, ret: rejected });
+        await mail.queue(trx, { kind: 'return-rejected', order, ret: rejected, parts: await returnedParts(trx, rejected.id) });
         return rejected;
       });
     },
@@ -352,7 +365,7 @@ export function createReturnsRepository(db: Db, mail: Mail) {
           number = await issueCreditNote(trx as Transaction<Database>, { orderId: order.id, returnId: id, amountCents: done.refund_cents });
         }
         const final = await trx.updateTable('returns').set({ credit_note_number: number }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-        await mail.queue(trx, { kind: 'return-refunded', order, ret: final });
+        await mail.queue(trx, { kind: 'return-refunded', order, ret: final, parts: await returnedParts(trx, final.id) });
         if (inTransaction) await inTransaction(trx, final);
         return final;
       });

@@ -21,7 +21,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  app = await createTestApp({ env: { SMTP_URL: smtp.url } });
+  app = await createTestApp({ env: { SMTP_URL: smtp.url, SHOP_RETURNS_ADDRESS: 'Returns desk, 40 Dock Street, Detroit, MI 48207, United States' } });
   [admin, ada, bob] = await Promise.all([signUpAdmin(app, 'returns-admin'), signUpCustomer(app, 'ada'), signUpCustomer(app, 'bob')]);
   addressId = await insertAddress(app, await userIdOf(app, ada.email), { region: 'IL' });
   // $10.00 flat, and 8.25 % tax on the goods only: easy cents to check by hand.
@@ -109,7 +109,7 @@ describe('asking for a return', () => {
   it('numbers the request, answers it to its owner and e-mails what to do', async () => {
     const { orderId, a } = await bought();
     const created = await requested(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'defective', note: 'Cracked housing' });
-    expect(created).toEqual({ id: expect.any(String), rmaNumber: expect.stringMatching(/^RMA-\d{6}$/), status: 'requested' });
+    expect(created).toEqual({ id: expect.any(String), rmaNumber: expect.stringMatching(/^RMA-\d{6}$/), status: 'requested', sendTo: 'Returns desk, 40 Dock Street, Detroit, MI 48207, United States' });
 
     const mine = await shown(await call(app, byToken(ada), { method: 'GET', url: `/api/returns/${created.id}` }));
     expect(mine).toMatchObject({ id: created.id, rmaNumber: created.rmaNumber, orderId, status: 'requested', reason: 'defective', refundAmount: null, creditNoteNumber: null });
@@ -120,8 +120,11 @@ describe('asking for a return', () => {
     expectReply(await call(app, byToken(bob), { method: 'GET', url: `/api/returns/${created.id}` }), 404, returnMessages.returnNotFound);
 
     const mail = await smtp.waitFor(ada.email, new RegExp(`Return ${created.rmaNumber}`));
-    expect(mail.text).toContain(returnMessages.whatToDo(created.rmaNumber));
+    // Where to send the parts (the shop's returns address) and which parts.
+    expect(mail.text).toContain(returnMessages.whatToDo(created.rmaNumber, 'Returns desk, 40 Dock Street, Detroit, MI 48207, United States'));
     expect(mail.text).toContain('Reason: Defective');
+    const part = await app.db.selectFrom('parts').select(['name', 'part_number']).where('id', '=', a).executeTakeFirstOrThrow();
+    expect(mail.text).toContain(`Part: 1 × ${part.name} (${part.part_number})\n`);
   });
 
   it('refuses someone else’s order, unshipped lines, closed windows, duplicates and too many', async () => {
@@ -192,15 +195,18 @@ describe('refunds to the cent', () => {
       const { orderId, b } = await bought();
       const done = await refunded('no-longer-needed', [{ partId: b, quantity: 2 }], orderId);
       // $100 + $8.25 tax − $10 fee.
-      expect(done).toMatchObject({ refundAmount: 98.25, restockingFee: 10, creditNoteNumber: expect.stringMatching(/^\d+$/) });
+      expect(done).toMatchObject({ refundAmount: 98.25, restockingFee: 10, creditNoteNumber: expect.stringMatching(/^CN-\d{6}$/) });
       const note = await app.db.selectFrom('credit_notes').selectAll().where('return_id', '=', done.id).executeTakeFirstOrThrow();
       expect(note.amount_cents).toBe(9825);
       const mail = await smtp.waitFor(ada.email, new RegExp(`Return ${done.rmaNumber} refunded`));
       expect(mail.text).toContain('Refund: $98.25');
       expect(mail.text).toContain('Restocking fee: $10.00');
+      // One form of each number everywhere, and the reason in words.
+      expect(mail.text).toContain(`Credit note: ${done.creditNoteNumber ?? ''}\n`);
       const text = await creditNoteText(orderId, done);
+      expect(text).toContain(`For: return ${done.rmaNumber} (No longer needed)`);
       expect(text).toMatch(/ 2 \$50\.00 \$100\.00/);
-      expect(text).toContain('Tax: Illinois 8.25 % $8.25');
+      expect(text).toContain('Illinois sales tax 8.25 % $8.25');
       expect(text).toContain('Restocking fee (10 %) -$10.00');
       expect(text).toContain('Total credited $98.25');
       expect(text).not.toMatch(/Shipping|shares/);
@@ -316,7 +322,7 @@ describe('refunds to the cent', () => {
     expect(firstNote).toMatch(/ 1 \$100\.00 \$100\.00/);
     expect(firstNote).toMatch(/ 1 \$50\.00 \$50\.00/);
     expect(firstNote).toContain('Lines credited $150.00');
-    expect(firstNote).toContain('Tax: Illinois 8.25 % $12.37');
+    expect(firstNote).toContain('Illinois sales tax 8.25 % $12.37');
     expect(firstNote).toContain('Shipping (Flat) $7.50');
     expect(firstNote).toContain('Total credited $169.87');
     expect(firstNote).not.toContain('Core deposit');

@@ -13,6 +13,7 @@ import {
   returnMessages,
   returnSchema,
   shopSettingsSchema,
+  formatCreditNoteNumber,
   formatRmaNumber,
 } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -52,7 +53,7 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const outcome = await answering(() => returns.request({ userId: identityOf(request).userId }, request.body));
       if (!outcome.ok) return reply.code(outcome.refusal.status).send({ message: outcome.refusal.message });
-      return { id: outcome.value.id, rmaNumber: formatRmaNumber(outcome.value.rma_number), status: outcome.value.status };
+      return { id: outcome.value.id, rmaNumber: formatRmaNumber(outcome.value.rma_number), status: outcome.value.status, sendTo: app.config.shop.returnsAddress };
     },
   );
 
@@ -175,7 +176,7 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!outcome.ok) return reply.code(outcome.refusal.status).send({ message: outcome.refusal.message });
       }
       const refunded = await returns.refund(existing.id, app.payments.provider, (trx, row) =>
-        createAuditLog(trx).record(identity, 'return.refund', target(row), { refundCents: row.refund_cents, creditNote: row.credit_note_number }),
+        createAuditLog(trx).record(identity, 'return.refund', target(row), { refundCents: row.refund_cents, creditNote: row.credit_note_number === null ? null : formatCreditNoteNumber(row.credit_note_number) }),
       );
       return returns.present(refunded);
     },

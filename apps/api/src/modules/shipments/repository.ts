@@ -2,7 +2,10 @@ import {
   can,
   carrierNames,
   centsToDollars,
+  formatCreditNoteNumber,
   formatPrice,
+  formatRmaNumber,
+  formatTrackingNumber,
   trackingUrl,
   type CarrierCode,
   type OrderActor,
@@ -69,7 +72,7 @@ export async function afterSaleOf(db: Db, orderIds: readonly string[]): Promise<
   }
   for (const row of returns) {
     byOrder.get(row.order_id)?.returns.push({
-      rmaNumber: String(row.rma_number),
+      rmaNumber: formatRmaNumber(row.rma_number),
       status: row.status,
       createdAt: row.created_at,
       decidedAt: row.decided_at,
@@ -78,7 +81,7 @@ export async function afterSaleOf(db: Db, orderIds: readonly string[]): Promise<
     });
   }
   for (const row of notes) {
-    byOrder.get(row.order_id)?.creditNotes.push({ number: String(row.number), amountCents: row.amount_cents, issuedAt: row.issued_at });
+    byOrder.get(row.order_id)?.creditNotes.push({ number: formatCreditNoteNumber(row.number), amountCents: row.amount_cents, issuedAt: row.issued_at });
   }
   return byOrder;
 }
@@ -93,7 +96,7 @@ export function timelineOf(row: OrderRow, after: AfterSale): TimelineEvent[] {
   after.shipments.forEach((shipment, index) => {
     const units = shipment.lines.reduce((sum, line) => sum + line.quantity, 0);
     const what = after.shipments.length > 1 ? `Shipment ${index + 1}` : 'Shipped';
-    const tracking = shipment.trackingNumber ? `, tracking ${shipment.trackingNumber}` : '';
+    const tracking = shipment.trackingNumber ? `, tracking ${formatTrackingNumber(shipment.carrier, shipment.trackingNumber)}` : '';
     add('shipment', new Date(shipment.shippedAt), `${what}: ${units} item${units === 1 ? '' : 's'} by ${carrierNames[shipment.carrier]}${tracking}`, shipment.trackingUrl);
   });
   if (row.delivered_at) add('delivered', row.delivered_at, 'Delivered');

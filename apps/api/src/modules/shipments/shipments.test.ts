@@ -117,13 +117,14 @@ describe('shipping an order in parts', () => {
     page = await orderPage(orderId);
     expect(page).toMatchObject({ status: 'delivered', deliveredAt: expect.any(String), paid: true });
     expect(page.timeline.map((event) => event.kind)).toEqual(['placed', 'paid', 'shipment', 'shipment', 'delivered']);
-    expect(page.timeline[2]).toMatchObject({ url: 'https://www.ups.com/track?tracknum=1Z999AA10123456784', label: expect.stringContaining('UPS') });
+    expect(page.timeline[2]).toMatchObject({ url: 'https://www.ups.com/track?tracknum=1Z999AA10123456784', label: 'Shipment 1: 1 item by UPS, tracking 1Z 999 AA1 01 2345 6784' });
     expect(await auditCount(app)).toBe(audits + 3);
 
     const mails = await mailsAbout(orderId);
     const number = String((await orderRow(app, orderId)).order_number);
     const partly = mails.find((mail) => mail.subject.startsWith(`Part of order ${number} shipped`));
-    expect(partly?.text).toContain('Tracking number: 1Z999AA10123456784');
+    // Grouped as UPS prints it; the link takes it as typed.
+    expect(partly?.text).toContain('Tracking number: 1Z 999 AA1 01 2345 6784');
     expect(partly?.text).toContain('https://www.ups.com/track?tracknum=1Z999AA10123456784');
     expect(partly?.html).toContain('UPS');
     expect(mails.find((mail) => mail.subject.startsWith(`Order ${number} shipped`))?.text).toContain('Carrier: FedEx');
@@ -209,12 +210,12 @@ describe('cancelling a partly shipped order', () => {
     expect(text).toMatch(/ 2 \$10\.00 \$20\.00/);
     expect(text).not.toContain('$25.00');
     expect(text).toContain('Lines credited $20.00');
-    expect(text).toMatch(/Tax: \S.* \$1\.46/);
+    expect(text).toMatch(/sales tax [\d.]+ % \$1\.46/);
     expect(text).toContain('Shipping (Ship test ground) $2.50');
     expect(text).toContain('Total credited $23.96');
     const page = await orderPage(orderId);
     expect(page.status).toBe('shipped');
-    expect(page.timeline.at(-1)).toMatchObject({ kind: 'refund', label: expect.stringContaining('$23.96') });
+    expect(page.timeline.at(-1)).toMatchObject({ kind: 'refund', label: expect.stringMatching(/^Refunded \$23\.96 \(credit note CN-\d{6}\)$/) });
 
     // What went cannot be cancelled.
     expectReply(await cancelOrderRequest(app, ada.cookie, orderId), 409, apiErrors.shippedNotCancellable);

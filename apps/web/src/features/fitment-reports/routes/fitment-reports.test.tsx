@@ -16,7 +16,7 @@ const aReport = (overrides: Partial<FitmentReport> = {}): FitmentReport => ({
   part: { _id: 'p-1', partNumber: 'ALT-100', name: 'Reman alternator' },
   vehicle: { _id: 'v-1', year: 2016, make: 'Toyota', model: 'Corolla', engine: '1.8L' },
   note: 'The pulley sits 5 mm too far out.',
-  return: { id: 'ret-1', rmaNumber: '17' },
+  return: { id: 'ret-1', rmaNumber: 'RMA-000017' },
   fitmentListed: true,
   createdAt: '2026-11-20T10:00:00.000Z',
   resolvedAt: null,
@@ -45,7 +45,7 @@ describe('Fitment reports', () => {
     const [open, closed] = await screen.findAllByTestId('fitment-report');
     expect(open).toHaveTextContent('2016 Toyota Corolla 1.8L');
     expect(open).toHaveTextContent('The pulley sits 5 mm too far out.');
-    expect(open).toHaveTextContent('RMA 17');
+    expect(open).toHaveTextContent('RMA-000017');
     expect(within(closed!).queryByRole('button')).toBeNull();
     await user.click(within(open!).getByRole('button', { name: 'Dismiss the report on ALT-100' }));
     expect(await screen.findByText(partPromiseMessages.reportDismissed('ALT-100'))).toBeInTheDocument();

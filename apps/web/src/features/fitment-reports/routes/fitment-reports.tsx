@@ -58,7 +58,7 @@ export function Component() {
                   <dt className="font-medium">Customer’s note</dt>
                   <dd className="break-words">{report.note || <span className="text-slate-600">None</span>}</dd>
                   <dt className="font-medium">Return</dt>
-                  <dd>{report.return ? `RMA ${report.return.rmaNumber}` : <span className="text-slate-600">None</span>}</dd>
+                  <dd>{report.return ? report.return.rmaNumber : <span className="text-slate-600">None</span>}</dd>
                   <dt className="font-medium">Reported</dt>
                   <dd>{dateText(report.createdAt)}</dd>
                 </dl>

@@ -1,4 +1,4 @@
-import type { AdminReturn, CreateReturn, RefundPreview, ReturnRequest, ReturnStatusCode, ShopSettings } from '@autoparts/shared';
+import type { AdminReturn, CreateReturn, RefundPreview, ReturnCreated, ReturnRequest, ReturnStatusCode, ShopSettings } from '@autoparts/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api, customerMessage } from '../../../lib/api-client';
@@ -39,7 +39,7 @@ export const shopSettingsQuery = () =>
 export function useRequestReturn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateReturn) => api<{ id: string; rmaNumber: string; status: ReturnStatusCode }>('/returns', { method: 'POST', body: input, auth: true }),
+    mutationFn: (input: CreateReturn) => api<ReturnCreated>('/returns', { method: 'POST', body: input, auth: true }),
     onError: (error) => {
       toast.error('The return was not requested', { description: customerMessage(error) });
     },

@@ -34,7 +34,7 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
     return (
       <div role="status" className="rounded-xl border border-emerald-300 bg-emerald-50 p-6">
         <h2 className="text-xl font-bold text-ink">Return {request.data.rmaNumber} {request.data.status === 'approved' ? 'approved' : 'requested'}</h2>
-        <p className="mt-2 text-slate-800">{returnMessages.whatToDo(request.data.rmaNumber)}</p>
+        <p className="mt-2 text-slate-800">{returnMessages.whatToDo(request.data.rmaNumber, request.data.sendTo)}</p>
         <p className="mt-2 text-slate-700">We have sent you this by e-mail too.</p>
         <button type="button" className="mt-4 rounded-lg bg-slate-100 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-200" onClick={() => request.reset()}>
           Return something else
