@@ -1,6 +1,5 @@
 import {
   apiErrors,
-  countryOf,
   creditNoteParamsSchema,
   documentParamsSchema,
   errorSchema,
