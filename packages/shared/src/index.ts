@@ -28,3 +28,4 @@ export * from './checkout';
 export * from './after-sale';
 export * from './invoices';
 export * from './returns';
+export * from './part-changes';

@@ -20,6 +20,7 @@ import * as orderLines from './0022-order-lines';
 import * as priceBreakChanges from './0023-price-break-changes';
 import * as shippingMethodNames from './0026-shipping-method-names';
 import * as afterSale from './0027-after-sale';
+import * as partChanges from './0033-part-changes';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0023-price-break-changes': priceBreakChanges,
   '0026-shipping-method-names': shippingMethodNames,
   '0027-after-sale': afterSale,
+  '0033-part-changes': partChanges,
 };
 
 export const migrationProvider: MigrationProvider = {
