@@ -44,7 +44,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('part_kit_components_pkey', ['kit_id', 'position'])
     .addUniqueConstraint('part_kit_components_component', ['kit_id', 'component_id'])
     .execute();
-  await db.schema.createIndex('part_kit_components_component').on('part_kit_components').column('component_id').execute();
+  await db.schema.createIndex('part_kit_components_by_component').on('part_kit_components').column('component_id').execute();
   for (const table of ['part_interchange', 'part_kit_components']) {
     await sql`
       create trigger ${sql.id(`${table}_notify_change`)}
