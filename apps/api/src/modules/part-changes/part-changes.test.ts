@@ -60,6 +60,20 @@ describe('life cycle and replaced-by', () => {
     expect((page.json() as PublicPart).replaces).toEqual([b.number, a.number]);
   });
 
+  it('moves the page of a renumbered or superseded part for good to its current replacement, and keeps a discontinued one', async () => {
+    const [a, b, c, ended] = [await aPart(), await aPart(), await aPart(), await aPart()];
+    expectReply(await patch(b.id, { lifecycle: '7', replacedBy: c.number }), 200);
+    expectReply(await patch(a.id, { lifecycle: '6', replacedBy: b.number }), 200);
+    expectReply(await patch(ended.id, { lifecycle: '8', replacedBy: c.number }), 200);
+    for (const old of [a, b]) {
+      const response = await app.inject({ method: 'GET', url: `/parts/${encodeURIComponent(old.number)}` });
+      expect(response.statusCode).toBe(301);
+      expect(response.headers.location).toBe(`/parts/${encodeURIComponent(c.number)}`);
+    }
+    expect((await app.inject({ method: 'GET', url: `/parts/${encodeURIComponent(ended.number)}` })).statusCode).not.toBe(301);
+    expect((await app.inject({ method: 'GET', url: `/parts/${encodeURIComponent(c.number)}` })).statusCode).not.toBe(301);
+  });
+
   it('refuses a cycle, a missing replacement, itself, and 6/7 without one, writing nothing', async () => {
     const [a, b] = [await aPart(), await aPart()];
     expectReply(await patch(a.id, { lifecycle: '7', replacedBy: b.number }), 200);

@@ -37,6 +37,12 @@ export function createPartChangesRepository(db: Db) {
       return current ? { id: resolved.current, partNumber: current.partNumber, name: current.name } : null;
     },
 
+    /** The number of the current part replacing `partNumber` when that part is renumbered or superseded (6, 7), else undefined. */
+    async successorNumber(partNumber: string): Promise<string | undefined> {
+      const row = await db.selectFrom('parts').select('id').where('part_number', '=', partNumber).where('lifecycle_code', 'in', [...REPLACED_CODES]).executeTakeFirst();
+      return row ? (await this.currentReplacement(row.id))?.partNumber : undefined;
+    },
+
     /** What a part's reads add: its life cycle, its current replacement, what it replaces, its interchange and kits. */
     async of(id: string, lifecycleCode: string): Promise<PartChanges> {
       const [replacedBy, replaces, interchange, kit, inKits] = await Promise.all([
