@@ -118,6 +118,15 @@ describe('interchange numbers', () => {
     expect((await read(part.id)).interchange).toEqual([]);
   });
 
+  it('finds the part by a competitor\'s number as typed off its box, first', async () => {
+    const part = await aPart();
+    const competitor = `ZX ${Math.floor(Math.random() * 1e8)}-77`;
+    expectReply(await patch(part.id, { interchange: [{ brand: 'Rival', partNumber: competitor, quantity: 2 }] }), 200);
+    const response = await app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(competitor.replace(/[ -]/g, '').toLowerCase())}` });
+    expectReply(response, 200);
+    expect((response.json() as { items: Array<{ _id: string }> }).items[0]?._id).toBe(part.id);
+  });
+
   it('refuses a number twice', async () => {
     const part = await aPart();
     const response = await patch(part.id, {
