@@ -5,6 +5,7 @@ import { orderSchema, orderStatusSchema } from './orders';
 import { partPricingSchema, partSchema, priceBreaksInputSchema, priceBreaksProblem, weightKgInputSchema } from './parts';
 import { roleSchema } from './users';
 import { coreDepositInputSchema, warrantyMonthsInputSchema } from './after-sale';
+import { partChangesInputSchema } from './part-changes';
 
 /** `GET /users` (admins): e-mail, name and role — nothing more (issue: Make Admin). */
 export const userSummarySchema = z.object({ email: z.string(), name: z.string(), role: roleSchema });
@@ -66,6 +67,8 @@ export const productUpdateFieldsSchema = z
     coreDeposit: coreDepositInputSchema,
     /** Whole months from delivery; null removes the part's warranty. */
     warrantyMonths: warrantyMonthsInputSchema,
+    /** Issue 30: the PIES life-cycle code, the replacing part's number (null: none), interchange numbers, kit components. */
+    ...partChangesInputSchema.shape,
   })
   .partial();
 

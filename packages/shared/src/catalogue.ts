@@ -10,6 +10,7 @@ import {
   YEAR_MAX,
   YEAR_MIN,
 } from './catalogue-constants';
+import { partChangesSchema } from './part-changes';
 import { partPricingSchema, partSchema } from './parts';
 
 export const categorySchema = z.object({ slug: z.string(), name: z.string() });
@@ -27,6 +28,7 @@ export const partDetailSchema = catalogPartSchema.extend({
   oemNumbers: z.array(z.string()),
   specs: z.array(specSchema),
   ...partPricingSchema.shape,
+  ...partChangesSchema.shape,
 });
 export type PartDetail = z.infer<typeof partDetailSchema>;
 

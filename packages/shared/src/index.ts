@@ -29,3 +29,4 @@ export * from './checkout';
 export * from './after-sale';
 export * from './invoices';
 export * from './returns';
+export * from './part-changes';

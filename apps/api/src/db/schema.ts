@@ -36,6 +36,8 @@ export interface Database {
   credit_notes: CreditNotesTable;
   fitment_reports: FitmentReportsTable;
   shop_settings: ShopSettingsTable;
+  part_interchange: PartInterchangeTable;
+  part_kit_components: PartKitComponentsTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -67,6 +69,10 @@ export interface PartsTable {
   /** Charged with the part and refunded when the old core comes back; null: none. */
   core_deposit_cents: ColumnType<number | null, number | null | undefined, number | null>;
   warranty_months: ColumnType<number | null, number | null | undefined, number | null>;
+  /** PIES life-cycle status: '2' available to order, '6' renumbered, '7' superseded, '8' discontinued… */
+  lifecycle_code: Generated<string>;
+  /** The part that replaces this one (required for 6 and 7, allowed for 8 and 9). */
+  replaced_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface Spec {
@@ -457,4 +463,21 @@ export interface ShopSettingsTable {
   id: Generated<boolean>;
   /** Of a `no-longer-needed` return's value, in parts per million (10 % is 100,000). */
   restocking_fee_ppm: Generated<number>;
+}
+
+/** A number of another brand's (OEM or competitor) that a part replaces; `quantity` of theirs make one of ours. */
+export interface PartInterchangeTable {
+  part_id: string;
+  position: number;
+  brand: string;
+  part_number: string;
+  quantity: number;
+}
+
+/** One component of a kit, in order. */
+export interface PartKitComponentsTable {
+  kit_id: string;
+  position: number;
+  component_id: string;
+  quantity: number;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { apiErrors, isAppRoute } from '@autoparts/shared';
+import { createPartChangesRepository } from '../modules/part-changes/repository';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { sendStored, storedReply, storedSize, type StoredReply } from './stored-reply';
@@ -245,9 +246,12 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     const pathname = request.url.split('?', 1)[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     const notPage = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/');
-    if (notPage || !isPage || template === undefined) {
-      return reply.code(404).send({ message: apiErrors.notFound });
-    }
+    if (notPage || !isPage) return reply.code(404).send({ message: apiErrors.notFound });
+    // A renumbered or superseded part's page moves for good to its current replacement's (issue 30).
+    const partNumber = decoded(/^\/parts\/([^/]+)\/?$/.exec(pathname)?.[1]);
+    const successor = partNumber === undefined ? undefined : await createPartChangesRepository(app.db).successorNumber(partNumber);
+    if (successor) return reply.header('cache-control', REVALIDATE).redirect(`/parts/${encodeURIComponent(successor)}`, 301);
+    if (template === undefined) return reply.code(404).send({ message: apiErrors.notFound });
     const found = isAppRoute(pathname);
     const partId = decoded(/^\/part\/([^/]+)\/?$/.exec(pathname)?.[1]);
     const url = new URL(`${options.baseUrl}${request.url}`);

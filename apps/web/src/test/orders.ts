@@ -28,6 +28,12 @@ export function aPartDetail(overrides: Partial<PartDetail> = {}): PartDetail {
     priceBreaks: [],
     coreDeposit: null,
     warrantyMonths: null,
+    lifecycle: { code: '2', label: 'Available to order' },
+    replacedBy: null,
+    replaces: [],
+    interchange: [],
+    kit: null,
+    inKits: [],
     ...overrides,
   };
 }

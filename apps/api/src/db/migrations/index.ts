@@ -21,6 +21,7 @@ import * as priceBreakChanges from './0023-price-break-changes';
 import * as shippingMethodNames from './0026-shipping-method-names';
 import * as afterSale from './0027-after-sale';
 import * as restockingFeeRate from './0029-restocking-fee-rate';
+import * as partChanges from './0033-part-changes';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0026-shipping-method-names': shippingMethodNames,
   '0027-after-sale': afterSale,
   '0029-restocking-fee-rate': restockingFeeRate,
+  '0033-part-changes': partChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -63,7 +63,7 @@ export const numberKey = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]
  * "BRK 1001", "0446533450"). All three are served by GIN indexes (migrations 0007, 0009, 0017).
  * A text with a digit that names a word no part's name has ("BRK-10": "brk") is a number: it is
  * not looked for as its other words ("10" would find a 105 °C thermostat and 9005 bulbs).
- * Ranked: a whole part or OEM number first, then the start of one, then a substring, then
+ * Ranked: a whole part, OEM or interchange number first, then the start of one, then a substring, then
  * ts_rank.
  */
 async function textMatch(db: Db, q: string) {
@@ -78,14 +78,18 @@ async function textMatch(db: Db, q: string) {
   // indexes: each matching part's row is read once, for its rank and sort keys too.
   const ways = [sql<SqlBool>`parts.search_vector @@ ${tsquery}`];
   if (lower.length >= 3) ways.push(sql<SqlBool>`parts.search_text like ${`%${likeEscaped(lower)}%`}`);
-  if (numberLike) ways.push(sql<SqlBool>`${keys} like ${`%${key}%`}`);
+  // Another brand's number the part replaces (issue 30), whole: its key is indexed (migration 0033).
+  const interchange = numberLike
+    ? sql<SqlBool>`parts.id in (select part_id from part_interchange where upper(regexp_replace(part_number, '[^0-9A-Za-z]', '', 'g')) = ${key})`
+    : sql<SqlBool>`false`;
+  if (numberLike) ways.push(sql<SqlBool>`${keys} like ${`%${key}%`}`, interchange);
   const matches = sql<SqlBool>`(${sql.join(ways, sql` or `)})`;
   // Ranked by the keys whatever the text ("brk" puts the BRK- parts first); only letters and
   // digits are in a key, nothing LIKE reads its own way.
   const wholeNumber = key ? sql`${keys} like ${`% ${key} %`}` : sql`false`;
   const numberStart = key ? sql`${keys} like ${`% ${key}%`}` : sql`false`;
   const rank = sql<number>`(
-    case when ${wholeNumber} then 100 else 0 end
+    case when ${wholeNumber} or ${interchange} then 100 else 0 end
     + case when ${numberStart} then 20
            when parts.search_text like ${`%${likeEscaped(lower)}%`} then 10 else 0 end
     + 10 * ts_rank(parts.search_vector, ${tsquery})

@@ -154,6 +154,7 @@ describe('GET /api/parts/by-number/{partNumber}', () => {
       priceBreaks: [{ minQuantity: 10, unitPrice: 42 }],
       coreDeposit: null,
       warrantyMonths: null,
+      lifecycle: { code: '2', label: 'Available to order' }, replacedBy: null, replaces: [], interchange: [], kit: null, inKits: [],
       fitment: [
         { make: 'Hyundai', model: 'Elantra', vehicles: [{ _id: idOf('Hyundai', 2016), year: 2016, engine: '1.8L' }] },
         {

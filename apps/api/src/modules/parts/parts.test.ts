@@ -103,6 +103,12 @@ describe('GET /api/part/{id}', () => {
       priceBreaks: expect.any(Array),
       coreDeposit: null,
       warrantyMonths: null,
+      lifecycle: { code: '2', label: 'Available to order' },
+      replacedBy: null,
+      replaces: [],
+      interchange: [],
+      kit: null,
+      inKits: [],
     });
   });
 

@@ -15,6 +15,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { PartsTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
+import { createPartChangesRepository } from '../part-changes/repository';
 
 /** The columns of SPEC's part fields. */
 export const partColumns = [
@@ -149,11 +150,11 @@ export function createPartsRepository(db: Db) {
     /** One part on sale with its catalogue fields, weight and price breaks. */
     async detail(where: (query: ReturnType<typeof selectCatalogParts>) => ReturnType<typeof selectCatalogParts>): Promise<PartDetail | undefined> {
       const row = await where(selectCatalogParts(db))
-        .select(['parts.oem_numbers', 'parts.specs', 'parts.weight_grams', 'parts.core_deposit_cents', 'parts.warranty_months'])
+        .select(['parts.oem_numbers', 'parts.specs', 'parts.weight_grams', 'parts.core_deposit_cents', 'parts.warranty_months', 'parts.lifecycle_code'])
         .where('parts.archived_at', 'is', null)
         .executeTakeFirst();
       if (!row) return undefined;
-      const breaks = await priceBreaksOf(db, [row.id]);
+      const [breaks, changes] = await Promise.all([priceBreaksOf(db, [row.id]), createPartChangesRepository(db).of(row.id, row.lifecycle_code)]);
       return {
         ...toCatalogPart(row),
         oemNumbers: row.oem_numbers,
@@ -161,6 +162,7 @@ export function createPartsRepository(db: Db) {
         weightKg: gramsToKg(row.weight_grams),
         priceBreaks: breaks.get(row.id) ?? [],
         ...afterSale(row),
+        ...changes,
       };
     },
 
@@ -251,6 +253,12 @@ export function createPartsRepository(db: Db) {
         const tiers = priceBreaks ?? (await priceBreaksOf(db, [id])).get(id) ?? [];
         const problem = priceBreaksProblem(tiers, price ?? centsToDollars(current.price_cents));
         if (problem) return { problem };
+      }
+      const { lifecycle, replacedBy, interchange, kit } = changes;
+      if (lifecycle !== undefined || replacedBy !== undefined || interchange !== undefined || kit !== undefined) {
+        if (!(await this.exists(id))) return 'not-found';
+        const refused = await createPartChangesRepository(db).apply(id, { lifecycle, replacedBy, interchange, kit });
+        if (refused) return refused;
       }
       const set = Object.fromEntries(
         Object.entries({

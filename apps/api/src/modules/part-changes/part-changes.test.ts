@@ -1,0 +1,169 @@
+import { partChangeMessages, type PartDetail, type PublicPart } from '@autoparts/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { byToken, call, expectReply } from '../../test/admin';
+import { createTestApp } from '../../test/app';
+import { insertPart, placeOrder, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
+
+let app: FastifyInstance;
+let admin: Customer;
+let buyer: Customer;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  [admin, buyer] = await Promise.all([signUpAdmin(app, 'change-admin'), signUpCustomer(app, 'change-buyer')]);
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const patch = (id: string, body: object) => call(app, byToken(admin), { method: 'PATCH', url: `/api/admin/part/${id}`, payload: body });
+
+/** A new part on sale and its generated part number. */
+async function aPart(fields: { available?: number } = {}): Promise<{ id: string; number: string }> {
+  const id = await insertPart(app, fields);
+  const row = await app.db.selectFrom('parts').select('part_number').where('id', '=', id).executeTakeFirstOrThrow();
+  return { id, number: row.part_number };
+}
+
+async function read(id: string): Promise<PartDetail> {
+  const response = await app.inject({ method: 'GET', url: `/api/part/${id}` });
+  expectReply(response, 200);
+  return response.json() as PartDetail;
+}
+
+describe('life cycle and replaced-by', () => {
+  it('reads a part on sale as available, replacing nothing', async () => {
+    const part = await aPart();
+    expect(await read(part.id)).toMatchObject({
+      lifecycle: { code: '2', label: 'Available to order' },
+      replacedBy: null,
+      replaces: [],
+      interchange: [],
+      kit: null,
+      inKits: [],
+    });
+  });
+
+  it('resolves a chain A → B → C to the current part, which lists every number it replaces', async () => {
+    const [a, b, c] = [await aPart(), await aPart(), await aPart()];
+    expectReply(await patch(b.id, { lifecycle: '6', replacedBy: c.number }), 200);
+    expectReply(await patch(a.id, { lifecycle: '7', replacedBy: b.number }), 200);
+    const current = await read(c.id);
+    const old = await read(a.id);
+    expect(old.lifecycle).toEqual({ code: '7', label: 'Superseded' });
+    expect(old.replacedBy).toEqual({ partNumber: c.number, name: current.name });
+    expect(current.replaces).toEqual([b.number, a.number]);
+    const page = await app.inject({ method: 'GET', url: `/api/parts/by-number/${encodeURIComponent(c.number)}` });
+    expectReply(page, 200);
+    expect((page.json() as PublicPart).replaces).toEqual([b.number, a.number]);
+  });
+
+  it('moves the page of a renumbered or superseded part for good to its current replacement, and keeps a discontinued one', async () => {
+    const [a, b, c, ended] = [await aPart(), await aPart(), await aPart(), await aPart()];
+    expectReply(await patch(b.id, { lifecycle: '7', replacedBy: c.number }), 200);
+    expectReply(await patch(a.id, { lifecycle: '6', replacedBy: b.number }), 200);
+    expectReply(await patch(ended.id, { lifecycle: '8', replacedBy: c.number }), 200);
+    for (const old of [a, b]) {
+      const response = await app.inject({ method: 'GET', url: `/parts/${encodeURIComponent(old.number)}` });
+      expect(response.statusCode).toBe(301);
+      expect(response.headers.location).toBe(`/parts/${encodeURIComponent(c.number)}`);
+    }
+    expect((await app.inject({ method: 'GET', url: `/parts/${encodeURIComponent(ended.number)}` })).statusCode).not.toBe(301);
+    expect((await app.inject({ method: 'GET', url: `/parts/${encodeURIComponent(c.number)}` })).statusCode).not.toBe(301);
+  });
+
+  it('refuses a cycle, a missing replacement, itself, and 6/7 without one, writing nothing', async () => {
+    const [a, b] = [await aPart(), await aPart()];
+    expectReply(await patch(a.id, { lifecycle: '7', replacedBy: b.number }), 200);
+    expectReply(await patch(b.id, { lifecycle: '7', replacedBy: a.number }), 400, partChangeMessages.replacementCycle([b.number, a.number, b.number]));
+    expectReply(await patch(b.id, { lifecycle: '6', replacedBy: 'NO-SUCH-9999' }), 400, partChangeMessages.replacementMissing('NO-SUCH-9999'));
+    expectReply(await patch(b.id, { lifecycle: '7', replacedBy: b.number }), 400, partChangeMessages.replacementSelf);
+    expectReply(await patch(b.id, { lifecycle: '7' }), 400, partChangeMessages.replacementRequired('7'));
+    expectReply(await patch(b.id, { lifecycle: '2', replacedBy: a.number }), 400, partChangeMessages.replacementNotAllowed('2'));
+    expectReply(await patch(b.id, { lifecycle: '7', replacedBy: a.number, name: 'Renamed' }), 400);
+    expect(await read(b.id)).toMatchObject({ lifecycle: { code: '2' }, replacedBy: null });
+    expect((await read(b.id)).name).not.toBe('Renamed');
+  });
+
+  it('keeps a discontinued part with its replacement if any, and drops the replacement when back on sale', async () => {
+    const [a, b] = [await aPart(), await aPart()];
+    expectReply(await patch(a.id, { lifecycle: '8' }), 200);
+    expect(await read(a.id)).toMatchObject({ lifecycle: { code: '8', label: 'Discontinued' }, replacedBy: null });
+    expectReply(await patch(a.id, { lifecycle: '9', replacedBy: b.number }), 200);
+    expect((await read(a.id)).replacedBy?.partNumber).toBe(b.number);
+    expectReply(await patch(a.id, { lifecycle: '2' }), 200);
+    expect(await read(a.id)).toMatchObject({ lifecycle: { code: '2' }, replacedBy: null });
+    expect((await read(b.id)).replaces).toEqual([]);
+  });
+
+  it('names a code it has no word for', async () => {
+    const part = await aPart();
+    expectReply(await patch(part.id, { lifecycle: '42' }), 200);
+    expect((await read(part.id)).lifecycle).toEqual({ code: '42', label: 'Life-cycle status 42' });
+  });
+});
+
+describe('interchange numbers', () => {
+  it('stores them in order and replaces the set', async () => {
+    const part = await aPart();
+    const interchange = [
+      { brand: 'Toyota', partNumber: '04465-33450', quantity: 1 },
+      { brand: 'Bosch', partNumber: '0 986 494 123', quantity: 2 },
+    ];
+    expectReply(await patch(part.id, { interchange }), 200);
+    expect((await read(part.id)).interchange).toEqual(interchange);
+    expectReply(await patch(part.id, { interchange: [] }), 200);
+    expect((await read(part.id)).interchange).toEqual([]);
+  });
+
+  it('finds the part by a competitor\'s number as typed off its box, first', async () => {
+    const part = await aPart();
+    const competitor = `ZX ${Math.floor(Math.random() * 1e8)}-77`;
+    expectReply(await patch(part.id, { interchange: [{ brand: 'Rival', partNumber: competitor, quantity: 2 }] }), 200);
+    const response = await app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(competitor.replace(/[ -]/g, '').toLowerCase())}` });
+    expectReply(response, 200);
+    expect((response.json() as { items: Array<{ _id: string }> }).items[0]?._id).toBe(part.id);
+  });
+
+  it('refuses a number twice', async () => {
+    const part = await aPart();
+    const response = await patch(part.id, {
+      interchange: [
+        { brand: 'Bosch', partNumber: 'BP-1', quantity: 1 },
+        { brand: 'Bosch', partNumber: 'bp1', quantity: 1 },
+      ],
+    });
+    expectReply(response, 400);
+    expect(response.body).toContain(partChangeMessages.interchangeTwice('Bosch', 'bp1'));
+  });
+});
+
+describe('kits', () => {
+  it('lists its components in order, each says it is in the kit, and ordering the kit leaves their stock', async () => {
+    const [kit, pads, rotor] = [await aPart({ available: 10 }), await aPart({ available: 7 }), await aPart({ available: 5 })];
+    expectReply(await patch(kit.id, { kit: [{ partNumber: rotor.number, quantity: 2 }, { partNumber: pads.number, quantity: 1 }] }), 200);
+    const read1 = await read(kit.id);
+    expect(read1.kit?.map(({ partNumber, quantity }) => ({ partNumber, quantity }))).toEqual([
+      { partNumber: rotor.number, quantity: 2 },
+      { partNumber: pads.number, quantity: 1 },
+    ]);
+    expect((await read(pads.id)).inKits).toEqual([{ partNumber: kit.number, name: read1.name }]);
+
+    await placeOrder(app, buyer, kit.id, 3);
+    expect(await stockOf(app, kit.id)).toBe(7);
+    expect(await stockOf(app, pads.id)).toBe(7);
+    expect(await stockOf(app, rotor.id)).toBe(5);
+  });
+
+  it('refuses a missing component, the kit itself, a kit inside a kit and a component becoming a kit', async () => {
+    const [kit, other, pads] = [await aPart(), await aPart(), await aPart()];
+    expectReply(await patch(kit.id, { kit: [{ partNumber: pads.number, quantity: 1 }] }), 200);
+    expectReply(await patch(other.id, { kit: [{ partNumber: 'NO-SUCH-9999', quantity: 1 }] }), 400, partChangeMessages.componentMissing('NO-SUCH-9999'));
+    expectReply(await patch(other.id, { kit: [{ partNumber: other.number, quantity: 1 }] }), 400, partChangeMessages.componentSelf);
+    expectReply(await patch(other.id, { kit: [{ partNumber: kit.number, quantity: 1 }] }), 400, partChangeMessages.componentIsKit(kit.number));
+    expectReply(await patch(pads.id, { kit: [{ partNumber: other.number, quantity: 1 }] }), 400, partChangeMessages.partIsComponent);
+    expect((await read(other.id)).kit).toBeNull();
+  });
+});

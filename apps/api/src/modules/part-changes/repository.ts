@@ -1,0 +1,167 @@
+import {
+  ENDED_CODES,
+  lifecycleLabel,
+  partChangeMessages,
+  REPLACED_CODES,
+  resolveReplacement,
+  type PartChanges,
+  type PartChangesInput,
+} from '@autoparts/shared';
+import type { Db } from '../../db/database';
+
+/**
+ * Issue 30 (decision 065): a part's life cycle and replacement, the other brands' numbers it
+ * replaces and its kit, read for the part's pages and written by Manage Products under the rules.
+ */
+export function createPartChangesRepository(db: Db) {
+  /** Each part's `replaced_by`, by id, for the parts in `ids` and every part reached from them. */
+  async function replacementLinks(ids: readonly string[]): Promise<Map<string, { replacedBy: string | null; partNumber: string; name: string }>> {
+    const links = new Map<string, { replacedBy: string | null; partNumber: string; name: string }>();
+    let wanted = [...new Set(ids)];
+    while (wanted.length > 0) {
+      const rows = await db.selectFrom('parts').select(['id', 'replaced_by', 'part_number', 'name']).where('id', 'in', wanted).execute();
+      for (const row of rows) links.set(row.id, { replacedBy: row.replaced_by, partNumber: row.part_number, name: row.name });
+      wanted = [...new Set(rows.map((row) => row.replaced_by).filter((id): id is string => id !== null && !links.has(id)))];
+    }
+    return links;
+  }
+
+  return {
+    /** The current part that replaces `id` (the end of its chain), or null when nothing replaces it. */
+    async currentReplacement(id: string): Promise<{ id: string; partNumber: string; name: string } | null> {
+      const links = await replacementLinks([id]);
+      if (!links.get(id)?.replacedBy) return null;
+      const resolved = resolveReplacement(id, (key) => links.get(key)?.replacedBy);
+      if ('cycle' in resolved) return null;
+      const current = links.get(resolved.current);
+      return current ? { id: resolved.current, partNumber: current.partNumber, name: current.name } : null;
+    },
+
+    /** The number of the current part replacing `partNumber` when that part is renumbered or superseded (6, 7), else undefined. */
+    async successorNumber(partNumber: string): Promise<string | undefined> {
+      const row = await db.selectFrom('parts').select('id').where('part_number', '=', partNumber).where('lifecycle_code', 'in', [...REPLACED_CODES]).executeTakeFirst();
+      return row ? (await this.currentReplacement(row.id))?.partNumber : undefined;
+    },
+
+    /** What a part's reads add: its life cycle, its current replacement, what it replaces, its interchange and kits. */
+    async of(id: string, lifecycleCode: string): Promise<PartChanges> {
+      const [replacedBy, replaces, interchange, kit, inKits] = await Promise.all([
+        this.currentReplacement(id),
+        // Every part whose chain leads here, nearest first.
+        db
+          .withRecursive('older(id, part_number, depth)', (qb) =>
+            qb
+              .selectFrom('parts')
+              .select(['id', 'part_number', (eb) => eb.lit(1).as('depth')])
+              .where('replaced_by', '=', id)
+              .unionAll((union) =>
+                union
+                  .selectFrom('parts')
+                  .innerJoin('older', 'older.id', 'parts.replaced_by')
+                  .select(['parts.id', 'parts.part_number', (eb) => eb('older.depth', '+', 1).as('depth')])
+                  .where('older.depth', '<', 100),
+              ),
+          )
+          .selectFrom('older')
+          .select('part_number')
+          .orderBy('depth')
+          .orderBy('part_number')
+          .execute(),
+        db.selectFrom('part_interchange').select(['brand', 'part_number', 'quantity']).where('part_id', '=', id).orderBy('position').execute(),
+        db
+          .selectFrom('part_kit_components')
+          .innerJoin('parts', 'parts.id', 'part_kit_components.component_id')
+          .select(['parts.part_number', 'parts.name', 'part_kit_components.quantity'])
+          .where('part_kit_components.kit_id', '=', id)
+          .orderBy('part_kit_components.position')
+          .execute(),
+        db
+          .selectFrom('part_kit_components')
+          .innerJoin('parts', 'parts.id', 'part_kit_components.kit_id')
+          .select(['parts.part_number', 'parts.name'])
+          .where('part_kit_components.component_id', '=', id)
+          .where('parts.archived_at', 'is', null)
+          .orderBy('parts.part_number')
+          .execute(),
+      ]);
+      return {
+        lifecycle: { code: lifecycleCode, label: lifecycleLabel(lifecycleCode) },
+        replacedBy: replacedBy && { partNumber: replacedBy.partNumber, name: replacedBy.name },
+        replaces: [...new Set(replaces.map((row) => row.part_number))],
+        interchange: interchange.map((row) => ({ brand: row.brand, partNumber: row.part_number, quantity: row.quantity })),
+        kit: kit.length === 0 ? null : kit.map((row) => ({ partNumber: row.part_number, name: row.name, quantity: row.quantity })),
+        inKits: inKits.map((row) => ({ partNumber: row.part_number, name: row.name })),
+      };
+    },
+
+    /**
+     * Applies the part-change fields of a Manage Products change to part `id`, in the caller's
+     * transaction, or says which rule refuses them: a status 6/7 without a replacement, a
+     * replacement that does not exist, is the part itself or leads back to it; a kit component
+     * that does not exist, is the kit itself or a kit.
+     */
+    async apply(id: string, changes: Partial<PartChangesInput>): Promise<{ problem: string } | undefined> {
+      const { lifecycle, replacedBy, interchange, kit } = changes;
+      // Everything is checked before anything is written.
+      const components: Array<{ kit_id: string; position: number; component_id: string; quantity: number }> = [];
+      if (kit !== undefined && kit.length > 0) {
+        const inAKit = await db.selectFrom('part_kit_components').select('kit_id').where('component_id', '=', id).executeTakeFirst();
+        if (inAKit) return { problem: partChangeMessages.partIsComponent };
+        const rows = await db
+          .selectFrom('parts')
+          .select(['id', 'part_number'])
+          .select((eb) => eb.exists(eb.selectFrom('part_kit_components').select('kit_id').whereRef('part_kit_components.kit_id', '=', 'parts.id')).as('is_kit'))
+          .where('part_number', 'in', kit.map((row) => row.partNumber))
+          .execute();
+        const byNumber = new Map(rows.map((row) => [row.part_number, row]));
+        for (const row of kit) {
+          const component = byNumber.get(row.partNumber);
+          if (!component) return { problem: partChangeMessages.componentMissing(row.partNumber) };
+          if (component.id === id) return { problem: partChangeMessages.componentSelf };
+          if (component.is_kit) return { problem: partChangeMessages.componentIsKit(row.partNumber) };
+          components.push({ kit_id: id, position: components.length, component_id: component.id, quantity: row.quantity });
+        }
+      }
+      if (lifecycle !== undefined || replacedBy !== undefined) {
+        const current = await db.selectFrom('parts').select(['lifecycle_code', 'replaced_by']).where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+        const code = lifecycle ?? current.lifecycle_code;
+        let replacement: string | null;
+        if (replacedBy === undefined) {
+          // A part back on sale (or any status that names no replacement) drops the one it had.
+          replacement = REPLACED_CODES.includes(code) || ENDED_CODES.includes(code) ? current.replaced_by : null;
+        } else if (replacedBy === null) {
+          replacement = null;
+        } else {
+          const row = await db.selectFrom('parts').select('id').where('part_number', '=', replacedBy).executeTakeFirst();
+          if (!row) return { problem: partChangeMessages.replacementMissing(replacedBy) };
+          replacement = row.id;
+        }
+        if (REPLACED_CODES.includes(code) && replacement === null) return { problem: partChangeMessages.replacementRequired(code) };
+        if (!REPLACED_CODES.includes(code) && !ENDED_CODES.includes(code) && replacement !== null) {
+          return { problem: partChangeMessages.replacementNotAllowed(code) };
+        }
+        if (replacement === id) return { problem: partChangeMessages.replacementSelf };
+        if (replacement !== null) {
+          const links = await replacementLinks([replacement, id]);
+          const resolved = resolveReplacement(id, (key) => (key === id ? replacement : links.get(key)?.replacedBy));
+          if ('cycle' in resolved) return { problem: partChangeMessages.replacementCycle(resolved.cycle.map((key) => links.get(key)?.partNumber ?? key)) };
+        }
+        await db.updateTable('parts').set({ lifecycle_code: code, replaced_by: replacement }).where('id', '=', id).execute();
+      }
+      if (interchange !== undefined) {
+        await db.deleteFrom('part_interchange').where('part_id', '=', id).execute();
+        if (interchange.length > 0) {
+          await db
+            .insertInto('part_interchange')
+            .values(interchange.map((row, position) => ({ part_id: id, position, brand: row.brand, part_number: row.partNumber, quantity: row.quantity })))
+            .execute();
+        }
+      }
+      if (kit !== undefined) {
+        await db.deleteFrom('part_kit_components').where('kit_id', '=', id).execute();
+        if (components.length > 0) await db.insertInto('part_kit_components').values(components).execute();
+      }
+      return undefined;
+    },
+  };
+}

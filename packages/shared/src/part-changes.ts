@@ -1,0 +1,140 @@
+import { z } from 'zod';
+
+/** PIES life-cycle codes the shop names in words; any other code of one or two digits is accepted. */
+export const lifecycleLabels: Record<string, string> = {
+  '0': 'Proposed',
+  '1': 'Released',
+  '2': 'Available to order',
+  '3': 'Discontinued, stock available',
+  '4': 'Announced',
+  '5': 'Temporarily unavailable',
+  '6': 'Renumbered',
+  '7': 'Superseded',
+  '8': 'Discontinued',
+  '9': 'Obsolete',
+};
+export const LIFECYCLE_AVAILABLE = '2';
+/** Codes whose part is replaced by another and must name it. */
+export const REPLACED_CODES: readonly string[] = ['6', '7'];
+/** Codes of a part no longer made: its page stays, it cannot be ordered, a replacement is optional. */
+export const ENDED_CODES: readonly string[] = ['8', '9'];
+
+export const lifecycleLabel = (code: string) => lifecycleLabels[code] ?? `Life-cycle status ${code}`;
+
+export const INTERCHANGE_MAX = 50;
+export const KIT_COMPONENTS_MAX = 50;
+
+/** One place for what the part-change rules say when they refuse. */
+export const partChangeMessages = {
+  badLifecycle: 'Life-cycle status is a PIES code of one or two digits, like 2 or 7',
+  replacementRequired: (code: string) => `A part that is ${lifecycleLabel(code).toLowerCase()} needs the part that replaces it`,
+  replacementNotAllowed: (code: string) => `A part that is ${lifecycleLabel(code).toLowerCase()} is not replaced by another`,
+  replacementMissing: (partNumber: string) => `There is no part ${partNumber} to replace this one`,
+  replacementSelf: 'A part cannot replace itself',
+  replacementCycle: (chain: readonly string[]) => `That replacement would go round in a circle: ${chain.join(' → ')}`,
+  interchangeRow: (row: number) => `Interchange ${row}: give a brand, a number and a whole quantity from 1`,
+  interchangeTwice: (brand: string, partNumber: string) => `${brand} ${partNumber} is listed twice`,
+  tooManyInterchange: `At most ${INTERCHANGE_MAX} interchange numbers`,
+  kitRow: (row: number) => `Component ${row}: give a part number and a whole quantity from 1`,
+  kitTwice: (partNumber: string) => `${partNumber} is listed twice in the kit`,
+  tooManyComponents: `At most ${KIT_COMPONENTS_MAX} components in a kit`,
+  componentMissing: (partNumber: string) => `There is no part ${partNumber} to put in the kit`,
+  componentSelf: 'A kit cannot contain itself',
+  componentIsKit: (partNumber: string) => `${partNumber} is a kit itself: a kit holds single parts`,
+  partIsComponent: 'This part is in a kit, so it cannot be a kit itself',
+  replaces: (partNumbers: readonly string[]) => `Replaces ${partNumbers.join(', ')}`,
+  noLongerMade: 'This part is no longer made and cannot be ordered.',
+  alsoInKit: 'Also sold in kit',
+  replacesTheseNumbers: 'Replaces these numbers',
+} as const;
+
+/**
+ * Follows `replacedBy` links from `start` to the part that is current: the end of the chain and
+ * the parts on the way (start first). A chain that comes back on itself is reported as a cycle.
+ */
+export function resolveReplacement<K>(
+  start: K,
+  next: (key: K) => K | null | undefined,
+): { current: K; chain: K[] } | { cycle: K[] } {
+  const chain: K[] = [start];
+  const seen = new Set<K>([start]);
+  for (let key = next(start); key !== null && key !== undefined; key = next(key)) {
+    chain.push(key);
+    if (seen.has(key)) return { cycle: chain };
+    seen.add(key);
+  }
+  return { current: chain.at(-1) as K, chain };
+}
+
+/**
+ * Their quantity in ours: `theirs` units of a number of which `perOurs` make one of ours, rounded
+ * up (4 of theirs at 2:1 is 2 of ours; 3 is 2 as well).
+ */
+export function toOurQuantity(theirs: number, perOurs: number): number {
+  return Math.ceil(theirs / perOurs);
+}
+
+/** A part number as typed off a box: the letters and digits only, upper case. */
+export const numberKey = (partNumber: string) => partNumber.replace(/[^0-9a-z]/gi, '').toUpperCase();
+
+export const lifecycleSchema = z.object({ code: z.string(), label: z.string() });
+export const interchangeSchema = z.object({ brand: z.string(), partNumber: z.string(), quantity: z.number().int() });
+export type Interchange = z.infer<typeof interchangeSchema>;
+
+/** What a part's reads add (issue 30): its life cycle, what replaces it and what it replaces, its kit. */
+export const partChangesSchema = z.object({
+  lifecycle: lifecycleSchema,
+  replacedBy: z.object({ partNumber: z.string(), name: z.string() }).nullable(),
+  replaces: z.array(z.string()),
+  interchange: z.array(interchangeSchema),
+  kit: z.array(z.object({ partNumber: z.string(), name: z.string(), quantity: z.number().int() })).nullable(),
+  inKits: z.array(z.object({ partNumber: z.string(), name: z.string() })),
+});
+export type PartChanges = z.infer<typeof partChangesSchema>;
+
+const wholeFrom1 = z.coerce.number().int().min(1).max(10_000);
+const partNumberText = z.string().trim().min(1).max(40);
+
+/** `PATCH /admin/part/{id}`'s part-change fields. */
+export const partChangesInputSchema = z.object({
+  lifecycle: z.string().trim().regex(/^[0-9]{1,2}$/, partChangeMessages.badLifecycle),
+  replacedBy: partNumberText.nullable(),
+  interchange: z
+    .array(z.unknown())
+    .max(INTERCHANGE_MAX, partChangeMessages.tooManyInterchange)
+    .transform((rows, context) => {
+      const parsed: Interchange[] = [];
+      const seen = new Set<string>();
+      rows.forEach((row, index) => {
+        const one = z.object({ brand: z.string().trim().min(1).max(60), partNumber: partNumberText, quantity: wholeFrom1 }).safeParse(row);
+        if (!one.success) {
+          context.addIssue({ code: 'custom', path: [index], message: partChangeMessages.interchangeRow(index + 1) });
+          return;
+        }
+        const key = `${one.data.brand.toUpperCase()}|${numberKey(one.data.partNumber)}`;
+        if (seen.has(key)) context.addIssue({ code: 'custom', path: [index], message: partChangeMessages.interchangeTwice(one.data.brand, one.data.partNumber) });
+        seen.add(key);
+        parsed.push(one.data);
+      });
+      return parsed;
+    }),
+  kit: z
+    .array(z.unknown())
+    .max(KIT_COMPONENTS_MAX, partChangeMessages.tooManyComponents)
+    .transform((rows, context) => {
+      const parsed: Array<{ partNumber: string; quantity: number }> = [];
+      const seen = new Set<string>();
+      rows.forEach((row, index) => {
+        const one = z.object({ partNumber: partNumberText, quantity: wholeFrom1 }).safeParse(row);
+        if (!one.success) {
+          context.addIssue({ code: 'custom', path: [index], message: partChangeMessages.kitRow(index + 1) });
+          return;
+        }
+        if (seen.has(one.data.partNumber)) context.addIssue({ code: 'custom', path: [index], message: partChangeMessages.kitTwice(one.data.partNumber) });
+        seen.add(one.data.partNumber);
+        parsed.push(one.data);
+      });
+      return parsed;
+    }),
+});
+export type PartChangesInput = z.output<typeof partChangesInputSchema>;
