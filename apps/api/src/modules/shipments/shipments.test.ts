@@ -241,6 +241,6 @@ describe('cancelling a partly shipped order', () => {
     await app.db.transaction().execute((trx) => issueCreditNote(trx, { orderId, returnId: null, amountCents: 500 }));
     const response = await cancelOrderRequest(app, ada.cookie, orderId);
     expectReply(response, 200);
-    expect(response.json()).toEqual({ deletedCount: 1, refunded: 23.95 });
+    expect(response.json()).toEqual({ deletedCount: 1, refunded: 23.96 });
   });
 });
