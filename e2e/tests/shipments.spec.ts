@@ -68,7 +68,7 @@ for (const width of widths) {
       await mine.getByText('Order details').click();
       const timeline = mine.getByRole('list', { name: /^Timeline of order/ });
       await expect(timeline.getByRole('listitem')).toHaveCount(4);
-      await expect(timeline).toContainText('Shipment 1: 1 item by UPS, tracking 1Z999AA10123456784');
+      await expect(timeline).toContainText('Shipment 1: 1 item by UPS, tracking 1Z 999 AA1 01 2345 6784');
       await expect(timeline.getByRole('link', { name: /Track parcel/ }).last()).toHaveAttribute(
         'href',
         'https://www.ups.com/track?tracknum=1Z999AA10123456785',
