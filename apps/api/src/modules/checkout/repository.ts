@@ -211,7 +211,7 @@ export function toShipTo(address: AddressRow): ShipTo {
 /** Why nothing was ordered. */
 export type NotPlaced =
   | { reason: 'lines'; lines: PricedLine[] }
-  | { reason: 'empty-cart' | 'too-many-unpaid' | 'total-too-large' | 'total-out-of-bounds' | 'shipping-unavailable' };
+  | { reason: 'empty-cart' | 'too-many-unpaid' | 'total-too-large' | 'total-out-of-bounds' | 'shipping-unavailable' | 'changed' };
 
 export type PlaceOutcome = { placed: true; order: OrderRow; lines: OrderLineRow[] } | ({ placed: false } & NotPlaced);
 
@@ -241,6 +241,8 @@ export interface PlaceInput {
   shippingMethodId?: string;
   poNumber?: string | undefined;
   note?: string | undefined;
+  /** The total of the quote the buyer saw: when the order's differs, nothing is placed ('changed'). */
+  quotedTotalCents?: number | undefined;
 }
 
 export function createCheckoutRepository(db: Db, mail: Mail) {
@@ -335,6 +337,7 @@ export function createCheckoutRepository(db: Db, mail: Mail) {
         if (lines.some((line) => line.problem)) return { placed: false, reason: 'lines', lines } as const;
         const priced = totals(lines, where, input.shippingMethodId);
         if (input.shippingMethodId !== undefined && !priced.chosen) return { placed: false, reason: 'shipping-unavailable' } as const;
+        if (input.quotedTotalCents !== undefined && priced.totalCents !== input.quotedTotalCents) return { placed: false, reason: 'changed' } as const;
         if (priced.totalCents > MAX_TOTAL_CENTS) return { placed: false, reason: 'total-too-large' } as const;
         const bounds = options.totalBounds;
         if (bounds && (priced.totalCents < bounds.minCents || priced.totalCents > bounds.maxCents)) {
