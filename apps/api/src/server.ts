@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp, createLogger } from './app';
 import { databaseUnavailable, openDatabase, type DatabaseStart } from './db/database';
 import { parseEnv } from './env';
+import { makeOwnerOnly } from './lib/owner-only';
 import { loadOrCreateAuthSecret } from './modules/auth/secret';
 
 /**
@@ -11,6 +12,8 @@ import { loadOrCreateAuthSecret } from './modules/auth/secret';
  */
 async function main() {
   const env = parseEnv();
+  // What earlier versions left open to every user (the database's files, the outbox): owner-only.
+  makeOwnerOnly(env.dataDir);
   const config = { ...env, authSecret: env.authSecret ?? loadOrCreateAuthSecret(env.dataDir) };
   const log = createLogger(config);
   // pg-boss 10 marks a job done or failed without awaiting it: with the database away at that

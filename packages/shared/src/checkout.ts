@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cartLineSchema } from './cart';
 import { quantityBelowMinimum } from './messages';
+import { formatPrice } from './money';
 
 export const PO_NUMBER_MAX_LENGTH = 50;
 export const ORDER_NOTE_MAX_LENGTH = 500;
@@ -24,6 +25,8 @@ export const checkoutMessages = {
   belowMinimum: (minimum: number) => `${quantityBelowMinimum(minimum)}: raise the quantity to ${minimum} or more.`,
   poNumberTooLong: `A purchase-order number has at most ${PO_NUMBER_MAX_LENGTH} characters.`,
   noteTooLong: `A note has at most ${ORDER_NOTE_MAX_LENGTH} characters.`,
+  totalChanged: (total: number) =>
+    `The total has changed to ${formatPrice(total)} since it was shown to you, so nothing was ordered. Check the new total and place the order again.`,
   placed: (orderNumber: string) => `Order ${orderNumber} is placed. Pay for it to have it shipped.`,
 } as const;
 
@@ -66,6 +69,8 @@ export const placeCheckoutSchema = z.object({
     .max(100),
   poNumber: z.string().trim().max(PO_NUMBER_MAX_LENGTH, checkoutMessages.poNumberTooLong).optional(),
   note: z.string().trim().max(ORDER_NOTE_MAX_LENGTH, checkoutMessages.noteTooLong).optional(),
+  /** The quote's total the buyer saw, in dollars: when the order's would differ, nothing is placed (409 'changed'). */
+  quotedTotal: z.number().nonnegative().optional(),
 });
 export type PlaceCheckoutInput = z.infer<typeof placeCheckoutSchema>;
 
@@ -78,9 +83,14 @@ export const placeCheckoutReplySchema = z.object({
 });
 export type PlaceCheckoutReply = z.infer<typeof placeCheckoutReplySchema>;
 
-/** A refused checkout (409): nothing was ordered; `lines` names each line's problem. */
+/**
+ * A refused checkout (409): nothing was ordered; `lines` names each line's problem. With
+ * `reason: 'changed'`, the total differs from `quotedTotal`, and `quote` is the cart priced now.
+ */
 export const checkoutRefusalSchema = z.object({
   message: z.string(),
   lines: z.array(z.object({ partId: z.string(), message: z.string() })),
+  reason: z.literal('changed').optional(),
+  quote: checkoutQuoteSchema.optional(),
 });
 export type CheckoutRefusal = z.infer<typeof checkoutRefusalSchema>;

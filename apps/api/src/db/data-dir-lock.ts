@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { OWNER_ONLY } from '../lib/owner-only';
 
 /** Lock files this process holds: a lock naming our own pid may be one of these, or stale. */
 const heldLocks = new Set<string>();
@@ -10,7 +11,7 @@ const heldLocks = new Set<string>();
  * (after `kill -9`) is taken over.
  */
 export function lockDataDir(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: OWNER_ONLY.directory });
   const lockPath = path.join(fs.realpathSync(dataDir), 'server.lock');
   if (heldLocks.has(lockPath)) {
     // Two PGlite instances on one directory corrupt it, even inside one process.
@@ -18,7 +19,7 @@ export function lockDataDir(dataDir: string): () => void {
   }
   for (;;) {
     try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx' });
+      fs.writeFileSync(lockPath, String(process.pid), { flag: 'wx', mode: OWNER_ONLY.file });
       heldLocks.add(lockPath);
       return () => {
         heldLocks.delete(lockPath);

@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { serveBackups } from './backup';
+import { makeOwnerOnly } from '../lib/owner-only';
 import { lockDataDir } from './data-dir-lock';
 import { migrationProvider } from './migrations';
 import { PGliteDialect } from './pglite-dialect';
@@ -274,6 +275,8 @@ async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> 
       ...(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : {}),
       extensions: { pg_trgm },
     });
+    // PGlite makes its files open to every user: its own, and anything left so before, owner-only.
+    if (dataDir) makeOwnerOnly(dataDir);
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
     // Kysely's turn on the one connection: no transaction of ours is open while the files are
     // read. The checkpoint writes every committed page to them, so the copy needs no WAL replay.

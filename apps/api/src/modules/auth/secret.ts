@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { OWNER_ONLY } from '../../lib/owner-only';
 
 /**
  * On the embedded database `npm start` needs no configuration: the secret that signs sessions
@@ -8,9 +9,9 @@ import path from 'node:path';
  */
 export function loadOrCreateAuthSecret(dataDir: string): string {
   const file = path.join(dataDir, 'auth-secret');
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: OWNER_ONLY.directory });
   try {
-    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: 0o600 });
+    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { flag: 'wx', mode: OWNER_ONLY.file });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }

@@ -235,6 +235,31 @@ describe('POST /api/checkout', () => {
     expect(await countOrders()).toBe(ordersBefore);
   });
 
+  it('holds the quoted total: when a price changed since the quote, takes nothing and answers 409 changed with the new quote', async () => {
+    const { pads, clips } = await brakeJob();
+    const seen = await quote(address.illinois, methods.standard);
+    expect(seen.total).toBe(164.28);
+    // An admin triples the pads' price (and their tiers) after the buyer saw the quote.
+    await app.db.updateTable('parts').set({ price_cents: 3702 }).where('id', '=', pads).execute();
+    await app.db.updateTable('part_price_breaks').set({ unit_price_cents: sql`unit_price_cents * 3` }).where('part_id', '=', pads).execute();
+    const ordersBefore = await countOrders();
+
+    const changed = await postCheckout(app, ada.cookie, { addressId: address.illinois, shippingMethodId: methods.standard, quotedTotal: seen.total });
+    expect(changed.statusCode, changed.body).toBe(409);
+    const now = await quote(address.illinois, methods.standard);
+    // $330.00 + $15.00 + $29.62, taxed at 6.25 % ($23.41): $398.03.
+    expect(now.total).toBe(398.03);
+    expect(changed.json()).toEqual({ message: checkoutMessages.totalChanged(398.03), lines: [], reason: 'changed', quote: now });
+    expect([await stockOf(app, pads), await stockOf(app, clips)]).toEqual([100, 100]);
+    expect(await cartOf(app, adaId)).toHaveLength(2);
+    expect(await countOrders()).toBe(ordersBefore);
+
+    // Placed at the total the buyer has now seen.
+    const placed = await postCheckout(app, ada.cookie, { addressId: address.illinois, shippingMethodId: methods.standard, quotedTotal: now.total });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json()).toMatchObject({ total: 398.03 });
+  });
+
   it('refuses a method that does not serve the address or the weight, an empty cart, and a second submit', async () => {
     await brakeJob();
     for (const shippingMethodId of [methods.express, methods.canada, methods.retired, 'not-an-id']) {

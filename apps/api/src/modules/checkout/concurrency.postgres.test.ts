@@ -1,12 +1,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { checkoutMessages } from '@autoparts/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { openDatabase } from '../../db/database';
+import { byToken, call } from '../../test/admin';
 import { actsAsOwnPage, createTestApp } from '../../test/app';
 import { fillCart, insertAddress, insertShippingMethod, insertWeighedPart } from '../../test/checkout';
-import { stockOf } from '../../test/orders';
+import { signUpAdmin, stockOf } from '../../test/orders';
 
 // Runs in the PostgreSQL pass only: two instances of the shop on one database, 100 checkouts of
 // overlapping carts at once. The parts are locked in id order, so none deadlocks; the stock is
@@ -101,5 +103,45 @@ describe('100 checkouts of overlapping carts on two instances', () => {
     expect(lines).toHaveLength(orderIds.length * 3);
     const carts = await first.db.selectFrom('cart_lines').select('user_id').where('user_id', 'in', buyers.map((buyer) => buyer.userId)).execute();
     expect(carts).toHaveLength(refused.length * 3);
+  });
+});
+
+/** Until some statement of this database waits on a lock (another instance's request queued). */
+async function untilOneWaits(app: FastifyInstance): Promise<void> {
+  for (;;) {
+    const { rows } = await sql<{ waiting: string }>`select count(*) as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(app.db);
+    if (Number(rows[0]?.waiting) > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('an admin deleting a shipping method while a customer checks out', () => {
+  it('answers the customer 409 shippingUnavailable, not 500, and takes nothing', async () => {
+    const admin = await signUpAdmin(first, 'method-remover');
+    const partId = await insertWeighedPart(first, { priceCents: 1999, weightGrams: 500, available: 5 });
+    const method = await insertShippingMethod(first, { name: 'Doomed freight', baseCents: 700, perKgCents: 0 });
+    const buyer = await accountWithToken(first, 1000);
+    const addressId = await insertAddress(first, buyer.userId);
+    await fillCart(first, buyer.userId, [[partId, 2]]);
+
+    let checkingOut: Promise<LightMyRequestResponse> | undefined;
+    await first.db.transaction().execute(async (trx) => {
+      // The buyer's row held, as another checkout of theirs would: this one starts, then queues on it.
+      await trx.selectFrom('users').select('id').where('id', '=', buyer.userId).forUpdate().execute();
+      checkingOut = second.inject({
+        method: 'POST',
+        url: '/api/checkout',
+        headers: { authorization: `Bearer ${buyer.token}` },
+        payload: { addressId, shippingMethodId: method },
+      });
+      await untilOneWaits(first);
+      const removed = await call(first, byToken(admin), { method: 'DELETE', url: `/api/admin/shipping-methods/${method}` });
+      expect(removed.statusCode, removed.body).toBe(200);
+    });
+    const reply = await checkingOut;
+    expect(reply?.statusCode, reply?.body).toBe(409);
+    expect(reply?.json()).toEqual({ message: checkoutMessages.shippingUnavailable, lines: [] });
+    expect(await stockOf(first, partId)).toBe(5);
+    expect(await first.db.selectFrom('orders').select('id').where('user_id', '=', buyer.userId).execute()).toEqual([]);
   });
 });

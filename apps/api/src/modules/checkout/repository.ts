@@ -25,10 +25,10 @@ import { firstStatus, type OrderRow } from '../orders/model';
  * The checkout (decision 052): the one path by which an order is placed. `POST /api/checkout`
  * orders the account's cart; SPEC's `POST /order` orders one line through the same `place`.
  * Everything here is plain Kysely, in the order a reader follows it:
- * 1. outside the transaction, the admin's settings: the address, its shipping methods, its tax rate;
+ * 1. outside the transaction, the address;
  * 2. in one transaction: the account's row locked (its orders are placed one at a time, so two at
  *    once cannot both pass the unpaid caps), the lines (the cart's, or the one given), the caps,
- *    the parts locked in id order (so concurrent checkouts of overlapping carts queue on their
+ *    the address's shipping methods (held against deletion) and tax rate, the parts locked in id order (so concurrent checkouts of overlapping carts queue on their
  *    first common part and never deadlock), the prices, the stock taken, the order and its lines
  *    inserted, the cart emptied, the message and the expiry job queued. Any refusal takes nothing.
  */
@@ -211,7 +211,7 @@ export function toShipTo(address: AddressRow): ShipTo {
 /** Why nothing was ordered. */
 export type NotPlaced =
   | { reason: 'lines'; lines: PricedLine[] }
-  | { reason: 'empty-cart' | 'too-many-unpaid' | 'total-too-large' | 'total-out-of-bounds' | 'shipping-unavailable' };
+  | { reason: 'empty-cart' | 'too-many-unpaid' | 'total-too-large' | 'total-out-of-bounds' | 'shipping-unavailable' | 'changed' };
 
 export type PlaceOutcome = { placed: true; order: OrderRow; lines: OrderLineRow[] } | ({ placed: false } & NotPlaced);
 
@@ -241,6 +241,8 @@ export interface PlaceInput {
   shippingMethodId?: string;
   poNumber?: string | undefined;
   note?: string | undefined;
+  /** The total of the quote the buyer saw: when the order's differs, nothing is placed ('changed'). */
+  quotedTotalCents?: number | undefined;
 }
 
 export function createCheckoutRepository(db: Db, mail: Mail) {
@@ -250,18 +252,22 @@ export function createCheckoutRepository(db: Db, mail: Mail) {
     return db.selectFrom('addresses').selectAll().where('id', '=', addressId).where('user_id', '=', userId).executeTakeFirst();
   }
 
-  /** The shipping methods and the tax rate for an address (the region's rate, else the country's). */
-  async function destination(to: AddressRow | undefined): Promise<Destination | undefined> {
+  /**
+   * The shipping methods and the tax rate for an address (the region's rate, else the country's).
+   * In an order's transaction (`trx`), the methods are read there and held `for key share`: an
+   * admin deleting one waits for the order, and one deleted before is simply not offered.
+   */
+  async function destination(to: AddressRow | undefined, trx?: Db): Promise<Destination | undefined> {
     if (!to) return undefined;
-    const [methods, rate] = await Promise.all([
-      db
-        .selectFrom('shipping_methods')
-        .selectAll()
-        .where('active', '=', true)
-        .where(sql<boolean>`${to.country} = any(countries)`)
-        .orderBy('seq')
-        .execute(),
-      db
+    const methods = (trx ?? db)
+      .selectFrom('shipping_methods')
+      .selectAll()
+      .where('active', '=', true)
+      .where(sql<boolean>`${to.country} = any(countries)`)
+      .orderBy('seq');
+    const [methodRows, rate] = await Promise.all([
+      trx ? methods.forKeyShare().execute() : methods.execute(),
+      (trx ?? db)
         .selectFrom('tax_rates')
         .select(['rate_ppm', 'applies_to_shipping'])
         .where('country', '=', to.country)
@@ -271,7 +277,7 @@ export function createCheckoutRepository(db: Db, mail: Mail) {
         .limit(1)
         .executeTakeFirst(),
     ]);
-    return { methods, tax: { ratePpm: rate?.rate_ppm ?? 0, appliesToShipping: rate?.applies_to_shipping ?? false } };
+    return { methods: methodRows, tax: { ratePpm: rate?.rate_ppm ?? 0, appliesToShipping: rate?.applies_to_shipping ?? false } };
   }
 
   return {
@@ -307,7 +313,6 @@ export function createCheckoutRepository(db: Db, mail: Mail) {
 
     /** Places one order of all its lines, or nothing (see the module's comment). */
     async place(input: PlaceInput, options: PlaceOptions): Promise<PlaceOutcome> {
-      const where = await destination(input.address);
       const maxOrders = UNPAID_ORDERS_MAX * options.capScale;
       const maxUnits = UNPAID_UNITS_MAX * options.capScale;
       return withTransaction(db, async (trx) => {
@@ -327,11 +332,12 @@ export function createCheckoutRepository(db: Db, mail: Mail) {
           return { placed: false, reason: 'too-many-unpaid' } as const;
         }
 
-        const parts = await partsFor(trx, requests, { lock: true });
+        const [parts, where] = await Promise.all([partsFor(trx, requests, { lock: true }), destination(input.address, trx)]);
         const lines = requests.map((request) => priceLine(request, parts.get(request.partId)));
         if (lines.some((line) => line.problem)) return { placed: false, reason: 'lines', lines } as const;
         const priced = totals(lines, where, input.shippingMethodId);
         if (input.shippingMethodId !== undefined && !priced.chosen) return { placed: false, reason: 'shipping-unavailable' } as const;
+        if (input.quotedTotalCents !== undefined && priced.totalCents !== input.quotedTotalCents) return { placed: false, reason: 'changed' } as const;
         if (priced.totalCents > MAX_TOTAL_CENTS) return { placed: false, reason: 'total-too-large' } as const;
         const bounds = options.totalBounds;
         if (bounds && (priced.totalCents < bounds.minCents || priced.totalCents > bounds.maxCents)) {

@@ -2,6 +2,7 @@ import {
   apiErrors,
   centsToDollars,
   checkoutMessages,
+  dollarsToCents,
   checkoutQuoteRequestSchema,
   checkoutQuoteSchema,
   checkoutRefusalSchema,
@@ -17,7 +18,7 @@ import { STRIPE_TOTAL_BOUNDS } from '../payments/stripe-provider';
 import { createCheckoutRepository, type NotPlaced } from './repository';
 
 /** Why a checkout placed nothing, beyond its lines' own problems: each a 409 naming no line. */
-const refusals: Record<Exclude<NotPlaced['reason'], 'lines'>, string> = {
+const refusals: Record<Exclude<NotPlaced['reason'], 'lines' | 'changed'>, string> = {
   'empty-cart': checkoutMessages.emptyCart,
   'too-many-unpaid': unpaidCapMessage,
   'total-too-large': apiErrors.totalTooLarge,
@@ -85,6 +86,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
           shippingMethodId: request.body.shippingMethodId,
           poNumber: request.body.poNumber,
           note: request.body.note,
+          quotedTotalCents: request.body.quotedTotal === undefined ? undefined : dollarsToCents(request.body.quotedTotal),
         },
         {
           holdMinutes: app.config.unpaidOrderMinutes,
@@ -103,6 +105,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome.reason === 'lines') {
         const lines = outcome.lines.flatMap((line) => (line.problem ? [{ partId: line.partId, message: line.problem.message }] : []));
         return reply.code(409).send({ message: checkoutMessages.linesRefused, lines });
+      }
+      if (outcome.reason === 'changed') {
+        // The total moved since the buyer's quote (a price, the stock's break, a rate): the cart priced now.
+        const quote = await checkout.quote(identity.userId, address, request.body.shippingMethodId);
+        return reply.code(409).send({ message: checkoutMessages.totalChanged(quote.total), lines: [], reason: 'changed' as const, quote });
       }
       return reply.code(409).send({ message: refusals[outcome.reason], lines: [] });
     },

@@ -27,4 +27,11 @@ describe('without SMTP_URL', () => {
     await transport.send(message('33333333-3333-4333-8333-333333333333'));
     expect(written()).toEqual([expect.stringMatching(/-33333333-3333-4333-8333-333333333333\.eml$/)]);
   });
+
+  it('keeps the folder and its messages to their owner: 0700 and 0600', async () => {
+    await transport.send(message('44444444-4444-4444-8444-444444444444'));
+    const outbox = path.join(dataDir, 'outbox');
+    expect((fs.statSync(outbox).mode & 0o777).toString(8)).toBe('700');
+    for (const file of written()) expect((fs.statSync(path.join(outbox, file)).mode & 0o777).toString(8)).toBe('600');
+  });
 });

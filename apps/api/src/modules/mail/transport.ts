@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../env';
+import { OWNER_ONLY } from '../../lib/owner-only';
 
 export interface OutgoingMail {
   /** The outbox row's id: the Message-ID, so a message sent twice (a crash) is one message. */
@@ -56,22 +57,22 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
   const directory = path.join(config.dataDir, 'outbox');
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   // Made when the first message is written, not for each (a system call per message under load);
-  // made again if it has gone since.
+  // made again if it has gone since. The folder and its messages are the owner's only (their links sign in).
   let made: Promise<unknown> | undefined;
   const madeDirectory = () =>
-    (made ??= mkdir(directory, { recursive: true }).catch((error: unknown) => {
+    (made ??= mkdir(directory, { recursive: true, mode: OWNER_ONLY.directory }).catch((error: unknown) => {
       made = undefined;
       throw error;
     }));
   const write = async (file: string, bytes: Buffer) => {
     await madeDirectory();
     try {
-      await writeFile(file, bytes);
+      await writeFile(file, bytes, { mode: OWNER_ONLY.file });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       made = undefined;
       await madeDirectory();
-      await writeFile(file, bytes);
+      await writeFile(file, bytes, { mode: OWNER_ONLY.file });
     }
   };
   return {

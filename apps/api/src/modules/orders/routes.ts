@@ -33,9 +33,10 @@ const placeErrors = {
   'total-too-large': { status: 400, message: apiErrors.totalTooLarge },
   'total-out-of-bounds': { status: 400, message: apiErrors.totalOutOfPaymentBounds },
   'too-many-unpaid': { status: 409, message: unpaidCapMessage },
-  // Neither happens to a line given with the request and the cheapest method.
+  // None of these happens to a line given with the request, the cheapest method and no quoted total.
   'empty-cart': { status: 404, message: apiErrors.partNotFound },
   'shipping-unavailable': { status: 409, message: apiErrors.outOfStock },
+  changed: { status: 409, message: apiErrors.outOfStock },
 } as const;
 
 /** Why an order could not be cancelled, where that is a conflict for the caller (409). */

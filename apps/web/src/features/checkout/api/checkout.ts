@@ -1,4 +1,5 @@
 import {
+  checkoutRefusalSchema,
   notices,
   paths,
   placeCheckoutSchema,
@@ -37,17 +38,18 @@ export function useQuote(addressId: string | null, shippingMethodId: string | nu
   });
 }
 
-/** The lines of a 409 reply, if the error is one. */
+/** A 409 reply, if the error is one: its lines, and with `reason: 'changed'` the new quote. */
 export function refusalOf(error: unknown): CheckoutRefusal | undefined {
-  if (!isApiError(error, 409) || typeof error.payload !== 'object' || error.payload === null) return undefined;
-  const lines = (error.payload as { lines?: unknown }).lines;
-  return { message: error.message, lines: Array.isArray(lines) ? (lines as CheckoutRefusal['lines']) : [] };
+  if (!isApiError(error, 409)) return undefined;
+  const refusal = checkoutRefusalSchema.safeParse(error.payload);
+  return refusal.success ? { ...refusal.data, message: error.message } : { message: error.message, lines: [] };
 }
 
 /**
  * `POST /api/checkout`: one order of the whole cart. As after `POST /order`, it says 'You have
  * successfully placed an order' and refreshes parts and orders; then it goes to the order's
- * payment page. A refusal is left to the page, which shows each line's problem.
+ * payment page. A refusal is left to the page, which shows each line's problem; it sends the
+ * quote's total, so a total changed since is refused (409 'changed') and priced again.
  */
 export function usePlaceCheckout() {
   const queryClient = useQueryClient();
@@ -64,7 +66,10 @@ export function usePlaceCheckout() {
       await navigate(paths.payment(placed.insertedId));
     },
     onError: (error) => {
-      if (!refusalOf(error)) toast.error(notices.orderFailed, { description: customerMessage(error) });
+      const refusal = refusalOf(error);
+      if (!refusal) toast.error(notices.orderFailed, { description: customerMessage(error) });
+      // The total moved since the quote: the page asks again and shows the new one.
+      if (refusal?.reason === 'changed') void queryClient.invalidateQueries({ queryKey: ['checkout', 'quote'] });
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.cart });

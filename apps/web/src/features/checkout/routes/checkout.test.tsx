@@ -1,4 +1,4 @@
-import { notices } from '@autoparts/shared';
+import { checkoutMessages, notices } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -144,6 +144,7 @@ describe('Checkout', () => {
     expect(server.calls.find((call) => call.path === '/api/checkout')?.body).toEqual({
       addressId: 'addr-1',
       shippingMethodId: 'ship-standard',
+      quotedTotal: 199.11,
       poNumber: 'PO-7781',
       note: 'Deliver to bay 2',
     });
@@ -190,6 +191,40 @@ describe('Checkout', () => {
     expect(alert).toHaveTextContent('Brake Rotor: Only 1 left in stock');
     await user.click(within(alert).getByRole('link', { name: 'Change the cart' }));
     expect(router.state.location.pathname).toBe('/cart');
+  });
+
+  it('when the total changed since the quote, says so, shows the new total and places at it', async () => {
+    let tripled = false;
+    const newQuote = (call: StubbedCall) => {
+      const { body } = quoteFor(call);
+      return { body: { ...body, lines: [{ ...pads, unitPrice: 25.5, lineTotal: 255 }, rotor], subtotal: 345, tax: 23.41, total: 380.81 } };
+    };
+    const server = stubFetch({
+      'GET /api/cart': { body: aCart() },
+      'GET /api/addresses': { body: [anAddress()] },
+      'POST /api/checkout/quote': (call) => (tripled ? newQuote(call) : quoteFor(call)),
+      'POST /api/checkout': (call) => {
+        const { quotedTotal } = call.body as { quotedTotal: number };
+        if (quotedTotal === 380.81) return { body: { acknowledged: true, insertedId: 'order-43', orderNumber: '100043', total: 380.81 } };
+        const quote = newQuote(call).body;
+        return { status: 409, body: { message: checkoutMessages.totalChanged(quote.total), lines: [], reason: 'changed', quote } };
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderCheckout();
+    await screen.findByRole('group', { name: 'Shipping method' });
+    expect(figure('Total')).toBe('$199.11');
+    tripled = true;
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The total has changed to $380.81 since it was shown to you, so nothing was ordered.');
+    await waitFor(() => expect(figure('Total')).toBe('$380.81'));
+    expect(figure('Subtotal')).toBe('$345.00');
+    expect(router.state.location.pathname).toBe('/checkout');
+
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByRole('heading', { name: 'Payment page' })).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.path === '/api/checkout').map((call) => (call.body as { quotedTotal: number }).quotedTotal)).toEqual([199.11, 380.81]);
   });
 
   it('blocks the order while a cart line has a problem', async () => {

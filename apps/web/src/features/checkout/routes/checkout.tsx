@@ -98,10 +98,11 @@ export function Component() {
         : undefined;
 
   const onSubmit = handleSubmit((extras) => {
-    if (!ready || !addressId || !methodId) return;
+    if (!ready || !offer || !addressId || !methodId) return;
     place.mutate({
       addressId,
       shippingMethodId: methodId,
+      quotedTotal: offer.total,
       ...(extras.poNumber ? { poNumber: extras.poNumber } : {}),
       ...(extras.note ? { note: extras.note } : {}),
     });
