@@ -279,7 +279,7 @@ describe('POST /api/checkout', () => {
     await fillCart(app, adaId, [[pads, 10], [clips, 3]]);
     const expiring = (await postCheckout(app, ada.cookie, { addressId: address.illinois, shippingMethodId: methods.freight })).json() as { insertedId: string };
     await app.db.updateTable('orders').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('id', '=', expiring.insertedId).execute();
-    const orders = createOrdersRepository(app.db, app.mail);
+    const orders = createOrdersRepository(app.db, app.mail, app.jobs);
     expect((await orders.expire(expiring.insertedId))?.status).toBe('expired');
     expect(await orders.expire(expiring.insertedId)).toBeUndefined();
     expect([await stockOf(app, pads), await stockOf(app, clips)]).toEqual([100, 100]);

@@ -19,7 +19,7 @@ import type { AddressesTable, OrderLinesTable, ShippingMethodsTable } from '../.
 import { isId } from '../../lib/ids';
 import { withTransaction } from '../../lib/transaction';
 import type { Mail } from '../mail/outbox';
-import { firstStatus, type OrderRow } from '../orders/model';
+import { expiryJob, firstStatus, type OrderRow } from '../orders/model';
 
 /**
  * The checkout (decision 052): the one path by which an order is placed. `POST /api/checkout`
@@ -429,8 +429,7 @@ export function createCheckoutRepository(db: Db, mail: Mail) {
         if (!order.expires_at) throw new Error('an unpaid order has no expiry');
         // The message and both jobs (its send job, the order's expiry when it is due), in the
         // order's transaction: they exist exactly when the order does.
-        const expiry = { queue: 'order-expiry', data: { orderId: order.id }, startAfter: order.expires_at } as const;
-        await mail.queue(trx, { kind: 'order-placed', order, lines: orderLines }, expiry);
+        await mail.queue(trx, { kind: 'order-placed', order, lines: orderLines }, expiryJob(order.id, order.expires_at));
         return { placed: true, order, lines: orderLines } as const;
       });
     },

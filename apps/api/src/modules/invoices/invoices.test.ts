@@ -81,7 +81,7 @@ describe('invoice numbers', () => {
     // Paid twice at once, and the provider's word repeated: one number.
     const twice = await Promise.all([pay(ann, b), pay(ann, b)]);
     expect(twice.map((reply) => reply.statusCode).sort()).toEqual([200, 409]);
-    const repository = createOrdersRepository(app.db, app.mail);
+    const repository = createOrdersRepository(app.db, app.mail, app.jobs);
     expect(await repository.markPaid(b, 'test', 'test_repeated')).toBeUndefined();
     expect(await invoiceNumberOf(b)).toBe((first ?? 0) + 1);
 
