@@ -31,7 +31,7 @@ export function toOrder(
   return {
     _id: row.id,
     partId: row.part_id,
-    name: orderName(row.part_name, lines.length),
+    name: orderName(row.part_name, lines),
     img: row.part_img,
     price: centsToDollars(row.total_cents),
     unitPrice: centsToDollars(row.unit_price_cents),
