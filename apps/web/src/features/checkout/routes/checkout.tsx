@@ -123,7 +123,7 @@ export function Component() {
             ) : quote.isError ? (
               <LoadFailed message="We could not price shipping for this address right now." onRetry={() => void quote.refetch()} />
             ) : offer ? (
-              <ShippingMethods methods={offer.shippingMethods} value={methodId} onChange={setChosenMethod} disabled={place.isPending} />
+              <ShippingMethods methods={offer.shippingMethods} unavailable={offer.unavailableShippingMethods} value={methodId} onChange={setChosenMethod} disabled={place.isPending} />
             ) : (
               <LoadingBlock label="Pricing shipping and tax" />
             ))}
