@@ -130,6 +130,17 @@ export function taxLabel(ratePpm: number, shipTo: Pick<ShipTo, 'country' | 'regi
   return `${place} ${shipTo.country === 'US' ? 'sales tax' : 'tax'} ${ppmToPercent(ratePpm)} %`;
 }
 
+/** What the checkout, an order's page and its invoice say under the figures (issue 34.13). */
+export const currencyMessages = {
+  usDollars: 'All prices are in US dollars (USD).',
+  dutiesAbroad: 'Shipping outside the United States: duties, import taxes and local taxes may be due on delivery, paid by the recipient.',
+} as const;
+
+/** The currency, and for a ship-to outside the US what may be due on delivery (none known: the currency alone). */
+export function currencyNotes(shipToCountry: string | null | undefined): string[] {
+  return [currencyMessages.usDollars, ...(shipToCountry && shipToCountry !== 'US' ? [currencyMessages.dutiesAbroad] : [])];
+}
+
 /**
  * An order as its customer sees it (SPEC §3; `price` is the order's total in dollars). SPEC's
  * fields describe the whole order: `name` is the first line's part, with "+ N more" when there are

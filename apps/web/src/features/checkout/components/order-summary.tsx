@@ -1,5 +1,6 @@
 import { formatPrice } from '@autoparts/shared';
 import type { CheckoutQuote } from '@autoparts/shared';
+import { CurrencyNotes } from '../../orders/components/currency-notes';
 
 interface SummaryLine {
   /** A part, or its core deposit (the same `partId`). */
@@ -19,10 +20,12 @@ interface CheckoutSummaryProps {
   quote: Pick<CheckoutQuote, 'shippingMethods' | 'shippingMethodId' | 'shipping' | 'tax' | 'total'> | null;
   /** The quote is being asked again (another address or method): the figures may change. */
   updating?: boolean;
+  /** The chosen address's country, for the currency notes; undefined until one is chosen. */
+  shipToCountry?: string | undefined;
 }
 
 /** The order as it stands: each line, then subtotal, shipping, tax and total, all the server's figures. */
-export function CheckoutSummary({ lines, subtotal, quote, updating = false }: CheckoutSummaryProps) {
+export function CheckoutSummary({ lines, subtotal, quote, updating = false, shipToCountry }: CheckoutSummaryProps) {
   // Methods offered, none chosen yet: no shipping figure, nor a tax or total that would leave it out.
   const choosing = quote !== null && quote.shippingMethodId === null && quote.shippingMethods.length > 0;
   const priced = quote && !choosing ? quote : null;
@@ -57,6 +60,7 @@ export function CheckoutSummary({ lines, subtotal, quote, updating = false }: Ch
       <p role="status" className="mt-2 min-h-5 text-sm text-slate-600">
         {updating ? 'Updating the totals…' : ''}
       </p>
+      <CurrencyNotes shipToCountry={shipToCountry} />
     </section>
   );
 }

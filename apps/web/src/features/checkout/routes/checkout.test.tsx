@@ -1,4 +1,4 @@
-import { notices } from '@autoparts/shared';
+import { currencyMessages, notices } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -121,6 +121,9 @@ describe('Checkout', () => {
     expect(figure('Subtotal')).toBe('$175.00');
     expect(figure('Shipping')).toBe('Choose a method');
     expect(figure('Total')).toBe('—');
+    // Prices are in US dollars; within the US, no word of duties (issue 34.13).
+    expect(within(summary()).getByText(currencyMessages.usDollars)).toBeInTheDocument();
+    expect(within(summary()).queryByText(currencyMessages.dutiesAbroad)).toBeNull();
     expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
     expect(screen.getByText('To place the order: choose a shipping method')).toBeInTheDocument();
 
@@ -145,6 +148,8 @@ describe('Checkout', () => {
     expect(figure('Total')).toBe('$197.75');
     // Its only method is chosen for the buyer.
     expect(within(methods).getByRole('radio', { name: /Standard/ })).toBeChecked();
+    // Shipped to Canada: duties and local taxes may be due on delivery.
+    expect(within(summary()).getByText(currencyMessages.dutiesAbroad)).toBeInTheDocument();
   });
 
   it('places one order with the PO number and note, and goes to its payment page', async () => {

@@ -10,6 +10,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
 import { pageTitle } from '../../../content/site';
+import { addressesQuery } from '../../addresses/api/addresses';
 import { AddressPicker } from '../../addresses/components/address-picker';
 import { cartQuery } from '../../cart/api/cart-query';
 import { checkoutExtrasSchema, refusalOf, usePlaceCheckout, useQuote } from '../api/checkout';
@@ -30,6 +31,9 @@ export function Component() {
   const [addressId, setAddressId] = useState<string | null>(null);
   const [chosenMethod, setChosenMethod] = useState<string | null>(null);
   const quote = useQuote(addressId, chosenMethod);
+  // The address picker's own list (one request): the chosen address's country, for the currency notes.
+  const addresses = useQuery(addressesQuery);
+  const shipToCountry = addresses.data?.find((address) => address.id === addressId)?.country;
   const place = usePlaceCheckout();
   const chooseAddress = useCallback((id: string) => {
     setAddressId(id);
@@ -134,6 +138,7 @@ export function Component() {
             subtotal={offer?.subtotal ?? cart.data.subtotal}
             quote={offer && !quoteRefusal ? offer : null}
             updating={quote.isFetching}
+            shipToCountry={shipToCountry}
           />
         </div>
         <form
