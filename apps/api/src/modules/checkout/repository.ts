@@ -299,8 +299,8 @@ export function createCheckoutRepository(db: Db, mail: Mail) {
       const [parts, where] = await Promise.all([partsFor(db, requests, { lock: false }), destination(to)]);
       const lines = requests.map((request) => priceLine(request, parts.get(request.partId)));
       // The method asked for while it is available, else the only one offered, else none (issue 34.5).
-      let result = totals(lines, where, shippingMethodId);
-      if (!result.chosen) result = totals(lines, where, undefined, 'only');
+      let result = totals(lines, where, shippingMethodId, 'only');
+      if (!result.chosen && shippingMethodId !== undefined) result = totals(lines, where, undefined, 'only');
       return {
         lines: toCheckoutLines(result.lines),
         subtotal: centsToDollars(result.subtotalCents),
