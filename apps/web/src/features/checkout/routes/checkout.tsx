@@ -32,7 +32,7 @@ export function Component() {
   const [chosenMethod, setChosenMethod] = useState<string | null>(null);
   const quote = useQuote(addressId, chosenMethod);
   // The address picker's own list (one request): the chosen address's country, for the currency notes.
-  const addresses = useQuery(addressesQuery);
+  const addresses = useQuery({ ...addressesQuery, enabled: addressId !== null });
   const shipToCountry = addresses.data?.find((address) => address.id === addressId)?.country;
   const place = usePlaceCheckout();
   const chooseAddress = useCallback((id: string) => {
