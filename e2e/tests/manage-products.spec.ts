@@ -21,6 +21,11 @@ for (const width of widths) {
 
       await page.goto('/dashboard/manageproducts');
       await expect(page.getByText(/\d+ products/)).toBeVisible();
+      // Each row's photo is a 48 px thumbnail, not a sliver squeezed by the table (issue 34.15).
+      const photos = page.getByRole('table', { name: 'Products' }).locator('tbody img');
+      await expect(photos.first()).toBeVisible();
+      const photoWidths = await photos.evaluateAll((images) => images.map((image) => image.getBoundingClientRect().width));
+      expect(Math.min(...photoWidths)).toBeGreaterThanOrEqual(48);
       await page.screenshot({ path: `.tmp/screens/${width}_manage-products-table.png` });
       await expect(page.getByRole('navigation', { name: 'Products pages' })).toBeVisible();
       await page.getByRole('searchbox', { name: 'Search products' }).fill(name);

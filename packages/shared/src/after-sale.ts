@@ -199,6 +199,14 @@ export const LINE_KINDS = ['part', 'core-deposit'] as const;
 export const lineKindSchema = z.enum(LINE_KINDS);
 export type LineKind = (typeof LINE_KINDS)[number];
 
+/**
+ * The items of an order or a cart: its part lines. A core deposit is charged with its part, not an
+ * item of its own: it is not counted in "+ N more" nor offered for return (issue 34.20).
+ */
+export function itemLines<Line extends { kind: LineKind }>(lines: readonly Line[]): Line[] {
+  return lines.filter((line) => line.kind === 'part');
+}
+
 /** `GET /api/admin/fitment-reports`: open reports first, then the latest closed ones. */
 export const FITMENT_REPORT_STATUSES = ['open', 'dismissed', 'fitment-removed'] as const;
 export const fitmentReportSchema = z.object({

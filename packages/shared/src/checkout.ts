@@ -28,7 +28,14 @@ export const checkoutMessages = {
   totalChanged: (total: number) =>
     `The total has changed to ${formatPrice(total)} since it was shown to you, so nothing was ordered. Check the new total and place the order again.`,
   placed: (orderNumber: string) => `Order ${orderNumber} is placed. Pay for it to have it shipped.`,
+  /** Why a method that ships to the address does not take this cart: "Up to 30 kg; this cart weighs 41.5 kg". */
+  tooHeavy: (maxKg: number, cartKg: number) => `Up to ${formatKg(maxKg)} kg; this cart weighs ${formatKg(cartKg)} kg`,
 } as const;
+
+/** Kilograms as people read them: "30", "41.5", "0.125". */
+function formatKg(kg: number): string {
+  return kg.toLocaleString('en-US', { maximumFractionDigits: 3 });
+}
 
 /** `POST /api/checkout/quote`. */
 export const checkoutQuoteRequestSchema = z.object({
@@ -45,13 +52,28 @@ export const shippingOptionSchema = z.object({
 });
 export type ShippingOption = z.infer<typeof shippingOptionSchema>;
 
+/** A method that ships to the address but not this cart, and why (`checkoutMessages.tooHeavy`). */
+export const unavailableShippingSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  estimate: z.string(),
+  reason: z.string(),
+});
+export type UnavailableShipping = z.infer<typeof unavailableShippingSchema>;
+
 export const checkoutQuoteSchema = z.object({
   /** The cart's lines as checkout prices them; `problem` says why one cannot be ordered as it is. */
   lines: z.array(cartLineSchema),
   subtotal: z.number(),
   /** Each method that delivers this cart's weight to the address's country, with its price. */
   shippingMethods: z.array(shippingOptionSchema),
-  /** The one asked for when it is available, else the cheapest; null when none is. */
+  /** The methods that ship to the address's country but not this cart, each saying why. */
+  unavailableShippingMethods: z.array(unavailableShippingSchema),
+  /**
+   * The one asked for when it is available, else the only one offered; null when none is chosen:
+   * the buyer chooses among several (issue 34.5). `shipping` is then 0, and `tax` and `total`
+   * leave the shipping out.
+   */
   shippingMethodId: z.string().nullable(),
   shipping: z.number(),
   tax: z.number(),

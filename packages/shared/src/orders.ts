@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { quantityBelowMinimum, validation } from './messages';
-import { lineKindSchema, shipmentSchema, timelineEventSchema } from './after-sale';
+import { itemLines, lineKindSchema, shipmentSchema, timelineEventSchema, type LineKind } from './after-sale';
 import { creditNoteSummarySchema } from './invoices';
 import { addressLines, regionName, countryOf } from './addresses';
 import { ppmToPercent } from './pricing';
@@ -130,11 +130,23 @@ export function taxLabel(ratePpm: number, shipTo: Pick<ShipTo, 'country' | 'regi
   return `${place} ${shipTo.country === 'US' ? 'sales tax' : 'tax'} ${ppmToPercent(ratePpm)} %`;
 }
 
+/** What the checkout, an order's page and its invoice say under the figures (issue 34.13). */
+export const currencyMessages = {
+  usDollars: 'All prices are in US dollars (USD).',
+  dutiesAbroad: 'Shipping outside the United States: duties, import taxes and local taxes may be due on delivery, paid by the recipient.',
+} as const;
+
+/** The currency, and for a ship-to outside the US what may be due on delivery (none known: the currency alone). */
+export function currencyNotes(shipToCountry: string | null | undefined): string[] {
+  return [currencyMessages.usDollars, ...(shipToCountry && shipToCountry !== 'US' ? [currencyMessages.dutiesAbroad] : [])];
+}
+
 /**
  * An order as its customer sees it (SPEC §3; `price` is the order's total in dollars). SPEC's
  * fields describe the whole order: `name` is the first line's part, with "+ N more" when there are
- * more lines, `orderQuantity` all units, `partId`/`img`/`unitPrice` the first line's. The rest is
- * the order in full (decision 052): its human number, lines, subtotal, shipping, tax and ship-to.
+ * more items (a core deposit is not one), `orderQuantity` all units, `partId`/`img`/`unitPrice`
+ * the first line's. The rest is the order in full (decision 052): its human number, lines,
+ * subtotal, shipping, tax and ship-to.
  */
 export const orderSchema = z.object({
   _id: z.string(),
@@ -224,7 +236,8 @@ export const unpaidCapMessage = `You already have unpaid orders waiting: at most
 export const MY_ORDERS_PAGE_SIZE = 20;
 export const pageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
 
-/** `name` of an order: its first line's part, and how many more lines it has. */
-export function orderName(firstLineName: string, lineCount: number): string {
-  return lineCount > 1 ? `${firstLineName} + ${lineCount - 1} more` : firstLineName;
+/** `name` of an order: its first line's part, and how many more items (part lines, not deposits) it has. */
+export function orderName(firstLineName: string, lines: readonly { kind: LineKind }[]): string {
+  const items = itemLines(lines).length;
+  return items > 1 ? `${firstLineName} + ${items - 1} more` : firstLineName;
 }

@@ -24,11 +24,15 @@ const queueSettings = {
 export type QueueName = keyof typeof queueSettings;
 export const QUEUE_NAMES = Object.keys(queueSettings) as QueueName[];
 
-/** One job to add: its queue, its data and, for a job due later, when. */
+/**
+ * One job to add: its queue, its data, for a job due later when, and the id of a job that may be
+ * ended before it runs (a UUID, unique in its queue: an order's expiry job takes the order's).
+ */
 export interface JobRequest {
   queue: QueueName;
   data: object;
   startAfter?: Date;
+  id?: string;
 }
 
 export interface JobQueue {
@@ -39,6 +43,11 @@ export interface JobQueue {
    * message a job sends), goes in that statement too: one round trip for all (decision 030).
    */
   sendInTransaction(trx: Db, jobs: JobRequest[], alongside?: CompiledQuery): Promise<void>;
+  /**
+   * Ends the job `id` of `queue` inside the caller's transaction, if it has not finished: the
+   * change that makes it pointless (an order paid before it expires) and its end commit together.
+   */
+  cancelInTransaction(trx: Db, queue: QueueName, id: string): Promise<void>;
   /**
    * Runs `handler` for the queue's jobs on this instance; any instance may take any job. Up to
    * `batchSize` jobs are fetched at once and `concurrency` of them run at a time; a job whose
@@ -116,8 +125,12 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
           trx.executeQuery(alongside ? togetherWith(alongside, text, values) : CompiledQuery.raw(text, values)),
       };
       // pg-boss's `insert`: one statement for them all, each with its queue's retry settings (as `send`).
-      const inserts = jobs.map(({ queue, data, startAfter }) => ({ name: queue, data, ...(startAfter && { startAfter }) }));
+      const inserts = jobs.map(({ queue, data, startAfter, id }) => ({ name: queue, data, ...(startAfter && { startAfter }), ...(id && { id }) }));
       await boss.insert(inserts, { db });
+    },
+
+    async cancelInTransaction(trx, queue, id) {
+      await boss.cancel(queue, id, { db: { executeSql: async (text: string, values: unknown[]) => trx.executeQuery(CompiledQuery.raw(text, values)) } });
     },
 
     async work(queue, handler, { batchSize = 10, concurrency = 1, givesWay = false } = {}) {

@@ -71,7 +71,7 @@ describe('POST /api/checkout/quote: totals to the cent', () => {
     await fillCart(app, adaId, []);
   });
 
-  it('prices each line at its price break, lists the methods for the address and weight, and picks the cheapest', async () => {
+  it('prices each line at its price break, lists the methods for the address and weight, and chooses none of several (issue 34.5)', async () => {
     const { pads, clips } = await brakeJob();
     const reply = await quote(address.illinois);
     expect(reply.lines).toEqual([
@@ -84,7 +84,12 @@ describe('POST /api/checkout/quote: totals to the cent', () => {
       { id: methods.standard, name: 'Standard', estimate: 'Standard estimate', price: 29.62 },
       { id: methods.freight, name: 'Freight', estimate: 'Freight estimate', price: 0 },
     ]);
-    expect(reply).toMatchObject({ subtotal: 125, shippingMethodId: methods.freight, shipping: 0, tax: 7.81, total: 132.81 });
+    // Express ships to Illinois, not this cart: it says why.
+    expect(reply.unavailableShippingMethods).toEqual([
+      { id: methods.express, name: 'Express', estimate: 'Express estimate', reason: 'Up to 10 kg; this cart weighs 15.75 kg' },
+    ]);
+    // The buyer chooses: no method, no shipping in the figures yet.
+    expect(reply).toMatchObject({ subtotal: 125, shippingMethodId: null, shipping: 0, tax: 7.81, total: 132.81 });
   });
 
   it('taxes the shipping where the region’s rate says so, and rounds half up once', async () => {
@@ -110,9 +115,12 @@ describe('POST /api/checkout/quote: totals to the cent', () => {
 
   it('offers a method the cart is too heavy for to nobody, and a country no method serves nothing', async () => {
     await brakeJob();
-    // Express asked for, too heavy: the cheapest available instead.
-    expect(await quote(address.illinois, methods.express)).toMatchObject({ shippingMethodId: methods.freight });
-    expect(await quote(address.germany)).toMatchObject({ shippingMethods: [], shippingMethodId: null, shipping: 0, tax: 0, total: 125 });
+    // Express asked for, too heavy: none chosen among the two that remain.
+    expect(await quote(address.illinois, methods.express)).toMatchObject({ shippingMethodId: null, shipping: 0 });
+    expect(await quote(address.germany)).toMatchObject({ shippingMethods: [], unavailableShippingMethods: [], shippingMethodId: null, shipping: 0, tax: 0, total: 125 });
+    // The only method offered is chosen for the buyer.
+    const toronto = await insertAddress(app, adaId, { country: 'CA', region: 'ON' });
+    expect(await quote(toronto)).toMatchObject({ shippingMethods: [expect.objectContaining({ id: methods.canada })], shippingMethodId: methods.canada, shipping: 1 });
   });
 
   it('shows each line’s problem without refusing the quote', async () => {
@@ -304,7 +312,7 @@ describe('POST /api/checkout', () => {
     await fillCart(app, adaId, [[pads, 10], [clips, 3]]);
     const expiring = (await postCheckout(app, ada.cookie, { addressId: address.illinois, shippingMethodId: methods.freight })).json() as { insertedId: string };
     await app.db.updateTable('orders').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('id', '=', expiring.insertedId).execute();
-    const orders = createOrdersRepository(app.db, app.mail);
+    const orders = createOrdersRepository(app.db, app.mail, app.jobs);
     expect((await orders.expire(expiring.insertedId))?.status).toBe('expired');
     expect(await orders.expire(expiring.insertedId)).toBeUndefined();
     expect([await stockOf(app, pads), await stockOf(app, clips)]).toEqual([100, 100]);

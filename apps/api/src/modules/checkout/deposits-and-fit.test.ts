@@ -140,6 +140,23 @@ describe('core deposits in the cart, the quote and the order', () => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     expect(await stockOf(app, alternator)).toBe(10);
   });
+
+  it('does not count the deposit as an item: "+ N more" in My Orders and the subject counts parts (issue 34.20)', async () => {
+    await fillCart(app, adaId, [[alternator, 1]]);
+    const alone = await postCheckout(app, ada.cookie, { addressId: illinois, shippingMethodId: ground });
+    expect(alone.statusCode, alone.body).toBe(200);
+    await fillCart(app, adaId, [[alternator, 1], [pads, 1]]);
+    const both = await postCheckout(app, ada.cookie, { addressId: illinois, shippingMethodId: ground });
+    expect(both.statusCode, both.body).toBe(200);
+
+    const ids = [alone, both].map((reply) => (reply.json() as { insertedId: string }).insertedId);
+    const names = await Promise.all(ids.map(async (id) => ((await app.inject({ url: `/api/order/${id}`, headers: { cookie: ada.cookie } })).json() as OrderDetail).name));
+    expect(names).toEqual(['Alternator', 'Alternator + 1 more']);
+    const subjects = await Promise.all(
+      ids.map(async (id) => (await app.db.selectFrom('mail_outbox').select('subject').where('order_id', '=', id).where('kind', '=', 'order-placed').executeTakeFirstOrThrow()).subject),
+    );
+    expect(subjects).toEqual([expect.stringMatching(/placed: Alternator$/), expect.stringMatching(/placed: Alternator \+ 1 more$/)]);
+  });
 });
 
 describe('the fit promise at checkout', () => {

@@ -19,7 +19,7 @@ import type { AddressesTable, OrderLinesTable, ShippingMethodsTable } from '../.
 import { isId } from '../../lib/ids';
 import { withTransaction } from '../../lib/transaction';
 import type { Mail } from '../mail/outbox';
-import { firstStatus, type OrderRow } from '../orders/model';
+import { expiryJob, firstStatus, type OrderRow } from '../orders/model';
 
 /**
  * The checkout (decision 052): the one path by which an order is placed. `POST /api/checkout`
@@ -88,6 +88,8 @@ export interface Totals {
   weightGrams: number;
   /** The methods that take this cart to this address, priced, in the admin's order. */
   shippingOptions: Array<{ method: ShippingMethodRow; priceCents: number }>;
+  /** The methods that ship to this address but cannot take this cart's weight. */
+  tooHeavy: ShippingMethodRow[];
   chosen: { method: ShippingMethodRow; priceCents: number } | undefined;
   taxCents: number;
   taxRatePpm: number;
@@ -112,13 +114,20 @@ function priceLine(request: LineRequest, part: PartForLine | undefined): PricedL
  * The order's arithmetic, all in integer cents and grams with the shared functions: each line at
  * its price break, shipping by the cart's exact weight (free over the method's threshold), tax
  * on the subtotal (and the shipping when the rate says so) rounded once.
- * `methodId` undefined: the cheapest method (POST /order's one line).
+ * `methodId` undefined: by `otherwise`, the cheapest method (POST /order's one line), or the only
+ * one offered and else none (the checkout's quote: the buyer chooses among several).
  */
-export function totals(lines: PricedLine[], destination: Destination | undefined, methodId: string | undefined): Totals {
+export function totals(
+  lines: PricedLine[],
+  destination: Destination | undefined,
+  methodId: string | undefined,
+  otherwise: 'cheapest' | 'only' = 'cheapest',
+): Totals {
   const partsCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
   const depositCents = lines.reduce((sum, line) => sum + depositOf(line), 0);
   const subtotalCents = partsCents + depositCents;
   const weightGrams = lines.reduce((sum, line) => sum + (line.part?.weight_grams ?? 0) * line.quantity, 0);
+  const tooHeavy: ShippingMethodRow[] = [];
   const shippingOptions = (destination?.methods ?? []).flatMap((method) => {
     const priceCents = shippingCents(
       {
@@ -130,13 +139,15 @@ export function totals(lines: PricedLine[], destination: Destination | undefined
       weightGrams,
       partsCents,
     );
+    if (priceCents === undefined) tooHeavy.push(method);
     return priceCents === undefined ? [] : [{ method, priceCents }];
   });
   const cheapest = shippingOptions.reduce<(typeof shippingOptions)[number] | undefined>(
     (best, option) => (!best || option.priceCents < best.priceCents ? option : best),
     undefined,
   );
-  const chosen = methodId === undefined ? cheapest : shippingOptions.find((option) => option.method.id === methodId);
+  const fallback = otherwise === 'cheapest' ? cheapest : shippingOptions.length === 1 ? shippingOptions[0] : undefined;
+  const chosen = methodId === undefined ? fallback : shippingOptions.find((option) => option.method.id === methodId);
   const shipping = chosen?.priceCents ?? 0;
   const rate = destination?.tax ?? { ratePpm: 0, appliesToShipping: false };
   const tax = taxCents(rate.ratePpm, partsCents + (rate.appliesToShipping ? shipping : 0));
@@ -146,6 +157,7 @@ export function totals(lines: PricedLine[], destination: Destination | undefined
     depositCents,
     weightGrams,
     shippingOptions,
+    tooHeavy,
     chosen,
     taxCents: tax,
     taxRatePpm: rate.ratePpm,
@@ -292,9 +304,9 @@ export function createCheckoutRepository(db: Db, mail: Mail) {
       const requests = await cartLines(db, userId);
       const [parts, where] = await Promise.all([partsFor(db, requests, { lock: false }), destination(to)]);
       const lines = requests.map((request) => priceLine(request, parts.get(request.partId)));
-      // The method asked for while it is available, else the cheapest.
-      let result = totals(lines, where, shippingMethodId);
-      if (!result.chosen) result = totals(lines, where, undefined);
+      // The method asked for while it is available, else the only one offered, else none (issue 34.5).
+      let result = totals(lines, where, shippingMethodId, 'only');
+      if (!result.chosen && shippingMethodId !== undefined) result = totals(lines, where, undefined, 'only');
       return {
         lines: toCheckoutLines(result.lines),
         subtotal: centsToDollars(result.subtotalCents),
@@ -303,6 +315,12 @@ export function createCheckoutRepository(db: Db, mail: Mail) {
           name: method.name,
           estimate: method.estimate,
           price: centsToDollars(priceCents),
+        })),
+        unavailableShippingMethods: result.tooHeavy.map((method) => ({
+          id: method.id,
+          name: method.name,
+          estimate: method.estimate,
+          reason: checkoutMessages.tooHeavy((method.max_weight_grams ?? 0) / 1000, result.weightGrams / 1000),
         })),
         shippingMethodId: result.chosen?.method.id ?? null,
         shipping: centsToDollars(result.chosen?.priceCents ?? 0),
@@ -435,8 +453,7 @@ export function createCheckoutRepository(db: Db, mail: Mail) {
         if (!order.expires_at) throw new Error('an unpaid order has no expiry');
         // The message and both jobs (its send job, the order's expiry when it is due), in the
         // order's transaction: they exist exactly when the order does.
-        const expiry = { queue: 'order-expiry', data: { orderId: order.id }, startAfter: order.expires_at } as const;
-        await mail.queue(trx, { kind: 'order-placed', order, lines: orderLines }, expiry);
+        await mail.queue(trx, { kind: 'order-placed', order, lines: orderLines }, expiryJob(order.id, order.expires_at));
         return { placed: true, order, lines: orderLines } as const;
       });
     },

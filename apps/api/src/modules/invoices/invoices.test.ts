@@ -1,4 +1,4 @@
-import { formatCreditNoteNumber, formatInvoiceNumber, invoiceMessages, apiErrors, type OrderDetail } from '@autoparts/shared';
+import { currencyMessages, formatCreditNoteNumber, formatInvoiceNumber, invoiceMessages, apiErrors, type OrderDetail } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
@@ -81,7 +81,7 @@ describe('invoice numbers', () => {
     // Paid twice at once, and the provider's word repeated: one number.
     const twice = await Promise.all([pay(ann, b), pay(ann, b)]);
     expect(twice.map((reply) => reply.statusCode).sort()).toEqual([200, 409]);
-    const repository = createOrdersRepository(app.db, app.mail);
+    const repository = createOrdersRepository(app.db, app.mail, app.jobs);
     expect(await repository.markPaid(b, 'test', 'test_repeated')).toBeUndefined();
     expect(await invoiceNumberOf(b)).toBe((first ?? 0) + 1);
 
@@ -143,11 +143,28 @@ describe('the invoice PDF', () => {
     // The payment.
     expect(text).toContain(`Transaction: ${row.transaction_id}`);
     expect(text).toContain(`Paid by card (test payments) on ${row.paid_at?.toISOString().slice(0, 10)}`);
+    // The currency; no word of duties for an order shipped within the US (issue 34.13).
+    expect(text).toContain(currencyMessages.usDollars);
+    expect(text).not.toContain(currencyMessages.dutiesAbroad);
 
     // An admin may download it too, and gets the same document.
     const byAdmin = await get(`/api/order/${orderId}/invoice.pdf`, admin);
     expect(byAdmin.statusCode).toBe(200);
     expect(await pdfText(byAdmin.rawPayload)).toBe(text);
+  });
+
+  it('says for an order shipped abroad that duties and local taxes may be due on delivery (issue 34.13)', async () => {
+    const userId = await userIdOf(app, ann.email);
+    const addressId = await insertAddress(app, userId, { country: 'CA', region: 'ON' });
+    const method = await insertShippingMethod(app, { name: 'Canada Post', baseCents: 1500, countries: ['CA'] });
+    await fillCart(app, userId, [[await insertWeighedPart(app, { priceCents: 4550, weightGrams: 800 }), 1]]);
+    const placed = await postCheckout(app, ann.cookie, { addressId, shippingMethodId: method });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const { insertedId: orderId } = placed.json() as { insertedId: string };
+    await payOrder(app, ann, orderId);
+
+    const text = await pdfText((await get(`/api/order/${orderId}/invoice.pdf`, ann)).rawPayload);
+    expect(text).toContain(`${currencyMessages.usDollars} ${currencyMessages.dutiesAbroad}`);
   });
 
   it('lists a core deposit line as a line of its own', async () => {

@@ -1,6 +1,7 @@
 import {
   apiErrors,
   creditNoteParamsSchema,
+  currencyNotes,
   documentParamsSchema,
   errorSchema,
   formatCreditNoteNumber,
@@ -82,7 +83,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         references: order.po_number ? [['Purchase order', order.po_number]] : [],
         lines: lines.map(documentLine),
         totals: orderTotals(order),
-        footer: `Thank you for your order. Questions about this invoice: reply to your receipt e-mail and quote ${number}.`,
+        footer: [...currencyNotes(order.ship_to?.country), `Thank you for your order. Questions about this invoice: reply to your receipt e-mail and quote ${number}.`].join(' '),
       });
       return sendPdf(reply, `${number}.pdf`, bytes);
     },

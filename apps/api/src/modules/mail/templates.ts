@@ -143,7 +143,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
   const { order, lines } = message;
   const greeting = `Hello ${order.customer_name},`;
   const number = String(order.order_number);
-  const name = orderName(order.part_name, lines.length);
+  const name = orderName(order.part_name, lines);
   // The order in full: its number, each line, the shipping, the tax and the total (decision 052).
   const items: [string, string][] = [
     ['Order', number],

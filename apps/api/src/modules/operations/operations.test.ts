@@ -1,9 +1,10 @@
 import { operationsMessages, type Operations } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { byCookie, call, expectInvalid, expectReply, insertFailedMail } from '../../test/admin';
+import { byCookie, call, expectInvalid, expectReply, insertFailedMail, payOrder } from '../../test/admin';
 import { createTestApp } from '../../test/app';
-import { insertPart, placeOrder, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
+import { cancelOrderRequest, insertPart, placeOrder, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import { eventually } from '../../test/wait';
 
@@ -102,5 +103,25 @@ describe("the operator's page", () => {
     const id = await insertFailedMail(app);
     const replies = await Promise.all([resend(id), resend(id)]);
     expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 409]);
+  });
+
+  it('shows no expiry job waiting for an order already paid or cancelled (issue 34.21)', async () => {
+    const waiting = async () => (await operations()).queues.find((queue) => queue.queue === 'order-expiry')?.waiting;
+    const before = await waiting();
+    const partId = await insertPart(app);
+    const [paid, cancelled, open] = [
+      await placeOrder(app, customer, partId),
+      await placeOrder(app, customer, partId),
+      await placeOrder(app, customer, partId),
+    ];
+    await payOrder(app, customer, paid);
+    expectReply(await cancelOrderRequest(app, customer.cookie, cancelled), 200);
+
+    // Only the order that can still expire has its job waiting.
+    expect(await waiting()).toBe((before ?? 0) + 1);
+    const { rows } = await sql<{ order_id: string; state: string }>`
+      select data->>'orderId' as order_id, state from pgboss.job where name = 'order-expiry'`.execute(app.db);
+    const stateOf = (orderId: string) => rows.filter((job) => job.order_id === orderId).map((job) => job.state);
+    expect([stateOf(paid), stateOf(cancelled), stateOf(open)]).toEqual([['cancelled'], ['cancelled'], ['created']]);
   });
 });

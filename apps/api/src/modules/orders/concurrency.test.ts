@@ -133,7 +133,7 @@ describe('refund claims', () => {
     const partId = await insertPart(app, { available: 5 });
     const orderId = await placeOrder(app, customers[0]!, partId);
     await setOrderStatus(app, orderId, 'paid');
-    const orders = createOrdersRepository(app.db, app.mail);
+    const orders = createOrdersRepository(app.db, app.mail, app.jobs);
     const first = await orders.claimForRefund(orderId);
     if (!first) throw new Error('the first claim');
     // The first holder stalls a day (a crash mid-refund); a second takes the stale claim over.

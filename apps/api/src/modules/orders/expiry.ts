@@ -14,7 +14,7 @@ const SWEEP_BATCH = 500;
  * the webhook.
  */
 export async function registerOrderExpiry(app: FastifyInstance) {
-  const orders = createOrdersRepository(app.db, app.mail);
+  const orders = createOrdersRepository(app.db, app.mail, app.jobs);
   const counters = createRateCounters(app.db);
 
   async function expire(orderId: string) {

@@ -2,6 +2,7 @@ import { nextStatus, type OrderAction, type OrderActor, type OrderStatus } from 
 import type { Selectable, UpdateObject } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, OrdersTable } from '../../db/schema';
+import type { JobQueue, JobRequest } from '../../jobs/queue';
 
 /**
  * The order's row and the one way its status changes (decision 059). This file is at the bottom
@@ -42,6 +43,20 @@ export async function changeOrderStatus(
     .where('id', '=', orderId)
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/**
+ * An unpaid order's expiry job (expiry.ts), due when the order expires. It takes the order's id, so
+ * that paying or cancelling the order ends it in the same transaction (endExpiryJob): Operations
+ * shows no job waiting for an order that can no longer expire.
+ */
+export function expiryJob(orderId: string, expiresAt: Date): JobRequest {
+  return { queue: 'order-expiry', id: orderId, data: { orderId }, startAfter: expiresAt };
+}
+
+/** Ends the expiry job of an order that left `unpaid` (paid or cancelled) in `trx`. */
+export async function endExpiryJob(jobs: JobQueue, trx: Db, orderId: string): Promise<void> {
+  await jobs.cancelInTransaction(trx, 'order-expiry', orderId);
 }
 
 /** The status a new order starts in, by `action` of `actor` (a checkout, a warranty replacement). */

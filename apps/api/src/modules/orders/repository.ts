@@ -14,10 +14,11 @@ import type { Db } from '../../db/database';
 import { withTransaction } from '../../lib/transaction';
 import { isId } from '../../lib/ids';
 import type { OrderLineRow } from '../checkout/repository';
+import type { JobQueue } from '../../jobs/queue';
 import type { Mail } from '../mail/outbox';
 import { afterSaleOf, noAfterSale, timelineOf, type AfterSale } from '../shipments/repository';
 import { creditNotesOf, nextDocumentNumber } from '../invoices/repository';
-import { changeOrderStatus, type OrderRow } from './model';
+import { changeOrderStatus, endExpiryJob, type OrderRow } from './model';
 
 export type { OrderRow };
 
@@ -30,7 +31,7 @@ export function toOrder(
   return {
     _id: row.id,
     partId: row.part_id,
-    name: orderName(row.part_name, lines.length),
+    name: orderName(row.part_name, lines),
     img: row.part_img,
     price: centsToDollars(row.total_cents),
     unitPrice: centsToDollars(row.unit_price_cents),
@@ -109,7 +110,7 @@ const REFUND_CLAIM_SECONDS = 5 * 60;
  * modules/shipments) queues its message to the customer through `mail` in the change's own
  * transaction.
  */
-export function createOrdersRepository(db: Db, mail: Mail) {
+export function createOrdersRepository(db: Db, mail: Mail, jobs: JobQueue) {
   return {
     /**
      * One page of a customer's orders, newest first; cancelled and expired ones leave My Orders
@@ -212,9 +213,10 @@ export function createOrdersRepository(db: Db, mail: Mail) {
     },
 
     /**
-     * Unpaid → paid, once: the only way an order becomes paid is a verified payment. Its invoice
-     * number is taken in the same transaction, after the conditional update has decided: a payment
-     * seen twice, or for an order no longer unpaid, takes none (decision 056).
+     * Unpaid → paid, once: the only way an order becomes paid is a verified payment; its expiry job
+     * ends with it. Its invoice number is taken in the same transaction, after the conditional
+     * update has decided: a payment seen twice, or for an order no longer unpaid, takes none
+     * (decision 056).
      */
     async markPaid(id: string, provider: string, transactionId: string): Promise<OrderRow | undefined> {
       return withTransaction(db, async (trx) => {
@@ -229,13 +231,16 @@ export function createOrdersRepository(db: Db, mail: Mail) {
               .returningAll()
               .executeTakeFirstOrThrow()
           : undefined;
-        if (order) await mail.queue(trx, { kind: 'order-paid', order, lines: (await linesOf(trx, [order.id])).get(order.id) ?? [] });
+        if (!order) return undefined;
+        await endExpiryJob(jobs, trx, order.id);
+        await mail.queue(trx, { kind: 'order-paid', order, lines: (await linesOf(trx, [order.id])).get(order.id) ?? [] });
         return order;
       });
     },
 
     /**
-     * Cancels an order that is still `from` and gives its stock back, in one transaction.
+     * Cancels an order that is still `from` and gives its stock back (an unpaid one's expiry job
+     * ends), in one transaction.
      * Undefined when the order was no longer in that state.
      */
     async cancel(
@@ -247,6 +252,7 @@ export function createOrdersRepository(db: Db, mail: Mail) {
       return withTransaction(db, async (trx) => {
         const order = await changeOrderStatus(trx, id, 'cancel', actor, { from: [from], set: { cancelled_at: new Date() } });
         if (!order) return undefined;
+        if (from === 'unpaid') await endExpiryJob(jobs, trx, order.id);
         const lines = await giveStockBack(trx, order);
         await mail.queue(trx, { kind: 'order-cancelled', order, lines });
         if (inTransaction) await inTransaction(trx, order);

@@ -46,7 +46,7 @@ const cancelRefusals: Partial<Record<CancelOutcome, string>> = {
 };
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const orders = createOrdersRepository(app.db, app.mail);
+  const orders = createOrdersRepository(app.db, app.mail, app.jobs);
   const checkout = createCheckoutRepository(app.db, app.mail);
 
   app.post(

@@ -15,7 +15,7 @@ import { identityOf, type Identity } from '../auth/identity';
 import { createOrdersRepository, linesOf, type OrderRow } from '../orders/repository';
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const orders = createOrdersRepository(app.db, app.mail);
+  const orders = createOrdersRepository(app.db, app.mail, app.jobs);
   const { payments } = app;
 
   /** The caller's own order, if it can still be paid; else the error to answer. */

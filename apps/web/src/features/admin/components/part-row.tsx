@@ -75,7 +75,8 @@ export function PartRow({ part }: { part: AdminPart }) {
             width={48}
             height={48}
             sizes="48px"
-            className={`size-12 rounded-lg bg-slate-100 object-contain ${part.archived ? 'opacity-60' : ''}`}
+            // max-w-none: an image capped at 100 % of its cell lets the table squeeze the column to a sliver (issue 34.15).
+            className={`size-12 max-w-none rounded-lg bg-slate-100 object-contain ${part.archived ? 'opacity-60' : ''}`}
           />
         </td>
         <th scope="row" id={nameId} className="px-4 py-3 text-left font-semibold text-ink">

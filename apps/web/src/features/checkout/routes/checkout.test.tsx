@@ -1,4 +1,4 @@
-import { checkoutMessages, notices } from '@autoparts/shared';
+import { checkoutMessages, currencyMessages, notices } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -27,25 +27,33 @@ const aCart = (overrides: Partial<Cart> = {}): Cart => ({ lines: [pads, rotor], 
 
 const standard = { id: 'ship-standard', name: 'Standard', estimate: '3–5 business days', price: 12.4 };
 const express = { id: 'ship-express', name: 'Express', estimate: '1–2 business days', price: 29.9 };
+const freight = { id: 'ship-freight', name: 'Freight', estimate: '5–8 business days', reason: 'Up to 30 kg; this cart weighs 41.5 kg' };
 
-/** The server's quote: standard by default; express when asked; Toronto has only standard, free. */
+/**
+ * The server's quote: none chosen of standard and express until one is asked for; freight is too
+ * heavy; Toronto has only standard, free, chosen for the buyer.
+ */
 function quoteFor(call: StubbedCall): { body: CheckoutQuote } {
   const { addressId, shippingMethodId } = call.body as { addressId: string; shippingMethodId?: string };
   const lines = [pads, rotor];
   if (addressId === torontoAddress.id) {
-    return { body: { lines, subtotal: 175, shippingMethods: [{ ...standard, price: 0 }], shippingMethodId: standard.id, shipping: 0, tax: 22.75, total: 197.75 } };
+    return {
+      body: { lines, subtotal: 175, shippingMethods: [{ ...standard, price: 0 }], unavailableShippingMethods: [], shippingMethodId: standard.id, shipping: 0, tax: 22.75, total: 197.75 },
+    };
   }
-  const method = shippingMethodId === express.id ? express : standard;
-  const tax = method === express ? 12.9 : 11.71;
+  const method = shippingMethodId === express.id ? express : shippingMethodId === standard.id ? standard : undefined;
+  const tax = method === express ? 12.9 : method === standard ? 11.71 : 10.94;
+  const shipping = method?.price ?? 0;
   return {
     body: {
       lines,
       subtotal: 175,
       shippingMethods: [standard, express],
-      shippingMethodId: method.id,
-      shipping: method.price,
+      unavailableShippingMethods: [freight],
+      shippingMethodId: method?.id ?? null,
+      shipping,
       tax,
-      total: Math.round((175 + method.price + tax) * 100) / 100,
+      total: Math.round((175 + shipping + tax) * 100) / 100,
     },
   };
 }
@@ -92,7 +100,7 @@ describe('Checkout', () => {
     expect(router.state.location.pathname).toBe('/shop');
   });
 
-  it('chooses the default address, shows each method with price and estimate, and the server’s totals', async () => {
+  it('chooses the default address, shows each method with price and estimate, chooses none, and shows the server’s totals once one is', async () => {
     const server = stubFetch({
       'GET /api/cart': { body: aCart() },
       'GET /api/addresses': { body: [torontoAddress, anAddress()] },
@@ -104,13 +112,28 @@ describe('Checkout', () => {
     const shipTo = await screen.findByRole('group', { name: 'Ship to' });
     await waitFor(() => expect(within(shipTo).getByRole('radio', { name: /Springfield, IL 62701/ })).toBeChecked());
     const methods = await screen.findByRole('group', { name: 'Shipping method' });
-    expect(within(methods).getByRole('radio', { name: /Standard.*3–5 business days.*\$12\.40/ })).toBeChecked();
+    // Several methods: none is chosen for the buyer (issue 34.5), and Place order waits for one.
+    expect(within(methods).getByRole('radio', { name: /Standard.*3–5 business days.*\$12\.40/ })).not.toBeChecked();
     expect(within(methods).getByRole('radio', { name: /Express.*1–2 business days.*\$29\.90/ })).not.toBeChecked();
     expect(server.calls.find((call) => call.path === '/api/checkout/quote')?.body).toEqual({ addressId: 'addr-1' });
     expect(within(summary()).getByText('Brake Pads')).toBeInTheDocument();
     expect(within(summary()).getByText('BP-100 · 10 × $8.50')).toBeInTheDocument();
     expect(figure('Subtotal')).toBe('$175.00');
-    expect(figure('Shipping')).toBe('$12.40');
+    expect(figure('Shipping')).toBe('Choose a method');
+    expect(figure('Total')).toBe('—');
+    // Prices are in US dollars; within the US, no word of duties (issue 34.13).
+    expect(within(summary()).getByText(currencyMessages.usDollars)).toBeInTheDocument();
+    expect(within(summary()).queryByText(currencyMessages.dutiesAbroad)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
+    expect(screen.getByText('To place the order: choose a shipping method')).toBeInTheDocument();
+
+    // A method the cart is too heavy for is shown, not choosable, and says why.
+    const tooHeavy = within(methods).getByRole('radio', { name: /Freight/ });
+    expect(tooHeavy).toBeDisabled();
+    expect(tooHeavy).toHaveAccessibleDescription('Not available: Up to 30 kg; this cart weighs 41.5 kg');
+
+    await user.click(within(methods).getByRole('radio', { name: /Standard/ }));
+    await waitFor(() => expect(figure('Shipping')).toBe('$12.40'));
     expect(figure('Tax')).toBe('$11.71');
     expect(figure('Total')).toBe('$199.11');
 
@@ -123,6 +146,10 @@ describe('Checkout', () => {
     await waitFor(() => expect(figure('Shipping')).toBe('Free'));
     expect(server.calls.at(-1)?.body).toEqual({ addressId: 'addr-2' });
     expect(figure('Total')).toBe('$197.75');
+    // Its only method is chosen for the buyer.
+    expect(within(methods).getByRole('radio', { name: /Standard/ })).toBeChecked();
+    // Shipped to Canada: duties and local taxes may be due on delivery.
+    expect(within(summary()).getByText(currencyMessages.dutiesAbroad)).toBeInTheDocument();
   });
 
   it('places one order with the PO number and note, and goes to its payment page', async () => {
@@ -134,9 +161,10 @@ describe('Checkout', () => {
     });
     const user = userEvent.setup();
     const { router } = renderCheckout();
-    await screen.findByRole('group', { name: 'Shipping method' });
+    await user.click(within(await screen.findByRole('group', { name: 'Shipping method' })).getByRole('radio', { name: /Standard/ }));
     await user.type(screen.getByLabelText('Purchase-order number (optional)'), 'PO-7781');
     await user.type(screen.getByLabelText('Note for this order (optional)'), 'Deliver to bay 2');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Place order' }));
 
     expect(await screen.findByRole('heading', { name: 'Payment page' })).toBeInTheDocument();
@@ -183,7 +211,8 @@ describe('Checkout', () => {
     });
     const user = userEvent.setup();
     const { router } = renderCheckout();
-    await screen.findByRole('group', { name: 'Shipping method' });
+    await user.click(within(await screen.findByRole('group', { name: 'Shipping method' })).getByRole('radio', { name: /Standard/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Place order' }));
 
     const alert = await screen.findByRole('alert');
@@ -266,8 +295,10 @@ describe('Checkout', () => {
     await user.click(within(form).getByRole('button', { name: 'Add address' }));
 
     expect(await screen.findByRole('radio', { name: /Springfield, IL 62701/ })).toBeChecked();
-    await waitFor(() => expect(figure('Total')).toBe('$199.11'));
+    await waitFor(() => expect(figure('Shipping')).toBe('Choose a method'));
     expect(server.calls.find((call) => call.path === '/api/checkout/quote')?.body).toEqual({ addressId: 'addr-1' });
+    await user.click(screen.getByRole('radio', { name: /Standard/ }));
+    await waitFor(() => expect(figure('Total')).toBe('$199.11'));
     expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled();
   });
 
@@ -302,10 +333,11 @@ describe('Checkout', () => {
     stubFetch({
       'GET /api/cart': { body: aCart() },
       'GET /api/addresses': { body: [anAddress()] },
-      'POST /api/checkout/quote': { body: { lines: [], subtotal: 175, shippingMethods: [], shippingMethodId: null, shipping: 0, tax: 0, total: 175 } },
+      'POST /api/checkout/quote': { body: { lines: [], subtotal: 175, shippingMethods: [], unavailableShippingMethods: [freight], shippingMethodId: null, shipping: 0, tax: 0, total: 175 } },
     });
     renderCheckout();
     expect(await screen.findByText(/No shipping method reaches this address/)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Freight: Up to 30 kg; this cart weighs 41.5 kg');
     expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
   });
 

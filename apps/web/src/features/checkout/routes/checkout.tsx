@@ -10,6 +10,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
 import { pageTitle } from '../../../content/site';
+import { addressesQuery } from '../../addresses/api/addresses';
 import { AddressPicker } from '../../addresses/components/address-picker';
 import { cartQuery } from '../../cart/api/cart-query';
 import { checkoutExtrasSchema, refusalOf, usePlaceCheckout, useQuote } from '../api/checkout';
@@ -30,6 +31,9 @@ export function Component() {
   const [addressId, setAddressId] = useState<string | null>(null);
   const [chosenMethod, setChosenMethod] = useState<string | null>(null);
   const quote = useQuote(addressId, chosenMethod);
+  // The address picker's own list (one request): the chosen address's country, for the currency notes.
+  const addresses = useQuery({ ...addressesQuery, enabled: addressId !== null });
+  const shipToCountry = addresses.data?.find((address) => address.id === addressId)?.country;
   const place = usePlaceCheckout();
   const chooseAddress = useCallback((id: string) => {
     setAddressId(id);
@@ -124,7 +128,7 @@ export function Component() {
             ) : quote.isError ? (
               <LoadFailed message="We could not price shipping for this address right now." onRetry={() => void quote.refetch()} />
             ) : offer ? (
-              <ShippingMethods methods={offer.shippingMethods} value={methodId} onChange={setChosenMethod} disabled={place.isPending} />
+              <ShippingMethods methods={offer.shippingMethods} unavailable={offer.unavailableShippingMethods} value={methodId} onChange={setChosenMethod} disabled={place.isPending} />
             ) : (
               <LoadingBlock label="Pricing shipping and tax" />
             ))}
@@ -135,6 +139,7 @@ export function Component() {
             subtotal={offer?.subtotal ?? cart.data.subtotal}
             quote={offer && !quoteRefusal ? offer : null}
             updating={quote.isFetching}
+            shipToCountry={shipToCountry}
           />
         </div>
         <form

@@ -2,6 +2,7 @@ import { formatPrice, partPromiseMessages, type Order, type ShipTo } from '@auto
 import { useState } from 'react';
 import { OrderTimeline } from '../../shipments/components/order-timeline';
 import { OrderDocuments } from '../../invoices/components/order-documents';
+import { CurrencyNotes } from './currency-notes';
 
 /**
  * An order in full (decision 052): its lines, each at the unit price it was ordered at; the
@@ -50,6 +51,7 @@ export function OrderBreakdown({ order }: { order: Order }) {
         <dt className="font-bold text-ink">Total</dt>
         <dd className="text-right font-bold tabular-nums text-ink">{formatPrice(order.total)}</dd>
       </dl>
+      <CurrencyNotes shipToCountry={order.shippingAddress?.country} />
       <div>
         <h3 className="font-semibold text-ink">Ship to</h3>
         {order.shippingAddress ? <AddressLines address={order.shippingAddress} /> : <p className="whitespace-pre-line">{order.address}</p>}

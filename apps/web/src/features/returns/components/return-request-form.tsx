@@ -1,9 +1,10 @@
-import { can, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, returnMessages, returnReasonLabels, type Order, type ReturnReasonCode } from '@autoparts/shared';
+import { can, itemLines, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, returnMessages, returnReasonLabels, type Order, type ReturnReasonCode } from '@autoparts/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useRequestReturn } from '../api/returns';
 
 /**
- * "Return items": the order, its lines with how many of each, the reason and a note. The server
+ * "Return items": the order, its items (part lines; a core deposit is not one) with how many of
+ * each, the reason and a note. The server
  * decides what may come back (shipped, within the window, not already being returned) and says
  * why not; the RMA number and what to do are shown here once it is asked for.
  */
@@ -60,7 +61,7 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
       </label>
       <fieldset className="grid gap-2">
         <legend className="font-medium text-slate-800">Parts to send back</legend>
-        {order?.lines.map((line) => (
+        {itemLines(order?.lines ?? []).map((line) => (
           <label key={line.partId} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2">
             <span>
               {line.name} <span className="text-slate-600">({line.partNumber}, bought {line.quantity})</span>
