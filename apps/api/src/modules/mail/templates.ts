@@ -41,8 +41,11 @@ export type MailMessage =
       refundCents: number;
       cancelled: { line: OrderLineRow; quantity: number }[];
     }
-  /** A return (RMA) of an order's lines: asked for, rejected, refunded; with its parts. */
-  | { kind: ReturnEvent; order: OrderRow; ret: ReturnRow; parts: readonly ReturnedPart[] };
+  /**
+   * A return (RMA) of an order's lines: asked for, approved, rejected, refunded; with its parts.
+   * `replacementOrderNumber`: a warranty claim approved with a replacement, the $0 order that sends it.
+   */
+  | { kind: ReturnEvent; order: OrderRow; ret: ReturnRow; parts: readonly ReturnedPart[]; replacementOrderNumber?: string };
 
 /** One line of a return as its e-mails list it: "2 × Vented Brake Rotor (BR-1001)". */
 export interface ReturnedPart {
@@ -51,7 +54,7 @@ export interface ReturnedPart {
   part_number: string;
 }
 
-export type ReturnEvent = 'return-requested' | 'return-rejected' | 'return-refunded';
+export type ReturnEvent = 'return-requested' | 'return-approved' | 'return-rejected' | 'return-refunded';
 
 export type OrderEvent = 'order-placed' | 'order-paid' | 'order-shipped' | 'order-delivered' | 'order-rest-cancelled' | 'order-cancelled' | 'order-expired';
 
@@ -298,7 +301,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
 }
 
 function composeReturn(
-  message: { kind: ReturnEvent; order: OrderRow; ret: ReturnRow; parts: readonly ReturnedPart[] },
+  message: { kind: ReturnEvent; order: OrderRow; ret: ReturnRow; parts: readonly ReturnedPart[]; replacementOrderNumber?: string },
   { baseUrl, returnsAddress }: MailShop,
 ): { to: string; subject: string; greeting: string; blocks: Block[] } {
   const { order, ret } = message;
@@ -328,6 +331,29 @@ function composeReturn(
           { button: 'My Returns', url: myReturns },
         ],
       };
+    case 'return-approved':
+      return message.replacementOrderNumber
+        ? {
+            to: order.email,
+            subject: `Return ${rma} approved: a replacement is on its way`,
+            greeting,
+            blocks: [
+              { paragraph: 'We have approved your warranty claim and are sending you a replacement at no charge. We will write again when it ships.' },
+              { facts: [...facts, ['Replacement order', message.replacementOrderNumber]] },
+              { button: 'My Returns', url: myReturns },
+            ],
+          }
+        : {
+            to: order.email,
+            subject: `Return ${rma} approved`,
+            greeting,
+            blocks: [
+              { paragraph: 'We have approved your return. Please send the parts back now.' },
+              { facts },
+              { paragraph: returnMessages.whatToDo(rma, returnsAddress) },
+              { button: 'My Returns', url: myReturns },
+            ],
+          };
     case 'return-rejected':
       return {
         to: order.email,
