@@ -382,6 +382,9 @@ function composeReturn(
             ],
           },
           { paragraph: 'Depending on your bank it shows on your statement within 5 to 10 days.' },
+          ...(ret.credit_note_number !== null
+            ? [{ button: invoiceMessages.downloadCreditNote(formatCreditNoteNumber(ret.credit_note_number)), url: `${baseUrl}${documentPaths.creditNote(order.id, formatCreditNoteNumber(ret.credit_note_number))}` }]
+            : []),
           { button: 'My Returns', url: myReturns },
         ],
       };
