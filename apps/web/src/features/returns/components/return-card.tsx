@@ -1,5 +1,6 @@
-import { formatPrice, returnReasonLabels, type AdminReturn, type ReturnRequest } from '@autoparts/shared';
+import { documentPaths, formatPrice, invoiceMessages, returnReasonLabels, type AdminReturn, type ReturnRequest } from '@autoparts/shared';
 import type { ReactNode } from 'react';
+import { DocumentLink } from '../../invoices/components/order-documents';
 import { ReturnStatus } from './return-status';
 
 /** One return: its RMA number, order, reason, lines and, once refunded, the amount and credit note. */
@@ -46,6 +47,13 @@ export function ReturnCard({ item, children }: { item: ReturnRequest | AdminRetu
               {item.restockingFee > 0 ? ` (after a ${formatPrice(item.restockingFee)} restocking fee)` : ''}
               {item.creditNoteNumber ? `, credit note ${item.creditNoteNumber}` : ''}
             </dd>
+            {item.creditNoteNumber ? (
+              <dd className="col-start-2 text-sm">
+                <DocumentLink href={documentPaths.creditNote(item.orderId, item.creditNoteNumber)} file={item.creditNoteNumber} orderNumber={item.orderNumber}>
+                  {`${invoiceMessages.downloadCreditNote(item.creditNoteNumber)} (PDF)`}
+                </DocumentLink>
+              </dd>
+            ) : null}
           </>
         ) : null}
       </dl>
