@@ -191,6 +191,8 @@ export const orderDetailSchema = orderSchema.extend({
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 export const orderIdParamsSchema = z.object({ id: z.string() });
+/** `GET /orders/by-number/{orderNumber}`: an order's number as printed ("100042"). */
+export const orderNumberParamsSchema = z.object({ orderNumber: z.string().max(32) });
 export const orderIdQuerySchema = z.object({ id: z.string() });
 
 export const cancelReplySchema = z.object({

@@ -191,6 +191,15 @@ export function createOrdersRepository(db: Db, mail: Mail) {
       return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** One order by its number, as My Orders shows it, with its owner for the route to check. */
+    async findByNumber(orderNumber: string): Promise<{ order: Order; userId: string | null } | undefined> {
+      if (!ORDER_NUMBER.test(orderNumber)) return undefined;
+      const row = await db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
+      if (!row) return undefined;
+      const [order] = await withLines(db, [row]);
+      return order && { order, userId: row.user_id };
+    },
+
     async findDetail(id: string): Promise<(OrderDetail & { row: OrderRow }) | undefined> {
       if (!isId(id)) return undefined;
       const row = await db
