@@ -1,6 +1,7 @@
 import type { ReturnRequest } from '@autoparts/shared';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { renderWithRouter } from '../../../test/render-with-router';
 import { ReturnCard } from './return-card';
 
 const refunded: ReturnRequest = {
@@ -24,7 +25,7 @@ const refunded: ReturnRequest = {
 
 describe('ReturnCard (My Returns)', () => {
   it('offers the refunded return’s credit note as a PDF download', () => {
-    render(
+    renderWithRouter(
       <ul>
         <ReturnCard item={refunded} />
       </ul>,
@@ -34,8 +35,17 @@ describe('ReturnCard (My Returns)', () => {
     expect(note).toHaveAttribute('download', 'CN-000004.pdf');
   });
 
+  it('links the order to its page', () => {
+    renderWithRouter(
+      <ul>
+        <ReturnCard item={refunded} />
+      </ul>,
+    );
+    expect(screen.getByRole('link', { name: '1042' })).toHaveAttribute('href', '/dashboard/orders/1042');
+  });
+
   it('offers no credit note before the refund', () => {
-    render(
+    renderWithRouter(
       <ul>
         <ReturnCard item={{ ...refunded, status: 'approved', refundAmount: null, creditNoteNumber: null }} />
       </ul>,
