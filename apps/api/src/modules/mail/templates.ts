@@ -162,7 +162,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
     ['Total', money(order.total_cents)],
     ...(order.po_number ? [['Purchase order', order.po_number] as [string, string]] : []),
   ];
-  const myOrders = `${baseUrl}${paths.dashboard}`;
+  const orderPage = orderPageButton(baseUrl, number);
   switch (message.kind) {
     case 'order-placed': {
       const expiresAt = order.expires_at ?? order.created_at;
@@ -199,7 +199,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
           },
           { paragraph: 'We will write again when it ships.' },
           ...(order.invoice_number === null ? [] : [{ button: invoiceMessages.downloadInvoice, url: `${baseUrl}${documentPaths.invoice(order.id)}` }]),
-          { button: 'My Orders', url: myOrders },
+          orderPage,
         ],
       };
     case 'order-shipped': {
@@ -227,7 +227,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
           },
           { facts: parcel },
           ...(shipment.trackingUrl ? [{ button: `Track with ${carrierNames[shipment.carrier]}`, url: shipment.trackingUrl }] : []),
-          { button: 'My Orders', url: myOrders },
+          orderPage,
         ],
       };
     }
@@ -239,7 +239,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
         blocks: [
           { paragraph: 'Your order has been delivered. If a part is not right, you can ask to return it from My Orders within 30 days.' },
           { facts: [...items, ['Delivered', when(order.delivered_at ?? new Date(), timeZone)], ['Ship to', order.address]] },
-          { button: 'My Orders', url: myOrders },
+          orderPage,
         ],
       };
     case 'order-rest-cancelled':
@@ -260,7 +260,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
             ],
           },
           { paragraph: 'The refund is on its way; depending on your bank it shows on your statement within 5 to 10 days.' },
-          { button: 'My Orders', url: myOrders },
+          orderPage,
         ],
       };
     case 'order-cancelled': {
@@ -282,6 +282,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
               ? 'The refund is on its way; depending on your bank it shows on your statement within 5 to 10 days.'
               : 'Nothing was charged.',
           },
+          orderPage,
         ],
       };
     }
@@ -314,6 +315,7 @@ function composeReturn(
     ...message.parts.map(({ quantity, name, part_number: partNumber }): [string, string] => ['Part', `${quantity} × ${name}${partNumber ? ` (${partNumber})` : ''}`]),
   ];
   const myReturns = `${baseUrl}${paths.returns}`;
+  const orderPage = orderPageButton(baseUrl, String(order.order_number));
   switch (message.kind) {
     case 'return-requested':
       return {
@@ -329,6 +331,7 @@ function composeReturn(
           { facts },
           { paragraph: returnMessages.whatToDo(rma, returnsAddress) },
           { button: 'My Returns', url: myReturns },
+          orderPage,
         ],
       };
     case 'return-approved':
@@ -341,6 +344,7 @@ function composeReturn(
               { paragraph: 'We have approved your warranty claim and are sending you a replacement at no charge. We will write again when it ships.' },
               { facts: [...facts, ['Replacement order', message.replacementOrderNumber]] },
               { button: 'My Returns', url: myReturns },
+          orderPage,
             ],
           }
         : {
@@ -352,6 +356,7 @@ function composeReturn(
               { facts },
               { paragraph: returnMessages.whatToDo(rma, returnsAddress) },
               { button: 'My Returns', url: myReturns },
+          orderPage,
             ],
           };
     case 'return-rejected':
@@ -364,6 +369,7 @@ function composeReturn(
           { facts: [...facts, ['Why', ret.rejection_reason ?? '']] },
           { paragraph: 'Please do not send the parts. Reply to this message if you have questions.' },
           { button: 'My Returns', url: myReturns },
+          orderPage,
         ],
       };
     case 'return-refunded':
@@ -386,9 +392,15 @@ function composeReturn(
             ? [{ button: invoiceMessages.downloadCreditNote(formatCreditNoteNumber(ret.credit_note_number)), url: `${baseUrl}${documentPaths.creditNote(order.id, formatCreditNoteNumber(ret.credit_note_number))}` }]
             : []),
           { button: 'My Returns', url: myReturns },
+          orderPage,
         ],
       };
   }
+}
+
+/** The order's own page (its owner's, signed in): status, lines, parcels, documents. */
+function orderPageButton(baseUrl: string, number: string): Block {
+  return { button: `View order ${number}`, url: `${baseUrl}${paths.order(number)}` };
 }
 
 function text(greeting: string, blocks: Block[]): string {

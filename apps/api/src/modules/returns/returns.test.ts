@@ -125,6 +125,8 @@ describe('asking for a return', () => {
     expect(mail.text).toContain('Reason: Defective');
     const part = await app.db.selectFrom('parts').select(['name', 'part_number']).where('id', '=', a).executeTakeFirstOrThrow();
     expect(mail.text).toContain(`Part: 1 × ${part.name} (${part.part_number})\n`);
+    const { order_number: orderNumber } = await orderRow(app, orderId);
+    expect(mail.text).toContain(`View order ${orderNumber}: ${app.config.baseUrl}/dashboard/orders/${orderNumber}\n`);
   });
 
   it('e-mails the approval, with the parts and where to send them', async () => {
