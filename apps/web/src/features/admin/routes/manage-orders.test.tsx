@@ -93,7 +93,7 @@ describe('Manage All Orders', () => {
     expect(screen.getByRole('region', { name: 'All orders table' })).toHaveAttribute('tabindex', '0');
   });
 
-  it('filters by status with the choices All, unpaid, paid, shipped, cancelled and expired', async () => {
+  it('filters by status with the choices All, unpaid, paid, partly shipped, shipped, delivered, cancelled and expired', async () => {
     const server = stubFetch({
       [PAGE_1]: { body: anOrderPage([unpaid, paid]) },
       'GET /api/admin/orders?status=paid&page=1&pageSize=20': { body: anOrderPage([paid]) },
@@ -107,7 +107,9 @@ describe('Manage All Orders', () => {
       ['', 'All'],
       ['unpaid', 'Unpaid'],
       ['paid', 'Paid'],
+      ['partially_shipped', 'Partly shipped'],
       ['shipped', 'Shipped'],
+      ['delivered', 'Delivered'],
       ['cancelled', 'Cancelled'],
       ['expired', 'Expired'],
     ]);
