@@ -395,7 +395,7 @@ describe('GET /api/orders/by-number/{orderNumber}', () => {
   it('answers the owner and admins the order as My Orders shows it; anyone else 404; signed out 401', async () => {
     const partId = await insertPart(app, { priceCents: 999, available: 30 });
     const orderId = await placeOrder(app, alice, partId, 3);
-    const { order_number: orderNumber } = await orderRow(app, orderId);
+    const orderNumber = String((await orderRow(app, orderId)).order_number);
 
     const mine = await byNumber(alice.token, orderNumber);
     expect(mine.statusCode, mine.body).toBe(200);
