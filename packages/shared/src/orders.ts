@@ -162,6 +162,8 @@ export const orderSchema = z.object({
   /** The shipping method chosen (null when none was: an order placed without an address book). */
   shipping: z.object({ method: z.string().nullable(), estimate: z.string().nullable(), price: z.number() }),
   tax: z.number(),
+  /** The tax with its jurisdiction and rate, as the invoice prints it ("Illinois sales tax 6.25 %"); "Tax" without a rate. */
+  taxLabel: z.string(),
   total: z.number(),
   /** The address it ships to when placed at checkout; null when `address` is typed text. */
   shippingAddress: shipToSchema.nullable(),

@@ -122,6 +122,7 @@ describe('POST /api/order', () => {
       subtotal: 37.02,
       shipping: { method: null, estimate: null, price: 0 },
       tax: 0,
+      taxLabel: 'Tax',
       total: 37.02,
       shippingAddress: null,
       poNumber: null,

@@ -45,7 +45,7 @@ export function OrderBreakdown({ order }: { order: Order }) {
           )}
         </dt>
         <dd className="text-right tabular-nums">{formatPrice(order.shipping.price)}</dd>
-        <dt>Tax</dt>
+        <dt>{order.taxLabel}</dt>
         <dd className="text-right tabular-nums">{formatPrice(order.tax)}</dd>
         <dt className="font-bold text-ink">Total</dt>
         <dd className="text-right font-bold tabular-nums text-ink">{formatPrice(order.total)}</dd>
