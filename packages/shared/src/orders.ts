@@ -174,6 +174,8 @@ export const orderSchema = z.object({
   /** The shipping method chosen (null when none was: an order placed without an address book). */
   shipping: z.object({ method: z.string().nullable(), estimate: z.string().nullable(), price: z.number() }),
   tax: z.number(),
+  /** The tax with its jurisdiction and rate, as the invoice prints it ("Illinois sales tax 6.25 %"); "Tax" without a rate. */
+  taxLabel: z.string(),
   total: z.number(),
   /** The address it ships to when placed at checkout; null when `address` is typed text. */
   shippingAddress: shipToSchema.nullable(),
@@ -203,6 +205,8 @@ export const orderDetailSchema = orderSchema.extend({
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
 export const orderIdParamsSchema = z.object({ id: z.string() });
+/** `GET /orders/by-number/{orderNumber}`: an order's number as printed ("100042"). */
+export const orderNumberParamsSchema = z.object({ orderNumber: z.string().max(32) });
 export const orderIdQuerySchema = z.object({ id: z.string() });
 
 export const cancelReplySchema = z.object({

@@ -13,6 +13,8 @@ export const paths = {
   /** My Orders at a path of its own: an admin's /dashboard is the overview. */
   myOrders: '/dashboard/myorders',
   orderHistory: '/dashboard/history',
+  /** One order's page, by its number (`GET /api/orders/by-number/{orderNumber}`): its owner's or an admin's. */
+  order: (orderNumber: string) => `/dashboard/orders/${encodeURIComponent(orderNumber)}`,
   review: '/dashboard/review',
   payment: (id: string) => `/dashboard/payment/${encodeURIComponent(id)}`,
   profile: '/dashboard/profile',

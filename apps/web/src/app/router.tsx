@@ -48,6 +48,7 @@ export const routes: RouteObject[] = [
                       { index: true, lazy: () => import('./routes/dashboard/dashboard-home') },
                       { path: paths.myOrders, lazy: () => import('../features/orders/routes/my-orders') },
                       { path: paths.orderHistory, lazy: () => import('../features/orders/routes/order-history') },
+                      { path: '/dashboard/orders/:orderNumber', lazy: () => import('../features/orders/routes/order') },
                       { path: '/dashboard/payment/:id', lazy: () => import('../features/payments/routes/payment') },
                       { path: paths.profile, lazy: () => import('../features/profile/routes/profile') },
                       { path: paths.addresses, lazy: () => import('../features/addresses/routes/addresses') },

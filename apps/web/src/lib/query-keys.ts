@@ -15,6 +15,8 @@ export const queryKeys = {
   /** The customer's cancelled and expired orders (a cancel refreshes it with the rest). */
   orderHistory: (email: string) => ['orders', 'history', email],
   order: (id: string) => ['orders', 'detail', id],
+  /** One order's page, by its number. */
+  orderByNumber: (orderNumber: string) => ['orders', 'number', orderNumber],
   /** The reviews on the home page (visible ones only). */
   reviews: ['reviews'],
   /** A signed-in customer's garage (sign-out removes it with the rest of the user's data). */

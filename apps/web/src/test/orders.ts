@@ -68,6 +68,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     subtotal: 62.5,
     shipping: { method: null, estimate: null, price: 0 },
     tax: 0,
+    taxLabel: 'Tax',
     total: 62.5,
     shippingAddress: null,
     poNumber: null,
@@ -110,6 +111,7 @@ export function aCheckoutOrder(overrides: Partial<Order> = {}): Order {
     subtotal: 125,
     shipping: { method: 'Standard', estimate: '3–5 business days', price: 29.62 },
     tax: 9.66,
+    taxLabel: 'Illinois sales tax 7.73 %',
     total: 164.28,
     shippingAddress: {
       name: 'Ada Garage',

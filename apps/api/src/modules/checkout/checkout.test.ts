@@ -173,6 +173,8 @@ describe('POST /api/checkout', () => {
       subtotal: 125,
       shipping: { method: 'Standard', estimate: 'Standard estimate', price: 29.62 },
       tax: 9.66,
+      // The tax with its jurisdiction, as the invoice prints it.
+      taxLabel: 'Illinois sales tax 6.25 %',
       total: 164.28,
       poNumber: 'PO-7731',
       note: 'Deliver to bay 3',

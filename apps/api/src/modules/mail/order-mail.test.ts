@@ -82,6 +82,11 @@ describe('an order’s messages', () => {
     expect(receipt?.text).toContain(`Transaction: ${transactionId}`);
     expect(receipt?.text).toContain('Total: $51.00');
     expect(receipt?.to).toBe(ann.email);
+    // Each message links the order's own page.
+    const number = await numberOf(app, orderId);
+    for (const mail of [receipt, about(mails, 'Order N shipped: Mail Brake Pad')]) {
+      expect(mail?.text).toContain(`View order ${number}: ${app.config.baseUrl}/dashboard/orders/${number}\n`);
+    }
   });
 
   it('cancelled: with the refund when it was paid, without when it was not', async () => {

@@ -41,8 +41,11 @@ export type MailMessage =
       refundCents: number;
       cancelled: { line: OrderLineRow; quantity: number }[];
     }
-  /** A return (RMA) of an order's lines: asked for, rejected, refunded; with its parts. */
-  | { kind: ReturnEvent; order: OrderRow; ret: ReturnRow; parts: readonly ReturnedPart[] };
+  /**
+   * A return (RMA) of an order's lines: asked for, approved, rejected, refunded; with its parts.
+   * `replacementOrderNumber`: a warranty claim approved with a replacement, the $0 order that sends it.
+   */
+  | { kind: ReturnEvent; order: OrderRow; ret: ReturnRow; parts: readonly ReturnedPart[]; replacementOrderNumber?: string };
 
 /** One line of a return as its e-mails list it: "2 × Vented Brake Rotor (BR-1001)". */
 export interface ReturnedPart {
@@ -51,7 +54,7 @@ export interface ReturnedPart {
   part_number: string;
 }
 
-export type ReturnEvent = 'return-requested' | 'return-rejected' | 'return-refunded';
+export type ReturnEvent = 'return-requested' | 'return-approved' | 'return-rejected' | 'return-refunded';
 
 export type OrderEvent = 'order-placed' | 'order-paid' | 'order-shipped' | 'order-delivered' | 'order-rest-cancelled' | 'order-cancelled' | 'order-expired';
 
@@ -159,7 +162,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
     ['Total', money(order.total_cents)],
     ...(order.po_number ? [['Purchase order', order.po_number] as [string, string]] : []),
   ];
-  const myOrders = `${baseUrl}${paths.dashboard}`;
+  const orderPage = orderPageButton(baseUrl, number);
   switch (message.kind) {
     case 'order-placed': {
       const expiresAt = order.expires_at ?? order.created_at;
@@ -196,7 +199,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
           },
           { paragraph: 'We will write again when it ships.' },
           ...(order.invoice_number === null ? [] : [{ button: invoiceMessages.downloadInvoice, url: `${baseUrl}${documentPaths.invoice(order.id)}` }]),
-          { button: 'My Orders', url: myOrders },
+          orderPage,
         ],
       };
     case 'order-shipped': {
@@ -224,7 +227,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
           },
           { facts: parcel },
           ...(shipment.trackingUrl ? [{ button: `Track with ${carrierNames[shipment.carrier]}`, url: shipment.trackingUrl }] : []),
-          { button: 'My Orders', url: myOrders },
+          orderPage,
         ],
       };
     }
@@ -236,7 +239,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
         blocks: [
           { paragraph: 'Your order has been delivered. If a part is not right, you can ask to return it from My Orders within 30 days.' },
           { facts: [...items, ['Delivered', when(order.delivered_at ?? new Date(), timeZone)], ['Ship to', order.address]] },
-          { button: 'My Orders', url: myOrders },
+          orderPage,
         ],
       };
     case 'order-rest-cancelled':
@@ -257,7 +260,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
             ],
           },
           { paragraph: 'The refund is on its way; depending on your bank it shows on your statement within 5 to 10 days.' },
-          { button: 'My Orders', url: myOrders },
+          orderPage,
         ],
       };
     case 'order-cancelled': {
@@ -279,6 +282,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
               ? 'The refund is on its way; depending on your bank it shows on your statement within 5 to 10 days.'
               : 'Nothing was charged.',
           },
+          orderPage,
         ],
       };
     }
@@ -298,7 +302,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
 }
 
 function composeReturn(
-  message: { kind: ReturnEvent; order: OrderRow; ret: ReturnRow; parts: readonly ReturnedPart[] },
+  message: { kind: ReturnEvent; order: OrderRow; ret: ReturnRow; parts: readonly ReturnedPart[]; replacementOrderNumber?: string },
   { baseUrl, returnsAddress }: MailShop,
 ): { to: string; subject: string; greeting: string; blocks: Block[] } {
   const { order, ret } = message;
@@ -311,6 +315,7 @@ function composeReturn(
     ...message.parts.map(({ quantity, name, part_number: partNumber }): [string, string] => ['Part', `${quantity} × ${name}${partNumber ? ` (${partNumber})` : ''}`]),
   ];
   const myReturns = `${baseUrl}${paths.returns}`;
+  const orderPage = orderPageButton(baseUrl, String(order.order_number));
   switch (message.kind) {
     case 'return-requested':
       return {
@@ -326,8 +331,34 @@ function composeReturn(
           { facts },
           { paragraph: returnMessages.whatToDo(rma, returnsAddress) },
           { button: 'My Returns', url: myReturns },
+          orderPage,
         ],
       };
+    case 'return-approved':
+      return message.replacementOrderNumber
+        ? {
+            to: order.email,
+            subject: `Return ${rma} approved: a replacement is on its way`,
+            greeting,
+            blocks: [
+              { paragraph: 'We have approved your warranty claim and are sending you a replacement at no charge. We will write again when it ships.' },
+              { facts: [...facts, ['Replacement order', message.replacementOrderNumber]] },
+              { button: 'My Returns', url: myReturns },
+          orderPage,
+            ],
+          }
+        : {
+            to: order.email,
+            subject: `Return ${rma} approved`,
+            greeting,
+            blocks: [
+              { paragraph: 'We have approved your return. Please send the parts back now.' },
+              { facts },
+              { paragraph: returnMessages.whatToDo(rma, returnsAddress) },
+              { button: 'My Returns', url: myReturns },
+          orderPage,
+            ],
+          };
     case 'return-rejected':
       return {
         to: order.email,
@@ -338,6 +369,7 @@ function composeReturn(
           { facts: [...facts, ['Why', ret.rejection_reason ?? '']] },
           { paragraph: 'Please do not send the parts. Reply to this message if you have questions.' },
           { button: 'My Returns', url: myReturns },
+          orderPage,
         ],
       };
     case 'return-refunded':
@@ -356,10 +388,19 @@ function composeReturn(
             ],
           },
           { paragraph: 'Depending on your bank it shows on your statement within 5 to 10 days.' },
+          ...(ret.credit_note_number !== null
+            ? [{ button: invoiceMessages.downloadCreditNote(formatCreditNoteNumber(ret.credit_note_number)), url: `${baseUrl}${documentPaths.creditNote(order.id, formatCreditNoteNumber(ret.credit_note_number))}` }]
+            : []),
           { button: 'My Returns', url: myReturns },
+          orderPage,
         ],
       };
   }
+}
+
+/** The order's own page (its owner's, signed in): status, lines, parcels, documents. */
+function orderPageButton(baseUrl: string, number: string): Block {
+  return { button: `View order ${number}`, url: `${baseUrl}${paths.order(number)}` };
 }
 
 function text(greeting: string, blocks: Block[]): string {

@@ -122,6 +122,7 @@ describe('POST /api/order', () => {
       subtotal: 37.02,
       shipping: { method: null, estimate: null, price: 0 },
       tax: 0,
+      taxLabel: 'Tax',
       total: 37.02,
       shippingAddress: null,
       poNumber: null,
@@ -385,6 +386,34 @@ describe('GET /api/order/{id}', () => {
     const response = await app.inject({ method: 'GET', url: `/api/order/${orderId}` });
 
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/orders/by-number/{orderNumber}', () => {
+  const byNumber = (token: string | undefined, orderNumber: string) =>
+    app.inject({ method: 'GET', url: `/api/orders/by-number/${encodeURIComponent(orderNumber)}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+  it('answers the owner and admins the order as My Orders shows it; anyone else 404; signed out 401', async () => {
+    const partId = await insertPart(app, { priceCents: 999, available: 30 });
+    const orderId = await placeOrder(app, alice, partId, 3);
+    const orderNumber = String((await orderRow(app, orderId)).order_number);
+
+    const mine = await byNumber(alice.token, orderNumber);
+    expect(mine.statusCode, mine.body).toBe(200);
+    expect(mine.json()).toMatchObject<Partial<Order>>({ _id: orderId, orderNumber, partId, orderQuantity: 3, price: 29.97, email: alice.email });
+    expect(mine.json()).toEqual((await myOrders(app, alice)).find((order) => order._id === orderId));
+
+    expect((await byNumber(admin.token, orderNumber)).json()).toMatchObject({ _id: orderId });
+    const other = await byNumber(bob.token, orderNumber);
+    expect(other.statusCode).toBe(404);
+    expect(messageOf(other)).toBe(apiErrors.orderNotFound);
+    expect((await byNumber(undefined, orderNumber)).statusCode).toBe(401);
+  });
+
+  it.each([['a number no order has', '999999999'], ['not a number', 'RMA-000001']])('answers 404 to %s', async (_label, orderNumber) => {
+    const response = await byNumber(alice.token, orderNumber);
+    expect(response.statusCode).toBe(404);
+    expect(messageOf(response)).toBe(apiErrors.orderNotFound);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   MY_ORDERS_PAGE_SIZE,
   type CreditNoteSummary,
   orderName,
+  taxLabel,
   type Order,
   type OrderDetail,
   type OrderHistoryEntry,
@@ -65,6 +66,7 @@ export function toOrder(
       price: centsToDollars(row.shipping_cents),
     },
     tax: centsToDollars(row.tax_cents),
+    taxLabel: taxLabel(row.tax_rate_ppm, row.ship_to),
     total: centsToDollars(row.total_cents),
     shippingAddress: row.ship_to,
     poNumber: row.po_number,
@@ -190,6 +192,15 @@ export function createOrdersRepository(db: Db, mail: Mail, jobs: JobQueue) {
     async find(id: string): Promise<OrderRow | undefined> {
       if (!isId(id)) return undefined;
       return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    /** One order by its number, as My Orders shows it, with its owner for the route to check. */
+    async findByNumber(orderNumber: string): Promise<{ order: Order; userId: string | null } | undefined> {
+      if (!ORDER_NUMBER.test(orderNumber)) return undefined;
+      const row = await db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
+      if (!row) return undefined;
+      const [order] = await withLines(db, [row]);
+      return order && { order, userId: row.user_id };
     },
 
     async findDetail(id: string): Promise<(OrderDetail & { row: OrderRow }) | undefined> {

@@ -9,6 +9,8 @@ import {
   orderDetailSchema,
   orderIdParamsSchema,
   orderIdQuerySchema,
+  orderNumberParamsSchema,
+  orderSchema,
   orderHistorySchema,
   orderListSchema,
   pageQuerySchema,
@@ -146,6 +148,27 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const { row, ...detail } = order;
       return detail;
+    },
+  );
+
+  app.get(
+    '/orders/by-number/:orderNumber',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['orders'],
+        security,
+        description: 'One order by its number (its page, `/dashboard/orders/{orderNumber}`): its owner’s or, for an admin, anyone’s; 404 otherwise.',
+        params: orderNumberParamsSchema,
+        response: { 200: orderSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const identity = identityOf(request);
+      const found = await orders.findByNumber(request.params.orderNumber);
+      // Someone else's order is as unknown as a missing one.
+      if (!found || (found.userId !== identity.userId && identity.role !== 'admin')) return reply.code(404).send({ message: apiErrors.orderNotFound });
+      return found.order;
     },
   );
 

@@ -252,15 +252,23 @@ export function createReturnsRepository(db: Db, mail: Mail) {
         if (current.status !== 'requested') throw new ReturnRefusal(409, returnMessages.notApprovable);
         const chosen = current.reason === 'warranty' ? resolution : null;
         if (current.reason === 'warranty' && !chosen) throw new ReturnRefusal(400, returnMessages.resolutionNeeded);
-        let replacement: string | null = null;
-        if (chosen === 'replace') replacement = await replacementOrder(trx, current);
-        return trx
+        const replacement = chosen === 'replace' ? await replacementOrder(trx, current) : null;
+        const approved = await trx
           .updateTable('returns')
-          .set({ status: chosen === 'replace' ? 'replaced' : 'approved', resolution: chosen, replacement_order_id: replacement, decided_at: new Date() })
+          .set({ status: replacement ? 'replaced' : 'approved', resolution: chosen, replacement_order_id: replacement?.id ?? null, decided_at: new Date() })
           .where('id', '=', id)
           .where('status', '=', 'requested')
           .returningAll()
           .executeTakeFirstOrThrow();
+        const order = await trx.selectFrom('orders').selectAll().where('id', '=', approved.order_id).executeTakeFirstOrThrow();
+        await mail.queue(trx, {
+          kind: 'return-approved',
+          order,
+          ret: approved,
+          parts: await returnedParts(trx, approved.id),
+          ...(replacement ? { replacementOrderNumber: String(replacement.order_number) } : {}),
+        });
+        return approved;
       });
     },
 
@@ -418,7 +426,7 @@ export function createReturnsRepository(db: Db, mail: Mail) {
  * A warranty replacement: a new order of the claimed lines at $0, paid (nothing to pay) and
  * taking stock, shipped like any order; it names the order it replaces lines of.
  */
-async function replacementOrder(trx: Db, claim: ReturnRow): Promise<string> {
+async function replacementOrder(trx: Db, claim: ReturnRow): Promise<{ id: string; order_number: OrderRow['order_number'] }> {
   const order: OrderRow = await trx.selectFrom('orders').selectAll().where('id', '=', claim.order_id).executeTakeFirstOrThrow();
   const claimed = await trx
     .selectFrom('return_lines')
@@ -459,7 +467,7 @@ async function replacementOrder(trx: Db, claim: ReturnRow): Promise<string> {
       expires_at: null,
       replaces_order_id: order.id,
     })
-    .returning('id')
+    .returning(['id', 'order_number'])
     .executeTakeFirstOrThrow();
   await trx
     .insertInto('order_lines')
@@ -477,7 +485,7 @@ async function replacementOrder(trx: Db, claim: ReturnRow): Promise<string> {
       })),
     )
     .execute();
-  return created.id;
+  return created;
 }
 
 /** What has been credited on an order so far: its credit notes. */

@@ -125,6 +125,20 @@ describe('asking for a return', () => {
     expect(mail.text).toContain('Reason: Defective');
     const part = await app.db.selectFrom('parts').select(['name', 'part_number']).where('id', '=', a).executeTakeFirstOrThrow();
     expect(mail.text).toContain(`Part: 1 × ${part.name} (${part.part_number})\n`);
+    const { order_number: orderNumber } = await orderRow(app, orderId);
+    expect(mail.text).toContain(`View order ${orderNumber}: ${app.config.baseUrl}/dashboard/orders/${orderNumber}\n`);
+  });
+
+  it('e-mails the approval, with the parts and where to send them', async () => {
+    const { orderId, a, b } = await bought();
+    const created = await requested(ada, { orderId, lines: [{ partId: a, quantity: 1 }, { partId: b, quantity: 2 }], reason: 'wrong-part-sent' });
+    expectReply(await approve(created.id), 200);
+    const mail = await smtp.waitFor(ada.email, new RegExp(`Return ${created.rmaNumber} approved`));
+    const parts = await app.db.selectFrom('parts').select(['id', 'name', 'part_number']).where('id', 'in', [a, b]).execute();
+    const named = (id: string) => parts.find((part) => part.id === id)!;
+    expect(mail.text).toContain(`Part: 1 × ${named(a).name} (${named(a).part_number})\n`);
+    expect(mail.text).toContain(`Part: 2 × ${named(b).name} (${named(b).part_number})\n`);
+    expect(mail.text).toContain(returnMessages.whatToDo(created.rmaNumber, 'Returns desk, 40 Dock Street, Detroit, MI 48207, United States'));
   });
 
   it('refuses someone else’s order, unshipped lines, closed windows, duplicates and too many', async () => {
@@ -203,6 +217,8 @@ describe('refunds to the cent', () => {
       expect(mail.text).toContain('Restocking fee: $10.00');
       // One form of each number everywhere, and the reason in words.
       expect(mail.text).toContain(`Credit note: ${done.creditNoteNumber ?? ''}\n`);
+      // The credit note a click away.
+      expect(mail.text).toContain(`Download credit note ${done.creditNoteNumber ?? ''}: ${app.config.baseUrl}/api/order/${orderId}/credit-notes/${done.creditNoteNumber ?? ''}.pdf\n`);
       const text = await creditNoteText(orderId, done);
       expect(text).toContain(`For: return ${done.rmaNumber} (No longer needed)`);
       expect(text).toMatch(/ 2 \$50\.00 \$100\.00/);
@@ -402,6 +418,8 @@ describe('admins deciding', () => {
     expect(await stockOf(app, a)).toBe(stock - 1);
     const replacement = await orderRow(app, done.replacementOrderId!);
     expect(replacement).toMatchObject({ status: 'paid', total_cents: 0, replaces_order_id: orderId, email: ada.email });
+    const approvedMail = await smtp.waitFor(ada.email, new RegExp(`Return ${created.rmaNumber} approved: a replacement is on its way`));
+    expect(approvedMail.text).toContain(`Replacement order: ${String(replacement.order_number)}\n`);
     const lines = await app.db.selectFrom('order_lines').selectAll().where('order_id', '=', replacement.id).execute();
     expect(lines).toEqual([expect.objectContaining({ part_id: a, quantity: 1, unit_price_cents: 0 })]);
 

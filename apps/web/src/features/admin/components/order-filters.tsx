@@ -1,10 +1,11 @@
-import { orderStatusLabels, type OrderStatus } from '@autoparts/shared';
+import { orderStatusLabels, orderStatusSchema, type OrderStatus } from '@autoparts/shared';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { ActionButton } from './action-button';
 
-export const ORDER_STATUSES = ['unpaid', 'paid', 'shipped', 'cancelled', 'expired'] as const satisfies readonly OrderStatus[];
+/** Every status an order can be in, Partly shipped and Delivered too, in the order of an order's life. */
+export const ORDER_STATUSES = orderStatusSchema.options;
 
 
 const statusOptions = [

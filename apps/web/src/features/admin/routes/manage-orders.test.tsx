@@ -5,7 +5,7 @@ import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { anOrderPage, noActivity } from '../../../test/admin';
 import { stubFetch } from '../../../test/fetch-stub';
-import { anOrder } from '../../../test/orders';
+import { aCheckoutOrder, anOrder } from '../../../test/orders';
 import { renderRoutes } from '../../../test/render-with-router';
 import { Component as ManageOrdersPage } from './manage-orders';
 
@@ -93,7 +93,7 @@ describe('Manage All Orders', () => {
     expect(screen.getByRole('region', { name: 'All orders table' })).toHaveAttribute('tabindex', '0');
   });
 
-  it('filters by status with the choices All, unpaid, paid, shipped, cancelled and expired', async () => {
+  it('filters by status with the choices All, unpaid, paid, partly shipped, shipped, delivered, cancelled and expired', async () => {
     const server = stubFetch({
       [PAGE_1]: { body: anOrderPage([unpaid, paid]) },
       'GET /api/admin/orders?status=paid&page=1&pageSize=20': { body: anOrderPage([paid]) },
@@ -107,7 +107,9 @@ describe('Manage All Orders', () => {
       ['', 'All'],
       ['unpaid', 'Unpaid'],
       ['paid', 'Paid'],
+      ['partially_shipped', 'Partly shipped'],
       ['shipped', 'Shipped'],
+      ['delivered', 'Delivered'],
       ['cancelled', 'Cancelled'],
       ['expired', 'Expired'],
     ]);
@@ -217,6 +219,20 @@ describe('Manage All Orders', () => {
     await waitFor(() => expect(rowOf('Sam Smith').getByText('Shipped')).toBeInTheDocument());
     expect(server.paths()).toContain('POST /api/admin/order/order-2/ship');
     expect(orderCalls(server)).toEqual([PAGE_1, PAGE_1]);
+  });
+
+  it('the Ship… form shows where the order goes and by which method', async () => {
+    const checkedOut = aCheckoutOrder({ _id: 'order-9', customername: 'Ada Garage', email: 'ada@example.com', status: 'paid', paid: true, transactionId: 'tx-9' });
+    stubFetch({ [PAGE_1]: { body: anOrderPage([checkedOut]) }, ...noActivity });
+    const user = userEvent.setup();
+    renderManageOrders();
+    await screen.findByRole('table', { name: 'All orders' });
+    const row = rowOf('Ada Garage');
+    await user.click(row.getByText('Ship…'));
+    const form = within(row.getByRole('form', { name: 'Ship order 100043' }));
+    const shipTo = form.getByText('Ship to').nextElementSibling as HTMLElement;
+    expect(shipTo).toHaveTextContent('Ada Garage100 Main StreetSpringfield, IL 62701United States+1 217 555 0100');
+    expect(form.getByText('Method').nextElementSibling).toHaveTextContent('Standard (3–5 business days)');
   });
 
   it('says "action failed" with the reason when the order cannot be shipped', async () => {

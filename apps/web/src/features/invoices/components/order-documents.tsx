@@ -31,7 +31,7 @@ export function OrderDocuments({ order }: { order: Pick<Order, '_id' | 'orderNum
 }
 
 /** A download whose accessible name starts with its visible text and adds the order it belongs to. */
-function DocumentLink({ href, file, orderNumber, children }: { href: string; file: string; orderNumber: string; children: string }) {
+export function DocumentLink({ href, file, orderNumber, children }: { href: string; file: string; orderNumber: string; children: string }) {
   return (
     <a className={linkClass} href={href} download={`${file}.pdf`} aria-label={`${children}, order ${orderNumber}`}>
       {children}

@@ -1,4 +1,4 @@
-import { formatPrice, partPromiseMessages, type Order, type ShipTo } from '@autoparts/shared';
+import { addressLines, formatPrice, partPromiseMessages, type Order, type ShipTo } from '@autoparts/shared';
 import { useState } from 'react';
 import { OrderTimeline } from '../../shipments/components/order-timeline';
 import { OrderDocuments } from '../../invoices/components/order-documents';
@@ -46,7 +46,7 @@ export function OrderBreakdown({ order }: { order: Order }) {
           )}
         </dt>
         <dd className="text-right tabular-nums">{formatPrice(order.shipping.price)}</dd>
-        <dt>Tax</dt>
+        <dt>{order.taxLabel}</dt>
         <dd className="text-right tabular-nums">{formatPrice(order.tax)}</dd>
         <dt className="font-bold text-ink">Total</dt>
         <dd className="text-right font-bold tabular-nums text-ink">{formatPrice(order.total)}</dd>
@@ -77,17 +77,15 @@ export function OrderBreakdown({ order }: { order: Order }) {
   );
 }
 
-function AddressLines({ address }: { address: ShipTo }) {
-  const cityLine = [address.city, [address.region, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+/** A ship-to address as the label prints it, the country in words ("United States"), then the phone. */
+export function AddressLines({ address }: { address: ShipTo }) {
   return (
     <address className="not-italic">
-      {[address.name, address.company, address.line1, address.line2, cityLine, address.country, address.phone]
-        .filter(Boolean)
-        .map((line, index) => (
-          <span key={index} className="block">
-            {line}
-          </span>
-        ))}
+      {[...addressLines(address), address.phone].filter(Boolean).map((line, index) => (
+        <span key={index} className="block">
+          {line}
+        </span>
+      ))}
     </address>
   );
 }

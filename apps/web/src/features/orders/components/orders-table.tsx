@@ -91,7 +91,9 @@ function OrderRow({ order, number, onCancel, cancelling, busy }: OrderRowProps) 
       <td data-label="#" className="px-4 py-3 tabular-nums text-slate-500">{number}</td>
       <th scope="row" className="px-4 py-3 font-semibold text-ink">
         <span id={productId}>{order.name}</span>
-        <span className="block text-xs font-normal text-slate-500">Order {order.orderNumber}</span>
+        <Link to={paths.order(order.orderNumber)} className="block text-xs font-normal text-brand-700 underline hover:text-brand-800">
+          Order {order.orderNumber}
+        </Link>
         <OrderDetailsDisclosure order={order} />
       </th>
       <td data-label="Price" className="px-4 py-3 tabular-nums">{formatPrice(order.price)}</td>

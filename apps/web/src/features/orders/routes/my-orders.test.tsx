@@ -78,6 +78,8 @@ describe('My Orders', () => {
     expect(first.getByText('$62.50')).toBeInTheDocument();
     expect(first.getByText('5')).toBeInTheDocument();
     expect(first.getByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', '/dashboard/payment/order-1');
+    // Each order has a page of its own, by its number.
+    expect(first.getByRole('link', { name: 'Order 100042' })).toHaveAttribute('href', '/dashboard/orders/100042');
     expect(first.getByRole('button', { name: 'Cancel' })).toBeEnabled();
 
     const second = within(rowOf('Oil Filter'));

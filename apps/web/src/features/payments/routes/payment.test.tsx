@@ -326,9 +326,11 @@ describe('Payment page: an order of many lines', () => {
     expect(within(lines).getAllByRole('listitem')).toHaveLength(2);
     expect(within(lines).getByText('Caliper Clip')).toBeInTheDocument();
     expect(detail('Subtotal')).toHaveTextContent('$125.00');
-    expect(detail('Tax')).toHaveTextContent('$9.66');
+    // The tax with its jurisdiction; the country in words.
+    expect(detail('Illinois sales tax 7.73 %')).toHaveTextContent('$9.66');
     expect(screen.getByText(': Standard (3–5 business days)')).toBeInTheDocument();
     expect(screen.getByText('100 Main Street')).toBeInTheDocument();
+    expect(screen.getByText('United States')).toBeInTheDocument();
     expect(screen.getByText('Total: $164.28')).toBeInTheDocument();
   });
 });

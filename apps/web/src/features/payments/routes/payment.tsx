@@ -1,12 +1,13 @@
-import { apiErrors, paths, type OrderDetail } from '@autoparts/shared';
+import { apiErrors, type OrderDetail } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { LoadingBlock, Spinner } from '../../../components/spinner';
 import { pageTitle } from '../../../content/site';
 import { isApiError } from '../../../lib/api-client';
 import { useClientConfig } from '../../../lib/config';
+import { OrderNotFound } from '../../orders/components/order-not-found';
 import { isSettled, orderQuery } from '../api/get-order';
 import { OrderSummary } from '../components/order-summary';
 import { PaidNotice } from '../components/paid-notice';
@@ -142,21 +143,5 @@ function PaymentOptions({ order, checkout, confirmation, onCheckAgain }: Payment
     <TestCardForm order={order} />
   ) : (
     <StripeCheckout order={order} cancelled={checkout === 'cancelled'} />
-  );
-}
-
-function OrderNotFound() {
-  return (
-    <div className="py-16 text-center">
-      <title>{pageTitle('Order not found')}</title>
-      <h1 className="text-3xl font-extrabold text-ink">Order not found</h1>
-      <p className="mt-3 text-lg text-slate-600">There is no such order among yours.</p>
-      <Link
-        to={paths.dashboard}
-        className="mt-8 inline-flex rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-      >
-        Back to My Orders
-      </Link>
-    </div>
   );
 }

@@ -1,5 +1,7 @@
-import { formatPrice, returnReasonLabels, type AdminReturn, type ReturnRequest } from '@autoparts/shared';
+import { documentPaths, formatPrice, invoiceMessages, paths, returnReasonLabels, type AdminReturn, type ReturnRequest } from '@autoparts/shared';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { DocumentLink } from '../../invoices/components/order-documents';
 import { ReturnStatus } from './return-status';
 
 /** One return: its RMA number, order, reason, lines and, once refunded, the amount and credit note. */
@@ -12,7 +14,11 @@ export function ReturnCard({ item, children }: { item: ReturnRequest | AdminRetu
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
         <dt className="font-semibold">Order</dt>
-        <dd>{item.orderNumber}</dd>
+        <dd>
+          <Link to={paths.order(item.orderNumber)} className="text-brand-700 underline hover:text-brand-800">
+            {item.orderNumber}
+          </Link>
+        </dd>
         {'email' in item ? (
           <>
             <dt className="font-semibold">Customer</dt>
@@ -46,6 +52,13 @@ export function ReturnCard({ item, children }: { item: ReturnRequest | AdminRetu
               {item.restockingFee > 0 ? ` (after a ${formatPrice(item.restockingFee)} restocking fee)` : ''}
               {item.creditNoteNumber ? `, credit note ${item.creditNoteNumber}` : ''}
             </dd>
+            {item.creditNoteNumber ? (
+              <dd className="col-start-2 text-sm">
+                <DocumentLink href={documentPaths.creditNote(item.orderId, item.creditNoteNumber)} file={item.creditNoteNumber} orderNumber={item.orderNumber}>
+                  {`${invoiceMessages.downloadCreditNote(item.creditNoteNumber)} (PDF)`}
+                </DocumentLink>
+              </dd>
+            ) : null}
           </>
         ) : null}
       </dl>

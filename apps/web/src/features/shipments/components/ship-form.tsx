@@ -1,6 +1,7 @@
 import { CARRIERS, carrierNames, shipmentMessages, trackingNumberSchema, type CarrierCode, type Order, type ShipOrderInput } from '@autoparts/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { ActionButton } from '../../admin/components/action-button';
+import { AddressLines } from '../../orders/components/order-breakdown';
 
 /** Each line's units not shipped yet, by part. */
 export function leftToShip(order: Order): { partId: string; name: string; partNumber: string; left: number }[] {
@@ -21,7 +22,8 @@ const fieldClass =
   'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-ink focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700';
 
 /**
- * "Ship…" under an order to ship: the carrier, the tracking number, and how many of each line
+ * "Ship…" under an order to ship: where it goes and by which method, then the carrier, the
+ * tracking number, and how many of each line
  * (all that is left, unless changed). The server decides what may go; it checks everything again.
  */
 export function ShipForm({ order, onShip, busy }: { order: Order; onShip: (shipment: ShipOrderInput) => void; busy: boolean }) {
@@ -55,6 +57,19 @@ export function ShipForm({ order, onShip, busy }: { order: Order; onShip: (shipm
         Ship…<span className="sr-only">{` order ${order.orderNumber}`}</span>
       </summary>
       <form onSubmit={submit} noValidate aria-label={`Ship order ${order.orderNumber}`} className="mt-2 grid w-64 max-w-full gap-3">
+        {/* Where it goes and how, as the buyer chose at checkout: what the parcel's label needs. */}
+        <dl className="grid gap-2 text-slate-700">
+          <div>
+            <dt className="font-semibold text-ink">Ship to</dt>
+            <dd>{order.shippingAddress ? <AddressLines address={order.shippingAddress} /> : <p className="whitespace-pre-line">{order.address}</p>}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold text-ink">Method</dt>
+            <dd>
+              {order.shipping.method ? `${order.shipping.method}${order.shipping.estimate ? ` (${order.shipping.estimate})` : ''}` : 'None chosen'}
+            </dd>
+          </div>
+        </dl>
         <label className="block font-semibold text-ink">
           Carrier
           <select value={carrier} onChange={(event) => setCarrier(event.target.value as CarrierCode)} className={fieldClass}>

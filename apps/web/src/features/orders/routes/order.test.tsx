@@ -1,0 +1,50 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../../test/fetch-stub';
+import { anOrder } from '../../../test/orders';
+import { renderRoutes } from '../../../test/render-with-router';
+import { Component as OrderPage } from './order';
+
+function renderOrderPage(orderNumber: string) {
+  return renderRoutes([{ path: '/dashboard/orders/:orderNumber', element: <OrderPage /> }], { path: `/dashboard/orders/${orderNumber}` });
+}
+
+describe('An order’s page', () => {
+  it('shows the order by its number: status, lines and totals, documents and the way to return items', async () => {
+    stubFetch({
+      'GET /api/orders/by-number/100042': {
+        body: anOrder({
+          _id: 'order-7',
+          status: 'delivered',
+          paid: true,
+          total: 62.5,
+          poNumber: 'PO-7731',
+          invoiceNumber: 'INV-000012',
+          creditNotes: [{ number: 'CN-000003', amount: 12.5, issuedAt: '2026-11-20T10:00:00.000Z' }],
+        }),
+      },
+    });
+    renderOrderPage('100042');
+    expect(screen.getByRole('heading', { level: 1, name: 'Order 100042' })).toBeInTheDocument();
+    expect(await screen.findByText('Delivered')).toBeInTheDocument();
+    expect(document.title).toMatch(/^Order 100042 —/);
+    expect(within(screen.getByRole('list', { name: 'Lines of order 100042' })).getByText('Brake Pads')).toBeInTheDocument();
+    expect(screen.getByText('PO-7731')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download credit note CN-000003 (PDF), order 100042' })).toHaveAttribute('href', '/api/order/order-7/credit-notes/CN-000003.pdf');
+    expect(screen.getByRole('link', { name: 'Return items' })).toHaveAttribute('href', '/dashboard/returns?order=order-7');
+    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/dashboard/myorders');
+  });
+
+  it('offers to pay an unpaid order', async () => {
+    stubFetch({ 'GET /api/orders/by-number/100042': { body: anOrder({ _id: 'order-1', status: 'unpaid' }) } });
+    renderOrderPage('100042');
+    expect(await screen.findByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', '/dashboard/payment/order-1');
+    expect(screen.queryByRole('link', { name: 'Return items' })).not.toBeInTheDocument();
+  });
+
+  it('says an order that is not there (or not yours) was not found', async () => {
+    stubFetch({ 'GET /api/orders/by-number/999999': { status: 404, body: { message: 'Order not found.' } } });
+    renderOrderPage('999999');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,72 @@
+import { can, formatPrice, orderStatusLabels, paths } from '@autoparts/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate, useParams } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed';
+import { LoadingBlock } from '../../../components/spinner';
+import { pageTitle } from '../../../content/site';
+import { isApiError } from '../../../lib/api-client';
+import { OrderDocuments } from '../../invoices/components/order-documents';
+import { orderByNumberQuery } from '../api/get-order-by-number';
+import { OrderBreakdown } from '../components/order-breakdown';
+import { OrderNotFound } from '../components/order-not-found';
+
+const linkClass = 'font-semibold text-brand-700 underline hover:text-brand-800';
+
+/**
+ * /dashboard/orders/{orderNumber}: one order on a page of its own, linked from My Orders, the
+ * order's e-mails and its returns: its status, lines and totals, ship-to, timeline, documents,
+ * and what can be done with it next (pay, return items).
+ */
+export function Component() {
+  const { orderNumber = '' } = useParams();
+  const order = useQuery(orderByNumberQuery(orderNumber));
+
+  if (isApiError(order.error, 401, 403)) return <Navigate to={paths.home} replace />;
+  if (isApiError(order.error, 404)) return <OrderNotFound />;
+
+  return (
+    <section aria-labelledby="order-heading" className="grid min-w-0 max-w-2xl gap-6">
+      <title>{pageTitle(`Order ${orderNumber}`)}</title>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
+        <h1 id="order-heading" className="text-3xl font-extrabold text-ink">
+          Order {orderNumber}
+        </h1>
+        <Link to={paths.myOrders} className={linkClass}>
+          My Orders
+        </Link>
+      </div>
+      {order.isPending ? (
+        <LoadingBlock label="Loading the order" />
+      ) : order.isError ? (
+        <LoadFailed message="We could not load this order right now." onRetry={() => void order.refetch()} />
+      ) : (
+        <>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
+            <dt className="font-semibold">Status</dt>
+            <dd>{orderStatusLabels[order.data.status]}</dd>
+            <dt className="font-semibold">Placed</dt>
+            <dd>{new Date(order.data.createdAt).toLocaleString()}</dd>
+            <dt className="font-semibold">Total</dt>
+            <dd className="tabular-nums">{formatPrice(order.data.total)}</dd>
+          </dl>
+          <OrderDocuments order={order.data} />
+          {(order.data.status === 'unpaid' || can(order.data.status, 'requestReturn', 'customer')) && (
+            <p className="flex flex-wrap gap-4">
+              {order.data.status === 'unpaid' && (
+                <Link to={paths.payment(order.data._id)} className={linkClass}>
+                  Pay Now
+                </Link>
+              )}
+              {can(order.data.status, 'requestReturn', 'customer') && (
+                <Link to={`${paths.returns}?order=${encodeURIComponent(order.data._id)}`} className={linkClass}>
+                  Return items
+                </Link>
+              )}
+            </p>
+          )}
+          <OrderBreakdown order={order.data} />
+        </>
+      )}
+    </section>
+  );
+}

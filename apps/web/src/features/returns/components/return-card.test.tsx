@@ -1,0 +1,55 @@
+import type { ReturnRequest } from '@autoparts/shared';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithRouter } from '../../../test/render-with-router';
+import { ReturnCard } from './return-card';
+
+const refunded: ReturnRequest = {
+  id: 'ret-1',
+  rmaNumber: 'RMA-000007',
+  orderId: 'order-1',
+  orderNumber: '1042',
+  status: 'refunded',
+  reason: 'no-longer-needed',
+  note: '',
+  lines: [{ partId: 'part-1', partNumber: 'BR-100', name: 'Vented Brake Rotor', quantity: 2, unitPrice: 64.5, action: 'restock' }],
+  refundAmount: 120.5,
+  restockingFee: 12.9,
+  creditNoteNumber: 'CN-000004',
+  fitPromise: false,
+  resolution: null,
+  rejectionReason: null,
+  replacementOrderId: null,
+  createdAt: '2026-11-28T10:00:00.000Z',
+};
+
+describe('ReturnCard (My Returns)', () => {
+  it('offers the refunded return’s credit note as a PDF download', () => {
+    renderWithRouter(
+      <ul>
+        <ReturnCard item={refunded} />
+      </ul>,
+    );
+    const note = screen.getByRole('link', { name: 'Download credit note CN-000004 (PDF), order 1042' });
+    expect(note).toHaveAttribute('href', '/api/order/order-1/credit-notes/CN-000004.pdf');
+    expect(note).toHaveAttribute('download', 'CN-000004.pdf');
+  });
+
+  it('links the order to its page', () => {
+    renderWithRouter(
+      <ul>
+        <ReturnCard item={refunded} />
+      </ul>,
+    );
+    expect(screen.getByRole('link', { name: '1042' })).toHaveAttribute('href', '/dashboard/orders/1042');
+  });
+
+  it('offers no credit note before the refund', () => {
+    renderWithRouter(
+      <ul>
+        <ReturnCard item={{ ...refunded, status: 'approved', refundAmount: null, creditNoteNumber: null }} />
+      </ul>,
+    );
+    expect(screen.queryByRole('link', { name: /credit note/ })).not.toBeInTheDocument();
+  });
+});
