@@ -3,7 +3,9 @@ import {
   cartMessages,
   cartQuantityProblem,
   centsToDollars,
+  isEnded,
   parseQuickOrder,
+  partChangeMessages,
   partPromiseMessages,
   unitPriceCents,
   type Cart,
@@ -30,6 +32,7 @@ interface PartFacts {
   min_order_quantity: number;
   archived_at: Date | null;
   core_deposit_cents: number | null;
+  lifecycle_code: string;
 }
 
 const partColumns = [
@@ -42,14 +45,16 @@ const partColumns = [
   'parts.min_order_quantity',
   'parts.archived_at',
   'parts.core_deposit_cents',
+  'parts.lifecycle_code',
 ] as const;
 
 /**
  * Why a line of `quantity` units of `part` cannot be checked out as it is, or null: the part was
- * archived, is sold out, or the quantity is below its minimum or above its stock.
+ * archived, is no longer made, is sold out, or the quantity is below its minimum or above its stock.
  */
-export function lineProblem(part: Pick<PartFacts, 'archived_at' | 'available_quantity' | 'min_order_quantity'>, quantity: number): string | null {
+export function lineProblem(part: Pick<PartFacts, 'archived_at' | 'lifecycle_code' | 'available_quantity' | 'min_order_quantity'>, quantity: number): string | null {
   if (part.archived_at) return cartMessages.archived;
+  if (isEnded(part.lifecycle_code)) return partChangeMessages.noLongerMadeLine;
   return cartQuantityProblem({ minOrderQuantity: part.min_order_quantity, availableQuantity: part.available_quantity }, quantity);
 }
 
@@ -189,7 +194,7 @@ export function createCartRepository(db: Db) {
         const part = (await partsById(trx, [partId])).get(partId);
         if (!part) return { ok: false, status: 404, message: cartMessages.partNotFound };
         const problem = lineProblem(part, quantity);
-        if (problem) return { ok: false, status: part.archived_at || part.available_quantity <= 0 ? 409 : 400, message: problem };
+        if (problem) return { ok: false, status: part.archived_at || isEnded(part.lifecycle_code) || part.available_quantity <= 0 ? 409 : 400, message: problem };
         const current = await quantities(trx, userId);
         if (!current.has(partId) && current.size >= CART_MAX_LINES) return { ok: false, status: 409, message: cartMessages.tooManyLines };
         await upsert(trx, userId, partId, quantity);
@@ -217,7 +222,7 @@ export function createCartRepository(db: Db) {
         let lines = current.size;
         for (const [partId, quantity] of wanted) {
           const part = parts.get(partId);
-          if (!part || part.archived_at || part.available_quantity <= 0) continue;
+          if (!part || part.archived_at || isEnded(part.lifecycle_code) || part.available_quantity <= 0) continue;
           const had = current.get(partId);
           if (had === undefined && lines >= CART_MAX_LINES) continue;
           const merged = Math.min((had ?? 0) + quantity, part.available_quantity);
