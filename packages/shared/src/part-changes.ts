@@ -149,3 +149,13 @@ export const partChangesInputSchema = z.object({
     }),
 });
 export type PartChangesInput = z.output<typeof partChangesInputSchema>;
+
+/**
+ * `POST /api/order/{id}/buy-again`: the lines put in the cart (a superseded or renumbered part as
+ * its current replacement, `replaced` naming the number ordered) and those that could not be, with why.
+ */
+export const buyAgainReplySchema = z.object({
+  added: z.array(z.object({ partNumber: z.string(), quantity: z.number().int(), replaced: z.string().optional() })),
+  skipped: z.array(z.object({ partNumber: z.string(), reason: z.string() })),
+});
+export type BuyAgainReply = z.infer<typeof buyAgainReplySchema>;

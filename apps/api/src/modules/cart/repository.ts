@@ -5,9 +5,11 @@ import {
   centsToDollars,
   isEnded,
   parseQuickOrder,
+  REPLACED_CODES,
   partChangeMessages,
   partPromiseMessages,
   unitPriceCents,
+  type BuyAgainReply,
   type Cart,
   type CartEntry,
   type CartLine,
@@ -18,6 +20,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
 import { numberKey } from '../catalogue/search';
+import { createPartChangesRepository } from '../part-changes/repository';
 
 type Executor = Pick<Db, 'selectFrom'>;
 
@@ -286,6 +289,51 @@ export function createCartRepository(db: Db) {
         for (const [partId, quantity] of changed) await upsert(trx, userId, partId, quantity);
         problems.sort((a, b) => a.line - b.line);
         return { added, problems };
+      });
+    },
+
+    /**
+     * Issue 30's "Buy again": each part line of the customer's order `orderId` added to their cart
+     * (to what it holds), a superseded or renumbered part as its current replacement; a line the
+     * part cannot take as the cart's would not (archived, no longer made, sold out, short, past
+     * the cart's lines) is skipped with why. Undefined when the order is not theirs.
+     */
+    async buyAgain(userId: string, orderId: string): Promise<BuyAgainReply | undefined> {
+      if (!isId(orderId)) return undefined;
+      const order = await db.selectFrom('orders').select('id').where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+      if (!order) return undefined;
+      const lines = await db
+        .selectFrom('order_lines')
+        .select(['part_id', 'part_number', 'quantity'])
+        .where('order_id', '=', orderId)
+        .where('kind', '=', 'part')
+        .orderBy('position')
+        .execute();
+      return withCartLocked(userId, async (trx) => {
+        const changes = createPartChangesRepository(trx);
+        const ordered = await partsById(trx, lines.map((line) => line.part_id));
+        const current = await quantities(trx, userId);
+        const reply: BuyAgainReply = { added: [], skipped: [] };
+        for (const line of lines) {
+          const old = ordered.get(line.part_id);
+          const replacement = old && REPLACED_CODES.includes(old.lifecycle_code) ? await changes.currentReplacement(old.id) : null;
+          const part = replacement ? (await partsById(trx, [replacement.id])).get(replacement.id) : old;
+          if (!part) {
+            reply.skipped.push({ partNumber: line.part_number, reason: cartMessages.partNotFound });
+            continue;
+          }
+          const had = current.get(part.id);
+          const quantity = (had ?? 0) + line.quantity;
+          const why = lineProblem(part, quantity) ?? (had === undefined && current.size >= CART_MAX_LINES ? cartMessages.tooManyLines : null);
+          if (why) {
+            reply.skipped.push({ partNumber: line.part_number, reason: why });
+            continue;
+          }
+          await upsert(trx, userId, part.id, quantity);
+          current.set(part.id, quantity);
+          reply.added.push({ partNumber: part.part_number, quantity: line.quantity, ...(part.id === line.part_id ? {} : { replaced: line.part_number }) });
+        }
+        return reply;
       });
     },
 
