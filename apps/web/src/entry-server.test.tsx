@@ -69,14 +69,14 @@ describe('renderPage of a part’s public page', () => {
     ...aPartDetail({ partNumber: 'BRK-1001', price: 12.5, minOrderQuantity: 5, priceBreaks: [{ minQuantity: 10, unitPrice: 11 }] }),
     fitment: [{ make: 'Toyota', model: 'Corolla', vehicles: [{ _id: 'vehicle-1', year: 2018, engine: '' }, { _id: 'vehicle-2', year: 2019, engine: '' }] }],
   };
-  const partPage = (pathname: string) =>
+  const partPage = (pathname: string, part: object = publicPart) =>
     renderPage({
       url: new URL(`http://shop.test${pathname}`),
       baseUrl: 'http://shop.test',
       found: true,
       api: async (url: string) =>
         url === '/api/parts/by-number/BRK-1001'
-          ? new Response(JSON.stringify(publicPart), { status: 200, headers: { 'content-type': 'application/json' } })
+          ? new Response(JSON.stringify(part), { status: 200, headers: { 'content-type': 'application/json' } })
           : new Response(JSON.stringify({ message: 'Part not found' }), { status: 404, headers: { 'content-type': 'application/json' } }),
     });
 
@@ -101,6 +101,15 @@ describe('renderPage of a part’s public page', () => {
         offers: { '@type': 'Offer', price: '12.50', priceCurrency: 'USD', url: 'http://shop.test/parts/BRK-1001' },
       },
     });
+  });
+
+  it('keeps the page of a part no longer made out of search engines, and only that one', async () => {
+    expect((await partPage('/parts/BRK-1001')).head.noindex).toBeUndefined();
+    const page = await partPage('/parts/BRK-1001', { ...publicPart, lifecycle: { code: '9', label: 'Obsolete' } });
+
+    expect(page.notFound).toBe(false);
+    expect(page.head.noindex).toBe(true);
+    expect(page.html).toContain('This part is no longer made and cannot be ordered.');
   });
 
   it('renders "Part not found" for a number we do not sell, and says so (the server answers 404)', async () => {

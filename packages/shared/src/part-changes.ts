@@ -19,6 +19,9 @@ export const REPLACED_CODES: readonly string[] = ['6', '7'];
 /** Codes of a part no longer made: its page stays, it cannot be ordered, a replacement is optional. */
 export const ENDED_CODES: readonly string[] = ['8', '9'];
 
+/** Whether a part of this life-cycle code is no longer made (its page stays, unindexed, and it cannot be ordered). */
+export const isEnded = (code: string) => ENDED_CODES.includes(code);
+
 export const lifecycleLabel = (code: string) => lifecycleLabels[code] ?? `Life-cycle status ${code}`;
 
 export const INTERCHANGE_MAX = 50;
@@ -44,8 +47,16 @@ export const partChangeMessages = {
   partIsComponent: 'This part is in a kit, so it cannot be a kit itself',
   replaces: (partNumbers: readonly string[]) => `Replaces ${partNumbers.join(', ')}`,
   noLongerMade: 'This part is no longer made and cannot be ordered.',
+  /** A cart's or a checkout's line of a part no longer made, which blocks checkout until removed. */
+  noLongerMadeLine: 'This part is no longer made and cannot be ordered. Remove it to check out.',
+  /** The buy box's status in place of its stock and buttons. */
+  noLongerMadeShort: 'No longer made',
+  replacedBy: 'Replaced by',
   alsoInKit: 'Also sold in kit',
+  kitContents: 'What is in this kit',
   replacesTheseNumbers: 'Replaces these numbers',
+  /** An interchange number's quantity in words: how many of theirs make one of ours. */
+  theirsPerOurs: (quantity: number) => `1 of ours = ${quantity} of theirs`,
 } as const;
 
 /**
@@ -138,3 +149,13 @@ export const partChangesInputSchema = z.object({
     }),
 });
 export type PartChangesInput = z.output<typeof partChangesInputSchema>;
+
+/**
+ * `POST /api/order/{id}/buy-again`: the lines put in the cart (a superseded or renumbered part as
+ * its current replacement, `replaced` naming the number ordered) and those that could not be, with why.
+ */
+export const buyAgainReplySchema = z.object({
+  added: z.array(z.object({ partNumber: z.string(), quantity: z.number().int(), replaced: z.string().optional() })),
+  skipped: z.array(z.object({ partNumber: z.string(), reason: z.string() })),
+});
+export type BuyAgainReply = z.infer<typeof buyAgainReplySchema>;

@@ -46,6 +46,8 @@ interface PageHead {
   image?: { href: string; srcSet?: string; sizes?: string; type?: string };
   /** The page's one address when it is not the path asked for. */
   canonicalPath?: string;
+  /** Kept out of search engines: a part no longer made (issue 30). */
+  noindex?: boolean;
 }
 
 /**
@@ -139,6 +141,7 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     if (!renderer) return page;
     const links = [
       canonicalPath ? `<link rel="canonical" href="${escapeHtml(`${options.baseUrl}${canonicalPath}`)}" />` : '',
+      head.noindex ? '<meta name="robots" content="noindex" />' : '',
       head.structuredData ? `<script type="application/ld+json">${renderer.pageDataJson(head.structuredData)}</script>` : '',
       head.image ? imagePreloadLink(head.image) : '',
     ].join('');

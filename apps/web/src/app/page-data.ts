@@ -1,4 +1,4 @@
-import { formatPrice, paths, type Part, type PublicPart, type SearchResult } from '@autoparts/shared';
+import { formatPrice, isEnded, paths, type Part, type PublicPart, type SearchResult } from '@autoparts/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { partImagePreload, type ImagePreload } from '../components/part-image';
 import { SHOP_DESCRIPTION, SHOP_NAME, pageTitle } from '../content/site';
@@ -59,6 +59,8 @@ export interface PageHead {
   image?: ImagePreload;
   /** The page's one address, when it is not the path asked for (a part's page at its number as stored). */
   canonicalPath?: string;
+  /** Kept out of search engines (`robots: noindex`): the page of a part no longer made (issue 30). */
+  noindex?: boolean;
 }
 
 const descriptions: Record<string, string> = {
@@ -142,6 +144,7 @@ function publicPartHead(part: PublicPart | null | undefined, baseUrl: string): P
     structuredData: { '@context': 'https://schema.org', ...productData(part, baseUrl) },
     image: partImagePreload(part.img, PART_PAGE_IMAGE_SIZES),
     canonicalPath: paths.partPage(part.partNumber),
+    ...(isEnded(part.lifecycle.code) ? { noindex: true } : {}),
   };
 }
 

@@ -3,9 +3,13 @@ import {
   cartMessages,
   cartQuantityProblem,
   centsToDollars,
+  isEnded,
   parseQuickOrder,
+  REPLACED_CODES,
+  partChangeMessages,
   partPromiseMessages,
   unitPriceCents,
+  type BuyAgainReply,
   type Cart,
   type CartEntry,
   type CartLine,
@@ -16,6 +20,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
 import { numberKey } from '../catalogue/search';
+import { createPartChangesRepository } from '../part-changes/repository';
 
 type Executor = Pick<Db, 'selectFrom'>;
 
@@ -30,6 +35,7 @@ interface PartFacts {
   min_order_quantity: number;
   archived_at: Date | null;
   core_deposit_cents: number | null;
+  lifecycle_code: string;
 }
 
 const partColumns = [
@@ -42,14 +48,16 @@ const partColumns = [
   'parts.min_order_quantity',
   'parts.archived_at',
   'parts.core_deposit_cents',
+  'parts.lifecycle_code',
 ] as const;
 
 /**
  * Why a line of `quantity` units of `part` cannot be checked out as it is, or null: the part was
- * archived, is sold out, or the quantity is below its minimum or above its stock.
+ * archived, is no longer made, is sold out, or the quantity is below its minimum or above its stock.
  */
-export function lineProblem(part: Pick<PartFacts, 'archived_at' | 'available_quantity' | 'min_order_quantity'>, quantity: number): string | null {
+export function lineProblem(part: Pick<PartFacts, 'archived_at' | 'lifecycle_code' | 'available_quantity' | 'min_order_quantity'>, quantity: number): string | null {
   if (part.archived_at) return cartMessages.archived;
+  if (isEnded(part.lifecycle_code)) return partChangeMessages.noLongerMadeLine;
   return cartQuantityProblem({ minOrderQuantity: part.min_order_quantity, availableQuantity: part.available_quantity }, quantity);
 }
 
@@ -189,7 +197,7 @@ export function createCartRepository(db: Db) {
         const part = (await partsById(trx, [partId])).get(partId);
         if (!part) return { ok: false, status: 404, message: cartMessages.partNotFound };
         const problem = lineProblem(part, quantity);
-        if (problem) return { ok: false, status: part.archived_at || part.available_quantity <= 0 ? 409 : 400, message: problem };
+        if (problem) return { ok: false, status: part.archived_at || isEnded(part.lifecycle_code) || part.available_quantity <= 0 ? 409 : 400, message: problem };
         const current = await quantities(trx, userId);
         if (!current.has(partId) && current.size >= CART_MAX_LINES) return { ok: false, status: 409, message: cartMessages.tooManyLines };
         await upsert(trx, userId, partId, quantity);
@@ -217,7 +225,7 @@ export function createCartRepository(db: Db) {
         let lines = current.size;
         for (const [partId, quantity] of wanted) {
           const part = parts.get(partId);
-          if (!part || part.archived_at || part.available_quantity <= 0) continue;
+          if (!part || part.archived_at || isEnded(part.lifecycle_code) || part.available_quantity <= 0) continue;
           const had = current.get(partId);
           if (had === undefined && lines >= CART_MAX_LINES) continue;
           const merged = Math.min((had ?? 0) + quantity, part.available_quantity);
@@ -281,6 +289,51 @@ export function createCartRepository(db: Db) {
         for (const [partId, quantity] of changed) await upsert(trx, userId, partId, quantity);
         problems.sort((a, b) => a.line - b.line);
         return { added, problems };
+      });
+    },
+
+    /**
+     * Issue 30's "Buy again": each part line of the customer's order `orderId` added to their cart
+     * (to what it holds), a superseded or renumbered part as its current replacement; a line the
+     * part cannot take as the cart's would not (archived, no longer made, sold out, short, past
+     * the cart's lines) is skipped with why. Undefined when the order is not theirs.
+     */
+    async buyAgain(userId: string, orderId: string): Promise<BuyAgainReply | undefined> {
+      if (!isId(orderId)) return undefined;
+      const order = await db.selectFrom('orders').select('id').where('id', '=', orderId).where('user_id', '=', userId).executeTakeFirst();
+      if (!order) return undefined;
+      const lines = await db
+        .selectFrom('order_lines')
+        .select(['part_id', 'part_number', 'quantity'])
+        .where('order_id', '=', orderId)
+        .where('kind', '=', 'part')
+        .orderBy('position')
+        .execute();
+      return withCartLocked(userId, async (trx) => {
+        const changes = createPartChangesRepository(trx);
+        const ordered = await partsById(trx, lines.map((line) => line.part_id));
+        const current = await quantities(trx, userId);
+        const reply: BuyAgainReply = { added: [], skipped: [] };
+        for (const line of lines) {
+          const old = ordered.get(line.part_id);
+          const replacement = old && REPLACED_CODES.includes(old.lifecycle_code) ? await changes.currentReplacement(old.id) : null;
+          const part = replacement ? (await partsById(trx, [replacement.id])).get(replacement.id) : old;
+          if (!part) {
+            reply.skipped.push({ partNumber: line.part_number, reason: cartMessages.partNotFound });
+            continue;
+          }
+          const had = current.get(part.id);
+          const quantity = (had ?? 0) + line.quantity;
+          const why = lineProblem(part, quantity) ?? (had === undefined && current.size >= CART_MAX_LINES ? cartMessages.tooManyLines : null);
+          if (why) {
+            reply.skipped.push({ partNumber: line.part_number, reason: why });
+            continue;
+          }
+          await upsert(trx, userId, part.id, quantity);
+          current.set(part.id, quantity);
+          reply.added.push({ partNumber: part.part_number, quantity: line.quantity, ...(part.id === line.part_id ? {} : { replaced: line.part_number }) });
+        }
+        return reply;
       });
     },
 

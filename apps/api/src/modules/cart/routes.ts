@@ -1,10 +1,13 @@
 import {
+  apiErrors,
+  buyAgainReplySchema,
   cartEntriesSchema,
   cartLineParamsSchema,
   cartMessages,
   cartQuantitySchema,
   cartSchema,
   errorSchema,
+  orderIdParamsSchema,
   QUICK_ORDER_MAX_LINES,
   quickOrderLineCount,
   quickOrderReplySchema,
@@ -108,6 +111,27 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       if (quickOrderLineCount(text) === 0) return reply.code(400).send({ message: cartMessages.quickOrderEmpty });
       const outcome = await cart.quickOrder(userId, text);
       return { cart: await cart.get(userId), ...outcome };
+    },
+  );
+
+  app.post(
+    '/order/:id/buy-again',
+    {
+      onRequest: app.requireUser,
+      config: app.limitedBy('cart'),
+      schema: {
+        tags: ['cart'],
+        security,
+        description:
+          'Buy again (issue 30): puts every line of one of the customer’s orders still sellable in their cart at its current price, a superseded or renumbered part as its replacement (`replaced` names the number ordered), and lists what could not be added and why.',
+        params: orderIdParamsSchema,
+        response: { 200: buyAgainReplySchema, ...errors, 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await cart.buyAgain(identityOf(request).userId, request.params.id);
+      if (!outcome) return reply.code(404).send({ message: apiErrors.orderNotFound });
+      return outcome;
     },
   );
 

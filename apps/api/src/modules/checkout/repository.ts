@@ -1,6 +1,8 @@
 import {
   centsToDollars,
   checkoutMessages,
+  isEnded,
+  partChangeMessages,
   partPromiseMessages,
   shippingCents,
   shipToText,
@@ -55,13 +57,15 @@ interface PartForLine {
   available_quantity: number;
   min_order_quantity: number;
   archived_at: Date | null;
+  /** PIES life-cycle code: a part no longer made (8, 9) cannot be ordered. */
+  lifecycle_code: string;
   weight_grams: number;
   /** Per unit; null when the part has none. */
   core_deposit_cents: number | null;
   breaks: PriceBreakCents[];
 }
 
-export type LineProblem = 'part-gone' | 'sold-out' | 'out-of-stock' | 'below-minimum';
+export type LineProblem = 'part-gone' | 'no-longer-made' | 'sold-out' | 'out-of-stock' | 'below-minimum';
 
 export interface PricedLine {
   partId: string;
@@ -101,6 +105,7 @@ function priceLine(request: LineRequest, part: PartForLine | undefined): PricedL
   const unit = part ? unitPriceCents(request.quantity, part.price_cents, part.breaks) : 0;
   let problem: PricedLine['problem'] = null;
   if (!part || part.archived_at !== null) problem = { reason: 'part-gone', message: checkoutMessages.partGone };
+  else if (isEnded(part.lifecycle_code)) problem = { reason: 'no-longer-made', message: partChangeMessages.noLongerMadeLine };
   else if (part.available_quantity <= 0) problem = { reason: 'sold-out', message: checkoutMessages.soldOut };
   else if (request.quantity < part.min_order_quantity) {
     problem = { reason: 'below-minimum', message: checkoutMessages.belowMinimum(part.min_order_quantity) };
@@ -506,7 +511,7 @@ async function partsFor(db: Db, requests: LineRequest[], { lock }: { lock: boole
   if (ids.length === 0) return new Map();
   let query = db
     .selectFrom('parts')
-    .select(['id', 'part_number', 'name', 'img', 'price_cents', 'available_quantity', 'min_order_quantity', 'archived_at', 'weight_grams', 'core_deposit_cents'])
+    .select(['id', 'part_number', 'name', 'img', 'price_cents', 'available_quantity', 'min_order_quantity', 'archived_at', 'lifecycle_code', 'weight_grams', 'core_deposit_cents'])
     .where('id', 'in', ids)
     .orderBy('id');
   if (lock) query = query.forUpdate();

@@ -14,6 +14,7 @@ import {
   orderHistorySchema,
   orderListSchema,
   pageQuerySchema,
+  partChangeMessages,
   orderPlacedReplySchema,
   placeOrderSchema,
   quantityBelowMinimum,
@@ -99,6 +100,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           return reply.code(400).send({ message: quantityBelowMinimum(outcome.lines[0]?.part?.min_order_quantity ?? 1) });
         }
         if (problem?.reason === 'part-gone') return reply.code(404).send({ message: apiErrors.partNotFound });
+        if (problem?.reason === 'no-longer-made') return reply.code(409).send({ message: partChangeMessages.noLongerMade });
         return reply.code(409).send({ message: apiErrors.outOfStock });
       }
       const { status, message } = placeErrors[outcome.reason];

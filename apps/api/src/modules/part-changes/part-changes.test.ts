@@ -1,9 +1,10 @@
-import { partChangeMessages, type PartDetail, type PublicPart } from '@autoparts/shared';
+import { apiErrors, cartMessages, partChangeMessages, type BuyAgainReply, type PartDetail, type PublicPart } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byToken, call, expectReply } from '../../test/admin';
 import { createTestApp } from '../../test/app';
-import { insertPart, placeOrder, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
+import { insertAddress, insertShippingMethod, postCheckout, userIdOf } from '../../test/checkout';
+import { insertPart, placeOrder, postOrder, setStock, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
 
 let app: FastifyInstance;
 let admin: Customer;
@@ -102,6 +103,77 @@ describe('life cycle and replaced-by', () => {
     const part = await aPart();
     expectReply(await patch(part.id, { lifecycle: '42' }), 200);
     expect((await read(part.id)).lifecycle).toEqual({ code: '42', label: 'Life-cycle status 42' });
+  });
+});
+
+describe('a part no longer made cannot be ordered', () => {
+  it('refuses it in the cart, flags a line that had it, blocks checkout until removed, and refuses Order now', async () => {
+    const [ended, fine] = [await aPart({ available: 20 }), await aPart({ available: 20 })];
+    const put = (partId: string, quantity: number) => call(app, byToken(buyer), { method: 'PUT', url: `/api/cart/lines/${partId}`, payload: { quantity } });
+    expectReply(await put(ended.id, 2), 200);
+    expectReply(await put(fine.id, 1), 200);
+    expectReply(await patch(ended.id, { lifecycle: '8' }), 200);
+
+    const cart = await call(app, byToken(buyer), { method: 'GET', url: '/api/cart' });
+    expectReply(cart, 200);
+    const problems = Object.fromEntries((cart.json() as { lines: Array<{ partId: string; problem: string | null }> }).lines.map((line) => [line.partId, line.problem]));
+    expect(problems).toEqual({ [ended.id]: partChangeMessages.noLongerMadeLine, [fine.id]: null });
+
+    const buyerId = await userIdOf(app, buyer.email);
+    const order = { addressId: await insertAddress(app, buyerId), shippingMethodId: await insertShippingMethod(app, { name: 'Part changes post', baseCents: 500 }) };
+    const refused = await postCheckout(app, buyer.cookie, order);
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect((refused.json() as { lines: unknown[] }).lines).toEqual([{ partId: ended.id, message: partChangeMessages.noLongerMadeLine }]);
+    expect([await stockOf(app, ended.id), await stockOf(app, fine.id)]).toEqual([20, 20]);
+
+    expectReply(await put(ended.id, 3), 409, partChangeMessages.noLongerMadeLine);
+    expectReply(await postOrder(app, buyer.cookie, { partId: ended.id, customername: buyer.name, address: '1 Test Street, Testville', orderQuantity: 1 }), 409, partChangeMessages.noLongerMade);
+    expectReply(await patch(ended.id, { lifecycle: '9' }), 200);
+    expectReply(await postOrder(app, buyer.cookie, { partId: ended.id, customername: buyer.name, address: '1 Test Street, Testville', orderQuantity: 1 }), 409, partChangeMessages.noLongerMade);
+
+    expectReply(await put(ended.id, 0), 200);
+    expectReply(await postCheckout(app, buyer.cookie, order), 200);
+    expect([await stockOf(app, ended.id), await stockOf(app, fine.id)]).toEqual([20, 19]);
+  });
+});
+
+describe('POST /api/order/{id}/buy-again', () => {
+  it('puts every line still sellable in the cart, a superseded one as its replacement, and says what it could not add and why', async () => {
+    const [old, successor, same, ended, short] = [await aPart(), await aPart(), await aPart(), await aPart(), await aPart()];
+    const buyerId = await userIdOf(app, buyer.email);
+    await app.db.deleteFrom('cart_lines').where('user_id', '=', buyerId).execute();
+    const put = (partId: string, quantity: number) => call(app, byToken(buyer), { method: 'PUT', url: `/api/cart/lines/${partId}`, payload: { quantity } });
+    for (const [id, quantity] of [[old.id, 2], [same.id, 3], [ended.id, 1], [short.id, 4]] as const) expectReply(await put(id, quantity), 200);
+    const order = { addressId: await insertAddress(app, buyerId), shippingMethodId: await insertShippingMethod(app, { name: 'Buy again post', baseCents: 500 }) };
+    const placed = await postCheckout(app, buyer.cookie, order);
+    expect(placed.statusCode, placed.body).toBe(200);
+    const orderId = (placed.json() as { insertedId: string }).insertedId;
+
+    expectReply(await patch(old.id, { lifecycle: '7', replacedBy: successor.number }), 200);
+    expectReply(await patch(ended.id, { lifecycle: '8' }), 200);
+    await setStock(app, short.id, 1);
+    expectReply(await put(same.id, 1), 200);
+
+    const buyAgain = (who: Customer, id: string) => call(app, byToken(who), { method: 'POST', url: `/api/order/${id}/buy-again` });
+    const response = await buyAgain(buyer, orderId);
+    expectReply(response, 200);
+    expect(response.json() as BuyAgainReply).toEqual({
+      added: [
+        { partNumber: successor.number, quantity: 2, replaced: old.number },
+        { partNumber: same.number, quantity: 3 },
+      ],
+      skipped: [
+        { partNumber: ended.number, reason: partChangeMessages.noLongerMadeLine },
+        { partNumber: short.number, reason: cartMessages.aboveStock(1) },
+      ],
+    });
+    const cart = await call(app, byToken(buyer), { method: 'GET', url: '/api/cart' });
+    const lines = Object.fromEntries((cart.json() as { lines: Array<{ partId: string; quantity: number }> }).lines.map((line) => [line.partId, line.quantity]));
+    expect(lines).toEqual({ [successor.id]: 2, [same.id]: 4 });
+
+    const other = await signUpCustomer(app, 'change-other');
+    expectReply(await buyAgain(other, orderId), 404, apiErrors.orderNotFound);
+    expectReply(await buyAgain(buyer, 'not-an-order'), 404, apiErrors.orderNotFound);
   });
 });
 

@@ -1,10 +1,11 @@
-import { formatPrice, partPromiseMessages, paths, type PublicPart } from '@autoparts/shared';
+import { formatPrice, isEnded, partChangeMessages, partPromiseMessages, paths, type PublicPart } from '@autoparts/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { pageTitle } from '../../../content/site';
 import { PartDetails } from '../../orders/components/part-details';
 import { FitmentSection, FitmentTable, FitVerdictFor } from '../../orders/components/part-fitment';
 import { fitmentVehicles } from '../api/get-public-part';
+import { PartChangeNotices, PartChangeSections } from './part-change-notices';
 
 interface PublicPartViewProps {
   part: PublicPart;
@@ -14,14 +15,17 @@ interface PublicPartViewProps {
 
 /**
  * A part's public page: its details (as the signed-in page shows them, with the quantity prices
- * and whether it fits the garage's active vehicle), a box to buy it, and the vehicles it fits.
+ * and whether it fits the garage's active vehicle), a box to buy it, and the vehicles it fits;
+ * with its changes (issue 30): a part no longer made stays, unindexed, and cannot be ordered.
  */
 export function PublicPartView({ part, addToCart }: PublicPartViewProps) {
   const vehicles = fitmentVehicles(part);
+  const ended = isEnded(part.lifecycle.code);
   const inStock = part.availableQuantity >= part.minOrderQuantity;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 md:py-12">
       <title>{pageTitle(`${part.name} ${part.partNumber}`)}</title>
+      {ended && <meta name="robots" content="noindex" />}
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
         <Link to={paths.shop} className="font-medium text-brand-700 underline-offset-2 hover:underline">
           Shop
@@ -40,6 +44,7 @@ export function PublicPartView({ part, addToCart }: PublicPartViewProps) {
         <span aria-hidden="true"> / </span>
         <span aria-current="page">{part.partNumber}</span>
       </nav>
+      <PartChangeNotices part={part} />
       <div className="grid items-start gap-10 lg:grid-cols-[2fr_1fr]">
         <PartDetails part={part} besidePrice={<FitVerdictFor part={part} vehicles={vehicles} />} />
         <aside aria-labelledby="buy-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -47,20 +52,26 @@ export function PublicPartView({ part, addToCart }: PublicPartViewProps) {
             Buy this part
           </h2>
           <p className="mt-2 text-2xl font-bold text-brand-700">{formatPrice(part.price)}</p>
-          <p className={`mt-1 font-semibold ${inStock ? 'text-green-800' : 'text-red-700'}`}>
-            {inStock ? `In stock: ${part.availableQuantity}` : 'Out of stock'}
-          </p>
-          <p className="mt-1 text-slate-600">{`Minimum order: ${part.minOrderQuantity}`}</p>
-          <div className="mt-4 flex flex-col gap-3">
-            {addToCart}
-            <Link
-              to={paths.part(part._id)}
-              className="inline-flex justify-center rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-            >
-              Order now
-            </Link>
-          </div>
-          <p className="mt-2 text-sm text-slate-600">Order now asks you to sign in, then takes the order and its payment.</p>
+          {ended ? (
+            <p className="mt-1 font-semibold text-red-700">{partChangeMessages.noLongerMadeShort}</p>
+          ) : (
+            <>
+              <p className={`mt-1 font-semibold ${inStock ? 'text-green-800' : 'text-red-700'}`}>
+                {inStock ? `In stock: ${part.availableQuantity}` : 'Out of stock'}
+              </p>
+              <p className="mt-1 text-slate-600">{`Minimum order: ${part.minOrderQuantity}`}</p>
+              <div className="mt-4 flex flex-col gap-3">
+                {addToCart}
+                <Link
+                  to={paths.part(part._id)}
+                  className="inline-flex justify-center rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                >
+                  Order now
+                </Link>
+              </div>
+              <p className="mt-2 text-sm text-slate-600">Order now asks you to sign in, then takes the order and its payment.</p>
+            </>
+          )}
           {part.fitment.length > 0 && (
             <p data-testid="fit-promise" className="mt-4 rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900">
               <strong className="block font-semibold">The fit promise</strong>
@@ -69,6 +80,7 @@ export function PublicPartView({ part, addToCart }: PublicPartViewProps) {
           )}
         </aside>
       </div>
+      <PartChangeSections part={part} />
       <FitmentSection>
         <FitmentTable vehicles={vehicles} />
       </FitmentSection>

@@ -1,4 +1,4 @@
-import { partPromiseMessages, type PublicPart } from '@autoparts/shared';
+import { partChangeMessages, partPromiseMessages, type PublicPart } from '@autoparts/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -69,6 +69,76 @@ describe('/parts/{partNumber}', () => {
       'href',
       '/shop?vehicle=corolla-2018&category=brakes',
     );
+  });
+
+  it('says a discontinued part is no longer made, names its replacement, keeps it out of search engines and offers no way to order it', async () => {
+    stubFetch({
+      [GET_PART]: { body: { ...part, lifecycle: { code: '8', label: 'Discontinued' }, replacedBy: { partNumber: 'BRK-2002', name: 'Ceramic Brake Pads' } } },
+      'GET /api/me': signedOutReply,
+    });
+    renderPage();
+
+    const notice = await screen.findByTestId('part-no-longer-made');
+    expect(notice).toHaveTextContent(`${partChangeMessages.noLongerMade}${partChangeMessages.replacedBy} Ceramic Brake Pads BRK-2002`);
+    expect(within(notice).getByRole('link', { name: 'Ceramic Brake Pads BRK-2002' })).toHaveAttribute('href', '/parts/BRK-2002');
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    const buy = within(screen.getByRole('complementary', { name: 'Buy this part' }));
+    expect(buy.getByText(partChangeMessages.noLongerMadeShort)).toBeInTheDocument();
+    expect(buy.queryByRole('link', { name: 'Order now' })).not.toBeInTheDocument();
+    expect(buy.queryByRole('button', { name: /Add to cart/ })).not.toBeInTheDocument();
+    expect(buy.queryByText('In stock: 40')).not.toBeInTheDocument();
+  });
+
+  it('is indexed and orderable when on sale, and lists the numbers it replaces, the kits it is in and other brands’ numbers', async () => {
+    stubFetch({
+      [GET_PART]: {
+        body: {
+          ...part,
+          replaces: ['BRK-0999', 'BRK-0998'],
+          inKits: [{ partNumber: 'KIT-3003', name: 'Front Brake Kit' }],
+          interchange: [
+            { brand: 'Toyota', partNumber: '04465-02220', quantity: 1 },
+            { brand: 'Bosch', partNumber: 'BP-976', quantity: 2 },
+          ],
+        },
+      },
+      'GET /api/me': signedOutReply,
+    });
+    renderPage();
+
+    expect(await screen.findByTestId('part-replaces')).toHaveTextContent('Replaces BRK-0999, BRK-0998');
+    const kits = screen.getByTestId('part-in-kits');
+    expect(kits).toHaveTextContent('Also sold in kit Front Brake Kit KIT-3003');
+    expect(within(kits).getByRole('link', { name: 'Front Brake Kit KIT-3003' })).toHaveAttribute('href', '/parts/KIT-3003');
+    const numbers = screen.getByRole('table', { name: 'Replaces these numbers' });
+    expect(within(numbers).getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'BrandNumberQuantity',
+      'Toyota04465-022201 of ours = 1 of theirs',
+      'BoschBP-9761 of ours = 2 of theirs',
+    ]);
+    expect(screen.queryByTestId('part-no-longer-made')).not.toBeInTheDocument();
+    expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Order now' })).toBeInTheDocument();
+  });
+
+  it('lists what is inside a kit, with links to each part', async () => {
+    stubFetch({
+      [GET_PART]: {
+        body: {
+          ...part,
+          kit: [
+            { partNumber: 'BRK-2002', name: 'Ceramic Brake Pads', quantity: 1 },
+            { partNumber: 'ROT-4004', name: 'Brake Rotor', quantity: 2 },
+          ],
+        },
+      },
+      'GET /api/me': signedOutReply,
+    });
+    renderPage();
+
+    const kit = within(await screen.findByRole('region', { name: partChangeMessages.kitContents }));
+    expect(kit.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['1 × Ceramic Brake Pads BRK-2002', '2 × Brake Rotor ROT-4004']);
+    expect(kit.getByRole('link', { name: 'Brake Rotor ROT-4004' })).toHaveAttribute('href', '/parts/ROT-4004');
   });
 
   it('is "Part not found" for a number we do not sell, with a search for it', async () => {

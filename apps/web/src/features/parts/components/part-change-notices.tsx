@@ -1,0 +1,107 @@
+import { isEnded, partChangeMessages, paths, type PublicPart } from '@autoparts/shared';
+import { Link } from 'react-router';
+
+const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline';
+
+/** A part named by a link to its public page: "Brake Pads BRK-1001". */
+function PartLink({ part }: { part: { partNumber: string; name: string } }) {
+  return (
+    <Link to={paths.partPage(part.partNumber)} className={linkClass}>
+      {`${part.name} ${part.partNumber}`}
+    </Link>
+  );
+}
+
+/**
+ * What a part's page says of its changes (issue 30), above its details: that it is no longer made
+ * (with its replacement, if any), which of our numbers it replaces, and the kits it is also sold in.
+ */
+export function PartChangeNotices({ part }: { part: PublicPart }) {
+  const ended = isEnded(part.lifecycle.code);
+  if (!ended && part.replaces.length === 0 && part.inKits.length === 0) return null;
+  return (
+    <div className="mb-6 flex flex-col gap-3">
+      {ended && (
+        <div data-testid="part-no-longer-made" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p className="font-semibold">{partChangeMessages.noLongerMade}</p>
+          {part.replacedBy && (
+            <p className="mt-1">
+              {`${partChangeMessages.replacedBy} `}
+              <PartLink part={part.replacedBy} />
+            </p>
+          )}
+        </div>
+      )}
+      {part.replaces.length > 0 && (
+        <p data-testid="part-replaces" className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-slate-800">
+          {partChangeMessages.replaces(part.replaces)}
+        </p>
+      )}
+      {part.inKits.length > 0 && (
+        <p data-testid="part-in-kits" className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-slate-800">
+          {`${partChangeMessages.alsoInKit} `}
+          {part.inKits.map((kit, index) => (
+            <span key={kit.partNumber}>
+              {index > 0 && ', '}
+              <PartLink part={kit} />
+            </span>
+          ))}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A kit's components, with links, and the other brands' numbers the part replaces: sections below its details. */
+export function PartChangeSections({ part }: { part: PublicPart }) {
+  return (
+    <>
+      {part.kit && part.kit.length > 0 && (
+        <section aria-labelledby="kit-heading" className="mt-10">
+          <h2 id="kit-heading" className="text-xl font-bold text-ink">
+            {partChangeMessages.kitContents}
+          </h2>
+          <ul className="mt-3 flex flex-col gap-1 text-slate-800">
+            {part.kit.map((component) => (
+              <li key={component.partNumber}>
+                {`${component.quantity} × `}
+                <PartLink part={component} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {part.interchange.length > 0 && (
+        <section aria-labelledby="interchange-heading" className="mt-10">
+          <h2 id="interchange-heading" className="text-xl font-bold text-ink">
+            {partChangeMessages.replacesTheseNumbers}
+          </h2>
+          <table aria-labelledby="interchange-heading" className="mt-3 w-full max-w-2xl text-left text-slate-800">
+            <thead>
+              <tr className="border-b border-slate-200">
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Brand
+                </th>
+                <th scope="col" className="py-2 pr-4 font-semibold">
+                  Number
+                </th>
+                <th scope="col" className="py-2 font-semibold">
+                  Quantity
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {part.interchange.map((number) => (
+                <tr key={`${number.brand}|${number.partNumber}`} className="border-b border-slate-100">
+                  <td className="py-2 pr-4">{number.brand}</td>
+                  <td className="py-2 pr-4">{number.partNumber}</td>
+                  <td className="py-2">{partChangeMessages.theirsPerOurs(number.quantity)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </>
+  );
+}
