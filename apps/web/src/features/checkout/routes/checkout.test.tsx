@@ -241,8 +241,8 @@ describe('Checkout', () => {
     });
     const user = userEvent.setup();
     const { router } = renderCheckout();
-    await screen.findByRole('group', { name: 'Shipping method' });
-    expect(figure('Total')).toBe('$199.11');
+    await user.click(within(await screen.findByRole('group', { name: 'Shipping method' })).getByRole('radio', { name: /Standard/ }));
+    await waitFor(() => expect(figure('Total')).toBe('$199.11'));
     tripled = true;
     await user.click(screen.getByRole('button', { name: 'Place order' }));
 
