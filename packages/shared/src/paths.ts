@@ -58,6 +58,7 @@ export const routePatterns = [
   '/dashboard/history',
   '/dashboard/review',
   '/dashboard/payment/:id',
+  '/dashboard/orders/:orderNumber',
   '/dashboard/profile',
   '/dashboard/addresses',
   '/checkout',
