@@ -150,8 +150,9 @@ for (const width of widths) {
       await page.getByLabel('Rating').selectOption('5');
       const submit = page.getByRole('button', { name: /submit|add review/i });
       // Pressed where a thumb presses it, mid-screen (Playwright would scroll it just to the bottom
-      // edge, where a toast at the bottom always lies over it).
-      await submit.evaluate((button) => button.scrollIntoView({ block: 'center' }));
+      // edge, where a toast at the bottom always lies over it). At once, not smoothly: the page scrolls
+      // smoothly, and a click while it still moves lands wherever the scroll has got to.
+      await submit.evaluate((button) => button.scrollIntoView({ block: 'center', behavior: 'instant' }));
       await submit.click();
       const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Thanks for your Review' });
       await expect(toast).toBeVisible();
