@@ -110,11 +110,11 @@ for (const [width, perView, spacing] of [
     await openHome(page);
     const carousel = page.locator('.reviews-carousel');
     await carousel.scrollIntoViewIfNeeded();
-    const slides = carousel.locator('.swiper-slide');
+    const slides = carousel.locator('.reviews-track > li');
     await expect(slides.first()).toContainText('Ratings:');
     const layout = await carousel.evaluate((element) => {
       const box = element.getBoundingClientRect();
-      const rects = [...element.querySelectorAll('.swiper-slide')].map((slide) =>
+      const rects = [...element.querySelectorAll('.reviews-track > li')].map((slide) =>
         slide.getBoundingClientRect(),
       );
       const visible = rects.filter((rect) => rect.left >= box.left - 1 && rect.right <= box.right + 1);
@@ -126,7 +126,7 @@ for (const [width, perView, spacing] of [
     expect(layout.visible).toBe(perView);
     expect(layout.gap).toBeCloseTo(spacing, 0);
     await expect(carousel.getByRole('button', { name: 'Next slide' })).toBeVisible();
-    await expect(carousel.locator('.swiper-pagination-bullet')).not.toHaveCount(0);
+    await expect(carousel.getByRole('button', { name: /^Go to slide/ }).first()).toBeVisible();
   });
 }
 
@@ -142,15 +142,22 @@ test('review cards show name, description and ratings, and the carousel moves', 
   await page.setViewportSize({ width: 1280, height: 900 });
   await openHome(page);
   const carousel = page.locator('.reviews-carousel');
-  const first = carousel.locator('.swiper-slide').first();
+  const first = carousel.locator('.reviews-track > li').first();
   await expect(first).toContainText(reviews[0]!.name);
   await expect(first).toContainText(reviews[0]!.description);
   await expect(first).toContainText(`Ratings: ${reviews[0]!.ratings}`);
-  // The carousel starts (hydrates) as the reader scrolls near it.
   await carousel.scrollIntoViewIfNeeded();
-  const bullets = carousel.locator('.swiper-pagination-bullet');
-  await bullets.last().click();
-  await expect(bullets.last()).toHaveClass(/swiper-pagination-bullet-active/);
+  // At 1280 px three slides show: a dot a place the row can stop at, the last at the third slide from the end.
+  const dots = carousel.getByRole('button', { name: /^Go to slide/ });
+  await expect(dots).toHaveCount(reviews.length - 2);
+  const lastStop = dots.last();
+  await expect(lastStop).toHaveAccessibleName(`Go to slide ${reviews.length - 2}`);
+  await lastStop.click();
+  await expect(lastStop).toHaveAttribute('aria-current', 'true');
+  await expect(carousel.getByRole('button', { name: 'Next slide' })).toBeDisabled();
+  await expect(carousel.locator('.reviews-track > li').last()).toBeInViewport();
+  await carousel.getByRole('button', { name: 'Previous slide' }).click();
+  await expect(dots.nth(reviews.length - 4)).toHaveAttribute('aria-current', 'true');
 });
 
 test('the Join our Community block has labelled inputs and does not submit', async ({ page }) => {

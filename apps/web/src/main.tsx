@@ -1,9 +1,6 @@
 // The page's styles come with its script, so that the build puts them in the HTML
 // (build/inline-css.ts); the carousel's are among them because the server renders it, and it must
 // look the same before its own script has run.
-import 'swiper/css';
-import 'swiper/css/navigation';
-import 'swiper/css/pagination';
 import './index.css';
 import './lib/zod-jitless';
 import { StrictMode } from 'react';

@@ -1,32 +1,107 @@
 import type { Review } from '@autoparts/shared';
-import { A11y, Navigation, Pagination } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** SPEC §9: 1 slide by default; 1 at 640 px, 2 at 768 px, 3 at 1024 px; base spacing 50. */
-const breakpoints = {
-  640: { slidesPerView: 1, spaceBetween: 20 },
-  768: { slidesPerView: 2, spaceBetween: 40 },
-  1024: { slidesPerView: 3, spaceBetween: 50 },
-};
+/**
+ * The reviews carousel (SPEC §9) with the browser's own scroll snapping, no carousel library
+ * (decision 070): the slides are a row that scrolls sideways and snaps to each slide — a swipe on a
+ * phone, arrow keys on the focused row, the Previous/Next buttons or a dot. How many slides a view
+ * and how far apart (1 by default and at 640 px, 2 at 768 px, 3 at 1024 px; 50, 20, 40, 50 px) is
+ * CSS (`.reviews-track` in index.css), so the server's HTML is laid out as the hydrated carousel.
+ */
+export function ReviewSlides({ reviews }: { reviews: Review[] }) {
+  const track = useRef<HTMLUListElement>(null);
+  const [position, setPosition] = useState({ index: 0, atStart: true, atEnd: reviews.length < 2 });
 
-/** The Swiper half of the carousel, loaded on its own so it stays out of the first bundle. */
-export default function ReviewSlides({ reviews }: { reviews: Review[] }) {
+  /** The distance from one slide to the next, gap included. */
+  const step = useCallback(() => {
+    const slides = track.current?.children;
+    if (!slides || slides.length < 2) return track.current?.clientWidth ?? 0;
+    return (slides[1] as HTMLElement).offsetLeft - (slides[0] as HTMLElement).offsetLeft;
+  }, []);
+
+  const measure = useCallback(() => {
+    const element = track.current;
+    if (!element) return;
+    const distance = step();
+    setPosition({
+      index: distance > 0 ? Math.round(element.scrollLeft / distance) : 0,
+      atStart: element.scrollLeft <= 1,
+      atEnd: element.scrollLeft >= element.scrollWidth - element.clientWidth - 1,
+    });
+  }, [step]);
+
+  useEffect(() => {
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [measure]);
+
+  const goTo = (index: number) => track.current?.scrollTo({ left: index * step() });
+
   return (
-    <Swiper
-      modules={[Navigation, Pagination, A11y]}
-      slidesPerView={1}
-      spaceBetween={50}
-      breakpoints={breakpoints}
-      navigation
-      pagination={{ clickable: true }}
-      className="reviews-carousel !px-10 !pb-12"
+    <div className="reviews-carousel" role="group" aria-roledescription="carousel" aria-label="Customer reviews">
+      <div className="relative px-10">
+        <CarouselButton label="Previous slide" side="left" disabled={position.atStart} onClick={() => goTo(position.index - 1)} />
+        <ul
+          ref={track}
+          className="reviews-track"
+          // The row scrolls with the arrow keys once focused, as any scrolling region does.
+          tabIndex={0}
+          aria-label="Reviews, scroll sideways for more"
+          onScroll={measure}
+        >
+          {reviews.map((review, index) => (
+            <li key={review._id} aria-roledescription="slide" aria-label={`${index + 1} of ${reviews.length}`}>
+              <ReviewCard review={review} />
+            </li>
+          ))}
+        </ul>
+        <CarouselButton label="Next slide" side="right" disabled={position.atEnd} onClick={() => goTo(position.index + 1)} />
+      </div>
+      {/* A dot a place the row can stop at: CSS hides those a wider view can no longer reach. */}
+      <ul className="reviews-dots mt-6 flex flex-wrap justify-center gap-1">
+        {reviews.map((review, index) => (
+          <li key={review._id}>
+            <button
+              type="button"
+              className="grid size-8 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-brand-700"
+              aria-label={`Go to slide ${index + 1}`}
+              aria-current={index === position.index ? 'true' : undefined}
+              onClick={() => goTo(index)}
+            >
+              <span
+                aria-hidden="true"
+                className={`size-2.5 rounded-full ${index === position.index ? 'bg-brand-700' : 'bg-slate-400'}`}
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function CarouselButton({
+  label,
+  side,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  side: 'left' | 'right';
+  disabled: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      disabled={disabled}
+      onClick={onClick}
+      className={`absolute top-1/2 ${side === 'left' ? 'left-0' : 'right-0'} z-10 grid size-9 -translate-y-1/2 place-items-center rounded-full text-2xl font-bold text-brand-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:text-slate-300`}
     >
-      {reviews.map((review) => (
-        <SwiperSlide key={review._id} className="!h-auto">
-          <ReviewCard review={review} />
-        </SwiperSlide>
-      ))}
-    </Swiper>
+      <span aria-hidden="true">{side === 'left' ? '‹' : '›'}</span>
+    </button>
   );
 }
 

@@ -1,28 +1,23 @@
-import { lazy, Suspense } from 'react';
 import { useReviews } from '../api/get-reviews';
-
-const ReviewSlides = lazy(() => import('./review-slides'));
+import { ReviewSlides } from './review-slides';
 
 /** 'Customer Reviews': cards appear only once the reviews have arrived (SPEC §4). */
 export function ReviewsCarousel() {
   const { data: reviews, isPending, isError } = useReviews();
-  const loading = (
-    <p role="status" className="text-center text-slate-500">
-      Loading reviews…
-    </p>
-  );
   return (
     <section aria-labelledby="reviews-heading" className="mx-auto max-w-7xl px-4 py-16">
       <h2 id="reviews-heading" className="mb-8 text-center text-3xl font-bold text-ink">
         Customer Reviews
       </h2>
-      {isPending && loading}
+      {isPending && (
+        <p role="status" className="text-center text-slate-500">
+          Loading reviews…
+        </p>
+      )}
       {isError && <p className="text-center text-slate-600">Reviews could not be loaded right now.</p>}
       {reviews?.length === 0 && <p className="text-center text-slate-600">No reviews yet.</p>}
       {reviews && reviews.length > 0 && (
-        <Suspense fallback={loading}>
-          <ReviewSlides reviews={reviews} />
-        </Suspense>
+<ReviewSlides reviews={reviews} />
       )}
     </section>
   );
