@@ -1,10 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
+import zlib from 'node:zlib';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startNginx, type Nginx } from '../scripts/nginx-process';
 import { startPostgresCluster, type PostgresCluster } from '../scripts/postgres-cluster';
 import { freePort, startShop, type ShopProcess } from '../apps/api/src/test/shop-process';
 
@@ -19,63 +20,20 @@ const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-deploy-'));
 const authSecret = 'deploy-test-secret-deploy-test-secret-0123456789';
 let cluster: PostgresCluster;
 let databaseUrl: string;
-let nginx: ChildProcess | undefined;
+let nginx: Nginx | undefined;
 let proxy: string;
 const instances: ShopProcess[] = [];
 
-/**
- * An nginx of the test's own: deploy/nginx.conf's upstream block (its ports made the instances'),
- * and deploy/nginx-proxy.conf as the site's `location /`, on plain HTTP at a free port. Each reply
- * names the instance that gave it (X-Upstream), for the test only.
- */
-async function startNginx(ports: number[]): Promise<string> {
-  const site = fs.readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8');
-  const upstream = /upstream autoparts \{[\s\S]*?\n\}/.exec(site)?.[0];
-  if (!upstream) throw new Error('deploy/nginx.conf has no upstream block');
-  const listen = await freePort();
-  const temp = (name: string) => `${name}_temp_path ${path.join(work, `${name}-temp`)};`;
-  const config = `
-${process.getuid?.() === 0 ? 'user root;' : ''}
-daemon off;
-worker_processes 1;
-pid ${path.join(work, 'nginx.pid')};
-error_log ${path.join(work, 'nginx-error.log')} warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
-  ${upstream.replace('127.0.0.1:3001', `127.0.0.1:${ports[0]}`).replace('127.0.0.1:3002', `127.0.0.1:${ports[1]}`)}
-  server {
-    listen 127.0.0.1:${listen};
-    location / {
-      include ${path.join(root, 'deploy/nginx-proxy.conf')};
-      add_header X-Upstream $upstream_addr always;
-    }
-  }
-}
-`;
-  fs.writeFileSync(path.join(work, 'nginx.conf'), config);
-  const child = spawn('/usr/sbin/nginx', ['-p', work, '-e', path.join(work, 'nginx-error.log'), '-c', path.join(work, 'nginx.conf')], {
-    stdio: 'ignore',
-  });
-  nginx = child;
-  for (let tries = 0; !(await accepts(listen)); tries += 1) {
-    if (child.exitCode !== null || tries > 100) {
-      throw new Error(`nginx did not start: ${fs.readFileSync(path.join(work, 'nginx-error.log'), 'utf8')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return `http://127.0.0.1:${listen}`;
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
+/** A built web app of the test's own: one hashed script with the brotli and gzip copies the build writes. */
+const script = `console.log(${JSON.stringify('a built script '.repeat(200))});\n`;
+const asset = 'app-0a1b2c3d.js';
+function builtApp() {
+  const dir = path.join(work, 'web');
+  fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'assets', asset), script);
+  fs.writeFileSync(path.join(dir, 'assets', `${asset}.br`), zlib.brotliCompressSync(script));
+  fs.writeFileSync(path.join(dir, 'assets', `${asset}.gz`), zlib.gzipSync(script));
+  return dir;
 }
 
 /** A request through nginx as a browser on the shop's pages sends it; JSON in and out. */
@@ -126,7 +84,8 @@ beforeAll(async () => {
   await admin.end();
   databaseUrl = cluster.url.replace(/\/postgres$/, '/shop');
   const ports = await Promise.all([freePort(), freePort()]);
-  proxy = await startNginx(ports);
+  nginx = await startNginx({ work, port: await freePort(), upstreamPorts: ports as [number, number], assetsRoot: builtApp() });
+  proxy = nginx.url;
   // Both at once, as systemd starts them: the migrations take a lock, the second waits its turn.
   const env = (port: number) => ({
     PORT: String(port),
@@ -142,11 +101,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const instance of instances) instance.kill();
-  if (nginx?.exitCode === null) {
-    const exited = new Promise((resolve) => nginx?.once('exit', resolve));
-    nginx.kill('SIGQUIT');
-    await exited;
-  }
+  await nginx?.stop();
   await cluster?.stop();
   fs.rmSync(work, { recursive: true, force: true });
 });
@@ -236,4 +191,27 @@ it('serves a session, an order and a cache invalidation through nginx, and loses
   } finally {
     await database.end();
   }
+});
+
+it("sends the web app's built files itself, as the copy the browser takes, kept a year; a file it lacks is the shop's 404", async () => {
+  for (const [accept, encoding] of [
+    ['br, gzip', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', null],
+  ] as const) {
+    const reply = await fetch(`${proxy}/assets/${asset}`, { headers: { 'accept-encoding': accept } });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('x-upstream'), 'no instance was asked').toBeNull();
+    expect(reply.headers.get('content-encoding')).toBe(encoding);
+    expect(reply.headers.get('content-type')).toMatch(/javascript/);
+    expect(reply.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(reply.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(reply.headers.get('etag')).toBeTruthy();
+    if (encoding) expect(reply.headers.get('vary')).toMatch(/accept-encoding/i);
+    expect(await reply.text()).toBe(script);
+  }
+  const missing = await fetch(`${proxy}/assets/app-of-an-older-build.js`);
+  expect(missing.status).toBe(404);
+  expect(missing.headers.get('x-upstream')).toMatch(/^127\.0\.0\.1:/);
+  expect(missing.headers.get('content-type')).toMatch(/json/);
 });

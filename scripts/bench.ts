@@ -20,7 +20,9 @@
  *     (`checkoutScript`, decision 052), each checkout from an account of its own with a full cart;
  *   - with BENCH_ONLY=mixed (not in the default run): `GET /api/parts` req/s while orders stream
  *     in, against the same reads alone (decision 030: the cache drops that orders cause).
- *   BENCH_ONLY=reads,orders npm run bench   # some of reads, orders, checkout, lighthouse, mixed
+ *   - the entry script (brotli) from the shop's `@fastify/static` and from nginx with
+ *     deploy/nginx-assets.conf, each against bare node:http sending the same bytes;
+ *   BENCH_ONLY=reads,orders npm run bench   # some of reads, static, orders, checkout, lighthouse, mixed
  */
 import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -35,6 +37,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
 import { renderMail } from '../apps/api/src/modules/mail/templates';
+import { startNginx } from './nginx-process';
 import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from './postgres-cluster';
 
 const RUN_SECONDS = 5;
@@ -182,23 +185,26 @@ async function load(options: autocannon.Options): Promise<{ rps: number; bad: nu
   return { rps: result.requests.average, bad: result.non2xx + result.errors + result.timeouts };
 }
 
-/** The shop's reply to `url` against a bare server sending the same bytes: alternating runs. */
-async function versusBare(shop: Shop, url: string) {
-  const reply = await fetch(`${shop.origin}${url}`);
+/**
+ * The reply of the server at `origin` to `url` against a bare server sending the same bytes and
+ * headers: alternating runs. `encoded` is the file a compressed reply sends (fetch would decode it).
+ */
+async function versusBare(origin: string, url: string, { headers: asked = {}, encoded }: { headers?: Record<string, string>; encoded?: string } = {}) {
+  const reply = await fetch(`${origin}${url}`, { headers: asked });
   if (!reply.ok) throw new Error(`${url} answered ${reply.status}`);
-  const body = Buffer.from(await reply.arrayBuffer());
-  const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+  const body = encoded ? fs.readFileSync(encoded) : Buffer.from(await reply.arrayBuffer());
+  const skip = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'x-upstream']);
   const headers = Object.fromEntries([...reply.headers].filter(([name]) => !skip.has(name)));
   const bare = await bareServer(body, headers);
   const shopRuns: number[] = [];
   const bareRuns: number[] = [];
   let bad = 0;
   try {
-    await load({ url: `${shop.origin}${url}`, duration: WARMUP_SECONDS });
-    await load({ url: `${bare.url}${url}`, duration: WARMUP_SECONDS });
+    await load({ url: `${origin}${url}`, headers: asked, duration: WARMUP_SECONDS });
+    await load({ url: `${bare.url}${url}`, headers: asked, duration: WARMUP_SECONDS });
     for (let round = 0; round < ROUNDS; round++) {
-      const a = await load({ url: `${shop.origin}${url}` });
-      const b = await load({ url: `${bare.url}${url}` });
+      const a = await load({ url: `${origin}${url}`, headers: asked });
+      const b = await load({ url: `${bare.url}${url}`, headers: asked });
       shopRuns.push(a.rps);
       bareRuns.push(b.rps);
       bad += a.bad;
@@ -208,6 +214,35 @@ async function versusBare(shop: Shop, url: string) {
   }
   const [shopRps, bareRps] = [median(shopRuns), median(bareRuns)];
   return { url, bytes: body.length, shopRps, bareRps, ratio: shopRps / bareRps, bad };
+}
+
+function printVersusBare(label: string, server: string, figures: Awaited<ReturnType<typeof versusBare>>) {
+  console.log(
+    `${label.padEnd(18)} ${server} ${fmt(figures.shopRps).padStart(7)} req/s   bare node:http ${fmt(figures.bareRps).padStart(7)} req/s   ratio ${figures.ratio.toFixed(2)}   (${figures.bytes} B${figures.bad ? `, ${figures.bad} not 2xx` : ''})`,
+  );
+}
+
+/**
+ * The web app's entry script as a browser takes it (brotli), sent by the shop (`@fastify/static`,
+ * what `npm start` serves) and by nginx from the build folder (deploy/nginx-assets.conf, what
+ * production serves), each against bare node:http sending the same bytes (issue 33).
+ */
+async function staticFiles(shop: Shop) {
+  const assets = path.join(root, 'apps/web/dist/assets');
+  const entry = fs.readdirSync(assets).find((name) => /^index-[\w-]+\.js$/.test(name));
+  if (!entry) throw new Error('no entry script in apps/web/dist/assets');
+  const url = `/assets/${entry}`;
+  const asked = { headers: { 'accept-encoding': 'br, gzip' }, encoded: path.join(assets, `${entry}.br`) };
+  printVersusBare('entry script (br)', 'shop ', await versusBare(shop.origin, url, asked));
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-nginx-'));
+  const shopPort = Number(new URL(shop.origin).port);
+  const nginx = await startNginx({ work, port: await freePort(), upstreamPorts: [shopPort, shopPort], assetsRoot: path.join(root, 'apps/web/dist') });
+  try {
+    printVersusBare('entry script (br)', 'nginx', await versusBare(nginx.url, url, asked));
+  } finally {
+    await nginx.stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
 }
 
 // ---------------------------------------------------------------- orders against pgbench
@@ -667,13 +702,11 @@ async function main() {
     console.log(`npm run bench — ${new Date().toISOString()} — ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, Node ${process.version}`);
     console.log(`the shop on PostgreSQL (${shop.origin}), NODE_ENV=production, LOG_LEVEL=info; autocannon ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${ROUNDS} × ${RUN_SECONDS} s per side\n`);
 
-    const only = new Set((process.env.BENCH_ONLY ?? 'reads,orders,checkout,lighthouse').split(','));
+    const only = new Set((process.env.BENCH_ONLY ?? 'reads,static,orders,checkout,lighthouse').split(','));
     for (const target of only.has('reads') ? ['/api/parts', '/api/config', '/images/logo.svg', '/'] : []) {
-      const figures = await versusBare(shop, target);
-      console.log(
-        `${target.padEnd(18)} shop ${fmt(figures.shopRps).padStart(7)} req/s   bare node:http ${fmt(figures.bareRps).padStart(7)} req/s   ratio ${figures.ratio.toFixed(2)}   (${figures.bytes} B${figures.bad ? `, ${figures.bad} not 2xx` : ''})`,
-      );
+      printVersusBare(target, 'shop', await versusBare(shop.origin, target));
     }
+    if (only.has('static')) await staticFiles(shop);
     // Before the orders: each queues a message, which the shop's mail worker then sends for
     // minutes, and Lighthouse would measure the pages beside it.
     if (only.has('lighthouse')) {

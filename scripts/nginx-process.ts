@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+/** Debian's libnginx-mod-http-brotli-static, which deploy/nginx-assets.conf's `brotli_static` needs. */
+const brotliModule = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+export interface Nginx {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * An nginx of our own on plain HTTP at a free port, configured as deploy/nginx.conf's site:
+ * its upstream block (its two ports made `upstreamPorts`), deploy/nginx-proxy.conf for `location /`
+ * and what has no file, and deploy/nginx-assets.conf for `/assets/` from `assetsRoot`'s `assets/`.
+ * Each proxied reply names the instance that gave it (X-Upstream). For the deployment test and the
+ * bench; `work` is a folder of the caller's for its configuration, logs and temporary files.
+ */
+export async function startNginx({
+  work,
+  port,
+  upstreamPorts,
+  assetsRoot,
+}: {
+  work: string;
+  port: number;
+  upstreamPorts: [number, number];
+  assetsRoot: string;
+}): Promise<Nginx> {
+  if (!fs.existsSync(brotliModule)) throw new Error(`${brotliModule} is missing: run scripts/ensure-nginx.sh as root`);
+  const site = fs.readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8');
+  const upstream = /upstream autoparts \{[\s\S]*?\n\}/.exec(site)?.[0];
+  if (!upstream) throw new Error('deploy/nginx.conf has no upstream block');
+  const temp = (name: string) => `${name}_temp_path ${path.join(work, `${name}-temp`)};`;
+  const proxied = `include ${path.join(root, 'deploy/nginx-proxy.conf')};
+      add_header X-Upstream $upstream_addr always;`;
+  const config = `
+load_module ${brotliModule};
+${process.getuid?.() === 0 ? 'user root;' : ''}
+daemon off;
+worker_processes 1;
+pid ${path.join(work, 'nginx.pid')};
+error_log ${path.join(work, 'nginx-error.log')} warn;
+events { worker_connections 256; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
+  ${upstream.replace('127.0.0.1:3001', `127.0.0.1:${upstreamPorts[0]}`).replace('127.0.0.1:3002', `127.0.0.1:${upstreamPorts[1]}`)}
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      ${proxied}
+    }
+    location /assets/ {
+      root ${assetsRoot};
+      include ${path.join(root, 'deploy/nginx-assets.conf')};
+    }
+    location @shop {
+      ${proxied}
+    }
+  }
+}
+`;
+  fs.writeFileSync(path.join(work, 'nginx.conf'), config);
+  const log = path.join(work, 'nginx-error.log');
+  const child: ChildProcess = spawn('/usr/sbin/nginx', ['-p', work, '-e', log, '-c', path.join(work, 'nginx.conf')], { stdio: 'ignore' });
+  for (let tries = 0; !(await accepts(port)); tries += 1) {
+    if (child.exitCode !== null || tries > 100) {
+      throw new Error(`nginx did not start: ${fs.existsSync(log) ? fs.readFileSync(log, 'utf8') : 'no log'}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGQUIT');
+      await exited;
+    },
+  };
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.end();
+      resolve(true);
+    });
+    socket.on('error', () => resolve(false));
+  });
+}
