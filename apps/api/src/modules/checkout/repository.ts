@@ -17,11 +17,11 @@ import {
 } from '@autoparts/shared';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
-import type { AddressesTable, OrderLinesTable, ShippingMethodsTable } from '../../db/schema';
+import type { AddressesTable, ShippingMethodsTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
 import { withTransaction } from '../../lib/transaction';
 import type { Mail } from '../mail/outbox';
-import { expiryJob, firstStatus, type OrderRow } from '../orders/model';
+import { expiryJob, firstStatus, type OrderLineRow, type OrderRow } from '../orders/model';
 
 /**
  * The checkout (decision 052): the one path by which an order is placed. `POST /api/checkout`
@@ -37,7 +37,6 @@ import { expiryJob, firstStatus, type OrderRow } from '../orders/model';
 
 export type AddressRow = Selectable<AddressesTable>;
 type ShippingMethodRow = Selectable<ShippingMethodsTable>;
-export type OrderLineRow = Selectable<OrderLinesTable>;
 
 /** Totals are integer cents in `integer` columns. */
 export const MAX_TOTAL_CENTS = 2_147_483_647;

@@ -14,14 +14,12 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { withTransaction } from '../../lib/transaction';
 import { isId } from '../../lib/ids';
-import type { OrderLineRow } from '../checkout/repository';
 import type { JobQueue } from '../../jobs/queue';
 import type { Mail } from '../mail/outbox';
 import { afterSaleOf, noAfterSale, timelineOf, type AfterSale } from '../shipments/repository';
 import { creditNotesOf, nextDocumentNumber } from '../invoices/repository';
-import { changeOrderStatus, endExpiryJob, type OrderRow } from './model';
+import { changeOrderStatus, endExpiryJob, type OrderLineRow, type OrderRow } from './model';
 
-export type { OrderRow };
 
 export function toOrder(
   row: OrderRow,

@@ -13,20 +13,18 @@ import {
   type ReturnRequest,
   type ReturnStatusCode,
 } from '@autoparts/shared';
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Database, ReturnsTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import { isId } from '../../lib/ids';
 import { withTransaction } from '../../lib/transaction';
 import { openFitmentReport } from '../fitment-reports/repository';
 import { issueCreditNote, nextDocumentNumber } from '../invoices/repository';
 import type { Mail } from '../mail/outbox';
 import type { ReturnedPart } from '../mail/templates';
-import { firstStatus, type OrderRow } from '../orders/model';
+import { firstStatus, type OrderRow, type ReturnRow } from '../orders/model';
 import type { PaymentProvider } from '../payments/provider';
 import { refundOfReturn } from './refund';
-
-export type ReturnRow = Selectable<ReturnsTable>;
 
 /** A refusal of a request, with the status and message the route answers. */
 export class ReturnRefusal extends Error {

@@ -20,7 +20,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminErrors, signedIn as security } from '../../plugins/api-docs';
 import { audited, createAuditLog } from '../audit/repository';
 import { identityOf } from '../auth/identity';
-import { createReturnsRepository, ReturnRefusal, type ReturnRow } from './repository';
+import { createReturnsRepository, ReturnRefusal } from './repository';
+import type { ReturnRow } from '../orders/model';
 
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
