@@ -15,7 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn as security } from '../../plugins/api-docs';
 import { identityOf } from '../auth/identity';
 import { STRIPE_TOTAL_BOUNDS } from '../payments/stripe-provider';
-import { createCheckoutRepository, type NotPlaced } from './repository';
+import type { NotPlaced } from './place';
+import { createCheckoutRepository } from './repository';
 
 /** Why a checkout placed nothing, beyond its lines' own problems: each a 409 naming no line. */
 const refusals: Record<Exclude<NotPlaced['reason'], 'lines' | 'changed'>, string> = {
