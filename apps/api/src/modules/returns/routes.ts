@@ -25,24 +25,33 @@ import type { ReturnRow } from '../orders/model';
 
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
+const target = (row: Pick<ReturnRow, 'rma_number'>) => `return ${formatRmaNumber(row.rma_number)}`;
+
+/** Runs `work`; a refusal becomes its status and message. */
+async function answering<T>(work: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; refusal: ReturnRefusal }> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    if (error instanceof ReturnRefusal) return { ok: false, refusal: error };
+    throw error;
+  }
+}
+
 /**
  * Returns (RMA): customers ask to send shipped lines back; admins approve, reject, receive and
  * thereby refund. Every admin change is audited in its transaction; every state change is a
  * conditional update, so a request sent twice or by two admins at once changes a return once.
  */
 export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const returns = createReturnsRepository(app.db, app.mail);
-  const target = (row: Pick<ReturnRow, 'rma_number'>) => `return ${formatRmaNumber(row.rma_number)}`;
+  await app.register(customerReturnRoutes);
+  await app.register(returnDecisionRoutes);
+  await app.register(returnReceiptRoutes);
+  await app.register(returnSettingsRoutes);
+};
 
-  /** Runs `work`; a refusal becomes its status and message. */
-  async function answering<T>(work: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; refusal: ReturnRefusal }> {
-    try {
-      return { ok: true, value: await work() };
-    } catch (error) {
-      if (error instanceof ReturnRefusal) return { ok: false, refusal: error };
-      throw error;
-    }
-  }
+/** The customer's returns: asked for, listed, one. */
+const customerReturnRoutes: FastifyPluginAsyncZod = async (app) => {
+  const returns = createReturnsRepository(app.db, app.mail);
 
   app.post(
     '/returns',
@@ -78,6 +87,11 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       return returns.present(row);
     },
   );
+};
+
+/** The admin's list of returns, and approving or rejecting one. */
+const returnDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const returns = createReturnsRepository(app.db, app.mail);
 
   app.get(
     '/admin/returns',
@@ -129,6 +143,11 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       return returns.present(outcome.value);
     },
   );
+};
+
+/** Receiving a return, and what receiving it will refund. */
+const returnReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
+  const returns = createReturnsRepository(app.db, app.mail);
 
   app.get(
     '/admin/returns/:id/refund-preview',
@@ -182,6 +201,11 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       return returns.present(refunded);
     },
   );
+};
+
+/** The restocking fee's setting. */
+const returnSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const returns = createReturnsRepository(app.db, app.mail);
 
   app.get(
     '/admin/settings',
