@@ -20,7 +20,7 @@ import type { Db } from '../../db/database';
 import type { Config } from '../../env';
 import { signedIn as security } from '../../plugins/api-docs';
 import { identityOf } from '../auth/identity';
-import { linesOf } from '../orders/repository';
+import { linesOf } from '../orders/shape';
 import type { OrderLineRow, OrderRow } from '../orders/model';
 import { renderDocument, type CommercialDocument } from './pdf';
 import { moneyOrderOf, restRefund } from '../orders/money';

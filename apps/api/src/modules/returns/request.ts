@@ -7,7 +7,7 @@ import { withTransaction } from '../../lib/transaction';
 import { openFitmentReport } from '../fitment-reports/repository';
 import { nextDocumentNumber } from '../invoices/repository';
 import type { Mail } from '../mail/outbox';
-import type { ReturnRow } from '../orders/model';
+import type { OrderRow, ReturnRow } from '../orders/model';
 import { returnedParts } from './present';
 import { ReturnRefusal } from './refusal';
 
@@ -29,20 +29,7 @@ export async function requestReturn(db: Db, mail: Mail, user: { userId: string }
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', input.orderId).forUpdate().executeTakeFirst();
     if (!order || order.user_id !== user.userId) throw new ReturnRefusal(404, returnMessages.orderNotFound);
     const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', order.id).orderBy('position').execute();
-    const shipped = await trx
-      .selectFrom('shipment_lines')
-      .innerJoin('shipments', 'shipments.id', 'shipment_lines.shipment_id')
-      .select(['shipment_lines.position', 'shipment_lines.quantity', 'shipments.shipped_at'])
-      .where('shipment_lines.order_id', '=', order.id)
-      .execute();
-    const shippedOf = (position: number, bought: number) =>
-      shipped.length > 0
-        ? shipped.filter((row) => row.position === position).reduce((sum, row) => sum + row.quantity, 0)
-        : order.status === 'shipped' || order.status === 'delivered'
-          ? bought
-          : 0;
-    const lastShipment = shipped.reduce<Date | null>((last, row) => (!last || row.shipped_at > last ? row.shipped_at : last), null);
-    const since = order.delivered_at ?? lastShipment ?? order.shipped_at;
+    const { shippedOf, since } = await shippedSoFar(trx, order);
     const now = Date.now();
 
     const open = await trx
@@ -89,29 +76,7 @@ export async function requestReturn(db: Db, mail: Mail, user: { userId: string }
 
     // The fit promise: a part checked to fit the garage's vehicle that did not fit is taken back at once.
     const fitPromise = input.reason === 'does-not-fit' && chosen.every((line) => line.fitChecked && line.vehicleId !== null);
-    const rmaNumber = await nextDocumentNumber(trx as Transaction<Database>, 'rma');
-    const created = await trx
-      .insertInto('returns')
-      .values({
-        rma_number: rmaNumber,
-        order_id: order.id,
-        user_id: user.userId,
-        reason: input.reason,
-        note: input.note ?? '',
-        photo: input.photo ?? null,
-        status: fitPromise ? 'approved' : 'requested',
-        fit_promise: fitPromise,
-        decided_at: fitPromise ? new Date() : null,
-        refund_cents: null,
-        rejection_reason: null,
-        resolution: null,
-        credit_note_number: null,
-        replacement_order_id: null,
-        received_at: null,
-        refunded_at: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const created = await insertReturn(trx, order.id, user.userId, input, fitPromise);
     await trx
       .insertInto('return_lines')
       .values(chosen.map((line) => ({ return_id: created.id, order_id: order.id, position: line.position, quantity: line.quantity, action: null })))
@@ -124,4 +89,53 @@ export async function requestReturn(db: Db, mail: Mail, user: { userId: string }
     await mail.queue(trx, { kind: 'return-requested', order, ret: created, parts: await returnedParts(trx, created.id) });
     return created;
   });
+}
+
+/**
+ * What of the order has shipped: each line's units shipped (all of them for an order shipped
+ * before parcels were recorded), and since when the return windows run (delivery, else the last
+ * parcel, else the order's shipping).
+ */
+async function shippedSoFar(trx: Db, order: OrderRow) {
+  const shipped = await trx
+    .selectFrom('shipment_lines')
+    .innerJoin('shipments', 'shipments.id', 'shipment_lines.shipment_id')
+    .select(['shipment_lines.position', 'shipment_lines.quantity', 'shipments.shipped_at'])
+    .where('shipment_lines.order_id', '=', order.id)
+    .execute();
+  const shippedOf = (position: number, bought: number) =>
+    shipped.length > 0
+      ? shipped.filter((row) => row.position === position).reduce((sum, row) => sum + row.quantity, 0)
+      : order.status === 'shipped' || order.status === 'delivered'
+        ? bought
+        : 0;
+  const lastShipment = shipped.reduce<Date | null>((last, row) => (!last || row.shipped_at > last ? row.shipped_at : last), null);
+  return { shippedOf, since: order.delivered_at ?? lastShipment ?? order.shipped_at };
+}
+
+/** The return's row, numbered from the gapless 'rma' sequence; approved at once under the fit promise. */
+async function insertReturn(trx: Db, orderId: string, userId: string, input: CreateReturn, fitPromise: boolean): Promise<ReturnRow> {
+  const rmaNumber = await nextDocumentNumber(trx as Transaction<Database>, 'rma');
+  return trx
+    .insertInto('returns')
+    .values({
+      rma_number: rmaNumber,
+      order_id: orderId,
+      user_id: userId,
+      reason: input.reason,
+      note: input.note ?? '',
+      photo: input.photo ?? null,
+      status: fitPromise ? 'approved' : 'requested',
+      fit_promise: fitPromise,
+      decided_at: fitPromise ? new Date() : null,
+      refund_cents: null,
+      rejection_reason: null,
+      resolution: null,
+      credit_note_number: null,
+      replacement_order_id: null,
+      received_at: null,
+      refunded_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
