@@ -394,7 +394,17 @@ insert into "rate_counters" ("key", "window_started_at", "count") values (${lite
 
 /** The order's insert, as checkout's `place()` sends it, with the ids and jobs the shop makes in Node made here. */
 const insertOrder = (values: { units: number; subtotal: number; shipping: number; methodId: string | null; tax: number; address: string }) =>
-  `insert into "orders" ("user_id", "email", "customer_name", "part_id", "part_name", "part_img", "unit_price_cents", "quantity", "subtotal_cents", "shipping_cents", "shipping_method_id", "shipping_method_name", "shipping_estimate", "tax_cents", "tax_rate_ppm", "total_cents", "address", "ship_to", "po_number", "note", "expires_at") values (:user_id, :email, 'Bench Customer', :first_part, 'Bench part 1', '/images/parts/brake-pads.svg', 1999, ${values.units}, ${values.subtotal}, ${values.shipping}, ${values.methodId ? `'${values.methodId}'` : 'null'}, ${values.methodId ? "'Bench ground'" : "''"}, ${values.methodId ? literal('3–5 business days') : "''"}, ${values.tax}, ${values.tax ? 62_500 : 0}, ${values.subtotal + values.shipping + values.tax}, ${literal(values.address)}, ${values.methodId ? literal('{"name"\x3a"Bench Customer"}') : 'null'}, null, null, now() + make_interval(secs => 1800)) returning *, json_build_array(json_build_object('name', 'order-expiry', 'data', json_build_object('orderId', "id"::text), 'startAfter', to_char("expires_at" at time zone 'UTC', ${literal('YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')})), json_build_object('name', 'mail', 'data', json_build_object('id', gen_random_uuid())))::text as "jobs" \\gset`;
+  `insert into "orders" ("user_id", "email", "customer_name", "part_id", "part_name", "part_img", "unit_price_cents", "quantity", "subtotal_cents", "shipping_cents", "shipping_method_id", "shipping_method_name", "shipping_estimate", "tax_cents", "tax_rate_ppm", "total_cents", "address", "ship_to", "po_number", "note", "status", "expires_at") values (:user_id, :email, 'Bench Customer', :first_part, 'Bench part 1', '/images/parts/brake-pads.svg', 1999, ${values.units}, ${values.subtotal}, ${values.shipping}, ${values.methodId ? `'${values.methodId}'` : 'null'}, ${values.methodId ? "'Bench ground'" : "''"}, ${values.methodId ? literal('3–5 business days') : "''"}, ${values.tax}, ${values.tax ? 62_500 : 0}, ${values.subtotal + values.shipping + values.tax}, ${literal(values.address)}, ${values.methodId ? literal('{"name"\x3a"Bench Customer"}') : 'null'}, null, null, 'unpaid', now() + make_interval(secs => 1800)) returning *, json_build_array(json_build_object('name', 'order-expiry', 'data', json_build_object('orderId', "id"::text), 'startAfter', to_char("expires_at" at time zone 'UTC', ${literal('YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')})), json_build_object('name', 'mail', 'data', json_build_object('id', gen_random_uuid())))::text as "jobs" \\gset`;
+
+/**
+ * The lines' parts with their price breaks in one statement, locked in id order (checkout/quote.ts
+ * `partsFor`); `ids` is the parts' id list.
+ */
+const partsWithBreaks = (ids: string) =>
+  `select "id", "part_number", "name", "img", "price_cents", "available_quantity", "min_order_quantity", "archived_at", "lifecycle_code", "weight_grams", "core_deposit_cents", (select coalesce(json_agg(agg), '[]') from (select "min_quantity" as "minQuantity", "unit_price_cents" as "unitPriceCents" from "part_price_breaks" where "part_price_breaks"."part_id" = "parts"."id") as agg) as "breaks" from "parts" where "id" in (${ids}) order by "id" for update;`;
+
+/** The fit promise's read: the account's chosen garage vehicle (the bench's accounts have none). */
+const chosenVehicle = `select "vehicle_id" from "garage_vehicles" where "user_id" = :user_id and "active" = true;`;
 
 /** The message and its jobs in one statement (pg-boss's own insert), as mail/outbox.ts sends them. */
 function mailAndJobs(mail: { subject: string; html: string; text: string }) {
@@ -409,9 +419,9 @@ function mailAndJobs(mail: { subject: string; html: string; text: string }) {
  * The SQL that one `POST /api/order` sends (seen with `log_statement = all`), as a pgbench script,
  * so that the ratio compares like with like: who is calling and the rate counter; the default
  * address (none for the bench's accounts, so no shipping or tax); then checkout's transaction for
- * one line (decision 052): the account's row locked, the unpaid caps counted, the part locked and
- * its price breaks read, the stock taken, the order and its line inserted, the message and its
- * jobs; `commit`. pgbench's variables are parameters of its extended protocol, as the shop's
+ * one line (decision 052): the account's row locked, the unpaid caps counted, the part locked with
+ * its price breaks (one statement), the stock taken, the order inserted, the chosen garage vehicle
+ * read, the line inserted, the message and its jobs; `commit`. pgbench's variables are parameters of its extended protocol, as the shop's
  * values are. The shop, running meanwhile, sends pgbench's mails too (their jobs are real): both
  * sides carry the mail worker. Each order from the next account (and a part by it).
  */
@@ -427,11 +437,11 @@ select * from "addresses" where "user_id" = :user_id and "is_default" = true;
 begin;
 select "id" from "users" where "id" = :user_id for update;
 select count(*) as "orders", coalesce(sum("quantity"), '0') as "units" from "orders" where "user_id" = :user_id and "status" = 'unpaid';
-select "id", "part_number", "name", "img", "price_cents", "available_quantity", "min_order_quantity", "archived_at", "weight_grams" from "parts" where "id" in (:first_part) order by "id" for update;
-select "part_id", "min_quantity", "unit_price_cents" from "part_price_breaks" where "part_id" in (:first_part);
+${partsWithBreaks(':first_part')}
 update parts set available_quantity = parts.available_quantity - taken.quantity from (values (:first_part::uuid, 1::int)) as taken(id, quantity) where parts.id = taken.id;
 ${insertOrder({ units: 1, subtotal: 1999, shipping: 0, methodId: null, tax: 0, address: '1 Bench Street, Benchville' })}
-insert into "order_lines" ("order_id", "position", "part_id", "part_number", "name", "img", "quantity", "unit_price_cents", "line_total_cents") values (:id, 1, :first_part, 'BENCH-1', 'Bench part 1', '/images/parts/brake-pads.svg', 1, 1999, 1999) returning *;
+${chosenVehicle}
+insert into "order_lines" ("order_id", "position", "kind", "part_id", "part_number", "name", "img", "quantity", "unit_price_cents", "line_total_cents", "vehicle_id", "fit_checked") values (:id, 1, 'part', :first_part, 'BENCH-1', 'Bench part 1', '/images/parts/brake-pads.svg', 1, 1999, 1999, null, false) returning *;
 ${mailAndJobs(mail)}
 commit;
 `;
@@ -439,10 +449,11 @@ commit;
 
 /**
  * The SQL of one 5-line `POST /api/checkout` (decision 052), as a pgbench script: who is calling
- * and the rate counter; the address, its shipping methods and tax rate; then the transaction: the
- * account's row locked, the cart read, the caps counted, the five parts locked in id order and
- * their price breaks read, the stock of every line taken in one update, the order and its five
- * lines inserted, the cart emptied, the message and its jobs; `commit`. The cart's lines stand in
+ * and the rate counter; the address; then the transaction: the account's row locked, the cart
+ * read, the caps counted, the five parts locked in id order with their price breaks (one
+ * statement), the shipping methods (held `for key share`, decision 060) and the tax rate, the
+ * stock of every line taken in one update, the order inserted, the chosen garage vehicle read, the
+ * five lines inserted, the cart emptied, the message and its jobs; `commit`. The cart's lines stand in
  * for the values the shop sends from Node (its prices, the same for every bench cart, are literals).
  */
 function checkoutScript(mail: { subject: string; html: string; text: string }, methodId: string): string {
@@ -453,17 +464,17 @@ function checkoutScript(mail: { subject: string; html: string; text: string }, m
 select address_id, first_part from bench_checkout_accounts where n = :n \\gset
 ${identityAndRateCounter('bench_checkout_accounts')}
 select * from "addresses" where "id" = :address_id and "user_id" = :user_id;
-select * from "shipping_methods" where "active" = true and 'US' = any(countries) order by "seq";
-select "rate_ppm", "applies_to_shipping" from "tax_rates" where "country" = 'US' and "region" in ('IL', '') order by "region" desc limit 1;
 begin;
 select "id" from "users" where "id" = :user_id for update;
 select "part_id", "quantity" from "cart_lines" where "user_id" = :user_id order by "added_at", "part_id";
 select count(*) as "orders", coalesce(sum("quantity"), '0') as "units" from "orders" where "user_id" = :user_id and "status" = 'unpaid';
-select "id", "part_number", "name", "img", "price_cents", "available_quantity", "min_order_quantity", "archived_at", "weight_grams" from "parts" where "id" in (select part_id from cart_lines where user_id = :user_id) order by "id" for update;
-select "part_id", "min_quantity", "unit_price_cents" from "part_price_breaks" where "part_id" in (select part_id from cart_lines where user_id = :user_id);
+${partsWithBreaks('select part_id from cart_lines where user_id = :user_id')}
+select * from "shipping_methods" where "active" = true and 'US' = any(countries) order by "seq" for key share;
+select "rate_ppm", "applies_to_shipping" from "tax_rates" where "country" = 'US' and "region" in ('IL', '') order by "region" desc limit 1;
 update parts set available_quantity = parts.available_quantity - taken.quantity from (select part_id as id, quantity from cart_lines where user_id = :user_id) as taken where parts.id = taken.id;
 ${insertOrder({ units: CHECKOUT_LINES, subtotal: 1999 * CHECKOUT_LINES, shipping: CHECKOUT_SHIPPING_CENTS, methodId, tax: CHECKOUT_TAX_CENTS, address: 'Bench Customer, 1 Bench Street, Springfield, IL 62701, US' })}
-insert into "order_lines" ("order_id", "position", "part_id", "part_number", "name", "img", "quantity", "unit_price_cents", "line_total_cents") select :id, row_number() over (order by c.added_at, c.part_id), c.part_id, p.part_number, p.name, p.img, c.quantity, p.price_cents, p.price_cents * c.quantity from cart_lines c join parts p on p.id = c.part_id where c.user_id = :user_id returning *;
+${chosenVehicle}
+insert into "order_lines" ("order_id", "position", "kind", "part_id", "part_number", "name", "img", "quantity", "unit_price_cents", "line_total_cents", "vehicle_id", "fit_checked") select :id, row_number() over (order by c.added_at, c.part_id), 'part', c.part_id, p.part_number, p.name, p.img, c.quantity, p.price_cents, p.price_cents * c.quantity, null, false from cart_lines c join parts p on p.id = c.part_id where c.user_id = :user_id returning *;
 delete from "cart_lines" where "user_id" = :user_id and "part_id" in (select part_id from cart_lines where user_id = :user_id);
 ${mailAndJobs(mail)}
 commit;
@@ -482,20 +493,16 @@ function sampleOrderMail(origin: string, lines = 1, shippingCents = 0, taxCents 
     {
       kind: 'order-placed',
       order: {
-        id, seq: '1', user_id: randomUUID(), email: 'bench-0@example.com', customer_name: 'Bench Customer',
-        part_id: randomUUID(), part_name: 'Bench part 1', part_img: '/images/parts/brake-pads.svg', unit_price_cents: 1999,
-        quantity: lines, total_cents: subtotal + shippingCents + taxCents, address: '1 Bench Street, Benchville', status: 'unpaid', payment_provider: null,
-        transaction_id: null, checkout_session_id: null, created_at: now, paid_at: null, shipped_at: null, cancelled_at: null,
-        expired_at: null, refund_started_at: null, expires_at: new Date(now.getTime() + 30 * 60_000),
-        order_number: '100001', subtotal_cents: subtotal, shipping_cents: shippingCents, shipping_method_id: null,
-        shipping_method_name: shippingCents ? 'Bench ground' : '', shipping_estimate: shippingCents ? '3–5 business days' : '',
-        tax_cents: taxCents, tax_rate_ppm: taxCents ? 62_500 : 0, ship_to: null, po_number: null, note: null,
-        delivered_at: null, invoice_number: null, invoiced_at: null, replaces_order_id: null,
+        id, email: 'bench-0@example.com', customer_name: 'Bench Customer', part_id: randomUUID(), part_name: 'Bench part 1',
+        total_cents: subtotal + shippingCents + taxCents, address: '1 Bench Street, Benchville', transaction_id: null,
+        created_at: now, paid_at: null, expires_at: new Date(now.getTime() + 30 * 60_000), order_number: '100001',
+        subtotal_cents: subtotal, shipping_cents: shippingCents, shipping_method_name: shippingCents ? 'Bench ground' : '',
+        shipping_estimate: shippingCents ? '3–5 business days' : '', tax_cents: taxCents, tax_rate_ppm: taxCents ? 62_500 : 0,
+        ship_to: null, po_number: null, delivered_at: null, invoice_number: null,
       },
       lines: Array.from({ length: lines }, (_, index) => ({
-        order_id: id, position: index + 1, kind: 'part' as const, part_id: randomUUID(), part_number: `BENCH-${index + 1}`,
-        name: `Bench part ${index + 1}`, img: '/images/parts/brake-pads.svg', quantity: 1, unit_price_cents: 1999, line_total_cents: 1999,
-        deposit_for: null, vehicle_id: null, fit_checked: false,
+        kind: 'part' as const, part_number: `BENCH-${index + 1}`, name: `Bench part ${index + 1}`,
+        quantity: 1, unit_price_cents: 1999, line_total_cents: 1999,
       })),
     },
     { baseUrl: origin, timeZone: 'America/Detroit', returnsAddress: 'Bench returns' },

@@ -15,7 +15,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn as security } from '../../plugins/api-docs';
 import { identityOf } from '../auth/identity';
 import { STRIPE_TOTAL_BOUNDS } from '../payments/stripe-provider';
-import { createCheckoutRepository, type NotPlaced } from './repository';
+import type { NotPlaced } from './place';
+import { createCheckoutRepository } from './repository';
 
 /** Why a checkout placed nothing, beyond its lines' own problems: each a 409 naming no line. */
 const refusals: Record<Exclude<NotPlaced['reason'], 'lines' | 'changed'>, string> = {
@@ -32,6 +33,12 @@ const refusals: Record<Exclude<NotPlaced['reason'], 'lines' | 'changed'>, string
  * Both are the signed-in account's own (session cookie or access token), rate-limited per account.
  */
 export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(quoteRoute);
+  await app.register(placeRoute);
+};
+
+/** What the cart would cost, for an address and a method. */
+const quoteRoute: FastifyPluginAsyncZod = async (app) => {
   const checkout = createCheckoutRepository(app.db, app.mail);
 
   app.post(
@@ -53,6 +60,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
       return checkout.quote(userId, address, request.body.shippingMethodId);
     },
   );
+};
+
+/** The cart placed as one order, or nothing. */
+const placeRoute: FastifyPluginAsyncZod = async (app) => {
+  const checkout = createCheckoutRepository(app.db, app.mail);
 
   app.post(
     '/checkout',

@@ -33,6 +33,61 @@ const money = (cents: number) =>
   `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
+const RIGHT = PAGE.width - PAGE.margin;
+
+type TextOptions = { size?: number; font?: PDFFont; color?: typeof INK; alignRight?: boolean; maxWidth?: number };
+
+/** Where the drawing is (the page, the height `y` written down to) and what writes there. */
+class Pen {
+  page: PDFPage;
+  y = PAGE.height - PAGE.margin;
+  private readonly writable: (value: string) => string;
+
+  constructor(
+    private readonly pdf: PDFDocument,
+    readonly regular: PDFFont,
+    readonly bold: PDFFont,
+    /** Written at the top of every page after the first. */
+    private readonly continued: string,
+  ) {
+    this.writable = writableIn(regular);
+    this.page = pdf.addPage([PAGE.width, PAGE.height]);
+  }
+
+  text(value: string, x: number, options: TextOptions = {}) {
+    const size = options.size ?? 10;
+    const font = options.font ?? this.regular;
+    let line = this.writable(value);
+    if (options.maxWidth) line = fit(line, font, size, options.maxWidth);
+    const width = font.widthOfTextAtSize(line, size);
+    this.page.drawText(line, { x: options.alignRight ? x - width : x, y: this.y, size, font, color: options.color ?? INK });
+  }
+
+  wrapped(value: string, x: number, maxWidth: number, size = 10) {
+    for (const line of wrap(this.writable(value), this.regular, size, maxWidth)) {
+      this.text(line, x, { size });
+      this.y -= size + 3;
+    }
+  }
+
+  /** A small grey label ("Bill to", "Payment"). */
+  label(value: string, x: number, alignRight = false) {
+    this.text(value, x, { size: 9, font: this.bold, color: MUTED, alignRight });
+  }
+
+  rule(y: number) {
+    this.page.drawLine({ start: { x: PAGE.margin, y }, end: { x: RIGHT, y }, thickness: 0.5, color: RULE });
+  }
+
+  newPageIfBelow(needed: number) {
+    if (this.y - needed >= PAGE.margin + 30) return;
+    this.page = this.pdf.addPage([PAGE.width, PAGE.height]);
+    this.y = PAGE.height - PAGE.margin;
+    this.text(this.continued, PAGE.margin, { font: this.bold });
+    this.y -= 24;
+  }
+}
+
 export async function renderDocument(document: CommercialDocument): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const title = document.kind === 'invoice' ? 'Invoice' : 'Credit note';
@@ -45,117 +100,103 @@ export async function renderDocument(document: CommercialDocument): Promise<Uint
   pdf.setModificationDate(document.issuedAt);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const writable = writableIn(regular);
+  const pen = new Pen(pdf, regular, bold, `${title} ${document.number} (continued)`);
 
-  let page: PDFPage = pdf.addPage([PAGE.width, PAGE.height]);
-  let y = PAGE.height - PAGE.margin;
-  const right = PAGE.width - PAGE.margin;
+  drawHeading(pen, document, title);
+  drawParties(pen, document);
+  drawLines(pen, document);
+  drawTotals(pen, document);
+  if (document.payment) drawPayment(pen, document.payment);
+  pen.newPageIfBelow(30);
+  pen.wrapped(document.footer, PAGE.margin, RIGHT - PAGE.margin, 8);
 
-  const text = (value: string, x: number, options: { size?: number; font?: PDFFont; color?: typeof INK; alignRight?: boolean; maxWidth?: number } = {}) => {
-    const size = options.size ?? 10;
-    const font = options.font ?? regular;
-    let line = writable(value);
-    if (options.maxWidth) line = fit(line, font, size, options.maxWidth);
-    const width = font.widthOfTextAtSize(line, size);
-    page.drawText(line, { x: options.alignRight ? x - width : x, y, size, font, color: options.color ?? INK });
-  };
-  const wrapped = (value: string, x: number, maxWidth: number, size = 10) => {
-    for (const line of wrap(writable(value), regular, size, maxWidth)) {
-      text(line, x, { size });
-      y -= size + 3;
-    }
-  };
-  const newPageIfBelow = (needed: number) => {
-    if (y - needed >= PAGE.margin + 30) return;
-    page = pdf.addPage([PAGE.width, PAGE.height]);
-    y = PAGE.height - PAGE.margin;
-    text(`${title} ${document.number} (continued)`, PAGE.margin, { font: bold });
-    y -= 24;
-  };
+  return pdf.save({ useObjectStreams: false });
+}
 
-  // The heading: the seller on the left, the document's title and number on the right.
-  text(document.seller.name, PAGE.margin, { size: 16, font: bold });
-  text(title.toUpperCase(), right, { size: 16, font: bold, alignRight: true });
-  y -= 18;
-  const headingTop = y;
-  wrapped(document.seller.address, PAGE.margin, 260, 9);
-  if (document.seller.taxId) wrapped(`Tax ID: ${document.seller.taxId}`, PAGE.margin, 260, 9);
-  const sellerBottom = y;
-  y = headingTop;
+/** The heading: the seller on the left, the document's title and number on the right. */
+function drawHeading(pen: Pen, document: CommercialDocument, title: string) {
+  pen.text(document.seller.name, PAGE.margin, { size: 16, font: pen.bold });
+  pen.text(title.toUpperCase(), RIGHT, { size: 16, font: pen.bold, alignRight: true });
+  pen.y -= 18;
+  const headingTop = pen.y;
+  pen.wrapped(document.seller.address, PAGE.margin, 260, 9);
+  if (document.seller.taxId) pen.wrapped(`Tax ID: ${document.seller.taxId}`, PAGE.margin, 260, 9);
+  const sellerBottom = pen.y;
+  pen.y = headingTop;
   for (const [label, value] of [
     ['Number', document.number],
     ['Date', day(document.issuedAt)],
     ['Order', document.orderNumber],
     ...document.references,
   ] as Array<[string, string]>) {
-    text(`${label}: ${value}`, right, { size: 9, alignRight: true });
-    y -= 12;
+    pen.text(`${label}: ${value}`, RIGHT, { size: 9, alignRight: true });
+    pen.y -= 12;
   }
-  y = Math.min(y, sellerBottom) - 16;
+  pen.y = Math.min(pen.y, sellerBottom) - 16;
+}
 
-  // Buyer and ship-to side by side.
+/** Buyer and ship-to side by side. */
+function drawParties(pen: Pen, document: CommercialDocument) {
   const column = (PAGE.width - 2 * PAGE.margin) / 2;
-  const blockTop = y;
-  text('Bill to', PAGE.margin, { size: 9, font: bold, color: MUTED });
-  y -= 13;
-  wrapped(document.buyer.name, PAGE.margin, column - 10);
-  if (document.buyer.company) wrapped(document.buyer.company, PAGE.margin, column - 10);
-  wrapped(document.buyer.email, PAGE.margin, column - 10);
-  const buyerBottom = y;
-  y = blockTop;
-  text('Ship to', PAGE.margin + column, { size: 9, font: bold, color: MUTED });
-  y -= 13;
-  wrapped(document.shipTo || '-', PAGE.margin + column, column);
-  y = Math.min(y, buyerBottom) - 16;
+  const blockTop = pen.y;
+  pen.label('Bill to', PAGE.margin);
+  pen.y -= 13;
+  pen.wrapped(document.buyer.name, PAGE.margin, column - 10);
+  if (document.buyer.company) pen.wrapped(document.buyer.company, PAGE.margin, column - 10);
+  pen.wrapped(document.buyer.email, PAGE.margin, column - 10);
+  const buyerBottom = pen.y;
+  pen.y = blockTop;
+  pen.label('Ship to', PAGE.margin + column);
+  pen.y -= 13;
+  pen.wrapped(document.shipTo || '-', PAGE.margin + column, column);
+  pen.y = Math.min(pen.y, buyerBottom) - 16;
+}
 
-  // The lines.
-  const columns = { description: PAGE.margin, partNumber: 300, quantity: 420, unit: 490, total: right };
-  const header = () => {
-    text('Description', columns.description, { size: 9, font: bold, color: MUTED });
-    text('Part number', columns.partNumber, { size: 9, font: bold, color: MUTED });
-    text('Qty', columns.quantity, { size: 9, font: bold, color: MUTED, alignRight: true });
-    text('Unit price', columns.unit, { size: 9, font: bold, color: MUTED, alignRight: true });
-    text('Amount', columns.total, { size: 9, font: bold, color: MUTED, alignRight: true });
-    y -= 6;
-    page.drawLine({ start: { x: PAGE.margin, y }, end: { x: right, y }, thickness: 0.5, color: RULE });
-    y -= 14;
-  };
-  header();
+const COLUMNS = { description: PAGE.margin, partNumber: 300, quantity: 420, unit: 490, total: RIGHT };
+
+/** The lines, under their column heads. */
+function drawLines(pen: Pen, document: CommercialDocument) {
+  pen.label('Description', COLUMNS.description);
+  pen.label('Part number', COLUMNS.partNumber);
+  pen.label('Qty', COLUMNS.quantity, true);
+  pen.label('Unit price', COLUMNS.unit, true);
+  pen.label('Amount', COLUMNS.total, true);
+  pen.y -= 6;
+  pen.rule(pen.y);
+  pen.y -= 14;
   for (const line of document.lines) {
-    newPageIfBelow(16);
-    text(line.description, columns.description, { maxWidth: columns.partNumber - columns.description - 10 });
-    text(line.partNumber, columns.partNumber, { maxWidth: columns.quantity - columns.partNumber - 40 });
-    text(String(line.quantity), columns.quantity, { alignRight: true });
-    text(money(line.unitCents), columns.unit, { alignRight: true });
-    text(money(line.totalCents), columns.total, { alignRight: true });
-    y -= 16;
+    pen.newPageIfBelow(16);
+    pen.text(line.description, COLUMNS.description, { maxWidth: COLUMNS.partNumber - COLUMNS.description - 10 });
+    pen.text(line.partNumber, COLUMNS.partNumber, { maxWidth: COLUMNS.quantity - COLUMNS.partNumber - 40 });
+    pen.text(String(line.quantity), COLUMNS.quantity, { alignRight: true });
+    pen.text(money(line.unitCents), COLUMNS.unit, { alignRight: true });
+    pen.text(money(line.totalCents), COLUMNS.total, { alignRight: true });
+    pen.y -= 16;
   }
-  page.drawLine({ start: { x: PAGE.margin, y: y + 8 }, end: { x: right, y: y + 8 }, thickness: 0.5, color: RULE });
-  y -= 6;
+  pen.rule(pen.y + 8);
+  pen.y -= 6;
+}
 
-  // The totals, right-aligned; the last is the amount due or credited.
-  newPageIfBelow(16 * document.totals.length + 60);
+/** The totals, right-aligned; the last is the amount due or credited. */
+function drawTotals(pen: Pen, document: CommercialDocument) {
+  pen.newPageIfBelow(16 * document.totals.length + 60);
   document.totals.forEach(([label, cents], index) => {
     const last = index === document.totals.length - 1;
-    text(label, columns.unit - 10, { font: last ? bold : regular, alignRight: true });
-    text(money(cents), columns.total, { font: last ? bold : regular, alignRight: true });
-    y -= 16;
+    pen.text(label, COLUMNS.unit - 10, { font: last ? pen.bold : pen.regular, alignRight: true });
+    pen.text(money(cents), COLUMNS.total, { font: last ? pen.bold : pen.regular, alignRight: true });
+    pen.y -= 16;
   });
-  y -= 12;
+  pen.y -= 12;
+}
 
-  if (document.payment) {
-    newPageIfBelow(60);
-    text('Payment', PAGE.margin, { size: 9, font: bold, color: MUTED });
-    y -= 13;
-    text(`Paid by ${document.payment.provider}${document.payment.paidAt ? ` on ${day(document.payment.paidAt)}` : ''}`, PAGE.margin);
-    y -= 13;
-    text(`Transaction: ${document.payment.transactionId}`, PAGE.margin, { maxWidth: right - PAGE.margin });
-    y -= 20;
-  }
-  newPageIfBelow(30);
-  wrapped(document.footer, PAGE.margin, right - PAGE.margin, 8);
-
-  return pdf.save({ useObjectStreams: false });
+function drawPayment(pen: Pen, payment: NonNullable<CommercialDocument['payment']>) {
+  pen.newPageIfBelow(60);
+  pen.label('Payment', PAGE.margin);
+  pen.y -= 13;
+  pen.text(`Paid by ${payment.provider}${payment.paidAt ? ` on ${day(payment.paidAt)}` : ''}`, PAGE.margin);
+  pen.y -= 13;
+  pen.text(`Transaction: ${payment.transactionId}`, PAGE.margin, { maxWidth: RIGHT - PAGE.margin });
+  pen.y -= 20;
 }
 
 /** Keeps the characters the standard font can write; others become "?". */

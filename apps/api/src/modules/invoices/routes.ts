@@ -16,11 +16,12 @@ import {
 } from '@autoparts/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database';
 import type { Config } from '../../env';
 import { signedIn as security } from '../../plugins/api-docs';
 import { identityOf } from '../auth/identity';
-import type { OrderLineRow } from '../checkout/repository';
-import { linesOf, type OrderRow } from '../orders/repository';
+import { linesOf } from '../orders/shape';
+import type { OrderLineRow, OrderRow } from '../orders/model';
 import { renderDocument, type CommercialDocument } from './pdf';
 import { moneyOrderOf, restRefund } from '../orders/money';
 import { refundOfReturn } from '../returns/refund';
@@ -109,50 +110,62 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       const wanted = file?.[1] ? parseCreditNoteNumber(file[1]) : null;
       const found = wanted === null ? undefined : await findCreditNote(app.db, order.id, wanted);
       if (!found) return reply.code(404).send({ message: invoiceMessages.creditNoteNotFound });
-      const { note, returned } = found;
-      const number = formatCreditNoteNumber(Number(note.number));
-      const orderLines = (await linesOf(app.db, [order.id])).get(order.id) ?? [];
-      // What it credits, by the money module: a return's units or cores, a cancelled rest's
-      // unshipped units; an order cancelled whole, every line and its totals.
-      const shipped = returned ? undefined : await shippedByPosition(app.db, order.id);
-      const breakdown = returned
-        ? await refundOfReturn(app.db, returned, returned.restocking_fee_ppm)
-        : shipped && shipped.size > 0
-          ? restRefund(moneyOrderOf(order, orderLines), shipped, 0)
-          : null;
-      const byPosition = new Map(orderLines.map((line) => [line.position, line]));
-      const credited = breakdown
-        ? breakdown.lines.flatMap(({ position, quantity, cents }) => {
-            const line = byPosition.get(position);
-            return line ? [{ ...documentLine(line), quantity, totalCents: cents }] : [];
-          })
-        : orderLines.map(documentLine);
-      const totals: Array<[string, number]> = breakdown
-        ? [
-            ['Lines credited', credited.reduce((sum, line) => sum + line.totalCents, 0)],
-            ...(breakdown.taxCents > 0 ? [[taxLabel(order.tax_rate_ppm, order.ship_to), breakdown.taxCents] as [string, number]] : []),
-            ...(breakdown.shippingCents > 0 ? [[shippingLabel(order), breakdown.shippingCents] as [string, number]] : []),
-            ...(breakdown.restockingFeeCents > 0
-              ? [[breakdown.restockingFeePpm > 0 ? `Restocking fee (${ppmToPercent(breakdown.restockingFeePpm)} %)` : 'Restocking fee', -breakdown.restockingFeeCents] as [string, number]]
-              : []),
-            ['Total credited', note.amount_cents],
-          ]
-        : [...orderTotals(order).slice(0, -1), ['Total credited', note.amount_cents]];
-      const bytes = await renderDocument({
-        ...common(app.config, order, number, note.issued_at),
-        kind: 'credit-note',
-        references: [
-          ...(order.invoice_number === null ? [] : [['Invoice', formatInvoiceNumber(Number(order.invoice_number))] as [string, string]]),
-          ['For', returned ? `return ${formatRmaNumber(returned.rma_number)} (${returnReasonLabels[returned.reason]})` : breakdown ? 'cancellation of the unshipped rest of the order' : 'cancellation of the order'],
-        ],
-        lines: credited,
-        totals,
-        footer: `The amount credited is refunded to the payment method the order was paid with. Questions: quote ${number}.`,
-      });
+      const { number, bytes } = await creditNotePdf(app.db, app.config, order, found);
       return sendPdf(reply, `${number}.pdf`, bytes);
     },
   );
 };
+
+/**
+ * A credit note as a PDF: what it credits, by the money module: a return's units or cores, a
+ * cancelled rest's unshipped units; an order cancelled whole, every line and its totals.
+ */
+async function creditNotePdf(
+  db: Db,
+  config: Config,
+  order: OrderRow,
+  found: NonNullable<Awaited<ReturnType<typeof findCreditNote>>>,
+): Promise<{ number: string; bytes: Uint8Array }> {
+  const { note, returned } = found;
+  const number = formatCreditNoteNumber(Number(note.number));
+  const orderLines = (await linesOf(db, [order.id])).get(order.id) ?? [];
+  const shipped = returned ? undefined : await shippedByPosition(db, order.id);
+  const breakdown = returned
+    ? await refundOfReturn(db, returned, returned.restocking_fee_ppm)
+    : shipped && shipped.size > 0
+      ? restRefund(moneyOrderOf(order, orderLines), shipped, 0)
+      : null;
+  const byPosition = new Map(orderLines.map((line) => [line.position, line]));
+  const credited = breakdown
+    ? breakdown.lines.flatMap(({ position, quantity, cents }) => {
+        const line = byPosition.get(position);
+        return line ? [{ ...documentLine(line), quantity, totalCents: cents }] : [];
+      })
+    : orderLines.map(documentLine);
+  const totals: Array<[string, number]> = breakdown
+    ? [
+        ['Lines credited', credited.reduce((sum, line) => sum + line.totalCents, 0)],
+        ...(breakdown.taxCents > 0 ? [[taxLabel(order.tax_rate_ppm, order.ship_to), breakdown.taxCents] as [string, number]] : []),
+        ...(breakdown.shippingCents > 0 ? [[shippingLabel(order), breakdown.shippingCents] as [string, number]] : []),
+        ...(breakdown.restockingFeeCents > 0
+          ? [[breakdown.restockingFeePpm > 0 ? `Restocking fee (${ppmToPercent(breakdown.restockingFeePpm)} %)` : 'Restocking fee', -breakdown.restockingFeeCents] as [string, number]]
+          : []),
+        ['Total credited', note.amount_cents],
+      ]
+    : [...orderTotals(order).slice(0, -1), ['Total credited', note.amount_cents]];
+  const bytes = await renderDocument({
+    ...common(config, order, number, note.issued_at),
+    kind: 'credit-note',
+    references: [
+      ...(order.invoice_number === null ? [] : [['Invoice', formatInvoiceNumber(Number(order.invoice_number))] as [string, string]]),
+      ['For', returned ? `return ${formatRmaNumber(returned.rma_number)} (${returnReasonLabels[returned.reason]})` : breakdown ? 'cancellation of the unshipped rest of the order' : 'cancellation of the order'],
+    ],
+    lines: credited,
+    totals,
+    footer: `The amount credited is refunded to the payment method the order was paid with. Questions: quote ${number}.`,
+  });
+  return { number, bytes };
+}
 
 /** What an invoice and a credit note of an order share: seller, buyer, ship-to and payment. */
 function common(config: Config, order: OrderRow, number: string, issuedAt: Date) {

@@ -16,10 +16,61 @@ import {
   returnReasonLabels,
   taxLabel,
   type CarrierCode,
+  type LineKind,
+  type ReturnReasonCode,
+  type ShipTo,
 } from '@autoparts/shared';
-import type { OrderLineRow } from '../checkout/repository';
-import type { OrderRow } from '../orders/repository';
-import type { ReturnRow } from '../returns/repository';
+
+/**
+ * What the messages say of an order: plain data, whatever it is read from. The templates import
+ * no module of the order's life (decision 068): those modules queue messages, so the data they
+ * pass is described here, and an order's row has it (the names are the row's).
+ */
+export interface OrderMail {
+  id: string;
+  order_number: string;
+  email: string;
+  customer_name: string;
+  part_id: string;
+  part_name: string;
+  address: string;
+  subtotal_cents: number;
+  shipping_cents: number;
+  shipping_method_name: string;
+  shipping_estimate: string;
+  tax_cents: number;
+  tax_rate_ppm: number;
+  ship_to: Pick<ShipTo, 'country' | 'region'> | null;
+  total_cents: number;
+  po_number: string | null;
+  created_at: Date;
+  expires_at: Date | null;
+  paid_at: Date | null;
+  delivered_at: Date | null;
+  transaction_id: string | null;
+  invoice_number: string | null;
+}
+
+/** One line of an order as its messages list it. */
+export interface OrderLineMail {
+  kind: LineKind;
+  name: string;
+  part_number: string;
+  quantity: number;
+  unit_price_cents: number;
+  line_total_cents: number;
+}
+
+/** What the messages say of a return (RMA). */
+export interface ReturnMail {
+  rma_number: number | string;
+  reason: ReturnReasonCode;
+  fit_promise: boolean;
+  rejection_reason: string | null;
+  refund_cents: number | null;
+  restocking_fee_cents: number;
+  credit_note_number: number | string | null;
+}
 
 /** Every message the shop sends, with what it needs to say. */
 export type MailMessage =
@@ -30,22 +81,22 @@ export type MailMessage =
    * whoever signed up with it wrote.
    */
   | { kind: 'verify-email'; to: string; url: string }
-  | { kind: Exclude<OrderEvent, 'order-shipped' | 'order-rest-cancelled'>; order: OrderRow; lines: readonly OrderLineRow[] }
+  | { kind: Exclude<OrderEvent, 'order-shipped' | 'order-rest-cancelled'>; order: OrderMail; lines: readonly OrderLineMail[] }
   /** One parcel of an order (several when it ships in parts): carrier, tracking and what it holds. */
-  | { kind: 'order-shipped'; order: OrderRow; lines: readonly OrderLineRow[]; shipment: ShipmentMail }
+  | { kind: 'order-shipped'; order: OrderMail; lines: readonly OrderLineMail[]; shipment: ShipmentMail }
   /** A partly shipped order's rest cancelled: what was not sent, and what was refunded. */
   | {
       kind: 'order-rest-cancelled';
-      order: OrderRow;
-      lines: readonly OrderLineRow[];
+      order: OrderMail;
+      lines: readonly OrderLineMail[];
       refundCents: number;
-      cancelled: { line: OrderLineRow; quantity: number }[];
+      cancelled: { line: OrderLineMail; quantity: number }[];
     }
   /**
    * A return (RMA) of an order's lines: asked for, approved, rejected, refunded; with its parts.
    * `replacementOrderNumber`: a warranty claim approved with a replacement, the $0 order that sends it.
    */
-  | { kind: ReturnEvent; order: OrderRow; ret: ReturnRow; parts: readonly ReturnedPart[]; replacementOrderNumber?: string };
+  | { kind: ReturnEvent; order: OrderMail; ret: ReturnMail; parts: readonly ReturnedPart[]; replacementOrderNumber?: string };
 
 /** One line of a return as its e-mails list it: "2 × Vented Brake Rotor (BR-1001)". */
 export interface ReturnedPart {
@@ -65,7 +116,7 @@ export interface ShipmentMail {
   shippedAt: Date;
   /** Whether it carried the last of the order. */
   complete: boolean;
-  lines: { line: OrderLineRow; quantity: number }[];
+  lines: { line: OrderLineMail; quantity: number }[];
 }
 
 export interface RenderedMail {
@@ -302,7 +353,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
 }
 
 function composeReturn(
-  message: { kind: ReturnEvent; order: OrderRow; ret: ReturnRow; parts: readonly ReturnedPart[]; replacementOrderNumber?: string },
+  message: { kind: ReturnEvent; order: OrderMail; ret: ReturnMail; parts: readonly ReturnedPart[]; replacementOrderNumber?: string },
   { baseUrl, returnsAddress }: MailShop,
 ): { to: string; subject: string; greeting: string; blocks: Block[] } {
   const { order, ret } = message;

@@ -1,14 +1,17 @@
 import { nextStatus, type OrderAction, type OrderActor, type OrderStatus } from '@autoparts/shared';
 import type { Selectable, UpdateObject } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Database, OrdersTable } from '../../db/schema';
+import type { Database, OrderLinesTable, OrdersTable, ReturnsTable } from '../../db/schema';
 import type { JobQueue, JobRequest } from '../../jobs/queue';
 
 /**
- * The order's row and the one way its status changes (decision 059). This file is at the bottom
- * of the order modules: it imports none of them.
+ * The rows of an order's life and the one way its status changes (decisions 059, 068). This file
+ * is at the bottom of the order modules (checkout, orders, shipments, returns, invoices): it
+ * imports none of them, and they take their row types from here.
  */
 export type OrderRow = Selectable<OrdersTable>;
+export type OrderLineRow = Selectable<OrderLinesTable>;
+export type ReturnRow = Selectable<ReturnsTable>;
 
 export interface StatusChange {
   /** The statuses the caller decided on: the change is refused if the order has left them. */

@@ -49,7 +49,14 @@ const cancelRefusals: Partial<Record<CancelOutcome, string>> = {
 };
 
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const orders = createOrdersRepository(app.db, app.mail, app.jobs);
+  await app.register(placeOrderRoute);
+  await app.register(orderPageRoutes);
+  await app.register(customerCancelRoutes);
+  await app.register(adminOrderRoutes);
+};
+
+/** SPEC's `POST /order`: one line, through checkout's own path. */
+const placeOrderRoute: FastifyPluginAsyncZod = async (app) => {
   const checkout = createCheckoutRepository(app.db, app.mail);
 
   app.post(
@@ -107,6 +114,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(status).send({ message });
     },
   );
+};
+
+/** A customer's orders and one order, its owner's (or an admin's). */
+const orderPageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const orders = createOrdersRepository(app.db, app.mail, app.jobs);
 
   app.get(
     '/myorder/:email',
@@ -173,6 +185,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       return found.order;
     },
   );
+};
+
+/** The customer cancels an order; the orders that left My Orders. */
+const customerCancelRoutes: FastifyPluginAsyncZod = async (app) => {
+  const orders = createOrdersRepository(app.db, app.mail, app.jobs);
 
   app.delete(
     '/myorder',
@@ -217,6 +234,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => orders.historyForCustomer(identityOf(request).userId, request.query.page),
   );
+};
+
+/** Manage All Orders: every order, paged; an admin's cancel, audited. */
+const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const orders = createOrdersRepository(app.db, app.mail, app.jobs);
 
   app.get(
     '/admin/orders',

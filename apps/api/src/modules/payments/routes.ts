@@ -12,7 +12,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn as security } from '../../plugins/api-docs';
 import { identityOf, type Identity } from '../auth/identity';
-import { createOrdersRepository, linesOf, type OrderRow } from '../orders/repository';
+import { createOrdersRepository } from '../orders/repository';
+import { linesOf } from '../orders/shape';
+import type { OrderRow } from '../orders/model';
 
 export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const orders = createOrdersRepository(app.db, app.mail, app.jobs);

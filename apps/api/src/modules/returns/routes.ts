@@ -20,9 +20,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminErrors, signedIn as security } from '../../plugins/api-docs';
 import { audited, createAuditLog } from '../audit/repository';
 import { identityOf } from '../auth/identity';
-import { createReturnsRepository, ReturnRefusal, type ReturnRow } from './repository';
+import { createReturnsRepository, ReturnRefusal } from './repository';
+import type { ReturnRow } from '../orders/model';
 
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
+
+const target = (row: Pick<ReturnRow, 'rma_number'>) => `return ${formatRmaNumber(row.rma_number)}`;
+
+/** Runs `work`; a refusal becomes its status and message. */
+async function answering<T>(work: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; refusal: ReturnRefusal }> {
+  try {
+    return { ok: true, value: await work() };
+  } catch (error) {
+    if (error instanceof ReturnRefusal) return { ok: false, refusal: error };
+    throw error;
+  }
+}
 
 /**
  * Returns (RMA): customers ask to send shipped lines back; admins approve, reject, receive and
@@ -30,18 +43,15 @@ const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: er
  * conditional update, so a request sent twice or by two admins at once changes a return once.
  */
 export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const returns = createReturnsRepository(app.db, app.mail);
-  const target = (row: Pick<ReturnRow, 'rma_number'>) => `return ${formatRmaNumber(row.rma_number)}`;
+  await app.register(customerReturnRoutes);
+  await app.register(returnDecisionRoutes);
+  await app.register(returnReceiptRoutes);
+  await app.register(returnSettingsRoutes);
+};
 
-  /** Runs `work`; a refusal becomes its status and message. */
-  async function answering<T>(work: () => Promise<T>): Promise<{ ok: true; value: T } | { ok: false; refusal: ReturnRefusal }> {
-    try {
-      return { ok: true, value: await work() };
-    } catch (error) {
-      if (error instanceof ReturnRefusal) return { ok: false, refusal: error };
-      throw error;
-    }
-  }
+/** The customer's returns: asked for, listed, one. */
+const customerReturnRoutes: FastifyPluginAsyncZod = async (app) => {
+  const returns = createReturnsRepository(app.db, app.mail);
 
   app.post(
     '/returns',
@@ -77,6 +87,11 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       return returns.present(row);
     },
   );
+};
+
+/** The admin's list of returns, and approving or rejecting one. */
+const returnDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const returns = createReturnsRepository(app.db, app.mail);
 
   app.get(
     '/admin/returns',
@@ -128,6 +143,11 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       return returns.present(outcome.value);
     },
   );
+};
+
+/** Receiving a return, and what receiving it will refund. */
+const returnReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
+  const returns = createReturnsRepository(app.db, app.mail);
 
   app.get(
     '/admin/returns/:id/refund-preview',
@@ -181,6 +201,11 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       return returns.present(refunded);
     },
   );
+};
+
+/** The restocking fee's setting. */
+const returnSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const returns = createReturnsRepository(app.db, app.mail);
 
   app.get(
     '/admin/settings',

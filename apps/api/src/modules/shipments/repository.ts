@@ -16,11 +16,10 @@ import {
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
-import type { OrderLineRow } from '../checkout/repository';
 import { issueCreditNote } from '../invoices/repository';
 import type { Mail } from '../mail/outbox';
 import { moneyOrderOf, restRefund } from '../orders/money';
-import { changeOrderStatus, type OrderRow } from '../orders/model';
+import { changeOrderStatus, type OrderLineRow, type OrderRow } from '../orders/model';
 
 /** What became of an order after it was placed: its shipments, returns and credit notes. */
 export interface AfterSale {

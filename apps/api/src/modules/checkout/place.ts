@@ -1,0 +1,232 @@
+import { partPromiseMessages, shipToText, UNPAID_ORDERS_MAX, UNPAID_UNITS_MAX, type ShipTo } from '@autoparts/shared';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { withTransaction } from '../../lib/transaction';
+import type { Mail } from '../mail/outbox';
+import { expiryJob, firstStatus, type OrderLineRow, type OrderRow } from '../orders/model';
+import { cartLines, depositOf, destinationOf, partsFor, priceLine, totals, type AddressRow, type LineRequest, type PricedLine, type Totals } from './quote';
+
+/** Totals are integer cents in `integer` columns. */
+export const MAX_TOTAL_CENTS = 2_147_483_647;
+
+/** Why nothing was ordered. */
+export type NotPlaced =
+  | { reason: 'lines'; lines: PricedLine[] }
+  | { reason: 'empty-cart' | 'too-many-unpaid' | 'total-too-large' | 'total-out-of-bounds' | 'shipping-unavailable' | 'changed' };
+
+export type PlaceOutcome = { placed: true; order: OrderRow; lines: OrderLineRow[] } | ({ placed: false } & NotPlaced);
+
+export interface PlaceOptions {
+  /** How long the order holds its stock unpaid. */
+  holdMinutes: number;
+  /** Multiplies the unpaid caps (config.limitScale). */
+  capScale: number;
+  /** The order's total must lie within these (a payment provider's own limits), in cents. */
+  totalBounds?: { minCents: number; maxCents: number } | undefined;
+}
+
+export interface PlaceInput {
+  userId: string;
+  email: string;
+  customerName: string;
+  /** The lines to order; without them, the account's cart (which the order then empties). */
+  lines?: LineRequest[];
+  /** The address book's address that prices shipping and tax, if any. */
+  address: AddressRow | undefined;
+  /**
+   * Where it ships, as SPEC's typed text (POST /order: `address` only prices it). Without it the
+   * order ships to `address`, whose snapshot it keeps, with this text made from it.
+   */
+  addressText?: string;
+  /** Undefined: the cheapest method for the address (or none). */
+  shippingMethodId?: string;
+  poNumber?: string | undefined;
+  note?: string | undefined;
+  /** The total of the quote the buyer saw: when the order's differs, nothing is placed ('changed'). */
+  quotedTotalCents?: number | undefined;
+}
+
+export function toShipTo(address: AddressRow): ShipTo {
+  return {
+    name: address.name,
+    company: address.company,
+    line1: address.line1,
+    line2: address.line2,
+    city: address.city,
+    region: address.region,
+    postalCode: address.postal_code,
+    country: address.country,
+    phone: address.phone,
+  };
+}
+
+
+/** Places one order of all its lines, or nothing (see repository.ts for the steps). */
+export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options: PlaceOptions): Promise<PlaceOutcome> {
+  return withTransaction(db, async (trx) => {
+    await trx.selectFrom('users').select('id').where('id', '=', input.userId).forUpdate().execute();
+    const fromCart = input.lines === undefined;
+    const requests = input.lines ?? (await cartLines(trx, input.userId));
+    if (requests.length === 0) return { placed: false, reason: 'empty-cart' } as const;
+    if (await unpaidCapsReached(trx, input.userId, requests, options.capScale)) return { placed: false, reason: 'too-many-unpaid' } as const;
+
+    const [parts, where] = await Promise.all([partsFor(trx, requests, { lock: true }), destinationOf(trx, input.address, { lock: true })]);
+    const lines = requests.map((request) => priceLine(request, parts.get(request.partId)));
+    if (lines.some((line) => line.problem)) return { placed: false, reason: 'lines', lines } as const;
+    const priced = totals(lines, where, input.shippingMethodId);
+    const refused = refusalOf(priced, input, options);
+    if (refused) return { placed: false, reason: refused } as const;
+
+    // The parts are locked and every line fits: take the stock of each, in one statement.
+    const taken = sql.join(lines.map((line) => sql`(${line.partId}::uuid, ${line.quantity}::int)`));
+    await sql`
+      update parts set available_quantity = parts.available_quantity - taken.quantity
+      from (values ${taken}) as taken(id, quantity)
+      where parts.id = taken.id
+    `.execute(trx);
+
+    const order = await insertOrder(trx, input, priced, options.holdMinutes);
+    // The fit promise: the garage's chosen vehicle, and which of these parts are listed to fit it.
+    const fitting = await fitsChosenVehicle(trx, input.userId, lines.map((line) => line.partId));
+    const orderLines = await trx.insertInto('order_lines').values(orderLineRows(order.id, lines, fitting)).returningAll().execute();
+    if (fromCart) {
+      await trx
+        .deleteFrom('cart_lines')
+        .where('user_id', '=', input.userId)
+        .where('part_id', 'in', lines.map((line) => line.partId))
+        .execute();
+    }
+    if (!order.expires_at) throw new Error('an unpaid order has no expiry');
+    // The message and both jobs (its send job, the order's expiry when it is due), in the
+    // order's transaction: they exist exactly when the order does.
+    await mail.queue(trx, { kind: 'order-placed', order, lines: orderLines }, expiryJob(order.id, order.expires_at));
+    return { placed: true, order, lines: orderLines } as const;
+  });
+}
+
+/** Whether the account's unpaid orders, with these lines, would pass the unpaid caps (scaled). */
+async function unpaidCapsReached(trx: Db, userId: string, requests: readonly LineRequest[], capScale: number): Promise<boolean> {
+  const units = requests.reduce((sum, line) => sum + line.quantity, 0);
+  const held = await trx
+    .selectFrom('orders')
+    .select((eb) => [eb.fn.countAll<string>().as('orders'), eb.fn.coalesce(eb.fn.sum<string>('quantity'), sql<string>`0`).as('units')])
+    .where('user_id', '=', userId)
+    .where('status', '=', 'unpaid')
+    .executeTakeFirstOrThrow();
+  return Number(held.orders) >= UNPAID_ORDERS_MAX * capScale || Number(held.units) + units > UNPAID_UNITS_MAX * capScale;
+}
+
+/** Why the priced order may not be placed, if it may not: its method, its quote, its total. */
+function refusalOf(priced: Totals, input: PlaceInput, options: PlaceOptions): Exclude<NotPlaced['reason'], 'lines'> | undefined {
+  if (input.shippingMethodId !== undefined && !priced.chosen) return 'shipping-unavailable';
+  if (input.quotedTotalCents !== undefined && priced.totalCents !== input.quotedTotalCents) return 'changed';
+  if (priced.totalCents > MAX_TOTAL_CENTS) return 'total-too-large';
+  const bounds = options.totalBounds;
+  if (bounds && (priced.totalCents < bounds.minCents || priced.totalCents > bounds.maxCents)) return 'total-out-of-bounds';
+  return undefined;
+}
+
+/** The order's row, unpaid, holding its stock for `holdMinutes`; named by its first line. */
+async function insertOrder(trx: Db, input: PlaceInput, priced: Totals, holdMinutes: number): Promise<OrderRow> {
+  const [first] = priced.lines;
+  if (!first?.part) throw new Error('an order without lines');
+  // Typed address text (POST /order) is where it goes; the address book's is kept as it was.
+  const shipTo = input.address && input.addressText === undefined ? toShipTo(input.address) : null;
+  return trx
+    .insertInto('orders')
+    .values({
+      user_id: input.userId,
+      email: input.email,
+      customer_name: input.customerName,
+      part_id: first.partId,
+      part_name: first.part.name,
+      part_img: first.part.img,
+      unit_price_cents: first.unitPriceCents,
+      quantity: priced.lines.reduce((sum, line) => sum + line.quantity, 0),
+      subtotal_cents: priced.subtotalCents,
+      shipping_cents: priced.chosen?.priceCents ?? 0,
+      shipping_method_id: priced.chosen?.method.id ?? null,
+      shipping_method_name: priced.chosen?.method.name ?? '',
+      shipping_estimate: priced.chosen?.method.estimate ?? '',
+      tax_cents: priced.taxCents,
+      tax_rate_ppm: priced.taxRatePpm,
+      total_cents: priced.totalCents,
+      address: input.addressText ?? (shipTo ? shipToText(shipTo) : ''),
+      ship_to: shipTo ? JSON.stringify(shipTo) : null,
+      po_number: input.poNumber || null,
+      note: input.note || null,
+      status: firstStatus('place', 'customer'),
+      expires_at: sql<Date>`now() + make_interval(secs => ${holdMinutes * 60})`,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Each part's line, followed by its core deposit's (the part's quantity, pointing back at it). */
+function orderLineRows(orderId: string, lines: readonly PricedLine[], fitting: ChosenVehicleFit) {
+  let position = 0;
+  return lines.flatMap((line) => {
+    const part = line.part;
+    if (!part) throw new Error('a line without its part');
+    position += 1;
+    const partPosition = position;
+    const partLine = {
+      order_id: orderId,
+      position: partPosition,
+      kind: 'part' as const,
+      part_id: line.partId,
+      part_number: part.part_number,
+      name: part.name,
+      img: part.img,
+      quantity: line.quantity,
+      unit_price_cents: line.unitPriceCents,
+      line_total_cents: line.lineTotalCents,
+      vehicle_id: fitting.has(line.partId) ? fitting.vehicleId : null,
+      fit_checked: fitting.has(line.partId),
+    };
+    if (part.core_deposit_cents === null) return [partLine];
+    position += 1;
+    return [
+      partLine,
+      {
+        ...partLine,
+        position,
+        kind: 'core-deposit' as const,
+        deposit_for: partPosition,
+        name: partPromiseMessages.coreDepositLine(part.name),
+        unit_price_cents: part.core_deposit_cents,
+        line_total_cents: depositOf(line),
+        vehicle_id: null,
+        fit_checked: false,
+      },
+    ];
+  });
+}
+
+interface ChosenVehicleFit {
+  vehicleId: string | null;
+  has: (partId: string) => boolean;
+}
+
+/**
+ * The account's chosen garage vehicle, if any, and which of `partIds` are listed to fit it (read in
+ * the checkout's transaction, so the order records what the catalogue said when it was placed).
+ */
+async function fitsChosenVehicle(trx: Db, userId: string, partIds: readonly string[]): Promise<ChosenVehicleFit> {
+  const chosen = await trx
+    .selectFrom('garage_vehicles')
+    .select('vehicle_id')
+    .where('user_id', '=', userId)
+    .where('active', '=', true)
+    .executeTakeFirst();
+  if (!chosen || partIds.length === 0) return { vehicleId: null, has: () => false };
+  const rows = await trx
+    .selectFrom('fitments')
+    .select('part_id')
+    .where('vehicle_id', '=', chosen.vehicle_id)
+    .where('part_id', 'in', [...partIds])
+    .execute();
+  const fits = new Set(rows.map((row) => row.part_id));
+  return { vehicleId: chosen.vehicle_id, has: (partId) => fits.has(partId) };
+}
+

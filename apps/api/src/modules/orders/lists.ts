@@ -1,0 +1,113 @@
+import { centsToDollars, MY_ORDERS_PAGE_SIZE, type Order, type OrderDetail, type OrderHistoryEntry } from '@autoparts/shared';
+import type { Db } from '../../db/database';
+import { isId } from '../../lib/ids';
+import type { OrderRow } from './model';
+import { shaper, withLines } from './shape';
+
+/** The order lists and pages, as the API sends them (shaped by shape.ts). */
+
+/** What an order number looks like (the sequence starts at 100001). */
+const ORDER_NUMBER = /^\d{6,18}$/;
+
+type ListPageQuery = { status?: OrderRow['status'] | undefined; email?: string | undefined; page: number; pageSize: number };
+
+/**
+ * One page of a customer's orders, newest first; cancelled and expired ones leave My Orders
+ * (DESIGN §6). By account, not e-mail: a removed customer's orders never pass to a new sign-up
+ * with the same e-mail. Admins look orders up by e-mail (`{ email }`), which covers removed
+ * customers too.
+ */
+export async function listForCustomer(db: Db, owner: { userId: string } | { email: string }, page = 1): Promise<Order[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where((eb) => ('userId' in owner ? eb('user_id', '=', owner.userId) : eb('email', '=', owner.email)))
+    .where('status', 'not in', ['cancelled', 'expired'])
+    .orderBy('seq', 'desc')
+    .limit(MY_ORDERS_PAGE_SIZE)
+    .offset((page - 1) * MY_ORDERS_PAGE_SIZE)
+    .execute();
+  return withLines(db, rows);
+}
+
+/**
+ * The customer's cancelled and expired orders, newest first: what left My Orders. A cancelled
+ * order that had been paid was refunded in full before it was cancelled (cancel.ts).
+ */
+export async function historyForCustomer(db: Db, userId: string, page = 1): Promise<OrderHistoryEntry[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['cancelled', 'expired'])
+    .orderBy('seq', 'desc')
+    .limit(MY_ORDERS_PAGE_SIZE)
+    .offset((page - 1) * MY_ORDERS_PAGE_SIZE)
+    .execute();
+  const orderOf = await shaper(db, rows);
+  return rows.map((row) => ({
+    ...orderOf(row),
+    endedAt: (row.cancelled_at ?? row.expired_at ?? row.created_at).toISOString(),
+    refunded: row.status === 'cancelled' && row.paid_at ? centsToDollars(row.total_cents) : null,
+  }));
+}
+
+/** One order by its number, as My Orders shows it, with its owner for the route to check. */
+export async function findByNumber(db: Db, orderNumber: string): Promise<{ order: Order; userId: string | null } | undefined> {
+  if (!ORDER_NUMBER.test(orderNumber)) return undefined;
+  const row = await db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
+  if (!row) return undefined;
+  const [order] = await withLines(db, [row]);
+  return order && { order, userId: row.user_id };
+}
+
+export async function findDetail(db: Db, id: string): Promise<(OrderDetail & { row: OrderRow }) | undefined> {
+  if (!isId(id)) return undefined;
+  const row = await db
+    .selectFrom('orders')
+    .innerJoin('parts', 'parts.id', 'orders.part_id')
+    .selectAll('orders')
+    .select(['parts.description', 'parts.available_quantity', 'parts.min_order_quantity'])
+    .where('orders.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { description, available_quantity, min_order_quantity, ...order } = row;
+  return {
+    ...(await shaper(db, [order]))(order),
+    description,
+    availableQuantity: available_quantity,
+    minOrderQuantity: min_order_quantity,
+    row: order,
+  };
+}
+
+/** Every order, newest first, filtered and paged on the server (Manage All Orders). */
+export async function listPage(db: Db, query: ListPageQuery) {
+  let filtered = db.selectFrom('orders');
+  if (query.status) filtered = filtered.where('status', '=', query.status);
+  const term = query.email;
+  if (term) {
+    // A part of the customer's e-mail, or an order's number as e-mails and My Orders show it.
+    filtered = filtered.where((eb) =>
+      eb.or([
+        eb('email', 'ilike', `%${escapeLike(term.toLowerCase())}%`),
+        ...(ORDER_NUMBER.test(term) ? [eb('order_number', '=', term)] : []),
+      ]),
+    );
+  }
+  const [rows, counted] = await Promise.all([
+    filtered
+      .selectAll()
+      .orderBy('seq', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { orders: await withLines(db, rows), total: Number(counted.total), page: query.page, pageSize: query.pageSize };
+}
+
+/** A search term matched literally: `%` and `_` in it are not wildcards. */
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (character) => `\\${character}`);
+}

@@ -1,0 +1,124 @@
+import { returnMessages } from '@autoparts/shared';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { isId } from '../../lib/ids';
+import { withTransaction } from '../../lib/transaction';
+import type { Mail } from '../mail/outbox';
+import { firstStatus, type OrderRow, type ReturnRow } from '../orders/model';
+import { returnedParts } from './present';
+import { ReturnRefusal } from './refusal';
+
+/** Requested → approved; a warranty claim with its resolution (a replacement is made now). */
+export async function approveReturn(db: Db, mail: Mail, id: string, resolution: 'replace' | 'refund' | undefined): Promise<ReturnRow> {
+  if (!isId(id)) throw new ReturnRefusal(404, returnMessages.returnNotFound);
+  return withTransaction(db, async (trx) => {
+    const current = await trx.selectFrom('returns').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!current) throw new ReturnRefusal(404, returnMessages.returnNotFound);
+    if (current.status !== 'requested') throw new ReturnRefusal(409, returnMessages.notApprovable);
+    const chosen = current.reason === 'warranty' ? resolution : null;
+    if (current.reason === 'warranty' && !chosen) throw new ReturnRefusal(400, returnMessages.resolutionNeeded);
+    const replacement = chosen === 'replace' ? await replacementOrder(trx, current) : null;
+    const approved = await trx
+      .updateTable('returns')
+      .set({ status: replacement ? 'replaced' : 'approved', resolution: chosen, replacement_order_id: replacement?.id ?? null, decided_at: new Date() })
+      .where('id', '=', id)
+      .where('status', '=', 'requested')
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const order = await trx.selectFrom('orders').selectAll().where('id', '=', approved.order_id).executeTakeFirstOrThrow();
+    await mail.queue(trx, {
+      kind: 'return-approved',
+      order,
+      ret: approved,
+      parts: await returnedParts(trx, approved.id),
+      ...(replacement ? { replacementOrderNumber: String(replacement.order_number) } : {}),
+    });
+    return approved;
+  });
+}
+
+export async function rejectReturn(db: Db, mail: Mail, id: string, reason: string): Promise<ReturnRow> {
+  if (!isId(id)) throw new ReturnRefusal(404, returnMessages.returnNotFound);
+  return withTransaction(db, async (trx) => {
+    const rejected = await trx
+      .updateTable('returns')
+      .set({ status: 'rejected', rejection_reason: reason, decided_at: new Date() })
+      .where('id', '=', id)
+      .where('status', '=', 'requested')
+      .returningAll()
+      .executeTakeFirst();
+    if (!rejected) {
+      const exists = await trx.selectFrom('returns').select('id').where('id', '=', id).executeTakeFirst();
+      throw new ReturnRefusal(exists ? 409 : 404, exists ? returnMessages.notRejectable : returnMessages.returnNotFound);
+    }
+    const order = await trx.selectFrom('orders').selectAll().where('id', '=', rejected.order_id).executeTakeFirstOrThrow();
+    await mail.queue(trx, { kind: 'return-rejected', order, ret: rejected, parts: await returnedParts(trx, rejected.id) });
+    return rejected;
+  });
+}
+
+/**
+ * A warranty replacement: a new order of the claimed lines at $0, paid (nothing to pay) and
+ * taking stock, shipped like any order; it names the order it replaces lines of.
+ */
+async function replacementOrder(trx: Db, claim: ReturnRow): Promise<{ id: string; order_number: OrderRow['order_number'] }> {
+  const order: OrderRow = await trx.selectFrom('orders').selectAll().where('id', '=', claim.order_id).executeTakeFirstOrThrow();
+  const claimed = await trx
+    .selectFrom('return_lines')
+    .innerJoin('order_lines', (join) => join.onRef('order_lines.order_id', '=', 'return_lines.order_id').onRef('order_lines.position', '=', 'return_lines.position'))
+    .select(['order_lines.part_id', 'order_lines.part_number', 'order_lines.name', 'order_lines.img', 'return_lines.quantity'])
+    .where('return_lines.return_id', '=', claim.id)
+    .orderBy('return_lines.position')
+    .execute();
+  for (const line of [...claimed].sort((a, b) => a.part_id.localeCompare(b.part_id))) {
+    const taken = await trx
+      .updateTable('parts')
+      .set({ available_quantity: sql<number>`available_quantity - ${line.quantity}` })
+      .where('id', '=', line.part_id)
+      .where('available_quantity', '>=', line.quantity)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) === 0) throw new ReturnRefusal(409, returnMessages.outOfStock);
+  }
+  const first = claimed[0];
+  if (!first) throw new ReturnRefusal(409, returnMessages.notApprovable);
+  const created = await trx
+    .insertInto('orders')
+    .values({
+      user_id: order.user_id,
+      email: order.email,
+      customer_name: order.customer_name,
+      part_id: first.part_id,
+      part_name: first.name,
+      part_img: first.img,
+      unit_price_cents: 0,
+      quantity: claimed.reduce((sum, line) => sum + line.quantity, 0),
+      total_cents: 0,
+      address: order.address,
+      ship_to: order.ship_to ? JSON.stringify(order.ship_to) : null,
+      status: firstStatus('replace', 'admin'),
+      payment_provider: 'replacement',
+      transaction_id: null,
+      paid_at: new Date(),
+      expires_at: null,
+      replaces_order_id: order.id,
+    })
+    .returning(['id', 'order_number'])
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('order_lines')
+    .values(
+      claimed.map((line, index) => ({
+        order_id: created.id,
+        position: index + 1,
+        part_id: line.part_id,
+        part_number: line.part_number,
+        name: line.name,
+        img: line.img,
+        quantity: line.quantity,
+        unit_price_cents: 0,
+        line_total_cents: 0,
+      })),
+    )
+    .execute();
+  return created;
+}

@@ -1,0 +1,141 @@
+import { CORE_RETURN_WINDOW_DAYS, RETURN_WINDOW_DAYS, returnMessages, type CreateReturn, type ReturnStatusCode } from '@autoparts/shared';
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { isId } from '../../lib/ids';
+import { withTransaction } from '../../lib/transaction';
+import { openFitmentReport } from '../fitment-reports/repository';
+import { nextDocumentNumber } from '../invoices/repository';
+import type { Mail } from '../mail/outbox';
+import type { OrderRow, ReturnRow } from '../orders/model';
+import { returnedParts } from './present';
+import { ReturnRefusal } from './refusal';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Statuses in which a return still holds its lines: one such request per line at a time. */
+const OPEN_STATUSES: ReturnStatusCode[] = ['requested', 'approved', 'received'];
+
+function addMonths(date: Date, months: number): Date {
+  const next = new Date(date);
+  next.setUTCMonth(next.getUTCMonth() + months);
+  return next;
+}
+
+/** A customer's request: checked against the order, numbered, e-mailed, in one transaction. */
+export async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input: CreateReturn): Promise<ReturnRow> {
+  if (!isId(input.orderId)) throw new ReturnRefusal(404, returnMessages.orderNotFound);
+  return withTransaction(db, async (trx) => {
+    // The order's row lock serialises requests on it: "one open request per line" holds.
+    const order = await trx.selectFrom('orders').selectAll().where('id', '=', input.orderId).forUpdate().executeTakeFirst();
+    if (!order || order.user_id !== user.userId) throw new ReturnRefusal(404, returnMessages.orderNotFound);
+    const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', order.id).orderBy('position').execute();
+    const { shippedOf, since } = await shippedSoFar(trx, order);
+    const now = Date.now();
+
+    const open = await trx
+      .selectFrom('return_lines')
+      .innerJoin('returns', 'returns.id', 'return_lines.return_id')
+      .select(['return_lines.position', 'return_lines.quantity', 'returns.status', 'returns.reason'])
+      .where('returns.order_id', '=', order.id)
+      .where('returns.status', '!=', 'rejected')
+      .execute();
+    const isCore = input.reason === 'core';
+
+    const chosen: { position: number; quantity: number; vehicleId: string | null; fitChecked: boolean; partId: string }[] = [];
+    for (const wanted of input.lines) {
+      const line = lines.find((candidate) => candidate.kind === 'part' && candidate.part_id === wanted.partId);
+      if (!line) throw new ReturnRefusal(404, returnMessages.lineNotOnOrder);
+      if (chosen.some((other) => other.position === line.position)) throw new ReturnRefusal(400, returnMessages.tooMany);
+      const shippedQuantity = shippedOf(line.position, line.quantity);
+      if (shippedQuantity === 0 || !since) throw new ReturnRefusal(409, returnMessages.notShipped);
+      let bought = shippedQuantity;
+      if (isCore) {
+        const deposit = lines.find((candidate) => candidate.kind === 'core-deposit' && candidate.deposit_for === line.position);
+        if (!deposit) throw new ReturnRefusal(409, returnMessages.noCoreDeposit);
+        if (now > since.getTime() + CORE_RETURN_WINDOW_DAYS * DAY_MS) throw new ReturnRefusal(409, returnMessages.coreWindowClosed);
+        bought = Math.min(bought, deposit.quantity);
+      } else if (input.reason === 'warranty') {
+        const part = await trx.selectFrom('parts').select('warranty_months').where('id', '=', line.part_id).executeTakeFirst();
+        if (!part?.warranty_months) throw new ReturnRefusal(409, returnMessages.noWarranty);
+        if (now > addMonths(since, part.warranty_months).getTime()) throw new ReturnRefusal(409, returnMessages.warrantyExpired);
+        if (!input.note) throw new ReturnRefusal(400, returnMessages.warrantyNeedsNote);
+      } else if (now > since.getTime() + RETURN_WINDOW_DAYS * DAY_MS) {
+        throw new ReturnRefusal(409, returnMessages.windowClosed);
+      }
+      // Cores are counted apart from the parts themselves: sending a core back is not returning the part.
+      const same = open.filter((row) => row.position === line.position && (row.reason === 'core') === isCore);
+      if (same.some((row) => OPEN_STATUSES.includes(row.status))) throw new ReturnRefusal(409, returnMessages.alreadyRequested);
+      const taken = same.reduce((sum, row) => sum + row.quantity, 0);
+      if (wanted.quantity > bought - taken) throw new ReturnRefusal(409, returnMessages.tooMany);
+      chosen.push({ position: line.position, quantity: wanted.quantity, vehicleId: line.vehicle_id, fitChecked: line.fit_checked, partId: line.part_id });
+    }
+    if (input.photo) {
+      const photo = isId(input.photo) ? await trx.selectFrom('images').select('id').where('id', '=', input.photo).executeTakeFirst() : undefined;
+      if (!photo) throw new ReturnRefusal(404, returnMessages.photoNotFound);
+    }
+
+    // The fit promise: a part checked to fit the garage's vehicle that did not fit is taken back at once.
+    const fitPromise = input.reason === 'does-not-fit' && chosen.every((line) => line.fitChecked && line.vehicleId !== null);
+    const created = await insertReturn(trx, order.id, user.userId, input, fitPromise);
+    await trx
+      .insertInto('return_lines')
+      .values(chosen.map((line) => ({ return_id: created.id, order_id: order.id, position: line.position, quantity: line.quantity, action: null })))
+      .execute();
+    if (fitPromise) {
+      for (const line of chosen) {
+        if (line.vehicleId) await openFitmentReport(trx as Transaction<Database>, { partId: line.partId, vehicleId: line.vehicleId, returnId: created.id, note: input.note ?? '' });
+      }
+    }
+    await mail.queue(trx, { kind: 'return-requested', order, ret: created, parts: await returnedParts(trx, created.id) });
+    return created;
+  });
+}
+
+/**
+ * What of the order has shipped: each line's units shipped (all of them for an order shipped
+ * before parcels were recorded), and since when the return windows run (delivery, else the last
+ * parcel, else the order's shipping).
+ */
+async function shippedSoFar(trx: Db, order: OrderRow) {
+  const shipped = await trx
+    .selectFrom('shipment_lines')
+    .innerJoin('shipments', 'shipments.id', 'shipment_lines.shipment_id')
+    .select(['shipment_lines.position', 'shipment_lines.quantity', 'shipments.shipped_at'])
+    .where('shipment_lines.order_id', '=', order.id)
+    .execute();
+  const shippedOf = (position: number, bought: number) =>
+    shipped.length > 0
+      ? shipped.filter((row) => row.position === position).reduce((sum, row) => sum + row.quantity, 0)
+      : order.status === 'shipped' || order.status === 'delivered'
+        ? bought
+        : 0;
+  const lastShipment = shipped.reduce<Date | null>((last, row) => (!last || row.shipped_at > last ? row.shipped_at : last), null);
+  return { shippedOf, since: order.delivered_at ?? lastShipment ?? order.shipped_at };
+}
+
+/** The return's row, numbered from the gapless 'rma' sequence; approved at once under the fit promise. */
+async function insertReturn(trx: Db, orderId: string, userId: string, input: CreateReturn, fitPromise: boolean): Promise<ReturnRow> {
+  const rmaNumber = await nextDocumentNumber(trx as Transaction<Database>, 'rma');
+  return trx
+    .insertInto('returns')
+    .values({
+      rma_number: rmaNumber,
+      order_id: orderId,
+      user_id: userId,
+      reason: input.reason,
+      note: input.note ?? '',
+      photo: input.photo ?? null,
+      status: fitPromise ? 'approved' : 'requested',
+      fit_promise: fitPromise,
+      decided_at: fitPromise ? new Date() : null,
+      refund_cents: null,
+      rejection_reason: null,
+      resolution: null,
+      credit_note_number: null,
+      replacement_order_id: null,
+      received_at: null,
+      refunded_at: null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
