@@ -3,13 +3,16 @@ import {
   CORE_RETURN_WINDOW_DAYS,
   formatCreditNoteNumber,
   formatRmaNumber,
+  linesByReason,
   percentToPpm,
   ppmToPercent,
   RETURN_WINDOW_DAYS,
   returnMessages,
+  warrantyEnds,
   type AdminReturn,
   type CreateReturn,
   type RefundPreview,
+  type ReturnReasonCode,
   type ReturnRequest,
   type ReturnStatusCode,
 } from '@autoparts/shared';
@@ -41,12 +44,6 @@ export class ReturnRefusal extends Error {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Statuses in which a return still holds its lines: one such request per line at a time. */
 const OPEN_STATUSES: ReturnStatusCode[] = ['requested', 'approved', 'received'];
-
-function addMonths(date: Date, months: number): Date {
-  const next = new Date(date);
-  next.setUTCMonth(next.getUTCMonth() + months);
-  return next;
-}
 
 /** A return's parts, as its e-mails list them. */
 function returnedParts(db: Db, returnId: string): Promise<ReturnedPart[]> {
@@ -108,8 +105,21 @@ async function present(db: Db, rows: ReturnRow[]): Promise<ReturnRequest[]> {
  */
 export function createReturnsRepository(db: Db, mail: Mail) {
   return {
-    /** A customer's request: checked against the order, numbered, e-mailed, in one transaction. */
-    async request(user: { userId: string }, input: CreateReturn): Promise<ReturnRow> {
+    /**
+     * A customer's request, its lines given a reason each: one return per reason, all made or
+     * none, in one transaction (decision 066).
+     */
+    async requestEach(user: { userId: string }, input: CreateReturn): Promise<ReturnRow[]> {
+      return withTransaction(db, async (trx) => {
+        const inTransaction = createReturnsRepository(trx, mail);
+        const created: ReturnRow[] = [];
+        for (const [reason, lines] of linesByReason(input)) created.push(await inTransaction.request(user, { ...input, reason, lines }));
+        return created;
+      });
+    },
+
+    /** A customer's request of one reason: checked against the order, numbered, e-mailed, in one transaction. */
+    async request(user: { userId: string }, input: CreateReturn & { reason: ReturnReasonCode }): Promise<ReturnRow> {
       if (!isId(input.orderId)) throw new ReturnRefusal(404, returnMessages.orderNotFound);
       return withTransaction(db, async (trx) => {
         // The order's row lock serialises requests on it: "one open request per line" holds.
@@ -157,7 +167,7 @@ export function createReturnsRepository(db: Db, mail: Mail) {
           } else if (input.reason === 'warranty') {
             const part = await trx.selectFrom('parts').select('warranty_months').where('id', '=', line.part_id).executeTakeFirst();
             if (!part?.warranty_months) throw new ReturnRefusal(409, returnMessages.noWarranty);
-            if (now > addMonths(since, part.warranty_months).getTime()) throw new ReturnRefusal(409, returnMessages.warrantyExpired);
+            if (now > warrantyEnds(since, part.warranty_months).getTime()) throw new ReturnRefusal(409, returnMessages.warrantyExpired);
             if (!input.note) throw new ReturnRefusal(400, returnMessages.warrantyNeedsNote);
           } else if (now > since.getTime() + RETURN_WINDOW_DAYS * DAY_MS) {
             throw new ReturnRefusal(409, returnMessages.windowClosed);
