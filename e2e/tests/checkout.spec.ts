@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { formatPrice, notices, type CheckoutQuote, type Part, type PartDetail } from '@autoparts/shared';
+import { accountMailMessages, formatPrice, notices, type CheckoutQuote, type Part, type PartDetail } from '@autoparts/shared';
 import type { Page } from '@playwright/test';
-import { newAccount, signUp } from './accounts';
+import { newAccount } from './accounts';
 import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations, waitForApp, widths } from './pages';
 
@@ -46,12 +46,21 @@ for (const width of widths) {
       const units = first.minOrderQuantity + second.minOrderQuantity;
       await expect(page.getByRole('banner').getByTestId('cart-count')).toHaveText(String(units));
 
-      // Signed up, the visitor's cart is the account's.
-      await signUp(page, newAccount(`checkout${width}`));
+      // "Sign in to check out", then a new account: signed up, the buyer is back at checkout, told so (issue 34.7),
+      // and the visitor's cart is the account's.
       await page.goto('/cart');
-      await expect(page.getByTestId('cart-line')).toHaveCount(2);
-      await page.getByRole('link', { name: 'Checkout' }).click();
+      await waitForApp(page);
+      await page.getByRole('link', { name: 'Sign in to check out' }).click();
+      await page.getByRole('link', { name: 'Create an account' }).click();
+      const account = newAccount(`checkout${width}`);
+      await page.getByLabel('Name').fill(account.name);
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByLabel('Password').fill(account.password);
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await expect(page).toHaveURL(/\/checkout$/);
+      await expect(page.getByText(accountMailMessages.accountCreated)).toBeVisible();
       await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+      await expect(page.getByRole('banner').getByTestId('cart-count')).toHaveText(String(units));
 
       // No address yet: the form is open; an Illinois address brings shipping and Illinois' tax.
       const form = page.getByRole('form', { name: 'New address' });
@@ -86,11 +95,24 @@ for (const width of widths) {
       // One order of both lines, paid with the test card.
       await page.getByRole('button', { name: 'Place order' }).click();
       await expect(page).toHaveURL(/\/dashboard\/payment\//);
+      // The page is headed by the order: its number, its parts and its total, not one line's price beside all units (issue 34.10).
+      const order = page.getByRole('article', { name: /^Order \d{6,}$/ });
+      const orderNumber = ((await order.getByRole('heading', { level: 2 }).textContent()) ?? '').replace('Order ', '');
+      await expect(order.locator('header')).toContainText('2 parts');
+      await expect(order.locator('header')).toContainText(`Total: ${formatPrice(quote.total)}`);
+      await expect(order.getByText('Order Quantity', { exact: true })).toHaveCount(0);
+      await expect(order.getByRole('list', { name: `Lines of order ${orderNumber}` }).getByRole('listitem')).toHaveCount(2);
       await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
       await page.getByLabel(/expiry/i).fill('12/34');
       await page.getByLabel(/cvc/i).fill('123');
       await page.getByRole('button', { name: /^Pay/ }).click();
       await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+      // Paid: the order's status and next steps are where the view is, with the focus, not the footer (issue 34.18).
+      const paidHeading = page.getByRole('heading', { level: 2, name: `Order ${orderNumber} is paid` });
+      await expect(paidHeading).toBeFocused();
+      await expect(paidHeading).toBeInViewport();
+      await expect(page.getByRole('region', { name: `Order ${orderNumber} is paid` })).toContainText('What happens next');
+      await page.screenshot({ path: path.join(screens, `${width}_paid.png`) });
       await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
 
       // Cancelled, the whole payment comes back.

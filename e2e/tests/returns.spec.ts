@@ -42,7 +42,14 @@ for (const [index, width] of widths.entries()) {
       await page.getByRole('row').filter({ hasText: part.name }).getByRole('link', { name: 'Return items' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'My Returns' })).toBeVisible();
       await page.getByLabel(`How many of ${part.name} to return`).fill('1');
-      await page.getByLabel('Reason').selectOption('does-not-fit');
+      // The demo's parts carry the home page's 12-month warranty: the line says until when and offers a claim (issue 34.6).
+      const line = page.getByRole('group').filter({ has: page.getByLabel(`Reason for returning ${part.name}`) });
+      await expect(line).toContainText(/Under warranty until [A-Z][a-z]+ \d{1,2}, \d{4}/);
+      const reason = page.getByLabel(`Reason for returning ${part.name}`);
+      await expect(reason.locator('option', { hasText: 'Warranty claim' })).toHaveCount(1);
+      // No core deposit on this part: no core return offered.
+      await expect(reason.locator('option', { hasText: 'Returning the old core' })).toHaveCount(0);
+      await reason.selectOption('does-not-fit');
       await page.getByLabel(/^Note/).fill('The bolt pattern is different');
       await expectNoSeriousA11yViolations(page);
       await page.screenshot({ path: `.tmp/screens/${width}_return-request.png`, fullPage: true });

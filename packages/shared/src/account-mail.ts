@@ -34,6 +34,8 @@ export const accountMailMessages = {
   verifyLinkMissing: 'This page opens from the link in our e-mail.',
   verifyLinkForeign: 'This confirmation link is not one the shop sent.',
   verificationSent: 'We sent a confirmation link to your e-mail address. It works for 24 hours.',
+  /** Said where a sign-up lands (the cart or checkout it came from, else home). */
+  accountCreated: 'Account created — we sent a confirmation link',
   alreadyVerified: 'Your e-mail address is already confirmed.',
   googleNeedsVerifiedEmail:
     'This e-mail already has an account with a password, and its address is not confirmed yet, so Google cannot be linked to it. Log in with your password, confirm your address from your profile (we send a link), then use Continue with Google.',

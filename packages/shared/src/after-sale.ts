@@ -163,6 +163,24 @@ export const partPromiseMessages = {
   confirmRemoveFitment: (partNumber: string, vehicle: string) => `Stop listing ${partNumber} as fitting the ${vehicle}?`,
 } as const;
 
+/**
+ * When a part's warranty ends: `months` after its clock started (delivery, else its last
+ * shipment), counted in UTC as the server checks a claim.
+ */
+export function warrantyEnds(since: Date, months: number): Date {
+  const end = new Date(since);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  return end;
+}
+
+const warrantyDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** What the return form says of a line's warranty: "Under warranty until March 2, 2027" (or that it ended). */
+export function warrantyUntilText(until: string, now = new Date()): string {
+  const date = warrantyDate.format(new Date(until));
+  return new Date(until) >= now ? `Under warranty until ${date}` : `Warranty ended on ${date}`;
+}
+
 /** "2-year warranty", "18-month warranty", "1-month warranty". */
 export function warrantyText(months: number): string {
   return months % 12 === 0 ? `${months / 12}-year warranty` : `${months}-month warranty`;

@@ -98,6 +98,8 @@ export const orderLineSchema = z.object({
   quantity: z.number().int(),
   unitPrice: z.number(),
   lineTotal: z.number(),
+  /** Until when the part's warranty runs (ISO time, from delivery or its last shipment); null without one or before it ships. */
+  warrantyUntil: z.string().nullable(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

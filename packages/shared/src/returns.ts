@@ -22,26 +22,89 @@ export const returnReasonLabels: Record<ReturnReasonCode, string> = {
   warranty: 'Warranty claim',
 };
 
+export const returnMessages = {
+  orderNotFound: 'Order not found.',
+  returnNotFound: 'Return not found.',
+  lineNotOnOrder: 'That part is not on this order.',
+  notShipped: 'Only shipped parts can be returned.',
+  windowClosed: 'The 30-day return window for this order has closed.',
+  coreWindowClosed: 'The 90-day window to return this core has closed.',
+  noCoreDeposit: 'This part carried no core deposit on this order.',
+  noWarranty: 'This part has no warranty.',
+  warrantyExpired: 'The warranty on this part has expired.',
+  warrantyNeedsNote: 'A warranty claim needs a note saying what is wrong.',
+  alreadyRequested: 'A return of this part is already open.',
+  tooMany: 'That is more than you can return of this part.',
+  photoNotFound: 'Photo not found.',
+  notApprovable: 'Only a requested return can be approved.',
+  notRejectable: 'Only a requested return can be rejected.',
+  notReceivable: 'Only an approved return can be received.',
+  refundOverPaid: 'This refund would take the order’s refunds past what was paid; it was not made.',
+  resolutionNeeded: 'A warranty claim is approved with a replacement or a refund.',
+  receiveLinesMismatch: 'Receive exactly the return’s lines and quantities.',
+  outOfStock: 'Not enough stock for a replacement.',
+  reasonNeeded: 'Choose a reason for each part to send back.',
+  /** The return form, on a part line that carried a core deposit: which line sends the old core back. */
+  coreOnThisLine: (deposit: string) =>
+    `Core deposit ${deposit} a unit: to get it back, send the old part on this line with the reason “${returnReasonLabels.core}”.`,
+  /** `sendTo`: the shop's returns address (`SHOP_RETURNS_ADDRESS`, else `SHOP_ADDRESS`). */
+  whatToDo: (rma: string, sendTo: string) =>
+    `Write ${rma} on the parcel, pack the parts with everything they came with, and send them to ${sendTo}. We refund you once we have received them.`,
+} as const;
+
 /** Most lines one request may name: an order never has more. */
 export const RETURN_LINES_MAX = 100;
 
 export const returnLineInputSchema = z.object({
   partId: z.string().min(1).max(64),
   quantity: z.number().int().min(1).max(100_000),
+  /** This line's reason; without one, the request's. */
+  reason: z.enum(RETURN_REASONS).optional(),
 });
 
-export const createReturnSchema = z.object({
-  orderId: z.string().min(1).max(64),
-  lines: z.array(returnLineInputSchema).min(1).max(RETURN_LINES_MAX),
-  reason: z.enum(RETURN_REASONS),
-  note: z.string().trim().max(RETURN_NOTE_MAX_LENGTH).optional(),
-  /** A warranty claim's photo: an image id uploaded as product photos are. */
-  photo: z.string().min(1).max(64).optional(),
-});
+/**
+ * `POST /returns`: lines with a reason each (or one `reason` for all). Lines of one reason make
+ * one RMA; a request of two reasons makes two, in one transaction (decision 066).
+ */
+export const createReturnSchema = z
+  .object({
+    orderId: z.string().min(1).max(64),
+    lines: z.array(returnLineInputSchema).min(1).max(RETURN_LINES_MAX),
+    reason: z.enum(RETURN_REASONS).optional(),
+    note: z.string().trim().max(RETURN_NOTE_MAX_LENGTH).optional(),
+    /** A warranty claim's photo: an image id uploaded as product photos are. */
+    photo: z.string().min(1).max(64).optional(),
+  })
+  .refine((input) => input.reason !== undefined || input.lines.every((line) => line.reason !== undefined), {
+    message: returnMessages.reasonNeeded,
+    path: ['lines'],
+  });
 export type CreateReturn = z.infer<typeof createReturnSchema>;
 
-/** A return just asked for; `sendTo` is where its parts go (the shop's returns address). */
-export const returnCreatedSchema = z.object({ id: z.string(), rmaNumber: z.string(), status: z.enum(RETURN_STATUSES), sendTo: z.string() });
+/** The request's lines grouped by reason, in the order first named: one RMA each. */
+export function linesByReason(input: Pick<CreateReturn, 'lines' | 'reason'>): Map<ReturnReasonCode, CreateReturn['lines']> {
+  const groups = new Map<ReturnReasonCode, CreateReturn['lines']>();
+  for (const line of input.lines) {
+    const reason = line.reason ?? input.reason;
+    if (!reason) continue;
+    groups.set(reason, [...(groups.get(reason) ?? []), line]);
+  }
+  return groups;
+}
+
+const createdReturnSchema = z.object({ id: z.string(), rmaNumber: z.string(), status: z.enum(RETURN_STATUSES), reason: z.enum(RETURN_REASONS) });
+
+/**
+ * Returns just asked for, one per reason (`returns`); the first one's id, number and status also
+ * at the top, as before lines had reasons. `sendTo` is where the parts go (the shop's returns address).
+ */
+export const returnCreatedSchema = z.object({
+  id: z.string(),
+  rmaNumber: z.string(),
+  status: z.enum(RETURN_STATUSES),
+  returns: z.array(createdReturnSchema),
+  sendTo: z.string(),
+});
 export type ReturnCreated = z.infer<typeof returnCreatedSchema>;
 
 export const returnLineSchema = z.object({
@@ -116,29 +179,3 @@ export type RefundPreview = z.infer<typeof refundPreviewSchema>;
 
 export const shopSettingsSchema = z.object({ restockingFeePercent: z.number().min(0).max(100) });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
-
-export const returnMessages = {
-  orderNotFound: 'Order not found.',
-  returnNotFound: 'Return not found.',
-  lineNotOnOrder: 'That part is not on this order.',
-  notShipped: 'Only shipped parts can be returned.',
-  windowClosed: 'The 30-day return window for this order has closed.',
-  coreWindowClosed: 'The 90-day window to return this core has closed.',
-  noCoreDeposit: 'This part carried no core deposit on this order.',
-  noWarranty: 'This part has no warranty.',
-  warrantyExpired: 'The warranty on this part has expired.',
-  warrantyNeedsNote: 'A warranty claim needs a note saying what is wrong.',
-  alreadyRequested: 'A return of this part is already open.',
-  tooMany: 'That is more than you can return of this part.',
-  photoNotFound: 'Photo not found.',
-  notApprovable: 'Only a requested return can be approved.',
-  notRejectable: 'Only a requested return can be rejected.',
-  notReceivable: 'Only an approved return can be received.',
-  refundOverPaid: 'This refund would take the order’s refunds past what was paid; it was not made.',
-  resolutionNeeded: 'A warranty claim is approved with a replacement or a refund.',
-  receiveLinesMismatch: 'Receive exactly the return’s lines and quantities.',
-  outOfStock: 'Not enough stock for a replacement.',
-  /** `sendTo`: the shop's returns address (`SHOP_RETURNS_ADDRESS`, else `SHOP_ADDRESS`). */
-  whatToDo: (rma: string, sendTo: string) =>
-    `Write ${rma} on the parcel, pack the parts with everything they came with, and send them to ${sendTo}. We refund you once we have received them.`,
-} as const;

@@ -47,8 +47,10 @@ describe('a database that is opened again', () => {
       const names = await first.db.selectFrom('parts').select('name').orderBy('seq').execute();
       expect(names.map((row) => row.name)).toEqual(demoParts.map((part) => part.name));
       // Every part has a weight; the everyday ones have trade prices below the list price.
-      const parts = await first.db.selectFrom('parts').select(['id', 'weight_grams', 'price_cents', 'min_order_quantity']).execute();
+      const parts = await first.db.selectFrom('parts').select(['id', 'weight_grams', 'price_cents', 'min_order_quantity', 'warranty_months']).execute();
       expect(parts.filter((part) => part.weight_grams <= 0)).toEqual([]);
+      // Every part carries the 12-month warranty the home page promises (issue 34.6).
+      expect(parts.filter((part) => part.warranty_months !== 12)).toEqual([]);
       const breaks = await first.db.selectFrom('part_price_breaks').selectAll().execute();
       expect(breaks.length).toBe(demoParts.reduce((sum, part) => sum + part.price_breaks.length, 0));
       for (const tier of breaks) {

@@ -322,9 +322,14 @@ export interface DemoPart {
   specs: Array<{ name: string; value: string }>;
   weight_grams: number;
   price_breaks: Array<{ min_quantity: number; unit_price_cents: number }>;
+  /** The warranty the home page promises ("12-month warranty"). */
+  warranty_months: number;
   /** Indexes into the vehicle list. */
   fits: number[];
 }
+
+/** Every demo part carries the warranty the home page promises. */
+const DEMO_WARRANTY_MONTHS = 12;
 
 /** The numbers an older shop's fourteen parts got in migration 0007, by image. */
 const originalNumbers: Record<string, [string, string]> = {
@@ -395,6 +400,7 @@ export function generateDemoCatalogue(seed = 9): { vehicles: DemoVehicle[]; part
       specs: (type?.specs(type.variants[0] ?? '', random) ?? []).map(([name, value]) => ({ name, value })),
       weight_grams: type?.weight ?? 1_000,
       price_breaks: priceBreaks(type?.breaks, part.min_order_quantity, part.price_cents),
+      warranty_months: DEMO_WARRANTY_MONTHS,
       fits: fits(),
     };
   });
@@ -419,6 +425,7 @@ export function generateDemoCatalogue(seed = 9): { vehicles: DemoVehicle[]; part
         specs: type.specs(variant, random).map(([name, value]) => ({ name, value })),
         weight_grams: type.weight,
         price_breaks: priceBreaks(type.breaks, minimum, priceCents),
+        warranty_months: DEMO_WARRANTY_MONTHS,
         fits: fits(),
       } satisfies DemoPart;
     }),

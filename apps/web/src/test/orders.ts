@@ -63,7 +63,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     expiresAt: null,
     orderNumber: '100042',
     lines: [
-      { kind: 'part', vehicleId: null, fitChecked: false, partId: 'part-1', partNumber: 'BRK-1001', name: 'Brake Pads', img: '/images/parts/brake-pads.svg', quantity: 5, unitPrice: 12.5, lineTotal: 62.5 },
+      { kind: 'part', vehicleId: null, fitChecked: false, partId: 'part-1', partNumber: 'BRK-1001', name: 'Brake Pads', img: '/images/parts/brake-pads.svg', quantity: 5, unitPrice: 12.5, lineTotal: 62.5, warrantyUntil: null },
     ],
     subtotal: 62.5,
     shipping: { method: null, estimate: null, price: 0 },
@@ -105,8 +105,8 @@ export function aCheckoutOrder(overrides: Partial<Order> = {}): Order {
     address: 'Ada Garage, 100 Main Street, Springfield, IL 62701, United States',
     orderNumber: '100043',
     lines: [
-      { kind: 'part', vehicleId: null, fitChecked: false, partId: 'part-1', partNumber: 'BRK-1001', name: 'Brake Pads', img: '/images/parts/brake-pads.svg', quantity: 10, unitPrice: 11, lineTotal: 110 },
-      { kind: 'part', vehicleId: null, fitChecked: false, partId: 'part-2', partNumber: 'CLP-2002', name: 'Caliper Clip', img: '/images/parts/clip.svg', quantity: 3, unitPrice: 5, lineTotal: 15 },
+      { kind: 'part', vehicleId: null, fitChecked: false, partId: 'part-1', partNumber: 'BRK-1001', name: 'Brake Pads', img: '/images/parts/brake-pads.svg', quantity: 10, unitPrice: 11, lineTotal: 110, warrantyUntil: null },
+      { kind: 'part', vehicleId: null, fitChecked: false, partId: 'part-2', partNumber: 'CLP-2002', name: 'Caliper Clip', img: '/images/parts/clip.svg', quantity: 3, unitPrice: 5, lineTotal: 15, warrantyUntil: null },
     ],
     subtotal: 125,
     shipping: { method: 'Standard', estimate: '3–5 business days', price: 29.62 },

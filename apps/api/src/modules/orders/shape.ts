@@ -1,4 +1,4 @@
-import { centsToDollars, formatInvoiceNumber, orderName, taxLabel, type CreditNoteSummary, type Order } from '@autoparts/shared';
+import { centsToDollars, formatInvoiceNumber, orderName, taxLabel, warrantyEnds, type CreditNoteSummary, type Order } from '@autoparts/shared';
 import type { Db } from '../../db/database';
 import { creditNotesOf } from '../invoices/repository';
 import { afterSaleOf, noAfterSale, timelineOf, type AfterSale } from '../shipments/repository';
@@ -10,7 +10,15 @@ export function toOrder(
   lines: readonly OrderLineRow[],
   after: AfterSale = noAfterSale,
   creditNotes: readonly CreditNoteSummary[] = [],
+  warrantyMonths: ReadonlyMap<string, number> = new Map(),
 ): Order {
+  // The after-sale clock, as returns count it: delivery, else the last parcel, else the order's shipping.
+  const lastShipment = after.shipments.at(-1)?.shippedAt;
+  const since = row.delivered_at ?? (lastShipment ? new Date(lastShipment) : row.shipped_at);
+  const warrantyUntil = (line: OrderLineRow) => {
+    const months = line.kind === 'part' ? warrantyMonths.get(line.part_id) : undefined;
+    return since && months ? warrantyEnds(since, months).toISOString() : null;
+  };
   return {
     _id: row.id,
     partId: row.part_id,
@@ -40,6 +48,7 @@ export function toOrder(
       quantity: line.quantity,
       unitPrice: centsToDollars(line.unit_price_cents),
       lineTotal: centsToDollars(line.line_total_cents),
+      warrantyUntil: warrantyUntil(line),
     })),
     subtotal: centsToDollars(row.subtotal_cents),
     shipping: {
@@ -76,9 +85,18 @@ export async function withLines(db: Db, rows: OrderRow[]): Promise<Order[]> {
   return rows.map(orderOf);
 }
 
-/** Reads the lines, shipments and returns, and credit notes of these orders at once; answers how to shape each. */
+/** The warranty in months of the parts on these lines that have one. */
+async function warrantiesOf(db: Db, lines: Iterable<readonly OrderLineRow[]>): Promise<Map<string, number>> {
+  const partIds = [...new Set([...lines].flatMap((list) => list.map((line) => line.part_id)))];
+  if (partIds.length === 0) return new Map();
+  const rows = await db.selectFrom('parts').select(['id', 'warranty_months']).where('id', 'in', partIds).where('warranty_months', 'is not', null).execute();
+  return new Map(rows.map((row) => [row.id, row.warranty_months ?? 0]));
+}
+
+/** Reads the lines, shipments and returns, credit notes and the parts' warranties of these orders; answers how to shape each. */
 export async function shaper(db: Db, rows: readonly OrderRow[]): Promise<(row: OrderRow) => Order> {
   const ids = rows.map((row) => row.id);
   const [lines, after, creditNotes] = await Promise.all([linesOf(db, ids), afterSaleOf(db, ids), creditNotesOf(db, ids)]);
-  return (row) => toOrder(row, lines.get(row.id) ?? [], after.get(row.id), creditNotes.get(row.id) ?? []);
+  const warranties = await warrantiesOf(db, lines.values());
+  return (row) => toOrder(row, lines.get(row.id) ?? [], after.get(row.id), creditNotes.get(row.id) ?? [], warranties);
 }

@@ -7,7 +7,7 @@ import type { PaymentProvider } from '../payments/provider';
 import { approveReturn, rejectReturn } from './decide';
 import { present } from './present';
 import { receiveReturn, refundPreviewOf, refundReturn } from './receive';
-import { requestReturn } from './request';
+import { requestReturns } from './request';
 
 export { ReturnRefusal } from './refusal';
 
@@ -19,8 +19,8 @@ export { ReturnRefusal } from './refusal';
  */
 export function createReturnsRepository(db: Db, mail: Mail) {
   return {
-    /** A customer's request: checked against the order, numbered, e-mailed, in one transaction. */
-    request: (user: { userId: string }, input: CreateReturn) => requestReturn(db, mail, user, input),
+    /** A customer's request, a return per reason, all made or none (request.ts, decision 066). */
+    requestEach: (user: { userId: string }, input: CreateReturn) => requestReturns(db, mail, user, input),
 
     async find(id: string): Promise<ReturnRow | undefined> {
       if (!isId(id)) return undefined;

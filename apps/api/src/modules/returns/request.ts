@@ -1,4 +1,13 @@
-import { CORE_RETURN_WINDOW_DAYS, RETURN_WINDOW_DAYS, returnMessages, type CreateReturn, type ReturnStatusCode } from '@autoparts/shared';
+import {
+  CORE_RETURN_WINDOW_DAYS,
+  linesByReason,
+  RETURN_WINDOW_DAYS,
+  returnMessages,
+  warrantyEnds,
+  type CreateReturn,
+  type ReturnReasonCode,
+  type ReturnStatusCode,
+} from '@autoparts/shared';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -15,14 +24,20 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Statuses in which a return still holds its lines: one such request per line at a time. */
 const OPEN_STATUSES: ReturnStatusCode[] = ['requested', 'approved', 'received'];
 
-function addMonths(date: Date, months: number): Date {
-  const next = new Date(date);
-  next.setUTCMonth(next.getUTCMonth() + months);
-  return next;
+/**
+ * A customer's request, its lines given a reason each: one return per reason, all made or none, in
+ * one transaction (decision 066).
+ */
+export async function requestReturns(db: Db, mail: Mail, user: { userId: string }, input: CreateReturn): Promise<ReturnRow[]> {
+  return withTransaction(db, async (trx) => {
+    const created: ReturnRow[] = [];
+    for (const [reason, lines] of linesByReason(input)) created.push(await requestReturn(trx, mail, user, { ...input, reason, lines }));
+    return created;
+  });
 }
 
-/** A customer's request: checked against the order, numbered, e-mailed, in one transaction. */
-export async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input: CreateReturn): Promise<ReturnRow> {
+/** A customer's request of one reason: checked against the order, numbered, e-mailed, in one transaction. */
+async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input: CreateReturn & { reason: ReturnReasonCode }): Promise<ReturnRow> {
   if (!isId(input.orderId)) throw new ReturnRefusal(404, returnMessages.orderNotFound);
   return withTransaction(db, async (trx) => {
     // The order's row lock serialises requests on it: "one open request per line" holds.
@@ -57,7 +72,7 @@ export async function requestReturn(db: Db, mail: Mail, user: { userId: string }
       } else if (input.reason === 'warranty') {
         const part = await trx.selectFrom('parts').select('warranty_months').where('id', '=', line.part_id).executeTakeFirst();
         if (!part?.warranty_months) throw new ReturnRefusal(409, returnMessages.noWarranty);
-        if (now > addMonths(since, part.warranty_months).getTime()) throw new ReturnRefusal(409, returnMessages.warrantyExpired);
+        if (now > warrantyEnds(since, part.warranty_months).getTime()) throw new ReturnRefusal(409, returnMessages.warrantyExpired);
         if (!input.note) throw new ReturnRefusal(400, returnMessages.warrantyNeedsNote);
       } else if (now > since.getTime() + RETURN_WINDOW_DAYS * DAY_MS) {
         throw new ReturnRefusal(409, returnMessages.windowClosed);

@@ -1,4 +1,4 @@
-import { defaultReceiveAction, formatRmaNumber, returnMessages, type ReturnRequest } from '@autoparts/shared';
+import { defaultReceiveAction, formatRmaNumber, returnMessages, type Order, type ReturnCreated, type ReturnRequest } from '@autoparts/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, byCookie, byToken, call, expectReply, payOrder } from '../../test/admin';
@@ -83,7 +83,7 @@ const approve = (id: string, body: object = {}) => call(app, byToken(admin), { m
 const reject = (id: string, reason: string) => call(app, byToken(admin), { method: 'POST', url: `/api/admin/returns/${id}/reject`, payload: { reason } });
 const receive = (id: string, lines: object[]) => call(app, byToken(admin), { method: 'POST', url: `/api/admin/returns/${id}/receive`, payload: { lines } });
 
-async function requested(who: Customer, body: object): Promise<{ id: string; rmaNumber: string; status: string }> {
+async function requested(who: Customer, body: object): Promise<ReturnCreated> {
   const response = await ask(who, body);
   expectReply(response, 200);
   return response.json();
@@ -109,7 +109,14 @@ describe('asking for a return', () => {
   it('numbers the request, answers it to its owner and e-mails what to do', async () => {
     const { orderId, a } = await bought();
     const created = await requested(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'defective', note: 'Cracked housing' });
-    expect(created).toEqual({ id: expect.any(String), rmaNumber: expect.stringMatching(/^RMA-\d{6}$/), status: 'requested', sendTo: 'Returns desk, 40 Dock Street, Detroit, MI 48207, United States' });
+    expect(created).toEqual({
+      id: expect.any(String),
+      rmaNumber: expect.stringMatching(/^RMA-\d{6}$/),
+      status: 'requested',
+      returns: [{ id: expect.any(String), rmaNumber: expect.stringMatching(/^RMA-\d{6}$/), status: 'requested', reason: 'defective' }],
+      sendTo: 'Returns desk, 40 Dock Street, Detroit, MI 48207, United States',
+    });
+    expect(created.returns[0]).toMatchObject({ id: created.id, rmaNumber: created.rmaNumber });
 
     const mine = await shown(await call(app, byToken(ada), { method: 'GET', url: `/api/returns/${created.id}` }));
     expect(mine).toMatchObject({ id: created.id, rmaNumber: created.rmaNumber, orderId, status: 'requested', reason: 'defective', refundAmount: null, creditNoteNumber: null });
@@ -182,6 +189,72 @@ describe('asking for a return', () => {
     await app.db.updateTable('orders').set({ status: 'partially_shipped', delivered_at: null }).where('id', '=', partly.orderId).execute();
     expectReply(await ask(ada, { orderId: partly.orderId, lines: [{ partId: partly.b, quantity: 1 }], reason: 'defective' }), 409, returnMessages.notShipped);
     await requested(ada, { orderId: partly.orderId, lines: [{ partId: partly.a, quantity: 1 }], reason: 'defective' });
+  });
+});
+
+describe('a reason per line (issue 34.17)', () => {
+  it('one request of two reasons makes a return for each, e-mailed, with its own lines', async () => {
+    const { orderId, a, b } = await bought();
+    const created = await requested(ada, {
+      orderId,
+      lines: [
+        { partId: a, quantity: 1, reason: 'no-longer-needed' },
+        { partId: b, quantity: 1, reason: 'does-not-fit' },
+      ],
+    });
+    expect(created.returns.map((ret) => [ret.reason, ret.status])).toEqual([
+      ['no-longer-needed', 'requested'],
+      ['does-not-fit', 'requested'],
+    ]);
+    expect(created.id).toBe(created.returns[0]?.id);
+    const [notNeeded, doesNotFit] = await Promise.all(created.returns.map(async (ret) => shown(await call(app, byToken(ada), { method: 'GET', url: `/api/returns/${ret.id}` }))));
+    expect(notNeeded).toMatchObject({ reason: 'no-longer-needed', lines: [expect.objectContaining({ partId: a, quantity: 1 })] });
+    expect(doesNotFit).toMatchObject({ reason: 'does-not-fit', lines: [expect.objectContaining({ partId: b, quantity: 1 })] });
+    for (const ret of created.returns) expect((await smtp.waitFor(ada.email, new RegExp(`Return ${ret.rmaNumber}`))).text).toContain(ret.rmaNumber);
+  });
+
+  it('makes all of them or none: one refused line refuses the request; a line without a reason is named', async () => {
+    const { orderId, a, b } = await bought();
+    const tooMany = await ask(ada, {
+      orderId,
+      lines: [
+        { partId: a, quantity: 1, reason: 'no-longer-needed' },
+        { partId: b, quantity: 3, reason: 'does-not-fit' },
+      ],
+    });
+    expectReply(tooMany, 409, returnMessages.tooMany);
+    expect(await app.db.selectFrom('returns').select('id').where('order_id', '=', orderId).execute()).toEqual([]);
+    // The same line twice, under two reasons, is one line asked for twice.
+    const twice = await ask(ada, {
+      orderId,
+      lines: [
+        { partId: b, quantity: 1, reason: 'no-longer-needed' },
+        { partId: b, quantity: 1, reason: 'does-not-fit' },
+      ],
+    });
+    expectReply(twice, 409, returnMessages.alreadyRequested);
+    expect(await app.db.selectFrom('returns').select('id').where('order_id', '=', orderId).execute()).toEqual([]);
+    const noReason = await ask(ada, { orderId, lines: [{ partId: a, quantity: 1, reason: 'defective' }, { partId: b, quantity: 1 }] });
+    expect(noReason.statusCode).toBe(400);
+    expect((noReason.json() as { message: string }).message).toContain(returnMessages.reasonNeeded);
+  });
+});
+
+describe('warranty on the order’s lines (issue 34.6)', () => {
+  it('says until when each part’s warranty runs, from delivery; none for a part without one', async () => {
+    const { orderId, a, b } = await bought({ daysAgo: 100 });
+    await app.db.updateTable('parts').set({ warranty_months: 12 }).where('id', '=', a).execute();
+    const { delivered_at: deliveredAt } = await orderRow(app, orderId);
+    const reply = await call(app, byToken(ada), { method: 'GET', url: `/api/order/${orderId}` });
+    expectReply(reply, 200);
+    const order = reply.json() as Order;
+    const until = new Date(deliveredAt!);
+    until.setUTCMonth(until.getUTCMonth() + 12);
+    expect(order.lines.find((line) => line.partId === a)?.warrantyUntil).toBe(until.toISOString());
+    expect(order.lines.find((line) => line.partId === b)?.warrantyUntil).toBeNull();
+    // The claim the line offers is taken; the line without a warranty is refused, as the form never offers it.
+    await requested(ada, { orderId, lines: [{ partId: a, quantity: 1, reason: 'warranty' }], note: 'Grinds when braking' });
+    expectReply(await ask(ada, { orderId, lines: [{ partId: b, quantity: 1, reason: 'warranty' }], note: 'Grinds' }), 409, returnMessages.noWarranty);
   });
 });
 

@@ -61,9 +61,12 @@ const customerReturnRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['returns'], security, body: createReturnSchema, response: { 200: returnCreatedSchema, ...refusals } },
     },
     async (request, reply) => {
-      const outcome = await answering(() => returns.request({ userId: identityOf(request).userId }, request.body));
+      const outcome = await answering(() => returns.requestEach({ userId: identityOf(request).userId }, request.body));
       if (!outcome.ok) return reply.code(outcome.refusal.status).send({ message: outcome.refusal.message });
-      return { id: outcome.value.id, rmaNumber: formatRmaNumber(outcome.value.rma_number), status: outcome.value.status, sendTo: app.config.shop.returnsAddress };
+      const created = outcome.value.map((row) => ({ id: row.id, rmaNumber: formatRmaNumber(row.rma_number), status: row.status, reason: row.reason }));
+      const [first] = created;
+      if (!first) throw new Error('a return request made no return');
+      return { id: first.id, rmaNumber: first.rmaNumber, status: first.status, returns: created, sendTo: app.config.shop.returnsAddress };
     },
   );
 

@@ -222,6 +222,21 @@ describe('Login page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(accountMailMessages.googleNeedsVerifiedEmail);
   });
 
+  it('passes the page the buyer came from on to signup (issue 34.7)', async () => {
+    signedOutServer();
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      [
+        { path: '/login', element: <LoginPage /> },
+        { path: '/signup', element: <p>Signup page</p> },
+      ],
+      { path: '/login', state: { from: '/checkout' } },
+    );
+    await user.click(await screen.findByRole('link', { name: 'Create an account' }));
+    expect(await screen.findByText('Signup page')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: '/checkout' });
+  });
+
   it('links to the forgot-password page', async () => {
     signedOutServer();
     renderLogin();

@@ -86,7 +86,7 @@ export function Component() {
       </form>
       <p className="mt-4 text-center text-sm text-slate-600">
         New to the shop?{' '}
-        <Link to={paths.signup} className={authLinkClass}>
+        <Link to={paths.signup} state={{ from }} className={authLinkClass}>
           Create an account
         </Link>
       </p>

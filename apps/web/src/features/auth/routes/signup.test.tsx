@@ -1,6 +1,7 @@
-import { authErrors, validation } from '@autoparts/shared';
+import { accountMailMessages, authErrors, validation } from '@autoparts/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
@@ -88,6 +89,73 @@ describe('Signup page', () => {
       email: 'jane@example.com',
       password: 'secret-password',
     });
+  });
+
+  it('comes back to checkout, the page that asked to sign in, saying the account was made (issue 34.7)', async () => {
+    let signedUp = false;
+    stubFetch({
+      'GET /api/me': () => (signedUp ? { body: aCustomer() } : signedOutReply),
+      'GET /api/config': { body: { googleSignIn: false } },
+      'POST /api/auth/sign-up/email': () => {
+        signedUp = true;
+        return { body: { user: { email: 'jane@example.com' } } };
+      },
+      'PUT /api/user/jane%40example.com': { body: aTokenReply('new-token') },
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      [
+        {
+          path: '/signup',
+          element: (
+            <>
+              <SignupPage />
+              <Toaster />
+            </>
+          ),
+        },
+        {
+          path: '/checkout',
+          element: (
+            <>
+              <p>Checkout page</p>
+              <Toaster />
+            </>
+          ),
+        },
+        { path: '/', element: <p>Home page</p> },
+      ],
+      { path: '/signup', state: { from: '/checkout' } },
+    );
+    await fillIn(user);
+
+    expect(await screen.findByText('Checkout page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/checkout');
+    expect(await screen.findByText(accountMailMessages.accountCreated)).toBeInTheDocument();
+  });
+
+  it('never leaves the site after signing up, whatever the state says', async () => {
+    let signedUp = false;
+    stubFetch({
+      'GET /api/me': () => (signedUp ? { body: aCustomer() } : signedOutReply),
+      'GET /api/config': { body: { googleSignIn: false } },
+      'POST /api/auth/sign-up/email': () => {
+        signedUp = true;
+        return { body: { user: { email: 'jane@example.com' } } };
+      },
+      'PUT /api/user/jane%40example.com': { body: aTokenReply('new-token') },
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      [
+        { path: '/signup', element: <SignupPage /> },
+        { path: '/', element: <p>Home page</p> },
+      ],
+      { path: '/signup', state: { from: '//evil.example/checkout' } },
+    );
+    await fillIn(user);
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('says when the e-mail already has an account', async () => {

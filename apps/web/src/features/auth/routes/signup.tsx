@@ -1,8 +1,9 @@
-import { paths, signupSchema } from '@autoparts/shared';
+import { accountMailMessages, paths, signupSchema } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { useMe } from '../../../lib/me';
@@ -12,9 +13,16 @@ import { useClientConfig } from '../../../lib/config';
 import { AuthCard, authLinkClass, OrDivider } from '../components/auth-card';
 import { GoogleButton } from '../components/google-button';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import { redirectTarget } from '../utils/redirect-target';
 
-/** /signup (SPEC §2): name, e-mail and password, or Google; afterwards home. */
+/**
+ * /signup (SPEC §2): name, e-mail and password, or Google; afterwards home, or back to the page
+ * that sent the buyer to sign in (the cart, checkout: the router's `state.from`, passed on by
+ * /login's link and checked to be a path of this site), saying the account was made.
+ */
 export function Component() {
+  const location = useLocation();
+  const from = redirectTarget(location.state);
   const navigate = useNavigate();
   const me = useMe();
   const finishSignIn = useFinishSignIn();
@@ -30,14 +38,15 @@ export function Component() {
     defaultValues: { name: '', email: '', password: '' },
   });
 
-  if (me.data && !isSubmitting) return <Navigate to={paths.home} replace />;
+  if (me.data && !isSubmitting) return <Navigate to={from} replace />;
 
   const onSubmit = handleSubmit(async (values) => {
     setAuthError(null);
     try {
       const reply = await signUpWithEmail(values);
       await finishSignIn(reply.user?.email ?? values.email);
-      await navigate(paths.home, { replace: true });
+      await navigate(from, { replace: true });
+      toast.success(accountMailMessages.accountCreated);
     } catch (error) {
       setAuthError(authErrorMessage(error));
     }
@@ -65,13 +74,13 @@ export function Component() {
       </form>
       <p className="mt-4 text-center text-sm text-slate-600">
         Already have an account?{' '}
-        <Link to={paths.login} className={authLinkClass}>
+        <Link to={paths.login} state={{ from }} className={authLinkClass}>
           Log in
         </Link>
       </p>
       <OrDivider />
       <GoogleButton
-        callbackURL={paths.home}
+        callbackURL={from}
         disabled={isSubmitting}
         onStart={() => setAuthError(null)}
         onError={setAuthError}

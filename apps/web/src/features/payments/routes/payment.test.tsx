@@ -54,13 +54,13 @@ describe('Payment page', () => {
     renderPayment();
     expect(screen.getByRole('heading', { level: 1, name: 'Payment' })).toBeInTheDocument();
     expect(document.title).toMatch(/^Payment —/);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Brake Pads' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Order 100042' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Brake Pads' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'Brake Pads' })).toHaveAttribute('src', '/images/parts/brake-pads.svg');
     expect(screen.getByText('Ceramic pads for quiet, clean stops.')).toBeInTheDocument();
     expect(detail('Price')).toHaveTextContent('$12.50');
     expect(detail('Available Quantity')).toHaveTextContent('35');
     expect(detail('Minimum Order Quantity')).toHaveTextContent('5');
-    expect(detail('Order Quantity')).toHaveTextContent('5');
     expect(screen.getByText('Total: $62.50')).toBeInTheDocument();
     expect(server.calls.find((call) => `${call.method} ${call.path}` === GET_ORDER)?.headers.get('authorization')).toBe(
       'Bearer token-1',
@@ -119,6 +119,14 @@ describe('Payment page', () => {
     expect(screen.getByText('Paid', { exact: true })).toBeInTheDocument();
     expect(screen.getByText('test_tx_1')).toBeInTheDocument();
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    // The paid order, its status and next steps, at the top, with the focus: a phone's view goes up to it (issue 34.18).
+    const paid = screen.getByRole('heading', { level: 2, name: 'Order 100042 is paid' });
+    expect(paid).toHaveFocus();
+    expect(paid.compareDocumentPosition(screen.getByRole('article', { name: 'Order 100042' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const notice = screen.getByRole('region', { name: 'Order 100042 is paid' });
+    expect(notice).toHaveTextContent('What happens next');
+    expect(notice).toHaveTextContent('We e-mail you the tracking number when it ships');
+    expect(within(notice).getByRole('link', { name: 'View order 100042' })).toHaveAttribute('href', '/dashboard/orders/100042');
     expect(queryClient.getQueryState(['orders', 'mine', 'jane@example.com'])?.isInvalidated).toBe(true);
     await waitFor(() => expect(server.paths().filter((path) => path === GET_ORDER)).toHaveLength(2));
     expect(screen.getByText('test_tx_1')).toBeInTheDocument();
@@ -236,6 +244,7 @@ describe('Payment page', () => {
       await act(() => vi.advanceTimersByTimeAsync(2_000));
       expect(await screen.findByText('Paid', { exact: true })).toBeInTheDocument();
       expect(screen.getByText('pi_123')).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 2, name: 'Order 100042 is paid' })).toHaveFocus();
       expect(screen.queryByText('Confirming your payment…')).not.toBeInTheDocument();
       // And no more once it is paid.
       await act(() => vi.advanceTimersByTimeAsync(10_000));
@@ -281,6 +290,8 @@ describe('Payment page', () => {
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute('href', '/dashboard');
+    // Not paid in this view: the notice is there, the focus is left alone.
+    expect(screen.getByRole('heading', { level: 2, name: 'Order 100042 is paid' })).not.toHaveFocus();
   });
 
   it('shows a shipped order as Paid and Shipped', async () => {
@@ -313,7 +324,7 @@ describe('Payment page', () => {
     const alert = await screen.findByRole('alert');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Brake Pads' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Brake Pads' })).toBeInTheDocument();
   });
 });
 
@@ -321,7 +332,7 @@ describe('Payment page: an order of many lines', () => {
   it('shows its number, every line, the ship-to, shipping, tax and total', async () => {
     stubFetch({ 'GET /api/config': testMode, [GET_ORDER]: { body: { ...anOrderDetail(), ...aCheckoutOrder() } } });
     renderPayment();
-    expect(await screen.findByRole('heading', { level: 3, name: 'Order 100043' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Order 100043' })).toBeInTheDocument();
     const lines = screen.getByRole('list', { name: 'Lines of order 100043' });
     expect(within(lines).getAllByRole('listitem')).toHaveLength(2);
     expect(within(lines).getByText('Caliper Clip')).toBeInTheDocument();
@@ -332,5 +343,24 @@ describe('Payment page: an order of many lines', () => {
     expect(screen.getByText('100 Main Street')).toBeInTheDocument();
     expect(screen.getByText('United States')).toBeInTheDocument();
     expect(screen.getByText('Total: $164.28')).toBeInTheDocument();
+  });
+
+  it('heads the page with the order — number, parts, total — not one line’s price beside every unit (issue 34.10)', async () => {
+    const core = { kind: 'core-deposit' as const, vehicleId: null, fitChecked: false, partId: 'part-2', partNumber: 'CLP-2002', name: 'Core deposit: Caliper Clip', img: '', quantity: 3, unitPrice: 10, lineTotal: 30, warrantyUntil: null };
+    const order = aCheckoutOrder();
+    stubFetch({ 'GET /api/config': testMode, [GET_ORDER]: { body: { ...anOrderDetail(), ...order, lines: [...order.lines, core] } } });
+    renderPayment();
+    const summary = await screen.findByRole('article', { name: 'Order 100043' });
+    // Its header (no landmark inside an article): the first thing it says.
+    const header = summary.querySelector('header');
+    // A deposit is not a part.
+    expect(header).toHaveTextContent(/^Order 100043\s*2 parts\s*Total: \$164\.28$/);
+    // Its first part as SPEC lists it, by that part's name, not the order's "Brake Pads + 1 more".
+    expect(within(summary).getByRole('heading', { level: 3, name: 'Brake Pads' })).toBeInTheDocument();
+    expect(within(summary).getByText('First of 2 parts')).toBeInTheDocument();
+    expect(detail('Price')).toHaveTextContent('$11.00');
+    // The order's units are not set beside one line's price; the lines below say each one's.
+    expect(screen.queryByText('Order Quantity')).toBeNull();
+    expect(within(screen.getByRole('list', { name: 'Lines of order 100043' })).getAllByRole('listitem')).toHaveLength(3);
   });
 });

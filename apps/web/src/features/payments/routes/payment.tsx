@@ -33,6 +33,10 @@ export function Component() {
       confirmation.polling && query.state.data && !isSettled(query.state.data) ? CONFIRM_POLL_MS : false,
   });
 
+  // Seen unpaid here, then paid (the test card, or Stripe's confirmation): the paid order takes the focus.
+  const [sawUnpaid, setSawUnpaid] = useState(false);
+  if (order.data?.status === 'unpaid' && !sawUnpaid) setSawUnpaid(true);
+
   if (order.isError && isApiError(order.error, 404)) return <OrderNotFound />;
   return (
     <section aria-labelledby="payment-heading">
@@ -45,6 +49,12 @@ export function Component() {
           <LoadingBlock label="Loading your order" />
         ) : order.isError ? (
           <LoadFailed message="We could not load this order right now." onRetry={() => void order.refetch()} />
+        ) : order.data.paid ? (
+          // Paid: the order's status and next steps first, where a phone's view goes (issue 34.18).
+          <div className="grid gap-8">
+            <PaidNotice order={order.data} justPaid={sawUnpaid || checkout === 'success'} />
+            <OrderSummary order={order.data} />
+          </div>
         ) : (
           <div className="grid items-start gap-8 lg:grid-cols-2">
             <OrderSummary order={order.data} />
@@ -106,10 +116,13 @@ interface PaymentOptionsProps {
 function PaymentOptions({ order, checkout, confirmation, onCheckAgain }: PaymentOptionsProps) {
   const config = useClientConfig();
 
-  if (order.status === 'cancelled') {
-    return <p className="rounded-lg border border-slate-200 bg-slate-50 p-6 text-slate-700">{apiErrors.orderCancelled}</p>;
+  if (order.status === 'cancelled' || order.status === 'expired') {
+    return (
+      <p className="rounded-lg border border-slate-200 bg-slate-50 p-6 text-slate-700">
+        {order.status === 'cancelled' ? apiErrors.orderCancelled : apiErrors.orderExpired}
+      </p>
+    );
   }
-  if (isSettled(order)) return <PaidNotice order={order} />;
   if (confirmation.polling) {
     return (
       <p role="status" className="flex items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 p-6 text-slate-700">

@@ -1,6 +1,8 @@
-import { partPromiseMessages, type OrderLine } from '@autoparts/shared';
+import { partPromiseMessages, returnMessages, returnReasonLabels, type OrderLine } from '@autoparts/shared';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { stubFetch } from '../../../test/fetch-stub';
 import { anOrder } from '../../../test/orders';
 import { renderRoutes } from '../../../test/render-with-router';
 import { ReturnRequestForm } from './return-request-form';
@@ -16,6 +18,7 @@ const line = (overrides: Partial<OrderLine>): OrderLine => ({
   quantity: 2,
   unitPrice: 64.5,
   lineTotal: 129,
+  warrantyUntil: null,
   ...overrides,
 });
 
@@ -39,5 +42,82 @@ describe('Return items: the parts to send back', () => {
       'How many of Brake Caliper to return',
     ]);
     expect(within(parts).queryByText(partPromiseMessages.coreDepositLine('Brake Caliper'), { exact: false })).toBeNull();
+  });
+
+  /** A brake job delivered: rotors under warranty until 2099, a caliper with a core deposit and no warranty, pads whose warranty ended. */
+  const brakeJob = () =>
+    anOrder({
+      _id: 'order-7731',
+      status: 'delivered',
+      paid: true,
+      name: 'Vented Brake Rotor + 2 more',
+      lines: [
+        line({ warrantyUntil: '2099-03-02T15:00:00.000Z' }),
+        line({ partId: 'caliper', partNumber: 'CAL-200', name: 'Brake Caliper', quantity: 2, unitPrice: 89, lineTotal: 178 }),
+        line({ kind: 'core-deposit', partId: 'caliper', partNumber: 'CAL-200', name: partPromiseMessages.coreDepositLine('Brake Caliper'), quantity: 2, unitPrice: 35, lineTotal: 70 }),
+        line({ partId: 'pads', partNumber: 'PAD-300', name: 'Brake Pads', quantity: 4, unitPrice: 20, lineTotal: 80, warrantyUntil: '2020-01-10T00:00:00.000Z' }),
+      ],
+    });
+  const reasonsOffered = (partName: string) =>
+    within(screen.getByLabelText(`Reason for returning ${partName}`))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+
+  it('offers a warranty claim only on a line whose warranty runs, saying until when; a core return only on the line with the deposit (issue 34.6, 34.17)', () => {
+    renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[brakeJob()]} /> }]);
+
+    expect(reasonsOffered('Vented Brake Rotor')).toContain(returnReasonLabels.warranty);
+    expect(reasonsOffered('Vented Brake Rotor')).not.toContain(returnReasonLabels.core);
+    expect(screen.getByRole('group', { name: /^Vented Brake Rotor/ })).toHaveTextContent('Under warranty until March 2, 2099');
+    expect(reasonsOffered('Brake Caliper')).not.toContain(returnReasonLabels.warranty);
+    expect(reasonsOffered('Brake Caliper')).toContain(returnReasonLabels.core);
+    expect(screen.getByRole('group', { name: /^Brake Caliper/ })).toHaveTextContent(returnMessages.coreOnThisLine('$35.00'));
+    expect(reasonsOffered('Brake Pads')).not.toContain(returnReasonLabels.warranty);
+    expect(screen.getByRole('group', { name: /^Brake Pads/ })).toHaveTextContent('Warranty ended on January 10, 2020');
+  });
+
+  it('sends a reason per line in one request and shows both returns it made (issue 34.17)', async () => {
+    const user = userEvent.setup();
+    const server = stubFetch({
+      'POST /api/returns': {
+        body: {
+          id: 'ret-1',
+          rmaNumber: 'RMA-000003',
+          status: 'requested',
+          returns: [
+            { id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', reason: 'no-longer-needed' },
+            { id: 'ret-2', rmaNumber: 'RMA-000004', status: 'requested', reason: 'does-not-fit' },
+          ],
+          sendTo: 'Returns desk, 40 Dock Street, Detroit, MI 48207, United States',
+        },
+      },
+      'GET /api/returns': { body: [] },
+    });
+    renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[brakeJob()]} /> }]);
+
+    await user.clear(screen.getByLabelText('How many of Vented Brake Rotor to return'));
+    await user.type(screen.getByLabelText('How many of Vented Brake Rotor to return'), '1');
+    await user.clear(screen.getByLabelText('How many of Brake Caliper to return'));
+    await user.type(screen.getByLabelText('How many of Brake Caliper to return'), '1');
+    await user.selectOptions(screen.getByLabelText('Reason for returning Vented Brake Rotor'), 'no-longer-needed');
+    await user.click(screen.getByRole('button', { name: 'Request the return' }));
+    // A line without a reason is named, and nothing is sent.
+    expect(screen.getByLabelText('Reason for returning Brake Caliper')).toHaveAccessibleDescription(returnMessages.reasonNeeded);
+    expect(server.calls).toHaveLength(0);
+
+    await user.selectOptions(screen.getByLabelText('Reason for returning Brake Caliper'), 'does-not-fit');
+    await user.click(screen.getByRole('button', { name: 'Request the return' }));
+
+    const done = await screen.findByRole('status');
+    expect(done).toHaveTextContent('Returns RMA-000003 and RMA-000004 requested');
+    expect(done).toHaveTextContent(`RMA-000003: ${returnReasonLabels['no-longer-needed']}`);
+    expect(done).toHaveTextContent(`RMA-000004: ${returnReasonLabels['does-not-fit']}`);
+    expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      orderId: 'order-7731',
+      lines: [
+        { partId: 'rotor', quantity: 1, reason: 'no-longer-needed' },
+        { partId: 'caliper', quantity: 1, reason: 'does-not-fit' },
+      ],
+    });
   });
 });

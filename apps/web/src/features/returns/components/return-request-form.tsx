@@ -1,41 +1,89 @@
-import { can, itemLines, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, returnMessages, returnReasonLabels, type Order, type ReturnReasonCode } from '@autoparts/shared';
+import {
+  can,
+  formatPrice,
+  itemLines,
+  RETURN_NOTE_MAX_LENGTH,
+  RETURN_REASONS,
+  returnMessages,
+  returnReasonLabels,
+  warrantyUntilText,
+  type Order,
+  type OrderLine,
+  type ReturnReasonCode,
+} from '@autoparts/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useRequestReturn } from '../api/returns';
 
+/** A line's choices: how many, and why (nothing chosen until the customer says). */
+type Choice = { quantity: number; reason: ReturnReasonCode | '' };
+
+/** The reasons a line may be sent back for: a core return only with its deposit, a warranty claim only while it runs. */
+function reasonsFor(line: OrderLine, deposit: OrderLine | undefined, now: Date): ReturnReasonCode[] {
+  return RETURN_REASONS.filter((code) => {
+    if (code === 'core') return deposit !== undefined;
+    if (code === 'warranty') return line.warrantyUntil !== null && new Date(line.warrantyUntil) >= now;
+    return true;
+  });
+}
+
 /**
- * "Return items": the order, its items (part lines; a core deposit is not one) with how many of
- * each, the reason and a note. The server
- * decides what may come back (shipped, within the window, not already being returned) and says
- * why not; the RMA number and what to do are shown here once it is asked for.
+ * "Return items": the order, its items (part lines; a core deposit is not one) each with how
+ * many and why, and a note. A line offers a warranty claim only while its warranty runs (until
+ * when is said), and a part that carried a core deposit says the old core goes back on its line.
+ * Lines of two reasons make two returns (decision 066). The server decides what may come back
+ * and says why not; the RMA numbers and what to do are shown here once asked for.
  */
 export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[]; initialOrderId?: string }) {
   const id = useId();
   const candidates = orders.filter((order) => can(order.status, 'requestReturn', 'customer'));
   const [orderId, setOrderId] = useState(initialOrderId && candidates.some((order) => order._id === initialOrderId) ? initialOrderId : (candidates[0]?._id ?? ''));
-  const [quantities, setQuantities] = useState<Record<string, number>>({});
-  const [reason, setReason] = useState<ReturnReasonCode>('does-not-fit');
+  const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [note, setNote] = useState('');
+  const [tried, setTried] = useState(false);
   const request = useRequestReturn();
   const order = candidates.find((candidate) => candidate._id === orderId);
+  const now = new Date();
 
   if (candidates.length === 0) {
     return <p className="rounded-xl border border-dashed border-slate-300 p-6 text-slate-700">No shipped orders yet: parts can be returned once they have shipped.</p>;
   }
 
+  const chosen = Object.entries(choices).filter(([, choice]) => choice.quantity > 0);
+  const claimsWarranty = chosen.some(([, choice]) => choice.reason === 'warranty');
+  const choose = (partId: string, change: Partial<Choice>) =>
+    setChoices((current) => ({ ...current, [partId]: { quantity: 0, reason: '', ...current[partId], ...change } }));
+
   function submit(event: FormEvent) {
     event.preventDefault();
-    const lines = Object.entries(quantities)
-      .filter(([, quantity]) => quantity > 0)
-      .map(([partId, quantity]) => ({ partId, quantity }));
-    if (lines.length === 0) return;
-    request.mutate({ orderId, lines, reason, ...(note.trim() ? { note: note.trim() } : {}) });
+    setTried(true);
+    if (chosen.length === 0 || chosen.some(([, choice]) => choice.reason === '')) return;
+    const lines = chosen.map(([partId, choice]) => ({ partId, quantity: choice.quantity, reason: choice.reason as ReturnReasonCode }));
+    request.mutate({ orderId, lines, ...(note.trim() ? { note: note.trim() } : {}) });
   }
 
   if (request.isSuccess) {
+    const { returns, sendTo } = request.data;
+    const numbers = returns.map((ret) => ret.rmaNumber).join(' and ');
+    const allApproved = returns.every((ret) => ret.status === 'approved');
     return (
       <div role="status" className="rounded-xl border border-emerald-300 bg-emerald-50 p-6">
-        <h2 className="text-xl font-bold text-ink">Return {request.data.rmaNumber} {request.data.status === 'approved' ? 'approved' : 'requested'}</h2>
-        <p className="mt-2 text-slate-800">{returnMessages.whatToDo(request.data.rmaNumber, request.data.sendTo)}</p>
+        <h2 className="text-xl font-bold text-ink">
+          {returns.length === 1 ? 'Return' : 'Returns'} {numbers} {allApproved ? 'approved' : 'requested'}
+        </h2>
+        {returns.length > 1 && (
+          <ul className="mt-2 list-disc pl-5 text-slate-800">
+            {returns.map((ret) => (
+              <li key={ret.id}>
+                {ret.rmaNumber}: {returnReasonLabels[ret.reason]}
+              </li>
+            ))}
+          </ul>
+        )}
+        {returns.map((ret) => (
+          <p key={ret.id} className="mt-2 text-slate-800">
+            {returnMessages.whatToDo(ret.rmaNumber, sendTo)}
+          </p>
+        ))}
         <p className="mt-2 text-slate-700">We have sent you this by e-mail too.</p>
         <button type="button" className="mt-4 rounded-lg bg-slate-100 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-200" onClick={() => request.reset()}>
           Return something else
@@ -45,13 +93,21 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
   }
 
   return (
-    <form onSubmit={submit} className="grid min-w-0 gap-4 rounded-xl border border-slate-200 p-4 sm:p-6" aria-labelledby={`${id}-heading`}>
+    <form onSubmit={submit} noValidate className="grid min-w-0 gap-4 rounded-xl border border-slate-200 p-4 sm:p-6" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="text-xl font-bold text-ink">
         Return items
       </h2>
       <label className="grid min-w-0 gap-1 font-medium text-slate-800">
         Order
-        <select className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2" value={orderId} onChange={(event) => { setOrderId(event.target.value); setQuantities({}); }}>
+        <select
+          className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2"
+          value={orderId}
+          onChange={(event) => {
+            setOrderId(event.target.value);
+            setChoices({});
+            setTried(false);
+          }}
+        >
           {candidates.map((candidate) => (
             <option key={candidate._id} value={candidate._id}>
               Order {candidate.orderNumber} — {candidate.name}
@@ -61,44 +117,67 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
       </label>
       <fieldset className="grid gap-2">
         <legend className="font-medium text-slate-800">Parts to send back</legend>
-        {itemLines(order?.lines ?? []).map((line) => (
-          <label key={line.partId} className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2">
-            <span>
-              {line.name} <span className="text-slate-600">({line.partNumber}, bought {line.quantity})</span>
-            </span>
-            <span className="flex items-center gap-2">
-              <span className="text-sm text-slate-700">How many</span>
-              <input
-                type="number"
-                min={0}
-                max={line.quantity}
-                className="w-20 rounded-lg border border-slate-300 px-2 py-1"
-                aria-label={`How many of ${line.name} to return`}
-                value={quantities[line.partId] ?? 0}
-                onChange={(event) => setQuantities((current) => ({ ...current, [line.partId]: Math.max(0, Math.min(line.quantity, Number(event.target.value) || 0)) }))}
-              />
-            </span>
-          </label>
-        ))}
+        {itemLines(order?.lines ?? []).map((line, index) => {
+          const deposit = order?.lines.find((candidate) => candidate.kind === 'core-deposit' && candidate.partId === line.partId);
+          const choice = choices[line.partId] ?? { quantity: 0, reason: '' };
+          const missingReason = tried && choice.quantity > 0 && choice.reason === '';
+          const lineId = `${id}-line-${index}`;
+          return (
+            <div key={line.partId} role="group" aria-labelledby={`${lineId}-name`} className="grid gap-2 rounded-lg bg-slate-50 px-3 py-2">
+              <p id={`${lineId}-name`}>
+                {line.name} <span className="text-slate-600">({line.partNumber}, bought {line.quantity})</span>
+              </p>
+              <div className="flex flex-wrap items-end gap-3">
+                <label className="grid gap-1 text-sm text-slate-700">
+                  How many
+                  <input
+                    type="number"
+                    min={0}
+                    max={line.quantity}
+                    className="w-20 rounded-lg border border-slate-300 px-2 py-1 text-base"
+                    aria-label={`How many of ${line.name} to return`}
+                    value={choice.quantity}
+                    onChange={(event) => choose(line.partId, { quantity: Math.max(0, Math.min(line.quantity, Number(event.target.value) || 0)) })}
+                  />
+                </label>
+                <label className="grid min-w-0 flex-1 gap-1 text-sm text-slate-700">
+                  Reason
+                  <select
+                    className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-1.5 text-base"
+                    aria-label={`Reason for returning ${line.name}`}
+                    aria-invalid={missingReason || undefined}
+                    aria-describedby={missingReason ? `${lineId}-error` : undefined}
+                    value={choice.reason}
+                    onChange={(event) => choose(line.partId, { reason: event.target.value as ReturnReasonCode | '' })}
+                  >
+                    <option value="">Choose a reason</option>
+                    {reasonsFor(line, deposit, now).map((code) => (
+                      <option key={code} value={code}>
+                        {returnReasonLabels[code]}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </div>
+              {missingReason && (
+                <p id={`${lineId}-error`} className="text-sm font-medium text-red-700">
+                  {returnMessages.reasonNeeded}
+                </p>
+              )}
+              {line.warrantyUntil && <p className="text-sm text-slate-700">{warrantyUntilText(line.warrantyUntil, now)}</p>}
+              {deposit && <p className="text-sm text-slate-700">{returnMessages.coreOnThisLine(formatPrice(deposit.unitPrice))}</p>}
+            </div>
+          );
+        })}
       </fieldset>
       <label className="grid min-w-0 gap-1 font-medium text-slate-800">
-        Reason
-        <select className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2" value={reason} onChange={(event) => setReason(event.target.value as ReturnReasonCode)}>
-          {RETURN_REASONS.map((code) => (
-            <option key={code} value={code}>
-              {returnReasonLabels[code]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="grid min-w-0 gap-1 font-medium text-slate-800">
-        Note {reason === 'warranty' ? '(required: what is wrong)' : '(optional)'}
+        Note {claimsWarranty ? '(required for a warranty claim: what is wrong)' : '(optional)'}
         <textarea className="min-h-24 w-full rounded-lg border border-slate-300 px-3 py-2" maxLength={RETURN_NOTE_MAX_LENGTH} value={note} onChange={(event) => setNote(event.target.value)} />
       </label>
       <div>
         <button
           type="submit"
-          disabled={request.isPending || !Object.values(quantities).some((quantity) => quantity > 0)}
+          disabled={request.isPending || chosen.length === 0}
           className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
         >
           {request.isPending ? 'Requesting…' : 'Request the return'}
