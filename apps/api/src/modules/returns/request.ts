@@ -129,7 +129,7 @@ async function shippedSoFar(trx: Db, order: OrderRow) {
 }
 
 /** The return's row, numbered from the gapless 'rma' sequence; approved at once under the fit promise. */
-async function insertReturn(trx: Db, orderId: string, userId: string, input: CreateReturn, fitPromise: boolean): Promise<ReturnRow> {
+async function insertReturn(trx: Db, orderId: string, userId: string, input: CreateReturn & { reason: ReturnReasonCode }, fitPromise: boolean): Promise<ReturnRow> {
   const rmaNumber = await nextDocumentNumber(trx as Transaction<Database>, 'rma');
   return trx
     .insertInto('returns')
