@@ -4,6 +4,8 @@ import { newAccount, signUp } from './accounts';
 import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations, logInAt, widths } from './pages';
 
+test.describe.configure({ timeout: 90_000 });
+
 for (const [index, width] of widths.entries()) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 844 } });
@@ -48,7 +50,7 @@ for (const [index, width] of widths.entries()) {
       await filters.getByLabel('Order number, part number or e-mail').fill(order.orderNumber);
       await filters.getByRole('button', { name: 'Search' }).click();
       await expect(page).toHaveURL(new RegExp(`action=order.ship&q=${order.orderNumber}`));
-      const entries = page.getByRole('listitem');
+      const entries = page.getByRole('region', { name: 'Audit log entries' }).getByRole('listitem');
       await expect(entries).toHaveCount(1);
       await expect(entries.first()).toContainText(
         `${e2eAdmin.email} shipped 1 of ${order.orderQuantity} × ${part.name} (${part.partNumber}) of order ${order.orderNumber} (${customer.email}) by UPS 1Z 999 AA1 01 2345 6784; the rest is still to ship`,

@@ -105,7 +105,8 @@ function OrderRow({ order, onShip, onDeliver, onCancel, pending, busy }: OrderRo
       <tr className="align-middle">
         <th scope="row" id={customerId} className="px-4 py-3 font-normal">
           <span className="block font-semibold text-ink">{order.customername}</span>
-          <EmailText email={order.email} className="block text-slate-500" />
+          {/* From 640 px the e-mail keeps to one line: the table scrolls sideways before it breaks it. */}
+        <EmailText email={order.email} className="block text-slate-500 sm:whitespace-nowrap sm:[&_wbr]:hidden" />
         </th>
         <td data-label="Part" className="px-4 py-3">
           <span id={partId} className="block">

@@ -69,7 +69,7 @@ export function Component() {
         ) : (
           <section aria-labelledby="audit-entries-heading" aria-busy={entries.isPlaceholderData || undefined} className="grid gap-4">
             <h2 id="audit-entries-heading" className="sr-only">
-              Entries
+              Audit log entries
             </h2>
             {entries.isPlaceholderData && (
               <p role="status" className="text-sm text-slate-600">
