@@ -143,8 +143,9 @@ test('Manage All Orders ships a paid order; the customer sees Shipped and cannot
   const row = page.getByRole('row').filter({ hasText: customer.email });
   await expect(row).toHaveCount(1);
   await row.getByText('Ship…').click();
-  await row.getByLabel('Tracking number').fill('1Z999AA10123456784');
-  await row.getByRole('button', { name: 'Ship' }).click();
+  const form = page.getByRole('form', { name: /^Ship order/ });
+  await form.getByLabel('Tracking number').fill('1Z999AA10123456784');
+  await form.getByRole('button', { name: 'Ship' }).click();
   await expect(page.getByText('Order shipped: everything on it has gone')).toBeVisible();
   await page.getByLabel('Status').selectOption('shipped');
   await expect(page.getByRole('row').filter({ hasText: customer.email })).toContainText(/shipped/i);

@@ -132,19 +132,6 @@ export const adminOrderPageSchema = z.object({
 });
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 
-export const auditEntrySchema = z.object({
-  _id: z.string(),
-  actor: z.string(),
-  action: z.string(),
-  target: z.string(),
-  details: z.record(z.string(), z.unknown()),
-  /** The target as a person reads it ("“Brake Pads” (BRK-1001)"), while it still exists. */
-  subject: z.string().nullable(),
-  createdAt: z.string(),
-});
-export const auditListSchema = z.array(auditEntrySchema);
-export type AuditEntry = z.infer<typeof auditEntrySchema>;
-
 export const adminMessages = {
   cannotRemoveSelf: 'You cannot remove your own account.',
   lastAdmin: 'The last admin cannot be removed.',

@@ -37,6 +37,8 @@ export const paths = {
   /** The admins' Returns screen and the restocking fee */
   manageReturns: '/dashboard/manage-returns',
   fitmentReports: '/dashboard/fitment-reports',
+  /** The audit log: every admin action in words, filtered and paged */
+  auditLog: '/dashboard/audit',
   blogs: '/blogs',
   portfolio: '/portfolio',
   login: '/login',
@@ -75,6 +77,7 @@ export const routePatterns = [
   '/dashboard/returns',
   '/dashboard/manage-returns',
   '/dashboard/fitment-reports',
+  '/dashboard/audit',
   '/blogs',
   '/portfolio',
   '/login',

@@ -3,7 +3,8 @@ import { demoParts } from './seed-data';
 /**
  * The demo catalogue an empty shop starts with, generated — the same every time — from a small
  * table of part types, real vehicles and a seeded random generator: 151 parts in 10 categories,
- * 137 vehicles and over 2,000 fitment rows (demo-catalogue.test.ts counts them). The first fourteen parts are the shop's
+ * 137 vehicles and over 2,000 fitment rows (search.test.ts counts them), with a complete brake job
+ * for every vehicle (demo-catalogue.test.ts). The first fourteen parts are the shop's
  * original ones (seed-data.ts) with the part numbers migration 0007 gives an older shop.
  */
 
@@ -77,7 +78,7 @@ const partTypes: PartType[] = [
     specs: (variant) => [['Position', variant.split(' ')[0] ?? variant], ['Diameter', variant.split(' ').slice(1).join(' ')], ['Type', 'Vented']],
   },
   {
-    category: 'brakes', prefix: 'BRK', name: 'Brake Caliper', img: '/images/parts/brake-rotor.svg',
+    category: 'brakes', prefix: 'BRK', name: 'Brake Caliper', img: '/images/parts/brake-caliper.svg',
     weight: 4_500,
     description: 'Remanufactured single-piston brake caliper with new seals and bracket, ready to bolt on.',
     price: [6_900, 15_900], minimums: [2, 5], variants: ['Front Left', 'Front Right', 'Rear Left', 'Rear Right'],
@@ -430,5 +431,46 @@ export function generateDemoCatalogue(seed = 9): { vehicles: DemoVehicle[]; part
       } satisfies DemoPart;
     }),
   );
-  return { vehicles, parts: [...originals, ...generated] };
+  const parts = [...originals, ...generated];
+  completeBrakeJobs(vehicles, parts);
+  return { vehicles, parts };
+}
+
+/**
+ * A brake job, axle by axle: what a garage orders for one vehicle. Each is a part type and the
+ * start of its variant (the position: "Front", "Rear Left").
+ */
+export const BRAKE_JOB: ReadonlyArray<{ type: string; position: string }> = [
+  { type: 'Ceramic Brake Pads', position: 'Front' },
+  { type: 'Ceramic Brake Pads', position: 'Rear' },
+  { type: 'Vented Brake Rotor', position: 'Front' },
+  { type: 'Vented Brake Rotor', position: 'Rear' },
+  { type: 'Brake Caliper', position: 'Front Left' },
+  { type: 'Brake Caliper', position: 'Front Right' },
+  { type: 'Brake Caliper', position: 'Rear Left' },
+  { type: 'Brake Caliper', position: 'Rear Right' },
+];
+
+/** The generated parts of a brake job's item, by type and position ("Vented Brake Rotor, Front 296 mm"). */
+export function brakeJobParts<T extends { name: string }>(parts: readonly T[], item: (typeof BRAKE_JOB)[number]): T[] {
+  return parts.filter((part) => part.name.startsWith(`${item.type}, ${item.position}`));
+}
+
+/**
+ * Every demo vehicle gets a complete brake job — pads, rotors and calipers, front and rear — so
+ * the demo can serve the order a garage places first (issue 34: a 2015 F-150 had one brake part).
+ * Where the random fitment left an item out, one of its parts (the same for a model's every
+ * year) is made to fit; nothing random is drawn, so the rest of the catalogue stays as it was.
+ */
+function completeBrakeJobs(vehicles: readonly DemoVehicle[], parts: DemoPart[]): void {
+  const modelIndex = new Map(models.map(([make, model], index) => [`${make}|${model}`, index]));
+  for (const item of BRAKE_JOB) {
+    const candidates = brakeJobParts(parts, item);
+    vehicles.forEach((vehicle, index) => {
+      if (candidates.some((part) => part.fits.includes(index))) return;
+      const chosen = candidates[(modelIndex.get(`${vehicle.make}|${vehicle.model}`) ?? 0) % candidates.length];
+      if (!chosen) throw new Error(`The demo catalogue has no ${item.type}, ${item.position}`);
+      chosen.fits = [...chosen.fits, index].sort((a, b) => a - b);
+    });
+  }
 }

@@ -17,7 +17,7 @@ import {
 import { createTestApp } from '../test/app';
 import { insertPart, placeOrder, setOrderStatus, signUpAdmin, signUpCustomer, type Customer } from '../test/orders';
 import { createUsersRepository } from './users/repository';
-import type { AuditAction } from './audit/repository';
+import type { AuditAction } from '@autoparts/shared';
 
 /**
  * Who may call what (DESIGN §5), walked for every admin call: signed out 401, a customer 403 by
@@ -172,6 +172,7 @@ const calls: Record<string, GuardedCall> = {
     audit: 'order.cancel',
   },
   'GET /admin/audit': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/audit?limit=5' }) },
+  'GET /admin/audit/actors': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/audit/actors' }) },
   'GET /admin/part/{id}/catalogue': { guard: 'admin', request: async () => ({ method: 'GET', url: `/api/admin/part/${await newPart()}/catalogue` }) },
   'PUT /admin/part/{id}/catalogue': {
     guard: 'admin',

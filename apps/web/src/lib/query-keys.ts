@@ -48,5 +48,6 @@ export const queryKeys = {
   audit: ['admin', 'audit'],
   overview: ['admin', 'overview'],
   operations: ['admin', 'operations'],
-  recentAudit: (limit: number) => ['admin', 'audit', limit],
+  auditLog: (search: string) => ['admin', 'audit', 'log', search],
+  auditActors: ['admin', 'audit', 'actors'],
 } as const;

@@ -41,7 +41,7 @@ export function anAuditEntry(overrides: Partial<AuditEntry> = {}): AuditEntry {
     action: 'user.make-admin',
     target: 'jane@example.com',
     details: {},
-    subject: null,
+    sentence: 'made jane@example.com an admin',
     createdAt: '2024-05-03T12:00:00.000Z',
     ...overrides,
   };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, byCookie, byToken, call, expectReply, insertReview, insertUser, payOrder, type Credential } from '../../test/admin';
 import { createTestApp } from '../../test/app';
 import { insertPart, placeOrder, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
-import type { AuditAction } from './repository';
+import type { AuditAction } from '@autoparts/shared';
 
 let app: FastifyInstance;
 let admin: Customer;
@@ -89,18 +89,28 @@ describe('GET /api/admin/audit', () => {
         action: expect.any(String),
         target: expect.any(String),
         details: expect.any(Object),
-        subject: expect.toBeOneOf([expect.any(String), null]),
+        sentence: expect.any(String),
         createdAt: expect.any(String),
       });
     }
-    // Each entry names its part, order or review as a person reads it, as they are now.
+    // Each entry in words, with what it changed, naming its part, order or review as it is now.
     const partNumber = (await app.db.selectFrom('parts').select('part_number').where('id', '=', partId).executeTakeFirstOrThrow()).part_number;
-    const subjects = new Map(entries.map((entry) => [entry.target, entry.subject]));
-    expect(subjects.get(`part ${partId}`)).toBe(`“Renamed” (${partNumber})`);
-    expect(subjects.get(`order ${shipped}`)).toBe(`${alice.email}’s order of 1 × Audited part`);
-    expect(subjects.get(`order ${cancelled}`)).toBe(`${alice.email}’s order of 2 × Audited part`);
-    expect(subjects.get(`review ${reviewId}`)).toMatch(/^the review by .+/);
-    expect(subjects.get(promoted)).toBeNull();
+    const numberOf = async (id: string) => (await app.db.selectFrom('orders').select('order_number').where('id', '=', id).executeTakeFirstOrThrow()).order_number;
+    const part = `“Renamed” (${partNumber})`;
+    const reviewer = (await app.db.selectFrom('reviews').select('name').where('id', '=', reviewId).executeTakeFirstOrThrow()).name;
+    expect(entries.map((entry) => entry.sentence).reverse()).toEqual([
+      `added the product “Audited part” (${partNumber})`,
+      `made ${promoted} an admin`,
+      `removed the user ${removed}`,
+      `edited ${part}: name “Renamed”, price $2.50`,
+      `restocked ${part} by 3`,
+      `archived ${part}: it is no longer for sale`,
+      `put ${part} back in the shop`,
+      `shipped 1 of 1 × Audited part (${partNumber}) of order ${await numberOf(shipped)} (${alice.email}) by another carrier, without a tracking number; everything on it has gone`,
+      `cancelled order ${await numberOf(cancelled)} (${alice.email}), which was unpaid`,
+      `hid the review by ${reviewer} from the shop`,
+      `showed the review by ${reviewer} again`,
+    ]);
     expect(new Set(entries.map((entry) => entry._id)).size).toBe(entries.length);
     const times = entries.map((entry) => Date.parse(entry.createdAt));
     expect(times.every((time) => !Number.isNaN(time))).toBe(true);
@@ -173,5 +183,86 @@ describe('GET /api/admin/audit', () => {
     }
 
     expect(await auditEntries('?limit=100')).toEqual(before);
+  });
+});
+
+describe('the audit log in words, and its screen’s filters', () => {
+  it('says what each parcel took, by which carrier and tracking number, not the whole order twice', async () => {
+    const partId = await insertPart(app, { name: 'Vented Brake Rotor' });
+    const orderId = await placeOrder(app, alice, partId, 32);
+    await payOrder(app, alice, orderId);
+    await asAdmin({ method: 'POST', url: `/api/admin/order/${orderId}/ship`, payload: { carrier: 'ups', trackingNumber: '1Z999AA10123456784', lines: [{ partId, quantity: 22 }] } });
+    await asAdmin({ method: 'POST', url: `/api/admin/order/${orderId}/ship`, payload: { carrier: 'ups', trackingNumber: '1Z999AA10123456785' } });
+    await asAdmin({ method: 'POST', url: `/api/admin/order/${orderId}/deliver` });
+    const { order_number: number } = await app.db.selectFrom('orders').select('order_number').where('id', '=', orderId).executeTakeFirstOrThrow();
+    const { part_number: partNumber } = await app.db.selectFrom('parts').select('part_number').where('id', '=', partId).executeTakeFirstOrThrow();
+
+    const sentences = (await auditEntries(`?limit=3&q=${number}`)).map((entry) => entry.sentence);
+
+    expect(sentences).toEqual([
+      `marked order ${number} (${alice.email}) delivered`,
+      `shipped 10 of 32 × Vented Brake Rotor (${partNumber}) of order ${number} (${alice.email}) by UPS 1Z 999 AA1 01 2345 6785; everything on it has gone`,
+      `shipped 22 of 32 × Vented Brake Rotor (${partNumber}) of order ${number} (${alice.email}) by UPS 1Z 999 AA1 01 2345 6784; the rest is still to ship`,
+    ]);
+  });
+
+  it('never shows an action’s raw key', async () => {
+    const entries = await auditEntries('?limit=100');
+
+    expect(entries.length).toBeGreaterThan(10);
+    for (const entry of entries) {
+      expect(entry.sentence).not.toContain(entry.action);
+      expect(entry.sentence).not.toMatch(/did “|undefined|\[object/);
+    }
+  });
+
+  it('filters by admin, action, time and a search by order number, part number or e-mail, a page at a time', async () => {
+    const other = await signUpAdmin(app, 'filtering-admin');
+    const bob = await signUpCustomer(app, 'filtered-customer');
+    const partId = await insertPart(app, { name: 'Ceramic Brake Pads' });
+    const { part_number: partNumber } = await app.db.selectFrom('parts').select('part_number').where('id', '=', partId).executeTakeFirstOrThrow();
+    const orderId = await placeOrder(app, bob, partId, 2);
+    const { order_number: orderNumber } = await app.db.selectFrom('orders').select('order_number').where('id', '=', orderId).executeTakeFirstOrThrow();
+    const before = new Date().toISOString();
+    await asAdmin({ method: 'POST', url: `/api/admin/part/${partId}/restock`, payload: { quantity: 4 } }, byToken(other));
+    await asAdmin({ method: 'POST', url: `/api/admin/part/${partId}/restock`, payload: { quantity: 5 } }, byToken(other));
+    await asAdmin({ method: 'POST', url: `/api/admin/order/${orderId}/cancel` }, byToken(other));
+    const after = new Date(Date.now() + 1000).toISOString();
+
+    const mine = await auditEntries(`?actor=${encodeURIComponent(other.email.toUpperCase())}`);
+    expect(mine.map((entry) => entry.action)).toEqual(['order.cancel', 'part.restock', 'part.restock']);
+    expect((await auditEntries(`?actor=${encodeURIComponent(other.email)}&action=part.restock`)).map((entry) => entry.details.quantity)).toEqual([5, 4]);
+    expect((await auditEntries(`?actor=${encodeURIComponent(other.email)}&limit=1&page=2`)).map((entry) => entry.details.quantity)).toEqual([5]);
+    expect(await auditEntries(`?actor=${encodeURIComponent(other.email)}&limit=1&page=4`)).toEqual([]);
+    expect(await auditEntries(`?actor=${encodeURIComponent(other.email)}&to=${encodeURIComponent(before)}`)).toEqual([]);
+    expect(await auditEntries(`?actor=${encodeURIComponent(other.email)}&from=${encodeURIComponent(before)}&to=${encodeURIComponent(after)}`)).toEqual(mine);
+    // The order by its number and by its customer's e-mail; the part, and the order, by the part number.
+    expect((await auditEntries(`?q=${orderNumber}`)).map((entry) => entry.sentence)).toEqual([`cancelled order ${orderNumber} (${bob.email}), which was unpaid`]);
+    expect((await auditEntries(`?q=${encodeURIComponent(bob.email.slice(0, 12))}`)).map((entry) => entry.target)).toEqual([`order ${orderId}`]);
+    expect((await auditEntries(`?q=${partNumber.toLowerCase()}`)).map((entry) => entry.action)).toEqual(['order.cancel', 'part.restock', 'part.restock']);
+
+    const actors = await call(app, byToken(admin), { method: 'GET', url: '/api/admin/audit/actors' });
+    expectReply(actors, 200);
+    expect(actors.json()).toEqual(expect.arrayContaining([admin.email, other.email]));
+    expect(actors.json()).not.toContain(bob.email);
+  });
+
+  it.each([
+    ['page=0'],
+    ['page=abc'],
+    ['action=order.explode'],
+    ['from=yesterday'],
+    ['from=2026-12-02T00:00:00.000Z&to=2026-12-01T00:00:00.000Z'],
+    [`q=${'x'.repeat(201)}`],
+  ])('answers 400 with a reason to %s', async (query) => {
+    const response = await getAudit(`?${query}`);
+
+    expect(response.statusCode, response.body).toBe(400);
+    expect((response.json() as { message: string }).message).toBeTruthy();
+  });
+
+  it('is the admins’ only', async () => {
+    expectReply(await getAudit('', byToken(alice)), 403);
+    expectReply(await call(app, byToken(alice), { method: 'GET', url: '/api/admin/audit/actors' }), 403);
   });
 });

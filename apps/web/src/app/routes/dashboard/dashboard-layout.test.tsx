@@ -69,6 +69,7 @@ describe('Dashboard layout', () => {
       ['Tax Rates', '/dashboard/tax-rates'],
       ['Fitment reports', '/dashboard/fitment-reports'],
       ['Operations', '/dashboard/operations'],
+      ['Audit log', '/dashboard/audit'],
     ]);
   });
 });

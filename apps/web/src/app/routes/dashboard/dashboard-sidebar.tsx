@@ -33,6 +33,7 @@ const linksByRole: Record<Role, { to: string; label: string }[]> = {
     { to: paths.taxRates, label: 'Tax Rates' },
     { to: paths.fitmentReports, label: 'Fitment reports' },
     { to: paths.operations, label: 'Operations' },
+    { to: paths.auditLog, label: 'Audit log' },
   ],
 };
 

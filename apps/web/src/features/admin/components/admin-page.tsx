@@ -8,10 +8,12 @@ interface AdminPageProps {
   /** One line under the heading: what the page is for. */
   intro: string;
   children: ReactNode;
+  /** The recent admin activity under the page; not under the audit log, which is all of it. */
+  activity?: boolean;
 }
 
 /** An admin page: its heading and content, then the recent admin activity (the tables need the width). */
-export function AdminPage({ title, intro, children }: AdminPageProps) {
+export function AdminPage({ title, intro, children, activity = true }: AdminPageProps) {
   const headingId = useId();
   return (
     <div className="grid gap-10">
@@ -23,9 +25,11 @@ export function AdminPage({ title, intro, children }: AdminPageProps) {
         <p className="mt-2 text-slate-600">{intro}</p>
         <div className="mt-6">{children}</div>
       </section>
-      <div className="max-w-2xl">
-        <RecentActivity />
-      </div>
+      {activity && (
+        <div className="max-w-2xl">
+          <RecentActivity />
+        </div>
+      )}
     </div>
   );
 }

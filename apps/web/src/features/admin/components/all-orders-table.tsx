@@ -1,5 +1,5 @@
 import { can, formatPrice, orderStatusLabels, type Order, type OrderStatus, type ShipOrderInput } from '@autoparts/shared';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { formatDateTime } from '../format';
 import { ActionButton } from './action-button';
 import { headerCellClass, stackedTableClass, TableRegion, theadClass } from './table-region';
@@ -90,65 +90,93 @@ function OrderRow({ order, onShip, onDeliver, onCancel, pending, busy }: OrderRo
   const id = useId();
   const customerId = `${id}-customer`;
   const partId = `${id}-part`;
+  const formId = `${id}-ship`;
+  const shippable = can(order.status, 'ship', 'admin');
+  // The Ship… form opens in a row of its own under the order's, across the table: in the
+  // actions column it squeezed the customer's e-mail over three lines. A parcel recorded closes it.
+  const [shipOpen, setShipOpen] = useState(false);
+  const [shipmentsSeen, setShipmentsSeen] = useState(order.shipments.length);
+  if (order.shipments.length !== shipmentsSeen) {
+    setShipmentsSeen(order.shipments.length);
+    setShipOpen(false);
+  }
   return (
-    <tr className="align-middle">
-      <th scope="row" id={customerId} className="px-4 py-3 font-normal">
-        <span className="block font-semibold text-ink">{order.customername}</span>
-        <EmailText email={order.email} className="block text-slate-500" />
-      </th>
-      <td data-label="Part" className="px-4 py-3">
-        <span id={partId} className="block">
-          {order.name}
-        </span>
-        <span className="block text-xs text-slate-500">Order {order.orderNumber}</span>
-        <OrderDetailsDisclosure order={order} />
-      </td>
-      <td data-label="Quantity" className="px-4 py-3 tabular-nums">{order.orderQuantity}</td>
-      <td data-label="Total" className="px-4 py-3 tabular-nums">{formatPrice(order.price)}</td>
-      <td data-label="Status" className="px-4 py-3">
-        <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusStyles[order.status]}`}>
-          {orderStatusLabels[order.status]}
-        </span>
-        {order.transactionId && (
-          <p className="mt-1 text-xs text-slate-600">
-            {order.paymentProvider === 'stripe' ? 'Stripe' : 'Test mode'}:{' '}
-            <span className="break-all font-mono text-slate-700">{order.transactionId}</span>
-          </p>
-        )}
-      </td>
-      <td data-label="Date" className="px-4 py-3 whitespace-nowrap text-slate-600">
-        <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
-      </td>
-      <td className="px-4 py-3">
-        {can(order.status, 'ship', 'admin') ? (
-          <ShipForm key={order.shipments.length} order={order} onShip={(shipment) => onShip(order, shipment)} busy={busy || pending === 'ship'} />
-        ) : can(order.status, 'deliver', 'admin') ? (
-          <ActionButton
-            tone="primary"
-            onClick={() => onDeliver(order)}
-            disabled={busy}
-            pending={pending === 'deliver'}
-            aria-describedby={`${customerId} ${partId}`}
-          >
-            Mark delivered
-          </ActionButton>
-        ) : can(order.status, 'cancel', 'admin') ? (
-          <ActionButton
-            tone="danger"
-            onClick={() => onCancel(order)}
-            disabled={busy}
-            pending={pending === 'cancel'}
-            aria-describedby={`${customerId} ${partId}`}
-          >
-            Cancel
-          </ActionButton>
-        ) : (
-          <span className="text-slate-400">
-            <span aria-hidden="true">—</span>
-            <span className="sr-only">No action</span>
+    <>
+      <tr className="align-middle">
+        <th scope="row" id={customerId} className="px-4 py-3 font-normal">
+          <span className="block font-semibold text-ink">{order.customername}</span>
+          {/* From 640 px the e-mail keeps to one line: the table scrolls sideways before it breaks it. */}
+        <EmailText email={order.email} className="block text-slate-500 sm:whitespace-nowrap sm:[&_wbr]:hidden" />
+        </th>
+        <td data-label="Part" className="px-4 py-3">
+          <span id={partId} className="block">
+            {order.name}
           </span>
-        )}
-      </td>
-    </tr>
+          <span className="block text-xs text-slate-500">Order {order.orderNumber}</span>
+          <OrderDetailsDisclosure order={order} />
+        </td>
+        <td data-label="Quantity" className="px-4 py-3 tabular-nums">{order.orderQuantity}</td>
+        <td data-label="Total" className="px-4 py-3 tabular-nums">{formatPrice(order.price)}</td>
+        <td data-label="Status" className="px-4 py-3">
+          <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusStyles[order.status]}`}>
+            {orderStatusLabels[order.status]}
+          </span>
+          {order.transactionId && (
+            <p className="mt-1 text-xs text-slate-600">
+              {order.paymentProvider === 'stripe' ? 'Stripe' : 'Test mode'}:{' '}
+              <span className="break-all font-mono text-slate-700">{order.transactionId}</span>
+            </p>
+          )}
+        </td>
+        <td data-label="Date" className="px-4 py-3 whitespace-nowrap text-slate-600">
+          <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+        </td>
+        <td className="px-4 py-3">
+          {shippable ? (
+            <button
+              type="button"
+              aria-expanded={shipOpen}
+              aria-controls={shipOpen ? formId : undefined}
+              onClick={() => setShipOpen((open) => !open)}
+              className="whitespace-nowrap rounded font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+            >
+              Ship…<span className="sr-only">{` order ${order.orderNumber}`}</span>
+            </button>
+          ) : can(order.status, 'deliver', 'admin') ? (
+            <ActionButton
+              tone="primary"
+              onClick={() => onDeliver(order)}
+              disabled={busy}
+              pending={pending === 'deliver'}
+              aria-describedby={`${customerId} ${partId}`}
+            >
+              Mark delivered
+            </ActionButton>
+          ) : can(order.status, 'cancel', 'admin') ? (
+            <ActionButton
+              tone="danger"
+              onClick={() => onCancel(order)}
+              disabled={busy}
+              pending={pending === 'cancel'}
+              aria-describedby={`${customerId} ${partId}`}
+            >
+              Cancel
+            </ActionButton>
+          ) : (
+            <span className="text-slate-400">
+              <span aria-hidden="true">—</span>
+              <span className="sr-only">No action</span>
+            </span>
+          )}
+        </td>
+      </tr>
+      {shippable && shipOpen && (
+        <tr className="bg-slate-50">
+          <td colSpan={7} className="px-4 py-4">
+            <ShipForm id={formId} order={order} onShip={(shipment) => onShip(order, shipment)} busy={busy || pending === 'ship'} />
+          </td>
+        </tr>
+      )}
+    </>
   );
 }

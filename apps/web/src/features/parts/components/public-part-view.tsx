@@ -2,6 +2,7 @@ import { formatPrice, isEnded, partChangeMessages, partPromiseMessages, paths, t
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { pageTitle } from '../../../content/site';
+import { VehicleSelector } from '../../catalog/components/vehicle-selector';
 import { PartDetails } from '../../orders/components/part-details';
 import { FitmentSection, FitmentTable, FitVerdictFor } from '../../orders/components/part-fitment';
 import { fitmentVehicles } from '../api/get-public-part';
@@ -15,7 +16,8 @@ interface PublicPartViewProps {
 
 /**
  * A part's public page: its details (as the signed-in page shows them, with the quantity prices
- * and whether it fits the garage's active vehicle), a box to buy it, and the vehicles it fits;
+ * and whether it fits the garage's active vehicle), a box to buy it, My Garage's vehicle picker
+ * (the home page's), and the vehicles it fits;
  * with its changes (issue 30): a part no longer made stays, unindexed, and cannot be ordered.
  */
 export function PublicPartView({ part, addToCart }: PublicPartViewProps) {
@@ -47,38 +49,42 @@ export function PublicPartView({ part, addToCart }: PublicPartViewProps) {
       <PartChangeNotices part={part} />
       <div className="grid items-start gap-10 lg:grid-cols-[2fr_1fr]">
         <PartDetails part={part} besidePrice={<FitVerdictFor part={part} vehicles={vehicles} />} />
-        <aside aria-labelledby="buy-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-          <h2 id="buy-heading" className="text-lg font-bold text-ink">
-            Buy this part
-          </h2>
-          <p className="mt-2 text-2xl font-bold text-brand-700">{formatPrice(part.price)}</p>
-          {ended ? (
-            <p className="mt-1 font-semibold text-red-700">{partChangeMessages.noLongerMadeShort}</p>
-          ) : (
-            <>
-              <p className={`mt-1 font-semibold ${inStock ? 'text-green-800' : 'text-red-700'}`}>
-                {inStock ? `In stock: ${part.availableQuantity}` : 'Out of stock'}
+        <div className="grid min-w-0 gap-6">
+          <aside aria-labelledby="buy-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            <h2 id="buy-heading" className="text-lg font-bold text-ink">
+              Buy this part
+            </h2>
+            <p className="mt-2 text-2xl font-bold text-brand-700">{formatPrice(part.price)}</p>
+            {ended ? (
+              <p className="mt-1 font-semibold text-red-700">{partChangeMessages.noLongerMadeShort}</p>
+            ) : (
+              <>
+                <p className={`mt-1 font-semibold ${inStock ? 'text-green-800' : 'text-red-700'}`}>
+                  {inStock ? `In stock: ${part.availableQuantity}` : 'Out of stock'}
+                </p>
+                <p className="mt-1 text-slate-600">{`Minimum order: ${part.minOrderQuantity}`}</p>
+                <div className="mt-4 flex flex-col gap-3">
+                  {addToCart}
+                  <Link
+                    to={paths.part(part._id)}
+                    className="inline-flex justify-center rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+                  >
+                    Order now
+                  </Link>
+                </div>
+                <p className="mt-2 text-sm text-slate-600">Order now asks you to sign in, then takes the order and its payment.</p>
+              </>
+            )}
+            {part.fitment.length > 0 && (
+              <p data-testid="fit-promise" className="mt-4 rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900">
+                <strong className="block font-semibold">The fit promise</strong>
+                {partPromiseMessages.fitPromise}
               </p>
-              <p className="mt-1 text-slate-600">{`Minimum order: ${part.minOrderQuantity}`}</p>
-              <div className="mt-4 flex flex-col gap-3">
-                {addToCart}
-                <Link
-                  to={paths.part(part._id)}
-                  className="inline-flex justify-center rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-                >
-                  Order now
-                </Link>
-              </div>
-              <p className="mt-2 text-sm text-slate-600">Order now asks you to sign in, then takes the order and its payment.</p>
-            </>
-          )}
-          {part.fitment.length > 0 && (
-            <p data-testid="fit-promise" className="mt-4 rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900">
-              <strong className="block font-semibold">The fit promise</strong>
-              {partPromiseMessages.fitPromise}
-            </p>
-          )}
-        </aside>
+            )}
+          </aside>
+          {/* Choose the vehicle here: whether the part fits it shows beside the price at once. */}
+          <VehicleSelector />
+        </div>
       </div>
       <PartChangeSections part={part} />
       <FitmentSection>

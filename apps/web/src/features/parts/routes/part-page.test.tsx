@@ -1,5 +1,5 @@
 import { partChangeMessages, partPromiseMessages, type PublicPart } from '@autoparts/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
@@ -18,6 +18,9 @@ const part: PublicPart = {
   ],
 };
 
+/** What every visit asks besides the part: who is signed in, and My Garage's years. */
+const visitor = { 'GET /api/me': signedOutReply, 'GET /api/vehicles/years': { body: [2016] } };
+
 function renderPage() {
   return renderRoutes([{ path: '/parts/:partNumber', element: <PublicPartPage /> }], { path: '/parts/BRK-1001' });
 }
@@ -29,7 +32,7 @@ afterEach(() => localStorage.clear());
 
 describe('/parts/{partNumber}', () => {
   it('shows the part, its quantity prices, stock, fitment by make and model, and Order now', async () => {
-    stubFetch({ [GET_PART]: { body: part }, 'GET /api/me': signedOutReply });
+    stubFetch({ [GET_PART]: { body: part }, ...visitor });
     renderPage();
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Brake Pads' })).toBeInTheDocument();
@@ -46,7 +49,7 @@ describe('/parts/{partNumber}', () => {
   });
 
   it('shows the core deposit, the warranty and which purchases the fit promise covers', async () => {
-    stubFetch({ [GET_PART]: { body: { ...part, coreDeposit: 45, warrantyMonths: 24 } }, 'GET /api/me': signedOutReply });
+    stubFetch({ [GET_PART]: { body: { ...part, coreDeposit: 45, warrantyMonths: 24 } }, ...visitor });
     renderPage();
     expect(await screen.findByText('Core deposit $45.00, refunded when you send the old part back within 90 days')).toBeInTheDocument();
     expect(screen.getByText('2-year warranty')).toBeInTheDocument();
@@ -54,14 +57,37 @@ describe('/parts/{partNumber}', () => {
   });
 
   it('says whether it fits the vehicle chosen in the garage', async () => {
-    stubFetch({ [GET_PART]: { body: part }, 'GET /api/me': signedOutReply });
+    stubFetch({ [GET_PART]: { body: part }, ...visitor });
     garageWith({ _id: 'elantra-2016', year: 2016, make: 'Hyundai', model: 'Elantra', engine: '2.0L' });
     renderPage();
     expect(await screen.findByText('Fits your 2016 Hyundai Elantra')).toBeInTheDocument();
   });
 
+  it('offers My Garage’s vehicle picker: a vehicle chosen there is answered beside the price', async () => {
+    const elantra = { _id: 'elantra-2016', year: 2016, make: 'Hyundai', model: 'Elantra', engine: '2.0L' };
+    stubFetch({
+      [GET_PART]: { body: part },
+      ...visitor,
+      'GET /api/vehicles/years': { body: [2016] },
+      'GET /api/vehicles/makes?year=2016': { body: ['Hyundai'] },
+      'GET /api/vehicles/models?year=2016&make=Hyundai': { body: [elantra] },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const garage = within(await screen.findByRole('region', { name: 'My Garage' }));
+    expect(screen.queryByText(/fit your/)).not.toBeInTheDocument();
+
+    await user.selectOptions(await garage.findByRole('combobox', { name: 'Year' }), '2016');
+    await user.selectOptions(await garage.findByRole('combobox', { name: 'Make' }), 'Hyundai');
+    await waitFor(() => expect(garage.getByRole('combobox', { name: 'Model' })).toBeEnabled());
+    await user.selectOptions(garage.getByRole('combobox', { name: 'Model' }), 'Elantra 2.0L');
+
+    expect(await screen.findByText('Fits your 2016 Hyundai Elantra')).toBeInTheDocument();
+    expect(garage.getByTestId('active-vehicle')).toHaveTextContent('2016 Hyundai Elantra');
+  });
+
   it('says when it does not fit, with a link to parts that do', async () => {
-    stubFetch({ [GET_PART]: { body: part }, 'GET /api/me': signedOutReply });
+    stubFetch({ [GET_PART]: { body: part }, ...visitor });
     garageWith({ _id: 'corolla-2018', year: 2018, make: 'Toyota', model: 'Corolla', engine: '' });
     renderPage();
     expect(await screen.findByText('Does not fit your 2018 Toyota Corolla')).toBeInTheDocument();
@@ -74,7 +100,7 @@ describe('/parts/{partNumber}', () => {
   it('says a discontinued part is no longer made, names its replacement, keeps it out of search engines and offers no way to order it', async () => {
     stubFetch({
       [GET_PART]: { body: { ...part, lifecycle: { code: '8', label: 'Discontinued' }, replacedBy: { partNumber: 'BRK-2002', name: 'Ceramic Brake Pads' } } },
-      'GET /api/me': signedOutReply,
+      ...visitor,
     });
     renderPage();
 
@@ -102,7 +128,7 @@ describe('/parts/{partNumber}', () => {
           ],
         },
       },
-      'GET /api/me': signedOutReply,
+      ...visitor,
     });
     renderPage();
 
@@ -132,7 +158,7 @@ describe('/parts/{partNumber}', () => {
           ],
         },
       },
-      'GET /api/me': signedOutReply,
+      ...visitor,
     });
     renderPage();
 
@@ -142,7 +168,7 @@ describe('/parts/{partNumber}', () => {
   });
 
   it('is "Part not found" for a number we do not sell, with a search for it', async () => {
-    stubFetch({ [GET_PART]: { status: 404, body: { message: 'Part not found' } }, 'GET /api/me': signedOutReply });
+    stubFetch({ [GET_PART]: { status: 404, body: { message: 'Part not found' } }, ...visitor });
     renderPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Part not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Search the shop for it' })).toHaveAttribute('href', '/shop?q=BRK-1001');
@@ -150,7 +176,7 @@ describe('/parts/{partNumber}', () => {
 
   it('shows a skeleton while loading, and a failure with Try again', async () => {
     let fails = true;
-    stubFetch({ [GET_PART]: () => (fails ? { status: 500, body: { message: 'Internal Server Error' } } : { body: part }), 'GET /api/me': signedOutReply });
+    stubFetch({ [GET_PART]: () => (fails ? { status: 500, body: { message: 'Internal Server Error' } } : { body: part }), ...visitor });
     const user = userEvent.setup();
     renderPage();
     expect(screen.getByRole('status', { name: 'Loading part' })).toBeInTheDocument();

@@ -22,11 +22,12 @@ const fieldClass =
   'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-ink focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700';
 
 /**
- * "Ship…" under an order to ship: where it goes and by which method, then the carrier, the
- * tracking number, and how many of each line
- * (all that is left, unless changed). The server decides what may go; it checks everything again.
+ * The form that "Ship…" opens under an order to ship, across the table's width (a column of its
+ * own would squeeze the others): where it goes and by which method, then the carrier, the
+ * tracking number, and how many of each line (all that is left, unless changed). The server
+ * decides what may go; it checks everything again.
  */
-export function ShipForm({ order, onShip, busy }: { order: Order; onShip: (shipment: ShipOrderInput) => void; busy: boolean }) {
+export function ShipForm({ order, onShip, busy, id: formId }: { order: Order; onShip: (shipment: ShipOrderInput) => void; busy: boolean; id: string }) {
   const id = useId();
   const lines = leftToShip(order);
   const [carrier, setCarrier] = useState<CarrierCode>('ups');
@@ -52,24 +53,21 @@ export function ShipForm({ order, onShip, busy }: { order: Order; onShip: (shipm
   }
 
   return (
-    <details className="mt-2 text-sm">
-      <summary className="cursor-pointer rounded font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
-        Ship…<span className="sr-only">{` order ${order.orderNumber}`}</span>
-      </summary>
-      <form onSubmit={submit} noValidate aria-label={`Ship order ${order.orderNumber}`} className="mt-2 grid w-64 max-w-full gap-3">
-        {/* Where it goes and how, as the buyer chose at checkout: what the parcel's label needs. */}
-        <dl className="grid gap-2 text-slate-700">
-          <div>
-            <dt className="font-semibold text-ink">Ship to</dt>
-            <dd>{order.shippingAddress ? <AddressLines address={order.shippingAddress} /> : <p className="whitespace-pre-line">{order.address}</p>}</dd>
-          </div>
-          <div>
-            <dt className="font-semibold text-ink">Method</dt>
-            <dd>
-              {order.shipping.method ? `${order.shipping.method}${order.shipping.estimate ? ` (${order.shipping.estimate})` : ''}` : 'None chosen'}
-            </dd>
-          </div>
-        </dl>
+    <form id={formId} onSubmit={submit} noValidate aria-label={`Ship order ${order.orderNumber}`} className="grid w-full max-w-4xl gap-4 text-left text-sm sm:grid-cols-3">
+      {/* Where it goes and how, as the buyer chose at checkout: what the parcel's label needs. */}
+      <dl className="grid content-start gap-2 text-slate-700">
+        <div>
+          <dt className="font-semibold text-ink">Ship to</dt>
+          <dd>{order.shippingAddress ? <AddressLines address={order.shippingAddress} /> : <p className="whitespace-pre-line">{order.address}</p>}</dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-ink">Method</dt>
+          <dd>
+            {order.shipping.method ? `${order.shipping.method}${order.shipping.estimate ? ` (${order.shipping.estimate})` : ''}` : 'None chosen'}
+          </dd>
+        </div>
+      </dl>
+      <div className="grid content-start gap-3">
         <label className="block font-semibold text-ink">
           Carrier
           <select value={carrier} onChange={(event) => setCarrier(event.target.value as CarrierCode)} className={fieldClass}>
@@ -93,6 +91,8 @@ export function ShipForm({ order, onShip, busy }: { order: Order; onShip: (shipm
             className={`${fieldClass} font-mono`}
           />
         </label>
+      </div>
+      <div className="grid content-start gap-3">
         <fieldset>
           <legend className="font-semibold text-ink">Units in this parcel</legend>
           {lines.map((line) => (
@@ -122,7 +122,7 @@ export function ShipForm({ order, onShip, busy }: { order: Order; onShip: (shipm
         <ActionButton tone="primary" type="submit" disabled={busy} pending={busy}>
           Ship
         </ActionButton>
-      </form>
-    </details>
+      </div>
+    </form>
   );
 }

@@ -1,0 +1,87 @@
+import { auditMessages } from '@autoparts/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { anAuditEntry } from '../../../test/admin';
+import { stubFetch } from '../../../test/fetch-stub';
+import { renderRoutes } from '../../../test/render-with-router';
+import { auditSearch } from '../api/get-audit-log';
+import { Component as AuditLogPage } from './audit-log';
+
+const ACTORS = 'GET /api/admin/audit/actors';
+const FIRST = 'GET /api/admin/audit?limit=25';
+const shipped = anAuditEntry({
+  _id: 'e2',
+  action: 'order.ship',
+  sentence: 'shipped 22 of 32 × Vented Brake Rotor (BRK-2001) of order 100042 (jane@example.com) by UPS 1Z 999 AA1 01 2345 6784',
+});
+
+function renderAuditLog(path = '/dashboard/audit') {
+  return renderRoutes([{ path: '/dashboard/audit', element: <AuditLogPage /> }], { path });
+}
+
+describe('Audit log', () => {
+  it('lists the entries in words, and filters by admin, action and search through the address', async () => {
+    const server = stubFetch({
+      [ACTORS]: { body: ['boss@example.com', 'sam@example.com'] },
+      [FIRST]: { body: [shipped, anAuditEntry()] },
+      'GET /api/admin/audit?limit=25&actor=sam%40example.com': { body: [] },
+      'GET /api/admin/audit?limit=25&actor=sam%40example.com&action=order.ship': { body: [] },
+      'GET /api/admin/audit?limit=25&actor=sam%40example.com&action=order.ship&q=100042': { body: [shipped] },
+    });
+    const user = userEvent.setup();
+    const { router } = renderAuditLog();
+    expect(screen.getByRole('heading', { level: 1, name: 'Audit log' })).toBeInTheDocument();
+    const items = await screen.findAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('p')?.textContent)).toEqual([
+      `boss@example.com ${shipped.sentence}`,
+      'boss@example.com made jane@example.com an admin',
+    ]);
+    expect(screen.queryByRole('navigation', { name: 'Audit log pages' })).not.toBeInTheDocument();
+
+    const filters = within(screen.getByRole('search', { name: 'Filter the audit log' }));
+    await within(filters.getByLabelText('Admin')).findByRole('option', { name: 'sam@example.com' });
+    await user.selectOptions(filters.getByLabelText('Admin'), 'sam@example.com');
+    expect(await screen.findByText('No entries match these filters.')).toBeInTheDocument();
+    await user.selectOptions(filters.getByLabelText('Action'), 'Order shipped (a parcel)');
+    await user.type(filters.getByLabelText('Order number, part number or e-mail'), '100042{Enter}');
+    expect(await screen.findByText(new RegExp('shipped 22 of 32'))).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?actor=sam%40example.com&action=order.ship&q=100042');
+    expect(server.paths()).toContain('GET /api/admin/audit?limit=25&actor=sam%40example.com&action=order.ship&q=100042');
+  });
+
+  it('pages on while a page comes full', async () => {
+    const full = Array.from({ length: 25 }, (_, index) => anAuditEntry({ _id: `e${index}` }));
+    stubFetch({ [ACTORS]: { body: [] }, [FIRST]: { body: full }, 'GET /api/admin/audit?limit=25&page=2': { body: [shipped] } });
+    const user = userEvent.setup();
+    renderAuditLog();
+    const pager = await screen.findByRole('navigation', { name: 'Audit log pages' });
+    await user.click(within(pager).getByRole('button', { name: 'Older' }));
+    expect(await screen.findByText(new RegExp('shipped 22 of 32'))).toBeInTheDocument();
+    expect(within(pager).getByRole('button', { name: 'Older' })).toBeDisabled();
+  });
+
+  it('refuses a “to” date before the “from” date without asking the server', async () => {
+    const server = stubFetch({ [ACTORS]: { body: [] } });
+    renderAuditLog('/dashboard/audit?from=2026-12-02&to=2026-12-01');
+    expect(await screen.findByText(auditMessages.dateRange)).toBeInTheDocument();
+    expect(server.paths().filter((path) => path.startsWith('GET /api/admin/audit?'))).toEqual([]);
+  });
+
+  it('says so when the log cannot be loaded, and tries again', async () => {
+    let fail = true;
+    stubFetch({ [ACTORS]: { body: [] }, [FIRST]: () => (fail ? { status: 500, body: { message: 'Internal Server Error' } } : { body: [] }) });
+    const user = userEvent.setup();
+    renderAuditLog();
+    expect(await screen.findByText('We could not load the audit log right now.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: /try again/i }));
+    expect(await screen.findByText('No admin actions yet.')).toBeInTheDocument();
+  });
+
+  it('asks for the admin’s days as the instants that start and end them', () => {
+    const search = new URLSearchParams(auditSearch({ limit: 25, from: '2026-12-01', to: '2026-12-01' }));
+    expect(Date.parse(search.get('to')!) - Date.parse(search.get('from')!)).toBe(24 * 60 * 60 * 1000);
+    expect(new Date(search.get('from')!).getHours()).toBe(0);
+  });
+});

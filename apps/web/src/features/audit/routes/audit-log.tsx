@@ -1,0 +1,93 @@
+import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction } from '@autoparts/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { Pager } from '../../../components/pager';
+import { LoadingBlock } from '../../../components/spinner';
+import { AdminPage } from '../../admin/components/admin-page';
+import { LoadError } from '../../admin/components/load-error';
+import { auditActorsQuery, auditLogQuery } from '../api/get-audit-log';
+import { AuditEntries } from '../components/audit-entries';
+import { AuditFilters, dateRangeProblem, type AuditFilterValues } from '../components/audit-filters';
+
+const day = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The filters live in the address (`?action=order.ship&q=100042&page=2`): Back and a reload keep them. */
+function filtersFrom(search: URLSearchParams): AuditFilterValues & { page: number } {
+  const action = search.get('action') ?? '';
+  const page = Number(search.get('page'));
+  const dayOf = (key: string) => (day.test(search.get(key) ?? '') ? (search.get(key) as string) : '');
+  return {
+    actor: (search.get('actor') ?? '').trim(),
+    action: (AUDIT_ACTIONS as readonly string[]).includes(action) ? (action as AuditAction) : '',
+    from: dayOf('from'),
+    to: dayOf('to'),
+    q: (search.get('q') ?? '').trim(),
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+function searchFrom(filters: AuditFilterValues & { page: number }): URLSearchParams {
+  const search = new URLSearchParams();
+  for (const key of ['actor', 'action', 'from', 'to', 'q'] as const) if (filters[key]) search.set(key, filters[key]);
+  if (filters.page > 1) search.set('page', String(filters.page));
+  return search;
+}
+
+/** /dashboard/audit (admins): every admin action in words, newest first, filtered and paged by the server. */
+export function Component() {
+  const [search, setSearch] = useSearchParams();
+  const filters = filtersFrom(search);
+  const rangeProblem = dateRangeProblem(filters);
+  const entries = useQuery({ ...auditLogQuery({ ...filters, limit: AUDIT_PAGE_SIZE }), enabled: !rangeProblem });
+  const actors = useQuery(auditActorsQuery);
+  const filtered = Boolean(filters.actor || filters.action || filters.from || filters.to || filters.q);
+  const change = (next: AuditFilterValues & { page: number }) => setSearch(searchFrom(next), { preventScrollReset: true });
+
+  return (
+    <AdminPage title="Audit log" intro="Every admin action, newest first, in words: who did what, to which order, part or account, and when." activity={false}>
+      <AuditFilters values={filters} actors={actors.data ?? []} onChange={(values) => change({ ...values, page: 1 })} />
+      <div className="mt-6">
+        {rangeProblem ? (
+          <p className="text-slate-700">Choose a “to” date on or after the “from” date to see the log.</p>
+        ) : entries.isError && !entries.data ? (
+          <LoadError what="the audit log" error={entries.error} onRetry={() => void entries.refetch()} />
+        ) : entries.isPending ? (
+          <LoadingBlock label="Loading the audit log" />
+        ) : entries.data.length === 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">
+            <p className="text-lg">{filters.page > 1 ? 'No more entries.' : filtered ? 'No entries match these filters.' : 'No admin actions yet.'}</p>
+            {filters.page > 1 && (
+              <button
+                type="button"
+                onClick={() => change({ ...filters, page: 1 })}
+                className="mt-3 rounded font-semibold text-brand-700 underline hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+              >
+                Go to the first page
+              </button>
+            )}
+          </div>
+        ) : (
+          <section aria-labelledby="audit-entries-heading" aria-busy={entries.isPlaceholderData || undefined} className="grid gap-4">
+            <h2 id="audit-entries-heading" className="sr-only">
+              Audit log entries
+            </h2>
+            {entries.isPlaceholderData && (
+              <p role="status" className="text-sm text-slate-600">
+                Loading…
+              </p>
+            )}
+            <AuditEntries entries={entries.data} className={`rounded-xl border border-slate-200 p-4 sm:p-5 ${entries.isPlaceholderData ? 'opacity-60' : ''}`} />
+            <Pager
+              label="Audit log pages"
+              page={filters.page}
+              hasNext={entries.data.length === AUDIT_PAGE_SIZE}
+              previousText="Newer"
+              nextText="Older"
+              onPage={(page) => change({ ...filters, page })}
+            />
+          </section>
+        )}
+      </div>
+    </AdminPage>
+  );
+}

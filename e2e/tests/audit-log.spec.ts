@@ -1,0 +1,69 @@
+import type { ListedPart } from '@autoparts/shared';
+import { e2eAdmin } from './admin-account';
+import { newAccount, signUp } from './accounts';
+import { expect, test } from './fixtures';
+import { expectNoSeriousA11yViolations, logInAt, widths } from './pages';
+
+test.describe.configure({ timeout: 90_000 });
+
+for (const [index, width] of widths.entries()) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 844 } });
+
+    test('an admin finds a parcel in the audit log by its order number: in words, with the units, carrier and tracking number', async ({ page, browser, request, baseURL }) => {
+      const parts = (await (await request.get('/api/parts')).json()) as ListedPart[];
+      const part = parts.find((candidate, at) => at >= 8 + index && candidate.minOrderQuantity >= 2 && candidate.availableQuantity >= candidate.minOrderQuantity);
+      if (!part) throw new Error('no part of two units or more to order');
+      const customer = newAccount(`audit${width}`);
+      const shopperContext = await browser.newContext({ viewport: { width, height: 844 } });
+      const shopper = await shopperContext.newPage();
+      await signUp(shopper, customer);
+      await shopper.goto(`/part/${part._id}`);
+      await shopper.getByLabel('Address').fill('9 Harbour Street, Boston');
+      await shopper.getByRole('button', { name: 'Place Order' }).click();
+      await shopper.goto('/dashboard');
+      await shopper.getByRole('row').filter({ hasText: part.name }).getByRole('link', { name: 'Pay Now' }).click();
+      await shopper.getByLabel(/card number/i).fill('4242 4242 4242 4242');
+      await shopper.getByLabel(/expiry/i).fill('12/34');
+      await shopper.getByLabel(/cvc/i).fill('123');
+      await shopper.getByRole('button', { name: /^Pay/ }).click();
+      await expect(shopper.getByText('Paid', { exact: true }).first()).toBeVisible();
+      await shopperContext.close();
+
+      // One unit goes first, by UPS (through the API: shipping has its own journeys).
+      await logInAt(page, e2eAdmin);
+      const listed = await page.request.get(`/api/admin/orders?email=${encodeURIComponent(customer.email)}`);
+      const [order] = ((await listed.json()) as { orders: { _id: string; orderNumber: string; orderQuantity: number }[] }).orders;
+      if (!order) throw new Error('the order is not listed');
+      const shipped = await page.request.post(`/api/admin/order/${order._id}/ship`, {
+        data: { carrier: 'ups', trackingNumber: '1Z999AA10123456784', lines: [{ partId: part._id, quantity: 1 }] },
+        headers: { origin: baseURL ?? '' },
+      });
+      expect(shipped.status()).toBe(200);
+
+      await page.goto('/dashboard');
+      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Audit log' }).click();
+      await expect(page).toHaveURL('/dashboard/audit');
+      await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+      const filters = page.getByRole('search', { name: 'Filter the audit log' });
+      await filters.getByLabel('Action').selectOption('order.ship');
+      await filters.getByLabel('Order number, part number or e-mail').fill(order.orderNumber);
+      await filters.getByRole('button', { name: 'Search' }).click();
+      await expect(page).toHaveURL(new RegExp(`action=order.ship&q=${order.orderNumber}`));
+      const entries = page.getByRole('region', { name: 'Audit log entries' }).getByRole('listitem');
+      await expect(entries).toHaveCount(1);
+      await expect(entries.first()).toContainText(
+        `${e2eAdmin.email} shipped 1 of ${order.orderQuantity} × ${part.name} (${part.partNumber}) of order ${order.orderNumber} (${customer.email}) by UPS 1Z 999 AA1 01 2345 6784; the rest is still to ship`,
+      );
+      await expectNoSeriousA11yViolations(page);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `.tmp/screens/${width}_audit-log.png`, fullPage: true });
+
+      // A search that finds nothing says so; the keyboard reaches the filters.
+      await filters.getByLabel('Order number, part number or e-mail').fill('no-such-thing@example.com');
+      await filters.getByLabel('Order number, part number or e-mail').press('Enter');
+      await expect(page.getByText('No entries match these filters.')).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+  });
+}
