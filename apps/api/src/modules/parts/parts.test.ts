@@ -102,7 +102,8 @@ describe('GET /api/part/{id}', () => {
       weightKg: expect.any(Number),
       priceBreaks: expect.any(Array),
       coreDeposit: null,
-      warrantyMonths: null,
+      // The demo's parts carry the 12-month warranty the home page promises (decision 066).
+      warrantyMonths: 12,
       lifecycle: { code: '2', label: 'Available to order' },
       replacedBy: null,
       replaces: [],
