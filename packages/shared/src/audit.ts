@@ -88,7 +88,7 @@ const instant = z.iso.datetime({ offset: true, error: 'A time is written as ISO 
 
 /**
  * `GET /api/admin/audit`: newest first, `limit` a page (at most 100), filtered by the admin's
- * e-mail (`actor`), the action, a time range (`from` included, `to` not: the browser sends the
+ * e-mail (`actor`, in any case), the action, a time range (`from` included, `to` not: the browser sends the
  * start of the admin's first day and of the day after the last, in the admin's time zone) and a
  * search (`q`): an order number, a part number or an e-mail, a part of one will do.
  */
@@ -103,7 +103,6 @@ export const auditQuerySchema = z
     q: z.string().trim().max(AUDIT_SEARCH_MAX).optional(),
   })
   .refine((query) => query.from === undefined || query.to === undefined || Date.parse(query.from) < Date.parse(query.to), { path: ['to'], message: auditMessages.dateRange });
-export type AuditQuery = z.input<typeof auditQuerySchema>;
 export type AuditFilters = z.output<typeof auditQuerySchema>;
 
 export const auditEntrySchema = z.object({

@@ -58,7 +58,7 @@ export function createAuditLog(db: Db) {
         .leftJoin('orders', (join) => join.on(sql<boolean>`audit_log.target = 'order ' || orders.id::text`))
         .leftJoin('parts', (join) => join.on(sql<boolean>`audit_log.target = 'part ' || parts.id::text`))
         .selectAll('audit_log');
-      if (actor) select = select.where(sql<boolean>`strpos(lower(audit_log.actor_email), ${actor}) > 0`);
+      if (actor) select = select.where('audit_log.actor_email', '=', actor);
       if (action) select = select.where('audit_log.action', '=', action);
       if (from) select = select.where('audit_log.created_at', '>=', new Date(from));
       if (to) select = select.where('audit_log.created_at', '<', new Date(to));

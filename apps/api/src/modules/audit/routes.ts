@@ -14,7 +14,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         security,
         description:
-          'Newest first, `limit` a page (1 to 100), page `page`; filtered by the admin (`actor`, part of an e-mail), the `action`, a time range (`from` included, `to` not, ISO 8601) and a search `q`: an order number, a part number or an e-mail.',
+          'Newest first, `limit` a page (1 to 100), page `page`; filtered by the admin (`actor`, their e-mail in any case), the `action`, a time range (`from` included, `to` not, ISO 8601) and a search `q`: an order number, a part number or an e-mail.',
         querystring: auditQuerySchema,
         response: { 200: auditListSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, auditActionLabels, auditMessages, type AuditAction } from '@autoparts/shared';
+import { AUDIT_ACTIONS, AUDIT_SEARCH_MAX, auditActionLabels, auditMessages, type AuditAction } from '@autoparts/shared';
 import { useState, type FormEvent } from 'react';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
@@ -59,7 +59,7 @@ export function AuditFilters({ values, actors, onChange }: { values: AuditFilter
           placeholder="100042, BRK-2001 or jane@example.com"
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
-          maxLength={200}
+          maxLength={AUDIT_SEARCH_MAX}
           className="min-w-0 flex-1"
         />
         <ActionButton type="submit" tone="primary" className="mt-6 py-2">
