@@ -63,11 +63,16 @@ export const quickOrderProblemSchema = z.object({
   message: z.string(),
 });
 
-/** `POST /api/cart/quick-order`: the cart after, how many lines were added, and every line that was not. */
+/**
+ * `POST /api/cart/quick-order`: the cart after, how many lines were added, every line that was
+ * not, and every line added as another part than the number typed (an older number's current
+ * part, another brand's number as ours in our quantity), with what was done.
+ */
 export const quickOrderReplySchema = z.object({
   cart: cartSchema,
   added: z.number().int(),
   problems: z.array(quickOrderProblemSchema),
+  converted: z.array(quickOrderProblemSchema),
 });
 export type QuickOrderReply = z.infer<typeof quickOrderReplySchema>;
 

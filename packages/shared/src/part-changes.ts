@@ -55,6 +55,15 @@ export const partChangeMessages = {
   alsoInKit: 'Also sold in kit',
   kitContents: 'What is in this kit',
   replacesTheseNumbers: 'Replaces these numbers',
+  /** A search result or quick-order line found by an older number of the part. */
+  replacesOld: (old: string) => `Replaces ${old}`,
+  /** Quick order: a line naming a renumbered or superseded part, added as its current replacement. */
+  orderedAsReplacement: (old: string, current: string) => `${old} is replaced by ${current}: ${current} was added instead`,
+  /** Quick order: a line naming another brand's number, added as our part in our quantity. */
+  orderedAsOurs: (theirs: { brand: string; partNumber: string; quantity: number }, asked: number, ours: { partNumber: string; quantity: number }) =>
+    `${theirs.brand} ${theirs.partNumber} is our ${ours.partNumber} (${theirs.quantity} of theirs = 1 of ours): ${asked} of theirs added as ${ours.quantity} of ours${asked % theirs.quantity === 0 ? '' : ', rounded up'}`,
+  /** A cart line whose part was renumbered or superseded since it was put there. */
+  cartLineReplaced: (old: string, current: string) => `${old} has been replaced by ${current}: your cart now holds ${current}`,
   /** An interchange number's quantity in words: how many of theirs make one of ours. */
   theirsPerOurs: (quantity: number) => `1 of ours = ${quantity} of theirs`,
 } as const;
@@ -85,8 +94,11 @@ export function toOurQuantity(theirs: number, perOurs: number): number {
   return Math.ceil(theirs / perOurs);
 }
 
-/** A part number as typed off a box: the letters and digits only, upper case. */
-export const numberKey = (partNumber: string) => partNumber.replace(/[^0-9a-z]/gi, '').toUpperCase();
+/**
+ * A part number as typed off a box, as migration 0017 keys it: the letters and digits only, upper
+ * case ("brk 1001" → "BRK1001"). The one place for it: search, quick order and interchange.
+ */
+export const numberKey = (partNumber: string) => partNumber.toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 export const lifecycleSchema = z.object({ code: z.string(), label: z.string() });
 export const interchangeSchema = z.object({ brand: z.string(), partNumber: z.string(), quantity: z.number().int() });

@@ -4,10 +4,12 @@ import {
   cartQuantityProblem,
   centsToDollars,
   isEnded,
+  numberKey,
   parseQuickOrder,
   REPLACED_CODES,
   partChangeMessages,
   partPromiseMessages,
+  toOurQuantity,
   unitPriceCents,
   type BuyAgainReply,
   type Cart,
@@ -19,7 +21,6 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
-import { numberKey } from '../catalogue/search';
 import { createPartChangesRepository } from '../part-changes/repository';
 
 type Executor = Pick<Db, 'selectFrom'>;
@@ -136,6 +137,7 @@ export type SetOutcome = { ok: true } | { ok: false; status: 404 | 400 | 409; me
 export interface QuickOrderOutcome {
   added: number;
   problems: QuickOrderProblem[];
+  converted: QuickOrderProblem[];
 }
 
 /** A signed-in customer's cart (the `cart_lines` of migration 0021), nobody else's. */
@@ -240,12 +242,16 @@ export function createCartRepository(db: Db) {
      * Quick order: each line that names a part (by part or OEM number, any case, spaces and dashes
      * ignored) with a quantity the part takes is added to the cart (to the line's quantity if the
      * part is there already); every other line is a problem with its line number and why. A part
-     * number wins over another part's OEM number; an OEM number of several parts is a problem.
+     * number wins over another part's OEM number, which wins over another brand's interchange
+     * number; an OEM or interchange number of several parts is a problem. A renumbered or
+     * superseded part is added as its current replacement, and another brand's number as our part
+     * in our quantity (rounded up): each such line is `converted`, saying so.
      */
     async quickOrder(userId: string, text: string): Promise<QuickOrderOutcome> {
       const { entries, problems } = parseQuickOrder(text);
       const keys = [...new Set(entries.map((entry) => numberKey(entry.number)).filter((key) => key !== ''))];
       return withCartLocked(userId, async (trx) => {
+        const changes = createPartChangesRepository(trx);
         const candidates = keys.length === 0 ? [] : await partsByNumberKeys(trx, keys);
         const byPartNumber = new Map<string, PartFacts>();
         const byOem = new Map<string, PartFacts[]>();
@@ -253,24 +259,48 @@ export function createCartRepository(db: Db) {
           byPartNumber.set(numberKey(part.part_number), part);
           for (const oem of new Set(part.oem_numbers.map(numberKey))) byOem.set(oem, [...(byOem.get(oem) ?? []), part]);
         }
+        const byInterchange = new Map<string, Array<{ part: PartFacts; brand: string; partNumber: string; quantity: number }>>();
+        for (const row of keys.length === 0 ? [] : await partsByInterchangeKeys(trx, keys)) {
+          const key = numberKey(row.their_number);
+          byInterchange.set(key, [...(byInterchange.get(key) ?? []), { part: row, brand: row.brand, partNumber: row.their_number, quantity: row.their_quantity }]);
+        }
+        /** The parts on sale among `all` when there are any, else all of them (to say why they cannot be ordered). */
+        const onSaleFirst = <T extends { archived_at: Date | null }>(all: T[]) => (all.some((one) => !one.archived_at) ? all.filter((one) => !one.archived_at) : all);
         const current = await quantities(trx, userId);
         const changed = new Map<string, number>();
+        const converted: QuickOrderProblem[] = [];
         let added = 0;
         let lineCount = current.size;
         for (const entry of entries) {
           const key = numberKey(entry.number);
-          const oemAll = byOem.get(key) ?? [];
-          const oemOnSale = oemAll.filter((one) => !one.archived_at);
-          const oemParts = oemOnSale.length > 0 ? oemOnSale : oemAll;
-          const part = byPartNumber.get(key) ?? (oemParts.length === 1 ? oemParts[0] : undefined);
+          const oemParts = onSaleFirst(byOem.get(key) ?? []);
+          const theirs = onSaleFirst((byInterchange.get(key) ?? []).map((row) => ({ ...row, archived_at: row.part.archived_at })));
           const problem = (message: string) => problems.push({ line: entry.line, text: entry.text, message });
+          let part = byPartNumber.get(key) ?? (oemParts.length === 1 ? oemParts[0] : undefined);
+          let quantityOurs = entry.quantity;
+          const notes: string[] = [];
+          if (!part && oemParts.length === 0 && theirs.length === 1 && theirs[0]) {
+            const [{ part: ours, ...number }] = theirs;
+            part = ours;
+            quantityOurs = toOurQuantity(entry.quantity, number.quantity);
+            notes.push(partChangeMessages.orderedAsOurs(number, entry.quantity, { partNumber: ours.part_number, quantity: quantityOurs }));
+          }
           if (!part) {
-            if (oemParts.length > 1) problem(cartMessages.ambiguousNumber(entry.number, oemParts.map((one) => one.part_number).sort()));
+            const several = oemParts.length > 1 ? oemParts : theirs.map((row) => row.part);
+            if (several.length > 1) problem(cartMessages.ambiguousNumber(entry.number, [...new Set(several.map((one) => one.part_number))].sort()));
             else problem(cartMessages.unknownNumber(entry.number));
             continue;
           }
+          if (REPLACED_CODES.includes(part.lifecycle_code)) {
+            const replacement = await changes.currentReplacement(part.id);
+            const facts = replacement && (await partsById(trx, [replacement.id])).get(replacement.id);
+            if (facts) {
+              notes.push(partChangeMessages.orderedAsReplacement(part.part_number, facts.part_number));
+              part = facts;
+            }
+          }
           const had = changed.get(part.id) ?? current.get(part.id);
-          const quantity = (had ?? 0) + entry.quantity;
+          const quantity = (had ?? 0) + quantityOurs;
           const why = lineProblem(part, quantity);
           if (why) {
             problem(why);
@@ -285,10 +315,11 @@ export function createCartRepository(db: Db) {
           }
           changed.set(part.id, quantity);
           added += 1;
+          if (notes.length > 0) converted.push({ line: entry.line, text: entry.text, message: notes.join('. ') });
         }
         for (const [partId, quantity] of changed) await upsert(trx, userId, partId, quantity);
         problems.sort((a, b) => a.line - b.line);
-        return { added, problems };
+        return { added, problems, converted };
       });
     },
 
@@ -364,5 +395,20 @@ async function partsByNumberKeys(db: Executor, keys: readonly string[]) {
     .selectFrom('parts')
     .select([...partColumns, 'parts.oem_numbers'])
     .where((eb) => eb.or(keys.map((key) => eb(numberKeys, 'like', `% ${key} %`))))
+    .execute();
+}
+
+/**
+ * The parts (archived ones too, to say so) that list another brand's number with one of `keys` as
+ * its key, with that number and its quantity (how many of theirs make one of ours), by the
+ * interchange key's index (migration 0033).
+ */
+async function partsByInterchangeKeys(db: Executor, keys: readonly string[]) {
+  return db
+    .selectFrom('part_interchange')
+    .innerJoin('parts', 'parts.id', 'part_interchange.part_id')
+    .select([...partColumns, 'part_interchange.brand', 'part_interchange.part_number as their_number', 'part_interchange.quantity as their_quantity'])
+    .where(sql<string>`upper(regexp_replace(part_interchange.part_number, '[^0-9A-Za-z]', '', 'g'))`, 'in', [...keys])
+    .orderBy('parts.part_number')
     .execute();
 }
