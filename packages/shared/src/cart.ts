@@ -28,6 +28,11 @@ export const cartLineSchema = z.object({
   availableQuantity: z.number().int(),
   /** Null, or why this line cannot be checked out as it is. */
   problem: z.string().nullable(),
+  /**
+   * Null, or the part number the line held before that part was renumbered or superseded and the
+   * line became its replacement (issue 30): said on the line until the buyer changes it.
+   */
+  replaced: z.string().nullable(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 

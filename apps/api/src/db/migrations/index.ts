@@ -22,6 +22,7 @@ import * as shippingMethodNames from './0026-shipping-method-names';
 import * as afterSale from './0027-after-sale';
 import * as restockingFeeRate from './0029-restocking-fee-rate';
 import * as partChanges from './0033-part-changes';
+import * as cartLineReplaced from './0037-cart-line-replaced';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0027-after-sale': afterSale,
   '0029-restocking-fee-rate': restockingFeeRate,
   '0033-part-changes': partChanges,
+  '0037-cart-line-replaced': cartLineReplaced,
 };
 
 export const migrationProvider: MigrationProvider = {

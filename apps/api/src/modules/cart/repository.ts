@@ -85,7 +85,7 @@ async function breaksOf(db: Executor, partIds: readonly string[]): Promise<Map<s
  * Lines priced on the server: each line's unit price is its part's list price or the price break
  * its quantity reaches (shared `unitPriceCents`), in cents until the reply.
  */
-async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quantity: number }>): Promise<Cart> {
+async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quantity: number; replaced?: string | null }>): Promise<Cart> {
   const breaks = await breaksOf(
     db,
     lines.map((line) => line.part.id),
@@ -93,7 +93,7 @@ async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quan
   let subtotalCents = 0;
   let count = 0;
   // A part with a core deposit is followed by its deposit line: the deposit times the part's quantity.
-  const shown: CartLine[] = lines.flatMap(({ part, quantity }) => {
+  const shown: CartLine[] = lines.flatMap(({ part, quantity, replaced }) => {
     const unitCents = unitPriceCents(quantity, part.price_cents, breaks.get(part.id) ?? []);
     subtotalCents += unitCents * quantity + (part.core_deposit_cents ?? 0) * quantity;
     count += quantity;
@@ -109,6 +109,7 @@ async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quan
       minOrderQuantity: part.min_order_quantity,
       availableQuantity: part.available_quantity,
       problem: lineProblem(part, quantity),
+      replaced: replaced ?? null,
     };
     if (part.core_deposit_cents === null) return [line];
     const deposit: CartLine = {
@@ -118,6 +119,7 @@ async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quan
       unitPrice: centsToDollars(part.core_deposit_cents),
       lineTotal: centsToDollars(part.core_deposit_cents * quantity),
       problem: null,
+      replaced: null,
     };
     return [line, deposit];
   });
@@ -130,6 +132,22 @@ async function partsById(db: Executor, ids: readonly string[]): Promise<Map<stri
   if (wanted.length === 0) return new Map();
   const rows = await db.selectFrom('parts').select(partColumns).where('parts.id', 'in', wanted).execute();
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Each of `parts` that was renumbered or superseded (6, 7) mapped to the part replacing it now, by
+ * the old part's id (issue 30): a visitor's cart and one merged at sign-in hold the current part.
+ */
+async function replacementsOf(db: Executor, parts: Iterable<PartFacts>): Promise<Map<string, PartFacts>> {
+  const changes = createPartChangesRepository(db as Db);
+  const found = new Map<string, string>();
+  for (const part of parts) {
+    if (!REPLACED_CODES.includes(part.lifecycle_code)) continue;
+    const replacement = await changes.currentReplacement(part.id);
+    if (replacement) found.set(part.id, replacement.id);
+  }
+  const facts = await partsById(db, [...found.values()]);
+  return new Map([...found].flatMap(([old, id]) => (facts.has(id) ? [[old, facts.get(id) as PartFacts] as const] : [])));
 }
 
 export type SetOutcome = { ok: true } | { ok: false; status: 404 | 400 | 409; message: string };
@@ -146,15 +164,56 @@ export function createCartRepository(db: Db) {
     const rows = await executor
       .selectFrom('cart_lines')
       .innerJoin('parts', 'parts.id', 'cart_lines.part_id')
-      .select([...partColumns, 'cart_lines.quantity'])
+      .select([...partColumns, 'cart_lines.quantity', 'cart_lines.replaced_part_number'])
       .where('cart_lines.user_id', '=', userId)
       .orderBy('cart_lines.added_at')
       .orderBy('parts.part_number')
       .execute();
     return priced(
       executor,
-      rows.map((row) => ({ part: row, quantity: row.quantity })),
+      rows.map((row) => ({ part: row, quantity: row.quantity, replaced: row.replaced_part_number })),
     );
+  }
+
+  /**
+   * Issue 30: each line of a part renumbered or superseded since it was put in the cart becomes
+   * the part that replaces it now (added to that part's line if there is one), remembering the
+   * number it held so the cart can say both. A cheap look first; the lock only when there is work.
+   */
+  async function replaceSuperseded(userId: string): Promise<void> {
+    const stale = await db
+      .selectFrom('cart_lines')
+      .innerJoin('parts', 'parts.id', 'cart_lines.part_id')
+      .select('cart_lines.part_id')
+      .where('cart_lines.user_id', '=', userId)
+      .where('parts.lifecycle_code', 'in', [...REPLACED_CODES])
+      .executeTakeFirst();
+    if (!stale) return;
+    await withCartLocked(userId, async (trx) => {
+      const changes = createPartChangesRepository(trx);
+      const lines = await trx
+        .selectFrom('cart_lines')
+        .innerJoin('parts', 'parts.id', 'cart_lines.part_id')
+        .select(['cart_lines.part_id', 'cart_lines.quantity', 'cart_lines.added_at', 'parts.part_number'])
+        .where('cart_lines.user_id', '=', userId)
+        .where('parts.lifecycle_code', 'in', [...REPLACED_CODES])
+        .execute();
+      const current = await quantities(trx, userId);
+      for (const line of lines) {
+        const replacement = await changes.currentReplacement(line.part_id);
+        if (!replacement) continue;
+        const had = current.get(replacement.id) ?? 0;
+        await trx.deleteFrom('cart_lines').where('user_id', '=', userId).where('part_id', '=', line.part_id).execute();
+        current.delete(line.part_id);
+        const quantity = had + line.quantity;
+        await trx
+          .insertInto('cart_lines')
+          .values({ user_id: userId, part_id: replacement.id, quantity, added_at: line.added_at, replaced_part_number: line.part_number })
+          .onConflict((oc) => oc.columns(['user_id', 'part_id']).doUpdateSet({ quantity, replaced_part_number: line.part_number }))
+          .execute();
+        current.set(replacement.id, quantity);
+      }
+    });
   }
 
   /**
@@ -174,16 +233,21 @@ export function createCartRepository(db: Db) {
     return new Map(rows.map((row) => [row.part_id, row.quantity]));
   }
 
+  /** Sets a line; a line the buyer changes no longer says which number it held before (migration 0037). */
   async function upsert(trx: Db, userId: string, partId: string, quantity: number) {
     await trx
       .insertInto('cart_lines')
       .values({ user_id: userId, part_id: partId, quantity })
-      .onConflict((oc) => oc.columns(['user_id', 'part_id']).doUpdateSet({ quantity }))
+      .onConflict((oc) => oc.columns(['user_id', 'part_id']).doUpdateSet({ quantity, replaced_part_number: null }))
       .execute();
   }
 
   return {
-    get: (userId: string) => read(db, userId),
+    /** The cart as it is now: a line of a part replaced since becomes its replacement first. */
+    async get(userId: string): Promise<Cart> {
+      await replaceSuperseded(userId);
+      return read(db, userId);
+    },
 
     /**
      * Sets a line's quantity (0 removes it). A quantity the part cannot take (below its minimum,
@@ -214,8 +278,8 @@ export function createCartRepository(db: Db) {
 
     /**
      * A visitor's cart, merged at sign-in: each line's quantity is added to the account's line for
-     * the part, capped by the part's stock; unknown, archived and sold-out parts are skipped, and
-     * so are new parts past the cart's 100 lines.
+     * the part (a part replaced since: for its replacement, saying so), capped by the part's stock;
+     * unknown, archived and sold-out parts are skipped, and so are new parts past the cart's 100 lines.
      */
     async merge(userId: string, entries: readonly CartEntry[]): Promise<void> {
       const wanted = new Map<string, number>();
@@ -223,10 +287,13 @@ export function createCartRepository(db: Db) {
       if (wanted.size === 0) return;
       await withCartLocked(userId, async (trx) => {
         const parts = await partsById(trx, [...wanted.keys()]);
+        const replacements = await replacementsOf(trx, parts.values());
         const current = await quantities(trx, userId);
         let lines = current.size;
-        for (const [partId, quantity] of wanted) {
-          const part = parts.get(partId);
+        for (const [oldId, quantity] of wanted) {
+          const old = parts.get(oldId);
+          const part = (old && replacements.get(old.id)) ?? old;
+          const partId = part?.id ?? oldId;
           if (!part || part.archived_at || isEnded(part.lifecycle_code) || part.available_quantity <= 0) continue;
           const had = current.get(partId);
           if (had === undefined && lines >= CART_MAX_LINES) continue;
@@ -234,6 +301,10 @@ export function createCartRepository(db: Db) {
           if (had === merged) continue;
           if (had === undefined) lines += 1;
           await upsert(trx, userId, partId, Math.max(merged, had ?? 0));
+          current.set(partId, Math.max(merged, had ?? 0));
+          if (old && part !== old) {
+            await trx.updateTable('cart_lines').set({ replaced_part_number: old.part_number }).where('user_id', '=', userId).where('part_id', '=', partId).execute();
+          }
         }
       });
     },
@@ -368,18 +439,25 @@ export function createCartRepository(db: Db) {
       });
     },
 
-    /** A visitor's cart priced as an account's would be, without keeping it: lines of unknown parts are left out. */
+    /**
+     * A visitor's cart priced as an account's would be, without keeping it: lines of unknown parts
+     * are left out, and a line of a part replaced since is its replacement, saying the number it held.
+     */
     async preview(entries: readonly CartEntry[]): Promise<Cart> {
       const parts = await partsById(
         db,
         entries.map((entry) => entry.partId),
       );
-      const merged = new Map<string, number>();
-      for (const entry of entries) if (parts.has(entry.partId)) merged.set(entry.partId, (merged.get(entry.partId) ?? 0) + entry.quantity);
-      return priced(
-        db,
-        [...merged].map(([partId, quantity]) => ({ part: parts.get(partId) as PartFacts, quantity })),
-      );
+      const replacements = await replacementsOf(db, parts.values());
+      const merged = new Map<string, { part: PartFacts; quantity: number; replaced: string | null }>();
+      for (const entry of entries) {
+        const old = parts.get(entry.partId);
+        if (!old) continue;
+        const part = replacements.get(old.id) ?? old;
+        const had = merged.get(part.id);
+        merged.set(part.id, { part, quantity: (had?.quantity ?? 0) + entry.quantity, replaced: had?.replaced ?? (part === old ? null : old.part_number) });
+      }
+      return priced(db, [...merged.values()]);
     },
   };
 }

@@ -178,6 +178,54 @@ describe('search and quick order by an older or another brand\'s number', () => 
   });
 });
 
+describe('a cart line of a part replaced since', () => {
+  type Lines = { lines: Array<{ partId: string; partNumber: string; quantity: number; replaced: string | null }> };
+  const linesOf = (cart: Lines) => cart.lines.map(({ partNumber, quantity, replaced }) => ({ partNumber, quantity, replaced }));
+
+  it("becomes the replacement at the next look, naming the number it held, until the buyer changes it", async () => {
+    const buyerId = await userIdOf(app, buyer.email);
+    await app.db.deleteFrom('cart_lines').where('user_id', '=', buyerId).execute();
+    const [old, middle, current, kept] = [await aPart(), await aPart(), await aPart(), await aPart()];
+    const put = (partId: string, quantity: number) => call(app, byToken(buyer), { method: 'PUT', url: `/api/cart/lines/${partId}`, payload: { quantity } });
+    expectReply(await put(old.id, 2), 200);
+    expectReply(await put(current.id, 1), 200);
+    expectReply(await put(kept.id, 1), 200);
+    expectReply(await patch(middle.id, { lifecycle: '6', replacedBy: current.number }), 200);
+    expectReply(await patch(old.id, { lifecycle: '7', replacedBy: middle.number }), 200);
+
+    const look = async () => {
+      const response = await call(app, byToken(buyer), { method: 'GET', url: '/api/cart' });
+      expectReply(response, 200);
+      return response.json() as Lines;
+    };
+    const first = await look();
+    expect(linesOf(first)).toEqual(
+      expect.arrayContaining([
+        { partNumber: current.number, quantity: 3, replaced: old.number },
+        { partNumber: kept.number, quantity: 1, replaced: null },
+      ]),
+    );
+    expect(first.lines).toHaveLength(2);
+    expect(linesOf(await look())).toEqual(linesOf(first));
+    expectReply(await put(current.id, 4), 200);
+    expect(linesOf(await look()).find((line) => line.partNumber === current.number)).toEqual({ partNumber: current.number, quantity: 4, replaced: null });
+    await app.db.deleteFrom('cart_lines').where('user_id', '=', buyerId).execute();
+  });
+
+  it("in a visitor's cart, is priced as its replacement, and merged at sign-in as it", async () => {
+    const [old, current] = [await aPart(), await aPart()];
+    expectReply(await patch(old.id, { lifecycle: '7', replacedBy: current.number }), 200);
+    const preview = await app.inject({ method: 'POST', url: '/api/cart/preview', payload: { lines: [{ partId: old.id, quantity: 2 }, { partId: current.id, quantity: 1 }] } });
+    expectReply(preview, 200);
+    expect(linesOf(preview.json() as Lines)).toEqual([{ partNumber: current.number, quantity: 3, replaced: old.number }]);
+
+    const visitor = await signUpCustomer(app, 'change-visitor');
+    const merged = await call(app, byToken(visitor), { method: 'POST', url: '/api/cart/merge', payload: { lines: [{ partId: old.id, quantity: 2 }] } });
+    expectReply(merged, 200);
+    expect(linesOf(merged.json() as Lines)).toEqual([{ partNumber: current.number, quantity: 2, replaced: old.number }]);
+  });
+});
+
 describe('a part no longer made cannot be ordered', () => {
   it('refuses it in the cart, flags a line that had it, blocks checkout until removed, and refuses Order now', async () => {
     const [ended, fine] = [await aPart({ available: 20 }), await aPart({ available: 20 })];

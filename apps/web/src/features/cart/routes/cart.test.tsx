@@ -26,6 +26,7 @@ function aLine(overrides: Partial<CartLine> = {}): CartLine {
     minOrderQuantity: 1,
     availableQuantity: 10,
     problem: null,
+    replaced: null,
     ...overrides,
   };
 }
@@ -247,6 +248,16 @@ describe('/cart for a signed-in customer', () => {
     expect(asOurs).toContain('3 of theirs added as 2 of ours, rounded up');
     expect(screen.getByText(cartMessages.converted(2))).toBeInTheDocument();
     expect(screen.queryByTestId('quick-order-problems')).not.toBeInTheDocument();
+  });
+
+  it('names both numbers on a line whose part was replaced since it was put in the cart', async () => {
+    stubFetch({ 'GET /api/me': { body: aCustomer() }, 'GET /api/cart': { body: aCart([aLine({ replaced: 'BRK-0999' }), aLine({ partId: OTHER, partNumber: 'FLT-2' })]) } });
+    renderCart();
+
+    const notices = await screen.findAllByTestId('line-replaced');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toHaveTextContent(partChangeMessages.cartLineReplaced('BRK-0999', 'BRK-1001'));
+    expect(partChangeMessages.cartLineReplaced('BRK-0999', 'BRK-1001')).toBe('BRK-0999 has been replaced by BRK-1001: your cart now holds BRK-1001');
   });
 
   it('says so when the cart cannot be loaded, and tries again', async () => {
