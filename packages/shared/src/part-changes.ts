@@ -171,3 +171,14 @@ export const buyAgainReplySchema = z.object({
   skipped: z.array(z.object({ partNumber: z.string(), reason: z.string() })),
 });
 export type BuyAgainReply = z.infer<typeof buyAgainReplySchema>;
+
+/** What "Buy again" on My Orders and Order history says of the reply. */
+export const buyAgainMessages = {
+  button: 'Buy again',
+  added: (lines: number) => (lines === 0 ? 'Nothing was added to your cart' : `${lines} ${lines === 1 ? 'line' : 'lines'} added to your cart:`),
+  addedLine: (line: BuyAgainReply['added'][number]) =>
+    line.replaced ? `${line.quantity} × ${line.partNumber}, which replaces ${line.replaced}` : `${line.quantity} × ${line.partNumber}`,
+  skipped: (lines: number) => `${lines} ${lines === 1 ? 'line was' : 'lines were'} not added:`,
+  goToCart: 'Go to your cart',
+  failed: 'We could not add this order to your cart. Try again.',
+} as const;
