@@ -333,7 +333,7 @@ describe('interchange numbers', () => {
 });
 
 describe('kits', () => {
-  it('lists its components in order, each says it is in the kit, and ordering the kit leaves their stock', async () => {
+  it('lists its components in order, each says it is in the kit, and ordering the kit (Order now, checkout) leaves their stock', async () => {
     const [kit, pads, rotor] = [await aPart({ available: 10 }), await aPart({ available: 7 }), await aPart({ available: 5 })];
     expectReply(await patch(kit.id, { kit: [{ partNumber: rotor.number, quantity: 2 }, { partNumber: pads.number, quantity: 1 }] }), 200);
     const read1 = await read(kit.id);
@@ -347,6 +347,15 @@ describe('kits', () => {
     expect(await stockOf(app, kit.id)).toBe(7);
     expect(await stockOf(app, pads.id)).toBe(7);
     expect(await stockOf(app, rotor.id)).toBe(5);
+
+    // Through the cart and checkout too: only the kit's own stock moves.
+    const buyerId = await userIdOf(app, buyer.email);
+    await app.db.deleteFrom('cart_lines').where('user_id', '=', buyerId).execute();
+    expectReply(await call(app, byToken(buyer), { method: 'PUT', url: `/api/cart/lines/${kit.id}`, payload: { quantity: 2 } }), 200);
+    const order = { addressId: await insertAddress(app, buyerId), shippingMethodId: await insertShippingMethod(app, { name: 'Kit post', baseCents: 500 }) };
+    const placed = await postCheckout(app, buyer.cookie, order);
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect([await stockOf(app, kit.id), await stockOf(app, pads.id), await stockOf(app, rotor.id)]).toEqual([5, 7, 5]);
   });
 
   it('refuses a missing component, the kit itself, a kit inside a kit and a component becoming a kit', async () => {
