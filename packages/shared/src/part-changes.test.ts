@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lifecycleLabel, numberKey, partChangeMessages, partChangesInputSchema, resolveReplacement, toOurQuantity } from './part-changes';
+import { partChangesInputSchema } from './part-changes';
+import { lifecycleLabel, numberKey, partChangeMessages, resolveReplacement, toOurQuantity } from './part-changes-constants';
 
 describe('resolveReplacement', () => {
   const links: Record<string, string | undefined> = { A: 'B', B: 'C', X: 'Y', Y: 'X' };
