@@ -98,17 +98,18 @@ describe('renderPage of a part’s public page', () => {
         '@type': 'Product',
         sku: 'BRK-1001',
         url: 'http://shop.test/parts/BRK-1001',
-        offers: { '@type': 'Offer', price: '12.50', priceCurrency: 'USD', url: 'http://shop.test/parts/BRK-1001' },
+        offers: { '@type': 'Offer', price: '12.50', priceCurrency: 'USD', url: 'http://shop.test/parts/BRK-1001', availability: 'https://schema.org/InStock' },
       },
     });
   });
 
-  it('keeps the page of a part no longer made out of search engines, and only that one', async () => {
+  it('keeps the page of a part no longer made out of search engines, and only that one, and offers it as Discontinued', async () => {
     expect((await partPage('/parts/BRK-1001')).head.noindex).toBeUndefined();
     const page = await partPage('/parts/BRK-1001', { ...publicPart, lifecycle: { code: '9', label: 'Obsolete' } });
 
     expect(page.notFound).toBe(false);
     expect(page.head.noindex).toBe(true);
+    expect(page.head.structuredData).toMatchObject({ offers: { availability: 'https://schema.org/Discontinued' } });
     expect(page.html).toContain('This part is no longer made and cannot be ordered.');
   });
 

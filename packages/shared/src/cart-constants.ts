@@ -36,9 +36,10 @@ export const cartMessages = {
   badQuantity: 'The quantity must be a whole number of at least 1',
   unknownNumber: (number: string) => `No part has the number ${number}`,
   ambiguousNumber: (number: string, partNumbers: readonly string[]) =>
-    `${number} is the OEM number of several parts (${partNumbers.join(', ')}); use one of their part numbers`,
+    `${number} is the OEM or another brand’s number of several parts (${partNumbers.join(', ')}); use one of their part numbers`,
   added: (lines: number) => `${lines} ${lines === 1 ? 'line' : 'lines'} added to your cart`,
   problems: (lines: number) => `${lines} ${lines === 1 ? 'line was' : 'lines were'} not added:`,
+  converted: (lines: number) => `${lines} ${lines === 1 ? 'line was' : 'lines were'} added as another part than the number given:`,
   addedOne: (partNumber: string, quantity: number) => `Added ${quantity} × ${partNumber} to your cart`,
   checkoutBlocked: 'Change or remove the lines marked above to check out.',
 } as const;

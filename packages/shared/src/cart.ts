@@ -28,6 +28,11 @@ export const cartLineSchema = z.object({
   availableQuantity: z.number().int(),
   /** Null, or why this line cannot be checked out as it is. */
   problem: z.string().nullable(),
+  /**
+   * Null, or the part number the line held before that part was renumbered or superseded and the
+   * line became its replacement (issue 30): said on the line until the buyer changes it.
+   */
+  replaced: z.string().nullable(),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
 
@@ -63,11 +68,16 @@ export const quickOrderProblemSchema = z.object({
   message: z.string(),
 });
 
-/** `POST /api/cart/quick-order`: the cart after, how many lines were added, and every line that was not. */
+/**
+ * `POST /api/cart/quick-order`: the cart after, how many lines were added, every line that was
+ * not, and every line added as another part than the number typed (an older number's current
+ * part, another brand's number as ours in our quantity), with what was done.
+ */
 export const quickOrderReplySchema = z.object({
   cart: cartSchema,
   added: z.number().int(),
   problems: z.array(quickOrderProblemSchema),
+  converted: z.array(quickOrderProblemSchema),
 });
 export type QuickOrderReply = z.infer<typeof quickOrderReplySchema>;
 

@@ -73,8 +73,12 @@ export const searchQuerySchema = z
   });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 
+/** A search result: a part on sale and every older number of it (issue 30), so that a search by one shows "Replaces …". */
+export const searchItemSchema = catalogPartSchema.extend({ replaces: z.array(z.string()) });
+export type SearchItem = z.infer<typeof searchItemSchema>;
+
 export const searchResultSchema = z.object({
-  items: z.array(catalogPartSchema),
+  items: z.array(searchItemSchema),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),

@@ -31,3 +31,4 @@ export * from './after-sale';
 export * from './invoices';
 export * from './returns';
 export * from './part-changes';
+export * from './part-changes-constants';

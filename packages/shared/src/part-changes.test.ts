@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lifecycleLabel, partChangesInputSchema, resolveReplacement, toOurQuantity } from './part-changes';
+import { partChangesInputSchema } from './part-changes';
+import { lifecycleLabel, numberKey, partChangeMessages, resolveReplacement, toOurQuantity } from './part-changes-constants';
 
 describe('resolveReplacement', () => {
   const links: Record<string, string | undefined> = { A: 'B', B: 'C', X: 'Y', Y: 'X' };
@@ -43,5 +44,25 @@ describe('part change input', () => {
   });
   it('refuses a code that is not PIES', () => {
     expect(partChangesInputSchema.shape.lifecycle.safeParse('superseded').success).toBe(false);
+  });
+});
+
+describe('numberKey', () => {
+  it('keeps the letters and digits of a number, upper case, as migration 0017 keys them', () => {
+    expect(numberKey('brk 1001')).toBe('BRK1001');
+    expect(numberKey('0 986-494.200')).toBe('0986494200');
+    expect(numberKey(' -/ ')).toBe('');
+  });
+});
+
+describe('quick order by another brand’s number', () => {
+  it('says the quantity in ours, and "rounded up" only when it was', () => {
+    const theirs = { brand: 'Rival', partNumber: 'RV-7', quantity: 2 };
+    expect(partChangeMessages.orderedAsOurs(theirs, 4, { partNumber: 'BRK-1001', quantity: toOurQuantity(4, 2) })).toBe(
+      'Rival RV-7 is our BRK-1001 (2 of theirs = 1 of ours): 4 of theirs added as 2 of ours',
+    );
+    expect(partChangeMessages.orderedAsOurs(theirs, 3, { partNumber: 'BRK-1001', quantity: toOurQuantity(3, 2) })).toBe(
+      'Rival RV-7 is our BRK-1001 (2 of theirs = 1 of ours): 3 of theirs added as 2 of ours, rounded up',
+    );
   });
 });

@@ -329,6 +329,8 @@ export interface CartLinesTable {
   part_id: string;
   quantity: number;
   added_at: Generated<Date>;
+  /** The part number the line held before its part was renumbered or superseded (migration 0037). */
+  replaced_part_number: Generated<string | null>;
 }
 
 export interface AddressesTable {

@@ -82,8 +82,12 @@ const titles: Record<string, string> = {
 /** A part's address for search engines: its public page, or (without its number) the signed-in page. */
 const productPath = (part: Part & { partNumber?: string }) => (part.partNumber ? paths.partPage(part.partNumber) : paths.part(part._id));
 
-/** schema.org `Product` with its `Offer`, for search engines (prices in dollars, as the API sends them). */
-export function productData(part: Part & { partNumber?: string }, baseUrl: string) {
+/**
+ * schema.org `Product` with its `Offer`, for search engines (prices in dollars, as the API sends
+ * them); a part no longer made (life cycle 8, 9) is offered as Discontinued.
+ */
+export function productData(part: Part & { partNumber?: string; lifecycle?: { code: string } }, baseUrl: string) {
+  const availability = part.lifecycle && isEnded(part.lifecycle.code) ? 'Discontinued' : part.availableQuantity > 0 ? 'InStock' : 'OutOfStock';
   return {
     '@type': 'Product',
     name: part.name,
@@ -95,7 +99,7 @@ export function productData(part: Part & { partNumber?: string }, baseUrl: strin
       '@type': 'Offer',
       price: part.price.toFixed(2),
       priceCurrency: 'USD',
-      availability: part.availableQuantity > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      availability: `https://schema.org/${availability}`,
       url: new URL(productPath(part), baseUrl).href,
     },
   };

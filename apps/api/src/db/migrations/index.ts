@@ -23,6 +23,7 @@ import * as afterSale from './0027-after-sale';
 import * as restockingFeeRate from './0029-restocking-fee-rate';
 import * as partChanges from './0033-part-changes';
 import * as auditLogIndexes from './0035-audit-log-indexes';
+import * as cartLineReplaced from './0037-cart-line-replaced';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0029-restocking-fee-rate': restockingFeeRate,
   '0033-part-changes': partChanges,
   '0035-audit-log-indexes': auditLogIndexes,
+  '0037-cart-line-replaced': cartLineReplaced,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -115,6 +115,7 @@ describe('PUT/DELETE /api/cart/lines/{partId}', () => {
           minOrderQuantity: 1,
           availableQuantity: 80,
           problem: null,
+          replaced: null,
         },
       ],
       subtotal: 102,

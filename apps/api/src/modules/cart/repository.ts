@@ -4,10 +4,12 @@ import {
   cartQuantityProblem,
   centsToDollars,
   isEnded,
+  numberKey,
   parseQuickOrder,
   REPLACED_CODES,
   partChangeMessages,
   partPromiseMessages,
+  toOurQuantity,
   unitPriceCents,
   type BuyAgainReply,
   type Cart,
@@ -19,7 +21,6 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
-import { numberKey } from '../catalogue/search';
 import { createPartChangesRepository } from '../part-changes/repository';
 
 type Executor = Pick<Db, 'selectFrom'>;
@@ -84,7 +85,7 @@ async function breaksOf(db: Executor, partIds: readonly string[]): Promise<Map<s
  * Lines priced on the server: each line's unit price is its part's list price or the price break
  * its quantity reaches (shared `unitPriceCents`), in cents until the reply.
  */
-async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quantity: number }>): Promise<Cart> {
+async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quantity: number; replaced?: string | null }>): Promise<Cart> {
   const breaks = await breaksOf(
     db,
     lines.map((line) => line.part.id),
@@ -92,7 +93,7 @@ async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quan
   let subtotalCents = 0;
   let count = 0;
   // A part with a core deposit is followed by its deposit line: the deposit times the part's quantity.
-  const shown: CartLine[] = lines.flatMap(({ part, quantity }) => {
+  const shown: CartLine[] = lines.flatMap(({ part, quantity, replaced }) => {
     const unitCents = unitPriceCents(quantity, part.price_cents, breaks.get(part.id) ?? []);
     subtotalCents += unitCents * quantity + (part.core_deposit_cents ?? 0) * quantity;
     count += quantity;
@@ -108,6 +109,7 @@ async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quan
       minOrderQuantity: part.min_order_quantity,
       availableQuantity: part.available_quantity,
       problem: lineProblem(part, quantity),
+      replaced: replaced ?? null,
     };
     if (part.core_deposit_cents === null) return [line];
     const deposit: CartLine = {
@@ -117,6 +119,7 @@ async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quan
       unitPrice: centsToDollars(part.core_deposit_cents),
       lineTotal: centsToDollars(part.core_deposit_cents * quantity),
       problem: null,
+      replaced: null,
     };
     return [line, deposit];
   });
@@ -131,11 +134,28 @@ async function partsById(db: Executor, ids: readonly string[]): Promise<Map<stri
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/**
+ * Each of `parts` that was renumbered or superseded (6, 7) mapped to the part replacing it now, by
+ * the old part's id (issue 30): a visitor's cart and one merged at sign-in hold the current part.
+ */
+async function replacementsOf(db: Executor, parts: Iterable<PartFacts>): Promise<Map<string, PartFacts>> {
+  const changes = createPartChangesRepository(db as Db);
+  const found = new Map<string, string>();
+  for (const part of parts) {
+    if (!REPLACED_CODES.includes(part.lifecycle_code)) continue;
+    const replacement = await changes.currentReplacement(part.id);
+    if (replacement) found.set(part.id, replacement.id);
+  }
+  const facts = await partsById(db, [...found.values()]);
+  return new Map([...found].flatMap(([old, id]) => (facts.has(id) ? [[old, facts.get(id) as PartFacts] as const] : [])));
+}
+
 export type SetOutcome = { ok: true } | { ok: false; status: 404 | 400 | 409; message: string };
 
 export interface QuickOrderOutcome {
   added: number;
   problems: QuickOrderProblem[];
+  converted: QuickOrderProblem[];
 }
 
 /** A signed-in customer's cart (the `cart_lines` of migration 0021), nobody else's. */
@@ -144,15 +164,56 @@ export function createCartRepository(db: Db) {
     const rows = await executor
       .selectFrom('cart_lines')
       .innerJoin('parts', 'parts.id', 'cart_lines.part_id')
-      .select([...partColumns, 'cart_lines.quantity'])
+      .select([...partColumns, 'cart_lines.quantity', 'cart_lines.replaced_part_number'])
       .where('cart_lines.user_id', '=', userId)
       .orderBy('cart_lines.added_at')
       .orderBy('parts.part_number')
       .execute();
     return priced(
       executor,
-      rows.map((row) => ({ part: row, quantity: row.quantity })),
+      rows.map((row) => ({ part: row, quantity: row.quantity, replaced: row.replaced_part_number })),
     );
+  }
+
+  /**
+   * Issue 30: each line of a part renumbered or superseded since it was put in the cart becomes
+   * the part that replaces it now (added to that part's line if there is one), remembering the
+   * number it held so the cart can say both. A cheap look first; the lock only when there is work.
+   */
+  async function replaceSuperseded(userId: string): Promise<void> {
+    const stale = await db
+      .selectFrom('cart_lines')
+      .innerJoin('parts', 'parts.id', 'cart_lines.part_id')
+      .select('cart_lines.part_id')
+      .where('cart_lines.user_id', '=', userId)
+      .where('parts.lifecycle_code', 'in', [...REPLACED_CODES])
+      .executeTakeFirst();
+    if (!stale) return;
+    await withCartLocked(userId, async (trx) => {
+      const changes = createPartChangesRepository(trx);
+      const lines = await trx
+        .selectFrom('cart_lines')
+        .innerJoin('parts', 'parts.id', 'cart_lines.part_id')
+        .select(['cart_lines.part_id', 'cart_lines.quantity', 'cart_lines.added_at', 'parts.part_number'])
+        .where('cart_lines.user_id', '=', userId)
+        .where('parts.lifecycle_code', 'in', [...REPLACED_CODES])
+        .execute();
+      const current = await quantities(trx, userId);
+      for (const line of lines) {
+        const replacement = await changes.currentReplacement(line.part_id);
+        if (!replacement) continue;
+        const had = current.get(replacement.id) ?? 0;
+        await trx.deleteFrom('cart_lines').where('user_id', '=', userId).where('part_id', '=', line.part_id).execute();
+        current.delete(line.part_id);
+        const quantity = had + line.quantity;
+        await trx
+          .insertInto('cart_lines')
+          .values({ user_id: userId, part_id: replacement.id, quantity, added_at: line.added_at, replaced_part_number: line.part_number })
+          .onConflict((oc) => oc.columns(['user_id', 'part_id']).doUpdateSet({ quantity, replaced_part_number: line.part_number }))
+          .execute();
+        current.set(replacement.id, quantity);
+      }
+    });
   }
 
   /**
@@ -172,16 +233,21 @@ export function createCartRepository(db: Db) {
     return new Map(rows.map((row) => [row.part_id, row.quantity]));
   }
 
+  /** Sets a line; a line the buyer changes no longer says which number it held before (migration 0037). */
   async function upsert(trx: Db, userId: string, partId: string, quantity: number) {
     await trx
       .insertInto('cart_lines')
       .values({ user_id: userId, part_id: partId, quantity })
-      .onConflict((oc) => oc.columns(['user_id', 'part_id']).doUpdateSet({ quantity }))
+      .onConflict((oc) => oc.columns(['user_id', 'part_id']).doUpdateSet({ quantity, replaced_part_number: null }))
       .execute();
   }
 
   return {
-    get: (userId: string) => read(db, userId),
+    /** The cart as it is now: a line of a part replaced since becomes its replacement first. */
+    async get(userId: string): Promise<Cart> {
+      await replaceSuperseded(userId);
+      return read(db, userId);
+    },
 
     /**
      * Sets a line's quantity (0 removes it). A quantity the part cannot take (below its minimum,
@@ -212,8 +278,8 @@ export function createCartRepository(db: Db) {
 
     /**
      * A visitor's cart, merged at sign-in: each line's quantity is added to the account's line for
-     * the part, capped by the part's stock; unknown, archived and sold-out parts are skipped, and
-     * so are new parts past the cart's 100 lines.
+     * the part (a part replaced since: for its replacement, saying so), capped by the part's stock;
+     * unknown, archived and sold-out parts are skipped, and so are new parts past the cart's 100 lines.
      */
     async merge(userId: string, entries: readonly CartEntry[]): Promise<void> {
       const wanted = new Map<string, number>();
@@ -221,10 +287,13 @@ export function createCartRepository(db: Db) {
       if (wanted.size === 0) return;
       await withCartLocked(userId, async (trx) => {
         const parts = await partsById(trx, [...wanted.keys()]);
+        const replacements = await replacementsOf(trx, parts.values());
         const current = await quantities(trx, userId);
         let lines = current.size;
-        for (const [partId, quantity] of wanted) {
-          const part = parts.get(partId);
+        for (const [oldId, quantity] of wanted) {
+          const old = parts.get(oldId);
+          const part = (old && replacements.get(old.id)) ?? old;
+          const partId = part?.id ?? oldId;
           if (!part || part.archived_at || isEnded(part.lifecycle_code) || part.available_quantity <= 0) continue;
           const had = current.get(partId);
           if (had === undefined && lines >= CART_MAX_LINES) continue;
@@ -232,6 +301,10 @@ export function createCartRepository(db: Db) {
           if (had === merged) continue;
           if (had === undefined) lines += 1;
           await upsert(trx, userId, partId, Math.max(merged, had ?? 0));
+          current.set(partId, Math.max(merged, had ?? 0));
+          if (old && part !== old) {
+            await trx.updateTable('cart_lines').set({ replaced_part_number: old.part_number }).where('user_id', '=', userId).where('part_id', '=', partId).execute();
+          }
         }
       });
     },
@@ -240,12 +313,16 @@ export function createCartRepository(db: Db) {
      * Quick order: each line that names a part (by part or OEM number, any case, spaces and dashes
      * ignored) with a quantity the part takes is added to the cart (to the line's quantity if the
      * part is there already); every other line is a problem with its line number and why. A part
-     * number wins over another part's OEM number; an OEM number of several parts is a problem.
+     * number wins over another part's OEM number, which wins over another brand's interchange
+     * number; an OEM or interchange number of several parts is a problem. A renumbered or
+     * superseded part is added as its current replacement, and another brand's number as our part
+     * in our quantity (rounded up): each such line is `converted`, saying so.
      */
     async quickOrder(userId: string, text: string): Promise<QuickOrderOutcome> {
       const { entries, problems } = parseQuickOrder(text);
       const keys = [...new Set(entries.map((entry) => numberKey(entry.number)).filter((key) => key !== ''))];
       return withCartLocked(userId, async (trx) => {
+        const changes = createPartChangesRepository(trx);
         const candidates = keys.length === 0 ? [] : await partsByNumberKeys(trx, keys);
         const byPartNumber = new Map<string, PartFacts>();
         const byOem = new Map<string, PartFacts[]>();
@@ -253,24 +330,48 @@ export function createCartRepository(db: Db) {
           byPartNumber.set(numberKey(part.part_number), part);
           for (const oem of new Set(part.oem_numbers.map(numberKey))) byOem.set(oem, [...(byOem.get(oem) ?? []), part]);
         }
+        const byInterchange = new Map<string, Array<{ part: PartFacts; brand: string; partNumber: string; quantity: number }>>();
+        for (const row of keys.length === 0 ? [] : await partsByInterchangeKeys(trx, keys)) {
+          const key = numberKey(row.their_number);
+          byInterchange.set(key, [...(byInterchange.get(key) ?? []), { part: row, brand: row.brand, partNumber: row.their_number, quantity: row.their_quantity }]);
+        }
+        /** The parts on sale among `all` when there are any, else all of them (to say why they cannot be ordered). */
+        const onSaleFirst = <T extends { archived_at: Date | null }>(all: T[]) => (all.some((one) => !one.archived_at) ? all.filter((one) => !one.archived_at) : all);
         const current = await quantities(trx, userId);
         const changed = new Map<string, number>();
+        const converted: QuickOrderProblem[] = [];
         let added = 0;
         let lineCount = current.size;
         for (const entry of entries) {
           const key = numberKey(entry.number);
-          const oemAll = byOem.get(key) ?? [];
-          const oemOnSale = oemAll.filter((one) => !one.archived_at);
-          const oemParts = oemOnSale.length > 0 ? oemOnSale : oemAll;
-          const part = byPartNumber.get(key) ?? (oemParts.length === 1 ? oemParts[0] : undefined);
+          const oemParts = onSaleFirst(byOem.get(key) ?? []);
+          const theirs = onSaleFirst((byInterchange.get(key) ?? []).map((row) => ({ ...row, archived_at: row.part.archived_at })));
           const problem = (message: string) => problems.push({ line: entry.line, text: entry.text, message });
+          let part = byPartNumber.get(key) ?? (oemParts.length === 1 ? oemParts[0] : undefined);
+          let quantityOurs = entry.quantity;
+          const notes: string[] = [];
+          if (!part && oemParts.length === 0 && theirs.length === 1 && theirs[0]) {
+            const [{ part: ours, ...number }] = theirs;
+            part = ours;
+            quantityOurs = toOurQuantity(entry.quantity, number.quantity);
+            notes.push(partChangeMessages.orderedAsOurs(number, entry.quantity, { partNumber: ours.part_number, quantity: quantityOurs }));
+          }
           if (!part) {
-            if (oemParts.length > 1) problem(cartMessages.ambiguousNumber(entry.number, oemParts.map((one) => one.part_number).sort()));
+            const several = oemParts.length > 1 ? oemParts : theirs.map((row) => row.part);
+            if (several.length > 1) problem(cartMessages.ambiguousNumber(entry.number, [...new Set(several.map((one) => one.part_number))].sort()));
             else problem(cartMessages.unknownNumber(entry.number));
             continue;
           }
+          if (REPLACED_CODES.includes(part.lifecycle_code)) {
+            const replacement = await changes.currentReplacement(part.id);
+            const facts = replacement && (await partsById(trx, [replacement.id])).get(replacement.id);
+            if (facts) {
+              notes.push(partChangeMessages.orderedAsReplacement(part.part_number, facts.part_number));
+              part = facts;
+            }
+          }
           const had = changed.get(part.id) ?? current.get(part.id);
-          const quantity = (had ?? 0) + entry.quantity;
+          const quantity = (had ?? 0) + quantityOurs;
           const why = lineProblem(part, quantity);
           if (why) {
             problem(why);
@@ -285,10 +386,11 @@ export function createCartRepository(db: Db) {
           }
           changed.set(part.id, quantity);
           added += 1;
+          if (notes.length > 0) converted.push({ line: entry.line, text: entry.text, message: notes.join('. ') });
         }
         for (const [partId, quantity] of changed) await upsert(trx, userId, partId, quantity);
         problems.sort((a, b) => a.line - b.line);
-        return { added, problems };
+        return { added, problems, converted };
       });
     },
 
@@ -337,18 +439,25 @@ export function createCartRepository(db: Db) {
       });
     },
 
-    /** A visitor's cart priced as an account's would be, without keeping it: lines of unknown parts are left out. */
+    /**
+     * A visitor's cart priced as an account's would be, without keeping it: lines of unknown parts
+     * are left out, and a line of a part replaced since is its replacement, saying the number it held.
+     */
     async preview(entries: readonly CartEntry[]): Promise<Cart> {
       const parts = await partsById(
         db,
         entries.map((entry) => entry.partId),
       );
-      const merged = new Map<string, number>();
-      for (const entry of entries) if (parts.has(entry.partId)) merged.set(entry.partId, (merged.get(entry.partId) ?? 0) + entry.quantity);
-      return priced(
-        db,
-        [...merged].map(([partId, quantity]) => ({ part: parts.get(partId) as PartFacts, quantity })),
-      );
+      const replacements = await replacementsOf(db, parts.values());
+      const merged = new Map<string, { part: PartFacts; quantity: number; replaced: string | null }>();
+      for (const entry of entries) {
+        const old = parts.get(entry.partId);
+        if (!old) continue;
+        const part = replacements.get(old.id) ?? old;
+        const had = merged.get(part.id);
+        merged.set(part.id, { part, quantity: (had?.quantity ?? 0) + entry.quantity, replaced: had?.replaced ?? (part === old ? null : old.part_number) });
+      }
+      return priced(db, [...merged.values()]);
     },
   };
 }
@@ -364,5 +473,20 @@ async function partsByNumberKeys(db: Executor, keys: readonly string[]) {
     .selectFrom('parts')
     .select([...partColumns, 'parts.oem_numbers'])
     .where((eb) => eb.or(keys.map((key) => eb(numberKeys, 'like', `% ${key} %`))))
+    .execute();
+}
+
+/**
+ * The parts (archived ones too, to say so) that list another brand's number with one of `keys` as
+ * its key, with that number and its quantity (how many of theirs make one of ours), by the
+ * interchange key's index (migration 0033).
+ */
+async function partsByInterchangeKeys(db: Executor, keys: readonly string[]) {
+  return db
+    .selectFrom('part_interchange')
+    .innerJoin('parts', 'parts.id', 'part_interchange.part_id')
+    .select([...partColumns, 'part_interchange.brand', 'part_interchange.part_number as their_number', 'part_interchange.quantity as their_quantity'])
+    .where(sql<string>`upper(regexp_replace(part_interchange.part_number, '[^0-9A-Za-z]', '', 'g'))`, 'in', [...keys])
+    .orderBy('parts.part_number')
     .execute();
 }

@@ -99,7 +99,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['cart'],
         security,
         description:
-          'One part per line: a part or OEM number and a quantity, separated by spaces, tabs, commas or semicolons (case, spaces and dashes in numbers do not matter). Known lines are added; every other line is a problem with its 1-based number.',
+          'One part per line: a part, older, OEM or other brand’s (interchange) number and a quantity, separated by spaces, tabs, commas or semicolons (case, spaces and dashes in numbers do not matter). Known lines are added, an older number as its current part and another brand’s in our quantity (rounded up), each such line listed in converted; every other line is a problem with its 1-based number.',
         body: quickOrderSchema,
         response: { 200: quickOrderReplySchema, ...errors },
       },

@@ -1,7 +1,8 @@
-import { dollarsToCents, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResult } from '@autoparts/shared';
+import { dollarsToCents, numberKey, REPLACED_CODES, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResult } from '@autoparts/shared';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { createPartChangesRepository } from '../part-changes/repository';
 import { partColumns, toCatalogPart } from '../parts/repository';
 
 /** Escapes LIKE's wildcards in what a buyer typed. */
@@ -52,8 +53,21 @@ async function tsqueryText(db: Db, q: string): Promise<{ text: string | undefine
   return { text: groups.length > 0 ? groups.join(' & ') : undefined, dropped: groups.length < tokens.length };
 }
 
-/** A number as migration 0017 keys it: its letters and digits, upper case ("brk 1001" → "BRK1001"). */
-export const numberKey = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]/g, '');
+/**
+ * The current parts of the renumbered or superseded parts (6, 7) whose part number is `key` whole:
+ * what a buyer typing the number on an old box is after.
+ */
+async function successorsOf(db: Db, key: string): Promise<string[]> {
+  const old = await db
+    .selectFrom('parts')
+    .select(['id', 'part_number'])
+    .where(sql<string>`catalogue_number_keys(parts.part_number, parts.oem_numbers)`, 'like', `% ${key} %`)
+    .where('lifecycle_code', 'in', [...REPLACED_CODES])
+    .execute();
+  const changes = createPartChangesRepository(db);
+  const current = await Promise.all(old.filter((row) => numberKey(row.part_number) === key).map((row) => changes.currentReplacement(row.id)));
+  return [...new Set(current.flatMap((part) => (part ? [part.id] : [])))];
+}
 
 /**
  * How a typed text finds parts: full-text search over the weighted tsvector (part and OEM
@@ -63,13 +77,15 @@ export const numberKey = (text: string) => text.toUpperCase().replace(/[^A-Z0-9]
  * "BRK 1001", "0446533450"). All three are served by GIN indexes (migrations 0007, 0009, 0017).
  * A text with a digit that names a word no part's name has ("BRK-10": "brk") is a number: it is
  * not looked for as its other words ("10" would find a 105 °C thermostat and 9005 bulbs).
- * Ranked: a whole part, OEM or interchange number first, then the start of one, then a substring, then
+ * A whole older number of a part (issue 30) finds the part that replaces it now.
+ * Ranked: a whole part, OEM, older or interchange number first, then the start of one, then a substring, then
  * ts_rank.
  */
 async function textMatch(db: Db, q: string) {
   const lower = q.toLowerCase();
   const key = numberKey(q);
   const numberLike = /\d/.test(key) && key.length >= 3;
+  const successors = numberLike ? await successorsOf(db, key) : [];
   const words = await tsqueryText(db, q);
   const text = numberLike && words.dropped ? undefined : words.text;
   const tsquery = text ? sql`(to_tsquery('english', ${text}) || to_tsquery('simple', ${text}))` : sql`''::tsquery`;
@@ -82,14 +98,16 @@ async function textMatch(db: Db, q: string) {
   const interchange = numberLike
     ? sql<SqlBool>`parts.id in (select part_id from part_interchange where upper(regexp_replace(part_number, '[^0-9A-Za-z]', '', 'g')) = ${key})`
     : sql<SqlBool>`false`;
-  if (numberLike) ways.push(sql<SqlBool>`${keys} like ${`%${key}%`}`, interchange);
+  // The current part of an older number typed whole (issue 30): its own page is a 301 to it.
+  const replacing = successors.length > 0 ? sql<SqlBool>`parts.id in (${sql.join(successors)})` : sql<SqlBool>`false`;
+  if (numberLike) ways.push(sql<SqlBool>`${keys} like ${`%${key}%`}`, interchange, replacing);
   const matches = sql<SqlBool>`(${sql.join(ways, sql` or `)})`;
   // Ranked by the keys whatever the text ("brk" puts the BRK- parts first); only letters and
   // digits are in a key, nothing LIKE reads its own way.
   const wholeNumber = key ? sql`${keys} like ${`% ${key} %`}` : sql`false`;
   const numberStart = key ? sql`${keys} like ${`% ${key}%`}` : sql`false`;
   const rank = sql<number>`(
-    case when ${wholeNumber} or ${interchange} then 100 else 0 end
+    case when ${wholeNumber} or ${interchange} or ${replacing} then 100 else 0 end
     + case when ${numberStart} then 20
            when parts.search_text like ${`%${likeEscaped(lower)}%`} then 10 else 0 end
     + 10 * ts_rank(parts.search_vector, ${tsquery})
@@ -116,7 +134,8 @@ export async function searchParts(db: Db, query: SearchQuery): Promise<SearchRes
   const matched = db
     .selectFrom('parts')
     .where((eb) => {
-      const conditions: Expression<SqlBool>[] = [eb('parts.archived_at', 'is', null)];
+      // A renumbered or superseded part is not listed: its page moved to the part replacing it.
+      const conditions: Expression<SqlBool>[] = [eb('parts.archived_at', 'is', null), eb('parts.lifecycle_code', 'not in', [...REPLACED_CODES])];
       if (text) conditions.push(text.matches);
       if (query.vehicle) {
         conditions.push(
@@ -198,8 +217,9 @@ export async function searchParts(db: Db, query: SearchQuery): Promise<SearchRes
     .filter((row) => !query.category || row.slug === query.category)
     .reduce((sum, row) => sum + Number(row.count), 0);
 
+  const replaces = await createPartChangesRepository(db).replacesOf(result.items.map((item) => item.id));
   return {
-    items: result.items.map(toCatalogPart),
+    items: result.items.map((item) => ({ ...toCatalogPart(item), replaces: replaces.get(item.id) ?? [] })),
     total,
     page: query.page,
     pageSize: SEARCH_PAGE_SIZE,

@@ -192,6 +192,7 @@ export function toCheckoutLine(line: PricedLine): CartLine {
     minOrderQuantity: line.part?.min_order_quantity ?? 1,
     availableQuantity: line.part?.available_quantity ?? 0,
     problem: line.problem?.message ?? null,
+    replaced: null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { apiErrors, cartMessages, partChangeMessages, type BuyAgainReply, type PartDetail, type PublicPart } from '@autoparts/shared';
+import { apiErrors, cartMessages, partChangeMessages, type BuyAgainReply, type PartDetail, type PublicPart, type QuickOrderReply, type SearchResult } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byToken, call, expectReply } from '../../test/admin';
@@ -103,6 +103,126 @@ describe('life cycle and replaced-by', () => {
     const part = await aPart();
     expectReply(await patch(part.id, { lifecycle: '42' }), 200);
     expect((await read(part.id)).lifecycle).toEqual({ code: '42', label: 'Life-cycle status 42' });
+  });
+});
+
+describe('search and quick order by an older or another brand\'s number', () => {
+  const search = async (q: string) => {
+    const response = await app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}` });
+    expectReply(response, 200);
+    return response.json() as SearchResult;
+  };
+  const quick = async (text: string) => {
+    const response = await call(app, byToken(buyer), { method: 'POST', url: '/api/cart/quick-order', payload: { text } });
+    expectReply(response, 200);
+    return response.json() as QuickOrderReply;
+  };
+  const emptyCart = async () => app.db.deleteFrom('cart_lines').where('user_id', '=', await userIdOf(app, buyer.email)).execute();
+  afterAll(emptyCart);
+  const cartLines = (reply: QuickOrderReply) => Object.fromEntries(reply.cart.lines.map((line) => [line.partNumber, line.quantity]));
+
+  it('finds the current part first by an old number, marked with the numbers it replaces, and lists no superseded part', async () => {
+    const [a, b, c] = [await aPart(), await aPart(), await aPart()];
+    expectReply(await patch(b.id, { lifecycle: '7', replacedBy: c.number }), 200);
+    expectReply(await patch(a.id, { lifecycle: '6', replacedBy: b.number }), 200);
+    for (const typed of [a.number, a.number.toLowerCase().replace(/-/g, ' '), b.number]) {
+      const result = await search(typed);
+      expect(result.items[0]).toMatchObject({ _id: c.id, partNumber: c.number, replaces: [b.number, a.number] });
+      expect(result.items.map((item) => item._id)).not.toContain(a.id);
+      expect(result.items.map((item) => item._id)).not.toContain(b.id);
+    }
+  });
+
+  it('quick order by an old number adds the current part and says so', async () => {
+    await emptyCart();
+    const [a, b, c] = [await aPart(), await aPart(), await aPart()];
+    expectReply(await patch(b.id, { lifecycle: '7', replacedBy: c.number }), 200);
+    expectReply(await patch(a.id, { lifecycle: '6', replacedBy: b.number }), 200);
+    const reply = await quick(`${a.number.toLowerCase()} 3`);
+    expect(reply).toMatchObject({ added: 1, problems: [], converted: [{ line: 1, text: `${a.number.toLowerCase()} 3`, message: partChangeMessages.orderedAsReplacement(a.number, c.number) }] });
+    expect(cartLines(reply)).toEqual({ [c.number]: 3 });
+  });
+
+  it("quick order by a competitor's or carmaker's number lands on our part in our quantity, rounded up and said", async () => {
+    await emptyCart();
+    const [pads, rotor] = [await aPart(), await aPart()];
+    const rival = { brand: 'Rival', partNumber: `RV-${Math.floor(Math.random() * 1e8)}`, quantity: 2 };
+    const oem = { brand: 'Toyota', partNumber: `04465-${Math.floor(Math.random() * 1e8)}`, quantity: 1 };
+    expectReply(await patch(pads.id, { interchange: [rival] }), 200);
+    expectReply(await patch(rotor.id, { interchange: [oem] }), 200);
+    const text = `${rival.partNumber} 4\n${oem.partNumber.replace('-', ' ')} 2\n${rival.partNumber.toLowerCase()} 3`;
+    const reply = await quick(text);
+    expect(reply.problems).toEqual([]);
+    expect(reply.converted).toEqual([
+      { line: 1, text: `${rival.partNumber} 4`, message: partChangeMessages.orderedAsOurs(rival, 4, { partNumber: pads.number, quantity: 2 }) },
+      { line: 2, text: `${oem.partNumber.replace('-', ' ')} 2`, message: partChangeMessages.orderedAsOurs(oem, 2, { partNumber: rotor.number, quantity: 2 }) },
+      { line: 3, text: `${rival.partNumber.toLowerCase()} 3`, message: partChangeMessages.orderedAsOurs(rival, 3, { partNumber: pads.number, quantity: 2 }) },
+    ]);
+    expect(reply.converted[2]?.message).toContain('3 of theirs added as 2 of ours, rounded up');
+    expect(reply.converted[0]?.message).not.toContain('rounded up');
+    expect(cartLines(reply)).toEqual({ [pads.number]: 4, [rotor.number]: 2 });
+    const found = await search(oem.partNumber);
+    expect(found.items[0]?._id).toBe(rotor.id);
+  });
+
+  it('says a number two of our parts interchange with is ambiguous, and one nobody has is unknown', async () => {
+    const [one, two] = [await aPart(), await aPart()];
+    const shared = `SH-${Math.floor(Math.random() * 1e8)}`;
+    for (const part of [one, two]) expectReply(await patch(part.id, { interchange: [{ brand: 'Rival', partNumber: shared, quantity: 1 }] }), 200);
+    const reply = await quick(`${shared} 1\nNOBODY-HAS-THIS-9 1`);
+    expect(reply.added).toBe(0);
+    expect(reply.problems).toEqual([
+      { line: 1, text: `${shared} 1`, message: cartMessages.ambiguousNumber(shared, [one.number, two.number].sort()) },
+      { line: 2, text: 'NOBODY-HAS-THIS-9 1', message: cartMessages.unknownNumber('NOBODY-HAS-THIS-9') },
+    ]);
+  });
+});
+
+describe('a cart line of a part replaced since', () => {
+  type Lines = { lines: Array<{ partId: string; partNumber: string; quantity: number; replaced: string | null }> };
+  const linesOf = (cart: Lines) => cart.lines.map(({ partNumber, quantity, replaced }) => ({ partNumber, quantity, replaced }));
+
+  it("becomes the replacement at the next look, naming the number it held, until the buyer changes it", async () => {
+    const buyerId = await userIdOf(app, buyer.email);
+    await app.db.deleteFrom('cart_lines').where('user_id', '=', buyerId).execute();
+    const [old, middle, current, kept] = [await aPart(), await aPart(), await aPart(), await aPart()];
+    const put = (partId: string, quantity: number) => call(app, byToken(buyer), { method: 'PUT', url: `/api/cart/lines/${partId}`, payload: { quantity } });
+    expectReply(await put(old.id, 2), 200);
+    expectReply(await put(current.id, 1), 200);
+    expectReply(await put(kept.id, 1), 200);
+    expectReply(await patch(middle.id, { lifecycle: '6', replacedBy: current.number }), 200);
+    expectReply(await patch(old.id, { lifecycle: '7', replacedBy: middle.number }), 200);
+
+    const look = async () => {
+      const response = await call(app, byToken(buyer), { method: 'GET', url: '/api/cart' });
+      expectReply(response, 200);
+      return response.json() as Lines;
+    };
+    const first = await look();
+    expect(linesOf(first)).toEqual(
+      expect.arrayContaining([
+        { partNumber: current.number, quantity: 3, replaced: old.number },
+        { partNumber: kept.number, quantity: 1, replaced: null },
+      ]),
+    );
+    expect(first.lines).toHaveLength(2);
+    expect(linesOf(await look())).toEqual(linesOf(first));
+    expectReply(await put(current.id, 4), 200);
+    expect(linesOf(await look()).find((line) => line.partNumber === current.number)).toEqual({ partNumber: current.number, quantity: 4, replaced: null });
+    await app.db.deleteFrom('cart_lines').where('user_id', '=', buyerId).execute();
+  });
+
+  it("in a visitor's cart, is priced as its replacement, and merged at sign-in as it", async () => {
+    const [old, current] = [await aPart(), await aPart()];
+    expectReply(await patch(old.id, { lifecycle: '7', replacedBy: current.number }), 200);
+    const preview = await app.inject({ method: 'POST', url: '/api/cart/preview', payload: { lines: [{ partId: old.id, quantity: 2 }, { partId: current.id, quantity: 1 }] } });
+    expectReply(preview, 200);
+    expect(linesOf(preview.json() as Lines)).toEqual([{ partNumber: current.number, quantity: 3, replaced: old.number }]);
+
+    const visitor = await signUpCustomer(app, 'change-visitor');
+    const merged = await call(app, byToken(visitor), { method: 'POST', url: '/api/cart/merge', payload: { lines: [{ partId: old.id, quantity: 2 }] } });
+    expectReply(merged, 200);
+    expect(linesOf(merged.json() as Lines)).toEqual([{ partNumber: current.number, quantity: 2, replaced: old.number }]);
   });
 });
 
@@ -213,7 +333,7 @@ describe('interchange numbers', () => {
 });
 
 describe('kits', () => {
-  it('lists its components in order, each says it is in the kit, and ordering the kit leaves their stock', async () => {
+  it('lists its components in order, each says it is in the kit, and ordering the kit (Order now, checkout) leaves their stock', async () => {
     const [kit, pads, rotor] = [await aPart({ available: 10 }), await aPart({ available: 7 }), await aPart({ available: 5 })];
     expectReply(await patch(kit.id, { kit: [{ partNumber: rotor.number, quantity: 2 }, { partNumber: pads.number, quantity: 1 }] }), 200);
     const read1 = await read(kit.id);
@@ -227,6 +347,15 @@ describe('kits', () => {
     expect(await stockOf(app, kit.id)).toBe(7);
     expect(await stockOf(app, pads.id)).toBe(7);
     expect(await stockOf(app, rotor.id)).toBe(5);
+
+    // Through the cart and checkout too: only the kit's own stock moves.
+    const buyerId = await userIdOf(app, buyer.email);
+    await app.db.deleteFrom('cart_lines').where('user_id', '=', buyerId).execute();
+    expectReply(await call(app, byToken(buyer), { method: 'PUT', url: `/api/cart/lines/${kit.id}`, payload: { quantity: 2 } }), 200);
+    const order = { addressId: await insertAddress(app, buyerId), shippingMethodId: await insertShippingMethod(app, { name: 'Kit post', baseCents: 500 }) };
+    const placed = await postCheckout(app, buyer.cookie, order);
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect([await stockOf(app, kit.id), await stockOf(app, pads.id), await stockOf(app, rotor.id)]).toEqual([5, 7, 5]);
   });
 
   it('refuses a missing component, the kit itself, a kit inside a kit and a component becoming a kit', async () => {

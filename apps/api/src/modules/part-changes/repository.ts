@@ -26,7 +26,39 @@ export function createPartChangesRepository(db: Db) {
     return links;
   }
 
+  /** Every number whose chain leads to each of the parts `ids` (their older numbers), nearest first. */
+  async function replacesOf(ids: readonly string[]): Promise<Map<string, string[]>> {
+    const byPart = new Map<string, string[]>(ids.map((id) => [id, []]));
+    if (ids.length === 0) return byPart;
+    const rows = await db
+      .withRecursive('older(target, id, part_number, depth)', (qb) =>
+        qb
+          .selectFrom('parts')
+          .select(['replaced_by as target', 'id', 'part_number', (eb) => eb.lit(1).as('depth')])
+          .where('replaced_by', 'in', [...ids])
+          .unionAll((union) =>
+            union
+              .selectFrom('parts')
+              .innerJoin('older', 'older.id', 'parts.replaced_by')
+              .select(['older.target', 'parts.id', 'parts.part_number', (eb) => eb('older.depth', '+', 1).as('depth')])
+              .where('older.depth', '<', 100),
+          ),
+      )
+      .selectFrom('older')
+      .select(['target', 'part_number'])
+      .orderBy('depth')
+      .orderBy('part_number')
+      .execute();
+    for (const row of rows) {
+      const list = byPart.get(row.target ?? '');
+      if (list && !list.includes(row.part_number)) list.push(row.part_number);
+    }
+    return byPart;
+  }
+
   return {
+    replacesOf,
+
     /** The current part that replaces `id` (the end of its chain), or null when nothing replaces it. */
     async currentReplacement(id: string): Promise<{ id: string; partNumber: string; name: string } | null> {
       const links = await replacementLinks([id]);
@@ -47,26 +79,7 @@ export function createPartChangesRepository(db: Db) {
     async of(id: string, lifecycleCode: string): Promise<PartChanges> {
       const [replacedBy, replaces, interchange, kit, inKits] = await Promise.all([
         this.currentReplacement(id),
-        // Every part whose chain leads here, nearest first.
-        db
-          .withRecursive('older(id, part_number, depth)', (qb) =>
-            qb
-              .selectFrom('parts')
-              .select(['id', 'part_number', (eb) => eb.lit(1).as('depth')])
-              .where('replaced_by', '=', id)
-              .unionAll((union) =>
-                union
-                  .selectFrom('parts')
-                  .innerJoin('older', 'older.id', 'parts.replaced_by')
-                  .select(['parts.id', 'parts.part_number', (eb) => eb('older.depth', '+', 1).as('depth')])
-                  .where('older.depth', '<', 100),
-              ),
-          )
-          .selectFrom('older')
-          .select('part_number')
-          .orderBy('depth')
-          .orderBy('part_number')
-          .execute(),
+        replacesOf([id]),
         db.selectFrom('part_interchange').select(['brand', 'part_number', 'quantity']).where('part_id', '=', id).orderBy('position').execute(),
         db
           .selectFrom('part_kit_components')
@@ -87,7 +100,7 @@ export function createPartChangesRepository(db: Db) {
       return {
         lifecycle: { code: lifecycleCode, label: lifecycleLabel(lifecycleCode) },
         replacedBy: replacedBy && { partNumber: replacedBy.partNumber, name: replacedBy.name },
-        replaces: [...new Set(replaces.map((row) => row.part_number))],
+        replaces: replaces.get(id) ?? [],
         interchange: interchange.map((row) => ({ brand: row.brand, partNumber: row.part_number, quantity: row.quantity })),
         kit: kit.length === 0 ? null : kit.map((row) => ({ partNumber: row.part_number, name: row.name, quantity: row.quantity })),
         inKits: inKits.map((row) => ({ partNumber: row.part_number, name: row.name })),

@@ -1,4 +1,5 @@
 import {
+  REPLACED_CODES,
   centsToDollars,
   dollarsToCents,
   priceBreaksProblem,
@@ -101,15 +102,32 @@ export function createPartsRepository(db: Db) {
       return rows.map((row) => ({ ...toPart(row), partNumber: row.part_number }));
     },
 
-    /** The part numbers of the parts on sale, oldest first: `limit` of them from the `offset`th (the sitemap). */
-    async listOnSaleNumbers(offset: number, limit: number): Promise<string[]> {
+    /**
+     * The part numbers of the parts on sale with a page of their own, oldest first: `limit` of
+     * them from the `offset`th (the sitemap). A renumbered or superseded part's page is a 301.
+     */
+    async listPageNumbers(offset: number, limit: number): Promise<string[]> {
       if (limit <= 0) return [];
-      const rows = await db.selectFrom('parts').select('part_number').where('archived_at', 'is', null).orderBy('seq').offset(offset).limit(limit).execute();
+      const rows = await db
+        .selectFrom('parts')
+        .select('part_number')
+        .where('archived_at', 'is', null)
+        .where('lifecycle_code', 'not in', [...REPLACED_CODES])
+        .orderBy('seq')
+        .offset(offset)
+        .limit(limit)
+        .execute();
       return rows.map((row) => row.part_number);
     },
 
-    async countOnSale(): Promise<number> {
-      const row = await db.selectFrom('parts').select((eb) => eb.fn.countAll<string>().as('count')).where('archived_at', 'is', null).executeTakeFirstOrThrow();
+    /** How many parts `listPageNumbers` lists. */
+    async countPages(): Promise<number> {
+      const row = await db
+        .selectFrom('parts')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('archived_at', 'is', null)
+        .where('lifecycle_code', 'not in', [...REPLACED_CODES])
+        .executeTakeFirstOrThrow();
       return Number(row.count);
     },
 

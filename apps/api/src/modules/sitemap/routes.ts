@@ -24,13 +24,13 @@ export function sitemapRoutes(baseUrl: string, pageSize: number): FastifyPluginA
     async function urls(start: number, count: number): Promise<string> {
       const pages = sitemapPages.slice(start, start + count);
       const partStart = Math.max(0, start - sitemapPages.length);
-      const numbers = await parts.listOnSaleNumbers(partStart, count - pages.length);
+      const numbers = await parts.listPageNumbers(partStart, count - pages.length);
       return [...pages, ...numbers.map((number) => paths.partPage(number))]
         .map((path) => `<url><loc>${escapeXml(`${baseUrl}${path}`)}</loc></url>`)
         .join('');
     }
 
-    const fileCount = async () => Math.ceil((sitemapPages.length + (await parts.countOnSale())) / pageSize);
+    const fileCount = async () => Math.ceil((sitemapPages.length + (await parts.countPages())) / pageSize);
 
     app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
       const files = await fileCount();

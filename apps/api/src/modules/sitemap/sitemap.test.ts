@@ -19,10 +19,15 @@ const numberOf = async (shop: FastifyInstance, id: string) =>
   (await shop.db.selectFrom('parts').select('part_number').where('id', '=', id).executeTakeFirstOrThrow()).part_number;
 
 describe('GET /sitemap.xml', () => {
-  it('lists the public pages and every part on sale’s public page at BASE_URL, and no archived part', async () => {
+  it('lists the public pages and every part on sale’s public page at BASE_URL, and no archived, renumbered or superseded part', async () => {
     const onSale = await insertPart(app, { name: 'Sitemap pads' });
     const archived = await insertPart(app, { name: 'Sitemap archived' });
     await app.db.updateTable('parts').set({ archived_at: new Date() }).where('id', '=', archived).execute();
+    // Pages that are 301s to their replacement (issue 30); a discontinued part's page stays (noindex, but a page).
+    const [superseded, renumbered, discontinued] = [await insertPart(app), await insertPart(app), await insertPart(app)];
+    await app.db.updateTable('parts').set({ lifecycle_code: '7', replaced_by: onSale }).where('id', '=', superseded).execute();
+    await app.db.updateTable('parts').set({ lifecycle_code: '6', replaced_by: onSale }).where('id', '=', renumbered).execute();
+    await app.db.updateTable('parts').set({ lifecycle_code: '8' }).where('id', '=', discontinued).execute();
 
     const response = await app.inject({ method: 'GET', url: '/sitemap.xml' });
 
@@ -37,6 +42,9 @@ describe('GET /sitemap.xml', () => {
     ]);
     expect(listed).toContain(`https://parts.example.com/parts/${await numberOf(app, onSale)}`);
     expect(listed).not.toContain(`https://parts.example.com/parts/${await numberOf(app, archived)}`);
+    expect(listed).not.toContain(`https://parts.example.com/parts/${await numberOf(app, superseded)}`);
+    expect(listed).not.toContain(`https://parts.example.com/parts/${await numberOf(app, renumbered)}`);
+    expect(listed).toContain(`https://parts.example.com/parts/${await numberOf(app, discontinued)}`);
     // The signed-in order page is not a public page.
     expect(listed).not.toContain(`https://parts.example.com/part/${onSale}`);
     expect(response.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);

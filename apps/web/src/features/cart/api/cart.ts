@@ -5,12 +5,12 @@ import {
   type QuickOrderReply,
 } from '@autoparts/shared';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { api, ApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/me';
 import { queryKeys } from '../../../lib/query-keys';
 import { cartQuery, emptyCart } from './cart-query';
-import { readVisitorCart, useVisitorCart, withVisitorQuantity, writeVisitorCart, type VisitorLine } from './visitor-cart';
+import { readVisitorCart, useVisitorCart, withReplacements, withVisitorQuantity, writeVisitorCart, type VisitorLine } from './visitor-cart';
 
 /** A visitor's lines priced and checked by the server, keyed by the lines themselves. */
 export const cartPreviewQuery = (lines: readonly VisitorLine[]) =>
@@ -52,7 +52,15 @@ export function useCart() {
     },
   });
 
-  const cart: Cart | undefined = me.isPending ? undefined : signedIn ? remote.data : visitor.length === 0 ? emptyCart : preview.data;
+  // A part replaced since it was put in the visitor's cart is kept as its replacement (issue 30),
+  // so that changing the line shown changes the line kept; the line says the number it held.
+  useEffect(() => {
+    const next = preview.data && !preview.isPlaceholderData ? withReplacements(visitor, preview.data.lines) : undefined;
+    if (next) writeVisitorCart(next);
+  }, [preview.data, preview.isPlaceholderData, visitor]);
+  const replacedHere = new Map(visitor.flatMap((line) => (line.replaced ? [[line.partId, line.replaced] as const] : [])));
+  const previewed = preview.data && { ...preview.data, lines: preview.data.lines.map((line) => ({ ...line, replaced: line.replaced ?? replacedHere.get(line.partId) ?? null })) };
+  const cart: Cart | undefined = me.isPending ? undefined : signedIn ? remote.data : visitor.length === 0 ? emptyCart : previewed;
   const failed = signedIn ? remote.error : preview.error;
   const retry = useCallback(() => void (signedIn ? remote.refetch() : preview.refetch()), [signedIn, remote, preview]);
 

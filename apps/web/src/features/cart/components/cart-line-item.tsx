@@ -1,4 +1,4 @@
-import { cartMessages, cartQuantityProblem, formatPrice, CART_QUANTITY_MAX, paths, type CartLine } from '@autoparts/shared';
+import { cartMessages, cartQuantityProblem, formatPrice, CART_QUANTITY_MAX, partChangeMessages, paths, type CartLine } from '@autoparts/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { inputClass } from '../../../components/field';
@@ -30,7 +30,8 @@ export function CartDepositLine({ line }: { line: CartLine }) {
 /**
  * One line of the cart: photo, number and name, unit price after price breaks, a quantity the
  * customer can change (checked against the minimum and stock as typed), the line total, Remove,
- * and the line's problem, if any, which the quantity field is described by.
+ * the number the line held before its part was replaced (issue 30), and the line's problem, if
+ * any, which the quantity field is described by.
  */
 export function CartLineItem({ line, onChange, busy }: CartLineItemProps) {
   const [text, setText] = useState(String(line.quantity));
@@ -64,6 +65,11 @@ export function CartLineItem({ line, onChange, busy }: CartLineItemProps) {
           {line.minOrderQuantity > 1 && ` · minimum ${line.minOrderQuantity}`}
           {line.availableQuantity > 0 && ` · ${line.availableQuantity} in stock`}
         </p>
+        {line.replaced && (
+          <p className="mt-2 rounded-md bg-sky-50 px-2 py-1 text-sm text-sky-950" data-testid="line-replaced">
+            {partChangeMessages.cartLineReplaced(line.replaced, line.partNumber)}
+          </p>
+        )}
         {shown && (
           <p id={problemId} className="mt-2 text-sm font-medium text-red-700" data-testid="line-problem">
             {shown}

@@ -15,7 +15,9 @@ import { useQuickOrder } from '../api/cart';
 /**
  * Quick order: one part per line, a part or OEM number and a quantity, pasted from a spreadsheet
  * or read from a CSV file in the browser. The server matches the numbers; what it could not add
- * is listed by line number with why, and the list is read out when it arrives.
+ * is listed by line number with why, and so is each line added as another part than the number
+ * typed (an older number's current part, another brand's number in our quantity); both lists are
+ * read out when they arrive.
  */
 export function QuickOrderForm() {
   const quickOrder = useQuickOrder();
@@ -77,7 +79,7 @@ export function QuickOrderForm() {
         Quick order
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Paste from a spreadsheet or type one part per line: a part or OEM number and a quantity, separated by a space, tab, comma or
+        Paste from a spreadsheet or type one part per line: a part number (ours, an old one, the carmaker’s or another brand’s) and a quantity, separated by a space, tab, comma or
         semicolon.
       </p>
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
@@ -115,6 +117,20 @@ export function QuickOrderForm() {
         {reply && (
           <>
             <p className="font-semibold text-green-800">{cartMessages.added(reply.added)}</p>
+            {reply.converted.length > 0 && (
+              <div className="mt-3 rounded-lg border border-sky-300 bg-sky-50 p-4 text-sky-950">
+                <p className="font-semibold">{cartMessages.converted(reply.converted.length)}</p>
+                <ul className="mt-2 space-y-1 text-sm" data-testid="quick-order-converted">
+                  {reply.converted.map((note) => (
+                    <li key={note.line}>
+                      <span className="font-semibold">{`Line ${note.line}`}</span>
+                      <span className="font-mono">{` “${note.text}”`}</span>
+                      {`: ${note.message}`}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
             {reply.problems.length > 0 && (
               <div className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
                 <p className="font-semibold">{cartMessages.problems(reply.problems.length)}</p>

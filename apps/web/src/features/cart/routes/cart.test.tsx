@@ -1,4 +1,4 @@
-import { cartMessages, type Cart, type CartLine } from '@autoparts/shared';
+import { cartMessages, partChangeMessages, type Cart, type CartLine } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -26,6 +26,7 @@ function aLine(overrides: Partial<CartLine> = {}): CartLine {
     minOrderQuantity: 1,
     availableQuantity: 10,
     problem: null,
+    replaced: null,
     ...overrides,
   };
 }
@@ -199,6 +200,7 @@ describe('/cart for a signed-in customer', () => {
           cart: aCart([aLine()]),
           added: 1,
           problems: [{ line: 2, text: 'NOPE 1', message: cartMessages.unknownNumber('NOPE') }],
+          converted: [],
           echo: body,
         },
       }),
@@ -215,6 +217,47 @@ describe('/cart for a signed-in customer', () => {
     // The line added leaves the box; the one to fix stays on its line.
     expect(box).toHaveValue('\nNOPE 1');
     expect(await screen.findByTestId('cart-line')).toBeInTheDocument();
+  });
+
+  it('says which quick-order lines were added as another part: an old number as its replacement, a competitor\'s in our quantity', async () => {
+    const asOurs = partChangeMessages.orderedAsOurs({ brand: 'Rival', partNumber: 'RV-77', quantity: 2 }, 3, { partNumber: 'BRK-1001', quantity: 2 });
+    const asNew = partChangeMessages.orderedAsReplacement('BRK-0999', 'BRK-1001');
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      'GET /api/cart': { body: aCart([]) },
+      'POST /api/cart/quick-order': {
+        body: {
+          cart: aCart([aLine()]),
+          added: 2,
+          problems: [],
+          converted: [
+            { line: 1, text: 'RV-77 3', message: asOurs },
+            { line: 2, text: 'BRK-0999 1', message: asNew },
+          ],
+        },
+      },
+    });
+    renderCart();
+
+    await userEvent.type(await screen.findByLabelText('Part numbers and quantities'), 'RV-77 3{Enter}BRK-0999 1');
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+
+    const converted = await screen.findByTestId('quick-order-converted');
+    expect(converted).toHaveTextContent(`Line 1 “RV-77 3”: ${asOurs}`);
+    expect(converted).toHaveTextContent(`Line 2 “BRK-0999 1”: ${asNew}`);
+    expect(asOurs).toContain('3 of theirs added as 2 of ours, rounded up');
+    expect(screen.getByText(cartMessages.converted(2))).toBeInTheDocument();
+    expect(screen.queryByTestId('quick-order-problems')).not.toBeInTheDocument();
+  });
+
+  it('names both numbers on a line whose part was replaced since it was put in the cart', async () => {
+    stubFetch({ 'GET /api/me': { body: aCustomer() }, 'GET /api/cart': { body: aCart([aLine({ replaced: 'BRK-0999' }), aLine({ partId: OTHER, partNumber: 'FLT-2' })]) } });
+    renderCart();
+
+    const notices = await screen.findAllByTestId('line-replaced');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toHaveTextContent(partChangeMessages.cartLineReplaced('BRK-0999', 'BRK-1001'));
+    expect(partChangeMessages.cartLineReplaced('BRK-0999', 'BRK-1001')).toBe('BRK-0999 has been replaced by BRK-1001: your cart now holds BRK-1001');
   });
 
   it('says so when the cart cannot be loaded, and tries again', async () => {

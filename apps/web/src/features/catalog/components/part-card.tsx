@@ -1,10 +1,11 @@
-import { formatPrice, paths, type Part } from '@autoparts/shared';
+import { formatPrice, partChangeMessages, paths, type Part } from '@autoparts/shared';
 import { Link } from 'react-router';
 import { PartImage } from '../../../components/part-image';
 import { FitsBadge } from './fits-badge';
 
 interface PartCardProps {
-  part: Part & { partNumber?: string };
+  /** `replaces`: the part's older numbers (a search by one finds it), said as "Replaces …". */
+  part: Part & { partNumber?: string; replaces?: readonly string[] };
   /** Whether the part fits the active vehicle, named by `vehicle`; left out without one. */
   fits?: boolean | undefined;
   vehicle?: string | undefined;
@@ -44,6 +45,7 @@ export function PartCard({ part, fits, vehicle }: PartCardProps) {
           )}
         </h3>
         {part.partNumber && <p className="text-sm text-slate-500">{`Part no. ${part.partNumber}`}</p>}
+        {part.replaces && part.replaces.length > 0 && <p className="text-sm font-medium text-slate-700">{partChangeMessages.replaces(part.replaces)}</p>}
         {fits !== undefined && vehicle && <FitsBadge fits={fits} vehicle={vehicle} />}
         <p className="line-clamp-2 flex-1 text-sm text-slate-600 sm:line-clamp-none">{part.description}</p>
         <div className="flex flex-wrap items-center justify-between gap-2 sm:flex-col sm:items-stretch">

@@ -1,4 +1,4 @@
-import type { CatalogPart, SearchResult, Vehicle } from '@autoparts/shared';
+import type { SearchItem, SearchResult, Vehicle } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '../../../app/app';
 import { Component as ShopPage } from './shop';
 
-const pads: CatalogPart = {
+const pads: SearchItem = {
   _id: 'part-1',
   name: 'Ceramic Brake Pads',
   description: 'Low-dust pads.',
@@ -19,6 +19,7 @@ const pads: CatalogPart = {
   minOrderQuantity: 1,
   category: { slug: 'brakes', name: 'Brakes' },
   partNumber: 'BRK-1001',
+  replaces: [],
 };
 
 const camry: Vehicle = { _id: 'v-camry', year: 2019, make: 'Toyota', model: 'Camry', engine: '' };

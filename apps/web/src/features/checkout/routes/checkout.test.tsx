@@ -21,6 +21,7 @@ const pads = {
   minOrderQuantity: 2,
   availableQuantity: 40,
   problem: null,
+  replaced: null,
 };
 const rotor = { ...pads, partId: 'part-rotor', partNumber: 'RT-200', name: 'Brake Rotor', quantity: 2, unitPrice: 45, lineTotal: 90 };
 const aCart = (overrides: Partial<Cart> = {}): Cart => ({ lines: [pads, rotor], subtotal: 175, count: 12, ...overrides });

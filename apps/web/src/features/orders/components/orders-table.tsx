@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { OrderDetailsDisclosure } from './order-breakdown';
 import { TrackingLinks } from '../../shipments/components/order-timeline';
+import { BuyAgain } from './buy-again';
 import { TimeLeft } from './time-left';
 
 interface OrdersTableProps {
@@ -17,7 +18,7 @@ interface OrdersTableProps {
 
 /**
  * My Orders as a table (SPEC §2): number, product, price (the order's total), quantity, payment
- * status and Cancel; under the product, the order's number and its details (lines, ship-to,
+ * status, Cancel and Buy again; under the product, the order's number and its details (lines, ship-to,
  * shipping, tax and total). Below 640 px each order is a card with Pay Now and Cancel in view (the
  * `stacked-table` rules of index.css); up to the table's width it scrolls sideways inside a region
  * that the keyboard can reach and scroll.
@@ -128,6 +129,7 @@ function OrderRow({ order, number, onCancel, cancelling, busy }: OrderRowProps) 
             Return items
           </Link>
         )}
+        <BuyAgain orderId={order._id} describedBy={productId} />
       </td>
     </tr>
   );

@@ -1,4 +1,4 @@
-import { apiErrors, confirmations, notices } from '@autoparts/shared';
+import { apiErrors, buyAgainMessages, confirmations, notices, partChangeMessages } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -94,6 +94,45 @@ describe('My Orders', () => {
     expect(third.getByText('Shipped')).toBeInTheDocument();
     expect(third.getByText('pi_shipped')).toBeInTheDocument();
     expect(third.queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
+  });
+
+  it('buys an order again: says what was added, a replaced part as its replacement, and what was not and why', async () => {
+    const server = stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_ORDERS]: { body: [unpaid, shipped] },
+      'POST /api/order/order-3/buy-again': {
+        body: {
+          added: [
+            { partNumber: 'RAD-2001', quantity: 2, replaced: 'RAD-1001' },
+            { partNumber: 'HOSE-7', quantity: 1 },
+          ],
+          skipped: [{ partNumber: 'CAP-9', reason: partChangeMessages.noLongerMadeLine }],
+        },
+      },
+    });
+    renderMyOrders();
+    const row = within(await screen.findByRole('row', { name: /Radiator/ }));
+    await userEvent.click(row.getByRole('button', { name: buyAgainMessages.button }));
+
+    const result = await row.findByTestId('buy-again-result');
+    await waitFor(() => expect(result).toHaveTextContent(buyAgainMessages.added(2)));
+    expect(result).toHaveTextContent('2 × RAD-2001, which replaces RAD-1001');
+    expect(result).toHaveTextContent('1 × HOSE-7');
+    expect(result).toHaveTextContent(`${buyAgainMessages.skipped(1)}CAP-9: ${partChangeMessages.noLongerMadeLine}`);
+    expect(within(result).getByRole('link', { name: buyAgainMessages.goToCart })).toHaveAttribute('href', '/cart');
+    expect(server.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/api/order/order-3/buy-again']);
+  });
+
+  it('says so when buying again fails, with the server\'s reason', async () => {
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_ORDERS]: { body: [unpaid] },
+      'POST /api/order/order-1/buy-again': { status: 404, body: { message: apiErrors.orderNotFound } },
+    });
+    renderMyOrders();
+    const row = within(await screen.findByRole('row', { name: /Brake Pads/ }));
+    await userEvent.click(row.getByRole('button', { name: buyAgainMessages.button }));
+    expect(await row.findByText(apiErrors.orderNotFound)).toBeInTheDocument();
   });
 
   it('does not let a shipped order be cancelled, and says why', async () => {

@@ -1,4 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { buyAgainMessages, partChangeMessages } from '@autoparts/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
 import { anOrder } from '../../../test/orders';
@@ -33,6 +35,25 @@ describe('Order history', () => {
     expect(within(expired).getByText('Expired')).toBeInTheDocument();
     expect(within(expired).getByText('Not charged')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('buys a cancelled order again and says what was not added and why', async () => {
+    const server = stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_HISTORY]: { body: [{ ...anOrder({ _id: 'o-1', name: 'Oil Filter', price: 20, status: 'cancelled', paid: false }), endedAt: '2026-11-20T10:00:00.000Z', refunded: null }] },
+      'POST /api/order/o-1/buy-again': { body: { added: [], skipped: [{ partNumber: 'FLT-1', reason: partChangeMessages.noLongerMadeLine }] } },
+    });
+    renderHistory();
+
+    const row = within(await screen.findByRole('row', { name: /Oil Filter/ }));
+    const button = row.getByRole('button', { name: buyAgainMessages.button });
+    expect(button).toHaveAccessibleDescription('Oil Filter');
+    await userEvent.click(button);
+    const result = await row.findByTestId('buy-again-result');
+    await waitFor(() => expect(result).toHaveTextContent(buyAgainMessages.added(0)));
+    expect(result).toHaveTextContent(`FLT-1: ${partChangeMessages.noLongerMadeLine}`);
+    expect(within(result).queryByRole('link', { name: buyAgainMessages.goToCart })).not.toBeInTheDocument();
+    expect(server.calls.some((call) => call.method === 'POST' && call.path === '/api/order/o-1/buy-again')).toBe(true);
   });
 
   it('says when there is nothing in it', async () => {

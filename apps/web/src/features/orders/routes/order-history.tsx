@@ -5,6 +5,7 @@ import { Link, Navigate } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { Pager } from '../../../components/pager';
 import { LoadingBlock } from '../../../components/spinner';
+import { BuyAgain } from '../components/buy-again';
 import { OrderDetailsDisclosure } from '../components/order-breakdown';
 import { pageTitle } from '../../../content/site';
 import { isApiError } from '../../../lib/api-client';
@@ -15,7 +16,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /**
  * /dashboard/history: the orders that left My Orders (SPEC §4: a cancelled order goes; an
- * unpaid one expires), each with what became of the money.
+ * unpaid one expires), each with what became of the money and "Buy again".
  */
 export function Component() {
   const { data: me } = useMe();
@@ -84,9 +85,10 @@ function HistoryTable({ entries }: { entries: OrderHistoryEntry[] }) {
           {entries.map((entry) => (
             <tr key={entry._id} className="align-middle">
               <th scope="row" className="px-4 py-3 font-semibold text-ink">
-                {entry.name}
+                <span id={`history-${entry._id}`}>{entry.name}</span>
                 <span className="block text-xs font-normal text-slate-500">Order {entry.orderNumber}</span>
                 <OrderDetailsDisclosure order={entry} />
+                <BuyAgain orderId={entry._id} describedBy={`history-${entry._id}`} />
               </th>
               <td data-label="Price" className="px-4 py-3 tabular-nums">{formatPrice(entry.price)}</td>
               <td data-label="Quantity" className="px-4 py-3 tabular-nums">{entry.orderQuantity}</td>

@@ -1,0 +1,115 @@
+import type { BuyAgainReply } from './part-changes';
+
+// Issue 30's words and pure rules, without zod: the shop's first pages (a part card says "Replaces …")
+// take these and not the schemas (as cart-constants.ts is to cart.ts).
+
+/** PIES life-cycle codes the shop names in words; any other code of one or two digits is accepted. */
+export const lifecycleLabels: Record<string, string> = {
+  '0': 'Proposed',
+  '1': 'Released',
+  '2': 'Available to order',
+  '3': 'Discontinued, stock available',
+  '4': 'Announced',
+  '5': 'Temporarily unavailable',
+  '6': 'Renumbered',
+  '7': 'Superseded',
+  '8': 'Discontinued',
+  '9': 'Obsolete',
+};
+export const LIFECYCLE_AVAILABLE = '2';
+/** Codes whose part is replaced by another and must name it. */
+export const REPLACED_CODES: readonly string[] = ['6', '7'];
+/** Codes of a part no longer made: its page stays, it cannot be ordered, a replacement is optional. */
+export const ENDED_CODES: readonly string[] = ['8', '9'];
+
+/** Whether a part of this life-cycle code is no longer made (its page stays, unindexed, and it cannot be ordered). */
+export const isEnded = (code: string) => ENDED_CODES.includes(code);
+
+export const lifecycleLabel = (code: string) => lifecycleLabels[code] ?? `Life-cycle status ${code}`;
+
+export const INTERCHANGE_MAX = 50;
+export const KIT_COMPONENTS_MAX = 50;
+
+/** One place for what the part-change rules say when they refuse. */
+export const partChangeMessages = {
+  badLifecycle: 'Life-cycle status is a PIES code of one or two digits, like 2 or 7',
+  replacementRequired: (code: string) => `A part that is ${lifecycleLabel(code).toLowerCase()} needs the part that replaces it`,
+  replacementNotAllowed: (code: string) => `A part that is ${lifecycleLabel(code).toLowerCase()} is not replaced by another`,
+  replacementMissing: (partNumber: string) => `There is no part ${partNumber} to replace this one`,
+  replacementSelf: 'A part cannot replace itself',
+  replacementCycle: (chain: readonly string[]) => `That replacement would go round in a circle: ${chain.join(' → ')}`,
+  interchangeRow: (row: number) => `Interchange ${row}: give a brand, a number and a whole quantity from 1`,
+  interchangeTwice: (brand: string, partNumber: string) => `${brand} ${partNumber} is listed twice`,
+  tooManyInterchange: `At most ${INTERCHANGE_MAX} interchange numbers`,
+  kitRow: (row: number) => `Component ${row}: give a part number and a whole quantity from 1`,
+  kitTwice: (partNumber: string) => `${partNumber} is listed twice in the kit`,
+  tooManyComponents: `At most ${KIT_COMPONENTS_MAX} components in a kit`,
+  componentMissing: (partNumber: string) => `There is no part ${partNumber} to put in the kit`,
+  componentSelf: 'A kit cannot contain itself',
+  componentIsKit: (partNumber: string) => `${partNumber} is a kit itself: a kit holds single parts`,
+  partIsComponent: 'This part is in a kit, so it cannot be a kit itself',
+  replaces: (partNumbers: readonly string[]) => `Replaces ${partNumbers.join(', ')}`,
+  noLongerMade: 'This part is no longer made and cannot be ordered.',
+  /** A cart's or a checkout's line of a part no longer made, which blocks checkout until removed. */
+  noLongerMadeLine: 'This part is no longer made and cannot be ordered. Remove it to check out.',
+  /** The buy box's status in place of its stock and buttons. */
+  noLongerMadeShort: 'No longer made',
+  replacedBy: 'Replaced by',
+  alsoInKit: 'Also sold in kit',
+  kitContents: 'What is in this kit',
+  replacesTheseNumbers: 'Replaces these numbers',
+  /** A search result or quick-order line found by an older number of the part. */
+  replacesOld: (old: string) => `Replaces ${old}`,
+  /** Quick order: a line naming a renumbered or superseded part, added as its current replacement. */
+  orderedAsReplacement: (old: string, current: string) => `${old} is replaced by ${current}: ${current} was added instead`,
+  /** Quick order: a line naming another brand's number, added as our part in our quantity. */
+  orderedAsOurs: (theirs: { brand: string; partNumber: string; quantity: number }, asked: number, ours: { partNumber: string; quantity: number }) =>
+    `${theirs.brand} ${theirs.partNumber} is our ${ours.partNumber} (${theirs.quantity} of theirs = 1 of ours): ${asked} of theirs added as ${ours.quantity} of ours${asked % theirs.quantity === 0 ? '' : ', rounded up'}`,
+  /** A cart line whose part was renumbered or superseded since it was put there. */
+  cartLineReplaced: (old: string, current: string) => `${old} has been replaced by ${current}: your cart now holds ${current}`,
+  /** An interchange number's quantity in words: how many of theirs make one of ours. */
+  theirsPerOurs: (quantity: number) => `1 of ours = ${quantity} of theirs`,
+} as const;
+
+/**
+ * Follows `replacedBy` links from `start` to the part that is current: the end of the chain and
+ * the parts on the way (start first). A chain that comes back on itself is reported as a cycle.
+ */
+export function resolveReplacement<K>(
+  start: K,
+  next: (key: K) => K | null | undefined,
+): { current: K; chain: K[] } | { cycle: K[] } {
+  const chain: K[] = [start];
+  const seen = new Set<K>([start]);
+  for (let key = next(start); key !== null && key !== undefined; key = next(key)) {
+    chain.push(key);
+    if (seen.has(key)) return { cycle: chain };
+    seen.add(key);
+  }
+  return { current: chain.at(-1) as K, chain };
+}
+
+/**
+ * Their quantity in ours: `theirs` units of a number of which `perOurs` make one of ours, rounded
+ * up (4 of theirs at 2:1 is 2 of ours; 3 is 2 as well).
+ */
+export function toOurQuantity(theirs: number, perOurs: number): number {
+  return Math.ceil(theirs / perOurs);
+}
+
+/**
+ * A part number as typed off a box, as migration 0017 keys it: the letters and digits only, upper
+ * case ("brk 1001" → "BRK1001"). The one place for it: search, quick order and interchange.
+ */
+export const numberKey = (partNumber: string) => partNumber.toUpperCase().replace(/[^A-Z0-9]/g, '');
+
+/** What "Buy again" on My Orders and Order history says of the reply. */
+export const buyAgainMessages = {
+  button: 'Buy again',
+  added: (lines: number) => (lines === 0 ? 'Nothing was added to your cart' : `${lines} ${lines === 1 ? 'line' : 'lines'} added to your cart:`),
+  addedLine: (line: BuyAgainReply['added'][number]) =>
+    line.replaced ? `${line.quantity} × ${line.partNumber}, which replaces ${line.replaced}` : `${line.quantity} × ${line.partNumber}`,
+  skipped: (lines: number) => `${lines} ${lines === 1 ? 'line was' : 'lines were'} not added:`,
+  goToCart: 'Go to your cart',
+  failed: 'We could not add this order to your cart. Try again.',
+} as const;
