@@ -1,15 +1,12 @@
 import type { Browser } from '@playwright/test';
-import { partChangeMessages } from '@autoparts/shared';
+import { buyAgainMessages, partChangeMessages, paths } from '@autoparts/shared';
 import { newAccount, signUp } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, logInAt, waitForApp, widths } from './pages';
+import { expectNoSeriousA11yViolations, logInAt, orderPart, waitForApp, widths } from './pages';
 
-/**
- * Issue 30 set up by an admin through the API: an old part superseded by a new one, which
- * interchanges with a competitor's number at 2 of theirs to 1 of ours.
- */
-async function supersededPair(browser: Browser, baseURL: string, width: number) {
+/** An admin's page, signed in, and a way to add parts of the journey's own through the API. */
+async function adminAt(browser: Browser, baseURL: string, width: number) {
   const context = await browser.newContext({ viewport: { width, height: 844 } });
   const admin = await context.newPage();
   await logInAt(admin, e2eAdmin);
@@ -26,11 +23,21 @@ async function supersededPair(browser: Browser, baseURL: string, width: number) 
     expect(catalogue.ok()).toBe(true);
     return { id, partNumber, name };
   };
+  const patch = async (id: string, data: object) => expect((await admin.request.patch(`/api/admin/part/${id}`, { headers, data })).ok()).toBe(true);
+  return { admin, context, stamp, make, patch };
+}
+
+/**
+ * Issue 30 set up by an admin through the API: an old part superseded by a new one, which
+ * interchanges with a competitor's number at 2 of theirs to 1 of ours.
+ */
+async function supersededPair(browser: Browser, baseURL: string, width: number) {
+  const { context, stamp, make, patch } = await adminAt(browser, baseURL, width);
   const old = await make(`E2E-OLD-${stamp}`, `Old Pads ${stamp}`);
   const current = await make(`E2E-NEW-${stamp}`, `New Pads ${stamp}`);
   const rival = { brand: 'Rival', partNumber: `RV-${stamp}`, quantity: 2 };
-  expect((await admin.request.patch(`/api/admin/part/${current.id}`, { headers, data: { interchange: [rival] } })).ok()).toBe(true);
-  expect((await admin.request.patch(`/api/admin/part/${old.id}`, { headers, data: { lifecycle: '7', replacedBy: current.partNumber } })).ok()).toBe(true);
+  await patch(current.id, { interchange: [rival] });
+  await patch(old.id, { lifecycle: '7', replacedBy: current.partNumber });
   await context.close();
   return { old, current, rival };
 }
@@ -67,6 +74,59 @@ for (const width of widths) {
       await expect(page.getByTestId('cart-line').filter({ hasText: current.partNumber }).getByLabel('Quantity')).toHaveValue('2');
       await expectNoSeriousA11yViolations(page);
       await page.screenshot({ path: `.tmp/screens/${width}_quick-order-interchange.png`, fullPage: true });
+    });
+
+    test('an admin supersedes a part on its catalogue page; a refused replacement is said, and the old page then moves', async ({ browser, baseURL }) => {
+      test.setTimeout(90_000);
+      const { admin, context, stamp, make } = await adminAt(browser, baseURL ?? '', width);
+      const old = await make(`E2E-EDIT-OLD-${stamp}`, `Edited Old Pads ${stamp}`);
+      const current = await make(`E2E-EDIT-NEW-${stamp}`, `Edited New Pads ${stamp}`);
+      await admin.goto(paths.partCatalogue(old.id));
+      const editor = admin.getByRole('form', { name: 'Life cycle, interchange and kit' });
+      await editor.getByLabel('Life-cycle status (PIES)').selectOption('7');
+      const save = editor.getByRole('button', { name: 'Save life cycle, interchange and kit' });
+      // A replacement that does not exist: the server's rule, said under the form.
+      await editor.getByLabel('Replaced by (part number)').fill('NO-SUCH-PART-1');
+      await save.click();
+      await expect(editor.getByRole('alert')).toHaveText(partChangeMessages.replacementMissing('NO-SUCH-PART-1'));
+      await editor.getByLabel('Replaced by (part number)').fill(current.partNumber);
+      await editor.getByRole('button', { name: 'Add a number' }).click();
+      await editor.getByLabel('Number 1: brand').fill('OEM');
+      await editor.getByLabel('Number 1: part number').fill(`OE-${stamp}`);
+      await save.click();
+      await expect(admin.getByText('Life cycle, interchange and kit saved')).toBeVisible();
+      await expectNoSeriousA11yViolations(admin);
+      await admin.screenshot({ path: `.tmp/screens/${width}_part-changes-editor.png`, fullPage: true });
+      const moved = await admin.request.get(`/parts/${old.partNumber}`, { maxRedirects: 0 });
+      expect(moved.status()).toBe(301);
+      expect(moved.headers().location).toBe(`/parts/${current.partNumber}`);
+      // Saved as typed: the page opened again shows it.
+      await admin.reload();
+      await expect(editor.getByLabel('Replaced by (part number)')).toHaveValue(current.partNumber);
+      await expect(editor.getByLabel('Number 1: part number')).toHaveValue(`OE-${stamp}`);
+      await context.close();
+    });
+
+    test('buy again puts an order’s part in the cart as its replacement, and says so', async ({ page, browser, baseURL }) => {
+      test.setTimeout(90_000);
+      const { context, stamp, make, patch } = await adminAt(browser, baseURL ?? '', width);
+      const old = await make(`E2E-AGAIN-OLD-${stamp}`, `Again Old Pads ${stamp}`);
+      const current = await make(`E2E-AGAIN-NEW-${stamp}`, `Again New Pads ${stamp}`);
+      await signUp(page, newAccount(`again${width}`));
+      await orderPart(page, old.id);
+      await patch(old.id, { lifecycle: '7', replacedBy: current.partNumber });
+      await context.close();
+
+      await page.goto(paths.myOrders);
+      await page.getByRole('button', { name: buyAgainMessages.button }).first().click();
+      const result = page.getByTestId('buy-again-result').first();
+      await expect(result).toContainText(buyAgainMessages.added(1));
+      await expect(result).toContainText(buyAgainMessages.addedLine({ partNumber: current.partNumber, quantity: 1, replaced: old.partNumber }));
+      await expectNoSeriousA11yViolations(page);
+      await page.screenshot({ path: `.tmp/screens/${width}_buy-again.png`, fullPage: true });
+      await result.getByRole('link', { name: buyAgainMessages.goToCart }).click();
+      await expect(page).toHaveURL('/cart');
+      await expect(page.getByTestId('cart-line').filter({ hasText: current.partNumber })).toBeVisible();
     });
   });
 }

@@ -10,6 +10,7 @@ import {
   YEAR_MAX,
   YEAR_MIN,
 } from './catalogue-constants';
+import { storedPartChangesSchema } from './part-changes';
 import { partChangesSchema } from './part-changes';
 import { partPricingSchema, partSchema } from './parts';
 
@@ -142,6 +143,8 @@ export const adminCatalogueSchema = z.object({
   oemNumbers: z.array(z.string()),
   specs: z.array(specSchema),
   fitment: z.array(vehicleSchema),
+  /** Its life cycle, replacement, interchange and kit as stored (issue 30), for their editor. */
+  changes: storedPartChangesSchema,
 });
 export type AdminCatalogue = z.infer<typeof adminCatalogueSchema>;
 

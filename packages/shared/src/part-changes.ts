@@ -16,6 +16,19 @@ export const partChangesSchema = z.object({
 });
 export type PartChanges = z.infer<typeof partChangesSchema>;
 
+/**
+ * A part's part-change fields as stored and as `PATCH /admin/part/{id}` takes them: the code, the
+ * number of the part that directly replaces it (not the end of its chain), interchange and kit rows.
+ * What the admin's catalogue page reads to edit them.
+ */
+export const storedPartChangesSchema = z.object({
+  lifecycle: z.string(),
+  replacedBy: z.string().nullable(),
+  interchange: z.array(interchangeSchema),
+  kit: z.array(z.object({ partNumber: z.string(), quantity: z.number().int() })),
+});
+export type StoredPartChanges = z.infer<typeof storedPartChangesSchema>;
+
 const wholeFrom1 = z.coerce.number().int().min(1).max(10_000);
 const partNumberText = z.string().trim().min(1).max(40);
 

@@ -2,6 +2,7 @@ import { catalogueMessages, type AdminCatalogue, type CatalogueInput, type CsvRo
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
+import { createPartChangesRepository } from '../part-changes/repository';
 import { toVehicle } from '../vehicles/repository';
 import type { FitmentRow } from './fitment-csv';
 
@@ -14,19 +15,22 @@ export function createCatalogueAdmin(db: Db) {
       if (!isId(id)) return undefined;
       const part = await db
         .selectFrom('parts')
-        .select(['id', 'name', 'archived_at', 'category_slug', 'part_number', 'oem_numbers', 'specs'])
+        .select(['id', 'name', 'archived_at', 'category_slug', 'part_number', 'oem_numbers', 'specs', 'lifecycle_code', 'replaced_by'])
         .where('id', '=', id)
         .executeTakeFirst();
       if (!part) return undefined;
-      const fitment = await db
-        .selectFrom('fitments')
-        .innerJoin('vehicles', 'vehicles.id', 'fitments.vehicle_id')
-        .select(['vehicles.id', 'vehicles.year', 'vehicles.make', 'vehicles.model', 'vehicles.engine'])
-        .where('fitments.part_id', '=', id)
-        .orderBy('vehicles.make')
-        .orderBy('vehicles.model')
-        .orderBy('vehicles.year')
-        .execute();
+      const [changes, fitment] = await Promise.all([
+        createPartChangesRepository(db).stored(part.id, part.lifecycle_code, part.replaced_by),
+        db
+          .selectFrom('fitments')
+          .innerJoin('vehicles', 'vehicles.id', 'fitments.vehicle_id')
+          .select(['vehicles.id', 'vehicles.year', 'vehicles.make', 'vehicles.model', 'vehicles.engine'])
+          .where('fitments.part_id', '=', id)
+          .orderBy('vehicles.make')
+          .orderBy('vehicles.model')
+          .orderBy('vehicles.year')
+          .execute(),
+      ]);
       return {
         _id: part.id,
         name: part.name,
@@ -36,6 +40,7 @@ export function createCatalogueAdmin(db: Db) {
         oemNumbers: part.oem_numbers,
         specs: part.specs,
         fitment: fitment.map(toVehicle),
+        changes,
       };
     },
 

@@ -1,4 +1,4 @@
-import { apiErrors, cartMessages, partChangeMessages, type BuyAgainReply, type PartDetail, type PublicPart, type QuickOrderReply, type SearchResult } from '@autoparts/shared';
+import { apiErrors, cartMessages, type AdminCatalogue, partChangeMessages, type BuyAgainReply, type PartDetail, type PublicPart, type QuickOrderReply, type SearchResult } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byToken, call, expectReply } from '../../test/admin';
@@ -45,6 +45,22 @@ describe('life cycle and replaced-by', () => {
       kit: null,
       inKits: [],
     });
+  });
+
+  it("gives the admin's catalogue page the fields as stored: the direct replacement, not the chain's end, interchange and kit rows", async () => {
+    const [a, b, c, kit] = [await aPart(), await aPart(), await aPart(), await aPart()];
+    expectReply(await patch(b.id, { lifecycle: '6', replacedBy: c.number }), 200);
+    expectReply(await patch(a.id, { lifecycle: '7', replacedBy: b.number, interchange: [{ brand: 'Rival', partNumber: 'RV-7', quantity: 2 }] }), 200);
+    expectReply(await patch(kit.id, { kit: [{ partNumber: c.number, quantity: 4 }] }), 200);
+    const stored = async (id: string) => {
+      const response = await call(app, byToken(admin), { method: 'GET', url: `/api/admin/part/${id}/catalogue` });
+      expectReply(response, 200);
+      return (response.json() as AdminCatalogue).changes;
+    };
+    expect(await stored(a.id)).toEqual({ lifecycle: '7', replacedBy: b.number, interchange: [{ brand: 'Rival', partNumber: 'RV-7', quantity: 2 }], kit: [] });
+    expect(await stored(kit.id)).toEqual({ lifecycle: '2', replacedBy: null, interchange: [], kit: [{ partNumber: c.number, quantity: 4 }] });
+    // A customer may not read it.
+    expectReply(await call(app, byToken(buyer), { method: 'GET', url: `/api/admin/part/${a.id}/catalogue` }), 403);
   });
 
   it('resolves a chain A → B → C to the current part, which lists every number it replaces', async () => {

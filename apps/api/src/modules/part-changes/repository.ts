@@ -6,6 +6,7 @@ import {
   resolveReplacement,
   type PartChanges,
   type PartChangesInput,
+  type StoredPartChanges,
 } from '@autoparts/shared';
 import type { Db } from '../../db/database';
 
@@ -73,6 +74,27 @@ export function createPartChangesRepository(db: Db) {
     async successorNumber(partNumber: string): Promise<string | undefined> {
       const row = await db.selectFrom('parts').select('id').where('part_number', '=', partNumber).where('lifecycle_code', 'in', [...REPLACED_CODES]).executeTakeFirst();
       return row ? (await this.currentReplacement(row.id))?.partNumber : undefined;
+    },
+
+    /** Part `id`'s fields as stored and as an admin edits them: its direct replacement, not the end of its chain. */
+    async stored(id: string, lifecycleCode: string, replacedById: string | null): Promise<StoredPartChanges> {
+      const [replacedBy, interchange, kit] = await Promise.all([
+        replacedById ? db.selectFrom('parts').select('part_number').where('id', '=', replacedById).executeTakeFirst() : undefined,
+        db.selectFrom('part_interchange').select(['brand', 'part_number', 'quantity']).where('part_id', '=', id).orderBy('position').execute(),
+        db
+          .selectFrom('part_kit_components')
+          .innerJoin('parts', 'parts.id', 'part_kit_components.component_id')
+          .select(['parts.part_number', 'part_kit_components.quantity'])
+          .where('part_kit_components.kit_id', '=', id)
+          .orderBy('part_kit_components.position')
+          .execute(),
+      ]);
+      return {
+        lifecycle: lifecycleCode,
+        replacedBy: replacedBy?.part_number ?? null,
+        interchange: interchange.map((row) => ({ brand: row.brand, partNumber: row.part_number, quantity: row.quantity })),
+        kit: kit.map((row) => ({ partNumber: row.part_number, quantity: row.quantity })),
+      };
     },
 
     /** What a part's reads add: its life cycle, its current replacement, what it replaces, its interchange and kits. */

@@ -1,4 +1,4 @@
-import type { AdminCatalogue, CatalogueInput, CsvRowError, FitmentImportReply } from '@autoparts/shared';
+import type { AdminCatalogue, CatalogueInput, CsvRowError, FitmentImportReply, PartChangesInput } from '@autoparts/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -61,3 +61,12 @@ export function useImportFitment() {
 
 /** One CSV field, quoted when it has to be. */
 export const csvField = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+/** `PATCH /admin/part/{id}` with the part-change fields (issue 30): the server's rules answer 400 with their message. */
+export function useSavePartChanges(id: string) {
+  return useAdminMutation({
+    mutationFn: (changes: PartChangesInput) => api(`/admin/part/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes, auth: true }),
+    success: () => 'Life cycle, interchange and kit saved',
+    invalidates: [queryKeys.parts],
+  });
+}

@@ -10,6 +10,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useCategories } from '../../../lib/categories';
 import { csvField, ImportRefused, partCatalogueQuery, useImportFitment, useRemoveFitment, useSaveCatalogue } from '../api/part-catalogue';
 import { ActionButton } from '../components/action-button';
+import { PartChangesForm } from '../components/part-changes-form';
 import { AdminPage } from '../components/admin-page';
 import { fileInputClass } from '../../../components/field';
 
@@ -19,7 +20,7 @@ export function Component() {
   const part = useQuery(partCatalogueQuery(id));
 
   return (
-    <AdminPage title={part.data ? `Catalogue: ${part.data.name}` : 'Catalogue'} intro="Category, part number, OEM numbers, specifications and the vehicles this part fits.">
+    <AdminPage title={part.data ? `Catalogue: ${part.data.name}` : 'Catalogue'} intro="Category, part number, OEM numbers, specifications, life cycle, interchange numbers, kit components and the vehicles this part fits.">
       <Link to={paths.manageProducts} className="font-semibold text-brand-700 underline">
         Back to Manage Products
       </Link>
@@ -37,7 +38,10 @@ export function Component() {
         )
       ) : (
         <div className="mt-6 grid gap-10 xl:grid-cols-2">
-          <CatalogueForm key={JSON.stringify(part.data)} part={part.data} />
+          <div className="grid content-start gap-10">
+            <CatalogueForm key={JSON.stringify(part.data)} part={part.data} />
+            <PartChangesForm key={JSON.stringify(part.data.changes)} partId={part.data._id} stored={part.data.changes} />
+          </div>
           <div className="grid content-start gap-10">
             <Fitment part={part.data} />
             <FitmentCsv />

@@ -1,0 +1,61 @@
+import { partChangeMessages } from '@autoparts/shared';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { noActivity } from '../../../test/admin';
+import { stubFetch } from '../../../test/fetch-stub';
+import { renderRoutes } from '../../../test/render-with-router';
+import { PartChangesForm } from './part-changes-form';
+
+const PATCH = 'PATCH /api/admin/part/p1';
+
+function renderForm(stored = { lifecycle: '2', replacedBy: null as string | null, interchange: [{ brand: 'Rival', partNumber: 'RV-7', quantity: 2 }], kit: [] as { partNumber: string; quantity: number }[] }) {
+  return renderRoutes([{ path: '/', element: <PartChangesForm partId="p1" stored={stored} /> }], { path: '/' });
+}
+
+describe('the part-change editor', () => {
+  it('shows what is stored, asks for the replacing part only for a renumbered, superseded or ended status, and sends every field', async () => {
+    const server = stubFetch({ [PATCH]: { body: { acknowledged: true } }, ...noActivity });
+    renderForm();
+    expect(screen.getByLabelText('Life-cycle status (PIES)')).toHaveValue('2');
+    expect(screen.queryByLabelText('Replaced by (part number)')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Number 1: brand')).toHaveValue('Rival');
+    expect(screen.getByLabelText('Number 1: quantity')).toHaveValue('2');
+    expect(screen.getByText('Not a kit.')).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText('Life-cycle status (PIES)'), '7');
+    await userEvent.type(screen.getByLabelText('Replaced by (part number)'), 'BRK-1001');
+    await userEvent.click(screen.getByRole('button', { name: 'Add a component' }));
+    await userEvent.type(screen.getByLabelText('Component 1: part number'), 'PAD-2');
+    await userEvent.clear(screen.getByLabelText('Component 1: quantity'));
+    await userEvent.type(screen.getByLabelText('Component 1: quantity'), '4');
+    await userEvent.click(screen.getByRole('button', { name: 'Save life cycle, interchange and kit' }));
+    await waitFor(() => expect(server.paths()).toContain(PATCH));
+    expect(server.calls.find((call) => `${call.method} ${call.path}` === PATCH)?.body).toEqual({
+      lifecycle: '7',
+      replacedBy: 'BRK-1001',
+      interchange: [{ brand: 'Rival', partNumber: 'RV-7', quantity: 2 }],
+      kit: [{ partNumber: 'PAD-2', quantity: 4 }],
+    });
+  });
+
+  it('names a bad row before sending anything, and removes a row', async () => {
+    const server = stubFetch({ ...noActivity });
+    renderForm();
+    await userEvent.click(screen.getByRole('button', { name: 'Add a number' }));
+    await userEvent.type(screen.getByLabelText('Number 2: brand'), 'OEM');
+    await userEvent.click(screen.getByRole('button', { name: 'Save life cycle, interchange and kit' }));
+    expect(await screen.findByText(partChangeMessages.interchangeRow(2))).toBeInTheDocument();
+    expect(server.paths()).not.toContain(PATCH);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove number 1' }));
+    expect(screen.getByLabelText('Number 1: brand')).toHaveValue('OEM');
+  });
+
+  it("shows the server's reason when a rule refuses the change", async () => {
+    const message = partChangeMessages.replacementCycle(['A', 'B', 'A']);
+    stubFetch({ [PATCH]: { status: 400, body: { message } }, ...noActivity });
+    renderForm({ lifecycle: '7', replacedBy: 'B', interchange: [], kit: [] });
+    await userEvent.click(screen.getByRole('button', { name: 'Save life cycle, interchange and kit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+});

@@ -1,0 +1,163 @@
+import {
+  ENDED_CODES,
+  INTERCHANGE_MAX,
+  KIT_COMPONENTS_MAX,
+  lifecycleLabels,
+  partChangesInputSchema,
+  REPLACED_CODES,
+  type StoredPartChanges,
+} from '@autoparts/shared';
+import { useId, useState, type FormEvent } from 'react';
+import { SelectField } from '../../../components/select-field';
+import { TextField } from '../../../components/text-field';
+import { isApiError } from '../../../lib/api-client';
+import { useSavePartChanges } from '../api/part-catalogue';
+import { ActionButton } from './action-button';
+
+/** Rows as typed: every field is text until the shared schema reads it. */
+interface InterchangeRow {
+  brand: string;
+  partNumber: string;
+  quantity: string;
+}
+interface KitRow {
+  partNumber: string;
+  quantity: string;
+}
+
+const lifecycleOptions = Object.entries(lifecycleLabels).map(([code, label]) => ({ value: code, label: `${code} — ${label}` }));
+
+/**
+ * A part's life cycle, the part that replaces it, other brands' numbers it replaces and its kit
+ * components (issue 30, decision 065), edited on its catalogue page and saved at once through
+ * `PATCH /admin/part/{id}`. The shared schema names a bad row before sending; the server's rules
+ * (a replacement that does not exist or goes round in a circle, a component that is a kit) answer
+ * with their message, shown under the form.
+ */
+export function PartChangesForm({ partId, stored }: { partId: string; stored: StoredPartChanges }) {
+  const save = useSavePartChanges(partId);
+  const headingId = useId();
+  const [lifecycle, setLifecycle] = useState(stored.lifecycle);
+  const [replacedBy, setReplacedBy] = useState(stored.replacedBy ?? '');
+  const [interchange, setInterchange] = useState<InterchangeRow[]>(stored.interchange.map((row) => ({ ...row, quantity: String(row.quantity) })));
+  const [kit, setKit] = useState<KitRow[]>(stored.kit.map((row) => ({ ...row, quantity: String(row.quantity) })));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const names = REPLACED_CODES.includes(lifecycle) || ENDED_CODES.includes(lifecycle);
+  const refused = save.error && isApiError(save.error, 400) ? save.error.message : undefined;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = partChangesInputSchema.safeParse({
+      lifecycle,
+      replacedBy: names && replacedBy.trim() ? replacedBy : null,
+      interchange: interchange.map((row) => ({ ...row, quantity: row.quantity.trim() })),
+      kit: kit.map((row) => ({ ...row, quantity: row.quantity.trim() })),
+    });
+    const found: Record<string, string> = {};
+    if (!parsed.success) for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
+    setErrors(found);
+    if (parsed.success) save.mutate(parsed.data);
+  }
+
+  const rowError = (list: 'interchange' | 'kit', index: number) => errors[`${list}.${index}`];
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={headingId} className="grid content-start gap-4">
+      <h2 id={headingId} className="text-xl font-bold text-ink">
+        Life cycle, interchange and kit
+      </h2>
+      <SelectField
+        label="Life-cycle status (PIES)"
+        value={lifecycle}
+        onChange={(event) => setLifecycle(event.target.value)}
+        error={errors.lifecycle}
+        options={lifecycleOptions}
+      />
+      {names && (
+        <TextField
+          label="Replaced by (part number)"
+          hint={REPLACED_CODES.includes(lifecycle) ? 'Required: the part that replaces this one' : 'Optional: the part to buy instead'}
+          value={replacedBy}
+          onChange={(event) => setReplacedBy(event.target.value)}
+          error={errors.replacedBy}
+          maxLength={40}
+          autoComplete="off"
+        />
+      )}
+      <fieldset className="rounded-lg border border-slate-200 bg-white p-3">
+        <legend className="px-1 text-sm font-semibold text-ink">Replaces these numbers (OEM and other brands)</legend>
+        <p className="text-sm text-slate-600">Quantity: how many of theirs make one of ours.</p>
+        {interchange.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">No other brands’ numbers.</p>
+        ) : (
+          <ol className="mt-2 flex flex-col gap-3">
+            {interchange.map((row, index) => (
+              <li key={index} className="grid grid-cols-2 items-start gap-2 sm:grid-cols-[1fr_1fr_6rem_auto]">
+                <TextField label={`Number ${index + 1}: brand`} value={row.brand} maxLength={60} autoComplete="off" onChange={(event) => setInterchange(interchange.with(index, { ...row, brand: event.target.value }))} />
+                <TextField label={`Number ${index + 1}: part number`} value={row.partNumber} maxLength={40} autoComplete="off" onChange={(event) => setInterchange(interchange.with(index, { ...row, partNumber: event.target.value }))} />
+                <TextField label={`Number ${index + 1}: quantity`} inputMode="numeric" value={row.quantity} maxLength={5} autoComplete="off" onChange={(event) => setInterchange(interchange.with(index, { ...row, quantity: event.target.value }))} />
+                <ActionButton tone="danger" className="sm:mt-7" onClick={() => setInterchange(interchange.filter((_, other) => other !== index))} aria-label={`Remove number ${index + 1}`}>
+                  Remove
+                </ActionButton>
+                {rowError('interchange', index) && (
+                  <p role="alert" className="col-span-full text-sm font-medium text-red-700">
+                    {rowError('interchange', index)}
+                  </p>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+        {errors.interchange && (
+          <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+            {errors.interchange}
+          </p>
+        )}
+        <ActionButton className="mt-3" disabled={interchange.length >= INTERCHANGE_MAX} onClick={() => setInterchange([...interchange, { brand: '', partNumber: '', quantity: '1' }])}>
+          Add a number
+        </ActionButton>
+      </fieldset>
+      <fieldset className="rounded-lg border border-slate-200 bg-white p-3">
+        <legend className="px-1 text-sm font-semibold text-ink">Kit components</legend>
+        <p className="text-sm text-slate-600">A kit has its own price and stock; its components’ stock is not touched when it sells.</p>
+        {kit.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">Not a kit.</p>
+        ) : (
+          <ol className="mt-2 flex flex-col gap-3">
+            {kit.map((row, index) => (
+              <li key={index} className="grid grid-cols-2 items-start gap-2 sm:grid-cols-[1fr_6rem_auto]">
+                <TextField label={`Component ${index + 1}: part number`} value={row.partNumber} maxLength={40} autoComplete="off" onChange={(event) => setKit(kit.with(index, { ...row, partNumber: event.target.value }))} />
+                <TextField label={`Component ${index + 1}: quantity`} inputMode="numeric" value={row.quantity} maxLength={5} autoComplete="off" onChange={(event) => setKit(kit.with(index, { ...row, quantity: event.target.value }))} />
+                <ActionButton tone="danger" className="sm:mt-7" onClick={() => setKit(kit.filter((_, other) => other !== index))} aria-label={`Remove component ${index + 1}`}>
+                  Remove
+                </ActionButton>
+                {rowError('kit', index) && (
+                  <p role="alert" className="col-span-full text-sm font-medium text-red-700">
+                    {rowError('kit', index)}
+                  </p>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+        {errors.kit && (
+          <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+            {errors.kit}
+          </p>
+        )}
+        <ActionButton className="mt-3" disabled={kit.length >= KIT_COMPONENTS_MAX} onClick={() => setKit([...kit, { partNumber: '', quantity: '1' }])}>
+          Add a component
+        </ActionButton>
+      </fieldset>
+      {refused && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {refused}
+        </p>
+      )}
+      <div>
+        <ActionButton type="submit" tone="primary" pending={save.isPending} className="py-2">
+          Save life cycle, interchange and kit
+        </ActionButton>
+      </div>
+    </form>
+  );
+}
