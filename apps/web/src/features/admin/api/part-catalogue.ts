@@ -65,7 +65,7 @@ export const csvField = (value: string) => (/[",\n]/.test(value) ? `"${value.rep
 /** `PATCH /admin/part/{id}` with the part-change fields (issue 30): the server's rules answer 400 with their message. */
 export function useSavePartChanges(id: string) {
   return useAdminMutation({
-    mutationFn: (changes: PartChangesInput) => api(`/admin/part/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes, auth: true }),
+    mutationFn: (changes: Partial<PartChangesInput>) => api(`/admin/part/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes, auth: true }),
     success: () => 'Life cycle, interchange and kit saved',
     invalidates: [queryKeys.parts],
   });

@@ -1,10 +1,12 @@
 import { partChangeMessages } from '@autoparts/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import { noActivity } from '../../../test/admin';
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
+import { adminNotices } from '../admin-notices';
 import { PartChangesForm } from './part-changes-form';
 
 const PATCH = 'PATCH /api/admin/part/p1';
@@ -31,12 +33,33 @@ describe('the part-change editor', () => {
     await userEvent.type(screen.getByLabelText('Component 1: quantity'), '4');
     await userEvent.click(screen.getByRole('button', { name: 'Save life cycle, interchange and kit' }));
     await waitFor(() => expect(server.paths()).toContain(PATCH));
+    // What changed: the status with its replacement, and the kit (the interchange row is as it was).
     expect(server.calls.find((call) => `${call.method} ${call.path}` === PATCH)?.body).toEqual({
       lifecycle: '7',
       replacedBy: 'BRK-1001',
-      interchange: [{ brand: 'Rival', partNumber: 'RV-7', quantity: 2 }],
       kit: [{ partNumber: 'PAD-2', quantity: 4 }],
     });
+  });
+
+  it('sends nothing when nothing changed, and says so', async () => {
+    const server = stubFetch({ ...noActivity });
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <>
+              <PartChangesForm partId="p1" stored={{ lifecycle: '2', replacedBy: null, interchange: [], kit: [] }} />
+              <Toaster />
+            </>
+          ),
+        },
+      ],
+      { path: '/' },
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save life cycle, interchange and kit' }));
+    expect(await screen.findByText(adminNotices.nothingChanged)).toBeInTheDocument();
+    expect(server.paths()).not.toContain(PATCH);
   });
 
   it('names a bad row before sending anything, and removes a row', async () => {
@@ -54,7 +77,9 @@ describe('the part-change editor', () => {
   it("shows the server's reason when a rule refuses the change", async () => {
     const message = partChangeMessages.replacementCycle(['A', 'B', 'A']);
     stubFetch({ [PATCH]: { status: 400, body: { message } }, ...noActivity });
-    renderForm({ lifecycle: '7', replacedBy: 'B', interchange: [], kit: [] });
+    renderForm({ lifecycle: '7', replacedBy: 'C', interchange: [], kit: [] });
+    await userEvent.clear(screen.getByLabelText('Replaced by (part number)'));
+    await userEvent.type(screen.getByLabelText('Replaced by (part number)'), 'B');
     await userEvent.click(screen.getByRole('button', { name: 'Save life cycle, interchange and kit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });

@@ -5,12 +5,15 @@ import {
   lifecycleLabels,
   partChangesInputSchema,
   REPLACED_CODES,
+  type PartChangesInput,
   type StoredPartChanges,
 } from '@autoparts/shared';
 import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { isApiError } from '../../../lib/api-client';
+import { adminNotices } from '../admin-notices';
 import { useSavePartChanges } from '../api/part-catalogue';
 import { ActionButton } from './action-button';
 
@@ -30,7 +33,7 @@ const lifecycleOptions = Object.entries(lifecycleLabels).map(([code, label]) => 
 /**
  * A part's life cycle, the part that replaces it, other brands' numbers it replaces and its kit
  * components (issue 30, decision 065), edited on its catalogue page and saved at once through
- * `PATCH /admin/part/{id}`. The shared schema names a bad row before sending; the server's rules
+ * `PATCH /admin/part/{id}` (what changed). The shared schema names a bad row before sending; the server's rules
  * (a replacement that does not exist or goes round in a circle, a component that is a kit) answer
  * with their message, shown under the form.
  */
@@ -56,7 +59,15 @@ export function PartChangesForm({ partId, stored }: { partId: string; stored: St
     const found: Record<string, string> = {};
     if (!parsed.success) for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
     setErrors(found);
-    if (parsed.success) save.mutate(parsed.data);
+    if (!parsed.success) return;
+    // Only what changed, so the audit log says what the admin did; status and replacement go together.
+    const { data } = parsed;
+    const changes: Partial<PartChangesInput> = {};
+    if (data.lifecycle !== stored.lifecycle || data.replacedBy !== stored.replacedBy) Object.assign(changes, { lifecycle: data.lifecycle, replacedBy: data.replacedBy });
+    if (JSON.stringify(data.interchange) !== JSON.stringify(stored.interchange)) changes.interchange = data.interchange;
+    if (JSON.stringify(data.kit) !== JSON.stringify(stored.kit)) changes.kit = data.kit;
+    if (Object.keys(changes).length === 0) toast.info(adminNotices.nothingChanged);
+    else save.mutate(changes);
   }
 
   const rowError = (list: 'interchange' | 'kit', index: number) => errors[`${list}.${index}`];
