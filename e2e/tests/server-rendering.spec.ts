@@ -281,6 +281,8 @@ test('a signed-in customer’s part page arrives rendered for them, readable wit
 test('a signed-in customer’s part page hydrates without asking again for the part, the account, the fitment or the style sheet, or changing its text', async ({ page }) => {
   const [part] = (await (await request(page).get('/api/parts')).json()) as Part[];
   await signUp(page, newAccount('part-page'));
+  // What the sign-up page still asks once signed in is not the part page's.
+  await page.waitForLoadState('networkidle');
   const asked: string[] = [];
   const styleSheets: string[] = [];
   page.on('request', (request) => {
