@@ -13,7 +13,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  // In CI a failed journey runs once more; a pass on the second try is reported as "flaky" in
+  // the list and must be fixed all the same (decision 072). A journey that fails twice fails CI.
+  retries: process.env.CI ? 1 : 0,
   reporter: 'list',
   // A journey of two people (a customer orders and pays, an admin then acts on it) takes 15–30 s on a
   // slow day of this machine (the suite in 15 min instead of 9): the limit leaves it room.

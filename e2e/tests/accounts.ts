@@ -25,6 +25,9 @@ export async function signUp(page: Page, account: Account) {
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByRole('banner').getByText(account.name)).toBeAttached();
+  // The header names the account as soon as it is signed in, a moment before the page moves on
+  // from /signup: a journey that goes on at once would still act on the sign-up page.
+  await expect(page).not.toHaveURL(/\/signup$/);
 }
 
 /** Logs in through the Login page (the current page's URL is where it returns). */
