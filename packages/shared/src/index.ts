@@ -14,6 +14,7 @@ export * from './paths';
 export * from './reviews';
 export * from './users';
 export * from './catalogue';
+export * from './catalogue-data';
 export * from './catalogue-constants';
 export * from './vin';
 export * from './images';

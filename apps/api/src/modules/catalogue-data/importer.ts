@@ -1,0 +1,27 @@
+import type { Readable } from 'node:stream';
+import type { CatalogueImportCounts, CatalogueImportMode, CatalogueImportOnProblems, CatalogueProblem } from '@autoparts/shared';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/**
+ * What the import job hands a reader of one kind (VCdb, PCdb, ACES, PIES, parts CSV). The job owns
+ * the transaction: it commits when the mode is `apply` and the problems allow it (none, or `skip`),
+ * and rolls back otherwise, so an importer only reads its stream and writes through `trx`. A stop
+ * mid-import rolls the transaction back with the process: nothing is ever half applied.
+ */
+export interface ImportContext {
+  trx: Transaction<Database>;
+  mode: CatalogueImportMode;
+  onProblems: CatalogueImportOnProblems;
+  /** The uploaded file's name as sent (a zip's entries are told apart by their own names). */
+  fileName: string;
+  /** Records a problem; with `skip` the importer leaves that record out and goes on. */
+  problem(problem: CatalogueProblem): void;
+  /** How far the importer is, in its own records; `total` when it knows it. Cheap to call often. */
+  progress(done: number, total?: number): void;
+  /** Added to as records are written. */
+  counts: CatalogueImportCounts;
+}
+
+/** Reads `input` (the uploaded file's bytes, streamed) and writes what it holds through `context.trx`. */
+export type Importer = (input: Readable, context: ImportContext) => Promise<void>;
