@@ -29,7 +29,7 @@ for (const width of widths) {
       const admin = await personAt(browser, width, baseURL);
       await logInAt(admin, e2eAdmin);
       await admin.goto('/dashboard/companies');
-      await waitForApp(admin);
+      await expect(admin.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();
       const companyName = `Fleetco ${width} ${owner.email.slice(6, 14)}`;
       const create = admin.getByRole('form', { name: 'Create a company' });
       await create.getByLabel('Company name').fill(companyName);
@@ -42,7 +42,6 @@ for (const width of widths) {
 
       // The owner finds Company in the dashboard and invites a buyer by e-mail.
       await page.goto('/dashboard/profile');
-      await waitForApp(page);
       await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Company' }).click();
       await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
       await expect(page.getByText('Your role: Owner')).toBeVisible();
@@ -82,7 +81,6 @@ for (const width of widths) {
 
       // The owner sees it under the company's orders, with who placed it.
       await page.reload();
-      await waitForApp(page);
       const orders = page.getByRole('list', { name: 'The company’s orders' });
       await expect(orders).toContainText(`Placed by ${buyer.name}`);
       await expect(orders).toContainText(part.name);
