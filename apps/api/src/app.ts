@@ -27,6 +27,8 @@ import { cartRoutes } from './modules/cart/routes';
 import { vehiclesRoutes } from './modules/vehicles/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { usersRoutes } from './modules/users/routes';
+import { companiesAdminRoutes } from './modules/companies/admin-routes';
+import { companiesRoutes } from './modules/companies/routes';
 import { createMail, registerMailWorker, type Mail } from './modules/mail/outbox';
 import { registerOrderExpiry } from './modules/orders/expiry';
 import { ordersRoutes } from './modules/orders/routes';
@@ -161,6 +163,8 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
       await api.register(shippingMethodsRoutes);
       await api.register(taxRatesRoutes);
       await api.register(returnsRoutes);
+      await api.register(companiesRoutes);
+      await api.register(companiesAdminRoutes);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

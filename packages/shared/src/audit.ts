@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = [
   'tax-rate.remove',
   'mail.resend',
   'settings.update',
+  'company.add',
+  'company.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -73,6 +75,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'tax-rate.remove': 'Tax rate deleted',
   'mail.resend': 'E-mail resent',
   'settings.update': 'Shop settings changed',
+  'company.add': 'Company created',
+  'company.update': 'Company edited',
 };
 
 /** The audit log screen's page size, and the most one request may ask for. */

@@ -13,6 +13,7 @@ export const checkoutMessages = {
   emptyCart: 'Your cart is empty: add parts before checking out.',
   addressRequired: 'Choose an address to ship to.',
   addressNotFound: 'This address is not in your address book.',
+  locationNotFound: 'This location is not one of your company’s.',
   shippingRequired: 'Choose a shipping method.',
   shippingUnavailable:
     'This shipping method is not available for this address and cart. Choose another one.',
@@ -38,10 +39,17 @@ function formatKg(kg: number): string {
 }
 
 /** `POST /api/checkout/quote`. */
-export const checkoutQuoteRequestSchema = z.object({
-  addressId: idSchema.describe('one of the account’s addresses'),
-  shippingMethodId: idSchema.optional(),
-});
+/** Where a checkout ships: one of the account's addresses, or a location of the member's company (decision 075). */
+const destination = {
+  addressId: idSchema.optional().describe('one of the account’s addresses; not needed with `locationId`'),
+  locationId: idSchema.optional().describe('a location of the member’s company: the order ships there and records it'),
+};
+const oneDestination = <T extends { addressId?: string | undefined; locationId?: string | undefined }>(body: T) =>
+  body.addressId !== undefined || body.locationId !== undefined;
+
+export const checkoutQuoteRequestSchema = z
+  .object({ ...destination, shippingMethodId: idSchema.optional() })
+  .refine(oneDestination, { path: ['addressId'], message: checkoutMessages.addressRequired });
 export type CheckoutQuoteRequest = z.infer<typeof checkoutQuoteRequestSchema>;
 
 export const shippingOptionSchema = z.object({
@@ -83,7 +91,8 @@ export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;
 
 /** `POST /api/checkout`: the form of /checkout, the same rules in the browser and on the server. */
 export const placeCheckoutSchema = z.object({
-  addressId: z.string({ error: checkoutMessages.addressRequired }).trim().min(1, checkoutMessages.addressRequired).max(100),
+  addressId: z.string({ error: checkoutMessages.addressRequired }).trim().min(1, checkoutMessages.addressRequired).max(100).optional(),
+  locationId: destination.locationId,
   shippingMethodId: z
     .string({ error: checkoutMessages.shippingRequired })
     .trim()
@@ -93,7 +102,7 @@ export const placeCheckoutSchema = z.object({
   note: z.string().trim().max(ORDER_NOTE_MAX_LENGTH, checkoutMessages.noteTooLong).optional(),
   /** The quote's total the buyer saw, in dollars: when the order's would differ, nothing is placed (409 'changed'). */
   quotedTotal: z.number().nonnegative().optional(),
-});
+}).refine(oneDestination, { path: ['addressId'], message: checkoutMessages.addressRequired });
 export type PlaceCheckoutInput = z.infer<typeof placeCheckoutSchema>;
 
 export const placeCheckoutReplySchema = z.object({

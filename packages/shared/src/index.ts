@@ -33,3 +33,4 @@ export * from './invoices';
 export * from './returns';
 export * from './part-changes';
 export * from './part-changes-constants';
+export * from './companies';

@@ -39,6 +39,12 @@ export const paths = {
   fitmentReports: '/dashboard/fitment-reports',
   /** The audit log: every admin action in words, filtered and paged */
   auditLog: '/dashboard/audit',
+  /** A member's Company page (decision 075) */
+  company: '/dashboard/company',
+  /** The admins' Companies screen */
+  manageCompanies: '/dashboard/companies',
+  /** The link of a company's invitation e-mail: accept it (signing in or up first). */
+  companyInvitation: (token: string) => `/company/invitations/${encodeURIComponent(token)}`,
   blogs: '/blogs',
   portfolio: '/portfolio',
   login: '/login',
@@ -78,6 +84,9 @@ export const routePatterns = [
   '/dashboard/manage-returns',
   '/dashboard/fitment-reports',
   '/dashboard/audit',
+  '/dashboard/company',
+  '/dashboard/companies',
+  '/company/invitations/:token',
   '/blogs',
   '/portfolio',
   '/login',

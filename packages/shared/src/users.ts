@@ -123,6 +123,8 @@ export const meSchema = z.object({
   linkedin: z.string(),
   /** Whether the address is confirmed through the link of our e-mail (or Google's word). */
   emailVerified: z.boolean(),
+  /** Present (true) for a member of a company (decision 075): the account menu offers its Company page. */
+  company: z.literal(true).optional(),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -38,6 +38,10 @@ export interface Database {
   shop_settings: ShopSettingsTable;
   part_interchange: PartInterchangeTable;
   part_kit_components: PartKitComponentsTable;
+  companies: CompaniesTable;
+  company_members: CompanyMembersTable;
+  company_invitations: CompanyInvitationsTable;
+  company_locations: CompanyLocationsTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -220,6 +224,67 @@ export interface OrdersTable {
   invoiced_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** A warranty replacement: the order one of whose lines it replaces. */
   replaces_order_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The company a member placed it for (decision 075); it stays the company's when the member leaves. */
+  company_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The company's location it ships to, if the member chose one. */
+  company_location_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A trade account (issue 31, decision 075). */
+export interface CompaniesTable {
+  id: Generated<string>;
+  seq: Sequence;
+  name: string;
+  tax_id: Generated<string>;
+  status: Generated<'active' | 'on-hold'>;
+  payment_terms: ColumnType<PaymentTerms | null, PaymentTerms | null | undefined, PaymentTerms | null>;
+  credit_limit_cents: ColumnType<number | null, number | null | undefined, number | null>;
+  po_required: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export type PaymentTerms = 'receipt' | 'net7' | 'net15' | 'net30' | 'net60';
+export type CompanyRole = 'owner' | 'buyer' | 'accounts' | 'viewer';
+
+/** A user's one company and role in it: the user is the key. */
+export interface CompanyMembersTable {
+  company_id: string;
+  user_id: string;
+  role: CompanyRole;
+  joined_at: Generated<Date>;
+}
+
+/** An invitation by e-mail; the link's token is kept only as its SHA-256 (hex). */
+export interface CompanyInvitationsTable {
+  id: Generated<string>;
+  company_id: string;
+  /** Lower case. */
+  email: string;
+  role: CompanyRole;
+  token_hash: string;
+  expires_at: Date;
+  accepted_at: Date | null;
+  accepted_by: string | null;
+  invited_by: string | null;
+  created_at: Generated<Date>;
+}
+
+/** A named address of a company, shared by its members: the address book's fields. */
+export interface CompanyLocationsTable {
+  id: Generated<string>;
+  seq: Sequence;
+  company_id: string;
+  name: string;
+  company: Generated<string>;
+  line1: string;
+  line2: Generated<string>;
+  city: string;
+  /** '' where a country has no regions. */
+  region: Generated<string>;
+  postal_code: Generated<string>;
+  country: string;
+  phone: Generated<string>;
+  created_at: CreatedAt;
 }
 
 

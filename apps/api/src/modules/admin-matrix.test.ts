@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { apiErrors } from '@autoparts/shared';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
@@ -57,6 +58,8 @@ const newOrder = async (status: 'unpaid' | 'paid' | 'shipped' = 'unpaid') => {
 const partNumberOf = async (id: string) =>
   (await app.db.selectFrom('parts').select('part_number').where('id', '=', id).executeTakeFirstOrThrow()).part_number;
 const aVehicle = async () => (await app.db.selectFrom('vehicles').select('id').limit(1).executeTakeFirstOrThrow()).id;
+const newCompany = async () =>
+  (await app.db.insertInto('companies').values({ name: 'Matrix Garage' }).returning('id').executeTakeFirstOrThrow()).id;
 const matrixAddress = { name: 'Matrix', line1: '1 Main St', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' };
 /** One of the customer's addresses, made afresh (at most 20 are kept: the oldest goes first). */
 const anAddress = async () => {
@@ -290,6 +293,18 @@ const calls: Record<string, GuardedCall> = {
       return { method: 'POST', url: `/api/admin/returns/${id}/receive`, payload: { lines: [{ partId, quantity: 1, action: 'scrap' }] } };
     },
     audit: 'return.refund',
+  },
+  'GET /admin/companies': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/companies' }) },
+  'POST /admin/companies': {
+    guard: 'admin',
+    request: async () => ({ method: 'POST', url: '/api/admin/companies', payload: { name: 'Matrix Fleet', ownerEmail: `matrix-owner-${randomUUID()}@example.com` } }),
+    audit: 'company.add',
+  },
+  'GET /admin/companies/{id}': { guard: 'admin', request: async () => ({ method: 'GET', url: `/api/admin/companies/${await newCompany()}` }) },
+  'PATCH /admin/companies/{id}': {
+    guard: 'admin',
+    request: async () => ({ method: 'PATCH', url: `/api/admin/companies/${await newCompany()}`, payload: { status: 'on-hold' } }),
+    audit: 'company.update',
   },
   'GET /admin/settings': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/settings' }) },
   'PUT /admin/settings': {

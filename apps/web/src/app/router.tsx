@@ -32,6 +32,7 @@ export const routes: RouteObject[] = [
           { path: paths.forgotPassword, lazy: () => import('../features/auth/routes/forgot-password') },
           { path: paths.resetPassword, lazy: () => import('../features/auth/routes/reset-password') },
           { path: paths.verifyEmail, lazy: () => import('../features/auth/routes/verify-email') },
+          { path: '/company/invitations/:token', lazy: () => import('../features/companies/routes/accept-invitation') },
           {
             // Signed-in pages (SPEC §6).
             element: <RequireAuth />,
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
                       { path: paths.changePassword, lazy: () => import('../features/profile/routes/change-password') },
                       { path: paths.review, lazy: () => import('../features/reviews/routes/add-review') },
                       { path: paths.returns, lazy: () => import('../features/returns/routes/my-returns') },
+                      { path: paths.company, lazy: () => import('../features/companies/routes/company') },
                       {
                         // Admin pages (SPEC §6): a non-admin is signed out and sent to /login.
                         element: <RequireAdmin />,
@@ -71,6 +73,7 @@ export const routes: RouteObject[] = [
                           { path: paths.manageReturns, lazy: () => import('../features/returns/routes/manage-returns') },
                           { path: paths.fitmentReports, lazy: () => import('../features/fitment-reports/routes/fitment-reports') },
                           { path: paths.auditLog, lazy: () => import('../features/audit/routes/audit-log') },
+                          { path: paths.manageCompanies, lazy: () => import('../features/companies/routes/manage-companies') },
                         ],
                       },
                     ],

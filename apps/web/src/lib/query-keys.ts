@@ -23,6 +23,8 @@ export const queryKeys = {
   garage: ['garage'],
   /** A signed-in customer's address book (sign-out removes it too). */
   addresses: ['addresses'],
+  /** A member's company, its members, locations and orders (sign-out removes them too). */
+  company: ['company'],
   /** The checkout's quote for an address and a shipping method (a cart change refreshes it). */
   checkoutQuote: (addressId: string, shippingMethodId: string | null) => ['checkout', 'quote', addressId, shippingMethodId],
   /** The signed-in customer's cart (the header's count too); a visitor's priced cart under it. */

@@ -123,6 +123,10 @@ export function auditSentence({ action, target, details }: AuditRowInput, lookup
       const note = text('creditNote');
       return `refunded ${refund === undefined ? 'the refund' : formatPrice(refund / 100)} on ${id}${note ? ` (credit note ${note})` : ''}`;
     }
+    case 'company.add':
+      return `created the company “${text('name') ?? id}” with ${text('ownerEmail') ?? 'an owner'} as its owner${details.invited === true ? ' (invited by e-mail)' : ''}`;
+    case 'company.update':
+      return `changed the company “${text('name') ?? id}”: ${companyChanges(details)}`;
     case 'settings.update':
       return count('restockingFeePercent') === undefined ? 'changed the shop settings' : `set the restocking fee to ${count('restockingFeePercent')} %`;
     default:
@@ -303,4 +307,18 @@ function list(items: string[]): string {
 function plural(count: number | undefined, noun: string): string {
   if (count === undefined) return `${noun}s`;
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** "status on hold, credit limit $5,000.00": what an admin changed of a company, in words. */
+function companyChanges(details: Record<string, unknown>): string {
+  const changes = typeof details.changes === 'object' && details.changes !== null ? (details.changes as Record<string, unknown>) : {};
+  const words = Object.entries(changes).map(([field, value]) => {
+    if (field === 'creditLimit') return typeof value === 'number' ? `credit limit ${formatPrice(value)}` : 'no credit limit';
+    if (field === 'paymentTerms') return typeof value === 'string' ? `terms ${value}` : 'no payment terms';
+    if (field === 'poRequired') return value === true ? 'PO required' : 'PO not required';
+    if (field === 'status') return value === 'on-hold' ? 'on hold' : 'active';
+    if (field === 'taxId') return `tax id “${String(value)}”`;
+    return `${field} “${String(value)}”`;
+  });
+  return words.length > 0 ? words.join(', ') : 'nothing';
 }

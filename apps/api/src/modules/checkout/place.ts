@@ -38,6 +38,8 @@ export interface PlaceInput {
    * order ships to `address`, whose snapshot it keeps, with this text made from it.
    */
   addressText?: string;
+  /** The member's company location it ships to (decision 075), as checkout found it. */
+  location?: { id: string; companyId: string } | undefined;
   /** Undefined: the cheapest method for the address (or none). */
   shippingMethodId?: string;
   poNumber?: string | undefined;
@@ -85,7 +87,7 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
       where parts.id = taken.id
     `.execute(trx);
 
-    const order = await insertOrder(trx, input, priced, options.holdMinutes);
+    const order = await insertOrder(trx, input, priced, options.holdMinutes, await companyOf(trx, input));
     // The fit promise: the garage's chosen vehicle, and which of these parts are listed to fit it.
     const fitting = await fitsChosenVehicle(trx, input.userId, lines.map((line) => line.partId));
     const orderLines = await trx.insertInto('order_lines').values(orderLineRows(order.id, lines, fitting)).returningAll().execute();
@@ -126,8 +128,24 @@ function refusalOf(priced: Totals, input: PlaceInput, options: PlaceOptions): Ex
   return undefined;
 }
 
+/**
+ * The company a member orders for (decision 075), read in the order's transaction, and the
+ * location when it is still that company's.
+ */
+async function companyOf(trx: Db, input: PlaceInput): Promise<{ companyId: string | null; locationId: string | null }> {
+  const member = await trx.selectFrom('company_members').select('company_id').where('user_id', '=', input.userId).executeTakeFirst();
+  if (!member) return { companyId: null, locationId: null };
+  return { companyId: member.company_id, locationId: input.location?.companyId === member.company_id ? input.location.id : null };
+}
+
 /** The order's row, unpaid, holding its stock for `holdMinutes`; named by its first line. */
-async function insertOrder(trx: Db, input: PlaceInput, priced: Totals, holdMinutes: number): Promise<OrderRow> {
+async function insertOrder(
+  trx: Db,
+  input: PlaceInput,
+  priced: Totals,
+  holdMinutes: number,
+  company: { companyId: string | null; locationId: string | null },
+): Promise<OrderRow> {
   const [first] = priced.lines;
   if (!first?.part) throw new Error('an order without lines');
   // Typed address text (POST /order) is where it goes; the address book's is kept as it was.
@@ -155,6 +173,8 @@ async function insertOrder(trx: Db, input: PlaceInput, priced: Totals, holdMinut
       ship_to: shipTo ? JSON.stringify(shipTo) : null,
       po_number: input.poNumber || null,
       note: input.note || null,
+      company_id: company.companyId,
+      company_location_id: company.locationId,
       status: firstStatus('place', 'customer'),
       expires_at: sql<Date>`now() + make_interval(secs => ${holdMinutes * 60})`,
     })

@@ -23,7 +23,8 @@ import { isId } from '../../lib/ids';
  * prices the same way, from the same reads, in its transaction.
  */
 
-export type AddressRow = Selectable<AddressesTable>;
+/** Where an order ships: an address of the book, or a company's location (the same fields). */
+export type AddressRow = Pick<Selectable<AddressesTable>, 'name' | 'company' | 'line1' | 'line2' | 'city' | 'region' | 'postal_code' | 'country' | 'phone'>;
 type ShippingMethodRow = Selectable<ShippingMethodsTable>;
 
 export interface LineRequest {

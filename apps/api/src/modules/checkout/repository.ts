@@ -25,6 +25,18 @@ export function createCheckoutRepository(db: Db, mail: Mail) {
       return db.selectFrom('addresses').selectAll().where('id', '=', addressId).where('user_id', '=', userId).executeTakeFirst();
     },
 
+    /** A location of the company the account is a member of (decision 075); any other is unknown. */
+    async location(userId: string, locationId: string): Promise<(AddressRow & { id: string; company_id: string }) | undefined> {
+      if (!isId(locationId)) return undefined;
+      return db
+        .selectFrom('company_locations')
+        .innerJoin('company_members', 'company_members.company_id', 'company_locations.company_id')
+        .selectAll('company_locations')
+        .where('company_locations.id', '=', locationId)
+        .where('company_members.user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
     async defaultAddress(userId: string): Promise<AddressRow | undefined> {
       return db.selectFrom('addresses').selectAll().where('user_id', '=', userId).where('is_default', '=', true).executeTakeFirst();
     },

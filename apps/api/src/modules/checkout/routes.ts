@@ -12,6 +12,8 @@ import {
   unpaidCapMessage,
 } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AddressRow } from './quote';
+import type { CheckoutRepository } from './repository';
 import { signedIn as security } from '../../plugins/api-docs';
 import { identityOf } from '../auth/identity';
 import { STRIPE_TOTAL_BOUNDS } from '../payments/stripe-provider';
@@ -37,6 +39,23 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(placeRoute);
 };
 
+/**
+ * Where the checkout ships: the company location named (its company's member only), else the
+ * address of the book; a message when it is neither.
+ */
+async function destinationOf(
+  checkout: CheckoutRepository,
+  userId: string,
+  body: { addressId?: string | undefined; locationId?: string | undefined },
+): Promise<{ address: AddressRow; location: { id: string; company_id: string } | undefined } | { message: string }> {
+  if (body.locationId !== undefined) {
+    const location = await checkout.location(userId, body.locationId);
+    return location ? { address: location, location } : { message: checkoutMessages.locationNotFound };
+  }
+  const address = body.addressId === undefined ? undefined : await checkout.address(userId, body.addressId);
+  return address ? { address, location: undefined } : { message: checkoutMessages.addressNotFound };
+}
+
 /** What the cart would cost, for an address and a method. */
 const quoteRoute: FastifyPluginAsyncZod = async (app) => {
   const checkout = createCheckoutRepository(app.db, app.mail);
@@ -55,9 +74,9 @@ const quoteRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { userId } = identityOf(request);
-      const address = await checkout.address(userId, request.body.addressId);
-      if (!address) return reply.code(404).send({ message: checkoutMessages.addressNotFound });
-      return checkout.quote(userId, address, request.body.shippingMethodId);
+      const to = await destinationOf(checkout, userId, request.body);
+      if ('message' in to) return reply.code(404).send({ message: to.message });
+      return checkout.quote(userId, to.address, request.body.shippingMethodId);
     },
   );
 };
@@ -87,14 +106,16 @@ const placeRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const identity = identityOf(request);
-      const address = await checkout.address(identity.userId, request.body.addressId);
-      if (!address) return reply.code(404).send({ message: checkoutMessages.addressNotFound });
+      const to = await destinationOf(checkout, identity.userId, request.body);
+      if ('message' in to) return reply.code(404).send({ message: to.message });
+      const { address } = to;
       const outcome = await checkout.place(
         {
           userId: identity.userId,
           email: identity.email,
           customerName: identity.name,
           address,
+          location: to.location && { id: to.location.id, companyId: to.location.company_id },
           shippingMethodId: request.body.shippingMethodId,
           poNumber: request.body.poNumber,
           note: request.body.note,

@@ -65,6 +65,10 @@ export const limits = {
   garage: { max: 120, windowSeconds: HOUR },
   /** The address book's writes (add, change, delete, make default). */
   addresses: { max: 120, windowSeconds: HOUR },
+  /** A company's writes by its members: accepting, removing, locations (decision 075). */
+  company: { max: 120, windowSeconds: HOUR },
+  /** Invitations each send an e-mail: an owner inviting a garage's staff stays far below. */
+  companyInvitations: { max: 30, windowSeconds: HOUR },
   /**
    * Public catalogue reads, per address: `GET /search` (/shop asks once per search, filter or
    * page), and the vehicle selector's lists, a vehicle's fitting parts (once per page of cards)

@@ -81,6 +81,8 @@ export type MailMessage =
    * whoever signed up with it wrote.
    */
   | { kind: 'verify-email'; to: string; url: string }
+  /** A company's invitation (decision 075): no name of the invitee, whom the shop may not know. */
+  | { kind: 'company-invitation'; to: string; companyName: string; role: string; invitedBy: string; url: string; days: number }
   | { kind: Exclude<OrderEvent, 'order-shipped' | 'order-rest-cancelled'>; order: OrderMail; lines: readonly OrderLineMail[] }
   /** One parcel of an order (several when it ships in parts): carrier, tracking and what it holds. */
   | { kind: 'order-shipped'; order: OrderMail; lines: readonly OrderLineMail[]; shipment: ShipmentMail }
@@ -190,6 +192,19 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
           { paragraph: `Please confirm that this is your e-mail address for your ${SHOP} account:` },
           { button: 'Confirm my address', url: message.url },
           { paragraph: 'Once it is confirmed you can also sign in with Google for this address. The link works for 24 hours. If you did not sign up, ignore this message.' },
+        ],
+      };
+    case 'company-invitation':
+      return {
+        to: message.to,
+        subject: `Join ${message.companyName} at ${SHOP}`,
+        greeting: 'Hello,',
+        blocks: [
+          { paragraph: `${message.invitedBy} invites you to join ${message.companyName}'s trade account at ${SHOP} as ${message.role}.` },
+          { button: 'Accept the invitation', url: message.url },
+          {
+            paragraph: `Sign in with this e-mail address (${message.to}) to accept, or sign up with it if you have no account yet. The link works for ${message.days} days. If you did not expect it, ignore this message.`,
+          },
         ],
       };
   }

@@ -17,12 +17,14 @@ import { signedIn as security } from '../../plugins/api-docs';
 import { createAccessTokens } from '../auth/access-tokens';
 import { audited } from '../audit/repository';
 import { identityOf } from '../auth/identity';
+import { createCompaniesRepository } from '../companies/repository';
 import { createUsersRepository, normaliseEmail } from './repository';
 
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = createUsersRepository(app.db);
   const accessTokens = createAccessTokens(app.db);
+  const companies = createCompaniesRepository(app.db, app.mail, app.config.baseUrl);
 
   // "Who am I?" has an answer when nobody is signed in too: null, not an error.
   app.get(
@@ -30,7 +32,9 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['users'], security, response: { 200: meSchema.nullable() } } },
     async (request) => {
       const identity = await app.identify(request);
-      return identity ? ((await users.findById(identity.userId)) ?? null) : null;
+      const user = identity && (await users.findById(identity.userId));
+      if (!user) return null;
+      return (await companies.membership(user.id)) ? { ...user, company: true as const } : user;
     },
   );
 

@@ -70,6 +70,18 @@ describe('Dashboard layout', () => {
       ['Fitment reports', '/dashboard/fitment-reports'],
       ['Operations', '/dashboard/operations'],
       ['Audit log', '/dashboard/audit'],
+      ['Companies', '/dashboard/companies'],
+    ]);
+  });
+
+  it('shows a member of a company its Company page after their addresses, and nobody else', async () => {
+    stubFetch({ 'GET /api/me': { body: { ...aCustomer(), company: true } } });
+    renderDashboard();
+    expect(await screen.findByRole('heading', { name: 'Profile page' })).toBeInTheDocument();
+    expect(linkNames().slice(4, 7)).toEqual([
+      ['My Profile', '/dashboard/profile'],
+      ['My Addresses', '/dashboard/addresses'],
+      ['Company', '/dashboard/company'],
     ]);
   });
 });

@@ -7,7 +7,7 @@ export function Component() {
   const { data: me } = useMe();
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 md:flex-row md:gap-10 md:py-12">
-      <DashboardSidebar role={me?.role ?? 'customer'} />
+      <DashboardSidebar role={me?.role ?? 'customer'} member={me?.company === true} />
       <div className="min-w-0 flex-1">
         <Outlet />
       </div>

@@ -34,18 +34,30 @@ const linksByRole: Record<Role, { to: string; label: string }[]> = {
     { to: paths.fitmentReports, label: 'Fitment reports' },
     { to: paths.operations, label: 'Operations' },
     { to: paths.auditLog, label: 'Audit log' },
+    { to: paths.manageCompanies, label: 'Companies' },
   ],
 };
 
+/** A member's Company page (decision 075), after their own addresses. */
+const companyLink = { to: paths.company, label: 'Company' };
+
+/** The role's links, with Company after My Addresses for a member of a company. */
+function linksFor(role: Role, member: boolean) {
+  const links = linksByRole[role];
+  if (!member) return links;
+  const at = links.findIndex((link) => link.to === paths.addresses) + 1;
+  return [...links.slice(0, at), companyLink, ...links.slice(at)];
+}
+
 /**
  * The dashboard's navigation: a row of links above the page on small screens, a column beside
- * it from md up. Which links show follows the role; the server enforces what each page may do.
+ * it from md up. Which links show follows the role and membership; the server enforces what each page may do.
  */
-export function DashboardSidebar({ role }: { role: Role }) {
+export function DashboardSidebar({ role, member = false }: { role: Role; member?: boolean }) {
   return (
     <nav aria-label="Dashboard" className="border-b border-slate-200 pb-4 md:w-56 md:shrink-0 md:border-r md:border-b-0 md:pr-6 md:pb-0">
       <ul className="flex flex-wrap gap-2 md:flex-col md:gap-1">
-        {linksByRole[role].map((link) => (
+        {linksFor(role, member).map((link) => (
           <li key={link.to}>
             <NavLink
               to={link.to}

@@ -1,4 +1,4 @@
-import { addressInputSchema, countries, countryOf, type Address, type AddressInput, type Country } from '@autoparts/shared';
+import { addressInputSchema, countries, countryOf, type Address, type AddressFields, type AddressInput, type Country } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { SelectField } from '../../../components/select-field';
@@ -20,6 +20,13 @@ interface AddressFormProps {
   onCancel?: (() => void) | undefined;
   /** Offer "Make this my default address" (the first address is the default anyway). */
   offerDefault?: boolean | undefined;
+  /**
+   * Where the fields go instead of the address book: a company's locations (decision 075). It
+   * reports its own failure and rejects with it.
+   */
+  save?: ((fields: AddressFields) => Promise<unknown>) | undefined;
+  /** The first field's label: "Full name" for an address, "Location name" for a location. */
+  nameLabel?: string | undefined;
 }
 
 function initialValues(address: Address | undefined): AddressInput {
@@ -42,7 +49,7 @@ function initialValues(address: Address | undefined): AddressInput {
  * decides the region list (and its label) and the postal code's hint. Used by the address book
  * and, inline, by the checkout's AddressPicker.
  */
-export function AddressForm({ address, label, onSaved, onCancel, offerDefault = true }: AddressFormProps) {
+export function AddressForm({ address, label, onSaved, onCancel, offerDefault = true, save: saveElsewhere, nameLabel = 'Full name' }: AddressFormProps) {
   const save = useSaveAddress();
   const {
     register,
@@ -60,6 +67,10 @@ export function AddressForm({ address, label, onSaved, onCancel, offerDefault = 
 
   const onSubmit = handleSubmit(async (fields) => {
     try {
+      if (saveElsewhere) {
+        await saveElsewhere(fields);
+        return;
+      }
       const saved = await save.mutateAsync({ id: address?.id, fields });
       onSaved?.(saved);
     } catch {
@@ -70,7 +81,7 @@ export function AddressForm({ address, label, onSaved, onCancel, offerDefault = 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={label} className="grid gap-4 sm:grid-cols-2">
       <SelectField label="Country" autoComplete="country" options={countryOptions} error={errors.country?.message} className="sm:col-span-2" {...countryField} />
-      <TextField label="Full name" autoComplete="name" error={errors.name?.message} {...register('name')} />
+      <TextField label={nameLabel} autoComplete={saveElsewhere ? 'off' : 'name'} error={errors.name?.message} {...register('name')} />
       <TextField label="Company (optional)" autoComplete="organization" error={errors.company?.message} {...register('company')} />
       <TextField label="Address line 1" autoComplete="address-line1" error={errors.line1?.message} className="sm:col-span-2" {...register('line1')} />
       <TextField

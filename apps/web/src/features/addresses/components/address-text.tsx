@@ -1,7 +1,7 @@
 import { addressLines, type Address } from '@autoparts/shared';
 
 /** An address as a label writes it, with its phone; in an `<address>` element. */
-export function AddressText({ address, className = '' }: { address: Address; className?: string }) {
+export function AddressText({ address, className = '' }: { address: Omit<Address, 'id' | 'isDefault'>; className?: string }) {
   return (
     <address className={`not-italic text-slate-700 ${className}`}>
       {addressLines(address).map((line, index) => (

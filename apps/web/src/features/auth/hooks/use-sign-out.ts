@@ -27,6 +27,7 @@ export function useSignOut() {
       queryClient.removeQueries({ queryKey: queryKeys.orders });
       queryClient.removeQueries({ queryKey: queryKeys.garage });
       queryClient.removeQueries({ queryKey: queryKeys.addresses });
+      queryClient.removeQueries({ queryKey: queryKeys.company });
       queryClient.removeQueries({ queryKey: queryKeys.cart });
       // Nobody is signed in before the token goes, so the renewal does not ask for a new one.
       queryClient.setQueryData(meQuery.queryKey, null);

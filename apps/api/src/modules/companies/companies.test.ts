@@ -1,0 +1,319 @@
+import {
+  checkoutMessages,
+  companyMessages,
+  type AdminCompany,
+  type CompanyLocation,
+  type CompanyMember,
+  type CompanyOrder,
+  type CompanySummary,
+  type MyCompany,
+} from '@autoparts/shared';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newAccount, signUp } from '../../test/accounts';
+import { anonymous, byCookie, byToken, call, expectInvalid, expectReply, type Credential } from '../../test/admin';
+import { createTestApp } from '../../test/app';
+import { fillCart, insertShippingMethod, postCheckout, userIdOf, withoutDemoShippingAndTax, insertAddress } from '../../test/checkout';
+import { insertPart, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
+
+// Companies on the real app and database (decision 075): each route for each role, invitations, the last owner, orders.
+let app: FastifyInstance;
+let admin: Customer;
+let owner: Customer;
+let buyer: Customer;
+let accounts: Customer;
+let viewer: Customer;
+let stranger: Customer;
+let companyId: string;
+let shipping: string;
+
+const post = (credential: Credential, url: string, payload: object = {}) => call(app, credential, { method: 'POST', url, payload });
+const get = (credential: Credential, url: string) => call(app, credential, { method: 'GET', url });
+
+async function createCompany(ownerEmail: string, fields: object = {}): Promise<string> {
+  const response = await post(byToken(admin), '/api/admin/companies', { name: `Fleetco ${ownerEmail.slice(0, 12)}`, ownerEmail, ...fields });
+  expectReply(response, 200);
+  return (response.json() as { id: string }).id;
+}
+
+/** The token of the newest invitation e-mailed to `email`, read from the outbox's message. */
+async function tokenMailedTo(email: string): Promise<string> {
+  const row = await app.db.selectFrom('mail_outbox').select(['text', 'subject']).where('recipient', '=', email.toLowerCase()).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+  const token = /\/company\/invitations\/([A-Za-z0-9_-]+)/.exec(row.text)?.[1];
+  if (!token) throw new Error(`no invitation link in: ${row.text}`);
+  return token;
+}
+
+async function invite(from: Customer, email: string, role: string) {
+  const response = await post(byToken(from), '/api/company/invitations', { email, role });
+  expectReply(response, 200);
+  return tokenMailedTo(email);
+}
+
+const accept = (who: Credential, token: string) => post(who, `/api/company/invitations/${token}/accept`);
+
+async function join(who: Customer, role: string) {
+  expectReply(await accept(byCookie(who), await invite(owner, who.email, role)), 200);
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await withoutDemoShippingAndTax(app);
+  shipping = await insertShippingMethod(app, { name: 'Company courier', baseCents: 500 });
+  [admin, owner, buyer, accounts, viewer, stranger] = await Promise.all([
+    signUpAdmin(app, 'co-admin'),
+    signUpCustomer(app, 'co-owner'),
+    signUpCustomer(app, 'co-buyer'),
+    signUpCustomer(app, 'co-accounts'),
+    signUpCustomer(app, 'co-viewer'),
+    signUpCustomer(app, 'co-stranger'),
+  ]);
+  companyId = await createCompany(owner.email, { taxId: 'US-12-3456789', paymentTerms: 'net30', creditLimit: '5000.00', poRequired: true });
+  await join(buyer, 'buyer');
+  await join(accounts, 'accounts');
+  await join(viewer, 'viewer');
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('POST|GET|PATCH /api/admin/companies', () => {
+  it('makes an existing customer the owner at once, money in cents inside, and audits it in words', async () => {
+    const mine = (await get(byToken(owner), '/api/company')).json() as MyCompany;
+    expect(mine).toEqual({
+      id: companyId,
+      name: expect.stringContaining('Fleetco') as string,
+      taxId: 'US-12-3456789',
+      status: 'active',
+      paymentTerms: 'net30',
+      creditLimit: 5000,
+      poRequired: true,
+      role: 'owner',
+      balance: 0,
+      available: 5000,
+    });
+    const row = await app.db.selectFrom('companies').selectAll().where('id', '=', companyId).executeTakeFirstOrThrow();
+    expect(row.credit_limit_cents).toBe(500_000);
+    const audit = await get(byToken(admin), '/api/admin/audit?action=company.add');
+    expect(audit.body).toContain(`with ${owner.email} as its owner`);
+  });
+
+  it('e-mails an owner invitation to an address without an account; signing up with it and accepting makes the owner', async () => {
+    const account = newAccount('co-new-owner');
+    const id = await createCompany(account.email);
+    const token = await tokenMailedTo(account.email);
+    const mail = await app.db.selectFrom('mail_outbox').select(['subject', 'kind']).where('recipient', '=', account.email.toLowerCase()).executeTakeFirstOrThrow();
+    expect(mail).toEqual({ kind: 'company-invitation', subject: expect.stringContaining('Join Fleetco') as string });
+    const detail = (await get(byToken(admin), `/api/admin/companies/${id}`)).json() as AdminCompany;
+    expect(detail.members).toEqual([]);
+    expect(detail.invitations).toEqual([{ email: account.email.toLowerCase(), role: 'owner', expiresAt: expect.any(String) as string }]);
+
+    const cookie = await signUp(app, account);
+    const accepted = await accept({ cookie }, token);
+    expectReply(accepted, 200);
+    expect(accepted.json()).toEqual({ companyId: id, companyName: detail.name, role: 'owner' });
+    const after = (await get(byToken(admin), `/api/admin/companies/${id}`)).json() as AdminCompany;
+    expect(after.members.map((member) => [member.email, member.role])).toEqual([[account.email.toLowerCase(), 'owner']]);
+    expect(after.invitations).toEqual([]);
+  });
+
+  it('refuses a second company for a member, and bad input with messages', async () => {
+    const twice = await post(byToken(admin), '/api/admin/companies', { name: 'Second', ownerEmail: buyer.email });
+    expectReply(twice, 409, companyMessages.alreadyInCompany(buyer.email));
+    expectInvalid(await post(byToken(admin), '/api/admin/companies', { name: '', ownerEmail: 'x@example.com' }), companyMessages.nameRequired);
+    expectInvalid(await post(byToken(admin), '/api/admin/companies', { name: 'A', ownerEmail: 'x@example.com', paymentTerms: 'net90' }), companyMessages.paymentTerms);
+    expectInvalid(await post(byToken(admin), '/api/admin/companies', { name: 'A', ownerEmail: 'x@example.com', creditLimit: -1 }), companyMessages.creditLimit);
+    expectInvalid(await post(byToken(admin), '/api/admin/companies', { name: 'A'.repeat(121), ownerEmail: 'x@example.com' }), companyMessages.nameTooLong);
+  });
+
+  it('lists companies newest first and changes the fields sent, audited', async () => {
+    const list = (await get(byToken(admin), '/api/admin/companies')).json() as CompanySummary[];
+    expect(list.find((company) => company.id === companyId)).toMatchObject({ members: 4, creditLimit: 5000, status: 'active' });
+
+    const patched = await call(app, byToken(admin), { method: 'PATCH', url: `/api/admin/companies/${companyId}`, payload: { status: 'on-hold', creditLimit: 7500.5 } });
+    expectReply(patched, 200);
+    expect(patched.json()).toMatchObject({ status: 'on-hold', creditLimit: 7500.5, paymentTerms: 'net30', poRequired: true });
+    const [entry] = await app.db.selectFrom('audit_log').selectAll().where('action', '=', 'company.update').orderBy('seq', 'desc').limit(1).execute();
+    expect(entry).toMatchObject({ target: `company ${companyId}`, actor_email: admin.email });
+    expectInvalid(await call(app, byToken(admin), { method: 'PATCH', url: `/api/admin/companies/${companyId}`, payload: { status: 'closed' } }), companyMessages.status);
+    expectReply(await call(app, byToken(admin), { method: 'PATCH', url: `/api/admin/companies/${companyId}`, payload: { status: 'active', creditLimit: 5000 } }), 200);
+    expectReply(await call(app, byToken(admin), { method: 'PATCH', url: '/api/admin/companies/not-an-id', payload: { status: 'active' } }), 404, companyMessages.notFound);
+  });
+
+  it('is the admins’ only', async () => {
+    for (const who of [owner, buyer, stranger]) {
+      expectReply(await get(byToken(who), '/api/admin/companies'), 403);
+      expectReply(await get(byToken(who), `/api/admin/companies/${companyId}`), 403);
+      expectReply(await post(byToken(who), '/api/admin/companies', { name: 'Mine', ownerEmail: who.email }), 403);
+      expectReply(await call(app, byToken(who), { method: 'PATCH', url: `/api/admin/companies/${companyId}`, payload: { status: 'active' } }), 403);
+    }
+    expectReply(await get(anonymous, '/api/admin/companies'), 401);
+  });
+});
+
+describe('who may call each member route', () => {
+  const location = { name: 'Springfield workshop', line1: '1 Depot Road', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' };
+
+  it('lets every member read the company, its members, locations and orders; nobody else', async () => {
+    for (const who of [owner, buyer, accounts, viewer]) {
+      for (const url of ['/api/company', '/api/company/members', '/api/company/locations', '/api/company/orders']) {
+        expectReply(await get(byToken(who), url), 200);
+      }
+    }
+    for (const url of ['/api/company', '/api/company/members', '/api/company/locations', '/api/company/orders']) {
+      expectReply(await get(byToken(stranger), url), 404, companyMessages.notMember);
+      expectReply(await get(byToken(admin), url), 404, companyMessages.notMember);
+      expectReply(await get(anonymous, url), 401);
+    }
+    // `GET /api/me` tells the web app who may see the Company page.
+    expect((await get(byCookie(viewer), '/api/me')).json()).toMatchObject({ company: true });
+    expect((await get(byCookie(stranger), '/api/me')).json()).not.toHaveProperty('company');
+    const members = (await get(byToken(viewer), '/api/company/members')).json() as CompanyMember[];
+    expect(members.map((member) => [member.email, member.role])).toEqual([
+      [owner.email, 'owner'],
+      [buyer.email, 'buyer'],
+      [accounts.email, 'accounts'],
+      [viewer.email, 'viewer'],
+    ]);
+  });
+
+  it('lets only an owner invite, remove and change locations', async () => {
+    for (const who of [buyer, accounts, viewer]) {
+      expectReply(await post(byToken(who), '/api/company/invitations', { email: 'someone@example.com', role: 'buyer' }), 403, companyMessages.ownerOnly);
+      expectReply(await call(app, byToken(who), { method: 'DELETE', url: `/api/company/members/${await userIdOf(app, viewer.email)}` }), 403);
+      expectReply(await post(byToken(who), '/api/company/locations', location), 403);
+    }
+    for (const who of [stranger, admin]) {
+      expectReply(await post(byToken(who), '/api/company/invitations', { email: 'someone@example.com', role: 'buyer' }), 404);
+      expectReply(await post(byToken(who), '/api/company/locations', location), 404);
+    }
+    expectReply(await post(anonymous, '/api/company/invitations', { email: 'someone@example.com', role: 'buyer' }), 401);
+    expectReply(await post(anonymous, '/api/company/invitations/abc/accept'), 401);
+
+    const added = await post(byToken(owner), '/api/company/locations', location);
+    expectReply(added, 200);
+    const created = added.json() as CompanyLocation;
+    expect(created).toEqual({ id: expect.any(String) as string, company: '', line2: '', phone: '', ...location });
+    expect((await get(byToken(buyer), '/api/company/locations')).json()).toContainEqual(created);
+    const renamed = await call(app, byToken(owner), { method: 'PUT', url: `/api/company/locations/${created.id}`, payload: { ...location, name: 'Depot' } });
+    expect(renamed.json()).toMatchObject({ id: created.id, name: 'Depot' });
+    expectReply(await call(app, byToken(buyer), { method: 'DELETE', url: `/api/company/locations/${created.id}` }), 403);
+    expectReply(await call(app, byToken(owner), { method: 'DELETE', url: `/api/company/locations/${created.id}` }), 200);
+    expectReply(await call(app, byToken(owner), { method: 'DELETE', url: `/api/company/locations/${created.id}` }), 404, companyMessages.locationNotFound);
+  });
+
+  it('checks an invitation’s fields and a location’s address as the address book does', async () => {
+    expectInvalid(await post(byToken(owner), '/api/company/invitations', { email: 'someone@example.com', role: 'boss' }), companyMessages.role);
+    expectInvalid(await post(byToken(owner), '/api/company/invitations', { email: 'not-an-email', role: 'buyer' }), 'email');
+    expectReply(await post(byToken(owner), '/api/company/invitations', { email: buyer.email, role: 'viewer' }), 409, companyMessages.alreadyMember(buyer.email));
+    expectInvalid(await post(byToken(owner), '/api/company/locations', { ...location, postalCode: 'ABC' }), 'Postal code');
+  });
+});
+
+describe('POST /api/company/invitations/{token}/accept', () => {
+  it('refuses another e-mail, an unknown token and an expired one; accepting twice answers the same', async () => {
+    const newcomer = await signUpCustomer(app, 'co-newcomer');
+    const token = await invite(owner, newcomer.email, 'buyer');
+
+    expectReply(await accept(byCookie(stranger), token), 403, companyMessages.invitationOtherEmail(newcomer.email));
+    expectReply(await accept(byCookie(newcomer), 'no-such-token'), 404, companyMessages.invitationNotFound);
+    const first = await accept(byCookie(newcomer), token);
+    expectReply(first, 200);
+    const again = await accept(byCookie(newcomer), token);
+    expectReply(again, 200);
+    expect(again.json()).toEqual(first.json());
+    expectReply(await accept(byCookie(stranger), token), 410, companyMessages.invitationUsed);
+    expect((await get(byToken(newcomer), '/api/company')).json()).toMatchObject({ id: companyId, role: 'buyer' });
+
+    const late = await signUpCustomer(app, 'co-late');
+    const lateToken = await invite(owner, late.email, 'viewer');
+    await app.db.updateTable('company_invitations').set({ expires_at: sql<Date>`now() - interval '1 minute'` }).where('email', '=', late.email).execute();
+    expectReply(await accept(byCookie(late), lateToken), 410, companyMessages.invitationExpired);
+    expectReply(await get(byToken(late), '/api/company'), 404);
+  });
+
+  it('refuses a member of another company: a user belongs to one', async () => {
+    const other = await signUpCustomer(app, 'co-other-owner');
+    await createCompany(other.email);
+    const token = await invite(owner, other.email, 'buyer');
+    expectReply(await accept(byCookie(other), token), 409, companyMessages.alreadyInCompany(other.email));
+  });
+});
+
+describe('DELETE /api/company/members/{userId}', () => {
+  it('keeps the last owner, removes others, and their orders stay the company’s', async () => {
+    const ownerId = await userIdOf(app, owner.email);
+    expectReply(await call(app, byToken(owner), { method: 'DELETE', url: `/api/company/members/${ownerId}` }), 409, companyMessages.lastOwner);
+
+    const leaver = await signUpCustomer(app, 'co-leaver');
+    await join(leaver, 'buyer');
+    const leaverId = await userIdOf(app, leaver.email);
+    const part = await insertPart(app, { priceCents: 2000 });
+    await fillCart(app, leaverId, [[part, 1]]);
+    const addressId = await insertAddress(app, leaverId);
+    const placed = await postCheckout(app, leaver.cookie, { addressId, shippingMethodId: shipping });
+    expectReply(placed, 200);
+    const orderId = (placed.json() as { insertedId: string }).insertedId;
+
+    const removed = await call(app, byToken(owner), { method: 'DELETE', url: `/api/company/members/${leaverId}` });
+    expectReply(removed, 200);
+    expect((removed.json() as CompanyMember[]).map((member) => member.email)).not.toContain(leaver.email);
+    expectReply(await get(byToken(leaver), '/api/company/orders'), 404);
+    const orders = (await get(byToken(owner), '/api/company/orders')).json() as CompanyOrder[];
+    expect(orders.find((order) => order._id === orderId)).toMatchObject({ placedBy: expect.stringContaining(leaver.email) as string });
+    expectReply(await call(app, byToken(owner), { method: 'DELETE', url: `/api/company/members/${leaverId}` }), 404, companyMessages.memberNotFound);
+
+    // A second owner may go; then the first is the last again.
+    const coOwner = await signUpCustomer(app, 'co-second-owner');
+    await join(coOwner, 'owner');
+    expectReply(await call(app, byToken(coOwner), { method: 'DELETE', url: `/api/company/members/${await userIdOf(app, coOwner.email)}` }), 200);
+    expectReply(await call(app, byToken(owner), { method: 'DELETE', url: `/api/company/members/${ownerId}` }), 409);
+  });
+});
+
+describe('orders record the company', () => {
+  it('records the company, the location and who placed it; another company’s location is refused; members see only their company’s', async () => {
+    const buyerId = await userIdOf(app, buyer.email);
+    const depot = (
+      await post(byToken(owner), '/api/company/locations', { name: 'North depot', line1: '9 Yard Lane', city: 'Peoria', region: 'IL', postalCode: '61602', country: 'US' })
+    ).json() as CompanyLocation;
+
+    const other = await signUpCustomer(app, 'co-rival');
+    await createCompany(other.email);
+    const rivalLocation = (
+      await post(byToken(other), '/api/company/locations', { name: 'Rival yard', line1: '1 Other Street', city: 'Chicago', region: 'IL', postalCode: '60601', country: 'US' })
+    ).json() as CompanyLocation;
+
+    const part = await insertPart(app, { priceCents: 1500 });
+    await fillCart(app, buyerId, [[part, 2]]);
+    expectReply(await postCheckout(app, buyer.cookie, { locationId: rivalLocation.id, shippingMethodId: shipping }), 404, checkoutMessages.locationNotFound);
+    const quote = await app.inject({ method: 'POST', url: '/api/checkout/quote', headers: { cookie: buyer.cookie }, payload: { locationId: depot.id } });
+    expectReply(quote, 200);
+    expectReply(await postCheckout(app, stranger.cookie, { locationId: depot.id, shippingMethodId: shipping }), 404, checkoutMessages.locationNotFound);
+    expectReply(await postCheckout(app, buyer.cookie, { shippingMethodId: shipping }), 400);
+
+    const placed = await postCheckout(app, buyer.cookie, { locationId: depot.id, shippingMethodId: shipping, poNumber: 'PO-77' });
+    expectReply(placed, 200);
+    const orderId = (placed.json() as { insertedId: string }).insertedId;
+    const row = await app.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ company_id: companyId, company_location_id: depot.id, user_id: buyerId, email: buyer.email });
+    expect(row.ship_to).toMatchObject({ name: 'North depot', city: 'Peoria' });
+
+    for (const who of [owner, buyer, accounts, viewer]) {
+      const orders = (await get(byToken(who), '/api/company/orders')).json() as CompanyOrder[];
+      expect(orders.find((order) => order._id === orderId)).toMatchObject({ location: 'North depot', placedBy: `${buyer.name} (${buyer.email})` });
+    }
+    const rivalOrders = (await get(byToken(other), '/api/company/orders')).json() as CompanyOrder[];
+    expect(rivalOrders.map((order) => order._id)).not.toContain(orderId);
+
+    // A customer of no company orders as before: no company on the order.
+    const strangerId = await userIdOf(app, stranger.email);
+    await fillCart(app, strangerId, [[part, 1]]);
+    const own = await postCheckout(app, stranger.cookie, { addressId: await insertAddress(app, strangerId), shippingMethodId: shipping });
+    expectReply(own, 200);
+    const ownRow = await app.db.selectFrom('orders').select(['company_id', 'company_location_id']).where('id', '=', (own.json() as { insertedId: string }).insertedId).executeTakeFirstOrThrow();
+    expect(ownRow).toEqual({ company_id: null, company_location_id: null });
+  });
+});

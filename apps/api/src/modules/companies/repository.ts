@@ -1,0 +1,406 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  centsToDollars,
+  COMPANIES_PAGE_SIZE,
+  COMPANY_LOCATIONS_MAX,
+  COMPANY_MEMBERS_MAX,
+  companyRoleLabels,
+  dollarsToCents,
+  INVITATION_DAYS,
+  MY_ORDERS_PAGE_SIZE,
+  paths,
+  type AddressFields,
+  type AdminCompany,
+  type CompanyLocation,
+  type CompanyMember,
+  type CompanyOrder,
+  type CompanyRole,
+  type CompanySummary,
+  type MyCompany,
+  type InvitationAccepted,
+  type PaymentTerms,
+} from '@autoparts/shared';
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { CompaniesTable, CompanyLocationsTable } from '../../db/schema';
+import { isId } from '../../lib/ids';
+import { withTransaction } from '../../lib/transaction';
+import type { Mail } from '../mail/outbox';
+import { withLines } from '../orders/shape';
+
+type CompanyRow = Selectable<CompaniesTable>;
+export type LocationRow = Selectable<CompanyLocationsTable>;
+
+/** What the admin sends to create a company, read by the shared schema (money in dollars). */
+export interface NewCompany {
+  name: string;
+  ownerEmail: string;
+  taxId?: string | undefined;
+  paymentTerms?: PaymentTerms | null | undefined;
+  creditLimit?: number | null | undefined;
+  poRequired?: boolean | undefined;
+}
+
+export type CompanyChanges = Partial<Omit<NewCompany, 'ownerEmail'> & { status: 'active' | 'on-hold' }>;
+
+/** Who sends an invitation, as its e-mail names them. */
+export interface Inviter {
+  userId: string;
+  name: string;
+}
+
+export type AcceptOutcome =
+  | { accepted: InvitationAccepted }
+  | { refused: 'not-found' | 'expired' | 'used' | 'too-many' }
+  | { refused: 'other-email' | 'in-other-company'; email: string };
+
+/** The link's token: 32 random bytes; the table keeps only its SHA-256. */
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+function companyFields(row: CompanyRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    taxId: row.tax_id,
+    status: row.status,
+    paymentTerms: row.payment_terms,
+    creditLimit: row.credit_limit_cents === null ? null : centsToDollars(row.credit_limit_cents),
+    poRequired: row.po_required,
+  };
+}
+
+export function toLocation(row: LocationRow): CompanyLocation {
+  return {
+    id: row.id,
+    name: row.name,
+    company: row.company,
+    line1: row.line1,
+    line2: row.line2,
+    city: row.city,
+    region: row.region === '' ? null : row.region,
+    postalCode: row.postal_code,
+    country: row.country,
+    phone: row.phone,
+  };
+}
+
+function locationColumns(fields: AddressFields) {
+  return {
+    name: fields.name,
+    company: fields.company,
+    line1: fields.line1,
+    line2: fields.line2,
+    city: fields.city,
+    region: fields.region ?? '',
+    postal_code: fields.postalCode,
+    country: fields.country,
+    phone: fields.phone,
+  };
+}
+
+/** The table's columns of the changes sent; money to cents. */
+function companyColumns(changes: CompanyChanges) {
+  return {
+    ...(changes.name !== undefined && { name: changes.name }),
+    ...(changes.taxId !== undefined && { tax_id: changes.taxId }),
+    ...(changes.status !== undefined && { status: changes.status }),
+    ...(changes.paymentTerms !== undefined && { payment_terms: changes.paymentTerms }),
+    ...(changes.creditLimit !== undefined && { credit_limit_cents: changes.creditLimit === null ? null : dollarsToCents(changes.creditLimit) }),
+    ...(changes.poRequired !== undefined && { po_required: changes.poRequired }),
+  };
+}
+
+/**
+ * Companies, members, invitations and locations (decision 075). Changes of one company's members
+ * lock its row first, so that two owners removing each other cannot leave it without an owner.
+ */
+export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
+  async function lockCompany(trx: Db, companyId: string) {
+    await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().executeTakeFirst();
+  }
+
+  /** A new invitation (a former pending one for the address goes) and its e-mail, in `trx`. */
+  async function invite(trx: Db, company: { id: string; name: string }, email: string, role: CompanyRole, inviter: Inviter) {
+    const token = randomBytes(32).toString('base64url');
+    await trx
+      .deleteFrom('company_invitations')
+      .where('company_id', '=', company.id)
+      .where('email', '=', email)
+      .where('accepted_at', 'is', null)
+      .execute();
+    const invitation = await trx
+      .insertInto('company_invitations')
+      .values({
+        company_id: company.id,
+        email,
+        role,
+        token_hash: tokenHash(token),
+        expires_at: sql<Date>`now() + make_interval(days => ${INVITATION_DAYS})`,
+        invited_by: inviter.userId,
+      })
+      .returning(['expires_at'])
+      .executeTakeFirstOrThrow();
+    await mail.queue(trx, {
+      kind: 'company-invitation',
+      to: email,
+      companyName: company.name,
+      role: companyRoleLabels[role].toLowerCase(),
+      invitedBy: inviter.name,
+      url: `${baseUrl}${paths.companyInvitation(token)}`,
+      days: INVITATION_DAYS,
+    });
+    return { expiresAt: invitation.expires_at };
+  }
+
+  async function membersOf(trx: Db, companyId: string): Promise<CompanyMember[]> {
+    const rows = await trx
+      .selectFrom('company_members')
+      .innerJoin('users', 'users.id', 'company_members.user_id')
+      .select(['company_members.user_id', 'company_members.role', 'company_members.joined_at', 'users.name', 'users.email'])
+      .where('company_members.company_id', '=', companyId)
+      .orderBy('company_members.joined_at')
+      .orderBy('users.email')
+      .execute();
+    return rows.map((row) => ({ userId: row.user_id, name: row.name, email: row.email, role: row.role, joinedAt: row.joined_at.toISOString() }));
+  }
+
+  return {
+    /**
+     * Creates a company. An existing user with `ownerEmail` becomes its owner at once ('owner');
+     * any other address is sent an owner invitation ('invited'). A user already in a company
+     * belongs to no second one.
+     */
+    async create(input: NewCompany, inviter: Inviter): Promise<{ id: string; owner: 'member' | 'invited' } | 'in-other-company'> {
+      return withTransaction(db, async (trx) => {
+        const email = input.ownerEmail.toLowerCase();
+        const user = await trx.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email).forUpdate().executeTakeFirst();
+        if (user && (await trx.selectFrom('company_members').select('user_id').where('user_id', '=', user.id).executeTakeFirst())) {
+          return 'in-other-company' as const;
+        }
+        const company = await trx
+          .insertInto('companies')
+          .values({ name: input.name, ...companyColumns({ ...input, name: input.name }) })
+          .returning(['id', 'name'])
+          .executeTakeFirstOrThrow();
+        if (user) {
+          await trx.insertInto('company_members').values({ company_id: company.id, user_id: user.id, role: 'owner' }).execute();
+          return { id: company.id, owner: 'member' as const };
+        }
+        await invite(trx, company, email, 'owner', inviter);
+        return { id: company.id, owner: 'invited' as const };
+      });
+    },
+
+    /** A page of companies, newest first, with their members counted. */
+    async list(page: number): Promise<CompanySummary[]> {
+      const rows = await db
+        .selectFrom('companies')
+        .selectAll('companies')
+        .select((eb) =>
+          eb.selectFrom('company_members').select((inner) => inner.fn.countAll<string>().as('n')).whereRef('company_members.company_id', '=', 'companies.id').as('members'),
+        )
+        .orderBy('seq', 'desc')
+        .limit(COMPANIES_PAGE_SIZE)
+        .offset((page - 1) * COMPANIES_PAGE_SIZE)
+        .execute();
+      return rows.map((row) => ({ ...companyFields(row), members: Number(row.members ?? 0), createdAt: row.created_at.toISOString() }));
+    },
+
+    async find(id: string): Promise<AdminCompany | undefined> {
+      if (!isId(id)) return undefined;
+      const row = await db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) return undefined;
+      const [members, invitations] = await Promise.all([
+        membersOf(db, id),
+        db
+          .selectFrom('company_invitations')
+          .select(['email', 'role', 'expires_at'])
+          .where('company_id', '=', id)
+          .where('accepted_at', 'is', null)
+          .where('expires_at', '>', sql<Date>`now()`)
+          .orderBy('created_at')
+          .execute(),
+      ]);
+      return {
+        ...companyFields(row),
+        createdAt: row.created_at.toISOString(),
+        members,
+        invitations: invitations.map((invitation) => ({ email: invitation.email, role: invitation.role, expiresAt: invitation.expires_at.toISOString() })),
+      };
+    },
+
+    /** Changes the fields sent; the company's name as it is after, for the audit log. */
+    async update(id: string, changes: CompanyChanges): Promise<{ name: string } | undefined> {
+      if (!isId(id)) return undefined;
+      const columns = companyColumns(changes);
+      if (Object.keys(columns).length === 0) return db.selectFrom('companies').select('name').where('id', '=', id).executeTakeFirst();
+      return db.updateTable('companies').set(columns).where('id', '=', id).returning('name').executeTakeFirst();
+    },
+
+    /** The user's company and role, if they belong to one. */
+    async membership(userId: string): Promise<{ company: CompanyRow; role: CompanyRole } | undefined> {
+      const row = await db
+        .selectFrom('company_members')
+        .innerJoin('companies', 'companies.id', 'company_members.company_id')
+        .selectAll('companies')
+        .select('company_members.role')
+        .where('company_members.user_id', '=', userId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { role, ...company } = row;
+      return { company, role };
+    },
+
+    /** `GET /api/company`: balance 0 and the whole limit available until the ledger exists (part 3). */
+    mine(company: CompanyRow, role: CompanyRole): MyCompany {
+      const fields = companyFields(company);
+      return { ...fields, role, balance: 0, available: fields.creditLimit };
+    },
+
+    /** An owner invites `email`; refused for a member of the company already. */
+    async invite(company: { id: string; name: string }, email: string, role: CompanyRole, inviter: Inviter) {
+      return withTransaction(db, async (trx) => {
+        await lockCompany(trx, company.id);
+        const member = await trx
+          .selectFrom('company_members')
+          .innerJoin('users', 'users.id', 'company_members.user_id')
+          .select('users.id')
+          .where('company_members.company_id', '=', company.id)
+          .where(sql<string>`lower(users.email)`, '=', email.toLowerCase())
+          .executeTakeFirst();
+        if (member) return 'already-member' as const;
+        return invite(trx, company, email.toLowerCase(), role, inviter);
+      });
+    },
+
+    /**
+     * Accepts an invitation for the signed-in user, whose e-mail must be the invitation's. The same
+     * user accepting again is answered as the first time (idempotent).
+     */
+    async accept(token: string, user: { userId: string; email: string }): Promise<AcceptOutcome> {
+      return withTransaction(db, async (trx) => {
+        const invitation = await trx
+          .selectFrom('company_invitations')
+          .innerJoin('companies', 'companies.id', 'company_invitations.company_id')
+          .select([
+            'company_invitations.id',
+            'company_invitations.company_id',
+            'company_invitations.email',
+            'company_invitations.role',
+            'company_invitations.expires_at',
+            'company_invitations.accepted_at',
+            'company_invitations.accepted_by',
+            'companies.name as company_name',
+          ])
+          .where('company_invitations.token_hash', '=', tokenHash(token))
+          .forUpdate()
+          .executeTakeFirst();
+        if (!invitation) return { refused: 'not-found' };
+        const accepted = { companyId: invitation.company_id, companyName: invitation.company_name, role: invitation.role };
+        if (invitation.accepted_at) return invitation.accepted_by === user.userId ? { accepted } : { refused: 'used' };
+        if (invitation.expires_at.getTime() <= Date.now()) return { refused: 'expired' };
+        if (invitation.email !== user.email.toLowerCase()) return { refused: 'other-email', email: invitation.email };
+        await lockCompany(trx, invitation.company_id);
+        const current = await trx.selectFrom('company_members').select(['company_id']).where('user_id', '=', user.userId).executeTakeFirst();
+        if (current && current.company_id !== invitation.company_id) return { refused: 'in-other-company', email: invitation.email };
+        if (current) {
+          await trx.updateTable('company_members').set({ role: invitation.role }).where('user_id', '=', user.userId).execute();
+        } else {
+          const { n } = await trx
+            .selectFrom('company_members')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .where('company_id', '=', invitation.company_id)
+            .executeTakeFirstOrThrow();
+          if (Number(n) >= COMPANY_MEMBERS_MAX) return { refused: 'too-many' };
+          await trx.insertInto('company_members').values({ company_id: invitation.company_id, user_id: user.userId, role: invitation.role }).execute();
+        }
+        await trx
+          .updateTable('company_invitations')
+          .set({ accepted_at: sql<Date>`now()`, accepted_by: user.userId })
+          .where('id', '=', invitation.id)
+          .execute();
+        return { accepted };
+      });
+    },
+
+    members: (companyId: string) => membersOf(db, companyId),
+
+    /** Removes a member; the last owner stays. Their past orders stay the company's. */
+    async removeMember(companyId: string, userId: string): Promise<'removed' | 'not-found' | 'last-owner'> {
+      return withTransaction(db, async (trx) => {
+        await lockCompany(trx, companyId);
+        const members = await trx.selectFrom('company_members').select(['user_id', 'role']).where('company_id', '=', companyId).execute();
+        const target = members.find((member) => member.user_id === userId);
+        if (!target) return 'not-found';
+        if (target.role === 'owner' && members.filter((member) => member.role === 'owner').length <= 1) return 'last-owner';
+        await trx.deleteFrom('company_members').where('user_id', '=', userId).where('company_id', '=', companyId).execute();
+        return 'removed';
+      });
+    },
+
+    async locations(companyId: string): Promise<CompanyLocation[]> {
+      const rows = await db.selectFrom('company_locations').selectAll().where('company_id', '=', companyId).orderBy('seq').execute();
+      return rows.map(toLocation);
+    },
+
+    /** One location of the company; another company's is as unknown as a missing one. */
+    async location(companyId: string, id: string): Promise<LocationRow | undefined> {
+      if (!isId(id)) return undefined;
+      return db.selectFrom('company_locations').selectAll().where('id', '=', id).where('company_id', '=', companyId).executeTakeFirst();
+    },
+
+    async addLocation(companyId: string, fields: AddressFields): Promise<CompanyLocation | 'too-many'> {
+      return withTransaction(db, async (trx) => {
+        await lockCompany(trx, companyId);
+        const { n } = await trx
+          .selectFrom('company_locations')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('company_id', '=', companyId)
+          .executeTakeFirstOrThrow();
+        if (Number(n) >= COMPANY_LOCATIONS_MAX) return 'too-many';
+        const row = await trx.insertInto('company_locations').values({ company_id: companyId, ...locationColumns(fields) }).returningAll().executeTakeFirstOrThrow();
+        return toLocation(row);
+      });
+    },
+
+    async replaceLocation(companyId: string, id: string, fields: AddressFields): Promise<CompanyLocation | undefined> {
+      if (!isId(id)) return undefined;
+      const row = await db
+        .updateTable('company_locations')
+        .set(locationColumns(fields))
+        .where('id', '=', id)
+        .where('company_id', '=', companyId)
+        .returningAll()
+        .executeTakeFirst();
+      return row && toLocation(row);
+    },
+
+    /** Deletes a location; the orders placed for it keep their ship-to (the column goes null). */
+    async removeLocation(companyId: string, id: string): Promise<boolean> {
+      if (!isId(id)) return false;
+      const removed = await db.deleteFrom('company_locations').where('id', '=', id).where('company_id', '=', companyId).returning('id').executeTakeFirst();
+      return removed !== undefined;
+    },
+
+    /** A page of the company's orders, newest first, each with who placed it and for which location. */
+    async orders(companyId: string, page: number): Promise<CompanyOrder[]> {
+      const rows = await db
+        .selectFrom('orders')
+        .leftJoin('company_locations', 'company_locations.id', 'orders.company_location_id')
+        .selectAll('orders')
+        .select('company_locations.name as location_name')
+        .where('orders.company_id', '=', companyId)
+        .orderBy('orders.seq', 'desc')
+        .limit(MY_ORDERS_PAGE_SIZE)
+        .offset((page - 1) * MY_ORDERS_PAGE_SIZE)
+        .execute();
+      const orders = await withLines(db, rows.map(({ location_name: _, ...row }) => row));
+      return orders.map((order, index) => {
+        const row = rows[index];
+        return { ...order, placedBy: row ? `${row.customer_name} (${row.email})` : '', location: row?.location_name ?? null };
+      });
+    },
+  };
+}
+
+export type CompaniesRepository = ReturnType<typeof createCompaniesRepository>;

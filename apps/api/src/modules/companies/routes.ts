@@ -1,0 +1,218 @@
+import {
+  acknowledgedSchema,
+  addressInputSchema,
+  companiesBodyLimit,
+  companyMessages,
+  companyOrderListSchema,
+  errorSchema,
+  invitationAcceptedSchema,
+  invitationInputSchema,
+  invitationSentSchema,
+  invitationTokenParamsSchema,
+  locationIdParamsSchema,
+  locationListSchema,
+  locationSchema,
+  memberIdParamsSchema,
+  memberListSchema,
+  myCompanySchema,
+  pageQuerySchema,
+  type CompanyRole,
+} from '@autoparts/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signedIn as security } from '../../plugins/api-docs';
+import { identityOf } from '../auth/identity';
+import { createCompaniesRepository } from './repository';
+
+/**
+ * A member's company (decision 075). Who may call each route:
+ *
+ * | route                                      | owner | buyer | accounts | viewer | anyone else signed in |
+ * |--------------------------------------------|-------|-------|----------|--------|------------------------|
+ * | GET /company, /company/members,            |  yes  |  yes  |   yes    |  yes   | 404 (no company)       |
+ * |   /company/locations, /company/orders      |       |       |          |        |                        |
+ * | POST /company/invitations,                 |  yes  |  403  |   403    |  403   | 404                    |
+ * |   DELETE /company/members/{userId},        |       |       |          |        |                        |
+ * |   POST|PUT|DELETE /company/locations…      |       |       |          |        |                        |
+ * | POST /company/invitations/{token}/accept   | the invitation's e-mail only                               |
+ *
+ * Signed out: 401 everywhere. An admin is a member only if invited like anyone else.
+ */
+export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const companies = createCompaniesRepository(app.db, app.mail, app.config.baseUrl);
+  const tags = ['company'];
+  const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
+  const write = { onRequest: app.requireUser, config: app.limitedBy('company'), bodyLimit: companiesBodyLimit };
+
+  /** The caller's membership, or the reply sent: 404 for no company, 403 for a role not in `roles`. */
+  async function memberOf(request: FastifyRequest, reply: FastifyReply, roles?: readonly CompanyRole[]) {
+    const membership = await companies.membership(identityOf(request).userId);
+    if (!membership) {
+      await reply.code(404).send({ message: companyMessages.notMember });
+      return undefined;
+    }
+    if (roles && !roles.includes(membership.role)) {
+      await reply.code(403).send({ message: companyMessages.ownerOnly });
+      return undefined;
+    }
+    return membership;
+  }
+  const owner = ['owner'] as const;
+
+  app.get('/company', { onRequest: app.requireUser, schema: { tags, security, response: { 200: myCompanySchema, ...errors } } }, async (request, reply) => {
+    const membership = await memberOf(request, reply);
+    return membership && companies.mine(membership.company, membership.role);
+  });
+
+  app.post(
+    '/company/invitations',
+    {
+      ...write,
+      config: app.limitedBy('companyInvitations'),
+      schema: { tags, security, body: invitationInputSchema, response: { 200: invitationSentSchema, 400: errorSchema, ...errors, 409: errorSchema } },
+    },
+    async (request, reply) => {
+      const membership = await memberOf(request, reply, owner);
+      if (!membership) return reply;
+      const identity = identityOf(request);
+      const { email, role } = request.body;
+      const sent = await companies.invite(membership.company, email, role, { userId: identity.userId, name: identity.name });
+      if (sent === 'already-member') return reply.code(409).send({ message: companyMessages.alreadyMember(email) });
+      return { message: companyMessages.invitationSent(email), email: email.toLowerCase(), role, expiresAt: sent.expiresAt.toISOString() };
+    },
+  );
+
+  app.post(
+    '/company/invitations/:token/accept',
+    {
+      onRequest: app.requireUser,
+      config: app.limitedBy('company'),
+      schema: {
+        tags,
+        security,
+        description: 'Signed in with the invitation’s e-mail. Accepting again answers as the first time.',
+        params: invitationTokenParamsSchema,
+        response: { 200: invitationAcceptedSchema, ...errors, 409: errorSchema, 410: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const identity = identityOf(request);
+      const outcome = await companies.accept(request.params.token, identity);
+      if ('accepted' in outcome) return outcome.accepted;
+      switch (outcome.refused) {
+        case 'not-found':
+          return reply.code(404).send({ message: companyMessages.invitationNotFound });
+        case 'expired':
+          return reply.code(410).send({ message: companyMessages.invitationExpired });
+        case 'used':
+          return reply.code(410).send({ message: companyMessages.invitationUsed });
+        case 'too-many':
+          return reply.code(409).send({ message: companyMessages.tooManyMembers });
+        case 'other-email':
+          return reply.code(403).send({ message: companyMessages.invitationOtherEmail(outcome.email) });
+        case 'in-other-company':
+          return reply.code(409).send({ message: companyMessages.alreadyInCompany(identity.email) });
+      }
+    },
+  );
+
+  app.get('/company/members', { onRequest: app.requireUser, schema: { tags, security, response: { 200: memberListSchema, ...errors } } }, async (request, reply) => {
+    const membership = await memberOf(request, reply);
+    return membership && companies.members(membership.company.id);
+  });
+
+  app.delete(
+    '/company/members/:userId',
+    {
+      onRequest: app.requireUser,
+      config: app.limitedBy('company'),
+      schema: {
+        tags,
+        security,
+        description: 'The last owner stays; the member’s past orders stay the company’s.',
+        params: memberIdParamsSchema,
+        response: { 200: memberListSchema, ...errors, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const membership = await memberOf(request, reply, owner);
+      if (!membership) return reply;
+      const outcome = await companies.removeMember(membership.company.id, request.params.userId);
+      if (outcome === 'not-found') return reply.code(404).send({ message: companyMessages.memberNotFound });
+      if (outcome === 'last-owner') return reply.code(409).send({ message: companyMessages.lastOwner });
+      return companies.members(membership.company.id);
+    },
+  );
+
+  app.get('/company/locations', { onRequest: app.requireUser, schema: { tags, security, response: { 200: locationListSchema, ...errors } } }, async (request, reply) => {
+    const membership = await memberOf(request, reply);
+    return membership && companies.locations(membership.company.id);
+  });
+
+  app.post(
+    '/company/locations',
+    {
+      ...write,
+      schema: {
+        tags,
+        security,
+        description: 'A location is `{ name }` plus the address book’s fields (`isDefault` is not one of a location’s).',
+        body: addressInputSchema,
+        response: { 200: locationSchema, 400: errorSchema, ...errors, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const membership = await memberOf(request, reply, owner);
+      if (!membership) return reply;
+      const added = await companies.addLocation(membership.company.id, request.body);
+      if (added === 'too-many') return reply.code(409).send({ message: companyMessages.tooManyLocations });
+      return added;
+    },
+  );
+
+  app.put(
+    '/company/locations/:id',
+    { ...write, schema: { tags, security, params: locationIdParamsSchema, body: addressInputSchema, response: { 200: locationSchema, 400: errorSchema, ...errors } } },
+    async (request, reply) => {
+      const membership = await memberOf(request, reply, owner);
+      if (!membership) return reply;
+      const replaced = await companies.replaceLocation(membership.company.id, request.params.id, request.body);
+      return replaced ?? reply.code(404).send({ message: companyMessages.locationNotFound });
+    },
+  );
+
+  app.delete(
+    '/company/locations/:id',
+    {
+      onRequest: app.requireUser,
+      config: app.limitedBy('company'),
+      schema: { tags, security, params: locationIdParamsSchema, response: { 200: acknowledgedSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const membership = await memberOf(request, reply, owner);
+      if (!membership) return reply;
+      if (!(await companies.removeLocation(membership.company.id, request.params.id))) {
+        return reply.code(404).send({ message: companyMessages.locationNotFound });
+      }
+      return { acknowledged: true as const };
+    },
+  );
+
+  app.get(
+    '/company/orders',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        description: 'Every member sees all of the company’s orders, newest first, 20 a page.',
+        querystring: pageQuerySchema,
+        response: { 200: companyOrderListSchema, 400: errorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const membership = await memberOf(request, reply);
+      return membership && companies.orders(membership.company.id, request.query.page);
+    },
+  );
+};

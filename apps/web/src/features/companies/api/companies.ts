@@ -1,0 +1,116 @@
+import {
+  notices,
+  type AddressFields,
+  type AdminCompany,
+  type CompanyCreateInput,
+  type CompanyLocation,
+  type CompanyMember,
+  type CompanyOrder,
+  type CompanySummary,
+  type CompanyUpdateInput,
+  type InvitationAccepted,
+  type InvitationInput,
+  type MyCompany,
+} from '@autoparts/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { api, customerMessage } from '../../../lib/api-client';
+import { meQuery } from '../../../lib/me';
+import { queryKeys } from '../../../lib/query-keys';
+import { useAdminMutation } from '../../admin/api/use-admin-mutation';
+
+const companyKey = queryKeys.company;
+/** Under `admin`, so that signing out forgets it with the rest of the admin's data. */
+export const adminCompaniesKey = ['admin', 'companies'] as const;
+
+export const myCompanyQuery = queryOptions({
+  queryKey: [...companyKey, 'mine'],
+  queryFn: ({ signal }) => api<MyCompany>('/company', { signal, auth: true }),
+});
+export const companyMembersQuery = queryOptions({
+  queryKey: [...companyKey, 'members'],
+  queryFn: ({ signal }) => api<CompanyMember[]>('/company/members', { signal, auth: true }),
+});
+export const companyLocationsQuery = queryOptions({
+  queryKey: [...companyKey, 'locations'],
+  queryFn: ({ signal }) => api<CompanyLocation[]>('/company/locations', { signal, auth: true }),
+});
+export const companyOrdersQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...companyKey, 'orders', page],
+    queryFn: ({ signal }) => api<CompanyOrder[]>(`/company/orders?page=${page}`, { signal, auth: true }),
+  });
+
+const failed = (error: unknown) => toast.error(notices.somethingWrong, { description: customerMessage(error) });
+
+/** A change of the company by a member: a toast either way, and the company's data fetched again. */
+function useCompanyMutation<TVariables, TData>(mutationFn: (variables: TVariables) => Promise<TData>, success: (data: TData, variables: TVariables) => string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (data, variables) => toast.success(success(data, variables)),
+    onError: failed,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: companyKey }),
+  });
+}
+
+export const useInvite = () =>
+  useCompanyMutation(
+    (input: InvitationInput) => api<{ message: string }>('/company/invitations', { method: 'POST', auth: true, body: input }),
+    (sent) => sent.message,
+  );
+
+export const useRemoveMember = () =>
+  useCompanyMutation(
+    (member: CompanyMember) => api<CompanyMember[]>(`/company/members/${encodeURIComponent(member.userId)}`, { method: 'DELETE', auth: true }),
+    (_members, member) => `${member.name} is no longer a member`,
+  );
+
+export const useAddLocation = () =>
+  useCompanyMutation(
+    (fields: AddressFields) => api<CompanyLocation>('/company/locations', { method: 'POST', auth: true, body: fields }),
+    (location) => `Location “${location.name}” added`,
+  );
+
+export const useRemoveLocation = () =>
+  useCompanyMutation(
+    (location: CompanyLocation) => api<unknown>(`/company/locations/${encodeURIComponent(location.id)}`, { method: 'DELETE', auth: true }),
+    (_reply, location) => `Location “${location.name}” deleted`,
+  );
+
+/** Accepts an invitation; the account now belongs to the company, which `me` says. */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api<InvitationAccepted>(`/company/invitations/${encodeURIComponent(token)}/accept`, { method: 'POST', auth: true, body: {} }),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: companyKey }), queryClient.invalidateQueries({ queryKey: meQuery.queryKey })]),
+  });
+}
+
+/** `GET /admin/companies`: a page of companies, newest first. */
+export const adminCompaniesQuery = (page: number) =>
+  queryOptions({
+    queryKey: [...adminCompaniesKey, 'list', page],
+    queryFn: ({ signal }) => api<CompanySummary[]>(`/admin/companies?page=${page}`, { signal, auth: true }),
+  });
+
+export const adminCompanyQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...adminCompaniesKey, 'detail', id],
+    queryFn: ({ signal }) => api<AdminCompany>(`/admin/companies/${encodeURIComponent(id)}`, { signal, auth: true }),
+  });
+
+export const useCreateCompany = () =>
+  useAdminMutation({
+    mutationFn: (input: CompanyCreateInput) => api<{ id: string }>('/admin/companies', { method: 'POST', body: input, auth: true }),
+    success: (_created, input) => `Company “${input.name}” created`,
+    invalidates: [adminCompaniesKey],
+  });
+
+export const useUpdateCompany = () =>
+  useAdminMutation({
+    mutationFn: ({ id, input }: { id: string; input: CompanyUpdateInput }) =>
+      api<AdminCompany>(`/admin/companies/${encodeURIComponent(id)}`, { method: 'PATCH', body: input, auth: true }),
+    success: (company) => `Company “${company.name}” saved`,
+    invalidates: [adminCompaniesKey],
+  });

@@ -1,0 +1,107 @@
+import {
+  COMPANY_STATUSES,
+  companyCreateSchema,
+  companyStatusLabels,
+  companyUpdateSchema,
+  PAYMENT_TERMS,
+  paymentTermsLabels,
+  type CompanyCreateInput,
+  type CompanySummary,
+  type CompanyUpdateInput,
+} from '@autoparts/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { CheckboxField } from '../../../components/checkbox-field';
+import { FormActions } from '../../../components/form-actions';
+import { SelectField } from '../../../components/select-field';
+import { TextField } from '../../../components/text-field';
+import { useCollectionSave } from '../../admin/components/collection-save';
+
+/** The form holds text, as typed; the shared schema reads the figures (SPEC §3). */
+interface CompanyFormValues {
+  name: string;
+  ownerEmail: string;
+  taxId: string;
+  status: 'active' | 'on-hold';
+  paymentTerms: string;
+  creditLimit: string;
+  poRequired: boolean;
+}
+
+const emptyCompany: CompanyFormValues = { name: '', ownerEmail: '', taxId: '', status: 'active', paymentTerms: '', creditLimit: '', poRequired: false };
+const termsOptions = [{ value: '', label: 'None: card payment only' }, ...PAYMENT_TERMS.map((terms) => ({ value: terms, label: paymentTermsLabels[terms] }))];
+const statusOptions = COMPANY_STATUSES.map((status) => ({ value: status, label: companyStatusLabels[status] }));
+
+function valuesOf(company: CompanySummary): CompanyFormValues {
+  return {
+    name: company.name,
+    ownerEmail: '',
+    taxId: company.taxId,
+    status: company.status,
+    paymentTerms: company.paymentTerms ?? '',
+    creditLimit: company.creditLimit === null ? '' : company.creditLimit.toFixed(2),
+    poRequired: company.poRequired,
+  };
+}
+
+type CompanyFormProps =
+  | { company?: undefined; pending: boolean; onSave: (input: CompanyCreateInput) => Promise<unknown>; onCancel?: undefined }
+  | { company: CompanySummary; pending: boolean; onSave: (input: CompanyUpdateInput) => Promise<unknown>; onCancel: () => void };
+
+/** Create a company (with its owner's e-mail) or edit one (status, terms, limit, PO required). */
+export function CompanyForm(props: CompanyFormProps) {
+  const { company, pending, onCancel } = props;
+  const headingId = useId();
+  const form = useForm<CompanyFormValues, unknown, CompanyCreateInput | CompanyUpdateInput>({
+    resolver: zodResolver(company ? companyUpdateSchema : companyCreateSchema) as never,
+    mode: 'onTouched',
+    defaultValues: company ? valuesOf(company) : emptyCompany,
+  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const onSubmit = useCollectionSave(form, {
+    adding: !company,
+    empty: emptyCompany,
+    firstField: 'name',
+    conflictField: company ? 'name' : 'ownerEmail',
+    onSave: (input) => (props.company ? props.onSave(input as CompanyUpdateInput) : props.onSave(input as CompanyCreateInput)),
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={headingId} className="grid gap-5 rounded-xl border border-slate-200 p-4 sm:grid-cols-2 sm:p-6">
+      <h2 id={headingId} className="text-xl font-bold text-ink sm:col-span-2">
+        {company ? `Edit “${company.name}”` : 'Create a company'}
+      </h2>
+      <TextField label="Company name" autoComplete="off" error={errors.name?.message} {...register('name')} />
+      {company ? (
+        <SelectField label="Status" options={statusOptions} error={errors.status?.message} {...register('status')} />
+      ) : (
+        <TextField
+          label="Owner’s e-mail"
+          type="email"
+          autoComplete="off"
+          hint="A customer with this e-mail becomes the owner at once; anyone else is e-mailed an invitation."
+          error={errors.ownerEmail?.message}
+          {...register('ownerEmail')}
+        />
+      )}
+      <TextField label="Tax id (optional)" autoComplete="off" error={errors.taxId?.message} {...register('taxId')} />
+      <SelectField label="Payment terms" options={termsOptions} error={errors.paymentTerms?.message} {...register('paymentTerms')} />
+      <TextField
+        label="Credit limit ($)"
+        inputMode="decimal"
+        autoComplete="off"
+        hint="Empty: no credit limit."
+        error={errors.creditLimit?.message}
+        {...register('creditLimit')}
+      />
+      <CheckboxField label="A PO number is required on every order" className="sm:col-span-2" {...register('poRequired')} />
+      <FormActions pending={pending} onCancel={onCancel} className="sm:col-span-2">
+        {company ? 'Save changes' : 'Create company'}
+      </FormActions>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { COMPANY_LOCATIONS_MAX, type CompanyLocation } from '@autoparts/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LoadFailed } from '../../../components/load-failed';
+import { LoadingBlock } from '../../../components/spinner';
+import { AddressForm } from '../../addresses/components/address-form';
+import { AddressText } from '../../addresses/components/address-text';
+import { companyLocationsQuery, useAddLocation, useRemoveLocation } from '../api/companies';
+
+const dangerButton =
+  'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60';
+
+/** The company's locations, shared by its members; an owner adds and deletes them. */
+export function CompanyLocations({ isOwner }: { isOwner: boolean }) {
+  const locations = useQuery(companyLocationsQuery);
+  const add = useAddLocation();
+  const remove = useRemoveLocation();
+  const [adding, setAdding] = useState(false);
+
+  function handleRemove(location: CompanyLocation) {
+    if (!window.confirm(`Delete the location “${location.name}”? Orders placed for it keep their address.`)) return;
+    remove.mutate(location);
+  }
+
+  if (locations.isError) return <LoadFailed message="We could not load the locations right now." onRetry={() => void locations.refetch()} />;
+  const list = locations.data ?? [];
+
+  return (
+    <section aria-labelledby="locations-heading" className="grid gap-4">
+      <h2 id="locations-heading" className="text-xl font-bold text-ink">
+        Locations
+      </h2>
+      {locations.isPending ? (
+        <LoadingBlock label="Loading the locations" />
+      ) : list.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-700">
+          No locations yet.{isOwner ? ' Add the places the company’s orders go to.' : ' An owner of the company adds them.'}
+        </p>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2" aria-label="Locations">
+          {list.map((location) => (
+            <li key={location.id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+              <AddressText address={location} />
+              {isOwner && (
+                <button
+                  type="button"
+                  className={`${dangerButton} mt-4`}
+                  disabled={remove.isPending && remove.variables.id === location.id}
+                  onClick={() => handleRemove(location)}
+                  aria-label={`Delete the location ${location.name}`}
+                >
+                  Delete
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {isOwner &&
+        (adding ? (
+          <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+            <h3 className="mb-4 text-lg font-bold text-ink">New location</h3>
+            <AddressForm
+              label="New location"
+              nameLabel="Location name"
+              offerDefault={false}
+              save={(fields) => add.mutateAsync(fields).then(() => setAdding(false))}
+              onCancel={() => setAdding(false)}
+            />
+          </div>
+        ) : list.length >= COMPANY_LOCATIONS_MAX ? (
+          <p className="text-slate-600">{`The company keeps ${COMPANY_LOCATIONS_MAX} locations, the most there can be.`}</p>
+        ) : (
+          <div>
+            <button
+              type="button"
+              onClick={() => setAdding(true)}
+              className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+            >
+              Add a location
+            </button>
+          </div>
+        ))}
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { COMPANY_ROLES, companyRoleHints, companyRoleLabels, invitationInputSchema, type CompanyMember } from '@autoparts/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { LoadFailed } from '../../../components/load-failed';
+import { SelectField } from '../../../components/select-field';
+import { LoadingBlock } from '../../../components/spinner';
+import { SubmitButton } from '../../../components/submit-button';
+import { TextField } from '../../../components/text-field';
+import { companyMembersQuery, useInvite, useRemoveMember } from '../api/companies';
+
+const roleOptions = COMPANY_ROLES.map((role) => ({ value: role, label: `${companyRoleLabels[role]}: ${companyRoleHints[role]}` }));
+const dangerButton =
+  'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60';
+
+/** The company's members with their roles; an owner removes members (with a confirmation) and invites by e-mail. */
+export function CompanyMembers({ isOwner, myEmail }: { isOwner: boolean; myEmail: string }) {
+  const members = useQuery(companyMembersQuery);
+  const remove = useRemoveMember();
+
+  function handleRemove(member: CompanyMember) {
+    const who = member.email === myEmail ? 'yourself' : `${member.name} (${member.email})`;
+    if (!window.confirm(`Remove ${who} from the company? Their past orders stay the company’s.`)) return;
+    remove.mutate(member);
+  }
+
+  return (
+    <section aria-labelledby="members-heading" className="grid gap-4">
+      <h2 id="members-heading" className="text-xl font-bold text-ink">
+        Members
+      </h2>
+      {members.isError ? (
+        <LoadFailed message="We could not load the members right now." onRetry={() => void members.refetch()} />
+      ) : members.isPending ? (
+        <LoadingBlock label="Loading the members" />
+      ) : (
+        <ul className="grid gap-2" aria-label="Members">
+          {members.data.map((member) => (
+            <li key={member.userId} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4">
+              <div className="min-w-0">
+                <p className="font-semibold break-words text-ink">{member.name}</p>
+                <p className="text-sm break-all text-slate-600">{member.email}</p>
+              </div>
+              <div className="flex items-center gap-3">
+                <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold text-slate-700">{companyRoleLabels[member.role]}</span>
+                {isOwner && (
+                  <button
+                    type="button"
+                    className={dangerButton}
+                    disabled={remove.isPending && remove.variables.userId === member.userId}
+                    onClick={() => handleRemove(member)}
+                    aria-label={`Remove ${member.name} (${member.email})`}
+                  >
+                    Remove
+                  </button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {isOwner && <InviteForm />}
+    </section>
+  );
+}
+
+function InviteForm() {
+  const invite = useInvite();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm({ resolver: zodResolver(invitationInputSchema), mode: 'onTouched', defaultValues: { email: '', role: 'buyer' as const } });
+
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      await invite.mutateAsync(input);
+      reset();
+    } catch {
+      // Reported by the hook (a toast with the server's reason).
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Invite a member" className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 sm:p-6">
+      <h3 className="text-lg font-bold text-ink sm:col-span-2">Invite a member</h3>
+      <TextField label="E-mail" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+      <SelectField label="Role" options={roleOptions} error={errors.role?.message} {...register('role')} />
+      <p className="text-sm text-slate-600 sm:col-span-2">They get a link by e-mail that works for 7 days; they sign in or sign up with this address to accept.</p>
+      <div className="sm:col-span-2 sm:w-56">
+        <SubmitButton pending={isSubmitting}>Send invitation</SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+import { formatPrice, MY_ORDERS_PAGE_SIZE, orderStatusLabels } from '@autoparts/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LoadFailed } from '../../../components/load-failed';
+import { Pager } from '../../../components/pager';
+import { LoadingBlock } from '../../../components/spinner';
+import { companyOrdersQuery } from '../api/companies';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** Every order of the company, newest first: number, date, who placed it, for where, status and total. */
+export function CompanyOrders() {
+  const [page, setPage] = useState(1);
+  const orders = useQuery({ ...companyOrdersQuery(page), placeholderData: keepPreviousData });
+
+  return (
+    <section aria-labelledby="company-orders-heading" className="grid gap-4">
+      <h2 id="company-orders-heading" className="text-xl font-bold text-ink">
+        The company’s orders
+      </h2>
+      {orders.isError ? (
+        <LoadFailed message="We could not load the company’s orders right now." onRetry={() => void orders.refetch()} />
+      ) : orders.isPending ? (
+        <LoadingBlock label="Loading the company’s orders" />
+      ) : orders.data.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-700">No orders yet: the orders members place show here.</p>
+      ) : (
+        <>
+          <ul className="grid gap-3" aria-label="The company’s orders">
+            {orders.data.map((order) => (
+              <li key={order._id} className="grid gap-1 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_auto] sm:items-center">
+                <div className="min-w-0">
+                  <p className="font-semibold text-ink">
+                    Order {order.orderNumber} <span className="font-normal text-slate-600">· {dateFormat.format(new Date(order.createdAt))}</span>
+                  </p>
+                  <p className="break-words text-slate-700">{order.name}</p>
+                  <p className="text-sm break-words text-slate-600">
+                    Placed by {order.placedBy}
+                    {order.location ? ` for ${order.location}` : ''}
+                    {order.poNumber ? ` · PO ${order.poNumber}` : ''}
+                  </p>
+                </div>
+                <div className="sm:text-right">
+                  <p className="font-semibold text-ink">{formatPrice(order.total)}</p>
+                  <p className="text-sm text-slate-600">{orderStatusLabels[order.status]}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <Pager page={page} onPage={setPage} hasNext={orders.data.length === MY_ORDERS_PAGE_SIZE} label="The company’s orders pages" />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import type { CompanyMember, CompanyOrder, MyCompany } from '@autoparts/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../../../test/fetch-stub';
+import { anOrder } from '../../../test/orders';
+import { renderRoutes } from '../../../test/render-with-router';
+import { aCustomer } from '../../../test/users';
+import { Component as CompanyPage } from './company';
+
+const company = (role: MyCompany['role']): MyCompany => ({
+  id: 'company-1',
+  name: 'Fleetco',
+  taxId: 'US-1',
+  status: 'active',
+  paymentTerms: 'net30',
+  creditLimit: 5000,
+  poRequired: true,
+  role,
+  balance: 0,
+  available: 5000,
+});
+const members: CompanyMember[] = [
+  { userId: 'u-owner', name: 'Olga Owner', email: 'olga@example.com', role: 'owner', joinedAt: '2026-12-01T10:00:00.000Z' },
+  { userId: 'u-buyer', name: 'Bo Buyer', email: 'bo@example.com', role: 'buyer', joinedAt: '2026-12-01T11:00:00.000Z' },
+];
+
+function renderCompany() {
+  return renderRoutes([
+    {
+      path: '*',
+      element: (
+        <>
+          <CompanyPage />
+          <Toaster />
+        </>
+      ),
+    },
+  ]);
+}
+
+function companyServer(role: MyCompany['role'], orders: CompanyOrder[] = []) {
+  return stubFetch({
+    'GET /api/me': { body: aCustomer({ email: role === 'owner' ? 'olga@example.com' : 'bo@example.com', company: true }) },
+    'GET /api/company': { body: company(role) },
+    'GET /api/company/members': { body: members },
+    'GET /api/company/locations': { body: [] },
+    'GET /api/company/orders?page=1': { body: orders },
+    'DELETE /api/company/members/u-buyer': { body: members.slice(0, 1) },
+    'POST /api/company/invitations': (call) => ({ body: { message: `Invitation sent to ${(call.body as { email: string }).email}`, email: 'x', role: 'buyer', expiresAt: '2026-12-09T00:00:00.000Z' } }),
+  });
+}
+
+describe('Company', () => {
+  it('shows an owner the company, its members with Remove, the invite form, locations and orders', async () => {
+    const server = companyServer('owner', [{ ...anOrder(), placedBy: 'Bo Buyer (bo@example.com)', location: 'North depot' }]);
+    renderCompany();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fleetco' })).toBeInTheDocument();
+    expect(screen.getByText('Net 30')).toBeInTheDocument();
+    expect(await screen.findByText('No locations yet. Add the places the company’s orders go to.')).toBeInTheDocument();
+    expect(await screen.findByText(/Placed by Bo Buyer \(bo@example.com\) for North depot/)).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    const invite = screen.getByRole('form', { name: 'Invite a member' });
+    await user.type(within(invite).getByLabelText('E-mail'), 'new@example.com');
+    await user.click(within(invite).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation sent to new@example.com')).toBeInTheDocument();
+    expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({ email: 'new@example.com', role: 'buyer' });
+
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await user.click(screen.getByRole('button', { name: 'Remove Bo Buyer (bo@example.com)' }));
+    expect(confirm).toHaveBeenCalledWith('Remove Bo Buyer (bo@example.com) from the company? Their past orders stay the company’s.');
+    expect(await screen.findByText('Bo Buyer is no longer a member')).toBeInTheDocument();
+    confirm.mockRestore();
+  });
+
+  it('shows a buyer the same company without the owner’s actions', async () => {
+    companyServer('buyer');
+    renderCompany();
+    expect(await screen.findByText('Your role: Buyer')).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Members' })).toHaveTextContent('Olga Owner');
+    expect(screen.queryByRole('form', { name: 'Invite a member' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
+    expect(await screen.findByText('No orders yet: the orders members place show here.')).toBeInTheDocument();
+    expect(screen.getByText('No locations yet. An owner of the company adds them.')).toBeInTheDocument();
+  });
+
+  it('tells a customer of no company so', async () => {
+    stubFetch({ 'GET /api/me': { body: aCustomer() }, 'GET /api/company': { status: 404, body: { message: 'You are not a member of a company.' } } });
+    renderCompany();
+    expect(await screen.findByText('You are not a member of a company. An owner of one can invite you by e-mail.')).toBeInTheDocument();
+  });
+});

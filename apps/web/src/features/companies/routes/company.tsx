@@ -1,0 +1,66 @@
+import { companyRoleLabels, companyStatusLabels, formatPrice, paymentTermsLabels } from '@autoparts/shared';
+import { useQuery } from '@tanstack/react-query';
+import { LoadFailed } from '../../../components/load-failed';
+import { LoadingBlock } from '../../../components/spinner';
+import { pageTitle } from '../../../content/site';
+import { isApiError } from '../../../lib/api-client';
+import { useMe } from '../../../lib/me';
+import { myCompanyQuery } from '../api/companies';
+import { CompanyLocations } from '../components/company-locations';
+import { CompanyMembers } from '../components/company-members';
+import { CompanyOrders } from '../components/company-orders';
+
+/** /dashboard/company: the member's company, its members, locations and orders (decision 075). */
+export function Component() {
+  const company = useQuery({ ...myCompanyQuery, retry: (failures, error) => !isApiError(error, 404) && failures < 2 });
+  const { data: me } = useMe();
+
+  return (
+    <section aria-labelledby="company-heading" className="grid max-w-5xl gap-8">
+      <title>{pageTitle('Company')}</title>
+      {company.isError ? (
+        isApiError(company.error, 404) ? (
+          <div>
+            <h1 id="company-heading" className="text-3xl font-extrabold text-ink">
+              Company
+            </h1>
+            <p className="mt-2 text-slate-700">You are not a member of a company. An owner of one can invite you by e-mail.</p>
+          </div>
+        ) : (
+          <LoadFailed message="We could not load your company right now." onRetry={() => void company.refetch()} />
+        )
+      ) : company.isPending ? (
+        <LoadingBlock label="Loading your company" />
+      ) : (
+        <>
+          <div>
+            <h1 id="company-heading" className="text-3xl font-extrabold break-words text-ink">
+              {company.data.name}
+            </h1>
+            <p className="mt-2 text-slate-600">Your role: {companyRoleLabels[company.data.role]}</p>
+          </div>
+          <dl className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-3 sm:p-6">
+            <Fact label="Status" value={companyStatusLabels[company.data.status]} />
+            <Fact label="Tax id" value={company.data.taxId || '—'} />
+            <Fact label="Payment terms" value={company.data.paymentTerms ? paymentTermsLabels[company.data.paymentTerms] : 'Card payment'} />
+            <Fact label="Credit limit" value={company.data.creditLimit === null ? '—' : formatPrice(company.data.creditLimit)} />
+            <Fact label="Available" value={company.data.available === null ? '—' : formatPrice(company.data.available)} />
+            <Fact label="PO number" value={company.data.poRequired ? 'Required on every order' : 'Optional'} />
+          </dl>
+          <CompanyMembers isOwner={company.data.role === 'owner'} myEmail={me?.email ?? ''} />
+          <CompanyLocations isOwner={company.data.role === 'owner'} />
+          <CompanyOrders />
+        </>
+      )}
+    </section>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="font-semibold break-words text-ink">{value}</dd>
+    </div>
+  );
+}

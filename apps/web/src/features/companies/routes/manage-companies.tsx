@@ -1,0 +1,52 @@
+import { COMPANIES_PAGE_SIZE, type CompanySummary } from '@autoparts/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Pager } from '../../../components/pager';
+import { LoadingBlock } from '../../../components/spinner';
+import { AdminPage } from '../../admin/components/admin-page';
+import { useCollectionEditing } from '../../admin/components/collection-editing';
+import { LoadError } from '../../admin/components/load-error';
+import { adminCompaniesQuery, useCreateCompany, useUpdateCompany } from '../api/companies';
+import { CompanyForm } from '../components/company-form';
+import { CompanyList } from '../components/company-list';
+
+/** /dashboard/companies (admins): the trade accounts, to create and to edit (decision 075). */
+export function Component() {
+  const [page, setPage] = useState(1);
+  const companies = useQuery({ ...adminCompaniesQuery(page), placeholderData: keepPreviousData });
+  const create = useCreateCompany();
+  const update = useUpdateCompany();
+  const { editing, returnFocusTo, formRef, startEditing, stopEditing } = useCollectionEditing<CompanySummary>();
+
+  return (
+    <AdminPage title="Companies" intro="Trade accounts: a company's owner invites its buyers; its terms, credit limit and PO rule apply to every member.">
+      <div className="grid gap-8">
+        {companies.isError ? (
+          <LoadError what="the companies" error={companies.error} onRetry={() => void companies.refetch()} />
+        ) : companies.isPending ? (
+          <LoadingBlock label="Loading the companies" />
+        ) : companies.data.length === 0 && page === 1 ? (
+          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No companies yet: create the first one below.</p>
+        ) : (
+          <div className="grid gap-4">
+            <CompanyList companies={companies.data} returnFocusTo={returnFocusTo} onEdit={startEditing} />
+            <Pager page={page} onPage={setPage} hasNext={companies.data.length === COMPANIES_PAGE_SIZE} label="Companies pages" />
+          </div>
+        )}
+        <div ref={formRef} className="max-w-3xl scroll-mt-4">
+          {editing ? (
+            <CompanyForm
+              key={editing.id}
+              company={editing}
+              pending={update.isPending}
+              onSave={(input) => update.mutateAsync({ id: editing.id, input }).then(() => stopEditing(editing.id))}
+              onCancel={() => stopEditing(editing.id)}
+            />
+          ) : (
+            <CompanyForm key="new" pending={create.isPending} onSave={(input) => create.mutateAsync(input)} />
+          )}
+        </div>
+      </div>
+    </AdminPage>
+  );
+}

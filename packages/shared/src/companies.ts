@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { addressSchema } from './addresses';
+import { moneyField } from './form-fields';
+import { orderSchema } from './orders';
+import { emailSchema } from './users';
+
+/**
+ * Trade accounts, part 1 (issue 31, decision 075): companies, their members and roles,
+ * invitations by e-mail, and locations (named addresses shared by the members).
+ */
+
+export const COMPANY_ROLES = ['owner', 'buyer', 'accounts', 'viewer'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+export const companyRoleLabels: Record<CompanyRole, string> = {
+  owner: 'Owner',
+  buyer: 'Buyer',
+  accounts: 'Accounts',
+  viewer: 'Viewer',
+};
+/** What each role may do, as the Company page explains it. */
+export const companyRoleHints: Record<CompanyRole, string> = {
+  owner: 'manages members and locations, orders',
+  buyer: 'orders',
+  accounts: 'sees orders, invoices and statements',
+  viewer: 'sees orders',
+};
+
+export const PAYMENT_TERMS = ['receipt', 'net7', 'net15', 'net30', 'net60'] as const;
+export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
+export const paymentTermsLabels: Record<PaymentTerms, string> = {
+  receipt: 'Due on receipt',
+  net7: 'Net 7',
+  net15: 'Net 15',
+  net30: 'Net 30',
+  net60: 'Net 60',
+};
+
+export const COMPANY_STATUSES = ['active', 'on-hold'] as const;
+export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+export const companyStatusLabels: Record<CompanyStatus, string> = { active: 'Active', 'on-hold': 'On hold' };
+
+export const COMPANY_NAME_MAX = 120;
+export const TAX_ID_MAX = 40;
+/** A credit limit of up to ten million dollars fits the `integer` cents column with room. */
+export const CREDIT_LIMIT_MAX = 10_000_000;
+export const COMPANY_LOCATIONS_MAX = 50;
+export const COMPANY_MEMBERS_MAX = 200;
+/** Days an invitation's link works. */
+export const INVITATION_DAYS = 7;
+export const COMPANIES_PAGE_SIZE = 50;
+export const companiesBodyLimit = 4 * 1024;
+
+export const companyMessages = {
+  nameRequired: 'Company name is required',
+  nameTooLong: `Company name must be at most ${COMPANY_NAME_MAX} characters`,
+  taxIdTooLong: `Tax id must be at most ${TAX_ID_MAX} characters`,
+  paymentTerms: 'Payment terms are one of: due on receipt, net 7, net 15, net 30, net 60',
+  status: 'Status is active or on-hold',
+  role: 'Role is one of: owner, buyer, accounts, viewer',
+  creditLimit: `Credit limit is between 0 and ${CREDIT_LIMIT_MAX}`,
+  notFound: 'Company not found',
+  notMember: 'You are not a member of a company.',
+  ownerOnly: 'Only an owner of the company may do this.',
+  alreadyInCompany: (email: string) => `${email} already belongs to a company; a user belongs to at most one.`,
+  alreadyMember: (email: string) => `${email} is already a member of this company.`,
+  invitationSent: (email: string) => `Invitation sent to ${email}`,
+  invitationNotFound: 'This invitation link is not valid. Ask the company’s owner for a new one.',
+  invitationExpired: 'This invitation has expired. Ask the company’s owner for a new one.',
+  invitationUsed: 'This invitation has already been accepted.',
+  invitationOtherEmail: (email: string) => `This invitation is for ${email}. Sign in with that address to accept it.`,
+  memberNotFound: 'Member not found',
+  lastOwner: 'A company keeps at least one owner: make another member an owner first.',
+  tooManyMembers: `A company has at most ${COMPANY_MEMBERS_MAX} members.`,
+  locationNotFound: 'Location not found',
+  tooManyLocations: `A company keeps at most ${COMPANY_LOCATIONS_MAX} locations. Delete one to add another.`,
+} as const;
+
+const text = (label: string, max: number, tooLong: string) => z.string({ error: `${label} is required` }).trim().max(max, tooLong);
+/** A yes or no, as JSON or as a form's "true"/"false". */
+const yesNo = (label: string) =>
+  z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : value), z.boolean({ error: `${label} is yes or no` }));
+const creditLimit = z.preprocess(
+  (value) => (value === '' ? null : value),
+  moneyField('Credit limit').pipe(z.number().min(0, companyMessages.creditLimit).max(CREDIT_LIMIT_MAX, companyMessages.creditLimit)).nullable(),
+);
+const paymentTerms = z.preprocess((value) => (value === '' ? null : value), z.enum(PAYMENT_TERMS, companyMessages.paymentTerms).nullable());
+const companyName = text('Company name', COMPANY_NAME_MAX, companyMessages.nameTooLong).min(1, companyMessages.nameRequired);
+const taxId = text('Tax id', TAX_ID_MAX, companyMessages.taxIdTooLong);
+export const companyRoleSchema = z.enum(COMPANY_ROLES, companyMessages.role);
+
+/**
+ * `POST /api/admin/companies`: `ownerEmail` of an existing customer makes them the owner at once;
+ * any other address is sent an owner invitation. Money in dollars; null or absent: none.
+ */
+export const companyCreateSchema = z.object({
+  name: companyName,
+  ownerEmail: emailSchema,
+  taxId: taxId.optional(),
+  paymentTerms: paymentTerms.optional(),
+  creditLimit: creditLimit.optional(),
+  poRequired: yesNo('PO required').optional(),
+});
+export type CompanyCreateInput = z.input<typeof companyCreateSchema>;
+
+/**
+ * `PATCH /api/admin/companies/{id}`: the fields sent change, the rest stay. Price lists
+ * (`priceListIds`) come with the price lists (issue 31, part 2).
+ */
+export const companyUpdateSchema = z.object({
+  name: companyName.optional(),
+  taxId: taxId.optional(),
+  status: z.enum(COMPANY_STATUSES, companyMessages.status).optional(),
+  paymentTerms: paymentTerms.optional(),
+  creditLimit: creditLimit.optional(),
+  poRequired: yesNo('PO required').optional(),
+});
+export type CompanyUpdateInput = z.input<typeof companyUpdateSchema>;
+
+export const companyIdParamsSchema = z.object({ id: z.string().max(64) });
+export const companiesQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+
+const companyFields = {
+  id: z.string(),
+  name: z.string(),
+  taxId: z.string(),
+  status: z.enum(COMPANY_STATUSES),
+  paymentTerms: z.enum(PAYMENT_TERMS).nullable(),
+  /** Dollars; null: no credit limit set. */
+  creditLimit: z.number().nullable(),
+  poRequired: z.boolean(),
+};
+
+export const memberSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(COMPANY_ROLES),
+  joinedAt: z.string(),
+});
+export type CompanyMember = z.infer<typeof memberSchema>;
+export const memberListSchema = z.array(memberSchema);
+
+export const pendingInvitationSchema = z.object({ email: z.string(), role: z.enum(COMPANY_ROLES), expiresAt: z.string() });
+
+/** A line of the admins' list, newest first, `COMPANIES_PAGE_SIZE` a page. */
+export const companySummarySchema = z.object({ ...companyFields, members: z.number(), createdAt: z.string() });
+export type CompanySummary = z.infer<typeof companySummarySchema>;
+export const companySummaryListSchema = z.array(companySummarySchema);
+
+/** `GET /api/admin/companies/{id}`: the company with its members and pending invitations. */
+export const adminCompanySchema = z.object({
+  ...companyFields,
+  createdAt: z.string(),
+  members: memberListSchema,
+  invitations: z.array(pendingInvitationSchema),
+});
+export type AdminCompany = z.infer<typeof adminCompanySchema>;
+export const companyCreatedSchema = z.object({ id: z.string() });
+
+/**
+ * `GET /api/company`: the signed-in member's company and role. `balance` is 0 and `available`
+ * the credit limit until the ledger exists (issue 31, part 3).
+ */
+export const myCompanySchema = z.object({
+  ...companyFields,
+  role: z.enum(COMPANY_ROLES),
+  balance: z.number(),
+  available: z.number().nullable(),
+});
+export type MyCompany = z.infer<typeof myCompanySchema>;
+
+export const invitationInputSchema = z.object({ email: emailSchema, role: companyRoleSchema });
+export type InvitationInput = z.input<typeof invitationInputSchema>;
+export const invitationSentSchema = z.object({ message: z.string(), email: z.string(), role: z.enum(COMPANY_ROLES), expiresAt: z.string() });
+export const invitationTokenParamsSchema = z.object({ token: z.string().max(100) });
+/** The accepted invitation: the company joined, and the role. */
+export const invitationAcceptedSchema = z.object({ companyId: z.string(), companyName: z.string(), role: z.enum(COMPANY_ROLES) });
+export type InvitationAccepted = z.infer<typeof invitationAcceptedSchema>;
+export const memberIdParamsSchema = z.object({ userId: z.string().max(64) });
+
+/** A location: its `name` ("Springfield workshop") and the address book's fields (its label's first line is the name). */
+export const locationSchema = addressSchema.omit({ isDefault: true });
+export type CompanyLocation = z.infer<typeof locationSchema>;
+export const locationListSchema = z.array(locationSchema);
+export const locationIdParamsSchema = z.object({ id: z.string().max(64) });
+
+/** `GET /api/company/orders`: an order as My Orders shows it, with who placed it and for which location. */
+export const companyOrderSchema = orderSchema.extend({
+  placedBy: z.string(),
+  location: z.string().nullable(),
+});
+export type CompanyOrder = z.infer<typeof companyOrderSchema>;
+export const companyOrderListSchema = z.array(companyOrderSchema);
