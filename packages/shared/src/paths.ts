@@ -39,6 +39,8 @@ export const paths = {
   fitmentReports: '/dashboard/fitment-reports',
   /** The audit log: every admin action in words, filtered and paged */
   auditLog: '/dashboard/audit',
+  /** Catalogue data: uploads of VCdb, PCdb, ACES, PIES and parts CSV, their reports and history */
+  catalogueData: '/dashboard/catalogue-data',
   blogs: '/blogs',
   portfolio: '/portfolio',
   login: '/login',
@@ -78,6 +80,7 @@ export const routePatterns = [
   '/dashboard/manage-returns',
   '/dashboard/fitment-reports',
   '/dashboard/audit',
+  '/dashboard/catalogue-data',
   '/blogs',
   '/portfolio',
   '/login',
