@@ -21,6 +21,8 @@ import { partsRoutes } from './modules/parts/routes';
 import { fitmentReportsRoutes } from './modules/fitment-reports/routes';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
+import { registerCatalogueImports } from './modules/catalogue-data/job';
+import { catalogueDataRoutes } from './modules/catalogue-data/routes';
 import { garageRoutes } from './modules/garage/routes';
 import { addressesRoutes } from './modules/addresses/routes';
 import { cartRoutes } from './modules/cart/routes';
@@ -142,6 +144,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
       await api.register(partsRoutes);
       await api.register(catalogueRoutes);
       await api.register(catalogueAdminRoutes);
+      await api.register(catalogueDataRoutes);
       await api.register(fitmentReportsRoutes);
       await api.register(vehiclesRoutes);
       await api.register(garageRoutes);
@@ -173,5 +176,6 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
   await webApp(app, { distDir: config.webDistDir, baseUrl: config.baseUrl });
   await registerOrderExpiry(app);
   await registerMailWorker(app);
+  await registerCatalogueImports(app);
   return app;
 }

@@ -57,3 +57,57 @@ export const catalogueImportCountsSchema = z.object({
   rejected: z.number().int(),
 });
 export type CatalogueImportCounts = z.infer<typeof catalogueImportCountsSchema>;
+
+/** The largest file an import takes: a full VCdb delivery zipped, or a PIES or ACES file of a big catalogue. */
+export const CATALOGUE_IMPORT_MAX_BYTES = 512 * 1024 * 1024;
+/** How many problems an import's row keeps for the screen; problems.csv has them all. */
+export const CATALOGUE_PROBLEMS_SHOWN = 1_000;
+
+/** One import as `GET /api/admin/catalogue/imports[/{id}]` answers. */
+export const catalogueImportSchema = z.object({
+  id: z.string(),
+  kind: z.enum(catalogueImportKinds),
+  mode: z.enum(catalogueImportModes),
+  onProblems: z.enum(catalogueImportOnProblems),
+  status: z.enum(catalogueImportStatuses),
+  /** Whether its changes were kept: an apply with no problems, or with `skip`. */
+  applied: z.boolean(),
+  fileName: z.string(),
+  fileSize: z.number().int(),
+  /** `total` is null while the reader does not know it. */
+  progress: z.object({ done: z.number().int(), total: z.number().int().nullable() }),
+  counts: catalogueImportCountsSchema,
+  /** The first CATALOGUE_PROBLEMS_SHOWN problems; `problemCount` counts them all. */
+  problems: z.array(catalogueProblemSchema),
+  problemCount: z.number().int(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** The admin's e-mail. */
+  by: z.string(),
+  /** Why a failed import failed, in words. */
+  error: z.string().nullable(),
+});
+export type CatalogueImport = z.infer<typeof catalogueImportSchema>;
+
+export const catalogueImportKindLabels: Record<CatalogueImportKind, string> = {
+  vcdb: 'VCdb (vehicles)',
+  pcdb: 'PCdb (part types and positions)',
+  aces: 'ACES (applications)',
+  pies: 'PIES (products)',
+  'parts-csv': 'Parts (CSV)',
+};
+
+export const catalogueDataMessages = {
+  busy: 'Another import is queued or running. Wait until it has finished, then upload again.',
+  noFile: 'Choose a file to upload.',
+  fieldsFirst: 'Send kind, mode and onProblems before the file.',
+  badKind: `Choose what the file holds: ${catalogueImportKinds.join(', ')}.`,
+  badMode: 'Choose a dry run or apply.',
+  badOnProblems: 'Choose what to do with problems: refuse or skip.',
+  noImporter: (kind: string) => `Importing ${kind} files is not available yet.`,
+  tooLarge: `The file is larger than ${CATALOGUE_IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
+  emptyFile: 'The file is empty.',
+  notFound: 'Import not found',
+  interrupted: 'The import stopped before it finished (the shop was restarted); nothing of it was applied.',
+} as const;

@@ -45,6 +45,8 @@ export const paths = {
   manageCompanies: '/dashboard/companies',
   /** The link of a company's invitation e-mail: accept it (signing in or up first). */
   companyInvitation: (token: string) => `/company/invitations/${encodeURIComponent(token)}`,
+  /** Catalogue data: uploads of VCdb, PCdb, ACES, PIES and parts CSV, their reports and history */
+  catalogueData: '/dashboard/catalogue-data',
   blogs: '/blogs',
   portfolio: '/portfolio',
   login: '/login',
@@ -87,6 +89,7 @@ export const routePatterns = [
   '/dashboard/company',
   '/dashboard/companies',
   '/company/invitations/:token',
+  '/dashboard/catalogue-data',
   '/blogs',
   '/portfolio',
   '/login',

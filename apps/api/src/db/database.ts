@@ -12,7 +12,7 @@ import { lockDataDir } from './data-dir-lock';
 import { migrationProvider } from './migrations';
 import { PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
-import { seedDemoCatalogue } from './seed';
+import { seedDemoCatalogue, seedReferenceData } from './seed';
 
 export type Db = Kysely<Database>;
 
@@ -116,6 +116,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     if (handle.engine === 'postgres') await reachable(handle.db, options.waiting);
     const migrated = await migrate(handle.db, options.migrateTo);
     const seeded = options.migrateTo ? false : await seedDemoCatalogue(handle.db);
+    if (!options.migrateTo) await seedReferenceData(handle.db);
     return Object.assign(handle, { start: { created, migrated, seeded } });
   } catch (error) {
     await handle.close();

@@ -42,6 +42,20 @@ export interface Database {
   company_members: CompanyMembersTable;
   company_invitations: CompanyInvitationsTable;
   company_locations: CompanyLocationsTable;
+  catalogue_imports: CatalogueImportsTable;
+  catalogue_import_chunks: { import_id: string; seq: number; bytes: Uint8Array };
+  catalogue_import_problems: { import_id: string; seq: number; line: number; ref: string; code: string; message: string };
+  vcdb_makes: { id: number; name: string };
+  vcdb_models: { id: number; name: string; vehicle_type_id: number };
+  vcdb_submodels: { id: number; name: string };
+  vcdb_years: { id: number };
+  vcdb_base_vehicles: { id: number; year_id: number; make_id: number; model_id: number };
+  vcdb_vehicles: { id: number; base_vehicle_id: number; submodel_id: number; region_id: number };
+  vcdb_engine_bases: { id: number; liter: string; cc: number; cid: number; cylinders: number; block_type: string };
+  vcdb_engine_configs: { id: number; engine_base_id: number };
+  vcdb_vehicle_engines: { id: number; vehicle_id: number; engine_base_id: number };
+  pcdb_part_types: { id: number; name: string };
+  pcdb_positions: { id: number; name: string };
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -547,4 +561,30 @@ export interface PartKitComponentsTable {
   position: number;
   component_id: string;
   quantity: number;
+}
+
+/** An uploaded catalogue file and what its import did (migration 0038). */
+export interface CatalogueImportsTable {
+  id: Generated<string>;
+  kind: string;
+  mode: 'dry-run' | 'apply';
+  on_problems: 'refuse' | 'skip';
+  status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  applied: Generated<boolean>;
+  /** bigint: pg hands it back as a string. */
+  progress_done: ColumnType<string, number | undefined, number>;
+  progress_total: ColumnType<string | null, number | null | undefined, number | null>;
+  counts: ColumnType<Record<string, number>, string | undefined, string>;
+  problems: ColumnType<unknown[], string | undefined, string>;
+  problem_count: Generated<number>;
+  file_name: string;
+  file_size: ColumnType<string, number | undefined, number>;
+  uploaded_at: Date | null;
+  created_by: string | null;
+  created_by_email: string;
+  created_at: CreatedAt;
+  attempts: Generated<number>;
+  started_at: Date | null;
+  finished_at: Date | null;
+  error: string | null;
 }

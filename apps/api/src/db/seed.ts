@@ -1,4 +1,8 @@
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
+import type { ImportContext } from '../modules/catalogue-data/importer';
+import { pcdbTables, referenceImporter, vcdbTables, type TableSpec } from '../modules/catalogue-data/reference-data';
 import { generateDemoCatalogue } from './demo-catalogue';
 import { demoReviews, demoShippingMethods, demoTaxRates } from './seed-data';
 import type { Database } from './schema';
@@ -46,4 +50,47 @@ export async function seedDemoCatalogue(db: Kysely<Database>): Promise<boolean> 
 function idOf(row: { id: string } | undefined): string {
   if (!row) throw new Error('the demo catalogue refers to a row it did not insert');
   return row.id;
+}
+
+/** The made-up VCdb and PCdb subset of the demo (reference/README.md). */
+export const DEMO_REFERENCE_DIR = path.resolve(import.meta.dirname, '../../../../reference');
+const REFERENCE_SEED_LOCK_KEY = 4_207_002;
+
+/**
+ * Loads the made-up VCdb and PCdb subset into a shop that has none (no makes, or no part types),
+ * with the reader an admin's upload goes through, so that a shop that never loads the licensed
+ * tables works on the demo's vehicles. Answers whether it loaded anything.
+ */
+export async function seedReferenceData(db: Kysely<Database>): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${REFERENCE_SEED_LOCK_KEY})`.execute(trx);
+    const sets: Array<{ dir: string; name: string; tables: TableSpec[]; empty: boolean }> = [
+      { dir: 'vcdb-demo', name: 'VCdb', tables: vcdbTables, empty: !(await trx.selectFrom('vcdb_makes').select('id').limit(1).executeTakeFirst()) },
+      { dir: 'pcdb-demo', name: 'PCdb', tables: pcdbTables, empty: !(await trx.selectFrom('pcdb_part_types').select('id').limit(1).executeTakeFirst()) },
+    ];
+    let loaded = false;
+    for (const { dir, name, tables, empty } of sets) {
+      if (!empty) continue;
+      const importer = referenceImporter(tables, name);
+      // EngineConfig.txt is only a full VCdb's: the demo names engine bases directly.
+      for (const { file } of tables.filter((table) => table.file !== 'EngineConfig')) {
+        const fileName = path.join(DEMO_REFERENCE_DIR, dir, `${file}.txt`);
+        const context: ImportContext = {
+          trx,
+          mode: 'apply',
+          onProblems: 'refuse',
+          fileName,
+          fileSize: 0,
+          problem: (problem) => {
+            throw new Error(`The demo ${name} in ${fileName} has a problem on line ${problem.line}: ${problem.message}`);
+          },
+          progress: () => {},
+          counts: { added: 0, changed: 0, deleted: 0, unchanged: 0, rejected: 0 },
+        };
+        await importer(createReadStream(fileName), context);
+      }
+      loaded = true;
+    }
+    return loaded;
+  });
 }

@@ -19,6 +19,13 @@ const queueSettings = {
   sweep: { retryLimit: 0 },
   /** Every night: sent messages past their keeping time (modules/mail). */
   'mail-prune': { retryLimit: 0 },
+  /**
+   * One job per uploaded catalogue file (modules/catalogue-data). A big import takes minutes, so it
+   * expires after an hour, not five minutes; an instance stopped mid-import leaves the job active
+   * until then, and it runs again from the start on any instance (its transaction died with the
+   * instance: nothing was applied). Twice at most, then the import is shown failed.
+   */
+  'catalogue-import': { retryLimit: 2, retryDelay: 5, expireInSeconds: 60 * 60 },
 } satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
 export type QueueName = keyof typeof queueSettings;

@@ -16,13 +16,13 @@ export function headersOf(credential: Credential): Record<string, string> {
   return { authorization: `Bearer ${credential.token}` };
 }
 
-/** A call of the API as `credential`. */
+/** A call of the API as `credential`, with the request's own headers (a multipart body's type). */
 export function call(
   app: FastifyInstance,
   credential: Credential,
-  request: Pick<InjectOptions, 'method' | 'url' | 'payload'>,
+  request: Pick<InjectOptions, 'method' | 'url' | 'payload'> & { headers?: Record<string, string> },
 ): Promise<LightMyRequestResponse> {
-  return app.inject({ ...request, headers: headersOf(credential) });
+  return app.inject({ ...request, headers: { ...request.headers, ...headersOf(credential) } });
 }
 
 /** The status, with the body in the failure message; and the `{message}` when one is given. */

@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
                           { path: paths.taxRates, lazy: () => import('../features/tax-rates/routes/tax-rates') },
                           { path: paths.manageReturns, lazy: () => import('../features/returns/routes/manage-returns') },
                           { path: paths.fitmentReports, lazy: () => import('../features/fitment-reports/routes/fitment-reports') },
+                          { path: paths.catalogueData, lazy: () => import('../features/catalogue-data/routes/catalogue-data') },
                           { path: paths.auditLog, lazy: () => import('../features/audit/routes/audit-log') },
                           { path: paths.manageCompanies, lazy: () => import('../features/companies/routes/manage-companies') },
                         ],

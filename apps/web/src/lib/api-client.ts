@@ -31,6 +31,8 @@ interface RequestOptions {
   body?: unknown;
   /** A file sent as the raw body instead of JSON (a photo upload). */
   file?: Blob;
+  /** A multipart form (a catalogue file with its fields); the browser sets its boundary. */
+  form?: FormData;
   signal?: AbortSignal;
   /** Send the stored access token as `Authorization: Bearer`, where SPEC §7 says "bearer token". */
   auth?: boolean;
@@ -44,7 +46,7 @@ interface RequestOptions {
  */
 export async function api<T>(
   path: string,
-  { method = 'GET', body, file, signal, auth = false }: RequestOptions = {},
+  { method = 'GET', body, file, form, signal, auth = false }: RequestOptions = {},
 ): Promise<T> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -59,7 +61,7 @@ export async function api<T>(
       signal,
       credentials: 'same-origin',
       headers,
-      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
+      body: form ?? file ?? (body === undefined ? undefined : JSON.stringify(body)),
     });
   } catch (error) {
     if (signal?.aborted) throw error;

@@ -76,6 +76,8 @@ export function auditSentence({ action, target, details }: AuditRowInput, lookup
       return `imported fitment from a CSV file (${plural(count('rows'), 'row')}, ${plural(count('added'), 'new fitment')}, ${plural(count('vehiclesAdded'), 'new vehicle')})`;
     case 'fitment.export':
       return `exported the fitment as a CSV file (${plural(count('rows'), 'row')})`;
+    case 'catalogue.import':
+      return `uploaded ${quoted(text('fileName'), 'a file')} for ${text('mode') === 'apply' ? 'an import' : 'a dry run'} of ${text('kind') ?? 'catalogue data'}${text('onProblems') === 'skip' ? ', skipping what has problems' : ''}`;
     case 'fitment.remove':
       return `removed ${vehicle()} from the fitment of ${part()}`;
     case 'fitment-report.dismiss':

@@ -15,6 +15,8 @@ export interface ImportContext {
   onProblems: CatalogueImportOnProblems;
   /** The uploaded file's name as sent (a zip's entries are told apart by their own names). */
   fileName: string;
+  /** The uploaded file's size in bytes. */
+  fileSize: number;
   /** Records a problem; with `skip` the importer leaves that record out and goes on. */
   problem(problem: CatalogueProblem): void;
   /** How far the importer is, in its own records; `total` when it knows it. Cheap to call often. */

@@ -32,6 +32,7 @@ const linksByRole: Record<Role, { to: string; label: string }[]> = {
     { to: paths.shippingMethods, label: 'Shipping Methods' },
     { to: paths.taxRates, label: 'Tax Rates' },
     { to: paths.fitmentReports, label: 'Fitment reports' },
+    { to: paths.catalogueData, label: 'Catalogue data' },
     { to: paths.operations, label: 'Operations' },
     { to: paths.auditLog, label: 'Audit log' },
     { to: paths.manageCompanies, label: 'Companies' },

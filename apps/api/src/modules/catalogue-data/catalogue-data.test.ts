@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { apiErrors, catalogueDataMessages, type CatalogueImport } from '@autoparts/shared';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yazl from 'yazl';
+import { DEMO_REFERENCE_DIR } from '../../db/seed';
+import { anonymous, byCookie, byToken, call, expectReply, headersOf, type Credential } from '../../test/admin';
+import { multipartForm } from '../../test/multipart';
+import { createTestApp } from '../../test/app';
+import { signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
+import { eventually } from '../../test/wait';
+import { runImport } from './job';
+
+let app: FastifyInstance;
+let admin: Customer;
+let customer: Customer;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  [admin, customer] = await Promise.all([signUpAdmin(app, 'data-admin'), signUpCustomer(app, 'data-customer')]);
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+interface Upload {
+  kind?: string;
+  mode?: string;
+  onProblems?: string;
+  file?: { name: string; bytes: Buffer };
+}
+
+function form({ kind = 'vcdb', mode = 'apply', onProblems = 'refuse', file }: Upload) {
+  return multipartForm({ kind, mode, onProblems }, file);
+}
+
+function post(upload: Upload, credential: Credential = byToken(admin)): Promise<LightMyRequestResponse> {
+  return call(app, credential, { method: 'POST', url: '/api/admin/catalogue/imports', ...form(upload) });
+}
+
+const table = (name: string, lines: string[]) => ({ name, bytes: Buffer.from(`${lines.join('\r\n')}\r\n`) });
+
+/** A zip of table files, as Auto Care sends a delivery. */
+async function zip(files: Array<{ name: string; bytes: Buffer }>): Promise<{ name: string; bytes: Buffer }> {
+  const archive = new yazl.ZipFile();
+  for (const file of files) archive.addBuffer(file.bytes, `VCdb/${file.name}`);
+  archive.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of archive.outputStream as AsyncIterable<Buffer>) chunks.push(chunk);
+  return { name: 'delivery.zip', bytes: Buffer.concat(chunks) };
+}
+
+async function read(id: string): Promise<CatalogueImport> {
+  const response = await app.inject({ method: 'GET', url: `/api/admin/catalogue/imports/${id}`, headers: headersOf(byToken(admin)) });
+  expectReply(response, 200);
+  return response.json() as CatalogueImport;
+}
+
+/** Uploads and waits until the job has finished the import. */
+async function imported(upload: Upload): Promise<CatalogueImport> {
+  const response = await post(upload);
+  expectReply(response, 202);
+  const { id } = response.json() as { id: string };
+  let result: CatalogueImport | undefined;
+  await eventually(async () => {
+    result = await read(id);
+    return result.status === 'done' || result.status === 'failed';
+  });
+  return result as CatalogueImport;
+}
+
+const makes = async () => (await app.db.selectFrom('vcdb_makes').selectAll().orderBy('id').execute()).map((row) => `${row.id} ${row.name}`);
+
+describe('a VCdb upload', () => {
+  it('loads a single table file as a dry run without changing anything, and reports what it would do', async () => {
+    const before = await makes();
+    const result = await imported({ mode: 'dry-run', file: table('Make.txt', ['MakeID|MakeName', '1|Acme', '2|Bolt']) });
+    expect(result).toMatchObject({
+      kind: 'vcdb',
+      mode: 'dry-run',
+      status: 'done',
+      applied: false,
+      fileName: 'Make.txt',
+      by: admin.email,
+      problems: [],
+      problemCount: 0,
+      // The demo's makes are not in the file: they would go, but base vehicles still use them.
+      counts: { added: 2, changed: 0, deleted: 0, unchanged: 0, rejected: 0 },
+    });
+    expect(result.progress.done).toBe(result.progress.total);
+    expect(result.startedAt).not.toBeNull();
+    expect(await makes()).toEqual(before);
+  });
+
+  it('applies a zip of the demo tables, then reloads a change in place, counting added, changed, unchanged and deleted', async () => {
+    const names = ['Make', 'Model', 'SubModel', 'Year', 'BaseVehicle', 'Vehicle', 'EngineBase', 'VehicleToEngineConfig'];
+    const files = await Promise.all(names.map(async (name) => ({ name: `${name}.txt`, bytes: await readFile(path.join(DEMO_REFERENCE_DIR, 'vcdb-demo', `${name}.txt`)) })));
+    const again = await imported({ file: await zip(files.reverse()) });
+    // The demo subset is loaded at seed time: every row is already there.
+    expect(again).toMatchObject({ status: 'done', applied: true, problemCount: 0, counts: { added: 0, changed: 0, deleted: 0, rejected: 0 } });
+    const rows = files.reduce((sum, file) => sum + file.bytes.toString('utf8').trim().split('\n').length - 1, 0);
+    expect(again.counts.unchanged).toBe(rows);
+
+    const extra = await imported({ file: table('Make.txt', ['MakeID|MakeName', '7001|Gone Soon']) });
+    expect(extra.counts).toMatchObject({ added: 1 });
+    const makeFile = files.find((file) => file.name === 'Make.txt');
+    const renamed = makeFile?.bytes.toString('utf8').replace('9001|Toyota', '9001|Toyota Motor');
+    const reload = await imported({ file: { name: 'Make.txt', bytes: Buffer.from(renamed ?? '') } });
+    expect(reload).toMatchObject({ status: 'done', applied: true, counts: { added: 0, changed: 1, deleted: 1, rejected: 0 } });
+    expect(await makes()).toContain('9001 Toyota Motor');
+    expect(await makes()).not.toContain('7001 Gone Soon');
+  });
+
+  it('reports each problem with its line, and with refuse changes nothing', async () => {
+    const before = await makes();
+    const result = await imported({
+      file: table('BaseVehicle.txt', ['BaseVehicleID|YearID|MakeID|ModelID', '900001|2015|9001|19001', '900002|1850|9001|19001', '90000x|2015|9001|19001', '900004|2015|424242|19001']),
+    });
+    expect(result).toMatchObject({ status: 'done', applied: false, problemCount: 3, counts: { added: 1, rejected: 3 } });
+    expect(result.problems).toEqual([
+      { line: 4, ref: 'BaseVehicle.txt 90000x', code: 'invalid-value', message: 'BaseVehicleID “90000x” is not a whole number.' },
+      { line: 3, ref: 'BaseVehicle.txt 900002', code: 'invalid-combination', message: 'BaseVehicleID 900002 names year 1850, which the shop does not have.' },
+      { line: 5, ref: 'BaseVehicle.txt 900004', code: 'invalid-combination', message: 'BaseVehicleID 900004 names make 424242, which the shop does not have.' },
+    ]);
+    expect(await app.db.selectFrom('vcdb_base_vehicles').select('id').where('id', '=', 900001).executeTakeFirst()).toBeUndefined();
+    expect(await makes()).toEqual(before);
+
+    const csv = await app.inject({ method: 'GET', url: `/api/admin/catalogue/imports/${result.id}/problems.csv`, headers: headersOf(byToken(admin)) });
+    expectReply(csv, 200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.body.split('\n')[0]).toBe('line,ref,code,message');
+    expect(csv.body.trim().split('\n')).toHaveLength(4);
+    expect(csv.body).toContain('5,BaseVehicle.txt 900004,invalid-combination,"BaseVehicleID 900004 names make 424242');
+  });
+
+  it('with skip applies the rest and lists what it left out', async () => {
+    const result = await imported({ onProblems: 'skip', file: table('SubModel.txt', ['SubmodelID|SubModelName', '880001|Trail', '880002|', '880001|Again']) });
+    expect(result).toMatchObject({ status: 'done', applied: true, problemCount: 2, counts: { rejected: 2 } });
+    expect(result.problems.map((problem) => problem.code)).toEqual(['missing-field', 'duplicate']);
+    expect(await app.db.selectFrom('vcdb_submodels').select('name').where('id', '=', 880001).executeTakeFirst()).toEqual({ name: 'Trail' });
+  });
+
+  it('refuses a file without the columns, one it cannot tell, and a zip of no table', async () => {
+    const noColumn = await imported({ onProblems: 'skip', file: table('Model.txt', ['ModelID|ModelName', '1|Thing']) });
+    expect(noColumn.problems).toEqual([
+      { line: 1, ref: 'Model.txt', code: 'missing-column', message: 'Model.txt has no column VehicleTypeID: its first line must name the columns (ModelID|ModelName|VehicleTypeID).' },
+    ]);
+    const unknown = await imported({ file: table('Cars.txt', ['MakeID|MakeName']) });
+    expect(unknown.problems[0]?.message).toMatch(/^Cars\.txt is not a VCdb table/);
+    const empty = await imported({ file: await zip([table('Readme.txt', ['hello'])]) });
+    expect(empty.problems[0]?.message).toMatch(/^The zip holds no VCdb table/);
+  });
+
+  it('takes a full VCdb whose VehicleToEngineConfig names engine configurations', async () => {
+    const result = await imported({
+      onProblems: 'skip',
+      file: await zip([
+        table('EngineConfig.txt', ['EngineConfigID|EngineBaseID|Other', '5001|39001|x']),
+        table('VehicleToEngineConfig.txt', ['VehicleToEngineConfigID|VehicleID|EngineConfigID', '777001|200001|5001', '777002|200001|5999']),
+      ]),
+    });
+    expect(result.problems.map((problem) => [problem.line, problem.code])).toEqual([[3, 'unknown-engine']]);
+    expect(await app.db.selectFrom('vcdb_vehicle_engines').selectAll().where('id', '=', 777001).executeTakeFirst()).toEqual({ id: 777001, vehicle_id: 200001, engine_base_id: 39001 });
+  });
+});
+
+describe('a PCdb upload', () => {
+  it('loads part types and positions', async () => {
+    const result = await imported({ kind: 'pcdb', file: await zip([table('Positions.txt', ['PositionID|Position', '1|Front']), table('Parts.txt', ['PartTerminologyID|PartTerminologyName', '1896|Brake Pad'])]) });
+    expect(result).toMatchObject({ kind: 'pcdb', status: 'done', applied: true, counts: { added: 2, rejected: 0 } });
+    expect(await app.db.selectFrom('pcdb_part_types').select('name').where('id', '=', 1896).executeTakeFirst()).toEqual({ name: 'Brake Pad' });
+  });
+});
+
+describe('the routes', () => {
+  it('answers 409 while another import is queued or running', async () => {
+    const id = randomUUID();
+    await app.db.insertInto('catalogue_imports').values({ id, kind: 'vcdb', mode: 'dry-run', on_problems: 'refuse', file_name: 'x.txt', created_by: null, created_by_email: 'other@example.com' }).execute();
+    try {
+      expectReply(await post({ file: table('Year.txt', ['YearID', '2030']) }), 409, catalogueDataMessages.busy);
+    } finally {
+      await app.db.deleteFrom('catalogue_imports').where('id', '=', id).execute();
+    }
+    // Two at once: one is taken, the other refused.
+    const replies = await Promise.all([post({ mode: 'dry-run', file: table('Year.txt', ['YearID', '2031']) }), post({ mode: 'dry-run', file: table('Year.txt', ['YearID', '2032']) })]);
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([202, 409]);
+    const accepted = replies.find((reply) => reply.statusCode === 202)?.json() as { id: string };
+    await eventually(async () => (await read(accepted.id)).status === 'done');
+  });
+
+  it('refuses a kind without a reader, a missing file, fields after the file and bad fields with 400', async () => {
+    expectReply(await post({ kind: 'aces', file: table('a.xml', ['<ACES/>']) }), 400, catalogueDataMessages.noImporter('aces'));
+    expectReply(await post({}), 400, catalogueDataMessages.noFile);
+    expectReply(await post({ mode: 'sometimes', file: table('Year.txt', ['YearID']) }), 400, catalogueDataMessages.badMode);
+    expectReply(await post({ file: { name: 'Year.txt', bytes: Buffer.alloc(0) } }), 400, catalogueDataMessages.emptyFile);
+    const boundary = 'xyz';
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Year.txt"\r\n\r\nYearID\r\n--${boundary}\r\nContent-Disposition: form-data; name="kind"\r\n\r\nvcdb\r\n--${boundary}--\r\n`;
+    const late = await app.inject({ method: 'POST', url: '/api/admin/catalogue/imports', payload, headers: { ...headersOf(byToken(admin)), 'content-type': `multipart/form-data; boundary=${boundary}` } });
+    expectReply(late, 400, catalogueDataMessages.fieldsFirst);
+  });
+
+  it('is for admins only, and a cookie needs the shop as origin', async () => {
+    expectReply(await post({ file: table('Year.txt', ['YearID']) }, anonymous), 401);
+    expectReply(await post({ file: table('Year.txt', ['YearID']) }, byToken(customer)), 403);
+    for (const url of ['/api/admin/catalogue/imports', `/api/admin/catalogue/imports/${randomUUID()}`, `/api/admin/catalogue/imports/${randomUUID()}/problems.csv`]) {
+      expectReply(await app.inject({ method: 'GET', url }), 401);
+      expectReply(await app.inject({ method: 'GET', url, headers: headersOf(byToken(customer)) }), 403);
+    }
+    const { payload, headers } = form({ file: table('Year.txt', ['YearID']) });
+    const crossSite = await app.inject({ method: 'POST', url: '/api/admin/catalogue/imports', payload, headers: { ...headersOf(byCookie(admin)), ...headers, origin: 'https://evil.example' } });
+    expectReply(crossSite, 403, apiErrors.crossOrigin);
+  });
+
+  it('lists imports newest first, answers 404 for one that does not exist, and writes the upload in the audit log', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/admin/catalogue/imports', headers: headersOf(byToken(admin)) });
+    expectReply(response, 200);
+    const list = response.json() as CatalogueImport[];
+    expect(list.length).toBeGreaterThan(3);
+    const times = list.map((item) => item.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    expectReply(await app.inject({ method: 'GET', url: `/api/admin/catalogue/imports/${randomUUID()}`, headers: headersOf(byToken(admin)) }), 404, catalogueDataMessages.notFound);
+    const audit = await app.inject({ method: 'GET', url: '/api/admin/audit?action=catalogue.import', headers: headersOf(byToken(admin)) });
+    expectReply(audit, 200);
+    expect(JSON.stringify(audit.json())).toContain('uploaded “Make.txt” for a dry run of vcdb');
+  });
+});
+
+describe('an import stopped mid-way', () => {
+  it('runs again from the start when the job comes back, and is shown failed after its tries', async () => {
+    const id = randomUUID();
+    await app.db
+      .insertInto('catalogue_imports')
+      .values({ id, kind: 'vcdb', mode: 'apply', on_problems: 'refuse', file_name: 'Year.txt', created_by: null, created_by_email: admin.email })
+      .execute();
+    await app.db.insertInto('catalogue_import_chunks').values({ import_id: id, seq: 0, bytes: Buffer.from('YearID\n2040\n') }).execute();
+    // What an instance stopped mid-import leaves: the row running, its transaction gone.
+    await app.db.updateTable('catalogue_imports').set({ status: 'running', attempts: 1 }).where('id', '=', id).execute();
+    await runImport(app.db, id);
+    expect(await read(id)).toMatchObject({ status: 'done', applied: true, counts: { added: 1 } });
+    expect(await app.db.selectFrom('catalogue_import_chunks').select('seq').where('import_id', '=', id).execute()).toEqual([]);
+
+    const twice = randomUUID();
+    await app.db
+      .insertInto('catalogue_imports')
+      .values({ id: twice, kind: 'vcdb', mode: 'apply', on_problems: 'refuse', file_name: 'Year.txt', created_by: null, created_by_email: admin.email })
+      .execute();
+    await app.db.updateTable('catalogue_imports').set({ status: 'running', attempts: 2 }).where('id', '=', twice).execute();
+    await runImport(app.db, twice);
+    expect(await read(twice)).toMatchObject({ status: 'failed', applied: false, error: catalogueDataMessages.interrupted });
+  });
+});

@@ -1,0 +1,185 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { once } from 'node:events';
+import {
+  CATALOGUE_PROBLEMS_SHOWN,
+  catalogueDataMessages,
+  type CatalogueImportCounts,
+  type CatalogueImportKind,
+  type CatalogueProblem,
+} from '@autoparts/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import type { ImportContext } from './importer';
+import { importers } from './importers';
+import { createCatalogueImports, storedUpload } from './repository';
+
+/** Progress is written to the import's row at most this often. */
+const PROGRESS_EVERY_MS = 500;
+/** A job that finds its import already started twice (the instance stopped each time) fails it. */
+const MAX_ATTEMPTS = 2;
+
+/** Thrown inside the import's transaction to roll it back: a dry run, or problems refused. */
+class RolledBack extends Error {}
+
+/**
+ * Every problem of one import: the first CATALOGUE_PROBLEMS_SHOWN in memory (for the row), all of
+ * them in a file of this instance (one JSON line each), stored in their table once the import's
+ * transaction has ended. They cannot go into the database as they come: a rolled back import
+ * would take them with it, and on the embedded database its transaction holds the only connection.
+ */
+async function problemLog() {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'catalogue-import-'));
+  const file = path.join(dir, 'problems.ndjson');
+  const out = createWriteStream(file);
+  const shown: CatalogueProblem[] = [];
+  let count = 0;
+  return {
+    shown,
+    count: () => count,
+    add(problem: CatalogueProblem) {
+      count += 1;
+      if (shown.length < CATALOGUE_PROBLEMS_SHOWN) shown.push(problem);
+      out.write(`${JSON.stringify(problem)}\n`);
+    },
+    /** Stores them all through `store`, a batch at a time. */
+    async storeAll(store: (from: number, batch: CatalogueProblem[]) => Promise<void>) {
+      out.end();
+      await once(out, 'close');
+      if (count === 0) return;
+      let batch: CatalogueProblem[] = [];
+      let stored = 0;
+      for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
+        batch.push(JSON.parse(line) as CatalogueProblem);
+        if (batch.length === 1_000) {
+          await store(stored, batch);
+          stored += batch.length;
+          batch = [];
+        }
+      }
+      if (batch.length > 0) await store(stored, batch);
+    },
+    async remove() {
+      if (!out.closed) out.destroy();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Writes progress to the import's row outside its transaction, at most every PROGRESS_EVERY_MS
+ * and one write at a time, never waited for by the import: on PostgreSQL another connection of
+ * the pool takes it at once; on the embedded database it waits its turn until the import ends.
+ */
+function progressWriter(db: Db, id: string) {
+  let last = 0;
+  let writing: Promise<void> | undefined;
+  let latest: { done: number; total: number | undefined } = { done: 0, total: undefined };
+  const write = () => {
+    const { done, total } = latest;
+    writing = db
+      .updateTable('catalogue_imports')
+      .set({ progress_done: done, ...(total !== undefined && { progress_total: total }) })
+      .where('id', '=', id)
+      .where('status', '=', 'running')
+      .execute()
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => (writing = undefined));
+  };
+  return {
+    progress(done: number, total?: number) {
+      latest = { done, total: total ?? latest.total };
+      const now = Date.now();
+      if (writing || now - last < PROGRESS_EVERY_MS) return;
+      last = now;
+      write();
+    },
+    latest: () => latest,
+    settled: () => writing ?? Promise.resolve(),
+  };
+}
+
+/**
+ * Runs import `id`: streams its stored file to the importer of its kind inside one transaction,
+ * commits only for `apply` with no problems (or `skip`) and rolls back otherwise, then writes what
+ * happened to the row and drops the stored file. An import the row says is running was started by
+ * an instance that stopped: its transaction died with it, so it starts again from the beginning
+ * (MAX_ATTEMPTS times at most, then it is shown failed). The row never says done for a half import.
+ */
+export async function runImport(db: Db, id: string): Promise<void> {
+  const imports = createCatalogueImports(db);
+  const row = await db.selectFrom('catalogue_imports').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row || row.status === 'done' || row.status === 'failed') return;
+  const finish = async (fields: { status: 'done' | 'failed'; error?: string }) => {
+    await db
+      .updateTable('catalogue_imports')
+      .set({ status: fields.status, error: fields.error ?? null, finished_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+    await db.deleteFrom('catalogue_import_chunks').where('import_id', '=', id).execute();
+  };
+  if (row.attempts >= MAX_ATTEMPTS) return finish({ status: 'failed', error: catalogueDataMessages.interrupted });
+  const importer = importers[row.kind as CatalogueImportKind];
+  if (!importer) return finish({ status: 'failed', error: catalogueDataMessages.noImporter(row.kind) });
+
+  await db
+    .updateTable('catalogue_imports')
+    .set((eb) => ({ status: 'running', started_at: new Date(), attempts: eb('attempts', '+', 1), progress_done: 0, progress_total: null }))
+    .where('id', '=', id)
+    .execute();
+  const problems = await problemLog();
+  const progress = progressWriter(db, id);
+  const counts: CatalogueImportCounts = { added: 0, changed: 0, deleted: 0, unchanged: 0, rejected: 0 };
+  let applied = false;
+  let error: string | undefined;
+  try {
+    try {
+      await db.transaction().execute(async (trx) => {
+        const context: ImportContext = {
+          trx,
+          mode: row.mode,
+          onProblems: row.on_problems,
+          fileName: row.file_name,
+          fileSize: Number(row.file_size),
+          problem: (problem) => problems.add(problem),
+          progress: (done, total) => progress.progress(done, total),
+          counts,
+        };
+        await importer(storedUpload(trx, id), context);
+        applied = row.mode === 'apply' && (problems.count() === 0 || row.on_problems === 'skip');
+        if (!applied) throw new RolledBack();
+      });
+    } catch (caught) {
+      if (!(caught instanceof RolledBack)) error = caught instanceof Error ? caught.message : String(caught);
+    }
+    await progress.settled();
+    await problems.storeAll((from, batch) => imports.addProblems(id, from, batch));
+  } finally {
+    await problems.remove();
+  }
+  const { done, total } = progress.latest();
+  await db
+    .updateTable('catalogue_imports')
+    .set({
+      applied,
+      counts: JSON.stringify(counts),
+      problems: JSON.stringify(problems.shown),
+      problem_count: problems.count(),
+      progress_done: error ? done : (total ?? done),
+      progress_total: error ? (total ?? null) : (total ?? done),
+    })
+    .where('id', '=', id)
+    .execute();
+  await finish(error ? { status: 'failed', error } : { status: 'done' });
+}
+
+/** Imports run on whichever instance takes the job, one at a time on each. */
+export async function registerCatalogueImports(app: FastifyInstance): Promise<void> {
+  await app.jobs.work<{ id: string }>('catalogue-import', async ({ id }) => runImport(app.db, id), { batchSize: 1 });
+}

@@ -1,0 +1,134 @@
+import { Readable } from 'node:stream';
+import type { CatalogueImport, CatalogueImportKind, CatalogueImportMode, CatalogueImportOnProblems, CatalogueProblem } from '@autoparts/shared';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { CatalogueImportsTable } from '../../db/schema';
+
+/** The upload is stored in rows of about this size. */
+export const CHUNK_BYTES = 1024 * 1024;
+/** Problems go into their table this many at a time. */
+const PROBLEM_BATCH = 1_000;
+
+/** PostgreSQL's answer when the partial unique index finds another import queued or running. */
+export function isAnotherImport(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error) || error.code !== '23505') return false;
+  const { constraint, message } = error as { constraint?: string; message?: string };
+  return (constraint ?? message ?? '').includes('catalogue_imports_one_at_a_time');
+}
+
+export function toCatalogueImport(row: Selectable<CatalogueImportsTable>): CatalogueImport {
+  const counts = row.counts as CatalogueImport['counts'];
+  return {
+    id: row.id,
+    kind: row.kind as CatalogueImportKind,
+    mode: row.mode,
+    onProblems: row.on_problems,
+    status: row.status,
+    applied: row.applied,
+    fileName: row.file_name,
+    fileSize: Number(row.file_size),
+    progress: { done: Number(row.progress_done), total: row.progress_total === null ? null : Number(row.progress_total) },
+    counts,
+    problems: row.problems as CatalogueProblem[],
+    problemCount: row.problem_count,
+    createdAt: row.created_at.toISOString(),
+    startedAt: row.started_at?.toISOString() ?? null,
+    finishedAt: row.finished_at?.toISOString() ?? null,
+    by: row.created_by_email,
+    error: row.error,
+  };
+}
+
+export function createCatalogueImports(db: Db) {
+  return {
+    /** A new import, queued while its file arrives; throws (isAnotherImport) when one is queued or running. */
+    async create(fields: {
+      kind: CatalogueImportKind;
+      mode: CatalogueImportMode;
+      onProblems: CatalogueImportOnProblems;
+      fileName: string;
+      userId: string | null;
+      email: string;
+    }): Promise<string> {
+      const row = await db
+        .insertInto('catalogue_imports')
+        .values({
+          kind: fields.kind,
+          mode: fields.mode,
+          on_problems: fields.onProblems,
+          file_name: fields.fileName,
+          created_by: fields.userId,
+          created_by_email: fields.email,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async addChunk(id: string, seq: number, bytes: Buffer): Promise<void> {
+      await db.insertInto('catalogue_import_chunks').values({ import_id: id, seq, bytes }).execute();
+    },
+
+    /** An upload that did not arrive whole: it is forgotten, and another may start. */
+    async discard(id: string): Promise<void> {
+      await db.deleteFrom('catalogue_imports').where('id', '=', id).execute();
+    },
+
+    async list(limit = 50): Promise<CatalogueImport[]> {
+      const rows = await db.selectFrom('catalogue_imports').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+      return rows.map(toCatalogueImport);
+    },
+
+    async get(id: string): Promise<CatalogueImport | undefined> {
+      const row = await db.selectFrom('catalogue_imports').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toCatalogueImport(row);
+    },
+
+    /** Every problem of an import, in order, a page at a time: never all in memory. */
+    problems(id: string): Readable {
+      let after = -1;
+      return Readable.from(
+        (async function* () {
+          for (;;) {
+            const page = await db
+              .selectFrom('catalogue_import_problems')
+              .select(['seq', 'line', 'ref', 'code', 'message'])
+              .where('import_id', '=', id)
+              .where('seq', '>', after)
+              .orderBy('seq')
+              .limit(PROBLEM_BATCH)
+              .execute();
+            for (const { seq: _seq, ...problem } of page) yield problem;
+            const last = page.at(-1);
+            if (!last || page.length < PROBLEM_BATCH) return;
+            after = last.seq;
+          }
+        })(),
+      );
+    },
+
+    /** Stores problems `from` the given sequence number on. */
+    async addProblems(id: string, from: number, problems: CatalogueProblem[]): Promise<void> {
+      for (let start = 0; start < problems.length; start += PROBLEM_BATCH) {
+        const batch = problems.slice(start, start + PROBLEM_BATCH).map((problem, index) => ({ import_id: id, seq: from + start + index, ...problem }));
+        await db.insertInto('catalogue_import_problems').values(batch).execute();
+      }
+    },
+  };
+}
+
+/**
+ * The stored upload of import `id` as a stream, a chunk at a time, read through `db` (the
+ * import's own transaction: on the embedded database it is the only connection).
+ */
+export function storedUpload(db: Db, id: string): Readable {
+  return Readable.from(
+    (async function* () {
+      for (let seq = 0; ; seq += 1) {
+        const row = await db.selectFrom('catalogue_import_chunks').select('bytes').where('import_id', '=', id).where('seq', '=', seq).executeTakeFirst();
+        if (!row) return;
+        yield Buffer.from(row.bytes.buffer, row.bytes.byteOffset, row.bytes.byteLength);
+      }
+    })(),
+  );
+}

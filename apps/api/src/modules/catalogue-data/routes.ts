@@ -1,0 +1,177 @@
+import type { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import {
+  CATALOGUE_IMPORT_MAX_BYTES,
+  catalogueDataMessages,
+  catalogueImportKinds,
+  catalogueImportModes,
+  catalogueImportOnProblems,
+  catalogueImportSchema,
+  errorSchema,
+} from '@autoparts/shared';
+import { stringify } from 'csv-stringify';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminErrors, signedIn as security } from '../../plugins/api-docs';
+import { createAuditLog } from '../audit/repository';
+import { identityOf } from '../auth/identity';
+import { importers } from './importers';
+import { CHUNK_BYTES, createCatalogueImports, isAnotherImport } from './repository';
+
+/** The form's fields that must come before the file: what it is and what to do with it. */
+const formSchema = z.object({
+  kind: z.enum(catalogueImportKinds, { error: catalogueDataMessages.badKind }),
+  mode: z.enum(catalogueImportModes, { error: catalogueDataMessages.badMode }),
+  onProblems: z.enum(catalogueImportOnProblems, { error: catalogueDataMessages.badOnProblems }),
+});
+
+/**
+ * Catalogue data in the trade's formats (issue 29, decision 073): an admin uploads a file, which
+ * is stored in the database as it arrives (never whole in memory) and imported by a job on any
+ * instance (job.ts); the admin follows it here.
+ */
+export const catalogueDataRoutes: FastifyPluginAsyncZod = async (app) => {
+  const imports = createCatalogueImports(app.db);
+  await app.register(multipart, { limits: { fileSize: CATALOGUE_IMPORT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
+
+  /** Stores the file's bytes as they arrive, CHUNK_BYTES a row; answers the size. */
+  async function store(id: string, file: Readable): Promise<number> {
+    let size = 0;
+    let seq = 0;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    const flush = async () => {
+      await imports.addChunk(id, seq++, Buffer.concat(pending, pendingBytes));
+      pending = [];
+      pendingBytes = 0;
+    };
+    for await (const piece of file as AsyncIterable<Buffer>) {
+      pending.push(piece);
+      pendingBytes += piece.length;
+      size += piece.length;
+      if (pendingBytes >= CHUNK_BYTES) await flush();
+    }
+    if (pendingBytes > 0) await flush();
+    return size;
+  }
+
+  app.post(
+    '/admin/catalogue/imports',
+    {
+      onRequest: app.requireAdmin,
+      config: app.limitedBy('adminWrites'),
+      schema: {
+        tags: ['admin'],
+        security,
+        consumes: ['multipart/form-data'],
+        description:
+          `multipart/form-data: \`kind\`, \`mode\` and \`onProblems\`, then \`file\` (at most ${CATALOGUE_IMPORT_MAX_BYTES / 1024 / 1024} MB). ` +
+          'The import runs as a job; follow it with GET …/imports/{id}. 409 while another import is queued or running.',
+        response: { 202: z.object({ id: z.string() }), 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 413: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) return reply.code(400).send({ message: catalogueDataMessages.noFile });
+      const identity = identityOf(request);
+      const fields: Record<string, unknown> = {};
+      let upload: { id: string; size: number; fileName: string; form: z.infer<typeof formSchema> } | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            fields[part.fieldname] = part.value;
+            continue;
+          }
+          if (part.fieldname !== 'file' || upload) {
+            part.file.resume();
+            continue;
+          }
+          const form = formSchema.safeParse(fields);
+          if (!form.success) {
+            const missing = ['kind', 'mode', 'onProblems'].every((name) => fields[name] === undefined);
+            return await reply.code(400).send({ message: missing ? catalogueDataMessages.fieldsFirst : (form.error.issues[0]?.message ?? catalogueDataMessages.badKind) });
+          }
+          if (!importers[form.data.kind]) return await reply.code(400).send({ message: catalogueDataMessages.noImporter(form.data.kind) });
+          const fileName = part.filename || 'upload';
+          let id: string;
+          try {
+            id = await imports.create({ ...form.data, fileName, userId: identity.userId, email: identity.email });
+          } catch (error) {
+            if (isAnotherImport(error)) return await reply.code(409).send({ message: catalogueDataMessages.busy });
+            throw error;
+          }
+          upload = { id, size: 0, fileName, form: form.data };
+          upload.size = await store(id, part.file);
+        }
+      } catch (error) {
+        // An upload that did not arrive whole is forgotten: another may start at once.
+        if (upload) await imports.discard(upload.id);
+        if (error instanceof app.multipartErrors.RequestFileTooLargeError) return reply.code(413).send({ message: catalogueDataMessages.tooLarge });
+        throw error;
+      }
+      if (!upload) return reply.code(400).send({ message: catalogueDataMessages.noFile });
+      if (upload.size === 0) {
+        await imports.discard(upload.id);
+        return reply.code(400).send({ message: catalogueDataMessages.emptyFile });
+      }
+      const { id, size, fileName, form } = upload;
+      await app.db.transaction().execute(async (trx) => {
+        await trx.updateTable('catalogue_imports').set({ uploaded_at: new Date(), file_size: size }).where('id', '=', id).execute();
+        await app.jobs.sendInTransaction(trx, [{ queue: 'catalogue-import', data: { id } }]);
+        await createAuditLog(trx).record(identity, 'catalogue.import', `catalogue-import ${id}`, { fileName, bytes: size, ...form });
+      });
+      return reply.code(202).send({ id });
+    },
+  );
+
+  app.get(
+    '/admin/catalogue/imports',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: ['admin'], security, description: 'The latest 50 imports, newest first.', response: { 200: z.array(catalogueImportSchema), 401: errorSchema, 403: errorSchema } },
+    },
+    async () => imports.list(),
+  );
+
+  app.get(
+    '/admin/catalogue/imports/:id',
+    {
+      onRequest: app.requireAdmin,
+      schema: { tags: ['admin'], security, params: z.object({ id: z.uuid({ error: catalogueDataMessages.notFound }) }), response: { 200: catalogueImportSchema, ...adminErrors } },
+    },
+    async (request, reply) => {
+      const found = await imports.get(request.params.id);
+      if (!found) return reply.code(404).send({ message: catalogueDataMessages.notFound });
+      return found;
+    },
+  );
+
+  app.get(
+    '/admin/catalogue/imports/:id/problems.csv',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        security,
+        // No 200 schema: the body is CSV, streamed.
+        description: 'Every problem of the import as CSV (line, ref, code, message), streamed.',
+        params: z.object({ id: z.uuid({ error: catalogueDataMessages.notFound }) }),
+        response: adminErrors,
+      },
+    },
+    async (request, reply) => {
+      const found = await imports.get(request.params.id);
+      if (!found) return reply.code(404).send({ message: catalogueDataMessages.notFound });
+      return sendCsv(reply, `problems-${found.id}.csv`, imports.problems(found.id).pipe(stringify({ header: true, columns: ['line', 'ref', 'code', 'message'] })));
+    },
+  );
+};
+
+/** A CSV file to download, streamed as it is written. */
+function sendCsv(reply: FastifyReply, fileName: string, csv: Readable) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(csv);
+}

@@ -1,0 +1,54 @@
+import type { CatalogueImport, CatalogueImportKind, CatalogueImportMode, CatalogueImportOnProblems } from '@autoparts/shared';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { useAdminMutation } from '../../admin/api/use-admin-mutation';
+
+/** Under `admin`, so that signing out forgets it with the rest of the admin's data. */
+export const catalogueImportsKey = ['admin', 'catalogue-imports'] as const;
+/** How often the screen asks again while an import is queued or running. */
+const POLL_MS = 1_000;
+
+export const isActive = (item: Pick<CatalogueImport, 'status'>) => item.status === 'queued' || item.status === 'running';
+
+/** `GET /admin/catalogue/imports`: the latest imports, newest first; asked again while one runs. */
+export const catalogueImportsQuery = () =>
+  queryOptions({
+    queryKey: catalogueImportsKey,
+    queryFn: ({ signal }) => api<CatalogueImport[]>('/admin/catalogue/imports', { signal, auth: true }),
+    refetchInterval: (query) => (query.state.data?.some(isActive) ? POLL_MS : false),
+  });
+
+/** `GET /admin/catalogue/imports/{id}`: one import, asked again while it is queued or running. */
+export const catalogueImportQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...catalogueImportsKey, id],
+    queryFn: ({ signal }) => api<CatalogueImport>(`/admin/catalogue/imports/${encodeURIComponent(id)}`, { signal, auth: true }),
+    refetchInterval: (query) => (query.state.data && !isActive(query.state.data) ? false : POLL_MS),
+  });
+
+/** Where the browser downloads every problem of an import (the session cookie signs it in). */
+export const problemsCsvUrl = (id: string) => `/api/admin/catalogue/imports/${encodeURIComponent(id)}/problems.csv`;
+
+export interface UploadRequest {
+  file: File;
+  kind: CatalogueImportKind;
+  mode: CatalogueImportMode;
+  onProblems: CatalogueImportOnProblems;
+}
+
+/** `POST /admin/catalogue/imports`: the fields first, then the file, as the API asks. */
+export function useUploadCatalogueFile() {
+  return useAdminMutation({
+    mutationFn: ({ file, kind, mode, onProblems }: UploadRequest) => {
+      const form = new FormData();
+      form.append('kind', kind);
+      form.append('mode', mode);
+      form.append('onProblems', onProblems);
+      form.append('file', file);
+      return api<{ id: string }>('/admin/catalogue/imports', { method: 'POST', form, auth: true });
+    },
+    success: (_, { file, mode }) => `${file.name} uploaded: the ${mode === 'apply' ? 'import' : 'dry run'} is queued.`,
+    failure: 'The file was not uploaded',
+    invalidates: [catalogueImportsKey],
+  });
+}

@@ -1,0 +1,76 @@
+import { catalogueImportKindLabels, type CatalogueImport } from '@autoparts/shared';
+import { useId } from 'react';
+import { isActive, problemsCsvUrl } from '../api/catalogue-data';
+
+export const statusText: Record<CatalogueImport['status'], string> = { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' };
+export const modeText: Record<CatalogueImport['mode'], string> = { 'dry-run': 'Dry run', apply: 'Apply' };
+export const countNames = ['added', 'changed', 'deleted', 'unchanged', 'rejected'] as const;
+
+/** What happened to the changes, in words. */
+function outcome(item: CatalogueImport): string {
+  if (item.status === 'failed') return `Failed: ${item.error ?? 'the import stopped'}. Nothing of it was applied.`;
+  if (isActive(item)) return item.status === 'queued' ? 'Waiting for its turn…' : 'Reading the file…';
+  if (item.applied) return item.problemCount > 0 ? 'Applied, without the records that had problems.' : 'Applied.';
+  if (item.mode === 'dry-run') return 'Dry run: nothing was changed. These are the changes an apply would make.';
+  return 'Refused: the file has problems, so nothing was changed.';
+}
+
+/** One import: its progress while it runs, then its counts and first problems. */
+export function ImportReport({ item }: { item: CatalogueImport }) {
+  const headingId = useId();
+  const { done, total } = item.progress;
+  const percent = total ? Math.min(100, Math.round((done / total) * 100)) : undefined;
+  return (
+    <section aria-labelledby={headingId} className="grid gap-4 rounded-xl border border-slate-200 p-4 sm:p-6" data-testid="import-report">
+      <h2 id={headingId} className="break-words text-xl font-bold text-ink">
+        {modeText[item.mode]} of {item.fileName}
+      </h2>
+      <p className="text-sm text-slate-700">
+        {catalogueImportKindLabels[item.kind]} · {item.onProblems === 'skip' ? 'skip problems' : 'refuse on problems'} · {statusText[item.status]}
+      </p>
+      {isActive(item) && (
+        <div>
+          <label htmlFor={`${headingId}-progress`} className="block text-sm font-medium text-slate-700">
+            Progress{percent === undefined ? '' : `: ${percent} %`}
+          </label>
+          <progress id={`${headingId}-progress`} className="mt-1 h-3 w-full accent-brand-700" max={total ?? undefined} value={total ? done : undefined}>
+            {percent === undefined ? 'Working' : `${percent} %`}
+          </progress>
+        </div>
+      )}
+      <p role="status" className={item.status === 'failed' ? 'font-semibold text-red-700' : 'font-semibold text-ink'}>
+        {outcome(item)}
+      </p>
+      {!isActive(item) && (
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" aria-label="Counts">
+          {countNames.map((name) => (
+            <div key={name} className="rounded-lg bg-slate-50 p-3">
+              <dt className="text-xs font-semibold uppercase tracking-wider text-slate-600">{name}</dt>
+              <dd className="text-lg font-bold text-ink" data-testid={`count-${name}`}>
+                {item.counts[name].toLocaleString('en-US')}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {item.problemCount > 0 && (
+        <div className="grid gap-2">
+          <h3 className="text-lg font-semibold text-ink">
+            {item.problemCount.toLocaleString('en-US')} {item.problemCount === 1 ? 'problem' : 'problems'}
+            {item.problemCount > item.problems.length && ` (the first ${item.problems.length.toLocaleString('en-US')} below)`}
+          </h3>
+          <a href={problemsCsvUrl(item.id)} download className="w-fit font-semibold text-brand-700 underline underline-offset-2">
+            Download problems (CSV)
+          </a>
+          <ul aria-label="Problems" className="grid max-h-96 gap-1 overflow-y-auto text-sm">
+            {item.problems.map((problem, index) => (
+              <li key={index} className="break-words rounded border border-amber-200 bg-amber-50 px-3 py-2">
+                <span className="font-semibold">Line {problem.line}</span> · <span className="font-mono">{problem.ref}</span> · <span className="font-mono">{problem.code}</span>: {problem.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,87 @@
+import type { CatalogueImport } from '@autoparts/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import { noActivity } from '../../../test/admin';
+import { stubFetch } from '../../../test/fetch-stub';
+import { renderRoutes } from '../../../test/render-with-router';
+import { anAdmin } from '../../../test/users';
+import { Component as CatalogueDataPage } from './catalogue-data';
+
+const LIST = 'GET /api/admin/catalogue/imports';
+const anImport = (overrides: Partial<CatalogueImport> = {}): CatalogueImport => ({
+  id: 'i-1',
+  kind: 'vcdb',
+  mode: 'dry-run',
+  onProblems: 'refuse',
+  status: 'done',
+  applied: false,
+  fileName: 'vcdb.zip',
+  fileSize: 2048,
+  progress: { done: 2048, total: 2048 },
+  counts: { added: 12, changed: 3, deleted: 0, unchanged: 900, rejected: 1 },
+  problems: [{ line: 7, ref: 'BaseVehicle.txt 100009', code: 'invalid-combination', message: 'BaseVehicleID 100009 names make 42, which the shop does not have.' }],
+  problemCount: 1,
+  createdAt: '2026-12-02T06:00:00.000Z',
+  startedAt: '2026-12-02T06:00:01.000Z',
+  finishedAt: '2026-12-02T06:00:02.000Z',
+  by: 'admin@example.com',
+  error: null,
+  ...overrides,
+});
+
+function renderPage() {
+  return renderRoutes([{ path: '/dashboard/catalogue-data', element: (<><CatalogueDataPage /><Toaster /></>) }], { path: '/dashboard/catalogue-data' });
+}
+
+describe('Catalogue data', () => {
+  it('says so when nothing was imported yet, and uploads a file for a dry run', async () => {
+    let uploaded = false;
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [LIST]: () => ({ body: uploaded ? [anImport({ status: 'queued', progress: { done: 0, total: null } })] : [] }),
+      'GET /api/admin/catalogue/imports/i-1': { body: anImport({ status: 'running', progress: { done: 512, total: 2048 } }) },
+      'POST /api/admin/catalogue/imports': () => ((uploaded = true), { status: 202, body: { id: 'i-1' } }),
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByText('No imports yet: upload a file above.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Upload for a dry run' }));
+    expect(await screen.findByText('Choose a file to upload.')).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('File'), new File(['MakeID|MakeName\n1|Acme\n'], 'Make.txt', { type: 'text/plain' }));
+    await user.click(screen.getByRole('button', { name: 'Upload for a dry run' }));
+    expect(await screen.findByText('Make.txt uploaded: the dry run is queued.')).toBeInTheDocument();
+    const post = server.calls.find((call) => call.method === 'POST');
+    expect(post?.path).toBe('/api/admin/catalogue/imports');
+    // While it runs, a labelled progress bar.
+    const progress = await screen.findByRole('progressbar', { name: 'Progress: 25 %' });
+    expect(progress).toHaveAttribute('value', '512');
+  });
+
+  it('shows the report of the newest import: counts, the first problems and the CSV of them all, and the history', async () => {
+    stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [LIST]: { body: [anImport(), anImport({ id: 'i-0', mode: 'apply', applied: true, fileName: 'pcdb.zip', kind: 'pcdb', problems: [], problemCount: 0 })] },
+      'GET /api/admin/catalogue/imports/i-1': { body: anImport() },
+      ...noActivity,
+    });
+    renderPage();
+    const report = await screen.findByTestId('import-report');
+    expect(await within(report).findByText('Dry run: nothing was changed. These are the changes an apply would make.')).toBeInTheDocument();
+    expect(within(report).getByTestId('count-added')).toHaveTextContent('12');
+    expect(within(report).getByText(/BaseVehicleID 100009 names make 42/)).toBeInTheDocument();
+    expect(within(report).getByRole('link', { name: 'Download problems (CSV)' })).toHaveAttribute('href', '/api/admin/catalogue/imports/i-1/problems.csv');
+    const rows = screen.getAllByTestId('import-row');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toHaveTextContent('PCdb (part types and positions)');
+    expect(rows[1]).toHaveTextContent('Apply');
+  });
+
+  it('says what went wrong when the imports cannot be loaded', async () => {
+    stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { status: 500, body: { message: 'Database down' } }, ...noActivity });
+    renderPage();
+    expect(await screen.findByRole('button', { name: /try again/i })).toBeInTheDocument();
+  });
+});

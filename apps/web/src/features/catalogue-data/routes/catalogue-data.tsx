@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LoadingBlock } from '../../../components/spinner';
+import { AdminPage } from '../../admin/components/admin-page';
+import { LoadError } from '../../admin/components/load-error';
+import { catalogueImportQuery, catalogueImportsQuery, useUploadCatalogueFile } from '../api/catalogue-data';
+import { ImportHistory } from '../components/import-history';
+import { ImportReport } from '../components/import-report';
+import { UploadForm } from '../components/upload-form';
+
+/**
+ * /dashboard/catalogue-data (admins): upload a VCdb, PCdb, ACES, PIES or parts CSV file for a dry
+ * run or an import, follow its progress, read its report and problems, and see every import.
+ */
+export function Component() {
+  const imports = useQuery(catalogueImportsQuery());
+  const upload = useUploadCatalogueFile();
+  const [chosen, setChosen] = useState<string | undefined>();
+  // The import shown: the one chosen in the history, else the newest.
+  const shownId = chosen ?? imports.data?.[0]?.id;
+  const shown = useQuery({ ...catalogueImportQuery(shownId ?? ''), enabled: shownId !== undefined });
+
+  return (
+    <AdminPage
+      title="Catalogue data"
+      intro="Bring the catalogue in in the trade's formats: the VCdb and PCdb reference tables, ACES applications, PIES products or parts as CSV. Try a file with a dry run first: it reports what would change and every problem, and changes nothing."
+    >
+      <div className="grid gap-6">
+      <UploadForm pending={upload.isPending} onUpload={(request) => upload.mutate(request, { onSuccess: ({ id }) => setChosen(id) })} />
+      {shownId !== undefined &&
+        (shown.isError ? (
+          <LoadError what="the import's report" error={shown.error} onRetry={() => void shown.refetch()} />
+        ) : shown.isPending ? (
+          <LoadingBlock label="Loading the import's report" />
+        ) : (
+          <ImportReport item={shown.data} />
+        ))}
+      <h2 className="text-xl font-bold text-ink">History</h2>
+      {imports.isError ? (
+        <LoadError what="the imports" error={imports.error} onRetry={() => void imports.refetch()} />
+      ) : imports.isPending ? (
+        <LoadingBlock label="Loading the imports" />
+      ) : imports.data.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No imports yet: upload a file above.</p>
+      ) : (
+        <ImportHistory items={imports.data} shown={shownId} onShow={setChosen} />
+      )}
+      </div>
+    </AdminPage>
+  );
+}

@@ -1,0 +1,68 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { paths } from '@autoparts/shared';
+import yazl from 'yazl';
+import { e2eAdmin } from './admin-account';
+import { expect, test } from './fixtures';
+import { expectNoSeriousA11yViolations, logInAt, waitForApp, widths } from './pages';
+
+const demoDir = path.resolve(import.meta.dirname, '../../reference/vcdb-demo');
+const tables = ['Make', 'Model', 'SubModel', 'Year', 'BaseVehicle', 'Vehicle', 'EngineBase', 'VehicleToEngineConfig'];
+
+/** The made-up demo VCdb as a zip, with one make of the journey's own added to Make.txt. */
+async function demoZip(makeId: number, makeName: string): Promise<Buffer> {
+  const archive = new yazl.ZipFile();
+  for (const table of tables) {
+    let bytes = await readFile(path.join(demoDir, `${table}.txt`));
+    if (table === 'Make') bytes = Buffer.concat([bytes, Buffer.from(`${makeId}|${makeName}\r\n`)]);
+    archive.addBuffer(bytes, `${table}.txt`);
+  }
+  archive.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of archive.outputStream as AsyncIterable<Buffer>) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+for (const width of widths) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 844 } });
+
+    test('an admin uploads the demo VCdb as a dry run, reads the report, then applies it', async ({ page }) => {
+      const makeId = 80_000 + width;
+      const zip = await demoZip(makeId, `Journey Motors ${width}`);
+      await logInAt(page, e2eAdmin);
+      await page.goto(paths.catalogueData);
+      await waitForApp(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'Catalogue data' })).toBeVisible();
+
+      const upload = async (mode: 'Dry run: check and report, change nothing' | 'Apply') => {
+        await page.getByLabel('File', { exact: true }).setInputFiles({ name: 'vcdb-demo.zip', mimeType: 'application/zip', buffer: zip });
+        await page.getByLabel('The file holds').selectOption('vcdb');
+        await page.getByRole('radio', { name: mode }).check();
+        await page.getByRole('button', { name: mode === 'Apply' ? 'Upload and apply' : 'Upload for a dry run' }).click();
+      };
+
+      await upload('Dry run: check and report, change nothing');
+      const report = page.getByTestId('import-report');
+      await expect(report.getByRole('heading', { name: 'Dry run of vcdb-demo.zip' })).toBeVisible();
+      await expect(report.getByText('Dry run: nothing was changed.')).toBeVisible({ timeout: 30_000 });
+      await expect(report.getByTestId('count-added')).toHaveText('1');
+      await expect(report.getByTestId('count-rejected')).toHaveText('0');
+      await expectNoSeriousA11yViolations(page);
+
+      await upload('Apply');
+      await expect(report.getByRole('heading', { name: 'Apply of vcdb-demo.zip' })).toBeVisible();
+      await expect(report.getByText('Applied.', { exact: true })).toBeVisible({ timeout: 30_000 });
+      await expect(report.getByTestId('count-added')).toHaveText('1');
+      expect(Number((await report.getByTestId('count-unchanged').innerText()).replace(/,/g, ''))).toBeGreaterThan(900);
+
+      const rows = page.getByTestId('import-row');
+      await expect(rows.first()).toContainText('Apply');
+      await expect(rows.first()).toContainText('Done');
+      await expect(rows.first()).toContainText(e2eAdmin.email);
+      await expect(rows.nth(1)).toContainText('Dry run');
+      const width390 = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      expect(width390).toBe(true);
+    });
+  });
+}
