@@ -24,6 +24,7 @@ import * as restockingFeeRate from './0029-restocking-fee-rate';
 import * as partChanges from './0033-part-changes';
 import * as auditLogIndexes from './0035-audit-log-indexes';
 import * as cartLineReplaced from './0037-cart-line-replaced';
+import * as partPiesFields from './0040-part-pies-fields';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0033-part-changes': partChanges,
   '0035-audit-log-indexes': auditLogIndexes,
   '0037-cart-line-replaced': cartLineReplaced,
+  '0040-part-pies-fields': partPiesFields,
 };
 
 export const migrationProvider: MigrationProvider = {
