@@ -49,7 +49,7 @@ export async function* readPies(input: Readable): AsyncGenerator<ReadRecord> {
   let failed: CatalogueProblem | undefined;
 
   parser.on('error', (error) => {
-    failed ??= { line: parser.line, ref: current?.item.partNumber ?? '', code: 'xml', message: `Malformed XML on line ${parser.line}: ${error.message.replace(/^.*?:\d+:\d+: /, '')}` };
+    failed ??= { line: parser.line, ref: current?.item.partNumber ?? '', code: 'xml', message: `Malformed XML on line ${parser.line}: ${error.message.replace(/^(.*?:)?\d+:\d+: /, '')}` };
   });
   parser.on('opentag', (tag: SaxesTagPlain) => {
     const name = localName(tag.name);
@@ -288,5 +288,6 @@ function finish(b: Building): ReadRecord {
 
   const photo = b.photos.find((row) => row.assetType === 'P04' && row.uri) ?? b.photos.find((row) => row.uri);
   if (photo?.uri) item.photoUrl = photo.uri;
-  return { line: b.line, item, problems: b.problems };
+  // An element before PartNumber (ItemLevelGTIN) found its problem before the item had a name.
+  return { line: b.line, item, problems: b.problems.map((found) => ({ ...found, ref: item.partNumber })) };
 }
