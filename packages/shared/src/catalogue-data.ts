@@ -57,3 +57,12 @@ export const catalogueImportCountsSchema = z.object({
   rejected: z.number().int(),
 });
 export type CatalogueImportCounts = z.infer<typeof catalogueImportCountsSchema>;
+
+/** `GET /api/admin/catalogue/exports/{aces|pies}?since=YYYY-MM-DD`: no `since`, the FULL file. */
+export const catalogueExportQuerySchema = z.object({
+  since: z
+    .string()
+    .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, 'since must be a date, YYYY-MM-DD.')
+    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'since must be a date, YYYY-MM-DD.')
+    .optional(),
+});

@@ -44,3 +44,15 @@ export function gtin14(digits: string): string | undefined {
 
 /** The part-number rule of `parts` (migration 0007). */
 export const PART_NUMBER = /^[A-Z0-9][A-Z0-9-]{0,39}$/;
+
+/**
+ * A part's PIES descriptions as its pages and exports give them: its name as DES, the other codes
+ * stored (SHO, EXT …), its description as MKT (decision 074).
+ */
+export function partDescriptions(part: { name: string; description: string }, stored: Array<{ code: string; language: string; text: string }>) {
+  return [
+    { code: 'DES', language: 'EN', text: part.name },
+    ...[...stored].sort((a, b) => a.code.localeCompare(b.code) || a.language.localeCompare(b.language)),
+    ...(part.description ? [{ code: 'MKT', language: 'EN', text: part.description }] : []),
+  ];
+}

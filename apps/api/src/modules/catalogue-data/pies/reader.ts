@@ -210,11 +210,12 @@ function finish(b: Building): ReadRecord {
   const item = b.item;
   if (!item.partNumber) problem(b, 'missing-field', 'The Item has no PartNumber.');
   item.brandAaiaId = b.brandAaiaId ?? null;
-  item.descriptions = b.descriptions;
+  // The part's name and description are two of its descriptions, kept in its columns and not twice.
   const named = NAME_CODES.map((code) => b.descriptions.find((row) => row.code === code)).find(Boolean);
   if (named) item.name = named.text.slice(0, 200);
   const described = DESCRIPTION_CODES.map((code) => b.descriptions.find((row) => row.code === code)).find(Boolean);
   if (described) item.description = described.text;
+  item.descriptions = b.descriptions.filter((row) => row !== named && row !== described);
 
   const breaks: NonNullable<CatalogueItem['priceBreaks']> = [];
   for (const price of b.prices) {
