@@ -20,6 +20,7 @@ import { overviewRoutes } from './modules/overview/routes';
 import { partsRoutes } from './modules/parts/routes';
 import { fitmentReportsRoutes } from './modules/fitment-reports/routes';
 import { catalogueAdminRoutes } from './modules/catalogue/admin-routes';
+import { catalogueExportRoutes } from './modules/catalogue-data/exports/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { registerCatalogueImports } from './modules/catalogue-data/job';
 import { catalogueDataRoutes } from './modules/catalogue-data/routes';
@@ -145,6 +146,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
       await api.register(catalogueRoutes);
       await api.register(catalogueAdminRoutes);
       await api.register(catalogueDataRoutes);
+      await api.register(catalogueExportRoutes);
       await api.register(fitmentReportsRoutes);
       await api.register(vehiclesRoutes);
       await api.register(garageRoutes);

@@ -111,3 +111,12 @@ export const catalogueDataMessages = {
   notFound: 'Import not found',
   interrupted: 'The import stopped before it finished (the shop was restarted); nothing of it was applied.',
 } as const;
+
+/** `GET /api/admin/catalogue/exports/{aces|pies}?since=YYYY-MM-DD`: no `since`, the FULL file. */
+export const catalogueExportQuerySchema = z.object({
+  since: z
+    .string()
+    .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, 'since must be a date, YYYY-MM-DD.')
+    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'since must be a date, YYYY-MM-DD.')
+    .optional(),
+});

@@ -24,6 +24,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   verifications: VerificationsTable;
   part_price_breaks: PartPriceBreaksTable;
+  part_descriptions: PartDescriptionsTable;
   cart_lines: CartLinesTable;
   addresses: AddressesTable;
   shipping_methods: ShippingMethodsTable;
@@ -91,6 +92,27 @@ export interface PartsTable {
   lifecycle_code: Generated<string>;
   /** The part that replaces this one (required for 6 and 7, allowed for 8 and 9). */
   replaced_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** PIES ItemLevelGTIN as 14 digits (a shorter GTIN padded with leading zeros). */
+  gtin: ColumnType<string | null, string | null | undefined, string | null>;
+  /** PIES PackageLevelGTIN as 14 digits. */
+  package_gtin: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The Auto Care brand code (BrandAAIAID). */
+  brand_aaia_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The PCdb part type (PartTerminologyID). */
+  part_terminology_id: ColumnType<number | null, number | null | undefined, number | null>;
+  package_length_mm: ColumnType<number | null, number | null | undefined, number | null>;
+  package_width_mm: ColumnType<number | null, number | null | undefined, number | null>;
+  package_height_mm: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the part's catalogue data last changed (its stock excepted); set by triggers (migration 0040). */
+  updated_at: Generated<Date>;
+}
+
+/** A part's description of one PIES code (DES, SHO, MKT …) in one language. */
+export interface PartDescriptionsTable {
+  part_id: string;
+  code: string;
+  language: Generated<string>;
+  text: string;
 }
 
 export interface Spec {

@@ -26,6 +26,7 @@ import * as auditLogIndexes from './0035-audit-log-indexes';
 import * as cartLineReplaced from './0037-cart-line-replaced';
 import * as catalogueData from './0038-catalogue-data';
 import * as companies from './0039-companies';
+import * as partPiesFields from './0040-part-pies-fields';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '0037-cart-line-replaced': cartLineReplaced,
   '0038-catalogue-data': catalogueData,
   '0039-companies': companies,
+  '0040-part-pies-fields': partPiesFields,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,9 +1,13 @@
 import type { CatalogueImportKind } from '@autoparts/shared';
 import type { Importer } from './importer';
+import { importPartsCsv } from './parts-csv/import';
+import { importPies } from './pies/import';
 import { pcdbTables, referenceImporter, vcdbTables } from './reference-data';
 
 /** The reader of each kind of file; a kind not here is refused (400) until its reader exists. */
 export const importers: Partial<Record<CatalogueImportKind, Importer>> = {
   vcdb: referenceImporter(vcdbTables, 'VCdb'),
   pcdb: referenceImporter(pcdbTables, 'PCdb'),
+  pies: importPies,
+  'parts-csv': importPartsCsv,
 };

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { byToken, call, expectReply } from '../../../test/admin';
+import { createTestApp } from '../../../test/app';
+import { signUpAdmin, signUpCustomer, type Customer } from '../../../test/orders';
+import { importPartsCsv } from '../parts-csv/import';
+import { importPies } from '../pies/import';
+import { piesFile, piesItem, runImport } from '../pies/test-files';
+
+let shop: FastifyInstance;
+let other: FastifyInstance;
+let admin: Customer;
+
+beforeAll(async () => {
+  [shop, other] = await Promise.all([createTestApp(), createTestApp()]);
+  admin = await signUpAdmin(shop, 'export-admin');
+});
+afterAll(async () => {
+  await Promise.all([shop?.close(), other?.close()]);
+});
+
+const catalogue = [
+  piesItem('EX-100', {
+    name: 'Front pads &amp; clips',
+    price: '45.99',
+    before: '<ItemLevelGTIN GTINQualifier="UP">00012345678905</ItemLevelGTIN>',
+    after: [
+      '<Descriptions><Description DescriptionCode="MKT" LanguageCode="EN">Quiet ceramic pads.</Description></Descriptions>',
+      '<Prices><Pricing PriceType="LST"><Price>41.00</Price><PriceBreak>10</PriceBreak></Pricing></Prices>',
+      '<ExtendedInformation><ExtendedProductInformation EXPICode="LIF">2</ExtendedProductInformation></ExtendedInformation>',
+      '<Packages><Package><PackageLevelGTIN>10012345678902</PackageLevelGTIN><Dimensions UOM="MM"><ShippingLength>250</ShippingLength><ShippingWidth>120</ShippingWidth><ShippingHeight>60</ShippingHeight></Dimensions><Weights UOM="GR"><Weight>1250</Weight></Weights></Package></Packages>',
+      '<PartInterchangeInfo><PartInterchange BrandAAIAID="BKPN"><PartNumber>EX-099</PartNumber></PartInterchange><PartInterchange BrandLabel="Rival"><PartNumber InterchangeQuantity="2">RV-100</PartNumber></PartInterchange></PartInterchangeInfo>',
+      '<DigitalAssets><DigitalFileInformation><AssetType>P04</AssetType><URI>https://example.com/ex-100.jpg</URI></DigitalFileInformation></DigitalAssets>',
+    ].join('\n'),
+  }),
+  piesItem('EX-099', { after: '<ExtendedInformation><ExtendedProductInformation EXPICode="LIF">7</ExtendedProductInformation></ExtendedInformation>' }),
+  piesItem('EX-KIT', { after: '<Kits><KitComponent><ComponentPartNumber>EX-100</ComponentPartNumber><QuantityInComponent>2</QuantityInComponent></KitComponent></Kits>' }),
+];
+
+const get = (app: FastifyInstance, url: string, who: Customer = admin) => call(app, byToken(who), { method: 'GET', url });
+/** A file without the lines that say when it was written. */
+const body = (text: string) => text.replace(/<BlanketEffectiveDate>[^<]*<\/BlanketEffectiveDate>|<TransactionDate>[^<]*<\/TransactionDate>/g, '');
+
+describe('GET /api/admin/catalogue/exports/pies', () => {
+  it('is for admins only', async () => {
+    expect((await shop.inject({ method: 'GET', url: '/api/admin/catalogue/exports/pies' })).statusCode).toBe(401);
+    const customer = await signUpCustomer(shop, 'export-customer');
+    expectReply(await get(shop, '/api/admin/catalogue/exports/pies', customer), 403);
+    expectReply(await get(shop, '/api/admin/catalogue/exports/pies?since=2026-13-45'), 400);
+  });
+
+  // A test shop holds the demo catalogue: the second shop has the same parts but for the file's three.
+  it('writes every part (FULL), and another shop importing it writes the same file back', async () => {
+    expect((await runImport(shop, importPies, piesFile(...catalogue))).problems).toEqual([]);
+    const full = await get(shop, '/api/admin/catalogue/exports/pies');
+    expectReply(full, 200);
+    expect(full.headers['content-disposition']).toMatch(/^attachment; filename="pies-full-/);
+    expect(full.body).toContain('<SubmissionType>FULL</SubmissionType>');
+    const items = full.body.match(/<Item /g)?.length ?? 0;
+    expect(full.body).toContain(`<Trailer><ItemCount>${items}</ItemCount>`);
+    expect(full.body).toContain('<ItemLevelGTIN GTINQualifier="UP">00012345678905</ItemLevelGTIN>');
+    expect(full.body).toContain('Front pads &amp; clips');
+
+    const again = await runImport(other, importPies, full.body);
+    expect(again).toEqual({ problems: [], counts: { added: 3, changed: 0, deleted: 0, unchanged: items - 3, rejected: 0 } });
+    const otherAdmin = await signUpAdmin(other, 'export-admin-2');
+    const back = await get(other, '/api/admin/catalogue/exports/pies', otherAdmin);
+    expect(body(back.body)).toBe(body(full.body));
+    expect((await runImport(other, importPies, back.body)).counts).toMatchObject({ unchanged: items, changed: 0, added: 0 });
+  });
+
+  it('since a date writes only the parts changed on or after it', async () => {
+    await shop.db.updateTable('parts').set({ updated_at: new Date('2026-01-01T00:00:00Z') }).execute();
+    await runImport(shop, importPies, piesFile(piesItem('EX-099', { price: '11.00', after: '<ExtendedInformation><ExtendedProductInformation EXPICode="LIF">7</ExtendedProductInformation></ExtendedInformation>' })));
+    const since = await get(shop, '/api/admin/catalogue/exports/pies?since=2026-06-01');
+    expectReply(since, 200);
+    expect(since.body).toContain('<SubmissionType>UPDATE</SubmissionType><BlanketEffectiveDate>');
+    expect(since.body.match(/<PartNumber>[^<]*<\/PartNumber>/g)).toEqual(['<PartNumber>EX-099</PartNumber>']);
+    expect(since.body).toContain('<ItemCount>1</ItemCount>');
+  });
+});
+
+describe('parts CSV', () => {
+  it('is for admins only, and reads back as the same parts', async () => {
+    const customer = await signUpCustomer(shop, 'csv-customer');
+    expectReply(await get(shop, '/api/admin/catalogue/exports/parts.csv', customer), 403);
+    const csv = await get(shop, '/api/admin/catalogue/exports/parts.csv');
+    expectReply(csv, 200);
+    const [header, ...rows] = csv.body.trim().split('\n');
+    expect(header).toBe('partNumber,name,description,category,price,minOrderQuantity,gtin,brandAaiaId,partTerminologyId,weightGrams,lengthMm,widthMm,heightMm,packageGtin,lifecycle,replacedBy,photoUrl');
+    expect(rows.find((row) => row.startsWith('EX-099,'))).toContain(',7,EX-100,');
+    expect((await runImport(shop, importPartsCsv, csv.body)).counts).toMatchObject({ unchanged: rows.length, changed: 0, added: 0, rejected: 0 });
+  });
+
+  it('creates and changes parts, and names each problem with its line', async () => {
+    const csv = ['partNumber,name,price,gtin,lifecycle,replacedBy', 'CS-1,Oil filter,7.50,,,', 'CS-2,Old filter,6.00,,6,CS-1', 'CS-3,Bad,1.00,012345678906,,', 'CS-4,Gone,1.00,,7,NO-SUCH-9', 'CS-1,Twice,1.00,,,'].join('\n');
+    const { problems, counts } = await runImport(shop, importPartsCsv, csv, 'skip');
+    expect(problems.map(({ line, ref, code }) => ({ line, ref, code }))).toEqual([
+      { line: 4, ref: 'CS-3', code: 'gtin-check-digit' },
+      { line: 6, ref: 'CS-1', code: 'duplicate' },
+      { line: 5, ref: 'CS-4', code: 'unknown-part' },
+    ]);
+    expect(counts).toMatchObject({ added: 2, rejected: 3 });
+    const old = await shop.db.selectFrom('parts').innerJoin('parts as by', 'by.id', 'parts.replaced_by').select(['parts.lifecycle_code', 'by.part_number']).where('parts.part_number', '=', 'CS-2').executeTakeFirst();
+    expect(old).toEqual({ lifecycle_code: '6', part_number: 'CS-1' });
+    expect((await runImport(shop, importPartsCsv, 'name,price\nX,1.00')).problems).toEqual([expect.objectContaining({ code: 'missing-column', line: 1 })]);
+  });
+});

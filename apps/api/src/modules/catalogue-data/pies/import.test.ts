@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../../test/app';
+import { importPies } from './import';
+import { piesFile, piesItem, runImport } from './test-files';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const part = (number: string) =>
+  app.db
+    .selectFrom('parts')
+    .leftJoin('parts as replacer', 'replacer.id', 'parts.replaced_by')
+    .select(['parts.id', 'parts.name', 'parts.price_cents', 'parts.gtin', 'parts.lifecycle_code', 'replacer.part_number as replaced_by', 'parts.weight_grams', 'parts.package_length_mm', 'parts.img'])
+    .where('parts.part_number', '=', number)
+    .executeTakeFirst();
+
+describe('importPies', () => {
+  it('creates parts, then counts them unchanged, then changed', async () => {
+    const full = piesItem('PI-100', {
+      before: '<ItemLevelGTIN GTINQualifier="UP">012345678905</ItemLevelGTIN>',
+      after: [
+        '<Packages><Package><PackageUOM>EA</PackageUOM><Dimensions UOM="IN"><ShippingHeight>2</ShippingHeight><ShippingWidth>4</ShippingWidth><ShippingLength>10</ShippingLength></Dimensions><Weights UOM="PG"><Weight>2</Weight></Weights></Package></Packages>',
+        '<DigitalAssets><DigitalFileInformation><AssetType>P04</AssetType><URI>https://example.com/pi-100.jpg</URI></DigitalFileInformation></DigitalAssets>',
+      ].join('\n'),
+    });
+    const first = await runImport(app, importPies, piesFile(full, piesItem('PI-101')));
+    expect(first).toEqual({ problems: [], counts: { added: 2, changed: 0, deleted: 0, unchanged: 0, rejected: 0 } });
+    expect(await part('PI-100')).toMatchObject({ name: 'Part PI-100', price_cents: 1000, gtin: '00012345678905', weight_grams: 907, package_length_mm: 254, img: 'https://example.com/pi-100.jpg' });
+
+    expect((await runImport(app, importPies, piesFile(full, piesItem('PI-101')))).counts).toMatchObject({ added: 0, changed: 0, unchanged: 2 });
+    expect((await runImport(app, importPies, piesFile(full, piesItem('PI-101', { price: '12.50' })))).counts).toMatchObject({ changed: 1, unchanged: 1 });
+    expect((await part('PI-101'))?.price_cents).toBe(1250);
+  });
+
+  it('resolves a replacement named by an item later in the file, in the same import', async () => {
+    const old = piesItem('PI-200', { after: '<ExtendedInformation><ExtendedProductInformation EXPICode="LIF">7</ExtendedProductInformation></ExtendedInformation>' });
+    const current = piesItem('PI-201', { after: '<PartInterchangeInfo><PartInterchange BrandAAIAID="BKPN"><PartNumber>PI-200</PartNumber></PartInterchange><PartInterchange BrandLabel="Rival"><PartNumber InterchangeQuantity="2">RV-9</PartNumber></PartInterchange></PartInterchangeInfo>' });
+    const { problems, counts } = await runImport(app, importPies, piesFile(old, current));
+    expect(problems).toEqual([]);
+    expect(counts.added).toBe(2);
+    expect(await part('PI-200')).toMatchObject({ lifecycle_code: '7', replaced_by: 'PI-201' });
+    const interchange = await app.db.selectFrom('part_interchange').select(['brand', 'part_number', 'quantity']).where('part_id', '=', (await part('PI-201'))?.id ?? '').execute();
+    expect(interchange).toEqual([{ brand: 'Rival', part_number: 'RV-9', quantity: 2 }]);
+  });
+
+  it('names each problem with its line and writes nothing when refused', async () => {
+    const file = piesFile(
+      piesItem('PI-300', { before: '<ItemLevelGTIN>012345678906</ItemLevelGTIN>' }),
+      piesItem('PI-301'),
+      piesItem('PI-301'),
+      piesItem('PI-302', { after: '<PartInterchangeInfo><PartInterchange><PartNumber>NO-SUCH-1</PartNumber></PartInterchange></PartInterchangeInfo>' }),
+      piesItem('PI-303', { after: '<ExtendedInformation><ExtendedProductInformation EXPICode="LIF">6</ExtendedProductInformation></ExtendedInformation>' }),
+    );
+    const { problems, counts } = await runImport(app, importPies, file);
+    expect(problems.map(({ ref, code }) => ({ ref, code }))).toEqual([
+      { ref: 'PI-300', code: 'gtin-check-digit' },
+      { ref: 'PI-301', code: 'duplicate' },
+      { ref: 'PI-303', code: 'part-change' },
+      { ref: 'PI-302', code: 'unknown-part' },
+    ]);
+    expect(problems[0]?.line).toBe(file.split('\n').indexOf('<Item MaintenanceType="A">') + 1);
+    expect(counts.rejected).toBe(4);
+    expect(await part('PI-301')).toBeUndefined();
+  });
+
+  it('with skip, leaves the rejected items out and writes the rest', async () => {
+    const { counts } = await runImport(app, importPies, piesFile(piesItem('PI-400', { before: '<ItemLevelGTIN>12345</ItemLevelGTIN>' }), piesItem('PI-401')), 'skip');
+    expect(counts).toMatchObject({ added: 1, rejected: 1 });
+    expect(await part('PI-400')).toBeUndefined();
+    expect(await part('PI-401')).toBeDefined();
+  });
+
+  it('says where the XML is malformed', async () => {
+    const file = piesFile(piesItem('PI-500'), '<Item><PartNumber>PI-501</Item>');
+    const { problems } = await runImport(app, importPies, file);
+    expect(problems).toEqual([{ code: 'xml', line: file.split('\n').indexOf('<Item><PartNumber>PI-501</Item>') + 1, ref: 'PI-501', message: expect.stringContaining('unexpected close tag') }]);
+    expect(await part('PI-500')).toBeUndefined();
+  });
+});

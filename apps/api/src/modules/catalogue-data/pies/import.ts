@@ -1,0 +1,294 @@
+import { centsToDollars, partChangeMessages, partChangesInputSchema, PRICE_BREAKS_MAX, priceBreaksProblem, type CatalogueProblem } from '@autoparts/shared';
+import type { ImportContext, Importer } from '../importer';
+import { createPartChangesRepository } from '../../part-changes/repository';
+import { PART_NUMBER, type CatalogueItem, type ReadRecord } from './item';
+import { readPies } from './reader';
+
+/** Items written per round trip. */
+export const IMPORT_BATCH = 500;
+
+type Outcome = 'added' | 'changed' | 'unchanged';
+
+/** What is left to do for an item once every item of the file is written: its life cycle, replacement, interchange and kit. */
+interface Pending {
+  id: string;
+  line: number;
+  item: CatalogueItem;
+  outcome: Outcome;
+  /** Whether its life cycle, interchange, kit or the numbers it replaces differ from what is stored. */
+  partChanged: boolean;
+  /** The number of the part that replaces it as stored, or null. */
+  storedReplacer: string | null;
+}
+
+/** `importPies`: a PIES 7.2 file, read as a stream. */
+export const importPies: Importer = (input, context) => importItems(readPies(input), context);
+
+/**
+ * Creates or updates parts by part number from `records` (decision 074): items are checked and
+ * written `IMPORT_BATCH` at a time; then, with every part of the file in place, each item's life
+ * cycle, replacement, interchange numbers and kit go through the rules of Manage Products
+ * (`part-changes/repository.ts` `apply`), so a replacement or a kit component may come later in
+ * the file. A new part gets no category (an admin gives it one); its stock is 0.
+ */
+export async function importItems(records: AsyncIterable<ReadRecord>, context: ImportContext): Promise<void> {
+  const seen = new Set<string>();
+  const pending: Pending[] = [];
+  let batch: Array<{ line: number; item: CatalogueItem }> = [];
+  let done = 0;
+  const reject = (problems: CatalogueProblem[]) => {
+    for (const problem of problems) context.problem(problem);
+    context.counts.rejected += 1;
+  };
+  const flush = async () => {
+    pending.push(...(await writeBatch(batch, context, reject)));
+    done += batch.length;
+    batch = [];
+    context.progress(done);
+  };
+
+  for await (const record of records) {
+    if ('fatal' in record) {
+      context.problem(record.fatal);
+      return;
+    }
+    const { line, item, problems } = record;
+    if (item.partNumber && !PART_NUMBER.test(item.partNumber)) {
+      problems.push({ line, ref: item.partNumber, code: 'invalid-value', message: `Part number "${item.partNumber}" may hold only capital letters, digits and dashes (at most 40).` });
+    } else if (seen.has(item.partNumber)) {
+      problems.push({ line, ref: item.partNumber, code: 'duplicate', message: `Part number ${item.partNumber} is in the file twice; the first one counts.` });
+    }
+    seen.add(item.partNumber);
+    if (problems.length > 0) {
+      reject(problems);
+      continue;
+    }
+    batch.push({ line, item });
+    if (batch.length >= IMPORT_BATCH) await flush();
+  }
+  if (batch.length > 0) await flush();
+  await applyPartChanges(pending, seen, context);
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+const byKey = <T>(rows: T[], key: (row: T) => string) => [...rows].sort((a, b) => key(a).localeCompare(key(b)));
+const descriptionKey = (row: { code: string; language: string }) => `${row.code}|${row.language}`;
+
+async function writeBatch(
+  batch: Array<{ line: number; item: CatalogueItem }>,
+  { trx, counts }: ImportContext,
+  reject: (problems: CatalogueProblem[]) => void,
+): Promise<Pending[]> {
+  const numbers = batch.map(({ item }) => item.partNumber);
+  const stored = await trx
+    .selectFrom('parts')
+    .leftJoin('parts as replacer', 'replacer.id', 'parts.replaced_by')
+    .select([
+      'parts.id',
+      'parts.part_number',
+      'parts.name',
+      'parts.description',
+      'parts.img',
+      'parts.price_cents',
+      'parts.min_order_quantity',
+      'parts.category_slug',
+      'parts.gtin',
+      'parts.package_gtin',
+      'parts.brand_aaia_id',
+      'parts.part_terminology_id',
+      'parts.weight_grams',
+      'parts.package_length_mm',
+      'parts.package_width_mm',
+      'parts.package_height_mm',
+      'parts.lifecycle_code',
+      'replacer.part_number as replacer',
+    ])
+    .where('parts.part_number', 'in', numbers)
+    .execute();
+  const ids = stored.map((row) => row.id);
+  const [descriptions, breaks, interchange, kits, replaced, categories] = await Promise.all([
+    ids.length === 0 ? [] : trx.selectFrom('part_descriptions').select(['part_id', 'code', 'language', 'text']).where('part_id', 'in', ids).execute(),
+    ids.length === 0 ? [] : trx.selectFrom('part_price_breaks').select(['part_id', 'min_quantity', 'unit_price_cents']).where('part_id', 'in', ids).orderBy('min_quantity').execute(),
+    ids.length === 0 ? [] : trx.selectFrom('part_interchange').select(['part_id', 'brand', 'part_number', 'quantity']).where('part_id', 'in', ids).orderBy('position').execute(),
+    ids.length === 0
+      ? []
+      : trx
+          .selectFrom('part_kit_components')
+          .innerJoin('parts', 'parts.id', 'part_kit_components.component_id')
+          .select(['part_kit_components.kit_id', 'parts.part_number', 'part_kit_components.quantity'])
+          .where('part_kit_components.kit_id', 'in', ids)
+          .orderBy('part_kit_components.position')
+          .execute(),
+    ids.length === 0 ? [] : trx.selectFrom('parts').select(['replaced_by', 'part_number']).where('replaced_by', 'in', ids).execute(),
+    batch.some(({ item }) => item.categorySlug) ? trx.selectFrom('categories').select('slug').execute() : [],
+  ]);
+  const group = <T, K extends keyof T>(rows: T[], key: K) => {
+    const map = new Map<T[K], T[]>();
+    for (const row of rows) map.set(row[key], [...(map.get(row[key]) ?? []), row]);
+    return map;
+  };
+  const byNumber = new Map(stored.map((row) => [row.part_number, row]));
+  const [descriptionsOf, breaksOf, interchangeOf, kitOf, replacedOf] = [
+    group(descriptions, 'part_id'),
+    group(breaks, 'part_id'),
+    group(interchange, 'part_id'),
+    group(kits, 'kit_id'),
+    group(replaced, 'replaced_by'),
+  ];
+  const categorySlugs = new Set(categories.map((row) => row.slug));
+
+  const out: Pending[] = [];
+  const rowsOf = new Map<string, { descriptions: boolean; breaks: boolean }>();
+  const inserts: Array<{ line: number; item: CatalogueItem; values: ReturnType<typeof columns> & { name: string; price_cents: number; part_number: string } }> = [];
+  for (const { line, item } of batch) {
+    const current = byNumber.get(item.partNumber);
+    const problems: CatalogueProblem[] = [];
+    const problem = (code: CatalogueProblem['code'], message: string) => problems.push({ line, ref: item.partNumber, code, message });
+    if (!current && item.name === undefined) problem('missing-field', `New part ${item.partNumber} has no name (a DES description).`);
+    if (!current && item.listPrice === undefined) problem('missing-field', `New part ${item.partNumber} has no list price.`);
+    if (item.categorySlug && !categorySlugs.has(item.categorySlug)) problem('invalid-value', `There is no category "${item.categorySlug}".`);
+    const listPrice = item.listPrice ?? current?.price_cents;
+    if (item.priceBreaks && item.priceBreaks.length > PRICE_BREAKS_MAX) problem('invalid-value', `At most ${PRICE_BREAKS_MAX} price breaks.`);
+    const tierProblem = item.priceBreaks && priceBreaksProblem(item.priceBreaks.map((tier) => ({ minQuantity: tier.minQuantity, unitPrice: centsToDollars(tier.unitPriceCents) })), listPrice === undefined ? undefined : centsToDollars(listPrice));
+    if (tierProblem) problem('invalid-value', tierProblem);
+    for (const row of item.descriptions ?? []) {
+      if (!/^[A-Z]{3}$/.test(row.code) || !/^[A-Z]{2}$/.test(row.language)) problem('invalid-value', `Description code "${row.code}" and language "${row.language}" must be three and two letters.`);
+    }
+    for (const [field, rows] of [['interchange', item.interchange], ['kit', item.kit]] as const) {
+      const parsed = rows === undefined ? undefined : partChangesInputSchema.shape[field].safeParse(rows);
+      if (parsed && !parsed.success) problem('part-change', parsed.error.issues[0]?.message ?? `The ${field} rows cannot stand.`);
+    }
+    if (problems.length > 0) {
+      reject(problems);
+      continue;
+    }
+
+    const values = columns(item);
+    if (!current) {
+      inserts.push({ line, item, values: { ...values, name: item.name ?? '', price_cents: item.listPrice ?? 0, part_number: item.partNumber } });
+      continue;
+    }
+    const set = Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== undefined && current[key as keyof typeof current] !== value));
+    const descriptionsChanged =
+      item.descriptions !== undefined &&
+      !sameJson(byKey(item.descriptions, descriptionKey), byKey((descriptionsOf.get(current.id) ?? []).map(({ code, language, text }) => ({ code, language, text })), descriptionKey));
+    const breaksChanged =
+      item.priceBreaks !== undefined &&
+      !sameJson(item.priceBreaks, (breaksOf.get(current.id) ?? []).map((row) => ({ minQuantity: row.min_quantity, unitPriceCents: row.unit_price_cents })));
+    const partChanged =
+      (item.lifecycle !== undefined && item.lifecycle !== current.lifecycle_code) ||
+      (item.replacedBy !== undefined && item.replacedBy !== current.replacer) ||
+      (item.replaces !== undefined && !sameJson([...item.replaces].sort(), (replacedOf.get(current.id) ?? []).map((row) => row.part_number).sort())) ||
+      (item.interchange !== undefined &&
+        !sameJson(item.interchange, (interchangeOf.get(current.id) ?? []).map((row) => ({ brand: row.brand, partNumber: row.part_number, quantity: row.quantity })))) ||
+      (item.kit !== undefined && !sameJson(item.kit, (kitOf.get(current.id) ?? []).map((row) => ({ partNumber: row.part_number, quantity: row.quantity }))));
+    const changed = Object.keys(set).length > 0 || descriptionsChanged || breaksChanged || partChanged;
+    if (Object.keys(set).length > 0) await trx.updateTable('parts').set(set).where('id', '=', current.id).execute();
+    rowsOf.set(current.id, { descriptions: descriptionsChanged, breaks: breaksChanged });
+    const outcome: Outcome = changed ? 'changed' : 'unchanged';
+    counts[outcome] += 1;
+    out.push({ id: current.id, line, item, outcome, partChanged, storedReplacer: current.replacer });
+  }
+
+  if (inserts.length > 0) {
+    const added = await trx
+      .insertInto('parts')
+      .values(inserts.map(({ values }) => ({ ...values, description: values.description ?? '', img: values.img ?? '', available_quantity: 0, weight_grams: values.weight_grams ?? 0 })))
+      .returning(['id', 'part_number'])
+      .execute();
+    const idOf = new Map(added.map((row) => [row.part_number, row.id]));
+    for (const { line, item } of inserts) {
+      const id = idOf.get(item.partNumber) ?? '';
+      rowsOf.set(id, { descriptions: true, breaks: true });
+      counts.added += 1;
+      out.push({ id, line, item, outcome: 'added', partChanged: true, storedReplacer: null });
+    }
+  }
+
+  // A part's descriptions and price breaks are replaced as a set when they changed.
+  const itemOf = new Map(out.map((row) => [row.id, row.item]));
+  const descriptionsFor = [...rowsOf].filter(([, what]) => what.descriptions).map(([id]) => id);
+  const breaksFor = [...rowsOf].filter(([, what]) => what.breaks).map(([id]) => id);
+  if (descriptionsFor.length > 0) {
+    await trx.deleteFrom('part_descriptions').where('part_id', 'in', descriptionsFor).execute();
+    const rows = descriptionsFor.flatMap((id) => (itemOf.get(id)?.descriptions ?? []).map((row) => ({ part_id: id, code: row.code, language: row.language, text: row.text.slice(0, 2000) })));
+    if (rows.length > 0) await trx.insertInto('part_descriptions').values(rows).execute();
+  }
+  if (breaksFor.length > 0) {
+    await trx.deleteFrom('part_price_breaks').where('part_id', 'in', breaksFor).execute();
+    const rows = breaksFor.flatMap((id) => (itemOf.get(id)?.priceBreaks ?? []).map((tier) => ({ part_id: id, min_quantity: tier.minQuantity, unit_price_cents: tier.unitPriceCents })));
+    if (rows.length > 0) await trx.insertInto('part_price_breaks').values(rows).execute();
+  }
+  return out;
+}
+
+/** The `parts` columns an item sets; undefined leaves a column as it is. */
+function columns(item: CatalogueItem) {
+  const pack = item.package;
+  return {
+    name: item.name,
+    description: item.description,
+    img: item.photoUrl,
+    price_cents: item.listPrice,
+    min_order_quantity: item.minOrderQuantity,
+    category_slug: item.categorySlug,
+    gtin: item.gtin,
+    package_gtin: pack && pack.gtin,
+    brand_aaia_id: item.brandAaiaId,
+    part_terminology_id: item.partTerminologyId,
+    weight_grams: pack && (pack.weightGrams ?? 0),
+    package_length_mm: pack && pack.lengthMm,
+    package_width_mm: pack && pack.widthMm,
+    package_height_mm: pack && pack.heightMm,
+  };
+}
+
+/**
+ * The second pass, once every part of the file exists: life cycles and replacements (a PIES item
+ * names the numbers it replaces; a CSV row the number replacing it), interchange numbers and kits,
+ * each checked by Manage Products' rules. A part's replacement named by an item of the file wins;
+ * one the file's items no longer name is dropped, unless it was given by a part outside the file.
+ */
+async function applyPartChanges(pending: Pending[], inFile: Set<string>, context: ImportContext): Promise<void> {
+  const { trx, counts } = context;
+  const changes = createPartChangesRepository(trx);
+  const replacerOf = new Map<string, { by: string; line: number }>();
+  for (const { item, line } of pending) for (const old of item.replaces ?? []) replacerOf.set(old, { by: item.partNumber, line });
+  const refuse = (entry: Pending | undefined, problem: CatalogueProblem) => {
+    context.problem(problem);
+    if (!entry) return;
+    counts.rejected += 1;
+    counts[entry.outcome] -= 1;
+  };
+  const codeOf = (message: string, number: string | null | undefined): CatalogueProblem['code'] =>
+    number && (message === partChangeMessages.replacementMissing(number) || message === partChangeMessages.componentMissing(number)) ? 'unknown-part' : 'part-change';
+
+  const byNumber = new Map(pending.map((entry) => [entry.item.partNumber, entry]));
+  let done = 0;
+  for (const entry of pending) {
+    const { item } = entry;
+    const named = replacerOf.get(item.partNumber)?.by;
+    const replacedBy = item.replacedBy !== undefined ? item.replacedBy : named ?? (entry.storedReplacer && !inFile.has(entry.storedReplacer) ? entry.storedReplacer : null);
+    if (entry.partChanged || replacedBy !== entry.storedReplacer) {
+      const outcome = await changes.apply(entry.id, { lifecycle: item.lifecycle, replacedBy, interchange: item.interchange, kit: item.kit });
+      if (outcome) {
+        const missing = outcome.problem === partChangeMessages.replacementMissing(replacedBy ?? '') ? replacedBy : item.kit?.find((row) => outcome.problem === partChangeMessages.componentMissing(row.partNumber))?.partNumber;
+        refuse(entry, { line: entry.line, ref: item.partNumber, code: codeOf(outcome.problem, missing), message: outcome.problem });
+      }
+    }
+    done += 1;
+    if (done % IMPORT_BATCH === 0) context.progress(done);
+  }
+
+  // An older number named by an item but not in the file itself: it must exist, and takes the replacement.
+  for (const [old, { by, line }] of replacerOf) {
+    if (byNumber.has(old)) continue;
+    const row = await trx.selectFrom('parts').select('id').where('part_number', '=', old).executeTakeFirst();
+    if (!row) {
+      refuse(byNumber.get(by), { line, ref: by, code: 'unknown-part', message: `${by} replaces ${old}, which is not a part of the shop.` });
+      continue;
+    }
+    const outcome = await changes.apply(row.id, { replacedBy: by });
+    if (outcome) refuse(byNumber.get(by), { line, ref: by, code: 'part-change', message: `${old}: ${outcome.problem}` });
+  }
+}

@@ -1,0 +1,294 @@
+import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import type { CatalogueProblem } from '@autoparts/shared';
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { gtin14, type CatalogueItem, type ReadRecord } from './item';
+
+/** Millimetres in one unit of a PIES dimension UOM. */
+const MM_PER: Record<string, number> = { MM: 1, CM: 10, M: 1000, IN: 25.4, FT: 304.8 };
+/** Grams in one unit of a PIES weight UOM (PG is the pound gross weight PIES uses). */
+const GRAMS_PER: Record<string, number> = { GR: 1, GT: 1, G: 1, KG: 1000, PG: 453.59237, LB: 453.59237, OZ: 28.349523125 };
+
+/** The description codes whose text names the part, best first, and those that describe it. */
+const NAME_CODES = ['DES', 'SHO'];
+const DESCRIPTION_CODES = ['MKT', 'EXT', 'DES'];
+
+interface Building {
+  line: number;
+  item: CatalogueItem;
+  problems: CatalogueProblem[];
+  brandAaiaId?: string;
+  descriptions: Array<{ code: string; language: string; text: string }>;
+  prices: Array<{ price?: string; breakQuantity?: string; currency?: string; line: number }>;
+  lifecycle?: string;
+  package?: { line: number; gtin?: string; dimensionsUom?: string; weightsUom?: string; dims: Record<string, string>; weight?: string };
+  interchange: Array<{ brandAaiaId?: string; brandLabel?: string; partNumber?: string; quantity?: string }>;
+  kit: Array<{ partNumber?: string; quantity?: string; sequence?: string }>;
+  photos: Array<{ assetType?: string; uri?: string }>;
+}
+
+/**
+ * Reads a PIES 7.2 file as a stream (saxes, decision 074) and yields its Items one at a time, each
+ * with the line its `<Item>` starts on; a file is never held whole. What PIES 7.2 carries and where:
+ * - life-cycle status: `ExtendedInformation/ExtendedProductInformation[@EXPICode="LIF"]`;
+ * - replaced-by: the replacing item lists the numbers it replaces in `PartInterchangeInfo`, as for
+ *   another brand's, under its own `BrandAAIAID` (or no brand at all): those become `replaces`;
+ * - the list price and its breaks: `Prices/Pricing[@PriceType="LST"]`, one `Pricing` per break
+ *   with its `PriceBreak` quantity;
+ * - the photo: the `DigitalFileInformation` of AssetType P04 (primary photo), else the first one's URI.
+ * Malformed XML ends the file with an `xml` problem naming its line.
+ */
+export async function* readPies(input: Readable): AsyncGenerator<ReadRecord> {
+  const parser = new SaxesParser({ position: true, xmlns: false });
+  const ready: ReadRecord[] = [];
+  const path: string[] = [];
+  let text = '';
+  let current: Building | undefined;
+  let attributes: Record<string, string> = {};
+  const stack: Array<Record<string, string>> = [];
+  let failed: CatalogueProblem | undefined;
+
+  parser.on('error', (error) => {
+    failed ??= { line: parser.line, ref: current?.item.partNumber ?? '', code: 'xml', message: `Malformed XML on line ${parser.line}: ${error.message.replace(/^(.*?:)?\d+:\d+: /, '')}` };
+  });
+  parser.on('opentag', (tag: SaxesTagPlain) => {
+    const name = localName(tag.name);
+    path.push(name);
+    stack.push(tag.attributes);
+    text = '';
+    if (name === 'Item' && path.at(-2) === 'Items') {
+      current = { line: parser.line, item: { partNumber: '' }, problems: [], descriptions: [], prices: [], interchange: [], kit: [], photos: [] };
+      return;
+    }
+    if (!current) return;
+    const attrs = tag.attributes;
+    if (name === 'Pricing') current.prices.push({ line: parser.line, ...(attrs.PriceType === 'LST' ? {} : { currency: 'skip' }) });
+    else if (name === 'Package' && !current.package) current.package = { line: parser.line, dims: {} };
+    else if (name === 'Dimensions' && current.package && path.at(-2) === 'Package') current.package.dimensionsUom = attrs.UOM;
+    else if (name === 'Weights' && current.package && path.at(-2) === 'Package') current.package.weightsUom = attrs.UOM;
+    else if (name === 'PartInterchange') current.interchange.push({ brandAaiaId: attrs.BrandAAIAID, brandLabel: attrs.BrandLabel });
+    else if (name === 'KitComponent') current.kit.push({});
+    else if (name === 'DigitalFileInformation') current.photos.push({});
+  });
+  parser.on('text', (chunk) => {
+    text += chunk;
+  });
+  parser.on('cdata', (chunk) => {
+    text += chunk;
+  });
+  parser.on('closetag', () => {
+    const name = path.pop() ?? '';
+    attributes = stack.pop() ?? {};
+    const value = text.trim();
+    text = '';
+    if (!current) return;
+    const parent = path.at(-1);
+    if (name === 'Item' && parent === 'Items') {
+      ready.push(finish(current));
+      current = undefined;
+      return;
+    }
+    onField(current, name, parent ?? '', value, attributes);
+  });
+
+  const decoder = new StringDecoder('utf8');
+  for await (const chunk of input) {
+    parser.write(typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer));
+    if (failed) break;
+    yield* ready.splice(0);
+  }
+  if (!failed) {
+    parser.write(decoder.end());
+    parser.close();
+  }
+  if (failed) {
+    yield { line: failed.line, fatal: failed };
+    return;
+  }
+  yield* ready.splice(0);
+}
+
+const localName = (name: string) => name.slice(name.indexOf(':') + 1);
+
+function onField(b: Building, name: string, parent: string, value: string, attrs: Record<string, string>): void {
+  const item = b.item;
+  const price = b.prices.at(-1);
+  switch (`${parent}/${name}`) {
+    case 'Item/PartNumber':
+      item.partNumber = value;
+      return;
+    case 'Item/BrandAAIAID':
+      b.brandAaiaId = value;
+      return;
+    case 'Item/PartTerminologyID':
+      item.partTerminologyId = whole(b, 'PartTerminologyID', value) ?? null;
+      return;
+    case 'Item/MinimumOrderQuantity':
+      item.minOrderQuantity = whole(b, 'MinimumOrderQuantity', value);
+      return;
+    case 'Item/ItemLevelGTIN':
+      item.gtin = gtin(b, 'ItemLevelGTIN', value);
+      return;
+    case 'Descriptions/Description':
+      if (value) b.descriptions.push({ code: (attrs.DescriptionCode ?? 'DES').toUpperCase(), language: (attrs.LanguageCode ?? 'EN').toUpperCase(), text: value });
+      return;
+    case 'Pricing/Price':
+      if (price) price.price = value;
+      return;
+    case 'Pricing/PriceBreak':
+      if (price) price.breakQuantity = value;
+      return;
+    case 'Pricing/CurrencyCode':
+      if (price && price.currency !== 'skip') price.currency = value;
+      return;
+    case 'ExtendedInformation/ExtendedProductInformation':
+      if (attrs.EXPICode === 'LIF') b.lifecycle = value;
+      return;
+    case 'Package/PackageLevelGTIN':
+      if (b.package) b.package.gtin = value;
+      return;
+    case 'Dimensions/ShippingLength':
+    case 'Dimensions/ShippingWidth':
+    case 'Dimensions/ShippingHeight':
+    case 'Dimensions/MerchandisingLength':
+    case 'Dimensions/MerchandisingWidth':
+    case 'Dimensions/MerchandisingHeight':
+      if (b.package) b.package.dims[name] = value;
+      return;
+    case 'Weights/Weight':
+      if (b.package) b.package.weight = value;
+      return;
+    case 'PartInterchange/PartNumber': {
+      const row = b.interchange.at(-1);
+      if (row) Object.assign(row, { partNumber: value, quantity: attrs.InterchangeQuantity });
+      return;
+    }
+    case 'KitComponent/ComponentPartNumber':
+    case 'KitComponent/QuantityInComponent':
+    case 'KitComponent/Sequence': {
+      const row = b.kit.at(-1);
+      const key = name === 'ComponentPartNumber' ? 'partNumber' : name === 'QuantityInComponent' ? 'quantity' : 'sequence';
+      if (row) row[key] = value;
+      return;
+    }
+    case 'DigitalFileInformation/AssetType':
+    case 'DigitalFileInformation/URI': {
+      const row = b.photos.at(-1);
+      if (row) row[name === 'URI' ? 'uri' : 'assetType'] = value;
+      return;
+    }
+    default:
+  }
+}
+
+function problem(b: Building, code: CatalogueProblem['code'], message: string, line = b.line): void {
+  b.problems.push({ line, ref: b.item.partNumber, code, message });
+}
+
+function whole(b: Building, field: string, value: string): number | undefined {
+  if (/^[0-9]{1,9}$/.test(value) && Number(value) > 0) return Number(value);
+  problem(b, 'invalid-value', `${field} "${value}" is not a whole number above 0.`);
+  return undefined;
+}
+
+function decimal(b: Building, field: string, value: string, line: number): number | undefined {
+  if (/^[0-9]{1,9}(\.[0-9]{1,6})?$/.test(value)) return Number(value);
+  problem(b, 'invalid-value', `${field} "${value}" is not a number.`, line);
+  return undefined;
+}
+
+function gtin(b: Building, field: string, value: string): string | null {
+  if (value === '') return null;
+  const checked = gtin14(value);
+  if (checked) return checked;
+  problem(b, 'gtin-check-digit', `${field} "${value}" is not a GTIN: its check digit is wrong or it is not 8, 12, 13 or 14 digits.`);
+  return null;
+}
+
+/** The item as the shop takes it, with every problem found. */
+function finish(b: Building): ReadRecord {
+  const item = b.item;
+  if (!item.partNumber) problem(b, 'missing-field', 'The Item has no PartNumber.');
+  item.brandAaiaId = b.brandAaiaId ?? null;
+  // The part's name and description are two of its descriptions, kept in its columns and not twice.
+  const named = NAME_CODES.map((code) => b.descriptions.find((row) => row.code === code)).find(Boolean);
+  if (named) item.name = named.text.slice(0, 200);
+  const described = DESCRIPTION_CODES.map((code) => b.descriptions.find((row) => row.code === code)).find(Boolean);
+  if (described) item.description = described.text;
+  item.descriptions = b.descriptions.filter((row) => row !== named && row !== described);
+
+  const breaks: NonNullable<CatalogueItem['priceBreaks']> = [];
+  for (const price of b.prices) {
+    if (price.currency === 'skip' || price.price === undefined) continue;
+    if (price.currency !== undefined && price.currency !== 'USD') {
+      problem(b, 'invalid-value', `The list price is in ${price.currency}; the shop sells in USD.`, price.line);
+      continue;
+    }
+    const dollars = decimal(b, 'Price', price.price, price.line);
+    if (dollars === undefined) continue;
+    const cents = Math.round(dollars * 100);
+    if (price.breakQuantity === undefined) item.listPrice = cents;
+    else {
+      const from = Number(price.breakQuantity);
+      if (Number.isInteger(from) && from > 1) breaks.push({ minQuantity: from, unitPriceCents: cents });
+      else problem(b, 'invalid-value', `PriceBreak "${price.breakQuantity}" is not a quantity above 1.`, price.line);
+    }
+  }
+  item.priceBreaks = breaks.sort((a, c) => a.minQuantity - c.minQuantity);
+
+  if (b.lifecycle !== undefined) {
+    if (/^[0-9]{1,2}$/.test(b.lifecycle)) item.lifecycle = b.lifecycle;
+    else problem(b, 'invalid-value', `The life-cycle status (EXPI LIF) "${b.lifecycle}" is not a PIES code.`);
+  }
+
+  const pack = b.package;
+  if (pack) {
+    const toMm = pack.dimensionsUom === undefined ? undefined : MM_PER[pack.dimensionsUom.toUpperCase()];
+    const toGrams = pack.weightsUom === undefined ? undefined : GRAMS_PER[pack.weightsUom.toUpperCase()];
+    if (Object.keys(pack.dims).length > 0 && toMm === undefined) problem(b, 'invalid-value', `Dimensions UOM "${pack.dimensionsUom ?? ''}" is not one of ${Object.keys(MM_PER).join(', ')}.`, pack.line);
+    if (pack.weight !== undefined && toGrams === undefined) problem(b, 'invalid-value', `Weights UOM "${pack.weightsUom ?? ''}" is not one of ${Object.keys(GRAMS_PER).join(', ')}.`, pack.line);
+    const dimension = (which: string) => {
+      const value = pack.dims[`Shipping${which}`] ?? pack.dims[`Merchandising${which}`];
+      if (value === undefined || toMm === undefined) return null;
+      const number = decimal(b, which, value, pack.line);
+      return number === undefined ? null : Math.round(number * toMm);
+    };
+    const weight = pack.weight === undefined || toGrams === undefined ? undefined : decimal(b, 'Weight', pack.weight, pack.line);
+    item.package = {
+      weightGrams: weight === undefined ? null : Math.round(weight * (toGrams ?? 1)),
+      lengthMm: dimension('Length'),
+      widthMm: dimension('Width'),
+      heightMm: dimension('Height'),
+      gtin: pack.gtin === undefined ? null : gtin(b, 'PackageLevelGTIN', pack.gtin),
+    };
+  } else item.package = { weightGrams: null, lengthMm: null, widthMm: null, heightMm: null, gtin: null };
+
+  item.replaces = [];
+  item.interchange = [];
+  for (const row of b.interchange) {
+    if (!row.partNumber) continue;
+    const own = row.brandAaiaId ? row.brandAaiaId === b.brandAaiaId : !row.brandLabel;
+    if (own) {
+      item.replaces.push(row.partNumber);
+      continue;
+    }
+    const quantity = row.quantity === undefined ? 1 : whole(b, 'InterchangeQuantity', row.quantity);
+    if (quantity !== undefined) item.interchange.push({ brand: row.brandLabel ?? row.brandAaiaId ?? '', partNumber: row.partNumber, quantity });
+  }
+
+  const kit = b.kit
+    .map((row, index) => ({ row, sequence: row.sequence === undefined ? index : Number(row.sequence) }))
+    .sort((a, c) => a.sequence - c.sequence);
+  item.kit = [];
+  for (const { row } of kit) {
+    if (!row.partNumber) continue;
+    const quantity = row.quantity === undefined ? 1 : decimal(b, 'QuantityInComponent', row.quantity, b.line);
+    if (quantity !== undefined && Number.isInteger(quantity) && quantity >= 1) item.kit.push({ partNumber: row.partNumber, quantity });
+    else if (quantity !== undefined) problem(b, 'invalid-value', `QuantityInComponent "${row.quantity}" is not a whole number above 0.`);
+  }
+
+  const photo = b.photos.find((row) => row.assetType === 'P04' && row.uri) ?? b.photos.find((row) => row.uri);
+  if (photo?.uri) item.photoUrl = photo.uri;
+  // An element before PartNumber (ItemLevelGTIN) found its problem before the item had a name.
+  return { line: b.line, item, problems: b.problems.map((found) => ({ ...found, ref: item.partNumber })) };
+}

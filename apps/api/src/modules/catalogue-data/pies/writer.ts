@@ -1,0 +1,143 @@
+import type { Db } from '../../../db/database';
+import { partDescriptions } from './item';
+
+/** Parts read per round trip of an export. */
+export const EXPORT_PAGE = 500;
+
+export interface PiesExportOptions {
+  /** Only the parts whose catalogue data changed on or after this day (an UPDATE file); all of them when absent (FULL). */
+  since?: string;
+  /** The shop's name, the file's TechnicalContact. */
+  company: string;
+  /** Today, `YYYY-MM-DD`. */
+  today: string;
+}
+
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const element = (name: string, value: string | number | null | undefined, attributes = '') => (value === null || value === undefined || value === '' ? '' : `<${name}${attributes}>${escape(String(value))}</${name}>`);
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/** Rows of one page of parts, read in keyset order. */
+async function page(db: Db, after: string, since: string | undefined) {
+  let query = db
+    .selectFrom('parts')
+    .select([
+      'id',
+      'seq',
+      'part_number',
+      'name',
+      'description',
+      'img',
+      'price_cents',
+      'min_order_quantity',
+      'gtin',
+      'package_gtin',
+      'brand_aaia_id',
+      'part_terminology_id',
+      'weight_grams',
+      'package_length_mm',
+      'package_width_mm',
+      'package_height_mm',
+      'lifecycle_code',
+    ])
+    .where('archived_at', 'is', null)
+    .where('seq', '>', after)
+    .orderBy('seq')
+    .limit(EXPORT_PAGE);
+  if (since) query = query.where('updated_at', '>=', new Date(`${since}T00:00:00Z`));
+  const parts = await query.execute();
+  const ids = parts.map((row) => row.id);
+  if (ids.length === 0) return { parts, descriptions: [], breaks: [], interchange: [], kits: [], replaces: [] };
+  const [descriptions, breaks, interchange, kits, replaces] = await Promise.all([
+    db.selectFrom('part_descriptions').select(['part_id', 'code', 'language', 'text']).where('part_id', 'in', ids).execute(),
+    db.selectFrom('part_price_breaks').select(['part_id', 'min_quantity', 'unit_price_cents']).where('part_id', 'in', ids).orderBy('min_quantity').execute(),
+    db.selectFrom('part_interchange').select(['part_id', 'brand', 'part_number', 'quantity']).where('part_id', 'in', ids).orderBy('position').execute(),
+    db
+      .selectFrom('part_kit_components')
+      .innerJoin('parts', 'parts.id', 'part_kit_components.component_id')
+      .select(['part_kit_components.kit_id as part_id', 'parts.part_number', 'parts.brand_aaia_id', 'part_kit_components.quantity'])
+      .where('part_kit_components.kit_id', 'in', ids)
+      .orderBy('part_kit_components.position')
+      .execute(),
+    db.selectFrom('parts').select(['replaced_by as part_id', 'part_number']).where('replaced_by', 'in', ids).orderBy('part_number').execute(),
+  ]);
+  return { parts, descriptions, breaks, interchange, kits, replaces };
+}
+
+function grouped<T extends { part_id: string | null }>(rows: T[]): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const row of rows) if (row.part_id) map.set(row.part_id, [...(map.get(row.part_id) ?? []), row]);
+  return map;
+}
+
+/**
+ * A PIES 7.2 file of the shop's parts on sale, as a stream of text (decision 074): Header, one
+ * Item per part read `EXPORT_PAGE` at a time in keyset order, never all rows at once, and the
+ * Trailer's ItemCount. What `readPies` reads back to the same parts.
+ */
+export async function* writePies(db: Db, options: PiesExportOptions): AsyncGenerator<string> {
+  yield '<?xml version="1.0" encoding="UTF-8"?>\n<PIES xmlns="http://www.autocare.org">\n';
+  yield [
+    '<Header>',
+    element('PIESVersion', '7.2'),
+    element('SubmissionType', options.since ? 'UPDATE' : 'FULL'),
+    element('BlanketEffectiveDate', options.today),
+    element('ChangesSinceDate', options.since),
+    element('TechnicalContact', options.company),
+    element('CurrencyCode', 'USD'),
+    element('LanguageCode', 'EN'),
+    '</Header>\n<Items>\n',
+  ].join('');
+  let after = '0';
+  let count = 0;
+  for (;;) {
+    const rows = await page(db, after, options.since);
+    if (rows.parts.length === 0) break;
+    const [descriptions, breaks, interchange, kits, replaces] = [grouped(rows.descriptions), grouped(rows.breaks), grouped(rows.interchange), grouped(rows.kits), grouped(rows.replaces)];
+    const out: string[] = [];
+    for (const part of rows.parts) {
+      const texts = partDescriptions(part, descriptions.get(part.id) ?? []);
+      const pricing = (cents: number, from?: number) =>
+        `<Pricing MaintenanceType="A" PriceType="LST"><CurrencyCode>USD</CurrencyCode><Price UOM="PE">${dollars(cents)}</Price>${from === undefined ? '' : `<PriceBreak UOM="EA">${from}</PriceBreak>`}</Pricing>`;
+      const dimensions = [
+        element('ShippingHeight', part.package_height_mm === null ? null : part.package_height_mm / 10),
+        element('ShippingWidth', part.package_width_mm === null ? null : part.package_width_mm / 10),
+        element('ShippingLength', part.package_length_mm === null ? null : part.package_length_mm / 10),
+      ].join('');
+      const pack = [element('PackageLevelGTIN', part.package_gtin), '<PackageUOM>EA</PackageUOM><QuantityofEaches>1</QuantityofEaches>', dimensions && `<Dimensions UOM="CM">${dimensions}</Dimensions>`, part.weight_grams > 0 ? `<Weights UOM="KG"><Weight>${part.weight_grams / 1000}</Weight></Weights>` : ''].join('');
+      const own = part.brand_aaia_id ? ` BrandAAIAID="${escape(part.brand_aaia_id)}"` : '';
+      const interchanges = [
+        ...(replaces.get(part.id) ?? []).map((row) => `<PartInterchange MaintenanceType="A"${own}><PartNumber InterchangeQuantity="1" UOM="EA">${escape(row.part_number)}</PartNumber></PartInterchange>`),
+        ...(interchange.get(part.id) ?? []).map(
+          (row) => `<PartInterchange MaintenanceType="A" BrandLabel="${escape(row.brand)}"><PartNumber InterchangeQuantity="${row.quantity}" UOM="EA">${escape(row.part_number)}</PartNumber></PartInterchange>`,
+        ),
+      ];
+      const kit = (kits.get(part.id) ?? []).map(
+        (row, index) =>
+          `<KitComponent MaintenanceType="A">${element('ComponentPartNumber', row.part_number)}${element('ComponentBrand', row.brand_aaia_id)}<QuantityInComponent UOM="EA">${row.quantity}</QuantityInComponent><Sequence>${index + 1}</Sequence></KitComponent>`,
+      );
+      out.push(
+        [
+          '<Item MaintenanceType="A">',
+          element('ItemLevelGTIN', part.gtin, ' GTINQualifier="UP"'),
+          element('PartNumber', part.part_number),
+          element('BrandAAIAID', part.brand_aaia_id),
+          element('MinimumOrderQuantity', part.min_order_quantity, ' UOM="EA"'),
+          element('PartTerminologyID', part.part_terminology_id),
+          `<Descriptions>${texts.map((row) => element('Description', row.text, ` MaintenanceType="A" DescriptionCode="${row.code}" LanguageCode="${row.language}"`)).join('')}</Descriptions>`,
+          `<Prices>${pricing(part.price_cents)}${(breaks.get(part.id) ?? []).map((row) => pricing(row.unit_price_cents, row.min_quantity)).join('')}</Prices>`,
+          `<ExtendedInformation><ExtendedProductInformation MaintenanceType="A" EXPICode="LIF">${part.lifecycle_code}</ExtendedProductInformation></ExtendedInformation>`,
+          `<Packages><Package MaintenanceType="A">${pack}</Package></Packages>`,
+          kit.length > 0 ? `<Kits>${kit.join('')}</Kits>` : '',
+          interchanges.length > 0 ? `<PartInterchangeInfo>${interchanges.join('')}</PartInterchangeInfo>` : '',
+          part.img ? `<DigitalAssets><DigitalFileInformation MaintenanceType="A" LanguageCode="EN"><AssetType>P04</AssetType>${element('URI', part.img)}</DigitalFileInformation></DigitalAssets>` : '',
+          '</Item>\n',
+        ].join(''),
+      );
+      count += 1;
+    }
+    yield out.join('');
+    after = rows.parts.at(-1)?.seq ?? after;
+  }
+  yield `</Items>\n<Trailer><ItemCount>${count}</ItemCount><TransactionDate>${options.today}</TransactionDate></Trailer>\n</PIES>\n`;
+}
