@@ -1,0 +1,37 @@
+import { useCallback, useRef } from 'react';
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/**
+ * Whether the customer changed the control since the page was sent: its value is no longer the
+ * one in the HTML (a select's option marked `selected`, else its first; an input's `value`
+ * attribute). React hydrates a control without touching the value in it.
+ */
+export function changedSinceSent(control: Control): boolean {
+  if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) return control.checked !== control.defaultChecked;
+  if (control instanceof HTMLSelectElement) {
+    const sent = [...control.options].find((option) => option.defaultSelected) ?? control.options[0];
+    return control.value !== (sent?.value ?? '');
+  }
+  return control.value !== control.defaultValue;
+}
+
+/**
+ * A choice made on a server-rendered page before React hydrated its control (decision 076): a
+ * Year picked, a filter ticked, a price typed while the app's script was on its way. React keeps
+ * the value in the DOM but calls no `onChange` for it, and the next render would put the rendered
+ * value back. Give the returned ref to a controlled input or select: when React first attaches
+ * it (it has hydrated or drawn the control), `keep` is called with the control if the customer
+ * changed it, and does what its `onChange` does. Only that first time: later the control's own
+ * events tell the component.
+ */
+export function useChoiceBeforeHydration<T extends Control>(keep: (control: T) => void): (control: T | null) => void {
+  // The render that hydrates the control is the one whose `keep` applies; it is called once.
+  const pending = useRef<((control: T) => void) | null>(keep);
+  return useCallback((control: T | null) => {
+    const first = pending.current;
+    if (!control || !first) return;
+    pending.current = null;
+    if (changedSinceSent(control)) first(control);
+  }, []);
+}
