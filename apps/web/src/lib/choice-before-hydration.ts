@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { useEffectEvent, useLayoutEffect, useRef, type RefObject } from 'react';
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -20,18 +20,18 @@ export function changedSinceSent(control: Control): boolean {
  * A choice made on a server-rendered page before React hydrated its control (decision 076): a
  * Year picked, a filter ticked, a price typed while the app's script was on its way. React keeps
  * the value in the DOM but calls no `onChange` for it, and the next render would put the rendered
- * value back. Give the returned ref to a controlled input or select: when React first attaches
- * it (it has hydrated or drawn the control), `keep` is called with the control if the customer
- * changed it, and does what its `onChange` does. Only that first time: later the control's own
- * events tell the component.
+ * value back. Give the returned ref to a controlled input or select: once the component has
+ * mounted (hydrated or drawn), `keep` is called with the control if the customer changed it, and
+ * does what its `onChange` does. Only then: later the control's own events tell the component.
+ * A layout effect, so that it comes before the page is painted again, and after the effects of
+ * the hooks called before this one (the router's navigate is ready once its own has run).
  */
-export function useChoiceBeforeHydration<T extends Control>(keep: (control: T) => void): (control: T | null) => void {
-  // The render that hydrates the control is the one whose `keep` applies; it is called once.
-  const pending = useRef<((control: T) => void) | null>(keep);
-  return useCallback((control: T | null) => {
-    const first = pending.current;
-    if (!control || !first) return;
-    pending.current = null;
-    if (changedSinceSent(control)) first(control);
+export function useChoiceBeforeHydration<T extends Control>(keep: (control: T) => void): RefObject<T | null> {
+  const ref = useRef<T>(null);
+  const keepChoice = useEffectEvent(keep);
+  useLayoutEffect(() => {
+    const control = ref.current;
+    if (control && changedSinceSent(control)) keepChoice(control);
   }, []);
+  return ref;
 }
