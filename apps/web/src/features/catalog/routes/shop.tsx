@@ -1,5 +1,5 @@
 import { paths, SEARCH_QUERY_MAX, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { SelectField } from '../../../components/select-field';
@@ -60,9 +60,14 @@ export function Component() {
       <h1 className="text-3xl font-extrabold text-ink">Shop</h1>
       <SearchBox key={params.q ?? ''} initial={params.q ?? ''} onSearch={(q) => change({ q })} />
       <div className="mt-6 grid gap-8 lg:grid-cols-[20rem_1fr]">
+          {/* The vehicle selector, the facets, the price filter, the results and the pages are each a
+              <Suspense> boundary: React hydrates them apart, yielding between, first the one touched.
+              The controls whose early choices this component reads (decision 076) stay in its own. */}
           <FilterPanel active={activeFilters(params)}>
             {/* Choosing a vehicle here is choosing what to shop for: the list narrows to it at once. */}
-            <VehicleSelector onChoose={(vehicle) => change({ vehicle: vehicle?._id })} />
+            <Suspense>
+              <VehicleSelector onChoose={(vehicle) => change({ vehicle: vehicle?._id })} />
+            </Suspense>
             <label className="flex items-center gap-2 font-medium text-slate-700">
               <input
                 ref={fitsMineEarly}
@@ -74,8 +79,12 @@ export function Component() {
               />
               {active ? `Fits my ${vehicleLabel(active)}` : 'Fits my vehicle'}
             </label>
-            <CategoryFacets result={search.data} selected={params.category} link={(category) => withChanges({ category })} />
-            <PriceFilter key={`${params.minPrice}-${params.maxPrice}`} min={params.minPrice ?? ''} max={params.maxPrice ?? ''} onApply={(minPrice, maxPrice) => change({ minPrice, maxPrice })} />
+            <Suspense>
+              <CategoryFacets result={search.data} selected={params.category} link={(category) => withChanges({ category })} />
+            </Suspense>
+            <Suspense>
+              <PriceFilter key={`${params.minPrice}-${params.maxPrice}`} min={params.minPrice ?? ''} max={params.maxPrice ?? ''} onApply={(minPrice, maxPrice) => change({ minPrice, maxPrice })} />
+            </Suspense>
             <label className="flex items-center gap-2 font-medium text-slate-700">
               <input
                 ref={inStockEarly}
@@ -101,8 +110,14 @@ export function Component() {
             />
           </div>
           {params.vehicle && <VehicleFilterNotice vehicle={chosenVehicle(params.vehicle)} allParts={withChanges({ vehicle: undefined })} />}
-          <Results search={search} unreachable={unreachable} vehicleId={active?._id} vehicle={active ? vehicleLabel(active) : undefined} />
-          {search.data && !unreachable && <Pages result={search.data} link={(page) => withChanges({ page: page === 1 ? undefined : String(page) })} />}
+          <Suspense>
+            <Results search={search} unreachable={unreachable} vehicleId={active?._id} vehicle={active ? vehicleLabel(active) : undefined} />
+          </Suspense>
+          {search.data && !unreachable && (
+            <Suspense>
+              <Pages result={search.data} link={(page) => withChanges({ page: page === 1 ? undefined : String(page) })} />
+            </Suspense>
+          )}
         </section>
       </div>
     </div>
