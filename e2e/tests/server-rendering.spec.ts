@@ -1,4 +1,4 @@
-import { catalogueMessages } from '@autoparts/shared';
+import { catalogueMessages, formatPrice } from '@autoparts/shared';
 import { test as base, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { newAccount, signUp } from './accounts';
@@ -8,6 +8,8 @@ interface Part {
   _id: string;
   name: string;
   price: number;
+  minOrderQuantity: number;
+  availableQuantity: number;
 }
 
 /** The page's own requests, with its cookies. */
@@ -106,6 +108,49 @@ test('a vehicle year and a /shop filter chosen before the app has hydrated are k
   // The filter goes into the URL, as when ticked on a hydrated page, and stays ticked.
   await expect(page).toHaveURL(/inStock=true/);
   await expect(page.getByLabel('In stock only')).toBeChecked();
+});
+
+test('a search typed, a sort chosen and a price typed on /shop before the app has hydrated are kept and acted on', async ({ page }) => {
+  const release = await holdTheApp(page);
+  await page.goto('/shop', { waitUntil: 'commit' });
+  await page.getByLabel('Search the catalogue').fill('brake');
+  await page.getByLabel('Sort by').selectOption('price-asc');
+  const price = page.getByRole('form', { name: 'Price' });
+  await price.getByLabel('From').fill('10');
+  release();
+  // The sort goes into the URL, as when chosen on a hydrated page; what was typed and not yet sent stays.
+  await expect(page).toHaveURL(/sort=price-asc/);
+  await expect(page.getByLabel('Sort by')).toHaveValue('price-asc');
+  await expect(price.getByLabel('From')).toHaveValue('10');
+  await expect(page.getByLabel('Search the catalogue')).toHaveValue('brake');
+  // The app has them: Apply and Search send them as typed.
+  await price.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/minPrice=10/);
+  await expect(page).toHaveURL(/sort=price-asc/);
+  await page.getByRole('search').filter({ has: page.getByLabel('Search the catalogue') }).getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/q=brake/);
+  await expect(page).toHaveURL(/minPrice=10/);
+});
+
+test('an address and a quantity typed in Place Order before the app has hydrated are kept and acted on', async ({ page }) => {
+  const parts = (await (await request(page).get('/api/parts')).json()) as Part[];
+  // One no other journey orders from (they take the first ones), with room for one more than its minimum.
+  const part = parts.findLast((candidate) => candidate.availableQuantity > candidate.minOrderQuantity)!;
+  await signUp(page, newAccount('early-order'));
+  await page.waitForLoadState('networkidle');
+  const release = await holdTheApp(page);
+  await page.goto(`/part/${part._id}`, { waitUntil: 'commit' });
+  const form = page.getByRole('form', { name: 'Place Order' });
+  await form.getByLabel('Address').fill('1 Main Street, Springfield');
+  const quantity = part.minOrderQuantity + 1;
+  await form.getByLabel('Order Quantity').fill(String(quantity));
+  release();
+  // Hydrated, the form has what was typed: it is valid, totals the quantity, and places the order.
+  await expect(form.getByText(`Total: ${formatPrice(part.price * quantity)}`)).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+  await expect(form.getByLabel('Address')).toHaveValue('1 Main Street, Springfield');
+  await form.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByRole('heading', { name: 'Order placed' })).toBeVisible();
 });
 
 test('a VIN sent before the app has hydrated is acted on once it has, as typed, and the page stays', async ({ page }) => {

@@ -8,7 +8,6 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { App, createQueryClient } from './app/app';
 import { loadRoutesFor, routes } from './app/router';
-import { keepEarlyChoices } from './lib/early-choices';
 import { meQuery } from './lib/me';
 import { PAGE_DATA_ID, receivePageData, type PageData } from './lib/page-data-block';
 import { isSignOutPending } from './lib/session-end';
@@ -43,7 +42,6 @@ async function start() {
   // than a fallback. Should they not load (a tab of an older build), the page is drawn afresh,
   // where the router's error page deals with it (route-error.tsx).
   if (root.hasChildNodes() && !signedOutHere && (await loadRoutesFor(window.location.pathname).then(() => true, () => false))) {
-    keepEarlyChoices(root);
     hydrateRoot(root, <Shop router={createBrowserRouter(routes, { hydrationData: { loaderData: {} } })} />);
     return;
   }

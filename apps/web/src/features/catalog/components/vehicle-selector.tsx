@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { customerMessage } from '../../../lib/api-client';
+import { useChoiceBeforeHydration } from '../../../lib/choice-before-hydration';
 import { useGarage } from '../../../lib/garage';
 import { decodeVin, useVehicleMakes, useVehicleModels, useVehicleYears, type VinReply } from '../api/vehicles';
 
@@ -80,6 +81,13 @@ function YearMakeModel({ onChoose, isInGarage }: { onChoose: (vehicle: Vehicle, 
   const makes = useVehicleMakes(year);
   const models = useVehicleModels(year, make);
   const failed = years.isError || makes.isError || models.isError;
+  const chooseYear = (value: string) => {
+    setYear(value ? Number(value) : undefined);
+    setMake('');
+    setChosen(undefined);
+  };
+  // The page is sent with the years: one can be picked before the app has hydrated the select.
+  const yearChosenEarly = useChoiceBeforeHydration<HTMLSelectElement>((select) => chooseYear(select.value));
 
   return (
     <fieldset className="mt-4">
@@ -87,13 +95,10 @@ function YearMakeModel({ onChoose, isInGarage }: { onChoose: (vehicle: Vehicle, 
       <div className="mt-1 grid grid-cols-3 gap-2">
         <SelectField
           label="Year"
+          ref={yearChosenEarly}
           value={year ?? ''}
           disabled={!years.data}
-          onChange={(event) => {
-            setYear(event.target.value ? Number(event.target.value) : undefined);
-            setMake('');
-            setChosen(undefined);
-          }}
+          onChange={(event) => chooseYear(event.target.value)}
           options={[{ value: '', label: years.isPending ? 'Loading…' : 'Year' }, ...(years.data ?? []).map((option) => ({ value: String(option), label: String(option) }))]}
         />
         <SelectField

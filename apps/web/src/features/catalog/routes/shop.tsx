@@ -1,11 +1,12 @@
 import { paths, SEARCH_QUERY_MAX, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { pageTitle } from '../../../content/site';
 import { customerMessage, isApiError } from '../../../lib/api-client';
+import { useChoiceBeforeHydration } from '../../../lib/choice-before-hydration';
 import { useGarage } from '../../../lib/garage';
 import { shopSearchParams, useSearch, type SearchKey } from '../api/search';
 import { useFittingParts } from '../api/vehicles';
@@ -39,6 +40,13 @@ export function Component() {
     return next;
   }
   const change = (changes: Partial<Record<SearchKey, string | undefined>>) => setSearchParams(withChanges(changes));
+  const fitsMine = (checked: boolean) => change({ vehicle: checked ? active?._id : undefined });
+  const inStockOnly = (checked: boolean) => change({ inStock: checked ? 'true' : undefined });
+  const sortBy = (sort: string) => change({ sort: sort === 'relevance' ? undefined : sort });
+  // Ticked or chosen before the app hydrated the page: acted on as when ticked after (decision 076).
+  const fitsMineEarly = useChoiceBeforeHydration<HTMLInputElement>((box) => fitsMine(box.checked));
+  const inStockEarly = useChoiceBeforeHydration<HTMLInputElement>((box) => inStockOnly(box.checked));
+  const sortEarly = useChoiceBeforeHydration<HTMLSelectElement>((select) => sortBy(select.value));
   // No connection to the shop is said at the first failure, while the retries go on: the old
   // list under its old count would read as the answer to the new search.
   const unreachable = isApiError(search.error ?? search.failureReason, 0);
@@ -52,27 +60,38 @@ export function Component() {
       <h1 className="text-3xl font-extrabold text-ink">Shop</h1>
       <SearchBox key={params.q ?? ''} initial={params.q ?? ''} onSearch={(q) => change({ q })} />
       <div className="mt-6 grid gap-8 lg:grid-cols-[20rem_1fr]">
+          {/* The vehicle selector, the facets, the price filter, the results and the pages are each a
+              <Suspense> boundary: React hydrates them apart, yielding between, first the one touched.
+              The controls whose early choices this component reads (decision 076) stay in its own. */}
           <FilterPanel active={activeFilters(params)}>
             {/* Choosing a vehicle here is choosing what to shop for: the list narrows to it at once. */}
-            <VehicleSelector onChoose={(vehicle) => change({ vehicle: vehicle?._id })} />
+            <Suspense>
+              <VehicleSelector onChoose={(vehicle) => change({ vehicle: vehicle?._id })} />
+            </Suspense>
             <label className="flex items-center gap-2 font-medium text-slate-700">
               <input
+                ref={fitsMineEarly}
                 type="checkbox"
                 className="size-5 accent-brand-700"
                 disabled={!active && !params.vehicle}
                 checked={Boolean(params.vehicle)}
-                onChange={(event) => change({ vehicle: event.target.checked ? active?._id : undefined })}
+                onChange={(event) => fitsMine(event.target.checked)}
               />
               {active ? `Fits my ${vehicleLabel(active)}` : 'Fits my vehicle'}
             </label>
-            <CategoryFacets result={search.data} selected={params.category} link={(category) => withChanges({ category })} />
-            <PriceFilter key={`${params.minPrice}-${params.maxPrice}`} min={params.minPrice ?? ''} max={params.maxPrice ?? ''} onApply={(minPrice, maxPrice) => change({ minPrice, maxPrice })} />
+            <Suspense>
+              <CategoryFacets result={search.data} selected={params.category} link={(category) => withChanges({ category })} />
+            </Suspense>
+            <Suspense>
+              <PriceFilter key={`${params.minPrice}-${params.maxPrice}`} min={params.minPrice ?? ''} max={params.maxPrice ?? ''} onApply={(minPrice, maxPrice) => change({ minPrice, maxPrice })} />
+            </Suspense>
             <label className="flex items-center gap-2 font-medium text-slate-700">
               <input
+                ref={inStockEarly}
                 type="checkbox"
                 className="size-5 accent-brand-700"
                 checked={params.inStock === 'true'}
-                onChange={(event) => change({ inStock: event.target.checked ? 'true' : undefined })}
+                onChange={(event) => inStockOnly(event.target.checked)}
               />
               In stock only
             </label>
@@ -84,14 +103,21 @@ export function Component() {
             </h2>
             <SelectField
               label="Sort by"
+              ref={sortEarly}
               value={params.sort ?? 'relevance'}
-              onChange={(event) => change({ sort: event.target.value === 'relevance' ? undefined : event.target.value })}
+              onChange={(event) => sortBy(event.target.value)}
               options={searchSorts.map((sort) => ({ value: sort, label: sortLabels[sort] }))}
             />
           </div>
           {params.vehicle && <VehicleFilterNotice vehicle={chosenVehicle(params.vehicle)} allParts={withChanges({ vehicle: undefined })} />}
-          <Results search={search} unreachable={unreachable} vehicleId={active?._id} vehicle={active ? vehicleLabel(active) : undefined} />
-          {search.data && !unreachable && <Pages result={search.data} link={(page) => withChanges({ page: page === 1 ? undefined : String(page) })} />}
+          <Suspense>
+            <Results search={search} unreachable={unreachable} vehicleId={active?._id} vehicle={active ? vehicleLabel(active) : undefined} />
+          </Suspense>
+          {search.data && !unreachable && (
+            <Suspense>
+              <Pages result={search.data} link={(page) => withChanges({ page: page === 1 ? undefined : String(page) })} />
+            </Suspense>
+          )}
         </section>
       </div>
     </div>
@@ -149,6 +175,8 @@ function FilterPanel({ active, children }: { active: number; children: ReactNode
 
 function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
   const [q, setQ] = useState(initial);
+  // Typed before the app hydrated the page and not yet sent: kept in the box.
+  const typedEarly = useChoiceBeforeHydration<HTMLInputElement>((input) => setQ(input.value));
   return (
     // Sent before the app has hydrated, the form is a plain GET of /shop with its query, as it is without JavaScript.
     <form
@@ -165,6 +193,7 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: strin
         name="q"
         type="search"
         className="flex-1"
+        ref={typedEarly}
         value={q}
         maxLength={SEARCH_QUERY_MAX}
         placeholder="Name, part number or OEM number"
@@ -218,6 +247,9 @@ function CategoryFacets({ result, selected, link }: { result: SearchResult | und
 function PriceFilter({ min, max, onApply }: { min: string; max: string; onApply: (min: string | undefined, max: string | undefined) => void }) {
   const [low, setLow] = useState(min);
   const [high, setHigh] = useState(max);
+  // Typed before the app hydrated the page and not yet applied: kept in the boxes.
+  const lowEarly = useChoiceBeforeHydration<HTMLInputElement>((input) => setLow(input.value));
+  const highEarly = useChoiceBeforeHydration<HTMLInputElement>((input) => setHigh(input.value));
   function submit(event: FormEvent) {
     event.preventDefault();
     onApply(low.trim() || undefined, high.trim() || undefined);
@@ -227,8 +259,8 @@ function PriceFilter({ min, max, onApply }: { min: string; max: string; onApply:
       <fieldset>
         <legend className="font-semibold text-ink">Price ($)</legend>
         <div className="mt-1 flex items-end gap-2">
-          <TextField label="From" name="minPrice" type="number" min={0} step="0.01" inputMode="decimal" className="w-24" value={low} onChange={(event) => setLow(event.target.value)} />
-          <TextField label="To" name="maxPrice" type="number" min={0} step="0.01" inputMode="decimal" className="w-24" value={high} onChange={(event) => setHigh(event.target.value)} />
+          <TextField label="From" name="minPrice" type="number" min={0} step="0.01" inputMode="decimal" className="w-24" ref={lowEarly} value={low} onChange={(event) => setLow(event.target.value)} />
+          <TextField label="To" name="maxPrice" type="number" min={0} step="0.01" inputMode="decimal" className="w-24" ref={highEarly} value={high} onChange={(event) => setHigh(event.target.value)} />
           <button type="submit" className="rounded-lg border border-slate-300 px-3 py-2 font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700">
             Apply
           </button>

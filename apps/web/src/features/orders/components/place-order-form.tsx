@@ -1,6 +1,6 @@
 import { formatPrice, paths, placeOrderFormSchema, type Me, type Part } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { SubmitButton } from '../../../components/submit-button';
@@ -33,10 +33,20 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
     handleSubmit,
     reset,
     control,
+    getValues,
     formState: { errors, isValid, isSubmitting },
   } = useForm({ resolver: zodResolver(schema), mode: 'onChange', defaultValues: defaults });
   const quantity = useWatch({ control, name: 'orderQuantity' });
   const values = useWatch({ control });
+  // What was typed before the app hydrated the form, react-hook-form takes in as it registers the
+  // fields, but tells no watcher of it (they listen later, from the defaults): the form is reset
+  // to what it holds, which they hear (decision 076).
+  const takeTyped = useEffectEvent(() => {
+    const typed = getValues();
+    const changed = Object.entries(defaults).some(([name, value]) => !Object.is(typed[name as keyof typeof typed], value));
+    if (changed) reset(typed, { keepDefaultValues: true });
+  });
+  useEffect(() => takeTyped(), []);
   // A disabled button says nothing by itself: the first thing the form still needs, in the
   // schema's own words, is shown under it and read with it.
   const missing = isValid ? undefined : schema.safeParse(values).error?.issues[0]?.message;

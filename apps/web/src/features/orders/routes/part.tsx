@@ -1,5 +1,6 @@
 import { paths } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { pageTitle } from '../../../content/site';
@@ -26,6 +27,8 @@ export function Component() {
       ) : part.isPending || me.isPending ? (
         <PartDetailsSkeleton />
       ) : (
+        // The part's details first; the cart box, Place Order and the fitment are each a <Suspense>
+        // boundary that React hydrates apart, yielding between, first the one touched.
         <>
           <div className="grid items-start gap-10 lg:grid-cols-2">
             <PartDetails part={part.data} besidePrice={<FitVerdict part={part.data} />} />
@@ -35,18 +38,24 @@ export function Component() {
                 <h2 id="add-to-cart-heading" className="mb-3 text-2xl font-bold text-ink">
                   Add to cart
                 </h2>
-                <AddToCartButton
-                  key={part.data._id}
-                  partId={part.data._id}
-                  partNumber={part.data.partNumber}
-                  minOrderQuantity={part.data.minOrderQuantity}
-                  availableQuantity={part.data.availableQuantity}
-                />
+                <Suspense>
+                  <AddToCartButton
+                    key={part.data._id}
+                    partId={part.data._id}
+                    partNumber={part.data.partNumber}
+                    minOrderQuantity={part.data.minOrderQuantity}
+                    availableQuantity={part.data.availableQuantity}
+                  />
+                </Suspense>
               </section>
-              <PlaceOrderForm key={part.data._id} part={part.data} me={me.data ?? { name: '', email: '' }} />
+              <Suspense>
+                <PlaceOrderForm key={part.data._id} part={part.data} me={me.data ?? { name: '', email: '' }} />
+              </Suspense>
             </div>
           </div>
-          <PartFitment part={part.data} />
+          <Suspense>
+            <PartFitment part={part.data} />
+          </Suspense>
         </>
       )}
     </div>

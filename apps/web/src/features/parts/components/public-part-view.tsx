@@ -1,5 +1,5 @@
 import { formatPrice, isEnded, partChangeMessages, partPromiseMessages, paths, type PublicPart } from '@autoparts/shared';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { pageTitle } from '../../../content/site';
 import { VehicleSelector } from '../../catalog/components/vehicle-selector';
@@ -64,7 +64,7 @@ export function PublicPartView({ part, addToCart }: PublicPartViewProps) {
                 </p>
                 <p className="mt-1 text-slate-600">{`Minimum order: ${part.minOrderQuantity}`}</p>
                 <div className="mt-4 flex flex-col gap-3">
-                  {addToCart}
+                  <Suspense>{addToCart}</Suspense>
                   <Link
                     to={paths.part(part._id)}
                     className="inline-flex justify-center rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
@@ -83,13 +83,21 @@ export function PublicPartView({ part, addToCart }: PublicPartViewProps) {
             )}
           </aside>
           {/* Choose the vehicle here: whether the part fits it shows beside the price at once. */}
-          <VehicleSelector />
+          <Suspense>
+            <VehicleSelector />
+          </Suspense>
         </div>
       </div>
-      <PartChangeSections part={part} />
-      <FitmentSection>
-        <FitmentTable vehicles={vehicles} />
-      </FitmentSection>
+      {/* The cart box, the vehicle selector and what is below the details are each a <Suspense>
+          boundary that React hydrates apart, yielding between, first the one touched. */}
+      <Suspense>
+        <PartChangeSections part={part} />
+      </Suspense>
+      <Suspense>
+        <FitmentSection>
+          <FitmentTable vehicles={vehicles} />
+        </FitmentSection>
+      </Suspense>
     </div>
   );
 }
