@@ -1,14 +1,14 @@
 import { act, useState } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useChoiceBeforeHydration } from './choice-before-hydration';
 
 /** A filter form as the shop has them: controlled, its state said in text beside it. */
-function Filters({ heard }: { heard: string[] }) {
-  const [text, setText] = useState('');
-  const [inStock, setInStock] = useState(false);
-  const [sort, setSort] = useState('relevance');
+function Filters({ heard, initial = { text: '', inStock: false, sort: 'relevance' } }: { heard: string[]; initial?: { text: string; inStock: boolean; sort: string } }) {
+  const [text, setText] = useState(initial.text);
+  const [inStock, setInStock] = useState(initial.inStock);
+  const [sort, setSort] = useState(initial.sort);
   const textEarly = useChoiceBeforeHydration<HTMLInputElement>((input) => {
     heard.push(`text ${input.value}`);
     setText(input.value);
@@ -69,6 +69,18 @@ describe('a choice made before React hydrated its control', () => {
     expect(page.querySelector<HTMLInputElement>('input[aria-label="Text"]')!.value).toBe('brake pad');
     expect(page.querySelector<HTMLInputElement>('input[aria-label="In stock"]')!.checked).toBe(true);
     expect(page.querySelector('select')!.value).toBe('name');
+  });
+
+  it('is not heard when the controls were drawn in the browser, with other values than the first', () => {
+    const heard: string[] = [];
+    const page = document.createElement('div');
+    document.body.append(page);
+    act(() => {
+      root = createRoot(page);
+      root.render(<Filters heard={heard} initial={{ text: 'pads', inStock: true, sort: 'name' }} />);
+    });
+    expect(heard).toEqual([]);
+    expect(page.querySelector('output')?.textContent).toBe('pads|true|name');
   });
 
   it('is not heard when nothing was changed, nor again on later renders', () => {

@@ -4,14 +4,16 @@ type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
 /**
  * Whether the customer changed the control since the page was sent: its value is no longer the
- * one in the HTML (a select's option marked `selected`, else its first; an input's `value`
- * attribute). React hydrates a control without touching the value in it.
+ * one in the HTML (an input's `value` or `checked` attribute, which React takes as the default
+ * once it has the control; a select's option marked `selected`, as React's server marks the
+ * chosen one of a controlled select). React hydrates a control without touching the value in it.
+ * A select drawn in the browser has no option so marked: it was not sent, nothing was changed.
  */
 export function changedSinceSent(control: Control): boolean {
   if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) return control.checked !== control.defaultChecked;
   if (control instanceof HTMLSelectElement) {
-    const sent = [...control.options].find((option) => option.defaultSelected) ?? control.options[0];
-    return control.value !== (sent?.value ?? '');
+    const sent = [...control.options].find((option) => option.defaultSelected);
+    return sent !== undefined && control.value !== sent.value;
   }
   return control.value !== control.defaultValue;
 }
