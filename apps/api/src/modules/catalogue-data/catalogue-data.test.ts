@@ -153,6 +153,9 @@ describe('a VCdb upload', () => {
     expect(unknown.problems[0]?.message).toMatch(/^Cars\.txt is not a VCdb table/);
     const empty = await imported({ file: await zip([table('Readme.txt', ['hello'])]) });
     expect(empty.problems[0]?.message).toMatch(/^The zip holds no VCdb table/);
+    const broken = await imported({ file: { name: 'broken.zip', bytes: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64)]) } });
+    expect(broken).toMatchObject({ status: 'done', applied: false, problems: [{ line: 1, ref: 'broken.zip', code: 'invalid-value' }] });
+    expect(broken.problems[0]?.message).toMatch(/^broken\.zip is not a zip that can be read: /);
   });
 
   it('takes a full VCdb whose VehicleToEngineConfig names engine configurations', async () => {
