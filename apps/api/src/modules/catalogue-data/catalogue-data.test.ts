@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { apiErrors, catalogueDataMessages, type CatalogueImport } from '@autoparts/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { DEMO_REFERENCE_DIR } from '../../db/seed';
@@ -152,6 +153,9 @@ describe('a VCdb upload', () => {
     expect(unknown.problems[0]?.message).toMatch(/^Cars\.txt is not a VCdb table/);
     const empty = await imported({ file: await zip([table('Readme.txt', ['hello'])]) });
     expect(empty.problems[0]?.message).toMatch(/^The zip holds no VCdb table/);
+    const broken = await imported({ file: { name: 'broken.zip', bytes: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64)]) } });
+    expect(broken).toMatchObject({ status: 'done', applied: false, problems: [{ line: 1, ref: 'broken.zip', code: 'invalid-value' }] });
+    expect(broken.problems[0]?.message).toMatch(/^broken\.zip is not a zip that can be read: /);
   });
 
   it('takes a full VCdb whose VehicleToEngineConfig names engine configurations', async () => {
@@ -184,6 +188,13 @@ describe('the routes', () => {
     } finally {
       await app.db.deleteFrom('catalogue_imports').where('id', '=', id).execute();
     }
+    // An upload that never finished (its instance stopped) blocks nothing once a request could no longer be arriving.
+    await app.db.insertInto('catalogue_imports').values({ id, kind: 'vcdb', mode: 'dry-run', on_problems: 'refuse', file_name: 'x.txt', created_by: null, created_by_email: 'other@example.com' }).execute();
+    await sql`update catalogue_imports set created_at = now() - interval '1 hour' where id = ${id}`.execute(app.db);
+    const after = await post({ mode: 'dry-run', file: table('Year.txt', ['YearID', '2030']) });
+    expectReply(after, 202);
+    expect(await app.db.selectFrom('catalogue_imports').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    await eventually(async () => (await read((after.json() as { id: string }).id)).status === 'done');
     // Two at once: one is taken, the other refused.
     const replies = await Promise.all([post({ mode: 'dry-run', file: table('Year.txt', ['YearID', '2031']) }), post({ mode: 'dry-run', file: table('Year.txt', ['YearID', '2032']) })]);
     expect(replies.map((reply) => reply.statusCode).sort()).toEqual([202, 409]);

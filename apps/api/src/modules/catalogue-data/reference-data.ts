@@ -204,7 +204,13 @@ async function readZip(input: Readable, tables: TableSpec[], name: string, conte
   const file = path.join(dir, 'delivery.zip');
   try {
     await pipeline(input, createWriteStream(file));
-    const zip = await openZip(file);
+    let zip: yauzl.ZipFile;
+    try {
+      zip = await openZip(file);
+    } catch (error) {
+      context.problem({ line: 1, ref: context.fileName, code: 'invalid-value', message: `${context.fileName} is not a zip that can be read: ${error instanceof Error ? error.message : String(error)}.` });
+      return;
+    }
     try {
       const entries = await entriesOf(zip);
       const found = tables.flatMap((spec) => {

@@ -41,7 +41,11 @@ export function toCatalogueImport(row: Selectable<CatalogueImportsTable>): Catal
 
 export function createCatalogueImports(db: Db) {
   return {
-    /** A new import, queued while its file arrives; throws (isAnotherImport) when one is queued or running. */
+    /**
+     * A new import, queued while its file arrives; throws (isAnotherImport) when one is queued or
+     * running. An upload still arriving after `staleAfterMs` died with its instance (a request
+     * takes a minute at most): it is forgotten first, so that it does not block every import.
+     */
     async create(fields: {
       kind: CatalogueImportKind;
       mode: CatalogueImportMode;
@@ -49,7 +53,14 @@ export function createCatalogueImports(db: Db) {
       fileName: string;
       userId: string | null;
       email: string;
+      staleAfterMs: number;
     }): Promise<string> {
+      await db
+        .deleteFrom('catalogue_imports')
+        .where('status', '=', 'queued')
+        .where('uploaded_at', 'is', null)
+        .where('created_at', '<', new Date(Date.now() - fields.staleAfterMs))
+        .execute();
       const row = await db
         .insertInto('catalogue_imports')
         .values({
