@@ -114,9 +114,10 @@ async function giveWay(meter: ReturnType<typeof busyMeter>, stopping: () => bool
  * hands each one to one worker across instances.
  */
 export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLogger): Promise<JobQueue> {
-  const boss = await startBoss(database, log);
-
   let stopped = false;
+  let closed = false;
+  const boss = await startBoss(database, log, () => closed);
+
   let busy: ReturnType<typeof busyMeter> | undefined;
   return {
     async sendInTransaction(trx, jobs, alongside) {
@@ -181,6 +182,7 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
       stopped = true;
       busy?.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      closed = true;
     },
   };
 }
@@ -194,10 +196,16 @@ const START_TRIES = 5;
  * (two creating the schema at once fail on PostgreSQL's catalog, or deadlock): one wins, and the
  * others find it installed when they try again.
  */
-async function startBoss(database: DatabaseHandle, log: FastifyBaseLogger): Promise<PgBoss> {
+async function startBoss(database: DatabaseHandle, log: FastifyBaseLogger, closed: () => boolean): Promise<PgBoss> {
   for (let attempt = 1; ; attempt += 1) {
     const boss = new PgBoss({
-      db: { executeSql: async (text, values) => database.executeSql(text, values as unknown[] | undefined) },
+      db: {
+        // pg-boss's stop does not wait for a worker's fetch in flight, and it completes or fails a
+        // batch without awaiting it: once stopped, such a late statement would reach a closed pool
+        // as an unhandled rejection. It runs nothing instead; a batch fetched that late stays
+        // active in PostgreSQL, and pg-boss hands it out again once it expires.
+        executeSql: async (text, values) => (closed() ? { rows: [] } : database.executeSql(text, values as unknown[] | undefined)),
+      },
       schema: 'pgboss',
       // Jobs not done within this time are failed and retried; ours take milliseconds.
       expireInSeconds: 5 * 60,

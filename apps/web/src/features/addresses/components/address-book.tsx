@@ -6,6 +6,7 @@ import { LoadingBlock } from '../../../components/spinner';
 import { addressesQuery, useDeleteAddress, useMakeDefault } from '../api/addresses';
 import { AddressForm } from './address-form';
 import { AddressText } from './address-text';
+import { EmptyState } from '../../../components/empty-state';
 
 const secondaryButton =
   'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60';
@@ -30,10 +31,9 @@ export function AddressBook() {
   return (
     <div className="grid gap-6">
       {addresses.length === 0 && editing !== 'new' && (
-        <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
-          <p className="text-lg text-slate-700">You have no saved addresses yet</p>
+        <EmptyState message="You have no saved addresses yet">
           <p className="mt-1 text-slate-600">Add one here, or at checkout.</p>
-        </div>
+        </EmptyState>
       )}
       {addresses.length > 0 && (
         <ul className="grid gap-4 md:grid-cols-2" aria-label="Saved addresses">

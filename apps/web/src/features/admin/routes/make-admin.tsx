@@ -11,6 +11,7 @@ import { useRemoveUser } from '../api/remove-user';
 import { AdminPage } from '../components/admin-page';
 import { LoadError } from '../components/load-error';
 import { UsersTable } from '../components/users-table';
+import { EmptyState } from '../../../components/empty-state';
 
 /** /dashboard/makeadmin (SPEC §2, admins): every user, to promote to admin (or back), or remove. */
 export function Component() {
@@ -54,7 +55,7 @@ export function Component() {
       ) : users.isPending ? (
         <LoadingBlock label="Loading the users" />
       ) : users.data.length === 0 && page === 1 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No users yet.</p>
+        <EmptyState message="No users yet." />
       ) : (
         <div className="grid gap-4">
           <UsersTable

@@ -11,6 +11,7 @@ import { AllOrdersTable } from '../components/all-orders-table';
 import { LoadError } from '../components/load-error';
 import { ORDER_STATUSES, OrderFilters } from '../components/order-filters';
 import { Pager } from '../../../components/pager';
+import { EmptyState } from '../../../components/empty-state';
 
 /** The filters live in the address (`?status=paid&email=jane&page=2`): Back and a reload keep them. */
 function filtersFrom(search: URLSearchParams): Filters {
@@ -81,18 +82,10 @@ export function Component() {
         ) : orders.isPending ? (
           <LoadingBlock label="Loading the orders" />
         ) : orders.data.orders.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">
-            <p className="text-lg">{filtered ? 'No orders match these filters.' : 'No orders yet.'}</p>
-            {filters.page > 1 && (
-              <button
-                type="button"
-                onClick={() => change({ ...filters, page: 1 })}
-                className="mt-3 rounded font-semibold text-brand-700 underline hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-              >
-                Go to the first page
-              </button>
-            )}
-          </div>
+          <EmptyState
+            message={filtered ? 'No orders match these filters.' : 'No orders yet.'}
+            onFirstPage={filters.page > 1 ? () => change({ ...filters, page: 1 }) : undefined}
+          />
         ) : (
           <div className="grid gap-4">
             <p className="text-sm text-slate-600">

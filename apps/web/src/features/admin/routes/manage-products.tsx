@@ -11,6 +11,7 @@ import { LoadError } from '../components/load-error';
 import { Pager } from '../../../components/pager';
 import { PartRow } from '../components/part-row';
 import { headerCellClass, stackedTableClass, TableRegion, theadClass } from '../components/table-region';
+import { EmptyState } from '../../../components/empty-state';
 
 /** The search lives in the address (`?q=belt&page=2`): Back and a reload keep it. */
 function filtersFrom(search: URLSearchParams): PartFilters {
@@ -66,21 +67,16 @@ export function Component() {
           ) : parts.isPending ? (
             <LoadingBlock label="Loading the products" />
           ) : parts.data.parts.length === 0 ? (
-            <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
-              {filters.q ? (
-                <p className="text-lg text-slate-700">No products match “{filters.q}”.</p>
-              ) : (
-                <>
-                  <p className="text-lg text-slate-700">No products yet</p>
-                  <Link
-                    to={paths.addProduct}
-                    className="mt-4 inline-flex rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-                  >
-                    Add a Product
-                  </Link>
-                </>
+            <EmptyState message={filters.q ? `No products match “${filters.q}”.` : 'No products yet'}>
+              {!filters.q && (
+                <Link
+                  to={paths.addProduct}
+                  className="mt-4 inline-flex rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+                >
+                  Add a Product
+                </Link>
               )}
-            </div>
+            </EmptyState>
           ) : (
             <div className="grid gap-4">
               <p className="text-sm text-slate-600">

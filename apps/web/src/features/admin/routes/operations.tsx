@@ -7,6 +7,7 @@ import { AdminPage } from '../components/admin-page';
 import { LoadError } from '../components/load-error';
 import { OutboxTable } from '../components/outbox-table';
 import { QueueTable } from '../components/queue-table';
+import { EmptyState } from '../../../components/empty-state';
 
 /** /dashboard/operations (admins): mail that has not gone out, and the job queue. */
 export function Component() {
@@ -31,7 +32,7 @@ export function Component() {
               message is tried again by itself; Resend tries it at once, one time.
             </p>
             {operations.data.mail.messages.length === 0 ? (
-              <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">Every message has been sent.</p>
+              <EmptyState message="Every message has been sent." />
             ) : (
               <OutboxTable
                 messages={operations.data.mail.messages}

@@ -8,6 +8,7 @@ import { LoadError } from '../../admin/components/load-error';
 import { auditActorsQuery, auditLogQuery } from '../api/get-audit-log';
 import { AuditEntries } from '../components/audit-entries';
 import { AuditFilters, dateRangeProblem, type AuditFilterValues } from '../components/audit-filters';
+import { EmptyState } from '../../../components/empty-state';
 
 const day = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -54,18 +55,10 @@ export function Component() {
         ) : entries.isPending ? (
           <LoadingBlock label="Loading the audit log" />
         ) : entries.data.length === 0 ? (
-          <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">
-            <p className="text-lg">{filters.page > 1 ? 'No more entries.' : filtered ? 'No entries match these filters.' : 'No admin actions yet.'}</p>
-            {filters.page > 1 && (
-              <button
-                type="button"
-                onClick={() => change({ ...filters, page: 1 })}
-                className="mt-3 rounded font-semibold text-brand-700 underline hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-              >
-                Go to the first page
-              </button>
-            )}
-          </div>
+          <EmptyState
+            message={filters.page > 1 ? 'No more entries.' : filtered ? 'No entries match these filters.' : 'No admin actions yet.'}
+            onFirstPage={filters.page > 1 ? () => change({ ...filters, page: 1 }) : undefined}
+          />
         ) : (
           <section aria-labelledby="audit-entries-heading" aria-busy={entries.isPlaceholderData || undefined} className="grid gap-4">
             <h2 id="audit-entries-heading" className="sr-only">

@@ -7,6 +7,7 @@ import { pageTitle } from '../../../content/site';
 import { useCart } from '../api/cart';
 import { CartDepositLine, CartLineItem } from '../components/cart-line-item';
 import { QuickOrderForm } from '../components/quick-order-form';
+import { EmptyState } from '../../../components/empty-state';
 
 /** The checkout page (another feature's); a visitor is sent to sign in first and comes back to it. */
 
@@ -50,12 +51,11 @@ export function Component() {
         <div className="mt-6 grid items-start gap-8 lg:grid-cols-[1fr_22rem]">
           <div className="lg:col-start-1">
             {cart.lines.length === 0 ? (
-              <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
-                <p className="text-lg font-semibold text-ink">{cartMessages.empty}</p>
+              <EmptyState message={cartMessages.empty}>
                 <Link to={paths.shop} className="mt-3 inline-block font-semibold text-brand-700 underline underline-offset-2">
                   Browse the shop
                 </Link>
-              </div>
+              </EmptyState>
             ) : (
               <section aria-labelledby="cart-lines-heading">
                 <h2 id="cart-lines-heading" className="sr-only">

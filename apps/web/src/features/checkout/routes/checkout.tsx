@@ -17,6 +17,7 @@ import { checkoutExtrasSchema, refusalOf, usePlaceCheckout, useQuote } from '../
 import { LineProblems } from '../components/line-problems';
 import { CheckoutSummary } from '../components/order-summary';
 import { ShippingMethods } from '../components/shipping-methods';
+import { EmptyState } from '../../../components/empty-state';
 
 const linkButton =
   'inline-flex rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
@@ -75,12 +76,11 @@ export function Component() {
     return (
       <section aria-labelledby="checkout-heading" className="mx-auto max-w-6xl px-4 py-10">
         {heading}
-        <div className="mt-6 rounded-xl border border-dashed border-slate-300 p-8 text-center">
-          <p className="text-lg text-slate-700">Your cart is empty, so there is nothing to check out.</p>
+        <EmptyState message="Your cart is empty, so there is nothing to check out." className="mt-6">
           <Link to={paths.shop} className={`mt-4 ${linkButton}`}>
             Browse parts
           </Link>
-        </div>
+        </EmptyState>
       </section>
     );
   }

@@ -6,6 +6,7 @@ import { ActionButton } from '../../admin/components/action-button';
 import { AdminPage } from '../../admin/components/admin-page';
 import { LoadError } from '../../admin/components/load-error';
 import { fitmentReportsQuery, useDismissReport, useRemoveFitment, vehicleName } from '../api/fitment-reports';
+import { EmptyState } from '../../../components/empty-state';
 
 const statusText: Record<FitmentReport['status'], string> = { open: 'Open', dismissed: 'Dismissed', 'fitment-removed': 'Fitment removed' };
 const dateText = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
@@ -35,7 +36,7 @@ export function Component() {
       ) : reports.isPending ? (
         <LoadingBlock label="Loading the fitment reports" />
       ) : reports.data.reports.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No fitment reports: every part bought under the fit promise has fitted.</p>
+        <EmptyState message="No fitment reports: every part bought under the fit promise has fitted." />
       ) : (
         <ul aria-label="Fitment reports" className="grid gap-4">
           {reports.data.reports.map((report) => {

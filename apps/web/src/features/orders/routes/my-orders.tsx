@@ -11,6 +11,7 @@ import { useMe } from '../../../lib/me';
 import { useCancelOrder } from '../api/cancel-order';
 import { myOrdersQuery } from '../api/get-my-orders';
 import { OrdersTable } from '../components/orders-table';
+import { EmptyState } from '../../../components/empty-state';
 
 /**
  * /dashboard (SPEC §2), and /dashboard/myorders for an admin: the signed-in customer's orders, to
@@ -49,15 +50,14 @@ export function Component() {
         ) : orders.isPending ? (
           <LoadingBlock label="Loading your orders" />
         ) : orders.data.length === 0 && page === 1 ? (
-          <div className="rounded-xl border border-dashed border-slate-300 p-8 text-center">
-            <p className="text-lg text-slate-700">You have no orders yet</p>
+          <EmptyState message="You have no orders yet">
             <Link
               to={{ pathname: paths.home, hash: 'parts' }}
               className="mt-4 inline-flex rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
             >
               Browse parts
             </Link>
-          </div>
+          </EmptyState>
         ) : (
           <div className="grid gap-4">
             <OrdersTable

@@ -11,6 +11,7 @@ import { pageTitle } from '../../../content/site';
 import { isApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/me';
 import { orderHistoryQuery } from '../api/get-order-history';
+import { EmptyState } from '../../../components/empty-state';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -45,9 +46,7 @@ export function Component() {
         ) : history.isPending ? (
           <LoadingBlock label="Loading your order history" />
         ) : history.data.length === 0 && page === 1 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-lg text-slate-700">
-            No cancelled or expired orders
-          </p>
+          <EmptyState message="No cancelled or expired orders" />
         ) : (
           <div className="grid gap-4">
             <HistoryTable entries={history.data} />

@@ -6,6 +6,7 @@ import { AdminPage } from '../../admin/components/admin-page';
 import { LoadError } from '../../admin/components/load-error';
 import { adminReturnsQuery, refundPreviewQuery, shopSettingsQuery, useApproveReturn, useReceiveReturn, useRejectReturn, useSaveShopSettings } from '../api/returns';
 import { ReturnCard } from '../components/return-card';
+import { EmptyState } from '../../../components/empty-state';
 
 const button = 'rounded-lg px-4 py-2 font-semibold disabled:opacity-60';
 
@@ -175,7 +176,7 @@ export function Component() {
         ) : returns.isPending ? (
           <LoadingBlock label="Loading the returns" />
         ) : returns.data.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No returns{status ? ` ${status}` : ''}.</p>
+          <EmptyState message={`No returns${status ? ` ${status}` : ''}.`} />
         ) : (
           <ul className="grid gap-3">
             {returns.data.map((item) => (

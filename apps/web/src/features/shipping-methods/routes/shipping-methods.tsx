@@ -13,6 +13,7 @@ import {
 } from '../api/shipping-methods';
 import { ShippingMethodForm } from '../components/shipping-method-form';
 import { ShippingMethodList } from '../components/shipping-method-list';
+import { EmptyState } from '../../../components/empty-state';
 
 /** /dashboard/shipping-methods (admins): the methods checkout offers, to add, edit, deactivate or delete. */
 export function Component() {
@@ -45,9 +46,7 @@ export function Component() {
         ) : methods.isPending ? (
           <LoadingBlock label="Loading the shipping methods" />
         ) : methods.data.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">
-            No shipping methods yet: checkout cannot ship anything until you add one below.
-          </p>
+          <EmptyState message="No shipping methods yet: checkout cannot ship anything until you add one below." />
         ) : (
           <ShippingMethodList
             methods={methods.data}

@@ -7,6 +7,7 @@ import { LoadError } from '../../admin/components/load-error';
 import { taxRatesQuery, useAddTaxRate, useRemoveTaxRate, useSaveTaxRate } from '../api/tax-rates';
 import { TaxRateForm } from '../components/tax-rate-form';
 import { TaxRateList } from '../components/tax-rate-list';
+import { EmptyState } from '../../../components/empty-state';
 
 /** /dashboard/tax-rates (admins): the rates checkout charges by the ship-to address, one a place. */
 export function Component() {
@@ -32,7 +33,7 @@ export function Component() {
         ) : rates.isPending ? (
           <LoadingBlock label="Loading the tax rates" />
         ) : rates.data.length === 0 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No tax rates yet: checkout charges no tax.</p>
+          <EmptyState message="No tax rates yet: checkout charges no tax." />
         ) : (
           <TaxRateList
             rates={rates.data}
