@@ -41,19 +41,20 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /**
  * Where the checkout ships: the company location named (its company's member only), else the
- * address of the book; a message when it is neither.
+ * address of the book; a refusal when it is neither (400 when none is named, 404 when unknown).
  */
 async function destinationOf(
   checkout: CheckoutRepository,
   userId: string,
   body: { addressId?: string | undefined; locationId?: string | undefined },
-): Promise<{ address: AddressRow; location: { id: string; company_id: string } | undefined } | { message: string }> {
+): Promise<{ address: AddressRow; location: { id: string; company_id: string } | undefined } | { status: 400 | 404; message: string }> {
   if (body.locationId !== undefined) {
     const location = await checkout.location(userId, body.locationId);
-    return location ? { address: location, location } : { message: checkoutMessages.locationNotFound };
+    return location ? { address: location, location } : { status: 404, message: checkoutMessages.locationNotFound };
   }
-  const address = body.addressId === undefined ? undefined : await checkout.address(userId, body.addressId);
-  return address ? { address, location: undefined } : { message: checkoutMessages.addressNotFound };
+  if (body.addressId === undefined) return { status: 400, message: checkoutMessages.addressRequired };
+  const address = await checkout.address(userId, body.addressId);
+  return address ? { address, location: undefined } : { status: 404, message: checkoutMessages.addressNotFound };
 }
 
 /** What the cart would cost, for an address and a method. */
@@ -75,7 +76,7 @@ const quoteRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { userId } = identityOf(request);
       const to = await destinationOf(checkout, userId, request.body);
-      if ('message' in to) return reply.code(404).send({ message: to.message });
+      if ('message' in to) return reply.code(to.status).send({ message: to.message });
       return checkout.quote(userId, to.address, request.body.shippingMethodId);
     },
   );
@@ -107,7 +108,7 @@ const placeRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const identity = identityOf(request);
       const to = await destinationOf(checkout, identity.userId, request.body);
-      if ('message' in to) return reply.code(404).send({ message: to.message });
+      if ('message' in to) return reply.code(to.status).send({ message: to.message });
       const { address } = to;
       const outcome = await checkout.place(
         {

@@ -292,7 +292,7 @@ describe('orders record the company', () => {
     const quote = await app.inject({ method: 'POST', url: '/api/checkout/quote', headers: { cookie: buyer.cookie }, payload: { locationId: depot.id } });
     expectReply(quote, 200);
     expectReply(await postCheckout(app, stranger.cookie, { locationId: depot.id, shippingMethodId: shipping }), 404, checkoutMessages.locationNotFound);
-    expectReply(await postCheckout(app, buyer.cookie, { shippingMethodId: shipping }), 400);
+    expectReply(await postCheckout(app, buyer.cookie, { shippingMethodId: shipping }), 400, checkoutMessages.addressRequired);
 
     const placed = await postCheckout(app, buyer.cookie, { locationId: depot.id, shippingMethodId: shipping, poNumber: 'PO-77' });
     expectReply(placed, 200);

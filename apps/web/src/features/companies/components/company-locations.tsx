@@ -6,6 +6,7 @@ import { LoadingBlock } from '../../../components/spinner';
 import { AddressForm } from '../../addresses/components/address-form';
 import { AddressText } from '../../addresses/components/address-text';
 import { companyLocationsQuery, useAddLocation, useRemoveLocation } from '../api/companies';
+import { EmptyState } from '../../../components/empty-state';
 
 const dangerButton =
   'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60';
@@ -33,9 +34,7 @@ export function CompanyLocations({ isOwner }: { isOwner: boolean }) {
       {locations.isPending ? (
         <LoadingBlock label="Loading the locations" />
       ) : list.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-700">
-          No locations yet.{isOwner ? ' Add the places the company’s orders go to.' : ' An owner of the company adds them.'}
-        </p>
+        <EmptyState message={`No locations yet.${isOwner ? ' Add the places the company’s orders go to.' : ' An owner of the company adds them.'}`} />
       ) : (
         <ul className="grid gap-4 md:grid-cols-2" aria-label="Locations">
           {list.map((location) => (

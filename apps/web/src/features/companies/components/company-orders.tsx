@@ -5,6 +5,7 @@ import { LoadFailed } from '../../../components/load-failed';
 import { Pager } from '../../../components/pager';
 import { LoadingBlock } from '../../../components/spinner';
 import { companyOrdersQuery } from '../api/companies';
+import { EmptyState } from '../../../components/empty-state';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
@@ -23,7 +24,7 @@ export function CompanyOrders() {
       ) : orders.isPending ? (
         <LoadingBlock label="Loading the company’s orders" />
       ) : orders.data.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-700">No orders yet: the orders members place show here.</p>
+        <EmptyState message="No orders yet: the orders members place show here." onFirstPage={page > 1 ? () => setPage(1) : undefined} />
       ) : (
         <>
           <ul className="grid gap-3" aria-label="The company’s orders">

@@ -9,6 +9,7 @@ import { LoadError } from '../../admin/components/load-error';
 import { adminCompaniesQuery, useCreateCompany, useUpdateCompany } from '../api/companies';
 import { CompanyForm } from '../components/company-form';
 import { CompanyList } from '../components/company-list';
+import { EmptyState } from '../../../components/empty-state';
 
 /** /dashboard/companies (admins): the trade accounts, to create and to edit (decision 075). */
 export function Component() {
@@ -25,8 +26,8 @@ export function Component() {
           <LoadError what="the companies" error={companies.error} onRetry={() => void companies.refetch()} />
         ) : companies.isPending ? (
           <LoadingBlock label="Loading the companies" />
-        ) : companies.data.length === 0 && page === 1 ? (
-          <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No companies yet: create the first one below.</p>
+        ) : companies.data.length === 0 ? (
+          <EmptyState message="No companies yet: create the first one below." onFirstPage={page > 1 ? () => setPage(1) : undefined} />
         ) : (
           <div className="grid gap-4">
             <CompanyList companies={companies.data} returnFocusTo={returnFocusTo} onEdit={startEditing} />
