@@ -113,6 +113,12 @@ describe('renderPage of a part’s public page', () => {
     expect(page.html).toContain('This part is no longer made and cannot be ordered.');
   });
 
+  it("gives the schema.org Product the part's GTIN when it has one", async () => {
+    expect((await partPage('/parts/BRK-1001')).head.structuredData).not.toHaveProperty('gtin');
+    const page = await partPage('/parts/BRK-1001', { ...publicPart, gtin: '00012345678905' });
+    expect(page.head.structuredData).toMatchObject({ '@type': 'Product', gtin: '00012345678905' });
+  });
+
   it('renders "Part not found" for a number we do not sell, and says so (the server answers 404)', async () => {
     const page = await partPage('/parts/NO-SUCH-PART');
 

@@ -28,6 +28,10 @@ export type CatalogPart = z.infer<typeof catalogPartSchema>;
 export const partDetailSchema = catalogPartSchema.extend({
   oemNumbers: z.array(z.string()),
   specs: z.array(specSchema),
+  /** PIES fields (issue 29): the GTIN as 14 digits, the package, the descriptions by PIES code (DES is the name, MKT the description). */
+  gtin: z.string().nullable(),
+  package: z.object({ weightGrams: z.number().int(), lengthMm: z.number().int().nullable(), widthMm: z.number().int().nullable(), heightMm: z.number().int().nullable() }),
+  descriptions: z.array(z.object({ code: z.string(), text: z.string() })),
   ...partPricingSchema.shape,
   ...partChangesSchema.shape,
 });

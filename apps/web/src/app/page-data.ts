@@ -84,9 +84,9 @@ const productPath = (part: Part & { partNumber?: string }) => (part.partNumber ?
 
 /**
  * schema.org `Product` with its `Offer`, for search engines (prices in dollars, as the API sends
- * them); a part no longer made (life cycle 8, 9) is offered as Discontinued.
+ * them); a part no longer made (life cycle 8, 9) is offered as Discontinued; its GTIN when it has one.
  */
-export function productData(part: Part & { partNumber?: string; lifecycle?: { code: string } }, baseUrl: string) {
+export function productData(part: Part & { partNumber?: string; lifecycle?: { code: string }; gtin?: string | null }, baseUrl: string) {
   const availability = part.lifecycle && isEnded(part.lifecycle.code) ? 'Discontinued' : part.availableQuantity > 0 ? 'InStock' : 'OutOfStock';
   return {
     '@type': 'Product',
@@ -94,6 +94,7 @@ export function productData(part: Part & { partNumber?: string; lifecycle?: { co
     description: part.description,
     image: new URL(part.img, baseUrl).href,
     ...(part.partNumber ? { sku: part.partNumber, mpn: part.partNumber } : {}),
+    ...(part.gtin ? { gtin: part.gtin } : {}),
     url: new URL(productPath(part), baseUrl).href,
     offers: {
       '@type': 'Offer',

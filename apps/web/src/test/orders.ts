@@ -34,6 +34,9 @@ export function aPartDetail(overrides: Partial<PartDetail> = {}): PartDetail {
     interchange: [],
     kit: null,
     inKits: [],
+    gtin: null,
+    package: { weightGrams: 800, lengthMm: null, widthMm: null, heightMm: null },
+    descriptions: [],
     ...overrides,
   };
 }

@@ -127,7 +127,7 @@ describe('POST /api/addaproduct', () => {
     const one = await app.inject({ method: 'GET', url: `/api/part/${id}` });
     expectReply(one, 200);
     // A part added here has no category yet, the next AP- part number, no weight and no price breaks.
-    expect(one.json()).toEqual({ ...expected, category: null, partNumber, oemNumbers: [], specs: [], weightKg: 0, priceBreaks: [], coreDeposit: null, warrantyMonths: null, lifecycle: { code: '2', label: 'Available to order' }, replacedBy: null, replaces: [], interchange: [], kit: null, inKits: [] });
+    expect(one.json()).toEqual({ ...expected, category: null, partNumber, oemNumbers: [], specs: [], weightKg: 0, priceBreaks: [], coreDeposit: null, warrantyMonths: null, lifecycle: { code: '2', label: 'Available to order' }, replacedBy: null, replaces: [], interchange: [], kit: null, inKits: [], gtin: null, package: { weightGrams: 0, lengthMm: null, widthMm: null, heightMm: null }, descriptions: [{ code: 'DES', text: 'Listed part' }, { code: 'MKT', text: form.description }] });
   });
 
   it('takes numbers as well as text, and a minimum order quantity', async () => {
@@ -316,7 +316,8 @@ describe('PATCH /api/admin/part/{id}', () => {
 
     expectReply(response, 200);
     expect(response.json()).toEqual({ acknowledged: true });
-    expect(await partRow(id)).toEqual({ ...before, name: 'After', price_cents: 2450 });
+    // `updated_at` says the catalogue data changed (migration 0040).
+    expect(await partRow(id)).toEqual({ ...before, name: 'After', price_cents: 2450, updated_at: expect.any(Date) });
   });
 
   it('changes every field at once, and GET /part/{id} shows them', async () => {

@@ -155,6 +155,12 @@ describe('GET /api/parts/by-number/{partNumber}', () => {
       coreDeposit: null,
       warrantyMonths: null,
       lifecycle: { code: '2', label: 'Available to order' }, replacedBy: null, replaces: [], interchange: [], kit: null, inKits: [],
+      gtin: null,
+      package: { weightGrams: 800, lengthMm: null, widthMm: null, heightMm: null },
+      descriptions: [
+        { code: 'DES', text: 'Public page pads' },
+        { code: 'MKT', text: 'A part made for a test.' },
+      ],
       fitment: [
         { make: 'Hyundai', model: 'Elantra', vehicles: [{ _id: idOf('Hyundai', 2016), year: 2016, engine: '1.8L' }] },
         {

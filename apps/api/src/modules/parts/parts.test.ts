@@ -110,6 +110,13 @@ describe('GET /api/part/{id}', () => {
       interchange: [],
       kit: null,
       inKits: [],
+      // PIES fields (issue 29): a demo part has no GTIN nor package size; its name and description are its DES and MKT.
+      gtin: null,
+      package: { weightGrams: expect.any(Number), lengthMm: null, widthMm: null, heightMm: null },
+      descriptions: [
+        { code: 'DES', text: part.name },
+        { code: 'MKT', text: part.description },
+      ],
     });
   });
 

@@ -16,6 +16,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { PartsTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
+import { partDescriptions } from '../catalogue-data/pies/item';
 import { createPartChangesRepository } from '../part-changes/repository';
 
 /** The columns of SPEC's part fields. */
@@ -168,11 +169,26 @@ export function createPartsRepository(db: Db) {
     /** One part on sale with its catalogue fields, weight and price breaks. */
     async detail(where: (query: ReturnType<typeof selectCatalogParts>) => ReturnType<typeof selectCatalogParts>): Promise<PartDetail | undefined> {
       const row = await where(selectCatalogParts(db))
-        .select(['parts.oem_numbers', 'parts.specs', 'parts.weight_grams', 'parts.core_deposit_cents', 'parts.warranty_months', 'parts.lifecycle_code'])
+        .select([
+          'parts.oem_numbers',
+          'parts.specs',
+          'parts.weight_grams',
+          'parts.core_deposit_cents',
+          'parts.warranty_months',
+          'parts.lifecycle_code',
+          'parts.gtin',
+          'parts.package_length_mm',
+          'parts.package_width_mm',
+          'parts.package_height_mm',
+        ])
         .where('parts.archived_at', 'is', null)
         .executeTakeFirst();
       if (!row) return undefined;
-      const [breaks, changes] = await Promise.all([priceBreaksOf(db, [row.id]), createPartChangesRepository(db).of(row.id, row.lifecycle_code)]);
+      const [breaks, changes, descriptions] = await Promise.all([
+        priceBreaksOf(db, [row.id]),
+        createPartChangesRepository(db).of(row.id, row.lifecycle_code),
+        db.selectFrom('part_descriptions').select(['code', 'language', 'text']).where('part_id', '=', row.id).execute(),
+      ]);
       return {
         ...toCatalogPart(row),
         oemNumbers: row.oem_numbers,
@@ -181,6 +197,9 @@ export function createPartsRepository(db: Db) {
         priceBreaks: breaks.get(row.id) ?? [],
         ...afterSale(row),
         ...changes,
+        gtin: row.gtin,
+        package: { weightGrams: row.weight_grams, lengthMm: row.package_length_mm, widthMm: row.package_width_mm, heightMm: row.package_height_mm },
+        descriptions: partDescriptions(row, descriptions).map(({ code, text }) => ({ code, text })),
       };
     },
 

@@ -33,6 +33,12 @@ describe('importPies', () => {
     expect(first).toEqual({ problems: [], counts: { added: 2, changed: 0, deleted: 0, unchanged: 0, rejected: 0 } });
     expect(await part('PI-100')).toMatchObject({ name: 'Part PI-100', price_cents: 1000, gtin: '00012345678905', weight_grams: 907, package_length_mm: 254, img: 'https://example.com/pi-100.jpg' });
 
+    const id = (await part('PI-100'))?.id ?? '';
+    for (const url of [`/api/part/${id}`, '/api/parts/by-number/PI-100']) {
+      const read = await app.inject({ method: 'GET', url });
+      expect(read.statusCode).toBe(200);
+      expect(read.json()).toMatchObject({ gtin: '00012345678905', package: { weightGrams: 907, lengthMm: 254, widthMm: 102, heightMm: 51 }, descriptions: [{ code: 'DES', text: 'Part PI-100' }] });
+    }
     expect((await runImport(app, importPies, piesFile(full, piesItem('PI-101')))).counts).toMatchObject({ added: 0, changed: 0, unchanged: 2 });
     expect((await runImport(app, importPies, piesFile(full, piesItem('PI-101', { price: '12.50' })))).counts).toMatchObject({ changed: 1, unchanged: 1 });
     expect((await part('PI-101'))?.price_cents).toBe(1250);

@@ -11,7 +11,7 @@ const GRAMS_PER: Record<string, number> = { GR: 1, GT: 1, G: 1, KG: 1000, PG: 45
 
 /** The description codes whose text names the part, best first, and those that describe it. */
 const NAME_CODES = ['DES', 'SHO'];
-const DESCRIPTION_CODES = ['MKT', 'EXT', 'DES'];
+const DESCRIPTION_CODES = ['MKT', 'EXT'];
 
 interface Building {
   line: number;

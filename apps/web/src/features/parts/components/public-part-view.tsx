@@ -7,6 +7,7 @@ import { PartDetails } from '../../orders/components/part-details';
 import { FitmentSection, FitmentTable, FitVerdictFor } from '../../orders/components/part-fitment';
 import { fitmentVehicles } from '../api/get-public-part';
 import { PartChangeNotices, PartChangeSections } from './part-change-notices';
+import { PartFacts } from './part-facts';
 
 interface PublicPartViewProps {
   part: PublicPart;
@@ -93,6 +94,7 @@ export function PublicPartView({ part, addToCart }: PublicPartViewProps) {
       <Suspense>
         <PartChangeSections part={part} />
       </Suspense>
+      <PartFacts part={part} />
       <Suspense>
         <FitmentSection>
           <FitmentTable vehicles={vehicles} />

@@ -31,6 +31,20 @@ const garageWith = (vehicle: { _id: string; year: number; make: string; model: s
 afterEach(() => localStorage.clear());
 
 describe('/parts/{partNumber}', () => {
+  it("lists the manufacturer's facts: GTIN, package size and other descriptions, and none when there are none", async () => {
+    const withFacts = { ...part, gtin: '00012345678905', package: { weightGrams: 800, lengthMm: 250, widthMm: 120, heightMm: 60 }, descriptions: [{ code: 'DES', text: 'Brake Pads' }, { code: 'SHO', text: 'Pads' }] };
+    stubFetch({ [GET_PART]: { body: withFacts }, ...visitor });
+    const { unmount } = renderPage();
+    const facts = within(await screen.findByRole('region', { name: 'Product facts' }));
+    expect(facts.getAllByRole('term').map((term) => term.textContent)).toEqual(['GTIN', 'Package (L × W × H)', 'Short description']);
+    expect(facts.getAllByRole('definition').map((value) => value.textContent)).toEqual(['00012345678905', '250 × 120 × 60 mm', 'Pads']);
+    unmount();
+    stubFetch({ [GET_PART]: { body: part }, ...visitor });
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Brake Pads' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Product facts' })).not.toBeInTheDocument();
+  });
+
   it('shows the part, its quantity prices, stock, fitment by make and model, and Order now', async () => {
     stubFetch({ [GET_PART]: { body: part }, ...visitor });
     renderPage();

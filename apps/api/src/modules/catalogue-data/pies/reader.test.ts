@@ -1,0 +1,91 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { gtin14, type ReadRecord } from './item';
+import { readPies } from './reader';
+import { piesFile, piesItem } from './test-files';
+
+async function read(text: string, chunk = 7): Promise<ReadRecord[]> {
+  // Small chunks: an element split between two reads is read whole.
+  const chunks = Array.from({ length: Math.ceil(text.length / chunk) }, (_, index) => Buffer.from(text.slice(index * chunk, (index + 1) * chunk)));
+  const records: ReadRecord[] = [];
+  for await (const record of readPies(Readable.from(chunks))) records.push(record);
+  return records;
+}
+
+describe('gtin14', () => {
+  it('checks the check digit and pads to 14 digits, so leading zeros do not matter', () => {
+    expect(gtin14('012345678905')).toBe('00012345678905');
+    expect(gtin14('0012345678905')).toBe('00012345678905');
+    expect(gtin14('00012345678905')).toBe('00012345678905');
+    expect(gtin14('96385074')).toBe('00000096385074');
+    expect(gtin14('012345678906')).toBeUndefined();
+    expect(gtin14('12345')).toBeUndefined();
+    expect(gtin14('0123456789O5')).toBeUndefined();
+  });
+});
+
+describe('readPies', () => {
+  it('reads every field of an Item, in the shop units, with the line it starts on', async () => {
+    const item = piesItem('RD-1', {
+      name: 'Rotor',
+      price: '64.50',
+      before: '<ItemLevelGTIN GTINQualifier="UP">012345678905</ItemLevelGTIN>',
+      after: [
+        '<MinimumOrderQuantity UOM="EA">4</MinimumOrderQuantity><PartTerminologyID>1896</PartTerminologyID>',
+        '<Descriptions><Description DescriptionCode="SHO">Rotor</Description><Description DescriptionCode="MKT">Vented &amp; coated.</Description></Descriptions>',
+        '<Prices><Pricing PriceType="LST"><Price>60.00</Price><PriceBreak>10</PriceBreak></Pricing><Pricing PriceType="JBR"><Price>1.00</Price></Pricing></Prices>',
+        '<ExtendedInformation><ExtendedProductInformation EXPICode="CTO">US</ExtendedProductInformation><ExtendedProductInformation EXPICode="LIF">8</ExtendedProductInformation></ExtendedInformation>',
+        '<Packages><Package><PackageLevelGTIN>10012345678902</PackageLevelGTIN><Dimensions UOM="IN"><ShippingHeight>2</ShippingHeight><ShippingWidth>12</ShippingWidth><ShippingLength>12.5</ShippingLength></Dimensions><Weights UOM="PG"><Weight>21</Weight></Weights></Package></Packages>',
+        '<Kits><KitComponent><ComponentPartNumber>RD-3</ComponentPartNumber><QuantityInComponent>1</QuantityInComponent><Sequence>2</Sequence></KitComponent><KitComponent><ComponentPartNumber>RD-2</ComponentPartNumber><QuantityInComponent>2</QuantityInComponent><Sequence>1</Sequence></KitComponent></Kits>',
+        '<PartInterchangeInfo><PartInterchange BrandAAIAID="BKPN"><PartNumber>RD-0</PartNumber></PartInterchange><PartInterchange BrandAAIAID="ZZZZ" BrandLabel="Rival"><PartNumber InterchangeQuantity="2">RV 1</PartNumber></PartInterchange></PartInterchangeInfo>',
+        '<DigitalAssets><DigitalFileInformation><AssetType>P01</AssetType><URI>https://example.com/other.jpg</URI></DigitalFileInformation><DigitalFileInformation><AssetType>P04</AssetType><URI>https://example.com/rd-1.jpg</URI></DigitalFileInformation></DigitalAssets>',
+      ].join('\n'),
+    });
+    const [record, ...rest] = await read(piesFile(piesItem('RD-0'), item));
+    expect(record).toMatchObject({ line: 5, item: { partNumber: 'RD-0' } });
+    expect(rest).toEqual([
+      {
+        line: 11,
+        problems: [],
+        item: {
+          partNumber: 'RD-1',
+          name: 'Rotor',
+          description: 'Vented & coated.',
+          gtin: '00012345678905',
+          brandAaiaId: 'BKPN',
+          partTerminologyId: 1896,
+          minOrderQuantity: 4,
+          listPrice: 6450,
+          priceBreaks: [{ minQuantity: 10, unitPriceCents: 6000 }],
+          descriptions: [{ code: 'SHO', language: 'EN', text: 'Rotor' }],
+          lifecycle: '8',
+          package: { weightGrams: 9525, lengthMm: 318, widthMm: 305, heightMm: 51, gtin: '10012345678902' },
+          kit: [
+            { partNumber: 'RD-2', quantity: 2 },
+            { partNumber: 'RD-3', quantity: 1 },
+          ],
+          replaces: ['RD-0'],
+          interchange: [{ brand: 'Rival', partNumber: 'RV 1', quantity: 2 }],
+          photoUrl: 'https://example.com/rd-1.jpg',
+        },
+      },
+    ]);
+  });
+
+  it('names what is wrong with an item: a GTIN check digit, a currency, a unit', async () => {
+    const [record] = await read(
+      piesFile(
+        piesItem('RD-9', {
+          before: '<ItemLevelGTIN>012345678906</ItemLevelGTIN>',
+          after: '<Prices><Pricing PriceType="LST"><CurrencyCode>EUR</CurrencyCode><Price>1.00</Price></Pricing></Prices><Packages><Package><Weights UOM="STONE"><Weight>1</Weight></Weights></Package></Packages>',
+        }),
+      ),
+    );
+    expect(record && 'problems' in record && record.problems.map(({ code, ref }) => `${ref} ${code}`)).toEqual(['RD-9 gtin-check-digit', 'RD-9 invalid-value', 'RD-9 invalid-value']);
+  });
+
+  it('stops at malformed XML with its line', async () => {
+    const records = await read('<PIES>\n<Items>\n<Item><PartNumber>A-1</PartNumber></Item>\n<Item><PartNumber>A-2</Part>\n</Items></PIES>');
+    expect(records.at(-1)).toEqual({ line: 4, fatal: expect.objectContaining({ code: 'xml', line: 4 }) });
+  });
+});
