@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * `npx tsx scripts/bench-long-tasks.ts LABEL=ORIGIN [LABEL=ORIGIN…]` (`ROUNDS=n`, 5 by default): the
+ * `npm run bench:long-tasks -- LABEL=ORIGIN [LABEL=ORIGIN…]` (`ROUNDS=n`, 5 by default): the
  * main thread's long tasks while `/`, `/shop`, a public `/parts/{partNumber}` and a signed-in
  * `/part/{id}` load and hydrate, in Debian's Chromium at 390 × 844 with Lighthouse's 4× CPU slowdown
  * (CDP `Emulation.setCPUThrottlingRate`), from the Performance API's `longtask` entries (observed,
