@@ -68,6 +68,7 @@ describe('Dashboard layout', () => {
       ['Shipping Methods', '/dashboard/shipping-methods'],
       ['Tax Rates', '/dashboard/tax-rates'],
       ['Fitment reports', '/dashboard/fitment-reports'],
+      ['Catalogue data', '/dashboard/catalogue-data'],
       ['Operations', '/dashboard/operations'],
       ['Audit log', '/dashboard/audit'],
       ['Companies', '/dashboard/companies'],
