@@ -107,7 +107,8 @@ test.describe('at 1280 px', () => {
   test('the catalogue page lines its vehicle fields up and styles its file picker', async ({ page }) => {
     await logInAt(page, e2eAdmin);
     await page.goto('/dashboard/manageproducts');
-    await page.getByRole('link', { name: /Catalogue/ }).first().click();
+    // A part's own Catalogue link, in its row (the menu's "Catalogue data" is another page).
+    await page.getByRole('row').getByRole('link', { name: 'Catalogue', exact: true }).first().click();
     const form = page.getByRole('form', { name: 'Add a vehicle' });
     const tops = await Promise.all(['Make', 'Model', 'From year', 'To year', 'Engine (optional)'].map(async (label) => (await form.getByLabel(label).boundingBox())!.y));
     expect(new Set(tops).size).toBe(1);
