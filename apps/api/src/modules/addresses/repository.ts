@@ -5,10 +5,12 @@ import type { AddressesTable, Database } from '../../db/schema';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The API's form of a row: region null where the country has none ('' in the table). */
-export function toAddress(row: Selectable<AddressesTable>): Address {
+type AddressColumns = Pick<Selectable<AddressesTable>, 'name' | 'company' | 'line1' | 'line2' | 'city' | 'region' | 'postal_code' | 'country' | 'phone'>;
+
+/** The fields of an address as the API has them (region null where the country has none, '' in
+ * the table), from any table with the address book's columns (a company's locations too). */
+export function addressFieldsOf(row: AddressColumns): Omit<AddressFields, 'isDefault'> {
   return {
-    id: row.id,
     name: row.name,
     company: row.company,
     line1: row.line1,
@@ -18,11 +20,16 @@ export function toAddress(row: Selectable<AddressesTable>): Address {
     postalCode: row.postal_code,
     country: row.country,
     phone: row.phone,
-    isDefault: row.is_default,
   };
 }
 
-function columnsOf(fields: AddressFields) {
+/** The API's form of a row of the address book. */
+export function toAddress(row: Selectable<AddressesTable>): Address {
+  return { id: row.id, ...addressFieldsOf(row), isDefault: row.is_default };
+}
+
+/** The address book's columns of `fields` (a company's locations have the same). */
+export function addressColumns(fields: Omit<AddressFields, 'isDefault'>): AddressColumns {
   return {
     name: fields.name,
     company: fields.company,
@@ -85,7 +92,7 @@ export function createAddressesRepository(db: Db) {
         if (Number(n) >= ADDRESSES_MAX) return 'too-many';
         const row = await trx
           .insertInto('addresses')
-          .values({ user_id: userId, ...columnsOf(fields), is_default: false })
+          .values({ user_id: userId, ...addressColumns(fields), is_default: false })
           .returningAll()
           .executeTakeFirstOrThrow();
         if (fields.isDefault || Number(n) === 0) {
@@ -107,7 +114,7 @@ export function createAddressesRepository(db: Db) {
         await lockBook(trx, userId);
         const row = await trx
           .updateTable('addresses')
-          .set(columnsOf(fields))
+          .set(addressColumns(fields))
           .where('id', '=', id)
           .where('user_id', '=', userId)
           .returningAll()

@@ -27,6 +27,7 @@ import { isId } from '../../lib/ids';
 import { withTransaction } from '../../lib/transaction';
 import type { Mail } from '../mail/outbox';
 import { withLines } from '../orders/shape';
+import { addressColumns, addressFieldsOf } from '../addresses/repository';
 
 type CompanyRow = Selectable<CompaniesTable>;
 export type LocationRow = Selectable<CompanyLocationsTable>;
@@ -70,32 +71,7 @@ function companyFields(row: CompanyRow) {
 }
 
 export function toLocation(row: LocationRow): CompanyLocation {
-  return {
-    id: row.id,
-    name: row.name,
-    company: row.company,
-    line1: row.line1,
-    line2: row.line2,
-    city: row.city,
-    region: row.region === '' ? null : row.region,
-    postalCode: row.postal_code,
-    country: row.country,
-    phone: row.phone,
-  };
-}
-
-function locationColumns(fields: AddressFields) {
-  return {
-    name: fields.name,
-    company: fields.company,
-    line1: fields.line1,
-    line2: fields.line2,
-    city: fields.city,
-    region: fields.region ?? '',
-    postal_code: fields.postalCode,
-    country: fields.country,
-    phone: fields.phone,
-  };
+  return { id: row.id, ...addressFieldsOf(row) };
 }
 
 /** The table's columns of the changes sent; money to cents. */
@@ -358,7 +334,7 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
           .where('company_id', '=', companyId)
           .executeTakeFirstOrThrow();
         if (Number(n) >= COMPANY_LOCATIONS_MAX) return 'too-many';
-        const row = await trx.insertInto('company_locations').values({ company_id: companyId, ...locationColumns(fields) }).returningAll().executeTakeFirstOrThrow();
+        const row = await trx.insertInto('company_locations').values({ company_id: companyId, ...addressColumns(fields) }).returningAll().executeTakeFirstOrThrow();
         return toLocation(row);
       });
     },
@@ -367,7 +343,7 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
       if (!isId(id)) return undefined;
       const row = await db
         .updateTable('company_locations')
-        .set(locationColumns(fields))
+        .set(addressColumns(fields))
         .where('id', '=', id)
         .where('company_id', '=', companyId)
         .returningAll()
