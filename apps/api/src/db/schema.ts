@@ -57,6 +57,7 @@ export interface Database {
   vcdb_vehicle_engines: { id: number; vehicle_id: number; engine_base_id: number };
   pcdb_part_types: { id: number; name: string };
   pcdb_positions: { id: number; name: string };
+  applications: ApplicationsTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -132,6 +133,24 @@ export interface VehiclesTable {
   model: string;
   year: number;
   engine: Generated<string>;
+}
+
+/** An ACES application (decision 077); `deleted_at` set: a tombstone for the net-change export. */
+export interface ApplicationsTable {
+  id: Generated<string>;
+  part_id: string;
+  base_vehicle_id: number;
+  submodel_id: number | null;
+  engine_base_id: number | null;
+  part_type_id: number | null;
+  position_id: number | null;
+  quantity: Generated<number>;
+  notes: Generated<string[]>;
+  mfr_label: string | null;
+  source_ref: string | null;
+  created_at: CreatedAt;
+  changed_at: Generated<Date>;
+  deleted_at: Date | null;
 }
 
 export interface FitmentsTable {

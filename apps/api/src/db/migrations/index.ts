@@ -27,6 +27,7 @@ import * as cartLineReplaced from './0037-cart-line-replaced';
 import * as catalogueData from './0038-catalogue-data';
 import * as companies from './0039-companies';
 import * as partPiesFields from './0040-part-pies-fields';
+import * as applications from './0041-applications';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0038-catalogue-data': catalogueData,
   '0039-companies': companies,
   '0040-part-pies-fields': partPiesFields,
+  '0041-applications': applications,
 };
 
 export const migrationProvider: MigrationProvider = {
