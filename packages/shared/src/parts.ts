@@ -9,6 +9,8 @@ export const partSchema = z.object({
   description: z.string(),
   img: z.string(),
   price: z.number(),
+  /** The list price, beside `price` when a signed-in member's contract price differs from it (decision 080). */
+  listPrice: z.number().optional(),
   availableQuantity: z.number().int(),
   minOrderQuantity: z.number().int(),
 });

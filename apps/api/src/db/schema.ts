@@ -43,6 +43,10 @@ export interface Database {
   company_members: CompanyMembersTable;
   company_invitations: CompanyInvitationsTable;
   company_locations: CompanyLocationsTable;
+  price_lists: PriceListsTable;
+  price_list_entries: PriceListEntriesTable;
+  price_list_tiers: PriceListTiersTable;
+  company_price_lists: CompanyPriceListsTable;
   catalogue_imports: CatalogueImportsTable;
   catalogue_import_chunks: { import_id: string; seq: number; bytes: Uint8Array };
   catalogue_import_problems: { import_id: string; seq: number; line: number; ref: string; code: string; message: string };
@@ -628,4 +632,38 @@ export interface CatalogueImportsTable {
   started_at: Date | null;
   finished_at: Date | null;
   error: string | null;
+}
+
+/** A contract price list (decision 080); `starts_on`/`ends_on` are `YYYY-MM-DD`, both days included. */
+export interface PriceListsTable {
+  id: Generated<string>;
+  seq: Sequence;
+  name: string;
+  currency: Generated<'USD'>;
+  priority: number;
+  starts_on: ColumnType<string | null, string | null | undefined, string | null>;
+  ends_on: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+}
+
+/** A part's or a category's price in a list: a unit price or a percentage off (basis points), one of each pair. */
+export interface PriceListEntriesTable {
+  id: Generated<string>;
+  price_list_id: string;
+  part_id: string | null;
+  category_slug: string | null;
+  unit_price_cents: number | null;
+  percent_off_bp: number | null;
+}
+
+export interface PriceListTiersTable {
+  entry_id: string;
+  min_quantity: number;
+  unit_price_cents: number | null;
+  percent_off_bp: number | null;
+}
+
+export interface CompanyPriceListsTable {
+  company_id: string;
+  price_list_id: string;
 }

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { contractPrice, contractRule, listInForce, percentOffCents, priceListInputSchema, type ContractList } from './price-lists';
+
+const brake = { id: 'brake-pad', categorySlug: 'brakes', listPriceCents: 1005 };
+
+function list(overrides: Partial<ContractList> & Pick<ContractList, 'entries'>): ContractList {
+  return { id: overrides.name ?? 'list', name: 'Fleetco brakes 2026', priority: 1, startsOn: null, endsOn: null, ...overrides };
+}
+
+describe('percentOffCents', () => {
+  it.each([
+    [1005, 1200, 884], // 884.4 rounds down
+    [1000, 1250, 875],
+    [1, 5000, 1], // 0.5 rounds half up
+    [999, 10000, 0],
+    [12345, 1, 12344], // 0.01 % of $123.45 is 1.2345 cents
+  ])('%i cents less %i basis points is %i cents', (list, bp, cents) => {
+    expect(percentOffCents(list, bp)).toBe(cents);
+  });
+});
+
+describe('listInForce', () => {
+  it('includes both its first and its last day', () => {
+    const window = { startsOn: '2026-01-01', endsOn: '2026-12-31' };
+    expect(listInForce(window, '2025-12-31')).toBe(false);
+    expect(listInForce(window, '2026-01-01')).toBe(true);
+    expect(listInForce(window, '2026-12-31')).toBe(true);
+    expect(listInForce(window, '2027-01-01')).toBe(false);
+    expect(listInForce({ startsOn: null, endsOn: null }, '1999-01-01')).toBe(true);
+  });
+});
+
+describe('contractPrice', () => {
+  const tiered = list({
+    entries: [
+      {
+        partId: null,
+        categorySlug: 'brakes',
+        percentOffBp: 1200,
+        tiers: [
+          { minQuantity: 50, unitPriceCents: 700 },
+          { minQuantity: 10, percentOffBp: 2000 },
+        ],
+      },
+    ],
+  });
+
+  it.each([
+    [1, 884, undefined],
+    [9, 884, undefined],
+    [10, 804, 10],
+    [49, 804, 10],
+    [50, 700, 50],
+  ])('%i units: %i cents each (tier %s)', (quantity, cents, tier) => {
+    const price = contractPrice([tiered], brake, quantity, '2026-06-01');
+    expect(price?.unitPriceCents).toBe(cents);
+    expect(price?.tier?.minQuantity).toBe(tier);
+  });
+
+  it('leaves a part no list prices alone', () => {
+    expect(contractPrice([tiered], { ...brake, categorySlug: 'filters' }, 1, '2026-06-01')).toBeUndefined();
+    expect(contractPrice([tiered], { ...brake, categorySlug: null }, 1, '2026-06-01')).toBeUndefined();
+  });
+
+  it('takes the first list by priority that prices the part, whatever the order given', () => {
+    const first = list({ id: 'a', name: 'A', priority: 1, entries: [{ partId: null, categorySlug: 'filters', unitPriceCents: 1, tiers: [] }] });
+    const second = list({ id: 'b', name: 'B', priority: 2, entries: [{ partId: 'brake-pad', categorySlug: null, unitPriceCents: 900, tiers: [] }] });
+    const third = list({ id: 'c', name: 'C', priority: 3, entries: [{ partId: 'brake-pad', categorySlug: null, unitPriceCents: 500, tiers: [] }] });
+    expect(contractPrice([third, second, first], brake, 1, '2026-06-01')?.list.id).toBe('b');
+    expect(contractPrice([first, third], brake, 1, '2026-06-01')?.unitPriceCents).toBe(500);
+  });
+
+  it('passes over a list out of its dates', () => {
+    const expired = list({ id: 'old', name: 'Old', priority: 1, endsOn: '2026-05-31', entries: [{ partId: 'brake-pad', categorySlug: null, unitPriceCents: 100, tiers: [] }] });
+    const later = list({ id: 'new', name: 'New', priority: 2, startsOn: '2026-06-01', entries: [{ partId: 'brake-pad', categorySlug: null, unitPriceCents: 800, tiers: [] }] });
+    expect(contractPrice([expired, later], brake, 1, '2026-05-31')?.unitPriceCents).toBe(100);
+    expect(contractPrice([expired, later], brake, 1, '2026-06-01')?.unitPriceCents).toBe(800);
+  });
+
+  it("prefers the part's own entry to its category's within a list", () => {
+    const both = list({
+      entries: [
+        { partId: null, categorySlug: 'brakes', percentOffBp: 5000, tiers: [] },
+        { partId: 'brake-pad', categorySlug: null, unitPriceCents: 950, tiers: [] },
+      ],
+    });
+    expect(contractPrice([both], brake, 1, '2026-06-01')?.unitPriceCents).toBe(950);
+  });
+
+  it('says why in words', () => {
+    const price = contractPrice([tiered], brake, 12, '2026-06-01');
+    expect(price && contractRule(price)).toBe('Fleetco brakes 2026, category brakes, \u221220 %, tier 10+');
+    const fixed = contractPrice([list({ entries: [{ partId: 'brake-pad', categorySlug: null, unitPriceCents: 950, tiers: [] }] })], brake, 1, '2026-06-01');
+    expect(fixed && contractRule(fixed)).toBe('Fleetco brakes 2026, $9.50 each');
+  });
+});
+
+describe('priceListInputSchema', () => {
+  const valid = { name: 'Fleetco', priority: 1, entries: [{ category: 'brakes', percentOff: 12 }] };
+  it('takes a list with a category entry', () => {
+    expect(priceListInputSchema.safeParse(valid).success).toBe(true);
+  });
+  it.each([
+    ['both a part and a category', { entries: [{ partId: 'x', category: 'brakes', percentOff: 12 }] }, 'Each entry names a part'],
+    ['both a price and a percentage', { entries: [{ category: 'brakes', percentOff: 12, unitPrice: 3 }] }, 'unit price or a percent off'],
+    ['a percentage over 100', { entries: [{ category: 'brakes', percentOff: 101 }] }, 'Percent off'],
+    ['three decimals of a percent', { entries: [{ category: 'brakes', percentOff: 12.345 }] }, 'Percent off'],
+    ['a day that does not exist', { startsAt: '2026-02-30' }, 'YYYY-MM-DD'],
+    ['dates the wrong way round', { startsAt: '2026-02-02', endsAt: '2026-02-01' }, 'end date'],
+    ['a category twice', { entries: [{ category: 'brakes', percentOff: 1 }, { category: 'brakes', percentOff: 2 }] }, 'appears once'],
+    ['a tier of 1', { entries: [{ category: 'brakes', percentOff: 1, tiers: [{ minQuantity: 1, percentOff: 2 }] }] }, 'quantity of 2'],
+  ])('refuses %s', (_case, change, message) => {
+    const parsed = priceListInputSchema.safeParse({ ...valid, ...change });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((issue) => issue.message).join(' ')).toContain(message);
+  });
+});

@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { moneyField } from './form-fields';
+import { formatPrice } from './money';
+
+/**
+ * Contract prices (issue 31 part 2, decision 080): price lists of fixed unit prices or percentages
+ * off the list price, for parts or whole categories, with quantity tiers, assigned to companies.
+ * The arithmetic is here, in integer cents and basis points (1,200 is 12 %), shared by the server
+ * (which decides) and the browser (which only shows).
+ */
+
+/** A price in a list: exactly one of a unit price in cents or a percentage off in basis points. */
+export type ContractRate = { unitPriceCents: number; percentOffBp?: undefined } | { percentOffBp: number; unitPriceCents?: undefined };
+export type ContractTier = ContractRate & { minQuantity: number };
+export type ContractEntry = ContractRate & { partId: string | null; categorySlug: string | null; tiers: readonly ContractTier[] };
+export interface ContractList {
+  id: string;
+  name: string;
+  /** 1 comes first. */
+  priority: number;
+  /** `YYYY-MM-DD`, both days included; null: open. */
+  startsOn: string | null;
+  endsOn: string | null;
+  entries: readonly ContractEntry[];
+}
+export interface PricedPart {
+  id: string;
+  categorySlug: string | null;
+  listPriceCents: number;
+}
+export interface ContractPrice {
+  unitPriceCents: number;
+  list: ContractList;
+  entry: ContractEntry;
+  /** The tier the quantity reached, or undefined for the entry's own price. */
+  tier: ContractTier | undefined;
+}
+
+/** `listPriceCents` less `percentOffBp`, rounded half up to the cent (12 % off $10.05 is $8.84). */
+export function percentOffCents(listPriceCents: number, percentOffBp: number): number {
+  const numerator = listPriceCents * (10_000 - percentOffBp);
+  return Math.floor((2 * numerator + 10_000) / 20_000);
+}
+
+/** What a rate charges a unit of a part whose list price is `listPriceCents`. */
+export function rateCents(rate: ContractRate, listPriceCents: number): number {
+  return rate.unitPriceCents ?? percentOffCents(listPriceCents, rate.percentOffBp ?? 0);
+}
+
+/** Whether a list is in force on `day` (`YYYY-MM-DD`); the strings compare as the dates do. */
+export function listInForce(list: Pick<ContractList, 'startsOn' | 'endsOn'>, day: string): boolean {
+  return (list.startsOn === null || list.startsOn <= day) && (list.endsOn === null || day <= list.endsOn);
+}
+
+/**
+ * The contract price of `quantity` units of `part` on `day`, or undefined when no list prices it
+ * (the part then keeps its list price and price breaks). The company's lists in force are tried by
+ * priority (then by name, so equal priorities still decide the same way); the first that prices the
+ * part wins, and within a list the part's own entry comes before its category's. The deepest tier
+ * the quantity reaches applies, else the entry's own price.
+ */
+export function contractPrice(lists: readonly ContractList[], part: PricedPart, quantity: number, day: string): ContractPrice | undefined {
+  const ordered = lists.filter((list) => listInForce(list, day)).sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+  for (const list of ordered) {
+    const entry =
+      list.entries.find((candidate) => candidate.partId === part.id) ??
+      (part.categorySlug === null ? undefined : list.entries.find((candidate) => candidate.partId === null && candidate.categorySlug === part.categorySlug));
+    if (!entry) continue;
+    let tier: ContractTier | undefined;
+    for (const candidate of entry.tiers) {
+      if (quantity >= candidate.minQuantity && (!tier || candidate.minQuantity > tier.minQuantity)) tier = candidate;
+    }
+    return { unitPriceCents: rateCents(tier ?? entry, part.listPriceCents), list, entry, tier };
+  }
+  return undefined;
+}
+
+/** `12` for 1,200 basis points, `12.5` for 1,250. */
+export const bpToPercent = (bp: number) => bp / 100;
+export const percentToBp = (percent: number) => Math.round(percent * 100);
+
+/** Why a price is what it is, in words: "Fleetco brakes 2026, −12 %, tier 10+". */
+export function contractRule(price: Pick<ContractPrice, 'list' | 'entry' | 'tier'>): string {
+  const rate = price.tier ?? price.entry;
+  const amount = rate.percentOffBp !== undefined ? `\u2212${bpToPercent(rate.percentOffBp)} %` : `${formatPrice(rate.unitPriceCents / 100)} each`;
+  const scope = price.entry.partId === null ? `, category ${price.entry.categorySlug}` : '';
+  return `${price.list.name}${scope}, ${amount}${price.tier ? `, tier ${price.tier.minQuantity}+` : ''}`;
+}
+
+export const PRICE_LIST_NAME_MAX = 120;
+export const PRICE_LIST_PRIORITY_MAX = 1000;
+/** A list holds at most this many entries (a whole catalogue of a few thousand parts fits), */
+export const PRICE_LIST_ENTRIES_MAX = 10_000;
+/** and an entry at most this many tiers, as a part's price breaks. */
+export const PRICE_LIST_TIERS_MAX = 20;
+/** A company is assigned at most this many lists. */
+export const COMPANY_PRICE_LISTS_MAX = 20;
+/** 10,000 entries with a few tiers each, as JSON. */
+export const priceListsBodyLimit = 4 * 1024 * 1024;
+
+export const priceListMessages = {
+  nameRequired: 'Price list name is required',
+  nameTooLong: `Price list name must be at most ${PRICE_LIST_NAME_MAX} characters`,
+  priority: `Priority is a whole number from 1 to ${PRICE_LIST_PRIORITY_MAX} (1 comes first)`,
+  date: 'Dates are written YYYY-MM-DD',
+  dates: 'The end date is on or after the start date',
+  tooManyEntries: `A price list has at most ${PRICE_LIST_ENTRIES_MAX.toLocaleString('en-US')} entries`,
+  tooManyTiers: `An entry has at most ${PRICE_LIST_TIERS_MAX} tiers`,
+  target: 'Each entry names a part (partId) or a category (category), not both',
+  rate: 'Each entry and tier has a unit price or a percent off, not both',
+  percentOff: 'Percent off is more than 0 and at most 100, with at most two decimals',
+  minQuantity: 'A tier starts at a quantity of 2 or more',
+  tiersRepeat: 'Each tier of an entry starts at a different quantity',
+  entriesRepeat: 'Each part and each category appears once in a list',
+  notFound: 'Price list not found',
+  partsNotFound: (ids: readonly string[]) => `These parts do not exist: ${ids.slice(0, 10).join(', ')}`,
+  categoriesNotFound: (slugs: readonly string[]) => `These categories do not exist: ${slugs.slice(0, 10).join(', ')}`,
+  listsNotFound: 'One of the price lists does not exist',
+  tooManyLists: `A company has at most ${COMPANY_PRICE_LISTS_MAX} price lists`,
+} as const;
+
+/** A real calendar day: 2026-02-30 is refused rather than read as 2 March. */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, priceListMessages.date)
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), priceListMessages.date);
+const percentOff = z
+  .number({ error: priceListMessages.percentOff })
+  .gt(0, priceListMessages.percentOff)
+  .max(100, priceListMessages.percentOff)
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, priceListMessages.percentOff);
+const unitPrice = moneyField('Unit price').pipe(z.number().min(0, 'Unit price is 0 or more').max(1_000_000, 'Unit price is at most 1,000,000'));
+const oneRate = <T extends { unitPrice?: number; percentOff?: number }>(value: T) => (value.unitPrice === undefined) !== (value.percentOff === undefined);
+
+export const priceListTierInputSchema = z
+  .object({ minQuantity: z.number().int().min(2, priceListMessages.minQuantity).max(100_000), unitPrice: unitPrice.optional(), percentOff: percentOff.optional() })
+  .refine(oneRate, priceListMessages.rate);
+export const priceListEntryInputSchema = z
+  .object({
+    partId: z.string().max(64).optional(),
+    category: z.string().max(100).optional(),
+    unitPrice: unitPrice.optional(),
+    percentOff: percentOff.optional(),
+    tiers: z.array(priceListTierInputSchema).max(PRICE_LIST_TIERS_MAX, priceListMessages.tooManyTiers).optional(),
+  })
+  .refine((entry) => (entry.partId === undefined) !== (entry.category === undefined), priceListMessages.target)
+  .refine(oneRate, priceListMessages.rate)
+  .refine((entry) => new Set((entry.tiers ?? []).map((tier) => tier.minQuantity)).size === (entry.tiers ?? []).length, priceListMessages.tiersRepeat);
+export type PriceListEntryInput = z.infer<typeof priceListEntryInputSchema>;
+
+const priceListFields = {
+  name: z.string({ error: priceListMessages.nameRequired }).trim().min(1, priceListMessages.nameRequired).max(PRICE_LIST_NAME_MAX, priceListMessages.nameTooLong),
+  priority: z.number({ error: priceListMessages.priority }).int(priceListMessages.priority).min(1, priceListMessages.priority).max(PRICE_LIST_PRIORITY_MAX, priceListMessages.priority),
+  startsAt: day.nullable().optional(),
+  endsAt: day.nullable().optional(),
+  entries: z
+    .array(priceListEntryInputSchema)
+    .max(PRICE_LIST_ENTRIES_MAX, priceListMessages.tooManyEntries)
+    .refine((entries) => {
+      const keys = entries.map((entry) => (entry.partId !== undefined ? `part:${entry.partId}` : `category:${entry.category}`));
+      return new Set(keys).size === keys.length;
+    }, priceListMessages.entriesRepeat),
+};
+const datesInOrder = (list: { startsAt?: string | null; endsAt?: string | null }) => !list.startsAt || !list.endsAt || list.startsAt <= list.endsAt;
+
+/** `POST /api/admin/price-lists`: a whole list; dates `YYYY-MM-DD`, both days included. */
+export const priceListInputSchema = z.object(priceListFields).refine(datesInOrder, { message: priceListMessages.dates, path: ['endsAt'] });
+export type PriceListInput = z.infer<typeof priceListInputSchema>;
+/** `PATCH /api/admin/price-lists/{id}`: the fields sent change; `entries`, when sent, replace the list's. */
+export const priceListUpdateSchema = z.object(priceListFields).partial().refine(datesInOrder, { message: priceListMessages.dates, path: ['endsAt'] });
+export type PriceListUpdate = z.infer<typeof priceListUpdateSchema>;
+
+const rateFields = { unitPrice: z.number().optional(), percentOff: z.number().optional() };
+export const priceListEntrySchema = z.object({
+  partId: z.string().optional(),
+  category: z.string().optional(),
+  ...rateFields,
+  tiers: z.array(z.object({ minQuantity: z.number().int(), ...rateFields })),
+});
+export const priceListSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  currency: z.literal('USD'),
+  priority: z.number().int(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  entries: z.number().int(),
+  companies: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type PriceListSummary = z.infer<typeof priceListSummarySchema>;
+export const priceListSummaryListSchema = z.array(priceListSummarySchema);
+export const priceListSchema = priceListSummarySchema.omit({ entries: true }).extend({ entries: z.array(priceListEntrySchema) });
+export type PriceList = z.infer<typeof priceListSchema>;
+export const priceListIdParamsSchema = z.object({ id: z.string().max(64) });
+export const priceListCreatedSchema = z.object({ id: z.string() });
+
+export const explainQuerySchema = z.object({
+  companyId: z.string().max(64).optional(),
+  partId: z.string().max(64),
+  quantity: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+/** `GET /api/admin/price-lists/explain`: the price, the list that gave it (or null) and why, in words. */
+export const explainSchema = z.object({
+  unitPrice: z.number(),
+  listPrice: z.number(),
+  priceListId: z.string().nullable(),
+  rule: z.string(),
+});
+export type PriceExplained = z.infer<typeof explainSchema>;
