@@ -12,6 +12,7 @@ import { startJobQueue, type JobQueue } from './jobs/queue';
 import type { Config } from './env';
 import { createAuth } from './modules/auth/auth';
 import { registerIdentity } from './modules/auth/identity';
+import { registerContractBuyer } from './modules/price-lists/caller';
 import { authRoutes } from './modules/auth/routes';
 import { imagesRoutes } from './modules/images/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -136,6 +137,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
 
   const auth = createAuth({ config, authSecret, db: database.db, logger: app.log, mail: app.mail });
   registerIdentity(app, auth);
+  registerContractBuyer(app);
   await rateLimits(app);
   await healthRoutes(app);
   await metrics(app, database);

@@ -21,8 +21,10 @@ export const cartLineSchema = z.object({
   name: z.string(),
   img: z.string(),
   quantity: z.number().int(),
-  /** Dollars: the list price, or the price break the quantity reaches. */
+  /** Dollars: the member's contract price, else the list price or the price break the quantity reaches. */
   unitPrice: z.number(),
+  /** Dollars: the list price (or its break) for this quantity, beside a contract price that differs (decision 080). */
+  listPrice: z.number().optional(),
   lineTotal: z.number(),
   minOrderQuantity: z.number().int(),
   availableQuantity: z.number().int(),

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { DatabaseHandle } from '../db/database';
 import { encodedFor, sendStored, storedReply, storedSize, type StoredReply } from './stored-reply';
@@ -52,6 +52,8 @@ const CHANNEL = 'shop_changes';
 /** Memory the cached replies of a topic may hold at most (JSON and its compressed forms). */
 const MAX_BYTES: Record<CacheTopic, number> = { catalogue: 48 * 1024 * 1024, reviews: 4 * 1024 * 1024 };
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A reply with a member's contract prices: no cache anywhere keeps it (decision 080). */
+export const PERSONAL = 'private, no-store';
 /**
  * A topic heard to change is emptied at most once per this long (decision 030): the first change
  * after a quiet spell empties it at once, the changes heard within this time after that empty it
@@ -147,10 +149,15 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
       ...toArray(route.onRequest),
       (request, reply, done) => {
         request.cacheGeneration = generation[topic];
-        const entry = live ? caches[topic].get(request.url) : undefined;
-        counts[topic][entry ? 'hits' : 'misses'] += 1;
-        if (!entry) return done();
-        sendStored(request, reply, entry);
+        const serve = () => {
+          const entry = live ? caches[topic].get(request.url) : undefined;
+          counts[topic][entry ? 'hits' : 'misses'] += 1;
+          if (!entry) return done();
+          sendStored(request, reply, entry);
+        };
+        // A member with contract prices is answered from the database, for them alone (decision 080).
+        if (!route.config?.priced) return serve();
+        app.contractBuyer(request).then((buyer) => (buyer ? done() : serve()), done);
       },
     ];
     route.onSend = [
@@ -159,16 +166,28 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
         if (reply.statusCode !== 200 || typeof payload !== 'string' || request.method !== 'GET') {
           return done(null, payload);
         }
-        const entry = storedReply(payload, 'application/json; charset=utf-8');
-        // Read before a change was heard: sent this once, never kept.
-        if (live && request.cacheGeneration === generation[topic]) caches[topic].set(request.url, entry);
-        const { encoding, etag, bytes } = encodedFor(request, entry);
-        reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', etag);
-        if (encoding) reply.header('content-encoding', encoding);
-        done(null, bytes);
+        if (route.config?.priced && request.contractBuyerMemo) {
+          request.contractBuyerMemo.then((buyer) => {
+            if (buyer) reply.header('cache-control', PERSONAL);
+            done(null, buyer ? payload : keep(topic, request, reply, payload));
+          }, done);
+          return;
+        }
+        done(null, keep(topic, request, reply, payload));
       },
     ];
   });
+
+  /** A public reply kept (unless a change came since its request began) and sent as stored bytes. */
+  function keep(topic: CacheTopic, request: FastifyRequest, reply: FastifyReply, payload: string) {
+    const entry = storedReply(payload, 'application/json; charset=utf-8');
+    // Read before a change was heard: sent this once, never kept.
+    if (live && request.cacheGeneration === generation[topic]) caches[topic].set(request.url, entry);
+    const { encoding, etag, bytes } = encodedFor(request, entry);
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', etag);
+    if (encoding) reply.header('content-encoding', encoding);
+    return bytes;
+  }
 
   // A write done here is read back at once: its transaction has committed before its reply, and
   // the notifications it sent name the topics it changed; catching up with them before the reply

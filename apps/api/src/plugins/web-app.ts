@@ -7,6 +7,7 @@ import { createPartChangesRepository } from '../modules/part-changes/repository'
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { sendStored, storedReply, storedSize, type StoredReply } from './stored-reply';
+import { PERSONAL as PERSONAL_PRICES } from './public-cache';
 import { pageSecurityPolicy, withoutOpenerPolicy } from './security-headers';
 
 const HTML = 'text/html; charset=utf-8';
@@ -164,10 +165,11 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     pathname: string,
     url: URL,
     found: boolean,
+    { session = false } = {},
   ): Promise<{ html: string; complete: boolean; notFound: boolean } | undefined> {
     if (!renderer) return undefined;
     try {
-      const rendered = await renderer.renderPage({ url, baseUrl: options.baseUrl, found, api: apiFor(visitor) });
+      const rendered = await renderer.renderPage({ url, baseUrl: options.baseUrl, found, api: apiFor(visitor, { session }) });
       const notFound = rendered.notFound === true;
       const canonical = found && !notFound ? (rendered.head.canonicalPath ?? pathname) : undefined;
       return { html: fillTemplate(page, rendered.head, canonical, rendered), complete: rendered.complete, notFound };
@@ -266,8 +268,16 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
       // Rendered from the parameters the page reads only: any other is dropped, and the page is
       // the one kept for its path and those parameters.
       const search = renderer.pageSearch(url);
-      const page = await publicPage(request, template, new URL(`${options.baseUrl}${pathname}${search ? `?${search}` : ''}`));
-      if (page) return sendStored(request, reply.code(page.notFound ? 404 : 200), page.file);
+      const pageUrl = new URL(`${options.baseUrl}${pathname}${search ? `?${search}` : ''}`);
+      // A member with contract prices gets the page drawn with their prices, for them alone:
+      // never kept, never from the pages kept for everyone (decision 080).
+      if (await app.contractBuyer(request)) {
+        const own = await renderedPage(request, template, pathname, pageUrl, found, { session: true });
+        if (own) return reply.code(own.notFound ? 404 : 200).header('cache-control', PERSONAL_PRICES).header('vary', 'cookie').type(HTML).send(own.html);
+      } else {
+        const page = await publicPage(request, template, pageUrl);
+        if (page) return sendStored(request, reply.code(page.notFound ? 404 : 200), page.file);
+      }
     }
     const html =
       !found

@@ -22,6 +22,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
 import { createPartChangesRepository } from '../part-changes/repository';
+import { contractPricesFor, lineUnitCents, noContracts } from '../price-lists/pricing';
 
 type Executor = Pick<Db, 'selectFrom'>;
 
@@ -82,19 +83,19 @@ async function breaksOf(db: Executor, partIds: readonly string[]): Promise<Map<s
 }
 
 /**
- * Lines priced on the server: each line's unit price is its part's list price or the price break
- * its quantity reaches (shared `unitPriceCents`), in cents until the reply.
+ * Lines priced on the server: each line's unit price is the buyer's contract price, else its
+ * part's list price or the price break its quantity reaches (`lineUnitCents`), in cents until the
+ * reply. A visitor's cart (`buyer` null) has list prices.
  */
-async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quantity: number; replaced?: string | null }>): Promise<Cart> {
-  const breaks = await breaksOf(
-    db,
-    lines.map((line) => line.part.id),
-  );
+async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quantity: number; replaced?: string | null }>, buyer: string | null): Promise<Cart> {
+  const ids = lines.map((line) => line.part.id);
+  const [breaks, contracts] = await Promise.all([breaksOf(db, ids), buyer ? contractPricesFor(db, { userId: buyer }, ids) : noContracts]);
   let subtotalCents = 0;
   let count = 0;
   // A part with a core deposit is followed by its deposit line: the deposit times the part's quantity.
   const shown: CartLine[] = lines.flatMap(({ part, quantity, replaced }) => {
-    const unitCents = unitPriceCents(quantity, part.price_cents, breaks.get(part.id) ?? []);
+    const listCents = unitPriceCents(quantity, part.price_cents, breaks.get(part.id) ?? []);
+    const unitCents = lineUnitCents(contracts, part, breaks.get(part.id) ?? [], quantity);
     subtotalCents += unitCents * quantity + (part.core_deposit_cents ?? 0) * quantity;
     count += quantity;
     const line: CartLine = {
@@ -105,6 +106,7 @@ async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quan
       img: part.img,
       quantity,
       unitPrice: centsToDollars(unitCents),
+      ...(unitCents === listCents ? {} : { listPrice: centsToDollars(listCents) }),
       lineTotal: centsToDollars(unitCents * quantity),
       minOrderQuantity: part.min_order_quantity,
       availableQuantity: part.available_quantity,
@@ -112,8 +114,9 @@ async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quan
       replaced: replaced ?? null,
     };
     if (part.core_deposit_cents === null) return [line];
+    const { listPrice: _partOnly, ...partLine } = line;
     const deposit: CartLine = {
-      ...line,
+      ...partLine,
       kind: 'core-deposit',
       name: partPromiseMessages.coreDepositLine(part.name),
       unitPrice: centsToDollars(part.core_deposit_cents),
@@ -172,6 +175,7 @@ export function createCartRepository(db: Db) {
     return priced(
       executor,
       rows.map((row) => ({ part: row, quantity: row.quantity, replaced: row.replaced_part_number })),
+      userId,
     );
   }
 
@@ -457,7 +461,7 @@ export function createCartRepository(db: Db) {
         const had = merged.get(part.id);
         merged.set(part.id, { part, quantity: (had?.quantity ?? 0) + entry.quantity, replaced: had?.replaced ?? (part === old ? null : old.part_number) });
       }
-      return priced(db, [...merged.values()]);
+      return priced(db, [...merged.values()], null);
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { withTransaction } from '../../lib/transaction';
 import type { Mail } from '../mail/outbox';
 import { expiryJob, firstStatus, type OrderLineRow, type OrderRow } from '../orders/model';
+import { contractPricesFor } from '../price-lists/pricing';
 import { cartLines, depositOf, destinationOf, partsFor, priceLine, totals, type AddressRow, type LineRequest, type PricedLine, type Totals } from './quote';
 
 /** Totals are integer cents in `integer` columns. */
@@ -72,8 +73,13 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
     if (requests.length === 0) return { placed: false, reason: 'empty-cart' } as const;
     if (await unpaidCapsReached(trx, input.userId, requests, options.capScale)) return { placed: false, reason: 'too-many-unpaid' } as const;
 
-    const [parts, where] = await Promise.all([partsFor(trx, requests, { lock: true }), destinationOf(trx, input.address, { lock: true })]);
-    const lines = requests.map((request) => priceLine(request, parts.get(request.partId)));
+    const [parts, where, contracts] = await Promise.all([
+      partsFor(trx, requests, { lock: true }),
+      destinationOf(trx, input.address, { lock: true }),
+      // The price is the server's, read in the order's transaction: never the browser's.
+      contractPricesFor(trx, { userId: input.userId }, requests.map((request) => request.partId)),
+    ]);
+    const lines = requests.map((request) => priceLine(request, parts.get(request.partId), contracts));
     if (lines.some((line) => line.problem)) return { placed: false, reason: 'lines', lines } as const;
     const priced = totals(lines, where, input.shippingMethodId);
     const refused = refusalOf(priced, input, options);

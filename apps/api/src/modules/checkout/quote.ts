@@ -13,6 +13,7 @@ import {
 } from '@autoparts/shared';
 import { sql, type Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { contractPricesFor, lineUnitCents, type ContractPrices } from '../price-lists/pricing';
 import type { Db } from '../../db/database';
 import type { AddressesTable, ShippingMethodsTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
@@ -58,6 +59,8 @@ export interface PricedLine {
   /** Undefined when the part does not exist (any more). */
   part: PartForLine | undefined;
   unitPriceCents: number;
+  /** The list price or its break for the quantity: what `unitPriceCents` is without a contract price. */
+  listUnitCents: number;
   lineTotalCents: number;
   problem: { reason: LineProblem; message: string } | null;
 }
@@ -85,9 +88,10 @@ export interface Totals {
   totalCents: number;
 }
 
-/** The price of one line: the part's price break for the quantity; the problem, if any. */
-export function priceLine(request: LineRequest, part: PartForLine | undefined): PricedLine {
-  const unit = part ? unitPriceCents(request.quantity, part.price_cents, part.breaks) : 0;
+/** The price of one line: the buyer's contract price, else the part's price break for the quantity; the problem, if any. */
+export function priceLine(request: LineRequest, part: PartForLine | undefined, contracts: ContractPrices): PricedLine {
+  const listUnit = part ? unitPriceCents(request.quantity, part.price_cents, part.breaks) : 0;
+  const unit = part ? lineUnitCents(contracts, part, part.breaks, request.quantity) : 0;
   let problem: PricedLine['problem'] = null;
   if (!part || part.archived_at !== null) problem = { reason: 'part-gone', message: checkoutMessages.partGone };
   else if (isEnded(part.lifecycle_code)) problem = { reason: 'no-longer-made', message: partChangeMessages.noLongerMadeLine };
@@ -97,7 +101,7 @@ export function priceLine(request: LineRequest, part: PartForLine | undefined): 
   } else if (request.quantity > part.available_quantity) {
     problem = { reason: 'out-of-stock', message: checkoutMessages.onlyLeft(part.available_quantity) };
   }
-  return { partId: request.partId, quantity: request.quantity, part, unitPriceCents: unit, lineTotalCents: unit * request.quantity, problem };
+  return { partId: request.partId, quantity: request.quantity, part, unitPriceCents: unit, listUnitCents: listUnit, lineTotalCents: unit * request.quantity, problem };
 }
 
 /**
@@ -189,6 +193,7 @@ export function toCheckoutLine(line: PricedLine): CartLine {
     img: line.part?.img ?? '',
     quantity: line.quantity,
     unitPrice: centsToDollars(line.unitPriceCents),
+    ...(line.unitPriceCents === line.listUnitCents ? {} : { listPrice: centsToDollars(line.listUnitCents) }),
     lineTotal: centsToDollars(line.lineTotalCents),
     minOrderQuantity: line.part?.min_order_quantity ?? 1,
     availableQuantity: line.part?.available_quantity ?? 0,
@@ -277,8 +282,12 @@ export async function destinationOf(db: Db, to: AddressRow | undefined, { lock }
 /** What checking out the cart of `userId` to `to` would cost now (nothing is locked or taken). */
 export async function quoteCart(db: Db, userId: string, to: AddressRow, shippingMethodId: string | undefined): Promise<CheckoutQuote> {
   const requests = await cartLines(db, userId);
-  const [parts, where] = await Promise.all([partsFor(db, requests, { lock: false }), destinationOf(db, to, { lock: false })]);
-  const lines = requests.map((request) => priceLine(request, parts.get(request.partId)));
+  const [parts, where, contracts] = await Promise.all([
+    partsFor(db, requests, { lock: false }),
+    destinationOf(db, to, { lock: false }),
+    contractPricesFor(db, { userId }, requests.map((request) => request.partId)),
+  ]);
+  const lines = requests.map((request) => priceLine(request, parts.get(request.partId), contracts));
   // The method asked for while it is available, else the only one offered, else none (issue 34.5).
   let result = totals(lines, where, shippingMethodId, 'only');
   if (!result.chosen && shippingMethodId !== undefined) result = totals(lines, where, undefined, 'only');

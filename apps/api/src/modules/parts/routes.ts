@@ -21,22 +21,28 @@ import { adminErrors, signedIn as security } from '../../plugins/api-docs';
 import { audited } from '../audit/repository';
 import { identityOf } from '../auth/identity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { asMemberSees, contractPricesOfCaller } from '../price-lists/pricing';
 import { createPartsRepository } from './repository';
 
 export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   const parts = createPartsRepository(app.db);
+  const contractsOf = contractPricesOfCaller(app);
 
   app.get(
     '/parts',
     // SPEC §7 keeps this an array: the first page of the catalogue, `?page=` for more (/api/search filters).
-    { config: { cachedAs: 'catalogue' }, schema: { tags: ['parts'], querystring: partsPageQuerySchema, response: { 200: partListSchema, 400: errorSchema } } },
-    async (request) => parts.listOnSale(request.query.page),
+    { config: { cachedAs: 'catalogue', priced: true }, schema: { tags: ['parts'], querystring: partsPageQuerySchema, response: { 200: partListSchema, 400: errorSchema } } },
+    async (request) => {
+      const list = await parts.listOnSale(request.query.page);
+      const contracts = await contractsOf(request, list.map((part) => part._id));
+      return list.map((part) => asMemberSees(contracts, part));
+    },
   );
 
   app.get(
     '/part/:id',
     {
-      config: { cachedAs: 'catalogue' },
+      config: { cachedAs: 'catalogue', priced: true },
       schema: {
         tags: ['parts'],
         params: partParamsSchema,
@@ -46,7 +52,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const part = await parts.findOnSale(request.params.id);
       if (!part) return reply.code(404).send({ message: apiErrors.partNotFound });
-      return part;
+      return asMemberSees(await contractsOf(request, [part._id]), part);
     },
   );
 
@@ -56,13 +62,13 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/parts/by-number/:partNumber',
     {
-      config: { ...app.limitedBy('partPageReads'), cachedAs: 'catalogue' },
+      config: { ...app.limitedBy('partPageReads'), cachedAs: 'catalogue', priced: true },
       schema: { tags: ['parts'], params: partNumberParamsSchema, response: { 200: publicPartSchema, 404: errorSchema } },
     },
     async (request, reply) => {
       const part = await parts.findOnSaleByNumber(request.params.partNumber);
       if (!part) return reply.code(404).send({ message: apiErrors.partNotFound });
-      return part;
+      return asMemberSees(await contractsOf(request, [part._id]), part);
     },
   );
 

@@ -1,0 +1,167 @@
+import {
+  centsToDollars,
+  contractPrice,
+  contractRule,
+  unitPriceCents,
+  type ContractEntry,
+  type ContractList,
+  type ContractPrice,
+  type PriceBreakCents,
+  type PricedPart,
+} from '@autoparts/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { Db } from '../../db/database';
+import { isId } from '../../lib/ids';
+
+type Executor = Pick<Db, 'selectFrom'>;
+
+/** Whose contract prices: a member's (by user) or a company's (the admins' explain tool). */
+export type PricedFor = { userId: string } | { companyId: string };
+
+/** The day a list's dates are read against: today in UTC (decision 080). */
+export const pricingDay = () => new Date().toISOString().slice(0, 10);
+
+/** The contract prices of some parts for one company, as read in one query. */
+export interface ContractPrices {
+  /** The contract price of `quantity` units of the part, or undefined: no list of the company prices it. */
+  of(partId: string, quantity: number): ContractPrice | undefined;
+}
+
+/** No contract prices: a visitor's, or a company's without lists. */
+export const noContracts: ContractPrices = { of: () => undefined };
+
+/**
+ * The contract prices of the parts in `partIds` for a member's or a company's price lists: one
+ * query for a page of parts, whatever its size. It reads, for each part, the entries of the
+ * company's lists for that part or its category, with their tiers; `contractPrice` (shared) picks
+ * among them by priority, dates and quantity. A caller with no company, or a company with no
+ * lists, costs one small query and prices nothing.
+ */
+export async function contractPricesFor(db: Executor, whose: PricedFor, partIds: readonly string[], day = pricingDay()): Promise<ContractPrices> {
+  const ids = [...new Set(partIds.filter(isId))];
+  if (ids.length === 0) return noContracts;
+  let companies = db.selectFrom('company_price_lists').select(['company_price_lists.price_list_id']);
+  companies =
+    'userId' in whose
+      ? companies.innerJoin('company_members', 'company_members.company_id', 'company_price_lists.company_id').where('company_members.user_id', '=', whose.userId)
+      : isId(whose.companyId)
+        ? companies.where('company_price_lists.company_id', '=', whose.companyId)
+        : companies.where(sql<boolean>`false`);
+  const rows = await db
+    .selectFrom('parts')
+    .innerJoin('price_list_entries as entry', (join) =>
+      join.on((eb) => eb.or([eb('entry.part_id', '=', eb.ref('parts.id')), eb('entry.category_slug', '=', eb.ref('parts.category_slug'))])),
+    )
+    .innerJoin('price_lists as list', 'list.id', 'entry.price_list_id')
+    .where('entry.price_list_id', 'in', companies)
+    .where('parts.id', 'in', ids)
+    .select((eb) => [
+      'parts.id as part_id',
+      'parts.category_slug',
+      'parts.price_cents',
+      'list.id as list_id',
+      'list.name',
+      'list.priority',
+      sql<string | null>`list.starts_on::text`.as('starts_on'),
+      sql<string | null>`list.ends_on::text`.as('ends_on'),
+      'entry.part_id as entry_part_id',
+      'entry.category_slug as entry_category_slug',
+      'entry.unit_price_cents',
+      'entry.percent_off_bp',
+      jsonArrayFrom(
+        eb
+          .selectFrom('price_list_tiers')
+          .select(['min_quantity', 'unit_price_cents', 'percent_off_bp'])
+          .whereRef('price_list_tiers.entry_id', '=', 'entry.id'),
+      ).as('tiers'),
+    ])
+    .execute();
+  if (rows.length === 0) return noContracts;
+
+  const byPart = new Map<string, { part: PricedPart; lists: Map<string, ContractList & { entries: ContractEntry[] }> }>();
+  for (const row of rows) {
+    let priced = byPart.get(row.part_id);
+    if (!priced) {
+      priced = { part: { id: row.part_id, categorySlug: row.category_slug, listPriceCents: row.price_cents }, lists: new Map() };
+      byPart.set(row.part_id, priced);
+    }
+    let list = priced.lists.get(row.list_id);
+    if (!list) {
+      list = { id: row.list_id, name: row.name, priority: row.priority, startsOn: row.starts_on, endsOn: row.ends_on, entries: [] };
+      priced.lists.set(row.list_id, list);
+    }
+    list.entries.push({
+      ...rate(row),
+      partId: row.entry_part_id,
+      categorySlug: row.entry_category_slug,
+      tiers: row.tiers.map((tier) => ({ ...rate(tier), minQuantity: tier.min_quantity })),
+    });
+  }
+  return {
+    of: (partId, quantity) => {
+      const priced = byPart.get(partId);
+      return priced && contractPrice([...priced.lists.values()], priced.part, quantity, day);
+    },
+  };
+}
+
+function rate(row: { unit_price_cents: number | null; percent_off_bp: number | null }) {
+  return row.unit_price_cents !== null ? { unitPriceCents: row.unit_price_cents } : { percentOffBp: row.percent_off_bp ?? 0 };
+}
+
+/** The contract prices of some parts for whoever calls (none for a visitor or a member without lists). */
+export const contractPricesOfCaller = (app: FastifyInstance) => async (request: FastifyRequest, partIds: readonly string[]) => {
+  const buyer = await app.contractBuyer(request);
+  return buyer ? contractPricesFor(app.db, { userId: buyer }, partIds) : noContracts;
+};
+
+/**
+ * THE unit price a line gets (cart, quick order, checkout quote, placed order): the contract
+ * price when a list of the buyer's company prices the part, else the list price or the deepest
+ * price break the quantity reaches (shared `unitPriceCents`).
+ */
+export function lineUnitCents(contracts: ContractPrices, part: { id: string; price_cents: number }, breaks: readonly PriceBreakCents[], quantity: number): number {
+  return contracts.of(part.id, quantity)?.unitPriceCents ?? unitPriceCents(quantity, part.price_cents, breaks);
+}
+
+/**
+ * A part as a member reads it: `price` is theirs for one unit, `listPrice` beside it when it
+ * differs, and `priceBreaks` (when the reply has them) the contract's tiers instead of the list
+ * price's breaks, so the browser's arithmetic (shared `unitPriceCents`) gives the server's price.
+ */
+export function asMemberSees<T extends { _id: string; price: number; priceBreaks?: Array<{ minQuantity: number; unitPrice: number }> }>(contracts: ContractPrices, part: T): T {
+  const one = contracts.of(part._id, 1);
+  if (!one) return part;
+  const listCents = Math.round(part.price * 100);
+  const priced: T = { ...part, price: centsToDollars(one.unitPriceCents) };
+  if (one.unitPriceCents !== listCents) Object.assign(priced, { listPrice: part.price });
+  if (part.priceBreaks) {
+    priced.priceBreaks = [...one.entry.tiers]
+      .sort((a, b) => a.minQuantity - b.minQuantity)
+      .map((tier) => ({ minQuantity: tier.minQuantity, unitPrice: centsToDollars(contracts.of(part._id, tier.minQuantity)?.unitPriceCents ?? one.unitPriceCents) }));
+  }
+  return priced;
+}
+
+/** The admins' explain tool: the price of `quantity` units for a company (or a visitor), and why. */
+export async function explainPrice(db: Db, companyId: string | undefined, partId: string, quantity: number) {
+  const part = isId(partId)
+    ? await db.selectFrom('parts').select(['id', 'price_cents']).where('id', '=', partId).executeTakeFirst()
+    : undefined;
+  if (!part) return undefined;
+  const [contracts, breaks] = await Promise.all([
+    companyId ? contractPricesFor(db, { companyId }, [partId]) : noContracts,
+    db.selectFrom('part_price_breaks').select(['min_quantity as minQuantity', 'unit_price_cents as unitPriceCents']).where('part_id', '=', partId).execute(),
+  ]);
+  const contract = contracts.of(partId, quantity);
+  const unit = lineUnitCents(contracts, part, breaks, quantity);
+  const reached = breaks.filter((tier) => quantity >= tier.minQuantity).sort((a, b) => b.minQuantity - a.minQuantity)[0];
+  return {
+    unitPrice: centsToDollars(unit),
+    listPrice: centsToDollars(part.price_cents),
+    priceListId: contract?.list.id ?? null,
+    rule: contract ? contractRule(contract) : reached ? `No price list prices this part: list price break ${reached.minQuantity}+` : 'No price list prices this part: list price',
+  };
+}
