@@ -33,6 +33,7 @@ import { reviewsRoutes } from './modules/reviews/routes';
 import { usersRoutes } from './modules/users/routes';
 import { companiesAdminRoutes } from './modules/companies/admin-routes';
 import { companiesRoutes } from './modules/companies/routes';
+import { priceListsRoutes } from './modules/price-lists/routes';
 import { createMail, registerMailWorker, type Mail } from './modules/mail/outbox';
 import { registerOrderExpiry } from './modules/orders/expiry';
 import { ordersRoutes } from './modules/orders/routes';
@@ -172,6 +173,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
       await api.register(returnsRoutes);
       await api.register(companiesRoutes);
       await api.register(companiesAdminRoutes);
+      await api.register(priceListsRoutes);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

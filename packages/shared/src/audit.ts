@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS = [
   'settings.update',
   'company.add',
   'company.update',
+  'price-list.add',
+  'price-list.update',
+  'price-list.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -79,6 +82,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'settings.update': 'Shop settings changed',
   'company.add': 'Company created',
   'company.update': 'Company edited',
+  'price-list.add': 'Price list created',
+  'price-list.update': 'Price list edited',
+  'price-list.remove': 'Price list deleted',
 };
 
 /** The audit log screen's page size, and the most one request may ask for. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addressSchema } from './addresses';
 import { moneyField } from './form-fields';
 import { orderSchema } from './orders';
+import { COMPANY_PRICE_LISTS_MAX, priceListMessages } from './price-lists';
 import { emailSchema } from './users';
 
 /**
@@ -103,10 +104,11 @@ export const companyCreateSchema = z.object({
 export type CompanyCreateInput = z.input<typeof companyCreateSchema>;
 
 /**
- * `PATCH /api/admin/companies/{id}`: the fields sent change, the rest stay. Price lists
- * (`priceListIds`) come with the price lists (issue 31, part 2).
+ * `PATCH /api/admin/companies/{id}`: the fields sent change, the rest stay. `priceListIds`, when
+ * sent, are the company's price lists from then on (decision 080; the lists' priorities order them).
  */
 export const companyUpdateSchema = z.object({
+  priceListIds: z.array(z.string().max(64)).max(COMPANY_PRICE_LISTS_MAX, priceListMessages.tooManyLists).optional(),
   name: companyName.optional(),
   taxId: taxId.optional(),
   status: z.enum(COMPANY_STATUSES, companyMessages.status).optional(),
@@ -150,6 +152,8 @@ export const companySummaryListSchema = z.array(companySummarySchema);
 /** `GET /api/admin/companies/{id}`: the company with its members and pending invitations. */
 export const adminCompanySchema = z.object({
   ...companyFields,
+  /** Its price lists, by priority (decision 080). */
+  priceListIds: z.array(z.string()),
   createdAt: z.string(),
   members: memberListSchema,
   invitations: z.array(pendingInvitationSchema),

@@ -129,6 +129,12 @@ export function auditSentence({ action, target, details }: AuditRowInput, lookup
       return `created the company “${text('name') ?? id}” with ${text('ownerEmail') ?? 'an owner'} as its owner${details.invited === true ? ' (invited by e-mail)' : ''}`;
     case 'company.update':
       return `changed the company “${text('name') ?? id}”: ${companyChanges(details)}`;
+    case 'price-list.add':
+      return `created the price list “${text('name') ?? id}” (priority ${count('priority') ?? '?'}, ${plural(count('entries'), 'entry', 'entries')}${datesOf(details)})`;
+    case 'price-list.update':
+      return `changed the price list “${text('name') ?? id}”: ${priceListChanges(details)}`;
+    case 'price-list.remove':
+      return `deleted the price list “${text('name') ?? id}”`;
     case 'settings.update':
       return count('restockingFeePercent') === undefined ? 'changed the shop settings' : `set the restocking fee to ${count('restockingFeePercent')} %`;
     default:
@@ -306,12 +312,31 @@ function list(items: string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
-function plural(count: number | undefined, noun: string): string {
-  if (count === undefined) return `${noun}s`;
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+function plural(count: number | undefined, noun: string, nouns = `${noun}s`): string {
+  if (count === undefined) return nouns;
+  return `${count} ${count === 1 ? noun : nouns}`;
 }
 
 /** "status on hold, credit limit $5,000.00": what an admin changed of a company, in words. */
+/** ", from 2026-01-01 to 2026-12-31", or nothing for a list without dates. */
+function datesOf(details: Record<string, unknown>): string {
+  const from = typeof details.startsAt === 'string' ? ` from ${details.startsAt}` : '';
+  const to = typeof details.endsAt === 'string' ? ` to ${details.endsAt}` : '';
+  return from || to ? `,${from}${to}` : '';
+}
+
+function priceListChanges(details: Record<string, unknown>): string {
+  const changes = typeof details.changes === 'object' && details.changes !== null ? (details.changes as Record<string, unknown>) : {};
+  const words = Object.entries(changes).map(([field, value]) => {
+    if (field === 'startsAt') return typeof value === 'string' ? `starts ${value}` : 'no start date';
+    if (field === 'endsAt') return typeof value === 'string' ? `ends ${value}` : 'no end date';
+    if (field === 'priority') return `priority ${String(value)}`;
+    return `${field} “${String(value)}”`;
+  });
+  if (typeof details.entries === 'number') words.push(`entries replaced (${plural(details.entries, 'entry', 'entries')})`);
+  return words.length > 0 ? words.join(', ') : 'nothing';
+}
+
 function companyChanges(details: Record<string, unknown>): string {
   const changes = typeof details.changes === 'object' && details.changes !== null ? (details.changes as Record<string, unknown>) : {};
   const words = Object.entries(changes).map(([field, value]) => {
@@ -320,6 +345,7 @@ function companyChanges(details: Record<string, unknown>): string {
     if (field === 'poRequired') return value === true ? 'PO required' : 'PO not required';
     if (field === 'status') return value === 'on-hold' ? 'on hold' : 'active';
     if (field === 'taxId') return `tax id “${String(value)}”`;
+    if (field === 'priceLists') return Array.isArray(value) && value.length > 0 ? `price lists ${value.map((name) => `“${String(name)}”`).join(', ')}` : 'no price lists';
     return `${field} “${String(value)}”`;
   });
   return words.length > 0 ? words.join(', ') : 'nothing';

@@ -9,12 +9,17 @@ import {
   companySummaryListSchema,
   companyUpdateSchema,
   errorSchema,
+  priceListMessages,
 } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminErrors, signedIn as security } from '../../plugins/api-docs';
 import { audited } from '../audit/repository';
 import { identityOf } from '../auth/identity';
+import { createPriceListsRepository } from '../price-lists/repository';
 import { createCompaniesRepository } from './repository';
+
+/** A price list named for a company that does not exist: the whole change is undone. */
+class UnknownPriceList extends Error {}
 
 /**
  * The admins' companies (decision 075): `GET|POST /api/admin/companies`, `GET|PATCH
@@ -80,7 +85,7 @@ export const companiesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        description: 'Changes the fields sent. `priceListIds` comes with the price lists (issue 31, part 2).',
+        description: 'Changes the fields sent; `priceListIds` become the company’s price lists (their priorities order them).',
         params: companyIdParamsSchema,
         body: companyUpdateSchema,
         response: { 200: adminCompanySchema, ...adminErrors },
@@ -88,12 +93,25 @@ export const companiesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
+      const { priceListIds, ...fields } = request.body;
       const updated = await audited(
         app.db,
         identityOf(request),
-        (trx) => repository(trx).update(id, request.body),
-        (company) => (company ? { action: 'company.update', target: `company ${id}`, details: { name: company.name, changes: request.body } } : undefined),
-      );
+        async (trx) => {
+          const company = await repository(trx).update(id, fields);
+          if (!company) return undefined;
+          if (priceListIds === undefined) return { name: company.name, changes: fields };
+          const priceLists = await createPriceListsRepository(trx).assign(id, priceListIds);
+          // Thrown inside the transaction: the company's other changes are undone with it.
+          if (!priceLists) throw new UnknownPriceList();
+          return { name: company.name, changes: { ...fields, priceLists } };
+        },
+        (company) => (company ? { action: 'company.update', target: `company ${id}`, details: company } : undefined),
+      ).catch((error: unknown) => {
+        if (error instanceof UnknownPriceList) return 'unknown-list' as const;
+        throw error;
+      });
+      if (updated === 'unknown-list') return reply.code(400).send({ message: priceListMessages.listsNotFound });
       if (!updated) return reply.code(404).send({ message: companyMessages.notFound });
       return (await companies.find(id)) ?? reply.code(404).send({ message: companyMessages.notFound });
     },

@@ -28,6 +28,7 @@ import { withTransaction } from '../../lib/transaction';
 import type { Mail } from '../mail/outbox';
 import { withLines } from '../orders/shape';
 import { addressColumns, addressFieldsOf } from '../addresses/repository';
+import { createPriceListsRepository } from '../price-lists/repository';
 
 type CompanyRow = Selectable<CompaniesTable>;
 export type LocationRow = Selectable<CompanyLocationsTable>;
@@ -186,8 +187,9 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
       if (!isId(id)) return undefined;
       const row = await db.selectFrom('companies').selectAll().where('id', '=', id).executeTakeFirst();
       if (!row) return undefined;
-      const [members, invitations] = await Promise.all([
+      const [members, priceListIds, invitations] = await Promise.all([
         membersOf(db, id),
+        createPriceListsRepository(db).ofCompany(id),
         db
           .selectFrom('company_invitations')
           .select(['email', 'role', 'expires_at'])
@@ -201,6 +203,7 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
         ...companyFields(row),
         createdAt: row.created_at.toISOString(),
         members,
+        priceListIds,
         invitations: invitations.map((invitation) => ({ email: invitation.email, role: invitation.role, expiresAt: invitation.expires_at.toISOString() })),
       };
     },

@@ -70,7 +70,7 @@ describe('Companies (admins)', () => {
   });
 
   it('puts a company on hold through its edit form', async () => {
-    const saved: AdminCompany = { ...fleetco, status: 'on-hold', members: [], invitations: [] };
+    const saved: AdminCompany = { ...fleetco, status: 'on-hold', members: [], invitations: [], priceListIds: [] };
     const server = stubFetch({
       'GET /api/me': { body: anAdmin() },
       'GET /api/admin/companies?page=1': { body: [fleetco] },

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import {
+  bpToPercent,
+  centsToDollars,
+  dollarsToCents,
+  percentToBp,
+  priceListMessages,
+  type PriceList,
+  type PriceListEntryInput,
+  type PriceListInput,
+  type PriceListSummary,
+  type PriceListUpdate,
+} from '@autoparts/shared';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { isId } from '../../lib/ids';
+
+/** Rows a single insert carries at most: 10,000 entries go in ten statements, not one huge one. */
+const INSERT_CHUNK = 1000;
+
+type Rate = { unit_price_cents: number | null; percent_off_bp: number | null };
+const toRate = (input: { unitPrice?: number; percentOff?: number }): Rate => ({
+  unit_price_cents: input.unitPrice === undefined ? null : dollarsToCents(input.unitPrice),
+  percent_off_bp: input.percentOff === undefined ? null : percentToBp(input.percentOff),
+});
+const fromRate = (row: Rate) => (row.unit_price_cents !== null ? { unitPrice: centsToDollars(row.unit_price_cents) } : { percentOff: bpToPercent(row.percent_off_bp ?? 0) });
+
+/** Why entries cannot be kept: parts or categories that do not exist. */
+export type EntriesProblem = { problem: string };
+
+/** Price lists and their assignment to companies (decision 080). */
+export function createPriceListsRepository(db: Db) {
+  /** The entries' parts and categories that do not exist, as a message, or undefined. */
+  async function entriesProblem(entries: readonly PriceListEntryInput[]): Promise<string | undefined> {
+    const partIds = [...new Set(entries.flatMap((entry) => (entry.partId === undefined ? [] : [entry.partId])))];
+    const slugs = [...new Set(entries.flatMap((entry) => (entry.category === undefined ? [] : [entry.category])))];
+    const badIds = partIds.filter((id) => !isId(id));
+    const [parts, categories] = await Promise.all([
+      partIds.length > badIds.length ? db.selectFrom('parts').select('id').where('id', 'in', partIds.filter(isId)).execute() : [],
+      slugs.length > 0 ? db.selectFrom('categories').select('slug').where('slug', 'in', slugs).execute() : [],
+    ]);
+    const knownParts = new Set(parts.map((row) => row.id));
+    const missingParts = partIds.filter((id) => !knownParts.has(id));
+    if (missingParts.length > 0) return priceListMessages.partsNotFound(missingParts);
+    const knownSlugs = new Set(categories.map((row) => row.slug));
+    const missingSlugs = slugs.filter((slug) => !knownSlugs.has(slug));
+    return missingSlugs.length > 0 ? priceListMessages.categoriesNotFound(missingSlugs) : undefined;
+  }
+
+  async function insertEntries(listId: string, entries: readonly PriceListEntryInput[]) {
+    const rows = entries.map((entry) => ({ id: randomUUID(), price_list_id: listId, part_id: entry.partId ?? null, category_slug: entry.category ?? null, ...toRate(entry) }));
+    const tiers = rows.flatMap((row, index) => (entries[index]?.tiers ?? []).map((tier) => ({ entry_id: row.id, min_quantity: tier.minQuantity, ...toRate(tier) })));
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK) await db.insertInto('price_list_entries').values(rows.slice(start, start + INSERT_CHUNK)).execute();
+    for (let start = 0; start < tiers.length; start += INSERT_CHUNK) await db.insertInto('price_list_tiers').values(tiers.slice(start, start + INSERT_CHUNK)).execute();
+  }
+
+  const companiesOf = async (listIds: readonly string[]) => {
+    const rows =
+      listIds.length === 0
+        ? []
+        : await db
+            .selectFrom('company_price_lists')
+            .innerJoin('companies', 'companies.id', 'company_price_lists.company_id')
+            .select(['company_price_lists.price_list_id', 'companies.id', 'companies.name'])
+            .where('company_price_lists.price_list_id', 'in', listIds)
+            .orderBy('companies.name')
+            .execute();
+    const byList = new Map<string, Array<{ id: string; name: string }>>();
+    for (const row of rows) byList.set(row.price_list_id, [...(byList.get(row.price_list_id) ?? []), { id: row.id, name: row.name }]);
+    return byList;
+  };
+
+  return {
+    /** A new list with its entries; its id, or why its entries cannot be kept. */
+    async create(input: PriceListInput): Promise<{ id: string } | EntriesProblem> {
+      const problem = await entriesProblem(input.entries);
+      if (problem) return { problem };
+      const list = await db
+        .insertInto('price_lists')
+        .values({ name: input.name, priority: input.priority, starts_on: input.startsAt ?? null, ends_on: input.endsAt ?? null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await insertEntries(list.id, input.entries);
+      return { id: list.id };
+    },
+
+    /** Every list, by priority then name (a shop has tens of them, not thousands). */
+    async list(): Promise<PriceListSummary[]> {
+      const rows = await db
+        .selectFrom('price_lists')
+        .select((eb) => [
+          'id',
+          'name',
+          'priority',
+          sql<string | null>`starts_on::text`.as('starts_on'),
+          sql<string | null>`ends_on::text`.as('ends_on'),
+          eb.selectFrom('price_list_entries').select(eb.fn.countAll<string>().as('count')).whereRef('price_list_entries.price_list_id', '=', 'price_lists.id').as('entries'),
+        ])
+        .orderBy('priority')
+        .orderBy('name')
+        .execute();
+      const companies = await companiesOf(rows.map((row) => row.id));
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        currency: 'USD' as const,
+        priority: row.priority,
+        startsAt: row.starts_on,
+        endsAt: row.ends_on,
+        entries: Number(row.entries ?? 0),
+        companies: companies.get(row.id) ?? [],
+      }));
+    },
+
+    async find(id: string): Promise<PriceList | undefined> {
+      if (!isId(id)) return undefined;
+      const row = await db
+        .selectFrom('price_lists')
+        .select(['id', 'name', 'priority', sql<string | null>`starts_on::text`.as('starts_on'), sql<string | null>`ends_on::text`.as('ends_on')])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const [entries, tiers, companies] = await Promise.all([
+        db.selectFrom('price_list_entries').selectAll().where('price_list_id', '=', id).orderBy('category_slug').orderBy('part_id').execute(),
+        db
+          .selectFrom('price_list_tiers')
+          .innerJoin('price_list_entries', 'price_list_entries.id', 'price_list_tiers.entry_id')
+          .select(['price_list_tiers.entry_id', 'price_list_tiers.min_quantity', 'price_list_tiers.unit_price_cents', 'price_list_tiers.percent_off_bp'])
+          .where('price_list_entries.price_list_id', '=', id)
+          .orderBy('price_list_tiers.min_quantity')
+          .execute(),
+        companiesOf([id]),
+      ]);
+      return {
+        id: row.id,
+        name: row.name,
+        currency: 'USD',
+        priority: row.priority,
+        startsAt: row.starts_on,
+        endsAt: row.ends_on,
+        companies: companies.get(id) ?? [],
+        entries: entries.map((entry) => ({
+          ...(entry.part_id !== null ? { partId: entry.part_id } : { category: entry.category_slug ?? '' }),
+          ...fromRate(entry),
+          tiers: tiers.filter((tier) => tier.entry_id === entry.id).map((tier) => ({ minQuantity: tier.min_quantity, ...fromRate(tier) })),
+        })),
+      };
+    },
+
+    /** Changes the fields sent; `entries`, when sent, replace the list's. Its name after, or why not. */
+    async update(id: string, changes: PriceListUpdate): Promise<{ name: string } | EntriesProblem | undefined> {
+      if (!isId(id)) return undefined;
+      const current = await db.selectFrom('price_lists').select(['name', sql<string | null>`starts_on::text`.as('starts_on'), sql<string | null>`ends_on::text`.as('ends_on')]).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!current) return undefined;
+      const startsOn = changes.startsAt === undefined ? current.starts_on : changes.startsAt;
+      const endsOn = changes.endsAt === undefined ? current.ends_on : changes.endsAt;
+      if (startsOn && endsOn && startsOn > endsOn) return { problem: priceListMessages.dates };
+      if (changes.entries) {
+        const problem = await entriesProblem(changes.entries);
+        if (problem) return { problem };
+        await db.deleteFrom('price_list_entries').where('price_list_id', '=', id).execute();
+        await insertEntries(id, changes.entries);
+      }
+      return db
+        .updateTable('price_lists')
+        .set({
+          ...(changes.name !== undefined && { name: changes.name }),
+          ...(changes.priority !== undefined && { priority: changes.priority }),
+          starts_on: startsOn,
+          ends_on: endsOn,
+        })
+        .where('id', '=', id)
+        .returning('name')
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Deletes a list (its entries and assignments go with it); its name, or undefined. */
+    async remove(id: string): Promise<{ name: string } | undefined> {
+      if (!isId(id)) return undefined;
+      return db.deleteFrom('price_lists').where('id', '=', id).returning('name').executeTakeFirst();
+    },
+
+    /** The ids of a company's lists, by priority. */
+    async ofCompany(companyId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('company_price_lists')
+        .innerJoin('price_lists', 'price_lists.id', 'company_price_lists.price_list_id')
+        .select('price_lists.id')
+        .where('company_price_lists.company_id', '=', companyId)
+        .orderBy('price_lists.priority')
+        .orderBy('price_lists.name')
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
+    /** Makes `listIds` the company's lists: their names, or undefined when one does not exist. */
+    async assign(companyId: string, listIds: readonly string[]): Promise<string[] | undefined> {
+      const unique = [...new Set(listIds)];
+      const lists = unique.every(isId) && unique.length > 0 ? await db.selectFrom('price_lists').select(['id', 'name']).where('id', 'in', unique).orderBy('priority').orderBy('name').execute() : [];
+      if (lists.length !== unique.length) return undefined;
+      await db.deleteFrom('company_price_lists').where('company_id', '=', companyId).execute();
+      if (unique.length > 0) await db.insertInto('company_price_lists').values(unique.map((id) => ({ company_id: companyId, price_list_id: id }))).execute();
+      return lists.map((list) => list.name);
+    },
+  };
+}
