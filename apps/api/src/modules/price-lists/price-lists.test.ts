@@ -1,0 +1,189 @@
+import { priceListMessages, type AdminCompany, type Cart, type PartDetail, type PriceExplained, type PriceList, type PriceListSummary } from '@autoparts/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonymous, byCookie, byToken, call, expectInvalid, expectReply, type Credential } from '../../test/admin';
+import { createTestApp } from '../../test/app';
+import { fillCart, insertAddress, insertShippingMethod, postCheckout, userIdOf, withoutDemoShippingAndTax } from '../../test/checkout';
+import { insertPart, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
+
+// Contract prices on the real app and database (decision 080): the admin routes for each role,
+// the explain tool, and a member's part reads, cart, checkout and order at their price.
+let app: FastifyInstance;
+let admin: Customer;
+let fleetBuyer: Customer;
+let rivalBuyer: Customer;
+let stranger: Customer;
+let fleetco: string;
+let rival: string;
+let brakePad: string;
+let rotor: string;
+let fleetList: string;
+let shipping: string;
+
+const send = (credential: Credential, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => call(app, credential, { method, url, ...(payload ? { payload } : {}) });
+
+async function createList(body: object): Promise<string> {
+  const response = await send(byToken(admin), 'POST', '/api/admin/price-lists', body);
+  expectReply(response, 200);
+  return (response.json() as { id: string }).id;
+}
+
+async function companyOf(owner: Customer, name: string): Promise<string> {
+  const response = await send(byToken(admin), 'POST', '/api/admin/companies', { name, ownerEmail: owner.email });
+  expectReply(response, 200);
+  return (response.json() as { id: string }).id;
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await withoutDemoShippingAndTax(app);
+  shipping = await insertShippingMethod(app, { name: 'Contract courier', baseCents: 500 });
+  [admin, fleetBuyer, rivalBuyer, stranger] = await Promise.all([
+    signUpAdmin(app, 'pl-admin'),
+    signUpCustomer(app, 'pl-fleet'),
+    signUpCustomer(app, 'pl-rival'),
+    signUpCustomer(app, 'pl-stranger'),
+  ]);
+  await app.db.insertInto('categories').values({ slug: 'contract-brakes', name: 'Contract brakes', position: 99 }).execute();
+  brakePad = await insertPart(app, { priceCents: 1000, name: 'Contract brake pad' });
+  rotor = await insertPart(app, { priceCents: 2000, name: 'Contract rotor' });
+  await app.db.updateTable('parts').set({ category_slug: 'contract-brakes' }).where('id', '=', brakePad).execute();
+  // The list price's own break: 10 or more at $9.00.
+  await app.db.insertInto('part_price_breaks').values({ part_id: brakePad, min_quantity: 10, unit_price_cents: 900 }).execute();
+  fleetco = await companyOf(fleetBuyer, 'Fleetco');
+  rival = await companyOf(rivalBuyer, 'Rival Garage');
+  fleetList = await createList({
+    name: 'Fleetco brakes 2026',
+    priority: 1,
+    entries: [
+      { category: 'contract-brakes', percentOff: 12, tiers: [{ minQuantity: 10, percentOff: 20 }] },
+      { partId: rotor, unitPrice: 15 },
+    ],
+  });
+  const rivalList = await createList({ name: 'Rival pads', priority: 1, entries: [{ partId: brakePad, unitPrice: '5.00' }] });
+  expectReply(await send(byToken(admin), 'PATCH', `/api/admin/companies/${fleetco}`, { priceListIds: [fleetList] }), 200);
+  expectReply(await send(byToken(admin), 'PATCH', `/api/admin/companies/${rival}`, { priceListIds: [rivalList] }), 200);
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('the admin routes', () => {
+  it.each([
+    ['GET', '/api/admin/price-lists'],
+    ['POST', '/api/admin/price-lists'],
+    ['GET', '/api/admin/price-lists/explain?partId=x'],
+    ['GET', '/api/admin/price-lists/00000000-0000-4000-8000-000000000000'],
+    ['PATCH', '/api/admin/price-lists/00000000-0000-4000-8000-000000000000'],
+    ['DELETE', '/api/admin/price-lists/00000000-0000-4000-8000-000000000000'],
+  ] as const)('%s %s: 401 for a visitor, 403 for a customer or a member', async (method, url) => {
+    expectReply(await send(anonymous, method, url, method === 'GET' || method === 'DELETE' ? undefined : { name: 'x', priority: 1, entries: [] }), 401);
+    expectReply(await send(byToken(stranger), method, url, method === 'GET' || method === 'DELETE' ? undefined : { name: 'x', priority: 1, entries: [] }), 403);
+    expectReply(await send(byCookie(fleetBuyer), method, url, method === 'GET' || method === 'DELETE' ? undefined : { name: 'x', priority: 1, entries: [] }), 403);
+  });
+
+  it('lists, reads, edits and deletes a list, each write in the audit log in words', async () => {
+    const id = await createList({ name: 'Spring promo', priority: 5, startsAt: '2026-03-01', endsAt: '2026-05-31', entries: [{ partId: rotor, percentOff: 7.5, tiers: [{ minQuantity: 4, unitPrice: 17 }] }] });
+    const listed = (await send(byToken(admin), 'GET', '/api/admin/price-lists')).json() as PriceListSummary[];
+    expect(listed.find((list) => list.id === fleetList)).toMatchObject({ name: 'Fleetco brakes 2026', priority: 1, entries: 2, companies: [{ id: fleetco, name: 'Fleetco' }] });
+    expect(listed.find((list) => list.id === id)).toMatchObject({ startsAt: '2026-03-01', endsAt: '2026-05-31', entries: 1, companies: [] });
+    const one = (await send(byToken(admin), 'GET', `/api/admin/price-lists/${id}`)).json() as PriceList;
+    expect(one.entries).toEqual([{ partId: rotor, percentOff: 7.5, tiers: [{ minQuantity: 4, unitPrice: 17 }] }]);
+
+    const edited = await send(byToken(admin), 'PATCH', `/api/admin/price-lists/${id}`, { priority: 6, endsAt: null, entries: [{ category: 'contract-brakes', percentOff: 3 }] });
+    expectReply(edited, 200);
+    expect(edited.json()).toMatchObject({ priority: 6, startsAt: '2026-03-01', endsAt: null, entries: [{ category: 'contract-brakes', percentOff: 3, tiers: [] }] });
+    expectReply(await send(byToken(admin), 'PATCH', `/api/admin/price-lists/${id}`, { endsAt: '2026-01-01' }), 400, priceListMessages.dates);
+    expectReply(await send(byToken(admin), 'DELETE', `/api/admin/price-lists/${id}`), 200);
+    expectReply(await send(byToken(admin), 'GET', `/api/admin/price-lists/${id}`), 404, priceListMessages.notFound);
+
+    const audit = (await send(byToken(admin), 'GET', `/api/admin/audit?q=${encodeURIComponent(id)}&limit=10`)).json() as Array<{ sentence: string }>;
+    expect(audit.map((entry) => entry.sentence)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('created the price list “Spring promo” (priority 5, 1 entry, from 2026-03-01 to 2026-05-31)'),
+        expect.stringContaining('changed the price list “Spring promo”: no end date, priority 6, entries replaced (1 entry)'),
+        expect.stringContaining('deleted the price list “Spring promo”'),
+      ]),
+    );
+  });
+
+  it('refuses entries of parts or categories that do not exist, and bad figures, with the reason', async () => {
+    const unknownPart = '00000000-0000-4000-8000-000000000000';
+    expectReply(await send(byToken(admin), 'POST', '/api/admin/price-lists', { name: 'Bad', priority: 1, entries: [{ partId: unknownPart, unitPrice: 1 }] }), 400, priceListMessages.partsNotFound([unknownPart]));
+    expectReply(await send(byToken(admin), 'POST', '/api/admin/price-lists', { name: 'Bad', priority: 1, entries: [{ category: 'no-such', unitPrice: 1 }] }), 400, priceListMessages.categoriesNotFound(['no-such']));
+    expectInvalid(await send(byToken(admin), 'POST', '/api/admin/price-lists', { name: 'Bad', priority: 1, entries: [{ category: 'contract-brakes', percentOff: 120 }] }), priceListMessages.percentOff);
+    expectInvalid(await send(byToken(admin), 'POST', '/api/admin/price-lists', { name: 'Bad', priority: 0, entries: [] }), priceListMessages.priority);
+  });
+
+  it("assigns lists to a company and reads them back; an unknown list changes nothing of the company's", async () => {
+    const company = (await send(byToken(admin), 'GET', `/api/admin/companies/${fleetco}`)).json() as AdminCompany;
+    expect(company.priceListIds).toEqual([fleetList]);
+    const refused = await send(byToken(admin), 'PATCH', `/api/admin/companies/${fleetco}`, { name: 'Renamed', priceListIds: ['00000000-0000-4000-8000-000000000000'] });
+    expectReply(refused, 400, priceListMessages.listsNotFound);
+    expect(((await send(byToken(admin), 'GET', `/api/admin/companies/${fleetco}`)).json() as AdminCompany)).toMatchObject({ name: 'Fleetco', priceListIds: [fleetList] });
+  });
+});
+
+describe('explain', () => {
+  const explain = async (query: string) => {
+    const response = await send(byToken(admin), 'GET', `/api/admin/price-lists/explain?${query}`);
+    expectReply(response, 200);
+    return response.json() as PriceExplained;
+  };
+
+  it('names the list, the rate and the tier', async () => {
+    expect(await explain(`companyId=${fleetco}&partId=${brakePad}&quantity=12`)).toEqual({
+      unitPrice: 8,
+      listPrice: 10,
+      priceListId: fleetList,
+      rule: 'Fleetco brakes 2026, category contract-brakes, \u221220 %, tier 10+',
+    });
+    expect((await explain(`companyId=${fleetco}&partId=${brakePad}&quantity=1`)).unitPrice).toBe(8.8);
+    expect(await explain(`companyId=${fleetco}&partId=${rotor}`)).toMatchObject({ unitPrice: 15, rule: 'Fleetco brakes 2026, $15.00 each' });
+  });
+
+  it('says when no list prices the part: the list price and its breaks', async () => {
+    expect(await explain(`partId=${brakePad}&quantity=10`)).toEqual({ unitPrice: 9, listPrice: 10, priceListId: null, rule: 'No price list prices this part: list price break 10+' });
+    expect(await explain(`companyId=${rival}&partId=${rotor}`)).toMatchObject({ unitPrice: 20, priceListId: null });
+  });
+});
+
+describe("a member's prices", () => {
+  const part = (credential: Credential) => send(credential, 'GET', `/api/part/${brakePad}`);
+
+  it('are theirs on a part read, private; a visitor and another company see their own', async () => {
+    const mine = await part(byCookie(fleetBuyer));
+    expectReply(mine, 200);
+    expect(mine.json()).toMatchObject({ price: 8.8, listPrice: 10, priceBreaks: [{ minQuantity: 10, unitPrice: 8 }] });
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    const visitor = await part(anonymous);
+    expect(visitor.json()).toMatchObject({ price: 10, priceBreaks: [{ minQuantity: 10, unitPrice: 9 }] });
+    expect((visitor.json() as PartDetail).listPrice).toBeUndefined();
+    expect(visitor.headers['cache-control']).toBe('no-cache');
+    expect((await part(byToken(rivalBuyer))).json()).toMatchObject({ price: 5, listPrice: 10, priceBreaks: [] });
+    expect((await part(byCookie(stranger))).json()).toMatchObject({ price: 10 });
+  });
+
+  it('price their cart and their order, whatever the browser says', async () => {
+    const buyerId = await userIdOf(app, fleetBuyer.email);
+    await fillCart(app, buyerId, [
+      [brakePad, 10],
+      [rotor, 1],
+    ]);
+    const cart = (await send(byCookie(fleetBuyer), 'GET', '/api/cart')).json() as Cart;
+    expect(cart.lines.map((line) => [line.partId, line.unitPrice, line.listPrice])).toEqual([
+      [brakePad, 8, 9],
+      [rotor, 15, 20],
+    ]);
+    expect(cart.subtotal).toBe(95);
+    const placed = await postCheckout(app, fleetBuyer.cookie, { addressId: await insertAddress(app, buyerId), shippingMethodId: shipping, lines: [{ partId: brakePad, quantity: 10, unitPrice: 0.01 }] });
+    expectReply(placed, 200);
+    const orderId = (placed.json() as { insertedId: string }).insertedId;
+    const lines = await app.db.selectFrom('order_lines').select(['part_id', 'unit_price_cents']).where('order_id', '=', orderId).orderBy('unit_price_cents').execute();
+    expect(lines).toEqual([
+      { part_id: brakePad, unit_price_cents: 800 },
+      { part_id: rotor, unit_price_cents: 1500 },
+    ]);
+  });
+});
