@@ -62,6 +62,8 @@ const partNumberOf = async (id: string) =>
 const aVehicle = async () => (await app.db.selectFrom('vehicles').select('id').limit(1).executeTakeFirstOrThrow()).id;
 const newCompany = async () =>
   (await app.db.insertInto('companies').values({ name: 'Matrix Garage' }).returning('id').executeTakeFirstOrThrow()).id;
+const newPriceList = async () =>
+  (await app.db.insertInto('price_lists').values({ name: 'Matrix contract', priority: 1 }).returning('id').executeTakeFirstOrThrow()).id;
 const matrixAddress = { name: 'Matrix', line1: '1 Main St', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' };
 /** One of the customer's addresses, made afresh (at most 20 are kept: the oldest goes first). */
 const anAddress = async () => {
@@ -329,6 +331,24 @@ const calls: Record<string, GuardedCall> = {
     guard: 'admin',
     request: async () => ({ method: 'PATCH', url: `/api/admin/companies/${await newCompany()}`, payload: { status: 'on-hold' } }),
     audit: 'company.update',
+  },
+  'GET /admin/price-lists': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/price-lists' }) },
+  'POST /admin/price-lists': {
+    guard: 'admin',
+    request: async () => ({ method: 'POST', url: '/api/admin/price-lists', payload: { name: 'Matrix contract', priority: 1, entries: [{ partId: await newPart(), percentOff: 5 }] } }),
+    audit: 'price-list.add',
+  },
+  'GET /admin/price-lists/explain': { guard: 'admin', request: async () => ({ method: 'GET', url: `/api/admin/price-lists/explain?partId=${await newPart()}&companyId=${await newCompany()}` }) },
+  'GET /admin/price-lists/{id}': { guard: 'admin', request: async () => ({ method: 'GET', url: `/api/admin/price-lists/${await newPriceList()}` }) },
+  'PATCH /admin/price-lists/{id}': {
+    guard: 'admin',
+    request: async () => ({ method: 'PATCH', url: `/api/admin/price-lists/${await newPriceList()}`, payload: { priority: 2 } }),
+    audit: 'price-list.update',
+  },
+  'DELETE /admin/price-lists/{id}': {
+    guard: 'admin',
+    request: async () => ({ method: 'DELETE', url: `/api/admin/price-lists/${await newPriceList()}` }),
+    audit: 'price-list.remove',
   },
   'GET /admin/settings': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/settings' }) },
   'PUT /admin/settings': {
