@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { inputClass } from '../../../components/field';
 import { PartImage } from '../../../components/part-image';
+import { ListPrice } from '../../../components/list-price';
 
 interface CartLineItemProps {
   line: CartLine;
@@ -61,7 +62,7 @@ export function CartLineItem({ line, onChange, busy }: CartLineItemProps) {
           </Link>
         </h3>
         <p className="mt-1 text-sm text-slate-600">
-          {`${formatPrice(line.unitPrice)} each`}
+          {formatPrice(line.unitPrice)} <ListPrice listPrice={line.listPrice} /> each
           {line.minOrderQuantity > 1 && ` · minimum ${line.minOrderQuantity}`}
           {line.availableQuantity > 0 && ` · ${line.availableQuantity} in stock`}
         </p>

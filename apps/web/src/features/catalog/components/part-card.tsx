@@ -2,6 +2,7 @@ import { formatPrice, partChangeMessages, paths, type Part } from '@autoparts/sh
 import { Link } from 'react-router';
 import { PartImage } from '../../../components/part-image';
 import { FitsBadge } from './fits-badge';
+import { ListPrice } from '../../../components/list-price';
 
 interface PartCardProps {
   /** `replaces`: the part's older numbers (a search by one finds it), said as "Replaces …". */
@@ -49,7 +50,9 @@ export function PartCard({ part, fits, vehicle }: PartCardProps) {
         {fits !== undefined && vehicle && <FitsBadge fits={fits} vehicle={vehicle} />}
         <p className="line-clamp-2 flex-1 text-sm text-slate-600 sm:line-clamp-none">{part.description}</p>
         <div className="flex flex-wrap items-center justify-between gap-2 sm:flex-col sm:items-stretch">
-          <p className="text-lg font-bold text-brand-700 sm:text-xl">{formatPrice(part.price)}</p>
+          <p className="text-lg font-bold text-brand-700 sm:text-xl">
+            {formatPrice(part.price)} <ListPrice listPrice={part.listPrice} className="text-sm" />
+          </p>
           <Link
             to={paths.part(part._id)}
             className="relative z-10 inline-flex justify-center rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:mt-2 sm:px-4 sm:py-2 sm:text-base"

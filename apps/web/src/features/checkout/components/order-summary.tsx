@@ -1,6 +1,7 @@
 import { formatPrice } from '@autoparts/shared';
 import type { CheckoutQuote } from '@autoparts/shared';
 import { CurrencyNotes } from '../../orders/components/currency-notes';
+import { ListPrice } from '../../../components/list-price';
 
 interface SummaryLine {
   /** A part, or its core deposit (the same `partId`). */
@@ -10,6 +11,8 @@ interface SummaryLine {
   name: string;
   quantity: number;
   unitPrice: number;
+  /** Beside a member's contract price that differs (decision 080). */
+  listPrice?: number;
   lineTotal: number;
 }
 
@@ -40,7 +43,7 @@ export function CheckoutSummary({ lines, subtotal, quote, updating = false, ship
             <span className="min-w-0">
               <span className="block font-semibold break-words text-ink">{line.name}</span>
               <span className="block text-sm text-slate-600">
-                {`${line.partNumber} · ${line.quantity} × ${formatPrice(line.unitPrice)}`}
+                {`${line.partNumber} · ${line.quantity} × ${formatPrice(line.unitPrice)}`} <ListPrice listPrice={line.listPrice} />
               </span>
             </span>
             <span className="shrink-0 font-semibold text-ink">{formatPrice(line.lineTotal)}</span>

@@ -2,6 +2,7 @@ import { formatPrice, partPromiseMessages, warrantyText, type PartDetail } from 
 import type { ReactNode } from 'react';
 import { PartImage } from '../../../components/part-image';
 import { PriceBreakTable } from '../../parts/components/price-break-table';
+import { ListPrice } from '../../../components/list-price';
 
 /** How wide a part's page shows its image: `sizes` of the image and of its preload (app/page-data.ts). */
 export const PART_PAGE_IMAGE_SIZES = '(min-width: 1280px) 288px, (min-width: 1024px) 40vw, (min-width: 640px) 288px, 100vw';
@@ -28,7 +29,9 @@ export function PartDetails({ part, besidePrice }: { part: PartDetail; besidePri
         </h1>
         <p className="mt-3 text-slate-600">{part.description}</p>
         <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2">
-          <p className="text-3xl font-bold text-brand-700">{formatPrice(part.price)}</p>
+          <p className="text-3xl font-bold text-brand-700">
+            {formatPrice(part.price)} <ListPrice listPrice={part.listPrice} className="text-lg" />
+          </p>
           {besidePrice}
         </div>
         <PriceBreakTable price={part.price} minOrderQuantity={part.minOrderQuantity} priceBreaks={part.priceBreaks} />

@@ -8,6 +8,7 @@ import { FitmentSection, FitmentTable, FitVerdictFor } from '../../orders/compon
 import { fitmentVehicles } from '../api/get-public-part';
 import { PartChangeNotices, PartChangeSections } from './part-change-notices';
 import { PartFacts } from './part-facts';
+import { ListPrice } from '../../../components/list-price';
 
 interface PublicPartViewProps {
   part: PublicPart;
@@ -55,7 +56,9 @@ export function PublicPartView({ part, addToCart }: PublicPartViewProps) {
             <h2 id="buy-heading" className="text-lg font-bold text-ink">
               Buy this part
             </h2>
-            <p className="mt-2 text-2xl font-bold text-brand-700">{formatPrice(part.price)}</p>
+            <p className="mt-2 text-2xl font-bold text-brand-700">
+              {formatPrice(part.price)} <ListPrice listPrice={part.listPrice} className="text-base" />
+            </p>
             {ended ? (
               <p className="mt-1 font-semibold text-red-700">{partChangeMessages.noLongerMadeShort}</p>
             ) : (
