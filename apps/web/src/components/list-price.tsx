@@ -8,8 +8,8 @@ export function ListPrice({ listPrice, className = '' }: { listPrice: number | u
   if (listPrice === undefined) return null;
   return (
     <s className={`font-normal text-slate-500 ${className}`}>
-      <span className="sr-only">{listPriceLabel('')}</span>
-      {formatPrice(listPrice)}
+      <span className="sr-only">{listPriceLabel(formatPrice(listPrice))}</span>
+      <span aria-hidden="true">{formatPrice(listPrice)}</span>
     </s>
   );
 }
