@@ -191,6 +191,18 @@ describe('/cart for a signed-in customer', () => {
     expect(server.calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ quantity: 7 }, { quantity: 4 }]);
   });
 
+  it("shows a member's contract price with the list price struck through beside it", async () => {
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      'GET /api/cart': { body: aCart([aLine({ unitPrice: 35.2, listPrice: 40, lineTotal: 70.4 })]) },
+    });
+    renderCart();
+
+    const listPrice = await screen.findByText('List price $40.00');
+    expect(listPrice.closest('s')).toHaveTextContent('$40.00');
+    expect(screen.getByText(/\$35\.20/)).toBeInTheDocument();
+  });
+
   it('sends a quick order and lists each line not added with its number and why', async () => {
     stubFetch({
       'GET /api/me': { body: aCustomer() },
