@@ -52,10 +52,10 @@ export async function startShop({
   host = '127.0.0.1',
   stdout = 'keep',
   startSeconds = 90,
-}: { env?: Record<string, string>; label?: string; host?: string; stdout?: 'keep' | 'ignore'; startSeconds?: number } = {}): Promise<Shop> {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${label}-`)),
+}: { env?: Record<string, string>; label?: string; host?: string; stdout?: 'keep' | 'ignore'; startSeconds?: number; dataDir?: string } = {}): Promise<Shop> {
   const port = await freePort();
   const origin = `http://${host}:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${label}-`));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: origin, DATA_DIR: dataDir, ...env },
@@ -75,13 +75,13 @@ export async function startShop({
   throw new Error(`the shop did not start:\n${shop.output.join('\n')}`);
 }
 
-/** SIGTERM, then SIGKILL after `graceMs`; removes its DATA_DIR. */
-export async function stopShop(shop: Shop, graceMs = 5_000) {
+/** SIGTERM, then SIGKILL after `graceMs`; removes its DATA_DIR unless it is to start again on it. */
+export async function stopShop(shop: Shop, { graceMs = 5_000, keepData = false }: { graceMs?: number; keepData?: boolean } = {}) {
   if (shop.child.exitCode === null) {
     const exited = new Promise((resolve) => shop.child.once('exit', resolve));
     shop.child.kill('SIGTERM');
     await Promise.race([exited, sleep(graceMs)]);
     if (shop.child.exitCode === null) shop.child.kill('SIGKILL');
   }
-  fs.rmSync(shop.dataDir, { recursive: true, force: true });
+  if (!keepData) fs.rmSync(shop.dataDir, { recursive: true, force: true });
 }
