@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'price-list.add',
   'price-list.update',
   'price-list.remove',
+  'certificate.verify',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -85,6 +86,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'price-list.add': 'Price list created',
   'price-list.update': 'Price list edited',
   'price-list.remove': 'Price list deleted',
+  'certificate.verify': 'Resale certificate verified',
 };
 
 /** The audit log screen's page size, and the most one request may ask for. */

@@ -75,7 +75,7 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
 
     const [parts, where, contracts] = await Promise.all([
       partsFor(trx, requests, { lock: true }),
-      destinationOf(trx, input.address, { lock: true }),
+      destinationOf(trx, input.address, { lock: true, locationId: input.location?.id }),
       // The price is the server's, read in the order's transaction: never the browser's.
       contractPricesFor(trx, { userId: input.userId }, requests.map((request) => request.partId)),
     ]);
@@ -174,6 +174,7 @@ async function insertOrder(
       shipping_estimate: priced.chosen?.method.estimate ?? '',
       tax_cents: priced.taxCents,
       tax_rate_ppm: priced.taxRatePpm,
+      tax_exemption: priced.taxExemption,
       total_cents: priced.totalCents,
       address: input.addressText ?? (shipTo ? shipToText(shipTo) : ''),
       ship_to: shipTo ? JSON.stringify(shipTo) : null,

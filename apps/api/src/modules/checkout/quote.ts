@@ -1,5 +1,6 @@
 import {
   centsToDollars,
+  certificateMessages,
   checkoutMessages,
   isEnded,
   partChangeMessages,
@@ -17,6 +18,7 @@ import { contractPricesFor, lineUnitCents, type ContractPrices } from '../price-
 import type { Db } from '../../db/database';
 import type { AddressesTable, ShippingMethodsTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
+import { createCertificatesRepository } from '../certificates/repository';
 
 /**
  * The checkout's arithmetic and its reads (decision 052): a cart's lines priced at their price
@@ -69,6 +71,8 @@ export interface PricedLine {
 export interface Destination {
   methods: ShippingMethodRow[];
   tax: { ratePpm: number; appliesToShipping: boolean };
+  /** Why no tax is charged: a verified resale certificate of the location for its state (decision 082). */
+  exemption: string | null;
 }
 
 export interface Totals {
@@ -85,6 +89,7 @@ export interface Totals {
   chosen: { method: ShippingMethodRow; priceCents: number } | undefined;
   taxCents: number;
   taxRatePpm: number;
+  taxExemption: string | null;
   totalCents: number;
 }
 
@@ -143,7 +148,7 @@ export function totals(
   const fallback = otherwise === 'cheapest' ? cheapest : shippingOptions.length === 1 ? shippingOptions[0] : undefined;
   const chosen = methodId === undefined ? fallback : shippingOptions.find((option) => option.method.id === methodId);
   const shipping = chosen?.priceCents ?? 0;
-  const rate = destination?.tax ?? { ratePpm: 0, appliesToShipping: false };
+  const rate = destination && !destination.exemption ? destination.tax : { ratePpm: 0, appliesToShipping: false };
   const tax = taxCents(rate.ratePpm, partsCents + (rate.appliesToShipping ? shipping : 0));
   return {
     lines,
@@ -155,6 +160,7 @@ export function totals(
     chosen,
     taxCents: tax,
     taxRatePpm: rate.ratePpm,
+    taxExemption: destination?.exemption ?? null,
     totalCents: subtotalCents + shipping + tax,
   };
 }
@@ -252,11 +258,12 @@ export async function partsFor(db: Db, requests: LineRequest[], { lock }: { lock
 }
 
 /**
- * The shipping methods and the tax rate for an address (the region's rate, else the country's).
+ * The shipping methods and the tax rate for an address (the region's rate, else the country's),
+ * and, for a company location (`locationId`), the resale certificate that exempts it in its state.
  * With `lock` (in an order's transaction), the methods are held `for key share`: an admin
  * deleting one waits for the order, and one deleted before is simply not offered.
  */
-export async function destinationOf(db: Db, to: AddressRow | undefined, { lock }: { lock: boolean }): Promise<Destination | undefined> {
+export async function destinationOf(db: Db, to: AddressRow | undefined, { lock, locationId }: { lock: boolean; locationId?: string | undefined }): Promise<Destination | undefined> {
   if (!to) return undefined;
   const methods = db
     .selectFrom('shipping_methods')
@@ -264,7 +271,7 @@ export async function destinationOf(db: Db, to: AddressRow | undefined, { lock }
     .where('active', '=', true)
     .where(sql<boolean>`${to.country} = any(countries)`)
     .orderBy('seq');
-  const [methodRows, rate] = await Promise.all([
+  const [methodRows, rate, certificate] = await Promise.all([
     lock ? methods.forKeyShare().execute() : methods.execute(),
     db
       .selectFrom('tax_rates')
@@ -275,16 +282,24 @@ export async function destinationOf(db: Db, to: AddressRow | undefined, { lock }
       .orderBy('region', 'desc')
       .limit(1)
       .executeTakeFirst(),
+    to.country === 'US' ? createCertificatesRepository(db).exemption(locationId, to.region) : undefined,
   ]);
-  return { methods: methodRows, tax: { ratePpm: rate?.rate_ppm ?? 0, appliesToShipping: rate?.applies_to_shipping ?? false } };
+  return {
+    methods: methodRows,
+    tax: { ratePpm: rate?.rate_ppm ?? 0, appliesToShipping: rate?.applies_to_shipping ?? false },
+    exemption: certificate ? certificateMessages.exemption(certificate.number, certificate.state) : null,
+  };
 }
 
-/** What checking out the cart of `userId` to `to` would cost now (nothing is locked or taken). */
-export async function quoteCart(db: Db, userId: string, to: AddressRow, shippingMethodId: string | undefined): Promise<CheckoutQuote> {
+/**
+ * What checking out the cart of `userId` to `to` (a company location: `locationId`) would cost now
+ * (nothing is locked or taken).
+ */
+export async function quoteCart(db: Db, userId: string, to: AddressRow, shippingMethodId: string | undefined, locationId?: string): Promise<CheckoutQuote> {
   const requests = await cartLines(db, userId);
   const [parts, where, contracts] = await Promise.all([
     partsFor(db, requests, { lock: false }),
-    destinationOf(db, to, { lock: false }),
+    destinationOf(db, to, { lock: false, locationId }),
     contractPricesFor(db, { userId }, requests.map((request) => request.partId)),
   ]);
   const lines = requests.map((request) => priceLine(request, parts.get(request.partId), contracts));
@@ -309,6 +324,7 @@ export async function quoteCart(db: Db, userId: string, to: AddressRow, shipping
     shippingMethodId: result.chosen?.method.id ?? null,
     shipping: centsToDollars(result.chosen?.priceCents ?? 0),
     tax: centsToDollars(result.taxCents),
+    taxExemption: result.taxExemption,
     total: centsToDollars(result.totalCents),
   };
 }
