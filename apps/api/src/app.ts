@@ -31,6 +31,8 @@ import { vehiclesRoutes } from './modules/vehicles/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { usersRoutes } from './modules/users/routes';
 import { companiesAdminRoutes } from './modules/companies/admin-routes';
+import { ledgerRoutes } from './modules/ledger/routes';
+import { registerStatementMail } from './modules/ledger/statements-job';
 import { companiesRoutes } from './modules/companies/routes';
 import { createMail, registerMailWorker, type Mail } from './modules/mail/outbox';
 import { registerOrderExpiry } from './modules/orders/expiry';
@@ -170,6 +172,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
       await api.register(returnsRoutes);
       await api.register(companiesRoutes);
       await api.register(companiesAdminRoutes);
+      await api.register(ledgerRoutes);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
@@ -179,5 +182,6 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
   await registerOrderExpiry(app);
   await registerMailWorker(app);
   await registerCatalogueImports(app);
+  await registerStatementMail(app);
   return app;
 }

@@ -129,6 +129,10 @@ export function auditSentence({ action, target, details }: AuditRowInput, lookup
       return `created the company “${text('name') ?? id}” with ${text('ownerEmail') ?? 'an owner'} as its owner${details.invited === true ? ' (invited by e-mail)' : ''}`;
     case 'company.update':
       return `changed the company “${text('name') ?? id}”: ${companyChanges(details)}`;
+    case 'company.payment': {
+      const amount = details.amount;
+      return `recorded a payment of ${typeof amount === 'number' ? formatPrice(amount) : 'money'} from company ${id} (reference “${text('reference') ?? '?'}”)`;
+    }
     case 'settings.update':
       return count('restockingFeePercent') === undefined ? 'changed the shop settings' : `set the restocking fee to ${count('restockingFeePercent')} %`;
     default:
