@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { PaymentTerms } from './companies';
+import type { CompanyRole, PaymentTerms } from './companies';
 import { moneyField } from './form-fields';
-import { formatPrice } from './money';
 
 /**
  * Buying on account (issue 31 part 3, decision 081): how an order is paid, why an order on account
@@ -11,6 +10,11 @@ import { formatPrice } from './money';
 
 export const PAYMENT_METHODS = ['card', 'account'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The roles that may order on account: buyers, and owners (who may do all a member may; decision 081). */
+export const ON_ACCOUNT_ROLES: readonly CompanyRole[] = ['owner', 'buyer'];
+/** The roles that see the company's money: its ledger and statements. */
+export const ACCOUNTS_ROLES: readonly CompanyRole[] = ['owner', 'accounts'];
 
 /** Days from the invoice to its due date, by the company's terms. */
 export const paymentTermsDays: Record<PaymentTerms, number> = { receipt: 0, net7: 7, net15: 15, net30: 30, net60: 60 };
@@ -160,9 +164,4 @@ export const statementParamsSchema = z.object({
 /** The API's address of a month's statement PDF. */
 export function statementPath(month: string): string {
   return `/api/company/statements/${month}.pdf`;
-}
-
-/** An amount owed as a statement and the Company page write it: "$1,200.00", a credit "-$50.00". */
-export function formatBalance(cents: number): string {
-  return formatPrice(cents / 100);
 }

@@ -2,10 +2,10 @@ import {
   addDays,
   formatCreditNoteNumber,
   formatInvoiceNumber,
+  ON_ACCOUNT_ROLES,
   OVERDUE_GRACE_DAYS,
   paymentTermsDays,
   type AccountRefusal,
-  type CompanyRole,
   type PaymentTerms,
 } from '@autoparts/shared';
 import { sql } from 'kysely';
@@ -16,9 +16,6 @@ import type { Db } from '../../db/database';
  * and the rules an order on account must pass. This file imports no order module, so that
  * checkout and invoices (which write entries) can import it without a circle (decision 068).
  */
-
-/** The roles that may order on account: buyers, and owners (who may do all a member may). */
-export const ORDERS_ON_ACCOUNT: readonly CompanyRole[] = ['owner', 'buyer'];
 
 /** Today as the ledger counts days (UTC), YYYY-MM-DD. */
 export function today(): string {
@@ -69,23 +66,30 @@ export async function openItems(db: Db, companyId: string, asOf: Date): Promise<
       .where('l.at', '<', asOf)
       .execute(),
   ]);
+  // Invoices first: a payment's entry is dated the day received, which may be before an invoice
+  // of that day it settles. A settled invoice not yet issued at `asOf` leaves that part unapplied.
   const invoices = new Map<string, OpenItem>();
-  const unapplied: OpenItem[] = [];
   for (const entry of entries) {
     if (entry.kind === 'invoice' && entry.order_id) {
       invoices.set(entry.order_id, { orderId: entry.order_id, invoiceNumber: Number(entry.invoice_number), dueOn: entry.due_on, cents: entry.amount_cents });
-    } else if (entry.kind === 'credit-note' && entry.order_id) {
-      const invoice = invoices.get(entry.order_id);
+    }
+  }
+  const unapplied: OpenItem[] = [];
+  const credit = (cents: number) => unapplied.push({ orderId: null, invoiceNumber: null, dueOn: null, cents });
+  for (const entry of entries) {
+    if (entry.kind === 'credit-note') {
+      const invoice = entry.order_id ? invoices.get(entry.order_id) : undefined;
       if (invoice) invoice.cents += entry.amount_cents;
-      else unapplied.push({ orderId: null, invoiceNumber: null, dueOn: null, cents: entry.amount_cents });
+      else credit(entry.amount_cents);
     } else if (entry.kind === 'payment') {
-      const settled = applied.filter((row) => row.payment_id === entry.payment_id);
-      for (const row of settled) {
-        const invoice = invoices.get(row.order_id);
-        if (invoice) invoice.cents -= row.amount_cents;
+      let rest = entry.amount_cents;
+      for (const row of applied) {
+        const invoice = row.payment_id === entry.payment_id ? invoices.get(row.order_id) : undefined;
+        if (!invoice) continue;
+        invoice.cents -= row.amount_cents;
+        rest += row.amount_cents;
       }
-      const rest = entry.amount_cents + settled.reduce((sum, row) => sum + row.amount_cents, 0);
-      if (rest !== 0) unapplied.push({ orderId: null, invoiceNumber: null, dueOn: null, cents: rest });
+      if (rest !== 0) credit(rest);
     }
   }
   return [...[...invoices.values()].filter((item) => item.cents !== 0), ...unapplied];
@@ -105,7 +109,7 @@ export interface AccountTerms {
  */
 export async function accountTermsFor(trx: Db, userId: string, poNumber: string | undefined): Promise<AccountTerms | { refused: AccountRefusal }> {
   const member = await trx.selectFrom('company_members').select(['company_id', 'role']).where('user_id', '=', userId).executeTakeFirst();
-  if (!member || !ORDERS_ON_ACCOUNT.includes(member.role)) return { refused: 'role' };
+  if (!member || !ON_ACCOUNT_ROLES.includes(member.role)) return { refused: 'role' };
   const company = await trx
     .selectFrom('companies')
     .select(['id', 'status', 'payment_terms', 'credit_limit_cents', 'po_required'])

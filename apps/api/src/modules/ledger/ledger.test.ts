@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, byCookie, byToken, call, expectReply, type Credential } from '../../test/admin';
 import { createTestApp } from '../../test/app';
 import { pdfText } from '../../test/pdf';
-import { fillCart, insertShippingMethod, userIdOf, withoutDemoShippingAndTax } from '../../test/checkout';
+import { fillCart, insertAddress, insertShippingMethod, userIdOf, withoutDemoShippingAndTax } from '../../test/checkout';
 import { insertPart, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
 import { balanceOf, openItems, today } from './entries';
 import { createLedgerRepository } from './repository';
@@ -117,8 +117,10 @@ describe('an order on account', () => {
   });
 
   it('is refused, with the reason, for a role that may not order (accounts, viewer, no company)', async () => {
+    // Someone of no company ships to their own address: a company's location is its members' only.
+    const strangersAddress = await insertAddress(app, await userIdOf(app, stranger.email));
     for (const who of [accounts, viewer, stranger]) {
-      const { response } = await orderOnAccount(who, 1000);
+      const { response } = await orderOnAccount(who, 1000, who === stranger ? { locationId: undefined, addressId: strangersAddress } : {});
       expect(response.statusCode).toBe(409);
       expect(response.json()).toMatchObject({ message: accountMessages.refusals.role, reason: 'role' });
     }

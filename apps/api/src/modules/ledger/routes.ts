@@ -1,5 +1,6 @@
 import {
   accountMessages,
+  ACCOUNTS_ROLES,
   companyIdParamsSchema,
   companyMessages,
   companyPaymentInputSchema,
@@ -7,7 +8,6 @@ import {
   errorSchema,
   ledgerSchema,
   statementParamsSchema,
-  type CompanyRole,
 } from '@autoparts/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,9 +19,6 @@ import { sendPdf } from '../invoices/pdf';
 import { today } from './entries';
 import { createLedgerRepository } from './repository';
 import { renderStatement } from './statement-pdf';
-
-/** The roles that see the company's money: its ledger and statements. */
-export const SEES_ACCOUNTS: readonly CompanyRole[] = ['owner', 'accounts'];
 
 /**
  * A company's account (decision 081). Who may call each route:
@@ -47,7 +44,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       await reply.code(404).send({ message: companyMessages.notMember });
       return undefined;
     }
-    if (!SEES_ACCOUNTS.includes(membership.role)) {
+    if (!ACCOUNTS_ROLES.includes(membership.role)) {
       await reply.code(403).send({ message: accountMessages.accountsOnly });
       return undefined;
     }

@@ -1,8 +1,7 @@
-import { statementPath, type CompanyRole } from '@autoparts/shared';
+import { ACCOUNTS_ROLES, statementPath } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { withTransaction } from '../../lib/transaction';
 import { createLedgerRepository } from './repository';
-import { SEES_ACCOUNTS } from './routes';
 
 /** The month before `now`'s, YYYY-MM (UTC). */
 export function previousMonth(now: Date): string {
@@ -31,7 +30,7 @@ export async function mailStatements(app: FastifyInstance, month: string): Promi
       .innerJoin('users', 'users.id', 'company_members.user_id')
       .select(['users.email', 'users.name'])
       .where('company_members.company_id', '=', company.id)
-      .where('company_members.role', 'in', SEES_ACCOUNTS as CompanyRole[])
+      .where('company_members.role', 'in', [...ACCOUNTS_ROLES])
       .execute();
     await withTransaction(app.db, async (trx) => {
       for (const member of members) {
