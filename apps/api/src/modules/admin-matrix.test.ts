@@ -330,6 +330,16 @@ const calls: Record<string, GuardedCall> = {
     request: async () => ({ method: 'PATCH', url: `/api/admin/companies/${await newCompany()}`, payload: { status: 'on-hold' } }),
     audit: 'company.update',
   },
+  'POST /admin/companies/{id}/payments': {
+    guard: 'admin',
+    // A fresh reference each time: the same one again is the same payment.
+    request: async () => ({
+      method: 'POST',
+      url: `/api/admin/companies/${await newCompany()}/payments`,
+      payload: { amount: 10, receivedAt: new Date().toISOString().slice(0, 10), reference: `MATRIX-${randomUUID()}`, invoiceNumbers: [] },
+    }),
+    audit: 'company.payment',
+  },
   'GET /admin/settings': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/settings' }) },
   'PUT /admin/settings': {
     guard: 'admin',

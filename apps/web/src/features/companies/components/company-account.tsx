@@ -1,4 +1,4 @@
-import { formatPrice, ledgerKindLabels, statementPath, type MyCompany } from '@autoparts/shared';
+import { formatPrice, ledgerKindLabels, statementPath } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
@@ -16,10 +16,10 @@ function thisMonth(): string {
 }
 
 /**
- * The company's account for owner and accounts members (decision 081): what it owes, its ledger
- * (each invoice, payment and credit note with the balance after it) and a month's statement.
+ * The company's account for owner and accounts members (decision 081): a month's statement, and
+ * its ledger (each invoice, payment and credit note with the balance after it), newest first.
  */
-export function CompanyAccount({ company }: { company: MyCompany }) {
+export function CompanyAccount() {
   const ledger = useQuery(companyLedgerQuery);
   const [month, setMonth] = useState(thisMonth);
   const monthId = useId();
@@ -30,21 +30,6 @@ export function CompanyAccount({ company }: { company: MyCompany }) {
       <h2 id="company-account-heading" className="text-xl font-bold text-ink">
         Account
       </h2>
-      <dl className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-3 sm:p-6">
-        <div>
-          <dt className="text-sm text-slate-600">Balance owed</dt>
-          <dd className="font-semibold text-ink">{formatPrice(company.balance)}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-600">Credit limit</dt>
-          <dd className="font-semibold text-ink">{company.creditLimit === null ? 'No limit' : formatPrice(company.creditLimit)}</dd>
-        </div>
-        <div>
-          <dt className="text-sm text-slate-600">Available</dt>
-          <dd className="font-semibold text-ink">{company.available === null ? 'No limit' : formatPrice(company.available)}</dd>
-        </div>
-      </dl>
-
       <div className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
         <div className="grid gap-1">
           <label htmlFor={monthId} className="text-sm font-semibold text-ink">

@@ -44,11 +44,12 @@ export function Component() {
             <Fact label="Status" value={companyStatusLabels[company.data.status]} />
             <Fact label="Tax id" value={company.data.taxId || '—'} />
             <Fact label="Payment terms" value={company.data.paymentTerms ? paymentTermsLabels[company.data.paymentTerms] : 'Card payment'} />
+            <Fact label="Balance owed" value={formatPrice(company.data.balance)} />
             <Fact label="Credit limit" value={company.data.creditLimit === null ? '—' : formatPrice(company.data.creditLimit)} />
             <Fact label="Available" value={company.data.available === null ? '—' : formatPrice(company.data.available)} />
             <Fact label="PO number" value={company.data.poRequired ? 'Required on every order' : 'Optional'} />
           </dl>
-          {ACCOUNTS_ROLES.includes(company.data.role) && <CompanyAccount company={company.data} />}
+          {ACCOUNTS_ROLES.includes(company.data.role) && <CompanyAccount />}
           <CompanyMembers isOwner={company.data.role === 'owner'} myEmail={me?.email ?? ''} />
           <CompanyLocations isOwner={company.data.role === 'owner'} />
           <CompanyOrders />
