@@ -15,7 +15,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // as dates do): only an order on account has one, the day it was invoiced plus the terms.
   await db.schema
     .alterTable('orders')
-    .addColumn('due_on', 'text', (col) => col.check(sql`due_on ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' and due_on::date is not null`))
+    .addColumn('due_on', 'text', (col) => col.check(sql`due_on is null or (due_on ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' and due_on::date is not null)`))
     .execute();
 
   await db.schema

@@ -10,6 +10,7 @@ import { fillCart, insertAddress, insertShippingMethod, userIdOf, withoutDemoShi
 import { insertPart, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
 import { balanceOf, openItems, today } from './entries';
 import { createLedgerRepository } from './repository';
+import { mailStatements, previousMonth } from './statements-job';
 
 // Buying on account on the real app and database (decision 081): each refusal, the ledger's
 // entries and its append-only table, payments, credit notes, statements, and who may call what.
@@ -307,6 +308,25 @@ describe('statements', () => {
     expect(text).toContain('Over 90 days');
     expectReply(await get(byToken(accounts), `/api/company/statements/${addDays(today(), 40).slice(0, 7)}.pdf`), 404, accountMessages.noStatement);
     expect((await get(byToken(accounts), '/api/company/statements/2025-13.pdf')).statusCode).toBe(400);
+  });
+});
+
+describe('the monthly statement mail', () => {
+  it('e-mails each company with entries its owners and accounts members, not its buyers or viewers', async () => {
+    const month = today().slice(0, 7);
+    const queued = await mailStatements(app, month);
+    const sent = await app.db.selectFrom('mail_outbox').select(['recipient', 'subject', 'text']).where('subject', 'like', `%statement for ${month}`).execute();
+    expect(queued).toBe(sent.length);
+    const recipients = sent.map((row) => row.recipient);
+    expect(recipients).toEqual(expect.arrayContaining([owner.email, accounts.email]));
+    expect(recipients).not.toContain(buyer.email);
+    expect(recipients).not.toContain(viewer.email);
+    expect(sent.find((row) => row.recipient === accounts.email)?.text).toContain(`/api/company/statements/${month}.pdf`);
+  });
+
+  it('is for the month before the one it runs in', () => {
+    expect(previousMonth(new Date('2027-01-01T06:00:00Z'))).toBe('2026-12');
+    expect(previousMonth(new Date('2026-03-01T06:00:00Z'))).toBe('2026-02');
   });
 });
 
