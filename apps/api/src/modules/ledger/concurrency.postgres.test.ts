@@ -39,7 +39,7 @@ describe('two members ordering on account at once', () => {
     expectReply(created, 200);
     const companyId = (created.json() as { id: string }).id;
     expectReply(await call(first, byToken(owner), { method: 'POST', url: '/api/company/invitations', payload: { email: buyer.email, role: 'buyer' } }), 200);
-    const mail = await first.db.selectFrom('mail_outbox').select('text').where('recipient', '=', buyer.email).executeTakeFirstOrThrow();
+    const mail = await first.db.selectFrom('mail_outbox').select('text').where('recipient', '=', buyer.email).where('subject', 'like', 'Join %').executeTakeFirstOrThrow();
     const token = /\/company\/invitations\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '';
     expectReply(await call(first, byCookie(buyer), { method: 'POST', url: `/api/company/invitations/${token}/accept` }), 200);
     const location = await call(first, byToken(owner), {
