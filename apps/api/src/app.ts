@@ -30,6 +30,8 @@ import { cartRoutes } from './modules/cart/routes';
 import { vehiclesRoutes } from './modules/vehicles/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { usersRoutes } from './modules/users/routes';
+import { registerCertificateNotices } from './modules/certificates/notices';
+import { certificatesRoutes } from './modules/certificates/routes';
 import { companiesAdminRoutes } from './modules/companies/admin-routes';
 import { ledgerRoutes } from './modules/ledger/routes';
 import { registerStatementMail } from './modules/ledger/statements-job';
@@ -173,6 +175,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
       await api.register(companiesRoutes);
       await api.register(companiesAdminRoutes);
       await api.register(ledgerRoutes);
+      await api.register(certificatesRoutes);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
@@ -183,5 +186,6 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
   await registerMailWorker(app);
   await registerCatalogueImports(app);
   await registerStatementMail(app);
+  await registerCertificateNotices(app);
   return app;
 }

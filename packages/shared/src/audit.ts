@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = [
   'company.add',
   'company.update',
   'company.payment',
+  'certificate.verify',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -81,6 +82,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'company.add': 'Company created',
   'company.update': 'Company edited',
   'company.payment': 'Payment recorded',
+  'certificate.verify': 'Resale certificate verified',
 };
 
 /** The audit log screen's page size, and the most one request may ask for. */

@@ -35,3 +35,4 @@ export * from './part-changes';
 export * from './part-changes-constants';
 export * from './companies';
 export * from './ledger';
+export * from './certificates';

@@ -61,6 +61,7 @@ export interface Database {
   company_ledger: CompanyLedgerTable;
   company_payments: CompanyPaymentsTable;
   company_payment_invoices: { payment_id: string; order_id: string; amount_cents: number };
+  resale_certificates: ResaleCertificatesTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -136,6 +137,24 @@ export interface VehiclesTable {
   model: string;
   year: number;
   engine: Generated<string>;
+}
+
+/** A company location's resale certificate for one state (decision 082). */
+export interface ResaleCertificatesTable {
+  id: Generated<string>;
+  location_id: string;
+  state: string;
+  number: string;
+  /** `YYYY-MM-DD`. */
+  expires_on: string;
+  document: Uint8Array;
+  document_type: string;
+  document_name: string;
+  uploaded_by: string | null;
+  uploaded_at: Generated<Date>;
+  verified_by: string | null;
+  verified_at: Date | null;
+  expiry_notice_for: string | null;
 }
 
 /** An ACES application (decision 077); `deleted_at` set: a tombstone for the net-change export. */
@@ -290,6 +309,8 @@ export interface OrdersTable {
   payment_method: ColumnType<'card' | 'account', 'card' | 'account' | undefined, 'card' | 'account'>;
   /** An order on account's invoice is due on this day (YYYY-MM-DD). */
   due_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why no tax was charged (a resale certificate, decision 082); null: taxed as the rate says. */
+  tax_exemption: Generated<string | null>;
 }
 
 /** A trade account (issue 31, decision 075). */

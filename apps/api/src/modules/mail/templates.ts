@@ -87,6 +87,8 @@ export type MailMessage =
   | { kind: 'company-invitation'; to: string; companyName: string; role: string; invitedBy: string; url: string; days: number }
   /** A company's monthly statement (decision 081), to its owners and accounts members: the month's closing balance and where to download it. */
   | { kind: 'company-statement'; to: string; name: string; companyName: string; month: string; closingCents: number; url: string }
+  /** A verified resale certificate expires soon (decision 082): to each owner of its company. */
+  | { kind: 'certificate-expiring'; to: string; name: string; companyName: string; locationName: string; state: string; number: string; expiresOn: string; url: string }
   | { kind: Exclude<OrderEvent, 'order-shipped' | 'order-rest-cancelled'>; order: OrderMail; lines: readonly OrderLineMail[] }
   /** One parcel of an order (several when it ships in parts): carrier, tracking and what it holds. */
   | { kind: 'order-shipped'; order: OrderMail; lines: readonly OrderLineMail[]; shipment: ShipmentMail }
@@ -221,6 +223,18 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
           { facts: [['Month', message.month], ['Closing balance', money(message.closingCents)]] },
           { button: 'Download the statement', url: message.url },
           { paragraph: 'The Company page lists every invoice, payment and credit note, with the statement of any month.' },
+        ],
+      };
+    case 'certificate-expiring':
+      return {
+        to: message.to,
+        subject: `Your resale certificate for ${message.state} expires on ${message.expiresOn}`,
+        greeting: `Hello ${message.name},`,
+        blocks: [
+          {
+            paragraph: `${message.companyName}'s resale certificate ${message.number} for ${message.state} (location ${message.locationName}) expires on ${message.expiresOn}. From that day, orders shipped there are charged sales tax again.`,
+          },
+          { button: 'Upload the renewed certificate', url: message.url },
         ],
       };
   }

@@ -51,7 +51,7 @@ export function Component() {
           </dl>
           {ACCOUNTS_ROLES.includes(company.data.role) && <CompanyAccount />}
           <CompanyMembers isOwner={company.data.role === 'owner'} myEmail={me?.email ?? ''} />
-          <CompanyLocations isOwner={company.data.role === 'owner'} />
+          <CompanyLocations isOwner={company.data.role === 'owner'} mayManageCertificates={company.data.role === 'owner' || company.data.role === 'accounts'} />
           <CompanyOrders />
         </>
       )}
