@@ -34,6 +34,8 @@ import { usersRoutes } from './modules/users/routes';
 import { registerCertificateNotices } from './modules/certificates/notices';
 import { certificatesRoutes } from './modules/certificates/routes';
 import { companiesAdminRoutes } from './modules/companies/admin-routes';
+import { ledgerRoutes } from './modules/ledger/routes';
+import { registerStatementMail } from './modules/ledger/statements-job';
 import { companiesRoutes } from './modules/companies/routes';
 import { priceListsRoutes } from './modules/price-lists/routes';
 import { createMail, registerMailWorker, type Mail } from './modules/mail/outbox';
@@ -176,6 +178,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
       await api.register(companiesRoutes);
       await api.register(companiesAdminRoutes);
       await api.register(priceListsRoutes);
+      await api.register(ledgerRoutes);
       await api.register(certificatesRoutes);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
@@ -186,6 +189,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
   await registerOrderExpiry(app);
   await registerMailWorker(app);
   await registerCatalogueImports(app);
+  await registerStatementMail(app);
   await registerCertificateNotices(app);
   return app;
 }

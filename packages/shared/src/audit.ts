@@ -41,6 +41,7 @@ export const AUDIT_ACTIONS = [
   'price-list.add',
   'price-list.update',
   'price-list.remove',
+  'company.payment',
   'certificate.verify',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -86,6 +87,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'price-list.add': 'Price list created',
   'price-list.update': 'Price list edited',
   'price-list.remove': 'Price list deleted',
+  'company.payment': 'Payment recorded',
   'certificate.verify': 'Resale certificate verified',
 };
 

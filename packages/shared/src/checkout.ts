@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cartLineSchema } from './cart';
 import { quantityBelowMinimum } from './messages';
+import { ACCOUNT_REFUSALS, PAYMENT_METHODS } from './ledger';
 import { formatPrice } from './money';
 
 export const PO_NUMBER_MAX_LENGTH = 50;
@@ -24,6 +25,7 @@ export const checkoutMessages = {
   soldOut: 'This part is sold out: remove it from your cart.',
   onlyLeft: (available: number) => `Only ${available} left in stock: lower the quantity to ${available} or less.`,
   belowMinimum: (minimum: number) => `${quantityBelowMinimum(minimum)}: raise the quantity to ${minimum} or more.`,
+  paymentMethod: 'Payment method is card or account.',
   poNumberTooLong: `A purchase-order number has at most ${PO_NUMBER_MAX_LENGTH} characters.`,
   noteTooLong: `A note has at most ${ORDER_NOTE_MAX_LENGTH} characters.`,
   totalChanged: (total: number) =>
@@ -96,12 +98,15 @@ export const placeCheckoutSchema = z.object({
     .trim()
     .min(1, checkoutMessages.shippingRequired)
     .max(100),
+  /** 'account': the company's invoice, due by its terms (decision 081); 'card' (the default): paid now. */
+  paymentMethod: z.enum(PAYMENT_METHODS, checkoutMessages.paymentMethod).default('card'),
   poNumber: z.string().trim().max(PO_NUMBER_MAX_LENGTH, checkoutMessages.poNumberTooLong).optional(),
   note: z.string().trim().max(ORDER_NOTE_MAX_LENGTH, checkoutMessages.noteTooLong).optional(),
   /** The quote's total the buyer saw, in dollars: when the order's would differ, nothing is placed (409 'changed'). */
   quotedTotal: z.number().nonnegative().optional(),
 });
-export type PlaceCheckoutInput = z.infer<typeof placeCheckoutSchema>;
+/** What a client sends (`paymentMethod` may be left out: card). */
+export type PlaceCheckoutInput = z.input<typeof placeCheckoutSchema>;
 
 export const placeCheckoutReplySchema = z.object({
   acknowledged: z.literal(true),
@@ -109,17 +114,21 @@ export const placeCheckoutReplySchema = z.object({
   orderNumber: z.string(),
   /** The order's total in dollars. */
   total: z.number(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  /** An order on account's invoice is due on this day (YYYY-MM-DD); null for a card order. */
+  dueOn: z.string().nullable(),
 });
 export type PlaceCheckoutReply = z.infer<typeof placeCheckoutReplySchema>;
 
 /**
  * A refused checkout (409): nothing was ordered; `lines` names each line's problem. With
- * `reason: 'changed'`, the total differs from `quotedTotal`, and `quote` is the cart priced now.
+ * `reason: 'changed'`, the total differs from `quotedTotal`, and `quote` is the cart priced now;
+ * any other `reason` says why the company may not order on account (decision 081).
  */
 export const checkoutRefusalSchema = z.object({
   message: z.string(),
   lines: z.array(z.object({ partId: z.string(), message: z.string() })),
-  reason: z.literal('changed').optional(),
+  reason: z.enum(['changed', ...ACCOUNT_REFUSALS]).optional(),
   quote: checkoutQuoteSchema.optional(),
 });
 export type CheckoutRefusal = z.infer<typeof checkoutRefusalSchema>;

@@ -162,8 +162,8 @@ export type AdminCompany = z.infer<typeof adminCompanySchema>;
 export const companyCreatedSchema = z.object({ id: z.string() });
 
 /**
- * `GET /api/company`: the signed-in member's company and role. `balance` is 0 and `available`
- * the credit limit until the ledger exists (issue 31, part 3).
+ * `GET /api/company`: the signed-in member's company and role; `balance` is what its ledger
+ * sums to (owed, in dollars), `available` what the credit limit leaves (null: no limit; decision 081).
  */
 export const myCompanySchema = z.object({
   ...companyFields,

@@ -35,4 +35,5 @@ export * from './part-changes';
 export * from './part-changes-constants';
 export * from './companies';
 export * from './price-lists';
+export * from './ledger';
 export * from './certificates';

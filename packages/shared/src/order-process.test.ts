@@ -7,6 +7,7 @@ const STATES: OrderState[] = ['new', ...orderStatusSchema.options];
 /** Every legal (state, action, actor) and where it leads, written out by hand from DESIGN §6. */
 const legal: Record<string, string> = {
   'new place customer': 'unpaid',
+  'new placeOnAccount customer': 'paid',
   'new replace admin': 'paid',
   'unpaid pay system': 'paid',
   'unpaid expire system': 'expired',

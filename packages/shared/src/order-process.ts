@@ -7,9 +7,10 @@ export type OrderActor = (typeof ORDER_ACTORS)[number];
 /**
  * What can happen to an order. `ship` sends everything left, `shipPart` some of it; `cancel` of a
  * partly shipped order cancels its unshipped rest (decision 055); `replace` creates the free
- * replacement order of a warranty return; `requestReturn` leaves the status as it is.
+ * replacement order of a warranty return; `placeOnAccount` is a company's order on account, owed
+ * by its invoice and not paid by card (decision 081); `requestReturn` leaves the status as it is.
  */
-export const ORDER_ACTIONS = ['place', 'replace', 'pay', 'expire', 'cancel', 'ship', 'shipPart', 'deliver', 'requestReturn'] as const;
+export const ORDER_ACTIONS = ['place', 'placeOnAccount', 'replace', 'pay', 'expire', 'cancel', 'ship', 'shipPart', 'deliver', 'requestReturn'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
 /** Where an order can be: a status, or `new` before it exists. */
@@ -32,7 +33,7 @@ const returnable = { requestReturn: { by: ['customer'] } } as const;
  * the order's row lock), and the web app asks it which buttons to show.
  */
 export const orderProcess: Readonly<Record<OrderState, Partial<Record<OrderAction, Step>>>> = {
-  new: { place: { to: 'unpaid', by: ['customer'] }, replace: { to: 'paid', by: admin } },
+  new: { place: { to: 'unpaid', by: ['customer'] }, placeOnAccount: { to: 'paid', by: ['customer'] }, replace: { to: 'paid', by: admin } },
   unpaid: { pay: { to: 'paid', by: ['system'] }, expire: { to: 'expired', by: ['system'] }, cancel: { to: 'cancelled', by: customerOrAdmin } },
   paid: { cancel: { to: 'cancelled', by: customerOrAdmin }, ...shipping },
   partially_shipped: { cancel: { to: 'shipped', by: customerOrAdmin }, ...shipping, ...returnable },

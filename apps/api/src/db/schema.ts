@@ -62,6 +62,9 @@ export interface Database {
   pcdb_part_types: { id: number; name: string };
   pcdb_positions: { id: number; name: string };
   applications: ApplicationsTable;
+  company_ledger: CompanyLedgerTable;
+  company_payments: CompanyPaymentsTable;
+  company_payment_invoices: { payment_id: string; order_id: string; amount_cents: number };
   resale_certificates: ResaleCertificatesTable;
 }
 
@@ -306,6 +309,10 @@ export interface OrdersTable {
   company_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The company's location it ships to, if the member chose one. */
   company_location_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'account': the company's invoice, owed by its due date (decision 081); 'card' otherwise. */
+  payment_method: ColumnType<'card' | 'account', 'card' | 'account' | undefined, 'card' | 'account'>;
+  /** An order on account's invoice is due on this day (YYYY-MM-DD). */
+  due_on: ColumnType<string | null, string | null | undefined, string | null>;
   /** Why no tax was charged (a resale certificate, decision 082); null: taxed as the rate says. */
   tax_exemption: Generated<string | null>;
 }
@@ -584,6 +591,32 @@ export interface ReturnLinesTable {
   quantity: number;
   /** Set when received: back to stock (once) or scrapped. */
   action: 'restock' | 'scrap' | null;
+}
+
+/** A company's ledger (decision 081): append-only, + debit (invoice), − credit (payment, credit note). */
+export interface CompanyLedgerTable {
+  seq: ColumnType<string, never, never>;
+  company_id: string;
+  at: ColumnType<Date, Date | string | undefined, never>;
+  kind: 'invoice' | 'payment' | 'credit-note';
+  number: string;
+  amount_cents: number;
+  order_id: string | null;
+  invoice_number: ColumnType<string | null, number | null | undefined, never>;
+  credit_note_number: ColumnType<string | null, number | null | undefined, never>;
+  payment_id: string | null;
+  recorded_by: string | null;
+}
+
+/** A payment an admin recorded as received from a company; its reference is unique per company. */
+export interface CompanyPaymentsTable {
+  id: Generated<string>;
+  company_id: string;
+  amount_cents: number;
+  received_on: string;
+  reference: string;
+  recorded_by: string;
+  recorded_at: Generated<Date>;
 }
 
 export interface CreditNotesTable {

@@ -365,6 +365,16 @@ const calls: Record<string, GuardedCall> = {
     request: async () => ({ method: 'DELETE', url: `/api/admin/price-lists/${await newPriceList()}` }),
     audit: 'price-list.remove',
   },
+  'POST /admin/companies/{id}/payments': {
+    guard: 'admin',
+    // A fresh reference each time: the same one again is the same payment.
+    request: async () => ({
+      method: 'POST',
+      url: `/api/admin/companies/${await newCompany()}/payments`,
+      payload: { amount: 10, receivedAt: new Date().toISOString().slice(0, 10), reference: `MATRIX-${randomUUID()}`, invoiceNumbers: [] },
+    }),
+    audit: 'company.payment',
+  },
   'GET /admin/certificates': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/certificates' }) },
   'GET /admin/certificates/{id}/document': { guard: 'admin', request: async () => ({ method: 'GET', url: `/api/admin/certificates/${await aCertificate()}/document` }) },
   'POST /admin/certificates/{id}/verify': {

@@ -29,6 +29,7 @@ import * as companies from './0039-companies';
 import * as partPiesFields from './0040-part-pies-fields';
 import * as applications from './0041-applications';
 import * as priceLists from './0044-price-lists';
+import * as companyLedger from './0045-company-ledger';
 import * as resaleCertificates from './0046-resale-certificates';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0040-part-pies-fields': partPiesFields,
   '0041-applications': applications,
   '0044-price-lists': priceLists,
+  '0045-company-ledger': companyLedger,
   '0046-resale-certificates': resaleCertificates,
 };
 

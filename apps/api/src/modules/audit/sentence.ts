@@ -135,6 +135,10 @@ export function auditSentence({ action, target, details }: AuditRowInput, lookup
       return `changed the price list “${text('name') ?? id}”: ${priceListChanges(details)}`;
     case 'price-list.remove':
       return `deleted the price list “${text('name') ?? id}”`;
+    case 'company.payment': {
+      const amount = details.amount;
+      return `recorded a payment of ${typeof amount === 'number' ? formatPrice(amount) : 'money'} from company ${id} (reference “${text('reference') ?? '?'}”)`;
+    }
     case 'settings.update':
       return count('restockingFeePercent') === undefined ? 'changed the shop settings' : `set the restocking fee to ${count('restockingFeePercent')} %`;
     default:

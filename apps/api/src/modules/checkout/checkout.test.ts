@@ -157,7 +157,7 @@ describe('POST /api/checkout', () => {
     });
     expect(response.statusCode, response.body).toBe(200);
     const reply = response.json() as { insertedId: string; orderNumber: string };
-    expect(reply).toEqual({ acknowledged: true, insertedId: expect.any(String), orderNumber: expect.stringMatching(/^\d{6,}$/), total: 164.28 });
+    expect(reply).toEqual({ acknowledged: true, insertedId: expect.any(String), orderNumber: expect.stringMatching(/^\d{6,}$/), total: 164.28, paymentMethod: 'card', dueOn: null });
     expect([await stockOf(app, pads), await stockOf(app, clips)]).toEqual([90, 97]);
     expect(await cartOf(app, adaId)).toEqual([]);
 

@@ -1,7 +1,9 @@
-import { partPromiseMessages, shipToText, UNPAID_ORDERS_MAX, UNPAID_UNITS_MAX, type ShipTo } from '@autoparts/shared';
+import { partPromiseMessages, shipToText, UNPAID_ORDERS_MAX, UNPAID_UNITS_MAX, type AccountRefusal, type PaymentMethod, type ShipTo } from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { withTransaction } from '../../lib/transaction';
+import { accountTermsFor, dueOnFor, enterInvoice, overCreditLimit, type AccountTerms } from '../ledger/entries';
+import { nextDocumentNumber } from '../invoices/repository';
 import type { Mail } from '../mail/outbox';
 import { expiryJob, firstStatus, type OrderLineRow, type OrderRow } from '../orders/model';
 import { contractPricesFor } from '../price-lists/pricing';
@@ -13,6 +15,8 @@ export const MAX_TOTAL_CENTS = 2_147_483_647;
 /** Why nothing was ordered. */
 export type NotPlaced =
   | { reason: 'lines'; lines: PricedLine[] }
+  /** The company may not order on account now (decision 081). */
+  | { reason: 'account'; refused: AccountRefusal }
   | { reason: 'empty-cart' | 'too-many-unpaid' | 'total-too-large' | 'total-out-of-bounds' | 'shipping-unavailable' | 'changed' };
 
 export type PlaceOutcome = { placed: true; order: OrderRow; lines: OrderLineRow[] } | ({ placed: false } & NotPlaced);
@@ -43,6 +47,8 @@ export interface PlaceInput {
   location?: { id: string; companyId: string } | undefined;
   /** Undefined: the cheapest method for the address (or none). */
   shippingMethodId?: string;
+  /** 'account': the company's invoice, due by its terms (decision 081); card by default. */
+  paymentMethod?: PaymentMethod;
   poNumber?: string | undefined;
   note?: string | undefined;
   /** The total of the quote the buyer saw: when the order's differs, nothing is placed ('changed'). */
@@ -68,10 +74,13 @@ export function toShipTo(address: AddressRow): ShipTo {
 export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options: PlaceOptions): Promise<PlaceOutcome> {
   return withTransaction(db, async (trx) => {
     await trx.selectFrom('users').select('id').where('id', '=', input.userId).forUpdate().execute();
+    // On account, the company's row is locked next: members ordering at once take turns.
+    const account = input.paymentMethod === 'account' ? await accountTermsFor(trx, input.userId, input.poNumber) : undefined;
+    if (account && 'refused' in account) return { placed: false, reason: 'account', refused: account.refused } as const;
     const fromCart = input.lines === undefined;
     const requests = input.lines ?? (await cartLines(trx, input.userId));
     if (requests.length === 0) return { placed: false, reason: 'empty-cart' } as const;
-    if (await unpaidCapsReached(trx, input.userId, requests, options.capScale)) return { placed: false, reason: 'too-many-unpaid' } as const;
+    if (!account && (await unpaidCapsReached(trx, input.userId, requests, options.capScale))) return { placed: false, reason: 'too-many-unpaid' } as const;
 
     const [parts, where, contracts] = await Promise.all([
       partsFor(trx, requests, { lock: true }),
@@ -84,6 +93,7 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
     const priced = totals(lines, where, input.shippingMethodId);
     const refused = refusalOf(priced, input, options);
     if (refused) return { placed: false, reason: refused } as const;
+    if (account && overCreditLimit(account, priced.totalCents)) return { placed: false, reason: 'account', refused: 'credit-limit' } as const;
 
     // The parts are locked and every line fits: take the stock of each, in one statement.
     const taken = sql.join(lines.map((line) => sql`(${line.partId}::uuid, ${line.quantity}::int)`));
@@ -93,7 +103,7 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
       where parts.id = taken.id
     `.execute(trx);
 
-    const order = await insertOrder(trx, input, priced, options.holdMinutes, await companyOf(trx, input));
+    const order = await insertOrder(trx, input, priced, options.holdMinutes, await companyOf(trx, input), account);
     // The fit promise: the garage's chosen vehicle, and which of these parts are listed to fit it.
     const fitting = await fitsChosenVehicle(trx, input.userId, lines.map((line) => line.partId));
     const orderLines = await trx.insertInto('order_lines').values(orderLineRows(order.id, lines, fitting)).returningAll().execute();
@@ -103,6 +113,12 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
         .where('user_id', '=', input.userId)
         .where('part_id', 'in', lines.map((line) => line.partId))
         .execute();
+    }
+    if (account) {
+      // Invoiced at once, a debit in the company's ledger; nothing expires.
+      await enterInvoice(trx, order);
+      await mail.queue(trx, { kind: 'order-on-account', order, lines: orderLines });
+      return { placed: true, order, lines: orderLines } as const;
     }
     if (!order.expires_at) throw new Error('an unpaid order has no expiry');
     // The message and both jobs (its send job, the order's expiry when it is due), in the
@@ -125,7 +141,7 @@ async function unpaidCapsReached(trx: Db, userId: string, requests: readonly Lin
 }
 
 /** Why the priced order may not be placed, if it may not: its method, its quote, its total. */
-function refusalOf(priced: Totals, input: PlaceInput, options: PlaceOptions): Exclude<NotPlaced['reason'], 'lines'> | undefined {
+function refusalOf(priced: Totals, input: PlaceInput, options: PlaceOptions): Exclude<NotPlaced['reason'], 'lines' | 'account'> | undefined {
   if (input.shippingMethodId !== undefined && !priced.chosen) return 'shipping-unavailable';
   if (input.quotedTotalCents !== undefined && priced.totalCents !== input.quotedTotalCents) return 'changed';
   if (priced.totalCents > MAX_TOTAL_CENTS) return 'total-too-large';
@@ -144,13 +160,17 @@ async function companyOf(trx: Db, input: PlaceInput): Promise<{ companyId: strin
   return { companyId: member.company_id, locationId: input.location?.companyId === member.company_id ? input.location.id : null };
 }
 
-/** The order's row, unpaid, holding its stock for `holdMinutes`; named by its first line. */
+/**
+ * The order's row, named by its first line: unpaid, holding its stock for `holdMinutes`; or, on
+ * account, in the state of a paid order with its invoice's number and due date (decision 081).
+ */
 async function insertOrder(
   trx: Db,
   input: PlaceInput,
   priced: Totals,
   holdMinutes: number,
   company: { companyId: string | null; locationId: string | null },
+  account: AccountTerms | undefined,
 ): Promise<OrderRow> {
   const [first] = priced.lines;
   if (!first?.part) throw new Error('an order without lines');
@@ -182,8 +202,15 @@ async function insertOrder(
       note: input.note || null,
       company_id: company.companyId,
       company_location_id: company.locationId,
-      status: firstStatus('place', 'customer'),
-      expires_at: sql<Date>`now() + make_interval(secs => ${holdMinutes * 60})`,
+      ...(account
+        ? {
+            status: firstStatus('placeOnAccount', 'customer'),
+            payment_method: 'account' as const,
+            invoice_number: await nextDocumentNumber(trx, 'invoice'),
+            invoiced_at: sql<Date>`now()`,
+            due_on: dueOnFor(account.terms),
+          }
+        : { status: firstStatus('place', 'customer'), expires_at: sql<Date>`now() + make_interval(secs => ${holdMinutes * 60})` }),
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -1,4 +1,5 @@
 import {
+  accountMessages,
   apiErrors,
   centsToDollars,
   checkoutMessages,
@@ -21,7 +22,7 @@ import type { NotPlaced } from './place';
 import { createCheckoutRepository } from './repository';
 
 /** Why a checkout placed nothing, beyond its lines' own problems: each a 409 naming no line. */
-const refusals: Record<Exclude<NotPlaced['reason'], 'lines' | 'changed'>, string> = {
+const refusals: Record<Exclude<NotPlaced['reason'], 'lines' | 'changed' | 'account'>, string> = {
   'empty-cart': checkoutMessages.emptyCart,
   'too-many-unpaid': unpaidCapMessage,
   'total-too-large': apiErrors.totalTooLarge,
@@ -118,6 +119,7 @@ const placeRoute: FastifyPluginAsyncZod = async (app) => {
           address,
           location: to.location && { id: to.location.id, companyId: to.location.company_id },
           shippingMethodId: request.body.shippingMethodId,
+          paymentMethod: request.body.paymentMethod,
           poNumber: request.body.poNumber,
           note: request.body.note,
           quotedTotalCents: request.body.quotedTotal === undefined ? undefined : dollarsToCents(request.body.quotedTotal),
@@ -125,7 +127,8 @@ const placeRoute: FastifyPluginAsyncZod = async (app) => {
         {
           holdMinutes: app.config.unpaidOrderMinutes,
           capScale: app.config.limitScale,
-          totalBounds: app.payments.mode === 'stripe' ? STRIPE_TOTAL_BOUNDS : undefined,
+          // A card's provider has its own bounds; an order on account is not paid through it.
+          totalBounds: app.payments.mode === 'stripe' && request.body.paymentMethod === 'card' ? STRIPE_TOTAL_BOUNDS : undefined,
         },
       );
       if (outcome.placed) {
@@ -134,11 +137,16 @@ const placeRoute: FastifyPluginAsyncZod = async (app) => {
           insertedId: outcome.order.id,
           orderNumber: String(outcome.order.order_number),
           total: centsToDollars(outcome.order.total_cents),
+          paymentMethod: outcome.order.payment_method,
+          dueOn: outcome.order.due_on,
         };
       }
       if (outcome.reason === 'lines') {
         const lines = outcome.lines.flatMap((line) => (line.problem ? [{ partId: line.partId, message: line.problem.message }] : []));
         return reply.code(409).send({ message: checkoutMessages.linesRefused, lines });
+      }
+      if (outcome.reason === 'account') {
+        return reply.code(409).send({ message: accountMessages.refusals[outcome.refused], lines: [], reason: outcome.refused });
       }
       if (outcome.reason === 'changed') {
         // The total moved since the buyer's quote (a price, the stock's break, a rate): the cart priced now.

@@ -24,6 +24,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { CompaniesTable, CompanyLocationsTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
+import { balanceOf } from '../ledger/entries';
 import { withTransaction } from '../../lib/transaction';
 import type { Mail } from '../mail/outbox';
 import { withLines } from '../orders/shape';
@@ -230,10 +231,12 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
       return { company, role };
     },
 
-    /** `GET /api/company`: balance 0 and the whole limit available until the ledger exists (part 3). */
-    mine(company: CompanyRow, role: CompanyRole): MyCompany {
+    /** `GET /api/company`: the balance is the ledger's sum (decision 081); `available` what the limit leaves, never below 0. */
+    async mine(company: CompanyRow, role: CompanyRole): Promise<MyCompany> {
       const fields = companyFields(company);
-      return { ...fields, role, balance: 0, available: fields.creditLimit };
+      const balanceCents = await balanceOf(db, company.id);
+      const available = company.credit_limit_cents === null ? null : centsToDollars(Math.max(0, company.credit_limit_cents - balanceCents));
+      return { ...fields, role, balance: centsToDollars(balanceCents), available };
     },
 
     /** An owner invites `email`; refused for a member of the company already. */

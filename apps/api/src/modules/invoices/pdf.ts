@@ -1,8 +1,9 @@
+import type { FastifyReply } from 'fastify';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 
 /**
  * The shop's invoices and credit notes as PDF documents, drawn with pdf-lib (decision 056): one
- * layout for both, US Letter, the PDF standard Helvetica (no font file to ship or embed). A text
+ * layout for both (a company's statement, decision 081, draws with the same pen), US Letter, the PDF standard Helvetica (no font file to ship or embed). A text
  * the standard fonts cannot write (outside Windows-1252) is written with "?" in those places.
  */
 export interface CommercialDocument {
@@ -24,21 +25,21 @@ export interface CommercialDocument {
   footer: string;
 }
 
-const PAGE = { width: 612, height: 792, margin: 50 };
+export const PAGE = { width: 612, height: 792, margin: 50 };
 const INK = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.38, 0.4, 0.45);
 const RULE = rgb(0.8, 0.82, 0.85);
 
-const money = (cents: number) =>
+export const money = (cents: number) =>
   `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const day = (date: Date) => date.toISOString().slice(0, 10);
+export const day = (date: Date) => date.toISOString().slice(0, 10);
 
-const RIGHT = PAGE.width - PAGE.margin;
+export const RIGHT = PAGE.width - PAGE.margin;
 
 type TextOptions = { size?: number; font?: PDFFont; color?: typeof INK; alignRight?: boolean; maxWidth?: number };
 
 /** Where the drawing is (the page, the height `y` written down to) and what writes there. */
-class Pen {
+export class Pen {
   page: PDFPage;
   y = PAGE.height - PAGE.margin;
   private readonly writable: (value: string) => string;
@@ -88,19 +89,33 @@ class Pen {
   }
 }
 
-export async function renderDocument(document: CommercialDocument): Promise<Uint8Array> {
+/** A document sent as a download, never cached by anyone but its reader. */
+export function sendPdf(reply: FastifyReply, fileName: string, bytes: Uint8Array) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+}
+
+/** A new PDF of the shop's, titled, dated `at` (the same document renders to the same bytes), and the pen that draws it. */
+export async function startDocument(title: string, author: string, at: Date): Promise<{ pdf: PDFDocument; pen: Pen }> {
   const pdf = await PDFDocument.create();
-  const title = document.kind === 'invoice' ? 'Invoice' : 'Credit note';
-  pdf.setTitle(`${title} ${document.number}`);
-  pdf.setAuthor(document.seller.name);
-  pdf.setCreator(document.seller.name);
+  pdf.setTitle(title);
+  pdf.setAuthor(author);
+  pdf.setCreator(author);
   pdf.setProducer('pdf-lib');
-  // Fixed dates: the same document renders to the same bytes.
-  pdf.setCreationDate(document.issuedAt);
-  pdf.setModificationDate(document.issuedAt);
+  pdf.setCreationDate(at);
+  pdf.setModificationDate(at);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const pen = new Pen(pdf, regular, bold, `${title} ${document.number} (continued)`);
+  return { pdf, pen: new Pen(pdf, regular, bold, `${title} (continued)`) };
+}
+
+export async function renderDocument(document: CommercialDocument): Promise<Uint8Array> {
+  const title = document.kind === 'invoice' ? 'Invoice' : 'Credit note';
+  const { pdf, pen } = await startDocument(`${title} ${document.number}`, document.seller.name, document.issuedAt);
 
   drawHeading(pen, document, title);
   drawParties(pen, document);

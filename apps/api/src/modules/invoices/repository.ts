@@ -2,6 +2,7 @@ import { centsToDollars, formatCreditNoteNumber, type CreditNoteSummary } from '
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, DocumentNumbersTable } from '../../db/schema';
+import { enterCreditNote } from '../ledger/entries';
 
 /**
  * The next number of a gapless sequence (invoices, credit notes, RMAs): its row is locked and
@@ -21,7 +22,10 @@ export async function nextDocumentNumber(trx: Transaction<Database> | Db, kind: 
   return Number(row.last_number);
 }
 
-/** A credit note for a refund of `amountCents` of an order (and the return it refunds, if any): its number. */
+/**
+ * A credit note for a refund of `amountCents` of an order (and the return it refunds, if any): its
+ * number. An order on account's is a credit in its company's ledger, entered with it (decision 081).
+ */
 export async function issueCreditNote(
   trx: Transaction<Database> | Db,
   note: { orderId: string; returnId: string | null; amountCents: number },
@@ -31,6 +35,7 @@ export async function issueCreditNote(
     .insertInto('credit_notes')
     .values({ number, order_id: note.orderId, return_id: note.returnId, amount_cents: note.amountCents })
     .execute();
+  await enterCreditNote(trx, { orderId: note.orderId, number, amountCents: note.amountCents });
   return number;
 }
 

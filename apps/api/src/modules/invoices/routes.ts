@@ -14,7 +14,6 @@ import {
   shipToText,
   taxLabel,
 } from '@autoparts/shared';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database';
 import type { Config } from '../../env';
@@ -22,7 +21,7 @@ import { signedIn as security } from '../../plugins/api-docs';
 import { identityOf } from '../auth/identity';
 import { linesOf } from '../orders/shape';
 import type { OrderLineRow, OrderRow } from '../orders/model';
-import { renderDocument, type CommercialDocument } from './pdf';
+import { renderDocument, sendPdf, type CommercialDocument } from './pdf';
 import { moneyOrderOf, restRefund } from '../orders/money';
 import { refundOfReturn } from '../returns/refund';
 import { shippedByPosition } from '../shipments/repository';
@@ -50,15 +49,6 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     return order;
   }
 
-  function sendPdf(reply: FastifyReply, fileName: string, bytes: Uint8Array) {
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  }
-
   app.get(
     '/order/:id/invoice.pdf',
     {
@@ -81,7 +71,11 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       const bytes = await renderDocument({
         ...common(app.config, order, number, order.invoiced_at ?? order.paid_at ?? order.created_at),
         kind: 'invoice',
-        references: order.po_number ? [['Purchase order', order.po_number]] : [],
+        references: [
+          ...(order.po_number ? [['Purchase order', order.po_number] as [string, string]] : []),
+          // An order on account is owed by its due date (decision 081).
+          ...(order.due_on ? [['Due', order.due_on] as [string, string]] : []),
+        ],
         lines: lines.map(documentLine),
         totals: orderTotals(order),
         footer: [...currencyNotes(order.ship_to?.country), `Thank you for your order. Questions about this invoice: reply to your receipt e-mail and quote ${number}.`].join(' '),

@@ -49,6 +49,8 @@ export interface OrderMail {
   delivered_at: Date | null;
   transaction_id: string | null;
   invoice_number: string | null;
+  /** An order on account's invoice is due on this day (decision 081). */
+  due_on?: string | null;
 }
 
 /** One line of an order as its messages list it. */
@@ -83,6 +85,8 @@ export type MailMessage =
   | { kind: 'verify-email'; to: string; url: string }
   /** A company's invitation (decision 075): no name of the invitee, whom the shop may not know. */
   | { kind: 'company-invitation'; to: string; companyName: string; role: string; invitedBy: string; url: string; days: number }
+  /** A company's monthly statement (decision 081), to its owners and accounts members: the month's closing balance and where to download it. */
+  | { kind: 'company-statement'; to: string; name: string; companyName: string; month: string; closingCents: number; url: string }
   /** A verified resale certificate expires soon (decision 082): to each owner of its company. */
   | { kind: 'certificate-expiring'; to: string; name: string; companyName: string; locationName: string; state: string; number: string; expiresOn: string; url: string }
   | { kind: Exclude<OrderEvent, 'order-shipped' | 'order-rest-cancelled'>; order: OrderMail; lines: readonly OrderLineMail[] }
@@ -111,7 +115,7 @@ export interface ReturnedPart {
 
 export type ReturnEvent = 'return-requested' | 'return-approved' | 'return-rejected' | 'return-refunded';
 
-export type OrderEvent = 'order-placed' | 'order-paid' | 'order-shipped' | 'order-delivered' | 'order-rest-cancelled' | 'order-cancelled' | 'order-expired';
+export type OrderEvent = 'order-placed' | 'order-on-account' | 'order-paid' | 'order-shipped' | 'order-delivered' | 'order-rest-cancelled' | 'order-cancelled' | 'order-expired';
 
 export interface ShipmentMail {
   carrier: CarrierCode;
@@ -209,6 +213,18 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
           },
         ],
       };
+    case 'company-statement':
+      return {
+        to: message.to,
+        subject: `${message.companyName}: statement for ${message.month}`,
+        greeting: `Hello ${message.name},`,
+        blocks: [
+          { paragraph: `The statement of ${message.companyName}'s account at ${SHOP} for ${message.month} is ready.` },
+          { facts: [['Month', message.month], ['Closing balance', money(message.closingCents)]] },
+          { button: 'Download the statement', url: message.url },
+          { paragraph: 'The Company page lists every invoice, payment and credit note, with the statement of any month.' },
+        ],
+      };
     case 'certificate-expiring':
       return {
         to: message.to,
@@ -261,6 +277,25 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
         ],
       };
     }
+    case 'order-on-account':
+      return {
+        to: order.email,
+        subject: `Order ${number} placed on account: ${name}`,
+        greeting,
+        blocks: [
+          { paragraph: 'Thank you: your order is placed on your company’s account. This is its invoice; we will write again when it ships.' },
+          {
+            facts: [
+              ...items,
+              ...(order.invoice_number === null ? [] : [['Invoice', formatInvoiceNumber(Number(order.invoice_number))] as [string, string]]),
+              ['Due', order.due_on ?? '—'],
+              ['Ship to', order.address],
+            ],
+          },
+          ...(order.invoice_number === null ? [] : [{ button: invoiceMessages.downloadInvoice, url: `${baseUrl}${documentPaths.invoice(order.id)}` }]),
+          orderPage,
+        ],
+      };
     case 'order-paid':
       return {
         to: order.email,

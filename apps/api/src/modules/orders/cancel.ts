@@ -71,8 +71,9 @@ export async function cancelOrder(
         await orders.releaseRefundClaim(claimed);
         throw error;
       }
-      // The refund is done: its credit note is issued with the cancellation, or not at all.
-      const refunded = claimed.transaction_id !== null;
+      // The refund is done: its credit note is issued with the cancellation, or not at all. An
+      // order on account was never paid by card: its credit note credits the company's ledger.
+      const refunded = claimed.transaction_id !== null || claimed.payment_method === 'account';
       const cancelled = await orders.cancel(claimed.id, 'paid', actor, async (trx, row) => {
         if (refunded) await issueCreditNote(trx, { orderId: row.id, returnId: null, amountCents: row.total_cents });
         if (inTransaction) await inTransaction(trx, row);

@@ -62,8 +62,8 @@ export async function endExpiryJob(jobs: JobQueue, trx: Db, orderId: string): Pr
   await jobs.cancelInTransaction(trx, 'order-expiry', orderId);
 }
 
-/** The status a new order starts in, by `action` of `actor` (a checkout, a warranty replacement). */
-export function firstStatus(action: 'place' | 'replace', actor: OrderActor): OrderStatus {
+/** The status a new order starts in, by `action` of `actor` (a checkout, on account or not; a warranty replacement). */
+export function firstStatus(action: 'place' | 'placeOnAccount' | 'replace', actor: OrderActor): OrderStatus {
   const status = nextStatus('new', action, actor);
   if (!status) throw new Error(`${actor} may not ${action} an order`);
   return status;

@@ -110,6 +110,8 @@ const placeOrderRoute: FastifyPluginAsyncZod = async (app) => {
         if (problem?.reason === 'no-longer-made') return reply.code(409).send({ message: partChangeMessages.noLongerMade });
         return reply.code(409).send({ message: apiErrors.outOfStock });
       }
+      // SPEC's order is paid by card: it never asks for an order on account.
+      if (outcome.reason === 'account') throw new Error('POST /order placed no order on account');
       const { status, message } = placeErrors[outcome.reason];
       return reply.code(status).send({ message });
     },

@@ -1,4 +1,5 @@
 import {
+  accountMessages,
   checkoutRefusalSchema,
   notices,
   paths,
@@ -48,7 +49,7 @@ export function refusalOf(error: unknown): CheckoutRefusal | undefined {
 /**
  * `POST /api/checkout`: one order of the whole cart. As after `POST /order`, it says 'You have
  * successfully placed an order' and refreshes parts and orders; then it goes to the order's
- * payment page. A refusal is left to the page, which shows each line's problem; it sends the
+ * payment page (an order on account, which needs no payment, to the order's page). A refusal is left to the page, which shows each line's problem; it sends the
  * quote's total, so a total changed since is refused (409 'changed') and priced again.
  */
 export function usePlaceCheckout() {
@@ -61,8 +62,14 @@ export function usePlaceCheckout() {
       return reply;
     },
     onSuccess: async (placed) => {
-      toast.success(notices.orderPlaced, { description: `Order ${placed.orderNumber}` });
       queryClient.removeQueries({ queryKey: ['checkout'] });
+      if (placed.paymentMethod === 'account' && placed.dueOn) {
+        toast.success(notices.orderPlaced, { description: accountMessages.placed(placed.orderNumber, placed.dueOn) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.company });
+        await navigate(paths.order(placed.orderNumber));
+        return;
+      }
+      toast.success(notices.orderPlaced, { description: `Order ${placed.orderNumber}` });
       await navigate(paths.payment(placed.insertedId));
     },
     onError: (error) => {

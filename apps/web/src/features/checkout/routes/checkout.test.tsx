@@ -1,4 +1,4 @@
-import { checkoutMessages, currencyMessages, notices } from '@autoparts/shared';
+import { accountMessages, checkoutMessages, currencyMessages, notices } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -24,6 +24,8 @@ const pads = {
   replaced: null,
 };
 const rotor = { ...pads, partId: 'part-rotor', partNumber: 'RT-200', name: 'Brake Rotor', quantity: 2, unitPrice: 45, lineTotal: 90 };
+/** The buyer belongs to no company: checkout offers only the card (decision 081). */
+const notAMember = { 'GET /api/company': { status: 404, body: { message: 'You are not a member of a company.' } } };
 const aCart = (overrides: Partial<Cart> = {}): Cart => ({ lines: [pads, rotor], subtotal: 175, count: 12, ...overrides });
 
 const standard = { id: 'ship-standard', name: 'Standard', estimate: '3–5 business days', price: 12.4 };
@@ -93,7 +95,8 @@ const figure = (term: string) => within(summary()).getByText(term).nextElementSi
 
 describe('Checkout', () => {
   it('says when the cart is empty, with the way to the shop', async () => {
-    const server = stubFetch({ 'GET /api/cart': { body: aCart({ lines: [], subtotal: 0, count: 0 }) } });
+    const server = stubFetch({
+      ...notAMember, 'GET /api/cart': { body: aCart({ lines: [], subtotal: 0, count: 0 }) } });
     const user = userEvent.setup();
     const { router } = renderCheckout();
     expect(await screen.findByText('Your cart is empty, so there is nothing to check out.')).toBeInTheDocument();
@@ -104,6 +107,7 @@ describe('Checkout', () => {
 
   it('chooses the default address, shows each method with price and estimate, chooses none, and shows the server’s totals once one is', async () => {
     const server = stubFetch({
+      ...notAMember,
       'GET /api/cart': { body: aCart() },
       'GET /api/addresses': { body: [torontoAddress, anAddress()] },
       'POST /api/checkout/quote': quoteFor,
@@ -156,6 +160,7 @@ describe('Checkout', () => {
 
   it('places one order with the PO number and note, and goes to its payment page', async () => {
     const server = stubFetch({
+      ...notAMember,
       'GET /api/cart': { body: aCart() },
       'GET /api/addresses': { body: [anAddress()] },
       'POST /api/checkout/quote': quoteFor,
@@ -174,6 +179,7 @@ describe('Checkout', () => {
     expect(server.calls.find((call) => call.path === '/api/checkout')?.body).toEqual({
       addressId: 'addr-1',
       shippingMethodId: 'ship-standard',
+      paymentMethod: 'card',
       quotedTotal: 199.11,
       poNumber: 'PO-7781',
       note: 'Deliver to bay 2',
@@ -183,6 +189,7 @@ describe('Checkout', () => {
 
   it('bounds the PO number and the note', async () => {
     const server = stubFetch({
+      ...notAMember,
       'GET /api/cart': { body: aCart() },
       'GET /api/addresses': { body: [anAddress()] },
       'POST /api/checkout/quote': quoteFor,
@@ -200,6 +207,7 @@ describe('Checkout', () => {
 
   it('shows each line’s problem when the order is refused, with the way back to the cart', async () => {
     stubFetch({
+      ...notAMember,
       'GET /api/cart': { body: aCart() },
       'GET /api/addresses': { body: [anAddress()] },
       'POST /api/checkout/quote': quoteFor,
@@ -231,6 +239,7 @@ describe('Checkout', () => {
       return { body: { ...body, lines: [{ ...pads, unitPrice: 25.5, lineTotal: 255 }, rotor], subtotal: 345, tax: 23.41, total: 380.81 } };
     };
     const server = stubFetch({
+      ...notAMember,
       'GET /api/cart': { body: aCart() },
       'GET /api/addresses': { body: [anAddress()] },
       'POST /api/checkout/quote': (call) => (tripled ? newQuote(call) : quoteFor(call)),
@@ -260,6 +269,7 @@ describe('Checkout', () => {
 
   it('blocks the order while a cart line has a problem', async () => {
     stubFetch({
+      ...notAMember,
       'GET /api/cart': { body: aCart({ lines: [pads, { ...rotor, problem: 'This part is no longer sold' }] }) },
       'GET /api/addresses': { body: [anAddress()] },
       'POST /api/checkout/quote': quoteFor,
@@ -273,6 +283,7 @@ describe('Checkout', () => {
   it('with no address yet, opens the form; the address added is chosen and priced', async () => {
     let book: unknown[] = [];
     const server = stubFetch({
+      ...notAMember,
       'GET /api/cart': { body: aCart() },
       'GET /api/addresses': () => ({ body: book }),
       'POST /api/addresses': () => {
@@ -307,6 +318,7 @@ describe('Checkout', () => {
   it('adds another address through "Add a new address" and chooses it', async () => {
     let book = [anAddress()];
     stubFetch({
+      ...notAMember,
       'GET /api/cart': { body: aCart() },
       'GET /api/addresses': () => ({ body: book }),
       'POST /api/addresses': () => {
@@ -333,6 +345,7 @@ describe('Checkout', () => {
 
   it('says when no shipping method reaches the address', async () => {
     stubFetch({
+      ...notAMember,
       'GET /api/cart': { body: aCart() },
       'GET /api/addresses': { body: [anAddress()] },
       'POST /api/checkout/quote': { body: { lines: [], subtotal: 175, shippingMethods: [], unavailableShippingMethods: [freight], shippingMethodId: null, shipping: 0, tax: 0, total: 175 } },
@@ -347,6 +360,7 @@ describe('Checkout', () => {
     let failCart = true;
     let failQuote = true;
     stubFetch({
+      ...notAMember,
       'GET /api/cart': () => (failCart ? { status: 503, body: { message: 'Down' } } : { body: aCart() }),
       'GET /api/addresses': { body: [anAddress()] },
       'POST /api/checkout/quote': (call) => (failQuote ? { status: 500, body: { message: 'Internal Server Error' } } : quoteFor(call)),
@@ -361,5 +375,32 @@ describe('Checkout', () => {
     failQuote = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('group', { name: 'Shipping method' })).toBeInTheDocument();
+  });
+
+  it('offers a buyer of a company with terms "On account (net 30)", asks for the PO number it requires, and shows a refusal in words', async () => {
+    const server = stubFetch({
+      'GET /api/company': {
+        body: { id: 'co-1', name: 'Fleetco', taxId: '', status: 'active', paymentTerms: 'net30', creditLimit: 1000, poRequired: true, role: 'buyer', balance: 900, available: 100 },
+      },
+      'GET /api/cart': { body: aCart() },
+      'GET /api/addresses': { body: [anAddress()] },
+      'POST /api/checkout/quote': quoteFor,
+      'POST /api/checkout': { status: 409, body: { message: accountMessages.refusals['credit-limit'], lines: [], reason: 'credit-limit' } },
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    await user.click(within(await screen.findByRole('group', { name: 'Shipping method' })).getByRole('radio', { name: /Standard/ }));
+    const payment = await screen.findByRole('group', { name: 'Payment' });
+    expect(within(payment).getByRole('radio', { name: /Card/ })).toBeChecked();
+    await user.click(within(payment).getByRole('radio', { name: /On account \(net 30\): invoiced to Fleetco/ }));
+    const po = screen.getByLabelText('Purchase-order number (required by your company)');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText(accountMessages.refusals['po-required'])).toBeInTheDocument();
+    expect(server.paths()).not.toContain('POST /api/checkout');
+    await user.type(po, 'PO-9');
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText(accountMessages.refusals['credit-limit'])).toBeInTheDocument();
+    expect(server.calls.find((call) => call.path === '/api/checkout')?.body).toMatchObject({ paymentMethod: 'account', poNumber: 'PO-9' });
   });
 });

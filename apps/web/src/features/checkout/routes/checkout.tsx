@@ -1,4 +1,4 @@
-import { ORDER_NOTE_MAX_LENGTH, paths, PO_NUMBER_MAX_LENGTH } from '@autoparts/shared';
+import { accountMessages, ON_ACCOUNT_ROLES, onAccountLabel, ORDER_NOTE_MAX_LENGTH, paths, PO_NUMBER_MAX_LENGTH, type PaymentMethod } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -10,7 +10,9 @@ import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
 import { pageTitle } from '../../../content/site';
+import { isApiError } from '../../../lib/api-client';
 import { addressesQuery } from '../../addresses/api/addresses';
+import { myCompanyQuery } from '../../companies/api/companies';
 import { AddressPicker } from '../../addresses/components/address-picker';
 import { cartQuery } from '../../cart/api/cart-query';
 import { checkoutExtrasSchema, refusalOf, usePlaceCheckout, useQuote } from '../api/checkout';
@@ -36,6 +38,12 @@ export function Component() {
   const addresses = useQuery({ ...addressesQuery, enabled: addressId !== null });
   const shipToCountry = addresses.data?.find((address) => address.id === addressId)?.country;
   const place = usePlaceCheckout();
+  // A member of a company with payment terms, as a buyer or owner, may order on account (decision 081).
+  const company = useQuery({ ...myCompanyQuery, retry: (failures, error) => !isApiError(error, 404) && failures < 2 });
+  const terms = company.data && ON_ACCOUNT_ROLES.includes(company.data.role) && company.data.status === 'active' ? company.data.paymentTerms : null;
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('card');
+  const onAccount = terms !== null && paymentMethod === 'account';
+  const poRequired = onAccount && Boolean(company.data?.poRequired);
   const chooseAddress = useCallback((id: string) => {
     setAddressId(id);
     // Another address may have other methods: the server chooses again.
@@ -44,6 +52,7 @@ export function Component() {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm({ resolver: zodResolver(checkoutExtrasSchema), mode: 'onTouched', defaultValues: { poNumber: '', note: '' } });
 
@@ -103,9 +112,14 @@ export function Component() {
 
   const onSubmit = handleSubmit((extras) => {
     if (!ready || !offer || !addressId || !methodId) return;
+    if (poRequired && !extras.poNumber) {
+      setError('poNumber', { message: accountMessages.refusals['po-required'] }, { shouldFocus: true });
+      return;
+    }
     place.mutate({
       addressId,
       shippingMethodId: methodId,
+      paymentMethod: onAccount ? 'account' : 'card',
       quotedTotal: offer.total,
       ...(extras.poNumber ? { poNumber: extras.poNumber } : {}),
       ...(extras.note ? { note: extras.note } : {}),
@@ -148,8 +162,32 @@ export function Component() {
           aria-label="Place order"
           className="grid min-w-0 gap-4 lg:col-start-1 lg:row-start-2"
         >
+          {terms && (
+            <fieldset className="grid gap-2">
+              <legend className="font-semibold text-ink">Payment</legend>
+              {(
+                [
+                  ['card', 'Card (pay on the next page)'],
+                  ['account', `${onAccountLabel(terms)}: invoiced to ${company.data?.name ?? 'your company'}`],
+                ] as const
+              ).map(([value, label]) => (
+                <label key={value} className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2">
+                  <input
+                    type="radio"
+                    name="paymentMethod"
+                    value={value}
+                    checked={paymentMethod === value}
+                    onChange={() => setPaymentMethod(value)}
+                    disabled={place.isPending}
+                    className="size-4"
+                  />
+                  <span className="text-ink">{label}</span>
+                </label>
+              ))}
+            </fieldset>
+          )}
           <TextField
-            label="Purchase-order number (optional)"
+            label={poRequired ? 'Purchase-order number (required by your company)' : 'Purchase-order number (optional)'}
             maxLength={PO_NUMBER_MAX_LENGTH}
             error={errors.poNumber?.message}
             {...register('poNumber')}

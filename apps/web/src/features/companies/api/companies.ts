@@ -10,6 +10,7 @@ import {
   type CompanyUpdateInput,
   type InvitationAccepted,
   type InvitationInput,
+  type LedgerEntry,
   type MyCompany,
 } from '@autoparts/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -40,6 +41,12 @@ export const companyOrdersQuery = (page: number) =>
     queryKey: [...companyKey, 'orders', page],
     queryFn: ({ signal }) => api<CompanyOrder[]>(`/company/orders?page=${page}`, { signal, auth: true }),
   });
+
+/** The company's ledger (owner and accounts members; decision 081). */
+export const companyLedgerQuery = queryOptions({
+  queryKey: [...companyKey, 'ledger'],
+  queryFn: ({ signal }) => api<LedgerEntry[]>('/company/ledger', { signal, auth: true }),
+});
 
 const failed = (error: unknown) => toast.error(notices.somethingWrong, { description: customerMessage(error) });
 

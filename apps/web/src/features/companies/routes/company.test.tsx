@@ -47,6 +47,12 @@ function companyServer(role: MyCompany['role'], orders: CompanyOrder[] = []) {
     'GET /api/company/members': { body: members },
     'GET /api/company/locations': { body: [] },
     'GET /api/company/orders?page=1': { body: orders },
+    'GET /api/company/ledger': {
+      body: [
+        { at: '2026-11-03T10:00:00.000Z', kind: 'invoice', number: 'INV-000012', amount: 105, balance: 105 },
+        { at: '2026-11-20T00:00:00.000Z', kind: 'payment', number: 'WIRE-9', amount: -100, balance: 5 },
+      ],
+    },
     'DELETE /api/company/members/u-buyer': { body: members.slice(0, 1) },
     'POST /api/company/invitations': (call) => ({ body: { message: `Invitation sent to ${(call.body as { email: string }).email}`, email: 'x', role: 'buyer', expiresAt: '2026-12-09T00:00:00.000Z' } }),
   });
@@ -84,6 +90,31 @@ describe('Company', () => {
     expect(screen.queryByRole('button', { name: /^Remove/ })).not.toBeInTheDocument();
     expect(await screen.findByText('No orders yet: the orders members place show here.')).toBeInTheDocument();
     expect(screen.getByText('No locations yet. An owner of the company adds them.')).toBeInTheDocument();
+  });
+
+  it('shows an accounts member the balance, the ledger newest first and a statement to download by month', async () => {
+    companyServer('accounts');
+    renderCompany();
+    expect(await screen.findByText('Your role: Accounts')).toBeInTheDocument();
+    const entries = await screen.findByRole('list', { name: 'Ledger entries, newest first' });
+    const rows = within(entries).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Payment WIRE-9');
+    expect(rows[0]).toHaveTextContent('-$100.00');
+    expect(rows[1]).toHaveTextContent('Invoice INV-000012');
+    expect(rows[1]).toHaveTextContent('Balance $105.00');
+    const month = screen.getByLabelText('Statement month');
+    const user = userEvent.setup();
+    await user.clear(month);
+    await user.type(month, '2026-11');
+    expect(screen.getByRole('link', { name: 'Download the statement for 2026-11 (PDF)' })).toHaveAttribute('href', '/api/company/statements/2026-11.pdf');
+  });
+
+  it('shows a buyer no ledger', async () => {
+    const server = companyServer('buyer');
+    renderCompany();
+    expect(await screen.findByText('Your role: Buyer')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Account' })).not.toBeInTheDocument();
+    expect(server.paths()).not.toContain('GET /api/company/ledger');
   });
 
   it('tells a customer of no company so', async () => {

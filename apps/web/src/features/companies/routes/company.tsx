@@ -1,4 +1,4 @@
-import { companyRoleLabels, companyStatusLabels, formatPrice, paymentTermsLabels } from '@autoparts/shared';
+import { ACCOUNTS_ROLES, companyRoleLabels, companyStatusLabels, formatPrice, paymentTermsLabels } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed';
 import { LoadingBlock } from '../../../components/spinner';
@@ -6,11 +6,12 @@ import { pageTitle } from '../../../content/site';
 import { isApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/me';
 import { myCompanyQuery } from '../api/companies';
+import { CompanyAccount } from '../components/company-account';
 import { CompanyLocations } from '../components/company-locations';
 import { CompanyMembers } from '../components/company-members';
 import { CompanyOrders } from '../components/company-orders';
 
-/** /dashboard/company: the member's company, its members, locations and orders (decision 075). */
+/** /dashboard/company: the member's company, its members, locations and orders (decision 075); its account for owner and accounts members (decision 081). */
 export function Component() {
   const company = useQuery({ ...myCompanyQuery, retry: (failures, error) => !isApiError(error, 404) && failures < 2 });
   const { data: me } = useMe();
@@ -43,10 +44,12 @@ export function Component() {
             <Fact label="Status" value={companyStatusLabels[company.data.status]} />
             <Fact label="Tax id" value={company.data.taxId || '—'} />
             <Fact label="Payment terms" value={company.data.paymentTerms ? paymentTermsLabels[company.data.paymentTerms] : 'Card payment'} />
+            <Fact label="Balance owed" value={formatPrice(company.data.balance)} />
             <Fact label="Credit limit" value={company.data.creditLimit === null ? '—' : formatPrice(company.data.creditLimit)} />
             <Fact label="Available" value={company.data.available === null ? '—' : formatPrice(company.data.available)} />
             <Fact label="PO number" value={company.data.poRequired ? 'Required on every order' : 'Optional'} />
           </dl>
+          {ACCOUNTS_ROLES.includes(company.data.role) && <CompanyAccount />}
           <CompanyMembers isOwner={company.data.role === 'owner'} myEmail={me?.email ?? ''} />
           <CompanyLocations isOwner={company.data.role === 'owner'} mayManageCertificates={company.data.role === 'owner' || company.data.role === 'accounts'} />
           <CompanyOrders />

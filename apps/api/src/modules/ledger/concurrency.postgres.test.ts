@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/database';
+import { byCookie, byToken, call, expectReply } from '../../test/admin';
+import { actsAsOwnPage, createTestApp } from '../../test/app';
+import { fillCart, insertShippingMethod, userIdOf, withoutDemoShippingAndTax } from '../../test/checkout';
+import { insertPart, signUpAdmin, signUpCustomer, stockOf } from '../../test/orders';
+import { balanceOf } from './entries';
+
+// Runs in the PostgreSQL pass only: two members of one company order on account at once, on two
+// instances of the shop, against a credit limit only one of the orders fits. The company's row is
+// locked in each order's transaction, so the second sees the first's invoice: exactly one passes.
+let first: FastifyInstance;
+let second: FastifyInstance;
+
+beforeAll(async () => {
+  first = await createTestApp();
+  const { databaseUrl } = first.config;
+  if (!databaseUrl) throw new Error('the PostgreSQL pass gives createTestApp a DATABASE_URL');
+  second = actsAsOwnPage(await buildApp({ config: first.config, database: await openDatabase({ databaseUrl }) }));
+}, 180_000);
+
+afterAll(async () => {
+  await second?.close();
+  await first?.close();
+});
+
+describe('two members ordering on account at once', () => {
+  it('cannot pass the credit limit together: exactly one order is placed', async () => {
+    await withoutDemoShippingAndTax(first);
+    const shipping = await insertShippingMethod(first, { name: 'Race courier', baseCents: 0 });
+    const [admin, owner, buyer] = await Promise.all([signUpAdmin(first, 'race-admin'), signUpCustomer(first, 'race-owner'), signUpCustomer(first, 'race-buyer')]);
+    const created = await call(first, byToken(admin), {
+      method: 'POST',
+      url: '/api/admin/companies',
+      payload: { name: 'Race Fleet', ownerEmail: owner.email, paymentTerms: 'net30', creditLimit: '150.00' },
+    });
+    expectReply(created, 200);
+    const companyId = (created.json() as { id: string }).id;
+    expectReply(await call(first, byToken(owner), { method: 'POST', url: '/api/company/invitations', payload: { email: buyer.email, role: 'buyer' } }), 200);
+    const mail = await first.db.selectFrom('mail_outbox').select('text').where('recipient', '=', buyer.email).where('subject', 'like', 'Join %').executeTakeFirstOrThrow();
+    const token = /\/company\/invitations\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '';
+    expectReply(await call(first, byCookie(buyer), { method: 'POST', url: `/api/company/invitations/${token}/accept` }), 200);
+    const location = await call(first, byToken(owner), {
+      method: 'POST',
+      url: '/api/company/locations',
+      payload: { name: 'Depot', line1: '1 Depot Road', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' },
+    });
+    expectReply(location, 200);
+    const locationId = (location.json() as { id: string }).id;
+
+    // $100 each, a $150 limit: one fits, two do not.
+    const part = await insertPart(first, { priceCents: 10_000, available: 10 });
+    await fillCart(first, await userIdOf(first, owner.email), [[part, 1]]);
+    await fillCart(first, await userIdOf(first, buyer.email), [[part, 1]]);
+    const body = { locationId, shippingMethodId: shipping, paymentMethod: 'account' };
+    const replies = await Promise.all([
+      call(first, byCookie(owner), { method: 'POST', url: '/api/checkout', payload: body }),
+      call(second, byCookie(buyer), { method: 'POST', url: '/api/checkout', payload: body }),
+    ]);
+    const codes = replies.map((reply) => reply.statusCode).sort();
+    expect(codes).toEqual([200, 409]);
+    const refused = replies.find((reply) => reply.statusCode === 409);
+    expect(refused?.json()).toMatchObject({ reason: 'credit-limit' });
+    expect(await balanceOf(first.db, companyId)).toBe(10_000);
+    expect(await stockOf(first, part)).toBe(9);
+  });
+});

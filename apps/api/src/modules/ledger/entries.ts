@@ -1,0 +1,179 @@
+import {
+  addDays,
+  formatCreditNoteNumber,
+  formatInvoiceNumber,
+  ON_ACCOUNT_ROLES,
+  OVERDUE_GRACE_DAYS,
+  paymentTermsDays,
+  type AccountRefusal,
+  type PaymentTerms,
+} from '@autoparts/shared';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+
+/**
+ * A company's ledger, written (decision 081): the entries of invoices, credit notes and payments,
+ * and the rules an order on account must pass. This file imports no order module, so that
+ * checkout and invoices (which write entries) can import it without a circle (decision 068).
+ */
+
+/** Today as the ledger counts days (UTC), YYYY-MM-DD. */
+export function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** The balance of a company: the sum of its ledger, in cents (+ owed). */
+export async function balanceOf(db: Db, companyId: string): Promise<number> {
+  const row = await db
+    .selectFrom('company_ledger')
+    .select(sql<string>`coalesce(sum(amount_cents), 0)`.as('balance'))
+    .where('company_id', '=', companyId)
+    .executeTakeFirstOrThrow();
+  return Number(row.balance);
+}
+
+/** An amount still open in a company's ledger: an invoice's unpaid rest, or a payment's part applied to none. */
+export interface OpenItem {
+  /** The invoice's order; null for a payment's unapplied part (a credit, negative). */
+  orderId: string | null;
+  invoiceNumber: number | null;
+  dueOn: string | null;
+  cents: number;
+}
+
+/**
+ * What is open in a company's ledger at `asOf` (entries before it): each invoice less its credit
+ * notes and the payments applied to it, and each payment's part applied to no invoice. The one
+ * reckoning of open amounts: the overdue rule, payments' settling and statements' ageing use it.
+ * The items add up to the balance exactly.
+ */
+export async function openItems(db: Db, companyId: string, asOf: Date): Promise<OpenItem[]> {
+  const [entries, applied] = await Promise.all([
+    db
+      .selectFrom('company_ledger as l')
+      .leftJoin('orders as o', 'o.id', 'l.order_id')
+      .select(['l.kind', 'l.amount_cents', 'l.order_id', 'l.invoice_number', 'l.payment_id', 'o.due_on'])
+      .where('l.company_id', '=', companyId)
+      .where('l.at', '<', asOf)
+      .orderBy('l.at')
+      .orderBy('l.seq')
+      .execute(),
+    db
+      .selectFrom('company_payment_invoices as a')
+      .innerJoin('company_ledger as l', (join) => join.onRef('l.payment_id', '=', 'a.payment_id').on('l.kind', '=', 'payment'))
+      .select(['a.payment_id', 'a.order_id', 'a.amount_cents'])
+      .where('l.company_id', '=', companyId)
+      .where('l.at', '<', asOf)
+      .execute(),
+  ]);
+  // Invoices first: a payment's entry is dated the day received, which may be before an invoice
+  // of that day it settles. A settled invoice not yet issued at `asOf` leaves that part unapplied.
+  const invoices = new Map<string, OpenItem>();
+  for (const entry of entries) {
+    if (entry.kind === 'invoice' && entry.order_id) {
+      invoices.set(entry.order_id, { orderId: entry.order_id, invoiceNumber: Number(entry.invoice_number), dueOn: entry.due_on, cents: entry.amount_cents });
+    }
+  }
+  const unapplied: OpenItem[] = [];
+  const credit = (cents: number) => unapplied.push({ orderId: null, invoiceNumber: null, dueOn: null, cents });
+  for (const entry of entries) {
+    if (entry.kind === 'credit-note') {
+      const invoice = entry.order_id ? invoices.get(entry.order_id) : undefined;
+      if (invoice) invoice.cents += entry.amount_cents;
+      else credit(entry.amount_cents);
+    } else if (entry.kind === 'payment') {
+      let rest = entry.amount_cents;
+      for (const row of applied) {
+        const invoice = row.payment_id === entry.payment_id ? invoices.get(row.order_id) : undefined;
+        if (!invoice) continue;
+        invoice.cents -= row.amount_cents;
+        rest += row.amount_cents;
+      }
+      if (rest !== 0) credit(rest);
+    }
+  }
+  return [...[...invoices.values()].filter((item) => item.cents !== 0), ...unapplied];
+}
+
+export interface AccountTerms {
+  companyId: string;
+  terms: PaymentTerms;
+  creditLimitCents: number | null;
+  balanceCents: number;
+}
+
+/**
+ * Whether the user may order on account now, in the order's transaction: the company's row is
+ * locked first, so that two members ordering at once take turns and the second sees the first's
+ * invoice in the balance (the credit limit is checked against it with the order's total).
+ */
+export async function accountTermsFor(trx: Db, userId: string, poNumber: string | undefined): Promise<AccountTerms | { refused: AccountRefusal }> {
+  const member = await trx.selectFrom('company_members').select(['company_id', 'role']).where('user_id', '=', userId).executeTakeFirst();
+  if (!member || !ON_ACCOUNT_ROLES.includes(member.role)) return { refused: 'role' };
+  const company = await trx
+    .selectFrom('companies')
+    .select(['id', 'status', 'payment_terms', 'credit_limit_cents', 'po_required'])
+    .where('id', '=', member.company_id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  if (company.status === 'on-hold') return { refused: 'on-hold' };
+  if (company.payment_terms === null) return { refused: 'no-terms' };
+  if (company.po_required && !poNumber) return { refused: 'po-required' };
+  const overdueBefore = addDays(today(), -OVERDUE_GRACE_DAYS);
+  const open = await openItems(trx, company.id, new Date());
+  if (open.some((item) => item.cents > 0 && item.dueOn !== null && item.dueOn < overdueBefore)) return { refused: 'overdue' };
+  return { companyId: company.id, terms: company.payment_terms, creditLimitCents: company.credit_limit_cents, balanceCents: await balanceOf(trx, company.id) };
+}
+
+/** Whether an order of `totalCents` would take the company over its limit (none: no limit). */
+export function overCreditLimit(terms: AccountTerms, totalCents: number): boolean {
+  return terms.creditLimitCents !== null && terms.balanceCents + totalCents > terms.creditLimitCents;
+}
+
+/** The due date of an invoice issued today under `terms`. */
+export function dueOnFor(terms: PaymentTerms): string {
+  return addDays(today(), paymentTermsDays[terms]);
+}
+
+/** An order on account's invoice, a debit of its total. */
+export async function enterInvoice(
+  trx: Db,
+  order: { id: string; company_id: string | null; invoice_number: string | null; total_cents: number; user_id: string | null },
+): Promise<void> {
+  if (!order.company_id || order.invoice_number === null) throw new Error('an invoice on account needs its company and number');
+  // A $0 order (all free) owes nothing: the ledger holds no entry of it.
+  if (order.total_cents === 0) return;
+  await trx
+    .insertInto('company_ledger')
+    .values({
+      company_id: order.company_id,
+      kind: 'invoice',
+      number: formatInvoiceNumber(order.invoice_number),
+      amount_cents: order.total_cents,
+      order_id: order.id,
+      invoice_number: Number(order.invoice_number),
+      recorded_by: order.user_id,
+    })
+    .execute();
+}
+
+/**
+ * A credit note of an order on account, a credit of its amount (a card order's credit note is
+ * the card's refund and enters no ledger). Every credit note is issued by `issueCreditNote`, which
+ * calls this in the credit note's transaction.
+ */
+export async function enterCreditNote(trx: Db, note: { orderId: string; number: number; amountCents: number }): Promise<void> {
+  const order = await trx.selectFrom('orders').select(['company_id', 'payment_method']).where('id', '=', note.orderId).executeTakeFirstOrThrow();
+  if (order.payment_method !== 'account' || !order.company_id || note.amountCents <= 0) return;
+  await trx
+    .insertInto('company_ledger')
+    .values({
+      company_id: order.company_id,
+      kind: 'credit-note',
+      number: formatCreditNoteNumber(note.number),
+      amount_cents: -note.amountCents,
+      order_id: note.orderId,
+      credit_note_number: note.number,
+    })
+    .execute();
+}

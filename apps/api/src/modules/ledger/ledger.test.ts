@@ -1,0 +1,376 @@
+import { accountMessages, addDays, type LedgerEntry, type MyCompany } from '@autoparts/shared';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonymous, byCookie, byToken, call, expectReply, type Credential } from '../../test/admin';
+import { createTestApp } from '../../test/app';
+import { pdfText } from '../../test/pdf';
+import { fillCart, insertAddress, insertShippingMethod, userIdOf, withoutDemoShippingAndTax } from '../../test/checkout';
+import { insertPart, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
+import { balanceOf, openItems, today } from './entries';
+import { createLedgerRepository } from './repository';
+import { mailStatements, previousMonth } from './statements-job';
+
+// Buying on account on the real app and database (decision 081): each refusal, the ledger's
+// entries and its append-only table, payments, credit notes, statements, and who may call what.
+let app: FastifyInstance;
+let admin: Customer;
+let owner: Customer;
+let buyer: Customer;
+let accounts: Customer;
+let viewer: Customer;
+let stranger: Customer;
+let companyId: string;
+let shipping: string;
+let locationId: string;
+
+const post = (credential: Credential, url: string, payload: object = {}) => call(app, credential, { method: 'POST', url, payload });
+const get = (credential: Credential, url: string) => call(app, credential, { method: 'GET', url });
+const patchCompany = (fields: object, id = companyId) => call(app, byToken(admin), { method: 'PATCH', url: `/api/admin/companies/${id}`, payload: fields });
+
+async function tokenMailedTo(email: string): Promise<string> {
+  const row = await app.db.selectFrom('mail_outbox').select('text').where('recipient', '=', email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+  const token = /\/company\/invitations\/([A-Za-z0-9_-]+)/.exec(row.text)?.[1];
+  if (!token) throw new Error('no invitation link');
+  return token;
+}
+
+async function join(who: Customer, role: string, by = owner) {
+  expectReply(await post(byToken(by), '/api/company/invitations', { email: who.email, role }), 200);
+  expectReply(await post(byCookie(who), `/api/company/invitations/${await tokenMailedTo(who.email)}/accept`), 200);
+}
+
+async function createCompany(ownerEmail: string, fields: object): Promise<string> {
+  const response = await post(byToken(admin), '/api/admin/companies', { name: `Acct ${ownerEmail.slice(0, 10)}`, ownerEmail, ...fields });
+  expectReply(response, 200);
+  return (response.json() as { id: string }).id;
+}
+
+/** One part of `priceCents` in the member's cart, ordered on account (shipping is $5.00). */
+async function orderOnAccount(who: Customer, priceCents: number, extra: object = {}) {
+  const part = await insertPart(app, { priceCents, available: 10 });
+  await fillCart(app, await userIdOf(app, who.email), [[part, 1]]);
+  const response = await post(byCookie(who), '/api/checkout', { locationId, shippingMethodId: shipping, paymentMethod: 'account', poNumber: 'PO-1', ...extra });
+  return { response, part };
+}
+
+const company = async (who: Customer) => (await get(byToken(who), '/api/company')).json() as MyCompany;
+const ledger = async (who: Customer = accounts) => (await get(byToken(who), '/api/company/ledger')).json() as LedgerEntry[];
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await withoutDemoShippingAndTax(app);
+  shipping = await insertShippingMethod(app, { name: 'Account courier', baseCents: 500 });
+  [admin, owner, buyer, accounts, viewer, stranger] = await Promise.all([
+    signUpAdmin(app, 'ac-admin'),
+    signUpCustomer(app, 'ac-owner'),
+    signUpCustomer(app, 'ac-buyer'),
+    signUpCustomer(app, 'ac-accounts'),
+    signUpCustomer(app, 'ac-viewer'),
+    signUpCustomer(app, 'ac-stranger'),
+  ]);
+  companyId = await createCompany(owner.email, { paymentTerms: 'net30', creditLimit: '1000.00', poRequired: true });
+  await join(buyer, 'buyer');
+  await join(accounts, 'accounts');
+  await join(viewer, 'viewer');
+  const location = await post(byToken(owner), '/api/company/locations', {
+    name: 'Springfield workshop',
+    line1: '1 Depot Road',
+    city: 'Springfield',
+    region: 'IL',
+    postalCode: '62701',
+    country: 'US',
+  });
+  expectReply(location, 200);
+  locationId = (location.json() as { id: string }).id;
+  // Six sign-ups and four invitations: on the shared two-core machine this may take more than the default minute.
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('an order on account', () => {
+  it('needs no card: it takes its stock, is paid-state, invoiced at once with its due date and PO, and debits the ledger', async () => {
+    const { response, part } = await orderOnAccount(buyer, 10_000, { poNumber: 'PO-7781' });
+    expectReply(response, 200);
+    const placed = response.json() as { insertedId: string; total: number; paymentMethod: string; dueOn: string };
+    expect(placed).toMatchObject({ total: 105, paymentMethod: 'account', dueOn: addDays(today(), 30) });
+    expect(await stockOf(app, part)).toBe(9);
+    const order = await app.db.selectFrom('orders').selectAll().where('id', '=', placed.insertedId).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ status: 'paid', payment_method: 'account', po_number: 'PO-7781', expires_at: null, transaction_id: null, due_on: placed.dueOn });
+    expect(order.invoice_number).not.toBeNull();
+    const entries = await ledger();
+    expect(entries.at(-1)).toMatchObject({ kind: 'invoice', amount: 105, balance: 105 });
+    expect(await company(buyer)).toMatchObject({ balance: 105, creditLimit: 1000, available: 895 });
+    // The e-mail is the invoice's, with the PO number and the due date; no payment is asked for.
+    const mail = await app.db.selectFrom('mail_outbox').select(['subject', 'text']).where('recipient', '=', buyer.email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+    expect(mail.subject).toContain('placed on account');
+    expect(mail.text).toContain('PO-7781');
+    expect(mail.text).toContain(placed.dueOn);
+    // And the invoice PDF carries the PO number.
+    const pdf = await call(app, byCookie(buyer), { method: 'GET', url: `/api/order/${placed.insertedId}/invoice.pdf` });
+    expectReply(pdf, 200);
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Purchase order: PO-7781');
+    expect(text).toContain(`Due: ${placed.dueOn}`);
+  });
+
+  it('is refused, with the reason, for a role that may not order (accounts, viewer, no company)', async () => {
+    // Someone of no company ships to their own address: a company's location is its members' only.
+    const strangersAddress = await insertAddress(app, await userIdOf(app, stranger.email));
+    for (const who of [accounts, viewer, stranger]) {
+      const { response } = await orderOnAccount(who, 1000, who === stranger ? { locationId: undefined, addressId: strangersAddress } : {});
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toMatchObject({ message: accountMessages.refusals.role, reason: 'role' });
+    }
+  });
+
+  it('is refused without a PO number when the company requires one, and over the credit limit', async () => {
+    const missing = await orderOnAccount(buyer, 1000, { poNumber: '' });
+    expect(missing.response.statusCode).toBe(409);
+    expect(missing.response.json()).toMatchObject({ message: accountMessages.refusals['po-required'], reason: 'po-required' });
+    const before = await balanceOf(app.db, companyId);
+    const { response, part } = await orderOnAccount(owner, 100_000_00);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ message: accountMessages.refusals['credit-limit'], reason: 'credit-limit' });
+    expect(await stockOf(app, part)).toBe(10);
+    expect(await balanceOf(app.db, companyId)).toBe(before);
+  });
+
+  it('is refused while the company is on hold, and when it has no payment terms', async () => {
+    expectReply(await patchCompany({ status: 'on-hold' }), 200);
+    const held = await orderOnAccount(buyer, 1000);
+    expect(held.response.statusCode).toBe(409);
+    expect(held.response.json()).toMatchObject({ message: accountMessages.refusals['on-hold'], reason: 'on-hold' });
+    expectReply(await patchCompany({ status: 'active', paymentTerms: null }), 200);
+    const noTerms = await orderOnAccount(buyer, 1000);
+    expect(noTerms.response.json()).toMatchObject({ reason: 'no-terms' });
+    expectReply(await patchCompany({ paymentTerms: 'net30' }), 200);
+  });
+
+  it('is refused while an invoice is more than 15 days past due, and allowed once it is paid', async () => {
+    const { response } = await orderOnAccount(buyer, 2000);
+    expectReply(response, 200);
+    const { insertedId } = response.json() as { insertedId: string };
+    // Due 16 days ago (an order's row is not the ledger: its due date may be set back for the test).
+    await app.db.updateTable('orders').set({ due_on: addDays(today(), -16) }).where('id', '=', insertedId).execute();
+    const refused = await orderOnAccount(buyer, 1000);
+    expect(refused.response.statusCode).toBe(409);
+    expect(refused.response.json()).toMatchObject({ message: accountMessages.refusals.overdue, reason: 'overdue' });
+    // 15 days is still within the grace.
+    await app.db.updateTable('orders').set({ due_on: addDays(today(), -15) }).where('id', '=', insertedId).execute();
+    expectReply((await orderOnAccount(buyer, 1000)).response, 200);
+    await app.db.updateTable('orders').set({ due_on: addDays(today(), -40) }).where('id', '=', insertedId).execute();
+    const order = await app.db.selectFrom('orders').select('invoice_number').where('id', '=', insertedId).executeTakeFirstOrThrow();
+    const paid = await post(byToken(admin), `/api/admin/companies/${companyId}/payments`, {
+      amount: 25,
+      receivedAt: today(),
+      reference: 'BANK-OVERDUE-1',
+      invoiceNumbers: [`INV-${String(order.invoice_number).padStart(6, '0')}`],
+    });
+    expectReply(paid, 200);
+    expect(paid.json()).toMatchObject({ amount: 25, created: true, settles: [{ amount: 25 }] });
+    expectReply((await orderOnAccount(buyer, 1000)).response, 200);
+  });
+});
+
+describe('the ledger', () => {
+  it('is append-only: an UPDATE or DELETE of an entry is refused by the database', async () => {
+    const before = await balanceOf(app.db, companyId);
+    expect(before).toBeGreaterThan(0);
+    await expect(sql`update company_ledger set amount_cents = amount_cents + 1`.execute(app.db)).rejects.toThrow(/append-only/);
+    await expect(sql`delete from company_ledger`.execute(app.db)).rejects.toThrow(/append-only/);
+    await expect(sql`update company_payments set amount_cents = 1`.execute(app.db)).rejects.toThrow(/append-only/);
+    expect(await balanceOf(app.db, companyId)).toBe(before);
+  });
+
+  it('lists each entry with the balance after it; the last balance is the company’s', async () => {
+    const entries = await ledger(owner);
+    let balance = 0;
+    for (const entry of entries) {
+      balance = Math.round((balance + entry.amount) * 100) / 100;
+      expect(entry.balance).toBe(balance);
+    }
+    expect((await company(viewer)).balance).toBe(balance);
+  });
+
+  it('records a payment once per reference, and refuses invoice numbers not the company’s', async () => {
+    const body = { amount: '12.50', receivedAt: today(), reference: 'CHQ-100200', invoiceNumbers: [] };
+    const first = await post(byToken(admin), `/api/admin/companies/${companyId}/payments`, body);
+    expectReply(first, 200);
+    const again = await post(byToken(admin), `/api/admin/companies/${companyId}/payments`, body);
+    expectReply(again, 200);
+    expect(again.json()).toMatchObject({ id: (first.json() as { id: string }).id, created: false });
+    expect((await ledger()).filter((entry) => entry.number === 'CHQ-100200')).toHaveLength(1);
+    const unknown = await post(byToken(admin), `/api/admin/companies/${companyId}/payments`, { ...body, reference: 'X-1', invoiceNumbers: ['INV-999999'] });
+    expectReply(unknown, 400, accountMessages.unknownInvoices(['INV-999999']));
+    const future = await post(byToken(admin), `/api/admin/companies/${companyId}/payments`, { ...body, reference: 'X-2', receivedAt: addDays(today(), 2) });
+    expectReply(future, 400, accountMessages.receivedAt);
+  });
+
+  it('credits a cancelled order on account with its credit note', async () => {
+    const { response } = await orderOnAccount(buyer, 3000);
+    const { insertedId, total } = response.json() as { insertedId: string; total: number };
+    const before = await balanceOf(app.db, companyId);
+    expectReply(await call(app, byToken(admin), { method: 'POST', url: `/api/admin/order/${insertedId}/cancel` }), 200);
+    const last = (await ledger()).at(-1);
+    expect(last).toMatchObject({ kind: 'credit-note', amount: -total });
+    expect(await balanceOf(app.db, companyId)).toBe(before - total * 100);
+  });
+});
+
+describe('who may call the account routes', () => {
+  it('lets owner and accounts members read the ledger and statements, and only admins record payments', async () => {
+    const month = today().slice(0, 7);
+    const expected: Array<[Credential, number, number]> = [
+      [byToken(owner), 200, 403],
+      [byToken(accounts), 200, 403],
+      [byToken(buyer), 403, 403],
+      [byToken(viewer), 403, 403],
+      [byToken(stranger), 404, 403],
+      [byToken(admin), 404, 200],
+      [anonymous, 401, 401],
+    ];
+    for (const [who, reads, pays] of expected) {
+      expect((await get(who, '/api/company/ledger')).statusCode).toBe(reads);
+      expect((await get(who, `/api/company/statements/${month}.pdf`)).statusCode).toBe(reads);
+      const paid = await post(who, `/api/admin/companies/${companyId}/payments`, { amount: 1, receivedAt: today(), reference: 'ROLE-CHECK', invoiceNumbers: [] });
+      expect(paid.statusCode).toBe(pays);
+    }
+  });
+});
+
+describe('statements', () => {
+  it('give the opening balance, the month’s entries, the closing balance and the ageing, which adds up to it', async () => {
+    const other = await signUpCustomer(app, 'ac-statement');
+    const id = await createCompany(other.email, { paymentTerms: 'net15' });
+    const repository = createLedgerRepository(app.db);
+    // Entries written directly, dated in the past: October's invoice, November's payment and invoice.
+    const order = async (cents: number, dueOn: string) => {
+      const part = await insertPart(app);
+      const { id: orderId, invoice_number } = await app.db
+        .insertInto('orders')
+        .values({
+          user_id: await userIdOf(app, other.email),
+          email: other.email,
+          customer_name: 'Statement',
+          part_id: part,
+          part_name: 'Part',
+          part_img: '',
+          unit_price_cents: cents,
+          quantity: 1,
+          total_cents: cents,
+          address: 'Here',
+          status: 'paid',
+          company_id: id,
+          payment_method: 'account',
+          invoice_number: Math.floor(Math.random() * 1e9) + 1e6,
+          due_on: dueOn,
+        })
+        .returning(['id', 'invoice_number'])
+        .executeTakeFirstOrThrow();
+      return { orderId, invoiceNumber: Number(invoice_number) };
+    };
+    const october = await order(40_000, '2025-10-20');
+    const november = await order(10_000, '2025-11-30');
+    await app.db
+      .insertInto('company_ledger')
+      .values([
+        { company_id: id, at: new Date('2025-10-05T10:00:00Z'), kind: 'invoice', number: 'INV-A', amount_cents: 40_000, order_id: october.orderId, invoice_number: october.invoiceNumber },
+        { company_id: id, at: new Date('2025-11-15T10:00:00Z'), kind: 'invoice', number: 'INV-B', amount_cents: 10_000, order_id: november.orderId, invoice_number: november.invoiceNumber },
+      ])
+      .execute();
+    const payment = await repository.recordPayment(id, { amount: 150, receivedAt: '2025-11-10', reference: 'WIRE-9', invoiceNumbers: [] }, 'admin');
+    expect(payment).toMatchObject({ settles: [{ amount: 150 }] });
+
+    const statement = await repository.statement({ id, name: 'Statement Co', tax_id: '' }, '2025-11');
+    expect(statement).toMatchObject({ month: '2025-11', asOf: '2025-11-30', openingCents: 40_000, closingCents: 35_000 });
+    expect(statement.entries.map((entry) => [entry.kind, entry.amountCents, entry.balanceCents])).toEqual([
+      ['payment', -15_000, 25_000],
+      ['invoice', 10_000, 35_000],
+    ]);
+    // October's invoice, 250.00 left, due 2025-10-20: 41 days late on 2025-11-30; November's is current.
+    expect(statement.aged).toEqual({ current: 10_000, '1-30': 0, '31-60': 25_000, '61-90': 0, '90+': 0 });
+    const october_ = await repository.statement({ id, name: 'Statement Co', tax_id: '' }, '2025-10');
+    expect(october_).toMatchObject({ openingCents: 0, closingCents: 40_000, aged: { current: 0, '1-30': 40_000 } });
+  });
+
+  it('is a PDF of the month, and a month not begun is 404', async () => {
+    const month = today().slice(0, 7);
+    const response = await get(byToken(accounts), `/api/company/statements/${month}.pdf`);
+    expectReply(response, 200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain(`Month: ${month}`);
+    expect(text).toContain('Closing balance');
+    expect(text).toContain('Over 90 days');
+    expectReply(await get(byToken(accounts), `/api/company/statements/${addDays(today(), 40).slice(0, 7)}.pdf`), 404, accountMessages.noStatement);
+    expect((await get(byToken(accounts), '/api/company/statements/2025-13.pdf')).statusCode).toBe(400);
+  });
+});
+
+describe('the monthly statement mail', () => {
+  it('e-mails each company with entries its owners and accounts members, not its buyers or viewers', async () => {
+    const month = today().slice(0, 7);
+    const queued = await mailStatements(app, month);
+    const sent = await app.db.selectFrom('mail_outbox').select(['recipient', 'subject', 'text']).where('subject', 'like', `%statement for ${month}`).execute();
+    expect(queued).toBe(sent.length);
+    const recipients = sent.map((row) => row.recipient);
+    expect(recipients).toEqual(expect.arrayContaining([owner.email, accounts.email]));
+    expect(recipients).not.toContain(buyer.email);
+    expect(recipients).not.toContain(viewer.email);
+    expect(sent.find((row) => row.recipient === accounts.email)?.text).toContain(`/api/company/statements/${month}.pdf`);
+  });
+
+  it('is for the month before the one it runs in', () => {
+    expect(previousMonth(new Date('2027-01-01T06:00:00Z'))).toBe('2026-12');
+    expect(previousMonth(new Date('2026-03-01T06:00:00Z'))).toBe('2026-02');
+  });
+});
+
+describe('a property of the ledger', () => {
+  it('after random orders, payments and credit notes, the balance is the sum of the entries and of what is open', async () => {
+    const other = await signUpCustomer(app, 'ac-property');
+    const id = await createCompany(other.email, { paymentTerms: 'net7' });
+    const repository = createLedgerRepository(app.db);
+    const location = await post(byToken(other), '/api/company/locations', { name: 'Yard', line1: '2 Yard Lane', city: 'Peoria', region: 'IL', postalCode: '61602', country: 'US' });
+    expectReply(location, 200);
+    const yard = (location.json() as { id: string }).id;
+    let reference = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(
+          fc.oneof(
+            fc.record({ kind: fc.constant('order' as const), cents: fc.integer({ min: 100, max: 50_000 }) }),
+            fc.record({ kind: fc.constant('payment' as const), cents: fc.integer({ min: 1, max: 60_000 }) }),
+            fc.record({ kind: fc.constant('cancel' as const), pick: fc.nat() }),
+          ),
+          { minLength: 1, maxLength: 5 },
+        ),
+        async (steps) => {
+          for (const step of steps) {
+            if (step.kind === 'order') {
+              const { response } = await orderOnAccount(other, step.cents, { locationId: yard });
+              expectReply(response, 200);
+            } else if (step.kind === 'payment') {
+              reference += 1;
+              await repository.recordPayment(id, { amount: step.cents / 100, receivedAt: today(), reference: `P-${reference}`, invoiceNumbers: [] }, 'admin');
+            } else {
+              const paid = await app.db.selectFrom('orders').select('id').where('company_id', '=', id).where('status', '=', 'paid').orderBy('seq').execute();
+              const order = paid[step.pick % Math.max(1, paid.length)];
+              if (order) expectReply(await call(app, byToken(admin), { method: 'POST', url: `/api/admin/order/${order.id}/cancel` }), 200);
+            }
+          }
+          const sum = await app.db.selectFrom('company_ledger').select(['amount_cents']).where('company_id', '=', id).execute();
+          const balance = await balanceOf(app.db, id);
+          expect(balance).toBe(sum.reduce((total, row) => total + row.amount_cents, 0));
+          const open = await openItems(app.db, id, new Date(Date.now() + 1000));
+          expect(open.reduce((total, item) => total + item.cents, 0)).toBe(balance);
+        },
+      ),
+      { numRuns: 8 },
+    );
+  });
+});

@@ -1,0 +1,128 @@
+import {
+  accountMessages,
+  ACCOUNTS_ROLES,
+  companyIdParamsSchema,
+  companyMessages,
+  companyPaymentInputSchema,
+  companyPaymentSchema,
+  errorSchema,
+  ledgerSchema,
+  statementParamsSchema,
+} from '@autoparts/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminErrors, signedIn as security } from '../../plugins/api-docs';
+import { audited } from '../audit/repository';
+import { identityOf } from '../auth/identity';
+import { createCompaniesRepository } from '../companies/repository';
+import { sendPdf } from '../invoices/pdf';
+import { today } from './entries';
+import { createLedgerRepository } from './repository';
+import { renderStatement } from './statement-pdf';
+
+/**
+ * A company's account (decision 081). Who may call each route:
+ *
+ * | route                                  | owner | accounts | buyer | viewer | anyone else signed in | admin (not a member) |
+ * |----------------------------------------|-------|----------|-------|--------|-----------------------|----------------------|
+ * | GET /company/ledger                    |  yes  |   yes    |  403  |  403   | 404                   | 404                  |
+ * | GET /company/statements/{YYYY-MM}.pdf  |  yes  |   yes    |  403  |  403   | 404                   | 404                  |
+ * | POST /admin/companies/{id}/payments    |  403  |   403    |  403  |  403   | 403                   | yes                  |
+ *
+ * Signed out: 401 everywhere.
+ */
+export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const companies = createCompaniesRepository(app.db, app.mail, app.config.baseUrl);
+  const ledger = createLedgerRepository(app.db);
+  const tags = ['company'];
+  const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
+
+  /** The caller's membership when their role sees the accounts, or the reply sent (404 no company, 403 another role). */
+  async function accountsMemberOf(request: FastifyRequest, reply: FastifyReply) {
+    const membership = await companies.membership(identityOf(request).userId);
+    if (!membership) {
+      await reply.code(404).send({ message: companyMessages.notMember });
+      return undefined;
+    }
+    if (!ACCOUNTS_ROLES.includes(membership.role)) {
+      await reply.code(403).send({ message: accountMessages.accountsOnly });
+      return undefined;
+    }
+    return membership;
+  }
+
+  app.get(
+    '/company/ledger',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        description: 'Every invoice (+), payment (−) and credit note (−) of the company, oldest first, with the balance after it. Owner and accounts members.',
+        response: { 200: ledgerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const membership = await accountsMemberOf(request, reply);
+      return membership && ledger.ledger(membership.company.id);
+    },
+  );
+
+  app.get(
+    '/company/statements/:month',
+    {
+      onRequest: app.requireUser,
+      config: app.limitedBy('documents'),
+      schema: {
+        tags,
+        security,
+        description:
+          'The month’s statement as a PDF: `{YYYY-MM}.pdf`. Opening balance, each entry, closing balance, the balance aged by days past due. Owner and accounts members; a month not begun is 404.',
+        params: statementParamsSchema,
+        response: { 400: errorSchema, ...errors, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const membership = await accountsMemberOf(request, reply);
+      if (!membership) return reply;
+      const { month } = request.params;
+      if (month > today().slice(0, 7)) return reply.code(404).send({ message: accountMessages.noStatement });
+      const statement = await ledger.statement(membership.company, month);
+      return sendPdf(reply, `statement-${month}.pdf`, await renderStatement(app.config, statement));
+    },
+  );
+
+  app.post(
+    '/admin/companies/:id/payments',
+    {
+      onRequest: app.requireAdmin,
+      config: app.limitedBy('adminWrites'),
+      schema: {
+        tags: ['admin'],
+        security,
+        description:
+          'A payment received from the company: it settles `invoiceNumbers` in order, then the oldest open invoices; the rest is a credit. The same `reference` again answers the payment recorded (`created: false`).',
+        params: companyIdParamsSchema,
+        body: companyPaymentInputSchema,
+        response: { 200: companyPaymentSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => {
+      const identity = identityOf(request);
+      const { id } = request.params;
+      if (request.body.receivedAt > today()) return reply.code(400).send({ message: accountMessages.receivedAt });
+      const outcome = await audited(
+        app.db,
+        identity,
+        (trx) => createLedgerRepository(trx).recordPayment(id, request.body, identity.userId),
+        (recorded) =>
+          recorded && 'created' in recorded && recorded.created
+            ? { action: 'company.payment', target: `company ${id}`, details: { ...request.body, settles: recorded.settles } }
+            : undefined,
+      );
+      if (!outcome) return reply.code(404).send({ message: companyMessages.notFound });
+      if ('unknown' in outcome) return reply.code(400).send({ message: accountMessages.unknownInvoices(outcome.unknown) });
+      return outcome;
+    },
+  );
+};

@@ -1,0 +1,75 @@
+import { AGEING_BUCKETS, ageingLabels, ledgerKindLabels } from '@autoparts/shared';
+import type { Config } from '../../env';
+import { day, money, PAGE, RIGHT, startDocument } from '../invoices/pdf';
+import type { Statement } from './repository';
+
+const COLUMNS = { date: PAGE.margin, kind: 130, number: 230, amount: 460, balance: RIGHT };
+
+/**
+ * A company's monthly statement as a PDF, drawn with the invoices' pen (pdf-lib, decision 056):
+ * the opening balance, each invoice, payment and credit note of the month with the balance after
+ * it, the closing balance, and the closing balance aged by days past due (decision 081).
+ */
+export async function renderStatement(config: Pick<Config, 'seller'>, statement: Statement): Promise<Uint8Array> {
+  const title = `Statement ${statement.month}`;
+  const { pdf, pen } = await startDocument(`${title} ${statement.company.name}`, config.seller.name, new Date(`${statement.asOf}T00:00:00Z`));
+  pen.text(config.seller.name, PAGE.margin, { size: 16, font: pen.bold });
+  pen.text('STATEMENT', RIGHT, { size: 16, font: pen.bold, alignRight: true });
+  pen.y -= 18;
+  pen.wrapped(config.seller.address, PAGE.margin, 260, 9);
+  pen.y -= 8;
+  pen.label('Account', PAGE.margin);
+  pen.text(`Month: ${statement.month}`, RIGHT, { size: 9, alignRight: true });
+  pen.y -= 13;
+  pen.text(statement.company.name, PAGE.margin);
+  pen.text(`As of: ${statement.asOf}`, RIGHT, { size: 9, alignRight: true });
+  pen.y -= 13;
+  if (statement.company.taxId) pen.text(`Tax ID: ${statement.company.taxId}`, PAGE.margin, { size: 9 });
+  pen.y -= 24;
+
+  pen.label('Date', COLUMNS.date);
+  pen.label('Entry', COLUMNS.kind);
+  pen.label('Number', COLUMNS.number);
+  pen.label('Amount', COLUMNS.amount, true);
+  pen.label('Balance', COLUMNS.balance, true);
+  pen.y -= 6;
+  pen.rule(pen.y);
+  pen.y -= 14;
+  pen.text('Opening balance', COLUMNS.kind, { font: pen.bold });
+  pen.text(money(statement.openingCents), COLUMNS.balance, { font: pen.bold, alignRight: true });
+  pen.y -= 16;
+  for (const entry of statement.entries) {
+    pen.newPageIfBelow(16);
+    pen.text(day(entry.at), COLUMNS.date);
+    pen.text(ledgerKindLabels[entry.kind], COLUMNS.kind);
+    pen.text(entry.number, COLUMNS.number, { maxWidth: COLUMNS.amount - COLUMNS.number - 70 });
+    pen.text(money(entry.amountCents), COLUMNS.amount, { alignRight: true });
+    pen.text(money(entry.balanceCents), COLUMNS.balance, { alignRight: true });
+    pen.y -= 16;
+  }
+  if (statement.entries.length === 0) {
+    pen.text('No invoices, payments or credit notes this month.', COLUMNS.kind, { size: 9 });
+    pen.y -= 16;
+  }
+  pen.newPageIfBelow(120);
+  pen.rule(pen.y + 8);
+  pen.y -= 6;
+  pen.text('Closing balance', COLUMNS.kind, { font: pen.bold });
+  pen.text(money(statement.closingCents), COLUMNS.balance, { font: pen.bold, alignRight: true });
+  pen.y -= 30;
+
+  pen.label('Closing balance by days past due', PAGE.margin);
+  pen.y -= 14;
+  const width = (RIGHT - PAGE.margin) / AGEING_BUCKETS.length;
+  AGEING_BUCKETS.forEach((bucket, index) => pen.label(ageingLabels[bucket], PAGE.margin + width * (index + 1) - 4, true));
+  pen.y -= 14;
+  AGEING_BUCKETS.forEach((bucket, index) => pen.text(money(statement.aged[bucket]), PAGE.margin + width * (index + 1) - 4, { alignRight: true }));
+  pen.y -= 30;
+  pen.wrapped(
+    `Amounts are in US dollars; a positive balance is owed to ${config.seller.name}, a negative one is a credit. Questions about this statement: reply to its e-mail.`,
+    PAGE.margin,
+    RIGHT - PAGE.margin,
+    8,
+  );
+  return pdf.save({ useObjectStreams: false });
+}

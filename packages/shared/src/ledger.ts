@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import type { CompanyRole, PaymentTerms } from './companies';
+import { moneyField } from './form-fields';
+
+/**
+ * Buying on account (issue 31 part 3, decision 081): how an order is paid, why an order on account
+ * is refused, a company's ledger and payments, and the ageing of a balance, in one place for the
+ * server, the statement PDF and the browser.
+ */
+
+export const PAYMENT_METHODS = ['card', 'account'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The roles that may order on account: buyers, and owners (who may do all a member may; decision 081). */
+export const ON_ACCOUNT_ROLES: readonly CompanyRole[] = ['owner', 'buyer'];
+/** The roles that see the company's money: its ledger and statements. */
+export const ACCOUNTS_ROLES: readonly CompanyRole[] = ['owner', 'accounts'];
+
+/** Days from the invoice to its due date, by the company's terms. */
+export const paymentTermsDays: Record<PaymentTerms, number> = { receipt: 0, net7: 7, net15: 15, net30: 30, net60: 60 };
+
+/** The terms in words, as checkout offers them: "net 30", "due on receipt". */
+const termsInWords: Record<PaymentTerms, string> = { receipt: 'due on receipt', net7: 'net 7', net15: 'net 15', net30: 'net 30', net60: 'net 60' };
+
+/** Checkout's choice: "On account (net 30)". */
+export function onAccountLabel(terms: PaymentTerms): string {
+  return `On account (${termsInWords[terms]})`;
+}
+
+/** An invoice more than this many days past its due date stops a company's orders on account. */
+export const OVERDUE_GRACE_DAYS = 15;
+
+/** Why an order on account is refused (409 `reason`). */
+export const ACCOUNT_REFUSALS = ['credit-limit', 'overdue', 'on-hold', 'po-required', 'role', 'no-terms'] as const;
+export type AccountRefusal = (typeof ACCOUNT_REFUSALS)[number];
+
+export const accountMessages = {
+  refusals: {
+    role: 'Only a buyer or an owner of a company may order on account. Pay by card instead.',
+    'on-hold': 'Your company’s account is on hold, so it cannot order on account. Pay by card, or contact us.',
+    'no-terms': 'Your company has no payment terms, so it cannot order on account. Pay by card, or contact us.',
+    'po-required': 'Your company requires a purchase-order number on every order on account. Enter one and try again.',
+    overdue: `Your company has an invoice more than ${OVERDUE_GRACE_DAYS} days past due, so it cannot order on account until it is paid. Pay by card, or ask your accounts team.`,
+    'credit-limit': 'This order would take your company over its credit limit. Pay by card, or ask your accounts team to pay open invoices first.',
+  } satisfies Record<AccountRefusal, string>,
+  /** The order's message when it is placed on account. */
+  placed: (orderNumber: string, dueOn: string) => `Order ${orderNumber} is placed on account. Its invoice is due on ${dueOn}.`,
+  accountsOnly: 'Only an owner or an accounts member of the company may see its ledger and statements.',
+  paymentRecorded: (reference: string) => `Payment ${reference} recorded.`,
+  unknownInvoices: (numbers: readonly string[]) => `These invoices are not this company’s: ${numbers.join(', ')}.`,
+  referenceRequired: 'A payment’s reference is required (the bank’s or the cheque’s).',
+  referenceTooLong: 'A payment’s reference has at most 80 characters.',
+  amount: 'A payment’s amount is more than 0 and at most 10000000.',
+  receivedAt: 'The date received is a date (YYYY-MM-DD), not in the future.',
+  month: 'A statement’s month is YYYY-MM.',
+  noStatement: 'There is no statement for a month that has not begun.',
+} as const;
+
+/** A day as YYYY-MM-DD (UTC). */
+export const isoDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, accountMessages.receivedAt).refine((day) => isIsoDay(day), accountMessages.receivedAt);
+
+/** Whether `day` is a real calendar day written YYYY-MM-DD. */
+export function isIsoDay(day: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+}
+
+/** `day` (YYYY-MM-DD) plus `days` days. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (both YYYY-MM-DD); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The ageing buckets of a balance, by days past due. */
+export const AGEING_BUCKETS = ['current', '1-30', '31-60', '61-90', '90+'] as const;
+export type AgeingBucket = (typeof AGEING_BUCKETS)[number];
+export const ageingLabels: Record<AgeingBucket, string> = {
+  current: 'Current',
+  '1-30': '1–30 days',
+  '31-60': '31–60 days',
+  '61-90': '61–90 days',
+  '90+': 'Over 90 days',
+};
+
+/** The bucket of an amount due on `dueOn`, on `asOf`; an amount with no due date (a payment not yet applied) is current. */
+export function ageingBucketOf(dueOn: string | null, asOf: string): AgeingBucket {
+  const late = dueOn === null ? 0 : daysBetween(dueOn, asOf);
+  if (late <= 0) return 'current';
+  if (late <= 30) return '1-30';
+  if (late <= 60) return '31-60';
+  if (late <= 90) return '61-90';
+  return '90+';
+}
+
+/**
+ * The one ageing of a balance: each open amount (an invoice's unpaid rest by its due date; a
+ * credit not applied to an invoice, negative, with none) in its bucket on `asOf`, in cents. The
+ * buckets add up to the balance exactly.
+ */
+export function ageBalance(open: readonly { dueOn: string | null; cents: number }[], asOf: string): Record<AgeingBucket, number> {
+  const aged: Record<AgeingBucket, number> = { current: 0, '1-30': 0, '31-60': 0, '61-90': 0, '90+': 0 };
+  for (const item of open) aged[ageingBucketOf(item.dueOn, asOf)] += item.cents;
+  return aged;
+}
+
+export const LEDGER_KINDS = ['invoice', 'payment', 'credit-note'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+export const ledgerKindLabels: Record<LedgerKind, string> = { invoice: 'Invoice', payment: 'Payment', 'credit-note': 'Credit note' };
+
+/** `GET /api/company/ledger`: each entry, oldest first, with the balance after it (dollars; + owed). */
+export const ledgerEntrySchema = z.object({
+  at: z.string(),
+  kind: z.enum(LEDGER_KINDS),
+  number: z.string(),
+  amount: z.number(),
+  balance: z.number(),
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+export const ledgerSchema = z.array(ledgerEntrySchema);
+
+/** The largest payment recorded at once, in dollars (the `integer` cents column holds it with room). */
+export const PAYMENT_MAX = 10_000_000;
+export const PAYMENT_REFERENCE_MAX = 80;
+export const PAYMENT_INVOICES_MAX = 200;
+
+/** `POST /api/admin/companies/{id}/payments`: the same `reference` twice is one payment. */
+export const companyPaymentInputSchema = z.object({
+  amount: moneyField('Amount').pipe(z.number().gt(0, accountMessages.amount).max(PAYMENT_MAX, accountMessages.amount)),
+  receivedAt: isoDaySchema,
+  reference: z
+    .string({ error: accountMessages.referenceRequired })
+    .trim()
+    .min(1, accountMessages.referenceRequired)
+    .max(PAYMENT_REFERENCE_MAX, accountMessages.referenceTooLong),
+  /** The invoices it settles ("INV-000123" or "123"), in order; what is left over settles the oldest open ones. */
+  invoiceNumbers: z.array(z.string().trim().max(30)).max(PAYMENT_INVOICES_MAX).default([]),
+});
+export type CompanyPaymentInput = z.input<typeof companyPaymentInputSchema>;
+
+export const companyPaymentSchema = z.object({
+  id: z.string(),
+  amount: z.number(),
+  receivedAt: z.string(),
+  reference: z.string(),
+  /** Each invoice it settles and how much of it. */
+  settles: z.array(z.object({ invoiceNumber: z.string(), amount: z.number() })),
+  /** False when this reference had been recorded before: the reply is that payment's. */
+  created: z.boolean(),
+});
+export type CompanyPayment = z.infer<typeof companyPaymentSchema>;
+
+/** A statement's month: "2026-11". */
+export const statementParamsSchema = z.object({
+  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])\.pdf$/, accountMessages.month).transform((file) => file.slice(0, 7)),
+});
+
+/** The API's address of a month's statement PDF. */
+export function statementPath(month: string): string {
+  return `/api/company/statements/${month}.pdf`;
+}
