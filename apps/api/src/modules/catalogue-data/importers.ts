@@ -1,5 +1,6 @@
 import type { CatalogueImportKind } from '@autoparts/shared';
 import type { Importer } from './importer';
+import { importAces } from './aces/import';
 import { importPartsCsv } from './parts-csv/import';
 import { importPies } from './pies/import';
 import { pcdbTables, referenceImporter, vcdbTables } from './reference-data';
@@ -8,6 +9,7 @@ import { pcdbTables, referenceImporter, vcdbTables } from './reference-data';
 export const importers: Partial<Record<CatalogueImportKind, Importer>> = {
   vcdb: referenceImporter(vcdbTables, 'VCdb'),
   pcdb: referenceImporter(pcdbTables, 'PCdb'),
+  aces: importAces,
   pies: importPies,
   'parts-csv': importPartsCsv,
 };
