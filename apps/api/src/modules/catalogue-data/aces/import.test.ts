@@ -11,7 +11,7 @@ import { signUpAdmin, type Customer } from '../../../test/orders';
 import { eventually } from '../../../test/wait';
 import { runImport } from '../pies/test-files';
 import { importAces } from './import';
-import { acesApp, acesFile, type TestApp } from './test-files';
+import { acesApp, acesFile, liveApplications, type TestApp } from './test-files';
 
 let app: FastifyInstance;
 let admin: Customer;
@@ -24,17 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-/** The live applications, one line each, in a stable order. */
-export async function liveApplications(shop: FastifyInstance): Promise<string[]> {
-  const rows = await shop.db
-    .selectFrom('applications')
-    .innerJoin('parts', 'parts.id', 'applications.part_id')
-    .select(['parts.part_number', 'base_vehicle_id', 'submodel_id', 'engine_base_id', 'part_type_id', 'position_id', 'quantity', 'notes', 'mfr_label'])
-    .where('deleted_at', 'is', null)
-    .execute();
-  return rows.map((row) => Object.values(row).map((value) => JSON.stringify(value)).join(' ')).sort();
-}
 
 const tombstones = () => app.db.selectFrom('applications').select(['id', 'changed_at']).where('deleted_at', 'is not', null).execute();
 

@@ -1,3 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+
 /** A made-up ACES 4.2 file around `apps` (each an `<App>…</App>`), one element a line. */
 export const acesFile = (apps: string[], header: { submissionType?: 'FULL' | 'UPDATE'; brand?: string } = {}) =>
   [
@@ -38,3 +40,14 @@ export const acesApp = (app: TestApp) =>
     `<Part>${app.part}</Part>`,
     '</App>',
   ].join('');
+
+/** The live applications, one line each, in a stable order. */
+export async function liveApplications(shop: FastifyInstance): Promise<string[]> {
+  const rows = await shop.db
+    .selectFrom('applications')
+    .innerJoin('parts', 'parts.id', 'applications.part_id')
+    .select(['parts.part_number', 'base_vehicle_id', 'submodel_id', 'engine_base_id', 'part_type_id', 'position_id', 'quantity', 'notes', 'mfr_label'])
+    .where('deleted_at', 'is', null)
+    .execute();
+  return rows.map((row) => Object.values(row).map((value) => JSON.stringify(value)).join(' ')).sort();
+}
