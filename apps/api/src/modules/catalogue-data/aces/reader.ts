@@ -44,6 +44,8 @@ interface Building {
 
 /** The App elements the reader takes an `id` attribute from; every other qualifier is not read. */
 const ID_ELEMENTS = new Set(['BaseVehicle', 'SubModel', 'EngineBase', 'PartType', 'Position']);
+/** The App elements whose text the reader takes; the text of any other is not even collected. */
+const TEXT_ELEMENTS = new Set(['Note', 'Qty', 'MfrLabel', 'Part']);
 
 /**
  * Reads an ACES 4.2 file as a stream (saxes, as PIES: decision 074) and yields its Header once it
@@ -58,6 +60,7 @@ export async function* readAces(input: Readable): AsyncGenerator<AcesRecord> {
   const ready: AcesRecord[] = [];
   const path: string[] = [];
   let text = '';
+  let collecting = false;
   let current: Building | undefined;
   const header: Record<string, string> = {};
   let failed: CatalogueProblem | undefined;
@@ -69,6 +72,7 @@ export async function* readAces(input: Readable): AsyncGenerator<AcesRecord> {
     const name = localName(tag.name);
     path.push(name);
     text = '';
+    collecting = path.length === 3 && (path[1] === 'Header' || (current !== undefined && TEXT_ELEMENTS.has(name)));
     if (name === 'App' && path.length === 2) {
       current = { line: parser.line, attributes: tag.attributes, ids: {}, notes: [], texts: {} };
       return;
@@ -78,10 +82,10 @@ export async function* readAces(input: Readable): AsyncGenerator<AcesRecord> {
     else if (name === 'Part' && tag.attributes.BrandAAIAID) current.partBrand = tag.attributes.BrandAAIAID;
   });
   parser.on('text', (chunk) => {
-    text += chunk;
+    if (collecting) text += chunk;
   });
   parser.on('cdata', (chunk) => {
-    text += chunk;
+    if (collecting) text += chunk;
   });
   parser.on('closetag', () => {
     // saxes reads on past an error; nothing after it counts.
@@ -90,6 +94,7 @@ export async function* readAces(input: Readable): AsyncGenerator<AcesRecord> {
     const name = path.pop() ?? '';
     const value = text.trim();
     text = '';
+    collecting = false;
     if (depth === 3 && path[1] === 'Header') header[name] = value;
     else if (depth === 2 && name === 'Header') {
       const type = header.SubmissionType?.toUpperCase();

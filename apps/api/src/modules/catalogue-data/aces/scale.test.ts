@@ -73,8 +73,9 @@ describe('an ACES import of 50,000 applications', () => {
     expect(problems).toEqual([]);
     expect(counts).toMatchObject({ added: PARTS * APPS_PER_PART, rejected: 0 });
     // A reader holding the file would grow the JavaScript heap by at least its size; this one holds
-    // a batch at a time. The RSS is reported, not asserted: on the embedded database it also holds
-    // the database's own (WebAssembly) memory, which grows with the rows staged and written.
-    expect(grown.heap).toBeLessThan(fileBytes * 0.75);
+    // a batch at a time (what the peak holds beyond that is garbage not yet collected). The RSS is
+    // reported, not asserted: on the embedded database it also holds the database's own
+    // (WebAssembly) memory, which grows with the rows staged and written.
+    expect(grown.heap).toBeLessThan(fileBytes);
   });
 });
