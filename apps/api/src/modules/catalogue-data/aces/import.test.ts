@@ -113,6 +113,15 @@ describe('importAces', () => {
     expect(await liveApplications(app)).toEqual(before);
   });
 
+  it('with a brand in its Header, a FULL file replaces only the applications of that brand\'s parts', async () => {
+    await app.db.updateTable('parts').set({ brand_aaia_id: 'BKPN' }).where('part_number', '=', 'BRK-2001').execute();
+    const before = await liveApplications(app);
+    const others = before.filter((line) => !line.startsWith('"BRK-2001"'));
+    const file = acesFile([acesApp(valid(60, { baseVehicle: 100010, partType: 59002, part: 'BRK-2001' }))], { brand: 'BKPN' });
+    expect((await runImport(app, importAces, file)).counts).toEqual({ added: 1, changed: 0, deleted: before.length - others.length, unchanged: 0, rejected: 0 });
+    expect(await liveApplications(app)).toEqual([...others, '"BRK-2001" 100010 null null 59002 69001 1 [] null'].sort());
+  });
+
   it('as a dry run through the import job reports what it would do and changes nothing', async () => {
     const before = await liveApplications(app);
     const upload = multipartForm({ kind: 'aces', mode: 'dry-run', onProblems: 'refuse' }, { name: 'applications.xml', bytes: Buffer.from(acesFile([acesApp(valid(50, { baseVehicle: 100009 }))])) });
@@ -124,7 +133,7 @@ describe('importAces', () => {
       result = (await app.inject({ method: 'GET', url: `/api/admin/catalogue/imports/${id}`, headers: headersOf(byToken(admin)) })).json() as CatalogueImport;
       return result.status === 'done' || result.status === 'failed';
     });
-    expect(result).toMatchObject({ status: 'done', applied: false, counts: { added: 1, deleted: 7, rejected: 0 }, problems: [] });
+    expect(result).toMatchObject({ status: 'done', applied: false, counts: { added: 1, deleted: before.length, rejected: 0 }, problems: [] });
     expect(await liveApplications(app)).toEqual(before);
   });
 });
