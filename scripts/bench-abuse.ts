@@ -18,12 +18,12 @@
  * rate (open loop, so a slow server cannot slow the measuring down and hide its own latency), each
  * given up after REQUEST_TIMEOUT_MS.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { root, sleep, startShop, stopShop } from './shop-process';
 
 /**
  * Read as `true` by a boolean TRUST_PROXY (today) and as one proxy hop by a hop count: either way
@@ -43,10 +43,8 @@ const HOARD_SECONDS = 8;
 const HOARD_MAX_REQUESTS = 300;
 const WATCHDOG_MS = 115_000;
 
-const root = path.resolve(import.meta.dirname, '..');
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0)} s`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------- the shop
 
@@ -60,66 +58,6 @@ function ensureWebBuild(): string {
   const asset = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(fs.readFileSync(indexPath, 'utf8'))?.[1];
   if (!asset) throw new Error(`no hashed JS asset in ${indexPath}`);
   return asset;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Shop {
-  origin: string;
-  child: ChildProcess;
-  dataDir: string;
-  /** What the shop wrote to stdout and stderr (LOG_LEVEL=warn). */
-  output: string[];
-}
-
-async function startShop(): Promise<Shop> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-abuse-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: origin,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      TRUST_PROXY,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const shop = { origin, child, dataDir, output: [] as string[] };
-  child.stdout?.on('data', (chunk: Buffer) => shop.output.push(...chunk.toString().split('\n').filter(Boolean)));
-  child.stderr?.on('data', (chunk: Buffer) => shop.output.push(...chunk.toString().split('\n').filter(Boolean)));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    const reply = await send(origin, 'GET', '/api/parts').catch(() => undefined);
-    if (reply?.status === 200) return shop;
-    await sleep(250);
-  }
-  await stopShop(shop);
-  throw new Error(`the shop did not start:\n${shop.output.join('\n')}`);
-}
-
-async function stopShop(shop: Shop) {
-  if (shop.child.exitCode === null) {
-    const exited = new Promise((resolve) => shop.child.once('exit', resolve));
-    shop.child.kill('SIGTERM');
-    await Promise.race([exited, sleep(3_000)]);
-    if (shop.child.exitCode === null) shop.child.kill('SIGKILL');
-  }
-  fs.rmSync(shop.dataDir, { recursive: true, force: true });
 }
 
 // ---------------------------------------------------------------- HTTP
@@ -357,7 +295,7 @@ async function hoard(origin: string, customer: { name: string; cookie: string })
 
 async function main() {
   const asset = ensureWebBuild();
-  const shop = await startShop();
+  const shop = await startShop({ env: { LOG_LEVEL: 'warn', TRUST_PROXY }, label: 'abuse' });
   const watchdog = setTimeout(() => {
     console.error(`bench:abuse: over ${WATCHDOG_MS / 1000} s, stopping`);
     shop.child.kill('SIGKILL');

@@ -13,46 +13,14 @@
  * by each task's thread CPU time in a Chromium trace, which the machine's other load moves less
  * than wall time does. Lighthouse itself (`npm run bench`) weighs a task that lays out 2×, not 4×.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext } from 'playwright';
+import { root, sleep, startShop, stopShop } from './shop-process';
 
-const root = path.resolve(import.meta.dirname, '..');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const screenshots = process.env.SCREENSHOTS;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startShop() {
-  const port = await freePort();
-  const origin = `http://localhost:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), BASE_URL: origin, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', PAYMENTS: 'test' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    const ok = await fetch(`${origin}/api/parts`).then((reply) => reply.ok, () => false);
-    if (ok) return { origin, child, dataDir };
-    await sleep(250);
-  }
-  child.kill('SIGKILL');
-  throw new Error('the shop did not start');
-}
 
 interface LayoutShift extends PerformanceEntry {
   value: number;
@@ -132,7 +100,7 @@ async function main() {
   console.log('Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
-  const shop = await startShop();
+  const shop = await startShop({ env: { LOG_LEVEL: 'warn', NODE_ENV: 'production', PAYMENTS: 'test' }, label: 'web', host: 'localhost' });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -190,9 +158,7 @@ async function main() {
     await context.close();
   } finally {
     await browser.close();
-    shop.child.kill('SIGTERM');
-    await sleep(1000);
-    fs.rmSync(shop.dataDir, { recursive: true, force: true });
+    await stopShop(shop);
   }
 }
 

@@ -24,10 +24,9 @@
  *     deploy/nginx-assets.conf, each against bare node:http sending the same bytes;
  *   BENCH_ONLY=reads,orders npm run bench   # some of reads, static, orders, checkout, lighthouse, mixed
  */
-import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -39,6 +38,7 @@ import pg from 'pg';
 import { renderMail } from '../apps/api/src/modules/mail/templates';
 import { startNginx } from './nginx-process';
 import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from './postgres-cluster';
+import { ensureWebBuild, freePort, root, startShop, stopShop, type Shop } from './shop-process';
 
 const RUN_SECONDS = 5;
 const ROUNDS = 2;
@@ -65,88 +65,13 @@ const CHECKOUT_TAX_CENTS = 662;
 const LIGHTHOUSE_RUNS = 5;
 const WATCHDOG_MS = 10 * 60_000;
 
-const root = path.resolve(import.meta.dirname, '..');
 const run = promisify(execFile);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 };
 const fmt = (value: number) => Math.round(value).toLocaleString('en-US');
-
-// ---------------------------------------------------------------- the shop
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function ensureWebBuild() {
-  if (fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) return;
-  console.log('Building the web app (not counted)…');
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('the web app did not build');
-}
-
-interface Shop {
-  origin: string;
-  child: ChildProcess;
-  errors: string[];
-  /** DATA_DIR: the orders' messages are written here as files (no SMTP_URL), then removed. */
-  dataDir: string;
-}
-
-async function startShop(databaseUrl: string): Promise<Shop> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-shop-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: origin,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      AUTH_SECRET: randomBytes(32).toString('hex'),
-      PAYMENTS: 'test',
-      LOG_LEVEL: 'info',
-      LOG_FORMAT: 'json',
-    },
-    // The request log goes where a log collector would read it; here, nowhere.
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const shop = { origin, child, errors: [] as string[], dataDir };
-  child.stderr?.on('data', (chunk: Buffer) => shop.errors.push(chunk.toString()));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    const ok = await fetch(`${origin}/api/parts`).then((reply) => reply.ok, () => false);
-    if (ok) return shop;
-    await sleep(250);
-  }
-  child.kill('SIGKILL');
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  throw new Error(`the shop did not start:\n${shop.errors.join('')}`);
-}
-
-async function stopShop(shop: Shop) {
-  if (shop.child.exitCode === null) {
-    const exited = new Promise((resolve) => shop.child.once('exit', resolve));
-    shop.child.kill('SIGTERM');
-    await Promise.race([exited, sleep(5_000)]);
-    if (shop.child.exitCode === null) shop.child.kill('SIGKILL');
-  }
-  fs.rmSync(shop.dataDir, { recursive: true, force: true });
-}
 
 // ---------------------------------------------------------------- req/s against bare node:http
 
@@ -705,7 +630,10 @@ async function main() {
     await admin.end();
     url.pathname = '/shop';
     const databaseUrl = url.toString();
-    shop = await startShop(databaseUrl);
+    shop = await startShop({
+      env: { NODE_ENV: 'production', DATABASE_URL: databaseUrl, AUTH_SECRET: randomBytes(32).toString('hex'), PAYMENTS: 'test', LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
+      stdout: 'ignore',
+    });
     console.log(`npm run bench — ${new Date().toISOString()} — ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, Node ${process.version}`);
     console.log(`the shop on PostgreSQL (${shop.origin}), NODE_ENV=production, LOG_LEVEL=info; autocannon ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up then ${ROUNDS} × ${RUN_SECONDS} s per side\n`);
 
@@ -757,7 +685,7 @@ async function main() {
   } finally {
     clearTimeout(watchdog);
     if (shop) {
-      if (shop.errors.length > 0) console.error(`\nthe shop's stderr:\n${shop.errors.join('').slice(-2000)}`);
+      if (shop.output.length > 0) console.error(`\nthe shop's stderr:\n${shop.output.join('\n').slice(-2000)}`);
       await stopShop(shop);
     }
     await cluster?.stop();

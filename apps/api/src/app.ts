@@ -30,6 +30,8 @@ import { cartRoutes } from './modules/cart/routes';
 import { vehiclesRoutes } from './modules/vehicles/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { usersRoutes } from './modules/users/routes';
+import { registerCertificateNotices } from './modules/certificates/notices';
+import { certificatesRoutes } from './modules/certificates/routes';
 import { companiesAdminRoutes } from './modules/companies/admin-routes';
 import { companiesRoutes } from './modules/companies/routes';
 import { createMail, registerMailWorker, type Mail } from './modules/mail/outbox';
@@ -170,6 +172,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
       await api.register(returnsRoutes);
       await api.register(companiesRoutes);
       await api.register(companiesAdminRoutes);
+      await api.register(certificatesRoutes);
       api.get('/docs', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
@@ -179,5 +182,6 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
   await registerOrderExpiry(app);
   await registerMailWorker(app);
   await registerCatalogueImports(app);
+  await registerCertificateNotices(app);
   return app;
 }

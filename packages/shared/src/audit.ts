@@ -38,6 +38,7 @@ export const AUDIT_ACTIONS = [
   'settings.update',
   'company.add',
   'company.update',
+  'certificate.verify',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -79,6 +80,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'settings.update': 'Shop settings changed',
   'company.add': 'Company created',
   'company.update': 'Company edited',
+  'certificate.verify': 'Resale certificate verified',
 };
 
 /** The audit log screen's page size, and the most one request may ask for. */

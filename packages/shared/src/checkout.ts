@@ -81,6 +81,8 @@ export const checkoutQuoteSchema = z.object({
   shippingMethodId: z.string().nullable(),
   shipping: z.number(),
   tax: z.number(),
+  /** Why `tax` is 0: a verified resale certificate of the location for its state (decision 082). */
+  taxExemption: z.string().nullable(),
   total: z.number(),
 });
 export type CheckoutQuote = z.infer<typeof checkoutQuoteSchema>;

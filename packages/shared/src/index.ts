@@ -34,3 +34,4 @@ export * from './returns';
 export * from './part-changes';
 export * from './part-changes-constants';
 export * from './companies';
+export * from './certificates';

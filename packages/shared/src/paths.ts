@@ -43,6 +43,8 @@ export const paths = {
   company: '/dashboard/company',
   /** The admins' Companies screen */
   manageCompanies: '/dashboard/companies',
+  /** The admins' resale certificates, to verify (decision 082) */
+  manageCertificates: '/dashboard/certificates',
   /** The link of a company's invitation e-mail: accept it (signing in or up first). */
   companyInvitation: (token: string) => `/company/invitations/${encodeURIComponent(token)}`,
   /** Catalogue data: uploads of VCdb, PCdb, ACES, PIES and parts CSV, their reports and history */
@@ -88,6 +90,7 @@ export const routePatterns = [
   '/dashboard/audit',
   '/dashboard/company',
   '/dashboard/companies',
+  '/dashboard/certificates',
   '/company/invitations/:token',
   '/dashboard/catalogue-data',
   '/blogs',

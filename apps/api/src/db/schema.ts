@@ -58,6 +58,7 @@ export interface Database {
   pcdb_part_types: { id: number; name: string };
   pcdb_positions: { id: number; name: string };
   applications: ApplicationsTable;
+  resale_certificates: ResaleCertificatesTable;
 }
 
 type CreatedAt = ColumnType<Date, never, never>;
@@ -133,6 +134,24 @@ export interface VehiclesTable {
   model: string;
   year: number;
   engine: Generated<string>;
+}
+
+/** A company location's resale certificate for one state (decision 082). */
+export interface ResaleCertificatesTable {
+  id: Generated<string>;
+  location_id: string;
+  state: string;
+  number: string;
+  /** `YYYY-MM-DD`. */
+  expires_on: string;
+  document: Uint8Array;
+  document_type: string;
+  document_name: string;
+  uploaded_by: string | null;
+  uploaded_at: Generated<Date>;
+  verified_by: string | null;
+  verified_at: Date | null;
+  expiry_notice_for: string | null;
 }
 
 /** An ACES application (decision 077); `deleted_at` set: a tombstone for the net-change export. */
@@ -283,6 +302,8 @@ export interface OrdersTable {
   company_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** The company's location it ships to, if the member chose one. */
   company_location_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Why no tax was charged (a resale certificate, decision 082); null: taxed as the rate says. */
+  tax_exemption: Generated<string | null>;
 }
 
 /** A trade account (issue 31, decision 075). */

@@ -26,6 +26,8 @@ const queueSettings = {
    * instance: nothing was applied). Twice at most, then the import is shown failed.
    */
   'catalogue-import': { retryLimit: 2, retryDelay: 5, expireInSeconds: 60 * 60 },
+  /** Every morning: e-mails owners of resale certificates expiring within 30 days (modules/certificates). */
+  'certificate-expiry': { retryLimit: 2, retryDelay: 60 },
 } satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
 
 export type QueueName = keyof typeof queueSettings;

@@ -62,6 +62,21 @@ const partNumberOf = async (id: string) =>
 const aVehicle = async () => (await app.db.selectFrom('vehicles').select('id').limit(1).executeTakeFirstOrThrow()).id;
 const newCompany = async () =>
   (await app.db.insertInto('companies').values({ name: 'Matrix Garage' }).returning('id').executeTakeFirstOrThrow()).id;
+/** A resale certificate of a new company's location, awaiting verification. */
+const aCertificate = async () => {
+  const companyId = await newCompany();
+  const location = await app.db
+    .insertInto('company_locations')
+    .values({ company_id: companyId, name: 'Matrix depot', line1: '1 Main St', city: 'Springfield', region: 'IL', postal_code: '62701', country: 'US' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const row = await app.db
+    .insertInto('resale_certificates')
+    .values({ location_id: location.id, state: 'IL', number: 'MATRIX-1', expires_on: '2099-01-01', document: Buffer.from('%PDF-1.7\n'), document_type: 'application/pdf', document_name: 'm.pdf', uploaded_by: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+};
 const matrixAddress = { name: 'Matrix', line1: '1 Main St', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' };
 /** One of the customer's addresses, made afresh (at most 20 are kept: the oldest goes first). */
 const anAddress = async () => {
@@ -329,6 +344,13 @@ const calls: Record<string, GuardedCall> = {
     guard: 'admin',
     request: async () => ({ method: 'PATCH', url: `/api/admin/companies/${await newCompany()}`, payload: { status: 'on-hold' } }),
     audit: 'company.update',
+  },
+  'GET /admin/certificates': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/certificates' }) },
+  'GET /admin/certificates/{id}/document': { guard: 'admin', request: async () => ({ method: 'GET', url: `/api/admin/certificates/${await aCertificate()}/document` }) },
+  'POST /admin/certificates/{id}/verify': {
+    guard: 'admin',
+    request: async () => ({ method: 'POST', url: `/api/admin/certificates/${await aCertificate()}/verify` }),
+    audit: 'certificate.verify',
   },
   'GET /admin/settings': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/settings' }) },
   'PUT /admin/settings': {

@@ -75,6 +75,7 @@ export const routes: RouteObject[] = [
                           { path: paths.catalogueData, lazy: () => import('../features/catalogue-data/routes/catalogue-data') },
                           { path: paths.auditLog, lazy: () => import('../features/audit/routes/audit-log') },
                           { path: paths.manageCompanies, lazy: () => import('../features/companies/routes/manage-companies') },
+                          { path: paths.manageCertificates, lazy: () => import('../features/certificates/routes/manage-certificates') },
                         ],
                       },
                     ],

@@ -29,6 +29,7 @@ import * as companies from './0039-companies';
 import * as partPiesFields from './0040-part-pies-fields';
 import * as applications from './0041-applications';
 import * as acesExportHeader from './0042-aces-export-header';
+import * as resaleCertificates from './0046-resale-certificates';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '0040-part-pies-fields': partPiesFields,
   '0041-applications': applications,
   '0042-aces-export-header': acesExportHeader,
+  '0046-resale-certificates': resaleCertificates,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -72,7 +72,7 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
     if (requests.length === 0) return { placed: false, reason: 'empty-cart' } as const;
     if (await unpaidCapsReached(trx, input.userId, requests, options.capScale)) return { placed: false, reason: 'too-many-unpaid' } as const;
 
-    const [parts, where] = await Promise.all([partsFor(trx, requests, { lock: true }), destinationOf(trx, input.address, { lock: true })]);
+    const [parts, where] = await Promise.all([partsFor(trx, requests, { lock: true }), destinationOf(trx, input.address, { lock: true, locationId: input.location?.id })]);
     const lines = requests.map((request) => priceLine(request, parts.get(request.partId)));
     if (lines.some((line) => line.problem)) return { placed: false, reason: 'lines', lines } as const;
     const priced = totals(lines, where, input.shippingMethodId);
@@ -168,6 +168,7 @@ async function insertOrder(
       shipping_estimate: priced.chosen?.method.estimate ?? '',
       tax_cents: priced.taxCents,
       tax_rate_ppm: priced.taxRatePpm,
+      tax_exemption: priced.taxExemption,
       total_cents: priced.totalCents,
       address: input.addressText ?? (shipTo ? shipToText(shipTo) : ''),
       ship_to: shipTo ? JSON.stringify(shipTo) : null,

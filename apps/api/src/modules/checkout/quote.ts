@@ -1,5 +1,6 @@
 import {
   centsToDollars,
+  certificateMessages,
   checkoutMessages,
   isEnded,
   partChangeMessages,
@@ -16,6 +17,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/database';
 import type { AddressesTable, ShippingMethodsTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
+import { createCertificatesRepository } from '../certificates/repository';
 
 /**
  * The checkout's arithmetic and its reads (decision 052): a cart's lines priced at their price
@@ -66,6 +68,8 @@ export interface PricedLine {
 export interface Destination {
   methods: ShippingMethodRow[];
   tax: { ratePpm: number; appliesToShipping: boolean };
+  /** Why no tax is charged: a verified resale certificate of the location for its state (decision 082). */
+  exemption: string | null;
 }
 
 export interface Totals {
@@ -82,6 +86,7 @@ export interface Totals {
   chosen: { method: ShippingMethodRow; priceCents: number } | undefined;
   taxCents: number;
   taxRatePpm: number;
+  taxExemption: string | null;
   totalCents: number;
 }
 
@@ -139,7 +144,7 @@ export function totals(
   const fallback = otherwise === 'cheapest' ? cheapest : shippingOptions.length === 1 ? shippingOptions[0] : undefined;
   const chosen = methodId === undefined ? fallback : shippingOptions.find((option) => option.method.id === methodId);
   const shipping = chosen?.priceCents ?? 0;
-  const rate = destination?.tax ?? { ratePpm: 0, appliesToShipping: false };
+  const rate = destination && !destination.exemption ? destination.tax : { ratePpm: 0, appliesToShipping: false };
   const tax = taxCents(rate.ratePpm, partsCents + (rate.appliesToShipping ? shipping : 0));
   return {
     lines,
@@ -151,6 +156,7 @@ export function totals(
     chosen,
     taxCents: tax,
     taxRatePpm: rate.ratePpm,
+    taxExemption: destination?.exemption ?? null,
     totalCents: subtotalCents + shipping + tax,
   };
 }
@@ -247,11 +253,12 @@ export async function partsFor(db: Db, requests: LineRequest[], { lock }: { lock
 }
 
 /**
- * The shipping methods and the tax rate for an address (the region's rate, else the country's).
+ * The shipping methods and the tax rate for an address (the region's rate, else the country's),
+ * and, for a company location (`locationId`), the resale certificate that exempts it in its state.
  * With `lock` (in an order's transaction), the methods are held `for key share`: an admin
  * deleting one waits for the order, and one deleted before is simply not offered.
  */
-export async function destinationOf(db: Db, to: AddressRow | undefined, { lock }: { lock: boolean }): Promise<Destination | undefined> {
+export async function destinationOf(db: Db, to: AddressRow | undefined, { lock, locationId }: { lock: boolean; locationId?: string | undefined }): Promise<Destination | undefined> {
   if (!to) return undefined;
   const methods = db
     .selectFrom('shipping_methods')
@@ -259,7 +266,7 @@ export async function destinationOf(db: Db, to: AddressRow | undefined, { lock }
     .where('active', '=', true)
     .where(sql<boolean>`${to.country} = any(countries)`)
     .orderBy('seq');
-  const [methodRows, rate] = await Promise.all([
+  const [methodRows, rate, certificate] = await Promise.all([
     lock ? methods.forKeyShare().execute() : methods.execute(),
     db
       .selectFrom('tax_rates')
@@ -270,14 +277,22 @@ export async function destinationOf(db: Db, to: AddressRow | undefined, { lock }
       .orderBy('region', 'desc')
       .limit(1)
       .executeTakeFirst(),
+    to.country === 'US' ? createCertificatesRepository(db).exemption(locationId, to.region) : undefined,
   ]);
-  return { methods: methodRows, tax: { ratePpm: rate?.rate_ppm ?? 0, appliesToShipping: rate?.applies_to_shipping ?? false } };
+  return {
+    methods: methodRows,
+    tax: { ratePpm: rate?.rate_ppm ?? 0, appliesToShipping: rate?.applies_to_shipping ?? false },
+    exemption: certificate ? certificateMessages.exemption(certificate.number, certificate.state) : null,
+  };
 }
 
-/** What checking out the cart of `userId` to `to` would cost now (nothing is locked or taken). */
-export async function quoteCart(db: Db, userId: string, to: AddressRow, shippingMethodId: string | undefined): Promise<CheckoutQuote> {
+/**
+ * What checking out the cart of `userId` to `to` (a company location: `locationId`) would cost now
+ * (nothing is locked or taken).
+ */
+export async function quoteCart(db: Db, userId: string, to: AddressRow, shippingMethodId: string | undefined, locationId?: string): Promise<CheckoutQuote> {
   const requests = await cartLines(db, userId);
-  const [parts, where] = await Promise.all([partsFor(db, requests, { lock: false }), destinationOf(db, to, { lock: false })]);
+  const [parts, where] = await Promise.all([partsFor(db, requests, { lock: false }), destinationOf(db, to, { lock: false, locationId })]);
   const lines = requests.map((request) => priceLine(request, parts.get(request.partId)));
   // The method asked for while it is available, else the only one offered, else none (issue 34.5).
   let result = totals(lines, where, shippingMethodId, 'only');
@@ -300,6 +315,7 @@ export async function quoteCart(db: Db, userId: string, to: AddressRow, shipping
     shippingMethodId: result.chosen?.method.id ?? null,
     shipping: centsToDollars(result.chosen?.priceCents ?? 0),
     tax: centsToDollars(result.taxCents),
+    taxExemption: result.taxExemption,
     total: centsToDollars(result.totalCents),
   };
 }

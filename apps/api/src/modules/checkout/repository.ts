@@ -42,7 +42,7 @@ export function createCheckoutRepository(db: Db, mail: Mail) {
     },
 
     /** What checking out the cart to `to` would cost now (nothing is locked or taken). */
-    quote: (userId: string, to: AddressRow, shippingMethodId: string | undefined) => quoteCart(db, userId, to, shippingMethodId),
+    quote: (userId: string, to: AddressRow, shippingMethodId: string | undefined, locationId?: string) => quoteCart(db, userId, to, shippingMethodId, locationId),
 
     /** Places one order of all its lines, or nothing (see the module's comment). */
     place: (input: PlaceInput, options: PlaceOptions): Promise<PlaceOutcome> => placeOrder(db, mail, input, options),

@@ -77,7 +77,7 @@ const quoteRoute: FastifyPluginAsyncZod = async (app) => {
       const { userId } = identityOf(request);
       const to = await destinationOf(checkout, userId, request.body);
       if ('message' in to) return reply.code(to.status).send({ message: to.message });
-      return checkout.quote(userId, to.address, request.body.shippingMethodId);
+      return checkout.quote(userId, to.address, request.body.shippingMethodId, to.location?.id);
     },
   );
 };

@@ -201,7 +201,7 @@ function orderTotals(order: OrderRow): Array<[string, number]> {
   return [
     ['Subtotal', order.subtotal_cents],
     [shippingLabel(order), order.shipping_cents],
-    [taxLabel(order.tax_rate_ppm, order.ship_to), order.tax_cents],
+    [order.tax_exemption ?? taxLabel(order.tax_rate_ppm, order.ship_to), order.tax_cents],
     ['Total', order.total_cents],
   ];
 }

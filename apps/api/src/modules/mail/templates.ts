@@ -83,6 +83,8 @@ export type MailMessage =
   | { kind: 'verify-email'; to: string; url: string }
   /** A company's invitation (decision 075): no name of the invitee, whom the shop may not know. */
   | { kind: 'company-invitation'; to: string; companyName: string; role: string; invitedBy: string; url: string; days: number }
+  /** A verified resale certificate expires soon (decision 082): to each owner of its company. */
+  | { kind: 'certificate-expiring'; to: string; name: string; companyName: string; locationName: string; state: string; number: string; expiresOn: string; url: string }
   | { kind: Exclude<OrderEvent, 'order-shipped' | 'order-rest-cancelled'>; order: OrderMail; lines: readonly OrderLineMail[] }
   /** One parcel of an order (several when it ships in parts): carrier, tracking and what it holds. */
   | { kind: 'order-shipped'; order: OrderMail; lines: readonly OrderLineMail[]; shipment: ShipmentMail }
@@ -205,6 +207,18 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
           {
             paragraph: `Sign in with this e-mail address (${message.to}) to accept, or sign up with it if you have no account yet. The link works for ${message.days} days. If you did not expect it, ignore this message.`,
           },
+        ],
+      };
+    case 'certificate-expiring':
+      return {
+        to: message.to,
+        subject: `Your resale certificate for ${message.state} expires on ${message.expiresOn}`,
+        greeting: `Hello ${message.name},`,
+        blocks: [
+          {
+            paragraph: `${message.companyName}'s resale certificate ${message.number} for ${message.state} (location ${message.locationName}) expires on ${message.expiresOn}. From that day, orders shipped there are charged sales tax again.`,
+          },
+          { button: 'Upload the renewed certificate', url: message.url },
         ],
       };
   }

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/database';
-import { EXPORT_PAGE } from '../pies/writer';
+import { EXPORT_PAGE } from '../exports/parts-on-sale';
 
 export interface AcesExportOptions {
   /** Only the applications added, changed or deleted on or after this day (net change); the live ones when absent (FULL). */

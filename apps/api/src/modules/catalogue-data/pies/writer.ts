@@ -1,8 +1,6 @@
 import type { Db } from '../../../db/database';
+import { partsOnSale } from '../exports/parts-on-sale';
 import { partDescriptions } from './item';
-
-/** Parts read per round trip of an export. */
-export const EXPORT_PAGE = 500;
 
 export interface PiesExportOptions {
   /** Only the parts whose catalogue data changed on or after this day (an UPDATE file); all of them when absent (FULL). */
@@ -17,37 +15,9 @@ const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;
 const element = (name: string, value: string | number | null | undefined, attributes = '') => (value === null || value === undefined || value === '' ? '' : `<${name}${attributes}>${escape(String(value))}</${name}>`);
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-/** Rows of one page of parts, read in keyset order. */
-async function page(db: Db, after: string, since: string | undefined) {
-  let query = db
-    .selectFrom('parts')
-    .select([
-      'id',
-      'seq',
-      'part_number',
-      'name',
-      'description',
-      'img',
-      'price_cents',
-      'min_order_quantity',
-      'gtin',
-      'package_gtin',
-      'brand_aaia_id',
-      'part_terminology_id',
-      'weight_grams',
-      'package_length_mm',
-      'package_width_mm',
-      'package_height_mm',
-      'lifecycle_code',
-    ])
-    .where('archived_at', 'is', null)
-    .where('seq', '>', after)
-    .orderBy('seq')
-    .limit(EXPORT_PAGE);
-  if (since) query = query.where('updated_at', '>=', new Date(`${since}T00:00:00Z`));
-  const parts = await query.execute();
+/** What the Items of one page of parts say beside the parts' own columns. */
+async function related(db: Db, parts: Array<{ id: string }>) {
   const ids = parts.map((row) => row.id);
-  if (ids.length === 0) return { parts, descriptions: [], breaks: [], interchange: [], kits: [], replaces: [] };
   const [descriptions, breaks, interchange, kits, replaces] = await Promise.all([
     db.selectFrom('part_descriptions').select(['part_id', 'code', 'language', 'text']).where('part_id', 'in', ids).execute(),
     db.selectFrom('part_price_breaks').select(['part_id', 'min_quantity', 'unit_price_cents']).where('part_id', 'in', ids).orderBy('min_quantity').execute(),
@@ -61,7 +31,7 @@ async function page(db: Db, after: string, since: string | undefined) {
       .execute(),
     db.selectFrom('parts').select(['replaced_by as part_id', 'part_number']).where('replaced_by', 'in', ids).orderBy('part_number').execute(),
   ]);
-  return { parts, descriptions, breaks, interchange, kits, replaces };
+  return { descriptions, breaks, interchange, kits, replaces };
 }
 
 function grouped<T extends { part_id: string | null }>(rows: T[]): Map<string, T[]> {
@@ -72,7 +42,7 @@ function grouped<T extends { part_id: string | null }>(rows: T[]): Map<string, T
 
 /**
  * A PIES 7.2 file of the shop's parts on sale, as a stream of text (decision 074): Header, one
- * Item per part read `EXPORT_PAGE` at a time in keyset order, never all rows at once, and the
+ * Item per part on sale (read a page at a time: `partsOnSale`), and the
  * Trailer's ItemCount. What `readPies` reads back to the same parts.
  */
 export async function* writePies(db: Db, options: PiesExportOptions): AsyncGenerator<string> {
@@ -88,14 +58,12 @@ export async function* writePies(db: Db, options: PiesExportOptions): AsyncGener
     element('LanguageCode', 'EN'),
     '</Header>\n<Items>\n',
   ].join('');
-  let after = '0';
   let count = 0;
-  for (;;) {
-    const rows = await page(db, after, options.since);
-    if (rows.parts.length === 0) break;
+  for await (const parts of partsOnSale(db, options.since)) {
+    const rows = await related(db, parts);
     const [descriptions, breaks, interchange, kits, replaces] = [grouped(rows.descriptions), grouped(rows.breaks), grouped(rows.interchange), grouped(rows.kits), grouped(rows.replaces)];
     const out: string[] = [];
-    for (const part of rows.parts) {
+    for (const part of parts) {
       const texts = partDescriptions(part, descriptions.get(part.id) ?? []);
       const pricing = (cents: number, from?: number) =>
         `<Pricing MaintenanceType="A" PriceType="LST"><CurrencyCode>USD</CurrencyCode><Price UOM="PE">${dollars(cents)}</Price>${from === undefined ? '' : `<PriceBreak UOM="EA">${from}</PriceBreak>`}</Pricing>`;
@@ -137,7 +105,6 @@ export async function* writePies(db: Db, options: PiesExportOptions): AsyncGener
       count += 1;
     }
     yield out.join('');
-    after = rows.parts.at(-1)?.seq ?? after;
   }
   yield `</Items>\n<Trailer><ItemCount>${count}</ItemCount><TransactionDate>${options.today}</TransactionDate></Trailer>\n</PIES>\n`;
 }

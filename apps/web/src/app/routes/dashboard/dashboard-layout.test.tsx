@@ -72,6 +72,7 @@ describe('Dashboard layout', () => {
       ['Operations', '/dashboard/operations'],
       ['Audit log', '/dashboard/audit'],
       ['Companies', '/dashboard/companies'],
+      ['Certificates', '/dashboard/certificates'],
     ]);
   });
 

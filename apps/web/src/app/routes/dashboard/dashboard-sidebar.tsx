@@ -36,6 +36,7 @@ const linksByRole: Record<Role, { to: string; label: string }[]> = {
     { to: paths.operations, label: 'Operations' },
     { to: paths.auditLog, label: 'Audit log' },
     { to: paths.manageCompanies, label: 'Companies' },
+    { to: paths.manageCertificates, label: 'Certificates' },
   ],
 };
 

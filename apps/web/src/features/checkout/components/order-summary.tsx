@@ -17,7 +17,7 @@ interface CheckoutSummaryProps {
   lines: readonly SummaryLine[];
   subtotal: number;
   /** The quote's figures; null until an address (and so shipping and tax) is known. */
-  quote: Pick<CheckoutQuote, 'shippingMethods' | 'shippingMethodId' | 'shipping' | 'tax' | 'total'> | null;
+  quote: Pick<CheckoutQuote, 'shippingMethods' | 'shippingMethodId' | 'shipping' | 'tax' | 'taxExemption' | 'total'> | null;
   /** The quote is being asked again (another address or method): the figures may change. */
   updating?: boolean;
   /** The chosen address's country, for the currency notes; undefined until one is chosen. */
@@ -52,7 +52,7 @@ export function CheckoutSummary({ lines, subtotal, quote, updating = false, ship
         <dd className="text-right text-ink">{formatPrice(subtotal)}</dd>
         <dt className="text-slate-700">Shipping</dt>
         <dd className="text-right text-ink">{priced ? (priced.shipping === 0 ? 'Free' : formatPrice(priced.shipping)) : choosing ? 'Choose a method' : 'Choose an address'}</dd>
-        <dt className="text-slate-700">Tax</dt>
+        <dt className="text-slate-700">{priced?.taxExemption ?? 'Tax'}</dt>
         <dd className="text-right text-ink">{priced ? formatPrice(priced.tax) : '—'}</dd>
         <dt className="text-lg font-bold text-ink">Total</dt>
         <dd className="text-right text-lg font-bold text-ink">{priced ? formatPrice(priced.total) : '—'}</dd>

@@ -39,7 +39,7 @@ function quoteFor(call: StubbedCall): { body: CheckoutQuote } {
   const lines = [pads, rotor];
   if (addressId === torontoAddress.id) {
     return {
-      body: { lines, subtotal: 175, shippingMethods: [{ ...standard, price: 0 }], unavailableShippingMethods: [], shippingMethodId: standard.id, shipping: 0, tax: 22.75, total: 197.75 },
+      body: { lines, subtotal: 175, shippingMethods: [{ ...standard, price: 0 }], unavailableShippingMethods: [], shippingMethodId: standard.id, shipping: 0, tax: 22.75, taxExemption: null, total: 197.75 },
     };
   }
   const method = shippingMethodId === express.id ? express : shippingMethodId === standard.id ? standard : undefined;
@@ -54,6 +54,7 @@ function quoteFor(call: StubbedCall): { body: CheckoutQuote } {
       shippingMethodId: method?.id ?? null,
       shipping,
       tax,
+      taxExemption: null,
       total: Math.round((175 + shipping + tax) * 100) / 100,
     },
   };

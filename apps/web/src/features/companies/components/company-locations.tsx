@@ -7,12 +7,16 @@ import { AddressForm } from '../../addresses/components/address-form';
 import { AddressText } from '../../addresses/components/address-text';
 import { companyLocationsQuery, useAddLocation, useRemoveLocation } from '../api/companies';
 import { EmptyState } from '../../../components/empty-state';
+import { LocationCertificates } from '../../certificates/components/location-certificates';
 
 const dangerButton =
   'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60';
 
-/** The company's locations, shared by its members; an owner adds and deletes them. */
-export function CompanyLocations({ isOwner }: { isOwner: boolean }) {
+/**
+ * The company's locations, shared by its members; an owner adds and deletes them; owners and
+ * accounts members (`mayManageCertificates`) keep each location's resale certificates.
+ */
+export function CompanyLocations({ isOwner, mayManageCertificates }: { isOwner: boolean; mayManageCertificates: boolean }) {
   const locations = useQuery(companyLocationsQuery);
   const add = useAddLocation();
   const remove = useRemoveLocation();
@@ -40,6 +44,7 @@ export function CompanyLocations({ isOwner }: { isOwner: boolean }) {
           {list.map((location) => (
             <li key={location.id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
               <AddressText address={location} />
+              <LocationCertificates locationId={location.id} locationName={location.name} mayManage={mayManageCertificates} />
               {isOwner && (
                 <button
                   type="button"

@@ -48,7 +48,7 @@ export function Component() {
             <Fact label="PO number" value={company.data.poRequired ? 'Required on every order' : 'Optional'} />
           </dl>
           <CompanyMembers isOwner={company.data.role === 'owner'} myEmail={me?.email ?? ''} />
-          <CompanyLocations isOwner={company.data.role === 'owner'} />
+          <CompanyLocations isOwner={company.data.role === 'owner'} mayManageCertificates={company.data.role === 'owner' || company.data.role === 'accounts'} />
           <CompanyOrders />
         </>
       )}

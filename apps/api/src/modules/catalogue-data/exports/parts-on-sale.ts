@@ -1,0 +1,49 @@
+import type { Db } from '../../../db/database';
+
+/** Rows read per round trip of an export. */
+export const EXPORT_PAGE = 500;
+
+/**
+ * The parts on sale, `EXPORT_PAGE` at a time in keyset order (never all rows at once), with the
+ * columns the PIES and parts CSV exports write; `since` (`YYYY-MM-DD`): only the parts whose
+ * catalogue data changed on or after that day.
+ */
+export async function* partsOnSale(db: Db, since?: string) {
+  let after = '0';
+  for (;;) {
+    let query = db
+      .selectFrom('parts')
+      .leftJoin('parts as replacer', 'replacer.id', 'parts.replaced_by')
+      .select([
+        'parts.id',
+        'parts.seq',
+        'parts.part_number',
+        'parts.name',
+        'parts.description',
+        'parts.img',
+        'parts.category_slug',
+        'parts.price_cents',
+        'parts.min_order_quantity',
+        'parts.gtin',
+        'parts.package_gtin',
+        'parts.brand_aaia_id',
+        'parts.part_terminology_id',
+        'parts.weight_grams',
+        'parts.package_length_mm',
+        'parts.package_width_mm',
+        'parts.package_height_mm',
+        'parts.lifecycle_code',
+        'replacer.part_number as replaced_by',
+      ])
+      .where('parts.archived_at', 'is', null)
+      .where('parts.seq', '>', after)
+      .orderBy('parts.seq')
+      .limit(EXPORT_PAGE);
+    if (since) query = query.where('parts.updated_at', '>=', new Date(`${since}T00:00:00Z`));
+    const rows = await query.execute();
+    const last = rows.at(-1);
+    if (!last) return;
+    yield rows;
+    after = last.seq;
+  }
+}

@@ -1,0 +1,153 @@
+import { certificateMessages, companyMessages, type AdminCertificate, type Certificate, type CheckoutQuote, type CompanyLocation } from '@autoparts/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anonymous, byCookie, byToken, call, expectReply, type Credential } from '../../test/admin';
+import { createTestApp } from '../../test/app';
+import { fillCart, insertShippingMethod, insertTaxRate, postCheckout, userIdOf, withoutDemoShippingAndTax } from '../../test/checkout';
+import { multipartForm } from '../../test/multipart';
+import { insertPart, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
+import { createCertificatesRepository, utcDay } from './repository';
+
+// Resale certificates on the real app and database (decision 082): who may upload, see and
+// verify; the document checked by its bytes; tax-free checkout while verified and unexpired; the
+// owners' notice before expiry, once.
+let app: FastifyInstance;
+let admin: Customer;
+let owner: Customer;
+let accounts: Customer;
+let buyer: Customer;
+let stranger: Customer;
+let illinois: CompanyLocation;
+let shipping: string;
+
+const PDF = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+const daysFromToday = (days: number) => utcDay(new Date(Date.now() + days * 86_400_000));
+const post = (who: Credential, url: string, payload: object = {}) => call(app, who, { method: 'POST', url, payload });
+const get = (who: Credential, url: string) => call(app, who, { method: 'GET', url });
+
+function upload(who: Credential, locationId: string, fields: Record<string, string>, file?: { name: string; bytes: Buffer }) {
+  const { payload, headers } = multipartForm(fields, file);
+  return call(app, who, { method: 'POST', url: `/api/company/locations/${locationId}/certificates`, payload, headers });
+}
+
+async function join(who: Customer, role: string) {
+  expectReply(await post(byToken(owner), '/api/company/invitations', { email: who.email, role }), 200);
+  const row = await app.db.selectFrom('mail_outbox').select('text').where('recipient', '=', who.email.toLowerCase()).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+  const token = /\/company\/invitations\/([A-Za-z0-9_-]+)/.exec(row.text)?.[1] ?? '';
+  expectReply(await post(byCookie(who), `/api/company/invitations/${token}/accept`), 200);
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  await withoutDemoShippingAndTax(app);
+  shipping = await insertShippingMethod(app, { name: 'Certificate courier', baseCents: 500 });
+  await insertTaxRate(app, { country: 'US', region: 'IL', ratePpm: 62_500 });
+  [admin, owner, accounts, buyer, stranger] = await Promise.all([
+    signUpAdmin(app, 'cert-admin'),
+    signUpCustomer(app, 'cert-owner'),
+    signUpCustomer(app, 'cert-accounts'),
+    signUpCustomer(app, 'cert-buyer'),
+    signUpCustomer(app, 'cert-stranger'),
+  ]);
+  expectReply(await post(byToken(admin), '/api/admin/companies', { name: 'Certco', ownerEmail: owner.email }), 200);
+  await join(accounts, 'accounts');
+  await join(buyer, 'buyer');
+  const added = await post(byToken(owner), '/api/company/locations', { name: 'Springfield depot', line1: '1 Depot Road', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' });
+  expectReply(added, 200);
+  illinois = added.json() as CompanyLocation;
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('uploading a certificate', () => {
+  it('lets owners and accounts members upload, every member see, and nobody else', async () => {
+    const sent = await upload(byToken(accounts), illinois.id, { state: 'IL', number: 'IL-RS-1001', expiresOn: daysFromToday(200) }, { name: 'certificate.pdf', bytes: PDF });
+    expectReply(sent, 200);
+    expect(sent.json()).toMatchObject({ state: 'IL', number: 'IL-RS-1001', status: 'unverified', documentName: 'certificate.pdf', verifiedAt: null });
+    for (const who of [owner, accounts, buyer]) expect((await get(byToken(who), `/api/company/locations/${illinois.id}/certificates`)).json()).toHaveLength(1);
+    expectReply(await upload(byToken(buyer), illinois.id, { state: 'IL', number: 'X', expiresOn: daysFromToday(10) }, { name: 'c.pdf', bytes: PDF }), 403, certificateMessages.mayNot);
+    expectReply(await upload(byToken(stranger), illinois.id, { state: 'IL', number: 'X', expiresOn: daysFromToday(10) }, { name: 'c.pdf', bytes: PDF }), 404, companyMessages.notMember);
+    expectReply(await upload(anonymous, illinois.id, { state: 'IL', number: 'X', expiresOn: daysFromToday(10) }, { name: 'c.pdf', bytes: PDF }), 401);
+    expectReply(await get(byToken(stranger), `/api/company/locations/${illinois.id}/certificates`), 404);
+    const id = (sent.json() as Certificate).id;
+    const document = await get(byToken(owner), `/api/company/certificates/${id}/document`);
+    expectReply(document, 200);
+    expect(document.headers['content-type']).toBe('application/pdf');
+    expect(document.headers['cache-control']).toBe('private, no-store');
+    expect(document.rawPayload.equals(PDF)).toBe(true);
+    expectReply(await get(byToken(buyer), `/api/company/certificates/${id}/document`), 403);
+    expectReply(await get(byToken(stranger), `/api/company/certificates/${id}/document`), 404);
+  });
+
+  it('refuses bad fields, a document that is neither a PDF nor a photo, and a location of another company', async () => {
+    const ok = { state: 'IL', number: 'IL-1', expiresOn: daysFromToday(30) };
+    expectReply(await upload(byToken(owner), illinois.id, { ...ok, state: 'ZZ' }, { name: 'c.pdf', bytes: PDF }), 400, certificateMessages.state);
+    expectReply(await upload(byToken(owner), illinois.id, { ...ok, number: '' }, { name: 'c.pdf', bytes: PDF }), 400, certificateMessages.numberRequired);
+    expectReply(await upload(byToken(owner), illinois.id, { ...ok, expiresOn: utcDay() }, { name: 'c.pdf', bytes: PDF }), 400, certificateMessages.expiresOn);
+    expectReply(await upload(byToken(owner), illinois.id, ok, { name: 'c.exe', bytes: Buffer.from('MZ\x90\x00 not a document') }), 400, certificateMessages.fileType);
+    expectReply(await upload(byToken(owner), illinois.id, ok), 400, certificateMessages.fileRequired);
+    expectReply(await upload(byToken(owner), illinois.id, {}, { name: 'c.pdf', bytes: PDF }), 400, certificateMessages.fieldsFirst);
+    expectReply(await upload(byToken(owner), illinois.id, ok, { name: 'big.pdf', bytes: Buffer.concat([PDF, Buffer.alloc(5 * 1024 * 1024)]) }), 413, certificateMessages.fileTooLarge);
+    expectReply(await upload(byToken(owner), '00000000-0000-4000-8000-000000000000', ok, { name: 'c.pdf', bytes: PDF }), 404, companyMessages.locationNotFound);
+    const photo = await upload(byToken(owner), illinois.id, { state: 'WI', number: 'WI-9', expiresOn: daysFromToday(90) }, { name: 'scan.png', bytes: PNG });
+    expectReply(photo, 200);
+    const stored = await app.db.selectFrom('resale_certificates').select('document_type').where('id', '=', (photo.json() as Certificate).id).executeTakeFirstOrThrow();
+    expect(stored.document_type).toBe('image/png');
+  });
+});
+
+describe('verifying and checking out tax-free', () => {
+  it('charges tax until an admin verifies the certificate, then none, and the order and invoice say why', async () => {
+    const part = await insertPart(app, { priceCents: 10_000 });
+    await fillCart(app, await userIdOf(app, buyer.email), [[part, 1]]);
+    const quote = async () => (await post(byCookie(buyer), '/api/checkout/quote', { locationId: illinois.id, shippingMethodId: shipping })).json() as CheckoutQuote;
+    expect(await quote()).toMatchObject({ tax: 6.25, taxExemption: null });
+
+    const [pending] = (await get(byToken(admin), '/api/admin/certificates?status=unverified')).json() as AdminCertificate[];
+    expect(pending).toMatchObject({ companyName: 'Certco', locationName: 'Springfield depot' });
+    const illinoisCertificate = ((await get(byToken(admin), '/api/admin/certificates?status=unverified')).json() as AdminCertificate[]).find((row) => row.state === 'IL');
+    if (!illinoisCertificate) throw new Error('no Illinois certificate');
+    expectReply(await post(byToken(owner), `/api/admin/certificates/${illinoisCertificate.id}/verify`), 403);
+    expectReply(await post(byToken(admin), `/api/admin/certificates/${illinoisCertificate.id}/verify`), 200, certificateMessages.verified('IL'));
+    expectReply(await post(byToken(admin), `/api/admin/certificates/${illinoisCertificate.id}/verify`), 200);
+    expect((await get(byToken(admin), '/api/admin/audit?action=certificate.verify')).body).toContain('IL-RS-1001');
+
+    const exempt = await quote();
+    expect(exempt).toMatchObject({ tax: 0, taxExemption: certificateMessages.exemption('IL-RS-1001', 'IL') });
+    const placed = await postCheckout(app, buyer.cookie, { locationId: illinois.id, shippingMethodId: shipping, quotedTotal: exempt.total });
+    expectReply(placed, 200);
+    const order = await app.db.selectFrom('orders').select(['tax_cents', 'tax_exemption']).where('id', '=', (placed.json() as { insertedId: string }).insertedId).executeTakeFirstOrThrow();
+    expect(order).toEqual({ tax_cents: 0, tax_exemption: certificateMessages.exemption('IL-RS-1001', 'IL') });
+  });
+
+  it('taxes again once the certificate has expired, and another address of the buyer is taxed all along', async () => {
+    const certificates = createCertificatesRepository(app.db);
+    expect(await certificates.exemption(illinois.id, 'IL')).toBeDefined();
+    expect(await certificates.exemption(illinois.id, 'IL', daysFromToday(201))).toBeUndefined();
+    expect(await certificates.exemption(illinois.id, 'WI')).toBeUndefined();
+    await app.db.updateTable('resale_certificates').set({ expires_on: daysFromToday(-1) }).where('location_id', '=', illinois.id).where('state', '=', 'IL').execute();
+    const part = await insertPart(app, { priceCents: 10_000 });
+    await fillCart(app, await userIdOf(app, buyer.email), [[part, 1]]);
+    const quote = (await post(byCookie(buyer), '/api/checkout/quote', { locationId: illinois.id, shippingMethodId: shipping })).json() as CheckoutQuote;
+    expect(quote).toMatchObject({ tax: 6.25, taxExemption: null });
+    const listed = (await get(byToken(owner), `/api/company/locations/${illinois.id}/certificates`)).json() as Certificate[];
+    expect(listed.find((row) => row.state === 'IL')?.status).toBe('expired');
+  });
+});
+
+describe('the notice before expiry', () => {
+  it('e-mails each owner once per certificate and expiry, within 30 days of it', async () => {
+    const certificates = createCertificatesRepository(app.db);
+    const sent = await upload(byToken(owner), illinois.id, { state: 'IN', number: 'IN-77', expiresOn: daysFromToday(20) }, { name: 'in.pdf', bytes: PDF });
+    const id = (sent.json() as Certificate).id;
+    expect(await certificates.sendExpiryNotices(app.mail, 'http://shop.test', '/dashboard/company')).toBe(0);
+    expectReply(await post(byToken(admin), `/api/admin/certificates/${id}/verify`), 200);
+    expect(await certificates.sendExpiryNotices(app.mail, 'http://shop.test', '/dashboard/company')).toBe(1);
+    expect(await certificates.sendExpiryNotices(app.mail, 'http://shop.test', '/dashboard/company')).toBe(0);
+    const mails = await app.db.selectFrom('mail_outbox').select(['recipient', 'subject']).where('kind', '=', 'certificate-expiring').execute();
+    expect(mails).toEqual([{ recipient: owner.email.toLowerCase(), subject: `Your resale certificate for IN expires on ${daysFromToday(20)}` }]);
+  });
+});

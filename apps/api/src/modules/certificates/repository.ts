@@ -1,0 +1,176 @@
+import { CERTIFICATES_PAGE_SIZE, CERTIFICATE_NOTICE_DAYS, certificateStatus, type AdminCertificate, type Certificate, type CertificateFields, type CertificateStatus } from '@autoparts/shared';
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../db/database';
+import type { ResaleCertificatesTable } from '../../db/schema';
+import type { Mail } from '../mail/outbox';
+
+type CertificateRow = Omit<Selectable<ResaleCertificatesTable>, 'document' | 'uploaded_by' | 'verified_by' | 'expiry_notice_for'>;
+
+const columns = [
+  'resale_certificates.id',
+  'resale_certificates.location_id',
+  'resale_certificates.state',
+  'resale_certificates.number',
+  'resale_certificates.expires_on',
+  'resale_certificates.document_type',
+  'resale_certificates.document_name',
+  'resale_certificates.uploaded_at',
+  'resale_certificates.verified_at',
+] as const;
+
+/** Today as the shop counts days: UTC. */
+export const utcDay = (at = new Date()) => at.toISOString().slice(0, 10);
+
+const toCertificate = (row: CertificateRow, today: string): Certificate => ({
+  id: row.id,
+  locationId: row.location_id,
+  state: row.state,
+  number: row.number,
+  expiresOn: row.expires_on,
+  status: certificateStatus({ verifiedAt: row.verified_at?.toISOString() ?? null, expiresOn: row.expires_on }, today),
+  documentName: row.document_name,
+  uploadedAt: row.uploaded_at.toISOString(),
+  verifiedAt: row.verified_at?.toISOString() ?? null,
+});
+
+/** Resale certificates of company locations (decision 082). */
+export function createCertificatesRepository(db: Db) {
+  return {
+    /** A location's certificates, by state; undefined when the location is not the company's. */
+    async ofLocation(companyId: string, locationId: string): Promise<Certificate[] | undefined> {
+      const location = await db.selectFrom('company_locations').select('id').where('id', '=', locationId).where('company_id', '=', companyId).executeTakeFirst();
+      if (!location) return undefined;
+      const rows = await db.selectFrom('resale_certificates').select(columns).where('location_id', '=', locationId).orderBy('state').execute();
+      const today = utcDay();
+      return rows.map((row) => toCertificate(row, today));
+    },
+
+    /**
+     * Stores a location's certificate for a state, replacing any earlier one of that state (which
+     * then needs verifying again); undefined when the location is not the company's.
+     */
+    async upload(companyId: string, locationId: string, fields: CertificateFields, document: { bytes: Buffer; type: string; name: string }, userId: string): Promise<Certificate | undefined> {
+      const location = await db.selectFrom('company_locations').select('id').where('id', '=', locationId).where('company_id', '=', companyId).executeTakeFirst();
+      if (!location) return undefined;
+      const values = {
+        number: fields.number,
+        expires_on: fields.expiresOn,
+        document: document.bytes,
+        document_type: document.type,
+        document_name: document.name,
+        uploaded_by: userId,
+        uploaded_at: new Date(),
+        verified_by: null,
+        verified_at: null,
+        expiry_notice_for: null,
+      };
+      const row = await db
+        .insertInto('resale_certificates')
+        .values({ location_id: locationId, state: fields.state, ...values })
+        .onConflict((conflict) => conflict.columns(['location_id', 'state']).doUpdateSet(values))
+        .returning(columns.map((column) => column.replace('resale_certificates.', '') as 'id'))
+        .executeTakeFirstOrThrow();
+      return toCertificate(row as unknown as CertificateRow, utcDay());
+    },
+
+    /** The document of a certificate: a member's (of `companyId`) or, without one, an admin's. */
+    async document(id: string, companyId?: string) {
+      let query = db
+        .selectFrom('resale_certificates')
+        .innerJoin('company_locations', 'company_locations.id', 'resale_certificates.location_id')
+        .select(['resale_certificates.document', 'resale_certificates.document_type', 'resale_certificates.document_name'])
+        .where('resale_certificates.id', '=', id);
+      if (companyId) query = query.where('company_locations.company_id', '=', companyId);
+      return query.executeTakeFirst();
+    },
+
+    /** The admins' list, newest upload first; `status` narrows it. */
+    async list(status: CertificateStatus | undefined, page: number): Promise<AdminCertificate[]> {
+      const today = utcDay();
+      let query = db
+        .selectFrom('resale_certificates')
+        .innerJoin('company_locations', 'company_locations.id', 'resale_certificates.location_id')
+        .innerJoin('companies', 'companies.id', 'company_locations.company_id')
+        .select([...columns, 'companies.id as company_id', 'companies.name as company_name', 'company_locations.name as location_name'])
+        .orderBy('resale_certificates.uploaded_at', 'desc')
+        .orderBy('resale_certificates.id')
+        .limit(CERTIFICATES_PAGE_SIZE)
+        .offset((page - 1) * CERTIFICATES_PAGE_SIZE);
+      if (status === 'expired') query = query.where('resale_certificates.expires_on', '<', today);
+      else if (status) query = query.where('resale_certificates.expires_on', '>=', today).where('resale_certificates.verified_at', status === 'verified' ? 'is not' : 'is', null);
+      const rows = await query.execute();
+      return rows.map((row) => ({ ...toCertificate(row, today), companyId: row.company_id, companyName: row.company_name, locationName: row.location_name }));
+    },
+
+    /** An admin verifies a certificate (again: no change); undefined for no such certificate. */
+    async verify(id: string, adminId: string): Promise<Certificate | undefined> {
+      const row = await db
+        .updateTable('resale_certificates')
+        .set({ verified_at: sql<Date>`coalesce(verified_at, now())`, verified_by: sql<string>`coalesce(verified_by, ${adminId})` })
+        .where('id', '=', id)
+        .returning(columns.map((column) => column.replace('resale_certificates.', '') as 'id'))
+        .executeTakeFirst();
+      return row && toCertificate(row as unknown as CertificateRow, utcDay());
+    },
+
+    /**
+     * The certificate that makes an order to `locationId` in `state` tax-free on `day`: verified and
+     * not expired. What checkout asks (of a repository on its transaction).
+     */
+    async exemption(locationId: string | null | undefined, state: string, day = utcDay()) {
+      if (!locationId || !state) return undefined;
+      return db
+        .selectFrom('resale_certificates')
+        .select(['id', 'state', 'number', 'expires_on'])
+        .where('location_id', '=', locationId)
+        .where('state', '=', state)
+        .where('verified_at', 'is not', null)
+        .where('expires_on', '>=', day)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Queues one e-mail to each owner of every company with a verified certificate expiring within
+     * CERTIFICATE_NOTICE_DAYS, once per certificate and expiry date: the claim (`expiry_notice_for`)
+     * and the mail are one transaction, so two instances running the job send it once.
+     */
+    async sendExpiryNotices(mail: Mail, baseUrl: string, companyPath: string, day = utcDay()) {
+      const until = utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + CERTIFICATE_NOTICE_DAYS * 86_400_000));
+      return db.transaction().execute(async (trx) => {
+        const due = await trx
+          .updateTable('resale_certificates')
+          .set({ expiry_notice_for: sql<string>`expires_on` })
+          .where('verified_at', 'is not', null)
+          .where('expires_on', '>=', day)
+          .where('expires_on', '<=', until)
+          .where((eb) => eb.or([eb('expiry_notice_for', 'is', null), eb('expiry_notice_for', '<>', eb.ref('expires_on'))]))
+          .returning(['id', 'location_id', 'state', 'number', 'expires_on'])
+          .execute();
+        for (const certificate of due) {
+          const owners = await trx
+            .selectFrom('company_locations')
+            .innerJoin('companies', 'companies.id', 'company_locations.company_id')
+            .innerJoin('company_members', 'company_members.company_id', 'companies.id')
+            .innerJoin('users', 'users.id', 'company_members.user_id')
+            .select(['users.email', 'users.name', 'companies.name as company_name', 'company_locations.name as location_name'])
+            .where('company_locations.id', '=', certificate.location_id)
+            .where('company_members.role', '=', 'owner')
+            .execute();
+          for (const owner of owners)
+            await mail.queue(trx, {
+              kind: 'certificate-expiring',
+              to: owner.email,
+              name: owner.name,
+              companyName: owner.company_name,
+              locationName: owner.location_name,
+              state: certificate.state,
+              number: certificate.number,
+              expiresOn: certificate.expires_on,
+              url: `${baseUrl}${companyPath}`,
+            });
+        }
+        return due.length;
+      });
+    },
+  };
+}

@@ -1,0 +1,177 @@
+import multipart from '@fastify/multipart';
+import {
+  CERTIFICATE_DOCUMENT_MAX_BYTES,
+  adminCertificateListSchema,
+  adminCertificatesQuerySchema,
+  certificateFieldsSchema,
+  certificateIdParamsSchema,
+  certificateListSchema,
+  certificateMessages,
+  certificateSchema,
+  companyMessages,
+  errorSchema,
+  locationIdParamsSchema,
+  type CertificateDocumentType,
+  type CompanyRole,
+} from '@autoparts/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminErrors, signedIn as security } from '../../plugins/api-docs';
+import { audited } from '../audit/repository';
+import { identityOf } from '../auth/identity';
+import { createCompaniesRepository } from '../companies/repository';
+import { sniffPhotoType } from '../images/photos';
+import { createCertificatesRepository, utcDay } from './repository';
+
+/** What a document's first bytes say it is: a PDF (`%PDF-`) or a photo the shop reads. */
+function documentType(bytes: Buffer): CertificateDocumentType | undefined {
+  if (bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  const photo = sniffPhotoType(bytes);
+  return photo && `image/${photo}`;
+}
+
+/**
+ * Resale certificates (decision 082). Who may call each route:
+ *
+ * | route                                                | owner | accounts | buyer, viewer | admin |
+ * |------------------------------------------------------|-------|----------|---------------|-------|
+ * | GET /company/locations/{id}/certificates             |  yes  |   yes    |      yes      |  —    |
+ * | POST /company/locations/{id}/certificates            |  yes  |   yes    |      403      |  —    |
+ * | GET /company/certificates/{id}/document              |  yes  |   yes    |      403      |  —    |
+ * | GET /admin/certificates, POST …/{id}/verify,         |   —   |    —     |       —       |  yes  |
+ * |   GET /admin/certificates/{id}/document              |       |          |               |       |
+ *
+ * Not a member: 404; signed out: 401. A location of another company is 404.
+ */
+export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const certificates = createCertificatesRepository(app.db);
+  const companies = createCompaniesRepository(app.db, app.mail, app.config.baseUrl);
+  const tags = ['company'];
+  const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
+  const mayManage = ['owner', 'accounts'] as const;
+
+  await app.register(multipart, { limits: { fileSize: CERTIFICATE_DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 200, parts: 6 } });
+
+  /** The caller's membership, or the reply sent: 404 for no company, 403 for a role not in `roles`. */
+  async function memberOf(request: FastifyRequest, reply: FastifyReply, roles?: readonly CompanyRole[]) {
+    const membership = await companies.membership(identityOf(request).userId);
+    if (!membership) {
+      await reply.code(404).send({ message: companyMessages.notMember });
+      return undefined;
+    }
+    if (roles && !roles.includes(membership.role)) {
+      await reply.code(403).send({ message: certificateMessages.mayNot });
+      return undefined;
+    }
+    return membership;
+  }
+
+  const sendDocument = (reply: FastifyReply, document: { document: Uint8Array; document_type: string; document_name: string }) =>
+    reply
+      .header('content-type', document.document_type)
+      .header('content-disposition', `attachment; filename="${document.document_name.replace(/[^\w.-]/g, '_')}"`)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(Buffer.from(document.document));
+
+  app.get(
+    '/company/locations/:id/certificates',
+    { onRequest: app.requireUser, schema: { tags, security, params: locationIdParamsSchema, response: { 200: certificateListSchema, ...errors } } },
+    async (request, reply) => {
+      const membership = await memberOf(request, reply);
+      if (!membership) return reply;
+      return (await certificates.ofLocation(membership.company.id, request.params.id)) ?? reply.code(404).send({ message: companyMessages.locationNotFound });
+    },
+  );
+
+  app.post(
+    '/company/locations/:id/certificates',
+    {
+      onRequest: app.requireUser,
+      config: app.limitedBy('company'),
+      schema: {
+        tags,
+        security,
+        consumes: ['multipart/form-data'],
+        description: `multipart/form-data: \`state\`, \`number\` and \`expiresOn\` (YYYY-MM-DD), then \`file\` (a PDF, JPEG, PNG or WebP of at most ${CERTIFICATE_DOCUMENT_MAX_BYTES / 1024 / 1024} MB). Replaces the location's certificate for that state, which then awaits verification.`,
+        params: locationIdParamsSchema,
+        response: { 200: certificateSchema, 400: errorSchema, ...errors, 413: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const membership = await memberOf(request, reply, mayManage);
+      if (!membership) return reply;
+      if (!request.isMultipart()) return reply.code(400).send({ message: certificateMessages.fileRequired });
+      const fields: Record<string, unknown> = {};
+      let upload: { bytes: Buffer; name: string } | undefined;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') fields[part.fieldname] = part.value;
+          else if (part.fieldname === 'file' && !upload) {
+            if (fields.state === undefined && fields.number === undefined && fields.expiresOn === undefined) {
+              part.file.resume();
+              return await reply.code(400).send({ message: certificateMessages.fieldsFirst });
+            }
+            upload = { bytes: await part.toBuffer(), name: part.filename || 'certificate' };
+          } else part.file.resume();
+        }
+      } catch (error) {
+        if (error instanceof app.multipartErrors.RequestFileTooLargeError) return reply.code(413).send({ message: certificateMessages.fileTooLarge });
+        throw error;
+      }
+      const form = certificateFieldsSchema(utcDay()).safeParse(fields);
+      if (!form.success) return reply.code(400).send({ message: form.error.issues[0]?.message ?? certificateMessages.state });
+      if (!upload || upload.bytes.length === 0) return reply.code(400).send({ message: certificateMessages.fileRequired });
+      const type = documentType(upload.bytes);
+      if (!type) return reply.code(400).send({ message: certificateMessages.fileType });
+      const saved = await certificates.upload(membership.company.id, request.params.id, form.data, { bytes: upload.bytes, type, name: upload.name.slice(0, 200) }, identityOf(request).userId);
+      return saved ?? reply.code(404).send({ message: companyMessages.locationNotFound });
+    },
+  );
+
+  app.get(
+    '/company/certificates/:id/document',
+    { onRequest: app.requireUser, schema: { tags, security, params: certificateIdParamsSchema, response: { ...errors } } },
+    async (request, reply) => {
+      const membership = await memberOf(request, reply, mayManage);
+      if (!membership) return reply;
+      const document = await certificates.document(request.params.id, membership.company.id);
+      return document ? sendDocument(reply, document) : reply.code(404).send({ message: certificateMessages.notFound });
+    },
+  );
+
+  app.get(
+    '/admin/certificates',
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], security, querystring: adminCertificatesQuerySchema, response: { 200: adminCertificateListSchema, ...adminErrors } } },
+    async (request) => certificates.list(request.query.status, request.query.page),
+  );
+
+  app.get(
+    '/admin/certificates/:id/document',
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], security, params: certificateIdParamsSchema, response: { ...adminErrors } } },
+    async (request, reply) => {
+      const document = await certificates.document(request.params.id);
+      return document ? sendDocument(reply, document) : reply.code(404).send({ message: certificateMessages.notFound });
+    },
+  );
+
+  app.post(
+    '/admin/certificates/:id/verify',
+    {
+      onRequest: app.requireAdmin,
+      config: app.limitedBy('adminWrites'),
+      schema: { tags: ['admin'], security, params: certificateIdParamsSchema, response: { 200: errorSchema, ...adminErrors } },
+    },
+    async (request, reply) => {
+      const identity = identityOf(request);
+      const verified = await audited(
+        app.db,
+        identity,
+        (trx) => createCertificatesRepository(trx).verify(request.params.id, identity.userId),
+        (certificate) => certificate && { action: 'certificate.verify', target: `certificate ${certificate.id}`, details: { state: certificate.state, number: certificate.number, expiresOn: certificate.expiresOn } },
+      );
+      if (!verified) return reply.code(404).send({ message: certificateMessages.notFound });
+      return { message: certificateMessages.verified(verified.state) };
+    },
+  );
+};

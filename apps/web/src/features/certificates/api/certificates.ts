@@ -1,0 +1,52 @@
+import { certificateMessages, notices, type AdminCertificate, type Certificate, type CertificateStatus } from '@autoparts/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { api, customerMessage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { useAdminMutation } from '../../admin/api/use-admin-mutation';
+
+/** Under the company's key: a member's change of the company refetches it too. */
+const certificatesKey = [...queryKeys.company, 'certificates'] as const;
+/** Under `admin`, so that signing out forgets it with the rest of the admin's data. */
+const adminCertificatesKey = ['admin', 'certificates'] as const;
+
+export const locationCertificatesQuery = (locationId: string) =>
+  queryOptions({
+    queryKey: [...certificatesKey, locationId],
+    queryFn: ({ signal }) => api<Certificate[]>(`/company/locations/${encodeURIComponent(locationId)}/certificates`, { signal, auth: true }),
+  });
+
+/** The document of a certificate, to download: a member's link or an admin's. */
+export const certificateDocumentUrl = (id: string, as: 'member' | 'admin') =>
+  `/api/${as === 'admin' ? 'admin' : 'company'}/certificates/${encodeURIComponent(id)}/document`;
+
+/** Uploads a location's certificate for a state (the fields, then the file, as the server wants them). */
+export function useUploadCertificate(locationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: { state: string; number: string; expiresOn: string; file: File }) => {
+      const form = new FormData();
+      form.append('state', fields.state);
+      form.append('number', fields.number);
+      form.append('expiresOn', fields.expiresOn);
+      form.append('file', fields.file);
+      return api<Certificate>(`/company/locations/${encodeURIComponent(locationId)}/certificates`, { method: 'POST', auth: true, form });
+    },
+    onSuccess: (certificate) => toast.success(certificateMessages.uploaded(certificate.state)),
+    onError: (error) => toast.error(notices.somethingWrong, { description: customerMessage(error) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...certificatesKey, locationId] }),
+  });
+}
+
+export const adminCertificatesQuery = (status: CertificateStatus | '', page: number) =>
+  queryOptions({
+    queryKey: [...adminCertificatesKey, status, page],
+    queryFn: ({ signal }) => api<AdminCertificate[]>(`/admin/certificates?page=${page}${status ? `&status=${status}` : ''}`, { signal, auth: true }),
+  });
+
+export const useVerifyCertificate = () =>
+  useAdminMutation({
+    mutationFn: (certificate: AdminCertificate) => api<{ message: string }>(`/admin/certificates/${encodeURIComponent(certificate.id)}/verify`, { method: 'POST', auth: true, body: {} }),
+    success: (reply) => reply.message,
+    invalidates: [adminCertificatesKey],
+  });

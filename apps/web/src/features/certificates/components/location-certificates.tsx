@@ -1,0 +1,125 @@
+import { certificateFieldsSchema, certificateMessages, certificateStatusLabels, countryOf, type Certificate } from '@autoparts/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Field, fileInputClass } from '../../../components/field';
+import { LoadFailed } from '../../../components/load-failed';
+import { SelectField } from '../../../components/select-field';
+import { customerMessage } from '../../../lib/api-client';
+import { certificateDocumentUrl, locationCertificatesQuery, useUploadCertificate } from '../api/certificates';
+
+const states = countryOf('US')?.regions?.list ?? [];
+const today = () => new Date().toISOString().slice(0, 10);
+const statusClass: Record<Certificate['status'], string> = {
+  verified: 'bg-green-100 text-green-900',
+  unverified: 'bg-amber-100 text-amber-900',
+  expired: 'bg-red-100 text-red-900',
+};
+
+/**
+ * A location's resale certificates, one per state (decision 082): every member sees them; owners
+ * and accounts members download their documents and upload new ones.
+ */
+export function LocationCertificates({ locationId, locationName, mayManage }: { locationId: string; locationName: string; mayManage: boolean }) {
+  const certificates = useQuery(locationCertificatesQuery(locationId));
+  const [adding, setAdding] = useState(false);
+
+  if (certificates.isError) return <LoadFailed message="We could not load the resale certificates right now." onRetry={() => void certificates.refetch()} />;
+  const list = certificates.data ?? [];
+  return (
+    <div className="mt-4 border-t border-slate-200 pt-4">
+      <h4 className="font-semibold text-ink">Resale certificates</h4>
+      {certificates.isPending ? (
+        <p className="mt-1 text-sm text-slate-600" role="status">
+          Loading the certificates…
+        </p>
+      ) : list.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">None: orders shipped here are charged sales tax.</p>
+      ) : (
+        <ul className="mt-2 grid gap-2" aria-label={`Resale certificates of ${locationName}`}>
+          {list.map((certificate) => (
+            <li key={certificate.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+              <span className="font-semibold text-ink">{certificate.state}</span>
+              <span className="break-all text-slate-700">{certificate.number}</span>
+              <span className="text-slate-600">{`expires ${certificate.expiresOn}`}</span>
+              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusClass[certificate.status]}`}>{certificateStatusLabels[certificate.status]}</span>
+              {mayManage && (
+                <a className="font-semibold text-brand-700 underline" href={certificateDocumentUrl(certificate.id, 'member')} download aria-label={`Document of the ${certificate.state} certificate`}>
+                  Document
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {mayManage &&
+        (adding ? (
+          <CertificateForm locationId={locationId} locationName={locationName} onDone={() => setAdding(false)} />
+        ) : (
+          <button
+            type="button"
+            onClick={() => setAdding(true)}
+            className="mt-3 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-ink hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+          >
+            Upload a certificate
+          </button>
+        ))}
+    </div>
+  );
+}
+
+type Errors = Partial<Record<'state' | 'number' | 'expiresOn' | 'file' | 'form', string>>;
+
+function CertificateForm({ locationId, locationName, onDone }: { locationId: string; locationName: string; onDone: () => void }) {
+  const upload = useUploadCertificate(locationId);
+  const [errors, setErrors] = useState<Errors>({});
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const fields = certificateFieldsSchema(today()).safeParse({ state: data.get('state'), number: data.get('number'), expiresOn: data.get('expiresOn') });
+    const file = data.get('file');
+    const next: Errors = {};
+    if (!fields.success) for (const issue of fields.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message;
+    if (!(file instanceof File) || file.size === 0) next.file = certificateMessages.fileRequired;
+    setErrors(next);
+    if (!fields.success || !(file instanceof File) || file.size === 0) return;
+    try {
+      await upload.mutateAsync({ ...fields.data, file });
+      onDone();
+    } catch (error) {
+      setErrors({ form: customerMessage(error) });
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="mt-3 grid gap-3 rounded-lg bg-slate-50 p-4 sm:grid-cols-2" aria-label={`Upload a resale certificate for ${locationName}`}>
+      <SelectField label="State" name="state" defaultValue="" error={errors.state} options={[{ value: '', label: 'Choose a state' }, ...states.map((state) => ({ value: state.code, label: state.name }))]} />
+      <Field label="Certificate number" error={errors.number}>
+        {(control) => <input {...control} name="number" maxLength={50} autoComplete="off" />}
+      </Field>
+      <Field label="Expires on" error={errors.expiresOn}>
+        {(control) => <input {...control} type="date" name="expiresOn" min={today()} />}
+      </Field>
+      <Field label="Document (PDF or photo, up to 5 MB)" error={errors.file}>
+        {(control) => <input {...control} className={`mt-1 ${fileInputClass}`} type="file" name="file" accept="application/pdf,image/jpeg,image/png,image/webp" />}
+      </Field>
+      {errors.form && (
+        <p role="alert" className="text-sm text-red-700 sm:col-span-2">
+          {errors.form}
+        </p>
+      )}
+      <div className="flex gap-3 sm:col-span-2">
+        <button
+          type="submit"
+          disabled={upload.isPending}
+          className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60"
+        >
+          {upload.isPending ? 'Uploading…' : 'Upload'}
+        </button>
+        <button type="button" onClick={onDone} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-ink hover:bg-white">
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

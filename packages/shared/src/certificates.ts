@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { countryOf } from './addresses';
+
+/**
+ * Resale (tax-exemption) certificates (issue 31, decision 082): a company location holds at most
+ * one per US state; an admin verifies it; while verified and unexpired, an order shipped to that
+ * location in that state is charged no sales tax.
+ */
+
+export const CERTIFICATE_NUMBER_MAX = 50;
+/** The document: a PDF or a photo (JPEG, PNG, WebP), recognised by its first bytes. */
+export const CERTIFICATE_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024;
+export const CERTIFICATE_DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
+export type CertificateDocumentType = (typeof CERTIFICATE_DOCUMENT_TYPES)[number];
+/** Days before its expiry that the company's owners are e-mailed. */
+export const CERTIFICATE_NOTICE_DAYS = 30;
+export const CERTIFICATES_PAGE_SIZE = 50;
+
+const US_STATES = countryOf('US')?.regions?.list.map((region) => region.code) ?? [];
+
+export const certificateMessages = {
+  state: 'State is a US state code, e.g. IL',
+  numberRequired: 'Certificate number is required',
+  numberTooLong: `Certificate number must be at most ${CERTIFICATE_NUMBER_MAX} characters`,
+  expiresOn: 'Expiry date is a date (YYYY-MM-DD) after today',
+  fileRequired: 'Choose the certificate’s document: a PDF or a photo',
+  fileType: 'The document must be a PDF, JPEG, PNG or WebP file',
+  fileTooLarge: `The document must be at most ${CERTIFICATE_DOCUMENT_MAX_BYTES / 1024 / 1024} MB`,
+  fieldsFirst: 'Send state, number and expiresOn before the file',
+  notFound: 'Certificate not found',
+  mayNot: 'Only an owner or an accounts member of the company may do this.',
+  uploaded: (state: string) => `Certificate for ${state} uploaded: it counts once the shop has verified it.`,
+  verified: (state: string) => `Certificate for ${state} verified`,
+  expired: 'This certificate has expired: upload a new one.',
+  /** On the quote, the order and its invoice: why no tax was charged. */
+  exemption: (number: string, state: string) => `Tax exempt: resale certificate ${number} for ${state}`,
+} as const;
+
+/** The form's fields, which come before the file. `today` (`YYYY-MM-DD`) bounds the expiry. */
+export const certificateFieldsSchema = (today: string) =>
+  z.object({
+    state: z.enum(US_STATES as [string, ...string[]], certificateMessages.state),
+    number: z.string({ error: certificateMessages.numberRequired }).trim().min(1, certificateMessages.numberRequired).max(CERTIFICATE_NUMBER_MAX, certificateMessages.numberTooLong),
+    expiresOn: z
+      .string({ error: certificateMessages.expiresOn })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, certificateMessages.expiresOn)
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && value > today, certificateMessages.expiresOn),
+  });
+export type CertificateFields = z.infer<ReturnType<typeof certificateFieldsSchema>>;
+
+export const CERTIFICATE_STATUSES = ['unverified', 'verified', 'expired'] as const;
+export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
+export const certificateStatusLabels: Record<CertificateStatus, string> = { unverified: 'Awaiting verification', verified: 'Verified', expired: 'Expired' };
+
+export const certificateSchema = z.object({
+  id: z.string(),
+  locationId: z.string(),
+  state: z.string(),
+  number: z.string(),
+  expiresOn: z.string(),
+  status: z.enum(CERTIFICATE_STATUSES),
+  documentName: z.string(),
+  uploadedAt: z.string(),
+  verifiedAt: z.string().nullable(),
+});
+export type Certificate = z.infer<typeof certificateSchema>;
+export const certificateListSchema = z.array(certificateSchema);
+
+/** A line of the admins' list: the certificate and whose it is. */
+export const adminCertificateSchema = certificateSchema.extend({ companyId: z.string(), companyName: z.string(), locationName: z.string() });
+export type AdminCertificate = z.infer<typeof adminCertificateSchema>;
+export const adminCertificateListSchema = z.array(adminCertificateSchema);
+export const adminCertificatesQuerySchema = z.object({
+  status: z.enum(CERTIFICATE_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const certificateIdParamsSchema = z.object({ id: z.string().max(64) });
+
+/** A verified certificate is in force on `day` (`YYYY-MM-DD`) until its expiry date, that day included. */
+export function certificateStatus(certificate: { verifiedAt: string | null; expiresOn: string }, day: string): CertificateStatus {
+  if (certificate.expiresOn < day) return 'expired';
+  return certificate.verifiedAt ? 'verified' : 'unverified';
+}

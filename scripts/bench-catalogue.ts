@@ -1,0 +1,289 @@
+/**
+ * `npm run bench:catalogue`: the manufacturer's catalogue at scale (issue 29), on a made-up
+ * catalogue from scripts/generate-catalogue.ts.
+ *   npm run bench:catalogue                       # PostgreSQL: 100,000 parts, 2,000,000 applications
+ *   npm run bench:catalogue -- --engine=pglite --parts=20000 --applications=200000
+ * Starts a throwaway PostgreSQL cluster (no fsync; not with pglite) and the shop on it
+ * (NODE_ENV=production, TRUST_PROXY=1: each reader below is a visitor of its own address), makes
+ * an admin, then through the API as an admin would:
+ *   1. imports the VCdb and PCdb subsets (not counted in the aim);
+ *   2. imports PIES then ACES (apply), timed from the first upload to the last `done`, while
+ *      READERS visitors read `GET /api/parts?page=…` and `GET /api/search?q=…` (queries varied so
+ *      that most miss the shop's cache) and their latencies are kept: p50 and p95 during;
+ *   3. the shop's peak RSS (VmHWM of its process, from /proc) after the imports;
+ *   4. the ACES FULL export, streamed to nowhere: seconds and Apps counted;
+ *   5. afterwards, the same searches, and "parts of a category for a vehicle" (`/api/search?
+ *      category=…&vehicle=…`), p50/p95; the sitemap's part pages counted;
+ *   6. on PostgreSQL, the same applications `COPY`ed out and into a table like `applications`
+ *      (its indexes, no foreign keys): the import's applications/s against COPY's.
+ * Every load is bounded by the import it runs beside or by READ_SECONDS. Figures go into
+ * docs/benchmarks.md by hand; nothing here is asserted.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { startPostgresCluster, type PostgresCluster } from './postgres-cluster';
+import { root, sleep, startShop, stopShop, type Shop } from './shop-process';
+
+const { values } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'postgres' },
+    parts: { type: 'string', default: '100000' },
+    'base-vehicles': { type: 'string', default: '20000' },
+    applications: { type: 'string', default: '2000000' },
+  },
+});
+const engine = values.engine === 'pglite' ? 'pglite' : 'postgres';
+const READERS = 4;
+const READ_SECONDS = 20;
+const POLL_MS = 500;
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+const summary = (latencies: number[]) => {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return `n=${sorted.length}, p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms`;
+};
+
+function generate(): string {
+  const out = path.join(root, '.tmp', `catalogue-${values.parts}-${values['base-vehicles']}-${values.applications}`);
+  if (fs.existsSync(path.join(out, 'aces.xml'))) return out;
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/generate-catalogue.ts', `--parts=${values.parts}`, `--base-vehicles=${values['base-vehicles']}`, `--applications=${values.applications}`, `--out=${out}`],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (run.status !== 0) throw new Error('the generator failed');
+  return out;
+}
+
+/** A new account made admin by `npm run make-admin` (on the embedded database, while stopped). */
+async function adminCookie(shop: Shop, restart: () => Promise<Shop>): Promise<{ shop: Shop; cookie: string }> {
+  const email = `bench-admin-${randomUUID()}@example.com`;
+  const password = 'bench-admin-password-1';
+  const signUp = await fetch(`${shop.origin}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: shop.origin },
+    body: JSON.stringify({ name: 'Bench Admin', email, password }),
+  });
+  if (!signUp.ok) throw new Error(`sign-up answered ${signUp.status}: ${await signUp.text()}`);
+  let current = shop;
+  if (engine === 'pglite') {
+    await stopShop(shop, { keepData: true });
+    makeAdmin(email, { DATA_DIR: shop.dataDir });
+    current = await restart();
+  } else makeAdmin(email, {});
+  const signIn = await fetch(`${current.origin}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: current.origin },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
+  return { shop: current, cookie: signIn.headers.getSetCookie().map((setCookie) => setCookie.split(';', 1)[0]).join('; ') };
+}
+
+let shopEnv: Record<string, string> = {};
+function makeAdmin(email: string, env: Record<string, string>) {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/api/src/scripts/make-admin.ts', email], { cwd: root, env: { ...process.env, ...shopEnv, ...env }, stdio: 'inherit' });
+  if (run.status !== 0) throw new Error('make-admin failed');
+}
+
+interface ImportStatus {
+  id: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  progress: { done: number; total: number | null };
+  counts: Record<string, number>;
+  problems: Array<{ line: number; ref: string; code: string; message: string }>;
+}
+
+/** Uploads `file` as `kind` (apply, refuse) and waits for its import to end. */
+async function importFile(shop: Shop, cookie: string, kind: string, file: string): Promise<{ status: ImportStatus; uploadMs: number; totalMs: number }> {
+  const started = performance.now();
+  const form = new FormData();
+  form.set('kind', kind);
+  form.set('mode', 'apply');
+  form.set('onProblems', 'refuse');
+  form.set('file', await fs.openAsBlob(file), path.basename(file));
+  const reply = await fetch(`${shop.origin}/api/admin/catalogue/imports`, { method: 'POST', headers: { cookie, origin: shop.origin }, body: form });
+  if (reply.status !== 202) throw new Error(`${kind}: POST answered ${reply.status}: ${await reply.text()}`);
+  const uploadMs = performance.now() - started;
+  const { id } = (await reply.json()) as { id: string };
+  for (;;) {
+    await sleep(POLL_MS);
+    const status = (await (await fetch(`${shop.origin}/api/admin/catalogue/imports/${id}`, { headers: { cookie } })).json()) as ImportStatus;
+    if (status.status === 'done' || status.status === 'failed') {
+      if (status.status === 'failed' || status.problems.length > 0) console.error(`${kind}: ${status.status}`, JSON.stringify(status.problems.slice(0, 5)));
+      return { status, uploadMs, totalMs: performance.now() - started };
+    }
+  }
+}
+
+/** READERS visitors, each of its own address, reading `next()` until `until` settles or `ms` pass. */
+async function readers(shop: Shop, next: () => string, { until, ms }: { until?: Promise<unknown>; ms?: number }) {
+  const latencies: number[] = [];
+  let failures = 0;
+  let stop = false;
+  const done = () => {
+    stop = true;
+  };
+  until?.then(done, done);
+  const deadline = ms ? Date.now() + ms : Infinity;
+  await Promise.all(
+    Array.from({ length: READERS }, async (_, reader) => {
+      while (!stop && Date.now() < deadline) {
+        const started = performance.now();
+        const reply = await fetch(`${shop.origin}${next()}`, { headers: { 'x-forwarded-for': `10.${reader}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } }).catch(() => undefined);
+        await reply?.arrayBuffer();
+        if (reply?.ok) latencies.push(performance.now() - started);
+        else failures++;
+      }
+    }),
+  );
+  return { latencies, failures };
+}
+
+const words = ['brake', 'pad', 'rotor', 'filter', 'synthetic', 'part', 'oil', 'spark', 'plug', 'belt', 'pump', 'sensor'];
+const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)] as T;
+const partsRead = () => `/api/parts?page=${1 + Math.floor(Math.random() * 40)}`;
+const searchRead = () => `/api/search?q=${pick(words)}+${Math.floor(Math.random() * 100_000)}&page=1`;
+
+/** The synthetic vehicles' ids, read as the picker reads them. */
+async function vehicleIds(shop: Shop): Promise<string[]> {
+  const get = async <T>(url: string) => (await (await fetch(`${shop.origin}${url}`)).json()) as T;
+  const ids: string[] = [];
+  for (const year of [2000, 2010, 2020]) {
+    const makes = (await get<string[]>(`/api/vehicles/makes?year=${year}`)).filter((make) => make.startsWith('Synthetic'));
+    for (const make of makes.slice(0, 5)) {
+      const models = await get<Array<{ _id: string }>>(`/api/vehicles/models?year=${year}&make=${encodeURIComponent(make)}`);
+      ids.push(...models.slice(0, 4).map((model) => model._id));
+    }
+  }
+  return ids;
+}
+
+/** The part pages the sitemap (or its index's sitemaps) lists. */
+async function sitemapPartPages(shop: Shop): Promise<number> {
+  const index = await (await fetch(`${shop.origin}/sitemap.xml`)).text();
+  const sitemaps = [...index.matchAll(/<sitemap><loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
+  const texts = sitemaps.length > 0 ? await Promise.all(sitemaps.map(async (sitemap) => (await fetch(`${shop.origin}${sitemap}`)).text())) : [index];
+  return texts.reduce((sum, text) => sum + (text.match(/\/parts\//g)?.length ?? 0), 0);
+}
+
+/** The ACES FULL export streamed to nowhere: its seconds, bytes and Apps. */
+async function acesExport(shop: Shop, cookie: string) {
+  const started = performance.now();
+  const reply = await fetch(`${shop.origin}/api/admin/catalogue/exports/aces`, { headers: { cookie } });
+  if (!reply.ok || !reply.body) throw new Error(`the ACES export answered ${reply.status}`);
+  let bytes = 0;
+  let apps = 0;
+  let tail = '';
+  for await (const chunk of reply.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.byteLength;
+    const text = tail + Buffer.from(chunk).toString('utf8');
+    apps += text.match(/<\/App>/g)?.length ?? 0;
+    // Shorter than `</App>`: a match across two chunks is counted once.
+    tail = text.slice(-5);
+  }
+  return { ms: performance.now() - started, bytes, apps };
+}
+
+const peakRss = (shop: Shop) => {
+  const status = fs.readFileSync(`/proc/${shop.child.pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN) / 1024;
+};
+
+/** The import's applications against PostgreSQL's own COPY of the same rows into a like table. */
+async function versusCopy(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const file = path.join(os.tmpdir(), `bench-copy-${randomUUID()}.csv`);
+  const columns = 'part_id, base_vehicle_id, submodel_id, engine_base_id, part_type_id, position_id, quantity, notes, mfr_label, source_ref';
+  try {
+    await client.query(`copy (select ${columns} from applications where deleted_at is null) to '${file}' with (format csv)`);
+    await client.query('create table bench_applications_copy (like applications including defaults including identity including constraints including indexes)');
+    const started = performance.now();
+    const result = await client.query(`copy bench_applications_copy (${columns}) from '${file}' with (format csv)`);
+    const ms = performance.now() - started;
+    await client.query('drop table bench_applications_copy');
+    return { rows: result.rowCount ?? 0, ms };
+  } finally {
+    fs.rmSync(file, { force: true });
+    await client.end();
+  }
+}
+
+async function main() {
+  const dir = generate();
+  let cluster: PostgresCluster | undefined;
+  let databaseUrl: string | undefined;
+  if (engine === 'postgres') {
+    cluster = await startPostgresCluster();
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query('create database shop');
+    await admin.end();
+    const url = new URL(cluster.url);
+    url.pathname = '/shop';
+    databaseUrl = url.toString();
+  }
+  shopEnv = { NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex'), PAYMENTS: 'test', LOG_LEVEL: 'warn', TRUST_PROXY: '1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  let shop = await startShop({ env: shopEnv, label: 'catalogue', stdout: 'ignore' });
+  const dataDir = shop.dataDir;
+  try {
+    const made = await adminCookie(shop, () => startShop({ env: shopEnv, label: 'catalogue', stdout: 'ignore', dataDir }));
+    shop = made.shop;
+    const { cookie } = made;
+    console.log(`npm run bench:catalogue — ${new Date().toISOString()} — ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, Node ${process.version}, ${engine}`);
+    console.log(`files: ${dir} (${['pies.xml', 'aces.xml'].map((name) => `${name} ${(fs.statSync(path.join(dir, name)).size / 1024 / 1024).toFixed(0)} MB`).join(', ')})\n`);
+
+    for (const kind of ['vcdb', 'pcdb'] as const) {
+      const { status, totalMs } = await importFile(shop, cookie, kind, path.join(dir, `${kind}.zip`));
+      console.log(`${kind}: ${status.status} in ${seconds(totalMs)} ${JSON.stringify(status.counts)}`);
+    }
+
+    const imports = (async () => {
+      const pies = await importFile(shop, cookie, 'pies', path.join(dir, 'pies.xml'));
+      const aces = await importFile(shop, cookie, 'aces', path.join(dir, 'aces.xml'));
+      return { pies, aces };
+    })();
+    const [partsDuring, searchDuring, { pies, aces }] = await Promise.all([
+      readers(shop, partsRead, { until: imports }),
+      readers(shop, searchRead, { until: imports }),
+      imports,
+    ]);
+    console.log(`PIES: ${pies.status.status} in ${seconds(pies.totalMs)} (upload ${seconds(pies.uploadMs)}) ${JSON.stringify(pies.status.counts)}`);
+    console.log(`ACES: ${aces.status.status} in ${seconds(aces.totalMs)} (upload ${seconds(aces.uploadMs)}) ${JSON.stringify(aces.status.counts)}`);
+    console.log(`PIES + ACES together: ${seconds(pies.totalMs + aces.totalMs)}; the shop's peak RSS ${peakRss(shop).toFixed(0)} MB`);
+    console.log(`during the imports: GET /api/parts?page=… ${summary(partsDuring.latencies)} (${partsDuring.failures} failed); /api/search ${summary(searchDuring.latencies)} (${searchDuring.failures} failed)`);
+
+    const exported = await acesExport(shop, cookie);
+    console.log(`ACES FULL export: ${exported.apps.toLocaleString('en-US')} Apps, ${(exported.bytes / 1024 / 1024).toFixed(0)} MB in ${seconds(exported.ms)}`);
+
+    const searchAfter = await readers(shop, searchRead, { ms: READ_SECONDS * 1000 });
+    console.log(`afterwards: /api/search ${summary(searchAfter.latencies)} (${searchAfter.failures} failed)`);
+    const vehicles = await vehicleIds(shop);
+    const categories = ((await (await fetch(`${shop.origin}/api/categories`)).json()) as Array<{ slug: string }>).map((category) => category.slug);
+    if (vehicles.length > 0 && categories.length > 0) {
+      const byVehicle = await readers(shop, () => `/api/search?category=${pick(categories)}&vehicle=${pick(vehicles)}&page=${1 + Math.floor(Math.random() * 3)}`, { ms: READ_SECONDS * 1000 });
+      console.log(`afterwards: a category for a vehicle (${vehicles.length} vehicles × ${categories.length} categories) ${summary(byVehicle.latencies)} (${byVehicle.failures} failed)`);
+    } else console.log(`afterwards: a category for a vehicle — not measured (${vehicles.length} synthetic vehicles, ${categories.length} categories)`);
+    console.log(`the sitemap lists ${(await sitemapPartPages(shop)).toLocaleString('en-US')} part pages`);
+
+    if (databaseUrl) {
+      const copy = await versusCopy(databaseUrl);
+      const importRate = (aces.status.counts.added ?? 0) / (aces.totalMs / 1000);
+      const copyRate = copy.rows / (copy.ms / 1000);
+      console.log(`COPY of the same ${copy.rows.toLocaleString('en-US')} applications: ${seconds(copy.ms)}; the ACES import ${Math.round(importRate).toLocaleString('en-US')} rows/s against COPY's ${Math.round(copyRate).toLocaleString('en-US')} rows/s: ${(importRate / copyRate).toFixed(2)}`);
+    }
+  } finally {
+    if (shop.output.length > 0) console.error(`\nthe shop's stderr:\n${shop.output.join('\n').slice(-2000)}`);
+    await stopShop(shop);
+    await cluster?.stop();
+  }
+}
+
+await main();
