@@ -105,7 +105,6 @@ export const catalogueDataMessages = {
   badKind: `Choose what the file holds: ${catalogueImportKinds.join(', ')}.`,
   badMode: 'Choose a dry run or apply.',
   badOnProblems: 'Choose what to do with problems: refuse or skip.',
-  noImporter: (kind: string) => `Importing ${kind} files is not available yet.`,
   tooLarge: `The file is larger than ${CATALOGUE_IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
   emptyFile: 'The file is empty.',
   notFound: 'Import not found',

@@ -643,6 +643,10 @@ export interface ShopSettingsTable {
   id: Generated<boolean>;
   /** Of a `no-longer-needed` return's value, in parts per million (10 % is 100,000). */
   restocking_fee_ppm: Generated<number>;
+  /** The shop's Auto Care brand code, its ACES exports' BrandAAIAID (migration 0042). */
+  brand_aaia_id: Generated<string | null>;
+  /** Who sends the shop's catalogue files, its ACES exports' SenderName. */
+  catalogue_sender_name: Generated<string | null>;
 }
 
 /** A number of another brand's (OEM or competitor) that a part replaces; `quantity` of theirs make one of ours. */

@@ -28,6 +28,7 @@ import * as catalogueData from './0038-catalogue-data';
 import * as companies from './0039-companies';
 import * as partPiesFields from './0040-part-pies-fields';
 import * as applications from './0041-applications';
+import * as acesExportHeader from './0042-aces-export-header';
 import * as priceLists from './0044-price-lists';
 import * as companyLedger from './0045-company-ledger';
 import * as resaleCertificates from './0046-resale-certificates';
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0039-companies': companies,
   '0040-part-pies-fields': partPiesFields,
   '0041-applications': applications,
+  '0042-aces-export-header': acesExportHeader,
   '0044-price-lists': priceLists,
   '0045-company-ledger': companyLedger,
   '0046-resale-certificates': resaleCertificates,

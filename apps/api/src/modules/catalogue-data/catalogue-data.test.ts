@@ -202,8 +202,8 @@ describe('the routes', () => {
     await eventually(async () => (await read(accepted.id)).status === 'done');
   });
 
-  it('refuses a kind without a reader, a missing file, fields after the file and bad fields with 400', async () => {
-    expectReply(await post({ kind: 'aces', file: table('a.xml', ['<ACES/>']) }), 400, catalogueDataMessages.noImporter('aces'));
+  it('refuses an unknown kind, a missing file, fields after the file and bad fields with 400', async () => {
+    expectReply(await post({ kind: 'abs', file: table('a.xml', ['<ACES/>']) }), 400, catalogueDataMessages.badKind);
     expectReply(await post({}), 400, catalogueDataMessages.noFile);
     expectReply(await post({ mode: 'sometimes', file: table('Year.txt', ['YearID']) }), 400, catalogueDataMessages.badMode);
     expectReply(await post({ file: { name: 'Year.txt', bytes: Buffer.alloc(0) } }), 400, catalogueDataMessages.emptyFile);

@@ -16,7 +16,6 @@ import { z } from 'zod';
 import { adminErrors, signedIn as security } from '../../plugins/api-docs';
 import { createAuditLog } from '../audit/repository';
 import { identityOf } from '../auth/identity';
-import { importers } from './importers';
 import { CHUNK_BYTES, createCatalogueImports, isAnotherImport } from './repository';
 
 /** The form's fields that must come before the file: what it is and what to do with it. */
@@ -91,7 +90,6 @@ export const catalogueDataRoutes: FastifyPluginAsyncZod = async (app) => {
             const missing = ['kind', 'mode', 'onProblems'].every((name) => fields[name] === undefined);
             return await reply.code(400).send({ message: missing ? catalogueDataMessages.fieldsFirst : (form.error.issues[0]?.message ?? catalogueDataMessages.badKind) });
           }
-          if (!importers[form.data.kind]) return await reply.code(400).send({ message: catalogueDataMessages.noImporter(form.data.kind) });
           const fileName = part.filename || 'upload';
           let id: string;
           try {

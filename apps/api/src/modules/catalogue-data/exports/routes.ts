@@ -3,18 +3,31 @@ import { catalogueExportQuerySchema, errorSchema } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn as security } from '../../../plugins/api-docs';
+import { writeAces } from '../aces/writer';
 import { writePartsCsv } from '../parts-csv/writer';
 import { writePies } from '../pies/writer';
 
 /**
- * Admin only: the catalogue as files to download, streamed as they are read (decision 074). The
- * ACES export joins these when its writer exists.
+ * Admin only: the catalogue as files to download, streamed as they are read (decisions 074, 078).
  */
 export const catalogueExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
   // The body is the file's text; Fastify sends a stream as it comes, past the serializer.
   const file = z.string();
   const streamed = (chunks: AsyncGenerator<string>) => Readable.from(chunks) as unknown as string;
+
+  app.get(
+    '/admin/catalogue/exports/aces',
+    { onRequest: app.requireAdmin, schema: { tags: ['admin'], security, querystring: catalogueExportQuerySchema, response: { 200: file, ...errors } } },
+    async (request, reply) => {
+      const today = new Date().toISOString().slice(0, 10);
+      const { since } = request.query;
+      return reply
+        .header('content-type', 'application/xml; charset=utf-8')
+        .header('content-disposition', `attachment; filename="aces-${since ? `since-${since}` : 'full'}-${today}.xml"`)
+        .send(streamed(writeAces(app.db, { since, today, company: app.config.seller.name })));
+    },
+  );
 
   app.get(
     '/admin/catalogue/exports/pies',

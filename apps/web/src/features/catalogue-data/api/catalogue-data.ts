@@ -52,3 +52,6 @@ export function useUploadCatalogueFile() {
     invalidates: [catalogueImportsKey],
   });
 }
+
+/** A catalogue export to download: the whole catalogue, or (`since`, YYYY-MM-DD) what changed since that day. */
+export const catalogueExportUrl = (format: 'aces' | 'pies', since: string) => `/api/admin/catalogue/exports/${format}${since ? `?since=${since}` : ''}`;

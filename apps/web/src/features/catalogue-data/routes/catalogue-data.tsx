@@ -4,13 +4,15 @@ import { LoadingBlock } from '../../../components/spinner';
 import { AdminPage } from '../../admin/components/admin-page';
 import { LoadError } from '../../admin/components/load-error';
 import { catalogueImportQuery, catalogueImportsQuery, useUploadCatalogueFile } from '../api/catalogue-data';
+import { CatalogueExports } from '../components/catalogue-exports';
 import { ImportHistory } from '../components/import-history';
 import { ImportReport } from '../components/import-report';
 import { UploadForm } from '../components/upload-form';
 
 /**
  * /dashboard/catalogue-data (admins): upload a VCdb, PCdb, ACES, PIES or parts CSV file for a dry
- * run or an import, follow its progress, read its report and problems, and see every import.
+ * run or an import, follow its progress, read its report and problems, and see every import;
+ * download the catalogue as ACES, PIES or CSV.
  */
 export function Component() {
   const imports = useQuery(catalogueImportsQuery());
@@ -45,6 +47,7 @@ export function Component() {
       ) : (
         <ImportHistory items={imports.data} shown={shownId} onShow={setChosen} />
       )}
+      <CatalogueExports />
       </div>
     </AdminPage>
   );

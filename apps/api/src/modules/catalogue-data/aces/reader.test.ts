@@ -1,0 +1,53 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { readAces, type AcesRecord } from './reader';
+import { acesApp, acesFile } from './test-files';
+
+async function read(text: string, chunk = 7): Promise<AcesRecord[]> {
+  // Small chunks: an element split between two reads is read whole.
+  const chunks = Array.from({ length: Math.ceil(text.length / chunk) }, (_, index) => Buffer.from(text.slice(index * chunk, (index + 1) * chunk)));
+  const records: AcesRecord[] = [];
+  for await (const record of readAces(Readable.from(chunks))) records.push(record);
+  return records;
+}
+
+describe('readAces', () => {
+  it('reads the Header, then each App with the line it starts on, and passes over other qualifiers', async () => {
+    const full = acesApp({ id: 7, baseVehicle: 100001, submodel: 29001, engine: 39003, notes: ['With Sport Package', 'Ceramic &amp; quiet'], qty: 2, partType: 59001, mfrLabel: 'Pads', position: 69001, part: 'BRK-1' })
+      .replace('<Qty>', '<DriveType id="6"/><Qual id="2"><param value="1"/><text>x</text></Qual><Qty>')
+      .replace('<Part>', '<Part BrandAAIAID="BKPN">');
+    const records = await read(acesFile([acesApp({ id: 6, action: 'D', baseVehicle: 100002, partType: 59002, part: 'BRK-2' }), full], { submissionType: 'UPDATE', brand: 'BKPN' }));
+    expect(records).toEqual([
+      { header: { submissionType: 'UPDATE', brandAaiaId: 'BKPN' } },
+      {
+        line: 4,
+        problems: [],
+        app: { action: 'D', id: '6', baseVehicleId: 100002, submodelId: null, engineBaseId: null, notes: [], quantity: 1, partTypeId: 59002, mfrLabel: null, positionId: null, partNumber: 'BRK-2', brandAaiaId: null },
+      },
+      {
+        line: 5,
+        problems: [],
+        app: { action: 'A', id: '7', baseVehicleId: 100001, submodelId: 29001, engineBaseId: 39003, notes: ['With Sport Package', 'Ceramic & quiet'], quantity: 2, partTypeId: 59001, mfrLabel: 'Pads', positionId: 69001, partNumber: 'BRK-1', brandAaiaId: 'BKPN' },
+      },
+    ]);
+  });
+
+  it('names what is missing or wrong in an App', async () => {
+    const app = '<App action="X" id="9"><BaseVehicle id="abc"/><Qty>0</Qty></App>';
+    const [header, record] = await read(acesFile([app]));
+    expect(header).toEqual({ header: { submissionType: 'FULL', brandAaiaId: null } });
+    expect(record && 'problems' in record && record.problems.map(({ ref, code, message }) => `${ref} ${code} ${message}`)).toEqual([
+      '9 invalid-value App action "X" is neither A (add) nor D (delete).',
+      '9 invalid-value BaseVehicle id "abc" is not a whole number above 0.',
+      '9 missing-field App 9 has no PartType.',
+      '9 invalid-value Qty "0" is not a whole number from 1 to 10,000.',
+      '9 missing-field App 9 has no Part.',
+    ]);
+  });
+
+  it('stops at malformed XML with its line', async () => {
+    const records = await read(acesFile([acesApp({ id: 1, baseVehicle: 100001, partType: 59001, part: 'A-1' }), '<App id="2"><BaseVehicle id="100001"></App>']));
+    expect(records.at(-1)).toEqual({ line: 5, fatal: expect.objectContaining({ code: 'xml', line: 5, ref: '2' }) });
+    expect(records.filter((record) => 'app' in record)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,99 @@
+import type { Db } from '../../../db/database';
+import { EXPORT_PAGE } from '../exports/parts-on-sale';
+
+export interface AcesExportOptions {
+  /** Only the applications added, changed or deleted on or after this day (net change); the live ones when absent (FULL). */
+  since?: string;
+  /** The seller's legal name, the Header's Company. */
+  company: string;
+  /** Today, `YYYY-MM-DD`. */
+  today: string;
+}
+
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const element = (name: string, value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '' : `<${name}>${escape(String(value))}</${name}>`);
+const reference = (name: string, id: number | null) => (id === null ? '' : `<${name} id="${id}"/>`);
+
+/** The day of the last applied import of a kind, the version date of the tables it loaded. */
+async function lastImport(db: Db, kind: 'vcdb' | 'pcdb'): Promise<string | undefined> {
+  const row = await db.selectFrom('catalogue_imports').select('finished_at').where('kind', '=', kind).where('applied', '=', true).orderBy('finished_at', 'desc').limit(1).executeTakeFirst();
+  return row?.finished_at?.toISOString().slice(0, 10);
+}
+
+/**
+ * An ACES 4.2 file of the shop's applications as a stream of text (decision 078): the Header (the
+ * sender from the shop's settings, the VCdb and PCdb version dates as the days of their last
+ * imports, else today), one App per application read `EXPORT_PAGE` at a time in keyset order —
+ * never all rows at once — its elements in the order of the 4.2 schema, and the Footer's
+ * RecordCount. FULL: the live applications, each `action="A"`; since a date: those changed on or
+ * after it, a deleted one as `action="D"`. What `readAces` reads back to the same applications.
+ */
+export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGenerator<string> {
+  const [settings, vcdb, pcdb] = await Promise.all([
+    db.selectFrom('shop_settings').select(['brand_aaia_id', 'catalogue_sender_name']).executeTakeFirst(),
+    lastImport(db, 'vcdb'),
+    lastImport(db, 'pcdb'),
+  ]);
+  yield '<?xml version="1.0" encoding="UTF-8"?>\n<ACES version="4.2">\n';
+  yield [
+    '<Header>',
+    element('Company', options.company),
+    element('SenderName', settings?.catalogue_sender_name ?? options.company),
+    element('TransferDate', options.today),
+    element('BrandAAIAID', settings?.brand_aaia_id),
+    element('DocumentTitle', options.since ? `Applications changed since ${options.since}` : 'Applications'),
+    element('EffectiveDate', options.today),
+    element('SubmissionType', options.since ? 'UPDATE' : 'FULL'),
+    element('VcdbVersionDate', vcdb ?? options.today),
+    element('PcdbVersionDate', pcdb ?? options.today),
+    '</Header>\n',
+  ].join('');
+
+  let after = '0';
+  let count = 0;
+  for (;;) {
+    let query = db
+      .selectFrom('applications')
+      .innerJoin('parts', 'parts.id', 'applications.part_id')
+      .select([
+        'applications.id',
+        'applications.base_vehicle_id',
+        'applications.submodel_id',
+        'applications.engine_base_id',
+        'applications.notes',
+        'applications.quantity',
+        'applications.part_type_id',
+        'applications.mfr_label',
+        'applications.position_id',
+        'applications.deleted_at',
+        'parts.part_number',
+        'parts.brand_aaia_id',
+      ])
+      .where('applications.id', '>', after)
+      .orderBy('applications.id')
+      .limit(EXPORT_PAGE);
+    query = options.since ? query.where('applications.changed_at', '>=', new Date(`${options.since}T00:00:00Z`)) : query.where('applications.deleted_at', 'is', null);
+    const rows = await query.execute();
+    if (rows.length === 0) break;
+    yield rows
+      .map((row) =>
+        [
+          `<App action="${row.deleted_at ? 'D' : 'A'}" id="${row.id}">`,
+          reference('BaseVehicle', row.base_vehicle_id),
+          reference('SubModel', row.submodel_id),
+          reference('EngineBase', row.engine_base_id),
+          ...row.notes.map((note) => element('Note', note)),
+          element('Qty', row.quantity),
+          reference('PartType', row.part_type_id),
+          element('MfrLabel', row.mfr_label),
+          reference('Position', row.position_id),
+          `<Part${row.brand_aaia_id ? ` BrandAAIAID="${escape(row.brand_aaia_id)}"` : ''}>${escape(row.part_number)}</Part>`,
+          '</App>\n',
+        ].join(''),
+      )
+      .join('');
+    count += rows.length;
+    after = rows.at(-1)?.id ?? after;
+  }
+  yield `<Footer><RecordCount>${count}</RecordCount></Footer>\n</ACES>\n`;
+}
