@@ -17,6 +17,7 @@ export interface Database {
   categories: CategoriesTable;
   vehicles: VehiclesTable;
   fitments: FitmentsTable;
+  legacy_fitments: LegacyFitmentsTable;
   garage_vehicles: GarageVehiclesTable;
   search_words: { word: string };
   images: ImagesTable;
@@ -133,6 +134,11 @@ export interface VehiclesTable {
   model: string;
   year: number;
   engine: Generated<string>;
+  /** The VCdb configuration (migration 0043); null base vehicle: an older shop's row the VCdb does not name. */
+  base_vehicle_id: number | null;
+  submodel_id: number | null;
+  engine_base_id: number | null;
+  submodel: Generated<string>;
 }
 
 /** An ACES application (decision 077); `deleted_at` set: a tombstone for the net-change export. */
@@ -153,7 +159,14 @@ export interface ApplicationsTable {
   deleted_at: Date | null;
 }
 
+/** A view (migration 0043): the vehicles the live applications of a part fit. */
 export interface FitmentsTable {
+  part_id: string;
+  vehicle_id: string;
+}
+
+/** An older shop's fitment rows whose vehicle no VCdb load has named yet (migration 0043). */
+export interface LegacyFitmentsTable {
   part_id: string;
   vehicle_id: string;
 }

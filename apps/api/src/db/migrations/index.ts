@@ -28,6 +28,7 @@ import * as catalogueData from './0038-catalogue-data';
 import * as companies from './0039-companies';
 import * as partPiesFields from './0040-part-pies-fields';
 import * as applications from './0041-applications';
+import * as vehiclesOnTheVcdb from './0043-vehicles-on-the-vcdb';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0039-companies': companies,
   '0040-part-pies-fields': partPiesFields,
   '0041-applications': applications,
+  '0043-vehicles-on-the-vcdb': vehiclesOnTheVcdb,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -48,7 +48,7 @@ describe('the vehicle selector: GET /api/vehicles/years, makes, models', () => {
     expectReply(response, 200);
     const models = response.json() as Vehicle[];
     expect(models.map((vehicle) => vehicle.model)).toEqual(['Camry', 'Corolla', 'RAV4']);
-    expect(models[0]).toEqual({ _id: expect.any(String), year: 2018, make: 'Toyota', model: 'Camry', engine: '' });
+    expect(models[0]).toEqual({ _id: expect.any(String), year: 2018, make: 'Toyota', model: 'Camry', submodel: '', engine: '' });
     expect((await get(`/api/vehicles/${models[0]!._id}`)).json()).toEqual(models[0]);
   });
 
