@@ -7,6 +7,7 @@ import { auditCount, byToken, call, expectInvalid, expectReply } from '../../tes
 import { createTestApp } from '../../test/app';
 import { count } from '../../test/count';
 import { insertPart, signUpAdmin, type Customer } from '../../test/orders';
+import { listFitment } from '../../test/fitment';
 
 let app: FastifyInstance;
 let admin: Customer;
@@ -229,7 +230,7 @@ describe('GET /api/admin/fitment/export', () => {
         .values({ make, model: `Formula ${index}`, year: 2016, engine: '' })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await app.db.insertInto('fitments').values({ part_id: part.id, vehicle_id: id }).execute();
+      await listFitment(app.db, part.id, id);
     }
 
     const response = await call(app, byToken(admin), { method: 'GET', url: '/api/admin/fitment/export' });

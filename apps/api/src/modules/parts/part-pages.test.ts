@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, byCookie, byToken, call, expectInvalid, expectReply } from '../../test/admin';
 import { createTestApp } from '../../test/app';
 import { insertPart, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
+import { listFitment } from '../../test/fitment';
 
 let app: FastifyInstance;
 let admin: Customer;
@@ -130,7 +131,7 @@ describe('GET /api/parts/by-number/{partNumber}', () => {
       ])
       .returning(['id', 'make', 'year'])
       .execute();
-    await app.db.insertInto('fitments').values(vehicles.map((vehicle) => ({ part_id: id, vehicle_id: vehicle.id }))).execute();
+    for (const vehicle of vehicles) await listFitment(app.db, id, vehicle.id);
     const partNumber = await numberOf(id);
 
     const response = await app.inject({ method: 'GET', url: `/api/parts/by-number/${encodeURIComponent(partNumber)}`, headers: { origin: undefined } });
