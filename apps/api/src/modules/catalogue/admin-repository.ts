@@ -71,8 +71,9 @@ export function createCatalogueAdmin(db: Db) {
      * row must be well formed (the parser's `rowErrors`), name an existing part number and a
      * vehicle the VCdb lists by year, make and model (without regard to case) and, when it gives
      * one, an engine of it ("5.0L V8", "5.0 L V8" or "5.0 L"), or nothing is added, and every bad
-     * line is reported at once. An application already there is left (sending a file twice adds
-     * nothing); an application without an engine fits every engine of its base vehicle.
+     * line is reported at once. A part with a live application on the vehicle and engine already
+     * is left as it is, whatever its submodel, position or notes (sending a file, or the export,
+     * again adds nothing); an application without an engine fits every engine of its base vehicle.
      */
     async import(rows: FitmentRow[], rowErrors: CsvRowError[] = []): Promise<{ errors: CsvRowError[] } | { added: number }> {
       return db.transaction().execute(async (trx) => {
@@ -125,7 +126,6 @@ export function createCatalogueAdmin(db: Db) {
             where not exists (
               select 1 from applications a
               where a.part_id = wanted.part_id and a.base_vehicle_id = wanted.base_vehicle_id and a.deleted_at is null
-                and a.submodel_id is null and a.position_id is null
                 and a.engine_base_id is not distinct from wanted.engine_base_id)
             returning id`.execute(trx);
           added += inserted.length;
