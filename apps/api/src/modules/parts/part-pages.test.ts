@@ -162,14 +162,20 @@ describe('GET /api/parts/by-number/{partNumber}', () => {
         { code: 'DES', text: 'Public page pads' },
         { code: 'MKT', text: 'A part made for a test.' },
       ],
+      // Vehicles made by their words here: their applications name the base vehicle only.
+      applications: [
+        ['Hyundai', 'Elantra', 2016],
+        ['Toyota', 'Camry', 2018],
+        ['Toyota', 'Camry', 2019],
+      ].map(([make, model, year]) => ({ year, make, model, submodel: '', engine: '', position: null, quantity: 1, notes: [], partType: null })),
       fitment: [
-        { make: 'Hyundai', model: 'Elantra', vehicles: [{ _id: idOf('Hyundai', 2016), year: 2016, engine: '1.8L' }] },
+        { make: 'Hyundai', model: 'Elantra', vehicles: [{ _id: idOf('Hyundai', 2016), year: 2016, submodel: '', engine: '1.8L' }] },
         {
           make: 'Toyota',
           model: 'Camry',
           vehicles: [
-            { _id: idOf('Toyota', 2018), year: 2018, engine: '2.5L' },
-            { _id: idOf('Toyota', 2019), year: 2019, engine: '2.5L' },
+            { _id: idOf('Toyota', 2018), year: 2018, submodel: '', engine: '2.5L' },
+            { _id: idOf('Toyota', 2019), year: 2019, submodel: '', engine: '2.5L' },
           ],
         },
       ],
