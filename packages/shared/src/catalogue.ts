@@ -25,6 +25,24 @@ export const catalogPartSchema = partSchema.extend({ category: categorySchema.nu
 export type CatalogPart = z.infer<typeof catalogPartSchema>;
 
 /** GET /api/part/{id}: SPEC's fields and the catalogue's. */
+/**
+ * An ACES application of a part, in words (decision 079): its base vehicle, the submodel and
+ * engine it is narrowed to ('' for every one), its PCdb position and part type (null: none), how
+ * many the vehicle takes and the manufacturer's notes.
+ */
+export const partApplicationSchema = z.object({
+  year: z.number().int(),
+  make: z.string(),
+  model: z.string(),
+  submodel: z.string(),
+  engine: z.string(),
+  position: z.string().nullable(),
+  quantity: z.number().int(),
+  notes: z.array(z.string()),
+  partType: z.string().nullable(),
+});
+export type PartApplication = z.infer<typeof partApplicationSchema>;
+
 export const partDetailSchema = catalogPartSchema.extend({
   oemNumbers: z.array(z.string()),
   specs: z.array(specSchema),
@@ -32,6 +50,7 @@ export const partDetailSchema = catalogPartSchema.extend({
   gtin: z.string().nullable(),
   package: z.object({ weightGrams: z.number().int(), lengthMm: z.number().int().nullable(), widthMm: z.number().int().nullable(), heightMm: z.number().int().nullable() }),
   descriptions: z.array(z.object({ code: z.string(), text: z.string() })),
+  applications: z.array(partApplicationSchema),
   ...partPricingSchema.shape,
   ...partChangesSchema.shape,
 });
@@ -43,7 +62,7 @@ export const publicPartSchema = partDetailSchema.extend({
     z.object({
       make: z.string(),
       model: z.string(),
-      vehicles: z.array(z.object({ _id: z.string(), year: z.number().int(), engine: z.string() })),
+      vehicles: z.array(z.object({ _id: z.string(), year: z.number().int(), submodel: z.string(), engine: z.string() })),
     }),
   ),
 });
@@ -96,6 +115,8 @@ export const vehicleSchema = z.object({
   year: z.number().int(),
   make: z.string(),
   model: z.string(),
+  /** The VCdb submodel and engine base in words ("XLT", "3.5L V6"); empty: any (decision 079). */
+  submodel: z.string(),
   engine: z.string(),
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
@@ -104,6 +125,21 @@ const year = z.coerce.number({ error: catalogueMessages.badYear }).int(catalogue
 const make = z.string({ error: catalogueMessages.badMake }).trim().min(1, catalogueMessages.badMake).max(40, catalogueMessages.badMake);
 export const makesQuerySchema = z.object({ year });
 export const modelsQuerySchema = z.object({ year, make });
+/** GET /api/vehicles/options: a base vehicle by its words, as the picker chose them. */
+export const vehicleOptionsQuerySchema = modelsQuerySchema.extend({
+  model: z.string({ error: catalogueMessages.badModel }).trim().min(1, catalogueMessages.badModel).max(60, catalogueMessages.badModel),
+});
+/**
+ * What the applications of a base vehicle tell apart (words), and its configurations for them:
+ * the picker offers a Submodel or Engine select only where a list has something, and takes the
+ * vehicle whose submodel and engine are the chosen ones ('' for any).
+ */
+export const vehicleOptionsSchema = z.object({
+  submodels: z.array(z.string()),
+  engines: z.array(z.string()),
+  vehicles: z.array(vehicleSchema),
+});
+export type VehicleOptions = z.infer<typeof vehicleOptionsSchema>;
 export const vehicleParamsSchema = z.object({ id: z.string() });
 export const fittingPartsQuerySchema = z.object({
   ids: z.string().max(48 * 37).transform((value) => value.split(',').filter(Boolean)).pipe(z.array(z.string()).max(48)),
@@ -153,7 +189,7 @@ export const adminCatalogueSchema = z.object({
 export type AdminCatalogue = z.infer<typeof adminCatalogueSchema>;
 
 export const fitmentImportSchema = z.object({ csv: z.string().max(FITMENT_CSV_MAX_BYTES, catalogueMessages.csvTooLarge) });
-export const fitmentImportReplySchema = z.object({ rows: z.number().int(), added: z.number().int(), vehiclesAdded: z.number().int() });
+export const fitmentImportReplySchema = z.object({ rows: z.number().int(), added: z.number().int() });
 export type FitmentImportReply = z.infer<typeof fitmentImportReplySchema>;
 export const csvRowErrorSchema = z.object({ line: z.number().int(), message: z.string() });
 export type CsvRowError = z.infer<typeof csvRowErrorSchema>;

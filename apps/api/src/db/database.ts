@@ -115,8 +115,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   try {
     if (handle.engine === 'postgres') await reachable(handle.db, options.waiting);
     const migrated = await migrate(handle.db, options.migrateTo);
-    const seeded = options.migrateTo ? false : await seedDemoCatalogue(handle.db);
+    // The demo's applications name the demo VCdb's vehicles: the reference data comes first.
     if (!options.migrateTo) await seedReferenceData(handle.db);
+    const seeded = options.migrateTo ? false : await seedDemoCatalogue(handle.db);
     return Object.assign(handle, { start: { created, migrated, seeded } });
   } catch (error) {
     await handle.close();

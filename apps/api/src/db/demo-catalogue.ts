@@ -327,7 +327,44 @@ export interface DemoPart {
   warranty_months: number;
   /** Indexes into the vehicle list. */
   fits: number[];
+  /** Its PCdb part type's name (reference/pcdb-demo/Parts.txt), for its applications. */
+  part_type: string | null;
 }
+
+/** The PCdb part type (reference/pcdb-demo/Parts.txt) of each demo part type. */
+const pcdbPartTypes: Record<string, string> = {
+  'Ceramic Brake Pads': 'Brake Pad Set',
+  'Vented Brake Rotor': 'Disc Brake Rotor',
+  'Brake Caliper': 'Disc Brake Caliper',
+  'Timing Belt Kit': 'Timing Belt Kit',
+  'Serpentine Belt': 'Serpentine Belt',
+  'Engine Mount': 'Engine Mount',
+  Alternator: 'Alternator',
+  'AGM Car Battery': 'Battery',
+  'Starter Motor': 'Starter Motor',
+  'Iridium Spark Plugs': 'Spark Plug',
+  'Ignition Coil': 'Ignition Coil',
+  'Glow Plug': 'Diesel Glow Plug',
+  'Engine Oil Filter': 'Engine Oil Filter',
+  'Engine Air Filter': 'Air Filter',
+  'Cabin Air Filter': 'Cabin Air Filter',
+  'Fuel Filter': 'Fuel Filter',
+  'Twin-Tube Shock Absorber': 'Suspension Shock Absorber',
+  'Coil Spring': 'Coil Spring',
+  'Control Arm': 'Suspension Control Arm',
+  'Stabiliser Link': 'Suspension Stabilizer Bar Link',
+  'Aluminium Radiator': 'Radiator',
+  'Water Pump': 'Engine Water Pump',
+  Thermostat: 'Engine Coolant Thermostat',
+  'Clutch Kit': 'Clutch Kit',
+  'CV Axle Shaft': 'CV Axle Assembly',
+  'Wheel Bearing Hub': 'Wheel Bearing and Hub Assembly',
+  'LED Headlight Bulbs': 'Headlight Bulb',
+  'Halogen Bulb': 'Headlight Bulb',
+  'Tail Light Assembly': 'Tail Light Assembly',
+  'Flat Wiper Blades': 'Windshield Wiper Blade',
+  'Door Mirror Glass': 'Door Mirror Glass',
+};
 
 /** Every demo part carries the warranty the home page promises. */
 const DEMO_WARRANTY_MONTHS = 12;
@@ -403,6 +440,7 @@ export function generateDemoCatalogue(seed = 9): { vehicles: DemoVehicle[]; part
       price_breaks: priceBreaks(type?.breaks, part.min_order_quantity, part.price_cents),
       warranty_months: DEMO_WARRANTY_MONTHS,
       fits: fits(),
+      part_type: (type && pcdbPartTypes[type.name]) ?? null,
     };
   });
 
@@ -428,6 +466,7 @@ export function generateDemoCatalogue(seed = 9): { vehicles: DemoVehicle[]; part
         price_breaks: priceBreaks(type.breaks, minimum, priceCents),
         warranty_months: DEMO_WARRANTY_MONTHS,
         fits: fits(),
+        part_type: pcdbPartTypes[type.name] ?? null,
       } satisfies DemoPart;
     }),
   );

@@ -17,6 +17,7 @@ export interface Database {
   categories: CategoriesTable;
   vehicles: VehiclesTable;
   fitments: FitmentsTable;
+  legacy_fitments: LegacyFitmentsTable;
   garage_vehicles: GarageVehiclesTable;
   search_words: { word: string };
   images: ImagesTable;
@@ -141,6 +142,11 @@ export interface VehiclesTable {
   model: string;
   year: number;
   engine: Generated<string>;
+  /** The VCdb configuration (migration 0043); null base vehicle: an older shop's row the VCdb does not name. */
+  base_vehicle_id: number | null;
+  submodel_id: number | null;
+  engine_base_id: number | null;
+  submodel: Generated<string>;
 }
 
 /** A company location's resale certificate for one state (decision 082). */
@@ -179,7 +185,14 @@ export interface ApplicationsTable {
   deleted_at: Date | null;
 }
 
+/** A view (migration 0043): the vehicles the live applications of a part fit. */
 export interface FitmentsTable {
+  part_id: string;
+  vehicle_id: string;
+}
+
+/** An older shop's fitment rows whose vehicle no VCdb load has named yet (migration 0043). */
+export interface LegacyFitmentsTable {
   part_id: string;
   vehicle_id: string;
 }

@@ -21,6 +21,7 @@ import { multipartForm } from '../test/multipart';
 import { eventually } from '../test/wait';
 import { createUsersRepository } from './users/repository';
 import type { AuditAction } from '@autoparts/shared';
+import { listFitment } from '../test/fitment';
 
 /**
  * Who may call what (DESIGN §5), walked for every admin call: signed out 401, a customer 403 by
@@ -91,7 +92,7 @@ const anAddress = async () => {
 const fittedPart = async () => {
   const partId = await newPart();
   const vehicleId = await aVehicle();
-  await app.db.insertInto('fitments').values({ part_id: partId, vehicle_id: vehicleId }).execute();
+  await listFitment(app.db, partId, vehicleId);
   return { partId, vehicleId };
 };
 /** An open fitment report on a fitted part, as a fit-promise return opens one. */

@@ -7,7 +7,7 @@ import { aCustomer, signedOutReply } from '../test/users';
 import { setAccessToken } from './access-token';
 import { GarageSync } from './garage';
 
-const vehicle = (id: string, model: string): Vehicle => ({ _id: id, year: 2019, make: 'Toyota', model, engine: '' });
+const vehicle = (id: string, model: string): Vehicle => ({ _id: id, year: 2019, make: 'Toyota', model, submodel: '', engine: '' });
 const camry = vehicle('v-camry', 'Camry');
 const corolla = vehicle('v-corolla', 'Corolla');
 const rav4 = vehicle('v-rav4', 'RAV4');

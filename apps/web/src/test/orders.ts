@@ -37,12 +37,13 @@ export function aPartDetail(overrides: Partial<PartDetail> = {}): PartDetail {
     gtin: null,
     package: { weightGrams: 800, lengthMm: null, widthMm: null, heightMm: null },
     descriptions: [],
+    applications: [],
     ...overrides,
   };
 }
 
 export function aVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
-  return { _id: 'vehicle-1', year: 2018, make: 'Toyota', model: 'Corolla', engine: '', ...overrides };
+  return { _id: 'vehicle-1', year: 2018, make: 'Toyota', model: 'Corolla', submodel: '', engine: '', ...overrides };
 }
 
 /** An order of Jane's; `price` is the order's total. */

@@ -29,6 +29,7 @@ import * as companies from './0039-companies';
 import * as partPiesFields from './0040-part-pies-fields';
 import * as applications from './0041-applications';
 import * as acesExportHeader from './0042-aces-export-header';
+import * as vehiclesOnTheVcdb from './0043-vehicles-on-the-vcdb';
 import * as priceLists from './0044-price-lists';
 import * as companyLedger from './0045-company-ledger';
 import * as resaleCertificates from './0046-resale-certificates';
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0040-part-pies-fields': partPiesFields,
   '0041-applications': applications,
   '0042-aces-export-header': acesExportHeader,
+  '0043-vehicles-on-the-vcdb': vehiclesOnTheVcdb,
   '0044-price-lists': priceLists,
   '0045-company-ledger': companyLedger,
   '0046-resale-certificates': resaleCertificates,

@@ -73,7 +73,8 @@ export function auditSentence({ action, target, details }: AuditRowInput, lookup
     case 'part.catalogue':
       return withChanges(`edited the catalogue details of ${part()}`, catalogueChanges(details));
     case 'fitment.import':
-      return `imported fitment from a CSV file (${plural(count('rows'), 'row')}, ${plural(count('added'), 'new fitment')}, ${plural(count('vehiclesAdded'), 'new vehicle')})`;
+      // Imports before decision 079 also created vehicles.
+      return `imported fitment from a CSV file (${plural(count('rows'), 'row')}, ${plural(count('added'), 'new fitment')}${count('vehiclesAdded') === undefined ? '' : `, ${plural(count('vehiclesAdded'), 'new vehicle')}`})`;
     case 'fitment.export':
       return `exported the fitment as a CSV file (${plural(count('rows'), 'row')})`;
     case 'catalogue.import':

@@ -8,6 +8,7 @@ import type { CatalogueProblemCode } from '@autoparts/shared';
 import { sql, type RawBuilder } from 'kysely';
 import yauzl from 'yauzl';
 import type { Db } from '../../db/database';
+import { syncStorefrontVehicles } from '../vehicles/configurations';
 import type { ImportContext, Importer } from './importer';
 import { columnKey, readPipeTable, type PipeRecord } from './pipe-table';
 
@@ -50,7 +51,7 @@ export interface TableSpec {
   fields: Field[];
   references: Reference[];
   /** The rows of other tables that refer to this one's: a row they use is never deleted. */
-  referencedBy: Array<{ table: ReferenceTable; column: string }>;
+  referencedBy: Array<{ table: ReferenceTable | 'vehicles' | 'applications'; column: string }>;
 }
 
 const int = (from: string, column: string): Field => ({ from, column, type: 'integer' });
@@ -71,7 +72,18 @@ export const vcdbTables: TableSpec[] = [
     references: [],
     referencedBy: [{ table: 'vcdb_base_vehicles', column: 'model_id' }],
   },
-  { file: 'SubModel', table: 'vcdb_submodels', key: 'SubmodelID', fields: [text('SubModelName', 'name')], references: [], referencedBy: [{ table: 'vcdb_vehicles', column: 'submodel_id' }] },
+  {
+    file: 'SubModel',
+    table: 'vcdb_submodels',
+    key: 'SubmodelID',
+    fields: [text('SubModelName', 'name')],
+    references: [],
+    referencedBy: [
+      { table: 'vcdb_vehicles', column: 'submodel_id' },
+      { table: 'vehicles', column: 'submodel_id' },
+      { table: 'applications', column: 'submodel_id' },
+    ],
+  },
   { file: 'Year', table: 'vcdb_years', key: 'YearID', fields: [], references: [], referencedBy: [{ table: 'vcdb_base_vehicles', column: 'year_id' }] },
   {
     file: 'BaseVehicle',
@@ -83,7 +95,11 @@ export const vcdbTables: TableSpec[] = [
       { column: 'make_id', table: 'vcdb_makes', code: 'invalid-combination', what: 'make' },
       { column: 'model_id', table: 'vcdb_models', code: 'invalid-combination', what: 'model' },
     ],
-    referencedBy: [{ table: 'vcdb_vehicles', column: 'base_vehicle_id' }],
+    referencedBy: [
+      { table: 'vcdb_vehicles', column: 'base_vehicle_id' },
+      { table: 'vehicles', column: 'base_vehicle_id' },
+      { table: 'applications', column: 'base_vehicle_id' },
+    ],
   },
   {
     file: 'Vehicle',
@@ -111,6 +127,8 @@ export const vcdbTables: TableSpec[] = [
     referencedBy: [
       { table: 'vcdb_engine_configs', column: 'engine_base_id' },
       { table: 'vcdb_vehicle_engines', column: 'engine_base_id' },
+      { table: 'vehicles', column: 'engine_base_id' },
+      { table: 'applications', column: 'engine_base_id' },
     ],
   },
   {
@@ -135,8 +153,15 @@ export const vcdbTables: TableSpec[] = [
 ];
 
 export const pcdbTables: TableSpec[] = [
-  { file: 'Parts', table: 'pcdb_part_types', key: 'PartTerminologyID', fields: [text('PartTerminologyName', 'name')], references: [], referencedBy: [] },
-  { file: 'Positions', table: 'pcdb_positions', key: 'PositionID', fields: [text('Position', 'name')], references: [], referencedBy: [] },
+  {
+    file: 'Parts',
+    table: 'pcdb_part_types',
+    key: 'PartTerminologyID',
+    fields: [text('PartTerminologyName', 'name')],
+    references: [],
+    referencedBy: [{ table: 'applications', column: 'part_type_id' }],
+  },
+  { file: 'Positions', table: 'pcdb_positions', key: 'PositionID', fields: [text('Position', 'name')], references: [], referencedBy: [{ table: 'applications', column: 'position_id' }] },
 ];
 
 const INTEGER = /^-?\d{1,9}$/;
@@ -176,6 +201,12 @@ export function referenceImporter(tables: TableSpec[], name: string): Importer {
     }
     // Children first: a row goes once nothing refers to it, and what referred to it may go just before.
     for (const spec of [...loaded].reverse()) await deleteMissing(spec, context);
+    if (tables === vcdbTables && loaded.length > 0) {
+      // The storefront's vehicles follow the VCdb (decision 079); the configurations it let go
+      // held their base vehicles, submodels and engines back: those go now, unless still used.
+      await syncStorefrontVehicles(context.trx);
+      for (const spec of [...loaded].reverse()) await deleteMissing(spec, context);
+    }
     await sql`drop table if exists catalogue_seen`.execute(context.trx);
   };
 }

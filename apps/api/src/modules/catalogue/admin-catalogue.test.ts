@@ -7,6 +7,7 @@ import { auditCount, byToken, call, expectInvalid, expectReply } from '../../tes
 import { createTestApp } from '../../test/app';
 import { count } from '../../test/count';
 import { insertPart, signUpAdmin, type Customer } from '../../test/orders';
+import { listFitment } from '../../test/fitment';
 
 let app: FastifyInstance;
 let admin: Customer;
@@ -45,32 +46,48 @@ async function fitmentOf(id: string): Promise<Vehicle[]> {
 }
 
 describe('POST /api/admin/fitment/import', () => {
-  it('adds the fitment of every row, year by year, with a header line or without', async () => {
+  it('adds the fitment of every row as applications, year by year, with a header line or without', async () => {
     const [pads, rotor] = [await numberedPart(), await numberedPart()];
     const csv = [
       'partNumber,make,model,yearFrom,yearTo,engine',
       `${pads.partNumber},Toyota,Corolla,2016,2018`,
       `${rotor.partNumber.toLowerCase()},honda,civic,2020,2020`,
-      `${rotor.partNumber},Mazda,"MX-5, Miata",2019,2020,2.0 L`,
+      `${rotor.partNumber},Ford,F-150,2016,2017,5.0 L V8`,
     ].join('\n');
 
     const response = await importCsv(csv);
 
     expectReply(response, 200);
-    expect(response.json()).toEqual({ rows: 3, added: 6, vehiclesAdded: 2 });
+    expect(response.json()).toEqual({ rows: 3, added: 6 });
     expect((await fitmentOf(pads.id)).map((vehicle) => `${vehicle.year} ${vehicle.make} ${vehicle.model}`)).toEqual([
       '2016 Toyota Corolla',
       '2017 Toyota Corolla',
       '2018 Toyota Corolla',
     ]);
-    // "honda civic" is the catalogue's Honda Civic; the Mazda is new, with its engine.
+    // "honda civic" is the VCdb's Honda Civic; the F-150's application names its 5.0L V8.
     expect(await fitmentOf(rotor.id)).toEqual([
+      expect.objectContaining({ year: 2016, make: 'Ford', model: 'F-150', engine: '5.0L V8' }),
+      expect.objectContaining({ year: 2017, make: 'Ford', model: 'F-150', engine: '5.0L V8' }),
       expect.objectContaining({ year: 2020, make: 'Honda', model: 'Civic', engine: '' }),
-      expect.objectContaining({ year: 2019, make: 'Mazda', model: 'MX-5, Miata', engine: '2.0 L' }),
-      expect.objectContaining({ year: 2020, make: 'Mazda', model: 'MX-5, Miata', engine: '2.0 L' }),
     ]);
+    const applications = await app.db.selectFrom('applications').select(['engine_base_id']).where('part_id', '=', rotor.id).where('deleted_at', 'is', null).execute();
+    expect(applications).toHaveLength(3);
     const [latest] = await app.db.selectFrom('audit_log').selectAll().orderBy('seq', 'desc').limit(1).execute();
-    expect(latest).toMatchObject({ action: 'fitment.import', actor_email: admin.email, details: { rows: 3, added: 6, vehiclesAdded: 2 } });
+    expect(latest).toMatchObject({ action: 'fitment.import', actor_email: admin.email, details: { rows: 3, added: 6 } });
+  });
+
+  it('refuses a vehicle or an engine the VCdb does not list, naming the line', async () => {
+    const part = await numberedPart();
+
+    const response = await importCsv([`${part.partNumber},Mazda,MX-5,2019,2020`, `${part.partNumber},Ford,F-150,2016,2016,6.2L V8`, `${part.partNumber},Ford,F-150,2014,2016`].join('\n'));
+
+    expectReply(response, 400);
+    expect(response.json().errors).toEqual([
+      { line: 1, message: catalogueMessages.csvUnknownVehicle },
+      { line: 2, message: catalogueMessages.csvUnknownEngine },
+      { line: 3, message: catalogueMessages.csvUnknownVehicle },
+    ]);
+    expect(await fitmentOf(part.id)).toEqual([]);
   });
 
   it('imports the README’s example file', async () => {
@@ -90,7 +107,7 @@ describe('POST /api/admin/fitment/import', () => {
     const again = await importCsv(csv);
 
     expectReply(again, 200);
-    expect(again.json()).toEqual({ rows: 1, added: 0, vehiclesAdded: 0 });
+    expect(again.json()).toEqual({ rows: 1, added: 0 });
     expect(await fitmentOf(part.id)).toHaveLength(2);
   });
 
@@ -118,6 +135,7 @@ describe('POST /api/admin/fitment/import', () => {
         { line: 4, message: catalogueMessages.csvYears },
         { line: 6, message: catalogueMessages.csvMake },
         { line: 7, message: catalogueMessages.csvYears },
+        { line: 8, message: catalogueMessages.csvUnknownVehicle },
       ],
     });
     expect(await count(app.db, 'fitments')).toBe(before.fitments);
@@ -217,7 +235,7 @@ describe('GET /api/admin/fitment/export', () => {
     expect(lines.length).toBeGreaterThan(100);
     const again = await importCsv(response.body);
     expectReply(again, 200);
-    expect(again.json()).toMatchObject({ added: 0, vehiclesAdded: 0 });
+    expect(again.json()).toMatchObject({ added: 0 });
   });
 
   it('neutralises cells a spreadsheet would run as formulas (a vehicle stored before the import refused them)', async () => {
@@ -229,7 +247,7 @@ describe('GET /api/admin/fitment/export', () => {
         .values({ make, model: `Formula ${index}`, year: 2016, engine: '' })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await app.db.insertInto('fitments').values({ part_id: part.id, vehicle_id: id }).execute();
+      await listFitment(app.db, part.id, id);
     }
 
     const response = await call(app, byToken(admin), { method: 'GET', url: '/api/admin/fitment/export' });

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
 import { createPartChangesRepository } from '../part-changes/repository';
-import { toVehicle } from '../vehicles/repository';
+import { stopListing } from '../vehicles/configurations';
+import { applicationVehicles, toVehicle } from '../vehicles/repository';
 import type { FitmentRow } from './fitment-csv';
 
 const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
@@ -21,15 +22,7 @@ export function createCatalogueAdmin(db: Db) {
       if (!part) return undefined;
       const [changes, fitment] = await Promise.all([
         createPartChangesRepository(db).stored(part.id, part.lifecycle_code, part.replaced_by),
-        db
-          .selectFrom('fitments')
-          .innerJoin('vehicles', 'vehicles.id', 'fitments.vehicle_id')
-          .select(['vehicles.id', 'vehicles.year', 'vehicles.make', 'vehicles.model', 'vehicles.engine'])
-          .where('fitments.part_id', '=', id)
-          .orderBy('vehicles.make')
-          .orderBy('vehicles.model')
-          .orderBy('vehicles.year')
-          .execute(),
+        applicationVehicles(db, id).execute(),
       ]);
       return {
         _id: part.id,
@@ -70,71 +63,95 @@ export function createCatalogueAdmin(db: Db) {
 
     async removeFitment(partId: string, vehicleId: string): Promise<boolean> {
       if (!isId(partId) || !isId(vehicleId)) return false;
-      const result = await db.deleteFrom('fitments').where('part_id', '=', partId).where('vehicle_id', '=', vehicleId).executeTakeFirst();
-      return Number(result.numDeletedRows) > 0;
+      return (await stopListing(db, partId, vehicleId)) > 0;
     },
 
     /**
-     * Adds the fitment of checked rows in one transaction: every row must be well formed (the
-     * parser's `rowErrors`) and every part number exist, or nothing is added, and every bad line
-     * is reported at once. Vehicles that are new are created, spelled as the catalogue already
-     * spells their make and model; rows already there are left (sending a file twice adds nothing).
+     * Adds the fitment of checked rows as applications (decision 079), in one transaction: every
+     * row must be well formed (the parser's `rowErrors`), name an existing part number and a
+     * vehicle the VCdb lists by year, make and model (without regard to case) and, when it gives
+     * one, an engine of it ("5.0L V8", "5.0 L V8" or "5.0 L"), or nothing is added, and every bad
+     * line is reported at once. A part with a live application on the vehicle and engine already
+     * is left as it is, whatever its submodel, position or notes (sending a file, or the export,
+     * again adds nothing); an application without an engine fits every engine of its base vehicle.
      */
-    async import(rows: FitmentRow[], rowErrors: CsvRowError[] = []): Promise<{ errors: CsvRowError[] } | { added: number; vehiclesAdded: number }> {
+    async import(rows: FitmentRow[], rowErrors: CsvRowError[] = []): Promise<{ errors: CsvRowError[] } | { added: number }> {
       return db.transaction().execute(async (trx) => {
         const numbers = [...new Set(rows.map((row) => row.partNumber))];
         const parts = numbers.length === 0 ? [] : await trx.selectFrom('parts').select(['id', 'part_number']).where('part_number', 'in', numbers).execute();
         const partIds = new Map(parts.map((part) => [part.part_number, part.id]));
-        const unknown = rows.filter((row) => !partIds.has(row.partNumber)).map((row) => ({ line: row.line, message: catalogueMessages.csvUnknownPart }));
-        const errors = [...rowErrors, ...unknown].sort((a, b) => a.line - b.line);
-        if (errors.length > 0) return { errors };
-
-        // "toyota corolla" is the catalogue's "Toyota Corolla".
-        const known = await trx.selectFrom('vehicles').select(['make', 'model']).distinct().execute();
-        const makes = new Map(known.map((vehicle) => [vehicle.make.toLowerCase(), vehicle.make]));
-        const models = new Map(known.map((vehicle) => [`${vehicle.make.toLowerCase()}\u0000${vehicle.model.toLowerCase()}`, vehicle.model]));
-        const wanted = new Map<string, { make: string; model: string; year: number; engine: string }>();
-        const pairs: Array<{ partId: string; key: string }> = [];
+        const errors: CsvRowError[] = [...rowErrors];
+        const wanted = new Map<string, { part_id: string; base_vehicle_id: number; engine_base_id: number | null }>();
         for (const row of rows) {
-          const make = makes.get(row.make.toLowerCase()) ?? row.make;
-          const model = models.get(`${row.make.toLowerCase()}\u0000${row.model.toLowerCase()}`) ?? row.model;
-          for (let year = row.yearFrom; year <= row.yearTo; year++) {
-            const key = JSON.stringify([make, model, year, row.engine]);
-            wanted.set(key, { make, model, year, engine: row.engine });
-            pairs.push({ partId: partIds.get(row.partNumber) ?? '', key });
+          const partId = partIds.get(row.partNumber);
+          if (!partId) {
+            errors.push({ line: row.line, message: catalogueMessages.csvUnknownPart });
+            continue;
+          }
+          const engine = row.engine.replace(/\s+/g, '').toLowerCase();
+          const configurations = await trx
+            .selectFrom('vehicles')
+            .select(['year', 'base_vehicle_id', 'engine_base_id'])
+            .where('base_vehicle_id', 'is not', null)
+            .where('submodel_id', 'is', null)
+            .where('year', '>=', row.yearFrom)
+            .where('year', '<=', row.yearTo)
+            .where(sql<boolean>`lower(make) = ${row.make.toLowerCase()} and lower(model) = ${row.model.toLowerCase()}`)
+            .where(
+              engine === ''
+                ? sql<boolean>`engine_base_id is null`
+                : sql<boolean>`(lower(replace(engine, ' ', '')) = ${engine} or lower(split_part(engine, ' ', 1)) = ${engine})`,
+            )
+            .orderBy('year')
+            .execute();
+          const years = new Set(configurations.map((configuration) => configuration.year));
+          if (years.size !== row.yearTo - row.yearFrom + 1) {
+            errors.push({ line: row.line, message: engine === '' ? catalogueMessages.csvUnknownVehicle : catalogueMessages.csvUnknownEngine });
+            continue;
+          }
+          for (const configuration of configurations) {
+            const application = { part_id: partId, base_vehicle_id: configuration.base_vehicle_id ?? 0, engine_base_id: configuration.engine_base_id };
+            wanted.set(JSON.stringify(application), application);
           }
         }
-        let vehiclesAdded = 0;
-        const ids = new Map<string, string>();
-        for (const chunk of chunks([...wanted.values()], 1000)) {
-          const inserted = await trx.insertInto('vehicles').values(chunk).onConflict((oc) => oc.doNothing()).returning('id').execute();
-          vehiclesAdded += inserted.length;
-          const found = await trx
-            .selectFrom('vehicles')
-            .select(['id', 'make', 'model', 'year', 'engine'])
-            .where('make', 'in', [...new Set(chunk.map((vehicle) => vehicle.make))])
-            .where('model', 'in', [...new Set(chunk.map((vehicle) => vehicle.model))])
-            .execute();
-          for (const vehicle of found) ids.set(JSON.stringify([vehicle.make, vehicle.model, vehicle.year, vehicle.engine]), vehicle.id);
-        }
+        if (errors.length > 0) return { errors: errors.sort((a, b) => a.line - b.line) };
+
         let added = 0;
-        const fitments = pairs.map((pair) => ({ part_id: pair.partId, vehicle_id: ids.get(pair.key) ?? '' }));
-        for (const chunk of chunks(fitments, 1000)) {
-          const inserted = await trx.insertInto('fitments').values(chunk).onConflict((oc) => oc.doNothing()).returning('part_id').execute();
+        for (const chunk of chunks([...wanted.values()], 1000)) {
+          const values = sql.join(chunk.map((application) => sql`(${application.part_id}::uuid, ${application.base_vehicle_id}::integer, ${application.engine_base_id}::integer)`));
+          const { rows: inserted } = await sql<{ id: string }>`
+            insert into applications (part_id, base_vehicle_id, engine_base_id)
+            select wanted.part_id, wanted.base_vehicle_id, wanted.engine_base_id
+            from (values ${values}) as wanted (part_id, base_vehicle_id, engine_base_id)
+            where not exists (
+              select 1 from applications a
+              where a.part_id = wanted.part_id and a.base_vehicle_id = wanted.base_vehicle_id and a.deleted_at is null
+                and a.engine_base_id is not distinct from wanted.engine_base_id)
+            returning id`.execute(trx);
           added += inserted.length;
         }
-        return { added, vehiclesAdded };
+        return { added };
       });
     },
 
-    /** Every fitment row as CSV rows: consecutive years of one part, make, model and engine as one range. */
+    /**
+     * Every live application as CSV rows: consecutive years of one part, make, model and engine as
+     * one range (the CSV has no submodel, position or notes: ACES export carries those).
+     */
     async exportRows(): Promise<Array<Omit<FitmentRow, 'line'>>> {
       const result = await sql<{ part_number: string; make: string; model: string; engine: string; year_from: number; year_to: number }>`
         select part_number, make, model, engine, min(year) as year_from, max(year) as year_to
         from (
-          select p.part_number, v.make, v.model, v.engine, v.year,
-                 v.year - row_number() over (partition by p.id, v.make, v.model, v.engine order by v.year) as run
-          from fitments f join parts p on p.id = f.part_id join vehicles v on v.id = f.vehicle_id
+          select part_number, make, model, engine, year,
+                 year - row_number() over (partition by part_id, make, model, engine order by year) as run
+          from (
+            select distinct p.id as part_id, p.part_number, v.make, v.model, v.engine, v.year
+            from applications a
+            join parts p on p.id = a.part_id
+            join vehicles v on v.base_vehicle_id = a.base_vehicle_id and v.submodel_id is null
+              and coalesce(v.engine_base_id, 0) = coalesce(a.engine_base_id, 0)
+            where a.deleted_at is null
+          ) applied
         ) years
         group by part_number, make, model, engine, run
         order by part_number, make, model, engine, year_from

@@ -5,6 +5,7 @@ import { call, byCookie, expectInvalid, expectReply } from '../../test/admin';
 import { createTestApp } from '../../test/app';
 import { fillCart, insertAddress, insertShippingMethod, insertTaxRate, insertWeighedPart, postCheckout, postQuote, userIdOf } from '../../test/checkout';
 import { cancelOrderRequest, insertPart, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
+import { listFitment } from '../../test/fitment';
 
 // Core deposits and warranty on parts, deposit lines through cart, quote and order, and the fit
 // promise recorded at checkout: on the real app and database.
@@ -166,7 +167,7 @@ describe('the fit promise at checkout', () => {
   beforeEach(async () => {
     fits = await insertWeighedPart(app, { name: 'Listed pads', priceCents: 2000, weightGrams: 500, available: 10 });
     unlisted = await insertWeighedPart(app, { name: 'Unlisted rotor', priceCents: 3000, weightGrams: 500, available: 10 });
-    await app.db.insertInto('fitments').values({ part_id: fits, vehicle_id: vehicle }).execute();
+    await listFitment(app.db, fits, vehicle);
     await app.db.updateTable('parts').set({ core_deposit_cents: 500 }).where('id', '=', fits).execute();
     await fillCart(app, adaId, [[fits, 1], [unlisted, 1]]);
   });

@@ -6,6 +6,7 @@ import { createTestApp } from '../../test/app';
 import { insertPart, placeOrder, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
 import { nextDocumentNumber } from '../invoices/repository';
 import { openFitmentReport } from './repository';
+import { listFitment } from '../../test/fitment';
 
 // Fitment reports on the real app and database: listed open first, dismissed or acted on once,
 // the fitment row removed (audited, the catalogue's cache emptied), admins only.
@@ -55,7 +56,7 @@ describe('fitment reports', () => {
   it('lists open reports first with part, vehicle, note and RMA; the admin list warns of them', async () => {
     const partId = await insertPart(app, { name: 'Reported mount' });
     const vehicleId = await aVehicle('Listed');
-    await app.db.insertInto('fitments').values({ part_id: partId, vehicle_id: vehicleId }).execute();
+    await listFitment(app.db, partId, vehicleId);
     const report = await aReport(partId, vehicleId, 'The bolt holes are 10 mm off.');
     const [first] = (await list()).filter((entry) => entry.part._id === partId);
     expect(first).toMatchObject({
@@ -75,7 +76,7 @@ describe('fitment reports', () => {
   it('dismisses a report once: the fitment stays, a second dismissal is refused and not audited', async () => {
     const partId = await insertPart(app);
     const vehicleId = await aVehicle('Dismissed');
-    await app.db.insertInto('fitments').values({ part_id: partId, vehicle_id: vehicleId }).execute();
+    await listFitment(app.db, partId, vehicleId);
     const report = await aReport(partId, vehicleId, 'Fits after all, my mistake.');
     const before = await auditCount(app);
     expectReply(await decide(report.id, 'dismiss'), 200);
@@ -92,7 +93,8 @@ describe('fitment reports', () => {
   it('removes the fitment row, closes every open report on that part and vehicle, audits, and the public page stops listing it', async () => {
     const partId = await insertPart(app);
     const [wrong, right] = [await aVehicle('Wrong'), await aVehicle('Right')];
-    await app.db.insertInto('fitments').values([{ part_id: partId, vehicle_id: wrong }, { part_id: partId, vehicle_id: right }]).execute();
+    await listFitment(app.db, partId, wrong);
+    await listFitment(app.db, partId, right);
     const partNumber = (await app.db.selectFrom('parts').select('part_number').where('id', '=', partId).executeTakeFirstOrThrow()).part_number;
     const publicFitment = async () =>
       ((await app.inject({ url: `/api/parts/by-number/${encodeURIComponent(partNumber)}` })).json() as { fitment: Array<{ model: string }> }).fitment.map((group) => group.model);
@@ -115,7 +117,7 @@ describe('fitment reports', () => {
   it('decides a report once when two admins act at the same moment', async () => {
     const partId = await insertPart(app);
     const vehicleId = await aVehicle('Raced');
-    await app.db.insertInto('fitments').values({ part_id: partId, vehicle_id: vehicleId }).execute();
+    await listFitment(app.db, partId, vehicleId);
     const report = await aReport(partId, vehicleId, '');
     const replies = await Promise.all([decide(report.id, 'remove-fitment'), decide(report.id, 'dismiss')]);
     expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 409]);

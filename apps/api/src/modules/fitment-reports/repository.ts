@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { isId } from '../../lib/ids';
+import { stopListing } from '../vehicles/configurations';
 
 /**
  * What a part returned as "does not fit" under the fit promise teaches the shop: the part, the
@@ -109,7 +110,7 @@ export function createFitmentReportsRepository(db: Db) {
     async removeFitment(trx: Db, id: string): Promise<ReportOutcome> {
       const outcome = await close(trx, id, 'fitment-removed');
       if (!outcome.done) return outcome;
-      await trx.deleteFrom('fitments').where('part_id', '=', outcome.partId).where('vehicle_id', '=', outcome.vehicleId).execute();
+      await stopListing(trx, outcome.partId, outcome.vehicleId);
       await trx
         .updateTable('fitment_reports')
         .set({ status: 'fitment-removed', resolved_at: sql<Date>`now()` })

@@ -1,6 +1,6 @@
 import type { Garage, GarageInput } from '@autoparts/shared';
 import type { Db } from '../../db/database';
-import { toVehicle } from '../vehicles/repository';
+import { toVehicle, vehicleColumns } from '../vehicles/repository';
 
 /** My Garage of a signed-in customer. */
 export function createGarageRepository(db: Db) {
@@ -9,7 +9,7 @@ export function createGarageRepository(db: Db) {
       const rows = await db
         .selectFrom('garage_vehicles')
         .innerJoin('vehicles', 'vehicles.id', 'garage_vehicles.vehicle_id')
-        .select(['vehicles.id', 'vehicles.year', 'vehicles.make', 'vehicles.model', 'vehicles.engine', 'garage_vehicles.active'])
+        .select([...vehicleColumns, 'garage_vehicles.active'])
         .where('garage_vehicles.user_id', '=', userId)
         .orderBy('garage_vehicles.position')
         .execute();

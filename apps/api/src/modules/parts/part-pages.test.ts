@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, byCookie, byToken, call, expectInvalid, expectReply } from '../../test/admin';
 import { createTestApp } from '../../test/app';
 import { insertPart, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
+import { listFitment } from '../../test/fitment';
 
 let app: FastifyInstance;
 let admin: Customer;
@@ -130,7 +131,7 @@ describe('GET /api/parts/by-number/{partNumber}', () => {
       ])
       .returning(['id', 'make', 'year'])
       .execute();
-    await app.db.insertInto('fitments').values(vehicles.map((vehicle) => ({ part_id: id, vehicle_id: vehicle.id }))).execute();
+    for (const vehicle of vehicles) await listFitment(app.db, id, vehicle.id);
     const partNumber = await numberOf(id);
 
     const response = await app.inject({ method: 'GET', url: `/api/parts/by-number/${encodeURIComponent(partNumber)}`, headers: { origin: undefined } });
@@ -161,14 +162,20 @@ describe('GET /api/parts/by-number/{partNumber}', () => {
         { code: 'DES', text: 'Public page pads' },
         { code: 'MKT', text: 'A part made for a test.' },
       ],
+      // Vehicles made by their words here: their applications name the base vehicle only.
+      applications: [
+        ['Hyundai', 'Elantra', 2016],
+        ['Toyota', 'Camry', 2018],
+        ['Toyota', 'Camry', 2019],
+      ].map(([make, model, year]) => ({ year, make, model, submodel: '', engine: '', position: null, quantity: 1, notes: [], partType: null })),
       fitment: [
-        { make: 'Hyundai', model: 'Elantra', vehicles: [{ _id: idOf('Hyundai', 2016), year: 2016, engine: '1.8L' }] },
+        { make: 'Hyundai', model: 'Elantra', vehicles: [{ _id: idOf('Hyundai', 2016), year: 2016, submodel: '', engine: '1.8L' }] },
         {
           make: 'Toyota',
           model: 'Camry',
           vehicles: [
-            { _id: idOf('Toyota', 2018), year: 2018, engine: '2.5L' },
-            { _id: idOf('Toyota', 2019), year: 2019, engine: '2.5L' },
+            { _id: idOf('Toyota', 2018), year: 2018, submodel: '', engine: '2.5L' },
+            { _id: idOf('Toyota', 2019), year: 2019, submodel: '', engine: '2.5L' },
           ],
         },
       ],

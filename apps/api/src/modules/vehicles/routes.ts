@@ -5,6 +5,8 @@ import {
   makesQuerySchema,
   modelsQuerySchema,
   partParamsSchema,
+  vehicleOptionsQuerySchema,
+  vehicleOptionsSchema,
   vehicleParamsSchema,
   vehicleSchema,
   apiErrors,
@@ -35,6 +37,19 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/vehicles/models',
     { config: { ...reads, cachedAs: 'catalogue' }, schema: { tags: ['vehicles'], querystring: modelsQuerySchema, response: { 200: z.array(vehicleSchema), 400: errorSchema } } },
     async (request) => vehicles.models(request.query.year, request.query.make),
+  );
+
+  app.get(
+    '/vehicles/options',
+    {
+      config: { ...reads, cachedAs: 'catalogue' },
+      schema: { tags: ['vehicles'], querystring: vehicleOptionsQuerySchema, response: { 200: vehicleOptionsSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const options = await vehicles.options(request.query.year, request.query.make, request.query.model);
+      if (!options) return reply.code(404).send({ message: catalogueMessages.vehicleNotFound });
+      return options;
+    },
   );
 
   app.get(

@@ -1,9 +1,16 @@
 import { catalogueMessages, vinCheckDigit, type Vehicle } from '@autoparts/shared';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoCatalogue } from '../../db/demo-catalogue';
+import { DEMO_REFERENCE_DIR } from '../../db/seed';
 import { expectInvalid, expectReply } from '../../test/admin';
 import { createTestApp } from '../../test/app';
+import { insertPart } from '../../test/orders';
+import type { ImportContext } from '../catalogue-data/importer';
+import { referenceImporter, vcdbTables } from '../catalogue-data/reference-data';
 import { sameModel, vinKeyMatches } from './vin';
 
 let app: FastifyInstance;
@@ -48,7 +55,7 @@ describe('the vehicle selector: GET /api/vehicles/years, makes, models', () => {
     expectReply(response, 200);
     const models = response.json() as Vehicle[];
     expect(models.map((vehicle) => vehicle.model)).toEqual(['Camry', 'Corolla', 'RAV4']);
-    expect(models[0]).toEqual({ _id: expect.any(String), year: 2018, make: 'Toyota', model: 'Camry', engine: '' });
+    expect(models[0]).toEqual({ _id: expect.any(String), year: 2018, make: 'Toyota', model: 'Camry', submodel: '', engine: '' });
     expect((await get(`/api/vehicles/${models[0]!._id}`)).json()).toEqual(models[0]);
   });
 
@@ -192,5 +199,121 @@ describe('vPIC keys and model names', () => {
     expect(sameModel('3 Series', '528i')).toBe(false);
     expect(sameModel('3 Series', 'X3')).toBe(false);
     expect(sameModel('F-150', 'F-250')).toBe(false);
+  });
+});
+
+describe('vehicles as VCdb configurations, fitment as applications (decision 079)', () => {
+  /** The 2016 Ford F-150's base vehicle and two of its engines, from the demo VCdb. */
+  async function f150() {
+    const base = await app.db
+      .selectFrom('vehicles')
+      .select(['base_vehicle_id'])
+      .where('year', '=', 2016)
+      .where('make', '=', 'Ford')
+      .where('model', '=', 'F-150')
+      .where('submodel_id', 'is', null)
+      .where('engine_base_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    const configurations = await app.db
+      .selectFrom('vehicles')
+      .select(['id', 'engine', 'engine_base_id', 'submodel_id'])
+      .where('base_vehicle_id', '=', base.base_vehicle_id)
+      .where('submodel_id', 'is', null)
+      .orderBy('engine')
+      .execute();
+    const [whole, first, second] = configurations;
+    if (!whole || !first?.engine_base_id || !second?.engine_base_id) throw new Error('the demo F-150 has two engines');
+    return { baseVehicleId: base.base_vehicle_id ?? 0, whole, first, second };
+  }
+
+  async function qualifiedPart() {
+    const { baseVehicleId, first } = await f150();
+    const part = await insertPart(app, { name: 'Qualified spark plug' });
+    const front = await app.db.selectFrom('pcdb_positions').select('id').where('name', '=', 'Front').executeTakeFirstOrThrow();
+    const type = await app.db.selectFrom('pcdb_part_types').select('id').where('name', '=', 'Spark Plug').executeTakeFirstOrThrow();
+    await app.db
+      .insertInto('applications')
+      .values({ part_id: part, base_vehicle_id: baseVehicleId, engine_base_id: first.engine_base_id, position_id: front.id, part_type_id: type.id, quantity: 6, notes: ['Gapped at 1.1 mm'] })
+      .execute();
+    return part;
+  }
+
+  it('fits a part to the engine its application names, and not to another engine or to any engine', async () => {
+    const part = await qualifiedPart();
+    const { whole, first, second } = await f150();
+
+    const fits = async (vehicle: string) => (await get(`/api/vehicles/${vehicle}/fitting-parts?ids=${part}`)).json() as string[];
+
+    expect(await fits(first.id)).toEqual([part]);
+    expect(await fits(second.id)).toEqual([]);
+    expect(await fits(whole.id)).toEqual([]);
+  });
+
+  it('offers the engines the applications of a base vehicle tell apart, with their vehicles', async () => {
+    await qualifiedPart();
+    const { first } = await f150();
+
+    const response = await get('/api/vehicles/options?year=2016&make=Ford&model=F-150');
+
+    expectReply(response, 200);
+    const options = response.json() as { submodels: string[]; engines: string[]; vehicles: Vehicle[] };
+    expect(options.engines).toContain(first.engine);
+    expect(options.vehicles).toContainEqual(expect.objectContaining({ _id: first.id, year: 2016, make: 'Ford', model: 'F-150', submodel: '', engine: first.engine }));
+    expect(options.vehicles).toContainEqual(expect.objectContaining({ submodel: '', engine: '' }));
+  });
+
+  it('answers 404 to options of a vehicle the catalogue does not have, and 400 to a bad query', async () => {
+    expectReply(await get('/api/vehicles/options?year=2016&make=Ford&model=Mustang'), 404);
+    expectInvalid(await get('/api/vehicles/options?year=2016&make=Ford'), catalogueMessages.badModel);
+    expectReply(await get(`/api/vehicles/options?year=2016&make=Ford&model=${'x'.repeat(61)}`), 400);
+  });
+
+  it('lists a part’s applications in words on its page and by its number', async () => {
+    const part = await qualifiedPart();
+    const { first } = await f150();
+    const expected = { year: 2016, make: 'Ford', model: 'F-150', submodel: '', engine: first.engine, position: 'Front', quantity: 6, notes: ['Gapped at 1.1 mm'], partType: 'Spark Plug' };
+
+    const byId = await get(`/api/part/${part}`);
+    expectReply(byId, 200);
+    expect(byId.json().applications).toEqual([expected]);
+    const number = (await app.db.selectFrom('parts').select('part_number').where('id', '=', part).executeTakeFirstOrThrow()).part_number;
+    const byNumber = await app.inject({ method: 'GET', url: `/api/parts/by-number/${number}`, headers: { origin: undefined } });
+    expectReply(byNumber, 200);
+    expect(byNumber.json().applications).toEqual([expected]);
+    expect(byNumber.json().fitment).toEqual([{ make: 'Ford', model: 'F-150', vehicles: [{ _id: first.id, year: 2016, submodel: '', engine: first.engine }] }]);
+  });
+
+  it('keeps a vehicle’s id (a garage’s) and its fitment through a VCdb reload that renames its make', async () => {
+    const { first } = await f150();
+    const part = await qualifiedPart();
+    const makes = fs.readFileSync(path.join(DEMO_REFERENCE_DIR, 'vcdb-demo', 'Make.txt'), 'utf8');
+    const reload = (text: string) =>
+      app.db.transaction().execute(async (trx) => {
+        const context: ImportContext = {
+          trx,
+          mode: 'apply',
+          onProblems: 'refuse',
+          fileName: 'Make.txt',
+          fileSize: text.length,
+          problem: (problem) => {
+            throw new Error(problem.message);
+          },
+          progress: () => {},
+          counts: { added: 0, changed: 0, deleted: 0, unchanged: 0, rejected: 0 },
+        };
+        await referenceImporter(vcdbTables, 'VCdb')(Readable.from([Buffer.from(text)]), context);
+        return context.counts;
+      });
+
+    try {
+      expect(await reload(makes.replace(/\|Ford(\r?\n)/, '|Ford Motor$1'))).toMatchObject({ changed: 1, deleted: 0 });
+
+      const vehicle = (await get(`/api/vehicles/${first.id}`)).json() as Vehicle;
+      expect(vehicle).toEqual({ _id: first.id, year: 2016, make: 'Ford Motor', model: 'F-150', submodel: '', engine: first.engine });
+      expect((await get(`/api/vehicles/${first.id}/fitting-parts?ids=${part}`)).json()).toEqual([part]);
+    } finally {
+      await reload(makes);
+    }
+    expect(((await get(`/api/vehicles/${first.id}`)).json() as Vehicle).make).toBe('Ford');
   });
 });

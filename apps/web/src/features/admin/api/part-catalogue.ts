@@ -53,7 +53,7 @@ export async function importFitment(csv: string): Promise<FitmentImportReply> {
 export function useImportFitment() {
   return useAdminMutation({
     mutationFn: importFitment,
-    success: (reply) => `Imported ${reply.rows} rows: ${reply.added} fitment rows and ${reply.vehiclesAdded} vehicles added`,
+    success: (reply) => `Imported ${reply.rows} rows: ${reply.added} applications added`,
     failure: 'Nothing was imported',
     invalidates: [queryKeys.parts],
   });

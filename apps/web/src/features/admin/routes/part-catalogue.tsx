@@ -205,7 +205,7 @@ function FitmentCsv() {
       </form>
       {importer.isSuccess && (
         <p role="status" className="mt-3 text-green-800">
-          Imported {importer.data.rows} rows: {importer.data.added} fitment rows and {importer.data.vehiclesAdded} vehicles added.
+          Imported {importer.data.rows} rows: {importer.data.added} applications added.
         </p>
       )}
       {refused && (

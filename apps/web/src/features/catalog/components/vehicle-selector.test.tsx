@@ -7,9 +7,9 @@ import { renderRoutes } from '../../../test/render-with-router';
 import { signedOutReply } from '../../../test/users';
 import { VehicleSelector } from './vehicle-selector';
 
-const camry: Vehicle = { _id: 'v-camry', year: 2019, make: 'Toyota', model: 'Camry', engine: '' };
-const corolla: Vehicle = { _id: 'v-corolla', year: 2019, make: 'Toyota', model: 'Corolla', engine: '1.8 L' };
-const civic: Vehicle = { _id: 'v-civic', year: 2020, make: 'Honda', model: 'Civic', engine: '' };
+const camry: Vehicle = { _id: 'v-camry', year: 2019, make: 'Toyota', model: 'Camry', submodel: '', engine: '' };
+const corolla: Vehicle = { _id: 'v-corolla', year: 2019, make: 'Toyota', model: 'Corolla', submodel: '', engine: '1.8 L' };
+const civic: Vehicle = { _id: 'v-civic', year: 2020, make: 'Honda', model: 'Civic', submodel: '', engine: '' };
 
 /** The catalogue's lists: 2019 has Toyota and Honda, 2020 only Honda. */
 const catalogue = {
@@ -113,7 +113,7 @@ describe('the vehicle selector: Year → Make → Model', () => {
 
 describe('Find by VIN', () => {
   const vin = '1HGCM82633A004352';
-  const accord: Vehicle = { _id: 'v-accord', year: 2003, make: 'Honda', model: 'Accord', engine: '2.4 L' };
+  const accord: Vehicle = { _id: 'v-accord', year: 2003, make: 'Honda', model: 'Accord', submodel: '', engine: '2.4 L' };
   const accordV6: Vehicle = { ...accord, _id: 'v-accord-v6', engine: '3.0 L' };
 
   it('clears the last answer when a new VIN is refused', async () => {

@@ -22,7 +22,7 @@ const pads: SearchItem = {
   replaces: [],
 };
 
-const camry: Vehicle = { _id: 'v-camry', year: 2019, make: 'Toyota', model: 'Camry', engine: '' };
+const camry: Vehicle = { _id: 'v-camry', year: 2019, make: 'Toyota', model: 'Camry', submodel: '', engine: '' };
 
 const result = (overrides: Partial<SearchResult> = {}): SearchResult => ({
   items: [pads],

@@ -1,4 +1,4 @@
-import { paths, vehicleLabel, type PartDetail, type Vehicle } from '@autoparts/shared';
+import { paths, vehicleLabel, type PartApplication, type PartDetail, type Vehicle } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -26,16 +26,6 @@ export function groupFitment(vehicles: Vehicle[]): Array<{ make: string; model: 
     groups.set(key, group);
   }
   return [...groups.values()].map((group) => ({ make: group.make, model: group.model, years: yearRanges(group.years) }));
-}
-
-/**
- * Whether the part fits the active vehicle, beside the price: on a phone the order form follows
- * the details, and a verdict below the form would come after the buyer has decided.
- */
-export function FitVerdict({ part }: { part: PartDetail }) {
-  const fitment = useQuery(fitmentQuery(part._id));
-  if (!fitment.data) return null;
-  return <FitVerdictFor part={part} vehicles={fitment.data} />;
 }
 
 /** The vehicles the part fits, as the signed-in part page loads them. */
@@ -101,23 +91,57 @@ export function FitmentTable({ vehicles }: { vehicles: Vehicle[] }) {
   );
 }
 
-/** Whether the part fits the garage's active vehicle, given the vehicles it fits; nothing without one. */
-export function FitVerdictFor({ part, vehicles }: { part: PartDetail; vehicles: Vehicle[] }) {
-  const { active } = useGarage();
-  if (!active) return null;
-  return <FitsNotice part={part} active={active} fits={vehicles.some((vehicle) => vehicle._id === active._id)} />;
+/** An application's submodel and engine in words ("XLT 3.5L V6"); '' when it fits them all. */
+const qualifierOf = (application: PartApplication) => [application.submodel, application.engine].filter(Boolean).join(' ');
+
+/**
+ * What the part's applications say of a vehicle (decision 079): the application that fits it
+ * (base vehicle the same, its submodel and engine none or the vehicle's), or else one of its base
+ * vehicle that names another submodel or engine.
+ */
+export function applicationFor(applications: PartApplication[], vehicle: Vehicle): { fits?: PartApplication; other?: PartApplication } {
+  const sameBase = applications.filter((application) => application.year === vehicle.year && application.make === vehicle.make && application.model === vehicle.model);
+  const fits = sameBase.find(
+    (application) => (application.submodel === '' || application.submodel === vehicle.submodel) && (application.engine === '' || application.engine === vehicle.engine),
+  );
+  return fits ? { fits } : { other: sameBase[0] };
 }
 
-function FitsNotice({ part, active, fits }: { part: PartDetail; active: Vehicle; fits: boolean }) {
+/**
+ * Whether the part fits the garage's active vehicle, beside the price (on a phone the order form
+ * follows the details, and a verdict below it would come after the buyer has decided): SPEC's
+ * "Fits your …", then the position and the engine or submodel it is limited to; nothing without
+ * an active vehicle.
+ */
+export function FitVerdict({ part }: { part: PartDetail }) {
+  const { active } = useGarage();
+  if (!active) return null;
+  return <FitsNotice part={part} active={active} />;
+}
+
+function FitsNotice({ part, active }: { part: PartDetail; active: Vehicle }) {
   const label = vehicleLabel(active);
+  const { fits, other } = applicationFor(part.applications, active);
   const fitting = new URLSearchParams({ vehicle: active._id, ...(part.category ? { category: part.category.slug } : {}) });
-  return fits ? (
-    <p role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 font-semibold text-green-800">
-      Fits your {label}
-    </p>
-  ) : (
+  if (fits) {
+    const qualifier = qualifierOf(fits);
+    const addition = [fits.position, qualifier && `with ${qualifier} only`].filter(Boolean).join(', ');
+    return (
+      <div role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-green-800">
+        <p className="font-semibold">
+          Fits your {label}
+          {addition && ` — ${addition}`}
+        </p>
+        {fits.notes.length > 0 && <p>{fits.notes.join('. ')}</p>}
+      </div>
+    );
+  }
+  const yours = [active.submodel, active.engine].filter(Boolean).join(' ');
+  return (
     <div role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900">
-      <p className="font-semibold">Does not fit your {label}</p>
+      <p className="font-semibold">
+        {other ? `Fits the ${label} with ${qualifierOf(other)} only${yours ? ` — not your ${yours}` : ''}` : `Does not fit your ${label}`}
+      </p>
       <Link to={`${paths.shop}?${fitting.toString()}`} className="inline-block font-semibold text-brand-700 underline">
         {part.category ? `${part.category.name} parts that fit your ${label}` : `Parts that fit your ${label}`}
       </Link>

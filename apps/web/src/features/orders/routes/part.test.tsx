@@ -9,6 +9,9 @@ import { renderRoutes } from '../../../test/render-with-router';
 import { aCustomer } from '../../../test/users';
 import { Component as PartPage } from './part';
 
+/** The 2018 Corolla's application, for every engine, as the API words it. */
+const corollaApplication = { year: 2018, make: 'Toyota', model: 'Corolla', submodel: '', engine: '', position: null, quantity: 1, notes: [], partType: null };
+
 const GET_PART = 'GET /api/part/part-1';
 const POST_ORDER = 'POST /api/order';
 
@@ -263,13 +266,28 @@ describe('Part page', () => {
   });
 
   it.each([
+    ['fits with its position and engine', '1.8L I4', 'Fits your 2018 Toyota Corolla — Front, with 1.8L I4 only'],
+    ['fits only another engine', '2.0L I4', 'Fits the 2018 Toyota Corolla with 1.8L I4 only — not your 2.0L I4'],
+  ])('says the part %s of the active vehicle, in words', async (_label, engine, verdict) => {
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_PART]: { body: aPartDetail({ applications: [{ ...corollaApplication, engine: '1.8L I4', position: 'Front' }] }) },
+      'GET /api/garage': { body: { vehicles: [aVehicle({ engine })], activeId: 'vehicle-1' } },
+      'GET /api/part/part-1/fitment': { body: [] },
+    });
+    renderPartPage();
+
+    expect(await screen.findByText(verdict)).toBeInTheDocument();
+  });
+
+  it.each([
     ['fits', 'vehicle-1', 'Fits your 2018 Toyota Corolla'],
     ['does not fit', 'vehicle-2', 'Does not fit your 2018 Toyota Camry'],
   ])('says the part %s the active vehicle of My Garage', async (_label, activeId, verdict) => {
     const camry = aVehicle({ _id: 'vehicle-2', model: 'Camry' });
     stubFetch({
       'GET /api/me': { body: aCustomer() },
-      [GET_PART]: { body: aPartDetail() },
+      [GET_PART]: { body: aPartDetail({ applications: [corollaApplication] }) },
       'GET /api/garage': { body: { vehicles: [aVehicle(), camry], activeId } },
       'GET /api/part/part-1/fitment': { body: [aVehicle()] },
     });

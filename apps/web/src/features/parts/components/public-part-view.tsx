@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { pageTitle } from '../../../content/site';
 import { VehicleSelector } from '../../catalog/components/vehicle-selector';
 import { PartDetails } from '../../orders/components/part-details';
-import { FitmentSection, FitmentTable, FitVerdictFor } from '../../orders/components/part-fitment';
+import { FitmentSection, FitmentTable, FitVerdict } from '../../orders/components/part-fitment';
 import { fitmentVehicles } from '../api/get-public-part';
 import { PartChangeNotices, PartChangeSections } from './part-change-notices';
 import { PartFacts } from './part-facts';
@@ -50,7 +50,7 @@ export function PublicPartView({ part, addToCart }: PublicPartViewProps) {
       </nav>
       <PartChangeNotices part={part} />
       <div className="grid items-start gap-10 lg:grid-cols-[2fr_1fr]">
-        <PartDetails part={part} besidePrice={<FitVerdictFor part={part} vehicles={vehicles} />} />
+        <PartDetails part={part} besidePrice={<FitVerdict part={part} />} />
         <div className="grid min-w-0 gap-6">
           <aside aria-labelledby="buy-heading" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             <h2 id="buy-heading" className="text-lg font-bold text-ink">

@@ -11,10 +11,17 @@ import { Component as PublicPartPage } from './part-page';
 const GET_PART = 'GET /api/parts/by-number/BRK-1001';
 
 const part: PublicPart = {
-  ...aPartDetail({ price: 12.5, minOrderQuantity: 5, availableQuantity: 40, weightKg: 0.8, priceBreaks: [{ minQuantity: 10, unitPrice: 11 }, { minQuantity: 50, unitPrice: 9.9 }] }),
+  ...aPartDetail({
+    price: 12.5,
+    minOrderQuantity: 5,
+    availableQuantity: 40,
+    weightKg: 0.8,
+    priceBreaks: [{ minQuantity: 10, unitPrice: 11 }, { minQuantity: 50, unitPrice: 9.9 }],
+    applications: [2016, 2017].map((year) => ({ year, make: 'Hyundai', model: 'Elantra', submodel: '', engine: '', position: null, quantity: 1, notes: [], partType: null })),
+  }),
   fitment: [
-    { make: 'Hyundai', model: 'Elantra', vehicles: [{ _id: 'elantra-2016', year: 2016, engine: '2.0L' }, { _id: 'elantra-2017', year: 2017, engine: '2.0L' }] },
-    { make: 'Kia', model: 'Forte', vehicles: [{ _id: 'forte-2019', year: 2019, engine: '' }] },
+    { make: 'Hyundai', model: 'Elantra', vehicles: [{ _id: 'elantra-2016', year: 2016, submodel: '', engine: '2.0L' }, { _id: 'elantra-2017', year: 2017, submodel: '', engine: '2.0L' }] },
+    { make: 'Kia', model: 'Forte', vehicles: [{ _id: 'forte-2019', year: 2019, submodel: '', engine: '' }] },
   ],
 };
 
