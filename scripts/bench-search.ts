@@ -2,8 +2,8 @@
  * npm run bench:search — the catalogue search at a manufacturer's size, through the shop's own
  * search code (apps/api/src/modules/catalogue/search.ts):
  *   - a throwaway PostgreSQL cluster (scripts/postgres-cluster.ts) with 100,000 parts and
- *     1,000,000 fitment rows;
- *   - PGlite in memory with 20,000 parts and 200,000 fitment rows.
+ *     1,000,000 applications;
+ *   - PGlite in memory with 20,000 parts and 200,000 applications.
  * It runs a fixed set of queries per type (text, typo, part-number prefix, category + vehicle,
  * vehicle only, and browsing without a text: all parts, a category, sorted) and prints p50/p95
  * per type. Sizes can be lowered for a quick look:
@@ -29,7 +29,7 @@ const words = {
   positions: ['Front', 'Rear', 'Left', 'Right', 'Upper', 'Lower'],
 };
 
-/** Loads `parts` parts and ten fitment rows each, in the database, with generate_series. */
+/** Loads `parts` parts and ten applications each (on the demo VCdb's base vehicles), with generate_series. */
 async function load(db: Db, parts: number) {
   const started = performance.now();
   await sql`
@@ -52,34 +52,25 @@ async function load(db: Db, parts: number) {
   `.execute(db);
   const loadedParts = performance.now();
 
-  // Vehicles: the demo's 18 models over 1990–2025, and 40 more models of the same makes.
-  await sql`
-    insert into vehicles (make, model, year)
-    select make, model || suffix, year
-    from (select distinct make, model from vehicles) models
-    cross join (values (''), (' II'), (' III')) suffixes(suffix)
-    cross join generate_series(1990, 2025) year
-    on conflict do nothing
-  `.execute(db);
-  await sql`create temporary table vnum as select row_number() over (order by id) as n, id from vehicles`.execute(db);
+  // Fitment is ACES applications on the VCdb's base vehicles (decision 077): the demo subset's.
+  await sql`create temporary table bnum as select row_number() over (order by id) as n, id from vcdb_base_vehicles`.execute(db);
   await sql`create temporary table pnum as select row_number() over (order by id) as n, id from parts where part_number like 'BEN-%'`.execute(db);
-  const vehicles = Number((await sql<{ n: string }>`select count(*) as n from vnum`.execute(db)).rows[0]?.n);
+  const baseVehicles = Number((await sql<{ n: string }>`select count(*) as n from bnum`.execute(db)).rows[0]?.n);
   await sql`
-    insert into fitments (part_id, vehicle_id)
-    select p.id, v.id
+    insert into applications (part_id, base_vehicle_id)
+    select distinct p.id, b.id
     from pnum p
     cross join generate_series(0, ${FITMENTS_PER_PART - 1}) k
-    join vnum v on v.n = 1 + (p.n * 7919 + k * 104729) % ${vehicles}
-    on conflict do nothing
+    join bnum b on b.n = 1 + (p.n * 7919 + k * 104729) % ${baseVehicles}
   `.execute(db);
   // As autovacuum leaves a table after a bulk load: statistics, and the visibility map that lets
   // the category counts of a browse read parts_category_idx alone.
   await sql`vacuum analyze`.execute(db);
-  const counts = (await sql<{ parts: string; fitments: string; vehicles: string }>`
-    select (select count(*) from parts) as parts, (select count(*) from fitments) as fitments, (select count(*) from vehicles) as vehicles
+  const counts = (await sql<{ parts: string; applications: string; vehicles: string }>`
+    select (select count(*) from parts) as parts, (select count(*) from applications) as applications, (select count(*) from vehicles) as vehicles
   `.execute(db)).rows[0];
   console.log(
-    `  loaded ${counts?.parts} parts, ${counts?.fitments} fitment rows, ${counts?.vehicles} vehicles ` +
+    `  loaded ${counts?.parts} parts, ${counts?.applications} applications, ${counts?.vehicles} vehicles ` +
       `(parts ${((loadedParts - started) / 1000).toFixed(1)} s, fitment ${((performance.now() - loadedParts) / 1000).toFixed(1)} s)`,
   );
 }
