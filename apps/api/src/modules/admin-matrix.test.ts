@@ -256,6 +256,7 @@ const calls: Record<string, GuardedCall> = {
   'GET /admin/catalogue/imports/{id}/problems.csv': { guard: 'admin', request: async () => ({ method: 'GET', url: `/api/admin/catalogue/imports/${await anImport()}/problems.csv` }) },
   'GET /admin/fitment/export': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/fitment/export' }), audit: 'fitment.export' },
   'GET /admin/catalogue/exports/pies': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/catalogue/exports/pies' }) },
+  'GET /admin/catalogue/exports/aces': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/catalogue/exports/aces' }) },
   'GET /admin/catalogue/exports/parts.csv': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/catalogue/exports/parts.csv' }) },
   'GET /garage': { guard: 'signed-in', request: async () => ({ method: 'GET', url: '/api/garage' }) },
   'PUT /garage': {
