@@ -1,6 +1,7 @@
 import { CERTIFICATES_PAGE_SIZE, CERTIFICATE_NOTICE_DAYS, certificateStatus, type AdminCertificate, type Certificate, type CertificateFields, type CertificateStatus } from '@autoparts/shared';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
+import { isId } from '../../lib/ids';
 import type { ResaleCertificatesTable } from '../../db/schema';
 import type { Mail } from '../mail/outbox';
 
@@ -38,6 +39,7 @@ export function createCertificatesRepository(db: Db) {
   return {
     /** A location's certificates, by state; undefined when the location is not the company's. */
     async ofLocation(companyId: string, locationId: string): Promise<Certificate[] | undefined> {
+      if (!isId(locationId)) return undefined;
       const location = await db.selectFrom('company_locations').select('id').where('id', '=', locationId).where('company_id', '=', companyId).executeTakeFirst();
       if (!location) return undefined;
       const rows = await db.selectFrom('resale_certificates').select(columns).where('location_id', '=', locationId).orderBy('state').execute();
@@ -50,6 +52,7 @@ export function createCertificatesRepository(db: Db) {
      * then needs verifying again); undefined when the location is not the company's.
      */
     async upload(companyId: string, locationId: string, fields: CertificateFields, document: { bytes: Buffer; type: string; name: string }, userId: string): Promise<Certificate | undefined> {
+      if (!isId(locationId)) return undefined;
       const location = await db.selectFrom('company_locations').select('id').where('id', '=', locationId).where('company_id', '=', companyId).executeTakeFirst();
       if (!location) return undefined;
       const values = {
@@ -75,6 +78,7 @@ export function createCertificatesRepository(db: Db) {
 
     /** The document of a certificate: a member's (of `companyId`) or, without one, an admin's. */
     async document(id: string, companyId?: string) {
+      if (!isId(id)) return undefined;
       let query = db
         .selectFrom('resale_certificates')
         .innerJoin('company_locations', 'company_locations.id', 'resale_certificates.location_id')
@@ -104,6 +108,7 @@ export function createCertificatesRepository(db: Db) {
 
     /** An admin verifies a certificate (again: no change); undefined for no such certificate. */
     async verify(id: string, adminId: string): Promise<Certificate | undefined> {
+      if (!isId(id)) return undefined;
       const row = await db
         .updateTable('resale_certificates')
         .set({ verified_at: sql<Date>`coalesce(verified_at, now())`, verified_by: sql<string>`coalesce(verified_by, ${adminId})` })
@@ -118,7 +123,7 @@ export function createCertificatesRepository(db: Db) {
      * not expired. What checkout asks (of a repository on its transaction).
      */
     async exemption(locationId: string | null | undefined, state: string, day = utcDay()) {
-      if (!locationId || !state) return undefined;
+      if (!locationId || !isId(locationId) || !state) return undefined;
       return db
         .selectFrom('resale_certificates')
         .select(['id', 'state', 'number', 'expires_on'])

@@ -101,6 +101,7 @@ describe('GET /api/part/{id}', () => {
       specs: expect.any(Array),
       weightKg: expect.any(Number),
       priceBreaks: expect.any(Array),
+      applications: expect.any(Array),
       coreDeposit: null,
       // The demo's parts carry the 12-month warranty the home page promises (decision 066).
       warrantyMonths: 12,
