@@ -35,5 +35,6 @@ export * from './part-changes';
 export * from './part-changes-constants';
 export * from './companies';
 export * from './price-lists';
+export * from './price-lists-constants';
 export * from './ledger';
 export * from './certificates';

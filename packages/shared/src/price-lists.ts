@@ -207,6 +207,3 @@ export const explainSchema = z.object({
   rule: z.string(),
 });
 export type PriceExplained = z.infer<typeof explainSchema>;
-
-/** What a screen reader says of the struck-through list price beside a contract price. */
-export const listPriceLabel = (price: string) => `List price ${price}`;
