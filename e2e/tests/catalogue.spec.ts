@@ -155,18 +155,18 @@ test('an admin imports fitment by CSV: a bad row imports nothing, a good file sh
   await expect(page.getByRole('heading', { level: 1, name: `Catalogue: ${part.name}` })).toBeVisible();
 
   const importer = page.getByRole('form', { name: 'Import fitment' });
-  await importer.getByLabel('CSV', { exact: true }).fill('partNumber,make,model,yearFrom,yearTo\nWIP-3001,Kia,Sorento,2017,2019\nWIP-3001,Kia,Sorento,2019,2017\n');
+  await importer.getByLabel('CSV', { exact: true }).fill('partNumber,make,model,yearFrom,yearTo\nWIP-3001,Hyundai,Elantra,2017,2019\nWIP-3001,Hyundai,Elantra,2019,2017\n');
   await importer.getByRole('button', { name: 'Import fitment' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Line 3:' })).toContainText(catalogueMessages.csvYears);
-  await expect(page.getByRole('list', { name: 'Fitment' })).not.toContainText('Kia');
+  await expect(page.getByRole('list', { name: 'Fitment' })).not.toContainText('Elantra');
 
-  await importer.getByLabel('CSV', { exact: true }).fill('WIP-3001,Kia,Sorento,2017,2019\n');
+  await importer.getByLabel('CSV', { exact: true }).fill('WIP-3001,Hyundai,Elantra,2017,2019\n');
   await importer.getByRole('button', { name: 'Import fitment' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Imported 1 rows' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Fitment' })).toContainText('2018 Kia Sorento');
+  await expect(page.getByRole('list', { name: 'Fitment' })).toContainText('2018 Hyundai Elantra');
 
   await page.goto(`/part/${part._id}`);
-  await expect(page.getByRole('row', { name: 'Kia Sorento 2017–2019' })).toBeVisible();
+  await expect(page.getByRole('row', { name: 'Hyundai Elantra 2017–2019' })).toBeVisible();
 });
 
 test.describe('on a phone', () => {
