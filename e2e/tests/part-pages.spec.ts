@@ -28,7 +28,7 @@ async function partWithTiers(browser: Browser, baseURL: string, width: number) {
   expect(catalogue.ok()).toBe(true);
   const fitment = await admin.request.post('/api/admin/fitment/import', {
     headers,
-    data: { csv: `${partNumber},Hyundai,Elantra,2016,2018,2.0L\n${partNumber},Kia,Forte,2019,2019,2.0L\n` },
+    data: { csv: `${partNumber},Hyundai,Elantra,2016,2018,2.0L\n${partNumber},Nissan,Altima,2019,2019,2.5L\n` },
   });
   expect(fitment.ok()).toBe(true);
 
@@ -85,7 +85,7 @@ for (const width of widths) {
       await expect(page.getByText('04465-E2E01')).toBeVisible();
       const fitment = page.getByRole('region', { name: 'Vehicles this part fits' });
       await expect(fitment.getByRole('row', { name: /Hyundai\s+Elantra\s+2016–2018/ })).toBeVisible();
-      await expect(fitment.getByRole('row', { name: /Kia\s+Forte\s+2019/ })).toBeVisible();
+      await expect(fitment.getByRole('row', { name: /Nissan\s+Altima\s+2019/ })).toBeVisible();
       await expect(page.getByText('Fits your 2016 Hyundai Elantra')).toBeVisible();
       await expect(page.getByRole('link', { name: 'Order now' })).toHaveAttribute('href', `/part/${id}`);
 
@@ -95,7 +95,7 @@ for (const width of widths) {
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
       await expect(page).toHaveTitle(new RegExp(`^${name} ${partNumber}`));
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/parts/${partNumber}`);
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', new RegExp(`^${name}, part no\\. ${partNumber}: \\$9\\.99\\. Fits Hyundai Elantra, Kia Forte\\.`));
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', new RegExp(`^${name}, part no\\. ${partNumber}: \\$9\\.99\\. Fits Hyundai Elantra, Nissan Altima\\.`));
       const offer = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>;
       expect(offer).toMatchObject({
         '@type': 'Product',
