@@ -12,13 +12,13 @@ import {
   errorSchema,
   locationIdParamsSchema,
   type CertificateDocumentType,
-  type CompanyRole,
 } from '@autoparts/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminErrors, signedIn as security } from '../../plugins/api-docs';
 import { audited } from '../audit/repository';
 import { identityOf } from '../auth/identity';
+import { memberGuard } from '../companies/member-of';
 import { createCompaniesRepository } from '../companies/repository';
 import { sniffPhotoType } from '../images/photos';
 import { createCertificatesRepository, utcDay } from './repository';
@@ -52,19 +52,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(multipart, { limits: { fileSize: CERTIFICATE_DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 200, parts: 6 } });
 
-  /** The caller's membership, or the reply sent: 404 for no company, 403 for a role not in `roles`. */
-  async function memberOf(request: FastifyRequest, reply: FastifyReply, roles?: readonly CompanyRole[]) {
-    const membership = await companies.membership(identityOf(request).userId);
-    if (!membership) {
-      await reply.code(404).send({ message: companyMessages.notMember });
-      return undefined;
-    }
-    if (roles && !roles.includes(membership.role)) {
-      await reply.code(403).send({ message: certificateMessages.mayNot });
-      return undefined;
-    }
-    return membership;
-  }
+  const memberOf = memberGuard(companies);
 
   const sendDocument = (reply: FastifyReply, document: { document: Uint8Array; document_type: string; document_name: string }) =>
     reply
@@ -99,7 +87,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const membership = await memberOf(request, reply, mayManage);
+      const membership = await memberOf(request, reply, mayManage, certificateMessages.mayNot);
       if (!membership) return reply;
       if (!request.isMultipart()) return reply.code(400).send({ message: certificateMessages.fileRequired });
       const fields: Record<string, unknown> = {};
@@ -133,7 +121,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/company/certificates/:id/document',
     { onRequest: app.requireUser, schema: { tags, security, params: certificateIdParamsSchema, response: { ...errors } } },
     async (request, reply) => {
-      const membership = await memberOf(request, reply, mayManage);
+      const membership = await memberOf(request, reply, mayManage, certificateMessages.mayNot);
       if (!membership) return reply;
       const document = await certificates.document(request.params.id, membership.company.id);
       return document ? sendDocument(reply, document) : reply.code(404).send({ message: certificateMessages.notFound });

@@ -16,12 +16,11 @@ import {
   memberListSchema,
   myCompanySchema,
   pageQuerySchema,
-  type CompanyRole,
 } from '@autoparts/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn as security } from '../../plugins/api-docs';
 import { identityOf } from '../auth/identity';
+import { memberGuard } from './member-of';
 import { createCompaniesRepository } from './repository';
 
 /**
@@ -44,19 +43,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
   const write = { onRequest: app.requireUser, config: app.limitedBy('company'), bodyLimit: companiesBodyLimit };
 
-  /** The caller's membership, or the reply sent: 404 for no company, 403 for a role not in `roles`. */
-  async function memberOf(request: FastifyRequest, reply: FastifyReply, roles?: readonly CompanyRole[]) {
-    const membership = await companies.membership(identityOf(request).userId);
-    if (!membership) {
-      await reply.code(404).send({ message: companyMessages.notMember });
-      return undefined;
-    }
-    if (roles && !roles.includes(membership.role)) {
-      await reply.code(403).send({ message: companyMessages.ownerOnly });
-      return undefined;
-    }
-    return membership;
-  }
+  const memberOf = memberGuard(companies);
   const owner = ['owner'] as const;
 
   app.get('/company', { onRequest: app.requireUser, schema: { tags, security, response: { 200: myCompanySchema, ...errors } } }, async (request, reply) => {

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminErrors, signedIn as security } from '../../plugins/api-docs';
 import { audited } from '../audit/repository';
 import { identityOf } from '../auth/identity';
+import { memberGuard } from '../companies/member-of';
 import { createCompaniesRepository } from '../companies/repository';
 import { sendPdf } from '../invoices/pdf';
 import { today } from './entries';
@@ -37,19 +38,8 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['company'];
   const errors = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
 
-  /** The caller's membership when their role sees the accounts, or the reply sent (404 no company, 403 another role). */
-  async function accountsMemberOf(request: FastifyRequest, reply: FastifyReply) {
-    const membership = await companies.membership(identityOf(request).userId);
-    if (!membership) {
-      await reply.code(404).send({ message: companyMessages.notMember });
-      return undefined;
-    }
-    if (!ACCOUNTS_ROLES.includes(membership.role)) {
-      await reply.code(403).send({ message: accountMessages.accountsOnly });
-      return undefined;
-    }
-    return membership;
-  }
+  const memberOf = memberGuard(companies);
+  const accountsMemberOf = (request: FastifyRequest, reply: FastifyReply) => memberOf(request, reply, ACCOUNTS_ROLES, accountMessages.accountsOnly);
 
   app.get(
     '/company/ledger',
