@@ -16,31 +16,24 @@ export const catalogueExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const file = z.string();
   const streamed = (chunks: AsyncGenerator<string>) => Readable.from(chunks) as unknown as string;
 
-  app.get(
-    '/admin/catalogue/exports/aces',
-    { onRequest: app.requireAdmin, schema: { tags: ['admin'], security, querystring: catalogueExportQuerySchema, response: { 200: file, ...errors } } },
-    async (request, reply) => {
-      const today = new Date().toISOString().slice(0, 10);
-      const { since } = request.query;
-      return reply
-        .header('content-type', 'application/xml; charset=utf-8')
-        .header('content-disposition', `attachment; filename="aces-${since ? `since-${since}` : 'full'}-${today}.xml"`)
-        .send(streamed(writeAces(app.db, { since, today, company: app.config.seller.name })));
-    },
-  );
-
-  app.get(
-    '/admin/catalogue/exports/pies',
-    { onRequest: app.requireAdmin, schema: { tags: ['admin'], security, querystring: catalogueExportQuerySchema, response: { 200: file, ...errors } } },
-    async (request, reply) => {
-      const today = new Date().toISOString().slice(0, 10);
-      const { since } = request.query;
-      return reply
-        .header('content-type', 'application/xml; charset=utf-8')
-        .header('content-disposition', `attachment; filename="pies-${since ? `since-${since}` : 'full'}-${today}.xml"`)
-        .send(streamed(writePies(app.db, { since, today, company: app.config.seller.name })));
-    },
-  );
+  // ACES and PIES, FULL or the changes since a day, each streamed as its writer makes it.
+  for (const [format, write] of [
+    ['aces', writeAces],
+    ['pies', writePies],
+  ] as const) {
+    app.get(
+      `/admin/catalogue/exports/${format}`,
+      { onRequest: app.requireAdmin, schema: { tags: ['admin'], security, querystring: catalogueExportQuerySchema, response: { 200: file, ...errors } } },
+      async (request, reply) => {
+        const today = new Date().toISOString().slice(0, 10);
+        const { since } = request.query;
+        return reply
+          .header('content-type', 'application/xml; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${format}-${since ? `since-${since}` : 'full'}-${today}.xml"`)
+          .send(streamed(write(app.db, { since, today, company: app.config.seller.name })));
+      },
+    );
+  }
 
   app.get(
     '/admin/catalogue/exports/parts.csv',
