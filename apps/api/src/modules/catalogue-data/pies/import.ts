@@ -1,4 +1,4 @@
-import { centsToDollars, partChangeMessages, partChangesInputSchema, PRICE_BREAKS_MAX, priceBreaksProblem, type CatalogueProblem } from '@autoparts/shared';
+import { centsToDollars, partChangeMessages, partChangesInputSchema, PRICE_BREAKS_MAX, priceBreaksProblem, REPLACED_CODES, type CatalogueProblem } from '@autoparts/shared';
 import type { ImportContext, Importer } from '../importer';
 import { createPartChangesRepository } from '../../part-changes/repository';
 import { PART_NUMBER, type CatalogueItem, type ReadRecord } from './item';
@@ -9,11 +9,14 @@ export const IMPORT_BATCH = 500;
 
 type Outcome = 'added' | 'changed' | 'unchanged';
 
+/** An item's fields that the second pass applies (the rest is dropped once its batch is written). */
+type PartChangeFields = Pick<CatalogueItem, 'partNumber' | 'lifecycle' | 'replacedBy' | 'replaces' | 'interchange' | 'kit'>;
+
 /** What is left to do for an item once every item of the file is written: its life cycle, replacement, interchange and kit. */
 interface Pending {
   id: string;
   line: number;
-  item: CatalogueItem;
+  item: PartChangeFields;
   outcome: Outcome;
   /** Whether its life cycle, interchange, kit or the numbers it replaces differ from what is stored. */
   partChanged: boolean;
@@ -138,8 +141,9 @@ async function writeBatch(
   const categorySlugs = new Set(categories.map((row) => row.slug));
 
   const out: Pending[] = [];
+  const itemOf = new Map<string, CatalogueItem>();
   const rowsOf = new Map<string, { descriptions: boolean; breaks: boolean }>();
-  const inserts: Array<{ line: number; item: CatalogueItem; values: ReturnType<typeof columns> & { name: string; price_cents: number; part_number: string } }> = [];
+  const inserts: Array<{ line: number; item: CatalogueItem; values: ReturnType<typeof columns> & { name: string; price_cents: number; part_number: string; lifecycle_code?: string } }> = [];
   for (const { line, item } of batch) {
     const current = byNumber.get(item.partNumber);
     const problems: CatalogueProblem[] = [];
@@ -165,7 +169,9 @@ async function writeBatch(
 
     const values = columns(item);
     if (!current) {
-      inserts.push({ line, item, values: { ...values, name: item.name ?? '', price_cents: item.listPrice ?? 0, part_number: item.partNumber } });
+      // A new part's life cycle that names no replacement needs no rule: it is written with the part.
+      const lifecycle = item.lifecycle !== undefined && !REPLACED_CODES.includes(item.lifecycle) ? { lifecycle_code: item.lifecycle } : {};
+      inserts.push({ line, item, values: { ...values, ...lifecycle, name: item.name ?? '', price_cents: item.listPrice ?? 0, part_number: item.partNumber } });
       continue;
     }
     const set = Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== undefined && current[key as keyof typeof current] !== value));
@@ -185,9 +191,10 @@ async function writeBatch(
     const changed = Object.keys(set).length > 0 || descriptionsChanged || breaksChanged || partChanged;
     if (Object.keys(set).length > 0) await trx.updateTable('parts').set(set).where('id', '=', current.id).execute();
     rowsOf.set(current.id, { descriptions: descriptionsChanged, breaks: breaksChanged });
+    itemOf.set(current.id, item);
     const outcome: Outcome = changed ? 'changed' : 'unchanged';
     counts[outcome] += 1;
-    out.push({ id: current.id, line, item, outcome, partChanged, storedReplacer: current.replacer });
+    out.push({ id: current.id, line, item: partChangeFields(item), outcome, partChanged, storedReplacer: current.replacer });
   }
 
   if (inserts.length > 0) {
@@ -201,12 +208,12 @@ async function writeBatch(
       const id = idOf.get(item.partNumber) ?? '';
       rowsOf.set(id, { descriptions: true, breaks: true });
       counts.added += 1;
-      out.push({ id, line, item, outcome: 'added', partChanged: true, storedReplacer: null });
+      itemOf.set(id, item);
+      out.push({ id, line, item: partChangeFields(item), outcome: 'added', partChanged: hasPartChangesToApply(item), storedReplacer: null });
     }
   }
 
   // A part's descriptions and price breaks are replaced as a set when they changed.
-  const itemOf = new Map(out.map((row) => [row.id, row.item]));
   const descriptionsFor = [...rowsOf].filter(([, what]) => what.descriptions).map(([id]) => id);
   const breaksFor = [...rowsOf].filter(([, what]) => what.breaks).map(([id]) => id);
   if (descriptionsFor.length > 0) {
@@ -220,6 +227,25 @@ async function writeBatch(
     if (rows.length > 0) await trx.insertInto('part_price_breaks').values(rows).execute();
   }
   return out;
+}
+
+/** What the second pass needs of an item, so that a file's items are not all kept until its end. */
+function partChangeFields({ partNumber, lifecycle, replacedBy, replaces, interchange, kit }: CatalogueItem): PartChangeFields {
+  return { partNumber, lifecycle, replacedBy, replaces, interchange, kit };
+}
+
+/**
+ * Whether a new part has anything for the second pass: a life cycle that needs a replacement, a
+ * replacement, interchange numbers or a kit. (One named as replaced by another item is found by
+ * that item's `replaces`.)
+ */
+function hasPartChangesToApply(item: CatalogueItem): boolean {
+  return (
+    (item.lifecycle !== undefined && REPLACED_CODES.includes(item.lifecycle)) ||
+    (item.replacedBy !== undefined && item.replacedBy !== null) ||
+    (item.interchange?.length ?? 0) > 0 ||
+    (item.kit?.length ?? 0) > 0
+  );
 }
 
 /** The `parts` columns an item sets; undefined leaves a column as it is. */
