@@ -60,6 +60,8 @@ export type CatalogueImportCounts = z.infer<typeof catalogueImportCountsSchema>;
 
 /** The largest file an import takes: a full VCdb delivery zipped, or a PIES or ACES file of a big catalogue. */
 export const CATALOGUE_IMPORT_MAX_BYTES = 512 * 1024 * 1024;
+/** The most a gzip upload (`aces.xml.gz`) may unpack to: a catalogue of some ten million applications. */
+export const CATALOGUE_UNPACKED_MAX_BYTES = 4 * 1024 * 1024 * 1024;
 /** How many problems an import's row keeps for the screen; problems.csv has them all. */
 export const CATALOGUE_PROBLEMS_SHOWN = 1_000;
 
@@ -107,6 +109,8 @@ export const catalogueDataMessages = {
   badOnProblems: 'Choose what to do with problems: refuse or skip.',
   tooLarge: `The file is larger than ${CATALOGUE_IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
   emptyFile: 'The file is empty.',
+  badGzip: 'The file starts as a gzip file but is not a whole one; nothing of it was applied.',
+  unpackedTooLarge: `The gzip file unpacks to more than ${CATALOGUE_UNPACKED_MAX_BYTES / 1024 / 1024 / 1024} GB; nothing of it was applied.`,
   notFound: 'Import not found',
   interrupted: 'The import stopped before it finished (the shop was restarted); nothing of it was applied.',
 } as const;

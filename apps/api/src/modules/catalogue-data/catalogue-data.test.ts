@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { apiErrors, catalogueDataMessages, type CatalogueImport } from '@autoparts/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
@@ -156,6 +157,17 @@ describe('a VCdb upload', () => {
     const broken = await imported({ file: { name: 'broken.zip', bytes: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64)]) } });
     expect(broken).toMatchObject({ status: 'done', applied: false, problems: [{ line: 1, ref: 'broken.zip', code: 'invalid-value' }] });
     expect(broken.problems[0]?.message).toMatch(/^broken\.zip is not a zip that can be read: /);
+  });
+
+  it('takes a gzip file as it streams, and says so when a gzip file is not whole', async () => {
+    const plain = table('Make.txt', ['MakeID|MakeName', '1|Acme', '2|Bolt']);
+    const packed = { name: 'Make.txt.gz', bytes: gzipSync(plain.bytes) };
+    const before = await makes();
+    const result = await imported({ mode: 'dry-run', file: packed });
+    expect(result).toMatchObject({ status: 'done', problems: [], counts: { added: 2, changed: 0, deleted: 0, unchanged: 0, rejected: 0 } });
+    const cut = await imported({ mode: 'apply', file: { name: 'Make.txt.gz', bytes: packed.bytes.subarray(0, packed.bytes.length - 12) } });
+    expect(cut).toMatchObject({ status: 'failed', applied: false, error: catalogueDataMessages.badGzip });
+    expect(await makes()).toEqual(before);
   });
 
   it('takes a full VCdb whose VehicleToEngineConfig names engine configurations', async () => {

@@ -16,6 +16,7 @@ import type { Db } from '../../db/database';
 import type { ImportContext } from './importer';
 import { importers } from './importers';
 import { createCatalogueImports, storedUpload } from './repository';
+import { unpacked } from './upload-stream';
 
 /** Progress is written to the import's row at most this often. */
 const PROGRESS_EVERY_MS = 500;
@@ -151,7 +152,7 @@ export async function runImport(db: Db, id: string): Promise<void> {
           progress: (done, total) => progress.progress(done, total),
           counts,
         };
-        await importer(storedUpload(trx, id), context);
+        await importer(await unpacked(storedUpload(trx, id)), context);
         applied = row.mode === 'apply' && (problems.count() === 0 || row.on_problems === 'skip');
         if (!applied) throw new RolledBack();
       });

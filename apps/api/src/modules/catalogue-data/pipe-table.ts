@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
+import { through } from './upload-stream';
 
 /** One record of a pipe-delimited table: its line, the bytes read so far, its fields by column. */
 export interface PipeRecord {
@@ -20,7 +21,8 @@ export const columnKey = (name: string) => name.trim().toLowerCase();
  */
 export async function* readPipeTable(input: Readable, header: (columns: string[]) => boolean): AsyncGenerator<PipeRecord> {
   let columns: string[] | undefined;
-  const parser = input.pipe(
+  const parser = through(
+    input,
     parse({
       delimiter: '|',
       quote: false,

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { CatalogueProblemCode } from '@autoparts/shared';
 import { sql, type RawBuilder } from 'kysely';
@@ -11,6 +11,7 @@ import type { Db } from '../../db/database';
 import { syncStorefrontVehicles } from '../vehicles/configurations';
 import type { ImportContext, Importer } from './importer';
 import { columnKey, readPipeTable, type PipeRecord } from './pipe-table';
+import { peek } from './upload-stream';
 
 /** Rows written per statement. */
 const BATCH = 1_000;
@@ -190,7 +191,7 @@ export function referenceImporter(tables: TableSpec[], name: string): Importer {
     if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04])) || head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x05, 0x06]))) {
       await readZip(stream, tables, name, context, loaded);
     } else {
-      const base = path.basename(context.fileName).replace(/\.txt$/i, '').toLowerCase();
+      const base = path.basename(context.fileName).replace(/\.txt(\.gz)?$/i, '').toLowerCase();
       const spec = tables.find((table) => table.file.toLowerCase() === base);
       if (!spec) {
         stream.destroy();
@@ -209,20 +210,6 @@ export function referenceImporter(tables: TableSpec[], name: string): Importer {
     }
     await sql`drop table if exists catalogue_seen`.execute(context.trx);
   };
-}
-
-/** The first bytes of `input` (to tell a zip), and a stream of all of them. */
-async function peek(input: Readable): Promise<{ head: Buffer; stream: Readable }> {
-  const iterator = input[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  const first = await iterator.next();
-  const head = first.done ? Buffer.alloc(0) : first.value;
-  const stream = Readable.from(
-    (async function* () {
-      if (!first.done) yield first.value;
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
-    })(),
-  );
-  return { head, stream };
 }
 
 /**

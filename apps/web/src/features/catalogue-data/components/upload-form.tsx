@@ -45,7 +45,7 @@ export function UploadForm({ pending, onUpload }: { pending: boolean; onUpload: 
         className="sm:col-span-2"
       >
         {({ className: _input, ...control }) => (
-          <input {...control} type="file" name="file" accept=".zip,.txt,.xml,.csv" className={`mt-1 ${fileInputClass}`} onChange={(event) => setFile(event.target.files?.[0])} />
+          <input {...control} type="file" name="file" accept=".zip,.txt,.xml,.csv,.gz" className={`mt-1 ${fileInputClass}`} onChange={(event) => setFile(event.target.files?.[0])} />
         )}
       </Field>
       <SelectField label="The file holds" name="kind" options={kindOptions} value={kind} onChange={(event) => setKind(event.target.value as CatalogueImportKind)} className="sm:col-span-2" />

@@ -1,0 +1,62 @@
+import { pipeline, Readable, type Duplex } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { CATALOGUE_UNPACKED_MAX_BYTES, catalogueDataMessages } from '@autoparts/shared';
+
+/** The first bytes of `input` (to tell a zip or a gzip), and a stream of all of them. */
+export async function peek(input: Readable): Promise<{ head: Buffer; stream: Readable }> {
+  const iterator = input[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  const first = await iterator.next();
+  const head = first.done ? Buffer.alloc(0) : first.value;
+  const stream = Readable.from(
+    (async function* () {
+      if (!first.done) yield first.value;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+    })(),
+  );
+  return { head, stream };
+}
+
+/**
+ * `input` piped into `transform` by Node's `pipeline`, so that an error of either ends both and
+ * reaches whoever reads `transform` (`.pipe` forwards none: a failed upload would hang its reader).
+ */
+export function through<T extends Duplex>(input: Readable, transform: T): T {
+  pipeline(input, transform, () => undefined);
+  return transform;
+}
+
+/** Thrown when a gzip upload unpacks to more than CATALOGUE_UNPACKED_MAX_BYTES. */
+export class UnpackedTooLarge extends Error {
+  constructor() {
+    super(catalogueDataMessages.unpackedTooLarge);
+  }
+}
+
+/**
+ * The upload's bytes as its reader wants them: a gzip file (`aces.xml.gz`, as big catalogues are
+ * sent) is unpacked with Node's zlib as it streams, at most CATALOGUE_UNPACKED_MAX_BYTES of it;
+ * anything else is passed on as it is (a zip is its reader's business).
+ */
+export async function unpacked(input: Readable): Promise<Readable> {
+  const { head, stream } = await peek(input);
+  if (head[0] !== 0x1f || head[1] !== 0x8b) return stream;
+  const gunzip = through(stream, createGunzip());
+  return Readable.from(
+    (async function* () {
+      let size = 0;
+      try {
+        for await (const piece of gunzip as AsyncIterable<Buffer>) {
+          size += piece.length;
+          if (size > CATALOGUE_UNPACKED_MAX_BYTES) throw new UnpackedTooLarge();
+          yield piece;
+        }
+      } catch (error) {
+        // zlib's own errors (Z_DATA_ERROR, Z_BUF_ERROR …) say the file is not a whole gzip.
+        if (typeof (error as { code?: unknown }).code === 'string' && (error as { code: string }).code.startsWith('Z_')) throw new Error(catalogueDataMessages.badGzip, { cause: error });
+        throw error;
+      } finally {
+        gunzip.destroy();
+      }
+    })(),
+  );
+}
