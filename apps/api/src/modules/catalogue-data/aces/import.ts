@@ -188,7 +188,8 @@ async function check(context: ImportContext, header: AcesHeader): Promise<number
  * to tell them apart, `comment-conflict` when one has notes and the other none. The live
  * applications the file replaces do not count: for FULL those of the header's brand (without a
  * brand, all, so there is nothing to check), for UPDATE those a delete app of the file names.
- * Each app names the live application of the lowest id it meets, by its part number.
+ * Each app names the live application of the lowest id it meets, by its part number. The join is
+ * an index scan of `applications_live_vehicle_key` (migration 0047) per app.
  */
 async function checkLive({ trx }: ImportContext, header: AcesHeader): Promise<void> {
   if (header.submissionType === 'FULL' && header.brandAaiaId === null) return;
@@ -201,7 +202,7 @@ async function checkLive({ trx }: ImportContext, header: AcesHeader): Promise<vo
     from aces_apps a
     join applications ap on ap.deleted_at is null and ap.base_vehicle_id = a.base_vehicle_id
       and coalesce(ap.submodel_id, 0) = coalesce(a.submodel_id, 0) and coalesce(ap.engine_base_id, 0) = coalesce(a.engine_base_id, 0)
-      and coalesce(ap.part_type_id, 0) = a.part_type_id and coalesce(ap.position_id, 0) = coalesce(a.position_id, 0)
+      and ap.part_type_id = a.part_type_id and coalesce(ap.position_id, 0) = coalesce(a.position_id, 0)
       and ap.part_id <> a.part_id
     join parts p on p.id = ap.part_id
     where a.code is null and a.action = 'A' and ${replaced} and ${condition}
