@@ -165,6 +165,22 @@ describe('importAces', () => {
       expect(await liveApplications(app)).toEqual(before);
     });
 
+    it('lists the live part in the report and the problems CSV of an import job', async () => {
+      const file = update([valid(85, { baseVehicle: 100020, part: 'FLT-2001' })]);
+      const upload = multipartForm({ kind: 'aces', mode: 'dry-run', onProblems: 'refuse' }, { name: 'update.xml', bytes: Buffer.from(file) });
+      const posted = await call(app, byToken(admin), { method: 'POST', url: '/api/admin/catalogue/imports', ...upload });
+      expectReply(posted, 202);
+      const { id } = posted.json() as { id: string };
+      let result: CatalogueImport | undefined;
+      await eventually(async () => {
+        result = (await app.inject({ method: 'GET', url: `/api/admin/catalogue/imports/${id}`, headers: headersOf(byToken(admin)) })).json() as CatalogueImport;
+        return result.status === 'done' || result.status === 'failed';
+      });
+      expect(result?.problems).toEqual([{ ref: '85', line: lineOf(file, 85), code: 'overlap', message: expect.stringContaining('where live part FLT-1001 is given') }]);
+      const csv = await app.inject({ method: 'GET', url: `/api/admin/catalogue/imports/${id}/problems.csv`, headers: headersOf(byToken(admin)) });
+      expect(csv.body.split('\n')[1]).toBe(`${lineOf(file, 85)},85,overlap,"App 85 gives part FLT-2001 where live part FLT-1001 is given for the same vehicle, qualifiers, part type and position, with no note or MfrLabel to tell them apart."`);
+    });
+
     it('reports an UPDATE add without notes where a live application of another part has notes, and the reverse', async () => {
       const file = update([valid(73, { baseVehicle: 100021, part: 'COL-2001' }), valid(74, { baseVehicle: 100020, part: 'FLT-2001', notes: ['Turbo only'] })]);
       const { problems } = await runImport(app, importAces, file);
