@@ -80,6 +80,7 @@ export function PartTypeCategories() {
                     <td data-label="Category" className="px-4 py-3">
                       <select
                         aria-label={`Category of ${row.name}`}
+                        data-part-type={row.partTypeId}
                         className={selectClass}
                         value={valueOf(row)}
                         onChange={(event) => setDraft((current) => ({ ...current, [row.partTypeId]: event.target.value }))}
