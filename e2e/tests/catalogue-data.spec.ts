@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { paths } from '@autoparts/shared';
+import { partTypeCategoryMessages, paths } from '@autoparts/shared';
 import yazl from 'yazl';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
@@ -66,6 +66,41 @@ for (const width of widths) {
       await expect(rows.first()).toContainText('Done');
       await expect(rows.first()).toContainText(e2eAdmin.email);
       await expect(rows.nth(1)).toContainText('Dry run');
+      const fitsViewport = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      expect(fitsViewport).toBe(true);
+    });
+
+    test('a PIES part of an unmapped part type warns; the admin maps the part type to a category', async ({ page }, testInfo) => {
+      // A part type no earlier width or try has mapped (the demo PCdb's filters, 59015–59018).
+      const partType = 59015 + widths.indexOf(width) + 2 * testInfo.retry;
+      const partNumber = `PT-E2E-${width}-${testInfo.retry}`;
+      const pies = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<PIES xmlns="http://www.autocare.org"><Header><PIESVersion>7.2</PIESVersion><SubmissionType>FULL</SubmissionType></Header><Items>',
+        `<Item MaintenanceType="A"><PartNumber>${partNumber}</PartNumber><PartTerminologyID>${partType}</PartTerminologyID>`,
+        '<Descriptions><Description DescriptionCode="DES" LanguageCode="EN">Journey filter</Description></Descriptions>',
+        '<Prices><Pricing PriceType="LST"><CurrencyCode>USD</CurrencyCode><Price UOM="PE">12.00</Price></Pricing></Prices></Item>',
+        '</Items><Trailer><ItemCount>1</ItemCount></Trailer></PIES>',
+      ].join('\n');
+      await logInAt(page, e2eAdmin);
+      await page.goto(paths.catalogueData);
+      await page.getByLabel('File', { exact: true }).setInputFiles({ name: `${partNumber}.xml`, mimeType: 'application/xml', buffer: Buffer.from(pies) });
+      await page.getByLabel('The file holds').selectOption('pies');
+      await page.getByRole('radio', { name: 'Apply', exact: true }).check();
+      await page.getByRole('button', { name: 'Upload and apply' }).click();
+      const report = page.getByTestId('import-report');
+      await expect(report.getByText('Applied, with warnings.')).toBeVisible({ timeout: 30_000 });
+      await expect(report.getByRole('list', { name: 'Problems' })).toContainText(`${partNumber} · unmapped-part-type`);
+
+      await page.reload();
+      const category = page.getByRole('combobox', { name: /^Category of / }).and(page.locator(`[data-part-type="${partType}"]`));
+      await expect(category).toHaveValue('');
+      await category.selectOption('Filters');
+      await page.getByRole('button', { name: 'Save part type categories' }).click();
+      await expect(page.getByText(partTypeCategoryMessages.saved)).toBeVisible();
+      await page.reload();
+      await expect(category).toHaveValue('filters');
+      await expectNoSeriousA11yViolations(page);
       const fitsViewport = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
       expect(fitsViewport).toBe(true);
     });

@@ -24,6 +24,7 @@ import { catalogueAdminRoutes } from './modules/catalogue/admin-routes';
 import { catalogueExportRoutes } from './modules/catalogue-data/exports/routes';
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { registerCatalogueImports } from './modules/catalogue-data/job';
+import { partTypeCategoriesRoutes } from './modules/catalogue-data/part-types/routes';
 import { catalogueDataRoutes } from './modules/catalogue-data/routes';
 import { garageRoutes } from './modules/garage/routes';
 import { addressesRoutes } from './modules/addresses/routes';
@@ -154,6 +155,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
       await api.register(catalogueAdminRoutes);
       await api.register(catalogueDataRoutes);
       await api.register(catalogueExportRoutes);
+      await api.register(partTypeCategoriesRoutes);
       await api.register(fitmentReportsRoutes);
       await api.register(vehiclesRoutes);
       await api.register(garageRoutes);

@@ -36,8 +36,16 @@ export const catalogueProblemCodes = [
   'comment-conflict',
   'gtin-check-digit',
   'part-change',
+  'unmapped-part-type',
 ] as const;
 export type CatalogueProblemCode = (typeof catalogueProblemCodes)[number];
+
+/**
+ * Problems that only warn: the record is imported all the same, and an import with no other
+ * problem is applied even when it refuses problems.
+ */
+export const catalogueWarningCodes: readonly CatalogueProblemCode[] = ['unmapped-part-type'];
+export const isCatalogueWarning = (code: CatalogueProblemCode) => catalogueWarningCodes.includes(code);
 
 export const catalogueProblemSchema = z.object({
   /** The line of the file the record starts on (1 is the first). */
@@ -123,3 +131,48 @@ export const catalogueExportQuerySchema = z.object({
     .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'since must be a date, YYYY-MM-DD.')
     .optional(),
 });
+
+/** The most part types `GET|PUT /api/admin/catalogue/part-type-categories` lists or takes at once. */
+export const PART_TYPE_CATEGORIES_MAX = 1_000;
+
+/**
+ * A PCdb part type and the shop category a new part of that type goes to (decision 084); `category`
+ * null: none mapped, and a new part of the type is added without a category. `parts` counts the
+ * shop's parts of the type.
+ */
+export const partTypeCategorySchema = z.object({
+  partTypeId: z.number().int(),
+  name: z.string(),
+  category: z.string().nullable(),
+  parts: z.number().int(),
+});
+export type PartTypeCategory = z.infer<typeof partTypeCategorySchema>;
+
+export const partTypeCategoryMessages = {
+  tooMany: `At most ${PART_TYPE_CATEGORIES_MAX} part types at once.`,
+  badPartType: 'A part type is a PCdb PartTerminologyID, a whole number.',
+  unknownPartType: (id: number) => `Part type ${id} is not in the PCdb.`,
+  unknownCategory: (slug: string) => `There is no category "${slug}".`,
+  twice: (id: number) => `Part type ${id} is listed twice.`,
+  saved: 'Part type categories saved.',
+} as const;
+
+/** `PUT /api/admin/catalogue/part-type-categories`: the part types listed are mapped (category null: unmapped); the others stay as they are. */
+export const partTypeCategoriesInputSchema = z.object({
+  mappings: z
+    .array(
+      z.object({
+        partTypeId: z.number({ error: partTypeCategoryMessages.badPartType }).int({ error: partTypeCategoryMessages.badPartType }).min(1, { error: partTypeCategoryMessages.badPartType }).max(999_999_999, { error: partTypeCategoryMessages.badPartType }),
+        category: z.string().trim().min(1).max(40).nullable(),
+      }),
+    )
+    .max(PART_TYPE_CATEGORIES_MAX, { error: partTypeCategoryMessages.tooMany })
+    .superRefine((rows, context) => {
+      const seen = new Set<number>();
+      for (const [index, row] of rows.entries()) {
+        if (seen.has(row.partTypeId)) context.addIssue({ code: 'custom', path: [index, 'partTypeId'], message: partTypeCategoryMessages.twice(row.partTypeId) });
+        seen.add(row.partTypeId);
+      }
+    }),
+});
+export type PartTypeCategoriesInput = z.infer<typeof partTypeCategoriesInputSchema>;

@@ -62,6 +62,7 @@ export interface Database {
   vcdb_vehicle_engines: { id: number; vehicle_id: number; engine_base_id: number };
   pcdb_part_types: { id: number; name: string };
   pcdb_positions: { id: number; name: string };
+  part_type_categories: { part_type_id: number; category_slug: string; changed_at: Generated<Date> };
   applications: ApplicationsTable;
   company_ledger: CompanyLedgerTable;
   company_payments: CompanyPaymentsTable;

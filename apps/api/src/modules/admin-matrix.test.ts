@@ -258,6 +258,12 @@ const calls: Record<string, GuardedCall> = {
   'GET /admin/catalogue/exports/pies': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/catalogue/exports/pies' }) },
   'GET /admin/catalogue/exports/aces': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/catalogue/exports/aces' }) },
   'GET /admin/catalogue/exports/parts.csv': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/catalogue/exports/parts.csv' }) },
+  'GET /admin/catalogue/part-type-categories': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/catalogue/part-type-categories' }) },
+  'PUT /admin/catalogue/part-type-categories': {
+    guard: 'admin',
+    request: async () => ({ method: 'PUT', url: '/api/admin/catalogue/part-type-categories', payload: { mappings: [{ partTypeId: 59001, category: 'brakes' }] } }),
+    audit: 'catalogue.part-type-categories',
+  },
   'GET /garage': { guard: 'signed-in', request: async () => ({ method: 'GET', url: '/api/garage' }) },
   'PUT /garage': {
     guard: 'signed-in',

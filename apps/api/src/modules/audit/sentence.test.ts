@@ -35,6 +35,9 @@ describe('auditSentence', () => {
       'edited the shipping method “Freight”: 5–8 business days, $95.00 + $0.50 a kg, to US and CA',
     ],
     ['settings.update', 'shop settings', { restockingFeePercent: 15 }, 'set the restocking fee to 15 %'],
+    ['catalogue.part-type-categories', 'part-type-categories', { mapped: 2, unmapped: 1 }, 'mapped 2 part types to categories and took the category off 1 part type'],
+    ['catalogue.part-type-categories', 'part-type-categories', { mapped: 1, unmapped: 0 }, 'mapped 1 part type to categories'],
+    ['catalogue.part-type-categories', 'part-type-categories', { mapped: 0, unmapped: 1 }, 'took the category off 1 part type'],
     ['order.ship', 'order 3e4f5a6b-1111-4222-8333-444455556666', { email: 'ann@example.com', carrier: 'other', trackingNumber: '' }, 'marked an order of ann@example.com shipped by another carrier, without a tracking number'],
     ['some.future-action', 'widget w-1', {}, 'made a change to the widget w-1'],
   ])('%s on %s reads as a sentence', (action, target, details, words) => {

@@ -79,6 +79,11 @@ export function auditSentence({ action, target, details }: AuditRowInput, lookup
       return `exported the fitment as a CSV file (${plural(count('rows'), 'row')})`;
     case 'catalogue.import':
       return `uploaded ${quoted(text('fileName'), 'a file')} for ${text('mode') === 'apply' ? 'an import' : 'a dry run'} of ${text('kind') ?? 'catalogue data'}${text('onProblems') === 'skip' ? ', skipping what has problems' : ''}`;
+    case 'catalogue.part-type-categories': {
+      const unmapped = count('unmapped') ? `took the category off ${plural(count('unmapped'), 'part type')}` : '';
+      if (!count('mapped')) return unmapped || 'saved the part type categories';
+      return `mapped ${plural(count('mapped'), 'part type')} to categories${unmapped ? ` and ${unmapped}` : ''}`;
+    }
     case 'fitment.remove':
       return `removed ${vehicle()} from the fitment of ${part()}`;
     case 'fitment-report.dismiss':

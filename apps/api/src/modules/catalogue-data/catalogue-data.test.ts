@@ -189,6 +189,15 @@ describe('a PCdb upload', () => {
     expect(result).toMatchObject({ kind: 'pcdb', status: 'done', applied: true, counts: { added: 2, rejected: 0 } });
     expect(await app.db.selectFrom('pcdb_part_types').select('name').where('id', '=', 1896).executeTakeFirst()).toEqual({ name: 'Brake Pad' });
   });
+
+  it('keeps a part type mapped to a category when a reload no longer lists it, and drops one nothing refers to', async () => {
+    await app.db.insertInto('pcdb_part_types').values([{ id: 1998, name: 'Unused' }, { id: 1999, name: 'Mapped' }]).execute();
+    await app.db.insertInto('part_type_categories').values({ part_type_id: 1999, category_slug: 'brakes' }).execute();
+    const result = await imported({ kind: 'pcdb', file: table('Parts.txt', ['PartTerminologyID|PartTerminologyName', '1896|Brake Pad']) });
+    expect(result).toMatchObject({ status: 'done', applied: true });
+    expect(await app.db.selectFrom('pcdb_part_types').select('id').where('id', 'in', [1998, 1999]).execute()).toEqual([{ id: 1999 }]);
+    expect(await app.db.selectFrom('part_type_categories').select('category_slug').where('part_type_id', '=', 1999).executeTakeFirst()).toEqual({ category_slug: 'brakes' });
+  });
 });
 
 describe('the routes', () => {

@@ -5,8 +5,8 @@ import type { Database } from '../../db/schema';
 
 /**
  * What the import job hands a reader of one kind (VCdb, PCdb, ACES, PIES, parts CSV). The job owns
- * the transaction: it commits when the mode is `apply` and the problems allow it (none, or `skip`),
- * and rolls back otherwise, so an importer only reads its stream and writes through `trx`. A stop
+ * the transaction: it commits when the mode is `apply` and the problems allow it (none but warnings,
+ * or `skip`), and rolls back otherwise, so an importer only reads its stream and writes through `trx`. A stop
  * mid-import rolls the transaction back with the process: nothing is ever half applied.
  */
 export interface ImportContext {
@@ -17,7 +17,7 @@ export interface ImportContext {
   fileName: string;
   /** The uploaded file's size in bytes. */
   fileSize: number;
-  /** Records a problem; with `skip` the importer leaves that record out and goes on. */
+  /** Records a problem; with `skip` the importer leaves that record out and goes on. A warning (`isCatalogueWarning`) leaves nothing out. */
   problem(problem: CatalogueProblem): void;
   /** How far the importer is, in its own records; `total` when it knows it. Cheap to call often. */
   progress(done: number, total?: number): void;

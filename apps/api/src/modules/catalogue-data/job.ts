@@ -9,6 +9,7 @@ import {
   catalogueDataMessages,
   type CatalogueImportCounts,
   type CatalogueImportKind,
+  isCatalogueWarning,
   type CatalogueProblem,
 } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
@@ -38,11 +39,15 @@ async function problemLog() {
   const out = createWriteStream(file);
   const shown: CatalogueProblem[] = [];
   let count = 0;
+  let errors = 0;
   return {
     shown,
     count: () => count,
+    /** The problems that are not warnings: those an import refusing problems is not applied for. */
+    errors: () => errors,
     add(problem: CatalogueProblem) {
       count += 1;
+      if (!isCatalogueWarning(problem.code)) errors += 1;
       if (shown.length < CATALOGUE_PROBLEMS_SHOWN) shown.push(problem);
       out.write(`${JSON.stringify(problem)}\n`);
     },
@@ -108,8 +113,8 @@ function progressWriter(db: Db, id: string) {
 
 /**
  * Runs import `id`: streams its stored file to the importer of its kind inside one transaction,
- * commits only for `apply` with no problems (or `skip`) and rolls back otherwise, then writes what
- * happened to the row and drops the stored file. An import the row says is running was started by
+ * commits only for `apply` with no problems but warnings (or `skip`) and rolls back otherwise,
+ * then writes what happened to the row and drops the stored file. An import the row says is running was started by
  * an instance that stopped: its transaction died with it, so it starts again from the beginning
  * (MAX_ATTEMPTS times at most, then it is shown failed). The row never says done for a half import.
  */
@@ -153,7 +158,7 @@ export async function runImport(db: Db, id: string): Promise<void> {
           counts,
         };
         await importer(await unpacked(storedUpload(trx, id)), context);
-        applied = row.mode === 'apply' && (problems.count() === 0 || row.on_problems === 'skip');
+        applied = row.mode === 'apply' && (problems.errors() === 0 || row.on_problems === 'skip');
         if (!applied) throw new RolledBack();
       });
     } catch (caught) {

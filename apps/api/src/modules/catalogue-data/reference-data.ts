@@ -52,7 +52,7 @@ export interface TableSpec {
   fields: Field[];
   references: Reference[];
   /** The rows of other tables that refer to this one's: a row they use is never deleted. */
-  referencedBy: Array<{ table: ReferenceTable | 'vehicles' | 'applications'; column: string }>;
+  referencedBy: Array<{ table: ReferenceTable | 'vehicles' | 'applications' | 'part_type_categories'; column: string }>;
 }
 
 const int = (from: string, column: string): Field => ({ from, column, type: 'integer' });
@@ -160,7 +160,10 @@ export const pcdbTables: TableSpec[] = [
     key: 'PartTerminologyID',
     fields: [text('PartTerminologyName', 'name')],
     references: [],
-    referencedBy: [{ table: 'applications', column: 'part_type_id' }],
+    referencedBy: [
+      { table: 'applications', column: 'part_type_id' },
+      { table: 'part_type_categories', column: 'part_type_id' },
+    ],
   },
   { file: 'Positions', table: 'pcdb_positions', key: 'PositionID', fields: [text('Position', 'name')], references: [], referencedBy: [{ table: 'applications', column: 'position_id' }] },
 ];

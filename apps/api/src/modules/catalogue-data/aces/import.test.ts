@@ -138,4 +138,76 @@ describe('importAces', () => {
     expect(result).toMatchObject({ status: 'done', applied: false, counts: { added: 1, deleted: before.length, rejected: 0 }, problems: [] });
     expect(await liveApplications(app)).toEqual(before);
   });
+
+  describe('against the applications already live', () => {
+    const update = (apps: TestApp[]) => acesFile(apps.map(acesApp), { submissionType: 'UPDATE' });
+    const lineOf = (file: string, ref: number) => file.split('\n').findIndex((text) => text.includes(`id="${ref}"`)) + 1;
+
+    beforeAll(async () => {
+      // Live: FLT-1001 with no notes on 100020, COL-1001 with a note on 100021.
+      const file = update([valid(70, { baseVehicle: 100020, part: 'FLT-1001' }), valid(71, { baseVehicle: 100021, part: 'COL-1001', notes: ['Heavy duty'] })]);
+      expect(await runImport(app, importAces, file)).toMatchObject({ problems: [], counts: { added: 2 } });
+    });
+
+    it('reports an UPDATE add overlapping a live application of another part, naming the App, its line and the live part', async () => {
+      const before = await liveApplications(app);
+      const file = update([valid(72, { baseVehicle: 100020, part: 'FLT-2001' })]);
+      const { problems, counts } = await runImport(app, importAces, file);
+      expect(problems).toEqual([
+        {
+          ref: '72',
+          line: lineOf(file, 72),
+          code: 'overlap',
+          message: 'App 72 gives part FLT-2001 where live part FLT-1001 is given for the same vehicle, qualifiers, part type and position, with no note or MfrLabel to tell them apart.',
+        },
+      ]);
+      expect(counts.rejected).toBe(1);
+      expect(await liveApplications(app)).toEqual(before);
+    });
+
+    it('lists the live part in the report and the problems CSV of an import job', async () => {
+      const file = update([valid(85, { baseVehicle: 100020, part: 'FLT-2001' })]);
+      const upload = multipartForm({ kind: 'aces', mode: 'dry-run', onProblems: 'refuse' }, { name: 'update.xml', bytes: Buffer.from(file) });
+      const posted = await call(app, byToken(admin), { method: 'POST', url: '/api/admin/catalogue/imports', ...upload });
+      expectReply(posted, 202);
+      const { id } = posted.json() as { id: string };
+      let result: CatalogueImport | undefined;
+      await eventually(async () => {
+        result = (await app.inject({ method: 'GET', url: `/api/admin/catalogue/imports/${id}`, headers: headersOf(byToken(admin)) })).json() as CatalogueImport;
+        return result.status === 'done' || result.status === 'failed';
+      });
+      expect(result?.problems).toEqual([{ ref: '85', line: lineOf(file, 85), code: 'overlap', message: expect.stringContaining('where live part FLT-1001 is given') }]);
+      const csv = await app.inject({ method: 'GET', url: `/api/admin/catalogue/imports/${id}/problems.csv`, headers: headersOf(byToken(admin)) });
+      expect(csv.body.split('\n')[1]).toBe(`${lineOf(file, 85)},85,overlap,"App 85 gives part FLT-2001 where live part FLT-1001 is given for the same vehicle, qualifiers, part type and position, with no note or MfrLabel to tell them apart."`);
+    });
+
+    it('reports an UPDATE add without notes where a live application of another part has notes, and the reverse', async () => {
+      const file = update([valid(73, { baseVehicle: 100021, part: 'COL-2001' }), valid(74, { baseVehicle: 100020, part: 'FLT-2001', notes: ['Turbo only'] })]);
+      const { problems } = await runImport(app, importAces, file);
+      expect(problems).toEqual([
+        { ref: '73', line: lineOf(file, 73), code: 'comment-conflict', message: 'App 73 has no notes where live part COL-1001 for the same vehicle, qualifiers, part type and position has notes.' },
+        { ref: '74', line: lineOf(file, 74), code: 'comment-conflict', message: 'App 74 has notes where live part FLT-1001 for the same vehicle, qualifiers, part type and position has none.' },
+      ]);
+    });
+
+    it('lets apart what a MfrLabel, another qualifier or the same part tells apart, and a live application the file deletes', async () => {
+      const clean = async (apps: TestApp[]) => (await runImport(app, importAces, update(apps))).problems;
+      expect(await clean([valid(75, { baseVehicle: 100020, part: 'FLT-2001', mfrLabel: 'Long life' })])).toEqual([]);
+      expect(await clean([valid(76, { baseVehicle: 100020, part: 'FLT-2001', position: 69002 })])).toEqual([]);
+      expect(await clean([valid(77, { baseVehicle: 100023, part: 'FLT-1001' })])).toEqual([]);
+      expect(await clean([valid(78, { baseVehicle: 100023, part: 'FLT-1001', notes: ['Turbo only'] })])).toEqual([]);
+      const deleting = [{ id: 79, action: 'D' as const, baseVehicle: 100021, partType: 59001, position: 69001, part: 'COL-1001', notes: ['Heavy duty'] }, valid(80, { baseVehicle: 100021, part: 'SUS-1001' })];
+      expect(await runImport(app, importAces, update(deleting))).toEqual({ problems: [], counts: { added: 1, changed: 0, deleted: 1, unchanged: 0, rejected: 0 } });
+    });
+
+    it('for a FULL file of a brand, counts the live applications of other brands only', async () => {
+      await app.db.updateTable('parts').set({ brand_aaia_id: 'FLTB' }).where('part_number', 'in', ['FLT-1001', 'FLT-2001']).execute();
+      await app.db.updateTable('parts').set({ brand_aaia_id: 'ELCB' }).where('part_number', '=', 'ELC-1001').execute();
+      // Live: ELC-1001 (another brand) on 100022. FLT-1001's application on 100020 is the brand's own: replaced.
+      expect((await runImport(app, importAces, update([valid(81, { baseVehicle: 100022, part: 'ELC-1001' })]))).problems).toEqual([]);
+      const file = acesFile([valid(82, { baseVehicle: 100020, part: 'FLT-2001' }), valid(83, { baseVehicle: 100022, part: 'FLT-2001' })].map(acesApp), { brand: 'FLTB' });
+      const { problems } = await runImport(app, importAces, file);
+      expect(problems.map(({ ref, code, message }) => `${ref} ${code} ${message.includes('live part ELC-1001')}`)).toEqual(['83 overlap true']);
+    });
+  });
 });

@@ -17,8 +17,9 @@ const affected = (result: { numAffectedRows?: bigint }) => Number(result.numAffe
 /**
  * Imports an ACES 4.2 file (decision 078). The apps are staged, a batch at a time, in a temporary
  * table of the import's transaction, so that the file is never held in memory; every check runs on
- * it in SQL (lookups, then window functions for duplicates, overlaps and comment conflicts), each
- * problem marks its app; then the apps not rejected are written set-wise:
+ * it in SQL (lookups, then window functions for duplicates, overlaps and comment conflicts within
+ * the file, then joins for overlaps and comment conflicts with the live applications the file does
+ * not replace), each problem marks its app; then the apps not rejected are written set-wise:
  * - FULL: the live applications of the header's brand (without one: all) that no app of the file
  *   names are tombstoned; an app naming a live application leaves it (unchanged) or updates its
  *   quantity and MfrLabel (changed); the others are inserted (added);
@@ -88,14 +89,25 @@ export const importAces: Importer = async (input, context) => {
   }
   if (batch.length > 0) await flush();
 
-  counts.rejected += await check(context);
+  counts.rejected += await check(context, header);
   await apply(context, header, seq);
 };
 
 /** Marks each staged app with its first problem, reports them in file order, and answers how many. */
-async function check(context: ImportContext): Promise<number> {
+async function check(context: ImportContext, header: AcesHeader): Promise<number> {
   const { trx } = context;
   await sql`update aces_apps a set part_id = p.id from parts p where p.part_number = a.part_number`.execute(trx);
+  // Every app names the live application it matches, even a rejected one: a FULL file's rejected
+  // app keeps what it names rather than deleting it, and an UPDATE file's delete takes its
+  // application out of the checks against the live ones.
+  await sql`
+    update aces_apps a set match_id = ap.id, same = (ap.quantity = a.quantity and ap.mfr_label is not distinct from a.mfr_label)
+    from applications ap
+    where ap.deleted_at is null and ap.part_id = a.part_id and ap.base_vehicle_id = a.base_vehicle_id
+      and coalesce(ap.submodel_id, 0) = coalesce(a.submodel_id, 0) and coalesce(ap.engine_base_id, 0) = coalesce(a.engine_base_id, 0)
+      and coalesce(ap.part_type_id, 0) = a.part_type_id and coalesce(ap.position_id, 0) = coalesce(a.position_id, 0) and ap.notes = a.notes
+  `.execute(trx);
+  await sql`create index on aces_apps (match_id)`.execute(trx);
   const mark = (code: CatalogueProblem['code'], where: RawBuilder<unknown>, message: RawBuilder<unknown>) =>
     sql`update aces_apps a set code = ${code}, message = ${message} where a.code is null and ${where}`.execute(trx);
 
@@ -154,6 +166,8 @@ async function check(context: ImportContext): Promise<number> {
     where d.seq = a.seq and d.first_noted <> (cardinality(a.notes) > 0)
   `.execute(trx);
 
+  await checkLive(context, header);
+
   let rejected = 0;
   let after = 0;
   for (;;) {
@@ -168,19 +182,52 @@ async function check(context: ImportContext): Promise<number> {
   }
 }
 
+/**
+ * The add apps not yet rejected against the applications already live, of another part, for the
+ * same vehicle, qualifiers, part type and position: `overlap` when neither has a note or MfrLabel
+ * to tell them apart, `comment-conflict` when one has notes and the other none. The live
+ * applications the file replaces do not count: for FULL those of the header's brand (without a
+ * brand, all, so there is nothing to check), for UPDATE those a delete app of the file names.
+ * Each app names the live application of the lowest id it meets, by its part number. The join is
+ * an index scan of `applications_live_vehicle_key` (migration 0047) per app.
+ */
+async function checkLive({ trx }: ImportContext, header: AcesHeader): Promise<void> {
+  if (header.submissionType === 'FULL' && header.brandAaiaId === null) return;
+  const replaced =
+    header.submissionType === 'FULL'
+      ? sql`p.brand_aaia_id is distinct from ${header.brandAaiaId}`
+      : sql`not exists (select 1 from aces_apps d where d.match_id = ap.id and d.action = 'D' and d.code is null)`;
+  const live = (condition: RawBuilder<unknown>) => sql`
+    select distinct on (a.seq) a.seq, p.part_number as live_part
+    from aces_apps a
+    join applications ap on ap.deleted_at is null and ap.base_vehicle_id = a.base_vehicle_id
+      and coalesce(ap.submodel_id, 0) = coalesce(a.submodel_id, 0) and coalesce(ap.engine_base_id, 0) = coalesce(a.engine_base_id, 0)
+      and ap.part_type_id = a.part_type_id and coalesce(ap.position_id, 0) = coalesce(a.position_id, 0)
+      and ap.part_id <> a.part_id
+    join parts p on p.id = ap.part_id
+    where a.code is null and a.action = 'A' and ${replaced} and ${condition}
+    order by a.seq, ap.id
+  `;
+  await sql`
+    update aces_apps a set code = 'overlap',
+      message = 'App ' || a.ref || ' gives part ' || a.part_number || ' where live part ' || o.live_part
+        || ' is given for the same vehicle, qualifiers, part type and position, with no note or MfrLabel to tell them apart.'
+    from (${live(sql`cardinality(a.notes) = 0 and a.mfr_label is null and cardinality(ap.notes) = 0 and ap.mfr_label is null`)}) o
+    where o.seq = a.seq
+  `.execute(trx);
+  await sql`
+    update aces_apps a set code = 'comment-conflict',
+      message = 'App ' || a.ref || case when cardinality(a.notes) > 0 then ' has notes' else ' has no notes' end
+        || ' where live part ' || o.live_part || ' for the same vehicle, qualifiers, part type and position'
+        || case when cardinality(a.notes) > 0 then ' has none.' else ' has notes.' end
+    from (${live(sql`(cardinality(a.notes) > 0) <> (cardinality(ap.notes) > 0)`)}) o
+    where o.seq = a.seq
+  `.execute(trx);
+}
+
 /** Writes the apps not rejected into `applications`, counting what it did. */
 async function apply(context: ImportContext, header: AcesHeader, total: number): Promise<void> {
   const { trx, counts } = context;
-  // Every app names the live application it matches, even a rejected one: a FULL file's rejected
-  // app keeps what it names rather than deleting it.
-  await sql`
-    update aces_apps a set match_id = ap.id, same = (ap.quantity = a.quantity and ap.mfr_label is not distinct from a.mfr_label)
-    from applications ap
-    where ap.deleted_at is null and ap.part_id = a.part_id and ap.base_vehicle_id = a.base_vehicle_id
-      and coalesce(ap.submodel_id, 0) = coalesce(a.submodel_id, 0) and coalesce(ap.engine_base_id, 0) = coalesce(a.engine_base_id, 0)
-      and coalesce(ap.part_type_id, 0) = a.part_type_id and coalesce(ap.position_id, 0) = coalesce(a.position_id, 0) and ap.notes = a.notes
-  `.execute(trx);
-  await sql`create index on aces_apps (match_id)`.execute(trx);
 
   if (header.submissionType === 'FULL') {
     const brand = header.brandAaiaId === null ? sql`true` : sql`ap.part_id in (select id from parts where brand_aaia_id = ${header.brandAaiaId})`;

@@ -32,7 +32,7 @@ export const importPies: Importer = (input, context) => importItems(readPies(inp
  * written `IMPORT_BATCH` at a time; then, with every part of the file in place, each item's life
  * cycle, replacement, interchange numbers and kit go through the rules of Manage Products
  * (`part-changes/repository.ts` `apply`), so a replacement or a kit component may come later in
- * the file. A new part gets no category (an admin gives it one); its stock is 0.
+ * the file. A new part without a category of its own goes to its part type's (decision 084); its stock is 0.
  */
 export async function importItems(records: AsyncIterable<ReadRecord>, context: ImportContext): Promise<void> {
   const seen = new Set<string>();
@@ -79,9 +79,10 @@ const descriptionKey = (row: { code: string; language: string }) => `${row.code}
 
 async function writeBatch(
   batch: Array<{ line: number; item: CatalogueItem }>,
-  { trx, counts }: ImportContext,
+  context: ImportContext,
   reject: (problems: CatalogueProblem[]) => void,
 ): Promise<Pending[]> {
+  const { trx, counts } = context;
   const numbers = batch.map(({ item }) => item.partNumber);
   const stored = await trx
     .selectFrom('parts')
@@ -198,6 +199,7 @@ async function writeBatch(
   }
 
   if (inserts.length > 0) {
+    await categoriseByPartType(inserts, context);
     const added = await trx
       .insertInto('parts')
       .values(inserts.map(({ values }) => ({ ...values, description: values.description ?? '', img: values.img ?? '', available_quantity: 0, weight_grams: values.weight_grams ?? 0 })))
@@ -246,6 +248,37 @@ function hasPartChangesToApply(item: CatalogueItem): boolean {
     (item.interchange?.length ?? 0) > 0 ||
     (item.kit?.length ?? 0) > 0
   );
+}
+
+/**
+ * A new part without a category of its own goes to the category its part type is mapped to
+ * (decision 084); a part type without one is an `unmapped-part-type` warning, and the part is
+ * added without a category.
+ */
+async function categoriseByPartType(inserts: Array<{ line: number; item: CatalogueItem; values: { category_slug?: string | null } }>, context: ImportContext): Promise<void> {
+  const typed = inserts.filter(({ item, values }) => !values.category_slug && item.partTerminologyId !== undefined && item.partTerminologyId !== null);
+  const typeIds = [...new Set(typed.map(({ item }) => item.partTerminologyId as number))];
+  if (typeIds.length === 0) return;
+  const rows = await context.trx
+    .selectFrom('pcdb_part_types as t')
+    .leftJoin('part_type_categories as m', 'm.part_type_id', 't.id')
+    .select(['t.id', 't.name', 'm.category_slug'])
+    .where('t.id', 'in', typeIds)
+    .execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  for (const { line, item, values } of typed) {
+    const type = byId.get(item.partTerminologyId as number);
+    if (type?.category_slug) {
+      values.category_slug = type.category_slug;
+      continue;
+    }
+    context.problem({
+      line,
+      ref: item.partNumber,
+      code: 'unmapped-part-type',
+      message: `New part ${item.partNumber} is added without a category: its part type ${item.partTerminologyId}${type ? ` (${type.name})` : ''} is not mapped to one. Map it under Part type categories, then give the part its category.`,
+    });
+  }
 }
 
 /** The `parts` columns an item sets; undefined leaves a column as it is. */

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { CatalogueImportCounts, CatalogueImportOnProblems, CatalogueProblem } from '@autoparts/shared';
+import { isCatalogueWarning, type CatalogueImportCounts, type CatalogueImportOnProblems, type CatalogueProblem } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Importer } from '../importer';
 
@@ -24,7 +24,7 @@ export const piesItem = (partNumber: string, more: { name?: string; price?: stri
 
 /**
  * Runs `importer` on `text` in a transaction of `app`'s database as the import job does: committed
- * unless there are problems and `onProblems` is `refuse`.
+ * unless there are problems other than warnings and `onProblems` is `refuse`.
  */
 export async function runImport(app: FastifyInstance, importer: Importer, text: string, onProblems: CatalogueImportOnProblems = 'refuse') {
   const problems: CatalogueProblem[] = [];
@@ -34,7 +34,7 @@ export async function runImport(app: FastifyInstance, importer: Importer, text: 
     .transaction()
     .execute(async (trx) => {
       await importer(Readable.from([Buffer.from(text)]), { trx, mode: 'apply', onProblems, fileName: 'test', fileSize: Buffer.byteLength(text), problem: (problem) => problems.push(problem), progress: () => undefined, counts });
-      if (problems.length > 0 && onProblems === 'refuse') throw refused;
+      if (problems.some(({ code }) => !isCatalogueWarning(code)) && onProblems === 'refuse') throw refused;
     })
     .catch((error: unknown) => {
       if (error !== refused) throw error;

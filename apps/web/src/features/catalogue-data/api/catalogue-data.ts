@@ -1,4 +1,4 @@
-import type { CatalogueImport, CatalogueImportKind, CatalogueImportMode, CatalogueImportOnProblems } from '@autoparts/shared';
+import { partTypeCategoryMessages, type CatalogueImport, type CatalogueImportKind, type CatalogueImportMode, type CatalogueImportOnProblems, type PartTypeCategoriesInput, type PartTypeCategory } from '@autoparts/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useAdminMutation } from '../../admin/api/use-admin-mutation';
@@ -55,3 +55,23 @@ export function useUploadCatalogueFile() {
 
 /** A catalogue export to download: the whole catalogue, or (`since`, YYYY-MM-DD) what changed since that day. */
 export const catalogueExportUrl = (format: 'aces' | 'pies', since: string) => `/api/admin/catalogue/exports/${format}${since ? `?since=${since}` : ''}`;
+
+/** Under `admin`, as the imports. */
+export const partTypeCategoriesKey = ['admin', 'part-type-categories'] as const;
+
+/** `GET /admin/catalogue/part-type-categories`: the part types the shop's parts carry or that are mapped, with their category. */
+export const partTypeCategoriesQuery = () =>
+  queryOptions({
+    queryKey: partTypeCategoriesKey,
+    queryFn: ({ signal }) => api<PartTypeCategory[]>('/admin/catalogue/part-type-categories', { signal, auth: true }),
+  });
+
+/** `PUT /admin/catalogue/part-type-categories`: maps (category null: unmaps) the part types sent. */
+export function useSavePartTypeCategories() {
+  return useAdminMutation({
+    mutationFn: (input: PartTypeCategoriesInput) => api<PartTypeCategory[]>('/admin/catalogue/part-type-categories', { method: 'PUT', body: input, auth: true }),
+    success: () => partTypeCategoryMessages.saved,
+    failure: 'The part type categories were not saved',
+    invalidates: [partTypeCategoriesKey],
+  });
+}

@@ -1,4 +1,4 @@
-import { catalogueImportKindLabels, type CatalogueImport } from '@autoparts/shared';
+import { catalogueImportKindLabels, isCatalogueWarning, type CatalogueImport } from '@autoparts/shared';
 import { useId } from 'react';
 import { isActive, problemsCsvUrl } from '../api/catalogue-data';
 
@@ -10,7 +10,7 @@ export const countNames = ['added', 'changed', 'deleted', 'unchanged', 'rejected
 function outcome(item: CatalogueImport): string {
   if (item.status === 'failed') return `Failed: ${item.error ?? 'the import stopped'}. Nothing of it was applied.`;
   if (isActive(item)) return item.status === 'queued' ? 'Waiting for its turn…' : 'Reading the file…';
-  if (item.applied) return item.problemCount > 0 ? 'Applied, without the records that had problems.' : 'Applied.';
+  if (item.applied) return item.counts.rejected > 0 ? 'Applied, without the records that had problems.' : item.problemCount > 0 ? 'Applied, with warnings.' : 'Applied.';
   if (item.mode === 'dry-run') return 'Dry run: nothing was changed. These are the changes an apply would make.';
   return 'Refused: the file has problems, so nothing was changed.';
 }
@@ -65,6 +65,7 @@ export function ImportReport({ item }: { item: CatalogueImport }) {
           <ul aria-label="Problems" className="grid max-h-96 gap-1 overflow-y-auto text-sm">
             {item.problems.map((problem, index) => (
               <li key={index} className="break-words rounded border border-amber-200 bg-amber-50 px-3 py-2">
+                {isCatalogueWarning(problem.code) && <span className="font-semibold">Warning · </span>}
                 <span className="font-semibold">Line {problem.line}</span> · <span className="font-mono">{problem.ref}</span> · <span className="font-mono">{problem.code}</span>: {problem.message}
               </li>
             ))}

@@ -10,6 +10,9 @@ import { anAdmin } from '../../../test/users';
 import { Component as CatalogueDataPage } from './catalogue-data';
 
 const LIST = 'GET /api/admin/catalogue/imports';
+const PART_TYPES = 'GET /api/admin/catalogue/part-type-categories';
+/** The part type table's calls, with no part types. */
+const noPartTypes = { [PART_TYPES]: { body: [] }, 'GET /api/categories': { body: [{ slug: 'brakes', name: 'Brakes' }, { slug: 'filters', name: 'Filters' }] } };
 const anImport = (overrides: Partial<CatalogueImport> = {}): CatalogueImport => ({
   id: 'i-1',
   kind: 'vcdb',
@@ -44,6 +47,7 @@ describe('Catalogue data', () => {
       'GET /api/admin/catalogue/imports/i-1': { body: anImport({ status: 'running', progress: { done: 512, total: 2048 } }) },
       'POST /api/admin/catalogue/imports': () => ((uploaded = true), { status: 202, body: { id: 'i-1' } }),
       ...noActivity,
+      ...noPartTypes,
     });
     const user = userEvent.setup();
     renderPage();
@@ -66,6 +70,7 @@ describe('Catalogue data', () => {
       [LIST]: { body: [anImport(), anImport({ id: 'i-0', mode: 'apply', applied: true, fileName: 'pcdb.zip', kind: 'pcdb', problems: [], problemCount: 0 })] },
       'GET /api/admin/catalogue/imports/i-1': { body: anImport() },
       ...noActivity,
+      ...noPartTypes,
     });
     renderPage();
     const report = await screen.findByTestId('import-report');
@@ -80,8 +85,60 @@ describe('Catalogue data', () => {
   });
 
   it('says what went wrong when the imports cannot be loaded', async () => {
-    stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { status: 500, body: { message: 'Database down' } }, ...noActivity });
+    stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { status: 500, body: { message: 'Database down' } }, ...noActivity, ...noPartTypes });
     renderPage();
     expect(await screen.findByRole('button', { name: /try again/i })).toBeInTheDocument();
+  });
+
+  it('maps part types to categories: a select per part type, one save of the rows changed', async () => {
+    let rows = [
+      { partTypeId: 59001, name: 'Brake Pad Set', category: 'brakes', parts: 12 },
+      { partTypeId: 59014, name: 'Air Filter', category: null, parts: 3 },
+    ];
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [LIST]: { body: [] },
+      ...noActivity,
+      ...noPartTypes,
+      [PART_TYPES]: () => ({ body: rows }),
+      'PUT /api/admin/catalogue/part-type-categories': ({ body }) => {
+        const { mappings } = body as { mappings: Array<{ partTypeId: number; category: string | null }> };
+        rows = rows.map((row) => ({ ...row, category: mappings.find((mapping) => mapping.partTypeId === row.partTypeId)?.category ?? row.category }));
+        return { body: rows };
+      },
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const table = await screen.findByRole('region', { name: 'Part type categories table' });
+    expect(within(table).getAllByTestId('part-type-row')).toHaveLength(2);
+    const air = within(table).getByRole('combobox', { name: 'Category of Air Filter' });
+    expect(air).toHaveValue('');
+    expect(within(table).getByRole('combobox', { name: 'Category of Brake Pad Set' })).toHaveValue('brakes');
+    await user.selectOptions(air, 'Filters');
+    await user.click(screen.getByRole('button', { name: 'Save part type categories' }));
+    expect(await screen.findByText('Part type categories saved.')).toBeInTheDocument();
+    expect(server.calls.find((call) => call.method === 'PUT')?.body).toEqual({ mappings: [{ partTypeId: 59014, category: 'filters' }] });
+    expect(within(table).getByRole('combobox', { name: 'Category of Air Filter' })).toHaveValue('filters');
+  });
+
+  it('says there are no part types yet', async () => {
+    stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { body: [] }, ...noActivity, ...noPartTypes });
+    renderPage();
+    expect(await screen.findByText(/No part types yet/)).toBeInTheDocument();
+  });
+
+  it('marks a warning in the report of an import applied with warnings', async () => {
+    const warned = anImport({
+      kind: 'pies',
+      mode: 'apply',
+      applied: true,
+      counts: { added: 1, changed: 0, deleted: 0, unchanged: 0, rejected: 0 },
+      problems: [{ line: 4, ref: 'PT-1', code: 'unmapped-part-type', message: 'New part PT-1 is added without a category.' }],
+    });
+    stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { body: [warned] }, 'GET /api/admin/catalogue/imports/i-1': { body: warned }, ...noActivity, ...noPartTypes });
+    renderPage();
+    const report = await screen.findByTestId('import-report');
+    expect(await within(report).findByText('Applied, with warnings.')).toBeInTheDocument();
+    expect(within(report).getByRole('list', { name: 'Problems' })).toHaveTextContent('Warning · Line 4');
   });
 });

@@ -7,12 +7,13 @@ import { catalogueImportQuery, catalogueImportsQuery, useUploadCatalogueFile } f
 import { CatalogueExports } from '../components/catalogue-exports';
 import { ImportHistory } from '../components/import-history';
 import { ImportReport } from '../components/import-report';
+import { PartTypeCategories } from '../components/part-type-categories';
 import { UploadForm } from '../components/upload-form';
 
 /**
  * /dashboard/catalogue-data (admins): upload a VCdb, PCdb, ACES, PIES or parts CSV file for a dry
  * run or an import, follow its progress, read its report and problems, and see every import;
- * download the catalogue as ACES, PIES or CSV.
+ * choose the category of each part type's new parts; download the catalogue as ACES, PIES or CSV.
  */
 export function Component() {
   const imports = useQuery(catalogueImportsQuery());
@@ -47,6 +48,7 @@ export function Component() {
       ) : (
         <ImportHistory items={imports.data} shown={shownId} onShow={setChosen} />
       )}
+      <PartTypeCategories />
       <CatalogueExports />
       </div>
     </AdminPage>
