@@ -35,6 +35,7 @@ export const queryKeys = {
   vehicleYears: ['vehicles', 'years'],
   vehicleMakes: (year: number) => ['vehicles', 'makes', year],
   vehicleModels: (year: number, make: string) => ['vehicles', 'models', year, make],
+  vehicleOptions: (year: number, make: string, model: string) => ['vehicles', 'options', year, make, model],
   fittingParts: (vehicleId: string, partIds: string[]) => ['parts', 'fitting', vehicleId, partIds],
   fitment: (partId: string) => ['parts', 'fitment', partId],
   /**

@@ -1,4 +1,4 @@
-import type { Vehicle } from '@autoparts/shared';
+import type { Vehicle, VehicleOptions } from '@autoparts/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -29,6 +29,17 @@ export function useVehicleModels(year: number | undefined, make: string) {
     queryKey: queryKeys.vehicleModels(year ?? 0, make),
     queryFn: ({ signal }) => api<Vehicle[]>(`/vehicles/models?${new URLSearchParams({ year: String(year), make }).toString()}`, { signal }),
     enabled: year !== undefined && make !== '',
+    staleTime: hour,
+  });
+}
+
+/** What the applications of a base vehicle tell apart (submodels, engines) and its configurations for them. */
+export function useVehicleOptions(base: Vehicle | undefined) {
+  return useQuery({
+    queryKey: queryKeys.vehicleOptions(base?.year ?? 0, base?.make ?? '', base?.model ?? ''),
+    queryFn: ({ signal }) =>
+      api<VehicleOptions>(`/vehicles/options?${new URLSearchParams({ year: String(base?.year), make: base?.make ?? '', model: base?.model ?? '' }).toString()}`, { signal }),
+    enabled: base !== undefined,
     staleTime: hour,
   });
 }
