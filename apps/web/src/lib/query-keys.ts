@@ -36,7 +36,7 @@ export const queryKeys = {
   vehicleMakes: (year: number) => ['vehicles', 'makes', year],
   vehicleModels: (year: number, make: string) => ['vehicles', 'models', year, make],
   vehicleOptions: (year: number, make: string, model: string) => ['vehicles', 'options', year, make, model],
-  fittingParts: (vehicleId: string, partIds: string[]) => ['parts', 'fitting', vehicleId, partIds],
+  vehicleApplications: (vehicleId: string, partIds: string[]) => ['parts', 'applications', vehicleId, partIds],
   fitment: (partId: string) => ['parts', 'fitment', partId],
   /**
    * Admin pages. Every part (archived too) sits under `parts` and a page of all orders under
