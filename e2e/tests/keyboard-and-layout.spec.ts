@@ -66,7 +66,7 @@ test.describe('on a phone', () => {
     const badge = page.getByRole('list', { name: 'Search results' }).getByText('Does not fit your 2016 Hyundai Elantra').first();
     await expect(badge).toBeVisible();
     // The card's sentence (decision 083) wraps inside the card rather than widen it.
-    const card = page.getByRole('list', { name: 'Search results' }).getByRole('article').filter({ has: badge }).first();
+    const card = page.getByRole('list', { name: 'Search results' }).getByRole('article').filter({ hasText: 'Does not fit your 2016 Hyundai Elantra' }).first();
     const [badgeBox, cardBox] = [(await badge.boundingBox())!, (await card.boundingBox())!];
     expect(badgeBox.x + badgeBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
