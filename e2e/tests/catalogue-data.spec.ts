@@ -7,6 +7,8 @@ import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations, logInAt, widths } from './pages';
 
 const demoDir = path.resolve(import.meta.dirname, '../../reference/vcdb-demo');
+/** A made-up ACES UPDATE (reference/README.md): IGN-1001 on the 2015 Subaru Outback 2.5L H4 (App 901), and App 902 on line 6 naming no base vehicle. */
+const journeyAces = path.resolve(import.meta.dirname, '../../reference/aces-demo/journey-update.xml');
 const tables = ['Make', 'Model', 'SubModel', 'Year', 'BaseVehicle', 'Vehicle', 'EngineBase', 'VehicleToEngineConfig'];
 
 /** The made-up demo VCdb as a zip, with one make of the journey's own added to Make.txt. */
@@ -103,6 +105,52 @@ for (const width of widths) {
       await expectNoSeriousA11yViolations(page);
       const fitsViewport = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
       expect(fitsViewport).toBe(true);
+    });
+
+    test('an admin uploads a small ACES file as a dry run, reads its problem by App id and line, applies the rest; the part page shows the application', async ({ page }) => {
+      const aces = await readFile(journeyAces);
+      const fileName = `journey-update-${width}.xml`;
+      await logInAt(page, e2eAdmin);
+      await page.goto(paths.catalogueData);
+
+      const upload = async (mode: 'Dry run: check and report, change nothing' | 'Apply') => {
+        await page.getByLabel('File', { exact: true }).setInputFiles({ name: fileName, mimeType: 'application/xml', buffer: aces });
+        await page.getByLabel('The file holds').selectOption('aces');
+        await page.getByRole('radio', { name: mode, exact: true }).check();
+        await page.getByRole('radio', { name: 'Skip what has problems, apply the rest' }).check();
+        await page.getByRole('button', { name: mode === 'Apply' ? 'Upload and apply' : 'Upload for a dry run' }).click();
+      };
+      const count = async (name: string) => Number(await page.getByTestId('import-report').getByTestId(`count-${name}`).innerText());
+
+      await upload('Dry run: check and report, change nothing');
+      const report = page.getByTestId('import-report');
+      await expect(report.getByRole('heading', { name: `Dry run of ${fileName}` })).toBeVisible();
+      await expect(report.getByText('Dry run: nothing was changed.')).toBeVisible({ timeout: 30_000 });
+      await expect(report.getByTestId('count-rejected')).toHaveText('1');
+      // App 901 is new the first time the journey runs, and unchanged at the other width.
+      expect((await count('added')) + (await count('unchanged'))).toBe(1);
+      const problem = report.getByRole('list', { name: 'Problems' }).getByRole('listitem');
+      await expect(problem).toHaveCount(1);
+      await expect(problem).toContainText('Line 6');
+      await expect(problem).toContainText('902');
+      await expect(problem).toContainText('unknown-base-vehicle');
+
+      await upload('Apply');
+      await expect(report.getByRole('heading', { name: `Apply of ${fileName}` })).toBeVisible();
+      await expect(report.getByText('Applied, without the records that had problems.')).toBeVisible({ timeout: 30_000 });
+      await expect(report).toContainText('Done');
+      await expect(report.getByTestId('count-rejected')).toHaveText('1');
+      const rows = page.getByTestId('import-row').filter({ hasText: fileName });
+      await expect(rows.first()).toContainText('Apply');
+      await expect(rows.first()).toContainText('Done');
+      await expect(rows.first()).toContainText(e2eAdmin.email);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+      // The part's page lists the new application's vehicle among those it fits.
+      await page.goto('/parts/IGN-1001');
+      const fitment = page.getByRole('region', { name: 'Vehicles this part fits' });
+      await expect(fitment.getByRole('row').filter({ hasText: 'Subaru' })).toContainText('Outback');
+      await expect(fitment.getByRole('row').filter({ hasText: 'Subaru' })).toContainText('2015');
     });
   });
 }

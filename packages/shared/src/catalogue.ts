@@ -144,6 +144,13 @@ export const vehicleParamsSchema = z.object({ id: z.string() });
 export const fittingPartsQuerySchema = z.object({
   ids: z.string().max(48 * 37).transform((value) => value.split(',').filter(Boolean)).pipe(z.array(z.string()).max(48)),
 });
+/**
+ * GET /api/vehicles/{id}/applications?ids=: what a page of part cards says of the vehicle
+ * (decision 083): each part's live applications on the vehicle's base vehicle, in words; a part
+ * with none is left out.
+ */
+export const vehicleApplicationsSchema = z.array(z.object({ part: z.string(), applications: z.array(partApplicationSchema) }));
+export type VehicleApplications = z.infer<typeof vehicleApplicationsSchema>;
 
 
 /** PUT /api/garage: the whole garage, so sending it twice changes nothing. */

@@ -35,7 +35,8 @@ export const queryKeys = {
   vehicleYears: ['vehicles', 'years'],
   vehicleMakes: (year: number) => ['vehicles', 'makes', year],
   vehicleModels: (year: number, make: string) => ['vehicles', 'models', year, make],
-  fittingParts: (vehicleId: string, partIds: string[]) => ['parts', 'fitting', vehicleId, partIds],
+  vehicleOptions: (year: number, make: string, model: string) => ['vehicles', 'options', year, make, model],
+  vehicleApplications: (vehicleId: string, partIds: string[]) => ['parts', 'applications', vehicleId, partIds],
   fitment: (partId: string) => ['parts', 'fitment', partId],
   /**
    * Admin pages. Every part (archived too) sits under `parts` and a page of all orders under

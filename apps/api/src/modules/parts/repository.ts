@@ -11,15 +11,14 @@ import {
   type Product,
   type ProductUpdate,
 } from '@autoparts/shared';
-import { PARTS_PAGE_SIZE, type CatalogPart, type Part, type PartApplication, type PartDetail } from '@autoparts/shared';
+import { PARTS_PAGE_SIZE, type CatalogPart, type Part, type PartDetail } from '@autoparts/shared';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { PartsTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
 import { partDescriptions } from '../catalogue-data/pies/item';
 import { createPartChangesRepository } from '../part-changes/repository';
-import { engineWords } from '../vehicles/configurations';
-import { applicationVehicles } from '../vehicles/repository';
+import { applicationsInWords, applicationVehicles } from '../vehicles/repository';
 
 /** The columns of SPEC's part fields. */
 export const partColumns = [
@@ -181,7 +180,7 @@ export function createPartsRepository(db: Db) {
         priceBreaksOf(db, [row.id]),
         createPartChangesRepository(db).of(row.id, row.lifecycle_code),
         db.selectFrom('part_descriptions').select(['code', 'language', 'text']).where('part_id', '=', row.id).execute(),
-        applicationsInWords(db, row.id),
+        applicationsInWords(db, [row.id]).then((byPart) => byPart.get(row.id) ?? []),
       ]);
       return {
         ...toCatalogPart(row),
@@ -358,23 +357,4 @@ export function createPartsRepository(db: Db) {
       return (await db.selectFrom('parts').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     },
   };
-}
-
-/** A part's live applications in words, by make, model, year, submodel, engine and position. */
-async function applicationsInWords(db: Db, partId: string): Promise<PartApplication[]> {
-  const { rows } = await sql<Omit<PartApplication, 'partType'> & { part_type: string | null }>`
-    select bv.year_id as year, mk.name as make, md.name as model, coalesce(s.name, '') as submodel,
-           coalesce(${engineWords('e')}, '') as engine, pos.name as position, a.quantity, a.notes, pt.name as part_type
-    from applications a
-    join vcdb_base_vehicles bv on bv.id = a.base_vehicle_id
-    join vcdb_makes mk on mk.id = bv.make_id
-    join vcdb_models md on md.id = bv.model_id
-    left join vcdb_submodels s on s.id = a.submodel_id
-    left join vcdb_engine_bases e on e.id = a.engine_base_id
-    left join pcdb_positions pos on pos.id = a.position_id
-    left join pcdb_part_types pt on pt.id = a.part_type_id
-    where a.part_id = ${partId} and a.deleted_at is null
-    order by mk.name, md.name, bv.year_id, submodel, engine, pos.name nulls first, a.id
-  `.execute(db);
-  return rows.map(({ part_type, ...application }) => ({ ...application, partType: part_type }));
 }

@@ -1,7 +1,8 @@
-import type { Vehicle, VehicleOptions } from '@autoparts/shared';
+import type { PartApplication, Vehicle, VehicleApplications, VehicleOptions } from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
+import { engineWords } from './configurations';
 
 export const vehicleColumns = ['vehicles.id', 'vehicles.year', 'vehicles.make', 'vehicles.model', 'vehicles.submodel', 'vehicles.engine'] as const;
 
@@ -39,6 +40,36 @@ export function applicationVehicles(db: Db, partId: string) {
     .orderBy('vehicles.year')
     .orderBy('vehicles.submodel')
     .orderBy('vehicles.engine');
+}
+
+/**
+ * Parts' live applications in words, by part, each part's by make, model, year, submodel, engine
+ * and position; only those on one base vehicle when it is given. One statement for them all.
+ */
+export async function applicationsInWords(db: Db, partIds: string[], baseVehicleId?: number): Promise<Map<string, PartApplication[]>> {
+  const byPart = new Map<string, PartApplication[]>();
+  if (partIds.length === 0) return byPart;
+  const { rows } = await sql<Omit<PartApplication, 'partType'> & { part_id: string; part_type: string | null }>`
+    select a.part_id, bv.year_id as year, mk.name as make, md.name as model, coalesce(s.name, '') as submodel,
+           coalesce(${engineWords('e')}, '') as engine, pos.name as position, a.quantity, a.notes, pt.name as part_type
+    from applications a
+    join vcdb_base_vehicles bv on bv.id = a.base_vehicle_id
+    join vcdb_makes mk on mk.id = bv.make_id
+    join vcdb_models md on md.id = bv.model_id
+    left join vcdb_submodels s on s.id = a.submodel_id
+    left join vcdb_engine_bases e on e.id = a.engine_base_id
+    left join pcdb_positions pos on pos.id = a.position_id
+    left join pcdb_part_types pt on pt.id = a.part_type_id
+    where a.part_id in (${sql.join(partIds)}) and a.deleted_at is null
+      ${baseVehicleId === undefined ? sql`` : sql`and a.base_vehicle_id = ${baseVehicleId}`}
+    order by a.part_id, mk.name, md.name, bv.year_id, submodel, engine, pos.name nulls first, a.id
+  `.execute(db);
+  for (const { part_id, part_type, ...application } of rows) {
+    const applications = byPart.get(part_id) ?? [];
+    applications.push({ ...application, partType: part_type });
+    byPart.set(part_id, applications);
+  }
+  return byPart;
 }
 
 /** The vehicles of the catalogue: the selector's cascade, VIN matches and fitment lists. */
@@ -127,6 +158,22 @@ export function createVehiclesRepository(db: Db) {
         .where('part_id', 'in', ids)
         .execute();
       return rows.map((row) => row.part_id);
+    },
+
+    /**
+     * What a page of part cards says of the vehicle (decision 083): each of these parts' live
+     * applications on the vehicle's base vehicle (those of another submodel or engine too, so that
+     * a card can say so); parts with none are left out. Undefined for no such vehicle.
+     */
+    async applicationsFor(vehicleId: string, partIds: string[]): Promise<VehicleApplications | undefined> {
+      if (!isId(vehicleId)) return undefined;
+      const vehicle = await db.selectFrom('vehicles').select('base_vehicle_id').where('id', '=', vehicleId).executeTakeFirst();
+      if (!vehicle) return undefined;
+      const ids = partIds.filter(isId);
+      // A vehicle the VCdb does not name yet (an older shop's) fits nothing (decision 079).
+      if (vehicle.base_vehicle_id === null || ids.length === 0) return [];
+      const byPart = await applicationsInWords(db, ids, vehicle.base_vehicle_id);
+      return [...byPart].map(([part, applications]) => ({ part, applications }));
     },
 
     /** The vehicles a part on sale fits, by make, model and year; undefined for no such part. */

@@ -8,6 +8,7 @@ import {
   vehicleOptionsQuerySchema,
   vehicleOptionsSchema,
   vehicleParamsSchema,
+  vehicleApplicationsSchema,
   vehicleSchema,
   apiErrors,
 } from '@autoparts/shared';
@@ -75,6 +76,26 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => vehicles.fittingParts(request.params.id, request.query.ids),
+  );
+
+  // What the part cards of a page say of the vehicle ("Fits your … — Front, with 3.5L V6 only"):
+  // the parts' applications on its base vehicle, at most 48 part ids at a time.
+  app.get(
+    '/vehicles/:id/applications',
+    {
+      config: { ...reads, cachedAs: 'catalogue' },
+      schema: {
+        tags: ['vehicles'],
+        params: vehicleParamsSchema,
+        querystring: fittingPartsQuerySchema,
+        response: { 200: vehicleApplicationsSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const applications = await vehicles.applicationsFor(request.params.id, request.query.ids);
+      if (!applications) return reply.code(404).send({ message: catalogueMessages.vehicleNotFound });
+      return applications;
+    },
   );
 
   app.get(

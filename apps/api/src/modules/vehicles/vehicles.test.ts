@@ -268,6 +268,34 @@ describe('vehicles as VCdb configurations, fitment as applications (decision 079
     expectReply(await get(`/api/vehicles/options?year=2016&make=Ford&model=${'x'.repeat(61)}`), 400);
   });
 
+  it('answers a page of part cards with the parts’ applications on the vehicle’s base vehicle, in words (decision 083)', async () => {
+    const part = await qualifiedPart();
+    const { whole, first, second } = await f150();
+    // A part of another model: no application on the F-150, so left out.
+    const other = await insertPart(app, { name: 'Unrelated filter' });
+    const elsewhere = await app.db.selectFrom('vehicles').select('base_vehicle_id').where('make', '=', 'Toyota').where('base_vehicle_id', 'is not', null).executeTakeFirstOrThrow();
+    await app.db.insertInto('applications').values({ part_id: other, base_vehicle_id: elsewhere.base_vehicle_id ?? 0, quantity: 1, notes: [] }).execute();
+    const expected = { year: 2016, make: 'Ford', model: 'F-150', submodel: '', engine: first.engine, position: 'Front', quantity: 6, notes: ['Gapped at 1.1 mm'], partType: 'Spark Plug' };
+
+    // Every configuration of the base vehicle hears of it: the one it fits, and the others, to say "not your …".
+    for (const vehicle of [first, second, whole]) {
+      const response = await get(`/api/vehicles/${vehicle.id}/applications?ids=${part},${other},not-an-id`);
+      expectReply(response, 200);
+      expect(response.json()).toEqual([{ part, applications: [expected] }]);
+    }
+    const toyota = await app.db.selectFrom('vehicles').select('id').where('base_vehicle_id', '=', elsewhere.base_vehicle_id).executeTakeFirstOrThrow();
+    expect((await get(`/api/vehicles/${toyota.id}/applications?ids=${part},${other}`)).json()).toEqual([
+      { part: other, applications: [expect.objectContaining({ make: 'Toyota', submodel: '', engine: '', position: null, partType: null })] },
+    ]);
+  });
+
+  it('answers 404 to a page of part cards for a vehicle that does not exist, and 400 to more than 48 part ids', async () => {
+    const { whole } = await f150();
+    expectReply(await get('/api/vehicles/00000000-0000-4000-8000-000000000000/applications?ids=00000000-0000-4000-8000-000000000001'), 404);
+    const ids = Array.from({ length: 49 }, () => '00000000-0000-4000-8000-000000000000').join(',');
+    expectReply(await get(`/api/vehicles/${whole.id}/applications?ids=${ids}`), 400);
+  });
+
   it('lists a part’s applications in words on its page and by its number', async () => {
     const part = await qualifiedPart();
     const { first } = await f150();

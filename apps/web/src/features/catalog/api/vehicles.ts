@@ -1,4 +1,4 @@
-import type { Vehicle } from '@autoparts/shared';
+import type { Vehicle, VehicleApplications, VehicleOptions } from '@autoparts/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -33,6 +33,17 @@ export function useVehicleModels(year: number | undefined, make: string) {
   });
 }
 
+/** What the applications of a base vehicle tell apart (submodels, engines) and its configurations for them. */
+export function useVehicleOptions(base: Vehicle | undefined) {
+  return useQuery({
+    queryKey: queryKeys.vehicleOptions(base?.year ?? 0, base?.make ?? '', base?.model ?? ''),
+    queryFn: ({ signal }) =>
+      api<VehicleOptions>(`/vehicles/options?${new URLSearchParams({ year: String(base?.year), make: base?.make ?? '', model: base?.model ?? '' }).toString()}`, { signal }),
+    enabled: base !== undefined,
+    staleTime: hour,
+  });
+}
+
 export interface VinReply {
   vin: string;
   year: number;
@@ -43,14 +54,18 @@ export interface VinReply {
 
 export const decodeVin = (vin: string) => api<VinReply>(`/vin/${encodeURIComponent(vin)}`);
 
-/** Which of the parts shown fit the active vehicle: a set of part ids, or undefined without one. */
-export function useFittingParts(vehicleId: string | undefined, partIds: string[]) {
+/**
+ * What the part cards shown say of the active vehicle (decision 083): each part's applications on
+ * its base vehicle, by part id (a part without is not in the map); undefined without a vehicle or
+ * until they are loaded.
+ */
+export function usePartApplications(vehicleId: string | undefined, partIds: string[]) {
   const ids = partIds.slice(0, 48);
   const query = useQuery({
-    queryKey: queryKeys.fittingParts(vehicleId ?? '', ids),
-    queryFn: ({ signal }) => api<string[]>(`/vehicles/${vehicleId}/fitting-parts?ids=${ids.join(',')}`, { signal }),
+    queryKey: queryKeys.vehicleApplications(vehicleId ?? '', ids),
+    queryFn: ({ signal }) => api<VehicleApplications>(`/vehicles/${vehicleId}/applications?ids=${ids.join(',')}`, { signal }),
     enabled: vehicleId !== undefined && ids.length > 0,
     staleTime: 5 * 60 * 1000,
   });
-  return vehicleId && query.data ? new Set(query.data) : undefined;
+  return vehicleId && query.data ? new Map(query.data.map((answer) => [answer.part, answer.applications])) : undefined;
 }

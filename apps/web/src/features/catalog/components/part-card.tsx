@@ -1,4 +1,4 @@
-import { formatPrice, partChangeMessages, paths, type Part } from '@autoparts/shared';
+import { fitWords, formatPrice, partChangeMessages, paths, type Part, type PartApplication, type Vehicle } from '@autoparts/shared';
 import { Link } from 'react-router';
 import { PartImage } from '../../../components/part-image';
 import { FitsBadge } from './fits-badge';
@@ -7,18 +7,18 @@ import { ListPrice } from '../../../components/list-price';
 interface PartCardProps {
   /** `replaces`: the part's older numbers (a search by one finds it), said as "Replaces …". */
   part: Part & { partNumber?: string; replaces?: readonly string[] };
-  /** Whether the part fits the active vehicle, named by `vehicle`; left out without one. */
-  fits?: boolean | undefined;
-  vehicle?: string | undefined;
+  /** The active vehicle, and the part's applications on its base vehicle (none: it does not fit); left out without one or until loaded. */
+  vehicle?: Vehicle | undefined;
+  applications?: readonly PartApplication[] | undefined;
 }
 
 /**
  * A part in the shop's lists (SPEC §2): image, name, part number, whether it fits the active
- * vehicle, description, price and 'Purchase Now'; the name (and the card around it) opens the
+ * vehicle (as the part page says it), description, price and 'Purchase Now'; the name (and the card around it) opens the
  * part's public page. Below 640 px it is a compact row — a small image beside two lines of
  * description — so a phone scrolls through the catalogue, not through one part at a time.
  */
-export function PartCard({ part, fits, vehicle }: PartCardProps) {
+export function PartCard({ part, vehicle, applications }: PartCardProps) {
   // The name opens the part's public page; its link is stretched over the whole card, so the
   // photo opens it too, with one link for a screen reader and one tab stop ('Purchase Now' sits above it).
   const page = part.partNumber ? paths.partPage(part.partNumber) : undefined;
@@ -47,7 +47,7 @@ export function PartCard({ part, fits, vehicle }: PartCardProps) {
         </h3>
         {part.partNumber && <p className="text-sm text-slate-500">{`Part no. ${part.partNumber}`}</p>}
         {part.replaces && part.replaces.length > 0 && <p className="text-sm font-medium text-slate-700">{partChangeMessages.replaces(part.replaces)}</p>}
-        {fits !== undefined && vehicle && <FitsBadge fits={fits} vehicle={vehicle} />}
+        {vehicle && applications && <FitsBadge words={fitWords(applications, vehicle)} />}
         <p className="line-clamp-2 flex-1 text-sm text-slate-600 sm:line-clamp-none">{part.description}</p>
         <div className="flex flex-wrap items-center justify-between gap-2 sm:flex-col sm:items-stretch">
           <p className="text-lg font-bold text-brand-700 sm:text-xl">

@@ -1,7 +1,7 @@
-import { vehicleLabel, type Part } from '@autoparts/shared';
+import type { Part } from '@autoparts/shared';
 import { useGarage } from '../../../lib/garage';
 import { useParts } from '../api/get-parts';
-import { useFittingParts } from '../api/vehicles';
+import { usePartApplications } from '../api/vehicles';
 import { PartCard, PartCardSkeleton } from './part-card';
 
 interface PartGridProps {
@@ -19,7 +19,7 @@ export function PartGrid({ limit, placeholders, label, phoneLimit }: PartGridPro
   const { data, isPending, isError, refetch } = useParts();
   const parts: Part[] = (limit === undefined ? data : data?.slice(0, limit)) ?? [];
   const { active } = useGarage();
-  const fitting = useFittingParts(active?._id, parts.map((part) => part._id));
+  const applications = usePartApplications(active?._id, parts.map((part) => part._id));
 
   if (isPending) {
     return (
@@ -51,7 +51,7 @@ export function PartGrid({ limit, placeholders, label, phoneLimit }: PartGridPro
     <ul className={gridClass} aria-label={label}>
       {parts.map((part, index) => (
         <li key={part._id} className={phoneLimit !== undefined && index >= phoneLimit ? 'hidden sm:flex' : 'flex'}>
-          <PartCard part={part} fits={fitting?.has(part._id)} vehicle={active ? vehicleLabel(active) : undefined} />
+          <PartCard part={part} vehicle={active ?? undefined} applications={applications && (applications.get(part._id) ?? [])} />
         </li>
       ))}
     </ul>

@@ -1,4 +1,4 @@
-import { vehicleLabel, vinProblem, type Vehicle } from '@autoparts/shared';
+import { vehicleLabel, vehicleWithQualifiers, vinProblem, type Vehicle } from '@autoparts/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { SelectField } from '../../../components/select-field';
@@ -6,7 +6,7 @@ import { TextField } from '../../../components/text-field';
 import { customerMessage } from '../../../lib/api-client';
 import { useChoiceBeforeHydration } from '../../../lib/choice-before-hydration';
 import { useGarage } from '../../../lib/garage';
-import { decodeVin, useVehicleMakes, useVehicleModels, useVehicleYears, type VinReply } from '../api/vehicles';
+import { decodeVin, useVehicleMakes, useVehicleModels, useVehicleOptions, useVehicleYears, type VinReply } from '../api/vehicles';
 
 const buttonClass =
   'rounded-lg px-3 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60';
@@ -31,7 +31,7 @@ export function VehicleSelector({ className = '', onChoose }: { className?: stri
       </h2>
       {active ? (
         <p className="mt-1 text-slate-700" aria-live="polite">
-          Shopping for your <strong data-testid="active-vehicle">{vehicleLabel(active)}</strong>
+          Shopping for your <strong data-testid="active-vehicle">{vehicleWithQualifiers(active)}</strong>
         </p>
       ) : (
         <p className="mt-1 text-sm text-slate-600">Choose your vehicle to see which parts fit it.</p>
@@ -47,7 +47,7 @@ export function VehicleSelector({ className = '', onChoose }: { className?: stri
               setActive(id);
               onChoose?.(garage.vehicles.find((vehicle) => vehicle._id === id) ?? null);
             }}
-            options={[{ value: '', label: 'None' }, ...garage.vehicles.map((vehicle) => ({ value: vehicle._id, label: vehicleLabel(vehicle) }))]}
+            options={[{ value: '', label: 'None' }, ...garage.vehicles.map((vehicle) => ({ value: vehicle._id, label: vehicleWithQualifiers(vehicle) }))]}
           />
           {active && (
             <button
@@ -57,7 +57,7 @@ export function VehicleSelector({ className = '', onChoose }: { className?: stri
                 onChoose?.(null);
               }}
               className={`${buttonClass} border border-slate-300 text-slate-700 hover:bg-slate-100`}>
-              Remove<span className="sr-only"> {vehicleLabel(active)}</span>
+              Remove<span className="sr-only"> {vehicleWithQualifiers(active)}</span>
             </button>
           )}
         </div>
@@ -70,24 +70,62 @@ export function VehicleSelector({ className = '', onChoose }: { className?: stri
 
 /**
  * The chosen model stays chosen, the selects enabled: a keyboard's arrow keys change a closed
- * select at each press, so focus stays on Model and each press swaps the vehicle it just added
- * (one that was in the garage before stays there) instead of filling the garage.
+ * select at each press, so focus stays on Model (or Submodel, Engine) and each press swaps the
+ * vehicle it just added (one that was in the garage before stays there) instead of filling the garage.
+ * Where the model's applications tell submodels or engines apart, a Submodel and an Engine select
+ * follow, and the vehicle becomes the configuration chosen (decision 083).
  */
 function YearMakeModel({ onChoose, isInGarage }: { onChoose: (vehicle: Vehicle, replacing?: string) => void; isInGarage: (id: string) => boolean }) {
   const [year, setYear] = useState<number>();
   const [make, setMake] = useState('');
+  const [baseId, setBaseId] = useState('');
+  const [submodel, setSubmodel] = useState('');
+  const [engine, setEngine] = useState('');
   const [chosen, setChosen] = useState<{ id: string; added: boolean }>();
   const years = useVehicleYears();
   const makes = useVehicleMakes(year);
   const models = useVehicleModels(year, make);
-  const failed = years.isError || makes.isError || models.isError;
+  const base = models.data?.find((option) => option._id === baseId);
+  const options = useVehicleOptions(base);
+  const failed = years.isError || makes.isError || models.isError || options.isError;
+  const startOver = () => {
+    setBaseId('');
+    setSubmodel('');
+    setEngine('');
+    setChosen(undefined);
+  };
   const chooseYear = (value: string) => {
     setYear(value ? Number(value) : undefined);
     setMake('');
-    setChosen(undefined);
+    startOver();
   };
   // The page is sent with the years: one can be picked before the app has hydrated the select.
   const yearChosenEarly = useChoiceBeforeHydration<HTMLSelectElement>((select) => chooseYear(select.value));
+  const pick = (vehicle: Vehicle) => {
+    const added = !isInGarage(vehicle._id);
+    onChoose(vehicle, chosen?.added && chosen.id !== vehicle._id ? chosen.id : undefined);
+    setChosen({ id: vehicle._id, added: added || (chosen?.added === true && chosen.id === vehicle._id) });
+  };
+  const configuration = (wantedSubmodel: string, wantedEngine: string) =>
+    options.data?.vehicles.find((vehicle) => vehicle.submodel === wantedSubmodel && vehicle.engine === wantedEngine);
+  // The engines there are for the submodel chosen (all of them for any submodel).
+  const engines = options.data?.engines.filter((option) => configuration(submodel, option)) ?? [];
+  const chooseSubmodel = (value: string) => {
+    // An engine the new submodel does not come with goes back to any engine.
+    const keptEngine = configuration(value, engine) ? engine : '';
+    const vehicle = configuration(value, keptEngine);
+    if (!vehicle) return;
+    setSubmodel(value);
+    setEngine(keptEngine);
+    pick(vehicle);
+  };
+  const chooseEngine = (value: string) => {
+    const vehicle = configuration(submodel, value);
+    if (!vehicle) return;
+    setEngine(value);
+    pick(vehicle);
+  };
+  const narrows = base !== undefined && options.data !== undefined && (options.data.submodels.length > 0 || engines.length > 0);
 
   return (
     <fieldset className="mt-4">
@@ -107,20 +145,21 @@ function YearMakeModel({ onChoose, isInGarage }: { onChoose: (vehicle: Vehicle, 
           disabled={!makes.data}
           onChange={(event) => {
             setMake(event.target.value);
-            setChosen(undefined);
+            startOver();
           }}
           options={[{ value: '', label: year && makes.isPending ? 'Loading…' : 'Make' }, ...(makes.data ?? []).map((option) => ({ value: option, label: option }))]}
         />
         <SelectField
           label="Model"
-          value={chosen?.id ?? ''}
+          value={baseId}
           disabled={!models.data}
           onChange={(event) => {
             const vehicle = models.data?.find((option) => option._id === event.target.value);
             if (!vehicle) return;
-            const added = !isInGarage(vehicle._id);
-            onChoose(vehicle, chosen?.added && chosen.id !== vehicle._id ? chosen.id : undefined);
-            setChosen({ id: vehicle._id, added: added || (chosen?.added === true && chosen.id === vehicle._id) });
+            setBaseId(vehicle._id);
+            setSubmodel('');
+            setEngine('');
+            pick(vehicle);
           }}
           options={[
             { value: '', label: make && models.isPending ? 'Loading…' : 'Model' },
@@ -128,6 +167,38 @@ function YearMakeModel({ onChoose, isInGarage }: { onChoose: (vehicle: Vehicle, 
           ]}
         />
       </div>
+      <div aria-live="polite">
+        {base && options.isPending && (
+          <p role="status" className="mt-2 text-sm text-slate-600">
+            Looking up the submodels and engines…
+          </p>
+        )}
+        {narrows && (
+          <p className="mt-2 text-sm text-slate-700">
+            Parts for the {vehicleLabel(base)} differ by {options.data.submodels.length > 0 && engines.length > 0 ? 'submodel and engine' : options.data.submodels.length > 0 ? 'submodel' : 'engine'}: choose yours, or leave it at any.
+          </p>
+        )}
+      </div>
+      {narrows && (
+        <div className="mt-2 grid grid-cols-2 gap-2">
+          {options.data.submodels.length > 0 && (
+            <SelectField
+              label="Submodel"
+              value={submodel}
+              onChange={(event) => chooseSubmodel(event.target.value)}
+              options={[{ value: '', label: 'Any submodel' }, ...options.data.submodels.map((option) => ({ value: option, label: option }))]}
+            />
+          )}
+          {engines.length > 0 && (
+            <SelectField
+              label="Engine"
+              value={engine}
+              onChange={(event) => chooseEngine(event.target.value)}
+              options={[{ value: '', label: 'Any engine' }, ...engines.map((option) => ({ value: option, label: option }))]}
+            />
+          )}
+        </div>
+      )}
       {failed && (
         <p role="alert" className="mt-2 text-sm text-red-700">
           The vehicle list could not be loaded. Please try again.

@@ -40,7 +40,8 @@ function renderShop(path: string, reply: () => SearchResult = () => result(), qu
     'GET /api/vehicles/years': { body: [2019] },
     'GET /api/vehicles/makes?year=2019': { body: ['Toyota'] },
     'GET /api/vehicles/models?year=2019&make=Toyota': { body: [camry] },
-    'GET /api/vehicles/v-camry/fitting-parts?*': { body: [] },
+    'GET /api/vehicles/v-camry/applications?*': { body: [] },
+    'GET /api/vehicles/options?*': { body: { submodels: [], engines: [], vehicles: [] } },
     'GET /api/search?*': () => ({ body: reply() }),
   });
   const searches = () => server.calls.filter((call) => call.path.startsWith('/api/search?')).map((call) => call.path.slice('/api/search'.length));
@@ -133,6 +134,34 @@ describe('/shop: choosing a vehicle', () => {
     await user.click(screen.getByRole('link', { name: 'Show all parts' }));
     expect(search()).toEqual({ q: 'pads' });
     expect(screen.queryByText(/Showing parts that fit/)).not.toBeInTheDocument();
+  });
+});
+
+describe('/shop: the cards say what fits the active vehicle as the part page does', () => {
+  it('asks for the page’s applications on the vehicle once, and says "Fits your … — Front, with …" or "not your …"', async () => {
+    const v6 = { ...camry, _id: 'v-camry-v6', engine: '3.5L V6' };
+    localStorage.setItem('autoparts.garage', JSON.stringify({ vehicles: [v6], activeId: v6._id }));
+    const rotors = { ...pads, _id: 'part-2', name: 'Vented Rotor', partNumber: 'BRK-2001' };
+    const plugs = { ...pads, _id: 'part-3', name: 'Spark Plug', partNumber: 'IGN-1001' };
+    const on = (overrides: object) => ({ year: 2019, make: 'Toyota', model: 'Camry', submodel: '', engine: '', position: null, quantity: 1, notes: [], partType: null, ...overrides });
+    const server = stubFetch({
+      'GET /api/me': signedOutReply,
+      'GET /api/vehicles/years': { body: [2019] },
+      'GET /api/search*': { body: result({ items: [pads, rotors, plugs] }) },
+      'GET /api/vehicles/v-camry-v6/applications?ids=part-1,part-2,part-3': {
+        body: [
+          { part: 'part-1', applications: [on({ position: 'Front', engine: '3.5L V6' })] },
+          { part: 'part-3', applications: [on({ engine: '2.5L I4' })] },
+        ],
+      },
+    });
+    renderRoutes([{ path: '/shop', element: <ShopPage /> }], { path: '/shop' });
+
+    const cards = await screen.findByRole('list', { name: 'Search results' });
+    expect(await within(cards).findByText('Fits your 2019 Toyota Camry — Front, with 3.5L V6 only')).toBeInTheDocument();
+    expect(within(cards).getByText('Fits the 2019 Toyota Camry with 2.5L I4 only — not your 3.5L V6')).toBeInTheDocument();
+    expect(within(cards).getByText('Does not fit your 2019 Toyota Camry')).toBeInTheDocument();
+    expect(server.paths().filter((path) => path.includes('/applications'))).toEqual(['GET /api/vehicles/v-camry-v6/applications?ids=part-1,part-2,part-3']);
   });
 });
 

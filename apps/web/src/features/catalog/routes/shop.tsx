@@ -9,7 +9,7 @@ import { customerMessage, isApiError } from '../../../lib/api-client';
 import { useChoiceBeforeHydration } from '../../../lib/choice-before-hydration';
 import { useGarage } from '../../../lib/garage';
 import { shopSearchParams, useSearch, type SearchKey } from '../api/search';
-import { useFittingParts } from '../api/vehicles';
+import { usePartApplications } from '../api/vehicles';
 import { PartCard, PartCardSkeleton } from '../components/part-card';
 import { VehicleSelector } from '../components/vehicle-selector';
 
@@ -111,7 +111,7 @@ export function Component() {
           </div>
           {params.vehicle && <VehicleFilterNotice vehicle={chosenVehicle(params.vehicle)} allParts={withChanges({ vehicle: undefined })} />}
           <Suspense>
-            <Results search={search} unreachable={unreachable} vehicleId={active?._id} vehicle={active ? vehicleLabel(active) : undefined} />
+            <Results search={search} unreachable={unreachable} vehicle={active ?? undefined} />
           </Suspense>
           {search.data && !unreachable && (
             <Suspense>
@@ -273,15 +273,13 @@ function PriceFilter({ min, max, onApply }: { min: string; max: string; onApply:
 function Results({
   search,
   unreachable,
-  vehicleId,
   vehicle,
 }: {
   search: ReturnType<typeof useSearch>;
   unreachable: boolean;
-  vehicleId: string | undefined;
-  vehicle: string | undefined;
+  vehicle: Vehicle | undefined;
 }) {
-  const fitting = useFittingParts(vehicleId, search.data?.items.map((item) => item._id) ?? []);
+  const applications = usePartApplications(vehicle?._id, search.data?.items.map((item) => item._id) ?? []);
   if (unreachable) {
     return <LoadFailed message={unreachableMessage} onRetry={() => void search.refetch()} />;
   }
@@ -322,7 +320,7 @@ function Results({
     <ul className={`${gridClass} ${search.isPlaceholderData ? 'opacity-60' : ''}`} aria-label="Search results" aria-busy={search.isFetching}>
       {search.data.items.map((part) => (
         <li key={part._id} className="flex">
-          <PartCard part={part} fits={fitting?.has(part._id)} vehicle={vehicle} />
+          <PartCard part={part} vehicle={vehicle} applications={applications && (applications.get(part._id) ?? [])} />
         </li>
       ))}
     </ul>

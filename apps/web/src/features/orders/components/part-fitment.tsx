@@ -1,4 +1,4 @@
-import { paths, vehicleLabel, type PartApplication, type PartDetail, type Vehicle } from '@autoparts/shared';
+import { fitWords, paths, vehicleLabel, type PartDetail, type Vehicle } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -91,22 +91,6 @@ export function FitmentTable({ vehicles }: { vehicles: Vehicle[] }) {
   );
 }
 
-/** An application's submodel and engine in words ("XLT 3.5L V6"); '' when it fits them all. */
-const qualifierOf = (application: PartApplication) => [application.submodel, application.engine].filter(Boolean).join(' ');
-
-/**
- * What the part's applications say of a vehicle (decision 079): the application that fits it
- * (base vehicle the same, its submodel and engine none or the vehicle's), or else one of its base
- * vehicle that names another submodel or engine.
- */
-export function applicationFor(applications: PartApplication[], vehicle: Vehicle): { fits?: PartApplication; other?: PartApplication } {
-  const sameBase = applications.filter((application) => application.year === vehicle.year && application.make === vehicle.make && application.model === vehicle.model);
-  const fits = sameBase.find(
-    (application) => (application.submodel === '' || application.submodel === vehicle.submodel) && (application.engine === '' || application.engine === vehicle.engine),
-  );
-  return fits ? { fits } : { other: sameBase[0] };
-}
-
 /**
  * Whether the part fits the garage's active vehicle, beside the price (on a phone the order form
  * follows the details, and a verdict below it would come after the buyer has decided): SPEC's
@@ -121,27 +105,19 @@ export function FitVerdict({ part }: { part: PartDetail }) {
 
 function FitsNotice({ part, active }: { part: PartDetail; active: Vehicle }) {
   const label = vehicleLabel(active);
-  const { fits, other } = applicationFor(part.applications, active);
+  const { verdict, text, notes } = fitWords(part.applications, active);
   const fitting = new URLSearchParams({ vehicle: active._id, ...(part.category ? { category: part.category.slug } : {}) });
-  if (fits) {
-    const qualifier = qualifierOf(fits);
-    const addition = [fits.position, qualifier && `with ${qualifier} only`].filter(Boolean).join(', ');
+  if (verdict === 'fits') {
     return (
       <div role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-green-800">
-        <p className="font-semibold">
-          Fits your {label}
-          {addition && ` — ${addition}`}
-        </p>
-        {fits.notes.length > 0 && <p>{fits.notes.join('. ')}</p>}
+        <p className="font-semibold">{text}</p>
+        {notes.length > 0 && <p>{notes.join('. ')}</p>}
       </div>
     );
   }
-  const yours = [active.submodel, active.engine].filter(Boolean).join(' ');
   return (
     <div role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900">
-      <p className="font-semibold">
-        {other ? `Fits the ${label} with ${qualifierOf(other)} only${yours ? ` — not your ${yours}` : ''}` : `Does not fit your ${label}`}
-      </p>
+      <p className="font-semibold">{text}</p>
       <Link to={`${paths.shop}?${fitting.toString()}`} className="inline-block font-semibold text-brand-700 underline">
         {part.category ? `${part.category.name} parts that fit your ${label}` : `Parts that fit your ${label}`}
       </Link>

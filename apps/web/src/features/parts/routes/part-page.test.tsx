@@ -92,6 +92,7 @@ describe('/parts/{partNumber}', () => {
       'GET /api/vehicles/years': { body: [2016] },
       'GET /api/vehicles/makes?year=2016': { body: ['Hyundai'] },
       'GET /api/vehicles/models?year=2016&make=Hyundai': { body: [elantra] },
+      'GET /api/vehicles/options?year=2016&make=Hyundai&model=Elantra': { body: { submodels: [], engines: [], vehicles: [elantra] } },
     });
     const user = userEvent.setup();
     renderPage();

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { PartApplication, Vehicle } from './catalogue';
+import { fitWords, vehicleWithQualifiers } from './fit-words';
+
+const f150: Vehicle = { _id: 'v', year: 2015, make: 'Ford', model: 'F-150', submodel: '', engine: '' };
+const application = (overrides: Partial<PartApplication> = {}): PartApplication => ({
+  year: 2015,
+  make: 'Ford',
+  model: 'F-150',
+  submodel: '',
+  engine: '',
+  position: null,
+  quantity: 1,
+  notes: [],
+  partType: null,
+  ...overrides,
+});
+
+describe('fitWords: a part and a vehicle in the words the part page and a card say (decision 083)', () => {
+  it('says "Fits your …" with the position and the qualifiers the fitting application is limited to', () => {
+    const v6 = { ...f150, engine: '3.5L V6' };
+    expect(fitWords([application({ position: 'Front', engine: '3.5L V6', notes: ['Gapped at 1.1 mm'] })], v6)).toEqual({
+      verdict: 'fits',
+      text: 'Fits your 2015 Ford F-150 — Front, with 3.5L V6 only',
+      notes: ['Gapped at 1.1 mm'],
+    });
+    expect(fitWords([application({ submodel: 'XLT', engine: '3.5L V6' })], { ...v6, submodel: 'XLT' }).text).toBe('Fits your 2015 Ford F-150 — with XLT 3.5L V6 only');
+    expect(fitWords([application()], v6).text).toBe('Fits your 2015 Ford F-150');
+  });
+
+  it('says a part for another engine or submodel of the model fits only that one, and not the vehicle chosen', () => {
+    const parts = [application({ engine: '2.7L V6' })];
+    expect(fitWords(parts, { ...f150, engine: '3.5L V6' })).toEqual({ verdict: 'other', text: 'Fits the 2015 Ford F-150 with 2.7L V6 only — not your 3.5L V6', notes: [] });
+    // A vehicle chosen without an engine is not promised a part for one of its engines.
+    expect(fitWords(parts, f150).text).toBe('Fits the 2015 Ford F-150 with 2.7L V6 only');
+  });
+
+  it('says "Does not fit your …" for a part of no application on the model', () => {
+    expect(fitWords([application({ year: 2016 })], f150)).toEqual({ verdict: 'none', text: 'Does not fit your 2015 Ford F-150', notes: [] });
+    expect(fitWords([], f150).verdict).toBe('none');
+  });
+
+  it('names a vehicle with its submodel and engine, as a garage lists it', () => {
+    expect(vehicleWithQualifiers({ ...f150, submodel: 'XLT', engine: '3.5L V6' })).toBe('2015 Ford F-150 XLT 3.5L V6');
+    expect(vehicleWithQualifiers(f150)).toBe('2015 Ford F-150');
+  });
+});

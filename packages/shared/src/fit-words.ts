@@ -1,0 +1,52 @@
+import type { PartApplication, Vehicle } from './catalogue';
+import { vehicleLabel } from './catalogue-constants';
+
+type Qualified = Pick<Vehicle, 'submodel' | 'engine'>;
+
+/** A vehicle's or an application's submodel and engine in words ("XLT 3.5L V6"); '' for none (every one). */
+export const qualifierOf = (qualified: Qualified) => [qualified.submodel, qualified.engine].filter(Boolean).join(' ');
+
+/** A vehicle with the submodel and engine chosen for it: "2015 Ford F-150 XLT 3.5L V6", as a garage lists it. */
+export const vehicleWithQualifiers = (vehicle: Vehicle) => [vehicleLabel(vehicle), qualifierOf(vehicle)].filter(Boolean).join(' ');
+
+/**
+ * What the part's applications say of a vehicle (decision 079): the application that fits it
+ * (base vehicle the same, its submodel and engine none or the vehicle's), or else one of its base
+ * vehicle that names another submodel or engine.
+ */
+export function applicationFor(applications: readonly PartApplication[], vehicle: Vehicle): { fits?: PartApplication; other?: PartApplication } {
+  const sameBase = applications.filter((application) => application.year === vehicle.year && application.make === vehicle.make && application.model === vehicle.model);
+  const fits = sameBase.find(
+    (application) => (application.submodel === '' || application.submodel === vehicle.submodel) && (application.engine === '' || application.engine === vehicle.engine),
+  );
+  return fits ? { fits } : { other: sameBase[0] };
+}
+
+/** Whether a part fits a vehicle, in the words the part page and a part card both say (decision 083). */
+export interface FitWords {
+  /** `fits`: it does; `other`: only another submodel or engine of the same model; `none`: not that model at all. */
+  verdict: 'fits' | 'other' | 'none';
+  /** "Fits your 2015 Ford F-150 — Front, with 3.5L V6 only", "Fits the 2015 Ford F-150 with 2.7L V6 only — not your 3.5L V6", "Does not fit your 2015 Ford F-150". */
+  text: string;
+  /** The fitting application's notes from the manufacturer ("With Sport Package"). */
+  notes: readonly string[];
+}
+
+/**
+ * SPEC's "Fits your …" with the position and the submodel or engine the fitting application is
+ * limited to, in words, never ids; a part for another engine or submodel of the model says so.
+ */
+export function fitWords(applications: readonly PartApplication[], vehicle: Vehicle): FitWords {
+  const label = vehicleLabel(vehicle);
+  const { fits, other } = applicationFor(applications, vehicle);
+  if (fits) {
+    const qualifier = qualifierOf(fits);
+    const addition = [fits.position, qualifier && `with ${qualifier} only`].filter(Boolean).join(', ');
+    return { verdict: 'fits', text: `Fits your ${label}${addition ? ` — ${addition}` : ''}`, notes: fits.notes };
+  }
+  if (other) {
+    const yours = qualifierOf(vehicle);
+    return { verdict: 'other', text: `Fits the ${label} with ${qualifierOf(other)} only${yours ? ` — not your ${yours}` : ''}`, notes: [] };
+  }
+  return { verdict: 'none', text: `Does not fit your ${label}`, notes: [] };
+}
