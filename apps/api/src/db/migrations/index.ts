@@ -33,6 +33,7 @@ import * as vehiclesOnTheVcdb from './0043-vehicles-on-the-vcdb';
 import * as priceLists from './0044-price-lists';
 import * as companyLedger from './0045-company-ledger';
 import * as resaleCertificates from './0046-resale-certificates';
+import * as invitationsRevoked from './0048-invitations-revoked';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   '0044-price-lists': priceLists,
   '0045-company-ledger': companyLedger,
   '0046-resale-certificates': resaleCertificates,
+  '0048-invitations-revoked': invitationsRevoked,
 };
 
 export const migrationProvider: MigrationProvider = {

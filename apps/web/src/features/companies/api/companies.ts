@@ -5,6 +5,10 @@ import {
   type CompanyPayment,
   type InvoiceCardPaymentInput,
   type OpenInvoice,
+  type CompanyRole,
+  type PendingInvitation,
+  companyMessages,
+  companyRoleLabels,
   type AddressFields,
   type AdminCompany,
   type CompanyCreateInput,
@@ -103,6 +107,25 @@ export const useInvite = () =>
   useCompanyMutation(
     (input: InvitationInput) => api<{ message: string }>('/company/invitations', { method: 'POST', auth: true, body: input }),
     (sent) => sent.message,
+  );
+
+/** The invitations not yet accepted, withdrawn or expired (owners). */
+export const companyInvitationsQuery = queryOptions({
+  queryKey: [...companyKey, 'invitations'],
+  queryFn: ({ signal }) => api<PendingInvitation[]>('/company/invitations', { signal, auth: true }),
+});
+
+export const useWithdrawInvitation = () =>
+  useCompanyMutation(
+    (invitation: PendingInvitation) => api<PendingInvitation[]>(`/company/invitations/${encodeURIComponent(invitation.id)}`, { method: 'DELETE', auth: true }),
+    (_pending, invitation) => companyMessages.invitationWithdrawn(invitation.email),
+  );
+
+export const useChangeRole = () =>
+  useCompanyMutation(
+    ({ member, role }: { member: CompanyMember; role: CompanyRole }) =>
+      api<CompanyMember[]>(`/company/members/${encodeURIComponent(member.userId)}`, { method: 'PATCH', auth: true, body: { role } }),
+    (_members, { member, role }) => companyMessages.roleChanged(member.name, companyRoleLabels[role].toLowerCase()),
   );
 
 export const useRemoveMember = () =>
