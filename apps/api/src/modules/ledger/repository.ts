@@ -153,7 +153,7 @@ export function createLedgerRepository(db: Db) {
           settles.push({ orderId: item.orderId, cents });
           left -= cents;
         }
-        const payment = await insertPayment(trx, companyId, { amountCents, receivedOn: input.receivedAt, reference: input.reference, recordedBy }, settles);
+        const payment = await insertPayment(trx, companyId, { amountCents, receivedOn: input.receivedAt, at: new Date(`${input.receivedAt}T00:00:00Z`), reference: input.reference, recordedBy }, settles);
         return paymentReply(trx, payment, true);
       });
     },
@@ -211,7 +211,7 @@ export function createLedgerRepository(db: Db) {
         const payment = await insertPayment(
           trx,
           companyId,
-          { amountCents, receivedOn: today(), reference: charged.transactionId, recordedBy },
+          { amountCents, receivedOn: today(), at: new Date(), reference: charged.transactionId, recordedBy },
           found.items.map((item) => ({ orderId: item.orderId, cents: item.cents })),
         );
         return { payment: await paymentReply(trx, payment, true) };
@@ -249,7 +249,7 @@ export function createLedgerRepository(db: Db) {
         }
         const appliedCents = input.chargedCents - left;
         if (appliedCents === 0) return { payment: undefined, refundCents: left };
-        const payment = await insertPayment(trx, companyId, { amountCents: appliedCents, receivedOn: today(), reference: input.reference, recordedBy: input.recordedBy }, settles);
+        const payment = await insertPayment(trx, companyId, { amountCents: appliedCents, receivedOn: today(), at: new Date(), reference: input.reference, recordedBy: input.recordedBy }, settles);
         return { payment: await paymentReply(trx, payment, true), refundCents: left };
       });
     },
@@ -300,11 +300,15 @@ async function invoicesToPay(trx: Db, companyId: string, texts: readonly string[
   return settled.length ? { settled } : { items };
 }
 
-/** A payment and the invoices it settles, entered in the ledger as one credit dated the day received. */
+/**
+ * A payment and the invoices it settles, entered in the ledger as one credit at `at`: the start of
+ * the day received for a payment an admin records, the moment charged for a card's (so that it
+ * follows the invoices it pays in the ledger's order).
+ */
 async function insertPayment(
   trx: Db,
   companyId: string,
-  input: { amountCents: number; receivedOn: string; reference: string; recordedBy: string },
+  input: { amountCents: number; receivedOn: string; at: Date; reference: string; recordedBy: string },
   settles: readonly { orderId: string; cents: number }[],
 ) {
   const payment = await trx
@@ -322,7 +326,7 @@ async function insertPayment(
     .insertInto('company_ledger')
     .values({
       company_id: companyId,
-      at: new Date(`${input.receivedOn}T00:00:00Z`),
+      at: input.at,
       kind: 'payment',
       number: input.reference,
       amount_cents: -input.amountCents,
