@@ -1,4 +1,6 @@
+import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { formatPrice, type Part } from '@autoparts/shared';
 import { newAccount, signUp } from './accounts';
@@ -90,6 +92,10 @@ for (const width of widths) {
   });
 }
 
+const screens = path.join(import.meta.dirname, '../.tmp/screens');
+mkdirSync(screens, { recursive: true });
+const screenshot = (page: Page, width: number, name: string) => page.screenshot({ path: path.join(screens, `${width}_trade-${name}.png`), fullPage: true });
+
 /** A person of the journey, signed up in a browser of their own at `width`. */
 async function signedUpAt(browser: Browser, width: number, baseURL: string | undefined, prefix: string) {
   const page = await personAt(browser, width, baseURL);
@@ -149,10 +155,12 @@ for (const width of widths) {
       const main = buyerPage.getByRole('main');
       await expect(main.getByText(formatPrice(contract)).first()).toBeVisible();
       await expect(main.locator('s').first()).toContainText(formatPrice(part.price));
+      await screenshot(buyerPage, width, 'part');
       await main.getByRole('button', { name: 'Add to cart' }).first().click();
       await buyerPage.goto('/cart');
       const cartMain = buyerPage.getByRole('main');
       await expect(cartMain.locator('s').first()).toContainText(formatPrice(part.price));
+      await screenshot(buyerPage, width, 'cart');
       await expect.poll(() => buyerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
       // Checkout on account with a PO number; the order's page shows it.
@@ -164,6 +172,7 @@ for (const width of widths) {
       await buyerPage.getByRole('radio', { name: /On account \(net 30\)/ }).check();
       await buyerPage.getByLabel(/Purchase-order number/).fill(`PO-${width}-77`);
       await expect.poll(() => buyerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(buyerPage, width, 'checkout');
       await buyerPage.getByRole('button', { name: 'Place order' }).click();
       await expect(buyerPage).toHaveURL(/\/dashboard\/orders\/\d+/);
       await expect(buyerPage.getByText(`PO-${width}-77`)).toBeVisible();
@@ -185,6 +194,7 @@ for (const width of widths) {
       await expect(invoice).toHaveCount(1);
       await invoice.check();
       await expectWithinViewportWidth(accountsPage, invoices);
+      await screenshot(accountsPage, width, 'invoices');
       await invoices.getByLabel('Card number').fill('4242 4242 4242 4242');
       await invoices.getByLabel('Expiry (MM/YY)').fill('12/99');
       await invoices.getByLabel('CVC').fill('123');
