@@ -70,7 +70,12 @@ export function CompanyInvoices() {
               ? 'No invoice chosen yet.'
               : `${picked.length === 1 ? '1 invoice' : `${picked.length} invoices`} chosen: ${formatPrice(total)}`}
           </p>
-          {picked.length > 0 && <PayInvoices invoiceNumbers={picked.map((invoice) => invoice.number)} total={total} onPaid={() => setChosen(new Set())} />}
+          {picked.length > 0 && (
+            // As wide as the payment page's card form, not the whole page's width.
+            <div className="max-w-xl">
+              <PayInvoices invoiceNumbers={picked.map((invoice) => invoice.number)} total={total} onPaid={() => setChosen(new Set())} />
+            </div>
+          )}
         </>
       )}
     </section>
