@@ -1,5 +1,8 @@
+import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import type { Part } from '@autoparts/shared';
+import { formatPrice, type Part } from '@autoparts/shared';
 import { newAccount, signUp } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
@@ -85,6 +88,123 @@ for (const width of widths) {
       await expect(orders).toContainText(`Placed by ${buyer.name}`);
       await expect(orders).toContainText(part.name);
       await expectWithinViewportWidth(page, orders);
+    });
+  });
+}
+
+const screens = path.join(import.meta.dirname, '../.tmp/screens');
+mkdirSync(screens, { recursive: true });
+const screenshot = (page: Page, width: number, name: string) => page.screenshot({ path: path.join(screens, `${width}_trade-${name}.png`), fullPage: true });
+
+/** A person of the journey, signed up in a browser of their own at `width`. */
+async function signedUpAt(browser: Browser, width: number, baseURL: string | undefined, prefix: string) {
+  const page = await personAt(browser, width, baseURL);
+  const account = newAccount(prefix);
+  await signUp(page, account);
+  return { page, account };
+}
+
+/** An API call as the page's signed-in person (cookie-carrying changes name the shop's origin). */
+async function apiAs(page: Page, method: 'POST' | 'PATCH', url: string, data: object, baseURL: string | undefined) {
+  const reply = await page.request.fetch(url, { method, data, headers: { origin: baseURL ?? '' } });
+  expect(reply.ok(), await reply.text()).toBe(true);
+  return reply.json() as Promise<Record<string, unknown>>;
+}
+
+for (const width of widths) {
+  test.describe(`trade at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('a buyer sees the contract price and orders on account with a PO; the accounts member downloads the statement and pays the invoice by card', async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      // Four people, three of them signing up, in one journey.
+      test.slow();
+      // Set-up through the API: the admin makes a company with net 30 terms and gives it a price list
+      // of 12 % off one part; the owner invites a buyer and an accounts member, who accept by the link.
+      const owner = newAccount(`trowner${width}`);
+      await signUp(page, owner);
+      const admin = await personAt(browser, width, baseURL);
+      await logInAt(admin, e2eAdmin);
+      const parts = (await (await admin.request.get('/api/parts')).json()) as Part[];
+      const part = parts.find((candidate) => candidate.availableQuantity >= candidate.minOrderQuantity * 4 && candidate.price >= 10);
+      if (!part) throw new Error('the demo catalogue has no part with room in stock');
+      const companyName = `Trade ${width} ${owner.email.slice(8, 14)}`;
+      const list = await apiAs(admin, 'POST', '/api/admin/price-lists', { name: `${companyName} list`, priority: 1, entries: [{ partId: part._id, percentOff: 12 }] }, baseURL);
+      const company = await apiAs(admin, 'POST', '/api/admin/companies', { name: companyName, ownerEmail: owner.email, paymentTerms: 'net30', creditLimit: 5000 }, baseURL);
+      await apiAs(admin, 'PATCH', `/api/admin/companies/${String(company.id)}`, { priceListIds: [list.id] }, baseURL);
+      await admin.context().close();
+
+      const buyer = await signedUpAt(browser, width, baseURL, `trbuyer${width}`);
+      const accounts = await signedUpAt(browser, width, baseURL, `traccts${width}`);
+      for (const [who, role] of [[buyer, 'buyer'], [accounts, 'accounts']] as const) {
+        await apiAs(page, 'POST', '/api/company/invitations', { email: who.account.email, role }, baseURL);
+        const link = linkIn(await mailTo(who.account.email, new RegExp(`Join ${companyName}`)), `${baseURL ?? ''}/company/invitations/`);
+        const token = link.split('/').at(-1) ?? '';
+        await apiAs(who.page, 'POST', `/api/company/invitations/${token}/accept`, {}, baseURL);
+      }
+      await apiAs(buyer.page, 'POST', '/api/addresses', { name: buyer.account.name, line1: '1 Depot Road', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' }, baseURL);
+
+      // (a) The buyer sees the contract price, the list price struck through, on the part page and in the cart.
+      const contract = Math.round(part.price * 88) / 100;
+      const { page: buyerPage } = buyer;
+      await buyerPage.goto(`/part/${part._id}`);
+      await expect(buyerPage.getByRole('banner').getByText(buyer.account.name)).toBeAttached();
+      const main = buyerPage.getByRole('main');
+      await expect(main.getByText(formatPrice(contract)).first()).toBeVisible();
+      await expect(main.locator('s').first()).toContainText(formatPrice(part.price));
+      await screenshot(buyerPage, width, 'part');
+      await main.getByRole('button', { name: 'Add to cart' }).first().click();
+      await buyerPage.goto('/cart');
+      const cartMain = buyerPage.getByRole('main');
+      await expect(cartMain.locator('s').first()).toContainText(formatPrice(part.price));
+      await screenshot(buyerPage, width, 'cart');
+      await expect.poll(() => buyerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      // Checkout on account with a PO number; the order's page shows it.
+      await buyerPage.goto('/checkout');
+      await expect(buyerPage.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+      const methods = buyerPage.getByRole('group', { name: 'Shipping method' }).getByRole('radio');
+      await expect(methods).not.toHaveCount(0);
+      await methods.first().check();
+      await buyerPage.getByRole('radio', { name: /On account \(net 30\)/ }).check();
+      await buyerPage.getByLabel(/Purchase-order number/).fill(`PO-${width}-77`);
+      await expect.poll(() => buyerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(buyerPage, width, 'checkout');
+      await buyerPage.getByRole('button', { name: 'Place order' }).click();
+      await expect(buyerPage).toHaveURL(/\/dashboard\/orders\/\d+/);
+      await expect(buyerPage.getByText(`PO-${width}-77`)).toBeVisible();
+      await buyerPage.context().close();
+
+      // (b) The accounts member opens the Company page, downloads this month's statement and pays the invoice by card.
+      const { page: accountsPage } = accounts;
+      await accountsPage.goto('/dashboard/company');
+      await expect(accountsPage.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
+      const downloading = accountsPage.waitForEvent('download');
+      await accountsPage.getByRole('link', { name: /Download the statement for/ }).click();
+      const download = await downloading;
+      expect(download.suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}\.pdf$/);
+      const bytes = await readFile((await download.path()) ?? '');
+      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+      const invoices = accountsPage.getByRole('region', { name: 'Open invoices' });
+      const invoice = invoices.getByRole('checkbox', { name: /INV-/ });
+      await expect(invoice).toHaveCount(1);
+      await invoice.check();
+      await expectWithinViewportWidth(accountsPage, invoices);
+      await screenshot(accountsPage, width, 'invoices');
+      await invoices.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await invoices.getByLabel('Expiry (MM/YY)').fill('12/99');
+      await invoices.getByLabel('CVC').fill('123');
+      await invoices.getByRole('button', { name: /^Pay \$/ }).click();
+      await expect(accountsPage.getByText(/Payment of \$[\d,.]+ received for 1 invoice/)).toBeVisible();
+      await expect(invoices).toContainText('No open invoices');
+      await expect(accountsPage.getByRole('list', { name: 'Ledger entries, newest first' }).getByRole('listitem').first()).toContainText('Payment test_');
+      await expectNoSeriousA11yViolations(accountsPage);
+      await expect.poll(() => accountsPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await accountsPage.context().close();
     });
   });
 }

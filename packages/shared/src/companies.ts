@@ -68,6 +68,10 @@ export const companyMessages = {
   invitationNotFound: 'This invitation link is not valid. Ask the company’s owner for a new one.',
   invitationExpired: 'This invitation has expired. Ask the company’s owner for a new one.',
   invitationUsed: 'This invitation has already been accepted.',
+  invitationRevoked: 'This invitation was withdrawn by the company’s owner. Ask them for a new one if you should join.',
+  pendingInvitationNotFound: 'There is no pending invitation with this id: it was accepted, withdrawn or has expired.',
+  invitationWithdrawn: (email: string) => `The invitation to ${email} is withdrawn`,
+  roleChanged: (name: string, role: string) => `${name} is now ${role}`,
   invitationOtherEmail: (email: string) => `This invitation is for ${email}. Sign in with that address to accept it.`,
   memberNotFound: 'Member not found',
   lastOwner: 'A company keeps at least one owner: make another member an owner first.',
@@ -142,7 +146,7 @@ export const memberSchema = z.object({
 export type CompanyMember = z.infer<typeof memberSchema>;
 export const memberListSchema = z.array(memberSchema);
 
-export const pendingInvitationSchema = z.object({ email: z.string(), role: z.enum(COMPANY_ROLES), expiresAt: z.string() });
+export const pendingInvitationSchema = z.object({ id: z.string(), email: z.string(), role: z.enum(COMPANY_ROLES), expiresAt: z.string() });
 
 /** A line of the admins' list, newest first, `COMPANIES_PAGE_SIZE` a page. */
 export const companySummarySchema = z.object({ ...companyFields, members: z.number(), createdAt: z.string() });
@@ -181,6 +185,11 @@ export const invitationTokenParamsSchema = z.object({ token: z.string().max(100)
 export const invitationAcceptedSchema = z.object({ companyId: z.string(), companyName: z.string(), role: z.enum(COMPANY_ROLES) });
 export type InvitationAccepted = z.infer<typeof invitationAcceptedSchema>;
 export const memberIdParamsSchema = z.object({ userId: z.string().max(64) });
+/** `PATCH /api/company/members/{userId}`: the member's new role. */
+export const memberRoleInputSchema = z.object({ role: companyRoleSchema });
+export const pendingInvitationListSchema = z.array(pendingInvitationSchema);
+export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
+export const invitationIdParamsSchema = z.object({ id: z.string().max(64) });
 
 /** A location: its `name` ("Springfield workshop") and the address book's fields (its label's first line is the name). */
 export const locationSchema = addressSchema.omit({ isDefault: true });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CompanyRole, PaymentTerms } from './companies';
 import { moneyField } from './form-fields';
+import { testPaymentSchema } from './payments';
 
 /**
  * Buying on account (issue 31 part 3, decision 081): how an order is paid, why an order on account
@@ -30,6 +31,9 @@ export function onAccountLabel(terms: PaymentTerms): string {
 /** An invoice more than this many days past its due date stops a company's orders on account. */
 export const OVERDUE_GRACE_DAYS = 15;
 
+/** The most invoices one card payment settles (their numbers travel in the Stripe session's metadata, 500 characters). */
+export const CARD_PAYMENT_INVOICES_MAX = 50;
+
 /** Why an order on account is refused (409 `reason`). */
 export const ACCOUNT_REFUSALS = ['credit-limit', 'overdue', 'on-hold', 'po-required', 'role', 'no-terms'] as const;
 export type AccountRefusal = (typeof ACCOUNT_REFUSALS)[number];
@@ -54,6 +58,10 @@ export const accountMessages = {
   receivedAt: 'The date received is a date (YYYY-MM-DD), not in the future.',
   month: 'A statement’s month is YYYY-MM.',
   noStatement: 'There is no statement for a month that has not begun.',
+  payInvoicesOnly: 'Only an owner or an accounts member of the company may pay its invoices.',
+  chooseInvoices: `Choose from 1 to ${CARD_PAYMENT_INVOICES_MAX} invoices to pay.`,
+  nothingOpen: (numbers: readonly string[]) => `Nothing is left to pay on ${numbers.join(', ')}: it was paid meanwhile. The list now shows what is open.`,
+  invoicesPaid: (amount: string, count: number) => `Payment of ${amount} received for ${count === 1 ? '1 invoice' : `${count} invoices`}. Thank you!`,
 } as const;
 
 /** A day as YYYY-MM-DD (UTC). */
@@ -155,6 +163,37 @@ export const companyPaymentSchema = z.object({
   created: z.boolean(),
 });
 export type CompanyPayment = z.infer<typeof companyPaymentSchema>;
+
+/**
+ * `GET /api/company/invoices`: each invoice with something still open, due soonest first. `open` is
+ * what it still owes after its credit notes and payments; `overdue` when its due date has passed.
+ */
+export const openInvoiceSchema = z.object({
+  number: z.string(),
+  orderNumber: z.string(),
+  issuedAt: z.string(),
+  dueOn: z.string(),
+  total: z.number(),
+  open: z.number(),
+  overdue: z.boolean(),
+});
+export type OpenInvoice = z.infer<typeof openInvoiceSchema>;
+export const openInvoiceListSchema = z.array(openInvoiceSchema);
+
+/**
+ * Paying open invoices by card (owner, accounts): which invoices, never how much — the server
+ * charges what they still owe. `POST /api/company/invoices/checkout` (Stripe) takes this;
+ * `POST /api/company/invoices/pay` (test mode) adds the test card.
+ */
+export const invoicePaymentSchema = z.object({
+  invoiceNumbers: z
+    .array(z.string().trim().min(1).max(30), { error: accountMessages.chooseInvoices })
+    .min(1, accountMessages.chooseInvoices)
+    .max(CARD_PAYMENT_INVOICES_MAX, accountMessages.chooseInvoices),
+});
+export type InvoicePaymentInput = z.infer<typeof invoicePaymentSchema>;
+export const invoiceCardPaymentSchema = invoicePaymentSchema.extend(testPaymentSchema.omit({ orderId: true }).shape);
+export type InvoiceCardPaymentInput = z.infer<typeof invoiceCardPaymentSchema>;
 
 /** A statement's month: "2026-11". */
 export const statementParamsSchema = z.object({

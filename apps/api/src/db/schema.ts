@@ -366,6 +366,8 @@ export interface CompanyInvitationsTable {
   expires_at: Date;
   accepted_at: Date | null;
   accepted_by: string | null;
+  /** When an owner withdrew it (pending ones only). */
+  revoked_at: Date | null;
   invited_by: string | null;
   created_at: Generated<Date>;
 }

@@ -34,6 +34,7 @@ import * as priceLists from './0044-price-lists';
 import * as companyLedger from './0045-company-ledger';
 import * as resaleCertificates from './0046-resale-certificates';
 import * as partTypeCategories from './0047-part-type-categories';
+import * as invitationsRevoked from './0048-invitations-revoked';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '0045-company-ledger': companyLedger,
   '0046-resale-certificates': resaleCertificates,
   '0047-part-type-categories': partTypeCategories,
+  '0048-invitations-revoked': invitationsRevoked,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -108,7 +108,7 @@ describe('POST|GET|PATCH /api/admin/companies', () => {
     expect(mail).toEqual({ kind: 'company-invitation', subject: expect.stringContaining('Join Fleetco') as string });
     const detail = (await get(byToken(admin), `/api/admin/companies/${id}`)).json() as AdminCompany;
     expect(detail.members).toEqual([]);
-    expect(detail.invitations).toEqual([{ email: account.email.toLowerCase(), role: 'owner', expiresAt: expect.any(String) as string }]);
+    expect(detail.invitations).toEqual([{ id: expect.any(String) as string, email: account.email.toLowerCase(), role: 'owner', expiresAt: expect.any(String) as string }]);
 
     const cookie = await signUp(app, account);
     const accepted = await accept({ cookie }, token);
@@ -270,6 +270,71 @@ describe('DELETE /api/company/members/{userId}', () => {
     await join(coOwner, 'owner');
     expectReply(await call(app, byToken(coOwner), { method: 'DELETE', url: `/api/company/members/${await userIdOf(app, coOwner.email)}` }), 200);
     expectReply(await call(app, byToken(owner), { method: 'DELETE', url: `/api/company/members/${ownerId}` }), 409);
+  });
+});
+
+describe('PATCH /api/company/members/{userId}', () => {
+  it('lets an owner change a member’s role; the last owner cannot demote themselves; others are refused', async () => {
+    const mover = await signUpCustomer(app, 'co-mover');
+    await join(mover, 'viewer');
+    const moverId = await userIdOf(app, mover.email);
+    const patch = (who: Credential, userId: string, role: unknown) => call(app, who, { method: 'PATCH', url: `/api/company/members/${userId}`, payload: { role } });
+
+    const changed = await patch(byToken(owner), moverId, 'accounts');
+    expectReply(changed, 200);
+    expect((changed.json() as CompanyMember[]).find((member) => member.userId === moverId)?.role).toBe('accounts');
+    expect((await get(byToken(mover), '/api/company')).json()).toMatchObject({ role: 'accounts' });
+    // The new role counts at once: accounts may read the ledger, which a viewer may not.
+    expectReply(await get(byToken(mover), '/api/company/ledger'), 200);
+
+    const ownerId = await userIdOf(app, owner.email);
+    expectReply(await patch(byToken(owner), ownerId, 'buyer'), 409, companyMessages.lastOwner);
+    expect((await get(byToken(owner), '/api/company')).json()).toMatchObject({ role: 'owner' });
+    for (const who of [buyer, accounts, viewer]) expectReply(await patch(byToken(who), moverId, 'owner'), 403, companyMessages.ownerOnly);
+    expectReply(await patch(byToken(stranger), moverId, 'owner'), 404, companyMessages.notMember);
+    expectReply(await patch(anonymous, moverId, 'owner'), 401);
+    expectReply(await patch(byToken(owner), await userIdOf(app, stranger.email), 'buyer'), 404, companyMessages.memberNotFound);
+    expectInvalid(await patch(byToken(owner), moverId, 'boss'), companyMessages.role);
+
+    // With a second owner, the first may step down.
+    expectReply(await patch(byToken(owner), moverId, 'owner'), 200);
+    expectReply(await patch(byToken(owner), ownerId, 'buyer'), 200);
+    expectReply(await patch(byToken(mover), ownerId, 'owner'), 200);
+    expectReply(await patch(byToken(owner), moverId, 'viewer'), 200);
+  });
+});
+
+describe('GET|DELETE /api/company/invitations', () => {
+  it('lists pending invitations to the owner, who withdraws one; its link then says it was withdrawn', async () => {
+    const invitee = await signUpCustomer(app, 'co-withdrawn');
+    const token = await invite(owner, invitee.email, 'buyer');
+    const listed = await get(byToken(owner), '/api/company/invitations');
+    expectReply(listed, 200);
+    const pending = (listed.json() as { id: string; email: string; role: string }[]).find((invitation) => invitation.email === invitee.email);
+    expect(pending).toMatchObject({ role: 'buyer' });
+    const url = `/api/company/invitations/${pending?.id ?? ''}`;
+
+    for (const who of [buyer, accounts, viewer]) {
+      expectReply(await get(byToken(who), '/api/company/invitations'), 403, companyMessages.ownerOnly);
+      expectReply(await call(app, byToken(who), { method: 'DELETE', url }), 403, companyMessages.ownerOnly);
+    }
+    expectReply(await call(app, byToken(stranger), { method: 'DELETE', url }), 404, companyMessages.notMember);
+
+    const withdrawn = await call(app, byToken(owner), { method: 'DELETE', url });
+    expectReply(withdrawn, 200);
+    expect((withdrawn.json() as { email: string }[]).map((invitation) => invitation.email)).not.toContain(invitee.email);
+    expectReply(await call(app, byToken(owner), { method: 'DELETE', url }), 404, companyMessages.pendingInvitationNotFound);
+    expectReply(await accept(byCookie(invitee), token), 410, companyMessages.invitationRevoked);
+    expectReply(await get(byToken(invitee), '/api/company'), 404);
+    // Another company's owner cannot withdraw this company's invitations.
+    const again = await invite(owner, invitee.email, 'viewer');
+    const next = ((await get(byToken(owner), '/api/company/invitations')).json() as { id: string; email: string }[]).find((invitation) => invitation.email === invitee.email);
+    const otherOwner = await signUpCustomer(app, 'co-third-owner');
+    await createCompany(otherOwner.email);
+    expectReply(await call(app, byToken(otherOwner), { method: 'DELETE', url: `/api/company/invitations/${next?.id ?? ''}` }), 404);
+    // The new invitation works; the withdrawn link still says withdrawn.
+    expectReply(await accept(byCookie(invitee), again), 200);
+    expectReply(await accept(byCookie(invitee), token), 410, companyMessages.invitationRevoked);
   });
 });
 

@@ -19,6 +19,7 @@ import {
   type MyCompany,
   type InvitationAccepted,
   type PaymentTerms,
+  type PendingInvitation,
 } from '@autoparts/shared';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
@@ -54,7 +55,7 @@ export interface Inviter {
 
 export type AcceptOutcome =
   | { accepted: InvitationAccepted }
-  | { refused: 'not-found' | 'expired' | 'used' | 'too-many' }
+  | { refused: 'not-found' | 'expired' | 'used' | 'revoked' | 'too-many' }
   | { refused: 'other-email' | 'in-other-company'; email: string };
 
 /** The link's token: 32 random bytes; the table keeps only its SHA-256. */
@@ -105,6 +106,8 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
       .where('company_id', '=', company.id)
       .where('email', '=', email)
       .where('accepted_at', 'is', null)
+      // A withdrawn one stays, so that its link keeps saying it was withdrawn.
+      .where('revoked_at', 'is', null)
       .execute();
     const invitation = await trx
       .insertInto('company_invitations')
@@ -128,6 +131,19 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
       days: INVITATION_DAYS,
     });
     return { expiresAt: invitation.expires_at };
+  }
+
+  async function pendingOf(trx: Db, companyId: string): Promise<PendingInvitation[]> {
+    const rows = await trx
+      .selectFrom('company_invitations')
+      .select(['id', 'email', 'role', 'expires_at'])
+      .where('company_id', '=', companyId)
+      .where('accepted_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .orderBy('created_at')
+      .execute();
+    return rows.map((row) => ({ id: row.id, email: row.email, role: row.role, expiresAt: row.expires_at.toISOString() }));
   }
 
   async function membersOf(trx: Db, companyId: string): Promise<CompanyMember[]> {
@@ -191,21 +207,14 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
       const [members, priceListIds, invitations] = await Promise.all([
         membersOf(db, id),
         createPriceListsRepository(db).ofCompany(id),
-        db
-          .selectFrom('company_invitations')
-          .select(['email', 'role', 'expires_at'])
-          .where('company_id', '=', id)
-          .where('accepted_at', 'is', null)
-          .where('expires_at', '>', sql<Date>`now()`)
-          .orderBy('created_at')
-          .execute(),
+        pendingOf(db, id),
       ]);
       return {
         ...companyFields(row),
         createdAt: row.created_at.toISOString(),
         members,
         priceListIds,
-        invitations: invitations.map((invitation) => ({ email: invitation.email, role: invitation.role, expiresAt: invitation.expires_at.toISOString() })),
+        invitations,
       };
     },
 
@@ -272,6 +281,7 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
             'company_invitations.expires_at',
             'company_invitations.accepted_at',
             'company_invitations.accepted_by',
+            'company_invitations.revoked_at',
             'companies.name as company_name',
           ])
           .where('company_invitations.token_hash', '=', tokenHash(token))
@@ -280,6 +290,7 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
         if (!invitation) return { refused: 'not-found' };
         const accepted = { companyId: invitation.company_id, companyName: invitation.company_name, role: invitation.role };
         if (invitation.accepted_at) return invitation.accepted_by === user.userId ? { accepted } : { refused: 'used' };
+        if (invitation.revoked_at) return { refused: 'revoked' };
         if (invitation.expires_at.getTime() <= Date.now()) return { refused: 'expired' };
         if (invitation.email !== user.email.toLowerCase()) return { refused: 'other-email', email: invitation.email };
         await lockCompany(trx, invitation.company_id);
@@ -306,6 +317,37 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
     },
 
     members: (companyId: string) => membersOf(db, companyId),
+
+    /** The invitations not yet accepted, withdrawn or expired, oldest first. */
+    pendingInvitations: (companyId: string) => pendingOf(db, companyId),
+
+    /** Withdraws a pending invitation: its link then says so. */
+    async revokeInvitation(companyId: string, id: string): Promise<{ email: string } | undefined> {
+      if (!isId(id)) return undefined;
+      return db
+        .updateTable('company_invitations')
+        .set({ revoked_at: sql<Date>`now()` })
+        .where('id', '=', id)
+        .where('company_id', '=', companyId)
+        .where('accepted_at', 'is', null)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .returning('email')
+        .executeTakeFirst();
+    },
+
+    /** Changes a member's role; the last owner stays an owner (the company's row is locked meanwhile). */
+    async changeRole(companyId: string, userId: string, role: CompanyRole): Promise<'changed' | 'not-found' | 'last-owner'> {
+      return withTransaction(db, async (trx) => {
+        await lockCompany(trx, companyId);
+        const members = await trx.selectFrom('company_members').select(['user_id', 'role']).where('company_id', '=', companyId).execute();
+        const target = members.find((member) => member.user_id === userId);
+        if (!target) return 'not-found';
+        if (target.role === 'owner' && role !== 'owner' && members.filter((member) => member.role === 'owner').length <= 1) return 'last-owner';
+        await trx.updateTable('company_members').set({ role }).where('user_id', '=', userId).where('company_id', '=', companyId).execute();
+        return 'changed';
+      });
+    },
 
     /** Removes a member; the last owner stays. Their past orders stay the company's. */
     async removeMember(companyId: string, userId: string): Promise<'removed' | 'not-found' | 'last-owner'> {

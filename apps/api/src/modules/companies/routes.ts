@@ -6,6 +6,7 @@ import {
   companyOrderListSchema,
   errorSchema,
   invitationAcceptedSchema,
+  invitationIdParamsSchema,
   invitationInputSchema,
   invitationSentSchema,
   invitationTokenParamsSchema,
@@ -14,8 +15,10 @@ import {
   locationSchema,
   memberIdParamsSchema,
   memberListSchema,
+  memberRoleInputSchema,
   myCompanySchema,
   pageQuerySchema,
+  pendingInvitationListSchema,
 } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn as security } from '../../plugins/api-docs';
@@ -31,7 +34,9 @@ import { createCompaniesRepository } from './repository';
  * | GET /company, /company/members,            |  yes  |  yes  |   yes    |  yes   | 404 (no company)       |
  * |   /company/locations, /company/orders      |       |       |          |        |                        |
  * | POST /company/invitations,                 |  yes  |  403  |   403    |  403   | 404                    |
- * |   DELETE /company/members/{userId},        |       |       |          |        |                        |
+ * |   GET /company/invitations,                |       |       |          |        |                        |
+ * |   DELETE /company/invitations/{id},        |       |       |          |        |                        |
+ * |   PATCH|DELETE /company/members/{userId},  |       |       |          |        |                        |
  * |   POST|PUT|DELETE /company/locations…      |       |       |          |        |                        |
  * | POST /company/invitations/{token}/accept   | the invitation's e-mail only                               |
  *
@@ -93,6 +98,8 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
           return reply.code(410).send({ message: companyMessages.invitationExpired });
         case 'used':
           return reply.code(410).send({ message: companyMessages.invitationUsed });
+        case 'revoked':
+          return reply.code(410).send({ message: companyMessages.invitationRevoked });
         case 'too-many':
           return reply.code(409).send({ message: companyMessages.tooManyMembers });
         case 'other-email':
@@ -100,6 +107,37 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
         case 'in-other-company':
           return reply.code(409).send({ message: companyMessages.alreadyInCompany(identity.email) });
       }
+    },
+  );
+
+  app.get(
+    '/company/invitations',
+    { onRequest: app.requireUser, schema: { tags, security, description: 'The invitations not yet accepted, withdrawn or expired.', response: { 200: pendingInvitationListSchema, ...errors } } },
+    async (request, reply) => {
+      const membership = await memberOf(request, reply, owner);
+      return membership && companies.pendingInvitations(membership.company.id);
+    },
+  );
+
+  app.delete(
+    '/company/invitations/:id',
+    {
+      onRequest: app.requireUser,
+      config: app.limitedBy('company'),
+      schema: {
+        tags,
+        security,
+        description: 'Withdraws a pending invitation: its link then answers 410 “withdrawn”.',
+        params: invitationIdParamsSchema,
+        response: { 200: pendingInvitationListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const membership = await memberOf(request, reply, owner);
+      if (!membership) return reply;
+      const revoked = await companies.revokeInvitation(membership.company.id, request.params.id);
+      if (!revoked) return reply.code(404).send({ message: companyMessages.pendingInvitationNotFound });
+      return companies.pendingInvitations(membership.company.id);
     },
   );
 
@@ -125,6 +163,29 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       const membership = await memberOf(request, reply, owner);
       if (!membership) return reply;
       const outcome = await companies.removeMember(membership.company.id, request.params.userId);
+      if (outcome === 'not-found') return reply.code(404).send({ message: companyMessages.memberNotFound });
+      if (outcome === 'last-owner') return reply.code(409).send({ message: companyMessages.lastOwner });
+      return companies.members(membership.company.id);
+    },
+  );
+
+  app.patch(
+    '/company/members/:userId',
+    {
+      ...write,
+      schema: {
+        tags,
+        security,
+        description: 'Changes a member’s role; the last owner stays an owner (409).',
+        params: memberIdParamsSchema,
+        body: memberRoleInputSchema,
+        response: { 200: memberListSchema, 400: errorSchema, ...errors, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const membership = await memberOf(request, reply, owner);
+      if (!membership) return reply;
+      const outcome = await companies.changeRole(membership.company.id, request.params.userId, request.body.role);
       if (outcome === 'not-found') return reply.code(404).send({ message: companyMessages.memberNotFound });
       if (outcome === 'last-owner') return reply.code(409).send({ message: companyMessages.lastOwner });
       return companies.members(membership.company.id);

@@ -8,10 +8,11 @@ import {
   type CompanyPayment,
   type LedgerEntry,
   type LedgerKind,
+  type OpenInvoice,
 } from '@autoparts/shared';
 import type { Db } from '../../db/database';
 import { withTransaction } from '../../lib/transaction';
-import { balanceOf, openItems } from './entries';
+import { balanceOf, openItems, today, type OpenItem } from './entries';
 
 /**
  * A company's ledger read (its entries with the running balance, a month's statement) and the
@@ -127,8 +128,7 @@ export function createLedgerRepository(db: Db) {
       recordedBy: string,
     ): Promise<CompanyPayment | { unknown: string[] } | undefined> {
       return withTransaction(db, async (trx) => {
-        const company = await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().executeTakeFirst();
-        if (!company) return undefined;
+        if (!(await lockCompany(trx, companyId))) return undefined;
         const existing = await trx
           .selectFrom('company_payments')
           .selectAll()
@@ -138,53 +138,203 @@ export function createLedgerRepository(db: Db) {
         if (existing) return paymentReply(trx, existing, false);
 
         const wanted = input.invoiceNumbers.map((text) => ({ text, number: parseInvoiceNumber(text) }));
-        const open = (await openItems(trx, companyId, new Date())).filter((item) => item.orderId !== null && item.cents > 0);
-        const numbers = wanted.flatMap((want) => (want.number === null ? [] : [String(want.number)]));
-        const known = numbers.length
-          ? await trx
-              .selectFrom('orders')
-              .select('invoice_number')
-              .where('company_id', '=', companyId)
-              .where('payment_method', '=', 'account')
-              .where('invoice_number', 'in', numbers)
-              .execute()
-          : [];
-        const missing = wanted.filter((want) => !known.some((row) => Number(row.invoice_number) === want.number));
-        if (missing.length) return { unknown: missing.map((want) => want.text) };
+        const open = (await openItems(trx, companyId, new Date())).filter(isOpenInvoice);
+        const missing = await notTheCompanys(trx, companyId, wanted);
+        if (missing.length) return { unknown: missing };
 
         const amountCents = dollarsToCents(input.amount);
-        const payment = await trx
-          .insertInto('company_payments')
-          .values({ company_id: companyId, amount_cents: amountCents, received_on: input.receivedAt, reference: input.reference, recorded_by: recordedBy })
-          .returningAll()
-          .executeTakeFirstOrThrow();
         const named = wanted.flatMap((want) => open.filter((item) => item.invoiceNumber === want.number));
         const rest = open.filter((item) => !named.includes(item)).sort((a, b) => (a.dueOn ?? '').localeCompare(b.dueOn ?? '') || (a.invoiceNumber ?? 0) - (b.invoiceNumber ?? 0));
         let left = amountCents;
-        const settles: { payment_id: string; order_id: string; amount_cents: number }[] = [];
+        const settles: { orderId: string; cents: number }[] = [];
         for (const item of [...named, ...rest]) {
-          if (left === 0 || !item.orderId || settles.some((row) => row.order_id === item.orderId)) continue;
+          if (left === 0 || settles.some((row) => row.orderId === item.orderId)) continue;
           const cents = Math.min(left, item.cents);
-          settles.push({ payment_id: payment.id, order_id: item.orderId, amount_cents: cents });
+          settles.push({ orderId: item.orderId, cents });
           left -= cents;
         }
-        if (settles.length) await trx.insertInto('company_payment_invoices').values(settles).execute();
-        await trx
-          .insertInto('company_ledger')
-          .values({
-            company_id: companyId,
-            at: new Date(`${input.receivedAt}T00:00:00Z`),
-            kind: 'payment',
-            number: input.reference,
-            amount_cents: -amountCents,
-            payment_id: payment.id,
-            recorded_by: recordedBy,
-          })
-          .execute();
+        const payment = await insertPayment(trx, companyId, { amountCents, receivedOn: input.receivedAt, at: new Date(`${input.receivedAt}T00:00:00Z`), reference: input.reference, recordedBy }, settles);
         return paymentReply(trx, payment, true);
       });
     },
+
+    /** `GET /api/company/invoices`: the invoices with something open, due soonest first. */
+    async openInvoices(companyId: string): Promise<OpenInvoice[]> {
+      const open = (await openItems(db, companyId, new Date())).filter(isOpenInvoice);
+      if (!open.length) return [];
+      const orders = await db
+        .selectFrom('orders')
+        .select(['id', 'order_number', 'total_cents', 'invoiced_at'])
+        .where('id', 'in', open.map((item) => item.orderId))
+        .execute();
+      const day = today();
+      return open
+        .flatMap((item) => {
+          const order = orders.find((row) => row.id === item.orderId);
+          const dueOn = item.dueOn ?? day;
+          return order
+            ? [{
+                number: formatInvoiceNumber(item.invoiceNumber),
+                orderNumber: String(order.order_number),
+                issuedAt: (order.invoiced_at ?? new Date()).toISOString(),
+                dueOn,
+                total: centsToDollars(order.total_cents),
+                open: centsToDollars(item.cents),
+                overdue: dueOn < day,
+              }]
+            : [];
+        })
+        .sort((a, b) => a.dueOn.localeCompare(b.dueOn) || a.number.localeCompare(b.number));
+    },
+
+    /** What the named invoices still owe now (for a Stripe session's amount), or why they cannot be paid. */
+    toPay: (companyId: string, texts: readonly string[]) => invoicesToPay(db, companyId, texts),
+
+    /**
+     * Pays the named invoices by card at once (the test provider): under the company's row lock,
+     * what they still owe is charged and entered as one payment settling each in full. A second
+     * payment of the same invoices waits for the lock, then finds nothing open and charges nothing.
+     */
+    async payByCard<Refusal>(
+      companyId: string,
+      texts: readonly string[],
+      recordedBy: string,
+      charge: (amountCents: number) => { transactionId: string } | { refused: Refusal },
+    ): Promise<Exclude<ToPay, { items: unknown }> | { refused: Refusal } | { payment: CompanyPayment }> {
+      return withTransaction(db, async (trx) => {
+        await lockCompany(trx, companyId);
+        const found = await invoicesToPay(trx, companyId, texts);
+        if (!('items' in found)) return found;
+        const amountCents = found.items.reduce((sum, item) => sum + item.cents, 0);
+        const charged = charge(amountCents);
+        if ('refused' in charged) return charged;
+        const payment = await insertPayment(
+          trx,
+          companyId,
+          { amountCents, receivedOn: today(), at: new Date(), reference: charged.transactionId, recordedBy },
+          found.items.map((item) => ({ orderId: item.orderId, cents: item.cents })),
+        );
+        return { payment: await paymentReply(trx, payment, true) };
+      });
+    },
+
+    /**
+     * A card payment Stripe took (its webhook): entered once per PaymentIntent (`reference`; a
+     * replay answers `created: false` and enters nothing). Under the company's row lock it settles
+     * the invoices it was for, up to what each still owes now; what they no longer owe (another
+     * payment settled them meanwhile) is not entered but given back: `refundCents`.
+     */
+    async recordCardPayment(
+      companyId: string,
+      input: { invoiceNumbers: readonly number[]; chargedCents: number; reference: string; recordedBy: string },
+    ): Promise<{ payment: CompanyPayment | undefined; refundCents: number } | undefined> {
+      return withTransaction(db, async (trx) => {
+        if (!(await lockCompany(trx, companyId))) return undefined;
+        const existing = await trx
+          .selectFrom('company_payments')
+          .selectAll()
+          .where('company_id', '=', companyId)
+          .where('reference', '=', input.reference)
+          .executeTakeFirst();
+        if (existing) return { payment: await paymentReply(trx, existing, false), refundCents: 0 };
+        const open = (await openItems(trx, companyId, new Date())).filter(isOpenInvoice);
+        let left = input.chargedCents;
+        const settles: { orderId: string; cents: number }[] = [];
+        for (const number of input.invoiceNumbers) {
+          const item = open.find((candidate) => candidate.invoiceNumber === number);
+          if (!item || left === 0 || settles.some((row) => row.orderId === item.orderId)) continue;
+          const cents = Math.min(left, item.cents);
+          settles.push({ orderId: item.orderId, cents });
+          left -= cents;
+        }
+        const appliedCents = input.chargedCents - left;
+        if (appliedCents === 0) return { payment: undefined, refundCents: left };
+        const payment = await insertPayment(trx, companyId, { amountCents: appliedCents, receivedOn: today(), at: new Date(), reference: input.reference, recordedBy: input.recordedBy }, settles);
+        return { payment: await paymentReply(trx, payment, true), refundCents: left };
+      });
+    },
   };
+}
+
+type OpenInvoiceItem = OpenItem & { orderId: string; invoiceNumber: number };
+
+function isOpenInvoice(item: OpenItem): item is OpenInvoiceItem {
+  return item.orderId !== null && item.invoiceNumber !== null && item.cents > 0;
+}
+
+/** The company's row, locked for the transaction: payments and orders on account take turns on it. */
+async function lockCompany(trx: Db, companyId: string): Promise<boolean> {
+  return Boolean(await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().executeTakeFirst());
+}
+
+/** Of the invoice numbers as typed, those that are not an invoice on account of the company. */
+async function notTheCompanys(trx: Db, companyId: string, wanted: readonly { text: string; number: number | null }[]): Promise<string[]> {
+  const numbers = wanted.flatMap((want) => (want.number === null ? [] : [String(want.number)]));
+  const known = numbers.length
+    ? await trx
+        .selectFrom('orders')
+        .select('invoice_number')
+        .where('company_id', '=', companyId)
+        .where('payment_method', '=', 'account')
+        .where('invoice_number', 'in', numbers)
+        .execute()
+    : [];
+  return wanted.filter((want) => !known.some((row) => Number(row.invoice_number) === want.number)).map((want) => want.text);
+}
+
+export type ToPay = { items: OpenInvoiceItem[] } | { unknown: string[] } | { settled: string[] };
+
+/** The named invoices with what each still owes, in the order named; unknown ones, or those with nothing open, refuse it. */
+async function invoicesToPay(trx: Db, companyId: string, texts: readonly string[]): Promise<ToPay> {
+  const wanted = [...new Set(texts)].map((text) => ({ text, number: parseInvoiceNumber(text) }));
+  const unknown = await notTheCompanys(trx, companyId, wanted);
+  if (unknown.length) return { unknown };
+  const open = (await openItems(trx, companyId, new Date())).filter(isOpenInvoice);
+  const items: OpenInvoiceItem[] = [];
+  const settled: string[] = [];
+  for (const want of wanted) {
+    const item = open.find((candidate) => candidate.invoiceNumber === want.number);
+    if (!item) settled.push(formatInvoiceNumber(want.number ?? 0));
+    else if (!items.includes(item)) items.push(item);
+  }
+  return settled.length ? { settled } : { items };
+}
+
+/**
+ * A payment and the invoices it settles, entered in the ledger as one credit at `at`: the start of
+ * the day received for a payment an admin records, the moment charged for a card's (so that it
+ * follows the invoices it pays in the ledger's order).
+ */
+async function insertPayment(
+  trx: Db,
+  companyId: string,
+  input: { amountCents: number; receivedOn: string; at: Date; reference: string; recordedBy: string },
+  settles: readonly { orderId: string; cents: number }[],
+) {
+  const payment = await trx
+    .insertInto('company_payments')
+    .values({ company_id: companyId, amount_cents: input.amountCents, received_on: input.receivedOn, reference: input.reference, recorded_by: input.recordedBy })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (settles.length) {
+    await trx
+      .insertInto('company_payment_invoices')
+      .values(settles.map((row) => ({ payment_id: payment.id, order_id: row.orderId, amount_cents: row.cents })))
+      .execute();
+  }
+  await trx
+    .insertInto('company_ledger')
+    .values({
+      company_id: companyId,
+      at: input.at,
+      kind: 'payment',
+      number: input.reference,
+      amount_cents: -input.amountCents,
+      payment_id: payment.id,
+      recorded_by: input.recordedBy,
+    })
+    .execute();
+  return payment;
 }
 
 async function paymentReply(

@@ -7,6 +7,7 @@ import {
   companyPaymentSchema,
   errorSchema,
   ledgerSchema,
+  openInvoiceListSchema,
   statementParamsSchema,
 } from '@autoparts/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -28,9 +29,11 @@ import { renderStatement } from './statement-pdf';
  * |----------------------------------------|-------|----------|-------|--------|-----------------------|----------------------|
  * | GET /company/ledger                    |  yes  |   yes    |  403  |  403   | 404                   | 404                  |
  * | GET /company/statements/{YYYY-MM}.pdf  |  yes  |   yes    |  403  |  403   | 404                   | 404                  |
+ * | GET /company/invoices                  |  yes  |   yes    |  403  |  403   | 404                   | 404                  |
+ * | POST /company/invoices/pay|checkout    |  yes  |   yes    |  403  |  403   | 404                   | 404                  |
  * | POST /admin/companies/{id}/payments    |  403  |   403    |  403  |  403   | 403                   | yes                  |
  *
- * Signed out: 401 everywhere.
+ * Signed out: 401 everywhere. Paying invoices by card is payments/routes.ts's (the payment provider's mode).
  */
 export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   const companies = createCompaniesRepository(app.db, app.mail, app.config.baseUrl);
@@ -55,6 +58,23 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const membership = await accountsMemberOf(request, reply);
       return membership && ledger.ledger(membership.company.id);
+    },
+  );
+
+  app.get(
+    '/company/invoices',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags,
+        security,
+        description: 'Each invoice with something still open (after its credit notes and payments), due soonest first; `overdue` once its due date has passed. Owner and accounts members.',
+        response: { 200: openInvoiceListSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const membership = await accountsMemberOf(request, reply);
+      return membership && ledger.openInvoices(membership.company.id);
     },
   );
 

@@ -1,5 +1,11 @@
 import {
+  accountMessages,
+  ACCOUNTS_ROLES,
   apiErrors,
+  companyPaymentSchema,
+  formatInvoiceNumber,
+  invoiceCardPaymentSchema,
+  invoicePaymentSchema,
   paths,
   checkoutReplySchema,
   checkoutRequestSchema,
@@ -8,10 +14,14 @@ import {
   paymentReplySchema,
   testPaymentSchema,
 } from '@autoparts/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn as security } from '../../plugins/api-docs';
 import { identityOf, type Identity } from '../auth/identity';
+import { memberGuard } from '../companies/member-of';
+import { createCompaniesRepository } from '../companies/repository';
+import { createLedgerRepository, type ToPay } from '../ledger/repository';
 import { createOrdersRepository } from '../orders/repository';
 import { linesOf } from '../orders/shape';
 import type { OrderRow } from '../orders/model';
@@ -37,6 +47,18 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const errors = { 400: errorSchema, 401: errorSchema, 402: errorSchema, 404: errorSchema, 409: errorSchema };
 
+  // Paying a company's open invoices by card (decision 086): owner and accounts members; the
+  // amount is what the invoices still owe, read by the server.
+  const ledger = createLedgerRepository(app.db);
+  const memberOf = memberGuard(createCompaniesRepository(app.db, app.mail, app.config.baseUrl));
+  const invoiceErrors = { ...errors, 403: errorSchema };
+  const invoicesPayer = (request: FastifyRequest, reply: FastifyReply) => memberOf(request, reply, ACCOUNTS_ROLES, accountMessages.payInvoicesOnly);
+  /** The reply for invoices that cannot be paid: not the company's (400), or nothing left open (409). */
+  const cannotPay = (reply: FastifyReply, refusal: Exclude<ToPay, { items: unknown }>) =>
+    'unknown' in refusal
+      ? reply.code(400).send({ message: accountMessages.unknownInvoices(refusal.unknown) })
+      : reply.code(409).send({ message: accountMessages.nothingOpen(refusal.settled) });
+
   if (payments.mode === 'test') {
     const provider = payments.provider;
     app.post(
@@ -56,6 +78,34 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         // Two payments raced and the other won: nothing was charged by this one.
         if (!paid) return reply.code(409).send({ message: apiErrors.alreadyPaid });
         return { paid: true, transactionId: charge.transactionId };
+      },
+    );
+
+    app.post(
+      '/company/invoices/pay',
+      {
+        onRequest: app.requireUser,
+        config: app.limitedBy('payments'),
+        schema: {
+          tags: ['company', 'payments'],
+          security,
+          description: 'Test mode: pays the named invoices with the test card, for what they still owe; one payment in the ledger. An invoice with nothing open is 409 and nothing is charged.',
+          body: invoiceCardPaymentSchema,
+          response: { 200: companyPaymentSchema, ...invoiceErrors },
+        },
+      },
+      async (request, reply) => {
+        const membership = await invoicesPayer(request, reply);
+        if (!membership) return reply;
+        const outcome = await ledger.payByCard(membership.company.id, request.body.invoiceNumbers, identityOf(request).userId, () => {
+          const charge = provider.charge(request.body.cardNumber);
+          return charge.outcome === 'paid' ? { transactionId: charge.transactionId } : { refused: charge.outcome };
+        });
+        if ('payment' in outcome) return outcome.payment;
+        if (!('refused' in outcome)) return cannotPay(reply, outcome);
+        return outcome.refused === 'declined'
+          ? reply.code(402).send({ message: paymentMessages.declined })
+          : reply.code(400).send({ message: paymentMessages.unknownTestCard });
       },
     );
     return;
@@ -93,6 +143,36 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // Remembered so that the session is expired with its order (orders/expiry.ts).
       await orders.rememberCheckout(order.id, session.id);
+      return { url: session.url };
+    },
+  );
+
+  app.post(
+    '/company/invoices/checkout',
+    {
+      onRequest: app.requireUser,
+      config: app.limitedBy('payments'),
+      schema: {
+        tags: ['company', 'payments'],
+        security,
+        description: 'A Stripe Checkout page for what the named invoices still owe; the webhook enters the payment. An invoice with nothing open is 409.',
+        body: invoicePaymentSchema,
+        response: { 200: checkoutReplySchema, ...invoiceErrors },
+      },
+    },
+    async (request, reply) => {
+      const membership = await invoicesPayer(request, reply);
+      if (!membership) return reply;
+      const found = await ledger.toPay(membership.company.id, request.body.invoiceNumbers);
+      if (!('items' in found)) return cannotPay(reply, found);
+      const identity = identityOf(request);
+      const session = await stripe.createInvoicesCheckout({
+        companyId: membership.company.id,
+        userId: identity.userId,
+        invoices: found.items.map((item) => ({ number: item.invoiceNumber, label: formatInvoiceNumber(item.invoiceNumber), cents: item.cents })),
+        email: identity.email,
+        returnUrl: `${app.config.baseUrl}${paths.company}`,
+      });
       return { url: session.url };
     },
   );
@@ -140,12 +220,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  async function settleCheckout(session: { metadata: Record<string, string> | null; payment_intent: unknown }) {
+  async function settleCheckout(session: { metadata: Record<string, string> | null; payment_intent: unknown; amount_total: number | null }) {
     const orderId = session.metadata?.orderId;
     const paymentIntent =
       typeof session.payment_intent === 'string'
         ? session.payment_intent
         : (session.payment_intent as { id?: string } | null)?.id;
+    const companyId = session.metadata?.companyId;
+    if (companyId && paymentIntent) {
+      await settleInvoices(companyId, session.metadata ?? {}, paymentIntent, session.amount_total ?? 0);
+      return;
+    }
     if (!orderId || !paymentIntent) return;
     const paid = await orders.markPaid(orderId, stripe.name, paymentIntent);
     if (paid) return;
@@ -153,6 +238,25 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     const order: OrderRow | undefined = await orders.find(orderId);
     if (order?.status === 'cancelled' || order?.status === 'expired') {
       await stripe.refund({ orderId, transactionId: paymentIntent });
+    }
+  }
+
+  /**
+   * A company's card payment of its invoices: one payment entry per PaymentIntent, of what Stripe
+   * charged (`amount_total`), settling the invoices named in the metadata. What they no longer owe
+   * (paid meanwhile from another tab or by another member) is given back to the card.
+   */
+  async function settleInvoices(companyId: string, metadata: Record<string, string>, paymentIntent: string, chargedCents: number) {
+    const invoiceNumbers = (metadata.invoiceNumbers ?? '').split(',').map(Number).filter((number) => Number.isSafeInteger(number) && number > 0);
+    if (chargedCents <= 0) return;
+    const recorded = await ledger.recordCardPayment(companyId, {
+      invoiceNumbers,
+      chargedCents,
+      reference: paymentIntent,
+      recordedBy: metadata.userId ?? 'stripe',
+    });
+    if (recorded && recorded.refundCents > 0) {
+      await stripe.refundUnapplied({ companyId, transactionId: paymentIntent, amountCents: recorded.refundCents });
     }
   }
 };

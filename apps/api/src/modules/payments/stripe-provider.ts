@@ -100,6 +100,50 @@ export function createStripeProvider(settings: StripeSettings) {
     },
 
     /**
+     * A Checkout Session paying a company's open invoices (decision 086): one item per invoice, of
+     * what it still owes. The metadata names the company, the member and the invoice numbers, for
+     * the webhook. One session per member and set of amounts: two tabs paying the same invoices
+     * reach the same session, and so pay once.
+     */
+    async createInvoicesCheckout(payment: {
+      companyId: string;
+      userId: string;
+      invoices: ReadonlyArray<{ number: number; label: string; cents: number }>;
+      email: string;
+      returnUrl: string;
+    }): Promise<{ id: string; url: string }> {
+      const metadata = { companyId: payment.companyId, userId: payment.userId, invoiceNumbers: payment.invoices.map((invoice) => invoice.number).join(',') };
+      const session = await callStripe(() => stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          customer_email: payment.email,
+          client_reference_id: payment.companyId,
+          metadata,
+          payment_intent_data: { metadata },
+          line_items: payment.invoices.map((invoice) => ({
+            quantity: 1,
+            price_data: { currency: 'usd', unit_amount: invoice.cents, product_data: { name: `Invoice ${invoice.label}` } },
+          })),
+          success_url: `${payment.returnUrl}?checkout=success`,
+          cancel_url: `${payment.returnUrl}?checkout=cancelled`,
+        },
+        { idempotencyKey: `invoices-${payment.companyId}-${payment.userId}-${payment.invoices.map((invoice) => `${invoice.number}:${invoice.cents}`).join(',')}` },
+      ));
+      if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');
+      return { id: session.id, url: session.url };
+    },
+
+    /** Gives back the part of a company's card payment that settled nothing (its invoices were paid meanwhile). */
+    async refundUnapplied({ companyId, transactionId, amountCents }: { companyId: string; transactionId: string; amountCents: number }) {
+      await callStripe(() =>
+        stripe.refunds.create(
+          { payment_intent: transactionId, amount: amountCents, metadata: { companyId } },
+          { idempotencyKey: `refund-unapplied-${transactionId}` },
+        ),
+      );
+    },
+
+    /**
      * Closes a Checkout Session when its order expires (Stripe's own `expires_at` cannot be
      * sooner than 30 minutes after creation, so the order's expiry job does it). A session that
      * is no longer open (paid, or expired already) is left as it is.

@@ -1,5 +1,14 @@
 import {
+  accountMessages,
+  formatPrice,
   notices,
+  type CompanyPayment,
+  type InvoiceCardPaymentInput,
+  type OpenInvoice,
+  type CompanyRole,
+  type PendingInvitation,
+  companyMessages,
+  companyRoleLabels,
   type AddressFields,
   type AdminCompany,
   type CompanyCreateInput,
@@ -15,7 +24,8 @@ import {
 } from '@autoparts/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { api, customerMessage } from '../../../lib/api-client';
+import { api, customerMessage, isApiError } from '../../../lib/api-client';
+import { leaveTo } from '../../../lib/location';
 import { meQuery } from '../../../lib/me';
 import { queryKeys } from '../../../lib/query-keys';
 import { useAdminMutation } from '../../admin/api/use-admin-mutation';
@@ -48,6 +58,38 @@ export const companyLedgerQuery = queryOptions({
   queryFn: ({ signal }) => api<LedgerEntry[]>('/company/ledger', { signal, auth: true }),
 });
 
+/** The company's invoices with something open (owner and accounts members; decision 086). */
+export const companyInvoicesQuery = queryOptions({
+  queryKey: [...companyKey, 'invoices'],
+  queryFn: ({ signal }) => api<OpenInvoice[]>('/company/invoices', { signal, auth: true }),
+});
+
+/**
+ * Test mode: pays the chosen invoices with the test card (the server charges what they owe). The
+ * caller shows a refusal; a 409 (paid meanwhile) and a success fetch the company's data again.
+ */
+export function usePayInvoicesByTestCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InvoiceCardPaymentInput) => api<CompanyPayment>('/company/invoices/pay', { method: 'POST', auth: true, body: input }),
+    onSuccess: (payment) => toast.success(accountMessages.invoicesPaid(formatPrice(payment.amount), payment.settles.length)),
+    onSettled: (_payment, error) =>
+      error && !isApiError(error, 409) ? undefined : queryClient.invalidateQueries({ queryKey: companyKey }),
+  });
+}
+
+/** With Stripe: off to a Checkout page for the chosen invoices; Stripe sends the member back to the Company page. */
+export function useStartInvoicesCheckout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (invoiceNumbers: string[]) => {
+      const { url } = await api<{ url: string }>('/company/invoices/checkout', { method: 'POST', auth: true, body: { invoiceNumbers } });
+      leaveTo(url);
+    },
+    onError: (error) => (isApiError(error, 409) ? queryClient.invalidateQueries({ queryKey: companyKey }) : undefined),
+  });
+}
+
 const failed = (error: unknown) => toast.error(notices.somethingWrong, { description: customerMessage(error) });
 
 /** A change of the company by a member: a toast either way, and the company's data fetched again. */
@@ -65,6 +107,25 @@ export const useInvite = () =>
   useCompanyMutation(
     (input: InvitationInput) => api<{ message: string }>('/company/invitations', { method: 'POST', auth: true, body: input }),
     (sent) => sent.message,
+  );
+
+/** The invitations not yet accepted, withdrawn or expired (owners). */
+export const companyInvitationsQuery = queryOptions({
+  queryKey: [...companyKey, 'invitations'],
+  queryFn: ({ signal }) => api<PendingInvitation[]>('/company/invitations', { signal, auth: true }),
+});
+
+export const useWithdrawInvitation = () =>
+  useCompanyMutation(
+    (invitation: PendingInvitation) => api<PendingInvitation[]>(`/company/invitations/${encodeURIComponent(invitation.id)}`, { method: 'DELETE', auth: true }),
+    (_pending, invitation) => companyMessages.invitationWithdrawn(invitation.email),
+  );
+
+export const useChangeRole = () =>
+  useCompanyMutation(
+    ({ member, role }: { member: CompanyMember; role: CompanyRole }) =>
+      api<CompanyMember[]>(`/company/members/${encodeURIComponent(member.userId)}`, { method: 'PATCH', auth: true, body: { role } }),
+    (_members, { member, role }) => companyMessages.roleChanged(member.name, companyRoleLabels[role].toLowerCase()),
   );
 
 export const useRemoveMember = () =>

@@ -1,4 +1,4 @@
-import { COMPANY_ROLES, companyRoleHints, companyRoleLabels, invitationInputSchema, type CompanyMember } from '@autoparts/shared';
+import { COMPANY_ROLES, companyRoleHints, companyRoleLabels, invitationInputSchema, type CompanyMember, type CompanyRole } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -7,16 +7,20 @@ import { SelectField } from '../../../components/select-field';
 import { LoadingBlock } from '../../../components/spinner';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
-import { companyMembersQuery, useInvite, useRemoveMember } from '../api/companies';
+import { companyInvitationsQuery, companyMembersQuery, useChangeRole, useInvite, useRemoveMember, useWithdrawInvitation } from '../api/companies';
 
 const roleOptions = COMPANY_ROLES.map((role) => ({ value: role, label: `${companyRoleLabels[role]}: ${companyRoleHints[role]}` }));
 const dangerButton =
   'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60';
 
-/** The company's members with their roles; an owner removes members (with a confirmation) and invites by e-mail. */
+/**
+ * The company's members with their roles; an owner changes a member's role, removes members (with
+ * a confirmation), invites by e-mail and withdraws pending invitations (decision 086).
+ */
 export function CompanyMembers({ isOwner, myEmail }: { isOwner: boolean; myEmail: string }) {
   const members = useQuery(companyMembersQuery);
   const remove = useRemoveMember();
+  const changeRole = useChangeRole();
 
   function handleRemove(member: CompanyMember) {
     const who = member.email === myEmail ? 'yourself' : `${member.name} (${member.email})`;
@@ -42,7 +46,23 @@ export function CompanyMembers({ isOwner, myEmail }: { isOwner: boolean; myEmail
                 <p className="text-sm break-all text-slate-600">{member.email}</p>
               </div>
               <div className="flex items-center gap-3">
-                <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold text-slate-700">{companyRoleLabels[member.role]}</span>
+                {isOwner ? (
+                  <select
+                    aria-label={`Role of ${member.name} (${member.email})`}
+                    value={changeRole.isPending && changeRole.variables.member.userId === member.userId ? changeRole.variables.role : member.role}
+                    disabled={changeRole.isPending}
+                    onChange={(event) => changeRole.mutate({ member, role: event.target.value as CompanyRole })}
+                    className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm font-semibold text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+                  >
+                    {COMPANY_ROLES.map((role) => (
+                      <option key={role} value={role}>
+                        {companyRoleLabels[role]}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold text-slate-700">{companyRoleLabels[member.role]}</span>
+                )}
                 {isOwner && (
                   <button
                     type="button"
@@ -59,8 +79,46 @@ export function CompanyMembers({ isOwner, myEmail }: { isOwner: boolean; myEmail
           ))}
         </ul>
       )}
+      {isOwner && <PendingInvitations />}
       {isOwner && <InviteForm />}
     </section>
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** The invitations still pending, each with Withdraw: its link then says it was withdrawn. */
+function PendingInvitations() {
+  const invitations = useQuery(companyInvitationsQuery);
+  const withdraw = useWithdrawInvitation();
+  if (invitations.isError) return <LoadFailed message="We could not load the pending invitations right now." onRetry={() => void invitations.refetch()} />;
+  if (invitations.isPending) return <LoadingBlock label="Loading the pending invitations" />;
+  if (invitations.data.length === 0) return null;
+  return (
+    <div className="grid gap-2">
+      <h3 className="text-lg font-bold text-ink">Pending invitations</h3>
+      <ul className="grid gap-2" aria-label="Pending invitations">
+        {invitations.data.map((invitation) => (
+          <li key={invitation.id} className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-4">
+            <div className="min-w-0">
+              <p className="font-semibold break-all text-ink">{invitation.email}</p>
+              <p className="text-sm text-slate-600">
+                {companyRoleLabels[invitation.role]} · link works until {dateFormat.format(new Date(invitation.expiresAt))}
+              </p>
+            </div>
+            <button
+              type="button"
+              className={dangerButton}
+              disabled={withdraw.isPending && withdraw.variables.id === invitation.id}
+              onClick={() => withdraw.mutate(invitation)}
+              aria-label={`Withdraw the invitation to ${invitation.email}`}
+            >
+              Withdraw
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -37,13 +37,13 @@ describe('Accept a company invitation', () => {
     expect(server.paths()).toContain('POST /api/company/invitations/tok-123/accept');
   });
 
-  it('shows the server’s reason when the invitation cannot be accepted', async () => {
+  it.each([companyMessages.invitationExpired, companyMessages.invitationRevoked])('shows the server’s reason when the invitation cannot be accepted: %s', async (message) => {
     stubFetch({
       'GET /api/me': { body: aCustomer({ email: 'someone@example.com' }) },
-      'POST /api/company/invitations/tok-123/accept': { status: 410, body: { message: companyMessages.invitationExpired } },
+      'POST /api/company/invitations/tok-123/accept': { status: 410, body: { message } },
     });
     renderInvitation();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Accept the invitation' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(companyMessages.invitationExpired);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 });

@@ -47,6 +47,16 @@ function companyServer(role: MyCompany['role'], orders: CompanyOrder[] = []) {
     'GET /api/company/members': { body: members },
     'GET /api/company/locations': { body: [] },
     'GET /api/company/orders?page=1': { body: orders },
+    'GET /api/company/invoices': {
+      body: [{ number: 'INV-000012', orderNumber: '100042', issuedAt: '2026-11-03T10:00:00.000Z', dueOn: '2026-11-10', total: 105, open: 5, overdue: true }],
+    },
+    'GET /api/company/invitations': { body: [{ id: 'inv-1', email: 'pending@example.com', role: 'viewer', expiresAt: '2026-12-09T00:00:00.000Z' }] },
+    'DELETE /api/company/invitations/inv-1': { body: [] },
+    'PATCH /api/company/members/u-buyer': (call) => ({ body: [members[0], { ...members[1], role: (call.body as { role: MyCompany['role'] }).role }] }),
+    'GET /api/config': { body: { googleSignIn: false, payments: 'test' } },
+    'POST /api/company/invoices/pay': (call) => ({
+      body: { id: 'p1', amount: 5, receivedAt: '2026-12-02', reference: 'test_1', settles: [{ invoiceNumber: (call.body as { invoiceNumbers: string[] }).invoiceNumbers[0], amount: 5 }], created: true },
+    }),
     'GET /api/company/ledger': {
       body: [
         { at: '2026-11-03T10:00:00.000Z', kind: 'invoice', number: 'INV-000012', amount: 105, balance: 105 },
@@ -79,6 +89,35 @@ describe('Company', () => {
     expect(confirm).toHaveBeenCalledWith('Remove Bo Buyer (bo@example.com) from the company? Their past orders stay the company’s.');
     expect(await screen.findByText('Bo Buyer is no longer a member')).toBeInTheDocument();
     confirm.mockRestore();
+  });
+
+  it('lets an owner change a member’s role and withdraw a pending invitation', async () => {
+    const server = companyServer('owner');
+    renderCompany();
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Role of Bo Buyer (bo@example.com)' }), 'accounts');
+    expect(await screen.findByText('Bo Buyer is now accounts')).toBeInTheDocument();
+    expect(server.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ role: 'accounts' });
+    const pending = await screen.findByRole('list', { name: 'Pending invitations' });
+    expect(pending).toHaveTextContent('pending@example.com');
+    await user.click(within(pending).getByRole('button', { name: 'Withdraw the invitation to pending@example.com' }));
+    expect(await screen.findByText('The invitation to pending@example.com is withdrawn')).toBeInTheDocument();
+  });
+
+  it('lets an accounts member choose an open invoice and pay it with the test card', async () => {
+    const server = companyServer('accounts');
+    renderCompany();
+    const user = userEvent.setup();
+    const invoice = await screen.findByRole('checkbox', { name: /INV-000012/ });
+    expect(screen.getByText('Overdue')).toBeInTheDocument();
+    await user.click(invoice);
+    expect(screen.getByText('1 invoice chosen: $5.00')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Card number'), '4242 4242 4242 4242');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '12/99');
+    await user.type(screen.getByLabelText('CVC'), '123');
+    await user.click(screen.getByRole('button', { name: 'Pay $5.00' }));
+    expect(await screen.findByText('Payment of $5.00 received for 1 invoice. Thank you!')).toBeInTheDocument();
+    expect(server.calls.find((call) => call.path === '/api/company/invoices/pay')?.body).toEqual({ invoiceNumbers: ['INV-000012'], cardNumber: '4242 4242 4242 4242', expiry: '12/99', cvc: '123' });
   });
 
   it('shows a buyer the same company without the owner’s actions', async () => {

@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/me';
 import { myCompanyQuery } from '../api/companies';
 import { CompanyAccount } from '../components/company-account';
+import { CompanyInvoices } from '../components/company-invoices';
 import { CompanyLocations } from '../components/company-locations';
 import { CompanyMembers } from '../components/company-members';
 import { CompanyOrders } from '../components/company-orders';
@@ -49,7 +50,12 @@ export function Component() {
             <Fact label="Available" value={company.data.available === null ? '—' : formatPrice(company.data.available)} />
             <Fact label="PO number" value={company.data.poRequired ? 'Required on every order' : 'Optional'} />
           </dl>
-          {ACCOUNTS_ROLES.includes(company.data.role) && <CompanyAccount />}
+          {ACCOUNTS_ROLES.includes(company.data.role) && (
+            <>
+              <CompanyInvoices />
+              <CompanyAccount />
+            </>
+          )}
           <CompanyMembers isOwner={company.data.role === 'owner'} myEmail={me?.email ?? ''} />
           <CompanyLocations isOwner={company.data.role === 'owner'} mayManageCertificates={company.data.role === 'owner' || company.data.role === 'accounts'} />
           <CompanyOrders />

@@ -1,13 +1,14 @@
-import { formatPrice, notices, testModeLabel, testPaymentSchema, type OrderDetail } from '@autoparts/shared';
+import { formatPrice, notices, testModeLabel, testPaymentSchema } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { customerMessage } from '../../../lib/api-client';
-import { usePayWithTestCard } from '../api/pay-with-test-card';
 
 const cardSchema = testPaymentSchema.omit({ orderId: true });
+export type TestCard = z.infer<typeof cardSchema>;
 
 /**
  * '1234' and '12 34' mean 12/34: a phone's numeric keypad often has no '/', so the expiry is
@@ -19,11 +20,11 @@ export function normaliseExpiry(value: string): string {
 }
 
 /**
- * The built-in test provider's card form (DESIGN §6), labelled as taking no real money. A
- * declined card is explained in red and the form keeps what was typed.
+ * The built-in test provider's card form (DESIGN §6), labelled as taking no real money: it pays
+ * `amount` (an order's, or a company's invoices') with `pay`. A declined card is explained in red
+ * and the form keeps what was typed.
  */
-export function TestCardForm({ order }: { order: Pick<OrderDetail, '_id' | 'price'> }) {
-  const pay = usePayWithTestCard();
+export function TestCardForm({ amount, pay }: { amount: number; pay: (card: TestCard) => Promise<unknown> }) {
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -38,7 +39,7 @@ export function TestCardForm({ order }: { order: Pick<OrderDetail, '_id' | 'pric
   const onSubmit = handleSubmit(async (card) => {
     setFailure(null);
     try {
-      await pay.mutateAsync({ orderId: order._id, ...card });
+      await pay(card);
     } catch (error) {
       setFailure(customerMessage(error) ?? notices.somethingWrong);
     }
@@ -83,7 +84,7 @@ export function TestCardForm({ order }: { order: Pick<OrderDetail, '_id' | 'pric
           {...register('cvc')}
         />
         <div className="sm:col-span-2">
-          <SubmitButton pending={isSubmitting}>Pay {formatPrice(order.price)}</SubmitButton>
+          <SubmitButton pending={isSubmitting}>Pay {formatPrice(amount)}</SubmitButton>
         </div>
       </form>
     </div>

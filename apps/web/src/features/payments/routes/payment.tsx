@@ -13,6 +13,7 @@ import { OrderSummary } from '../components/order-summary';
 import { PaidNotice } from '../components/paid-notice';
 import { StripeCheckout } from '../components/stripe-checkout';
 import { TestCardForm } from '../components/test-card-form';
+import { usePayWithTestCard } from '../api/pay-with-test-card';
 
 /** Back from Stripe, the order is asked for again this often until its webhook has marked it paid… */
 const CONFIRM_POLL_MS = 2_000;
@@ -115,6 +116,7 @@ interface PaymentOptionsProps {
 
 function PaymentOptions({ order, checkout, confirmation, onCheckAgain }: PaymentOptionsProps) {
   const config = useClientConfig();
+  const payWithTestCard = usePayWithTestCard();
 
   if (order.status === 'cancelled' || order.status === 'expired') {
     return (
@@ -153,7 +155,7 @@ function PaymentOptions({ order, checkout, confirmation, onCheckAgain }: Payment
     return <LoadFailed message="We could not load the payment options right now." onRetry={() => void config.refetch()} />;
   }
   return config.data.payments === 'test' ? (
-    <TestCardForm order={order} />
+    <TestCardForm amount={order.price} pay={(card) => payWithTestCard.mutateAsync({ orderId: order._id, ...card })} />
   ) : (
     <StripeCheckout order={order} cancelled={checkout === 'cancelled'} />
   );

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { accountMessages, type LedgerEntry, type OpenInvoice } from '@autoparts/shared';
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { byCookie, byToken, call, expectReply } from '../../test/admin';
+import { createTestApp } from '../../test/app';
+import { withoutDemoShippingAndTax } from '../../test/checkout';
+import { createTestCompany, invoiceOnAccount, type TestCompany } from '../../test/company';
+import { signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
+import { STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET, startStripeStandIn, type StripeStandIn } from '../../test/stripe-stand-in';
+
+// Paying open invoices by card with Stripe (decision 086), its API played by the local stand-in:
+// the session's amount is the server's, the webhook enters one payment per PaymentIntent, and what
+// was paid meanwhile is refunded, not entered twice.
+let app: FastifyInstance;
+let stripeApi: StripeStandIn;
+let owner: Customer;
+let company: TestCompany;
+const signer = new Stripe('sk_test_x');
+
+beforeAll(async () => {
+  stripeApi = await startStripeStandIn();
+  app = await createTestApp({ env: { STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY, STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET, STRIPE_API_BASE: stripeApi.url } });
+  await withoutDemoShippingAndTax(app);
+  const admin = await signUpAdmin(app, 'ips-admin');
+  owner = await signUpCustomer(app, 'ips-owner');
+  company = await createTestCompany(app, admin, owner);
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await stripeApi?.stop();
+});
+
+const startCheckout = (invoiceNumbers: string[]) => call(app, byCookie(owner), { method: 'POST', url: '/api/company/invoices/checkout', payload: { invoiceNumbers } });
+const ledger = async () => (await call(app, byToken(owner), { method: 'GET', url: '/api/company/ledger' })).json() as LedgerEntry[];
+const openInvoices = async () => (await call(app, byToken(owner), { method: 'GET', url: '/api/company/invoices' })).json() as OpenInvoice[];
+
+/** Stripe's `checkout.session.completed` for the last session made, paid with `paymentIntent`. */
+function completed(paymentIntent: string, session = stripeApi.sessions.at(-1)) {
+  if (!session) throw new Error('no session');
+  const payload = JSON.stringify({
+    id: `evt_${randomBytes(12).toString('hex')}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: { object: { ...session, status: 'complete', payment_status: 'paid', payment_intent: paymentIntent } },
+  });
+  return app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: STAND_IN_WEBHOOK_SECRET }) },
+    payload,
+  });
+}
+
+describe('invoices paid with Stripe', () => {
+  it('opens a Checkout Session for what the invoices owe, one item each, and the webhook enters one payment', async () => {
+    const first = await invoiceOnAccount(app, company, owner, 1_000);
+    const second = await invoiceOnAccount(app, company, owner, 2_000);
+    const response = await startCheckout([first, second]);
+    expectReply(response, 200);
+    const session = stripeApi.sessions.at(-1);
+    expect((response.json() as { url: string }).url).toBe(session?.url);
+    // $15.00 + $25.00, from the server's reckoning.
+    expect(session?.amount_total).toBe(4_000);
+    expect(session?.metadata).toMatchObject({ companyId: company.id });
+
+    expectReply(await completed('pi_invoices_1'), 200);
+    const payments = (await ledger()).filter((entry) => entry.kind === 'payment');
+    expect(payments).toEqual([expect.objectContaining({ number: 'pi_invoices_1', amount: -40 })]);
+    expect((await openInvoices()).map((invoice) => invoice.number)).not.toContain(first);
+
+    // Stripe delivers it again (another event id, same PaymentIntent): nothing more is entered.
+    const before = await ledger();
+    expectReply(await completed('pi_invoices_1', session), 200);
+    expect(await ledger()).toEqual(before);
+    expect(stripeApi.refunds).toHaveLength(0);
+    // And the invoices cannot be paid again.
+    expectReply(await startCheckout([first]), 409, accountMessages.nothingOpen([first]));
+  });
+
+  it('refunds a second payment of an invoice another tab paid meanwhile, and enters only the first', async () => {
+    const number = await invoiceOnAccount(app, company, owner, 3_000);
+    expectReply(await startCheckout([number]), 200);
+    const session = stripeApi.sessions.at(-1);
+    // Two payments of one session's amount reach the webhook (two tabs, two PaymentIntents).
+    expectReply(await completed('pi_tab_a', session), 200);
+    expectReply(await completed('pi_tab_b', session), 200);
+    const payments = (await ledger()).filter((entry) => entry.kind === 'payment' && entry.number.startsWith('pi_tab'));
+    expect(payments).toEqual([expect.objectContaining({ number: 'pi_tab_a', amount: -35 })]);
+    expect(stripeApi.refunds).toEqual([expect.objectContaining({ payment_intent: 'pi_tab_b' })]);
+    expect(stripeApi.requestsTo('/v1/refunds').at(-1)?.body).toMatchObject({ amount: '3500' });
+    const entries = await ledger();
+    expect(entries.at(-1)?.balance).toBe(entries.reduce((sum, entry) => Math.round((sum + entry.amount) * 100) / 100, 0));
+  });
+});

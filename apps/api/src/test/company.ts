@@ -1,0 +1,57 @@
+import { formatInvoiceNumber } from '@autoparts/shared';
+import type { FastifyInstance } from 'fastify';
+import { byCookie, byToken, call, expectReply } from './admin';
+import { fillCart, insertShippingMethod, userIdOf } from './checkout';
+import { insertPart, type Customer } from './orders';
+
+/**
+ * A company with terms on the real app (decisions 075, 081): created by an admin, members joined by
+ * their invitations' links, a location to ship to, and orders on account that invoice it.
+ */
+export interface TestCompany {
+  id: string;
+  owner: Customer;
+  locationId: string;
+  shippingMethodId: string;
+}
+
+const post = (app: FastifyInstance, who: Customer, url: string, payload: object = {}, by: 'cookie' | 'token' = 'token') =>
+  call(app, by === 'cookie' ? byCookie(who) : byToken(who), { method: 'POST', url, payload });
+
+async function tokenMailedTo(app: FastifyInstance, email: string): Promise<string> {
+  const row = await app.db.selectFrom('mail_outbox').select('text').where('recipient', '=', email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+  const token = /\/company\/invitations\/([A-Za-z0-9_-]+)/.exec(row.text)?.[1];
+  if (!token) throw new Error('no invitation link');
+  return token;
+}
+
+/** A company of `owner` with net 30 terms and no credit limit, a location and a $5.00 shipping method. */
+export async function createTestCompany(app: FastifyInstance, admin: Customer, owner: Customer, fields: object = {}): Promise<TestCompany> {
+  const created = await post(app, admin, '/api/admin/companies', { name: `Co ${owner.email.slice(0, 12)}`, ownerEmail: owner.email, paymentTerms: 'net30', ...fields });
+  expectReply(created, 200);
+  const location = await post(app, owner, '/api/company/locations', { name: 'Workshop', line1: '1 Depot Road', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' });
+  expectReply(location, 200);
+  return {
+    id: (created.json() as { id: string }).id,
+    owner,
+    locationId: (location.json() as { id: string }).id,
+    shippingMethodId: await insertShippingMethod(app, { name: `Courier ${owner.email.slice(0, 8)}`, baseCents: 500 }),
+  };
+}
+
+/** `who` joins the company as `role` by the link mailed to them. */
+export async function joinCompany(app: FastifyInstance, company: TestCompany, who: Customer, role: string) {
+  expectReply(await post(app, company.owner, '/api/company/invitations', { email: who.email, role }), 200);
+  expectReply(await post(app, who, `/api/company/invitations/${await tokenMailedTo(app, who.email)}/accept`, {}, 'cookie'), 200);
+}
+
+/** An order on account of one part at `priceCents` (+ $5.00 shipping): its invoice number as printed. */
+export async function invoiceOnAccount(app: FastifyInstance, company: TestCompany, who: Customer, priceCents: number): Promise<string> {
+  const part = await insertPart(app, { priceCents, available: 10 });
+  await fillCart(app, await userIdOf(app, who.email), [[part, 1]]);
+  const response = await post(app, who, '/api/checkout', { locationId: company.locationId, shippingMethodId: company.shippingMethodId, paymentMethod: 'account', poNumber: 'PO-1' }, 'cookie');
+  expectReply(response, 200);
+  const { insertedId } = response.json() as { insertedId: string };
+  const order = await app.db.selectFrom('orders').select('invoice_number').where('id', '=', insertedId).executeTakeFirstOrThrow();
+  return formatInvoiceNumber(order.invoice_number ?? 0);
+}
