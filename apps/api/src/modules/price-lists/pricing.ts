@@ -146,11 +146,13 @@ export function asMemberSees<T extends { _id: string; price: number; priceBreaks
 }
 
 /** The admins' explain tool: the price of `quantity` units for a company (or a visitor), and why. */
-export async function explainPrice(db: Db, companyId: string | undefined, partId: string, quantity: number) {
-  const part = isId(partId)
-    ? await db.selectFrom('parts').select(['id', 'price_cents']).where('id', '=', partId).executeTakeFirst()
-    : undefined;
+export async function explainPrice(db: Db, companyId: string | undefined, which: { partId?: string | undefined; partNumber?: string | undefined }, quantity: number) {
+  const { partId: id, partNumber } = which;
+  const parts = db.selectFrom('parts').select(['id', 'price_cents']);
+  const part =
+    id !== undefined ? (isId(id) ? await parts.where('id', '=', id).executeTakeFirst() : undefined) : await parts.where('part_number', '=', partNumber ?? '').executeTakeFirst();
   if (!part) return undefined;
+  const partId = part.id;
   const [contracts, breaks] = await Promise.all([
     companyId ? contractPricesFor(db, { companyId }, [partId]) : noContracts,
     db.selectFrom('part_price_breaks').select(['min_quantity as minQuantity', 'unit_price_cents as unitPriceCents']).where('part_id', '=', partId).execute(),
