@@ -206,3 +206,28 @@ describe("a member's prices", () => {
     ]);
   });
 });
+
+describe('search sorted by price (decision 085)', () => {
+  it("sorts a member's results by the price they pay, a visitor's and another company's by the list price, and keeps each to its own", async () => {
+    await app.db.insertInto('categories').values({ slug: 'zebra-hubs', name: 'Zebra hubs', position: 98 }).execute();
+    const [cheap, dear] = await Promise.all([insertPart(app, { priceCents: 1000, name: 'Zebra hub small' }), insertPart(app, { priceCents: 2000, name: 'Zebra hub large' })]);
+    await app.db.updateTable('parts').set({ category_slug: 'zebra-hubs' }).where('id', 'in', [cheap, dear]).execute();
+    const deal = await createList({ name: 'Zebra deal', priority: 2, entries: [{ partId: dear, unitPrice: 5 }] });
+    expectReply(await send(byToken(admin), 'PATCH', `/api/admin/companies/${fleetco}`, { priceListIds: [fleetList, deal] }), 200);
+
+    const search = async (credential: Credential, sort: string) => {
+      const response = await send(credential, 'GET', `/api/search?category=zebra-hubs&sort=${sort}`);
+      expectReply(response, 200);
+      const items = (response.json() as { items: Array<{ _id: string; price: number; listPrice?: number }> }).items;
+      return { order: items.map((item) => item._id), prices: items.map((item) => [item.price, item.listPrice]), cacheControl: response.headers['cache-control'] };
+    };
+    // In turn, so that a reply kept for one would be served to the next.
+    expect(await search(anonymous, 'price-asc')).toMatchObject({ order: [cheap, dear], prices: [[10, undefined], [20, undefined]] });
+    const member = await search(byCookie(fleetBuyer), 'price-asc');
+    expect(member).toEqual({ order: [dear, cheap], prices: [[5, 20], [10, undefined]], cacheControl: 'private, no-store' });
+    expect((await search(byCookie(fleetBuyer), 'price-desc')).order).toEqual([cheap, dear]);
+    expect(await search(anonymous, 'price-asc')).toMatchObject({ order: [cheap, dear], prices: [[10, undefined], [20, undefined]] });
+    expect(await search(byToken(rivalBuyer), 'price-asc')).toMatchObject({ order: [cheap, dear], prices: [[10, undefined], [20, undefined]] });
+    expect(await search(byCookie(stranger), 'price-desc')).toMatchObject({ order: [dear, cheap] });
+  });
+});
