@@ -38,11 +38,11 @@ for (const width of widths) {
       const form = page.getByRole('form', { name: 'Create a price list' });
       await form.getByLabel('Name').fill(listName);
       await form.getByLabel('Priority').fill('3');
-      const first = form.getByRole('group', { name: 'Entry 1' });
+      const first = form.getByRole('group', { name: 'Entry 1', exact: true });
       await first.getByLabel('Category').selectOption(category.slug);
       await first.getByLabel('Percent off (%)').fill('12');
       await form.getByRole('button', { name: 'Add an entry' }).click();
-      const second = form.getByRole('group', { name: 'Entry 2' });
+      const second = form.getByRole('group', { name: 'Entry 2', exact: true });
       await second.getByLabel('Applies to').selectOption('part');
       await second.getByLabel('Part number').fill(part.partNumber);
       await second.getByLabel('Percent off (%)').fill('5');

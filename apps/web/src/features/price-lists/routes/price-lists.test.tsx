@@ -63,17 +63,7 @@ describe('Price lists', () => {
     renderPage();
     const form = within(await screen.findByRole('form', { name: 'Create a price list' }));
     await user.type(form.getByLabelText('Name'), 'Garage deal');
-    await user.clear(form.getByLabelText('Priority'));
-    await user.type(form.getByLabelText('Priority'), '0');
-    await user.click(form.getByRole('button', { name: 'Create price list' }));
-    expect(await form.findByText(priceListMessages.priority)).toBeInTheDocument();
     const first = within(form.getByRole('group', { name: 'Entry 1' }));
-    expect(first.getByLabelText('Category')).toHaveAccessibleDescription(priceListMessages.category);
-
-    await user.clear(form.getByLabelText('Priority'));
-    await user.type(form.getByLabelText('Priority'), '2');
-    await user.selectOptions(await first.findByLabelText('Category'), 'brakes');
-    await user.type(first.getByLabelText('Percent off (%)'), '12,5');
     await user.click(form.getByRole('button', { name: 'Add an entry' }));
     const second = within(form.getByRole('group', { name: 'Entry 2' }));
     expect(second.getByLabelText('Applies to')).toHaveFocus();
@@ -84,6 +74,16 @@ describe('Price lists', () => {
     await user.click(second.getByRole('button', { name: 'Add a quantity tier to entry 2' }));
     await user.type(second.getByLabelText('Tier 1: from quantity'), '10');
     await user.type(second.getByLabelText('Tier 1: percent off (%)'), '20');
+    await user.clear(form.getByLabelText('Priority'));
+    await user.type(form.getByLabelText('Priority'), '0');
+    await user.click(form.getByRole('button', { name: 'Create price list' }));
+    expect(await form.findByText(priceListMessages.priority)).toBeInTheDocument();
+    expect(first.getByLabelText('Category')).toHaveAccessibleDescription(priceListMessages.category);
+
+    await user.clear(form.getByLabelText('Priority'));
+    await user.type(form.getByLabelText('Priority'), '2');
+    await user.selectOptions(await first.findByLabelText('Category'), 'brakes');
+    await user.type(first.getByLabelText('Percent off (%)'), '12,5');
     await user.click(form.getByRole('button', { name: 'Create price list' }));
 
     expect(await screen.findByText('Price list “Garage deal” created')).toBeInTheDocument();
