@@ -183,7 +183,7 @@ export function PriceListForm({ list, pending, onSave, onCancel }: PriceListForm
         <div>
           <ActionButton
             onClick={() => {
-              entries.append(emptyEntry, { shouldFocus: false });
+              entries.append({ ...emptyEntry, tiers: [] }, { shouldFocus: false });
               showEntry(entries.fields.length);
             }}
           >
@@ -259,7 +259,7 @@ function EntryFields({ index, control, register, errors, onRemove }: EntryFields
           </p>
         )}
         <div className="flex flex-wrap gap-2">
-          <ActionButton disabled={tiers.fields.length >= PRICE_LIST_TIERS_MAX} onClick={() => tiers.append(emptyTier)} aria-label={`Add a quantity tier to entry ${index + 1}`}>
+          <ActionButton disabled={tiers.fields.length >= PRICE_LIST_TIERS_MAX} onClick={() => tiers.append({ ...emptyTier })} aria-label={`Add a quantity tier to entry ${index + 1}`}>
             Add a quantity tier
           </ActionButton>
           <ActionButton tone="danger" onClick={onRemove} aria-label={`Remove entry ${index + 1}`}>
