@@ -96,7 +96,7 @@ interface PriceListFormProps {
 /** Create or edit a price list: its name, priority and dates, and its entries with their tiers. */
 export function PriceListForm({ list, pending, onSave, onCancel }: PriceListFormProps) {
   const headingId = useId();
-  const form = useForm<PriceListValues, unknown, PriceListInput>({ resolver, mode: 'onTouched', defaultValues: list ? valuesOf(list) : emptyList });
+  const form = useForm<PriceListValues, unknown, PriceListInput>({ resolver, mode: 'onSubmit', defaultValues: list ? valuesOf(list) : emptyList });
   const {
     control,
     register,
