@@ -45,6 +45,8 @@ export const paths = {
   manageCompanies: '/dashboard/companies',
   /** The admins' resale certificates, to verify (decision 082) */
   manageCertificates: '/dashboard/certificates',
+  /** The admins' price lists: contract prices, and why a company pays what it pays (decision 085) */
+  priceLists: '/dashboard/price-lists',
   /** The link of a company's invitation e-mail: accept it (signing in or up first). */
   companyInvitation: (token: string) => `/company/invitations/${encodeURIComponent(token)}`,
   /** Catalogue data: uploads of VCdb, PCdb, ACES, PIES and parts CSV, their reports and history */
@@ -91,6 +93,7 @@ export const routePatterns = [
   '/dashboard/company',
   '/dashboard/companies',
   '/dashboard/certificates',
+  '/dashboard/price-lists',
   '/company/invitations/:token',
   '/dashboard/catalogue-data',
   '/blogs',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractPrice, contractRule, listInForce, percentOffCents, priceListInputSchema, type ContractList } from './price-lists';
+import { contractPrice, contractRule, listInForce, percentOffCents, priceListInputSchema, priceListMessages, type ContractList } from './price-lists';
 
 const brake = { id: 'brake-pad', categorySlug: 'brakes', listPriceCents: 1005 };
 
@@ -101,7 +101,10 @@ describe('priceListInputSchema', () => {
     expect(priceListInputSchema.safeParse(valid).success).toBe(true);
   });
   it.each([
-    ['both a part and a category', { entries: [{ partId: 'x', category: 'brakes', percentOff: 12 }] }, 'Each entry names a part'],
+    ['both a part and a category', { entries: [{ partId: 'x', category: 'brakes', percentOff: 12 }] }, priceListMessages.target],
+    ['a part by id and by number', { entries: [{ partId: 'x', partNumber: 'BRK-1', percentOff: 12 }] }, priceListMessages.target],
+    ['an empty category', { entries: [{ category: '', percentOff: 12 }] }, priceListMessages.category],
+    ['a priority typed as words', { priority: 'first' }, priceListMessages.priority],
     ['both a price and a percentage', { entries: [{ category: 'brakes', percentOff: 12, unitPrice: 3 }] }, 'unit price or a percent off'],
     ['a percentage over 100', { entries: [{ category: 'brakes', percentOff: 101 }] }, 'Percent off'],
     ['three decimals of a percent', { entries: [{ category: 'brakes', percentOff: 12.345 }] }, 'Percent off'],

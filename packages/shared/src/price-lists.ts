@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { moneyField } from './form-fields';
-import { formatPrice } from './money';
+import { formatPrice, parseMoneyText } from './money';
 
 /**
  * Contract prices (issue 31 part 2, decision 080): price lists of fixed unit prices or percentages
@@ -106,7 +106,7 @@ export const priceListMessages = {
   dates: 'The end date is on or after the start date',
   tooManyEntries: `A price list has at most ${PRICE_LIST_ENTRIES_MAX.toLocaleString('en-US')} entries`,
   tooManyTiers: `An entry has at most ${PRICE_LIST_TIERS_MAX} tiers`,
-  target: 'Each entry names a part (partId) or a category (category), not both',
+  target: 'Each entry names one part (partId or partNumber) or one category (category)',
   rate: 'Each entry and tier has a unit price or a percent off, not both',
   percentOff: 'Percent off is more than 0 and at most 100, with at most two decimals',
   minQuantity: 'A tier starts at a quantity of 2 or more',
@@ -114,9 +114,13 @@ export const priceListMessages = {
   entriesRepeat: 'Each part and each category appears once in a list',
   notFound: 'Price list not found',
   partsNotFound: (ids: readonly string[]) => `These parts do not exist: ${ids.slice(0, 10).join(', ')}`,
+  partNumbersNotFound: (numbers: readonly string[]) => `No part has these part numbers: ${numbers.slice(0, 10).join(', ')}`,
   categoriesNotFound: (slugs: readonly string[]) => `These categories do not exist: ${slugs.slice(0, 10).join(', ')}`,
   listsNotFound: 'One of the price lists does not exist',
   tooManyLists: `A company has at most ${COMPANY_PRICE_LISTS_MAX} price lists`,
+  explainPart: 'Enter a part number',
+  category: 'Choose a category',
+  quantity: 'Quantity is a whole number from 1 to 100,000',
 } as const;
 
 /** A real calendar day: 2026-02-30 is refused rather than read as 2 March. */
@@ -124,40 +128,52 @@ const day = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, priceListMessages.date)
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), priceListMessages.date);
-const percentOff = z
+/** Figures typed into the admin's form arrive as text ("12,5" too); the API takes numbers. */
+const typedNumber = (read: (text: string) => number | undefined) => (value: unknown) =>
+  typeof value === 'string' ? (value.trim() === '' ? undefined : (read(value) ?? Number.NaN)) : value;
+const readWhole = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : undefined);
+const percentOff = z.preprocess(typedNumber(parseMoneyText), z
   .number({ error: priceListMessages.percentOff })
   .gt(0, priceListMessages.percentOff)
   .max(100, priceListMessages.percentOff)
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, priceListMessages.percentOff);
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, priceListMessages.percentOff));
 const unitPrice = moneyField('Unit price').pipe(z.number().min(0, 'Unit price is 0 or more').max(1_000_000, 'Unit price is at most 1,000,000'));
 const oneRate = <T extends { unitPrice?: number; percentOff?: number }>(value: T) => (value.unitPrice === undefined) !== (value.percentOff === undefined);
+const minQuantity = z.preprocess(typedNumber(readWhole), z.number({ error: priceListMessages.minQuantity }).int(priceListMessages.minQuantity).min(2, priceListMessages.minQuantity).max(100_000, priceListMessages.minQuantity));
 
 export const priceListTierInputSchema = z
-  .object({ minQuantity: z.number().int().min(2, priceListMessages.minQuantity).max(100_000), unitPrice: unitPrice.optional(), percentOff: percentOff.optional() })
+  .object({ minQuantity, unitPrice: unitPrice.optional(), percentOff: percentOff.optional() })
   .refine(oneRate, priceListMessages.rate);
 export const priceListEntryInputSchema = z
   .object({
     partId: z.string().max(64).optional(),
-    category: z.string().max(100).optional(),
+    /** The part by its number, as the admins know it, instead of its id. */
+    partNumber: z.string().trim().min(1, priceListMessages.target).max(100).optional(),
+    category: z.string().min(1, priceListMessages.category).max(100).optional(),
     unitPrice: unitPrice.optional(),
     percentOff: percentOff.optional(),
     tiers: z.array(priceListTierInputSchema).max(PRICE_LIST_TIERS_MAX, priceListMessages.tooManyTiers).optional(),
   })
-  .refine((entry) => (entry.partId === undefined) !== (entry.category === undefined), priceListMessages.target)
+  .refine((entry) => [entry.partId, entry.partNumber, entry.category].filter((target) => target !== undefined).length === 1, priceListMessages.target)
   .refine(oneRate, priceListMessages.rate)
   .refine((entry) => new Set((entry.tiers ?? []).map((tier) => tier.minQuantity)).size === (entry.tiers ?? []).length, priceListMessages.tiersRepeat);
 export type PriceListEntryInput = z.infer<typeof priceListEntryInputSchema>;
 
 const priceListFields = {
   name: z.string({ error: priceListMessages.nameRequired }).trim().min(1, priceListMessages.nameRequired).max(PRICE_LIST_NAME_MAX, priceListMessages.nameTooLong),
-  priority: z.number({ error: priceListMessages.priority }).int(priceListMessages.priority).min(1, priceListMessages.priority).max(PRICE_LIST_PRIORITY_MAX, priceListMessages.priority),
+  priority: z.preprocess(
+    typedNumber(readWhole),
+    z.number({ error: priceListMessages.priority }).int(priceListMessages.priority).min(1, priceListMessages.priority).max(PRICE_LIST_PRIORITY_MAX, priceListMessages.priority),
+  ),
   startsAt: day.nullable().optional(),
   endsAt: day.nullable().optional(),
   entries: z
     .array(priceListEntryInputSchema)
     .max(PRICE_LIST_ENTRIES_MAX, priceListMessages.tooManyEntries)
     .refine((entries) => {
-      const keys = entries.map((entry) => (entry.partId !== undefined ? `part:${entry.partId}` : `category:${entry.category}`));
+      const keys = entries.map((entry) =>
+        entry.partId !== undefined ? `part:${entry.partId}` : entry.partNumber !== undefined ? `number:${entry.partNumber}` : `category:${entry.category}`,
+      );
       return new Set(keys).size === keys.length;
     }, priceListMessages.entriesRepeat),
 };
@@ -173,6 +189,8 @@ export type PriceListUpdate = z.infer<typeof priceListUpdateSchema>;
 const rateFields = { unitPrice: z.number().optional(), percentOff: z.number().optional() };
 export const priceListEntrySchema = z.object({
   partId: z.string().optional(),
+  /** Beside `partId`, for the admins' screen. */
+  partNumber: z.string().optional(),
   category: z.string().optional(),
   ...rateFields,
   tiers: z.array(z.object({ minQuantity: z.number().int(), ...rateFields })),
@@ -194,11 +212,16 @@ export type PriceList = z.infer<typeof priceListSchema>;
 export const priceListIdParamsSchema = z.object({ id: z.string().max(64) });
 export const priceListCreatedSchema = z.object({ id: z.string() });
 
-export const explainQuerySchema = z.object({
-  companyId: z.string().max(64).optional(),
-  partId: z.string().max(64),
-  quantity: z.coerce.number().int().min(1).max(100_000).default(1),
-});
+export const explainQuerySchema = z
+  .object({
+    companyId: z.string().max(64).optional(),
+    partId: z.string().max(64).optional(),
+    /** The part by its number instead of its id (the admins' screen). */
+    partNumber: z.string().trim().min(1, priceListMessages.explainPart).max(100).optional(),
+    quantity: z.coerce.number({ error: priceListMessages.quantity }).int(priceListMessages.quantity).min(1, priceListMessages.quantity).max(100_000, priceListMessages.quantity).default(1),
+  })
+  .refine((query) => (query.partId === undefined) !== (query.partNumber === undefined), { message: priceListMessages.explainPart, path: ['partNumber'] });
+export type ExplainQuery = z.input<typeof explainQuerySchema>;
 /** `GET /api/admin/price-lists/explain`: the price, the list that gave it (or null) and why, in words. */
 export const explainSchema = z.object({
   unitPrice: z.number(),

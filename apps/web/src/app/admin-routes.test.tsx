@@ -43,7 +43,7 @@ describe('the review and admin routes', () => {
     expect(admin).toBe(false);
   });
 
-  it.each(['/dashboard/orders', '/dashboard/addaproduct', '/dashboard/makeadmin', '/dashboard/manageproducts', '/dashboard/operations', '/dashboard/shipping-methods', '/dashboard/tax-rates', '/dashboard/manage-returns', '/dashboard/audit', '/dashboard/catalogue-data'])(
+  it.each(['/dashboard/orders', '/dashboard/addaproduct', '/dashboard/makeadmin', '/dashboard/manageproducts', '/dashboard/operations', '/dashboard/shipping-methods', '/dashboard/tax-rates', '/dashboard/manage-returns', '/dashboard/audit', '/dashboard/catalogue-data', '/dashboard/price-lists'])(
     'serves %s to admins only, on demand',
     (path) => {
       const { page, signedIn, admin } = guardsOf(path);

@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
                           { path: paths.auditLog, lazy: () => import('../features/audit/routes/audit-log') },
                           { path: paths.manageCompanies, lazy: () => import('../features/companies/routes/manage-companies') },
                           { path: paths.manageCertificates, lazy: () => import('../features/certificates/routes/manage-certificates') },
+                          { path: paths.priceLists, lazy: () => import('../features/price-lists/routes/price-lists') },
                         ],
                       },
                     ],

@@ -18,7 +18,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['catalogue'], querystring: searchQuerySchema, response: { 200: searchResultSchema, 400: errorSchema } },
     },
     async (request) => {
-      const result = await searchParts(app.db, request.query);
+      // Whoever has contract prices gets their results sorted by them; the reply is theirs alone (decision 080).
+      const result = await searchParts(app.db, request.query, (await app.contractBuyer(request)) ?? undefined);
       const contracts = await contractsOf(request, result.items.map((part) => part._id));
       return { ...result, items: result.items.map((part) => asMemberSees(contracts, part)) };
     },

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { createPartChangesRepository } from '../part-changes/repository';
 import { partColumns, toCatalogPart } from '../parts/repository';
+import { memberUnitCentsSql } from '../price-lists/pricing';
 
 /** Escapes LIKE's wildcards in what a buyer typed. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -124,8 +125,10 @@ async function textMatch(db: Db, q: string) {
  * - without either (browsing the whole catalogue, maybe by category, price or stock) it is NOT
  *   MATERIALIZED: the planner counts the categories from parts_category_idx and reads the page
  *   in the order of an index (migration 0014) instead of sorting every part.
+ * `buyer`: a member whose company has price lists (`app.contractBuyer`); sorting by price then
+ * sorts by their price of one unit, worked out in the statement for each match.
  */
-export async function searchParts(db: Db, query: SearchQuery): Promise<SearchResult> {
+export async function searchParts(db: Db, query: SearchQuery, buyer?: string): Promise<SearchResult> {
   const q = query.q?.trim() ?? '';
   const text = q ? await textMatch(db, q) : undefined;
   const selective = text !== undefined || query.vehicle !== undefined;
@@ -153,7 +156,8 @@ export async function searchParts(db: Db, query: SearchQuery): Promise<SearchRes
       if (query.inStock) conditions.push(eb('parts.available_quantity', '>', 0));
       return eb.and(conditions);
     })
-    .select(['parts.id', 'parts.category_slug', 'parts.price_cents', 'parts.name', 'parts.seq', (text?.rank ?? sql<number>`0`).as('rank')]);
+    // A member with contract prices sorts by the price they pay (decision 085); everyone else by the list price.
+    .select(['parts.id', 'parts.category_slug', buyer ? memberUnitCentsSql(buyer).as('price_cents') : 'parts.price_cents', 'parts.name', 'parts.seq', (text?.rank ?? sql<number>`0`).as('rank')]);
 
   // The order of the page: the sort asked for, then the catalogue's own order.
   type SortKey = ['price_cents' | 'name' | 'rank' | 'seq', 'asc' | 'desc'];

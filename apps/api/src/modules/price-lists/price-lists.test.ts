@@ -89,7 +89,8 @@ describe('the admin routes', () => {
     expect(listed.find((list) => list.id === fleetList)).toMatchObject({ name: 'Fleetco brakes 2026', priority: 1, entries: 2, companies: [{ id: fleetco, name: 'Fleetco' }] });
     expect(listed.find((list) => list.id === id)).toMatchObject({ startsAt: '2026-03-01', endsAt: '2026-05-31', entries: 1, companies: [] });
     const one = (await send(byToken(admin), 'GET', `/api/admin/price-lists/${id}`)).json() as PriceList;
-    expect(one.entries).toEqual([{ partId: rotor, percentOff: 7.5, tiers: [{ minQuantity: 4, unitPrice: 17 }] }]);
+    const { part_number: rotorNumber } = await app.db.selectFrom('parts').select('part_number').where('id', '=', rotor).executeTakeFirstOrThrow();
+    expect(one.entries).toEqual([{ partId: rotor, partNumber: rotorNumber, percentOff: 7.5, tiers: [{ minQuantity: 4, unitPrice: 17 }] }]);
 
     const edited = await send(byToken(admin), 'PATCH', `/api/admin/price-lists/${id}`, { priority: 6, endsAt: null, entries: [{ category: 'contract-brakes', percentOff: 3 }] });
     expectReply(edited, 200);
@@ -114,6 +115,17 @@ describe('the admin routes', () => {
     expectReply(await send(byToken(admin), 'POST', '/api/admin/price-lists', { name: 'Bad', priority: 1, entries: [{ category: 'no-such', unitPrice: 1 }] }), 400, priceListMessages.categoriesNotFound(['no-such']));
     expectInvalid(await send(byToken(admin), 'POST', '/api/admin/price-lists', { name: 'Bad', priority: 1, entries: [{ category: 'contract-brakes', percentOff: 120 }] }), priceListMessages.percentOff);
     expectInvalid(await send(byToken(admin), 'POST', '/api/admin/price-lists', { name: 'Bad', priority: 0, entries: [] }), priceListMessages.priority);
+    expectReply(await send(byToken(admin), 'POST', '/api/admin/price-lists', { name: 'Bad', priority: 1, entries: [{ partNumber: 'NO-SUCH-1', unitPrice: 1 }] }), 400, priceListMessages.partNumbersNotFound(['NO-SUCH-1']));
+  });
+
+  it('takes a part by its part number, as the admins know it, and refuses it named twice', async () => {
+    const { part_number: padNumber } = await app.db.selectFrom('parts').select('part_number').where('id', '=', brakePad).executeTakeFirstOrThrow();
+    const id = await createList({ name: 'By number', priority: 9, entries: [{ partNumber: padNumber, percentOff: '2,5', tiers: [{ minQuantity: '5', unitPrice: '7.50' }] }] });
+    const one = (await send(byToken(admin), 'GET', `/api/admin/price-lists/${id}`)).json() as PriceList;
+    expect(one.entries).toEqual([{ partId: brakePad, partNumber: padNumber, percentOff: 2.5, tiers: [{ minQuantity: 5, unitPrice: 7.5 }] }]);
+    const twice = await send(byToken(admin), 'PATCH', `/api/admin/price-lists/${id}`, { entries: [{ partNumber: padNumber, percentOff: 1 }, { partId: brakePad, percentOff: 2 }] });
+    expectReply(twice, 400, priceListMessages.entriesRepeat);
+    expectReply(await send(byToken(admin), 'DELETE', `/api/admin/price-lists/${id}`), 200);
   });
 
   it("assigns lists to a company and reads them back; an unknown list changes nothing of the company's", async () => {
@@ -141,6 +153,13 @@ describe('explain', () => {
     });
     expect((await explain(`companyId=${fleetco}&partId=${brakePad}&quantity=1`)).unitPrice).toBe(8.8);
     expect(await explain(`companyId=${fleetco}&partId=${rotor}`)).toMatchObject({ unitPrice: 15, rule: 'Fleetco brakes 2026, $15.00 each' });
+  });
+
+  it('finds the part by its part number too, and says when there is none', async () => {
+    const { part_number: rotorNumber } = await app.db.selectFrom('parts').select('part_number').where('id', '=', rotor).executeTakeFirstOrThrow();
+    expect(await explain(`companyId=${fleetco}&partNumber=${encodeURIComponent(rotorNumber)}&quantity=3`)).toMatchObject({ unitPrice: 15, priceListId: fleetList });
+    expectReply(await send(byToken(admin), 'GET', '/api/admin/price-lists/explain?partNumber=NO-SUCH-1'), 404);
+    expectInvalid(await send(byToken(admin), 'GET', `/api/admin/price-lists/explain?partId=${rotor}&quantity=0`), priceListMessages.quantity);
   });
 
   it('says when no list prices the part: the list price and its breaks', async () => {
@@ -185,5 +204,30 @@ describe("a member's prices", () => {
       { part_id: brakePad, unit_price_cents: 800 },
       { part_id: rotor, unit_price_cents: 1500 },
     ]);
+  });
+});
+
+describe('search sorted by price (decision 085)', () => {
+  it("sorts a member's results by the price they pay, a visitor's and another company's by the list price, and keeps each to its own", async () => {
+    await app.db.insertInto('categories').values({ slug: 'zebra-hubs', name: 'Zebra hubs', position: 98 }).execute();
+    const [cheap, dear] = await Promise.all([insertPart(app, { priceCents: 1000, name: 'Zebra hub small' }), insertPart(app, { priceCents: 2000, name: 'Zebra hub large' })]);
+    await app.db.updateTable('parts').set({ category_slug: 'zebra-hubs' }).where('id', 'in', [cheap, dear]).execute();
+    const deal = await createList({ name: 'Zebra deal', priority: 2, entries: [{ partId: dear, unitPrice: 5 }] });
+    expectReply(await send(byToken(admin), 'PATCH', `/api/admin/companies/${fleetco}`, { priceListIds: [fleetList, deal] }), 200);
+
+    const search = async (credential: Credential, sort: string) => {
+      const response = await send(credential, 'GET', `/api/search?category=zebra-hubs&sort=${sort}`);
+      expectReply(response, 200);
+      const items = (response.json() as { items: Array<{ _id: string; price: number; listPrice?: number }> }).items;
+      return { order: items.map((item) => item._id), prices: items.map((item) => [item.price, item.listPrice]), cacheControl: response.headers['cache-control'] };
+    };
+    // In turn, so that a reply kept for one would be served to the next.
+    expect(await search(anonymous, 'price-asc')).toMatchObject({ order: [cheap, dear], prices: [[10, undefined], [20, undefined]] });
+    const member = await search(byCookie(fleetBuyer), 'price-asc');
+    expect(member).toEqual({ order: [dear, cheap], prices: [[5, 20], [10, undefined]], cacheControl: 'private, no-store' });
+    expect((await search(byCookie(fleetBuyer), 'price-desc')).order).toEqual([cheap, dear]);
+    expect(await search(anonymous, 'price-asc')).toMatchObject({ order: [cheap, dear], prices: [[10, undefined], [20, undefined]] });
+    expect(await search(byToken(rivalBuyer), 'price-asc')).toMatchObject({ order: [cheap, dear], prices: [[10, undefined], [20, undefined]] });
+    expect(await search(byCookie(stranger), 'price-desc')).toMatchObject({ order: [dear, cheap] });
   });
 });

@@ -111,6 +111,29 @@ function rate(row: { unit_price_cents: number | null; percent_off_bp: number | n
   return row.unit_price_cents !== null ? { unitPriceCents: row.unit_price_cents } : { percentOffBp: row.percent_off_bp ?? 0 };
 }
 
+/**
+ * A member's price of one unit of `parts` (the row in scope), in SQL, for sorting a page of search
+ * by it (decision 085): the first entry of the member's company's lists in force on `day`, by
+ * priority, name and id, the part's own entry before its category's, as `contractPrice` decides
+ * (a tier starts at 2: one unit is the entry's own rate); else the list price. A percentage is
+ * rounded half up to the cent, as `percentOffCents`.
+ */
+export function memberUnitCentsSql(userId: string, day = pricingDay()) {
+  return sql<number>`coalesce((
+    select coalesce(entry.unit_price_cents, ((2 * parts.price_cents::bigint * (10000 - entry.percent_off_bp) + 10000) / 20000)::int)
+    from price_list_entries as entry
+    join price_lists as list on list.id = entry.price_list_id
+    join company_price_lists as assigned on assigned.price_list_id = list.id
+    join company_members as member on member.company_id = assigned.company_id
+    where member.user_id = ${userId}
+      and (entry.part_id = parts.id or entry.category_slug = parts.category_slug)
+      and (list.starts_on is null or list.starts_on <= ${day}::date)
+      and (list.ends_on is null or ${day}::date <= list.ends_on)
+    order by list.priority, list.name, list.id, entry.part_id is null
+    limit 1
+  ), parts.price_cents)`;
+}
+
 /** The contract prices of some parts for whoever calls (none for a visitor or a member without lists). */
 export const contractPricesOfCaller = (app: FastifyInstance) => async (request: FastifyRequest, partIds: readonly string[]) => {
   const buyer = await app.contractBuyer(request);
@@ -146,11 +169,13 @@ export function asMemberSees<T extends { _id: string; price: number; priceBreaks
 }
 
 /** The admins' explain tool: the price of `quantity` units for a company (or a visitor), and why. */
-export async function explainPrice(db: Db, companyId: string | undefined, partId: string, quantity: number) {
-  const part = isId(partId)
-    ? await db.selectFrom('parts').select(['id', 'price_cents']).where('id', '=', partId).executeTakeFirst()
-    : undefined;
+export async function explainPrice(db: Db, companyId: string | undefined, which: { partId?: string | undefined; partNumber?: string | undefined }, quantity: number) {
+  const { partId: id, partNumber } = which;
+  const parts = db.selectFrom('parts').select(['id', 'price_cents']);
+  const part =
+    id !== undefined ? (isId(id) ? await parts.where('id', '=', id).executeTakeFirst() : undefined) : await parts.where('part_number', '=', partNumber ?? '').executeTakeFirst();
   if (!part) return undefined;
+  const partId = part.id;
   const [contracts, breaks] = await Promise.all([
     companyId ? contractPricesFor(db, { companyId }, [partId]) : noContracts,
     db.selectFrom('part_price_breaks').select(['min_quantity as minQuantity', 'unit_price_cents as unitPriceCents']).where('part_id', '=', partId).execute(),

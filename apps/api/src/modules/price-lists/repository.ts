@@ -30,21 +30,32 @@ export type EntriesProblem = { problem: string };
 
 /** Price lists and their assignment to companies (decision 080). */
 export function createPriceListsRepository(db: Db) {
-  /** The entries' parts and categories that do not exist, as a message, or undefined. */
-  async function entriesProblem(entries: readonly PriceListEntryInput[]): Promise<string | undefined> {
+  /**
+   * The entries with each part named by its id (a part number read as its part's), or why they
+   * cannot be kept: parts or categories that do not exist, or a part named twice.
+   */
+  async function resolved(entries: readonly PriceListEntryInput[]): Promise<{ entries: PriceListEntryInput[] } | EntriesProblem> {
     const partIds = [...new Set(entries.flatMap((entry) => (entry.partId === undefined ? [] : [entry.partId])))];
+    const numbers = [...new Set(entries.flatMap((entry) => (entry.partNumber === undefined ? [] : [entry.partNumber])))];
     const slugs = [...new Set(entries.flatMap((entry) => (entry.category === undefined ? [] : [entry.category])))];
     const badIds = partIds.filter((id) => !isId(id));
-    const [parts, categories] = await Promise.all([
+    const [parts, numbered, categories] = await Promise.all([
       partIds.length > badIds.length ? db.selectFrom('parts').select('id').where('id', 'in', partIds.filter(isId)).execute() : [],
+      numbers.length > 0 ? db.selectFrom('parts').select(['id', 'part_number']).where('part_number', 'in', numbers).execute() : [],
       slugs.length > 0 ? db.selectFrom('categories').select('slug').where('slug', 'in', slugs).execute() : [],
     ]);
     const knownParts = new Set(parts.map((row) => row.id));
     const missingParts = partIds.filter((id) => !knownParts.has(id));
-    if (missingParts.length > 0) return priceListMessages.partsNotFound(missingParts);
+    if (missingParts.length > 0) return { problem: priceListMessages.partsNotFound(missingParts) };
+    const idOfNumber = new Map(numbered.map((row) => [row.part_number, row.id]));
+    const missingNumbers = numbers.filter((number) => !idOfNumber.has(number));
+    if (missingNumbers.length > 0) return { problem: priceListMessages.partNumbersNotFound(missingNumbers) };
     const knownSlugs = new Set(categories.map((row) => row.slug));
     const missingSlugs = slugs.filter((slug) => !knownSlugs.has(slug));
-    return missingSlugs.length > 0 ? priceListMessages.categoriesNotFound(missingSlugs) : undefined;
+    if (missingSlugs.length > 0) return { problem: priceListMessages.categoriesNotFound(missingSlugs) };
+    const byId = entries.map(({ partNumber, ...entry }) => (partNumber === undefined ? entry : { ...entry, partId: idOfNumber.get(partNumber) }));
+    const named = byId.flatMap((entry) => (entry.partId === undefined ? [] : [entry.partId]));
+    return new Set(named).size === named.length ? { entries: byId } : { problem: priceListMessages.entriesRepeat };
   }
 
   async function insertEntries(listId: string, entries: readonly PriceListEntryInput[]) {
@@ -73,14 +84,14 @@ export function createPriceListsRepository(db: Db) {
   return {
     /** A new list with its entries; its id, or why its entries cannot be kept. */
     async create(input: PriceListInput): Promise<{ id: string } | EntriesProblem> {
-      const problem = await entriesProblem(input.entries);
-      if (problem) return { problem };
+      const entries = await resolved(input.entries);
+      if ('problem' in entries) return entries;
       const list = await db
         .insertInto('price_lists')
         .values({ name: input.name, priority: input.priority, starts_on: input.startsAt ?? null, ends_on: input.endsAt ?? null })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await insertEntries(list.id, input.entries);
+      await insertEntries(list.id, entries.entries);
       return { id: list.id };
     },
 
@@ -121,7 +132,15 @@ export function createPriceListsRepository(db: Db) {
         .executeTakeFirst();
       if (!row) return undefined;
       const [entries, tiers, companies] = await Promise.all([
-        db.selectFrom('price_list_entries').selectAll().where('price_list_id', '=', id).orderBy('category_slug').orderBy('part_id').execute(),
+        db
+          .selectFrom('price_list_entries')
+          .leftJoin('parts', 'parts.id', 'price_list_entries.part_id')
+          .selectAll('price_list_entries')
+          .select('parts.part_number')
+          .where('price_list_id', '=', id)
+          .orderBy('category_slug')
+          .orderBy('parts.part_number')
+          .execute(),
         db
           .selectFrom('price_list_tiers')
           .innerJoin('price_list_entries', 'price_list_entries.id', 'price_list_tiers.entry_id')
@@ -140,7 +159,7 @@ export function createPriceListsRepository(db: Db) {
         endsAt: row.ends_on,
         companies: companies.get(id) ?? [],
         entries: entries.map((entry) => ({
-          ...(entry.part_id !== null ? { partId: entry.part_id } : { category: entry.category_slug ?? '' }),
+          ...(entry.part_id !== null ? { partId: entry.part_id, partNumber: entry.part_number ?? '' } : { category: entry.category_slug ?? '' }),
           ...fromRate(entry),
           tiers: tiers.filter((tier) => tier.entry_id === entry.id).map((tier) => ({ minQuantity: tier.min_quantity, ...fromRate(tier) })),
         })),
@@ -156,10 +175,10 @@ export function createPriceListsRepository(db: Db) {
       const endsOn = changes.endsAt === undefined ? current.ends_on : changes.endsAt;
       if (startsOn && endsOn && startsOn > endsOn) return { problem: priceListMessages.dates };
       if (changes.entries) {
-        const problem = await entriesProblem(changes.entries);
-        if (problem) return { problem };
+        const entries = await resolved(changes.entries);
+        if ('problem' in entries) return entries;
         await db.deleteFrom('price_list_entries').where('price_list_id', '=', id).execute();
-        await insertEntries(id, changes.entries);
+        await insertEntries(id, entries.entries);
       }
       return db
         .updateTable('price_lists')

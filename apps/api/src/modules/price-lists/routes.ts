@@ -71,14 +71,14 @@ export const priceListsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        description: 'The unit price of `quantity` units of a part for a company (or, without `companyId`, for anyone else), the list that gave it and why, in words.',
+        description: 'The unit price of `quantity` units of a part (by `partId` or `partNumber`) for a company (or, without `companyId`, for anyone else), the list that gave it and why, in words.',
         querystring: explainQuerySchema,
         response: { 200: explainSchema, ...adminErrors },
       },
     },
     async (request, reply) => {
-      const { companyId, partId, quantity } = request.query;
-      return (await explainPrice(app.db, companyId, partId, quantity)) ?? reply.code(404).send({ message: apiErrors.partNotFound });
+      const { companyId, quantity, ...which } = request.query;
+      return (await explainPrice(app.db, companyId, which, quantity)) ?? reply.code(404).send({ message: apiErrors.partNotFound });
     },
   );
 

@@ -73,6 +73,7 @@ describe('Dashboard layout', () => {
       ['Audit log', '/dashboard/audit'],
       ['Companies', '/dashboard/companies'],
       ['Certificates', '/dashboard/certificates'],
+      ['Price lists', '/dashboard/price-lists'],
     ]);
   });
 

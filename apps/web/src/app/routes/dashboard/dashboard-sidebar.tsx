@@ -37,6 +37,7 @@ const linksByRole: Record<Role, { to: string; label: string }[]> = {
     { to: paths.auditLog, label: 'Audit log' },
     { to: paths.manageCompanies, label: 'Companies' },
     { to: paths.manageCertificates, label: 'Certificates' },
+    { to: paths.priceLists, label: 'Price lists' },
   ],
 };
 

@@ -75,6 +75,8 @@ describe('Companies (admins)', () => {
       'GET /api/me': { body: anAdmin() },
       'GET /api/admin/companies?page=1': { body: [fleetco] },
       'PATCH /api/admin/companies/c-1': { body: saved },
+      'GET /api/admin/companies/c-1': { body: saved },
+      'GET /api/admin/price-lists': { body: [] },
       ...noActivity,
     });
     renderPage();
@@ -88,5 +90,27 @@ describe('Companies (admins)', () => {
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText('Company “Fleetco” saved')).toBeInTheDocument();
     expect(server.calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ status: 'on-hold', creditLimit: 5000, paymentTerms: 'net30' });
+  });
+
+  it("assigns price lists to a company from its edit form, in the lists' priority order", async () => {
+    const company: AdminCompany = { ...fleetco, members: [], invitations: [], priceListIds: ['pl-2'] };
+    const list = (id: string, name: string, priority: number) => ({ id, name, currency: 'USD', priority, startsAt: null, endsAt: null, entries: 1, companies: [] });
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      'GET /api/admin/companies?page=1': { body: [fleetco] },
+      'GET /api/admin/companies/c-1': { body: company },
+      'GET /api/admin/price-lists': { body: [list('pl-1', 'Fleetco brakes', 1), list('pl-2', 'Spring promo', 5)] },
+      'PATCH /api/admin/companies/c-1': { body: { ...company, priceListIds: ['pl-1', 'pl-2'] } },
+      ...noActivity,
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByRole('article', { name: 'Fleetco' })).getByRole('button', { name: 'Edit' }));
+    const form = within(await screen.findByRole('form', { name: 'Price lists of “Fleetco”' }));
+    expect(form.getByLabelText('Spring promo (priority 5, always)')).toBeChecked();
+    await user.click(form.getByLabelText('Fleetco brakes (priority 1, always)'));
+    await user.click(form.getByRole('button', { name: 'Save price lists' }));
+    expect(await screen.findByText('Company “Fleetco” saved')).toBeInTheDocument();
+    expect(server.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ priceListIds: ['pl-1', 'pl-2'] });
   });
 });

@@ -10,6 +10,7 @@ import { adminCompaniesQuery, useCreateCompany, useUpdateCompany } from '../api/
 import { CompanyForm } from '../components/company-form';
 import { CompanyList } from '../components/company-list';
 import { EmptyState } from '../../../components/empty-state';
+import { CompanyPriceLists } from '../../price-lists/components/company-price-lists';
 
 /** /dashboard/companies (admins): the trade accounts, to create and to edit (decision 075). */
 export function Component() {
@@ -34,15 +35,18 @@ export function Component() {
             <Pager page={page} onPage={setPage} hasNext={companies.data.length === COMPANIES_PAGE_SIZE} label="Companies pages" />
           </div>
         )}
-        <div ref={formRef} className="max-w-3xl scroll-mt-4">
+        <div ref={formRef} className="grid max-w-3xl scroll-mt-4 gap-8">
           {editing ? (
-            <CompanyForm
+            <>
+              <CompanyForm
               key={editing.id}
               company={editing}
               pending={update.isPending}
               onSave={(input) => update.mutateAsync({ id: editing.id, input }).then(() => stopEditing(editing.id))}
               onCancel={() => stopEditing(editing.id)}
-            />
+              />
+              <CompanyPriceLists companyId={editing.id} />
+            </>
           ) : (
             <CompanyForm key="new" pending={create.isPending} onSave={(input) => create.mutateAsync(input)} />
           )}

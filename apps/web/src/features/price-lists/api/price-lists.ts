@@ -1,0 +1,59 @@
+import type { acknowledgedSchema, ExplainQuery, PriceExplained, PriceList, PriceListInput, PriceListSummary } from '@autoparts/shared';
+import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client';
+import { useAdminMutation } from '../../admin/api/use-admin-mutation';
+import { adminCompaniesKey } from '../../companies/api/companies';
+
+/** Under `admin`, so that signing out forgets it with the rest of the admin's data. */
+export const priceListsKey = ['admin', 'price-lists'] as const;
+
+const listPath = (id: string) => `/admin/price-lists/${encodeURIComponent(id)}`;
+
+/** `GET /admin/price-lists`: every list, by priority then name, with its entry count and companies. */
+export const priceListsQuery = () =>
+  queryOptions({
+    queryKey: [...priceListsKey, 'all'],
+    queryFn: ({ signal }) => api<PriceListSummary[]>('/admin/price-lists', { signal, auth: true }),
+  });
+
+/** One list with its entries, to edit. */
+export const priceListQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...priceListsKey, 'one', id],
+    queryFn: ({ signal }) => api<PriceList>(listPath(id), { signal, auth: true }),
+  });
+
+/** `GET /admin/price-lists/explain`: a part's price for a company (or anyone else), and why. */
+export const explainQuery = (query: ExplainQuery) =>
+  queryOptions({
+    queryKey: [...priceListsKey, 'explain', query],
+    queryFn: ({ signal }) => {
+      const search = new URLSearchParams(Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])));
+      return api<PriceExplained>(`/admin/price-lists/explain?${search.toString()}`, { signal, auth: true });
+    },
+  });
+
+/** A list's companies show on the Companies screen too. */
+const invalidates = [priceListsKey, adminCompaniesKey];
+
+export const useCreatePriceList = () =>
+  useAdminMutation({
+    mutationFn: (input: PriceListInput) => api<{ id: string }>('/admin/price-lists', { method: 'POST', body: input, auth: true }),
+    success: (_created, input) => `Price list “${input.name}” created`,
+    invalidates,
+  });
+
+export const useUpdatePriceList = () =>
+  useAdminMutation({
+    mutationFn: ({ id, input }: { id: string; input: PriceListInput }) => api<PriceList>(listPath(id), { method: 'PATCH', body: input, auth: true }),
+    success: (list) => `Price list “${list.name}” saved`,
+    invalidates,
+  });
+
+export const useRemovePriceList = () =>
+  useAdminMutation({
+    mutationFn: (list: PriceListSummary) => api<z.infer<typeof acknowledgedSchema>>(listPath(list.id), { method: 'DELETE', auth: true }),
+    success: (_reply, list) => `Price list “${list.name}” deleted`,
+    invalidates,
+  });

@@ -1,0 +1,75 @@
+import type { PriceListSummary } from '@autoparts/shared';
+import { useEffect, useId, useRef } from 'react';
+import { ActionButton } from '../../admin/components/action-button';
+
+interface PriceListListProps {
+  lists: PriceListSummary[];
+  /** The list being deleted. */
+  removingId?: string | undefined;
+  /** The list whose Edit button gets the focus back once its edit is saved or cancelled. */
+  returnFocusTo?: string | undefined;
+  onEdit: (list: PriceListSummary) => void;
+  onRemove: (list: PriceListSummary) => void;
+}
+
+/** When a list is in force, in words: "Always", "From 2026-01-01", "2026-01-01 to 2026-12-31". */
+export function inForce(list: Pick<PriceListSummary, 'startsAt' | 'endsAt'>): string {
+  if (list.startsAt && list.endsAt) return `${list.startsAt} to ${list.endsAt}`;
+  if (list.startsAt) return `From ${list.startsAt}`;
+  if (list.endsAt) return `Until ${list.endsAt}`;
+  return 'Always';
+}
+
+/** Every price list as a card (a table would not fit a phone), by priority as the server sends them. */
+export function PriceListList({ lists, removingId, returnFocusTo, onEdit, onRemove }: PriceListListProps) {
+  return (
+    <ul aria-label="Price lists" className="grid gap-3 lg:grid-cols-2">
+      {lists.map((list) => (
+        <li key={list.id}>
+          <ListCard list={list} removing={removingId === list.id} focusEdit={returnFocusTo === list.id} onEdit={() => onEdit(list)} onRemove={() => onRemove(list)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface ListCardProps {
+  list: PriceListSummary;
+  removing: boolean;
+  focusEdit: boolean;
+  onEdit: () => void;
+  onRemove: () => void;
+}
+
+function ListCard({ list, removing, focusEdit, onEdit, onRemove }: ListCardProps) {
+  const nameId = useId();
+  const editRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusEdit) editRef.current?.focus();
+  }, [focusEdit]);
+  return (
+    <article aria-labelledby={nameId} className="h-full rounded-xl border border-slate-200 p-4 text-sm">
+      <h3 id={nameId} className="text-base font-bold break-words text-ink">
+        {list.name}
+      </h3>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-700">
+        <dt className="font-medium text-slate-500">Priority</dt>
+        <dd>{list.priority}</dd>
+        <dt className="font-medium text-slate-500">In force</dt>
+        <dd>{inForce(list)}</dd>
+        <dt className="font-medium text-slate-500">Entries</dt>
+        <dd>{list.entries.toLocaleString('en-US')}</dd>
+        <dt className="font-medium text-slate-500">Companies</dt>
+        <dd className="break-words">{list.companies.length === 0 ? 'None yet' : list.companies.map((company) => company.name).join(', ')}</dd>
+      </dl>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <ActionButton ref={editRef} onClick={onEdit} aria-describedby={nameId}>
+          Edit
+        </ActionButton>
+        <ActionButton tone="danger" onClick={onRemove} pending={removing} aria-describedby={nameId}>
+          Delete
+        </ActionButton>
+      </div>
+    </article>
+  );
+}

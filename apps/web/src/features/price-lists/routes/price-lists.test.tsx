@@ -1,0 +1,148 @@
+import { priceListMessages, type PriceList, type PriceListSummary } from '@autoparts/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import { noActivity } from '../../../test/admin';
+import { stubFetch } from '../../../test/fetch-stub';
+import { renderRoutes } from '../../../test/render-with-router';
+import { anAdmin } from '../../../test/users';
+import { ENTRIES_PAGE_SIZE } from '../components/price-list-form';
+import { Component as PriceListsPage } from './price-lists';
+
+const LIST = 'GET /api/admin/price-lists';
+const fleetco: PriceListSummary = {
+  id: 'pl-1',
+  name: 'Fleetco brakes 2026',
+  currency: 'USD',
+  priority: 1,
+  startsAt: '2026-01-01',
+  endsAt: null,
+  entries: 2,
+  companies: [{ id: 'c-1', name: 'Fleetco' }],
+};
+const categories = { 'GET /api/categories': { body: [{ slug: 'brakes', name: 'Brakes' }] } };
+
+function renderPage() {
+  return renderRoutes(
+    [
+      {
+        path: '/dashboard/price-lists',
+        element: (
+          <>
+            <PriceListsPage />
+            <Toaster />
+          </>
+        ),
+      },
+    ],
+    { path: '/dashboard/price-lists' },
+  );
+}
+
+describe('Price lists', () => {
+  it('lists each list with its priority, days, entries and companies', async () => {
+    stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { body: [fleetco] }, ...categories, ...noActivity });
+    renderPage();
+    const card = within(await screen.findByRole('article', { name: 'Fleetco brakes 2026' }));
+    expect(card.getByText('From 2026-01-01')).toBeInTheDocument();
+    expect(card.getByText('Fleetco')).toBeInTheDocument();
+    expect(card.getByText('2')).toBeInTheDocument();
+  });
+
+  it('says when there is none yet', async () => {
+    stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { body: [] }, ...categories, ...noActivity });
+    renderPage();
+    expect(await screen.findByText('No price lists yet: every customer pays the list price. Create the first one below.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Explain a price' })).not.toBeInTheDocument();
+  });
+
+  it("creates a list with a category's percent and a part's tier, with the shared schema's messages first", async () => {
+    const server = stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { body: [fleetco] }, 'POST /api/admin/price-lists': { body: { id: 'pl-2' } }, ...categories, ...noActivity });
+    const user = userEvent.setup();
+    renderPage();
+    const form = within(await screen.findByRole('form', { name: 'Create a price list' }));
+    await user.type(form.getByLabelText('Name'), 'Garage deal');
+    const first = within(form.getByRole('group', { name: 'Entry 1' }));
+    await user.click(form.getByRole('button', { name: 'Add an entry' }));
+    const second = within(form.getByRole('group', { name: 'Entry 2' }));
+    expect(second.getByLabelText('Applies to')).toHaveFocus();
+    await user.selectOptions(second.getByLabelText('Applies to'), 'part');
+    await user.type(second.getByLabelText('Part number'), 'BRK-1001');
+    await user.selectOptions(second.getByLabelText('Price'), 'price');
+    await user.type(second.getByLabelText('Unit price ($)'), '40');
+    await user.click(second.getByRole('button', { name: 'Add a quantity tier to entry 2' }));
+    await user.type(second.getByLabelText('Tier 1: from quantity'), '10');
+    await user.type(second.getByLabelText('Tier 1: percent off (%)'), '20');
+    await user.clear(form.getByLabelText('Priority'));
+    await user.type(form.getByLabelText('Priority'), '0');
+    await user.click(form.getByRole('button', { name: 'Create price list' }));
+    expect(await form.findByText(priceListMessages.priority)).toBeInTheDocument();
+    expect(first.getByLabelText('Category')).toHaveAccessibleDescription(priceListMessages.category);
+
+    await user.clear(form.getByLabelText('Priority'));
+    await user.type(form.getByLabelText('Priority'), '2');
+    await user.selectOptions(await first.findByLabelText('Category'), 'brakes');
+    await user.type(first.getByLabelText('Percent off (%)'), '12,5');
+    await user.click(form.getByRole('button', { name: 'Create price list' }));
+
+    expect(await screen.findByText('Price list “Garage deal” created')).toBeInTheDocument();
+    expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'Garage deal',
+      priority: 2,
+      startsAt: null,
+      endsAt: null,
+      entries: [
+        { category: 'brakes', percentOff: 12.5, tiers: [] },
+        { partNumber: 'BRK-1001', unitPrice: 40, tiers: [{ minQuantity: 10, percentOff: 20 }] },
+      ],
+    });
+  });
+
+  it('edits a long list a page of entries at a time, and shows the server’s refusal', async () => {
+    const list: PriceList = {
+      ...fleetco,
+      entries: Array.from({ length: ENTRIES_PAGE_SIZE + 1 }, (_, index) => ({ partId: `p-${index}`, partNumber: `BRK-${1000 + index}`, percentOff: 5, tiers: [] })),
+    };
+    stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [LIST]: { body: [fleetco] },
+      'GET /api/admin/price-lists/pl-1': { body: list },
+      'PATCH /api/admin/price-lists/pl-1': { status: 400, body: { message: priceListMessages.partNumbersNotFound(['BRK-1020']) } },
+      ...categories,
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(within(await screen.findByRole('article', { name: 'Fleetco brakes 2026' })).getByRole('button', { name: 'Edit' }));
+    const form = within(await screen.findByRole('form', { name: 'Edit “Fleetco brakes 2026”' }));
+    expect(form.getByLabelText('Name')).toHaveFocus();
+    expect(form.getAllByRole('group', { name: /^Entry \d+$/ })).toHaveLength(ENTRIES_PAGE_SIZE);
+    await user.click(form.getByRole('button', { name: 'Next entries' }));
+    expect(within(form.getByRole('group', { name: `Entry ${ENTRIES_PAGE_SIZE + 1}` })).getByLabelText('Part number')).toHaveValue('BRK-1020');
+    await user.click(form.getByRole('button', { name: 'Save changes' }));
+    expect(await form.findByText(priceListMessages.partNumbersNotFound(['BRK-1020']))).toBeInTheDocument();
+  });
+
+  it('explains a price for a company, a part number and a quantity', async () => {
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [LIST]: { body: [fleetco] },
+      'GET /api/admin/price-lists/explain?*': { body: { unitPrice: 8, listPrice: 10, priceListId: 'pl-1', rule: 'Fleetco brakes 2026, category brakes, \u221220 %, tier 10+' } },
+      ...categories,
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const form = within(await screen.findByRole('form', { name: 'Explain a price' }));
+    await user.selectOptions(form.getByLabelText('Company'), 'Fleetco');
+    await user.type(form.getByLabelText('Part number'), 'BRK-1001');
+    await user.clear(form.getByLabelText('Quantity'));
+    await user.type(form.getByLabelText('Quantity'), '12');
+    await user.click(form.getByRole('button', { name: 'Explain' }));
+    const answer = within(await screen.findByLabelText('The price explained'));
+    expect(answer.getByText('$8.00')).toBeInTheDocument();
+    expect(answer.getByText('Fleetco brakes 2026, category brakes, \u221220 %, tier 10+')).toBeInTheDocument();
+    expect(server.calls.find((call) => call.path.startsWith('/api/admin/price-lists/explain'))?.path).toBe('/api/admin/price-lists/explain?companyId=c-1&partNumber=BRK-1001&quantity=12');
+  });
+});
