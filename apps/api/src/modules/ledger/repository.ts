@@ -129,12 +129,7 @@ export function createLedgerRepository(db: Db) {
     ): Promise<CompanyPayment | { unknown: string[] } | undefined> {
       return withTransaction(db, async (trx) => {
         if (!(await lockCompany(trx, companyId))) return undefined;
-        const existing = await trx
-          .selectFrom('company_payments')
-          .selectAll()
-          .where('company_id', '=', companyId)
-          .where('reference', '=', input.reference)
-          .executeTakeFirst();
+        const existing = await paymentByReference(trx, companyId, input.reference);
         if (existing) return paymentReply(trx, existing, false);
 
         const wanted = input.invoiceNumbers.map((text) => ({ text, number: parseInvoiceNumber(text) }));
@@ -230,12 +225,7 @@ export function createLedgerRepository(db: Db) {
     ): Promise<{ payment: CompanyPayment | undefined; refundCents: number } | undefined> {
       return withTransaction(db, async (trx) => {
         if (!(await lockCompany(trx, companyId))) return undefined;
-        const existing = await trx
-          .selectFrom('company_payments')
-          .selectAll()
-          .where('company_id', '=', companyId)
-          .where('reference', '=', input.reference)
-          .executeTakeFirst();
+        const existing = await paymentByReference(trx, companyId, input.reference);
         if (existing) return { payment: await paymentReply(trx, existing, false), refundCents: 0 };
         const open = (await openItems(trx, companyId, new Date())).filter(isOpenInvoice);
         let left = input.chargedCents;
@@ -260,6 +250,11 @@ type OpenInvoiceItem = OpenItem & { orderId: string; invoiceNumber: number };
 
 function isOpenInvoice(item: OpenItem): item is OpenInvoiceItem {
   return item.orderId !== null && item.invoiceNumber !== null && item.cents > 0;
+}
+
+/** The company's payment of this reference, if one is recorded (a reference is unique per company). */
+function paymentByReference(trx: Db, companyId: string, reference: string) {
+  return trx.selectFrom('company_payments').selectAll().where('company_id', '=', companyId).where('reference', '=', reference).executeTakeFirst();
 }
 
 /** The company's row, locked for the transaction: payments and orders on account take turns on it. */
