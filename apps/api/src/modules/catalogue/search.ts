@@ -93,16 +93,19 @@ async function textMatch(db: Db, q: string) {
   const keys = sql<string>`catalogue_number_keys(parts.part_number, parts.oem_numbers)`;
   // The ways of matching under one OR, which PostgreSQL answers with a BitmapOr of the GIN
   // indexes: each matching part's row is read once, for its rank and sort keys too.
-  const ways = [sql<SqlBool>`parts.search_vector @@ ${tsquery}`];
+  // A way no index answers (an empty tsquery, `in (select …)`) would make it read every part.
+  const ways = text ? [sql<SqlBool>`parts.search_vector @@ ${tsquery}`] : [];
   if (lower.length >= 3) ways.push(sql<SqlBool>`parts.search_text like ${`%${likeEscaped(lower)}%`}`);
   // Another brand's number the part replaces (issue 30), whole: its key is indexed (migration 0033).
+  // An array worked out once, not `in (select …)`: a subquery under the OR keeps PostgreSQL from
+  // the BitmapOr and reads every part (2.4 s at 100,000 parts against 23 ms, docs/benchmarks.md).
   const interchange = numberLike
-    ? sql<SqlBool>`parts.id in (select part_id from part_interchange where upper(regexp_replace(part_number, '[^0-9A-Za-z]', '', 'g')) = ${key})`
+    ? sql<SqlBool>`parts.id = any(array(select part_id from part_interchange where upper(regexp_replace(part_number, '[^0-9A-Za-z]', '', 'g')) = ${key}))`
     : sql<SqlBool>`false`;
   // The current part of an older number typed whole (issue 30): its own page is a 301 to it.
   const replacing = successors.length > 0 ? sql<SqlBool>`parts.id in (${sql.join(successors)})` : sql<SqlBool>`false`;
   if (numberLike) ways.push(sql<SqlBool>`${keys} like ${`%${key}%`}`, interchange, replacing);
-  const matches = sql<SqlBool>`(${sql.join(ways, sql` or `)})`;
+  const matches = ways.length > 0 ? sql<SqlBool>`(${sql.join(ways, sql` or `)})` : sql<SqlBool>`false`;
   // Ranked by the keys whatever the text ("brk" puts the BRK- parts first); only letters and
   // digits are in a key, nothing LIKE reads its own way.
   const wholeNumber = key ? sql`${keys} like ${`% ${key} %`}` : sql`false`;
@@ -129,6 +132,25 @@ async function textMatch(db: Db, q: string) {
  * sorts by their price of one unit, worked out in the statement for each match.
  */
 export async function searchParts(db: Db, query: SearchQuery, buyer?: string): Promise<SearchResult> {
+  const result = await (await searchStatement(db, query, buyer)).executeTakeFirstOrThrow();
+
+  const facets = result.facets.flatMap((row) => (row.slug && row.name ? [{ slug: row.slug, name: row.name, count: Number(row.count) }] : []));
+  const total = result.facets
+    .filter((row) => !query.category || row.slug === query.category)
+    .reduce((sum, row) => sum + Number(row.count), 0);
+
+  const replaces = await createPartChangesRepository(db).replacesOf(result.items.map((item) => item.id));
+  return {
+    items: result.items.map((item) => ({ ...toCatalogPart(item), replaces: replaces.get(item.id) ?? [] })),
+    total,
+    page: query.page,
+    pageSize: SEARCH_PAGE_SIZE,
+    facets: { categories: facets },
+  };
+}
+
+/** The one statement of a search (searchParts), not yet run: its plan is tested. */
+export async function searchStatement(db: Db, query: SearchQuery, buyer?: string) {
   const q = query.q?.trim() ?? '';
   const text = q ? await textMatch(db, q) : undefined;
   const selective = text !== undefined || query.vehicle !== undefined;
@@ -177,7 +199,7 @@ export async function searchParts(db: Db, query: SearchQuery, buyer?: string): P
     ['seq', 'asc'],
   ];
 
-  const result = await db
+  return db
     .with((cte) => (selective ? cte('matched').materialized() : cte('matched').notMaterialized()), () => matched)
     .with('page', (qb) => {
       const inCategory = query.category ? qb.selectFrom('matched').where('category_slug', '=', query.category) : qb.selectFrom('matched');
@@ -213,20 +235,5 @@ export async function searchParts(db: Db, query: SearchQuery, buyer?: string): P
           .select(['counted.category_slug as slug', 'categories.name', 'counted.count'])
           .orderBy('categories.position'),
       ).as('facets'),
-    ])
-    .executeTakeFirstOrThrow();
-
-  const facets = result.facets.flatMap((row) => (row.slug && row.name ? [{ slug: row.slug, name: row.name, count: Number(row.count) }] : []));
-  const total = result.facets
-    .filter((row) => !query.category || row.slug === query.category)
-    .reduce((sum, row) => sum + Number(row.count), 0);
-
-  const replaces = await createPartChangesRepository(db).replacesOf(result.items.map((item) => item.id));
-  return {
-    items: result.items.map((item) => ({ ...toCatalogPart(item), replaces: replaces.get(item.id) ?? [] })),
-    total,
-    page: query.page,
-    pageSize: SEARCH_PAGE_SIZE,
-    facets: { categories: facets },
-  };
+    ]);
 }
