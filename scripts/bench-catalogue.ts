@@ -14,7 +14,9 @@
  *   4. the ACES FULL export, streamed to nowhere: seconds and Apps counted;
  *   5. afterwards, the same searches, and "parts of a category for a vehicle" (`/api/search?
  *      category=…&vehicle=…`), p50/p95; the sitemap's part pages counted;
- *   6. on PostgreSQL, the same applications `COPY`ed out and into a table like `applications`
+ *   6. Lighthouse (mobile, simulated throttling, median of LIGHTHOUSE_RUNS) on `/shop` and a part's
+ *      `/parts/{partNumber}` among all those parts and applications;
+ *   7. on PostgreSQL, the same applications `COPY`ed out and into a table like `applications`
  *      (its indexes, no foreign keys): the import's applications/s against COPY's.
  * Every load is bounded by the import it runs beside or by READ_SECONDS. Figures go into
  * docs/benchmarks.md by hand; nothing here is asserted.
@@ -29,7 +31,8 @@ import { parseArgs } from 'node:util';
 import { createGzip } from 'node:zlib';
 import pg from 'pg';
 import { startPostgresCluster, type PostgresCluster } from './postgres-cluster';
-import { root, sleep, startShop, stopShop, type Shop } from './shop-process';
+import { lighthousePage, pageFiguresLine } from './lighthouse-page';
+import { ensureWebBuild, root, sleep, startShop, stopShop, type Shop } from './shop-process';
 
 const { values } = parseArgs({
   options: {
@@ -43,6 +46,7 @@ const engine = values.engine === 'pglite' ? 'pglite' : 'postgres';
 const READERS = 4;
 const READ_SECONDS = 20;
 const POLL_MS = 500;
+const LIGHTHOUSE_RUNS = 3;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
@@ -230,6 +234,7 @@ async function versusCopy(databaseUrl: string) {
 }
 
 async function main() {
+  ensureWebBuild();
   const dir = await generate();
   let cluster: PostgresCluster | undefined;
   let databaseUrl: string | undefined;
@@ -285,6 +290,12 @@ async function main() {
       console.log(`afterwards: a category for a vehicle (${vehicles.length} vehicles × ${categories.length} categories) ${summary(byVehicle.latencies)} (${byVehicle.failures} failed)`);
     } else console.log(`afterwards: a category for a vehicle — not measured (${vehicles.length} synthetic vehicles, ${categories.length} categories)`);
     console.log(`the sitemap lists ${(await sitemapPartPages(shop)).toLocaleString('en-US')} part pages`);
+
+    const [part] = (await (await fetch(`${shop.origin}/api/parts?page=40`)).json()) as Array<{ partNumber: string }>;
+    console.log(`Lighthouse ${LIGHTHOUSE_RUNS}× per page (mobile, simulated throttling), median run:`);
+    for (const page of ['/shop', `/parts/${encodeURIComponent(part?.partNumber ?? '')}`]) {
+      console.log(pageFiguresLine(page, await lighthousePage(`${shop.origin}${page}`, { runs: LIGHTHOUSE_RUNS })));
+    }
 
     if (databaseUrl) {
       const copy = await versusCopy(databaseUrl);

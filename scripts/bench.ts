@@ -9,7 +9,7 @@
  *     after a WARMUP_SECONDS run of each, alternating shop/bare runs of RUN_SECONDS, ROUNDS each;
  *     the ratio of the medians);
  *   - Lighthouse (mobile, default simulated throttling, Debian's Chromium) for `/`, `/shop` and a
- *     signed-in `/part/{id}`, median of 3: performance, FCP, LCP, TBT, CLS (before the orders,
+ *     signed-in `/part/{id}`, median of LIGHTHOUSE_RUNS: performance, FCP, LCP, TBT, CLS (before the orders,
  *     whose messages the shop goes on sending for minutes after);
  *   - `POST /api/order` orders/s against `pgbench` running the same SQL as an order (`orderScript`,
  *     decision 030; ORDER_CONNECTIONS clients on both sides: the shop's pool size), warmed and
@@ -32,11 +32,10 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import pg from 'pg';
 import { renderMail } from '../apps/api/src/modules/mail/templates';
 import { startNginx } from './nginx-process';
+import { lighthousePage, pageFiguresLine } from './lighthouse-page';
 import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from './postgres-cluster';
 import { ensureWebBuild, freePort, root, startShop, stopShop, type Shop } from './shop-process';
 
@@ -570,45 +569,6 @@ async function signedInCookie(shop: Shop): Promise<string> {
   return cookie;
 }
 
-interface PageFigures {
-  performance: number;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-}
-
-async function lighthousePage(url: string, cookie?: string): Promise<PageFigures> {
-  const runs: PageFigures[] = [];
-  for (let attempt = 0; attempt < LIGHTHOUSE_RUNS; attempt++) {
-    const chrome = await chromeLauncher.launch({
-      chromePath: '/usr/bin/chromium',
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-    });
-    try {
-      const result = await lighthouse(
-        url,
-        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) },
-      );
-      const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
-      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      runs.push({
-        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        fcp: audit('first-contentful-paint'),
-        lcp: audit('largest-contentful-paint'),
-        tbt: audit('total-blocking-time'),
-        cls: audit('cumulative-layout-shift'),
-      });
-    } finally {
-      await chrome.kill();
-    }
-  }
-  // The median run by performance score, its figures together.
-  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
-  return sorted[Math.floor(sorted.length / 2)] as PageFigures;
-}
-
 // ---------------------------------------------------------------- main
 
 async function main() {
@@ -654,10 +614,7 @@ async function main() {
       ];
       console.log(`\nLighthouse ${LIGHTHOUSE_RUNS}× per page (mobile, simulated throttling), median run:`);
       for (const [label, pageUrl, pageCookie] of pages) {
-        const page = await lighthousePage(pageUrl, pageCookie);
-        console.log(
-          `${label.padEnd(22)} performance ${String(page.performance).padStart(3)}   FCP ${(page.fcp / 1000).toFixed(2)} s   LCP ${(page.lcp / 1000).toFixed(2)} s   TBT ${Math.round(page.tbt)} ms   CLS ${page.cls.toFixed(3)}`,
-        );
+        console.log(pageFiguresLine(label, await lighthousePage(pageUrl, { runs: LIGHTHOUSE_RUNS, cookie: pageCookie })));
       }
     }
     setup = only.has('orders') || only.has('mixed') || only.has('checkout') ? await prepareOrders(databaseUrl, shop.origin) : undefined;

@@ -43,13 +43,32 @@ export const importAces: Importer = async (input, context) => {
   let batch: Staged[] = [];
   let seq = 0;
   const flush = async () => {
+    // Each app is staged with its part and the live application it names (an index probe each),
+    // so that no later statement rewrites every staged row to add them. Every app names the live
+    // application it matches, even a rejected one: a FULL file's rejected app keeps what it names
+    // rather than deleting it, and an UPDATE file's delete takes its application out of the checks
+    // against the live ones.
     await sql`
-      insert into aces_apps (seq, line, ref, action, part_number, base_vehicle_id, submodel_id, engine_base_id, part_type_id, position_id, quantity, notes, mfr_label)
-      select x.seq, x.line, x.ref, x.action, x.part_number, x.base_vehicle_id, x.submodel_id, x.engine_base_id, x.part_type_id, x.position_id, x.quantity,
-             array(select jsonb_array_elements_text(x.notes)), x.mfr_label
-      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as x(
-        seq integer, line integer, ref text, action text, part_number text, base_vehicle_id integer, submodel_id integer,
-        engine_base_id integer, part_type_id integer, position_id integer, quantity integer, notes jsonb, mfr_label text)
+      insert into aces_apps (seq, line, ref, action, part_number, part_id, base_vehicle_id, submodel_id, engine_base_id, part_type_id, position_id, quantity, notes, mfr_label, match_id, same)
+      select x.seq, x.line, x.ref, x.action, x.part_number, p.id, x.base_vehicle_id, x.submodel_id, x.engine_base_id, x.part_type_id, x.position_id, x.quantity,
+             x.notes, x.mfr_label, live.id, live.same
+      from (
+        select r.seq, r.line, r.ref, r.action, r.part_number, r.base_vehicle_id, r.submodel_id, r.engine_base_id, r.part_type_id, r.position_id, r.quantity,
+               array(select jsonb_array_elements_text(r.notes)) as notes, r.mfr_label
+        from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(
+          seq integer, line integer, ref text, action text, part_number text, base_vehicle_id integer, submodel_id integer,
+          engine_base_id integer, part_type_id integer, position_id integer, quantity integer, notes jsonb, mfr_label text)
+      ) x
+      left join parts p on p.part_number = x.part_number
+      left join lateral (
+        select ap.id, ap.quantity = x.quantity and ap.mfr_label is not distinct from x.mfr_label as same
+        from applications ap
+        where ap.deleted_at is null and ap.part_id = p.id and ap.base_vehicle_id = x.base_vehicle_id and ap.part_type_id = x.part_type_id
+          and coalesce(ap.submodel_id, 0) = coalesce(x.submodel_id, 0) and coalesce(ap.engine_base_id, 0) = coalesce(x.engine_base_id, 0)
+          and coalesce(ap.position_id, 0) = coalesce(x.position_id, 0) and ap.notes = x.notes
+        order by ap.id
+        limit 1
+      ) live on true
     `.execute(trx);
     batch = [];
     context.progress(seq);
@@ -96,17 +115,9 @@ export const importAces: Importer = async (input, context) => {
 /** Marks each staged app with its first problem, reports them in file order, and answers how many. */
 async function check(context: ImportContext, header: AcesHeader): Promise<number> {
   const { trx } = context;
-  await sql`update aces_apps a set part_id = p.id from parts p where p.part_number = a.part_number`.execute(trx);
-  // Every app names the live application it matches, even a rejected one: a FULL file's rejected
-  // app keeps what it names rather than deleting it, and an UPDATE file's delete takes its
-  // application out of the checks against the live ones.
-  await sql`
-    update aces_apps a set match_id = ap.id, same = (ap.quantity = a.quantity and ap.mfr_label is not distinct from a.mfr_label)
-    from applications ap
-    where ap.deleted_at is null and ap.part_id = a.part_id and ap.base_vehicle_id = a.base_vehicle_id
-      and coalesce(ap.submodel_id, 0) = coalesce(a.submodel_id, 0) and coalesce(ap.engine_base_id, 0) = coalesce(a.engine_base_id, 0)
-      and coalesce(ap.part_type_id, 0) = a.part_type_id and coalesce(ap.position_id, 0) = coalesce(a.position_id, 0) and ap.notes = a.notes
-  `.execute(trx);
+  // A temporary table is never analysed by autovacuum: without its statistics the planner takes
+  // two million staged apps for a few.
+  await sql`analyze aces_apps`.execute(trx);
   await sql`create index on aces_apps (match_id)`.execute(trx);
   const mark = (code: CatalogueProblem['code'], where: RawBuilder<unknown>, message: RawBuilder<unknown>) =>
     sql`update aces_apps a set code = ${code}, message = ${message} where a.code is null and ${where}`.execute(trx);
@@ -188,8 +199,8 @@ async function check(context: ImportContext, header: AcesHeader): Promise<number
  * to tell them apart, `comment-conflict` when one has notes and the other none. The live
  * applications the file replaces do not count: for FULL those of the header's brand (without a
  * brand, all, so there is nothing to check), for UPDATE those a delete app of the file names.
- * Each app names the live application of the lowest id it meets, by its part number. The join is
- * an index scan of `applications_live_vehicle_key` (migration 0047) per app.
+ * Each app names the live application of the lowest id it meets, by its part number, found by an
+ * index scan of `applications_live_vehicle_key` (migration 0047) per app.
  */
 async function checkLive({ trx }: ImportContext, header: AcesHeader): Promise<void> {
   if (header.submissionType === 'FULL' && header.brandAaiaId === null) return;
@@ -197,22 +208,28 @@ async function checkLive({ trx }: ImportContext, header: AcesHeader): Promise<vo
     header.submissionType === 'FULL'
       ? sql`p.brand_aaia_id is distinct from ${header.brandAaiaId}`
       : sql`not exists (select 1 from aces_apps d where d.match_id = ap.id and d.action = 'D' and d.code is null)`;
-  const live = (condition: RawBuilder<unknown>) => sql`
-    select distinct on (a.seq) a.seq, p.part_number as live_part
+  // A probe per app rather than a join: the planner, guessing how few rows the notes conditions
+  // leave, made the join nested scans of both tables, which ran for minutes at 2,000,000 apps.
+  const live = (app: RawBuilder<unknown>, pair: RawBuilder<unknown>) => sql`
+    select a.seq, o.live_part
     from aces_apps a
-    join applications ap on ap.deleted_at is null and ap.base_vehicle_id = a.base_vehicle_id
-      and coalesce(ap.submodel_id, 0) = coalesce(a.submodel_id, 0) and coalesce(ap.engine_base_id, 0) = coalesce(a.engine_base_id, 0)
-      and ap.part_type_id = a.part_type_id and coalesce(ap.position_id, 0) = coalesce(a.position_id, 0)
-      and ap.part_id <> a.part_id
-    join parts p on p.id = ap.part_id
-    where a.code is null and a.action = 'A' and ${replaced} and ${condition}
-    order by a.seq, ap.id
+    cross join lateral (
+      select p.part_number as live_part
+      from applications ap
+      join parts p on p.id = ap.part_id
+      where ap.deleted_at is null and ap.base_vehicle_id = a.base_vehicle_id and ap.part_type_id = a.part_type_id
+        and coalesce(ap.submodel_id, 0) = coalesce(a.submodel_id, 0) and coalesce(ap.engine_base_id, 0) = coalesce(a.engine_base_id, 0)
+        and coalesce(ap.position_id, 0) = coalesce(a.position_id, 0) and ap.part_id <> a.part_id and ${replaced} and ${pair}
+      order by ap.id
+      limit 1
+    ) o
+    where a.code is null and a.action = 'A' and ${app}
   `;
   await sql`
     update aces_apps a set code = 'overlap',
       message = 'App ' || a.ref || ' gives part ' || a.part_number || ' where live part ' || o.live_part
         || ' is given for the same vehicle, qualifiers, part type and position, with no note or MfrLabel to tell them apart.'
-    from (${live(sql`cardinality(a.notes) = 0 and a.mfr_label is null and cardinality(ap.notes) = 0 and ap.mfr_label is null`)}) o
+    from (${live(sql`cardinality(a.notes) = 0 and a.mfr_label is null`, sql`cardinality(ap.notes) = 0 and ap.mfr_label is null`)}) o
     where o.seq = a.seq
   `.execute(trx);
   await sql`
@@ -220,7 +237,7 @@ async function checkLive({ trx }: ImportContext, header: AcesHeader): Promise<vo
       message = 'App ' || a.ref || case when cardinality(a.notes) > 0 then ' has notes' else ' has no notes' end
         || ' where live part ' || o.live_part || ' for the same vehicle, qualifiers, part type and position'
         || case when cardinality(a.notes) > 0 then ' has none.' else ' has notes.' end
-    from (${live(sql`(cardinality(a.notes) > 0) <> (cardinality(ap.notes) > 0)`)}) o
+    from (${live(sql`true`, sql`(cardinality(a.notes) > 0) <> (cardinality(ap.notes) > 0)`)}) o
     where o.seq = a.seq
   `.execute(trx);
 }

@@ -1,0 +1,49 @@
+/**
+ * One page through Lighthouse (mobile defaults, simulated throttling) in Debian's Chromium, `runs`
+ * times, each in a fresh browser: the median run by performance score, its figures together.
+ * Used by `npm run bench` and `npm run bench:catalogue`.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export interface PageFigures {
+  performance: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+}
+
+export async function lighthousePage(url: string, { runs, cookie }: { runs: number; cookie?: string | undefined }): Promise<PageFigures> {
+  const figures: PageFigures[] = [];
+  for (let attempt = 0; attempt < runs; attempt++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: '/usr/bin/chromium',
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    });
+    try {
+      const result = await lighthouse(
+        url,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}) },
+      );
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      figures.push({
+        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        fcp: audit('first-contentful-paint'),
+        lcp: audit('largest-contentful-paint'),
+        tbt: audit('total-blocking-time'),
+        cls: audit('cumulative-layout-shift'),
+      });
+    } finally {
+      await chrome.kill();
+    }
+  }
+  const sorted = [...figures].sort((a, b) => a.performance - b.performance);
+  return sorted[Math.floor(sorted.length / 2)] as PageFigures;
+}
+
+/** One line of a page's figures, as the benches print them. */
+export const pageFiguresLine = (label: string, page: PageFigures) =>
+  `${label.padEnd(22)} performance ${String(page.performance).padStart(3)}   FCP ${(page.fcp / 1000).toFixed(2)} s   LCP ${(page.lcp / 1000).toFixed(2)} s   TBT ${Math.round(page.tbt)} ms   CLS ${page.cls.toFixed(3)}`;
