@@ -28,8 +28,20 @@ const COMPRESS_FROM_BYTES = 1024;
 
 const encodings = new Negotiator<Encoding | 'identity'>({ supportedValues: ['br', 'gzip', 'identity'] });
 
+/**
+ * `bytes` in memory of their own size. A small Buffer (zlib's answer, `Buffer.from` of a short
+ * text) is a view of a shared 64 KB block that the short-lived ones beside it (zlib's output
+ * chunks) fill: kept, it keeps the whole block, and the public cache, which counts lengths, came
+ * to hold ten times its size (docs/benchmarks.md, bench:catalogue).
+ */
+function ownMemory(bytes: Buffer): Buffer {
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
+}
+
 export function storedReply(body: string | Buffer, type: string): StoredReply {
-  const bytes = Buffer.isBuffer(body) ? body : Buffer.from(body);
+  const bytes = ownMemory(Buffer.isBuffer(body) ? body : Buffer.from(body));
   return { body: bytes, type, hash: createHash('sha1').update(bytes).digest('base64url') };
 }
 
@@ -41,8 +53,8 @@ export function encodedFor(request: FastifyRequest, stored: StoredReply): { enco
   const header = request.headers['accept-encoding'];
   const choice = stored.body.length < COMPRESS_FROM_BYTES || !header ? null : encodings.negotiate(header);
   const encoding = choice === 'br' || choice === 'gzip' ? choice : undefined;
-  if (encoding === 'br') stored.br ??= zlib.brotliCompressSync(stored.body, BROTLI_OPTIONS);
-  if (encoding === 'gzip') stored.gzip ??= zlib.gzipSync(stored.body);
+  if (encoding === 'br') stored.br ??= ownMemory(zlib.brotliCompressSync(stored.body, BROTLI_OPTIONS));
+  if (encoding === 'gzip') stored.gzip ??= ownMemory(zlib.gzipSync(stored.body));
   const bytes = encoding === 'br' ? stored.br : encoding === 'gzip' ? stored.gzip : stored.body;
   return { encoding, etag: etagOf(stored.hash, encoding), bytes: bytes ?? stored.body };
 }
