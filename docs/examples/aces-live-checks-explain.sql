@@ -18,14 +18,21 @@ create temporary table aces_apps (seq integer primary key, line integer not null
 insert into aces_apps (seq, line, ref, action, part_number, part_id, base_vehicle_id, submodel_id, engine_base_id, part_type_id, position_id, quantity, notes)
 select i, i + 3, i::text, 'A', p.part_number, p.id, 100000 + (i::bigint * 13 % 20000)::int, case when i % 3 = 0 then 20000 + i % 7 end, case when i % 5 = 0 then 30000 + i % 4 end, 59000 + i % 40, case when i % 2 = 0 then 69001 end, 1, '{}'
 from generate_series(1, :stage) i join pn on pn.n = 1 + (i::bigint * 104729) % 20000 join parts p on p.id = pn.id;
+analyze aces_apps;
 create index on aces_apps (match_id);
-\echo === the overlap check of decision 084
-explain analyze select distinct on (a.seq) a.seq, p.part_number as live_part
+\echo === the overlap check of decision 084: a probe of applications_live_vehicle_key per staged App
+explain analyze select a.seq, o.live_part
     from aces_apps a
-    join applications ap on ap.deleted_at is null and ap.base_vehicle_id = a.base_vehicle_id
-      and coalesce(ap.submodel_id, 0) = coalesce(a.submodel_id, 0) and coalesce(ap.engine_base_id, 0) = coalesce(a.engine_base_id, 0)
-      and ap.part_type_id = a.part_type_id and coalesce(ap.position_id, 0) = coalesce(a.position_id, 0)
-      and ap.part_id <> a.part_id
-    join parts p on p.id = ap.part_id
-    where a.code is null and a.action = 'A' and not exists (select 1 from aces_apps d where d.match_id = ap.id and d.action = 'D' and d.code is null) and cardinality(a.notes) = 0 and a.mfr_label is null and cardinality(ap.notes) = 0 and ap.mfr_label is null
-    order by a.seq, ap.id;
+    cross join lateral (
+      select p.part_number as live_part
+      from applications ap
+      join parts p on p.id = ap.part_id
+      where ap.deleted_at is null and ap.base_vehicle_id = a.base_vehicle_id and ap.part_type_id = a.part_type_id
+        and coalesce(ap.submodel_id, 0) = coalesce(a.submodel_id, 0) and coalesce(ap.engine_base_id, 0) = coalesce(a.engine_base_id, 0)
+        and coalesce(ap.position_id, 0) = coalesce(a.position_id, 0) and ap.part_id <> a.part_id
+        and not exists (select 1 from aces_apps d where d.match_id = ap.id and d.action = 'D' and d.code is null)
+        and cardinality(ap.notes) = 0 and ap.mfr_label is null
+      order by ap.id
+      limit 1
+    ) o
+    where a.code is null and a.action = 'A' and cardinality(a.notes) = 0 and a.mfr_label is null;
