@@ -81,7 +81,11 @@ export async function stopShop(shop: Shop, { graceMs = 5_000, keepData = false }
     const exited = new Promise((resolve) => shop.child.once('exit', resolve));
     shop.child.kill('SIGTERM');
     await Promise.race([exited, sleep(graceMs)]);
-    if (shop.child.exitCode === null) shop.child.kill('SIGKILL');
+    if (shop.child.exitCode === null && shop.child.signalCode === null) {
+      // Gone only once it has exited: its DATA_DIR's lock names it until then.
+      shop.child.kill('SIGKILL');
+      await exited;
+    }
   }
   if (!keepData) fs.rmSync(shop.dataDir, { recursive: true, force: true });
 }
