@@ -32,3 +32,50 @@ describe('a worker that gives way to requests', () => {
     expect(done.sort()).toEqual(['a', 'b', 'c']);
   });
 });
+
+describe('a job still running when its queue stops', () => {
+  it('ends once it returns or throws, with no statement reaching the stopped queue as an unhandled rejection', async () => {
+    const ownDatabase = await openDatabase({});
+    const queue = await startJobQueue(ownDatabase, Fastify({ logger: { level: 'silent' } }).log);
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => void rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const started: string[] = [];
+      await queue.work<{ n: string }>(
+        'mail',
+        async ({ n }) => {
+          started.push(n);
+          await gate;
+          if (n === 'throws') throw new Error('failed after the queue stopped');
+        },
+        { batchSize: 1, concurrency: 1 },
+      );
+      await queue.work<{ n: string }>(
+        'sweep',
+        async ({ n }) => {
+          started.push(n);
+          await gate;
+        },
+        { batchSize: 1 },
+      );
+      await ownDatabase.db.transaction().execute((trx) =>
+        queue.sendInTransaction(trx, [
+          { queue: 'mail', data: { n: 'throws' } },
+          { queue: 'sweep', data: { n: 'returns' } },
+        ]),
+      );
+      await eventually(async () => started.length === 2);
+      // pg-boss waits for the running jobs up to the stop's time-out, fails them, and stops.
+      await queue.stop();
+      release();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+      await ownDatabase.close();
+    }
+  }, 30_000);
+});

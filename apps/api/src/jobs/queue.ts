@@ -212,10 +212,14 @@ async function startBoss(database: DatabaseHandle, log: FastifyBaseLogger, close
     const boss = new PgBoss({
       db: {
         // pg-boss's stop does not wait for a worker's fetch in flight, and it completes or fails a
-        // batch without awaiting it: once stopped, such a late statement would reach a closed pool
-        // as an unhandled rejection. It runs nothing instead; a batch fetched that late stays
-        // active in PostgreSQL, and pg-boss hands it out again once it expires.
-        executeSql: async (text, values) => (closed() ? { rows: [] } : database.executeSql(text, values as unknown[] | undefined)),
+        // batch without awaiting it (a job still running when the stop's time-out passed): once
+        // stopped, such a late statement would reach a closed pool as an unhandled rejection. It
+        // runs nothing and answers nothing instead, as pg-boss's own closed database does (its
+        // callers read no result then; `{ rows: [] }` made a completion read `rows[0].count`). A
+        // batch fetched or finished that late stays as PostgreSQL has it, and pg-boss hands it out
+        // again once it expires.
+        executeSql: async (text, values) =>
+          closed() ? (undefined as unknown as { rows: unknown[] }) : database.executeSql(text, values as unknown[] | undefined),
       },
       schema: 'pgboss',
       // Jobs not done within this time are failed and retried; ours take milliseconds.
