@@ -18,11 +18,12 @@ describe('pageDataJson', () => {
 describe('receivePageData', () => {
   afterEach(() => vi.useRealTimers());
 
-  /** A page's data as a server whose clock is an hour behind the browser's sends it. */
-  function carriedPage(loadedAt: number) {
-    vi.setSystemTime(loadedAt - 3_600_000);
+  /** A page's data drawn `ago` ms before the load (a kept page, or a server's clock behind the browser's). */
+  function carriedPage(loadedAt: number, ago = 3_600_000) {
+    vi.setSystemTime(loadedAt - ago);
     const server = new QueryClient();
     server.setQueryData(['part', 'p1'], { name: 'Brake pads' });
+    server.setQueryData(['search', 'p1'], { name: 'Brake pads' });
     const data = { queries: dehydrate(server) };
     vi.setSystemTime(loadedAt);
     return data;
@@ -48,5 +49,23 @@ describe('receivePageData', () => {
     expect(await ask('part')).toEqual({ name: 'fresh' });
     await ask('part');
     expect(asked).toEqual(['other', 'part', 'part']);
+  });
+
+  it('counts a query with a staleTime of its own fresh for that long from the load, though the page was drawn longer ago', async () => {
+    vi.useFakeTimers();
+    const loadedAt = Date.parse('2026-11-23T06:00:00Z');
+    const browser = new QueryClient();
+    // A page the server kept for 78 s, its search fresh for 60 s.
+    receivePageData(browser, carriedPage(loadedAt, 78_000), loadedAt);
+    const asked: number[] = [];
+    const search = () =>
+      browser.fetchQuery({ queryKey: ['search', 'p1'], staleTime: 60_000, queryFn: () => (asked.push(Date.now()), { name: 'fresh' }) });
+
+    vi.setSystemTime(loadedAt + 59_000);
+    expect(await search()).toEqual({ name: 'Brake pads' });
+    expect(asked).toEqual([]);
+    vi.setSystemTime(loadedAt + 61_000);
+    expect(await search()).toEqual({ name: 'fresh' });
+    expect(asked).toHaveLength(1);
   });
 });

@@ -16,27 +16,28 @@ export function pageDataJson(data: PageData): string {
   return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-/** How long what a page carried counts as fresh from the page's load: not asked for again while it hydrates and settles. */
+/** How long what a page carried counts as fresh from the page's load, for a query with no `staleTime` of its own: not asked for again while it hydrates and settles. */
 export const CARRIED_FRESH_MS = 10_000;
 
 /**
- * Starts the browser's cache with what the page carried. Those answers count as fetched when the
- * page loaded, whatever the server's clock said: a query with no `staleTime` of its own (a part,
- * who is signed in) is not asked for again for `CARRIED_FRESH_MS`, then as usual.
+ * Starts the browser's cache with what the page carried, as fetched when the page loaded: the
+ * server keeps a rendered page only while what it shows is unchanged (plugins/web-app.ts), so its
+ * answers are as fresh as the page however long ago it was drawn, and whatever the server's clock
+ * said. A query with a `staleTime` of its own (a search, 60 s) is fresh for that long from the
+ * load; one without (a part, who is signed in) for `CARRIED_FRESH_MS`, then as usual. (With the
+ * server's time, a page kept for over a minute had its search asked again as it hydrated, and
+ * drawn again when the same answer came.)
  */
 export function receivePageData(queryClient: QueryClient, data: PageData, loadedAt = Date.now()) {
-  hydrate(queryClient, data.queries);
-  const carried = new Map(data.queries.queries.map((query) => [query.queryHash, query.state.dataUpdatedAt]));
+  const queries = data.queries.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: loadedAt } }));
+  hydrate(queryClient, { ...data.queries, queries });
+  const carried = new Set(queries.map((query) => query.queryHash));
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({
     ...defaults,
     queries: {
       ...defaults.queries,
-      staleTime: (query) => {
-        const fetchedAt = carried.get(query.queryHash);
-        // Fresh until CARRIED_FRESH_MS after the load, by this browser's clock.
-        return fetchedAt !== undefined && query.state.dataUpdatedAt === fetchedAt ? Math.max(0, loadedAt + CARRIED_FRESH_MS - fetchedAt) : 0;
-      },
+      staleTime: (query) => (carried.has(query.queryHash) && query.state.dataUpdatedAt === loadedAt ? CARRIED_FRESH_MS : 0),
     },
   });
 }
