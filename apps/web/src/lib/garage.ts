@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from './api-client';
 import { createLocalStore } from './local-store';
-import { useMe } from './me';
+import { useSignedIn } from './me';
 import { queryKeys } from './query-keys';
 
 /**
@@ -38,8 +38,7 @@ export function withVehicle(garage: Garage, vehicle: Vehicle): Garage {
 }
 
 export function useGarage() {
-  const me = useMe();
-  const signedIn = Boolean(me.data);
+  const signedIn = useSignedIn();
   const local = localGarage.use();
   const queryClient = useQueryClient();
   const remote = useQuery({ ...garageQuery, enabled: signedIn });
@@ -78,10 +77,9 @@ export function useGarage() {
  * browser's copy is cleared. Mounted once, in the root layout.
  */
 export function GarageSync() {
-  const me = useMe();
+  const signedIn = useSignedIn();
   const local = localGarage.use();
   const queryClient = useQueryClient();
-  const signedIn = Boolean(me.data);
   const pending = signedIn && local.vehicles.length > 0;
 
   useQuery({

@@ -30,6 +30,15 @@ export function useMe() {
   return useQuery(meQuery);
 }
 
+/**
+ * Whether someone is signed in; false while that is not known yet. For what needs no more of the
+ * session (the garage): when a visitor's session comes back empty the answer stays false, so the
+ * page under it (a shop page of parts cards) is not drawn again for it.
+ */
+export function useSignedIn(): boolean {
+  return useQuery({ ...meQuery, select: (me) => me != null, placeholderData: null }).data ?? false;
+}
+
 /** The name the shop greets the user by: the profile name, else the e-mail. */
 export function displayName(me: Pick<Me, 'name' | 'email'>): string {
   return me.name.trim() || me.email;
