@@ -30,6 +30,7 @@ export * from './cart';
 export * from './cart-constants';
 export * from './checkout';
 export * from './after-sale';
+export * from './after-sale-constants';
 export * from './invoices';
 export * from './returns';
 export * from './part-changes';
