@@ -196,6 +196,32 @@ test('/shop hydrates without asking again for its results, and a new search stil
   await expect.poll(() => asked).toContain('/api/search?q=brake');
 });
 
+test('/shop kept by the server for minutes still hydrates without asking again for its results', async ({ page }) => {
+  // The browser's clock two minutes ahead of the server's: the page's data looks as old as a page
+  // the server kept that long (its search counts as fresh for a minute).
+  await page.clock.setSystemTime(Date.now() + 2 * 60_000);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (carriedData.includes(url.pathname)) asked.push(url.pathname + url.search);
+  });
+  await page.goto('/shop');
+  await waitForApp(page);
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+});
+
+test('the app’s entry starts with V8’s compile hint, in every encoding it is sent in', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const entry = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(entry).toMatch(/^\/assets\/index-/);
+  for (const encoding of ['br', 'gzip', 'identity']) {
+    const reply = await request.get(entry ?? '', { headers: { 'accept-encoding': encoding } });
+    expect(reply.headers()['content-encoding'] ?? 'identity').toBe(encoding);
+    expect((await reply.text()).split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad');
+  }
+});
+
 test('public pages name their canonical URL; the part pages and search results carry schema.org offers', async ({ page, request, baseURL }) => {
   for (const path of ['/', '/shop', '/blogs', '/portfolio']) {
     await page.goto(path);

@@ -1,11 +1,12 @@
 import type { Garage, Vehicle } from '@autoparts/shared';
-import { waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { stubFetch, type StubbedCall } from '../test/fetch-stub';
 import { renderRoutes } from '../test/render-with-router';
 import { aCustomer, signedOutReply } from '../test/users';
 import { setAccessToken } from './access-token';
-import { GarageSync } from './garage';
+import { GarageSync, useGarage } from './garage';
+import { useMe } from './me';
 
 const vehicle = (id: string, model: string): Vehicle => ({ _id: id, year: 2019, make: 'Toyota', model, submodel: '', engine: '' });
 const camry = vehicle('v-camry', 'Camry');
@@ -83,5 +84,26 @@ describe('My Garage at sign-in', () => {
     await waitFor(() => expect(server.paths()).toContain('GET /api/me'));
     expect(server.paths()).not.toContain('GET /api/garage');
     expect(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}')).toEqual({ vehicles: [camry], activeId: 'v-camry' });
+  });
+});
+
+describe('a visitor’s garage', () => {
+  it('is not drawn again when the visitor’s session comes back empty: a page of cards under it stays as it was', async () => {
+    visitorGarage({ vehicles: [camry], activeId: 'v-camry' });
+    stubFetch({ 'GET /api/me': signedOutReply });
+    let renders = 0;
+    function ActiveVehicle() {
+      renders += 1;
+      return <p>{useGarage().active?.model ?? 'No vehicle'}</p>;
+    }
+    function Session() {
+      return <p>{useMe().isPending ? 'Asking who is signed in' : 'Signed out'}</p>;
+    }
+
+    renderRoutes([{ path: '/', element: (<><Session /><ActiveVehicle /></>) }]);
+
+    expect(await screen.findByText('Signed out')).toBeVisible();
+    expect(screen.getByText('Camry')).toBeVisible();
+    expect(renders).toBe(1);
   });
 });
