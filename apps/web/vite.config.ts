@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { bundleReport } from './build/bundle-report.ts';
+import { compileHints } from './build/compile-hints.ts';
 import { inlineCss } from './build/inline-css.ts';
 import { lowPriorityApp } from './build/low-priority-app.ts';
 import { precompress } from './build/precompress.ts';
@@ -13,7 +14,7 @@ import { precompress } from './build/precompress.ts';
 const INITIAL_JS_BUDGET_KB = 140;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), bundleReport({ budgetKb: INITIAL_JS_BUDGET_KB }), inlineCss(), lowPriorityApp(), precompress()],
+  plugins: [react(), tailwindcss(), bundleReport({ budgetKb: INITIAL_JS_BUDGET_KB }), inlineCss(), lowPriorityApp(), compileHints(), precompress()],
   build: {
     assetsInlineLimit: 0,
     // Vite splits the chunks. The page names none as a `modulepreload` link: the entry's own imports
