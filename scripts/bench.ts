@@ -8,9 +8,10 @@
  *     server sending the same bytes with the same headers (autocannon, 32 connections,
  *     after a WARMUP_SECONDS run of each, alternating shop/bare runs of RUN_SECONDS, ROUNDS each;
  *     the ratio of the medians);
- *   - Lighthouse (mobile, default simulated throttling, Debian's Chromium) for `/`, `/shop` and a
- *     signed-in `/part/{id}`, median of LIGHTHOUSE_RUNS: performance, FCP, LCP, TBT, CLS (before the orders,
- *     whose messages the shop goes on sending for minutes after);
+ *   - Lighthouse (mobile, Debian's Chromium) for `/`, `/shop`, a public `/parts/{partNumber}` and a
+ *     signed-in `/part/{id}` (before the orders, whose messages the shop goes on sending for minutes
+ *     after): simulated throttling, median of LIGHTHOUSE_RUNS (performance, FCP, LCP, TBT, CLS),
+ *     then applied throttling (`devtools`), median of APPLIED_RUNS (the LCP a phone user gets);
  *   - `POST /api/order` orders/s against `pgbench` running the same SQL as an order (`orderScript`,
  *     decision 030; ORDER_CONNECTIONS clients on both sides: the shop's pool size), warmed and
  *     alternating likewise.
@@ -62,6 +63,7 @@ const CHECKOUT_LINES = 5;
 const CHECKOUT_SHIPPING_CENTS = 599;
 const CHECKOUT_TAX_CENTS = 662;
 const LIGHTHOUSE_RUNS = 5;
+const APPLIED_RUNS = 3;
 const WATCHDOG_MS = 10 * 60_000;
 
 const run = promisify(execFile);
@@ -606,15 +608,20 @@ async function main() {
     // minutes, and Lighthouse would measure the pages beside it.
     if (only.has('lighthouse')) {
       const cookie = await signedInCookie(shop);
-      const parts = (await (await fetch(`${shop.origin}/api/parts`)).json()) as Array<{ _id: string }>;
+      const parts = (await (await fetch(`${shop.origin}/api/parts`)).json()) as Array<{ _id: string; partNumber: string }>;
       const pages: Array<[string, string, string | undefined]> = [
         ['/', `${shop.origin}/`, undefined],
         ['/shop', `${shop.origin}/shop`, undefined],
+        ['/parts/{partNumber}', `${shop.origin}/parts/${encodeURIComponent(parts[0]?.partNumber ?? '')}`, undefined],
         ['/part/{id} signed in', `${shop.origin}/part/${parts[0]?._id ?? ''}`, cookie],
       ];
       console.log(`\nLighthouse ${LIGHTHOUSE_RUNS}× per page (mobile, simulated throttling), median run:`);
       for (const [label, pageUrl, pageCookie] of pages) {
         console.log(pageFiguresLine(label, await lighthousePage(pageUrl, { runs: LIGHTHOUSE_RUNS, cookie: pageCookie })));
+      }
+      console.log(`\nLighthouse ${APPLIED_RUNS}× per page (mobile, applied throttling: devtools), median run:`);
+      for (const [label, pageUrl, pageCookie] of pages) {
+        console.log(pageFiguresLine(label, await lighthousePage(pageUrl, { runs: APPLIED_RUNS, cookie: pageCookie, throttling: 'devtools' })));
       }
     }
     setup = only.has('orders') || only.has('mixed') || only.has('checkout') ? await prepareOrders(databaseUrl, shop.origin) : undefined;
