@@ -180,7 +180,8 @@ test('a search sent from the header before the app has hydrated opens /shop with
   await expect(page.getByLabel('Search the catalogue')).toHaveValue('brake pad');
 });
 
-test('/shop hydrates without asking again for its results, and a new search still asks', async ({ page }) => {
+/** Opens /shop and waits until it has hydrated and settled; what it asked of the carried data, and goes on asking. */
+async function openShopHydrated(page: Page): Promise<string[]> {
   const asked: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -189,6 +190,11 @@ test('/shop hydrates without asking again for its results, and a new search stil
   await page.goto('/shop');
   await waitForApp(page);
   await page.waitForLoadState('networkidle');
+  return asked;
+}
+
+test('/shop hydrates without asking again for its results, and a new search still asks', async ({ page }) => {
+  const asked = await openShopHydrated(page);
   expect(asked).toEqual([]);
   await page.getByLabel('Search the catalogue').fill('brake');
   await page.getByRole('button', { name: 'Search', exact: true }).last().click();
@@ -200,15 +206,7 @@ test('/shop kept by the server for minutes still hydrates without asking again f
   // The browser's clock two minutes ahead of the server's: the page's data looks as old as a page
   // the server kept that long (its search counts as fresh for a minute).
   await page.clock.setSystemTime(Date.now() + 2 * 60_000);
-  const asked: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (carriedData.includes(url.pathname)) asked.push(url.pathname + url.search);
-  });
-  await page.goto('/shop');
-  await waitForApp(page);
-  await page.waitForLoadState('networkidle');
-  expect(asked).toEqual([]);
+  expect(await openShopHydrated(page)).toEqual([]);
 });
 
 test('the app’s entry starts with V8’s compile hint, in every encoding it is sent in', async ({ request }) => {
