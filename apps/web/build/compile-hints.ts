@@ -5,10 +5,11 @@ import type { Plugin } from 'vite';
  * (React, the router, the query cache) runs while the page hydrates. With the hint V8 compiles them
  * as the file streams in, off the main thread. Without it, each is compiled on the main thread when
  * it is first called, inside hydration's long task. The comment counts only as the file's first
- * line, so it goes in after Vite has written its own first line (`__vite__mapDeps`). Measured:
- * docs/benchmarks.md, issue 33.
+ * line, so this step runs after Vite has written its own first line (`__vite__mapDeps`) and puts
+ * the hint above it (Rolldown's `output.postBanner` lands below it, where V8 ignores it). Measured:
+ * docs/benchmarks.md, decision 087.
  */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 export function compileHints(): Plugin {
   return {

@@ -100,7 +100,17 @@ describe('a visitor’s garage', () => {
       return <p>{useMe().isPending ? 'Asking who is signed in' : 'Signed out'}</p>;
     }
 
-    renderRoutes([{ path: '/', element: (<><Session /><ActiveVehicle /></>) }]);
+    renderRoutes([
+      {
+        path: '/',
+        element: (
+          <>
+            <Session />
+            <ActiveVehicle />
+          </>
+        ),
+      },
+    ]);
 
     expect(await screen.findByText('Signed out')).toBeVisible();
     expect(screen.getByText('Camry')).toBeVisible();
