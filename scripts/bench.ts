@@ -329,6 +329,9 @@ const insertOrder = (values: { units: number; subtotal: number; shipping: number
 const partsWithBreaks = (ids: string) =>
   `select "id", "part_number", "name", "img", "price_cents", "available_quantity", "min_order_quantity", "archived_at", "lifecycle_code", "weight_grams", "core_deposit_cents", (select coalesce(json_agg(agg), '[]') from (select "min_quantity" as "minQuantity", "unit_price_cents" as "unitPriceCents" from "part_price_breaks" where "part_price_breaks"."part_id" = "parts"."id") as agg) as "breaks" from "parts" where "id" in (${ids}) order by "id" for update;`;
 
+/** The account's row locked, read with its company membership (the bench's accounts have none: no contract prices to read). */
+const lockAccount = `select "company_members"."company_id", "company_members"."role" from "users" left join "company_members" on "company_members"."user_id" = "users"."id" where "users"."id" = :user_id for update of "users";`;
+
 /** The fit promise's read: the account's chosen garage vehicle (the bench's accounts have none). */
 const chosenVehicle = `select "vehicle_id" from "garage_vehicles" where "user_id" = :user_id and "active" = true;`;
 
@@ -345,7 +348,7 @@ function mailAndJobs(mail: { subject: string; html: string; text: string }) {
  * The SQL that one `POST /api/order` sends (seen with `log_statement = all`), as a pgbench script,
  * so that the ratio compares like with like: who is calling and the rate counter; the default
  * address (none for the bench's accounts, so no shipping or tax); then checkout's transaction for
- * one line (decision 052): the account's row locked, the unpaid caps counted, the part locked with
+ * one line (decision 052): the account's row locked with its company membership, the unpaid caps counted, the part locked with
  * its price breaks (one statement), the stock taken, the order inserted, the chosen garage vehicle
  * read, the line inserted, the message and its jobs; `commit`. pgbench's variables are parameters of its extended protocol, as the shop's
  * values are. The shop, running meanwhile, sends pgbench's mails too (their jobs are real): both
@@ -361,7 +364,7 @@ select part_id as first_part from bench_parts where n = :p \\gset
 ${identityAndRateCounter('bench_accounts')}
 select * from "addresses" where "user_id" = :user_id and "is_default" = true;
 begin;
-select "id" from "users" where "id" = :user_id for update;
+${lockAccount}
 select count(*) as "orders", coalesce(sum("quantity"), '0') as "units" from "orders" where "user_id" = :user_id and "status" = 'unpaid';
 ${partsWithBreaks(':first_part')}
 update parts set available_quantity = parts.available_quantity - taken.quantity from (values (:first_part::uuid, 1::int)) as taken(id, quantity) where parts.id = taken.id;
@@ -375,7 +378,7 @@ commit;
 
 /**
  * The SQL of one 5-line `POST /api/checkout` (decision 052), as a pgbench script: who is calling
- * and the rate counter; the address; then the transaction: the account's row locked, the cart
+ * and the rate counter; the address; then the transaction: the account's row locked with its company membership, the cart
  * read, the caps counted, the five parts locked in id order with their price breaks (one
  * statement), the shipping methods (held `for key share`, decision 060) and the tax rate, the
  * stock of every line taken in one update, the order inserted, the chosen garage vehicle read, the
@@ -391,7 +394,7 @@ select address_id, first_part from bench_checkout_accounts where n = :n \\gset
 ${identityAndRateCounter('bench_checkout_accounts')}
 select * from "addresses" where "id" = :address_id and "user_id" = :user_id;
 begin;
-select "id" from "users" where "id" = :user_id for update;
+${lockAccount}
 select "part_id", "quantity" from "cart_lines" where "user_id" = :user_id order by "added_at", "part_id";
 select count(*) as "orders", coalesce(sum("quantity"), '0') as "units" from "orders" where "user_id" = :user_id and "status" = 'unpaid';
 ${partsWithBreaks('select part_id from cart_lines where user_id = :user_id')}

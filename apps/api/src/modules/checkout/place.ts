@@ -2,11 +2,11 @@ import { partPromiseMessages, shipToText, UNPAID_ORDERS_MAX, UNPAID_UNITS_MAX, t
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { withTransaction } from '../../lib/transaction';
-import { accountTermsFor, dueOnFor, enterInvoice, overCreditLimit, type AccountTerms } from '../ledger/entries';
+import { accountTermsFor, dueOnFor, enterInvoice, overCreditLimit, type AccountTerms, type Membership } from '../ledger/entries';
 import { nextDocumentNumber } from '../invoices/repository';
 import type { Mail } from '../mail/outbox';
 import { expiryJob, firstStatus, type OrderLineRow, type OrderRow } from '../orders/model';
-import { contractPricesFor } from '../price-lists/pricing';
+import { contractPricesFor, noContracts } from '../price-lists/pricing';
 import { cartLines, depositOf, destinationOf, partsFor, priceLine, totals, type AddressRow, type LineRequest, type PricedLine, type Totals } from './quote';
 
 /** Totals are integer cents in `integer` columns. */
@@ -73,9 +73,18 @@ export function toShipTo(address: AddressRow): ShipTo {
 /** Places one order of all its lines, or nothing (see repository.ts for the steps). */
 export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options: PlaceOptions): Promise<PlaceOutcome> {
   return withTransaction(db, async (trx) => {
-    await trx.selectFrom('users').select('id').where('id', '=', input.userId).forUpdate().execute();
+    // The account's row is locked (its orders are placed one at a time) and read with its company
+    // membership, which prices the lines and names the order's company.
+    const member = await trx
+      .selectFrom('users')
+      .leftJoin('company_members', 'company_members.user_id', 'users.id')
+      .select(['company_members.company_id', 'company_members.role'])
+      .where('users.id', '=', input.userId)
+      .forUpdate('users')
+      .executeTakeFirst();
+    const membership = member?.company_id && member.role ? { companyId: member.company_id, role: member.role } : undefined;
     // On account, the company's row is locked next: members ordering at once take turns.
-    const account = input.paymentMethod === 'account' ? await accountTermsFor(trx, input.userId, input.poNumber) : undefined;
+    const account = input.paymentMethod === 'account' ? await accountTermsFor(trx, membership, input.poNumber) : undefined;
     if (account && 'refused' in account) return { placed: false, reason: 'account', refused: account.refused } as const;
     const fromCart = input.lines === undefined;
     const requests = input.lines ?? (await cartLines(trx, input.userId));
@@ -86,7 +95,7 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
       partsFor(trx, requests, { lock: true }),
       destinationOf(trx, input.address, { lock: true, locationId: input.location?.id }),
       // The price is the server's, read in the order's transaction: never the browser's.
-      contractPricesFor(trx, { userId: input.userId }, requests.map((request) => request.partId)),
+      membership ? contractPricesFor(trx, { companyId: membership.companyId }, requests.map((request) => request.partId)) : noContracts,
     ]);
     const lines = requests.map((request) => priceLine(request, parts.get(request.partId), contracts));
     if (lines.some((line) => line.problem)) return { placed: false, reason: 'lines', lines } as const;
@@ -103,7 +112,7 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
       where parts.id = taken.id
     `.execute(trx);
 
-    const order = await insertOrder(trx, input, priced, options.holdMinutes, await companyOf(trx, input), account);
+    const order = await insertOrder(trx, input, priced, options.holdMinutes, companyOf(membership, input), account);
     // The fit promise: the garage's chosen vehicle, and which of these parts are listed to fit it.
     const fitting = await fitsChosenVehicle(trx, input.userId, lines.map((line) => line.partId));
     const orderLines = await trx.insertInto('order_lines').values(orderLineRows(order.id, lines, fitting)).returningAll().execute();
@@ -151,13 +160,13 @@ function refusalOf(priced: Totals, input: PlaceInput, options: PlaceOptions): Ex
 }
 
 /**
- * The company a member orders for (decision 075), read in the order's transaction, and the
+ * The company a member orders for (decision 075), as read in the order's transaction, and the
  * location when it is still that company's.
  */
-async function companyOf(trx: Db, input: PlaceInput): Promise<{ companyId: string | null; locationId: string | null }> {
-  const member = await trx.selectFrom('company_members').select('company_id').where('user_id', '=', input.userId).executeTakeFirst();
-  if (!member) return { companyId: null, locationId: null };
-  return { companyId: member.company_id, locationId: input.location?.companyId === member.company_id ? input.location.id : null };
+function companyOf(membership: Membership | undefined, input: PlaceInput): { companyId: string | null; locationId: string | null } {
+  if (!membership) return { companyId: null, locationId: null };
+  const { companyId } = membership;
+  return { companyId, locationId: input.location?.companyId === companyId ? input.location.id : null };
 }
 
 /**

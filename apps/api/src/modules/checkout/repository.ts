@@ -10,8 +10,8 @@ import { quoteCart, type AddressRow } from './quote';
  * Everything is plain Kysely, the arithmetic and reads in quote.ts, the order's transaction in
  * place.ts, in the order a reader follows it:
  * 1. outside the transaction, the address;
- * 2. in one transaction: the account's row locked (its orders are placed one at a time, so two at
- *    once cannot both pass the unpaid caps), the lines (the cart's, or the one given), the caps,
+ * 2. in one transaction: the account's row locked and read with its company membership (its
+ *    orders are placed one at a time, so two at once cannot both pass the unpaid caps), the lines (the cart's, or the one given), the caps,
  *    the address's shipping methods (held against deletion) and tax rate, the parts locked in id order (so concurrent checkouts of overlapping carts queue on their
  *    first common part and never deadlock), the prices, the stock taken, the order and its lines
  *    inserted, the cart emptied, the message and the expiry job queued. Any refusal takes nothing.

@@ -6,6 +6,7 @@ import {
   OVERDUE_GRACE_DAYS,
   paymentTermsDays,
   type AccountRefusal,
+  type CompanyRole,
   type PaymentTerms,
 } from '@autoparts/shared';
 import { sql } from 'kysely';
@@ -95,6 +96,12 @@ export async function openItems(db: Db, companyId: string, asOf: Date): Promise<
   return [...[...invoices.values()].filter((item) => item.cents !== 0), ...unapplied];
 }
 
+/** A user's company and role in it (decision 075), as the order's transaction read them. */
+export interface Membership {
+  companyId: string;
+  role: CompanyRole;
+}
+
 export interface AccountTerms {
   companyId: string;
   terms: PaymentTerms;
@@ -107,13 +114,12 @@ export interface AccountTerms {
  * locked first, so that two members ordering at once take turns and the second sees the first's
  * invoice in the balance (the credit limit is checked against it with the order's total).
  */
-export async function accountTermsFor(trx: Db, userId: string, poNumber: string | undefined): Promise<AccountTerms | { refused: AccountRefusal }> {
-  const member = await trx.selectFrom('company_members').select(['company_id', 'role']).where('user_id', '=', userId).executeTakeFirst();
+export async function accountTermsFor(trx: Db, member: Membership | undefined, poNumber: string | undefined): Promise<AccountTerms | { refused: AccountRefusal }> {
   if (!member || !ON_ACCOUNT_ROLES.includes(member.role)) return { refused: 'role' };
   const company = await trx
     .selectFrom('companies')
     .select(['id', 'status', 'payment_terms', 'credit_limit_cents', 'po_required'])
-    .where('id', '=', member.company_id)
+    .where('id', '=', member.companyId)
     .forUpdate()
     .executeTakeFirstOrThrow();
   if (company.status === 'on-hold') return { refused: 'on-hold' };
