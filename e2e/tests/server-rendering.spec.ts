@@ -270,8 +270,11 @@ test('a part’s page, rendered in the browser, carries the part’s title, desc
     offers: { price: string; availability: string };
   };
   expect(data).toMatchObject({ '@type': 'Product', name: part!.name, offers: { price: part!.price.toFixed(2) } });
-  // Its image is fetched with the HTML, not once the script has drawn the page.
-  expect(html).toContain(`<link rel="preload" as="image" fetchpriority="high" href="${part!.img}" />`);
+  // Its image is fetched with the HTML, not once the script has drawn the page: asked for in the
+  // page's first bytes, above its inline styles.
+  const preload = `<link rel="preload" as="image" fetchpriority="high" href="${part!.img}" />`;
+  expect(html).toContain(preload);
+  expect(html.indexOf(preload)).toBeLessThan(html.indexOf('<style'));
   // The page itself still asks to sign in: nothing of it is rendered here, but its data is handed over.
   expect(html).toContain('<div id="root"></div>');
   const handedOver = JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as {

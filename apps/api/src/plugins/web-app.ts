@@ -144,11 +144,12 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
       canonicalPath ? `<link rel="canonical" href="${escapeHtml(`${options.baseUrl}${canonicalPath}`)}" />` : '',
       head.noindex ? '<meta name="robots" content="noindex" />' : '',
       head.structuredData ? `<script type="application/ld+json">${renderer.pageDataJson(head.structuredData)}</script>` : '',
-      head.image ? imagePreloadLink(head.image) : '',
     ].join('');
     // Replacer functions: a replacement string would read `$$`, `$&`… in the page's text as patterns.
     const filled = page
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+      // The image's preload right after the title, above the inline styles: the browser finds it in
+      // the page's first bytes and fetches it while the rest of the page is still arriving.
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>${head.image ? imagePreloadLink(head.image) : ''}`)
       .replace(/<meta name="description" content="[^"]*"/, () => `<meta name="description" content="${escapeHtml(head.description)}"`)
       .replace('</head>', () => `${links}</head>`);
     if (!body) return filled;
