@@ -209,14 +209,19 @@ test('/shop kept by the server for minutes still hydrates without asking again f
   expect(await openShopHydrated(page)).toEqual([]);
 });
 
-test('the app’s entry starts with V8’s compile hint, in every encoding it is sent in', async ({ request }) => {
+test('the app’s entry and its route chunks start with V8’s compile hint, in every encoding they are sent in', async ({ request }) => {
   const html = await (await request.get('/')).text();
   const entry = /<script type="module"[^>]* src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
   expect(entry).toMatch(/^\/assets\/index-/);
-  for (const encoding of ['br', 'gzip', 'identity']) {
-    const reply = await request.get(entry ?? '', { headers: { 'accept-encoding': encoding } });
-    expect(reply.headers()['content-encoding'] ?? 'identity').toBe(encoding);
-    expect((await reply.text()).split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad');
+  // A chunk the entry loads with a route: the first of the files its `__vite__mapDeps` names.
+  const chunk = /"(assets\/[^"]+\.js)"/.exec(await (await request.get(entry ?? '')).text())?.[1];
+  expect(chunk).toBeDefined();
+  for (const file of [entry, `/${chunk}`]) {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const reply = await request.get(file ?? '', { headers: { 'accept-encoding': encoding } });
+      expect(reply.headers()['content-encoding'] ?? 'identity').toBe(encoding);
+      expect((await reply.text()).split('\n', 1)[0]).toBe('//# allFunctionsCalledOnLoad');
+    }
   }
 });
 
