@@ -11,10 +11,12 @@ import { quoteCart, type AddressRow } from './quote';
  * place.ts, in the order a reader follows it:
  * 1. outside the transaction, the address;
  * 2. in one transaction: the account's row locked and read with its company membership (its
- *    orders are placed one at a time, so two at once cannot both pass the unpaid caps), the lines (the cart's, or the one given), the caps,
- *    the address's shipping methods (held against deletion) and tax rate, the parts locked in id order (so concurrent checkouts of overlapping carts queue on their
- *    first common part and never deadlock), the prices, the stock taken, the order and its lines
- *    inserted, the cart emptied, the message and the expiry job queued. Any refusal takes nothing.
+ *    orders are placed one at a time, so two at once cannot both pass the unpaid caps), the lines
+ *    (the cart's, or the one given), the caps, the address's shipping methods (held against
+ *    deletion) and tax rate, the parts locked in id order (so concurrent checkouts of overlapping
+ *    carts queue on their first common part and never deadlock), the prices (a member's contract
+ *    prices by its company), the stock taken, the order and its lines inserted, the cart emptied,
+ *    the message and the expiry job queued. Any refusal takes nothing.
  */
 
 export function createCheckoutRepository(db: Db, mail: Mail) {
