@@ -69,7 +69,7 @@ describe('a job still running when its queue stops', () => {
       );
       await eventually(async () => started.length === 2);
       // pg-boss waits for the running jobs up to the stop's time-out, fails them, and stops.
-      await queue.stop();
+      await queue.stop({ timeoutMs: 500 });
       release();
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(rejections).toEqual([]);

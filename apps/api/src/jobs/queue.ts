@@ -81,7 +81,8 @@ export interface JobQueue {
   schedule(queue: QueueName, cron: string): Promise<void>;
   /** Every queue's jobs by state, for the operator (pg-boss's own counts leave out failed jobs). */
   counts(): Promise<QueueCounts[]>;
-  stop(): Promise<void>;
+  /** Takes no more jobs and waits for the running ones up to `timeoutMs` (10 s), then fails them. */
+  stop(options?: { timeoutMs?: number }): Promise<void>;
 }
 
 /** Busier than this (the share of time the event loop ran, 0–1), the process is answering requests. */
