@@ -348,11 +348,12 @@ function mailAndJobs(mail: { subject: string; html: string; text: string }) {
  * The SQL that one `POST /api/order` sends (seen with `log_statement = all`), as a pgbench script,
  * so that the ratio compares like with like: who is calling and the rate counter; the default
  * address (none for the bench's accounts, so no shipping or tax); then checkout's transaction for
- * one line (decision 052): the account's row locked with its company membership, the unpaid caps counted, the part locked with
- * its price breaks (one statement), the stock taken, the order inserted, the chosen garage vehicle
- * read, the line inserted, the message and its jobs; `commit`. pgbench's variables are parameters of its extended protocol, as the shop's
- * values are. The shop, running meanwhile, sends pgbench's mails too (their jobs are real): both
- * sides carry the mail worker. Each order from the next account (and a part by it).
+ * one line (decision 052): the account's row locked with its company membership, the unpaid caps
+ * counted, the part locked with its price breaks (one statement), the stock taken, the order
+ * inserted, the chosen garage vehicle read, the line inserted, the message and its jobs; `commit`.
+ * pgbench's variables are parameters of its extended protocol, as the shop's values are. The
+ * shop, running meanwhile, sends pgbench's mails too (their jobs are real): both sides carry the
+ * mail worker. Each order from the next account (and a part by it).
  */
 function orderScript(mail: { subject: string; html: string; text: string }): string {
   return `
@@ -378,12 +379,13 @@ commit;
 
 /**
  * The SQL of one 5-line `POST /api/checkout` (decision 052), as a pgbench script: who is calling
- * and the rate counter; the address; then the transaction: the account's row locked with its company membership, the cart
- * read, the caps counted, the five parts locked in id order with their price breaks (one
- * statement), the shipping methods (held `for key share`, decision 060) and the tax rate, the
- * stock of every line taken in one update, the order inserted, the chosen garage vehicle read, the
- * five lines inserted, the cart emptied, the message and its jobs; `commit`. The cart's lines stand in
- * for the values the shop sends from Node (its prices, the same for every bench cart, are literals).
+ * and the rate counter; the address; then the transaction: the account's row locked with its
+ * company membership, the cart read, the caps counted, the five parts locked in id order with their
+ * price breaks (one statement), the shipping methods (held `for key share`, decision 060) and the
+ * tax rate, the stock of every line taken in one update, the order inserted, the chosen garage
+ * vehicle read, the five lines inserted, the cart emptied, the message and its jobs; `commit`. The
+ * cart's lines stand in for the values the shop sends from Node (its prices, the same for every
+ * bench cart, are literals).
  */
 function checkoutScript(mail: { subject: string; html: string; text: string }, methodId: string): string {
   return `
