@@ -24,6 +24,8 @@ export default defineConfig({
           exclude: process.env.TEST_DATABASE_URL ? ['src/**/*.pglite.test.ts'] : ['src/**/*.postgres.test.ts'],
           environment: 'node',
           setupFiles: ['./src/test/setup.ts'],
+          // One migrated, seeded database for the run, copied for each test app.
+          globalSetup: ['./src/test/global-setup.ts'],
           // A worker keeps the modules it has loaded for its next file (isolate: false): each file
           // builds its own app on its own database, and what modules hold across files is read-only
           // (the VIN table) or released when a call ends (the hashing slots). Loading the app anew

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createScratchDatabase } from '../test/app';
+import { createScratchDatabase } from '../test/scratch-database';
 import { count } from '../test/count';
 import { openDatabase, type DatabaseHandle } from './database';
 import { generateDemoCatalogue } from './demo-catalogue';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase } from '../test/app';
+import { createScratchDatabase } from '../test/scratch-database';
 import { count } from '../test/count';
 import { lockDataDir } from './data-dir-lock';
 import { migrationProvider } from './migrations';

@@ -72,6 +72,12 @@ export interface DatabaseOptions {
   /** Tests only: stop at this migration and seed nothing (a shop as an older release left it). */
   migrateTo?: string;
   /**
+   * Tests only: PGlite in memory starts from this copy of a data directory (`dumpDataDir`) instead
+   * of an empty cluster; migrations and seeds still run, and find nothing left to do in a copy of a
+   * current shop.
+   */
+  loadDataDir?: Blob;
+  /**
    * Called before each wait while the PostgreSQL server cannot be reached at start (it may be
    * starting too): the open retries after `delayMs` instead of failing.
    */
@@ -111,7 +117,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const created = !options.databaseUrl && !(options.dataDir && fs.existsSync(path.join(options.dataDir, 'pglite', 'PG_VERSION')));
   const handle = options.databaseUrl
     ? openPostgres(options.databaseUrl)
-    : await openPGlite(options.dataDir);
+    : await openPGlite(options.dataDir, options.loadDataDir);
   try {
     if (handle.engine === 'postgres') await reachable(handle.db, options.waiting);
     const migrated = await migrate(handle.db, options.migrateTo);
@@ -269,12 +275,13 @@ class PostgresListener implements Listener {
   }
 }
 
-async function openPGlite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPGlite(dataDir: string | undefined, loadDataDir?: Blob): Promise<DatabaseHandle> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     // pg_trgm backs the catalogue search's typo tolerance (migration 0007 creates the extension).
     const pglite = await PGlite.create({
       ...(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : {}),
+      ...(loadDataDir ? { loadDataDir } : {}),
       extensions: { pg_trgm },
     });
     // PGlite makes its files open to every user: its own, and anything left so before, owner-only.

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { expect, it } from 'vitest';
 import { openDatabase } from '../db/database';
-import { createScratchDatabase } from '../test/app';
+import { createScratchDatabase } from '../test/scratch-database';
 import { startJobQueue } from './queue';
 
 // Runs in the PostgreSQL pass only: instances started together on a new database (systemd starting

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseOptions } from '../db/database';
-import { createScratchDatabase } from '../test/app';
+import { createScratchDatabase } from '../test/scratch-database';
 
 const script = path.join(import.meta.dirname, 'make-admin.ts');
 const serverUrl = process.env.TEST_DATABASE_URL;

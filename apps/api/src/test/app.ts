@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { parseEnv } from '../env';
+import { createScratchDatabase } from './scratch-database';
 
 export interface TestAppOptions {
   /** A built web app to serve; by default a directory that does not exist, so only the API is served. */
@@ -77,12 +78,21 @@ export function actsAsOwnPage(app: FastifyInstance): FastifyInstance {
   return app;
 }
 
-/** A fresh database for one app: on TEST_DATABASE_URL's server, else PGlite in memory. */
-async function openTestDatabase(): Promise<DatabaseHandle & { databaseUrl?: string }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({});
+/** This worker's copy of the run's PGlite template, read once. */
+let pgliteTemplate: Promise<Blob> | undefined;
 
-  const scratch = await createScratchDatabase(serverUrl);
+/**
+ * A fresh database for one app, a copy of the run's template (global-setup.ts): on
+ * TEST_DATABASE_URL's server, else PGlite in memory.
+ */
+async function openTestDatabase(): Promise<DatabaseHandle & { databaseUrl?: string }> {
+  const template = inject('databaseTemplate');
+  if (template.engine === 'pglite') {
+    pgliteTemplate ??= readFile(template.file).then((bytes) => new Blob([bytes]));
+    return openDatabase({ loadDataDir: await pgliteTemplate });
+  }
+
+  const scratch = await createScratchDatabase(template.serverUrl, template.name);
   try {
     const handle = await openDatabase({ databaseUrl: scratch.url });
     return {
@@ -97,28 +107,5 @@ async function openTestDatabase(): Promise<DatabaseHandle & { databaseUrl?: stri
   } catch (error) {
     await scratch.drop();
     throw error;
-  }
-}
-
-/** A uniquely named, empty database on the server of `serverUrl`, for one test file. */
-export async function createScratchDatabase(serverUrl: string) {
-  // Test files run in parallel workers against one server: the name must never collide.
-  const name = `shop_test_${randomUUID().replaceAll('-', '')}`;
-  await onServer(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
-  };
-}
-
-async function onServer(serverUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
   }
 }
