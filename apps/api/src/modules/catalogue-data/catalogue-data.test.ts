@@ -14,6 +14,7 @@ import { createTestApp } from '../../test/app';
 import { signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
 import { eventually } from '../../test/wait';
 import { runImport } from './job';
+import { piesFile, piesItem } from './pies/test-files';
 
 let app: FastifyInstance;
 let admin: Customer;
@@ -257,6 +258,20 @@ describe('the routes', () => {
     const audit = await app.inject({ method: 'GET', url: '/api/admin/audit?action=catalogue.import', headers: headersOf(byToken(admin)) });
     expectReply(audit, 200);
     expect(JSON.stringify(audit.json())).toContain('uploaded “Make.txt” for a dry run of vcdb');
+  });
+});
+
+describe("the planner's statistics", () => {
+  it('an applied import brings those of the tables it wrote up to date; a dry run leaves them', async () => {
+    const estimated = async () => Number((await sql<{ reltuples: number }>`select reltuples from pg_class where relname = 'parts'`.execute(app.db)).rows[0]?.reltuples);
+    const file = { name: 'pies.xml', bytes: Buffer.from(piesFile(...Array.from({ length: 30 }, (_, index) => piesItem(`STATS-${index}`)))) };
+    const before = await estimated();
+    expect(await imported({ kind: 'pies', mode: 'dry-run', file })).toMatchObject({ status: 'done', applied: false });
+    expect(await estimated()).toBe(before);
+
+    expect(await imported({ kind: 'pies', file })).toMatchObject({ status: 'done', applied: true, counts: { added: 30 } });
+    const { count } = await app.db.selectFrom('parts').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+    expect(await estimated()).toBe(Number(count));
   });
 });
 

@@ -13,6 +13,7 @@ import {
   type CatalogueProblem,
 } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ImportContext } from './importer';
 import { importers } from './importers';
@@ -157,9 +158,13 @@ export async function runImport(db: Db, id: string): Promise<void> {
           progress: (done, total) => progress.progress(done, total),
           counts,
         };
-        await importer(await unpacked(storedUpload(trx, id)), context);
+        await importer.read(await unpacked(storedUpload(trx, id)), context);
         applied = row.mode === 'apply' && (problems.errors() === 0 || row.on_problems === 'skip');
         if (!applied) throw new RolledBack();
+        // The statistics commit with the import. Left to autovacuum, they trail it by up to a
+        // minute or so, and the planner meanwhile takes 100,000 new parts for the few it knew: the
+        // catalogue search took 1 s instead of 15–60 ms (docs/benchmarks.md).
+        await sql`analyze ${sql.join(importer.tables.map((table) => sql.table(table)))}`.execute(trx);
       });
     } catch (caught) {
       if (!(caught instanceof RolledBack)) error = caught instanceof Error ? caught.message : String(caught);
