@@ -1,3 +1,5 @@
+// Server rendering runs in Node, not in a page.
+// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { renderPage, renderPartPage } from './entry-server';
 import { aPartDetail, aVehicle } from './test/orders';

@@ -9,8 +9,9 @@ configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
-  // The access token lives in localStorage; no test may see another's.
-  localStorage.clear();
+  // The access token lives in localStorage; no test may see another's. (Server rendering's tests
+  // run in Node, without one.)
+  globalThis.localStorage?.clear();
   // Sonner keeps its toasts in a module-level store and replays the live ones to the next
   // <Toaster>: without this, a test would see the toasts of the tests before it.
   toast.dismiss();
