@@ -27,9 +27,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     const template = await createScratchDatabase(serverUrl);
-    const handle = await openDatabase({ databaseUrl: template.url });
-    // No connection may stay open on a template while databases are made from it.
-    await handle.close();
+    try {
+      // No connection may stay open on a template while databases are made from it.
+      await (await openDatabase({ databaseUrl: template.url })).close();
+    } catch (error) {
+      await template.drop();
+      throw error;
+    }
     project.provide('databaseTemplate', { engine: 'postgres', serverUrl, name: template.name });
     return template.drop;
   }
