@@ -2,7 +2,7 @@ import type { ListedPart } from '@autoparts/shared';
 import { e2eAdmin } from './admin-account';
 import { newAccount, signUp } from './accounts';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, logInAt, widths } from './pages';
+import { expectNoSeriousA11yViolations, logInAt, orderPart, widths } from './pages';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -18,9 +18,7 @@ for (const [index, width] of widths.entries()) {
       const shopperContext = await browser.newContext({ viewport: { width, height: 844 } });
       const shopper = await shopperContext.newPage();
       await signUp(shopper, customer);
-      await shopper.goto(`/part/${part._id}`);
-      await shopper.getByLabel('Address').fill('9 Harbour Street, Boston');
-      await shopper.getByRole('button', { name: 'Place Order' }).click();
+      await orderPart(shopper, part._id);
       await shopper.goto('/dashboard');
       await shopper.getByRole('row').filter({ hasText: part.name }).getByRole('link', { name: 'Pay Now' }).click();
       await shopper.getByLabel(/card number/i).fill('4242 4242 4242 4242');

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { formatPrice, type Part } from '@autoparts/shared';
+import { formatPrice, type ListedPart, type Part } from '@autoparts/shared';
 import { newAccount, signUp } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
@@ -128,7 +128,7 @@ for (const width of widths) {
       await signUp(page, owner);
       const admin = await personAt(browser, width, baseURL);
       await logInAt(admin, e2eAdmin);
-      const parts = (await (await admin.request.get('/api/parts')).json()) as Part[];
+      const parts = (await (await admin.request.get('/api/parts')).json()) as ListedPart[];
       const part = parts.find((candidate) => candidate.availableQuantity >= candidate.minOrderQuantity * 4 && candidate.price >= 10);
       if (!part) throw new Error('the demo catalogue has no part with room in stock');
       const companyName = `Trade ${width} ${owner.email.slice(8, 14)}`;
@@ -156,7 +156,11 @@ for (const width of widths) {
       await expect(main.getByText(formatPrice(contract)).first()).toBeVisible();
       await expect(main.locator('s').first()).toContainText(formatPrice(part.price));
       await screenshot(buyerPage, width, 'part');
-      await main.getByRole('button', { name: 'Add to cart' }).first().click();
+      // The add is confirmed before the page is left: leaving earlier can cancel its request.
+      const add = main.getByRole('form', { name: `Add ${part.partNumber} to cart` });
+      await expect(add.getByLabel('Quantity')).toHaveValue(String(part.minOrderQuantity));
+      await add.getByRole('button', { name: 'Add to cart' }).click();
+      await expect(add.getByRole('status')).toContainText(`Added ${part.minOrderQuantity} × ${part.partNumber}`);
       await buyerPage.goto('/cart');
       const cartMain = buyerPage.getByRole('main');
       await expect(cartMain.locator('s').first()).toContainText(formatPrice(part.price));

@@ -2,7 +2,7 @@ import type { Part } from '@autoparts/shared';
 import { newAccount, signUp } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, logInAt, widths } from './pages';
+import { expectNoSeriousA11yViolations, logInAt, orderPart, widths } from './pages';
 
 for (const [index, width] of widths.entries()) {
   test.describe(`at ${width} px`, () => {
@@ -14,9 +14,7 @@ for (const [index, width] of widths.entries()) {
       if (!part) throw new Error('no part to order');
       const customer = newAccount('returns');
       await signUp(page, customer);
-      await page.goto(`/part/${part._id}`);
-      await page.getByLabel('Address').fill('9 Harbour Street, Boston');
-      await page.getByRole('button', { name: 'Place Order' }).click();
+      await orderPart(page, part._id);
       await page.goto('/dashboard');
       await page.getByRole('row').filter({ hasText: part.name }).getByRole('link', { name: 'Pay Now' }).click();
       await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');

@@ -4,7 +4,7 @@ import type { Part } from '@autoparts/shared';
 import { e2eAdmin } from './admin-account';
 import { newAccount, signUp } from './accounts';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, logInAt, widths } from './pages';
+import { expectNoSeriousA11yViolations, logInAt, orderPart, widths } from './pages';
 
 const screens = path.join(import.meta.dirname, '../.tmp/screens');
 fs.mkdirSync(screens, { recursive: true });
@@ -27,9 +27,7 @@ for (const width of widths) {
       const context = await browser.newContext({ viewport: { width, height: 844 } });
       const shopper = await context.newPage();
       await signUp(shopper, customer);
-      await shopper.goto(`/part/${part._id}`);
-      await shopper.getByLabel('Address').fill('9 Harbour Street, Boston');
-      await shopper.getByRole('button', { name: 'Place Order' }).click();
+      await orderPart(shopper, part._id);
       await shopper.goto('/dashboard');
       await shopper.getByRole('row').filter({ hasText: part.name }).getByRole('link', { name: 'Pay Now' }).click();
       await shopper.getByLabel(/card number/i).fill('4242 4242 4242 4242');
