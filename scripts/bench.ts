@@ -318,9 +318,21 @@ const identityAndRateCounter = (accounts: string) => `
 select "users"."id" as "user_id", "sessions"."id" as "session_id", "users"."email", "users"."name", "users"."role" from "access_tokens" inner join "sessions" on "sessions"."id" = "access_tokens"."session_id" inner join "users" on "users"."id" = "sessions"."user_id" where "access_tokens"."token_hash" = (select token_hash from ${accounts} where n = :n) and "access_tokens"."expires_at" > now() and "sessions"."expires_at" > now() \\gset
 insert into "rate_counters" ("key", "window_started_at", "count") values (${literal('orders:account:')} || :user_id::text, now(), 1) on conflict ("key") do update set "count" = case when rate_counters.window_started_at <= now() - make_interval(secs => 3600) then 1 else rate_counters.count + 1 end, "window_started_at" = case when rate_counters.window_started_at <= now() - make_interval(secs => 3600) then now() else rate_counters.window_started_at end returning "count", greatest(1, ceil(extract(epoch from window_started_at + make_interval(secs => 3600) - now())))::int as "remaining";`;
 
-/** The order's insert, as checkout's `place()` sends it, with the ids and jobs the shop makes in Node made here. */
-const insertOrder = (values: { units: number; subtotal: number; shipping: number; methodId: string | null; tax: number; address: string }) =>
-  `insert into "orders" ("user_id", "email", "customer_name", "part_id", "part_name", "part_img", "unit_price_cents", "quantity", "subtotal_cents", "shipping_cents", "shipping_method_id", "shipping_method_name", "shipping_estimate", "tax_cents", "tax_rate_ppm", "total_cents", "address", "ship_to", "po_number", "note", "status", "expires_at") values (:user_id, :email, 'Bench Customer', :first_part, 'Bench part 1', '/images/parts/brake-pads.svg', 1999, ${values.units}, ${values.subtotal}, ${values.shipping}, ${values.methodId ? `'${values.methodId}'` : 'null'}, ${values.methodId ? "'Bench ground'" : "''"}, ${values.methodId ? literal('3–5 business days') : "''"}, ${values.tax}, ${values.tax ? 62_500 : 0}, ${values.subtotal + values.shipping + values.tax}, ${literal(values.address)}, ${values.methodId ? literal('{"name"\x3a"Bench Customer"}') : 'null'}, null, null, 'unpaid', now() + make_interval(secs => 1800)) returning *, json_build_array(json_build_object('name', 'order-expiry', 'data', json_build_object('orderId', "id"::text), 'startAfter', to_char("expires_at" at time zone 'UTC', ${literal('YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')})), json_build_object('name', 'mail', 'data', json_build_object('id', gen_random_uuid())))::text as "jobs" \\gset`;
+/**
+ * The order placed in one statement, as checkout's `insertOrder` sends it under the parts' locks:
+ * the stock taken (`taken`: rows of part id and quantity), the order's row, its lines (`lines`: a
+ * select of their columns for the order "placed") and, for an order of the cart (`cartOf`), those
+ * parts' cart lines removed; with the ids and jobs the shop makes in Node made here.
+ */
+const placeOrder = (
+  values: { units: number; subtotal: number; shipping: number; methodId: string | null; tax: number; address: string },
+  { taken, lines, cartOf }: { taken: string; lines: string; cartOf: string },
+) =>
+  `with "taken" as (update parts set available_quantity = parts.available_quantity - taken.quantity from (${taken}) as taken(id, quantity) where parts.id = taken.id returning parts.id), "placed" as (insert into "orders" ("user_id", "email", "customer_name", "part_id", "part_name", "part_img", "unit_price_cents", "quantity", "subtotal_cents", "shipping_cents", "shipping_method_id", "shipping_method_name", "shipping_estimate", "tax_cents", "tax_rate_ppm", "tax_exemption", "total_cents", "address", "ship_to", "po_number", "note", "company_id", "company_location_id", "status", "expires_at") values (:user_id, :email, 'Bench Customer', :first_part, 'Bench part 1', '/images/parts/brake-pads.svg', 1999, ${values.units}, ${values.subtotal}, ${values.shipping}, ${values.methodId ? `'${values.methodId}'` : 'null'}, ${values.methodId ? "'Bench ground'" : "''"}, ${values.methodId ? literal('3–5 business days') : "''"}, ${values.tax}, ${values.tax ? 62_500 : 0}, null, ${values.subtotal + values.shipping + values.tax}, ${literal(values.address)}, ${values.methodId ? literal('{"name"\x3a"Bench Customer"}') : 'null'}, null, null, null, null, 'unpaid', now() + make_interval(secs => 1800)) returning *), "lines" as (insert into order_lines (order_id, position, kind, deposit_for, vehicle_id, fit_checked, part_id, part_number, name, img, quantity, unit_price_cents, line_total_cents) ${lines}), "emptied" as (delete from cart_lines where user_id = ${cartOf} and part_id in (select id from taken)) select *, json_build_array(json_build_object('name', 'order-expiry', 'data', json_build_object('orderId', "id"::text), 'startAfter', to_char("expires_at" at time zone 'UTC', ${literal('YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')})), json_build_object('name', 'mail', 'data', json_build_object('id', gen_random_uuid())))::text as "jobs" from "placed" \\gset`;
+
+/** The order's lines as the shop sends them, one JSON array (`jsonb_to_recordset`, checkout's `insertOrder`). */
+const linesFromJson = (json: string) =>
+  `select placed.id, l.position, l.kind, l.deposit_for, l.vehicle_id, l.fit_checked, l.part_id, l.part_number, l.name, l.img, l.quantity, l.unit_price_cents, l.line_total_cents from placed, jsonb_to_recordset(${json}::jsonb) as l(position int, kind text, deposit_for int, vehicle_id uuid, fit_checked boolean, part_id uuid, part_number text, name text, img text, quantity int, unit_price_cents int, line_total_cents int)`;
 
 /**
  * The lines' parts with their price breaks in one statement, locked in id order (checkout/quote.ts
@@ -329,11 +341,11 @@ const insertOrder = (values: { units: number; subtotal: number; shipping: number
 const partsWithBreaks = (ids: string) =>
   `select "id", "part_number", "name", "img", "price_cents", "available_quantity", "min_order_quantity", "archived_at", "lifecycle_code", "weight_grams", "core_deposit_cents", (select coalesce(json_agg(agg), '[]') from (select "min_quantity" as "minQuantity", "unit_price_cents" as "unitPriceCents" from "part_price_breaks" where "part_price_breaks"."part_id" = "parts"."id") as agg) as "breaks" from "parts" where "id" in (${ids}) order by "id" for update;`;
 
-/** The account's row locked, read with its company membership (the bench's accounts have none: no contract prices to read). */
-const lockAccount = `select "company_members"."company_id", "company_members"."role" from "users" left join "company_members" on "company_members"."user_id" = "users"."id" where "users"."id" = :user_id for update of "users";`;
-
-/** The fit promise's read: the account's chosen garage vehicle (the bench's accounts have none). */
-const chosenVehicle = `select "vehicle_id" from "garage_vehicles" where "user_id" = :user_id and "active" = true;`;
+/**
+ * The account's row locked, read with its company membership and its garage's chosen vehicle (the
+ * bench's accounts have neither: no contract prices or fitments to read).
+ */
+const lockAccount = `select "company_members"."company_id", "company_members"."role", (select "vehicle_id" from "garage_vehicles" where "garage_vehicles"."user_id" = "users"."id" and "active" = true) as "chosen_vehicle_id" from "users" left join "company_members" on "company_members"."user_id" = "users"."id" where "users"."id" = :user_id for update of "users";`;
 
 /** The message and its jobs in one statement (pg-boss's own insert), as mail/outbox.ts sends them. */
 function mailAndJobs(mail: { subject: string; html: string; text: string }) {
@@ -348,9 +360,9 @@ function mailAndJobs(mail: { subject: string; html: string; text: string }) {
  * The SQL that one `POST /api/order` sends (seen with `log_statement = all`), as a pgbench script,
  * so that the ratio compares like with like: who is calling and the rate counter; the default
  * address (none for the bench's accounts, so no shipping or tax); then checkout's transaction for
- * one line (decision 052): the account's row locked with its company membership, the unpaid caps
- * counted, the part locked with its price breaks (one statement), the stock taken, the order
- * inserted, the chosen garage vehicle read, the line inserted, the message and its jobs; `commit`.
+ * one line (decision 052): the account's row locked with its company membership and chosen garage
+ * vehicle, the unpaid caps counted, the part locked with its price breaks (one statement), the
+ * order placed (stock, order and line in one statement), the message and its jobs; `commit`.
  * pgbench's variables are parameters of its extended protocol, as the shop's values are. The
  * shop, running meanwhile, sends pgbench's mails too (their jobs are real): both sides carry the
  * mail worker. Each order from the next account (and a part by it).
@@ -368,10 +380,16 @@ begin;
 ${lockAccount}
 select count(*) as "orders", coalesce(sum("quantity"), '0') as "units" from "orders" where "user_id" = :user_id and "status" = 'unpaid';
 ${partsWithBreaks(':first_part')}
-update parts set available_quantity = parts.available_quantity - taken.quantity from (values (:first_part::uuid, 1::int)) as taken(id, quantity) where parts.id = taken.id;
-${insertOrder({ units: 1, subtotal: 1999, shipping: 0, methodId: null, tax: 0, address: '1 Bench Street, Benchville' })}
-${chosenVehicle}
-insert into "order_lines" ("order_id", "position", "kind", "part_id", "part_number", "name", "img", "quantity", "unit_price_cents", "line_total_cents", "vehicle_id", "fit_checked") values (:id, 1, 'part', :first_part, 'BENCH-1', 'Bench part 1', '/images/parts/brake-pads.svg', 1, 1999, 1999, null, false) returning *;
+${placeOrder(
+  { units: 1, subtotal: 1999, shipping: 0, methodId: null, tax: 0, address: '1 Bench Street, Benchville' },
+  {
+    taken: 'values (:first_part::uuid, 1::int)',
+    lines: linesFromJson(
+      `(${literal('[{"position":1,"kind":"part","part_id":"')} || :first_part || ${literal('","part_number":"BENCH-1","name":"Bench part 1","img":"/images/parts/brake-pads.svg","quantity":1,"unit_price_cents":1999,"line_total_cents":1999,"vehicle_id":null,"fit_checked":false,"deposit_for":null}]')})`,
+    ),
+    cartOf: 'null',
+  },
+)}
 ${mailAndJobs(mail)}
 commit;
 `;
@@ -380,12 +398,12 @@ commit;
 /**
  * The SQL of one 5-line `POST /api/checkout` (decision 052), as a pgbench script: who is calling
  * and the rate counter; the address; then the transaction: the account's row locked with its
- * company membership, the cart read, the caps counted, the five parts locked in id order with their
- * price breaks (one statement), the shipping methods (held `for key share`, decision 060) and the
- * tax rate, the stock of every line taken in one update, the order inserted, the chosen garage
- * vehicle read, the five lines inserted, the cart emptied, the message and its jobs; `commit`. The
- * cart's lines stand in for the values the shop sends from Node (its prices, the same for every
- * bench cart, are literals).
+ * company membership and chosen garage vehicle, the cart read, the caps counted, the shipping
+ * methods (held `for key share`, decision 060) and the tax rate, the five parts locked in id order
+ * with their price breaks (one statement), the order placed (every line's stock, the order, its five
+ * lines and the cart emptied in one statement), the message and its jobs; `commit`. The cart's
+ * lines stand in for the JSON the shop sends from Node (its prices, the same for every bench cart,
+ * are literals).
  */
 function checkoutScript(mail: { subject: string; html: string; text: string }, methodId: string): string {
   return `
@@ -399,14 +417,17 @@ begin;
 ${lockAccount}
 select "part_id", "quantity" from "cart_lines" where "user_id" = :user_id order by "added_at", "part_id";
 select count(*) as "orders", coalesce(sum("quantity"), '0') as "units" from "orders" where "user_id" = :user_id and "status" = 'unpaid';
-${partsWithBreaks('select part_id from cart_lines where user_id = :user_id')}
 select * from "shipping_methods" where "active" = true and 'US' = any(countries) order by "seq" for key share;
 select "rate_ppm", "applies_to_shipping" from "tax_rates" where "country" = 'US' and "region" in ('IL', '') order by "region" desc limit 1;
-update parts set available_quantity = parts.available_quantity - taken.quantity from (select part_id as id, quantity from cart_lines where user_id = :user_id) as taken where parts.id = taken.id;
-${insertOrder({ units: CHECKOUT_LINES, subtotal: 1999 * CHECKOUT_LINES, shipping: CHECKOUT_SHIPPING_CENTS, methodId, tax: CHECKOUT_TAX_CENTS, address: 'Bench Customer, 1 Bench Street, Springfield, IL 62701, US' })}
-${chosenVehicle}
-insert into "order_lines" ("order_id", "position", "kind", "part_id", "part_number", "name", "img", "quantity", "unit_price_cents", "line_total_cents", "vehicle_id", "fit_checked") select :id, row_number() over (order by c.added_at, c.part_id), 'part', c.part_id, p.part_number, p.name, p.img, c.quantity, p.price_cents, p.price_cents * c.quantity, null, false from cart_lines c join parts p on p.id = c.part_id where c.user_id = :user_id returning *;
-delete from "cart_lines" where "user_id" = :user_id and "part_id" in (select part_id from cart_lines where user_id = :user_id);
+${partsWithBreaks('select part_id from cart_lines where user_id = :user_id')}
+${placeOrder(
+  { units: CHECKOUT_LINES, subtotal: 1999 * CHECKOUT_LINES, shipping: CHECKOUT_SHIPPING_CENTS, methodId, tax: CHECKOUT_TAX_CENTS, address: 'Bench Customer, 1 Bench Street, Springfield, IL 62701, US' },
+  {
+    taken: 'select part_id, quantity from cart_lines where user_id = :user_id',
+    lines: `select placed.id, row_number() over (order by c.added_at, c.part_id), 'part', null::int, null::uuid, false, c.part_id, p.part_number, p.name, p.img, c.quantity, p.price_cents, p.price_cents * c.quantity from placed, cart_lines c join parts p on p.id = c.part_id where c.user_id = :user_id`,
+    cartOf: ':user_id',
+  },
+)}
 ${mailAndJobs(mail)}
 commit;
 `;

@@ -1,6 +1,8 @@
 import { partPromiseMessages, shipToText, UNPAID_ORDERS_MAX, UNPAID_UNITS_MAX, type AccountRefusal, type PaymentMethod, type ShipTo } from '@autoparts/shared';
-import { sql } from 'kysely';
+import { sql, type InsertObject } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { isId } from '../../lib/ids';
 import { withTransaction } from '../../lib/transaction';
 import { accountTermsFor, dueOnFor, enterInvoice, overCreditLimit, type AccountTerms, type Membership } from '../ledger/entries';
 import { nextDocumentNumber } from '../invoices/repository';
@@ -74,11 +76,16 @@ export function toShipTo(address: AddressRow): ShipTo {
 export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options: PlaceOptions): Promise<PlaceOutcome> {
   return withTransaction(db, async (trx) => {
     // The account's row is locked (its orders are placed one at a time) and read with its company
-    // membership, which prices the lines and names the order's company.
+    // membership, which prices the lines and names the order's company, and its garage's chosen
+    // vehicle (the fit promise).
     const member = await trx
       .selectFrom('users')
       .leftJoin('company_members', 'company_members.user_id', 'users.id')
-      .select(['company_members.company_id', 'company_members.role'])
+      .select((eb) => [
+        'company_members.company_id',
+        'company_members.role',
+        eb.selectFrom('garage_vehicles').select('vehicle_id').whereRef('garage_vehicles.user_id', '=', 'users.id').where('active', '=', true).as('chosen_vehicle_id'),
+      ])
       .where('users.id', '=', input.userId)
       .forUpdate('users')
       .executeTakeFirst();
@@ -91,12 +98,14 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
     if (requests.length === 0) return { placed: false, reason: 'empty-cart' } as const;
     if (!account && (await unpaidCapsReached(trx, input.userId, requests, options.capScale))) return { placed: false, reason: 'too-many-unpaid' } as const;
 
-    const [parts, where, contracts] = await Promise.all([
-      partsFor(trx, requests, { lock: true }),
-      destinationOf(trx, input.address, { lock: true, locationId: input.location?.id }),
-      // The price is the server's, read in the order's transaction: never the browser's.
-      membership ? contractPricesFor(trx, { companyId: membership.companyId }, requests.map((request) => request.partId)) : noContracts,
-    ]);
+    // Everything that does not need the parts' locks is read first: they are held until the order
+    // commits, and every round trip under them is a wait for the next order of the same parts.
+    const where = await destinationOf(trx, input.address, { lock: true, locationId: input.location?.id });
+    // The price is the server's, read in the order's transaction: never the browser's.
+    const contracts = membership ? await contractPricesFor(trx, { companyId: membership.companyId }, requests.map((request) => request.partId)) : noContracts;
+    // The fit promise: which of these parts are listed to fit the chosen vehicle.
+    const fitting = await fitsChosenVehicle(trx, member?.chosen_vehicle_id ?? null, requests.map((request) => request.partId).filter(isId));
+    const parts = await partsFor(trx, requests, { lock: true });
     const lines = requests.map((request) => priceLine(request, parts.get(request.partId), contracts));
     if (lines.some((line) => line.problem)) return { placed: false, reason: 'lines', lines } as const;
     const priced = totals(lines, where, input.shippingMethodId);
@@ -104,25 +113,9 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
     if (refused) return { placed: false, reason: refused } as const;
     if (account && overCreditLimit(account, priced.totalCents)) return { placed: false, reason: 'account', refused: 'credit-limit' } as const;
 
-    // The parts are locked and every line fits: take the stock of each, in one statement.
-    const taken = sql.join(lines.map((line) => sql`(${line.partId}::uuid, ${line.quantity}::int)`));
-    await sql`
-      update parts set available_quantity = parts.available_quantity - taken.quantity
-      from (values ${taken}) as taken(id, quantity)
-      where parts.id = taken.id
-    `.execute(trx);
-
-    const order = await insertOrder(trx, input, priced, options.holdMinutes, companyOf(membership, input), account);
-    // The fit promise: the garage's chosen vehicle, and which of these parts are listed to fit it.
-    const fitting = await fitsChosenVehicle(trx, input.userId, lines.map((line) => line.partId));
-    const orderLines = await trx.insertInto('order_lines').values(orderLineRows(order.id, lines, fitting)).returningAll().execute();
-    if (fromCart) {
-      await trx
-        .deleteFrom('cart_lines')
-        .where('user_id', '=', input.userId)
-        .where('part_id', 'in', lines.map((line) => line.partId))
-        .execute();
-    }
+    // The parts are locked and every line fits: the order is placed in one statement.
+    const values = await orderValues(trx, input, priced, options.holdMinutes, companyOf(membership, input), account);
+    const { order, lines: orderLines } = await insertOrder(trx, values, orderLineRows(lines, fitting), fromCart ? input.userId : undefined);
     if (account) {
       // Invoiced at once, a debit in the company's ledger; nothing expires.
       await enterInvoice(trx, order);
@@ -173,60 +166,84 @@ function companyOf(membership: Membership | undefined, input: PlaceInput): { com
  * The order's row, named by its first line: unpaid, holding its stock for `holdMinutes`; or, on
  * account, in the state of a paid order with its invoice's number and due date (decision 081).
  */
-async function insertOrder(
+async function orderValues(
   trx: Db,
   input: PlaceInput,
   priced: Totals,
   holdMinutes: number,
   company: { companyId: string | null; locationId: string | null },
   account: AccountTerms | undefined,
-): Promise<OrderRow> {
+): Promise<InsertObject<Database, 'orders'>> {
   const [first] = priced.lines;
   if (!first?.part) throw new Error('an order without lines');
   // Typed address text (POST /order) is where it goes; the address book's is kept as it was.
   const shipTo = input.address && input.addressText === undefined ? toShipTo(input.address) : null;
-  return trx
-    .insertInto('orders')
-    .values({
-      user_id: input.userId,
-      email: input.email,
-      customer_name: input.customerName,
-      part_id: first.partId,
-      part_name: first.part.name,
-      part_img: first.part.img,
-      unit_price_cents: first.unitPriceCents,
-      quantity: priced.lines.reduce((sum, line) => sum + line.quantity, 0),
-      subtotal_cents: priced.subtotalCents,
-      shipping_cents: priced.chosen?.priceCents ?? 0,
-      shipping_method_id: priced.chosen?.method.id ?? null,
-      shipping_method_name: priced.chosen?.method.name ?? '',
-      shipping_estimate: priced.chosen?.method.estimate ?? '',
-      tax_cents: priced.taxCents,
-      tax_rate_ppm: priced.taxRatePpm,
-      tax_exemption: priced.taxExemption,
-      total_cents: priced.totalCents,
-      address: input.addressText ?? (shipTo ? shipToText(shipTo) : ''),
-      ship_to: shipTo ? JSON.stringify(shipTo) : null,
-      po_number: input.poNumber || null,
-      note: input.note || null,
-      company_id: company.companyId,
-      company_location_id: company.locationId,
-      ...(account
-        ? {
-            status: firstStatus('placeOnAccount', 'customer'),
-            payment_method: 'account' as const,
-            invoice_number: await nextDocumentNumber(trx, 'invoice'),
-            invoiced_at: sql<Date>`now()`,
-            due_on: dueOnFor(account.terms),
-          }
-        : { status: firstStatus('place', 'customer'), expires_at: sql<Date>`now() + make_interval(secs => ${holdMinutes * 60})` }),
-    })
-    .returningAll()
+  return {
+    user_id: input.userId,
+    email: input.email,
+    customer_name: input.customerName,
+    part_id: first.partId,
+    part_name: first.part.name,
+    part_img: first.part.img,
+    unit_price_cents: first.unitPriceCents,
+    quantity: priced.lines.reduce((sum, line) => sum + line.quantity, 0),
+    subtotal_cents: priced.subtotalCents,
+    shipping_cents: priced.chosen?.priceCents ?? 0,
+    shipping_method_id: priced.chosen?.method.id ?? null,
+    shipping_method_name: priced.chosen?.method.name ?? '',
+    shipping_estimate: priced.chosen?.method.estimate ?? '',
+    tax_cents: priced.taxCents,
+    tax_rate_ppm: priced.taxRatePpm,
+    tax_exemption: priced.taxExemption,
+    total_cents: priced.totalCents,
+    address: input.addressText ?? (shipTo ? shipToText(shipTo) : ''),
+    ship_to: shipTo ? JSON.stringify(shipTo) : null,
+    po_number: input.poNumber || null,
+    note: input.note || null,
+    company_id: company.companyId,
+    company_location_id: company.locationId,
+    ...(account
+      ? {
+          status: firstStatus('placeOnAccount', 'customer'),
+          payment_method: 'account' as const,
+          invoice_number: await nextDocumentNumber(trx, 'invoice'),
+          invoiced_at: sql<Date>`now()`,
+          due_on: dueOnFor(account.terms),
+        }
+      : { status: firstStatus('place', 'customer'), expires_at: sql<Date>`now() + make_interval(secs => ${holdMinutes * 60})` }),
+  };
+}
+
+type LineValues = Omit<OrderLineRow, 'order_id'>;
+
+/**
+ * One statement under the parts' locks: each line's stock taken, the order's row and its lines
+ * inserted, and, for an order of the cart (`cartOf`, the account), those parts' cart lines removed.
+ * The lines are sent as one JSON array; they come back as sent, with the order's id.
+ */
+async function insertOrder(trx: Db, values: InsertObject<Database, 'orders'>, lineValues: LineValues[], cartOf: string | undefined): Promise<{ order: OrderRow; lines: OrderLineRow[] }> {
+  const partLines = lineValues.filter((line) => line.kind === 'part');
+  const taken = sql.join(partLines.map((line) => sql`(${line.part_id}::uuid, ${line.quantity}::int)`));
+  // (Kysely sends a raw common table expression as written: its parentheses are ours.)
+  const order = await trx
+    .with('taken', () => sql`(update parts set available_quantity = parts.available_quantity - taken.quantity from (values ${taken}) as taken(id, quantity) where parts.id = taken.id returning parts.id)`)
+    .with('placed', (db) => db.insertInto('orders').values(values).returningAll())
+    .with(
+      'lines',
+      () => sql`(insert into order_lines (order_id, position, kind, deposit_for, vehicle_id, fit_checked, part_id, part_number, name, img, quantity, unit_price_cents, line_total_cents)
+        select placed.id, l.position, l.kind, l.deposit_for, l.vehicle_id, l.fit_checked, l.part_id, l.part_number, l.name, l.img, l.quantity, l.unit_price_cents, l.line_total_cents
+        from placed, jsonb_to_recordset(${JSON.stringify(lineValues)}::jsonb) as l(position int, kind text, deposit_for int, vehicle_id uuid, fit_checked boolean, part_id uuid, part_number text, name text, img text, quantity int, unit_price_cents int, line_total_cents int))`,
+    )
+    // Without a cart to empty, `user_id = null` matches no line.
+    .with('emptied', () => sql`(delete from cart_lines where user_id = ${cartOf ?? null} and part_id in (select id from taken))`)
+    .selectFrom('placed')
+    .selectAll()
     .executeTakeFirstOrThrow();
+  return { order, lines: lineValues.map((line) => ({ order_id: order.id, ...line })) };
 }
 
 /** Each part's line, followed by its core deposit's (the part's quantity, pointing back at it). */
-function orderLineRows(orderId: string, lines: readonly PricedLine[], fitting: ChosenVehicleFit) {
+function orderLineRows(lines: readonly PricedLine[], fitting: ChosenVehicleFit): LineValues[] {
   let position = 0;
   return lines.flatMap((line) => {
     const part = line.part;
@@ -234,7 +251,6 @@ function orderLineRows(orderId: string, lines: readonly PricedLine[], fitting: C
     position += 1;
     const partPosition = position;
     const partLine = {
-      order_id: orderId,
       position: partPosition,
       kind: 'part' as const,
       part_id: line.partId,
@@ -246,6 +262,7 @@ function orderLineRows(orderId: string, lines: readonly PricedLine[], fitting: C
       line_total_cents: line.lineTotalCents,
       vehicle_id: fitting.has(line.partId) ? fitting.vehicleId : null,
       fit_checked: fitting.has(line.partId),
+      deposit_for: null,
     };
     if (part.core_deposit_cents === null) return [partLine];
     position += 1;
@@ -272,24 +289,13 @@ interface ChosenVehicleFit {
 }
 
 /**
- * The account's chosen garage vehicle, if any, and which of `partIds` are listed to fit it (read in
+ * Which of `partIds` are listed to fit the account's chosen garage vehicle, if it has one (read in
  * the checkout's transaction, so the order records what the catalogue said when it was placed).
  */
-async function fitsChosenVehicle(trx: Db, userId: string, partIds: readonly string[]): Promise<ChosenVehicleFit> {
-  const chosen = await trx
-    .selectFrom('garage_vehicles')
-    .select('vehicle_id')
-    .where('user_id', '=', userId)
-    .where('active', '=', true)
-    .executeTakeFirst();
-  if (!chosen || partIds.length === 0) return { vehicleId: null, has: () => false };
-  const rows = await trx
-    .selectFrom('fitments')
-    .select('part_id')
-    .where('vehicle_id', '=', chosen.vehicle_id)
-    .where('part_id', 'in', [...partIds])
-    .execute();
+async function fitsChosenVehicle(trx: Db, vehicleId: string | null, partIds: readonly string[]): Promise<ChosenVehicleFit> {
+  if (!vehicleId || partIds.length === 0) return { vehicleId: null, has: () => false };
+  const rows = await trx.selectFrom('fitments').select('part_id').where('vehicle_id', '=', vehicleId).where('part_id', 'in', [...partIds]).execute();
   const fits = new Set(rows.map((row) => row.part_id));
-  return { vehicleId: chosen.vehicle_id, has: (partId) => fits.has(partId) };
+  return { vehicleId, has: (partId) => fits.has(partId) };
 }
 
