@@ -19,6 +19,8 @@ test.describe('by keyboard', () => {
 
   test('after sign-up the menu is a few Tabs away: the skip link first, then the header', async ({ page }) => {
     await signUp(page, newAccount('tabs'));
+    // The page sign-up leads to is in place (the address changes a moment before it is).
+    await expect(page.getByRole('main').getByRole('link', { name: 'Explore Shop' })).toBeVisible();
     const names: string[] = [];
     for (let stop = 0; stop < 8; stop += 1) {
       await page.keyboard.press('Tab');

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 
 /**
@@ -6,12 +6,14 @@ import { useLocation } from 'react-router';
  * button, a link in the page), focus goes to `top`, the start of the page: the browser would
  * otherwise go on from where that element stood, deep in the new page, and the next Tab would
  * land there, dozens of stops from the menu. A focus still in the page (the header's search box,
- * a filter) is left where it is.
+ * a filter) is left where it is. A layout effect: it runs as the new page is put in, before the
+ * browser takes the next key; a Tab pressed between the new page and a (later) passive effect
+ * would go on from where the old element stood, and the effect would then leave it there.
  */
 export function useFocusTopAfterNavigation(top: RefObject<HTMLElement | null>) {
   const { pathname } = useLocation();
   const first = useRef(true);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (first.current) {
       first.current = false;
       return;
