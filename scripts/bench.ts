@@ -38,7 +38,7 @@ import { renderMail } from '../apps/api/src/modules/mail/templates';
 import { startNginx } from './nginx-process';
 import { lighthousePage, pageFiguresLine } from './lighthouse-page';
 import { findPostgresBinDir, startPostgresCluster, type PostgresCluster } from './postgres-cluster';
-import { ensureWebBuild, freePort, root, startShop, stopShop, type Shop } from './shop-process';
+import { ensureWebBuild, freePort, root, sleep, startShop, stopShop, type Shop } from './shop-process';
 
 const RUN_SECONDS = 5;
 const ROUNDS = 2;
@@ -506,8 +506,10 @@ async function ordersVersusPgbench(shop: Shop, databaseUrl: string, setup: Order
   const shopRuns: number[] = [];
   const pgbenchRuns: number[] = [];
   let bad = 0;
-  await orderLoad(shop, setup, next, WARMUP_SECONDS);
-  await pgbenchTps(databaseUrl, setup.scriptPath, ROUNDS, WARMUP_SECONDS);
+  const statements = {
+    shop: await statementsPerOrder(databaseUrl, async () => (await orderLoad(shop, setup, next, WARMUP_SECONDS))['2xx']),
+    pgbench: await statementsPerOrder(databaseUrl, async () => (await pgbenchTps(databaseUrl, setup.scriptPath, ROUNDS, WARMUP_SECONDS)) * WARMUP_SECONDS),
+  };
   for (let round = 0; round < ROUNDS; round++) {
     const result = await orderLoad(shop, setup, next);
     shopRuns.push(result['2xx'] / RUN_SECONDS);
@@ -515,7 +517,7 @@ async function ordersVersusPgbench(shop: Shop, databaseUrl: string, setup: Order
     pgbenchRuns.push(await pgbenchTps(databaseUrl, setup.scriptPath, round));
   }
   const [shopOps, pgbenchOps] = [median(shopRuns), median(pgbenchRuns)];
-  return { shopOps, pgbenchOps, ratio: shopOps / pgbenchOps, bad };
+  return { shopOps, pgbenchOps, ratio: shopOps / pgbenchOps, bad, statements };
 }
 
 /** Checks out for `seconds`, each from the next account (one cart each; `next` counts across runs). */
@@ -546,11 +548,13 @@ async function checkoutsVersusPgbench(shop: Shop, databaseUrl: string, setup: Ch
   const pgbenchRuns: number[] = [];
   const next = { n: 0 };
   let bad = 0;
-  await checkoutLoad(shop, setup, next, WARMUP_SECONDS);
-  // Each pgbench client moves on ORDER_CONNECTIONS accounts per transaction (`k` counts them): the
-  // warm-up and each round start where no earlier one reached, so every cart is still full (800
-  // transactions per client in all; a round of 5 s runs about 150).
-  await pgbenchTps(databaseUrl, setup.scriptPath, 0, WARMUP_SECONDS, 0);
+  const statements = {
+    shop: await statementsPerOrder(databaseUrl, async () => (await checkoutLoad(shop, setup, next, WARMUP_SECONDS))['2xx']),
+    // Each pgbench client moves on ORDER_CONNECTIONS accounts per transaction (`k` counts them): the
+    // warm-up and each round start where no earlier one reached, so every cart is still full (800
+    // transactions per client in all; a round of 5 s runs about 150).
+    pgbench: await statementsPerOrder(databaseUrl, async () => (await pgbenchTps(databaseUrl, setup.scriptPath, 0, WARMUP_SECONDS, 0)) * WARMUP_SECONDS),
+  };
   for (let round = 0; round < ROUNDS; round++) {
     const result = await checkoutLoad(shop, setup, next);
     shopRuns.push(result['2xx'] / RUN_SECONDS);
@@ -558,7 +562,38 @@ async function checkoutsVersusPgbench(shop: Shop, databaseUrl: string, setup: Ch
     pgbenchRuns.push(await pgbenchTps(databaseUrl, setup.scriptPath, round, RUN_SECONDS, 200 + 300 * round));
   }
   const [shopOps, pgbenchOps] = [median(shopRuns), median(pgbenchRuns)];
-  return { shopOps, pgbenchOps, ratio: shopOps / pgbenchOps, bad, checkouts: next.n };
+  return { shopOps, pgbenchOps, ratio: shopOps / pgbenchOps, bad, checkouts: next.n, statements };
+}
+
+/**
+ * How many statements one order sends, over `run` (the warm-up, which answers how many orders it
+ * made), counted by pg_stat_statements: those called about once an order (within 10 %), so the
+ * mail worker's and pg-boss's own, which keep their own pace, are left out, and so is pgbench's
+ * lookup of its next bench account. The same count on both sides shows that pgbench replays the
+ * shop's SQL statement for statement (decision 030). Counted only while `run` runs.
+ */
+async function statementsPerOrder(databaseUrl: string, run: () => Promise<number>): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await trackStatements(client, 'top');
+    await client.query('select pg_stat_statements_reset()');
+    const orders = await run();
+    const { rows } = await client.query<{ query: string; calls: string }>(
+      'select query, calls from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())',
+    );
+    return rows.filter((row) => !/^select [\w ,]+ from bench_/.test(row.query) && Math.abs(Number(row.calls) / orders - 1) <= 0.1).length;
+  } finally {
+    await trackStatements(client, 'none');
+    await client.end();
+  }
+}
+
+/** pg_stat_statements on or off in every session (the shop's pooled ones too: a reload reaches them). */
+async function trackStatements(client: pg.Client, track: 'top' | 'none') {
+  await client.query(`alter system set pg_stat_statements.track = '${track}'`);
+  await client.query('select pg_reload_conf()');
+  await sleep(200);
 }
 
 /**
@@ -610,14 +645,20 @@ async function main() {
     void cluster?.stop().finally(() => process.exit(1));
   }, WATCHDOG_MS);
   try {
-    cluster = await startPostgresCluster();
+    // pg_stat_statements counts the statements of an order on each side, only while it is asked to.
+    cluster = await startPostgresCluster({ preload: ['pg_stat_statements'] });
     const url = new URL(cluster.url);
     const admin = new pg.Client({ connectionString: cluster.url });
     await admin.connect();
     await admin.query('create database shop');
+    await trackStatements(admin, 'none');
     await admin.end();
     url.pathname = '/shop';
     const databaseUrl = url.toString();
+    const shopAdmin = new pg.Client({ connectionString: databaseUrl });
+    await shopAdmin.connect();
+    await shopAdmin.query('create extension pg_stat_statements');
+    await shopAdmin.end();
     shop = await startShop({
       env: { NODE_ENV: 'production', DATABASE_URL: databaseUrl, AUTH_SECRET: randomBytes(32).toString('hex'), PAYMENTS: 'test', LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
       stdout: 'ignore',
@@ -655,13 +696,13 @@ async function main() {
     if (setup && only.has('orders')) {
       const orders = await ordersVersusPgbench(shop, databaseUrl, setup, next);
       console.log(
-        `POST /api/order    shop ${fmt(orders.shopOps).padStart(7)} orders/s pgbench ${fmt(orders.pgbenchOps).padStart(7)} tps      ratio ${orders.ratio.toFixed(2)}   (${ORDER_CONNECTIONS} connections each${orders.bad ? `, ${orders.bad} not 2xx` : ''})`,
+        `POST /api/order    shop ${fmt(orders.shopOps).padStart(7)} orders/s pgbench ${fmt(orders.pgbenchOps).padStart(7)} tps      ratio ${orders.ratio.toFixed(2)}   (${ORDER_CONNECTIONS} connections each, statements per order ${orders.statements.shop} and ${orders.statements.pgbench}${orders.bad ? `, ${orders.bad} not 2xx` : ''})`,
       );
     }
     if (setup && only.has('checkout')) {
       const checkouts = await checkoutsVersusPgbench(shop, databaseUrl, await prepareCheckouts(databaseUrl, shop.origin, setup.partIds));
       console.log(
-        `POST /api/checkout shop ${fmt(checkouts.shopOps).padStart(7)} orders/s pgbench ${fmt(checkouts.pgbenchOps).padStart(7)} tps      ratio ${checkouts.ratio.toFixed(2)}   (${CHECKOUT_LINES} lines each, ${ORDER_CONNECTIONS} connections each${checkouts.bad ? `, ${checkouts.bad} not 2xx` : ''})`,
+        `POST /api/checkout shop ${fmt(checkouts.shopOps).padStart(7)} orders/s pgbench ${fmt(checkouts.pgbenchOps).padStart(7)} tps      ratio ${checkouts.ratio.toFixed(2)}   (${CHECKOUT_LINES} lines each, ${ORDER_CONNECTIONS} connections each, statements per order ${checkouts.statements.shop} and ${checkouts.statements.pgbench}${checkouts.bad ? `, ${checkouts.bad} not 2xx` : ''})`,
       );
       if (checkouts.checkouts > CHECKOUT_ACCOUNTS) console.warn(`(more checkouts than carts: ${checkouts.checkouts}; raise CHECKOUT_ACCOUNTS)`);
     }

@@ -40,7 +40,8 @@ export function findPostgresBinDir(): string | undefined {
   );
 }
 
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+/** `preload`: server libraries to load at start (`shared_preload_libraries`), e.g. the bench's `pg_stat_statements`. */
+export async function startPostgresCluster({ preload = [] }: { preload?: string[] } = {}): Promise<PostgresCluster> {
   const binDir = findPostgresBinDir();
   if (!binDir) throw new Error('PostgreSQL is not installed (no initdb/pg_ctl found)');
 
@@ -87,6 +88,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     const serverOptions = [
       `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
       '-c fsync=off -c synchronous_commit=off -c full_page_writes=off',
+      ...(preload.length > 0 ? [`-c shared_preload_libraries=${preload.join(',')}`] : []),
     ].join(' ');
     const logFile = path.join(dir, 'postgres.log');
     // With its log in a file: postgres, which outlives pg_ctl, holds no pipe of ours open.
