@@ -17,6 +17,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), bundleReport({ budgetKb: INITIAL_JS_BUDGET_KB }), inlineCss(), lowPriorityApp(), compileHints(), precompress()],
   build: {
     assetsInlineLimit: 0,
+    // The app has one sheet (Tailwind's), which every page holds inline (build/inline-css.ts): as one
+    // file for the whole app, no lazily loaded chunk names it among what it must load first.
+    cssCodeSplit: false,
     // Vite splits the chunks. The page names none as a `modulepreload` link: the entry's own imports
     // follow it at its (low) priority, after the first paint (build/low-priority-app.ts); a lazily
     // loaded page still has its chunks preloaded together. The server's CSP allows no inline

@@ -6,9 +6,10 @@ import type { Plugin } from 'vite';
  * loading beside it; inline, the page paints as soon as its HTML has arrived. The sheet is about
  * 10 KB compressed, and the CSP allows inline style (decision 003).
  *
- * The file is still written: a lazily loaded chunk that imports from the entry names the entry's
- * sheet among what it loads first (the dashboard's), and would fail to load without it. The pages
- * a buyer lands on do not (`e2e/tests/server-rendering.spec.ts` checks the part page).
+ * The app's one sheet (`cssCodeSplit: false`, vite.config.ts): no chunk names a sheet among what it
+ * must load first, so no lazily loaded chunk asks for these rules again (the part page's Place Order
+ * form and the dashboard's overview are loaded from lazily loaded chunks;
+ * `e2e/tests/server-rendering.spec.ts` checks the part page). The file is still written.
  */
 export function inlineCss(): Plugin {
   return {

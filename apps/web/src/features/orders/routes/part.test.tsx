@@ -44,6 +44,9 @@ function detail(term: string) {
   return screen.getByText(term, { selector: 'dt' }).nextElementSibling;
 }
 
+/** The Place Order form's code loads apart from the page's (a lazy `<Suspense>` boundary): wait for it. */
+const formLoaded = () => screen.findByRole('form', { name: 'Place Order' });
+
 const form = () => ({
   name: screen.getByLabelText('Name'),
   email: screen.getByLabelText('Email'),
@@ -63,6 +66,7 @@ describe('Part page', () => {
     stubFetch({ 'GET /api/me': { body: aCustomer() }, ...catalogue, [GET_PART]: { body: aPartDetail() } });
     renderPartPage();
     expect(await screen.findByRole('heading', { level: 1, name: 'Brake Pads' })).toBeInTheDocument();
+    await formLoaded();
     expect(document.title).toMatch(/^Brake Pads —/);
     expect(screen.getByRole('img', { name: 'Brake Pads' })).toHaveAttribute('src', '/images/parts/brake-pads.svg');
     expect(screen.getByText('Ceramic pads for quiet, clean stops.')).toBeInTheDocument();
@@ -89,6 +93,7 @@ describe('Part page', () => {
     const user = userEvent.setup();
     renderPartPage();
     await screen.findByRole('heading', { level: 1, name: 'Brake Pads' });
+    await formLoaded();
     const { address, submit } = form();
     await user.type(address, '1200 Foundry Road, Detroit');
     await waitFor(() => expect(submit).toBeEnabled());
@@ -101,6 +106,7 @@ describe('Part page', () => {
     const user = userEvent.setup();
     renderPartPage();
     await screen.findByRole('heading', { level: 1, name: 'Brake Pads' });
+    await formLoaded();
     const { address, quantity, submit } = form();
 
     await user.type(address, 'x');
@@ -153,6 +159,7 @@ describe('Part page', () => {
     queryClient.setQueryData(['parts'], [aPart()]);
     queryClient.setQueryData(['orders', 'mine', 'jane@example.com'], []);
     await screen.findByRole('heading', { level: 1, name: 'Brake Pads' });
+    await formLoaded();
     const { name, address, quantity, submit } = form();
 
     await user.clear(name);
@@ -195,6 +202,7 @@ describe('Part page', () => {
     const user = userEvent.setup();
     renderPartPage();
     await screen.findByRole('heading', { level: 1, name: 'Brake Pads' });
+    await formLoaded();
     await user.type(form().address, '1200 Foundry Road, Detroit');
     await user.click(form().submit);
 
@@ -215,6 +223,7 @@ describe('Part page', () => {
     const user = userEvent.setup();
     renderPartPage();
     await screen.findByRole('heading', { level: 1, name: 'Brake Pads' });
+    await formLoaded();
     await user.type(form().address, '1200 Foundry Road, Detroit');
     await user.click(form().submit);
     expect(await screen.findByText('Check Again')).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { paths } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { pageTitle } from '../../../content/site';
@@ -10,7 +10,10 @@ import { AddToCartButton } from '../../cart/components/add-to-cart-button';
 import { partQuery } from '../api/get-part';
 import { PartDetails, PartDetailsSkeleton } from '../components/part-details';
 import { FitVerdict, PartFitment } from '../components/part-fitment';
-import { PlaceOrderForm } from '../components/place-order-form';
+
+// The form's checks (react-hook-form and zod, ~120 KB) load beside the page rather than with it: the
+// page is evaluated and hydrated first, the form when its code has come, in tasks of their own.
+const PlaceOrderForm = lazy(() => import('../components/place-order-form').then((module) => ({ default: module.PlaceOrderForm })));
 
 /** /part/{id} (SPEC §2), signed-in only: the part and its Place Order form. */
 export function Component() {
@@ -48,7 +51,7 @@ export function Component() {
                   />
                 </Suspense>
               </section>
-              <Suspense>
+              <Suspense fallback={<PlaceOrderFormSkeleton />}>
                 <PlaceOrderForm key={part.data._id} part={part.data} me={me.data ?? { name: '', email: '' }} />
               </Suspense>
             </div>
@@ -60,6 +63,11 @@ export function Component() {
       )}
     </div>
   );
+}
+
+/** Where the Place Order form comes, about its height, while its code loads after a move within the app. */
+function PlaceOrderFormSkeleton() {
+  return <div role="status" aria-label="Loading the order form" className="h-[31rem] animate-pulse rounded-xl bg-slate-200" />;
 }
 
 function PartNotFound() {
