@@ -67,7 +67,7 @@ export function Component() {
 
 /** Where the Place Order form comes, about its height, while its code loads after a move within the app. */
 function PlaceOrderFormSkeleton() {
-  return <div role="status" aria-label="Loading the order form" className="h-[31rem] animate-pulse rounded-xl bg-slate-200" />;
+  return <div role="status" aria-label="Loading the order form" className="h-[35rem] animate-pulse rounded-xl bg-slate-200" />;
 }
 
 function PartNotFound() {
