@@ -55,6 +55,28 @@ describe('importPies', () => {
     expect(interchange).toEqual([{ brand: 'Rival', part_number: 'RV-9', quantity: 2 }]);
   });
 
+  it('builds a kit of a component later in the file, and gives an older number outside the file its replacement or refuses one the shop lacks', async () => {
+    const discontinued = '<ExtendedInformation><ExtendedProductInformation EXPICode="LIF">8</ExtendedProductInformation></ExtendedInformation>';
+    await runImport(app, importPies, piesFile(piesItem('PI-800', { after: discontinued })));
+    const replaces = (number: string) => `<PartInterchangeInfo><PartInterchange BrandAAIAID="BKPN"><PartNumber>${number}</PartNumber></PartInterchange></PartInterchangeInfo>`;
+    const kit = piesItem('PI-801', { after: '<Kits><KitComponent><ComponentPartNumber>PI-802</ComponentPartNumber><QuantityInComponent>2</QuantityInComponent></KitComponent></Kits>' });
+    const { problems, counts } = await runImport(app, importPies, piesFile(kit, piesItem('PI-802', { after: replaces('PI-800') })));
+    expect(problems).toEqual([]);
+    expect(counts).toMatchObject({ added: 2, rejected: 0 });
+    expect(await part('PI-800')).toMatchObject({ lifecycle_code: '8', replaced_by: 'PI-802' });
+    const components = await app.db
+      .selectFrom('part_kit_components')
+      .innerJoin('parts', 'parts.id', 'part_kit_components.component_id')
+      .select(['parts.part_number', 'part_kit_components.quantity'])
+      .where('part_kit_components.kit_id', '=', (await part('PI-801'))?.id ?? '')
+      .execute();
+    expect(components).toEqual([{ part_number: 'PI-802', quantity: 2 }]);
+
+    const orphan = await runImport(app, importPies, piesFile(piesItem('PI-803', { after: replaces('PI-899') })), 'skip');
+    expect(orphan.problems).toEqual([{ line: 5, ref: 'PI-803', code: 'unknown-part', message: 'PI-803 replaces PI-899, which is not a part of the shop.' }]);
+    expect(orphan.counts).toMatchObject({ added: 0, rejected: 1 });
+  });
+
   it('names each problem with its line and writes nothing when refused', async () => {
     const file = piesFile(
       piesItem('PI-300', { before: '<ItemLevelGTIN>012345678906</ItemLevelGTIN>' }),

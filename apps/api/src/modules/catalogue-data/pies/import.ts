@@ -1,4 +1,5 @@
 import { centsToDollars, partChangeMessages, partChangesInputSchema, PRICE_BREAKS_MAX, priceBreaksProblem, REPLACED_CODES, type CatalogueProblem } from '@autoparts/shared';
+import { sql } from 'kysely';
 import type { ImportContext, Importer } from '../importer';
 import { createPartChangesRepository } from '../../part-changes/repository';
 import { PART_NUMBER, type CatalogueItem, type ReadRecord } from './item';
@@ -6,13 +7,15 @@ import { readPies } from './reader';
 
 /** Items written per round trip. */
 export const IMPORT_BATCH = 500;
+/** Items read back per round trip in the second pass. */
+const PENDING_PAGE = 1_000;
 
 type Outcome = 'added' | 'changed' | 'unchanged';
 
 /** An item's fields that the second pass applies (the rest is dropped once its batch is written). */
 type PartChangeFields = Pick<CatalogueItem, 'partNumber' | 'lifecycle' | 'replacedBy' | 'replaces' | 'interchange' | 'kit'>;
 
-/** What is left to do for an item once every item of the file is written: its life cycle, replacement, interchange and kit. */
+/** What is left to do for an item once every item of the file is written: its life cycle, replacement, interchange and kit (a row of `pies_pending`). */
 interface Pending {
   id: string;
   line: number;
@@ -32,19 +35,27 @@ export const importPies: Importer = (input, context) => importItems(readPies(inp
  * written `IMPORT_BATCH` at a time; then, with every part of the file in place, each item's life
  * cycle, replacement, interchange numbers and kit go through the rules of Manage Products
  * (`part-changes/repository.ts` `apply`), so a replacement or a kit component may come later in
- * the file. A new part without a category of its own goes to its part type's (decision 084); its stock is 0.
+ * the file. What that second pass needs of each item waits in a temporary table of the import's
+ * transaction, not in memory (at 100,000 items it was half the shop's live heap). A new part
+ * without a category of its own goes to its part type's (decision 084); its stock is 0.
  */
 export async function importItems(records: AsyncIterable<ReadRecord>, context: ImportContext): Promise<void> {
+  await sql`
+    create temporary table pies_pending (
+      seq integer primary key, id uuid not null, line integer not null, part_number text not null, item jsonb not null,
+      outcome text not null, part_changed boolean not null, stored_replacer text
+    ) on commit drop
+  `.execute(context.trx);
   const seen = new Set<string>();
-  const pending: Pending[] = [];
   let batch: Array<{ line: number; item: CatalogueItem }> = [];
   let done = 0;
+  let written = 0;
   const reject = (problems: CatalogueProblem[]) => {
     for (const problem of problems) context.problem(problem);
     context.counts.rejected += 1;
   };
   const flush = async () => {
-    pending.push(...(await writeBatch(batch, context, reject)));
+    written = await keepPending(await writeBatch(batch, context, reject), written, context);
     done += batch.length;
     batch = [];
     context.progress(done);
@@ -70,8 +81,34 @@ export async function importItems(records: AsyncIterable<ReadRecord>, context: I
     if (batch.length >= IMPORT_BATCH) await flush();
   }
   if (batch.length > 0) await flush();
-  await applyPartChanges(pending, seen, context);
+  await applyPartChanges(seen, context);
 }
+
+/** Stores a batch's pending items after the `written` stored before it; answers how many are stored now. */
+async function keepPending(pending: Pending[], written: number, { trx }: ImportContext): Promise<number> {
+  if (pending.length === 0) return written;
+  const rows = pending.map((entry, index) => ({
+    seq: written + index + 1,
+    id: entry.id,
+    line: entry.line,
+    part_number: entry.item.partNumber,
+    // JSON leaves out what is undefined, so an item's "leave as it is" survives the round trip.
+    item: entry.item,
+    outcome: entry.outcome,
+    part_changed: entry.partChanged,
+    stored_replacer: entry.storedReplacer,
+  }));
+  await sql`
+    insert into pies_pending (seq, id, line, part_number, item, outcome, part_changed, stored_replacer)
+    select r.seq, r.id, r.line, r.part_number, r.item, r.outcome, r.part_changed, r.stored_replacer
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
+      seq integer, id uuid, line integer, part_number text, item jsonb, outcome text, part_changed boolean, stored_replacer text)
+  `.execute(trx);
+  return written + pending.length;
+}
+
+type PendingRow = { id: string; line: number; item: PartChangeFields; outcome: Outcome; part_changed: boolean; stored_replacer: string | null };
+const pendingRow = (row: PendingRow): Pending => ({ id: row.id, line: row.line, item: row.item, outcome: row.outcome, partChanged: row.part_changed, storedReplacer: row.stored_replacer });
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const byKey = <T>(rows: T[], key: (row: T) => string) => [...rows].sort((a, b) => key(a).localeCompare(key(b)));
@@ -231,7 +268,7 @@ async function writeBatch(
   return out;
 }
 
-/** What the second pass needs of an item, so that a file's items are not all kept until its end. */
+/** What the second pass needs of an item: its row of `pies_pending` keeps no more. */
 function partChangeFields({ partNumber, lifecycle, replacedBy, replaces, interchange, kit }: CatalogueItem): PartChangeFields {
   return { partNumber, lifecycle, replacedBy, replaces, interchange, kit };
 }
@@ -308,11 +345,17 @@ function columns(item: CatalogueItem) {
  * each checked by Manage Products' rules. A part's replacement named by an item of the file wins;
  * one the file's items no longer name is dropped, unless it was given by a part outside the file.
  */
-async function applyPartChanges(pending: Pending[], inFile: Set<string>, context: ImportContext): Promise<void> {
+async function applyPartChanges(inFile: Set<string>, context: ImportContext): Promise<void> {
   const { trx, counts } = context;
   const changes = createPartChangesRepository(trx);
   const replacerOf = new Map<string, { by: string; line: number }>();
-  for (const { item, line } of pending) for (const old of item.replaces ?? []) replacerOf.set(old, { by: item.partNumber, line });
+  const replacing = await sql<{ old: string; by: string; line: number }>`
+    select r.old, p.part_number as by, p.line
+    from pies_pending p cross join lateral jsonb_array_elements_text(p.item -> 'replaces') as r(old)
+    where jsonb_typeof(p.item -> 'replaces') = 'array'
+    order by p.seq
+  `.execute(trx);
+  for (const { old, by, line } of replacing.rows) replacerOf.set(old, { by, line });
   const refuse = (entry: Pending | undefined, problem: CatalogueProblem) => {
     context.problem(problem);
     if (!entry) return;
@@ -322,22 +365,41 @@ async function applyPartChanges(pending: Pending[], inFile: Set<string>, context
   const codeOf = (message: string, number: string | null | undefined): CatalogueProblem['code'] =>
     number && (message === partChangeMessages.replacementMissing(number) || message === partChangeMessages.componentMissing(number)) ? 'unknown-part' : 'part-change';
 
-  const byNumber = new Map(pending.map((entry) => [entry.item.partNumber, entry]));
   let done = 0;
-  for (const entry of pending) {
-    const { item } = entry;
-    const named = replacerOf.get(item.partNumber)?.by;
-    const replacedBy = item.replacedBy !== undefined ? item.replacedBy : named ?? (entry.storedReplacer && !inFile.has(entry.storedReplacer) ? entry.storedReplacer : null);
-    if (entry.partChanged || replacedBy !== entry.storedReplacer) {
-      const outcome = await changes.apply(entry.id, { lifecycle: item.lifecycle, replacedBy, interchange: item.interchange, kit: item.kit });
-      if (outcome) {
-        const missing = outcome.problem === partChangeMessages.replacementMissing(replacedBy ?? '') ? replacedBy : item.kit?.find((row) => outcome.problem === partChangeMessages.componentMissing(row.partNumber))?.partNumber;
-        refuse(entry, { line: entry.line, ref: item.partNumber, code: codeOf(outcome.problem, missing), message: outcome.problem });
+  for (let after = 0; ; ) {
+    const page = await sql<PendingRow & { seq: number }>`
+      select seq, id, line, item, outcome, part_changed, stored_replacer from pies_pending where seq > ${after} order by seq limit ${PENDING_PAGE}
+    `.execute(trx);
+    for (const row of page.rows) {
+      const entry = pendingRow(row);
+      const { item } = entry;
+      const named = replacerOf.get(item.partNumber)?.by;
+      const replacedBy = item.replacedBy !== undefined ? item.replacedBy : named ?? (entry.storedReplacer && !inFile.has(entry.storedReplacer) ? entry.storedReplacer : null);
+      if (entry.partChanged || replacedBy !== entry.storedReplacer) {
+        const outcome = await changes.apply(entry.id, { lifecycle: item.lifecycle, replacedBy, interchange: item.interchange, kit: item.kit });
+        if (outcome) {
+          const missing = outcome.problem === partChangeMessages.replacementMissing(replacedBy ?? '') ? replacedBy : item.kit?.find((row) => outcome.problem === partChangeMessages.componentMissing(row.partNumber))?.partNumber;
+          refuse(entry, { line: entry.line, ref: item.partNumber, code: codeOf(outcome.problem, missing), message: outcome.problem });
+        }
       }
+      done += 1;
+      if (done % IMPORT_BATCH === 0) context.progress(done);
     }
-    done += 1;
-    if (done % IMPORT_BATCH === 0) context.progress(done);
+    const last = page.rows.at(-1);
+    if (!last) break;
+    after = last.seq;
   }
+
+  // The written items that replace or are replaced (the first of a number in the file, as before).
+  const numbers = [...new Set([...replacerOf].flatMap(([old, { by }]) => [old, by]))];
+  const named =
+    numbers.length === 0
+      ? []
+      : (await sql<PendingRow & { part_number: string }>`
+          select distinct on (part_number) part_number, id, line, item, outcome, part_changed, stored_replacer
+          from pies_pending where part_number = any(${numbers}::text[]) order by part_number, seq
+        `.execute(trx)).rows;
+  const byNumber = new Map(named.map((row) => [row.part_number, pendingRow(row)]));
 
   // An older number named by an item but not in the file itself: it must exist, and takes the replacement.
   for (const [old, { by, line }] of replacerOf) {
