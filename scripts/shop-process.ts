@@ -9,6 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
+/** The Node flags `npm start` gives the shop in package.json (the heap limit, decision 089): a bench's shop starts with them too. */
+const startFlags = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+  .split(' ')
+  .filter((word) => word.startsWith('--max-old-space-size='));
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A port nobody listens on right now (the kernel picks it). */
@@ -41,10 +45,10 @@ export interface Shop {
 }
 
 /**
- * Starts `apps/api/src/server.ts` with `env` over the machine's and answers once `GET /api/parts`
- * does. `host` is how the origin names the loopback (a browser's cookies want `localhost`);
- * `stdout: 'ignore'` sends the request log where a log collector would read it (here, nowhere),
- * keeping stderr.
+ * Starts `apps/api/src/server.ts` with `npm start`'s Node flags and `env` over the machine's, and
+ * answers once `GET /api/parts` does. `host` is how the origin names the loopback (a browser's
+ * cookies want `localhost`); `stdout: 'ignore'` sends the request log where a log collector would
+ * read it (here, nowhere), keeping stderr.
  */
 export async function startShop({
   env = {},
@@ -56,7 +60,7 @@ export async function startShop({
 }: { env?: Record<string, string>; label?: string; host?: string; stdout?: 'keep' | 'ignore'; startSeconds?: number; dataDir?: string } = {}): Promise<Shop> {
   const port = await freePort();
   const origin = `http://${host}:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, [...startFlags, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: origin, DATA_DIR: dataDir, ...env },
     stdio: ['ignore', stdout === 'keep' ? 'pipe' : 'ignore', 'pipe'],
