@@ -42,20 +42,19 @@ export const importPies: Importer = (input, context) => importItems(readPies(inp
 export async function importItems(records: AsyncIterable<ReadRecord>, context: ImportContext): Promise<void> {
   await sql`
     create temporary table pies_pending (
-      seq integer primary key, id uuid not null, line integer not null, part_number text not null, item jsonb not null,
-      outcome text not null, part_changed boolean not null, stored_replacer text
+      seq integer generated always as identity primary key, id uuid not null, line integer not null,
+      part_number text not null unique, item jsonb not null, outcome text not null, part_changed boolean not null, stored_replacer text
     ) on commit drop
   `.execute(context.trx);
   const seen = new Set<string>();
   let batch: Array<{ line: number; item: CatalogueItem }> = [];
   let done = 0;
-  let written = 0;
   const reject = (problems: CatalogueProblem[]) => {
     for (const problem of problems) context.problem(problem);
     context.counts.rejected += 1;
   };
   const flush = async () => {
-    written = await keepPending(await writeBatch(batch, context, reject), written, context);
+    await keepPending(await writeBatch(batch, context, reject), context);
     done += batch.length;
     batch = [];
     context.progress(done);
@@ -84,11 +83,10 @@ export async function importItems(records: AsyncIterable<ReadRecord>, context: I
   await applyPartChanges(seen, context);
 }
 
-/** Stores a batch's pending items after the `written` stored before it; answers how many are stored now. */
-async function keepPending(pending: Pending[], written: number, { trx }: ImportContext): Promise<number> {
-  if (pending.length === 0) return written;
-  const rows = pending.map((entry, index) => ({
-    seq: written + index + 1,
+/** Stores a batch's pending items after those stored before, in the order given (`seq`). */
+async function keepPending(pending: Pending[], { trx }: ImportContext): Promise<void> {
+  if (pending.length === 0) return;
+  const rows = pending.map((entry) => ({
     id: entry.id,
     line: entry.line,
     part_number: entry.item.partNumber,
@@ -99,16 +97,16 @@ async function keepPending(pending: Pending[], written: number, { trx }: ImportC
     stored_replacer: entry.storedReplacer,
   }));
   await sql`
-    insert into pies_pending (seq, id, line, part_number, item, outcome, part_changed, stored_replacer)
-    select r.seq, r.id, r.line, r.part_number, r.item, r.outcome, r.part_changed, r.stored_replacer
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(
-      seq integer, id uuid, line integer, part_number text, item jsonb, outcome text, part_changed boolean, stored_replacer text)
+    insert into pies_pending (id, line, part_number, item, outcome, part_changed, stored_replacer)
+    select r.id, r.line, r.part_number, r.item, r.outcome, r.part_changed, r.stored_replacer
+    from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as e(value, n)
+    cross join lateral jsonb_to_record(e.value) as r(id uuid, line integer, part_number text, item jsonb, outcome text, part_changed boolean, stored_replacer text)
+    order by e.n
   `.execute(trx);
-  return written + pending.length;
 }
 
-type PendingRow = { id: string; line: number; item: PartChangeFields; outcome: Outcome; part_changed: boolean; stored_replacer: string | null };
-const pendingRow = (row: PendingRow): Pending => ({ id: row.id, line: row.line, item: row.item, outcome: row.outcome, partChanged: row.part_changed, storedReplacer: row.stored_replacer });
+/** A row of `pies_pending` as a `Pending`. */
+const pendingColumns = sql`id, line, item, outcome, part_changed as "partChanged", stored_replacer as "storedReplacer"`;
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const byKey = <T>(rows: T[], key: (row: T) => string) => [...rows].sort((a, b) => key(a).localeCompare(key(b)));
@@ -367,11 +365,10 @@ async function applyPartChanges(inFile: Set<string>, context: ImportContext): Pr
 
   let done = 0;
   for (let after = 0; ; ) {
-    const page = await sql<PendingRow & { seq: number }>`
-      select seq, id, line, item, outcome, part_changed, stored_replacer from pies_pending where seq > ${after} order by seq limit ${PENDING_PAGE}
+    const page = await sql<Pending & { seq: number }>`
+      select seq, ${pendingColumns} from pies_pending where seq > ${after} order by seq limit ${PENDING_PAGE}
     `.execute(trx);
-    for (const row of page.rows) {
-      const entry = pendingRow(row);
+    for (const entry of page.rows) {
       const { item } = entry;
       const named = replacerOf.get(item.partNumber)?.by;
       const replacedBy = item.replacedBy !== undefined ? item.replacedBy : named ?? (entry.storedReplacer && !inFile.has(entry.storedReplacer) ? entry.storedReplacer : null);
@@ -390,16 +387,10 @@ async function applyPartChanges(inFile: Set<string>, context: ImportContext): Pr
     after = last.seq;
   }
 
-  // The written items that replace or are replaced (the first of a number in the file, as before).
+  // The written items that replace or are replaced (a number is in the file once: `seen`).
   const numbers = [...new Set([...replacerOf].flatMap(([old, { by }]) => [old, by]))];
-  const named =
-    numbers.length === 0
-      ? []
-      : (await sql<PendingRow & { part_number: string }>`
-          select distinct on (part_number) part_number, id, line, item, outcome, part_changed, stored_replacer
-          from pies_pending where part_number = any(${numbers}::text[]) order by part_number, seq
-        `.execute(trx)).rows;
-  const byNumber = new Map(named.map((row) => [row.part_number, pendingRow(row)]));
+  const named = numbers.length === 0 ? [] : (await sql<Pending>`select ${pendingColumns} from pies_pending where part_number = any(${numbers}::text[])`.execute(trx)).rows;
+  const byNumber = new Map(named.map((entry) => [entry.item.partNumber, entry]));
 
   // An older number named by an item but not in the file itself: it must exist, and takes the replacement.
   for (const [old, { by, line }] of replacerOf) {
