@@ -29,7 +29,9 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      // Debian's build of Chromium's headless shell: what Playwright itself runs headless, and
+      // 15–29 % quicker than the full browser on the same journeys (decision 090).
+      executablePath: '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',
