@@ -265,7 +265,8 @@ test('a public page is sent as kept, 304 for its tag, until what it shows change
 
 test('a part’s page, rendered in the browser, carries the part’s title, description and schema.org offer', async ({ request, baseURL }) => {
   const [part] = (await (await request.get('/api/parts')).json()) as Array<Part & { description: string; img: string; partNumber: string }>;
-  const html = await (await request.get(`/part/${part!._id}`)).text();
+  const reply = await request.get(`/part/${part!._id}`);
+  const html = await reply.text();
   expect(html).toContain(`<title>${part!.name} — Autoparts Manufacturer</title>`);
   // Its canonical address is the part's public page (decision 049).
   expect(html).toContain(`<link rel="canonical" href="${baseURL}/parts/${part!.partNumber}" />`);
@@ -280,6 +281,8 @@ test('a part’s page, rendered in the browser, carries the part’s title, desc
   const preload = `<link rel="preload" as="image" fetchpriority="high" href="${part!.img}" />`;
   expect(html).toContain(preload);
   expect(html.indexOf(preload)).toBeLessThan(html.indexOf('<style'));
+  // And in the reply's headers, which the browser reads before the page's first bytes (decision 091).
+  expect(reply.headers().link).toBe(`<${part!.img}>; rel=preload; as=image; fetchpriority=high`);
   // The page itself still asks to sign in: nothing of it is rendered here, but its data is handed over.
   expect(html).toContain('<div id="root"></div>');
   const handedOver = JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as {

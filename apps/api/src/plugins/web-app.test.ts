@@ -18,10 +18,13 @@ export const pageSearch = (url) => (url.pathname === '/shop' ? new URLSearchPara
 export async function renderPage() {
   globalThis.__homeRenders.home += 1;
   await new Promise((resolve) => setTimeout(resolve, 50));
-  return { html: '<h1>Parts that fit</h1>', head: { title: 'Home', description: 'The shop.' }, data: {}, complete: true };
+  const image = { href: '/photos/p1-640.avif', srcSet: '/photos/p1-320.avif 320w, /photos/p1-640.avif 640w', sizes: '(min-width: 768px) 50vw, 100vw', type: 'image/avif' };
+  return { html: '<h1>Parts that fit</h1>', head: { title: 'Home', description: 'The shop.', image }, data: {}, complete: true };
 }
-export async function renderPartPage() {
-  return undefined;
+// A part whose photo is a manufacturer's URL (PIES DigitalAssets) with characters a header cannot carry.
+export async function renderPartPage({ id }) {
+  if (id !== 'p-umlaut') return undefined;
+  return { html: '', head: { title: 'Bremsbeläge', description: 'A part.', image: { href: 'https://cdn.example/bremsbeläge "vorn".jpg' } }, data: {}, complete: true };
 }
 export const inlineScriptHashes = () => ['sha256-cmVhY3Qncy1vd24='];
 `;
@@ -67,6 +70,25 @@ describe('public pages rendered on the server', () => {
     expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200, 200]);
     expect(new Set(replies.map((reply) => reply.headers.etag))).toEqual(new Set([first.headers.etag]));
     expect(renders.home).toBe(before);
+  });
+});
+
+describe('a page’s largest image', () => {
+  it('is asked for in a Link header as well as in the page, so the browser fetches it before reading the page (decision 091)', async () => {
+    const kept = await app.inject({ method: 'GET', url: '/' });
+    const link = '</photos/p1-640.avif>; rel=preload; as=image; fetchpriority=high; imagesrcset="/photos/p1-320.avif 320w, /photos/p1-640.avif 640w"; imagesizes="(min-width: 768px) 50vw, 100vw"; type="image/avif"';
+
+    expect(kept.headers.link).toBe(link);
+    expect(kept.body).toContain('<link rel="preload" as="image" fetchpriority="high" href="/photos/p1-640.avif" imagesrcset="/photos/p1-320.avif 320w, /photos/p1-640.avif 640w"');
+    expect((await app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': kept.headers.etag as string } })).statusCode).toBe(304);
+  });
+
+  it('is left to the page alone when its address holds what a header cannot carry', async () => {
+    const reply = await app.inject({ method: 'GET', url: '/part/p-umlaut' });
+
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers.link).toBeUndefined();
+    expect(reply.body).toContain('<link rel="preload" as="image" fetchpriority="high" href="https://cdn.example/bremsbeläge &quot;vorn&quot;.jpg" />');
   });
 });
 

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { apiErrors, isAppRoute } from '@autoparts/shared';
 import { createPartChangesRepository } from '../modules/part-changes/repository';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { sendStored, storedReply, storedSize, type StoredReply } from './stored-reply';
 import { PERSONAL as PERSONAL_PRICES } from './public-cache';
@@ -66,21 +66,40 @@ function decoded(segment: string | undefined): string | undefined {
   }
 }
 
+/** `reply` with the page's image preload as a `Link` header, when it has one. */
+const withLink = (reply: FastifyReply, link: string | undefined) => (link ? reply.header('link', link) : reply);
+
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Asks for a page's largest image with its HTML (the largest contentful paint); `srcset` as its `<picture>` has it. */
-function imagePreloadLink({ href, srcSet, sizes, type }: NonNullable<PageHead['image']>): string {
-  const attributes = [
-    ['href', href],
+type PageImage = NonNullable<PageHead['image']>;
+
+/** The preload's attributes beside `href`: `srcset` as the image's `<picture>` has it. */
+const preloadAttributes = ({ srcSet, sizes, type }: PageImage) =>
+  [
     ['imagesrcset', srcSet],
     ['imagesizes', sizes],
     ['type', type],
-  ]
-    .filter((pair): pair is [string, string] => pair[1] !== undefined)
-    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
-    .join('');
+  ].filter((pair): pair is [string, string] => pair[1] !== undefined);
+
+/** Asks for a page's largest image with its HTML (the largest contentful paint). */
+function imagePreloadLink(image: PageImage): string {
+  const pairs: Array<[string, string]> = [['href', image.href], ...preloadAttributes(image)];
+  const attributes = pairs.map(([name, value]) => ` ${name}="${escapeHtml(value)}"`).join('');
   return `<link rel="preload" as="image" fetchpriority="high"${attributes} />`;
+}
+
+/**
+ * The same preload as a `Link` header (RFC 8288): the browser asks for the image as soon as the
+ * headers arrive, before it has read the page's first bytes (decision 091). None for a value a
+ * header cannot carry as it is (a quote, a backslash, an angle bracket, a character outside
+ * printable ASCII): the page's own `<link>` still asks for that image.
+ */
+function imagePreloadHeader(image: PageImage): string | undefined {
+  const values = [image.href, ...preloadAttributes(image).map(([, value]) => value)];
+  if (values.some((value) => /[^\x20-\x7e]|["\\<>]/.test(value))) return undefined;
+  const attributes = preloadAttributes(image).map(([name, value]) => `; ${name}="${value}"`).join('');
+  return `<${image.href}>; rel=preload; as=image; fetchpriority=high${attributes}`;
 }
 
 /**
@@ -167,13 +186,14 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     url: URL,
     found: boolean,
     { session = false } = {},
-  ): Promise<{ html: string; complete: boolean; notFound: boolean } | undefined> {
+  ): Promise<{ html: string; link: string | undefined; complete: boolean; notFound: boolean } | undefined> {
     if (!renderer) return undefined;
     try {
       const rendered = await renderer.renderPage({ url, baseUrl: options.baseUrl, found, api: apiFor(visitor, { session }) });
       const notFound = rendered.notFound === true;
       const canonical = found && !notFound ? (rendered.head.canonicalPath ?? pathname) : undefined;
-      return { html: fillTemplate(page, rendered.head, canonical, rendered), complete: rendered.complete, notFound };
+      const link = rendered.head.image && imagePreloadHeader(rendered.head.image);
+      return { html: fillTemplate(page, rendered.head, canonical, rendered), link, complete: rendered.complete, notFound };
     } catch (error) {
       app.log.error({ err: error, url: pathname }, 'server rendering failed');
       return undefined;
@@ -187,7 +207,7 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
    * sent as stored bytes with its tag (304 to a matching `If-None-Match`), as the API's cached
    * reads are (`stored-reply.ts`).
    */
-  const pages = new LRUCache<string, { version: number; file: StoredReply }>({
+  const pages = new LRUCache<string, { version: number; file: StoredReply; link: string | undefined }>({
     maxSize: PAGE_CACHE_BYTES,
     sizeCalculation: ({ file }, key) => storedSize(file) + key.length,
   });
@@ -197,26 +217,31 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
    * for that render rather than making its own (a drop after an order, then many visitors at
    * once, renders the page once).
    */
-  const rendering = new Map<string, Promise<{ file: StoredReply; complete: boolean; notFound: boolean } | undefined>>();
+  const rendering = new Map<string, Promise<{ file: StoredReply; link: string | undefined; complete: boolean; notFound: boolean } | undefined>>();
 
   /**
    * A public page from memory while what it shows is unchanged, or rendered now and kept unless
    * a change came meanwhile, changes cannot be heard, or some of its data was refused this
    * visitor (their read limit) or failed; undefined if rendering fails.
    */
-  async function publicPage(visitor: FastifyRequest, page: string, url: URL): Promise<{ file: StoredReply; notFound: boolean } | undefined> {
+  async function publicPage(
+    visitor: FastifyRequest,
+    page: string,
+    url: URL,
+  ): Promise<{ file: StoredReply; link: string | undefined; notFound: boolean } | undefined> {
     const version = app.publicCache.version();
     const pageKey = `${url.pathname}${url.search}`;
     const kept = pages.get(pageKey);
-    if (kept && kept.version === version) return { file: kept.file, notFound: false };
+    if (kept && kept.version === version) return { file: kept.file, link: kept.link, notFound: false };
     const render = async () => {
       const rendered = await renderedPage(visitor, page, url.pathname, url, true);
       if (rendered === undefined) return undefined;
       const file = storedReply(rendered.html, HTML);
       const unchanged = version !== undefined && version === app.publicCache.version();
       // A part number we do not sell is not kept: anyone could fill the cache with made-up ones.
-      if (rendered.complete && unchanged && !rendered.notFound) pages.set(pageKey, { version, file });
-      return { file, complete: rendered.complete, notFound: rendered.notFound };
+      const { link } = rendered;
+      if (rendered.complete && unchanged && !rendered.notFound) pages.set(pageKey, { version, file, link });
+      return { file, link, complete: rendered.complete, notFound: rendered.notFound };
     };
     if (version === undefined) return render();
     const key = `${version} ${pageKey}`;
@@ -236,11 +261,12 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
    * anyone else its head (for search engines and link previews) and the part's data, and the
    * browser sends them to sign in.
    */
-  async function partPage(visitor: FastifyRequest, page: string, pathname: string, url: URL, id: string): Promise<string | undefined> {
+  async function partPage(visitor: FastifyRequest, page: string, pathname: string, url: URL, id: string): Promise<{ html: string; link: string | undefined } | undefined> {
     if (!renderer) return undefined;
     try {
       const part = await renderer.renderPartPage({ id, url, baseUrl: options.baseUrl, api: apiFor(visitor, { session: true }) });
-      return part ? fillTemplate(page, part.head, part.head.canonicalPath ?? pathname, part) : undefined;
+      if (!part) return undefined;
+      return { html: fillTemplate(page, part.head, part.head.canonicalPath ?? pathname, part), link: part.head.image && imagePreloadHeader(part.head.image) };
     } catch (error) {
       app.log.error({ err: error, url: pathname }, 'part page rendering failed');
       return undefined;
@@ -274,25 +300,25 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
       // never kept, never from the pages kept for everyone (decision 080).
       if (await app.contractBuyer(request)) {
         const own = await renderedPage(request, template, pathname, pageUrl, found, { session: true });
-        if (own) return reply.code(own.notFound ? 404 : 200).header('cache-control', PERSONAL_PRICES).header('vary', 'cookie').type(HTML).send(own.html);
+        if (own) return withLink(reply, own.link).code(own.notFound ? 404 : 200).header('cache-control', PERSONAL_PRICES).header('vary', 'cookie').type(HTML).send(own.html);
       } else {
         const page = await publicPage(request, template, pageUrl);
-        if (page) return sendStored(request, reply.code(page.notFound ? 404 : 200), page.file);
+        if (page) return sendStored(request, withLink(reply, page.link).code(page.notFound ? 404 : 200), page.file);
       }
     }
-    const html =
+    const drawn =
       !found
-        ? (await renderedPage(request, template, pathname, url, found))?.html
+        ? await renderedPage(request, template, pathname, url, found)
         : partId
           ? await partPage(request, template, pathname, url, partId)
           : undefined;
     // A part's page shows who is signed in: no shared cache may keep it for anyone else.
     if (partId) reply.header('vary', 'cookie');
-    return reply
+    return withLink(reply, drawn?.link)
       .code(found ? 200 : 404)
       .header('cache-control', partId ? PERSONAL : REVALIDATE)
       .type(HTML)
-      .send(html ?? template);
+      .send(drawn?.html ?? template);
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: apiErrors.notFound }));
 }
