@@ -21,10 +21,12 @@ export async function renderPage() {
   const image = { href: '/photos/p1-640.avif', srcSet: '/photos/p1-320.avif 320w, /photos/p1-640.avif 640w', sizes: '(min-width: 768px) 50vw, 100vw', type: 'image/avif' };
   return { html: '<h1>Parts that fit</h1>', head: { title: 'Home', description: 'The shop.', image }, data: {}, complete: true };
 }
-// A part whose photo is a manufacturer's URL (PIES DigitalAssets) with characters a header cannot carry.
+// Parts whose photo is a manufacturer's URL (PIES DigitalAssets) a header cannot carry: one with
+// characters outside printable ASCII and quotes, one too long for a proxy's header buffer.
+const photos = { 'p-umlaut': 'https://cdn.example/bremsbeläge "vorn".jpg', 'p-long': \`https://cdn.example/\${'a'.repeat(1100)}.jpg\` };
 export async function renderPartPage({ id }) {
-  if (id !== 'p-umlaut') return undefined;
-  return { html: '', head: { title: 'Bremsbeläge', description: 'A part.', image: { href: 'https://cdn.example/bremsbeläge "vorn".jpg' } }, data: {}, complete: true };
+  if (!(id in photos)) return undefined;
+  return { html: '', head: { title: 'Bremsbeläge', description: 'A part.', image: { href: photos[id] } }, data: {}, complete: true };
 }
 export const inlineScriptHashes = () => ['sha256-cmVhY3Qncy1vd24='];
 `;
@@ -89,6 +91,14 @@ describe('a page’s largest image', () => {
     expect(reply.statusCode).toBe(200);
     expect(reply.headers.link).toBeUndefined();
     expect(reply.body).toContain('<link rel="preload" as="image" fetchpriority="high" href="https://cdn.example/bremsbeläge &quot;vorn&quot;.jpg" />');
+  });
+
+  it('is left to the page alone when its address would make the headers too long for a proxy', async () => {
+    const reply = await app.inject({ method: 'GET', url: '/part/p-long' });
+
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers.link).toBeUndefined();
+    expect(reply.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="https://cdn.example/${'a'.repeat(1100)}.jpg" />`);
   });
 });
 

@@ -90,16 +90,26 @@ function imagePreloadLink(image: PageImage): string {
 }
 
 /**
- * The same preload as a `Link` header (RFC 8288): the browser asks for the image as soon as the
- * headers arrive, before it has read the page's first bytes (decision 091). None for a value a
- * header cannot carry as it is (a quote, a backslash, an angle bracket, a character outside
- * printable ASCII): the page's own `<link>` still asks for that image.
+ * Longest `Link` header sent. A proxy holds a reply's headers in one buffer (nginx's
+ * `proxy_buffer_size`, 4 KB by default) and answers 502 to a reply whose headers do not fit: a
+ * photo URL from a PIES file has no length limit of its own.
  */
-function imagePreloadHeader(image: PageImage): string | undefined {
+const MAX_LINK_HEADER = 1024;
+
+/**
+ * The page's image preload as a `Link` header too (RFC 8288): the browser asks for the image as
+ * soon as the headers arrive, before it has read the page's first bytes (decision 091). None when
+ * the page has no image, for a value a header cannot carry as it is (a quote, a backslash, an
+ * angle bracket, a character outside printable ASCII), or when it would be longer than
+ * MAX_LINK_HEADER: the page's own `<link>` still asks for that image.
+ */
+function imagePreloadHeader({ image }: PageHead): string | undefined {
+  if (!image) return undefined;
   const values = [image.href, ...preloadAttributes(image).map(([, value]) => value)];
   if (values.some((value) => /[^\x20-\x7e]|["\\<>]/.test(value))) return undefined;
   const attributes = preloadAttributes(image).map(([name, value]) => `; ${name}="${value}"`).join('');
-  return `<${image.href}>; rel=preload; as=image; fetchpriority=high${attributes}`;
+  const header = `<${image.href}>; rel=preload; as=image; fetchpriority=high${attributes}`;
+  return header.length <= MAX_LINK_HEADER ? header : undefined;
 }
 
 /**
@@ -192,8 +202,7 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
       const rendered = await renderer.renderPage({ url, baseUrl: options.baseUrl, found, api: apiFor(visitor, { session }) });
       const notFound = rendered.notFound === true;
       const canonical = found && !notFound ? (rendered.head.canonicalPath ?? pathname) : undefined;
-      const link = rendered.head.image && imagePreloadHeader(rendered.head.image);
-      return { html: fillTemplate(page, rendered.head, canonical, rendered), link, complete: rendered.complete, notFound };
+      return { html: fillTemplate(page, rendered.head, canonical, rendered), link: imagePreloadHeader(rendered.head), complete: rendered.complete, notFound };
     } catch (error) {
       app.log.error({ err: error, url: pathname }, 'server rendering failed');
       return undefined;
@@ -266,7 +275,7 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     try {
       const part = await renderer.renderPartPage({ id, url, baseUrl: options.baseUrl, api: apiFor(visitor, { session: true }) });
       if (!part) return undefined;
-      return { html: fillTemplate(page, part.head, part.head.canonicalPath ?? pathname, part), link: part.head.image && imagePreloadHeader(part.head.image) };
+      return { html: fillTemplate(page, part.head, part.head.canonicalPath ?? pathname, part), link: imagePreloadHeader(part.head) };
     } catch (error) {
       app.log.error({ err: error, url: pathname }, 'part page rendering failed');
       return undefined;
