@@ -132,6 +132,24 @@ test('a search typed, a sort chosen and a price typed on /shop before the app ha
   await expect(page).toHaveURL(/minPrice=10/);
 });
 
+test('two filters chosen on /shop before the app has hydrated are both acted on, and a price applied at once keeps them', async ({ page }) => {
+  const release = await holdTheApp(page);
+  await page.goto('/shop', { waitUntil: 'commit' });
+  await page.getByLabel('In stock only').check();
+  await page.getByLabel('Sort by').selectOption('price-desc');
+  const price = page.getByRole('form', { name: 'Price' });
+  await price.getByLabel('To').fill('500');
+  release();
+  // Both early choices are acted on in the same moment: neither navigation may undo the other.
+  await expect(page).toHaveURL(/inStock=true/);
+  await expect(page).toHaveURL(/sort=price-desc/);
+  // Apply pressed the moment the address has them, before React has drawn the page for it.
+  await price.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/maxPrice=500/);
+  expect(new URL(page.url()).searchParams.get('inStock')).toBe('true');
+  expect(new URL(page.url()).searchParams.get('sort')).toBe('price-desc');
+});
+
 test('an address and a quantity typed in Place Order before the app has hydrated are kept and acted on', async ({ page }) => {
   const parts = (await (await request(page).get('/api/parts')).json()) as Part[];
   // One no other journey orders from (they take the first ones), with room for one more than its minimum.

@@ -1,5 +1,5 @@
 import { paths, SEARCH_QUERY_MAX, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
-import { Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { SelectField } from '../../../components/select-field';
@@ -29,9 +29,9 @@ export function Component() {
   const { active, garage } = useGarage();
   const chosenVehicle = (id: string) => garage.vehicles.find((vehicle) => vehicle._id === id);
 
-  /** The URL with these changes; any change but the page's goes back to page 1. */
-  function withChanges(changes: Partial<Record<SearchKey, string | undefined>>): URLSearchParams {
-    const next = new URLSearchParams(params);
+  /** The URL with these changes to `from` (this render's search unless said); any change but the page's goes back to page 1. */
+  function withChanges(changes: Partial<Record<SearchKey, string | undefined>>, from: Partial<Record<SearchKey, string>> = params): URLSearchParams {
+    const next = new URLSearchParams(from);
     for (const [key, value] of Object.entries(changes)) {
       if (value) next.set(key, value);
       else next.delete(key);
@@ -39,7 +39,21 @@ export function Component() {
     if (!('page' in changes)) next.delete('page');
     return next;
   }
-  const change = (changes: Partial<Record<SearchKey, string | undefined>>) => setSearchParams(withChanges(changes));
+  // A change builds on the search last asked for, until React has drawn a new search (decision 092).
+  // React Router navigates in a transition: a second change made before React has drawn the first
+  // (two early choices in one pass, Apply pressed at once) would otherwise build on this render's
+  // search and undo the first. Once a new search is drawn, however it came (a link, Back), it is
+  // the one to build on.
+  const drawn = searchParams.toString();
+  const asked = useRef<{ search: string; over: string }>(undefined);
+  useEffect(() => {
+    if (asked.current && asked.current.over !== drawn) asked.current = undefined;
+  }, [drawn]);
+  const change = (changes: Partial<Record<SearchKey, string | undefined>>) => {
+    const next = withChanges(changes, asked.current ? shopSearchParams(new URLSearchParams(asked.current.search)) : params);
+    asked.current = { search: next.toString(), over: asked.current?.over ?? drawn };
+    setSearchParams(next);
+  };
   const fitsMine = (checked: boolean) => change({ vehicle: checked ? active?._id : undefined });
   const inStockOnly = (checked: boolean) => change({ inStock: checked ? 'true' : undefined });
   const sortBy = (sort: string) => change({ sort: sort === 'relevance' ? undefined : sort });
