@@ -1,6 +1,6 @@
 import { paths, SEARCH_QUERY_MAX, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
-import { Suspense, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
@@ -8,6 +8,7 @@ import { pageTitle } from '../../../content/site';
 import { customerMessage, isApiError } from '../../../lib/api-client';
 import { useChoiceBeforeHydration } from '../../../lib/choice-before-hydration';
 import { useGarage } from '../../../lib/garage';
+import { useSearchChanges } from '../../../lib/search-changes';
 import { shopSearchParams, useSearch, type SearchKey } from '../api/search';
 import { usePartApplications } from '../api/vehicles';
 import { PartCard, PartCardSkeleton } from '../components/part-card';
@@ -23,7 +24,8 @@ const sortLabels: Record<SearchSort, string> = {
 
 /** /shop: search, facets and filters over the whole catalogue, a page of 24 at a time. */
 export function Component() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  // Each change builds on the search last asked for, not this render's (decision 092).
+  const [searchParams, changeSearch] = useSearchChanges();
   const params = shopSearchParams(searchParams);
   const search = useSearch(params);
   const { active, garage } = useGarage();
@@ -39,21 +41,7 @@ export function Component() {
     if (!('page' in changes)) next.delete('page');
     return next;
   }
-  // A change builds on the search last asked for, until React has drawn a new search (decision 092).
-  // React Router navigates in a transition: a second change made before React has drawn the first
-  // (two early choices in one pass, Apply pressed at once) would otherwise build on this render's
-  // search and undo the first. Once a new search is drawn, however it came (a link, Back), it is
-  // the one to build on.
-  const drawn = searchParams.toString();
-  const asked = useRef<{ search: string; over: string }>(undefined);
-  useEffect(() => {
-    if (asked.current && asked.current.over !== drawn) asked.current = undefined;
-  }, [drawn]);
-  const change = (changes: Partial<Record<SearchKey, string | undefined>>) => {
-    const next = withChanges(changes, asked.current ? shopSearchParams(new URLSearchParams(asked.current.search)) : params);
-    asked.current = { search: next.toString(), over: asked.current?.over ?? drawn };
-    setSearchParams(next);
-  };
+  const change = (changes: Partial<Record<SearchKey, string | undefined>>) => changeSearch((latest) => withChanges(changes, shopSearchParams(latest)));
   const fitsMine = (checked: boolean) => change({ vehicle: checked ? active?._id : undefined });
   const inStockOnly = (checked: boolean) => change({ inStock: checked ? 'true' : undefined });
   const sortBy = (sort: string) => change({ sort: sort === 'relevance' ? undefined : sort });
