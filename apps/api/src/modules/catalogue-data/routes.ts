@@ -152,6 +152,8 @@ export const catalogueDataRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         security,
         // No 200 schema: the body is CSV, streamed.
+        // A ref is the file's own text (a part number, an App id): a cell a spreadsheet would run as a
+        // formula gets csv-stringify's leading quote, as the parts and fitment CSVs do.
         description: 'Every problem of the import as CSV (line, ref, code, message), streamed.',
         params: z.object({ id: z.uuid({ error: catalogueDataMessages.notFound }) }),
         response: adminErrors,
@@ -160,7 +162,7 @@ export const catalogueDataRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const found = await imports.get(request.params.id);
       if (!found) return reply.code(404).send({ message: catalogueDataMessages.notFound });
-      return sendCsv(reply, `problems-${found.id}.csv`, imports.problems(found.id).pipe(stringify({ header: true, columns: ['line', 'ref', 'code', 'message'] })));
+      return sendCsv(reply, `problems-${found.id}.csv`, imports.problems(found.id).pipe(stringify({ header: true, columns: ['line', 'ref', 'code', 'message'], escape_formulas: true })));
     },
   );
 };
