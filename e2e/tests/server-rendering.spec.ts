@@ -143,7 +143,7 @@ test('two filters chosen on /shop before the app has hydrated are both acted on,
   // Both early choices are acted on in the same moment: neither navigation may undo the other.
   await expect(page).toHaveURL(/inStock=true/);
   await expect(page).toHaveURL(/sort=price-desc/);
-  // Apply pressed the moment the address has them, before React has drawn the page for it.
+  // Apply pressed as soon as the address has them, which may be before React has drawn them.
   await price.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(/maxPrice=500/);
   expect(new URL(page.url()).searchParams.get('inStock')).toBe('true');

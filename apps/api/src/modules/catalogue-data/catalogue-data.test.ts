@@ -139,16 +139,6 @@ describe('a VCdb upload', () => {
     expect(csv.body).toContain('5,BaseVehicle.txt 900004,invalid-combination,"BaseVehicleID 900004 names make 424242');
   });
 
-  it('writes the problems CSV so that no cell taken from the file runs as a spreadsheet formula', async () => {
-    const formula = '=HYPERLINK("https://attacker.example/","Open")';
-    const result = await imported({ kind: 'parts-csv', mode: 'dry-run', file: { name: 'parts.csv', bytes: Buffer.from(`partNumber,name,price\r\n"${formula.replaceAll('"', '""')}",Pads,10.00\r\n`) } });
-    expect(result.problems).toEqual([expect.objectContaining({ line: 2, ref: formula })]);
-    const csv = await app.inject({ method: 'GET', url: `/api/admin/catalogue/imports/${result.id}/problems.csv`, headers: headersOf(byToken(admin)) });
-    expectReply(csv, 200);
-    // csv-stringify's escape_formulas: a leading quote makes the cell text.
-    expect(csv.body.split('\r\n').join('\n').split('\n')[1]).toMatch(/^2,"'=HYPERLINK\(""https:\/\/attacker\.example\/"",""Open""\)",/);
-  });
-
   it('with skip applies the rest and lists what it left out', async () => {
     const result = await imported({ onProblems: 'skip', file: table('SubModel.txt', ['SubmodelID|SubModelName', '880001|Trail', '880002|', '880001|Again']) });
     expect(result).toMatchObject({ status: 'done', applied: true, problemCount: 2, counts: { rejected: 2 } });
@@ -212,6 +202,16 @@ describe('a PCdb upload', () => {
 });
 
 describe('the routes', () => {
+  it('writes the problems CSV so that no cell taken from the file runs as a spreadsheet formula', async () => {
+    const formula = '=HYPERLINK("https://attacker.example/","Open")';
+    const result = await imported({ kind: 'parts-csv', mode: 'dry-run', file: { name: 'parts.csv', bytes: Buffer.from(`partNumber,name,price\r\n"${formula.replaceAll('"', '""')}",Pads,10.00\r\n`) } });
+    expect(result.problems).toEqual([expect.objectContaining({ line: 2, ref: formula })]);
+    const csv = await app.inject({ method: 'GET', url: `/api/admin/catalogue/imports/${result.id}/problems.csv`, headers: headersOf(byToken(admin)) });
+    expectReply(csv, 200);
+    // csv-stringify's escape_formulas: a leading quote makes the cell text.
+    expect(csv.body.split('\r\n').join('\n').split('\n')[1]).toMatch(/^2,"'=HYPERLINK\(""https:\/\/attacker\.example\/"",""Open""\)",/);
+  });
+
   it('answers 409 while another import is queued or running', async () => {
     const id = randomUUID();
     await app.db.insertInto('catalogue_imports').values({ id, kind: 'vcdb', mode: 'dry-run', on_problems: 'refuse', file_name: 'x.txt', created_by: null, created_by_email: 'other@example.com' }).execute();
