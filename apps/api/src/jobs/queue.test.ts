@@ -79,3 +79,40 @@ describe('a job still running when its queue stops', () => {
     }
   }, 30_000);
 });
+
+describe('a batch whose fetch is under way when its queue stops', () => {
+  it('is not run once the queue has stopped, and its job is left to be handed out again', async () => {
+    const ownDatabase = await openDatabase({});
+    // pg-boss's fetch of a job is held on its way back until the queue has stopped.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let fetched!: () => void;
+    const heldWithJob = new Promise<void>((resolve) => (fetched = resolve));
+    let answered: Promise<unknown> | undefined;
+    const executeSql: typeof ownDatabase.executeSql = async (text, values) => {
+      const result = await ownDatabase.executeSql(text, values);
+      if (answered || !text.includes('SKIP LOCKED') || result.rows.length === 0) return result;
+      fetched();
+      answered = gate.then(() => result);
+      return answered as Promise<typeof result>;
+    };
+    const queue = await startJobQueue({ ...ownDatabase, executeSql }, Fastify({ logger: { level: 'silent' } }).log);
+    try {
+      const ran: string[] = [];
+      await queue.work<{ n: string }>('mail', async ({ n }) => void ran.push(n));
+      await ownDatabase.db.transaction().execute((trx) => queue.sendInTransaction(trx, [{ queue: 'mail', data: { n: 'late' } }]));
+      await heldWithJob;
+      await queue.stop({ timeoutMs: 1_000 });
+      release();
+      await answered;
+      // The worker has had its answer and acted on it (in microtasks after it).
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(ran).toEqual([]);
+      const { rows } = await ownDatabase.executeSql("select state from pgboss.job where name = 'mail'");
+      expect(rows).toEqual([{ state: 'active' }]);
+    } finally {
+      release();
+      await ownDatabase.close();
+    }
+  }, 30_000);
+});

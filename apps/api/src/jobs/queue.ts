@@ -131,6 +131,8 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
   const boss = await startBoss(database, log, () => closed);
 
   let busy: ReturnType<typeof busyMeter> | undefined;
+  /** The batches being run on this instance: a stop waits for them, even one pg-boss does not count. */
+  const running = new Set<Promise<void>>();
   return {
     async sendInTransaction(trx, jobs, alongside) {
       const db = {
@@ -148,7 +150,7 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
 
     async work(queue, handler, { batchSize = 10, concurrency = 1, givesWay = false } = {}) {
       const meter = givesWay ? (busy ??= busyMeter()) : undefined;
-      await boss.work<object>(queue, { pollingIntervalSeconds: 1, batchSize }, async (jobs) => {
+      const run = async (jobs: PgBoss.Job<object>[]) => {
         if (meter) await giveWay(meter, () => stopped);
         const failed: { id: string; error: unknown }[] = [];
         let next = 0;
@@ -165,6 +167,18 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
         // Failed one by one; pg-boss then completes the rest of the batch (only jobs still active).
         for (const { id, error } of failed) {
           await boss.fail(queue, id, { message: error instanceof Error ? error.message : String(error) });
+        }
+      };
+      await boss.work<object>(queue, { pollingIntervalSeconds: 1, batchSize }, async (jobs) => {
+        // Fetched once the queue had stopped (its fetch was under way): nothing of it runs against a
+        // closing shop, and it stays as PostgreSQL has it, handed out again once it expires.
+        if (closed) throw new Error('the job queue has stopped');
+        const batch = run(jobs);
+        running.add(batch);
+        try {
+          await batch;
+        } finally {
+          running.delete(batch);
         }
       });
     },
@@ -189,11 +203,17 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
       return [...byQueue.values()];
     },
 
-    async stop() {
+    async stop({ timeoutMs = 10_000 } = {}) {
       if (stopped) return;
       stopped = true;
       busy?.stop();
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      const deadline = Date.now() + timeoutMs;
+      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      // pg-boss waits only for the batches its workers held when it began to stop: a batch whose
+      // fetch was under way then starts later. It is waited for too, within the same time.
+      while (running.size > 0 && Date.now() < deadline) {
+        await Promise.race([Promise.allSettled(running), sleep(deadline - Date.now(), undefined, { ref: false })]);
+      }
       closed = true;
     },
   };

@@ -48,8 +48,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
   if (options.sitemapPageSize) config.sitemapPageSize = options.sitemapPageSize;
   try {
     const app = await buildApp({ config, database });
-    // Retried on ENOTEMPTY: once (CI of 4dea294, aces/writer.test.ts) a mail still being written as
-    // the app closed refilled the outbox while it was being removed.
+    // Retried on ENOTEMPTY: a job that outlives the queue's stop time-out (jobs/queue.ts) may still
+    // write a file (a mail to the outbox) as the folder is removed.
     app.addHook('onClose', () => rm(dataDir, { recursive: true, force: true, maxRetries: 5 }));
     return actsAsOwnPage(app);
   } catch (error) {
