@@ -102,6 +102,20 @@ for (const width of widths) {
       await garageAsked;
       await expect(page.getByRole('status').filter({ hasText: 'Does not fit your 2016 Hyundai Elantra' })).toBeVisible();
     });
+
+    test('/shop’s In stock only box is ticked and unticked at once, and the URL follows it', async ({ page }) => {
+      await page.goto('/shop');
+      await waitForApp(page);
+      const filters = page.getByRole('button', { name: 'Filters' });
+      if (await filters.isVisible()) await filters.click();
+      const inStock = page.getByLabel('In stock only');
+      // Playwright's check() fails when a click leaves the box as it was, even for a moment.
+      await inStock.check();
+      await expect(page).toHaveURL(/[?&]inStock=true/);
+      await inStock.uncheck();
+      await expect(page).not.toHaveURL(/inStock/);
+      await expect(inStock).not.toBeChecked();
+    });
   });
 }
 

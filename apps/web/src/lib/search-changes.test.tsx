@@ -1,5 +1,6 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithRouter } from '../test/render-with-router';
 import { useSearchChanges } from './search-changes';
@@ -17,6 +18,28 @@ function Filters() {
       <button type="button" onClick={() => { set('a'); set('b'); }}>a and b</button>
       <button type="button" onClick={() => set('c')}>c</button>
     </>
+  );
+}
+
+/** A checkbox bound to the search, as /shop's In stock only. */
+function InStockOnly() {
+  const [search, changeSearch] = useSearchChanges();
+  return (
+    <label>
+      <input
+        type="checkbox"
+        checked={search.get('inStock') === 'true'}
+        onChange={(event) => {
+          const checked = event.target.checked;
+          changeSearch((latest) => {
+            if (checked) latest.set('inStock', 'true');
+            else latest.delete('inStock');
+            return latest;
+          });
+        }}
+      />
+      In stock only
+    </label>
   );
 }
 
@@ -38,5 +61,26 @@ describe('useSearchChanges', () => {
     await waitFor(() => expect(screen.getByRole('status', { name: 'Search' })).toHaveTextContent(/^q=discs$/));
     await userEvent.click(screen.getByRole('button', { name: 'c' }));
     await waitFor(() => expect(Object.fromEntries(searchOf(router))).toEqual({ q: 'discs', c: '1' }));
+  });
+
+  it('shows the search asked for while its navigation is under way, and the router’s once it is drawn', async () => {
+    // The navigation to a search with the box ticked waits on its loader until the test lets it go.
+    let release!: () => void;
+    const held = new Promise<null>((resolve) => (release = () => resolve(null)));
+    const router = createMemoryRouter(
+      [{ path: '*', element: <InStockOnly />, loader: ({ request }) => (new URL(request.url).searchParams.has('inStock') ? held : null) }],
+      { initialEntries: ['/shop'] },
+    );
+    render(<RouterProvider router={router} />);
+    const box = await screen.findByRole('checkbox', { name: 'In stock only' });
+    await userEvent.click(box);
+    expect(router.state.navigation.state).toBe('loading');
+    expect(box).toBeChecked();
+    await act(async () => release());
+    await waitFor(() => expect(searchOf(router).get('inStock')).toBe('true'));
+    expect(box).toBeChecked();
+    await userEvent.click(box);
+    await waitFor(() => expect(searchOf(router).has('inStock')).toBe(false));
+    expect(box).not.toBeChecked();
   });
 });
