@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useMemo, useOptimistic, useRef } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useOptimistic, useRef } from 'react';
 import { useNavigate, useSearchParams, type NavigateOptions } from 'react-router';
 
 /**
@@ -25,14 +25,18 @@ export function useSearchChanges(): [URLSearchParams, (change: (latest: URLSearc
   useEffect(() => {
     if (asked.current && asked.current.over !== drawn) asked.current = undefined;
   }, [drawn]);
-  function changeSearch(change: (latest: URLSearchParams) => URLSearchParams, options?: NavigateOptions) {
-    const next = change(new URLSearchParams(asked.current?.search ?? drawn)).toString();
-    asked.current = { search: next, over: asked.current?.over ?? drawn };
-    // An action: the search asked for is shown until the navigation it awaits is drawn.
-    startTransition(async () => {
-      show(next);
-      await navigate({ search: next }, options);
-    });
-  }
+  // The same function until another search is drawn, as React Router's own setter.
+  const changeSearch = useCallback(
+    (change: (latest: URLSearchParams) => URLSearchParams, options?: NavigateOptions) => {
+      const next = change(new URLSearchParams(asked.current?.search ?? drawn)).toString();
+      asked.current = { search: next, over: asked.current?.over ?? drawn };
+      // An action: the search asked for is shown until the navigation it awaits is drawn.
+      startTransition(async () => {
+        show(next);
+        await navigate({ search: next }, options);
+      });
+    },
+    [drawn, navigate, show],
+  );
   return [useMemo(() => new URLSearchParams(shown), [shown]), changeSearch];
 }

@@ -1,8 +1,8 @@
 import { confirmations, type Order, type OrderStatus } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
 import { LoadingBlock } from '../../../components/spinner';
+import { useSearchChanges } from '../../../lib/search-changes';
 import { useCancelAnyOrder } from '../api/cancel-any-order';
 import { allOrdersQuery, type OrderFilters as Filters } from '../api/get-all-orders';
 import { useDeliverOrder, useShipOrder } from '../../shipments/api/shipments';
@@ -34,7 +34,8 @@ function searchFrom({ status, email, page }: Filters): URLSearchParams {
 
 /** /dashboard/orders (SPEC §2, admins): every customer's orders, filtered and paged by the server. */
 export function Component() {
-  const [search, setSearch] = useSearchParams();
+  // A filter shows its change at once, while the list follows (decision 093).
+  const [search, changeSearch] = useSearchChanges();
   const filters = filtersFrom(search);
   const orders = useQuery(allOrdersQuery(filters));
   const ship = useShipOrder();
@@ -43,8 +44,8 @@ export function Component() {
 
   const { status, email } = filters;
   const change = useCallback(
-    (next: Filters, { replace = false } = {}) => setSearch(searchFrom(next), { replace, preventScrollReset: true }),
-    [setSearch],
+    (next: Filters, { replace = false } = {}) => changeSearch(() => searchFrom(next), { replace, preventScrollReset: true }),
+    [changeSearch],
   );
   // A new filter starts at the first page. A search that ran by itself while typing replaces
   // the history entry, so Back does not step through every letter.

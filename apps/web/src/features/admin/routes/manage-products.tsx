@@ -1,9 +1,10 @@
 import { paths } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { LoadingBlock } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
+import { useSearchChanges } from '../../../lib/search-changes';
 import { adminPartsQuery, type PartFilters } from '../api/get-admin-parts';
 import { ActionButton } from '../components/action-button';
 import { AdminPage } from '../components/admin-page';
@@ -25,7 +26,7 @@ function filtersFrom(search: URLSearchParams): PartFilters {
  * or Restore. Customer reviews are moderated on a screen of their own (manage-reviews.tsx).
  */
 export function Component() {
-  const [search, setSearch] = useSearchParams();
+  const [search, changeSearch] = useSearchChanges();
   const filters = filtersFrom(search);
   const parts = useQuery(adminPartsQuery(filters));
 
@@ -33,7 +34,7 @@ export function Component() {
     const next = new URLSearchParams();
     if (q) next.set('q', q);
     if (page > 1) next.set('page', String(page));
-    setSearch(next, { preventScrollReset: true });
+    changeSearch(() => next, { preventScrollReset: true });
   }
 
   function submitSearch(event: FormEvent<HTMLFormElement>) {

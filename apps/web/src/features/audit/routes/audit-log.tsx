@@ -1,8 +1,8 @@
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { Pager } from '../../../components/pager';
 import { LoadingBlock } from '../../../components/spinner';
+import { useSearchChanges } from '../../../lib/search-changes';
 import { AdminPage } from '../../admin/components/admin-page';
 import { LoadError } from '../../admin/components/load-error';
 import { auditActorsQuery, auditLogQuery } from '../api/get-audit-log';
@@ -36,13 +36,14 @@ function searchFrom(filters: AuditFilterValues & { page: number }): URLSearchPar
 
 /** /dashboard/audit (admins): every admin action in words, newest first, filtered and paged by the server. */
 export function Component() {
-  const [search, setSearch] = useSearchParams();
+  // A filter (a date typed a part at a time too) shows its change at once, while the log follows (decision 093).
+  const [search, changeSearch] = useSearchChanges();
   const filters = filtersFrom(search);
   const rangeProblem = dateRangeProblem(filters);
   const entries = useQuery({ ...auditLogQuery({ ...filters, limit: AUDIT_PAGE_SIZE }), enabled: !rangeProblem });
   const actors = useQuery(auditActorsQuery);
   const filtered = Boolean(filters.actor || filters.action || filters.from || filters.to || filters.q);
-  const change = (next: AuditFilterValues & { page: number }) => setSearch(searchFrom(next), { preventScrollReset: true });
+  const change = (next: AuditFilterValues & { page: number }) => changeSearch(() => searchFrom(next), { preventScrollReset: true });
 
   return (
     <AdminPage title="Audit log" intro="Every admin action, newest first, in words: who did what, to which order, part or account, and when." activity={false}>
