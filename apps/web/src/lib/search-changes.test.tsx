@@ -1,8 +1,7 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { renderWithRouter } from '../test/render-with-router';
+import { renderRoutes, renderWithRouter } from '../test/render-with-router';
 import { useSearchChanges } from './search-changes';
 
 /** Two buttons: one sets `a` and then `b` in the same click, one sets `c`. */
@@ -67,11 +66,10 @@ describe('useSearchChanges', () => {
     // The navigation to a search with the box ticked waits on its loader until the test lets it go.
     let release!: () => void;
     const held = new Promise<null>((resolve) => (release = () => resolve(null)));
-    const router = createMemoryRouter(
+    const { router } = renderRoutes(
       [{ path: '*', element: <InStockOnly />, loader: ({ request }) => (new URL(request.url).searchParams.has('inStock') ? held : null) }],
-      { initialEntries: ['/shop'] },
+      { path: '/shop' },
     );
-    render(<RouterProvider router={router} />);
     const box = await screen.findByRole('checkbox', { name: 'In stock only' });
     await userEvent.click(box);
     expect(router.state.navigation.state).toBe('loading');
