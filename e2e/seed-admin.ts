@@ -6,11 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import { openDatabase } from '../apps/api/src/db/database';
 import { hashPassword } from '../apps/api/src/modules/auth/password';
+import { parseEnv } from '../apps/api/src/env';
 import { e2eAdmin } from './tests/admin-account';
 
-const dataDir = process.env.DATA_DIR;
-if (!dataDir) throw new Error('DATA_DIR is not set');
-
+const { dataDir, passwordHashN } = parseEnv();
 const database = await openDatabase({ dataDir });
 try {
   const id = randomUUID();
@@ -25,7 +24,7 @@ try {
       user_id: id,
       account_id: id,
       provider_id: 'credential',
-      password: await hashPassword(e2eAdmin.password),
+      password: await hashPassword(e2eAdmin.password, passwordHashN),
     })
     .execute();
 } finally {

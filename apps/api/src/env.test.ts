@@ -24,6 +24,16 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ NODE_ENV: 'test', LIMIT_SCALE: '0' })).toThrow(/LIMIT_SCALE/);
   });
 
+  it('hashes passwords at the OWASP minimum: PASSWORD_HASH_N lowers it for test runs only, to a power of two', () => {
+    expect(parseEnv({}).passwordHashN).toBe(2 ** 17);
+    expect(parseEnv({ NODE_ENV: 'test', PASSWORD_HASH_N: '1024' }).passwordHashN).toBe(1024);
+    expect(() => parseEnv({ PASSWORD_HASH_N: '1024' })).toThrow(/PASSWORD_HASH_N: is for test runs only/);
+    expect(() => parseEnv({ NODE_ENV: 'production', PASSWORD_HASH_N: '1024' })).toThrow(/PASSWORD_HASH_N/);
+    for (const bad of ['1000', '512', String(2 ** 18), 'many']) {
+      expect(() => parseEnv({ NODE_ENV: 'test', PASSWORD_HASH_N: bad }), bad).toThrow(/PASSWORD_HASH_N/);
+    }
+  });
+
   it('logs readable lines to a terminal and JSON elsewhere, unless LOG_FORMAT says', () => {
     expect(parseEnv({}, { tty: true }).logFormat).toBe('pretty');
     expect(parseEnv({}, { tty: false }).logFormat).toBe('json');

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { passwordHashParams } from './modules/auth/password';
 
 /**
  * The environment, parsed once at start (DESIGN §4). Nothing else reads `process.env`;
@@ -73,10 +74,20 @@ const envSchema = z
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     /** Multiplies every rate limit and unpaid cap; read only when NODE_ENV is test (the browser journeys). */
     LIMIT_SCALE: z.coerce.number().int().min(1).max(100).default(1),
+    /** scrypt's N for new password hashes; lowered only when NODE_ENV is test (the browser journeys). */
+    PASSWORD_HASH_N: z.coerce
+      .number()
+      .int()
+      .refine((n) => n >= 2 ** 10 && n <= passwordHashParams.N && (n & (n - 1)) === 0, 'a power of two from 1024 to 131072')
+      .default(passwordHashParams.N),
   })
   .refine((env) => env.LIMIT_SCALE === 1 || env.NODE_ENV === 'test', {
     path: ['LIMIT_SCALE'],
     message: 'is for test runs only (NODE_ENV=test): the shop keeps its limits',
+  })
+  .refine((env) => env.PASSWORD_HASH_N === passwordHashParams.N || env.NODE_ENV === 'test', {
+    path: ['PASSWORD_HASH_N'],
+    message: 'is for test runs only (NODE_ENV=test): the shop hashes at the OWASP minimum',
   })
   .refine((env) => !env.DATABASE_URL || env.AUTH_SECRET, {
     path: ['AUTH_SECRET'],
@@ -156,6 +167,12 @@ export interface Config {
    */
   limitScale: number;
   /**
+   * scrypt's N (its cost) for a new password hash: 2^17, the OWASP minimum. Test runs lower it
+   * (decision 094): the API tests and the journeys sign up hundreds of accounts, each hash a
+   * core's 0.3–0.7 s. A hash keeps its own N, so it is always checked at the cost it was made with.
+   */
+  passwordHashN: number;
+  /**
    * How long a whole request, headers and body, may take to arrive: a client that sends it a byte
    * at a time is answered 408 and cut off. The API tests shorten it.
    */
@@ -214,6 +231,7 @@ export function parseEnv(
     shutdown: { graceMs: env.SHUTDOWN_GRACE_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },
     metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT },
     limitScale: env.LIMIT_SCALE,
+    passwordHashN: env.PASSWORD_HASH_N,
     // A photo upload (the largest body) arrives well within this on a slow phone connection.
     requestTimeoutMs: 60_000,
     sitemapPageSize: 50_000,

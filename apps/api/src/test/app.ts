@@ -19,6 +19,11 @@ export interface TestAppOptions {
    * higher, so that a test's few accounts can do much; tests of the limits ask for them.
    */
   realLimits?: boolean;
+  /**
+   * Passwords hashed at the shop's cost (scrypt N = 2^17). Without it at N = 2^10 (decision 094),
+   * as the API's tests sign up hundreds of accounts; a test of the stored hash asks for it.
+   */
+  realHashing?: boolean;
   /** How long a whole request may take to arrive (the shop's is a minute). */
   requestTimeoutMs?: number;
   /** URLs in one sitemap file (the shop's is 50,000), so that a test reaches the sitemap index with a few parts. */
@@ -44,6 +49,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
     ...options.env,
   });
   config.limitScale = options.realLimits ? 1 : 1000;
+  if (!options.realHashing) config.passwordHashN = 2 ** 10;
   if (options.requestTimeoutMs) config.requestTimeoutMs = options.requestTimeoutMs;
   if (options.sitemapPageSize) config.sitemapPageSize = options.sitemapPageSize;
   try {

@@ -61,7 +61,7 @@ export function createAuth({
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      password: { hash: hashPassword, verify: verifyPassword },
+      password: { hash: (password) => hashPassword(password, config.passwordHashN), verify: verifyPassword },
       // The link opens the web app's page, which sends the token with the new password.
       sendResetPassword: ({ user, token }) =>
         send({

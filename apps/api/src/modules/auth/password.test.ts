@@ -31,6 +31,14 @@ describe('hashPassword and verifyPassword', () => {
     expect(hash).not.toContain(password);
   });
 
+  it('hash at the N a test run asks for, keep it in the hash and check the password at it', async () => {
+    const hash = await hashPassword(password, 2 ** 10);
+
+    expect(hash.split('$').slice(0, 4)).toEqual(['scrypt', '1024', '8', '1']);
+    expect(await verifyPassword({ hash, password })).toBe(true);
+    expect(await verifyPassword({ hash, password: `${password}!` })).toBe(false);
+  });
+
   it('salt every hash: the same password hashes differently each time', async () => {
     const [first, second] = await hashes;
 

@@ -7,8 +7,9 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOpti
  * N = 2^17, r = 8, p = 1 (Better Auth's default, N = 2^14 with r = 16, is below it).
  * Node's native scrypt runs on the libuv pool, so hashing does not block the event loop.
  * The parameters are stored with each hash, so raising them later leaves old hashes valid.
+ * Test runs hash at a lower N (config.passwordHashN, decision 094).
  */
-const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+export const passwordHashParams = { N: 2 ** 17, r: 8, p: 1 } as const;
 const KEY_LENGTH = 64;
 
 /**
@@ -63,18 +64,19 @@ function scrypt(password: string, salt: Buffer, params: { N: number; r: number; 
  */
 const precomputed = new AsyncLocalStorage<{ password: string; hash: string }>();
 
-export async function withPrecomputedHash<T>(password: string, work: () => Promise<T>): Promise<T> {
-  const hash = await hashPassword(password);
+export async function withPrecomputedHash<T>(password: string, N: number, work: () => Promise<T>): Promise<T> {
+  const hash = await hashPassword(password, N);
   return precomputed.run({ password, hash }, work);
 }
 
 /** `scrypt$N$r$p$salt$key`, salt and key in base64. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, N: number = passwordHashParams.N): Promise<string> {
   const ready = precomputed.getStore();
   if (ready && ready.password === password) return ready.hash;
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+  const params = { ...passwordHashParams, N };
+  const key = await scrypt(password, salt, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
 /** False for a wrong password and for a stored hash that is not one of ours: never throws. */
@@ -100,5 +102,3 @@ export async function verifyPassword({ hash, password }: { hash: string; passwor
     return false;
   }
 }
-
-export const passwordHashParams = PARAMS;

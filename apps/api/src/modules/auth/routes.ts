@@ -152,7 +152,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       const changing = path === CHANGE_PASSWORD ? await app.identify(request) : undefined;
       // Whose password the link resets: read before Better Auth uses the token up.
       const resetFor = path === RESET_PASSWORD ? await resetAccount(request.body) : undefined;
-      let response = password ? await withPrecomputedHash(password, forward) : await forward();
+      let response = password ? await withPrecomputedHash(password, app.config.passwordHashN, forward) : await forward();
       if (resetFor && response.status === 200) {
         // Every session is gone with the old password; the customer who chose the new one is
         // signed in with it, as a sign-in would (its cookie and reply).
