@@ -6,9 +6,7 @@ import { oidcIssuer } from '../oidc/settings';
 import { expectNoSeriousA11yViolations } from './pages';
 
 // Account recovery and confirmed addresses: the links come from the mail the shop
-// sent to a real SMTP server (mail/smtp-sink.ts). Each journey hashes passwords several times
-// (sign-up, reset, the sign-in after it) on a shared two-core machine: it gets 90 s.
-test.describe.configure({ timeout: 90_000 });
+// sent to a real SMTP server (mail/smtp-sink.ts).
 
 test('forgot password: the mail’s link sets a new password, signs in, and signs every other device out', async ({ page, browser, baseURL }) => {
   const account = newAccount('forgot');

@@ -10,10 +10,6 @@ import { expectNoSeriousA11yViolations, logInAt, widths } from './pages';
 const screens = path.join(import.meta.dirname, '../.tmp/screens');
 fs.mkdirSync(screens, { recursive: true });
 
-// Each journey hashes passwords several times (sign-up, two sign-ins, a refused and a made change,
-// two more sign-ins) on a shared two-core machine: it gets 90 s.
-test.describe.configure({ timeout: 90_000 });
-
 for (const width of widths) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 844 } });

@@ -33,9 +33,6 @@ import { insertPart, signUpAdmin, signUpCustomer, type Customer } from '../test/
  */
 const SEED = 8;
 const RUNS = 25;
-/** Routes that hash a password (~0.3 s each) get fewer random runs after their examples. */
-const HASHING_RUNS = 5;
-const hashesPasswords = (route: Route) => /sign-in\/email|sign-up|change-password/.test(route.path);
 
 /** Set for the request in flight by the onError hook (requests are sent one at a time). */
 let lastError: Error | undefined;
@@ -214,7 +211,7 @@ async function fuzz(route: Route, who: Who): Promise<ServerError[]> {
       if (!found.has(key)) found.set(key, { status: response.statusCode, error, input: input || 'well-formed input' });
     }),
     // fast-check counts the examples in numRuns: the random runs come on top of them.
-    { seed: SEED, numRuns: firstRequests.length + (hashesPasswords(route) ? HASHING_RUNS : RUNS), examples: firstRequests.map((example) => [example]) },
+    { seed: SEED, numRuns: firstRequests.length + RUNS, examples: firstRequests.map((example) => [example]) },
   );
   return [...found.values()];
 }

@@ -40,7 +40,7 @@ export function expectInvalid(response: LightMyRequestResponse, message: string)
 
 /**
  * A user row the way Better Auth writes one, without a password: enough to be listed, made an
- * admin or removed, and much cheaper than a sign-up (~0.4 s of password hashing).
+ * admin or removed, without a sign-up's requests and password hash.
  */
 export async function insertUser(
   app: FastifyInstance,

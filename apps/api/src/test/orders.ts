@@ -10,7 +10,7 @@ export interface Customer extends TestAccount {
   token: string;
 }
 
-/** Signs a new account up (≈0.4 s: share them between tests) and gets its access token. */
+/** Signs a new account up and gets its access token. */
 export async function signUpCustomer(app: FastifyInstance, label = 'customer'): Promise<Customer> {
   const account = newAccount(label);
   const cookie = await signUp(app, account);

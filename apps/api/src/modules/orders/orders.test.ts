@@ -19,7 +19,7 @@ import {
 } from '../../test/orders';
 
 let app: FastifyInstance;
-// Signing up costs ~0.4 s: these three serve every test of the file.
+// These three serve every test of the file.
 let alice: Customer;
 let bob: Customer;
 let admin: Customer;

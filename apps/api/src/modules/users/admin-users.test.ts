@@ -17,7 +17,7 @@ import {
 import { createUsersRepository } from './repository';
 
 let app: FastifyInstance;
-// Signing up costs ~0.4 s: these serve every test that does not remove them.
+// These serve every test that does not remove them.
 let admin: Customer;
 let alice: Customer;
 

@@ -17,7 +17,7 @@ import { createUsersRepository } from './repository';
 let app: FastifyInstance;
 let replies: string[];
 
-// Hashing a password costs ~0.4 s: four accounts, shared by every test that only reads them.
+// Four accounts, shared by every test that only reads them.
 const alice = newAccount('alice');
 const bob = newAccount('bob');
 const carol = newAccount('carol');
