@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { waitForApp } from './pages';
+import { expectNoSeriousA11yViolations, waitForApp } from './pages';
 
 const publicPages = ['/', '/blogs', '/portfolio', '/no-such-page'];
 
@@ -226,10 +225,6 @@ for (const path of publicPages) {
   test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page }).analyze();
-    const severe = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-    expect(severe).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
   });
 }
