@@ -33,8 +33,9 @@ test('ordering checks every field with the messages of the spec', async ({ page,
   const submit = page.getByRole('button', { name: 'Place Order' });
   await expect(submit).toBeDisabled();
 
-  // The server draws the form before the app hydrates it; a field typed in and emptied before then
-  // is kept but was never checked. The button turns on only once the app checks the form.
+  // The server draws the form before the app hydrates it: the button turns on only once the app
+  // checks the form, so the journey waits for that before it empties a field (a field emptied
+  // before then is server-rendering.spec.ts').
   const address = page.getByLabel('Address');
   await address.fill('1200 Foundry Road, Detroit');
   await expect(submit).toBeEnabled();

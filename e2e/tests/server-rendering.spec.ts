@@ -1,4 +1,4 @@
-import { catalogueMessages, formatPrice } from '@autoparts/shared';
+import { catalogueMessages, formatPrice, validation } from '@autoparts/shared';
 import { test as base, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { newAccount, signUp } from './accounts';
@@ -150,7 +150,7 @@ test('two filters chosen on /shop before the app has hydrated are both acted on,
   expect(new URL(page.url()).searchParams.get('sort')).toBe('price-desc');
 });
 
-test('an address and a quantity typed in Place Order before the app has hydrated are kept and acted on', async ({ page }) => {
+test('an address and a quantity typed and a name emptied in Place Order before the app has hydrated are kept and acted on', async ({ page }) => {
   const parts = (await (await request(page).get('/api/parts')).json()) as Part[];
   // One no other journey orders from (they take the first ones), with room for one more than its minimum.
   const part = parts.findLast((candidate) => candidate.availableQuantity > candidate.minOrderQuantity)!;
@@ -162,9 +162,14 @@ test('an address and a quantity typed in Place Order before the app has hydrated
   await form.getByLabel('Address').fill('1 Main Street, Springfield');
   const quantity = part.minOrderQuantity + 1;
   await form.getByLabel('Order Quantity').fill(String(quantity));
+  await form.getByLabel('Name').fill('');
   release();
-  // Hydrated, the form has what was typed: it is valid, totals the quantity, and places the order.
+  // Hydrated, the form has what was typed: it totals the quantity, and the emptied name is said
+  // under its field as a change after hydration would be.
   await expect(form.getByText(`Total: ${formatPrice(part.price * quantity)}`)).toBeVisible();
+  await expect(form.getByLabel('Name')).toHaveAccessibleDescription(validation.nameRequired);
+  await expect(form.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+  await form.getByLabel('Name').fill('Early Orderer');
   await expect(form.getByRole('button', { name: 'Place Order' })).toBeEnabled();
   await expect(form.getByLabel('Address')).toHaveValue('1 Main Street, Springfield');
   await form.getByRole('button', { name: 'Place Order' }).click();

@@ -34,17 +34,21 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
     reset,
     control,
     getValues,
+    trigger,
     formState: { errors, isValid, isSubmitting },
   } = useForm({ resolver: zodResolver(schema), mode: 'onChange', defaultValues: defaults });
   const quantity = useWatch({ control, name: 'orderQuantity' });
   const values = useWatch({ control });
   // What was typed before the app hydrated the form, react-hook-form takes in as it registers the
   // fields, but tells no watcher of it (they listen later, from the defaults): the form is reset
-  // to what it holds, which they hear (decision 076).
+  // to what it holds, which they hear (decision 076). The fields changed then are checked as a
+  // change after hydration is, so that one emptied says why under it.
   const takeTyped = useEffectEvent(() => {
     const typed = getValues();
-    const changed = Object.entries(defaults).some(([name, value]) => !Object.is(typed[name as keyof typeof typed], value));
-    if (changed) reset(typed, { keepDefaultValues: true });
+    const changed = (Object.keys(defaults) as (keyof typeof defaults)[]).filter((name) => !Object.is(typed[name], defaults[name]));
+    if (changed.length === 0) return;
+    reset(typed, { keepDefaultValues: true });
+    void trigger(changed);
   });
   useEffect(() => takeTyped(), []);
   // A disabled button says nothing by itself: the first thing the form still needs, in the
