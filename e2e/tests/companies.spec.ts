@@ -2,12 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { formatPrice, type ListedPart, type Part } from '@autoparts/shared';
-import { newAccount, signUp } from './accounts';
+import { formatPrice, type ListedPart, type Part, type SearchResult } from '@autoparts/shared';
+import { logIn, newAccount, signOut, signUp } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
 import { linkIn, mailTo } from './mail';
-import { expectNoSeriousA11yViolations, expectWithinViewportWidth, logInAt, orderPart, waitForApp, widths } from './pages';
+import { expectNoSeriousA11yViolations, expectWithinViewportWidth, followHeaderLink, logInAt, orderPart, waitForApp, widths } from './pages';
 
 /** A browser of its own for each person of the journey: the admin, the owner, the buyer. */
 async function personAt(browser: Browser, width: number, baseURL: string | undefined): Promise<Page> {
@@ -212,3 +212,43 @@ for (const width of widths) {
     });
   });
 }
+
+test('a contract buyer’s prices leave with them: signed out, the same tab shows the list price at once, and so it does to the next customer to sign in there', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  // The buyer owns a company whose price list takes 40 % off the first part /shop shows.
+  const buyer = newAccount('leavingbuyer');
+  await signUp(page, buyer);
+  const admin = await personAt(browser, 1280, baseURL);
+  await logInAt(admin, e2eAdmin);
+  const [part] = ((await (await admin.request.get('/api/search')).json()) as SearchResult).items;
+  if (!part) throw new Error('/shop shows no part');
+  const companyName = `Leaving ${buyer.email.slice(13, 19)}`;
+  const list = await apiAs(admin, 'POST', '/api/admin/price-lists', { name: `${companyName} list`, priority: 1, entries: [{ partId: part._id, percentOff: 40 }] }, baseURL);
+  const company = await apiAs(admin, 'POST', '/api/admin/companies', { name: companyName, ownerEmail: buyer.email }, baseURL);
+  await apiAs(admin, 'PATCH', `/api/admin/companies/${String(company.id)}`, { priceListIds: [list.id] }, baseURL);
+  await admin.context().close();
+  const contract = formatPrice(Math.round(part.price * 60) / 100);
+  const card = page.getByRole('main').getByRole('article').filter({ has: page.getByText(`Part no. ${part.partNumber}`, { exact: true }) });
+
+  await page.goto('/shop');
+  await expect(card).toContainText(contract);
+  await expect(card.locator('s')).toContainText(formatPrice(part.price));
+  // Signed out (the app goes home), then back to /shop by the header, within the app.
+  await signOut(page);
+  await followHeaderLink(page, 'Shop');
+  await expect(card).toContainText(formatPrice(part.price));
+  await expect(card).not.toContainText(contract);
+
+  // The next person at this browser logs in there, within the app: a customer of no company.
+  const { page: elsewhere, account: next } = await signedUpAt(browser, 1280, baseURL, 'nextcustomer');
+  await elsewhere.context().close();
+  await followHeaderLink(page, 'Login');
+  await logIn(page, next);
+  await expect(page.getByRole('banner').getByText(next.name)).toBeAttached();
+  await page.getByRole('banner').getByRole('link', { name: 'Shop', exact: true }).click();
+  await expect(card).toContainText(formatPrice(part.price));
+  await expect(card).not.toContainText(contract);
+});

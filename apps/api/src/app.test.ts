@@ -99,6 +99,13 @@ describe('the API', () => {
     expectSecurityHeaders(await get('/api/parts'));
     expectSecurityHeaders(await get('/api/nope'));
   });
+
+  it('lets no cache keep an API reply whose route says nothing of caches; the public reads revalidate', async () => {
+    for (const url of ['/api/me', '/api/cart', '/api/nope', '/api/config']) {
+      expect({ url, cacheControl: (await get(url)).headers['cache-control'] }).toEqual({ url, cacheControl: 'private, no-store' });
+    }
+    expect((await get('/api/parts')).headers['cache-control']).toBe('no-cache');
+  });
 });
 
 describe('the web app', () => {

@@ -8,9 +8,9 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { App, createQueryClient } from './app/app';
 import { loadRoutesFor, routes } from './app/router';
-import { meQuery } from './lib/me';
+import { forgetPricesOnViewerChange } from './lib/me';
 import { PAGE_DATA_ID, receivePageData, type PageData } from './lib/page-data-block';
-import { isSignOutPending } from './lib/session-end';
+import { finishSignOut, isSignOutPending } from './lib/session-end';
 
 const queryClient = createQueryClient();
 
@@ -32,12 +32,14 @@ function Shop({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
 async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
-  const block = document.getElementById(PAGE_DATA_ID);
+  forgetPricesOnViewerChange(queryClient);
+  // Signed out in this browser while the server could not be told (lib/session-end.ts): the server
+  // drew this page for the session it still knew, with that account's prices. It is told first,
+  // and the page is drawn afresh, signed out, from nothing it carried.
+  const signedOutHere = isSignOutPending();
+  if (signedOutHere) await finishSignOut();
+  const block = signedOutHere ? null : document.getElementById(PAGE_DATA_ID);
   if (block?.textContent) receivePageData(queryClient, JSON.parse(block.textContent) as PageData);
-  // Signed out in this browser while the server could not be told (lib/session-end.ts): a page
-  // the server drew for the session it still knew (a part's page) is drawn afresh, signed out.
-  const signedOutHere = isSignOutPending() && queryClient.getQueryData(meQuery.queryKey) != null;
-  if (signedOutHere) queryClient.removeQueries({ queryKey: meQuery.queryKey });
   // The page's own route modules first, so that React hydrates the page the server drew rather
   // than a fallback. Should they not load (a tab of an older build), the page is drawn afresh,
   // where the router's error page deals with it (route-error.tsx).

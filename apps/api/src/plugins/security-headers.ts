@@ -12,11 +12,17 @@ import helmet from 'helmet';
  */
 export function securityHeaders(app: FastifyInstance) {
   const headers = helmetHeaders(helmet(helmetOptions()));
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    // Most API replies carry someone's data (a cart, an order, a member's prices): none is kept by
+    // any cache unless its route says how it may be (the public cache, images, exports).
+    if (request.url.startsWith('/api/')) reply.header('cache-control', API_NOT_KEPT);
     done();
   });
 }
+
+/** How an API reply may be kept when its route says nothing: nowhere (decision 080). */
+export const API_NOT_KEPT = 'private, no-store';
 
 /**
  * A page a buyer lands on from outside (the catalogue's server-rendered pages, a part's page, the

@@ -321,11 +321,13 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
         : partId
           ? await partPage(request, template, pathname, url, partId)
           : undefined;
-    // A part's page shows who is signed in: no shared cache may keep it for anyone else.
+    // A part's page shows who is signed in: no shared cache may keep it for anyone else, and
+    // with a member's contract prices no cache at all (decision 080).
     if (partId) reply.header('vary', 'cookie');
+    const cacheControl = !partId ? REVALIDATE : (await app.contractBuyer(request)) ? PERSONAL_PRICES : PERSONAL;
     return withLink(reply, drawn?.link)
       .code(found ? 200 : 404)
-      .header('cache-control', partId ? PERSONAL : REVALIDATE)
+      .header('cache-control', cacheControl)
       .type(HTML)
       .send(drawn?.html ?? template);
   });

@@ -1,6 +1,7 @@
 import type { Me } from '@autoparts/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { hashKey, partialMatchKey, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './api-client';
+import { pricedQueryRoots } from './query-keys';
 import { finishSignOut, isSignOutPending } from './session-end';
 
 /**
@@ -43,3 +44,30 @@ export function useSignedIn(): boolean {
 export function displayName(me: Pick<Me, 'name' | 'email'>): string {
   return me.name.trim() || me.email;
 }
+
+/** Whom the shop prices for: nobody signed in, or an account, as a member of a company or not. */
+function viewerOf(me: Me | null): string {
+  return me ? JSON.stringify([me.email, me.company === true]) : '';
+}
+
+/**
+ * Prices depend on who asks (decision 080). When the account this browser is signed in as changes
+ * (signing in or out, a session ended elsewhere, a company joined or left), every priced answer
+ * it holds is reset: what shows one drops it at once and asks again, so the next person at this
+ * browser never sees the last one's contract prices. The first answer (the page's own, or the
+ * first fetch) changes nothing. Returns the unsubscribe.
+ */
+export function forgetPricesOnViewerChange(queryClient: QueryClient): () => void {
+  let viewer: string | undefined;
+  return queryClient.getQueryCache().subscribe((event) => {
+    // Any news of the session: the page's own (added as the app starts), a fetch, a sign-out's null.
+    if (event.type === 'removed' || event.query.queryHash !== meQueryHash || event.query.state.status !== 'success') return;
+    const next = viewerOf(event.query.state.data as Me | null);
+    const changed = viewer !== undefined && viewer !== next;
+    viewer = next;
+    if (!changed) return;
+    void queryClient.resetQueries({ predicate: (query) => pricedQueryRoots.some((root) => partialMatchKey(query.queryKey, root)) });
+  });
+}
+
+const meQueryHash = hashKey(meQuery.queryKey);

@@ -54,3 +54,10 @@ export const queryKeys = {
   auditLog: (search: string) => ['admin', 'audit', 'log', search],
   auditActors: ['admin', 'audit', 'actors'],
 } as const;
+
+/**
+ * The queries whose answers carry prices. A member of a company with a price list is priced apart
+ * from everyone else (decision 080), so these are dropped and asked again whenever the signed-in
+ * account changes (`forgetPricesOnViewerChange`, lib/me.ts).
+ */
+export const pricedQueryRoots: readonly (readonly string[])[] = [queryKeys.parts, queryKeys.cart, ['checkout']];

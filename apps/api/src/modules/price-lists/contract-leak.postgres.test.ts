@@ -93,6 +93,10 @@ async function read(app: FastifyInstance, reader: Reader) {
   expectReply(page, 200);
   expect({ reader, page: /<p class="price">([^<]*)<\/p>/.exec(page.body)?.[1] }).toEqual({ reader, page: String(priceOf[reader]) });
   expect({ reader, cacheControl: page.headers['cache-control'] }).toEqual({ reader, cacheControl: personal ? 'private, no-store' : 'no-cache' });
+  // The signed-in part page names who is signed in: their browser's alone, and with a member's
+  // prices kept by no cache at all.
+  const partPage = await call(app, credentialOf(reader), { method: 'GET', url: `/part/${partId}` });
+  expect({ reader, partPage: partPage.headers['cache-control'] }).toEqual({ reader, partPage: personal ? 'private, no-store' : 'private, no-cache' });
 }
 
 describe('contract prices on two instances', () => {

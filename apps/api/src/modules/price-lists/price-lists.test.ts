@@ -182,6 +182,10 @@ describe("a member's prices", () => {
     expect(visitor.headers['cache-control']).toBe('no-cache');
     expect((await part(byToken(rivalBuyer))).json()).toMatchObject({ price: 5, listPrice: 10, priceBreaks: [] });
     expect((await part(byCookie(stranger))).json()).toMatchObject({ price: 10 });
+    // Asked for its headers only, it is kept by no cache either.
+    const head = await call(app, byCookie(fleetBuyer), { method: 'HEAD', url: `/api/part/${brakePad}` });
+    expectReply(head, 200);
+    expect(head.headers['cache-control']).toBe('private, no-store');
   });
 
   it('price their cart and their order, whatever the browser says', async () => {
@@ -190,7 +194,10 @@ describe("a member's prices", () => {
       [brakePad, 10],
       [rotor, 1],
     ]);
-    const cart = (await send(byCookie(fleetBuyer), 'GET', '/api/cart')).json() as Cart;
+    const cartReply = await send(byCookie(fleetBuyer), 'GET', '/api/cart');
+    // Its route says nothing of caches: no cache keeps it.
+    expect(cartReply.headers['cache-control']).toBe('private, no-store');
+    const cart = cartReply.json() as Cart;
     expect(cart.lines.map((line) => [line.partId, line.unitPrice, line.listPrice])).toEqual([
       [brakePad, 8, 9],
       [rotor, 15, 20],
