@@ -117,6 +117,7 @@ export const catalogueDataMessages = {
   badOnProblems: 'Choose what to do with problems: refuse or skip.',
   tooLarge: `The file is larger than ${CATALOGUE_IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
   emptyFile: 'The file is empty.',
+  badFileName: 'The file’s name holds a character that cannot be stored: rename the file and upload it again.',
   badGzip: 'The file starts as a gzip file but is not a whole one; nothing of it was applied.',
   unpackedTooLarge: `The gzip file unpacks to more than ${CATALOGUE_UNPACKED_MAX_BYTES / 1024 / 1024 / 1024} GB; nothing of it was applied.`,
   notFound: 'Import not found',

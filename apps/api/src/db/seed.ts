@@ -135,6 +135,7 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<boolean> 
           problem: (problem) => {
             throw new Error(`The demo ${name} in ${fileName} has a problem on line ${problem.line}: ${problem.message}`);
           },
+          fatal: (problem) => context.problem(problem),
           progress: () => {},
           counts: { added: 0, changed: 0, deleted: 0, unchanged: 0, rejected: 0 },
         };

@@ -20,6 +20,9 @@ const BACKSLASH = 0x5c;
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** Whether PostgreSQL can store `text` as text (for what the guards below do not see: a multipart part's name). */
+export const isStorableText = (text: string) => !UNSTORABLE.test(text);
+
 /**
  * Rules every request passes before its route runs (DESIGN §8):
  * - CSRF: a state-changing call that carries cookies must come from the shop's own pages (its

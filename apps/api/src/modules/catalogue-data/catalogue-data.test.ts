@@ -271,6 +271,59 @@ describe('the routes', () => {
   });
 });
 
+describe('a hostile file', () => {
+  const partsNamed = async (prefix: string) => Number((await app.db.selectFrom('parts').select((eb) => eb.fn.countAll<string>().as('n')).where('part_number', 'like', `${prefix}%`).executeTakeFirstOrThrow()).n);
+
+  it('ends with an xml problem, not the memory, when it nests without end or holds a text of megabytes', async () => {
+    const deep = await imported({ kind: 'pies', file: { name: 'deep.xml.gz', bytes: gzipSync(`<PIES><Items>${'<a>'.repeat(200_000)}`) } });
+    expect(deep).toMatchObject({ status: 'done', applied: false, problemCount: 1, problems: [{ line: 1, code: 'xml', message: 'Malformed XML on line 1: elements are nested more than 32 deep' }] });
+    const long = await imported({ kind: 'aces', file: { name: 'long.xml.gz', bytes: gzipSync(`<ACES><App action="A" id="1"><Note>${'x'.repeat(3 * 1024 * 1024)}</Note></App></ACES>`) } });
+    expect(long).toMatchObject({ status: 'done', applied: false, problems: [{ code: 'xml', message: 'Malformed XML on line 1: a text or tag is longer than 1 MB' }] });
+  });
+
+  it('applies nothing of a file that cannot be read to its end, even when told to skip problems', async () => {
+    const rows = Array.from({ length: 502 }, (_, index) => `HALF-${String(index).padStart(4, '0')},Half part,10.00`);
+    const result = await imported({ kind: 'parts-csv', onProblems: 'skip', file: { name: 'half.csv', bytes: Buffer.from(`partNumber,name,price\r\n${rows.join('\r\n')}\r\n"HALF-9999,unclosed\r\n`) } });
+    expect(result).toMatchObject({ status: 'done', applied: false, problems: [{ code: 'csv' }] });
+    expect(await partsNamed('HALF-')).toBe(0);
+    const longLine = await imported({ kind: 'parts-csv', onProblems: 'skip', file: { name: 'line.csv.gz', bytes: gzipSync(`partNumber,name\r\nLINE-1,${'y'.repeat(200_000)}\r\n`) } });
+    expect(longLine).toMatchObject({ status: 'done', applied: false, problems: [{ code: 'csv' }] });
+  });
+
+  it('is quoted in its problems in part only', async () => {
+    const number = 'Q'.repeat(50_000);
+    const result = await imported({ kind: 'parts-csv', mode: 'dry-run', file: { name: 'quoted.csv', bytes: Buffer.from(`partNumber,name,price\r\n${number},Pads,10.00\r\n`) } });
+    const problem = result.problems.find(({ code }) => code === 'invalid-value');
+    expect(result.problems.map(({ code, ref }) => [code, ref.length])).toEqual([['invalid-value', 200]]);
+    expect(problem?.ref).toHaveLength(200);
+    expect(problem?.message).toHaveLength(500);
+    expect(problem?.message.endsWith('…')).toBe(true);
+  });
+
+  it('has its name refused when it cannot be stored, and kept to 255 characters', async () => {
+    const nul = await post({ file: { name: 'Make\u0000.txt', bytes: Buffer.from('MakeID|MakeName\r\n1|Acme\r\n') } });
+    expectReply(nul, 400, catalogueDataMessages.badFileName);
+    const long = await imported({ mode: 'dry-run', file: table(`${'n'.repeat(1_000)}.txt`, ['MakeID|MakeName', '1|Acme']) });
+    expect(long.fileName).toHaveLength(255);
+  });
+
+  it('is a zip whose entries climb out of it or are too many: a problem, not a failure', async () => {
+    const climbing = new yazl.ZipFile();
+    climbing.addBuffer(Buffer.from('MakeID|MakeName\r\n1|Acme\r\n'), 'Make.txt');
+    climbing.end();
+    const chunks: Buffer[] = [];
+    for await (const chunk of climbing.outputStream as AsyncIterable<Buffer>) chunks.push(chunk);
+    // yazl writes no `../` name: the name is changed in the zip's bytes, its local header and directory alike.
+    const bytes = Buffer.from(Buffer.concat(chunks).toString('latin1').replaceAll('Make.txt', '../M.txt'), 'latin1');
+    const out = await imported({ file: { name: 'climbing.zip', bytes } });
+    expect(out).toMatchObject({ status: 'done', applied: false, problems: [{ line: 1, ref: 'climbing.zip', code: 'invalid-value' }] });
+    expect(out.problems[0]?.message).toMatch(/^climbing\.zip is not a zip that can be read: invalid relative path/);
+    const many = await zip(Array.from({ length: 1_001 }, (_, index) => table(`Extra${index}.txt`, ['a|b'])));
+    const result = await imported({ file: many });
+    expect(result).toMatchObject({ status: 'done', applied: false, problems: [{ line: 1, ref: 'delivery.zip', code: 'invalid-value', message: 'delivery.zip is not a zip that can be read: it holds more than 1000 files.' }] });
+  });
+});
+
 describe("the planner's statistics", () => {
   it('an applied import brings those of the tables it wrote up to date; a dry run leaves them', async () => {
     const estimated = async () => Number((await sql<{ reltuples: number }>`select reltuples from pg_class where relname = 'parts'`.execute(app.db)).rows[0]?.reltuples);

@@ -19,6 +19,12 @@ export interface ImportContext {
   fileSize: number;
   /** Records a problem; with `skip` the importer leaves that record out and goes on. A warning (`isCatalogueWarning`) leaves nothing out. */
   problem(problem: CatalogueProblem): void;
+  /**
+   * Records the problem that ends the file (malformed XML, a CSV that cannot be read on): the
+   * importer stops, and nothing of the file is applied, `skip` or not, since what follows the
+   * problem was never read.
+   */
+  fatal(problem: CatalogueProblem): void;
   /** How far the importer is, in its own records; `total` when it knows it. Cheap to call often. */
   progress(done: number, total?: number): void;
   /** Added to as records are written. */

@@ -41,16 +41,24 @@ async function problemLog() {
   const shown: CatalogueProblem[] = [];
   let count = 0;
   let errors = 0;
-  return {
+  let ended = false;
+  const log = {
     shown,
     count: () => count,
     /** The problems that are not warnings: those an import refusing problems is not applied for. */
     errors: () => errors,
-    add(problem: CatalogueProblem) {
+    /** Whether a problem ended the file before its end: such an import is never applied. */
+    ended: () => ended,
+    add(found: CatalogueProblem) {
+      const problem = clipped(found);
       count += 1;
       if (!isCatalogueWarning(problem.code)) errors += 1;
       if (shown.length < CATALOGUE_PROBLEMS_SHOWN) shown.push(problem);
       out.write(`${JSON.stringify(problem)}\n`);
+    },
+    end(problem: CatalogueProblem) {
+      log.add(problem);
+      ended = true;
     },
     /** Stores them all through `store`, a batch at a time. */
     async storeAll(store: (from: number, batch: CatalogueProblem[]) => Promise<void>) {
@@ -74,6 +82,20 @@ async function problemLog() {
       await rm(dir, { recursive: true, force: true });
     },
   };
+  return log;
+}
+
+/** The most characters of a problem's `ref` and `message` kept: a file's value is quoted in them. */
+const REF_MAX = 200;
+const MESSAGE_MAX = 500;
+const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/**
+ * A problem as kept and shown: a file may hold a value of megabytes where a part number belongs,
+ * and the thousand problems shown are kept in the import's row and sent with every list of imports.
+ */
+function clipped(problem: CatalogueProblem): CatalogueProblem {
+  return { ...problem, ref: clip(problem.ref, REF_MAX), message: clip(problem.message, MESSAGE_MAX) };
 }
 
 /**
@@ -114,7 +136,8 @@ function progressWriter(db: Db, id: string) {
 
 /**
  * Runs import `id`: streams its stored file to the importer of its kind inside one transaction,
- * commits only for `apply` with no problems but warnings (or `skip`) and rolls back otherwise,
+ * commits only for `apply` with no problems but warnings (or `skip`, unless a problem ended the
+ * file before its end) and rolls back otherwise,
  * then writes what happened to the row and drops the stored file. An import the row says is running was started by
  * an instance that stopped: its transaction died with it, so it starts again from the beginning
  * (MAX_ATTEMPTS times at most, then it is shown failed). The row never says done for a half import.
@@ -155,11 +178,12 @@ export async function runImport(db: Db, id: string): Promise<void> {
           fileName: row.file_name,
           fileSize: Number(row.file_size),
           problem: (problem) => problems.add(problem),
+          fatal: (problem) => problems.end(problem),
           progress: (done, total) => progress.progress(done, total),
           counts,
         };
         await importer.read(await unpacked(storedUpload(trx, id)), context);
-        applied = row.mode === 'apply' && (problems.errors() === 0 || row.on_problems === 'skip');
+        applied = row.mode === 'apply' && !problems.ended() && (problems.errors() === 0 || row.on_problems === 'skip');
         if (!applied) throw new RolledBack();
         // The statistics commit with the import. Left to autovacuum, they trail it by up to a
         // minute or so, and the planner meanwhile takes 100,000 new parts for the few it knew: the

@@ -10,6 +10,9 @@ export interface PipeRecord {
   fields: Record<string, string | undefined>;
 }
 
+/** The most characters a line of a table or a parts CSV may hold. */
+export const MAX_LINE = 64 * 1024;
+
 /** A column name as compared: Auto Care writes `SubmodelID` in one table and `SubModelID` in another. */
 export const columnKey = (name: string) => name.trim().toLowerCase();
 
@@ -31,6 +34,8 @@ export async function* readPipeTable(input: Readable, header: (columns: string[]
       skip_empty_lines: true,
       relax_column_count: true,
       info: true,
+      // A line of a table is a few hundred characters: a longer one is not read into memory whole.
+      max_record_size: MAX_LINE,
     }),
   );
   try {

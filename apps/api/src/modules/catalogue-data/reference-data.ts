@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { CatalogueProblemCode } from '@autoparts/shared';
+import { CATALOGUE_UNPACKED_MAX_BYTES, catalogueDataMessages, type CatalogueProblemCode } from '@autoparts/shared';
 import { sql, type RawBuilder } from 'kysely';
 import yauzl from 'yauzl';
 import type { Db } from '../../db/database';
@@ -233,7 +233,13 @@ async function readZip(input: Readable, tables: TableSpec[], name: string, conte
       return;
     }
     try {
-      const entries = await entriesOf(zip);
+      let entries: yauzl.Entry[];
+      try {
+        entries = await entriesOf(zip);
+      } catch (error) {
+        context.problem({ line: 1, ref: context.fileName, code: 'invalid-value', message: `${context.fileName} is not a zip that can be read: ${error instanceof Error ? error.message : String(error)}.` });
+        return;
+      }
       const found = tables.flatMap((spec) => {
         const entry = entries.find((candidate) => path.posix.basename(candidate.fileName).toLowerCase() === `${spec.file.toLowerCase()}.txt`);
         return entry ? [{ spec, entry }] : [];
@@ -243,6 +249,11 @@ async function readZip(input: Readable, tables: TableSpec[], name: string, conte
         return;
       }
       const total = found.reduce((sum, { entry }) => sum + entry.uncompressedSize, 0);
+      // yauzl holds each entry to the size its directory gives (validateEntrySizes).
+      if (total > CATALOGUE_UNPACKED_MAX_BYTES) {
+        context.problem({ line: 1, ref: context.fileName, code: 'invalid-value', message: catalogueDataMessages.unpackedTooLarge });
+        return;
+      }
       let before = 0;
       for (const { spec, entry } of found) {
         const stream = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (error, opened) => (error ? reject(error) : resolve(opened))));
@@ -263,11 +274,15 @@ function openZip(file: string): Promise<yauzl.ZipFile> {
   );
 }
 
+/** The most entries a VCdb or PCdb zip is read for: a full VCdb has about seventy tables. */
+const ZIP_MAX_ENTRIES = 1_000;
+
 function entriesOf(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
   return new Promise((resolve, reject) => {
     const entries: yauzl.Entry[] = [];
     zip.on('entry', (entry: yauzl.Entry) => {
       if (!entry.fileName.endsWith('/')) entries.push(entry);
+      if (entries.length > ZIP_MAX_ENTRIES) return reject(new Error(`it holds more than ${ZIP_MAX_ENTRIES} files`));
       zip.readEntry();
     });
     zip.on('end', () => resolve(entries));

@@ -14,6 +14,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminErrors, signedIn as security } from '../../plugins/api-docs';
+import { isStorableText } from '../../plugins/request-guards';
 import { createAuditLog } from '../audit/repository';
 import { identityOf } from '../auth/identity';
 import { CHUNK_BYTES, createCatalogueImports, isAnotherImport } from './repository';
@@ -90,7 +91,11 @@ export const catalogueDataRoutes: FastifyPluginAsyncZod = async (app) => {
             const missing = ['kind', 'mode', 'onProblems'].every((name) => fields[name] === undefined);
             return await reply.code(400).send({ message: missing ? catalogueDataMessages.fieldsFirst : (form.error.issues[0]?.message ?? catalogueDataMessages.badKind) });
           }
-          const fileName = part.filename || 'upload';
+          const fileName = uploadName(part.filename);
+          if (fileName === undefined) {
+            part.file.resume();
+            return await reply.code(400).send({ message: catalogueDataMessages.badFileName });
+          }
           let id: string;
           try {
             id = await imports.create({ ...form.data, fileName, userId: identity.userId, email: identity.email, staleAfterMs: 2 * app.config.requestTimeoutMs });
@@ -174,4 +179,14 @@ function sendCsv(reply: FastifyReply, fileName: string, csv: Readable) {
     .header('content-disposition', `attachment; filename="${fileName}"`)
     .header('cache-control', 'private, no-store')
     .send(csv);
+}
+
+/** The most characters of an upload's name kept (it is shown in the history and the audit log). */
+const FILE_NAME_MAX = 255;
+
+/** The upload's name as kept, shortened to FILE_NAME_MAX; undefined for one PostgreSQL cannot store as text. */
+function uploadName(sent: string | undefined): string | undefined {
+  if (!sent) return 'upload';
+  if (!isStorableText(sent)) return undefined;
+  return sent.length > FILE_NAME_MAX ? `${sent.slice(0, FILE_NAME_MAX - 1)}…` : sent;
 }

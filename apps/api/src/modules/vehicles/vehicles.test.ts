@@ -326,6 +326,7 @@ describe('vehicles as VCdb configurations, fitment as applications (decision 079
           problem: (problem) => {
             throw new Error(problem.message);
           },
+          fatal: (problem) => context.problem(problem),
           progress: () => {},
           counts: { added: 0, changed: 0, deleted: 0, unchanged: 0, rejected: 0 },
         };

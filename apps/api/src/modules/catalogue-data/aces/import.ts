@@ -79,7 +79,7 @@ export const importAces: Importer = async (input, context) => {
       continue;
     }
     if ('fatal' in record) {
-      context.problem(record.fatal);
+      context.fatal(record.fatal);
       return;
     }
     const { line, app, problems } = record;

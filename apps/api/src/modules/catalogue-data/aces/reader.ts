@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { CatalogueProblem } from '@autoparts/shared';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { XmlBounds } from '../xml-bounds';
 
 /** An ACES file's Header, as far as the import needs it. */
 export interface AcesHeader {
@@ -64,13 +65,16 @@ export async function* readAces(input: Readable): AsyncGenerator<AcesRecord> {
   let current: Building | undefined;
   const header: Record<string, string> = {};
   let failed: CatalogueProblem | undefined;
+  const bounds = new XmlBounds();
+  const fail = (reason: string | undefined) => {
+    if (reason) failed ??= { line: parser.line, ref: current?.attributes.id ?? '', code: 'xml', message: `Malformed XML on line ${parser.line}: ${reason}` };
+  };
 
-  parser.on('error', (error) => {
-    failed ??= { line: parser.line, ref: current?.attributes.id ?? '', code: 'xml', message: `Malformed XML on line ${parser.line}: ${error.message.replace(/^(.*?:)?\d+:\d+: /, '')}` };
-  });
+  parser.on('error', (error) => fail(error.message.replace(/^(.*?:)?\d+:\d+: /, '')));
   parser.on('opentag', (tag: SaxesTagPlain) => {
     const name = localName(tag.name);
     path.push(name);
+    fail(bounds.element(path.length));
     text = '';
     collecting = path.length === 3 && (path[1] === 'Header' || (current !== undefined && TEXT_ELEMENTS.has(name)));
     if (name === 'App' && path.length === 2) {
@@ -88,6 +92,7 @@ export async function* readAces(input: Readable): AsyncGenerator<AcesRecord> {
     if (collecting) text += chunk;
   });
   parser.on('closetag', () => {
+    bounds.element(0);
     // saxes reads on past an error; nothing after it counts.
     if (failed) return;
     const depth = path.length;
@@ -111,7 +116,9 @@ export async function* readAces(input: Readable): AsyncGenerator<AcesRecord> {
 
   const decoder = new StringDecoder('utf8');
   for await (const chunk of input) {
-    parser.write(typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer));
+    const text = typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer);
+    parser.write(text);
+    fail(bounds.wrote(text.length));
     if (failed) break;
     yield* ready.splice(0);
   }

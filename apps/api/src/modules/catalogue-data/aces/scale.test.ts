@@ -60,6 +60,7 @@ describe('an ACES import of 50,000 applications', () => {
         fileName: 'scale.xml',
         fileSize: 0,
         problem: (problem) => problems.push(problem),
+        fatal: (problem) => problems.push(problem),
         progress: () => {
           const now = process.memoryUsage();
           peak.rss = Math.max(peak.rss, now.rss);

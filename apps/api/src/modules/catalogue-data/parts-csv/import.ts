@@ -4,15 +4,19 @@ import { CsvError, parse } from 'csv-parse';
 import type { Importer } from '../importer';
 import { importItems } from '../pies/import';
 import { gtin14, type CatalogueItem, type ReadRecord } from '../pies/item';
+import { MAX_LINE } from '../pipe-table';
 import { through } from '../upload-stream';
 import { PARTS_CSV_COLUMNS, type PartsCsvColumn } from './columns';
 
-/** A cell the export prefixed with `'` so that a spreadsheet would not run it as a formula. */
-const unquote = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+/**
+ * A cell the export prefixed with `'` so that a spreadsheet would not run it as a formula: csv-stringify's
+ * `escape_formulas` prefixes those starting with = + - @, a tab or a return, or their full-width forms.
+ */
+const unquote = (cell: string) => (/^'[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell) ? cell.slice(1) : cell);
 
 /** Reads a parts CSV (a header line of column names first) as a stream, a record at a time. */
 async function* readPartsCsv(input: Readable): AsyncGenerator<ReadRecord> {
-  const parser = through(input, parse({ info: true, skip_empty_lines: true, trim: true, bom: true, relax_column_count: true }));
+  const parser = through(input, parse({ info: true, skip_empty_lines: true, trim: true, bom: true, relax_column_count: true, max_record_size: MAX_LINE }));
   let header: string[] | undefined;
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {

@@ -62,7 +62,7 @@ export async function importItems(records: AsyncIterable<ReadRecord>, context: I
 
   for await (const record of records) {
     if ('fatal' in record) {
-      context.problem(record.fatal);
+      context.fatal(record.fatal);
       return;
     }
     const { line, item, problems } = record;

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { CatalogueProblem } from '@autoparts/shared';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { XmlBounds } from '../xml-bounds';
 import { gtin14, type CatalogueItem, type ReadRecord } from './item';
 
 /** Millimetres in one unit of a PIES dimension UOM. */
@@ -47,13 +48,16 @@ export async function* readPies(input: Readable): AsyncGenerator<ReadRecord> {
   let attributes: Record<string, string> = {};
   const stack: Array<Record<string, string>> = [];
   let failed: CatalogueProblem | undefined;
+  const bounds = new XmlBounds();
+  const fail = (reason: string | undefined) => {
+    if (reason) failed ??= { line: parser.line, ref: current?.item.partNumber ?? '', code: 'xml', message: `Malformed XML on line ${parser.line}: ${reason}` };
+  };
 
-  parser.on('error', (error) => {
-    failed ??= { line: parser.line, ref: current?.item.partNumber ?? '', code: 'xml', message: `Malformed XML on line ${parser.line}: ${error.message.replace(/^(.*?:)?\d+:\d+: /, '')}` };
-  });
+  parser.on('error', (error) => fail(error.message.replace(/^(.*?:)?\d+:\d+: /, '')));
   parser.on('opentag', (tag: SaxesTagPlain) => {
     const name = localName(tag.name);
     path.push(name);
+    fail(bounds.element(path.length));
     stack.push(tag.attributes);
     text = '';
     if (name === 'Item' && path.at(-2) === 'Items') {
@@ -77,6 +81,7 @@ export async function* readPies(input: Readable): AsyncGenerator<ReadRecord> {
     text += chunk;
   });
   parser.on('closetag', () => {
+    bounds.element(0);
     const name = path.pop() ?? '';
     attributes = stack.pop() ?? {};
     const value = text.trim();
@@ -93,7 +98,9 @@ export async function* readPies(input: Readable): AsyncGenerator<ReadRecord> {
 
   const decoder = new StringDecoder('utf8');
   for await (const chunk of input) {
-    parser.write(typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer));
+    const text = typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer);
+    parser.write(text);
+    fail(bounds.wrote(text.length));
     if (failed) break;
     yield* ready.splice(0);
   }

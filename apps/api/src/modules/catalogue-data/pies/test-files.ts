@@ -24,17 +24,18 @@ export const piesItem = (partNumber: string, more: { name?: string; price?: stri
 
 /**
  * Runs `importer` on `text` in a transaction of `app`'s database as the import job does: committed
- * unless there are problems other than warnings and `onProblems` is `refuse`.
+ * unless there are problems other than warnings and `onProblems` is `refuse`, or one ended the file.
  */
 export async function runImport(app: FastifyInstance, importer: Importer, text: string, onProblems: CatalogueImportOnProblems = 'refuse') {
   const problems: CatalogueProblem[] = [];
   const counts: CatalogueImportCounts = { added: 0, changed: 0, deleted: 0, unchanged: 0, rejected: 0 };
   const refused = new Error('refused');
+  let ended = false;
   await app.db
     .transaction()
     .execute(async (trx) => {
-      await importer(Readable.from([Buffer.from(text)]), { trx, mode: 'apply', onProblems, fileName: 'test', fileSize: Buffer.byteLength(text), problem: (problem) => problems.push(problem), progress: () => undefined, counts });
-      if (problems.some(({ code }) => !isCatalogueWarning(code)) && onProblems === 'refuse') throw refused;
+      await importer(Readable.from([Buffer.from(text)]), { trx, mode: 'apply', onProblems, fileName: 'test', fileSize: Buffer.byteLength(text), problem: (problem) => problems.push(problem), fatal: (problem) => ((ended = true), problems.push(problem)), progress: () => undefined, counts });
+      if (ended || (problems.some(({ code }) => !isCatalogueWarning(code)) && onProblems === 'refuse')) throw refused;
     })
     .catch((error: unknown) => {
       if (error !== refused) throw error;
