@@ -279,6 +279,8 @@ describe('a hostile file', () => {
     expect(deep).toMatchObject({ status: 'done', applied: false, problemCount: 1, problems: [{ line: 1, code: 'xml', message: 'Malformed XML on line 1: elements are nested more than 32 deep' }] });
     const long = await imported({ kind: 'aces', file: { name: 'long.xml.gz', bytes: gzipSync(`<ACES><App action="A" id="1"><Note>${'x'.repeat(3 * 1024 * 1024)}</Note></App></ACES>`) } });
     expect(long).toMatchObject({ status: 'done', applied: false, problems: [{ code: 'xml', message: 'Malformed XML on line 1: a text or tag is longer than 1 MB' }] });
+    const wide = await imported({ kind: 'aces', file: { name: 'wide.xml.gz', bytes: gzipSync(`<ACES><App action="A" id="1">${'<Note>n</Note>'.repeat(20_000)}</App></ACES>`) } });
+    expect(wide).toMatchObject({ status: 'done', applied: false, problems: [{ code: 'xml', message: 'Malformed XML on line 1: one record holds more than 10,000 elements' }] });
   });
 
   it('applies nothing of a file that cannot be read to its end, even when told to skip problems', async () => {

@@ -78,6 +78,7 @@ export async function* readAces(input: Readable): AsyncGenerator<AcesRecord> {
     text = '';
     collecting = path.length === 3 && (path[1] === 'Header' || (current !== undefined && TEXT_ELEMENTS.has(name)));
     if (name === 'App' && path.length === 2) {
+      bounds.record();
       current = { line: parser.line, attributes: tag.attributes, ids: {}, notes: [], texts: {} };
       return;
     }

@@ -61,6 +61,7 @@ export async function* readPies(input: Readable): AsyncGenerator<ReadRecord> {
     stack.push(tag.attributes);
     text = '';
     if (name === 'Item' && path.at(-2) === 'Items') {
+      bounds.record();
       current = { line: parser.line, item: { partNumber: '' }, problems: [], descriptions: [], prices: [], interchange: [], kit: [], photos: [] };
       return;
     }
