@@ -6,7 +6,7 @@ import { renderRoutes } from '../../../test/render-with-router';
 import { aCustomer, anAdmin } from '../../../test/users';
 import { Component as DashboardLayout } from './dashboard-layout';
 
-function renderDashboard() {
+function renderDashboard(path = '/dashboard/profile') {
   return renderRoutes(
     [
       {
@@ -15,12 +15,15 @@ function renderDashboard() {
           {
             path: '/dashboard',
             element: <DashboardLayout />,
-            children: [{ path: '/dashboard/profile', element: <h1>Profile page</h1> }],
+            children: [
+              { path: '/dashboard/profile', element: <h1>Profile page</h1> },
+              { path: '/dashboard/myorders', element: <h1>Orders page</h1> },
+            ],
           },
         ],
       },
     ],
-    { path: '/dashboard/profile' },
+    { path },
   );
 }
 
@@ -45,6 +48,14 @@ describe('Dashboard layout', () => {
     ]);
     expect(screen.getByRole('link', { name: 'My Profile' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'My Orders' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('marks a customer’s My Orders as the page where their orders open at their own path too', async () => {
+    stubFetch({ 'GET /api/me': { body: aCustomer() } });
+    renderDashboard('/dashboard/myorders');
+    expect(await screen.findByRole('heading', { name: 'Orders page' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'My Profile' })).not.toHaveAttribute('aria-current');
   });
 
   it('shows an admin the overview, their own orders, then the admin links spelled as SPEC §2 does', async () => {

@@ -1,13 +1,21 @@
 import { paths, type Role } from '@autoparts/shared';
-import { NavLink } from 'react-router';
+import { Link, matchPath, useLocation } from 'react-router';
 
 /**
  * SPEC §2's sidebar, by role; 'Manage All Orderes' is spelled as the spec shows it. An admin
  * orders as a customer does, so their own orders and history are listed too.
  */
-const linksByRole: Record<Role, { to: string; label: string }[]> = {
+interface SidebarLink {
+  to: string;
+  label: string;
+  /** Another path where the same page opens, the link marked as current there too. */
+  alsoAt?: string;
+}
+
+const linksByRole: Record<Role, SidebarLink[]> = {
   customer: [
-    { to: paths.dashboard, label: 'My Orders' },
+    // A customer's dashboard is their orders, which also open at their own path (the order page's link).
+    { to: paths.dashboard, label: 'My Orders', alsoAt: paths.myOrders },
     { to: paths.orderHistory, label: 'Order history' },
     { to: paths.returns, label: 'My Returns' },
     { to: paths.review, label: 'Add a Review' },
@@ -42,10 +50,10 @@ const linksByRole: Record<Role, { to: string; label: string }[]> = {
 };
 
 /** A member's Company page (decision 075), after their own addresses. */
-const companyLink = { to: paths.company, label: 'Company' };
+const companyLink: SidebarLink = { to: paths.company, label: 'Company' };
 
 /** The role's links, with Company after My Addresses for a member of a company. */
-function linksFor(role: Role, member: boolean) {
+function linksFor(role: Role, member: boolean): SidebarLink[] {
   const links = linksByRole[role];
   if (!member) return links;
   const at = links.findIndex((link) => link.to === paths.addresses) + 1;
@@ -57,24 +65,26 @@ function linksFor(role: Role, member: boolean) {
  * it from md up. Which links show follows the role and membership; the server enforces what each page may do.
  */
 export function DashboardSidebar({ role, member = false }: { role: Role; member?: boolean }) {
+  const { pathname } = useLocation();
   return (
     <nav aria-label="Dashboard" className="border-b border-slate-200 pb-4 md:w-56 md:shrink-0 md:border-r md:border-b-0 md:pr-6 md:pb-0">
       <ul className="flex flex-wrap gap-2 md:flex-col md:gap-1">
-        {linksFor(role, member).map((link) => (
-          <li key={link.to}>
-            <NavLink
-              to={link.to}
-              end
-              className={({ isActive }) =>
-                `block rounded-lg px-3 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
-                  isActive ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200 md:bg-transparent'
-                }`
-              }
-            >
-              {link.label}
-            </NavLink>
-          </li>
-        ))}
+        {linksFor(role, member).map((link) => {
+          const current = matchPath(link.to, pathname) !== null || (link.alsoAt !== undefined && matchPath(link.alsoAt, pathname) !== null);
+          return (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                aria-current={current ? 'page' : undefined}
+                className={`block rounded-lg px-3 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
+                  current ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200 md:bg-transparent'
+                }`}
+              >
+                {link.label}
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

@@ -1,6 +1,6 @@
 import { can, formatPrice, orderStatusLabels, type Order, type OrderStatus, type ShipOrderInput } from '@autoparts/shared';
 import { useId, useState } from 'react';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../../lib/dates';
 import { ActionButton } from './action-button';
 import { headerCellClass, stackedTableClass, TableRegion, theadClass } from './table-region';
 import { EmailText } from '../../../components/email-text';

@@ -1,5 +1,5 @@
 import type { OutboxMessage } from '@autoparts/shared';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../../lib/dates';
 import { ActionButton } from './action-button';
 import { headerCellClass, stackedTableClass, TableRegion, theadClass } from './table-region';
 

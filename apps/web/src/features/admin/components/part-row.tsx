@@ -108,7 +108,7 @@ export function PartRow({ part }: { part: AdminPart }) {
               aria-label={`Stock of ${part.name}`}
               aria-invalid={stockError ? true : undefined}
               aria-describedby={stockError ? `${id}-stock-error` : undefined}
-              className={`${inputClass} mt-0 tabular-nums sm:w-24 ${stockError ? 'border-red-600' : 'border-slate-300'}`}
+              className={`${inputClass} mt-0 tabular-nums sm:w-20 ${stockError ? 'border-red-600' : 'border-slate-300'}`}
               {...register('availableQuantity')}
             />
             {stockError && (
@@ -127,7 +127,7 @@ export function PartRow({ part }: { part: AdminPart }) {
               aria-label={`Price of ${part.name}`}
               aria-invalid={priceError ? true : undefined}
               aria-describedby={priceError ? `${id}-price-error` : undefined}
-              className={`${inputClass} mt-0 tabular-nums sm:w-28 ${priceError ? 'border-red-600' : 'border-slate-300'}`}
+              className={`${inputClass} mt-0 tabular-nums sm:w-24 ${priceError ? 'border-red-600' : 'border-slate-300'}`}
               {...register('price')}
             />
             {priceError && (

@@ -7,7 +7,7 @@ import { adminReviewsQuery } from '../api/get-admin-reviews';
 import { useHideAuthorReviews } from '../api/hide-author-reviews';
 import { useSetReviewVisibility } from '../api/set-review-visibility';
 import { adminNotices } from '../admin-notices';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../../lib/dates';
 import { EmailText } from '../../../components/email-text';
 import { ActionButton } from './action-button';
 import { LoadError } from './load-error';

@@ -37,12 +37,12 @@ export function Component() {
           <LoadFailed message="The part could not be loaded." onRetry={() => void part.refetch()} />
         )
       ) : (
-        <div className="mt-6 grid gap-10 xl:grid-cols-2">
-          <div className="grid content-start gap-10">
+        <div className="mt-6 grid grid-cols-1 gap-10 xl:grid-cols-2">
+          <div className="grid grid-cols-1 content-start gap-10">
             <CatalogueForm key={JSON.stringify(part.data)} part={part.data} />
             <PartChangesForm key={JSON.stringify(part.data.changes)} partId={part.data._id} stored={part.data.changes} />
           </div>
-          <div className="grid content-start gap-10">
+          <div className="grid grid-cols-1 content-start gap-10">
             <Fitment part={part.data} />
             <FitmentCsv />
           </div>
@@ -178,7 +178,7 @@ function FitmentCsv() {
         Fitment by CSV
       </h2>
       <p className="mt-1 text-sm text-slate-600">
-        Any parts, one row per part and make/model over a run of years: <code>partNumber,make,model,yearFrom,yearTo[,engine]</code>. Every row is checked first;
+        Any parts, one row per part and make/model over a run of years: <code className="break-all">partNumber,make,model,yearFrom,yearTo[,engine]</code>. Every row is checked first;
         one bad row and nothing is imported.
       </p>
       <form

@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@autoparts/shared';
-import { formatDateTime } from '../../admin/format';
+import { formatDateTime } from '../../../lib/dates';
 
 /**
  * Audit log entries, newest first: the admin's e-mail, then the server's sentence saying what they

@@ -6,6 +6,7 @@ import { LoadingBlock } from '../../../components/spinner';
 import { pageTitle } from '../../../content/site';
 import { isApiError } from '../../../lib/api-client';
 import { OrderDocuments } from '../../invoices/components/order-documents';
+import { formatDateTime } from '../../../lib/dates';
 import { orderByNumberQuery } from '../api/get-order-by-number';
 import { OrderBreakdown } from '../components/order-breakdown';
 import { OrderNotFound } from '../components/order-not-found';
@@ -45,7 +46,7 @@ export function Component() {
             <dt className="font-semibold">Status</dt>
             <dd>{orderStatusLabels[order.data.status]}</dd>
             <dt className="font-semibold">Placed</dt>
-            <dd>{new Date(order.data.createdAt).toLocaleString()}</dd>
+            <dd>{formatDateTime(order.data.createdAt)}</dd>
             <dt className="font-semibold">Total</dt>
             <dd className="tabular-nums">{formatPrice(order.data.total)}</dd>
           </dl>

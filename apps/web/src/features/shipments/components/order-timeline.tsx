@@ -1,6 +1,5 @@
 import type { Order } from '@autoparts/shared';
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime } from '../../../lib/dates';
 
 /** What happened to an order, oldest first: placed, paid, each parcel with its tracking link, delivered, returns, refunds. */
 export function OrderTimeline({ order }: { order: Order }) {
@@ -11,7 +10,7 @@ export function OrderTimeline({ order }: { order: Order }) {
         {order.timeline.map((event, index) => (
           <li key={`${event.kind}-${index}`} className="text-slate-700">
             <time dateTime={event.at} className="mr-2 text-xs text-slate-500" suppressHydrationWarning>
-              {dateTime.format(new Date(event.at))}
+              {formatDateTime(event.at)}
             </time>
             <span>{event.label}</span>
             {event.url && (
