@@ -108,7 +108,8 @@ export function CartLineItem({ line, onChange, busy }: CartLineItemProps) {
             Update
           </button>
         </form>
-        <div className="flex items-center gap-3 sm:flex-col sm:items-end">
+        {/* Kept right when a long total wraps it below the quantity on a phone. */}
+        <div className="ml-auto flex items-center gap-3 sm:flex-col sm:items-end">
           <p className="text-lg font-bold text-ink" aria-label={`Line total ${formatPrice(line.lineTotal)}`}>
             {formatPrice(line.lineTotal)}
           </p>

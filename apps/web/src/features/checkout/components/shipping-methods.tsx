@@ -55,7 +55,8 @@ export function ShippingMethods({ methods, unavailable, value, onChange, disable
               <span className="block font-semibold text-ink">{method.name}</span>
               <span className="block text-sm text-slate-600">{method.estimate}</span>
             </span>
-            <span className="font-semibold text-ink">{method.price === 0 ? 'Free' : formatPrice(method.price)}</span>
+            {/* Kept right when it wraps below the name on a phone, as a short one beside it is. */}
+            <span className="ml-auto font-semibold whitespace-nowrap text-ink">{method.price === 0 ? 'Free' : formatPrice(method.price)}</span>
           </span>
         </label>
       ))}

@@ -163,15 +163,20 @@ export function Component() {
           className="grid min-w-0 gap-4 lg:col-start-1 lg:row-start-2"
         >
           {terms && (
-            <fieldset className="grid gap-2">
-              <legend className="font-semibold text-ink">Payment</legend>
+            <fieldset className="grid gap-3">
+              <legend className="mb-2 text-xl font-bold text-ink">Payment</legend>
               {(
                 [
                   ['card', 'Card (pay on the next page)'],
                   ['account', `${onAccountLabel(terms)}: invoiced to ${company.data?.name ?? 'your company'}`],
                 ] as const
               ).map(([value, label]) => (
-                <label key={value} className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2">
+                <label
+                  key={value}
+                  className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border p-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700 ${
+                    paymentMethod === value ? 'border-brand-700 bg-brand-50' : 'border-slate-200 bg-white hover:border-slate-400'
+                  }`}
+                >
                   <input
                     type="radio"
                     name="paymentMethod"
@@ -179,7 +184,7 @@ export function Component() {
                     checked={paymentMethod === value}
                     onChange={() => setPaymentMethod(value)}
                     disabled={place.isPending}
-                    className="size-4"
+                    className="size-4 shrink-0 accent-brand-700"
                   />
                   <span className="text-ink">{label}</span>
                 </label>
