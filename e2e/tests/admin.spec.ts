@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { e2eAdmin } from './admin-account';
 import { logIn, newAccount, signOut, signUp } from './accounts';
 import { expect, test } from './fixtures';
+import { followDashboardLink } from './pages';
 
 async function logInAsAdmin(page: Page) {
   await page.goto('/login');
@@ -26,7 +27,7 @@ test('an admin orders as a customer does, and finds their own orders beside the 
   await expect(page.getByRole('region', { name: 'Order placed' })).toBeVisible();
 
   await page.goto('/dashboard');
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Orders' }).click();
+  await followDashboardLink(page, 'My Orders');
   await expect(page).toHaveURL('/dashboard/myorders');
   await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: part.name }).first()).toBeVisible();

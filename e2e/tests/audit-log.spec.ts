@@ -2,7 +2,7 @@ import type { ListedPart } from '@autoparts/shared';
 import { e2eAdmin } from './admin-account';
 import { newAccount, signUp } from './accounts';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, logInAt, orderPart, widths } from './pages';
+import { expectNoSeriousA11yViolations, followDashboardLink, logInAt, orderPart, widths } from './pages';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -40,7 +40,7 @@ for (const [index, width] of widths.entries()) {
       expect(shipped.status()).toBe(200);
 
       await page.goto('/dashboard');
-      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Audit log' }).click();
+      await followDashboardLink(page, 'Audit log');
       await expect(page).toHaveURL('/dashboard/audit');
       await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
       const filters = page.getByRole('search', { name: 'Filter the audit log' });

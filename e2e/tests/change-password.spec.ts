@@ -5,7 +5,7 @@ import { logIn, newAccount, signUp } from './accounts';
 import { expect, test } from './fixtures';
 import { linkIn, mailTo } from './mail';
 import { oidcIssuer } from '../oidc/settings';
-import { expectNoSeriousA11yViolations, logInAt, widths } from './pages';
+import { expectNoSeriousA11yViolations, followDashboardLink, logInAt, widths } from './pages';
 
 const screens = path.join(import.meta.dirname, '../.tmp/screens');
 fs.mkdirSync(screens, { recursive: true });
@@ -24,7 +24,7 @@ for (const width of widths) {
       await logInAt(other, account);
 
       await page.goto('/dashboard/profile');
-      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Change password' }).click();
+      await followDashboardLink(page, 'Change password');
       await expect(page).toHaveURL('/dashboard/password');
       await expect(page.getByRole('heading', { level: 1, name: 'Change password' })).toBeVisible();
       const current = page.getByLabel('Current password');

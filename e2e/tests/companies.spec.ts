@@ -7,7 +7,7 @@ import { logIn, newAccount, signOut, signUp } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
 import { linkIn, mailTo } from './mail';
-import { expectNoSeriousA11yViolations, expectWithinViewportWidth, followHeaderLink, logInAt, orderPart, waitForApp, widths } from './pages';
+import { expectNoSeriousA11yViolations, expectWithinViewportWidth, followDashboardLink, followHeaderLink, logInAt, orderPart, waitForApp, widths } from './pages';
 
 /** A browser of its own for each person of the journey: the admin, the owner, the buyer. */
 async function personAt(browser: Browser, width: number, baseURL: string | undefined): Promise<Page> {
@@ -45,7 +45,7 @@ for (const width of widths) {
 
       // The owner finds Company in the dashboard and invites a buyer by e-mail.
       await page.goto('/dashboard/profile');
-      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Company' }).click();
+      await followDashboardLink(page, 'Company');
       await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
       await expect(page.getByText('Your role: Owner')).toBeVisible();
       const buyer = newAccount(`buyer${width}`);

@@ -2,6 +2,7 @@ import { confirmations, formatPrice, notices, paymentMessages, validation, type 
 import type { APIRequestContext, Page } from '@playwright/test';
 import { newAccount, signUp } from './accounts';
 import { expect, test } from './fixtures';
+import { followDashboardLink } from './pages';
 
 /** A part with stock to spare: journeys run in parallel on one catalogue. */
 async function pickPart(request: APIRequestContext, index: number): Promise<Part> {
@@ -138,7 +139,7 @@ test('after Place Order: the order number and Pay now; an expired card is refuse
   const toast = page.getByRole('listitem').filter({ hasText: notices.orderCancelled });
   await expect(toast).toContainText(`Your payment of ${total} is refunded.`);
 
-  await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Order history' }).click();
+  await followDashboardLink(page, 'Order history');
   const row = page.getByRole('row').filter({ hasText: part.name });
   await expect(row).toContainText('Cancelled');
   await expect(row).toContainText(`Refunded ${total}`);

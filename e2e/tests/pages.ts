@@ -44,6 +44,15 @@ export async function followHeaderLink(page: Page, name: string) {
   await banner.getByRole('link', { name, exact: true }).click();
 }
 
+/** Follows a link of the dashboard's navigation, unfolding it first where it folds (an admin's, on a phone). */
+export async function followDashboardLink(page: Page, name: string) {
+  const nav = page.getByRole('navigation', { name: 'Dashboard' });
+  await nav.waitFor();
+  const fold = nav.getByRole('button', { name: /^Dashboard menu/ });
+  if ((await fold.isVisible()) && (await fold.getAttribute('aria-expanded')) === 'false') await fold.click();
+  await nav.getByRole('link', { name, exact: true }).click();
+}
+
 /**
  * axe on the page as it is now (open toasts included): no serious or critical violation. Finite
  * animations (a toast fading in) are let finish first, or axe measures a half-transparent colour.

@@ -2,7 +2,7 @@ import type { Category, SearchResult } from '@autoparts/shared';
 import { newAccount, signUp } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, expectWithinViewportWidth, logInAt, widths } from './pages';
+import { expectNoSeriousA11yViolations, expectWithinViewportWidth, followDashboardLink, logInAt, widths } from './pages';
 
 for (const width of widths) {
   test.describe(`at ${width} px`, () => {
@@ -32,7 +32,7 @@ for (const width of widths) {
       await expect(page.getByRole('article', { name: companyName })).toBeVisible();
 
       // The list: 12 % off a whole category, and the part at 20 % off from 10 units.
-      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Price lists' }).click();
+      await followDashboardLink(page, 'Price lists');
       await expect(page.getByRole('heading', { level: 1, name: 'Price lists' })).toBeVisible();
       const listName = `Contract ${suffix}`;
       const form = page.getByRole('form', { name: 'Create a price list' });
@@ -56,7 +56,7 @@ for (const width of widths) {
       await expect(card).toContainText('None yet');
 
       // Assigned on the Companies screen.
-      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Companies' }).click();
+      await followDashboardLink(page, 'Companies');
       await page.getByRole('article', { name: companyName }).getByRole('button', { name: 'Edit' }).click();
       const assign = page.getByRole('form', { name: `Price lists of “${companyName}”` });
       await assign.getByLabel(new RegExp(`^${listName} \\(priority 3`)).check();
@@ -64,7 +64,7 @@ for (const width of widths) {
       await expect(page.getByText(`Company “${companyName}” saved`)).toBeVisible();
 
       // Why this price: the part's own tier, for 12 units.
-      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Price lists' }).click();
+      await followDashboardLink(page, 'Price lists');
       await expect(page.getByRole('article', { name: listName })).toContainText(companyName);
       const explain = page.getByRole('form', { name: 'Explain a price' });
       await explain.getByLabel('Company').selectOption({ label: companyName });

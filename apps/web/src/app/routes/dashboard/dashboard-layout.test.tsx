@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { RequireAuth } from '../../../features/auth';
 import { stubFetch } from '../../../test/fetch-stub';
@@ -86,6 +87,29 @@ describe('Dashboard layout', () => {
       ['Certificates', '/dashboard/certificates'],
       ['Price lists', '/dashboard/price-lists'],
     ]);
+  });
+
+  it('folds an admin’s twenty links on a phone under a button naming the page; a customer’s few stay out', async () => {
+    const user = userEvent.setup();
+    stubFetch({ 'GET /api/me': { body: anAdmin() } });
+    renderDashboard();
+    const fold = await screen.findByRole('button', { name: 'Dashboard menu: My Profile' });
+    expect(fold).toHaveAttribute('aria-expanded', 'false');
+    const list = document.getElementById(fold.getAttribute('aria-controls') ?? '');
+    expect(list).toHaveClass('max-md:hidden');
+    await user.click(fold);
+    expect(fold).toHaveAttribute('aria-expanded', 'true');
+    expect(list).not.toHaveClass('max-md:hidden');
+    await user.keyboard('{Escape}');
+    expect(fold).toHaveAttribute('aria-expanded', 'false');
+    expect(fold).toHaveFocus();
+  });
+
+  it('keeps a customer’s links unfolded', async () => {
+    stubFetch({ 'GET /api/me': { body: aCustomer() } });
+    renderDashboard();
+    expect(await screen.findByRole('heading', { name: 'Profile page' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Dashboard menu/ })).toBeNull();
   });
 
   it('shows a member of a company its Company page after their addresses, and nobody else', async () => {

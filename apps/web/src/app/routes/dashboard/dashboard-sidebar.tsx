@@ -1,4 +1,5 @@
 import { paths, type Role } from '@autoparts/shared';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, matchPath, useLocation } from 'react-router';
 
 /**
@@ -60,31 +61,66 @@ function linksFor(role: Role, member: boolean): SidebarLink[] {
   return [...links.slice(0, at), companyLink, ...links.slice(at)];
 }
 
+/** More links than this fold on a phone under one button naming the page (an admin has twenty). */
+const FOLD_AFTER = 8;
+
 /**
  * The dashboard's navigation: a row of links above the page on small screens, a column beside
  * it from md up. Which links show follows the role and membership; the server enforces what each page may do.
+ * A long list (an admin's) folds on a phone under a button that names the page, as the header's
+ * menu does: following a link or Escape folds it again.
  */
 export function DashboardSidebar({ role, member = false }: { role: Role; member?: boolean }) {
   const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const links = linksFor(role, member).map((link) => ({
+    ...link,
+    current: matchPath(link.to, pathname) !== null || (link.alsoAt !== undefined && matchPath(link.alsoAt, pathname) !== null),
+  }));
+  const folds = links.length > FOLD_AFTER;
+  const here = links.find((link) => link.current);
+
+  function closeOnEscape(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === 'Escape' && open) {
+      setOpen(false);
+      button.current?.focus();
+    }
+  }
+
   return (
-    <nav aria-label="Dashboard" className="border-b border-slate-200 pb-4 md:w-56 md:shrink-0 md:border-r md:border-b-0 md:pr-6 md:pb-0">
-      <ul className="flex flex-wrap gap-2 md:flex-col md:gap-1">
-        {linksFor(role, member).map((link) => {
-          const current = matchPath(link.to, pathname) !== null || (link.alsoAt !== undefined && matchPath(link.alsoAt, pathname) !== null);
-          return (
-            <li key={link.to}>
-              <Link
-                to={link.to}
-                aria-current={current ? 'page' : undefined}
-                className={`block rounded-lg px-3 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
-                  current ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200 md:bg-transparent'
-                }`}
-              >
-                {link.label}
-              </Link>
-            </li>
-          );
-        })}
+    <nav aria-label="Dashboard" onKeyDown={closeOnEscape} className="border-b border-slate-200 pb-4 md:w-56 md:shrink-0 md:border-r md:border-b-0 md:pr-6 md:pb-0">
+      {folds && (
+        <button
+          ref={button}
+          type="button"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((was) => !was)}
+          className="flex w-full items-center justify-between gap-3 rounded-lg bg-slate-100 px-3 py-2 text-left font-medium text-slate-700 hover:bg-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 md:hidden"
+        >
+          <span>
+            Dashboard menu{here && <span className="font-semibold text-ink">{`: ${here.label}`}</span>}
+          </span>
+          <span aria-hidden="true">{open ? '▴' : '▾'}</span>
+        </button>
+      )}
+      <ul id={listId} className={`${folds && !open ? 'max-md:hidden' : ''} flex flex-wrap gap-2 ${folds ? 'max-md:mt-3' : ''} md:flex-col md:gap-1`}>
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              aria-current={link.current ? 'page' : undefined}
+              onClick={() => setOpen(false)}
+              className={`block rounded-lg px-3 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${
+                link.current ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200 md:bg-transparent'
+              }`}
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
       </ul>
     </nav>
   );
