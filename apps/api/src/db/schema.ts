@@ -704,6 +704,8 @@ export interface CatalogueImportsTable {
   created_at: CreatedAt;
   attempts: Generated<number>;
   started_at: Date | null;
+  /** When the running import last showed it was alive (its progress writes). */
+  heartbeat_at: Date | null;
   finished_at: Date | null;
   error: string | null;
 }

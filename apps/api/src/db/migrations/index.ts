@@ -35,6 +35,7 @@ import * as companyLedger from './0045-company-ledger';
 import * as resaleCertificates from './0046-resale-certificates';
 import * as partTypeCategories from './0047-part-type-categories';
 import * as invitationsRevoked from './0048-invitations-revoked';
+import * as catalogueImportHeartbeat from './0049-catalogue-import-heartbeat';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -74,6 +75,7 @@ const migrations: Record<string, Migration> = {
   '0046-resale-certificates': resaleCertificates,
   '0047-part-type-categories': partTypeCategories,
   '0048-invitations-revoked': invitationsRevoked,
+  '0049-catalogue-import-heartbeat': catalogueImportHeartbeat,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -348,8 +348,9 @@ describe('an import stopped mid-way', () => {
       .values({ id, kind: 'vcdb', mode: 'apply', on_problems: 'refuse', file_name: 'Year.txt', created_by: null, created_by_email: admin.email })
       .execute();
     await app.db.insertInto('catalogue_import_chunks').values({ import_id: id, seq: 0, bytes: Buffer.from('YearID\n2040\n') }).execute();
-    // What an instance stopped mid-import leaves: the row running, its transaction gone.
-    await app.db.updateTable('catalogue_imports').set({ status: 'running', attempts: 1 }).where('id', '=', id).execute();
+    // What an instance stopped mid-import leaves: the row running, its transaction gone, its
+    // heartbeat long stopped by the time pg-boss hands the job out again.
+    await app.db.updateTable('catalogue_imports').set({ status: 'running', attempts: 1, heartbeat_at: new Date(Date.now() - 60 * 60_000) }).where('id', '=', id).execute();
     await runImport(app.db, id);
     expect(await read(id)).toMatchObject({ status: 'done', applied: true, counts: { added: 1 } });
     expect(await app.db.selectFrom('catalogue_import_chunks').select('seq').where('import_id', '=', id).execute()).toEqual([]);
@@ -362,5 +363,25 @@ describe('an import stopped mid-way', () => {
     await app.db.updateTable('catalogue_imports').set({ status: 'running', attempts: 2 }).where('id', '=', twice).execute();
     await runImport(app.db, twice);
     expect(await read(twice)).toMatchObject({ status: 'failed', applied: false, error: catalogueDataMessages.interrupted });
+  });
+
+  it('is left to a run still going, on another instance (its heartbeat is fresh) or here', async () => {
+    const id = randomUUID();
+    await app.db
+      .insertInto('catalogue_imports')
+      .values({ id, kind: 'vcdb', mode: 'apply', on_problems: 'refuse', file_name: 'Year.txt', created_by: null, created_by_email: admin.email })
+      .execute();
+    await app.db.insertInto('catalogue_import_chunks').values({ import_id: id, seq: 0, bytes: Buffer.from('YearID\n2041\n') }).execute();
+    const state = () => app.db.selectFrom('catalogue_imports').select(['status', 'attempts']).where('id', '=', id).executeTakeFirstOrThrow();
+    // Another instance's run, alive a minute ago: pg-boss gave up on its job and handed it out again.
+    await app.db.updateTable('catalogue_imports').set({ status: 'running', attempts: 1, heartbeat_at: new Date(Date.now() - 60_000) }).where('id', '=', id).execute();
+    await runImport(app.db, id);
+    expect(await state()).toEqual({ status: 'running', attempts: 1 });
+    expect(await app.db.selectFrom('catalogue_import_chunks').select('seq').where('import_id', '=', id).execute()).toEqual([{ seq: 0 }]);
+    // That instance stopped; the job is handed out twice here at once: one run imports it.
+    await app.db.updateTable('catalogue_imports').set({ heartbeat_at: new Date(Date.now() - 10 * 60_000) }).where('id', '=', id).execute();
+    await Promise.all([runImport(app.db, id), runImport(app.db, id)]);
+    expect(await state()).toEqual({ status: 'done', attempts: 2 });
+    expect(await read(id)).toMatchObject({ applied: true, counts: { added: 1 } });
   });
 });

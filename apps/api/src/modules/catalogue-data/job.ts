@@ -13,8 +13,9 @@ import {
   type CatalogueProblem,
 } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
+import type { CatalogueImportsTable } from '../../db/schema';
 import type { ImportContext } from './importer';
 import { importers } from './importers';
 import { createCatalogueImports, storedUpload } from './repository';
@@ -24,6 +25,12 @@ import { unpacked } from './upload-stream';
 const PROGRESS_EVERY_MS = 500;
 /** A job that finds its import already started twice (the instance stopped each time) fails it. */
 const MAX_ATTEMPTS = 2;
+/** A running import writes its heartbeat at least this often, beside its progress. */
+const HEARTBEAT_EVERY_MS = 30_000;
+/** A heartbeat younger than this says the run is alive on some instance. */
+const HEARTBEAT_FRESH_MS = 5 * 60_000;
+/** The imports this process is running now. */
+const runningHere = new Set<string>();
 
 /** Thrown inside the import's transaction to roll it back: a dry run, or problems refused. */
 class RolledBack extends Error {}
@@ -109,9 +116,10 @@ function progressWriter(db: Db, id: string) {
   let latest: { done: number; total: number | undefined } = { done: 0, total: undefined };
   const write = () => {
     const { done, total } = latest;
+    last = Date.now();
     writing = db
       .updateTable('catalogue_imports')
-      .set({ progress_done: done, ...(total !== undefined && { progress_total: total }) })
+      .set({ progress_done: done, ...(total !== undefined && { progress_total: total }), heartbeat_at: new Date() })
       .where('id', '=', id)
       .where('status', '=', 'running')
       .execute()
@@ -121,16 +129,21 @@ function progressWriter(db: Db, id: string) {
       )
       .finally(() => (writing = undefined));
   };
+  // The heartbeat goes on while a long statement runs and nothing reports progress.
+  const heartbeat = setInterval(() => {
+    if (!writing && Date.now() - last >= HEARTBEAT_EVERY_MS) write();
+  }, HEARTBEAT_EVERY_MS);
+  heartbeat.unref();
   return {
     progress(done: number, total?: number) {
       latest = { done, total: total ?? latest.total };
-      const now = Date.now();
-      if (writing || now - last < PROGRESS_EVERY_MS) return;
-      last = now;
+      if (writing || Date.now() - last < PROGRESS_EVERY_MS) return;
       write();
     },
     latest: () => latest,
     settled: () => writing ?? Promise.resolve(),
+    /** No more heartbeats: the import has ended. */
+    stop: () => clearInterval(heartbeat),
   };
 }
 
@@ -143,9 +156,22 @@ function progressWriter(db: Db, id: string) {
  * (MAX_ATTEMPTS times at most, then it is shown failed). The row never says done for a half import.
  */
 export async function runImport(db: Db, id: string): Promise<void> {
-  const imports = createCatalogueImports(db);
+  // One run of an import at a time. pg-boss gives up on a job after its expiry without stopping
+  // it, and hands it out again: the run still going, here or on another instance (its heartbeat
+  // is fresh), keeps the import, and the import's row says when it ends.
+  if (runningHere.has(id)) return;
+  runningHere.add(id);
+  try {
+    await runOnce(db, id);
+  } finally {
+    runningHere.delete(id);
+  }
+}
+
+async function runOnce(db: Db, id: string): Promise<void> {
   const row = await db.selectFrom('catalogue_imports').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row || row.status === 'done' || row.status === 'failed') return;
+  if (row.status === 'running' && row.heartbeat_at !== null && Date.now() - row.heartbeat_at.getTime() < HEARTBEAT_FRESH_MS) return;
   const finish = async (fields: { status: 'done' | 'failed'; error?: string }) => {
     await db
       .updateTable('catalogue_imports')
@@ -155,16 +181,30 @@ export async function runImport(db: Db, id: string): Promise<void> {
     await db.deleteFrom('catalogue_import_chunks').where('import_id', '=', id).execute();
   };
   if (row.attempts >= MAX_ATTEMPTS) return finish({ status: 'failed', error: catalogueDataMessages.interrupted });
-  // The kind was one of `catalogueImportKinds` when the upload was taken.
-  const importer = importers[row.kind as CatalogueImportKind];
-
   await db
     .updateTable('catalogue_imports')
-    .set((eb) => ({ status: 'running', started_at: new Date(), attempts: eb('attempts', '+', 1), progress_done: 0, progress_total: null }))
+    .set((eb) => ({ status: 'running', started_at: new Date(), heartbeat_at: new Date(), attempts: eb('attempts', '+', 1), progress_done: 0, progress_total: null }))
     .where('id', '=', id)
     .execute();
-  const problems = await problemLog();
   const progress = progressWriter(db, id);
+  try {
+    await importOnce(db, row, progress, finish);
+  } finally {
+    progress.stop();
+  }
+}
+
+async function importOnce(
+  db: Db,
+  row: Selectable<CatalogueImportsTable>,
+  progress: ReturnType<typeof progressWriter>,
+  finish: (fields: { status: 'done' | 'failed'; error?: string }) => Promise<void>,
+): Promise<void> {
+  const { id } = row;
+  const imports = createCatalogueImports(db);
+  // The kind was one of `catalogueImportKinds` when the upload was taken.
+  const importer = importers[row.kind as CatalogueImportKind];
+  const problems = await problemLog();
   const counts: CatalogueImportCounts = { added: 0, changed: 0, deleted: 0, unchanged: 0, rejected: 0 };
   let applied = false;
   let error: string | undefined;
