@@ -121,6 +121,15 @@ describe('verifying and checking out tax-free', () => {
     expectReply(placed, 200);
     const order = await app.db.selectFrom('orders').select(['tax_cents', 'tax_exemption']).where('id', '=', (placed.json() as { insertedId: string }).insertedId).executeTakeFirstOrThrow();
     expect(order).toEqual({ tax_cents: 0, tax_exemption: certificateMessages.exemption('IL-RS-1001', 'IL') });
+
+    // The price moves after the quote: the refusal names the total now owed, still without tax.
+    const dearer = await insertPart(app, { priceCents: 10_000 });
+    await fillCart(app, await userIdOf(app, buyer.email), [[dearer, 1]]);
+    const before = await quote();
+    await app.db.updateTable('parts').set({ price_cents: 12_000 }).where('id', '=', dearer).execute();
+    const changed = await postCheckout(app, buyer.cookie, { locationId: illinois.id, shippingMethodId: shipping, quotedTotal: before.total });
+    expectReply(changed, 409);
+    expect(changed.json()).toMatchObject({ reason: 'changed', quote: { tax: 0, total: 125, taxExemption: certificateMessages.exemption('IL-RS-1001', 'IL') } });
   });
 
   it('taxes again once the certificate has expired, and another address of the buyer is taxed all along', async () => {

@@ -150,7 +150,7 @@ const placeRoute: FastifyPluginAsyncZod = async (app) => {
       }
       if (outcome.reason === 'changed') {
         // The total moved since the buyer's quote (a price, the stock's break, a rate): the cart priced now.
-        const quote = await checkout.quote(identity.userId, address, request.body.shippingMethodId);
+        const quote = await checkout.quote(identity.userId, address, request.body.shippingMethodId, to.location?.id);
         return reply.code(409).send({ message: checkoutMessages.totalChanged(quote.total), lines: [], reason: 'changed' as const, quote });
       }
       return reply.code(409).send({ message: refusals[outcome.reason], lines: [] });
