@@ -25,6 +25,9 @@ export const ENDED_CODES: readonly string[] = ['8', '9'];
 /** Whether a part of this life-cycle code is no longer made (its page stays, unindexed, and it cannot be ordered). */
 export const isEnded = (code: string) => ENDED_CODES.includes(code);
 
+/** Whether a part of this life-cycle code is renumbered or superseded: it is ordered as the part that replaces it. */
+export const isReplaced = (code: string) => REPLACED_CODES.includes(code);
+
 export const lifecycleLabel = (code: string) => lifecycleLabels[code] ?? `Life-cycle status ${code}`;
 
 export const INTERCHANGE_MAX = 50;
@@ -54,6 +57,10 @@ export const partChangeMessages = {
   noLongerMadeLine: 'This part is no longer made and cannot be ordered. Remove it to check out.',
   /** The buy box's status in place of its stock and buttons. */
   noLongerMadeShort: 'No longer made',
+  /** A renumbered or superseded part, asked for by its old number or id (Order now, its page). */
+  replacedNotSold: 'This part has been replaced and is no longer sold under this number.',
+  /** A checkout's line of a part replaced since the cart was last shown. */
+  replacedLine: 'This part has been replaced. Open your cart again: it holds the part that replaces it.',
   replacedBy: 'Replaced by',
   alsoInKit: 'Also sold in kit',
   kitContents: 'What is in this kit',

@@ -3,6 +3,7 @@ import {
   certificateMessages,
   checkoutMessages,
   isEnded,
+  isReplaced,
   partChangeMessages,
   partPromiseMessages,
   shippingCents,
@@ -53,7 +54,7 @@ interface PartForLine {
   breaks: PriceBreakCents[];
 }
 
-export type LineProblem = 'part-gone' | 'no-longer-made' | 'sold-out' | 'out-of-stock' | 'below-minimum';
+export type LineProblem = 'part-gone' | 'no-longer-made' | 'replaced' | 'sold-out' | 'out-of-stock' | 'below-minimum';
 
 export interface PricedLine {
   partId: string;
@@ -100,6 +101,8 @@ export function priceLine(request: LineRequest, part: PartForLine | undefined, c
   let problem: PricedLine['problem'] = null;
   if (!part || part.archived_at !== null) problem = { reason: 'part-gone', message: checkoutMessages.partGone };
   else if (isEnded(part.lifecycle_code)) problem = { reason: 'no-longer-made', message: partChangeMessages.noLongerMadeLine };
+  // Sold as the part that replaces it: its own price and stock are the old number's leftovers.
+  else if (isReplaced(part.lifecycle_code)) problem = { reason: 'replaced', message: partChangeMessages.replacedLine };
   else if (part.available_quantity <= 0) problem = { reason: 'sold-out', message: checkoutMessages.soldOut };
   else if (request.quantity < part.min_order_quantity) {
     problem = { reason: 'below-minimum', message: checkoutMessages.belowMinimum(part.min_order_quantity) };

@@ -108,6 +108,7 @@ const placeOrderRoute: FastifyPluginAsyncZod = async (app) => {
         }
         if (problem?.reason === 'part-gone') return reply.code(404).send({ message: apiErrors.partNotFound });
         if (problem?.reason === 'no-longer-made') return reply.code(409).send({ message: partChangeMessages.noLongerMade });
+        if (problem?.reason === 'replaced') return reply.code(409).send({ message: partChangeMessages.replacedNotSold });
         return reply.code(409).send({ message: apiErrors.outOfStock });
       }
       // SPEC's order is paid by card: it never asks for an order on account.

@@ -273,6 +273,24 @@ describe('a part no longer made cannot be ordered', () => {
   });
 });
 
+describe('a part replaced since cannot be ordered by its old number', () => {
+  it('refuses Order now of it, leaving both parts\u2019 stock, and orders its replacement at its own price', async () => {
+    const [old, current] = [await aPart({ available: 5 }), await aPart({ available: 1 })];
+    await app.db.updateTable('parts').set({ price_cents: 1_000 }).where('id', '=', old.id).execute();
+    await app.db.updateTable('parts').set({ price_cents: 3_000, min_order_quantity: 1 }).where('id', '=', current.id).execute();
+    expectReply(await patch(old.id, { lifecycle: '6', replacedBy: current.number }), 200);
+    const order = (partId: string, orderQuantity: number) => postOrder(app, buyer.cookie, { partId, customername: buyer.name, address: '1 Test Street, Testville', orderQuantity });
+    expectReply(await order(old.id, 2), 409, partChangeMessages.replacedNotSold);
+    expectReply(await patch(old.id, { lifecycle: '7', replacedBy: current.number }), 200);
+    expectReply(await order(old.id, 1), 409, partChangeMessages.replacedNotSold);
+    expect([await stockOf(app, old.id), await stockOf(app, current.id)]).toEqual([5, 1]);
+    const placed = await order(current.id, 1);
+    expectReply(placed, 200);
+    const line = await app.db.selectFrom('order_lines').select(['part_id', 'unit_price_cents']).where('order_id', '=', (placed.json() as { insertedId: string }).insertedId).executeTakeFirstOrThrow();
+    expect(line).toEqual({ part_id: current.id, unit_price_cents: 3_000 });
+  });
+});
+
 describe('POST /api/order/{id}/buy-again', () => {
   it('puts every line still sellable in the cart, a superseded one as its replacement, and says what it could not add and why', async () => {
     const [old, successor, same, ended, short] = [await aPart(), await aPart(), await aPart(), await aPart(), await aPart()];

@@ -239,6 +239,20 @@ describe('Part page', () => {
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
   });
 
+  it.each([
+    ['replaced by another', { code: '7', label: 'Superseded' }, 'part-replaced', 'This part has been replaced and is no longer sold under this number.'],
+    ['no longer made', { code: '8', label: 'Discontinued' }, 'part-no-longer-made', 'This part is no longer made and cannot be ordered.'],
+  ])('says a part %s cannot be ordered, names its replacement, and offers no way to order it', async (_case, lifecycle, testId, words) => {
+    const replacedBy = { partNumber: 'BRK-2002', name: 'Brake Pads, Front' };
+    stubFetch({ 'GET /api/me': { body: aCustomer() }, ...catalogue, [GET_PART]: { body: aPartDetail({ lifecycle, replacedBy }) } });
+    renderPartPage();
+    const notice = await screen.findByTestId(testId);
+    expect(notice).toHaveTextContent(words);
+    expect(within(notice).getByRole('link', { name: 'Brake Pads, Front BRK-2002' })).toHaveAttribute('href', '/parts/BRK-2002');
+    expect(screen.queryByRole('form', { name: 'Place Order' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Add to cart' })).not.toBeInTheDocument();
+  });
+
   it('offers to try again when the part could not be loaded', async () => {
     let fail = true;
     stubFetch({

@@ -1,4 +1,4 @@
-import { paths } from '@autoparts/shared';
+import { isEnded, isReplaced, paths } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
@@ -7,6 +7,7 @@ import { pageTitle } from '../../../content/site';
 import { isApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/me';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button';
+import { PartChangeNotices } from '../../parts/components/part-change-notices';
 import { partQuery } from '../api/get-part';
 import { PartDetails, PartDetailsSkeleton } from '../components/part-details';
 import { FitVerdict, PartFitment } from '../components/part-fitment';
@@ -33,28 +34,32 @@ export function Component() {
         // The part's details first; the cart box, Place Order and the fitment are each a <Suspense>
         // boundary that React hydrates apart, yielding between, first the one touched.
         <>
+          <PartChangeNotices part={part.data} />
           <div className="grid items-start gap-10 lg:grid-cols-2">
             <PartDetails part={part.data} besidePrice={<FitVerdict part={part.data} />} />
-            <div className="space-y-6">
-              {/* A whole job in one order: the part goes to the cart; SPEC's form below orders it alone. */}
-              <section aria-labelledby="add-to-cart-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-                <h2 id="add-to-cart-heading" className="mb-3 text-2xl font-bold text-ink">
-                  Add to cart
-                </h2>
-                <Suspense>
-                  <AddToCartButton
-                    key={part.data._id}
-                    partId={part.data._id}
-                    partNumber={part.data.partNumber}
-                    minOrderQuantity={part.data.minOrderQuantity}
-                    availableQuantity={part.data.availableQuantity}
-                  />
+            {/* A part no longer made, or replaced (ordered as its replacement), is not ordered here: the notice above says why. */}
+            {!isEnded(part.data.lifecycle.code) && !isReplaced(part.data.lifecycle.code) && (
+              <div className="space-y-6">
+                {/* A whole job in one order: the part goes to the cart; SPEC's form below orders it alone. */}
+                <section aria-labelledby="add-to-cart-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+                  <h2 id="add-to-cart-heading" className="mb-3 text-2xl font-bold text-ink">
+                    Add to cart
+                  </h2>
+                  <Suspense>
+                    <AddToCartButton
+                      key={part.data._id}
+                      partId={part.data._id}
+                      partNumber={part.data.partNumber}
+                      minOrderQuantity={part.data.minOrderQuantity}
+                      availableQuantity={part.data.availableQuantity}
+                    />
+                  </Suspense>
+                </section>
+                <Suspense fallback={<PlaceOrderFormSkeleton />}>
+                  <PlaceOrderForm key={part.data._id} part={part.data} me={me.data ?? { name: '', email: '' }} />
                 </Suspense>
-              </section>
-              <Suspense fallback={<PlaceOrderFormSkeleton />}>
-                <PlaceOrderForm key={part.data._id} part={part.data} me={me.data ?? { name: '', email: '' }} />
-              </Suspense>
-            </div>
+              </div>
+            )}
           </div>
           <Suspense>
             <PartFitment part={part.data} />

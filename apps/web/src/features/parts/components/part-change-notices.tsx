@@ -1,4 +1,4 @@
-import { isEnded, partChangeMessages, paths, type PublicPart } from '@autoparts/shared';
+import { isEnded, isReplaced, partChangeMessages, paths, type PartDetail, type PublicPart } from '@autoparts/shared';
 import { Link } from 'react-router';
 
 const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline';
@@ -14,16 +14,19 @@ function PartLink({ part }: { part: { partNumber: string; name: string } }) {
 
 /**
  * What a part's page says of its changes (issue 30), above its details: that it is no longer made
- * (with its replacement, if any), which of our numbers it replaces, and the kits it is also sold in.
+ * or has been replaced (with its replacement, if any), which of our numbers it replaces, and the
+ * kits it is also sold in. (A replaced part's public page moves to its replacement's; its signed-in
+ * page, reached by an old link, says so here.)
  */
-export function PartChangeNotices({ part }: { part: PublicPart }) {
+export function PartChangeNotices({ part }: { part: Pick<PartDetail, 'lifecycle' | 'replacedBy' | 'replaces' | 'inKits'> }) {
   const ended = isEnded(part.lifecycle.code);
-  if (!ended && part.replaces.length === 0 && part.inKits.length === 0) return null;
+  const replaced = isReplaced(part.lifecycle.code);
+  if (!ended && !replaced && part.replaces.length === 0 && part.inKits.length === 0) return null;
   return (
     <div className="mb-6 flex flex-col gap-3">
-      {ended && (
-        <div data-testid="part-no-longer-made" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
-          <p className="font-semibold">{partChangeMessages.noLongerMade}</p>
+      {(ended || replaced) && (
+        <div data-testid={ended ? 'part-no-longer-made' : 'part-replaced'} className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p className="font-semibold">{ended ? partChangeMessages.noLongerMade : partChangeMessages.replacedNotSold}</p>
           {part.replacedBy && (
             <p className="mt-1">
               {`${partChangeMessages.replacedBy} `}
