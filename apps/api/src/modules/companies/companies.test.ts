@@ -248,7 +248,8 @@ describe('DELETE /api/company/members/{userId}', () => {
     expectReply(await call(app, byToken(owner), { method: 'DELETE', url: `/api/company/members/${ownerId}` }), 409, companyMessages.lastOwner);
 
     const leaver = await signUpCustomer(app, 'co-leaver');
-    await join(leaver, 'buyer');
+    const leaverToken = await invite(owner, leaver.email, 'buyer');
+    expectReply(await accept(byCookie(leaver), leaverToken), 200);
     const leaverId = await userIdOf(app, leaver.email);
     const part = await insertPart(app, { priceCents: 2000 });
     await fillCart(app, leaverId, [[part, 1]]);
@@ -264,6 +265,9 @@ describe('DELETE /api/company/members/{userId}', () => {
     const orders = (await get(byToken(owner), '/api/company/orders')).json() as CompanyOrder[];
     expect(orders.find((order) => order._id === orderId)).toMatchObject({ placedBy: expect.stringContaining(leaver.email) as string });
     expectReply(await call(app, byToken(owner), { method: 'DELETE', url: `/api/company/members/${leaverId}` }), 404, companyMessages.memberNotFound);
+    // Their invitation's link, opened again, makes them no member again.
+    expectReply(await accept(byCookie(leaver), leaverToken), 410, companyMessages.invitationUsed);
+    expectReply(await get(byToken(leaver), '/api/company'), 404);
 
     // A second owner may go; then the first is the last again.
     const coOwner = await signUpCustomer(app, 'co-second-owner');

@@ -289,10 +289,18 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
           .executeTakeFirst();
         if (!invitation) return { refused: 'not-found' };
         const accepted = { companyId: invitation.company_id, companyName: invitation.company_name, role: invitation.role };
-        if (invitation.accepted_at) return invitation.accepted_by === user.userId ? { accepted } : { refused: 'used' };
+        if (invitation.accepted_at) {
+          // Accepting twice answers the same, while the membership it gave lasts: a member removed since is not one again.
+          if (invitation.accepted_by !== user.userId) return { refused: 'used' };
+          const still = await trx.selectFrom('company_members').select('role').where('user_id', '=', user.userId).where('company_id', '=', invitation.company_id).executeTakeFirst();
+          return still ? { accepted: { ...accepted, role: still.role } } : { refused: 'used' };
+        }
         if (invitation.revoked_at) return { refused: 'revoked' };
         if (invitation.expires_at.getTime() <= Date.now()) return { refused: 'expired' };
         if (invitation.email !== user.email.toLowerCase()) return { refused: 'other-email', email: invitation.email };
+        // The account first, then the company: two invitations of one account accepted at once
+        // (from two companies) take their turns, and the second finds the first's membership.
+        await trx.selectFrom('users').select('id').where('id', '=', user.userId).forUpdate().execute();
         await lockCompany(trx, invitation.company_id);
         const current = await trx.selectFrom('company_members').select(['company_id']).where('user_id', '=', user.userId).executeTakeFirst();
         if (current && current.company_id !== invitation.company_id) return { refused: 'in-other-company', email: invitation.email };

@@ -1,0 +1,58 @@
+import { companyMessages } from '@autoparts/shared';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/database';
+import { byCookie, byToken, call, expectReply } from '../../test/admin';
+import { actsAsOwnPage, createTestApp } from '../../test/app';
+import { userIdOf } from '../../test/checkout';
+import { signUpAdmin, signUpCustomer } from '../../test/orders';
+
+// Runs in the PostgreSQL pass only: one account accepts two companies' invitations at once, on two
+// instances. A user belongs to one company; the account's row is locked before either company's,
+// so the second accept finds the first's membership and is refused as such, not by the database.
+let first: FastifyInstance;
+let second: FastifyInstance;
+
+beforeAll(async () => {
+  first = await createTestApp();
+  const { databaseUrl } = first.config;
+  if (!databaseUrl) throw new Error('the PostgreSQL pass gives createTestApp a DATABASE_URL');
+  second = actsAsOwnPage(await buildApp({ config: first.config, database: await openDatabase({ databaseUrl }) }));
+}, 180_000);
+
+afterAll(async () => {
+  await second?.close();
+  await first?.close();
+});
+
+describe('two invitations of one account accepted at once', () => {
+  it('makes it a member of one company, and refuses the other in words, however the two meet', async () => {
+    const [admin, northOwner, southOwner] = await Promise.all([signUpAdmin(first, 'both-admin'), signUpCustomer(first, 'both-north'), signUpCustomer(first, 'both-south')]);
+    const owners = [northOwner, southOwner];
+    for (const [owner, name] of [
+      [northOwner, 'North Garage'],
+      [southOwner, 'South Garage'],
+    ] as const) {
+      expectReply(await call(first, byToken(admin), { method: 'POST', url: '/api/admin/companies', payload: { name, ownerEmail: owner.email } }), 200);
+    }
+    // Each round a new mechanic, invited by both: the two accepts race, once per round.
+    for (let round = 0; round < 4; round += 1) {
+      const mechanic = await signUpCustomer(first, `both-mechanic-${round}`);
+      const tokens: string[] = [];
+      for (const owner of owners) {
+        expectReply(await call(first, byToken(owner), { method: 'POST', url: '/api/company/invitations', payload: { email: mechanic.email, role: 'buyer' } }), 200);
+        const mail = await first.db.selectFrom('mail_outbox').select('text').where('recipient', '=', mechanic.email.toLowerCase()).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+        tokens.push(/\/company\/invitations\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '');
+      }
+      const replies = await Promise.all(
+        tokens.map((token, index) => call(index === 0 ? first : second, byCookie(mechanic), { method: 'POST', url: `/api/company/invitations/${token}/accept`, payload: {} })),
+      );
+      expect({ round, statuses: replies.map((reply) => reply.statusCode).sort() }).toEqual({ round, statuses: [200, 409] });
+      const refused = replies.find((reply) => reply.statusCode === 409);
+      expect((refused?.json() as { message: string }).message).toBe(companyMessages.alreadyInCompany(mechanic.email));
+      const memberships = await first.db.selectFrom('company_members').select('company_id').where('user_id', '=', await userIdOf(first, mechanic.email)).execute();
+      expect(memberships).toHaveLength(1);
+    }
+  });
+});
