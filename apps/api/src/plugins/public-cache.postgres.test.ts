@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { LISTENER_NAME, openDatabase } from '../db/database';
+import { LISTENER_NAME } from '../db/database';
 import { byCookie, call, expectReply } from '../test/admin';
-import { createTestApp } from '../test/app';
+import { anotherInstance, createTestApp } from '../test/app';
 import { insertPart, placeOrder, signUpAdmin, signUpCustomer, type Customer } from '../test/orders';
 import { eventually } from '../test/wait';
 
@@ -17,9 +16,7 @@ let admin: Customer;
 
 beforeAll(async () => {
   first = await createTestApp();
-  const { databaseUrl } = first.config;
-  if (!databaseUrl) throw new Error('the PostgreSQL pass gives createTestApp a DATABASE_URL');
-  second = await buildApp({ config: first.config, database: await openDatabase({ databaseUrl }) });
+  second = await anotherInstance(first);
   admin = await signUpAdmin(first, 'cache-admin');
 });
 

@@ -66,6 +66,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
 }
 
 /**
+ * Another instance of the shop on `first`'s PostgreSQL database, as a second process behind the
+ * load balancer would be (the PostgreSQL pass only).
+ */
+export async function anotherInstance(first: FastifyInstance): Promise<FastifyInstance> {
+  const { databaseUrl } = first.config;
+  if (!databaseUrl) throw new Error('the PostgreSQL pass gives createTestApp a DATABASE_URL');
+  return buildApp({ config: first.config, database: await openDatabase({ databaseUrl }) });
+}
+
+/**
  * Requests made with `app.inject` come from the shop's own pages, as a browser's would: they carry
  * `Origin: BASE_URL` unless the test names an origin itself (`origin: undefined` sends none), so
  * the CSRF rule (plugins/request-guards.ts) is tested where it is meant, not tripped everywhere.

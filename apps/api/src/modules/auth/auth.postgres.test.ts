@@ -1,8 +1,6 @@
 import { authErrors } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { openDatabase } from '../../db/database';
 import {
   issueToken,
   newAccount,
@@ -12,7 +10,7 @@ import {
   signUp,
   whoAmI,
 } from '../../test/accounts';
-import { actsAsOwnPage, createTestApp } from '../../test/app';
+import { actsAsOwnPage, anotherInstance, createTestApp } from '../../test/app';
 import { limits as authLimits } from '../limits/limits';
 
 // Runs in the PostgreSQL pass only (vitest.config.ts includes *.postgres.test.ts with TEST_DATABASE_URL).
@@ -24,9 +22,7 @@ let sharedCookie: string;
 
 beforeAll(async () => {
   first = await createTestApp({ realLimits: true });
-  const { databaseUrl } = first.config;
-  if (!databaseUrl) throw new Error('the PostgreSQL pass gives createTestApp a DATABASE_URL');
-  second = actsAsOwnPage(await buildApp({ config: first.config, database: await openDatabase({ databaseUrl }) }));
+  second = actsAsOwnPage(await anotherInstance(first));
   sharedCookie = await signUp(first, shared);
 });
 

@@ -3,10 +3,8 @@ import { checkoutMessages } from '@autoparts/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { openDatabase } from '../../db/database';
 import { byToken, call } from '../../test/admin';
-import { actsAsOwnPage, createTestApp } from '../../test/app';
+import { actsAsOwnPage, anotherInstance, createTestApp } from '../../test/app';
 import { fillCart, insertAddress, insertShippingMethod, insertWeighedPart } from '../../test/checkout';
 import { signUpAdmin, stockOf } from '../../test/orders';
 
@@ -18,9 +16,7 @@ let second: FastifyInstance;
 
 beforeAll(async () => {
   first = await createTestApp();
-  const { databaseUrl } = first.config;
-  if (!databaseUrl) throw new Error('the PostgreSQL pass gives createTestApp a DATABASE_URL');
-  second = actsAsOwnPage(await buildApp({ config: first.config, database: await openDatabase({ databaseUrl }) }));
+  second = actsAsOwnPage(await anotherInstance(first));
 });
 
 afterAll(async () => {

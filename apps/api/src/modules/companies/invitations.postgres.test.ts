@@ -1,10 +1,8 @@
 import { companyMessages } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { openDatabase } from '../../db/database';
 import { byCookie, byToken, call, expectReply } from '../../test/admin';
-import { actsAsOwnPage, createTestApp } from '../../test/app';
+import { actsAsOwnPage, anotherInstance, createTestApp } from '../../test/app';
 import { userIdOf } from '../../test/checkout';
 import { signUpAdmin, signUpCustomer } from '../../test/orders';
 
@@ -16,9 +14,7 @@ let second: FastifyInstance;
 
 beforeAll(async () => {
   first = await createTestApp();
-  const { databaseUrl } = first.config;
-  if (!databaseUrl) throw new Error('the PostgreSQL pass gives createTestApp a DATABASE_URL');
-  second = actsAsOwnPage(await buildApp({ config: first.config, database: await openDatabase({ databaseUrl }) }));
+  second = actsAsOwnPage(await anotherInstance(first));
 }, 180_000);
 
 afterAll(async () => {

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { openDatabase } from '../../db/database';
-import { actsAsOwnPage, createTestApp } from '../../test/app';
+import { actsAsOwnPage, anotherInstance, createTestApp } from '../../test/app';
 import { insertPart, placeOrder, signUpCustomer, type Customer } from '../../test/orders';
 
 // Runs in the PostgreSQL pass only: two instances of the shop on one database take payments at
@@ -14,9 +12,7 @@ let customers: Customer[];
 
 beforeAll(async () => {
   first = await createTestApp();
-  const { databaseUrl } = first.config;
-  if (!databaseUrl) throw new Error('the PostgreSQL pass gives createTestApp a DATABASE_URL');
-  second = actsAsOwnPage(await buildApp({ config: first.config, database: await openDatabase({ databaseUrl }) }));
+  second = actsAsOwnPage(await anotherInstance(first));
   customers = await Promise.all(['a', 'b', 'c', 'd'].map((label) => signUpCustomer(first, `gapless-${label}`)));
 });
 

@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { openDatabase } from '../../db/database';
-import { actsAsOwnPage, createTestApp } from '../../test/app';
+import { actsAsOwnPage, anotherInstance, createTestApp } from '../../test/app';
 import { insertPart, placeOrder, signUpCustomer } from '../../test/orders';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import { eventually } from '../../test/wait';
@@ -13,12 +11,6 @@ import { eventually } from '../../test/wait';
 let smtp: TestSmtpServer;
 let first: FastifyInstance;
 let second: FastifyInstance;
-
-async function anotherInstance(): Promise<FastifyInstance> {
-  const { databaseUrl } = first.config;
-  if (!databaseUrl) throw new Error('the PostgreSQL pass gives createTestApp a DATABASE_URL');
-  return actsAsOwnPage(await buildApp({ config: first.config, database: await openDatabase({ databaseUrl }) }));
-}
 
 async function allSent(app: FastifyInstance) {
   await eventually(async () => (await app.db.selectFrom('mail_outbox').select('id').where('sent_at', 'is', null).execute()).length === 0);
@@ -32,7 +24,7 @@ function arrivals(ids: string[]) {
 beforeAll(async () => {
   smtp = await startSmtpServer();
   first = await createTestApp({ env: { SMTP_URL: smtp.url } });
-  second = await anotherInstance();
+  second = actsAsOwnPage(await anotherInstance(first));
 });
 
 afterAll(async () => {
@@ -69,7 +61,7 @@ describe('mail on two instances', () => {
     await second.close();
 
     // An instance starts again and sends it, once.
-    second = await anotherInstance();
+    second = actsAsOwnPage(await anotherInstance(first));
     await allSent(second);
     expect(arrivals([row.id])).toEqual([1]);
     const mail = smtp.received.find((received) => received.messageId.startsWith(`<${row.id}@`));

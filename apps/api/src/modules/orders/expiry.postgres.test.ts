@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { openDatabase } from '../../db/database';
-import { actsAsOwnPage, createTestApp } from '../../test/app';
+import { actsAsOwnPage, anotherInstance, createTestApp } from '../../test/app';
 import { insertPart, orderRow, placeOrder, signUpCustomer, stockOf } from '../../test/orders';
 import { eventually } from '../../test/wait';
 
@@ -14,9 +12,7 @@ let second: FastifyInstance;
 
 beforeAll(async () => {
   first = await createTestApp({ env: { UNPAID_ORDER_MINUTES: '0.02' } });
-  const { databaseUrl } = first.config;
-  if (!databaseUrl) throw new Error('the PostgreSQL pass gives createTestApp a DATABASE_URL');
-  second = actsAsOwnPage(await buildApp({ config: first.config, database: await openDatabase({ databaseUrl }) }));
+  second = actsAsOwnPage(await anotherInstance(first));
 });
 
 afterAll(async () => {
@@ -53,8 +49,7 @@ describe('unpaid orders on two instances', () => {
     // Both instances' workers stop before the order is due; then one instance starts again.
     await first.jobs.stop();
     await second.close();
-    const { databaseUrl } = first.config;
-    second = actsAsOwnPage(await buildApp({ config: first.config, database: await openDatabase({ databaseUrl }) }));
+    second = actsAsOwnPage(await anotherInstance(first));
 
     await eventually(async () => (await orderRow(second, orderId)).status === 'expired');
     expect(await stockOf(second, partId)).toBe(5);

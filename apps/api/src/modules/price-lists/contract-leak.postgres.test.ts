@@ -3,10 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { openDatabase } from '../../db/database';
 import { anonymous, byCookie, byToken, call, expectReply, type Credential } from '../../test/admin';
-import { createTestApp } from '../../test/app';
+import { anotherInstance, createTestApp } from '../../test/app';
 import { insertPart, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
 
 // Runs in the PostgreSQL pass only (decision 080). Two instances of the shop on one database, two
@@ -44,9 +42,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head><title>Shop</title><meta name="description" content=""></head><body><div id="root"></div></body></html>');
   fs.writeFileSync(path.join(distDir, 'server', 'entry-server.js'), renderer);
   first = await createTestApp({ webDistDir: distDir });
-  const { databaseUrl } = first.config;
-  if (!databaseUrl) throw new Error('the PostgreSQL pass gives createTestApp a DATABASE_URL');
-  second = await buildApp({ config: first.config, database: await openDatabase({ databaseUrl }) });
+  second = await anotherInstance(first);
 
   const admin = await signUpAdmin(first, 'leak-admin');
   [fleetBuyer, rivalBuyer] = await Promise.all([signUpCustomer(first, 'leak-fleet'), signUpCustomer(first, 'leak-rival')]);

@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { openDatabase } from '../../db/database';
 import { byToken, call } from '../../test/admin';
-import { actsAsOwnPage, createTestApp } from '../../test/app';
+import { actsAsOwnPage, anotherInstance, createTestApp } from '../../test/app';
 import { userIdOf } from '../../test/checkout';
 import { insertPart, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
 
@@ -19,9 +17,7 @@ let userId: string;
 
 beforeAll(async () => {
   first = await createTestApp();
-  const { databaseUrl } = first.config;
-  if (!databaseUrl) throw new Error('the PostgreSQL pass gives createTestApp a DATABASE_URL');
-  second = actsAsOwnPage(await buildApp({ config: first.config, database: await openDatabase({ databaseUrl }) }));
+  second = actsAsOwnPage(await anotherInstance(first));
   [admin, customer] = await Promise.all([signUpAdmin(first, 'race-admin'), signUpCustomer(first, 'race-customer')]);
   userId = await userIdOf(first, customer.email);
 });
