@@ -101,7 +101,7 @@ describe('the API', () => {
   });
 
   it('lets no cache keep an API reply whose route says nothing of caches; the public reads revalidate', async () => {
-    for (const url of ['/api/me', '/api/cart', '/api/nope', '/api/config']) {
+    for (const url of ['/api/me', '/api/cart', '/api/nope', '/api/config', '/%61pi/cart']) {
       expect({ url, cacheControl: (await get(url)).headers['cache-control'] }).toEqual({ url, cacheControl: 'private, no-store' });
     }
     expect((await get('/api/parts')).headers['cache-control']).toBe('no-cache');

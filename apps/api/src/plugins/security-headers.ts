@@ -15,8 +15,11 @@ export function securityHeaders(app: FastifyInstance) {
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     // Most API replies carry someone's data (a cart, an order, a member's prices): none is kept by
-    // any cache unless its route says how it may be (the public cache, images, exports).
-    if (request.url.startsWith('/api/')) reply.header('cache-control', API_NOT_KEPT);
+    // any cache unless its route says how it may be (the public cache, images, exports). The route
+    // decides as well as the URL as sent: `/%61pi/cart` is the cart too.
+    if (request.url.startsWith('/api/') || request.routeOptions.url?.startsWith('/api/')) {
+      reply.header('cache-control', API_NOT_KEPT);
+    }
     done();
   });
 }
