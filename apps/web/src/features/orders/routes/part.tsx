@@ -34,11 +34,10 @@ export function Component() {
         // The part's details first; the cart box, Place Order and the fitment are each a <Suspense>
         // boundary that React hydrates apart, yielding between, first the one touched.
         <>
-          <PartChangeNotices part={part.data} />
+          {orderable(part.data) && <PartChangeNotices part={part.data} />}
           <div className="grid items-start gap-10 lg:grid-cols-2">
             <PartDetails part={part.data} besidePrice={<FitVerdict part={part.data} />} />
-            {/* A part no longer made, or replaced (ordered as its replacement), is not ordered here: the notice above says why. */}
-            {!isEnded(part.data.lifecycle.code) && !isReplaced(part.data.lifecycle.code) && (
+            {orderable(part.data) ? (
               <div className="space-y-6">
                 {/* A whole job in one order: the part goes to the cart; SPEC's form below orders it alone. */}
                 <section aria-labelledby="add-to-cart-heading" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
@@ -59,6 +58,12 @@ export function Component() {
                   <PlaceOrderForm key={part.data._id} part={part.data} me={me.data ?? { name: '', email: '' }} />
                 </Suspense>
               </div>
+            ) : (
+              // A part no longer made, or replaced (ordered as its replacement), is not ordered here:
+              // where the order boxes would be, the notice says why and names the replacement; first on a phone.
+              <div className="order-first lg:order-none">
+                <PartChangeNotices part={part.data} />
+              </div>
             )}
           </div>
           <Suspense>
@@ -69,6 +74,9 @@ export function Component() {
     </div>
   );
 }
+
+/** Whether the part is ordered on its page: not when it is no longer made or has been replaced. */
+const orderable = (part: { lifecycle: { code: string } }) => !isEnded(part.lifecycle.code) && !isReplaced(part.lifecycle.code);
 
 /** Where the Place Order form comes, about its height, while its code loads after a move within the app. */
 function PlaceOrderFormSkeleton() {
