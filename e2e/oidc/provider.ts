@@ -6,10 +6,12 @@
  *   OIDC_CLIENT_ID      the one registered client (a confidential web client)
  *   OIDC_CLIENT_SECRET  its secret (client_secret_basic or client_secret_post)
  *   OIDC_REDIRECT_URI   its redirect URI (several may be given, separated by commas)
+ *   OIDC_EMAIL_VERIFIED `false` to say of every address that it is not confirmed (default `true`)
  *
  * Authorization code flow with PKCE (S256, required), ID tokens signed RS256 with a key made at
  * start. Every authorization request shows a sign-in form (Email, Name) that accepts any e-mail;
- * consent is granted automatically. Accounts: sub = email, email_verified = true, name as entered.
+ * consent is granted automatically. Accounts: sub = email, email_verified = true (unless
+ * OIDC_EMAIL_VERIFIED=false), name as entered.
  *
  * Run: OIDC_PORT=3101 OIDC_CLIENT_ID=… OIDC_CLIENT_SECRET=… OIDC_REDIRECT_URI=… tsx oidc/provider.ts
  *
@@ -40,6 +42,7 @@ const clientId = required('OIDC_CLIENT_ID');
 const clientSecret = required('OIDC_CLIENT_SECRET');
 const redirectUris = required('OIDC_REDIRECT_URI').split(/[\s,]+/).filter(Boolean);
 const issuer = `http://localhost:${port}`;
+const emailVerified = process.env.OIDC_EMAIL_VERIFIED?.trim() !== 'false';
 
 /** Names entered at sign-in, by e-mail (the account id). */
 const names = new Map<string, string>();
@@ -179,7 +182,7 @@ const configuration: Configuration = {
     if (name === undefined) return undefined;
     return {
       accountId: sub,
-      claims: () => ({ sub, email: sub, email_verified: true, name }),
+      claims: () => ({ sub, email: sub, email_verified: emailVerified, name }),
     };
   },
   clientBasedCORS: () => true,

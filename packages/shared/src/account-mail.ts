@@ -37,6 +37,9 @@ export const accountMailMessages = {
   /** Said where a sign-up lands (the cart or checkout it came from, else home). */
   accountCreated: 'Account created — we sent a confirmation link',
   alreadyVerified: 'Your e-mail address is already confirmed.',
+  /** Google sent us back without an address it has confirmed (`?error=email_not_found`). */
+  googleEmailNotConfirmed:
+    'Google did not give us a confirmed e-mail address, so we cannot sign you in with it. Confirm the address with Google, or sign up with your e-mail and a password.',
   googleNeedsVerifiedEmail:
     'This e-mail already has an account with a password, and its address is not confirmed yet, so Google cannot be linked to it. Log in with your password, confirm your address from your profile (we send a link), then use Continue with Google.',
 } as const;

@@ -28,7 +28,9 @@ export const isStorableText = (text: string) => !UNSTORABLE.test(text);
  * - CSRF: a state-changing call that carries cookies must come from the shop's own pages (its
  *   `Origin` is BASE_URL's, or the browser says `Sec-Fetch-Site: same-origin`), whatever its path:
  *   the router decodes a path (`/%61pi/order` is `/api/order`), so a rule on the raw one misses
- *   writes. A call with a bearer token carries its credential itself and is not affected.
+ *   writes. A call with a bearer token and no cookie carries its credential itself and is not
+ *   affected; one with both is checked, as a browser's would be (a junk bearer token must not
+ *   carry a cookie's session past the check).
  * - No `text/plain` bodies: a cross-site form can send those without a preflight.
  * - A JSON body is at most its route's `bodyLimit` (DEFAULT_BODY_LIMIT unless the route says) and
  *   nests at most MAX_JSON_DEPTH deep, counted over its text before it is parsed: a megabyte of
@@ -53,7 +55,7 @@ export function requestGuards(app: FastifyInstance) {
   // Callback hooks: every request passes them, and a promise each is a cost a cached read notices.
   app.addHook('onRequest', (request, reply, done) => {
     if (SAFE_METHODS.has(request.method)) return done();
-    if (!request.headers.cookie || /^Bearer\s/i.test(request.headers.authorization ?? '')) return done();
+    if (!request.headers.cookie) return done();
     const origin = request.headers.origin;
     const sameOrigin = origin ? origin === ownOrigin : request.headers['sec-fetch-site'] === 'same-origin';
     if (sameOrigin) return done();

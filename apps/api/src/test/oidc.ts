@@ -26,8 +26,9 @@ async function freePort(): Promise<number> {
 /**
  * The journeys' real OpenID Connect provider (e2e/oidc/provider.ts), standing in for Google, as a
  * process of its own on a free port; `shopOrigin` is the app's BASE_URL, whose callbacks it accepts.
+ * With `emailVerified: false` it says of every address that it has not confirmed it.
  */
-export async function startOidcProvider(shopOrigin: string): Promise<TestOidcProvider> {
+export async function startOidcProvider(shopOrigin: string, { emailVerified = true } = {}): Promise<TestOidcProvider> {
   const port = await freePort();
   const clientId = 'shop-api-test';
   const clientSecret = 'shop-api-test-secret';
@@ -39,6 +40,7 @@ export async function startOidcProvider(shopOrigin: string): Promise<TestOidcPro
       OIDC_CLIENT_ID: clientId,
       OIDC_CLIENT_SECRET: clientSecret,
       OIDC_REDIRECT_URI: `${shopOrigin}/api/auth/callback/google,${shopOrigin}/api/auth/oauth2/callback/google`,
+      OIDC_EMAIL_VERIFIED: String(emailVerified),
     },
     stdio: 'ignore',
   });

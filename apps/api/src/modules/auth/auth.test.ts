@@ -331,6 +331,31 @@ describe("Better Auth's own endpoints", () => {
     const [row] = await usersWithEmail(ann.email);
     expect(row).toMatchObject({ role: 'customer', phone: '', education: '' });
   });
+
+  it('signs nobody in with an ID token handed in by the caller: only the redirect through the provider', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      payload: { provider: 'google', idToken: { token: 'eyJhbGciOiJSUzI1NiJ9.e30.x' } },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: authErrors.googleFailed });
+  });
+
+  // A password checked with no limit (`verify-password`), ways in added or taken away, the
+  // provider's tokens handed out: the shop uses none of them, and nobody else may.
+  it.each(['/verify-password', '/link-social', '/unlink-account', '/get-access-token', '/refresh-token', '/account-info', '/update-session'])(
+    'does not route %s',
+    async (endpoint) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/api/auth${endpoint}`,
+        headers: { cookie: sessionCookie(annSignUp), origin: app.config.baseUrl },
+        payload: { password: ann.password, providerId: 'credential', provider: 'google' },
+      });
+      expect(response.statusCode).toBe(404);
+    },
+  );
 });
 
 describe('POST /api/auth/change-password', () => {

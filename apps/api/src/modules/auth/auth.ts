@@ -52,8 +52,19 @@ export function createAuth({
     telemetry: { enabled: false },
     trustedOrigins: [config.baseUrl],
     rateLimit: { enabled: false },
-    // The profile is the shop's own (PUT /user/{email}, validated there); no second way in.
-    disabledPaths: ['/update-user'],
+    // The profile is the shop's own (PUT /user/{email}, validated there); no second way in. Off
+    // too: what the shop does not use and an attacker could, a password checked without any limit
+    // (`verify-password`), ways in added or taken away, the provider's tokens handed out.
+    disabledPaths: [
+      '/update-user',
+      '/verify-password',
+      '/link-social',
+      '/unlink-account',
+      '/get-access-token',
+      '/refresh-token',
+      '/account-info',
+      '/update-session',
+    ],
     logger: {
       log: (level, message, ...args) => logger[level === 'debug' ? 'debug' : level]({ args }, message),
     },
@@ -120,10 +131,11 @@ export function createAuth({
         refreshTokenExpiresAt: 'refresh_token_expires_at',
         ...timestamps,
       },
-      // A Google account joins an existing shop account only once that account's address is
-      // confirmed through our e-mail (Better Auth's `requireLocalEmailVerified`): an existing
-      // password account is never taken over by whoever controls a Google account of that name.
-      accountLinking: { enabled: true, trustedProviders: ['google'] },
+      // A Google account joins an existing shop account only when both sides have confirmed the
+      // address: ours through our e-mail (Better Auth's `requireLocalEmailVerified`), Google's by its
+      // `email_verified` (no `trustedProviders`, which would skip that). An existing account is never
+      // taken over by whoever holds an identity at the provider that merely claims its address.
+      accountLinking: { enabled: true },
     },
     verification: {
       modelName: 'verifications',
@@ -146,6 +158,10 @@ export function createAuth({
                 clientSecret: config.google.clientSecret,
                 scopes: ['openid', 'email', 'profile'],
                 pkce: true,
+                // An address the provider has not confirmed signs nobody in, and makes no account
+                // that its real owner would later find linked to a stranger: without an address,
+                // Better Auth sends the browser back with `?error=email_not_found`.
+                mapProfileToUser: (profile) => (profile.emailVerified === true ? {} : { email: '' }),
               },
             ],
           }),

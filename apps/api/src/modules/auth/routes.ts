@@ -25,6 +25,7 @@ const REQUEST_RESET = '/api/auth/request-password-reset';
 const RESET_PASSWORD = '/api/auth/reset-password';
 const SEND_VERIFICATION = '/api/auth/send-verification-email';
 const VERIFY_EMAIL = '/api/auth/verify-email';
+const SIGN_IN_SOCIAL = '/api/auth/sign-in/social';
 /** The calls that run scrypt: refused with 503 while the hashing queue is full. */
 const HASHING_PATHS = new Set([SIGN_IN, SIGN_UP, CHANGE_PASSWORD, RESET_PASSWORD]);
 /** Seconds a caller refused for a full hashing queue is asked to wait. */
@@ -121,6 +122,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
         const account = identity ? `account:${identity.userId}` : `email:${normaliseEmail(parsed.data.email)}`;
         if (!(await within(request, reply, `verification:${account}`, limits.verificationPerAccount))) return;
         request.body = { email: parsed.data.email };
+      } else if (path === SIGN_IN_SOCIAL && isObject(request.body) && 'idToken' in (request.body as object)) {
+        // Only the redirect through the provider (state, PKCE, nonce) signs in with Google; an ID
+        // token handed in by the caller, replayable until it expires, does not.
+        return reply.code(400).send({ message: authErrors.googleFailed });
       } else if (path === CHANGE_PASSWORD) {
         const identity = await app.identify(request);
         // Signed out: Better Auth answers 401 itself.
@@ -154,6 +159,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       const resetFor = path === RESET_PASSWORD ? await resetAccount(request.body) : undefined;
       let response = password ? await withPrecomputedHash(password, app.config.passwordHashN, forward) : await forward();
       if (resetFor && response.status === 200) {
+        // The other links mailed for this account are spent with the password they would reset:
+        // an older one, forwarded or read by someone else, cannot undo this recovery.
+        await forgetResetLinks(resetFor.userId);
         // Every session is gone with the old password; the customer who chose the new one is
         // signed in with it, as a sign-in would (its cookie and reply).
         headers.set('content-type', 'application/json');
@@ -161,7 +169,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
           new Request(new URL(SIGN_IN, app.config.baseUrl), {
             method: 'POST',
             headers,
-            body: JSON.stringify({ email: resetFor, password: stringField(request.body, 'newPassword') }),
+            body: JSON.stringify({ email: resetFor.email, password: stringField(request.body, 'newPassword') }),
           }),
         );
       }
@@ -170,6 +178,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
         // As a reset does: whoever knew the old password is signed out everywhere but here, and
         // every access token of those sessions goes with them (a foreign key cascades).
         await app.db.deleteFrom('sessions').where('user_id', '=', changing.userId).where('id', '<>', changing.sessionId).execute();
+        await forgetResetLinks(changing.userId);
         changed = accountMailMessages.passwordChanged;
       }
       if (path === SIGN_IN && response.status === 401) {
@@ -197,18 +206,22 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
     },
   });
 
-  /** The e-mail of the account whose reset token the body carries, while the token is live. */
-  async function resetAccount(body: unknown): Promise<string | undefined> {
+  /** The account whose reset token the body carries, while the token is live. */
+  async function resetAccount(body: unknown): Promise<{ email: string; userId: string } | undefined> {
     const token = stringField(body, 'token');
     if (!token) return undefined;
-    const row = await app.db
+    return app.db
       .selectFrom('verifications')
       .innerJoin('users', 'users.id', 'verifications.value')
-      .select('users.email')
+      .select(['users.email', 'users.id as userId'])
       .where('verifications.identifier', '=', resetTokenKey(token))
       .where('verifications.expires_at', '>', new Date())
       .executeTakeFirst();
-    return row?.email;
+  }
+
+  /** Every reset link of the account dies (a reset token's row holds its account's id, and only it does). */
+  async function forgetResetLinks(userId: string) {
+    await app.db.deleteFrom('verifications').where('value', '=', userId).execute();
   }
 };
 

@@ -194,9 +194,12 @@ describe('cross-site requests', () => {
     expectReply(await ship({ origin: 'null' }), 403, apiErrors.crossOrigin);
     expectReply(await ship({ origin: undefined, 'sec-fetch-site': 'same-site' }), 403, apiErrors.crossOrigin);
     expectReply(await ship({ origin: undefined }), 403, apiErrors.crossOrigin);
+    // A bearer header, good or junk, does not carry the cookie past the check.
+    expectReply(await ship({ origin: 'https://elsewhere.example', authorization: 'Bearer junk' }), 403, apiErrors.crossOrigin);
+    expectReply(await ship({ origin: 'https://elsewhere.example', authorization: `Bearer ${admin.token}` }), 403, apiErrors.crossOrigin);
   });
 
-  it('lets the shop’s own pages and bearer-token callers through', async () => {
+  it('lets the shop’s own pages and bearer-token callers (without cookies) through', async () => {
     expectReply(await ship({}), 404);
     expectReply(await ship({ origin: undefined, 'sec-fetch-site': 'same-origin' }), 404);
     const bearer = await app.inject({

@@ -85,6 +85,38 @@ describe('forgot password', () => {
     await signIn(app, other);
   });
 
+  it('a reset, or a change of password, spends every other link mailed for the account', async () => {
+    const account = newAccount('reset-two-links');
+    await signUp(app, account);
+    const links = async (count: number) => {
+      await eventually(async () => smtp.to(account.email).filter((mail) => /Reset your password/.test(mail.subject)).length === count);
+      return smtp
+        .to(account.email)
+        .filter((mail) => /Reset your password/.test(mail.subject))
+        .map((mail) => tokenOf(linkIn(mail, `${app.config.baseUrl}/reset-password`)));
+    };
+    await forgot(account.email);
+    await forgot(account.email);
+    const [first = '', second = ''] = await links(2);
+    expect((await reset(first, 'recovered-password-1')).statusCode).toBe(200);
+    const older = await reset(second, 'the-other-link-password');
+    expect(older.statusCode).toBe(400);
+    expect(older.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+
+    await forgot(account.email);
+    const third = (await links(3))[2] ?? '';
+    const signedIn = await signIn(app, { email: account.email, password: 'recovered-password-1' });
+    const change = await app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { cookie: signedIn },
+      payload: { currentPassword: 'recovered-password-1', newPassword: 'changed-password-2' },
+    });
+    expect(change.statusCode).toBe(200);
+    expect((await reset(third, 'the-third-link-password')).statusCode).toBe(400);
+    await signIn(app, { email: account.email, password: 'changed-password-2' });
+  });
+
   it('answers the same whether or not an account has the address, and sends nothing for none', async () => {
     const known = newAccount('reset-known');
     await signUp(app, known);
@@ -283,6 +315,40 @@ describe('Google for an address with a password account', () => {
         .where('users.email', '=', account.email.toLowerCase())
         .execute();
       expect(accounts.map((row) => row.provider_id).sort()).toEqual(['credential', 'google']);
+    } finally {
+      await withGoogle.close();
+      await provider.close();
+    }
+  });
+});
+
+describe('Google for an address the provider has not confirmed', () => {
+  it('links to no account, makes none, and signs nobody in', async () => {
+    const shopOrigin = 'http://localhost:3000';
+    const provider = await startOidcProvider(shopOrigin, { emailVerified: false });
+    const withGoogle = await createTestApp({
+      env: { BASE_URL: shopOrigin, GOOGLE_ISSUER: provider.issuer, GOOGLE_CLIENT_ID: provider.clientId, GOOGLE_CLIENT_SECRET: provider.clientSecret },
+    });
+    try {
+      // The owner's account, its address confirmed: a stranger's identity at the provider claims it.
+      const owner = newAccount('google-unconfirmed-owner');
+      await signUp(withGoogle, owner);
+      await withGoogle.db.updateTable('users').set({ email_verified: true }).where('email', '=', owner.email.toLowerCase()).execute();
+      const newcomer = newAccount('google-unconfirmed-new');
+
+      for (const email of [owner.email, newcomer.email]) {
+        const reply = await continueWithGoogle(withGoogle, provider.issuer, { email, name: 'Stranger' });
+        expect(reply.statusCode).toBe(302);
+        expect(new URL(String(reply.headers.location), shopOrigin).searchParams.getAll('error')).toContain('email_not_found');
+        expect(reply.headers['set-cookie'] ?? []).not.toEqual(expect.arrayContaining([expect.stringMatching(/session_token=[^;]/)]));
+      }
+      const ways = await withGoogle.db
+        .selectFrom('accounts')
+        .innerJoin('users', 'users.id', 'accounts.user_id')
+        .select(['users.email', 'accounts.provider_id'])
+        .where('users.email', 'in', [owner.email.toLowerCase(), newcomer.email.toLowerCase()])
+        .execute();
+      expect(ways).toEqual([{ email: owner.email.toLowerCase(), provider_id: 'credential' }]);
     } finally {
       await withGoogle.close();
       await provider.close();

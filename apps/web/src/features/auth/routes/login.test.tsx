@@ -222,6 +222,12 @@ describe('Login page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(accountMailMessages.googleNeedsVerifiedEmail);
   });
 
+  it('tells a customer whose Google address Google has not confirmed why nobody was signed in', async () => {
+    signedOutServer();
+    renderLogin({ path: '/login?error=google&error=email_not_found' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(accountMailMessages.googleEmailNotConfirmed);
+  });
+
   it('passes the page the buyer came from on to signup (issue 34.7)', async () => {
     signedOutServer();
     const user = userEvent.setup();

@@ -25,7 +25,8 @@ export function Component() {
   useClientConfig();
   const from = redirectTarget(location.state);
   // Google's sign-in comes back with `?error=` when it did not complete; `account_not_linked`
-  // when the address has a password account whose address is not confirmed yet.
+  // when the address has a password account whose address is not confirmed yet;
+  // `email_not_found` when Google gave no address it has confirmed.
   const [authError, setAuthError] = useState<string | null>(() => googleError(searchParams));
   const {
     register,
@@ -104,5 +105,7 @@ export function Component() {
 function googleError(searchParams: URLSearchParams): string | null {
   const errors = searchParams.getAll('error');
   if (errors.length === 0) return null;
-  return errors.includes('account_not_linked') ? accountMailMessages.googleNeedsVerifiedEmail : authErrors.googleFailed;
+  if (errors.includes('account_not_linked')) return accountMailMessages.googleNeedsVerifiedEmail;
+  if (errors.includes('email_not_found')) return accountMailMessages.googleEmailNotConfirmed;
+  return authErrors.googleFailed;
 }
