@@ -8,7 +8,7 @@ export function requestLog(app: FastifyInstance) {
       request.log,
       {
         method: request.method,
-        url: withoutEmails(request.url),
+        url: withoutSecrets(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         ip: request.ip,
@@ -20,10 +20,17 @@ export function requestLog(app: FastifyInstance) {
 }
 
 /**
- * `/api/myorder/jane%40example.com` → `/api/myorder/[email]`: a request log names no customer.
+ * The address as logged: it names no customer and carries no key.
+ * - `/api/myorder/jane%40example.com` → `/api/myorder/[email]`;
+ * - `?token=…`, `?code=…`, `?state=…` (a reset or confirmation link, Google's return) → `[secret]`;
+ * - `/company/invitations/<token>` → `/company/invitations/[secret]`: each is as good as a password
+ *   while it lives.
  * Each piece between `/ ? & =` is looked at once: a pattern that backtracks cost seconds a
  * request on a 100,000-character URL.
  */
-export function withoutEmails(url: string): string {
-  return url.replace(/[^/?&=]+/g, (piece) => (/@|%40/i.test(piece) ? '[email]' : piece));
+export function withoutSecrets(url: string): string {
+  return url
+    .replace(/[^/?&=]+/g, (piece) => (/@|%40/i.test(piece) ? '[email]' : piece))
+    .replace(/([?&](?:token|code|state)=)[^&]*/gi, '$1[secret]')
+    .replace(/(\/invitations\/)[^/?]+/g, '$1[secret]');
 }
