@@ -94,4 +94,24 @@ describe('invoices paid with Stripe', () => {
     const entries = await ledger();
     expect(entries.at(-1)?.balance).toBe(entries.reduce((sum, entry) => Math.round((sum + entry.amount) * 100) / 100, 0));
   });
+
+  it('gives back what was not entered when Stripe sends the event again after the refund failed', async () => {
+    const first = await invoiceOnAccount(app, company, owner, 1_000);
+    const second = await invoiceOnAccount(app, company, owner, 2_000);
+    expectReply(await startCheckout([first, second]), 200);
+    const both = stripeApi.sessions.at(-1);
+    // The second invoice is paid on its own meanwhile.
+    expectReply(await startCheckout([second]), 200);
+    expectReply(await completed('pi_second_alone'), 200);
+    // The refund of what is no longer owed fails (a 400 is not retried by the SDK): Stripe will send the event again.
+    stripeApi.failNext('/v1/refunds', { status: 400, message: 'stripe refused' });
+    expect((await completed('pi_both', both)).statusCode).toBeGreaterThanOrEqual(500);
+    expect(stripeApi.refunds.filter((refund) => refund.payment_intent === 'pi_both')).toEqual([]);
+
+    expectReply(await completed('pi_both', both), 200);
+    const payments = (await ledger()).filter((entry) => entry.kind === 'payment' && entry.number === 'pi_both');
+    expect(payments).toEqual([expect.objectContaining({ amount: -15 })]);
+    expect(stripeApi.refunds.filter((refund) => refund.payment_intent === 'pi_both')).toHaveLength(1);
+    expect(stripeApi.requestsTo('/v1/refunds').at(-1)?.body).toMatchObject({ amount: '2500' });
+  });
 });

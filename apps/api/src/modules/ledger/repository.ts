@@ -215,7 +215,7 @@ export function createLedgerRepository(db: Db) {
 
     /**
      * A card payment Stripe took (its webhook): entered once per PaymentIntent (`reference`; a
-     * replay answers `created: false` and enters nothing). Under the company's row lock it settles
+     * replay answers `created: false`, enters nothing, and names again what is to be given back). Under the company's row lock it settles
      * the invoices it was for, up to what each still owes now; what they no longer owe (another
      * payment settled them meanwhile) is not entered but given back: `refundCents`.
      */
@@ -226,7 +226,9 @@ export function createLedgerRepository(db: Db) {
       return withTransaction(db, async (trx) => {
         if (!(await lockCompany(trx, companyId))) return undefined;
         const existing = await paymentByReference(trx, companyId, input.reference);
-        if (existing) return { payment: await paymentReply(trx, existing, false), refundCents: 0 };
+        // Entered already (Stripe sends the event again): what was not entered is still given back,
+        // in case giving it back failed the first time (the refund's key makes a second one a no-op).
+        if (existing) return { payment: await paymentReply(trx, existing, false), refundCents: input.chargedCents - existing.amount_cents };
         const open = (await openItems(trx, companyId, new Date())).filter(isOpenInvoice);
         let left = input.chargedCents;
         const settles: { orderId: string; cents: number }[] = [];
