@@ -10,6 +10,8 @@ export const catalogueMessages = {
   badPrice: 'Give a price in dollars, 0 or more',
   priceRange: 'The lowest price must not be above the highest',
   badPage: 'Pages run from 1 to 100',
+  /** Under the last page of a search that matched more than SEARCH_MAX_PAGE pages' worth. */
+  morePages: (shown: number) => `Showing the first ${shown.toLocaleString('en-US')}: narrow the search to see the rest`,
   badYear: 'Choose a year from the list',
   badMake: 'Choose a make from the list',
   badModel: 'Choose a model from the list',

@@ -1,4 +1,4 @@
-import type { SearchItem, SearchResult, Vehicle } from '@autoparts/shared';
+import { catalogueMessages, type SearchItem, type SearchResult, type Vehicle } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -64,6 +64,16 @@ describe('/shop: the filters live in the URL', () => {
     expect(screen.getByLabelText('Sort by')).toHaveValue('price-asc');
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '30 parts for “pads”' })).toBeInTheDocument();
+  });
+
+  it('offers no page past the last the server answers, and says the rest needs a narrower search', async () => {
+    renderShop('/shop?q=pads&page=100', () => result({ page: 100, total: 5_000 }));
+    await screen.findByRole('list', { name: 'Search results' });
+
+    const pages = screen.getByRole('navigation', { name: 'Result pages' });
+    expect(within(pages).getByText(/^Page 100 of 100/)).toBeInTheDocument();
+    expect(within(pages).queryByRole('link', { name: 'Next' })).toBeNull();
+    expect(within(pages).getByText(catalogueMessages.morePages(2_400))).toBeInTheDocument();
   });
 
   it('writes each change to the URL, back to page 1, keeping the other filters', async () => {

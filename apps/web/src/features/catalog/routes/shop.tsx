@@ -1,4 +1,4 @@
-import { paths, SEARCH_QUERY_MAX, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
+import { catalogueMessages, paths, SEARCH_MAX_PAGE, SEARCH_QUERY_MAX, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
 import { Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
@@ -330,8 +330,10 @@ function Results({
 }
 
 function Pages({ result, link }: { result: SearchResult; link: (page: number) => URLSearchParams }) {
-  const last = Math.max(1, Math.ceil(result.total / result.pageSize));
+  // The server answers at most SEARCH_MAX_PAGE pages; a search matching more says so on the last.
+  const last = Math.min(SEARCH_MAX_PAGE, Math.max(1, Math.ceil(result.total / result.pageSize)));
   if (last === 1) return null;
+  const cut = result.total > last * result.pageSize;
   const pageClass = 'rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700';
   return (
     <nav aria-label="Result pages" className="mt-8 flex items-center justify-between gap-3">
@@ -342,8 +344,9 @@ function Pages({ result, link }: { result: SearchResult; link: (page: number) =>
       ) : (
         <span />
       )}
-      <p className="text-sm text-slate-600">
+      <p className="text-center text-sm text-slate-600">
         {`Page ${result.page} of ${last}`}
+        {cut && result.page === last && <span className="block">{catalogueMessages.morePages(last * result.pageSize)}</span>}
       </p>
       {result.page < last ? (
         <Link to={{ search: link(result.page + 1).toString() }} className={pageClass}>
