@@ -289,3 +289,16 @@ describe('GET /api/parts and GET /api/part/{id}', () => {
     ]);
   });
 });
+
+describe('a part no longer made', () => {
+  it('is still found, but not as in stock: it cannot be bought whatever is left', async () => {
+    const part = await app.db.selectFrom('parts').select(['id', 'part_number']).where('available_quantity', '>', 0).where('part_number', '=', 'BRK-1001').executeTakeFirstOrThrow();
+    await app.db.updateTable('parts').set({ lifecycle_code: '8' }).where('id', '=', part.id).execute();
+    try {
+      expect(partNumbers(await search({ q: part.part_number }))).toContain(part.part_number);
+      expect(partNumbers(await search({ q: part.part_number, inStock: true }))).not.toContain(part.part_number);
+    } finally {
+      await app.db.updateTable('parts').set({ lifecycle_code: '2' }).where('id', '=', part.id).execute();
+    }
+  });
+});

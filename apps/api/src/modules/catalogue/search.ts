@@ -1,4 +1,4 @@
-import { dollarsToCents, numberKey, REPLACED_CODES, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResult } from '@autoparts/shared';
+import { dollarsToCents, ENDED_CODES, numberKey, REPLACED_CODES, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResult } from '@autoparts/shared';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
@@ -175,7 +175,8 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
       }
       if (query.minPrice !== undefined) conditions.push(eb('parts.price_cents', '>=', dollarsToCents(query.minPrice)));
       if (query.maxPrice !== undefined) conditions.push(eb('parts.price_cents', '<=', dollarsToCents(query.maxPrice)));
-      if (query.inStock) conditions.push(eb('parts.available_quantity', '>', 0));
+      // In stock means it can be bought: a part no longer made cannot, whatever is left of it.
+      if (query.inStock) conditions.push(eb('parts.available_quantity', '>', 0), eb('parts.lifecycle_code', 'not in', [...ENDED_CODES]));
       return eb.and(conditions);
     })
     // A member with contract prices sorts by the price they pay (decision 085); everyone else by the list price.
