@@ -24,6 +24,8 @@ export const returnReasonLabels: Record<ReturnReasonCode, string> = {
 
 export const returnMessages = {
   orderNotFound: 'Order not found.',
+  /** The order a "Return items" link named cannot be returned (not shipped, cancelled, or not found). */
+  linkedNotReturnable: 'The order you came from cannot be returned: only shipped orders can. Choose another below.',
   returnNotFound: 'Return not found.',
   lineNotOnOrder: 'That part is not on this order.',
   notShipped: 'Only shipped parts can be returned.',

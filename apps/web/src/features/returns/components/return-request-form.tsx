@@ -36,7 +36,9 @@ function reasonsFor(line: OrderLine, deposit: OrderLine | undefined, now: Date):
 export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[]; initialOrderId?: string }) {
   const id = useId();
   const candidates = orders.filter((order) => can(order.status, 'requestReturn', 'customer'));
-  const [orderId, setOrderId] = useState(initialOrderId && candidates.some((order) => order._id === initialOrderId) ? initialOrderId : (candidates[0]?._id ?? ''));
+  // The order a link named, if it can be returned; if not, the form says so rather than quietly offering another.
+  const linkedReturnable = initialOrderId !== undefined && candidates.some((order) => order._id === initialOrderId);
+  const [orderId, setOrderId] = useState(linkedReturnable ? initialOrderId : (candidates[0]?._id ?? ''));
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
@@ -44,8 +46,19 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
   const order = candidates.find((candidate) => candidate._id === orderId);
   const now = new Date();
 
+  const linkedNotice = initialOrderId !== undefined && !linkedReturnable && (
+    <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
+      {returnMessages.linkedNotReturnable}
+    </p>
+  );
+
   if (candidates.length === 0) {
-    return <p className="rounded-xl border border-dashed border-slate-300 p-6 text-slate-700">No shipped orders yet: parts can be returned once they have shipped.</p>;
+    return (
+      <div className="grid gap-3">
+        {linkedNotice}
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-slate-700">No shipped orders yet: parts can be returned once they have shipped.</p>
+      </div>
+    );
   }
 
   const chosen = Object.entries(choices).filter(([, choice]) => choice.quantity > 0);
@@ -97,6 +110,7 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
       <h2 id={`${id}-heading`} className="text-xl font-bold text-ink">
         Return items
       </h2>
+      {linkedNotice}
       <label className="grid min-w-0 gap-1 font-medium text-slate-800">
         Order
         <select

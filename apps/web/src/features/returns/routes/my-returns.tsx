@@ -7,6 +7,7 @@ import { pageTitle } from '../../../content/site';
 import { isApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/me';
 import { myOrdersQuery } from '../../orders/api/get-my-orders';
+import { orderQuery } from '../../payments/api/get-order';
 import { myReturnsQuery } from '../api/returns';
 import { ReturnCard } from '../components/return-card';
 import { ReturnRequestForm } from '../components/return-request-form';
@@ -18,6 +19,11 @@ export function Component() {
   const [search] = useSearchParams();
   const orders = useQuery({ ...myOrdersQuery(email), enabled: email !== '' });
   const returns = useQuery(myReturnsQuery());
+  // The order a "Return items" link names, asked for itself when it is older than My Orders' first page.
+  const linkedId = search.get('order') ?? undefined;
+  const linkedListed = orders.data?.some((order) => order._id === linkedId) ?? false;
+  const linked = useQuery({ ...orderQuery(linkedId ?? ''), enabled: linkedId !== undefined && orders.isSuccess && !linkedListed, retry: false });
+  const linkedPending = linkedId !== undefined && !linkedListed && linked.isPending;
 
   if (isApiError(returns.error, 401, 403)) return <Navigate to={paths.home} replace />;
 
@@ -32,10 +38,10 @@ export function Component() {
       </div>
       {orders.isError ? (
         <LoadFailed message="Your orders could not be loaded." onRetry={() => void orders.refetch()} />
-      ) : orders.isPending ? (
+      ) : orders.isPending || linkedPending ? (
         <LoadingBlock label="Loading your orders" />
       ) : (
-        <ReturnRequestForm orders={orders.data} initialOrderId={search.get('order') ?? undefined} />
+        <ReturnRequestForm orders={linked.data && !linkedListed ? [linked.data, ...orders.data] : orders.data} initialOrderId={linkedId} />
       )}
       <section aria-labelledby="returns-list-heading" className="grid gap-3">
         <h2 id="returns-list-heading" className="text-xl font-bold text-ink">
