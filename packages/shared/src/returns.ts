@@ -24,6 +24,10 @@ export const returnReasonLabels: Record<ReturnReasonCode, string> = {
 
 export const returnMessages = {
   orderNotFound: 'Order not found.',
+  /** Two reasons for one part in one request (its core aside): one open return per line. */
+  partTwice: 'Give each part one reason in a request (its old core may go back beside it).',
+  /** On an admin's received return whose refund did not go through (the payment service failed). */
+  refundNotThrough: 'Received, but the refund has not gone through yet (the payment service failed). Try it again.',
   /** The order a "Return items" link named cannot be returned (not shipped, cancelled, or not found). */
   linkedNotReturnable: 'The order you came from cannot be returned: only shipped orders can. Choose another below.',
   returnNotFound: 'Return not found.',
@@ -80,7 +84,14 @@ export const createReturnSchema = z
   .refine((input) => input.reason !== undefined || input.lines.every((line) => line.reason !== undefined), {
     message: returnMessages.reasonNeeded,
     path: ['lines'],
-  });
+  })
+  .refine(
+    (input) => {
+      const parts = input.lines.filter((line) => (line.reason ?? input.reason) !== 'core').map((line) => line.partId);
+      return new Set(parts).size === parts.length;
+    },
+    { message: returnMessages.partTwice, path: ['lines'] },
+  );
 export type CreateReturn = z.infer<typeof createReturnSchema>;
 
 /** The request's lines grouped by reason, in the order first named: one RMA each. */

@@ -94,11 +94,15 @@ export function isApiError(error: unknown, ...statuses: number[]): error is ApiE
 
 /**
  * The server's own words for a failure, when they tell the customer something they can act on
- * ("Not enough stock left…", "Your card was declined…", no connection). A 5xx message says
- * nothing useful, so there is none for it.
+ * ("Not enough stock left…", "Your card was declined…", no connection). A 500 says nothing
+ * useful, so there is none for it; a 502 or 503 the shop itself wrote (JSON with a message: the
+ * payment service or the database is away, try again in a moment) says what to do, where a
+ * proxy's page would not.
  */
 export function customerMessage(error: unknown): string | undefined {
-  return isApiError(error) && error.status < 500 && error.message ? error.message : undefined;
+  if (!isApiError(error) || !error.message) return undefined;
+  if (error.status < 500) return error.message;
+  return (error.status === 502 || error.status === 503) && stringField(error.payload, 'message') ? error.message : undefined;
 }
 
 /**

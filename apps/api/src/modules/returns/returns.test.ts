@@ -1,7 +1,7 @@
 import { defaultReceiveAction, formatRmaNumber, returnMessages, type Order, type ReturnCreated, type ReturnRequest } from '@autoparts/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditCount, byCookie, byToken, call, expectReply, payOrder } from '../../test/admin';
+import { auditCount, byCookie, byToken, call, expectInvalid, expectReply, payOrder } from '../../test/admin';
 import { createTestApp } from '../../test/app';
 import { fillCart, insertAddress, insertShippingMethod, insertTaxRate, insertWeighedPart, postCheckout, userIdOf } from '../../test/checkout';
 import { orderRow, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
@@ -157,6 +157,10 @@ describe('asking for a return', () => {
     await requested(ada, { orderId, lines: [{ partId: b, quantity: 1 }], reason: 'no-longer-needed' });
     // One open request per line at a time.
     expectReply(await ask(ada, { orderId, lines: [{ partId: b, quantity: 1 }], reason: 'defective' }), 409, returnMessages.alreadyRequested);
+    // The one table of order states has the last word: an order not in a returnable state is not returned, shipments or not.
+    const cancelled = await bought();
+    await app.db.updateTable('orders').set({ status: 'cancelled' }).where('id', '=', cancelled.orderId).execute();
+    expectReply(await ask(ada, { orderId: cancelled.orderId, lines: [{ partId: cancelled.a, quantity: 1 }], reason: 'defective' }), 409, returnMessages.notShipped);
 
     const old = await bought({ daysAgo: 31 });
     expectReply(await ask(ada, { orderId: old.orderId, lines: [{ partId: old.a, quantity: 1 }], reason: 'defective' }), 409, returnMessages.windowClosed);
@@ -224,7 +228,7 @@ describe('a reason per line (issue 34.17)', () => {
     });
     expectReply(tooMany, 409, returnMessages.tooMany);
     expect(await app.db.selectFrom('returns').select('id').where('order_id', '=', orderId).execute()).toEqual([]);
-    // The same line twice, under two reasons, is one line asked for twice.
+    // The same line twice, under two reasons, is said so (it was answered "already open", though nothing was).
     const twice = await ask(ada, {
       orderId,
       lines: [
@@ -232,7 +236,7 @@ describe('a reason per line (issue 34.17)', () => {
         { partId: b, quantity: 1, reason: 'does-not-fit' },
       ],
     });
-    expectReply(twice, 409, returnMessages.alreadyRequested);
+    expectInvalid(twice, returnMessages.partTwice);
     expect(await app.db.selectFrom('returns').select('id').where('order_id', '=', orderId).execute()).toEqual([]);
     const noReason = await ask(ada, { orderId, lines: [{ partId: a, quantity: 1, reason: 'defective' }, { partId: b, quantity: 1 }] });
     expect(noReason.statusCode).toBe(400);

@@ -198,10 +198,13 @@ const returnReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
         );
         if (!outcome.ok) return reply.code(outcome.refusal.status).send({ message: outcome.refusal.message });
       }
-      const refunded = await returns.refund(existing.id, app.payments.provider, (trx, row) =>
-        createAuditLog(trx).record(identity, 'return.refund', target(row), { refundCents: row.refund_cents, creditNote: row.credit_note_number === null ? null : formatCreditNoteNumber(row.credit_note_number) }),
+      const refunded = await answering(() =>
+        returns.refund(existing.id, app.payments.provider, (trx, row) =>
+          createAuditLog(trx).record(identity, 'return.refund', target(row), { refundCents: row.refund_cents, creditNote: row.credit_note_number === null ? null : formatCreditNoteNumber(row.credit_note_number) }),
+        ),
       );
-      return returns.present(refunded);
+      if (!refunded.ok) return reply.code(refunded.refusal.status).send({ message: refunded.refusal.message });
+      return returns.present(refunded.value);
     },
   );
 };

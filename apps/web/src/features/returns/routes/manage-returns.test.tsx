@@ -1,4 +1,4 @@
-import type { AdminReturn, RefundPreview } from '@autoparts/shared';
+import { returnMessages, type AdminReturn, type RefundPreview } from '@autoparts/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -95,5 +95,28 @@ describe('Returns (admins): receiving', () => {
     expect(refund.getByText('-$19.35')).toBeInTheDocument();
     expect(refund.queryByText('Shipping')).toBeNull();
     expect(screen.getByRole('combobox', { name: /Vented Brake Rotor/ })).toHaveValue('restock');
+  });
+
+  it('offers to retry a refund that did not go through, and says why it failed', async () => {
+    const away = 'The payment service could not be reached. Please try again in a moment.';
+    let attempts = 0;
+    const server = stubFetch({
+      'GET /api/admin/returns': { body: [approved({ status: 'received', refundAmount: 141.27, lines: [{ ...approved().lines[0]!, action: 'scrap' }] })] },
+      'GET /api/admin/settings': { body: { restockingFeePercent: 15 } },
+      'POST /api/admin/returns/ret-1/receive': () => {
+        attempts += 1;
+        return attempts === 1 ? { status: 502, body: { message: away } } : { body: { ...approved(), status: 'refunded', refundAmount: 141.27 } };
+      },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageReturns();
+    expect(await screen.findByText(returnMessages.refundNotThrough)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Retry the refund of RMA-000007' }));
+    expect(await screen.findByText(away)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry the refund of RMA-000007' }));
+    expect(await screen.findByText('RMA-000007 received and refunded $141.27')).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.path === '/api/admin/returns/ret-1/receive')).toHaveLength(2);
   });
 });

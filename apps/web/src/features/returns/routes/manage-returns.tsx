@@ -1,4 +1,4 @@
-import { defaultReceiveAction, formatPrice, RETURN_STATUSES, REJECTION_REASON_MAX_LENGTH, type AdminReturn, type ReturnStatusCode } from '@autoparts/shared';
+import { defaultReceiveAction, formatPrice, RETURN_STATUSES, REJECTION_REASON_MAX_LENGTH, returnMessages, type AdminReturn, type ReturnStatusCode } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { LoadingBlock } from '../../../components/spinner';
@@ -38,7 +38,7 @@ function RefundPreviewBox({ id }: { id: string }) {
   );
 }
 
-/** What an admin may do with a return in its state: approve or reject a request, receive an approved one. */
+/** What an admin may do with a return in its state: approve or reject a request, receive an approved one, retry a refund that failed. */
 function ReturnActions({ item }: { item: AdminReturn }) {
   const approve = useApproveReturn();
   const reject = useRejectReturn();
@@ -121,6 +121,24 @@ function ReturnActions({ item }: { item: AdminReturn }) {
           </button>
         </div>
       </form>
+    );
+  }
+  if (item.status === 'received') {
+    // Received, its refund not through: receiving again retries the refund only (the lines stay as received).
+    return (
+      <div className="grid gap-2">
+        <p className="text-amber-900">{returnMessages.refundNotThrough}</p>
+        <div>
+          <button
+            type="button"
+            className={`${button} bg-brand-700 text-white`}
+            disabled={receive.isPending}
+            onClick={() => receive.mutate({ id: item.id, lines: item.lines.map((line) => ({ partId: line.partId, quantity: line.quantity, action: defaultReceiveAction(item.reason) })) })}
+          >
+            {receive.isPending ? 'Refunding…' : `Retry the refund of ${item.rmaNumber}`}
+          </button>
+        </div>
+      </div>
     );
   }
   return null;

@@ -8,7 +8,7 @@ import { aCustomer } from '../../../test/users';
 import { Component as MyReturns } from './my-returns';
 
 const me = aCustomer();
-const recent = anOrder({ _id: 'order-recent', orderNumber: 100020, name: 'Vented Brake Rotor', status: 'delivered', paid: true });
+const recent = anOrder({ _id: 'order-recent', orderNumber: '100020', name: 'Vented Brake Rotor', status: 'delivered', paid: true });
 
 /** /dashboard/returns reached by a "Return items" link, My Orders' first page holding only `recent`. */
 function renderReturns(linked: string, order: { status: number; body: unknown }) {
@@ -24,7 +24,7 @@ function renderReturns(linked: string, order: { status: number; body: unknown })
 
 describe('My Returns reached from an order', () => {
   it('offers that order, though it is older than My Orders’ first page', async () => {
-    renderReturns('order-old', { status: 200, body: anOrderDetail({ _id: 'order-old', orderNumber: 100001, name: 'Ceramic Brake Pads', status: 'shipped', paid: true }) });
+    renderReturns('order-old', { status: 200, body: anOrderDetail({ _id: 'order-old', orderNumber: '100001', name: 'Ceramic Brake Pads', status: 'shipped', paid: true }) });
 
     const order = await screen.findByRole('combobox', { name: 'Order' });
     expect(order).toHaveDisplayValue('Order 100001 — Ceramic Brake Pads');
@@ -32,7 +32,7 @@ describe('My Returns reached from an order', () => {
   });
 
   it('says when that order cannot be returned, rather than quietly offering another', async () => {
-    renderReturns('order-unpaid', { status: 200, body: anOrderDetail({ _id: 'order-unpaid', orderNumber: 100002, status: 'unpaid', paid: false }) });
+    renderReturns('order-unpaid', { status: 200, body: anOrderDetail({ _id: 'order-unpaid', orderNumber: '100002', status: 'unpaid', paid: false }) });
 
     expect(await screen.findByRole('alert')).toHaveTextContent(returnMessages.linkedNotReturnable);
     expect(screen.getByRole('combobox', { name: 'Order' })).toHaveDisplayValue('Order 100020 — Vented Brake Rotor');
