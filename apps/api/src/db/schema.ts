@@ -67,6 +67,7 @@ export interface Database {
   company_ledger: CompanyLedgerTable;
   company_payments: CompanyPaymentsTable;
   company_payment_invoices: { payment_id: string; order_id: string; amount_cents: number };
+  company_statements_sent: { company_id: string; month: string; sent_at: ColumnType<Date, never, never> };
   resale_certificates: ResaleCertificatesTable;
 }
 

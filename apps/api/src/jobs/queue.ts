@@ -26,8 +26,11 @@ const queueSettings = {
    * instance: nothing was applied). Twice at most, then the import is shown failed.
    */
   'catalogue-import': { retryLimit: 2, retryDelay: 5, expireInSeconds: 60 * 60 },
-  /** On the 1st of each month: every company's statement of the month before, e-mailed (modules/ledger). Not retried: a retry would send twice. */
-  'company-statements': { retryLimit: 0 },
+  /**
+   * Every morning: each company's statement of the month before, e-mailed once (modules/ledger;
+   * the 1st mails them all, later mornings those a missed run left). Retried: nobody is mailed twice.
+   */
+  'company-statements': { retryLimit: 3, retryDelay: 300 },
   /** Every morning: e-mails owners of resale certificates expiring within 30 days (modules/certificates). */
   'certificate-expiry': { retryLimit: 2, retryDelay: 60 },
 } satisfies Record<string, Omit<PgBoss.Queue, 'name'>>;
@@ -252,7 +255,9 @@ async function startBoss(database: DatabaseHandle, log: FastifyBaseLogger, close
     try {
       await boss.start();
       for (const [name, settings] of Object.entries(queueSettings)) {
+        // Made if new, and given this release's settings if not: pg-boss's create leaves an existing queue as it was.
         await boss.createQueue(name, { name, ...settings });
+        await boss.updateQueue(name, { name, ...settings });
       }
       return boss;
     } catch (error) {

@@ -36,6 +36,7 @@ import * as resaleCertificates from './0046-resale-certificates';
 import * as partTypeCategories from './0047-part-type-categories';
 import * as invitationsRevoked from './0048-invitations-revoked';
 import * as catalogueImportHeartbeat from './0049-catalogue-import-heartbeat';
+import * as companyStatementsSent from './0050-company-statements-sent';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -76,6 +77,7 @@ const migrations: Record<string, Migration> = {
   '0047-part-type-categories': partTypeCategories,
   '0048-invitations-revoked': invitationsRevoked,
   '0049-catalogue-import-heartbeat': catalogueImportHeartbeat,
+  '0050-company-statements-sent': companyStatementsSent,
 };
 
 export const migrationProvider: MigrationProvider = {

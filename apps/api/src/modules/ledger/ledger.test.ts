@@ -324,6 +324,26 @@ describe('the monthly statement mail', () => {
     expect(sent.find((row) => row.recipient === accounts.email)?.text).toContain(`/api/company/statements/${month}.pdf`);
   });
 
+  it('mails each company once however often it runs: a run again (a retry, the next morning) mails only those left out', async () => {
+    // A month no other test mails, by whose end every company's entries were made.
+    const month = addDays(today(), 40).slice(0, 7);
+    const statementsOf = () => app.db.selectFrom('mail_outbox').select('recipient').where('subject', 'like', `%statement for ${month}`).execute();
+    // A run broke off after the first company: the others were never mailed.
+    const [first] = await app.db.selectFrom('company_ledger').select('company_id').orderBy('seq').limit(1).execute();
+    await app.db.insertInto('company_statements_sent').values({ company_id: first!.company_id, month }).execute();
+
+    const queued = await mailStatements(app, month);
+    const again = await mailStatements(app, month);
+
+    const mailed = await statementsOf();
+    expect(queued).toBe(mailed.length);
+    expect(queued).toBeGreaterThan(0);
+    expect(again).toBe(0);
+    expect(new Set(mailed.map((row) => row.recipient)).size).toBe(mailed.length);
+    const owners = await app.db.selectFrom('company_members').innerJoin('users', 'users.id', 'company_members.user_id').select('users.email').where('company_members.company_id', '=', first!.company_id).execute();
+    expect(mailed.map((row) => row.recipient)).not.toEqual(expect.arrayContaining([owners[0]!.email]));
+  });
+
   it('is for the month before the one it runs in', () => {
     expect(previousMonth(new Date('2027-01-01T06:00:00Z'))).toBe('2026-12');
     expect(previousMonth(new Date('2026-03-01T06:00:00Z'))).toBe('2026-02');

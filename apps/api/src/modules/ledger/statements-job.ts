@@ -9,30 +9,45 @@ export function previousMonth(now: Date): string {
   return date.toISOString().slice(0, 7);
 }
 
+/** The first instant of the month after `month` (YYYY-MM, UTC). */
+function monthAfter(month: string): Date {
+  const [year = 0, monthNumber = 1] = month.split('-').map(Number);
+  return new Date(Date.UTC(year, monthNumber, 1));
+}
+
 /**
  * Each company's statement of `month` e-mailed to its owners and accounts members, through the
- * mail outbox (one transaction per company: its messages are queued together or not at all).
- * Companies whose ledger has no entry yet get none. Answers how many messages were queued.
+ * mail outbox, once: the company is marked sent (`company_statements_sent`) in the transaction
+ * that queues its messages, so they go together or not at all, and a run again mails only the
+ * companies not done yet. Companies whose ledger had no entry by the end of the month get none.
+ * Answers how many messages were queued.
  */
 export async function mailStatements(app: FastifyInstance, month: string): Promise<number> {
   const ledger = createLedgerRepository(app.db);
   const companies = await app.db
     .selectFrom('companies')
     .selectAll()
-    .where(({ exists, selectFrom }) => exists(selectFrom('company_ledger').select('seq').whereRef('company_ledger.company_id', '=', 'companies.id')))
+    .where(({ exists, not, selectFrom }) =>
+      exists(selectFrom('company_ledger').select('seq').whereRef('company_ledger.company_id', '=', 'companies.id').where('company_ledger.at', '<', monthAfter(month))).and(
+        not(exists(selectFrom('company_statements_sent').select('month').whereRef('company_statements_sent.company_id', '=', 'companies.id').where('company_statements_sent.month', '=', month))),
+      ),
+    )
     .orderBy('seq')
     .execute();
   let queued = 0;
   for (const company of companies) {
     const statement = await ledger.statement(company, month);
-    const members = await app.db
-      .selectFrom('company_members')
-      .innerJoin('users', 'users.id', 'company_members.user_id')
-      .select(['users.email', 'users.name'])
-      .where('company_members.company_id', '=', company.id)
-      .where('company_members.role', 'in', [...ACCOUNTS_ROLES])
-      .execute();
-    await withTransaction(app.db, async (trx) => {
+    queued += await withTransaction(app.db, async (trx) => {
+      // Another run (a retry, another instance's catch-up) may have mailed it meanwhile.
+      const first = await trx.insertInto('company_statements_sent').values({ company_id: company.id, month }).onConflict((oc) => oc.doNothing()).returning('month').executeTakeFirst();
+      if (!first) return 0;
+      const members = await trx
+        .selectFrom('company_members')
+        .innerJoin('users', 'users.id', 'company_members.user_id')
+        .select(['users.email', 'users.name'])
+        .where('company_members.company_id', '=', company.id)
+        .where('company_members.role', 'in', [...ACCOUNTS_ROLES])
+        .execute();
       for (const member of members) {
         await app.mail.queue(trx, {
           kind: 'company-statement',
@@ -44,18 +59,23 @@ export async function mailStatements(app: FastifyInstance, month: string): Promi
           url: `${app.config.baseUrl}${statementPath(month)}`,
         });
       }
+      return members.length;
     });
-    queued += members.length;
   }
   return queued;
 }
 
-/** The monthly job: at 06:00 UTC on the 1st, once however many instances run (the queue's schedule). */
+/**
+ * The statements job: every morning at 06:00 UTC, once however many instances run (the queue's
+ * schedule), for the month before. On the 1st it mails every company; on the other days it mails
+ * those a missed or broken run left out (no instance up at 06:00 on the 1st, the database away
+ * mid-run) and nobody else. Retried: a company is mailed once whatever runs again.
+ */
 export async function registerStatementMail(app: FastifyInstance): Promise<void> {
   await app.jobs.work('company-statements', async () => {
     const month = previousMonth(new Date());
     const queued = await mailStatements(app, month);
-    app.log.info({ month, queued }, 'company statements mailed');
+    if (queued > 0) app.log.info({ month, queued }, 'company statements mailed');
   });
-  await app.jobs.schedule('company-statements', '0 6 1 * *');
+  await app.jobs.schedule('company-statements', '0 6 * * *');
 }
