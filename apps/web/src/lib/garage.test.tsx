@@ -48,6 +48,26 @@ describe('My Garage at sign-in', () => {
     expect(queryClient.getQueryData(['garage'])).toEqual({ vehicles: [camry, corolla, rav4], activeId: 'v-corolla' });
   });
 
+  it('joins the visitor’s vehicles still on the vehicle list when one has left it since, and clears the browser’s copy', async () => {
+    visitorGarage({ vehicles: [camry, corolla], activeId: 'v-camry' });
+    signIn();
+    const server = stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      'GET /api/garage': { body: { vehicles: [rav4], activeId: 'v-rav4' } },
+      'PUT /api/garage': (call: StubbedCall) => {
+        const { vehicleIds, activeId } = call.body as { vehicleIds: string[]; activeId: string | null };
+        if (vehicleIds.includes('v-camry')) return { status: 400, body: { message: 'Vehicle not found' } };
+        return { body: { vehicles: vehicleIds.map((id) => [corolla, rav4].find((one) => one._id === id)), activeId } };
+      },
+      'GET /api/vehicles/v-camry': { status: 404, body: { message: 'Vehicle not found' } },
+      'GET /api/vehicles/v-corolla': { body: corolla },
+    });
+    renderRoutes([{ path: '/', element: <GarageSync /> }]);
+
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEY)).toBeNull());
+    expect(puts(server).at(-1)?.body).toEqual({ vehicleIds: ['v-corolla', 'v-rav4'], activeId: 'v-rav4' });
+  });
+
   it('keeps at most ten vehicles, the visitor’s first; an active vehicle no longer kept is active no more', async () => {
     const many = Array.from({ length: 8 }, (_, index) => vehicle(`v-${index}`, `Model ${index}`));
     visitorGarage({ vehicles: many.slice(0, 4), activeId: null });

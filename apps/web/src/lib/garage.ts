@@ -1,7 +1,7 @@
 import { GARAGE_MAX, type Garage, type Vehicle } from '@autoparts/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from './api-client';
+import { api, isApiError } from './api-client';
 import { createLocalStore } from './local-store';
 import { useSignedIn } from './me';
 import { queryKeys } from './query-keys';
@@ -88,10 +88,26 @@ export function GarageSync() {
     retry: false,
     queryFn: async () => {
       const account = await api<Garage>('/garage', { auth: true });
-      const merged = local.vehicles.reduceRight((garage, vehicle) => withVehicle(garage, vehicle), account);
-      // The visitor's active vehicle, else the account's, if it is still among the ten kept.
-      const kept = (id: string | null) => (id !== null && merged.vehicles.some((vehicle) => vehicle._id === id) ? id : null);
-      const saved = await putGarage({ ...merged, activeId: kept(local.activeId) ?? kept(account.activeId) });
+      const join = (visitors: Vehicle[]) => {
+        const merged = visitors.reduceRight((garage, vehicle) => withVehicle(garage, vehicle), account);
+        // The visitor's active vehicle, else the account's, if it is still among the ten kept.
+        const kept = (id: string | null) => (id !== null && merged.vehicles.some((vehicle) => vehicle._id === id) ? id : null);
+        return putGarage({ ...merged, activeId: kept(local.activeId) ?? kept(account.activeId) });
+      };
+      const saved = await join(local.vehicles).catch(async (error: unknown) => {
+        if (!isApiError(error, 400)) throw error;
+        // A vehicle kept in this browser may have left the vehicle list since (a reload of the
+        // VCdb): the others join without it, rather than the garage never joining at all.
+        const known = await Promise.all(
+          local.vehicles.map((vehicle) =>
+            api(`/vehicles/${encodeURIComponent(vehicle._id)}`).then(
+              () => vehicle,
+              (lookup: unknown) => (isApiError(lookup, 404) ? null : Promise.reject(lookup)),
+            ),
+          ),
+        );
+        return join(known.filter((vehicle): vehicle is Vehicle => vehicle !== null));
+      });
       localGarage.write(empty);
       queryClient.setQueryData(queryKeys.garage, saved);
       return saved;
