@@ -48,9 +48,15 @@ describe('health and readiness', () => {
       expect(reply.statusCode).toBe(503);
       expect(reply.json()).toEqual({ status: 'not ready', reason: 'shutting down' });
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      // Every reply while it drains ends its connection: a proxy's next request on that
+      // connection would otherwise meet the close at the end of the grace (a 502, not retried).
+      const parts = await app.inject({ method: 'GET', url: '/api/parts' });
+      expect(parts.statusCode).toBe(200);
+      expect(parts.headers.connection).toBe('close');
     } finally {
       app.lifecycle.shuttingDown = false;
     }
+    expect((await app.inject({ method: 'GET', url: '/api/parts' })).headers.connection).not.toBe('close');
   });
 
   it('are not rate-limited: a thousand asks in a row are all answered', async () => {

@@ -19,6 +19,13 @@ declare module 'fastify' {
  */
 export async function healthRoutes(app: FastifyInstance) {
   app.decorate('lifecycle', { shuttingDown: false });
+  // While it drains, every reply ends its connection (Node closes it once the reply is sent): a
+  // proxy that keeps connections alive opens its next one to an instance that stays, instead of
+  // sending a request down one that closes at the end of the grace period.
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (app.lifecycle.shuttingDown) reply.header('connection', 'close');
+    done();
+  });
 
   app.get('/healthz', { config: { quietLog: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
 
