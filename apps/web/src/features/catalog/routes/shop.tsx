@@ -236,7 +236,7 @@ function CategoryFacets({ result, selected, link }: { result: SearchResult | und
               <span>{facet.name}</span>
               <span className="text-slate-500">
                 {facet.count}
-                <span className="sr-only"> parts</span>
+                <span className="sr-only">{facet.count === 1 ? ' part' : ' parts'}</span>
               </span>
             </Link>
           </li>
