@@ -118,6 +118,8 @@ export const catalogueDataMessages = {
   tooLarge: `The file is larger than ${CATALOGUE_IMPORT_MAX_BYTES / 1024 / 1024} MB.`,
   emptyFile: 'The file is empty.',
   badFileName: 'The file’s name holds a character that cannot be stored: rename the file and upload it again.',
+  /** A cell of a table or CSV holding what PostgreSQL cannot keep as text. */
+  unstorableCell: (column: string) => `${column} holds a NUL character, which cannot be stored: remove it from the file.`,
   badGzip: 'The file starts as a gzip file but is not a whole one; nothing of it was applied.',
   unpackedTooLarge: `The gzip file unpacks to more than ${CATALOGUE_UNPACKED_MAX_BYTES / 1024 / 1024 / 1024} GB; nothing of it was applied.`,
   notFound: 'Import not found',

@@ -20,8 +20,11 @@ const BACKSLASH = 0x5c;
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** Whether PostgreSQL can store `text` as text (for what the guards below do not see: a multipart part's name). */
+/** Whether PostgreSQL can store `text` as text (for what the guards below do not see: a multipart part's name, a file's cells). */
 export const isStorableText = (text: string) => !UNSTORABLE.test(text);
+
+/** `text` with what PostgreSQL cannot store as text replaced by U+FFFD (a file's value quoted in a message). */
+export const storableText = (text: string) => text.replace(new RegExp(UNSTORABLE.source, 'g'), '\uFFFD');
 
 /**
  * Rules every request passes before its route runs (DESIGN §8):

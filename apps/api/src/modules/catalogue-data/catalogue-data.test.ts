@@ -309,6 +309,17 @@ describe('a hostile file', () => {
     expect(long.fileName).toHaveLength(255);
   });
 
+  it('holds a NUL in a cell: that row is a problem that says so, not a failed import', async () => {
+    const make = await imported({ mode: 'dry-run', file: table('Make.txt', ['MakeID|MakeName', '901|Ac\u0000me', '902|Fine']) });
+    expect(make).toMatchObject({ status: 'done', problems: [{ line: 2, code: 'invalid-value', message: expect.stringContaining('NUL') }] });
+    const parts = await imported({ kind: 'parts-csv', mode: 'dry-run', file: { name: 'nul.csv', bytes: Buffer.from('partNumber,name,price\r\nNUL-1,Pa\u0000ds,10.00\r\nNUL\u0000-2,Pads,10.00\r\n') } });
+    expect(parts).toMatchObject({ status: 'done' });
+    expect([...new Set(parts.problems.map(({ line, code }) => `${line} ${code}`))]).toEqual(['2 invalid-value', '3 invalid-value']);
+    expect(parts.problems.every(({ ref, message }) => !ref.includes('\u0000') && !message.includes('\u0000'))).toBe(true);
+    const pies = await imported({ kind: 'pies', mode: 'dry-run', file: { name: 'nul.xml', bytes: Buffer.from('<PIES><Items><Item><PartNumber>NUL-3</PartNumber><Descriptions><Description DescriptionCode="DES">Pa\u0000ds</Description></Descriptions></Item></Items></PIES>') } });
+    expect(pies).toMatchObject({ status: 'done', problems: [expect.objectContaining({ code: expect.any(String) })] });
+  });
+
   it('is a zip whose entries climb out of it or are too many: a problem, not a failure', async () => {
     const climbing = new yazl.ZipFile();
     climbing.addBuffer(Buffer.from('MakeID|MakeName\r\n1|Acme\r\n'), 'Make.txt');

@@ -14,6 +14,7 @@ import {
 } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Selectable } from 'kysely';
+import { storableText } from '../../plugins/request-guards';
 import type { Db } from '../../db/database';
 import type { CatalogueImportsTable } from '../../db/schema';
 import type { ImportContext } from './importer';
@@ -95,11 +96,12 @@ async function problemLog() {
 /** The most characters of a problem's `ref` and `message` kept: a file's value is quoted in them. */
 const REF_MAX = 200;
 const MESSAGE_MAX = 500;
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const clip = (text: string, max: number) => storableText(text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
 /**
  * A problem as kept and shown: a file may hold a value of megabytes where a part number belongs,
- * and the thousand problems shown are kept in the import's row and sent with every list of imports.
+ * and the thousand problems shown are kept in the import's row and sent with every list of imports;
+ * a NUL it quotes is shown as U+FFFD (PostgreSQL keeps no NUL in text).
  */
 function clipped(problem: CatalogueProblem): CatalogueProblem {
   return { ...problem, ref: clip(problem.ref, REF_MAX), message: clip(problem.message, MESSAGE_MAX) };

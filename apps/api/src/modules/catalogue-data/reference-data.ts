@@ -8,6 +8,7 @@ import { CATALOGUE_UNPACKED_MAX_BYTES, catalogueDataMessages, type CatalogueProb
 import { sql, type RawBuilder } from 'kysely';
 import yauzl from 'yauzl';
 import type { Db } from '../../db/database';
+import { isStorableText } from '../../plugins/request-guards';
 import { syncStorefrontVehicles } from '../vehicles/configurations';
 import type { ImportContext, Importer } from './importer';
 import { columnKey, readPipeTable, type PipeRecord } from './pipe-table';
@@ -358,6 +359,7 @@ function rowOf(spec: TableSpec, record: PipeRecord, viaEngineConfig: boolean, fi
     const from = viaEngineConfig && field.from === 'EngineBaseID' ? 'EngineConfigID' : field.from;
     const value = record.fields[columnKey(from)] ?? '';
     if (!value) return fail('missing-field', `${from} is empty.`);
+    if (!isStorableText(value)) return fail('invalid-value', catalogueDataMessages.unstorableCell(from));
     if (field.type === 'integer' && !INTEGER.test(value)) return fail('invalid-value', `${from} “${value}” is not a whole number.`);
     if (field.type === 'decimal' && !DECIMAL.test(value)) return fail('invalid-value', `${from} “${value}” is not a number such as 3.5.`);
     if (from === 'EngineConfigID') row.engineConfigId = Number(value);

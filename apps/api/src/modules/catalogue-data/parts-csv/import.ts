@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
-import type { CatalogueProblem } from '@autoparts/shared';
+import { catalogueDataMessages, type CatalogueProblem } from '@autoparts/shared';
 import { CsvError, parse } from 'csv-parse';
+import { isStorableText } from '../../../plugins/request-guards';
 import type { Importer } from '../importer';
 import { importItems } from '../pies/import';
 import { gtin14, type CatalogueItem, type ReadRecord } from '../pies/item';
@@ -47,6 +48,7 @@ function toItem(cells: Map<PartsCsvColumn, string>, line: number): ReadRecord {
   const problem = (code: CatalogueProblem['code'], message: string) => problems.push({ line, ref: partNumber, code, message });
   const item: CatalogueItem = { partNumber };
   if (!partNumber) problem('missing-field', 'The row has no partNumber.');
+  for (const [column, cell] of cells) if (!isStorableText(cell)) problem('invalid-value', catalogueDataMessages.unstorableCell(column));
   /** A cell's text: undefined when the column is absent, or empty where an empty cell keeps the field. */
   const text = (column: PartsCsvColumn, emptyKeeps = false) => {
     const cell = cells.get(column);
