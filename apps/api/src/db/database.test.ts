@@ -85,6 +85,27 @@ describe('a database that is opened again', () => {
   });
 });
 
+describe('a database a newer release has migrated (a rollback)', () => {
+  it('opens, runs nothing, and names the migrations it does not know', async () => {
+    const location = await reopenableDatabase();
+    try {
+      const first = await openDatabase(location.options);
+      await sql`insert into kysely_migration (name, timestamp) values ('9999-from-a-newer-release', ${new Date().toISOString()})`.execute(first.db);
+      await first.close();
+
+      const older = await openDatabase(location.options);
+      try {
+        expect(older.start).toMatchObject({ migrated: [], unknownMigrations: ['9999-from-a-newer-release'] });
+        expect(await count(older.db, 'parts')).toBe(demoParts.length);
+      } finally {
+        await older.close();
+      }
+    } finally {
+      await location.remove();
+    }
+  });
+});
+
 
 describe('the DATA_DIR lock', () => {
   it('keeps a second opener off an open DATA_DIR and lets it in once the first has closed', async () => {

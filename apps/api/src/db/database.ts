@@ -25,6 +25,11 @@ export interface DatabaseStart {
   created: boolean;
   /** The migrations that ran now, by name. */
   migrated: string[];
+  /**
+   * Migrations the database has run that this release does not ship: a newer release's, and this
+   * one was rolled back to. It runs on their schema (migrations only add); the start warns.
+   */
+  unknownMigrations: string[];
   /** The demo catalogue went into an empty database. */
   seeded: boolean;
 }
@@ -120,11 +125,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     : await openPGlite(options.dataDir, options.loadDataDir);
   try {
     if (handle.engine === 'postgres') await reachable(handle.db, options.waiting);
-    const migrated = await migrate(handle.db, options.migrateTo);
+    const { migrated, unknownMigrations } = await migrate(handle.db, options.migrateTo);
     // The demo's applications name the demo VCdb's vehicles: the reference data comes first.
     if (!options.migrateTo) await seedReferenceData(handle.db);
     const seeded = options.migrateTo ? false : await seedDemoCatalogue(handle.db);
-    return Object.assign(handle, { start: { created, migrated, seeded } });
+    return Object.assign(handle, { start: { created, migrated, unknownMigrations, seeded } });
   } catch (error) {
     await handle.close();
     throw error;
@@ -329,15 +334,26 @@ async function openPGlite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   }
 }
 
-/** Runs what has not run yet and answers the names of the migrations it ran. */
-async function migrate(db: Db, target: string | undefined): Promise<string[]> {
+/**
+ * Runs what has not run yet: the names of the migrations it ran, and of those the database has
+ * run that this release does not ship (a newer release's, which a rollback leaves in place).
+ */
+async function migrate(db: Db, target: string | undefined): Promise<{ migrated: string[]; unknownMigrations: string[] }> {
   // Branches take migration numbers agreed beforehand and land in any order: a database that ran
   // 0014 already still runs 0012 when it arrives (each migration stands on its own).
   const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
+  // Kysely's migrator refuses a database that ran a migration it is not given. A release rolled
+  // back after a newer one migrated is such a start, and the old release runs on the new schema
+  // (migrations only add): with nothing of its own to run, it starts without the migrator.
+  if (!target && (await migrator.getMigrations()).every((migration) => migration.executedAt)) {
+    const shipped = new Set(Object.keys(await migrationProvider.getMigrations()));
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    return { migrated: [], unknownMigrations: rows.map((row) => row.name).filter((name) => !shipped.has(name)) };
+  }
   const { error, results } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
-  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+  return { migrated: (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName), unknownMigrations: [] };
 }
