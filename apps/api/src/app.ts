@@ -66,6 +66,8 @@ import { returnsRoutes } from './modules/returns/routes';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    /** The database for long work no request waits for (catalogue imports): no statement time limit. */
+    jobDb: Db;
     config: Config;
     payments: Payments;
     jobs: JobQueue;
@@ -118,6 +120,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
+  app.decorate('jobDb', database.jobDb);
   app.decorate('config', config);
   app.decorate<Payments>('payments', createPayments(config));
   app.addHook('onClose', () => database.close());
@@ -145,7 +148,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
   registerIdentity(app, auth);
   registerContractBuyer(app);
   await rateLimits(app);
-  await healthRoutes(app);
+  await healthRoutes(app, database);
   await metrics(app, database);
 
   await app.register(

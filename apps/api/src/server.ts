@@ -71,6 +71,13 @@ async function main() {
     app.log.level = level;
   }
   app.log.info({ database: database.engine, ...database.start }, describeStart(database.engine, config.dataDir, database.start));
+  const { unknownMigrations } = database.start;
+  if (unknownMigrations.length > 0) {
+    app.log.warn(
+      { unknownMigrations },
+      `the database has run migrations this release does not know (${unknownMigrations.join(', ')}): a newer release's; running on its schema`,
+    );
+  }
   app.log.info({ url: config.baseUrl }, `shop is open at ${config.baseUrl}`);
 }
 

@@ -8,7 +8,7 @@ import { createScratchDatabase } from '../test/scratch-database';
 import { count } from '../test/count';
 import { lockDataDir } from './data-dir-lock';
 import { migrationProvider } from './migrations';
-import { openDatabase, type DatabaseOptions } from './database';
+import { databaseUnavailable, openDatabase, type DatabaseOptions } from './database';
 import { generateDemoCatalogue } from './demo-catalogue';
 import { demoParts as originalParts, demoReviews, demoShippingMethods, demoTaxRates } from './seed-data';
 
@@ -78,6 +78,43 @@ describe('a database that is opened again', () => {
         expect(migrations.rows.map((row) => row.name)).toEqual(shipped);
       } finally {
         await second.close();
+      }
+    } finally {
+      await location.remove();
+    }
+  });
+});
+
+describe('databaseUnavailable', () => {
+  const failed = (fields: { code?: string; message?: string }) => Object.assign(new Error(fields.message ?? 'failed'), fields);
+
+  it('knows a server that refuses for now or does not answer: a 503, not a 500', () => {
+    // A demoted primary (failover), every connection taken, a statement cancelled at its limit,
+    // node-postgres giving up on an answer (`query_timeout`).
+    for (const code of ['25006', '53300', '57014', '57P01', '08006']) expect(databaseUnavailable(failed({ code })), code).toBe(true);
+    expect(databaseUnavailable(failed({ message: 'Query read timeout' }))).toBe(true);
+    expect(databaseUnavailable(new Error('Failed to get session', { cause: failed({ code: '53300' }) }))).toBe(true);
+  });
+
+  it('does not take a wrong query for an outage', () => {
+    for (const code of ['23505', '42P01', '22P02']) expect(databaseUnavailable(failed({ code })), code).toBe(false);
+  });
+});
+
+describe('a database a newer release has migrated (a rollback)', () => {
+  it('opens, runs nothing, and names the migrations it does not know', async () => {
+    const location = await reopenableDatabase();
+    try {
+      const first = await openDatabase(location.options);
+      await sql`insert into kysely_migration (name, timestamp) values ('9999-from-a-newer-release', ${new Date().toISOString()})`.execute(first.db);
+      await first.close();
+
+      const older = await openDatabase(location.options);
+      try {
+        expect(older.start).toMatchObject({ migrated: [], unknownMigrations: ['9999-from-a-newer-release'] });
+        expect(await count(older.db, 'parts')).toBe(demoParts.length);
+      } finally {
+        await older.close();
       }
     } finally {
       await location.remove();

@@ -16,8 +16,11 @@ import { seedDemoCatalogue, seedReferenceData } from './seed';
 
 export type Db = Kysely<Database>;
 
-/** Plain SQL on the shop's database, for libraries that bring their own (the job queue). */
-export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+/**
+ * Plain SQL on the shop's database, for libraries that bring their own (the job queue).
+ * `timeoutMs`: on PostgreSQL, fail (`databaseUnavailable`) when no answer has come by then.
+ */
+export type ExecuteSql = (text: string, values?: unknown[], options?: { timeoutMs?: number }) => Promise<{ rows: unknown[] }>;
 
 /** What opening the database did, for the start's log line. */
 export interface DatabaseStart {
@@ -25,12 +28,23 @@ export interface DatabaseStart {
   created: boolean;
   /** The migrations that ran now, by name. */
   migrated: string[];
+  /**
+   * Migrations the database has run that this release does not ship: a newer release's, and this
+   * one was rolled back to. It runs on their schema (migrations only add); the start warns.
+   */
+  unknownMigrations: string[];
   /** The demo catalogue went into an empty database. */
   seeded: boolean;
 }
 
 export interface DatabaseHandle {
+  /** For requests: on PostgreSQL a statement may take REQUEST_STATEMENT_MS, then it fails (503). */
   db: Db;
+  /**
+   * For work no request waits for, whose statements may rightly run long: migrations, seeds and
+   * catalogue imports (big transactions, whole-table writes). No time limit. On PGlite, `db`.
+   */
+  jobDb: Db;
   engine: 'pglite' | 'postgres';
   start?: DatabaseStart;
   /** Runs SQL text; without values it may hold several statements. Waits its turn on PGlite. */
@@ -90,9 +104,11 @@ const START_RETRY_MAX_MS = 10_000;
 
 /**
  * Whether an error says the database is out of reach (stopped, restarting, failing over, the
- * connection cut), not that a query was wrong: the caller is told to come back (503), and the
- * start waits for it. SQLSTATE class 08 is a connection exception; 57P01–57P03 are a server
- * shutting down or not yet accepting connections.
+ * connection cut, not answering), not that a query was wrong: the caller is told to come back
+ * (503), and the start waits for it. SQLSTATE class 08 is a connection exception; 57P01–57P03 are
+ * a server shutting down or not yet accepting connections; 53300 is a server with every
+ * connection taken; 25006 a write reaching a primary demoted to a standby (a failover); 57014 a
+ * statement cancelled, by REQUEST_STATEMENT_MS or an operator.
  */
 export function databaseUnavailable(error: unknown): boolean {
   // Libraries wrap it (Better Auth's "Failed to get session" keeps it as its cause).
@@ -105,11 +121,12 @@ export function databaseUnavailable(error: unknown): boolean {
 function connectionError(error: Error): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
-    if (/^08/.test(code) || ['57P01', '57P02', '57P03'].includes(code)) return true;
+    if (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300', '25006', '57014'].includes(code)) return true;
     if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'].includes(code)) return true;
   }
-  // node-postgres reports a connection it lost, or could not open in time, by message alone.
-  return /^Connection terminated|^timeout exceeded when trying to connect|is not queryable/.test(error.message);
+  // node-postgres reports a connection it lost, could not open in time, or that did not answer a
+  // query in time (`query_timeout`), by message alone.
+  return /^Connection terminated|^timeout exceeded when trying to connect|is not queryable|^Query read timeout/.test(error.message);
 }
 
 /** Opens the shop's database, brings its schema up to date and seeds an empty one. */
@@ -120,11 +137,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     : await openPGlite(options.dataDir, options.loadDataDir);
   try {
     if (handle.engine === 'postgres') await reachable(handle.db, options.waiting);
-    const migrated = await migrate(handle.db, options.migrateTo);
+    const { migrated, unknownMigrations } = await migrate(handle.jobDb, options.migrateTo);
     // The demo's applications name the demo VCdb's vehicles: the reference data comes first.
-    if (!options.migrateTo) await seedReferenceData(handle.db);
-    const seeded = options.migrateTo ? false : await seedDemoCatalogue(handle.db);
-    return Object.assign(handle, { start: { created, migrated, seeded } });
+    if (!options.migrateTo) await seedReferenceData(handle.jobDb);
+    const seeded = options.migrateTo ? false : await seedDemoCatalogue(handle.jobDb);
+    return Object.assign(handle, { start: { created, migrated, unknownMigrations, seeded } });
   } catch (error) {
     await handle.close();
     throw error;
@@ -145,31 +162,54 @@ async function reachable(db: Db, waiting: DatabaseOptions['waiting']) {
   }
 }
 
-/** The names of the shop's migrations the database has not run (empty: its schema is current). */
-export async function missingMigrations(db: Db): Promise<string[]> {
+/**
+ * The names of the shop's migrations the database has not run (empty: its schema is current).
+ * `timeoutMs` as for `executeSql`.
+ */
+export async function missingMigrations(database: Pick<DatabaseHandle, 'executeSql'>, timeoutMs?: number): Promise<string[]> {
   const shipped = Object.keys(await migrationProvider.getMigrations());
-  const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(db);
-  const ran = new Set(rows.map((row) => row.name));
+  const { rows } = await database.executeSql('select name from kysely_migration', [], { timeoutMs });
+  const ran = new Set((rows as Array<{ name: string }>).map((row) => row.name));
   return shipped.filter((name) => !ran.has(name));
 }
 
+/**
+ * How long a request's statement may run: PostgreSQL cancels it then (57014, a 503). Generous:
+ * the requests' statements take milliseconds; long work (imports, migrations) runs on `jobDb`.
+ */
+const REQUEST_STATEMENT_MS = 30_000;
+/**
+ * A server that answers nothing at all (frozen, or a network that drops packets) cannot cancel
+ * anything: node-postgres gives up on a request's query this much later (`query_timeout`).
+ */
+const NO_ANSWER_AFTER_MS = REQUEST_STATEMENT_MS + 5_000;
+/**
+ * A server that does not answer (a failover in progress, a network cut) costs a caller this long
+ * at most to get a connection, instead of waiting for the kernel to give up on it.
+ */
+const CONNECT_WITHIN_MS = 5_000;
+/**
+ * TCP keep-alive probes begin after this long of silence on a connection, so one the network cut
+ * without a word is noticed (the system's default waits two hours).
+ */
+const KEEPALIVE_AFTER_MS = 10_000;
+
 function openPostgres(connectionString: string): DatabaseHandle {
-  // A server that does not answer (a failover in progress, a network cut) costs a caller this
-  // long at most, instead of waiting for the kernel to give up on the connection.
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 });
-  // A restart, failover or admin that closes a connection reaches us as an 'error' event on it,
-  // and an unheard 'error' event ends the process. The pool listens only while a connection is
-  // idle in it; one handed out (to a transaction between two statements, or a query whose reply
-  // has come) has nobody listening but this. The query on it, if any, fails on its own, and the
-  // pool drops the connection when it comes back broken; the next query opens a new one.
-  pool.on('connect', (client) => client.on('error', () => {}));
-  pool.on('error', () => {});
+  const connections = { connectionString, connectionTimeoutMillis: CONNECT_WITHIN_MS, keepAlive: true, keepAliveInitialDelayMillis: KEEPALIVE_AFTER_MS };
+  const pool = newPool({ ...connections, max: 10, statement_timeout: REQUEST_STATEMENT_MS, query_timeout: NO_ANSWER_AFTER_MS });
+  // One import at a time per instance (its transaction, its progress writes), migrations and seeds.
+  const jobPool = newPool({ ...connections, max: 3 });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const jobDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: jobPool }) });
   const listeners: PostgresListener[] = [];
   return {
     db,
+    jobDb,
     engine: 'postgres',
-    executeSql: (text, values) => pool.query(text, values),
+    // node-postgres reads `query_timeout` from a query's config too (its types omit it). A query
+    // that fails gives its connection back as broken: the pool closes it.
+    executeSql: (text, values, options) =>
+      pool.query(options?.timeoutMs ? ({ text, values, query_timeout: options.timeoutMs } as pg.QueryConfig) : { text, values }),
     listen: async (channel, handlers) => {
       const listener = new PostgresListener(connectionString, channel, handlers);
       listeners.push(listener);
@@ -179,24 +219,47 @@ function openPostgres(connectionString: string): DatabaseHandle {
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await Promise.all(listeners.map((listener) => listener.stop()));
-      await db.destroy();
+      await Promise.all([db.destroy(), jobDb.destroy()]);
     },
   };
 }
 
+function newPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  // A restart, failover or admin that closes a connection reaches us as an 'error' event on it,
+  // and an unheard 'error' event ends the process. The pool listens only while a connection is
+  // idle in it; one handed out (to a transaction between two statements, or a query whose reply
+  // has come) has nobody listening but this. The query on it, if any, fails on its own, and the
+  // pool drops the connection when it comes back broken; the next query opens a new one.
+  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('error', () => {});
+  return pool;
+}
+
 /** `application_name` of the connections that LISTEN. */
 export const LISTENER_NAME = 'shop listener';
+/**
+ * The listening connection answers a round trip within this long, or it counts as lost (and is
+ * replaced): a write's reply waits for its notifications this long at most (plugins/public-cache.ts).
+ */
+const LISTENER_ANSWERS_WITHIN_MS = 1_000;
+/**
+ * With no write to ask it, the listening connection is asked this often whether it still answers:
+ * a server that stopped answering without closing it sends no notification and no error either.
+ */
+const LISTENER_CHECK_EVERY_MS = 5_000;
 
 /**
  * LISTEN on a connection of its own (a pooled one would be handed to other queries). When that
- * connection fails it says so (`lost`), connects again every RECONNECT_MS until it can, and says
- * `resumed` once LISTEN is in place again.
+ * connection fails or stops answering it says so (`lost`), connects again every RECONNECT_MS until
+ * it can, and says `resumed` once LISTEN is in place again.
  */
 class PostgresListener implements Listener {
   private static readonly RECONNECT_MS = 250;
   private client: pg.Client | undefined;
   private stopped = false;
   private retry: NodeJS.Timeout | undefined;
+  private check: NodeJS.Timeout | undefined;
   private tripOnItsWay: Promise<void> | undefined;
   private nextTrip: Promise<void> | undefined;
 
@@ -209,23 +272,33 @@ class PostgresListener implements Listener {
   async start(): Promise<void> {
     // TCP keep-alive: a connection silently cut by the network is noticed and replaced. The
     // name tells it apart in pg_stat_activity.
-    const client = new pg.Client({ connectionString: this.connectionString, keepAlive: true, application_name: LISTENER_NAME });
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      application_name: LISTENER_NAME,
+      connectionTimeoutMillis: CONNECT_WITHIN_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_AFTER_MS,
+    });
     client.on('notification', (message) => this.handlers.notified(message.payload ?? ''));
     client.on('error', () => this.lose(client));
     client.on('end', () => this.lose(client));
     try {
       await client.connect();
-      await client.query(`listen ${pg.escapeIdentifier(this.channel)}`);
+      await client.query({ text: `listen ${pg.escapeIdentifier(this.channel)}`, query_timeout: CONNECT_WITHIN_MS } as pg.QueryConfig);
     } catch (error) {
-      await client.end().catch(() => {});
+      // Not awaited: a server that does not answer would not answer the goodbye either.
+      client.end().catch(() => {});
       throw error;
     }
     this.client = client;
+    this.check ??= setInterval(() => void this.caughtUp(), LISTENER_CHECK_EVERY_MS).unref();
   }
 
   /**
    * One round trip at a time on the connection: callers that arrive while one is on its way (it
-   * may have left before their commit) share the next one.
+   * may have left before their commit) share the next one. A trip not back within
+   * LISTENER_ANSWERS_WITHIN_MS loses the connection: it settles then, with nothing to catch up
+   * with (nothing is served from memory until the listener is back).
    */
   caughtUp(): Promise<void> {
     const client = this.client;
@@ -234,9 +307,10 @@ class PostgresListener implements Listener {
     if (this.nextTrip) return this.nextTrip;
     const roundTrip = (): Promise<void> => {
       this.nextTrip = undefined;
-      const trip = client.query('select 1').then(
+      // node-postgres reads `query_timeout` from a query's config (its types omit it).
+      const trip = client.query({ text: 'select 1', query_timeout: LISTENER_ANSWERS_WITHIN_MS } as pg.QueryConfig).then(
         () => {},
-        () => {},
+        () => this.lose(client),
       );
       this.tripOnItsWay = trip;
       void trip.then(() => {
@@ -252,6 +326,7 @@ class PostgresListener implements Listener {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.retry);
+    clearInterval(this.check);
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => {});
@@ -299,6 +374,8 @@ async function openPGlite(dataDir: string | undefined, loadDataDir?: Blob): Prom
       : async () => {};
     return {
       db,
+      // One connection, one process: a long statement holds it whichever Kysely runs it.
+      jobDb: db,
       engine: 'pglite',
       // PGlite is one connection: holding Kysely's turn on it keeps these statements from landing
       // inside another caller's transaction. Several statements need PGlite's simple protocol.
@@ -329,15 +406,26 @@ async function openPGlite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   }
 }
 
-/** Runs what has not run yet and answers the names of the migrations it ran. */
-async function migrate(db: Db, target: string | undefined): Promise<string[]> {
+/**
+ * Runs what has not run yet: the names of the migrations it ran, and of those the database has
+ * run that this release does not ship (a newer release's, which a rollback leaves in place).
+ */
+async function migrate(db: Db, target: string | undefined): Promise<{ migrated: string[]; unknownMigrations: string[] }> {
   // Branches take migration numbers agreed beforehand and land in any order: a database that ran
   // 0014 already still runs 0012 when it arrives (each migration stands on its own).
   const migrator = new Migrator({ db, provider: migrationProvider, allowUnorderedMigrations: true });
+  // Kysely's migrator refuses a database that ran a migration it is not given. A release rolled
+  // back after a newer one migrated is such a start, and the old release runs on the new schema
+  // (migrations only add): with nothing of its own to run, it starts without the migrator.
+  if (!target && (await migrator.getMigrations()).every((migration) => migration.executedAt)) {
+    const shipped = new Set(Object.keys(await migrationProvider.getMigrations()));
+    const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    return { migrated: [], unknownMigrations: rows.map((row) => row.name).filter((name) => !shipped.has(name)) };
+  }
   const { error, results } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
-  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+  return { migrated: (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName), unknownMigrations: [] };
 }

@@ -194,7 +194,9 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
   // leaves empties those topics now rather than at the end of their COALESCE_MS. A write that
   // touched no table a cached read shows (signing out, a profile, a session) announces nothing and
   // empties nothing, so a stream of them from anyone cannot keep the cache empty. An order's stock
-  // is left to the coalesced notification, as on every other instance.
+  // is left to the coalesced notification, as on every other instance. The wait is bounded: a
+  // listening connection that does not answer within a second counts as lost (db/database.ts),
+  // so the cache is emptied and unused until it listens again, and the reply leaves.
   app.addHook('onSend', (request, reply, payload, done) => {
     const wrote = !SAFE_METHODS.has(request.method) && reply.statusCode < 400;
     if (!wrote || request.routeOptions.config.changesStockOnly) return done(null, payload);

@@ -67,12 +67,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
 
 /**
  * Another instance of the shop on `first`'s PostgreSQL database, as a second process behind the
- * load balancer would be (the PostgreSQL pass only).
+ * load balancer would be (the PostgreSQL pass only). `port`: it reaches the server through that
+ * port of 127.0.0.1 instead (a proxy, test/tcp-proxy.ts).
  */
-export async function anotherInstance(first: FastifyInstance): Promise<FastifyInstance> {
-  const { databaseUrl } = first.config;
-  if (!databaseUrl) throw new Error('the PostgreSQL pass gives createTestApp a DATABASE_URL');
-  return buildApp({ config: first.config, database: await openDatabase({ databaseUrl }) });
+export async function anotherInstance(first: FastifyInstance, options: { port?: number } = {}): Promise<FastifyInstance> {
+  if (!first.config.databaseUrl) throw new Error('the PostgreSQL pass gives createTestApp a DATABASE_URL');
+  const url = new URL(first.config.databaseUrl);
+  if (options.port) url.host = `127.0.0.1:${options.port}`;
+  const databaseUrl = url.toString();
+  return buildApp({ config: { ...first.config, databaseUrl }, database: await openDatabase({ databaseUrl }) });
 }
 
 /**

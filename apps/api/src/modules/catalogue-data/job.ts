@@ -256,7 +256,10 @@ async function importOnce(
   await finish(error ? { status: 'failed', error } : { status: 'done' });
 }
 
-/** Imports run on whichever instance takes the job, one at a time on each. */
+/**
+ * Imports run on whichever instance takes the job, one at a time on each, on the database without
+ * a statement time limit: an import's set-wise writes and `analyze` may rightly take minutes.
+ */
 export async function registerCatalogueImports(app: FastifyInstance): Promise<void> {
-  await app.jobs.work<{ id: string }>('catalogue-import', async ({ id }) => runImport(app.db, id), { batchSize: 1 });
+  await app.jobs.work<{ id: string }>('catalogue-import', async ({ id }) => runImport(app.jobDb, id), { batchSize: 1 });
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { missingMigrations } from '../../db/database';
+import { missingMigrations, type DatabaseHandle } from '../../db/database';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -14,10 +13,17 @@ declare module 'fastify' {
 }
 
 /**
+ * `/readyz` says 503 when the database has not answered its question by then (after getting a
+ * connection, which takes 5 s at most): a server that stopped answering without refusing
+ * anything is not ready either, and a load balancer's probe gets its answer before its own limit.
+ */
+const DATABASE_ANSWERS_WITHIN_MS = 2_000;
+
+/**
  * `/healthz` for a process supervisor (alive: answers at all), `/readyz` for a load balancer
  * (send it customers). Neither is rate-limited (limits are per route, and these have none).
  */
-export async function healthRoutes(app: FastifyInstance) {
+export async function healthRoutes(app: FastifyInstance, database: Pick<DatabaseHandle, 'executeSql'>) {
   app.decorate('lifecycle', { shuttingDown: false });
   // While it drains, every reply ends its connection (Node closes it once the reply is sent): a
   // proxy that keeps connections alive opens its next one to an instance that stays, instead of
@@ -30,18 +36,18 @@ export async function healthRoutes(app: FastifyInstance) {
   app.get('/healthz', { config: { quietLog: true }, schema: { hide: true } }, async () => ({ status: 'ok' }));
 
   app.get('/readyz', { config: { quietLog: true }, schema: { hide: true } }, async (_request, reply) => {
-    const reason = await notReadyBecause(app);
+    const reason = await notReadyBecause(app, database);
     if (reason) return reply.code(503).send({ status: 'not ready', reason });
     return { status: 'ready' };
   });
 }
 
 /** Why the instance should get no traffic now, or undefined when it should. */
-async function notReadyBecause(app: FastifyInstance): Promise<string | undefined> {
+async function notReadyBecause(app: FastifyInstance, database: Pick<DatabaseHandle, 'executeSql'>): Promise<string | undefined> {
   if (app.lifecycle.shuttingDown) return 'shutting down';
   try {
-    await sql`select 1`.execute(app.db);
-    const missing = await missingMigrations(app.db);
+    // One question: its answer says the database answers and which migrations it has run.
+    const missing = await missingMigrations(database, DATABASE_ANSWERS_WITHIN_MS);
     if (missing.length > 0) return `migrations not applied: ${missing.join(', ')}`;
   } catch (error) {
     return `database not answering: ${error instanceof Error ? error.message : String(error)}`;
