@@ -87,8 +87,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
         if (!(await within(request, reply, `sign-in:ip:${address}`, limits.signInPerIp))) return;
         const key = failuresKey(request.body, address);
         if (!key) return;
-        const failures = await counters.peek(key, limits.signInFailuresPerAccountAndIp);
-        if (failures.count >= limits.signInFailuresPerAccountAndIp.max * app.config.limitScale) {
+        // Counted as a failure before the password is checked, and taken back when it was not one
+        // (handler): guesses sent together cannot all pass a count that none of them has raised yet.
+        const failures = await counters.hit(key, limits.signInFailuresPerAccountAndIp);
+        if (failures.count > limits.signInFailuresPerAccountAndIp.max * app.config.limitScale) {
+          // A refused attempt is no attempt: the count stays at the limit.
+          await counters.forgive(key);
           await tooMany(request, reply, failures.retryAfterSeconds);
         }
       } else if (path === SIGN_UP) {
@@ -181,9 +185,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
         await forgetResetLinks(changing.userId);
         changed = accountMailMessages.passwordChanged;
       }
-      if (path === SIGN_IN && response.status === 401) {
+      if (path === SIGN_IN && response.status !== 401) {
+        // Not a wrong password after all (signed in, or refused for another reason): not a failure.
         const key = failuresKey(request.body, addressKey(request.ip));
-        if (key) await counters.hit(key, limits.signInFailuresPerAccountAndIp);
+        if (key) await counters.forgive(key);
       }
       // Better Auth answers a query that lost the database with a 500 of its own: asked again, the
       // database says whether it is away, and the caller is told to come back (503), as elsewhere.

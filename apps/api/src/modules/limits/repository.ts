@@ -58,6 +58,11 @@ export function createRateCounters(db: Db) {
       return { count: row?.count ?? 0, retryAfterSeconds: row?.remaining ?? 1 };
     },
 
+    /** Takes back one hit under `key` (counted before it was known not to count). */
+    async forgive(key: string): Promise<void> {
+      await db.updateTable('rate_counters').set({ count: sql`greatest(count - 1, 0)` }).where('key', '=', key).execute();
+    },
+
     /** Deletes counters whose window started more than `seconds` ago (longer than any window). */
     async prune(seconds: number): Promise<number> {
       const result = await db
