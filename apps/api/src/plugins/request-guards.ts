@@ -1,5 +1,6 @@
 import { apiErrors } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
+import { UNSTORABLE } from '../lib/storable-text';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** No body of ours nests deeper than this (objects and arrays); a deeper one is not one of ours. */
@@ -16,16 +17,6 @@ const CLOSE_BRACKET = 0x5d;
 const CLOSE_BRACE = 0x7d;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-/** A NUL, or a UTF-16 surrogate without its other half: PostgreSQL can store neither as text. */
-// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** Whether PostgreSQL can store `text` as text (for what the guards below do not see: a multipart part's name, a file's cells). */
-export const isStorableText = (text: string) => !UNSTORABLE.test(text);
-
-/** `text` with what PostgreSQL cannot store as text replaced by U+FFFD (a file's value quoted in a message). */
-export const storableText = (text: string) => text.replace(new RegExp(UNSTORABLE.source, 'g'), '\uFFFD');
-
 /**
  * Rules every request passes before its route runs (DESIGN §8):
  * - CSRF: a state-changing call that carries cookies must come from the shop's own pages (its

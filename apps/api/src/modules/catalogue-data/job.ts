@@ -14,7 +14,7 @@ import {
 } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Selectable } from 'kysely';
-import { storableText } from '../../plugins/request-guards';
+import { storableText } from '../../lib/storable-text';
 import type { Db } from '../../db/database';
 import type { CatalogueImportsTable } from '../../db/schema';
 import type { ImportContext } from './importer';

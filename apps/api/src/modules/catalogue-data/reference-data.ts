@@ -8,7 +8,7 @@ import { CATALOGUE_UNPACKED_MAX_BYTES, catalogueDataMessages, type CatalogueProb
 import { sql, type RawBuilder } from 'kysely';
 import yauzl from 'yauzl';
 import type { Db } from '../../db/database';
-import { isStorableText } from '../../plugins/request-guards';
+import { isStorableText } from '../../lib/storable-text';
 import { syncStorefrontVehicles } from '../vehicles/configurations';
 import type { ImportContext, Importer } from './importer';
 import { columnKey, readPipeTable, type PipeRecord } from './pipe-table';

@@ -14,7 +14,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminErrors, signedIn as security } from '../../plugins/api-docs';
-import { isStorableText } from '../../plugins/request-guards';
+import { isStorableText } from '../../lib/storable-text';
 import { createAuditLog } from '../audit/repository';
 import { identityOf } from '../auth/identity';
 import { CHUNK_BYTES, createCatalogueImports, isAnotherImport } from './repository';

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { catalogueDataMessages, type CatalogueProblem } from '@autoparts/shared';
 import { CsvError, parse } from 'csv-parse';
-import { isStorableText } from '../../../plugins/request-guards';
+import { isStorableText } from '../../../lib/storable-text';
 import type { Importer } from '../importer';
 import { importItems } from '../pies/import';
 import { gtin14, type CatalogueItem, type ReadRecord } from '../pies/item';

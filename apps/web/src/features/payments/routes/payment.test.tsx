@@ -205,7 +205,7 @@ describe('Payment page', () => {
     stubFetch({
       'GET /api/config': stripeMode,
       [GET_ORDER]: { body: anOrderDetail() },
-      [CHECKOUT]: { status: 502, body: { message: 'Bad Gateway' } },
+      [CHECKOUT]: { status: 502, body: { message: paymentMessages.stripeUnavailable } },
     });
     const user = userEvent.setup();
     renderPayment();
