@@ -185,7 +185,8 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
 
   /** A public reply kept (unless a change came since its request began) and sent as stored bytes. */
   function keep(topic: CacheTopic, request: FastifyRequest, reply: FastifyReply, payload: string) {
-    const entry = storedReply(payload, 'application/json; charset=utf-8');
+    // JSON, or the route's own type (the sitemap's XML).
+    const entry = storedReply(payload, String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'));
     // Read before a change was heard: sent this once, never kept.
     if (live && request.cacheGeneration === generation[topic] && request.cacheKey !== undefined) caches[topic].set(request.cacheKey, entry);
     const { encoding, etag, bytes } = encodedFor(request, entry);
