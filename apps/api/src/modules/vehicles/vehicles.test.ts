@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoCatalogue } from '../../db/demo-catalogue';
-import { DEMO_REFERENCE_DIR } from '../../db/seed';
+import { DEMO_REFERENCE_DIR, seedReferenceData } from '../../db/seed';
 import { expectInvalid, expectReply } from '../../test/admin';
 import { createTestApp } from '../../test/app';
 import { insertPart } from '../../test/orders';
@@ -422,5 +422,11 @@ describe('vehicles as VCdb configurations, fitment as applications (decision 079
       }
       expect(listed).toHaveLength(1);
     }
+
+    // A shop whose rows were made before the words told them apart gets them at its next start.
+    await app.db.updateTable('vehicles').set({ engine: '1.4L I4' }).where('engine_base_id', 'in', [990001, 990002]).execute();
+    expect(await seedReferenceData(app.db)).toBe(false);
+    const again = (await get('/api/vehicles/options?year=2018&make=Toyota&model=Corolla')).json() as VehicleOptions;
+    expect(again.engines.filter((engine) => engine.startsWith('1.4L I4'))).toEqual(sameWords);
   });
 });
