@@ -40,6 +40,14 @@ export const partApplicationSchema = z.object({
   quantity: z.number().int(),
   notes: z.array(z.string()),
   partType: z.string().nullable(),
+  /**
+   * The VCdb ids behind the words (decision 079, amended 2026-12-05): whether it fits a vehicle is
+   * decided by these, as the server's `fitments` does; two engines may share their words. Absent
+   * only in a copy made before they were sent.
+   */
+  baseVehicleId: z.number().int().optional(),
+  submodelId: z.number().int().nullable().optional(),
+  engineBaseId: z.number().int().nullable().optional(),
 });
 export type PartApplication = z.infer<typeof partApplicationSchema>;
 
@@ -118,6 +126,14 @@ export const vehicleSchema = z.object({
   /** The VCdb submodel and engine base in words ("XLT", "3.5L V6"); empty: any (decision 079). */
   submodel: z.string(),
   engine: z.string(),
+  /**
+   * The configuration's VCdb ids (null: none; a base vehicle null is an older shop's vehicle the
+   * VCdb does not name, which fits nothing). Absent in a vehicle a browser kept from before they
+   * were sent: then the fit is told by words.
+   */
+  baseVehicleId: z.number().int().nullable().optional(),
+  submodelId: z.number().int().nullable().optional(),
+  engineBaseId: z.number().int().nullable().optional(),
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
 

@@ -40,6 +40,20 @@ describe('fitWords: a part and a vehicle in the words the part page and a card s
     expect(fitWords([], f150).verdict).toBe('none');
   });
 
+  it('tells the fit by the VCdb ids when both carry them: two engine bases may have the same words', () => {
+    const ids = { baseVehicleId: 7, submodelId: null };
+    const first = { ...f150, ...ids, engine: '1.4L I4', engineBaseId: 1 };
+    const second = { ...f150, ...ids, engine: '1.4L I4', engineBaseId: 2 };
+    const parts = [application({ ...ids, engine: '1.4L I4', engineBaseId: 1 })];
+    expect(fitWords(parts, first).verdict).toBe('fits');
+    expect(fitWords(parts, second).verdict).toBe('other');
+    expect(fitWords(parts, { ...f150, ...ids, engineBaseId: null }).verdict).toBe('other');
+    // An older shop's vehicle the VCdb does not name fits nothing, whatever its words (decision 079).
+    expect(fitWords(parts, { ...first, baseVehicleId: null }).verdict).toBe('none');
+    // A vehicle kept in a browser from before the ids were sent is told by its words.
+    expect(fitWords(parts, { ...f150, engine: '1.4L I4' }).verdict).toBe('fits');
+  });
+
   it('names a vehicle with its submodel and engine, as a garage lists it', () => {
     expect(vehicleWithQualifiers({ ...f150, submodel: 'XLT', engine: '3.5L V6' })).toBe('2015 Ford F-150 XLT 3.5L V6');
     expect(vehicleWithQualifiers(f150)).toBe('2015 Ford F-150');

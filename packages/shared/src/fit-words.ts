@@ -12,12 +12,19 @@ export const vehicleWithQualifiers = (vehicle: Vehicle) => [vehicleLabel(vehicle
 /**
  * What the part's applications say of a vehicle (decision 079): the application that fits it
  * (base vehicle the same, its submodel and engine none or the vehicle's), or else one of its base
- * vehicle that names another submodel or engine.
+ * vehicle that names another submodel or engine. Told by the VCdb ids when both sides carry them,
+ * as the server's `fitments` tells it (two engine bases may both be "1.4L I4"); by the words only
+ * for a vehicle a browser kept from before the ids were sent.
  */
 export function applicationFor(applications: readonly PartApplication[], vehicle: Vehicle): { fits?: PartApplication; other?: PartApplication } {
-  const sameBase = applications.filter((application) => application.year === vehicle.year && application.make === vehicle.make && application.model === vehicle.model);
-  const fits = sameBase.find(
-    (application) => (application.submodel === '' || application.submodel === vehicle.submodel) && (application.engine === '' || application.engine === vehicle.engine),
+  const byIds = vehicle.baseVehicleId !== undefined && applications.every((application) => application.baseVehicleId !== undefined);
+  const sameBase = applications.filter((application) =>
+    byIds ? application.baseVehicleId === vehicle.baseVehicleId : application.year === vehicle.year && application.make === vehicle.make && application.model === vehicle.model,
+  );
+  const fits = sameBase.find((application) =>
+    byIds
+      ? (application.submodelId == null || application.submodelId === vehicle.submodelId) && (application.engineBaseId == null || application.engineBaseId === vehicle.engineBaseId)
+      : (application.submodel === '' || application.submodel === vehicle.submodel) && (application.engine === '' || application.engine === vehicle.engine),
   );
   return fits ? { fits } : { other: sameBase[0] };
 }

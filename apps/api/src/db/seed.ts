@@ -149,11 +149,18 @@ export async function seedReferenceData(db: Kysely<Database>): Promise<boolean> 
   });
 }
 
-/** Whether the VCdb has base vehicles the storefront has no row for, or old fitment rows wait. */
+/**
+ * Whether the VCdb has base vehicles the storefront has no row for, old fitment rows wait, or two
+ * engines of a base vehicle still share their words (rows made before they were told apart).
+ */
 async function storefrontBehindVcdb(trx: Kysely<Database>): Promise<boolean> {
   const { rows } = await sql<{ behind: boolean }>`
     select exists (select 1 from legacy_fitments)
-        or exists (select 1 from vcdb_base_vehicles bv where not exists (select 1 from vehicles v where v.base_vehicle_id = bv.id)) as behind
+        or exists (select 1 from vcdb_base_vehicles bv where not exists (select 1 from vehicles v where v.base_vehicle_id = bv.id))
+        or exists (
+          select 1 from vehicles v
+          where v.base_vehicle_id is not null and v.submodel_id is null and v.engine_base_id is not null
+          group by v.base_vehicle_id, v.engine having count(*) > 1) as behind
   `.execute(trx);
   return Boolean(rows[0]?.behind);
 }

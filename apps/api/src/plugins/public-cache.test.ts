@@ -74,6 +74,22 @@ describe('cached catalogue reads', () => {
     expect((await get('/api/parts?page=2', { 'if-none-match': one.etag })).statusCode).toBe(200);
   });
 
+  it('keep one entry per path and query as the route reads it: unknown, reordered or padded parameters are hits (DESIGN §10)', async () => {
+    const catalogue = () => ({ ...app.publicCache.counts().catalogue });
+    const start = catalogue();
+    expectReply(await get('/api/search?q=filter&sort=name'), 200);
+    for (const url of ['/api/search?q=filter&sort=name&zz=1', '/api/search?zz=2&sort=name&q=filter', '/api/search?sort=name&q=filter%20']) {
+      expectReply(await get(url), 200);
+    }
+    const same = catalogue();
+    expect({ hits: same.hits - start.hits, misses: same.misses - start.misses }).toEqual({ hits: 3, misses: 1 });
+
+    // Whatever changes the reply is still its own entry.
+    expectReply(await get('/api/search?q=brake&sort=name'), 200);
+    expectReply(await get('/api/search?q=filter&sort=name&page=2'), 200);
+    expect(catalogue().misses - same.misses).toBe(2);
+  });
+
   it('send brotli or gzip to a client that takes it, with its own ETag', async () => {
     const plain = await get('/api/parts');
     const brotli = await get('/api/parts', { 'accept-encoding': 'gzip, br' });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { DatabaseHandle } from '../db/database';
 import { encodedFor, sendStored, storedReply, storedSize, type StoredReply } from './stored-reply';
@@ -25,6 +25,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The topic's generation when a cacheable request began (public-cache.ts). */
     cacheGeneration: number;
+    /** Its reply's key in the public cache; undefined: not one to keep (public-cache.ts). */
+    cacheKey: string | undefined;
   }
   interface FastifyInstance {
     publicCache: {
@@ -139,6 +141,7 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
     counts: () => counts,
   });
   app.decorateRequest('cacheGeneration', -1);
+  app.decorateRequest('cacheKey', undefined);
 
   // Before @fastify/compress is registered: a cached route compresses its stored bytes once.
   app.addHook('onRoute', (route) => {
@@ -149,8 +152,10 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
       ...toArray(route.onRequest),
       (request, reply, done) => {
         request.cacheGeneration = generation[topic];
+        request.cacheKey = keyOf(route, request);
         const serve = () => {
-          const entry = live ? caches[topic].get(request.url) : undefined;
+          const key = request.cacheKey;
+          const entry = live && key !== undefined ? caches[topic].get(key) : undefined;
           counts[topic][entry ? 'hits' : 'misses'] += 1;
           if (!entry) return done();
           sendStored(request, reply, entry);
@@ -180,9 +185,10 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
 
   /** A public reply kept (unless a change came since its request began) and sent as stored bytes. */
   function keep(topic: CacheTopic, request: FastifyRequest, reply: FastifyReply, payload: string) {
-    const entry = storedReply(payload, 'application/json; charset=utf-8');
+    // JSON, or the route's own type (the sitemap's XML).
+    const entry = storedReply(payload, String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'));
     // Read before a change was heard: sent this once, never kept.
-    if (live && request.cacheGeneration === generation[topic]) caches[topic].set(request.url, entry);
+    if (live && request.cacheGeneration === generation[topic] && request.cacheKey !== undefined) caches[topic].set(request.cacheKey, entry);
     const { encoding, etag, bytes } = encodedFor(request, entry);
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').header('etag', etag);
     if (encoding) reply.header('content-encoding', encoding);
@@ -205,6 +211,35 @@ export async function publicCache(app: FastifyInstance, database: DatabaseHandle
       done(null, payload);
     }, done);
   });
+}
+
+/**
+ * A cached read's key (DESIGN §10: path and normalised query): the route and its params and query
+ * as its schemas parse them, object keys sorted. So `?q=filter&zz=1`, `?zz=2&q=filter` and
+ * `?q=filter%20` are one entry with `?q=filter` (zod's objects drop unknown keys, the search schema
+ * trims `q`), and nobody can fill the cache or go past it by adding to a URL. Whatever the reply
+ * depends on is what the handler reads, and a cached route's handler reads only what its schemas
+ * parse; a query that does not parse is a 400, never kept (undefined). Run in `onRequest`, before
+ * Fastify's own validation, so that a reply from memory still costs no rate-limit count.
+ */
+function keyOf(route: RouteOptions, request: FastifyRequest): string | undefined {
+  const parsed = (schema: unknown, value: unknown, otherwise: unknown) => {
+    if (!isSchema(schema)) return otherwise;
+    const result = schema.safeParse(value ?? {});
+    return result.success ? result.data : undefined;
+  };
+  // A route without a params schema still tells its replies apart by its path's params as sent;
+  // one without a querystring schema reads no query.
+  const params = parsed(route.schema?.params, request.params, request.params ?? {});
+  const query = parsed(route.schema?.querystring, request.query, {});
+  if (params === undefined || query === undefined) return undefined;
+  return JSON.stringify([route.url, params, query], (_key, value: unknown) =>
+    value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value,
+  );
+}
+
+function isSchema(schema: unknown): schema is { safeParse(value: unknown): { success: true; data: unknown } | { success: false } } {
+  return typeof (schema as { safeParse?: unknown } | undefined)?.safeParse === 'function';
 }
 
 function newCache(maxBytes: number) {

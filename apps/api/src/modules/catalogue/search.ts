@@ -1,5 +1,5 @@
 import { dollarsToCents, ENDED_CODES, numberKey, REPLACED_CODES, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResult } from '@autoparts/shared';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type InferResult, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { createPartChangesRepository } from '../part-changes/repository';
@@ -129,7 +129,8 @@ async function textMatch(db: Db, q: string) {
  *   MATERIALIZED: the planner counts the categories from parts_category_idx and reads the page
  *   in the order of an index (migration 0014) instead of sorting every part.
  * `buyer`: a member whose company has price lists (`app.contractBuyer`); sorting by price then
- * sorts by their price of one unit, worked out in the statement for each match.
+ * sorts by their price of one unit: their rates worked out once in the statement and joined to
+ * the matches, which are then MATERIALIZED (every match's price is read to sort them).
  */
 export async function searchParts(db: Db, query: SearchQuery, buyer?: string): Promise<SearchResult> {
   const result = await (await searchStatement(db, query, buyer)).executeTakeFirstOrThrow();
@@ -179,8 +180,20 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
       if (query.inStock) conditions.push(eb('parts.available_quantity', '>', 0), eb('parts.lifecycle_code', 'not in', [...ENDED_CODES]));
       return eb.and(conditions);
     })
-    // A member with contract prices sorts by the price they pay (decision 085); everyone else by the list price.
-    .select(['parts.id', 'parts.category_slug', buyer ? memberUnitCentsSql(buyer).as('price_cents') : 'parts.price_cents', 'parts.name', 'parts.seq', (text?.rank ?? sql<number>`0`).as('rank')]);
+    .select(['parts.id', 'parts.category_slug', 'parts.price_cents', 'parts.name', 'parts.seq', (text?.rank ?? sql<number>`0`).as('rank')]);
+  type Matched = InferResult<typeof matched>[number];
+
+  // A member with contract prices sorts by the price they pay (decision 085): their rates are
+  // worked out once and joined to the matches; everyone else, and any other sort, by the list price.
+  const member = buyer !== undefined && (query.sort === 'price-asc' || query.sort === 'price-desc') ? memberUnitCentsSql(buyer) : undefined;
+  const matches = member
+    ? sql<Matched>`(
+        with ${member.ctes}
+        select listed.id, listed.category_slug, ${member.unitCents('listed')} as price_cents, listed.name, listed.seq, listed.rank
+        from (${matched}) as listed
+        ${member.joinedTo('listed')}
+      )`
+    : matched;
 
   // The order of the page: the sort asked for, then the catalogue's own order.
   type SortKey = ['price_cents' | 'name' | 'rank' | 'seq', 'asc' | 'desc'];
@@ -201,7 +214,8 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
   ];
 
   return db
-    .with((cte) => (selective ? cte('matched').materialized() : cte('matched').notMaterialized()), () => matched)
+    // A member's price sort reads every match's price: worked out once, for the page and the facets.
+    .with((cte) => (selective || member ? cte('matched').materialized() : cte('matched').notMaterialized()), () => matches)
     .with('page', (qb) => {
       const inCategory = query.category ? qb.selectFrom('matched').where('category_slug', '=', query.category) : qb.selectFrom('matched');
       return sortKeys

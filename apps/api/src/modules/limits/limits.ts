@@ -79,6 +79,11 @@ export const limits = {
   vehicleReads: { max: 600, windowSeconds: 10 * MINUTE },
   /** `GET /parts/by-number/{partNumber}` not answered by the cache: a part's public page (decision 049). */
   partPageReads: { max: 600, windowSeconds: 10 * MINUTE },
+  /**
+   * `GET /sitemap.xml` and `/sitemap-{n}.xml` not answered by the cache: each is up to 50,000
+   * rows and a few MB; a crawler reads them a few times a day.
+   */
+  sitemapReads: { max: 60, windowSeconds: 10 * MINUTE },
   /** `GET /vin/{vin}`: a workshop types a few VINs an hour; this stops guessing VINs in bulk. */
   vinDecodes: { max: 120, windowSeconds: HOUR },
 } as const satisfies Record<string, Limit>;

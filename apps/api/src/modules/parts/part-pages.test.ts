@@ -167,7 +167,10 @@ describe('GET /api/parts/by-number/{partNumber}', () => {
         ['Hyundai', 'Elantra', 2016],
         ['Toyota', 'Camry', 2018],
         ['Toyota', 'Camry', 2019],
-      ].map(([make, model, year]) => ({ year, make, model, submodel: '', engine: '', position: null, quantity: 1, notes: [], partType: null })),
+      ].map(([make, model, year]) => ({
+        ...{ year, make, model, submodel: '', engine: '', position: null, quantity: 1, notes: [], partType: null },
+        ...{ baseVehicleId: expect.any(Number), submodelId: null, engineBaseId: null },
+      })),
       fitment: [
         { make: 'Hyundai', model: 'Elantra', vehicles: [{ _id: idOf('Hyundai', 2016), year: 2016, submodel: '', engine: '1.8L' }] },
         {

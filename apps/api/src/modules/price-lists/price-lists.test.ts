@@ -237,4 +237,24 @@ describe('search sorted by price (decision 085)', () => {
     expect(await search(byToken(rivalBuyer), 'price-asc')).toMatchObject({ order: [cheap, dear], prices: [[10, undefined], [20, undefined]] });
     expect(await search(byCookie(stranger), 'price-desc')).toMatchObject({ order: [dear, cheap] });
   });
+
+  it("sorts by the entry of the list that comes first, a category's before another list's part entry, the part's own first within a list", async () => {
+    await app.db.insertInto('categories').values({ slug: 'yak-hubs', name: 'Yak hubs', position: 97 }).execute();
+    const [twenty, thirty, sixteen] = [await insertPart(app, { priceCents: 2000 }), await insertPart(app, { priceCents: 3000 }), await insertPart(app, { priceCents: 1600 })];
+    await app.db.updateTable('parts').set({ category_slug: 'yak-hubs' }).where('id', 'in', [twenty, thirty, sixteen]).execute();
+    const first = await createList({ name: 'Yak first', priority: 900, entries: [{ category: 'yak-hubs', percentOff: 50 }, { partId: thirty, unitPrice: 9 }] });
+    const second = await createList({ name: 'Yak second', priority: 901, entries: [{ partId: twenty, unitPrice: 1 }] });
+    expectReply(await send(byToken(admin), 'PATCH', `/api/admin/companies/${fleetco}`, { priceListIds: [fleetList, first, second] }), 200);
+
+    const response = await send(byCookie(fleetBuyer), 'GET', '/api/search?category=yak-hubs&sort=price-asc');
+
+    expectReply(response, 200);
+    const items = (response.json() as { items: Array<{ _id: string; price: number }> }).items;
+    // 16 − 50 % = 8 (category, first list), 9 (own, first list, before its category's 15), 20 − 50 % = 10 (not the second list's 1).
+    expect(items.map((item) => [item._id, item.price])).toEqual([
+      [sixteen, 8],
+      [thirty, 9],
+      [twenty, 10],
+    ]);
+  });
 });

@@ -112,26 +112,53 @@ function rate(row: { unit_price_cents: number | null; percent_off_bp: number | n
 }
 
 /**
- * A member's price of one unit of `parts` (the row in scope), in SQL, for sorting a page of search
- * by it (decision 085): the first entry of the member's company's lists in force on `day`, by
- * priority, name and id, the part's own entry before its category's, as `contractPrice` decides
- * (a tier starts at 2: one unit is the entry's own rate); else the list price. A percentage is
- * rounded half up to the cent, as `percentOffCents`.
+ * A member's price of one unit, in SQL, for sorting search by it (decision 085, amended
+ * 2026-12-05): the first entry of the member's company's lists in force on `day`, by priority,
+ * name and id, the part's own entry before its category's, as `contractPrice` decides (a tier
+ * starts at 2: one unit is the entry's own rate); else the list price. A percentage is rounded
+ * half up to the cent, as `percentOffCents`.
+ *
+ * Worked out once per statement, not per part: `ctes` are the member's entries (entries × lists
+ * in force × their company's assignments × the member), the first by list per part
+ * (`own_rates`) and per category (`category_rates`); `joinedTo(alias)` joins them to the rows of
+ * `alias` (its `id` and `category_slug`) by equality, and `unitCents(alias)` picks the entry whose
+ * list comes first (the part's own on a tie: the same list) from the row's `price_cents`. A
+ * correlated subquery per part cost 2.4 s for a member's price sort of 100,000 parts
+ * (docs/benchmarks.md).
  */
 export function memberUnitCentsSql(userId: string, day = pricingDay()) {
-  return sql<number>`coalesce((
-    select coalesce(entry.unit_price_cents, ((2 * parts.price_cents::bigint * (10000 - entry.percent_off_bp) + 10000) / 20000)::int)
-    from price_list_entries as entry
-    join price_lists as list on list.id = entry.price_list_id
-    join company_price_lists as assigned on assigned.price_list_id = list.id
-    join company_members as member on member.company_id = assigned.company_id
-    where member.user_id = ${userId}
-      and (entry.part_id = parts.id or entry.category_slug = parts.category_slug)
-      and (list.starts_on is null or list.starts_on <= ${day}::date)
-      and (list.ends_on is null or ${day}::date <= list.ends_on)
-    order by list.priority, list.name, list.id, entry.part_id is null
-    limit 1
-  ), parts.price_cents)`;
+  const rate = (entry: string, listPrice: string) =>
+    sql`coalesce(${sql.ref(`${entry}.unit_price_cents`)}, ((2 * ${sql.ref(listPrice)}::bigint * (10000 - ${sql.ref(`${entry}.percent_off_bp`)}) + 10000) / 20000)::int)`;
+  // One per part and one per category: a CTE of each keeps the planner's row estimates of the
+  // joins near the truth (one of both together looked like a many-to-many join to it).
+  const firstBy = (key: 'part_id' | 'category_slug') => sql`
+      select distinct on (entry.${sql.ref(key)})
+             entry.${sql.ref(key)}, entry.unit_price_cents, entry.percent_off_bp, list.priority, list.name, list.id as list_id
+      from price_list_entries as entry
+      join price_lists as list on list.id = entry.price_list_id
+      where entry.${sql.ref(key)} is not null
+        and list.id in (
+          select assigned.price_list_id
+          from company_price_lists as assigned
+          join company_members as member on member.company_id = assigned.company_id
+          where member.user_id = ${userId})
+        and (list.starts_on is null or list.starts_on <= ${day}::date)
+        and (list.ends_on is null or ${day}::date <= list.ends_on)
+      order by entry.${sql.ref(key)}, list.priority, list.name, list.id`;
+  return {
+    ctes: sql`own_rates as materialized (${firstBy('part_id')}), category_rates as materialized (${firstBy('category_slug')})`,
+    joinedTo: (alias: string) => sql`
+      left join own_rates as own_rate on own_rate.part_id = ${sql.ref(`${alias}.id`)}
+      left join category_rates as category_rate on category_rate.category_slug = ${sql.ref(`${alias}.category_slug`)}`,
+    unitCents: (alias: string) => sql<number>`case
+      when own_rate.part_id is not null
+           and (category_rate.category_slug is null
+                or (own_rate.priority, own_rate.name, own_rate.list_id) <= (category_rate.priority, category_rate.name, category_rate.list_id))
+        then ${rate('own_rate', `${alias}.price_cents`)}
+      when category_rate.category_slug is not null then ${rate('category_rate', `${alias}.price_cents`)}
+      else ${sql.ref(`${alias}.price_cents`)}
+    end`,
+  };
 }
 
 /** The contract prices of some parts for whoever calls (none for a visitor or a member without lists). */

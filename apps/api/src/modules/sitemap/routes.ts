@@ -17,8 +17,11 @@ const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 export function sitemapRoutes(baseUrl: string, pageSize: number): FastifyPluginAsyncZod {
   return async (app) => {
     const parts = createPartsRepository(app.db);
-    const send = (reply: FastifyReply, body: string) =>
-      reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(`${XML_HEAD}${body}\n`);
+    const send = (reply: FastifyReply, body: string) => reply.type('application/xml; charset=utf-8').send(`${XML_HEAD}${body}\n`);
+    // Each file is up to 50,000 parts read by OFFSET and ~4 MB to compress: kept in memory with the
+    // catalogue's other reads until the catalogue changes (`no-cache` with an ETag, compressed
+    // once), and what reaches the database is counted per address.
+    const config = { ...app.limitedBy('sitemapReads'), cachedAs: 'catalogue' } as const;
 
     /** The URLs from `start` (0-based, in the list above) on, at most `count`. */
     async function urls(start: number, count: number): Promise<string> {
@@ -32,7 +35,7 @@ export function sitemapRoutes(baseUrl: string, pageSize: number): FastifyPluginA
 
     const fileCount = async () => Math.ceil((sitemapPages.length + (await parts.countPages())) / pageSize);
 
-    app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    app.get('/sitemap.xml', { config, schema: { hide: true } }, async (_request, reply) => {
       const files = await fileCount();
       if (files <= 1) return send(reply, `<urlset xmlns="${NAMESPACE}">${await urls(0, pageSize)}</urlset>`);
       const entries = Array.from({ length: files }, (_, index) => `<sitemap><loc>${escapeXml(`${baseUrl}/sitemap-${index + 1}.xml`)}</loc></sitemap>`);
@@ -41,7 +44,7 @@ export function sitemapRoutes(baseUrl: string, pageSize: number): FastifyPluginA
 
     app.get(
       '/sitemap-:file',
-      { schema: { hide: true, params: z.object({ file: z.string().max(20) }) } },
+      { config, schema: { hide: true, params: z.object({ file: z.string().max(20) }) } },
       async (request, reply) => {
         const page = /^([1-9]\d{0,5})\.xml$/.exec(request.params.file)?.[1];
         const files = await fileCount();

@@ -52,6 +52,29 @@ describe('GET /sitemap.xml', () => {
   });
 });
 
+describe('the sitemap from memory', () => {
+  it('reads the database once for two identical requests, and counts what it reads against the address', async () => {
+    const crawler = '203.0.113.50';
+    // A change of the catalogue empties what the test above kept.
+    await insertPart(app, { name: 'Sitemap crawled' });
+    const before = { ...app.publicCache.counts().catalogue };
+
+    const first = await app.inject({ method: 'GET', url: '/sitemap.xml', remoteAddress: crawler });
+    const second = await app.inject({ method: 'GET', url: '/sitemap.xml?utm=1', remoteAddress: crawler, headers: { 'accept-encoding': 'br' } });
+
+    const after = app.publicCache.counts().catalogue;
+    expect({ hits: after.hits - before.hits, misses: after.misses - before.misses }).toEqual({ hits: 1, misses: 1 });
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(second.headers['content-type']).toMatch(/^application\/xml/);
+    expect(second.headers['content-encoding']).toBe('br');
+    expect(second.headers.etag).toBe(`${String(first.headers.etag).slice(0, -1)}-br"`);
+    // What reached the database is counted (sitemapReads), once.
+    const counted = await app.db.selectFrom('rate_counters').select('count').where('key', '=', `sitemapReads:ip:${crawler}`).executeTakeFirst();
+    expect(counted?.count).toBe(1);
+  });
+});
+
 describe('the sitemap index past one file', () => {
   let small: FastifyInstance;
   afterAll(async () => {

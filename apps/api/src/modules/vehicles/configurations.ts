@@ -37,6 +37,27 @@ export async function syncStorefrontVehicles(trx: Db): Promise<void> {
     left join vcdb_engine_bases e on e.id = c.engine_base_id
   `.execute(trx);
 
+  // Two engine bases of one base vehicle may have the same words (1,390 and 1,398 cc are both
+  // "1.4L I4"): those get their cc, or their CID where the cc is the same too, so that the
+  // picker can offer both and a garage tells them apart (decision 079, amended 2026-12-05).
+  await sql`
+    update storefront_configurations c set engine = c.engine || ' ' || told.extra
+    from (
+      select same.base_vehicle_id, e.id as engine_base_id,
+             case when same.ccs = same.engines then e.cc || 'cc' when same.cids = same.engines then e.cid || 'CID' else 'engine ' || e.id end as extra
+      from (
+        select c.base_vehicle_id, c.engine, count(distinct e.id) as engines, count(distinct e.cc) as ccs, count(distinct e.cid) as cids,
+               array_agg(distinct e.id) as ids
+        from storefront_configurations c join vcdb_engine_bases e on e.id = c.engine_base_id
+        group by c.base_vehicle_id, c.engine
+        having count(distinct e.id) > 1
+      ) same
+      cross join lateral unnest(same.ids) as each_id(id)
+      join vcdb_engine_bases e on e.id = each_id.id
+    ) told
+    where c.base_vehicle_id = told.base_vehicle_id and c.engine_base_id = told.engine_base_id
+  `.execute(trx);
+
   // An older shop's rows: one per configuration (the oldest id), by their words.
   await sql`
     update vehicles v set base_vehicle_id = c.base_vehicle_id, engine_base_id = c.engine_base_id

@@ -4,15 +4,31 @@ import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
 import { engineWords } from './configurations';
 
-export const vehicleColumns = ['vehicles.id', 'vehicles.year', 'vehicles.make', 'vehicles.model', 'vehicles.submodel', 'vehicles.engine'] as const;
+export const vehicleColumns = [
+  'vehicles.id',
+  'vehicles.year',
+  'vehicles.make',
+  'vehicles.model',
+  'vehicles.submodel',
+  'vehicles.engine',
+  'vehicles.base_vehicle_id',
+  'vehicles.submodel_id',
+  'vehicles.engine_base_id',
+] as const;
 
-export const toVehicle = (row: { id: string; year: number; make: string; model: string; submodel: string; engine: string }): Vehicle => ({
+type VehicleRow = { id: string; year: number; make: string; model: string; submodel: string; engine: string };
+type ConfigurationIds = { base_vehicle_id: number | null; submodel_id: number | null; engine_base_id: number | null };
+
+export const toVehicle = (row: VehicleRow & ConfigurationIds): Vehicle => ({
   _id: row.id,
   year: row.year,
   make: row.make,
   model: row.model,
   submodel: row.submodel,
   engine: row.engine,
+  baseVehicleId: row.base_vehicle_id,
+  submodelId: row.submodel_id,
+  engineBaseId: row.engine_base_id,
 });
 
 /** The picker's vehicles: base vehicles of the VCdb, without submodel or engine. */
@@ -49,24 +65,28 @@ export function applicationVehicles(db: Db, partId: string) {
 export async function applicationsInWords(db: Db, partIds: string[], baseVehicleId?: number): Promise<Map<string, PartApplication[]>> {
   const byPart = new Map<string, PartApplication[]>();
   if (partIds.length === 0) return byPart;
-  const { rows } = await sql<Omit<PartApplication, 'partType'> & { part_id: string; part_type: string | null }>`
+  type Row = Omit<PartApplication, 'partType' | 'baseVehicleId' | 'submodelId' | 'engineBaseId'> & { part_id: string; part_type: string | null } & ConfigurationIds;
+  // The engine's words are its configuration's (`vehicles`), which tell apart two engines of the base vehicle with the same words.
+  const { rows } = await sql<Row>`
     select a.part_id, bv.year_id as year, mk.name as make, md.name as model, coalesce(s.name, '') as submodel,
-           coalesce(${engineWords('e')}, '') as engine, pos.name as position, a.quantity, a.notes, pt.name as part_type
+           coalesce(cv.engine, ${engineWords('e')}, '') as engine, pos.name as position, a.quantity, a.notes, pt.name as part_type,
+           a.base_vehicle_id, a.submodel_id, a.engine_base_id
     from applications a
     join vcdb_base_vehicles bv on bv.id = a.base_vehicle_id
     join vcdb_makes mk on mk.id = bv.make_id
     join vcdb_models md on md.id = bv.model_id
     left join vcdb_submodels s on s.id = a.submodel_id
     left join vcdb_engine_bases e on e.id = a.engine_base_id
+    left join vehicles cv on cv.base_vehicle_id = a.base_vehicle_id and coalesce(cv.submodel_id, 0) = 0 and coalesce(cv.engine_base_id, 0) = a.engine_base_id
     left join pcdb_positions pos on pos.id = a.position_id
     left join pcdb_part_types pt on pt.id = a.part_type_id
     where a.part_id in (${sql.join(partIds)}) and a.deleted_at is null
       ${baseVehicleId === undefined ? sql`` : sql`and a.base_vehicle_id = ${baseVehicleId}`}
     order by a.part_id, mk.name, md.name, bv.year_id, submodel, engine, pos.name nulls first, a.id
   `.execute(db);
-  for (const { part_id, part_type, ...application } of rows) {
+  for (const { part_id, part_type, base_vehicle_id, submodel_id, engine_base_id, ...application } of rows) {
     const applications = byPart.get(part_id) ?? [];
-    applications.push({ ...application, partType: part_type });
+    applications.push({ ...application, partType: part_type, baseVehicleId: base_vehicle_id ?? undefined, submodelId: submodel_id, engineBaseId: engine_base_id });
     byPart.set(part_id, applications);
   }
   return byPart;
@@ -125,7 +145,7 @@ export function createVehiclesRepository(db: Db) {
           .where(column, 'is not', null);
       const rows = await db
         .selectFrom('vehicles')
-        .select([...vehicleColumns, 'vehicles.submodel_id', 'vehicles.engine_base_id'])
+        .select(vehicleColumns)
         .where('base_vehicle_id', '=', baseId)
         .where((eb) => eb.or([eb('submodel_id', 'is', null), eb('submodel_id', 'in', applied('submodel_id'))]))
         .where((eb) => eb.or([eb('engine_base_id', 'is', null), eb('engine_base_id', 'in', applied('engine_base_id'))]))

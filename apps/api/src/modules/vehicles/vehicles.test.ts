@@ -1,16 +1,17 @@
-import { catalogueMessages, vinCheckDigit, type Vehicle } from '@autoparts/shared';
+import { catalogueMessages, fitWords, vinCheckDigit, type PartDetail, type SearchResult, type Vehicle, type VehicleApplications, type VehicleOptions } from '@autoparts/shared';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateDemoCatalogue } from '../../db/demo-catalogue';
-import { DEMO_REFERENCE_DIR } from '../../db/seed';
+import { DEMO_REFERENCE_DIR, seedReferenceData } from '../../db/seed';
 import { expectInvalid, expectReply } from '../../test/admin';
 import { createTestApp } from '../../test/app';
 import { insertPart } from '../../test/orders';
 import type { ImportContext } from '../catalogue-data/importer';
 import { referenceImporter, vcdbTables } from '../catalogue-data/reference-data';
+import { syncStorefrontVehicles } from './configurations';
 import { sameModel, vinKeyMatches } from './vin';
 
 let app: FastifyInstance;
@@ -55,7 +56,17 @@ describe('the vehicle selector: GET /api/vehicles/years, makes, models', () => {
     expectReply(response, 200);
     const models = response.json() as Vehicle[];
     expect(models.map((vehicle) => vehicle.model)).toEqual(['Camry', 'Corolla', 'RAV4']);
-    expect(models[0]).toEqual({ _id: expect.any(String), year: 2018, make: 'Toyota', model: 'Camry', submodel: '', engine: '' });
+    expect(models[0]).toEqual({
+      _id: expect.any(String),
+      year: 2018,
+      make: 'Toyota',
+      model: 'Camry',
+      submodel: '',
+      engine: '',
+      baseVehicleId: expect.any(Number),
+      submodelId: null,
+      engineBaseId: null,
+    });
     expect((await get(`/api/vehicles/${models[0]!._id}`)).json()).toEqual(models[0]);
   });
 
@@ -216,7 +227,7 @@ describe('vehicles as VCdb configurations, fitment as applications (decision 079
       .executeTakeFirstOrThrow();
     const configurations = await app.db
       .selectFrom('vehicles')
-      .select(['id', 'engine', 'engine_base_id', 'submodel_id'])
+      .select(['id', 'engine', 'base_vehicle_id', 'engine_base_id', 'submodel_id'])
       .where('base_vehicle_id', '=', base.base_vehicle_id)
       .where('submodel_id', 'is', null)
       .orderBy('engine')
@@ -275,7 +286,10 @@ describe('vehicles as VCdb configurations, fitment as applications (decision 079
     const other = await insertPart(app, { name: 'Unrelated filter' });
     const elsewhere = await app.db.selectFrom('vehicles').select('base_vehicle_id').where('make', '=', 'Toyota').where('base_vehicle_id', 'is not', null).executeTakeFirstOrThrow();
     await app.db.insertInto('applications').values({ part_id: other, base_vehicle_id: elsewhere.base_vehicle_id ?? 0, quantity: 1, notes: [] }).execute();
-    const expected = { year: 2016, make: 'Ford', model: 'F-150', submodel: '', engine: first.engine, position: 'Front', quantity: 6, notes: ['Gapped at 1.1 mm'], partType: 'Spark Plug' };
+    const expected = {
+      ...{ year: 2016, make: 'Ford', model: 'F-150', submodel: '', engine: first.engine, position: 'Front', quantity: 6, notes: ['Gapped at 1.1 mm'], partType: 'Spark Plug' },
+      ...{ baseVehicleId: first.base_vehicle_id, submodelId: null, engineBaseId: first.engine_base_id },
+    };
 
     // Every configuration of the base vehicle hears of it: the one it fits, and the others, to say "not your …".
     for (const vehicle of [first, second, whole]) {
@@ -299,7 +313,10 @@ describe('vehicles as VCdb configurations, fitment as applications (decision 079
   it('lists a part’s applications in words on its page and by its number', async () => {
     const part = await qualifiedPart();
     const { first } = await f150();
-    const expected = { year: 2016, make: 'Ford', model: 'F-150', submodel: '', engine: first.engine, position: 'Front', quantity: 6, notes: ['Gapped at 1.1 mm'], partType: 'Spark Plug' };
+    const expected = {
+      ...{ year: 2016, make: 'Ford', model: 'F-150', submodel: '', engine: first.engine, position: 'Front', quantity: 6, notes: ['Gapped at 1.1 mm'], partType: 'Spark Plug' },
+      ...{ baseVehicleId: first.base_vehicle_id, submodelId: null, engineBaseId: first.engine_base_id },
+    };
 
     const byId = await get(`/api/part/${part}`);
     expectReply(byId, 200);
@@ -338,11 +355,78 @@ describe('vehicles as VCdb configurations, fitment as applications (decision 079
       expect(await reload(makes.replace(/\|Ford(\r?\n)/, '|Ford Motor$1'))).toMatchObject({ changed: 1, deleted: 0 });
 
       const vehicle = (await get(`/api/vehicles/${first.id}`)).json() as Vehicle;
-      expect(vehicle).toEqual({ _id: first.id, year: 2016, make: 'Ford Motor', model: 'F-150', submodel: '', engine: first.engine });
+      expect(vehicle).toEqual({
+        ...{ _id: first.id, year: 2016, make: 'Ford Motor', model: 'F-150', submodel: '', engine: first.engine },
+        ...{ baseVehicleId: first.base_vehicle_id, submodelId: null, engineBaseId: first.engine_base_id },
+      });
       expect((await get(`/api/vehicles/${first.id}/fitting-parts?ids=${part}`)).json()).toEqual([part]);
     } finally {
       await reload(makes);
     }
     expect(((await get(`/api/vehicles/${first.id}`)).json() as Vehicle).make).toBe('Ford');
+  });
+
+  it('tells two engines of one base vehicle with the same words apart, and says "fits" exactly where the vehicle filter lists the part', async () => {
+    // Two VCdb engine bases that are both "1.4L I4" (1,390 cc and 1,398 cc), on the 2018 Toyota Corolla.
+    const base = await app.db
+      .selectFrom('vehicles')
+      .select('base_vehicle_id')
+      .where('year', '=', 2018)
+      .where('make', '=', 'Toyota')
+      .where('model', '=', 'Corolla')
+      .where('submodel_id', 'is', null)
+      .where('engine_base_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    const baseVehicleId = base.base_vehicle_id ?? 0;
+    const vcdbVehicle = await app.db.selectFrom('vcdb_vehicles').select('id').where('base_vehicle_id', '=', baseVehicleId).executeTakeFirstOrThrow();
+    await app.db
+      .insertInto('vcdb_engine_bases')
+      .values([
+        { id: 990001, liter: '1.4', cc: 1390, cid: 85, cylinders: 4, block_type: 'L' },
+        { id: 990002, liter: '1.4', cc: 1398, cid: 85, cylinders: 4, block_type: 'L' },
+      ])
+      .execute();
+    await app.db
+      .insertInto('vcdb_vehicle_engines')
+      .values([
+        { id: 990201, vehicle_id: vcdbVehicle.id, engine_base_id: 990001 },
+        { id: 990202, vehicle_id: vcdbVehicle.id, engine_base_id: 990002 },
+      ])
+      .execute();
+    await app.db.transaction().execute((trx) => syncStorefrontVehicles(trx));
+    const parts = [await insertPart(app, { name: 'Samewords gasket' }), await insertPart(app, { name: 'Samewords gasket' })];
+    await app.db
+      .insertInto('applications')
+      .values([
+        { part_id: parts[0]!, base_vehicle_id: baseVehicleId, engine_base_id: 990001, quantity: 1, notes: [] },
+        { part_id: parts[1]!, base_vehicle_id: baseVehicleId, engine_base_id: 990002, quantity: 1, notes: [] },
+      ])
+      .execute();
+
+    const options = (await get('/api/vehicles/options?year=2018&make=Toyota&model=Corolla')).json() as VehicleOptions;
+
+    // The picker can offer both: two engines in words, each with its own vehicle.
+    const sameWords = options.engines.filter((engine) => engine.startsWith('1.4L I4'));
+    expect(sameWords).toHaveLength(2);
+    const vehicles = sameWords.map((engine) => options.vehicles.filter((vehicle) => vehicle.submodel === '' && vehicle.engine === engine));
+    expect(vehicles.map((found) => found.length)).toEqual([1, 1]);
+    for (const vehicle of vehicles.flat()) {
+      const listed = ((await get(`/api/search?vehicle=${vehicle._id}&q=Samewords`)).json() as SearchResult).items.map((item) => item._id);
+      const cards = (await get(`/api/vehicles/${vehicle._id}/applications?ids=${parts.join(',')}`)).json() as VehicleApplications;
+      for (const part of parts) {
+        const onCard = cards.find((card) => card.part === part)?.applications ?? [];
+        const onPage = ((await get(`/api/part/${part}`)).json() as PartDetail).applications;
+        const fits = listed.includes(part);
+        expect({ vehicle: vehicle.engine, part, card: fitWords(onCard, vehicle).verdict }).toEqual({ vehicle: vehicle.engine, part, card: fits ? 'fits' : 'other' });
+        expect({ vehicle: vehicle.engine, part, page: fitWords(onPage, vehicle).verdict }).toEqual({ vehicle: vehicle.engine, part, page: fits ? 'fits' : 'other' });
+      }
+      expect(listed).toHaveLength(1);
+    }
+
+    // A shop whose rows were made before the words told them apart gets them at its next start.
+    await app.db.updateTable('vehicles').set({ engine: '1.4L I4' }).where('engine_base_id', 'in', [990001, 990002]).execute();
+    expect(await seedReferenceData(app.db)).toBe(false);
+    const again = (await get('/api/vehicles/options?year=2018&make=Toyota&model=Corolla')).json() as VehicleOptions;
+    expect(again.engines.filter((engine) => engine.startsWith('1.4L I4'))).toEqual(sameWords);
   });
 });
