@@ -105,18 +105,10 @@ export function createVehiclesRepository(db: Db) {
       return rows.map((row) => row.make);
     },
 
-    async models(year: number, make: string): Promise<Vehicle[]> {
-      const rows = await baseVehicles(db)
-        .select(vehicleColumns)
-        .where('year', '=', year)
-        .where('make', '=', make)
-        .orderBy('model')
-        .orderBy('engine')
-        .execute();
-      return rows.map(toVehicle);
-    },
-
-    /** The catalogue's vehicles of a make and year, matched without regard to case. */
+    /**
+     * The catalogue's vehicles of a make and year, the make matched without regard to case: the
+     * picker's models (`make=toyota` as `Toyota`) and a VIN's matches.
+     */
     async ofMakeAndYear(make: string, year: number): Promise<Vehicle[]> {
       const rows = await baseVehicles(db)
         .select(vehicleColumns)

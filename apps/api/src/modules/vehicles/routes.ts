@@ -37,7 +37,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/vehicles/models',
     { config: { ...reads, cachedAs: 'catalogue' }, schema: { tags: ['vehicles'], querystring: modelsQuerySchema, response: { 200: z.array(vehicleSchema), 400: errorSchema } } },
-    async (request) => vehicles.models(request.query.year, request.query.make),
+    async (request) => vehicles.ofMakeAndYear(request.query.make, request.query.year),
   );
 
   app.get(

@@ -56,6 +56,8 @@ describe('the vehicle selector: GET /api/vehicles/years, makes, models', () => {
     expectReply(response, 200);
     const models = response.json() as Vehicle[];
     expect(models.map((vehicle) => vehicle.model)).toEqual(['Camry', 'Corolla', 'RAV4']);
+    // The make as an API client may write it: the same models.
+    expect((await get('/api/vehicles/models?year=2018&make=toyota')).json()).toEqual(models);
     expect(models[0]).toEqual({
       _id: expect.any(String),
       year: 2018,
