@@ -236,9 +236,12 @@ test('a contract buyer’s prices leave with them: signed out, the same tab show
   await page.goto('/shop');
   await expect(card).toContainText(contract);
   await expect(card.locator('s')).toContainText(formatPrice(part.price));
-  // Signed out (the app goes home), then back to /shop by the header, within the app.
+  // Signed out (the app goes home), then back to /shop by the header, within the app. Home first:
+  // a click on Shop before the sign-out's own move home would be undone by it (once seen in CI).
   await signOut(page);
+  await page.waitForURL((url) => url.pathname === '/');
   await followHeaderLink(page, 'Shop');
+  await page.waitForURL((url) => url.pathname === '/shop');
   await expect(card).toContainText(formatPrice(part.price));
   await expect(card).not.toContainText(contract);
 
