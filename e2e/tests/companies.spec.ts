@@ -231,7 +231,8 @@ test('a contract buyer’s prices leave with them: signed out, the same tab show
   await apiAs(admin, 'PATCH', `/api/admin/companies/${String(company.id)}`, { priceListIds: [list.id] }, baseURL);
   await admin.context().close();
   const contract = formatPrice(Math.round(part.price * 60) / 100);
-  const card = page.getByRole('main').getByRole('article').filter({ has: page.getByText(`Part no. ${part.partNumber}`, { exact: true }) });
+  // /shop's own list: while the route's code loads, React Router still draws the page before it (home, with two lists of cards).
+  const card = page.getByRole('list', { name: 'Search results' }).getByRole('article').filter({ has: page.getByText(`Part no. ${part.partNumber}`, { exact: true }) });
 
   await page.goto('/shop');
   await expect(card).toContainText(contract);
