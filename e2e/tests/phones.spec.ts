@@ -110,7 +110,8 @@ for (const width of widths) {
     }) => {
       // A customer, so Make Admin has a row with both actions, with an order, so Manage All Orders has a list.
       const other = await browser.newPage();
-      await signUp(other, newAccount('listed'));
+      // A long address: kept to one line, it once pushed Cancel out of a 1280 px window.
+      await signUp(other, newAccount('listed-under-a-rather-long-workshop-address'));
       await orderPart(other, (await firstPart(other))._id);
       await other.close();
       await logInAt(page, e2eAdmin);

@@ -105,10 +105,11 @@ function OrderRow({ order, onShip, onDeliver, onCancel, pending, busy }: OrderRo
       <tr className="align-middle">
         <th scope="row" id={customerId} className="px-4 py-3 font-normal">
           <span className="block font-semibold text-ink">{order.customername}</span>
-          {/* From 640 px the e-mail keeps to one line: the table scrolls sideways before it breaks it. */}
-        <EmailText email={order.email} className="block text-slate-500 sm:whitespace-nowrap sm:[&_wbr]:hidden" />
+          {/* Up to 1536 px a long e-mail breaks at its "@" or a dot: kept to one line, it pushed the
+              actions out of a 1280 px window. From 1536 px it keeps to one line. */}
+          <EmailText email={order.email} className="block text-slate-500 2xl:whitespace-nowrap 2xl:[&_wbr]:hidden" />
         </th>
-        <td data-label="Part" className="px-4 py-3">
+        <td data-label="Part" className="px-4 py-3 sm:min-w-[10rem]">
           <span id={partId} className="block">
             {order.name}
           </span>
