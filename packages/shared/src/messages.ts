@@ -26,6 +26,9 @@ export const validation = {
 /** Follows SPEC §8's 'Order Deleted successfully' when the cancelled order had been paid. */
 export const paymentRefunded = (amount: number) => `Your payment of ${formatPrice(amount)} is refunded.`;
 
+/** The same, told to the admin who cancelled a customer's paid order. */
+export const customerPaymentRefunded = (amount: number) => `The customer’s payment of ${formatPrice(amount)} is refunded.`;
+
 /** SPEC §5's text for a quantity below the part's minimum, then that minimum. */
 export const quantityBelowMinimum = (minimum: number) => `${validation.quantityBelowMinimum} — at least ${minimum}`;
 

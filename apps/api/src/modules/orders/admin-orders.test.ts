@@ -1,4 +1,4 @@
-import { ADMIN_ORDERS_PAGE_SIZE, adminMessages, apiErrors, type AdminOrderPage, type Order, type OrderStatus } from '@autoparts/shared';
+import { ADMIN_ORDERS_PAGE_SIZE, adminMessages, apiErrors, centsToDollars, type AdminOrderPage, type Order, type OrderStatus } from '@autoparts/shared';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -308,16 +308,16 @@ describe('POST /api/admin/order/{id}/cancel', () => {
     expect(kept.orders.map((order) => order._id)).toContain(orderId);
   });
 
-  it('cancels a paid order through the test provider: deletedCount 1 and the stock back', async () => {
+  it('cancels a paid order through the test provider: deletedCount 1, what was refunded, and the stock back', async () => {
     const partId = await insertPart(app, { available: 10 });
     const orderId = await placeOrder(app, bob, partId, 3);
     await payOrder(app, bob, orderId);
-    const { transaction_id } = await orderRow(app, orderId);
+    const { transaction_id, total_cents } = await orderRow(app, orderId);
 
     const response = await cancel(orderId);
 
     expectReply(response, 200);
-    expect(response.json()).toEqual({ deletedCount: 1 });
+    expect(response.json()).toEqual({ deletedCount: 1, refunded: centsToDollars(Number(total_cents)) });
     expect(await stockOf(app, partId)).toBe(10);
     expect(await orderRow(app, orderId)).toMatchObject({ status: 'cancelled', transaction_id });
   });
@@ -467,7 +467,8 @@ describe('POST /api/admin/order/{id}/cancel in Stripe mode', () => {
     const response = await adminCall(`${orderId}/cancel`);
 
     expectReply(response, 200);
-    expect(response.json()).toEqual({ deletedCount: 1 });
+    const { total_cents } = await orderRow(stripeApp, orderId);
+    expect(response.json()).toEqual({ deletedCount: 1, refunded: centsToDollars(Number(total_cents)) });
     expect(refundsOf(orderId)).toEqual([expect.objectContaining({ payment_intent: 'pi_admin_cancel' })]);
     expect(await stockOf(stripeApp, partId)).toBe(10);
     expect((await orderRow(stripeApp, orderId)).status).toBe('cancelled');

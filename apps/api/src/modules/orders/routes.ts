@@ -284,7 +284,10 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       const refusal = cancelRefusals[outcome];
       if (refusal) return reply.code(409).send({ message: refusal });
       if (outcome === 'rest-cancelled') return { deletedCount: 1, refunded: centsToDollars(restRefundCents ?? 0) };
-      return { deletedCount: outcome === 'cancelled' ? 1 : 0 };
+      if (outcome !== 'cancelled') return { deletedCount: 0 };
+      // As the customer's cancel: a paid order's payment went back, and the reply says how much.
+      const cancelled = await orders.find(order.id);
+      return { deletedCount: 1, ...(cancelled?.paid_at ? { refunded: centsToDollars(cancelled.total_cents) } : {}) };
     },
   );
 };

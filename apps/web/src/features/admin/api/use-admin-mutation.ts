@@ -8,6 +8,8 @@ interface AdminMutationOptions<TVariables, TData> {
   mutationFn: (variables: TVariables) => Promise<TData>;
   /** What the success toast says. */
   success: (data: TData, variables: TVariables) => string;
+  /** A line under the success toast, if any. */
+  detail?: (data: TData) => string | undefined;
   /** What the failure toast says above the server's reason; 'action failed' (SPEC §8) unless told. */
   failure?: string;
   /** The lists the change makes out of date. The activity list always is. */
@@ -22,6 +24,7 @@ interface AdminMutationOptions<TVariables, TData> {
 export function useAdminMutation<TVariables, TData>({
   mutationFn,
   success,
+  detail,
   failure = notices.actionFailed,
   invalidates,
 }: AdminMutationOptions<TVariables, TData>) {
@@ -29,7 +32,7 @@ export function useAdminMutation<TVariables, TData>({
   return useMutation({
     mutationFn,
     onSuccess: (data, variables) => {
-      toast.success(success(data, variables));
+      toast.success(success(data, variables), { description: detail?.(data) });
     },
     onError: (error) => {
       toast.error(failure, { description: customerMessage(error) });

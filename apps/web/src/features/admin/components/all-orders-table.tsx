@@ -92,6 +92,7 @@ function OrderRow({ order, onShip, onDeliver, onCancel, pending, busy }: OrderRo
   const partId = `${id}-part`;
   const formId = `${id}-ship`;
   const shippable = can(order.status, 'ship', 'admin');
+  const cancellable = can(order.status, 'cancel', 'admin');
   // The Ship… form opens in a row of its own under the order's, across the table: in the
   // actions column it squeezed the customer's e-mail over three lines. A parcel recorded closes it.
   const [shipOpen, setShipOpen] = useState(false);
@@ -133,16 +134,32 @@ function OrderRow({ order, onShip, onDeliver, onCancel, pending, busy }: OrderRo
           <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
         </td>
         <td className="px-4 py-3">
-          {shippable ? (
-            <button
-              type="button"
-              aria-expanded={shipOpen}
-              aria-controls={shipOpen ? formId : undefined}
-              onClick={() => setShipOpen((open) => !open)}
-              className="whitespace-nowrap rounded font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-            >
-              Ship…<span className="sr-only">{` order ${order.orderNumber}`}</span>
-            </button>
+          {shippable || cancellable ? (
+            // A paid order can be shipped or cancelled (its payment refunded); a partly shipped one's rest too.
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              {shippable && (
+                <button
+                  type="button"
+                  aria-expanded={shipOpen}
+                  aria-controls={shipOpen ? formId : undefined}
+                  onClick={() => setShipOpen((open) => !open)}
+                  className="whitespace-nowrap rounded font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+                >
+                  Ship…<span className="sr-only">{` order ${order.orderNumber}`}</span>
+                </button>
+              )}
+              {cancellable && (
+                <ActionButton
+                  tone="danger"
+                  onClick={() => onCancel(order)}
+                  disabled={busy}
+                  pending={pending === 'cancel'}
+                  aria-describedby={`${customerId} ${partId}`}
+                >
+                  {order.status === 'partially_shipped' ? 'Cancel the rest' : 'Cancel'}
+                </ActionButton>
+              )}
+            </div>
           ) : can(order.status, 'deliver', 'admin') ? (
             <ActionButton
               tone="primary"
@@ -152,16 +169,6 @@ function OrderRow({ order, onShip, onDeliver, onCancel, pending, busy }: OrderRo
               aria-describedby={`${customerId} ${partId}`}
             >
               Mark delivered
-            </ActionButton>
-          ) : can(order.status, 'cancel', 'admin') ? (
-            <ActionButton
-              tone="danger"
-              onClick={() => onCancel(order)}
-              disabled={busy}
-              pending={pending === 'cancel'}
-              aria-describedby={`${customerId} ${partId}`}
-            >
-              Cancel
             </ActionButton>
           ) : (
             <span className="text-slate-400">

@@ -1,4 +1,4 @@
-import { adminMessages, apiErrors, confirmations, notices, shipmentMessages } from '@autoparts/shared';
+import { adminMessages, apiErrors, confirmations, customerPaymentRefunded, notices, shipmentMessages } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -79,7 +79,8 @@ describe('Manage All Orders', () => {
     expect(second.getByText('$1,234.50')).toBeInTheDocument();
     expect(second.getByText('Paid')).toBeInTheDocument();
     expect(second.getByText('Ship…')).toBeInTheDocument();
-    expect(second.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    // A paid order can still be cancelled (its payment refunded), beside Ship….
+    expect(second.getByRole('button', { name: 'Cancel' })).toBeEnabled();
 
     const third = rowOf('Ann Lee');
     expect(third.getByText('Shipped')).toBeInTheDocument();
@@ -285,6 +286,29 @@ describe('Manage All Orders', () => {
     await waitFor(() => expect(rowOf('Jane Doe').getByText('Cancelled')).toBeInTheDocument());
     expect(rowOf('Jane Doe').queryByRole('button')).not.toBeInTheDocument();
     expect(queryClient.getQueryState(['parts'])?.isInvalidated).toBe(true);
+    confirm.mockRestore();
+  });
+
+  it('cancels a paid order and says how much of the customer\'s payment went back', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let orders = [paid];
+    stubFetch({
+      [PAGE_1]: () => ({ body: anOrderPage(orders) }),
+      'POST /api/admin/order/order-2/cancel': () => {
+        orders = [{ ...paid, status: 'cancelled' }];
+        return { body: { deletedCount: 1, refunded: 1234.5 } };
+      },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageOrders();
+    await screen.findByRole('table', { name: 'All orders' });
+
+    await user.click(rowOf('Sam Smith').getByRole('button', { name: 'Cancel' }));
+
+    const toast = (await screen.findByText(notices.orderCancelled)).closest('li')!;
+    expect(within(toast).getByText(customerPaymentRefunded(1234.5))).toBeInTheDocument();
+    await waitFor(() => expect(rowOf('Sam Smith').getByText('Cancelled')).toBeInTheDocument());
     confirm.mockRestore();
   });
 

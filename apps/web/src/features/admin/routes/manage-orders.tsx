@@ -70,7 +70,7 @@ export function Component() {
   const filtered = status !== '' || email !== '';
 
   return (
-    <AdminPage title="Manage All Orders" intro="Every customer’s orders, newest first. Ship paid orders (all at once or in parcels, with a tracking number), mark shipped ones delivered; cancel unpaid ones.">
+    <AdminPage title="Manage All Orders" intro="Every customer’s orders, newest first. Ship paid orders (all at once or in parcels, with a tracking number), mark shipped ones delivered; cancel what has not shipped (a paid order’s payment is refunded).">
       <OrderFilters
         status={status}
         email={email}
