@@ -20,6 +20,14 @@ describe('VIN check digit', () => {
     const vin = '1HGCM82633A004352';
     expect(vinProblem(`${vin.slice(0, 12)}5${vin.slice(13)}`)).toBe(catalogueMessages.vinCheckDigit);
   });
+
+  it('is required of North American and Chinese VINs only: a European maker often has none', () => {
+    // A 2003 Golf, with Z in 9th place, and a Chinese-market VIN with a wrong check digit.
+    expect(vinProblem('WVWZZZ1JZ3W386752')).toBeUndefined();
+    const chinese = withCheckDigit('LVSHCAMB5HE012345');
+    expect(vinProblem(chinese)).toBeUndefined();
+    expect(vinProblem(`${chinese.slice(0, 8)}${chinese[8] === '0' ? '1' : '0'}${chinese.slice(9)}`)).toBe(catalogueMessages.vinCheckDigit);
+  });
 });
 
 describe('vinProblem', () => {

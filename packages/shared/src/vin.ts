@@ -2,7 +2,7 @@ import { catalogueMessages } from './catalogue-constants';
 
 /**
  * The Vehicle Identification Number (ISO 3779; 49 CFR 565): 17 characters, no I, O or Q, a check
- * digit in 9th place, the model year in 10th. Checked here for the server and the browser alike.
+ * digit in 9th place where the vehicle's market requires one, the model year in 10th. Checked here for the server and the browser alike.
  */
 export const VIN_LENGTH = 17;
 
@@ -45,12 +45,19 @@ export function vinModelYear(vin: string): number | undefined {
 /** The World Manufacturer Identifier: the first three characters. */
 export const vinWmi = (vin: string) => vin.slice(0, 3);
 
+/**
+ * Whether the 9th character must be the check digit: for vehicles made for North America (49 CFR
+ * 565, WMIs beginning 1–5) and China (GB 16735, L). ISO 3779 does not require one, and makers
+ * elsewhere often put a letter there (a 2003 Golf: WVWZZZ1JZ3W386752).
+ */
+export const vinHasCheckDigit = (vin: string) => /^[1-5L]/.test(vin);
+
 /** Why a VIN is not well-formed, or undefined when it is. */
 export function vinProblem(input: string): string | undefined {
   const vin = normaliseVin(input);
   if (vin.length !== VIN_LENGTH) return catalogueMessages.vinLength;
   if (!/^[A-HJ-NPR-Z0-9]{17}$/.test(vin)) return catalogueMessages.vinCharacters;
-  if (vinCheckDigit(vin) !== vin[8]) return catalogueMessages.vinCheckDigit;
+  if (vinHasCheckDigit(vin) && vinCheckDigit(vin) !== vin[8]) return catalogueMessages.vinCheckDigit;
   if (vinModelYear(vin) === undefined) return catalogueMessages.vinYear;
   return undefined;
 }
