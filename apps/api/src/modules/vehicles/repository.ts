@@ -159,16 +159,16 @@ export function createVehiclesRepository(db: Db) {
       return row && toVehicle(row);
     },
 
-    /** Which of these parts fit the vehicle. */
-    async fittingParts(vehicleId: string, partIds: string[]): Promise<string[]> {
+    /** Which of these parts fit the vehicle; undefined for no such vehicle. */
+    async fittingParts(vehicleId: string, partIds: string[]): Promise<string[] | undefined> {
+      if (!isId(vehicleId)) return undefined;
       const ids = partIds.filter(isId);
-      if (!isId(vehicleId) || ids.length === 0) return [];
-      const rows = await db
-        .selectFrom('fitments')
-        .select('part_id')
-        .where('vehicle_id', '=', vehicleId)
-        .where('part_id', 'in', ids)
-        .execute();
+      const rows =
+        ids.length === 0
+          ? []
+          : await db.selectFrom('fitments').select('part_id').where('vehicle_id', '=', vehicleId).where('part_id', 'in', ids).execute();
+      // None fit: told apart from a vehicle that is not there (gone with a VCdb reload, or never was).
+      if (rows.length === 0 && !(await db.selectFrom('vehicles').select('id').where('id', '=', vehicleId).executeTakeFirst())) return undefined;
       return rows.map((row) => row.part_id);
     },
 

@@ -75,7 +75,11 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(z.string()), ...errors },
       },
     },
-    async (request) => vehicles.fittingParts(request.params.id, request.query.ids),
+    async (request, reply) => {
+      const fitting = await vehicles.fittingParts(request.params.id, request.query.ids);
+      if (!fitting) return reply.code(404).send({ message: catalogueMessages.vehicleNotFound });
+      return fitting;
+    },
   );
 
   // What the part cards of a page say of the vehicle ("Fits your … — Front, with 3.5L V6 only"):

@@ -120,6 +120,11 @@ describe('fitment: GET /api/part/{id}/fitment and GET /api/vehicles/{id}/fitting
     expect(expected.length).toBeGreaterThan(0);
   });
 
+  it('answers 404 for a vehicle that is not there, as /api/vehicles/{id} does, rather than "none fit"', async () => {
+    const [part] = await app.db.selectFrom('parts').select('id').limit(1).execute();
+    expectReply(await get(`/api/vehicles/00000000-0000-4000-8000-000000000000/fitting-parts?ids=${part!.id}`), 404, catalogueMessages.vehicleNotFound);
+  });
+
   it('answers 400 to more than 48 part ids', async () => {
     const ids = Array.from({ length: 49 }, () => '00000000-0000-4000-8000-000000000000').join(',');
     expectReply(await get(`/api/vehicles/00000000-0000-4000-8000-000000000000/fitting-parts?ids=${ids}`), 400);
