@@ -90,7 +90,14 @@ const price = z.coerce.number({ error: catalogueMessages.badPrice }).min(0, cata
 /** GET /api/search's query; each filter is also a URL parameter of /shop. */
 export const searchQuerySchema = z
   .object({
-    q: z.string().trim().max(SEARCH_QUERY_MAX, catalogueMessages.queryTooLong).optional(),
+    // Full-width letters and digits (a phone's Japanese keyboard) and characters composed apart
+    // read as their plain forms: "ＢＲＫ－１００１" is BRK-1001.
+    q: z
+      .string()
+      .trim()
+      .max(SEARCH_QUERY_MAX, catalogueMessages.queryTooLong)
+      .transform((q) => q.normalize('NFKC'))
+      .optional(),
     category: z.string().regex(/^[a-z0-9-]{1,40}$/, catalogueMessages.badCategory).optional(),
     vehicle: z.string().regex(uuidPattern, catalogueMessages.badVehicle).optional(),
     minPrice: price.optional(),

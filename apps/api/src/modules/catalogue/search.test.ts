@@ -92,6 +92,12 @@ describe('GET /api/search: relevance', () => {
     }
   });
 
+  it('reads full-width and composed-apart characters as their plain forms (NFKC), as a phone keyboard may send them', async () => {
+    // "ＢＲＫ－１００１" from a Japanese keyboard; "brake pads" in full-width letters.
+    expect(partNumbers(await search({ q: 'ＢＲＫ－１００１' }))[0]).toBe('BRK-1001');
+    expect(partNumbers(await search({ q: 'ｂｒａｋｅ ｐａｄｓ' }))).toEqual(partNumbers(await search({ q: 'brake pads' })));
+  });
+
   it('answers the start of a part number with the parts it starts, first and only', async () => {
     // Lamps and thermostats have "10" in their names and numbers ("105 °C", "LGT-10…"): a
     // number is not looked for as its words.
