@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 import { bundleReport } from './build/bundle-report.ts';
 import { compileHints } from './build/compile-hints.ts';
 import { inlineCss } from './build/inline-css.ts';
+import { keepPreviousAssets } from './build/keep-previous-assets.ts';
 import { lowPriorityApp } from './build/low-priority-app.ts';
 import { precompress } from './build/precompress.ts';
 
@@ -14,9 +15,12 @@ import { precompress } from './build/precompress.ts';
 const INITIAL_JS_BUDGET_KB = 140;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), bundleReport({ budgetKb: INITIAL_JS_BUDGET_KB }), inlineCss(), lowPriorityApp(), compileHints(), precompress()],
+  plugins: [react(), tailwindcss(), bundleReport({ budgetKb: INITIAL_JS_BUDGET_KB }), inlineCss(), lowPriorityApp(), compileHints(), precompress(), keepPreviousAssets()],
   build: {
     assetsInlineLimit: 0,
+    // The running release's pages name the previous build's hashed files until it is restarted:
+    // a build keeps them (build/keep-previous-assets.ts) instead of emptying the folder.
+    emptyOutDir: false,
     // The app has one sheet (Tailwind's), which every page holds inline (build/inline-css.ts): as one
     // file for the whole app, no lazily loaded chunk names it among what it must load first.
     cssCodeSplit: false,

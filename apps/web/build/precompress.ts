@@ -16,14 +16,20 @@ export function precompress(): Plugin {
   return {
     name: 'autoparts:precompress',
     apply: 'build',
-    writeBundle(options) {
-      if (this.environment.name !== 'client' || !options.dir) return;
+    writeBundle(options, bundle) {
+      const outDir = options.dir;
+      if (this.environment.name !== 'client' || !outDir) return;
+      // The previous build's hashed files, kept beside this one's (keep-previous-assets.ts), have theirs.
+      const assets = path.join(outDir, 'assets');
+      const ours = new Set(Object.keys(bundle).map((file) => path.join(outDir, file)));
       const walk = (dir: string): string[] =>
         fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
           const full = path.join(dir, entry.name);
-          return entry.isDirectory() ? walk(full) : compressible.test(entry.name) ? [full] : [];
+          // Not the server bundle's folder, nor a build's own notes (.vite/).
+          if (entry.isDirectory()) return (entry.name === 'server' && dir === outDir) || entry.name.startsWith('.') ? [] : walk(full);
+          return compressible.test(entry.name) && (dir !== assets || ours.has(full)) ? [full] : [];
         });
-      for (const file of walk(options.dir)) {
+      for (const file of walk(outDir)) {
         const bytes = fs.readFileSync(file);
         if (bytes.length < MIN_BYTES) continue;
         const brotli = brotliCompressSync(bytes, {
