@@ -155,8 +155,9 @@ function printVersusBare(label: string, server: string, figures: Awaited<ReturnT
  */
 async function staticFiles(shop: Shop) {
   const assets = path.join(root, 'apps/web/dist/assets');
-  const entry = fs.readdirSync(assets).find((name) => /^index-[\w-]+\.js$/.test(name));
-  if (!entry) throw new Error('no entry script in apps/web/dist/assets');
+  // The page's own entry: the previous build's is kept beside it (decision 101).
+  const entry = /\/assets\/(index-[\w-]+\.js)/.exec(fs.readFileSync(path.join(root, 'apps/web/dist/index.html'), 'utf8'))?.[1];
+  if (!entry) throw new Error('no entry script in apps/web/dist/index.html');
   const url = `/assets/${entry}`;
   const asked = { headers: { 'accept-encoding': 'br, gzip' }, encoded: path.join(assets, `${entry}.br`) };
   printVersusBare('entry script (br)', 'shop ', await versusBare(shop.origin, url, asked));
