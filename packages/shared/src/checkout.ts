@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cartLineSchema } from './cart';
+import { cartMessages } from './cart-constants';
 import { quantityBelowMinimum } from './messages';
 import { ACCOUNT_REFUSALS, PAYMENT_METHODS } from './ledger';
 import { formatPrice } from './money';
@@ -21,8 +22,9 @@ export const checkoutMessages = {
   noShippingMethod:
     'No shipping method delivers this cart to this address. Choose another address, or contact us.',
   linesRefused: 'Some lines of your cart cannot be ordered as they are, so nothing was ordered. Change them and try again.',
-  partGone: 'This part is no longer sold: remove it from your cart.',
-  soldOut: 'This part is sold out: remove it from your cart.',
+  // The cart's words for the same line, shown on the same screen.
+  partGone: cartMessages.archived,
+  soldOut: cartMessages.soldOut,
   onlyLeft: (available: number) => `Only ${available} left in stock: lower the quantity to ${available} or less.`,
   belowMinimum: (minimum: number) => `${quantityBelowMinimum(minimum)}: raise the quantity to ${minimum} or more.`,
   paymentMethod: 'Payment method is card or account.',
