@@ -76,9 +76,9 @@ export const demoParts = [
     min_order_quantity: 5,
   },
   {
-    name: 'Aluminium Radiator',
+    name: 'Aluminum Radiator',
     description:
-      'Two-row brazed aluminium radiator with plastic tanks, pressure-tested at 1.5 bar. Direct replacement.',
+      'Two-row brazed aluminum radiator with plastic tanks, pressure-tested at 1.5 bar. Direct replacement.',
     img: '/images/parts/radiator.svg',
     price_cents: 13_800,
     available_quantity: 210,
@@ -96,7 +96,7 @@ export const demoParts = [
   {
     name: 'Water Pump',
     description:
-      'Cast aluminium water pump with a metal impeller and a new gasket; sealed bearing for long life.',
+      'Cast aluminum water pump with a metal impeller and a new gasket; sealed bearing for long life.',
     img: '/images/parts/water-pump.svg',
     price_cents: 5_600,
     available_quantity: 520,
