@@ -136,6 +136,9 @@ export const adminMessages = {
   cannotRemoveSelf: 'You cannot remove your own account.',
   lastAdmin: 'The last admin cannot be removed.',
   lastAdminRole: 'The last admin cannot stop being an admin: make someone else an admin first.',
+  /** A company keeps an owner (decision 075); only its owner can give it another (invite one, or make a member one). */
+  onlyOwner: (email: string, company: string) =>
+    `${email} is the only owner of the company “${company}”: its owner must make another member an owner first.`,
   userNotFound: 'No user with this e-mail.',
   notShippable: 'Only paid or partly shipped orders can be shipped.',
   partNotFound: 'Part not found',

@@ -185,6 +185,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (outcome === 'not-found') return reply.code(404).send({ message: adminMessages.userNotFound });
       if (outcome === 'last-admin') return reply.code(409).send({ message: adminMessages.lastAdmin });
+      if (typeof outcome === 'object') return reply.code(409).send({ message: adminMessages.onlyOwner(email, outcome.onlyOwnerOf) });
       return { deletedCount: 1 };
     },
   );
