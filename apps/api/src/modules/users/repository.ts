@@ -1,5 +1,6 @@
 import { USERS_PAGE_SIZE, type Me, type ProfileInput, type Role } from '@autoparts/shared';
 import type { Db } from '../../db/database';
+import { escapeLike } from '../../lib/like';
 import { withTransaction } from '../../lib/transaction';
 import { companyOnlyOwnedBy } from '../companies/repository';
 
@@ -53,10 +54,17 @@ export function createUsersRepository(db: Db) {
       return Number(result.numUpdatedRows);
     },
 
-    /** One page of users' e-mail, name and role, for Make Admin. */
-    async listSummaries(page = 1): Promise<Array<Pick<Me, 'email' | 'name' | 'role'>>> {
-      return db
-        .selectFrom('users')
+    /**
+     * One page of users' e-mail, name and role for Make Admin, oldest first: those whose e-mail or
+     * name contains `q` (any case; `%` and `_` match themselves), or everyone.
+     */
+    async listSummaries({ page = 1, q }: { page?: number; q?: string } = {}): Promise<Array<Pick<Me, 'email' | 'name' | 'role'>>> {
+      let matching = db.selectFrom('users');
+      if (q) {
+        const pattern = `%${escapeLike(q)}%`;
+        matching = matching.where((eb) => eb.or([eb('email', 'ilike', pattern), eb('name', 'ilike', pattern)]));
+      }
+      return matching
         .select(['email', 'name', 'role'])
         .orderBy('created_at')
         .orderBy('email')
