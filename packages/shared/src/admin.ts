@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validation } from './messages';
 import { moneyField, STOCK_MAX, wholeNumberField } from './form-fields';
-import { orderSchema, orderStatusSchema } from './orders';
+import { orderSchema, orderStatusSchema, pageQuerySchema } from './orders';
 import { partPricingSchema, partSchema, priceBreaksInputSchema, priceBreaksProblem, weightKgInputSchema } from './parts';
 import { roleSchema } from './users';
 import { coreDepositInputSchema, warrantyMonthsInputSchema } from './after-sale';
@@ -12,6 +12,7 @@ export const userSummarySchema = z.object({ email: z.string(), name: z.string(),
 export const userSummaryListSchema = z.array(userSummarySchema);
 /** Make Admin and the admin's review list are paged on the server. */
 export const USERS_PAGE_SIZE = 50;
+export const USER_SEARCH_MAX = 200;
 export const ADMIN_REVIEWS_PAGE_SIZE = 50;
 
 export const modifiedCountSchema = z.object({ modifiedCount: z.number().int() });
@@ -135,7 +136,11 @@ export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 export const adminMessages = {
   cannotRemoveSelf: 'You cannot remove your own account.',
   lastAdmin: 'The last admin cannot be removed.',
+  userSearchTooLong: `A search is at most ${USER_SEARCH_MAX} characters.`,
   lastAdminRole: 'The last admin cannot stop being an admin: make someone else an admin first.',
+  /** A company keeps an owner (decision 075); only its owner can give it another (invite one, or make a member one). */
+  onlyOwner: (email: string, company: string) =>
+    `${email} is the only owner of the company “${company}”: its owner must make another member an owner first.`,
   userNotFound: 'No user with this e-mail.',
   notShippable: 'Only paid or partly shipped orders can be shipped.',
   partNotFound: 'Part not found',
@@ -143,3 +148,9 @@ export const adminMessages = {
   reviewNotFound: 'Review not found',
   stockChanged: 'The stock changed since this page loaded (orders came in). Reload to see it, then set it again.',
 } as const;
+
+/** Make Admin: `q`, a part of an e-mail or a name (any case), and the page (`GET /users`). */
+export const usersQuerySchema = pageQuerySchema.extend({
+  q: z.string().trim().max(USER_SEARCH_MAX, adminMessages.userSearchTooLong).optional(),
+});
+export type UsersQuery = z.output<typeof usersQuerySchema>;

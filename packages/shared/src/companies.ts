@@ -78,6 +78,8 @@ export const companyMessages = {
   tooManyMembers: `A company has at most ${COMPANY_MEMBERS_MAX} members.`,
   locationNotFound: 'Location not found',
   tooManyLocations: `A company keeps at most ${COMPANY_LOCATIONS_MAX} locations. Delete one to add another.`,
+  unknownFields: (keys: readonly string[]) =>
+    `A company has no field ${keys.join(', ')} to change; the fields are ${COMPANY_UPDATE_FIELDS.join(', ')}. Its owners are its members’ business: an owner invites one or makes a member an owner.`,
 } as const;
 
 const text = (label: string, max: number, tooLong: string) => z.string({ error: `${label} is required` }).trim().max(max, tooLong);
@@ -111,7 +113,7 @@ export type CompanyCreateInput = z.input<typeof companyCreateSchema>;
  * `PATCH /api/admin/companies/{id}`: the fields sent change, the rest stay. `priceListIds`, when
  * sent, are the company's price lists from then on (decision 080; the lists' priorities order them).
  */
-export const companyUpdateSchema = z.object({
+const companyUpdateFields = {
   priceListIds: z.array(z.string().max(64)).max(COMPANY_PRICE_LISTS_MAX, priceListMessages.tooManyLists).optional(),
   name: companyName.optional(),
   taxId: taxId.optional(),
@@ -119,6 +121,14 @@ export const companyUpdateSchema = z.object({
   paymentTerms: paymentTerms.optional(),
   creditLimit: creditLimit.optional(),
   poRequired: yesNo('PO required').optional(),
+};
+const COMPANY_UPDATE_FIELDS = Object.keys(companyUpdateFields);
+/**
+ * Strict: a field the company does not have (`ownerEmail`) is a 400 naming it, not a 200 that
+ * changed nothing and an audit entry saying so.
+ */
+export const companyUpdateSchema = z.strictObject(companyUpdateFields, {
+  error: (issue) => (issue.code === 'unrecognized_keys' ? companyMessages.unknownFields(issue.keys) : undefined),
 });
 export type CompanyUpdateInput = z.input<typeof companyUpdateSchema>;
 

@@ -1,4 +1,5 @@
 import {
+  adminMessages,
   checkoutMessages,
   companyMessages,
   type AdminCompany,
@@ -142,6 +143,16 @@ describe('POST|GET|PATCH /api/admin/companies', () => {
     expectReply(await call(app, byToken(admin), { method: 'PATCH', url: '/api/admin/companies/not-an-id', payload: { status: 'active' } }), 404, companyMessages.notFound);
   });
 
+  it('refuses a field a company does not have (400 naming it), rather than answering 200 having changed nothing', async () => {
+    const auditedBefore = await app.db.selectFrom('audit_log').select('seq').where('action', '=', 'company.update').execute();
+    const patch = (payload: object) => call(app, byToken(admin), { method: 'PATCH', url: `/api/admin/companies/${companyId}`, payload });
+
+    expectInvalid(await patch({ ownerEmail: stranger.email }), companyMessages.unknownFields(['ownerEmail']));
+    expectInvalid(await patch({ status: 'on-hold', creditlimit: 1 }), companyMessages.unknownFields(['creditlimit']));
+    expect((await get(byToken(admin), `/api/admin/companies/${companyId}`)).json()).toMatchObject({ status: 'active' });
+    expect(await app.db.selectFrom('audit_log').select('seq').where('action', '=', 'company.update').execute()).toEqual(auditedBefore);
+  });
+
   it('is the admins’ only', async () => {
     for (const who of [owner, buyer, stranger]) {
       expectReply(await get(byToken(who), '/api/admin/companies'), 403);
@@ -274,6 +285,37 @@ describe('DELETE /api/company/members/{userId}', () => {
     await join(coOwner, 'owner');
     expectReply(await call(app, byToken(coOwner), { method: 'DELETE', url: `/api/company/members/${await userIdOf(app, coOwner.email)}` }), 200);
     expectReply(await call(app, byToken(owner), { method: 'DELETE', url: `/api/company/members/${ownerId}` }), 409);
+  });
+});
+
+describe('DELETE /api/user/{email} of a member (an admin removing an account)', () => {
+  const removeUser = (email: string) => call(app, byToken(admin), { method: 'DELETE', url: `/api/user/${encodeURIComponent(email)}` });
+  const membersOf = async (id: string) =>
+    ((await get(byToken(admin), `/api/admin/companies/${id}`)).json() as AdminCompany).members.map((member) => [member.email, member.role]);
+
+  it('refuses to remove a company’s only owner, naming the company (409), and removes them once it has another', async () => {
+    const [solo, second] = await Promise.all([signUpCustomer(app, 'co-solo'), signUpCustomer(app, 'co-second')]);
+    const id = await createCompany(solo.email);
+    const { name } = (await get(byToken(admin), `/api/admin/companies/${id}`)).json() as AdminCompany;
+
+    expectReply(await removeUser(solo.email), 409, adminMessages.onlyOwner(solo.email, name));
+    expect(await membersOf(id)).toEqual([[solo.email, 'owner']]);
+    expectReply(await get(byToken(solo), '/api/company'), 200);
+
+    expectReply(await accept(byCookie(second), await invite(solo, second.email, 'owner')), 200);
+    expectReply(await removeUser(solo.email), 200);
+    expect(await membersOf(id)).toEqual([[second.email, 'owner']]);
+  });
+
+  it('removes a member who is not an owner, and an owner who is not the only one', async () => {
+    const [first, other, member] = await Promise.all([signUpCustomer(app, 'co-first'), signUpCustomer(app, 'co-other'), signUpCustomer(app, 'co-member')]);
+    const id = await createCompany(first.email);
+    expectReply(await accept(byCookie(other), await invite(first, other.email, 'owner')), 200);
+    expectReply(await accept(byCookie(member), await invite(first, member.email, 'buyer')), 200);
+
+    expectReply(await removeUser(member.email), 200);
+    expectReply(await removeUser(first.email), 200);
+    expect(await membersOf(id)).toEqual([[other.email, 'owner']]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { companyMessages } from '@autoparts/shared';
+import { adminMessages, companyMessages } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byCookie, byToken, call, expectReply } from '../../test/admin';
@@ -49,6 +49,37 @@ describe('two invitations of one account accepted at once', () => {
       expect((refused?.json() as { message: string }).message).toBe(companyMessages.alreadyInCompany(mechanic.email));
       const memberships = await first.db.selectFrom('company_members').select('company_id').where('user_id', '=', await userIdOf(first, mechanic.email)).execute();
       expect(memberships).toHaveLength(1);
+    }
+  });
+});
+
+describe('a company’s owner removed by an admin while the other steps down', () => {
+  // Removals wait for one another on the admins' rows; an owner changing roles does not. The
+  // account's row, then the company's and its owners' are locked in the removing transaction, in
+  // the order of the owners' own changes, so one of the two counts the other's and the company
+  // keeps an owner. Without the company’s lock both passed in round 1 of 6 (its first run).
+  it('lets one through and refuses the other in words, on two instances', async () => {
+    const admin = await signUpAdmin(first, 'owners-admin');
+    for (let round = 0; round < 6; round += 1) {
+      const [a, b] = await Promise.all([signUpCustomer(first, `owners-a-${round}`), signUpCustomer(first, `owners-b-${round}`)]);
+      const name = `Twin Garage ${round}`;
+      const created = await call(first, byToken(admin), { method: 'POST', url: '/api/admin/companies', payload: { name, ownerEmail: a.email } });
+      expectReply(created, 200);
+      expectReply(await call(first, byToken(a), { method: 'POST', url: '/api/company/invitations', payload: { email: b.email, role: 'owner' } }), 200);
+      const mail = await first.db.selectFrom('mail_outbox').select('text').where('recipient', '=', b.email.toLowerCase()).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+      const token = /\/company\/invitations\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '';
+      expectReply(await call(first, byCookie(b), { method: 'POST', url: `/api/company/invitations/${token}/accept`, payload: {} }), 200);
+      const bId = await userIdOf(first, b.email);
+
+      const [removal, stepDown] = await Promise.all([
+        call(first, byToken(admin), { method: 'DELETE', url: `/api/user/${encodeURIComponent(a.email)}` }),
+        call(second, byToken(b), { method: 'PATCH', url: `/api/company/members/${bId}`, payload: { role: 'buyer' } }),
+      ]);
+      expect({ round, statuses: [removal.statusCode, stepDown.statusCode].sort() }).toEqual({ round, statuses: [200, 409] });
+      if (removal.statusCode === 409) expect(removal.json()).toEqual({ message: adminMessages.onlyOwner(a.email, name) });
+      else expect(stepDown.json()).toEqual({ message: companyMessages.lastOwner });
+      const owners = await first.db.selectFrom('company_members').select('user_id').where('company_id', '=', (created.json() as { id: string }).id).where('role', '=', 'owner').execute();
+      expect(owners).toHaveLength(1);
     }
   });
 });

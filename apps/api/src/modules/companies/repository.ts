@@ -89,14 +89,37 @@ function companyColumns(changes: CompanyChanges) {
   };
 }
 
+async function lockCompany(trx: Db, companyId: string) {
+  await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().executeTakeFirst();
+}
+
+/**
+ * Inside the transaction that removes an account: the name of the company it is the only owner
+ * of, if any, which would be left without one. The account's row must be locked already (as an
+ * invitation's acceptance locks it before the company); then the company's row and its owners'
+ * rows are locked, in `removeMember`'s order, so an owner removed meanwhile is counted.
+ */
+export async function companyOnlyOwnedBy(trx: Db, userId: string): Promise<string | undefined> {
+  const membership = await trx.selectFrom('company_members').select('company_id').where('user_id', '=', userId).executeTakeFirst();
+  if (!membership) return undefined;
+  await lockCompany(trx, membership.company_id);
+  const owners = await trx
+    .selectFrom('company_members')
+    .select('user_id')
+    .where('company_id', '=', membership.company_id)
+    .where('role', '=', 'owner')
+    .forUpdate()
+    .execute();
+  if (owners.length !== 1 || owners[0]?.user_id !== userId) return undefined;
+  const company = await trx.selectFrom('companies').select('name').where('id', '=', membership.company_id).executeTakeFirstOrThrow();
+  return company.name;
+}
+
 /**
  * Companies, members, invitations and locations (decision 075). Changes of one company's members
  * lock its row first, so that two owners removing each other cannot leave it without an owner.
  */
 export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
-  async function lockCompany(trx: Db, companyId: string) {
-    await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().executeTakeFirst();
-  }
 
   /** A new invitation (a former pending one for the address goes) and its e-mail, in `trx`. */
   async function invite(trx: Db, company: { id: string; name: string }, email: string, role: CompanyRole, inviter: Inviter) {

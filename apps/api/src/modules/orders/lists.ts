@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
 import type { OrderRow } from './model';
 import { shaper, withLines } from './shape';
+import { escapeLike } from '../../lib/like';
 
 /** The order lists and pages, as the API sends them (shaped by shape.ts). */
 
@@ -105,9 +106,4 @@ export async function listPage(db: Db, query: ListPageQuery) {
     filtered.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
   ]);
   return { orders: await withLines(db, rows), total: Number(counted.total), page: query.page, pageSize: query.pageSize };
-}
-
-/** A search term matched literally: `%` and `_` in it are not wildcards. */
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

@@ -19,6 +19,7 @@ import { isId } from '../../lib/ids';
 import { partDescriptions } from '../catalogue-data/pies/item';
 import { createPartChangesRepository } from '../part-changes/repository';
 import { applicationsInWords, applicationVehicles } from '../vehicles/repository';
+import { escapeLike } from '../../lib/like';
 
 /** The columns of SPEC's part fields. */
 export const partColumns = [
@@ -204,7 +205,7 @@ export function createPartsRepository(db: Db) {
     async listPage({ q, page, pageSize }: AdminPartsQuery): Promise<AdminPartPage> {
       let matching = db.selectFrom('parts');
       if (q) {
-        const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+        const pattern = `%${escapeLike(q)}%`;
         // A number is typed as it is read off a box or an invoice: any case, with or without its
         // spaces and dashes; an OEM number finds the part it interchanges with.
         const digits = q.replace(/[^0-9a-z]/gi, '');

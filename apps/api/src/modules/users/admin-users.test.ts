@@ -2,7 +2,7 @@ import { adminMessages, apiErrors } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken, postSignIn, signIn, signUp, whoAmI } from '../../test/accounts';
-import { byCookie, byToken, call, expectReply, headersOf, insertUser, roleOf, type Credential } from '../../test/admin';
+import { byCookie, byToken, call, expectInvalid, expectReply, headersOf, insertUser, roleOf, type Credential } from '../../test/admin';
 import { createTestApp } from '../../test/app';
 import {
   insertPart,
@@ -64,6 +64,27 @@ describe('GET /api/users', () => {
     for (const user of users) expect(Object.keys(user).sort()).toEqual(['email', 'name', 'role']);
     expect(users).toContainEqual({ email: admin.email, name: admin.name, role: 'admin' });
     expect(users).toContainEqual({ email: alice.email, name: alice.name, role: 'customer' });
+  });
+
+  it('finds users by a part of their e-mail or name (any case; % and _ match themselves), paged', async () => {
+    const [zed, zoe] = await Promise.all([
+      insertUser(app, { email: 'zed_search@example.com', name: 'Zed Quixote' }),
+      insertUser(app, { email: 'zoe%search@example.com', name: 'Zoe Q' }),
+    ]);
+    const emails = async (query: string) => {
+      const response = await call(app, byToken(admin), { method: 'GET', url: `/api/users?${query}` });
+      expectReply(response, 200);
+      return (response.json() as Array<{ email: string }>).map((user) => user.email);
+    };
+
+    expect(await emails('q=QUIXOTE')).toEqual([zed]);
+    expect(await emails('q=%20_SEARCH%20')).toEqual([zed]);
+    expect(await emails(`q=${encodeURIComponent('%search')}`)).toEqual([zoe]);
+    expect((await emails('q=search%40example&page=1')).sort()).toEqual([zed, zoe]);
+    expect(await emails('q=search%40example&page=2')).toEqual([]);
+    expect(await emails('q=nobody-has-this')).toEqual([]);
+    expect(await emails('q=')).toEqual(await emails('page=1'));
+    expectInvalid(await call(app, byToken(admin), { method: 'GET', url: `/api/users?q=${'x'.repeat(201)}` }), adminMessages.userSearchTooLong);
   });
 
   it('sends no password, session or token of anyone', async () => {

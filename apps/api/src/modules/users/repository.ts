@@ -1,6 +1,8 @@
 import { USERS_PAGE_SIZE, type Me, type ProfileInput, type Role } from '@autoparts/shared';
 import type { Db } from '../../db/database';
+import { escapeLike } from '../../lib/like';
 import { withTransaction } from '../../lib/transaction';
+import { companyOnlyOwnedBy } from '../companies/repository';
 
 export interface UserRecord extends Me {
   id: string;
@@ -52,10 +54,17 @@ export function createUsersRepository(db: Db) {
       return Number(result.numUpdatedRows);
     },
 
-    /** One page of users' e-mail, name and role, for Make Admin. */
-    async listSummaries(page = 1): Promise<Array<Pick<Me, 'email' | 'name' | 'role'>>> {
-      return db
-        .selectFrom('users')
+    /**
+     * One page of users' e-mail, name and role for Make Admin, oldest first: those whose e-mail or
+     * name contains `q` (any case; `%` and `_` match themselves), or everyone.
+     */
+    async listSummaries({ page = 1, q }: { page?: number; q?: string } = {}): Promise<Array<Pick<Me, 'email' | 'name' | 'role'>>> {
+      let matching = db.selectFrom('users');
+      if (q) {
+        const pattern = `%${escapeLike(q)}%`;
+        matching = matching.where((eb) => eb.or([eb('email', 'ilike', pattern), eb('name', 'ilike', pattern)]));
+      }
+      return matching
         .select(['email', 'name', 'role'])
         .orderBy('created_at')
         .orderBy('email')
@@ -67,13 +76,18 @@ export function createUsersRepository(db: Db) {
     /**
      * Removes an account: Better Auth's sessions and accounts, and with them the access tokens,
      * go by cascade; orders stay, with their e-mail, for the records. The last admin stays: the
-     * admins' rows are locked first, so two admins removing each other cannot both succeed.
+     * admins' rows are locked first, so two admins removing each other cannot both succeed. A
+     * company's only owner stays too (its membership would go by cascade, leaving the company
+     * without an owner): the account's row, then the company's, then its owners' are locked.
      */
-    async remove(email: string): Promise<'removed' | 'not-found' | 'last-admin'> {
+    async remove(email: string): Promise<'removed' | 'not-found' | 'last-admin' | { onlyOwnerOf: string }> {
       return withTransaction(db, async (trx) => {
         const { admins, target } = await adminsAndTarget(trx, email);
         if (!target) return 'not-found';
         if (target.role === 'admin' && admins <= 1) return 'last-admin';
+        await trx.selectFrom('users').select('id').where('id', '=', target.id).forUpdate().execute();
+        const company = await companyOnlyOwnedBy(trx, target.id);
+        if (company !== undefined) return { onlyOwnerOf: company };
         await trx.deleteFrom('users').where('id', '=', target.id).execute();
         return 'removed';
       });

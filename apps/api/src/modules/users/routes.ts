@@ -8,9 +8,9 @@ import {
   emailParamsSchema,
   errorSchema,
   meSchema,
-  pageQuerySchema,
   userUpdateReplySchema,
   userUpdateSchema,
+  usersQuerySchema,
 } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn as security } from '../../plugins/api-docs';
@@ -100,11 +100,12 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         security,
-        querystring: pageQuerySchema,
+        description: 'One page of users, oldest first; `q` keeps those whose e-mail or name contains it (any case).',
+        querystring: usersQuerySchema,
         response: { 200: userSummaryListSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => users.listSummaries(request.query.page),
+    async (request) => users.listSummaries(request.query),
   );
 
   app.put(
@@ -185,6 +186,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (outcome === 'not-found') return reply.code(404).send({ message: adminMessages.userNotFound });
       if (outcome === 'last-admin') return reply.code(409).send({ message: adminMessages.lastAdmin });
+      if (typeof outcome === 'object') return reply.code(409).send({ message: adminMessages.onlyOwner(email, outcome.onlyOwnerOf) });
       return { deletedCount: 1 };
     },
   );

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { useAdminMutation } from './use-admin-mutation';
 
-/** `DELETE /user/{email}` with the bearer token (SPEC §7); 409 for oneself or the last admin. */
+/** `DELETE /user/{email}` with the bearer token (SPEC §7); 409 for oneself, the last admin or a company’s only owner. */
 async function removeUser(email: string) {
   const reply = await api<z.infer<typeof deletedCountSchema>>(`/user/${encodeURIComponent(email)}`, {
     method: 'DELETE',

@@ -1,4 +1,4 @@
-import { adminMessages, confirmations, notices, roleConfirmations } from '@autoparts/shared';
+import { adminMessages, confirmations, notices, roleConfirmations, USERS_PAGE_SIZE } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -15,7 +15,7 @@ const boss = { email: 'boss@example.com', name: 'Big Boss', role: 'admin' as con
 const jane = { email: 'jane@example.com', name: 'Jane Doe', role: 'customer' as const };
 const sam = { email: 'sam@example.com', name: '', role: 'admin' as const };
 
-function renderMakeAdmin() {
+function renderMakeAdmin(path = '/dashboard/makeadmin') {
   return renderRoutes(
     [
       {
@@ -28,7 +28,7 @@ function renderMakeAdmin() {
         ),
       },
     ],
-    { path: '/dashboard/makeadmin' },
+    { path },
   );
 }
 
@@ -231,6 +231,47 @@ describe('Make Admin', () => {
     expect(within(toast).getByText(adminMessages.lastAdmin)).toBeInTheDocument();
     expect(rowOf('sam@example.com').getByText('Admin')).toBeInTheDocument();
     confirm.mockRestore();
+  });
+
+  it('keeps the page and the search in the address: a reload or Back shows the same users', async () => {
+    const fullPage = Array.from({ length: USERS_PAGE_SIZE }, (_, index) => ({ email: `u${index}@example.com`, name: `User ${index}`, role: 'customer' as const }));
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [GET_USERS]: { body: fullPage },
+      'GET /api/users?page=2': { body: [boss, jane] },
+      'GET /api/users?q=jane&page=1': { body: [jane] },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    const { router } = renderMakeAdmin();
+    await screen.findByRole('row', { name: /u0@example.com/ });
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Users pages' })).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('row', { name: /jane@example.com/ })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=2');
+
+    // A new search starts at its first page.
+    await user.type(screen.getByRole('searchbox', { name: 'E-mail or name' }), 'jane{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=jane'));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /boss@example.com/ })).not.toBeInTheDocument());
+
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    expect(await screen.findByRole('row', { name: /boss@example.com/ })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'E-mail or name' })).toHaveValue('');
+    expect(server.paths()).toEqual(expect.arrayContaining([GET_USERS, 'GET /api/users?page=2', 'GET /api/users?q=jane&page=1']));
+  });
+
+  it('opens at the page and search of its address (a reload), and says when nobody matches', async () => {
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      'GET /api/users?q=nobody&page=3': { body: [] },
+      ...noActivity,
+    });
+    renderMakeAdmin('/dashboard/makeadmin?q=nobody&page=3');
+    expect(await screen.findByText('No users match “nobody”.')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'E-mail or name' })).toHaveValue('nobody');
+    expect(server.paths()).toContain('GET /api/users?q=nobody&page=3');
   });
 
   it('shows a spinner while the users load, and offers to try again when they could not be', async () => {

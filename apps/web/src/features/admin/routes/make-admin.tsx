@@ -1,23 +1,46 @@
 import { confirmations, roleConfirmations, USERS_PAGE_SIZE } from '@autoparts/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { Pager } from '../../../components/pager';
 import { LoadingBlock } from '../../../components/spinner';
 import { useMe } from '../../../lib/me';
-import { usersQuery, type UserSummary } from '../api/get-users';
+import { useSearchChanges } from '../../../lib/search-changes';
+import { usersQuery, type UserFilters, type UserSummary } from '../api/get-users';
 import { useMakeAdmin } from '../api/make-admin';
 import { useRemoveAdmin } from '../api/remove-admin';
 import { useRemoveUser } from '../api/remove-user';
 import { AdminPage } from '../components/admin-page';
 import { LoadError } from '../components/load-error';
+import { SearchBox } from '../components/search-box';
 import { UsersTable } from '../components/users-table';
 import { EmptyState } from '../../../components/empty-state';
+
+/** The search and the page live in the address (`?q=jane&page=2`): Back and a reload keep them. */
+function filtersFrom(search: URLSearchParams): UserFilters {
+  const page = Number(search.get('page'));
+  return { q: (search.get('q') ?? '').trim(), page: Number.isInteger(page) && page >= 1 ? page : 1 };
+}
+
+function searchFrom({ q, page }: UserFilters): URLSearchParams {
+  const search = new URLSearchParams();
+  if (q) search.set('q', q);
+  if (page > 1) search.set('page', String(page));
+  return search;
+}
 
 /** /dashboard/makeadmin (SPEC §2, admins): every user, to promote to admin (or back), or remove. */
 export function Component() {
   const { data: me } = useMe();
-  const [page, setPage] = useState(1);
-  const users = useQuery({ ...usersQuery(page), placeholderData: keepPreviousData });
+  const [search, changeSearch] = useSearchChanges();
+  const filters = filtersFrom(search);
+  const users = useQuery(usersQuery(filters));
+  const change = useCallback(
+    (next: UserFilters, { replace = false } = {}) => changeSearch(() => searchFrom(next), { replace, preventScrollReset: true }),
+    [changeSearch],
+  );
+  // A new search starts at the first page; one that ran by itself while typing replaces the
+  // history entry, so Back does not step through every letter.
+  const changeQuery = useCallback((q: string, how: 'typing' | 'submit') => change({ q, page: 1 }, { replace: how === 'typing' }), [change]);
   const makeAdmin = useMakeAdmin();
   const removeUser = useRemoveUser();
   const removeAdmin = useRemoveAdmin();
@@ -50,25 +73,31 @@ export function Component() {
 
   return (
     <AdminPage title="Make Admin" intro="Give a customer the admin role or take it back, or remove an account. Orders of a removed user are kept; the last admin stays one.">
-      {users.isError ? (
-        <LoadError what="the users" error={users.error} onRetry={() => void users.refetch()} />
-      ) : users.isPending ? (
-        <LoadingBlock label="Loading the users" />
-      ) : users.data.length === 0 && page === 1 ? (
-        <EmptyState message="No users yet." />
-      ) : (
-        <div className="grid gap-4">
-          <UsersTable
-            users={users.data}
-            myEmail={myEmail}
-            onMakeAdmin={handleMakeAdmin}
-            onRemoveAdmin={handleRemoveAdmin}
-            onRemove={handleRemove}
-            pending={pending}
+      <SearchBox name="Find users" label="E-mail or name" placeholder="jane@example.com or Jane" value={filters.q} onSearch={changeQuery} />
+      <div className="mt-6">
+        {users.isError && !users.data ? (
+          <LoadError what="the users" error={users.error} onRetry={() => void users.refetch()} />
+        ) : users.isPending ? (
+          <LoadingBlock label="Loading the users" />
+        ) : users.data.length === 0 ? (
+          <EmptyState
+            message={filters.q ? `No users match “${filters.q}”.` : filters.page > 1 ? 'No users on this page.' : 'No users yet.'}
+            onFirstPage={filters.page > 1 ? () => change({ ...filters, page: 1 }) : undefined}
           />
-          <Pager page={page} hasNext={users.data.length === USERS_PAGE_SIZE} onPage={setPage} label="Users pages" />
-        </div>
-      )}
+        ) : (
+          <div className="grid gap-4">
+            <UsersTable
+              users={users.data}
+              myEmail={myEmail}
+              onMakeAdmin={handleMakeAdmin}
+              onRemoveAdmin={handleRemoveAdmin}
+              onRemove={handleRemove}
+              pending={pending}
+            />
+            <Pager page={filters.page} hasNext={users.data.length === USERS_PAGE_SIZE} onPage={(page) => change({ ...filters, page })} label="Users pages" />
+          </div>
+        )}
+      </div>
     </AdminPage>
   );
 }

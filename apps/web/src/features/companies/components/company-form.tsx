@@ -21,7 +21,8 @@ import { useCollectionSave } from '../../admin/components/collection-save';
 /** The form holds text, as typed; the shared schema reads the figures (SPEC §3). */
 interface CompanyFormValues {
   name: string;
-  ownerEmail: string;
+  /** Creating only: an edit sends no owner (the company's schema refuses a field it does not change). */
+  ownerEmail?: string;
   taxId: string;
   status: 'active' | 'on-hold';
   paymentTerms: string;
@@ -36,7 +37,6 @@ const statusOptions = COMPANY_STATUSES.map((status) => ({ value: status, label: 
 function valuesOf(company: CompanySummary): CompanyFormValues {
   return {
     name: company.name,
-    ownerEmail: '',
     taxId: company.taxId,
     status: company.status,
     paymentTerms: company.paymentTerms ?? '',
