@@ -1,4 +1,5 @@
 import {
+  partChangeMessages,
   REPLACED_CODES,
   centsToDollars,
   dollarsToCents,
@@ -341,15 +342,22 @@ export function createPartsRepository(db: Db) {
       return (await this.exists(id)) ? 'over-limit' : 'not-found';
     },
 
-    /** An archived part leaves the shop; its orders keep it. */
-    async setArchived(id: string, archived: boolean): Promise<boolean> {
-      if (!isId(id)) return false;
+    /**
+     * An archived part leaves the shop; its orders keep it. A part that replaces another or is in
+     * a kit stays until those change (its message names them): nothing may point to a part that is gone.
+     */
+    async setArchived(id: string, archived: boolean): Promise<'changed' | 'not-found' | { pointedTo: string }> {
+      if (!isId(id)) return 'not-found';
+      if (archived) {
+        const { replaced, kits } = await createPartChangesRepository(db).pointedTo(id);
+        if (replaced.length > 0 || kits.length > 0) return { pointedTo: partChangeMessages.archivePointedTo(replaced, kits) };
+      }
       const result = await db
         .updateTable('parts')
         .set({ archived_at: archived ? new Date() : null })
         .where('id', '=', id)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return Number(result.numUpdatedRows) > 0 ? 'changed' : 'not-found';
     },
 
     async exists(id: string): Promise<boolean> {

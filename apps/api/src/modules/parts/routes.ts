@@ -161,19 +161,21 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: partParamsSchema,
         body: z.object({ archived: z.boolean() }),
-        response: { 200: acknowledgedSchema, ...adminErrors },
+        response: { 200: acknowledgedSchema, 409: errorSchema, ...adminErrors },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
       const { archived } = request.body;
-      const changed = await audited(
+      const outcome = await audited(
         app.db,
         identityOf(request),
         (trx) => createPartsRepository(trx).setArchived(id, archived),
-        (found) => (found ? { action: archived ? 'part.archive' : 'part.unarchive', target: `part ${id}` } : undefined),
+        (result) => (result === 'changed' ? { action: archived ? 'part.archive' : 'part.unarchive', target: `part ${id}` } : undefined),
       );
-      if (!changed) return reply.code(404).send({ message: adminMessages.partNotFound });
+      if (outcome === 'not-found') return reply.code(404).send({ message: adminMessages.partNotFound });
+      // Parts that replace it or kits that hold it: the message names them, for the admin to change first.
+      if (typeof outcome === 'object') return reply.code(409).send({ message: outcome.pointedTo });
       return { acknowledged: true };
     },
   );

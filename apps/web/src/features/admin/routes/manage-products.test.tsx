@@ -1,4 +1,4 @@
-import { adminMessages, notices, type AdminPart } from '@autoparts/shared';
+import { adminMessages, notices, partChangeMessages, type AdminPart } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -248,11 +248,12 @@ describe('Manage Products', () => {
     confirm.mockRestore();
   });
 
-  it('says "action failed" with the server’s reason when an archive fails', async () => {
+  it('says "action failed" with the server’s reason when an archive fails: the parts that still point to it', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const pointedTo = partChangeMessages.archivePointedTo(['BRK-0999'], ['KIT-2001']);
     stubFetch({
       [GET_PARTS]: { body: pageOf([pads]) },
-      'PUT /api/admin/part/part-1/archived': { status: 403, body: { message: 'You are not allowed to do this' } },
+      'PUT /api/admin/part/part-1/archived': { status: 409, body: { message: pointedTo } },
       ...noActivity,
     });
     const user = userEvent.setup();
@@ -260,7 +261,8 @@ describe('Manage Products', () => {
     await screen.findByRole('rowheader', { name: 'Brake Pads' });
     await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Archive' }));
     const toast = (await screen.findByText(notices.actionFailed)).closest('li')!;
-    expect(within(toast).getByText('You are not allowed to do this')).toBeInTheDocument();
+    expect(within(toast).getByText(pointedTo)).toBeInTheDocument();
+    expect(cardOf('Brake Pads').getByRole('button', { name: 'Archive' })).toBeInTheDocument();
     confirm.mockRestore();
   });
 
