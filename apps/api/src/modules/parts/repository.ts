@@ -9,6 +9,9 @@ import {
   type PublicPart,
   type AdminPartPage,
   type AdminPartsQuery,
+  type CheckedProductField,
+  productFieldChangedMessage,
+  type ProductFieldChanged,
   type Product,
   type ProductUpdate,
 } from '@autoparts/shared';
@@ -87,8 +90,21 @@ export async function priceBreaksOf(db: Db, ids: readonly string[]): Promise<Map
   return byPart;
 }
 
-/** A change of a part's fields: done, no such part, the stock moved meanwhile, or tiers that cannot stand. */
-export type PartUpdateOutcome = 'updated' | 'not-found' | 'stock-changed' | { problem: string };
+/** A change of a part's fields: done, no such part, a field moved since the form loaded, or a rule refuses it. */
+export type PartUpdateOutcome = 'updated' | 'not-found' | { changed: ProductFieldChanged } | { problem: string };
+
+/** Two values of a checked field, as the API gives them, are the same (money and weight compared as stored: cents, grams). */
+function sameStored(field: CheckedProductField, expected: unknown, stored: unknown): boolean {
+  if (field === 'price' || field === 'coreDeposit') {
+    return expected === null || stored === null ? expected === stored : dollarsToCents(expected as number) === dollarsToCents(stored as number);
+  }
+  if (field === 'weightKg') return kgToGrams(expected as number) === kgToGrams(stored as number);
+  if (field === 'priceBreaks') {
+    const cents = (tiers: PriceBreak[]) => JSON.stringify([...tiers].sort((a, b) => a.minQuantity - b.minQuantity).map((tier) => [tier.minQuantity, dollarsToCents(tier.unitPrice)]));
+    return cents(expected as PriceBreak[]) === cents(stored as PriceBreak[]);
+  }
+  return expected === stored;
+}
 
 export function createPartsRepository(db: Db) {
   return {
@@ -279,6 +295,10 @@ export function createPartsRepository(db: Db) {
     async update(id: string, changes: ProductUpdate): Promise<PartUpdateOutcome> {
       if (!isId(id)) return 'not-found';
       const { name, img, description, price, availableQuantity, minOrderQuantity, expectedAvailableQuantity, weightKg, priceBreaks, coreDeposit, warrantyMonths } = changes;
+      const expected: Partial<Record<CheckedProductField, unknown>> = { ...changes.expected };
+      if (availableQuantity !== undefined) expected.availableQuantity = expectedAvailableQuantity;
+      const changed = await this.changedSince(id, expected);
+      if (changed) return changed;
       if (price !== undefined || priceBreaks !== undefined) {
         const current = await db.selectFrom('parts').select('price_cents').where('id', '=', id).forUpdate().executeTakeFirst();
         if (!current) return 'not-found';
@@ -308,12 +328,8 @@ export function createPartsRepository(db: Db) {
       );
       if (Object.keys(set).length === 0 && priceBreaks === undefined) return (await this.exists(id)) ? 'updated' : 'not-found';
       if (Object.keys(set).length > 0) {
-        let update = db.updateTable('parts').set(set).where('id', '=', id);
-        if (availableQuantity !== undefined && expectedAvailableQuantity !== undefined) {
-          update = update.where('available_quantity', '=', expectedAvailableQuantity);
-        }
-        const result = await update.executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) return (await this.exists(id)) ? 'stock-changed' : 'not-found';
+        const result = await db.updateTable('parts').set(set).where('id', '=', id).executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return 'not-found';
       } else if (!(await this.exists(id))) {
         return 'not-found';
       }
@@ -327,6 +343,35 @@ export function createPartsRepository(db: Db) {
         }
       }
       return 'updated';
+    },
+
+    /**
+     * The first field of `expected` whose stored value is no longer the one given (what the admin's
+     * form loaded), with its value now; undefined when all still hold. Locks the part's row, so
+     * the values stay so until the caller's transaction writes its change.
+     */
+    async changedSince(id: string, expected: Partial<Record<CheckedProductField, unknown>>): Promise<'not-found' | { changed: ProductFieldChanged } | undefined> {
+      const fields = (Object.keys(expected) as CheckedProductField[]).filter((field) => expected[field] !== undefined);
+      if (fields.length === 0) return undefined;
+      const row = await db
+        .selectFrom('parts')
+        .select(['name', 'img', 'description', 'price_cents', 'available_quantity', 'min_order_quantity', 'weight_grams', 'core_deposit_cents', 'warranty_months'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) return 'not-found';
+      const stored: Record<CheckedProductField, unknown> = {
+        ...toPart({ id, ...row }),
+        weightKg: gramsToKg(row.weight_grams),
+        ...afterSale(row),
+        priceBreaks: fields.includes('priceBreaks') ? ((await priceBreaksOf(db, [id])).get(id) ?? []) : [],
+      };
+      for (const field of fields) {
+        if (!sameStored(field, expected[field], stored[field])) {
+          return { changed: { message: productFieldChangedMessage(field, stored[field]), field, current: stored[field] } };
+        }
+      }
+      return undefined;
     },
 
     /** Adds to the stock in one statement, so it composes with orders taking stock meanwhile. */
