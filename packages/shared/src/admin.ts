@@ -108,8 +108,8 @@ export const productUpdateSchema = productUpdateFieldsSchema
     message: 'Send the stock you saw with a new stock figure',
   })
   .superRefine((update, context) => {
-    // Tiers sent with a new price are held to it here; against the stored price, on the server.
-    const problem = update.priceBreaks && update.price !== undefined ? priceBreaksProblem(update.priceBreaks, update.price) : undefined;
+    // Tiers sent with a new price or minimum are held to them here; against the stored ones, on the server.
+    const problem = update.priceBreaks && priceBreaksProblem(update.priceBreaks, update.price, update.minOrderQuantity);
     if (problem) context.addIssue({ code: 'custom', path: ['priceBreaks'], message: problem });
   });
 export type ProductUpdate = z.output<typeof productUpdateSchema>;
@@ -171,6 +171,9 @@ export const adminMessages = {
   stockOverLimit: `Stock cannot go above ${STOCK_MAX}.`,
   reviewNotFound: 'Review not found',
   stockChanged: 'The stock changed since this page loaded (orders came in). Reload to see it, then set it again.',
+  /** The editor's warning (not a refusal: stock is restocked or imported later) when the minimum order is above the stock. */
+  minimumAboveStock: (minimum: number, stock: number) =>
+    `Above the stock (${stock}): nobody can order this part until its stock reaches ${minimum}.`,
   /** Another field of a part saved by someone else since the form loaded; `now` when it is short enough to say. */
   fieldChanged: (field: string, now?: string) =>
     `The ${field} changed since this page loaded (someone else saved it)${now === undefined ? '' : `: it is now ${now}`}. Reload to see it, then make your change again.`,

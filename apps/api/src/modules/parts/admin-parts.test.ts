@@ -1,4 +1,4 @@
-import { ADMIN_PARTS_PAGE_SIZE, adminMessages, apiErrors, PARTS_PAGE_SIZE, quantityBelowMinimum, type AdminPartPage, type Part } from '@autoparts/shared';
+import { ADMIN_PARTS_PAGE_SIZE, adminMessages, apiErrors, PARTS_PAGE_SIZE, partPricingMessages, quantityBelowMinimum, type AdminPartPage, type Part } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, byCookie, byToken, call, expectInvalid, expectReply, type Credential } from '../../test/admin';
@@ -382,6 +382,28 @@ describe('PATCH /api/admin/part/{id}', () => {
     expectReply(await updatePart(id, { minOrderQuantity: 4, warrantyMonths: 24, priceBreaks: [], expected: { minOrderQuantity: 3, warrantyMonths: 12, priceBreaks: [{ minQuantity: 10, unitPrice: 50 }] } }), 200);
     expect(await partRow(id)).toMatchObject({ min_order_quantity: 4, warranty_months: 24 });
     expectReply(await updatePart(id, { price: 61 }), 200);
+  });
+
+  it('holds the price breaks to a new minimum: one break at or below it is every order\u2019s price, a second could never be charged', async () => {
+    const id = await insertPart(app, { priceCents: 1000, available: 500, minimum: 1 });
+    const tiers = [{ minQuantity: 10, unitPrice: 8 }, { minQuantity: 50, unitPrice: 7 }];
+    expectReply(await updatePart(id, { priceBreaks: tiers }), 200);
+    // A minimum of 60 would leave both breaks under it: the one from 10 never charged.
+    expectReply(await updatePart(id, { minOrderQuantity: 60 }), 400, partPricingMessages.tierNeverCharged(10, 50, 60));
+    expect(await partRow(id)).toMatchObject({ min_order_quantity: 1 });
+    // New breaks against the stored minimum, and both sent together, by the same rule.
+    expectReply(await updatePart(id, { minOrderQuantity: 20 }), 200);
+    expectReply(await updatePart(id, { priceBreaks: [{ minQuantity: 5, unitPrice: 9 }, ...tiers] }), 400, partPricingMessages.tierNeverCharged(5, 10, 20));
+    expectInvalid(await updatePart(id, { minOrderQuantity: 60, priceBreaks: tiers }), partPricingMessages.tierNeverCharged(10, 50, 60));
+    // One break at or below the minimum stands (decision 049): it is the price of every order.
+    expectReply(await updatePart(id, { minOrderQuantity: 50 }), 400, partPricingMessages.tierNeverCharged(10, 50, 50));
+    expectReply(await updatePart(id, { minOrderQuantity: 60, priceBreaks: [{ minQuantity: 50, unitPrice: 7 }] }), 200);
+  });
+
+  it('takes a minimum above the stock (a restock or an import brings stock later); the editor warns of it', async () => {
+    const id = await insertPart(app, { available: 5, minimum: 1 });
+    expectReply(await updatePart(id, { minOrderQuantity: 20 }), 200);
+    expect(await partRow(id)).toMatchObject({ min_order_quantity: 20, available_quantity: 5 });
   });
 
   it('puts a new minimum into force for the next order', async () => {

@@ -289,8 +289,9 @@ export function createPartsRepository(db: Db) {
     /**
      * Changes a part's fields, in the caller's transaction. A new stock figure applies only if the
      * stock is still the one the admin saw (`expectedAvailableQuantity`): orders taken since are
-     * never undone. New price breaks replace the part's; a new price or new tiers are first checked
-     * together (every tier below the list price), with the part's row locked, before anything is written.
+     * never undone. New price breaks replace the part's; a new price, minimum or new tiers are first
+     * checked together (every tier below the list price, at most one at or below the minimum), with
+     * the part's row locked, before anything is written.
      */
     async update(id: string, changes: ProductUpdate): Promise<PartUpdateOutcome> {
       if (!isId(id)) return 'not-found';
@@ -299,11 +300,11 @@ export function createPartsRepository(db: Db) {
       if (availableQuantity !== undefined) expected.availableQuantity = expectedAvailableQuantity;
       const changed = await this.changedSince(id, expected);
       if (changed) return changed;
-      if (price !== undefined || priceBreaks !== undefined) {
-        const current = await db.selectFrom('parts').select('price_cents').where('id', '=', id).forUpdate().executeTakeFirst();
+      if (price !== undefined || priceBreaks !== undefined || minOrderQuantity !== undefined) {
+        const current = await db.selectFrom('parts').select(['price_cents', 'min_order_quantity']).where('id', '=', id).forUpdate().executeTakeFirst();
         if (!current) return 'not-found';
         const tiers = priceBreaks ?? (await priceBreaksOf(db, [id])).get(id) ?? [];
-        const problem = priceBreaksProblem(tiers, price ?? centsToDollars(current.price_cents));
+        const problem = priceBreaksProblem(tiers, price ?? centsToDollars(current.price_cents), minOrderQuantity ?? current.min_order_quantity);
         if (problem) return { problem };
       }
       const { lifecycle, replacedBy, interchange, kit } = changes;

@@ -1,4 +1,4 @@
-import { expectedOf, productFieldChangedSchema, productUpdateSchema, type AdminPart, type CheckedProductField, type ProductUpdate } from '@autoparts/shared';
+import { adminMessages, expectedOf, productFieldChangedSchema, productUpdateSchema, type AdminPart, type CheckedProductField, type ProductUpdate } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -33,6 +33,12 @@ function fieldChangedOf(error: unknown) {
   if (!isApiError(error) || error.status !== 409) return undefined;
   const parsed = productFieldChangedSchema.safeParse(error.payload);
   return parsed.success ? parsed.data : undefined;
+}
+
+/** A whole number as typed in a number field, or undefined while it is not one. */
+function wholeNumberOf(value: unknown): number | undefined {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : Number.NaN;
+  return Number.isInteger(number) ? number : undefined;
 }
 
 interface PartEditFormProps {
@@ -74,6 +80,9 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
     },
   });
   const img = useWatch({ control, name: 'img' });
+  // A minimum above the stock is taken (a restock or an import brings stock later), but said.
+  const [minimum, stock] = useWatch({ control, name: ['minOrderQuantity', 'availableQuantity'] }).map(wholeNumberOf);
+  const minimumWarning = minimum !== undefined && stock !== undefined && minimum > stock ? adminMessages.minimumAboveStock(minimum, stock) : undefined;
 
   useEffect(() => setFocus('name'), [setFocus]);
 
@@ -144,6 +153,7 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
         min={1}
         step={1}
         error={errors.minOrderQuantity?.message}
+        warning={minimumWarning}
         {...register('minOrderQuantity')}
       />
       <TextField

@@ -210,6 +210,28 @@ describe('Manage Products', () => {
     });
   });
 
+  it('warns, without refusing, of a minimum order above the stock', async () => {
+    const server = stubFetch({ [GET_PARTS]: { body: pageOf([pads]) }, 'PATCH /api/admin/part/part-1': { body: { acknowledged: true } }, ...noActivity });
+    const user = userEvent.setup();
+    renderManageProducts();
+    await screen.findByRole('rowheader', { name: 'Brake Pads' });
+    await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Edit' }));
+    const form = within(screen.getByRole('form', { name: 'Edit Brake Pads' }));
+    const minimum = form.getByLabelText('Minimum order quantity');
+    expect(minimum).not.toHaveAccessibleDescription();
+    await user.clear(minimum);
+    await user.type(minimum, '60');
+    expect(minimum).toHaveAccessibleDescription(adminMessages.minimumAboveStock(60, 40));
+    await user.clear(form.getByLabelText('Available quantity'));
+    await user.type(form.getByLabelText('Available quantity'), '60');
+    expect(minimum).not.toHaveAccessibleDescription();
+    await user.clear(form.getByLabelText('Available quantity'));
+    await user.type(form.getByLabelText('Available quantity'), '10');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Product updated')).toBeInTheDocument();
+    expect(callTo(server, 'PATCH /api/admin/part/part-1')?.body).toMatchObject({ minOrderQuantity: 60, availableQuantity: 10 });
+  });
+
   it('closes the edit without a call when nothing changed, or on Cancel', async () => {
     const server = stubFetch({ [GET_PARTS]: { body: pageOf([pads]) }, ...noActivity });
     const user = userEvent.setup();
