@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { validation } from './messages';
 import { moneyField, STOCK_MAX, wholeNumberField } from './form-fields';
 import { orderSchema, orderStatusSchema, pageQuerySchema } from './orders';
-import { partPricingSchema, partSchema, priceBreaksInputSchema, priceBreaksProblem, weightKgInputSchema } from './parts';
+import { formatPrice } from './money';
+import { PRICE_BREAKS_MAX, partPricingSchema, partSchema, priceBreakSchema, priceBreaksInputSchema, priceBreaksProblem, weightKgInputSchema } from './parts';
 import { roleSchema } from './users';
 import { coreDepositInputSchema, warrantyMonthsInputSchema } from './after-sale';
 import { partChangesInputSchema } from './part-changes';
@@ -44,7 +45,33 @@ export const productInputSchema = z.object({
 });
 export type Product = z.output<typeof productInputSchema>;
 
-/** Manage Products: change any of a part's fields. */
+/**
+ * What the edit form loaded of each field it changes, as the API gave it: a change applies only
+ * while the stored value is still that, else a 409 names the field and its value now (decision
+ * 009). The stock's is `expectedAvailableQuantity`, its first and required case.
+ */
+export const productExpectedSchema = z
+  .object({
+    name: z.string().max(200),
+    img: z.string().max(2000),
+    description: z.string().max(2000),
+    price: z.number().min(0).max(1_000_000),
+    minOrderQuantity: z.number().int().min(0).max(STOCK_MAX),
+    weightKg: z.number().min(0).max(1_000_000),
+    coreDeposit: z.number().min(0).max(1_000_000).nullable(),
+    warrantyMonths: z.number().int().min(0).max(10_000).nullable(),
+    priceBreaks: z.array(priceBreakSchema).max(PRICE_BREAKS_MAX),
+  })
+  .partial()
+  .strict();
+export type ProductExpected = z.infer<typeof productExpectedSchema>;
+/** The fields a change can be held to: the stock and those of `productExpectedSchema`. */
+export type CheckedProductField = keyof ProductExpected | 'availableQuantity';
+
+/** A change refused because a field it holds to moved since the form loaded: which, and its value now. */
+export const productFieldChangedSchema = z.object({ message: z.string(), field: z.string(), current: z.unknown() });
+export type ProductFieldChanged = z.infer<typeof productFieldChangedSchema>;
+
 /** Manage Products: any of a part's fields, each checked on its own (forms pick from these). */
 export const productUpdateFieldsSchema = z
   .object({
@@ -60,6 +87,8 @@ export const productUpdateFieldsSchema = z
     ),
     /** The stock the admin saw: a new `availableQuantity` applies only while it is still so. */
     expectedAvailableQuantity: z.number().int().min(0).max(STOCK_MAX),
+    /** What the form loaded of the other fields it changes (the same rule). */
+    expected: productExpectedSchema,
     /** Kilograms with up to three decimals (grams). */
     weightKg: weightKgInputSchema,
     /** The whole set of quantity price breaks, replacing the part's (`[]`: none). */
@@ -80,8 +109,8 @@ export const productUpdateSchema = productUpdateFieldsSchema
     message: 'Send the stock you saw with a new stock figure',
   })
   .superRefine((update, context) => {
-    // Tiers sent with a new price are held to it here; against the stored price, on the server.
-    const problem = update.priceBreaks && update.price !== undefined ? priceBreaksProblem(update.priceBreaks, update.price) : undefined;
+    // Tiers sent with a new price or minimum are held to them here; against the stored ones, on the server.
+    const problem = update.priceBreaks && priceBreaksProblem(update.priceBreaks, update.price, update.minOrderQuantity);
     if (problem) context.addIssue({ code: 'custom', path: ['priceBreaks'], message: problem });
   });
 export type ProductUpdate = z.output<typeof productUpdateSchema>;
@@ -147,6 +176,12 @@ export const adminMessages = {
   stockOverLimit: `Stock cannot go above ${STOCK_MAX}.`,
   reviewNotFound: 'Review not found',
   stockChanged: 'The stock changed since this page loaded (orders came in). Reload to see it, then set it again.',
+  /** The editor's warning (not a refusal: stock is restocked or imported later) when the minimum order is above the stock. */
+  minimumAboveStock: (minimum: number, stock: number) =>
+    `Above the stock (${stock}): nobody can order this part until its stock reaches ${minimum}.`,
+  /** Another field of a part saved by someone else since the form loaded; `now` when it is short enough to say. */
+  fieldChanged: (field: string, now?: string) =>
+    `The ${field} changed since this page loaded (someone else saved it)${now === undefined ? '' : `: it is now ${now}`}. Reload to see it, then make your change again.`,
 } as const;
 
 /** Make Admin: `q`, a part of an e-mail or a name (any case), and the page (`GET /users`). */
@@ -154,3 +189,29 @@ export const usersQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(USER_SEARCH_MAX, adminMessages.userSearchTooLong).optional(),
 });
 export type UsersQuery = z.output<typeof usersQuerySchema>;
+
+/** Each checked field of a part in the words of `adminMessages.fieldChanged`, and its value when short enough to say. */
+export const checkedProductFields: Record<Exclude<CheckedProductField, 'availableQuantity'>, { label: string; say?: (value: never) => string }> = {
+  name: { label: 'name', say: (value: string) => `“${value}”` },
+  img: { label: 'image' },
+  description: { label: 'description' },
+  price: { label: 'price', say: (value: number) => formatPrice(value) },
+  minOrderQuantity: { label: 'minimum order quantity', say: (value: number) => String(value) },
+  weightKg: { label: 'weight', say: (value: number) => `${value} kg` },
+  coreDeposit: { label: 'core deposit', say: (value: number | null) => (value === null ? 'none' : formatPrice(value)) },
+  warrantyMonths: { label: 'warranty', say: (value: number | null) => (value === null ? 'none' : `${value} months`) },
+  priceBreaks: { label: 'price breaks' },
+};
+
+/** What a form loaded (`loaded`, as the API gave it) of each checked field that `changes` changes: the `expected` to send with them. */
+export function expectedOf(loaded: Pick<AdminPart, keyof ProductExpected>, changes: ProductUpdate): ProductExpected | undefined {
+  const fields = (Object.keys(productExpectedSchema.shape) as Array<keyof ProductExpected>).filter((field) => changes[field] !== undefined);
+  return fields.length === 0 ? undefined : Object.fromEntries(fields.map((field) => [field, loaded[field]]));
+}
+
+/** The 409's message for `field`, whose stored value is now `current`. */
+export function productFieldChangedMessage(field: CheckedProductField, current: unknown): string {
+  if (field === 'availableQuantity') return adminMessages.stockChanged;
+  const { label, say } = checkedProductFields[field];
+  return adminMessages.fieldChanged(label, say ? (say as (value: unknown) => string)(current) : undefined);
+}

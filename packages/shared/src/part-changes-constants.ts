@@ -34,6 +34,10 @@ export const INTERCHANGE_MAX = 50;
 export const KIT_COMPONENTS_MAX = 50;
 
 /** One place for what the part-change rules say when they refuse. */
+/** Part numbers in a sentence: the first ten, then how many more. */
+const listed = (partNumbers: readonly string[]) =>
+  partNumbers.length <= 10 ? partNumbers.join(', ') : `${partNumbers.slice(0, 10).join(', ')} and ${partNumbers.length - 10} more`;
+
 export const partChangeMessages = {
   badLifecycle: 'Life-cycle status is a PIES code of one or two digits, like 2 or 7',
   replacementRequired: (code: string) => `A part that is ${lifecycleLabel(code).toLowerCase()} needs the part that replaces it`,
@@ -41,6 +45,7 @@ export const partChangeMessages = {
   replacementMissing: (partNumber: string) => `There is no part ${partNumber} to replace this one`,
   replacementSelf: 'A part cannot replace itself',
   replacementCycle: (chain: readonly string[]) => `That replacement would go round in a circle: ${chain.join(' → ')}`,
+  replacementArchived: (partNumber: string) => `${partNumber} is archived, so it cannot replace this one: restore it first, or name another part`,
   interchangeRow: (row: number) => `Interchange ${row}: give a brand, a number and a whole quantity from 1`,
   interchangeTwice: (brand: string, partNumber: string) => `${brand} ${partNumber} is listed twice`,
   tooManyInterchange: `At most ${INTERCHANGE_MAX} interchange numbers`,
@@ -50,6 +55,16 @@ export const partChangeMessages = {
   componentMissing: (partNumber: string) => `There is no part ${partNumber} to put in the kit`,
   componentSelf: 'A kit cannot contain itself',
   componentIsKit: (partNumber: string) => `${partNumber} is a kit itself: a kit holds single parts`,
+  componentArchived: (partNumber: string) => `${partNumber} is archived, so it cannot be in a kit: restore it first, or take it out of the kit`,
+  /** Archiving a part that others still point to: what replaces it or holds it must change first. */
+  archivePointedTo: (replaced: readonly string[], kits: readonly string[]) =>
+    [
+      'This part cannot be archived while other parts point to it.',
+      replaced.length > 0 ? `It replaces ${listed(replaced)}: give ${replaced.length === 1 ? 'that part' : 'those parts'} another replacement first.` : '',
+      kits.length > 0 ? `It is in ${kits.length === 1 ? 'kit' : 'kits'} ${listed(kits)}: take it out of ${kits.length === 1 ? 'that kit' : 'those kits'} first.` : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
   partIsComponent: 'This part is in a kit, so it cannot be a kit itself',
   replaces: (partNumbers: readonly string[]) => `Replaces ${partNumbers.join(', ')}`,
   noLongerMade: 'This part is no longer made and cannot be ordered.',

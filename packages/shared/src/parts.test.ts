@@ -27,6 +27,13 @@ describe('priceBreaksProblem', () => {
     expect(priceBreaksProblem([{ minQuantity: 10, unitPrice: 9.99 }], 9.99)).toBe(partPricingMessages.tierNotBelowList(10, 9.99));
     expect(partPricingMessages.tierNotBelowList(10, 9.99)).toBe('The tier from 10 must cost less than the list price ($9.99)');
   });
+
+  it('lets one tier at or below the minimum order be every order\u2019s price, and names one below it that could never be charged', () => {
+    const tiers = [{ minQuantity: 50, unitPrice: 7 }, { minQuantity: 10, unitPrice: 8 }];
+    expect(priceBreaksProblem(tiers, 10, 49)).toBeUndefined();
+    expect(priceBreaksProblem(tiers, 10, 50)).toBe(partPricingMessages.tierNeverCharged(10, 50, 50));
+    expect(priceBreaksProblem(tiers, 10)).toBeUndefined();
+  });
 });
 
 describe('weightKgInputSchema', () => {

@@ -51,6 +51,8 @@ export const partPricingMessages = {
     `The tier from ${minQuantity} must cost less than the tier from ${below}: prices fall as quantities rise`,
   tierNotBelowList: (minQuantity: number, listPrice: number) =>
     `The tier from ${minQuantity} must cost less than the list price (${formatPrice(listPrice)})`,
+  tierNeverCharged: (minQuantity: number, reached: number, minimum: number) =>
+    `The tier from ${minQuantity} is never charged: every order is at least ${minimum}, so the tier from ${reached} applies to all of them. Remove it, or lower the minimum order quantity`,
 } as const;
 
 /** `weightKg` as an admin types it ("1.25", "0,5") or sends it: grams exactly, 0 to 1000 kg. */
@@ -106,11 +108,18 @@ export const priceBreaksInputSchema = z
   .transform((tiers) => [...tiers].sort((a, b) => a.minQuantity - b.minQuantity));
 
 /**
- * Why `tiers` cannot stand beside `listPrice` (a price must fall as the quantity rises, and every
- * tier cost less than the list price), or undefined. Tiers with one quantity twice are left to the schema.
+ * Why `tiers` cannot stand beside `listPrice` and the minimum order (a price must fall as the
+ * quantity rises, every tier cost less than the list price, and at most one tier be at or below
+ * the minimum: that one is the price of every order, one below it could never be charged), or
+ * undefined. Tiers with one quantity twice are left to the schema.
  */
-export function priceBreaksProblem(tiers: readonly PriceBreak[], listPrice?: number): string | undefined {
+export function priceBreaksProblem(tiers: readonly PriceBreak[], listPrice?: number, minOrderQuantity?: number): string | undefined {
   const sorted = [...tiers].sort((a, b) => a.minQuantity - b.minQuantity);
+  if (minOrderQuantity !== undefined) {
+    const reached = sorted.filter((tier) => tier.minQuantity <= minOrderQuantity);
+    const [lowest, highest] = [reached.at(0), reached.at(-1)];
+    if (lowest && highest && lowest !== highest) return partPricingMessages.tierNeverCharged(lowest.minQuantity, highest.minQuantity, minOrderQuantity);
+  }
   for (const [index, tier] of sorted.entries()) {
     if (listPrice !== undefined && tier.unitPrice >= listPrice) return partPricingMessages.tierNotBelowList(tier.minQuantity, listPrice);
     const below = sorted[index - 1];

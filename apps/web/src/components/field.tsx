@@ -21,16 +21,19 @@ interface FieldProps {
   error?: string | undefined;
   /** A note under the field that says what to type, read out with it. */
   hint?: string | undefined;
+  /** What the value allows but may not be meant (the form still sends it), read out with it. */
+  warning?: string | undefined;
   className?: string | undefined;
   children: (control: ControlProps) => ReactNode;
 }
 
-/** A label, a control (input, textarea, select) and its hint and validation message. */
-export function Field({ label, error, hint, className = '', children }: FieldProps) {
+/** A label, a control (input, textarea, select) and its hint, warning and validation message. */
+export function Field({ label, error, hint, warning, className = '', children }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const warningId = `${id}-warning`;
   const errorId = `${id}-error`;
-  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ');
+  const describedBy = [hint && hintId, warning && warningId, error && errorId].filter(Boolean).join(' ');
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
@@ -45,6 +48,11 @@ export function Field({ label, error, hint, className = '', children }: FieldPro
       {hint && (
         <p id={hintId} className="mt-1 text-sm text-slate-500">
           {hint}
+        </p>
+      )}
+      {warning && (
+        <p id={warningId} className="mt-1 text-sm font-medium text-amber-900">
+          {warning}
         </p>
       )}
       {error && (

@@ -5,13 +5,14 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id
   label: string;
   error?: string;
   hint?: string;
+  warning?: string | undefined;
   ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input with its validation message (spread react-hook-form's `register()` into it). */
-export function TextField({ label, error, hint, className, ...input }: TextFieldProps) {
+export function TextField({ label, error, hint, warning, className, ...input }: TextFieldProps) {
   return (
-    <Field label={label} error={error} hint={hint} className={className}>
+    <Field label={label} error={error} hint={hint} warning={warning} className={className}>
       {(control) => <input {...control} {...input} />}
     </Field>
   );

@@ -20,6 +20,7 @@ afterAll(async () => {
 });
 
 const patch = (id: string, body: object) => call(app, byToken(admin), { method: 'PATCH', url: `/api/admin/part/${id}`, payload: body });
+const archive = (id: string, archived = true) => call(app, byToken(admin), { method: 'PUT', url: `/api/admin/part/${id}/archived`, payload: { archived } });
 
 /** A new part on sale and its generated part number. */
 async function aPart(fields: { available?: number } = {}): Promise<{ id: string; number: string }> {
@@ -400,5 +401,47 @@ describe('kits', () => {
     expectReply(await patch(other.id, { kit: [{ partNumber: kit.number, quantity: 1 }] }), 400, partChangeMessages.componentIsKit(kit.number));
     expectReply(await patch(pads.id, { kit: [{ partNumber: other.number, quantity: 1 }] }), 400, partChangeMessages.partIsComponent);
     expect((await read(other.id)).kit).toBeNull();
+  });
+});
+
+describe('an archived part is at the end of no chain and in no kit', () => {
+  it('refuses an archived part as a replacement or a kit component, writing nothing', async () => {
+    const [old, kit, gone, other] = [await aPart(), await aPart(), await aPart(), await aPart()];
+    expectReply(await archive(gone.id), 200);
+    expectReply(await patch(old.id, { lifecycle: '7', replacedBy: gone.number }), 400, partChangeMessages.replacementArchived(gone.number));
+    expectReply(await patch(old.id, { lifecycle: '9', replacedBy: gone.number }), 400, partChangeMessages.replacementArchived(gone.number));
+    expectReply(
+      await patch(kit.id, { kit: [{ partNumber: other.number, quantity: 1 }, { partNumber: gone.number, quantity: 2 }] }),
+      400,
+      partChangeMessages.componentArchived(gone.number),
+    );
+    expect(await read(old.id)).toMatchObject({ lifecycle: { code: '2' }, replacedBy: null });
+    expect((await read(kit.id)).kit).toBeNull();
+    // The old part's page is not moved to a page that is not there.
+    expect((await app.inject({ method: 'GET', url: `/parts/${encodeURIComponent(old.number)}` })).statusCode).not.toBe(301);
+  });
+
+  it('refuses to archive a part that replaces others or is in a kit, naming them, until they change', async () => {
+    const [old, older, current, kit, archivedKit] = [await aPart(), await aPart(), await aPart(), await aPart(), await aPart()];
+    expectReply(await patch(old.id, { lifecycle: '7', replacedBy: current.number }), 200);
+    expectReply(await patch(older.id, { lifecycle: '8', replacedBy: current.number }), 200);
+    expectReply(await patch(kit.id, { kit: [{ partNumber: current.number, quantity: 2 }] }), 200);
+    expectReply(await patch(archivedKit.id, { kit: [{ partNumber: current.number, quantity: 1 }] }), 200);
+    expectReply(await archive(archivedKit.id), 200);
+    expectReply(
+      await archive(current.id),
+      409,
+      partChangeMessages.archivePointedTo([old.number, older.number].sort(), [kit.number, archivedKit.number].sort()),
+    );
+    expect((await read(current.id)).replaces).toEqual([old.number, older.number].sort());
+
+    // The admin changes those first: then it may go.
+    expectReply(await patch(old.id, { lifecycle: '8', replacedBy: null }), 200);
+    expectReply(await patch(older.id, { replacedBy: null }), 200);
+    expectReply(await patch(kit.id, { kit: [] }), 200);
+    expectReply(await archive(current.id), 409, partChangeMessages.archivePointedTo([], [archivedKit.number]));
+    expectReply(await patch(archivedKit.id, { kit: [] }), 200);
+    expectReply(await archive(current.id), 200);
+    expectReply(await app.inject({ method: 'GET', url: `/api/part/${current.id}` }), 404);
   });
 });

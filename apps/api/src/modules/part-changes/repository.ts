@@ -76,6 +76,27 @@ export function createPartChangesRepository(db: Db) {
       return row ? (await this.currentReplacement(row.id))?.partNumber : undefined;
     },
 
+    /**
+     * What points to part `id`, which must change before it is archived: the parts it directly
+     * replaces and the kits it is in (archived ones too: a superseded part's old page still moves
+     * to its replacement, and a kit may be restored). Locks the part's row first, so a change
+     * naming it (`apply`, `for share`) cannot slip in between this look and the archive.
+     */
+    async pointedTo(id: string): Promise<{ replaced: string[]; kits: string[] }> {
+      await db.selectFrom('parts').select('id').where('id', '=', id).forUpdate().execute();
+      const [replaced, kits] = await Promise.all([
+        db.selectFrom('parts').select('part_number').where('replaced_by', '=', id).orderBy('part_number').execute(),
+        db
+          .selectFrom('part_kit_components')
+          .innerJoin('parts', 'parts.id', 'part_kit_components.kit_id')
+          .select('parts.part_number')
+          .where('part_kit_components.component_id', '=', id)
+          .orderBy('parts.part_number')
+          .execute(),
+      ]);
+      return { replaced: replaced.map((row) => row.part_number), kits: kits.map((row) => row.part_number) };
+    },
+
     /** Part `id`'s fields as stored and as an admin edits them: its direct replacement, not the end of its chain. */
     async stored(id: string, lifecycleCode: string, replacedById: string | null): Promise<StoredPartChanges> {
       const [replacedBy, interchange, kit] = await Promise.all([
@@ -130,10 +151,10 @@ export function createPartChangesRepository(db: Db) {
     },
 
     /**
-     * Applies the part-change fields of a Manage Products change to part `id`, in the caller's
-     * transaction, or says which rule refuses them: a status 6/7 without a replacement, a
-     * replacement that does not exist, is the part itself or leads back to it; a kit component
-     * that does not exist, is the kit itself or a kit.
+     * Applies the part-change fields of a Manage Products change (or of a catalogue import) to part
+     * `id`, in the caller's transaction, or says which rule refuses them: a status 6/7 without a
+     * replacement, a replacement that does not exist, is archived, is the part itself or leads back
+     * to it; a kit component that does not exist, is archived, is the kit itself or a kit.
      */
     async apply(id: string, changes: Partial<PartChangesInput>): Promise<{ problem: string } | undefined> {
       const { lifecycle, replacedBy, interchange, kit } = changes;
@@ -144,9 +165,11 @@ export function createPartChangesRepository(db: Db) {
         if (inAKit) return { problem: partChangeMessages.partIsComponent };
         const rows = await db
           .selectFrom('parts')
-          .select(['id', 'part_number'])
+          .select(['id', 'part_number', 'archived_at'])
           .select((eb) => eb.exists(eb.selectFrom('part_kit_components').select('kit_id').whereRef('part_kit_components.kit_id', '=', 'parts.id')).as('is_kit'))
           .where('part_number', 'in', kit.map((row) => row.partNumber))
+          // Held until commit, so an archive of a component (`pointedTo`, under `for update`) waits for it.
+          .forShare()
           .execute();
         const byNumber = new Map(rows.map((row) => [row.part_number, row]));
         for (const row of kit) {
@@ -154,6 +177,7 @@ export function createPartChangesRepository(db: Db) {
           if (!component) return { problem: partChangeMessages.componentMissing(row.partNumber) };
           if (component.id === id) return { problem: partChangeMessages.componentSelf };
           if (component.is_kit) return { problem: partChangeMessages.componentIsKit(row.partNumber) };
+          if (component.archived_at !== null) return { problem: partChangeMessages.componentArchived(row.partNumber) };
           components.push({ kit_id: id, position: components.length, component_id: component.id, quantity: row.quantity });
         }
       }
@@ -167,8 +191,9 @@ export function createPartChangesRepository(db: Db) {
         } else if (replacedBy === null) {
           replacement = null;
         } else {
-          const row = await db.selectFrom('parts').select('id').where('part_number', '=', replacedBy).executeTakeFirst();
+          const row = await db.selectFrom('parts').select(['id', 'archived_at']).where('part_number', '=', replacedBy).forShare().executeTakeFirst();
           if (!row) return { problem: partChangeMessages.replacementMissing(replacedBy) };
+          if (row.archived_at !== null) return { problem: partChangeMessages.replacementArchived(replacedBy) };
           replacement = row.id;
         }
         if (REPLACED_CODES.includes(code) && replacement === null) return { problem: partChangeMessages.replacementRequired(code) };

@@ -1,4 +1,4 @@
-import { ADMIN_PARTS_PAGE_SIZE, adminMessages, apiErrors, PARTS_PAGE_SIZE, quantityBelowMinimum, type AdminPartPage, type Part } from '@autoparts/shared';
+import { ADMIN_PARTS_PAGE_SIZE, adminMessages, apiErrors, PARTS_PAGE_SIZE, partPricingMessages, quantityBelowMinimum, type AdminPartPage, type Part } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, byCookie, byToken, call, expectInvalid, expectReply, type Credential } from '../../test/admin';
@@ -342,7 +342,9 @@ describe('PATCH /api/admin/part/{id}', () => {
     // The admin loaded the page at 10; a customer then ordered 3.
     await app.db.updateTable('parts').set({ available_quantity: 7 }).where('id', '=', id).execute();
 
-    expectReply(await updatePart(id, { availableQuantity: 50, expectedAvailableQuantity: 10, name: 'Renamed' }), 409, adminMessages.stockChanged);
+    const stale = await updatePart(id, { availableQuantity: 50, expectedAvailableQuantity: 10, name: 'Renamed' });
+    expectReply(stale, 409);
+    expect(stale.json()).toEqual({ message: adminMessages.stockChanged, field: 'availableQuantity', current: 7 });
     const part = (await app.inject({ method: 'GET', url: `/api/part/${id}` })).json() as Part;
     expect(part.availableQuantity).toBe(7);
     expect(part.name).not.toBe('Renamed');
@@ -350,6 +352,58 @@ describe('PATCH /api/admin/part/{id}', () => {
     expectReply(await updatePart(id, { availableQuantity: 50 }), 400);
     expectReply(await updatePart(id, { availableQuantity: 50, expectedAvailableQuantity: 7 }), 200);
     expect(((await app.inject({ method: 'GET', url: `/api/part/${id}` })).json() as Part).availableQuantity).toBe(50);
+  });
+
+  it('writes a field only while it is still what the form loaded: two admins editing at once, the second is a 409 naming the field and its value now', async () => {
+    const id = await insertPart(app, { priceCents: 5000, available: 30, minimum: 2 });
+    // Both admins loaded the part at $50.00; the first saves $55.00, the second then $60.00.
+    expectReply(await updatePart(id, { price: 55, expected: { price: 50 } }), 200);
+    const second = await updatePart(id, { price: 60, name: 'Renamed', expected: { price: 50 } });
+    expectReply(second, 409);
+    expect(second.json()).toEqual({ message: adminMessages.fieldChanged('price', '$55.00'), field: 'price', current: 55 });
+    expect(await partRow(id)).toMatchObject({ price_cents: 5500 });
+    expect((await partRow(id)).name).not.toBe('Renamed');
+
+    // Every field of the edit form by the same rule; each message names its field.
+    await app.db.updateTable('parts').set({ min_order_quantity: 3, warranty_months: 12, description: 'Changed meanwhile' }).where('id', '=', id).execute();
+    await app.db.insertInto('part_price_breaks').values({ part_id: id, min_quantity: 10, unit_price_cents: 5000 }).execute();
+    const cases: Array<[object, string, unknown, string]> = [
+      [{ minOrderQuantity: 4, expected: { minOrderQuantity: 2 } }, 'minOrderQuantity', 3, adminMessages.fieldChanged('minimum order quantity', '3')],
+      [{ warrantyMonths: 24, expected: { warrantyMonths: null } }, 'warrantyMonths', 12, adminMessages.fieldChanged('warranty', '12 months')],
+      [{ description: 'Mine', expected: { description: 'A part made for a test.' } }, 'description', 'Changed meanwhile', adminMessages.fieldChanged('description')],
+      [{ priceBreaks: [], expected: { priceBreaks: [] } }, 'priceBreaks', [{ minQuantity: 10, unitPrice: 50 }], adminMessages.fieldChanged('price breaks')],
+    ];
+    for (const [body, field, current, message] of cases) {
+      const response = await updatePart(id, body);
+      expectReply(response, 409);
+      expect(response.json()).toEqual({ message, field, current });
+    }
+    // With what is stored now, each goes through; without `expected` (an older client) as before.
+    expectReply(await updatePart(id, { minOrderQuantity: 4, warrantyMonths: 24, priceBreaks: [], expected: { minOrderQuantity: 3, warrantyMonths: 12, priceBreaks: [{ minQuantity: 10, unitPrice: 50 }] } }), 200);
+    expect(await partRow(id)).toMatchObject({ min_order_quantity: 4, warranty_months: 24 });
+    expectReply(await updatePart(id, { price: 61 }), 200);
+  });
+
+  it('holds the price breaks to a new minimum: one break at or below it is every order\u2019s price, a second could never be charged', async () => {
+    const id = await insertPart(app, { priceCents: 1000, available: 500, minimum: 1 });
+    const tiers = [{ minQuantity: 10, unitPrice: 8 }, { minQuantity: 50, unitPrice: 7 }];
+    expectReply(await updatePart(id, { priceBreaks: tiers }), 200);
+    // A minimum of 60 would leave both breaks under it: the one from 10 never charged.
+    expectReply(await updatePart(id, { minOrderQuantity: 60 }), 400, partPricingMessages.tierNeverCharged(10, 50, 60));
+    expect(await partRow(id)).toMatchObject({ min_order_quantity: 1 });
+    // New breaks against the stored minimum, and both sent together, by the same rule.
+    expectReply(await updatePart(id, { minOrderQuantity: 20 }), 200);
+    expectReply(await updatePart(id, { priceBreaks: [{ minQuantity: 5, unitPrice: 9 }, ...tiers] }), 400, partPricingMessages.tierNeverCharged(5, 10, 20));
+    expectInvalid(await updatePart(id, { minOrderQuantity: 60, priceBreaks: tiers }), partPricingMessages.tierNeverCharged(10, 50, 60));
+    // One break at or below the minimum stands (decision 049): it is the price of every order.
+    expectReply(await updatePart(id, { minOrderQuantity: 50 }), 400, partPricingMessages.tierNeverCharged(10, 50, 50));
+    expectReply(await updatePart(id, { minOrderQuantity: 60, priceBreaks: [{ minQuantity: 50, unitPrice: 7 }] }), 200);
+  });
+
+  it('takes a minimum above the stock (a restock or an import brings stock later); the editor warns of it', async () => {
+    const id = await insertPart(app, { available: 5, minimum: 1 });
+    expectReply(await updatePart(id, { minOrderQuantity: 20 }), 200);
+    expect(await partRow(id)).toMatchObject({ min_order_quantity: 20, available_quantity: 5 });
   });
 
   it('puts a new minimum into force for the next order', async () => {

@@ -1,4 +1,5 @@
 import {
+  partChangeMessages,
   REPLACED_CODES,
   centsToDollars,
   dollarsToCents,
@@ -8,6 +9,9 @@ import {
   type PublicPart,
   type AdminPartPage,
   type AdminPartsQuery,
+  type CheckedProductField,
+  productFieldChangedMessage,
+  type ProductFieldChanged,
   type Product,
   type ProductUpdate,
 } from '@autoparts/shared';
@@ -87,8 +91,21 @@ export async function priceBreaksOf(db: Db, ids: readonly string[]): Promise<Map
   return byPart;
 }
 
-/** A change of a part's fields: done, no such part, the stock moved meanwhile, or tiers that cannot stand. */
-export type PartUpdateOutcome = 'updated' | 'not-found' | 'stock-changed' | { problem: string };
+/** A change of a part's fields: done, no such part, a field moved since the form loaded, or a rule refuses it. */
+export type PartUpdateOutcome = 'updated' | 'not-found' | { changed: ProductFieldChanged } | { problem: string };
+
+/** Two values of a checked field, as the API gives them, are the same (money and weight compared as stored: cents, grams). */
+function sameStored(field: CheckedProductField, expected: unknown, stored: unknown): boolean {
+  if (field === 'price' || field === 'coreDeposit') {
+    return expected === null || stored === null ? expected === stored : dollarsToCents(expected as number) === dollarsToCents(stored as number);
+  }
+  if (field === 'weightKg') return kgToGrams(expected as number) === kgToGrams(stored as number);
+  if (field === 'priceBreaks') {
+    const cents = (tiers: PriceBreak[]) => JSON.stringify([...tiers].sort((a, b) => a.minQuantity - b.minQuantity).map((tier) => [tier.minQuantity, dollarsToCents(tier.unitPrice)]));
+    return cents(expected as PriceBreak[]) === cents(stored as PriceBreak[]);
+  }
+  return expected === stored;
+}
 
 export function createPartsRepository(db: Db) {
   return {
@@ -273,17 +290,22 @@ export function createPartsRepository(db: Db) {
     /**
      * Changes a part's fields, in the caller's transaction. A new stock figure applies only if the
      * stock is still the one the admin saw (`expectedAvailableQuantity`): orders taken since are
-     * never undone. New price breaks replace the part's; a new price or new tiers are first checked
-     * together (every tier below the list price), with the part's row locked, before anything is written.
+     * never undone. New price breaks replace the part's; a new price, minimum or new tiers are first
+     * checked together (every tier below the list price, at most one at or below the minimum), with
+     * the part's row locked, before anything is written.
      */
     async update(id: string, changes: ProductUpdate): Promise<PartUpdateOutcome> {
       if (!isId(id)) return 'not-found';
       const { name, img, description, price, availableQuantity, minOrderQuantity, expectedAvailableQuantity, weightKg, priceBreaks, coreDeposit, warrantyMonths } = changes;
-      if (price !== undefined || priceBreaks !== undefined) {
-        const current = await db.selectFrom('parts').select('price_cents').where('id', '=', id).forUpdate().executeTakeFirst();
+      const expected: Partial<Record<CheckedProductField, unknown>> = { ...changes.expected };
+      if (availableQuantity !== undefined) expected.availableQuantity = expectedAvailableQuantity;
+      const changed = await this.changedSince(id, expected);
+      if (changed) return changed;
+      if (price !== undefined || priceBreaks !== undefined || minOrderQuantity !== undefined) {
+        const current = await db.selectFrom('parts').select(['price_cents', 'min_order_quantity']).where('id', '=', id).forUpdate().executeTakeFirst();
         if (!current) return 'not-found';
         const tiers = priceBreaks ?? (await priceBreaksOf(db, [id])).get(id) ?? [];
-        const problem = priceBreaksProblem(tiers, price ?? centsToDollars(current.price_cents));
+        const problem = priceBreaksProblem(tiers, price ?? centsToDollars(current.price_cents), minOrderQuantity ?? current.min_order_quantity);
         if (problem) return { problem };
       }
       const { lifecycle, replacedBy, interchange, kit } = changes;
@@ -308,12 +330,8 @@ export function createPartsRepository(db: Db) {
       );
       if (Object.keys(set).length === 0 && priceBreaks === undefined) return (await this.exists(id)) ? 'updated' : 'not-found';
       if (Object.keys(set).length > 0) {
-        let update = db.updateTable('parts').set(set).where('id', '=', id);
-        if (availableQuantity !== undefined && expectedAvailableQuantity !== undefined) {
-          update = update.where('available_quantity', '=', expectedAvailableQuantity);
-        }
-        const result = await update.executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) return (await this.exists(id)) ? 'stock-changed' : 'not-found';
+        const result = await db.updateTable('parts').set(set).where('id', '=', id).executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return 'not-found';
       } else if (!(await this.exists(id))) {
         return 'not-found';
       }
@@ -329,6 +347,35 @@ export function createPartsRepository(db: Db) {
       return 'updated';
     },
 
+    /**
+     * The first field of `expected` whose stored value is no longer the one given (what the admin's
+     * form loaded), with its value now; undefined when all still hold. Locks the part's row, so
+     * the values stay so until the caller's transaction writes its change.
+     */
+    async changedSince(id: string, expected: Partial<Record<CheckedProductField, unknown>>): Promise<'not-found' | { changed: ProductFieldChanged } | undefined> {
+      const fields = (Object.keys(expected) as CheckedProductField[]).filter((field) => expected[field] !== undefined);
+      if (fields.length === 0) return undefined;
+      const row = await db
+        .selectFrom('parts')
+        .select(['name', 'img', 'description', 'price_cents', 'available_quantity', 'min_order_quantity', 'weight_grams', 'core_deposit_cents', 'warranty_months'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) return 'not-found';
+      const stored: Record<CheckedProductField, unknown> = {
+        ...toPart({ id, ...row }),
+        weightKg: gramsToKg(row.weight_grams),
+        ...afterSale(row),
+        priceBreaks: fields.includes('priceBreaks') ? ((await priceBreaksOf(db, [id])).get(id) ?? []) : [],
+      };
+      for (const field of fields) {
+        if (!sameStored(field, expected[field], stored[field])) {
+          return { changed: { message: productFieldChangedMessage(field, stored[field]), field, current: stored[field] } };
+        }
+      }
+      return undefined;
+    },
+
     /** Adds to the stock in one statement, so it composes with orders taking stock meanwhile. */
     async restock(id: string, quantity: number): Promise<'restocked' | 'not-found' | 'over-limit'> {
       if (!isId(id)) return 'not-found';
@@ -342,15 +389,22 @@ export function createPartsRepository(db: Db) {
       return (await this.exists(id)) ? 'over-limit' : 'not-found';
     },
 
-    /** An archived part leaves the shop; its orders keep it. */
-    async setArchived(id: string, archived: boolean): Promise<boolean> {
-      if (!isId(id)) return false;
+    /**
+     * An archived part leaves the shop; its orders keep it. A part that replaces another or is in
+     * a kit stays until those change (its message names them): nothing may point to a part that is gone.
+     */
+    async setArchived(id: string, archived: boolean): Promise<'changed' | 'not-found' | { pointedTo: string }> {
+      if (!isId(id)) return 'not-found';
+      if (archived) {
+        const { replaced, kits } = await createPartChangesRepository(db).pointedTo(id);
+        if (replaced.length > 0 || kits.length > 0) return { pointedTo: partChangeMessages.archivePointedTo(replaced, kits) };
+      }
       const result = await db
         .updateTable('parts')
         .set({ archived_at: archived ? new Date() : null })
         .where('id', '=', id)
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) > 0;
+      return Number(result.numUpdatedRows) > 0 ? 'changed' : 'not-found';
     },
 
     async exists(id: string): Promise<boolean> {

@@ -13,6 +13,7 @@ import {
   partsPageQuerySchema,
   placeOrderReplySchema,
   productInputSchema,
+  productFieldChangedSchema,
   productUpdateSchema,
   restockSchema,
 } from '@autoparts/shared';
@@ -111,7 +112,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: partParamsSchema,
         body: productUpdateSchema,
-        response: { 200: acknowledgedSchema, 409: errorSchema, ...adminErrors },
+        response: { 200: acknowledgedSchema, 409: productFieldChangedSchema, ...adminErrors },
       },
     },
     async (request, reply) => {
@@ -123,7 +124,8 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         (result) => (result === 'updated' ? { action: 'part.update', target: `part ${id}`, details: request.body } : undefined),
       );
       if (outcome === 'not-found') return reply.code(404).send({ message: adminMessages.partNotFound });
-      if (outcome === 'stock-changed') return reply.code(409).send({ message: adminMessages.stockChanged });
+      // A field moved since the form loaded (orders took stock, another admin saved): which, and its value now.
+      if (typeof outcome === 'object' && 'changed' in outcome) return reply.code(409).send(outcome.changed);
       if (typeof outcome === 'object') return reply.code(400).send({ message: outcome.problem });
       return { acknowledged: true };
     },
@@ -161,19 +163,21 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: partParamsSchema,
         body: z.object({ archived: z.boolean() }),
-        response: { 200: acknowledgedSchema, ...adminErrors },
+        response: { 200: acknowledgedSchema, 409: errorSchema, ...adminErrors },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
       const { archived } = request.body;
-      const changed = await audited(
+      const outcome = await audited(
         app.db,
         identityOf(request),
         (trx) => createPartsRepository(trx).setArchived(id, archived),
-        (found) => (found ? { action: archived ? 'part.archive' : 'part.unarchive', target: `part ${id}` } : undefined),
+        (result) => (result === 'changed' ? { action: archived ? 'part.archive' : 'part.unarchive', target: `part ${id}` } : undefined),
       );
-      if (!changed) return reply.code(404).send({ message: adminMessages.partNotFound });
+      if (outcome === 'not-found') return reply.code(404).send({ message: adminMessages.partNotFound });
+      // Parts that replace it or kits that hold it: the message names them, for the admin to change first.
+      if (typeof outcome === 'object') return reply.code(409).send({ message: outcome.pointedTo });
       return { acknowledged: true };
     },
   );

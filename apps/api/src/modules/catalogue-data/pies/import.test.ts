@@ -1,3 +1,4 @@
+import { partChangeMessages } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app';
@@ -75,6 +76,23 @@ describe('importPies', () => {
     const orphan = await runImport(app, importPies, piesFile(piesItem('PI-803', { after: replaces('PI-899') })), 'skip');
     expect(orphan.problems).toEqual([{ line: 5, ref: 'PI-803', code: 'unknown-part', message: 'PI-803 replaces PI-899, which is not a part of the shop.' }]);
     expect(orphan.counts).toMatchObject({ added: 0, rejected: 1 });
+  });
+
+  it('names no archived part as a replacement or a kit component (the rules of Manage Products)', async () => {
+    await runImport(app, importPies, piesFile(piesItem('PI-900'), piesItem('PI-901')));
+    await app.db.updateTable('parts').set({ archived_at: new Date() }).where('part_number', '=', 'PI-900').execute();
+    const superseded = piesItem('PI-902', { after: '<ExtendedInformation><ExtendedProductInformation EXPICode="LIF">7</ExtendedProductInformation></ExtendedInformation>' });
+    // The archived PI-900, still in the manufacturer's file, names PI-902 and PI-901 as its older numbers; PI-903 is a kit of it.
+    const archived = piesItem('PI-900', { after: '<PartInterchangeInfo><PartInterchange BrandAAIAID="BKPN"><PartNumber>PI-902</PartNumber></PartInterchange><PartInterchange BrandAAIAID="BKPN"><PartNumber>PI-901</PartNumber></PartInterchange></PartInterchangeInfo>' });
+    const kit = piesItem('PI-903', { after: '<Kits><KitComponent><ComponentPartNumber>PI-900</ComponentPartNumber><QuantityInComponent>1</QuantityInComponent></KitComponent></Kits>' });
+    const { problems } = await runImport(app, importPies, piesFile(superseded, archived, kit), 'skip');
+    expect(problems.map(({ ref, message }) => ({ ref, message }))).toEqual([
+      { ref: 'PI-902', message: partChangeMessages.replacementArchived('PI-900') },
+      { ref: 'PI-903', message: partChangeMessages.componentArchived('PI-900') },
+      { ref: 'PI-900', message: `PI-901: ${partChangeMessages.replacementArchived('PI-900')}` },
+    ]);
+    expect(await part('PI-901')).toMatchObject({ replaced_by: null });
+    expect(await part('PI-902')).toMatchObject({ replaced_by: null });
   });
 
   it('names each problem with its line and writes nothing when refused', async () => {

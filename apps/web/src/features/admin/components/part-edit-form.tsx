@@ -1,9 +1,10 @@
-import { productUpdateSchema, type AdminPart, type ProductUpdate } from '@autoparts/shared';
+import { adminMessages, expectedOf, productFieldChangedSchema, productUpdateSchema, type AdminPart, type CheckedProductField, type ProductUpdate } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { SubmitButton } from '../../../components/submit-button';
+import { isApiError } from '../../../lib/api-client';
 import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
 import { adminNotices } from '../admin-notices';
@@ -12,6 +13,33 @@ import { ActionButton } from './action-button';
 import { PhotoField, usePendingPhoto, WAITING_FOR_PHOTO } from './photo-field';
 import { PriceBreaksField } from './price-breaks-field';
 import { IMAGE_HINT } from './product-form';
+
+/** The form's fields a 409 may name (every one the server checks). */
+const FIELD_OF = {
+  name: 'name',
+  img: 'img',
+  description: 'description',
+  price: 'price',
+  availableQuantity: 'availableQuantity',
+  minOrderQuantity: 'minOrderQuantity',
+  weightKg: 'weightKg',
+  coreDeposit: 'coreDeposit',
+  warrantyMonths: 'warrantyMonths',
+  priceBreaks: 'priceBreaks',
+} as const satisfies Record<CheckedProductField, keyof ProductUpdate>;
+
+/** A 409 naming a field that moved since the form loaded, or undefined. */
+function fieldChangedOf(error: unknown) {
+  if (!isApiError(error) || error.status !== 409) return undefined;
+  const parsed = productFieldChangedSchema.safeParse(error.payload);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** A whole number as typed in a number field, or undefined while it is not one. */
+function wholeNumberOf(value: unknown): number | undefined {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : Number.NaN;
+  return Number.isInteger(number) ? number : undefined;
+}
 
 interface PartEditFormProps {
   part: AdminPart;
@@ -28,6 +56,7 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
     handleSubmit,
     setFocus,
     setValue,
+    setError,
     control,
     formState: { errors, dirtyFields },
   } = useForm({
@@ -51,6 +80,9 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
     },
   });
   const img = useWatch({ control, name: 'img' });
+  // A minimum above the stock is taken (a restock or an import brings stock later), but said.
+  const [minimum, stock] = useWatch({ control, name: ['minOrderQuantity', 'availableQuantity'] }).map(wholeNumberOf);
+  const minimumWarning = minimum !== undefined && stock !== undefined && minimum > stock ? adminMessages.minimumAboveStock(minimum, stock) : undefined;
 
   useEffect(() => setFocus('name'), [setFocus]);
 
@@ -67,17 +99,24 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
     if (coreDeposit !== undefined && coreDeposit !== part.coreDeposit) changes.coreDeposit = coreDeposit;
     if (warrantyMonths !== undefined && warrantyMonths !== part.warrantyMonths) changes.warrantyMonths = warrantyMonths;
     if (priceBreaks && JSON.stringify(priceBreaks) !== JSON.stringify(part.priceBreaks)) changes.priceBreaks = priceBreaks;
-    if (changes.availableQuantity !== undefined) changes.expectedAvailableQuantity = part.availableQuantity;
     if (Object.keys(changes).length === 0) {
       toast.info(adminNotices.nothingChanged);
       onClose();
       return;
     }
-    // The hook reports success and failure with a toast; a failed save keeps the form open.
+    // What this form loaded of each field it changes: another admin's save since is a 409, not overwritten.
+    if (changes.availableQuantity !== undefined) changes.expectedAvailableQuantity = part.availableQuantity;
+    const expected = expectedOf(part, changes);
+    if (expected) changes.expected = expected;
+    // The hook reports success and failure with a toast; a failed save keeps the form open, and a
+    // field someone else changed meanwhile says so under itself.
     await update
       .mutateAsync({ id: part._id, changes })
       .then(onClose)
-      .catch(() => undefined);
+      .catch((error: unknown) => {
+        const changed = fieldChangedOf(error);
+        if (changed && changed.field in FIELD_OF) setError(FIELD_OF[changed.field as keyof typeof FIELD_OF], { type: 'server', message: changed.message }, { shouldFocus: true });
+      });
   });
 
   return (
@@ -114,6 +153,7 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
         min={1}
         step={1}
         error={errors.minOrderQuantity?.message}
+        warning={minimumWarning}
         {...register('minOrderQuantity')}
       />
       <TextField

@@ -1,4 +1,4 @@
-import { partPromiseMessages, paths, productUpdateFieldsSchema, type AdminPart, type ProductUpdate } from '@autoparts/shared';
+import { expectedOf, partPromiseMessages, paths, productUpdateFieldsSchema, type AdminPart, type ProductUpdate } from '@autoparts/shared';
 import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef, useState } from 'react';
@@ -49,6 +49,9 @@ export function PartRow({ part }: { part: AdminPart }) {
     }
     // The stock this row was loaded with: orders taken since are never undone (a 409 says so).
     if (changes.availableQuantity !== undefined) changes.expectedAvailableQuantity = part.availableQuantity;
+    // And the price it was loaded with: another admin's price since is a 409, not overwritten.
+    const expected = expectedOf(part, changes);
+    if (expected) changes.expected = expected;
     // The hook reports the outcome with a toast; the list then refetches and the row shows it.
     await update.mutateAsync({ id: part._id, changes }).catch(() => undefined);
   });

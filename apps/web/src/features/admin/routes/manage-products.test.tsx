@@ -1,4 +1,4 @@
-import { adminMessages, notices, type AdminPart } from '@autoparts/shared';
+import { adminMessages, notices, partChangeMessages, type AdminPart } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -88,7 +88,8 @@ describe('Manage Products', () => {
     await user.type(price, '9,50');
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Product updated')).toBeInTheDocument();
-    expect(callTo(server, 'PATCH /api/admin/part/part-1')?.body).toEqual({ price: 9.5 });
+    // With the price the row was loaded with: another admin's price since is a 409, not overwritten.
+    expect(callTo(server, 'PATCH /api/admin/part/part-1')?.body).toEqual({ price: 9.5, expected: { price: 12.5 } });
     await waitFor(() => expect(cardOf('Brake Pads').getByLabelText('Price of Brake Pads')).toHaveValue('9.50'));
   });
 
@@ -145,7 +146,11 @@ describe('Manage Products', () => {
     await user.click(form.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Product updated')).toBeInTheDocument();
-    expect(callTo(server, 'PATCH /api/admin/part/part-1')?.body).toEqual({ name: 'Brake Pads (front)', price: 13.75 });
+    expect(callTo(server, 'PATCH /api/admin/part/part-1')?.body).toEqual({
+      name: 'Brake Pads (front)',
+      price: 13.75,
+      expected: { name: 'Brake Pads', price: 12.5 },
+    });
     expect(await screen.findByRole('rowheader', { name: 'Brake Pads (front)' })).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: /^Edit/ })).not.toBeInTheDocument();
     expect(server.paths().filter((path) => path === GET_PARTS)).toHaveLength(2);
@@ -174,6 +179,57 @@ describe('Manage Products', () => {
     const toast = (await screen.findByText(notices.actionFailed)).closest('li')!;
     expect(within(toast).getByText(adminMessages.partNotFound)).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Edit Brake Pads' })).toBeInTheDocument();
+  });
+
+  it('sends what it loaded of each field it changes, and says under the field when someone else saved it since (409)', async () => {
+    const message = adminMessages.fieldChanged('price', '$55.00');
+    const server = stubFetch({
+      [GET_PARTS]: { body: pageOf([pads]) },
+      'PATCH /api/admin/part/part-1': { status: 409, body: { message, field: 'price', current: 55 } },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageProducts();
+    await screen.findByRole('rowheader', { name: 'Brake Pads' });
+    await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Edit' }));
+    const form = within(screen.getByRole('form', { name: 'Edit Brake Pads' }));
+    await user.clear(form.getByLabelText('Price ($)'));
+    await user.type(form.getByLabelText('Price ($)'), '60');
+    await user.clear(form.getByLabelText('Available quantity'));
+    await user.type(form.getByLabelText('Available quantity'), '45');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(form.getByLabelText('Price ($)')).toHaveAccessibleDescription(message));
+    expect(form.getByLabelText('Price ($)')).toHaveFocus();
+    expect(screen.getByRole('form', { name: 'Edit Brake Pads' })).toBeInTheDocument();
+    expect(callTo(server, 'PATCH /api/admin/part/part-1')?.body).toEqual({
+      price: 60,
+      availableQuantity: 45,
+      expectedAvailableQuantity: 40,
+      expected: { price: 12.5 },
+    });
+  });
+
+  it('warns, without refusing, of a minimum order above the stock', async () => {
+    const server = stubFetch({ [GET_PARTS]: { body: pageOf([pads]) }, 'PATCH /api/admin/part/part-1': { body: { acknowledged: true } }, ...noActivity });
+    const user = userEvent.setup();
+    renderManageProducts();
+    await screen.findByRole('rowheader', { name: 'Brake Pads' });
+    await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Edit' }));
+    const form = within(screen.getByRole('form', { name: 'Edit Brake Pads' }));
+    const minimum = form.getByLabelText('Minimum order quantity');
+    expect(minimum).not.toHaveAccessibleDescription();
+    await user.clear(minimum);
+    await user.type(minimum, '60');
+    expect(minimum).toHaveAccessibleDescription(adminMessages.minimumAboveStock(60, 40));
+    await user.clear(form.getByLabelText('Available quantity'));
+    await user.type(form.getByLabelText('Available quantity'), '60');
+    expect(minimum).not.toHaveAccessibleDescription();
+    await user.clear(form.getByLabelText('Available quantity'));
+    await user.type(form.getByLabelText('Available quantity'), '10');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Product updated')).toBeInTheDocument();
+    expect(callTo(server, 'PATCH /api/admin/part/part-1')?.body).toMatchObject({ minOrderQuantity: 60, availableQuantity: 10 });
   });
 
   it('closes the edit without a call when nothing changed, or on Cancel', async () => {
@@ -248,11 +304,12 @@ describe('Manage Products', () => {
     confirm.mockRestore();
   });
 
-  it('says "action failed" with the server’s reason when an archive fails', async () => {
+  it('says "action failed" with the server’s reason when an archive fails: the parts that still point to it', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const pointedTo = partChangeMessages.archivePointedTo(['BRK-0999'], ['KIT-2001']);
     stubFetch({
       [GET_PARTS]: { body: pageOf([pads]) },
-      'PUT /api/admin/part/part-1/archived': { status: 403, body: { message: 'You are not allowed to do this' } },
+      'PUT /api/admin/part/part-1/archived': { status: 409, body: { message: pointedTo } },
       ...noActivity,
     });
     const user = userEvent.setup();
@@ -260,7 +317,8 @@ describe('Manage Products', () => {
     await screen.findByRole('rowheader', { name: 'Brake Pads' });
     await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Archive' }));
     const toast = (await screen.findByText(notices.actionFailed)).closest('li')!;
-    expect(within(toast).getByText('You are not allowed to do this')).toBeInTheDocument();
+    expect(within(toast).getByText(pointedTo)).toBeInTheDocument();
+    expect(cardOf('Brake Pads').getByRole('button', { name: 'Archive' })).toBeInTheDocument();
     confirm.mockRestore();
   });
 
