@@ -80,7 +80,7 @@ export async function importItems(records: AsyncIterable<ReadRecord>, context: I
     if (batch.length >= IMPORT_BATCH) await flush();
   }
   if (batch.length > 0) await flush();
-  await applyPartChanges(seen, context);
+  await applyPartChanges(context);
 }
 
 /** Stores a batch's pending items after those stored before, in the order given (`seq`). */
@@ -189,7 +189,9 @@ async function writeBatch(
     if (item.categorySlug && !categorySlugs.has(item.categorySlug)) problem('invalid-value', `There is no category "${item.categorySlug}".`);
     const listPrice = item.listPrice ?? current?.price_cents;
     if (item.priceBreaks && item.priceBreaks.length > PRICE_BREAKS_MAX) problem('invalid-value', `At most ${PRICE_BREAKS_MAX} price breaks.`);
-    const tierProblem = item.priceBreaks && priceBreaksProblem(item.priceBreaks.map((tier) => ({ minQuantity: tier.minQuantity, unitPrice: centsToDollars(tier.unitPriceCents) })), listPrice === undefined ? undefined : centsToDollars(listPrice));
+    // Breaks the item leaves as they are must still fall below a new list price.
+    const tiers = item.priceBreaks ?? (current && item.listPrice !== undefined ? (breaksOf.get(current.id) ?? []).map((row) => ({ minQuantity: row.min_quantity, unitPriceCents: row.unit_price_cents })) : undefined);
+    const tierProblem = tiers && priceBreaksProblem(tiers.map((tier) => ({ minQuantity: tier.minQuantity, unitPrice: centsToDollars(tier.unitPriceCents) })), listPrice === undefined ? undefined : centsToDollars(listPrice));
     if (tierProblem) problem('invalid-value', tierProblem);
     for (const row of item.descriptions ?? []) {
       if (!/^[A-Z]{3}$/.test(row.code) || !/^[A-Z]{2}$/.test(row.language)) problem('invalid-value', `Description code "${row.code}" and language "${row.language}" must be three and two letters.`);
@@ -341,9 +343,10 @@ function columns(item: CatalogueItem) {
  * The second pass, once every part of the file exists: life cycles and replacements (a PIES item
  * names the numbers it replaces; a CSV row the number replacing it), interchange numbers and kits,
  * each checked by Manage Products' rules. A part's replacement named by an item of the file wins;
- * one the file's items no longer name is dropped, unless it was given by a part outside the file.
+ * one the file's items no longer name is dropped, unless it was given by a part whose item does
+ * not say what it replaces (outside the file, or without PartInterchangeInfo).
  */
-async function applyPartChanges(inFile: Set<string>, context: ImportContext): Promise<void> {
+async function applyPartChanges(context: ImportContext): Promise<void> {
   const { trx, counts } = context;
   const changes = createPartChangesRepository(trx);
   const replacerOf = new Map<string, { by: string; line: number }>();
@@ -354,6 +357,8 @@ async function applyPartChanges(inFile: Set<string>, context: ImportContext): Pr
     order by p.seq
   `.execute(trx);
   for (const { old, by, line } of replacing.rows) replacerOf.set(old, { by, line });
+  const tellingReplaces = await sql<{ part_number: string }>`select part_number from pies_pending where jsonb_typeof(item -> 'replaces') = 'array'`.execute(trx);
+  const saysWhatItReplaces = new Set(tellingReplaces.rows.map((row) => row.part_number));
   const refuse = (entry: Pending | undefined, problem: CatalogueProblem) => {
     context.problem(problem);
     if (!entry) return;
@@ -371,7 +376,7 @@ async function applyPartChanges(inFile: Set<string>, context: ImportContext): Pr
     for (const entry of page.rows) {
       const { item } = entry;
       const named = replacerOf.get(item.partNumber)?.by;
-      const replacedBy = item.replacedBy !== undefined ? item.replacedBy : named ?? (entry.storedReplacer && !inFile.has(entry.storedReplacer) ? entry.storedReplacer : null);
+      const replacedBy = item.replacedBy !== undefined ? item.replacedBy : named ?? (entry.storedReplacer && !saysWhatItReplaces.has(entry.storedReplacer) ? entry.storedReplacer : null);
       if (entry.partChanged || replacedBy !== entry.storedReplacer) {
         const outcome = await changes.apply(entry.id, { lifecycle: item.lifecycle, replacedBy, interchange: item.interchange, kit: item.kit });
         if (outcome) {

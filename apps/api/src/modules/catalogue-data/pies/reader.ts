@@ -26,7 +26,17 @@ interface Building {
   interchange: Array<{ brandAaiaId?: string; brandLabel?: string; partNumber?: string; quantity?: string }>;
   kit: Array<{ partNumber?: string; quantity?: string; sequence?: string }>;
   photos: Array<{ assetType?: string; uri?: string }>;
+  /** The parents of the segments the item carries (`Prices`, `Packages`, `PartInterchangeInfo`, `Kits`): one it leaves out leaves the part's as they are. */
+  carries: Set<string>;
 }
+
+/** What the file's Header says that its Items take as given. */
+interface Header {
+  submissionType?: string;
+}
+
+/** The elements whose presence in an Item means "this is what the part has of it" (decision 074). */
+const SEGMENT_PARENTS = new Set(['Prices', 'Packages', 'PartInterchangeInfo', 'Kits']);
 
 /**
  * Reads a PIES 7.2 file as a stream (saxes, decision 074) and yields its Items one at a time, each
@@ -49,6 +59,7 @@ export async function* readPies(input: Readable): AsyncGenerator<ReadRecord> {
   const stack: Array<Record<string, string>> = [];
   let failed: CatalogueProblem | undefined;
   const bounds = new XmlBounds();
+  const header: Header = {};
   const fail = (reason: string | undefined) => {
     if (reason) failed ??= { line: parser.line, ref: current?.item.partNumber ?? '', code: 'xml', message: `Malformed XML on line ${parser.line}: ${reason}` };
   };
@@ -62,11 +73,12 @@ export async function* readPies(input: Readable): AsyncGenerator<ReadRecord> {
     text = '';
     if (name === 'Item' && path.at(-2) === 'Items') {
       bounds.record();
-      current = { line: parser.line, item: { partNumber: '' }, problems: [], descriptions: [], prices: [], interchange: [], kit: [], photos: [] };
+      current = { line: parser.line, item: { partNumber: '' }, problems: [], descriptions: [], prices: [], interchange: [], kit: [], photos: [], carries: new Set() };
       return;
     }
     if (!current) return;
     const attrs = tag.attributes;
+    if (SEGMENT_PARENTS.has(name) && path.at(-2) === 'Item') current.carries.add(name);
     if (name === 'Pricing') current.prices.push({ line: parser.line, ...(attrs.PriceType === 'LST' ? {} : { currency: 'skip' }) });
     else if (name === 'Package' && !current.package) current.package = { line: parser.line, dims: {} };
     else if (name === 'Dimensions' && current.package && path.at(-2) === 'Package') current.package.dimensionsUom = attrs.UOM;
@@ -87,10 +99,13 @@ export async function* readPies(input: Readable): AsyncGenerator<ReadRecord> {
     attributes = stack.pop() ?? {};
     const value = text.trim();
     text = '';
-    if (!current) return;
     const parent = path.at(-1);
+    if (!current) {
+      if (parent === 'Header' && name === 'SubmissionType') header.submissionType = value.toUpperCase();
+      return;
+    }
     if (name === 'Item' && parent === 'Items') {
-      ready.push(finish(current));
+      ready.push(finish(current, header));
       current = undefined;
       return;
     }
@@ -214,7 +229,7 @@ function gtin(b: Building, field: string, value: string): string | null {
 }
 
 /** The item as the shop takes it, with every problem found. */
-function finish(b: Building): ReadRecord {
+function finish(b: Building, header: Header): ReadRecord {
   const item = b.item;
   if (!item.partNumber) problem(b, 'missing-field', 'The Item has no PartNumber.');
   item.brandAaiaId = b.brandAaiaId ?? null;
@@ -242,7 +257,10 @@ function finish(b: Building): ReadRecord {
       else problem(b, 'invalid-value', `PriceBreak "${price.breakQuantity}" is not a quantity above 1.`, price.line);
     }
   }
-  item.priceBreaks = breaks.sort((a, c) => a.minQuantity - c.minQuantity);
+  // An UPDATE's Pricing of the list price alone changes that price and leaves the breaks; a FULL
+  // file's Prices, or any Pricing with a PriceBreak, say which breaks the part has.
+  const tellsBreaks = b.prices.some((price) => price.currency !== 'skip' && price.breakQuantity !== undefined) || header.submissionType !== 'UPDATE';
+  if (b.carries.has('Prices') && tellsBreaks) item.priceBreaks = breaks.sort((a, c) => a.minQuantity - c.minQuantity);
 
   if (b.lifecycle !== undefined) {
     if (/^[0-9]{1,2}$/.test(b.lifecycle)) item.lifecycle = b.lifecycle;
@@ -269,30 +287,36 @@ function finish(b: Building): ReadRecord {
       heightMm: dimension('Height'),
       gtin: pack.gtin === undefined ? null : gtin(b, 'PackageLevelGTIN', pack.gtin),
     };
-  } else item.package = { weightGrams: null, lengthMm: null, widthMm: null, heightMm: null, gtin: null };
+  } else if (b.carries.has('Packages')) item.package = { weightGrams: null, lengthMm: null, widthMm: null, heightMm: null, gtin: null };
 
-  item.replaces = [];
-  item.interchange = [];
-  for (const row of b.interchange) {
-    if (!row.partNumber) continue;
-    const own = row.brandAaiaId ? row.brandAaiaId === b.brandAaiaId : !row.brandLabel;
-    if (own) {
-      item.replaces.push(row.partNumber);
-      continue;
+  if (b.carries.has('PartInterchangeInfo')) {
+    const replaces: string[] = [];
+    const interchange: NonNullable<CatalogueItem['interchange']> = [];
+    for (const row of b.interchange) {
+      if (!row.partNumber) continue;
+      const own = row.brandAaiaId ? row.brandAaiaId === b.brandAaiaId : !row.brandLabel;
+      if (own) {
+        replaces.push(row.partNumber);
+        continue;
+      }
+      const quantity = row.quantity === undefined ? 1 : whole(b, 'InterchangeQuantity', row.quantity);
+      if (quantity !== undefined) interchange.push({ brand: row.brandLabel ?? row.brandAaiaId ?? '', partNumber: row.partNumber, quantity });
     }
-    const quantity = row.quantity === undefined ? 1 : whole(b, 'InterchangeQuantity', row.quantity);
-    if (quantity !== undefined) item.interchange.push({ brand: row.brandLabel ?? row.brandAaiaId ?? '', partNumber: row.partNumber, quantity });
+    Object.assign(item, { replaces, interchange });
   }
 
   const kit = b.kit
     .map((row, index) => ({ row, sequence: row.sequence === undefined ? index : Number(row.sequence) }))
     .sort((a, c) => a.sequence - c.sequence);
-  item.kit = [];
-  for (const { row } of kit) {
-    if (!row.partNumber) continue;
-    const quantity = row.quantity === undefined ? 1 : decimal(b, 'QuantityInComponent', row.quantity, b.line);
-    if (quantity !== undefined && Number.isInteger(quantity) && quantity >= 1) item.kit.push({ partNumber: row.partNumber, quantity });
-    else if (quantity !== undefined) problem(b, 'invalid-value', `QuantityInComponent "${row.quantity}" is not a whole number above 0.`);
+  if (b.carries.has('Kits')) {
+    const components: NonNullable<CatalogueItem['kit']> = [];
+    for (const { row } of kit) {
+      if (!row.partNumber) continue;
+      const quantity = row.quantity === undefined ? 1 : decimal(b, 'QuantityInComponent', row.quantity, b.line);
+      if (quantity !== undefined && Number.isInteger(quantity) && quantity >= 1) components.push({ partNumber: row.partNumber, quantity });
+      else if (quantity !== undefined) problem(b, 'invalid-value', `QuantityInComponent "${row.quantity}" is not a whole number above 0.`);
+    }
+    item.kit = components;
   }
 
   const photo = b.photos.find((row) => row.assetType === 'P04' && row.uri) ?? b.photos.find((row) => row.uri);
