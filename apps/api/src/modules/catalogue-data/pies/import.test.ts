@@ -115,6 +115,27 @@ describe('importPies', () => {
     expect(await part('PU-099')).toMatchObject({ replaced_by: 'PU-100' });
   });
 
+  it('archives the part of an Item of MaintenanceType D, never adds one, and refuses a segment of MaintenanceType D', async () => {
+    await runImport(app, importPies, piesFile(piesItem('PM-700'), piesItem('PM-702')));
+    const deleted = (number: string) => piesItem(number).replace('<Item MaintenanceType="A">', '<Item MaintenanceType="D">');
+    const segmentDeleted = piesItem('PM-702', { after: '<Descriptions><Description MaintenanceType="D" DescriptionCode="SHO" LanguageCode="EN">Old</Description></Descriptions>' });
+    const file = piesFile(deleted('PM-700'), deleted('PM-701'), segmentDeleted);
+    const { problems, counts } = await runImport(app, importPies, file, 'skip');
+    expect(problems).toEqual([
+      { line: 17, ref: 'PM-702', code: 'invalid-value', message: expect.stringContaining('A Description with MaintenanceType D (line 22) is not taken') },
+      { line: 11, ref: 'PM-701', code: 'not-applied', message: 'PM-701 is not a part of the shop: its Item of MaintenanceType D deletes nothing, and no part is added.' },
+    ]);
+    expect(counts).toMatchObject({ added: 0, deleted: 1, unchanged: 1, rejected: 1 });
+    expect(await part('PM-701')).toBeUndefined();
+    const archived = await app.db.selectFrom('parts').select(['part_number', 'archived_at']).where('part_number', 'in', ['PM-700', 'PM-702']).orderBy('part_number').execute();
+    expect(archived).toEqual([
+      { part_number: 'PM-700', archived_at: expect.any(Date) },
+      { part_number: 'PM-702', archived_at: null },
+    ]);
+    // Deleted again: already archived, unchanged.
+    expect((await runImport(app, importPies, piesFile(deleted('PM-700')))).counts).toMatchObject({ deleted: 0, unchanged: 1 });
+  });
+
   it('names each problem with its line and writes nothing when refused', async () => {
     const file = piesFile(
       piesItem('PI-300', { before: '<ItemLevelGTIN>012345678906</ItemLevelGTIN>' }),

@@ -2,6 +2,7 @@ import { centsToDollars, partChangeMessages, partChangesInputSchema, PRICE_BREAK
 import { sql } from 'kysely';
 import type { ImportContext, Importer } from '../importer';
 import { createPartChangesRepository } from '../../part-changes/repository';
+import { createPartsRepository } from '../../parts/repository';
 import { PART_NUMBER, type CatalogueItem, type ReadRecord } from './item';
 import { readPies } from './reader';
 
@@ -140,6 +141,7 @@ async function writeBatch(
       'parts.package_width_mm',
       'parts.package_height_mm',
       'parts.lifecycle_code',
+      'parts.archived_at',
       'replacer.part_number as replacer',
     ])
     .where('parts.part_number', 'in', numbers)
@@ -182,6 +184,10 @@ async function writeBatch(
   const inserts: Array<{ line: number; item: CatalogueItem; values: ReturnType<typeof columns> & { name: string; price_cents: number; part_number: string; lifecycle_code?: string } }> = [];
   for (const { line, item } of batch) {
     const current = byNumber.get(item.partNumber);
+    if (item.archive) {
+      await archive(item.partNumber, line, current, context);
+      continue;
+    }
     const problems: CatalogueProblem[] = [];
     const problem = (code: CatalogueProblem['code'], message: string) => problems.push({ line, ref: item.partNumber, code, message });
     if (!current && item.name === undefined) problem('missing-field', `New part ${item.partNumber} has no name (a DES description).`);
@@ -266,6 +272,26 @@ async function writeBatch(
     if (rows.length > 0) await trx.insertInto('part_price_breaks').values(rows).execute();
   }
   return out;
+}
+
+/**
+ * A PIES Item of MaintenanceType D: the part leaves the shop as Manage Products archives it (its
+ * orders keep it), counted deleted; one already archived is unchanged; one the shop lacks is never
+ * created: unchanged, with a `not-applied` warning (decision 074).
+ */
+async function archive(partNumber: string, line: number, current: { id: string; archived_at: Date | null } | undefined, context: ImportContext): Promise<void> {
+  const { trx, counts } = context;
+  if (!current) {
+    counts.unchanged += 1;
+    context.problem({ line, ref: partNumber, code: 'not-applied', message: `${partNumber} is not a part of the shop: its Item of MaintenanceType D deletes nothing, and no part is added.` });
+    return;
+  }
+  if (current.archived_at !== null) {
+    counts.unchanged += 1;
+    return;
+  }
+  await createPartsRepository(trx).setArchived(current.id, true);
+  counts.deleted += 1;
 }
 
 /** What the second pass needs of an item: its row of `pies_pending` keeps no more. */

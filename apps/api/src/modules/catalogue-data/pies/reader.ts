@@ -37,6 +37,16 @@ interface Header {
 
 /** The elements whose presence in an Item means "this is what the part has of it" (decision 074). */
 const SEGMENT_PARENTS = new Set(['Prices', 'Packages', 'PartInterchangeInfo', 'Kits']);
+/** The segments an Item may mark `MaintenanceType="D"`, under the element whose set they belong to. */
+const SEGMENTS: Record<string, string> = {
+  Description: 'Descriptions',
+  Pricing: 'Prices',
+  Package: 'Packages',
+  PartInterchange: 'PartInterchangeInfo',
+  KitComponent: 'Kits',
+  ExtendedProductInformation: 'ExtendedInformation',
+  DigitalFileInformation: 'DigitalAssets',
+};
 
 /**
  * Reads a PIES 7.2 file as a stream (saxes, decision 074) and yields its Items one at a time, each
@@ -74,11 +84,19 @@ export async function* readPies(input: Readable): AsyncGenerator<ReadRecord> {
     if (name === 'Item' && path.at(-2) === 'Items') {
       bounds.record();
       current = { line: parser.line, item: { partNumber: '' }, problems: [], descriptions: [], prices: [], interchange: [], kit: [], photos: [], carries: new Set() };
+      const maintenance = tag.attributes.MaintenanceType?.toUpperCase();
+      if (maintenance === 'D') current.item.archive = true;
+      else if (maintenance !== undefined && maintenance !== 'A' && maintenance !== 'C') problem(current, 'invalid-value', `Item MaintenanceType "${tag.attributes.MaintenanceType}" is not A (add), C (change) or D (delete).`);
       return;
     }
     if (!current) return;
     const attrs = tag.attributes;
     if (SEGMENT_PARENTS.has(name) && path.at(-2) === 'Item') current.carries.add(name);
+    if (attrs.MaintenanceType?.toUpperCase() === 'D' && SEGMENTS[name] && !current.item.archive) {
+      // The shop replaces a segment's whole set with the rows the Item lists; a delete of one row would
+      // otherwise be read as a row to add.
+      problem(current, 'invalid-value', `A ${name} with MaintenanceType D (line ${parser.line}) is not taken: the Item's ${SEGMENTS[name]} replace the part's, so send the ${SEGMENTS[name]} it keeps, without this one.`);
+    }
     if (name === 'Pricing') current.prices.push({ line: parser.line, ...(attrs.PriceType === 'LST' ? {} : { currency: 'skip' }) });
     else if (name === 'Package' && !current.package) current.package = { line: parser.line, dims: {} };
     else if (name === 'Dimensions' && current.package && path.at(-2) === 'Package') current.package.dimensionsUom = attrs.UOM;
@@ -232,6 +250,10 @@ function gtin(b: Building, field: string, value: string): string | null {
 function finish(b: Building, header: Header): ReadRecord {
   const item = b.item;
   if (!item.partNumber) problem(b, 'missing-field', 'The Item has no PartNumber.');
+  if (item.archive) {
+    // A delete needs only the part's number; what else the Item says is not read, nor its problems.
+    return { line: b.line, item: { partNumber: item.partNumber, archive: true }, problems: b.problems.filter((found) => found.code === 'missing-field') };
+  }
   item.brandAaiaId = b.brandAaiaId ?? null;
   // The part's name and description are two of its descriptions, kept in its columns and not twice.
   const named = NAME_CODES.map((code) => b.descriptions.find((row) => row.code === code)).find(Boolean);
