@@ -34,7 +34,7 @@ const catalogue = [
     ].join('\n'),
   }),
   piesItem('EX-099', { after: '<ExtendedInformation><ExtendedProductInformation EXPICode="LIF">7</ExtendedProductInformation></ExtendedInformation>' }),
-  piesItem('EX-KIT', { after: '<Kits><KitComponent><ComponentPartNumber>EX-100</ComponentPartNumber><QuantityInComponent>2</QuantityInComponent></KitComponent></Kits>' }),
+  piesItem('EX-KIT', { after: '<Kits><KitComponent><ComponentPartNumber>EX-100</ComponentPartNumber><QuantityInKit UOM="EA">2</QuantityInKit><SequenceCode>1</SequenceCode></KitComponent></Kits>' }),
 ];
 
 const get = (app: FastifyInstance, url: string, who: Customer = admin) => call(app, byToken(who), { method: 'GET', url });
@@ -60,6 +60,8 @@ describe('GET /api/admin/catalogue/exports/pies', () => {
     expect(full.body).toContain(`<Trailer><ItemCount>${items}</ItemCount>`);
     expect(full.body).toContain('<ItemLevelGTIN GTINQualifier="UP">00012345678905</ItemLevelGTIN>');
     expect(full.body).toContain('Front pads &amp; clips');
+    // PIES 7.x's names for a component's quantity and order, as sandpim and the trade read them.
+    expect(full.body).toContain('<KitComponent MaintenanceType="A"><ComponentPartNumber>EX-100</ComponentPartNumber><ComponentBrand>BKPN</ComponentBrand><QuantityInKit UOM="EA">2</QuantityInKit><SequenceCode>1</SequenceCode></KitComponent>');
 
     const again = await runImport(other, importPies, full.body);
     expect(again).toEqual({ problems: [], counts: { added: 3, changed: 0, deleted: 0, unchanged: items - 3, rejected: 0 } });

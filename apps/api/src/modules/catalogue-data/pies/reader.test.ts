@@ -36,7 +36,7 @@ describe('readPies', () => {
         '<Prices><Pricing PriceType="LST"><Price>60.00</Price><PriceBreak>10</PriceBreak></Pricing><Pricing PriceType="JBR"><Price>1.00</Price></Pricing></Prices>',
         '<ExtendedInformation><ExtendedProductInformation EXPICode="CTO">US</ExtendedProductInformation><ExtendedProductInformation EXPICode="LIF">8</ExtendedProductInformation></ExtendedInformation>',
         '<Packages><Package><PackageLevelGTIN>10012345678902</PackageLevelGTIN><Dimensions UOM="IN"><ShippingHeight>2</ShippingHeight><ShippingWidth>12</ShippingWidth><ShippingLength>12.5</ShippingLength></Dimensions><Weights UOM="PG"><Weight>21</Weight></Weights></Package></Packages>',
-        '<Kits><KitComponent><ComponentPartNumber>RD-3</ComponentPartNumber><QuantityInComponent>1</QuantityInComponent><Sequence>2</Sequence></KitComponent><KitComponent><ComponentPartNumber>RD-2</ComponentPartNumber><QuantityInComponent>2</QuantityInComponent><Sequence>1</Sequence></KitComponent></Kits>',
+        '<Kits><KitComponent><ComponentPartNumber>RD-3</ComponentPartNumber><QuantityInKit UOM="EA">1</QuantityInKit><SequenceCode>2</SequenceCode></KitComponent><KitComponent><ComponentPartNumber>RD-2</ComponentPartNumber><QuantityInKit UOM="EA">2</QuantityInKit><SequenceCode>1</SequenceCode></KitComponent></Kits>',
         '<PartInterchangeInfo><PartInterchange BrandAAIAID="BKPN"><PartNumber>RD-0</PartNumber></PartInterchange><PartInterchange BrandAAIAID="ZZZZ" BrandLabel="Rival"><PartNumber InterchangeQuantity="2">RV 1</PartNumber></PartInterchange></PartInterchangeInfo>',
         '<DigitalAssets><DigitalFileInformation><AssetType>P01</AssetType><URI>https://example.com/other.jpg</URI></DigitalFileInformation><DigitalFileInformation><AssetType>P04</AssetType><URI>https://example.com/rd-1.jpg</URI></DigitalFileInformation></DigitalAssets>',
       ].join('\n'),
@@ -69,6 +69,15 @@ describe('readPies', () => {
           photoUrl: 'https://example.com/rd-1.jpg',
         },
       },
+    ]);
+  });
+
+  it('still reads the kit quantity and order under the names this shop wrote before PIES 7.x’s (QuantityInComponent, Sequence)', async () => {
+    const kit = '<Kits><KitComponent><ComponentPartNumber>RD-5</ComponentPartNumber><QuantityInComponent>3</QuantityInComponent><Sequence>2</Sequence></KitComponent><KitComponent><ComponentPartNumber>RD-6</ComponentPartNumber><QuantityInKit>4</QuantityInKit><SequenceCode>1</SequenceCode></KitComponent></Kits>';
+    const [record] = await read(piesFile(piesItem('RD-4', { after: kit })));
+    expect(record && 'item' in record && record.item.kit).toEqual([
+      { partNumber: 'RD-6', quantity: 4 },
+      { partNumber: 'RD-5', quantity: 3 },
     ]);
   });
 

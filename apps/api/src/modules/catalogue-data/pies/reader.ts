@@ -24,6 +24,7 @@ interface Building {
   lifecycle?: string;
   package?: { line: number; gtin?: string; dimensionsUom?: string; weightsUom?: string; dims: Record<string, string>; weight?: string };
   interchange: Array<{ brandAaiaId?: string; brandLabel?: string; partNumber?: string; quantity?: string }>;
+  /** `quantity` is QuantityInKit's, `sequence` SequenceCode's. */
   kit: Array<{ partNumber?: string; quantity?: string; sequence?: string }>;
   photos: Array<{ assetType?: string; uri?: string }>;
   /** The parents of the segments the item carries (`Prices`, `Packages`, `PartInterchangeInfo`, `Kits`): one it leaves out leaves the part's as they are. */
@@ -204,11 +205,15 @@ function onField(b: Building, name: string, parent: string, value: string, attrs
       if (row) Object.assign(row, { partNumber: value, quantity: attrs.InterchangeQuantity });
       return;
     }
+    // PIES 7.x names a component's quantity QuantityInKit and its order SequenceCode; the names
+    // this shop wrote before (QuantityInComponent, Sequence) are still read.
     case 'KitComponent/ComponentPartNumber':
+    case 'KitComponent/QuantityInKit':
     case 'KitComponent/QuantityInComponent':
+    case 'KitComponent/SequenceCode':
     case 'KitComponent/Sequence': {
       const row = b.kit.at(-1);
-      const key = name === 'ComponentPartNumber' ? 'partNumber' : name === 'QuantityInComponent' ? 'quantity' : 'sequence';
+      const key = name === 'ComponentPartNumber' ? 'partNumber' : name.startsWith('Quantity') ? 'quantity' : 'sequence';
       if (row) row[key] = value;
       return;
     }
@@ -328,15 +333,15 @@ function finish(b: Building, header: Header): ReadRecord {
   }
 
   const kit = b.kit
-    .map((row, index) => ({ row, sequence: row.sequence === undefined ? index : Number(row.sequence) }))
+    .map((row, index) => ({ row, sequence: row.sequence === undefined || !Number.isFinite(Number(row.sequence)) ? index : Number(row.sequence) }))
     .sort((a, c) => a.sequence - c.sequence);
   if (b.carries.has('Kits')) {
     const components: NonNullable<CatalogueItem['kit']> = [];
     for (const { row } of kit) {
       if (!row.partNumber) continue;
-      const quantity = row.quantity === undefined ? 1 : decimal(b, 'QuantityInComponent', row.quantity, b.line);
+      const quantity = row.quantity === undefined ? 1 : decimal(b, 'QuantityInKit', row.quantity, b.line);
       if (quantity !== undefined && Number.isInteger(quantity) && quantity >= 1) components.push({ partNumber: row.partNumber, quantity });
-      else if (quantity !== undefined) problem(b, 'invalid-value', `QuantityInComponent "${row.quantity}" is not a whole number above 0.`);
+      else if (quantity !== undefined) problem(b, 'invalid-value', `QuantityInKit "${row.quantity}" is not a whole number above 0.`);
     }
     item.kit = components;
   }

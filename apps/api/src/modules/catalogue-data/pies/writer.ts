@@ -82,7 +82,7 @@ export async function* writePies(db: Db, options: PiesExportOptions): AsyncGener
       ];
       const kit = (kits.get(part.id) ?? []).map(
         (row, index) =>
-          `<KitComponent MaintenanceType="A">${element('ComponentPartNumber', row.part_number)}${element('ComponentBrand', row.brand_aaia_id)}<QuantityInComponent UOM="EA">${row.quantity}</QuantityInComponent><Sequence>${index + 1}</Sequence></KitComponent>`,
+          `<KitComponent MaintenanceType="A">${element('ComponentPartNumber', row.part_number)}${element('ComponentBrand', row.brand_aaia_id)}<QuantityInKit UOM="EA">${row.quantity}</QuantityInKit><SequenceCode>${index + 1}</SequenceCode></KitComponent>`,
       );
       out.push(
         [
