@@ -93,6 +93,12 @@ describe('readPies', () => {
     expect(record && 'problems' in record && record.problems.map(({ code, ref }) => `${ref} ${code}`)).toEqual(['RD-9 gtin-check-digit', 'RD-9 invalid-value', 'RD-9 invalid-value']);
   });
 
+  it('takes the Header’s CurrencyCode for a Pricing that names none', async () => {
+    const cad = piesFile(piesItem('RD-7', { after: '<Prices><Pricing PriceType="LST"><Price>135.00</Price></Pricing></Prices>' })).replace('</SubmissionType>', '</SubmissionType><CurrencyCode>CAD</CurrencyCode>');
+    const [record] = await read(cad);
+    expect(record && 'problems' in record && record.problems).toEqual([{ line: 10, ref: 'RD-7', code: 'invalid-value', message: 'The list price is in CAD; the shop sells in USD.' }]);
+  });
+
   it('stops at malformed XML with its line', async () => {
     const records = await read('<PIES>\n<Items>\n<Item><PartNumber>A-1</PartNumber></Item>\n<Item><PartNumber>A-2</Part>\n</Items></PIES>');
     expect(records.at(-1)).toEqual({ line: 4, fatal: expect.objectContaining({ code: 'xml', line: 4 }) });

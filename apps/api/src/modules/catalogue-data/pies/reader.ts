@@ -34,6 +34,8 @@ interface Building {
 /** What the file's Header says that its Items take as given. */
 interface Header {
   submissionType?: string;
+  /** The currency of a Pricing that names none. */
+  currencyCode?: string;
 }
 
 /** The elements whose presence in an Item means "this is what the part has of it" (decision 074). */
@@ -121,6 +123,7 @@ export async function* readPies(input: Readable): AsyncGenerator<ReadRecord> {
     const parent = path.at(-1);
     if (!current) {
       if (parent === 'Header' && name === 'SubmissionType') header.submissionType = value.toUpperCase();
+      if (parent === 'Header' && name === 'CurrencyCode' && value) header.currencyCode = value.toUpperCase();
       return;
     }
     if (name === 'Item' && parent === 'Items') {
@@ -270,8 +273,10 @@ function finish(b: Building, header: Header): ReadRecord {
   const breaks: NonNullable<CatalogueItem['priceBreaks']> = [];
   for (const price of b.prices) {
     if (price.currency === 'skip' || price.price === undefined) continue;
-    if (price.currency !== undefined && price.currency !== 'USD') {
-      problem(b, 'invalid-value', `The list price is in ${price.currency}; the shop sells in USD.`, price.line);
+    // A Pricing without a CurrencyCode is in the Header's (PIES), and only then taken as USD.
+    const currency = price.currency ?? header.currencyCode;
+    if (currency !== undefined && currency !== 'USD') {
+      problem(b, 'invalid-value', `The list price is in ${currency}; the shop sells in USD.`, price.line);
       continue;
     }
     const dollars = decimal(b, 'Price', price.price, price.line);
