@@ -44,7 +44,7 @@ export type CatalogueProblemCode = (typeof catalogueProblemCodes)[number];
 /**
  * Problems that only warn: the record is imported all the same, and an import with no other
  * problem is applied even when it refuses problems. `not-applied`: a part of a record that changes
- * nothing, and says why (a PIES delete of a part the shop lacks).
+ * nothing, and says why (a PIES delete of a part the shop lacks, a price yet to take effect).
  */
 export const catalogueWarningCodes: readonly CatalogueProblemCode[] = ['unmapped-part-type', 'not-applied'];
 export const isCatalogueWarning = (code: CatalogueProblemCode) => catalogueWarningCodes.includes(code);

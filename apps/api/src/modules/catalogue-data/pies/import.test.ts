@@ -136,6 +136,15 @@ describe('importPies', () => {
     expect((await runImport(app, importPies, piesFile(deleted('PM-700')))).counts).toMatchObject({ deleted: 0, unchanged: 1 });
   });
 
+  it('adds a part at its price in force, and tells of a price yet to come without refusing the item', async () => {
+    const prices = '<Prices><Pricing PriceType="LST"><EffectiveDate>2020-01-01</EffectiveDate><Price>20.00</Price></Pricing><Pricing PriceType="LST"><EffectiveDate>2999-06-01</EffectiveDate><Price>99.00</Price></Pricing></Prices>';
+    const file = piesFile(`<Item><PartNumber>PF-600</PartNumber><Descriptions><Description DescriptionCode="DES">Brake pads</Description></Descriptions>${prices}</Item>`);
+    const { problems, counts } = await runImport(app, importPies, file);
+    expect(problems).toEqual([expect.objectContaining({ ref: 'PF-600', code: 'not-applied' })]);
+    expect(counts).toMatchObject({ added: 1, rejected: 0 });
+    expect(await part('PF-600')).toMatchObject({ price_cents: 2000 });
+  });
+
   it('names each problem with its line and writes nothing when refused', async () => {
     const file = piesFile(
       piesItem('PI-300', { before: '<ItemLevelGTIN>012345678906</ItemLevelGTIN>' }),

@@ -1,4 +1,4 @@
-import { centsToDollars, partChangeMessages, partChangesInputSchema, PRICE_BREAKS_MAX, priceBreaksProblem, REPLACED_CODES, type CatalogueProblem } from '@autoparts/shared';
+import { centsToDollars, isCatalogueWarning, partChangeMessages, partChangesInputSchema, PRICE_BREAKS_MAX, priceBreaksProblem, REPLACED_CODES, type CatalogueProblem } from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { ImportContext, Importer } from '../importer';
 import { createPartChangesRepository } from '../../part-changes/repository';
@@ -73,7 +73,10 @@ export async function importItems(records: AsyncIterable<ReadRecord>, context: I
       problems.push({ line, ref: item.partNumber, code: 'duplicate', message: `Part number ${item.partNumber} is in the file twice; the first one counts.` });
     }
     seen.add(item.partNumber);
-    if (problems.length > 0) {
+    // A warning (a price yet to come) is told and the item is taken all the same.
+    const refusals = problems.filter(({ code }) => !isCatalogueWarning(code));
+    if (refusals.length === 0) for (const warning of problems) context.problem(warning);
+    if (refusals.length > 0) {
       reject(problems);
       continue;
     }

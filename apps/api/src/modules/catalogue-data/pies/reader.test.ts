@@ -4,11 +4,11 @@ import { gtin14, type ReadRecord } from './item';
 import { readPies } from './reader';
 import { piesFile, piesItem } from './test-files';
 
-async function read(text: string, chunk = 7): Promise<ReadRecord[]> {
+async function read(text: string, chunk = 7, today?: string): Promise<ReadRecord[]> {
   // Small chunks: an element split between two reads is read whole.
   const chunks = Array.from({ length: Math.ceil(text.length / chunk) }, (_, index) => Buffer.from(text.slice(index * chunk, (index + 1) * chunk)));
   const records: ReadRecord[] = [];
-  for await (const record of readPies(Readable.from(chunks))) records.push(record);
+  for await (const record of readPies(Readable.from(chunks), { today })) records.push(record);
   return records;
 }
 
@@ -97,6 +97,31 @@ describe('readPies', () => {
     const cad = piesFile(piesItem('RD-7', { after: '<Prices><Pricing PriceType="LST"><Price>135.00</Price></Pricing></Prices>' })).replace('</SubmissionType>', '</SubmissionType><CurrencyCode>CAD</CurrencyCode>');
     const [record] = await read(cad);
     expect(record && 'problems' in record && record.problems).toEqual([{ line: 10, ref: 'RD-7', code: 'invalid-value', message: 'The list price is in CAD; the shop sells in USD.' }]);
+  });
+
+  it('takes the LST price in force on the import’s day: not one expired, nor one yet to come, which it says it did not apply', async () => {
+    const pricing = (price: string, dates: string, breakFrom = '') => `<Pricing PriceType="LST"><CurrencyCode>USD</CurrencyCode>${dates}<Price>${price}</Price>${breakFrom && `<PriceBreak>${breakFrom}</PriceBreak>`}</Pricing>`;
+    const prices = [
+      pricing('20.00', '<EffectiveDate>2026-01-01</EffectiveDate>'),
+      pricing('99.00', '<EffectiveDate>2027-06-01</EffectiveDate>'),
+      pricing('15.00', '<EffectiveDate>2025-01-01</EffectiveDate><ExpirationDate>2025-12-31</ExpirationDate>'),
+      pricing('18.00', '<EffectiveDate>2025-06-01</EffectiveDate>', '10'),
+      pricing('17.00', '<EffectiveDate>2026-03-01</EffectiveDate>', '10'),
+    ].join('');
+    const file = piesFile(`<Item><PartNumber>RD-8</PartNumber><Prices>${prices}</Prices></Item>`);
+    const [record] = await read(file, 7, '2026-12-05');
+    expect(record).toMatchObject({
+      item: { listPrice: 2000, priceBreaks: [{ minQuantity: 10, unitPriceCents: 1700 }] },
+      problems: [
+        {
+          code: 'not-applied',
+          ref: 'RD-8',
+          message: "The list price 99.00 takes effect on 2027-06-01, after the import's day (2026-12-05): it is not applied, and the part keeps its current price; send it again on or after that day.",
+        },
+      ],
+    });
+    // On the day it takes effect, it is the price.
+    expect((await read(file, 7, '2027-06-01'))[0]).toMatchObject({ item: { listPrice: 9900 }, problems: [] });
   });
 
   it('stops at malformed XML with its line', async () => {

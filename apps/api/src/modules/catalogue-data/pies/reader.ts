@@ -20,7 +20,7 @@ interface Building {
   problems: CatalogueProblem[];
   brandAaiaId?: string;
   descriptions: Array<{ code: string; language: string; text: string }>;
-  prices: Array<{ price?: string; breakQuantity?: string; currency?: string; line: number }>;
+  prices: Array<{ price?: string; breakQuantity?: string; currency?: string; effective?: string; expiration?: string; line: number }>;
   lifecycle?: string;
   package?: { line: number; gtin?: string; dimensionsUom?: string; weightsUom?: string; dims: Record<string, string>; weight?: string };
   interchange: Array<{ brandAaiaId?: string; brandLabel?: string; partNumber?: string; quantity?: string }>;
@@ -36,7 +36,11 @@ interface Header {
   submissionType?: string;
   /** The currency of a Pricing that names none. */
   currencyCode?: string;
+  /** The import's day, `YYYY-MM-DD`: a Pricing is taken when it is in force on it. */
+  today: string;
 }
+
+const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 
 /** The elements whose presence in an Item means "this is what the part has of it" (decision 074). */
 const SEGMENT_PARENTS = new Set(['Prices', 'Packages', 'PartInterchangeInfo', 'Kits']);
@@ -62,7 +66,7 @@ const SEGMENTS: Record<string, string> = {
  * - the photo: the `DigitalFileInformation` of AssetType P04 (primary photo), else the first one's URI.
  * Malformed XML ends the file with an `xml` problem naming its line.
  */
-export async function* readPies(input: Readable): AsyncGenerator<ReadRecord> {
+export async function* readPies(input: Readable, options: { today?: string } = {}): AsyncGenerator<ReadRecord> {
   const parser = new SaxesParser({ position: true, xmlns: false });
   const ready: ReadRecord[] = [];
   const path: string[] = [];
@@ -72,7 +76,7 @@ export async function* readPies(input: Readable): AsyncGenerator<ReadRecord> {
   const stack: Array<Record<string, string>> = [];
   let failed: CatalogueProblem | undefined;
   const bounds = new XmlBounds();
-  const header: Header = {};
+  const header: Header = { today: options.today ?? new Date().toISOString().slice(0, 10) };
   const fail = (reason: string | undefined) => {
     if (reason) failed ??= { line: parser.line, ref: current?.item.partNumber ?? '', code: 'xml', message: `Malformed XML on line ${parser.line}: ${reason}` };
   };
@@ -183,6 +187,12 @@ function onField(b: Building, name: string, parent: string, value: string, attrs
     case 'Pricing/PriceBreak':
       if (price) price.breakQuantity = value;
       return;
+    case 'Pricing/EffectiveDate':
+      if (price) price.effective = value;
+      return;
+    case 'Pricing/ExpirationDate':
+      if (price) price.expiration = value;
+      return;
     case 'Pricing/CurrencyCode':
       if (price && price.currency !== 'skip') price.currency = value;
       return;
@@ -270,7 +280,11 @@ function finish(b: Building, header: Header): ReadRecord {
   if (described) item.description = described.text;
   item.descriptions = b.descriptions.filter((row) => row !== named && row !== described);
 
-  const breaks: NonNullable<CatalogueItem['priceBreaks']> = [];
+  // The shop has one price at a time: of the LST Pricings in force on the import's day, the one
+  // that took effect last (later in the file when equal); one that has expired is passed over, one
+  // yet to come is not applied and says so.
+  const breaks = new Map<number, { unitPriceCents: number; since: string }>();
+  let listSince: string | undefined;
   for (const price of b.prices) {
     if (price.currency === 'skip' || price.price === undefined) continue;
     // A Pricing without a CurrencyCode is in the Header's (PIES), and only then taken as USD.
@@ -279,20 +293,38 @@ function finish(b: Building, header: Header): ReadRecord {
       problem(b, 'invalid-value', `The list price is in ${currency}; the shop sells in USD.`, price.line);
       continue;
     }
+    const undated = (['EffectiveDate', 'ExpirationDate'] as const).find((field) => {
+      const value = field === 'EffectiveDate' ? price.effective : price.expiration;
+      return value !== undefined && !DATE.test(value);
+    });
+    if (undated) {
+      problem(b, 'invalid-value', `${undated} "${undated === 'EffectiveDate' ? price.effective : price.expiration}" is not a date (YYYY-MM-DD).`, price.line);
+      continue;
+    }
+    if (price.expiration !== undefined && price.expiration < header.today) continue;
     const dollars = decimal(b, 'Price', price.price, price.line);
     if (dollars === undefined) continue;
-    const cents = Math.round(dollars * 100);
-    if (price.breakQuantity === undefined) item.listPrice = cents;
-    else {
-      const from = Number(price.breakQuantity);
-      if (Number.isInteger(from) && from > 1) breaks.push({ minQuantity: from, unitPriceCents: cents });
-      else problem(b, 'invalid-value', `PriceBreak "${price.breakQuantity}" is not a quantity above 1.`, price.line);
+    const what = price.breakQuantity === undefined ? 'list price' : `price from ${price.breakQuantity}`;
+    if (price.effective !== undefined && price.effective > header.today) {
+      problem(b, 'not-applied', `The ${what} ${price.price} takes effect on ${price.effective}, after the import's day (${header.today}): it is not applied, and the part keeps its current price; send it again on or after that day.`, price.line);
+      continue;
     }
+    const cents = Math.round(dollars * 100);
+    const since = price.effective ?? '';
+    if (price.breakQuantity === undefined) {
+      if (listSince === undefined || since >= listSince) [item.listPrice, listSince] = [cents, since];
+      continue;
+    }
+    const from = Number(price.breakQuantity);
+    if (!Number.isInteger(from) || from <= 1) problem(b, 'invalid-value', `PriceBreak "${price.breakQuantity}" is not a quantity above 1.`, price.line);
+    else if (since >= (breaks.get(from)?.since ?? '')) breaks.set(from, { unitPriceCents: cents, since });
   }
   // An UPDATE's Pricing of the list price alone changes that price and leaves the breaks; a FULL
   // file's Prices, or any Pricing with a PriceBreak, say which breaks the part has.
   const tellsBreaks = b.prices.some((price) => price.currency !== 'skip' && price.breakQuantity !== undefined) || header.submissionType !== 'UPDATE';
-  if (b.carries.has('Prices') && tellsBreaks) item.priceBreaks = breaks.sort((a, c) => a.minQuantity - c.minQuantity);
+  if (b.carries.has('Prices') && tellsBreaks) {
+    item.priceBreaks = [...breaks].map(([minQuantity, { unitPriceCents }]) => ({ minQuantity, unitPriceCents })).sort((a, c) => a.minQuantity - c.minQuantity);
+  }
 
   if (b.lifecycle !== undefined) {
     if (/^[0-9]{1,2}$/.test(b.lifecycle)) item.lifecycle = b.lifecycle;
