@@ -124,6 +124,30 @@ describe('readPies', () => {
     expect((await read(file, 7, '2027-06-01'))[0]).toMatchObject({ item: { listPrice: 9900 }, problems: [] });
   });
 
+  it('names and describes the part in English before another language, a Description without one being in the Header’s', async () => {
+    const descriptions = [
+      '<Description DescriptionCode="DES" LanguageCode="FR">Plaquettes de frein</Description>',
+      '<Description DescriptionCode="MKT">Plaquettes céramique</Description>',
+      '<Description DescriptionCode="DES" LanguageCode="EN">Brake pads</Description>',
+      '<Description DescriptionCode="MKT" LanguageCode="EN">Ceramic pads</Description>',
+    ].join('');
+    const file = piesFile(`<Item><PartNumber>RD-9</PartNumber><Descriptions>${descriptions}</Descriptions></Item>`).replace('</SubmissionType>', '</SubmissionType><LanguageCode>FR</LanguageCode>');
+    const [record] = await read(file);
+    expect(record).toMatchObject({
+      item: {
+        name: 'Brake pads',
+        description: 'Ceramic pads',
+        descriptions: [
+          { code: 'DES', language: 'FR', text: 'Plaquettes de frein' },
+          { code: 'MKT', language: 'FR', text: 'Plaquettes céramique' },
+        ],
+      },
+    });
+    // Without English, the file's own language.
+    const [french] = await read(piesFile(`<Item><PartNumber>RD-9</PartNumber><Descriptions>${descriptions.split('<Description DescriptionCode="DES" LanguageCode="EN">')[0]}</Descriptions></Item>`));
+    expect(french).toMatchObject({ item: { name: 'Plaquettes de frein', description: 'Plaquettes céramique' } });
+  });
+
   it('stops at malformed XML with its line', async () => {
     const records = await read('<PIES>\n<Items>\n<Item><PartNumber>A-1</PartNumber></Item>\n<Item><PartNumber>A-2</Part>\n</Items></PIES>');
     expect(records.at(-1)).toEqual({ line: 4, fatal: expect.objectContaining({ code: 'xml', line: 4 }) });

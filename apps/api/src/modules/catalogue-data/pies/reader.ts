@@ -38,6 +38,8 @@ interface Header {
   currencyCode?: string;
   /** The import's day, `YYYY-MM-DD`: a Pricing is taken when it is in force on it. */
   today: string;
+  /** The language of a Description that names none. */
+  languageCode?: string;
 }
 
 const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
@@ -128,6 +130,7 @@ export async function* readPies(input: Readable, options: { today?: string } = {
     if (!current) {
       if (parent === 'Header' && name === 'SubmissionType') header.submissionType = value.toUpperCase();
       if (parent === 'Header' && name === 'CurrencyCode' && value) header.currencyCode = value.toUpperCase();
+      if (parent === 'Header' && name === 'LanguageCode' && value) header.languageCode = value.toUpperCase();
       return;
     }
     if (name === 'Item' && parent === 'Items') {
@@ -179,7 +182,8 @@ function onField(b: Building, name: string, parent: string, value: string, attrs
       item.gtin = gtin(b, 'ItemLevelGTIN', value);
       return;
     case 'Descriptions/Description':
-      if (value) b.descriptions.push({ code: (attrs.DescriptionCode ?? 'DES').toUpperCase(), language: (attrs.LanguageCode ?? 'EN').toUpperCase(), text: value });
+      // A Description without a LanguageCode is in the Header's (`finish`).
+      if (value) b.descriptions.push({ code: (attrs.DescriptionCode ?? 'DES').toUpperCase(), language: attrs.LanguageCode?.toUpperCase() ?? '', text: value });
       return;
     case 'Pricing/Price':
       if (price) price.price = value;
@@ -274,9 +278,14 @@ function finish(b: Building, header: Header): ReadRecord {
   }
   item.brandAaiaId = b.brandAaiaId ?? null;
   // The part's name and description are two of its descriptions, kept in its columns and not twice.
-  const named = NAME_CODES.map((code) => b.descriptions.find((row) => row.code === code)).find(Boolean);
+  for (const row of b.descriptions) row.language ||= header.languageCode ?? 'EN';
+  // The shop's pages are in English (and its exports label the name EN): an English text names and
+  // describes the part before one in the file's own language, before any other.
+  const languages = ['EN', header.languageCode, undefined];
+  const pick = (codes: string[]) => languages.flatMap((language) => codes.map((code) => b.descriptions.find((row) => row.code === code && (language === undefined || row.language === language)))).find(Boolean);
+  const named = pick(NAME_CODES);
   if (named) item.name = named.text.slice(0, 200);
-  const described = DESCRIPTION_CODES.map((code) => b.descriptions.find((row) => row.code === code)).find(Boolean);
+  const described = pick(DESCRIPTION_CODES);
   if (described) item.description = described.text;
   item.descriptions = b.descriptions.filter((row) => row !== named && row !== described);
 
