@@ -67,6 +67,8 @@ export async function importItems(records: AsyncIterable<ReadRecord>, context: I
       return;
     }
     const { line, item, problems } = record;
+    // The shop's own photo, as its PIES export writes it (absolute), is its path again.
+    if (item.photoUrl && context.baseUrl && item.photoUrl.startsWith(`${context.baseUrl}/`)) item.photoUrl = item.photoUrl.slice(context.baseUrl.length);
     if (item.partNumber && !PART_NUMBER.test(item.partNumber)) {
       problems.push({ line, ref: item.partNumber, code: 'invalid-value', message: `Part number "${item.partNumber}" may hold only capital letters, digits and dashes (at most 40).` });
     } else if (seen.has(item.partNumber)) {
