@@ -37,14 +37,16 @@ export const catalogueProblemCodes = [
   'gtin-check-digit',
   'part-change',
   'unmapped-part-type',
+  'not-applied',
 ] as const;
 export type CatalogueProblemCode = (typeof catalogueProblemCodes)[number];
 
 /**
  * Problems that only warn: the record is imported all the same, and an import with no other
- * problem is applied even when it refuses problems.
+ * problem is applied even when it refuses problems. `not-applied`: a part of a record that changes
+ * nothing, and says why (a PIES delete of a part the shop lacks, a price yet to take effect).
  */
-export const catalogueWarningCodes: readonly CatalogueProblemCode[] = ['unmapped-part-type'];
+export const catalogueWarningCodes: readonly CatalogueProblemCode[] = ['unmapped-part-type', 'not-applied'];
 export const isCatalogueWarning = (code: CatalogueProblemCode) => catalogueWarningCodes.includes(code);
 
 export const catalogueProblemSchema = z.object({

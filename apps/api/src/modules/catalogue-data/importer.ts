@@ -17,6 +17,8 @@ export interface ImportContext {
   fileName: string;
   /** The uploaded file's size in bytes. */
   fileSize: number;
+  /** The shop's own address (`BASE_URL`): a photo's URI under it is kept as the shop's path, as the PIES export writes it absolute. */
+  baseUrl?: string;
   /** Records a problem; with `skip` the importer leaves that record out and goes on. A warning (`isCatalogueWarning`) leaves nothing out. */
   problem(problem: CatalogueProblem): void;
   /**

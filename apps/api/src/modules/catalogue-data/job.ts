@@ -157,20 +157,20 @@ function progressWriter(db: Db, id: string) {
  * an instance that stopped: its transaction died with it, so it starts again from the beginning
  * (MAX_ATTEMPTS times at most, then it is shown failed). The row never says done for a half import.
  */
-export async function runImport(db: Db, id: string): Promise<void> {
+export async function runImport(db: Db, id: string, options: { baseUrl?: string } = {}): Promise<void> {
   // One run of an import at a time. pg-boss gives up on a job after its expiry without stopping
   // it, and hands it out again: the run still going, here or on another instance (its heartbeat
   // is fresh), keeps the import, and the import's row says when it ends.
   if (runningHere.has(id)) return;
   runningHere.add(id);
   try {
-    await runOnce(db, id);
+    await runOnce(db, id, options);
   } finally {
     runningHere.delete(id);
   }
 }
 
-async function runOnce(db: Db, id: string): Promise<void> {
+async function runOnce(db: Db, id: string, options: { baseUrl?: string }): Promise<void> {
   const row = await db.selectFrom('catalogue_imports').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row || row.status === 'done' || row.status === 'failed') return;
   if (row.status === 'running' && row.heartbeat_at !== null && Date.now() - row.heartbeat_at.getTime() < HEARTBEAT_FRESH_MS) return;
@@ -190,7 +190,7 @@ async function runOnce(db: Db, id: string): Promise<void> {
     .execute();
   const progress = progressWriter(db, id);
   try {
-    await importOnce(db, row, progress, finish);
+    await importOnce(db, row, progress, finish, options);
   } finally {
     progress.stop();
   }
@@ -201,6 +201,7 @@ async function importOnce(
   row: Selectable<CatalogueImportsTable>,
   progress: ReturnType<typeof progressWriter>,
   finish: (fields: { status: 'done' | 'failed'; error?: string }) => Promise<void>,
+  options: { baseUrl?: string },
 ): Promise<void> {
   const { id } = row;
   const imports = createCatalogueImports(db);
@@ -219,6 +220,7 @@ async function importOnce(
           onProblems: row.on_problems,
           fileName: row.file_name,
           fileSize: Number(row.file_size),
+          baseUrl: options.baseUrl,
           problem: (problem) => problems.add(problem),
           fatal: (problem) => problems.end(problem),
           progress: (done, total) => progress.progress(done, total),
@@ -261,5 +263,5 @@ async function importOnce(
  * a statement time limit: an import's set-wise writes and `analyze` may rightly take minutes.
  */
 export async function registerCatalogueImports(app: FastifyInstance): Promise<void> {
-  await app.jobs.work<{ id: string }>('catalogue-import', async ({ id }) => runImport(app.jobDb, id), { batchSize: 1 });
+  await app.jobs.work<{ id: string }>('catalogue-import', async ({ id }) => runImport(app.jobDb, id, { baseUrl: app.config.baseUrl }), { batchSize: 1 });
 }

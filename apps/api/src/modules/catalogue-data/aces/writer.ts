@@ -15,7 +15,7 @@ const element = (name: string, value: string | number | null | undefined) => (va
 const reference = (name: string, id: number | null) => (id === null ? '' : `<${name} id="${id}"/>`);
 
 /** The day of the last applied import of a kind, the version date of the tables it loaded. */
-async function lastImport(db: Db, kind: 'vcdb' | 'pcdb'): Promise<string | undefined> {
+export async function lastImport(db: Db, kind: 'vcdb' | 'pcdb'): Promise<string | undefined> {
   const row = await db.selectFrom('catalogue_imports').select('finished_at').where('kind', '=', kind).where('applied', '=', true).orderBy('finished_at', 'desc').limit(1).executeTakeFirst();
   return row?.finished_at?.toISOString().slice(0, 10);
 }

@@ -34,7 +34,7 @@ const catalogue = [
     ].join('\n'),
   }),
   piesItem('EX-099', { after: '<ExtendedInformation><ExtendedProductInformation EXPICode="LIF">7</ExtendedProductInformation></ExtendedInformation>' }),
-  piesItem('EX-KIT', { after: '<Kits><KitComponent><ComponentPartNumber>EX-100</ComponentPartNumber><QuantityInComponent>2</QuantityInComponent></KitComponent></Kits>' }),
+  piesItem('EX-KIT', { after: '<Kits><KitComponent><ComponentPartNumber>EX-100</ComponentPartNumber><QuantityInKit UOM="EA">2</QuantityInKit><SequenceCode>1</SequenceCode></KitComponent></Kits>' }),
 ];
 
 const get = (app: FastifyInstance, url: string, who: Customer = admin) => call(app, byToken(who), { method: 'GET', url });
@@ -60,6 +60,13 @@ describe('GET /api/admin/catalogue/exports/pies', () => {
     expect(full.body).toContain(`<Trailer><ItemCount>${items}</ItemCount>`);
     expect(full.body).toContain('<ItemLevelGTIN GTINQualifier="UP">00012345678905</ItemLevelGTIN>');
     expect(full.body).toContain('Front pads &amp; clips');
+    // The Header in the schema's order (as sandpim writes it), a photo's file name first and its URI absolute.
+    const header = /<Header>(.*)<\/Header>/.exec(full.body)?.[1] ?? '';
+    expect([...header.matchAll(/<(\w+)>/g)].map(([, name]) => name)).toEqual(['PIESVersion', 'SubmissionType', 'BlanketEffectiveDate', 'CurrencyCode', 'LanguageCode', 'TechnicalContact', 'ContactEmail', 'PCdbVersionDate']);
+    expect(full.body).toContain('<DigitalFileInformation MaintenanceType="A" LanguageCode="EN"><FileName>ex-100.jpg</FileName><AssetType>P04</AssetType><FileType>JPG</FileType><URI>https://example.com/ex-100.jpg</URI></DigitalFileInformation>');
+    expect(full.body).toContain(`<FileName>brake-pads.svg</FileName><AssetType>P04</AssetType><URI>${shop.config.baseUrl}/images/parts/brake-pads.svg</URI>`);
+    // PIES 7.x's names for a component's quantity and order, as sandpim and the trade read them.
+    expect(full.body).toContain('<KitComponent MaintenanceType="A"><ComponentPartNumber>EX-100</ComponentPartNumber><ComponentBrand>BKPN</ComponentBrand><QuantityInKit UOM="EA">2</QuantityInKit><SequenceCode>1</SequenceCode></KitComponent>');
 
     const again = await runImport(other, importPies, full.body);
     expect(again).toEqual({ problems: [], counts: { added: 3, changed: 0, deleted: 0, unchanged: items - 3, rejected: 0 } });
@@ -77,6 +84,18 @@ describe('GET /api/admin/catalogue/exports/pies', () => {
     expect(since.body).toContain('<SubmissionType>UPDATE</SubmissionType><BlanketEffectiveDate>');
     expect(since.body.match(/<PartNumber>[^<]*<\/PartNumber>/g)).toEqual(['<PartNumber>EX-099</PartNumber>']);
     expect(since.body).toContain('<ItemCount>1</ItemCount>');
+
+    // A part archived since then is an Item of MaintenanceType D; a part without a brand is under the shop's.
+    await shop.db.updateTable('shop_settings').set({ brand_aaia_id: 'SHOP' }).execute();
+    const [gone, kept] = await shop.db.selectFrom('parts').select(['id', 'part_number']).where('brand_aaia_id', 'is', null).where('archived_at', 'is', null).orderBy('seq').limit(2).execute();
+    expectReply(await call(shop, byToken(admin), { method: 'PUT', url: `/api/admin/part/${gone?.id}/archived`, payload: { archived: true } }), 200);
+    const withDeleted = await get(shop, '/api/admin/catalogue/exports/pies?since=2026-06-01');
+    expect(withDeleted.body).toContain(`<Item MaintenanceType="D"><PartNumber>${gone?.part_number}</PartNumber><BrandAAIAID>SHOP</BrandAAIAID>`);
+    expect(withDeleted.body).toContain('<ItemCount>2</ItemCount>');
+    expect((await get(shop, '/api/admin/catalogue/exports/pies')).body).toContain(`<PartNumber>${kept?.part_number}</PartNumber><BrandAAIAID>SHOP</BrandAAIAID>`);
+    // Read back, the delete archives the part in another shop too.
+    await other.db.updateTable('parts').set({ archived_at: null }).where('part_number', '=', gone?.part_number ?? '').execute();
+    expect((await runImport(other, importPies, withDeleted.body)).counts).toMatchObject({ deleted: 1, rejected: 0 });
   });
 });
 

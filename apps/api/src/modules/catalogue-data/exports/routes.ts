@@ -7,6 +7,9 @@ import { writeAces } from '../aces/writer';
 import { writePartsCsv } from '../parts-csv/writer';
 import { writePies } from '../pies/writer';
 
+/** The address of a mail sender as written (`Shop <shop@example.com>` or the address alone). */
+const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? (from.includes('@') ? from.trim() : undefined);
+
 /**
  * Admin only: the catalogue as files to download, streamed as they are read (decisions 074, 078).
  */
@@ -30,7 +33,7 @@ export const catalogueExportRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply
           .header('content-type', 'application/xml; charset=utf-8')
           .header('content-disposition', `attachment; filename="${format}-${since ? `since-${since}` : 'full'}-${today}.xml"`)
-          .send(streamed(write(app.db, { since, today, company: app.config.seller.name })));
+          .send(streamed(write(app.db, { since, today, company: app.config.seller.name, baseUrl: app.config.baseUrl, contactEmail: mailAddress(app.config.mail.from) })));
       },
     );
   }

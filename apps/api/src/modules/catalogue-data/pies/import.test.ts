@@ -95,6 +95,74 @@ describe('importPies', () => {
     expect(await part('PI-902')).toMatchObject({ replaced_by: null });
   });
 
+  it('keeps what an UPDATE item leaves out: a price-only item changes the price, not the package, breaks, interchange, kit or replacement', async () => {
+    const full = piesFile(
+      piesItem('PU-100', {
+        after: [
+          '<Prices><Pricing PriceType="LST"><CurrencyCode>USD</CurrencyCode><Price>10.00</Price></Pricing><Pricing PriceType="LST"><CurrencyCode>USD</CurrencyCode><Price>9.00</Price><PriceBreak>10</PriceBreak></Pricing></Prices>',
+          '<Packages><Package><PackageLevelGTIN>10012345678902</PackageLevelGTIN><Dimensions UOM="IN"><ShippingHeight>2</ShippingHeight><ShippingWidth>5</ShippingWidth><ShippingLength>7.5</ShippingLength></Dimensions><Weights UOM="PG"><Weight>1.5</Weight></Weights></Package></Packages>',
+          '<PartInterchangeInfo><PartInterchange BrandAAIAID="BKPN"><PartNumber>PU-099</PartNumber></PartInterchange><PartInterchange BrandLabel="Other Brand"><PartNumber InterchangeQuantity="2">OB-55</PartNumber></PartInterchange></PartInterchangeInfo>',
+        ].join('\n'),
+      }),
+      piesItem('PU-099', { after: '<ExtendedInformation><ExtendedProductInformation EXPICode="LIF">7</ExtendedProductInformation></ExtendedInformation>' }),
+      piesItem('PU-200', { price: '35.00', after: '<Kits><KitComponent><ComponentPartNumber>PU-100</ComponentPartNumber><QuantityInKit UOM="EA">4</QuantityInKit></KitComponent></Kits>' }),
+    );
+    expect((await runImport(app, importPies, full)).problems).toEqual([]);
+    const facts = async (number: string) => {
+      const id = (await part(number))?.id ?? '';
+      const [row, breaks, interchange, kit] = await Promise.all([
+        app.db.selectFrom('parts').select(['price_cents', 'weight_grams', 'package_length_mm', 'package_gtin']).where('id', '=', id).executeTakeFirst(),
+        app.db.selectFrom('part_price_breaks').select(['min_quantity', 'unit_price_cents']).where('part_id', '=', id).execute(),
+        app.db.selectFrom('part_interchange').select(['brand', 'part_number']).where('part_id', '=', id).execute(),
+        app.db.selectFrom('part_kit_components').select('quantity').where('kit_id', '=', id).execute(),
+      ]);
+      return { ...row, breaks, interchange, kit };
+    };
+    const before = { 'PU-100': await facts('PU-100'), 'PU-200': await facts('PU-200') };
+    expect(before['PU-100']).toMatchObject({ weight_grams: 680, package_gtin: '10012345678902', breaks: [{ min_quantity: 10, unit_price_cents: 900 }], interchange: [{ brand: 'Other Brand', part_number: 'OB-55' }] });
+    expect(before['PU-200'].kit).toHaveLength(1);
+
+    const priceOnly = (number: string, price: string) =>
+      `<Item MaintenanceType="C"><PartNumber>${number}</PartNumber><BrandAAIAID>BKPN</BrandAAIAID><Prices><Pricing MaintenanceType="C" PriceType="LST"><CurrencyCode>USD</CurrencyCode><Price UOM="PE">${price}</Price></Pricing></Prices></Item>`;
+    const update = piesFile(priceOnly('PU-100', '11.00'), priceOnly('PU-200', '36.00')).replace('<SubmissionType>FULL</SubmissionType>', '<SubmissionType>UPDATE</SubmissionType>');
+    const { problems, counts } = await runImport(app, importPies, update);
+    expect(problems).toEqual([]);
+    expect(counts).toMatchObject({ changed: 2, rejected: 0 });
+    expect(await facts('PU-100')).toEqual({ ...before['PU-100'], price_cents: 1100 });
+    expect(await facts('PU-200')).toEqual({ ...before['PU-200'], price_cents: 3600 });
+    expect(await part('PU-099')).toMatchObject({ replaced_by: 'PU-100' });
+  });
+
+  it('archives the part of an Item of MaintenanceType D, never adds one, and refuses a segment of MaintenanceType D', async () => {
+    await runImport(app, importPies, piesFile(piesItem('PM-700'), piesItem('PM-702')));
+    const deleted = (number: string) => piesItem(number).replace('<Item MaintenanceType="A">', '<Item MaintenanceType="D">');
+    const segmentDeleted = piesItem('PM-702', { after: '<Descriptions><Description MaintenanceType="D" DescriptionCode="SHO" LanguageCode="EN">Old</Description></Descriptions>' });
+    const file = piesFile(deleted('PM-700'), deleted('PM-701'), segmentDeleted);
+    const { problems, counts } = await runImport(app, importPies, file, 'skip');
+    expect(problems).toEqual([
+      { line: 17, ref: 'PM-702', code: 'invalid-value', message: expect.stringContaining('A Description with MaintenanceType D (line 22) is not taken') },
+      { line: 11, ref: 'PM-701', code: 'not-applied', message: 'PM-701 is not a part of the shop: its Item of MaintenanceType D deletes nothing, and no part is added.' },
+    ]);
+    expect(counts).toMatchObject({ added: 0, deleted: 1, unchanged: 1, rejected: 1 });
+    expect(await part('PM-701')).toBeUndefined();
+    const archived = await app.db.selectFrom('parts').select(['part_number', 'archived_at']).where('part_number', 'in', ['PM-700', 'PM-702']).orderBy('part_number').execute();
+    expect(archived).toEqual([
+      { part_number: 'PM-700', archived_at: expect.any(Date) },
+      { part_number: 'PM-702', archived_at: null },
+    ]);
+    // Deleted again: already archived, unchanged.
+    expect((await runImport(app, importPies, piesFile(deleted('PM-700')))).counts).toMatchObject({ deleted: 0, unchanged: 1 });
+  });
+
+  it('adds a part at its price in force, and tells of a price yet to come without refusing the item', async () => {
+    const prices = '<Prices><Pricing PriceType="LST"><EffectiveDate>2020-01-01</EffectiveDate><Price>20.00</Price></Pricing><Pricing PriceType="LST"><EffectiveDate>2999-06-01</EffectiveDate><Price>99.00</Price></Pricing></Prices>';
+    const file = piesFile(`<Item><PartNumber>PF-600</PartNumber><Descriptions><Description DescriptionCode="DES">Brake pads</Description></Descriptions>${prices}</Item>`);
+    const { problems, counts } = await runImport(app, importPies, file);
+    expect(problems).toEqual([expect.objectContaining({ ref: 'PF-600', code: 'not-applied' })]);
+    expect(counts).toMatchObject({ added: 1, rejected: 0 });
+    expect(await part('PF-600')).toMatchObject({ price_cents: 2000 });
+  });
+
   it('names each problem with its line and writes nothing when refused', async () => {
     const file = piesFile(
       piesItem('PI-300', { before: '<ItemLevelGTIN>012345678906</ItemLevelGTIN>' }),

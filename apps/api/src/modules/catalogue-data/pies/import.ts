@@ -1,7 +1,8 @@
-import { centsToDollars, partChangeMessages, partChangesInputSchema, PRICE_BREAKS_MAX, priceBreaksProblem, REPLACED_CODES, type CatalogueProblem } from '@autoparts/shared';
+import { centsToDollars, isCatalogueWarning, partChangeMessages, partChangesInputSchema, PRICE_BREAKS_MAX, priceBreaksProblem, REPLACED_CODES, type CatalogueProblem } from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { ImportContext, Importer } from '../importer';
 import { createPartChangesRepository } from '../../part-changes/repository';
+import { createPartsRepository } from '../../parts/repository';
 import { PART_NUMBER, type CatalogueItem, type ReadRecord } from './item';
 import { readPies } from './reader';
 
@@ -66,13 +67,18 @@ export async function importItems(records: AsyncIterable<ReadRecord>, context: I
       return;
     }
     const { line, item, problems } = record;
+    // The shop's own photo, as its PIES export writes it (absolute), is its path again.
+    if (item.photoUrl && context.baseUrl && item.photoUrl.startsWith(`${context.baseUrl}/`)) item.photoUrl = item.photoUrl.slice(context.baseUrl.length);
     if (item.partNumber && !PART_NUMBER.test(item.partNumber)) {
       problems.push({ line, ref: item.partNumber, code: 'invalid-value', message: `Part number "${item.partNumber}" may hold only capital letters, digits and dashes (at most 40).` });
     } else if (seen.has(item.partNumber)) {
       problems.push({ line, ref: item.partNumber, code: 'duplicate', message: `Part number ${item.partNumber} is in the file twice; the first one counts.` });
     }
     seen.add(item.partNumber);
-    if (problems.length > 0) {
+    // A warning (a price yet to come) is told and the item is taken all the same.
+    const refusals = problems.filter(({ code }) => !isCatalogueWarning(code));
+    if (refusals.length === 0) for (const warning of problems) context.problem(warning);
+    if (refusals.length > 0) {
       reject(problems);
       continue;
     }
@@ -80,7 +86,7 @@ export async function importItems(records: AsyncIterable<ReadRecord>, context: I
     if (batch.length >= IMPORT_BATCH) await flush();
   }
   if (batch.length > 0) await flush();
-  await applyPartChanges(seen, context);
+  await applyPartChanges(context);
 }
 
 /** Stores a batch's pending items after those stored before, in the order given (`seq`). */
@@ -140,6 +146,7 @@ async function writeBatch(
       'parts.package_width_mm',
       'parts.package_height_mm',
       'parts.lifecycle_code',
+      'parts.archived_at',
       'replacer.part_number as replacer',
     ])
     .where('parts.part_number', 'in', numbers)
@@ -182,6 +189,10 @@ async function writeBatch(
   const inserts: Array<{ line: number; item: CatalogueItem; values: ReturnType<typeof columns> & { name: string; price_cents: number; part_number: string; lifecycle_code?: string } }> = [];
   for (const { line, item } of batch) {
     const current = byNumber.get(item.partNumber);
+    if (item.archive) {
+      await archive(item.partNumber, line, current, context);
+      continue;
+    }
     const problems: CatalogueProblem[] = [];
     const problem = (code: CatalogueProblem['code'], message: string) => problems.push({ line, ref: item.partNumber, code, message });
     if (!current && item.name === undefined) problem('missing-field', `New part ${item.partNumber} has no name (a DES description).`);
@@ -189,7 +200,9 @@ async function writeBatch(
     if (item.categorySlug && !categorySlugs.has(item.categorySlug)) problem('invalid-value', `There is no category "${item.categorySlug}".`);
     const listPrice = item.listPrice ?? current?.price_cents;
     if (item.priceBreaks && item.priceBreaks.length > PRICE_BREAKS_MAX) problem('invalid-value', `At most ${PRICE_BREAKS_MAX} price breaks.`);
-    const tierProblem = item.priceBreaks && priceBreaksProblem(item.priceBreaks.map((tier) => ({ minQuantity: tier.minQuantity, unitPrice: centsToDollars(tier.unitPriceCents) })), listPrice === undefined ? undefined : centsToDollars(listPrice));
+    // Breaks the item leaves as they are must still fall below a new list price.
+    const tiers = item.priceBreaks ?? (current && item.listPrice !== undefined ? (breaksOf.get(current.id) ?? []).map((row) => ({ minQuantity: row.min_quantity, unitPriceCents: row.unit_price_cents })) : undefined);
+    const tierProblem = tiers && priceBreaksProblem(tiers.map((tier) => ({ minQuantity: tier.minQuantity, unitPrice: centsToDollars(tier.unitPriceCents) })), listPrice === undefined ? undefined : centsToDollars(listPrice));
     if (tierProblem) problem('invalid-value', tierProblem);
     for (const row of item.descriptions ?? []) {
       if (!/^[A-Z]{3}$/.test(row.code) || !/^[A-Z]{2}$/.test(row.language)) problem('invalid-value', `Description code "${row.code}" and language "${row.language}" must be three and two letters.`);
@@ -264,6 +277,26 @@ async function writeBatch(
     if (rows.length > 0) await trx.insertInto('part_price_breaks').values(rows).execute();
   }
   return out;
+}
+
+/**
+ * A PIES Item of MaintenanceType D: the part leaves the shop as Manage Products archives it (its
+ * orders keep it), counted deleted; one already archived is unchanged; one the shop lacks is never
+ * created: unchanged, with a `not-applied` warning (decision 074).
+ */
+async function archive(partNumber: string, line: number, current: { id: string; archived_at: Date | null } | undefined, context: ImportContext): Promise<void> {
+  const { trx, counts } = context;
+  if (!current) {
+    counts.unchanged += 1;
+    context.problem({ line, ref: partNumber, code: 'not-applied', message: `${partNumber} is not a part of the shop: its Item of MaintenanceType D deletes nothing, and no part is added.` });
+    return;
+  }
+  if (current.archived_at !== null) {
+    counts.unchanged += 1;
+    return;
+  }
+  await createPartsRepository(trx).setArchived(current.id, true);
+  counts.deleted += 1;
 }
 
 /** What the second pass needs of an item: its row of `pies_pending` keeps no more. */
@@ -341,9 +374,10 @@ function columns(item: CatalogueItem) {
  * The second pass, once every part of the file exists: life cycles and replacements (a PIES item
  * names the numbers it replaces; a CSV row the number replacing it), interchange numbers and kits,
  * each checked by Manage Products' rules. A part's replacement named by an item of the file wins;
- * one the file's items no longer name is dropped, unless it was given by a part outside the file.
+ * one the file's items no longer name is dropped, unless it was given by a part whose item does
+ * not say what it replaces (outside the file, or without PartInterchangeInfo).
  */
-async function applyPartChanges(inFile: Set<string>, context: ImportContext): Promise<void> {
+async function applyPartChanges(context: ImportContext): Promise<void> {
   const { trx, counts } = context;
   const changes = createPartChangesRepository(trx);
   const replacerOf = new Map<string, { by: string; line: number }>();
@@ -354,6 +388,8 @@ async function applyPartChanges(inFile: Set<string>, context: ImportContext): Pr
     order by p.seq
   `.execute(trx);
   for (const { old, by, line } of replacing.rows) replacerOf.set(old, { by, line });
+  const tellingReplaces = await sql<{ part_number: string }>`select part_number from pies_pending where jsonb_typeof(item -> 'replaces') = 'array'`.execute(trx);
+  const saysWhatItReplaces = new Set(tellingReplaces.rows.map((row) => row.part_number));
   const refuse = (entry: Pending | undefined, problem: CatalogueProblem) => {
     context.problem(problem);
     if (!entry) return;
@@ -371,7 +407,7 @@ async function applyPartChanges(inFile: Set<string>, context: ImportContext): Pr
     for (const entry of page.rows) {
       const { item } = entry;
       const named = replacerOf.get(item.partNumber)?.by;
-      const replacedBy = item.replacedBy !== undefined ? item.replacedBy : named ?? (entry.storedReplacer && !inFile.has(entry.storedReplacer) ? entry.storedReplacer : null);
+      const replacedBy = item.replacedBy !== undefined ? item.replacedBy : named ?? (entry.storedReplacer && !saysWhatItReplaces.has(entry.storedReplacer) ? entry.storedReplacer : null);
       if (entry.partChanged || replacedBy !== entry.storedReplacer) {
         const outcome = await changes.apply(entry.id, { lifecycle: item.lifecycle, replacedBy, interchange: item.interchange, kit: item.kit });
         if (outcome) {

@@ -27,6 +27,8 @@ export interface CatalogueItem {
   replaces?: string[];
   interchange?: Array<{ brand: string; partNumber: string; quantity: number }>;
   kit?: Array<{ partNumber: string; quantity: number }>;
+  /** PIES `<Item MaintenanceType="D">`: the part is archived if the shop has it, never created; the item's other fields are not read. */
+  archive?: true;
 }
 
 /** What a reader yields: an item with the line it starts on and what is wrong with it, or a file that cannot be read on. */

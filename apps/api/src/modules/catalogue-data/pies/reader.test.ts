@@ -4,11 +4,11 @@ import { gtin14, type ReadRecord } from './item';
 import { readPies } from './reader';
 import { piesFile, piesItem } from './test-files';
 
-async function read(text: string, chunk = 7): Promise<ReadRecord[]> {
+async function read(text: string, chunk = 7, today?: string): Promise<ReadRecord[]> {
   // Small chunks: an element split between two reads is read whole.
   const chunks = Array.from({ length: Math.ceil(text.length / chunk) }, (_, index) => Buffer.from(text.slice(index * chunk, (index + 1) * chunk)));
   const records: ReadRecord[] = [];
-  for await (const record of readPies(Readable.from(chunks))) records.push(record);
+  for await (const record of readPies(Readable.from(chunks), { today })) records.push(record);
   return records;
 }
 
@@ -36,7 +36,7 @@ describe('readPies', () => {
         '<Prices><Pricing PriceType="LST"><Price>60.00</Price><PriceBreak>10</PriceBreak></Pricing><Pricing PriceType="JBR"><Price>1.00</Price></Pricing></Prices>',
         '<ExtendedInformation><ExtendedProductInformation EXPICode="CTO">US</ExtendedProductInformation><ExtendedProductInformation EXPICode="LIF">8</ExtendedProductInformation></ExtendedInformation>',
         '<Packages><Package><PackageLevelGTIN>10012345678902</PackageLevelGTIN><Dimensions UOM="IN"><ShippingHeight>2</ShippingHeight><ShippingWidth>12</ShippingWidth><ShippingLength>12.5</ShippingLength></Dimensions><Weights UOM="PG"><Weight>21</Weight></Weights></Package></Packages>',
-        '<Kits><KitComponent><ComponentPartNumber>RD-3</ComponentPartNumber><QuantityInComponent>1</QuantityInComponent><Sequence>2</Sequence></KitComponent><KitComponent><ComponentPartNumber>RD-2</ComponentPartNumber><QuantityInComponent>2</QuantityInComponent><Sequence>1</Sequence></KitComponent></Kits>',
+        '<Kits><KitComponent><ComponentPartNumber>RD-3</ComponentPartNumber><QuantityInKit UOM="EA">1</QuantityInKit><SequenceCode>2</SequenceCode></KitComponent><KitComponent><ComponentPartNumber>RD-2</ComponentPartNumber><QuantityInKit UOM="EA">2</QuantityInKit><SequenceCode>1</SequenceCode></KitComponent></Kits>',
         '<PartInterchangeInfo><PartInterchange BrandAAIAID="BKPN"><PartNumber>RD-0</PartNumber></PartInterchange><PartInterchange BrandAAIAID="ZZZZ" BrandLabel="Rival"><PartNumber InterchangeQuantity="2">RV 1</PartNumber></PartInterchange></PartInterchangeInfo>',
         '<DigitalAssets><DigitalFileInformation><AssetType>P01</AssetType><URI>https://example.com/other.jpg</URI></DigitalFileInformation><DigitalFileInformation><AssetType>P04</AssetType><URI>https://example.com/rd-1.jpg</URI></DigitalFileInformation></DigitalAssets>',
       ].join('\n'),
@@ -72,6 +72,15 @@ describe('readPies', () => {
     ]);
   });
 
+  it('still reads the kit quantity and order under the names this shop wrote before PIES 7.x’s (QuantityInComponent, Sequence)', async () => {
+    const kit = '<Kits><KitComponent><ComponentPartNumber>RD-5</ComponentPartNumber><QuantityInComponent>3</QuantityInComponent><Sequence>2</Sequence></KitComponent><KitComponent><ComponentPartNumber>RD-6</ComponentPartNumber><QuantityInKit>4</QuantityInKit><SequenceCode>1</SequenceCode></KitComponent></Kits>';
+    const [record] = await read(piesFile(piesItem('RD-4', { after: kit })));
+    expect(record && 'item' in record && record.item.kit).toEqual([
+      { partNumber: 'RD-6', quantity: 4 },
+      { partNumber: 'RD-5', quantity: 3 },
+    ]);
+  });
+
   it('names what is wrong with an item: a GTIN check digit, a currency, a unit', async () => {
     const [record] = await read(
       piesFile(
@@ -82,6 +91,61 @@ describe('readPies', () => {
       ),
     );
     expect(record && 'problems' in record && record.problems.map(({ code, ref }) => `${ref} ${code}`)).toEqual(['RD-9 gtin-check-digit', 'RD-9 invalid-value', 'RD-9 invalid-value']);
+  });
+
+  it('takes the Header’s CurrencyCode for a Pricing that names none', async () => {
+    const cad = piesFile(piesItem('RD-7', { after: '<Prices><Pricing PriceType="LST"><Price>135.00</Price></Pricing></Prices>' })).replace('</SubmissionType>', '</SubmissionType><CurrencyCode>CAD</CurrencyCode>');
+    const [record] = await read(cad);
+    expect(record && 'problems' in record && record.problems).toEqual([{ line: 10, ref: 'RD-7', code: 'invalid-value', message: 'The list price is in CAD; the shop sells in USD.' }]);
+  });
+
+  it('takes the LST price in force on the import’s day: not one expired, nor one yet to come, which it says it did not apply', async () => {
+    const pricing = (price: string, dates: string, breakFrom = '') => `<Pricing PriceType="LST"><CurrencyCode>USD</CurrencyCode>${dates}<Price>${price}</Price>${breakFrom && `<PriceBreak>${breakFrom}</PriceBreak>`}</Pricing>`;
+    const prices = [
+      pricing('20.00', '<EffectiveDate>2026-01-01</EffectiveDate>'),
+      pricing('99.00', '<EffectiveDate>2027-06-01</EffectiveDate>'),
+      pricing('15.00', '<EffectiveDate>2025-01-01</EffectiveDate><ExpirationDate>2025-12-31</ExpirationDate>'),
+      pricing('18.00', '<EffectiveDate>2025-06-01</EffectiveDate>', '10'),
+      pricing('17.00', '<EffectiveDate>2026-03-01</EffectiveDate>', '10'),
+    ].join('');
+    const file = piesFile(`<Item><PartNumber>RD-8</PartNumber><Prices>${prices}</Prices></Item>`);
+    const [record] = await read(file, 7, '2026-12-05');
+    expect(record).toMatchObject({
+      item: { listPrice: 2000, priceBreaks: [{ minQuantity: 10, unitPriceCents: 1700 }] },
+      problems: [
+        {
+          code: 'not-applied',
+          ref: 'RD-8',
+          message: "The list price 99.00 takes effect on 2027-06-01, after the import's day (2026-12-05): it is not applied, and the part keeps its current price; send it again on or after that day.",
+        },
+      ],
+    });
+    // On the day it takes effect, it is the price.
+    expect((await read(file, 7, '2027-06-01'))[0]).toMatchObject({ item: { listPrice: 9900 }, problems: [] });
+  });
+
+  it('names and describes the part in English before another language, a Description without one being in the Header’s', async () => {
+    const descriptions = [
+      '<Description DescriptionCode="DES" LanguageCode="FR">Plaquettes de frein</Description>',
+      '<Description DescriptionCode="MKT">Plaquettes céramique</Description>',
+      '<Description DescriptionCode="DES" LanguageCode="EN">Brake pads</Description>',
+      '<Description DescriptionCode="MKT" LanguageCode="EN">Ceramic pads</Description>',
+    ].join('');
+    const file = piesFile(`<Item><PartNumber>RD-9</PartNumber><Descriptions>${descriptions}</Descriptions></Item>`).replace('</SubmissionType>', '</SubmissionType><LanguageCode>FR</LanguageCode>');
+    const [record] = await read(file);
+    expect(record).toMatchObject({
+      item: {
+        name: 'Brake pads',
+        description: 'Ceramic pads',
+        descriptions: [
+          { code: 'DES', language: 'FR', text: 'Plaquettes de frein' },
+          { code: 'MKT', language: 'FR', text: 'Plaquettes céramique' },
+        ],
+      },
+    });
+    // Without English, the file's own language.
+    const [french] = await read(piesFile(`<Item><PartNumber>RD-9</PartNumber><Descriptions>${descriptions.split('<Description DescriptionCode="DES" LanguageCode="EN">')[0]}</Descriptions></Item>`));
+    expect(french).toMatchObject({ item: { name: 'Plaquettes de frein', description: 'Plaquettes céramique' } });
   });
 
   it('stops at malformed XML with its line', async () => {

@@ -20,13 +20,42 @@ interface Building {
   problems: CatalogueProblem[];
   brandAaiaId?: string;
   descriptions: Array<{ code: string; language: string; text: string }>;
-  prices: Array<{ price?: string; breakQuantity?: string; currency?: string; line: number }>;
+  prices: Array<{ price?: string; breakQuantity?: string; currency?: string; effective?: string; expiration?: string; line: number }>;
   lifecycle?: string;
   package?: { line: number; gtin?: string; dimensionsUom?: string; weightsUom?: string; dims: Record<string, string>; weight?: string };
   interchange: Array<{ brandAaiaId?: string; brandLabel?: string; partNumber?: string; quantity?: string }>;
+  /** `quantity` is QuantityInKit's, `sequence` SequenceCode's. */
   kit: Array<{ partNumber?: string; quantity?: string; sequence?: string }>;
   photos: Array<{ assetType?: string; uri?: string }>;
+  /** The parents of the segments the item carries (`Prices`, `Packages`, `PartInterchangeInfo`, `Kits`): one it leaves out leaves the part's as they are. */
+  carries: Set<string>;
 }
+
+/** What the file's Header says that its Items take as given. */
+interface Header {
+  submissionType?: string;
+  /** The currency of a Pricing that names none. */
+  currencyCode?: string;
+  /** The import's day, `YYYY-MM-DD`: a Pricing is taken when it is in force on it. */
+  today: string;
+  /** The language of a Description that names none. */
+  languageCode?: string;
+}
+
+const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+
+/** The elements whose presence in an Item means "this is what the part has of it" (decision 074). */
+const SEGMENT_PARENTS = new Set(['Prices', 'Packages', 'PartInterchangeInfo', 'Kits']);
+/** The segments an Item may mark `MaintenanceType="D"`, under the element whose set they belong to. */
+const SEGMENTS: Record<string, string> = {
+  Description: 'Descriptions',
+  Pricing: 'Prices',
+  Package: 'Packages',
+  PartInterchange: 'PartInterchangeInfo',
+  KitComponent: 'Kits',
+  ExtendedProductInformation: 'ExtendedInformation',
+  DigitalFileInformation: 'DigitalAssets',
+};
 
 /**
  * Reads a PIES 7.2 file as a stream (saxes, decision 074) and yields its Items one at a time, each
@@ -39,7 +68,7 @@ interface Building {
  * - the photo: the `DigitalFileInformation` of AssetType P04 (primary photo), else the first one's URI.
  * Malformed XML ends the file with an `xml` problem naming its line.
  */
-export async function* readPies(input: Readable): AsyncGenerator<ReadRecord> {
+export async function* readPies(input: Readable, options: { today?: string } = {}): AsyncGenerator<ReadRecord> {
   const parser = new SaxesParser({ position: true, xmlns: false });
   const ready: ReadRecord[] = [];
   const path: string[] = [];
@@ -49,6 +78,7 @@ export async function* readPies(input: Readable): AsyncGenerator<ReadRecord> {
   const stack: Array<Record<string, string>> = [];
   let failed: CatalogueProblem | undefined;
   const bounds = new XmlBounds();
+  const header: Header = { today: options.today ?? new Date().toISOString().slice(0, 10) };
   const fail = (reason: string | undefined) => {
     if (reason) failed ??= { line: parser.line, ref: current?.item.partNumber ?? '', code: 'xml', message: `Malformed XML on line ${parser.line}: ${reason}` };
   };
@@ -62,11 +92,20 @@ export async function* readPies(input: Readable): AsyncGenerator<ReadRecord> {
     text = '';
     if (name === 'Item' && path.at(-2) === 'Items') {
       bounds.record();
-      current = { line: parser.line, item: { partNumber: '' }, problems: [], descriptions: [], prices: [], interchange: [], kit: [], photos: [] };
+      current = { line: parser.line, item: { partNumber: '' }, problems: [], descriptions: [], prices: [], interchange: [], kit: [], photos: [], carries: new Set() };
+      const maintenance = tag.attributes.MaintenanceType?.toUpperCase();
+      if (maintenance === 'D') current.item.archive = true;
+      else if (maintenance !== undefined && maintenance !== 'A' && maintenance !== 'C') problem(current, 'invalid-value', `Item MaintenanceType "${tag.attributes.MaintenanceType}" is not A (add), C (change) or D (delete).`);
       return;
     }
     if (!current) return;
     const attrs = tag.attributes;
+    if (SEGMENT_PARENTS.has(name) && path.at(-2) === 'Item') current.carries.add(name);
+    if (attrs.MaintenanceType?.toUpperCase() === 'D' && SEGMENTS[name] && !current.item.archive) {
+      // The shop replaces a segment's whole set with the rows the Item lists; a delete of one row would
+      // otherwise be read as a row to add.
+      problem(current, 'invalid-value', `A ${name} with MaintenanceType D (line ${parser.line}) is not taken: the Item's ${SEGMENTS[name]} replace the part's, so send the ${SEGMENTS[name]} it keeps, without this one.`);
+    }
     if (name === 'Pricing') current.prices.push({ line: parser.line, ...(attrs.PriceType === 'LST' ? {} : { currency: 'skip' }) });
     else if (name === 'Package' && !current.package) current.package = { line: parser.line, dims: {} };
     else if (name === 'Dimensions' && current.package && path.at(-2) === 'Package') current.package.dimensionsUom = attrs.UOM;
@@ -87,10 +126,15 @@ export async function* readPies(input: Readable): AsyncGenerator<ReadRecord> {
     attributes = stack.pop() ?? {};
     const value = text.trim();
     text = '';
-    if (!current) return;
     const parent = path.at(-1);
+    if (!current) {
+      if (parent === 'Header' && name === 'SubmissionType') header.submissionType = value.toUpperCase();
+      if (parent === 'Header' && name === 'CurrencyCode' && value) header.currencyCode = value.toUpperCase();
+      if (parent === 'Header' && name === 'LanguageCode' && value) header.languageCode = value.toUpperCase();
+      return;
+    }
     if (name === 'Item' && parent === 'Items') {
-      ready.push(finish(current));
+      ready.push(finish(current, header));
       current = undefined;
       return;
     }
@@ -138,13 +182,20 @@ function onField(b: Building, name: string, parent: string, value: string, attrs
       item.gtin = gtin(b, 'ItemLevelGTIN', value);
       return;
     case 'Descriptions/Description':
-      if (value) b.descriptions.push({ code: (attrs.DescriptionCode ?? 'DES').toUpperCase(), language: (attrs.LanguageCode ?? 'EN').toUpperCase(), text: value });
+      // A Description without a LanguageCode is in the Header's (`finish`).
+      if (value) b.descriptions.push({ code: (attrs.DescriptionCode ?? 'DES').toUpperCase(), language: attrs.LanguageCode?.toUpperCase() ?? '', text: value });
       return;
     case 'Pricing/Price':
       if (price) price.price = value;
       return;
     case 'Pricing/PriceBreak':
       if (price) price.breakQuantity = value;
+      return;
+    case 'Pricing/EffectiveDate':
+      if (price) price.effective = value;
+      return;
+    case 'Pricing/ExpirationDate':
+      if (price) price.expiration = value;
       return;
     case 'Pricing/CurrencyCode':
       if (price && price.currency !== 'skip') price.currency = value;
@@ -171,11 +222,15 @@ function onField(b: Building, name: string, parent: string, value: string, attrs
       if (row) Object.assign(row, { partNumber: value, quantity: attrs.InterchangeQuantity });
       return;
     }
+    // PIES 7.x names a component's quantity QuantityInKit and its order SequenceCode; the names
+    // this shop wrote before (QuantityInComponent, Sequence) are still read.
     case 'KitComponent/ComponentPartNumber':
+    case 'KitComponent/QuantityInKit':
     case 'KitComponent/QuantityInComponent':
+    case 'KitComponent/SequenceCode':
     case 'KitComponent/Sequence': {
       const row = b.kit.at(-1);
-      const key = name === 'ComponentPartNumber' ? 'partNumber' : name === 'QuantityInComponent' ? 'quantity' : 'sequence';
+      const key = name === 'ComponentPartNumber' ? 'partNumber' : name.startsWith('Quantity') ? 'quantity' : 'sequence';
       if (row) row[key] = value;
       return;
     }
@@ -214,35 +269,71 @@ function gtin(b: Building, field: string, value: string): string | null {
 }
 
 /** The item as the shop takes it, with every problem found. */
-function finish(b: Building): ReadRecord {
+function finish(b: Building, header: Header): ReadRecord {
   const item = b.item;
   if (!item.partNumber) problem(b, 'missing-field', 'The Item has no PartNumber.');
+  if (item.archive) {
+    // A delete needs only the part's number; what else the Item says is not read, nor its problems.
+    return { line: b.line, item: { partNumber: item.partNumber, archive: true }, problems: b.problems.filter((found) => found.code === 'missing-field') };
+  }
   item.brandAaiaId = b.brandAaiaId ?? null;
   // The part's name and description are two of its descriptions, kept in its columns and not twice.
-  const named = NAME_CODES.map((code) => b.descriptions.find((row) => row.code === code)).find(Boolean);
+  for (const row of b.descriptions) row.language ||= header.languageCode ?? 'EN';
+  // The shop's pages are in English (and its exports label the name EN): an English text names and
+  // describes the part before one in the file's own language, before any other.
+  const languages = ['EN', header.languageCode, undefined];
+  const pick = (codes: string[]) => languages.flatMap((language) => codes.map((code) => b.descriptions.find((row) => row.code === code && (language === undefined || row.language === language)))).find(Boolean);
+  const named = pick(NAME_CODES);
   if (named) item.name = named.text.slice(0, 200);
-  const described = DESCRIPTION_CODES.map((code) => b.descriptions.find((row) => row.code === code)).find(Boolean);
+  const described = pick(DESCRIPTION_CODES);
   if (described) item.description = described.text;
   item.descriptions = b.descriptions.filter((row) => row !== named && row !== described);
 
-  const breaks: NonNullable<CatalogueItem['priceBreaks']> = [];
+  // The shop has one price at a time: of the LST Pricings in force on the import's day, the one
+  // that took effect last (later in the file when equal); one that has expired is passed over, one
+  // yet to come is not applied and says so.
+  const breaks = new Map<number, { unitPriceCents: number; since: string }>();
+  let listSince: string | undefined;
   for (const price of b.prices) {
     if (price.currency === 'skip' || price.price === undefined) continue;
-    if (price.currency !== undefined && price.currency !== 'USD') {
-      problem(b, 'invalid-value', `The list price is in ${price.currency}; the shop sells in USD.`, price.line);
+    // A Pricing without a CurrencyCode is in the Header's (PIES), and only then taken as USD.
+    const currency = price.currency ?? header.currencyCode;
+    if (currency !== undefined && currency !== 'USD') {
+      problem(b, 'invalid-value', `The list price is in ${currency}; the shop sells in USD.`, price.line);
       continue;
     }
+    const undated = (['EffectiveDate', 'ExpirationDate'] as const).find((field) => {
+      const value = field === 'EffectiveDate' ? price.effective : price.expiration;
+      return value !== undefined && !DATE.test(value);
+    });
+    if (undated) {
+      problem(b, 'invalid-value', `${undated} "${undated === 'EffectiveDate' ? price.effective : price.expiration}" is not a date (YYYY-MM-DD).`, price.line);
+      continue;
+    }
+    if (price.expiration !== undefined && price.expiration < header.today) continue;
     const dollars = decimal(b, 'Price', price.price, price.line);
     if (dollars === undefined) continue;
-    const cents = Math.round(dollars * 100);
-    if (price.breakQuantity === undefined) item.listPrice = cents;
-    else {
-      const from = Number(price.breakQuantity);
-      if (Number.isInteger(from) && from > 1) breaks.push({ minQuantity: from, unitPriceCents: cents });
-      else problem(b, 'invalid-value', `PriceBreak "${price.breakQuantity}" is not a quantity above 1.`, price.line);
+    const what = price.breakQuantity === undefined ? 'list price' : `price from ${price.breakQuantity}`;
+    if (price.effective !== undefined && price.effective > header.today) {
+      problem(b, 'not-applied', `The ${what} ${price.price} takes effect on ${price.effective}, after the import's day (${header.today}): it is not applied, and the part keeps its current price; send it again on or after that day.`, price.line);
+      continue;
     }
+    const cents = Math.round(dollars * 100);
+    const since = price.effective ?? '';
+    if (price.breakQuantity === undefined) {
+      if (listSince === undefined || since >= listSince) [item.listPrice, listSince] = [cents, since];
+      continue;
+    }
+    const from = Number(price.breakQuantity);
+    if (!Number.isInteger(from) || from <= 1) problem(b, 'invalid-value', `PriceBreak "${price.breakQuantity}" is not a quantity above 1.`, price.line);
+    else if (since >= (breaks.get(from)?.since ?? '')) breaks.set(from, { unitPriceCents: cents, since });
   }
-  item.priceBreaks = breaks.sort((a, c) => a.minQuantity - c.minQuantity);
+  // An UPDATE's Pricing of the list price alone changes that price and leaves the breaks; a FULL
+  // file's Prices, or any Pricing with a PriceBreak, say which breaks the part has.
+  const tellsBreaks = b.prices.some((price) => price.currency !== 'skip' && price.breakQuantity !== undefined) || header.submissionType !== 'UPDATE';
+  if (b.carries.has('Prices') && tellsBreaks) {
+    item.priceBreaks = [...breaks].map(([minQuantity, { unitPriceCents }]) => ({ minQuantity, unitPriceCents })).sort((a, c) => a.minQuantity - c.minQuantity);
+  }
 
   if (b.lifecycle !== undefined) {
     if (/^[0-9]{1,2}$/.test(b.lifecycle)) item.lifecycle = b.lifecycle;
@@ -269,30 +360,36 @@ function finish(b: Building): ReadRecord {
       heightMm: dimension('Height'),
       gtin: pack.gtin === undefined ? null : gtin(b, 'PackageLevelGTIN', pack.gtin),
     };
-  } else item.package = { weightGrams: null, lengthMm: null, widthMm: null, heightMm: null, gtin: null };
+  } else if (b.carries.has('Packages')) item.package = { weightGrams: null, lengthMm: null, widthMm: null, heightMm: null, gtin: null };
 
-  item.replaces = [];
-  item.interchange = [];
-  for (const row of b.interchange) {
-    if (!row.partNumber) continue;
-    const own = row.brandAaiaId ? row.brandAaiaId === b.brandAaiaId : !row.brandLabel;
-    if (own) {
-      item.replaces.push(row.partNumber);
-      continue;
+  if (b.carries.has('PartInterchangeInfo')) {
+    const replaces: string[] = [];
+    const interchange: NonNullable<CatalogueItem['interchange']> = [];
+    for (const row of b.interchange) {
+      if (!row.partNumber) continue;
+      const own = row.brandAaiaId ? row.brandAaiaId === b.brandAaiaId : !row.brandLabel;
+      if (own) {
+        replaces.push(row.partNumber);
+        continue;
+      }
+      const quantity = row.quantity === undefined ? 1 : whole(b, 'InterchangeQuantity', row.quantity);
+      if (quantity !== undefined) interchange.push({ brand: row.brandLabel ?? row.brandAaiaId ?? '', partNumber: row.partNumber, quantity });
     }
-    const quantity = row.quantity === undefined ? 1 : whole(b, 'InterchangeQuantity', row.quantity);
-    if (quantity !== undefined) item.interchange.push({ brand: row.brandLabel ?? row.brandAaiaId ?? '', partNumber: row.partNumber, quantity });
+    Object.assign(item, { replaces, interchange });
   }
 
   const kit = b.kit
-    .map((row, index) => ({ row, sequence: row.sequence === undefined ? index : Number(row.sequence) }))
+    .map((row, index) => ({ row, sequence: row.sequence === undefined || !Number.isFinite(Number(row.sequence)) ? index : Number(row.sequence) }))
     .sort((a, c) => a.sequence - c.sequence);
-  item.kit = [];
-  for (const { row } of kit) {
-    if (!row.partNumber) continue;
-    const quantity = row.quantity === undefined ? 1 : decimal(b, 'QuantityInComponent', row.quantity, b.line);
-    if (quantity !== undefined && Number.isInteger(quantity) && quantity >= 1) item.kit.push({ partNumber: row.partNumber, quantity });
-    else if (quantity !== undefined) problem(b, 'invalid-value', `QuantityInComponent "${row.quantity}" is not a whole number above 0.`);
+  if (b.carries.has('Kits')) {
+    const components: NonNullable<CatalogueItem['kit']> = [];
+    for (const { row } of kit) {
+      if (!row.partNumber) continue;
+      const quantity = row.quantity === undefined ? 1 : decimal(b, 'QuantityInKit', row.quantity, b.line);
+      if (quantity !== undefined && Number.isInteger(quantity) && quantity >= 1) components.push({ partNumber: row.partNumber, quantity });
+      else if (quantity !== undefined) problem(b, 'invalid-value', `QuantityInKit "${row.quantity}" is not a whole number above 0.`);
+    }
+    item.kit = components;
   }
 
   const photo = b.photos.find((row) => row.assetType === 'P04' && row.uri) ?? b.photos.find((row) => row.uri);

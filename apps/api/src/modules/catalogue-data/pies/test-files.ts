@@ -34,7 +34,7 @@ export async function runImport(app: FastifyInstance, importer: Importer, text: 
   await app.db
     .transaction()
     .execute(async (trx) => {
-      await importer(Readable.from([Buffer.from(text)]), { trx, mode: 'apply', onProblems, fileName: 'test', fileSize: Buffer.byteLength(text), problem: (problem) => problems.push(problem), fatal: (problem) => ((ended = true), problems.push(problem)), progress: () => undefined, counts });
+      await importer(Readable.from([Buffer.from(text)]), { trx, mode: 'apply', onProblems, fileName: 'test', fileSize: Buffer.byteLength(text), baseUrl: app.config.baseUrl, problem: (problem) => problems.push(problem), fatal: (problem) => ((ended = true), problems.push(problem)), progress: () => undefined, counts });
       if (ended || (problems.some(({ code }) => !isCatalogueWarning(code)) && onProblems === 'refuse')) throw refused;
     })
     .catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/database';
-import { partsOnSale } from '../exports/parts-on-sale';
+import { lastImport } from '../aces/writer';
+import { EXPORT_PAGE, partsOnSale } from '../exports/parts-on-sale';
 import { partDescriptions } from './item';
 
 export interface PiesExportOptions {
@@ -7,8 +8,47 @@ export interface PiesExportOptions {
   since?: string;
   /** The shop's name, the file's TechnicalContact. */
   company: string;
+  /** The address the shop's mail comes from, the file's ContactEmail. */
+  contactEmail?: string;
+  /** The shop's address (`BASE_URL`): a photo's URI is absolute. */
+  baseUrl: string;
   /** Today, `YYYY-MM-DD`. */
   today: string;
+}
+
+/** PIES FileType of a photo's extension. */
+const FILE_TYPES: Record<string, string> = { jpg: 'JPG', jpeg: 'JPG', png: 'PNG', gif: 'GIF', tif: 'TIF', tiff: 'TIF', bmp: 'BMP', webp: 'WEBP', pdf: 'PDF' };
+
+/** A part's photo as PIES's DigitalFileInformation: its file's name first, then the primary photo's asset type, its file type and an absolute URI. */
+function digitalFile(img: string, baseUrl: string): string {
+  let uri: URL;
+  try {
+    uri = new URL(img, `${baseUrl}/`);
+  } catch {
+    return '';
+  }
+  const fileName = decodeURIComponent(uri.pathname.split('/').at(-1) ?? '') || 'photo';
+  const fileType = FILE_TYPES[fileName.split('.').at(-1)?.toLowerCase() ?? ''];
+  return `<DigitalFileInformation MaintenanceType="A" LanguageCode="EN">${element('FileName', fileName)}<AssetType>P04</AssetType>${element('FileType', fileType)}${element('URI', uri.href)}</DigitalFileInformation>`;
+}
+
+/** The parts archived on or after `since`, `EXPORT_PAGE` at a time (keyset): a net-change file deletes them. */
+async function* archivedSince(db: Db, since: string) {
+  let after = '0';
+  for (;;) {
+    const rows = await db
+      .selectFrom('parts')
+      .select(['seq', 'part_number', 'brand_aaia_id', 'part_terminology_id'])
+      .where('archived_at', '>=', new Date(`${since}T00:00:00Z`))
+      .where('seq', '>', after)
+      .orderBy('seq')
+      .limit(EXPORT_PAGE)
+      .execute();
+    const last = rows.at(-1);
+    if (!last) return;
+    yield rows;
+    after = last.seq;
+  }
 }
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -41,11 +81,15 @@ function grouped<T extends { part_id: string | null }>(rows: T[]): Map<string, T
 }
 
 /**
- * A PIES 7.2 file of the shop's parts on sale, as a stream of text (decision 074): Header, one
- * Item per part on sale (read a page at a time: `partsOnSale`), and the
- * Trailer's ItemCount. What `readPies` reads back to the same parts.
+ * A PIES 7.2 file of the shop's parts on sale, as a stream of text (decision 074): Header (in the
+ * schema's order), one Item per part on sale (read a page at a time: `partsOnSale`), an Item
+ * without a brand of its own under the shop's (settings' BrandAAIAID), and the Trailer's
+ * ItemCount. Since a date, the parts archived since then follow as Items of MaintenanceType D.
+ * What `readPies` reads back to the same parts.
  */
 export async function* writePies(db: Db, options: PiesExportOptions): AsyncGenerator<string> {
+  const [settings, pcdb] = await Promise.all([db.selectFrom('shop_settings').select('brand_aaia_id').executeTakeFirst(), lastImport(db, 'pcdb')]);
+  const shopBrand = settings?.brand_aaia_id ?? null;
   yield '<?xml version="1.0" encoding="UTF-8"?>\n<PIES xmlns="http://www.autocare.org">\n';
   yield [
     '<Header>',
@@ -53,9 +97,11 @@ export async function* writePies(db: Db, options: PiesExportOptions): AsyncGener
     element('SubmissionType', options.since ? 'UPDATE' : 'FULL'),
     element('BlanketEffectiveDate', options.today),
     element('ChangesSinceDate', options.since),
-    element('TechnicalContact', options.company),
     element('CurrencyCode', 'USD'),
     element('LanguageCode', 'EN'),
+    element('TechnicalContact', options.company),
+    element('ContactEmail', options.contactEmail),
+    element('PCdbVersionDate', pcdb ?? options.today),
     '</Header>\n<Items>\n',
   ].join('');
   let count = 0;
@@ -64,6 +110,7 @@ export async function* writePies(db: Db, options: PiesExportOptions): AsyncGener
     const [descriptions, breaks, interchange, kits, replaces] = [grouped(rows.descriptions), grouped(rows.breaks), grouped(rows.interchange), grouped(rows.kits), grouped(rows.replaces)];
     const out: string[] = [];
     for (const part of parts) {
+      const brand = part.brand_aaia_id ?? shopBrand;
       const texts = partDescriptions(part, descriptions.get(part.id) ?? []);
       const pricing = (cents: number, from?: number) =>
         `<Pricing MaintenanceType="A" PriceType="LST"><CurrencyCode>USD</CurrencyCode><Price UOM="PE">${dollars(cents)}</Price>${from === undefined ? '' : `<PriceBreak UOM="EA">${from}</PriceBreak>`}</Pricing>`;
@@ -73,7 +120,7 @@ export async function* writePies(db: Db, options: PiesExportOptions): AsyncGener
         element('ShippingLength', part.package_length_mm === null ? null : part.package_length_mm / 10),
       ].join('');
       const pack = [element('PackageLevelGTIN', part.package_gtin), '<PackageUOM>EA</PackageUOM><QuantityofEaches>1</QuantityofEaches>', dimensions && `<Dimensions UOM="CM">${dimensions}</Dimensions>`, part.weight_grams > 0 ? `<Weights UOM="KG"><Weight>${part.weight_grams / 1000}</Weight></Weights>` : ''].join('');
-      const own = part.brand_aaia_id ? ` BrandAAIAID="${escape(part.brand_aaia_id)}"` : '';
+      const own = brand ? ` BrandAAIAID="${escape(brand)}"` : '';
       const interchanges = [
         ...(replaces.get(part.id) ?? []).map((row) => `<PartInterchange MaintenanceType="A"${own}><PartNumber InterchangeQuantity="1" UOM="EA">${escape(row.part_number)}</PartNumber></PartInterchange>`),
         ...(interchange.get(part.id) ?? []).map(
@@ -82,14 +129,14 @@ export async function* writePies(db: Db, options: PiesExportOptions): AsyncGener
       ];
       const kit = (kits.get(part.id) ?? []).map(
         (row, index) =>
-          `<KitComponent MaintenanceType="A">${element('ComponentPartNumber', row.part_number)}${element('ComponentBrand', row.brand_aaia_id)}<QuantityInComponent UOM="EA">${row.quantity}</QuantityInComponent><Sequence>${index + 1}</Sequence></KitComponent>`,
+          `<KitComponent MaintenanceType="A">${element('ComponentPartNumber', row.part_number)}${element('ComponentBrand', row.brand_aaia_id ?? shopBrand)}<QuantityInKit UOM="EA">${row.quantity}</QuantityInKit><SequenceCode>${index + 1}</SequenceCode></KitComponent>`,
       );
       out.push(
         [
           '<Item MaintenanceType="A">',
           element('ItemLevelGTIN', part.gtin, ' GTINQualifier="UP"'),
           element('PartNumber', part.part_number),
-          element('BrandAAIAID', part.brand_aaia_id),
+          element('BrandAAIAID', brand),
           element('MinimumOrderQuantity', part.min_order_quantity, ' UOM="EA"'),
           element('PartTerminologyID', part.part_terminology_id),
           `<Descriptions>${texts.map((row) => element('Description', row.text, ` MaintenanceType="A" DescriptionCode="${row.code}" LanguageCode="${row.language}"`)).join('')}</Descriptions>`,
@@ -98,13 +145,21 @@ export async function* writePies(db: Db, options: PiesExportOptions): AsyncGener
           `<Packages><Package MaintenanceType="A">${pack}</Package></Packages>`,
           kit.length > 0 ? `<Kits>${kit.join('')}</Kits>` : '',
           interchanges.length > 0 ? `<PartInterchangeInfo>${interchanges.join('')}</PartInterchangeInfo>` : '',
-          part.img ? `<DigitalAssets><DigitalFileInformation MaintenanceType="A" LanguageCode="EN"><AssetType>P04</AssetType>${element('URI', part.img)}</DigitalFileInformation></DigitalAssets>` : '',
+          part.img ? `<DigitalAssets>${digitalFile(part.img, options.baseUrl)}</DigitalAssets>` : '',
           '</Item>\n',
         ].join(''),
       );
       count += 1;
     }
     yield out.join('');
+  }
+  if (options.since) {
+    for await (const parts of archivedSince(db, options.since)) {
+      yield parts
+        .map((part) => `<Item MaintenanceType="D">${element('PartNumber', part.part_number)}${element('BrandAAIAID', part.brand_aaia_id ?? shopBrand)}${element('PartTerminologyID', part.part_terminology_id)}</Item>\n`)
+        .join('');
+      count += parts.length;
+    }
   }
   yield `</Items>\n<Trailer><ItemCount>${count}</ItemCount><TransactionDate>${options.today}</TransactionDate></Trailer>\n</PIES>\n`;
 }
