@@ -39,7 +39,8 @@ export const importAces: Importer = async (input, context) => {
     ) on commit drop
   `.execute(trx);
 
-  let header: AcesHeader = { submissionType: 'FULL', brandAaiaId: null };
+  // The reader yields the Header before any App, or ends the file with a fatal problem.
+  let header: AcesHeader | undefined;
   let batch: Staged[] = [];
   let seq = 0;
   const flush = async () => {
@@ -82,6 +83,7 @@ export const importAces: Importer = async (input, context) => {
       context.fatal(record.fatal);
       return;
     }
+    if (!header) throw new Error('readAces yielded an App before its Header');
     const { line, app, problems } = record;
     seq += 1;
     if (problems.length > 0) {
@@ -107,6 +109,7 @@ export const importAces: Importer = async (input, context) => {
     if (batch.length >= STAGE_BATCH) await flush();
   }
   if (batch.length > 0) await flush();
+  if (!header) throw new Error('readAces ended without a Header or a fatal problem');
 
   counts.rejected += await check(context, header);
   await apply(context, header, seq);
