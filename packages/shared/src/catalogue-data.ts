@@ -37,6 +37,7 @@ export const catalogueProblemCodes = [
   'gtin-check-digit',
   'part-change',
   'unmapped-part-type',
+  'nothing-to-delete',
 ] as const;
 export type CatalogueProblemCode = (typeof catalogueProblemCodes)[number];
 
@@ -44,7 +45,7 @@ export type CatalogueProblemCode = (typeof catalogueProblemCodes)[number];
  * Problems that only warn: the record is imported all the same, and an import with no other
  * problem is applied even when it refuses problems.
  */
-export const catalogueWarningCodes: readonly CatalogueProblemCode[] = ['unmapped-part-type'];
+export const catalogueWarningCodes: readonly CatalogueProblemCode[] = ['unmapped-part-type', 'nothing-to-delete'];
 export const isCatalogueWarning = (code: CatalogueProblemCode) => catalogueWarningCodes.includes(code);
 
 export const catalogueProblemSchema = z.object({

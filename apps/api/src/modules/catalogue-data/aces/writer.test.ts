@@ -65,4 +65,20 @@ describe('GET /api/admin/catalogue/exports/aces', () => {
     ]);
     expect(since.body).toContain('<RecordCount>2</RecordCount>');
   });
+
+  it('since a date leaves out the delete of an application added again, so that importing the file keeps it', async () => {
+    const app = { baseVehicle: 100011, partType: 59001, position: 69001, part: 'BRK-1001' };
+    const update = (action: 'A' | 'D') => acesFile([acesApp({ id: 1, action, ...app })], { submissionType: 'UPDATE' });
+    expect((await runImport(shop, importAces, update('A'))).counts).toMatchObject({ added: 1 });
+    expect((await runImport(shop, importAces, update('D'))).counts).toMatchObject({ deleted: 1 });
+    expect((await runImport(shop, importAces, update('D'))).counts).toMatchObject({ deleted: 0 });
+    expect((await runImport(shop, importAces, update('A'))).counts).toMatchObject({ added: 1 });
+    const since = await get(`/api/admin/catalogue/exports/aces?since=${new Date().toISOString().slice(0, 10)}`);
+    expectReply(since, 200);
+    expect(since.body.match(/<App action="[AD]" id="\d+"><BaseVehicle id="100011"\/><Qty>1<\/Qty><PartType id="59001"\/><Position id="69001"\/><Part>BRK-1001</g)?.map((tag) => tag.slice(0, 15))).toEqual(['<App action="A"']);
+    const { problems, counts } = await runImport(shop, importAces, since.body);
+    expect(problems.filter(({ code }) => code !== 'nothing-to-delete')).toEqual([]);
+    expect(counts.deleted).toBe(0);
+    expect(await liveApplications(shop)).toContain('"BRK-1001" 100011 null null 59001 69001 1 [] null');
+  });
 });

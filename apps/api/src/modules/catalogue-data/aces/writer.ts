@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
 import { EXPORT_PAGE } from '../exports/parts-on-sale';
 
@@ -21,12 +22,27 @@ async function lastImport(db: Db, kind: 'vcdb' | 'pcdb'): Promise<string | undef
 }
 
 /**
+ * Another row of the same application (part, vehicle, qualifiers, part type, position and notes)
+ * that makes a tombstone's `action="D"` wrong or redundant: a live one (added again after the
+ * delete: the D would delete it on the receiving side, whatever the order of the two Apps) or a
+ * later tombstone (whose D is written instead: two Ds of one application are a `duplicate`).
+ */
+const sameApplication = sql`
+  select 1 from applications o
+  where o.part_id = applications.part_id and o.base_vehicle_id = applications.base_vehicle_id
+    and o.submodel_id is not distinct from applications.submodel_id and o.engine_base_id is not distinct from applications.engine_base_id
+    and o.part_type_id is not distinct from applications.part_type_id and o.position_id is not distinct from applications.position_id
+    and o.notes = applications.notes and o.id <> applications.id and (o.deleted_at is null or o.id > applications.id)
+`;
+
+/**
  * An ACES 4.2 file of the shop's applications as a stream of text (decision 078): the Header (the
  * sender from the shop's settings, the VCdb and PCdb version dates as the days of their last
  * imports, else today), one App per application read `EXPORT_PAGE` at a time in keyset order —
  * never all rows at once — its elements in the order of the 4.2 schema, and the Footer's
  * RecordCount. FULL: the live applications, each `action="A"`; since a date: those changed on or
- * after it, a deleted one as `action="D"`. What `readAces` reads back to the same applications.
+ * after it, a deleted one as `action="D"` unless the same application is live again or deleted
+ * again later (`sameApplication`). What `readAces` reads back to the same applications.
  */
 export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGenerator<string> {
   const [settings, vcdb, pcdb] = await Promise.all([
@@ -72,7 +88,9 @@ export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGener
       .where('applications.id', '>', after)
       .orderBy('applications.id')
       .limit(EXPORT_PAGE);
-    query = options.since ? query.where('applications.changed_at', '>=', new Date(`${options.since}T00:00:00Z`)) : query.where('applications.deleted_at', 'is', null);
+    query = options.since
+      ? query.where('applications.changed_at', '>=', new Date(`${options.since}T00:00:00Z`)).where(sql<boolean>`(applications.deleted_at is null or not exists (${sameApplication}))`)
+      : query.where('applications.deleted_at', 'is', null);
     const rows = await query.execute();
     if (rows.length === 0) break;
     yield rows
