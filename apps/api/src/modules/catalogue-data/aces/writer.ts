@@ -11,6 +11,9 @@ export interface AcesExportOptions {
   today: string;
 }
 
+/** Part numbers a comment names of the applications left out for want of a part type. */
+const LEFT_OUT_NAMED = 20;
+
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const element = (name: string, value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '' : `<${name}>${escape(String(value))}</${name}>`);
 const reference = (name: string, id: number | null) => (id === null ? '' : `<${name} id="${id}"/>`);
@@ -42,7 +45,9 @@ const sameApplication = sql`
  * never all rows at once — its elements in the order of the 4.2 schema, and the Footer's
  * RecordCount. FULL: the live applications, each `action="A"`; since a date: those changed on or
  * after it, a deleted one as `action="D"` unless the same application is live again or deleted
- * again later (`sameApplication`). What `readAces` reads back to the same applications.
+ * again later (`sameApplication`). An application without a part type is left out (an App must
+ * name one), and a comment before the Footer says how many and of which parts. What `readAces`
+ * reads back to the same applications.
  */
 export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGenerator<string> {
   const [settings, vcdb, pcdb] = await Promise.all([
@@ -65,6 +70,9 @@ export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGener
     '</Header>\n',
   ].join('');
 
+  const chosen = options.since
+    ? sql<boolean>`applications.changed_at >= ${new Date(`${options.since}T00:00:00Z`)} and (applications.deleted_at is null or not exists (${sameApplication}))`
+    : sql<boolean>`applications.deleted_at is null`;
   let after = '0';
   let count = 0;
   for (;;) {
@@ -88,10 +96,7 @@ export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGener
       .where('applications.id', '>', after)
       .orderBy('applications.id')
       .limit(EXPORT_PAGE);
-    query = options.since
-      ? query.where('applications.changed_at', '>=', new Date(`${options.since}T00:00:00Z`)).where(sql<boolean>`(applications.deleted_at is null or not exists (${sameApplication}))`)
-      : query.where('applications.deleted_at', 'is', null);
-    const rows = await query.execute();
+    const rows = await query.where('applications.part_type_id', 'is not', null).where(chosen).execute();
     if (rows.length === 0) break;
     yield rows
       .map((row) =>
@@ -112,6 +117,20 @@ export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGener
       .join('');
     count += rows.length;
     after = rows.at(-1)?.id ?? after;
+  }
+  // An App without a PartType is not ACES (the 4.2 schema requires one, and our reader refuses it):
+  // such an application (the fitment CSV's, of a part without a part type) is left out, and said so.
+  const left = await db
+    .selectFrom('applications')
+    .innerJoin('parts', 'parts.id', 'applications.part_id')
+    .select((eb) => [eb.fn.countAll<string>().as('count'), sql<string[]>`(array_agg(distinct parts.part_number order by parts.part_number))[1:${LEFT_OUT_NAMED}]`.as('parts')])
+    .where('applications.part_type_id', 'is', null)
+    .where(chosen)
+    .executeTakeFirst();
+  const leftOut = Number(left?.count ?? 0);
+  if (leftOut > 0) {
+    const named = (left?.parts ?? []).join(', ') + (leftOut > LEFT_OUT_NAMED ? ' …' : '');
+    yield `<!-- Left out: ${leftOut} application${leftOut === 1 ? '' : 's'} whose part has no PCdb part type, which an ACES App must name (${escape(named).replace(/--/g, '- -')}). -->\n`;
   }
   yield `<Footer><RecordCount>${count}</RecordCount></Footer>\n</ACES>\n`;
 }
