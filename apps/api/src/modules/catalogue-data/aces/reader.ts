@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import type { CatalogueProblem } from '@autoparts/shared';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { XmlBounds } from '../xml-bounds';
+import { XmlDecoder } from '../xml-decoder';
 
 /** An ACES file's Header, as far as the import needs it. */
 export interface AcesHeader {
@@ -126,16 +126,17 @@ export async function* readAces(input: Readable): AsyncGenerator<AcesRecord> {
     }
   });
 
-  const decoder = new StringDecoder('utf8');
+  const decoder = new XmlDecoder();
   for await (const chunk of input) {
     const text = typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer);
     parser.write(text);
-    fail(bounds.wrote(text.length));
+    fail(bounds.wrote(text.length) ?? decoder.problem);
     if (failed) break;
     yield* ready.splice(0);
   }
   if (!failed) {
     parser.write(decoder.end());
+    fail(decoder.problem);
     const lastLine = parser.line;
     parser.close();
     if (!headerRead) failed ??= { line: lastLine, ref: '', code: 'invalid-value', message: NO_HEADER };
