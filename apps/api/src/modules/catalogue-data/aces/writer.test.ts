@@ -81,4 +81,15 @@ describe('GET /api/admin/catalogue/exports/aces', () => {
     expect(counts.deleted).toBe(0);
     expect(await liveApplications(shop)).toContain('"BRK-1001" 100011 null null 59001 69001 1 [] null');
   });
+
+  it('leaves the applications of an archived part out of FULL, and deletes them since a day on or before its archiving', async () => {
+    const count = (await liveApplications(shop)).filter((line) => line.startsWith('"BRK-2001"')).length;
+    expect(count).toBeGreaterThan(0);
+    await shop.db.updateTable('parts').set({ archived_at: new Date() }).where('part_number', '=', 'BRK-2001').execute();
+    const full = await get('/api/admin/catalogue/exports/aces');
+    expect(full.body).not.toContain('BRK-2001');
+    const since = await get(`/api/admin/catalogue/exports/aces?since=${new Date().toISOString().slice(0, 10)}`);
+    expect(since.body.match(/<App action="[AD]"[^\n]*<Part>BRK-2001<\/Part>/g)?.map((app) => app.slice(0, 15))).toEqual(Array.from({ length: count }, () => '<App action="D"'));
+    await shop.db.updateTable('parts').set({ archived_at: null }).where('part_number', '=', 'BRK-2001').execute();
+  });
 });

@@ -46,7 +46,9 @@ const sameApplication = sql`
  * RecordCount. FULL: the live applications, each `action="A"`; since a date: those changed on or
  * after it, a deleted one as `action="D"` unless the same application is live again or deleted
  * again later (`sameApplication`). An application without a part type is left out (an App must
- * name one), and a comment before the Footer says how many and of which parts. What `readAces`
+ * name one), and a comment before the Footer says how many and of which parts. Applications of
+ * archived parts are left out of FULL and deleted (`action="D"`) in a net change since a day on
+ * or before the part's archiving, as the PIES export leaves the part out. What `readAces`
  * reads back to the same applications.
  */
 export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGenerator<string> {
@@ -70,9 +72,14 @@ export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGener
     '</Header>\n',
   ].join('');
 
-  const chosen = options.since
-    ? sql<boolean>`applications.changed_at >= ${new Date(`${options.since}T00:00:00Z`)} and (applications.deleted_at is null or not exists (${sameApplication}))`
-    : sql<boolean>`applications.deleted_at is null`;
+  // The applications of archived parts are not on sale (parts-on-sale.ts, the PIES): FULL leaves
+  // them out; since a day, those of a part archived on or after it go as deletes.
+  const since = options.since ? new Date(`${options.since}T00:00:00Z`) : undefined;
+  const chosen = since
+    ? sql<boolean>`((applications.changed_at >= ${since} and (parts.archived_at is null or parts.archived_at >= ${since})
+        and (applications.deleted_at is null or not exists (${sameApplication})))
+      or (parts.archived_at >= ${since} and applications.deleted_at is null))`
+    : sql<boolean>`applications.deleted_at is null and parts.archived_at is null`;
   let after = '0';
   let count = 0;
   for (;;) {
@@ -90,6 +97,7 @@ export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGener
         'applications.mfr_label',
         'applications.position_id',
         'applications.deleted_at',
+        'parts.archived_at',
         'parts.part_number',
         'parts.brand_aaia_id',
       ])
@@ -101,7 +109,7 @@ export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGener
     yield rows
       .map((row) =>
         [
-          `<App action="${row.deleted_at ? 'D' : 'A'}" id="${row.id}">`,
+          `<App action="${row.deleted_at || row.archived_at ? 'D' : 'A'}" id="${row.id}">`,
           reference('BaseVehicle', row.base_vehicle_id),
           reference('SubModel', row.submodel_id),
           reference('EngineBase', row.engine_base_id),
