@@ -38,7 +38,7 @@ describe('GET /api/admin/catalogue/exports/aces', () => {
     expectReply(full, 200);
     expect(full.headers['content-disposition']).toMatch(/^attachment; filename="aces-full-/);
     expect(full.body).toMatch(
-      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<ACES version="4\.2">\n<Header><Company>[^<]+<\/Company><SenderName>Catalogue desk<\/SenderName><TransferDate>\d{4}-\d\d-\d\d<\/TransferDate><BrandAAIAID>BKPN<\/BrandAAIAID><DocumentTitle>Applications<\/DocumentTitle><EffectiveDate>[-\d]+<\/EffectiveDate><SubmissionType>FULL<\/SubmissionType><VcdbVersionDate>[-\d]+<\/VcdbVersionDate><PcdbVersionDate>[-\d]+<\/PcdbVersionDate><\/Header>\n/,
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<ACES version="4\.2">\n<Header><Company>[^<]+<\/Company><SenderName>Catalogue desk<\/SenderName><TransferDate>\d{4}-\d\d-\d\d<\/TransferDate><BrandAAIAID>BKPN<\/BrandAAIAID><DocumentTitle>Applications<\/DocumentTitle><EffectiveDate>[-\d]+<\/EffectiveDate><SubmissionType>FULL<\/SubmissionType><VcdbVersionDate>[-\d]+<\/VcdbVersionDate><QdbVersionDate>[-\d]+<\/QdbVersionDate><PcdbVersionDate>[-\d]+<\/PcdbVersionDate><\/Header>\n/,
     );
     expect(full.body).toMatch(/<App action="A" id="\d+"><BaseVehicle id="100001"\/><SubModel id="29002"\/><Note>With Sport Package<\/Note><Qty>2<\/Qty><PartType id="59002"\/><MfrLabel>Vented rotor, sport<\/MfrLabel><Position id="69001"\/><Part>BRK-2001<\/Part><\/App>/);
     expect(full.body).toContain('<Footer><RecordCount>6</RecordCount></Footer>');

@@ -68,6 +68,8 @@ export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGener
     element('EffectiveDate', options.today),
     element('SubmissionType', options.since ? 'UPDATE' : 'FULL'),
     element('VcdbVersionDate', vcdb ?? options.today),
+    // Required by the 4.2 schema between the VCdb and PCdb dates; the shop writes no Qdb qualifier.
+    element('QdbVersionDate', options.today),
     element('PcdbVersionDate', pcdb ?? options.today),
     '</Header>\n',
   ].join('');
