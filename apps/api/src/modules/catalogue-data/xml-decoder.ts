@@ -1,3 +1,5 @@
+import { TextDecoder } from 'node:util';
+
 /** The most bytes read before the XML declaration is known: it sits at the start, well within this. */
 const DECLARATION_MAX_BYTES = 1024;
 

@@ -85,7 +85,7 @@ export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGener
   let after = '0';
   let count = 0;
   for (;;) {
-    let query = db
+    const query = db
       .selectFrom('applications')
       .innerJoin('parts', 'parts.id', 'applications.part_id')
       .select([
