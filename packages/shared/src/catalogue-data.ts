@@ -44,7 +44,8 @@ export type CatalogueProblemCode = (typeof catalogueProblemCodes)[number];
 /**
  * Problems that only warn: the record is imported all the same, and an import with no other
  * problem is applied even when it refuses problems. `not-applied`: a part of a record that changes
- * nothing, and says why (a PIES delete of a part the shop lacks, a price yet to take effect).
+ * nothing, and says why (a PIES delete of a part the shop lacks, an ACES delete of an application
+ * that is not live, a price yet to take effect).
  */
 export const catalogueWarningCodes: readonly CatalogueProblemCode[] = ['unmapped-part-type', 'not-applied'];
 export const isCatalogueWarning = (code: CatalogueProblemCode) => catalogueWarningCodes.includes(code);

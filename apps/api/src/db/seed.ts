@@ -54,7 +54,10 @@ const ENGINE_SPECIFIC = (part: DemoPart) => part.category_slug === 'ignition' ||
  * The demo's fitment as ACES applications on the demo VCdb (decision 079): each part × base vehicle
  * it fits, with its PCdb part type; a position where its name has one ("Vented Brake Rotor, Front
  * 296 mm": Front), a note on rear brake parts, and, for engine-specific parts on a base vehicle
- * with several engines, one of them (the same every time), so that the words show.
+ * with several engines, one of them (the same every time), so that the words show. Each carries
+ * its part's name as MfrLabel: the random fitment gives a vehicle several parts of one part type
+ * and position ("LED Headlight Bulbs, H7" and "…, H11"), which ACES calls an overlap unless
+ * something tells them apart, so the shop's own ACES export did not import back (decision 078).
  */
 async function demoApplications(trx: Kysely<Database>, catalogue: { vehicles: DemoVehicle[]; parts: DemoPart[] }, partIds: string[]) {
   const bases = await trx
@@ -93,6 +96,7 @@ async function demoApplications(trx: Kysely<Database>, catalogue: { vehicles: De
         part_type_id: part.part_type ? (partTypes.get(part.part_type) ?? null) : null,
         position_id: position?.id ?? null,
         notes,
+        mfr_label: part.name,
       };
     });
   });

@@ -74,6 +74,9 @@ export function createCatalogueAdmin(db: Db) {
      * line is reported at once. A part with a live application on the vehicle and engine already
      * is left as it is, whatever its submodel, position or notes (sending a file, or the export,
      * again adds nothing); an application without an engine fits every engine of its base vehicle.
+     * Its PCdb part type is the part's own (PartTerminologyID), else the one most of the part's live
+     * applications have: an ACES App must name one (decision 078); a part with neither gets none,
+     * and the ACES export leaves that application out and says so.
      */
     async import(rows: FitmentRow[], rowErrors: CsvRowError[] = []): Promise<{ errors: CsvRowError[] } | { added: number }> {
       return db.transaction().execute(async (trx) => {
@@ -120,8 +123,12 @@ export function createCatalogueAdmin(db: Db) {
         for (const chunk of chunks([...wanted.values()], 1000)) {
           const values = sql.join(chunk.map((application) => sql`(${application.part_id}::uuid, ${application.base_vehicle_id}::integer, ${application.engine_base_id}::integer)`));
           const { rows: inserted } = await sql<{ id: string }>`
-            insert into applications (part_id, base_vehicle_id, engine_base_id)
-            select wanted.part_id, wanted.base_vehicle_id, wanted.engine_base_id
+            insert into applications (part_id, base_vehicle_id, engine_base_id, part_type_id)
+            select wanted.part_id, wanted.base_vehicle_id, wanted.engine_base_id,
+                   coalesce(
+                     (select t.id from parts p join pcdb_part_types t on t.id = p.part_terminology_id where p.id = wanted.part_id),
+                     (select a.part_type_id from applications a where a.part_id = wanted.part_id and a.deleted_at is null and a.part_type_id is not null
+                      group by a.part_type_id order by count(*) desc, a.part_type_id limit 1))
             from (values ${values}) as wanted (part_id, base_vehicle_id, engine_base_id)
             where not exists (
               select 1 from applications a

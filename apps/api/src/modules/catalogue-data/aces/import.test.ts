@@ -59,6 +59,26 @@ describe('importAces', () => {
     expect(after).toHaveLength(before.length);
   });
 
+  it('applies an A and a D of one application in file order, and counts a D of nothing live unchanged with a warning', async () => {
+    const a = valid(90, { baseVehicle: 100012 });
+    const d = { ...a, id: 91, action: 'D' as const };
+    const update = (apps: TestApp[]) => runImport(app, importAces, acesFile(apps.map(acesApp), { submissionType: 'UPDATE' }));
+    expect(await update([a])).toMatchObject({ problems: [], counts: { added: 1 } });
+    // Live: a D, then an A, leave it live; an A, then a D, delete it.
+    expect(await update([d, a])).toEqual({ problems: [], counts: { added: 0, changed: 0, deleted: 0, unchanged: 2, rejected: 0 } });
+    expect(await liveApplications(app)).toContain('"BRK-1001" 100012 null null 59001 69001 1 [] null');
+    expect((await update([a, d])).counts).toEqual({ added: 0, changed: 0, deleted: 1, unchanged: 1, rejected: 0 });
+    expect(await liveApplications(app)).not.toContain('"BRK-1001" 100012 null null 59001 69001 1 [] null');
+    // Not live: a D, then an A, add it.
+    expect((await update([d, a])).counts).toEqual({ added: 1, changed: 0, deleted: 0, unchanged: 1, rejected: 0 });
+    const nothing = { ...d, baseVehicle: 100013, id: 92 };
+    const file = acesFile([acesApp(nothing)], { submissionType: 'UPDATE' });
+    expect(await runImport(app, importAces, file)).toEqual({
+      problems: [{ line: 4, ref: '92', code: 'not-applied', message: 'App 92 deletes an application of part BRK-1001 that is not live: nothing changed.' }],
+      counts: { added: 0, changed: 0, deleted: 0, unchanged: 1, rejected: 0 },
+    });
+  });
+
   it('names each problem with its App id and line, and changes nothing when refused', async () => {
     const before = await liveApplications(app);
     const apps: TestApp[] = [

@@ -35,11 +35,12 @@ export const importAces: Importer = async (input, context) => {
       part_number text not null, part_id uuid, base_vehicle_id integer not null, submodel_id integer,
       engine_base_id integer, part_type_id integer not null, position_id integer,
       quantity integer not null, notes text[] not null, mfr_label text,
-      code text, message text, match_id bigint, same boolean
+      code text, message text, match_id bigint, same boolean, superseded boolean not null default false
     ) on commit drop
   `.execute(trx);
 
-  let header: AcesHeader = { submissionType: 'FULL', brandAaiaId: null };
+  // The reader yields the Header before any App, or ends the file with a fatal problem.
+  let header: AcesHeader | undefined;
   let batch: Staged[] = [];
   let seq = 0;
   const flush = async () => {
@@ -82,6 +83,7 @@ export const importAces: Importer = async (input, context) => {
       context.fatal(record.fatal);
       return;
     }
+    if (!header) throw new Error('readAces yielded an App before its Header');
     const { line, app, problems } = record;
     seq += 1;
     if (problems.length > 0) {
@@ -107,6 +109,7 @@ export const importAces: Importer = async (input, context) => {
     if (batch.length >= STAGE_BATCH) await flush();
   }
   if (batch.length > 0) await flush();
+  if (!header) throw new Error('readAces ended without a Header or a fatal problem');
 
   counts.rejected += await check(context, header);
   await apply(context, header, seq);
@@ -143,15 +146,18 @@ async function check(context: ImportContext, header: AcesHeader): Promise<number
 
   // Within the file, among the apps not already rejected; the first in the file counts.
   const vehicle = sql`a.base_vehicle_id, a.submodel_id, a.engine_base_id, a.part_type_id, a.position_id`;
+  // A repeat of the App before it of the same application with the same action; an A after a D
+  // (or a D after an A) is a change the file makes in order, not a repeat.
+  const application = sql`a.part_number, ${vehicle}, a.notes`;
   await sql`
     update aces_apps a set code = 'duplicate',
-      message = 'App ' || a.ref || ' repeats App ' || d.first_ref || ' (line ' || d.first_line || '): the same part, vehicle, qualifiers, part type, position and notes.'
+      message = 'App ' || a.ref || ' repeats App ' || d.previous_ref || ' (line ' || d.previous_line || '): the same part, vehicle, qualifiers, part type, position and notes.'
     from (
-      select a.seq, row_number() over w as n, first_value(a.ref) over w as first_ref, first_value(a.line) over w as first_line
+      select a.seq, a.action, lag(a.action) over w as previous_action, lag(a.ref) over w as previous_ref, lag(a.line) over w as previous_line
       from aces_apps a where a.code is null
-      window w as (partition by a.action, a.part_number, ${vehicle}, a.notes order by a.seq)
+      window w as (partition by ${application} order by a.seq)
     ) d
-    where d.seq = a.seq and d.n > 1
+    where d.seq = a.seq and d.previous_action = a.action
   `.execute(trx);
   await sql`
     update aces_apps a set code = 'overlap',
@@ -178,6 +184,14 @@ async function check(context: ImportContext, header: AcesHeader): Promise<number
   `.execute(trx);
 
   await checkLive(context, header);
+
+  // ACES Apps are applied in file order: of an A and a D of one application, the later one stands
+  // (an A, then its D: deleted; a D, then an A: live). The earlier is superseded and changes nothing.
+  await sql`
+    update aces_apps a set superseded = true
+    from (select a.seq, lead(a.seq) over w as next from aces_apps a where a.code is null window w as (partition by ${application} order by a.seq)) d
+    where d.seq = a.seq and d.next is not null
+  `.execute(trx);
 
   let rejected = 0;
   let after = 0;
@@ -251,13 +265,14 @@ async function apply(context: ImportContext, header: AcesHeader, total: number):
     counts.deleted += affected(
       await sql`
         update applications ap set deleted_at = now(), changed_at = now()
-        where ap.deleted_at is null and ${brand} and not exists (select 1 from aces_apps a where a.match_id = ap.id and a.action = 'A')
+        where ap.deleted_at is null and ${brand} and not exists (select 1 from aces_apps a where a.match_id = ap.id and a.action = 'A' and not a.superseded)
       `.execute(trx),
     );
   }
 
   for (let from = 1; from <= total; from += APPLY_BATCH) {
-    const range = sql`a.seq >= ${from} and a.seq < ${from + APPLY_BATCH} and a.code is null`;
+    const range = sql`a.seq >= ${from} and a.seq < ${from + APPLY_BATCH} and a.code is null and not a.superseded`;
+    const superseded = sql`a.seq >= ${from} and a.seq < ${from + APPLY_BATCH} and a.code is null and a.superseded`;
     counts.added += affected(
       await sql`
         insert into applications (part_id, base_vehicle_id, submodel_id, engine_base_id, part_type_id, position_id, quantity, notes, mfr_label, source_ref)
@@ -280,9 +295,18 @@ async function apply(context: ImportContext, header: AcesHeader, total: number):
       );
     }
     const { rows } = await sql<{ unchanged: number }>`
-      select count(*)::integer as unchanged from aces_apps a where ${range} and a.action = 'A' and a.same
+      select (select count(*) from aces_apps a where ${range} and a.action = 'A' and a.same)::integer
+        + (select count(*) from aces_apps a where ${superseded})::integer as unchanged
     `.execute(trx);
     counts.unchanged += rows[0]?.unchanged ?? 0;
+    if (header.submissionType === 'UPDATE') {
+      // A delete of what is not live changes nothing: counted unchanged, with a warning.
+      const { rows: idle } = await sql<{ line: number; ref: string; part_number: string }>`
+        select a.line, a.ref, a.part_number from aces_apps a where ${range} and a.action = 'D' and a.match_id is null order by a.seq
+      `.execute(trx);
+      for (const { line, ref, part_number } of idle) context.problem({ line, ref, code: 'not-applied', message: `App ${ref} deletes an application of part ${part_number} that is not live: nothing changed.` });
+      counts.unchanged += idle.length;
+    }
     context.progress(total + Math.min(from + APPLY_BATCH - 1, total), total * 2);
   }
 }

@@ -50,4 +50,20 @@ describe('readAces', () => {
     expect(records.at(-1)).toEqual({ line: 5, fatal: expect.objectContaining({ code: 'xml', line: 5, ref: '2' }) });
     expect(records.filter((record) => 'app' in record)).toHaveLength(1);
   });
+
+  it('refuses a SubmissionType other than FULL or UPDATE, none, and a file without a Header, naming what it found', async () => {
+    const app = acesApp({ id: 1, baseVehicle: 100001, partType: 59001, part: 'A-1' });
+    const fatal = async (text: string) => (await read(text)).filter((record) => !('app' in record));
+    expect(await fatal(acesFile([app], { submissionType: 'NETCHANGE' }))).toEqual([
+      { line: 3, fatal: { line: 3, ref: '', code: 'invalid-value', message: 'SubmissionType "NETCHANGE" is neither FULL nor UPDATE: nothing of the file is applied.' } },
+    ]);
+    expect(await fatal(acesFile([app], { submissionType: '' }))).toEqual([
+      { line: 3, fatal: expect.objectContaining({ code: 'invalid-value', message: 'The Header has no SubmissionType (FULL or UPDATE): nothing of the file is applied.' }) },
+    ]);
+    const headless = acesFile([app]).replace(/<Header>.*<\/Header>\n/, '');
+    expect(await read(headless)).toEqual([
+      { line: 3, fatal: expect.objectContaining({ code: 'invalid-value', message: 'The file has no Header with a SubmissionType (FULL or UPDATE) before its first App: nothing of it is applied.' }) },
+    ]);
+    expect(await read('<?xml version="1.0"?>\n<ACES version="4.2"></ACES>')).toEqual([{ line: 2, fatal: expect.objectContaining({ code: 'invalid-value' }) }]);
+  });
 });

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import type { CatalogueProblem } from '@autoparts/shared';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { XmlBounds } from '../xml-bounds';
+import { XmlDecoder } from '../xml-decoder';
 
 /** An ACES file's Header, as far as the import needs it. */
 export interface AcesHeader {
@@ -54,7 +54,9 @@ const TEXT_ELEMENTS = new Set(['Note', 'Qty', 'MfrLabel', 'Part']);
  * held whole. An App is read for `action`, `id`, BaseVehicle, SubModel and EngineBase (their `id`),
  * Note (any number), Qty, PartType, MfrLabel, Position and Part (with its BrandAAIAID); every other
  * element (the other VCdb qualifiers, Qual, DisplayOrder, AssetName …) is passed over (decision 078).
- * Malformed XML ends the file with an `xml` problem naming its line.
+ * Malformed XML ends the file with an `xml` problem naming its line; a SubmissionType other than
+ * FULL or UPDATE, none, or no Header before the first App, with an `invalid-value` problem naming it
+ * (read as FULL, a NETCHANGE file of one App would have deleted every other application).
  */
 export async function* readAces(input: Readable): AsyncGenerator<AcesRecord> {
   const parser = new SaxesParser({ position: true, xmlns: false });
@@ -65,7 +67,12 @@ export async function* readAces(input: Readable): AsyncGenerator<AcesRecord> {
   let current: Building | undefined;
   const header: Record<string, string> = {};
   let failed: CatalogueProblem | undefined;
+  let headerRead = false;
   const bounds = new XmlBounds();
+  /** What a file without a valid SubmissionType would do is unknowable: nothing of it is applied. */
+  const refuse = (message: string) => {
+    failed ??= { line: parser.line, ref: '', code: 'invalid-value', message };
+  };
   const fail = (reason: string | undefined) => {
     if (reason) failed ??= { line: parser.line, ref: current?.attributes.id ?? '', code: 'xml', message: `Malformed XML on line ${parser.line}: ${reason}` };
   };
@@ -78,6 +85,7 @@ export async function* readAces(input: Readable): AsyncGenerator<AcesRecord> {
     text = '';
     collecting = path.length === 3 && (path[1] === 'Header' || (current !== undefined && TEXT_ELEMENTS.has(name)));
     if (name === 'App' && path.length === 2) {
+      if (!headerRead) refuse(NO_HEADER);
       bounds.record();
       current = { line: parser.line, attributes: tag.attributes, ids: {}, notes: [], texts: {} };
       return;
@@ -103,8 +111,11 @@ export async function* readAces(input: Readable): AsyncGenerator<AcesRecord> {
     collecting = false;
     if (depth === 3 && path[1] === 'Header') header[name] = value;
     else if (depth === 2 && name === 'Header') {
-      const type = header.SubmissionType?.toUpperCase();
-      ready.push({ header: { submissionType: type === 'UPDATE' ? 'UPDATE' : 'FULL', brandAaiaId: header.BrandAAIAID || null } });
+      headerRead = true;
+      const type = header.SubmissionType;
+      if (type === undefined || type === '') refuse('The Header has no SubmissionType (FULL or UPDATE): nothing of the file is applied.');
+      else if (type !== 'FULL' && type !== 'UPDATE') refuse(`SubmissionType "${type}" is neither FULL nor UPDATE: nothing of the file is applied.`);
+      else ready.push({ header: { submissionType: type, brandAaiaId: header.BrandAAIAID || null } });
     } else if (current && depth === 3) {
       if (name === 'Note') {
         if (value) current.notes.push(value);
@@ -115,17 +126,20 @@ export async function* readAces(input: Readable): AsyncGenerator<AcesRecord> {
     }
   });
 
-  const decoder = new StringDecoder('utf8');
+  const decoder = new XmlDecoder();
   for await (const chunk of input) {
     const text = typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer);
     parser.write(text);
-    fail(bounds.wrote(text.length));
+    fail(bounds.wrote(text.length) ?? decoder.problem);
     if (failed) break;
     yield* ready.splice(0);
   }
   if (!failed) {
     parser.write(decoder.end());
+    fail(decoder.problem);
+    const lastLine = parser.line;
     parser.close();
+    if (!headerRead) failed ??= { line: lastLine, ref: '', code: 'invalid-value', message: NO_HEADER };
   }
   if (failed) {
     yield* ready.splice(0);
@@ -134,6 +148,8 @@ export async function* readAces(input: Readable): AsyncGenerator<AcesRecord> {
   }
   yield* ready.splice(0);
 }
+
+const NO_HEADER = 'The file has no Header with a SubmissionType (FULL or UPDATE) before its first App: nothing of it is applied.';
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 

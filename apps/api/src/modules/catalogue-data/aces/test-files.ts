@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /** A made-up ACES 4.2 file around `apps` (each an `<App>…</App>`), one element a line. */
-export const acesFile = (apps: string[], header: { submissionType?: 'FULL' | 'UPDATE'; brand?: string } = {}) =>
+export const acesFile = (apps: string[], header: { submissionType?: string; brand?: string } = {}) =>
   [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<ACES version="4.2">',

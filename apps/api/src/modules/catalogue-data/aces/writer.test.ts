@@ -38,7 +38,7 @@ describe('GET /api/admin/catalogue/exports/aces', () => {
     expectReply(full, 200);
     expect(full.headers['content-disposition']).toMatch(/^attachment; filename="aces-full-/);
     expect(full.body).toMatch(
-      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<ACES version="4\.2">\n<Header><Company>[^<]+<\/Company><SenderName>Catalogue desk<\/SenderName><TransferDate>\d{4}-\d\d-\d\d<\/TransferDate><BrandAAIAID>BKPN<\/BrandAAIAID><DocumentTitle>Applications<\/DocumentTitle><EffectiveDate>[-\d]+<\/EffectiveDate><SubmissionType>FULL<\/SubmissionType><VcdbVersionDate>[-\d]+<\/VcdbVersionDate><PcdbVersionDate>[-\d]+<\/PcdbVersionDate><\/Header>\n/,
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<ACES version="4\.2">\n<Header><Company>[^<]+<\/Company><SenderName>Catalogue desk<\/SenderName><TransferDate>\d{4}-\d\d-\d\d<\/TransferDate><BrandAAIAID>BKPN<\/BrandAAIAID><DocumentTitle>Applications<\/DocumentTitle><EffectiveDate>[-\d]+<\/EffectiveDate><SubmissionType>FULL<\/SubmissionType><VcdbVersionDate>[-\d]+<\/VcdbVersionDate><QdbVersionDate>[-\d]+<\/QdbVersionDate><PcdbVersionDate>[-\d]+<\/PcdbVersionDate><\/Header>\n/,
     );
     expect(full.body).toMatch(/<App action="A" id="\d+"><BaseVehicle id="100001"\/><SubModel id="29002"\/><Note>With Sport Package<\/Note><Qty>2<\/Qty><PartType id="59002"\/><MfrLabel>Vented rotor, sport<\/MfrLabel><Position id="69001"\/><Part>BRK-2001<\/Part><\/App>/);
     expect(full.body).toContain('<Footer><RecordCount>6</RecordCount></Footer>');
@@ -64,5 +64,32 @@ describe('GET /api/admin/catalogue/exports/aces', () => {
       '<App action="A"><BaseVehicle id="100004"/>',
     ]);
     expect(since.body).toContain('<RecordCount>2</RecordCount>');
+  });
+
+  it('since a date leaves out the delete of an application added again, so that importing the file keeps it', async () => {
+    const app = { baseVehicle: 100011, partType: 59001, position: 69001, part: 'BRK-1001' };
+    const update = (action: 'A' | 'D') => acesFile([acesApp({ id: 1, action, ...app })], { submissionType: 'UPDATE' });
+    expect((await runImport(shop, importAces, update('A'))).counts).toMatchObject({ added: 1 });
+    expect((await runImport(shop, importAces, update('D'))).counts).toMatchObject({ deleted: 1 });
+    expect((await runImport(shop, importAces, update('D'))).counts).toMatchObject({ deleted: 0 });
+    expect((await runImport(shop, importAces, update('A'))).counts).toMatchObject({ added: 1 });
+    const since = await get(`/api/admin/catalogue/exports/aces?since=${new Date().toISOString().slice(0, 10)}`);
+    expectReply(since, 200);
+    expect(since.body.match(/<App action="[AD]" id="\d+"><BaseVehicle id="100011"\/><Qty>1<\/Qty><PartType id="59001"\/><Position id="69001"\/><Part>BRK-1001</g)?.map((tag) => tag.slice(0, 15))).toEqual(['<App action="A"']);
+    const { problems, counts } = await runImport(shop, importAces, since.body);
+    expect(problems.filter(({ code }) => code !== 'not-applied')).toEqual([]);
+    expect(counts.deleted).toBe(0);
+    expect(await liveApplications(shop)).toContain('"BRK-1001" 100011 null null 59001 69001 1 [] null');
+  });
+
+  it('leaves the applications of an archived part out of FULL, and deletes them since a day on or before its archiving', async () => {
+    const count = (await liveApplications(shop)).filter((line) => line.startsWith('"BRK-2001"')).length;
+    expect(count).toBeGreaterThan(0);
+    await shop.db.updateTable('parts').set({ archived_at: new Date() }).where('part_number', '=', 'BRK-2001').execute();
+    const full = await get('/api/admin/catalogue/exports/aces');
+    expect(full.body).not.toContain('BRK-2001');
+    const since = await get(`/api/admin/catalogue/exports/aces?since=${new Date().toISOString().slice(0, 10)}`);
+    expect(since.body.match(/<App action="[AD]"[^\n]*<Part>BRK-2001<\/Part>/g)?.map((app) => app.slice(0, 15))).toEqual(Array.from({ length: count }, () => '<App action="D"'));
+    await shop.db.updateTable('parts').set({ archived_at: null }).where('part_number', '=', 'BRK-2001').execute();
   });
 });

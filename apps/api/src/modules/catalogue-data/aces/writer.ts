@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
 import { EXPORT_PAGE } from '../exports/parts-on-sale';
 
@@ -10,6 +11,9 @@ export interface AcesExportOptions {
   today: string;
 }
 
+/** Part numbers a comment names of the applications left out for want of a part type. */
+const LEFT_OUT_NAMED = 20;
+
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const element = (name: string, value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '' : `<${name}>${escape(String(value))}</${name}>`);
 const reference = (name: string, id: number | null) => (id === null ? '' : `<${name} id="${id}"/>`);
@@ -21,12 +25,31 @@ export async function lastImport(db: Db, kind: 'vcdb' | 'pcdb'): Promise<string 
 }
 
 /**
+ * Another row of the same application (part, vehicle, qualifiers, part type, position and notes)
+ * that makes a tombstone's `action="D"` wrong or redundant: a live one (added again after the
+ * delete: the D would delete it on the receiving side, whatever the order of the two Apps) or a
+ * later tombstone (whose D is written instead: two Ds of one application are a `duplicate`).
+ */
+const sameApplication = sql`
+  select 1 from applications o
+  where o.part_id = applications.part_id and o.base_vehicle_id = applications.base_vehicle_id
+    and o.submodel_id is not distinct from applications.submodel_id and o.engine_base_id is not distinct from applications.engine_base_id
+    and o.part_type_id is not distinct from applications.part_type_id and o.position_id is not distinct from applications.position_id
+    and o.notes = applications.notes and o.id <> applications.id and (o.deleted_at is null or o.id > applications.id)
+`;
+
+/**
  * An ACES 4.2 file of the shop's applications as a stream of text (decision 078): the Header (the
  * sender from the shop's settings, the VCdb and PCdb version dates as the days of their last
  * imports, else today), one App per application read `EXPORT_PAGE` at a time in keyset order —
  * never all rows at once — its elements in the order of the 4.2 schema, and the Footer's
  * RecordCount. FULL: the live applications, each `action="A"`; since a date: those changed on or
- * after it, a deleted one as `action="D"`. What `readAces` reads back to the same applications.
+ * after it, a deleted one as `action="D"` unless the same application is live again or deleted
+ * again later (`sameApplication`). An application without a part type is left out (an App must
+ * name one), and a comment before the Footer says how many and of which parts. Applications of
+ * archived parts are left out of FULL and deleted (`action="D"`) in a net change since a day on
+ * or before the part's archiving, as the PIES export leaves the part out. What `readAces`
+ * reads back to the same applications.
  */
 export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGenerator<string> {
   const [settings, vcdb, pcdb] = await Promise.all([
@@ -45,14 +68,24 @@ export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGener
     element('EffectiveDate', options.today),
     element('SubmissionType', options.since ? 'UPDATE' : 'FULL'),
     element('VcdbVersionDate', vcdb ?? options.today),
+    // Required by the 4.2 schema between the VCdb and PCdb dates; the shop writes no Qdb qualifier.
+    element('QdbVersionDate', options.today),
     element('PcdbVersionDate', pcdb ?? options.today),
     '</Header>\n',
   ].join('');
 
+  // The applications of archived parts are not on sale (parts-on-sale.ts, the PIES): FULL leaves
+  // them out; since a day, those of a part archived on or after it go as deletes.
+  const since = options.since ? new Date(`${options.since}T00:00:00Z`) : undefined;
+  const chosen = since
+    ? sql<boolean>`((applications.changed_at >= ${since} and (parts.archived_at is null or parts.archived_at >= ${since})
+        and (applications.deleted_at is null or not exists (${sameApplication})))
+      or (parts.archived_at >= ${since} and applications.deleted_at is null))`
+    : sql<boolean>`applications.deleted_at is null and parts.archived_at is null`;
   let after = '0';
   let count = 0;
   for (;;) {
-    let query = db
+    const query = db
       .selectFrom('applications')
       .innerJoin('parts', 'parts.id', 'applications.part_id')
       .select([
@@ -66,19 +99,19 @@ export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGener
         'applications.mfr_label',
         'applications.position_id',
         'applications.deleted_at',
+        'parts.archived_at',
         'parts.part_number',
         'parts.brand_aaia_id',
       ])
       .where('applications.id', '>', after)
       .orderBy('applications.id')
       .limit(EXPORT_PAGE);
-    query = options.since ? query.where('applications.changed_at', '>=', new Date(`${options.since}T00:00:00Z`)) : query.where('applications.deleted_at', 'is', null);
-    const rows = await query.execute();
+    const rows = await query.where('applications.part_type_id', 'is not', null).where(chosen).execute();
     if (rows.length === 0) break;
     yield rows
       .map((row) =>
         [
-          `<App action="${row.deleted_at ? 'D' : 'A'}" id="${row.id}">`,
+          `<App action="${row.deleted_at || row.archived_at ? 'D' : 'A'}" id="${row.id}">`,
           reference('BaseVehicle', row.base_vehicle_id),
           reference('SubModel', row.submodel_id),
           reference('EngineBase', row.engine_base_id),
@@ -94,6 +127,20 @@ export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGener
       .join('');
     count += rows.length;
     after = rows.at(-1)?.id ?? after;
+  }
+  // An App without a PartType is not ACES (the 4.2 schema requires one, and our reader refuses it):
+  // such an application (the fitment CSV's, of a part without a part type) is left out, and said so.
+  const left = await db
+    .selectFrom('applications')
+    .innerJoin('parts', 'parts.id', 'applications.part_id')
+    .select((eb) => [eb.fn.countAll<string>().as('count'), sql<string[]>`(array_agg(distinct parts.part_number order by parts.part_number))[1:${LEFT_OUT_NAMED}]`.as('parts')])
+    .where('applications.part_type_id', 'is', null)
+    .where(chosen)
+    .executeTakeFirst();
+  const leftOut = Number(left?.count ?? 0);
+  if (leftOut > 0) {
+    const named = (left?.parts ?? []).join(', ') + (leftOut > LEFT_OUT_NAMED ? ' …' : '');
+    yield `<!-- Left out: ${leftOut} application${leftOut === 1 ? '' : 's'} whose part has no PCdb part type, which an ACES App must name (${escape(named).replace(/--/g, '- -')}). -->\n`;
   }
   yield `<Footer><RecordCount>${count}</RecordCount></Footer>\n</ACES>\n`;
 }

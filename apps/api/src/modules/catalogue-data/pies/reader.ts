@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import type { CatalogueProblem } from '@autoparts/shared';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { XmlBounds } from '../xml-bounds';
+import { XmlDecoder } from '../xml-decoder';
 import { gtin14, type CatalogueItem, type ReadRecord } from './item';
 
 /** Millimetres in one unit of a PIES dimension UOM. */
@@ -141,16 +141,17 @@ export async function* readPies(input: Readable, options: { today?: string } = {
     onField(current, name, parent ?? '', value, attributes);
   });
 
-  const decoder = new StringDecoder('utf8');
+  const decoder = new XmlDecoder();
   for await (const chunk of input) {
     const text = typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer);
     parser.write(text);
-    fail(bounds.wrote(text.length));
+    fail(bounds.wrote(text.length) ?? decoder.problem);
     if (failed) break;
     yield* ready.splice(0);
   }
   if (!failed) {
     parser.write(decoder.end());
+    fail(decoder.problem);
     parser.close();
   }
   if (failed) {
