@@ -1,6 +1,7 @@
 import { COMPANY_ROLES, companyRoleHints, companyRoleLabels, invitationInputSchema, type CompanyMember, type CompanyRole } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LoadFailed } from '../../../components/load-failed';
 import { SelectField } from '../../../components/select-field';
@@ -10,6 +11,8 @@ import { TextField } from '../../../components/text-field';
 import { companyInvitationsQuery, companyMembersQuery, useChangeRole, useInvite, useRemoveMember, useWithdrawInvitation } from '../api/companies';
 
 const roleOptions = COMPANY_ROLES.map((role) => ({ value: role, label: `${companyRoleLabels[role]}: ${companyRoleHints[role]}` }));
+const neutralButton =
+  'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-ink hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-disabled:opacity-60';
 const dangerButton =
   'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60';
 
@@ -20,7 +23,6 @@ const dangerButton =
 export function CompanyMembers({ isOwner, myEmail }: { isOwner: boolean; myEmail: string }) {
   const members = useQuery(companyMembersQuery);
   const remove = useRemoveMember();
-  const changeRole = useChangeRole();
 
   function handleRemove(member: CompanyMember) {
     const who = member.email === myEmail ? 'yourself' : `${member.name} (${member.email})`;
@@ -47,19 +49,7 @@ export function CompanyMembers({ isOwner, myEmail }: { isOwner: boolean; myEmail
               </div>
               <div className="flex items-center gap-3">
                 {isOwner ? (
-                  <select
-                    aria-label={`Role of ${member.name} (${member.email})`}
-                    value={changeRole.isPending && changeRole.variables.member.userId === member.userId ? changeRole.variables.role : member.role}
-                    disabled={changeRole.isPending}
-                    onChange={(event) => changeRole.mutate({ member, role: event.target.value as CompanyRole })}
-                    className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm font-semibold text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-                  >
-                    {COMPANY_ROLES.map((role) => (
-                      <option key={role} value={role}>
-                        {companyRoleLabels[role]}
-                      </option>
-                    ))}
-                  </select>
+                  <MemberRole member={member} />
                 ) : (
                   <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold text-slate-700">{companyRoleLabels[member.role]}</span>
                 )}
@@ -82,6 +72,51 @@ export function CompanyMembers({ isOwner, myEmail }: { isOwner: boolean; myEmail
       {isOwner && <PendingInvitations />}
       {isOwner && <InviteForm />}
     </section>
+  );
+}
+
+/**
+ * A member's role for an owner: the select only chooses (a closed select's arrow keys choose at
+ * each press in Chromium, decision 044); "Change role" sends the choice. Neither is disabled
+ * while it saves, so the focus stays on the button (Chromium drops it from a disabled one).
+ */
+function MemberRole({ member }: { member: CompanyMember }) {
+  const changeRole = useChangeRole();
+  const [chosen, setChosen] = useState<CompanyRole>(member.role);
+  const [savedRole, setSavedRole] = useState(member.role);
+  if (savedRole !== member.role) {
+    setSavedRole(member.role);
+    setChosen(member.role);
+  }
+  const who = `${member.name} (${member.email})`;
+  return (
+    <>
+      <select
+        aria-label={`Role of ${who}`}
+        value={chosen}
+        onChange={(event) => setChosen(event.target.value as CompanyRole)}
+        className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm font-semibold text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      >
+        {COMPANY_ROLES.map((role) => (
+          <option key={role} value={role}>
+            {companyRoleLabels[role]}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className={neutralButton}
+        aria-disabled={changeRole.isPending || undefined}
+        aria-busy={changeRole.isPending || undefined}
+        onClick={() => {
+          if (changeRole.isPending || chosen === member.role) return;
+          changeRole.mutate({ member, role: chosen });
+        }}
+        aria-label={`Change the role of ${who}`}
+      >
+        Change role
+      </button>
+    </>
   );
 }
 
