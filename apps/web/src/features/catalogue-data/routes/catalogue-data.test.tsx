@@ -54,6 +54,7 @@ describe('Catalogue data', () => {
     expect(await screen.findByText('No imports yet: upload a file above.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Upload for a dry run' }));
     expect(await screen.findByText('Choose a file to upload.')).toBeInTheDocument();
+    expect(screen.getByLabelText('File')).toHaveFocus();
     await user.upload(screen.getByLabelText('File'), new File(['MakeID|MakeName\n1|Acme\n'], 'Make.txt', { type: 'text/plain' }));
     await user.click(screen.getByRole('button', { name: 'Upload for a dry run' }));
     expect(await screen.findByText('Make.txt uploaded: the dry run is queued.')).toBeInTheDocument();

@@ -75,13 +75,17 @@ function CertificateForm({ locationId, locationName, onDone }: { locationId: str
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
+    const form = event.currentTarget;
+    const data = new FormData(form);
     const fields = certificateFieldsSchema(today()).safeParse({ state: data.get('state'), number: data.get('number'), expiresOn: data.get('expiresOn') });
     const file = data.get('file');
     const next: Errors = {};
     if (!fields.success) for (const issue of fields.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message;
     if (!(file instanceof File) || file.size === 0) next.file = certificateMessages.fileRequired;
     setErrors(next);
+    // The first field refused, in the form's order, takes the focus.
+    const firstRefused = (['state', 'number', 'expiresOn', 'file'] as const).find((name) => next[name] !== undefined);
+    if (firstRefused) (form.elements.namedItem(firstRefused) as HTMLElement | null)?.focus();
     if (!fields.success || !(file instanceof File) || file.size === 0) return;
     try {
       await upload.mutateAsync({ ...fields.data, file });

@@ -1,4 +1,4 @@
-import type { CompanyMember, CompanyOrder, MyCompany } from '@autoparts/shared';
+import type { Address, CompanyMember, CompanyOrder, MyCompany } from '@autoparts/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -7,6 +7,7 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { anOrder } from '../../../test/orders';
 import { renderRoutes } from '../../../test/render-with-router';
 import { aCustomer } from '../../../test/users';
+import { anAddress } from '../../../test/addresses';
 import { Component as CompanyPage } from './company';
 
 const company = (role: MyCompany['role']): MyCompany => ({
@@ -156,6 +157,30 @@ describe('Company', () => {
     await user.clear(month);
     await user.type(month, '2026-11');
     expect(screen.getByRole('link', { name: 'Download the statement for 2026-11 (PDF)' })).toHaveAttribute('href', '/api/company/statements/2026-11.pdf');
+  });
+
+  it('focuses the first field a resale certificate upload refuses', async () => {
+    const location = { ...anAddress({ id: 'loc-1', name: 'North depot' }) } as Partial<Address>;
+    delete location.isDefault;
+    stubFetch({
+      'GET /api/me': { body: aCustomer({ email: 'olga@example.com', company: true }) },
+      'GET /api/company': { body: company('owner') },
+      'GET /api/company/members': { body: members },
+      'GET /api/company/locations': { body: [location] },
+      'GET /api/company/locations/loc-1/certificates': { body: [] },
+      'GET /api/company/orders?page=1': { body: [] },
+      'GET /api/company/invoices': { body: [] },
+      'GET /api/company/invitations': { body: [] },
+      'GET /api/company/ledger': { body: [] },
+    });
+    renderCompany();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Upload a certificate' }));
+    const form = screen.getByRole('form', { name: 'Upload a resale certificate for North depot' });
+    await user.type(within(form).getByLabelText('Certificate number'), 'RS-1');
+    await user.click(within(form).getByRole('button', { name: 'Upload' }));
+    expect(within(form).getByLabelText('State')).toHaveFocus();
+    expect(within(form).getByLabelText('State')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('shows a buyer no ledger', async () => {
