@@ -1,13 +1,14 @@
-import { COMPANY_ROLES, companyRoleHints, companyRoleLabels, invitationInputSchema, type CompanyMember, type CompanyRole } from '@autoparts/shared';
+import { COMPANY_ROLES, companyRoleHints, companyRoleLabels, invitationInputSchema, type CompanyMember, type CompanyRole, type PendingInvitation } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LoadFailed } from '../../../components/load-failed';
 import { SelectField } from '../../../components/select-field';
 import { LoadingBlock } from '../../../components/spinner';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
+import { useCollectionEditing, useFocusWhen } from '../../admin/components/collection-editing';
 import { companyInvitationsQuery, companyMembersQuery, useChangeRole, useInvite, useRemoveMember, useWithdrawInvitation } from '../api/companies';
 
 const roleOptions = COMPANY_ROLES.map((role) => ({ value: role, label: `${companyRoleLabels[role]}: ${companyRoleHints[role]}` }));
@@ -23,6 +24,7 @@ const dangerButton =
 export function CompanyMembers({ isOwner, myEmail }: { isOwner: boolean; myEmail: string }) {
   const members = useQuery(companyMembersQuery);
   const remove = useRemoveMember();
+  const heading = useRef<HTMLHeadingElement>(null);
 
   function handleRemove(member: CompanyMember) {
     const who = member.email === myEmail ? 'yourself' : `${member.name} (${member.email})`;
@@ -32,7 +34,7 @@ export function CompanyMembers({ isOwner, myEmail }: { isOwner: boolean; myEmail
 
   return (
     <section aria-labelledby="members-heading" className="grid gap-4">
-      <h2 id="members-heading" className="text-xl font-bold text-ink">
+      <h2 id="members-heading" ref={heading} tabIndex={-1} className="text-xl font-bold text-ink focus:outline-none">
         Members
       </h2>
       {members.isError ? (
@@ -69,7 +71,7 @@ export function CompanyMembers({ isOwner, myEmail }: { isOwner: boolean; myEmail
           ))}
         </ul>
       )}
-      {isOwner && <PendingInvitations />}
+      {isOwner && <PendingInvitations onEmptied={() => heading.current?.focus()} />}
       {isOwner && <InviteForm />}
     </section>
   );
@@ -122,10 +124,15 @@ function MemberRole({ member }: { member: CompanyMember }) {
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-/** The invitations still pending, each with Withdraw: its link then says it was withdrawn. */
-function PendingInvitations() {
+/**
+ * The invitations still pending, each with Withdraw: its link then says it was withdrawn. A
+ * withdrawn one hands the focus to a neighbour's Withdraw, the last one to the Members heading
+ * (`onEmptied`), as the list goes with it.
+ */
+function PendingInvitations({ onEmptied }: { onEmptied: () => void }) {
   const invitations = useQuery(companyInvitationsQuery);
   const withdraw = useWithdrawInvitation();
+  const { returnFocusTo, removed } = useCollectionEditing<PendingInvitation>();
   if (invitations.isError) return <LoadFailed message="We could not load the pending invitations right now." onRetry={() => void invitations.refetch()} />;
   if (invitations.isPending) return <LoadingBlock label="Loading the pending invitations" />;
   if (invitations.data.length === 0) return null;
@@ -141,19 +148,39 @@ function PendingInvitations() {
                 {companyRoleLabels[invitation.role]} · link works until {dateFormat.format(new Date(invitation.expiresAt))}
               </p>
             </div>
-            <button
-              type="button"
-              className={dangerButton}
-              disabled={withdraw.isPending && withdraw.variables.id === invitation.id}
-              onClick={() => withdraw.mutate(invitation)}
-              aria-label={`Withdraw the invitation to ${invitation.email}`}
-            >
-              Withdraw
-            </button>
+            <WithdrawButton
+              invitation={invitation}
+              focus={returnFocusTo === invitation.id}
+              pending={withdraw.isPending && withdraw.variables.id === invitation.id}
+              onWithdraw={() => {
+                const list = invitations.data;
+                const at = list.indexOf(invitation);
+                const neighbour = list[at + 1] ?? list[at - 1];
+                withdraw.mutate(invitation, { onSuccess: () => (neighbour ? removed(invitation.id, neighbour.id) : onEmptied()) });
+              }}
+            />
           </li>
         ))}
       </ul>
     </div>
+  );
+}
+
+function WithdrawButton({ invitation, focus, pending, onWithdraw }: { invitation: PendingInvitation; focus: boolean; pending: boolean; onWithdraw: () => void }) {
+  const button = useFocusWhen<HTMLButtonElement>(focus);
+  return (
+    <button
+      ref={button}
+      type="button"
+      className={`${dangerButton} aria-disabled:opacity-60`}
+      aria-disabled={pending || undefined}
+      onClick={() => {
+        if (!pending) onWithdraw();
+      }}
+      aria-label={`Withdraw the invitation to ${invitation.email}`}
+    >
+      Withdraw
+    </button>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Address, CompanyMember, CompanyOrder, MyCompany } from '@autoparts/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
@@ -181,6 +181,63 @@ describe('Company', () => {
     await user.click(within(form).getByRole('button', { name: 'Upload' }));
     expect(within(form).getByLabelText('State')).toHaveFocus();
     expect(within(form).getByLabelText('State')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('opens the location and certificate forms on their first field, and gives the focus back on Escape, Cancel and Delete', async () => {
+    const location = (id: string, name: string) => {
+      const { isDefault: _default, ...fields } = anAddress({ id, name });
+      return fields;
+    };
+    let locations = [location('loc-1', 'North depot'), location('loc-2', 'South depot')];
+    let invitations = [{ id: 'inv-1', email: 'pending@example.com', role: 'viewer', expiresAt: '2026-12-09T00:00:00.000Z' }];
+    stubFetch({
+      'GET /api/me': { body: aCustomer({ email: 'olga@example.com', company: true }) },
+      'GET /api/company': { body: company('owner') },
+      'GET /api/company/members': { body: members },
+      'GET /api/company/locations': () => ({ body: locations }),
+      'GET /api/company/locations/loc-1/certificates': { body: [] },
+      'GET /api/company/locations/loc-2/certificates': { body: [] },
+      'DELETE /api/company/locations/loc-1': () => ((locations = locations.slice(1)), { body: null }),
+      'DELETE /api/company/locations/loc-2': () => ((locations = []), { body: null }),
+      'GET /api/company/orders?page=1': { body: [] },
+      'GET /api/company/invoices': { body: [] },
+      'GET /api/company/invitations': () => ({ body: invitations }),
+      'DELETE /api/company/invitations/inv-1': () => ((invitations = []), { body: [] }),
+      'GET /api/company/ledger': { body: [] },
+    });
+    renderCompany();
+    const user = userEvent.setup();
+
+    const addLocation = await screen.findByRole('button', { name: 'Add a location' });
+    await user.click(addLocation);
+    expect(within(screen.getByRole('form', { name: 'New location' })).getByLabelText('Country')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('form', { name: 'New location' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add a location' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Add a location' }));
+    await user.click(within(screen.getByRole('form', { name: 'New location' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Add a location' })).toHaveFocus();
+
+    const [north] = await screen.findAllByRole('button', { name: 'Upload a certificate' });
+    if (!north) throw new Error('no opener');
+    await user.click(north);
+    const form = screen.getByRole('form', { name: 'Upload a resale certificate for North depot' });
+    expect(within(form).getByLabelText('State')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.getAllByRole('button', { name: 'Upload a certificate' })[0]).toHaveFocus();
+    await user.click(screen.getAllByRole('button', { name: 'Upload a certificate' })[0]!);
+    await user.click(within(screen.getByRole('form', { name: 'Upload a resale certificate for North depot' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getAllByRole('button', { name: 'Upload a certificate' })[0]).toHaveFocus();
+
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await user.click(screen.getByRole('button', { name: 'Delete the location North depot' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete the location South depot' })).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Delete the location South depot' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Locations' })).toHaveFocus());
+    confirm.mockRestore();
+
+    await user.click(screen.getByRole('button', { name: 'Withdraw the invitation to pending@example.com' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Members' })).toHaveFocus());
   });
 
   it('shows a buyer no ledger', async () => {
