@@ -132,6 +132,7 @@ describe('Returns (admins): rejecting', () => {
     const user = userEvent.setup();
     renderManageReturns();
     const open = await screen.findByRole('button', { name: 'Reject…' });
+    expect(screen.getByRole('heading', { level: 2, name: 'RMA-000007' })).toBeInTheDocument();
     await user.click(open);
     const why = screen.getByLabelText('Why (sent to the customer)');
     expect(why).toHaveFocus();

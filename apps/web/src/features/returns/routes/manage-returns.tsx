@@ -253,7 +253,7 @@ export function Component() {
         ) : (
           <ul className="grid gap-3">
             {returns.data.map((item) => (
-              <ReturnCard key={item.id} item={item}>
+              <ReturnCard key={item.id} item={item} headingLevel={2}>
                 <ReturnActions item={item} />
               </ReturnCard>
             ))}
