@@ -1,4 +1,4 @@
-import type { Part } from '@autoparts/shared';
+import type { Part, PartDetail } from '@autoparts/shared';
 import type { Page } from '@playwright/test';
 import { e2eAdmin } from './admin-account';
 import { newAccount, signUp } from './accounts';
@@ -45,6 +45,64 @@ test.describe('by keyboard', () => {
     await page.keyboard.press('ArrowDown');
     await expect(model).toBeFocused();
     await expect(page.getByText(/^Showing parts that fit your 2019 Toyota /)).toBeVisible();
+  });
+
+  // Chromium drops the focus of a focused button that becomes disabled; jsdom does not.
+  test('a submit button keeps the focus while its request is under way', async ({ page }) => {
+    const account = newAccount('pending');
+    await signUp(page, account);
+    await page.goto('/dashboard/password');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/change-password', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByLabel('Current password').fill('not-my-password');
+    await page.getByLabel('New password', { exact: true }).fill('my-new-secret');
+    await page.getByLabel('Confirm new password').fill('my-new-secret');
+    const submit = page.getByRole('button', { name: 'Change password' });
+    await submit.focus();
+    await page.keyboard.press('Enter');
+    await expect(submit).toHaveAttribute('aria-busy', 'true');
+    expect(await focused(page)).toBe('Change password');
+    await expect(submit).toHaveAttribute('aria-disabled', 'true');
+    release();
+    await expect(submit).not.toHaveAttribute('aria-busy', 'true', { timeout: 30_000 });
+  });
+
+  test('the cart keeps the focus through Update, and Remove hands it to the next line, then the heading', async ({ page }) => {
+    const roomy = ((await (await page.request.get('/api/parts')).json()) as Part[]).filter((part) => part.availableQuantity >= part.minOrderQuantity * 3).slice(0, 2);
+    const parts = await Promise.all(roomy.map(async (part) => (await (await page.request.get(`/api/part/${part._id}`)).json()) as PartDetail));
+    const [first, second] = parts;
+    if (!first || !second) throw new Error('no parts');
+    await page.goto('/cart');
+    await expect(page.getByText('Your cart is empty')).toBeVisible();
+    await page.evaluate(
+      (lines) => {
+        localStorage.setItem('autoparts.cart', JSON.stringify(lines));
+        window.dispatchEvent(new StorageEvent('storage', { key: 'autoparts.cart' }));
+      },
+      parts.map((part) => ({ partId: part._id, partNumber: part.partNumber, quantity: part.minOrderQuantity })),
+    );
+    await expect(page.getByTestId('cart-line')).toHaveCount(2);
+    const line = page.getByTestId('cart-line').filter({ hasText: first.partNumber });
+    const quantity = line.getByLabel('Quantity');
+    await quantity.fill(String(first.minOrderQuantity * 2));
+    await line.getByRole('button', { name: 'Update' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: `${first.partNumber}: quantity ${first.minOrderQuantity * 2}` })).toBeAttached();
+    await expect(page.getByTestId('cart-units')).toHaveText(String(first.minOrderQuantity * 2 + second.minOrderQuantity));
+    await expect(quantity).toHaveValue(String(first.minOrderQuantity * 2));
+    expect(await focused(page)).toBe('Update');
+
+    await line.getByRole('button', { name: `Remove ${first.partNumber}` }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await expect(page.getByTestId('cart-line').getByLabel('Quantity')).toBeFocused();
+    await page.getByRole('button', { name: `Remove ${second.partNumber}` }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeFocused();
   });
 });
 

@@ -44,6 +44,8 @@ export const returnMessages = {
   photoNotFound: 'Photo not found.',
   notApprovable: 'Only a requested return can be approved.',
   notRejectable: 'Only a requested return can be rejected.',
+  /** Reject… with no reason (spaces only): the customer is told why. */
+  rejectionReasonNeeded: 'Say why the return is rejected: the customer reads it.',
   notReceivable: 'Only an approved return can be received.',
   refundOverPaid: 'This refund would take the order’s refunds past what was paid; it was not made.',
   resolutionNeeded: 'A warranty claim is approved with a replacement or a refund.',
@@ -158,7 +160,7 @@ export const adminReturnListSchema = z.array(adminReturnSchema);
 export const adminReturnsQuerySchema = z.object({ status: z.enum(RETURN_STATUSES).optional() });
 
 export const approveReturnSchema = z.object({ resolution: z.enum(['replace', 'refund']).optional() }).default({});
-export const rejectReturnSchema = z.object({ reason: z.string().trim().min(1).max(REJECTION_REASON_MAX_LENGTH) });
+export const rejectReturnSchema = z.object({ reason: z.string().trim().min(1, returnMessages.rejectionReasonNeeded).max(REJECTION_REASON_MAX_LENGTH) });
 export const receiveReturnSchema = z.object({
   lines: z
     .array(z.object({ partId: z.string().min(1).max(64), quantity: z.number().int().min(1).max(100_000), action: z.enum(['restock', 'scrap']) }))

@@ -1,10 +1,23 @@
 import { useEffect, useRef, useState } from 'react';
 
+/** `returnFocusTo` after the last card went: the list's heading (`tabIndex=-1`) takes the focus. */
+export const LIST_HEADING = ':list-heading';
+
+/** An element that takes the focus when `when` becomes true (a card's Edit, a form's opener, a heading). */
+export function useFocusWhen<Element extends HTMLElement>(when: boolean) {
+  const ref = useRef<Element>(null);
+  useEffect(() => {
+    if (when) ref.current?.focus();
+  }, [when]);
+  return ref;
+}
+
 /**
  * The screen pattern of an admin collection (shipping methods, tax rates): a list of cards and one
  * form below it, to add, or to edit the card chosen. Editing focuses the form's first field (which
  * scrolls it into view); saving or cancelling gives keyboard users back the card they edited, not
- * the top of the page; removing the card being edited closes its form.
+ * the top of the page; removing the card being edited closes its form. An inline add form is the
+ * same with an item of its own ("new"), its opener taking the focus back (`useFocusWhen`).
  */
 export function useCollectionEditing<Item extends { id: string }>() {
   const [editing, setEditing] = useState<Item | undefined>();
@@ -13,7 +26,7 @@ export function useCollectionEditing<Item extends { id: string }>() {
 
   useEffect(() => {
     if (!editing) return;
-    formRef.current?.querySelector('input')?.focus();
+    formRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
   }, [editing]);
 
   return {
@@ -28,8 +41,13 @@ export function useCollectionEditing<Item extends { id: string }>() {
       setEditing(undefined);
       setReturnFocusTo(id);
     },
-    removed(id: string) {
+    /**
+     * The card `id` was removed. With `focusNext`, the focus goes to the card of that id (a
+     * neighbour), or with `null` to the list's heading (`LIST_HEADING`): not to the page's top.
+     */
+    removed(id: string, focusNext?: string | null) {
       setEditing((current) => (current?.id === id ? undefined : current));
+      if (focusNext !== undefined) setReturnFocusTo(focusNext ?? LIST_HEADING);
     },
   };
 }

@@ -140,9 +140,9 @@ describe('Login page', () => {
     await user.type(screen.getByLabelText('Password'), 'secret-password');
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
-    // While authentication works: a busy, disabled button.
+    // While authentication works: a busy button that ignores presses (aria-disabled, keeping the focus).
     const button = screen.getByRole('button', { name: 'Login' });
-    await waitFor(() => expect(button).toBeDisabled());
+    await waitFor(() => expect(button).toHaveAttribute('aria-disabled', 'true'));
     expect(button).toHaveAttribute('aria-busy', 'true');
     releaseSignIn();
 

@@ -10,6 +10,9 @@ interface CartLineItemProps {
   /** Sets the line's quantity (0 removes it); resolves to the server's refusal, if any. */
   onChange: (quantity: number) => Promise<string | undefined>;
   busy: boolean;
+  /** Says a typed quantity that Update cannot send (the page's status message reads it out). */
+  onRefused: (message: string) => void;
+  quantityRef: (field: HTMLInputElement | null) => void;
 }
 
 /**
@@ -34,9 +37,17 @@ export function CartDepositLine({ line }: { line: CartLine }) {
  * the number the line held before its part was replaced (issue 30), and the line's problem, if
  * any, which the quantity field is described by.
  */
-export function CartLineItem({ line, onChange, busy }: CartLineItemProps) {
+export function CartLineItem({ line, onChange, onRefused, busy, quantityRef }: CartLineItemProps) {
   const [text, setText] = useState(String(line.quantity));
   const [refusal, setRefusal] = useState<string | undefined>();
+  // A new quantity from the server starts the field afresh (the line keeps its element, and so
+  // the focus, which a key with the quantity in it threw away).
+  const [quantitySeen, setQuantitySeen] = useState(line.quantity);
+  if (line.quantity !== quantitySeen) {
+    setQuantitySeen(line.quantity);
+    setText(String(line.quantity));
+    setRefusal(undefined);
+  }
   const id = useId();
   const problemId = `${id}-problem`;
   const quantity = Number(text);
@@ -47,7 +58,11 @@ export function CartLineItem({ line, onChange, busy }: CartLineItemProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!edited || typedProblem) return;
+    if (busy || !edited) return;
+    if (typedProblem) {
+      onRefused(typedProblem);
+      return;
+    }
     setRefusal(await onChange(quantity));
   }
 
@@ -84,6 +99,7 @@ export function CartLineItem({ line, onChange, busy }: CartLineItemProps) {
               Quantity
             </label>
             <input
+              ref={quantityRef}
               id={`${id}-quantity`}
               type="number"
               inputMode="numeric"
@@ -100,10 +116,12 @@ export function CartLineItem({ line, onChange, busy }: CartLineItemProps) {
               className={`${inputClass} ${shown ? 'border-red-600' : 'border-slate-300'}`}
             />
           </div>
+          {/* Never disabled: Chromium drops the focus of a disabled button. Pressed with a typed
+              quantity it cannot send, it says why in the page's status message. */}
           <button
             type="submit"
-            disabled={busy || !edited || Boolean(typedProblem)}
-            className="h-[42px] rounded-lg border border-brand-700 px-3 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
+            aria-disabled={busy || !edited || undefined}
+            className="h-[42px] rounded-lg border border-brand-700 px-3 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
           >
             Update
           </button>
@@ -115,10 +133,12 @@ export function CartLineItem({ line, onChange, busy }: CartLineItemProps) {
           </p>
           <button
             type="button"
-            disabled={busy}
-            onClick={() => void onChange(0)}
+            aria-disabled={busy || undefined}
+            onClick={() => {
+              if (!busy) void onChange(0);
+            }}
             aria-label={`Remove ${line.partNumber}`}
-            className="rounded-lg px-2 py-1 text-sm font-semibold text-red-700 underline underline-offset-2 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-700 disabled:opacity-50"
+            className="rounded-lg px-2 py-1 text-sm font-semibold text-red-700 underline underline-offset-2 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-red-700 aria-disabled:opacity-50"
           >
             Remove
           </button>

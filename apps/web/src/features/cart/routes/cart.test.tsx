@@ -136,15 +136,28 @@ describe('/cart for a visitor', () => {
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '11');
     expect(within(first).getByText('Only 10 in stock')).toBeInTheDocument();
-    expect(within(first).getByRole('button', { name: 'Update' })).toBeDisabled();
+    // Update, pressed, says why it sends nothing (it was silently disabled).
+    await userEvent.click(within(first).getByRole('button', { name: 'Update' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Only 10 in stock');
+    expect(JSON.parse(localStorage.getItem('autoparts.cart') ?? '[]')).toContainEqual({ partId: PART, partNumber: 'BRK-1001', quantity: 2 });
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '5{Enter}');
     await waitFor(() => expect(JSON.parse(localStorage.getItem('autoparts.cart') ?? '[]')).toContainEqual({ partId: PART, partNumber: 'BRK-1001', quantity: 5 }));
     expect(await screen.findByRole('link', { name: 'Cart, 6 items' })).toBeInTheDocument();
+    // The line keeps its field, and the focus in it, when the server's quantity comes back.
+    expect(quantity).toHaveValue(5);
+    expect(quantity).toHaveFocus();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove BRK-1001' }));
+    await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(1));
+    expect(JSON.parse(localStorage.getItem('autoparts.cart') ?? '[]')).toEqual([{ partId: OTHER, partNumber: 'FLT-2002', quantity: 1 }]);
+    const [left] = screen.getAllByTestId('cart-line');
+    if (!left) throw new Error('no line');
+    await waitFor(() => expect(within(left).getByLabelText('Quantity')).toHaveFocus());
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove FLT-2002' }));
-    await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(1));
-    expect(JSON.parse(localStorage.getItem('autoparts.cart') ?? '[]')).toEqual([{ partId: PART, partNumber: 'BRK-1001', quantity: 5 }]);
+    expect(await screen.findByText(cartMessages.empty)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Your cart' })).toHaveFocus());
   });
 
   it('offers quick order after sign-in', async () => {

@@ -1,5 +1,5 @@
 import { cartMessages, formatPrice, paths, type CartLine } from '@autoparts/shared';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { LoadingBlock } from '../../../components/spinner';
@@ -21,13 +21,31 @@ const buttonClass =
 export function Component() {
   const { signedIn, cart, error, retry, setQuantity } = useCart();
   const [said, setSaid] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const quantityFields = useRef(new Map<string, HTMLInputElement>());
+  // After Remove the focus goes to the next line's Quantity (the previous one's after the last
+  // line), or to the heading once the cart is empty, when the line has left the page.
+  const afterRemoval = useRef<{ removed: string; next: string | undefined } | null>(null);
+  useEffect(() => {
+    const pending = afterRemoval.current;
+    if (!pending || !cart || cart.lines.some((line) => line.partId === pending.removed)) return;
+    afterRemoval.current = null;
+    const next = pending.next === undefined ? undefined : quantityFields.current.get(pending.next);
+    (next ?? heading.current)?.focus();
+  }, [cart]);
 
   async function change(line: CartLine, quantity: number): Promise<string | undefined> {
+    if (quantity === 0) {
+      const parts = cart?.lines.filter((other) => other.kind !== 'core-deposit') ?? [];
+      const at = parts.findIndex((other) => other.partId === line.partId);
+      afterRemoval.current = { removed: line.partId, next: (parts[at + 1] ?? parts[at - 1])?.partId };
+    }
     try {
       await setQuantity.mutateAsync({ partId: line.partId, partNumber: line.partNumber, quantity });
       setSaid(quantity === 0 ? `Removed ${line.partNumber} from your cart` : `${line.partNumber}: quantity ${quantity}`);
       return undefined;
     } catch (failure) {
+      afterRemoval.current = null;
       const message = failure instanceof Error ? failure.message : cartMessages.quantityWhole;
       setSaid(message);
       return message;
@@ -39,7 +57,9 @@ export function Component() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 md:py-12">
       <title>{pageTitle('Your cart')}</title>
-      <h1 className="text-3xl font-extrabold text-ink">Your cart</h1>
+      <h1 ref={heading} tabIndex={-1} className="text-3xl font-extrabold text-ink focus:outline-none">
+        Your cart
+      </h1>
       <p role="status" className="sr-only">
         {said}
       </p>
@@ -67,11 +87,15 @@ export function Component() {
                       <CartDepositLine key={`deposit:${line.partId}`} line={line} />
                     ) : (
                     <CartLineItem
-                      // A new quantity from the server starts the field afresh.
-                      key={`${line.partId}:${line.quantity}`}
+                      key={line.partId}
                       line={line}
                       busy={setQuantity.isPending}
                       onChange={(quantity) => change(line, quantity)}
+                      onRefused={setSaid}
+                      quantityRef={(field) => {
+                        if (field) quantityFields.current.set(line.partId, field);
+                        else quantityFields.current.delete(line.partId);
+                      }}
                     />
                     ),
                   )}

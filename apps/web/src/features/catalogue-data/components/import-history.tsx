@@ -38,7 +38,8 @@ export function ImportHistory({ items, shown, onShow }: { items: CatalogueImport
                 {countNames.filter((name) => item.counts[name] > 0).map((name) => `${item.counts[name].toLocaleString('en-US')} ${name}`).join(', ') || '—'}
               </td>
               <td className="px-4 py-3">
-                <ActionButton onClick={() => onShow(item.id)} disabled={shown === item.id} aria-label={`Show the report of ${item.fileName}, ${when(item.createdAt)}`}>
+                {/* Never disabled, also when its report is shown: it takes the focus to the report. */}
+                <ActionButton onClick={() => onShow(item.id)} aria-label={`Show the report of ${item.fileName}, ${when(item.createdAt)}`}>
                   {shown === item.id ? 'Shown' : 'Show report'}
                 </ActionButton>
               </td>

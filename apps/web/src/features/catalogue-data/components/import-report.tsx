@@ -1,5 +1,5 @@
 import { catalogueImportKindLabels, isCatalogueWarning, type CatalogueImport } from '@autoparts/shared';
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import { isActive, problemsCsvUrl } from '../api/catalogue-data';
 
 export const statusText: Record<CatalogueImport['status'], string> = { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' };
@@ -16,13 +16,13 @@ function outcome(item: CatalogueImport): string {
 }
 
 /** One import: its progress while it runs, then its counts and first problems. */
-export function ImportReport({ item }: { item: CatalogueImport }) {
+export function ImportReport({ item, headingRef }: { item: CatalogueImport; headingRef?: Ref<HTMLHeadingElement> }) {
   const headingId = useId();
   const { done, total } = item.progress;
   const percent = total ? Math.min(100, Math.round((done / total) * 100)) : undefined;
   return (
     <section aria-labelledby={headingId} className="grid gap-4 rounded-xl border border-slate-200 p-4 sm:p-6" data-testid="import-report">
-      <h2 id={headingId} className="break-words text-xl font-bold text-ink">
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="break-words text-xl font-bold text-ink focus:outline-none">
         {modeText[item.mode]} of {item.fileName}
       </h2>
       <p className="text-sm text-slate-700">

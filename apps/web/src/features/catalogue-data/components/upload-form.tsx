@@ -7,7 +7,7 @@ import {
   type CatalogueImportMode,
   type CatalogueImportOnProblems,
 } from '@autoparts/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Field, fileInputClass } from '../../../components/field';
 import { SelectField } from '../../../components/select-field';
 import { SubmitButton } from '../../../components/submit-button';
@@ -23,12 +23,16 @@ export function UploadForm({ pending, onUpload }: { pending: boolean; onUpload: 
   const [onProblems, setOnProblems] = useState<CatalogueImportOnProblems>('refuse');
   const [error, setError] = useState<string | undefined>();
   const headingId = useId();
+  const fileField = useRef<HTMLInputElement>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!file) return setError(catalogueDataMessages.noFile);
-    if (file.size > CATALOGUE_IMPORT_MAX_BYTES) return setError(catalogueDataMessages.tooLarge);
-    setError(undefined);
+    const problem = !file ? catalogueDataMessages.noFile : file.size > CATALOGUE_IMPORT_MAX_BYTES ? catalogueDataMessages.tooLarge : undefined;
+    setError(problem);
+    if (problem || !file) {
+      fileField.current?.focus();
+      return;
+    }
     onUpload({ file, kind, mode, onProblems });
   }
 
@@ -45,7 +49,7 @@ export function UploadForm({ pending, onUpload }: { pending: boolean; onUpload: 
         className="sm:col-span-2"
       >
         {({ className: _input, ...control }) => (
-          <input {...control} type="file" name="file" accept=".zip,.txt,.xml,.csv,.gz" className={`mt-1 ${fileInputClass}`} onChange={(event) => setFile(event.target.files?.[0])} />
+          <input {...control} ref={fileField} type="file" name="file" accept=".zip,.txt,.xml,.csv,.gz" className={`mt-1 ${fileInputClass}`} onChange={(event) => setFile(event.target.files?.[0])} />
         )}
       </Field>
       <SelectField label="The file holds" name="kind" options={kindOptions} value={kind} onChange={(event) => setKind(event.target.value as CatalogueImportKind)} className="sm:col-span-2" />

@@ -1,5 +1,5 @@
 import type { CatalogueImport } from '@autoparts/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
@@ -54,6 +54,7 @@ describe('Catalogue data', () => {
     expect(await screen.findByText('No imports yet: upload a file above.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Upload for a dry run' }));
     expect(await screen.findByText('Choose a file to upload.')).toBeInTheDocument();
+    expect(screen.getByLabelText('File')).toHaveFocus();
     await user.upload(screen.getByLabelText('File'), new File(['MakeID|MakeName\n1|Acme\n'], 'Make.txt', { type: 'text/plain' }));
     await user.click(screen.getByRole('button', { name: 'Upload for a dry run' }));
     expect(await screen.findByText('Make.txt uploaded: the dry run is queued.')).toBeInTheDocument();
@@ -82,6 +83,29 @@ describe('Catalogue data', () => {
     expect(rows).toHaveLength(2);
     expect(rows[1]).toHaveTextContent('PCdb (part types and positions)');
     expect(rows[1]).toHaveTextContent('Apply');
+  });
+
+  it('takes the focus to the report shown from the history, and keeps the shown row\'s button pressable', async () => {
+    stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [LIST]: { body: [anImport(), anImport({ id: 'i-0', mode: 'apply', applied: true, fileName: 'pcdb.zip', kind: 'pcdb', problems: [], problemCount: 0 })] },
+      'GET /api/admin/catalogue/imports/i-1': { body: anImport() },
+      'GET /api/admin/catalogue/imports/i-0': { body: anImport({ id: 'i-0', mode: 'apply', applied: true, fileName: 'pcdb.zip', kind: 'pcdb', problems: [], problemCount: 0 }) },
+      ...noActivity,
+      ...noPartTypes,
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('heading', { name: 'Dry run of vcdb.zip' });
+    const [newest, older] = screen.getAllByTestId('import-row');
+    if (!newest || !older) throw new Error('no rows');
+    const shownButton = within(newest).getByRole('button', { name: /^Show the report of vcdb.zip/ });
+    expect(shownButton).toHaveTextContent('Shown');
+    expect(shownButton).toBeEnabled();
+    await user.click(within(older).getByRole('button', { name: /^Show the report of pcdb.zip/ }));
+    const heading = await screen.findByRole('heading', { name: /of pcdb.zip$/ });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(within(older).getByRole('button', { name: /^Show the report of pcdb.zip/ })).toBeEnabled();
   });
 
   it('says what went wrong when the imports cannot be loaded', async () => {

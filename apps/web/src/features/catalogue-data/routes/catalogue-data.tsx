@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LoadingBlock } from '../../../components/spinner';
 import { AdminPage } from '../../admin/components/admin-page';
 import { LoadError } from '../../admin/components/load-error';
@@ -22,6 +22,22 @@ export function Component() {
   // The import shown: the one chosen in the history, else the newest.
   const shownId = chosen ?? imports.data?.[0]?.id;
   const shown = useQuery({ ...catalogueImportQuery(shownId ?? ''), enabled: shownId !== undefined });
+  // "Show report" takes the focus to the report's heading once the report is there.
+  const reportHeading = useRef<HTMLHeadingElement>(null);
+  const focusReport = useRef(false);
+  useEffect(() => {
+    if (!focusReport.current || shown.data?.id !== shownId || !reportHeading.current) return;
+    focusReport.current = false;
+    reportHeading.current.focus();
+  }, [shown.data, shownId]);
+  function showReport(id: string) {
+    if (id === shownId) {
+      reportHeading.current?.focus();
+      return;
+    }
+    focusReport.current = true;
+    setChosen(id);
+  }
 
   return (
     <AdminPage
@@ -36,7 +52,7 @@ export function Component() {
         ) : shown.isPending ? (
           <LoadingBlock label="Loading the import's report" />
         ) : (
-          <ImportReport item={shown.data} />
+          <ImportReport item={shown.data} headingRef={reportHeading} />
         ))}
       <h2 className="text-xl font-bold text-ink">History</h2>
       {imports.isError ? (
@@ -46,7 +62,7 @@ export function Component() {
       ) : imports.data.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No imports yet: upload a file above.</p>
       ) : (
-        <ImportHistory items={imports.data} shown={shownId} onShow={setChosen} />
+        <ImportHistory items={imports.data} shown={shownId} onShow={showReport} />
       )}
       <PartTypeCategories />
       <CatalogueExports />

@@ -1,6 +1,7 @@
 import { certificateFieldsSchema, certificateMessages, certificateStatusLabels, countryOf, type Certificate } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { useCollectionEditing, useFocusWhen } from '../../admin/components/collection-editing';
 import { Field, fileInputClass } from '../../../components/field';
 import { LoadFailed } from '../../../components/load-failed';
 import { SelectField } from '../../../components/select-field';
@@ -21,7 +22,11 @@ const statusClass: Record<Certificate['status'], string> = {
  */
 export function LocationCertificates({ locationId, locationName, mayManage }: { locationId: string; locationName: string; mayManage: boolean }) {
   const certificates = useQuery(locationCertificatesQuery(locationId));
-  const [adding, setAdding] = useState(false);
+  // The form opens on its first field; Cancel, Escape and an upload give the focus back to its
+  // opener (decision 064's pattern, with an item of the form's own).
+  const { editing, returnFocusTo, formRef, startEditing, stopEditing } = useCollectionEditing<{ id: string }>();
+  const adding = editing !== undefined;
+  const opener = useFocusWhen<HTMLButtonElement>(returnFocusTo === locationId);
 
   if (certificates.isError) return <LoadFailed message="We could not load the resale certificates right now." onRetry={() => void certificates.refetch()} />;
   const list = certificates.data ?? [];
@@ -53,11 +58,19 @@ export function LocationCertificates({ locationId, locationName, mayManage }: { 
       )}
       {mayManage &&
         (adding ? (
-          <CertificateForm locationId={locationId} locationName={locationName} onDone={() => setAdding(false)} />
+          <div
+            ref={formRef}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') stopEditing(locationId);
+            }}
+          >
+            <CertificateForm locationId={locationId} locationName={locationName} onDone={() => stopEditing(locationId)} />
+          </div>
         ) : (
           <button
+            ref={opener}
             type="button"
-            onClick={() => setAdding(true)}
+            onClick={() => startEditing({ id: locationId })}
             className="mt-3 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-ink hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
             Upload a certificate
@@ -75,13 +88,17 @@ function CertificateForm({ locationId, locationName, onDone }: { locationId: str
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
+    const form = event.currentTarget;
+    const data = new FormData(form);
     const fields = certificateFieldsSchema(today()).safeParse({ state: data.get('state'), number: data.get('number'), expiresOn: data.get('expiresOn') });
     const file = data.get('file');
     const next: Errors = {};
     if (!fields.success) for (const issue of fields.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message;
     if (!(file instanceof File) || file.size === 0) next.file = certificateMessages.fileRequired;
     setErrors(next);
+    // The first field refused, in the form's order, takes the focus.
+    const firstRefused = (['state', 'number', 'expiresOn', 'file'] as const).find((name) => next[name] !== undefined);
+    if (firstRefused) (form.elements.namedItem(firstRefused) as HTMLElement | null)?.focus();
     if (!fields.success || !(file instanceof File) || file.size === 0) return;
     try {
       await upload.mutateAsync({ ...fields.data, file });

@@ -75,7 +75,7 @@ function CertificateCard({ certificate, verifying, onVerify }: { certificate: Ad
           Document
         </a>
         {certificate.status === 'unverified' && (
-          <ActionButton onClick={onVerify} disabled={verifying} aria-describedby={nameId}>
+          <ActionButton onClick={onVerify} pending={verifying} aria-describedby={nameId}>
             {verifying ? 'Verifying…' : 'Verify'}
           </ActionButton>
         )}

@@ -32,9 +32,9 @@ function CompanyCard({ company, focusEdit, onEdit }: { company: CompanySummary; 
   return (
     <article aria-labelledby={nameId} className={`h-full rounded-xl border p-4 text-sm ${onHold ? 'border-dashed border-amber-400 bg-amber-50' : 'border-slate-200'}`}>
       <div className="flex flex-wrap items-center gap-2">
-        <h3 id={nameId} className="text-base font-bold break-words text-ink">
+        <h2 id={nameId} className="text-base font-bold break-words text-ink">
           {company.name}
-        </h3>
+        </h2>
         {onHold && <span className="inline-flex rounded-full bg-amber-200 px-2.5 py-0.5 text-xs font-semibold text-amber-900">{companyStatusLabels[company.status]}</span>}
       </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-700">

@@ -1,6 +1,5 @@
 import { COMPANY_LOCATIONS_MAX, type CompanyLocation } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { LoadFailed } from '../../../components/load-failed';
 import { LoadingBlock } from '../../../components/spinner';
 import { AddressForm } from '../../addresses/components/address-form';
@@ -8,6 +7,10 @@ import { AddressText } from '../../addresses/components/address-text';
 import { companyLocationsQuery, useAddLocation, useRemoveLocation } from '../api/companies';
 import { EmptyState } from '../../../components/empty-state';
 import { LocationCertificates } from '../../certificates/components/location-certificates';
+import { LIST_HEADING, useCollectionEditing, useFocusWhen } from '../../admin/components/collection-editing';
+
+/** The inline add form's own item in `useCollectionEditing`. */
+const NEW = { id: ':new' };
 
 const dangerButton =
   'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60';
@@ -20,11 +23,18 @@ export function CompanyLocations({ isOwner, mayManageCertificates }: { isOwner: 
   const locations = useQuery(companyLocationsQuery);
   const add = useAddLocation();
   const remove = useRemoveLocation();
-  const [adding, setAdding] = useState(false);
+  // The add form opens on its first field and gives the focus back to "Add a location"; a
+  // deleted location hands it to a neighbour's Delete, or to the heading (decision 064).
+  const { editing, returnFocusTo, formRef, startEditing, stopEditing, removed } = useCollectionEditing<{ id: string }>();
+  const adding = editing !== undefined;
+  const opener = useFocusWhen<HTMLButtonElement>(returnFocusTo === NEW.id);
+  const heading = useFocusWhen<HTMLHeadingElement>(returnFocusTo === LIST_HEADING);
 
-  function handleRemove(location: CompanyLocation) {
+  function handleRemove(location: CompanyLocation, list: CompanyLocation[]) {
     if (!window.confirm(`Delete the location “${location.name}”? Orders placed for it keep their address.`)) return;
-    remove.mutate(location);
+    const at = list.indexOf(location);
+    const neighbour = list[at + 1] ?? list[at - 1];
+    remove.mutate(location, { onSuccess: () => removed(location.id, neighbour?.id ?? null) });
   }
 
   if (locations.isError) return <LoadFailed message="We could not load the locations right now." onRetry={() => void locations.refetch()} />;
@@ -32,7 +42,7 @@ export function CompanyLocations({ isOwner, mayManageCertificates }: { isOwner: 
 
   return (
     <section aria-labelledby="locations-heading" className="grid gap-4">
-      <h2 id="locations-heading" className="text-xl font-bold text-ink">
+      <h2 id="locations-heading" ref={heading} tabIndex={-1} className="text-xl font-bold text-ink focus:outline-none">
         Locations
       </h2>
       {locations.isPending ? (
@@ -46,15 +56,12 @@ export function CompanyLocations({ isOwner, mayManageCertificates }: { isOwner: 
               <AddressText address={location} />
               <LocationCertificates locationId={location.id} locationName={location.name} mayManage={mayManageCertificates} />
               {isOwner && (
-                <button
-                  type="button"
-                  className={`${dangerButton} mt-4`}
-                  disabled={remove.isPending && remove.variables.id === location.id}
-                  onClick={() => handleRemove(location)}
-                  aria-label={`Delete the location ${location.name}`}
-                >
-                  Delete
-                </button>
+                <DeleteLocation
+                  location={location}
+                  focus={returnFocusTo === location.id}
+                  pending={remove.isPending && remove.variables.id === location.id}
+                  onDelete={() => handleRemove(location, list)}
+                />
               )}
             </li>
           ))}
@@ -62,14 +69,20 @@ export function CompanyLocations({ isOwner, mayManageCertificates }: { isOwner: 
       )}
       {isOwner &&
         (adding ? (
-          <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+          <div
+            ref={formRef}
+            className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') stopEditing(NEW.id);
+            }}
+          >
             <h3 className="mb-4 text-lg font-bold text-ink">New location</h3>
             <AddressForm
               label="New location"
               nameLabel="Location name"
               offerDefault={false}
-              save={(fields) => add.mutateAsync(fields).then(() => setAdding(false))}
-              onCancel={() => setAdding(false)}
+              save={(fields) => add.mutateAsync(fields).then(() => stopEditing(NEW.id))}
+              onCancel={() => stopEditing(NEW.id)}
             />
           </div>
         ) : list.length >= COMPANY_LOCATIONS_MAX ? (
@@ -77,8 +90,9 @@ export function CompanyLocations({ isOwner, mayManageCertificates }: { isOwner: 
         ) : (
           <div>
             <button
+              ref={opener}
               type="button"
-              onClick={() => setAdding(true)}
+              onClick={() => startEditing(NEW)}
               className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
             >
               Add a location
@@ -86,5 +100,23 @@ export function CompanyLocations({ isOwner, mayManageCertificates }: { isOwner: 
           </div>
         ))}
     </section>
+  );
+}
+
+function DeleteLocation({ location, focus, pending, onDelete }: { location: CompanyLocation; focus: boolean; pending: boolean; onDelete: () => void }) {
+  const button = useFocusWhen<HTMLButtonElement>(focus);
+  return (
+    <button
+      ref={button}
+      type="button"
+      className={`${dangerButton} mt-4 aria-disabled:opacity-60`}
+      aria-disabled={pending || undefined}
+      onClick={() => {
+        if (!pending) onDelete();
+      }}
+      aria-label={`Delete the location ${location.name}`}
+    >
+      Delete
+    </button>
   );
 }

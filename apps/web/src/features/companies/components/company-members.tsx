@@ -1,15 +1,19 @@
-import { COMPANY_ROLES, companyRoleHints, companyRoleLabels, invitationInputSchema, type CompanyMember, type CompanyRole } from '@autoparts/shared';
+import { COMPANY_ROLES, companyRoleHints, companyRoleLabels, invitationInputSchema, type CompanyMember, type CompanyRole, type PendingInvitation } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LoadFailed } from '../../../components/load-failed';
 import { SelectField } from '../../../components/select-field';
 import { LoadingBlock } from '../../../components/spinner';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
+import { useCollectionEditing, useFocusWhen } from '../../admin/components/collection-editing';
 import { companyInvitationsQuery, companyMembersQuery, useChangeRole, useInvite, useRemoveMember, useWithdrawInvitation } from '../api/companies';
 
 const roleOptions = COMPANY_ROLES.map((role) => ({ value: role, label: `${companyRoleLabels[role]}: ${companyRoleHints[role]}` }));
+const neutralButton =
+  'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-ink hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-disabled:opacity-60';
 const dangerButton =
   'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60';
 
@@ -20,7 +24,7 @@ const dangerButton =
 export function CompanyMembers({ isOwner, myEmail }: { isOwner: boolean; myEmail: string }) {
   const members = useQuery(companyMembersQuery);
   const remove = useRemoveMember();
-  const changeRole = useChangeRole();
+  const heading = useRef<HTMLHeadingElement>(null);
 
   function handleRemove(member: CompanyMember) {
     const who = member.email === myEmail ? 'yourself' : `${member.name} (${member.email})`;
@@ -30,7 +34,7 @@ export function CompanyMembers({ isOwner, myEmail }: { isOwner: boolean; myEmail
 
   return (
     <section aria-labelledby="members-heading" className="grid gap-4">
-      <h2 id="members-heading" className="text-xl font-bold text-ink">
+      <h2 id="members-heading" ref={heading} tabIndex={-1} className="text-xl font-bold text-ink focus:outline-none">
         Members
       </h2>
       {members.isError ? (
@@ -47,19 +51,7 @@ export function CompanyMembers({ isOwner, myEmail }: { isOwner: boolean; myEmail
               </div>
               <div className="flex items-center gap-3">
                 {isOwner ? (
-                  <select
-                    aria-label={`Role of ${member.name} (${member.email})`}
-                    value={changeRole.isPending && changeRole.variables.member.userId === member.userId ? changeRole.variables.role : member.role}
-                    disabled={changeRole.isPending}
-                    onChange={(event) => changeRole.mutate({ member, role: event.target.value as CompanyRole })}
-                    className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm font-semibold text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-                  >
-                    {COMPANY_ROLES.map((role) => (
-                      <option key={role} value={role}>
-                        {companyRoleLabels[role]}
-                      </option>
-                    ))}
-                  </select>
+                  <MemberRole member={member} />
                 ) : (
                   <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold text-slate-700">{companyRoleLabels[member.role]}</span>
                 )}
@@ -79,18 +71,68 @@ export function CompanyMembers({ isOwner, myEmail }: { isOwner: boolean; myEmail
           ))}
         </ul>
       )}
-      {isOwner && <PendingInvitations />}
+      {isOwner && <PendingInvitations onEmptied={() => heading.current?.focus()} />}
       {isOwner && <InviteForm />}
     </section>
   );
 }
 
+/**
+ * A member's role for an owner: the select only chooses (a closed select's arrow keys choose at
+ * each press in Chromium, decision 044); "Change role" sends the choice. Neither is disabled
+ * while it saves, so the focus stays on the button (Chromium drops it from a disabled one).
+ */
+function MemberRole({ member }: { member: CompanyMember }) {
+  const changeRole = useChangeRole();
+  const [chosen, setChosen] = useState<CompanyRole>(member.role);
+  const [savedRole, setSavedRole] = useState(member.role);
+  if (savedRole !== member.role) {
+    setSavedRole(member.role);
+    setChosen(member.role);
+  }
+  const who = `${member.name} (${member.email})`;
+  return (
+    <>
+      <select
+        aria-label={`Role of ${who}`}
+        value={chosen}
+        onChange={(event) => setChosen(event.target.value as CompanyRole)}
+        className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm font-semibold text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      >
+        {COMPANY_ROLES.map((role) => (
+          <option key={role} value={role}>
+            {companyRoleLabels[role]}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className={neutralButton}
+        aria-disabled={changeRole.isPending || undefined}
+        aria-busy={changeRole.isPending || undefined}
+        onClick={() => {
+          if (changeRole.isPending || chosen === member.role) return;
+          changeRole.mutate({ member, role: chosen });
+        }}
+        aria-label={`Change the role of ${who}`}
+      >
+        Change role
+      </button>
+    </>
+  );
+}
+
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-/** The invitations still pending, each with Withdraw: its link then says it was withdrawn. */
-function PendingInvitations() {
+/**
+ * The invitations still pending, each with Withdraw: its link then says it was withdrawn. A
+ * withdrawn one hands the focus to a neighbour's Withdraw, the last one to the Members heading
+ * (`onEmptied`), as the list goes with it.
+ */
+function PendingInvitations({ onEmptied }: { onEmptied: () => void }) {
   const invitations = useQuery(companyInvitationsQuery);
   const withdraw = useWithdrawInvitation();
+  const { returnFocusTo, removed } = useCollectionEditing<PendingInvitation>();
   if (invitations.isError) return <LoadFailed message="We could not load the pending invitations right now." onRetry={() => void invitations.refetch()} />;
   if (invitations.isPending) return <LoadingBlock label="Loading the pending invitations" />;
   if (invitations.data.length === 0) return null;
@@ -106,19 +148,39 @@ function PendingInvitations() {
                 {companyRoleLabels[invitation.role]} · link works until {dateFormat.format(new Date(invitation.expiresAt))}
               </p>
             </div>
-            <button
-              type="button"
-              className={dangerButton}
-              disabled={withdraw.isPending && withdraw.variables.id === invitation.id}
-              onClick={() => withdraw.mutate(invitation)}
-              aria-label={`Withdraw the invitation to ${invitation.email}`}
-            >
-              Withdraw
-            </button>
+            <WithdrawButton
+              invitation={invitation}
+              focus={returnFocusTo === invitation.id}
+              pending={withdraw.isPending && withdraw.variables.id === invitation.id}
+              onWithdraw={() => {
+                const list = invitations.data;
+                const at = list.indexOf(invitation);
+                const neighbour = list[at + 1] ?? list[at - 1];
+                withdraw.mutate(invitation, { onSuccess: () => (neighbour ? removed(invitation.id, neighbour.id) : onEmptied()) });
+              }}
+            />
           </li>
         ))}
       </ul>
     </div>
+  );
+}
+
+function WithdrawButton({ invitation, focus, pending, onWithdraw }: { invitation: PendingInvitation; focus: boolean; pending: boolean; onWithdraw: () => void }) {
+  const button = useFocusWhen<HTMLButtonElement>(focus);
+  return (
+    <button
+      ref={button}
+      type="button"
+      className={`${dangerButton} aria-disabled:opacity-60`}
+      aria-disabled={pending || undefined}
+      onClick={() => {
+        if (!pending) onWithdraw();
+      }}
+      aria-label={`Withdraw the invitation to ${invitation.email}`}
+    >
+      Withdraw
+    </button>
   );
 }
 

@@ -1,5 +1,5 @@
-import type { CompanyMember, CompanyOrder, MyCompany } from '@autoparts/shared';
-import { screen, within } from '@testing-library/react';
+import type { Address, CompanyMember, CompanyOrder, MyCompany } from '@autoparts/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { anOrder } from '../../../test/orders';
 import { renderRoutes } from '../../../test/render-with-router';
 import { aCustomer } from '../../../test/users';
+import { anAddress } from '../../../test/addresses';
 import { Component as CompanyPage } from './company';
 
 const company = (role: MyCompany['role']): MyCompany => ({
@@ -95,9 +96,19 @@ describe('Company', () => {
     const server = companyServer('owner');
     renderCompany();
     const user = userEvent.setup();
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Role of Bo Buyer (bo@example.com)' }), 'accounts');
+    const role = await screen.findByRole('combobox', { name: 'Role of Bo Buyer (bo@example.com)' });
+    await user.selectOptions(role, 'accounts');
+    // Choosing only chooses: a closed select's arrow keys choose at each press in Chromium.
+    expect(server.calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+    expect(role).toHaveFocus();
+    expect(role).toHaveValue('accounts');
+    const change = screen.getByRole('button', { name: 'Change the role of Bo Buyer (bo@example.com)' });
+    await user.click(change);
     expect(await screen.findByText('Bo Buyer is now accounts')).toBeInTheDocument();
-    expect(server.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ role: 'accounts' });
+    expect(server.calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([{ role: 'accounts' }]);
+    expect(change).toHaveFocus();
+    expect(change).not.toHaveAttribute('aria-disabled');
+    expect(role).toHaveValue('accounts');
     const pending = await screen.findByRole('list', { name: 'Pending invitations' });
     expect(pending).toHaveTextContent('pending@example.com');
     await user.click(within(pending).getByRole('button', { name: 'Withdraw the invitation to pending@example.com' }));
@@ -146,6 +157,87 @@ describe('Company', () => {
     await user.clear(month);
     await user.type(month, '2026-11');
     expect(screen.getByRole('link', { name: 'Download the statement for 2026-11 (PDF)' })).toHaveAttribute('href', '/api/company/statements/2026-11.pdf');
+  });
+
+  it('focuses the first field a resale certificate upload refuses', async () => {
+    const location = { ...anAddress({ id: 'loc-1', name: 'North depot' }) } as Partial<Address>;
+    delete location.isDefault;
+    stubFetch({
+      'GET /api/me': { body: aCustomer({ email: 'olga@example.com', company: true }) },
+      'GET /api/company': { body: company('owner') },
+      'GET /api/company/members': { body: members },
+      'GET /api/company/locations': { body: [location] },
+      'GET /api/company/locations/loc-1/certificates': { body: [] },
+      'GET /api/company/orders?page=1': { body: [] },
+      'GET /api/company/invoices': { body: [] },
+      'GET /api/company/invitations': { body: [] },
+      'GET /api/company/ledger': { body: [] },
+    });
+    renderCompany();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Upload a certificate' }));
+    const form = screen.getByRole('form', { name: 'Upload a resale certificate for North depot' });
+    await user.type(within(form).getByLabelText('Certificate number'), 'RS-1');
+    await user.click(within(form).getByRole('button', { name: 'Upload' }));
+    expect(within(form).getByLabelText('State')).toHaveFocus();
+    expect(within(form).getByLabelText('State')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('opens the location and certificate forms on their first field, and gives the focus back on Escape, Cancel and Delete', async () => {
+    const location = (id: string, name: string) => {
+      const { isDefault: _default, ...fields } = anAddress({ id, name });
+      return fields;
+    };
+    let locations = [location('loc-1', 'North depot'), location('loc-2', 'South depot')];
+    let invitations = [{ id: 'inv-1', email: 'pending@example.com', role: 'viewer', expiresAt: '2026-12-09T00:00:00.000Z' }];
+    stubFetch({
+      'GET /api/me': { body: aCustomer({ email: 'olga@example.com', company: true }) },
+      'GET /api/company': { body: company('owner') },
+      'GET /api/company/members': { body: members },
+      'GET /api/company/locations': () => ({ body: locations }),
+      'GET /api/company/locations/loc-1/certificates': { body: [] },
+      'GET /api/company/locations/loc-2/certificates': { body: [] },
+      'DELETE /api/company/locations/loc-1': () => ((locations = locations.slice(1)), { body: null }),
+      'DELETE /api/company/locations/loc-2': () => ((locations = []), { body: null }),
+      'GET /api/company/orders?page=1': { body: [] },
+      'GET /api/company/invoices': { body: [] },
+      'GET /api/company/invitations': () => ({ body: invitations }),
+      'DELETE /api/company/invitations/inv-1': () => ((invitations = []), { body: [] }),
+      'GET /api/company/ledger': { body: [] },
+    });
+    renderCompany();
+    const user = userEvent.setup();
+
+    const addLocation = await screen.findByRole('button', { name: 'Add a location' });
+    await user.click(addLocation);
+    expect(within(screen.getByRole('form', { name: 'New location' })).getByLabelText('Country')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('form', { name: 'New location' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add a location' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Add a location' }));
+    await user.click(within(screen.getByRole('form', { name: 'New location' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Add a location' })).toHaveFocus();
+
+    const [north] = await screen.findAllByRole('button', { name: 'Upload a certificate' });
+    if (!north) throw new Error('no opener');
+    await user.click(north);
+    const form = screen.getByRole('form', { name: 'Upload a resale certificate for North depot' });
+    expect(within(form).getByLabelText('State')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.getAllByRole('button', { name: 'Upload a certificate' })[0]).toHaveFocus();
+    await user.click(screen.getAllByRole('button', { name: 'Upload a certificate' })[0]!);
+    await user.click(within(screen.getByRole('form', { name: 'Upload a resale certificate for North depot' })).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getAllByRole('button', { name: 'Upload a certificate' })[0]).toHaveFocus();
+
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await user.click(screen.getByRole('button', { name: 'Delete the location North depot' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete the location South depot' })).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Delete the location South depot' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Locations' })).toHaveFocus());
+    confirm.mockRestore();
+
+    await user.click(screen.getByRole('button', { name: 'Withdraw the invitation to pending@example.com' }));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Members' })).toHaveFocus());
   });
 
   it('shows a buyer no ledger', async () => {

@@ -81,6 +81,7 @@ describe('Companies (admins)', () => {
     });
     renderPage();
     const card = within(await screen.findByRole('article', { name: 'Fleetco' }));
+    expect(card.getByRole('heading', { level: 2, name: 'Fleetco' })).toBeInTheDocument();
     expect(card.getByText('Net 30')).toBeInTheDocument();
     expect(card.getByText('$5,000.00')).toBeInTheDocument();
     const user = userEvent.setup();

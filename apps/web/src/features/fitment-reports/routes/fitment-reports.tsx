@@ -69,10 +69,10 @@ export function Component() {
                   </Link>
                   {open && (
                     <>
-                      <ActionButton onClick={() => removeFitment(report)} disabled={busyId !== undefined} className="px-3 py-1.5" aria-label={`Remove fitment: ${report.part.partNumber} on the ${vehicleName(report.vehicle)}`}>
+                      <ActionButton onClick={() => removeFitment(report)} disabled={busyId !== undefined} pending={remove.isPending && busyId === report.id} className="px-3 py-1.5" aria-label={`Remove fitment: ${report.part.partNumber} on the ${vehicleName(report.vehicle)}`}>
                         Remove fitment
                       </ActionButton>
-                      <ActionButton onClick={() => dismiss.mutate(report)} disabled={busyId !== undefined} className="px-3 py-1.5" aria-label={`Dismiss the report on ${report.part.partNumber}`}>
+                      <ActionButton onClick={() => dismiss.mutate(report)} disabled={busyId !== undefined} pending={dismiss.isPending && busyId === report.id} className="px-3 py-1.5" aria-label={`Dismiss the report on ${report.part.partNumber}`}>
                         Dismiss
                       </ActionButton>
                     </>

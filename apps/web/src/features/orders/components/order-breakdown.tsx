@@ -10,7 +10,8 @@ import { CurrencyNotes } from './currency-notes';
  * purchase-order number and the note. Shown on the payment page, and in My Orders and Manage All
  * Orders behind each order's "Order details".
  */
-export function OrderBreakdown({ order }: { order: Order }) {
+export function OrderBreakdown({ order, headingLevel = 3 }: { order: Order; /** Its headings' level: 2 right under a page's H1. */ headingLevel?: 2 | 3 }) {
+  const Heading = `h${headingLevel}` as const;
   return (
     <div className="space-y-4 text-sm text-slate-700">
       <ul aria-label={`Lines of order ${order.orderNumber}`} className="divide-y divide-slate-200 rounded-lg border border-slate-200">
@@ -53,10 +54,10 @@ export function OrderBreakdown({ order }: { order: Order }) {
       </dl>
       <CurrencyNotes shipToCountry={order.shippingAddress?.country} />
       <div>
-        <h3 className="font-semibold text-ink">Ship to</h3>
+        <Heading className="font-semibold text-ink">Ship to</Heading>
         {order.shippingAddress ? <AddressLines address={order.shippingAddress} /> : <p className="whitespace-pre-line">{order.address}</p>}
       </div>
-      {order.timeline.length > 0 && <OrderTimeline order={order} />}
+      {order.timeline.length > 0 && <OrderTimeline order={order} headingLevel={headingLevel} />}
       {(order.poNumber || order.note) && (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
           {order.poNumber && (

@@ -30,6 +30,9 @@ describe('An order’s page', () => {
     expect(document.title).toMatch(/^Order 100042 —/);
     expect(within(screen.getByRole('list', { name: 'Lines of order 100042' })).getByText('Brake Pads')).toBeInTheDocument();
     expect(screen.getByText('PO-7731')).toBeInTheDocument();
+    // Right under the page's H1, the order's parts are H2s (they were H3s, skipping a level).
+    expect(screen.getByRole('heading', { level: 2, name: 'Ship to' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Timeline' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download credit note CN-000003 (PDF), order 100042' })).toHaveAttribute('href', '/api/order/order-7/credit-notes/CN-000003.pdf');
     expect(screen.getByRole('link', { name: 'Return items' })).toHaveAttribute('href', '/dashboard/returns?order=order-7');
     expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/dashboard/myorders');

@@ -65,7 +65,7 @@ export function Component() {
               )}
             </p>
           )}
-          <OrderBreakdown order={order.data} />
+          <OrderBreakdown order={order.data} headingLevel={2} />
         </>
       )}
     </section>

@@ -49,9 +49,9 @@ function ListCard({ list, removing, focusEdit, onEdit, onRemove }: ListCardProps
   }, [focusEdit]);
   return (
     <article aria-labelledby={nameId} className="h-full rounded-xl border border-slate-200 p-4 text-sm">
-      <h3 id={nameId} className="text-base font-bold break-words text-ink">
+      <h2 id={nameId} className="text-base font-bold break-words text-ink">
         {list.name}
-      </h3>
+      </h2>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-700">
         <dt className="font-medium text-slate-500">Priority</dt>
         <dd>{list.priority}</dd>

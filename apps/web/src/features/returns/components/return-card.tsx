@@ -5,11 +5,12 @@ import { DocumentLink } from '../../invoices/components/order-documents';
 import { ReturnStatus } from './return-status';
 
 /** One return: its RMA number, order, reason, lines and, once refunded, the amount and credit note. */
-export function ReturnCard({ item, children }: { item: ReturnRequest | AdminReturn; children?: ReactNode }) {
+export function ReturnCard({ item, children, headingLevel = 3 }: { item: ReturnRequest | AdminReturn; children?: ReactNode; /** 2 right under a page's H1 (Manage Returns). */ headingLevel?: 2 | 3 }) {
+  const Heading = `h${headingLevel}` as const;
   return (
     <li className="grid gap-3 rounded-xl border border-slate-200 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="text-lg font-bold text-ink">{item.rmaNumber}</h3>
+        <Heading className="text-lg font-bold text-ink">{item.rmaNumber}</Heading>
         <ReturnStatus status={item.status} />
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">

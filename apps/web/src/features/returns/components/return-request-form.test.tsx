@@ -1,5 +1,5 @@
 import { partPromiseMessages, returnMessages, returnReasonLabels, type OrderLine } from '@autoparts/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
@@ -103,6 +103,7 @@ describe('Return items: the parts to send back', () => {
     await user.click(screen.getByRole('button', { name: 'Request the return' }));
     // A line without a reason is named, and nothing is sent.
     expect(screen.getByLabelText('Reason for returning Brake Caliper')).toHaveAccessibleDescription(returnMessages.reasonNeeded);
+    expect(screen.getByLabelText('Reason for returning Brake Caliper')).toHaveFocus();
     expect(server.calls).toHaveLength(0);
 
     await user.selectOptions(screen.getByLabelText('Reason for returning Brake Caliper'), 'does-not-fit');
@@ -119,5 +120,25 @@ describe('Return items: the parts to send back', () => {
         { partId: 'caliper', quantity: 1, reason: 'does-not-fit' },
       ],
     });
+  });
+
+  it('shows the server’s refusal of a warranty claim without a note on the Note field, and focuses it', async () => {
+    const user = userEvent.setup();
+    const server = stubFetch({
+      'POST /api/returns': { status: 400, body: { message: returnMessages.warrantyNeedsNote } },
+      'GET /api/returns': { body: [] },
+    });
+    renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[brakeJob()]} /> }]);
+
+    await user.type(screen.getByLabelText('How many of Vented Brake Rotor to return'), '1');
+    await user.selectOptions(screen.getByLabelText('Reason for returning Vented Brake Rotor'), 'warranty');
+    await user.click(screen.getByRole('button', { name: 'Request the return' }));
+    const note = screen.getByLabelText(/^Note/);
+    await waitFor(() => expect(note).toHaveFocus());
+    expect(note).toHaveAttribute('aria-invalid', 'true');
+    expect(note).toHaveAccessibleDescription(returnMessages.warrantyNeedsNote);
+    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    await user.type(note, 'Warped');
+    expect(note).not.toHaveAttribute('aria-invalid');
   });
 });

@@ -11,7 +11,7 @@ import {
   type OrderLine,
   type ReturnReasonCode,
 } from '@autoparts/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useRequestReturn } from '../api/returns';
 
 /** A line's choices: how many, and why (nothing chosen until the customer says). */
@@ -42,6 +42,9 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [note, setNote] = useState('');
   const [tried, setTried] = useState(false);
+  // The server's refusal of a warranty claim without a note, shown on the Note field.
+  const [noteError, setNoteError] = useState<string | undefined>();
+  const noteField = useRef<HTMLTextAreaElement>(null);
   const request = useRequestReturn();
   const order = candidates.find((candidate) => candidate._id === orderId);
   const now = new Date();
@@ -68,10 +71,26 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (request.isPending) return;
     setTried(true);
-    if (chosen.length === 0 || chosen.some(([, choice]) => choice.reason === '')) return;
+    // The first line chosen without a reason, in the form's order, takes the focus.
+    const firstMissing = itemLines(order?.lines ?? []).findIndex((line) => (choices[line.partId]?.quantity ?? 0) > 0 && choices[line.partId]?.reason === '');
+    if (firstMissing >= 0) {
+      document.getElementById(`${id}-line-${firstMissing}-reason`)?.focus();
+      return;
+    }
+    if (chosen.length === 0) return;
     const lines = chosen.map(([partId, choice]) => ({ partId, quantity: choice.quantity, reason: choice.reason as ReturnReasonCode }));
-    request.mutate({ orderId, lines, ...(note.trim() ? { note: note.trim() } : {}) });
+    request.mutate(
+      { orderId, lines, ...(note.trim() ? { note: note.trim() } : {}) },
+      {
+        onError: (error) => {
+          if (error.message !== returnMessages.warrantyNeedsNote) return;
+          setNoteError(error.message);
+          noteField.current?.focus();
+        },
+      },
+    );
   }
 
   if (request.isSuccess) {
@@ -157,6 +176,7 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
                 <label className="grid min-w-0 flex-1 gap-1 text-sm text-slate-700">
                   Reason
                   <select
+                    id={`${lineId}-reason`}
                     className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-1.5 text-base"
                     aria-label={`Reason for returning ${line.name}`}
                     aria-invalid={missingReason || undefined}
@@ -186,13 +206,30 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
       </fieldset>
       <label className="grid min-w-0 gap-1 font-medium text-slate-800">
         Note {claimsWarranty ? '(required for a warranty claim: what is wrong)' : '(optional)'}
-        <textarea className="min-h-24 w-full rounded-lg border border-slate-300 px-3 py-2" maxLength={RETURN_NOTE_MAX_LENGTH} value={note} onChange={(event) => setNote(event.target.value)} />
+        <textarea
+          ref={noteField}
+          className={`min-h-24 w-full rounded-lg border px-3 py-2 ${noteError ? 'border-red-600' : 'border-slate-300'}`}
+          maxLength={RETURN_NOTE_MAX_LENGTH}
+          value={note}
+          aria-invalid={noteError ? true : undefined}
+          aria-describedby={noteError ? `${id}-note-error` : undefined}
+          onChange={(event) => {
+            setNote(event.target.value);
+            setNoteError(undefined);
+          }}
+        />
       </label>
+      {noteError && (
+        <p id={`${id}-note-error`} className="-mt-2 text-sm font-medium text-red-700">
+          {noteError}
+        </p>
+      )}
       <div>
         <button
           type="submit"
-          disabled={request.isPending || chosen.length === 0}
-          className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          disabled={chosen.length === 0 && !request.isPending}
+          aria-disabled={request.isPending || undefined}
+          className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 aria-disabled:opacity-60"
         >
           {request.isPending ? 'Requesting…' : 'Request the return'}
         </button>

@@ -120,3 +120,40 @@ describe('Returns (admins): receiving', () => {
     expect(server.calls.filter((call) => call.path === '/api/admin/returns/ret-1/receive')).toHaveLength(2);
   });
 });
+
+describe('Returns (admins): rejecting', () => {
+  it('opens Reject… on its field, refuses a reason of spaces on the field, sends a trimmed one, and Escape gives the focus back', async () => {
+    const server = stubFetch({
+      'GET /api/admin/returns': { body: [approved({ status: 'requested' })] },
+      'GET /api/admin/settings': { body: { restockingFeePercent: 15 } },
+      'POST /api/admin/returns/ret-1/reject': { body: { ...approved(), status: 'rejected', rejectionReason: 'Worn by use' } },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageReturns();
+    const open = await screen.findByRole('button', { name: 'Reject…' });
+    expect(screen.getByRole('heading', { level: 2, name: 'RMA-000007' })).toBeInTheDocument();
+    await user.click(open);
+    const why = screen.getByLabelText('Why (sent to the customer)');
+    expect(why).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByLabelText('Why (sent to the customer)')).not.toBeInTheDocument();
+    expect(open).toHaveFocus();
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+
+    await user.keyboard('{Enter}');
+    await user.keyboard('   ');
+    await user.click(screen.getByRole('button', { name: 'Reject RMA-000007' }));
+    const field = screen.getByLabelText('Why (sent to the customer)');
+    expect(field).toHaveFocus();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(returnMessages.rejectionReasonNeeded);
+    expect(server.calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    await user.type(field, ' Worn by use ');
+    expect(field).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Reject RMA-000007' }));
+    expect(await screen.findByText('RMA-000007 rejected')).toBeInTheDocument();
+    expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({ reason: 'Worn by use' });
+  });
+});

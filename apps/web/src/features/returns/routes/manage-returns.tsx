@@ -1,6 +1,6 @@
-import { defaultReceiveAction, formatPrice, RETURN_STATUSES, REJECTION_REASON_MAX_LENGTH, returnMessages, type AdminReturn, type ReturnStatusCode } from '@autoparts/shared';
+import { defaultReceiveAction, formatPrice, rejectReturnSchema, RETURN_STATUSES, REJECTION_REASON_MAX_LENGTH, returnMessages, type AdminReturn, type ReturnStatusCode } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LoadingBlock } from '../../../components/spinner';
 import { AdminPage } from '../../admin/components/admin-page';
 import { LoadError } from '../../admin/components/load-error';
@@ -45,6 +45,19 @@ function ReturnActions({ item }: { item: AdminReturn }) {
   const receive = useReceiveReturn();
   const [rejecting, setRejecting] = useState(false);
   const [why, setWhy] = useState('');
+  const [whyError, setWhyError] = useState<string | undefined>();
+  const rejectButton = useRef<HTMLButtonElement>(null);
+  const whyField = useRef<HTMLTextAreaElement>(null);
+  const whyId = useId();
+  // The box opened takes the focus to its field; Escape closes it and gives the focus back.
+  useEffect(() => {
+    if (rejecting) whyField.current?.focus();
+  }, [rejecting]);
+  function closeRejecting() {
+    setRejecting(false);
+    setWhyError(undefined);
+    rejectButton.current?.focus();
+  }
   const [actions, setActions] = useState<Record<string, 'restock' | 'scrap'>>({});
 
   if (item.status === 'requested') {
@@ -66,24 +79,66 @@ function ReturnActions({ item }: { item: AdminReturn }) {
               Approve {item.rmaNumber}
             </button>
           )}
-          <button type="button" className={`${button} bg-slate-100 text-slate-800`} aria-expanded={rejecting} onClick={() => setRejecting((open) => !open)}>
+          <button
+            ref={rejectButton}
+            type="button"
+            className={`${button} bg-slate-100 text-slate-800`}
+            aria-expanded={rejecting}
+            onClick={() => {
+              if (rejecting) {
+                closeRejecting();
+                return;
+              }
+              setRejecting(true);
+            }}
+          >
             Reject…
           </button>
         </div>
         {rejecting ? (
           <form
+            noValidate
             className="grid gap-2"
+            onKeyDown={(event) => {
+              if (event.key !== 'Escape') return;
+              event.preventDefault();
+              closeRejecting();
+            }}
             onSubmit={(event: FormEvent) => {
               event.preventDefault();
-              if (why.trim()) reject.mutate({ id: item.id, reason: why.trim() });
+              if (reject.isPending) return;
+              const parsed = rejectReturnSchema.safeParse({ reason: why });
+              if (!parsed.success) {
+                setWhyError(parsed.error.issues[0]?.message ?? returnMessages.rejectionReasonNeeded);
+                whyField.current?.focus();
+                return;
+              }
+              setWhyError(undefined);
+              reject.mutate({ id: item.id, reason: parsed.data.reason });
             }}
           >
             <label className="grid gap-1 font-medium text-slate-800">
               Why (sent to the customer)
-              <textarea className="rounded-lg border border-slate-300 px-3 py-2" required maxLength={REJECTION_REASON_MAX_LENGTH} value={why} onChange={(event) => setWhy(event.target.value)} />
+              <textarea
+                ref={whyField}
+                className={`rounded-lg border px-3 py-2 ${whyError ? 'border-red-600' : 'border-slate-300'}`}
+                maxLength={REJECTION_REASON_MAX_LENGTH}
+                value={why}
+                aria-invalid={whyError ? true : undefined}
+                aria-describedby={whyError ? `${whyId}-error` : undefined}
+                onChange={(event) => {
+                  setWhy(event.target.value);
+                  setWhyError(undefined);
+                }}
+              />
             </label>
+            {whyError && (
+              <p id={`${whyId}-error`} className="text-sm font-medium text-red-700">
+                {whyError}
+              </p>
+            )}
             <div>
-              <button type="submit" className={`${button} bg-rose-700 text-white`} disabled={reject.isPending}>
+              <button type="submit" className={`${button} bg-rose-700 text-white aria-disabled:opacity-60`} aria-disabled={reject.isPending || undefined}>
                 Reject {item.rmaNumber}
               </button>
             </div>
@@ -198,7 +253,7 @@ export function Component() {
         ) : (
           <ul className="grid gap-3">
             {returns.data.map((item) => (
-              <ReturnCard key={item.id} item={item}>
+              <ReturnCard key={item.id} item={item} headingLevel={2}>
                 <ReturnActions item={item} />
               </ReturnCard>
             ))}

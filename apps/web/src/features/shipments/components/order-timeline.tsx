@@ -2,10 +2,11 @@ import type { Order } from '@autoparts/shared';
 import { formatDateTime } from '../../../lib/dates';
 
 /** What happened to an order, oldest first: placed, paid, each parcel with its tracking link, delivered, returns, refunds. */
-export function OrderTimeline({ order }: { order: Order }) {
+export function OrderTimeline({ order, headingLevel = 3 }: { order: Order; headingLevel?: 2 | 3 }) {
+  const Heading = `h${headingLevel}` as const;
   return (
     <div>
-      <h3 className="font-semibold text-ink">Timeline</h3>
+      <Heading className="font-semibold text-ink">Timeline</Heading>
       <ol aria-label={`Timeline of order ${order.orderNumber}`} className="mt-1 space-y-1 border-l-2 border-slate-200 pl-3">
         {order.timeline.map((event, index) => (
           <li key={`${event.kind}-${index}`} className="text-slate-700">
