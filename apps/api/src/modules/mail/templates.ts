@@ -2,7 +2,6 @@ import {
   apiErrors,
   carrierNames,
   centsToDollars,
-  documentPaths,
   formatCreditNoteNumber,
   formatInvoiceNumber,
   formatPrice,
@@ -292,7 +291,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
               ['Ship to', order.address],
             ],
           },
-          ...(order.invoice_number === null ? [] : [{ button: invoiceMessages.downloadInvoice, url: `${baseUrl}${documentPaths.invoice(order.id)}` }]),
+          ...(order.invoice_number === null ? [] : [documentButton(invoiceMessages.downloadInvoice, baseUrl, number)]),
           orderPage,
         ],
       };
@@ -313,7 +312,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
             ],
           },
           { paragraph: 'We will write again when it ships.' },
-          ...(order.invoice_number === null ? [] : [{ button: invoiceMessages.downloadInvoice, url: `${baseUrl}${documentPaths.invoice(order.id)}` }]),
+          ...(order.invoice_number === null ? [] : [documentButton(invoiceMessages.downloadInvoice, baseUrl, number)]),
           orderPage,
         ],
       };
@@ -504,13 +503,22 @@ function composeReturn(
           },
           { paragraph: 'Depending on your bank it shows on your statement within 5 to 10 days.' },
           ...(ret.credit_note_number !== null
-            ? [{ button: invoiceMessages.downloadCreditNote(formatCreditNoteNumber(ret.credit_note_number)), url: `${baseUrl}${documentPaths.creditNote(order.id, formatCreditNoteNumber(ret.credit_note_number))}` }]
+            ? [documentButton(invoiceMessages.downloadCreditNote(formatCreditNoteNumber(ret.credit_note_number)), baseUrl, String(order.order_number))]
             : []),
           { button: 'My Returns', url: myReturns },
           orderPage,
         ],
       };
   }
+}
+
+/**
+ * A button to one of the order's documents. It opens the order's page, which lists the document's
+ * download, and not the PDF's address: a customer signed out (on a phone, usually) is sent to sign
+ * in and back to the page, where the PDF itself would answer a bare 401 (decision 056, amended).
+ */
+function documentButton(label: string, baseUrl: string, number: string): Block {
+  return { button: label, url: `${baseUrl}${paths.order(number)}` };
 }
 
 /** The order's own page (its owner's, signed in): status, lines, parcels, documents. */

@@ -294,8 +294,9 @@ describe('refunds to the cent', () => {
       expect(mail.text).toContain('Restocking fee: $10.00');
       // One form of each number everywhere, and the reason in words.
       expect(mail.text).toContain(`Credit note: ${done.creditNoteNumber ?? ''}\n`);
-      // The credit note a click away.
-      expect(mail.text).toContain(`Download credit note ${done.creditNoteNumber ?? ''}: ${app.config.baseUrl}/api/order/${orderId}/credit-notes/${done.creditNoteNumber ?? ''}.pdf\n`);
+      // The credit note a click away: on the order's page, where a signed-out customer signs in first.
+      const { order_number: orderNumber } = await app.db.selectFrom('orders').select('order_number').where('id', '=', orderId).executeTakeFirstOrThrow();
+      expect(mail.text).toContain(`Download credit note ${done.creditNoteNumber ?? ''}: ${app.config.baseUrl}/dashboard/orders/${String(orderNumber)}\n`);
       const text = await creditNoteText(orderId, done);
       expect(text).toContain(`For: return ${done.rmaNumber} (No longer needed)`);
       expect(text).toMatch(/ 2 \$50\.00 \$100\.00/);
