@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { formatCreditNoteNumber, invoiceMessages } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,10 +99,19 @@ describe('an order’s messages', () => {
 
     const paid = await messagesAbout(app, paidId);
     expect(subjects(paid)).toEqual(['Order N cancelled: Mail Filter', 'Order N placed: Mail Filter', 'Receipt for order N: Mail Filter']);
-    expect(about(paid, 'Order N cancelled: Mail Filter')?.text).toContain('Refund: $30.00 to the card it was paid with');
+    const cancelled = about(paid, 'Order N cancelled: Mail Filter');
+    expect(cancelled?.text).toContain('Refund: $30.00 to the card it was paid with');
+    // Its credit note, named and a click away (on the order's page), as a refunded return's.
+    const note = await app.db.selectFrom('credit_notes').select('number').where('order_id', '=', paidId).executeTakeFirstOrThrow();
+    const creditNote = formatCreditNoteNumber(Number(note.number));
+    const paidNumber = await numberOf(app, paidId);
+    expect(cancelled?.text).toContain(`Credit note: ${creditNote}\n`);
+    expect(cancelled?.text).toContain(`${invoiceMessages.downloadCreditNote(creditNote)}: ${app.config.baseUrl}/dashboard/orders/${paidNumber}\n`);
+    expect(cancelled?.html).toContain(invoiceMessages.downloadCreditNote(creditNote));
     const unpaid = await messagesAbout(app, unpaidId);
     expect(subjects(unpaid)).toEqual(['Order N cancelled: Mail Filter', 'Order N placed: Mail Filter']);
     expect(about(unpaid, 'Order N cancelled: Mail Filter')?.text).toContain('Refund: None: the order was not paid');
+    expect(about(unpaid, 'Order N cancelled: Mail Filter')?.text).not.toContain('Credit note');
   });
 
   it('a change refused sends nothing: cancelling twice at once is one message', async () => {

@@ -88,7 +88,9 @@ export type MailMessage =
   | { kind: 'company-statement'; to: string; name: string; companyName: string; month: string; closingCents: number; url: string }
   /** A verified resale certificate expires soon (decision 082): to each owner of its company. */
   | { kind: 'certificate-expiring'; to: string; name: string; companyName: string; locationName: string; state: string; number: string; expiresOn: string; url: string }
-  | { kind: Exclude<OrderEvent, 'order-shipped' | 'order-rest-cancelled'>; order: OrderMail; lines: readonly OrderLineMail[] }
+  | { kind: Exclude<OrderEvent, 'order-shipped' | 'order-rest-cancelled' | 'order-cancelled'>; order: OrderMail; lines: readonly OrderLineMail[] }
+  /** An order cancelled whole; a refunded one names its credit note (decision 056). */
+  | { kind: 'order-cancelled'; order: OrderMail; lines: readonly OrderLineMail[]; creditNoteNumber: number | string | null }
   /** One parcel of an order (several when it ships in parts): carrier, tracking and what it holds. */
   | { kind: 'order-shipped'; order: OrderMail; lines: readonly OrderLineMail[]; shipment: ShipmentMail }
   /** A partly shipped order's rest cancelled: what was not sent, and what was refunded. */
@@ -379,6 +381,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
       };
     case 'order-cancelled': {
       const refunded = order.transaction_id !== null;
+      const creditNote = message.creditNoteNumber === null ? null : formatCreditNoteNumber(message.creditNoteNumber);
       return {
         to: order.email,
         subject: `Order ${number} cancelled: ${name}`,
@@ -389,6 +392,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
             facts: [
               ...items,
               ['Refund', refunded ? `${money(order.total_cents)} to the card it was paid with` : 'None: the order was not paid'],
+              ...(creditNote ? [['Credit note', creditNote] as [string, string]] : []),
             ],
           },
           {
@@ -396,6 +400,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
               ? 'The refund is on its way; depending on your bank it shows on your statement within 5 to 10 days.'
               : 'Nothing was charged.',
           },
+          ...(creditNote ? [documentButton(invoiceMessages.downloadCreditNote(creditNote), baseUrl, number)] : []),
           orderPage,
         ],
       };
