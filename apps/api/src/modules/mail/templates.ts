@@ -10,6 +10,7 @@ import {
   invoiceMessages,
   notices,
   orderName,
+  passwordChangedMail,
   paths,
   returnMessages,
   returnReasonLabels,
@@ -77,6 +78,11 @@ export interface ReturnMail {
 export type MailMessage =
   /** `name` only for a confirmed address: see `verify-email`. */
   | { kind: 'reset-password'; to: string; name: string | undefined; url: string }
+  /**
+   * The account's password was changed (a reset through the e-mailed link, or Change password):
+   * when, and where to reset it if it was not the owner. `name` as for `reset-password`.
+   */
+  | { kind: 'password-changed'; to: string; name: string | undefined; at: Date }
   /**
    * No name: the address is not confirmed yet, so it may be a stranger's, and the name whatever
    * whoever signed up with it wrote.
@@ -188,6 +194,17 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
           { paragraph: `Someone asked to reset the password of your ${SHOP} account. If it was you, choose a new password here:` },
           { button: 'Choose a new password', url: message.url },
           { paragraph: 'The link works once, for one hour. If you did not ask for it, ignore this message: your password stays as it is.' },
+        ],
+      };
+    case 'password-changed':
+      return {
+        to: message.to,
+        subject: passwordChangedMail.subject,
+        greeting: message.name ? `Hello ${message.name},` : 'Hello,',
+        blocks: [
+          { paragraph: passwordChangedMail.what(SHOP, when(message.at, timeZone)) },
+          { paragraph: passwordChangedMail.notYou },
+          { button: passwordChangedMail.button, url: `${baseUrl}${passwordChangedMail.path}` },
         ],
       };
     case 'verify-email':
