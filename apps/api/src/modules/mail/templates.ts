@@ -465,7 +465,8 @@ function composeReturn(
               : 'We have your return request. We will write again once we have looked at it.',
           },
           { facts },
-          { paragraph: returnMessages.whatToDo(rma, returnsAddress) },
+          // Where to send the parts only once the return is approved: a request may be rejected.
+          { paragraph: ret.fit_promise ? returnMessages.whatToDo(rma, returnsAddress) : returnMessages.waitForApproval },
           { button: 'My Returns', url: myReturns },
           orderPage,
         ],
