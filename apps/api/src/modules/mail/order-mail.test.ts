@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatCreditNoteNumber, invoiceMessages } from '@autoparts/shared';
+import { buyAgainMessages, formatCreditNoteNumber, invoiceMessages } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -147,7 +147,12 @@ describe('an order that expires', () => {
       await eventually(async () => (await orderRow(quick, orderId)).status === 'expired');
       const mails = await messagesAbout(quick, orderId);
       expect(subjects(mails)).toEqual(['Order N expired: Mail Expiring Belt', 'Order N placed: Mail Expiring Belt']);
-      expect(about(mails, 'Order N expired: Mail Expiring Belt')?.text).toContain('This order was not paid in time and has expired.');
+      const expired = about(mails, 'Order N expired: Mail Expiring Belt');
+      expect(expired?.text).toContain('This order was not paid in time and has expired.');
+      // Buy again, on the order's page (every line, not the first line's part only), named as in the web app.
+      const number = await numberOf(quick, orderId);
+      expect(expired?.text).toContain(`${buyAgainMessages.button}: ${quick.config.baseUrl}/dashboard/orders/${number}\n`);
+      expect(expired?.text).not.toContain('/part/');
       // Its sign-up's confirmation, placed, expired: three jobs, each done once.
       await eventually(async () => {
         const { rows } = await sql<{ state: string }>`select state from pgboss.job where name = 'mail'`.execute(quick.db);

@@ -1,5 +1,6 @@
 import {
   apiErrors,
+  buyAgainMessages,
   carrierNames,
   centsToDollars,
   formatCreditNoteNumber,
@@ -431,7 +432,8 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
           { paragraph: apiErrors.orderExpired },
           { facts: items },
           { paragraph: 'Nothing was charged, and the parts went back on sale.' },
-          { button: 'Order again', url: `${baseUrl}${paths.part(order.part_id)}` },
+          // The order's page offers Buy again, which puts every line still for sale in the cart.
+          { button: buyAgainMessages.button, url: `${baseUrl}${paths.order(number)}` },
         ],
       };
   }
