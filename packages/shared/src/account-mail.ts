@@ -43,3 +43,17 @@ export const accountMailMessages = {
   googleNeedsVerifiedEmail:
     'This e-mail already has an account with a password, and its address is not confirmed yet, so Google cannot be linked to it. Log in with your password, confirm your address from your profile (we send a link), then use Continue with Google.',
 } as const;
+
+/**
+ * The e-mail that tells an account's owner their password was changed (by a reset through the
+ * e-mailed link, or on the Change password page): when, and what to do if it was not them.
+ */
+export const passwordChangedMail = {
+  subject: 'Your password was changed',
+  /** `at`: the time in the shop's zone, named ("Dec 5, 2026, 10:40 AM EST"). */
+  what: (shop: string, at: string) => `The password of your ${shop} account was changed on ${at}. Every other device was signed out.`,
+  notYou: 'If this was not you, reset your password now: someone else may know it.',
+  button: 'Reset your password',
+  /** The page the button opens: the forgot-password form, which mails a reset link. */
+  path: paths.forgotPassword,
+} as const;

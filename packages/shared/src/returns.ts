@@ -55,7 +55,13 @@ export const returnMessages = {
   /** The return form, on a part line that carried a core deposit: which line sends the old core back. */
   coreOnThisLine: (deposit: string) =>
     `Core deposit ${deposit} a unit: to get it back, send the old part on this line with the reason “${returnReasonLabels.core}”.`,
-  /** `sendTo`: the shop's returns address (`SHOP_RETURNS_ADDRESS`, else `SHOP_ADDRESS`). */
+  /**
+   * A request not approved at once (outside the fit promise): nothing is to be sent before the
+   * approval, which may be a rejection (decision 057).
+   */
+  waitForApproval:
+    'Please do not send anything yet: we will e-mail you when the return is approved, with where to send the parts and what to write on the parcel.',
+  /** `sendTo`: the shop's returns address (`SHOP_RETURNS_ADDRESS`, else `SHOP_ADDRESS`). Said once a return is approved. */
   whatToDo: (rma: string, sendTo: string) =>
     `Write ${rma} on the parcel, pack the parts with everything they came with, and send them to ${sendTo}. We refund you once we have received them.`,
 } as const;

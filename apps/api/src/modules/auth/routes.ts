@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addressKey, limits } from '../limits/limits';
 import { createRateCounters, type Limit } from '../limits/repository';
+import { withTransaction } from '../../lib/transaction';
 import { normaliseEmail } from '../users/repository';
 import { CLIENT_IP_HEADER, resetTokenKey, type Auth } from './auth';
 import { hashingBusy, withPrecomputedHash } from './password';
@@ -165,7 +166,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       if (resetFor && response.status === 200) {
         // The other links mailed for this account are spent with the password they would reset:
         // an older one, forwarded or read by someone else, cannot undo this recovery.
-        await forgetResetLinks(resetFor.userId);
+        await afterPasswordChanged(resetFor.userId);
         // Every session is gone with the old password; the customer who chose the new one is
         // signed in with it, as a sign-in would (its cookie and reply).
         headers.set('content-type', 'application/json');
@@ -181,8 +182,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       if (changing && response.status === 200) {
         // As a reset does: whoever knew the old password is signed out everywhere but here, and
         // every access token of those sessions goes with them (a foreign key cascades).
-        await app.db.deleteFrom('sessions').where('user_id', '=', changing.userId).where('id', '<>', changing.sessionId).execute();
-        await forgetResetLinks(changing.userId);
+        await afterPasswordChanged(changing.userId, changing.sessionId);
         changed = accountMailMessages.passwordChanged;
       }
       if (path === SIGN_IN && response.status !== 401) {
@@ -224,9 +224,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       .executeTakeFirst();
   }
 
-  /** Every reset link of the account dies (a reset token's row holds its account's id, and only it does). */
-  async function forgetResetLinks(userId: string) {
-    await app.db.deleteFrom('verifications').where('value', '=', userId).execute();
+  /**
+   * After Better Auth has written a new password: every reset link of the account dies (a reset
+   * token's row holds its account's id, and only it does), every session but `keepSessionId`'s
+   * too when given, and the owner is told by e-mail — in one transaction, so the message goes
+   * exactly when the rest is done. Better Auth writes the password in a transaction of its own,
+   * which the shop cannot join.
+   */
+  async function afterPasswordChanged(userId: string, keepSessionId?: string) {
+    await withTransaction(app.db, async (trx) => {
+      if (keepSessionId !== undefined) await trx.deleteFrom('sessions').where('user_id', '=', userId).where('id', '<>', keepSessionId).execute();
+      await trx.deleteFrom('verifications').where('value', '=', userId).execute();
+      const owner = await trx.selectFrom('users').select(['email', 'name', 'email_verified']).where('id', '=', userId).executeTakeFirst();
+      // The name only for a confirmed address, as the reset link's message does.
+      if (owner) await app.mail.queue(trx, { kind: 'password-changed', to: owner.email, name: owner.email_verified ? owner.name : undefined, at: new Date() });
+    });
   }
 };
 

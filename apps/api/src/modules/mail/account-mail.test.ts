@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
-import { validation } from '@autoparts/shared';
+import { passwordChangedMail, validation } from '@autoparts/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken, newAccount, postSignIn, sessionCookie, signIn, signUp, whoAmI } from '../../test/accounts';
@@ -115,6 +115,39 @@ describe('forgot password', () => {
     expect(change.statusCode).toBe(200);
     expect((await reset(third, 'the-third-link-password')).statusCode).toBe(400);
     await signIn(app, { email: account.email, password: 'changed-password-2' });
+  });
+
+  it('a reset and a change of password each tell the owner: when, and to reset it if it was not them', async () => {
+    const account = newAccount('told-of-change');
+    await signUp(app, account);
+    const told = async (count: number) => {
+      await eventually(async () => smtp.to(account.email).filter((mail) => mail.subject === passwordChangedMail.subject).length === count);
+      return smtp.to(account.email).filter((mail) => mail.subject === passwordChangedMail.subject);
+    };
+    await forgot(account.email);
+    const mail = await smtp.waitFor(account.email, /Reset your password/);
+    expect((await reset(tokenOf(linkIn(mail, `${app.config.baseUrl}/reset-password?token=`)), 'recovered-password-1')).statusCode).toBe(200);
+    const [afterReset] = await told(1);
+    // The time in the shop's zone, named ("Dec 5, 2026, 10:40 AM EST").
+    expect(afterReset?.text).toMatch(/was changed on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M [A-Z]{3,4}\./);
+    expect(afterReset?.text).toContain(passwordChangedMail.notYou);
+    expect(afterReset?.text).toContain(`${passwordChangedMail.button}: ${app.config.baseUrl}/forgot-password\n`);
+    expect(afterReset?.html).toContain(`href="${app.config.baseUrl}/forgot-password"`);
+    expect(afterReset?.html).toContain(passwordChangedMail.button);
+
+    const signedIn = await signIn(app, { email: account.email, password: 'recovered-password-1' });
+    const change = (currentPassword: string) =>
+      app.inject({ method: 'POST', url: '/api/auth/change-password', headers: { cookie: signedIn }, payload: { currentPassword, newPassword: 'changed-password-2' } });
+    // A wrong current password changes nothing and tells nobody.
+    expect((await change('not-the-password')).statusCode).toBe(400);
+    expect((await change('recovered-password-1')).statusCode).toBe(200);
+    const mails = await told(2);
+    expect(mails[1]?.text).toContain(passwordChangedMail.notYou);
+    await eventually(async () => {
+      const unsent = await app.db.selectFrom('mail_outbox').select('id').where('sent_at', 'is', null).execute();
+      return unsent.length === 0;
+    });
+    expect(smtp.to(account.email).filter((sent) => sent.subject === passwordChangedMail.subject)).toHaveLength(2);
   });
 
   it('answers the same whether or not an account has the address, and sends nothing for none', async () => {

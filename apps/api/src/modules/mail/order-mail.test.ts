@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { buyAgainMessages, formatCreditNoteNumber, invoiceMessages } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,10 +99,19 @@ describe('an order’s messages', () => {
 
     const paid = await messagesAbout(app, paidId);
     expect(subjects(paid)).toEqual(['Order N cancelled: Mail Filter', 'Order N placed: Mail Filter', 'Receipt for order N: Mail Filter']);
-    expect(about(paid, 'Order N cancelled: Mail Filter')?.text).toContain('Refund: $30.00 to the card it was paid with');
+    const cancelled = about(paid, 'Order N cancelled: Mail Filter');
+    expect(cancelled?.text).toContain('Refund: $30.00 to the card it was paid with');
+    // Its credit note, named and a click away (on the order's page), as a refunded return's.
+    const note = await app.db.selectFrom('credit_notes').select('number').where('order_id', '=', paidId).executeTakeFirstOrThrow();
+    const creditNote = formatCreditNoteNumber(Number(note.number));
+    const paidNumber = await numberOf(app, paidId);
+    expect(cancelled?.text).toContain(`Credit note: ${creditNote}\n`);
+    expect(cancelled?.text).toContain(`${invoiceMessages.downloadCreditNote(creditNote)}: ${app.config.baseUrl}/dashboard/orders/${paidNumber}\n`);
+    expect(cancelled?.html).toContain(invoiceMessages.downloadCreditNote(creditNote));
     const unpaid = await messagesAbout(app, unpaidId);
     expect(subjects(unpaid)).toEqual(['Order N cancelled: Mail Filter', 'Order N placed: Mail Filter']);
     expect(about(unpaid, 'Order N cancelled: Mail Filter')?.text).toContain('Refund: None: the order was not paid');
+    expect(about(unpaid, 'Order N cancelled: Mail Filter')?.text).not.toContain('Credit note');
   });
 
   it('a change refused sends nothing: cancelling twice at once is one message', async () => {
@@ -137,7 +147,12 @@ describe('an order that expires', () => {
       await eventually(async () => (await orderRow(quick, orderId)).status === 'expired');
       const mails = await messagesAbout(quick, orderId);
       expect(subjects(mails)).toEqual(['Order N expired: Mail Expiring Belt', 'Order N placed: Mail Expiring Belt']);
-      expect(about(mails, 'Order N expired: Mail Expiring Belt')?.text).toContain('This order was not paid in time and has expired.');
+      const expired = about(mails, 'Order N expired: Mail Expiring Belt');
+      expect(expired?.text).toContain('This order was not paid in time and has expired.');
+      // Buy again, on the order's page (every line, not the first line's part only), named as in the web app.
+      const number = await numberOf(quick, orderId);
+      expect(expired?.text).toContain(`${buyAgainMessages.button}: ${quick.config.baseUrl}/dashboard/orders/${number}\n`);
+      expect(expired?.text).not.toContain('/part/');
       // Its sign-up's confirmation, placed, expired: three jobs, each done once.
       await eventually(async () => {
         const { rows } = await sql<{ state: string }>`select state from pgboss.job where name = 'mail'`.execute(quick.db);

@@ -1,8 +1,8 @@
 import {
   apiErrors,
+  buyAgainMessages,
   carrierNames,
   centsToDollars,
-  documentPaths,
   formatCreditNoteNumber,
   formatInvoiceNumber,
   formatPrice,
@@ -11,6 +11,7 @@ import {
   invoiceMessages,
   notices,
   orderName,
+  passwordChangedMail,
   paths,
   returnMessages,
   returnReasonLabels,
@@ -79,6 +80,11 @@ export type MailMessage =
   /** `name` only for a confirmed address: see `verify-email`. */
   | { kind: 'reset-password'; to: string; name: string | undefined; url: string }
   /**
+   * The account's password was changed (a reset through the e-mailed link, or Change password):
+   * when, and where to reset it if it was not the owner. `name` as for `reset-password`.
+   */
+  | { kind: 'password-changed'; to: string; name: string | undefined; at: Date }
+  /**
    * No name: the address is not confirmed yet, so it may be a stranger's, and the name whatever
    * whoever signed up with it wrote.
    */
@@ -89,7 +95,9 @@ export type MailMessage =
   | { kind: 'company-statement'; to: string; name: string; companyName: string; month: string; closingCents: number; url: string }
   /** A verified resale certificate expires soon (decision 082): to each owner of its company. */
   | { kind: 'certificate-expiring'; to: string; name: string; companyName: string; locationName: string; state: string; number: string; expiresOn: string; url: string }
-  | { kind: Exclude<OrderEvent, 'order-shipped' | 'order-rest-cancelled'>; order: OrderMail; lines: readonly OrderLineMail[] }
+  | { kind: Exclude<OrderEvent, 'order-shipped' | 'order-rest-cancelled' | 'order-cancelled'>; order: OrderMail; lines: readonly OrderLineMail[] }
+  /** An order cancelled whole; a refunded one names its credit note (decision 056). */
+  | { kind: 'order-cancelled'; order: OrderMail; lines: readonly OrderLineMail[]; creditNoteNumber: number | string | null }
   /** One parcel of an order (several when it ships in parts): carrier, tracking and what it holds. */
   | { kind: 'order-shipped'; order: OrderMail; lines: readonly OrderLineMail[]; shipment: ShipmentMail }
   /** A partly shipped order's rest cancelled: what was not sent, and what was refunded. */
@@ -187,6 +195,17 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
           { paragraph: `Someone asked to reset the password of your ${SHOP} account. If it was you, choose a new password here:` },
           { button: 'Choose a new password', url: message.url },
           { paragraph: 'The link works once, for one hour. If you did not ask for it, ignore this message: your password stays as it is.' },
+        ],
+      };
+    case 'password-changed':
+      return {
+        to: message.to,
+        subject: passwordChangedMail.subject,
+        greeting: message.name ? `Hello ${message.name},` : 'Hello,',
+        blocks: [
+          { paragraph: passwordChangedMail.what(SHOP, when(message.at, timeZone)) },
+          { paragraph: passwordChangedMail.notYou },
+          { button: passwordChangedMail.button, url: `${baseUrl}${passwordChangedMail.path}` },
         ],
       };
     case 'verify-email':
@@ -292,7 +311,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
               ['Ship to', order.address],
             ],
           },
-          ...(order.invoice_number === null ? [] : [{ button: invoiceMessages.downloadInvoice, url: `${baseUrl}${documentPaths.invoice(order.id)}` }]),
+          ...(order.invoice_number === null ? [] : [documentButton(invoiceMessages.downloadInvoice, baseUrl, number)]),
           orderPage,
         ],
       };
@@ -313,7 +332,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
             ],
           },
           { paragraph: 'We will write again when it ships.' },
-          ...(order.invoice_number === null ? [] : [{ button: invoiceMessages.downloadInvoice, url: `${baseUrl}${documentPaths.invoice(order.id)}` }]),
+          ...(order.invoice_number === null ? [] : [documentButton(invoiceMessages.downloadInvoice, baseUrl, number)]),
           orderPage,
         ],
       };
@@ -380,6 +399,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
       };
     case 'order-cancelled': {
       const refunded = order.transaction_id !== null;
+      const creditNote = message.creditNoteNumber === null ? null : formatCreditNoteNumber(message.creditNoteNumber);
       return {
         to: order.email,
         subject: `Order ${number} cancelled: ${name}`,
@@ -390,6 +410,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
             facts: [
               ...items,
               ['Refund', refunded ? `${money(order.total_cents)} to the card it was paid with` : 'None: the order was not paid'],
+              ...(creditNote ? [['Credit note', creditNote] as [string, string]] : []),
             ],
           },
           {
@@ -397,6 +418,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
               ? 'The refund is on its way; depending on your bank it shows on your statement within 5 to 10 days.'
               : 'Nothing was charged.',
           },
+          ...(creditNote ? [documentButton(invoiceMessages.downloadCreditNote(creditNote), baseUrl, number)] : []),
           orderPage,
         ],
       };
@@ -410,7 +432,8 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
           { paragraph: apiErrors.orderExpired },
           { facts: items },
           { paragraph: 'Nothing was charged, and the parts went back on sale.' },
-          { button: 'Order again', url: `${baseUrl}${paths.part(order.part_id)}` },
+          // The order's page offers Buy again, which puts every line still for sale in the cart.
+          { button: buyAgainMessages.button, url: `${baseUrl}${paths.order(number)}` },
         ],
       };
   }
@@ -444,7 +467,8 @@ function composeReturn(
               : 'We have your return request. We will write again once we have looked at it.',
           },
           { facts },
-          { paragraph: returnMessages.whatToDo(rma, returnsAddress) },
+          // Where to send the parts only once the return is approved: a request may be rejected.
+          { paragraph: ret.fit_promise ? returnMessages.whatToDo(rma, returnsAddress) : returnMessages.waitForApproval },
           { button: 'My Returns', url: myReturns },
           orderPage,
         ],
@@ -504,13 +528,22 @@ function composeReturn(
           },
           { paragraph: 'Depending on your bank it shows on your statement within 5 to 10 days.' },
           ...(ret.credit_note_number !== null
-            ? [{ button: invoiceMessages.downloadCreditNote(formatCreditNoteNumber(ret.credit_note_number)), url: `${baseUrl}${documentPaths.creditNote(order.id, formatCreditNoteNumber(ret.credit_note_number))}` }]
+            ? [documentButton(invoiceMessages.downloadCreditNote(formatCreditNoteNumber(ret.credit_note_number)), baseUrl, String(order.order_number))]
             : []),
           { button: 'My Returns', url: myReturns },
           orderPage,
         ],
       };
   }
+}
+
+/**
+ * A button to one of the order's documents. It opens the order's page, which lists the document's
+ * download, and not the PDF's address: a customer signed out (on a phone, usually) is sent to sign
+ * in and back to the page, where the PDF itself would answer a bare 401 (decision 056, amended).
+ */
+function documentButton(label: string, baseUrl: string, number: string): Block {
+  return { button: label, url: `${baseUrl}${paths.order(number)}` };
 }
 
 /** The order's own page (its owner's, signed in): status, lines, parcels, documents. */

@@ -1,5 +1,4 @@
 import type { OrderActor } from '@autoparts/shared';
-import { issueCreditNote } from '../invoices/repository';
 import type { PaymentProvider } from '../payments/provider';
 import type { Db } from '../../db/database';
 import { withTransaction } from '../../lib/transaction';
@@ -74,10 +73,7 @@ export async function cancelOrder(
       // The refund is done: its credit note is issued with the cancellation, or not at all. An
       // order on account was never paid by card: its credit note credits the company's ledger.
       const refunded = claimed.transaction_id !== null || claimed.payment_method === 'account';
-      const cancelled = await orders.cancel(claimed.id, 'paid', actor, async (trx, row) => {
-        if (refunded) await issueCreditNote(trx, { orderId: row.id, returnId: null, amountCents: row.total_cents });
-        if (inTransaction) await inTransaction(trx, row);
-      });
+      const cancelled = await orders.cancel(claimed.id, 'paid', actor, inTransaction, { creditNote: refunded });
       if (cancelled) return { outcome: 'cancelled' };
     }
   }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { JobQueue } from '../../jobs/queue';
 import { withTransaction } from '../../lib/transaction';
-import { nextDocumentNumber } from '../invoices/repository';
+import { issueCreditNote, nextDocumentNumber } from '../invoices/repository';
 import type { Mail } from '../mail/outbox';
 import { changeOrderStatus, endExpiryJob, type OrderLineRow, type OrderRow } from './model';
 import { linesOf } from './shape';
@@ -70,13 +70,16 @@ export async function cancelOrderRow(
   from: 'unpaid' | 'paid',
   actor: OrderActor,
   inTransaction?: (trx: Db, order: OrderRow) => Promise<void>,
+  /** A refunded order's credit note for its total is issued with it, and the message names it. */
+  { creditNote = false }: { creditNote?: boolean } = {},
 ): Promise<OrderRow | undefined> {
   return withTransaction(db, async (trx) => {
     const order = await changeOrderStatus(trx, id, 'cancel', actor, { from: [from], set: { cancelled_at: new Date() } });
     if (!order) return undefined;
     if (from === 'unpaid') await endExpiryJob(jobs, trx, order.id);
     const lines = await giveStockBack(trx, order);
-    await mail.queue(trx, { kind: 'order-cancelled', order, lines });
+    const creditNoteNumber = creditNote ? await issueCreditNote(trx, { orderId: order.id, returnId: null, amountCents: order.total_cents }) : null;
+    await mail.queue(trx, { kind: 'order-cancelled', order, lines, creditNoteNumber });
     if (inTransaction) await inTransaction(trx, order);
     return order;
   });

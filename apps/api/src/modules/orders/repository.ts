@@ -44,8 +44,8 @@ export function createOrdersRepository(db: Db, mail: Mail, jobs: JobQueue) {
     findByNumber: (orderNumber: string) => findByNumber(db, orderNumber),
     findDetail: (id: string) => findDetail(db, id),
     markPaid: (id: string, provider: string, transactionId: string) => markOrderPaid(db, mail, jobs, id, provider, transactionId),
-    cancel: (id: string, from: 'unpaid' | 'paid', actor: OrderActor, inTransaction?: (trx: Db, order: OrderRow) => Promise<void>) =>
-      cancelOrderRow(db, mail, jobs, id, from, actor, inTransaction),
+    cancel: (id: string, from: 'unpaid' | 'paid', actor: OrderActor, inTransaction?: (trx: Db, order: OrderRow) => Promise<void>, options?: { creditNote?: boolean }) =>
+      cancelOrderRow(db, mail, jobs, id, from, actor, inTransaction, options),
 
     claimForRefund: (id: string, status?: 'paid' | 'partially_shipped') => claimForRefund(db, id, status),
     releaseRefundClaim: (claim: Pick<OrderRow, 'id' | 'refund_started_at'>) => releaseRefundClaim(db, claim),

@@ -106,7 +106,7 @@ async function setFee(percent: number) {
 }
 
 describe('asking for a return', () => {
-  it('numbers the request, answers it to its owner and e-mails what to do', async () => {
+  it('numbers the request, answers it to its owner and e-mails it, saying to wait for the approval before sending anything', async () => {
     const { orderId, a } = await bought();
     const created = await requested(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'defective', note: 'Cracked housing' });
     expect(created).toEqual({
@@ -127,8 +127,11 @@ describe('asking for a return', () => {
     expectReply(await call(app, byToken(bob), { method: 'GET', url: `/api/returns/${created.id}` }), 404, returnMessages.returnNotFound);
 
     const mail = await smtp.waitFor(ada.email, new RegExp(`Return ${created.rmaNumber}`));
-    // Where to send the parts (the shop's returns address) and which parts.
-    expect(mail.text).toContain(returnMessages.whatToDo(created.rmaNumber, 'Returns desk, 40 Dock Street, Detroit, MI 48207, United States'));
+    // Not approved yet: wait, send nothing (a rejected return would say "do not send the parts");
+    // where to send them comes with the approval.
+    expect(mail.text).toContain(returnMessages.waitForApproval);
+    expect(mail.text).not.toContain('Write RMA-');
+    expect(mail.text).not.toContain('40 Dock Street');
     expect(mail.text).toContain('Reason: Defective');
     const part = await app.db.selectFrom('parts').select(['name', 'part_number']).where('id', '=', a).executeTakeFirstOrThrow();
     expect(mail.text).toContain(`Part: 1 × ${part.name} (${part.part_number})\n`);
@@ -294,8 +297,9 @@ describe('refunds to the cent', () => {
       expect(mail.text).toContain('Restocking fee: $10.00');
       // One form of each number everywhere, and the reason in words.
       expect(mail.text).toContain(`Credit note: ${done.creditNoteNumber ?? ''}\n`);
-      // The credit note a click away.
-      expect(mail.text).toContain(`Download credit note ${done.creditNoteNumber ?? ''}: ${app.config.baseUrl}/api/order/${orderId}/credit-notes/${done.creditNoteNumber ?? ''}.pdf\n`);
+      // The credit note a click away: on the order's page, where a signed-out customer signs in first.
+      const { order_number: orderNumber } = await app.db.selectFrom('orders').select('order_number').where('id', '=', orderId).executeTakeFirstOrThrow();
+      expect(mail.text).toContain(`Download credit note ${done.creditNoteNumber ?? ''}: ${app.config.baseUrl}/dashboard/orders/${String(orderNumber)}\n`);
       const text = await creditNoteText(orderId, done);
       expect(text).toContain(`For: return ${done.rmaNumber} (No longer needed)`);
       expect(text).toMatch(/ 2 \$50\.00 \$100\.00/);
@@ -354,6 +358,10 @@ describe('refunds to the cent', () => {
     const { orderId, a } = await bought({ fitChecked: true });
     const created = await requested(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'does-not-fit', note: 'Bolt pattern differs' });
     expect(created.status).toBe('approved');
+    // Approved at once: the request's e-mail says where to send the part.
+    const mail = await smtp.waitFor(ada.email, new RegExp(`Return ${created.rmaNumber}`));
+    expect(mail.text).toContain(returnMessages.whatToDo(created.rmaNumber, 'Returns desk, 40 Dock Street, Detroit, MI 48207, United States'));
+    expect(mail.text).not.toContain(returnMessages.waitForApproval);
     const report = await app.db.selectFrom('fitment_reports').selectAll().where('return_id', '=', created.id).executeTakeFirstOrThrow();
     expect(report).toMatchObject({ part_id: a, vehicle_id: vehicleId, note: 'Bolt pattern differs', status: 'open' });
     const done = await shown(await receive(created.id, [{ partId: a, quantity: 1, action: 'restock' }]));

@@ -1,4 +1,6 @@
+import { buyAgainMessages } from '@autoparts/shared';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
 import { anOrder } from '../../../test/orders';
@@ -43,6 +45,17 @@ describe('An order’s page', () => {
     renderOrderPage('100042');
     expect(await screen.findByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', '/dashboard/payment/order-1');
     expect(screen.queryByRole('link', { name: 'Return items' })).not.toBeInTheDocument();
+  });
+
+  it('offers Buy again, as My Orders does: where the expired order’s e-mail leads', async () => {
+    const server = stubFetch({
+      'GET /api/orders/by-number/100042': { body: anOrder({ _id: 'order-5', status: 'expired' }) },
+      'POST /api/order/order-5/buy-again': { body: { added: [{ partNumber: 'BRK-1001', quantity: 5 }], skipped: [] } },
+    });
+    renderOrderPage('100042');
+    await userEvent.click(await screen.findByRole('button', { name: buyAgainMessages.button }));
+    expect(await screen.findByText(buyAgainMessages.added(1))).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/api/order/order-5/buy-again']);
   });
 
   it('says an order that is not there (or not yours) was not found', async () => {

@@ -8,6 +8,7 @@ import { isApiError } from '../../../lib/api-client';
 import { OrderDocuments } from '../../invoices/components/order-documents';
 import { formatDateTime } from '../../../lib/dates';
 import { orderByNumberQuery } from '../api/get-order-by-number';
+import { BuyAgain } from '../components/buy-again';
 import { OrderBreakdown } from '../components/order-breakdown';
 import { OrderNotFound } from '../components/order-not-found';
 
@@ -16,7 +17,7 @@ const linkClass = 'font-semibold text-brand-700 underline hover:text-brand-800';
 /**
  * /dashboard/orders/{orderNumber}: one order on a page of its own, linked from My Orders, the
  * order's e-mails and its returns: its status, lines and totals, ship-to, timeline, documents,
- * and what can be done with it next (pay, return items).
+ * and what can be done with it next (pay, return items, buy again).
  */
 export function Component() {
   const { orderNumber = '' } = useParams();
@@ -65,6 +66,8 @@ export function Component() {
               )}
             </p>
           )}
+          {/* As in My Orders; an expired order's e-mail sends its customer here for it. */}
+          <BuyAgain orderId={order.data._id} describedBy="order-heading" />
           <OrderBreakdown order={order.data} headingLevel={2} />
         </>
       )}

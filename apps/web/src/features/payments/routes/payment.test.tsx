@@ -1,4 +1,4 @@
-import { apiErrors, paymentMessages, testModeLabel, type OrderDetail } from '@autoparts/shared';
+import { apiErrors, buyAgainMessages, paymentMessages, testModeLabel, type OrderDetail } from '@autoparts/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -213,6 +213,27 @@ describe('Payment page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(paymentMessages.stripeUnavailable);
     expect(leaveTo).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Pay with Stripe' })).toBeEnabled();
+  });
+
+  it.each([
+    ['expired', apiErrors.orderExpired],
+    ['cancelled', apiErrors.orderCancelled],
+  ] as const)('an order %s is no dead end: Buy again puts its lines back in the cart', async (status, said) => {
+    const server = stubFetch({
+      'GET /api/config': testMode,
+      [GET_ORDER]: { body: anOrderDetail({ status, paid: false }) },
+      'POST /api/order/order-1/buy-again': { body: { added: [{ partNumber: 'BRK-1001', quantity: 5 }], skipped: [] } },
+    });
+    renderPayment();
+    expect(await screen.findByText(said)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    const button = screen.getByRole('button', { name: buyAgainMessages.button });
+    expect(button).toHaveAccessibleDescription(said);
+    await userEvent.click(button);
+    const result = await screen.findByTestId('buy-again-result');
+    await waitFor(() => expect(result).toHaveTextContent(buyAgainMessages.added(1)));
+    expect(within(result).getByRole('link', { name: buyAgainMessages.goToCart })).toHaveAttribute('href', '/cart');
+    expect(server.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/api/order/order-1/buy-again']);
   });
 
   it('back from a cancelled Checkout, says so and offers Stripe again', async () => {

@@ -7,6 +7,7 @@ import { LoadingBlock, Spinner } from '../../../components/spinner';
 import { pageTitle } from '../../../content/site';
 import { isApiError } from '../../../lib/api-client';
 import { useClientConfig } from '../../../lib/config';
+import { BuyAgain } from '../../orders/components/buy-again';
 import { OrderNotFound } from '../../orders/components/order-not-found';
 import { isSettled, orderQuery } from '../api/get-order';
 import { OrderSummary } from '../components/order-summary';
@@ -119,10 +120,12 @@ function PaymentOptions({ order, checkout, confirmation, onCheckAgain }: Payment
   const payWithTestCard = usePayWithTestCard();
 
   if (order.status === 'cancelled' || order.status === 'expired') {
+    // No dead end: My Orders' Buy again puts the order's lines still for sale back in the cart.
     return (
-      <p className="rounded-lg border border-slate-200 bg-slate-50 p-6 text-slate-700">
-        {order.status === 'cancelled' ? apiErrors.orderCancelled : apiErrors.orderExpired}
-      </p>
+      <div className="rounded-lg border border-slate-200 bg-slate-50 p-6 text-slate-700">
+        <p id="payment-ended">{order.status === 'cancelled' ? apiErrors.orderCancelled : apiErrors.orderExpired}</p>
+        <BuyAgain orderId={order._id} describedBy="payment-ended" />
+      </div>
     );
   }
   if (confirmation.polling) {
