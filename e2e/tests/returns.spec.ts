@@ -1,4 +1,4 @@
-import type { Part } from '@autoparts/shared';
+import { returnMessages, type Part } from '@autoparts/shared';
 import { newAccount, signUp } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
@@ -55,7 +55,9 @@ for (const [index, width] of widths.entries()) {
       const confirmation = page.getByRole('status').filter({ hasText: /Return RMA-\d{6} requested/ });
       await expect(confirmation).toBeVisible();
       const rma = ((await confirmation.getByRole('heading').textContent()) ?? '').match(/RMA-\d{6}/)?.[0] ?? '';
-      await expect(confirmation).toContainText(`Write ${rma} on the parcel`);
+      // Not approved yet: nothing is to be sent before the approval, which may be a rejection.
+      await expect(confirmation).toContainText(returnMessages.waitForApproval);
+      await expect(confirmation).not.toContainText(`Write ${rma} on the parcel`);
       await expect(page.getByRole('listitem').filter({ hasText: rma })).toContainText('requested');
 
       await admin.goto('/dashboard/manage-returns');

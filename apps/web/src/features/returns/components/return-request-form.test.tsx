@@ -113,6 +113,9 @@ describe('Return items: the parts to send back', () => {
     expect(done).toHaveTextContent('Returns RMA-000003 and RMA-000004 requested');
     expect(done).toHaveTextContent(`RMA-000003: ${returnReasonLabels['no-longer-needed']}`);
     expect(done).toHaveTextContent(`RMA-000004: ${returnReasonLabels['does-not-fit']}`);
+    // Neither approved yet: nothing is to be sent before the approval, which may be a rejection.
+    expect(done).toHaveTextContent(returnMessages.waitForApproval);
+    expect(done).not.toHaveTextContent('Write RMA-000003');
     expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({
       orderId: 'order-7731',
       lines: [

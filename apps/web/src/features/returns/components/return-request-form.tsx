@@ -111,11 +111,15 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
             ))}
           </ul>
         )}
-        {returns.map((ret) => (
-          <p key={ret.id} className="mt-2 text-slate-800">
-            {returnMessages.whatToDo(ret.rmaNumber, sendTo)}
-          </p>
-        ))}
+        {/* Where to send the parts once a return is approved; before that, nothing is to be sent (decision 057). */}
+        {returns
+          .filter((ret) => ret.status === 'approved')
+          .map((ret) => (
+            <p key={ret.id} className="mt-2 text-slate-800">
+              {returnMessages.whatToDo(ret.rmaNumber, sendTo)}
+            </p>
+          ))}
+        {!allApproved && <p className="mt-2 text-slate-800">{returnMessages.waitForApproval}</p>}
         <p className="mt-2 text-slate-700">We have sent you this by e-mail too.</p>
         <button type="button" className="mt-4 rounded-lg bg-slate-100 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-200" onClick={() => request.reset()}>
           Return something else
