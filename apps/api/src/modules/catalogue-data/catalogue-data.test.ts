@@ -277,9 +277,9 @@ describe('a hostile file', () => {
   it('ends with an xml problem, not the memory, when it nests without end or holds a text of megabytes', async () => {
     const deep = await imported({ kind: 'pies', file: { name: 'deep.xml.gz', bytes: gzipSync(`<PIES><Items>${'<a>'.repeat(200_000)}`) } });
     expect(deep).toMatchObject({ status: 'done', applied: false, problemCount: 1, problems: [{ line: 1, code: 'xml', message: 'Malformed XML on line 1: elements are nested more than 32 deep' }] });
-    const long = await imported({ kind: 'aces', file: { name: 'long.xml.gz', bytes: gzipSync(`<ACES><App action="A" id="1"><Note>${'x'.repeat(3 * 1024 * 1024)}</Note></App></ACES>`) } });
+    const long = await imported({ kind: 'aces', file: { name: 'long.xml.gz', bytes: gzipSync(`<ACES><Header><SubmissionType>UPDATE</SubmissionType></Header><App action="A" id="1"><Note>${'x'.repeat(3 * 1024 * 1024)}</Note></App></ACES>`) } });
     expect(long).toMatchObject({ status: 'done', applied: false, problems: [{ code: 'xml', message: 'Malformed XML on line 1: a text or tag is longer than 1 MB' }] });
-    const wide = await imported({ kind: 'aces', file: { name: 'wide.xml.gz', bytes: gzipSync(`<ACES><App action="A" id="1">${'<Note>n</Note>'.repeat(20_000)}</App></ACES>`) } });
+    const wide = await imported({ kind: 'aces', file: { name: 'wide.xml.gz', bytes: gzipSync(`<ACES><Header><SubmissionType>UPDATE</SubmissionType></Header><App action="A" id="1">${'<Note>n</Note>'.repeat(20_000)}</App></ACES>`) } });
     expect(wide).toMatchObject({ status: 'done', applied: false, problems: [{ code: 'xml', message: 'Malformed XML on line 1: one record holds more than 10,000 elements' }] });
   });
 
