@@ -106,9 +106,14 @@ function OrderRow({ order, onShip, onDeliver, onCancel, pending, busy }: OrderRo
       <tr className="align-middle">
         <th scope="row" id={customerId} className="px-4 py-3 font-normal">
           <span className="block font-semibold text-ink">{order.customername}</span>
-          {/* Up to 1536 px a long e-mail breaks at its "@" or a dot: kept to one line, it pushed the
-              actions out of a 1280 px window. From 1536 px it keeps to one line. */}
-          <EmailText email={order.email} className="block text-slate-500 2xl:whitespace-nowrap 2xl:[&_wbr]:hidden" />
+          {/* From 640 px the e-mail keeps to one line (the Ship… form's row must not squeeze it over
+              three), cut with an ellipsis past 14rem below 1536 px: whole, a long one pushed the
+              actions out of a 1280 px window. Its whole text stays for screen readers and as its title. */}
+          <EmailText
+            email={order.email}
+            title={order.email}
+            className="block text-slate-500 sm:overflow-hidden sm:text-ellipsis sm:whitespace-nowrap sm:[&_wbr]:hidden sm:max-2xl:max-w-[14rem]"
+          />
         </th>
         <td data-label="Part" className="px-4 py-3 sm:min-w-[10rem]">
           <span id={partId} className="block">
