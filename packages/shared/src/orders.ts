@@ -3,7 +3,7 @@ import { quantityBelowMinimum, validation } from './messages';
 import { itemLines, lineKindSchema, shipmentSchema, timelineEventSchema, type LineKind } from './after-sale';
 import { creditNoteSummarySchema } from './invoices';
 import { addressLines, regionName, countryOf } from './addresses';
-import { ppmToPercent } from './pricing';
+import { formatPercent, ppmToPercent } from './pricing';
 
 export const ADDRESS_MAX_LENGTH = 500;
 /** Far above any stock; keeps quantities and totals inside the database's integers. */
@@ -129,7 +129,7 @@ export function shipToText(address: ShipTo): string {
 export function taxLabel(ratePpm: number, shipTo: Pick<ShipTo, 'country' | 'region'> | null): string {
   if (!ratePpm || !shipTo) return 'Tax';
   const place = shipTo.region ? regionName(shipTo.country, shipTo.region) : (countryOf(shipTo.country)?.name ?? shipTo.country);
-  return `${place} ${shipTo.country === 'US' ? 'sales tax' : 'tax'} ${ppmToPercent(ratePpm)} %`;
+  return `${place} ${shipTo.country === 'US' ? 'sales tax' : 'tax'} ${formatPercent(ppmToPercent(ratePpm))}`;
 }
 
 /** What the checkout, an order's page and its invoice say under the figures (issue 34.13). */

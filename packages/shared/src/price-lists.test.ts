@@ -89,7 +89,7 @@ describe('contractPrice', () => {
 
   it('says why in words', () => {
     const price = contractPrice([tiered], brake, 12, '2026-06-01');
-    expect(price && contractRule(price)).toBe('Fleetco brakes 2026, category brakes, \u221220 %, tier 10+');
+    expect(price && contractRule(price)).toBe('Fleetco brakes 2026, category brakes, \u221220\u00a0%, tier 10+');
     const fixed = contractPrice([list({ entries: [{ partId: 'brake-pad', categorySlug: null, unitPriceCents: 950, tiers: [] }] })], brake, 1, '2026-06-01');
     expect(fixed && contractRule(fixed)).toBe('Fleetco brakes 2026, $9.50 each');
   });

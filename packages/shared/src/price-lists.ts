@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { moneyField } from './form-fields';
 import { formatPrice, parseMoneyText } from './money';
+import { formatPercent } from './pricing';
 
 /**
  * Contract prices (issue 31 part 2, decision 080): price lists of fixed unit prices or percentages
@@ -82,7 +83,7 @@ export const percentToBp = (percent: number) => Math.round(percent * 100);
 /** Why a price is what it is, in words: "Fleetco brakes 2026, −12 %, tier 10+". */
 export function contractRule(price: Pick<ContractPrice, 'list' | 'entry' | 'tier'>): string {
   const rate = price.tier ?? price.entry;
-  const amount = rate.percentOffBp !== undefined ? `\u2212${bpToPercent(rate.percentOffBp)} %` : `${formatPrice(rate.unitPriceCents / 100)} each`;
+  const amount = rate.percentOffBp !== undefined ? `\u2212${formatPercent(bpToPercent(rate.percentOffBp))}` : `${formatPrice(rate.unitPriceCents / 100)} each`;
   const scope = price.entry.partId === null ? `, category ${price.entry.categorySlug}` : '';
   return `${price.list.name}${scope}, ${amount}${price.tier ? `, tier ${price.tier.minQuantity}+` : ''}`;
 }

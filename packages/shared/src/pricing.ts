@@ -52,6 +52,11 @@ export function ppmToPercent(ppm: number): number {
   return ppm / 10_000;
 }
 
+/** "6.25 %": a no-break space keeps the sign beside its number when a narrow line wraps. */
+export function formatPercent(percent: number): string {
+  return `${percent}\u00a0%`;
+}
+
 /** `numerator / denominator` for non-negative integers, rounded half up, without floating error. */
 function divideHalfUp(numerator: number, denominator: number): number {
   return Math.floor((2 * numerator + denominator) / (2 * denominator));

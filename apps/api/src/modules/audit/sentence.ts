@@ -1,6 +1,7 @@
 import {
   carrierNames,
   CARRIERS,
+  formatPercent,
   formatPrice,
   formatTrackingNumber,
   lifecycleLabel,
@@ -145,8 +146,10 @@ export function auditSentence({ action, target, details }: AuditRowInput, lookup
       const amount = details.amount;
       return `recorded a payment of ${typeof amount === 'number' ? formatPrice(amount) : 'money'} from company ${id} (reference “${text('reference') ?? '?'}”)`;
     }
-    case 'settings.update':
-      return count('restockingFeePercent') === undefined ? 'changed the shop settings' : `set the restocking fee to ${count('restockingFeePercent')} %`;
+    case 'settings.update': {
+      const fee = count('restockingFeePercent');
+      return fee === undefined ? 'changed the shop settings' : `set the restocking fee to ${formatPercent(fee)}`;
+    }
     default:
       return `made a change to ${kind === target ? target : shortTarget(kind, id)}`;
   }
@@ -306,7 +309,7 @@ function placeIn(details: Record<string, unknown>): string {
 }
 
 function rate(details: Record<string, unknown>): string {
-  return typeof details.ratePercent === 'number' ? `${details.ratePercent} %` : 'a rate';
+  return typeof details.ratePercent === 'number' ? formatPercent(details.ratePercent) : 'a rate';
 }
 
 function withChanges(sentence: string, changes: string[]): string {

@@ -174,7 +174,7 @@ describe('POST /api/checkout', () => {
       shipping: { method: 'Standard', estimate: 'Standard estimate', price: 29.62 },
       tax: 9.66,
       // The tax with its jurisdiction, as the invoice prints it.
-      taxLabel: 'Illinois sales tax 6.25 %',
+      taxLabel: 'Illinois sales tax 6.25\u00a0%',
       total: 164.28,
       poNumber: 'PO-7731',
       note: 'Deliver to bay 3',
@@ -208,7 +208,7 @@ describe('POST /api/checkout', () => {
       '3 × Clip (',
       'Subtotal: $125.00',
       'Shipping: Standard, Standard estimate: $29.62',
-      'Illinois sales tax 6.25 %: $9.66',
+      'Illinois sales tax 6.25\u00a0%: $9.66',
       'Total: $164.28',
       'Purchase order: PO-7731',
       'Ship to: Ada Garage, Ada Motors, 100 Main Street, Springfield, IL 62701, United States',

@@ -6,6 +6,7 @@ import {
   errorSchema,
   formatCreditNoteNumber,
   formatInvoiceNumber,
+  formatPercent,
   formatRmaNumber,
   invoiceMessages,
   parseCreditNoteNumber,
@@ -142,7 +143,7 @@ async function creditNotePdf(
         ...(breakdown.taxCents > 0 ? [[taxLabel(order.tax_rate_ppm, order.ship_to), breakdown.taxCents] as [string, number]] : []),
         ...(breakdown.shippingCents > 0 ? [[shippingLabel(order), breakdown.shippingCents] as [string, number]] : []),
         ...(breakdown.restockingFeeCents > 0
-          ? [[breakdown.restockingFeePpm > 0 ? `Restocking fee (${ppmToPercent(breakdown.restockingFeePpm)} %)` : 'Restocking fee', -breakdown.restockingFeeCents] as [string, number]]
+          ? [[breakdown.restockingFeePpm > 0 ? `Restocking fee (${formatPercent(ppmToPercent(breakdown.restockingFeePpm))})` : 'Restocking fee', -breakdown.restockingFeeCents] as [string, number]]
           : []),
         ['Total credited', note.amount_cents],
       ]

@@ -149,7 +149,7 @@ describe('explain', () => {
       unitPrice: 8,
       listPrice: 10,
       priceListId: fleetList,
-      rule: 'Fleetco brakes 2026, category contract-brakes, \u221220 %, tier 10+',
+      rule: 'Fleetco brakes 2026, category contract-brakes, \u221220\u00a0%, tier 10+',
     });
     expect((await explain(`companyId=${fleetco}&partId=${brakePad}&quantity=1`)).unitPrice).toBe(8.8);
     expect(await explain(`companyId=${fleetco}&partId=${rotor}`)).toMatchObject({ unitPrice: 15, rule: 'Fleetco brakes 2026, $15.00 each' });

@@ -1,4 +1,4 @@
-import { catalogueImportKindLabels, isCatalogueWarning, type CatalogueImport } from '@autoparts/shared';
+import { catalogueImportKindLabels, formatPercent, isCatalogueWarning, type CatalogueImport } from '@autoparts/shared';
 import { useId, type Ref } from 'react';
 import { isActive, problemsCsvUrl } from '../api/catalogue-data';
 
@@ -31,10 +31,10 @@ export function ImportReport({ item, headingRef }: { item: CatalogueImport; head
       {isActive(item) && (
         <div>
           <label htmlFor={`${headingId}-progress`} className="block text-sm font-medium text-slate-700">
-            Progress{percent === undefined ? '' : `: ${percent} %`}
+            Progress{percent === undefined ? '' : `: ${formatPercent(percent)}`}
           </label>
           <progress id={`${headingId}-progress`} className="mt-1 h-3 w-full accent-brand-700" max={total ?? undefined} value={total ? done : undefined}>
-            {percent === undefined ? 'Working' : `${percent} %`}
+            {percent === undefined ? 'Working' : formatPercent(percent)}
           </progress>
         </div>
       )}

@@ -61,7 +61,7 @@ describe('Catalogue data', () => {
     const post = server.calls.find((call) => call.method === 'POST');
     expect(post?.path).toBe('/api/admin/catalogue/imports');
     // While it runs, a labelled progress bar.
-    const progress = await screen.findByRole('progressbar', { name: 'Progress: 25 %' });
+    const progress = await screen.findByRole('progressbar', { name: 'Progress: 25\u00a0%' });
     expect(progress).toHaveAttribute('value', '512');
   });
 

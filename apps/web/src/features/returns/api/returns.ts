@@ -1,4 +1,4 @@
-import type { AdminReturn, CreateReturn, RefundPreview, ReturnCreated, ReturnRequest, ReturnStatusCode, ShopSettings } from '@autoparts/shared';
+import { formatPercent, type AdminReturn, type CreateReturn, type RefundPreview, type ReturnCreated, type ReturnRequest, type ReturnStatusCode, type ShopSettings } from '@autoparts/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api, customerMessage } from '../../../lib/api-client';
@@ -78,7 +78,7 @@ export function useReceiveReturn() {
 export function useSaveShopSettings() {
   return useAdminMutation({
     mutationFn: (settings: ShopSettings) => api<ShopSettings>('/admin/settings', { method: 'PUT', body: settings, auth: true }),
-    success: (saved) => `Restocking fee set to ${saved.restockingFeePercent} %`,
+    success: (saved) => `Restocking fee set to ${formatPercent(saved.restockingFeePercent)}`,
     invalidates: [shopSettingsKey, refundPreviewKey],
   });
 }

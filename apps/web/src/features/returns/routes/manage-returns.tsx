@@ -1,4 +1,4 @@
-import { defaultReceiveAction, formatPrice, rejectReturnSchema, RETURN_STATUSES, REJECTION_REASON_MAX_LENGTH, returnMessages, type AdminReturn, type ReturnStatusCode } from '@autoparts/shared';
+import { defaultReceiveAction, formatPercent, formatPrice, rejectReturnSchema, RETURN_STATUSES, REJECTION_REASON_MAX_LENGTH, returnMessages, type AdminReturn, type ReturnStatusCode } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { LoadingBlock } from '../../../components/spinner';
@@ -20,7 +20,7 @@ function RefundPreviewBox({ id }: { id: string }) {
     ...data.lines.map((line): [string, number] => [`${line.quantity} × ${line.kind === 'core-deposit' ? `${line.name} (core deposit)` : line.name}`, line.amount]),
     ...(data.tax > 0 ? [['Tax', data.tax] as [string, number]] : []),
     ...(data.shipping > 0 ? [['Shipping', data.shipping] as [string, number]] : []),
-    ...(data.restockingFee > 0 ? [[`Restocking fee (${data.restockingFeePercent} %)`, -data.restockingFee] as [string, number]] : []),
+    ...(data.restockingFee > 0 ? [[`Restocking fee (${formatPercent(data.restockingFeePercent)})`, -data.restockingFee] as [string, number]] : []),
   ];
   return (
     <dl className="grid gap-1 rounded-lg bg-slate-50 p-3 text-sm text-slate-700" aria-label="Refund on receiving">

@@ -1,4 +1,4 @@
-import type { TaxRate } from '@autoparts/shared';
+import { formatPercent, type TaxRate } from '@autoparts/shared';
 import { useEffect, useId, useRef } from 'react';
 import { ActionButton } from '../../admin/components/action-button';
 
@@ -44,7 +44,7 @@ function RateCard({ rate, removing, focusEdit, onEdit, onRemove }: RateCardProps
       <h3 id={placeId} className="text-base font-bold text-ink">
         {rate.region === null ? `${rate.country} (whole country)` : `${rate.country}-${rate.region}`}
       </h3>
-      <p className="mt-1 text-2xl font-extrabold text-ink">{rate.ratePercent.toLocaleString('en-US', { maximumFractionDigits: 4 })} %</p>
+      <p className="mt-1 text-2xl font-extrabold text-ink">{formatPercent(rate.ratePercent)}</p>
       <p className="text-slate-600">{rate.appliesToShipping ? 'Shipping is taxed too' : 'Shipping is not taxed'}</p>
       <div className="mt-3 flex flex-wrap gap-2">
         <ActionButton ref={editRef} onClick={onEdit} aria-describedby={placeId}>
