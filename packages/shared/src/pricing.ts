@@ -52,7 +52,7 @@ export function ppmToPercent(ppm: number): number {
   return ppm / 10_000;
 }
 
-/** "6.25 %": a no-break space keeps the sign beside its number when a narrow line wraps. */
+/** "6.25 % with U+00A0": a no-break space keeps the sign beside its number when a narrow line wraps. */
 export function formatPercent(percent: number): string {
   return `${percent}\u00a0%`;
 }
