@@ -10,6 +10,8 @@ interface SearchBoxProps {
   name: string;
   label: string;
   placeholder?: string;
+  /** The longest search the server takes. */
+  maxLength?: number;
   /** What is searched for now (the address's). */
   value: string;
   /** `typing`: the search ran by itself after a pause, rather than by Search or Enter. */
@@ -22,7 +24,7 @@ interface SearchBoxProps {
  * An admin list's search form (decision 009): typing searches after a pause, Enter or Search at
  * once. It shows the search of the address when that changes from outside (Back, a link, a reload).
  */
-export function SearchBox({ name, label, placeholder, value, onSearch, children }: SearchBoxProps) {
+export function SearchBox({ name, label, placeholder, maxLength, value, onSearch, children }: SearchBoxProps) {
   const [draft, setDraft] = useState(value);
   const [sent, setSent] = useState(value);
   const [shown, setShown] = useState(value);
@@ -63,6 +65,7 @@ export function SearchBox({ name, label, placeholder, value, onSearch, children 
           type="search"
           autoComplete="off"
           placeholder={placeholder}
+          maxLength={maxLength}
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           className="min-w-0 flex-1 sm:max-w-sm"

@@ -1,8 +1,7 @@
 import { AUDIT_ACTIONS, AUDIT_SEARCH_MAX, auditActionLabels, auditMessages, type AuditAction } from '@autoparts/shared';
-import { useState, type FormEvent } from 'react';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
-import { ActionButton } from '../../admin/components/action-button';
+import { SearchBox } from '../../admin/components/search-box';
 
 export interface AuditFilterValues {
   actor: string;
@@ -21,28 +20,37 @@ export function dateRangeProblem({ from, to }: Pick<AuditFilterValues, 'from' | 
 
 /**
  * The audit log's filters: the admin, the action and the days apply as they change; the search
- * (an order number, a part number or an e-mail) on Search or Enter.
+ * (an order number, a part number or an e-mail) after a pause in typing, or on Search or Enter.
  */
-export function AuditFilters({ values, actors, onChange }: { values: AuditFilterValues; actors: readonly string[]; onChange: (values: AuditFilterValues) => void }) {
-  const [draft, setDraft] = useState(values.q);
-  const [shownQ, setShownQ] = useState(values.q);
-  // The search changed from outside (Back, a reload): show what is searched for now.
-  if (values.q !== shownQ) {
-    setShownQ(values.q);
-    setDraft(values.q);
-  }
+export function AuditFilters({
+  values,
+  actors,
+  onChange,
+}: {
+  values: AuditFilterValues;
+  actors: readonly string[];
+  onChange: (values: AuditFilterValues, how?: 'typing' | 'submit') => void;
+}) {
   const actorOptions = [{ value: '', label: 'Every admin' }, ...[...new Set([...actors, ...(values.actor ? [values.actor] : [])])].map((email) => ({ value: email, label: email }))];
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    onChange({ ...values, q: draft.trim() });
-  }
-
   return (
-    <form role="search" aria-label="Filter the audit log" onSubmit={submit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <SelectField label="Admin" options={actorOptions} value={values.actor} onChange={(event) => onChange({ ...values, actor: event.target.value })} />
-      <SelectField label="Action" options={actionOptions} value={values.action} onChange={(event) => onChange({ ...values, action: event.target.value as AuditAction | '' })} />
-      <TextField label="From" type="date" value={values.from} max={values.to || undefined} onChange={(event) => onChange({ ...values, from: event.target.value })} />
+    <SearchBox
+      name="Filter the audit log"
+      label="Order number, part number or e-mail"
+      placeholder="100042, BRK-2001 or jane@example.com"
+      maxLength={AUDIT_SEARCH_MAX}
+      value={values.q}
+      onSearch={(q, how) => onChange({ ...values, q }, how)}
+    >
+      <SelectField label="Admin" options={actorOptions} value={values.actor} onChange={(event) => onChange({ ...values, actor: event.target.value })} className="w-full sm:w-56" />
+      <SelectField
+        label="Action"
+        options={actionOptions}
+        value={values.action}
+        onChange={(event) => onChange({ ...values, action: event.target.value as AuditAction | '' })}
+        className="w-full sm:w-56"
+      />
+      <TextField label="From" type="date" value={values.from} max={values.to || undefined} onChange={(event) => onChange({ ...values, from: event.target.value })} className="w-full sm:w-44" />
       <TextField
         label="To"
         type="date"
@@ -50,22 +58,8 @@ export function AuditFilters({ values, actors, onChange }: { values: AuditFilter
         min={values.from || undefined}
         error={dateRangeProblem(values)}
         onChange={(event) => onChange({ ...values, to: event.target.value })}
+        className="w-full sm:w-44"
       />
-      <div className="flex items-start gap-2 sm:col-span-2">
-        <TextField
-          label="Order number, part number or e-mail"
-          type="search"
-          autoComplete="off"
-          placeholder="100042, BRK-2001 or jane@example.com"
-          value={draft}
-          onChange={(event) => setDraft(event.target.value)}
-          maxLength={AUDIT_SEARCH_MAX}
-          className="min-w-0 flex-1"
-        />
-        <ActionButton type="submit" tone="primary" className="mt-6 py-2">
-          Search
-        </ActionButton>
-      </div>
-    </form>
+    </SearchBox>
   );
 }

@@ -50,6 +50,17 @@ describe('Audit log', () => {
     expect(server.paths()).toContain('GET /api/admin/audit?limit=25&actor=sam%40example.com&action=order.ship&q=100042');
   });
 
+  it('searches by itself after a pause in typing, replacing the address rather than adding to Back', async () => {
+    stubFetch({ [ACTORS]: { body: [] }, [FIRST]: { body: [anAuditEntry()] }, 'GET /api/admin/audit?limit=25&q=100042': { body: [shipped] } });
+    const user = userEvent.setup();
+    const { router } = renderAuditLog();
+    await screen.findAllByRole('listitem');
+    await user.type(screen.getByLabelText('Order number, part number or e-mail'), '100042');
+    expect(await screen.findByText(new RegExp('shipped 22 of 32'))).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?q=100042');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
   it('pages on while a page comes full', async () => {
     const full = Array.from({ length: 25 }, (_, index) => anAuditEntry({ _id: `e${index}` }));
     stubFetch({ [ACTORS]: { body: [] }, [FIRST]: { body: full }, 'GET /api/admin/audit?limit=25&page=2': { body: [shipped] } });

@@ -43,11 +43,13 @@ export function Component() {
   const entries = useQuery({ ...auditLogQuery({ ...filters, limit: AUDIT_PAGE_SIZE }), enabled: !rangeProblem });
   const actors = useQuery(auditActorsQuery);
   const filtered = Boolean(filters.actor || filters.action || filters.from || filters.to || filters.q);
-  const change = (next: AuditFilterValues & { page: number }) => changeSearch(() => searchFrom(next), { preventScrollReset: true });
+  // A search that ran by itself while typing replaces the address's entry rather than adding one.
+  const change = (next: AuditFilterValues & { page: number }, how?: 'typing' | 'submit') =>
+    changeSearch(() => searchFrom(next), { replace: how === 'typing', preventScrollReset: true });
 
   return (
     <AdminPage title="Audit log" intro="Every admin action, newest first, in words: who did what, to which order, part or account, and when." activity={false}>
-      <AuditFilters values={filters} actors={actors.data ?? []} onChange={(values) => change({ ...values, page: 1 })} />
+      <AuditFilters values={filters} actors={actors.data ?? []} onChange={(values, how) => change({ ...values, page: 1 }, how)} />
       <div className="mt-6">
         {rangeProblem ? (
           <p className="text-slate-700">Choose a “to” date on or after the “from” date to see the log.</p>
