@@ -1,21 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Part, PartDetail } from '@autoparts/shared';
 import type { Page } from '@playwright/test';
 import { logIn, newAccount, signUp } from './accounts';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, widths } from './pages';
+import { expectNoSeriousA11yViolations, roomyParts, widths } from './pages';
 
 const screens = path.join(import.meta.dirname, '../.tmp/screens');
 fs.mkdirSync(screens, { recursive: true });
-
-/** Parts of the demo catalogue with room in stock for a few of each, with their numbers. */
-async function roomyParts(page: Page, count: number): Promise<PartDetail[]> {
-  const parts = (await (await page.request.get('/api/parts')).json()) as Part[];
-  const roomy = parts.filter((part) => part.availableQuantity >= part.minOrderQuantity * 6).slice(0, count);
-  expect(roomy).toHaveLength(count);
-  return Promise.all(roomy.map(async (part) => (await (await page.request.get(`/api/part/${part._id}`)).json()) as PartDetail));
-}
 
 /** The number the header's cart link shows (units), visible at either width. */
 const headerCount = (page: Page) => page.getByRole('banner').getByTestId('cart-count');

@@ -1,22 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { accountMailMessages, formatPrice, notices, type CheckoutQuote, type Part, type PartDetail } from '@autoparts/shared';
+import { accountMailMessages, formatPrice, notices, type CheckoutQuote } from '@autoparts/shared';
 import type { Page } from '@playwright/test';
 import { newAccount } from './accounts';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, waitForApp, widths } from './pages';
+import { expectNoSeriousA11yViolations, roomyParts, waitForApp, widths } from './pages';
 
 const screens = path.join(import.meta.dirname, '../.tmp/screens');
 fs.mkdirSync(screens, { recursive: true });
-
-/** Two parts of the demo catalogue with room in stock, with their numbers. */
-async function twoParts(page: Page): Promise<[PartDetail, PartDetail]> {
-  const parts = (await (await page.request.get('/api/parts')).json()) as Part[];
-  const [first, second] = parts.filter((part) => part.availableQuantity >= part.minOrderQuantity * 4).slice(-2);
-  if (!first || !second) throw new Error('the demo catalogue has no two parts with room in stock');
-  const detail = async (part: Part) => (await (await page.request.get(`/api/part/${part._id}`)).json()) as PartDetail;
-  return [await detail(first), await detail(second)];
-}
 
 /** The server's quote for the account's address and a method (none: its own choice). */
 async function quoteOf(page: Page, origin: string, addressId: string, shippingMethodId?: string): Promise<CheckoutQuote> {
@@ -33,7 +24,8 @@ for (const width of widths) {
       page,
       baseURL,
     }) => {
-      const [first, second] = await twoParts(page);
+      const [first, second] = await roomyParts(page, 2, { room: 4, from: 'end' });
+      if (!first || !second) throw new Error('no parts');
 
       // A visitor adds both parts from their public pages.
       for (const part of [first, second]) {

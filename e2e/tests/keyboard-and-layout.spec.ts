@@ -1,9 +1,9 @@
-import type { Part, PartDetail } from '@autoparts/shared';
+import type { Part } from '@autoparts/shared';
 import type { Page } from '@playwright/test';
 import { e2eAdmin } from './admin-account';
 import { newAccount, signUp } from './accounts';
 import { expect, test } from './fixtures';
-import { logInAt, orderPart } from './pages';
+import { logInAt, orderPart, roomyParts } from './pages';
 
 /** The accessible name of whatever has the focus. */
 const focused = (page: Page) =>
@@ -72,8 +72,7 @@ test.describe('by keyboard', () => {
   });
 
   test('the cart keeps the focus through Update, and Remove hands it to the next line, then the heading', async ({ page }) => {
-    const roomy = ((await (await page.request.get('/api/parts')).json()) as Part[]).filter((part) => part.availableQuantity >= part.minOrderQuantity * 3).slice(0, 2);
-    const parts = await Promise.all(roomy.map(async (part) => (await (await page.request.get(`/api/part/${part._id}`)).json()) as PartDetail));
+    const parts = await roomyParts(page, 2, { room: 3 });
     const [first, second] = parts;
     if (!first || !second) throw new Error('no parts');
     await page.goto('/cart');

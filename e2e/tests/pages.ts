@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import type { Part, PartDetail } from '@autoparts/shared';
 import { test as base, type Page } from '@playwright/test';
 import { expect } from './fixtures';
 
@@ -104,4 +105,16 @@ export async function expectWithinViewportWidth(page: Page, locator: ReturnType<
   expect(box).not.toBeNull();
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+}
+
+/**
+ * `count` parts of the demo catalogue with room in stock for `room` times their minimum order, with
+ * their details: the first such parts, or the last (`from: 'end'`) to keep clear of other journeys'.
+ */
+export async function roomyParts(page: Page, count: number, { room = 6, from = 'start' }: { room?: number; from?: 'start' | 'end' } = {}): Promise<PartDetail[]> {
+  const parts = (await (await page.request.get('/api/parts')).json()) as Part[];
+  const roomy = parts.filter((part) => part.availableQuantity >= part.minOrderQuantity * room);
+  const chosen = from === 'end' ? roomy.slice(-count) : roomy.slice(0, count);
+  expect(chosen, `${count} parts with room for ${room} × their minimum order`).toHaveLength(count);
+  return Promise.all(chosen.map(async (part) => (await (await page.request.get(`/api/part/${part._id}`)).json()) as PartDetail));
 }
