@@ -44,7 +44,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), script);
   fs.writeFileSync(path.join(distDir, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(distDir, 'assets', 'app-abc123.js.gz'), zlib.gzipSync(script));
+  // A robots.txt in the build is not served: the route writes it, from BASE_URL.
   fs.writeFileSync(path.join(distDir, 'robots.txt'), 'User-agent: *\n');
+  fs.mkdirSync(path.join(distDir, 'images'));
+  fs.writeFileSync(path.join(distDir, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   app = await createTestApp({ webDistDir: distDir });
 });
 
@@ -130,7 +133,7 @@ describe('the build’s files', () => {
       expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(reply.headers.vary).toMatch(/accept-encoding/i);
     }
-    expect((await app.inject({ method: 'GET', url: '/robots.txt' })).headers['cache-control']).toBe('public, max-age=86400');
+    expect((await app.inject({ method: 'GET', url: '/images/logo.svg' })).headers['cache-control']).toBe('public, max-age=86400');
   });
 
   it('leave out the server bundle and the compressed copies; a missing asset is a JSON 404, not the shop’s page', async () => {

@@ -137,7 +137,8 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
       index: false,
       preCompressed: true,
       // The page template is the pages' (below); the server bundle is not for browsers.
-      globIgnore: ['index.html', 'server/**', '**/*.br', '**/*.gz'],
+      // robots.txt is a route of its own (modules/sitemap), from BASE_URL.
+      globIgnore: ['index.html', 'robots.txt', 'server/**', '**/*.br', '**/*.gz'],
       cacheControl: false,
       setHeaders: (reply, file) => {
         const hashed = path.relative(options.distDir, file).split(path.sep)[0] === 'assets';
