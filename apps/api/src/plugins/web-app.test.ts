@@ -147,3 +147,35 @@ describe('the build’s files', () => {
     expect(bundle.body).not.toContain('renderPage');
   });
 });
+
+describe('one address a page', () => {
+  it('moves a path with a trailing slash for good to the path without it, its query kept, before anything is rendered', async () => {
+    const before = renders.home;
+    const moves: Array<[string, string]> = [
+      ['/shop/', '/shop'],
+      ['/blogs/?utm_source=mail&x=1', '/blogs?utm_source=mail&x=1'],
+      ['/portfolio//', '/portfolio'],
+      ['/cart/', '/cart'],
+      ['/parts/BRK-1001/', '/parts/BRK-1001'],
+      ['/no-such-page/', '/no-such-page'],
+      // Never a Location another host would be read from.
+      ['//evil.example/', '/evil.example'],
+    ];
+    for (const [url, location] of moves) {
+      const reply = await app.inject({ method: 'GET', url });
+      expect(reply.statusCode, url).toBe(301);
+      expect(reply.headers.location, url).toBe(location);
+    }
+    expect((await app.inject({ method: 'HEAD', url: '/shop/' })).statusCode).toBe(301);
+    expect(renders.home).toBe(before);
+    expect((await app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
+  });
+
+  it('answers the robots.txt route, not a robots.txt in the build', async () => {
+    const reply = await app.inject({ method: 'GET', url: '/robots.txt' });
+
+    expect(reply.statusCode).toBe(200);
+    expect(reply.body).toMatch(/^User-agent: \*\n/);
+    expect(reply.body).toMatch(/\nSitemap: http.*\/sitemap\.xml\n$/);
+  });
+});

@@ -66,6 +66,15 @@ function decoded(segment: string | undefined): string | undefined {
   }
 }
 
+/**
+ * The path without its trailing slashes (`/shop/` → `/shop`), `/` as it is; leading slashes made
+ * one, so the redirect's `Location` never reads as another host (`//evil.example/`).
+ */
+function withoutTrailingSlash(pathname: string): string {
+  if (!pathname.endsWith('/') || pathname === '/') return pathname;
+  return `/${pathname.replace(/^\/+|\/+$/g, '')}`;
+}
+
 /** `reply` with the page's image preload as a `Link` header, when it has one. */
 const withLink = (reply: FastifyReply, link: string | undefined) => (link ? reply.header('link', link) : reply);
 
@@ -289,13 +298,17 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     const notPage = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/');
     if (notPage || !isPage) return reply.code(404).send({ message: apiErrors.notFound });
-    // A renumbered or superseded part's page moves for good to its current replacement's (issue 30).
-    const partNumber = decoded(/^\/parts\/([^/]+)\/?$/.exec(pathname)?.[1]);
-    const successor = partNumber === undefined ? undefined : await createPartChangesRepository(app.db).successorNumber(partNumber);
-    if (successor) return reply.header('cache-control', REVALIDATE).redirect(`/parts/${encodeURIComponent(successor)}`, 301);
+    // A page has one address: `/shop/` is `/shop`, with its query (decision 103).
+    const trimmed = withoutTrailingSlash(pathname);
+    if (trimmed !== pathname) return reply.header('cache-control', A_DAY).redirect(`${trimmed}${request.url.slice(pathname.length)}`, 301);
+    // A renumbered or superseded part's page moves for good to its current replacement's (issue 30),
+    // a number in lower case to the number as stored (decision 049, amended).
+    const partNumber = decoded(/^\/parts\/([^/]+)$/.exec(pathname)?.[1]);
+    const movedTo = partNumber === undefined ? undefined : await createPartChangesRepository(app.db).pageMovedTo(partNumber);
+    if (movedTo) return reply.header('cache-control', REVALIDATE).redirect(`/parts/${encodeURIComponent(movedTo)}`, 301);
     if (template === undefined) return reply.code(404).send({ message: apiErrors.notFound });
     const found = isAppRoute(pathname);
-    const partId = decoded(/^\/part\/([^/]+)\/?$/.exec(pathname)?.[1]);
+    const partId = decoded(/^\/part\/([^/]+)$/.exec(pathname)?.[1]);
     const url = new URL(`${options.baseUrl}${request.url}`);
     const rendered = !found || renderer?.isServerRendered(pathname) === true;
     // The pages a buyer lands on from outside (decision 034).
