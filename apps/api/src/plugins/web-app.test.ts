@@ -25,6 +25,8 @@ export async function renderPage() {
 // characters outside printable ASCII and quotes, one too long for a proxy's header buffer.
 const photos = { 'p-umlaut': 'https://cdn.example/bremsbeläge "vorn".jpg', 'p-long': \`https://cdn.example/\${'a'.repeat(1100)}.jpg\` };
 export async function renderPartPage({ id }) {
+  // The real renderer's answer for a part the API says is not on sale (entry-server.tsx).
+  if (id === 'p-gone') return { html: '', head: { title: 'Part not found', description: 'No such part.' }, data: {}, complete: true, notFound: true };
   if (!(id in photos)) return undefined;
   return { html: '', head: { title: 'Bremsbeläge', description: 'A part.', image: { href: photos[id] } }, data: {}, complete: true };
 }
@@ -177,5 +179,16 @@ describe('one address a page', () => {
     expect(reply.statusCode).toBe(200);
     expect(reply.body).toMatch(/^User-agent: \*\n/);
     expect(reply.body).toMatch(/\nSitemap: http.*\/sitemap\.xml\n$/);
+  });
+});
+
+describe('a part’s page for a part not on sale', () => {
+  it('is a 404, not the page template with 200 (a soft 404)', async () => {
+    const reply = await app.inject({ method: 'GET', url: '/part/p-gone' });
+
+    expect(reply.statusCode).toBe(404);
+    expect(reply.headers['content-type']).toMatch(/^text\/html/);
+    expect(reply.body).toContain('<title>Part not found</title>');
+    expect(reply.body).not.toContain('rel="canonical"');
   });
 });

@@ -280,12 +280,14 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
    * anyone else its head (for search engines and link previews) and the part's data, and the
    * browser sends them to sign in.
    */
-  async function partPage(visitor: FastifyRequest, page: string, pathname: string, url: URL, id: string): Promise<{ html: string; link: string | undefined } | undefined> {
+  async function partPage(visitor: FastifyRequest, page: string, pathname: string, url: URL, id: string): Promise<{ html: string; link: string | undefined; notFound: boolean } | undefined> {
     if (!renderer) return undefined;
     try {
       const part = await renderer.renderPartPage({ id, url, baseUrl: options.baseUrl, api: apiFor(visitor, { session: true }) });
       if (!part) return undefined;
-      return { html: fillTemplate(page, part.head, part.head.canonicalPath ?? pathname, part), link: imagePreloadHeader(part.head) };
+      const notFound = part.notFound === true;
+      const canonical = notFound ? undefined : (part.head.canonicalPath ?? pathname);
+      return { html: fillTemplate(page, part.head, canonical, part), link: imagePreloadHeader(part.head), notFound };
     } catch (error) {
       app.log.error({ err: error, url: pathname }, 'part page rendering failed');
       return undefined;
@@ -339,8 +341,10 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     // with a member's contract prices no cache at all (decision 080).
     if (partId) reply.header('vary', 'cookie');
     const cacheControl = !partId ? REVALIDATE : (await app.contractBuyer(request)) ? PERSONAL_PRICES : PERSONAL;
+    // A part not on sale is a 404, as its public page's is (decision 103): no soft 404.
+    const missing = !found || drawn?.notFound === true;
     return withLink(reply, drawn?.link)
-      .code(found ? 200 : 404)
+      .code(missing ? 404 : 200)
       .header('cache-control', cacheControl)
       .type(HTML)
       .send(drawn?.html ?? template);
