@@ -58,7 +58,7 @@ import { rateLimits } from './plugins/rate-limits';
 import { BROTLI_OPTIONS, publicCache } from './plugins/public-cache';
 import { securityHeaders } from './plugins/security-headers';
 import { webApp } from './plugins/web-app';
-import { sitemapRoutes } from './modules/sitemap/routes';
+import { crawlerFileRoutes, sitemapRoutes } from './modules/sitemap/routes';
 import { shippingMethodsRoutes } from './modules/shipping-methods/routes';
 import { taxRatesRoutes } from './modules/tax-rates/routes';
 import { returnsRoutes } from './modules/returns/routes';
@@ -190,6 +190,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
     { prefix: '/api' },
   );
   await app.register(sitemapRoutes(config.baseUrl, config.sitemapPageSize));
+  await app.register(crawlerFileRoutes(config.baseUrl));
   await webApp(app, { distDir: config.webDistDir, baseUrl: config.baseUrl });
   await registerOrderExpiry(app);
   await registerMailWorker(app);

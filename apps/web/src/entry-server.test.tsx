@@ -1,5 +1,6 @@
 // Server rendering runs in Node, not in a page.
 // @vitest-environment node
+import { catalogueMessages } from '@autoparts/shared';
 import { describe, expect, it } from 'vitest';
 import { renderPage, renderPartPage } from './entry-server';
 import { aPartDetail, aVehicle } from './test/orders';
@@ -42,6 +43,56 @@ describe('renderPartPage', () => {
     expect(janes?.html).not.toContain('john@example.com');
     expect(johns?.html).toContain('john@example.com');
     expect(johns?.html).not.toContain('jane@example.com');
+  });
+});
+
+describe('renderPartPage for a part not on sale', () => {
+  it('is the "Part not found" page, notFound, when the API says there is no such part; nothing when the API failed', async () => {
+    const missing = await renderPartPage({ id: 'no-such-part', url: new URL('http://shop.test/part/no-such-part'), baseUrl: 'http://shop.test', api: visitor('jane', 0).api });
+    const refused = await renderPartPage({
+      id: 'part-1',
+      url: new URL('http://shop.test/part/part-1'),
+      baseUrl: 'http://shop.test',
+      api: async () => new Response(JSON.stringify({ message: 'Too many requests' }), { status: 429, headers: { 'content-type': 'application/json' } }),
+    });
+
+    expect(missing).toMatchObject({ notFound: true, html: '', head: { title: expect.stringMatching(/^Part not found/) } });
+    expect(refused).toBeUndefined();
+  });
+});
+
+describe('renderPage of /shop at a page its search does not have', () => {
+  const searched = (total: number, page: number) => ({ items: [], total, page, pageSize: 24, facets: { categories: [] } });
+  const shop = (search: string, asked: string[] = []) =>
+    renderPage({
+      url: new URL(`http://shop.test/shop?${search}`),
+      baseUrl: 'http://shop.test',
+      found: true,
+      api: async (url: string) => {
+        asked.push(url);
+        const page = Number(new URL(url, 'http://shop.test').searchParams.get('page') ?? 1);
+        const body = url.startsWith('/api/search') ? searched(30, page) : [];
+        return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+      },
+    });
+
+  it('is notFound with the friendly message, complete, for a page number the API refuses, which it is not asked for', async () => {
+    const asked: string[] = [];
+    const page = await shop('page=999', asked);
+
+    expect(page.notFound).toBe(true);
+    expect(page.complete).toBe(true);
+    expect(page.html).toContain(catalogueMessages.noSuchPage);
+    expect(asked.some((url) => url.startsWith('/api/search'))).toBe(false);
+  });
+
+  it('is notFound past the search’s last page, and found on it', async () => {
+    const past = await shop('page=3');
+    const last = await shop('page=2');
+
+    expect(past.notFound).toBe(true);
+    expect(past.html).toContain(catalogueMessages.pastLastPage(3, 2));
+    expect(last.notFound).toBe(false);
   });
 });
 

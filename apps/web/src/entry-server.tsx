@@ -3,12 +3,14 @@ import { createHash } from 'node:crypto';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToReadableStream, renderToString } from 'react-dom/server';
-import { isPublicPage } from '@autoparts/shared';
+import { isPublicPage, paths } from '@autoparts/shared';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { App, createQueryClient } from './app/app';
-import { isMissingPart, pageHead, pageSearch, partPageHead, prefetchPageData, prefetchSignedInPartPage, type PageHead } from './app/page-data';
+import { isMissingPart, missingPartHead, pageHead, pageSearch, partPageHead, prefetchPageData, prefetchSignedInPartPage, type PageHead } from './app/page-data';
 import { routes } from './app/router';
-import { setApiTransport, type Transport } from './lib/api-client';
+import { isApiError, setApiTransport, type Transport } from './lib/api-client';
+import { partQuery } from './features/orders/api/get-part';
+import { isMissingSearchPage, searchQuery, shopSearchParams } from './features/catalog/api/search';
 import { meQuery } from './lib/me';
 import type { PageData } from './lib/page-data-block';
 
@@ -84,7 +86,7 @@ export async function renderPage({
   return renderTransport.run(api, async () => {
     const queryClient = serverQueryClient();
     await prefetchPageData(queryClient, url);
-    const page = { ...(await rendered(queryClient, url)), head: pageHead(queryClient, url, baseUrl, found), notFound: isMissingPart(queryClient, url) };
+    const page = { ...(await rendered(queryClient, url)), head: pageHead(queryClient, url, baseUrl, found), notFound: isMissingPart(queryClient, url) || isMissingShopPage(queryClient, url) };
     queryClient.clear();
     return page;
   });
@@ -130,7 +132,8 @@ async function renderApp(queryClient: QueryClient, url: URL): Promise<string> {
 /**
  * A part's page (signed in only, SPEC §6). Signed in (`api` carries the visitor's session), the page
  * as they see it, with its data; signed out, its head and the part's data only, and the browser
- * sends them to sign in. Undefined when there is no such part.
+ * sends them to sign in. For no such part on sale, the "Part not found" head with `notFound`;
+ * undefined when the part could not be asked for (the API failed or refused this visitor).
  */
 export async function renderPartPage({
   id,
@@ -146,11 +149,25 @@ export async function renderPartPage({
   return renderTransport.run(api, async () => {
     const queryClient = serverQueryClient();
     const [head, signedIn] = await Promise.all([partPageHead(queryClient, id, baseUrl), prefetchSignedInPartPage(queryClient, id)]);
+    // No such part on sale (the API said 404, not that it failed): the page says so, answered 404
+    // (decision 103); the browser draws it, as it draws this page for a signed-out visitor.
+    const missing = !head && isApiError(queryClient.getQueryState(partQuery(id).queryKey)?.error, 404);
     if (!signedIn) queryClient.removeQueries({ queryKey: meQuery.queryKey });
-    const page = head && { ...(await rendered(queryClient, url, signedIn)), head };
+    const page = head
+      ? { ...(await rendered(queryClient, url, signedIn)), head }
+      : missing
+        ? { ...(await rendered(queryClient, url, false)), head: missingPartHead, notFound: true }
+        : undefined;
     queryClient.clear();
     return page;
   });
+}
+
+/** Whether the page at `url` is /shop at a page its search does not have (the server answers 404, decision 103). */
+function isMissingShopPage(queryClient: QueryClient, url: URL): boolean {
+  if (url.pathname !== paths.shop) return false;
+  const params = shopSearchParams(url.searchParams);
+  return isMissingSearchPage(params, queryClient.getQueryData(searchQuery(params).queryKey));
 }
 
 export function isServerRendered(pathname: string) {

@@ -10,6 +10,10 @@ export const catalogueMessages = {
   badPrice: 'Give a price in dollars, 0 or more',
   priceRange: 'The lowest price must not be above the highest',
   badPage: 'Pages run from 1 to 100',
+  /** /shop at a `page` that is no page number (`?page=999`, `?page=x`): answered 404. */
+  noSuchPage: 'There is no such page of results: pages run from 1 to 100.',
+  /** /shop past its search's last page (`?page=50` of 3): answered 404. */
+  pastLastPage: (page: number, last: number) => `There is no page ${page} of this search: its results end on page ${last}.`,
   /** Under the last page of a search that matched more than SEARCH_MAX_PAGE pages' worth. */
   morePages: (shown: number) => `Showing the first ${shown.toLocaleString('en-US')}: narrow the search to see the rest`,
   badYear: 'Choose a year from the list',
@@ -64,3 +68,16 @@ export type SearchSort = (typeof searchSorts)[number];
 
 /** A vehicle shown to a buyer: "2018 Toyota Corolla". */
 export const vehicleLabel = (vehicle: { year: number; make: string; model: string }) => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
+
+/** The last page of a search that matched `total` parts: at least 1, at most SEARCH_MAX_PAGE. */
+export const lastSearchPage = (total: number, pageSize: number = SEARCH_PAGE_SIZE) => Math.min(SEARCH_MAX_PAGE, Math.max(1, Math.ceil(total / pageSize)));
+
+/**
+ * Whether a /shop `page` parameter is a page the search API takes, as its schema reads it
+ * (`searchQuerySchema.page`: coerced by `Number`, a whole number from 1 to SEARCH_MAX_PAGE); the
+ * browser does not ask for any other, and says there is no such page.
+ */
+export function isSearchPage(page: string): boolean {
+  const number = Number(page);
+  return Number.isInteger(number) && number >= 1 && number <= SEARCH_MAX_PAGE;
+}

@@ -25,6 +25,8 @@ export async function renderPage() {
 // characters outside printable ASCII and quotes, one too long for a proxy's header buffer.
 const photos = { 'p-umlaut': 'https://cdn.example/bremsbeläge "vorn".jpg', 'p-long': \`https://cdn.example/\${'a'.repeat(1100)}.jpg\` };
 export async function renderPartPage({ id }) {
+  // The real renderer's answer for a part the API says is not on sale (entry-server.tsx).
+  if (id === 'p-gone') return { html: '', head: { title: 'Part not found', description: 'No such part.' }, data: {}, complete: true, notFound: true };
   if (!(id in photos)) return undefined;
   return { html: '', head: { title: 'Bremsbeläge', description: 'A part.', image: { href: photos[id] } }, data: {}, complete: true };
 }
@@ -44,7 +46,10 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), script);
   fs.writeFileSync(path.join(distDir, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(distDir, 'assets', 'app-abc123.js.gz'), zlib.gzipSync(script));
+  // A robots.txt in the build is not served: the route writes it, from BASE_URL.
   fs.writeFileSync(path.join(distDir, 'robots.txt'), 'User-agent: *\n');
+  fs.mkdirSync(path.join(distDir, 'images'));
+  fs.writeFileSync(path.join(distDir, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   app = await createTestApp({ webDistDir: distDir });
 });
 
@@ -130,7 +135,7 @@ describe('the build’s files', () => {
       expect(reply.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       expect(reply.headers.vary).toMatch(/accept-encoding/i);
     }
-    expect((await app.inject({ method: 'GET', url: '/robots.txt' })).headers['cache-control']).toBe('public, max-age=86400');
+    expect((await app.inject({ method: 'GET', url: '/images/logo.svg' })).headers['cache-control']).toBe('public, max-age=86400');
   });
 
   it('leave out the server bundle and the compressed copies; a missing asset is a JSON 404, not the shop’s page', async () => {
@@ -142,5 +147,48 @@ describe('the build’s files', () => {
     const bundle = await app.inject({ method: 'GET', url: '/server/entry-server.js' });
     expect(bundle.statusCode).toBe(404);
     expect(bundle.body).not.toContain('renderPage');
+  });
+});
+
+describe('one address a page', () => {
+  it('moves a path with a trailing slash for good to the path without it, its query kept, before anything is rendered', async () => {
+    const before = renders.home;
+    const moves: Array<[string, string]> = [
+      ['/shop/', '/shop'],
+      ['/blogs/?utm_source=mail&x=1', '/blogs?utm_source=mail&x=1'],
+      ['/portfolio//', '/portfolio'],
+      ['/cart/', '/cart'],
+      ['/parts/BRK-1001/', '/parts/BRK-1001'],
+      ['/no-such-page/', '/no-such-page'],
+      // Never a Location another host would be read from.
+      ['//evil.example/', '/evil.example'],
+    ];
+    for (const [url, location] of moves) {
+      const reply = await app.inject({ method: 'GET', url });
+      expect(reply.statusCode, url).toBe(301);
+      expect(reply.headers.location, url).toBe(location);
+    }
+    expect((await app.inject({ method: 'HEAD', url: '/shop/' })).statusCode).toBe(301);
+    expect(renders.home).toBe(before);
+    expect((await app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
+  });
+
+  it('answers the robots.txt route, not a robots.txt in the build', async () => {
+    const reply = await app.inject({ method: 'GET', url: '/robots.txt' });
+
+    expect(reply.statusCode).toBe(200);
+    expect(reply.body).toMatch(/^User-agent: \*\n/);
+    expect(reply.body).toMatch(/\nSitemap: http.*\/sitemap\.xml\n$/);
+  });
+});
+
+describe('a part’s page for a part not on sale', () => {
+  it('is a 404, not the page template with 200 (a soft 404)', async () => {
+    const reply = await app.inject({ method: 'GET', url: '/part/p-gone' });
+
+    expect(reply.statusCode).toBe(404);
+    expect(reply.headers['content-type']).toMatch(/^text\/html/);
+    expect(reply.body).toContain('<title>Part not found</title>');
+    expect(reply.body).not.toContain('rel="canonical"');
   });
 });

@@ -66,6 +66,15 @@ function decoded(segment: string | undefined): string | undefined {
   }
 }
 
+/**
+ * The path without its trailing slashes (`/shop/` → `/shop`), `/` as it is; leading slashes made
+ * one, so the redirect's `Location` never reads as another host (`//evil.example/`).
+ */
+function withoutTrailingSlash(pathname: string): string {
+  if (!pathname.endsWith('/') || pathname === '/') return pathname;
+  return `/${pathname.replace(/^\/+|\/+$/g, '')}`;
+}
+
 /** `reply` with the page's image preload as a `Link` header, when it has one. */
 const withLink = (reply: FastifyReply, link: string | undefined) => (link ? reply.header('link', link) : reply);
 
@@ -137,7 +146,8 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
       index: false,
       preCompressed: true,
       // The page template is the pages' (below); the server bundle is not for browsers.
-      globIgnore: ['index.html', 'server/**', '**/*.br', '**/*.gz'],
+      // robots.txt is a route of its own (modules/sitemap), from BASE_URL.
+      globIgnore: ['index.html', 'robots.txt', 'server/**', '**/*.br', '**/*.gz'],
       cacheControl: false,
       setHeaders: (reply, file) => {
         const hashed = path.relative(options.distDir, file).split(path.sep)[0] === 'assets';
@@ -270,12 +280,14 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
    * anyone else its head (for search engines and link previews) and the part's data, and the
    * browser sends them to sign in.
    */
-  async function partPage(visitor: FastifyRequest, page: string, pathname: string, url: URL, id: string): Promise<{ html: string; link: string | undefined } | undefined> {
+  async function partPage(visitor: FastifyRequest, page: string, pathname: string, url: URL, id: string): Promise<{ html: string; link: string | undefined; notFound: boolean } | undefined> {
     if (!renderer) return undefined;
     try {
       const part = await renderer.renderPartPage({ id, url, baseUrl: options.baseUrl, api: apiFor(visitor, { session: true }) });
       if (!part) return undefined;
-      return { html: fillTemplate(page, part.head, part.head.canonicalPath ?? pathname, part), link: imagePreloadHeader(part.head) };
+      const notFound = part.notFound === true;
+      const canonical = notFound ? undefined : (part.head.canonicalPath ?? pathname);
+      return { html: fillTemplate(page, part.head, canonical, part), link: imagePreloadHeader(part.head), notFound };
     } catch (error) {
       app.log.error({ err: error, url: pathname }, 'part page rendering failed');
       return undefined;
@@ -288,13 +300,17 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     const notPage = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/');
     if (notPage || !isPage) return reply.code(404).send({ message: apiErrors.notFound });
-    // A renumbered or superseded part's page moves for good to its current replacement's (issue 30).
-    const partNumber = decoded(/^\/parts\/([^/]+)\/?$/.exec(pathname)?.[1]);
-    const successor = partNumber === undefined ? undefined : await createPartChangesRepository(app.db).successorNumber(partNumber);
-    if (successor) return reply.header('cache-control', REVALIDATE).redirect(`/parts/${encodeURIComponent(successor)}`, 301);
+    // A page has one address: `/shop/` is `/shop`, with its query (decision 103).
+    const trimmed = withoutTrailingSlash(pathname);
+    if (trimmed !== pathname) return reply.header('cache-control', A_DAY).redirect(`${trimmed}${request.url.slice(pathname.length)}`, 301);
+    // A renumbered or superseded part's page moves for good to its current replacement's (issue 30),
+    // a number in lower case to the number as stored (decision 049, amended).
+    const partNumber = decoded(/^\/parts\/([^/]+)$/.exec(pathname)?.[1]);
+    const movedTo = partNumber === undefined ? undefined : await createPartChangesRepository(app.db).pageMovedTo(partNumber);
+    if (movedTo) return reply.header('cache-control', REVALIDATE).redirect(`/parts/${encodeURIComponent(movedTo)}`, 301);
     if (template === undefined) return reply.code(404).send({ message: apiErrors.notFound });
     const found = isAppRoute(pathname);
-    const partId = decoded(/^\/part\/([^/]+)\/?$/.exec(pathname)?.[1]);
+    const partId = decoded(/^\/part\/([^/]+)$/.exec(pathname)?.[1]);
     const url = new URL(`${options.baseUrl}${request.url}`);
     const rendered = !found || renderer?.isServerRendered(pathname) === true;
     // The pages a buyer lands on from outside (decision 034).
@@ -325,8 +341,10 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     // with a member's contract prices no cache at all (decision 080).
     if (partId) reply.header('vary', 'cookie');
     const cacheControl = !partId ? REVALIDATE : (await app.contractBuyer(request)) ? PERSONAL_PRICES : PERSONAL;
+    // A part not on sale is a 404, as its public page's is (decision 103): no soft 404.
+    const missing = !found || drawn?.notFound === true;
     return withLink(reply, drawn?.link)
-      .code(found ? 200 : 404)
+      .code(missing ? 404 : 200)
       .header('cache-control', cacheControl)
       .type(HTML)
       .send(drawn?.html ?? template);

@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { partImagePreload, type ImagePreload } from '../components/part-image';
 import { SHOP_DESCRIPTION, SHOP_NAME, pageTitle } from '../content/site';
 import { partsQuery } from '../features/catalog/api/get-parts';
-import { searchQuery, shopSearchParams } from '../features/catalog/api/search';
+import { searchQuery, shopSearchPrefetch, shopSearchParams } from '../features/catalog/api/search';
 import { vehicleYearsQuery } from '../features/catalog/api/vehicles';
 import { fitmentQuery, partQuery } from '../features/orders/api/get-part';
 import { publicPartQuery } from '../features/parts/api/get-public-part';
@@ -40,7 +40,7 @@ export async function prefetchPageData(queryClient: QueryClient, url: URL) {
     url.pathname === paths.home
       ? [queryClient.prefetchQuery(partsQuery), queryClient.prefetchQuery(reviewsQuery), queryClient.prefetchQuery(vehicleYearsQuery)]
       : url.pathname === paths.shop
-        ? [queryClient.prefetchQuery(searchQuery(shopSearchParams(url.searchParams))), queryClient.prefetchQuery(vehicleYearsQuery)]
+        ? [...shopSearchPrefetch(queryClient, shopSearchParams(url.searchParams)), queryClient.prefetchQuery(vehicleYearsQuery)]
         : [];
   const partNumber = publicPartNumber(url.pathname);
   if (partNumber !== undefined) queries.push(queryClient.prefetchQuery(publicPartQuery(partNumber)));
@@ -138,9 +138,12 @@ function snippet(text: string, length = 160): string {
   return text.length <= length ? text : `${text.slice(0, length - 1).trimEnd()}…`;
 }
 
+/** The head of a page for a part we do not sell, at its number or its id (answered 404). */
+export const missingPartHead: PageHead = { title: pageTitle('Part not found'), description: 'This part does not exist or is no longer sold.' };
+
 /** The head of a part's public page: its name, price and description, schema.org offer and photo; "not found" without it. */
 function publicPartHead(part: PublicPart | null | undefined, baseUrl: string): PageHead {
-  if (part === null) return { title: pageTitle('Part not found'), description: 'This part does not exist or is no longer sold.' };
+  if (part === null) return missingPartHead;
   if (part === undefined) return { title: pageTitle('Part'), description: SHOP_DESCRIPTION };
   const fits = part.fitment.length > 0 ? ` Fits ${part.fitment.slice(0, 3).map((group) => `${group.make} ${group.model}`).join(', ')}${part.fitment.length > 3 ? ' and more' : ''}.` : '';
   return {

@@ -92,6 +92,24 @@ describe('life cycle and replaced-by', () => {
     expect((await app.inject({ method: 'GET', url: `/parts/${encodeURIComponent(c.number)}` })).statusCode).not.toBe(301);
   });
 
+  it('moves a part number typed in lower case to the number as stored, a replaced one straight to its current part, and an archived one nowhere', async () => {
+    const [onSale, old, current, gone] = [await aPart(), await aPart(), await aPart(), await aPart()];
+    expectReply(await patch(old.id, { lifecycle: '7', replacedBy: current.number }), 200);
+    expectReply(await archive(gone.id), 200);
+    const page = (number: string) => app.inject({ method: 'GET', url: `/parts/${encodeURIComponent(number)}` });
+    const mixed = `${onSale.number.slice(0, 1)}${onSale.number.slice(1).toLowerCase()}`;
+    for (const typed of [onSale.number.toLowerCase(), mixed]) {
+      const response = await page(typed);
+      expect(response.statusCode, typed).toBe(301);
+      expect(response.headers.location, typed).toBe(`/parts/${encodeURIComponent(onSale.number)}`);
+    }
+    const superseded = await page(old.number.toLowerCase());
+    expect(superseded.statusCode).toBe(301);
+    expect(superseded.headers.location).toBe(`/parts/${encodeURIComponent(current.number)}`);
+    expect((await page(gone.number.toLowerCase())).statusCode).toBe(404);
+    expect((await page('zz-no-such-part')).statusCode).toBe(404);
+  });
+
   it('refuses a cycle, a missing replacement, itself, and 6/7 without one, writing nothing', async () => {
     const [a, b] = [await aPart(), await aPart()];
     expectReply(await patch(a.id, { lifecycle: '7', replacedBy: b.number }), 200);

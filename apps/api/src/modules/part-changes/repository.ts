@@ -10,6 +10,9 @@ import {
 } from '@autoparts/shared';
 import type { Db } from '../../db/database';
 
+/** A part number as migration 0007's check keeps it: upper case letters, digits and dashes. */
+const PART_NUMBER_PATTERN = /^[A-Z0-9][A-Z0-9-]{0,39}$/;
+
 /**
  * Issue 30 (decision 065): a part's life cycle and replacement, the other brands' numbers it
  * replaces and its kit, read for the part's pages and written by Manage Products under the rules.
@@ -74,6 +77,24 @@ export function createPartChangesRepository(db: Db) {
     async successorNumber(partNumber: string): Promise<string | undefined> {
       const row = await db.selectFrom('parts').select('id').where('part_number', '=', partNumber).where('lifecycle_code', 'in', [...REPLACED_CODES]).executeTakeFirst();
       return row ? (await this.currentReplacement(row.id))?.partNumber : undefined;
+    },
+
+    /**
+     * Where the public page `/parts/{partNumber}` moves for good (301), or undefined when it is a
+     * page of its own (or none). A renumbered or superseded part's number: its current
+     * replacement's (issue 30). A number typed in lower case (`brk-1001`), which no stored number
+     * is (migration 0007 keeps them upper case): the number as stored when that part is on sale, or
+     * its replacement's when it is replaced. Each a look-up of the unique `parts_part_number_key`
+     * by the number itself (amended decision 049): no case-folding index is needed.
+     */
+    async pageMovedTo(partNumber: string): Promise<string | undefined> {
+      const stored = partNumber.replace(/[a-z]/g, (letter) => letter.toUpperCase());
+      if (stored === partNumber) return this.successorNumber(partNumber);
+      if (!PART_NUMBER_PATTERN.test(stored)) return undefined;
+      const row = await db.selectFrom('parts').select(['id', 'part_number', 'lifecycle_code', 'archived_at']).where('part_number', '=', stored).executeTakeFirst();
+      if (!row) return undefined;
+      if (REPLACED_CODES.includes(row.lifecycle_code)) return (await this.currentReplacement(row.id))?.partNumber;
+      return row.archived_at === null ? row.part_number : undefined;
     },
 
     /**

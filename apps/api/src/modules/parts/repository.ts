@@ -1,5 +1,6 @@
 import {
   partChangeMessages,
+  ENDED_CODES,
   REPLACED_CODES,
   centsToDollars,
   dollarsToCents,
@@ -24,6 +25,9 @@ import { partDescriptions } from '../catalogue-data/pies/item';
 import { createPartChangesRepository } from '../part-changes/repository';
 import { applicationsInWords, applicationVehicles } from '../vehicles/repository';
 import { escapeLike } from '../../lib/like';
+
+/** Life cycles whose public page is no page of its own for a search engine: moved (6, 7) or noindex (8, 9). */
+const NOT_INDEXED_CODES = [...REPLACED_CODES, ...ENDED_CODES];
 
 /** The columns of SPEC's part fields. */
 export const partColumns = [
@@ -123,21 +127,22 @@ export function createPartsRepository(db: Db) {
     },
 
     /**
-     * The part numbers of the parts on sale with a page of their own, oldest first: `limit` of
-     * them from the `offset`th (the sitemap). A renumbered or superseded part's page is a 301.
+     * The public pages the sitemap lists, oldest first: `limit` of them from the `offset`th, each
+     * a part on sale's number and when its row last changed. Not a renumbered or superseded
+     * part's page (a 301), nor one no longer made (8, 9: its page says noindex, decision 049).
      */
-    async listPageNumbers(offset: number, limit: number): Promise<string[]> {
+    async listPageNumbers(offset: number, limit: number): Promise<Array<{ partNumber: string; updatedAt: Date }>> {
       if (limit <= 0) return [];
       const rows = await db
         .selectFrom('parts')
-        .select('part_number')
+        .select(['part_number', 'updated_at'])
         .where('archived_at', 'is', null)
-        .where('lifecycle_code', 'not in', [...REPLACED_CODES])
+        .where('lifecycle_code', 'not in', [...NOT_INDEXED_CODES])
         .orderBy('seq')
         .offset(offset)
         .limit(limit)
         .execute();
-      return rows.map((row) => row.part_number);
+      return rows.map((row) => ({ partNumber: row.part_number, updatedAt: row.updated_at }));
     },
 
     /** How many parts `listPageNumbers` lists. */
@@ -146,7 +151,7 @@ export function createPartsRepository(db: Db) {
         .selectFrom('parts')
         .select((eb) => eb.fn.countAll<string>().as('count'))
         .where('archived_at', 'is', null)
-        .where('lifecycle_code', 'not in', [...REPLACED_CODES])
+        .where('lifecycle_code', 'not in', [...NOT_INDEXED_CODES])
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },

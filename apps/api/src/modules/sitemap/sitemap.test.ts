@@ -19,11 +19,12 @@ const numberOf = async (shop: FastifyInstance, id: string) =>
   (await shop.db.selectFrom('parts').select('part_number').where('id', '=', id).executeTakeFirstOrThrow()).part_number;
 
 describe('GET /sitemap.xml', () => {
-  it('lists the public pages and every part on sale’s public page at BASE_URL, and no archived, renumbered or superseded part', async () => {
+  it('lists the public pages and every part on sale’s public page at BASE_URL, and no archived, renumbered, superseded or discontinued part', async () => {
     const onSale = await insertPart(app, { name: 'Sitemap pads' });
     const archived = await insertPart(app, { name: 'Sitemap archived' });
     await app.db.updateTable('parts').set({ archived_at: new Date() }).where('id', '=', archived).execute();
-    // Pages that are 301s to their replacement (issue 30); a discontinued part's page stays (noindex, but a page).
+    // Pages that are 301s to their replacement (issue 30), and a discontinued part's, whose page
+    // says noindex: a sitemap lists only pages to index (decision 049, amended by 103).
     const [superseded, renumbered, discontinued] = [await insertPart(app), await insertPart(app), await insertPart(app)];
     await app.db.updateTable('parts').set({ lifecycle_code: '7', replaced_by: onSale }).where('id', '=', superseded).execute();
     await app.db.updateTable('parts').set({ lifecycle_code: '6', replaced_by: onSale }).where('id', '=', renumbered).execute();
@@ -44,11 +45,59 @@ describe('GET /sitemap.xml', () => {
     expect(listed).not.toContain(`https://parts.example.com/parts/${await numberOf(app, archived)}`);
     expect(listed).not.toContain(`https://parts.example.com/parts/${await numberOf(app, superseded)}`);
     expect(listed).not.toContain(`https://parts.example.com/parts/${await numberOf(app, renumbered)}`);
-    expect(listed).toContain(`https://parts.example.com/parts/${await numberOf(app, discontinued)}`);
+    expect(listed).not.toContain(`https://parts.example.com/parts/${await numberOf(app, discontinued)}`);
     // The signed-in order page is not a public page.
     expect(listed).not.toContain(`https://parts.example.com/part/${onSale}`);
     expect(response.body).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     expect((await app.inject({ method: 'GET', url: '/sitemap-1.xml' })).statusCode).toBe(404);
+  });
+
+  it('says when each part’s page last changed (lastmod, a W3C datetime from the part’s updated_at); the fixed pages have none', async () => {
+    const part = await insertPart(app, { name: 'Sitemap dated' });
+    await app.db.updateTable('parts').set({ updated_at: new Date('2026-11-30T10:20:30.456Z') }).where('id', '=', part).execute();
+
+    const response = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+
+    expect(response.body).toContain(`<url><loc>https://parts.example.com/parts/${await numberOf(app, part)}</loc><lastmod>2026-11-30T10:20:30+00:00</lastmod></url>`);
+    expect(response.body).toContain('<url><loc>https://parts.example.com/shop</loc></url>');
+    expect([...response.body.matchAll(/<url>/g)].length).toBe([...response.body.matchAll(/<lastmod>/g)].length + 4);
+  });
+});
+
+describe('GET /robots.txt and /favicon.ico', () => {
+  it('asks crawlers to leave the API (not its photos), the account and buying pages, and names the sitemap at BASE_URL; cached a day', async () => {
+    const response = await app.inject({ method: 'GET', url: '/robots.txt' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
+    expect(response.body).toBe(
+      [
+        'User-agent: *',
+        'Allow: /api/images/',
+        'Disallow: /api/',
+        'Disallow: /dashboard',
+        'Disallow: /checkout',
+        'Disallow: /cart',
+        'Disallow: /login',
+        'Disallow: /signup',
+        'Disallow: /forgot-password',
+        'Disallow: /reset-password',
+        'Disallow: /verify-email',
+        'Disallow: /company/invitations/',
+        '',
+        'Sitemap: https://parts.example.com/sitemap.xml',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('sends /favicon.ico to the icon the pages link, for good', async () => {
+    const response = await app.inject({ method: 'GET', url: '/favicon.ico' });
+
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/images/logo.svg');
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
   });
 });
 
@@ -86,7 +135,7 @@ describe('the sitemap index past one file', () => {
     small = await createTestApp({ env: { BASE_URL: 'https://parts.example.com' }, sitemapPageSize: 50 });
     const archived = await insertPart(small, { name: 'Indexed but archived' });
     await small.db.updateTable('parts').set({ archived_at: new Date() }).where('id', '=', archived).execute();
-    const onSale = await small.db.selectFrom('parts').select('part_number').where('archived_at', 'is', null).orderBy('seq').execute();
+    const onSale = await small.db.selectFrom('parts').select('part_number').where('archived_at', 'is', null).where('lifecycle_code', 'not in', ['6', '7', '8', '9']).orderBy('seq').execute();
     const expected = ['/', '/shop', '/blogs', '/portfolio', ...onSale.map((row) => `/parts/${row.part_number}`)].map((path) => `https://parts.example.com${path}`);
     const fileCount = Math.ceil(expected.length / 50);
     expect(fileCount).toBeGreaterThan(1);

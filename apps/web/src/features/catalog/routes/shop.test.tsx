@@ -123,6 +123,29 @@ describe('/shop: the filters live in the URL', () => {
   });
 });
 
+describe('/shop at a page its search does not have (the server answers 404)', () => {
+  it('says there is no such page for a page number the server refuses, without asking it, and links to page 1', async () => {
+    for (const page of ['999', '0', 'x']) {
+      const { searches, unmount } = renderShop(`/shop?category=brakes&page=${page}`);
+      expect(await screen.findByText(catalogueMessages.noSuchPage)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Go to page 1' })).toHaveAttribute('href', '/shop?category=brakes');
+      expect(screen.queryByText(/page: /)).not.toBeInTheDocument();
+      expect(screen.queryByRole('navigation', { name: 'Result pages' })).not.toBeInTheDocument();
+      expect(searches()).toEqual([]);
+      unmount();
+    }
+  });
+
+  it('says a page past the last is none of this search’s, with links to the first and the last', async () => {
+    renderShop('/shop?q=pads&page=50', () => result({ items: [], page: 50, total: 30 }));
+
+    expect(await screen.findByText(catalogueMessages.pastLastPage(50, 2))).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to page 1' })).toHaveAttribute('href', '/shop?q=pads');
+    expect(screen.getByRole('link', { name: 'Go to the last page (2)' })).toHaveAttribute('href', '/shop?q=pads&page=2');
+    expect(screen.queryByText(/No parts match/)).not.toBeInTheDocument();
+  });
+});
+
 describe('/shop: choosing a vehicle', () => {
   it('narrows the list to it at once, says so, and links back to every part', async () => {
     const user = userEvent.setup();

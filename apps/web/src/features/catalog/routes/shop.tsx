@@ -1,4 +1,4 @@
-import { catalogueMessages, paths, SEARCH_MAX_PAGE, SEARCH_QUERY_MAX, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
+import { catalogueMessages, lastSearchPage, paths, SEARCH_QUERY_MAX, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
 import { Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
@@ -9,7 +9,7 @@ import { customerMessage, isApiError } from '../../../lib/api-client';
 import { useChoiceBeforeHydration } from '../../../lib/choice-before-hydration';
 import { useGarage } from '../../../lib/garage';
 import { useSearchChanges } from '../../../lib/search-changes';
-import { shopSearchParams, useSearch, type SearchKey } from '../api/search';
+import { isMissingSearchPage, shopSearchParams, useSearch, type SearchKey } from '../api/search';
 import { usePartApplications } from '../api/vehicles';
 import { PartCard, PartCardSkeleton } from '../components/part-card';
 import { VehicleSelector } from '../components/vehicle-selector';
@@ -55,6 +55,9 @@ export function Component() {
   const count = search.data && !unreachable ? `${search.data.total} ${search.data.total === 1 ? 'part' : 'parts'}` : 'Parts';
   // One string, one text node: the server's HTML has one, and hydrating two would split it (a layout).
   const heading = params.q ? `${count} for “${params.q}”` : count;
+  // A page the search does not have (`?page=999`, or past its last): said, with a way back (decision 103).
+  const missingPage = isMissingSearchPage(params, unreachable ? undefined : search.data);
+  const link = (page: number) => withChanges({ page: page === 1 ? undefined : String(page) });
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -82,7 +85,7 @@ export function Component() {
               {active ? `Fits my ${vehicleLabel(active)}` : 'Fits my vehicle'}
             </label>
             <Suspense>
-              <CategoryFacets result={search.data} selected={params.category} link={(category) => withChanges({ category })} />
+              <CategoryFacets result={search.data} loading={!missingPage} selected={params.category} link={(category) => withChanges({ category })} />
             </Suspense>
             <Suspense>
               <PriceFilter key={`${params.minPrice}-${params.maxPrice}`} min={params.minPrice ?? ''} max={params.maxPrice ?? ''} onApply={(minPrice, maxPrice) => change({ minPrice, maxPrice })} />
@@ -113,11 +116,15 @@ export function Component() {
           </div>
           {params.vehicle && <VehicleFilterNotice vehicle={chosenVehicle(params.vehicle)} allParts={withChanges({ vehicle: undefined })} />}
           <Suspense>
-            <Results search={search} unreachable={unreachable} vehicle={active ?? undefined} />
+            {missingPage ? (
+              <NoSuchPage page={Number(params.page)} result={search.data} link={link} />
+            ) : (
+              <Results search={search} unreachable={unreachable} vehicle={active ?? undefined} />
+            )}
           </Suspense>
-          {search.data && !unreachable && (
+          {search.data && !unreachable && !missingPage && (
             <Suspense>
-              <Pages result={search.data} link={(page) => withChanges({ page: page === 1 ? undefined : String(page) })} />
+              <Pages result={search.data} link={link} />
             </Suspense>
           )}
         </section>
@@ -210,7 +217,18 @@ function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: strin
 
 const FACET_PLACEHOLDERS = 10;
 
-function CategoryFacets({ result, selected, link }: { result: SearchResult | undefined; selected: string | undefined; link: (category: string | undefined) => URLSearchParams }) {
+function CategoryFacets({
+  result,
+  loading,
+  selected,
+  link,
+}: {
+  result: SearchResult | undefined;
+  /** A result is coming (not for a page the search does not have, which is not asked for). */
+  loading: boolean;
+  selected: string | undefined;
+  link: (category: string | undefined) => URLSearchParams;
+}) {
   const headingId = useId();
   const linkClass = (current: boolean) =>
     `flex justify-between rounded-lg px-3 py-1.5 focus-visible:outline-2 focus-visible:outline-brand-700 ${current ? 'bg-brand-50 font-semibold text-brand-700' : 'text-slate-700 hover:bg-slate-100'}`;
@@ -227,6 +245,7 @@ function CategoryFacets({ result, selected, link }: { result: SearchResult | und
         </li>
         {/* While the first result loads, rows of a link's height stand in for the demo catalogue's ten categories. */}
         {!result &&
+          loading &&
           Array.from({ length: FACET_PLACEHOLDERS }, (_, index) => (
             <li key={index} aria-hidden="true" className="h-9 animate-pulse rounded-lg bg-slate-100" data-testid="facet-skeleton" />
           ))}
@@ -329,9 +348,34 @@ function Results({
   );
 }
 
+/**
+ * /shop at a page its search does not have (answered 404 by the server): which, and links to the
+ * first page and, past the end, to the last one. Never the API's refusal of the parameter.
+ */
+function NoSuchPage({ page, result, link }: { page: number; result: SearchResult | undefined; link: (page: number) => URLSearchParams }) {
+  // `?page=999` is not asked for at all; past the end, the search's first page told how many there are.
+  const last = result && result.page === page ? lastSearchPage(result.total, result.pageSize) : undefined;
+  const linkClass = 'font-semibold text-brand-700 underline hover:no-underline focus-visible:outline-2 focus-visible:outline-brand-700';
+  return (
+    <div className="mt-6 rounded-lg border border-slate-200 p-6 text-slate-700">
+      <p>{last === undefined ? catalogueMessages.noSuchPage : catalogueMessages.pastLastPage(page, last)}</p>
+      <p className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
+        <Link to={{ search: link(1).toString() }} className={linkClass}>
+          Go to page 1
+        </Link>
+        {last !== undefined && last > 1 && (
+          <Link to={{ search: link(last).toString() }} className={linkClass}>
+            {`Go to the last page (${last})`}
+          </Link>
+        )}
+      </p>
+    </div>
+  );
+}
+
 function Pages({ result, link }: { result: SearchResult; link: (page: number) => URLSearchParams }) {
   // The server answers at most SEARCH_MAX_PAGE pages; a search matching more says so on the last.
-  const last = Math.min(SEARCH_MAX_PAGE, Math.max(1, Math.ceil(result.total / result.pageSize)));
+  const last = lastSearchPage(result.total, result.pageSize);
   if (last === 1) return null;
   const cut = result.total > last * result.pageSize;
   const pageClass = 'rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700';
