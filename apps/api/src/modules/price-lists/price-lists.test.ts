@@ -365,6 +365,19 @@ describe('a member never pays more than anyone else for the same quantity (decis
     expect(cart.lines.find((line) => line.partId === cable)).toMatchObject({ unitPrice: 189 });
     expect(cart.lines.find((line) => line.partId === cable)?.listPrice).toBeUndefined();
   });
+
+  it("sorts the member's search by the price they pay: never the fixed price above the list price", async () => {
+    await app.db.insertInto('categories').values({ slug: 'fleet-cables', name: 'Fleet cables', position: 95 }).execute();
+    const dearer = await insertPart(app, { priceCents: 20000, name: 'Fleet battery cable' });
+    await app.db.updateTable('parts').set({ category_slug: 'fleet-cables' }).where('id', 'in', [cable, dearer]).execute();
+    const response = await send(byCookie(filterBuyer), 'GET', '/api/search?category=fleet-cables&sort=price-asc');
+    expectReply(response, 200);
+    const items = (response.json() as { items: Array<{ _id: string; price: number }> }).items;
+    expect(items.map((item) => [item._id, item.price])).toEqual([
+      [cable, 189],
+      [dearer, 200],
+    ]);
+  });
 });
 
 async function explain(companyId: string, partNumber: string, quantity: number): Promise<PriceExplained> {
