@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { contractPrice, contractRule, listInForce, percentOffCents, priceListInputSchema, priceListMessages, type ContractList } from './price-lists';
+import { unitPriceCents } from './pricing';
+import {
+  contractPrice,
+  contractRule,
+  listInForce,
+  memberPrice,
+  memberPriceBreaks,
+  memberPriceOf,
+  percentOffCents,
+  priceListInputSchema,
+  priceListMessages,
+  retailWinsRule,
+  type ContractList,
+} from './price-lists';
 
 const brake = { id: 'brake-pad', categorySlug: 'brakes', listPriceCents: 1005 };
 
@@ -116,5 +129,56 @@ describe('priceListInputSchema', () => {
     const parsed = priceListInputSchema.safeParse({ ...valid, ...change });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((issue) => issue.message).join(' ')).toContain(message);
+  });
+});
+
+describe('memberPriceOf: a member never pays more than anyone else for the same quantity (decision 104)', () => {
+  // The audit's case: $8.99, 12 % off its category, a retail break of $5.99 from 100.
+  const filter = { id: 'flt-1001', categorySlug: 'filters', listPriceCents: 899 };
+  const retailBreaks = [{ minQuantity: 100, unitPriceCents: 599 }];
+  const fleetco = list({ name: 'Fleetco 2026', entries: [{ partId: null, categorySlug: 'filters', percentOffBp: 1200, tiers: [] }] });
+
+  it.each([
+    [1, 791, false],
+    [99, 791, false],
+    [100, 599, true],
+    [500, 599, true],
+  ])('%i units: %i cents each (retail wins: %s)', (quantity, cents, retailWins) => {
+    const price = memberPriceOf([fleetco], filter, retailBreaks, quantity, '2026-06-01');
+    expect(price.unitPriceCents).toBe(cents);
+    expect(price.retailWins).toBe(retailWins);
+    expect(price.contract?.unitPriceCents).toBe(791);
+    expect(price.unitPriceCents).toBeLessThanOrEqual(unitPriceCents(quantity, filter.listPriceCents, retailBreaks));
+  });
+
+  it('charges the list price, not a fixed contract price above it; the contract on a tie', () => {
+    const cable = { id: 'elc-1001', categorySlug: null, listPriceCents: 18900 };
+    const dear = list({ entries: [{ partId: 'elc-1001', categorySlug: null, unitPriceCents: 25000, tiers: [] }] });
+    expect(memberPriceOf([dear], cable, [], 1, '2026-06-01')).toMatchObject({ unitPriceCents: 18900, retailCents: 18900, retailWins: true });
+    const even = list({ entries: [{ partId: 'elc-1001', categorySlug: null, unitPriceCents: 18900, tiers: [] }] });
+    expect(memberPriceOf([even], cable, [], 1, '2026-06-01')).toMatchObject({ unitPriceCents: 18900, retailWins: false });
+    expect(memberPrice(undefined, 500)).toEqual({ unitPriceCents: 500, retailCents: 500, contract: undefined, retailWins: true });
+  });
+
+  it('gives the member price breaks from which the browser works out the same price at every quantity', () => {
+    const tiered = list({ entries: [{ partId: null, categorySlug: 'filters', percentOffBp: 1200, tiers: [{ minQuantity: 50, unitPriceCents: 650 }, { minQuantity: 200, unitPriceCents: 500 }] }] });
+    const priceAt = (quantity: number) => memberPriceOf([tiered], filter, retailBreaks, quantity, '2026-06-01').unitPriceCents;
+    const breaks = memberPriceBreaks(priceAt, [50, 200, 100]);
+    expect(breaks).toEqual([
+      { minQuantity: 50, unitPriceCents: 650 },
+      { minQuantity: 100, unitPriceCents: 599 },
+      { minQuantity: 200, unitPriceCents: 500 },
+    ]);
+    for (const quantity of [1, 49, 50, 99, 100, 199, 200, 1000]) expect(unitPriceCents(quantity, priceAt(1), breaks)).toBe(priceAt(quantity));
+    // A start where the price does not change is left out.
+    expect(memberPriceBreaks(() => 500, [10])).toEqual([]);
+  });
+
+  it('says which won, in words', () => {
+    const price = memberPriceOf([fleetco], filter, retailBreaks, 100, '2026-06-01');
+    if (!price.contract) throw new Error('no contract price');
+    expect(retailWinsRule({ retailCents: price.retailCents, contract: price.contract }, retailBreaks[0])).toBe(
+      'Retail price break 100+ ($5.99) is lower than the contract price of $7.91 (Fleetco 2026, category filters, \u221212\u00a0%), so the member pays it',
+    );
   });
 });

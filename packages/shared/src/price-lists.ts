@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { moneyField } from './form-fields';
 import { formatPrice, parseMoneyText } from './money';
-import { formatPercent } from './pricing';
+import { formatPercent, unitPriceCents, type PriceBreakCents } from './pricing';
 
 /**
  * Contract prices (issue 31 part 2, decision 080): price lists of fixed unit prices or percentages
@@ -76,6 +76,50 @@ export function contractPrice(lists: readonly ContractList[], part: PricedPart, 
   return undefined;
 }
 
+/**
+ * What a member pays for some units (decision 104): never more than anyone else pays for the same
+ * quantity. `retailCents` is that: the list price, or the deepest price break the quantity reaches
+ * (`unitPriceCents`); `contract` is the company's contract price for the quantity, if a list
+ * prices the part. The lower of the two wins; on a tie, the contract.
+ */
+export interface MemberPrice {
+  unitPriceCents: number;
+  retailCents: number;
+  contract: ContractPrice | undefined;
+  /** True when the member pays retail: no list prices the part, or retail is lower than the contract. */
+  retailWins: boolean;
+}
+
+export function memberPrice(contract: ContractPrice | undefined, retailCents: number): MemberPrice {
+  if (contract === undefined || retailCents < contract.unitPriceCents) return { unitPriceCents: retailCents, retailCents, contract, retailWins: true };
+  return { unitPriceCents: contract.unitPriceCents, retailCents, contract, retailWins: false };
+}
+
+/**
+ * The member's price of `quantity` units of `part`: the lower of the contract price (`contractPrice`
+ * of `lists`) and the retail price (`breaks` are the part's own price breaks).
+ */
+export function memberPriceOf(lists: readonly ContractList[], part: PricedPart, breaks: readonly PriceBreakCents[], quantity: number, day: string): MemberPrice {
+  return memberPrice(contractPrice(lists, part, quantity, day), unitPriceCents(quantity, part.listPriceCents, breaks));
+}
+
+/**
+ * The member's price breaks, for a reply whose browser works out a quantity's price with
+ * `unitPriceCents(quantity, priceAt(1), breaks)`: one at each quantity where a contract tier or a
+ * retail break starts (`starts`) and the member's price changes. Both prices are the same between
+ * two such quantities, so their lower one is too.
+ */
+export function memberPriceBreaks(priceAt: (quantity: number) => number, starts: readonly number[]): PriceBreakCents[] {
+  const breaks: PriceBreakCents[] = [];
+  let previous = priceAt(1);
+  for (const minQuantity of [...new Set(starts)].filter((start) => start > 1).sort((a, b) => a - b)) {
+    const cents = priceAt(minQuantity);
+    if (cents !== previous) breaks.push({ minQuantity, unitPriceCents: cents });
+    previous = cents;
+  }
+  return breaks;
+}
+
 /** `12` for 1,200 basis points, `12.5` for 1,250. */
 export const bpToPercent = (bp: number) => bp / 100;
 export const percentToBp = (percent: number) => Math.round(percent * 100);
@@ -86,6 +130,17 @@ export function contractRule(price: Pick<ContractPrice, 'list' | 'entry' | 'tier
   const amount = rate.percentOffBp !== undefined ? `\u2212${formatPercent(bpToPercent(rate.percentOffBp))}` : `${formatPrice(rate.unitPriceCents / 100)} each`;
   const scope = price.entry.partId === null ? `, category ${price.entry.categorySlug}` : '';
   return `${price.list.name}${scope}, ${amount}${price.tier ? `, tier ${price.tier.minQuantity}+` : ''}`;
+}
+
+/**
+ * Why a member pays retail although a list prices the part (decision 104): "Retail price break
+ * 100+ ($5.99) is lower than the contract price of $7.91 (Fleetco 2026, category filters, −12 %),
+ * so the member pays it".
+ * `reached` is the retail price break the quantity reaches, if any.
+ */
+export function retailWinsRule(price: Pick<MemberPrice, 'retailCents'> & { contract: ContractPrice }, reached: Pick<PriceBreakCents, 'minQuantity'> | undefined): string {
+  const retail = reached ? `Retail price break ${reached.minQuantity}+` : 'The list price';
+  return `${retail} (${formatPrice(price.retailCents / 100)}) is lower than the contract price of ${formatPrice(price.contract.unitPriceCents / 100)} (${contractRule(price.contract)}), so the member pays it`;
 }
 
 export const PRICE_LIST_NAME_MAX = 120;
@@ -122,6 +177,11 @@ export const priceListMessages = {
   explainPart: 'Enter a part number',
   category: 'Choose a category',
   quantity: 'Quantity is a whole number from 1 to 100,000',
+  /** A warning with a saved list, not a refusal (decision 104): members pay the lower retail price there. */
+  aboveRetail: (partNumber: string, minQuantity: number, contract: number, retail: number) =>
+    minQuantity === 1
+      ? `${partNumber}: the contract price ${formatPrice(contract)} is above the list price ${formatPrice(retail)}, so members will pay the list price`
+      : `${partNumber}, tier ${minQuantity}+: the contract price ${formatPrice(contract)} is above the retail price at that quantity (${formatPrice(retail)}), so members will pay the retail price`,
 } as const;
 
 /** A real calendar day: 2026-02-30 is refused rather than read as 2 March. */
@@ -208,10 +268,16 @@ export const priceListSummarySchema = z.object({
 });
 export type PriceListSummary = z.infer<typeof priceListSummarySchema>;
 export const priceListSummaryListSchema = z.array(priceListSummarySchema);
-export const priceListSchema = priceListSummarySchema.omit({ entries: true }).extend({ entries: z.array(priceListEntrySchema) });
+/**
+ * Fixed contract prices of the list's parts above what anyone else pays for the same quantity
+ * (`priceListMessages.aboveRetail`): saved, since the members pay the lower price anyway, but told
+ * (decision 104).
+ */
+const warnings = z.array(z.string());
+export const priceListSchema = priceListSummarySchema.omit({ entries: true }).extend({ entries: z.array(priceListEntrySchema), warnings });
 export type PriceList = z.infer<typeof priceListSchema>;
 export const priceListIdParamsSchema = z.object({ id: z.string().max(64) });
-export const priceListCreatedSchema = z.object({ id: z.string() });
+export const priceListCreatedSchema = z.object({ id: z.string(), warnings });
 
 export const explainQuerySchema = z
   .object({
@@ -223,10 +289,17 @@ export const explainQuerySchema = z
   })
   .refine((query) => (query.partId === undefined) !== (query.partNumber === undefined), { message: priceListMessages.explainPart, path: ['partNumber'] });
 export type ExplainQuery = z.input<typeof explainQuerySchema>;
-/** `GET /api/admin/price-lists/explain`: the price, the list that gave it (or null) and why, in words. */
+/**
+ * `GET /api/admin/price-lists/explain`: the price, the list that gave it (or null) and why, in
+ * words; beside them what anyone else pays for that quantity (`retailPrice`: the list price or its
+ * break) and the company's contract price for it (`contractPrice`, null when no list prices the
+ * part). The lower of the two is the price (decision 104); `priceListId` is null when retail won.
+ */
 export const explainSchema = z.object({
   unitPrice: z.number(),
   listPrice: z.number(),
+  retailPrice: z.number(),
+  contractPrice: z.number().nullable(),
   priceListId: z.string().nullable(),
   rule: z.string(),
 });

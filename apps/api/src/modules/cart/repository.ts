@@ -10,7 +10,6 @@ import {
   partChangeMessages,
   partPromiseMessages,
   toOurQuantity,
-  unitPriceCents,
   type BuyAgainReply,
   type Cart,
   type CartEntry,
@@ -22,7 +21,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
 import { createPartChangesRepository } from '../part-changes/repository';
-import { contractPricesFor, lineUnitCents, noContracts } from '../price-lists/pricing';
+import { contractPricesFor, linePrice, noContracts } from '../price-lists/pricing';
 
 type Executor = Pick<Db, 'selectFrom'>;
 
@@ -83,9 +82,9 @@ async function breaksOf(db: Executor, partIds: readonly string[]): Promise<Map<s
 }
 
 /**
- * Lines priced on the server: each line's unit price is the buyer's contract price, else its
- * part's list price or the price break its quantity reaches (`lineUnitCents`), in cents until the
- * reply. A visitor's cart (`buyer` null) has list prices.
+ * Lines priced on the server: each line's unit price is the lower of the buyer's contract price
+ * and its part's list price or the price break its quantity reaches (`linePrice`), in cents until
+ * the reply. A visitor's cart (`buyer` null) has list prices.
  */
 async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quantity: number; replaced?: string | null }>, buyer: string | null): Promise<Cart> {
   const ids = lines.map((line) => line.part.id);
@@ -94,8 +93,7 @@ async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quan
   let count = 0;
   // A part with a core deposit is followed by its deposit line: the deposit times the part's quantity.
   const shown: CartLine[] = lines.flatMap(({ part, quantity, replaced }) => {
-    const listCents = unitPriceCents(quantity, part.price_cents, breaks.get(part.id) ?? []);
-    const unitCents = lineUnitCents(contracts, part, breaks.get(part.id) ?? [], quantity);
+    const { unitPriceCents: unitCents, retailCents: listCents } = linePrice(contracts, part, breaks.get(part.id) ?? [], quantity);
     subtotalCents += unitCents * quantity + (part.core_deposit_cents ?? 0) * quantity;
     count += quantity;
     const line: CartLine = {
@@ -106,7 +104,8 @@ async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quan
       img: part.img,
       quantity,
       unitPrice: centsToDollars(unitCents),
-      ...(unitCents === listCents ? {} : { listPrice: centsToDollars(listCents) }),
+      // Struck through only when it is higher than what the member pays (decision 104).
+      ...(unitCents < listCents ? { listPrice: centsToDollars(listCents) } : {}),
       lineTotal: centsToDollars(unitCents * quantity),
       minOrderQuantity: part.min_order_quantity,
       availableQuantity: part.available_quantity,

@@ -8,14 +8,13 @@ import {
   partPromiseMessages,
   shippingCents,
   taxCents,
-  unitPriceCents,
   type CartLine,
   type CheckoutQuote,
   type PriceBreakCents,
 } from '@autoparts/shared';
 import { sql, type Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { contractPricesFor, lineUnitCents, type ContractPrices } from '../price-lists/pricing';
+import { contractPricesFor, linePrice, type ContractPrices } from '../price-lists/pricing';
 import type { Db } from '../../db/database';
 import type { AddressesTable, ShippingMethodsTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
@@ -94,10 +93,11 @@ export interface Totals {
   totalCents: number;
 }
 
-/** The price of one line: the buyer's contract price, else the part's price break for the quantity; the problem, if any. */
+/** The price of one line: the lower of the buyer's contract price and the part's retail price for the quantity (`linePrice`); the problem, if any. */
 export function priceLine(request: LineRequest, part: PartForLine | undefined, contracts: ContractPrices): PricedLine {
-  const listUnit = part ? unitPriceCents(request.quantity, part.price_cents, part.breaks) : 0;
-  const unit = part ? lineUnitCents(contracts, part, part.breaks, request.quantity) : 0;
+  const price = part ? linePrice(contracts, part, part.breaks, request.quantity) : undefined;
+  const listUnit = price?.retailCents ?? 0;
+  const unit = price?.unitPriceCents ?? 0;
   let problem: PricedLine['problem'] = null;
   if (!part || part.archived_at !== null) problem = { reason: 'part-gone', message: checkoutMessages.partGone };
   else if (isEnded(part.lifecycle_code)) problem = { reason: 'no-longer-made', message: partChangeMessages.noLongerMadeLine };
@@ -202,7 +202,8 @@ export function toCheckoutLine(line: PricedLine): CartLine {
     img: line.part?.img ?? '',
     quantity: line.quantity,
     unitPrice: centsToDollars(line.unitPriceCents),
-    ...(line.unitPriceCents === line.listUnitCents ? {} : { listPrice: centsToDollars(line.listUnitCents) }),
+    // Struck through only when it is higher than what the member pays (decision 104).
+    ...(line.unitPriceCents < line.listUnitCents ? { listPrice: centsToDollars(line.listUnitCents) } : {}),
     lineTotal: centsToDollars(line.lineTotalCents),
     minOrderQuantity: line.part?.min_order_quantity ?? 1,
     availableQuantity: line.part?.available_quantity ?? 0,

@@ -148,6 +148,8 @@ describe('explain', () => {
     expect(await explain(`companyId=${fleetco}&partId=${brakePad}&quantity=12`)).toEqual({
       unitPrice: 8,
       listPrice: 10,
+      retailPrice: 9,
+      contractPrice: 8,
       priceListId: fleetList,
       rule: 'Fleetco brakes 2026, category contract-brakes, \u221220\u00a0%, tier 10+',
     });
@@ -163,7 +165,7 @@ describe('explain', () => {
   });
 
   it('says when no list prices the part: the list price and its breaks', async () => {
-    expect(await explain(`partId=${brakePad}&quantity=10`)).toEqual({ unitPrice: 9, listPrice: 10, priceListId: null, rule: 'No price list prices this part: list price break 10+' });
+    expect(await explain(`partId=${brakePad}&quantity=10`)).toEqual({ unitPrice: 9, listPrice: 10, retailPrice: 9, contractPrice: null, priceListId: null, rule: 'No price list prices this part: list price break 10+' });
     expect(await explain(`companyId=${rival}&partId=${rotor}`)).toMatchObject({ unitPrice: 20, priceListId: null });
   });
 });
@@ -258,3 +260,128 @@ describe('search sorted by price (decision 085)', () => {
     ]);
   });
 });
+
+describe('a member never pays more than anyone else for the same quantity (decision 104)', () => {
+  // The trade-accounts audit's case: 12 % off a category, taken off the one-unit list price, is
+  // dearer than the part's own retail break at the quantity it is bought in.
+  let filterBuyer: Customer;
+  let retailBuyer: Customer;
+  let filter: string;
+  let filterNumber: string;
+  let cable: string;
+  let cableNumber: string;
+  let list: { id: string; warnings: string[] };
+  let filterco: string;
+
+  beforeAll(async () => {
+    [filterBuyer, retailBuyer] = await Promise.all([signUpCustomer(app, 'pl-filterco'), signUpCustomer(app, 'pl-retail')]);
+    await app.db.insertInto('categories').values({ slug: 'fleet-filters', name: 'Fleet filters', position: 96 }).execute();
+    filter = await insertPart(app, { priceCents: 899, minimum: 100, available: 1000, name: 'Fleet oil filter' });
+    cable = await insertPart(app, { priceCents: 18900, name: 'Fleet starter cable' });
+    await app.db.updateTable('parts').set({ category_slug: 'fleet-filters' }).where('id', '=', filter).execute();
+    // The admin's retail break: 100 or more at $5.99, for everyone.
+    await app.db.insertInto('part_price_breaks').values({ part_id: filter, min_quantity: 100, unit_price_cents: 599 }).execute();
+    const numberOf = async (id: string) => (await app.db.selectFrom('parts').select('part_number').where('id', '=', id).executeTakeFirstOrThrow()).part_number;
+    [filterNumber, cableNumber] = [await numberOf(filter), await numberOf(cable)];
+    filterco = await companyOf(filterBuyer, 'Filterco');
+    const created = await send(byToken(admin), 'POST', '/api/admin/price-lists', {
+      name: 'Fleetco 2026',
+      priority: 1,
+      entries: [
+        { category: 'fleet-filters', percentOff: 12 },
+        // Above the list price of $189: saved, with a warning.
+        { partNumber: cableNumber, unitPrice: 250 },
+      ],
+    });
+    expectReply(created, 200);
+    list = created.json() as { id: string; warnings: string[] };
+    expectReply(await send(byToken(admin), 'PATCH', `/api/admin/companies/${filterco}`, { priceListIds: [list.id] }), 200);
+  });
+
+  const setQuantity = (credential: Credential, partId: string, quantity: number) =>
+    call(app, credential, { method: 'PUT', url: `/api/cart/lines/${partId}`, payload: { quantity } });
+
+  it('prices the cart at the retail break where it is lower than the contract price, with nothing struck through', async () => {
+    const mine = await setQuantity(byCookie(filterBuyer), filter, 100);
+    expectReply(mine, 200);
+    const cart = mine.json() as Cart;
+    expect(cart.lines).toEqual([expect.objectContaining({ partId: filter, quantity: 100, unitPrice: 5.99, lineTotal: 599 })]);
+    expect(cart.lines[0]?.listPrice).toBeUndefined();
+    expect(cart.subtotal).toBe(599);
+
+    const theirs = await setQuantity(byCookie(retailBuyer), filter, 100);
+    expectReply(theirs, 200);
+    expect((theirs.json() as Cart).subtotal).toBe(599);
+  });
+
+  it('keeps the contract price below the break, the list price struck through beside it', async () => {
+    const read = await send(byCookie(filterBuyer), 'GET', `/api/part/${filter}`);
+    expectReply(read, 200);
+    // $8.99 − 12 % = $7.91 each; from 100 the retail break's $5.99, which the browser works out from these.
+    expect(read.json()).toMatchObject({ price: 7.91, listPrice: 8.99, priceBreaks: [{ minQuantity: 100, unitPrice: 5.99 }] });
+    expect(await explain(filterco, filterNumber, 99)).toEqual({
+      unitPrice: 7.91,
+      listPrice: 8.99,
+      retailPrice: 8.99,
+      contractPrice: 7.91,
+      priceListId: list.id,
+      rule: 'Fleetco 2026, category fleet-filters, \u221212\u00a0%',
+    });
+  });
+
+  it('says in the explain tool that the retail break won, and what retail pays', async () => {
+    expect(await explain(filterco, filterNumber, 100)).toEqual({
+      unitPrice: 5.99,
+      listPrice: 8.99,
+      retailPrice: 5.99,
+      contractPrice: 7.91,
+      priceListId: null,
+      rule: 'Retail price break 100+ ($5.99) is lower than the contract price of $7.91 (Fleetco 2026, category fleet-filters, \u221212\u00a0%), so the member pays it',
+    });
+  });
+
+  it('charges the placed order the lower price, whatever the browser says', async () => {
+    const buyerId = await userIdOf(app, filterBuyer.email);
+    const placed = await postCheckout(app, filterBuyer.cookie, { addressId: await insertAddress(app, buyerId), shippingMethodId: shipping, lines: [{ partId: filter, quantity: 100, unitPrice: 7.91 }] });
+    expectReply(placed, 200);
+    const orderId = (placed.json() as { insertedId: string }).insertedId;
+    expect(await app.db.selectFrom('order_lines').select(['part_id', 'unit_price_cents']).where('order_id', '=', orderId).execute()).toEqual([{ part_id: filter, unit_price_cents: 599 }]);
+  });
+
+  it('never charges a fixed contract price above the list price, and warns the admin who saves one', async () => {
+    expect(list.warnings).toEqual([priceListMessages.aboveRetail(cableNumber, 1, 250, 189)]);
+    expect(((await send(byToken(admin), 'GET', `/api/admin/price-lists/${list.id}`)).json() as PriceList).warnings).toEqual(list.warnings);
+    const read = (await send(byCookie(filterBuyer), 'GET', `/api/part/${cable}`)).json() as PartDetail;
+    expect(read.price).toBe(189);
+    expect(read.listPrice).toBeUndefined();
+    expect(await explain(filterco, cableNumber, 1)).toMatchObject({
+      unitPrice: 189,
+      retailPrice: 189,
+      contractPrice: 250,
+      priceListId: null,
+      rule: 'The list price ($189.00) is lower than the contract price of $250.00 (Fleetco 2026, $250.00 each), so the member pays it',
+    });
+    const cart = (await setQuantity(byCookie(filterBuyer), cable, 1)).json() as Cart;
+    expect(cart.lines.find((line) => line.partId === cable)).toMatchObject({ unitPrice: 189 });
+    expect(cart.lines.find((line) => line.partId === cable)?.listPrice).toBeUndefined();
+  });
+
+  it("sorts the member's search by the price they pay: never the fixed price above the list price", async () => {
+    await app.db.insertInto('categories').values({ slug: 'fleet-cables', name: 'Fleet cables', position: 95 }).execute();
+    const dearer = await insertPart(app, { priceCents: 20000, name: 'Fleet battery cable' });
+    await app.db.updateTable('parts').set({ category_slug: 'fleet-cables' }).where('id', 'in', [cable, dearer]).execute();
+    const response = await send(byCookie(filterBuyer), 'GET', '/api/search?category=fleet-cables&sort=price-asc');
+    expectReply(response, 200);
+    const items = (response.json() as { items: Array<{ _id: string; price: number }> }).items;
+    expect(items.map((item) => [item._id, item.price])).toEqual([
+      [cable, 189],
+      [dearer, 200],
+    ]);
+  });
+});
+
+async function explain(companyId: string, partNumber: string, quantity: number): Promise<PriceExplained> {
+  const response = await send(byToken(admin), 'GET', `/api/admin/price-lists/explain?companyId=${companyId}&partNumber=${encodeURIComponent(partNumber)}&quantity=${quantity}`);
+  expectReply(response, 200);
+  return response.json() as PriceExplained;
+}

@@ -2,7 +2,11 @@ import {
   centsToDollars,
   contractPrice,
   contractRule,
+  memberPrice,
+  memberPriceBreaks,
+  retailWinsRule,
   unitPriceCents,
+  type MemberPrice,
   type ContractEntry,
   type ContractList,
   type ContractPrice,
@@ -115,7 +119,8 @@ function rate(row: { unit_price_cents: number | null; percent_off_bp: number | n
  * A member's price of one unit, in SQL, for sorting search by it (decision 085, amended
  * 2026-12-05): the first entry of the member's company's lists in force on `day`, by priority,
  * name and id, the part's own entry before its category's, as `contractPrice` decides (a tier
- * starts at 2: one unit is the entry's own rate); else the list price. A percentage is rounded
+ * starts at 2: one unit is the entry's own rate), or the list price when it is lower (decision
+ * 104); else the list price. A percentage is rounded
  * half up to the cent, as `percentOffCents`.
  *
  * Worked out once per statement, not per part: `ctes` are the member's entries (entries × lists
@@ -150,14 +155,15 @@ export function memberUnitCentsSql(userId: string, day = pricingDay()) {
     joinedTo: (alias: string) => sql`
       left join own_rates as own_rate on own_rate.part_id = ${sql.ref(`${alias}.id`)}
       left join category_rates as category_rate on category_rate.category_slug = ${sql.ref(`${alias}.category_slug`)}`,
-    unitCents: (alias: string) => sql<number>`case
+    // Never above the list price, one unit's retail price (a member pays the lower: decision 104).
+    unitCents: (alias: string) => sql<number>`least(case
       when own_rate.part_id is not null
            and (category_rate.category_slug is null
                 or (own_rate.priority, own_rate.name, own_rate.list_id) <= (category_rate.priority, category_rate.name, category_rate.list_id))
         then ${rate('own_rate', `${alias}.price_cents`)}
       when category_rate.category_slug is not null then ${rate('category_rate', `${alias}.price_cents`)}
       else ${sql.ref(`${alias}.price_cents`)}
-    end`,
+    end, ${sql.ref(`${alias}.price_cents`)})`,
   };
 }
 
@@ -168,29 +174,40 @@ export const contractPricesOfCaller = (app: FastifyInstance) => async (request: 
 };
 
 /**
- * THE unit price a line gets (cart, quick order, checkout quote, placed order): the contract
- * price when a list of the buyer's company prices the part, else the list price or the deepest
- * price break the quantity reaches (shared `unitPriceCents`).
+ * THE price a line gets (cart, quick order, checkout quote, placed order, explain): the lower of
+ * the contract price, when a list of the buyer's company prices the part, and the retail price —
+ * the list price or the deepest price break the quantity reaches (shared `unitPriceCents`). A
+ * member never pays more than anyone else for the same quantity (shared `memberPrice`, decision 104).
  */
+export function linePrice(contracts: ContractPrices, part: { id: string; price_cents: number }, breaks: readonly PriceBreakCents[], quantity: number): MemberPrice {
+  return memberPrice(contracts.of(part.id, quantity), unitPriceCents(quantity, part.price_cents, breaks));
+}
+
+/** The unit price of `linePrice`, in cents. */
 export function lineUnitCents(contracts: ContractPrices, part: { id: string; price_cents: number }, breaks: readonly PriceBreakCents[], quantity: number): number {
-  return contracts.of(part.id, quantity)?.unitPriceCents ?? unitPriceCents(quantity, part.price_cents, breaks);
+  return linePrice(contracts, part, breaks, quantity).unitPriceCents;
 }
 
 /**
- * A part as a member reads it: `price` is theirs for one unit, `listPrice` beside it when it
- * differs, and `priceBreaks` (when the reply has them) the contract's tiers instead of the list
- * price's breaks, so the browser's arithmetic (shared `unitPriceCents`) gives the server's price.
+ * A part as a member reads it: `price` is theirs for one unit (`linePrice`), `listPrice` beside it
+ * only when the list price is higher, and `priceBreaks` (when the reply has them) the member's
+ * own — wherever a contract tier or a retail break starts, the lower price from there — so the
+ * browser's arithmetic (shared `unitPriceCents`) gives the server's price at every quantity.
+ * A reply without `priceBreaks` prices one unit, whose retail price is the list price (a break
+ * starts at 2 or more).
  */
 export function asMemberSees<T extends { _id: string; price: number; priceBreaks?: Array<{ minQuantity: number; unitPrice: number }> }>(contracts: ContractPrices, part: T): T {
   const one = contracts.of(part._id, 1);
   if (!one) return part;
   const listCents = Math.round(part.price * 100);
-  const priced: T = { ...part, price: centsToDollars(one.unitPriceCents) };
-  if (one.unitPriceCents !== listCents) Object.assign(priced, { listPrice: part.price });
+  const breaks = (part.priceBreaks ?? []).map((tier) => ({ minQuantity: tier.minQuantity, unitPriceCents: Math.round(tier.unitPrice * 100) }));
+  const priceAt = (quantity: number) => linePrice(contracts, { id: part._id, price_cents: listCents }, breaks, quantity).unitPriceCents;
+  const oneCents = priceAt(1);
+  const priced: T = { ...part, price: centsToDollars(oneCents) };
+  if (oneCents < listCents) Object.assign(priced, { listPrice: part.price });
   if (part.priceBreaks) {
-    priced.priceBreaks = [...one.entry.tiers]
-      .sort((a, b) => a.minQuantity - b.minQuantity)
-      .map((tier) => ({ minQuantity: tier.minQuantity, unitPrice: centsToDollars(contracts.of(part._id, tier.minQuantity)?.unitPriceCents ?? one.unitPriceCents) }));
+    const starts = [...one.entry.tiers.map((tier) => tier.minQuantity), ...breaks.map((tier) => tier.minQuantity)];
+    priced.priceBreaks = memberPriceBreaks(priceAt, starts).map((tier) => ({ minQuantity: tier.minQuantity, unitPrice: centsToDollars(tier.unitPriceCents) }));
   }
   return priced;
 }
@@ -207,13 +224,21 @@ export async function explainPrice(db: Db, companyId: string | undefined, which:
     companyId ? contractPricesFor(db, { companyId }, [partId]) : noContracts,
     db.selectFrom('part_price_breaks').select(['min_quantity as minQuantity', 'unit_price_cents as unitPriceCents']).where('part_id', '=', partId).execute(),
   ]);
-  const contract = contracts.of(partId, quantity);
-  const unit = lineUnitCents(contracts, part, breaks, quantity);
+  const price = linePrice(contracts, { id: partId, price_cents: part.price_cents }, breaks, quantity);
+  const { contract } = price;
   const reached = breaks.filter((tier) => quantity >= tier.minQuantity).sort((a, b) => b.minQuantity - a.minQuantity)[0];
   return {
-    unitPrice: centsToDollars(unit),
+    unitPrice: centsToDollars(price.unitPriceCents),
     listPrice: centsToDollars(part.price_cents),
-    priceListId: contract?.list.id ?? null,
-    rule: contract ? contractRule(contract) : reached ? `No price list prices this part: list price break ${reached.minQuantity}+` : 'No price list prices this part: list price',
+    retailPrice: centsToDollars(price.retailCents),
+    contractPrice: contract ? centsToDollars(contract.unitPriceCents) : null,
+    priceListId: price.retailWins ? null : (contract?.list.id ?? null),
+    rule: !contract
+      ? reached
+        ? `No price list prices this part: list price break ${reached.minQuantity}+`
+        : 'No price list prices this part: list price'
+      : price.retailWins
+        ? retailWinsRule({ retailCents: price.retailCents, contract }, reached)
+        : contractRule(contract),
   };
 }

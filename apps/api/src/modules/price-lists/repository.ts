@@ -5,6 +5,7 @@ import {
   dollarsToCents,
   percentToBp,
   priceListMessages,
+  unitPriceCents,
   type PriceList,
   type PriceListEntryInput,
   type PriceListInput,
@@ -81,9 +82,45 @@ export function createPriceListsRepository(db: Db) {
     return byList;
   };
 
+  /**
+   * The list's fixed prices of parts above what anyone else pays for the same quantity (decision
+   * 104): an entry's price against the part's list price, a tier's against the retail price at
+   * its first quantity (the list price or the part's break). Saved all the same (members pay the
+   * lower price), but told. A category's fixed price is not compared with each of its parts.
+   */
+  async function warningsOf(listId: string): Promise<string[]> {
+    const fixed = await db
+      .selectFrom('price_list_entries as entry')
+      .innerJoin('parts', 'parts.id', 'entry.part_id')
+      .leftJoin('price_list_tiers as tier', 'tier.entry_id', 'entry.id')
+      .select(['parts.id', 'parts.part_number', 'parts.price_cents', 'entry.unit_price_cents as entry_cents', 'tier.min_quantity', 'tier.unit_price_cents as tier_cents'])
+      .where('entry.price_list_id', '=', listId)
+      .where((eb) => eb.or([eb('entry.unit_price_cents', 'is not', null), eb('tier.unit_price_cents', 'is not', null)]))
+      .orderBy('parts.part_number')
+      .orderBy('tier.min_quantity')
+      .execute();
+    if (fixed.length === 0) return [];
+    const partIds = [...new Set(fixed.map((row) => row.id))];
+    const breaks = await db.selectFrom('part_price_breaks').select(['part_id', 'min_quantity as minQuantity', 'unit_price_cents as unitPriceCents']).where('part_id', 'in', partIds).execute();
+    const warnings: string[] = [];
+    const seen = new Set<string>();
+    const check = (row: (typeof fixed)[number], minQuantity: number, cents: number) => {
+      const key = `${row.id}:${minQuantity}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      const retail = unitPriceCents(minQuantity, row.price_cents, breaks.filter((tier) => tier.part_id === row.id));
+      if (cents > retail) warnings.push(priceListMessages.aboveRetail(row.part_number, minQuantity, centsToDollars(cents), centsToDollars(retail)));
+    };
+    for (const row of fixed) {
+      if (row.entry_cents !== null) check(row, 1, row.entry_cents);
+      if (row.tier_cents !== null && row.min_quantity !== null) check(row, row.min_quantity, row.tier_cents);
+    }
+    return warnings;
+  }
+
   return {
-    /** A new list with its entries; its id, or why its entries cannot be kept. */
-    async create(input: PriceListInput): Promise<{ id: string } | EntriesProblem> {
+    /** A new list with its entries; its id and its warnings, or why its entries cannot be kept. */
+    async create(input: PriceListInput): Promise<{ id: string; warnings: string[] } | EntriesProblem> {
       const entries = await resolved(input.entries);
       if ('problem' in entries) return entries;
       const list = await db
@@ -92,7 +129,7 @@ export function createPriceListsRepository(db: Db) {
         .returning('id')
         .executeTakeFirstOrThrow();
       await insertEntries(list.id, entries.entries);
-      return { id: list.id };
+      return { id: list.id, warnings: await warningsOf(list.id) };
     },
 
     /** Every list, by priority then name (a shop has tens of them, not thousands). */
@@ -131,7 +168,7 @@ export function createPriceListsRepository(db: Db) {
         .where('id', '=', id)
         .executeTakeFirst();
       if (!row) return undefined;
-      const [entries, tiers, companies] = await Promise.all([
+      const [entries, tiers, companies, warnings] = await Promise.all([
         db
           .selectFrom('price_list_entries')
           .leftJoin('parts', 'parts.id', 'price_list_entries.part_id')
@@ -149,6 +186,7 @@ export function createPriceListsRepository(db: Db) {
           .orderBy('price_list_tiers.min_quantity')
           .execute(),
         companiesOf([id]),
+        warningsOf(id),
       ]);
       return {
         id: row.id,
@@ -163,6 +201,7 @@ export function createPriceListsRepository(db: Db) {
           ...fromRate(entry),
           tiers: tiers.filter((tier) => tier.entry_id === entry.id).map((tier) => ({ minQuantity: tier.min_quantity, ...fromRate(tier) })),
         })),
+        warnings,
       };
     },
 

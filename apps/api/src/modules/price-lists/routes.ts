@@ -42,7 +42,7 @@ export const priceListsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        description: `A whole list: at most 10,000 entries (a part or a category each, once), each with a unit price or a percent off and at most 20 tiers. Priority 1 comes first; dates are YYYY-MM-DD, both days included.`,
+        description: `A whole list: at most 10,000 entries (a part or a category each, once), each with a unit price or a percent off and at most 20 tiers. Priority 1 comes first; dates are YYYY-MM-DD, both days included. \`warnings\`: fixed prices of parts above their retail price at that quantity (saved; members pay the lower price).`,
         body: priceListInputSchema,
         response: { 200: priceListCreatedSchema, ...adminErrors },
       },
@@ -71,7 +71,8 @@ export const priceListsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        description: 'The unit price of `quantity` units of a part (by `partId` or `partNumber`) for a company (or, without `companyId`, for anyone else), the list that gave it and why, in words.',
+        description:
+          'The unit price of `quantity` units of a part (by `partId` or `partNumber`) for a company (or, without `companyId`, for anyone else), the list that gave it and why, in words; beside it the retail price of that quantity and the contract price. A member pays the lower of the two (`priceListId` null when retail won).',
         querystring: explainQuerySchema,
         response: { 200: explainSchema, ...adminErrors },
       },

@@ -34,13 +34,17 @@ export const explainQuery = (query: ExplainQuery) =>
     },
   });
 
+/** Fixed prices above retail are saved, and told under the toast (decision 104). */
+const warningsOf = (saved: { warnings?: string[] }) => (saved.warnings?.length ? saved.warnings.join(' · ') : undefined);
+
 /** A list's companies show on the Companies screen too. */
 const invalidates = [priceListsKey, adminCompaniesKey];
 
 export const useCreatePriceList = () =>
   useAdminMutation({
-    mutationFn: (input: PriceListInput) => api<{ id: string }>('/admin/price-lists', { method: 'POST', body: input, auth: true }),
+    mutationFn: (input: PriceListInput) => api<{ id: string; warnings: string[] }>('/admin/price-lists', { method: 'POST', body: input, auth: true }),
     success: (_created, input) => `Price list “${input.name}” created`,
+    detail: warningsOf,
     invalidates,
   });
 
@@ -48,6 +52,7 @@ export const useUpdatePriceList = () =>
   useAdminMutation({
     mutationFn: ({ id, input }: { id: string; input: PriceListInput }) => api<PriceList>(listPath(id), { method: 'PATCH', body: input, auth: true }),
     success: (list) => `Price list “${list.name}” saved`,
+    detail: warningsOf,
     invalidates,
   });
 

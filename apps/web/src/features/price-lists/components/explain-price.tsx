@@ -22,8 +22,9 @@ const resolver: Resolver<ExplainValues, unknown, ExplainQuery> = (values, contex
   schemaResolver({ ...values, companyId: values.companyId || undefined } as never, context, options as never) as unknown as ReturnType<Resolver<ExplainValues, unknown, ExplainQuery>>;
 
 /**
- * "Why this price": a part's unit price for a company and a quantity, the list price beside it, and
- * the rule in words. The companies offered are those some list is assigned to: any other pays the
+ * "Why this price": a part's unit price for a company and a quantity, the list price, the retail
+ * and contract prices of that quantity beside it (the lower wins, decision 104), and the rule in
+ * words. The companies offered are those some list is assigned to: any other pays the
  * list price, as "Anyone else" shows.
  */
 export function ExplainPrice({ lists }: { lists: readonly PriceListSummary[] }) {
@@ -66,6 +67,14 @@ export function ExplainPrice({ lists }: { lists: readonly PriceListSummary[] }) 
             <dd className="font-bold text-ink">{formatPrice(answer.data.unitPrice)}</dd>
             <dt className="font-medium text-slate-500">List price</dt>
             <dd>{formatPrice(answer.data.listPrice)}</dd>
+            <dt className="font-medium text-slate-500">Retail price at this quantity</dt>
+            <dd>{formatPrice(answer.data.retailPrice)}</dd>
+            {answer.data.contractPrice !== null && (
+              <>
+                <dt className="font-medium text-slate-500">Contract price</dt>
+                <dd>{formatPrice(answer.data.contractPrice)}</dd>
+              </>
+            )}
             <dt className="font-medium text-slate-500">Rule</dt>
             <dd className="break-words">{answer.data.rule}</dd>
           </dl>

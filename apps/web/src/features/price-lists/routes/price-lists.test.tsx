@@ -104,6 +104,7 @@ describe('Price lists', () => {
     const list: PriceList = {
       ...fleetco,
       entries: Array.from({ length: ENTRIES_PAGE_SIZE + 1 }, (_, index) => ({ partId: `p-${index}`, partNumber: `BRK-${1000 + index}`, percentOff: 5, tiers: [] })),
+      warnings: [],
     };
     stubFetch({
       'GET /api/me': { body: anAdmin() },
@@ -129,7 +130,7 @@ describe('Price lists', () => {
     const server = stubFetch({
       'GET /api/me': { body: anAdmin() },
       [LIST]: { body: [fleetco] },
-      'GET /api/admin/price-lists/explain?*': { body: { unitPrice: 8, listPrice: 10, priceListId: 'pl-1', rule: 'Fleetco brakes 2026, category brakes, \u221220 %, tier 10+' } },
+      'GET /api/admin/price-lists/explain?*': { body: { unitPrice: 8, listPrice: 10, retailPrice: 9, contractPrice: 8, priceListId: 'pl-1', rule: 'Fleetco brakes 2026, category brakes, \u221220 %, tier 10+' } },
       ...categories,
       ...noActivity,
     });
@@ -142,7 +143,9 @@ describe('Price lists', () => {
     await user.type(form.getByLabelText('Quantity'), '12');
     await user.click(form.getByRole('button', { name: 'Explain' }));
     const answer = within(await screen.findByLabelText('The price explained'));
-    expect(answer.getByText('$8.00')).toBeInTheDocument();
+    expect(answer.getAllByText('$8.00')).toHaveLength(2);
+    // What anyone else pays for 12 (decision 104).
+    expect(answer.getByText('Retail price at this quantity').nextElementSibling).toHaveTextContent('$9.00');
     expect(answer.getByText('Fleetco brakes 2026, category brakes, \u221220 %, tier 10+')).toBeInTheDocument();
     expect(server.calls.find((call) => call.path.startsWith('/api/admin/price-lists/explain'))?.path).toBe('/api/admin/price-lists/explain?companyId=c-1&partNumber=BRK-1001&quantity=12');
   });
