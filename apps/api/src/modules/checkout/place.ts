@@ -120,6 +120,10 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
       // Invoiced at once, a debit in the company's ledger; nothing expires.
       await enterInvoice(trx, order);
       await mail.queue(trx, { kind: 'order-on-account', order, lines: orderLines });
+      // Its invoice also goes to those who pay it (decision 106).
+      for (const payer of await invoicePayers(trx, account.companyId, input.userId)) {
+        await mail.queue(trx, { kind: 'company-invoice', to: payer.email, name: payer.name, companyName: payer.company_name, order, lines: orderLines });
+      }
       return { placed: true, order, lines: orderLines } as const;
     }
     if (!order.expires_at) throw new Error('an unpaid order has no expiry');
@@ -128,6 +132,24 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
     await mail.queue(trx, { kind: 'order-placed', order, lines: orderLines }, expiryJob(order.id, order.expires_at));
     return { placed: true, order, lines: orderLines } as const;
   });
+}
+
+/**
+ * Who is sent an order on account's invoice beside the member who placed it (decision 106): the
+ * company's accounts members, or its owners when it has none; never the placer twice.
+ */
+async function invoicePayers(trx: Db, companyId: string, placedBy: string): Promise<{ email: string; name: string; company_name: string }[]> {
+  const members = await trx
+    .selectFrom('company_members')
+    .innerJoin('users', 'users.id', 'company_members.user_id')
+    .innerJoin('companies', 'companies.id', 'company_members.company_id')
+    .select(['users.id', 'users.email', 'users.name', 'company_members.role', 'companies.name as company_name'])
+    .where('company_members.company_id', '=', companyId)
+    .where('company_members.role', 'in', ['accounts', 'owner'])
+    .orderBy('users.email')
+    .execute();
+  const accounts = members.filter((member) => member.role === 'accounts');
+  return (accounts.length > 0 ? accounts : members).filter((member) => member.id !== placedBy);
 }
 
 /** Whether the account's unpaid orders, with these lines, would pass the unpaid caps (scaled). */
