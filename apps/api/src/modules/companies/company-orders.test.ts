@@ -1,16 +1,16 @@
-import { apiErrors, type OrderPage } from '@autoparts/shared';
+import { accountMessages, apiErrors, type OrderPage } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byCookie, byToken, call, expectReply, type Credential } from '../../test/admin';
 import { createTestApp } from '../../test/app';
 import { createTestCompany, joinCompany, type TestCompany } from '../../test/company';
 import { fillCart, userIdOf, withoutDemoShippingAndTax } from '../../test/checkout';
-import { insertPart, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
+import { insertPart, postOrder, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
 import { pdfText } from '../../test/pdf';
 
 // A company's orders as its members read them (decision 106): every member opens an order placed
 // for the company, its page, invoice and credit notes; nobody else does; the invoice bills the
-// company; and its e-mail reaches those who pay it.
+// company; its e-mail reaches those who pay it; and a company's PO rule holds on card orders too.
 let app: FastifyInstance;
 let admin: Customer;
 let owner: Customer;
@@ -157,5 +157,22 @@ describe('an invoice on account', () => {
         [rivalOwner.email, 'company-invoice'],
       ].sort(),
     );
+  });
+});
+
+describe('a company that requires a PO number', () => {
+  it('requires it on a card order as on account, in the same words; a company without the rule does not', async () => {
+    const refused = await checkout(fleet, viewer, { paymentMethod: 'card' });
+    expectReply(refused, 409);
+    expect(refused.json()).toEqual({ message: accountMessages.refusals['po-required'], reason: 'po-required', lines: [] });
+    const blank = await checkout(fleet, buyer, { paymentMethod: 'card', poNumber: '   ' });
+    expectReply(blank, 409);
+    expect(blank.json()).toMatchObject({ reason: 'po-required' });
+    expectReply(await checkout(fleet, viewer, { paymentMethod: 'card', poNumber: 'PO-88' }), 200);
+    // SPEC's one-line order has no PO number to give: refused in the same words.
+    const part = await insertPart(app, { priceCents: 1_000, available: 5 });
+    const spec = await postOrder(app, viewer.cookie, { partId: part, customername: viewer.name, address: '1 Depot Road', orderQuantity: 1 });
+    expectReply(spec, 409, accountMessages.refusals['po-required']);
+    expectReply(await checkout(rival, rivalBuyer, { paymentMethod: 'card' }), 200);
   });
 });

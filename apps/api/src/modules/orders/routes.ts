@@ -1,4 +1,5 @@
 import {
+  accountMessages,
   adminOrderPageSchema,
   adminOrdersQuerySchema,
   apiErrors,
@@ -41,6 +42,8 @@ const placeErrors = {
   'empty-cart': { status: 404, message: apiErrors.partNotFound },
   'shipping-unavailable': { status: 409, message: apiErrors.outOfStock },
   changed: { status: 409, message: apiErrors.outOfStock },
+  // SPEC's order has no PO number: a member of a company that requires one orders at checkout (decision 106).
+  'po-required': { status: 409, message: accountMessages.refusals['po-required'] },
 } as const;
 
 /** Why an order could not be cancelled, where that is a conflict for the caller (409). */
