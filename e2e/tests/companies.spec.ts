@@ -88,6 +88,19 @@ for (const width of widths) {
       await expect(orders).toContainText(`Placed by ${buyer.name}`);
       await expect(orders).toContainText(part.name);
       await expectWithinViewportWidth(page, orders);
+
+      // Its number opens the order's page, which the owner may read (decision 106): who placed it, and
+      // none of the placer's actions (the unpaid order's Pay Now is the buyer's).
+      const orderLink = orders.getByRole('link', { name: /^Order \d+$/ });
+      const heading = (await orderLink.textContent()) ?? '';
+      await orderLink.click();
+      await expect(page).toHaveURL(/\/dashboard\/orders\/\d+$/);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByText(`${buyer.name} (${buyer.email})`)).toBeVisible();
+      await expect(page.getByRole('list', { name: new RegExp(`^Lines of ${heading.toLowerCase()}$`, 'i') })).toContainText(part.name);
+      await expect(page.getByRole('link', { name: 'Pay Now' })).toHaveCount(0);
+      await expectWithinViewportWidth(page, page.getByRole('main'));
+      await expectNoSeriousA11yViolations(page);
     });
   });
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cartLineSchema } from './cart';
 import { cartMessages } from './cart-constants';
 import { quantityBelowMinimum } from './messages';
-import { ACCOUNT_REFUSALS, PAYMENT_METHODS } from './ledger';
+import { ACCOUNT_REFUSALS, accountMessages, PAYMENT_METHODS } from './ledger';
 import { formatPrice } from './money';
 
 export const PO_NUMBER_MAX_LENGTH = 50;
@@ -107,6 +107,20 @@ export const placeCheckoutSchema = z.object({
   /** The quote's total the buyer saw, in dollars: when the order's would differ, nothing is placed (409 'changed'). */
   quotedTotal: z.number().nonnegative().optional(),
 });
+/** The checkout form's own fields (the rest it chooses, not types). */
+export const checkoutExtrasSchema = placeCheckoutSchema.pick({ poNumber: true, note: true });
+
+/**
+ * The checkout form's fields for a member of a company that requires a PO number: it is required on
+ * every order placed for the company, by card as on account (decision 106), with the server's words
+ * (`POST /api/checkout` answers 409 `reason: 'po-required'`, checked under the company's row).
+ */
+export function checkoutExtrasFor(poRequired: boolean) {
+  return poRequired
+    ? checkoutExtrasSchema.refine((extras) => Boolean(extras.poNumber), { path: ['poNumber'], message: accountMessages.refusals['po-required'] })
+    : checkoutExtrasSchema;
+}
+
 /** What a client sends (`paymentMethod` may be left out: card). */
 export type PlaceCheckoutInput = z.input<typeof placeCheckoutSchema>;
 

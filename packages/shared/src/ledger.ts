@@ -43,7 +43,8 @@ export const accountMessages = {
     role: 'Only a buyer or an owner of a company may order on account. Pay by card instead.',
     'on-hold': 'Your company’s account is on hold, so it cannot order on account. Pay by card, or contact us.',
     'no-terms': 'Your company has no payment terms, so it cannot order on account. Pay by card, or contact us.',
-    'po-required': 'Your company requires a purchase-order number on every order on account. Enter one and try again.',
+    // On every order placed for the company, by card too (decision 106).
+    'po-required': 'Your company requires a purchase-order number on every order. Enter one and try again.',
     overdue: `Your company has an invoice more than ${OVERDUE_GRACE_DAYS} days past due, so it cannot order on account until it is paid. Pay by card, or ask your accounts team.`,
     'credit-limit': 'This order would take your company over its credit limit. Pay by card, or ask your accounts team to pay open invoices first.',
   } satisfies Record<AccountRefusal, string>,

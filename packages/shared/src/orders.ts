@@ -198,6 +198,14 @@ export type Order = z.infer<typeof orderSchema>;
 
 export const orderListSchema = z.array(orderSchema);
 
+/**
+ * `GET /orders/by-number/{orderNumber}`, the order's page: the order, and whether the caller placed
+ * it. A member of its company may read another member's order (decision 106); paying, cancelling,
+ * returning and buying again stay with its placer, so the page offers them only when `yours`.
+ */
+export const orderPageSchema = orderSchema.extend({ yours: z.boolean() });
+export type OrderPage = z.infer<typeof orderPageSchema>;
+
 /** `GET /order/{id}`: the order and its part, for the payment page (SPEC §2). */
 export const orderDetailSchema = orderSchema.extend({
   description: z.string(),

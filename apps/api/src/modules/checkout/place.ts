@@ -19,6 +19,8 @@ export type NotPlaced =
   | { reason: 'lines'; lines: PricedLine[] }
   /** The company may not order on account now (decision 081). */
   | { reason: 'account'; refused: AccountRefusal }
+  /** The company requires a purchase-order number on every order, by card too (decision 106). */
+  | { reason: 'po-required' }
   | { reason: 'empty-cart' | 'too-many-unpaid' | 'total-too-large' | 'total-out-of-bounds' | 'shipping-unavailable' | 'changed' };
 
 export type PlaceOutcome = { placed: true; order: OrderRow; lines: OrderLineRow[] } | ({ placed: false } & NotPlaced);
@@ -81,9 +83,11 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
     const member = await trx
       .selectFrom('users')
       .leftJoin('company_members', 'company_members.user_id', 'users.id')
+      .leftJoin('companies', 'companies.id', 'company_members.company_id')
       .select((eb) => [
         'company_members.company_id',
         'company_members.role',
+        'companies.po_required',
         eb.selectFrom('garage_vehicles').select('vehicle_id').whereRef('garage_vehicles.user_id', '=', 'users.id').where('active', '=', true).as('chosen_vehicle_id'),
       ])
       .where('users.id', '=', input.userId)
@@ -93,6 +97,9 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
     // On account, the company's row is locked next: members ordering at once take turns.
     const account = input.paymentMethod === 'account' ? await accountTermsFor(trx, membership, input.poNumber) : undefined;
     if (account && 'refused' in account) return { placed: false, reason: 'account', refused: account.refused } as const;
+    // Its PO rule holds for every order placed for the company, by card too (decision 106); on
+    // account it was checked above, under the company's lock, among the account's refusals.
+    if (!account && member?.po_required && !input.poNumber) return { placed: false, reason: 'po-required' } as const;
     const fromCart = input.lines === undefined;
     const requests = input.lines ?? (await cartLines(trx, input.userId));
     if (requests.length === 0) return { placed: false, reason: 'empty-cart' } as const;
@@ -120,6 +127,10 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
       // Invoiced at once, a debit in the company's ledger; nothing expires.
       await enterInvoice(trx, order);
       await mail.queue(trx, { kind: 'order-on-account', order, lines: orderLines });
+      // Its invoice also goes to those who pay it (decision 106).
+      for (const payer of await invoicePayers(trx, account.companyId, input.userId)) {
+        await mail.queue(trx, { kind: 'company-invoice', to: payer.email, name: payer.name, companyName: payer.company_name, order, lines: orderLines });
+      }
       return { placed: true, order, lines: orderLines } as const;
     }
     if (!order.expires_at) throw new Error('an unpaid order has no expiry');
@@ -128,6 +139,24 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
     await mail.queue(trx, { kind: 'order-placed', order, lines: orderLines }, expiryJob(order.id, order.expires_at));
     return { placed: true, order, lines: orderLines } as const;
   });
+}
+
+/**
+ * Who is sent an order on account's invoice beside the member who placed it (decision 106): the
+ * company's accounts members, or its owners when it has none; never the placer twice.
+ */
+async function invoicePayers(trx: Db, companyId: string, placedBy: string): Promise<{ email: string; name: string; company_name: string }[]> {
+  const members = await trx
+    .selectFrom('company_members')
+    .innerJoin('users', 'users.id', 'company_members.user_id')
+    .innerJoin('companies', 'companies.id', 'company_members.company_id')
+    .select(['users.id', 'users.email', 'users.name', 'company_members.role', 'companies.name as company_name'])
+    .where('company_members.company_id', '=', companyId)
+    .where('company_members.role', 'in', ['accounts', 'owner'])
+    .orderBy('users.email')
+    .execute();
+  const accounts = members.filter((member) => member.role === 'accounts');
+  return (accounts.length > 0 ? accounts : members).filter((member) => member.id !== placedBy);
 }
 
 /** Whether the account's unpaid orders, with these lines, would pass the unpaid caps (scaled). */
@@ -143,7 +172,7 @@ async function unpaidCapsReached(trx: Db, userId: string, requests: readonly Lin
 }
 
 /** Why the priced order may not be placed, if it may not: its method, its quote, its total. */
-function refusalOf(priced: Totals, input: PlaceInput, options: PlaceOptions): Exclude<NotPlaced['reason'], 'lines' | 'account'> | undefined {
+function refusalOf(priced: Totals, input: PlaceInput, options: PlaceOptions): Exclude<NotPlaced['reason'], 'lines' | 'account' | 'po-required'> | undefined {
   if (input.shippingMethodId !== undefined && !priced.chosen) return 'shipping-unavailable';
   if (input.quotedTotalCents !== undefined && priced.totalCents !== input.quotedTotalCents) return 'changed';
   if (priced.totalCents > MAX_TOTAL_CENTS) return 'total-too-large';

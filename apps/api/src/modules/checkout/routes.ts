@@ -22,7 +22,7 @@ import type { NotPlaced } from './place';
 import { createCheckoutRepository } from './repository';
 
 /** Why a checkout placed nothing, beyond its lines' own problems: each a 409 naming no line. */
-const refusals: Record<Exclude<NotPlaced['reason'], 'lines' | 'changed' | 'account'>, string> = {
+const refusals: Record<Exclude<NotPlaced['reason'], 'lines' | 'changed' | 'account' | 'po-required'>, string> = {
   'empty-cart': checkoutMessages.emptyCart,
   'too-many-unpaid': unpaidCapMessage,
   'total-too-large': apiErrors.totalTooLarge,
@@ -147,6 +147,10 @@ const placeRoute: FastifyPluginAsyncZod = async (app) => {
       }
       if (outcome.reason === 'account') {
         return reply.code(409).send({ message: accountMessages.refusals[outcome.refused], lines: [], reason: outcome.refused });
+      }
+      // A card order without the PO number its company requires: the same reason and words as on account.
+      if (outcome.reason === 'po-required') {
+        return reply.code(409).send({ message: accountMessages.refusals['po-required'], lines: [], reason: 'po-required' as const });
       }
       if (outcome.reason === 'changed') {
         // The total moved since the buyer's quote (a price, the stock's break, a rate): the cart priced now.

@@ -265,7 +265,8 @@ describe('DELETE /api/company/members/{userId}', () => {
     const part = await insertPart(app, { priceCents: 2000 });
     await fillCart(app, leaverId, [[part, 1]]);
     const addressId = await insertAddress(app, leaverId);
-    const placed = await postCheckout(app, leaver.cookie, { addressId, shippingMethodId: shipping });
+    // The company requires a PO number on every order, a card order too (decision 106).
+    const placed = await postCheckout(app, leaver.cookie, { addressId, shippingMethodId: shipping, poNumber: 'PO-LEAVER' });
     expectReply(placed, 200);
     const orderId = (placed.json() as { insertedId: string }).insertedId;
 

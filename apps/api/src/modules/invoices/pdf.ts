@@ -12,8 +12,11 @@ export interface CommercialDocument {
   number: string;
   issuedAt: Date;
   seller: { name: string; address: string; taxId?: string | undefined };
-  /** `company`: the address's company, '' when none. */
-  buyer: { name: string; company: string; email: string };
+  /**
+   * `company`: the address's company, '' when none. `account`: the company an order was placed for
+   * (decision 106), billed by its name and tax id, with the member (`name`, `email`) as its contact.
+   */
+  buyer: { name: string; company: string; email: string; account?: { name: string; taxId: string } | undefined };
   shipTo: string;
   orderNumber: string;
   /** A credit note names the invoice it corrects, and why it was issued. */
@@ -156,8 +159,15 @@ function drawParties(pen: Pen, document: CommercialDocument) {
   const blockTop = pen.y;
   pen.label('Bill to', PAGE.margin);
   pen.y -= 13;
-  pen.wrapped(document.buyer.name, PAGE.margin, column - 10);
-  if (document.buyer.company) pen.wrapped(document.buyer.company, PAGE.margin, column - 10);
+  const { account } = document.buyer;
+  if (account) {
+    pen.wrapped(account.name, PAGE.margin, column - 10);
+    if (account.taxId) pen.wrapped(`Tax ID: ${account.taxId}`, PAGE.margin, column - 10);
+    pen.wrapped(`Contact: ${document.buyer.name}`, PAGE.margin, column - 10);
+  } else {
+    pen.wrapped(document.buyer.name, PAGE.margin, column - 10);
+    if (document.buyer.company) pen.wrapped(document.buyer.company, PAGE.margin, column - 10);
+  }
   pen.wrapped(document.buyer.email, PAGE.margin, column - 10);
   const buyerBottom = pen.y;
   pen.y = blockTop;

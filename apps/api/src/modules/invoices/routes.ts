@@ -20,6 +20,7 @@ import type { Db } from '../../db/database';
 import type { Config } from '../../env';
 import { signedIn as security } from '../../plugins/api-docs';
 import { identityOf } from '../auth/identity';
+import { mayReadOrder } from '../orders/access';
 import { linesOf } from '../orders/shape';
 import type { OrderLineRow, OrderRow } from '../orders/model';
 import { renderDocument, sendPdf, type CommercialDocument } from './pdf';
@@ -35,8 +36,9 @@ const CREDIT_NOTE_FILE = /^(.+)\.pdf$/i;
 const providerNames: Record<string, string> = { stripe: 'card (Stripe)', test: 'card (test payments)' };
 
 /**
- * An order's invoice and credit notes as PDF documents, for the order's owner and admins (anyone
- * else is told there is no such order, as `GET /order/{id}` does). Drawn on request from what the
+ * An order's invoice and credit notes as PDF documents, for whoever may read the order (its placer,
+ * its company's members, admins: `mayReadOrder`); anyone else is told there is no such order, as
+ * `GET /order/{id}` does. Drawn on request from what the
  * order holds, which does not change once it is paid; `cache-control: private` keeps them out of
  * shared caches.
  */
@@ -45,8 +47,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   async function orderFor(request: Parameters<typeof identityOf>[0], id: string): Promise<OrderRow | undefined> {
     if (!isId(id)) return undefined;
     const order = await app.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
-    const identity = identityOf(request);
-    if (!order || (order.user_id !== identity.userId && identity.role !== 'admin')) return undefined;
+    if (!order || !(await mayReadOrder(app.db, identityOf(request), order))) return undefined;
     return order;
   }
 
@@ -70,7 +71,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
       const lines = (await linesOf(app.db, [order.id])).get(order.id) ?? [];
       const number = formatInvoiceNumber(Number(order.invoice_number));
       const bytes = await renderDocument({
-        ...common(app.config, order, number, order.invoiced_at ?? order.paid_at ?? order.created_at),
+        ...common(app.config, order, number, order.invoiced_at ?? order.paid_at ?? order.created_at, await billedCompany(app.db, order)),
         kind: 'invoice',
         references: [
           ...(order.po_number ? [['Purchase order', order.po_number] as [string, string]] : []),
@@ -149,7 +150,7 @@ async function creditNotePdf(
       ]
     : [...orderTotals(order).slice(0, -1), ['Total credited', note.amount_cents]];
   const bytes = await renderDocument({
-    ...common(config, order, number, note.issued_at),
+    ...common(config, order, number, note.issued_at, await billedCompany(db, order)),
     kind: 'credit-note',
     references: [
       ...(order.invoice_number === null ? [] : [['Invoice', formatInvoiceNumber(Number(order.invoice_number))] as [string, string]]),
@@ -162,13 +163,23 @@ async function creditNotePdf(
   return { number, bytes };
 }
 
-/** What an invoice and a credit note of an order share: seller, buyer, ship-to and payment. */
-function common(config: Config, order: OrderRow, number: string, issuedAt: Date) {
+/**
+ * The company an order was placed for, billed on its documents (decision 106): its name and tax id
+ * as they are now (the order keeps no copy of them); none for an order of no company.
+ */
+async function billedCompany(db: Db, order: OrderRow): Promise<{ name: string; taxId: string } | undefined> {
+  if (!order.company_id) return undefined;
+  const company = await db.selectFrom('companies').select(['name', 'tax_id']).where('id', '=', order.company_id).executeTakeFirst();
+  return company && { name: company.name, taxId: company.tax_id };
+}
+
+/** What an invoice and a credit note of an order share: seller, buyer (its company's, if any), ship-to and payment. */
+function common(config: Config, order: OrderRow, number: string, issuedAt: Date, account: { name: string; taxId: string } | undefined) {
   return {
     number,
     issuedAt,
     seller: config.seller,
-    buyer: { name: order.customer_name, company: order.ship_to?.company ?? '', email: order.email },
+    buyer: { name: order.customer_name, company: order.ship_to?.company ?? '', email: order.email, account },
     shipTo: order.ship_to ? shipToText(order.ship_to) : order.address,
     orderNumber: String(order.order_number),
     payment: order.transaction_id

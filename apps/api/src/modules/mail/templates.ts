@@ -96,6 +96,11 @@ export type MailMessage =
   /** A verified resale certificate expires soon (decision 082): to each owner of its company. */
   | { kind: 'certificate-expiring'; to: string; name: string; companyName: string; locationName: string; state: string; number: string; expiresOn: string; url: string }
   | { kind: Exclude<OrderEvent, 'order-shipped' | 'order-rest-cancelled' | 'order-cancelled'>; order: OrderMail; lines: readonly OrderLineMail[] }
+  /**
+   * An order on account's invoice, to the company's accounts members (its owners when it has none),
+   * who pay it (decision 106); the member who placed it has `order-on-account`.
+   */
+  | { kind: 'company-invoice'; to: string; name: string; companyName: string; order: OrderMail; lines: readonly OrderLineMail[] }
   /** An order cancelled whole; a refunded one names its credit note (decision 056). */
   | { kind: 'order-cancelled'; order: OrderMail; lines: readonly OrderLineMail[]; creditNoteNumber: number | string | null }
   /** One parcel of an order (several when it ships in parts): carrier, tracking and what it holds. */
@@ -315,6 +320,28 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
           orderPage,
         ],
       };
+    case 'company-invoice': {
+      const invoice = order.invoice_number === null ? null : formatInvoiceNumber(Number(order.invoice_number));
+      return {
+        to: message.to,
+        subject: invoice ? `${message.companyName}: invoice ${invoice} for order ${number}` : `${message.companyName}: order ${number} on account`,
+        greeting: `Hello ${message.name},`,
+        blocks: [
+          { paragraph: `${order.customer_name} (${order.email}) placed an order on ${message.companyName}'s account. This is its invoice, for the company to pay by its due date.` },
+          {
+            facts: [
+              ...items,
+              ...(invoice ? [['Invoice', invoice] as [string, string]] : []),
+              ['Due', order.due_on ?? '—'],
+              ['Ship to', order.address],
+            ],
+          },
+          ...(invoice ? [documentButton(invoiceMessages.downloadInvoice, baseUrl, number)] : []),
+          orderPage,
+          { paragraph: 'The Company page lists the open invoices, which an owner or an accounts member may pay by card there.' },
+        ],
+      };
+    }
     case 'order-paid':
       return {
         to: order.email,

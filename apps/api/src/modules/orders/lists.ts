@@ -53,13 +53,13 @@ export async function historyForCustomer(db: Db, userId: string, page = 1): Prom
   }));
 }
 
-/** One order by its number, as My Orders shows it, with its owner for the route to check. */
-export async function findByNumber(db: Db, orderNumber: string): Promise<{ order: Order; userId: string | null } | undefined> {
+/** One order by its number, as My Orders shows it, with its placer and company for the route to check. */
+export async function findByNumber(db: Db, orderNumber: string): Promise<{ order: Order; userId: string | null; companyId: string | null } | undefined> {
   if (!ORDER_NUMBER.test(orderNumber)) return undefined;
   const row = await db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
   if (!row) return undefined;
   const [order] = await withLines(db, [row]);
-  return order && { order, userId: row.user_id };
+  return order && { order, userId: row.user_id, companyId: row.company_id };
 }
 
 export async function findDetail(db: Db, id: string): Promise<(OrderDetail & { row: OrderRow }) | undefined> {

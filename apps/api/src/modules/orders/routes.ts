@@ -1,4 +1,5 @@
 import {
+  accountMessages,
   adminOrderPageSchema,
   adminOrdersQuerySchema,
   apiErrors,
@@ -10,7 +11,7 @@ import {
   orderIdParamsSchema,
   orderIdQuerySchema,
   orderNumberParamsSchema,
-  orderSchema,
+  orderPageSchema,
   orderHistorySchema,
   orderListSchema,
   pageQuerySchema,
@@ -25,6 +26,7 @@ import { signedIn as security } from '../../plugins/api-docs';
 import { createAuditLog } from '../audit/repository';
 import { identityOf } from '../auth/identity';
 import { normaliseEmail } from '../users/repository';
+import { mayReadOrder } from './access';
 import { cancelOrder, type CancelOutcome } from './cancel';
 import { createOrdersRepository } from './repository';
 import { createCheckoutRepository } from '../checkout/repository';
@@ -40,6 +42,8 @@ const placeErrors = {
   'empty-cart': { status: 404, message: apiErrors.partNotFound },
   'shipping-unavailable': { status: 409, message: apiErrors.outOfStock },
   changed: { status: 409, message: apiErrors.outOfStock },
+  // SPEC's order has no PO number: a member of a company that requires one orders at checkout (decision 106).
+  'po-required': { status: 409, message: accountMessages.refusals['po-required'] },
 } as const;
 
 /** Why an order could not be cancelled, where that is a conflict for the caller (409). */
@@ -119,7 +123,7 @@ const placeOrderRoute: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** A customer's orders and one order, its owner's (or an admin's). */
+/** A customer's orders, and one order: its placer's, its company's members' (decision 106) or an admin's. */
 const orderPageRoutes: FastifyPluginAsyncZod = async (app) => {
   const orders = createOrdersRepository(app.db, app.mail, app.jobs);
 
@@ -160,7 +164,7 @@ const orderPageRoutes: FastifyPluginAsyncZod = async (app) => {
       const identity = identityOf(request);
       const order = await orders.findDetail(request.params.id);
       // Someone else's order is as unknown as a missing one: its existence is not revealed.
-      if (!order || (order.row.user_id !== identity.userId && identity.role !== 'admin')) {
+      if (!order || !(await mayReadOrder(app.db, identity, order.row))) {
         return reply.code(404).send({ message: apiErrors.orderNotFound });
       }
       const { row, ...detail } = order;
@@ -175,17 +179,21 @@ const orderPageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         security,
-        description: 'One order by its number (its page, `/dashboard/orders/{orderNumber}`): its owner’s or, for an admin, anyone’s; 404 otherwise.',
+        description:
+          'One order by its number (its page, `/dashboard/orders/{orderNumber}`): to the member who placed it, to every member of the company it was placed for, and to an admin; 404 otherwise. `yours`: the caller placed it.',
         params: orderNumberParamsSchema,
-        response: { 200: orderSchema, 401: errorSchema, 404: errorSchema },
+        response: { 200: orderPageSchema, 401: errorSchema, 404: errorSchema },
       },
     },
     async (request, reply) => {
       const identity = identityOf(request);
       const found = await orders.findByNumber(request.params.orderNumber);
       // Someone else's order is as unknown as a missing one.
-      if (!found || (found.userId !== identity.userId && identity.role !== 'admin')) return reply.code(404).send({ message: apiErrors.orderNotFound });
-      return found.order;
+      if (!found || !(await mayReadOrder(app.db, identity, { user_id: found.userId, company_id: found.companyId }))) {
+        return reply.code(404).send({ message: apiErrors.orderNotFound });
+      }
+      // Whether the caller placed it: its page offers paying, returning and buying again to them only.
+      return { ...found.order, yours: found.userId === identity.userId };
     },
   );
 };

@@ -3,7 +3,7 @@ import {
   checkoutRefusalSchema,
   notices,
   paths,
-  placeCheckoutSchema,
+  type checkoutExtrasSchema,
   type CheckoutQuote,
   type CheckoutRefusal,
   type PlaceCheckoutInput,
@@ -16,8 +16,7 @@ import type { z } from 'zod';
 import { api, customerMessage, isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** The optional purchase-order number and note of the form, by the server's own rules. */
-export const checkoutExtrasSchema = placeCheckoutSchema.pick({ poNumber: true, note: true });
+/** The purchase-order number and note of the form, by the server's own rules (shared: `checkoutExtrasSchema`). */
 export type CheckoutExtras = z.input<typeof checkoutExtrasSchema>;
 
 /**

@@ -403,4 +403,30 @@ describe('Checkout', () => {
     expect(await screen.findByText(accountMessages.refusals['credit-limit'])).toBeInTheDocument();
     expect(server.calls.find((call) => call.path === '/api/checkout')?.body).toMatchObject({ paymentMethod: 'account', poNumber: 'PO-9' });
   });
+
+  it('asks a member of a company that requires a PO number for it on a card order too (decision 106)', async () => {
+    const server = stubFetch({
+      'GET /api/company': {
+        body: { id: 'co-1', name: 'Fleetco', taxId: '', status: 'active', paymentTerms: null, creditLimit: null, poRequired: true, role: 'viewer', balance: 0, available: null },
+      },
+      'GET /api/cart': { body: aCart() },
+      'GET /api/addresses': { body: [anAddress()] },
+      'POST /api/checkout/quote': quoteFor,
+      'POST /api/checkout': { body: { acknowledged: true, insertedId: 'order-1', orderNumber: '100001', total: 60, paymentMethod: 'card', dueOn: null } },
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    await user.click(within(await screen.findByRole('group', { name: 'Shipping method' })).getByRole('radio', { name: /Standard/ }));
+    // No terms: no choice of payment, the card; the PO number is asked for all the same.
+    expect(screen.queryByRole('group', { name: 'Payment' })).not.toBeInTheDocument();
+    const po = await screen.findByLabelText('Purchase-order number (required by your company)');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText(accountMessages.refusals['po-required'])).toBeInTheDocument();
+    expect(po).toHaveFocus();
+    expect(server.paths()).not.toContain('POST /api/checkout');
+    await user.type(po, 'PO-10');
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(server.calls.find((call) => call.path === '/api/checkout')?.body).toMatchObject({ paymentMethod: 'card', poNumber: 'PO-10' }));
+  });
 });

@@ -1,4 +1,4 @@
-import { accountMessages, ON_ACCOUNT_ROLES, onAccountLabel, ORDER_NOTE_MAX_LENGTH, paths, PO_NUMBER_MAX_LENGTH, type PaymentMethod } from '@autoparts/shared';
+import { checkoutExtrasFor, checkoutExtrasSchema, ON_ACCOUNT_ROLES, onAccountLabel, ORDER_NOTE_MAX_LENGTH, paths, PO_NUMBER_MAX_LENGTH, type PaymentMethod } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -15,7 +15,7 @@ import { addressesQuery } from '../../addresses/api/addresses';
 import { myCompanyQuery } from '../../companies/api/companies';
 import { AddressPicker } from '../../addresses/components/address-picker';
 import { cartQuery } from '../../cart/api/cart-query';
-import { checkoutExtrasSchema, refusalOf, usePlaceCheckout, useQuote } from '../api/checkout';
+import { refusalOf, usePlaceCheckout, useQuote } from '../api/checkout';
 import { LineProblems } from '../components/line-problems';
 import { CheckoutSummary } from '../components/order-summary';
 import { ShippingMethods } from '../components/shipping-methods';
@@ -43,7 +43,8 @@ export function Component() {
   const terms = company.data && ON_ACCOUNT_ROLES.includes(company.data.role) && company.data.status === 'active' ? company.data.paymentTerms : null;
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('card');
   const onAccount = terms !== null && paymentMethod === 'account';
-  const poRequired = onAccount && Boolean(company.data?.poRequired);
+  // A company's PO rule holds for every order placed for it, by card too (decision 106).
+  const poRequired = Boolean(company.data?.poRequired);
   const chooseAddress = useCallback((id: string) => {
     setAddressId(id);
     // Another address may have other methods: the server chooses again.
@@ -112,8 +113,9 @@ export function Component() {
 
   const onSubmit = handleSubmit((extras) => {
     if (!ready || !offer || !addressId || !methodId) return;
-    if (poRequired && !extras.poNumber) {
-      setError('poNumber', { message: accountMessages.refusals['po-required'] }, { shouldFocus: true });
+    const required = checkoutExtrasFor(poRequired).safeParse(extras);
+    if (!required.success) {
+      setError('poNumber', { message: required.error.issues[0]?.message }, { shouldFocus: true });
       return;
     }
     place.mutate({

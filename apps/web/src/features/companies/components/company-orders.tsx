@@ -1,6 +1,7 @@
-import { formatPrice, MY_ORDERS_PAGE_SIZE, orderStatusLabels } from '@autoparts/shared';
+import { formatPrice, MY_ORDERS_PAGE_SIZE, orderStatusLabels, paths } from '@autoparts/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { Pager } from '../../../components/pager';
 import { LoadingBlock } from '../../../components/spinner';
@@ -9,7 +10,10 @@ import { EmptyState } from '../../../components/empty-state';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
-/** Every order of the company, newest first: number, date, who placed it, for where, status and total. */
+/**
+ * Every order of the company, newest first: number (a link to the order's page, which every member
+ * may read: decision 106), date, who placed it, for where, status and total.
+ */
 export function CompanyOrders() {
   const [page, setPage] = useState(1);
   const orders = useQuery({ ...companyOrdersQuery(page), placeholderData: keepPreviousData });
@@ -32,7 +36,10 @@ export function CompanyOrders() {
               <li key={order._id} className="grid gap-1 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_auto] sm:items-center">
                 <div className="min-w-0">
                   <p className="font-semibold text-ink">
-                    Order {order.orderNumber} <span className="font-normal text-slate-600">· {dateFormat.format(new Date(order.createdAt))}</span>
+                    <Link to={paths.order(order.orderNumber)} className="text-brand-700 underline underline-offset-2 hover:text-brand-800">
+                      Order {order.orderNumber}
+                    </Link>{' '}
+                    <span className="font-normal text-slate-600">· {dateFormat.format(new Date(order.createdAt))}</span>
                   </p>
                   <p className="break-words text-slate-700">{order.name}</p>
                   <p className="text-sm break-words text-slate-600">

@@ -77,6 +77,8 @@ describe('Company', () => {
     expect(screen.getByText('Net 30')).toBeInTheDocument();
     expect(await screen.findByText('No locations yet. Add the places the company’s orders go to.')).toBeInTheDocument();
     expect(await screen.findByText(/Placed by Bo Buyer \(bo@example.com\) for North depot/)).toBeInTheDocument();
+    // Every member may open the company's orders (decision 106).
+    expect(within(screen.getByRole('list', { name: 'The company’s orders' })).getByRole('link', { name: 'Order 100042' })).toHaveAttribute('href', '/dashboard/orders/100042');
 
     const user = userEvent.setup();
     const invite = screen.getByRole('form', { name: 'Invite a member' });

@@ -15,15 +15,18 @@ describe('An order’s page', () => {
   it('shows the order by its number: status, lines and totals, documents and the way to return items', async () => {
     stubFetch({
       'GET /api/orders/by-number/100042': {
-        body: anOrder({
-          _id: 'order-7',
-          status: 'delivered',
-          paid: true,
-          total: 62.5,
-          poNumber: 'PO-7731',
-          invoiceNumber: 'INV-000012',
-          creditNotes: [{ number: 'CN-000003', amount: 12.5, issuedAt: '2026-11-20T10:00:00.000Z' }],
-        }),
+        body: {
+          ...anOrder({
+            _id: 'order-7',
+            status: 'delivered',
+            paid: true,
+            total: 62.5,
+            poNumber: 'PO-7731',
+            invoiceNumber: 'INV-000012',
+            creditNotes: [{ number: 'CN-000003', amount: 12.5, issuedAt: '2026-11-20T10:00:00.000Z' }],
+          }),
+          yours: true,
+        },
       },
     });
     renderOrderPage('100042');
@@ -41,7 +44,7 @@ describe('An order’s page', () => {
   });
 
   it('offers to pay an unpaid order', async () => {
-    stubFetch({ 'GET /api/orders/by-number/100042': { body: anOrder({ _id: 'order-1', status: 'unpaid' }) } });
+    stubFetch({ 'GET /api/orders/by-number/100042': { body: { ...anOrder({ _id: 'order-1', status: 'unpaid' }), yours: true } } });
     renderOrderPage('100042');
     expect(await screen.findByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', '/dashboard/payment/order-1');
     expect(screen.queryByRole('link', { name: 'Return items' })).not.toBeInTheDocument();
@@ -49,13 +52,29 @@ describe('An order’s page', () => {
 
   it('offers Buy again, as My Orders does: where the expired order’s e-mail leads', async () => {
     const server = stubFetch({
-      'GET /api/orders/by-number/100042': { body: anOrder({ _id: 'order-5', status: 'expired' }) },
+      'GET /api/orders/by-number/100042': { body: { ...anOrder({ _id: 'order-5', status: 'expired' }), yours: true } },
       'POST /api/order/order-5/buy-again': { body: { added: [{ partNumber: 'BRK-1001', quantity: 5 }], skipped: [] } },
     });
     renderOrderPage('100042');
     await userEvent.click(await screen.findByRole('button', { name: buyAgainMessages.button }));
     expect(await screen.findByText(buyAgainMessages.added(1))).toBeInTheDocument();
     expect(server.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/api/order/order-5/buy-again']);
+  });
+
+  it('shows a member of the company another member’s order, with who placed it and its documents, but none of the placer’s actions (decision 106)', async () => {
+    stubFetch({
+      'GET /api/orders/by-number/100042': {
+        body: {
+          ...anOrder({ _id: 'order-8', status: 'unpaid', customername: 'Bea Buyer', email: 'bea@fleet.example', invoiceNumber: 'INV-000001' }),
+          yours: false,
+        },
+      },
+    });
+    renderOrderPage('100042');
+    expect(await screen.findByText('Bea Buyer (bea@fleet.example)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download invoice INV-000001 (PDF), order 100042' })).toHaveAttribute('href', '/api/order/order-8/invoice.pdf');
+    expect(screen.queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: buyAgainMessages.button })).not.toBeInTheDocument();
   });
 
   it('says an order that is not there (or not yours) was not found', async () => {

@@ -16,8 +16,9 @@ const linkClass = 'font-semibold text-brand-700 underline hover:text-brand-800';
 
 /**
  * /dashboard/orders/{orderNumber}: one order on a page of its own, linked from My Orders, the
- * order's e-mails and its returns: its status, lines and totals, ship-to, timeline, documents,
- * and what can be done with it next (pay, return items, buy again).
+ * order's e-mails, its returns and the company's orders: its status, lines and totals, ship-to,
+ * timeline, documents, and what its placer can do with it next (pay, return items, buy again). A
+ * member of the company reading another member's order (decision 106) sees who placed it instead.
  */
 export function Component() {
   const { orderNumber = '' } = useParams();
@@ -50,9 +51,17 @@ export function Component() {
             <dd>{formatDateTime(order.data.createdAt)}</dd>
             <dt className="font-semibold">Total</dt>
             <dd className="tabular-nums">{formatPrice(order.data.total)}</dd>
+            {!order.data.yours && (
+              <>
+                <dt className="font-semibold">Placed by</dt>
+                <dd className="break-words">
+                  {order.data.customername} ({order.data.email})
+                </dd>
+              </>
+            )}
           </dl>
           <OrderDocuments order={order.data} />
-          {(order.data.status === 'unpaid' || can(order.data.status, 'requestReturn', 'customer')) && (
+          {order.data.yours && (order.data.status === 'unpaid' || can(order.data.status, 'requestReturn', 'customer')) && (
             <p className="flex flex-wrap gap-4">
               {order.data.status === 'unpaid' && (
                 <Link to={paths.payment(order.data._id)} className={linkClass}>
@@ -67,7 +76,7 @@ export function Component() {
             </p>
           )}
           {/* As in My Orders; an expired order's e-mail sends its customer here for it. */}
-          <BuyAgain orderId={order.data._id} describedBy="order-heading" />
+          {order.data.yours && <BuyAgain orderId={order.data._id} describedBy="order-heading" />}
           <OrderBreakdown order={order.data} headingLevel={2} />
         </>
       )}
