@@ -346,7 +346,7 @@ const calls: Record<string, GuardedCall> = {
   'GET /admin/companies': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/companies' }) },
   'POST /admin/companies': {
     guard: 'admin',
-    request: async () => ({ method: 'POST', url: '/api/admin/companies', payload: { name: 'Matrix Fleet', ownerEmail: `matrix-owner-${randomUUID()}@example.com` } }),
+    request: async () => ({ method: 'POST', url: '/api/admin/companies', payload: { name: `Matrix Fleet ${randomUUID()}`, ownerEmail: `matrix-owner-${randomUUID()}@example.com` } }),
     audit: 'company.add',
   },
   'GET /admin/companies/{id}': { guard: 'admin', request: async () => ({ method: 'GET', url: `/api/admin/companies/${await newCompany()}` }) },
