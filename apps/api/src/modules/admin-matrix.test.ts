@@ -383,6 +383,11 @@ const calls: Record<string, GuardedCall> = {
     }),
     audit: 'company.payment',
   },
+  'GET /admin/companies/{id}/account': { guard: 'admin', request: async () => ({ method: 'GET', url: `/api/admin/companies/${await newCompany()}/account` }) },
+  'GET /admin/companies/{id}/statements/{month}': {
+    guard: 'admin',
+    request: async () => ({ method: 'GET', url: `/api/admin/companies/${await newCompany()}/statements/${new Date().toISOString().slice(0, 7)}.pdf` }),
+  },
   'GET /admin/certificates': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/certificates' }) },
   'GET /admin/certificates/{id}/document': { guard: 'admin', request: async () => ({ method: 'GET', url: `/api/admin/certificates/${await aCertificate()}/document` }) },
   'POST /admin/certificates/{id}/verify': {
