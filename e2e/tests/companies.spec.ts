@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { formatPrice, type ListedPart, type Part, type SearchResult } from '@autoparts/shared';
+import { accountMessages, formatPrice, type ListedPart, type Part, type SearchResult } from '@autoparts/shared';
 import { logIn, newAccount, signOut, signUp } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
@@ -223,6 +223,67 @@ for (const width of widths) {
       await expect.poll(() => accountsPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await accountsPage.context().close();
     });
+  });
+}
+
+for (const width of widths) {
+  test(`at ${width} px an admin records a bank transfer on a company's Account and sees its balance change; the same reference again enters nothing`, async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const owner = newAccount(`payowner${width}`);
+    await signUp(page, owner);
+    const admin = await personAt(browser, width, baseURL);
+    await logInAt(admin, e2eAdmin);
+    const companyName = `Transferco ${width} ${owner.email.slice(9, 17)}`;
+    await apiAs(admin, 'POST', '/api/admin/companies', { name: companyName, ownerEmail: owner.email, paymentTerms: 'net30', creditLimit: '2,000.00' }, baseURL);
+
+    await admin.goto('/dashboard/companies');
+    await admin.getByRole('article', { name: companyName }).getByRole('button', { name: 'Edit' }).click();
+    const money = admin.getByRole('region', { name: `Account of “${companyName}”` });
+    const figures = money.getByLabel('Account figures');
+    await expect(figures).toContainText('Balance$0.00');
+    await expect(figures).toContainText('Available credit$2,000.00');
+    await expect(money).toContainText('No open invoices');
+
+    // Keyboard only: the amount with a thousands separator, the reference, Enter.
+    const form = money.getByRole('form', { name: 'Record payment' });
+    const reference = `BANK-${width}-${owner.email.slice(9, 17)}`;
+    await form.getByLabel('Amount ($)').fill('1,250.50');
+    await form.getByLabel('Reference').fill(reference);
+    await form.getByLabel('Reference').press('Enter');
+    await expect(admin.getByText(`Payment ${reference} recorded.`)).toBeVisible();
+    await expect(figures).toContainText('Balance-$1,250.50');
+    await expect(figures).toContainText('Available credit$3,250.50');
+    await expect(money.getByRole('list', { name: 'Ledger entries, newest first' })).toContainText(`Payment ${reference}`);
+    await expect(form.getByLabel('Amount ($)')).toBeFocused();
+    // The emptied form says nothing until it is sent again.
+    await form.getByLabel('Amount ($)').press('Tab');
+    await expect(form.getByText(accountMessages.referenceRequired)).toHaveCount(0);
+    await expectWithinViewportWidth(admin, money);
+    await screenshot(admin, width, 'admin-account');
+    await expectNoSeriousA11yViolations(admin);
+
+    // The same transfer entered again (a second tab, a second click): answered, not entered twice.
+    await form.getByLabel('Amount ($)').fill('1,250.50');
+    await form.getByLabel('Reference').fill(reference);
+    await form.getByRole('button', { name: 'Record payment' }).click();
+    await expect(admin.getByText(`Payment ${reference} was recorded already; it is not entered twice.`)).toBeVisible();
+    await expect(figures).toContainText('Balance-$1,250.50');
+    await expect(money.getByRole('list', { name: 'Ledger entries, newest first' }).getByRole('listitem')).toHaveCount(1);
+
+    // And the owner's own view agrees.
+    await page.goto('/dashboard/company');
+    await expect(page.getByRole('list', { name: 'Ledger entries, newest first' })).toContainText(`Payment ${reference}`);
+
+    // Any month's statement, as its owner gets it.
+    const downloading = admin.waitForEvent('download');
+    await money.getByRole('link', { name: /Download the statement of .* \(PDF\)/ }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^statement-\d{4}-\d{2}\.pdf$/);
+    expect((await readFile((await download.path()) ?? '')).subarray(0, 5).toString()).toBe('%PDF-');
+    await admin.context().close();
   });
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressSchema } from './addresses';
 import { moneyField } from './form-fields';
+import { formatPrice } from './money';
 import { orderSchema } from './orders';
 import { COMPANY_PRICE_LISTS_MAX, priceListMessages } from './price-lists';
 import { emailSchema } from './users';
@@ -58,7 +59,9 @@ export const companyMessages = {
   paymentTerms: 'Payment terms are one of: due on receipt, net 7, net 15, net 30, net 60',
   status: 'Status is active or on-hold',
   role: 'Role is one of: owner, buyer, accounts, viewer',
-  creditLimit: `Credit limit is between 0 and ${CREDIT_LIMIT_MAX}`,
+  creditLimit: `Credit limit is between ${formatPrice(0)} and ${formatPrice(CREDIT_LIMIT_MAX)}`,
+  /** A second company of a name already taken (letter case aside): the lists and pickers could not tell them apart. */
+  nameTaken: (name: string) => `There is already a company named “${name}”. Choose another name, or edit that company.`,
   notFound: 'Company not found',
   notMember: 'You are not a member of a company.',
   ownerOnly: 'Only an owner of the company may do this.',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CompanyRole, PaymentTerms } from './companies';
 import { moneyField } from './form-fields';
+import { formatPrice } from './money';
 import { testPaymentSchema } from './payments';
 
 /**
@@ -55,7 +56,9 @@ export const accountMessages = {
   unknownInvoices: (numbers: readonly string[]) => `These invoices are not this company’s: ${numbers.join(', ')}.`,
   referenceRequired: 'A payment’s reference is required (the bank’s or the cheque’s).',
   referenceTooLong: 'A payment’s reference has at most 80 characters.',
-  amount: 'A payment’s amount is more than 0 and at most 10000000.',
+  amount: `A payment’s amount is more than ${formatPrice(0)} and at most ${formatPrice(10_000_000)}.`,
+  /** The same reference again (a second click, or a payment entered twice): the one recorded stands. */
+  paymentAlreadyRecorded: (reference: string) => `Payment ${reference} was recorded already; it is not entered twice.`,
   receivedAt: 'The date received is a date (YYYY-MM-DD), not in the future.',
   month: 'A statement’s month is YYYY-MM.',
   noStatement: 'There is no statement for a month that has not begun.',
@@ -204,4 +207,30 @@ export const statementParamsSchema = z.object({
 /** The API's address of a month's statement PDF. */
 export function statementPath(month: string): string {
   return `/api/company/statements/${month}.pdf`;
+}
+
+/** The ledger entries an admin's view of a company's account shows: the newest. */
+export const ADMIN_LEDGER_RECENT = 20;
+
+/**
+ * `GET /api/admin/companies/{id}/account`: a company's money as the admins see it (decision 107).
+ * `balance` is what the ledger sums to (+ owed), `available` what the credit limit leaves (never
+ * below 0; null: no limit), `overdue` the sum still open on invoices past their due date;
+ * `invoices` as `GET /api/company/invoices`, `recent` the newest `ADMIN_LEDGER_RECENT` entries of
+ * `GET /api/company/ledger`, newest first, of `entries` in all.
+ */
+export const adminCompanyAccountSchema = z.object({
+  balance: z.number(),
+  creditLimit: z.number().nullable(),
+  available: z.number().nullable(),
+  overdue: z.number(),
+  invoices: openInvoiceListSchema,
+  recent: ledgerSchema,
+  entries: z.number(),
+});
+export type AdminCompanyAccount = z.infer<typeof adminCompanyAccountSchema>;
+
+/** The API's address of a company's statement for a month, for an admin. */
+export function adminStatementPath(companyId: string, month: string): string {
+  return `/api/admin/companies/${encodeURIComponent(companyId)}/statements/${month}.pdf`;
 }

@@ -69,11 +69,15 @@ describe('parseMoneyText', () => {
     ['0,99', 0.99],
     ['19.999', 19.999],
     ['-3', -3],
+    ['1,000.50', 1000.5],
+    ['$1,234.5', 1234.5],
+    ['1,000,000', 1_000_000],
+    ['10,000,000.00', 10_000_000],
   ])('reads %j as %d dollars', (text, dollars) => {
     expect(parseMoneyText(text)).toBe(dollars);
   });
 
-  it.each(['1,250', '1.250,00', '12.5.0', '12,505', 'twelve', '', '1e3', 'Infinity', '0x10'])('refuses %j rather than guess', (text) => {
+  it.each(['1,250', '1.250,00', '12.5.0', '12,505', 'twelve', '', '1e3', 'Infinity', '0x10', '1,00.50', '1,0000.50', ',100.50', '1,000,00', '1,000,000,000,000.00'])('refuses %j rather than guess', (text) => {
     expect(parseMoneyText(text)).toBeUndefined();
   });
 });

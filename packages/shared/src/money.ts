@@ -20,14 +20,25 @@ export function formatPrice(dollars: number): string {
 }
 
 /**
- * A price as a person types it: "12.50", "12,50" (a decimal comma), "$12.50", "12". Anything it
- * cannot read for certain — "1,250" (thousands or decimals?), "12.5.0", "twelve" — is undefined,
- * so the form asks again instead of guessing a price a hundred times too high.
+ * A price as a person types it: "12.50", "12,50" (a decimal comma), "$12.50", "12", and with
+ * thousands separators where they cannot be decimals: "1,000.50", "$1,234,567" (two groups or
+ * more). Anything it cannot read for certain — "1,250" (thousands or decimals?), "12.5.0",
+ * "twelve" — is undefined, so the form asks again instead of guessing a price a thousand times off.
  */
 export function parseMoneyText(text: string): number | undefined {
+  const trimmed = text.trim();
+  // Thousands separators: commas every three digits, with a decimal point after them, or in two
+  // groups or more ("1,250" alone stays refused: it is as likely one and a quarter).
+  const grouped = /^(-?)\$?\s*(\d{1,3}(?:,\d{3})+)(?:\.(\d+))?$/.exec(trimmed);
+  if (grouped) {
+    const [, sign, whole = '', decimals] = grouped;
+    const digits = whole.replaceAll(',', '');
+    if (decimals === undefined && whole.split(',').length < 3) return undefined;
+    return digits.length > 12 ? undefined : Number(`${sign}${digits}.${decimals ?? '0'}`);
+  }
   // A decimal point may carry any decimals (the schema then says "at most two"); a decimal
   // comma only one or two, since "1,250" is as likely a thousands separator.
-  const match = /^(-?)\$?\s*(\d{1,12})(?:\.(\d+)|,(\d{1,2}))?$/.exec(text.trim());
+  const match = /^(-?)\$?\s*(\d{1,12})(?:\.(\d+)|,(\d{1,2}))?$/.exec(trimmed);
   if (!match) return undefined;
   const [, sign, whole, pointDecimals, commaDecimals] = match;
   return Number(`${sign}${whole}.${pointDecimals ?? commaDecimals ?? '0'}`);

@@ -346,7 +346,7 @@ const calls: Record<string, GuardedCall> = {
   'GET /admin/companies': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/companies' }) },
   'POST /admin/companies': {
     guard: 'admin',
-    request: async () => ({ method: 'POST', url: '/api/admin/companies', payload: { name: 'Matrix Fleet', ownerEmail: `matrix-owner-${randomUUID()}@example.com` } }),
+    request: async () => ({ method: 'POST', url: '/api/admin/companies', payload: { name: `Matrix Fleet ${randomUUID()}`, ownerEmail: `matrix-owner-${randomUUID()}@example.com` } }),
     audit: 'company.add',
   },
   'GET /admin/companies/{id}': { guard: 'admin', request: async () => ({ method: 'GET', url: `/api/admin/companies/${await newCompany()}` }) },
@@ -382,6 +382,11 @@ const calls: Record<string, GuardedCall> = {
       payload: { amount: 10, receivedAt: new Date().toISOString().slice(0, 10), reference: `MATRIX-${randomUUID()}`, invoiceNumbers: [] },
     }),
     audit: 'company.payment',
+  },
+  'GET /admin/companies/{id}/account': { guard: 'admin', request: async () => ({ method: 'GET', url: `/api/admin/companies/${await newCompany()}/account` }) },
+  'GET /admin/companies/{id}/statements/{month}': {
+    guard: 'admin',
+    request: async () => ({ method: 'GET', url: `/api/admin/companies/${await newCompany()}/statements/${new Date().toISOString().slice(0, 7)}.pdf` }),
   },
   'GET /admin/certificates': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/certificates' }) },
   'GET /admin/certificates/{id}/document': { guard: 'admin', request: async () => ({ method: 'GET', url: `/api/admin/certificates/${await aCertificate()}/document` }) },

@@ -23,7 +23,8 @@ class UnknownPriceList extends Error {}
 
 /**
  * The admins' companies (decision 075): `GET|POST /api/admin/companies`, `GET|PATCH
- * /api/admin/companies/{id}`; every write audited in its transaction.
+ * /api/admin/companies/{id}`; every write audited in its transaction. A name another company has
+ * (letter case aside) is a 409 (decision 107).
  */
 export const companiesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const repository = (db = app.db) => createCompaniesRepository(db, app.mail, app.config.baseUrl);
@@ -65,6 +66,7 @@ export const companiesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
             : undefined,
       );
       if (outcome === 'in-other-company') return reply.code(409).send({ message: companyMessages.alreadyInCompany(input.ownerEmail) });
+      if (outcome === 'name-taken') return reply.code(409).send({ message: companyMessages.nameTaken(input.name) });
       return { id: outcome.id };
     },
   );
@@ -88,7 +90,7 @@ export const companiesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         description: 'Changes the fields sent; `priceListIds` become the company’s price lists (their priorities order them).',
         params: companyIdParamsSchema,
         body: companyUpdateSchema,
-        response: { 200: adminCompanySchema, ...adminErrors },
+        response: { 200: adminCompanySchema, ...adminErrors, 409: errorSchema },
       },
     },
     async (request, reply) => {
@@ -99,19 +101,20 @@ export const companiesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         identityOf(request),
         async (trx) => {
           const company = await repository(trx).update(id, fields);
-          if (!company) return undefined;
+          if (!company || company === 'name-taken') return company;
           if (priceListIds === undefined) return { name: company.name, changes: fields };
           const priceLists = await createPriceListsRepository(trx).assign(id, priceListIds);
           // Thrown inside the transaction: the company's other changes are undone with it.
           if (!priceLists) throw new UnknownPriceList();
           return { name: company.name, changes: { ...fields, priceLists } };
         },
-        (company) => (company ? { action: 'company.update', target: `company ${id}`, details: company } : undefined),
+        (company) => (company && company !== 'name-taken' ? { action: 'company.update', target: `company ${id}`, details: company } : undefined),
       ).catch((error: unknown) => {
         if (error instanceof UnknownPriceList) return 'unknown-list' as const;
         throw error;
       });
       if (updated === 'unknown-list') return reply.code(400).send({ message: priceListMessages.listsNotFound });
+      if (updated === 'name-taken') return reply.code(409).send({ message: companyMessages.nameTaken(fields.name ?? '') });
       if (!updated) return reply.code(404).send({ message: companyMessages.notFound });
       return (await companies.find(id)) ?? reply.code(404).send({ message: companyMessages.notFound });
     },

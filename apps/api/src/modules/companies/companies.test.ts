@@ -129,6 +129,32 @@ describe('POST|GET|PATCH /api/admin/companies', () => {
     expectInvalid(await post(byToken(admin), '/api/admin/companies', { name: 'A'.repeat(121), ownerEmail: 'x@example.com' }), companyMessages.nameTooLong);
   });
 
+  it('refuses a second company of a name taken, letter case and spaces aside, on creating and on renaming (409)', async () => {
+    const taken = (await get(byToken(admin), `/api/admin/companies/${companyId}`)).json() as AdminCompany;
+    const twin = `  ${taken.name.toUpperCase()} `;
+    const created = await post(byToken(admin), '/api/admin/companies', { name: twin, ownerEmail: newAccount('co-twin').email });
+    expectReply(created, 409, companyMessages.nameTaken(twin.trim()));
+    expect(await app.db.selectFrom('companies').select('id').where(sql<string>`lower(name)`, '=', taken.name.toLowerCase()).execute()).toHaveLength(1);
+
+    const other = await createCompany(newAccount('co-rename').email, { name: `Other ${Date.now()}` });
+    const renamed = await call(app, byToken(admin), { method: 'PATCH', url: `/api/admin/companies/${other}`, payload: { name: twin, creditLimit: 10 } });
+    expectReply(renamed, 409, companyMessages.nameTaken(twin.trim()));
+    expect((await get(byToken(admin), `/api/admin/companies/${other}`)).json()).toMatchObject({ name: expect.stringMatching(/^Other /) as string, creditLimit: null });
+    // Its own name in other letters is no conflict; nor are other fields of two old rows of one name.
+    expectReply(await call(app, byToken(admin), { method: 'PATCH', url: `/api/admin/companies/${companyId}`, payload: { name: taken.name.toLowerCase() } }), 200);
+    expectReply(await call(app, byToken(admin), { method: 'PATCH', url: `/api/admin/companies/${companyId}`, payload: { name: taken.name } }), 200);
+    await app.db.insertInto('companies').values({ name: 'Old Twin' }).execute();
+    const [oldTwin] = await app.db.insertInto('companies').values({ name: 'old twin' }).returning('id').execute();
+    expectReply(await call(app, byToken(admin), { method: 'PATCH', url: `/api/admin/companies/${oldTwin?.id ?? ''}`, payload: { status: 'on-hold' } }), 200);
+  });
+
+  it('reads a credit limit with thousands separators, and says its range in dollars', async () => {
+    const id = await createCompany(newAccount('co-limit').email, { name: `Limits ${Date.now()}`, creditLimit: '1,000.50' });
+    expect((await get(byToken(admin), `/api/admin/companies/${id}`)).json()).toMatchObject({ creditLimit: 1000.5 });
+    const over = await call(app, byToken(admin), { method: 'PATCH', url: `/api/admin/companies/${id}`, payload: { creditLimit: '10,000,000.01' } });
+    expectInvalid(over, 'Credit limit is between $0.00 and $10,000,000.00');
+  });
+
   it('lists companies newest first and changes the fields sent, audited', async () => {
     const list = (await get(byToken(admin), '/api/admin/companies')).json() as CompanySummary[];
     expect(list.find((company) => company.id === companyId)).toMatchObject({ members: 4, creditLimit: 5000, status: 'active' });

@@ -89,6 +89,21 @@ function companyColumns(changes: CompanyChanges) {
   };
 }
 
+/** The advisory lock two admins naming companies take turns on (decision 107): one name check at a time. */
+const COMPANY_NAME_LOCK_KEY = 107_001;
+
+/**
+ * Whether another company than `exceptId` has `name`, letter case and outer spaces aside. Taken
+ * inside the transaction that names a company, after the names' lock, so that two admins creating
+ * "Fleetco" at once cannot both pass the check (no unique index: old rows may share a name).
+ */
+async function nameTaken(trx: Db, name: string, exceptId?: string): Promise<boolean> {
+  await sql`select pg_advisory_xact_lock(${COMPANY_NAME_LOCK_KEY})`.execute(trx);
+  let query = trx.selectFrom('companies').select('id').where(sql<string>`lower(btrim(name))`, '=', name.trim().toLowerCase());
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  return Boolean(await query.executeTakeFirst());
+}
+
 async function lockCompany(trx: Db, companyId: string) {
   await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().executeTakeFirst();
 }
@@ -187,8 +202,9 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
      * any other address is sent an owner invitation ('invited'). A user already in a company
      * belongs to no second one.
      */
-    async create(input: NewCompany, inviter: Inviter): Promise<{ id: string; owner: 'member' | 'invited' } | 'in-other-company'> {
+    async create(input: NewCompany, inviter: Inviter): Promise<{ id: string; owner: 'member' | 'invited' } | 'in-other-company' | 'name-taken'> {
       return withTransaction(db, async (trx) => {
+        if (await nameTaken(trx, input.name)) return 'name-taken' as const;
         const email = input.ownerEmail.toLowerCase();
         const user = await trx.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email).forUpdate().executeTakeFirst();
         if (user && (await trx.selectFrom('company_members').select('user_id').where('user_id', '=', user.id).executeTakeFirst())) {
@@ -241,12 +257,18 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
       };
     },
 
-    /** Changes the fields sent; the company's name as it is after, for the audit log. */
-    async update(id: string, changes: CompanyChanges): Promise<{ name: string } | undefined> {
+    /**
+     * Changes the fields sent; the company's name as it is after, for the audit log. A name another
+     * company has already is refused ('name-taken'), nothing changed.
+     */
+    async update(id: string, changes: CompanyChanges): Promise<{ name: string } | 'name-taken' | undefined> {
       if (!isId(id)) return undefined;
       const columns = companyColumns(changes);
       if (Object.keys(columns).length === 0) return db.selectFrom('companies').select('name').where('id', '=', id).executeTakeFirst();
-      return db.updateTable('companies').set(columns).where('id', '=', id).returning('name').executeTakeFirst();
+      return withTransaction(db, async (trx) => {
+        if (changes.name !== undefined && (await nameTaken(trx, changes.name, id))) return 'name-taken' as const;
+        return trx.updateTable('companies').set(columns).where('id', '=', id).returning('name').executeTakeFirst();
+      });
     },
 
     /** The user's company and role, if they belong to one. */

@@ -1,4 +1,4 @@
-import { accountMessages, addDays, type LedgerEntry, type MyCompany } from '@autoparts/shared';
+import { accountMessages, addDays, ADMIN_LEDGER_RECENT, companyMessages, type AdminCompanyAccount, type LedgerEntry, type MyCompany, type OpenInvoice } from '@autoparts/shared';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -239,6 +239,79 @@ describe('who may call the account routes', () => {
       const paid = await post(who, `/api/admin/companies/${companyId}/payments`, { amount: 1, receivedAt: today(), reference: 'ROLE-CHECK', invoiceNumbers: [] });
       expect(paid.statusCode).toBe(pays);
     }
+  });
+});
+
+describe('an admin’s view of a company’s money (decision 107)', () => {
+  const account = async (who: Credential = byToken(admin), id = companyId) => get(who, `/api/admin/companies/${id}/account`);
+
+  it('gives the balance, limit, available credit, overdue sum, open invoices and newest entries, as the members see them', async () => {
+    // An invoice 5 days past due (within the grace, so later orders pass): its open rest is overdue.
+    const { response } = await orderOnAccount(buyer, 1500);
+    expectReply(response, 200);
+    const { insertedId } = response.json() as { insertedId: string };
+    await app.db.updateTable('orders').set({ due_on: addDays(today(), -5) }).where('id', '=', insertedId).execute();
+
+    const reply = await account();
+    expectReply(reply, 200);
+    const money = reply.json() as AdminCompanyAccount;
+    const mine = await company(accounts);
+    const invoices = (await get(byToken(accounts), '/api/company/invoices')).json() as OpenInvoice[];
+    const entries = await ledger();
+    expect(money).toMatchObject({ balance: mine.balance, creditLimit: mine.creditLimit, available: mine.available, invoices, entries: entries.length });
+    expect(money.recent).toEqual(entries.slice(-ADMIN_LEDGER_RECENT).reverse());
+    const overdue = invoices.filter((invoice) => invoice.overdue).reduce((sum, invoice) => sum + invoice.open * 100, 0) / 100;
+    expect(money.overdue).toBe(overdue);
+    expect(money.overdue).toBeGreaterThanOrEqual(20);
+  });
+
+  it('a payment recorded reduces the balance by its amount, once however often it is sent', async () => {
+    const before = (await account()).json() as AdminCompanyAccount;
+    const body = { amount: '1,000.50', receivedAt: today(), reference: 'BANK-ADMIN-VIEW-1', invoiceNumbers: [] };
+    const first = await post(byToken(admin), `/api/admin/companies/${companyId}/payments`, body);
+    expectReply(first, 200);
+    expect(first.json()).toMatchObject({ amount: 1000.5, created: true });
+    const after = (await account()).json() as AdminCompanyAccount;
+    expect(after.balance).toBe(Math.round((before.balance - 1000.5) * 100) / 100);
+    // Dated the day received (its start), so among the newest entries, not always the first.
+    expect(after.recent.find((entry) => entry.number === 'BANK-ADMIN-VIEW-1')).toMatchObject({ kind: 'payment', amount: -1000.5 });
+    // A second click: the same payment answered, nothing entered twice.
+    const again = await post(byToken(admin), `/api/admin/companies/${companyId}/payments`, body);
+    expectReply(again, 200);
+    expect(again.json()).toMatchObject({ created: false });
+    expect(((await account()).json() as AdminCompanyAccount).balance).toBe(after.balance);
+  });
+
+  it('gives any company’s statement PDF to an admin', async () => {
+    const month = today().slice(0, 7);
+    const response = await get(byToken(admin), `/api/admin/companies/${companyId}/statements/${month}.pdf`);
+    expectReply(response, 200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain(`Month: ${month}`);
+    expect(text).toContain('Closing balance');
+    expectReply(await get(byToken(admin), `/api/admin/companies/${companyId}/statements/${addDays(today(), 40).slice(0, 7)}.pdf`), 404, accountMessages.noStatement);
+    expect((await get(byToken(admin), `/api/admin/companies/${companyId}/statements/2025-13.pdf`)).statusCode).toBe(400);
+  });
+
+  it('answers admins only: members and other customers 403, signed out 401, a company not there 404', async () => {
+    const month = today().slice(0, 7);
+    const expected: Array<[Credential, number]> = [
+      [byToken(owner), 403],
+      [byCookie(accounts), 403],
+      [byToken(buyer), 403],
+      [byToken(stranger), 403],
+      [byCookie(admin), 200],
+      [anonymous, 401],
+    ];
+    for (const [who, status] of expected) {
+      expect((await account(who)).statusCode).toBe(status);
+      expect((await get(who, `/api/admin/companies/${companyId}/statements/${month}.pdf`)).statusCode).toBe(status);
+    }
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expectReply(await account(byToken(admin), missing), 404, companyMessages.notFound);
+    expectReply(await get(byToken(admin), `/api/admin/companies/${missing}/statements/${month}.pdf`), 404, companyMessages.notFound);
+    expectReply(await account(byToken(admin), 'not-an-id'), 404, companyMessages.notFound);
   });
 });
 

@@ -1,9 +1,11 @@
 import {
+  ADMIN_LEDGER_RECENT,
   addDays,
   ageBalance,
   centsToDollars,
   dollarsToCents,
   formatInvoiceNumber,
+  type AdminCompanyAccount,
   type AgeingBucket,
   type CompanyPayment,
   type LedgerEntry,
@@ -11,6 +13,7 @@ import {
   type OpenInvoice,
 } from '@autoparts/shared';
 import type { Db } from '../../db/database';
+import { isId } from '../../lib/ids';
 import { withTransaction } from '../../lib/transaction';
 import { balanceOf, openItems, today, type OpenItem } from './entries';
 
@@ -95,6 +98,36 @@ export function createLedgerRepository(db: Db) {
     },
 
     balance: (companyId: string) => balanceOf(db, companyId),
+
+    /** The company's row as a statement names it, or undefined (no such company). */
+    async company(companyId: string): Promise<{ id: string; name: string; tax_id: string } | undefined> {
+      if (!isId(companyId)) return undefined;
+      return db.selectFrom('companies').select(['id', 'name', 'tax_id']).where('id', '=', companyId).executeTakeFirst();
+    },
+
+    /**
+     * `GET /api/admin/companies/{id}/account` (decision 107): the member's reads of the company's
+     * money (`ledger`, `openInvoices`, `GET /api/company`'s balance and available credit) in one
+     * reply, with the overdue sum. Undefined: no such company.
+     */
+    async adminAccount(companyId: string): Promise<AdminCompanyAccount | undefined> {
+      if (!isId(companyId)) return undefined;
+      const company = await db.selectFrom('companies').select('credit_limit_cents').where('id', '=', companyId).executeTakeFirst();
+      if (!company) return undefined;
+      const [entries, invoices] = await Promise.all([this.ledger(companyId), this.openInvoices(companyId)]);
+      const balanceCents = dollarsToCents(entries.at(-1)?.balance ?? 0);
+      const limitCents = company.credit_limit_cents;
+      const overdueCents = invoices.filter((invoice) => invoice.overdue).reduce((sum, invoice) => sum + dollarsToCents(invoice.open), 0);
+      return {
+        balance: centsToDollars(balanceCents),
+        creditLimit: limitCents === null ? null : centsToDollars(limitCents),
+        available: limitCents === null ? null : centsToDollars(Math.max(0, limitCents - balanceCents)),
+        overdue: centsToDollars(overdueCents),
+        invoices,
+        recent: entries.slice(-ADMIN_LEDGER_RECENT).reverse(),
+        entries: entries.length,
+      };
+    },
 
     /** Month `YYYY-MM`'s statement: opening balance, its entries, closing balance and the closing balance aged. */
     async statement(company: { id: string; name: string; tax_id: string }, month: string, now = new Date()): Promise<Statement> {

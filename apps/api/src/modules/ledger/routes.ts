@@ -1,6 +1,7 @@
 import {
   accountMessages,
   ACCOUNTS_ROLES,
+  adminCompanyAccountSchema,
   companyIdParamsSchema,
   companyMessages,
   companyPaymentInputSchema,
@@ -10,6 +11,7 @@ import {
   openInvoiceListSchema,
   statementParamsSchema,
 } from '@autoparts/shared';
+import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminErrors, signedIn as security } from '../../plugins/api-docs';
@@ -32,6 +34,8 @@ import { renderStatement } from './statement-pdf';
  * | GET /company/invoices                  |  yes  |   yes    |  403  |  403   | 404                   | 404                  |
  * | POST /company/invoices/pay|checkout    |  yes  |   yes    |  403  |  403   | 404                   | 404                  |
  * | POST /admin/companies/{id}/payments    |  403  |   403    |  403  |  403   | 403                   | yes                  |
+ * | GET /admin/companies/{id}/account,     |  403  |   403    |  403  |  403   | 403                   | yes                  |
+ * |   /admin/companies/{id}/statements/…   |       |          |       |        |                       |                      |
  *
  * Signed out: 401 everywhere. Paying invoices by card is payments/routes.ts's (the payment provider's mode).
  */
@@ -98,6 +102,45 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       const { month } = request.params;
       if (month > today().slice(0, 7)) return reply.code(404).send({ message: accountMessages.noStatement });
       const statement = await ledger.statement(membership.company, month);
+      return sendPdf(reply, `statement-${month}.pdf`, await renderStatement(app.config, statement));
+    },
+  );
+
+  app.get(
+    '/admin/companies/:id/account',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        security,
+        description:
+          'The company’s money (decision 107): balance, credit limit and what it leaves, the overdue sum, the open invoices (as `GET /api/company/invoices`) and the newest ledger entries, newest first (of `GET /api/company/ledger`).',
+        params: companyIdParamsSchema,
+        response: { 200: adminCompanyAccountSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) => (await ledger.adminAccount(request.params.id)) ?? reply.code(404).send({ message: companyMessages.notFound }),
+  );
+
+  app.get(
+    '/admin/companies/:id/statements/:month',
+    {
+      onRequest: app.requireAdmin,
+      config: app.limitedBy('documents'),
+      schema: {
+        tags: ['admin'],
+        security,
+        description: 'Any company’s statement for a month (`{YYYY-MM}.pdf`), as its owner downloads it from `GET /api/company/statements/{YYYY-MM}.pdf`; a month not begun is 404.',
+        params: z.object({ ...companyIdParamsSchema.shape, ...statementParamsSchema.shape }),
+        response: { ...adminErrors, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const company = await ledger.company(request.params.id);
+      if (!company) return reply.code(404).send({ message: companyMessages.notFound });
+      const { month } = request.params;
+      if (month > today().slice(0, 7)) return reply.code(404).send({ message: accountMessages.noStatement });
+      const statement = await ledger.statement(company, month);
       return sendPdf(reply, `statement-${month}.pdf`, await renderStatement(app.config, statement));
     },
   );

@@ -7,8 +7,8 @@ interface CollectionSave<Values extends FieldValues, Input> {
   empty: Values;
   /** Focused when an add form is emptied. */
   firstField: Path<Values>;
-  /** Where the server's 409 (the name or place taken) is shown; the toast says it too. */
-  conflictField: Path<Values>;
+  /** Where the server's 409 (the name or place taken) is shown, or which field by its message; the toast says it too. */
+  conflictField: Path<Values> | ((message: string) => Path<Values>);
   onSave: (input: Input) => Promise<unknown>;
 }
 
@@ -25,7 +25,10 @@ export function useCollectionSave<Values extends FieldValues, Input>(
         form.reset(empty);
       }
     } catch (error) {
-      if (isApiError(error, 409)) form.setError(conflictField, { message: error.message }, { shouldFocus: true });
+      if (isApiError(error, 409)) {
+        const field = typeof conflictField === 'function' ? conflictField(error.message) : conflictField;
+        form.setError(field, { message: error.message }, { shouldFocus: true });
+      }
     }
   });
 }

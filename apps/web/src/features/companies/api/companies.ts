@@ -2,7 +2,9 @@ import {
   accountMessages,
   formatPrice,
   notices,
+  type AdminCompanyAccount,
   type CompanyPayment,
+  type CompanyPaymentInput,
   type InvoiceCardPaymentInput,
   type OpenInvoice,
   type CompanyRole,
@@ -181,4 +183,24 @@ export const useUpdateCompany = () =>
       api<AdminCompany>(`/admin/companies/${encodeURIComponent(id)}`, { method: 'PATCH', body: input, auth: true }),
     success: (company) => `Company “${company.name}” saved`,
     invalidates: [adminCompaniesKey],
+  });
+
+/** `GET /admin/companies/{id}/account`: the company's money as the admins see it (decision 107). */
+export const adminCompanyAccountQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...adminCompaniesKey, 'account', id],
+    queryFn: ({ signal }) => api<AdminCompanyAccount>(`/admin/companies/${encodeURIComponent(id)}/account`, { signal, auth: true }),
+  });
+
+/**
+ * `POST /admin/companies/{id}/payments`: a payment received. The same reference again is the
+ * payment already recorded (`created: false`), which the toast says; the account is fetched again.
+ */
+export const useRecordPayment = (id: string) =>
+  useAdminMutation({
+    mutationFn: (input: CompanyPaymentInput) =>
+      api<CompanyPayment>(`/admin/companies/${encodeURIComponent(id)}/payments`, { method: 'POST', body: input, auth: true }),
+    success: (payment) => (payment.created ? accountMessages.paymentRecorded(payment.reference) : accountMessages.paymentAlreadyRecorded(payment.reference)),
+    detail: (payment) => `${formatPrice(payment.amount)} received on ${payment.receivedAt}`,
+    invalidates: [[...adminCompaniesKey, 'account', id]],
   });

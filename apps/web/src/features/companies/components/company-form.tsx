@@ -1,5 +1,6 @@
 import {
   COMPANY_STATUSES,
+  companyMessages,
   companyCreateSchema,
   companyStatusLabels,
   companyUpdateSchema,
@@ -66,7 +67,8 @@ export function CompanyForm(props: CompanyFormProps) {
     adding: !company,
     empty: emptyCompany,
     firstField: 'name',
-    conflictField: company ? 'name' : 'ownerEmail',
+    // A 409 is the name taken (decision 107) or, creating, the owner in another company already.
+    conflictField: (message) => (company || message === companyMessages.nameTaken(form.getValues('name').trim()) ? 'name' : 'ownerEmail'),
     onSave: (input) => (props.company ? props.onSave(input as CompanyUpdateInput) : props.onSave(input as CompanyCreateInput)),
   });
 

@@ -1,4 +1,4 @@
-import { companyMessages, type AdminCompany, type CompanySummary } from '@autoparts/shared';
+import { accountMessages, companyMessages, type AdminCompany, type AdminCompanyAccount, type CompanySummary } from '@autoparts/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -19,6 +19,22 @@ const fleetco: CompanySummary = {
   poRequired: false,
   members: 2,
   createdAt: '2026-12-01T10:00:00.000Z',
+};
+
+const account: AdminCompanyAccount = {
+  balance: 500,
+  creditLimit: 5000,
+  available: 4500,
+  overdue: 120,
+  invoices: [
+    { number: 'INV-000041', orderNumber: '1041', issuedAt: '2026-10-01T10:00:00.000Z', dueOn: '2026-10-31', total: 120, open: 120, overdue: true },
+    { number: 'INV-000042', orderNumber: '1042', issuedAt: '2026-11-20T10:00:00.000Z', dueOn: '2026-12-20', total: 380, open: 380, overdue: false },
+  ],
+  recent: [
+    { at: '2026-11-20T10:00:00.000Z', kind: 'invoice', number: 'INV-000042', amount: 380, balance: 500 },
+    { at: '2026-10-01T10:00:00.000Z', kind: 'invoice', number: 'INV-000041', amount: 120, balance: 120 },
+  ],
+  entries: 2,
 };
 
 function renderPage() {
@@ -76,6 +92,7 @@ describe('Companies (admins)', () => {
       'GET /api/admin/companies?page=1': { body: [fleetco] },
       'PATCH /api/admin/companies/c-1': { body: saved },
       'GET /api/admin/companies/c-1': { body: saved },
+      'GET /api/admin/companies/c-1/account': { body: account },
       'GET /api/admin/price-lists': { body: [] },
       ...noActivity,
     });
@@ -100,6 +117,7 @@ describe('Companies (admins)', () => {
       'GET /api/me': { body: anAdmin() },
       'GET /api/admin/companies?page=1': { body: [fleetco] },
       'GET /api/admin/companies/c-1': { body: company },
+      'GET /api/admin/companies/c-1/account': { body: account },
       'GET /api/admin/price-lists': { body: [list('pl-1', 'Fleetco brakes', 1), list('pl-2', 'Spring promo', 5)] },
       'PATCH /api/admin/companies/c-1': { body: { ...company, priceListIds: ['pl-1', 'pl-2'] } },
       ...noActivity,
@@ -113,5 +131,59 @@ describe('Companies (admins)', () => {
     await user.click(form.getByRole('button', { name: 'Save price lists' }));
     expect(await screen.findByText('Company “Fleetco” saved')).toBeInTheDocument();
     expect(server.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ priceListIds: ['pl-1', 'pl-2'] });
+  });
+
+  it('shows a company’s money and records a payment once, however often it is clicked; the balance then changes', async () => {
+    const company: AdminCompany = { ...fleetco, members: [], invitations: [], priceListIds: [] };
+    let current = account;
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      'GET /api/admin/companies?page=1': { body: [fleetco] },
+      'GET /api/admin/companies/c-1': { body: company },
+      'GET /api/admin/price-lists': { body: [] },
+      'GET /api/admin/companies/c-1/account': () => ({ body: current }),
+      'POST /api/admin/companies/c-1/payments': (call) => {
+        const body = call.body as { amount: number; reference: string; receivedAt: string };
+        current = {
+          ...account,
+          balance: 500 - body.amount,
+          available: 4500 + body.amount,
+          overdue: 0,
+          recent: [{ at: `${body.receivedAt}T00:00:00.000Z`, kind: 'payment', number: body.reference, amount: -body.amount, balance: 500 - body.amount }, ...account.recent],
+          entries: 3,
+        };
+        return { body: { id: 'p-1', amount: body.amount, receivedAt: body.receivedAt, reference: body.reference, settles: [], created: true } };
+      },
+      ...noActivity,
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByRole('article', { name: 'Fleetco' })).getByRole('button', { name: 'Edit' }));
+    const money = within(await screen.findByRole('region', { name: 'Account of “Fleetco”' }));
+    const figures = within(money.getByLabelText('Account figures'));
+    expect(figures.getByText('$500.00')).toBeInTheDocument();
+    expect(figures.getByText('$4,500.00')).toBeInTheDocument();
+    expect(figures.getByText('$120.00')).toBeInTheDocument();
+    const invoices = within(money.getByRole('list', { name: 'Open invoices, due soonest first' }));
+    expect(invoices.getAllByRole('listitem')).toHaveLength(2);
+    expect(invoices.getByText('Overdue')).toBeInTheDocument();
+    expect(money.getByRole('link', { name: /Download the statement of Fleetco for \d{4}-\d{2} \(PDF\)/ }).getAttribute('href')).toMatch(
+      /^\/api\/admin\/companies\/c-1\/statements\/\d{4}-\d{2}\.pdf$/,
+    );
+
+    const form = within(money.getByRole('form', { name: 'Record payment' }));
+    await user.click(form.getByRole('button', { name: 'Record payment' }));
+    expect(await form.findByText(accountMessages.referenceRequired)).toBeInTheDocument();
+    await user.type(form.getByLabelText('Amount ($)'), '1,000.50');
+    await user.type(form.getByLabelText('Reference'), 'BANK-7781');
+    await user.dblClick(form.getByRole('button', { name: 'Record payment' }));
+    expect(await screen.findByText(accountMessages.paymentRecorded('BANK-7781'))).toBeInTheDocument();
+    expect(await figures.findByText('-$500.50')).toBeInTheDocument();
+    expect(within(money.getByRole('list', { name: 'Ledger entries, newest first' })).getByText('Payment BANK-7781')).toBeInTheDocument();
+    const posts = server.calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toEqual({ amount: 1000.5, reference: 'BANK-7781', receivedAt: new Date().toISOString().slice(0, 10), invoiceNumbers: [] });
+    expect(form.getByLabelText('Amount ($)')).toHaveValue('');
+    expect(form.getByLabelText('Amount ($)')).toHaveFocus();
   });
 });

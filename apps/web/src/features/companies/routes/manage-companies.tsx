@@ -9,10 +9,15 @@ import { LoadError } from '../../admin/components/load-error';
 import { adminCompaniesQuery, useCreateCompany, useUpdateCompany } from '../api/companies';
 import { CompanyForm } from '../components/company-form';
 import { CompanyList } from '../components/company-list';
+import { CompanyMoney } from '../components/company-money';
 import { EmptyState } from '../../../components/empty-state';
 import { CompanyPriceLists } from '../../price-lists/components/company-price-lists';
 
-/** /dashboard/companies (admins): the trade accounts, to create and to edit (decision 075). */
+/**
+ * /dashboard/companies (admins): the trade accounts, to create and to edit (decision 075); a
+ * company's money (balance, open invoices, ledger, statements, recording a payment) under its edit
+ * form (decision 107).
+ */
 export function Component() {
   const [page, setPage] = useState(1);
   const companies = useQuery({ ...adminCompaniesQuery(page), placeholderData: keepPreviousData });
@@ -46,6 +51,7 @@ export function Component() {
               onCancel={() => stopEditing(editing.id)}
               />
               <CompanyPriceLists companyId={editing.id} />
+              <CompanyMoney company={editing} />
             </>
           ) : (
             <CompanyForm key="new" pending={create.isPending} onSave={(input) => create.mutateAsync(input)} />

@@ -1,0 +1,242 @@
+import {
+  adminStatementPath,
+  companyPaymentInputSchema,
+  formatPrice,
+  ledgerKindLabels,
+  type AdminCompanyAccount,
+  type CompanyPaymentInput,
+  type OpenInvoice,
+} from '@autoparts/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { EmptyState } from '../../../components/empty-state';
+import { FormActions } from '../../../components/form-actions';
+import { LoadingBlock } from '../../../components/spinner';
+import { TextField } from '../../../components/text-field';
+import { LoadError } from '../../admin/components/load-error';
+import { adminCompanyAccountQuery, useRecordPayment } from '../api/companies';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const day = (isoDay: string) => dateFormat.format(new Date(`${isoDay.slice(0, 10)}T00:00:00Z`));
+const linkClass =
+  'inline-flex rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
+
+/** Today and this month as the ledger counts days (UTC). */
+const today = () => new Date().toISOString().slice(0, 10);
+const thisMonth = () => today().slice(0, 7);
+
+/**
+ * A company's money on the admins' Companies screen (decision 107): balance, limit, available
+ * credit and the overdue sum; a payment received (a bank transfer, a cheque) recorded; the open
+ * invoices, the newest ledger entries and the monthly statements.
+ */
+export function CompanyMoney({ company }: { company: { id: string; name: string } }) {
+  const account = useQuery(adminCompanyAccountQuery(company.id));
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="grid min-w-0 gap-6 rounded-xl border border-slate-200 p-4 sm:p-6">
+      <h2 id={headingId} className="text-xl font-bold break-words text-ink">
+        Account of “{company.name}”
+      </h2>
+      {account.isError ? (
+        <LoadError what="the company’s account" error={account.error} onRetry={() => void account.refetch()} />
+      ) : account.isPending ? (
+        <LoadingBlock label="Loading the company’s account" />
+      ) : (
+        <>
+          <Figures account={account.data} />
+          <RecordPayment company={company} />
+          <OpenInvoices invoices={account.data.invoices} />
+          <RecentEntries account={account.data} />
+        </>
+      )}
+      <Statements company={company} />
+    </section>
+  );
+}
+
+function Figures({ account }: { account: AdminCompanyAccount }) {
+  const overdue = account.overdue > 0;
+  return (
+    <dl aria-label="Account figures" className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-live="polite">
+      <Figure label="Balance" value={formatPrice(account.balance)} hint={account.balance < 0 ? 'In credit' : undefined} />
+      <Figure label="Credit limit" value={account.creditLimit === null ? 'None' : formatPrice(account.creditLimit)} />
+      <Figure label="Available credit" value={account.available === null ? 'No limit' : formatPrice(account.available)} />
+      <Figure label="Overdue" value={formatPrice(account.overdue)} alert={overdue} />
+    </dl>
+  );
+}
+
+function Figure({ label, value, hint, alert = false }: { label: string; value: string; hint?: string | undefined; alert?: boolean }) {
+  return (
+    <div className={`min-w-0 rounded-lg border p-3 ${alert ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-white'}`}>
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className={`text-lg font-bold break-words ${alert ? 'text-red-800' : 'text-ink'}`}>{value}</dd>
+      {hint && <dd className="text-sm text-slate-600">{hint}</dd>}
+    </div>
+  );
+}
+
+/** The form holds text, as typed; the shared schema reads the amount (thousands separators too). */
+interface PaymentValues {
+  amount: string;
+  reference: string;
+  receivedAt: string;
+}
+
+/**
+ * "Record payment": amount, reference, day received. A second click while it is sent is ignored
+ * (the submit button is pending), and the server enters one payment per reference: the same
+ * reference again answers the payment already recorded (`created: false`), which the toast says.
+ */
+function RecordPayment({ company }: { company: { id: string; name: string } }) {
+  const headingId = useId();
+  const record = useRecordPayment(company.id);
+  const empty = (): PaymentValues => ({ amount: '', reference: '', receivedAt: today() });
+  const form = useForm<PaymentValues, unknown, CompanyPaymentInput>({
+    resolver: zodResolver(companyPaymentInputSchema) as never,
+    // Checked when sent, then on each change: leaving the emptied form after a payment says nothing.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: empty(),
+  });
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  async function save(input: CompanyPaymentInput) {
+    try {
+      await record.mutateAsync({ ...input, invoiceNumbers: [] });
+      // Focus first, as the collections' forms do (a focus asked for just after a reset is lost).
+      form.setFocus('amount');
+      form.reset(empty());
+    } catch {
+      // The toast says why; the values stay to be corrected.
+    }
+  }
+  const onSubmit = (event: FormEvent) => form.handleSubmit(save)(event);
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={headingId} className="grid gap-4 sm:grid-cols-3">
+      <div className="sm:col-span-3">
+        <h3 id={headingId} className="text-lg font-bold text-ink">
+          Record payment
+        </h3>
+        <p className="text-sm text-slate-600">A bank transfer or cheque received: it settles the oldest open invoices first; what is left is a credit.</p>
+      </div>
+      <TextField label="Amount ($)" inputMode="decimal" autoComplete="off" error={errors.amount?.message} {...register('amount')} />
+      <TextField label="Reference" autoComplete="off" hint="The bank’s or the cheque’s." error={errors.reference?.message} {...register('reference')} />
+      <TextField label="Date received" type="date" max={today()} error={errors.receivedAt?.message} {...register('receivedAt')} />
+      <FormActions pending={record.isPending} className="sm:col-span-3">
+        Record payment
+      </FormActions>
+    </form>
+  );
+}
+
+function OpenInvoices({ invoices }: { invoices: OpenInvoice[] }) {
+  return (
+    <div className="grid gap-3">
+      <h3 className="text-lg font-bold text-ink">Open invoices</h3>
+      {invoices.length === 0 ? (
+        <EmptyState message="No open invoices: everything invoiced is paid." />
+      ) : (
+        <ul aria-label="Open invoices, due soonest first" className="grid gap-2">
+          {invoices.map((invoice) => (
+            <li key={invoice.number} className={`grid gap-x-4 gap-y-1 rounded-xl border bg-white p-3 text-sm sm:grid-cols-[1fr_auto] ${invoice.overdue ? 'border-red-300' : 'border-slate-200'}`}>
+              <span className="min-w-0 font-semibold break-words text-ink">
+                {invoice.number} <span className="font-normal text-slate-600">· order {invoice.orderNumber}</span>
+              </span>
+              <span className="font-semibold text-ink sm:text-right">{formatPrice(invoice.open)} open</span>
+              <span className="text-slate-700">
+                Issued {day(invoice.issuedAt)} · due {day(invoice.dueOn)}
+                {invoice.overdue && <span className="ml-2 rounded bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">Overdue</span>}
+              </span>
+              <span className="text-slate-600 sm:text-right">of {formatPrice(invoice.total)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function RecentEntries({ account }: { account: AdminCompanyAccount }) {
+  const { recent, entries } = account;
+  return (
+    <div className="grid gap-3">
+      <h3 className="text-lg font-bold text-ink">Ledger</h3>
+      {recent.length === 0 ? (
+        <EmptyState message="No invoices, payments or credit notes yet: orders on account show here." />
+      ) : (
+        <>
+          {entries > recent.length && (
+            <p className="text-sm text-slate-600">
+              The newest {recent.length} of {entries} entries; the statements have them all.
+            </p>
+          )}
+          <ul aria-label="Ledger entries, newest first" className="grid gap-2">
+            {recent.map((entry, index) => (
+              <li
+                key={`${entry.at}-${entry.number}-${index}`}
+                className="grid grid-cols-[1fr_auto] gap-x-4 rounded-xl border border-slate-200 bg-white p-3 text-sm sm:grid-cols-[8rem_1fr_8rem_9rem]"
+              >
+                <span className="text-slate-600">{day(entry.at)}</span>
+                <span className="col-start-1 min-w-0 break-words text-ink sm:col-start-2 sm:row-start-1">
+                  {ledgerKindLabels[entry.kind]} {entry.number}
+                </span>
+                <span className="col-start-2 row-start-1 text-right font-semibold text-ink sm:col-start-3">{formatPrice(entry.amount)}</span>
+                <span className="col-start-2 text-right text-slate-600 sm:col-start-4 sm:row-start-1">Balance {formatPrice(entry.balance)}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** A month's statement of the company, as its owner downloads it (any month up to this one). */
+function Statements({ company }: { company: { id: string; name: string } }) {
+  const [month, setMonth] = useState(thisMonth);
+  const monthId = useId();
+  const valid = /^\d{4}-(0[1-9]|1[0-2])$/.test(month) && month <= thisMonth();
+  return (
+    <div className="grid gap-3">
+      <h3 className="text-lg font-bold text-ink">Statements</h3>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="grid gap-1">
+          <label htmlFor={monthId} className="text-sm font-semibold text-ink">
+            Statement month
+          </label>
+          <input
+            id={monthId}
+            type="month"
+            value={month}
+            max={thisMonth()}
+            onChange={(event) => setMonth(event.target.value)}
+            aria-describedby={valid ? undefined : `${monthId}-error`}
+            aria-invalid={!valid}
+            className="rounded-lg border border-slate-300 px-3 py-2 text-ink"
+          />
+        </div>
+        {valid ? (
+          <a
+            className={linkClass}
+            href={adminStatementPath(company.id, month)}
+            download={`statement-${month}.pdf`}
+            aria-label={`Download the statement of ${company.name} for ${month} (PDF)`}
+          >
+            Download statement (PDF)
+          </a>
+        ) : (
+          <p id={`${monthId}-error`} className="text-sm text-red-700">
+            Choose a month up to this one.
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
