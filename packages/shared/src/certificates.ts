@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countryOf } from './addresses';
+import { isIsoDay } from './ledger';
 
 /**
  * Resale (tax-exemption) certificates (issue 31, decision 082): a company location holds at most
@@ -44,7 +45,7 @@ export const certificateFieldsSchema = (today: string) =>
     expiresOn: z
       .string({ error: certificateMessages.expiresOn })
       .regex(/^\d{4}-\d{2}-\d{2}$/, certificateMessages.expiresOn)
-      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && value > today, certificateMessages.expiresOn),
+      .refine((value) => isIsoDay(value) && value > today, certificateMessages.expiresOn),
   });
 export type CertificateFields = z.infer<ReturnType<typeof certificateFieldsSchema>>;
 

@@ -87,6 +87,9 @@ describe('uploading a certificate', () => {
     expectReply(await upload(byToken(owner), illinois.id, { ...ok, state: 'ZZ' }, { name: 'c.pdf', bytes: PDF }), 400, certificateMessages.state);
     expectReply(await upload(byToken(owner), illinois.id, { ...ok, number: '' }, { name: 'c.pdf', bytes: PDF }), 400, certificateMessages.numberRequired);
     expectReply(await upload(byToken(owner), illinois.id, { ...ok, expiresOn: utcDay() }, { name: 'c.pdf', bytes: PDF }), 400, certificateMessages.expiresOn);
+    // Not real calendar days: they were stored and shown as they were typed (Date.parse rolls over).
+    for (const expiresOn of ['2027-02-31', '2027-02-30', '2029-04-31', '2027-00-10'])
+      expectReply(await upload(byToken(owner), illinois.id, { ...ok, expiresOn }, { name: 'c.pdf', bytes: PDF }), 400, certificateMessages.expiresOn);
     expectReply(await upload(byToken(owner), illinois.id, ok, { name: 'c.exe', bytes: Buffer.from('MZ\x90\x00 not a document') }), 400, certificateMessages.fileType);
     expectReply(await upload(byToken(owner), illinois.id, ok), 400, certificateMessages.fileRequired);
     expectReply(await upload(byToken(owner), illinois.id, {}, { name: 'c.pdf', bytes: PDF }), 400, certificateMessages.fieldsFirst);
