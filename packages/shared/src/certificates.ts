@@ -34,8 +34,8 @@ export const certificateMessages = {
   mayNot: 'Only an owner or an accounts member of the company may do this.',
   uploaded: (state: string) => `Certificate for ${state} uploaded: it counts once the shop has verified it.`,
   verified: (state: string) => `Certificate for ${state} verified`,
-  rejected: (state: string) => `Certificate for ${state} rejected: its company's owners are told why.`,
-  revoked: (state: string) => `Certificate for ${state} revoked: orders there are taxed again, and its company's owners are told why.`,
+  rejected: (state: string) => `Certificate for ${state} rejected: its company’s owners are told why.`,
+  revoked: (state: string) => `Certificate for ${state} revoked: orders there are taxed again, and its company’s owners are told why.`,
   /** An admin's decision names the upload they saw (decision 105). */
   version: 'Say which upload of the certificate you decide on: its version, as the list gave it.',
   changed: 'This certificate was uploaded again since you opened the list: the list now shows the new upload. Check its document before you decide.',

@@ -94,7 +94,7 @@ describe('Certificates (admins)', () => {
     const user = userEvent.setup();
     const card = await screen.findByRole('article', { name: 'Fleetco — Springfield depot, IL' });
     await user.click(within(card).getByRole('button', { name: 'Reject…' }));
-    const why = within(card).getByLabelText("Why (e-mailed to the company's owners)");
+    const why = within(card).getByLabelText('Why (e-mailed to the company’s owners)');
     expect(why).toHaveFocus();
     await user.click(within(card).getByRole('button', { name: 'Reject with this reason' }));
     expect(await within(card).findByText(certificateMessages.reasonRequired)).toBeInTheDocument();

@@ -191,7 +191,7 @@ function CertificateCard({ certificate, replaced, busy, verifying, deciding, onV
           }}
         >
           <label className="grid gap-1 font-medium text-slate-800">
-            Why (e-mailed to the company's owners)
+            Why (e-mailed to the company’s owners)
             <textarea
               ref={whyField}
               rows={3}
