@@ -330,3 +330,108 @@ test('a contract buyer’s prices leave with them: signed out, the same tab show
   await expect(card).toContainText(formatPrice(part.price));
   await expect(card).not.toContainText(contract);
 });
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 900 } });
+
+  test('a buyer leaves their company after a confirmation: the page says they belong to none, and the shop shows them the list price at once', async ({ page, browser, baseURL }) => {
+    // A company whose price list takes 40 % off the first part /shop shows; the buyer joins it by the link.
+    const owner = await signedUpAt(browser, 390, baseURL, 'leaveowner');
+    const admin = await personAt(browser, 1280, baseURL);
+    await logInAt(admin, e2eAdmin);
+    const [part] = ((await (await admin.request.get('/api/search')).json()) as SearchResult).items;
+    if (!part) throw new Error('/shop shows no part');
+    const companyName = `Leavers ${owner.account.email.slice(11, 17)}`;
+    const list = await apiAs(admin, 'POST', '/api/admin/price-lists', { name: `${companyName} list`, priority: 1, entries: [{ partId: part._id, percentOff: 40 }] }, baseURL);
+    const company = await apiAs(admin, 'POST', '/api/admin/companies', { name: companyName, ownerEmail: owner.account.email }, baseURL);
+    await apiAs(admin, 'PATCH', `/api/admin/companies/${String(company.id)}`, { priceListIds: [list.id] }, baseURL);
+    await admin.context().close();
+    const buyer = newAccount('leaver');
+    await signUp(page, buyer);
+    await apiAs(owner.page, 'POST', '/api/company/invitations', { email: buyer.email, role: 'buyer' }, baseURL);
+    await owner.page.context().close();
+    const token = linkIn(await mailTo(buyer.email, new RegExp(`Join ${companyName}`)), `${baseURL ?? ''}/company/invitations/`).split('/').at(-1) ?? '';
+    await apiAs(page, 'POST', `/api/company/invitations/${token}/accept`, {}, baseURL);
+
+    const contract = formatPrice(Math.round(part.price * 60) / 100);
+    const card = page.getByRole('list', { name: 'Search results' }).getByRole('article').filter({ has: page.getByText(`Part no. ${part.partNumber}`, { exact: true }) });
+    await page.goto('/shop');
+    await expect(card).toContainText(contract);
+
+    // Leave company: the confirmation first (declined: nothing happens), then accepted.
+    await page.goto('/dashboard/company');
+    await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
+    const leave = page.getByRole('button', { name: 'Leave company' });
+    await expectWithinViewportWidth(page, leave);
+    await screenshot(page, 390, 'leave');
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await leave.click();
+    await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toContain(`Leave ${companyName}?`);
+      void dialog.accept();
+    });
+    await leave.click();
+    await expect(page.getByText(`You have left ${companyName}.`)).toBeVisible();
+    await expect(page.getByText('You are not a member of a company.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Company' })).toBeFocused();
+    await expectNoSeriousA11yViolations(page);
+
+    // Within the app (the header's Shop, from the phone menu), the shop shows the list price now.
+    const banner = page.getByRole('banner');
+    const menu = banner.getByRole('button', { name: 'Open menu' });
+    if (await menu.isVisible()) await menu.click();
+    await banner.getByRole('link', { name: 'Shop', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/shop');
+    await expect(card).toContainText(formatPrice(part.price));
+    await expect(card).not.toContainText(contract);
+  });
+});
+
+test('an admin’s Verify of a certificate uploaded again meanwhile is refused: the card says so and shows the new upload, which the admin then rejects with a reason the owner reads', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const owner = await signedUpAt(browser, 1280, baseURL, 'certowner');
+  await logInAt(page, e2eAdmin);
+  const companyName = `Certs ${owner.account.email.slice(9, 15)}`;
+  await apiAs(page, 'POST', '/api/admin/companies', { name: companyName, ownerEmail: owner.account.email }, baseURL);
+  const location = await apiAs(owner.page, 'POST', '/api/company/locations', { name: 'Springfield depot', line1: '1 Depot Road', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' }, baseURL);
+  const upload = async (number: string, expiresOn: string) => {
+    const reply = await owner.page.request.post(`/api/company/locations/${String(location.id)}/certificates`, {
+      headers: { origin: baseURL ?? '' },
+      multipart: { state: 'IL', number, expiresOn, file: { name: `${number}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%%EOF\n') } },
+    });
+    expect(reply.ok(), await reply.text()).toBe(true);
+  };
+  await upload('IL-RS-1001', '2027-06-30');
+
+  await page.goto('/dashboard/certificates');
+  const card = page.getByRole('article', { name: `${companyName} — Springfield depot, IL` });
+  await expect(card).toContainText('IL-RS-1001');
+  // The owner uploads another while the admin reads the list.
+  await upload('FAKE-999', '2099-12-31');
+  await card.getByRole('button', { name: 'Verify' }).click();
+  await expect(card.getByRole('alert')).toContainText('This certificate was uploaded again since you opened the list');
+  await expect(card).toContainText('FAKE-999');
+  await expect(card).toContainText('(upload 2)');
+  await expectNoSeriousA11yViolations(page);
+
+  // The admin rejects the new upload, with why.
+  await card.getByRole('button', { name: 'Reject…' }).click();
+  const why = card.getByLabel('Why (e-mailed to the company’s owners)');
+  await expect(why).toBeFocused();
+  await why.fill('The number is not on the state’s register.');
+  await screenshot(page, 1280, 'certificate-reject');
+  await card.getByRole('button', { name: 'Reject with this reason' }).click();
+  await expect(page.getByText('Certificate for IL rejected')).toBeVisible();
+  await expect(card).toHaveCount(0);
+
+  // The owner reads why on the Company page, and by e-mail.
+  await owner.page.goto('/dashboard/company');
+  await expect(owner.page.getByRole('list', { name: 'Resale certificates of Springfield depot' })).toContainText('Not accepted by the shop: “The number is not on the state’s register.”');
+  await screenshot(owner.page, 1280, 'certificate-rejected');
+  await mailTo(owner.account.email, /Your resale certificate for IL was not accepted/);
+  await owner.page.context().close();
+});

@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = [
   'price-list.remove',
   'company.payment',
   'certificate.verify',
+  'certificate.reject',
+  'certificate.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -91,6 +93,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'price-list.remove': 'Price list deleted',
   'company.payment': 'Payment recorded',
   'certificate.verify': 'Resale certificate verified',
+  'certificate.reject': 'Resale certificate rejected',
+  'certificate.revoke': 'Resale certificate revoked',
 };
 
 /** The audit log screen's page size, and the most one request may ask for. */

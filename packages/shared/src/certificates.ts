@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { countryOf } from './addresses';
+import { isIsoDay } from './ledger';
 
 /**
  * Resale (tax-exemption) certificates (issue 31, decision 082): a company location holds at most
@@ -15,6 +16,8 @@ export type CertificateDocumentType = (typeof CERTIFICATE_DOCUMENT_TYPES)[number
 /** Days before its expiry that the company's owners are e-mailed. */
 export const CERTIFICATE_NOTICE_DAYS = 30;
 export const CERTIFICATES_PAGE_SIZE = 50;
+/** Why an admin rejected or revoked a certificate, which its company's owners read. */
+export const CERTIFICATE_REASON_MAX = 500;
 
 const US_STATES = countryOf('US')?.regions?.list.map((region) => region.code) ?? [];
 
@@ -31,6 +34,17 @@ export const certificateMessages = {
   mayNot: 'Only an owner or an accounts member of the company may do this.',
   uploaded: (state: string) => `Certificate for ${state} uploaded: it counts once the shop has verified it.`,
   verified: (state: string) => `Certificate for ${state} verified`,
+  rejected: (state: string) => `Certificate for ${state} rejected: its company’s owners are told why.`,
+  revoked: (state: string) => `Certificate for ${state} revoked: orders there are taxed again, and its company’s owners are told why.`,
+  /** An admin's decision names the upload they saw (decision 105). */
+  version: 'Say which upload of the certificate you decide on: its version, as the list gave it.',
+  changed: 'This certificate was uploaded again since you opened the list: the list now shows the new upload. Check its document before you decide.',
+  reasonRequired: 'Say why, for the company: e.g. the number does not match the document',
+  reasonTooLong: `The reason must be at most ${CERTIFICATE_REASON_MAX} characters`,
+  alreadyVerified: 'This certificate is verified: revoke it instead.',
+  notVerified: 'Only a verified certificate can be revoked.',
+  /** On the company's list: a certificate an admin rejected or revoked, and why. */
+  rejectedBecause: (reason: string) => `Not accepted by the shop: “${reason}”. Upload a corrected certificate.`,
   expired: 'This certificate has expired: upload a new one.',
   /** On the quote, the order and its invoice: why no tax was charged. */
   exemption: (number: string, state: string) => `Tax exempt: resale certificate ${number} for ${state}`,
@@ -44,13 +58,13 @@ export const certificateFieldsSchema = (today: string) =>
     expiresOn: z
       .string({ error: certificateMessages.expiresOn })
       .regex(/^\d{4}-\d{2}-\d{2}$/, certificateMessages.expiresOn)
-      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && value > today, certificateMessages.expiresOn),
+      .refine((value) => isIsoDay(value) && value > today, certificateMessages.expiresOn),
   });
 export type CertificateFields = z.infer<ReturnType<typeof certificateFieldsSchema>>;
 
-export const CERTIFICATE_STATUSES = ['unverified', 'verified', 'expired'] as const;
+export const CERTIFICATE_STATUSES = ['unverified', 'verified', 'rejected', 'expired'] as const;
 export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
-export const certificateStatusLabels: Record<CertificateStatus, string> = { unverified: 'Awaiting verification', verified: 'Verified', expired: 'Expired' };
+export const certificateStatusLabels: Record<CertificateStatus, string> = { unverified: 'Awaiting verification', verified: 'Verified', rejected: 'Not accepted', expired: 'Expired' };
 
 export const certificateSchema = z.object({
   id: z.string(),
@@ -62,6 +76,11 @@ export const certificateSchema = z.object({
   documentName: z.string(),
   uploadedAt: z.string(),
   verifiedAt: z.string().nullable(),
+  /** Which upload this is (1, then one more at each re-upload): an admin's decision names it (decision 105). */
+  version: z.number().int(),
+  /** When an admin rejected it, or revoked it once verified, and why; null again at a re-upload. */
+  rejectedAt: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
 });
 export type Certificate = z.infer<typeof certificateSchema>;
 export const certificateListSchema = z.array(certificateSchema);
@@ -76,8 +95,20 @@ export const adminCertificatesQuerySchema = z.object({
 });
 export const certificateIdParamsSchema = z.object({ id: z.string().max(64) });
 
+/** `POST /api/admin/certificates/{id}/verify`: the version the admin saw; another is 409. */
+export const certificateDecisionSchema = z.object({
+  version: z.number({ error: certificateMessages.version }).int(certificateMessages.version).min(1, certificateMessages.version).max(2_147_483_647, certificateMessages.version),
+});
+export type CertificateDecision = z.infer<typeof certificateDecisionSchema>;
+/** `POST …/reject` and `…/revoke`: the version, and why (which the company's owners read). */
+export const certificateRejectionSchema = certificateDecisionSchema.extend({
+  reason: z.string({ error: certificateMessages.reasonRequired }).trim().min(1, certificateMessages.reasonRequired).max(CERTIFICATE_REASON_MAX, certificateMessages.reasonTooLong),
+});
+export type CertificateRejection = z.infer<typeof certificateRejectionSchema>;
+
 /** A verified certificate is in force on `day` (`YYYY-MM-DD`) until its expiry date, that day included. */
-export function certificateStatus(certificate: { verifiedAt: string | null; expiresOn: string }, day: string): CertificateStatus {
+export function certificateStatus(certificate: { verifiedAt: string | null; rejectedAt?: string | null; expiresOn: string }, day: string): CertificateStatus {
   if (certificate.expiresOn < day) return 'expired';
+  if (certificate.rejectedAt) return 'rejected';
   return certificate.verifiedAt ? 'verified' : 'unverified';
 }

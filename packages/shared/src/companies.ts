@@ -78,6 +78,10 @@ export const companyMessages = {
   invitationOtherEmail: (email: string) => `This invitation is for ${email}. Sign in with that address to accept it.`,
   memberNotFound: 'Member not found',
   lastOwner: 'A company keeps at least one owner: make another member an owner first.',
+  /** A member leaving their company (decision 105): what the confirmation asks, and the toast after. */
+  leaveConfirm: (company: string) =>
+    `Leave ${company}? You will no longer see its orders or order for it, and the shop’s own prices apply to you at once. An owner can invite you again.`,
+  left: (company: string) => `You have left ${company}. The shop’s own prices apply to you now.`,
   tooManyMembers: `A company has at most ${COMPANY_MEMBERS_MAX} members.`,
   locationNotFound: 'Location not found',
   tooManyLocations: `A company keeps at most ${COMPANY_LOCATIONS_MAX} locations. Delete one to add another.`,

@@ -10,6 +10,9 @@ import { testPaymentSchema } from './payments';
  * server, the statement PDF and the browser.
  */
 
+/** The first month a statement may be asked for: before it, PostgreSQL's dates would not answer (0000-01). */
+export const STATEMENT_FIRST_MONTH = '2000-01';
+
 export const PAYMENT_METHODS = ['card', 'account'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
@@ -60,7 +63,7 @@ export const accountMessages = {
   /** The same reference again (a second click, or a payment entered twice): the one recorded stands. */
   paymentAlreadyRecorded: (reference: string) => `Payment ${reference} was recorded already; it is not entered twice.`,
   receivedAt: 'The date received is a date (YYYY-MM-DD), not in the future.',
-  month: 'A statement’s month is YYYY-MM.',
+  month: `A statement’s month is YYYY-MM, from ${STATEMENT_FIRST_MONTH}.`,
   noStatement: 'There is no statement for a month that has not begun.',
   payInvoicesOnly: 'Only an owner or an accounts member of the company may pay its invoices.',
   chooseInvoices: `Choose from 1 to ${CARD_PAYMENT_INVOICES_MAX} invoices to pay.`,
@@ -199,9 +202,13 @@ export type InvoicePaymentInput = z.infer<typeof invoicePaymentSchema>;
 export const invoiceCardPaymentSchema = invoicePaymentSchema.extend(testPaymentSchema.omit({ orderId: true }).shape);
 export type InvoiceCardPaymentInput = z.infer<typeof invoiceCardPaymentSchema>;
 
-/** A statement's month: "2026-11". */
+/** A statement's month: "2026-11", from STATEMENT_FIRST_MONTH (a month not begun is the route's 404). */
 export const statementParamsSchema = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])\.pdf$/, accountMessages.month).transform((file) => file.slice(0, 7)),
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])\.pdf$/, accountMessages.month)
+    .transform((file) => file.slice(0, 7))
+    .refine((month) => month >= STATEMENT_FIRST_MONTH, accountMessages.month),
 });
 
 /** The API's address of a month's statement PDF. */

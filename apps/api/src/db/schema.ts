@@ -167,6 +167,12 @@ export interface ResaleCertificatesTable {
   verified_by: string | null;
   verified_at: Date | null;
   expiry_notice_for: string | null;
+  /** The upload's count: 1, then one more at each re-upload; an admin's decision names it (decision 105). */
+  version: Generated<number>;
+  /** Rejected (never verified) or revoked (verified before): when, by whom, why; null again at a re-upload. */
+  rejected_at: Date | null;
+  rejected_by: string | null;
+  rejection_reason: string | null;
 }
 
 /** An ACES application (decision 077); `deleted_at` set: a tombstone for the net-change export. */

@@ -37,6 +37,7 @@ import * as partTypeCategories from './0047-part-type-categories';
 import * as invitationsRevoked from './0048-invitations-revoked';
 import * as catalogueImportHeartbeat from './0049-catalogue-import-heartbeat';
 import * as companyStatementsSent from './0050-company-statements-sent';
+import * as certificateDecisions from './0051-certificate-decisions';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   '0048-invitations-revoked': invitationsRevoked,
   '0049-catalogue-import-heartbeat': catalogueImportHeartbeat,
   '0050-company-statements-sent': companyStatementsSent,
+  '0051-certificate-decisions': certificateDecisions,
 };
 
 export const migrationProvider: MigrationProvider = {

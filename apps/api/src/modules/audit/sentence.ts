@@ -146,6 +146,11 @@ export function auditSentence({ action, target, details }: AuditRowInput, lookup
       const amount = details.amount;
       return `recorded a payment of ${typeof amount === 'number' ? formatPrice(amount) : 'money'} from company ${id} (reference “${text('reference') ?? '?'}”)`;
     }
+    case 'certificate.verify':
+      return `verified the resale certificate ${quoted(text('number'), 'without a number')} for ${text('state') ?? '?'} (version ${count('version') ?? '?'})`;
+    case 'certificate.reject':
+    case 'certificate.revoke':
+      return `${action === 'certificate.reject' ? 'rejected' : 'revoked'} the resale certificate ${quoted(text('number'), 'without a number')} for ${text('state') ?? '?'} (version ${count('version') ?? '?'}): “${text('reason') ?? '?'}”`;
     case 'settings.update': {
       const fee = count('restockingFeePercent');
       return fee === undefined ? 'changed the shop settings' : `set the restocking fee to ${formatPercent(fee)}`;

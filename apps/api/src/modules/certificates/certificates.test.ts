@@ -87,6 +87,9 @@ describe('uploading a certificate', () => {
     expectReply(await upload(byToken(owner), illinois.id, { ...ok, state: 'ZZ' }, { name: 'c.pdf', bytes: PDF }), 400, certificateMessages.state);
     expectReply(await upload(byToken(owner), illinois.id, { ...ok, number: '' }, { name: 'c.pdf', bytes: PDF }), 400, certificateMessages.numberRequired);
     expectReply(await upload(byToken(owner), illinois.id, { ...ok, expiresOn: utcDay() }, { name: 'c.pdf', bytes: PDF }), 400, certificateMessages.expiresOn);
+    // Not real calendar days: they were stored and shown as they were typed (Date.parse rolls over).
+    for (const expiresOn of ['2027-02-31', '2027-02-30', '2029-04-31', '2027-00-10'])
+      expectReply(await upload(byToken(owner), illinois.id, { ...ok, expiresOn }, { name: 'c.pdf', bytes: PDF }), 400, certificateMessages.expiresOn);
     expectReply(await upload(byToken(owner), illinois.id, ok, { name: 'c.exe', bytes: Buffer.from('MZ\x90\x00 not a document') }), 400, certificateMessages.fileType);
     expectReply(await upload(byToken(owner), illinois.id, ok), 400, certificateMessages.fileRequired);
     expectReply(await upload(byToken(owner), illinois.id, {}, { name: 'c.pdf', bytes: PDF }), 400, certificateMessages.fieldsFirst);
@@ -110,9 +113,11 @@ describe('verifying and checking out tax-free', () => {
     expect(pending).toMatchObject({ companyName: 'Certco', locationName: 'Springfield depot' });
     const illinoisCertificate = ((await get(byToken(admin), '/api/admin/certificates?status=unverified')).json() as AdminCertificate[]).find((row) => row.state === 'IL');
     if (!illinoisCertificate) throw new Error('no Illinois certificate');
-    expectReply(await post(byToken(owner), `/api/admin/certificates/${illinoisCertificate.id}/verify`), 403);
-    expectReply(await post(byToken(admin), `/api/admin/certificates/${illinoisCertificate.id}/verify`), 200, certificateMessages.verified('IL'));
-    expectReply(await post(byToken(admin), `/api/admin/certificates/${illinoisCertificate.id}/verify`), 200);
+    const seen = { version: illinoisCertificate.version };
+    expectReply(await post(byToken(owner), `/api/admin/certificates/${illinoisCertificate.id}/verify`, seen), 403);
+    expectReply(await post(byToken(admin), `/api/admin/certificates/${illinoisCertificate.id}/verify`), 400);
+    expectReply(await post(byToken(admin), `/api/admin/certificates/${illinoisCertificate.id}/verify`, seen), 200, certificateMessages.verified('IL'));
+    expectReply(await post(byToken(admin), `/api/admin/certificates/${illinoisCertificate.id}/verify`, seen), 200);
     expect((await get(byToken(admin), '/api/admin/audit?action=certificate.verify')).body).toContain('IL-RS-1001');
 
     const exempt = await quote();
@@ -153,10 +158,95 @@ describe('the notice before expiry', () => {
     const sent = await upload(byToken(owner), illinois.id, { state: 'IN', number: 'IN-77', expiresOn: daysFromToday(20) }, { name: 'in.pdf', bytes: PDF });
     const id = (sent.json() as Certificate).id;
     expect(await certificates.sendExpiryNotices(app.mail, 'http://shop.test', '/dashboard/company')).toBe(0);
-    expectReply(await post(byToken(admin), `/api/admin/certificates/${id}/verify`), 200);
+    expectReply(await post(byToken(admin), `/api/admin/certificates/${id}/verify`, { version: (sent.json() as Certificate).version }), 200);
     expect(await certificates.sendExpiryNotices(app.mail, 'http://shop.test', '/dashboard/company')).toBe(1);
     expect(await certificates.sendExpiryNotices(app.mail, 'http://shop.test', '/dashboard/company')).toBe(0);
     const mails = await app.db.selectFrom('mail_outbox').select(['recipient', 'subject']).where('kind', '=', 'certificate-expiring').execute();
     expect(mails).toEqual([{ recipient: owner.email.toLowerCase(), subject: `Your resale certificate for IN expires on ${daysFromToday(20)}` }]);
+  });
+});
+
+describe('an admin decides on the upload they saw (decision 105)', () => {
+  let peoria: CompanyLocation;
+  const adminRow = async (locationId: string, state: string) => {
+    const rows = (await get(byToken(admin), '/api/admin/certificates')).json() as AdminCertificate[];
+    const row = rows.find((certificate) => certificate.locationId === locationId && certificate.state === state);
+    if (!row) throw new Error(`no certificate for ${state}`);
+    return row;
+  };
+  const ownersList = async (locationId: string) => (await get(byToken(owner), `/api/company/locations/${locationId}/certificates`)).json() as Certificate[];
+  const quote = async (locationId: string) => {
+    const part = await insertPart(app, { priceCents: 10_000 });
+    await fillCart(app, await userIdOf(app, buyer.email), [[part, 1]]);
+    return (await post(byCookie(buyer), '/api/checkout/quote', { locationId, shippingMethodId: shipping })).json() as CheckoutQuote;
+  };
+
+  beforeAll(async () => {
+    const added = await post(byToken(owner), '/api/company/locations', { name: 'Peoria yard', line1: '2 Yard Lane', city: 'Peoria', region: 'IL', postalCode: '61602', country: 'US' });
+    expectReply(added, 200);
+    peoria = added.json() as CompanyLocation;
+  });
+
+  it('refuses to verify a certificate uploaded again since the admin saw it (the audit’s repro), and verifies the new one once seen', async () => {
+    expectReply(await upload(byToken(owner), peoria.id, { state: 'IL', number: 'IL-RS-1001', expiresOn: '2027-06-30' }, { name: 'a.pdf', bytes: PDF }), 200);
+    const seen = await adminRow(peoria.id, 'IL');
+    expect(seen).toMatchObject({ number: 'IL-RS-1001', version: 1, status: 'unverified' });
+    const again = await upload(byToken(owner), peoria.id, { state: 'IL', number: 'FAKE-999', expiresOn: '2099-12-31' }, { name: 'b.pdf', bytes: PDF });
+    expectReply(again, 200);
+    expect(again.json()).toMatchObject({ id: seen.id, version: 2, status: 'unverified' });
+
+    expectReply(await post(byToken(admin), `/api/admin/certificates/${seen.id}/verify`, { version: seen.version }), 409, certificateMessages.changed);
+    expect(await ownersList(peoria.id)).toEqual([expect.objectContaining({ number: 'FAKE-999', status: 'unverified', verifiedAt: null })]);
+    expect(await quote(peoria.id)).toMatchObject({ tax: 6.25, taxExemption: null });
+    expect((await get(byToken(admin), '/api/admin/audit?action=certificate.verify')).body).not.toContain('FAKE-999');
+
+    // The admin's list, reloaded, shows the new upload; verifying that one is what they saw.
+    const reloaded = await adminRow(peoria.id, 'IL');
+    expect(reloaded).toMatchObject({ number: 'FAKE-999', version: 2 });
+    expectReply(await post(byToken(admin), `/api/admin/certificates/${seen.id}/verify`, { version: reloaded.version }), 200, certificateMessages.verified('IL'));
+    expect(await quote(peoria.id)).toMatchObject({ tax: 0 });
+  });
+
+  it('revokes a verified certificate with a reason: taxed again, the owners e-mailed and shown why, audited', async () => {
+    const row = await adminRow(peoria.id, 'IL');
+    expect(row.status).toBe('verified');
+    const reason = 'The number is not on the state’s register.';
+    expectReply(await post(byToken(admin), `/api/admin/certificates/${row.id}/revoke`, { version: row.version }), 400, `reason: ${certificateMessages.reasonRequired}`);
+    expectReply(await post(byToken(admin), `/api/admin/certificates/${row.id}/revoke`, { version: row.version, reason: '   ' }), 400, `reason: ${certificateMessages.reasonRequired}`);
+    expectReply(await post(byToken(admin), `/api/admin/certificates/${row.id}/reject`, { version: row.version, reason }), 409, certificateMessages.alreadyVerified);
+    expectReply(await post(byToken(owner), `/api/admin/certificates/${row.id}/revoke`, { version: row.version, reason }), 403);
+    expectReply(await post(byToken(admin), `/api/admin/certificates/${row.id}/revoke`, { version: row.version + 1, reason }), 409, certificateMessages.changed);
+    expectReply(await post(byToken(admin), `/api/admin/certificates/${row.id}/revoke`, { version: row.version, reason }), 200, certificateMessages.revoked('IL'));
+    expectReply(await post(byToken(admin), `/api/admin/certificates/${row.id}/revoke`, { version: row.version, reason }), 409, certificateMessages.notVerified);
+
+    expect(await ownersList(peoria.id)).toEqual([expect.objectContaining({ status: 'rejected', verifiedAt: null, rejectionReason: reason })]);
+    expect(await quote(peoria.id)).toMatchObject({ tax: 6.25, taxExemption: null });
+    expect((await get(byToken(admin), '/api/admin/certificates?status=rejected')).json()).toEqual([expect.objectContaining({ id: row.id })]);
+    expect((await get(byToken(admin), '/api/admin/certificates?status=unverified')).json()).not.toContainEqual(expect.objectContaining({ id: row.id }));
+    const mails = await app.db.selectFrom('mail_outbox').select(['recipient', 'subject', 'text']).where('kind', '=', 'certificate-rejected').execute();
+    expect(mails).toEqual([expect.objectContaining({ recipient: owner.email.toLowerCase(), subject: 'Your resale certificate for IL was revoked' })]);
+    expect(mails[0]?.text).toContain(reason);
+    const audit = (await get(byToken(admin), '/api/admin/audit?action=certificate.revoke')).body;
+    expect(audit).toContain('FAKE-999');
+    expect(audit).toContain(reason);
+  });
+
+  it('rejects an upload not verified with a reason; a re-upload awaits verification again', async () => {
+    const sent = await upload(byToken(owner), peoria.id, { state: 'IL', number: 'IL-RS-2002', expiresOn: '2028-01-31' }, { name: 'c.pdf', bytes: PDF });
+    expect(sent.json()).toMatchObject({ status: 'unverified', version: 3, rejectedAt: null, rejectionReason: null });
+    const row = await adminRow(peoria.id, 'IL');
+    const reason = 'The document is unreadable.';
+    expectReply(await post(byToken(admin), `/api/admin/certificates/${row.id}/revoke`, { version: row.version, reason }), 409, certificateMessages.notVerified);
+    expectReply(await post(byToken(admin), `/api/admin/certificates/${row.id}/reject`, { version: row.version, reason }), 200, certificateMessages.rejected('IL'));
+    expectReply(await post(byToken(admin), `/api/admin/certificates/${row.id}/reject`, { version: row.version, reason }), 200);
+    expect(await ownersList(peoria.id)).toEqual([expect.objectContaining({ number: 'IL-RS-2002', status: 'rejected', rejectionReason: reason })]);
+    const mails = await app.db.selectFrom('mail_outbox').select('subject').where('kind', '=', 'certificate-rejected').orderBy('created_at').execute();
+    expect(mails.map((mail) => mail.subject)).toEqual(['Your resale certificate for IL was revoked', 'Your resale certificate for IL was not accepted']);
+    expect((await get(byToken(admin), '/api/admin/audit?action=certificate.reject')).body).toContain(reason);
+
+    const fixed = await upload(byToken(owner), peoria.id, { state: 'IL', number: 'IL-RS-2002', expiresOn: '2028-01-31' }, { name: 'd.pdf', bytes: PDF });
+    expect(fixed.json()).toMatchObject({ status: 'unverified', version: 4, rejectedAt: null, rejectionReason: null });
+    expectReply(await post(byToken(admin), `/api/admin/certificates/${row.id}/verify`, { version: row.version }), 409, certificateMessages.changed);
+    expectReply(await post(byToken(admin), '/api/admin/certificates/00000000-0000-4000-8000-000000000000/reject', { version: 1, reason }), 404, certificateMessages.notFound);
   });
 });

@@ -2,22 +2,32 @@ import { CERTIFICATES_PAGE_SIZE, CERTIFICATE_NOTICE_DAYS, certificateStatus, typ
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
+import { withTransaction } from '../../lib/transaction';
 import type { ResaleCertificatesTable } from '../../db/schema';
 import type { Mail } from '../mail/outbox';
 
-type CertificateRow = Omit<Selectable<ResaleCertificatesTable>, 'document' | 'uploaded_by' | 'verified_by' | 'expiry_notice_for'>;
+type CertificateRow = Omit<Selectable<ResaleCertificatesTable>, 'document' | 'uploaded_by' | 'verified_by' | 'expiry_notice_for' | 'rejected_by'>;
 
-const columns = [
-  'resale_certificates.id',
-  'resale_certificates.location_id',
-  'resale_certificates.state',
-  'resale_certificates.number',
-  'resale_certificates.expires_on',
-  'resale_certificates.document_type',
-  'resale_certificates.document_name',
-  'resale_certificates.uploaded_at',
-  'resale_certificates.verified_at',
-] as const;
+/** What an admin's verify, reject or revoke came to (decision 105). */
+export type CertificateDecisionOutcome =
+  | { outcome: 'done' | 'unchanged'; certificate: Certificate }
+  | { outcome: 'not-found' | 'changed' | 'verified' | 'not-verified' };
+
+const bareColumns = [
+  'id',
+  'location_id',
+  'state',
+  'number',
+  'expires_on',
+  'document_type',
+  'document_name',
+  'uploaded_at',
+  'verified_at',
+  'version',
+  'rejected_at',
+  'rejection_reason',
+] as const satisfies readonly (keyof ResaleCertificatesTable)[];
+const columns = bareColumns.map((column) => `resale_certificates.${column}` as const);
 
 /** Today as the shop counts days: UTC. */
 export const utcDay = (at = new Date()) => at.toISOString().slice(0, 10);
@@ -28,11 +38,20 @@ const toCertificate = (row: CertificateRow, today: string): Certificate => ({
   state: row.state,
   number: row.number,
   expiresOn: row.expires_on,
-  status: certificateStatus({ verifiedAt: row.verified_at?.toISOString() ?? null, expiresOn: row.expires_on }, today),
+  status: certificateStatus({ verifiedAt: row.verified_at?.toISOString() ?? null, rejectedAt: row.rejected_at?.toISOString() ?? null, expiresOn: row.expires_on }, today),
   documentName: row.document_name,
   uploadedAt: row.uploaded_at.toISOString(),
   verifiedAt: row.verified_at?.toISOString() ?? null,
+  version: row.version,
+  rejectedAt: row.rejected_at?.toISOString() ?? null,
+  rejectionReason: row.rejection_reason,
 });
+
+/** One certificate, as its company sees it. */
+async function one(db: Db, id: string): Promise<Certificate> {
+  const row = await db.selectFrom('resale_certificates').select(columns).where('id', '=', id).executeTakeFirstOrThrow();
+  return toCertificate(row, utcDay());
+}
 
 /** Resale certificates of company locations (decision 082). */
 export function createCertificatesRepository(db: Db) {
@@ -49,7 +68,8 @@ export function createCertificatesRepository(db: Db) {
 
     /**
      * Stores a location's certificate for a state, replacing any earlier one of that state (which
-     * then needs verifying again); undefined when the location is not the company's.
+     * then needs verifying again: one more `version`, no decision); undefined when the location is
+     * not the company's.
      */
     async upload(companyId: string, locationId: string, fields: CertificateFields, document: { bytes: Buffer; type: string; name: string }, userId: string): Promise<Certificate | undefined> {
       if (!isId(locationId)) return undefined;
@@ -66,14 +86,18 @@ export function createCertificatesRepository(db: Db) {
         verified_by: null,
         verified_at: null,
         expiry_notice_for: null,
+        rejected_at: null,
+        rejected_by: null,
+        rejection_reason: null,
       };
       const row = await db
         .insertInto('resale_certificates')
         .values({ location_id: locationId, state: fields.state, ...values })
-        .onConflict((conflict) => conflict.columns(['location_id', 'state']).doUpdateSet(values))
-        .returning(columns.map((column) => column.replace('resale_certificates.', '') as 'id'))
+        // One more version, in the same statement: an admin's decision on the one before is refused.
+        .onConflict((conflict) => conflict.columns(['location_id', 'state']).doUpdateSet({ ...values, version: sql<number>`resale_certificates.version + 1` }))
+        .returning(bareColumns)
         .executeTakeFirstOrThrow();
-      return toCertificate(row as unknown as CertificateRow, utcDay());
+      return toCertificate(row, utcDay());
     },
 
     /** The document of a certificate: a member's (of `companyId`) or, without one, an admin's. */
@@ -101,21 +125,72 @@ export function createCertificatesRepository(db: Db) {
         .limit(CERTIFICATES_PAGE_SIZE)
         .offset((page - 1) * CERTIFICATES_PAGE_SIZE);
       if (status === 'expired') query = query.where('resale_certificates.expires_on', '<', today);
-      else if (status) query = query.where('resale_certificates.expires_on', '>=', today).where('resale_certificates.verified_at', status === 'verified' ? 'is not' : 'is', null);
+      else if (status === 'rejected') query = query.where('resale_certificates.expires_on', '>=', today).where('resale_certificates.rejected_at', 'is not', null);
+      else if (status)
+        query = query
+          .where('resale_certificates.expires_on', '>=', today)
+          .where('resale_certificates.rejected_at', 'is', null)
+          .where('resale_certificates.verified_at', status === 'verified' ? 'is not' : 'is', null);
       const rows = await query.execute();
       return rows.map((row) => ({ ...toCertificate(row, today), companyId: row.company_id, companyName: row.company_name, locationName: row.location_name }));
     },
 
-    /** An admin verifies a certificate (again: no change); undefined for no such certificate. */
-    async verify(id: string, adminId: string): Promise<Certificate | undefined> {
-      if (!isId(id)) return undefined;
-      const row = await db
-        .updateTable('resale_certificates')
-        .set({ verified_at: sql<Date>`coalesce(verified_at, now())`, verified_by: sql<string>`coalesce(verified_by, ${adminId})` })
-        .where('id', '=', id)
-        .returning(columns.map((column) => column.replace('resale_certificates.', '') as 'id'))
-        .executeTakeFirst();
-      return row && toCertificate(row as unknown as CertificateRow, utcDay());
+    /**
+     * An admin's decision on the upload they saw, `version` (decision 105): verify it (again: no
+     * change), reject it (not verified) or revoke it (verified), with a reason. The row is locked, so
+     * a re-upload waits for the decision or the decision sees the new version and is refused
+     * ('changed'). A rejection or revocation queues an e-mail to each owner of the company, in the
+     * same transaction.
+     */
+    async decide(
+      id: string,
+      version: number,
+      decision: { action: 'verify' } | { action: 'reject' | 'revoke'; reason: string; mail: Mail; companyUrl: string },
+      adminId: string,
+    ): Promise<CertificateDecisionOutcome> {
+      if (!isId(id)) return { outcome: 'not-found' };
+      return withTransaction(db, async (trx) => {
+        const current = await trx.selectFrom('resale_certificates').select(['version', 'verified_at', 'rejected_at']).where('id', '=', id).forUpdate().executeTakeFirst();
+        if (!current) return { outcome: 'not-found' };
+        if (current.version !== version) return { outcome: 'changed' };
+        const update = trx.updateTable('resale_certificates').where('id', '=', id).where('version', '=', version);
+        let row;
+        if (decision.action === 'verify') {
+          if (current.verified_at) return { outcome: 'unchanged', certificate: await one(trx, id) };
+          row = await update.set({ verified_at: new Date(), verified_by: adminId, rejected_at: null, rejected_by: null, rejection_reason: null }).returning(bareColumns).executeTakeFirstOrThrow();
+        } else {
+          if (decision.action === 'reject' && current.verified_at) return { outcome: 'verified' };
+          if (decision.action === 'revoke' && !current.verified_at) return { outcome: 'not-verified' };
+          if (decision.action === 'reject' && current.rejected_at) return { outcome: 'unchanged', certificate: await one(trx, id) };
+          row = await update
+            .set({ verified_at: null, verified_by: null, rejected_at: new Date(), rejected_by: adminId, rejection_reason: decision.reason, expiry_notice_for: null })
+            .returning(bareColumns)
+            .executeTakeFirstOrThrow();
+          const owners = await trx
+            .selectFrom('company_locations')
+            .innerJoin('companies', 'companies.id', 'company_locations.company_id')
+            .innerJoin('company_members', 'company_members.company_id', 'companies.id')
+            .innerJoin('users', 'users.id', 'company_members.user_id')
+            .select(['users.email', 'users.name', 'companies.name as company_name', 'company_locations.name as location_name'])
+            .where('company_locations.id', '=', row.location_id)
+            .where('company_members.role', '=', 'owner')
+            .execute();
+          for (const owner of owners)
+            await decision.mail.queue(trx, {
+              kind: 'certificate-rejected',
+              to: owner.email,
+              name: owner.name,
+              companyName: owner.company_name,
+              locationName: owner.location_name,
+              state: row.state,
+              number: row.number,
+              revoked: decision.action === 'revoke',
+              reason: decision.reason,
+              url: decision.companyUrl,
+            });
+        }
+        return { outcome: 'done', certificate: toCertificate(row, utcDay()) };
+      });
     },
 
     /**

@@ -4,16 +4,19 @@ import {
   adminCertificateListSchema,
   adminCertificatesQuerySchema,
   certificateFieldsSchema,
+  certificateDecisionSchema,
   certificateIdParamsSchema,
   certificateListSchema,
   certificateMessages,
+  certificateRejectionSchema,
   certificateSchema,
   companyMessages,
   errorSchema,
   locationIdParamsSchema,
+  paths,
   type CertificateDocumentType,
 } from '@autoparts/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminErrors, signedIn as security } from '../../plugins/api-docs';
 import { audited } from '../audit/repository';
@@ -39,6 +42,7 @@ function documentType(bytes: Buffer): CertificateDocumentType | undefined {
  * | POST /company/locations/{id}/certificates            |  yes  |   yes    |      403      |  —    |
  * | GET /company/certificates/{id}/document              |  yes  |   yes    |      403      |  —    |
  * | GET /admin/certificates, POST …/{id}/verify,         |   —   |    —     |       —       |  yes  |
+ * |   POST …/{id}/reject, POST …/{id}/revoke,            |       |          |               |       |
  * |   GET /admin/certificates/{id}/document              |       |          |               |       |
  *
  * Not a member: 404; signed out: 401. A location of another company is 404.
@@ -143,23 +147,104 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  /** An admin's verify, reject or revoke of the version they saw, audited with it (decision 105). */
+  const decide = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    id: string,
+    version: number,
+    decision: { action: 'verify' } | { action: 'reject' | 'revoke'; reason: string },
+  ) => {
+    const identity = identityOf(request);
+    const decided = await audited(
+      app.db,
+      identity,
+      (trx) =>
+        createCertificatesRepository(trx).decide(
+          id,
+          version,
+          decision.action === 'verify' ? decision : { ...decision, mail: app.mail, companyUrl: `${app.config.baseUrl}${paths.company}` },
+          identity.userId,
+        ),
+      (result) =>
+        result.outcome === 'done'
+          ? {
+              action: `certificate.${decision.action}`,
+              target: `certificate ${result.certificate.id}`,
+              details: {
+                state: result.certificate.state,
+                number: result.certificate.number,
+                expiresOn: result.certificate.expiresOn,
+                version,
+                ...(decision.action === 'verify' ? {} : { reason: decision.reason }),
+              },
+            }
+          : undefined,
+    );
+    switch (decided.outcome) {
+      case 'not-found':
+        return reply.code(404).send({ message: certificateMessages.notFound });
+      case 'changed':
+        return reply.code(409).send({ message: certificateMessages.changed });
+      case 'verified':
+        return reply.code(409).send({ message: certificateMessages.alreadyVerified });
+      case 'not-verified':
+        return reply.code(409).send({ message: certificateMessages.notVerified });
+      default:
+        return { message: certificateMessages[decision.action === 'verify' ? 'verified' : decision.action === 'reject' ? 'rejected' : 'revoked'](decided.certificate.state) };
+    }
+  };
+
+  const decisionRoute = { onRequest: app.requireAdmin, config: app.limitedBy('adminWrites') };
+  const decisionErrors = { ...adminErrors, 409: errorSchema };
+
   app.post(
     '/admin/certificates/:id/verify',
     {
-      onRequest: app.requireAdmin,
-      config: app.limitedBy('adminWrites'),
-      schema: { tags: ['admin'], security, params: certificateIdParamsSchema, response: { 200: errorSchema, ...adminErrors } },
+      ...decisionRoute,
+      schema: {
+        tags: ['admin'],
+        security,
+        description: 'Verifies the upload the admin saw: `version` as the list gave it. Another upload since is 409 (the list then shows it). Verifying again is no change.',
+        params: certificateIdParamsSchema,
+        body: certificateDecisionSchema,
+        response: { 200: errorSchema, ...decisionErrors },
+      },
     },
-    async (request, reply) => {
-      const identity = identityOf(request);
-      const verified = await audited(
-        app.db,
-        identity,
-        (trx) => createCertificatesRepository(trx).verify(request.params.id, identity.userId),
-        (certificate) => certificate && { action: 'certificate.verify', target: `certificate ${certificate.id}`, details: { state: certificate.state, number: certificate.number, expiresOn: certificate.expiresOn } },
-      );
-      if (!verified) return reply.code(404).send({ message: certificateMessages.notFound });
-      return { message: certificateMessages.verified(verified.state) };
+    async (request, reply) => decide(request, reply, request.params.id, request.body.version, { action: 'verify' }),
+  );
+
+  app.post(
+    '/admin/certificates/:id/reject',
+    {
+      ...decisionRoute,
+      schema: {
+        tags: ['admin'],
+        security,
+        description:
+          'Rejects an upload not verified (`version`, as for verify), with a `reason` the company’s owners are e-mailed and see on its list. A verified one is 409: revoke it instead. Rejecting again is no change.',
+        params: certificateIdParamsSchema,
+        body: certificateRejectionSchema,
+        response: { 200: errorSchema, ...decisionErrors },
+      },
     },
+    async (request, reply) => decide(request, reply, request.params.id, request.body.version, { action: 'reject', reason: request.body.reason }),
+  );
+
+  app.post(
+    '/admin/certificates/:id/revoke',
+    {
+      ...decisionRoute,
+      schema: {
+        tags: ['admin'],
+        security,
+        description:
+          'Revokes a verified certificate (`version`, as for verify), with a `reason` the company’s owners are e-mailed and see on its list: orders there are taxed again. One not verified is 409.',
+        params: certificateIdParamsSchema,
+        body: certificateRejectionSchema,
+        response: { 200: errorSchema, ...decisionErrors },
+      },
+    },
+    async (request, reply) => decide(request, reply, request.params.id, request.body.version, { action: 'revoke', reason: request.body.reason }),
   );
 };

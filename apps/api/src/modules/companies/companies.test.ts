@@ -219,7 +219,8 @@ describe('who may call each member route', () => {
   it('lets only an owner invite, remove and change locations', async () => {
     for (const who of [buyer, accounts, viewer]) {
       expectReply(await post(byToken(who), '/api/company/invitations', { email: 'someone@example.com', role: 'buyer' }), 403, companyMessages.ownerOnly);
-      expectReply(await call(app, byToken(who), { method: 'DELETE', url: `/api/company/members/${await userIdOf(app, viewer.email)}` }), 403);
+      // Another member: only an owner removes them (a member may remove themselves: leaving, below).
+      expectReply(await call(app, byToken(who), { method: 'DELETE', url: `/api/company/members/${await userIdOf(app, owner.email)}` }), 403, companyMessages.ownerOnly);
       expectReply(await post(byToken(who), '/api/company/locations', location), 403);
     }
     for (const who of [stranger, admin]) {
@@ -312,6 +313,41 @@ describe('DELETE /api/company/members/{userId}', () => {
     await join(coOwner, 'owner');
     expectReply(await call(app, byToken(coOwner), { method: 'DELETE', url: `/api/company/members/${await userIdOf(app, coOwner.email)}` }), 200);
     expectReply(await call(app, byToken(owner), { method: 'DELETE', url: `/api/company/members/${ownerId}` }), 409);
+  });
+});
+
+describe('leaving a company: DELETE /api/company/members/{own id}', () => {
+  it('lets any member leave, priced as any customer at once and free to join another; the last owner stays', async () => {
+    const mechanic = await signUpCustomer(app, 'co-mechanic');
+    await join(mechanic, 'buyer');
+    const mechanicId = await userIdOf(app, mechanic.email);
+    // The company's price list prices the part for its members.
+    const part = await insertPart(app, { priceCents: 10_000 });
+    const list = await post(byToken(admin), '/api/admin/price-lists', { name: 'Fleetco leavers', priority: 1, entries: [{ partId: part, unitPrice: 71 }] });
+    expectReply(list, 200);
+    expectReply(await call(app, byToken(admin), { method: 'PATCH', url: `/api/admin/companies/${companyId}`, payload: { priceListIds: [(list.json() as { id: string }).id] } }), 200);
+    const priceOf = async () => ((await get(byCookie(mechanic), `/api/part/${part}`)).json() as { price: number }).price;
+    expect(await priceOf()).toBe(71);
+
+    // Another member is still an owner's to remove, not a buyer's.
+    expectReply(await call(app, byToken(mechanic), { method: 'DELETE', url: `/api/company/members/${await userIdOf(app, viewer.email)}` }), 403, companyMessages.ownerOnly);
+    const left = await call(app, byToken(mechanic), { method: 'DELETE', url: `/api/company/members/${mechanicId}` });
+    expectReply(left, 200);
+    expect(left.json()).toEqual([]);
+    expectReply(await get(byToken(mechanic), '/api/company'), 404, companyMessages.notMember);
+    expect(((await get(byToken(owner), '/api/company/members')).json() as CompanyMember[]).map((member) => member.email)).not.toContain(mechanic.email);
+    expect(await priceOf()).toBe(100);
+    expectReply(await call(app, byToken(mechanic), { method: 'DELETE', url: `/api/company/members/${mechanicId}` }), 404, companyMessages.notMember);
+
+    // Free to join another company now.
+    const elsewhere = await signUpCustomer(app, 'co-elsewhere');
+    await createCompany(elsewhere.email);
+    expectReply(await accept(byCookie(mechanic), await invite(elsewhere, mechanic.email, 'buyer')), 200);
+    expect(((await get(byToken(mechanic), '/api/company')).json() as MyCompany).name).toBe(`Fleetco ${elsewhere.email.slice(0, 12)}`);
+
+    // The last owner may not leave: the company keeps one.
+    expectReply(await call(app, byToken(elsewhere), { method: 'DELETE', url: `/api/company/members/${await userIdOf(app, elsewhere.email)}` }), 409, companyMessages.lastOwner);
+    expectReply(await call(app, anonymous, { method: 'DELETE', url: `/api/company/members/${mechanicId}` }), 401);
   });
 });
 

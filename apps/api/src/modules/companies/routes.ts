@@ -38,6 +38,8 @@ import { createCompaniesRepository } from './repository';
  * |   DELETE /company/invitations/{id},        |       |       |          |        |                        |
  * |   PATCH|DELETE /company/members/{userId},  |       |       |          |        |                        |
  * |   POST|PUT|DELETE /company/locations…      |       |       |          |        |                        |
+ * | DELETE /company/members/{own id} (leave)   |  yes  |  yes  |   yes    |  yes   | 404                    |
+ * |   (the last owner: 409)                    |       |       |          |        |                        |
  * | POST /company/invitations/{token}/accept   | the invitation's e-mail only                               |
  *
  * Signed out: 401 everywhere. An admin is a member only if invited like anyone else.
@@ -154,18 +156,20 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        description: 'The last owner stays; the member’s past orders stay the company’s.',
+        description:
+          'An owner removes a member; any member removes themselves (leaves the company: the answer is then an empty list, and they are priced as any customer at once). The last owner stays (409); the member’s past orders stay the company’s.',
         params: memberIdParamsSchema,
         response: { 200: memberListSchema, ...errors, 409: errorSchema },
       },
     },
     async (request, reply) => {
-      const membership = await memberOf(request, reply, owner);
+      const leaving = request.params.userId === identityOf(request).userId;
+      const membership = await memberOf(request, reply, leaving ? undefined : owner);
       if (!membership) return reply;
       const outcome = await companies.removeMember(membership.company.id, request.params.userId);
       if (outcome === 'not-found') return reply.code(404).send({ message: companyMessages.memberNotFound });
       if (outcome === 'last-owner') return reply.code(409).send({ message: companyMessages.lastOwner });
-      return companies.members(membership.company.id);
+      return leaving ? [] : companies.members(membership.company.id);
     },
   );
 

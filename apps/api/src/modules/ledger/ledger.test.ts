@@ -1,4 +1,4 @@
-import { accountMessages, addDays, ADMIN_LEDGER_RECENT, companyMessages, type AdminCompanyAccount, type LedgerEntry, type MyCompany, type OpenInvoice } from '@autoparts/shared';
+import { STATEMENT_FIRST_MONTH, accountMessages, addDays, ADMIN_LEDGER_RECENT, companyMessages, type AdminCompanyAccount, type LedgerEntry, type MyCompany, type OpenInvoice } from '@autoparts/shared';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -381,6 +381,10 @@ describe('statements', () => {
     expect(text).toContain('Over 90 days');
     expectReply(await get(byToken(accounts), `/api/company/statements/${addDays(today(), 40).slice(0, 7)}.pdf`), 404, accountMessages.noStatement);
     expect((await get(byToken(accounts), '/api/company/statements/2025-13.pdf')).statusCode).toBe(400);
+    // A year PostgreSQL's dates do not reach (year 0000 was a 500), or before the shop's first month.
+    expectReply(await get(byToken(accounts), '/api/company/statements/0000-01.pdf'), 400, `month: ${accountMessages.month}`);
+    expectReply(await get(byToken(accounts), '/api/company/statements/1999-12.pdf'), 400, `month: ${accountMessages.month}`);
+    expectReply(await get(byToken(accounts), `/api/company/statements/${STATEMENT_FIRST_MONTH}.pdf`), 200);
   });
 });
 

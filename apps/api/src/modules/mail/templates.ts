@@ -95,6 +95,8 @@ export type MailMessage =
   | { kind: 'company-statement'; to: string; name: string; companyName: string; month: string; closingCents: number; url: string }
   /** A verified resale certificate expires soon (decision 082): to each owner of its company. */
   | { kind: 'certificate-expiring'; to: string; name: string; companyName: string; locationName: string; state: string; number: string; expiresOn: string; url: string }
+  /** An admin rejected a resale certificate, or revoked a verified one (decision 105): to each owner of its company, with why. */
+  | { kind: 'certificate-rejected'; to: string; name: string; companyName: string; locationName: string; state: string; number: string; revoked: boolean; reason: string; url: string }
   | { kind: Exclude<OrderEvent, 'order-shipped' | 'order-rest-cancelled' | 'order-cancelled'>; order: OrderMail; lines: readonly OrderLineMail[] }
   /**
    * An order on account's invoice, to the company's accounts members (its owners when it has none),
@@ -259,6 +261,21 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
             paragraph: `${message.companyName}'s resale certificate ${message.number} for ${message.state} (location ${message.locationName}) expires on ${message.expiresOn}. From that day, orders shipped there are charged sales tax again.`,
           },
           { button: 'Upload the renewed certificate', url: message.url },
+        ],
+      };
+    case 'certificate-rejected':
+      return {
+        to: message.to,
+        subject: message.revoked ? `Your resale certificate for ${message.state} was revoked` : `Your resale certificate for ${message.state} was not accepted`,
+        greeting: `Hello ${message.name},`,
+        blocks: [
+          {
+            paragraph: message.revoked
+              ? `${SHOP} has revoked ${message.companyName}'s resale certificate ${message.number} for ${message.state} (location ${message.locationName}). Orders shipped there are charged sales tax again from now.`
+              : `${SHOP} could not accept ${message.companyName}'s resale certificate ${message.number} for ${message.state} (location ${message.locationName}). Orders shipped there are charged sales tax until a certificate is verified.`,
+          },
+          { facts: [['Why', message.reason]] },
+          { button: 'Upload a corrected certificate', url: message.url },
         ],
       };
   }

@@ -44,9 +44,24 @@ export const adminCertificatesQuery = (status: CertificateStatus | '', page: num
     queryFn: ({ signal }) => api<AdminCertificate[]>(`/admin/certificates?page=${page}${status ? `&status=${status}` : ''}`, { signal, auth: true }),
   });
 
+/**
+ * An admin's decision names the upload they saw (decision 105): its `version`. Another upload
+ * since is refused (409) with words the failure toast shows, and the list is fetched again
+ * either way, so the admin then sees the new upload.
+ */
 export const useVerifyCertificate = () =>
   useAdminMutation({
-    mutationFn: (certificate: AdminCertificate) => api<{ message: string }>(`/admin/certificates/${encodeURIComponent(certificate.id)}/verify`, { method: 'POST', auth: true, body: {} }),
+    mutationFn: (certificate: AdminCertificate) =>
+      api<{ message: string }>(`/admin/certificates/${encodeURIComponent(certificate.id)}/verify`, { method: 'POST', auth: true, body: { version: certificate.version } }),
+    success: (reply) => reply.message,
+    invalidates: [adminCertificatesKey],
+  });
+
+/** Rejects an upload not verified, or revokes a verified one, with why (its company's owners are told). */
+export const useRejectCertificate = () =>
+  useAdminMutation({
+    mutationFn: ({ certificate, action, reason }: { certificate: AdminCertificate; action: 'reject' | 'revoke'; reason: string }) =>
+      api<{ message: string }>(`/admin/certificates/${encodeURIComponent(certificate.id)}/${action}`, { method: 'POST', auth: true, body: { version: certificate.version, reason } }),
     success: (reply) => reply.message,
     invalidates: [adminCertificatesKey],
   });

@@ -13,6 +13,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 const statusClass: Record<Certificate['status'], string> = {
   verified: 'bg-green-100 text-green-900',
   unverified: 'bg-amber-100 text-amber-900',
+  rejected: 'bg-red-100 text-red-900',
   expired: 'bg-red-100 text-red-900',
 };
 
@@ -51,6 +52,9 @@ export function LocationCertificates({ locationId, locationName, mayManage }: { 
                 <a className="font-semibold text-brand-700 underline" href={certificateDocumentUrl(certificate.id, 'member')} download aria-label={`Document of the ${certificate.state} certificate`}>
                   Document
                 </a>
+              )}
+              {certificate.status === 'rejected' && certificate.rejectionReason && (
+                <p className="basis-full text-red-800">{certificateMessages.rejectedBecause(certificate.rejectionReason)}</p>
               )}
             </li>
           ))}

@@ -19,6 +19,9 @@ const pending: AdminCertificate = {
   documentName: 'certificate.pdf',
   uploadedAt: '2026-12-01T10:00:00.000Z',
   verifiedAt: null,
+  version: 1,
+  rejectedAt: null,
+  rejectionReason: null,
   companyId: 'c-1',
   companyName: 'Fleetco',
   locationName: 'Springfield depot',
@@ -55,7 +58,51 @@ describe('Certificates (admins)', () => {
     expect(within(card).getByRole('link', { name: 'Document' })).toHaveAttribute('href', '/api/admin/certificates/rc-1/document');
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText(certificateMessages.verified('IL'))).toBeInTheDocument();
-    expect(server.calls.some((call) => call.method === 'POST' && call.path === '/api/admin/certificates/rc-1/verify')).toBe(true);
+    expect(server.calls.find((call) => call.method === 'POST' && call.path === '/api/admin/certificates/rc-1/verify')?.body).toEqual({ version: 1 });
+  });
+
+  it('says so when the certificate was uploaded again since the list was loaded, and shows the new upload', async () => {
+    let uploads = 1;
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      'GET /api/admin/certificates?page=1&status=unverified': () => ({
+        body: [uploads === 1 ? pending : { ...pending, number: 'FAKE-999', expiresOn: '2099-12-31', version: 2, uploadedAt: '2026-12-05T10:00:00.000Z' }],
+      }),
+      'POST /api/admin/certificates/rc-1/verify': () => {
+        uploads = 2; // the company uploaded another meanwhile
+        return { status: 409, body: { message: certificateMessages.changed } };
+      },
+      ...noActivity,
+    });
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Fleetco — Springfield depot, IL' });
+    await userEvent.setup().click(within(card).getByRole('button', { name: 'Verify' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent(certificateMessages.changed);
+    expect(await within(card).findByText('FAKE-999')).toBeInTheDocument();
+    expect(within(card).getByText('2026-12-05 (upload 2)')).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ version: 1 }]);
+  });
+
+  it('rejects an upload with a reason, asked for before anything is sent', async () => {
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      'GET /api/admin/certificates?page=1&status=unverified': { body: [pending] },
+      'POST /api/admin/certificates/rc-1/reject': { body: { message: certificateMessages.rejected('IL') } },
+      ...noActivity,
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'Fleetco — Springfield depot, IL' });
+    await user.click(within(card).getByRole('button', { name: 'Reject…' }));
+    const why = within(card).getByLabelText('Why (e-mailed to the company’s owners)');
+    expect(why).toHaveFocus();
+    await user.click(within(card).getByRole('button', { name: 'Reject with this reason' }));
+    expect(await within(card).findByText(certificateMessages.reasonRequired)).toBeInTheDocument();
+    expect(why).toHaveFocus();
+    await user.type(why, 'The document is unreadable.');
+    await user.click(within(card).getByRole('button', { name: 'Reject with this reason' }));
+    expect(await screen.findByText(certificateMessages.rejected('IL'))).toBeInTheDocument();
+    expect(server.calls.find((call) => call.path === '/api/admin/certificates/rc-1/reject')?.body).toEqual({ version: 1, reason: 'The document is unreadable.' });
   });
 
   it('says so when nothing awaits verification, and shows all on asking', async () => {

@@ -1,6 +1,15 @@
-import { CERTIFICATES_PAGE_SIZE, CERTIFICATE_STATUSES, certificateStatusLabels, type AdminCertificate, type CertificateStatus } from '@autoparts/shared';
+import {
+  CERTIFICATES_PAGE_SIZE,
+  CERTIFICATE_REASON_MAX,
+  CERTIFICATE_STATUSES,
+  certificateMessages,
+  certificateRejectionSchema,
+  certificateStatusLabels,
+  type AdminCertificate,
+  type CertificateStatus,
+} from '@autoparts/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { Pager } from '../../../components/pager';
 import { SelectField } from '../../../components/select-field';
@@ -8,14 +17,24 @@ import { LoadingBlock } from '../../../components/spinner';
 import { ActionButton } from '../../admin/components/action-button';
 import { AdminPage } from '../../admin/components/admin-page';
 import { LoadError } from '../../admin/components/load-error';
-import { adminCertificatesQuery, certificateDocumentUrl, useVerifyCertificate } from '../api/certificates';
+import { isApiError } from '../../../lib/api-client';
+import { adminCertificatesQuery, certificateDocumentUrl, useRejectCertificate, useVerifyCertificate } from '../api/certificates';
 
-/** /dashboard/certificates (admins): companies' resale certificates, to read and verify (decision 082). */
+/**
+ * /dashboard/certificates (admins): companies' resale certificates, to read and verify, reject or
+ * revoke (decisions 082, 105). Each decision names the upload shown; when the company has uploaded
+ * another since, the server refuses it (409), the list is fetched again and the card says so.
+ */
 export function Component() {
   const [status, setStatus] = useState<CertificateStatus | ''>('unverified');
   const [page, setPage] = useState(1);
   const certificates = useQuery({ ...adminCertificatesQuery(status, page), placeholderData: keepPreviousData });
   const verify = useVerifyCertificate();
+  const reject = useRejectCertificate();
+  // The card whose decision came too late: the certificate was uploaded again meanwhile.
+  const [replaced, setReplaced] = useState<string | undefined>();
+  const onError = (certificate: AdminCertificate) => (error: Error) => setReplaced(isApiError(error, 409) && error.message === certificateMessages.changed ? certificate.id : undefined);
+  const busy = verify.isPending || reject.isPending;
 
   return (
     <AdminPage title="Certificates" intro="Resale certificates of companies' locations. A verified certificate makes orders shipped to that location in its state tax-free until it expires.">
@@ -41,7 +60,21 @@ export function Component() {
             <ul aria-label="Certificates" className="grid gap-3 lg:grid-cols-2">
               {certificates.data.map((certificate) => (
                 <li key={certificate.id}>
-                  <CertificateCard certificate={certificate} verifying={verify.isPending && verify.variables.id === certificate.id} onVerify={() => verify.mutate(certificate)} />
+                  <CertificateCard
+                    certificate={certificate}
+                    replaced={replaced === certificate.id}
+                    busy={busy}
+                    verifying={verify.isPending && verify.variables.id === certificate.id}
+                    deciding={reject.isPending && reject.variables.certificate.id === certificate.id}
+                    onVerify={() => {
+                      setReplaced(undefined);
+                      verify.mutate(certificate, { onError: onError(certificate) });
+                    }}
+                    onReject={(action, reason, done) => {
+                      setReplaced(undefined);
+                      reject.mutate({ certificate, action, reason }, { onError: onError(certificate), onSuccess: done });
+                    }}
+                  />
                 </li>
               ))}
             </ul>
@@ -53,13 +86,48 @@ export function Component() {
   );
 }
 
-function CertificateCard({ certificate, verifying, onVerify }: { certificate: AdminCertificate; verifying: boolean; onVerify: () => void }) {
+interface CertificateCardProps {
+  certificate: AdminCertificate;
+  /** The last decision on it was refused: it was uploaded again since (what shows now is the new upload). */
+  replaced: boolean;
+  /** Another decision is under way. */
+  busy: boolean;
+  verifying: boolean;
+  deciding: boolean;
+  onVerify: () => void;
+  onReject: (action: 'reject' | 'revoke', reason: string, done: () => void) => void;
+}
+
+function CertificateCard({ certificate, replaced, busy, verifying, deciding, onVerify, onReject }: CertificateCardProps) {
   const nameId = useId();
+  const whyId = useId();
+  // Reject (not verified yet) or Revoke (verified): a reason, which the company's owners read.
+  const action = certificate.status === 'unverified' ? 'reject' : certificate.status === 'verified' ? 'revoke' : undefined;
+  const [open, setOpen] = useState(false);
+  const [why, setWhy] = useState('');
+  const [whyError, setWhyError] = useState<string | undefined>();
+  const opener = useRef<HTMLButtonElement>(null);
+  const whyField = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    if (open) whyField.current?.focus();
+  }, [open]);
+  function close() {
+    setOpen(false);
+    setWhy('');
+    setWhyError(undefined);
+    opener.current?.focus();
+  }
+  const label = action === 'revoke' ? 'Revoke' : 'Reject';
   return (
     <article aria-labelledby={nameId} className="h-full rounded-xl border border-slate-200 p-4 text-sm">
       <h3 id={nameId} className="text-base font-bold break-words text-ink">
         {`${certificate.companyName} — ${certificate.locationName}, ${certificate.state}`}
       </h3>
+      {replaced && (
+        <p role="alert" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 font-medium text-amber-900">
+          {certificateMessages.changed}
+        </p>
+      )}
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-700">
         <dt className="font-medium text-slate-500">Number</dt>
         <dd className="break-all">{certificate.number}</dd>
@@ -67,19 +135,90 @@ function CertificateCard({ certificate, verifying, onVerify }: { certificate: Ad
         <dd>{certificate.expiresOn}</dd>
         <dt className="font-medium text-slate-500">Status</dt>
         <dd>{certificateStatusLabels[certificate.status]}</dd>
+        {certificate.rejectionReason && (
+          <>
+            <dt className="font-medium text-slate-500">Why</dt>
+            <dd className="break-words">{certificate.rejectionReason}</dd>
+          </>
+        )}
         <dt className="font-medium text-slate-500">Uploaded</dt>
-        <dd>{certificate.uploadedAt.slice(0, 10)}</dd>
+        <dd>{`${certificate.uploadedAt.slice(0, 10)} (upload ${certificate.version})`}</dd>
       </dl>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <a className="font-semibold text-brand-700 underline" href={certificateDocumentUrl(certificate.id, 'admin')} download aria-describedby={nameId}>
           Document
         </a>
         {certificate.status === 'unverified' && (
-          <ActionButton onClick={onVerify} pending={verifying} aria-describedby={nameId}>
+          <ActionButton onClick={onVerify} pending={verifying} disabled={busy} aria-describedby={nameId}>
             {verifying ? 'Verifying…' : 'Verify'}
           </ActionButton>
         )}
+        {action && (
+          <ActionButton
+            ref={opener}
+            tone="danger"
+            aria-expanded={open}
+            aria-describedby={nameId}
+            onClick={() => {
+              if (open) close();
+              else setOpen(true);
+            }}
+          >
+            {`${label}…`}
+          </ActionButton>
+        )}
       </div>
+      {action && open && (
+        <form
+          noValidate
+          className="mt-3 grid gap-2"
+          aria-label={`${label} the certificate`}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return;
+            event.preventDefault();
+            close();
+          }}
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            if (deciding) return;
+            const parsed = certificateRejectionSchema.safeParse({ version: certificate.version, reason: why });
+            if (!parsed.success) {
+              setWhyError(parsed.error.issues[0]?.message ?? certificateMessages.reasonRequired);
+              whyField.current?.focus();
+              return;
+            }
+            onReject(action, parsed.data.reason, close);
+          }}
+        >
+          <label className="grid gap-1 font-medium text-slate-800">
+            Why (e-mailed to the company’s owners)
+            <textarea
+              ref={whyField}
+              rows={3}
+              className={`rounded-lg border px-3 py-2 ${whyError ? 'border-red-600' : 'border-slate-300'}`}
+              maxLength={CERTIFICATE_REASON_MAX}
+              value={why}
+              aria-invalid={whyError ? true : undefined}
+              aria-describedby={whyError ? `${whyId}-error` : undefined}
+              onChange={(event) => {
+                setWhy(event.target.value);
+                setWhyError(undefined);
+              }}
+            />
+          </label>
+          {whyError && (
+            <p id={`${whyId}-error`} className="text-sm font-medium text-red-700">
+              {whyError}
+            </p>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <ActionButton type="submit" tone="danger" pending={deciding} disabled={busy} aria-describedby={nameId}>
+              {deciding ? `${label === 'Revoke' ? 'Revoking' : 'Rejecting'}…` : `${label} with this reason`}
+            </ActionButton>
+            <ActionButton onClick={close}>Cancel</ActionButton>
+          </div>
+        </form>
+      )}
     </article>
   );
 }

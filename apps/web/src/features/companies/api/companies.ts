@@ -148,6 +148,20 @@ export const useRemoveLocation = () =>
     (_reply, location) => `Location “${location.name}” deleted`,
   );
 
+/**
+ * Leaves the company (decision 105): the member removes themselves. `me` is asked again, which
+ * says they belong to no company, so every priced answer is dropped and asked again (retail now).
+ */
+export function useLeaveCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId }: { userId: string; companyName: string }) => api<CompanyMember[]>(`/company/members/${encodeURIComponent(userId)}`, { method: 'DELETE', auth: true }),
+    onSuccess: (_members, { companyName }) => toast.success(companyMessages.left(companyName)),
+    onError: failed,
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: companyKey }), queryClient.invalidateQueries({ queryKey: meQuery.queryKey })]),
+  });
+}
+
 /** Accepts an invitation; the account now belongs to the company, which `me` says. */
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { COMPANY_ROLES, companyRoleHints, companyRoleLabels, invitationInputSchema, type CompanyMember, type CompanyRole, type PendingInvitation } from '@autoparts/shared';
+import { COMPANY_ROLES, companyMessages, companyRoleHints, companyRoleLabels, invitationInputSchema, type CompanyMember, type CompanyRole, type PendingInvitation } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -9,7 +9,7 @@ import { LoadingBlock } from '../../../components/spinner';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { useCollectionEditing, useFocusWhen } from '../../admin/components/collection-editing';
-import { companyInvitationsQuery, companyMembersQuery, useChangeRole, useInvite, useRemoveMember, useWithdrawInvitation } from '../api/companies';
+import { companyInvitationsQuery, companyMembersQuery, useChangeRole, useInvite, useLeaveCompany, useRemoveMember, useWithdrawInvitation } from '../api/companies';
 
 const roleOptions = COMPANY_ROLES.map((role) => ({ value: role, label: `${companyRoleLabels[role]}: ${companyRoleHints[role]}` }));
 const neutralButton =
@@ -19,16 +19,25 @@ const dangerButton =
 
 /**
  * The company's members with their roles; an owner changes a member's role, removes members (with
- * a confirmation), invites by e-mail and withdraws pending invitations (decision 086).
+ * a confirmation), invites by e-mail and withdraws pending invitations (decision 086). Any member
+ * leaves the company, with a confirmation (decision 105); the last owner is refused in words.
  */
-export function CompanyMembers({ isOwner, myEmail }: { isOwner: boolean; myEmail: string }) {
+export function CompanyMembers({ isOwner, myEmail, companyName }: { isOwner: boolean; myEmail: string; companyName: string }) {
   const members = useQuery(companyMembersQuery);
   const remove = useRemoveMember();
+  const leave = useLeaveCompany();
   const heading = useRef<HTMLHeadingElement>(null);
+  const me = members.data?.find((member) => member.email === myEmail);
+
+  function handleLeave() {
+    if (!me || leave.isPending || !window.confirm(companyMessages.leaveConfirm(companyName))) return;
+    leave.mutate({ userId: me.userId, companyName });
+  }
 
   function handleRemove(member: CompanyMember) {
-    const who = member.email === myEmail ? 'yourself' : `${member.name} (${member.email})`;
-    if (!window.confirm(`Remove ${who} from the company? Their past orders stay the company’s.`)) return;
+    // An owner removing themselves leaves the company.
+    if (member.email === myEmail) return handleLeave();
+    if (!window.confirm(`Remove ${member.name} (${member.email}) from the company? Their past orders stay the company’s.`)) return;
     remove.mutate(member);
   }
 
@@ -73,6 +82,14 @@ export function CompanyMembers({ isOwner, myEmail }: { isOwner: boolean; myEmail
       )}
       {isOwner && <PendingInvitations onEmptied={() => heading.current?.focus()} />}
       {isOwner && <InviteForm />}
+      {me && (
+        <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
+          <button type="button" className={dangerButton} aria-disabled={leave.isPending || undefined} onClick={handleLeave}>
+            {leave.isPending ? 'Leaving…' : 'Leave company'}
+          </button>
+          <p className="text-sm text-slate-600">Your past orders stay the company’s.</p>
+        </div>
+      )}
     </section>
   );
 }

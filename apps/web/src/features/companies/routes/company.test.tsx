@@ -1,4 +1,4 @@
-import type { Address, CompanyMember, CompanyOrder, MyCompany } from '@autoparts/shared';
+import { companyMessages, type Address, type CompanyMember, type CompanyOrder, type MyCompany } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -91,6 +91,56 @@ describe('Company', () => {
     await user.click(screen.getByRole('button', { name: 'Remove Bo Buyer (bo@example.com)' }));
     expect(confirm).toHaveBeenCalledWith('Remove Bo Buyer (bo@example.com) from the company? Their past orders stay the company’s.');
     expect(await screen.findByText('Bo Buyer is no longer a member')).toBeInTheDocument();
+    confirm.mockRestore();
+  });
+
+  it('lets a buyer leave the company after a confirmation: the page then says they belong to none, and who they are is asked again', async () => {
+    let left = false;
+    const server = stubFetch({
+      'GET /api/me': () => ({ body: aCustomer({ email: 'bo@example.com', company: left ? undefined : true }) }),
+      'GET /api/company': () => (left ? { status: 404, body: { message: companyMessages.notMember } } : { body: company('buyer') }),
+      'GET /api/company/members': () => (left ? { status: 404, body: { message: companyMessages.notMember } } : { body: members }),
+      'GET /api/company/locations': { body: [] },
+      'GET /api/company/orders?page=1': { body: [] },
+      'DELETE /api/company/members/u-buyer': () => {
+        left = true;
+        return { body: [] };
+      },
+    });
+    renderCompany();
+    const user = userEvent.setup();
+    const leave = await screen.findByRole('button', { name: 'Leave company' });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false);
+    await user.click(leave);
+    expect(confirm).toHaveBeenCalledWith(companyMessages.leaveConfirm('Fleetco'));
+    expect(server.calls.some((call) => call.method === 'DELETE')).toBe(false);
+
+    confirm.mockReturnValueOnce(true);
+    await user.click(leave);
+    expect(await screen.findByText(companyMessages.left('Fleetco'))).toBeInTheDocument();
+    expect(await screen.findByText('You are not a member of a company. An owner of one can invite you by e-mail.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Company' })).toHaveFocus();
+    await waitFor(() => expect(server.calls.filter((call) => call.path === '/api/me').length).toBeGreaterThan(1));
+    confirm.mockRestore();
+  });
+
+  it('tells the last owner, who may not leave, why', async () => {
+    stubFetch({
+      'GET /api/me': { body: aCustomer({ email: 'olga@example.com', company: true }) },
+      'GET /api/company': { body: company('owner') },
+      'GET /api/company/members': { body: members },
+      'GET /api/company/locations': { body: [] },
+      'GET /api/company/orders?page=1': { body: [] },
+      'GET /api/company/invitations': { body: [] },
+      'GET /api/company/invoices': { body: [] },
+      'GET /api/company/ledger': { body: [] },
+      'DELETE /api/company/members/u-owner': { status: 409, body: { message: companyMessages.lastOwner } },
+    });
+    renderCompany();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Leave company' }));
+    expect(await screen.findByText(companyMessages.lastOwner)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Fleetco' })).toBeInTheDocument();
     confirm.mockRestore();
   });
 

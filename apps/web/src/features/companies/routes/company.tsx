@@ -1,5 +1,6 @@
 import { ACCOUNTS_ROLES, companyRoleLabels, companyStatusLabels, formatPrice, paymentTermsLabels } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { LoadFailed } from '../../../components/load-failed';
 import { LoadingBlock } from '../../../components/spinner';
 import { pageTitle } from '../../../content/site';
@@ -22,12 +23,7 @@ export function Component() {
       <title>{pageTitle('Company')}</title>
       {company.isError ? (
         isApiError(company.error, 404) ? (
-          <div>
-            <h1 id="company-heading" className="text-3xl font-extrabold text-ink">
-              Company
-            </h1>
-            <p className="mt-2 text-slate-700">You are not a member of a company. An owner of one can invite you by e-mail.</p>
-          </div>
+          <NotAMember />
         ) : (
           <LoadFailed message="We could not load your company right now." onRetry={() => void company.refetch()} />
         )
@@ -56,12 +52,28 @@ export function Component() {
               <CompanyAccount />
             </>
           )}
-          <CompanyMembers isOwner={company.data.role === 'owner'} myEmail={me?.email ?? ''} />
+          <CompanyMembers isOwner={company.data.role === 'owner'} myEmail={me?.email ?? ''} companyName={company.data.name} />
           <CompanyLocations isOwner={company.data.role === 'owner'} mayManageCertificates={company.data.role === 'owner' || company.data.role === 'accounts'} />
           <CompanyOrders />
         </>
       )}
     </section>
+  );
+}
+
+/** No company (any more): after leaving one, the focus, lost with the button, comes to the heading. */
+function NotAMember() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (document.activeElement === null || document.activeElement === document.body) heading.current?.focus();
+  }, []);
+  return (
+    <div>
+      <h1 id="company-heading" ref={heading} tabIndex={-1} className="text-3xl font-extrabold text-ink focus:outline-none">
+        Company
+      </h1>
+      <p className="mt-2 text-slate-700">You are not a member of a company. An owner of one can invite you by e-mail.</p>
+    </div>
   );
 }
 
