@@ -99,7 +99,7 @@ describe('a PostgreSQL that stops answering', () => {
     try {
       const reply = await shop.inject({ method: 'GET', url: '/readyz' });
       expect(reply.statusCode).toBe(503);
-      expect(reply.json()).toMatchObject({ status: 'not ready', reason: expect.stringMatching(/^database not answering/) });
+      expect(reply.json()).toMatchObject({ status: 'not ready', reason: 'database not answering' });
     } finally {
       proxy.thaw();
     }
