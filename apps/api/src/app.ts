@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
@@ -107,6 +108,11 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
         ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
         : config.trustProxy,
     frameworkErrors,
+    // A request's id is unique across instances and restarts (Fastify's own counter, req-1, is
+    // neither), and returned as X-Request-Id for a customer or a proxy's log to quote. The proxy's
+    // (nginx's $request_id) is taken only when the shop trusts a proxy at all (decision 108).
+    genReqId: () => randomUUID(),
+    requestIdHeader: config.trustProxy === false ? false : 'x-request-id',
     // Fastify bounds each preClose hook by this (10 s by default) and ends the close with an error
     // past it: the job queue's stop, bounded by the shutdown's own time, must fit (decision 108).
     pluginTimeout: Math.max(10_000, config.shutdown.timeoutMs + HAND_BACK_MS + 10_000),
@@ -139,6 +145,10 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
     await jobs.stop({ timeoutMs: Math.max(0, config.shutdown.timeoutMs - HAND_BACK_MS) });
   });
 
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
   errorHandling(app);
   requestLog(app);
   requestGuards(app);
