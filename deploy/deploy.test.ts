@@ -118,6 +118,20 @@ it('serves a session, an order and a cache invalidation through nginx, and loses
   });
   expect(makeAdmin.status, makeAdmin.stderr).toBe(0);
 
+  // A catalogue file past the 9 MB of every other body (a dry run: nothing changes) is passed on
+  // to the shop, which takes it (up to its own 512 MB).
+  const upload = new FormData();
+  upload.set('kind', 'parts-csv');
+  upload.set('mode', 'dry-run');
+  upload.set('onProblems', 'refuse');
+  upload.set('file', new Blob([`part_number,name\n${'X-1,A part of a big file\n'.repeat(420_000)}`], { type: 'text/csv' }), 'big.csv');
+  const big = await fetch(`${proxy}/api/admin/catalogue/imports`, { method: 'POST', headers: { origin: proxy, cookie: boss.cookie }, body: upload });
+  expect(big.status, await big.clone().text()).toBe(202);
+  // nginx names itself without its version, and the request by the id it gave it (the shop's too).
+  expect(big.headers.get('server')).toBe('nginx');
+  expect(big.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+  await big.arrayBuffer();
+
   // The session, signed in through one instance, is known to both.
   const me = await fromEach('/api/me', 2, customer.cookie);
   expect(me.map((answer) => answer.email)).toEqual([customer.email, customer.email]);

@@ -14,7 +14,8 @@ export interface Nginx {
 
 /**
  * An nginx of our own on plain HTTP at a free port, configured as deploy/nginx.conf's site:
- * its upstream block (its two ports made `upstreamPorts`), deploy/nginx-proxy.conf for `location /`
+ * its upstream block (its two ports made `upstreamPorts`), its server_tokens, body limit and catalogue imports'
+ * location, deploy/nginx-proxy.conf for `location /`
  * and what has no file, and deploy/nginx-assets.conf for `/assets/` from `assetsRoot`'s `assets/`.
  * Each proxied reply names the instance that gave it (X-Upstream). For the deployment test and the
  * bench; `work` is a folder of the caller's for its configuration, logs and temporary files.
@@ -34,6 +35,11 @@ export async function startNginx({
   const site = fs.readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8');
   const upstream = /upstream autoparts \{[\s\S]*?\n\}/.exec(site)?.[0];
   if (!upstream) throw new Error('deploy/nginx.conf has no upstream block');
+  // The site's own body limit and its location for catalogue imports, as written there.
+  const bodyLimit = /^ {4}client_max_body_size \S+;$/m.exec(site)?.[0];
+  const tokens = /^ {4}server_tokens \S+;$/m.exec(site)?.[0] ?? '';
+  const imports = /^ {4}location = \/api\/admin\/catalogue\/imports \{[\s\S]*?\n {4}\}$/m.exec(site)?.[0];
+  if (!bodyLimit || !imports) throw new Error("deploy/nginx.conf has no client_max_body_size or no location for catalogue imports");
   const temp = (name: string) => `${name}_temp_path ${path.join(work, `${name}-temp`)};`;
   const proxied = `include ${path.join(root, 'deploy/nginx-proxy.conf')};
       add_header X-Upstream $upstream_addr always;`;
@@ -53,6 +59,9 @@ http {
   ${upstream.replace('127.0.0.1:3001', `127.0.0.1:${upstreamPorts[0]}`).replace('127.0.0.1:3002', `127.0.0.1:${upstreamPorts[1]}`)}
   server {
     listen 127.0.0.1:${port};
+${tokens}
+${bodyLimit}
+${imports.replace('include /etc/nginx/snippets/autoparts-proxy.conf;', proxied)}
     location / {
       ${proxied}
     }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { pino } from 'pino';
@@ -8,7 +9,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { DatabaseHandle, Db } from './db/database';
-import { startJobQueue, type JobQueue } from './jobs/queue';
+import { HAND_BACK_MS, startJobQueue, type JobQueue } from './jobs/queue';
 import type { Config } from './env';
 import { createAuth } from './modules/auth/auth';
 import { registerIdentity } from './modules/auth/identity';
@@ -107,6 +108,14 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
         ? ((hops: number) => (_address: string, hop: number) => hop < hops)(config.trustProxy)
         : config.trustProxy,
     frameworkErrors,
+    // A request's id is unique across instances and restarts (Fastify's own counter, req-1, is
+    // neither), and returned as X-Request-Id for a customer or a proxy's log to quote. The proxy's
+    // (nginx's $request_id) is taken only when the shop trusts a proxy at all (decision 108).
+    genReqId: () => randomUUID(),
+    requestIdHeader: config.trustProxy === false ? false : 'x-request-id',
+    // Fastify bounds each preClose hook by this (10 s by default) and ends the close with an error
+    // past it: the job queue's stop, bounded by the shutdown's own time, must fit (decision 108).
+    pluginTimeout: Math.max(10_000, config.shutdown.timeoutMs + HAND_BACK_MS + 10_000),
     bodyLimit: DEFAULT_BODY_LIMIT,
     // Fastify's default is no limit at all; Node's own (five minutes) would still let a few
     // hundred slow connections hold every socket.
@@ -130,11 +139,16 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
   const jobs = await startJobQueue(database, app.log);
   app.decorate('jobs', jobs);
   app.decorate('mail', createMail(app));
-  // Workers finish their jobs before the database closes.
+  // Workers finish their jobs before the database closes, within the shutdown's time for requests;
+  // a job still running then is handed back (decision 108).
   app.addHook('preClose', async () => {
-    await jobs.stop();
+    await jobs.stop({ timeoutMs: Math.max(0, config.shutdown.timeoutMs - HAND_BACK_MS) });
   });
 
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
   errorHandling(app);
   requestLog(app);
   requestGuards(app);
@@ -194,7 +208,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
   await webApp(app, { distDir: config.webDistDir, baseUrl: config.baseUrl });
   await registerOrderExpiry(app);
   await registerMailWorker(app);
-  await registerCatalogueImports(app);
+  await registerCatalogueImports(app, database.engine);
   await registerStatementMail(app);
   await registerCertificateNotices(app);
   return app;

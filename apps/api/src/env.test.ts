@@ -47,6 +47,26 @@ describe('parseEnv', () => {
     expect(parseEnv({ BASE_URL: 'https://parts.example.com/' }).baseUrl).toBe('https://parts.example.com');
   });
 
+  it('takes BASE_URL as an origin only: a path, a query, a fragment or credentials are refused', () => {
+    for (const bad of ['https://parts.example.com/shop', 'https://parts.example.com/?a=1', 'https://parts.example.com/#top', 'https://user:pw@parts.example.com', 'https://user@parts.example.com']) {
+      expect(() => parseEnv({ BASE_URL: bad }), bad).toThrow(/BASE_URL: must be an origin only/);
+    }
+    expect(parseEnv({ BASE_URL: 'http://127.0.0.1:3000' }).baseUrl).toBe('http://127.0.0.1:3000');
+  });
+
+  it('takes ports and milliseconds in digits only; one written empty is unset', () => {
+    expect(parseEnv({ PORT: '' }).port).toBe(3000);
+    expect(parseEnv({ PORT: ' ' }).port).toBe(3000);
+    expect(parseEnv({ PORT: ' 8080 ' }).port).toBe(8080);
+    expect(parseEnv({ METRICS_PORT: '' }).metrics.port).toBeUndefined();
+    expect(parseEnv({ SHUTDOWN_GRACE_MS: '' }).shutdown.graceMs).toBe(5_000);
+    for (const bad of ['0x10', '1e3', '-1', '1.5', '80 80', 'Infinity']) {
+      expect(() => parseEnv({ PORT: bad }), bad).toThrow(/\bPORT: must be a whole number/);
+      expect(() => parseEnv({ METRICS_PORT: bad }), bad).toThrow(/\bMETRICS_PORT\b/);
+      expect(() => parseEnv({ SHUTDOWN_TIMEOUT_MS: bad }), bad).toThrow(/\bSHUTDOWN_TIMEOUT_MS\b/);
+    }
+  });
+
   it('accepts postgres:// and postgresql:// URLs', () => {
     for (const url of ['postgres://shop@db:5432/shop', 'postgresql://shop:secret@db/shop']) {
       expect(parseEnv({ DATABASE_URL: url, AUTH_SECRET: 'x'.repeat(32) }).databaseUrl).toBe(url);
@@ -127,6 +147,11 @@ describe('parseEnv: the open internet', () => {
     expect(parseEnv({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
     expect(parseEnv({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would believe any X-Forwarded-For/);
+    expect(parseEnv({ TRUST_PROXY: '::1,fd00::/8,192.168.0.0/16' }).trustProxy).toEqual(['::1', 'fd00::/8', '192.168.0.0/16']);
+    // An address it would only refuse at start, and numbers that are no addresses.
+    for (const bad of ['10.0.0.1/99', '1,2', '10.0.0.256', 'fd00::/129', '10.0.0.1/8/8', '10.0.0.1/']) {
+      expect(() => parseEnv({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must be a number of proxy hops/);
+    }
   });
 
   it('chooses the payment provider: Stripe when configured, the test provider otherwise or when PAYMENTS=test', () => {

@@ -1,6 +1,31 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { passwordHashParams } from './modules/auth/password';
+
+/** A variable written empty (`PORT=` in an env file) is one not set: its default applies. */
+const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/**
+ * A port or a number of milliseconds: digits only, from `min` to `max` (Number() would take
+ * `0x10` as 16, `1e3` as 1000 and " " as 0).
+ */
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number, written in digits')
+    .transform(Number)
+    .pipe(z.number().min(min).max(max));
+
+/** A proxy's address for TRUST_PROXY: an IPv4 or IPv6 address, with a prefix length that fits it. */
+function proxyAddress(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 /**
  * The environment, parsed once at start (DESIGN §4). Nothing else reads `process.env`;
@@ -9,7 +34,7 @@ import { passwordHashParams } from './modules/auth/password';
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    PORT: z.preprocess(blank, wholeNumber(0, 65535).default(3000)),
     HOST: z.string().min(1).default('localhost'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
@@ -17,7 +42,13 @@ const envSchema = z
     DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
       .optional(),
-    BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    BASE_URL: z
+      .url({ protocol: /^https?$/ })
+      .refine((value) => {
+        const url = new URL(value);
+        return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+      }, 'must be an origin only (https://parts.example.com): no path, query, fragment or credentials')
+      .optional(),
     WEB_DIST_DIR: z.string().min(1).optional(),
     TRUST_PROXY: z
       .string()
@@ -35,8 +66,12 @@ const envSchema = z
           return z.NEVER;
         }
         const addresses = value.split(',').map((entry) => entry.trim());
-        if (addresses.some((entry) => !/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(entry))) {
-          context.addIssue({ code: 'custom', message: 'must be a number of proxy hops or a comma-separated list of proxy addresses' });
+        const bad = addresses.filter((entry) => !proxyAddress(entry));
+        if (bad.length > 0) {
+          context.addIssue({
+            code: 'custom',
+            message: `must be a number of proxy hops or a comma-separated list of proxy addresses (IPv4 or IPv6, with a prefix length if a range): not ${bad.join(', ')}`,
+          });
           return z.NEVER;
         }
         return addresses;
@@ -68,10 +103,10 @@ const envSchema = z
       .trim()
       .default('America/Detroit')
       .refine((zone) => Intl.supportedValuesOf('timeZone').includes(zone) || zone === 'UTC', 'an IANA time zone, as America/Detroit'),
-    SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(10 * 60_000).default(5_000),
-    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(10 * 60_000).default(20_000),
+    SHUTDOWN_GRACE_MS: z.preprocess(blank, wholeNumber(0, 10 * 60_000).default(5_000)),
+    SHUTDOWN_TIMEOUT_MS: z.preprocess(blank, wholeNumber(0, 10 * 60_000).default(20_000)),
     METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
-    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    METRICS_PORT: z.preprocess(blank, wholeNumber(0, 65535).optional()),
     /** Multiplies every rate limit and unpaid cap; read only when NODE_ENV is test (the browser journeys). */
     LIMIT_SCALE: z.coerce.number().int().min(1).max(100).default(1),
     /** scrypt's N for new password hashes; lowered only when NODE_ENV is test (the browser journeys). */

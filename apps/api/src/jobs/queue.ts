@@ -23,9 +23,11 @@ const queueSettings = {
    * One job per uploaded catalogue file (modules/catalogue-data). A big import takes minutes, so it
    * expires after an hour, not five minutes; an instance stopped mid-import leaves the job active
    * until then, and it runs again from the start on any instance (its transaction died with the
-   * instance: nothing was applied). Twice at most, then the import is shown failed.
+   * instance: nothing was applied). Twice at most, then the import is shown failed. An instance
+   * that stops gracefully hands its import back (rolled back, queued again, not counted): that
+   * retry is pg-boss's, hence more of them than the import's own two.
    */
-  'catalogue-import': { retryLimit: 2, retryDelay: 5, expireInSeconds: 60 * 60 },
+  'catalogue-import': { retryLimit: 10, retryDelay: 5, expireInSeconds: 60 * 60 },
   /**
    * Every morning: each company's statement of the month before, e-mailed once (modules/ledger;
    * the 1st mails them all, later mornings those a missed run left). Retried: nobody is mailed twice.
@@ -69,7 +71,7 @@ export interface JobQueue {
    */
   work<T extends object>(
     queue: QueueName,
-    handler: (data: T) => Promise<void>,
+    handler: (data: T, job: { signal: AbortSignal }) => Promise<void>,
     options?: {
       batchSize?: number;
       concurrency?: number;
@@ -84,9 +86,23 @@ export interface JobQueue {
   schedule(queue: QueueName, cron: string): Promise<void>;
   /** Every queue's jobs by state, for the operator (pg-boss's own counts leave out failed jobs). */
   counts(): Promise<QueueCounts[]>;
-  /** Takes no more jobs and waits for the running ones up to `timeoutMs` (10 s), then fails them. */
+  /**
+   * Takes no more jobs and waits for the running ones up to `timeoutMs`; then aborts the `signal`
+   * their handlers were given, and waits up to HAND_BACK_MS more for them to give their work back
+   * (a claim released, a transaction rolled back) and throw: those jobs are failed, and retried as
+   * their queue says, on any instance. The whole stop takes `timeoutMs + HAND_BACK_MS + 2 s` at most.
+   */
   stop(options?: { timeoutMs?: number }): Promise<void>;
 }
+
+/**
+ * How long an aborted handler has to give its work back once its job's signal is aborted. One that
+ * ignores its signal is left behind: its job stays active and is handed out again once it expires.
+ */
+export const HAND_BACK_MS = 5_000;
+
+/** The message an aborted job is failed with. */
+export const HANDED_BACK = 'the instance stopped: handed back';
 
 /** Busier than this (the share of time the event loop ran, 0–1), the process is answering requests. */
 const BUSY = 0.5;
@@ -136,6 +152,14 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
   let busy: ReturnType<typeof busyMeter> | undefined;
   /** The batches being run on this instance: a stop waits for them, even one pg-boss does not count. */
   const running = new Set<Promise<void>>();
+  /** Aborted when a stop has waited long enough for the running jobs: they give their work back. */
+  const aborting = new AbortController();
+  /** Waits for the running batches, until `deadline` at most. */
+  const settled = async (deadline: number) => {
+    while (running.size > 0 && Date.now() < deadline) {
+      await Promise.race([Promise.allSettled(running), sleep(deadline - Date.now(), undefined, { ref: false })]);
+    }
+  };
   return {
     async sendInTransaction(trx, jobs, alongside) {
       const db = {
@@ -160,9 +184,10 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
         const runner = async () => {
           for (let job = jobs[next++]; job; job = jobs[next++]) {
             try {
-              await handler(job.data as never);
+              if (aborting.signal.aborted) throw new Error(HANDED_BACK);
+              await handler(job.data as never, { signal: aborting.signal });
             } catch (error) {
-              failed.push({ id: job.id, error });
+              failed.push({ id: job.id, error: aborting.signal.aborted ? new Error(HANDED_BACK) : error });
             }
           }
         };
@@ -211,12 +236,23 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
       stopped = true;
       busy?.stop();
       const deadline = Date.now() + timeoutMs;
-      await boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+      // pg-boss's own stop fails the jobs still running at its time-out, handlers unaware: it is given
+      // longer than ours, so that a handler first hears its signal and gives its work back.
+      const bossStopped = boss.stop({ graceful: true, wait: true, timeout: timeoutMs + HAND_BACK_MS + 1_000 });
       // pg-boss waits only for the batches its workers held when it began to stop: a batch whose
       // fetch was under way then starts later. It is waited for too, within the same time.
-      while (running.size > 0 && Date.now() < deadline) {
-        await Promise.race([Promise.allSettled(running), sleep(deadline - Date.now(), undefined, { ref: false })]);
+      await settled(deadline);
+      if (running.size > 0) {
+        log.warn({ timeoutMs, batches: running.size }, 'jobs still running at the shutdown bound: handing them back');
+        aborting.abort();
+        await settled(Date.now() + HAND_BACK_MS);
       }
+      // Its monitor ends once no batch runs (within half a second); a batch left behind by its
+      // handler is failed by it at its time-out.
+      await Promise.race([
+        bossStopped.catch((error: unknown) => log.warn({ err: error }, 'job queue: stop failed')),
+        sleep(Math.max(0, deadline + HAND_BACK_MS + 2_000 - Date.now()), undefined, { ref: false }),
+      ]);
       closed = true;
     },
   };

@@ -2,9 +2,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { DatabaseHandle } from '../db/database';
+import { DATABASE_ANSWERS_WITHIN_MS } from '../modules/health/routes';
 import { QUEUE_NAMES } from '../jobs/queue';
 import { hashingQueueLength } from '../modules/auth/password';
 import type { CacheTopic } from './public-cache';
@@ -61,45 +61,73 @@ export async function metrics(app: FastifyInstance, database: DatabaseHandle) {
     },
   });
 
+  // Each series read from the database is left out of a scrape when the database does not answer
+  // (the rest is still served), and `db_up` says so (decision 108).
+  const fromDatabase = (read: (gauge: Gauge) => Promise<void>) =>
+    async function collect(this: Gauge) {
+      try {
+        await read(this);
+      } catch {
+        // No sample at all (a gauge without labels would otherwise say 0).
+        this.reset();
+        this.remove({});
+      }
+    };
+  new Gauge({
+    name: 'db_up',
+    help: 'Whether the database answered this scrape (1) or not (0).',
+    registers,
+    async collect() {
+      try {
+        await database.executeSql('select 1', [], { timeoutMs: DATABASE_ANSWERS_WITHIN_MS });
+        this.set(1);
+      } catch (error) {
+        app.log.warn({ err: error }, 'metrics: the database did not answer');
+        this.set(0);
+      }
+    },
+  });
+
   new Gauge({
     name: 'job_queue_jobs',
     help: 'Jobs not completed, by queue and state: created and retry wait (the depth), active run, failed gave up.',
     labelNames: ['queue', 'state'],
     registers,
-    async collect() {
+    collect: fromDatabase(async (gauge) => {
       const { rows } = await database.executeSql(
         "select name, state::text as state, count(*)::int as count from pgboss.job where state <> 'completed' group by name, state",
+        [],
+        { timeoutMs: DATABASE_ANSWERS_WITHIN_MS },
       );
-      this.reset();
+      gauge.reset();
       // Every queue and state, none left out for having no jobs: an alert sees 0, not nothing.
-      for (const queue of QUEUE_NAMES) for (const state of ['created', 'retry', 'active', 'failed']) this.set({ queue, state }, 0);
+      for (const queue of QUEUE_NAMES) for (const state of ['created', 'retry', 'active', 'failed']) gauge.set({ queue, state }, 0);
       for (const row of rows as { name: string; state: string; count: number }[]) {
-        this.set({ queue: row.name, state: row.state }, row.count);
+        gauge.set({ queue: row.name, state: row.state }, row.count);
       }
-    },
+    }),
   });
 
   const outbox = async () => {
-    const { rows } = await sql<{ unsent: number; oldest: number | null }>`
-      select count(*)::int as unsent, extract(epoch from now() - min(created_at))::float8 as oldest
-      from mail_outbox where sent_at is null`.execute(app.db);
-    return rows[0] ?? { unsent: 0, oldest: null };
+    const { rows } = await database.executeSql(
+      `select count(*)::int as unsent, extract(epoch from now() - min(created_at))::float8 as oldest
+      from mail_outbox where sent_at is null`,
+      [],
+      { timeoutMs: DATABASE_ANSWERS_WITHIN_MS },
+    );
+    return (rows[0] as { unsent: number; oldest: number | null } | undefined) ?? { unsent: 0, oldest: null };
   };
   new Gauge({
     name: 'mail_outbox_unsent',
     help: 'Messages in the mail outbox not sent yet.',
     registers,
-    async collect() {
-      this.set((await outbox()).unsent);
-    },
+    collect: fromDatabase(async (gauge) => gauge.set((await outbox()).unsent)),
   });
   new Gauge({
     name: 'mail_outbox_oldest_unsent_seconds',
     help: 'Age of the oldest message not sent yet (0 when all are sent).',
     registers,
-    async collect() {
-      this.set((await outbox()).oldest ?? 0);
-    },
+    collect: fromDatabase(async (gauge) => gauge.set((await outbox()).oldest ?? 0)),
   });
 
   // The cache counts for itself; each scrape adds what it counted since the last one.

@@ -8,6 +8,7 @@ describe('withoutSecrets', () => {
     expect(withoutSecrets('/api/auth/oauth2/callback/google?code=abc&state=def&iss=x')).toBe('/api/auth/oauth2/callback/google?code=[secret]&state=[secret]&iss=x');
     expect(withoutSecrets('/api/company/invitations/Zk3x_9/accept')).toBe('/api/company/invitations/[secret]/accept');
     expect(withoutSecrets('/company/invitations/Zk3x_9')).toBe('/company/invitations/[secret]');
+    expect(withoutSecrets('/api/auth/reset-password/Qm7rT2xV9?callbackURL=%2Freset-password')).toBe('/api/auth/reset-password/[secret]?callbackURL=%2Freset-password');
   });
 
   it('hides an e-mail in the path, encoded or not', () => {

@@ -23,8 +23,9 @@ export function requestLog(app: FastifyInstance) {
  * The address as logged: it names no customer and carries no key.
  * - `/api/myorder/jane%40example.com` → `/api/myorder/[email]`;
  * - `?token=…`, `?code=…`, `?state=…` (a reset or confirmation link, Google's return) → `[secret]`;
- * - `/company/invitations/<token>` → `/company/invitations/[secret]`: each is as good as a password
- *   while it lives.
+ * - `/company/invitations/<token>` → `/company/invitations/[secret]`, and Better Auth's
+ *   `/reset-password/<token>` (the link it sends opens it) → `/reset-password/[secret]`: each is as
+ *   good as a password while it lives.
  * Each piece between `/ ? & =` is looked at once: a pattern that backtracks cost seconds a
  * request on a 100,000-character URL.
  */
@@ -32,5 +33,5 @@ export function withoutSecrets(url: string): string {
   return url
     .replace(/[^/?&=]+/g, (piece) => (/@|%40/i.test(piece) ? '[email]' : piece))
     .replace(/([?&](?:token|code|state)=)[^&]*/gi, '$1[secret]')
-    .replace(/(\/invitations\/)[^/?]+/g, '$1[secret]');
+    .replace(/(\/(?:invitations|reset-password)\/)[^/?]+/g, '$1[secret]');
 }

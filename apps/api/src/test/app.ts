@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db/database';
@@ -28,6 +28,8 @@ export interface TestAppOptions {
   requestTimeoutMs?: number;
   /** URLs in one sitemap file (the shop's is 50,000), so that a test reaches the sitemap index with a few parts. */
   sitemapPageSize?: number;
+  /** The log to write to (a test that reads what is logged); by default none (LOG_LEVEL silent). */
+  log?: FastifyBaseLogger;
 }
 
 /**
@@ -53,7 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
   if (options.requestTimeoutMs) config.requestTimeoutMs = options.requestTimeoutMs;
   if (options.sitemapPageSize) config.sitemapPageSize = options.sitemapPageSize;
   try {
-    const app = await buildApp({ config, database });
+    const app = await buildApp({ config, database, ...(options.log && { log: options.log }) });
     // Retried on ENOTEMPTY: a job that outlives the queue's stop time-out (jobs/queue.ts) may still
     // write a file (a mail to the outbox) as the folder is removed.
     app.addHook('onClose', () => rm(dataDir, { recursive: true, force: true, maxRetries: 5 }));

@@ -18,6 +18,13 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** The next `count` messages are refused with a temporary failure (451), as a busy server does. */
   refuseNext(count: number): void;
+  /**
+   * While on, a message's data is read and never answered (a server that hangs); it is counted in
+   * `held`, never received. Off, messages are taken again.
+   */
+  hold(on: boolean): void;
+  /** Messages held unanswered so far. */
+  held(): number;
   /** Waits until a message to `to` matching `subject` has arrived, and answers it. */
   waitFor(to: string, subject: RegExp): Promise<ReceivedMail>;
   /** Messages received for `to`. */
@@ -29,6 +36,8 @@ export interface TestSmtpServer {
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   let refusals = 0;
+  let holding = false;
+  let held = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -36,6 +45,10 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((parsed: ParsedMail) => {
+          if (holding) {
+            held += 1;
+            return;
+          }
           if (refusals > 0) {
             refusals -= 1;
             const error = Object.assign(new Error('Try again later'), { responseCode: 451 });
@@ -64,6 +77,10 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     refuseNext(count) {
       refusals = count;
     },
+    hold(on) {
+      holding = on;
+    },
+    held: () => held,
     to,
     async waitFor(address, subject) {
       let found: ReceivedMail | undefined;

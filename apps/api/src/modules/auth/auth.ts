@@ -5,6 +5,7 @@ import { genericOAuth } from 'better-auth/plugins';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, paths, VERIFY_EMAIL_CALLBACK } from '@autoparts/shared';
 import type { Db } from '../../db/database';
 import type { Config } from '../../env';
+import { errorForLog } from '../../plugins/errors';
 import type { Mail } from '../mail/outbox';
 import type { MailMessage } from '../mail/templates';
 import { hashPassword, verifyPassword } from './password';
@@ -65,8 +66,15 @@ export function createAuth({
       '/account-info',
       '/update-session',
     ],
+    // What Better Auth logs goes through the shop's filter: an error is its type, code, message and
+    // stack, never a database error's `detail` (which quotes the row: "Key (email)=(…) already
+    // exists"). A sign-up that lost a race for its address to another is a warning, not an error.
     logger: {
-      log: (level, message, ...args) => logger[level === 'debug' ? 'debug' : level]({ args }, message),
+      log: (level, message, ...args) => {
+        const uniqueRace = args.some((arg) => arg instanceof Error && (arg as { code?: unknown }).code === '23505');
+        const at = level === 'error' && uniqueRace ? 'warn' : level === 'debug' ? 'debug' : level;
+        logger[at]({ args: args.map(forLog) }, message);
+      },
     },
     emailAndPassword: {
       enabled: true,
@@ -171,3 +179,10 @@ export function createAuth({
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** One argument of a Better Auth log line as the shop logs it: no object's fields but an error's own few. */
+function forLog(arg: unknown): unknown {
+  if (arg instanceof Error) return errorForLog(arg);
+  if (arg === null || typeof arg !== 'object') return arg;
+  return '[object]';
+}

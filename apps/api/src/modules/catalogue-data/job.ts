@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
+import { addAbortSignal } from 'node:stream';
 import {
   CATALOGUE_PROBLEMS_SHOWN,
   catalogueDataMessages,
@@ -16,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import { storableText } from '../../lib/storable-text';
 import type { Db } from '../../db/database';
+import { HANDED_BACK } from '../../jobs/queue';
 import type { CatalogueImportsTable } from '../../db/schema';
 import type { ImportContext } from './importer';
 import { importers } from './importers';
@@ -157,7 +159,19 @@ function progressWriter(db: Db, id: string) {
  * an instance that stopped: its transaction died with it, so it starts again from the beginning
  * (MAX_ATTEMPTS times at most, then it is shown failed). The row never says done for a half import.
  */
-export async function runImport(db: Db, id: string, options: { baseUrl?: string } = {}): Promise<void> {
+export interface RunOptions {
+  baseUrl?: string;
+  /**
+   * Aborted when the instance stops (decision 108): the file stops being read, a statement running
+   * on PostgreSQL is cancelled (`cancels`), the transaction rolls back, and the import is queued
+   * again uncounted, for the retried job to run from the start on any instance.
+   */
+  signal?: AbortSignal;
+  /** Whether another connection can cancel the import's statement: PostgreSQL's, not the embedded database's one. */
+  cancels?: boolean;
+}
+
+export async function runImport(db: Db, id: string, options: RunOptions = {}): Promise<void> {
   // One run of an import at a time. pg-boss gives up on a job after its expiry without stopping
   // it, and hands it out again: the run still going, here or on another instance (its heartbeat
   // is fresh), keeps the import, and the import's row says when it ends.
@@ -170,7 +184,7 @@ export async function runImport(db: Db, id: string, options: { baseUrl?: string 
   }
 }
 
-async function runOnce(db: Db, id: string, options: { baseUrl?: string }): Promise<void> {
+async function runOnce(db: Db, id: string, options: RunOptions): Promise<void> {
   const row = await db.selectFrom('catalogue_imports').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row || row.status === 'done' || row.status === 'failed') return;
   if (row.status === 'running' && row.heartbeat_at !== null && Date.now() - row.heartbeat_at.getTime() < HEARTBEAT_FRESH_MS) return;
@@ -201,8 +215,9 @@ async function importOnce(
   row: Selectable<CatalogueImportsTable>,
   progress: ReturnType<typeof progressWriter>,
   finish: (fields: { status: 'done' | 'failed'; error?: string }) => Promise<void>,
-  options: { baseUrl?: string },
+  options: RunOptions,
 ): Promise<void> {
+  const { signal } = options;
   const { id } = row;
   const imports = createCatalogueImports(db);
   // The kind was one of `catalogueImportKinds` when the upload was taken.
@@ -214,6 +229,7 @@ async function importOnce(
   try {
     try {
       await db.transaction().execute(async (trx) => {
+        const stopped = signal && (await stopWith(db, trx, signal, options.cancels ?? false));
         const context: ImportContext = {
           trx,
           mode: row.mode,
@@ -226,7 +242,13 @@ async function importOnce(
           progress: (done, total) => progress.progress(done, total),
           counts,
         };
-        await importer.read(await unpacked(storedUpload(trx, id)), context);
+        try {
+          const file = await unpacked(storedUpload(trx, id));
+          await importer.read(signal ? addAbortSignal(signal, file) : file, context);
+        } finally {
+          stopped?.();
+        }
+        if (signal?.aborted) throw new Error(HANDED_BACK);
         applied = row.mode === 'apply' && !problems.ended() && (problems.errors() === 0 || row.on_problems === 'skip');
         if (!applied) throw new RolledBack();
         // The statistics commit with the import. Left to autovacuum, they trail it by up to a
@@ -238,6 +260,15 @@ async function importOnce(
       if (!(caught instanceof RolledBack)) error = caught instanceof Error ? caught.message : String(caught);
     }
     await progress.settled();
+    if (signal?.aborted && !applied) {
+      // Rolled back whatever stopped it: queued again as it was, this run not counted.
+      await db
+        .updateTable('catalogue_imports')
+        .set((eb) => ({ status: 'queued', started_at: null, heartbeat_at: null, attempts: eb('attempts', '-', 1), progress_done: 0, progress_total: null }))
+        .where('id', '=', id)
+        .execute();
+      throw new Error(HANDED_BACK);
+    }
     await problems.storeAll((from, batch) => imports.addProblems(id, from, batch));
   } finally {
     await problems.remove();
@@ -262,6 +293,25 @@ async function importOnce(
  * Imports run on whichever instance takes the job, one at a time on each, on the database without
  * a statement time limit: an import's set-wise writes and `analyze` may rightly take minutes.
  */
-export async function registerCatalogueImports(app: FastifyInstance): Promise<void> {
-  await app.jobs.work<{ id: string }>('catalogue-import', async ({ id }) => runImport(app.jobDb, id, { baseUrl: app.config.baseUrl }), { batchSize: 1 });
+export async function registerCatalogueImports(app: FastifyInstance, engine: 'pglite' | 'postgres'): Promise<void> {
+  await app.jobs.work<{ id: string }>(
+    'catalogue-import',
+    async ({ id }, { signal }) => runImport(app.jobDb, id, { baseUrl: app.config.baseUrl, signal, cancels: engine === 'postgres' }),
+    { batchSize: 1 },
+  );
+}
+
+/**
+ * On `signal`, cancels the statement the import's transaction runs on PostgreSQL, from another
+ * connection (a long set-wise write or `analyze` reads no file); answers how to stop listening.
+ */
+async function stopWith(db: Db, trx: Db, signal: AbortSignal, cancels: boolean): Promise<() => void> {
+  if (!cancels) return () => {};
+  const pid = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]?.pid;
+  if (pid === undefined) return () => {};
+  const cancel = () => {
+    void sql`select pg_cancel_backend(${pid})`.execute(db).catch(() => {});
+  };
+  signal.addEventListener('abort', cancel, { once: true });
+  return () => signal.removeEventListener('abort', cancel);
 }

@@ -61,7 +61,7 @@ export async function registerMailWorker(app: FastifyInstance) {
     );
   }
 
-  await app.jobs.work<{ id: string }>('mail', async ({ id }) => {
+  await app.jobs.work<{ id: string }>('mail', async ({ id }, { signal }) => {
     const mail = await outbox.claim(id);
     if (!mail) {
       if (await outbox.isSent(id)) return;
@@ -69,7 +69,9 @@ export async function registerMailWorker(app: FastifyInstance) {
       throw new Error(`mail ${id} is being sent by another worker`);
     }
     try {
-      await transport.send({ id: mail.id, to: mail.recipient, subject: mail.subject, html: mail.html, text: mail.text });
+      // A send the server holds past the shutdown's bound is given up (the transport closes its
+      // connection as the shop closes), its claim released: another instance sends it (decision 108).
+      await abortable(transport.send({ id: mail.id, to: mail.recipient, subject: mail.subject, html: mail.html, text: mail.text }), signal);
     } catch (error) {
       await outbox.release(id, error instanceof Error ? error.message : String(error));
       app.log.warn({ err: error, mailId: id, attempt: mail.attempts }, 'mail: send failed, will retry');
@@ -84,4 +86,14 @@ export async function registerMailWorker(app: FastifyInstance) {
     app.log.info({ pruned }, 'mail: sent messages past their keeping time deleted');
   });
   await app.jobs.schedule('mail-prune', '23 3 * * *');
+}
+
+/** `work`, or a rejection as soon as `signal` is aborted (the work itself goes on, unheard). */
+function abortable(work: Promise<void>, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(new Error('the instance is stopping'));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new Error('the instance is stopping'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { signUpOver, startShopProcess, type ShopProcess } from './test/shop-process';
+import { startSmtpServer } from './test/smtp';
+import { eventually } from './test/wait';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-shutdown-jobs-'));
+const shops: ShopProcess[] = [];
+
+afterAll(() => {
+  for (const shop of shops) shop.kill();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('a SIGTERM while a job outlasts the shutdown bound hands the job back and exits 0; the mail goes once after the restart', {
+  timeout: 180_000,
+}, async () => {
+  const smtp = await startSmtpServer();
+  try {
+    // The server takes the message's data and never answers: the send outlasts every bound (Fastify's
+    // 10 s for a preClose hook among them) until nodemailer's own socket timeout, a minute.
+    smtp.hold(true);
+    const env = { DATA_DIR: dataDir, NODE_ENV: 'test', PASSWORD_HASH_N: '1024', SMTP_URL: smtp.url, SHUTDOWN_GRACE_MS: '0' };
+    const shop = await startShopProcess(env);
+    shops.push(shop);
+    const customer = await signUpOver(shop, 'held-mail');
+    await eventually(async () => smtp.held() >= 1);
+
+    shop.child.kill('SIGTERM');
+    expect(await shop.exited, shop.stderr()).toBe(0);
+    expect(shop.logLines.map((entry) => entry.msg)).toContain('shut down');
+    expect(shop.logLines.some((entry) => entry.msg === 'jobs still running at the shutdown bound: handing them back')).toBe(true);
+
+    smtp.hold(false);
+    const again = await startShopProcess(env);
+    shops.push(again);
+    await smtp.waitFor(customer.email, /./);
+    again.child.kill('SIGTERM');
+    expect(await again.exited, again.stderr()).toBe(0);
+    // Sent once: the held attempt was never taken, and the retry was not also sent by a second worker.
+    expect(smtp.to(customer.email)).toHaveLength(1);
+  } finally {
+    await smtp.close();
+  }
+});
