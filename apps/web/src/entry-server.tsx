@@ -2,13 +2,16 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { renderToReadableStream, renderToString } from 'react-dom/server';
+import { renderToReadableStream, renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { isPublicPage } from '@autoparts/shared';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { App, createQueryClient } from './app/app';
 import { isMissingPart, pageHead, pageSearch, partPageHead, prefetchPageData, prefetchSignedInPartPage, type PageHead } from './app/page-data';
 import { routes } from './app/router';
+import { PageMeta, type PageMetaProps } from './components/page-meta';
 import { setApiTransport, type Transport } from './lib/api-client';
+import { privatePageHead } from './lib/page-heads';
+import { setSiteBase } from './lib/site-url';
 import { meQuery } from './lib/me';
 import type { PageData } from './lib/page-data-block';
 
@@ -42,6 +45,35 @@ setApiTransport((url, init) => {
   if (!transport) throw new Error(`${url} was asked for outside a page's rendering`);
   return transport(url, init);
 });
+
+/** Each render's BASE_URL, for the absolute URLs of its head (lib/site-url.ts). */
+const renderBase = new AsyncLocalStorage<string>();
+setSiteBase(() => renderBase.getStore());
+
+/**
+ * React writes the elements it hoists (`<title>`, `<meta>`, `<link>`: the page's `PageMeta`, an
+ * image's preload) ahead of the markup when it renders the root element rather than the whole
+ * document: they are taken from there for the page's `<head>` (decision 102). React escapes `<`
+ * and `>` in attributes and text, so none of them holds another's start.
+ */
+const HOISTED = /^(?:<(?:link|meta)\b[^>]*\/>|<title>[^<]*<\/title>)*/;
+
+export function splitHead(markup: string): { head: string; body: string } {
+  const head = HOISTED.exec(markup)?.[0] ?? '';
+  return { head, body: markup.slice(head.length) };
+}
+
+/** A head rendered alone, for a page the browser draws (React hoists nothing then: it is all head). */
+const headMarkup = (meta: PageMetaProps) => renderToStaticMarkup(<PageMeta {...meta} />);
+
+/**
+ * The head of a page the browser draws (signing in, the cart's checkout, the account's pages):
+ * its title, description and no index, as the page renders it; undefined for any other path.
+ */
+export function browserPageHead({ pathname, baseUrl }: { pathname: string; baseUrl: string }): string | undefined {
+  const head = privatePageHead(pathname);
+  return head && renderBase.run(baseUrl, () => headMarkup(head));
+}
 
 /** The server asks once: a failure renders the page's error or loading state, which the browser then retries. */
 function serverQueryClient() {
@@ -81,13 +113,18 @@ export async function renderPage({
   found: boolean;
   api: Transport;
 }): Promise<RenderedPage> {
-  return renderTransport.run(api, async () => {
-    const queryClient = serverQueryClient();
-    await prefetchPageData(queryClient, url);
-    const page = { ...(await rendered(queryClient, url)), head: pageHead(queryClient, url, baseUrl, found), notFound: isMissingPart(queryClient, url) };
-    queryClient.clear();
-    return page;
-  });
+  return renderBase.run(baseUrl, () =>
+    renderTransport.run(api, async () => {
+      const queryClient = serverQueryClient();
+      await prefetchPageData(queryClient, url);
+      const head = pageHead(queryClient, url, found);
+      const { html, ...page } = await rendered(queryClient, url);
+      const split = splitHead(html);
+      const notFound = isMissingPart(queryClient, url);
+      queryClient.clear();
+      return { ...page, html: split.body, head: { ...head, markup: split.head }, notFound };
+    }),
+  );
 }
 
 /**
@@ -143,14 +180,22 @@ export async function renderPartPage({
   baseUrl: string;
   api: Transport;
 }): Promise<RenderedPage | undefined> {
-  return renderTransport.run(api, async () => {
-    const queryClient = serverQueryClient();
-    const [head, signedIn] = await Promise.all([partPageHead(queryClient, id, baseUrl), prefetchSignedInPartPage(queryClient, id)]);
-    if (!signedIn) queryClient.removeQueries({ queryKey: meQuery.queryKey });
-    const page = head && { ...(await rendered(queryClient, url, signedIn)), head };
-    queryClient.clear();
-    return page;
-  });
+  return renderBase.run(baseUrl, () =>
+    renderTransport.run(api, async () => {
+      const queryClient = serverQueryClient();
+      const [found, signedIn] = await Promise.all([partPageHead(queryClient, id), prefetchSignedInPartPage(queryClient, id)]);
+      if (!signedIn) queryClient.removeQueries({ queryKey: meQuery.queryKey });
+      if (!found) {
+        queryClient.clear();
+        return undefined;
+      }
+      const { html, ...page } = await rendered(queryClient, url, signedIn);
+      queryClient.clear();
+      // Signed out, nothing of the page is rendered: its head is rendered alone, as the page renders it.
+      const split = signedIn ? splitHead(html) : { head: headMarkup(found.meta), body: '' };
+      return { ...page, html: split.body, head: { ...found.head, markup: split.head } };
+    }),
+  );
 }
 
 export function isServerRendered(pathname: string) {
