@@ -96,7 +96,7 @@ for (const width of widths) {
       await expect(page).toHaveTitle(new RegExp(`^${name} ${partNumber}`));
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/parts/${partNumber}`);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', new RegExp(`^${name}, part no\\. ${partNumber}: \\$9\\.99\\. Fits Hyundai Elantra, Nissan Altima\\.`));
-      const offer = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>;
+      const offer = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}') as Record<string, unknown>;
       expect(offer).toMatchObject({
         '@type': 'Product',
         name,

@@ -1,8 +1,9 @@
 import { catalogueMessages, formatPrice, validation } from '@autoparts/shared';
-import { test as base, type Page } from '@playwright/test';
+import { test as base, type Browser, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { newAccount, signUp } from './accounts';
-import { waitForApp, widths } from './pages';
+import { e2eAdmin } from './admin-account';
+import { logInAt, waitForApp, widths } from './pages';
 
 interface Part {
   _id: string;
@@ -292,7 +293,7 @@ test('a part’s page, rendered in the browser, carries the part’s title, desc
   const html = await reply.text();
   expect(html).toContain(`<title>${part!.name} — Autoparts Manufacturer</title>`);
   // Its canonical address is the part's public page (decision 049).
-  expect(html).toContain(`<link rel="canonical" href="${baseURL}/parts/${part!.partNumber}" />`);
+  expect(html).toContain(`<link rel="canonical" href="${baseURL}/parts/${part!.partNumber}"/>`);
   const data = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1] ?? '{}') as {
     '@type': string;
     name: string;
@@ -426,4 +427,154 @@ test('the sitemap lists the public pages and every part on sale’s public page'
   const parts = (await (await request.get('/api/parts')).json()) as Array<Part & { partNumber: string }>;
   expect(xml).toContain(`<loc>${baseURL}/parts/${parts[0]!.partNumber}</loc>`);
   expect(xml).not.toContain(`<loc>${baseURL}/part/${parts[0]!._id}</loc>`);
+});
+
+/** Parts of the journey's own in the Brakes category, added by the admin through the API; `patch` changes one. */
+async function brakeParts(browser: Browser, baseURL: string, parts: Array<{ partNumber: string; name: string; img: string; lifecycle?: string }>) {
+  const context = await browser.newContext();
+  const admin = await context.newPage();
+  await logInAt(admin, e2eAdmin);
+  const headers = { origin: baseURL };
+  for (const part of parts) {
+    const added = await admin.request.post('/api/addaproduct', {
+      headers,
+      data: { name: part.name, img: part.img, description: 'Pads for the head journey.', storequantity: '40', price: '24.50', minOrderQuantity: '1' },
+    });
+    expect(added.ok()).toBe(true);
+    const { insertedId: id } = (await added.json()) as { insertedId: string };
+    const catalogue = await admin.request.put(`/api/admin/part/${id}/catalogue`, { headers, data: { category: 'brakes', partNumber: part.partNumber, oemNumbers: [], specs: [] } });
+    expect(catalogue.ok()).toBe(true);
+    if (part.lifecycle) expect((await admin.request.patch(`/api/admin/part/${id}`, { headers, data: { lifecycle: part.lifecycle } })).ok()).toBe(true);
+  }
+  await context.close();
+}
+
+/** What the document's head says, wherever in the document its elements are. */
+async function headOf(page: Page) {
+  return page.evaluate(() => ({
+    titles: [...document.querySelectorAll('title')].map((title) => title.textContent),
+    canonical: [...document.querySelectorAll('link[rel="canonical"]')].map((link) => link.getAttribute('href')),
+    robots: [...document.querySelectorAll('meta[name="robots"]')].map((meta) => meta.getAttribute('content')),
+    descriptions: document.querySelectorAll('meta[name="description"]').length,
+    og: Object.fromEntries([...document.querySelectorAll('meta[property^="og:"]')].map((meta) => [meta.getAttribute('property'), meta.getAttribute('content')])),
+    structured: [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => (JSON.parse(script.textContent ?? '{}') as { '@type': string })['@type']),
+  }));
+}
+
+test('a page moved to within the app names itself in the head, not the page first loaded: one title, its canonical, robots and schema.org data', async ({ page, browser, baseURL }) => {
+  const stamp = Date.now() % 1_000_000;
+  const ended = { partNumber: `E2E-HEAD-END-${stamp}`, name: `Ended Pads ${stamp}`, img: '/images/parts/brake-pads.svg', lifecycle: '8' };
+  await brakeParts(browser, baseURL!, [ended]);
+
+  await page.goto(`/parts/${ended.partNumber}`);
+  await waitForApp(page);
+  const first = await headOf(page);
+  expect(first).toMatchObject({
+    titles: [`${ended.name} ${ended.partNumber} — Autoparts Manufacturer`],
+    canonical: [`${baseURL}/parts/${ended.partNumber}`],
+    robots: ['noindex'],
+    descriptions: 1,
+    og: { 'og:type': 'product', 'og:url': `${baseURL}/parts/${ended.partNumber}`, 'og:title': `${ended.name} ${ended.partNumber} — Autoparts Manufacturer` },
+    structured: ['Product', 'BreadcrumbList'],
+  });
+  // The demo drawing is an SVG, which link previews do not show: no og:image for it.
+  expect(first.og['og:image']).toBeUndefined();
+  const [product, breadcrumb] = await page.locator('script[type="application/ld+json"]').allTextContents();
+  expect(JSON.parse(product ?? '{}')).toMatchObject({ brand: { '@type': 'Brand', name: 'Autoparts Manufacturer' }, offers: { availability: 'https://schema.org/Discontinued' } });
+  // As the page's own breadcrumb: Shop / Brakes / the part.
+  expect(JSON.parse(breadcrumb ?? '{}')).toMatchObject({
+    itemListElement: [
+      { position: 1, name: 'Shop', item: `${baseURL}/shop` },
+      { position: 2, name: 'Brakes', item: `${baseURL}/shop?category=brakes` },
+      { position: 3, name: ended.partNumber, item: `${baseURL}/parts/${ended.partNumber}` },
+    ],
+  });
+
+  // To /shop by the breadcrumb, within the app: the part's noindex, canonical and offer go.
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Shop', exact: true }).click();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page.getByRole('list', { name: 'Search results' })).toBeVisible();
+  await expect.poll(() => headOf(page)).toMatchObject({
+    titles: ['Shop — Autoparts Manufacturer'],
+    canonical: [`${baseURL}/shop`],
+    robots: [],
+    descriptions: 1,
+    og: { 'og:type': 'website', 'og:url': `${baseURL}/shop` },
+    structured: ['ItemList'],
+  });
+
+  // A category's page is a page of its own.
+  await page.goto(`/parts/${ended.partNumber}`);
+  await waitForApp(page);
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Brakes' }).click();
+  await expect(page).toHaveURL(/\/shop\?category=brakes$/);
+  await expect.poll(() => headOf(page)).toMatchObject({ titles: ['Brakes — Shop — Autoparts Manufacturer'], canonical: [`${baseURL}/shop?category=brakes`], robots: [] });
+
+  // A part's card, then home: each names itself, one title each.
+  const card = page.getByRole('list', { name: 'Search results' }).getByRole('listitem').first();
+  const cardLink = card.locator('a[href^="/parts/"]').first();
+  const cardPath = await cardLink.getAttribute('href');
+  await cardLink.click();
+  await expect(page).toHaveURL(new RegExp(`${cardPath}$`));
+  await expect.poll(async () => (await headOf(page)).canonical).toEqual([`${baseURL}${cardPath}`]);
+  expect((await headOf(page)).titles).toHaveLength(1);
+  await page.getByRole('banner').getByRole('link', { name: /home/i }).first().click();
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect.poll(() => headOf(page)).toMatchObject({
+    titles: ['Autoparts Manufacturer — parts for hundreds of vehicles'],
+    canonical: [`${baseURL}/`],
+    robots: [],
+    descriptions: 1,
+    structured: ['ItemList'],
+  });
+});
+
+test('each page’s HTML has one title, in the head, and its own canonical, noindex and Open Graph tags with absolute URLs', async ({ request, baseURL }) => {
+  const unescape = (value: string | undefined) => value?.replace(/&amp;/g, '&');
+  const headOfHtml = (html: string) => {
+    const [head = '', body = ''] = html.split('</head>');
+    return {
+      titles: [...html.matchAll(/<title>([^<]*)<\/title>/g)].map(([, title]) => title),
+      titleInBody: /<title>/.test(body),
+      canonical: unescape(/<link rel="canonical" href="([^"]*)"/.exec(head)?.[1]),
+      noindex: /<meta name="robots" content="noindex"\/?>/.test(head),
+      descriptions: [...html.matchAll(/<meta name="description"/g)].length,
+      og: Object.fromEntries([...head.matchAll(/<meta property="(og:[a-z]+)" content="([^"]*)"/g)].map(([, name, value]) => [name, unescape(value)])),
+      twitter: /<meta name="twitter:card" content="([^"]*)"/.exec(head)?.[1],
+    };
+  };
+  const expectations: Array<[path: string, title: string, canonical: string | undefined, noindex: boolean]> = [
+    ['/', 'Autoparts Manufacturer — parts for hundreds of vehicles', '/', false],
+    ['/shop?category=brakes', 'Brakes — Shop — Autoparts Manufacturer', '/shop?category=brakes', false],
+    ['/shop?category=brakes&page=2', 'Brakes — Shop, page 2 — Autoparts Manufacturer', '/shop?category=brakes&page=2', false],
+    ['/shop?page=2', 'Shop, page 2 — Autoparts Manufacturer', '/shop?page=2', false],
+    ['/shop?q=pads', '“pads” in the shop — Autoparts Manufacturer', '/shop', true],
+    ['/shop?inStock=true', 'Shop — Autoparts Manufacturer', '/shop', true],
+    ['/shop?minPrice=10', 'Shop — Autoparts Manufacturer', '/shop', true],
+    ['/cart', 'Your cart — Autoparts Manufacturer', undefined, true],
+    ['/login', 'Login — Autoparts Manufacturer', undefined, true],
+    ['/signup', 'Sign Up — Autoparts Manufacturer', undefined, true],
+    ['/forgot-password', 'Forgot password — Autoparts Manufacturer', undefined, true],
+    ['/checkout', 'Checkout — Autoparts Manufacturer', undefined, true],
+    ['/dashboard/orders', 'Dashboard — Autoparts Manufacturer', undefined, true],
+  ];
+  for (const [path, title, canonical, noindex] of expectations) {
+    const head = headOfHtml(await (await request.get(path)).text());
+    expect(head, path).toMatchObject({ titles: [title], titleInBody: false, noindex, descriptions: 1 });
+    expect(head.canonical, path).toBe(canonical && `${baseURL}${canonical}`);
+    expect(head.og['og:title'], path).toBe(title);
+    if (canonical) expect(head.og['og:url'], path).toBe(`${baseURL}${canonical}`);
+  }
+  // A part's page is a product's; its demo drawing (an SVG) is no link preview's image (a photo's
+  // is: the web app's tests of `openGraphImage`).
+  const [part] = (await (await request.get('/api/parts')).json()) as Array<Part & { partNumber: string }>;
+  const partHead = headOfHtml(await (await request.get(`/parts/${part!.partNumber}`)).text());
+  expect(partHead).toMatchObject({ titles: [`${part!.name} ${part!.partNumber} — Autoparts Manufacturer`], noindex: false, twitter: 'summary' });
+  expect(partHead.og).toEqual({
+    'og:title': partHead.titles[0],
+    'og:description': expect.stringContaining(part!.name),
+    'og:type': 'product',
+    'og:url': `${baseURL}/parts/${part!.partNumber}`,
+  });
+  expect(headOfHtml(await (await request.get('/')).text()).og['og:type']).toBe('website');
 });

@@ -147,29 +147,43 @@ describe('renderPage of a part’s public page', () => {
       title: expect.stringMatching(/^Brake Pads BRK-1001 —/),
       description: expect.stringMatching(/^Brake Pads, part no\. BRK-1001: \$12\.50\. Fits Toyota Corolla\./),
       canonicalPath: '/parts/BRK-1001',
-      structuredData: {
-        '@type': 'Product',
-        sku: 'BRK-1001',
-        url: 'http://shop.test/parts/BRK-1001',
-        offers: { '@type': 'Offer', price: '12.50', priceCurrency: 'USD', url: 'http://shop.test/parts/BRK-1001', availability: 'https://schema.org/InStock' },
-      },
+      structuredData: [
+        {
+          '@type': 'Product',
+          sku: 'BRK-1001',
+          brand: { '@type': 'Brand', name: 'Autoparts Manufacturer' },
+          url: 'http://shop.test/parts/BRK-1001',
+          offers: { '@type': 'Offer', price: '12.50', priceCurrency: 'USD', url: 'http://shop.test/parts/BRK-1001', availability: 'https://schema.org/InStock' },
+        },
+        { '@type': 'BreadcrumbList' },
+      ],
     });
+    // The head as the page rendered it, for the page's <head> (decision 102); none of it left in the body.
+    expect(page.head.markup).toContain('<title>Brake Pads BRK-1001 — Autoparts Manufacturer</title>');
+    expect(page.head.markup).toContain('<link rel="canonical" href="http://shop.test/parts/BRK-1001"/>');
+    expect(page.head.markup).toContain('<meta property="og:type" content="product"/><meta property="og:url" content="http://shop.test/parts/BRK-1001"/>');
+    expect(page.html).not.toMatch(/<title|<meta |<link rel="canonical"/);
+    expect(page.html).toContain('<script type="application/ld+json">{"@context":"https://schema.org","@type":"Product"');
   });
 
   it('keeps the page of a part no longer made out of search engines, and only that one, and offers it as Discontinued', async () => {
-    expect((await partPage('/parts/BRK-1001')).head.noindex).toBeUndefined();
+    const made = await partPage('/parts/BRK-1001');
+    expect(made.head.noindex).toBe(false);
+    expect(made.head.markup).not.toContain('robots');
     const page = await partPage('/parts/BRK-1001', { ...publicPart, lifecycle: { code: '9', label: 'Obsolete' } });
 
     expect(page.notFound).toBe(false);
     expect(page.head.noindex).toBe(true);
-    expect(page.head.structuredData).toMatchObject({ offers: { availability: 'https://schema.org/Discontinued' } });
+    expect(page.head.markup).toContain('<meta name="robots" content="noindex"/>');
+    expect(page.head.structuredData).toMatchObject([{ offers: { availability: 'https://schema.org/Discontinued' } }, {}]);
     expect(page.html).toContain('This part is no longer made and cannot be ordered.');
   });
 
   it("gives the schema.org Product the part's GTIN when it has one", async () => {
-    expect((await partPage('/parts/BRK-1001')).head.structuredData).not.toHaveProperty('gtin');
+    const product = (page: Awaited<ReturnType<typeof partPage>>) => [page.head.structuredData ?? []].flat()[0];
+    expect(product(await partPage('/parts/BRK-1001'))).not.toHaveProperty('gtin');
     const page = await partPage('/parts/BRK-1001', { ...publicPart, gtin: '00012345678905' });
-    expect(page.head.structuredData).toMatchObject({ '@type': 'Product', gtin: '00012345678905' });
+    expect(product(page)).toMatchObject({ '@type': 'Product', gtin: '00012345678905' });
   });
 
   it('renders "Part not found" for a number we do not sell, and says so (the server answers 404)', async () => {

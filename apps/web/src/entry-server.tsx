@@ -2,15 +2,18 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { dehydrate, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { renderToReadableStream, renderToString } from 'react-dom/server';
+import { renderToReadableStream, renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { isPublicPage, paths } from '@autoparts/shared';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { App, createQueryClient } from './app/app';
-import { isMissingPart, missingPartHead, pageHead, pageSearch, partPageHead, prefetchPageData, prefetchSignedInPartPage, type PageHead } from './app/page-data';
+import { isMissingPart, missingPartPage, pageHead, pageSearch, partPageHead, prefetchPageData, prefetchSignedInPartPage, type PageHead } from './app/page-data';
 import { routes } from './app/router';
+import { PageMeta, type PageMetaProps } from './components/page-meta';
 import { isApiError, setApiTransport, type Transport } from './lib/api-client';
 import { partQuery } from './features/orders/api/get-part';
 import { isMissingSearchPage, searchQuery, shopSearchParams } from './features/catalog/api/search';
+import { privatePageHead } from './lib/page-heads';
+import { setSiteBase } from './lib/site-url';
 import { meQuery } from './lib/me';
 import type { PageData } from './lib/page-data-block';
 
@@ -44,6 +47,35 @@ setApiTransport((url, init) => {
   if (!transport) throw new Error(`${url} was asked for outside a page's rendering`);
   return transport(url, init);
 });
+
+/** Each render's BASE_URL, for the absolute URLs of its head (lib/site-url.ts). */
+const renderBase = new AsyncLocalStorage<string>();
+setSiteBase(() => renderBase.getStore());
+
+/**
+ * React writes the elements it hoists (`<title>`, `<meta>`, `<link>`: the page's `PageMeta`, an
+ * image's preload) ahead of the markup when it renders the root element rather than the whole
+ * document: they are taken from there for the page's `<head>` (decision 102). React escapes `<`
+ * and `>` in attributes and text, so none of them holds another's start.
+ */
+const HOISTED = /^(?:<(?:link|meta)\b[^>]*\/>|<title>[^<]*<\/title>)*/;
+
+export function splitHead(markup: string): { head: string; body: string } {
+  const head = HOISTED.exec(markup)?.[0] ?? '';
+  return { head, body: markup.slice(head.length) };
+}
+
+/** A head rendered alone, for a page the browser draws (React hoists nothing then: it is all head). */
+const headMarkup = (meta: PageMetaProps) => renderToStaticMarkup(<PageMeta {...meta} />);
+
+/**
+ * The head of a page the browser draws (signing in, the cart's checkout, the account's pages):
+ * its title, description and no index, as the page renders it; undefined for any other path.
+ */
+export function browserPageHead({ pathname, baseUrl }: { pathname: string; baseUrl: string }): string | undefined {
+  const head = privatePageHead(pathname);
+  return head && renderBase.run(baseUrl, () => headMarkup(head));
+}
 
 /** The server asks once: a failure renders the page's error or loading state, which the browser then retries. */
 function serverQueryClient() {
@@ -83,13 +115,18 @@ export async function renderPage({
   found: boolean;
   api: Transport;
 }): Promise<RenderedPage> {
-  return renderTransport.run(api, async () => {
-    const queryClient = serverQueryClient();
-    await prefetchPageData(queryClient, url);
-    const page = { ...(await rendered(queryClient, url)), head: pageHead(queryClient, url, baseUrl, found), notFound: isMissingPart(queryClient, url) || isMissingShopPage(queryClient, url) };
-    queryClient.clear();
-    return page;
-  });
+  return renderBase.run(baseUrl, () =>
+    renderTransport.run(api, async () => {
+      const queryClient = serverQueryClient();
+      await prefetchPageData(queryClient, url);
+      const head = pageHead(queryClient, url, found);
+      const { html, ...page } = await rendered(queryClient, url);
+      const split = splitHead(html);
+      const notFound = isMissingPart(queryClient, url) || isMissingShopPage(queryClient, url);
+      queryClient.clear();
+      return { ...page, html: split.body, head: { ...head, markup: split.head }, notFound };
+    }),
+  );
 }
 
 /**
@@ -132,8 +169,7 @@ async function renderApp(queryClient: QueryClient, url: URL): Promise<string> {
 /**
  * A part's page (signed in only, SPEC §6). Signed in (`api` carries the visitor's session), the page
  * as they see it, with its data; signed out, its head and the part's data only, and the browser
- * sends them to sign in. For no such part on sale, the "Part not found" head with `notFound`;
- * undefined when the part could not be asked for (the API failed or refused this visitor).
+ * sends them to sign in. Undefined when there is no such part.
  */
 export async function renderPartPage({
   id,
@@ -146,21 +182,27 @@ export async function renderPartPage({
   baseUrl: string;
   api: Transport;
 }): Promise<RenderedPage | undefined> {
-  return renderTransport.run(api, async () => {
-    const queryClient = serverQueryClient();
-    const [head, signedIn] = await Promise.all([partPageHead(queryClient, id, baseUrl), prefetchSignedInPartPage(queryClient, id)]);
-    // No such part on sale (the API said 404, not that it failed): the page says so, answered 404
-    // (decision 103); the browser draws it, as it draws this page for a signed-out visitor.
-    const missing = !head && isApiError(queryClient.getQueryState(partQuery(id).queryKey)?.error, 404);
-    if (!signedIn) queryClient.removeQueries({ queryKey: meQuery.queryKey });
-    const page = head
-      ? { ...(await rendered(queryClient, url, signedIn)), head }
-      : missing
-        ? { ...(await rendered(queryClient, url, false)), head: missingPartHead, notFound: true }
-        : undefined;
-    queryClient.clear();
-    return page;
-  });
+  return renderBase.run(baseUrl, () =>
+    renderTransport.run(api, async () => {
+      const queryClient = serverQueryClient();
+      const [found, signedIn] = await Promise.all([partPageHead(queryClient, id), prefetchSignedInPartPage(queryClient, id)]);
+      // No such part on sale (the API said 404, not that it failed): the page says so, answered 404
+      // (decision 103); the browser draws it, as it draws this page for a signed-out visitor.
+      const missing = !found && isApiError(queryClient.getQueryState(partQuery(id).queryKey)?.error, 404);
+      if (!signedIn) queryClient.removeQueries({ queryKey: meQuery.queryKey });
+      const shown = found ?? (missing ? missingPartPage : undefined);
+      if (!shown) {
+        queryClient.clear();
+        return undefined;
+      }
+      const drawnHere = signedIn && found !== undefined;
+      const { html, ...page } = await rendered(queryClient, url, drawnHere);
+      queryClient.clear();
+      // Signed out (or no such part), nothing of the page is rendered: its head is rendered alone, as the page renders it.
+      const split = drawnHere ? splitHead(html) : { head: headMarkup(shown.meta), body: '' };
+      return { ...page, html: split.body, head: { ...shown.head, markup: split.head }, ...(found ? {} : { notFound: true }) };
+    }),
+  );
 }
 
 /** Whether the page at `url` is /shop at a page its search does not have (the server answers 404, decision 103). */

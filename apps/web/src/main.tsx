@@ -14,6 +14,9 @@ import { finishSignOut, isSignOutPending } from './lib/session-end';
 
 const queryClient = createQueryClient();
 
+/** The head's elements a page renders (components/page-meta.tsx). */
+const SERVER_HEAD = 'title, meta[name="description"], meta[name="robots"], meta[property^="og:"], meta[name^="twitter:"], link[rel="canonical"], script[type="application/ld+json"]';
+
 function Shop({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   return (
     <StrictMode>
@@ -47,6 +50,11 @@ async function start() {
     hydrateRoot(root, <Shop router={createBrowserRouter(routes, { hydrationData: { loaderData: {} } })} />);
     return;
   }
+  // Drawn here, the page renders its own head (decision 102): the one the server wrote for it is
+  // taken away, so none of it outlives the page. Its title too: React takes over a title already
+  // there only when the page's is not first drawn hidden (a lazily loaded route is), and would
+  // otherwise add a second one.
+  for (const element of document.head.querySelectorAll(SERVER_HEAD)) element.remove();
   createRoot(root).render(<Shop router={createBrowserRouter(routes)} />);
 }
 

@@ -19,8 +19,12 @@ export async function renderPage() {
   globalThis.__homeRenders.home += 1;
   await new Promise((resolve) => setTimeout(resolve, 50));
   const image = { href: '/photos/p1-640.avif', srcSet: '/photos/p1-320.avif 320w, /photos/p1-640.avif 640w', sizes: '(min-width: 768px) 50vw, 100vw', type: 'image/avif' };
-  return { html: '<h1>Parts that fit</h1>', head: { title: 'Home', description: 'The shop.', image }, data: {}, complete: true };
+  // The head as the page rendered it (decision 102), which the server moves into <head>.
+  const markup = '<title>Home</title><meta name="description" content="The shop."/><link rel="canonical" href="http://shop.example/"/><meta property="og:title" content="Home"/>';
+  return { html: '<h1>Parts that fit</h1>', head: { title: 'Home', description: 'The shop.', image, markup }, data: {}, complete: true };
 }
+export const browserPageHead = ({ pathname }) =>
+  pathname === '/login' ? '<title>Login</title><meta name="description" content="Sign in."/><meta name="robots" content="noindex"/>' : undefined;
 // Parts whose photo is a manufacturer's URL (PIES DigitalAssets) a header cannot carry: one with
 // characters outside printable ASCII and quotes, one too long for a proxy's header buffer.
 const photos = { 'p-umlaut': 'https://cdn.example/bremsbeläge "vorn".jpg', 'p-long': \`https://cdn.example/\${'a'.repeat(1100)}.jpg\` };
@@ -77,6 +81,34 @@ describe('public pages rendered on the server', () => {
     expect(replies.map((reply) => reply.statusCode)).toEqual([200, 200, 200]);
     expect(new Set(replies.map((reply) => reply.headers.etag))).toEqual(new Set([first.headers.etag]));
     expect(renders.home).toBe(before);
+  });
+});
+
+describe('a page’s head', () => {
+  /** The page's `<head>` and `<body>`, and how many titles and descriptions it has in all. */
+  const parts = (html: string) => {
+    const [head = '', body = ''] = html.split('</head>');
+    return { head, body, titles: html.match(/<title>/g)?.length ?? 0, descriptions: html.match(/<meta name="description"/g)?.length ?? 0 };
+  };
+
+  it('is the one the page rendered, in place of the template’s title and description: one of each', async () => {
+    const page = parts((await app.inject({ method: 'GET', url: '/' })).body);
+
+    expect(page.head).toContain('<title>Home</title><meta name="description" content="The shop."/><link rel="canonical" href="http://shop.example/"/><meta property="og:title" content="Home"/>');
+    expect(page).toMatchObject({ titles: 1, descriptions: 1 });
+    expect(page.body).toContain('<h1>Parts that fit</h1>');
+    // The image's preload right after the head's elements, still above the rest of the head.
+    expect(page.head).toMatch(/<meta property="og:title" content="Home"\/><link rel="preload" as="image"/);
+  });
+
+  it('of a page the browser draws is the one it will render, so that its title and noindex are in the HTML too', async () => {
+    const reply = await app.inject({ method: 'GET', url: '/login' });
+    const page = parts(reply.body);
+
+    expect(reply.statusCode).toBe(200);
+    expect(page.head).toContain('<title>Login</title><meta name="description" content="Sign in."/><meta name="robots" content="noindex"/>');
+    expect(page).toMatchObject({ titles: 1, descriptions: 1 });
+    expect(page.body).toContain('<div id="root"></div>');
   });
 });
 

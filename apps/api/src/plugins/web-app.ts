@@ -27,6 +27,8 @@ interface ServerRenderer {
   pageSearch(url: URL): string;
   /** The hashes of the inline scripts React writes into a page. */
   inlineScriptHashes(): string[];
+  /** The head of a page the browser draws (signing in, the account's pages), as it renders it; undefined for others. */
+  browserPageHead?(options: { pathname: string; baseUrl: string }): string | undefined;
 }
 
 type ApiTransport = (url: string, init: RequestInit) => Promise<Response>;
@@ -43,12 +45,17 @@ interface RenderedPage {
 interface PageHead {
   title: string;
   description: string;
-  structuredData?: object;
+  structuredData?: object | object[];
   image?: { href: string; srcSet?: string; sizes?: string; type?: string };
   /** The page's one address when it is not the path asked for. */
   canonicalPath?: string;
   /** Kept out of search engines: a part no longer made (issue 30). */
   noindex?: boolean;
+  /**
+   * The head's elements as the page itself rendered them (decision 102): the page's `<head>` has
+   * these in place of the template's title and description, and none of the above is written.
+   */
+  markup?: string;
 }
 
 /**
@@ -176,26 +183,44 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
       return new Response(new Uint8Array(reply.rawPayload), { status: reply.statusCode, headers: { 'content-type': String(reply.headers['content-type'] ?? '') } });
     };
 
-  /** The page template with a page's own head, and its rendered body and data when there are. */
+  /**
+   * The page template with a page's own head, and its rendered body and data when there are. The
+   * head the page rendered (`head.markup`) takes the template's title and description's place, so
+   * the page has one of each and the browser's React takes them over as its own (decision 102).
+   */
   function fillTemplate(page: string, head: PageHead, canonicalPath: string | undefined, body?: { html: string; data: unknown }) {
     if (!renderer) return page;
-    const links = [
-      canonicalPath ? `<link rel="canonical" href="${escapeHtml(`${options.baseUrl}${canonicalPath}`)}" />` : '',
-      head.noindex ? '<meta name="robots" content="noindex" />' : '',
-      head.structuredData ? `<script type="application/ld+json">${renderer.pageDataJson(head.structuredData)}</script>` : '',
-    ].join('');
+    const preload = head.image ? imagePreloadLink(head.image) : '';
     // Replacer functions: a replacement string would read `$$`, `$&`… in the page's text as patterns.
-    const filled = page
-      // The image's preload right after the title, above the inline styles: the browser finds it in
-      // the page's first bytes and fetches it while the rest of the page is still arriving.
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>${head.image ? imagePreloadLink(head.image) : ''}`)
-      .replace(/<meta name="description" content="[^"]*"/, () => `<meta name="description" content="${escapeHtml(head.description)}"`)
-      .replace('</head>', () => `${links}</head>`);
+    // The image's preload right after the title, above the inline styles: the browser finds it in
+    // the page's first bytes and fetches it while the rest of the page is still arriving.
+    const filled =
+      head.markup !== undefined
+        ? page.replace(/<meta name="description" content="[^"]*"\s*\/?>/, '').replace(/<title>[^<]*<\/title>/, () => `${head.markup}${preload}`)
+        : page
+            .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>${preload}`)
+            .replace(/<meta name="description" content="[^"]*"/, () => `<meta name="description" content="${escapeHtml(head.description)}"`)
+            .replace('</head>', () => `${headLinks(head, canonicalPath)}</head>`);
     if (!body) return filled;
     return filled.replace(
       '<div id="root"></div>',
       () => `<div id="root">${body.html}</div><script type="application/json" id="${renderer.PAGE_DATA_ID}">${renderer.pageDataJson(body.data)}</script>`,
     );
+  }
+
+  /** A head the page did not render itself: its canonical address, no index and schema.org data. */
+  function headLinks(head: PageHead, canonicalPath: string | undefined) {
+    return [
+      canonicalPath ? `<link rel="canonical" href="${escapeHtml(`${options.baseUrl}${canonicalPath}`)}" />` : '',
+      head.noindex ? '<meta name="robots" content="noindex" />' : '',
+      ...[head.structuredData ?? []].flat().map((data) => `<script type="application/ld+json">${renderer?.pageDataJson(data) ?? ''}</script>`),
+    ].join('');
+  }
+
+  /** A page the browser draws, with the head it will render (its title, description and no index) for those who read the HTML only. */
+  function browserPage(page: string, pathname: string): { html: string; link: undefined } | undefined {
+    const markup = renderer?.browserPageHead?.({ pathname, baseUrl: options.baseUrl });
+    return markup === undefined ? undefined : { html: fillTemplate(page, { title: '', description: '', markup }, undefined), link: undefined };
   }
 
   /** A public page rendered with its data, or undefined (the browser renders it) if that fails. */
@@ -336,13 +361,13 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
         ? await renderedPage(request, template, pathname, url, found)
         : partId
           ? await partPage(request, template, pathname, url, partId)
-          : undefined;
+          : browserPage(template, pathname);
     // A part's page shows who is signed in: no shared cache may keep it for anyone else, and
     // with a member's contract prices no cache at all (decision 080).
     if (partId) reply.header('vary', 'cookie');
     const cacheControl = !partId ? REVALIDATE : (await app.contractBuyer(request)) ? PERSONAL_PRICES : PERSONAL;
     // A part not on sale is a 404, as its public page's is (decision 103): no soft 404.
-    const missing = !found || drawn?.notFound === true;
+    const missing = !found || (drawn !== undefined && 'notFound' in drawn && drawn.notFound);
     return withLink(reply, drawn?.link)
       .code(missing ? 404 : 200)
       .header('cache-control', cacheControl)

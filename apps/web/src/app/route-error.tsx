@@ -83,6 +83,7 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section aria-labelledby="route-error-title" className="mx-auto max-w-xl px-4 py-16 text-center text-slate-700">
       <title>{pageTitle(title)}</title>
+      <meta name="robots" content="noindex" />
       <h1 id="route-error-title" className="text-2xl font-extrabold text-ink sm:text-3xl">
         {title}
       </h1>

@@ -1,11 +1,12 @@
 import { InPageLink } from '../../components/in-page-link';
 import { blogPosts } from '../../content/blogs';
-import { pageTitle } from '../../content/site';
+import { PageMeta } from '../../components/page-meta';
+import { blogsHead } from '../../lib/page-heads';
 
 export function Component() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
-      <title>{pageTitle('Blogs')}</title>
+      <PageMeta {...blogsHead} />
       <h1 className="text-4xl font-extrabold tracking-tight text-ink">Blogs</h1>
       <p className="mt-4 text-lg text-slate-600">
         Answers to questions we are often asked in interviews about React and JavaScript.

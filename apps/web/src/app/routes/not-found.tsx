@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { paths } from '@autoparts/shared';
-import { pageTitle } from '../../content/site';
+import { PageMeta } from '../../components/page-meta';
+import { notFoundHead } from '../../lib/page-heads';
 
 export function Component() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col items-center px-4 py-16 text-center">
-      <title>{pageTitle('Page not found')}</title>
+      <PageMeta {...notFoundHead} />
       <img
         src="/images/not-found.svg"
         alt="404 illustration: page not found"

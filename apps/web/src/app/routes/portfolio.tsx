@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { portfolio, type PortfolioLink } from '../../content/portfolio';
-import { pageTitle } from '../../content/site';
+import { PageMeta } from '../../components/page-meta';
+import { portfolioHead } from '../../lib/page-heads';
 
 export function Component() {
   const { name, role, email, location, summary, education, skills, projects } = portfolio;
   return (
     <div className="mx-auto max-w-4xl px-4 py-12">
-      <title>{pageTitle('My Portfolio')}</title>
+      <PageMeta {...portfolioHead} />
       <header className="border-b border-slate-200 pb-8">
         <h1 className="text-4xl font-extrabold tracking-tight text-ink">{name}</h1>
         <p className="mt-2 text-xl font-medium text-brand-700">{role}</p>

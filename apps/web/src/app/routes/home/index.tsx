@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { FeaturedProducts, PartsList } from '../../../features/catalog';
 import { ReviewsCarousel } from '../../../features/reviews';
 import { Banner } from './banner';
@@ -9,6 +9,10 @@ import { ShopByCategory } from './shop-by-category';
 import { WhyUs } from './why-us';
 
 /** Below the parts list, in SPEC §2's order. */
+// Its own chunk, out of the home page's first script (its budget): the server's HTML has the
+// head from the start, and the browser's React takes it over once this has loaded.
+const HomeHead = lazy(() => import('./home-head'));
+
 const sections: Array<[name: string, Section: ComponentType]> = [
   ['home-featured', FeaturedProducts],
   ['home-summary', BusinessSummary],
@@ -26,6 +30,9 @@ const sections: Array<[name: string, Section: ComponentType]> = [
 export function HomeRoute() {
   return (
     <>
+      <Suspense>
+        <HomeHead />
+      </Suspense>
       <Banner />
       <PartsList />
       {sections.map(([name, Section]) => (

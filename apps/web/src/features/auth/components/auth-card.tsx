@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { PageMeta } from '../../../components/page-meta';
 import { pageTitle } from '../../../content/site';
+import { privateDescription } from '../../../lib/page-heads';
 
 /** The frame of the login and signup pages: title, heading, the error alert, then the form. */
 export function AuthCard({ title, error, children }: { title: string; error: string | null; children: ReactNode }) {
+  const { pathname } = useLocation();
   return (
     <div className="mx-auto w-full max-w-md px-4 py-12 sm:py-16">
-      <title>{pageTitle(title)}</title>
+      <PageMeta title={pageTitle(title)} description={privateDescription(pathname)} noindex />
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <h1 className="text-center text-3xl font-extrabold text-ink">{title}</h1>
         {error && (

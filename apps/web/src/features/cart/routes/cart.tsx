@@ -3,7 +3,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { LoadingBlock } from '../../../components/spinner';
-import { pageTitle } from '../../../content/site';
+import { PageMeta } from '../../../components/page-meta';
+import { privateHead } from '../../../lib/page-heads';
 import { useCart } from '../api/cart';
 import { CartDepositLine, CartLineItem } from '../components/cart-line-item';
 import { QuickOrderForm } from '../components/quick-order-form';
@@ -56,7 +57,7 @@ export function Component() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 md:py-12">
-      <title>{pageTitle('Your cart')}</title>
+      <PageMeta {...privateHead(paths.cart)} />
       <h1 ref={heading} tabIndex={-1} className="text-3xl font-extrabold text-ink focus:outline-none">
         Your cart
       </h1>

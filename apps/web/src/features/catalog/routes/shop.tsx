@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
-import { pageTitle } from '../../../content/site';
+import { PageMeta } from '../../../components/page-meta';
+import { shopHead } from '../../../lib/page-heads';
 import { customerMessage, isApiError } from '../../../lib/api-client';
 import { useChoiceBeforeHydration } from '../../../lib/choice-before-hydration';
 import { useGarage } from '../../../lib/garage';
@@ -61,7 +62,7 @@ export function Component() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <title>{pageTitle(params.q ? `“${params.q}” in the shop` : 'Shop')}</title>
+      <PageMeta {...shopHead(params, search.data)} />
       <h1 className="text-3xl font-extrabold text-ink">Shop</h1>
       <SearchBox key={params.q ?? ''} initial={params.q ?? ''} onSearch={(q) => change({ q })} />
       <div className="mt-6 grid gap-8 lg:grid-cols-[20rem_1fr]">

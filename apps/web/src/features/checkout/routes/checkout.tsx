@@ -9,7 +9,8 @@ import { LoadingBlock } from '../../../components/spinner';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
-import { pageTitle } from '../../../content/site';
+import { PageMeta } from '../../../components/page-meta';
+import { privateHead } from '../../../lib/page-heads';
 import { isApiError } from '../../../lib/api-client';
 import { addressesQuery } from '../../addresses/api/addresses';
 import { myCompanyQuery } from '../../companies/api/companies';
@@ -59,7 +60,7 @@ export function Component() {
 
   const heading = (
     <>
-      <title>{pageTitle('Checkout')}</title>
+      <PageMeta {...privateHead(paths.checkout)} />
       <h1 id="checkout-heading" className="text-3xl font-extrabold text-ink">
         Checkout
       </h1>

@@ -3,7 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
-import { pageTitle } from '../../../content/site';
+import { PageMeta } from '../../../components/page-meta';
+import { pageTitle, SHOP_DESCRIPTION } from '../../../content/site';
+import { partHead, partNotFoundHead } from '../../../lib/page-heads';
 import { isApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/me';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button';
@@ -25,7 +27,7 @@ export function Component() {
   if (part.isError && isApiError(part.error, 404)) return <PartNotFound />;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 md:py-12">
-      <title>{pageTitle(part.data?.name ?? 'Part')}</title>
+      {part.data ? <PageMeta {...partHead(part.data)} /> : <PageMeta title={pageTitle('Part')} description={SHOP_DESCRIPTION} noindex />}
       {part.isError ? (
         <LoadFailed message="We could not load this part right now." onRetry={() => void part.refetch()} />
       ) : part.isPending || me.isPending ? (
@@ -86,7 +88,7 @@ function PlaceOrderFormSkeleton() {
 function PartNotFound() {
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <title>{pageTitle('Part not found')}</title>
+      <PageMeta {...partNotFoundHead} />
       <h1 className="text-3xl font-extrabold text-ink">Part not found</h1>
       <p className="mt-3 text-lg text-slate-600">This part does not exist or is no longer sold.</p>
       <Link

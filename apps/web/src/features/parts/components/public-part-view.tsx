@@ -1,7 +1,8 @@
 import { formatPrice, isEnded, partChangeMessages, partPromiseMessages, paths, type PublicPart } from '@autoparts/shared';
 import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { pageTitle } from '../../../content/site';
+import { PageMeta } from '../../../components/page-meta';
+import { publicPartHead } from '../../../lib/page-heads';
 import { VehicleSelector } from '../../catalog/components/vehicle-selector';
 import { PartDetails } from '../../orders/components/part-details';
 import { FitmentSection, FitmentTable, FitVerdict } from '../../orders/components/part-fitment';
@@ -28,8 +29,7 @@ export function PublicPartView({ part, addToCart }: PublicPartViewProps) {
   const inStock = part.availableQuantity >= part.minOrderQuantity;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 md:py-12">
-      <title>{pageTitle(`${part.name} ${part.partNumber}`)}</title>
-      {ended && <meta name="robots" content="noindex" />}
+      <PageMeta {...publicPartHead(part)} />
       <nav aria-label="Breadcrumb" className="mb-4 text-sm text-slate-600">
         <Link to={paths.shop} className="font-medium text-brand-700 underline-offset-2 hover:underline">
           Shop

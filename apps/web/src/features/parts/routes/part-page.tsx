@@ -2,7 +2,9 @@ import { paths } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
-import { pageTitle } from '../../../content/site';
+import { PageMeta } from '../../../components/page-meta';
+import { pageTitle, SHOP_DESCRIPTION } from '../../../content/site';
+import { partNotFoundHead } from '../../../lib/page-heads';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button';
 import { PartDetailsSkeleton } from '../../orders/components/part-details';
 import { publicPartQuery } from '../api/get-public-part';
@@ -21,7 +23,7 @@ export function Component() {
   if (part.isError) {
     return (
       <div className="mx-auto max-w-7xl px-4 py-8 md:py-12">
-        <title>{pageTitle('Part')}</title>
+        <PageMeta title={pageTitle('Part')} description={SHOP_DESCRIPTION} canonicalPath={paths.partPage(partNumber)} />
         <LoadFailed message="We could not load this part right now." onRetry={() => void part.refetch()} />
       </div>
     );
@@ -29,7 +31,7 @@ export function Component() {
   if (part.isPending) {
     return (
       <div className="mx-auto max-w-7xl px-4 py-8 md:py-12">
-        <title>{pageTitle('Part')}</title>
+        <PageMeta title={pageTitle('Part')} description={SHOP_DESCRIPTION} canonicalPath={paths.partPage(partNumber)} />
         <PartDetailsSkeleton />
       </div>
     );
@@ -47,7 +49,7 @@ export function Component() {
 function PartNumberNotFound({ partNumber }: { partNumber: string }) {
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <title>{pageTitle('Part not found')}</title>
+      <PageMeta {...partNotFoundHead} />
       <h1 className="text-3xl font-extrabold text-ink">Part not found</h1>
       <p className="mt-3 text-lg text-slate-600">{`We sell no part numbered ${partNumber}: it does not exist or is no longer sold.`}</p>
       <Link

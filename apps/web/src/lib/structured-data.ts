@@ -1,0 +1,68 @@
+import { paths, type Part, type PublicPart } from '@autoparts/shared';
+import type { PageMetaProps } from '../components/page-meta';
+import { SHOP_DESCRIPTION, SHOP_NAME } from '../content/site';
+import { absoluteUrl } from './site-url';
+
+/*
+ * schema.org data of the pages (JSON-LD), and the home page's head: apart from lib/page-heads.ts,
+ * as the home page's script carries these and nothing else of it (its budget, decision 029).
+ */
+
+export const homeHead = (parts?: Array<Part & { partNumber?: string }>): PageMetaProps => ({
+  title: `${SHOP_NAME} — parts for hundreds of vehicles`,
+  description: SHOP_DESCRIPTION,
+  canonicalPath: paths.home,
+  ...(parts ? { structuredData: itemList(parts) } : {}),
+});
+
+/** A part's address for search engines: its public page, or (without its number) the signed-in page. */
+const productPath = (part: Part & { partNumber?: string }) => (part.partNumber ? paths.partPage(part.partNumber) : paths.part(part._id));
+
+/**
+ * schema.org `Product` with its `Offer`, for search engines (prices in dollars, as the API sends
+ * them); a part no longer made (`ended`: life cycle 8, 9) is offered as Discontinued; its GTIN
+ * when it has one; its brand is ours (we make every part we sell).
+ */
+export function productData(part: Part & { partNumber?: string; gtin?: string | null }, ended = false) {
+  const availability = ended ? 'Discontinued' : part.availableQuantity > 0 ? 'InStock' : 'OutOfStock';
+  return {
+    '@type': 'Product',
+    name: part.name,
+    description: part.description,
+    image: absoluteUrl(part.img),
+    brand: { '@type': 'Brand', name: SHOP_NAME },
+    ...(part.partNumber ? { sku: part.partNumber, mpn: part.partNumber } : {}),
+    ...(part.gtin ? { gtin: part.gtin } : {}),
+    url: absoluteUrl(productPath(part)),
+    offers: {
+      '@type': 'Offer',
+      price: part.price.toFixed(2),
+      priceCurrency: 'USD',
+      availability: `https://schema.org/${availability}`,
+      url: absoluteUrl(productPath(part)),
+    },
+  };
+}
+
+export function itemList(parts: Array<Part & { partNumber?: string }>) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    itemListElement: parts.map((part, index) => ({ '@type': 'ListItem', position: index + 1, item: productData(part) })),
+  };
+}
+
+/** The part page's breadcrumb as schema.org has it: Shop / its category / the part, as the page shows it. */
+export function breadcrumbList(part: PublicPart) {
+  const crumbs: Array<[name: string, path: string]> = [
+    ['Shop', paths.shop],
+    ...(part.category ? [[part.category.name, `${paths.shop}?${new URLSearchParams({ category: part.category.slug }).toString()}`] as [string, string]] : []),
+    [part.partNumber, paths.partPage(part.partNumber)],
+  ];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map(([name, path], index) => ({ '@type': 'ListItem', position: index + 1, name, item: absoluteUrl(path) })),
+  };
+}
+
