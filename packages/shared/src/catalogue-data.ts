@@ -127,6 +127,13 @@ export const catalogueDataMessages = {
   unpackedTooLarge: `The gzip file unpacks to more than ${CATALOGUE_UNPACKED_MAX_BYTES / 1024 / 1024 / 1024} GB; nothing of it was applied.`,
   notFound: 'Import not found',
   interrupted: 'The import stopped before it finished (the shop was restarted); nothing of it was applied.',
+  /** A PIES or ACES upload whose first bytes are not XML's (a PNG, a CSV). */
+  notXml: "This is not an XML file: a PIES or ACES file starts with <?xml or its root element. Choose what the file holds under 'The file holds'.",
+  /** A PIES or ACES upload whose root element is not the kind's: a PIES file sent as ACES would have read as an ACES FULL file of no App. */
+  wrongRoot: (expected: 'ACES' | 'PIES', found: string) =>
+    found === 'ACES' || found === 'PIES'
+      ? `This is a ${found} file, not ${expected}: choose ${found} under 'The file holds'.`
+      : `This is not a ${expected} file: its root element is <${found.slice(0, 100)}>, not <${expected}>.`,
 } as const;
 
 /** `GET /api/admin/catalogue/exports/{aces|pies}?since=YYYY-MM-DD`: no `since`, the FULL file. */

@@ -337,6 +337,46 @@ describe('a hostile file', () => {
   });
 });
 
+describe('a file of another kind', () => {
+  const exported = async (url: string) => {
+    const response = await app.inject({ method: 'GET', url, headers: headersOf(byToken(admin)) });
+    expectReply(response, 200);
+    return response.rawPayload;
+  };
+  const liveApplications = async () => Number((await app.db.selectFrom('applications').select((eb) => eb.fn.countAll<string>().as('n')).where('deleted_at', 'is', null).executeTakeFirstOrThrow()).n);
+
+  it('is refused at its root: a PIES file sent as ACES deletes no application', async () => {
+    const before = await liveApplications();
+    expect(before).toBeGreaterThan(0);
+    const pies = await exported('/api/admin/catalogue/exports/pies');
+    const result = await imported({ kind: 'aces', mode: 'apply', onProblems: 'refuse', file: { name: 'pies.xml', bytes: pies } });
+    expect(result).toMatchObject({ status: 'done', applied: false, counts: { deleted: 0 }, problemCount: 1 });
+    expect(result.problems).toEqual([expect.objectContaining({ code: 'xml', message: catalogueDataMessages.wrongRoot('ACES', 'PIES') })]);
+    expect(await liveApplications()).toBe(before);
+
+    const aces = await exported('/api/admin/catalogue/exports/aces');
+    const asPies = await imported({ kind: 'pies', mode: 'apply', onProblems: 'skip', file: { name: 'aces.xml', bytes: aces } });
+    expect(asPies).toMatchObject({ status: 'done', applied: false, problemCount: 1 });
+    expect(asPies.problems).toEqual([expect.objectContaining({ code: 'xml', message: catalogueDataMessages.wrongRoot('PIES', 'ACES') })]);
+  });
+
+  it('is told it is not XML when it does not start as XML (a CSV, a PNG)', async () => {
+    const before = await liveApplications();
+    const csv = await exported('/api/admin/catalogue/exports/parts.csv');
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 0xff)]);
+    for (const [kind, file] of [
+      ['aces', { name: 'parts.csv', bytes: csv }],
+      ['pies', { name: 'parts.csv', bytes: csv }],
+      ['aces', { name: 'photo.png', bytes: png }],
+    ] as const) {
+      const result = await imported({ kind, mode: 'apply', onProblems: 'skip', file });
+      expect(result).toMatchObject({ status: 'done', applied: false, problemCount: 1 });
+      expect(result.problems).toEqual([{ line: 1, ref: '', code: 'xml', message: catalogueDataMessages.notXml }]);
+    }
+    expect(await liveApplications()).toBe(before);
+  });
+});
+
 describe("the planner's statistics", () => {
   it('an applied import brings those of the tables it wrote up to date; a dry run leaves them', async () => {
     const estimated = async () => Number((await sql<{ reltuples: number }>`select reltuples from pg_class where relname = 'parts'`.execute(app.db)).rows[0]?.reltuples);
