@@ -193,7 +193,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
   await webApp(app, { distDir: config.webDistDir, baseUrl: config.baseUrl });
   await registerOrderExpiry(app);
   await registerMailWorker(app);
-  await registerCatalogueImports(app);
+  await registerCatalogueImports(app, { embedded: database.engine === 'pglite' });
   await registerStatementMail(app);
   await registerCertificateNotices(app);
   return app;

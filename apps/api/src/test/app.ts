@@ -28,6 +28,8 @@ export interface TestAppOptions {
   requestTimeoutMs?: number;
   /** URLs in one sitemap file (the shop's is 50,000), so that a test reaches the sitemap index with a few parts. */
   sitemapPageSize?: number;
+  /** What an earlier process of the shop left in its database, written before this one starts. */
+  leftBefore?: (db: DatabaseHandle['db']) => Promise<void>;
 }
 
 /**
@@ -53,6 +55,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
   if (options.requestTimeoutMs) config.requestTimeoutMs = options.requestTimeoutMs;
   if (options.sitemapPageSize) config.sitemapPageSize = options.sitemapPageSize;
   try {
+    await options.leftBefore?.(database.db);
     const app = await buildApp({ config, database });
     // Retried on ENOTEMPTY: a job that outlives the queue's stop time-out (jobs/queue.ts) may still
     // write a file (a mail to the outbox) as the folder is removed.
