@@ -125,7 +125,31 @@ export const catalogueDataMessages = {
   unstorableCell: (column: string) => `${column} holds a NUL character, which cannot be stored: remove it from the file.`,
   badGzip: 'The file starts as a gzip file but is not a whole one; nothing of it was applied.',
   unpackedTooLarge: `The gzip file unpacks to more than ${CATALOGUE_UNPACKED_MAX_BYTES / 1024 / 1024 / 1024} GB; nothing of it was applied.`,
+  zipUnpackedTooLarge: `The zip file unpacks to more than ${CATALOGUE_UNPACKED_MAX_BYTES / 1024 / 1024 / 1024} GB; nothing of it was applied.`,
   notFound: 'Import not found',
+  /** The upload form's failure toast, before the API's message. */
+  notUploaded: 'The file was not uploaded',
+  /** What happened to an import's changes, in words (the report's status line). */
+  outcome: {
+    /** A failed import's `error`; the shop's own reasons already end with "nothing of it was applied." */
+    failed: (error: string | null) => {
+      const why = (error ?? 'The import stopped').trim();
+      return /nothing of it was applied\.?$/i.test(why) ? `Failed: ${why}` : `Failed: ${why.replace(/\.$/, '')}. Nothing of it was applied.`;
+    },
+    queued: 'Waiting for its turn…',
+    running: 'Reading the file…',
+    applied: 'Applied.',
+    appliedWithWarnings: 'Applied, with warnings.',
+    appliedWithoutRejected: 'Applied, without the records that had problems.',
+    dryRun: 'Dry run: nothing was changed. These are the changes an apply would make.',
+    refused: 'Refused: the file has problems, so nothing was changed.',
+  },
+  /** An import's status, in words. */
+  status: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' } satisfies Record<CatalogueImportStatus, string>,
+  /** The 400 names the field first ("since: must be…"). */
+  badSince: 'must be a date, YYYY-MM-DD.',
+  /** The export form's "Changes since" holds what the browser cannot read as a day (02/31/2026). */
+  notADate: 'Not a date',
   interrupted: 'The import stopped before it finished (the shop was restarted); nothing of it was applied.',
   /** A PIES or ACES upload whose first bytes are not XML's (a PNG, a CSV). */
   notXml: "This is not an XML file: a PIES or ACES file starts with <?xml or its root element. Choose what the file holds under 'The file holds'.",
@@ -140,8 +164,8 @@ export const catalogueDataMessages = {
 export const catalogueExportQuerySchema = z.object({
   since: z
     .string()
-    .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, 'since must be a date, YYYY-MM-DD.')
-    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'since must be a date, YYYY-MM-DD.')
+    .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, catalogueDataMessages.badSince)
+    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), catalogueDataMessages.badSince)
     .optional(),
 });
 
@@ -168,6 +192,7 @@ export const partTypeCategoryMessages = {
   unknownCategory: (slug: string) => `There is no category "${slug}".`,
   twice: (id: number) => `Part type ${id} is listed twice.`,
   saved: 'Part type categories saved.',
+  notSaved: 'The part type categories were not saved',
 } as const;
 
 /** `PUT /api/admin/catalogue/part-type-categories`: the part types listed are mapped (category null: unmapped); the others stay as they are. */

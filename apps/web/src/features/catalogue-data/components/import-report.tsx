@@ -1,18 +1,19 @@
-import { catalogueImportKindLabels, formatPercent, isCatalogueWarning, type CatalogueImport } from '@autoparts/shared';
+import { catalogueDataMessages, catalogueImportKindLabels, formatPercent, isCatalogueWarning, type CatalogueImport } from '@autoparts/shared';
 import { useId, type Ref } from 'react';
 import { isActive, problemsCsvUrl } from '../api/catalogue-data';
 
-export const statusText: Record<CatalogueImport['status'], string> = { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' };
+export const statusText: Record<CatalogueImport['status'], string> = catalogueDataMessages.status;
 export const modeText: Record<CatalogueImport['mode'], string> = { 'dry-run': 'Dry run', apply: 'Apply' };
 export const countNames = ['added', 'changed', 'deleted', 'unchanged', 'rejected'] as const;
 
 /** What happened to the changes, in words. */
 function outcome(item: CatalogueImport): string {
-  if (item.status === 'failed') return `Failed: ${item.error ?? 'the import stopped'}. Nothing of it was applied.`;
-  if (isActive(item)) return item.status === 'queued' ? 'Waiting for its turn…' : 'Reading the file…';
-  if (item.applied) return item.counts.rejected > 0 ? 'Applied, without the records that had problems.' : item.problemCount > 0 ? 'Applied, with warnings.' : 'Applied.';
-  if (item.mode === 'dry-run') return 'Dry run: nothing was changed. These are the changes an apply would make.';
-  return 'Refused: the file has problems, so nothing was changed.';
+  const words = catalogueDataMessages.outcome;
+  if (item.status === 'failed') return words.failed(item.error);
+  if (isActive(item)) return item.status === 'queued' ? words.queued : words.running;
+  if (item.applied) return item.counts.rejected > 0 ? words.appliedWithoutRejected : item.problemCount > 0 ? words.appliedWithWarnings : words.applied;
+  if (item.mode === 'dry-run') return words.dryRun;
+  return words.refused;
 }
 
 /** One import: its progress while it runs, then its counts and first problems. */

@@ -1,4 +1,4 @@
-import type { CatalogueImport } from '@autoparts/shared';
+import { catalogueDataMessages, type CatalogueImport } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -164,5 +164,20 @@ describe('Catalogue data', () => {
     const report = await screen.findByTestId('import-report');
     expect(await within(report).findByText('Applied, with warnings.')).toBeInTheDocument();
     expect(within(report).getByRole('list', { name: 'Problems' })).toHaveTextContent('Warning · Line 4');
+  });
+
+  it('says once that nothing of a failed import was applied', async () => {
+    for (const [error, said] of [
+      [catalogueDataMessages.badGzip, 'Failed: The file starts as a gzip file but is not a whole one; nothing of it was applied.'],
+      [catalogueDataMessages.interrupted, 'Failed: The import stopped before it finished (the shop was restarted); nothing of it was applied.'],
+      ['Connection terminated unexpectedly', 'Failed: Connection terminated unexpectedly. Nothing of it was applied.'],
+    ] as const) {
+      const failed = anImport({ status: 'failed', error, problems: [], problemCount: 0 });
+      stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { body: [failed] }, 'GET /api/admin/catalogue/imports/i-1': { body: failed }, ...noActivity, ...noPartTypes });
+      const { unmount } = renderPage();
+      const report = await screen.findByTestId('import-report');
+      expect(within(report).getAllByRole('status').map((status) => status.textContent)).toContain(said);
+      unmount();
+    }
   });
 });
