@@ -90,7 +90,7 @@ export const catalogueImportSchema = z.object({
   /** `total` is null while the reader does not know it. */
   progress: z.object({ done: z.number().int(), total: z.number().int().nullable() }),
   counts: catalogueImportCountsSchema,
-  /** The first CATALOGUE_PROBLEMS_SHOWN problems; `problemCount` counts them all. */
+  /** The first CATALOGUE_PROBLEMS_SHOWN problems, in `GET …/imports/{id}`; empty in the list. `problemCount` counts them all. */
   problems: z.array(catalogueProblemSchema),
   problemCount: z.number().int(),
   createdAt: z.string(),
@@ -143,7 +143,15 @@ export const catalogueDataMessages = {
     appliedWithoutRejected: 'Applied, without the records that had problems.',
     dryRun: 'Dry run: nothing was changed. These are the changes an apply would make.',
     refused: 'Refused: the file has problems, so nothing was changed.',
+    /** A dry run refusing problems, of a file with rejected records: its counts are not what an apply does. */
+    wouldBeRefused: (rejected: number, others: number) =>
+      `An apply would be refused: ${rejected.toLocaleString('en-US')} ${rejected === 1 ? 'record has' : 'records have'} problems. Choose 'Skip what has problems' to apply the other ${others.toLocaleString('en-US')} ${others === 1 ? 'change' : 'changes'}.`,
   },
+  /** The count of a refused apply (or of a dry run an apply of which would be refused), as it did not happen. */
+  wouldHaveBeen: { added: 'would have been added', changed: 'would have been changed', deleted: 'would have been deleted', unchanged: 'unchanged', rejected: 'rejected' },
+  /** The report's summary for screen readers, beside its outcome. */
+  problemSummary: (count: number) => (count === 0 ? 'No problems.' : `${count.toLocaleString('en-US')} ${count === 1 ? 'problem' : 'problems'}.`),
+  historyNote: 'The latest 50 imports, newest first.',
   /** An import's status, in words. */
   status: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' } satisfies Record<CatalogueImportStatus, string>,
   /** The 400 names the field first ("since: must be…"). */
