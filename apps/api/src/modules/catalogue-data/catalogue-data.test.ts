@@ -262,6 +262,11 @@ describe('the routes', () => {
     expectReply(response, 200);
     const list = response.json() as CatalogueImport[];
     expect(list.length).toBeGreaterThan(3);
+    // The problems are the one import's to send: the list only counts them.
+    const withProblems = list.find((item) => item.problemCount > 0);
+    expect(withProblems).toBeDefined();
+    expect(list.every((item) => item.problems.length === 0)).toBe(true);
+    expect((await read(withProblems?.id ?? '')).problems.length).toBeGreaterThan(0);
     const times = list.map((item) => item.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     expectReply(await app.inject({ method: 'GET', url: `/api/admin/catalogue/imports/${randomUUID()}`, headers: headersOf(byToken(admin)) }), 404, catalogueDataMessages.notFound);

@@ -133,7 +133,7 @@ export const catalogueDataRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/catalogue/imports',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['admin'], security, description: 'The latest 50 imports, newest first.', response: { 200: z.array(catalogueImportSchema), 401: errorSchema, 403: errorSchema } },
+      schema: { tags: ['admin'], security, description: 'The latest 50 imports, newest first, each with `problems: []` (`problemCount` counts them): GET …/imports/{id} has the first 1,000.', response: { 200: z.array(catalogueImportSchema), 401: errorSchema, 403: errorSchema } },
     },
     async () => imports.list(),
   );
