@@ -47,10 +47,11 @@ export function ImportReport({ item, headingRef }: { item: CatalogueImport; head
           </progress>
         </div>
       )}
-      <p role="status" className={item.status === 'failed' ? 'font-semibold text-red-700' : 'font-semibold text-ink'}>
-        {outcome(item)}
-        {!isActive(item) && <span className="sr-only"> {catalogueDataMessages.problemSummary(item.problemCount)}</span>}
-      </p>
+      <div role="status">
+        <p className={item.status === 'failed' ? 'font-semibold text-red-700' : 'font-semibold text-ink'}>{outcome(item)}</p>
+        {/* The count, for a screen reader told of the outcome; the list below shows it. Its own element: the outcome's text stays whole. */}
+        {!isActive(item) && <p className="sr-only">{` ${catalogueDataMessages.problemSummary(item.problemCount)}`}</p>}
+      </div>
       {!isActive(item) && (
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" aria-label="Counts">
           {countNames.map((name) => (
