@@ -90,7 +90,7 @@ export const catalogueImportSchema = z.object({
   /** `total` is null while the reader does not know it. */
   progress: z.object({ done: z.number().int(), total: z.number().int().nullable() }),
   counts: catalogueImportCountsSchema,
-  /** The first CATALOGUE_PROBLEMS_SHOWN problems; `problemCount` counts them all. */
+  /** The first CATALOGUE_PROBLEMS_SHOWN problems, in `GET …/imports/{id}`; empty in the list. `problemCount` counts them all. */
   problems: z.array(catalogueProblemSchema),
   problemCount: z.number().int(),
   createdAt: z.string(),
@@ -125,16 +125,55 @@ export const catalogueDataMessages = {
   unstorableCell: (column: string) => `${column} holds a NUL character, which cannot be stored: remove it from the file.`,
   badGzip: 'The file starts as a gzip file but is not a whole one; nothing of it was applied.',
   unpackedTooLarge: `The gzip file unpacks to more than ${CATALOGUE_UNPACKED_MAX_BYTES / 1024 / 1024 / 1024} GB; nothing of it was applied.`,
+  zipUnpackedTooLarge: `The zip file unpacks to more than ${CATALOGUE_UNPACKED_MAX_BYTES / 1024 / 1024 / 1024} GB; nothing of it was applied.`,
   notFound: 'Import not found',
+  /** The upload form's failure toast, before the API's message. */
+  notUploaded: 'The file was not uploaded',
+  /** What happened to an import's changes, in words (the report's status line). */
+  outcome: {
+    /** A failed import's `error`; the shop's own reasons already end with "nothing of it was applied." */
+    failed: (error: string | null) => {
+      const why = (error ?? 'The import stopped').trim();
+      return /nothing of it was applied\.?$/i.test(why) ? `Failed: ${why}` : `Failed: ${why.replace(/\.$/, '')}. Nothing of it was applied.`;
+    },
+    queued: 'Waiting for its turn…',
+    running: 'Reading the file…',
+    applied: 'Applied.',
+    appliedWithWarnings: 'Applied, with warnings.',
+    appliedWithoutRejected: 'Applied, without the records that had problems.',
+    dryRun: 'Dry run: nothing was changed. These are the changes an apply would make.',
+    refused: 'Refused: the file has problems, so nothing was changed.',
+    /** A dry run refusing problems, of a file with rejected records: its counts are not what an apply does. */
+    wouldBeRefused: (rejected: number, others: number) =>
+      `An apply would be refused: ${rejected.toLocaleString('en-US')} ${rejected === 1 ? 'record has' : 'records have'} problems. Choose 'Skip what has problems' to apply the other ${others.toLocaleString('en-US')} ${others === 1 ? 'change' : 'changes'}.`,
+  },
+  /** The count of a refused apply (or of a dry run an apply of which would be refused), as it did not happen. */
+  wouldHaveBeen: { added: 'would have been added', changed: 'would have been changed', deleted: 'would have been deleted', unchanged: 'unchanged', rejected: 'rejected' },
+  /** The report's summary for screen readers, beside its outcome. */
+  problemSummary: (count: number) => (count === 0 ? 'No problems.' : `${count.toLocaleString('en-US')} ${count === 1 ? 'problem' : 'problems'}.`),
+  historyNote: 'The latest 50 imports, newest first.',
+  /** An import's status, in words. */
+  status: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' } satisfies Record<CatalogueImportStatus, string>,
+  /** The 400 names the field first ("since: must be…"). */
+  badSince: 'must be a date, YYYY-MM-DD.',
+  /** The export form's "Changes since" holds what the browser cannot read as a day (02/31/2026). */
+  notADate: 'Not a date',
   interrupted: 'The import stopped before it finished (the shop was restarted); nothing of it was applied.',
+  /** A PIES or ACES upload whose first bytes are not XML's (a PNG, a CSV). */
+  notXml: "This is not an XML file: a PIES or ACES file starts with <?xml or its root element. Choose what the file holds under 'The file holds'.",
+  /** A PIES or ACES upload whose root element is not the kind's: a PIES file sent as ACES would have read as an ACES FULL file of no App. */
+  wrongRoot: (expected: 'ACES' | 'PIES', found: string) =>
+    found === 'ACES' || found === 'PIES'
+      ? `This is a ${found} file, not ${expected}: choose ${found} under 'The file holds'.`
+      : `This is not a ${expected} file: its root element is <${found.slice(0, 100)}>, not <${expected}>.`,
 } as const;
 
 /** `GET /api/admin/catalogue/exports/{aces|pies}?since=YYYY-MM-DD`: no `since`, the FULL file. */
 export const catalogueExportQuerySchema = z.object({
   since: z
     .string()
-    .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, 'since must be a date, YYYY-MM-DD.')
-    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'since must be a date, YYYY-MM-DD.')
+    .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, catalogueDataMessages.badSince)
+    .refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), catalogueDataMessages.badSince)
     .optional(),
 });
 
@@ -161,6 +200,7 @@ export const partTypeCategoryMessages = {
   unknownCategory: (slug: string) => `There is no category "${slug}".`,
   twice: (id: number) => `Part type ${id} is listed twice.`,
   saved: 'Part type categories saved.',
+  notSaved: 'The part type categories were not saved',
 } as const;
 
 /** `PUT /api/admin/catalogue/part-type-categories`: the part types listed are mapped (category null: unmapped); the others stay as they are. */

@@ -30,6 +30,8 @@ export interface TestAppOptions {
   sitemapPageSize?: number;
   /** The log to write to (a test that reads what is logged); by default none (LOG_LEVEL silent). */
   log?: FastifyBaseLogger;
+  /** What an earlier process of the shop left in its database, written before this one starts. */
+  leftBefore?: (db: DatabaseHandle['db']) => Promise<void>;
 }
 
 /**
@@ -55,6 +57,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<Fasti
   if (options.requestTimeoutMs) config.requestTimeoutMs = options.requestTimeoutMs;
   if (options.sitemapPageSize) config.sitemapPageSize = options.sitemapPageSize;
   try {
+    await options.leftBefore?.(database.db);
     const app = await buildApp({ config, database, ...(options.log && { log: options.log }) });
     // Retried on ENOTEMPTY: a job that outlives the queue's stop time-out (jobs/queue.ts) may still
     // write a file (a mail to the outbox) as the folder is removed.

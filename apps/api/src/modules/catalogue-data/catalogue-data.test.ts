@@ -262,6 +262,11 @@ describe('the routes', () => {
     expectReply(response, 200);
     const list = response.json() as CatalogueImport[];
     expect(list.length).toBeGreaterThan(3);
+    // The problems are the one import's to send: the list only counts them.
+    const withProblems = list.find((item) => item.problemCount > 0);
+    expect(withProblems).toBeDefined();
+    expect(list.every((item) => item.problems.length === 0)).toBe(true);
+    expect((await read(withProblems?.id ?? '')).problems.length).toBeGreaterThan(0);
     const times = list.map((item) => item.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     expectReply(await app.inject({ method: 'GET', url: `/api/admin/catalogue/imports/${randomUUID()}`, headers: headersOf(byToken(admin)) }), 404, catalogueDataMessages.notFound);
@@ -334,6 +339,46 @@ describe('a hostile file', () => {
     const many = await zip(Array.from({ length: 1_001 }, (_, index) => table(`Extra${index}.txt`, ['a|b'])));
     const result = await imported({ file: many });
     expect(result).toMatchObject({ status: 'done', applied: false, problems: [{ line: 1, ref: 'delivery.zip', code: 'invalid-value', message: 'delivery.zip is not a zip that can be read: it holds more than 1000 files.' }] });
+  });
+});
+
+describe('a file of another kind', () => {
+  const exported = async (url: string) => {
+    const response = await app.inject({ method: 'GET', url, headers: headersOf(byToken(admin)) });
+    expectReply(response, 200);
+    return response.rawPayload;
+  };
+  const liveApplications = async () => Number((await app.db.selectFrom('applications').select((eb) => eb.fn.countAll<string>().as('n')).where('deleted_at', 'is', null).executeTakeFirstOrThrow()).n);
+
+  it('is refused at its root: a PIES file sent as ACES deletes no application', async () => {
+    const before = await liveApplications();
+    expect(before).toBeGreaterThan(0);
+    const pies = await exported('/api/admin/catalogue/exports/pies');
+    const result = await imported({ kind: 'aces', mode: 'apply', onProblems: 'refuse', file: { name: 'pies.xml', bytes: pies } });
+    expect(result).toMatchObject({ status: 'done', applied: false, counts: { deleted: 0 }, problemCount: 1 });
+    expect(result.problems).toEqual([expect.objectContaining({ code: 'xml', message: catalogueDataMessages.wrongRoot('ACES', 'PIES') })]);
+    expect(await liveApplications()).toBe(before);
+
+    const aces = await exported('/api/admin/catalogue/exports/aces');
+    const asPies = await imported({ kind: 'pies', mode: 'apply', onProblems: 'skip', file: { name: 'aces.xml', bytes: aces } });
+    expect(asPies).toMatchObject({ status: 'done', applied: false, problemCount: 1 });
+    expect(asPies.problems).toEqual([expect.objectContaining({ code: 'xml', message: catalogueDataMessages.wrongRoot('PIES', 'ACES') })]);
+  });
+
+  it('is told it is not XML when it does not start as XML (a CSV, a PNG)', async () => {
+    const before = await liveApplications();
+    const csv = await exported('/api/admin/catalogue/exports/parts.csv');
+    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 0xff)]);
+    for (const [kind, file] of [
+      ['aces', { name: 'parts.csv', bytes: csv }],
+      ['pies', { name: 'parts.csv', bytes: csv }],
+      ['aces', { name: 'photo.png', bytes: png }],
+    ] as const) {
+      const result = await imported({ kind, mode: 'apply', onProblems: 'skip', file });
+      expect(result).toMatchObject({ status: 'done', applied: false, problemCount: 1 });
+      expect(result.problems).toEqual([{ line: 1, ref: '', code: 'xml', message: catalogueDataMessages.notXml }]);
+    }
+    expect(await liveApplications()).toBe(before);
   });
 });
 

@@ -21,17 +21,13 @@ import { HANDED_BACK } from '../../jobs/queue';
 import type { CatalogueImportsTable } from '../../db/schema';
 import type { ImportContext } from './importer';
 import { importers } from './importers';
-import { createCatalogueImports, storedUpload } from './repository';
+import { createCatalogueImports, failInterruptedImports, HEARTBEAT_EVERY_MS, HEARTBEAT_STALE_MS, storedUpload } from './repository';
 import { unpacked } from './upload-stream';
 
 /** Progress is written to the import's row at most this often. */
 const PROGRESS_EVERY_MS = 500;
 /** A job that finds its import already started twice (the instance stopped each time) fails it. */
 const MAX_ATTEMPTS = 2;
-/** A running import writes its heartbeat at least this often, beside its progress. */
-const HEARTBEAT_EVERY_MS = 30_000;
-/** A heartbeat younger than this says the run is alive on some instance. */
-const HEARTBEAT_FRESH_MS = 5 * 60_000;
 /** The imports this process is running now. */
 const runningHere = new Set<string>();
 
@@ -187,7 +183,7 @@ export async function runImport(db: Db, id: string, options: RunOptions = {}): P
 async function runOnce(db: Db, id: string, options: RunOptions): Promise<void> {
   const row = await db.selectFrom('catalogue_imports').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row || row.status === 'done' || row.status === 'failed') return;
-  if (row.status === 'running' && row.heartbeat_at !== null && Date.now() - row.heartbeat_at.getTime() < HEARTBEAT_FRESH_MS) return;
+  if (row.status === 'running' && row.heartbeat_at !== null && Date.now() - row.heartbeat_at.getTime() <= HEARTBEAT_STALE_MS) return;
   const finish = async (fields: { status: 'done' | 'failed'; error?: string }) => {
     await db
       .updateTable('catalogue_imports')
@@ -294,6 +290,8 @@ async function importOnce(
  * a statement time limit: an import's set-wise writes and `analyze` may rightly take minutes.
  */
 export async function registerCatalogueImports(app: FastifyInstance, engine: 'pglite' | 'postgres'): Promise<void> {
+  // The embedded database has one process: an import it shows running was cut off (decision 073).
+  if (engine === 'pglite') await failInterruptedImports(app.jobDb);
   await app.jobs.work<{ id: string }>(
     'catalogue-import',
     async ({ id }, { signal }) => runImport(app.jobDb, id, { baseUrl: app.config.baseUrl, signal, cancels: engine === 'postgres' }),

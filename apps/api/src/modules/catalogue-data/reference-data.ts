@@ -252,7 +252,7 @@ async function readZip(input: Readable, tables: TableSpec[], name: string, conte
       const total = found.reduce((sum, { entry }) => sum + entry.uncompressedSize, 0);
       // yauzl holds each entry to the size its directory gives (validateEntrySizes).
       if (total > CATALOGUE_UNPACKED_MAX_BYTES) {
-        context.problem({ line: 1, ref: context.fileName, code: 'invalid-value', message: catalogueDataMessages.unpackedTooLarge });
+        context.problem({ line: 1, ref: context.fileName, code: 'invalid-value', message: catalogueDataMessages.zipUnpackedTooLarge });
         return;
       }
       let before = 0;

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import type { CatalogueImport, CatalogueImportKind, CatalogueImportMode, CatalogueImportOnProblems, CatalogueProblem } from '@autoparts/shared';
+import type { CatalogueImportKind, CatalogueImportMode, CatalogueImportOnProblems, CatalogueProblem } from '@autoparts/shared';
+import { catalogueDataMessages, type CatalogueImport } from '@autoparts/shared';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { CatalogueImportsTable } from '../../db/schema';
@@ -9,6 +10,15 @@ export const CHUNK_BYTES = 1024 * 1024;
 /** Problems go into their table this many at a time. */
 const PROBLEM_BATCH = 1_000;
 
+/** A running import writes its heartbeat at least this often (job.ts), beside its progress. */
+export const HEARTBEAT_EVERY_MS = 30_000;
+/**
+ * On PostgreSQL, a running import whose heartbeat is older than this died with its instance: it is
+ * shown failed (interrupted) and no longer blocks a new import. Not on the embedded database, where
+ * a running import's transaction holds the one connection and its heartbeat waits for it.
+ */
+export const HEARTBEAT_STALE_MS = 4 * HEARTBEAT_EVERY_MS;
+
 /** PostgreSQL's answer when the partial unique index finds another import queued or running. */
 export function isAnotherImport(error: unknown): boolean {
   if (typeof error !== 'object' || error === null || !('code' in error) || error.code !== '23505') return false;
@@ -16,7 +26,12 @@ export function isAnotherImport(error: unknown): boolean {
   return (constraint ?? message ?? '').includes('catalogue_imports_one_at_a_time');
 }
 
-export function toCatalogueImport(row: Selectable<CatalogueImportsTable>): CatalogueImport {
+/** Whether a running import's heartbeat says its run died (PostgreSQL only: `staleHeartbeats`). */
+const interrupted = (row: Pick<Selectable<CatalogueImportsTable>, 'status' | 'heartbeat_at'>, now: number) =>
+  row.status === 'running' && row.heartbeat_at !== null && now - row.heartbeat_at.getTime() > HEARTBEAT_STALE_MS;
+
+export function toCatalogueImport(found: Selectable<CatalogueImportsTable>, options: { staleHeartbeats?: boolean } = {}): CatalogueImport {
+  const row = options.staleHeartbeats && interrupted(found, Date.now()) ? { ...found, status: 'failed' as const, error: catalogueDataMessages.interrupted, finished_at: found.heartbeat_at } : found;
   const counts = row.counts as CatalogueImport['counts'];
   return {
     id: row.id,
@@ -39,7 +54,12 @@ export function toCatalogueImport(row: Selectable<CatalogueImportsTable>): Catal
   };
 }
 
-export function createCatalogueImports(db: Db) {
+/**
+ * `staleHeartbeats`: on PostgreSQL, a running import whose heartbeat is older than
+ * HEARTBEAT_STALE_MS is shown failed, and the next upload marks it so before it takes its place.
+ */
+export function createCatalogueImports(db: Db, options: { staleHeartbeats?: boolean } = {}) {
+  const shown = (row: Selectable<CatalogueImportsTable>) => toCatalogueImport(row, options);
   return {
     /**
      * A new import, queued while its file arrives; throws (isAnotherImport) when one is queued or
@@ -61,6 +81,9 @@ export function createCatalogueImports(db: Db) {
         .where('uploaded_at', 'is', null)
         .where('created_at', '<', new Date(Date.now() - fields.staleAfterMs))
         .execute();
+      // An import whose run died with its instance (its heartbeat stopped) is failed, as it is shown:
+      // the partial unique index then lets this one in. Its job, handed out again, finds it failed.
+      if (options.staleHeartbeats) await failStale(db, new Date(Date.now() - HEARTBEAT_STALE_MS));
       const row = await db
         .insertInto('catalogue_imports')
         .values({
@@ -85,14 +108,17 @@ export function createCatalogueImports(db: Db) {
       await db.deleteFrom('catalogue_imports').where('id', '=', id).execute();
     },
 
+    /** The latest imports, newest first, each without its problems (`problems: []`; `problemCount` counts them). */
     async list(limit = 50): Promise<CatalogueImport[]> {
       const rows = await db.selectFrom('catalogue_imports').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
-      return rows.map(toCatalogueImport);
+      // The list is asked for every second while an import runs: an import's problems (up to 1,000
+      // each, 284 KB for two) are sent by GET …/imports/{id} alone; `problemCount` says how many.
+      return rows.map((row) => ({ ...shown(row), problems: [] }));
     },
 
     async get(id: string): Promise<CatalogueImport | undefined> {
       const row = await db.selectFrom('catalogue_imports').selectAll().where('id', '=', id).executeTakeFirst();
-      return row && toCatalogueImport(row);
+      return row && shown(row);
     },
 
     /** Every problem of an import, in order, a page at a time: never all in memory. */
@@ -126,6 +152,35 @@ export function createCatalogueImports(db: Db) {
       }
     },
   };
+}
+
+/** Marks the imports running with a heartbeat older than `before` failed (interrupted), and drops their stored files. */
+async function failStale(db: Db, before: Date): Promise<void> {
+  const failed = await db
+    .updateTable('catalogue_imports')
+    .set({ status: 'failed', error: catalogueDataMessages.interrupted, finished_at: new Date() })
+    .where('status', '=', 'running')
+    .where('heartbeat_at', '<', before)
+    .returning('id')
+    .execute();
+  if (failed.length > 0) await db.deleteFrom('catalogue_import_chunks').where('import_id', 'in', failed.map((row) => row.id)).execute();
+}
+
+/**
+ * An instance starting on the embedded database (one process by construction): the imports an
+ * earlier process left running died with it (their transaction too), and so did an upload still
+ * arriving; they are marked failed (interrupted), so that they neither show Running nor block the
+ * next import for the hour until their job expires. A queued import whose file arrived whole is
+ * left to its job, which runs it.
+ */
+export async function failInterruptedImports(db: Db): Promise<void> {
+  const failed = await db
+    .updateTable('catalogue_imports')
+    .set({ status: 'failed', error: catalogueDataMessages.interrupted, finished_at: new Date() })
+    .where((eb) => eb.or([eb('status', '=', 'running'), eb.and([eb('status', '=', 'queued'), eb('uploaded_at', 'is', null)])]))
+    .returning('id')
+    .execute();
+  if (failed.length > 0) await db.deleteFrom('catalogue_import_chunks').where('import_id', 'in', failed.map((row) => row.id)).execute();
 }
 
 /**

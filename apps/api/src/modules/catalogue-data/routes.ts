@@ -32,7 +32,9 @@ const formSchema = z.object({
  * instance (job.ts); the admin follows it here.
  */
 export const catalogueDataRoutes: FastifyPluginAsyncZod = async (app) => {
-  const imports = createCatalogueImports(app.db);
+  // On PostgreSQL a stopped heartbeat shows an import's run died (repository.ts); on the embedded
+  // database the start marks such imports failed (job.ts).
+  const imports = createCatalogueImports(app.db, { staleHeartbeats: app.config.databaseUrl !== undefined });
   await app.register(multipart, { limits: { fileSize: CATALOGUE_IMPORT_MAX_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 } });
 
   /** Stores the file's bytes as they arrive, CHUNK_BYTES a row; answers the size. */
@@ -131,7 +133,7 @@ export const catalogueDataRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/catalogue/imports',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['admin'], security, description: 'The latest 50 imports, newest first.', response: { 200: z.array(catalogueImportSchema), 401: errorSchema, 403: errorSchema } },
+      schema: { tags: ['admin'], security, description: 'The latest 50 imports, newest first, each with `problems: []` (`problemCount` counts them): GET …/imports/{id} has the first 1,000.', response: { 200: z.array(catalogueImportSchema), 401: errorSchema, 403: errorSchema } },
     },
     async () => imports.list(),
   );

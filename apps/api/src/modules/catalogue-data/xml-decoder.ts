@@ -1,4 +1,5 @@
 import { TextDecoder } from 'node:util';
+import { catalogueDataMessages } from '@autoparts/shared';
 
 /** The most bytes read before the XML declaration is known: it sits at the start, well within this. */
 const DECLARATION_MAX_BYTES = 1024;
@@ -31,6 +32,8 @@ const ENCODINGS: Record<string, string> = {
 export class XmlDecoder {
   /** Why the file cannot be read as text (the end of a sentence, for an `xml` problem); once set, `write` and `end` give nothing more. */
   problem: string | undefined;
+  /** The file does not start as XML does (a PNG, a CSV): `problem` is then a whole sentence, catalogueDataMessages.notXml. */
+  notXml = false;
   private decoder: TextDecoder | undefined;
   private head = Buffer.alloc(0);
 
@@ -61,7 +64,11 @@ export class XmlDecoder {
   /** Whether the head holds the whole declaration, or enough to know there is none. */
   private declarationKnown(): boolean {
     if (this.head.length >= DECLARATION_MAX_BYTES) return true;
-    const text = this.head.toString('latin1').replace(/^\xEF\xBB\xBF/, '');
+    const head = this.head.toString('latin1');
+    // Part of a byte order mark, or only white space so far: whether XML follows is not known yet.
+    if ('\xEF\xBB\xBF'.startsWith(head)) return false;
+    const text = head.replace(/^\xEF\xBB\xBF/, '');
+    if (/^[ \t\r\n]*$/.test(text)) return false;
     const opening = '<?xml';
     if (text.length < opening.length) return !opening.startsWith(text);
     return !text.startsWith(opening) || text.includes('?>');
@@ -70,6 +77,12 @@ export class XmlDecoder {
   private choose(head: Buffer): boolean {
     if ((head[0] === 0xfe && head[1] === 0xff) || (head[0] === 0xff && head[1] === 0xfe)) {
       this.problem = 'the file is in UTF-16, which the shop does not read: save it as UTF-8, ISO-8859-1 or windows-1252.';
+      return false;
+    }
+    // XML starts with its declaration or an element, after a byte order mark and white space at most.
+    if (!/^(?:\xEF\xBB\xBF)?[ \t\r\n]*</.test(head.toString('latin1'))) {
+      this.notXml = true;
+      this.problem = catalogueDataMessages.notXml;
       return false;
     }
     const declared = /^(?:\xEF\xBB\xBF)?<\?xml\s[^>]*?\bencoding\s*=\s*(["'])([^"']*)\1/.exec(head.toString('latin1'))?.[2];

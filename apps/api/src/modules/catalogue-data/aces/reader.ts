@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { CatalogueProblem } from '@autoparts/shared';
+import { catalogueDataMessages, type CatalogueProblem } from '@autoparts/shared';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { XmlBounds } from '../xml-bounds';
 import { XmlDecoder } from '../xml-decoder';
@@ -82,6 +82,8 @@ export async function* readAces(input: Readable): AsyncGenerator<AcesRecord> {
     const name = localName(tag.name);
     path.push(name);
     fail(bounds.element(path.length));
+    // A file of another kind ends at its root: a PIES file read as ACES was an ACES FULL file of no App, which deletes every application.
+    if (path.length === 1 && name !== 'ACES') failed ??= { line: parser.line, ref: '', code: 'xml', message: catalogueDataMessages.wrongRoot('ACES', name) };
     text = '';
     collecting = path.length === 3 && (path[1] === 'Header' || (current !== undefined && TEXT_ELEMENTS.has(name)));
     if (name === 'App' && path.length === 2) {
@@ -127,16 +129,22 @@ export async function* readAces(input: Readable): AsyncGenerator<AcesRecord> {
   });
 
   const decoder = new XmlDecoder();
+  /** A file that is not XML at all is told so in a sentence of its own, not as malformed XML. */
+  const failDecoding = () => {
+    if (decoder.notXml) failed ??= { line: 1, ref: '', code: 'xml', message: decoder.problem ?? catalogueDataMessages.notXml };
+    else fail(decoder.problem);
+  };
   for await (const chunk of input) {
     const text = typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer);
     parser.write(text);
-    fail(bounds.wrote(text.length) ?? decoder.problem);
+    fail(bounds.wrote(text.length));
+    failDecoding();
     if (failed) break;
     yield* ready.splice(0);
   }
   if (!failed) {
     parser.write(decoder.end());
-    fail(decoder.problem);
+    failDecoding();
     const lastLine = parser.line;
     parser.close();
     if (!headerRead) failed ??= { line: lastLine, ref: '', code: 'invalid-value', message: NO_HEADER };

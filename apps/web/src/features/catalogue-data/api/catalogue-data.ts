@@ -1,4 +1,4 @@
-import { partTypeCategoryMessages, type CatalogueImport, type CatalogueImportKind, type CatalogueImportMode, type CatalogueImportOnProblems, type PartTypeCategoriesInput, type PartTypeCategory } from '@autoparts/shared';
+import { catalogueDataMessages, partTypeCategoryMessages, type CatalogueImport, type CatalogueImportKind, type CatalogueImportMode, type CatalogueImportOnProblems, type PartTypeCategoriesInput, type PartTypeCategory } from '@autoparts/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useAdminMutation } from '../../admin/api/use-admin-mutation';
@@ -48,7 +48,7 @@ export function useUploadCatalogueFile() {
       return api<{ id: string }>('/admin/catalogue/imports', { method: 'POST', form, auth: true });
     },
     success: (_, { file, mode }) => `${file.name} uploaded: the ${mode === 'apply' ? 'import' : 'dry run'} is queued.`,
-    failure: 'The file was not uploaded',
+    failure: catalogueDataMessages.notUploaded,
     invalidates: [catalogueImportsKey],
   });
 }
@@ -71,7 +71,7 @@ export function useSavePartTypeCategories() {
   return useAdminMutation({
     mutationFn: (input: PartTypeCategoriesInput) => api<PartTypeCategory[]>('/admin/catalogue/part-type-categories', { method: 'PUT', body: input, auth: true }),
     success: () => partTypeCategoryMessages.saved,
-    failure: 'The part type categories were not saved',
+    failure: partTypeCategoryMessages.notSaved,
     invalidates: [partTypeCategoriesKey],
   });
 }

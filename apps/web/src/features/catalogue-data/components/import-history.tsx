@@ -1,52 +1,57 @@
-import { catalogueImportKindLabels, type CatalogueImport } from '@autoparts/shared';
+import { catalogueDataMessages, catalogueImportKindLabels, type CatalogueImport } from '@autoparts/shared';
 import { ActionButton } from '../../admin/components/action-button';
 import { headerCellClass, stackedTableClass, TableRegion, theadClass } from '../../admin/components/table-region';
-import { countNames, modeText, statusText } from './import-report';
+import { countLabel, countNames, modeText, statusText } from './import-report';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The imports, newest first: kind, mode, status, who, when and counts; one is shown in full. */
+/** The latest imports, newest first: kind, mode, status, who, when, counts and problems; one is shown in full. */
 export function ImportHistory({ items, shown, onShow }: { items: CatalogueImport[]; shown: string | undefined; onShow: (id: string) => void }) {
   return (
-    <TableRegion label="Import history">
-      <table className={stackedTableClass}>
-        <thead className={theadClass}>
-          <tr>
-            <th scope="col" className={headerCellClass}>File</th>
-            <th scope="col" className={headerCellClass}>Kind</th>
-            <th scope="col" className={headerCellClass}>Mode</th>
-            <th scope="col" className={headerCellClass}>Status</th>
-            <th scope="col" className={headerCellClass}>By</th>
-            <th scope="col" className={headerCellClass}>When</th>
-            <th scope="col" className={headerCellClass}>Counts</th>
-            <th scope="col" className={headerCellClass}><span className="sr-only">Report</span></th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {items.map((item) => (
-            <tr key={item.id} data-testid="import-row">
-              <td data-label="File" className="break-all px-4 py-3 font-medium">{item.fileName}</td>
-              <td data-label="Kind" className="px-4 py-3">{catalogueImportKindLabels[item.kind]}</td>
-              <td data-label="Mode" className="px-4 py-3">{modeText[item.mode]}</td>
-              <td data-label="Status" className="px-4 py-3">
-                {statusText[item.status]}
-                {item.status === 'done' && !item.applied && item.mode === 'apply' && ' (refused)'}
-              </td>
-              <td data-label="By" className="break-all px-4 py-3">{item.by}</td>
-              <td data-label="When" className="px-4 py-3">{when(item.createdAt)}</td>
-              <td data-label="Counts" className="px-4 py-3">
-                {countNames.filter((name) => item.counts[name] > 0).map((name) => `${item.counts[name].toLocaleString('en-US')} ${name}`).join(', ') || '—'}
-              </td>
-              <td className="px-4 py-3">
-                {/* Never disabled, also when its report is shown: it takes the focus to the report. */}
-                <ActionButton onClick={() => onShow(item.id)} aria-label={`Show the report of ${item.fileName}, ${when(item.createdAt)}`}>
-                  {shown === item.id ? 'Shown' : 'Show report'}
-                </ActionButton>
-              </td>
+    <div className="grid gap-2">
+      <p className="text-sm text-slate-700">{catalogueDataMessages.historyNote}</p>
+      <TableRegion label="Import history">
+        <table className={stackedTableClass}>
+          <thead className={theadClass}>
+            <tr>
+              <th scope="col" className={headerCellClass}>File</th>
+              <th scope="col" className={headerCellClass}>Kind</th>
+              <th scope="col" className={headerCellClass}>Mode</th>
+              <th scope="col" className={headerCellClass}>Status</th>
+              <th scope="col" className={headerCellClass}>By</th>
+              <th scope="col" className={headerCellClass}>When</th>
+              <th scope="col" className={headerCellClass}>Counts</th>
+              <th scope="col" className={headerCellClass}>Problems</th>
+              <th scope="col" className={headerCellClass}><span className="sr-only">Report</span></th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableRegion>
+          </thead>
+          <tbody className="divide-y divide-slate-200">
+            {items.map((item) => (
+              <tr key={item.id} data-testid="import-row">
+                <td data-label="File" className="break-all px-4 py-3 font-medium">{item.fileName}</td>
+                <td data-label="Kind" className="px-4 py-3">{catalogueImportKindLabels[item.kind]}</td>
+                <td data-label="Mode" className="px-4 py-3">{modeText[item.mode]}</td>
+                <td data-label="Status" className="px-4 py-3">
+                  {statusText[item.status]}
+                  {item.status === 'done' && !item.applied && item.mode === 'apply' && ' (refused)'}
+                </td>
+                <td data-label="By" className="break-all px-4 py-3">{item.by}</td>
+                <td data-label="When" className="px-4 py-3">{when(item.createdAt)}</td>
+                <td data-label="Counts" className="px-4 py-3">
+                  {countNames.filter((name) => item.counts[name] > 0).map((name) => `${item.counts[name].toLocaleString('en-US')} ${countLabel(item, name)}`).join(', ') || '—'}
+                </td>
+                <td data-label="Problems" className="px-4 py-3" data-testid="import-problems">{item.problemCount.toLocaleString('en-US')}</td>
+                <td className="px-4 py-3">
+                  {/* Never disabled, also when its report is shown: it takes the focus to the report. */}
+                  <ActionButton onClick={() => onShow(item.id)} aria-label={`Show the report of ${item.fileName}, ${when(item.createdAt)}`}>
+                    {shown === item.id ? 'Shown' : 'Show report'}
+                  </ActionButton>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableRegion>
+    </div>
   );
 }

@@ -1,18 +1,27 @@
-import { catalogueImportKindLabels, formatPercent, isCatalogueWarning, type CatalogueImport } from '@autoparts/shared';
+import { catalogueDataMessages, catalogueImportKindLabels, formatPercent, isCatalogueWarning, type CatalogueImport } from '@autoparts/shared';
 import { useId, type Ref } from 'react';
 import { isActive, problemsCsvUrl } from '../api/catalogue-data';
 
-export const statusText: Record<CatalogueImport['status'], string> = { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' };
+export const statusText: Record<CatalogueImport['status'], string> = catalogueDataMessages.status;
 export const modeText: Record<CatalogueImport['mode'], string> = { 'dry-run': 'Dry run', apply: 'Apply' };
 export const countNames = ['added', 'changed', 'deleted', 'unchanged', 'rejected'] as const;
 
+/** Whether the import's counts are of changes an apply did not make, or would not: it refused problems. */
+export const refusedChanges = (item: CatalogueImport) =>
+  item.status === 'done' && !item.applied && item.onProblems === 'refuse' && (item.mode === 'apply' || item.counts.rejected > 0);
+
+/** A count's name: as it did not happen when the changes were (or would be) refused. */
+export const countLabel = (item: CatalogueImport, name: (typeof countNames)[number]) => (refusedChanges(item) ? catalogueDataMessages.wouldHaveBeen[name] : name);
+
 /** What happened to the changes, in words. */
 function outcome(item: CatalogueImport): string {
-  if (item.status === 'failed') return `Failed: ${item.error ?? 'the import stopped'}. Nothing of it was applied.`;
-  if (isActive(item)) return item.status === 'queued' ? 'Waiting for its turn…' : 'Reading the file…';
-  if (item.applied) return item.counts.rejected > 0 ? 'Applied, without the records that had problems.' : item.problemCount > 0 ? 'Applied, with warnings.' : 'Applied.';
-  if (item.mode === 'dry-run') return 'Dry run: nothing was changed. These are the changes an apply would make.';
-  return 'Refused: the file has problems, so nothing was changed.';
+  const words = catalogueDataMessages.outcome;
+  if (item.status === 'failed') return words.failed(item.error);
+  if (isActive(item)) return item.status === 'queued' ? words.queued : words.running;
+  if (item.applied) return item.counts.rejected > 0 ? words.appliedWithoutRejected : item.problemCount > 0 ? words.appliedWithWarnings : words.applied;
+  if (refusedChanges(item)) return item.mode === 'dry-run' ? words.wouldBeRefused(item.counts.rejected, item.counts.added + item.counts.changed + item.counts.deleted) : words.refused;
+  if (item.mode === 'dry-run') return words.dryRun;
+  return words.refused;
 }
 
 /** One import: its progress while it runs, then its counts and first problems. */
@@ -38,14 +47,16 @@ export function ImportReport({ item, headingRef }: { item: CatalogueImport; head
           </progress>
         </div>
       )}
-      <p role="status" className={item.status === 'failed' ? 'font-semibold text-red-700' : 'font-semibold text-ink'}>
-        {outcome(item)}
-      </p>
+      <div role="status">
+        <p className={item.status === 'failed' ? 'font-semibold text-red-700' : 'font-semibold text-ink'}>{outcome(item)}</p>
+        {/* The count, for a screen reader told of the outcome; the list below shows it. Its own element: the outcome's text stays whole. */}
+        {!isActive(item) && <p className="sr-only">{` ${catalogueDataMessages.problemSummary(item.problemCount)}`}</p>}
+      </div>
       {!isActive(item) && (
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" aria-label="Counts">
           {countNames.map((name) => (
             <div key={name} className="rounded-lg bg-slate-50 p-3">
-              <dt className="text-xs font-semibold uppercase tracking-wider text-slate-600">{name}</dt>
+              <dt className="text-xs font-semibold uppercase tracking-wider text-slate-600">{countLabel(item, name)}</dt>
               <dd className="text-lg font-bold text-ink" data-testid={`count-${name}`}>
                 {item.counts[name].toLocaleString('en-US')}
               </dd>
@@ -62,7 +73,8 @@ export function ImportReport({ item, headingRef }: { item: CatalogueImport; head
           <a href={problemsCsvUrl(item.id)} download className="w-fit font-semibold text-brand-700 underline underline-offset-2">
             Download problems (CSV)
           </a>
-          <ul aria-label="Problems" className="grid max-h-96 gap-1 overflow-y-auto text-sm">
+          {/* Scrolled: focusable, so that a keyboard scrolls it too (axe scrollable-region-focusable). */}
+          <ul aria-label="Problems" tabIndex={0} className="grid max-h-96 gap-1 overflow-y-auto text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700">
             {item.problems.map((problem, index) => (
               <li key={index} className="break-words rounded border border-amber-200 bg-amber-50 px-3 py-2">
                 {isCatalogueWarning(problem.code) && <span className="font-semibold">Warning · </span>}

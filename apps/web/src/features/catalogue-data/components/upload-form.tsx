@@ -25,6 +25,12 @@ export function UploadForm({ pending, onUpload }: { pending: boolean; onUpload: 
   const headingId = useId();
   const fileField = useRef<HTMLInputElement>(null);
 
+  /** A file chosen: a message about the one before ("larger than 512 MB") goes, one about this one shows at once. */
+  function choose(chosen: File | undefined) {
+    setFile(chosen);
+    setError(chosen && chosen.size > CATALOGUE_IMPORT_MAX_BYTES ? catalogueDataMessages.tooLarge : undefined);
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault();
     const problem = !file ? catalogueDataMessages.noFile : file.size > CATALOGUE_IMPORT_MAX_BYTES ? catalogueDataMessages.tooLarge : undefined;
@@ -49,7 +55,7 @@ export function UploadForm({ pending, onUpload }: { pending: boolean; onUpload: 
         className="sm:col-span-2"
       >
         {({ className: _input, ...control }) => (
-          <input {...control} ref={fileField} type="file" name="file" accept=".zip,.txt,.xml,.csv,.gz" className={`mt-1 ${fileInputClass}`} onChange={(event) => setFile(event.target.files?.[0])} />
+          <input {...control} ref={fileField} type="file" name="file" accept=".zip,.txt,.xml,.csv,.gz" className={`mt-1 ${fileInputClass}`} onChange={(event) => choose(event.target.files?.[0])} />
         )}
       </Field>
       <SelectField label="The file holds" name="kind" options={kindOptions} value={kind} onChange={(event) => setKind(event.target.value as CatalogueImportKind)} className="sm:col-span-2" />

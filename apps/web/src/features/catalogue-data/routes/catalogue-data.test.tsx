@@ -1,4 +1,4 @@
-import type { CatalogueImport } from '@autoparts/shared';
+import { catalogueDataMessages, type CatalogueImport } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -75,12 +75,19 @@ describe('Catalogue data', () => {
     });
     renderPage();
     const report = await screen.findByTestId('import-report');
-    expect(await within(report).findByText('Dry run: nothing was changed. These are the changes an apply would make.')).toBeInTheDocument();
+    // A dry run refusing problems, of a file with a rejected record: an apply would change nothing.
+    expect(within(report).getByRole('status')).toHaveTextContent("An apply would be refused: 1 record has problems. Choose 'Skip what has problems' to apply the other 15 changes. 1 problem.");
+    expect(within(report).getByText('would have been added')).toBeInTheDocument();
     expect(within(report).getByTestId('count-added')).toHaveTextContent('12');
+    // The problems scroll: the keyboard reaches them.
+    expect(within(report).getByRole('list', { name: 'Problems' })).toHaveAttribute('tabindex', '0');
     expect(within(report).getByText(/BaseVehicleID 100009 names make 42/)).toBeInTheDocument();
     expect(within(report).getByRole('link', { name: 'Download problems (CSV)' })).toHaveAttribute('href', '/api/admin/catalogue/imports/i-1/problems.csv');
     const rows = screen.getAllByTestId('import-row');
     expect(rows).toHaveLength(2);
+    expect(screen.getByText('The latest 50 imports, newest first.')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByTestId('import-problems')).toHaveTextContent('1');
+    expect(rows[0]).toHaveTextContent('12 would have been added');
     expect(rows[1]).toHaveTextContent('PCdb (part types and positions)');
     expect(rows[1]).toHaveTextContent('Apply');
   });
@@ -164,5 +171,50 @@ describe('Catalogue data', () => {
     const report = await screen.findByTestId('import-report');
     expect(await within(report).findByText('Applied, with warnings.')).toBeInTheDocument();
     expect(within(report).getByRole('list', { name: 'Problems' })).toHaveTextContent('Warning · Line 4');
+  });
+
+  it('says once that nothing of a failed import was applied', async () => {
+    for (const [error, said] of [
+      [catalogueDataMessages.badGzip, 'Failed: The file starts as a gzip file but is not a whole one; nothing of it was applied.'],
+      [catalogueDataMessages.interrupted, 'Failed: The import stopped before it finished (the shop was restarted); nothing of it was applied.'],
+      ['Connection terminated unexpectedly', 'Failed: Connection terminated unexpectedly. Nothing of it was applied.'],
+    ] as const) {
+      const failed = anImport({ status: 'failed', error, problems: [], problemCount: 0 });
+      stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { body: [failed] }, 'GET /api/admin/catalogue/imports/i-1': { body: failed }, ...noActivity, ...noPartTypes });
+      const { unmount } = renderPage();
+      const report = await screen.findByTestId('import-report');
+      expect(within(report).getAllByRole('status').map((status) => status.textContent)).toContain(`${said} No problems.`);
+      unmount();
+    }
+  });
+
+  it('labels the counts of a refused apply as changes that did not happen, and a dry run skipping problems as they would', async () => {
+    const refused = anImport({ mode: 'apply' });
+    const skipping = anImport({ id: 'i-2', onProblems: 'skip' });
+    stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { body: [refused, skipping] }, 'GET /api/admin/catalogue/imports/i-1': { body: refused }, 'GET /api/admin/catalogue/imports/i-2': { body: skipping }, ...noActivity, ...noPartTypes });
+    const user = userEvent.setup();
+    renderPage();
+    const report = await screen.findByTestId('import-report');
+    expect(await within(report).findByText(catalogueDataMessages.outcome.refused)).toBeInTheDocument();
+    expect(within(report).getByText('would have been added')).toBeInTheDocument();
+    expect(within(report).getByText('would have been changed')).toBeInTheDocument();
+    const rows = screen.getAllByTestId('import-row');
+    await user.click(within(rows[1] as HTMLElement).getByRole('button'));
+    expect(await within(screen.getByTestId('import-report')).findByText(catalogueDataMessages.outcome.dryRun)).toBeInTheDocument();
+    expect(within(screen.getByTestId('import-report')).getByText('added')).toBeInTheDocument();
+  });
+
+  it('clears "larger than 512 MB" once a file that is not is chosen', async () => {
+    stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { body: [] }, ...noActivity, ...noPartTypes });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('No imports yet: upload a file above.');
+    const huge = new File(['x'], 'huge.xml');
+    Object.defineProperty(huge, 'size', { value: 600 * 1024 * 1024 });
+    await user.upload(screen.getByLabelText('File'), huge);
+    await user.click(screen.getByRole('button', { name: 'Upload for a dry run' }));
+    expect(screen.getByText(catalogueDataMessages.tooLarge)).toBeInTheDocument();
+    await user.upload(screen.getByLabelText('File'), new File(['MakeID|MakeName\n'], 'Make.txt'));
+    expect(screen.queryByText(catalogueDataMessages.tooLarge)).not.toBeInTheDocument();
   });
 });
