@@ -66,7 +66,7 @@ const newCompany = async () =>
 const newPriceList = async () =>
   (await app.db.insertInto('price_lists').values({ name: 'Matrix contract', priority: 1 }).returning('id').executeTakeFirstOrThrow()).id;
 /** A resale certificate of a new company's location, awaiting verification. */
-const aCertificate = async () => {
+const aCertificate = async ({ verified = false } = {}) => {
   const companyId = await newCompany();
   const location = await app.db
     .insertInto('company_locations')
@@ -75,7 +75,7 @@ const aCertificate = async () => {
     .executeTakeFirstOrThrow();
   const row = await app.db
     .insertInto('resale_certificates')
-    .values({ location_id: location.id, state: 'IL', number: 'MATRIX-1', expires_on: '2099-01-01', document: Buffer.from('%PDF-1.7\n'), document_type: 'application/pdf', document_name: 'm.pdf', uploaded_by: null })
+    .values({ location_id: location.id, state: 'IL', number: 'MATRIX-1', expires_on: '2099-01-01', document: Buffer.from('%PDF-1.7\n'), document_type: 'application/pdf', document_name: 'm.pdf', uploaded_by: null, ...(verified && { verified_at: new Date() }) })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -392,8 +392,18 @@ const calls: Record<string, GuardedCall> = {
   'GET /admin/certificates/{id}/document': { guard: 'admin', request: async () => ({ method: 'GET', url: `/api/admin/certificates/${await aCertificate()}/document` }) },
   'POST /admin/certificates/{id}/verify': {
     guard: 'admin',
-    request: async () => ({ method: 'POST', url: `/api/admin/certificates/${await aCertificate()}/verify` }),
+    request: async () => ({ method: 'POST', url: `/api/admin/certificates/${await aCertificate()}/verify`, payload: { version: 1 } }),
     audit: 'certificate.verify',
+  },
+  'POST /admin/certificates/{id}/reject': {
+    guard: 'admin',
+    request: async () => ({ method: 'POST', url: `/api/admin/certificates/${await aCertificate()}/reject`, payload: { version: 1, reason: 'Unreadable scan' } }),
+    audit: 'certificate.reject',
+  },
+  'POST /admin/certificates/{id}/revoke': {
+    guard: 'admin',
+    request: async () => ({ method: 'POST', url: `/api/admin/certificates/${await aCertificate({ verified: true })}/revoke`, payload: { version: 1, reason: 'Expired at the state' } }),
+    audit: 'certificate.revoke',
   },
   'GET /admin/settings': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/settings' }) },
   'PUT /admin/settings': {
