@@ -239,6 +239,9 @@ async function importOnce(
           counts,
         };
         try {
+          // Stopped already: nothing is read (a stream given a signal that has fired is destroyed
+          // at once, and its error would reach no listener).
+          if (signal?.aborted) throw new Error(HANDED_BACK);
           const file = await unpacked(storedUpload(trx, id));
           await importer.read(signal ? addAbortSignal(signal, file) : file, context);
         } finally {
