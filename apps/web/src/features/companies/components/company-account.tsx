@@ -1,61 +1,29 @@
 import { formatPrice, ledgerKindLabels, statementPath } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadFailed } from '../../../components/load-failed';
 import { LoadingBlock } from '../../../components/spinner';
 import { companyLedgerQuery } from '../api/companies';
+import { StatementDownload } from './statement-download';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const linkClass =
-  'inline-flex rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
-
-/** This month, YYYY-MM (UTC, as the ledger counts days). */
-function thisMonth(): string {
-  return new Date().toISOString().slice(0, 7);
-}
-
 /**
  * The company's account for owner and accounts members (decision 081): a month's statement, and
  * its ledger (each invoice, payment and credit note with the balance after it), newest first.
  */
 export function CompanyAccount() {
   const ledger = useQuery(companyLedgerQuery);
-  const [month, setMonth] = useState(thisMonth);
-  const monthId = useId();
-  const valid = /^\d{4}-(0[1-9]|1[0-2])$/.test(month) && month <= thisMonth();
 
   return (
     <section aria-labelledby="company-account-heading" className="grid gap-4">
       <h2 id="company-account-heading" className="text-xl font-bold text-ink">
         Account
       </h2>
-      <div className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4">
-        <div className="grid gap-1">
-          <label htmlFor={monthId} className="text-sm font-semibold text-ink">
-            Statement month
-          </label>
-          <input
-            id={monthId}
-            type="month"
-            value={month}
-            max={thisMonth()}
-            onChange={(event) => setMonth(event.target.value)}
-            aria-describedby={valid ? undefined : `${monthId}-error`}
-            aria-invalid={!valid}
-            className="rounded-lg border border-slate-300 px-3 py-2 text-ink"
-          />
-        </div>
-        {valid ? (
-          <a className={linkClass} href={statementPath(month)} download={`statement-${month}.pdf`} aria-label={`Download the statement for ${month} (PDF)`}>
-            Download statement (PDF)
-          </a>
-        ) : (
-          <p id={`${monthId}-error`} className="text-sm text-red-700">
-            Choose a month up to this one.
-          </p>
-        )}
-      </div>
+      <StatementDownload
+        path={statementPath}
+        label={(month) => `Download the statement for ${month} (PDF)`}
+        className="rounded-xl border border-slate-200 bg-white p-4"
+      />
 
       <h3 className="text-lg font-bold text-ink">Ledger</h3>
       {ledger.isError ? (

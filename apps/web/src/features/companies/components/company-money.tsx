@@ -9,7 +9,7 @@ import {
 } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { EmptyState } from '../../../components/empty-state';
 import { FormActions } from '../../../components/form-actions';
@@ -17,15 +17,13 @@ import { LoadingBlock } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
 import { LoadError } from '../../admin/components/load-error';
 import { adminCompanyAccountQuery, useRecordPayment } from '../api/companies';
+import { StatementDownload } from './statement-download';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const day = (isoDay: string) => dateFormat.format(new Date(`${isoDay.slice(0, 10)}T00:00:00Z`));
-const linkClass =
-  'inline-flex rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
-/** Today and this month as the ledger counts days (UTC). */
+/** Today as the ledger counts days (UTC). */
 const today = () => new Date().toISOString().slice(0, 10);
-const thisMonth = () => today().slice(0, 7);
 
 /**
  * A company's money on the admins' Companies screen (decision 107): balance, limit, available
@@ -200,43 +198,10 @@ function RecentEntries({ account }: { account: AdminCompanyAccount }) {
 
 /** A month's statement of the company, as its owner downloads it (any month up to this one). */
 function Statements({ company }: { company: { id: string; name: string } }) {
-  const [month, setMonth] = useState(thisMonth);
-  const monthId = useId();
-  const valid = /^\d{4}-(0[1-9]|1[0-2])$/.test(month) && month <= thisMonth();
   return (
     <div className="grid gap-3">
       <h3 className="text-lg font-bold text-ink">Statements</h3>
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="grid gap-1">
-          <label htmlFor={monthId} className="text-sm font-semibold text-ink">
-            Statement month
-          </label>
-          <input
-            id={monthId}
-            type="month"
-            value={month}
-            max={thisMonth()}
-            onChange={(event) => setMonth(event.target.value)}
-            aria-describedby={valid ? undefined : `${monthId}-error`}
-            aria-invalid={!valid}
-            className="rounded-lg border border-slate-300 px-3 py-2 text-ink"
-          />
-        </div>
-        {valid ? (
-          <a
-            className={linkClass}
-            href={adminStatementPath(company.id, month)}
-            download={`statement-${month}.pdf`}
-            aria-label={`Download the statement of ${company.name} for ${month} (PDF)`}
-          >
-            Download statement (PDF)
-          </a>
-        ) : (
-          <p id={`${monthId}-error`} className="text-sm text-red-700">
-            Choose a month up to this one.
-          </p>
-        )}
-      </div>
+      <StatementDownload path={(month) => adminStatementPath(company.id, month)} label={(month) => `Download the statement of ${company.name} for ${month} (PDF)`} />
     </div>
   );
 }
