@@ -48,6 +48,19 @@ const toCertificate = (row: CertificateRow, today: string): Certificate => ({
 });
 
 /** One certificate, as its company sees it. */
+/** The owners of the company a location belongs to, named with it: who a certificate's e-mails go to. */
+function locationOwners(db: Db, locationId: string) {
+  return db
+    .selectFrom('company_locations')
+    .innerJoin('companies', 'companies.id', 'company_locations.company_id')
+    .innerJoin('company_members', 'company_members.company_id', 'companies.id')
+    .innerJoin('users', 'users.id', 'company_members.user_id')
+    .select(['users.email', 'users.name', 'companies.name as company_name', 'company_locations.name as location_name'])
+    .where('company_locations.id', '=', locationId)
+    .where('company_members.role', '=', 'owner')
+    .execute();
+}
+
 async function one(db: Db, id: string): Promise<Certificate> {
   const row = await db.selectFrom('resale_certificates').select(columns).where('id', '=', id).executeTakeFirstOrThrow();
   return toCertificate(row, utcDay());
@@ -166,15 +179,7 @@ export function createCertificatesRepository(db: Db) {
             .set({ verified_at: null, verified_by: null, rejected_at: new Date(), rejected_by: adminId, rejection_reason: decision.reason, expiry_notice_for: null })
             .returning(bareColumns)
             .executeTakeFirstOrThrow();
-          const owners = await trx
-            .selectFrom('company_locations')
-            .innerJoin('companies', 'companies.id', 'company_locations.company_id')
-            .innerJoin('company_members', 'company_members.company_id', 'companies.id')
-            .innerJoin('users', 'users.id', 'company_members.user_id')
-            .select(['users.email', 'users.name', 'companies.name as company_name', 'company_locations.name as location_name'])
-            .where('company_locations.id', '=', row.location_id)
-            .where('company_members.role', '=', 'owner')
-            .execute();
+          const owners = await locationOwners(trx, row.location_id);
           for (const owner of owners)
             await decision.mail.queue(trx, {
               kind: 'certificate-rejected',
@@ -227,15 +232,7 @@ export function createCertificatesRepository(db: Db) {
           .returning(['id', 'location_id', 'state', 'number', 'expires_on'])
           .execute();
         for (const certificate of due) {
-          const owners = await trx
-            .selectFrom('company_locations')
-            .innerJoin('companies', 'companies.id', 'company_locations.company_id')
-            .innerJoin('company_members', 'company_members.company_id', 'companies.id')
-            .innerJoin('users', 'users.id', 'company_members.user_id')
-            .select(['users.email', 'users.name', 'companies.name as company_name', 'company_locations.name as location_name'])
-            .where('company_locations.id', '=', certificate.location_id)
-            .where('company_members.role', '=', 'owner')
-            .execute();
+          const owners = await locationOwners(trx, certificate.location_id);
           for (const owner of owners)
             await mail.queue(trx, {
               kind: 'certificate-expiring',

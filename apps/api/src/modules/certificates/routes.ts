@@ -214,37 +214,26 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => decide(request, reply, request.params.id, request.body.version, { action: 'verify' }),
   );
 
-  app.post(
-    '/admin/certificates/:id/reject',
-    {
-      ...decisionRoute,
-      schema: {
-        tags: ['admin'],
-        security,
-        description:
-          'Rejects an upload not verified (`version`, as for verify), with a `reason` the company’s owners are e-mailed and see on its list. A verified one is 409: revoke it instead. Rejecting again is no change.',
-        params: certificateIdParamsSchema,
-        body: certificateRejectionSchema,
-        response: { 200: errorSchema, ...decisionErrors },
+  const reasoned = {
+    reject:
+      'Rejects an upload not verified (`version`, as for verify), with a `reason` the company’s owners are e-mailed and see on its list. A verified one is 409: revoke it instead. Rejecting again is no change.',
+    revoke:
+      'Revokes a verified certificate (`version`, as for verify), with a `reason` the company’s owners are e-mailed and see on its list: orders there are taxed again. One not verified is 409.',
+  } as const;
+  for (const action of ['reject', 'revoke'] as const)
+    app.post(
+      `/admin/certificates/:id/${action}`,
+      {
+        ...decisionRoute,
+        schema: {
+          tags: ['admin'],
+          security,
+          description: reasoned[action],
+          params: certificateIdParamsSchema,
+          body: certificateRejectionSchema,
+          response: { 200: errorSchema, ...decisionErrors },
+        },
       },
-    },
-    async (request, reply) => decide(request, reply, request.params.id, request.body.version, { action: 'reject', reason: request.body.reason }),
-  );
-
-  app.post(
-    '/admin/certificates/:id/revoke',
-    {
-      ...decisionRoute,
-      schema: {
-        tags: ['admin'],
-        security,
-        description:
-          'Revokes a verified certificate (`version`, as for verify), with a `reason` the company’s owners are e-mailed and see on its list: orders there are taxed again. One not verified is 409.',
-        params: certificateIdParamsSchema,
-        body: certificateRejectionSchema,
-        response: { 200: errorSchema, ...decisionErrors },
-      },
-    },
-    async (request, reply) => decide(request, reply, request.params.id, request.body.version, { action: 'revoke', reason: request.body.reason }),
-  );
+      async (request, reply) => decide(request, reply, request.params.id, request.body.version, { action, reason: request.body.reason }),
+    );
 };
