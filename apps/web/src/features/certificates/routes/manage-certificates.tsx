@@ -14,6 +14,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { Pager } from '../../../components/pager';
 import { SelectField } from '../../../components/select-field';
 import { LoadingBlock } from '../../../components/spinner';
+import { TextareaField } from '../../../components/textarea-field';
 import { ActionButton } from '../../admin/components/action-button';
 import { AdminPage } from '../../admin/components/admin-page';
 import { LoadError } from '../../admin/components/load-error';
@@ -100,7 +101,6 @@ interface CertificateCardProps {
 
 function CertificateCard({ certificate, replaced, busy, verifying, deciding, onVerify, onReject }: CertificateCardProps) {
   const nameId = useId();
-  const whyId = useId();
   // Reject (not verified yet) or Revoke (verified): a reason, which the company's owners read.
   const action = certificate.status === 'unverified' ? 'reject' : certificate.status === 'verified' ? 'revoke' : undefined;
   const [open, setOpen] = useState(false);
@@ -190,27 +190,18 @@ function CertificateCard({ certificate, replaced, busy, verifying, deciding, onV
             onReject(action, parsed.data.reason, close);
           }}
         >
-          <label className="grid gap-1 font-medium text-slate-800">
-            Why (e-mailed to the company’s owners)
-            <textarea
-              ref={whyField}
-              rows={3}
-              className={`rounded-lg border px-3 py-2 ${whyError ? 'border-red-600' : 'border-slate-300'}`}
-              maxLength={CERTIFICATE_REASON_MAX}
-              value={why}
-              aria-invalid={whyError ? true : undefined}
-              aria-describedby={whyError ? `${whyId}-error` : undefined}
-              onChange={(event) => {
-                setWhy(event.target.value);
-                setWhyError(undefined);
-              }}
-            />
-          </label>
-          {whyError && (
-            <p id={`${whyId}-error`} className="text-sm font-medium text-red-700">
-              {whyError}
-            </p>
-          )}
+          <TextareaField
+            ref={whyField}
+            label="Why (e-mailed to the company’s owners)"
+            rows={3}
+            maxLength={CERTIFICATE_REASON_MAX}
+            value={why}
+            error={whyError}
+            onChange={(event) => {
+              setWhy(event.target.value);
+              setWhyError(undefined);
+            }}
+          />
           <div className="flex flex-wrap gap-2">
             <ActionButton type="submit" tone="danger" pending={deciding} disabled={busy} aria-describedby={nameId}>
               {deciding ? `${label === 'Revoke' ? 'Revoking' : 'Rejecting'}…` : `${label} with this reason`}

@@ -1,7 +1,8 @@
 import { defaultReceiveAction, formatPercent, formatPrice, rejectReturnSchema, RETURN_STATUSES, REJECTION_REASON_MAX_LENGTH, returnMessages, type AdminReturn, type ReturnStatusCode } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LoadingBlock } from '../../../components/spinner';
+import { TextareaField } from '../../../components/textarea-field';
 import { AdminPage } from '../../admin/components/admin-page';
 import { LoadError } from '../../admin/components/load-error';
 import { adminReturnsQuery, refundPreviewQuery, shopSettingsQuery, useApproveReturn, useReceiveReturn, useRejectReturn, useSaveShopSettings } from '../api/returns';
@@ -48,7 +49,6 @@ function ReturnActions({ item }: { item: AdminReturn }) {
   const [whyError, setWhyError] = useState<string | undefined>();
   const rejectButton = useRef<HTMLButtonElement>(null);
   const whyField = useRef<HTMLTextAreaElement>(null);
-  const whyId = useId();
   // The box opened takes the focus to its field; Escape closes it and gives the focus back.
   useEffect(() => {
     if (rejecting) whyField.current?.focus();
@@ -117,26 +117,17 @@ function ReturnActions({ item }: { item: AdminReturn }) {
               reject.mutate({ id: item.id, reason: parsed.data.reason });
             }}
           >
-            <label className="grid gap-1 font-medium text-slate-800">
-              Why (sent to the customer)
-              <textarea
-                ref={whyField}
-                className={`rounded-lg border px-3 py-2 ${whyError ? 'border-red-600' : 'border-slate-300'}`}
-                maxLength={REJECTION_REASON_MAX_LENGTH}
-                value={why}
-                aria-invalid={whyError ? true : undefined}
-                aria-describedby={whyError ? `${whyId}-error` : undefined}
-                onChange={(event) => {
-                  setWhy(event.target.value);
-                  setWhyError(undefined);
-                }}
-              />
-            </label>
-            {whyError && (
-              <p id={`${whyId}-error`} className="text-sm font-medium text-red-700">
-                {whyError}
-              </p>
-            )}
+            <TextareaField
+              ref={whyField}
+              label="Why (sent to the customer)"
+              maxLength={REJECTION_REASON_MAX_LENGTH}
+              value={why}
+              error={whyError}
+              onChange={(event) => {
+                setWhy(event.target.value);
+                setWhyError(undefined);
+              }}
+            />
             <div>
               <button type="submit" className={`${button} bg-rose-700 text-white aria-disabled:opacity-60`} aria-disabled={reject.isPending || undefined}>
                 Reject {item.rmaNumber}
