@@ -18,10 +18,11 @@ export interface TestCompany {
 const post = (app: FastifyInstance, who: Customer, url: string, payload: object = {}, by: 'cookie' | 'token' = 'token') =>
   call(app, by === 'cookie' ? byCookie(who) : byToken(who), { method: 'POST', url, payload });
 
-async function tokenMailedTo(app: FastifyInstance, email: string): Promise<string> {
-  const row = await app.db.selectFrom('mail_outbox').select('text').where('recipient', '=', email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+/** The token of the newest invitation e-mailed to `email`, read from the outbox's message. */
+export async function tokenMailedTo(app: FastifyInstance, email: string): Promise<string> {
+  const row = await app.db.selectFrom('mail_outbox').select('text').where('recipient', '=', email.toLowerCase()).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
   const token = /\/company\/invitations\/([A-Za-z0-9_-]+)/.exec(row.text)?.[1];
-  if (!token) throw new Error('no invitation link');
+  if (!token) throw new Error(`no invitation link in: ${row.text}`);
   return token;
 }
 

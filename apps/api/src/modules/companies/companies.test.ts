@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newAccount, signUp } from '../../test/accounts';
 import { anonymous, byCookie, byToken, call, expectInvalid, expectReply, type Credential } from '../../test/admin';
 import { createTestApp } from '../../test/app';
+import { tokenMailedTo } from '../../test/company';
 import { fillCart, insertShippingMethod, postCheckout, userIdOf, withoutDemoShippingAndTax, insertAddress } from '../../test/checkout';
 import { insertPart, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
 
@@ -38,18 +39,10 @@ async function createCompany(ownerEmail: string, fields: object = {}): Promise<s
   return (response.json() as { id: string }).id;
 }
 
-/** The token of the newest invitation e-mailed to `email`, read from the outbox's message. */
-async function tokenMailedTo(email: string): Promise<string> {
-  const row = await app.db.selectFrom('mail_outbox').select(['text', 'subject']).where('recipient', '=', email.toLowerCase()).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
-  const token = /\/company\/invitations\/([A-Za-z0-9_-]+)/.exec(row.text)?.[1];
-  if (!token) throw new Error(`no invitation link in: ${row.text}`);
-  return token;
-}
-
 async function invite(from: Customer, email: string, role: string) {
   const response = await post(byToken(from), '/api/company/invitations', { email, role });
   expectReply(response, 200);
-  return tokenMailedTo(email);
+  return tokenMailedTo(app, email);
 }
 
 const accept = (who: Credential, token: string) => post(who, `/api/company/invitations/${token}/accept`);
@@ -104,7 +97,7 @@ describe('POST|GET|PATCH /api/admin/companies', () => {
   it('e-mails an owner invitation to an address without an account; signing up with it and accepting makes the owner', async () => {
     const account = newAccount('co-new-owner');
     const id = await createCompany(account.email);
-    const token = await tokenMailedTo(account.email);
+    const token = await tokenMailedTo(app, account.email);
     const mail = await app.db.selectFrom('mail_outbox').select(['subject', 'kind']).where('recipient', '=', account.email.toLowerCase()).executeTakeFirstOrThrow();
     expect(mail).toEqual({ kind: 'company-invitation', subject: expect.stringContaining('Join Fleetco') as string });
     const detail = (await get(byToken(admin), `/api/admin/companies/${id}`)).json() as AdminCompany;

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, byCookie, byToken, call, expectReply, type Credential } from '../../test/admin';
 import { createTestApp } from '../../test/app';
+import { tokenMailedTo } from '../../test/company';
 import { pdfText } from '../../test/pdf';
 import { fillCart, insertAddress, insertShippingMethod, userIdOf, withoutDemoShippingAndTax } from '../../test/checkout';
 import { insertPart, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
@@ -29,16 +30,9 @@ const post = (credential: Credential, url: string, payload: object = {}) => call
 const get = (credential: Credential, url: string) => call(app, credential, { method: 'GET', url });
 const patchCompany = (fields: object, id = companyId) => call(app, byToken(admin), { method: 'PATCH', url: `/api/admin/companies/${id}`, payload: fields });
 
-async function tokenMailedTo(email: string): Promise<string> {
-  const row = await app.db.selectFrom('mail_outbox').select('text').where('recipient', '=', email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
-  const token = /\/company\/invitations\/([A-Za-z0-9_-]+)/.exec(row.text)?.[1];
-  if (!token) throw new Error('no invitation link');
-  return token;
-}
-
 async function join(who: Customer, role: string, by = owner) {
   expectReply(await post(byToken(by), '/api/company/invitations', { email: who.email, role }), 200);
-  expectReply(await post(byCookie(who), `/api/company/invitations/${await tokenMailedTo(who.email)}/accept`), 200);
+  expectReply(await post(byCookie(who), `/api/company/invitations/${await tokenMailedTo(app, who.email)}/accept`), 200);
 }
 
 async function createCompany(ownerEmail: string, fields: object): Promise<string> {
