@@ -15,7 +15,7 @@ const roleOptions = COMPANY_ROLES.map((role) => ({ value: role, label: `${compan
 const neutralButton =
   'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-ink hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-disabled:opacity-60';
 const dangerButton =
-  'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60';
+  'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-disabled:opacity-60';
 
 /**
  * The company's members with their roles; an owner changes a member's role, removes members (with
@@ -34,9 +34,13 @@ export function CompanyMembers({ isOwner, myEmail, companyName }: { isOwner: boo
     leave.mutate({ userId: me.userId, companyName });
   }
 
+  // While a removal saves its button is aria-disabled, not disabled: the focus stays on it (decision 044).
+  const removing = (member: CompanyMember) => remove.isPending && remove.variables.userId === member.userId;
+
   function handleRemove(member: CompanyMember) {
     // An owner removing themselves leaves the company.
     if (member.email === myEmail) return handleLeave();
+    if (removing(member)) return;
     if (!window.confirm(`Remove ${member.name} (${member.email}) from the company? Their past orders stay the company’s.`)) return;
     remove.mutate(member);
   }
@@ -68,7 +72,7 @@ export function CompanyMembers({ isOwner, myEmail, companyName }: { isOwner: boo
                   <button
                     type="button"
                     className={dangerButton}
-                    disabled={remove.isPending && remove.variables.userId === member.userId}
+                    aria-disabled={removing(member) || undefined}
                     onClick={() => handleRemove(member)}
                     aria-label={`Remove ${member.name} (${member.email})`}
                   >
@@ -189,7 +193,7 @@ function WithdrawButton({ invitation, focus, pending, onWithdraw }: { invitation
     <button
       ref={button}
       type="button"
-      className={`${dangerButton} aria-disabled:opacity-60`}
+      className={dangerButton}
       aria-disabled={pending || undefined}
       onClick={() => {
         if (!pending) onWithdraw();

@@ -42,7 +42,11 @@ function renderCompany() {
 }
 
 function companyServer(role: MyCompany['role'], orders: CompanyOrder[] = []) {
-  return stubFetch({
+  return stubFetch(companyRoutes(role, orders));
+}
+
+function companyRoutes(role: MyCompany['role'], orders: CompanyOrder[] = []) {
+  return {
     'GET /api/me': { body: aCustomer({ email: role === 'owner' ? 'olga@example.com' : 'bo@example.com', company: true }) },
     'GET /api/company': { body: company(role) },
     'GET /api/company/members': { body: members },
@@ -66,7 +70,7 @@ function companyServer(role: MyCompany['role'], orders: CompanyOrder[] = []) {
     },
     'DELETE /api/company/members/u-buyer': { body: members.slice(0, 1) },
     'POST /api/company/invitations': (call) => ({ body: { message: `Invitation sent to ${(call.body as { email: string }).email}`, email: 'x', role: 'buyer', expiresAt: '2026-12-09T00:00:00.000Z' } }),
-  });
+  } satisfies Parameters<typeof stubFetch>[0];
 }
 
 describe('Company', () => {
@@ -91,6 +95,31 @@ describe('Company', () => {
     await user.click(screen.getByRole('button', { name: 'Remove Bo Buyer (bo@example.com)' }));
     expect(confirm).toHaveBeenCalledWith('Remove Bo Buyer (bo@example.com) from the company? Their past orders stay the company’s.');
     expect(await screen.findByText('Bo Buyer is no longer a member')).toBeInTheDocument();
+    confirm.mockRestore();
+  });
+
+  it('keeps the focus on Remove while the removal saves, and sends it once however often it is pressed', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const server = stubFetch({
+      ...companyRoutes('owner'),
+      'DELETE /api/company/members/u-buyer': async () => {
+        await held;
+        return { body: members.slice(0, 1) };
+      },
+    });
+    renderCompany();
+    const user = userEvent.setup();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const remove = await screen.findByRole('button', { name: 'Remove Bo Buyer (bo@example.com)' });
+    await user.click(remove);
+    await waitFor(() => expect(remove).toHaveAttribute('aria-disabled', 'true'));
+    expect(remove).toHaveFocus();
+    await user.click(remove);
+    expect(confirm).toHaveBeenCalledTimes(1);
+    release();
+    expect(await screen.findByText('Bo Buyer is no longer a member')).toBeInTheDocument();
+    expect(server.paths().filter((path) => path === 'DELETE /api/company/members/u-buyer')).toHaveLength(1);
     confirm.mockRestore();
   });
 
