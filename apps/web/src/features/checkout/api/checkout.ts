@@ -48,8 +48,10 @@ export function refusalOf(error: unknown): CheckoutRefusal | undefined {
 /**
  * `POST /api/checkout`: one order of the whole cart. As after `POST /order`, it says 'You have
  * successfully placed an order' and refreshes parts and orders; then it goes to the order's
- * payment page (an order on account, which needs no payment, to the order's page). A refusal is left to the page, which shows each line's problem; it sends the
- * quote's total, so a total changed since is refused (409 'changed') and priced again.
+ * payment page (an order on account, which needs no payment, to the order's page), in the checkout's
+ * place in the history: Back from there goes to the cart, not to a checkout emptied by the order.
+ * A refusal is left to the page, which shows each line's problem; it sends the quote's total, so a
+ * total changed since is refused (409 'changed') and priced again.
  */
 export function usePlaceCheckout() {
   const queryClient = useQueryClient();
@@ -65,11 +67,11 @@ export function usePlaceCheckout() {
       if (placed.paymentMethod === 'account' && placed.dueOn) {
         toast.success(notices.orderPlaced, { description: accountMessages.placed(placed.orderNumber, placed.dueOn) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.company });
-        await navigate(paths.order(placed.orderNumber));
+        await navigate(paths.order(placed.orderNumber), { replace: true });
         return;
       }
       toast.success(notices.orderPlaced, { description: `Order ${placed.orderNumber}` });
-      await navigate(paths.payment(placed.insertedId));
+      await navigate(paths.payment(placed.insertedId), { replace: true });
     },
     onError: (error) => {
       const refusal = refusalOf(error);

@@ -176,6 +176,8 @@ describe('Checkout', () => {
 
     expect(await screen.findByRole('heading', { name: 'Payment page' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/payment/order-42');
+    // In the checkout's place: Back goes to the cart, not to a checkout the order has emptied.
+    expect(router.state.historyAction).toBe('REPLACE');
     expect(server.calls.find((call) => call.path === '/api/checkout')?.body).toEqual({
       addressId: 'addr-1',
       shippingMethodId: 'ship-standard',
