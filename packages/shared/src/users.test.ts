@@ -14,9 +14,18 @@ describe('a display name', () => {
     'write to refunds@evil.example',
     'ftp://files',
     'Call us at shop.com',
+    // Hidden from the rule by what the eye does not see: a zero-width space, a full-width dot.
+    'Eve evil\u200b.com',
+    'Eve evil\uff0ecom',
+    'Eve www\u200b.evil\u200b.com',
   ])('may not carry a web or e-mail address: %s', (name) => {
     expect(signUpMessages(name)).toEqual([validation.nameNoLinks]);
     expect(profileSchema.shape.name.safeParse(name).error?.issues[0]?.message).toBe(validation.nameNoLinks);
+  });
+
+  it('is stored as it reads: bidi overrides and zero-width characters gone, and none of them alone a name', () => {
+    expect(signupSchema.parse({ name: 'Ada\u202e Lovelace\u200d', email: 'someone@example.com', password: 'secret-enough' }).name).toBe('Ada Lovelace');
+    expect(signUpMessages('\u200b\u200b')).toEqual([validation.nameRequired]);
   });
 
   it.each(['Ada Lovelace', 'J. R. R. Tolkien', 'Mary-Jane O’Neil', 'José Núñez 3rd', 'Dr. No'])('may be a name: %s', (name) => {

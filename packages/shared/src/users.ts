@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { validation } from './messages';
 import { paymentModeSchema } from './payments';
+import { visibleText } from './text';
 
 /** Bounds that keep a field sane; the spec sets none beyond the password's minimum. */
 export const NAME_MAX_LENGTH = 100;
@@ -32,6 +33,7 @@ const LINK_LIKE = /[a-z][a-z0-9+.-]*:\/\/|\bwww\.|[^\s@]@[^\s@]|\b[a-z0-9-]+\.[a
 
 export const nameSchema = z
   .string({ error: validation.nameRequired })
+  .overwrite(visibleText)
   .trim()
   .min(1, validation.nameRequired)
   .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`)
