@@ -92,7 +92,6 @@ const authRoutes: Route[] = [
   auth('POST', '/auth/reset-password', object({ newPassword: password, token: text() })),
   auth('POST', '/auth/send-verification-email', object({ email, callbackURL: text() }, ['email'])),
   auth('GET', '/auth/verify-email', {}, { query: [{ name: 'token', schema: text() }, { name: 'callbackURL', schema: text() }] }),
-  auth('POST', '/auth/revoke-session', object({ token: text() })),
   auth('POST', '/auth/sign-in/social', object({ provider: { enum: ['google', 'github'] }, callbackURL: text() }, ['provider'])),
   auth('POST', '/auth/sign-in/oauth2', object({ providerId: { enum: ['google'] }, callbackURL: text() }, ['providerId'])),
   auth('GET', '/auth/get-session'),

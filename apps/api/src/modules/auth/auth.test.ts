@@ -362,7 +362,18 @@ describe("Better Auth's own endpoints", () => {
 
   // A password checked with no limit (`verify-password`), ways in added or taken away, the
   // provider's tokens handed out: the shop uses none of them, and nobody else may.
-  it.each(['/verify-password', '/link-social', '/unlink-account', '/get-access-token', '/refresh-token', '/account-info', '/update-session'])(
+  it.each([
+    '/verify-password',
+    '/link-social',
+    '/unlink-account',
+    '/get-access-token',
+    '/refresh-token',
+    '/account-info',
+    '/update-session',
+    '/revoke-session',
+    '/revoke-sessions',
+    '/revoke-other-sessions',
+  ])(
     'does not route %s',
     async (endpoint) => {
       const response = await app.inject({
@@ -374,6 +385,17 @@ describe("Better Auth's own endpoints", () => {
       expect(response.statusCode).toBe(404);
     },
   );
+
+  it('lists no session tokens to a page, and has no reset link that redirects where its caller says', async () => {
+    const listed = await app.inject({ method: 'GET', url: '/api/auth/list-sessions', headers: { cookie: sessionCookie(annSignUp), origin: app.config.baseUrl } });
+    expect(listed.statusCode).toBe(404);
+    expect(listed.body).not.toContain('token');
+    for (const callbackURL of ['https://evil.example/steal', '//evil.example/x', '/reset-password']) {
+      const link = await app.inject({ method: 'GET', url: `/api/auth/reset-password/some-token?callbackURL=${encodeURIComponent(callbackURL)}` });
+      expect(link.statusCode, callbackURL).toBe(404);
+      expect(link.headers.location).toBeUndefined();
+    }
+  });
 });
 
 describe('POST /api/auth/change-password', () => {

@@ -55,8 +55,14 @@ export function createAuth({
     rateLimit: { enabled: false },
     // The profile is the shop's own (PUT /user/{email}, validated there); no second way in. Off
     // too: what the shop does not use and an attacker could, a password checked without any limit
-    // (`verify-password`), ways in added or taken away, the provider's tokens handed out.
+    // (`verify-password`), ways in added or taken away, the provider's tokens handed out, and
+    // every session's token listed to a page's scripts (the cookie is HttpOnly so that they never
+    // read one) or ended by it.
     disabledPaths: [
+      '/list-sessions',
+      '/revoke-session',
+      '/revoke-sessions',
+      '/revoke-other-sessions',
       '/update-user',
       '/verify-password',
       '/link-social',
