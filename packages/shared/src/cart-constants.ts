@@ -32,6 +32,8 @@ export const cartMessages = {
   quickOrderTooManyLines: `Quick order takes at most ${QUICK_ORDER_MAX_LINES} lines at a time`,
   quickOrderTooLong: `Quick order takes at most 20,000 characters at a time`,
   quickOrderFileTooLarge: `Choose a CSV file of at most ${QUICK_ORDER_MAX_FILE_BYTES / 1024} KB`,
+  /** Quick order failed with nothing the customer can act on (a 500, a proxy's page). */
+  quickOrderFailed: 'Could not add these lines right now. Please try again.',
   missingQuantity: 'Give a part number and then a quantity (as "BRK-1001 4")',
   badQuantity: 'The quantity must be a whole number of at least 1',
   unknownNumber: (number: string) => `No part has the number ${number}`,

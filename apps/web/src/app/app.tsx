@@ -5,9 +5,12 @@ import { NOTIFICATION_DURATION_MS } from '@autoparts/shared';
 import { retryTransientFailures } from '../lib/api-client';
 
 // TanStack Query's defaults are SPEC §9's: 3 retries, 5 minutes of cache. A 4xx reply is an
-// answer, not a hiccup, and is not asked again (decision 006).
+// answer, not a hiccup, and is not asked again (decision 006). A change is sent even when the
+// browser says it is offline (`networkMode: 'always'`): by default it waited, its button spinning
+// and nothing said, until the connection came back and then went silently; now the fetch fails at
+// once and the form says "Network error" as it does when the server is down (decision 007).
 export function createQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { retry: retryTransientFailures } } });
+  return new QueryClient({ defaultOptions: { queries: { retry: retryTransientFailures }, mutations: { networkMode: 'always' } } });
 }
 
 /** The web app around its router: the browser's (main.tsx) or the server's (entry-server.tsx). */

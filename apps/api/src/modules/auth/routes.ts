@@ -31,6 +31,8 @@ const SIGN_IN_SOCIAL = '/api/auth/sign-in/social';
 const HASHING_PATHS = new Set([SIGN_IN, SIGN_UP, CHANGE_PASSWORD, RESET_PASSWORD]);
 /** Seconds a caller refused for a full hashing queue is asked to wait. */
 const HASHING_RETRY_AFTER_SECONDS = 5;
+/** The counter of confirmation links sent to one e-mail (limits.verificationCooldown). */
+const verificationCooldownKey = (email: string) => `verification:cooldown:${email}`;
 /** Every body Better Auth takes from us is a small form: an e-mail, a name, passwords, a token. */
 const AUTH_BODY_LIMIT = 16 * 1024;
 
@@ -40,7 +42,8 @@ const AUTH_BODY_LIMIT = 16 * 1024;
  * attempt) and per account and address (failed attempts: another address's guesses never lock
  * the owner out); change-password per session and per account, its body by the shared
  * changePasswordSchema (the sign-up rules); forgot-password and resending the
- * confirmation link per address and per account; every call that hashes waits for a
+ * confirmation link per address and per account, and the link again for the same e-mail within a
+ * minute answered as sent but not sent; every call that hashes waits for a
  * hashing slot, or is refused with 503 when too many wait. A password reset through the e-mail's
  * link ends every session of the account and signs the customer in anew; a password change ends
  * every session but the one that made it, and its reply says so.
@@ -127,9 +130,21 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
         if (!(await within(request, reply, `verification:ip:${address}`, limits.verificationPerIp))) return;
         const parsed = forgotPasswordSchema.safeParse(request.body);
         if (!parsed.success) return reply.code(400).send({ message: firstIssue(parsed.error) });
+        const email = normaliseEmail(parsed.data.email);
+        // A second link for the same e-mail within the minute is a duplicate: answered as Better
+        // Auth answers a send, and not counted against the hour's three. Counted for any e-mail
+        // (as the reply is the same for an account's or not); taken back when Better Auth refuses.
+        const cooldown = await counters.hit(verificationCooldownKey(email), limits.verificationCooldown);
+        if (cooldown.count > limits.verificationCooldown.max) {
+          request.log.info('confirmation link asked again within its cooldown: not sent');
+          return reply.code(200).send({ status: true });
+        }
         const identity = await app.identify(request);
-        const account = identity ? `account:${identity.userId}` : `email:${normaliseEmail(parsed.data.email)}`;
-        if (!(await within(request, reply, `verification:${account}`, limits.verificationPerAccount))) return;
+        const account = identity ? `account:${identity.userId}` : `email:${email}`;
+        if (!(await within(request, reply, `verification:${account}`, limits.verificationPerAccount))) {
+          await counters.forgive(verificationCooldownKey(email));
+          return;
+        }
         request.body = { email: parsed.data.email };
       } else if (path === SIGN_IN_SOCIAL && isObject(request.body) && 'idToken' in (request.body as object)) {
         // Only the redirect through the provider (state, PKCE, nonce) signs in with Google; an ID
@@ -188,6 +203,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
         // every access token of those sessions goes with them (a foreign key cascades).
         await afterPasswordChanged(changing.userId, changing.sessionId);
         changed = accountMailMessages.passwordChanged;
+      }
+      if (path === SEND_VERIFICATION && response.status !== 200) {
+        // Nothing was sent (already confirmed, another account's e-mail): no duplicate to wait out.
+        const email = stringField(request.body, 'email');
+        if (email) await counters.forgive(verificationCooldownKey(normaliseEmail(email)));
       }
       if (path === SIGN_IN && response.status !== 401) {
         // Not a wrong password after all (signed in, or refused for another reason): not a failure.

@@ -33,6 +33,12 @@ export const limits = {
   /** Resending the confirmation link: per address, and per account (or e-mail when signed out). */
   verificationPerIp: { max: 20, windowSeconds: HOUR },
   verificationPerAccount: { max: 3, windowSeconds: HOUR },
+  /**
+   * One confirmation link per e-mail a minute: another asked within it (a double-click, two tabs)
+   * is answered as if sent and sends nothing, the first being on its way. Not scaled by
+   * `LIMIT_SCALE`: it is no allowance but a duplicate's window.
+   */
+  verificationCooldown: { max: 1, windowSeconds: MINUTE },
   changePasswordPerSession: { max: 5, windowSeconds: 15 * MINUTE },
   changePasswordPerAccount: { max: 10, windowSeconds: HOUR },
   /** `PUT /user/{email}`: access tokens (the web app asks about once an hour) and profile updates. */

@@ -10,6 +10,7 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react
 import { fileInputClass } from '../../../components/field';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextareaField } from '../../../components/textarea-field';
+import { customerMessage } from '../../../lib/api-client';
 import { useQuickOrder } from '../api/cart';
 
 /**
@@ -17,15 +18,19 @@ import { useQuickOrder } from '../api/cart';
  * or read from a CSV file in the browser. The server matches the numbers; what it could not add
  * is listed by line number with why, and so is each line added as another part than the number
  * typed (an older number's current part, another brand's number in our quantity); both lists are
- * read out when they arrive.
+ * read out when they arrive. A box the browser refuses takes the focus, which reads its message;
+ * a failure of the server is an alert under the button (the box is not what is wrong), in the
+ * server's words when they help, else quick order's own (never "Internal Server Error").
  */
 export function QuickOrderForm() {
   const quickOrder = useQuickOrder();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<string | undefined>();
   const [reply, setReply] = useState<QuickOrderReply | null>(null);
   const fileId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
 
   function check(value: string): string | undefined {
     const lines = quickOrderLineCount(value);
@@ -39,20 +44,32 @@ export function QuickOrderForm() {
     const file = event.target.files?.[0];
     if (!file) return;
     if (file.size > QUICK_ORDER_MAX_FILE_BYTES) {
-      setError(cartMessages.quickOrderFileTooLarge);
+      refuse(cartMessages.quickOrderFileTooLarge);
       return;
     }
     const content = await file.text();
     setText(content);
     setReply(null);
-    setError(check(content));
+    const problem = check(content);
+    if (problem) refuse(problem);
+    else setError(undefined);
+  }
+
+  /** The box says what is wrong and takes the focus, so that its message is read out. */
+  function refuse(problem: string) {
+    setError(problem);
+    box.current?.focus();
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const problem = check(text);
-    setError(problem);
-    if (problem) return;
+    setFailure(undefined);
+    if (problem) {
+      refuse(problem);
+      return;
+    }
+    setError(undefined);
     setReply(null);
     try {
       const answer = await quickOrder.mutateAsync(text);
@@ -68,8 +85,8 @@ export function QuickOrderForm() {
           .trimEnd(),
       );
       if (fileInput.current) fileInput.current.value = '';
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : cartMessages.quickOrderEmpty);
+    } catch (refusal) {
+      setFailure(customerMessage(refusal) ?? cartMessages.quickOrderFailed);
     }
   }
 
@@ -84,6 +101,7 @@ export function QuickOrderForm() {
       </p>
       <form noValidate onSubmit={(event) => void submit(event)} className="mt-4 space-y-4">
         <TextareaField
+          ref={box}
           label="Part numbers and quantities"
           hint={`For example "BRK-1001 4". At most ${QUICK_ORDER_MAX_LINES} lines.`}
           rows={6}
@@ -109,8 +127,13 @@ export function QuickOrderForm() {
             className={`mt-1 ${fileInputClass}`}
           />
         </div>
-        <div className="sm:w-60">
-          <SubmitButton pending={quickOrder.isPending}>Add to cart</SubmitButton>
+        <div>
+          <div className="sm:w-60">
+            <SubmitButton pending={quickOrder.isPending}>Add to cart</SubmitButton>
+          </div>
+          <div role="alert" className="mt-2 empty:hidden">
+            {failure && <p className="text-sm font-medium text-red-700">{failure}</p>}
+          </div>
         </div>
       </form>
       <div role="status" aria-live="polite" className="mt-4 empty:hidden">

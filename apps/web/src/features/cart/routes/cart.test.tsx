@@ -1,4 +1,4 @@
-import { cartMessages, partChangeMessages, type Cart, type CartLine } from '@autoparts/shared';
+import { cartMessages, partChangeMessages, rateLimited, type Cart, type CartLine } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -273,6 +273,52 @@ describe('/cart for a signed-in customer', () => {
     expect(asOurs).toContain('3 of theirs added as 2 of ours, rounded up');
     expect(screen.getByText(cartMessages.converted(2))).toBeInTheDocument();
     expect(screen.queryByTestId('quick-order-problems')).not.toBeInTheDocument();
+  });
+
+  it('refuses an empty quick order in the box, which takes the focus so its message is read', async () => {
+    const server = stubFetch({ 'GET /api/me': { body: aCustomer() }, 'GET /api/cart': { body: aCart([]) } });
+    renderCart();
+    const user = userEvent.setup();
+
+    const box = await screen.findByLabelText('Part numbers and quantities');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(box).toHaveFocus();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription(expect.stringContaining(cartMessages.quickOrderEmpty));
+    expect(server.paths()).not.toContain('POST /api/cart/quick-order');
+  });
+
+  it('says a quick order the server failed in an alert, in the shop’s words rather than "Internal Server Error"', async () => {
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      'GET /api/cart': { body: aCart([]) },
+      'POST /api/cart/quick-order': { status: 500, body: { message: 'Internal Server Error' } },
+    });
+    renderCart();
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText('Part numbers and quantities'), 'BRK-1001 2');
+    const button = screen.getByRole('button', { name: 'Add to cart' });
+    await user.click(button);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(cartMessages.quickOrderFailed));
+    expect(screen.queryByText('Internal Server Error')).not.toBeInTheDocument();
+    // The lines stay in the box to be sent again, and the focus where it was.
+    expect(screen.getByLabelText('Part numbers and quantities')).toHaveValue('BRK-1001 2');
+    expect(button).toHaveFocus();
+  });
+
+  it('says the server’s own reason for a quick order refused, a limit reached', async () => {
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      'GET /api/cart': { body: aCart([]) },
+      'POST /api/cart/quick-order': { status: 429, body: { message: rateLimited('5 minutes') } },
+    });
+    renderCart();
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByLabelText('Part numbers and quantities'), 'BRK-1001 2');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(rateLimited('5 minutes')));
   });
 
   it('names both numbers on a line whose part was replaced since it was put in the cart', async () => {
