@@ -6,6 +6,8 @@ import {
   restockSchema,
   userSummarySchema,
 } from './admin';
+import { catalogueInputSchema } from './catalogue';
+import { catalogueMessages } from './catalogue-constants';
 import { RATING_CHOICES } from './constants';
 import { validation } from './messages';
 import { dollarsToCents } from './money';
@@ -120,6 +122,47 @@ describe('productInputSchema', () => {
     ['minOrderQuantity', '1.5', 'Minimum order quantity must be a whole number'],
   ])('refuses %s %j: %s', (field, value, message) => {
     expect(product({ [field]: value }).messages).toEqual([message]);
+  });
+
+  it.each([
+    ['name', '\u200b\u200b', validation.nameRequired],
+    ['name', ' \u200b\u2060\ufeff\u00ad ', validation.nameRequired],
+    ['name', '\u200d\u3164', validation.nameRequired],
+    ['description', '\u200b', validation.descriptionRequired],
+  ])('refuses the %s %j, of characters that do not show', (field, value, message) => {
+    expect(product({ [field]: value }).messages).toEqual([message]);
+    expect(productUpdateSchema.safeParse({ [field]: value }).error?.issues.map((issue) => issue.message)).toEqual([message]);
+  });
+
+  it('takes a name with a zero-width character beside visible ones', () => {
+    expect(product({ name: 'Brake\u200bpads' }).data?.name).toBe('Brake\u200bpads');
+  });
+
+  it.each(['1e3', '1E3', '0x10', '0b1', '1_000', '1,000', '12abc'])('refuses the store quantity %j: plain digits only', (storequantity) => {
+    expect(product({ storequantity }).messages).toEqual(['Store quantity must be a whole number in plain digits, like 1000']);
+    expect(restockSchema.safeParse({ quantity: storequantity }).error?.issues.map((issue) => issue.message)).toEqual([
+      'Quantity must be a whole number in plain digits, like 1000',
+    ]);
+  });
+
+  it.each([
+    ['1000', 1000],
+    [' +12 ', 12],
+    ['007', 7],
+  ])('reads the store quantity %j as %i', (storequantity, value) => {
+    expect(product({ storequantity }).data?.storequantity).toBe(value);
+  });
+
+  it('refuses a price break from "1e3" units', () => {
+    expect(productUpdateSchema.safeParse({ priceBreaks: [{ minQuantity: '1e3', unitPrice: '8.50' }] }).success).toBe(false);
+  });
+
+  it('refuses a specification whose name or value does not show', () => {
+    const catalogue = { category: null, partNumber: 'BRK-1', oemNumbers: [] };
+    const messages = (specs: unknown) => catalogueInputSchema.safeParse({ ...catalogue, specs }).error?.issues.map((issue) => issue.message);
+    expect(messages([{ name: '\u200b', value: 'Front' }])).toEqual([catalogueMessages.specBlank]);
+    expect(messages([{ name: 'Position', value: '\u2060\u200b' }])).toEqual([catalogueMessages.specBlank]);
+    expect(messages([{ name: 'Position', value: 'Front' }])).toBeUndefined();
   });
 
   it('refuses a price over a million dollars', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validation } from './messages';
-import { moneyField, STOCK_MAX, wholeNumberField } from './form-fields';
+import { moneyField, STOCK_MAX, visibleTextField, wholeNumberField } from './form-fields';
 import { orderSchema, orderStatusSchema, pageQuerySchema } from './orders';
 import { formatPrice } from './money';
 import { PRICE_BREAKS_MAX, partPricingSchema, partSchema, priceBreakSchema, priceBreaksInputSchema, priceBreaksProblem, weightKgInputSchema } from './parts';
@@ -33,9 +33,10 @@ const imageSchema = z
 
 /** Add a Product (SPEC §2, §5): all five fields required, the last two numeric; minimum defaults to 1. */
 export const productInputSchema = z.object({
-  name: z.string({ error: validation.nameRequired }).trim().min(1, validation.nameRequired).max(200),
+  // Text that shows: a name of zero-width characters only was taken, and read "" in the audit log.
+  name: visibleTextField(validation.nameRequired, 200),
   img: imageSchema,
-  description: z.string({ error: 'Description is Required' }).trim().min(1, 'Description is Required').max(2000),
+  description: visibleTextField(validation.descriptionRequired, 2000),
   storequantity: wholeNumberField('Store quantity').pipe(z.number().min(0, 'Store quantity cannot be negative')),
   price: moneyField('Price').pipe(z.number().min(0, 'Price cannot be negative').max(1_000_000)),
   minOrderQuantity: wholeNumberField('Minimum order quantity')

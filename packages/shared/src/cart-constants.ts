@@ -44,6 +44,15 @@ export const cartMessages = {
   converted: (lines: number) => `${lines} ${lines === 1 ? 'line was' : 'lines were'} added as another part than the number given:`,
   addedOne: (partNumber: string, quantity: number) => `Added ${quantity} × ${partNumber} to your cart`,
   checkoutBlocked: 'Change or remove the lines marked above to check out.',
+  /**
+   * Why quick order or "Buy again" added no line of a part: nothing reached the cart, so there is
+   * nothing to remove (the cart's own words, `archived` and `soldOut`, say to remove it).
+   */
+  notAdded: {
+    archived: 'This part is no longer sold, so it was not added.',
+    noLongerMade: 'This part is no longer made, so it was not added.',
+    soldOut: 'This part is sold out, so it was not added.',
+  },
 } as const;
 
 /** A part's limits on a cart line's quantity: its minimum order and its stock. */

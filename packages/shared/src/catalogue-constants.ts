@@ -32,6 +32,7 @@ export const catalogueMessages = {
   oemNumber: 'An OEM number has 1–40 letters, digits, spaces, dots and dashes',
   tooManyOemNumbers: 'A part has at most 20 OEM numbers',
   tooManySpecs: 'A part has at most 30 specifications',
+  specBlank: 'A specification needs a name and a value with characters that show',
   unknownCategory: 'Choose a category from the list',
   csvEmpty: 'The CSV has no rows',
   csvTooManyRows: 'Import at most 5,000 rows at a time',

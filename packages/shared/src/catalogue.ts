@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { visibleTextField } from './form-fields';
 import {
   catalogueMessages,
   FITMENT_CSV_MAX_BYTES,
@@ -199,7 +200,10 @@ export const catalogueInputSchema = z.object({
   oemNumbers: z
     .array(z.string().trim().toUpperCase().regex(/^[A-Z0-9][A-Z0-9 .-]{0,39}$/, catalogueMessages.oemNumber))
     .max(20, catalogueMessages.tooManyOemNumbers),
-  specs: z.array(specSchema).max(30, catalogueMessages.tooManySpecs),
+  // A name and a value with characters that show, as a product's name (not only zero-width ones).
+  specs: z
+    .array(z.object({ name: visibleTextField(catalogueMessages.specBlank, 60), value: visibleTextField(catalogueMessages.specBlank, 120) }))
+    .max(30, catalogueMessages.tooManySpecs),
 });
 export type CatalogueInput = z.output<typeof catalogueInputSchema>;
 

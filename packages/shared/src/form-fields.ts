@@ -4,13 +4,55 @@ import { parseMoneyText } from './money';
 /** Stock and quantities live in 32-bit integer columns; no real stock comes near this. */
 export const STOCK_MAX = 1_000_000_000;
 
+/**
+ * What takes no room on a screen: white space and the characters ignorable by default (zero-width
+ * spaces and joiners, direction marks, the byte-order mark, soft hyphens, variation selectors).
+ */
+const INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}]/gu;
+
+/** Whether `text` has a character a reader can see: "\u200b\u200b" has none, though `trim()` keeps it. */
+export function hasVisibleText(text: string): boolean {
+  return text.replace(INVISIBLE, '') !== '';
+}
+
+/**
+ * A required line of text (a product's name or description): trimmed, at most `max` characters,
+ * and refused with `required` when nothing in it would show (white space or zero-width characters only).
+ */
+export function visibleTextField(required: string, max: number) {
+  // Empty is one of the texts that do not show: one message for it, not two.
+  return z.string({ error: required }).trim().max(max).refine(hasVisibleText, required);
+}
+
+/**
+ * A whole number as text: digits only, with a sign. A decimal is read too (to be called not
+ * whole); "1e3", "0x10", "1_000" and "1,000", which `Number()` reads or half-reads, are not.
+ */
+const NUMBER_TEXT = /^[+-]?\d+(\.\d+)?$/;
+
+/**
+ * A whole number's field as typed: blank is undefined (missing), plain digits a number, and any
+ * other text stays text, which a number schema then refuses with its own words.
+ */
+export function readNumberText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === '') return undefined;
+  return NUMBER_TEXT.test(text) ? Number(text) : text;
+}
+
 /** A number typed into a form arrives as text (SPEC §3); the API takes either. */
 export function wholeNumberField(label: string) {
   const number = z.number({
-    error: (issue) => (issue.input === undefined ? `${label} is Required` : `${label} must be a number`),
+    error: (issue) =>
+      issue.input === undefined
+        ? `${label} is Required`
+        : typeof issue.input === 'string' && /\d/.test(issue.input)
+          ? `${label} must be a whole number in plain digits, like 1000`
+          : `${label} must be a number`,
   });
   return z.preprocess(
-    (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
+    readNumberText,
     number.int(`${label} must be a whole number`).max(STOCK_MAX, `${label} is at most ${STOCK_MAX}`),
   );
 }

@@ -4,6 +4,7 @@ import { itemLines, lineKindSchema, shipmentSchema, timelineEventSchema, type Li
 import { creditNoteSummarySchema } from './invoices';
 import { addressLines, regionName, countryOf } from './addresses';
 import { formatPercent, ppmToPercent } from './pricing';
+import { formatPrice } from './money';
 
 export const ADDRESS_MAX_LENGTH = 500;
 /** Far above any stock; keeps quantities and totals inside the database's integers. */
@@ -73,8 +74,30 @@ export const placeOrderSchema = z.object({
     .int(quantityWhole)
     .positive(quantityBelowMinimum(1))
     .max(ORDER_QUANTITY_MAX, validation.quantityAboveStock),
+  /**
+   * The unit price the form showed for this quantity, in dollars (the buyer's own: the list price,
+   * the break the quantity reaches, or the member's price). When the order's would differ, nothing
+   * is placed: 409 `reason: 'changed'` with the `unitPrice` now. The shop's form always sends it;
+   * without it the order is placed at the server's price (decision 060, amended).
+   */
+  quotedUnitPrice: z.number().nonnegative().max(1_000_000).optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
+
+/** `POST /order`'s words beyond SPEC's: said under 'Check Again'. */
+export const placeOrderMessages = {
+  priceChangedHeading: 'The price has changed',
+  priceChanged: (unitPrice: number) =>
+    `The price of this part has changed to ${formatPrice(unitPrice)} each since it was shown to you, so nothing was ordered. Check the new total and place the order again.`,
+} as const;
+
+/** A refused `POST /order` (409): with `reason: 'changed'`, the price moved and `unitPrice` is the one now. */
+export const placeOrderRefusalSchema = z.object({
+  message: z.string(),
+  reason: z.literal('changed').optional(),
+  unitPrice: z.number().optional(),
+});
+export type PlaceOrderRefusal = z.infer<typeof placeOrderRefusalSchema>;
 
 export const placeOrderReplySchema = z.object({
   acknowledged: z.boolean(),

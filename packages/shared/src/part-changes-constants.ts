@@ -48,6 +48,8 @@ export const partChangeMessages = {
   replacementArchived: (partNumber: string) => `${partNumber} is archived, so it cannot replace this one: restore it first, or name another part`,
   interchangeRow: (row: number) => `Interchange ${row}: give a brand, a number and a whole quantity from 1`,
   interchangeTwice: (brand: string, partNumber: string) => `${brand} ${partNumber} is listed twice`,
+  /** A number of only dashes, spaces or dots matches nothing: search and quick order compare letters and digits. */
+  interchangeNoCharacters: (row: number) => `Interchange ${row}: the number needs letters or digits`,
   tooManyInterchange: `At most ${INTERCHANGE_MAX} interchange numbers`,
   kitRow: (row: number) => `Component ${row}: give a part number and a whole quantity from 1`,
   kitTwice: (partNumber: string) => `${partNumber} is listed twice in the kit`,

@@ -42,6 +42,13 @@ describe('part change input', () => {
       'Interchange 3: give a brand, a number and a whole quantity from 1',
     ]);
   });
+  it('refuses an interchange number with no letters or digits, which would match nothing', () => {
+    for (const partNumber of ['---', ' - . / ']) {
+      const parsed = partChangesInputSchema.shape.interchange.safeParse([{ brand: 'Bosch', partNumber: 'BP-1', quantity: 1 }, { brand: 'Bosch', partNumber, quantity: 1 }]);
+      expect(parsed.error?.issues.map((issue) => issue.message), partNumber).toEqual([partChangeMessages.interchangeNoCharacters(2)]);
+    }
+    expect(partChangesInputSchema.shape.interchange.safeParse([{ brand: 'Bosch', partNumber: '-0-', quantity: 1 }]).success).toBe(true);
+  });
   it('refuses a code that is not PIES', () => {
     expect(partChangesInputSchema.shape.lifecycle.safeParse('superseded').success).toBe(false);
   });

@@ -48,6 +48,10 @@ export const partChangesInputSchema = z.object({
           context.addIssue({ code: 'custom', path: [index], message: partChangeMessages.interchangeRow(index + 1) });
           return;
         }
+        if (numberKey(one.data.partNumber) === '') {
+          context.addIssue({ code: 'custom', path: [index], message: partChangeMessages.interchangeNoCharacters(index + 1) });
+          return;
+        }
         const key = `${one.data.brand.toUpperCase()}|${numberKey(one.data.partNumber)}`;
         if (seen.has(key)) context.addIssue({ code: 'custom', path: [index], message: partChangeMessages.interchangeTwice(one.data.brand, one.data.partNumber) });
         seen.add(key);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { partAfterSaleSchema } from './after-sale';
+import { readNumberText } from './form-fields';
 import { formatPrice, parseMoneyText } from './money';
 
 /** A part as the API sends it (SPEC §3): money in dollars, the id as an opaque string. */
@@ -71,7 +72,7 @@ function priceBreakInput(row: number) {
     z.number({ error: partPricingMessages.tierPrice(row) }).min(0, partPricingMessages.tierPrice(row)).max(1_000_000, partPricingMessages.tierPrice(row)).multipleOf(0.01, partPricingMessages.tierPrice(row)),
   );
   const quantity = z.preprocess(
-    (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
+    readNumberText,
     z.number({ error: partPricingMessages.tierQuantity(row) }).int(partPricingMessages.tierQuantity(row)).min(2, partPricingMessages.tierQuantity(row)).max(1_000_000_000, partPricingMessages.tierQuantity(row)),
   );
   return z.object({ minQuantity: quantity, unitPrice: tierMoney });

@@ -8,6 +8,11 @@ export const PHOTO_FORMATS = ['avif', 'webp'] as const;
 export type PhotoFormat = (typeof PHOTO_FORMATS)[number];
 /** The largest upload accepted, in bytes: a phone camera's JPEG fits. */
 export const PHOTO_MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * The most pixels a photo may have: a small file can declare a huge picture (a decompression
+ * bomb), refused by its header before it is decoded. 50 million is 8,660 × 5,773; a phone's 48 MP fits.
+ */
+export const PHOTO_MAX_PIXELS = 50_000_000;
 /** What the file picker offers; the server decides by the file's bytes, not its name or type. */
 export const PHOTO_ACCEPT = 'image/jpeg,image/png,image/webp';
 
@@ -15,6 +20,8 @@ export const photoMessages = {
   wrongType: 'Upload a JPEG, PNG or WebP photo.',
   tooLarge: `The photo is larger than ${PHOTO_MAX_BYTES / 1024 / 1024} MB. Upload a smaller one.`,
   unreadable: 'This photo could not be read. Upload another JPEG, PNG or WebP.',
+  tooManyPixels: (width: number, height: number) =>
+    `The photo is ${width.toLocaleString('en-US')} × ${height.toLocaleString('en-US')} pixels: at most ${PHOTO_MAX_PIXELS / 1_000_000} million pixels are taken. Upload a smaller one.`,
   notFound: 'Image not found',
   uploadFailed: 'The photo could not be uploaded. Please try again.',
   /** Saving waited for the photo being uploaded, and it failed: nothing was saved. */

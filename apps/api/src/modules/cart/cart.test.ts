@@ -366,7 +366,7 @@ describe('POST /api/cart/quick-order', () => {
       { line: 6, text: 'NOPE-404 1', message: cartMessages.unknownNumber('NOPE-404') },
       { line: 7, text: `${few.partNumber} 5`, message: 'Only 3 in stock' },
       { line: 8, text: `${min.partNumber} 1`, message: 'The minimum order for this part is 4' },
-      { line: 9, text: `${gone.partNumber} 1`, message: cartMessages.archived },
+      { line: 9, text: `${gone.partNumber} 1`, message: cartMessages.notAdded.archived },
       { line: 10, text: `${pads.partNumber} x`, message: cartMessages.badQuantity },
       { line: 11, text: pads.partNumber, message: cartMessages.missingQuantity },
     ]);

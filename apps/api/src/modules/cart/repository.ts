@@ -62,6 +62,17 @@ export function lineProblem(part: Pick<PartFacts, 'archived_at' | 'lifecycle_cod
   return cartQuantityProblem({ minOrderQuantity: part.min_order_quantity, availableQuantity: part.available_quantity }, quantity);
 }
 
+/**
+ * Why quick order or "Buy again" does not add `quantity` units of `part`, or null: `lineProblem`'s
+ * reasons, in words for a line that never reached the cart (nothing to remove).
+ */
+export function notAddedProblem(part: Pick<PartFacts, 'archived_at' | 'lifecycle_code' | 'available_quantity' | 'min_order_quantity'>, quantity: number): string | null {
+  if (part.archived_at) return cartMessages.notAdded.archived;
+  if (isEnded(part.lifecycle_code)) return cartMessages.notAdded.noLongerMade;
+  if (part.available_quantity <= 0) return cartMessages.notAdded.soldOut;
+  return lineProblem(part, quantity);
+}
+
 /** Each part's price breaks, deepest last. */
 async function breaksOf(db: Executor, partIds: readonly string[]): Promise<Map<string, PriceBreakCents[]>> {
   const byPart = new Map<string, PriceBreakCents[]>();
@@ -375,7 +386,7 @@ export function createCartRepository(db: Db) {
           }
           const had = changed.get(part.id) ?? current.get(part.id);
           const quantity = (had ?? 0) + quantityOurs;
-          const why = lineProblem(part, quantity);
+          const why = notAddedProblem(part, quantity);
           if (why) {
             problem(why);
             continue;
@@ -429,7 +440,7 @@ export function createCartRepository(db: Db) {
           }
           const had = current.get(part.id);
           const quantity = (had ?? 0) + line.quantity;
-          const why = lineProblem(part, quantity) ?? (had === undefined && current.size >= CART_MAX_LINES ? cartMessages.tooManyLines : null);
+          const why = notAddedProblem(part, quantity) ?? (had === undefined && current.size >= CART_MAX_LINES ? cartMessages.tooManyLines : null);
           if (why) {
             reply.skipped.push({ partNumber: line.part_number, reason: why });
             continue;

@@ -21,7 +21,9 @@ export type NotPlaced =
   | { reason: 'account'; refused: AccountRefusal }
   /** The company requires a purchase-order number on every order, by card too (decision 106). */
   | { reason: 'po-required' }
-  | { reason: 'empty-cart' | 'too-many-unpaid' | 'total-too-large' | 'total-out-of-bounds' | 'shipping-unavailable' | 'changed' };
+  /** The total moved from the quoted one, or a line's unit price from its quoted one: the lines priced now. */
+  | { reason: 'changed'; lines: PricedLine[] }
+  | { reason: 'empty-cart' | 'too-many-unpaid' | 'total-too-large' | 'total-out-of-bounds' | 'shipping-unavailable' };
 
 export type PlaceOutcome = { placed: true; order: OrderRow; lines: OrderLineRow[] } | ({ placed: false } & NotPlaced);
 
@@ -115,8 +117,15 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
     const parts = await partsFor(trx, requests, { lock: true });
     const lines = requests.map((request) => priceLine(request, parts.get(request.partId), contracts));
     if (lines.some((line) => line.problem)) return { placed: false, reason: 'lines', lines } as const;
+    // A line's price the buyer was shown (POST /order's form) holds as a quote's total does.
+    const moved = lines.some((line, index) => {
+      const quoted = requests[index]?.quotedUnitCents;
+      return quoted !== undefined && quoted !== line.unitPriceCents;
+    });
+    if (moved) return { placed: false, reason: 'changed', lines } as const;
     const priced = totals(lines, where, input.shippingMethodId);
     const refused = refusalOf(priced, input, options);
+    if (refused === 'changed') return { placed: false, reason: refused, lines } as const;
     if (refused) return { placed: false, reason: refused } as const;
     if (account && overCreditLimit(account, priced.totalCents)) return { placed: false, reason: 'account', refused: 'credit-limit' } as const;
 

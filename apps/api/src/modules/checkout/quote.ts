@@ -33,6 +33,8 @@ type ShippingMethodRow = Selectable<ShippingMethodsTable>;
 export interface LineRequest {
   partId: string;
   quantity: number;
+  /** The unit price, in cents, the buyer was shown for this line (POST /order): another one places nothing ('changed'). */
+  quotedUnitCents?: number | undefined;
 }
 
 /** A part as a line needs it, with its price breaks. */

@@ -1,6 +1,7 @@
 import { PHOTO_MAX_BYTES, photoMessages, photoUrl, type UploadedPhoto } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
 import { signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
@@ -28,6 +29,38 @@ function picture(width: number, height: number, format: 'png' | 'jpeg' | 'webp' 
     pixels[i + 2] = 200;
   }
   return sharp(pixels, { raw: { width, height, channels: 3 } }).toFormat(format).toBuffer();
+}
+
+/** CRC-32 of PNG chunks (ISO 3309), bit by bit: a test's few bytes need no table. */
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** A PNG of a few dozen bytes whose header declares `width` × `height` pixels (a decompression bomb's shape). */
+function declaredPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, adaptive filters, not interlaced
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(64))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function upload(body: Buffer, { who = admin as Customer | null, type = 'image/png' } = {}) {
@@ -101,6 +134,15 @@ describe('POST /api/admin/images', () => {
     const response = await upload(fake);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toEqual({ message: photoMessages.unreadable });
+  });
+
+  it('refuses a small PNG that declares 30,000 × 30,000 pixels with 400 saying the pixel limit, not that it could not be read', async () => {
+    const before = await imageCount();
+    const response = await upload(declaredPng(30_000, 30_000));
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toEqual({ message: photoMessages.tooManyPixels(30_000, 30_000) });
+    expect(response.json<{ message: string }>().message).toContain('50 million pixels');
+    expect(await imageCount()).toBe(before);
   });
 
   it(`refuses a file over ${PHOTO_MAX_BYTES} bytes with 413, before reading it all`, async () => {

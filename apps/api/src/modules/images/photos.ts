@@ -1,10 +1,14 @@
-import { PHOTO_WIDTHS, photoWidths, type PhotoFormat } from '@autoparts/shared';
+import { PHOTO_MAX_PIXELS, PHOTO_WIDTHS, photoWidths, type PhotoFormat } from '@autoparts/shared';
 import sharp from 'sharp';
 
-export type PhotoProblem = 'wrong-type' | 'unreadable';
+export type PhotoProblem = 'wrong-type' | 'unreadable' | 'too-many-pixels';
 
 export class PhotoRejected extends Error {
-  constructor(readonly problem: PhotoProblem) {
+  constructor(
+    readonly problem: PhotoProblem,
+    /** The size its header declares, for 'too-many-pixels'. */
+    readonly size?: { width: number; height: number },
+  ) {
     super(problem);
   }
 }
@@ -35,8 +39,6 @@ export function sniffPhotoType(bytes: Uint8Array): 'jpeg' | 'png' | 'webp' | und
   return undefined;
 }
 
-/** A decompression bomb (a tiny file of huge dimensions) is refused before it is decoded. */
-const MAX_INPUT_PIXELS = 50_000_000;
 
 /**
  * Checks an upload by its bytes and resizes it once into the shop's widths, as AVIF and WebP,
@@ -45,11 +47,17 @@ const MAX_INPUT_PIXELS = 50_000_000;
 export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
   const type = sniffPhotoType(bytes);
   if (!type) throw new PhotoRejected('wrong-type');
-  const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', autoOrient: true });
+  // A decompression bomb (a tiny file of huge dimensions) is refused by its header, before it is decoded.
+  const input = () => sharp(bytes, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error', autoOrient: true });
   let width: number;
   try {
-    const metadata = await input().metadata();
+    // The header alone is read here, without sharp's pixel limit, which would refuse a huge size
+    // as an error like any other (called unreadable): the size is checked, and named, below.
+    const metadata = await sharp(bytes, { limitInputPixels: false, failOn: 'error', autoOrient: true }).metadata();
     if (metadata.format !== type) throw new PhotoRejected('wrong-type');
+    if (metadata.width * metadata.height > PHOTO_MAX_PIXELS) {
+      throw new PhotoRejected('too-many-pixels', { width: metadata.autoOrient.width, height: metadata.autoOrient.height });
+    }
     width = metadata.autoOrient.width;
   } catch (error) {
     if (error instanceof PhotoRejected) throw error;

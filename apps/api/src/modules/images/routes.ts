@@ -57,9 +57,9 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
         photo = await processPhoto(body);
       } catch (error) {
         if (!(error instanceof PhotoRejected)) throw error;
-        return error.problem === 'wrong-type'
-          ? reply.code(415).send({ message: photoMessages.wrongType })
-          : reply.code(400).send({ message: photoMessages.unreadable });
+        if (error.problem === 'wrong-type') return reply.code(415).send({ message: photoMessages.wrongType });
+        if (error.problem === 'too-many-pixels' && error.size) return reply.code(400).send({ message: photoMessages.tooManyPixels(error.size.width, error.size.height) });
+        return reply.code(400).send({ message: photoMessages.unreadable });
       }
       const identity = identityOf(request);
       const id = await images.add(photo, identity.userId);

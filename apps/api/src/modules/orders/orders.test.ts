@@ -1,4 +1,4 @@
-import { apiErrors, validation, type Order, type OrderDetail } from '@autoparts/shared';
+import { apiErrors, placeOrderMessages, validation, type Order, type OrderDetail } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
@@ -270,6 +270,54 @@ describe('POST /api/order', () => {
     expect(messageOf(response)).toBe(apiErrors.partNotFound);
     expect(await stockOf(app, partId)).toBe(50);
     expect(await ordersInDb(partId)).toEqual([]);
+  });
+});
+
+describe('POST /api/order holds the price the form showed (decision 060, amended)', () => {
+  it('refuses a raised price with 409 and the price now, taking nothing, and places at the new price when sent again', async () => {
+    // The audit's repro: the page showed BRK-2001 at $64.50 (min 10); the admin then set $193.50.
+    const partId = await insertPart(app, { priceCents: 6450, available: 100, minimum: 10 });
+    await app.db.updateTable('parts').set({ price_cents: 19350 }).where('id', '=', partId).execute();
+    const order = { partId, customername: 'Alice', address: '1 Road', orderQuantity: 10 };
+
+    const refused = await postOrder(app, alice.cookie, { ...order, quotedUnitPrice: 64.5 });
+
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: placeOrderMessages.priceChanged(193.5), reason: 'changed', unitPrice: 193.5 });
+    expect(await stockOf(app, partId)).toBe(100);
+    // No order, so no confirmation e-mail (it is queued in the order's transaction).
+    expect(await ordersInDb(partId)).toEqual([]);
+
+    const placed = await postOrder(app, alice.cookie, { ...order, quotedUnitPrice: 193.5 });
+
+    expect(placed.statusCode, placed.body).toBe(200);
+    const { insertedId } = placed.json() as { insertedId: string };
+    const detail = (await getOrder(alice.token, insertedId)).json() as OrderDetail;
+    expect(detail.total).toBe(1935);
+    expect(await stockOf(app, partId)).toBe(90);
+  });
+
+  it('takes the price break the quantity reaches as the price shown, and refuses the list price there', async () => {
+    const partId = await insertPart(app, { priceCents: 1000, available: 100, minimum: 1 });
+    await app.db.insertInto('part_price_breaks').values({ part_id: partId, min_quantity: 10, unit_price_cents: 850 }).execute();
+    const order = { partId, customername: 'Alice', address: '1 Road', orderQuantity: 10 };
+
+    const atList = await postOrder(app, alice.cookie, { ...order, quotedUnitPrice: 10 });
+    expect(atList.statusCode).toBe(409);
+    expect((atList.json() as { unitPrice: number }).unitPrice).toBe(8.5);
+
+    const atBreak = await postOrder(app, alice.cookie, { ...order, quotedUnitPrice: 8.5 });
+    expect(atBreak.statusCode, atBreak.body).toBe(200);
+    expect((await orderRow(app, (atBreak.json() as { insertedId: string }).insertedId)).subtotal_cents).toBe(8500);
+  });
+
+  it('places an API caller’s order without a quoted price at the server’s price, as before', async () => {
+    const partId = await insertPart(app, { priceCents: 1234, available: 10 });
+
+    const response = await postOrder(app, alice.cookie, { partId, customername: 'Alice', address: '1 Road', orderQuantity: 2 });
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await orderRow(app, (response.json() as { insertedId: string }).insertedId)).subtotal_cents).toBe(2468);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   apiErrors,
   cancelReplySchema,
   centsToDollars,
+  dollarsToCents,
   emailParamsSchema,
   errorSchema,
   orderDetailSchema,
@@ -17,6 +18,8 @@ import {
   pageQuerySchema,
   partChangeMessages,
   orderPlacedReplySchema,
+  placeOrderMessages,
+  placeOrderRefusalSchema,
   placeOrderSchema,
   quantityBelowMinimum,
   unpaidCapMessage,
@@ -41,7 +44,6 @@ const placeErrors = {
   // None of these happens to a line given with the request, the cheapest method and no quoted total.
   'empty-cart': { status: 404, message: apiErrors.partNotFound },
   'shipping-unavailable': { status: 409, message: apiErrors.outOfStock },
-  changed: { status: 409, message: apiErrors.outOfStock },
   // SPEC's order has no PO number: a member of a company that requires one orders at checkout (decision 106).
   'po-required': { status: 409, message: accountMessages.refusals['po-required'] },
 } as const;
@@ -78,13 +80,13 @@ const placeOrderRoute: FastifyPluginAsyncZod = async (app) => {
           400: errorSchema,
           401: errorSchema,
           404: errorSchema,
-          409: errorSchema,
+          409: placeOrderRefusalSchema,
         },
       },
     },
     async (request, reply) => {
       const identity = identityOf(request);
-      const { partId, orderQuantity, address, customername } = request.body;
+      const { partId, orderQuantity, address, customername, quotedUnitPrice } = request.body;
       if (!isId(partId)) return reply.code(404).send({ message: apiErrors.partNotFound });
       // An order of one line, through checkout's own path: shipping and tax as for the account's
       // default address (the cheapest method there), or none when it has none (decision 052).
@@ -93,7 +95,8 @@ const placeOrderRoute: FastifyPluginAsyncZod = async (app) => {
           userId: identity.userId,
           email: identity.email,
           customerName: customername,
-          lines: [{ partId, quantity: orderQuantity }],
+          // The price the form showed holds: another one places nothing (decision 060, amended).
+          lines: [{ partId, quantity: orderQuantity, quotedUnitCents: quotedUnitPrice === undefined ? undefined : dollarsToCents(quotedUnitPrice) }],
           address: await checkout.defaultAddress(identity.userId),
           addressText: address,
         },
@@ -114,6 +117,11 @@ const placeOrderRoute: FastifyPluginAsyncZod = async (app) => {
         if (problem?.reason === 'no-longer-made') return reply.code(409).send({ message: partChangeMessages.noLongerMade });
         if (problem?.reason === 'replaced') return reply.code(409).send({ message: partChangeMessages.replacedNotSold });
         return reply.code(409).send({ message: apiErrors.outOfStock });
+      }
+      if (outcome.reason === 'changed') {
+        // Nothing taken: the price now, which the form shows for the customer to place again.
+        const unitPrice = centsToDollars(outcome.lines[0]?.unitPriceCents ?? 0);
+        return reply.code(409).send({ message: placeOrderMessages.priceChanged(unitPrice), reason: 'changed' as const, unitPrice });
       }
       // SPEC's order is paid by card: it never asks for an order on account.
       if (outcome.reason === 'account') throw new Error('POST /order placed no order on account');

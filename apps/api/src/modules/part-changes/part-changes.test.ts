@@ -282,6 +282,10 @@ describe('a part no longer made cannot be ordered', () => {
     expect([await stockOf(app, ended.id), await stockOf(app, fine.id)]).toEqual([20, 20]);
 
     expectReply(await put(ended.id, 3), 409, partChangeMessages.noLongerMadeLine);
+    // Quick order adds nothing of it, and says so without asking to remove what never got there.
+    const quick = await call(app, byToken(buyer), { method: 'POST', url: '/api/cart/quick-order', payload: { text: `${ended.number} 1` } });
+    expectReply(quick, 200);
+    expect((quick.json() as QuickOrderReply).problems).toEqual([{ line: 1, text: `${ended.number} 1`, message: cartMessages.notAdded.noLongerMade }]);
     expectReply(await postOrder(app, buyer.cookie, { partId: ended.id, customername: buyer.name, address: '1 Test Street, Testville', orderQuantity: 1 }), 409, partChangeMessages.noLongerMade);
     expectReply(await patch(ended.id, { lifecycle: '9' }), 200);
     expectReply(await postOrder(app, buyer.cookie, { partId: ended.id, customername: buyer.name, address: '1 Test Street, Testville', orderQuantity: 1 }), 409, partChangeMessages.noLongerMade);
@@ -336,7 +340,7 @@ describe('POST /api/order/{id}/buy-again', () => {
         { partNumber: same.number, quantity: 3 },
       ],
       skipped: [
-        { partNumber: ended.number, reason: partChangeMessages.noLongerMadeLine },
+        { partNumber: ended.number, reason: cartMessages.notAdded.noLongerMade },
         { partNumber: short.number, reason: cartMessages.aboveStock(1) },
       ],
     });

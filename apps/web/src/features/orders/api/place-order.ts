@@ -1,13 +1,14 @@
-import { notices, type PlaceOrderInput, type orderPlacedReplySchema } from '@autoparts/shared';
+import { notices, type PlaceOrderInput, type PlaceOrderRefusal, type orderPlacedReplySchema } from '@autoparts/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { api, customerMessage } from '../../../lib/api-client';
+import { api, customerMessage, isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * `POST /order` (SPEC §7) with the part's id. Only what the customer chose is sent: the server
- * takes the part's name, image and price from its database and the e-mail from the session.
+ * `POST /order` (SPEC §7) with the part's id and the unit price the form showed: the server takes
+ * the part's name, image and price from its database and the e-mail from the session, and places
+ * nothing when its price is not the one shown (409 `reason: 'changed'`, decision 060 amended).
  */
 async function placeOrder(input: PlaceOrderInput) {
   const reply = await api<z.infer<typeof orderPlacedReplySchema>>('/order', { method: 'POST', body: input });
@@ -15,10 +16,18 @@ async function placeOrder(input: PlaceOrderInput) {
   return reply;
 }
 
+/** The unit price now, when the order was refused because the price had changed since it was shown. */
+export function changedPriceOf(error: unknown): number | undefined {
+  if (!isApiError(error, 409)) return undefined;
+  const refusal = error.payload as Partial<PlaceOrderRefusal> | undefined;
+  return refusal?.reason === 'changed' && typeof refusal.unitPrice === 'number' ? refusal.unitPrice : undefined;
+}
+
 /**
  * Places an order and says how it went (SPEC §8): 'You have successfully placed an order', else
  * 'Check Again' with the server's reason when it gives one (e.g. out of stock). Either way the
- * stock shown may have changed, so the parts and the customer's orders are fetched again.
+ * stock shown may have changed, so the parts and the customer's orders are fetched again; after
+ * a changed price the mutation ends only once the part is, so the form sends the new one.
  */
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
@@ -30,9 +39,12 @@ export function usePlaceOrder() {
     onError: (error) => {
       toast.error(notices.orderFailed, { description: customerMessage(error) });
     },
-    onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.parts });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
+    onSettled: (_reply, error) => {
+      const refreshed = Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.parts }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
+      ]);
+      if (changedPriceOf(error) !== undefined) return refreshed;
     },
   });
 }

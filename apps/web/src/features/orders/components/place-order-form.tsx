@@ -1,14 +1,15 @@
-import { formatPrice, paths, placeOrderFormSchema, type Me, type Part } from '@autoparts/shared';
+import { centsToDollars, dollarsToCents, formatPrice, paths, placeOrderFormSchema, placeOrderMessages, unitPriceCents, type Me, type Part, type PriceBreak } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
-import { usePlaceOrder } from '../api/place-order';
+import { changedPriceOf, usePlaceOrder } from '../api/place-order';
 
 interface PlaceOrderFormProps {
-  part: Part;
+  /** The part as its page shows it: its price (the member's own) and its quantity prices, if any. */
+  part: Part & { priceBreaks?: PriceBreak[] };
   /** The signed-in user: the name is prefilled (and editable), the e-mail shown. */
   me: Pick<Me, 'name' | 'email'>;
 }
@@ -21,6 +22,8 @@ interface PlaceOrderFormProps {
 export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
   const placeOrder = usePlaceOrder();
   const [placed, setPlaced] = useState<{ id: string; number: string } | null>(null);
+  // The price now, when the last attempt was refused because it had changed since it was shown.
+  const [priceChanged, setPriceChanged] = useState<number | null>(null);
   const { minOrderQuantity, availableQuantity } = part;
   // The stock shown is fetched again after each order; the rule follows it.
   const schema = useMemo(
@@ -55,16 +58,20 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
   // schema's own words, is shown under it and read with it.
   const missing = isValid ? undefined : schema.safeParse(values).error?.issues[0]?.message;
   const missingId = useId();
-  const total = Number.isInteger(quantity) && quantity > 0 ? formatPrice(part.price * quantity) : null;
+  const total = Number.isInteger(quantity) && quantity > 0 ? formatPrice(centsToDollars(unitCentsAt(part, quantity) * quantity)) : null;
 
   const onSubmit = handleSubmit(async (values) => {
     setPlaced(null);
+    setPriceChanged(null);
     try {
-      // The hook reports success and failure with a toast.
-      const placed = await placeOrder.mutateAsync({ partId: part._id, ...values });
+      // The hook reports success and failure with a toast. The unit price shown for the quantity is
+      // sent: the server places nothing at another one (decision 060, amended).
+      const quotedUnitPrice = centsToDollars(unitCentsAt(part, values.orderQuantity));
+      const placed = await placeOrder.mutateAsync({ partId: part._id, ...values, quotedUnitPrice });
       setPlaced({ id: placed.insertedId, number: placed.orderNumber });
-    } catch {
-      // Reported by the hook.
+    } catch (error) {
+      // Reported by the hook; a changed price also stays in the form, now that the part shows it.
+      setPriceChanged(changedPriceOf(error) ?? null);
     } finally {
       reset(defaults);
     }
@@ -73,6 +80,7 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
   return (
     <div className="space-y-4">
       {placed && <OrderPlaced orderId={placed.id} orderNumber={placed.number} />}
+      {priceChanged !== null && <PriceChanged unitPrice={priceChanged} />}
       <form
         noValidate
         onSubmit={(event) => void onSubmit(event)}
@@ -119,6 +127,26 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
         )}
       </form>
     </div>
+  );
+}
+
+/** The unit price of `quantity` units as the page shows it: the part's price or the break the quantity reaches. */
+function unitCentsAt(part: PlaceOrderFormProps['part'], quantity: number): number {
+  const breaks = (part.priceBreaks ?? []).map((tier) => ({ minQuantity: tier.minQuantity, unitPriceCents: dollarsToCents(tier.unitPrice) }));
+  return unitPriceCents(quantity, dollarsToCents(part.price), breaks);
+}
+
+/** Nothing was ordered: the price had changed since it was shown. Focused when it appears, as an order placed is. */
+function PriceChanged({ unitPrice }: { unitPrice: number }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [unitPrice]);
+  return (
+    <section aria-labelledby="price-changed-heading" className="rounded-xl border border-amber-200 bg-amber-50 p-6">
+      <h2 id="price-changed-heading" ref={heading} tabIndex={-1} className="text-xl font-bold text-amber-900 focus:outline-none">
+        {placeOrderMessages.priceChangedHeading}
+      </h2>
+      <p className="mt-1 text-amber-900">{placeOrderMessages.priceChanged(unitPrice)}</p>
+    </section>
   );
 }
 

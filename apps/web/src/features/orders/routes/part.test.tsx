@@ -1,4 +1,4 @@
-import { apiErrors, notices, validation } from '@autoparts/shared';
+import { apiErrors, notices, placeOrderMessages, validation } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -175,6 +175,7 @@ describe('Part page', () => {
       customername: 'J. Doe',
       address: '1200 Foundry Road, Detroit',
       orderQuantity: 10,
+      quotedUnitPrice: 12.5,
     });
     // Back to the defaults (SPEC §8: the form resets either way).
     await waitFor(() => expect(form().address).toHaveValue(''));
@@ -212,6 +213,68 @@ describe('Part page', () => {
     expect(form().quantity).toHaveValue(5);
     await waitFor(() => expect(server.paths().filter((path) => path === GET_PART)).toHaveLength(2));
     expect(screen.queryByRole('region', { name: 'Order placed' })).not.toBeInTheDocument();
+  });
+
+  it('sends the price it shows, and after a price changed since says so, shows the new price and places at it', async () => {
+    // The audit's repro: $64.50 shown (minimum 10), the admin sets $193.50 before Place Order.
+    let price = 64.5;
+    const server = stubFetch({
+      'GET /api/me': { body: aCustomer() }, ...catalogue,
+      [GET_PART]: () => ({ body: aPartDetail({ price, minOrderQuantity: 10 }) }),
+      [POST_ORDER]: (call) => {
+        const quoted = (call.body as { quotedUnitPrice: number }).quotedUnitPrice;
+        if (quoted !== price) return { status: 409, body: { message: placeOrderMessages.priceChanged(price), reason: 'changed', unitPrice: price } };
+        return { body: { acknowledged: true, insertedId: 'order-7', orderNumber: '100007' } };
+      },
+    });
+    const user = userEvent.setup();
+    renderPartPage();
+    await screen.findByRole('heading', { level: 1, name: 'Brake Pads' });
+    await formLoaded();
+    expect(screen.getByText('Total: $645.00')).toBeInTheDocument();
+    price = 193.5;
+
+    await user.type(form().address, '1200 Foundry Road, Detroit');
+    await user.click(form().submit);
+
+    // Nothing ordered: 'Check Again' with the reason, and the form says it too, focused.
+    const toast = (await screen.findByText(notices.orderFailed)).closest('li')!;
+    expect(within(toast).getByText(placeOrderMessages.priceChanged(193.5))).toBeInTheDocument();
+    const changed = screen.getByRole('region', { name: placeOrderMessages.priceChangedHeading });
+    expect(within(changed).getByText(placeOrderMessages.priceChanged(193.5))).toBeInTheDocument();
+    expect(within(changed).getByRole('heading', { name: placeOrderMessages.priceChangedHeading })).toHaveFocus();
+    // The part's new price is shown, in the total too, before the form may be sent again.
+    await waitFor(() => expect(screen.getByText('Total: $1,935.00')).toBeInTheDocument());
+    expect(screen.getByText('$193.50')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Order placed' })).not.toBeInTheDocument();
+
+    await user.type(form().address, '1200 Foundry Road, Detroit');
+    await user.click(form().submit);
+
+    expect(await screen.findByRole('region', { name: 'Order placed' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: placeOrderMessages.priceChangedHeading })).not.toBeInTheDocument();
+    const sent = server.calls.filter((call) => `${call.method} ${call.path}` === POST_ORDER).map((call) => (call.body as { quotedUnitPrice: number }).quotedUnitPrice);
+    expect(sent).toEqual([64.5, 193.5]);
+  });
+
+  it('totals and sends the price break the quantity reaches', async () => {
+    const server = stubFetch({
+      'GET /api/me': { body: aCustomer() }, ...catalogue,
+      [GET_PART]: { body: aPartDetail({ price: 10, minOrderQuantity: 1, priceBreaks: [{ minQuantity: 10, unitPrice: 8.5 }] }) },
+      [POST_ORDER]: { body: { acknowledged: true, insertedId: 'order-8', orderNumber: '100008' } },
+    });
+    const user = userEvent.setup();
+    renderPartPage();
+    await screen.findByRole('heading', { level: 1, name: 'Brake Pads' });
+    await formLoaded();
+    await user.type(form().address, '1200 Foundry Road, Detroit');
+    await user.clear(form().quantity);
+    await user.type(form().quantity, '12');
+
+    expect(screen.getByText('Total: $102.00')).toBeInTheDocument();
+    await user.click(form().submit);
+    expect(await screen.findByText(notices.orderPlaced)).toBeInTheDocument();
+    expect(server.calls.find((call) => `${call.method} ${call.path}` === POST_ORDER)?.body).toMatchObject({ orderQuantity: 12, quotedUnitPrice: 8.5 });
   });
 
   it('says "Check Again" alone when the server’s reason would say nothing', async () => {
