@@ -1,19 +1,9 @@
 import { z } from 'zod';
 import { parseMoneyText } from './money';
+import { hasVisibleText } from './text';
 
 /** Stock and quantities live in 32-bit integer columns; no real stock comes near this. */
 export const STOCK_MAX = 1_000_000_000;
-
-/**
- * What takes no room on a screen: white space and the characters ignorable by default (zero-width
- * spaces and joiners, direction marks, the byte-order mark, soft hyphens, variation selectors).
- */
-const INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}]/gu;
-
-/** Whether `text` has a character a reader can see: "\u200b\u200b" has none, though `trim()` keeps it. */
-export function hasVisibleText(text: string): boolean {
-  return text.replace(INVISIBLE, '') !== '';
-}
 
 /**
  * A required line of text (a product's name or description): trimmed, at most `max` characters,

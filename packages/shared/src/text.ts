@@ -5,3 +5,14 @@
  * is "evil.com" to the rule as it is to the eye, and a name of zero-width spaces is empty.
  */
 export const visibleText = (text: string) => text.normalize('NFKC').replace(/\p{Cf}/gu, '');
+
+/**
+ * What takes no room on a screen: white space and the characters ignorable by default (zero-width
+ * spaces and joiners, direction marks, the byte-order mark, soft hyphens, variation selectors).
+ */
+const INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}]/gu;
+
+/** Whether `text` has a character a reader can see: "\u200b\u200b" has none, though `trim()` keeps it. */
+export function hasVisibleText(text: string): boolean {
+  return text.replace(INVISIBLE, '') !== '';
+}
