@@ -10,6 +10,7 @@ import {
   orderDetailSchema,
   orderIdParamsSchema,
   orderIdQuerySchema,
+  orderKindOf,
   orderNumberParamsSchema,
   orderPageSchema,
   orderHistorySchema,
@@ -49,6 +50,7 @@ const placeErrors = {
 /** Why an order could not be cancelled, where that is a conflict for the caller (409). */
 const cancelRefusals: Partial<Record<CancelOutcome, string>> = {
   shipped: apiErrors.shippedNotCancellable,
+  replacement: apiErrors.replacementNotCancellable,
   'refund-in-progress': apiErrors.refundInProgress,
 };
 
@@ -293,9 +295,11 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (refusal) return reply.code(409).send({ message: refusal });
       if (outcome === 'rest-cancelled') return { deletedCount: 1, refunded: centsToDollars(restRefundCents ?? 0) };
       if (outcome !== 'cancelled') return { deletedCount: 0 };
-      // As the customer's cancel: a paid order's payment went back, and the reply says how much.
+      // As the customer's cancel: a paid order's payment went back, and the reply says how much; a
+      // warranty replacement was not paid for, and its claim is open again (decision 110).
       const cancelled = await orders.find(order.id);
-      return { deletedCount: 1, ...(cancelled?.paid_at ? { refunded: centsToDollars(cancelled.total_cents) } : {}) };
+      const paidFor = cancelled?.paid_at && orderKindOf(cancelled.payment_provider) === 'sale';
+      return { deletedCount: 1, ...(paidFor ? { refunded: centsToDollars(cancelled.total_cents) } : {}) };
     },
   );
 };

@@ -2,6 +2,7 @@ import {
   can,
   CORE_RETURN_WINDOW_DAYS,
   linesByReason,
+  orderKindOf,
   RETURN_WINDOW_DAYS,
   returnMessages,
   warrantyEnds,
@@ -45,7 +46,7 @@ async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', input.orderId).forUpdate().executeTakeFirst();
     if (!order || order.user_id !== user.userId) throw new ReturnRefusal(404, returnMessages.orderNotFound);
     // The one table of order states says whether its customer may ask (DESIGN §9b); the shipments below say what.
-    if (!can(order.status, 'requestReturn', 'customer')) throw new ReturnRefusal(409, returnMessages.notShipped);
+    if (!can(order.status, 'requestReturn', 'customer', orderKindOf(order.payment_provider))) throw new ReturnRefusal(409, returnMessages.notShipped);
     const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', order.id).orderBy('position').execute();
     const { shippedOf, since } = await shippedSoFar(trx, order);
     const now = Date.now();
