@@ -1,4 +1,4 @@
-import { can, hasEnded, hasShippedAll, orderKindOf, type OrderActor } from '@autoparts/shared';
+import { can, hasEnded, hasShippedAll, isPaidState, orderKindOf, type OrderActor } from '@autoparts/shared';
 import type { PaymentProvider } from '../payments/provider';
 import type { Db } from '../../db/database';
 import { withTransaction } from '../../lib/transaction';
@@ -85,7 +85,8 @@ export async function cancelOrder(
   // The order changed under us (paid, shipped or claimed meanwhile): decide on its current state.
   const current = await orders.find(order.id);
   if (!current) return { outcome: 'already-cancelled' };
-  if ((current.status === 'paid' || current.status === 'partially_shipped') && current.refund_started_at) return { outcome: 'refund-in-progress' };
+  // A refund's claim stands only on a paid order (paid, or the rest of a partly shipped one).
+  if (isPaidState(current.status) && current.refund_started_at) return { outcome: 'refund-in-progress' };
   if (current.status === order.status) throw new Error(`order ${order.id} could not be cancelled now`);
   return cancelOrder(orders, payments, current, actor, inTransaction, db);
 }

@@ -7,6 +7,7 @@ import {
   centsToDollars,
   emailParamsSchema,
   errorSchema,
+  hasEnded,
   orderDetailSchema,
   orderIdParamsSchema,
   orderIdQuerySchema,
@@ -219,7 +220,7 @@ const customerCancelRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const identity = identityOf(request);
       const order = await orders.find(request.query.id);
-      if (!order || order.user_id !== identity.userId || order.status === 'cancelled' || order.status === 'expired') {
+      if (!order || order.user_id !== identity.userId || hasEnded(order.status)) {
         return reply.code(404).send({ message: apiErrors.orderNotFound });
       }
       const { outcome, restRefundCents } = await cancelOrder(orders, app.payments.provider, order, 'customer', undefined, { db: app.db, mail: app.mail });
@@ -281,7 +282,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const order = await orders.find(request.params.id);
-      if (!order || order.status === 'cancelled' || order.status === 'expired') {
+      if (!order || hasEnded(order.status)) {
         return reply.code(404).send({ message: apiErrors.orderNotFound });
       }
       const { outcome, restRefundCents } = await cancelOrder(orders, app.payments.provider, order, 'admin', (trx, cancelled) =>

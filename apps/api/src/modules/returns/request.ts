@@ -1,6 +1,7 @@
 import {
   can,
   CORE_RETURN_WINDOW_DAYS,
+  hasShippedAll,
   linesByReason,
   orderKindOf,
   RETURN_WINDOW_DAYS,
@@ -125,7 +126,7 @@ async function shippedSoFar(trx: Db, order: OrderRow) {
   const shippedOf = (position: number, bought: number) =>
     shipped.length > 0
       ? shipped.filter((row) => row.position === position).reduce((sum, row) => sum + row.quantity, 0)
-      : order.status === 'shipped' || order.status === 'delivered'
+      : hasShippedAll(order.status)
         ? bought
         : 0;
   const lastShipment = shipped.reduce<Date | null>((last, row) => (!last || row.shipped_at > last ? row.shipped_at : last), null);

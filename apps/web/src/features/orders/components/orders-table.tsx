@@ -1,4 +1,4 @@
-import { apiErrors, can, formatPrice, hasShippedAll, orderKindOf, orderStatusLabels, paths, type Order } from '@autoparts/shared';
+import { apiErrors, can, formatPrice, hasEnded, hasShippedAll, orderKindOf, orderStatusLabels, paths, type Order } from '@autoparts/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
@@ -160,7 +160,7 @@ function PaymentStatus({ order, describedBy }: { order: Order; describedBy: stri
   const label = orderStatusLabels[order.status];
   return (
     <div>
-      <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${order.status === 'cancelled' || order.status === 'expired' ? 'bg-slate-100 text-slate-700' : 'bg-green-100 text-green-800'}`}>
+      <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${hasEnded(order.status) ? 'bg-slate-100 text-slate-700' : 'bg-green-100 text-green-800'}`}>
         {label}
       </span>
       {order.transactionId && (
