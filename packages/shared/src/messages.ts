@@ -90,6 +90,8 @@ export const apiErrors = {
   orderNotFound: 'Order not found',
   outOfStock: 'Not enough stock left for this order. Lower the quantity and try again.',
   shippedNotCancellable: 'This order has shipped and can no longer be cancelled.',
+  /** A warranty replacement: its claim hangs on it, so only the shop cancels it, before it ships (decision 110). */
+  replacementNotCancellable: 'A free warranty replacement can be cancelled only by the shop, and only before any of it ships.',
   alreadyPaid: 'This order is already paid.',
   refundInProgress: 'This order is being cancelled and refunded already.',
   totalTooLarge: 'This order is too large to place online. Split it, or contact us.',

@@ -1,4 +1,4 @@
-import type { OrderStatus } from './orders';
+import { orderStatusSchema, type OrderStatus } from './orders';
 
 /** Who asks for a change: the order's customer, an admin, or the shop itself (payments, expiry). */
 export const ORDER_ACTORS = ['customer', 'admin', 'system'] as const;
@@ -16,24 +16,36 @@ export type OrderAction = (typeof ORDER_ACTIONS)[number];
 /** Where an order can be: a status, or `new` before it exists. */
 export type OrderState = OrderStatus | 'new';
 
+/**
+ * What an order is: a `sale` (checkout, on account, SPEC's Place Order), or the free
+ * `replacement` of a warranty claim (decision 110), whose rules differ where the claim hangs on it.
+ */
+export const ORDER_KINDS = ['sale', 'replacement'] as const;
+export type OrderKind = (typeof ORDER_KINDS)[number];
+
+/** The `paymentProvider` of a warranty replacement: nothing was paid for it. */
+export const REPLACEMENT_PROVIDER = 'replacement';
+
+/** An order's kind, from its payment provider (`payment_provider` of its row, `paymentProvider` as sent). */
+export function orderKindOf(paymentProvider: string | null): OrderKind {
+  return paymentProvider === REPLACEMENT_PROVIDER ? 'replacement' : 'sale';
+}
+
 interface Step {
   /** The status after the action; absent when it stays as it is. */
   readonly to?: OrderStatus;
   readonly by: readonly OrderActor[];
 }
 
+type Process = Readonly<Record<OrderState, Partial<Record<OrderAction, Step>>>>;
+
 const customerOrAdmin = ['customer', 'admin'] as const;
 const admin = ['admin'] as const;
 const shipping = { ship: { to: 'shipped', by: admin }, shipPart: { to: 'partially_shipped', by: admin } } as const;
 const returnable = { requestReturn: { by: ['customer'] } } as const;
 
-/**
- * The one table of an order's life (decision 059): from each state, the actions that are legal,
- * who may take them and the status they lead to. The API changes a status only through it (under
- * the order's row lock), and the web app asks it which buttons to show.
- */
-export const orderProcess: Readonly<Record<OrderState, Partial<Record<OrderAction, Step>>>> = {
-  new: { place: { to: 'unpaid', by: ['customer'] }, placeOnAccount: { to: 'paid', by: ['customer'] }, replace: { to: 'paid', by: admin } },
+const sale: Process = {
+  new: { place: { to: 'unpaid', by: ['customer'] }, placeOnAccount: { to: 'paid', by: ['customer'] } },
   unpaid: { pay: { to: 'paid', by: ['system'] }, expire: { to: 'expired', by: ['system'] }, cancel: { to: 'cancelled', by: customerOrAdmin } },
   paid: { cancel: { to: 'cancelled', by: customerOrAdmin }, ...shipping },
   partially_shipped: { cancel: { to: 'shipped', by: customerOrAdmin }, ...shipping, ...returnable },
@@ -43,19 +55,76 @@ export const orderProcess: Readonly<Record<OrderState, Partial<Record<OrderActio
   expired: {},
 };
 
-/** Whether `actor` may take `action` on an order in `state`. */
-export function can(state: OrderState, action: OrderAction, actor: OrderActor): boolean {
-  return orderProcess[state][action]?.by.includes(actor) ?? false;
+/**
+ * A warranty replacement is made paid by an admin's approval of its claim and is never unpaid.
+ * Only an admin cancels it, before anything of it ships, and the cancel opens its claim again
+ * (decision 110); once part of it has shipped the claim is partly honoured, and the rest ships.
+ */
+const replacement: Process = {
+  ...sale,
+  new: { replace: { to: 'paid', by: admin } },
+  unpaid: {},
+  paid: { cancel: { to: 'cancelled', by: admin }, ...shipping },
+  partially_shipped: { ...shipping, ...returnable },
+};
+
+/**
+ * The one table of an order's life (decision 059): for each kind of order, from each state, the
+ * actions that are legal, who may take them and the status they lead to. The API changes a status
+ * only through it (under the order's row lock), and the web app asks it which buttons to show.
+ */
+export const orderProcess: Readonly<Record<OrderKind, Process>> = { sale, replacement };
+
+/** Whether `actor` may take `action` on an order of `kind` in `state`. */
+export function can(state: OrderState, action: OrderAction, actor: OrderActor, kind: OrderKind = 'sale'): boolean {
+  return orderProcess[kind][state][action]?.by.includes(actor) ?? false;
 }
 
 /** The status `action` by `actor` leads to from `state`; undefined when it is not legal there. */
-export function nextStatus(state: OrderState, action: OrderAction, actor: OrderActor): OrderStatus | undefined {
-  if (!can(state, action, actor)) return undefined;
-  const step = orderProcess[state][action];
+export function nextStatus(state: OrderState, action: OrderAction, actor: OrderActor, kind: OrderKind = 'sale'): OrderStatus | undefined {
+  if (!can(state, action, actor, kind)) return undefined;
+  const step = orderProcess[kind][state][action];
   return step?.to ?? (state === 'new' ? undefined : state);
 }
 
-/** Every action `actor` may take on an order in `state`, in the table's order. */
-export function actionsFor(state: OrderState, actor: OrderActor): OrderAction[] {
-  return ORDER_ACTIONS.filter((action) => can(state, action, actor));
+/** Every action `actor` may take on an order of `kind` in `state`, in the table's order. */
+export function actionsFor(state: OrderState, actor: OrderActor, kind: OrderKind = 'sale'): OrderAction[] {
+  return ORDER_ACTIONS.filter((action) => can(state, action, actor, kind));
+}
+
+/** The statuses reachable from `from` (itself included) by any action of anyone, on an order of any kind. */
+function reachableFrom(from: OrderStatus | undefined): Set<OrderStatus> {
+  const reached = new Set<OrderStatus>(from ? [from] : []);
+  for (const state of reached) {
+    for (const kind of ORDER_KINDS) {
+      for (const step of Object.values(orderProcess[kind][state])) if (step.to) reached.add(step.to);
+    }
+  }
+  return reached;
+}
+
+/** Where an order has ended: nothing is legal there for anyone (cancelled, expired). */
+export const ENDED_STATUSES: readonly OrderStatus[] = orderStatusSchema.options.filter((state) =>
+  ORDER_KINDS.every((kind) => Object.keys(orderProcess[kind][state]).length === 0),
+);
+
+/** Where an order has been paid for and not ended: everything a payment leads to (paid, partly shipped, shipped, delivered). */
+export const PAID_STATUSES: readonly OrderStatus[] = [...reachableFrom(nextStatus('unpaid', 'pay', 'system'))].filter((state) => !ENDED_STATUSES.includes(state));
+
+/** Where all of an order has shipped: everything shipping the rest leads to (shipped, delivered). */
+export const SHIPPED_ALL_STATUSES: readonly OrderStatus[] = [...reachableFrom(nextStatus('paid', 'ship', 'admin'))].filter((state) => !ENDED_STATUSES.includes(state));
+
+/** Whether an order in `state` has ended (cancelled or expired): it leaves My Orders, and nothing more happens to it. */
+export function hasEnded(state: OrderState): boolean {
+  return (ENDED_STATUSES as readonly OrderState[]).includes(state);
+}
+
+/** Whether an order in `state` has been paid (or is owed on account, or was free) and has not ended. */
+export function isPaidState(state: OrderState): boolean {
+  return (PAID_STATUSES as readonly OrderState[]).includes(state);
+}
+
+/** Whether everything on an order in `state` has shipped: nothing of it is left to cancel. */
+export function hasShippedAll(state: OrderState): boolean {
+  return (SHIPPED_ALL_STATUSES as readonly OrderState[]).includes(state);
 }

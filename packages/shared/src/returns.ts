@@ -51,6 +51,8 @@ export const returnMessages = {
   resolutionNeeded: 'A warranty claim is approved with a replacement or a refund.',
   receiveLinesMismatch: 'Receive exactly the return’s lines and quantities.',
   outOfStock: 'Not enough stock for a replacement.',
+  /** The cancel e-mail of a warranty replacement the shop cancelled: its claim is to be decided again (decision 110). */
+  claimOpenAgain: (rma: string) => `This was the free replacement for your warranty claim ${rma}. The claim is open again: we will e-mail you once we have decided on it.`,
   reasonNeeded: 'Choose a reason for each part to send back.',
   /** The return form, on a part line that carried a core deposit: which line sends the old core back. */
   coreOnThisLine: (deposit: string) =>

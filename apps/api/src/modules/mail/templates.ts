@@ -103,8 +103,11 @@ export type MailMessage =
    * who pay it (decision 106); the member who placed it has `order-on-account`.
    */
   | { kind: 'company-invoice'; to: string; name: string; companyName: string; order: OrderMail; lines: readonly OrderLineMail[] }
-  /** An order cancelled whole; a refunded one names its credit note (decision 056). */
-  | { kind: 'order-cancelled'; order: OrderMail; lines: readonly OrderLineMail[]; creditNoteNumber: number | string | null }
+  /**
+   * An order cancelled whole; a refunded one names its credit note (decision 056); a warranty
+   * replacement names the claim (its RMA number) that is open again (decision 110).
+   */
+  | { kind: 'order-cancelled'; order: OrderMail; lines: readonly OrderLineMail[]; creditNoteNumber: number | string | null; reopenedClaim?: number | string }
   /** One parcel of an order (several when it ships in parts): carrier, tracking and what it holds. */
   | { kind: 'order-shipped'; order: OrderMail; lines: readonly OrderLineMail[]; shipment: ShipmentMail }
   /** A partly shipped order's rest cancelled: what was not sent, and what was refunded. */
@@ -450,6 +453,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
         greeting,
         blocks: [
           { paragraph: 'Your order is cancelled.' },
+          ...(message.reopenedClaim === undefined ? [] : [{ paragraph: returnMessages.claimOpenAgain(formatRmaNumber(message.reopenedClaim)) }]),
           {
             facts: [
               ...items,

@@ -1,4 +1,4 @@
-import type { OrderActor } from '@autoparts/shared';
+import { can, hasEnded, hasShippedAll, isPaidState, orderKindOf, type OrderActor } from '@autoparts/shared';
 import type { PaymentProvider } from '../payments/provider';
 import type { Db } from '../../db/database';
 import { withTransaction } from '../../lib/transaction';
@@ -7,7 +7,8 @@ import { cancelRest, restRefundCents, unshippedLines } from '../shipments/reposi
 import type { OrdersRepository } from './repository';
 import type { OrderRow } from './model';
 
-export type CancelOutcome = 'cancelled' | 'rest-cancelled' | 'shipped' | 'already-cancelled' | 'refund-in-progress';
+/** `replacement`: a warranty replacement its customer may not cancel, or partly shipped (decision 110). */
+export type CancelOutcome = 'cancelled' | 'rest-cancelled' | 'shipped' | 'replacement' | 'already-cancelled' | 'refund-in-progress';
 /** What a cancel did; `restRefundCents` is what this cancel of a rest refunded (only this one's). */
 export interface CancelResult {
   outcome: CancelOutcome;
@@ -21,7 +22,9 @@ export interface CancelResult {
  * it is done, a credit note for the whole total is issued with the cancellation (decision 056).
  * A partly shipped order has its rest cancelled (decision 055): claimed the same way, refunded
  * the unshipped lines' prices and their share of tax and shipping, the unshipped units restocked,
- * a credit note issued, and the order is then `shipped`.
+ * a credit note issued, and the order is then `shipped`. Whether `actor` may cancel is the
+ * order-process table's to say: a warranty replacement only an admin cancels, before it ships, and
+ * its claim is open again (decision 110).
  */
 export async function cancelOrder(
   orders: OrdersRepository,
@@ -34,8 +37,10 @@ export async function cancelOrder(
   /** Where the message about a cancelled rest goes (the shop's mail). */
   db?: { db: Db; mail: Mail },
 ): Promise<CancelResult> {
-  if (order.status === 'shipped' || order.status === 'delivered') return { outcome: 'shipped' };
-  if (order.status === 'cancelled' || order.status === 'expired') return { outcome: 'already-cancelled' };
+  if (!can(order.status, 'cancel', actor, orderKindOf(order.payment_provider))) {
+    if (hasEnded(order.status)) return { outcome: 'already-cancelled' };
+    return { outcome: hasShippedAll(order.status) ? 'shipped' : 'replacement' };
+  }
   if (order.status === 'unpaid') {
     if (await orders.cancel(order.id, 'unpaid', actor, inTransaction)) return { outcome: 'cancelled' };
   } else if (order.status === 'partially_shipped') {
@@ -80,7 +85,8 @@ export async function cancelOrder(
   // The order changed under us (paid, shipped or claimed meanwhile): decide on its current state.
   const current = await orders.find(order.id);
   if (!current) return { outcome: 'already-cancelled' };
-  if ((current.status === 'paid' || current.status === 'partially_shipped') && current.refund_started_at) return { outcome: 'refund-in-progress' };
+  // A refund's claim stands only on a paid order (paid, or the rest of a partly shipped one).
+  if (isPaidState(current.status) && current.refund_started_at) return { outcome: 'refund-in-progress' };
   if (current.status === order.status) throw new Error(`order ${order.id} could not be cancelled now`);
   return cancelOrder(orders, payments, current, actor, inTransaction, db);
 }

@@ -1,10 +1,11 @@
-import { type OrderActor } from '@autoparts/shared';
+import { orderKindOf, type OrderActor } from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { JobQueue } from '../../jobs/queue';
 import { withTransaction } from '../../lib/transaction';
 import { issueCreditNote, nextDocumentNumber } from '../invoices/repository';
 import type { Mail } from '../mail/outbox';
+import { reopenReplacedClaim } from '../returns/decide';
 import { changeOrderStatus, endExpiryJob, type OrderLineRow, type OrderRow } from './model';
 import { linesOf } from './shape';
 
@@ -59,7 +60,7 @@ export async function markOrderPaid(db: Db, mail: Mail, jobs: JobQueue, id: stri
 
 /**
  * Cancels an order that is still `from` and gives its stock back (an unpaid one's expiry job
- * ends), in one transaction.
+ * ends), in one transaction; a warranty replacement's claim is open again (decision 110).
  * Undefined when the order was no longer in that state.
  */
 export async function cancelOrderRow(
@@ -79,7 +80,8 @@ export async function cancelOrderRow(
     if (from === 'unpaid') await endExpiryJob(jobs, trx, order.id);
     const lines = await giveStockBack(trx, order);
     const creditNoteNumber = creditNote ? await issueCreditNote(trx, { orderId: order.id, returnId: null, amountCents: order.total_cents }) : null;
-    await mail.queue(trx, { kind: 'order-cancelled', order, lines, creditNoteNumber });
+    const reopened = orderKindOf(order.payment_provider) === 'replacement' ? await reopenReplacedClaim(trx, order.id) : undefined;
+    await mail.queue(trx, { kind: 'order-cancelled', order, lines, creditNoteNumber, ...(reopened ? { reopenedClaim: reopened.rma_number } : {}) });
     if (inTransaction) await inTransaction(trx, order);
     return order;
   });

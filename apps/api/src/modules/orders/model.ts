@@ -1,4 +1,4 @@
-import { nextStatus, type OrderAction, type OrderActor, type OrderStatus } from '@autoparts/shared';
+import { nextStatus, orderKindOf, type OrderAction, type OrderActor, type OrderKind, type OrderStatus } from '@autoparts/shared';
 import type { Selectable, UpdateObject } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, OrderLinesTable, OrdersTable, ReturnsTable } from '../../db/schema';
@@ -38,7 +38,7 @@ export async function changeOrderStatus(
   if (!order) return undefined;
   if (change.from && !change.from.includes(order.status)) return undefined;
   if (change.when && !change.when(order)) return undefined;
-  const status = nextStatus(order.status, action, actor);
+  const status = nextStatus(order.status, action, actor, orderKindOf(order.payment_provider));
   if (!status) return undefined;
   return trx
     .updateTable('orders')
@@ -62,9 +62,9 @@ export async function endExpiryJob(jobs: JobQueue, trx: Db, orderId: string): Pr
   await jobs.cancelInTransaction(trx, 'order-expiry', orderId);
 }
 
-/** The status a new order starts in, by `action` of `actor` (a checkout, on account or not; a warranty replacement). */
-export function firstStatus(action: 'place' | 'placeOnAccount' | 'replace', actor: OrderActor): OrderStatus {
-  const status = nextStatus('new', action, actor);
+/** The status a new order of `kind` starts in, by `action` of `actor` (a checkout, on account or not; a warranty replacement). */
+export function firstStatus(action: 'place' | 'placeOnAccount' | 'replace', actor: OrderActor, kind: OrderKind = 'sale'): OrderStatus {
+  const status = nextStatus('new', action, actor, kind);
   if (!status) throw new Error(`${actor} may not ${action} an order`);
   return status;
 }

@@ -8,9 +8,11 @@ import {
   dollarsToCents,
   emailParamsSchema,
   errorSchema,
+  hasEnded,
   orderDetailSchema,
   orderIdParamsSchema,
   orderIdQuerySchema,
+  orderKindOf,
   orderNumberParamsSchema,
   orderPageSchema,
   orderHistorySchema,
@@ -51,6 +53,7 @@ const placeErrors = {
 /** Why an order could not be cancelled, where that is a conflict for the caller (409). */
 const cancelRefusals: Partial<Record<CancelOutcome, string>> = {
   shipped: apiErrors.shippedNotCancellable,
+  replacement: apiErrors.replacementNotCancellable,
   'refund-in-progress': apiErrors.refundInProgress,
 };
 
@@ -225,7 +228,7 @@ const customerCancelRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const identity = identityOf(request);
       const order = await orders.find(request.query.id);
-      if (!order || order.user_id !== identity.userId || order.status === 'cancelled' || order.status === 'expired') {
+      if (!order || order.user_id !== identity.userId || hasEnded(order.status)) {
         return reply.code(404).send({ message: apiErrors.orderNotFound });
       }
       const { outcome, restRefundCents } = await cancelOrder(orders, app.payments.provider, order, 'customer', undefined, { db: app.db, mail: app.mail });
@@ -287,7 +290,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const order = await orders.find(request.params.id);
-      if (!order || order.status === 'cancelled' || order.status === 'expired') {
+      if (!order || hasEnded(order.status)) {
         return reply.code(404).send({ message: apiErrors.orderNotFound });
       }
       const { outcome, restRefundCents } = await cancelOrder(orders, app.payments.provider, order, 'admin', (trx, cancelled) =>
@@ -301,9 +304,11 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       if (refusal) return reply.code(409).send({ message: refusal });
       if (outcome === 'rest-cancelled') return { deletedCount: 1, refunded: centsToDollars(restRefundCents ?? 0) };
       if (outcome !== 'cancelled') return { deletedCount: 0 };
-      // As the customer's cancel: a paid order's payment went back, and the reply says how much.
+      // As the customer's cancel: a paid order's payment went back, and the reply says how much; a
+      // warranty replacement was not paid for, and its claim is open again (decision 110).
       const cancelled = await orders.find(order.id);
-      return { deletedCount: 1, ...(cancelled?.paid_at ? { refunded: centsToDollars(cancelled.total_cents) } : {}) };
+      const paidFor = cancelled?.paid_at && orderKindOf(cancelled.payment_provider) === 'sale';
+      return { deletedCount: 1, ...(paidFor ? { refunded: centsToDollars(cancelled.total_cents) } : {}) };
     },
   );
 };

@@ -1,4 +1,4 @@
-import { centsToDollars, formatInvoiceNumber, orderName, taxLabel, warrantyEnds, type CreditNoteSummary, type Order } from '@autoparts/shared';
+import { centsToDollars, formatInvoiceNumber, isPaidState, orderName, taxLabel, warrantyEnds, type CreditNoteSummary, type Order } from '@autoparts/shared';
 import type { Db } from '../../db/database';
 import { creditNotesOf } from '../invoices/repository';
 import { afterSaleOf, noAfterSale, timelineOf, type AfterSale } from '../shipments/repository';
@@ -30,7 +30,7 @@ export function toOrder(
     address: row.address,
     email: row.email,
     customername: row.customer_name,
-    paid: row.status === 'paid' || row.status === 'partially_shipped' || row.status === 'shipped' || row.status === 'delivered',
+    paid: isPaidState(row.status),
     status: row.status,
     transactionId: row.transaction_id,
     paymentProvider: row.payment_provider,

@@ -1,9 +1,9 @@
-import { BEST_SELLERS, centsToDollars, OVERVIEW_DAYS, type AdminOverview, type OrderStatus } from '@autoparts/shared';
+import { BEST_SELLERS, centsToDollars, OVERVIEW_DAYS, PAID_STATUSES, type AdminOverview, type OrderStatus } from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
-/** Orders that brought money in: every paid order, shipped in part or whole or delivered since. */
-const EARNING = sql`status in ('paid', 'partially_shipped', 'shipped', 'delivered')`;
+/** Orders that brought money in: every paid order, shipped in part or whole or delivered since (the order-process table's). */
+const EARNING = sql`status in (${sql.join(PAID_STATUSES)})`;
 /** How many low-stock parts the overview lists at most, the emptiest first. */
 const LOW_STOCK_LIMIT = 20;
 

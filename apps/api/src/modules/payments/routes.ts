@@ -4,6 +4,7 @@ import {
   apiErrors,
   companyPaymentSchema,
   formatInvoiceNumber,
+  hasEnded,
   invoiceCardPaymentSchema,
   invoicePaymentSchema,
   paths,
@@ -236,7 +237,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (paid) return;
     // Paid after it was cancelled or expired: its stock is gone back, so the money goes back.
     const order: OrderRow | undefined = await orders.find(orderId);
-    if (order?.status === 'cancelled' || order?.status === 'expired') {
+    if (order && hasEnded(order.status)) {
       await stripe.refund({ orderId, transactionId: paymentIntent });
     }
   }

@@ -1,4 +1,4 @@
-import { returnMessages } from '@autoparts/shared';
+import { REPLACEMENT_PROVIDER, returnMessages } from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
@@ -58,6 +58,22 @@ export async function rejectReturn(db: Db, mail: Mail, id: string, reason: strin
 }
 
 /**
+ * A warranty replacement cancelled by an admin before it shipped (decision 110): its claim is open
+ * again, `requested` with no resolution and no replacement, for the admin to decide again (replace,
+ * refund or reject); its lines stay claimed meanwhile. In the cancel's transaction, which gave the
+ * replacement's stock back. Undefined when no replaced claim names the order.
+ */
+export async function reopenReplacedClaim(trx: Db, replacementOrderId: string): Promise<ReturnRow | undefined> {
+  return trx
+    .updateTable('returns')
+    .set({ status: 'requested', resolution: null, replacement_order_id: null, decided_at: null })
+    .where('replacement_order_id', '=', replacementOrderId)
+    .where('status', '=', 'replaced')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
  * A warranty replacement: a new order of the claimed lines at $0, paid (nothing to pay) and
  * taking stock, shipped like any order; it names the order it replaces lines of.
  */
@@ -95,8 +111,8 @@ async function replacementOrder(trx: Db, claim: ReturnRow): Promise<{ id: string
       total_cents: 0,
       address: order.address,
       ship_to: order.ship_to ? JSON.stringify(order.ship_to) : null,
-      status: firstStatus('replace', 'admin'),
-      payment_provider: 'replacement',
+      status: firstStatus('replace', 'admin', 'replacement'),
+      payment_provider: REPLACEMENT_PROVIDER,
       transaction_id: null,
       paid_at: new Date(),
       expires_at: null,

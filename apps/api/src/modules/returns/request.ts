@@ -1,7 +1,9 @@
 import {
   can,
   CORE_RETURN_WINDOW_DAYS,
+  hasShippedAll,
   linesByReason,
+  orderKindOf,
   RETURN_WINDOW_DAYS,
   returnMessages,
   warrantyEnds,
@@ -45,7 +47,7 @@ async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', input.orderId).forUpdate().executeTakeFirst();
     if (!order || order.user_id !== user.userId) throw new ReturnRefusal(404, returnMessages.orderNotFound);
     // The one table of order states says whether its customer may ask (DESIGN §9b); the shipments below say what.
-    if (!can(order.status, 'requestReturn', 'customer')) throw new ReturnRefusal(409, returnMessages.notShipped);
+    if (!can(order.status, 'requestReturn', 'customer', orderKindOf(order.payment_provider))) throw new ReturnRefusal(409, returnMessages.notShipped);
     const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', order.id).orderBy('position').execute();
     const { shippedOf, since } = await shippedSoFar(trx, order);
     const now = Date.now();
@@ -124,7 +126,7 @@ async function shippedSoFar(trx: Db, order: OrderRow) {
   const shippedOf = (position: number, bought: number) =>
     shipped.length > 0
       ? shipped.filter((row) => row.position === position).reduce((sum, row) => sum + row.quantity, 0)
-      : order.status === 'shipped' || order.status === 'delivered'
+      : hasShippedAll(order.status)
         ? bought
         : 0;
   const lastShipment = shipped.reduce<Date | null>((last, row) => (!last || row.shipped_at > last ? row.shipped_at : last), null);

@@ -1,4 +1,4 @@
-import { defaultReceiveAction, formatRmaNumber, returnMessages, type Order, type ReturnCreated, type ReturnRequest } from '@autoparts/shared';
+import { apiErrors, defaultReceiveAction, formatRmaNumber, returnMessages, type Order, type ReturnCreated, type ReturnRequest } from '@autoparts/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, byCookie, byToken, call, expectInvalid, expectReply, payOrder } from '../../test/admin';
@@ -519,6 +519,54 @@ describe('admins deciding', () => {
     const other = await bought({ daysAgo: 200 });
     await app.db.updateTable('parts').set({ warranty_months: 6 }).where('id', '=', other.a).execute();
     expectReply(await ask(ada, { orderId: other.orderId, lines: [{ partId: other.a, quantity: 1 }], reason: 'warranty', note: 'Broke' }), 409, returnMessages.warrantyExpired);
+  });
+
+  it('a warranty replacement: its customer cannot cancel it; an admin cancels it before it ships, its stock back once and its claim open again (decision 110)', async () => {
+    const { orderId, b } = await bought({ daysAgo: 100 });
+    await app.db.updateTable('parts').set({ warranty_months: 12 }).where('id', '=', b).execute();
+    const claim = await requested(ada, { orderId, lines: [{ partId: b, quantity: 2 }], reason: 'warranty', note: 'Both rattle' });
+    const stock = await stockOf(app, b);
+    const replaced = await shown(await approve(claim.id, { resolution: 'replace' }));
+    const replacementId = replaced.replacementOrderId!;
+    expect(await stockOf(app, b)).toBe(stock - 2);
+    const mineNow = async () => shown(await call(app, byToken(ada), { method: 'GET', url: `/api/returns/${claim.id}` }));
+
+    // Its customer's cancel is refused: the claim hangs on it, and the units stay claimed.
+    expectReply(await call(app, byCookie(ada), { method: 'DELETE', url: `/api/myorder?id=${replacementId}` }), 409, apiErrors.replacementNotCancellable);
+    expect(await orderRow(app, replacementId)).toMatchObject({ status: 'paid' });
+    expect(await mineNow()).toMatchObject({ status: 'replaced', replacementOrderId: replacementId });
+    expect(await stockOf(app, b)).toBe(stock - 2);
+
+    // An admin's cancel: no refund (nothing was paid), the stock back, the claim requested again.
+    const cancelled = await call(app, byToken(admin), { method: 'POST', url: `/api/admin/order/${replacementId}/cancel` });
+    expectReply(cancelled, 200);
+    expect(cancelled.json()).toEqual({ deletedCount: 1 });
+    expect(await orderRow(app, replacementId)).toMatchObject({ status: 'cancelled', invoice_number: null });
+    expect(await stockOf(app, b)).toBe(stock);
+    expect(await mineNow()).toMatchObject({ status: 'requested', resolution: null, replacementOrderId: null });
+    const mail = await smtp.waitFor(ada.email, new RegExp(`Order ${String((await orderRow(app, replacementId)).order_number)} cancelled`));
+    expect(mail.text).toContain(returnMessages.claimOpenAgain(claim.rmaNumber));
+    // Once: a second cancel finds it ended, and the stock is not given back twice.
+    expectReply(await call(app, byToken(admin), { method: 'POST', url: `/api/admin/order/${replacementId}/cancel` }), 404);
+    expect(await stockOf(app, b)).toBe(stock);
+    // While the claim is open its units stay claimed.
+    expectReply(await ask(ada, { orderId, lines: [{ partId: b, quantity: 1 }], reason: 'warranty', note: 'Again' }), 409, returnMessages.alreadyRequested);
+
+    // Decided again: a new replacement, which, once part of it has shipped, nobody cancels.
+    const again = await shown(await approve(claim.id, { resolution: 'replace' }));
+    expect(again).toMatchObject({ status: 'replaced', replacementOrderId: expect.any(String) });
+    expect(again.replacementOrderId).not.toBe(replacementId);
+    expect(await stockOf(app, b)).toBe(stock - 2);
+    const shipPart = await call(app, byToken(admin), {
+      method: 'POST',
+      url: `/api/admin/order/${again.replacementOrderId}/ship`,
+      payload: { carrier: 'ups', trackingNumber: '1Z999AA10123456784', lines: [{ partId: b, quantity: 1 }] },
+    });
+    expectReply(shipPart, 200);
+    expect(await orderRow(app, again.replacementOrderId!)).toMatchObject({ status: 'partially_shipped' });
+    expectReply(await call(app, byToken(admin), { method: 'POST', url: `/api/admin/order/${again.replacementOrderId}/cancel` }), 409, apiErrors.replacementNotCancellable);
+    expectReply(await call(app, byCookie(ada), { method: 'DELETE', url: `/api/myorder?id=${again.replacementOrderId}` }), 409, apiErrors.replacementNotCancellable);
+    expect(await mineNow()).toMatchObject({ status: 'replaced', replacementOrderId: again.replacementOrderId });
   });
 
   it('a warranty claim refunded: approved with a refund, which waits for the part; a photo must exist', async () => {

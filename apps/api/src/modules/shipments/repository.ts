@@ -6,6 +6,7 @@ import {
   formatPrice,
   formatRmaNumber,
   formatTrackingNumber,
+  orderKindOf,
   trackingUrl,
   type CarrierCode,
   type OrderActor,
@@ -158,7 +159,7 @@ export async function shipOrder(
   const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).forUpdate().executeTakeFirst();
   if (!order) return { shipped: false, reason: 'not-found' };
   // An order being refunded (cancelled by its customer or an admin) does not ship.
-  if (!can(order.status, 'ship', 'admin') || order.refund_started_at) {
+  if (!can(order.status, 'ship', 'admin', orderKindOf(order.payment_provider)) || order.refund_started_at) {
     return { shipped: false, reason: 'not-shippable' };
   }
   const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute();

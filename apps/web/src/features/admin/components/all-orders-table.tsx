@@ -1,4 +1,4 @@
-import { can, formatPrice, orderStatusLabels, type Order, type OrderStatus, type ShipOrderInput } from '@autoparts/shared';
+import { can, formatPrice, orderKindOf, orderStatusLabels, type Order, type OrderStatus, type ShipOrderInput } from '@autoparts/shared';
 import { useId, useState } from 'react';
 import { formatDateTime } from '../../../lib/dates';
 import { ActionButton } from './action-button';
@@ -91,8 +91,10 @@ function OrderRow({ order, onShip, onDeliver, onCancel, pending, busy }: OrderRo
   const customerId = `${id}-customer`;
   const partId = `${id}-part`;
   const formId = `${id}-ship`;
-  const shippable = can(order.status, 'ship', 'admin');
-  const cancellable = can(order.status, 'cancel', 'admin');
+  const kind = orderKindOf(order.paymentProvider);
+  const shippable = can(order.status, 'ship', 'admin', kind);
+  // A warranty replacement: cancelled before it ships, its claim open again (decision 110).
+  const cancellable = can(order.status, 'cancel', 'admin', kind);
   // The Ship… form opens in a row of its own under the order's, across the table: in the
   // actions column it squeezed the customer's e-mail over three lines. A parcel recorded closes it.
   const [shipOpen, setShipOpen] = useState(false);
@@ -165,7 +167,7 @@ function OrderRow({ order, onShip, onDeliver, onCancel, pending, busy }: OrderRo
                 </ActionButton>
               )}
             </div>
-          ) : can(order.status, 'deliver', 'admin') ? (
+          ) : can(order.status, 'deliver', 'admin', kind) ? (
             <ActionButton
               tone="primary"
               onClick={() => onDeliver(order)}

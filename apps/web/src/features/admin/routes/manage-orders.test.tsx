@@ -94,6 +94,17 @@ describe('Manage All Orders', () => {
     expect(screen.getByRole('region', { name: 'All orders table' })).toHaveAttribute('tabindex', '0');
   });
 
+  it('offers Cancel on a warranty replacement only before any of it ships (decision 110)', async () => {
+    const replacement = anOrder({ _id: 'order-4', customername: 'Kim Park', status: 'paid', paid: true, price: 0, paymentProvider: 'replacement' });
+    const partly = anOrder({ _id: 'order-5', customername: 'Lee Moss', status: 'partially_shipped', paid: true, price: 0, paymentProvider: 'replacement' });
+    stubFetch({ [PAGE_1]: { body: anOrderPage([replacement, partly]) }, ...noActivity });
+    renderManageOrders();
+    await screen.findByRole('table', { name: 'All orders' });
+    expect(rowOf('Kim Park').getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    expect(rowOf('Lee Moss').getByText('Ship…')).toBeInTheDocument();
+    expect(rowOf('Lee Moss').queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
+  });
+
   it('filters by status with the choices All, unpaid, paid, partly shipped, shipped, delivered, cancelled and expired', async () => {
     const server = stubFetch({
       [PAGE_1]: { body: anOrderPage([unpaid, paid]) },

@@ -1,4 +1,4 @@
-import { apiErrors, can, formatPrice, orderStatusLabels, paths, type Order } from '@autoparts/shared';
+import { apiErrors, can, formatPrice, hasEnded, hasShippedAll, orderKindOf, orderStatusLabels, paths, type Order } from '@autoparts/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
@@ -85,8 +85,11 @@ function OrderRow({ order, number, onCancel, cancelling, busy }: OrderRowProps) 
   const id = useId();
   const productId = `${id}-product`;
   const reasonId = `${id}-reason`;
-  // What has all gone cannot be cancelled; the rest of a partly shipped order can.
-  const shipped = !can(order.status, 'cancel', 'customer');
+  // The table says what its customer may cancel: the rest of a partly shipped order, not what has
+  // all gone (said on a disabled Cancel), nor a warranty replacement (no Cancel: decision 110).
+  const kind = orderKindOf(order.paymentProvider);
+  const cancellable = can(order.status, 'cancel', 'customer', kind);
+  const shipped = !cancellable && hasShippedAll(order.status);
   return (
     <tr className="align-middle">
       <td data-label="#" className="px-4 py-3 tabular-nums text-slate-500">{number}</td>
@@ -103,24 +106,27 @@ function OrderRow({ order, number, onCancel, cancelling, busy }: OrderRowProps) 
         <PaymentStatus order={order} describedBy={productId} />
       </td>
       <td className="px-4 py-3">
-        <button
-          type="button"
-          onClick={() => onCancel(order)}
-          disabled={shipped || busy}
-          aria-busy={cancelling}
-          aria-describedby={shipped ? `${productId} ${reasonId}` : productId}
-          title={shipped ? apiErrors.shippedNotCancellable : undefined}
-          className="inline-flex items-center gap-2 rounded-lg border border-red-300 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:border-slate-200 disabled:text-slate-400 disabled:hover:bg-transparent"
-        >
-          {cancelling && <Spinner className="size-4" />}
-          Cancel
-        </button>
+        {(cancellable || shipped) && (
+          <button
+            type="button"
+            onClick={() => onCancel(order)}
+            disabled={shipped || busy}
+            aria-busy={cancelling}
+            aria-describedby={shipped ? `${productId} ${reasonId}` : productId}
+            title={shipped ? apiErrors.shippedNotCancellable : undefined}
+            className="inline-flex items-center gap-2 rounded-lg border border-red-300 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:border-slate-200 disabled:text-slate-400 disabled:hover:bg-transparent"
+          >
+            {cancelling && <Spinner className="size-4" />}
+            Cancel
+          </button>
+        )}
         {shipped && (
           <p id={reasonId} className="mt-1 max-w-48 text-xs text-slate-500">
             {apiErrors.shippedNotCancellable}
           </p>
         )}
-        {can(order.status, 'requestReturn', 'customer') && (
+        {!cancellable && !shipped && kind === 'replacement' && <p className="max-w-48 text-xs text-slate-500">{apiErrors.replacementNotCancellable}</p>}
+        {can(order.status, 'requestReturn', 'customer', kind) && (
           <Link
             to={`${paths.returns}?order=${encodeURIComponent(order._id)}`}
             aria-describedby={productId}
@@ -154,7 +160,7 @@ function PaymentStatus({ order, describedBy }: { order: Order; describedBy: stri
   const label = orderStatusLabels[order.status];
   return (
     <div>
-      <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${order.status === 'cancelled' || order.status === 'expired' ? 'bg-slate-100 text-slate-700' : 'bg-green-100 text-green-800'}`}>
+      <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${hasEnded(order.status) ? 'bg-slate-100 text-slate-700' : 'bg-green-100 text-green-800'}`}>
         {label}
       </span>
       {order.transactionId && (

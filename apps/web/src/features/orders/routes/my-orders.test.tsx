@@ -145,6 +145,20 @@ describe('My Orders', () => {
     expect(cancel).toHaveAttribute('title', apiErrors.shippedNotCancellable);
   });
 
+  it('offers no Cancel on a free warranty replacement, paid or shipped in part, and says who cancels it (decision 110)', async () => {
+    const replacement = anOrder({ _id: 'order-4', name: 'Water Pump', price: 0, paid: true, status: 'paid', paymentProvider: 'replacement' });
+    const partly = anOrder({ _id: 'order-5', name: 'Fuel Pump', price: 0, paid: true, status: 'partially_shipped', paymentProvider: 'replacement' });
+    stubFetch({ 'GET /api/me': { body: aCustomer() }, [GET_ORDERS]: { body: [replacement, partly, paid] } });
+    renderMyOrders();
+    await screen.findByRole('table', { name: 'My Orders' });
+    for (const name of ['Water Pump', 'Fuel Pump']) {
+      expect(within(rowOf(name)).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+      expect(within(rowOf(name)).getByText(apiErrors.replacementNotCancellable)).toBeInTheDocument();
+    }
+    // A sale in the same state still has its Cancel.
+    expect(within(rowOf('Oil Filter')).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+  });
+
   it('cancels after the confirmation: says so and lists the orders again', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     let orders = [unpaid, paid];

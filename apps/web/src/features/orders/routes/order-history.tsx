@@ -1,4 +1,4 @@
-import { formatPrice, MY_ORDERS_PAGE_SIZE, paths, type OrderHistoryEntry } from '@autoparts/shared';
+import { formatPrice, MY_ORDERS_PAGE_SIZE, orderStatusLabels, paths, type OrderHistoryEntry } from '@autoparts/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
@@ -94,7 +94,7 @@ function HistoryTable({ entries }: { entries: OrderHistoryEntry[] }) {
               <td data-label="Status" className="px-4 py-3">
                 <span>
                   <span className="inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
-                    {entry.status === 'expired' ? 'Expired' : 'Cancelled'}
+                    {orderStatusLabels[entry.status]}
                   </span>
                   <span className="ml-2 text-slate-600">{dateFormat.format(new Date(entry.endedAt))}</span>
                 </span>

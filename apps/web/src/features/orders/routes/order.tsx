@@ -1,4 +1,4 @@
-import { can, formatPrice, orderStatusLabels, paths } from '@autoparts/shared';
+import { can, formatPrice, orderKindOf, orderStatusLabels, paths } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
@@ -61,14 +61,14 @@ export function Component() {
             )}
           </dl>
           <OrderDocuments order={order.data} />
-          {order.data.yours && (order.data.status === 'unpaid' || can(order.data.status, 'requestReturn', 'customer')) && (
+          {order.data.yours && (order.data.status === 'unpaid' || can(order.data.status, 'requestReturn', 'customer', orderKindOf(order.data.paymentProvider))) && (
             <p className="flex flex-wrap gap-4">
               {order.data.status === 'unpaid' && (
                 <Link to={paths.payment(order.data._id)} className={linkClass}>
                   Pay Now
                 </Link>
               )}
-              {can(order.data.status, 'requestReturn', 'customer') && (
+              {can(order.data.status, 'requestReturn', 'customer', orderKindOf(order.data.paymentProvider)) && (
                 <Link to={`${paths.returns}?order=${encodeURIComponent(order.data._id)}`} className={linkClass}>
                   Return items
                 </Link>

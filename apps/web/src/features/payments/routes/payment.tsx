@@ -1,4 +1,4 @@
-import { apiErrors, type OrderDetail } from '@autoparts/shared';
+import { apiErrors, hasEnded, type OrderDetail } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -119,7 +119,7 @@ function PaymentOptions({ order, checkout, confirmation, onCheckAgain }: Payment
   const config = useClientConfig();
   const payWithTestCard = usePayWithTestCard();
 
-  if (order.status === 'cancelled' || order.status === 'expired') {
+  if (hasEnded(order.status)) {
     // No dead end: My Orders' Buy again puts the order's lines still for sale back in the cart.
     return (
       <div className="rounded-lg border border-slate-200 bg-slate-50 p-6 text-slate-700">

@@ -2,6 +2,7 @@ import {
   can,
   formatPrice,
   itemLines,
+  orderKindOf,
   RETURN_NOTE_MAX_LENGTH,
   RETURN_REASONS,
   returnMessages,
@@ -35,7 +36,7 @@ function reasonsFor(line: OrderLine, deposit: OrderLine | undefined, now: Date):
  */
 export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[]; initialOrderId?: string }) {
   const id = useId();
-  const candidates = orders.filter((order) => can(order.status, 'requestReturn', 'customer'));
+  const candidates = orders.filter((order) => can(order.status, 'requestReturn', 'customer', orderKindOf(order.paymentProvider)));
   // The order a link named, if it can be returned; if not, the form says so rather than quietly offering another.
   const linkedReturnable = initialOrderId !== undefined && candidates.some((order) => order._id === initialOrderId);
   const [orderId, setOrderId] = useState(linkedReturnable ? initialOrderId : (candidates[0]?._id ?? ''));
