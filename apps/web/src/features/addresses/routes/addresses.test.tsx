@@ -126,6 +126,35 @@ describe('My Addresses', () => {
     expect(screen.queryByRole('form', { name: 'New address' })).not.toBeInTheDocument();
   });
 
+  it('says everything wrong with a form sent empty at once, the state and postal code too', async () => {
+    const server = bookServer([]);
+    const user = userEvent.setup();
+    renderAddresses();
+    await user.click(await screen.findByRole('button', { name: 'Add an address' }));
+    const form = screen.getByRole('form', { name: 'New address' });
+    await user.click(within(form).getByRole('button', { name: 'Add address' }));
+
+    const unitedStates = countryOf('US')!;
+    await waitFor(() => expect(within(form).getByLabelText('Full name')).toHaveAccessibleDescription(addressMessages.nameRequired));
+    expect(within(form).getByLabelText('Address line 1')).toHaveAccessibleDescription(addressMessages.line1Required);
+    expect(within(form).getByLabelText('City')).toHaveAccessibleDescription(addressMessages.cityRequired);
+    expect(within(form).getByLabelText('State')).toHaveAccessibleDescription(addressMessages.regionRequired(unitedStates));
+    expect(within(form).getByLabelText('Postal code')).toHaveAccessibleDescription(
+      expect.stringContaining(addressMessages.postalCodeRequired),
+    );
+    expect(within(form).getByLabelText('Full name')).toHaveFocus();
+
+    // Filling the first three leaves nothing new to hear: the rest was said the first time.
+    await user.type(within(form).getByLabelText('Full name'), 'Jane Doe');
+    await user.type(within(form).getByLabelText('Address line 1'), '100 Main St');
+    await user.type(within(form).getByLabelText('City'), 'Springfield');
+    await user.type(within(form).getByLabelText('Postal code'), '6270');
+    await user.click(within(form).getByRole('button', { name: 'Add address' }));
+    expect(await within(form).findByText(addressMessages.postalCode(unitedStates))).toBeInTheDocument();
+    expect(within(form).getByText(addressMessages.regionRequired(unitedStates))).toBeInTheDocument();
+    expect(server.paths()).not.toContain('POST /api/addresses');
+  });
+
   it('edits an address in place, prefilled', async () => {
     const server = bookServer([anAddress()]);
     const user = userEvent.setup();
