@@ -100,6 +100,20 @@ describe('Profile page', () => {
     expect(server.paths().filter((path) => path === 'GET /api/me').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('takes only an https:// address for LinkedIn, and says so', async () => {
+    const server = stubFetch({ 'GET /api/me': { body: aCustomer() } });
+    const user = userEvent.setup();
+    renderProfile();
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Jane Doe'));
+    const linkedin = screen.getByLabelText('LinkedIn');
+    await user.type(linkedin, 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+
+    await waitFor(() => expect(linkedin).toHaveAccessibleDescription(validation.linkedinUrl));
+    expect(linkedin).toHaveFocus();
+    expect(server.paths()).not.toContain(PUT);
+  });
+
   it('says when the update failed', async () => {
     stubFetch({
       'GET /api/me': { body: aCustomer() },
