@@ -20,6 +20,8 @@ for (const width of widths) {
       // The first address, in the US: the form starts there, with its states and ZIP hint.
       await page.getByRole('button', { name: 'Add an address' }).click();
       const form = page.getByRole('form', { name: 'New address' });
+      // The keyboard's place is kept (decision 064): the form opens on its first field.
+      await expect(form.getByLabel('Country')).toBeFocused();
       await form.getByLabel('Full name').fill('Jane Doe');
       await form.getByLabel('Address line 1').fill('100 Main St');
       await form.getByLabel('City').fill('Springfield');
@@ -32,6 +34,7 @@ for (const width of widths) {
       await form.getByRole('button', { name: 'Add address' }).click();
       const list = page.getByRole('list', { name: 'Saved addresses' });
       await expect(list.getByRole('listitem')).toHaveCount(1);
+      await expect(page.getByRole('button', { name: 'Edit Jane Doe, 100 Main St' })).toBeFocused();
       await expect(list.getByRole('listitem').first()).toContainText('Default');
       await expect(list.getByRole('listitem').first()).toContainText('Springfield, IL 62701');
 
@@ -57,11 +60,14 @@ for (const width of widths) {
       // The US one made the default again, then edited.
       await page.getByRole('button', { name: 'Make Jane Doe, 100 Main St the default' }).click();
       await expect(list.getByRole('listitem').first()).toContainText('Springfield, IL 62701');
-      await page.getByRole('button', { name: 'Edit Jane Doe, 100 Main St' }).click();
+      await expect(page.getByRole('button', { name: 'Edit Jane Doe, 100 Main St' })).toBeFocused();
+      await page.keyboard.press('Enter');
       const edit = page.getByRole('form', { name: 'Edit the address of Jane Doe' });
+      await expect(edit.getByLabel('Country')).toBeFocused();
       await edit.getByLabel('Address line 2 (optional)').fill('Bay 2');
       await edit.getByRole('button', { name: 'Save address' }).click();
       await expect(list.getByText('Bay 2')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Edit Jane Doe, 100 Main St' })).toBeFocused();
 
       // Deleting the default makes the other one the default.
       page.once('dialog', (dialog) => void dialog.accept());
@@ -69,6 +75,13 @@ for (const width of widths) {
       await expect(list.getByRole('listitem')).toHaveCount(1);
       await expect(list.getByRole('listitem').first()).toContainText('Default');
       await expect(list.getByRole('listitem').first()).toContainText('Toronto');
+      // The focus went to the next address's Delete; with none left, to the heading.
+      const deleteToronto = page.getByRole('button', { name: 'Delete Jane at work, 1 Front St W' });
+      await expect(deleteToronto).toBeFocused();
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.keyboard.press('Enter');
+      await expect(page.getByText('You have no saved addresses yet')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'My Addresses' })).toBeFocused();
     });
   });
 }

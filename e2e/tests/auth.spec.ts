@@ -104,6 +104,8 @@ test('the profile saves name, education, location, phone and linkedin', async ({
   await field('LinkedIn').fill('https://www.linkedin.com/in/renamed');
   await page.getByRole('button', { name: /update/i }).click();
   await expect(page.getByText(notices.profileUpdated)).toBeVisible();
+  // The form shows what the account keeps, without a reload.
+  await expect(field('Phone')).toHaveValue('+1 217 555 0100');
 
   await page.reload();
   await expect(field('Location')).toHaveValue('Detroit');

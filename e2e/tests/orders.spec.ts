@@ -107,9 +107,12 @@ test('order again and cancel it: the stock comes back', async ({ page, request }
     expect(dialog.message()).toBe(confirmations.cancelOrder);
     void dialog.accept();
   });
-  await row.getByRole('button', { name: 'Cancel' }).click();
+  await row.getByRole('button', { name: 'Cancel' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText(notices.orderCancelled)).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: part.name })).toHaveCount(0);
+  // The keyboard's place is kept: with no order left, on the heading (decision 064), not the page.
+  await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeFocused();
   await expect.poll(() => availableOf(request, part._id)).toBe(before);
 });
 

@@ -95,12 +95,45 @@ describe('addressInputSchema', () => {
       name: addressMessages.nameRequired,
       line1: addressMessages.line1Required,
       city: addressMessages.cityRequired,
+      postalCode: addressMessages.postalCodeRequired,
     });
     expect(problems({ postalCode: '' })).toEqual({ postalCode: addressMessages.postalCodeRequired });
     expect(problems({ company: 'x'.repeat(101), line2: 'y'.repeat(101) })).toEqual({
       company: 'Company must be at most 100 characters',
       line2: 'Address line 2 must be at most 100 characters',
     });
+  });
+
+  it('says everything wrong at once: the country’s checks run while other fields are refused', () => {
+    const blank = { name: '', line1: '', city: '', region: '', postalCode: '', country: 'US', phone: '' };
+    const result = addressInputSchema.safeParse(blank);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      // The fields' own checks first: the API's 400 names the first, as it did.
+      ['name', addressMessages.nameRequired],
+      ['line1', addressMessages.line1Required],
+      ['city', addressMessages.cityRequired],
+      ['region', 'State: choose one from the list for United States'],
+      ['postalCode', addressMessages.postalCodeRequired],
+    ]);
+    expect(problems({ name: '', region: 'ON', postalCode: '6270', phone: '555-abc' })).toEqual({
+      name: addressMessages.nameRequired,
+      region: addressMessages.regionRequired(country('US')),
+      postalCode: addressMessages.postalCode(country('US')),
+      phone: validation.phoneCharacters,
+    });
+    // A field refused by its own check is not checked again; the others still are.
+    expect(problems({ postalCode: '1'.repeat(13), region: 'ON', city: 42 })).toEqual({
+      city: expect.any(String),
+      postalCode: 'Postal code must be at most 12 characters',
+      region: addressMessages.regionRequired(country('US')),
+    });
+    // Without a country the shop knows, nothing is checked against one.
+    expect(problems({ country: 'USA', name: '', postalCode: 'nonsense' })).toEqual({
+      name: addressMessages.nameRequired,
+      country: addressMessages.countryUnknown,
+    });
+    expect(addressInputSchema.safeParse('an address').success).toBe(false);
+    expect(addressInputSchema.safeParse(null).success).toBe(false);
   });
 
   it('reads a national phone number in the address’s country, and keeps it international', () => {

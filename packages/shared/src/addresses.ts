@@ -151,60 +151,86 @@ const text = (label: string, required?: string) => {
   return required ? base.min(1, required) : base;
 };
 
+/** The region as typed, in upper case and without the country's prefix ("us-il" → "IL"). */
+function regionCode(country: Country, typed: string | null | undefined): string {
+  const region = (typed ?? '').toUpperCase();
+  return region.startsWith(`${country.code}-`) ? region.slice(country.code.length + 1) : region;
+}
+
+/** The postal code as typed, in upper case with single spaces. */
+const postalCodeOf = (typed: string) => typed.toUpperCase().replace(/\s+/g, ' ');
+
+const addressFieldsSchema = z.object({
+  name: text('Name', addressMessages.nameRequired),
+  company: text('Company').default(''),
+  line1: text('Address line 1', addressMessages.line1Required),
+  line2: text('Address line 2').default(''),
+  city: text('City', addressMessages.cityRequired),
+  region: z.string().trim().max(8, addressMessages.tooLong('Region', 8)).nullish(),
+  postalCode: z.string().trim().max(POSTAL_CODE_MAX, addressMessages.tooLong('Postal code', POSTAL_CODE_MAX)),
+  country: z.string().trim().toUpperCase().length(2, addressMessages.countryUnknown),
+  phone: z.string().trim().max(PHONE_MAX_LENGTH, addressMessages.tooLong('Phone', PHONE_MAX_LENGTH)).default(''),
+  isDefault: z.boolean().default(false),
+});
+
+/**
+ * The checks that depend on the country: the region from its list, the postal code in its form,
+ * the phone. They run even when other fields are refused (`when`), each on a field that passed
+ * its own checks, so a form sent empty hears about its state and postal code in the same round as
+ * its name; the other fields' messages still come first (the API answers the first).
+ */
+const countryChecks = addressFieldsSchema.superRefine(
+  (address, context) => {
+    const refused = (field: string) => context.issues.some((issue) => issue.path?.[0] === field);
+    if (refused('country')) return;
+    const fail = (path: string, message: string) => context.addIssue({ code: 'custom', path: [path], message });
+    const country = countryOf(address.country);
+    if (!country) {
+      fail('country', addressMessages.countryUnknown);
+      return;
+    }
+
+    if (!refused('region')) {
+      const region = regionCode(country, address.region);
+      if (country.regions) {
+        if (!country.regions.list.some((entry) => entry.code === region)) fail('region', addressMessages.regionRequired(country));
+      } else if (region !== '') {
+        fail('region', addressMessages.regionNone(country));
+      }
+    }
+
+    if (!refused('postalCode')) {
+      const postal = postalCodeOf(address.postalCode);
+      if (postal === '') fail('postalCode', addressMessages.postalCodeRequired);
+      else if (!country.postalCode.pattern.test(postal)) fail('postalCode', addressMessages.postalCode(country));
+    }
+
+    if (!refused('phone')) {
+      const phoneWrong = address.phone === '' ? null : phoneProblem(address.phone);
+      if (phoneWrong) fail('phone', phoneWrong);
+    }
+  },
+  // Zod skips a refinement once a field has failed; this one only needs the fields' object.
+  { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
+);
+
 /**
  * An address as the form and `POST /api/addresses` / `PUT /api/addresses/{id}` send it. Output:
  * the region in upper case without its country prefix (null where the country has no list), the
  * postal code in the country's form, the phone in its international form.
  */
-export const addressInputSchema = z
-  .object({
-    name: text('Name', addressMessages.nameRequired),
-    company: text('Company').default(''),
-    line1: text('Address line 1', addressMessages.line1Required),
-    line2: text('Address line 2').default(''),
-    city: text('City', addressMessages.cityRequired),
-    region: z.string().trim().max(8, addressMessages.tooLong('Region', 8)).nullish(),
-    postalCode: z.string().trim().max(POSTAL_CODE_MAX, addressMessages.tooLong('Postal code', POSTAL_CODE_MAX)),
-    country: z.string().trim().toUpperCase().length(2, addressMessages.countryUnknown),
-    phone: z.string().trim().max(PHONE_MAX_LENGTH, addressMessages.tooLong('Phone', PHONE_MAX_LENGTH)).default(''),
-    isDefault: z.boolean().default(false),
-  })
-  .transform((address, context) => {
-    const country = countryOf(address.country);
-    if (!country) {
-      context.addIssue({ code: 'custom', path: ['country'], message: addressMessages.countryUnknown });
-      return z.NEVER;
-    }
-    let valid = true;
-    const fail = (path: string, message: string) => {
-      context.addIssue({ code: 'custom', path: [path], message });
-      valid = false;
-    };
-
-    const typedRegion = (address.region ?? '').toUpperCase();
-    const region = typedRegion.startsWith(`${country.code}-`) ? typedRegion.slice(country.code.length + 1) : typedRegion;
-    if (country.regions) {
-      if (!country.regions.list.some((entry) => entry.code === region)) fail('region', addressMessages.regionRequired(country));
-    } else if (region !== '') {
-      fail('region', addressMessages.regionNone(country));
-    }
-
-    const postal = address.postalCode.toUpperCase().replace(/\s+/g, ' ');
-    if (postal === '') fail('postalCode', addressMessages.postalCodeRequired);
-    else if (!country.postalCode.pattern.test(postal)) fail('postalCode', addressMessages.postalCode(country));
-
-    const phoneWrong = address.phone === '' ? null : phoneProblem(address.phone);
-    if (phoneWrong) fail('phone', phoneWrong);
-
-    if (!valid) return z.NEVER;
-    return {
-      ...address,
-      country: country.code,
-      region: country.regions ? region : null,
-      postalCode: country.postalCode.normalize ? country.postalCode.normalize(postal) : postal,
-      phone: address.phone === '' ? '' : internationalPhone(address.phone, country.code),
-    };
-  });
+export const addressInputSchema = countryChecks.transform((address) => {
+  // Only a valid address gets here: its country is one of the table's.
+  const country = countryOf(address.country) as Country;
+  const postal = postalCodeOf(address.postalCode);
+  return {
+    ...address,
+    country: country.code,
+    region: country.regions ? regionCode(country, address.region) : null,
+    postalCode: country.postalCode.normalize ? country.postalCode.normalize(postal) : postal,
+    phone: address.phone === '' ? '' : internationalPhone(address.phone, country.code),
+  };
+});
 export type AddressInput = z.input<typeof addressInputSchema>;
 export type AddressFields = z.output<typeof addressInputSchema>;
 

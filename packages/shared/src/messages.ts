@@ -21,6 +21,7 @@ export const validation = {
   descriptionRequired: 'Description is Required',
   phoneCharacters: 'A phone number has only digits, spaces, dashes, dots and parentheses, and + before a country code',
   phoneDigits: 'A phone number has 7 to 15 digits; numbers outside the US with their country code, e.g. +44 20 7946 0958',
+  linkedinUrl: 'LinkedIn: give the web address of your profile, starting with https:// (or leave it blank)',
 } as const;
 
 /** Follows SPEC §8's 'Order Deleted successfully' when the cancelled order had been paid. */

@@ -118,6 +118,14 @@ describe('GET/POST /api/addresses', () => {
     expect(await list(byToken(alice))).toEqual(before);
   });
 
+  it('answers 400 with the first field’s message when many are wrong, the country’s checks among them', async () => {
+    const response = await add(byToken(alice), { ...springfield, name: '', city: '', region: 'ON', postalCode: 'K1A 0B1' });
+    expectReply(response, 400);
+    expect(response.json()).toEqual({ message: `name: ${addressMessages.nameRequired}` });
+    const wrongRegionFirst = await add(byToken(alice), { ...springfield, region: 'ON', postalCode: 'K1A 0B1' });
+    expect(wrongRegionFirst.json()).toEqual({ message: `region: ${addressMessages.regionRequired(countryOf('US')!)}` });
+  });
+
   it('refuses a body larger than an address can be', async () => {
     const response = await add(byToken(alice), { ...springfield, note: 'x'.repeat(8 * 1024) });
     expectReply(response, 413);

@@ -350,6 +350,27 @@ describe('PUT /api/user/{email} with profile fields', () => {
     expect(await userRow(alice.email)).toEqual(before);
   });
 
+  it.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'http://www.linkedin.com/in/alice', 'linkedin.com/in/alice'])(
+    'answers 400 to the LinkedIn %j (only an https:// address or nothing) and stores nothing',
+    async (linkedin) => {
+      const before = await userRow(alice.email);
+
+      const response = await putUser({ cookie: cookies.alice! }, alice.email, { email: alice.email, ...profile, linkedin });
+
+      expectStatus(response, 400);
+      expect(response.json()).toEqual({ message: `linkedin: ${validation.linkedinUrl}` });
+      expect(await userRow(alice.email)).toEqual(before);
+    },
+  );
+
+  it('takes a blank LinkedIn (none)', async () => {
+    const response = await putUser({ cookie: cookies.alice! }, alice.email, { email: alice.email, linkedin: '' });
+
+    expectStatus(response, 200);
+    expect((await userRow(alice.email)).linkedin).toBe('');
+    await putUser({ cookie: cookies.alice! }, alice.email, { email: alice.email, linkedin: profile.linkedin });
+  });
+
   it.each([
     ['name', 'n'.repeat(1_000)],
     ['education', 'e'.repeat(1_000)],

@@ -126,6 +126,35 @@ describe('My Addresses', () => {
     expect(screen.queryByRole('form', { name: 'New address' })).not.toBeInTheDocument();
   });
 
+  it('says everything wrong with a form sent empty at once, the state and postal code too', async () => {
+    const server = bookServer([]);
+    const user = userEvent.setup();
+    renderAddresses();
+    await user.click(await screen.findByRole('button', { name: 'Add an address' }));
+    const form = screen.getByRole('form', { name: 'New address' });
+    await user.click(within(form).getByRole('button', { name: 'Add address' }));
+
+    const unitedStates = countryOf('US')!;
+    await waitFor(() => expect(within(form).getByLabelText('Full name')).toHaveAccessibleDescription(addressMessages.nameRequired));
+    expect(within(form).getByLabelText('Address line 1')).toHaveAccessibleDescription(addressMessages.line1Required);
+    expect(within(form).getByLabelText('City')).toHaveAccessibleDescription(addressMessages.cityRequired);
+    expect(within(form).getByLabelText('State')).toHaveAccessibleDescription(addressMessages.regionRequired(unitedStates));
+    expect(within(form).getByLabelText('Postal code')).toHaveAccessibleDescription(
+      expect.stringContaining(addressMessages.postalCodeRequired),
+    );
+    expect(within(form).getByLabelText('Full name')).toHaveFocus();
+
+    // Filling the first three leaves nothing new to hear: the rest was said the first time.
+    await user.type(within(form).getByLabelText('Full name'), 'Jane Doe');
+    await user.type(within(form).getByLabelText('Address line 1'), '100 Main St');
+    await user.type(within(form).getByLabelText('City'), 'Springfield');
+    await user.type(within(form).getByLabelText('Postal code'), '6270');
+    await user.click(within(form).getByRole('button', { name: 'Add address' }));
+    expect(await within(form).findByText(addressMessages.postalCode(unitedStates))).toBeInTheDocument();
+    expect(within(form).getByText(addressMessages.regionRequired(unitedStates))).toBeInTheDocument();
+    expect(server.paths()).not.toContain('POST /api/addresses');
+  });
+
   it('edits an address in place, prefilled', async () => {
     const server = bookServer([anAddress()]);
     const user = userEvent.setup();
@@ -168,6 +197,91 @@ describe('My Addresses', () => {
     expect(confirm).toHaveBeenCalledTimes(2);
     await waitFor(() => expect(screen.queryByText('100 Main St')).not.toBeInTheDocument());
     expect(cardOf('Jane at work')).toHaveTextContent('Default');
+  });
+
+  it('keeps the keyboard’s place: a form opens on its first field and gives the focus back to what opened it', async () => {
+    bookServer([anAddress()]);
+    const user = userEvent.setup();
+    renderAddresses();
+    const add = await screen.findByRole('button', { name: 'Add an address' });
+    await user.click(add);
+    expect(within(screen.getByRole('form', { name: 'New address' })).getByLabelText('Country')).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Add an address' })).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    expect(screen.getByLabelText('Country')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('form', { name: 'New address' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add an address' })).toHaveFocus();
+
+    // Edit: the form in place, on its first field; Cancel, Escape and a save give the focus to Edit.
+    await user.click(screen.getByRole('button', { name: 'Edit Jane Doe, 100 Main St' }));
+    const form = screen.getByRole('form', { name: 'Edit the address of Jane Doe' });
+    expect(within(form).getByLabelText('Country')).toHaveFocus();
+    await user.click(within(form).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Edit Jane Doe, 100 Main St' })).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Edit Jane Doe, 100 Main St' })).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    const again = screen.getByRole('form', { name: 'Edit the address of Jane Doe' });
+    await user.clear(within(again).getByLabelText('Address line 1'));
+    await user.type(within(again).getByLabelText('Address line 1'), '200 Elm St');
+    await user.click(within(again).getByRole('button', { name: 'Save address' }));
+    expect(await screen.findByText(addressMessages.updated)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Jane Doe, 200 Elm St' })).toHaveFocus());
+  });
+
+  it('gives the focus to a new address’s Edit once it is saved', async () => {
+    bookServer([anAddress()]);
+    const user = userEvent.setup();
+    renderAddresses();
+    await user.click(await screen.findByRole('button', { name: 'Add an address' }));
+    const form = screen.getByRole('form', { name: 'New address' });
+    await user.type(within(form).getByLabelText('Full name'), 'Joe Bloggs');
+    await user.type(within(form).getByLabelText('Address line 1'), '5 Oak Ave');
+    await user.type(within(form).getByLabelText('City'), 'Peoria');
+    await user.selectOptions(within(form).getByLabelText('State'), 'IL');
+    await user.type(within(form).getByLabelText('Postal code'), '61602');
+    await user.click(within(form).getByRole('button', { name: 'Add address' }));
+
+    expect(await screen.findByText(addressMessages.added)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Joe Bloggs, 5 Oak Ave' })).toHaveFocus());
+  });
+
+  it('hands the focus on after a delete: to the next address’s Delete, the previous one’s after the last, then the heading', async () => {
+    const third = { ...torontoAddress, id: 'addr-3', name: 'Jane at home', line1: '9 King St' };
+    bookServer([anAddress(), torontoAddress, third]);
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const user = userEvent.setup();
+    renderAddresses();
+
+    await user.click(await screen.findByRole('button', { name: 'Delete Jane Doe, 100 Main St' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete Jane at work, 1 Front St W' })).toHaveFocus());
+    expect(screen.queryByText('100 Main St')).not.toBeInTheDocument();
+
+    // The last card: the one before it; twice in a row to the same card, the focus still goes there.
+    await user.click(screen.getByRole('button', { name: 'Delete Jane at home, 9 King St' }));
+    await waitFor(() => expect(screen.queryByText('9 King St')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Delete Jane at work, 1 Front St W' })).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'My Addresses' })).toHaveFocus());
+    expect(screen.getByText('You have no saved addresses yet')).toBeInTheDocument();
+  });
+
+  it('keeps the focus on a card whose Make default went: on its Edit', async () => {
+    bookServer([anAddress(), torontoAddress]);
+    const user = userEvent.setup();
+    renderAddresses();
+    await user.click(await screen.findByRole('button', { name: 'Make Jane at work, 1 Front St W the default' }));
+
+    expect(await screen.findByText(addressMessages.madeDefault)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Make Jane at work, 1 Front St W the default' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit Jane at work, 1 Front St W' })).toHaveFocus());
   });
 
   it('shows the server’s reason when a save is refused', async () => {

@@ -3,12 +3,16 @@ import { useEffect, useRef, useState } from 'react';
 /** `returnFocusTo` after the last card went: the list's heading (`tabIndex=-1`) takes the focus. */
 export const LIST_HEADING = ':list-heading';
 
-/** An element that takes the focus when `when` becomes true (a card's Edit, a form's opener, a heading). */
-export function useFocusWhen<Element extends HTMLElement>(when: boolean) {
+/**
+ * An element that takes the focus when `when` becomes true (a card's Edit, a form's opener, a
+ * heading), and again at each new `request` while it stays true (`focusRequest`: the same card
+ * named twice in a row, as when two deletions each hand the focus to the card between them).
+ */
+export function useFocusWhen<Element extends HTMLElement>(when: boolean, request?: number) {
   const ref = useRef<Element>(null);
   useEffect(() => {
     if (when) ref.current?.focus();
-  }, [when]);
+  }, [when, request]);
   return ref;
 }
 
@@ -22,7 +26,14 @@ export function useFocusWhen<Element extends HTMLElement>(when: boolean) {
 export function useCollectionEditing<Item extends { id: string }>() {
   const [editing, setEditing] = useState<Item | undefined>();
   const [returnFocusTo, setReturnFocusTo] = useState<string | undefined>();
+  // Counts the hand-overs, for `useFocusWhen`'s `request`: a hand-over to the card that already
+  // had the last one changes no `returnFocusTo`.
+  const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLDivElement>(null);
+  const returnFocus = (id: string) => {
+    setReturnFocusTo(id);
+    setFocusRequest((count) => count + 1);
+  };
 
   useEffect(() => {
     if (!editing) return;
@@ -32,6 +43,7 @@ export function useCollectionEditing<Item extends { id: string }>() {
   return {
     editing,
     returnFocusTo,
+    focusRequest,
     formRef,
     startEditing(item: Item) {
       setReturnFocusTo(undefined);
@@ -39,15 +51,17 @@ export function useCollectionEditing<Item extends { id: string }>() {
     },
     stopEditing(id: string) {
       setEditing(undefined);
-      setReturnFocusTo(id);
+      returnFocus(id);
     },
+    /** The focus goes to `id`'s element (a card whose button went away, as Make default's). */
+    returnFocus,
     /**
      * The card `id` was removed. With `focusNext`, the focus goes to the card of that id (a
      * neighbour), or with `null` to the list's heading (`LIST_HEADING`): not to the page's top.
      */
     removed(id: string, focusNext?: string | null) {
       setEditing((current) => (current?.id === id ? undefined : current));
-      if (focusNext !== undefined) setReturnFocusTo(focusNext ?? LIST_HEADING);
+      if (focusNext !== undefined) returnFocus(focusNext ?? LIST_HEADING);
     },
   };
 }

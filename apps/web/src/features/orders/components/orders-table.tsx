@@ -6,6 +6,7 @@ import { OrderDetailsDisclosure } from './order-breakdown';
 import { TrackingLinks } from '../../shipments/components/order-timeline';
 import { BuyAgain } from './buy-again';
 import { TimeLeft } from './time-left';
+import { useFocusWhen } from '../../admin/components/collection-editing';
 
 interface OrdersTableProps {
   orders: Order[];
@@ -14,6 +15,10 @@ interface OrdersTableProps {
   onCancel: (order: Order) => void;
   /** The order being cancelled right now, if any. */
   cancellingId: string | undefined;
+  /** The order whose Cancel (or, when it cannot be cancelled, its link) takes the focus. */
+  focusId?: string | undefined;
+  /** `useFocusWhen`'s request: a new one focuses `focusId` again. */
+  focusRequest?: number | undefined;
 }
 
 /**
@@ -23,7 +28,7 @@ interface OrdersTableProps {
  * `stacked-table` rules of index.css); up to the table's width it scrolls sideways inside a region
  * that the keyboard can reach and scroll.
  */
-export function OrdersTable({ orders, firstNumber = 1, onCancel, cancellingId }: OrdersTableProps) {
+export function OrdersTable({ orders, firstNumber = 1, onCancel, cancellingId, focusId, focusRequest }: OrdersTableProps) {
   return (
     <div
       role="region"
@@ -64,6 +69,8 @@ export function OrdersTable({ orders, firstNumber = 1, onCancel, cancellingId }:
               onCancel={onCancel}
               cancelling={cancellingId === order._id}
               busy={cancellingId !== undefined}
+              focus={focusId === order._id}
+              focusRequest={focusRequest}
             />
           ))}
         </tbody>
@@ -79,9 +86,11 @@ interface OrderRowProps {
   cancelling: boolean;
   /** Some order is being cancelled: one at a time. */
   busy: boolean;
+  focus: boolean;
+  focusRequest: number | undefined;
 }
 
-function OrderRow({ order, number, onCancel, cancelling, busy }: OrderRowProps) {
+function OrderRow({ order, number, onCancel, cancelling, busy, focus, focusRequest }: OrderRowProps) {
   const id = useId();
   const productId = `${id}-product`;
   const reasonId = `${id}-reason`;
@@ -90,12 +99,14 @@ function OrderRow({ order, number, onCancel, cancelling, busy }: OrderRowProps) 
   const kind = orderKindOf(order.paymentProvider);
   const cancellable = can(order.status, 'cancel', 'customer', kind);
   const shipped = !cancellable && hasShippedAll(order.status);
+  const cancelButton = useFocusWhen<HTMLButtonElement>(focus && cancellable, focusRequest);
+  const orderLink = useFocusWhen<HTMLAnchorElement>(focus && !cancellable, focusRequest);
   return (
     <tr className="align-middle">
       <td data-label="#" className="px-4 py-3 tabular-nums text-slate-500">{number}</td>
       <th scope="row" className="px-4 py-3 font-semibold text-ink">
         <span id={productId}>{order.name}</span>
-        <Link to={paths.order(order.orderNumber)} className="block text-xs font-normal text-brand-700 underline hover:text-brand-800">
+        <Link ref={orderLink} to={paths.order(order.orderNumber)} className="block text-xs font-normal text-brand-700 underline hover:text-brand-800">
           Order {order.orderNumber}
         </Link>
         <OrderDetailsDisclosure order={order} />
@@ -107,14 +118,19 @@ function OrderRow({ order, number, onCancel, cancelling, busy }: OrderRowProps) 
       </td>
       <td className="px-4 py-3">
         {(cancellable || shipped) && (
+          // The one being cancelled is aria-disabled, not disabled, so the focus stays on it (decision 044).
           <button
+            ref={cancelButton}
             type="button"
-            onClick={() => onCancel(order)}
-            disabled={shipped || busy}
+            onClick={() => {
+              if (!cancelling) onCancel(order);
+            }}
+            disabled={shipped || (busy && !cancelling)}
+            aria-disabled={cancelling || undefined}
             aria-busy={cancelling}
             aria-describedby={shipped ? `${productId} ${reasonId}` : productId}
             title={shipped ? apiErrors.shippedNotCancellable : undefined}
-            className="inline-flex items-center gap-2 rounded-lg border border-red-300 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:border-slate-200 disabled:text-slate-400 disabled:hover:bg-transparent"
+            className="inline-flex items-center gap-2 rounded-lg border border-red-300 px-3 py-1.5 font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:border-slate-200 disabled:text-slate-400 disabled:hover:bg-transparent aria-disabled:cursor-wait"
           >
             {cancelling && <Spinner className="size-4" />}
             Cancel

@@ -187,6 +187,68 @@ describe('My Orders', () => {
     confirm.mockRestore();
   });
 
+  it('keeps the keyboard’s place after a cancel: the next order’s Cancel, or its link when it cannot be cancelled', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let orders = [unpaid, paid, { ...shipped, orderNumber: '100045' }];
+    const answers: (() => void)[] = [];
+    const server = stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_ORDERS]: () => ({ body: orders }),
+      'DELETE /api/myorder?id=*': (call) => {
+        const id = new URL(call.path, 'http://shop').searchParams.get('id');
+        return new Promise((resolve) => {
+          answers.push(() => {
+            orders = orders.filter((order) => order._id !== id);
+            resolve({ body: { deletedCount: 1 } });
+          });
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderMyOrders();
+    await screen.findByRole('table', { name: 'My Orders' });
+
+    const first = within(rowOf('Brake Pads')).getByRole('button', { name: 'Cancel' });
+    await user.click(first);
+    // While it is cancelled the button keeps the focus: aria-disabled, not disabled; the others wait.
+    await waitFor(() => expect(first).toHaveAttribute('aria-disabled', 'true'));
+    expect(first).toBeEnabled();
+    expect(first).toHaveFocus();
+    expect(within(rowOf('Oil Filter')).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await user.click(first);
+    expect(server.paths().filter((path) => path.startsWith('DELETE'))).toEqual(['DELETE /api/myorder?id=order-1']);
+    answers[0]?.();
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Brake Pads/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(within(rowOf('Oil Filter')).getByRole('button', { name: 'Cancel' })).toHaveFocus());
+
+    // The next one has shipped: its Cancel is disabled, so its link takes the focus.
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(answers).toHaveLength(2));
+    answers[1]?.();
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Oil Filter/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(within(rowOf('Radiator')).getByRole('link', { name: 'Order 100045' })).toHaveFocus());
+  });
+
+  it('gives the focus to the heading when the last order is cancelled', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let orders = [unpaid];
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_ORDERS]: () => ({ body: orders }),
+      'DELETE /api/myorder?id=order-1': () => {
+        orders = [];
+        return { body: { deletedCount: 1 } };
+      },
+    });
+    const user = userEvent.setup();
+    renderMyOrders();
+    await screen.findByRole('table', { name: 'My Orders' });
+    await user.click(within(rowOf('Brake Pads')).getByRole('button', { name: 'Cancel' }));
+
+    expect(await screen.findByText('You have no orders yet')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toHaveFocus());
+  });
+
   it('says the payment is refunded when a paid order is cancelled, after SPEC’s text', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     stubFetch({

@@ -12,6 +12,7 @@ import { useCancelOrder } from '../api/cancel-order';
 import { myOrdersQuery } from '../api/get-my-orders';
 import { OrdersTable } from '../components/orders-table';
 import { EmptyState } from '../../../components/empty-state';
+import { LIST_HEADING, useCollectionEditing, useFocusWhen } from '../../admin/components/collection-editing';
 
 /**
  * /dashboard (SPEC §2), and /dashboard/myorders for an admin: the signed-in customer's orders, to
@@ -23,21 +24,27 @@ export function Component() {
   const [page, setPage] = useState(1);
   const orders = useQuery({ ...myOrdersQuery(email, page), enabled: email !== '', placeholderData: keepPreviousData });
   const cancel = useCancelOrder();
+  // A cancelled order leaves the list: the focus goes to the next order (the previous one after
+  // the last), or to the heading when none is left, not to the page (decision 064).
+  const { returnFocusTo, focusRequest, removed } = useCollectionEditing<{ id: string }>();
+  const heading = useFocusWhen<HTMLHeadingElement>(returnFocusTo === LIST_HEADING, focusRequest);
 
   // SPEC §8: refused (signed out meanwhile, or not the owner), the customer goes home.
   if (isApiError(orders.error, 401, 403)) return <Navigate to={paths.home} replace />;
 
-  function handleCancel(order: Order) {
+  function handleCancel(order: Order, list: Order[]) {
     if (!window.confirm(confirmations.cancelOrder)) return;
+    const at = list.indexOf(order);
+    const neighbour = list[at + 1] ?? list[at - 1];
     // The hook reports success and failure with a toast.
-    cancel.mutate(order._id);
+    cancel.mutate(order._id, { onSuccess: () => removed(order._id, neighbour?._id ?? null) });
   }
 
   return (
     <section aria-labelledby="my-orders-heading">
       <title>{pageTitle('My Orders')}</title>
       <div className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
-        <h1 id="my-orders-heading" className="text-3xl font-extrabold text-ink">
+        <h1 id="my-orders-heading" ref={heading} tabIndex={-1} className="text-3xl font-extrabold text-ink focus:outline-none">
           My Orders
         </h1>
         <Link to={paths.orderHistory} className="font-semibold text-brand-700 underline">
@@ -63,8 +70,10 @@ export function Component() {
             <OrdersTable
               orders={orders.data}
               firstNumber={(page - 1) * MY_ORDERS_PAGE_SIZE + 1}
-              onCancel={handleCancel}
+              onCancel={(order) => handleCancel(order, orders.data)}
               cancellingId={cancel.isPending ? cancel.variables : undefined}
+              focusId={returnFocusTo}
+              focusRequest={focusRequest}
             />
             <Pager
               page={page}

@@ -100,6 +100,50 @@ describe('Profile page', () => {
     expect(server.paths().filter((path) => path === 'GET /api/me').length).toBeGreaterThanOrEqual(2);
   });
 
+  it('shows the saved profile as the account keeps it, not as typed', async () => {
+    let stored = aCustomer({ phone: '+1 313 555 0142' });
+    stubFetch({
+      'GET /api/me': () => ({ body: stored }),
+      [PUT]: (call) => {
+        const { email: _email, ...fields } = call.body as Record<string, string>;
+        stored = { ...stored, ...fields };
+        return { body: { ...aTokenReply('profile-token'), result: { acknowledged: true, modifiedCount: 1 } } };
+      },
+    });
+    const user = userEvent.setup();
+    const { queryClient } = renderProfile();
+    const phone = await screen.findByLabelText('Phone');
+    await waitFor(() => expect(phone).toHaveValue('+1 313 555 0142'));
+    await user.clear(phone);
+    await user.type(phone, '217.555.0100');
+    await user.type(screen.getByLabelText('Location'), '  Springfield ');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+
+    expect(await screen.findByText(notices.profileUpdated)).toBeInTheDocument();
+    expect(stored).toMatchObject({ phone: '+1 217 555 0100', location: 'Springfield' });
+    await waitFor(() => expect(phone).toHaveValue('+1 217 555 0100'));
+    expect(screen.getByLabelText('Location')).toHaveValue('Springfield');
+
+    // Nothing is left "being edited": the account read again (changed in another tab) fills the form.
+    stored = { ...stored, phone: '+1 217 555 0199' };
+    await queryClient.invalidateQueries({ queryKey: ['me'] });
+    await waitFor(() => expect(phone).toHaveValue('+1 217 555 0199'));
+  });
+
+  it('takes only an https:// address for LinkedIn, and says so', async () => {
+    const server = stubFetch({ 'GET /api/me': { body: aCustomer() } });
+    const user = userEvent.setup();
+    renderProfile();
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Jane Doe'));
+    const linkedin = screen.getByLabelText('LinkedIn');
+    await user.type(linkedin, 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+
+    await waitFor(() => expect(linkedin).toHaveAccessibleDescription(validation.linkedinUrl));
+    expect(linkedin).toHaveFocus();
+    expect(server.paths()).not.toContain(PUT);
+  });
+
   it('says when the update failed', async () => {
     stubFetch({
       'GET /api/me': { body: aCustomer() },
