@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   coreRefund,
   depositsToGiveBack,
+  givenBack,
   lineShares,
   orderTax,
   proportionalShares,
@@ -235,5 +236,12 @@ describe('the money module', () => {
       ),
       { seed: 20261129, numRuns: 500 },
     );
+  });
+
+  it('says what an order’s credit notes gave back: refunded, or credited to the company’s account (decision 109)', () => {
+    expect(givenBack({ paymentMethod: 'card', paid: true }, [2_000, 1_050])).toEqual({ refundedCents: 3_050, creditedToAccountCents: null });
+    expect(givenBack({ paymentMethod: 'card', paid: true }, [])).toEqual({ refundedCents: 0, creditedToAccountCents: null });
+    expect(givenBack({ paymentMethod: 'card', paid: false }, [])).toEqual({ refundedCents: null, creditedToAccountCents: null });
+    expect(givenBack({ paymentMethod: 'account', paid: true }, [22_650])).toEqual({ refundedCents: null, creditedToAccountCents: 22_650 });
   });
 });

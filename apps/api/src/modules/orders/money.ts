@@ -139,6 +139,21 @@ export function stillRefundable(order: Pick<MoneyOrder, 'totalCents'>, refundedC
   return Math.max(0, order.totalCents - refundedCents);
 }
 
+/**
+ * What an order's credit notes gave back, as its Order history says it (decision 109): refunded
+ * to the card it was paid with, or credited to its company's account (an order on account was
+ * never paid by card). Null for what does not apply: `refundedCents` for an order on account or
+ * one never paid (and never credited), `creditedToAccountCents` for any other than on account.
+ */
+export function givenBack(
+  order: { paymentMethod: 'card' | 'account'; paid: boolean },
+  creditNoteCents: readonly number[],
+): { refundedCents: number | null; creditedToAccountCents: number | null } {
+  const cents = creditNoteCents.reduce((total, amount) => total + amount, 0);
+  if (order.paymentMethod === 'account') return { refundedCents: null, creditedToAccountCents: cents };
+  return { refundedCents: order.paid || creditNoteCents.length > 0 ? cents : null, creditedToAccountCents: null };
+}
+
 /** A range of units of one line: `from` units of it were refunded (or are numbered) before these. */
 export interface UnitsRange {
   position: number;
