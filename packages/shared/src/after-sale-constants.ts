@@ -16,9 +16,9 @@ export const partPromiseMessages = {
   coreDeposit: 'Core deposit must be an amount like 45.00',
   coreDepositRange: `Core deposit is from $0.01 to $${CORE_DEPOSIT_MAX.toLocaleString('en-US')}`,
   warrantyMonths: `Warranty is a whole number of months from 1 to ${WARRANTY_MONTHS_MAX}`,
-  /** The part page's deposit: what it costs and how it comes back. */
+  /** The part page's deposit: what it costs and how it comes back (with the old part, or with this one returned: decision 109). */
   coreDepositNote: (amount: string) =>
-    `Core deposit ${amount}, refunded when you send the old part back within ${CORE_RETURN_WINDOW_DAYS} days`,
+    `Core deposit ${amount}, refunded when you send the old part back within ${CORE_RETURN_WINDOW_DAYS} days, or with this part if you return it`,
   coreDepositLine: (partName: string) => `Core deposit: ${partName}`,
   fitPromise:
     'Bought for a vehicle it is listed to fit? If it does not fit, we take it back and refund it in full, shipping included.',

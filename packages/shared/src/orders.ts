@@ -255,8 +255,13 @@ export const cancelReplySchema = z.object({
 export const orderHistoryEntrySchema = orderSchema.extend({
   /** When it was cancelled or expired (ISO time). */
   endedAt: z.string(),
-  /** Dollars given back; null when nothing had been paid. */
+  /**
+   * Dollars refunded to how it was paid: the sum of its credit notes (0: paid, nothing given back,
+   * as for a $0 replacement); null when it was never paid, or was on account.
+   */
   refunded: z.number().nullable(),
+  /** An order on account: dollars its credit notes credited to the company's account; null for any other. */
+  creditedToAccount: z.number().nullable(),
 });
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 export const orderHistorySchema = z.array(orderHistoryEntrySchema);

@@ -36,6 +36,8 @@ export const returnMessages = {
   windowClosed: 'The 30-day return window for this order has closed.',
   coreWindowClosed: 'The 90-day window to return this core has closed.',
   noCoreDeposit: 'This part carried no core deposit on this order.',
+  /** A core return of units whose part came back already: their deposits were refunded with them (decision 109). */
+  depositWentBackWithPart: 'The deposit on these parts was refunded when the parts themselves came back: there is no core of them to send.',
   noWarranty: 'This part has no warranty.',
   warrantyExpired: 'The warranty on this part has expired.',
   warrantyNeedsNote: 'A warranty claim needs a note saying what is wrong.',
@@ -54,9 +56,12 @@ export const returnMessages = {
   /** The cancel e-mail of a warranty replacement the shop cancelled: its claim is to be decided again (decision 110). */
   claimOpenAgain: (rma: string) => `This was the free replacement for your warranty claim ${rma}. The claim is open again: we will e-mail you once we have decided on it.`,
   reasonNeeded: 'Choose a reason for each part to send back.',
-  /** The return form, on a part line that carried a core deposit: which line sends the old core back. */
+  /**
+   * The return form, on a part line that carried a core deposit: returning the part itself refunds
+   * its deposit with it; the old part the new one replaced goes back on this line with the core reason (decision 109).
+   */
   coreOnThisLine: (deposit: string) =>
-    `Core deposit ${deposit} a unit: to get it back, send the old part on this line with the reason “${returnReasonLabels.core}”.`,
+    `Core deposit ${deposit} a unit. Returning this part refunds its deposit with it. Fitted it? Send the old part it replaced with the reason “${returnReasonLabels.core}” to get the deposit back.`,
   /**
    * A request not approved at once (outside the fit promise): nothing is to be sent before the
    * approval, which may be a rejection (decision 057).

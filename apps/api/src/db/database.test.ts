@@ -204,3 +204,67 @@ describe('a shop that has data from before the catalogue (migration 0007)', () =
     }
   });
 });
+
+describe('a shop with orders from before decision 109 (migration 0052)', () => {
+  it('splits the shipping’s tax off orders whose tax took it and nothing was refunded; counts received cores’ deposits given back', async () => {
+    const location = await reopenableDatabase();
+    try {
+      const old = await openDatabase({ ...location.options, migrateTo: '0051-certificate-decisions' });
+      const [part] = await old.db.insertInto('parts').values({ ...originalParts[0] }).returning(['id', 'part_number']).execute();
+      if (!part) throw new Error('no part');
+      // Each: $200 of parts and $10 shipping at 8.25 %: taxed with the shipping ($17.33) or without it ($16.50).
+      const order = async (taxCents: number) => {
+        const row = await old.db
+          .insertInto('orders')
+          .values({
+            email: 'old@example.com',
+            customer_name: 'Old',
+            part_id: part.id,
+            part_name: 'Part',
+            part_img: '',
+            unit_price_cents: 10_000,
+            quantity: 2,
+            total_cents: 21_000 + taxCents,
+            address: 'Somewhere',
+            subtotal_cents: 20_000,
+            shipping_cents: 1_000,
+            tax_cents: taxCents,
+            tax_rate_ppm: 82_500,
+            status: 'delivered',
+            paid_at: new Date(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await old.db
+          .insertInto('order_lines')
+          .values({ order_id: row.id, position: 1, part_id: part.id, part_number: part.part_number, name: 'Part', img: '', quantity: 2, unit_price_cents: 10_000, line_total_cents: 20_000 })
+          .execute();
+        return row.id;
+      };
+      const shippingTaxed = await order(1_733);
+      const goodsOnly = await order(1_650);
+      const refundedAlready = await order(1_733);
+      await old.db.insertInto('credit_notes').values({ number: 1, order_id: refundedAlready, return_id: null, amount_cents: 5_000 }).execute();
+      const core = await old.db
+        .insertInto('returns')
+        .values({ rma_number: 1, order_id: goodsOnly, user_id: null, reason: 'core', photo: null, status: 'refunded', rejection_reason: null, resolution: null, refund_cents: 0, credit_note_number: null, replacement_order_id: null, decided_at: new Date(), received_at: new Date(), refunded_at: new Date() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await old.db.insertInto('return_lines').values({ return_id: core.id, order_id: goodsOnly, position: 1, quantity: 2, action: 'scrap' }).execute();
+      await old.close();
+
+      const upgraded = await openDatabase(location.options);
+      try {
+        const split = await upgraded.db.selectFrom('orders').select(['id', 'shipping_tax_cents']).where('id', 'in', [shippingTaxed, goodsOnly, refundedAlready]).execute();
+        expect(Object.fromEntries(split.map((row) => [row.id, row.shipping_tax_cents]))).toEqual({ [shippingTaxed]: 83, [goodsOnly]: 0, [refundedAlready]: 0 });
+        const lines = await upgraded.db.selectFrom('return_lines').select('deposit_quantity').where('return_id', '=', core.id).execute();
+        expect(lines).toEqual([{ deposit_quantity: 2 }]);
+      } finally {
+        await upgraded.close();
+      }
+    } finally {
+      await location.remove();
+    }
+    // Two openings of a database, the second migrating and seeding the demo catalogue.
+  }, 120_000);
+});

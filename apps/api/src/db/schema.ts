@@ -314,6 +314,8 @@ export interface OrdersTable {
   shipping_method_name: Generated<string>;
   shipping_estimate: Generated<string>;
   tax_cents: Generated<number>;
+  /** Of `tax_cents`, the tax on the shipping (0 where the rate does not tax it): refunded only with the shipping (decision 109). */
+  shipping_tax_cents: Generated<number>;
   tax_rate_ppm: Generated<number>;
   /** The ship-to address as it was when ordered; null for an order placed with typed address text. */
   ship_to: ColumnType<ShipTo | null, string | null | undefined, string | null>;
@@ -614,6 +616,8 @@ export interface ReturnLinesTable {
   quantity: number;
   /** Set when received: back to stock (once) or scrapped. */
   action: 'restock' | 'scrap' | null;
+  /** Set when received: the core deposits it gave back (a core return's, or the part's own with it: decision 109). */
+  deposit_quantity: Generated<number>;
 }
 
 /** A company's ledger (decision 081): append-only, + debit (invoice), − credit (payment, credit note). */

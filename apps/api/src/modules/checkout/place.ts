@@ -231,6 +231,7 @@ async function orderValues(
     shipping_method_name: priced.chosen?.method.name ?? '',
     shipping_estimate: priced.chosen?.method.estimate ?? '',
     tax_cents: priced.taxCents,
+    shipping_tax_cents: priced.shippingTaxCents,
     tax_rate_ppm: priced.taxRatePpm,
     tax_exemption: priced.taxExemption,
     total_cents: priced.totalCents,

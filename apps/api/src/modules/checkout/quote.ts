@@ -7,7 +7,6 @@ import {
   partChangeMessages,
   partPromiseMessages,
   shippingCents,
-  taxCents,
   type CartLine,
   type CheckoutQuote,
   type PriceBreakCents,
@@ -18,6 +17,7 @@ import { contractPricesFor, linePrice, type ContractPrices } from '../price-list
 import type { Db } from '../../db/database';
 import type { AddressesTable, ShippingMethodsTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
+import { orderTax } from '../orders/money';
 import { createCertificatesRepository } from '../certificates/repository';
 
 /**
@@ -90,6 +90,8 @@ export interface Totals {
   tooHeavy: ShippingMethodRow[];
   chosen: { method: ShippingMethodRow; priceCents: number } | undefined;
   taxCents: number;
+  /** Of `taxCents`, the tax on the shipping (decision 109). */
+  shippingTaxCents: number;
   taxRatePpm: number;
   taxExemption: string | null;
   totalCents: number;
@@ -154,7 +156,7 @@ export function totals(
   const chosen = methodId === undefined ? fallback : shippingOptions.find((option) => option.method.id === methodId);
   const shipping = chosen?.priceCents ?? 0;
   const rate = destination && !destination.exemption ? destination.tax : { ratePpm: 0, appliesToShipping: false };
-  const tax = taxCents(rate.ratePpm, partsCents + (rate.appliesToShipping ? shipping : 0));
+  const tax = orderTax(rate.ratePpm, partsCents, shipping, rate.appliesToShipping);
   return {
     lines,
     subtotalCents,
@@ -163,10 +165,11 @@ export function totals(
     shippingOptions,
     tooHeavy,
     chosen,
-    taxCents: tax,
+    taxCents: tax.taxCents,
+    shippingTaxCents: tax.shippingTaxCents,
     taxRatePpm: rate.ratePpm,
     taxExemption: destination?.exemption ?? null,
-    totalCents: subtotalCents + shipping + tax,
+    totalCents: subtotalCents + shipping + tax.taxCents,
   };
 }
 

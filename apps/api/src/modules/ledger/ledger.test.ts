@@ -212,6 +212,9 @@ describe('the ledger', () => {
     const last = (await ledger()).at(-1);
     expect(last).toMatchObject({ kind: 'credit-note', amount: -total });
     expect(await balanceOf(app.db, companyId)).toBe(before - total * 100);
+    // Its buyer's Order history says so: credited to the account, not refunded (decision 109).
+    const history = (await get(byToken(buyer), '/api/orders/history')).json() as Array<{ _id: string; refunded: number | null; creditedToAccount: number | null }>;
+    expect(history.find((entry) => entry._id === insertedId)).toMatchObject({ refunded: null, creditedToAccount: total });
   });
 });
 

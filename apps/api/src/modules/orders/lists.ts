@@ -2,6 +2,7 @@ import { centsToDollars, MY_ORDERS_PAGE_SIZE, type Order, type OrderDetail, type
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
 import type { OrderRow } from './model';
+import { givenBack } from './money';
 import { shaper, withLines } from './shape';
 import { escapeLike } from '../../lib/like';
 
@@ -32,8 +33,8 @@ export async function listForCustomer(db: Db, owner: { userId: string } | { emai
 }
 
 /**
- * The customer's cancelled and expired orders, newest first: what left My Orders. A cancelled
- * order that had been paid was refunded in full before it was cancelled (cancel.ts).
+ * The customer's cancelled and expired orders, newest first: what left My Orders, each with what
+ * its credit notes gave back (the money module's `givenBack`, decision 109).
  */
 export async function historyForCustomer(db: Db, userId: string, page = 1): Promise<OrderHistoryEntry[]> {
   const rows = await db
@@ -46,11 +47,19 @@ export async function historyForCustomer(db: Db, userId: string, page = 1): Prom
     .offset((page - 1) * MY_ORDERS_PAGE_SIZE)
     .execute();
   const orderOf = await shaper(db, rows);
-  return rows.map((row) => ({
-    ...orderOf(row),
-    endedAt: (row.cancelled_at ?? row.expired_at ?? row.created_at).toISOString(),
-    refunded: row.status === 'cancelled' && row.paid_at ? centsToDollars(row.total_cents) : null,
-  }));
+  const notes = rows.length === 0 ? [] : await db.selectFrom('credit_notes').select(['order_id', 'amount_cents']).where('order_id', 'in', rows.map((row) => row.id)).execute();
+  return rows.map((row) => {
+    const { refundedCents, creditedToAccountCents } = givenBack(
+      { paymentMethod: row.payment_method, paid: row.paid_at !== null },
+      notes.filter((note) => note.order_id === row.id).map((note) => note.amount_cents),
+    );
+    return {
+      ...orderOf(row),
+      endedAt: (row.cancelled_at ?? row.expired_at ?? row.created_at).toISOString(),
+      refunded: refundedCents === null ? null : centsToDollars(refundedCents),
+      creditedToAccount: creditedToAccountCents === null ? null : centsToDollars(creditedToAccountCents),
+    };
+  });
 }
 
 /** One order by its number, as My Orders shows it, with its placer and company for the route to check. */

@@ -1,4 +1,4 @@
-import { SHOP_AT_FAULT_REASONS, type ReturnReasonCode } from '@autoparts/shared';
+import { SHOP_AT_FAULT_REASONS, taxCents as taxOf, type ReturnReasonCode } from '@autoparts/shared';
 
 /**
  * The money of an order after the sale, in integer cents, in one place (decision 061): each part
@@ -6,9 +6,15 @@ import { SHOP_AT_FAULT_REASONS, type ReturnReasonCode } from '@autoparts/shared'
  * rest gives back. Pure functions of what the order holds.
  *
  * One rounding rule, so that every refund of an order adds up to what was paid, to the cent:
- * - the order's tax and shipping are shared over its part lines in proportion to their values, by
- *   largest remainder (the shares add up to the totals exactly). Core-deposit lines carry no
- *   share: checkout neither taxes them nor ships them (decision 058);
+ * - the order's tax is two amounts (decision 109): the tax on the goods and, where the rate taxes
+ *   shipping, the tax on the shipping (`orderTax`). The goods tax, the shipping and the shipping's
+ *   tax are each shared over its part lines in proportion to their values, by largest remainder
+ *   (the shares add up to the totals exactly); the shipping's tax goes back only with the
+ *   shipping. Core-deposit lines carry no share: checkout neither taxes them nor ships them
+ *   (decision 058);
+ * - a core deposit is held for each unit shipped until it is given back, once: by a core return,
+ *   or with the part itself when the part is returned (decision 109). The deposits given back by
+ *   returns are numbered like units, in the order the returns were received;
  * - a line's units are numbered: the shipped units first, the rest after them. Units `from` to `to`
  *   of an amount are `floor(amount × to / quantity) − floor(amount × from / quantity)`, so the
  *   units of every refund of a line add up to the line's amount exactly, whatever the chunks.
@@ -25,19 +31,23 @@ export interface MoneyLine {
 
 export interface MoneyOrder {
   shippingCents: number;
+  /** All the order's tax: on the goods and on the shipping. */
   taxCents: number;
+  /** Of `taxCents`, the tax charged on the shipping (0 where the rate does not tax shipping). */
+  shippingTaxCents: number;
   totalCents: number;
   lines: readonly MoneyLine[];
 }
 
 /** The money of an order's row and its lines, as the database holds them. */
 export function moneyOrderOf(
-  order: { shipping_cents: number; tax_cents: number; total_cents: number },
+  order: { shipping_cents: number; tax_cents: number; shipping_tax_cents: number; total_cents: number },
   lines: readonly { position: number; kind: 'part' | 'core-deposit'; deposit_for: number | null; quantity: number; line_total_cents: number }[],
 ): MoneyOrder {
   return {
     shippingCents: order.shipping_cents,
     taxCents: order.tax_cents,
+    shippingTaxCents: Math.min(order.shipping_tax_cents, order.tax_cents),
     totalCents: order.total_cents,
     lines: lines.map((line) => ({ position: line.position, kind: line.kind, depositFor: line.deposit_for, quantity: line.quantity, lineTotalCents: line.line_total_cents })),
   };
@@ -88,14 +98,36 @@ export function unitsCents(cents: number, quantity: number, from: number, to: nu
   return upTo(to) - upTo(Math.max(0, from));
 }
 
-/** Each part line's share of the order's tax and shipping, by position (deposit lines have none). */
-export function lineShares(order: MoneyOrder): Map<number, { taxCents: number; shippingCents: number }> {
+/**
+ * An order's tax as checkout charges it: `ratePpm` of the goods and, when the rate says so, of the
+ * shipping, rounded once; of it, the goods' tax is what the goods alone would pay and the rest is
+ * the shipping's.
+ */
+export function orderTax(ratePpm: number, goodsCents: number, shippingCents: number, appliesToShipping: boolean): { taxCents: number; shippingTaxCents: number } {
+  const all = taxOf(ratePpm, goodsCents + (appliesToShipping ? shippingCents : 0));
+  return { taxCents: all, shippingTaxCents: all - taxOf(ratePpm, goodsCents) };
+}
+
+/** A part line's shares of the order's goods tax, shipping and shipping tax. */
+export interface LineShare {
+  taxCents: number;
+  shippingCents: number;
+  shippingTaxCents: number;
+}
+
+/** Each part line's share of the order's goods tax, shipping and shipping tax, by position (deposit lines have none). */
+export function lineShares(order: MoneyOrder): Map<number, LineShare> {
   const parts = order.lines.filter((line) => line.kind === 'part');
   const weights = parts.map((line) => line.lineTotalCents);
-  const tax = proportionalShares(order.taxCents, weights);
+  const tax = proportionalShares(order.taxCents - order.shippingTaxCents, weights);
   const shipping = proportionalShares(order.shippingCents, weights);
-  return new Map(parts.map((line, index) => [line.position, { taxCents: tax[index] ?? 0, shippingCents: shipping[index] ?? 0 }]));
+  const shippingTax = proportionalShares(order.shippingTaxCents, weights);
+  return new Map(
+    parts.map((line, index) => [line.position, { taxCents: tax[index] ?? 0, shippingCents: shipping[index] ?? 0, shippingTaxCents: shippingTax[index] ?? 0 }]),
+  );
 }
+
+const NO_SHARE: LineShare = { taxCents: 0, shippingCents: 0, shippingTaxCents: 0 };
 
 /** The restocking fee at `ppm` of `goodsCents`, rounded half up to the cent. */
 export function restockingFeeCents(goodsCents: number, ppm: number): number {
@@ -105,6 +137,21 @@ export function restockingFeeCents(goodsCents: number, ppm: number): number {
 /** What may still be refunded of an order: what was paid less what was refunded (or is owed) so far. */
 export function stillRefundable(order: Pick<MoneyOrder, 'totalCents'>, refundedCents: number): number {
   return Math.max(0, order.totalCents - refundedCents);
+}
+
+/**
+ * What an order's credit notes gave back, as its Order history says it (decision 109): refunded
+ * to the card it was paid with, or credited to its company's account (an order on account was
+ * never paid by card). Null for what does not apply: `refundedCents` for an order on account or
+ * one never paid (and never credited), `creditedToAccountCents` for any other than on account.
+ */
+export function givenBack(
+  order: { paymentMethod: 'card' | 'account'; paid: boolean },
+  creditNoteCents: readonly number[],
+): { refundedCents: number | null; creditedToAccountCents: number | null } {
+  const cents = creditNoteCents.reduce((total, amount) => total + amount, 0);
+  if (order.paymentMethod === 'account') return { refundedCents: null, creditedToAccountCents: cents };
+  return { refundedCents: order.paid || creditNoteCents.length > 0 ? cents : null, creditedToAccountCents: null };
 }
 
 /** A range of units of one line: `from` units of it were refunded (or are numbered) before these. */
@@ -127,57 +174,91 @@ function depositLine(order: MoneyOrder, position: number) {
 }
 
 /**
- * A return of parts: each range's units of its line's price and tax share; of its shipping share
- * when the shop is at fault or the fit promise covers it; less the restocking fee (of the price)
- * for `no-longer-needed` outside the fit promise. `from` counts the line's units returned before.
- * The part's core deposit is not in it: it comes back with the core (`coreRefund`).
+ * The core deposits of a part line that a return of `quantity` of its units (parts or cores) gives
+ * back: as many as are still held, numbered after those given back before. `shipped`: the line's
+ * units shipped (the rest's deposits go back with a cancelled rest); `givenBack`: the deposits
+ * returns received before gave back (by cores, or with their parts). None without a deposit line.
+ */
+export function depositsToGiveBack(order: MoneyOrder, position: number, quantity: number, shipped: number, givenBack: number): UnitsRange | undefined {
+  const deposit = depositLine(order, position);
+  if (!deposit) return undefined;
+  const held = Math.max(0, Math.min(deposit.quantity, shipped) - givenBack);
+  return { position, from: givenBack, quantity: Math.max(0, Math.min(quantity, held)) };
+}
+
+/** The lines of deposits given back: each range's units of its part's deposit line (ranges by the part's position). */
+function depositLines(order: MoneyOrder, deposits: readonly UnitsRange[]): RefundLine[] {
+  return deposits.flatMap((range) => {
+    const deposit = depositLine(order, range.position);
+    if (!deposit || range.quantity <= 0) return [];
+    return [
+      {
+        position: deposit.position,
+        kind: 'core-deposit' as const,
+        quantity: range.quantity,
+        cents: unitsCents(deposit.lineTotalCents, deposit.quantity, range.from, range.from + range.quantity),
+      },
+    ];
+  });
+}
+
+/**
+ * A return of parts: each range's units of its line's price and goods-tax share; of its shipping
+ * share and that shipping's tax share when the shop is at fault or the fit promise covers it
+ * (decision 109: the tax on shipping the customer keeps is not refunded); the deposits still held
+ * for the returned units (`deposits`, from `depositsToGiveBack`: a customer who sends the part
+ * back has no core to send); less the restocking fee (of the price) for `no-longer-needed` outside
+ * the fit promise. `from` counts the line's units returned before.
  */
 export function returnRefund(
   order: MoneyOrder,
-  ret: { reason: ReturnReasonCode; fitPromise: boolean; restockingFeePpm: number; units: readonly UnitsRange[] },
+  ret: { reason: ReturnReasonCode; fitPromise: boolean; restockingFeePpm: number; units: readonly UnitsRange[]; deposits?: readonly UnitsRange[] },
   refundedCents: number,
 ): RefundBreakdown {
   const shares = lineShares(order);
   const withShipping = ret.fitPromise || SHOP_AT_FAULT_REASONS.includes(ret.reason);
-  const lines: RefundLine[] = [];
+  const parts: RefundLine[] = [];
   let taxCents = 0;
   let shippingCents = 0;
   for (const range of ret.units) {
     const line = partLine(order, range.position);
     if (!line) continue;
     const to = range.from + range.quantity;
-    const share = shares.get(line.position) ?? { taxCents: 0, shippingCents: 0 };
-    lines.push({ position: line.position, kind: 'part', quantity: range.quantity, cents: unitsCents(line.lineTotalCents, line.quantity, range.from, to) });
+    const share = shares.get(line.position) ?? NO_SHARE;
+    parts.push({ position: line.position, kind: 'part', quantity: range.quantity, cents: unitsCents(line.lineTotalCents, line.quantity, range.from, to) });
     taxCents += unitsCents(share.taxCents, line.quantity, range.from, to);
-    if (withShipping) shippingCents += unitsCents(share.shippingCents, line.quantity, range.from, to);
+    if (withShipping) {
+      shippingCents += unitsCents(share.shippingCents, line.quantity, range.from, to);
+      taxCents += unitsCents(share.shippingTaxCents, line.quantity, range.from, to);
+    }
   }
-  const goods = sum(lines);
+  const deposits = depositLines(order, ret.deposits ?? []);
+  const lines = parts.flatMap((part) => {
+    const deposit = deposits.find((candidate) => order.lines.some((line) => line.position === candidate.position && line.depositFor === part.position));
+    return deposit ? [part, deposit] : [part];
+  });
+  const goods = sum(parts);
   const ppm = ret.reason === 'no-longer-needed' && !ret.fitPromise ? ret.restockingFeePpm : 0;
-  const fee = Math.min(restockingFeeCents(goods, ppm), goods + taxCents + shippingCents);
-  const amountCents = Math.min(goods + taxCents + shippingCents - fee, stillRefundable(order, refundedCents));
+  const made = sum(lines) + taxCents + shippingCents;
+  const fee = Math.min(restockingFeeCents(goods, ppm), made);
+  const amountCents = Math.min(made - fee, stillRefundable(order, refundedCents));
   return { lines, taxCents, shippingCents, restockingFeeCents: fee, restockingFeePpm: ppm, amountCents };
 }
 
-/** A core return: each range's units of its part's deposit line, nothing else; `from` counts cores returned before. */
+/**
+ * A core return: each range's units of its part's deposit line, nothing else. The ranges are
+ * `depositsToGiveBack`'s: `from` counts the deposits given back before, and a core whose deposit
+ * went back with its part gives nothing.
+ */
 export function coreRefund(order: MoneyOrder, units: readonly UnitsRange[], refundedCents: number): RefundBreakdown {
-  const lines: RefundLine[] = [];
-  for (const range of units) {
-    const deposit = depositLine(order, range.position);
-    if (!deposit) continue;
-    lines.push({
-      position: deposit.position,
-      kind: 'core-deposit',
-      quantity: range.quantity,
-      cents: unitsCents(deposit.lineTotalCents, deposit.quantity, range.from, range.from + range.quantity),
-    });
-  }
+  const lines = depositLines(order, units);
   const amountCents = Math.min(sum(lines), stillRefundable(order, refundedCents));
   return { lines, taxCents: 0, shippingCents: 0, restockingFeeCents: 0, restockingFeePpm: 0, amountCents };
 }
 
 /**
  * The unshipped rest of an order cancelled: for each part line, the units after the shipped ones
- * (price, tax share and shipping share) and as many of its deposit's units.
+ * (price, goods-tax, shipping and shipping-tax shares) and as many of its deposit's units.
  */
 export function restRefund(order: MoneyOrder, shipped: ReadonlyMap<number, number>, refundedCents: number): RefundBreakdown {
   const shares = lineShares(order);
@@ -188,9 +269,9 @@ export function restRefund(order: MoneyOrder, shipped: ReadonlyMap<number, numbe
     if (line.kind !== 'part') continue;
     const from = Math.min(line.quantity, shipped.get(line.position) ?? 0);
     if (from === line.quantity) continue;
-    const share = shares.get(line.position) ?? { taxCents: 0, shippingCents: 0 };
+    const share = shares.get(line.position) ?? NO_SHARE;
     lines.push({ position: line.position, kind: 'part', quantity: line.quantity - from, cents: unitsCents(line.lineTotalCents, line.quantity, from, line.quantity) });
-    taxCents += unitsCents(share.taxCents, line.quantity, from, line.quantity);
+    taxCents += unitsCents(share.taxCents, line.quantity, from, line.quantity) + unitsCents(share.shippingTaxCents, line.quantity, from, line.quantity);
     shippingCents += unitsCents(share.shippingCents, line.quantity, from, line.quantity);
     const deposit = depositLine(order, line.position);
     if (deposit && from < deposit.quantity) {

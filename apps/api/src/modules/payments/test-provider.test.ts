@@ -271,11 +271,11 @@ describe('GET /api/orders/history', () => {
     const response = await history(carol.cookie);
 
     expect(response.statusCode, response.body).toBe(200);
-    const entries = response.json() as Array<{ _id: string; status: string; refunded: number | null; endedAt: string; price: number }>;
-    expect(entries.map(({ _id, status, refunded, price }) => ({ _id, status, refunded, price }))).toEqual([
-      { _id: expired, status: 'expired', refunded: null, price: 30 },
-      { _id: paid, status: 'cancelled', refunded: 20, price: 20 },
-      { _id: unpaid, status: 'cancelled', refunded: null, price: 10 },
+    const entries = response.json() as Array<{ _id: string; status: string; refunded: number | null; creditedToAccount: number | null; endedAt: string; price: number }>;
+    expect(entries.map(({ _id, status, refunded, creditedToAccount, price }) => ({ _id, status, refunded, creditedToAccount, price }))).toEqual([
+      { _id: expired, status: 'expired', refunded: null, creditedToAccount: null, price: 30 },
+      { _id: paid, status: 'cancelled', refunded: 20, creditedToAccount: null, price: 20 },
+      { _id: unpaid, status: 'cancelled', refunded: null, creditedToAccount: null, price: 10 },
     ]);
     expect(entries.every((entry) => !Number.isNaN(Date.parse(entry.endedAt)))).toBe(true);
     expect(entries.map((entry) => entry._id)).not.toContain(open);

@@ -9,12 +9,13 @@ import type { Mail } from '../mail/outbox';
 import type { ReturnRow } from '../orders/model';
 import type { PaymentProvider } from '../payments/provider';
 import { returnedParts } from './present';
-import { refundOfReturn } from './refund';
+import { depositQuantities, refundOfReturn } from './refund';
 import { ReturnRefusal } from './refusal';
 
 /**
  * Approved → received: each line restocked (back to stock, once: only this update's winner
- * does it) or scrapped, and the refund worked out and kept. The refund itself is `refund`.
+ * does it) or scrapped, and the refund worked out and kept, with the core deposits it gives back.
+ * The refund itself is `refund`.
  */
 export async function receiveReturn(db: Db, id: string, received: readonly { partId: string; quantity: number; action: 'restock' | 'scrap' }[]): Promise<ReturnRow> {
   return withTransaction(db, async (trx) => {
@@ -45,9 +46,16 @@ export async function receiveReturn(db: Db, id: string, received: readonly { par
       .executeTakeFirst();
     if (!updated) throw new ReturnRefusal(409, returnMessages.notReceivable);
     const restock = new Map<string, number>();
+    // The deposits it gives back are kept with its lines: held no more, never given back twice (decision 109).
+    const deposits = depositQuantities(refund, lines);
     for (const row of returned) {
       const action = actions.get(row.position) ?? 'scrap';
-      await trx.updateTable('return_lines').set({ action }).where('return_id', '=', id).where('position', '=', row.position).execute();
+      await trx
+        .updateTable('return_lines')
+        .set({ action, deposit_quantity: deposits.get(row.position) ?? 0 })
+        .where('return_id', '=', id)
+        .where('position', '=', row.position)
+        .execute();
       const line = lines.find((candidate) => candidate.position === row.position);
       // A returned core is not a sellable part: only the part itself goes back on sale.
       if (line && action === 'restock' && current.reason !== 'core') restock.set(line.part_id, (restock.get(line.part_id) ?? 0) + row.quantity);

@@ -55,7 +55,7 @@ async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input
     const open = await trx
       .selectFrom('return_lines')
       .innerJoin('returns', 'returns.id', 'return_lines.return_id')
-      .select(['return_lines.position', 'return_lines.quantity', 'returns.status', 'returns.reason'])
+      .select(['return_lines.position', 'return_lines.quantity', 'return_lines.deposit_quantity', 'returns.status', 'returns.reason'])
       .where('returns.order_id', '=', order.id)
       .where('returns.status', '!=', 'rejected')
       .execute();
@@ -69,11 +69,14 @@ async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input
       const shippedQuantity = shippedOf(line.position, line.quantity);
       if (shippedQuantity === 0 || !since) throw new ReturnRefusal(409, returnMessages.notShipped);
       let bought = shippedQuantity;
+      // Deposits that went back with their parts (decision 109): no core of those is left to send.
+      let withParts = 0;
       if (isCore) {
         const deposit = lines.find((candidate) => candidate.kind === 'core-deposit' && candidate.deposit_for === line.position);
         if (!deposit) throw new ReturnRefusal(409, returnMessages.noCoreDeposit);
         if (now > since.getTime() + CORE_RETURN_WINDOW_DAYS * DAY_MS) throw new ReturnRefusal(409, returnMessages.coreWindowClosed);
-        bought = Math.min(bought, deposit.quantity);
+        withParts = open.filter((row) => row.position === line.position && row.reason !== 'core').reduce((sum, row) => sum + row.deposit_quantity, 0);
+        bought = Math.min(bought, deposit.quantity) - withParts;
       } else if (input.reason === 'warranty') {
         const part = await trx.selectFrom('parts').select('warranty_months').where('id', '=', line.part_id).executeTakeFirst();
         if (!part?.warranty_months) throw new ReturnRefusal(409, returnMessages.noWarranty);
@@ -86,7 +89,7 @@ async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input
       const same = open.filter((row) => row.position === line.position && (row.reason === 'core') === isCore);
       if (same.some((row) => OPEN_STATUSES.includes(row.status))) throw new ReturnRefusal(409, returnMessages.alreadyRequested);
       const taken = same.reduce((sum, row) => sum + row.quantity, 0);
-      if (wanted.quantity > bought - taken) throw new ReturnRefusal(409, returnMessages.tooMany);
+      if (wanted.quantity > bought - taken) throw new ReturnRefusal(409, withParts > 0 ? returnMessages.depositWentBackWithPart : returnMessages.tooMany);
       chosen.push({ position: line.position, quantity: wanted.quantity, vehicleId: line.vehicle_id, fitChecked: line.fit_checked, partId: line.part_id });
     }
     if (input.photo) {

@@ -390,7 +390,8 @@ describe('refunds to the cent', () => {
       .execute();
     expectReply(await ask(ada, { orderId: late.orderId, lines: [{ partId: late.a, quantity: 1 }], reason: 'core' }), 409, returnMessages.coreWindowClosed);
   });
-  it('an order with a core deposit returned whole refunds what was paid, to the cent (the deposit carries no tax or shipping share)', async () => {
+  /** Ada checks out A ($100 × 1, a $45 core deposit) and B ($50 × 2): $200 of parts, the $45 deposit (untaxed), $10 shipping, $16.50 tax; delivered. */
+  async function boughtWithDeposit(): Promise<Bought> {
     const a = await insertWeighedPart(app, { priceCents: 10_000, weightGrams: 1000, available: 10 });
     const b = await insertWeighedPart(app, { priceCents: 5_000, weightGrams: 1000, available: 10 });
     await app.db.updateTable('parts').set({ core_deposit_cents: 4_500 }).where('id', '=', a).execute();
@@ -404,17 +405,22 @@ describe('refunds to the cent', () => {
     await payOrder(app, ada, orderId);
     await app.db.updateTable('orders').set({ status: 'delivered', shipped_at: new Date(), delivered_at: new Date() }).where('id', '=', orderId).execute();
     const order = await orderRow(app, orderId);
-    // $200 of parts, a $45 deposit (untaxed), $10 shipping, $16.50 tax.
     expect([order.shipping_cents, order.tax_cents, order.total_cents]).toEqual([1000, 1650, 27_150]);
+    return { orderId, a, b };
+  }
 
+  it('an order with a core deposit returned whole refunds what was paid, to the cent (the deposit carries no tax or shipping share)', async () => {
+    const { orderId, a, b } = await boughtWithDeposit();
+    // The old core first: its deposit…
+    const core = await refunded('core', [{ partId: a, quantity: 1 }], orderId);
+    expect(core.refundAmount).toBe(45);
+    // …so A returned then gives back its price, tax and shipping, not the deposit again.
     const first = await refunded('defective', [{ partId: a, quantity: 1 }, { partId: b, quantity: 1 }], orderId);
     // A: $100 + $8.25 tax + $5 shipping; one B of two: $50 + $4.12 + $2.50 (the first unit's share rounds down)…
     expect(first.refundAmount).toBe(169.87);
     // …and the second unit gets the cent left: $50 + $4.13 + $2.50.
     const second = await refunded('damaged-in-transit', [{ partId: b, quantity: 1 }], orderId);
     expect(second.refundAmount).toBe(56.63);
-    const core = await refunded('core', [{ partId: a, quantity: 1 }], orderId);
-    expect(core.refundAmount).toBe(45);
     const notes = await app.db.selectFrom('credit_notes').select('amount_cents').where('order_id', '=', orderId).execute();
     expect(notes.reduce((sum, note) => sum + note.amount_cents, 0)).toBe(27_150);
 
@@ -434,6 +440,66 @@ describe('refunds to the cent', () => {
     expect(coreNote).toContain('Total credited $45.00');
     expect(coreNote).not.toContain('$100.00');
     expect(coreNote).not.toMatch(/Shipping|Tax/);
+  });
+
+  it('a part returned gives back its core deposit with it; no core of it can be sent after (decision 109)', async () => {
+    const { orderId, a, b } = await boughtWithDeposit();
+    const created = await requested(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'wrong-part-sent' });
+    expectReply(await approve(created.id), 200);
+    // The admin sees the deposit in the refund before receiving.
+    const preview = await call(app, byToken(admin), { method: 'GET', url: `/api/admin/returns/${created.id}/refund-preview` });
+    expectReply(preview, 200);
+    expect(preview.json()).toMatchObject({
+      lines: [
+        { partId: a, kind: 'part', quantity: 1, amount: 100 },
+        { partId: a, kind: 'core-deposit', quantity: 1, amount: 45 },
+      ],
+      units: 145,
+      tax: 8.25,
+      shipping: 5,
+      amount: 158.25,
+    });
+    const done = await shown(await receive(created.id, [{ partId: a, quantity: 1, action: 'restock' }]));
+    expect(done.refundAmount).toBe(158.25);
+    const note = await creditNoteText(orderId, done);
+    expect(note).toMatch(/Core deposit.* 1 \$45\.00 \$45\.00/);
+    expect(note).toContain('Lines credited $145.00');
+    expect(note).toContain('Total credited $158.25');
+    // The deposit went back with the part: no core of it is left to send.
+    expectReply(await ask(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'core' }), 409, returnMessages.depositWentBackWithPart);
+    // The rest of the order returned: every cent paid back, the deposit once.
+    const rest = await refunded('defective', [{ partId: b, quantity: 2 }], orderId);
+    expect(rest.refundAmount).toBe(100 + 8.25 + 5);
+    const notes = await app.db.selectFrom('credit_notes').select('amount_cents').where('order_id', '=', orderId).execute();
+    expect(notes.reduce((sum, row) => sum + row.amount_cents, 0)).toBe(27_150);
+  });
+
+  it('keeps the tax on the shipping with the shipping: a return that keeps the shipping refunds the goods’ tax only (decision 109)', async () => {
+    // New York at 8.25 %, shipping taxed: 2 × $100.00 + $10.00 shipping, tax 8.25 % of $210.00 = $17.33, total $227.33.
+    await app.db.deleteFrom('tax_rates').where('country', '=', 'US').where('region', '=', 'NY').execute();
+    await insertTaxRate(app, { country: 'US', region: 'NY', ratePpm: 82_500, appliesToShipping: true });
+    const userId = await userIdOf(app, ada.email);
+    const inNewYork = await insertAddress(app, userId, { region: 'NY' });
+    const part = await insertWeighedPart(app, { priceCents: 10_000, weightGrams: 1000, available: 10 });
+    await fillCart(app, userId, [[part, 2]]);
+    const response = await postCheckout(app, ada.cookie, { addressId: inNewYork, shippingMethodId: methodId });
+    expect(response.statusCode, response.body).toBe(200);
+    const orderId = (response.json() as { insertedId: string }).insertedId;
+    await payOrder(app, ada, orderId);
+    await app.db.updateTable('orders').set({ status: 'delivered', shipped_at: new Date(), delivered_at: new Date() }).where('id', '=', orderId).execute();
+    const order = await orderRow(app, orderId);
+    expect([order.tax_cents, order.total_cents]).toEqual([1733, 22_733]);
+
+    // Does not fit (no fit promise): the customer keeps the shipping, and the shop its tax.
+    const done = await refunded('does-not-fit', [{ partId: part, quantity: 2 }], orderId);
+    expect(done.refundAmount).toBe(216.5);
+    const note = await creditNoteText(orderId, done);
+    expect(note).toContain('Lines credited $200.00');
+    expect(note).toContain('New York sales tax 8.25 % $16.50');
+    expect(note).toContain('Total credited $216.50');
+    expect(note).not.toMatch(/Shipping/);
+    // The order keeps its tax in its two parts.
+    expect((await orderRow(app, orderId)).shipping_tax_cents).toBe(83);
   });
 });
 

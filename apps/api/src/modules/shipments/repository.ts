@@ -230,7 +230,7 @@ export async function deliverOrder(trx: Db, mail: Mail, orderId: string): Promis
  * prices, their core deposits and their shares of the order's tax and shipping (`restRefund`).
  */
 export function restRefundCents(
-  order: Pick<OrderRow, 'tax_cents' | 'shipping_cents' | 'total_cents'>,
+  order: Pick<OrderRow, 'tax_cents' | 'shipping_tax_cents' | 'shipping_cents' | 'total_cents'>,
   lines: readonly { line: OrderLineRow; unshipped: number }[],
 ): number {
   const parts = lines.filter(({ line }) => line.kind === 'part');

@@ -20,8 +20,8 @@ describe('Order history', () => {
       'GET /api/me': { body: aCustomer() },
       [GET_HISTORY]: {
         body: [
-          { ...anOrder({ _id: 'o-1', name: 'Oil Filter', price: 20, status: 'cancelled', paid: false }), endedAt: '2026-11-20T10:00:00.000Z', refunded: 20 },
-          { ...anOrder({ _id: 'o-2', name: 'Brake Pads', price: 62.5, status: 'expired' }), endedAt: '2026-11-19T10:00:00.000Z', refunded: null },
+          { ...anOrder({ _id: 'o-1', name: 'Oil Filter', price: 20, status: 'cancelled', paid: false }), endedAt: '2026-11-20T10:00:00.000Z', refunded: 20, creditedToAccount: null },
+          { ...anOrder({ _id: 'o-2', name: 'Brake Pads', price: 62.5, status: 'expired' }), endedAt: '2026-11-19T10:00:00.000Z', refunded: null, creditedToAccount: null },
         ],
       },
     });
@@ -37,10 +37,29 @@ describe('Order history', () => {
     expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/dashboard');
   });
 
+  it('says what the credit notes gave back: credited to the company’s account, nothing for a $0 replacement (decision 109)', async () => {
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_HISTORY]: {
+        body: [
+          { ...anOrder({ _id: 'o-1', name: 'Oil Filter', price: 30, status: 'cancelled', paid: false }), endedAt: '2026-11-20T10:00:00.000Z', refunded: null, creditedToAccount: 30 },
+          { ...anOrder({ _id: 'o-2', name: 'Brake Pads', price: 0, status: 'cancelled', paid: false }), endedAt: '2026-11-19T10:00:00.000Z', refunded: 0, creditedToAccount: null },
+        ],
+      },
+    });
+    renderHistory();
+
+    const onAccount = await screen.findByRole('row', { name: /Oil Filter/ });
+    expect(within(onAccount).getByText('Credited to account $30.00')).toBeInTheDocument();
+    expect(within(onAccount).queryByText(/Refunded/)).not.toBeInTheDocument();
+    const replacement = screen.getByRole('row', { name: /Brake Pads/ });
+    expect(within(replacement).queryByText(/Refunded|Not charged|Credited/)).not.toBeInTheDocument();
+  });
+
   it('buys a cancelled order again and says what was not added and why', async () => {
     const server = stubFetch({
       'GET /api/me': { body: aCustomer() },
-      [GET_HISTORY]: { body: [{ ...anOrder({ _id: 'o-1', name: 'Oil Filter', price: 20, status: 'cancelled', paid: false }), endedAt: '2026-11-20T10:00:00.000Z', refunded: null }] },
+      [GET_HISTORY]: { body: [{ ...anOrder({ _id: 'o-1', name: 'Oil Filter', price: 20, status: 'cancelled', paid: false }), endedAt: '2026-11-20T10:00:00.000Z', refunded: null, creditedToAccount: null }] },
       'POST /api/order/o-1/buy-again': { body: { added: [], skipped: [{ partNumber: 'FLT-1', reason: partChangeMessages.noLongerMadeLine }] } },
     });
     renderHistory();

@@ -65,6 +65,19 @@ export function Component() {
   );
 }
 
+/**
+ * What became of the payment, as the server's credit notes say: refunded, credited to the company's
+ * account (an order on account), nothing for a paid order nothing was given back for (a $0
+ * replacement), "Not charged" for one never paid.
+ */
+function PaymentOutcome({ entry }: { entry: OrderHistoryEntry }) {
+  if (entry.creditedToAccount !== null) {
+    return entry.creditedToAccount > 0 ? <span className="font-semibold text-green-800">{`Credited to account ${formatPrice(entry.creditedToAccount)}`}</span> : null;
+  }
+  if (entry.refunded !== null) return entry.refunded > 0 ? <span className="font-semibold text-green-800">{`Refunded ${formatPrice(entry.refunded)}`}</span> : null;
+  return <span className="text-slate-600">Not charged</span>;
+}
+
 /** Below 640 px each order is a card (index.css's `stacked-table`), as in My Orders. */
 function HistoryTable({ entries }: { entries: OrderHistoryEntry[] }) {
   return (
@@ -100,11 +113,7 @@ function HistoryTable({ entries }: { entries: OrderHistoryEntry[] }) {
                 </span>
               </td>
               <td data-label="Payment" className="px-4 py-3">
-                {entry.refunded !== null ? (
-                  <span className="font-semibold text-green-800">{`Refunded ${formatPrice(entry.refunded)}`}</span>
-                ) : (
-                  <span className="text-slate-600">Not charged</span>
-                )}
+                <PaymentOutcome entry={entry} />
               </td>
             </tr>
           ))}

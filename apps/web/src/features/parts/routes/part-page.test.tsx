@@ -72,7 +72,7 @@ describe('/parts/{partNumber}', () => {
   it('shows the core deposit, the warranty and which purchases the fit promise covers', async () => {
     stubFetch({ [GET_PART]: { body: { ...part, coreDeposit: 45, warrantyMonths: 24 } }, ...visitor });
     renderPage();
-    expect(await screen.findByText('Core deposit $45.00, refunded when you send the old part back within 90 days')).toBeInTheDocument();
+    expect(await screen.findByText('Core deposit $45.00, refunded when you send the old part back within 90 days, or with this part if you return it')).toBeInTheDocument();
     expect(screen.getByText('2-year warranty')).toBeInTheDocument();
     expect(screen.getByTestId('fit-promise')).toHaveTextContent(partPromiseMessages.fitPromise);
   });
