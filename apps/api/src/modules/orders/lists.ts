@@ -1,4 +1,4 @@
-import { centsToDollars, MY_ORDERS_PAGE_SIZE, type Order, type OrderDetail, type OrderHistoryEntry } from '@autoparts/shared';
+import { centsToDollars, ENDED_STATUSES, MY_ORDERS_PAGE_SIZE, type Order, type OrderDetail, type OrderHistoryEntry } from '@autoparts/shared';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
 import type { OrderRow } from './model';
@@ -24,7 +24,7 @@ export async function listForCustomer(db: Db, owner: { userId: string } | { emai
     .selectFrom('orders')
     .selectAll()
     .where((eb) => ('userId' in owner ? eb('user_id', '=', owner.userId) : eb('email', '=', owner.email)))
-    .where('status', 'not in', ['cancelled', 'expired'])
+    .where('status', 'not in', ENDED_STATUSES)
     .orderBy('seq', 'desc')
     .limit(MY_ORDERS_PAGE_SIZE)
     .offset((page - 1) * MY_ORDERS_PAGE_SIZE)
@@ -41,7 +41,7 @@ export async function historyForCustomer(db: Db, userId: string, page = 1): Prom
     .selectFrom('orders')
     .selectAll()
     .where('user_id', '=', userId)
-    .where('status', 'in', ['cancelled', 'expired'])
+    .where('status', 'in', ENDED_STATUSES)
     .orderBy('seq', 'desc')
     .limit(MY_ORDERS_PAGE_SIZE)
     .offset((page - 1) * MY_ORDERS_PAGE_SIZE)
