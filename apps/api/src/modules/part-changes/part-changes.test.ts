@@ -1,4 +1,4 @@
-import { apiErrors, cartMessages, type AdminCatalogue, partChangeMessages, type BuyAgainReply, type PartDetail, type PublicPart, type QuickOrderReply, type SearchResult } from '@autoparts/shared';
+import { type AdminOverview, apiErrors, cartMessages, type AdminCatalogue, partChangeMessages, type BuyAgainReply, type PartDetail, type PublicPart, type QuickOrderReply, type SearchResult } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byToken, call, expectReply } from '../../test/admin';
@@ -461,5 +461,42 @@ describe('an archived part is at the end of no chain and in no kit', () => {
     expectReply(await patch(archivedKit.id, { kit: [] }), 200);
     expectReply(await archive(current.id), 200);
     expectReply(await app.inject({ method: 'GET', url: `/api/part/${current.id}` }), 404);
+  });
+});
+
+describe('a part replaced or no longer made is not on sale', () => {
+  it('is left out of the home list (GET /api/parts, every page) and of the sitemap, as archived parts are', async () => {
+    const [live, superseded, renumbered, discontinued, obsolete, current] = [await aPart(), await aPart(), await aPart(), await aPart(), await aPart(), await aPart()];
+    expectReply(await patch(superseded.id, { lifecycle: '7', replacedBy: current.number }), 200);
+    expectReply(await patch(renumbered.id, { lifecycle: '6', replacedBy: current.number }), 200);
+    expectReply(await patch(discontinued.id, { lifecycle: '8' }), 200);
+    expectReply(await patch(obsolete.id, { lifecycle: '9', replacedBy: current.number }), 200);
+    const listed: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const response = await app.inject({ method: 'GET', url: `/api/parts?page=${page}` });
+      expectReply(response, 200);
+      const parts = response.json() as Array<{ partNumber: string }>;
+      if (parts.length === 0) break;
+      listed.push(...parts.map((part) => part.partNumber));
+    }
+    expect(listed).toContain(live.number);
+    expect(listed).toContain(current.number);
+    for (const gone of [superseded, renumbered, discontinued, obsolete]) expect(listed, gone.number).not.toContain(gone.number);
+    const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expectReply(sitemap, 200);
+    expect(sitemap.body).toContain(`/parts/${live.number}<`);
+    for (const gone of [superseded, renumbered, discontinued, obsolete]) expect(sitemap.body).not.toContain(`/parts/${gone.number}<`);
+  });
+
+  it("is left out of the overview's low stock, which lists the parts on sale that need stock", async () => {
+    const [live, superseded, obsolete, current] = [await aPart({ available: 0 }), await aPart({ available: 0 }), await aPart({ available: 0 }), await aPart()];
+    expectReply(await patch(superseded.id, { lifecycle: '7', replacedBy: current.number }), 200);
+    expectReply(await patch(obsolete.id, { lifecycle: '9' }), 200);
+    const response = await call(app, byToken(admin), { method: 'GET', url: '/api/admin/overview' });
+    expectReply(response, 200);
+    const low = (response.json() as AdminOverview).lowStock.map((part) => part._id);
+    expect(low).toContain(live.id);
+    expect(low).not.toContain(superseded.id);
+    expect(low).not.toContain(obsolete.id);
   });
 });
