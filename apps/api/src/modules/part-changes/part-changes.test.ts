@@ -134,6 +134,16 @@ describe('life cycle and replaced-by', () => {
     expect((await read(b.id)).replaces).toEqual([]);
   });
 
+  it('takes a replacement and kit components typed in lower case or with spaces around, as the numbers stored', async () => {
+    const [old, current, kit, component] = [await aPart(), await aPart(), await aPart(), await aPart()];
+    expectReply(await patch(old.id, { lifecycle: '8', replacedBy: ` ${current.number.toLowerCase()} ` }), 200);
+    expect((await read(old.id)).replacedBy?.partNumber).toBe(current.number);
+    expectReply(await patch(kit.id, { kit: [{ partNumber: component.number.toLowerCase(), quantity: 2 }] }), 200);
+    expect((await read(kit.id)).kit).toEqual([{ partNumber: component.number, name: expect.any(String), quantity: 2 }]);
+    // The same number twice, in two cases, is the same component.
+    expectReply(await patch(kit.id, { kit: [{ partNumber: component.number, quantity: 1 }, { partNumber: component.number.toLowerCase(), quantity: 1 }] }), 400);
+  });
+
   it('names a code it has no word for', async () => {
     const part = await aPart();
     expectReply(await patch(part.id, { lifecycle: '42' }), 200);

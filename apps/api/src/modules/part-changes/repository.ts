@@ -1,6 +1,7 @@
 import {
   ENDED_CODES,
   lifecycleLabel,
+  PART_NUMBER_PATTERN,
   partChangeMessages,
   REPLACED_CODES,
   resolveReplacement,
@@ -9,9 +10,6 @@ import {
   type StoredPartChanges,
 } from '@autoparts/shared';
 import type { Db } from '../../db/database';
-
-/** A part number as migration 0007's check keeps it: upper case letters, digits and dashes. */
-const PART_NUMBER_PATTERN = /^[A-Z0-9][A-Z0-9-]{0,39}$/;
 
 /**
  * Issue 30 (decision 065): a part's life cycle and replacement, the other brands' numbers it
