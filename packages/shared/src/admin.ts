@@ -6,7 +6,7 @@ import { formatPrice } from './money';
 import { PRICE_BREAKS_MAX, partPricingSchema, partSchema, priceBreakSchema, priceBreaksInputSchema, priceBreaksProblem, weightKgInputSchema } from './parts';
 import { roleSchema } from './users';
 import { coreDepositInputSchema, warrantyMonthsInputSchema } from './after-sale';
-import { partChangesInputSchema } from './part-changes';
+import { lifecycleSchema, partChangesInputSchema } from './part-changes';
 
 /** `GET /users` (admins): e-mail, name and role — nothing more (issue: Make Admin). */
 export const userSummarySchema = z.object({ email: z.string(), name: z.string(), role: roleSchema });
@@ -123,7 +123,9 @@ export const adminPartSchema = partSchema
   .extend({ partNumber: z.string(), archived: z.boolean() })
   .extend(partPricingSchema.shape)
   /** Fitment reports on the part no admin has dismissed or acted on yet. */
-  .extend({ openFitmentReports: z.number().int() });
+  .extend({ openFitmentReports: z.number().int() })
+  /** Its PIES life cycle (decision 065) and the number of the part that directly replaces it (null: none), for the row's badge. */
+  .extend({ lifecycle: lifecycleSchema, replacedBy: z.string().nullable() });
 export const adminPartListSchema = z.array(adminPartSchema);
 export type AdminPart = z.infer<typeof adminPartSchema>;
 

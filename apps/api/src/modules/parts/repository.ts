@@ -1,5 +1,6 @@
 import {
   partChangeMessages,
+  lifecycleLabel,
   ENDED_CODES,
   REPLACED_CODES,
   centsToDollars,
@@ -256,7 +257,8 @@ export function createPartsRepository(db: Db) {
       }
       const [rows, counted] = await Promise.all([
         matching
-          .select([...partColumns, 'part_number', 'archived_at', 'weight_grams', 'core_deposit_cents', 'warranty_months'])
+          .select([...partColumns, 'part_number', 'archived_at', 'weight_grams', 'core_deposit_cents', 'warranty_months', 'lifecycle_code'])
+          .select((eb) => eb.selectFrom('parts as replacer').select('replacer.part_number').whereRef('replacer.id', '=', 'parts.replaced_by').as('replaced_by_number'))
           .select((eb) =>
             eb
               .selectFrom('fitment_reports')
@@ -278,6 +280,8 @@ export function createPartsRepository(db: Db) {
           priceBreaks: breaks.get(row.id) ?? [],
           ...afterSale(row),
           openFitmentReports: Number(row.open_reports ?? 0),
+          lifecycle: { code: row.lifecycle_code, label: lifecycleLabel(row.lifecycle_code) },
+          replacedBy: row.replaced_by_number,
         })),
         total: Number(counted.total),
         page,
