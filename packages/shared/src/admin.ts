@@ -4,6 +4,7 @@ import { moneyField, STOCK_MAX, wholeNumberField } from './form-fields';
 import { orderSchema, orderStatusSchema, pageQuerySchema } from './orders';
 import { formatPrice } from './money';
 import { PRICE_BREAKS_MAX, partPricingSchema, partSchema, priceBreakSchema, priceBreaksInputSchema, priceBreaksProblem, weightKgInputSchema } from './parts';
+import { acknowledgedSchema } from './reviews';
 import { roleSchema } from './users';
 import { coreDepositInputSchema, warrantyMonthsInputSchema } from './after-sale';
 import { lifecycleSchema, partChangesInputSchema } from './part-changes';
@@ -114,6 +115,13 @@ export const productUpdateSchema = productUpdateFieldsSchema
     if (problem) context.addIssue({ code: 'custom', path: ['priceBreaks'], message: problem });
   });
 export type ProductUpdate = z.output<typeof productUpdateSchema>;
+
+/**
+ * `PATCH /admin/part/{id}`'s reply: saved, and what the admin should know of it without it being
+ * refused (a replacement that does not fit every vehicle the part it replaces fits; decision 111).
+ */
+export const partUpdatedSchema = acknowledgedSchema.extend({ warnings: z.array(z.string()) });
+export type PartUpdated = z.infer<typeof partUpdatedSchema>;
 
 export const restockSchema = z.object({
   quantity: wholeNumberField('Quantity').pipe(z.number().min(1, 'Restock at least 1')),

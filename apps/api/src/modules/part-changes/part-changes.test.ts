@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byToken, call, expectReply } from '../../test/admin';
 import { createTestApp } from '../../test/app';
+import { listFitment } from '../../test/fitment';
 import { insertAddress, insertShippingMethod, postCheckout, userIdOf } from '../../test/checkout';
 import { insertPart, placeOrder, postOrder, setStock, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
 
@@ -508,5 +509,50 @@ describe('a part replaced or no longer made is not on sale', () => {
     expect(low).toContain(live.id);
     expect(low).not.toContain(superseded.id);
     expect(low).not.toContain(obsolete.id);
+  });
+});
+
+describe('a replacement that does not fit every vehicle the part it replaces fits', () => {
+  /** A vehicle of its own make (made-up words), for a part to fit. */
+  async function aVehicle(make: string, year = 2015, model = 'Warnmodel'): Promise<string> {
+    const row = await app.db.insertInto('vehicles').values({ make, model, year }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  it('is saved, with a warning naming the first five vehicles it does not fit and counting the rest', async () => {
+    const [old, current] = [await aPart(), await aPart()];
+    const tag = Math.random().toString(36).slice(2, 6).toUpperCase();
+    const vehicles = await Promise.all(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'].map((letter) => aVehicle(`Warn${tag}${letter}`)));
+    for (const vehicle of vehicles) await listFitment(app.db, old.id, vehicle);
+    for (const vehicle of vehicles.slice(0, 2)) await listFitment(app.db, current.id, vehicle);
+
+    const response = await patch(old.id, { lifecycle: '7', replacedBy: current.number });
+    expectReply(response, 200);
+    expect(response.json()).toEqual({
+      acknowledged: true,
+      warnings: [
+        ...['C', 'D', 'E', 'F', 'G'].map((letter) => partChangeMessages.replacementDoesNotFit(current.number, `2015 Warn${tag}${letter} Warnmodel`, old.number)),
+        partChangeMessages.replacementDoesNotFitMore(1),
+      ],
+    });
+    expect((await read(old.id)).lifecycle.code).toBe('7');
+    // The example of the audit, word for word.
+    expect(partChangeMessages.replacementDoesNotFit('BRK-3002', '2015 BMW 3 Series', 'BRK-3001')).toBe('BRK-3002 does not fit 2015 BMW 3 Series, which BRK-3001 fits');
+  });
+
+  it('warns of the current part at the end of the chain, and of nothing when it fits them all, for a part no longer made, or for a change that names no replacement', async () => {
+    const [old, middle, current, ended, priced] = [await aPart(), await aPart(), await aPart(), await aPart(), await aPart()];
+    const vehicle = await aVehicle(`Chain${Math.random().toString(36).slice(2, 6)}`, 2018);
+    for (const part of [old, ended, priced]) await listFitment(app.db, part.id, vehicle);
+    await listFitment(app.db, middle.id, vehicle);
+    expectReply(await patch(middle.id, { lifecycle: '6', replacedBy: current.number }), 200);
+    const chained = await patch(old.id, { lifecycle: '6', replacedBy: middle.number });
+    expectReply(chained, 200);
+    expect((chained.json() as { warnings: string[] }).warnings).toEqual([expect.stringMatching(new RegExp(`^${current.number} does not fit 2018 Chain`))]);
+
+    await listFitment(app.db, current.id, vehicle);
+    expect((await patch(old.id, { lifecycle: '7', replacedBy: middle.number })).json()).toEqual({ acknowledged: true, warnings: [] });
+    expect((await patch(ended.id, { lifecycle: '8', replacedBy: priced.number })).json()).toEqual({ acknowledged: true, warnings: [] });
+    expect((await patch(priced.id, { name: 'Renamed only' })).json()).toEqual({ acknowledged: true, warnings: [] });
   });
 });

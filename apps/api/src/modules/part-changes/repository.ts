@@ -2,6 +2,9 @@ import {
   ENDED_CODES,
   lifecycleLabel,
   PART_NUMBER_PATTERN,
+  qualifierOf,
+  REPLACEMENT_FIT_WARNINGS_LISTED,
+  vehicleLabel,
   partChangeMessages,
   REPLACED_CODES,
   resolveReplacement,
@@ -9,6 +12,7 @@ import {
   type PartChangesInput,
   type StoredPartChanges,
 } from '@autoparts/shared';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
 /**
@@ -167,6 +171,39 @@ export function createPartChangesRepository(db: Db) {
         kit: kit.length === 0 ? null : kit.map((row) => ({ partNumber: row.part_number, name: row.name, quantity: row.quantity })),
         inKits: inKits.map((row) => ({ partNumber: row.part_number, name: row.name })),
       };
+    },
+
+    /**
+     * When part `id` is renumbered or superseded (6, 7): the vehicles it fits that its current
+     * replacement (the end of its chain, which buyers of its number are given) does not, as the
+     * save's warnings (decision 111): the first `REPLACEMENT_FIT_WARNINGS_LISTED` by make, model and
+     * year named, then how many more. Nothing for any other part, or a replacement that fits them all.
+     */
+    async replacementFitWarnings(id: string): Promise<string[]> {
+      const part = await db.selectFrom('parts').select(['part_number', 'lifecycle_code']).where('id', '=', id).executeTakeFirst();
+      if (!part || !REPLACED_CODES.includes(part.lifecycle_code)) return [];
+      const replacement = await this.currentReplacement(id);
+      if (!replacement) return [];
+      const missed = await db
+        .selectFrom('fitments')
+        .innerJoin('vehicles', 'vehicles.id', 'fitments.vehicle_id')
+        .select(['vehicles.year', 'vehicles.make', 'vehicles.model', 'vehicles.submodel', 'vehicles.engine', sql<string>`count(*) over ()`.as('total')])
+        .where('fitments.part_id', '=', id)
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('fitments as theirs').select('theirs.vehicle_id').whereRef('theirs.vehicle_id', '=', 'fitments.vehicle_id').where('theirs.part_id', '=', replacement.id))),
+        )
+        .orderBy('vehicles.make')
+        .orderBy('vehicles.model')
+        .orderBy('vehicles.year')
+        .orderBy('vehicles.submodel')
+        .orderBy('vehicles.engine')
+        .limit(REPLACEMENT_FIT_WARNINGS_LISTED)
+        .execute();
+      const warnings = missed.map((vehicle) =>
+        partChangeMessages.replacementDoesNotFit(replacement.partNumber, [vehicleLabel(vehicle), qualifierOf(vehicle)].filter(Boolean).join(' '), part.part_number),
+      );
+      const more = Number(missed[0]?.total ?? 0) - missed.length;
+      return more > 0 ? [...warnings, partChangeMessages.replacementDoesNotFitMore(more)] : warnings;
     },
 
     /**

@@ -328,7 +328,7 @@ describe('PATCH /api/admin/part/{id}', () => {
     const response = await updatePart(id, { price: '24.5', name: '  After  ' });
 
     expectReply(response, 200);
-    expect(response.json()).toEqual({ acknowledged: true });
+    expect(response.json()).toEqual({ acknowledged: true, warnings: [] });
     // `updated_at` says the catalogue data changed (migration 0040).
     expect(await partRow(id)).toEqual({ ...before, name: 'After', price_cents: 2450, updated_at: expect.any(Date) });
   });
