@@ -514,8 +514,8 @@ describe('a part replaced or no longer made is not on sale', () => {
 
 describe('a replacement that does not fit every vehicle the part it replaces fits', () => {
   /** A vehicle of its own make (made-up words), for a part to fit. */
-  async function aVehicle(make: string, year = 2015, model = 'Warnmodel'): Promise<string> {
-    const row = await app.db.insertInto('vehicles').values({ make, model, year }).returning('id').executeTakeFirstOrThrow();
+  async function aVehicle(make: string, year = 2015, model = 'Warnmodel', submodel = ''): Promise<string> {
+    const row = await app.db.insertInto('vehicles').values({ make, model, year, submodel }).returning('id').executeTakeFirstOrThrow();
     return row.id;
   }
 
@@ -538,6 +538,20 @@ describe('a replacement that does not fit every vehicle the part it replaces fit
     expect((await read(old.id)).lifecycle.code).toBe('7');
     // The example of the audit, word for word.
     expect(partChangeMessages.replacementDoesNotFit('BRK-3002', '2015 BMW 3 Series', 'BRK-3001')).toBe('BRK-3002 does not fit 2015 BMW 3 Series, which BRK-3001 fits');
+  });
+
+  it('names a model year the replacement fits in part by the submodels and engines it misses', async () => {
+    const [old, current] = [await aPart(), await aPart()];
+    const make = `Part${Math.random().toString(36).slice(2, 6)}`;
+    const [base, sport, touring] = [await aVehicle(make, 2016, 'Warnmodel', 'Base'), await aVehicle(make, 2016, 'Warnmodel', 'Sport'), await aVehicle(make, 2016, 'Warnmodel', 'Touring')];
+    for (const vehicle of [base, sport, touring]) await listFitment(app.db, old.id, vehicle);
+    await listFitment(app.db, current.id, base);
+    const response = await patch(old.id, { lifecycle: '6', replacedBy: current.number });
+    expectReply(response, 200);
+    expect((response.json() as { warnings: string[] }).warnings).toEqual([
+      partChangeMessages.replacementDoesNotFit(current.number, `2016 ${make} Warnmodel Sport`, old.number),
+      partChangeMessages.replacementDoesNotFit(current.number, `2016 ${make} Warnmodel Touring`, old.number),
+    ]);
   });
 
   it('warns of the current part at the end of the chain, and of nothing when it fits them all, for a part no longer made, or for a change that names no replacement', async () => {

@@ -93,7 +93,7 @@ export function PartRow({ part }: { part: AdminPart }) {
           {lifecycleBadge && (
             <span
               data-testid="lifecycle-badge"
-              className={`mt-1 flex w-fit rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+              className={`mt-1 flex w-fit rounded-md px-2 py-0.5 text-xs font-semibold ${
                 isReplaced(part.lifecycle.code) ? 'bg-amber-100 text-amber-900' : isEnded(part.lifecycle.code) ? 'bg-red-100 text-red-800' : 'bg-slate-200 text-slate-700'
               }`}
             >
