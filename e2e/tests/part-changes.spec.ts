@@ -76,7 +76,7 @@ for (const width of widths) {
       await page.screenshot({ path: `.tmp/screens/${width}_quick-order-interchange.png`, fullPage: true });
     });
 
-    test('an admin supersedes a part on its catalogue page; a refused replacement is said, and the old page then moves', async ({ browser, baseURL }) => {
+    test('an admin supersedes a part on its catalogue page; a refused replacement is said, a lower-case one taken with the vehicles it does not fit, the row badged, and the old page then moves', async ({ browser, baseURL }) => {
       test.setTimeout(90_000);
       const { admin, context, stamp, make } = await adminAt(browser, baseURL ?? '', width);
       const old = await make(`E2E-EDIT-OLD-${stamp}`, `Edited Old Pads ${stamp}`);
@@ -89,12 +89,25 @@ for (const width of widths) {
       await editor.getByLabel('Replaced by (part number)').fill('NO-SUCH-PART-1');
       await save.click();
       await expect(editor.getByRole('alert')).toHaveText(partChangeMessages.replacementMissing('NO-SUCH-PART-1'));
-      await editor.getByLabel('Replaced by (part number)').fill(current.partNumber);
+      // The old part fits two Corolla model years its replacement does not: saved, with a warning of each.
+      const fitment = await admin.request.post('/api/admin/fitment/import', {
+        headers: { origin: baseURL ?? '' },
+        data: { csv: `partNumber,make,model,yearFrom,yearTo,engine\n${old.partNumber},Toyota,Corolla,2016,2017,\n` },
+      });
+      expect(fitment.ok()).toBe(true);
+      // Typed in lower case: the number as stored (decision 111).
+      await editor.getByLabel('Replaced by (part number)').fill(current.partNumber.toLowerCase());
       await editor.getByRole('button', { name: 'Add a number' }).click();
       await editor.getByLabel('Number 1: brand').fill('OEM');
       await editor.getByLabel('Number 1: part number').fill(`OE-${stamp}`);
       await save.click();
       await expect(admin.getByText('Life cycle, interchange and kit saved')).toBeVisible();
+      const warnings = admin.getByTestId('part-changes-warnings');
+      await expect(warnings).toContainText(partChangeMessages.replacementFitWarnings);
+      await expect(warnings.getByRole('listitem')).toHaveText([
+        partChangeMessages.replacementDoesNotFit(current.partNumber, '2016 Toyota Corolla', old.partNumber),
+        partChangeMessages.replacementDoesNotFit(current.partNumber, '2017 Toyota Corolla', old.partNumber),
+      ]);
       await expectNoSeriousA11yViolations(admin);
       await admin.screenshot({ path: `.tmp/screens/${width}_part-changes-editor.png`, fullPage: true });
       const moved = await admin.request.get(`/parts/${old.partNumber}`, { maxRedirects: 0 });
@@ -104,6 +117,17 @@ for (const width of widths) {
       await admin.reload();
       await expect(editor.getByLabel('Replaced by (part number)')).toHaveValue(current.partNumber);
       await expect(editor.getByLabel('Number 1: part number')).toHaveValue(`OE-${stamp}`);
+      // Manage Products says so on its row; the home list no longer offers it.
+      await admin.goto(`${paths.manageProducts}?q=${encodeURIComponent(old.partNumber)}`);
+      await expect(admin.getByRole('rowheader', { name: `${old.name} ${partChangeMessages.lifecycleBadge('7', current.partNumber)}` })).toBeVisible();
+      const listed: string[] = [];
+      for (let page = 1; ; page += 1) {
+        const parts = (await (await admin.request.get(`/api/parts?page=${page}`)).json()) as Array<{ partNumber: string }>;
+        if (parts.length === 0) break;
+        listed.push(...parts.map((part) => part.partNumber));
+      }
+      expect(listed).toContain(current.partNumber);
+      expect(listed).not.toContain(old.partNumber);
       await context.close();
     });
 

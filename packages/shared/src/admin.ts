@@ -4,9 +4,10 @@ import { moneyField, STOCK_MAX, visibleTextField, wholeNumberField } from './for
 import { orderSchema, orderStatusSchema, pageQuerySchema } from './orders';
 import { formatPrice } from './money';
 import { PRICE_BREAKS_MAX, partPricingSchema, partSchema, priceBreakSchema, priceBreaksInputSchema, priceBreaksProblem, weightKgInputSchema } from './parts';
+import { acknowledgedSchema } from './reviews';
 import { roleSchema } from './users';
 import { coreDepositInputSchema, warrantyMonthsInputSchema } from './after-sale';
-import { partChangesInputSchema } from './part-changes';
+import { lifecycleSchema, partChangesInputSchema } from './part-changes';
 
 /** `GET /users` (admins): e-mail, name and role — nothing more (issue: Make Admin). */
 export const userSummarySchema = z.object({ email: z.string(), name: z.string(), role: roleSchema });
@@ -116,6 +117,13 @@ export const productUpdateSchema = productUpdateFieldsSchema
   });
 export type ProductUpdate = z.output<typeof productUpdateSchema>;
 
+/**
+ * `PATCH /admin/part/{id}`'s reply: saved, and what the admin should know of it without it being
+ * refused (a replacement that does not fit every vehicle the part it replaces fits; decision 111).
+ */
+export const partUpdatedSchema = acknowledgedSchema.extend({ warnings: z.array(z.string()) });
+export type PartUpdated = z.infer<typeof partUpdatedSchema>;
+
 export const restockSchema = z.object({
   quantity: wholeNumberField('Quantity').pipe(z.number().min(1, 'Restock at least 1')),
 });
@@ -124,7 +132,9 @@ export const adminPartSchema = partSchema
   .extend({ partNumber: z.string(), archived: z.boolean() })
   .extend(partPricingSchema.shape)
   /** Fitment reports on the part no admin has dismissed or acted on yet. */
-  .extend({ openFitmentReports: z.number().int() });
+  .extend({ openFitmentReports: z.number().int() })
+  /** Its PIES life cycle (decision 065) and the number of the part that directly replaces it (null: none), for the row's badge. */
+  .extend({ lifecycle: lifecycleSchema, replacedBy: z.string().nullable() });
 export const adminPartListSchema = z.array(adminPartSchema);
 export type AdminPart = z.infer<typeof adminPartSchema>;
 

@@ -67,6 +67,9 @@ export const GARAGE_MAX = 10;
 export const searchSorts = ['relevance', 'price-asc', 'price-desc', 'name'] as const;
 export type SearchSort = (typeof searchSorts)[number];
 
+/** A part number as stored (migration 0007's check): upper case letters, digits and dashes, 1–40, not starting with a dash. */
+export const PART_NUMBER_PATTERN = /^[A-Z0-9][A-Z0-9-]{0,39}$/;
+
 /** A vehicle shown to a buyer: "2018 Toyota Corolla". */
 export const vehicleLabel = (vehicle: { year: number; make: string; model: string }) => `${vehicle.year} ${vehicle.make} ${vehicle.model}`;
 

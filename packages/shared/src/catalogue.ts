@@ -11,7 +11,7 @@ import {
   YEAR_MAX,
   YEAR_MIN,
 } from './catalogue-constants';
-import { storedPartChangesSchema } from './part-changes';
+import { partNumberSchema, storedPartChangesSchema } from './part-changes';
 import { partChangesSchema } from './part-changes';
 import { partPricingSchema, partSchema } from './parts';
 
@@ -196,7 +196,7 @@ const slugPattern = /^[a-z0-9-]{1,40}$/;
 /** PUT /api/admin/part/{id}/catalogue: the part's catalogue fields, all at once. */
 export const catalogueInputSchema = z.object({
   category: z.string().regex(slugPattern, catalogueMessages.unknownCategory).nullable(),
-  partNumber: z.string().trim().toUpperCase().regex(/^[A-Z0-9][A-Z0-9-]{0,39}$/, catalogueMessages.partNumber),
+  partNumber: partNumberSchema,
   oemNumbers: z
     .array(z.string().trim().toUpperCase().regex(/^[A-Z0-9][A-Z0-9 .-]{0,39}$/, catalogueMessages.oemNumber))
     .max(20, catalogueMessages.tooManyOemNumbers),

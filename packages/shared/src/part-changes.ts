@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogueMessages, PART_NUMBER_PATTERN } from './catalogue-constants';
 import { INTERCHANGE_MAX, KIT_COMPONENTS_MAX, numberKey, partChangeMessages } from './part-changes-constants';
 
 export const lifecycleSchema = z.object({ code: z.string(), label: z.string() });
@@ -30,12 +31,19 @@ export const storedPartChangesSchema = z.object({
 export type StoredPartChanges = z.infer<typeof storedPartChangesSchema>;
 
 const wholeFrom1 = z.coerce.number().int().min(1).max(10_000);
-const partNumberText = z.string().trim().min(1).max(40);
+/**
+ * The one normaliser of one of our part numbers as an admin types it: trimmed and upper case, as
+ * stored ("brk-3007" is BRK-3007), then held to the stored shape. The catalogue's part number, a
+ * replacement and a kit component all go through it.
+ */
+export const partNumberSchema = z.string().trim().toUpperCase().regex(PART_NUMBER_PATTERN, catalogueMessages.partNumber);
+/** Another brand's number: kept as typed (its own scheme), only trimmed. */
+const theirNumberText = z.string().trim().min(1).max(40);
 
 /** `PATCH /admin/part/{id}`'s part-change fields. */
 export const partChangesInputSchema = z.object({
   lifecycle: z.string().trim().regex(/^[0-9]{1,2}$/, partChangeMessages.badLifecycle),
-  replacedBy: partNumberText.nullable(),
+  replacedBy: partNumberSchema.nullable(),
   interchange: z
     .array(z.unknown())
     .max(INTERCHANGE_MAX, partChangeMessages.tooManyInterchange)
@@ -43,7 +51,7 @@ export const partChangesInputSchema = z.object({
       const parsed: Interchange[] = [];
       const seen = new Set<string>();
       rows.forEach((row, index) => {
-        const one = z.object({ brand: z.string().trim().min(1).max(60), partNumber: partNumberText, quantity: wholeFrom1 }).safeParse(row);
+        const one = z.object({ brand: z.string().trim().min(1).max(60), partNumber: theirNumberText, quantity: wholeFrom1 }).safeParse(row);
         if (!one.success) {
           context.addIssue({ code: 'custom', path: [index], message: partChangeMessages.interchangeRow(index + 1) });
           return;
@@ -66,7 +74,7 @@ export const partChangesInputSchema = z.object({
       const parsed: Array<{ partNumber: string; quantity: number }> = [];
       const seen = new Set<string>();
       rows.forEach((row, index) => {
-        const one = z.object({ partNumber: partNumberText, quantity: wholeFrom1 }).safeParse(row);
+        const one = z.object({ partNumber: partNumberSchema, quantity: wholeFrom1 }).safeParse(row);
         if (!one.success) {
           context.addIssue({ code: 'custom', path: [index], message: partChangeMessages.kitRow(index + 1) });
           return;

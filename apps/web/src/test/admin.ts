@@ -17,6 +17,8 @@ export function anAdminPart(overrides: Partial<AdminPart> = {}): AdminPart {
     coreDeposit: null,
     warrantyMonths: null,
     openFitmentReports: 0,
+    lifecycle: { code: '2', label: 'Available to order' },
+    replacedBy: null,
     ...overrides,
   };
 }

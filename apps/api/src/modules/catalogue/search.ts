@@ -1,9 +1,9 @@
-import { dollarsToCents, ENDED_CODES, numberKey, REPLACED_CODES, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResult } from '@autoparts/shared';
+import { dollarsToCents, numberKey, REPLACED_CODES, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResult } from '@autoparts/shared';
 import { sql, type Expression, type InferResult, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { createPartChangesRepository } from '../part-changes/repository';
-import { partColumns, toCatalogPart } from '../parts/repository';
+import { onSale, partColumns, toCatalogPart } from '../parts/repository';
 import { memberUnitCentsSql } from '../price-lists/pricing';
 
 /** Escapes LIKE's wildcards in what a buyer typed. */
@@ -176,8 +176,8 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
       }
       if (query.minPrice !== undefined) conditions.push(eb('parts.price_cents', '>=', dollarsToCents(query.minPrice)));
       if (query.maxPrice !== undefined) conditions.push(eb('parts.price_cents', '<=', dollarsToCents(query.maxPrice)));
-      // In stock means it can be bought: a part no longer made cannot, whatever is left of it.
-      if (query.inStock) conditions.push(eb('parts.available_quantity', '>', 0), eb('parts.lifecycle_code', 'not in', [...ENDED_CODES]));
+      // In stock means it can be bought: on sale (a part no longer made is not, whatever is left of it) with stock.
+      if (query.inStock) conditions.push(eb('parts.available_quantity', '>', 0), onSale);
       return eb.and(conditions);
     })
     .select(['parts.id', 'parts.category_slug', 'parts.price_cents', 'parts.name', 'parts.seq', (text?.rank ?? sql<number>`0`).as('rank')]);

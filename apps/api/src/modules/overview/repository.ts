@@ -1,10 +1,11 @@
 import { BEST_SELLERS, centsToDollars, OVERVIEW_DAYS, PAID_STATUSES, type AdminOverview, type OrderStatus } from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { onSale } from '../parts/repository';
 
 /** Orders that brought money in: every paid order, shipped in part or whole or delivered since (the order-process table's). */
 const EARNING = sql`status in (${sql.join(PAID_STATUSES)})`;
-/** How many low-stock parts the overview lists at most, the emptiest first. */
+/** How many low-stock parts the overview lists at most, the emptiest first: parts on sale only (one that cannot be sold needs no restock). */
 const LOW_STOCK_LIMIT = 20;
 
 /** The admin overview's figures, each computed by PostgreSQL (PGlite or a server) in one query. */
@@ -45,7 +46,7 @@ export function createOverviewRepository(db: Db) {
           select id, name, img, available_quantity, min_order_quantity,
                  coalesce(low_stock_threshold, 2 * min_order_quantity) as threshold
           from parts
-          where archived_at is null
+          where ${onSale}
             and available_quantity < coalesce(low_stock_threshold, 2 * min_order_quantity)
           order by available_quantity, seq
           limit ${LOW_STOCK_LIMIT}`.execute(db),

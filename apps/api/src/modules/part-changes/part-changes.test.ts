@@ -1,8 +1,9 @@
-import { apiErrors, cartMessages, type AdminCatalogue, partChangeMessages, type BuyAgainReply, type PartDetail, type PublicPart, type QuickOrderReply, type SearchResult } from '@autoparts/shared';
+import { type AdminOverview, apiErrors, cartMessages, type AdminCatalogue, partChangeMessages, type BuyAgainReply, type PartDetail, type PublicPart, type QuickOrderReply, type SearchResult } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byToken, call, expectReply } from '../../test/admin';
 import { createTestApp } from '../../test/app';
+import { listFitment } from '../../test/fitment';
 import { insertAddress, insertShippingMethod, postCheckout, userIdOf } from '../../test/checkout';
 import { insertPart, placeOrder, postOrder, setStock, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
 
@@ -132,6 +133,16 @@ describe('life cycle and replaced-by', () => {
     expectReply(await patch(a.id, { lifecycle: '2' }), 200);
     expect(await read(a.id)).toMatchObject({ lifecycle: { code: '2' }, replacedBy: null });
     expect((await read(b.id)).replaces).toEqual([]);
+  });
+
+  it('takes a replacement and kit components typed in lower case or with spaces around, as the numbers stored', async () => {
+    const [old, current, kit, component] = [await aPart(), await aPart(), await aPart(), await aPart()];
+    expectReply(await patch(old.id, { lifecycle: '8', replacedBy: ` ${current.number.toLowerCase()} ` }), 200);
+    expect((await read(old.id)).replacedBy?.partNumber).toBe(current.number);
+    expectReply(await patch(kit.id, { kit: [{ partNumber: component.number.toLowerCase(), quantity: 2 }] }), 200);
+    expect((await read(kit.id)).kit).toEqual([{ partNumber: component.number, name: expect.any(String), quantity: 2 }]);
+    // The same number twice, in two cases, is the same component.
+    expectReply(await patch(kit.id, { kit: [{ partNumber: component.number, quantity: 1 }, { partNumber: component.number.toLowerCase(), quantity: 1 }] }), 400);
   });
 
   it('names a code it has no word for', async () => {
@@ -465,5 +476,101 @@ describe('an archived part is at the end of no chain and in no kit', () => {
     expectReply(await patch(archivedKit.id, { kit: [] }), 200);
     expectReply(await archive(current.id), 200);
     expectReply(await app.inject({ method: 'GET', url: `/api/part/${current.id}` }), 404);
+  });
+});
+
+describe('a part replaced or no longer made is not on sale', () => {
+  it('is left out of the home list (GET /api/parts, every page) and of the sitemap, as archived parts are', async () => {
+    const [live, superseded, renumbered, discontinued, obsolete, current] = [await aPart(), await aPart(), await aPart(), await aPart(), await aPart(), await aPart()];
+    expectReply(await patch(superseded.id, { lifecycle: '7', replacedBy: current.number }), 200);
+    expectReply(await patch(renumbered.id, { lifecycle: '6', replacedBy: current.number }), 200);
+    expectReply(await patch(discontinued.id, { lifecycle: '8' }), 200);
+    expectReply(await patch(obsolete.id, { lifecycle: '9', replacedBy: current.number }), 200);
+    const listed: string[] = [];
+    for (let page = 1; ; page += 1) {
+      const response = await app.inject({ method: 'GET', url: `/api/parts?page=${page}` });
+      expectReply(response, 200);
+      const parts = response.json() as Array<{ partNumber: string }>;
+      if (parts.length === 0) break;
+      listed.push(...parts.map((part) => part.partNumber));
+    }
+    expect(listed).toContain(live.number);
+    expect(listed).toContain(current.number);
+    for (const gone of [superseded, renumbered, discontinued, obsolete]) expect(listed, gone.number).not.toContain(gone.number);
+    const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expectReply(sitemap, 200);
+    expect(sitemap.body).toContain(`/parts/${live.number}<`);
+    for (const gone of [superseded, renumbered, discontinued, obsolete]) expect(sitemap.body).not.toContain(`/parts/${gone.number}<`);
+  });
+
+  it("is left out of the overview's low stock, which lists the parts on sale that need stock", async () => {
+    const [live, superseded, obsolete, current] = [await aPart({ available: 0 }), await aPart({ available: 0 }), await aPart({ available: 0 }), await aPart()];
+    expectReply(await patch(superseded.id, { lifecycle: '7', replacedBy: current.number }), 200);
+    expectReply(await patch(obsolete.id, { lifecycle: '9' }), 200);
+    const response = await call(app, byToken(admin), { method: 'GET', url: '/api/admin/overview' });
+    expectReply(response, 200);
+    const low = (response.json() as AdminOverview).lowStock.map((part) => part._id);
+    expect(low).toContain(live.id);
+    expect(low).not.toContain(superseded.id);
+    expect(low).not.toContain(obsolete.id);
+  });
+});
+
+describe('a replacement that does not fit every vehicle the part it replaces fits', () => {
+  /** A vehicle of its own make (made-up words), for a part to fit. */
+  async function aVehicle(make: string, year = 2015, model = 'Warnmodel', submodel = ''): Promise<string> {
+    const row = await app.db.insertInto('vehicles').values({ make, model, year, submodel }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  it('is saved, with a warning naming the first five vehicles it does not fit and counting the rest', async () => {
+    const [old, current] = [await aPart(), await aPart()];
+    const tag = Math.random().toString(36).slice(2, 6).toUpperCase();
+    const vehicles = await Promise.all(['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'].map((letter) => aVehicle(`Warn${tag}${letter}`)));
+    for (const vehicle of vehicles) await listFitment(app.db, old.id, vehicle);
+    for (const vehicle of vehicles.slice(0, 2)) await listFitment(app.db, current.id, vehicle);
+
+    const response = await patch(old.id, { lifecycle: '7', replacedBy: current.number });
+    expectReply(response, 200);
+    expect(response.json()).toEqual({
+      acknowledged: true,
+      warnings: [
+        ...['C', 'D', 'E', 'F', 'G'].map((letter) => partChangeMessages.replacementDoesNotFit(current.number, `2015 Warn${tag}${letter} Warnmodel`, old.number)),
+        partChangeMessages.replacementDoesNotFitMore(1),
+      ],
+    });
+    expect((await read(old.id)).lifecycle.code).toBe('7');
+    // The example of the audit, word for word.
+    expect(partChangeMessages.replacementDoesNotFit('BRK-3002', '2015 BMW 3 Series', 'BRK-3001')).toBe('BRK-3002 does not fit 2015 BMW 3 Series, which BRK-3001 fits');
+  });
+
+  it('names a model year the replacement fits in part by the submodels and engines it misses', async () => {
+    const [old, current] = [await aPart(), await aPart()];
+    const make = `Part${Math.random().toString(36).slice(2, 6)}`;
+    const [base, sport, touring] = [await aVehicle(make, 2016, 'Warnmodel', 'Base'), await aVehicle(make, 2016, 'Warnmodel', 'Sport'), await aVehicle(make, 2016, 'Warnmodel', 'Touring')];
+    for (const vehicle of [base, sport, touring]) await listFitment(app.db, old.id, vehicle);
+    await listFitment(app.db, current.id, base);
+    const response = await patch(old.id, { lifecycle: '6', replacedBy: current.number });
+    expectReply(response, 200);
+    expect((response.json() as { warnings: string[] }).warnings).toEqual([
+      partChangeMessages.replacementDoesNotFit(current.number, `2016 ${make} Warnmodel Sport`, old.number),
+      partChangeMessages.replacementDoesNotFit(current.number, `2016 ${make} Warnmodel Touring`, old.number),
+    ]);
+  });
+
+  it('warns of the current part at the end of the chain, and of nothing when it fits them all, for a part no longer made, or for a change that names no replacement', async () => {
+    const [old, middle, current, ended, priced] = [await aPart(), await aPart(), await aPart(), await aPart(), await aPart()];
+    const vehicle = await aVehicle(`Chain${Math.random().toString(36).slice(2, 6)}`, 2018);
+    for (const part of [old, ended, priced]) await listFitment(app.db, part.id, vehicle);
+    await listFitment(app.db, middle.id, vehicle);
+    expectReply(await patch(middle.id, { lifecycle: '6', replacedBy: current.number }), 200);
+    const chained = await patch(old.id, { lifecycle: '6', replacedBy: middle.number });
+    expectReply(chained, 200);
+    expect((chained.json() as { warnings: string[] }).warnings).toEqual([expect.stringMatching(new RegExp(`^${current.number} does not fit 2018 Chain`))]);
+
+    await listFitment(app.db, current.id, vehicle);
+    expect((await patch(old.id, { lifecycle: '7', replacedBy: middle.number })).json()).toEqual({ acknowledged: true, warnings: [] });
+    expect((await patch(ended.id, { lifecycle: '8', replacedBy: priced.number })).json()).toEqual({ acknowledged: true, warnings: [] });
+    expect((await patch(priced.id, { name: 'Renamed only' })).json()).toEqual({ acknowledged: true, warnings: [] });
   });
 });

@@ -1,6 +1,10 @@
 import {
   ENDED_CODES,
   lifecycleLabel,
+  PART_NUMBER_PATTERN,
+  qualifierOf,
+  REPLACEMENT_FIT_WARNINGS_LISTED,
+  vehicleLabel,
   partChangeMessages,
   REPLACED_CODES,
   resolveReplacement,
@@ -8,10 +12,8 @@ import {
   type PartChangesInput,
   type StoredPartChanges,
 } from '@autoparts/shared';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-
-/** A part number as migration 0007's check keeps it: upper case letters, digits and dashes. */
-const PART_NUMBER_PATTERN = /^[A-Z0-9][A-Z0-9-]{0,39}$/;
 
 /**
  * Issue 30 (decision 065): a part's life cycle and replacement, the other brands' numbers it
@@ -169,6 +171,45 @@ export function createPartChangesRepository(db: Db) {
         kit: kit.length === 0 ? null : kit.map((row) => ({ partNumber: row.part_number, name: row.name, quantity: row.quantity })),
         inKits: inKits.map((row) => ({ partNumber: row.part_number, name: row.name })),
       };
+    },
+
+    /**
+     * When part `id` is renumbered or superseded (6, 7): the vehicles it fits that its current
+     * replacement (the end of its chain, which buyers of its number are given) does not, as the
+     * save's warnings (decision 111). A model year the replacement fits none of is said once
+     * ("2015 BMW 3 Series"); one it fits in part, by each submodel and engine it misses. The first
+     * `REPLACEMENT_FIT_WARNINGS_LISTED` by make, model and year are named, then how many more.
+     * Nothing for any other part, or a replacement that fits them all.
+     */
+    async replacementFitWarnings(id: string): Promise<string[]> {
+      const part = await db.selectFrom('parts').select(['part_number', 'lifecycle_code']).where('id', '=', id).executeTakeFirst();
+      if (!part || !REPLACED_CODES.includes(part.lifecycle_code)) return [];
+      const replacement = await this.currentReplacement(id);
+      if (!replacement) return [];
+      const { rows } = await sql<{ year: number; make: string; model: string; submodel: string; engine: string; total: string }>`
+        with ours as (
+          select v.year, v.make, v.model, v.submodel, v.engine,
+                 exists (select 1 from fitments theirs where theirs.part_id = ${replacement.id} and theirs.vehicle_id = v.id) as fitted
+          from fitments f join vehicles v on v.id = f.vehicle_id
+          where f.part_id = ${id}
+        ), models as (
+          select year, make, model, bool_or(fitted) as partly from ours group by year, make, model having not bool_and(fitted)
+        ), missed as (
+          select year, make, model, '' as submodel, '' as engine from models where not partly
+          union all
+          select ours.year, ours.make, ours.model, ours.submodel, ours.engine
+          from ours join models using (year, make, model)
+          where models.partly and not ours.fitted
+        )
+        select year, make, model, submodel, engine, count(*) over () as total
+        from missed
+        order by make, model, year, submodel, engine
+        limit ${REPLACEMENT_FIT_WARNINGS_LISTED}`.execute(db);
+      const warnings = rows.map((vehicle) =>
+        partChangeMessages.replacementDoesNotFit(replacement.partNumber, [vehicleLabel(vehicle), qualifierOf(vehicle)].filter(Boolean).join(' '), part.part_number),
+      );
+      const more = Number(rows[0]?.total ?? 0) - rows.length;
+      return more > 0 ? [...warnings, partChangeMessages.replacementDoesNotFitMore(more)] : warnings;
     },
 
     /**

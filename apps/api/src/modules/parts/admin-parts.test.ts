@@ -260,10 +260,23 @@ describe('GET /api/admin/parts', () => {
     expect(parts.at(-1)).toMatchObject({ _id: archived, name: 'Archived', archived: true });
     for (const part of parts) {
       expect(Object.keys(part).sort()).toEqual(
-        ['_id', 'archived', 'availableQuantity', 'coreDeposit', 'description', 'img', 'minOrderQuantity', 'name', 'openFitmentReports', 'partNumber', 'price', 'priceBreaks', 'warrantyMonths', 'weightKg'].sort(),
+        ['_id', 'archived', 'availableQuantity', 'coreDeposit', 'description', 'img', 'lifecycle', 'minOrderQuantity', 'name', 'openFitmentReports', 'partNumber', 'price', 'priceBreaks', 'replacedBy', 'warrantyMonths', 'weightKg'].sort(),
       );
     }
     expect((await partsOnSale()).map((part) => part._id)).toEqual(parts.filter((part) => !part.archived).map((part) => part._id));
+  });
+
+  it("gives each part its life cycle and the number of the part that directly replaces it, for the row's badge", async () => {
+    const [old, current, ended] = [await insertPart(app), await insertPart(app), await insertPart(app)];
+    const numberOf = async (id: string) => (await app.db.selectFrom('parts').select('part_number').where('id', '=', id).executeTakeFirstOrThrow()).part_number;
+    const patch = (id: string, payload: object) => call(app, byCookie(admin), { method: 'PATCH', url: `/api/admin/part/${id}`, payload });
+    expectReply(await patch(old, { lifecycle: '7', replacedBy: await numberOf(current) }), 200);
+    expectReply(await patch(ended, { lifecycle: '9' }), 200);
+    const parts = await everyAdminPart();
+    const row = (id: string) => parts.find((part) => part._id === id);
+    expect(row(old)).toMatchObject({ lifecycle: { code: '7', label: 'Superseded' }, replacedBy: await numberOf(current) });
+    expect(row(ended)).toMatchObject({ lifecycle: { code: '9', label: 'Obsolete' }, replacedBy: null });
+    expect(row(current)).toMatchObject({ lifecycle: { code: '2', label: 'Available to order' }, replacedBy: null });
   });
 
   it('pages on the server: 20 a page unless told, the total with each page', async () => {
@@ -315,7 +328,7 @@ describe('PATCH /api/admin/part/{id}', () => {
     const response = await updatePart(id, { price: '24.5', name: '  After  ' });
 
     expectReply(response, 200);
-    expect(response.json()).toEqual({ acknowledged: true });
+    expect(response.json()).toEqual({ acknowledged: true, warnings: [] });
     // `updated_at` says the catalogue data changed (migration 0040).
     expect(await partRow(id)).toEqual({ ...before, name: 'After', price_cents: 2450, updated_at: expect.any(Date) });
   });

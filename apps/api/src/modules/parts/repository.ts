@@ -1,5 +1,6 @@
 import {
   partChangeMessages,
+  lifecycleLabel,
   ENDED_CODES,
   REPLACED_CODES,
   centsToDollars,
@@ -17,7 +18,7 @@ import {
   type ProductUpdate,
 } from '@autoparts/shared';
 import { PARTS_PAGE_SIZE, type CatalogPart, type Part, type PartDetail } from '@autoparts/shared';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import type { PartsTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
@@ -26,8 +27,16 @@ import { createPartChangesRepository } from '../part-changes/repository';
 import { applicationsInWords, applicationVehicles } from '../vehicles/repository';
 import { escapeLike } from '../../lib/like';
 
-/** Life cycles whose public page is no page of its own for a search engine: moved (6, 7) or noindex (8, 9). */
-const NOT_INDEXED_CODES = [...REPLACED_CODES, ...ENDED_CODES];
+/** Life cycles of a part not on sale: renumbered or superseded (6, 7: its page moves) or no longer made (8, 9). */
+const NOT_ON_SALE_CODES = [...REPLACED_CODES, ...ENDED_CODES];
+
+/**
+ * The one definition of a part on sale, a condition on the `parts` table: not archived, not
+ * renumbered or superseded (6, 7) and still made (not 8, 9). What the home list, the sitemap,
+ * search's "in stock" and the overview's low stock keep; raw SQL, so a query builder's `where`
+ * and a `sql` template take it alike.
+ */
+export const onSale = sql<SqlBool>`(parts.archived_at is null and parts.lifecycle_code not in (${sql.join(NOT_ON_SALE_CODES)}))`;
 
 /** The columns of SPEC's part fields. */
 export const partColumns = [
@@ -113,12 +122,15 @@ function sameStored(field: CheckedProductField, expected: unknown, stored: unkno
 
 export function createPartsRepository(db: Db) {
   return {
-    /** One page of the parts on sale, oldest first (the first six are the featured ones). */
+    /**
+     * One page of the parts on sale (`onSale`), oldest first (the first six are the featured
+     * ones): none that is archived, replaced or no longer made, which cannot be bought.
+     */
     async listOnSale(page: number): Promise<Array<Part & { partNumber: string }>> {
       const rows = await db
         .selectFrom('parts')
         .select([...partColumns, 'part_number'])
-        .where('archived_at', 'is', null)
+        .where(onSale)
         .orderBy('seq')
         .limit(PARTS_PAGE_SIZE)
         .offset((page - 1) * PARTS_PAGE_SIZE)
@@ -136,8 +148,7 @@ export function createPartsRepository(db: Db) {
       const rows = await db
         .selectFrom('parts')
         .select(['part_number', 'updated_at'])
-        .where('archived_at', 'is', null)
-        .where('lifecycle_code', 'not in', [...NOT_INDEXED_CODES])
+        .where(onSale)
         .orderBy('seq')
         .offset(offset)
         .limit(limit)
@@ -150,8 +161,7 @@ export function createPartsRepository(db: Db) {
       const row = await db
         .selectFrom('parts')
         .select((eb) => eb.fn.countAll<string>().as('count'))
-        .where('archived_at', 'is', null)
-        .where('lifecycle_code', 'not in', [...NOT_INDEXED_CODES])
+        .where(onSale)
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },
@@ -247,7 +257,8 @@ export function createPartsRepository(db: Db) {
       }
       const [rows, counted] = await Promise.all([
         matching
-          .select([...partColumns, 'part_number', 'archived_at', 'weight_grams', 'core_deposit_cents', 'warranty_months'])
+          .select([...partColumns, 'part_number', 'archived_at', 'weight_grams', 'core_deposit_cents', 'warranty_months', 'lifecycle_code'])
+          .select((eb) => eb.selectFrom('parts as replacer').select('replacer.part_number').whereRef('replacer.id', '=', 'parts.replaced_by').as('replaced_by_number'))
           .select((eb) =>
             eb
               .selectFrom('fitment_reports')
@@ -269,6 +280,8 @@ export function createPartsRepository(db: Db) {
           priceBreaks: breaks.get(row.id) ?? [],
           ...afterSale(row),
           openFitmentReports: Number(row.open_reports ?? 0),
+          lifecycle: { code: row.lifecycle_code, label: lifecycleLabel(row.lifecycle_code) },
+          replacedBy: row.replaced_by_number,
         })),
         total: Number(counted.total),
         page,

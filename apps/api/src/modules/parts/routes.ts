@@ -11,6 +11,7 @@ import {
   partNumberParamsSchema,
   publicPartSchema,
   partsPageQuerySchema,
+  partUpdatedSchema,
   placeOrderReplySchema,
   productInputSchema,
   productFieldChangedSchema,
@@ -23,6 +24,7 @@ import { audited } from '../audit/repository';
 import { identityOf } from '../auth/identity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { asMemberSees, contractPricesOfCaller } from '../price-lists/pricing';
+import { createPartChangesRepository } from '../part-changes/repository';
 import { createPartsRepository } from './repository';
 
 export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -112,7 +114,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: partParamsSchema,
         body: productUpdateSchema,
-        response: { 200: acknowledgedSchema, 409: productFieldChangedSchema, ...adminErrors },
+        response: { 200: partUpdatedSchema, 409: productFieldChangedSchema, ...adminErrors },
       },
     },
     async (request, reply) => {
@@ -127,7 +129,10 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       // A field moved since the form loaded (orders took stock, another admin saved): which, and its value now.
       if (typeof outcome === 'object' && 'changed' in outcome) return reply.code(409).send(outcome.changed);
       if (typeof outcome === 'object') return reply.code(400).send({ message: outcome.problem });
-      return { acknowledged: true };
+      // Saved; a renumbering or supersession also says which vehicles the replacement does not fit (decision 111).
+      const { lifecycle, replacedBy } = request.body;
+      const warnings = lifecycle !== undefined || replacedBy !== undefined ? await createPartChangesRepository(app.db).replacementFitWarnings(id) : [];
+      return { acknowledged: true, warnings };
     },
   );
 

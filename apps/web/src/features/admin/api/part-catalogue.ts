@@ -1,4 +1,4 @@
-import type { AdminCatalogue, CatalogueInput, CsvRowError, FitmentImportReply, PartChangesInput } from '@autoparts/shared';
+import type { AdminCatalogue, CatalogueInput, CsvRowError, FitmentImportReply, PartChangesInput, PartUpdated } from '@autoparts/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -62,11 +62,19 @@ export function useImportFitment() {
 /** One CSV field, quoted when it has to be. */
 export const csvField = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
-/** `PATCH /admin/part/{id}` with the part-change fields (issue 30): the server's rules answer 400 with their message. */
+/** The part-change saves of part `id`, whose last reply's warnings the form shows (it is mounted again once the save is read back). */
+export const partChangesMutationKey = (id: string) => ['part-changes', id] as const;
+
+/**
+ * `PATCH /admin/part/{id}` with the part-change fields (issue 30): the server's rules answer 400
+ * with their message; a saved replacement that misses vehicles the part fits comes with `warnings`.
+ */
 export function useSavePartChanges(id: string) {
   return useAdminMutation({
-    mutationFn: (changes: Partial<PartChangesInput>) => api(`/admin/part/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes, auth: true }),
+    mutationFn: (changes: Partial<PartChangesInput>) => api<PartUpdated>(`/admin/part/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes, auth: true }),
+    mutationKey: partChangesMutationKey(id),
     success: () => 'Life cycle, interchange and kit saved',
+    detail: (saved) => (saved.warnings.length > 0 ? saved.warnings.join(' · ') : undefined),
     invalidates: [queryKeys.parts],
   });
 }

@@ -6,6 +6,8 @@ import { queryKeys } from '../../../lib/query-keys';
 
 interface AdminMutationOptions<TVariables, TData> {
   mutationFn: (variables: TVariables) => Promise<TData>;
+  /** A key, for a screen to read the last outcome with `useMutationState` (after a remount too). */
+  mutationKey?: QueryKey;
   /** What the success toast says. */
   success: (data: TData, variables: TVariables) => string;
   /** A line under the success toast, if any. */
@@ -23,6 +25,7 @@ interface AdminMutationOptions<TVariables, TData> {
  */
 export function useAdminMutation<TVariables, TData>({
   mutationFn,
+  mutationKey,
   success,
   detail,
   failure = notices.actionFailed,
@@ -31,6 +34,7 @@ export function useAdminMutation<TVariables, TData>({
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
+    mutationKey,
     onSuccess: (data, variables) => {
       toast.success(success(data, variables), { description: detail?.(data) });
     },

@@ -17,7 +17,7 @@ function renderForm(stored = { lifecycle: '2', replacedBy: null as string | null
 
 describe('the part-change editor', () => {
   it('shows what is stored, asks for the replacing part only for a renumbered, superseded or ended status, and sends every field', async () => {
-    const server = stubFetch({ [PATCH]: { body: { acknowledged: true } }, ...noActivity });
+    const server = stubFetch({ [PATCH]: { body: { acknowledged: true, warnings: [] } }, ...noActivity });
     renderForm();
     expect(screen.getByLabelText('Life-cycle status (PIES)')).toHaveValue('2');
     expect(screen.queryByLabelText('Replaced by (part number)')).not.toBeInTheDocument();
@@ -26,9 +26,10 @@ describe('the part-change editor', () => {
     expect(screen.getByText('Not a kit.')).toBeInTheDocument();
 
     await userEvent.selectOptions(screen.getByLabelText('Life-cycle status (PIES)'), '7');
-    await userEvent.type(screen.getByLabelText('Replaced by (part number)'), 'BRK-1001');
+    // Typed in lower case, sent as stored.
+    await userEvent.type(screen.getByLabelText('Replaced by (part number)'), 'brk-1001');
     await userEvent.click(screen.getByRole('button', { name: 'Add a component' }));
-    await userEvent.type(screen.getByLabelText('Component 1: part number'), 'PAD-2');
+    await userEvent.type(screen.getByLabelText('Component 1: part number'), 'pad-2');
     await userEvent.clear(screen.getByLabelText('Component 1: quantity'));
     await userEvent.type(screen.getByLabelText('Component 1: quantity'), '4');
     await userEvent.click(screen.getByRole('button', { name: 'Save life cycle, interchange and kit' }));
@@ -39,6 +40,33 @@ describe('the part-change editor', () => {
       replacedBy: 'BRK-1001',
       kit: [{ partNumber: 'PAD-2', quantity: 4 }],
     });
+  });
+
+  it("lists the save's warnings of vehicles the replacement does not fit, under the form and in the toast", async () => {
+    const warnings = [partChangeMessages.replacementDoesNotFit('BRK-3002', '2015 BMW 3 Series', 'BRK-3001'), partChangeMessages.replacementDoesNotFitMore(3)];
+    stubFetch({ [PATCH]: { body: { acknowledged: true, warnings } }, ...noActivity });
+    renderRoutes(
+      [
+        {
+          path: '/',
+          element: (
+            <>
+              <PartChangesForm partId="p1" stored={{ lifecycle: '2', replacedBy: null, interchange: [], kit: [] }} />
+              <Toaster />
+            </>
+          ),
+        },
+      ],
+      { path: '/' },
+    );
+    await userEvent.selectOptions(screen.getByLabelText('Life-cycle status (PIES)'), '7');
+    await userEvent.type(screen.getByLabelText('Replaced by (part number)'), 'BRK-3002');
+    await userEvent.click(screen.getByRole('button', { name: 'Save life cycle, interchange and kit' }));
+    const region = await screen.findByTestId('part-changes-warnings');
+    expect(region).toHaveAttribute('role', 'status');
+    expect(region).toHaveTextContent(partChangeMessages.replacementFitWarnings);
+    expect([...region.querySelectorAll('li')].map((item) => item.textContent)).toEqual(warnings);
+    expect(await screen.findByText(warnings.join(' · '))).toBeInTheDocument();
   });
 
   it('sends nothing when nothing changed, and says so', async () => {

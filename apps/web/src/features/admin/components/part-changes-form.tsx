@@ -3,18 +3,21 @@ import {
   INTERCHANGE_MAX,
   KIT_COMPONENTS_MAX,
   lifecycleLabels,
+  partChangeMessages,
   partChangesInputSchema,
   REPLACED_CODES,
   type PartChangesInput,
+  type PartUpdated,
   type StoredPartChanges,
 } from '@autoparts/shared';
+import { useMutationState } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { isApiError } from '../../../lib/api-client';
 import { adminNotices } from '../admin-notices';
-import { useSavePartChanges } from '../api/part-catalogue';
+import { partChangesMutationKey, useSavePartChanges } from '../api/part-catalogue';
 import { ActionButton } from './action-button';
 
 /** Rows as typed: every field is text until the shared schema reads it. */
@@ -47,6 +50,9 @@ export function PartChangesForm({ partId, stored }: { partId: string; stored: St
   const [errors, setErrors] = useState<Record<string, string>>({});
   const names = REPLACED_CODES.includes(lifecycle) || ENDED_CODES.includes(lifecycle);
   const refused = save.error && isApiError(save.error, 400) ? save.error.message : undefined;
+  // The last save's warnings (decision 111), read from the mutation cache: the form is mounted again once the save is read back.
+  const saved = useMutationState({ filters: { mutationKey: partChangesMutationKey(partId), status: 'success' }, select: (mutation) => (mutation.state.data as PartUpdated).warnings }).at(-1);
+  const warnings = save.isPending || save.isError ? [] : (saved ?? []);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -163,6 +169,16 @@ export function PartChangesForm({ partId, stored }: { partId: string; stored: St
         <p role="alert" className="text-sm font-medium text-red-700">
           {refused}
         </p>
+      )}
+      {warnings.length > 0 && (
+        <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="part-changes-warnings">
+          <p className="font-semibold">{partChangeMessages.replacementFitWarnings}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </div>
       )}
       <div>
         <ActionButton type="submit" tone="primary" pending={save.isPending} className="py-2">

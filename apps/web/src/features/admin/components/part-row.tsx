@@ -1,4 +1,4 @@
-import { expectedOf, partPromiseMessages, paths, productUpdateFieldsSchema, type AdminPart, type ProductUpdate } from '@autoparts/shared';
+import { expectedOf, isEnded, isReplaced, partChangeMessages, partPromiseMessages, paths, productUpdateFieldsSchema, type AdminPart, type ProductUpdate } from '@autoparts/shared';
 import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef, useState } from 'react';
@@ -66,6 +66,8 @@ export function PartRow({ part }: { part: AdminPart }) {
     setArchived.mutate({ id: part._id, archived: !part.archived });
   }
 
+  // A part renumbered, superseded or no longer made looks live without it (it is no longer on sale).
+  const lifecycleBadge = partChangeMessages.lifecycleBadge(part.lifecycle.code, part.replacedBy);
   const stockError = errors.availableQuantity?.message;
   const priceError = errors.price?.message;
   return (
@@ -86,6 +88,17 @@ export function PartRow({ part }: { part: AdminPart }) {
           <span>{part.name}</span>
           {part.archived && (
             <span className="ml-2 inline-flex rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">Archived</span>
+          )}
+          {lifecycleBadge && ' '}
+          {lifecycleBadge && (
+            <span
+              data-testid="lifecycle-badge"
+              className={`mt-1 flex w-fit rounded-md px-2 py-0.5 text-xs font-semibold ${
+                isReplaced(part.lifecycle.code) ? 'bg-amber-100 text-amber-900' : isEnded(part.lifecycle.code) ? 'bg-red-100 text-red-800' : 'bg-slate-200 text-slate-700'
+              }`}
+            >
+              {lifecycleBadge}
+            </span>
           )}
           {part.openFitmentReports > 0 && (
             <Link

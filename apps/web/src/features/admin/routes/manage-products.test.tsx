@@ -63,6 +63,21 @@ describe('Manage Products', () => {
     expect(second.getByLabelText('Stock of Oil Filter')).toHaveValue(0);
   });
 
+  it('says on its row when a part is renumbered, superseded or no longer made, and nothing on a part available to order', async () => {
+    const superseded = anAdminPart({ _id: 'part-3', name: 'Old Rotor', partNumber: 'BRK-3004', lifecycle: { code: '7', label: 'Superseded' }, replacedBy: 'BRK-3005' });
+    const renumbered = anAdminPart({ _id: 'part-4', name: 'Old Hose', partNumber: 'COL-2001', lifecycle: { code: '6', label: 'Renumbered' }, replacedBy: 'COL-2002' });
+    const discontinued = anAdminPart({ _id: 'part-5', name: 'Old Gasket', lifecycle: { code: '8', label: 'Discontinued' } });
+    stubFetch({ [GET_PARTS]: { body: pageOf([pads, superseded, renumbered, discontinued]) }, ...noActivity });
+    renderManageProducts();
+    await screen.findByRole('rowheader', { name: /^Old Rotor/ });
+    expect(screen.getByRole('rowheader', { name: 'Old Rotor Superseded by BRK-3005' })).toBeInTheDocument();
+    expect(cardOf('Old Hose').getByText('Renumbered as COL-2002')).toBeInTheDocument();
+    expect(cardOf('Old Gasket').getByText('Discontinued')).toBeInTheDocument();
+    expect(cardOf('Brake Pads').queryByTestId('lifecycle-badge')).not.toBeInTheDocument();
+    // The row's buttons are described by its header, badge and all.
+    expect(cardOf('Old Rotor').getByRole('button', { name: 'Save' })).toHaveAccessibleDescription('Old Rotor Superseded by BRK-3005');
+  });
+
   it('changes stock and price in place, sending only what changed; "12,50" is twelve fifty', async () => {
     let parts = [pads];
     const server = stubFetch({
