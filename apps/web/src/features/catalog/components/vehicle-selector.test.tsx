@@ -406,7 +406,7 @@ describe('My Garage on the account: a change the shop does not save', () => {
   it('says the vehicle was not saved, and why, in an alert in the garage', async () => {
     const user = userEvent.setup();
     signIn();
-    stubFetch({
+    const server = stubFetch({
       ...catalogue,
       'GET /api/me': { body: aCustomer() },
       'GET /api/garage': { body: { vehicles: [civic], activeId: 'v-civic' } },
@@ -421,6 +421,11 @@ describe('My Garage on the account: a change the shop does not save', () => {
     );
     expect(screen.getByRole('region', { name: 'My Garage' })).toContainElement(screen.getByRole('alert'));
     await waitFor(() => expect(screen.getByTestId('active-vehicle')).toHaveTextContent('2020 Honda Civic'));
+    // The model is chosen no more (the year and make are), so that choosing it again sends it again.
+    expect(screen.getByLabelText('Model')).toHaveValue('');
+    expect(screen.getByLabelText('Make')).toHaveValue('Toyota');
+    await user.selectOptions(screen.getByLabelText('Model'), 'Camry');
+    await waitFor(() => expect(server.calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
   });
 
   it('shows the garage as saved when neither the save nor asking again reaches the shop', async () => {

@@ -83,7 +83,12 @@ export function VehicleSelector({ className = '', onChoose }: { className?: stri
           {customerMessage(unsaved.error) ?? catalogueMessages.garageTryAgain}
         </p>
       )}
-      <YearMakeModel key={picker.round} onChoose={pickerChose} isInGarage={(id) => garage.vehicles.some((vehicle) => vehicle._id === id)} />
+      <YearMakeModel
+        key={picker.round}
+        onChoose={pickerChose}
+        isInGarage={(id) => garage.vehicles.some((vehicle) => vehicle._id === id)}
+        notSaved={unsaved?.change.kind === 'add' ? { id: unsaved.change.vehicle._id, error: unsaved.error } : undefined}
+      />
       <VinFinder onChoose={vinChose} />
     </section>
   );
@@ -96,7 +101,16 @@ export function VehicleSelector({ className = '', onChoose }: { className?: stri
  * Where the model's applications tell submodels or engines apart, a Submodel and an Engine select
  * follow, and the vehicle becomes the configuration chosen (decision 083).
  */
-function YearMakeModel({ onChoose, isInGarage }: { onChoose: (vehicle: Vehicle, replacing?: string) => void; isInGarage: (id: string) => boolean }) {
+function YearMakeModel({
+  onChoose,
+  isInGarage,
+  notSaved,
+}: {
+  onChoose: (vehicle: Vehicle, replacing?: string) => void;
+  isInGarage: (id: string) => boolean;
+  /** The vehicle the account's garage did not save, with the failure (each one acted on once). */
+  notSaved?: { id: string; error: unknown } | undefined;
+}) {
   const [year, setYear] = useState<number>();
   const [make, setMake] = useState('');
   const [baseId, setBaseId] = useState('');
@@ -115,6 +129,13 @@ function YearMakeModel({ onChoose, isInGarage }: { onChoose: (vehicle: Vehicle, 
     setEngine('');
     setChosen(undefined);
   };
+  // The model chosen was not saved: it is chosen no more (year and make stay, and the focus), so
+  // that choosing it again sends it again.
+  const [failureSeen, setFailureSeen] = useState<unknown>();
+  if (notSaved && notSaved.error !== failureSeen) {
+    setFailureSeen(notSaved.error);
+    if (chosen?.id === notSaved.id) startOver();
+  }
   const chooseYear = (value: string) => {
     setYear(value ? Number(value) : undefined);
     setMake('');
