@@ -24,8 +24,19 @@ export const catalogueMessages = {
   vinCheckDigit: 'This VIN’s check digit (9th character) does not match: check it for a typo',
   vinUnknownMake: 'We do not know the maker of this VIN (its first three characters)',
   vinYear: 'The 10th character of this VIN is no model year',
+  /** A VIN lookup the shop gave no reason for failing (no connection, a 500). */
+  vinLookupFailed: 'We could not look up this VIN just now: please try again in a moment.',
   garageTooMany: 'My Garage keeps at most 10 vehicles',
   garageActive: 'The active vehicle must be one of the garage’s vehicles',
+  /** My Garage's change the account's garage did not take (the garage shows what it holds). */
+  garageNotSaved: {
+    add: (vehicle: string) => `Your ${vehicle} was not saved to My Garage.`,
+    remove: (vehicle: string) => `Your ${vehicle} was not removed from My Garage.`,
+    activate: (vehicle: string) => `Your ${vehicle} was not made the vehicle you shop for.`,
+    deactivate: (vehicle: string) => `My Garage still has your ${vehicle} as the vehicle you shop for.`,
+  },
+  /** After garageNotSaved, where the shop gave no reason of its own (no connection, a 500). */
+  garageTryAgain: 'The shop could not save it: please try again in a moment.',
   vehicleNotFound: 'Vehicle not found',
   partNumber: 'A part number has 1–40 letters, digits and dashes',
   partNumberTaken: 'Another part has this part number',

@@ -37,22 +37,38 @@ export function withVehicle(garage: Garage, vehicle: Vehicle): Garage {
   return { vehicles: [vehicle, ...others].slice(0, GARAGE_MAX), activeId: vehicle._id };
 }
 
+/** What a change to the garage did, for saying so when it was not saved. */
+export interface GarageChange {
+  kind: 'add' | 'remove' | 'activate' | 'deactivate';
+  vehicle: Vehicle;
+}
+
 export function useGarage() {
   const signedIn = useSignedIn();
   const local = localGarage.use();
   const queryClient = useQueryClient();
   const remote = useQuery({ ...garageQuery, enabled: signedIn });
   const save = useMutation({
-    mutationFn: putGarage,
-    onMutate: (garage) => queryClient.setQueryData(queryKeys.garage, garage),
+    mutationFn: ({ garage }: { garage: Garage; change: GarageChange }) => putGarage(garage),
+    onMutate: async ({ garage }) => {
+      await queryClient.cancelQueries({ queryKey: queryKeys.garage });
+      const before = queryClient.getQueryData<Garage>(queryKeys.garage);
+      queryClient.setQueryData(queryKeys.garage, garage);
+      return { before };
+    },
     onSuccess: (garage) => queryClient.setQueryData(queryKeys.garage, garage),
-    onError: () => void queryClient.invalidateQueries({ queryKey: queryKeys.garage }),
+    // The garage as it was saved: put back at once (a refetch that fails too would leave the
+    // unsaved one showing), then asked again. The component says what was not saved.
+    onError: (_error, _change, context) => {
+      if (context?.before) queryClient.setQueryData(queryKeys.garage, context.before);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.garage });
+    },
   });
   const garage = signedIn ? (remote.data ?? empty) : local;
   const { mutate } = save;
 
   const update = useCallback(
-    (next: Garage) => (signedIn ? mutate(next) : localGarage.write(next)),
+    (next: Garage, change: GarageChange) => (signedIn ? mutate({ garage: next, change }) : localGarage.write(next)),
     [signedIn, mutate],
   );
   const active = garage.vehicles.find((vehicle) => vehicle._id === garage.activeId) ?? null;
@@ -60,14 +76,22 @@ export function useGarage() {
     garage,
     active,
     isSaving: save.isPending,
-    saveError: save.error,
-    add: (vehicle: Vehicle) => update(withVehicle(garage, vehicle)),
+    /** The last change, when the account's garage refused it (or could not be reached). */
+    unsaved: save.isError ? { change: save.variables.change, error: save.error } : null,
+    add: (vehicle: Vehicle) => update(withVehicle(garage, vehicle), { kind: 'add', vehicle }),
     /** Puts `vehicle` where `replaced` was (a choice changed before it was ever used), active. */
     replace: (replaced: string, vehicle: Vehicle) =>
-      update(withVehicle({ ...garage, vehicles: garage.vehicles.filter((kept) => kept._id !== replaced) }, vehicle)),
-    setActive: (id: string | null) => update({ ...garage, activeId: id }),
-    remove: (id: string) =>
-      update({ vehicles: garage.vehicles.filter((vehicle) => vehicle._id !== id), activeId: garage.activeId === id ? null : garage.activeId }),
+      update(withVehicle({ ...garage, vehicles: garage.vehicles.filter((kept) => kept._id !== replaced) }, vehicle), { kind: 'add', vehicle }),
+    /** Makes the garage's vehicle `vehicle` the active one, or none active (null). */
+    setActive: (vehicle: Vehicle | null) => {
+      if (vehicle) update({ ...garage, activeId: vehicle._id }, { kind: 'activate', vehicle });
+      else if (active) update({ ...garage, activeId: null }, { kind: 'deactivate', vehicle: active });
+    },
+    remove: (vehicle: Vehicle) =>
+      update(
+        { vehicles: garage.vehicles.filter((kept) => kept._id !== vehicle._id), activeId: garage.activeId === vehicle._id ? null : garage.activeId },
+        { kind: 'remove', vehicle },
+      ),
   };
 }
 

@@ -1,10 +1,11 @@
-import { catalogueMessages, type Vehicle } from '@autoparts/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { catalogueMessages, rateLimited, type Garage, type Vehicle } from '@autoparts/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
-import { signedOutReply } from '../../../test/users';
+import { aCustomer, signedOutReply } from '../../../test/users';
+import { setAccessToken } from '../../../lib/access-token';
 import { VehicleSelector } from './vehicle-selector';
 
 const camry: Vehicle = { _id: 'v-camry', year: 2019, make: 'Toyota', model: 'Camry', submodel: '', engine: '' };
@@ -24,6 +25,8 @@ const catalogue = {
 };
 
 const optionsOf = (label: string) => Array.from((screen.getByLabelText(label) as HTMLSelectElement).options).map((option) => option.text);
+
+const garageList = () => screen.findByRole('list', { name: 'Your vehicles: press one to shop for it' });
 
 function renderSelector() {
   return renderRoutes([{ path: '/', element: <VehicleSelector /> }]);
@@ -182,7 +185,7 @@ describe('the vehicle selector: Submodel and Engine where the parts differ', () 
     await user.selectOptions(screen.getByLabelText('Engine'), 'Any engine');
     expect(garage()).toEqual({ vehicles: [config('v-xlt', 'XLT', '')], activeId: 'v-xlt' });
     // The garage's list tells configurations of one model apart.
-    expect(optionsOf('Active vehicle')).toEqual(['None', '2015 Ford F-150 XLT']);
+    expect(within(await garageList()).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['2015 Ford F-150 XLTActiveRemove']);
   });
 
   it('a submodel the chosen engine does not come with takes any engine', async () => {
@@ -248,5 +251,200 @@ describe('Find by VIN', () => {
     expect(screen.getByRole('textbox', { name: 'Find by VIN' })).toHaveAccessibleDescription(expect.stringContaining(catalogueMessages.vinLength));
     expect(screen.queryByText(/Your VIN is a/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /2003 Honda Accord/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('My Garage: its vehicles, each with its own Remove', () => {
+  const bmw: Vehicle = { _id: 'v-bmw', year: 2016, make: 'BMW', model: '3 Series', submodel: '', engine: '' };
+  const vin = 'WBA8E9G50GNU12345';
+  const visitorGarage = (garage: Garage) => localStorage.setItem('autoparts.garage', JSON.stringify(garage));
+  const heading = () => screen.getByRole('heading', { name: 'My Garage' });
+
+  it('keeps its live region on the page before there is anything to say, and says the vehicle in it', async () => {
+    const user = userEvent.setup();
+    stubFetch(catalogue);
+    renderSelector();
+    const live = heading().nextElementSibling;
+    expect(live).toHaveAttribute('aria-live', 'polite');
+    expect(live).toBeEmptyDOMElement();
+
+    await waitFor(() => expect(screen.getByLabelText('Year')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Year'), '2020');
+    await waitFor(() => expect(screen.getByLabelText('Make')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Make'), 'Honda');
+    await waitFor(() => expect(screen.getByLabelText('Model')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Model'), 'Civic');
+    // The same element: a live region put on the page with its words is seldom read.
+    expect(heading().nextElementSibling).toBe(live);
+    expect(live).toHaveTextContent('Shopping for your 2020 Honda Civic');
+  });
+
+  it('lists every vehicle with a Remove; one is pressed to shop for it; Remove hands the focus to the next vehicle, then the heading', async () => {
+    const user = userEvent.setup();
+    stubFetch(catalogue);
+    visitorGarage({ vehicles: [bmw, camry, civic], activeId: 'v-bmw' });
+    renderSelector();
+
+    const list = within(await garageList());
+    expect(list.getByRole('button', { name: '2016 BMW 3 Series', pressed: true })).toBeInTheDocument();
+    expect(list.getByRole('button', { name: '2019 Toyota Camry', pressed: false })).toBeInTheDocument();
+    expect(list.getAllByRole('button', { name: /^Remove/ }).map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Remove 2016 BMW 3 Series',
+      'Remove 2019 Toyota Camry',
+      'Remove 2020 Honda Civic',
+    ]);
+
+    // The active one goes: none is active, the focus is on the next vehicle.
+    await user.click(list.getByRole('button', { name: 'Remove 2016 BMW 3 Series' }));
+    expect(list.getByRole('button', { name: '2019 Toyota Camry' })).toHaveFocus();
+    expect(screen.queryByTestId('active-vehicle')).not.toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('autoparts.garage') ?? '{}')).toEqual({ vehicles: [camry, civic], activeId: null });
+
+    // One that is not active can go too, and another be made the one shopped for.
+    await user.click(list.getByRole('button', { name: '2020 Honda Civic' }));
+    expect(screen.getByTestId('active-vehicle')).toHaveTextContent('2020 Honda Civic');
+    expect(list.getByRole('button', { name: '2020 Honda Civic' })).toHaveAttribute('aria-pressed', 'true');
+    // The last one's Remove hands the focus to the one before it.
+    await user.click(list.getByRole('button', { name: 'Remove 2020 Honda Civic' }));
+    expect(list.getByRole('button', { name: '2019 Toyota Camry' })).toHaveFocus();
+    await user.click(list.getByRole('button', { name: 'Remove 2019 Toyota Camry' }));
+    expect(heading()).toHaveFocus();
+    expect(screen.queryByRole('list', { name: /Your vehicles/ })).not.toBeInTheDocument();
+    expect(localStorage.getItem('autoparts.garage')).toBeNull();
+  });
+
+  it('pressing the active vehicle again shops for none', async () => {
+    const user = userEvent.setup();
+    stubFetch(catalogue);
+    visitorGarage({ vehicles: [camry], activeId: 'v-camry' });
+    renderSelector();
+    await user.click(within(await garageList()).getByRole('button', { name: '2019 Toyota Camry', pressed: true }));
+    expect(screen.queryByTestId('active-vehicle')).not.toBeInTheDocument();
+    expect(within(await garageList()).getByRole('button', { name: '2019 Toyota Camry' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('a vehicle found by VIN starts Year → Make → Model afresh, and the focus stays on Find', async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      ...catalogue,
+      'GET /api/vehicles/options?*': { body: { submodels: [], engines: ['2.5L', '3.5L'], vehicles: [camry, { ...camry, _id: 'v-camry-25', engine: '2.5L' }, { ...camry, _id: 'v-camry-35', engine: '3.5L' }] } },
+      [`GET /api/vin/${vin}`]: { body: { vin, year: 2016, make: 'BMW', model: '3 Series', vehicles: [bmw] } },
+    });
+    renderSelector();
+    await waitFor(() => expect(screen.getByLabelText('Year')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Year'), '2019');
+    await waitFor(() => expect(screen.getByLabelText('Make')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Make'), 'Toyota');
+    await waitFor(() => expect(screen.getByLabelText('Model')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Model'), 'Camry');
+    expect(await screen.findByText(/Parts for the 2019 Toyota Camry differ by engine/)).toBeInTheDocument();
+
+    await user.click(screen.getByText('Know your VIN? Find your vehicle by it'));
+    await user.type(screen.getByRole('textbox', { name: 'Find by VIN' }), vin);
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    await waitFor(() => expect(screen.getByTestId('active-vehicle')).toHaveTextContent('2016 BMW 3 Series'));
+
+    expect(screen.getByLabelText('Year')).toHaveValue('');
+    expect(screen.getByLabelText('Make')).toHaveValue('');
+    expect(screen.getByLabelText('Model')).toHaveValue('');
+    expect(screen.queryByText(/Parts for the 2019 Toyota Camry/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Engine')).not.toBeInTheDocument();
+    // Both stay in the garage, each with its Remove.
+    expect(within(await garageList()).getAllByRole('button', { name: /^Remove/ })).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Find' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Find' })).toBeEnabled();
+  });
+
+  it('a vehicle chosen among a VIN’s gives the focus back to the VIN field', async () => {
+    const user = userEvent.setup();
+    const accordVin = '1HGCM82633A004352';
+    const accord: Vehicle = { _id: 'v-accord', year: 2003, make: 'Honda', model: 'Accord', submodel: '', engine: '2.4 L' };
+    stubFetch({ ...catalogue, [`GET /api/vin/${accordVin}`]: { body: { vin: accordVin, year: 2003, make: 'Honda', model: 'Accord', vehicles: [accord, { ...accord, _id: 'v-accord-v6', engine: '3.0 L' }] } } });
+    renderSelector();
+    await user.click(screen.getByText('Know your VIN? Find your vehicle by it'));
+    await user.type(screen.getByRole('textbox', { name: 'Find by VIN' }), accordVin);
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    await user.click(await screen.findByRole('button', { name: '2003 Honda Accord 2.4 L' }));
+
+    expect(screen.getByTestId('active-vehicle')).toHaveTextContent('2003 Honda Accord 2.4 L');
+    expect(screen.getByRole('textbox', { name: 'Find by VIN' })).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Find by VIN' })).toHaveValue('');
+  });
+
+  it('a VIN refused (here or by the shop) takes the focus to the field, which reads why', async () => {
+    const user = userEvent.setup();
+    stubFetch({ ...catalogue, [`GET /api/vin/${vin}`]: { status: 500, body: { message: 'Server error' } } });
+    renderSelector();
+    await user.click(screen.getByText('Know your VIN? Find your vehicle by it'));
+    const field = screen.getByRole('textbox', { name: 'Find by VIN' });
+
+    await user.type(field, vin.slice(1));
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    expect(field).toHaveFocus();
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(catalogueMessages.vinLength));
+
+    await user.clear(field);
+    await user.type(field, vin);
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining(catalogueMessages.vinLookupFailed)));
+    expect(field).toHaveFocus();
+  });
+});
+
+describe('My Garage on the account: a change the shop does not save', () => {
+  const signIn = () => setAccessToken({ token: 'token-1', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), email: 'jane@example.com' });
+
+  async function chooseCamry(user: ReturnType<typeof userEvent.setup>) {
+    await waitFor(() => expect(screen.getByLabelText('Year')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Year'), '2019');
+    await waitFor(() => expect(screen.getByLabelText('Make')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Make'), 'Toyota');
+    await waitFor(() => expect(screen.getByLabelText('Model')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Model'), 'Camry');
+  }
+
+  it('says the vehicle was not saved, and why, in an alert in the garage', async () => {
+    const user = userEvent.setup();
+    signIn();
+    const server = stubFetch({
+      ...catalogue,
+      'GET /api/me': { body: aCustomer() },
+      'GET /api/garage': { body: { vehicles: [civic], activeId: 'v-civic' } },
+      'PUT /api/garage': { status: 429, body: { message: rateLimited('30 seconds') } },
+    });
+    renderSelector();
+    expect(await screen.findByTestId('active-vehicle')).toHaveTextContent('2020 Honda Civic');
+    await chooseCamry(user);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      `${catalogueMessages.garageNotSaved.add('2019 Toyota Camry')} ${rateLimited('30 seconds')}`,
+    );
+    expect(screen.getByRole('region', { name: 'My Garage' })).toContainElement(screen.getByRole('alert'));
+    await waitFor(() => expect(screen.getByTestId('active-vehicle')).toHaveTextContent('2020 Honda Civic'));
+    // The model is chosen no more (the year and make are), so that choosing it again sends it again.
+    expect(screen.getByLabelText('Model')).toHaveValue('');
+    expect(screen.getByLabelText('Make')).toHaveValue('Toyota');
+    await user.selectOptions(screen.getByLabelText('Model'), 'Camry');
+    await waitFor(() => expect(server.calls.filter((call) => call.method === 'PUT')).toHaveLength(2));
+  });
+
+  it('shows the garage as saved when neither the save nor asking again reaches the shop', async () => {
+    const user = userEvent.setup();
+    signIn();
+    let asked = 0;
+    stubFetch({
+      ...catalogue,
+      'GET /api/me': { body: aCustomer() },
+      'GET /api/garage': () => (++asked === 1 ? { body: { vehicles: [civic], activeId: 'v-civic' } } : { status: 500, body: { message: 'Server error' } }),
+      'PUT /api/garage': { status: 500, body: { message: 'Server error' } },
+    });
+    renderSelector();
+    const list = within(await screen.findByRole('list', { name: /Your vehicles/ }));
+    await user.click(list.getByRole('button', { name: 'Remove 2020 Honda Civic' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${catalogueMessages.garageNotSaved.remove('2020 Honda Civic')} ${catalogueMessages.garageTryAgain}`);
+    await waitFor(() => expect(asked).toBe(2));
+    expect(screen.getByTestId('active-vehicle')).toHaveTextContent('2020 Honda Civic');
+    expect(within(await garageList()).getByRole('button', { name: 'Remove 2020 Honda Civic' })).toBeInTheDocument();
   });
 });

@@ -1,69 +1,95 @@
-import { vehicleLabel, vehicleWithQualifiers, vinProblem, type Vehicle } from '@autoparts/shared';
+import { catalogueMessages, vehicleLabel, vehicleWithQualifiers, vinProblem, type Vehicle } from '@autoparts/shared';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { SelectField } from '../../../components/select-field';
+import { ignoredWhilePending } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { customerMessage } from '../../../lib/api-client';
 import { useChoiceBeforeHydration } from '../../../lib/choice-before-hydration';
 import { useGarage } from '../../../lib/garage';
 import { decodeVin, useVehicleMakes, useVehicleModels, useVehicleOptions, useVehicleYears, type VinReply } from '../api/vehicles';
 
+const GarageVehicles = lazy(() => import('./garage-vehicles'));
+
 const buttonClass =
   'rounded-lg px-3 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60';
 
 /**
  * Year → Make → Model, "Find by VIN" and My Garage: the vehicle the shop answers "does it
- * fit?" for. Each select lists only what the catalogue has.
+ * fit?" for. Each select lists only what the catalogue has. The garage lists its vehicles, each
+ * one pressed to shop for it (pressed again, none) and with its own Remove.
  */
 export function VehicleSelector({ className = '', onChoose }: { className?: string; onChoose?: (vehicle: Vehicle | null) => void }) {
-  const { garage, active, add, replace, setActive, remove } = useGarage();
+  const { garage, active, unsaved, add, replace, setActive, remove } = useGarage();
   const headingId = useId();
-  const choose = (vehicle: Vehicle, replacing?: string) => {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const vehicleButtons = useRef(new Map<string, HTMLButtonElement>());
+  // The picker shows the vehicle it chose while that one is what the buyer shops for: a vehicle
+  // made active another way (a VIN, the garage's list) starts it afresh, rather than leave it
+  // naming (and asking the engine of) a vehicle that is not the one shopped for.
+  const [picker, setPicker] = useState<{ round: number; shows?: string }>({ round: 0 });
+  const startPickerOver = () => setPicker((now) => ({ round: now.round + 1 }));
+
+  const pickerChose = (vehicle: Vehicle, replacing?: string) => {
     if (replacing) replace(replacing, vehicle);
     else add(vehicle);
+    setPicker((now) => ({ ...now, shows: vehicle._id }));
     onChoose?.(vehicle);
+  };
+  const vinChose = (vehicle: Vehicle) => {
+    add(vehicle);
+    startPickerOver();
+    onChoose?.(vehicle);
+  };
+  const shopFor = (vehicle: Vehicle | null) => {
+    setActive(vehicle);
+    if (picker.shows !== undefined && picker.shows !== vehicle?._id) startPickerOver();
+    onChoose?.(vehicle);
+  };
+  const removeAt = (index: number) => {
+    const vehicle = garage.vehicles[index];
+    if (!vehicle) return;
+    // The focus goes to the next vehicle (the one before, after the last), or to the heading.
+    const next = garage.vehicles[index + 1] ?? garage.vehicles[index - 1];
+    (next ? vehicleButtons.current.get(next._id) : heading.current)?.focus();
+    remove(vehicle);
+    if (picker.shows === vehicle._id) startPickerOver();
+    if (vehicle._id === garage.activeId) onChoose?.(null);
   };
 
   return (
     <section aria-labelledby={headingId} className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm ${className}`}>
-      <h2 id={headingId} className="text-lg font-bold text-ink">
+      <h2 id={headingId} ref={heading} tabIndex={-1} className="text-lg font-bold text-ink focus:outline-none">
         My Garage
       </h2>
-      {active ? (
-        <p className="mt-1 text-slate-700" aria-live="polite">
-          Shopping for your <strong data-testid="active-vehicle">{vehicleWithQualifiers(active)}</strong>
-        </p>
-      ) : (
-        <p className="mt-1 text-sm text-slate-600">Choose your vehicle to see which parts fit it.</p>
-      )}
+      {/* On the page from the first paint, so that what it comes to say is read out. */}
+      <p className="mt-1 text-slate-700" aria-live="polite">
+        {active && (
+          <>
+            Shopping for your <strong data-testid="active-vehicle">{vehicleWithQualifiers(active)}</strong>
+          </>
+        )}
+      </p>
+      {!active && <p className="mt-1 text-sm text-slate-600">Choose your vehicle to see which parts fit it.</p>}
       {garage.vehicles.length > 0 && (
-        <div className="mt-3 flex flex-wrap items-end gap-2">
-          <SelectField
-            label="Active vehicle"
-            className="min-w-0 flex-1"
-            value={garage.activeId ?? ''}
-            onChange={(event) => {
-              const id = event.target.value || null;
-              setActive(id);
-              onChoose?.(garage.vehicles.find((vehicle) => vehicle._id === id) ?? null);
-            }}
-            options={[{ value: '', label: 'None' }, ...garage.vehicles.map((vehicle) => ({ value: vehicle._id, label: vehicleWithQualifiers(vehicle) }))]}
-          />
-          {active && (
-            <button
-              type="button"
-              onClick={() => {
-                remove(active._id);
-                onChoose?.(null);
-              }}
-              className={`${buttonClass} border border-slate-300 text-slate-700 hover:bg-slate-100`}>
-              Remove<span className="sr-only"> {vehicleWithQualifiers(active)}</span>
-            </button>
-          )}
-        </div>
+        // Never in the server's page (it has no garage), so it loads once there is a vehicle.
+        <Suspense>
+          <GarageVehicles garage={garage} shopFor={shopFor} removeAt={removeAt} buttons={vehicleButtons} />
+        </Suspense>
       )}
-      <YearMakeModel onChoose={choose} isInGarage={(id) => garage.vehicles.some((vehicle) => vehicle._id === id)} />
-      <VinFinder onChoose={choose} />
+      {unsaved && (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {catalogueMessages.garageNotSaved[unsaved.change.kind](vehicleWithQualifiers(unsaved.change.vehicle))}{' '}
+          {customerMessage(unsaved.error) ?? catalogueMessages.garageTryAgain}
+        </p>
+      )}
+      <YearMakeModel
+        key={picker.round}
+        onChoose={pickerChose}
+        isInGarage={(id) => garage.vehicles.some((vehicle) => vehicle._id === id)}
+        notSaved={unsaved?.change.kind === 'add' ? { id: unsaved.change.vehicle._id, error: unsaved.error } : undefined}
+      />
+      <VinFinder onChoose={vinChose} />
     </section>
   );
 }
@@ -75,7 +101,16 @@ export function VehicleSelector({ className = '', onChoose }: { className?: stri
  * Where the model's applications tell submodels or engines apart, a Submodel and an Engine select
  * follow, and the vehicle becomes the configuration chosen (decision 083).
  */
-function YearMakeModel({ onChoose, isInGarage }: { onChoose: (vehicle: Vehicle, replacing?: string) => void; isInGarage: (id: string) => boolean }) {
+function YearMakeModel({
+  onChoose,
+  isInGarage,
+  notSaved,
+}: {
+  onChoose: (vehicle: Vehicle, replacing?: string) => void;
+  isInGarage: (id: string) => boolean;
+  /** The vehicle the account's garage did not save, with the failure (each one acted on once). */
+  notSaved?: { id: string; error: unknown } | undefined;
+}) {
   const [year, setYear] = useState<number>();
   const [make, setMake] = useState('');
   const [baseId, setBaseId] = useState('');
@@ -94,6 +129,13 @@ function YearMakeModel({ onChoose, isInGarage }: { onChoose: (vehicle: Vehicle, 
     setEngine('');
     setChosen(undefined);
   };
+  // The model chosen was not saved: it is chosen no more (year and make stay, and the focus), so
+  // that choosing it again sends it again.
+  const [failureSeen, setFailureSeen] = useState<unknown>();
+  if (notSaved && notSaved.error !== failureSeen) {
+    setFailureSeen(notSaved.error);
+    if (chosen?.id === notSaved.id) startOver();
+  }
   const chooseYear = (value: string) => {
     setYear(value ? Number(value) : undefined);
     setMake('');
@@ -211,6 +253,12 @@ function YearMakeModel({ onChoose, isInGarage }: { onChoose: (vehicle: Vehicle, 
 function VinFinder({ onChoose }: { onChoose: (vehicle: Vehicle) => void }) {
   const [vin, setVin] = useState('');
   const [problem, setProblem] = useState<string>();
+  // Each refusal (ours or the shop's) takes the focus to the field, which reads its message.
+  const [refusals, setRefusals] = useState(0);
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (refusals > 0) field.current?.focus();
+  }, [refusals]);
   const decode = useMutation({
     mutationFn: decodeVin,
     onSuccess: (reply) => {
@@ -220,6 +268,7 @@ function VinFinder({ onChoose }: { onChoose: (vehicle: Vehicle) => void }) {
         setVin('');
       }
     },
+    onError: () => setRefusals((count) => count + 1),
   });
 
   /**
@@ -227,13 +276,16 @@ function VinFinder({ onChoose }: { onChoose: (vehicle: Vehicle) => void }) {
    * script and acted on once hydrated, with the VIN as typed (decision 038).
    */
   function find(form: FormData) {
+    if (decode.isPending) return;
     const typed = String(form.get('vin') ?? '');
     setVin(typed);
     const found = vinProblem(typed);
     setProblem(found);
     // The last VIN's vehicles must not stand under the new one's error as if they were its answer.
-    if (found) decode.reset();
-    else decode.mutate(typed);
+    if (found) {
+      decode.reset();
+      setRefusals((count) => count + 1);
+    } else decode.mutate(typed);
   }
 
   return (
@@ -244,6 +296,7 @@ function VinFinder({ onChoose }: { onChoose: (vehicle: Vehicle) => void }) {
       <form action={find} noValidate className="mt-2" aria-label="Find by VIN">
         <div className="flex items-start gap-2">
           <TextField
+            ref={field}
             label="Find by VIN"
             name="vin"
             className="min-w-0 flex-1"
@@ -252,14 +305,31 @@ function VinFinder({ onChoose }: { onChoose: (vehicle: Vehicle) => void }) {
             autoComplete="off"
             spellCheck={false}
             hint="17 characters, on the windscreen or the registration"
-            error={problem ?? customerMessage(decode.error)}
+            error={problem ?? (decode.isError ? (customerMessage(decode.error) ?? catalogueMessages.vinLookupFailed) : undefined)}
             onChange={(event) => setVin(event.target.value)}
           />
-          <button type="submit" disabled={decode.isPending} className={`${buttonClass} mt-6 bg-brand-700 text-white hover:bg-brand-600`}>
+          {/* aria-disabled, not disabled, while it looks: Chromium drops a disabled button's focus. */}
+          <button
+            type="submit"
+            aria-disabled={decode.isPending || undefined}
+            aria-busy={decode.isPending}
+            onClick={ignoredWhilePending(decode.isPending)}
+            className={`${buttonClass} mt-6 bg-brand-700 text-white hover:bg-brand-600 aria-disabled:opacity-60`}>
             {decode.isPending ? 'Finding…' : 'Find'}
           </button>
         </div>
-        {decode.data && !vinPinsVehicle(decode.data) && <VinChoices reply={decode.data} onChoose={(vehicle) => { onChoose(vehicle); decode.reset(); setVin(''); }} />}
+        {decode.data && !vinPinsVehicle(decode.data) && (
+          <VinChoices
+            reply={decode.data}
+            onChoose={(vehicle) => {
+              // The choices go with the choice: the focus goes back to the (emptied) field.
+              field.current?.focus();
+              onChoose(vehicle);
+              decode.reset();
+              setVin('');
+            }}
+          />
+        )}
       </form>
     </details>
   );
