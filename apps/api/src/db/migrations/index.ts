@@ -38,6 +38,7 @@ import * as invitationsRevoked from './0048-invitations-revoked';
 import * as catalogueImportHeartbeat from './0049-catalogue-import-heartbeat';
 import * as companyStatementsSent from './0050-company-statements-sent';
 import * as certificateDecisions from './0051-certificate-decisions';
+import * as partFormerNumbers from './0054-part-former-numbers';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -80,6 +81,7 @@ const migrations: Record<string, Migration> = {
   '0049-catalogue-import-heartbeat': catalogueImportHeartbeat,
   '0050-company-statements-sent': companyStatementsSent,
   '0051-certificate-decisions': certificateDecisions,
+  '0054-part-former-numbers': partFormerNumbers,
 };
 
 export const migrationProvider: MigrationProvider = {

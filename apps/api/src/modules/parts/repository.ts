@@ -302,9 +302,12 @@ export function createPartsRepository(db: Db) {
     async update(id: string, changes: ProductUpdate): Promise<PartUpdateOutcome> {
       if (!isId(id)) return 'not-found';
       const { name, img, description, price, availableQuantity, minOrderQuantity, expectedAvailableQuantity, weightKg, priceBreaks, coreDeposit, warrantyMonths } = changes;
-      const expected: Partial<Record<CheckedProductField, unknown>> = { ...changes.expected };
+      const { lifecycle: lifecycleSeen, replacedBy: replacedBySeen, interchange: interchangeSeen, kit: kitSeen, ...productSeen } = changes.expected ?? {};
+      const expected: Partial<Record<CheckedProductField, unknown>> = { ...productSeen };
       if (availableQuantity !== undefined) expected.availableQuantity = expectedAvailableQuantity;
-      const changed = await this.changedSince(id, expected);
+      const changed =
+        (await this.changedSince(id, expected)) ??
+        (await createPartChangesRepository(db).changedSince(id, { lifecycle: lifecycleSeen, replacedBy: replacedBySeen, interchange: interchangeSeen, kit: kitSeen }));
       if (changed) return changed;
       if (price !== undefined || priceBreaks !== undefined || minOrderQuantity !== undefined) {
         const current = await db.selectFrom('parts').select(['price_cents', 'min_order_quantity']).where('id', '=', id).forUpdate().executeTakeFirst();

@@ -1,4 +1,4 @@
-import type { AdminCatalogue, CatalogueInput, CsvRowError, FitmentImportReply, PartChangesInput } from '@autoparts/shared';
+import { productFieldChangedSchema, type AdminCatalogue, type CatalogueUpdate, type CsvRowError, type FitmentImportReply, type PartChangesExpected, type PartChangesInput } from '@autoparts/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -11,9 +11,10 @@ export const partCatalogueQuery = (id: string) =>
     queryFn: ({ signal }) => api<AdminCatalogue>(`/admin/part/${encodeURIComponent(id)}/catalogue`, { signal, auth: true }),
   });
 
+/** `PUT …/catalogue` with what the form loaded as `expected`: a field saved by someone else since is a 409 (decision 112). */
 export function useSaveCatalogue(id: string) {
   return useAdminMutation({
-    mutationFn: (input: CatalogueInput) =>
+    mutationFn: (input: CatalogueUpdate) =>
       api(`/admin/part/${encodeURIComponent(id)}/catalogue`, { method: 'PUT', body: input, auth: true }),
     success: () => 'Catalogue details saved',
     invalidates: [queryKeys.parts],
@@ -62,10 +63,21 @@ export function useImportFitment() {
 /** One CSV field, quoted when it has to be. */
 export const csvField = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
-/** `PATCH /admin/part/{id}` with the part-change fields (issue 30): the server's rules answer 400 with their message. */
+/** A 409 naming a field saved by someone else since the form loaded (decision 112), or undefined. */
+export function fieldChangedOf(error: unknown) {
+  if (!isApiError(error, 409)) return undefined;
+  const parsed = productFieldChangedSchema.safeParse(error.payload);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
+ * `PATCH /admin/part/{id}` with the part-change fields (issue 30) and what the form loaded of them
+ * as `expected` (decision 112): the server's rules answer 400 with their message, a field saved by
+ * someone else since 409.
+ */
 export function useSavePartChanges(id: string) {
   return useAdminMutation({
-    mutationFn: (changes: Partial<PartChangesInput>) => api(`/admin/part/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes, auth: true }),
+    mutationFn: (changes: Partial<PartChangesInput> & { expected: PartChangesExpected }) => api(`/admin/part/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes, auth: true }),
     success: () => 'Life cycle, interchange and kit saved',
     invalidates: [queryKeys.parts],
   });
