@@ -61,6 +61,8 @@ export const partDetailSchema = catalogPartSchema.extend({
   applications: z.array(partApplicationSchema),
   ...partPricingSchema.shape,
   ...partChangesSchema.shape,
+  /** Numbers the part had before an admin corrected them (decision 112), newest first: "Formerly …". */
+  formerNumbers: z.array(z.string()),
 });
 export type PartDetail = z.infer<typeof partDetailSchema>;
 

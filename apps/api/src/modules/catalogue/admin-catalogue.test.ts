@@ -356,6 +356,9 @@ describe('a corrected part number keeps the old one (decision 112)', () => {
     expect(moved.statusCode).toBe(301);
     expect(moved.headers.location).toBe(`/parts/${before}-X`);
     expect((await app.inject({ method: 'GET', url: `/parts/${before.toLowerCase()}` })).headers.location).toBe(`/parts/${before}-X`);
+    // The part's page says "Formerly …"; the sitemap and exports carry the current number.
+    expect((await app.inject({ method: 'GET', url: `/api/parts/by-number/${before}-X` })).json()).toMatchObject({ partNumber: `${before}-X`, formerNumbers: [before] });
+    expect((await app.inject({ method: 'GET', url: `/api/part/${part.id}` })).json()).toMatchObject({ formerNumbers: [before] });
     const search = await app.inject({ method: 'GET', url: `/api/search?q=${before}` });
     expect((search.json() as { items: Array<{ _id: string }> }).items.map((item) => item._id)).toContain(part.id);
 

@@ -199,9 +199,11 @@ export function createPartsRepository(db: Db) {
         .where('parts.archived_at', 'is', null)
         .executeTakeFirst();
       if (!row) return undefined;
-      const [breaks, changes, descriptions, applications] = await Promise.all([
+      const [breaks, changes, formerNumbers, descriptions, applications] = await Promise.all([
         priceBreaksOf(db, [row.id]),
         createPartChangesRepository(db).of(row.id, row.lifecycle_code),
+        // Numbers an admin corrected away (decision 112), newest first: the page says "Formerly …".
+        db.selectFrom('part_former_numbers').select('part_number').where('part_id', '=', row.id).orderBy('created_at', 'desc').orderBy('part_number').execute(),
         db.selectFrom('part_descriptions').select(['code', 'language', 'text']).where('part_id', '=', row.id).execute(),
         applicationsInWords(db, [row.id]).then((byPart) => byPart.get(row.id) ?? []),
       ]);
@@ -213,6 +215,7 @@ export function createPartsRepository(db: Db) {
         priceBreaks: breaks.get(row.id) ?? [],
         ...afterSale(row),
         ...changes,
+        formerNumbers: formerNumbers.map((former) => former.part_number),
         gtin: row.gtin,
         package: { weightGrams: row.weight_grams, lengthMm: row.package_length_mm, widthMm: row.package_width_mm, heightMm: row.package_height_mm },
         descriptions: partDescriptions(row, descriptions).map(({ code, text }) => ({ code, text })),
