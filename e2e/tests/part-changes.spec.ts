@@ -2,6 +2,7 @@ import type { Browser } from '@playwright/test';
 import { buyAgainMessages, partChangeMessages, paths } from '@autoparts/shared';
 import { newAccount, signUp } from './accounts';
 import { e2eAdmin } from './admin-account';
+import { patchChanges, putCatalogue } from './catalogue-api';
 import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations, logInAt, orderPart, waitForApp, widths } from './pages';
 
@@ -19,11 +20,11 @@ async function adminAt(browser: Browser, baseURL: string, width: number) {
     });
     expect(added.ok()).toBe(true);
     const { insertedId: id } = (await added.json()) as { insertedId: string };
-    const catalogue = await admin.request.put(`/api/admin/part/${id}/catalogue`, { headers, data: { category: null, partNumber, oemNumbers: [], specs: [] } });
+    const catalogue = await putCatalogue(admin.request, headers, id, { category: null, partNumber, oemNumbers: [], specs: [] });
     expect(catalogue.ok()).toBe(true);
     return { id, partNumber, name };
   };
-  const patch = async (id: string, data: object) => expect((await admin.request.patch(`/api/admin/part/${id}`, { headers, data })).ok()).toBe(true);
+  const patch = async (id: string, data: Record<string, unknown>) => expect((await patchChanges(admin.request, headers, id, data)).ok()).toBe(true);
   return { admin, context, stamp, make, patch };
 }
 

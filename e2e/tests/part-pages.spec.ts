@@ -2,6 +2,7 @@ import type { Browser } from '@playwright/test';
 import type { PublicPart } from '@autoparts/shared';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
+import { putCatalogue } from './catalogue-api';
 import { expectNoSeriousA11yViolations, logInAt, waitForApp, widths } from './pages';
 
 /**
@@ -21,9 +22,11 @@ async function partWithTiers(browser: Browser, baseURL: string, width: number) {
   });
   expect(added.ok()).toBe(true);
   const { insertedId: id } = (await added.json()) as { insertedId: string };
-  const catalogue = await admin.request.put(`/api/admin/part/${id}/catalogue`, {
-    headers,
-    data: { category: null, partNumber, oemNumbers: ['04465-E2E01'], specs: [{ name: 'Position', value: 'Front axle' }] },
+  const catalogue = await putCatalogue(admin.request, headers, id, {
+    category: null,
+    partNumber,
+    oemNumbers: ['04465-E2E01'],
+    specs: [{ name: 'Position', value: 'Front axle' }],
   });
   expect(catalogue.ok()).toBe(true);
   const fitment = await admin.request.post('/api/admin/fitment/import', {

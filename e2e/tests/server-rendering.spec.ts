@@ -1,6 +1,7 @@
 import { catalogueMessages, formatPrice, validation } from '@autoparts/shared';
 import { test as base, type Browser, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { patchChanges, putCatalogue } from './catalogue-api';
 import { newAccount, signUp } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { logInAt, waitForApp, widths } from './pages';
@@ -442,9 +443,9 @@ async function brakeParts(browser: Browser, baseURL: string, parts: Array<{ part
     });
     expect(added.ok()).toBe(true);
     const { insertedId: id } = (await added.json()) as { insertedId: string };
-    const catalogue = await admin.request.put(`/api/admin/part/${id}/catalogue`, { headers, data: { category: 'brakes', partNumber: part.partNumber, oemNumbers: [], specs: [] } });
+    const catalogue = await putCatalogue(admin.request, headers, id, { category: 'brakes', partNumber: part.partNumber, oemNumbers: [], specs: [] });
     expect(catalogue.ok()).toBe(true);
-    if (part.lifecycle) expect((await admin.request.patch(`/api/admin/part/${id}`, { headers, data: { lifecycle: part.lifecycle } })).ok()).toBe(true);
+    if (part.lifecycle) expect((await patchChanges(admin.request, headers, id, { lifecycle: part.lifecycle })).ok()).toBe(true);
   }
   await context.close();
 }

@@ -7,7 +7,9 @@ import { PRICE_BREAKS_MAX, partPricingSchema, partSchema, priceBreakSchema, pric
 import { acknowledgedSchema } from './reviews';
 import { roleSchema } from './users';
 import { coreDepositInputSchema, warrantyMonthsInputSchema } from './after-sale';
-import { lifecycleSchema, partChangesInputSchema } from './part-changes';
+import { lifecycleSchema, partChangesExpectedSchema, partChangesInputSchema, type CheckedPartChangeField, type PartChangesExpected } from './part-changes';
+import { lifecycleLabel } from './part-changes-constants';
+import type { CatalogueExpected } from './catalogue';
 
 /** `GET /users` (admins): e-mail, name and role — nothing more (issue: Make Admin). */
 export const userSummarySchema = z.object({ email: z.string(), name: z.string(), role: roleSchema });
@@ -89,8 +91,8 @@ export const productUpdateFieldsSchema = z
     ),
     /** The stock the admin saw: a new `availableQuantity` applies only while it is still so. */
     expectedAvailableQuantity: z.number().int().min(0).max(STOCK_MAX),
-    /** What the form loaded of the other fields it changes (the same rule). */
-    expected: productExpectedSchema,
+    /** What the form loaded of the other fields it changes (the same rule), the part-change fields' too. */
+    expected: productExpectedSchema.extend(partChangesExpectedSchema.shape),
     /** Kilograms with up to three decimals (grams). */
     weightKg: weightKgInputSchema,
     /** The whole set of quantity price breaks, replacing the part's (`[]`: none). */
@@ -114,6 +116,14 @@ export const productUpdateSchema = productUpdateFieldsSchema
     // Tiers sent with a new price or minimum are held to them here; against the stored ones, on the server.
     const problem = update.priceBreaks && priceBreaksProblem(update.priceBreaks, update.price, update.minOrderQuantity);
     if (problem) context.addIssue({ code: 'custom', path: ['priceBreaks'], message: problem });
+  })
+  .superRefine((update, context) => {
+    // A part-change field comes with what the form loaded of it (decision 112): no blind overwrite.
+    for (const field of partChangeFields) {
+      if (update[field] !== undefined && update.expected?.[field] === undefined) {
+        context.addIssue({ code: 'custom', path: ['expected', field], message: adminMessages.expectedRequired(field) });
+      }
+    }
   });
 export type ProductUpdate = z.output<typeof productUpdateSchema>;
 
@@ -193,6 +203,8 @@ export const adminMessages = {
   /** Another field of a part saved by someone else since the form loaded; `now` when it is short enough to say. */
   fieldChanged: (field: string, now?: string) =>
     `The ${field} changed since this page loaded (someone else saved it)${now === undefined ? '' : `: it is now ${now}`}. Reload to see it, then make your change again.`,
+  /** A checked change sent without what the form loaded of the field (decision 112). */
+  expectedRequired: (field: string) => `Send the ${field} you loaded with a new one`,
 } as const;
 
 /** Make Admin: `q`, a part of an e-mail or a name (any case), and the page (`GET /users`). */
@@ -224,5 +236,38 @@ export function expectedOf(loaded: Pick<AdminPart, keyof ProductExpected>, chang
 export function productFieldChangedMessage(field: CheckedProductField, current: unknown): string {
   if (field === 'availableQuantity') return adminMessages.stockChanged;
   const { label, say } = checkedProductFields[field];
+  return adminMessages.fieldChanged(label, say ? (say as (value: unknown) => string)(current) : undefined);
+}
+
+const partChangeFields = ['lifecycle', 'replacedBy', 'interchange', 'kit'] as const satisfies readonly CheckedPartChangeField[];
+
+/** Rows in a sentence: the first ten, then how many more. */
+const rowsSaid = (rows: readonly string[]) => (rows.length === 0 ? 'none' : rows.length <= 10 ? rows.join(', ') : `${rows.slice(0, 10).join(', ')} and ${rows.length - 10} more`);
+
+/** Each part-change field in the words of `adminMessages.fieldChanged`, and its value now (decision 112). */
+const partChangeFieldWords: { [F in CheckedPartChangeField]-?: { label: string; say: (value: NonNullable<PartChangesExpected[F]> | null) => string } } = {
+  lifecycle: { label: 'life-cycle status', say: (code) => (code === null ? 'none' : `${code} (${lifecycleLabel(code)})`) },
+  replacedBy: { label: 'replacement', say: (partNumber) => partNumber ?? 'none' },
+  interchange: { label: 'list of numbers it replaces', say: (rows) => rowsSaid((rows ?? []).map((row) => `${row.brand} ${row.partNumber} (${row.quantity})`)) },
+  kit: { label: 'list of kit components', say: (rows) => rowsSaid((rows ?? []).map((row) => `${row.partNumber} (${row.quantity})`)) },
+};
+
+/** The 409's message for a part-change field whose stored value is now `current`. */
+export function partChangeFieldChangedMessage(field: CheckedPartChangeField, current: unknown): string {
+  const { label, say } = partChangeFieldWords[field];
+  return adminMessages.fieldChanged(label, (say as (value: unknown) => string)(current));
+}
+
+/** The catalogue Details' fields in the same words (decision 112). */
+const catalogueFieldWords: Record<keyof CatalogueExpected, { label: string; say?: (value: never) => string }> = {
+  category: { label: 'category', say: (slug: string | null) => slug ?? 'none' },
+  partNumber: { label: 'part number', say: (partNumber: string) => partNumber },
+  oemNumbers: { label: 'OEM numbers', say: (numbers: string[]) => rowsSaid(numbers) },
+  specs: { label: 'specifications' },
+};
+
+/** The 409's message for a catalogue Details field whose stored value is now `current`. */
+export function catalogueFieldChangedMessage(field: keyof CatalogueExpected, current: unknown): string {
+  const { label, say } = catalogueFieldWords[field];
   return adminMessages.fieldChanged(label, say ? (say as (value: unknown) => string)(current) : undefined);
 }

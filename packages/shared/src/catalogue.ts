@@ -62,6 +62,8 @@ export const partDetailSchema = catalogPartSchema.extend({
   applications: z.array(partApplicationSchema),
   ...partPricingSchema.shape,
   ...partChangesSchema.shape,
+  /** Numbers the part had before an admin corrected them (decision 112), newest first: "Formerly …". */
+  formerNumbers: z.array(z.string()),
 });
 export type PartDetail = z.infer<typeof partDetailSchema>;
 
@@ -206,6 +208,24 @@ export const catalogueInputSchema = z.object({
     .max(30, catalogueMessages.tooManySpecs),
 });
 export type CatalogueInput = z.output<typeof catalogueInputSchema>;
+
+/**
+ * What the Details form loaded of the fields it sends, as `GET …/catalogue` gave them: the save
+ * applies only while they are still stored so, else a 409 names the field (decision 112).
+ */
+export const catalogueExpectedSchema = z
+  .object({
+    category: z.string().max(40).nullable(),
+    partNumber: z.string().max(40),
+    oemNumbers: z.array(z.string().max(40)).max(20),
+    specs: z.array(z.object({ name: z.string().max(60), value: z.string().max(120) })).max(30),
+  })
+  .strict();
+export type CatalogueExpected = z.infer<typeof catalogueExpectedSchema>;
+
+/** PUT /api/admin/part/{id}/catalogue: the fields, and what the form loaded of them (required). */
+export const catalogueUpdateSchema = catalogueInputSchema.extend({ expected: catalogueExpectedSchema });
+export type CatalogueUpdate = z.output<typeof catalogueUpdateSchema>;
 
 /** GET /api/admin/part/{id}/catalogue: what the catalogue page edits, for any part, archived too. */
 export const adminCatalogueSchema = z.object({

@@ -97,3 +97,21 @@ export const buyAgainReplySchema = z.object({
   skipped: z.array(z.object({ partNumber: z.string(), reason: z.string() })),
 });
 export type BuyAgainReply = z.infer<typeof buyAgainReplySchema>;
+
+const expectedRow = { partNumber: z.string().max(40), quantity: z.number().int().min(0).max(10_000) };
+/**
+ * `PATCH /admin/part/{id}`'s `expected` for the part-change fields: what the catalogue page's form
+ * loaded of each one it changes (`changes` of `GET …/catalogue`, as stored). A change applies only
+ * while the stored value is still that, else a 409 names the field (decision 112); each part-change
+ * field sent needs its own.
+ */
+export const partChangesExpectedSchema = z
+  .object({
+    lifecycle: z.string().max(2),
+    replacedBy: z.string().max(40).nullable(),
+    interchange: z.array(z.object({ brand: z.string().max(60), ...expectedRow })).max(INTERCHANGE_MAX),
+    kit: z.array(z.object(expectedRow)).max(KIT_COMPONENTS_MAX),
+  })
+  .partial();
+export type PartChangesExpected = z.infer<typeof partChangesExpectedSchema>;
+export type CheckedPartChangeField = keyof PartChangesExpected;

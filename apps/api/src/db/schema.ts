@@ -39,6 +39,7 @@ export interface Database {
   fitment_reports: FitmentReportsTable;
   shop_settings: ShopSettingsTable;
   part_interchange: PartInterchangeTable;
+  part_former_numbers: PartFormerNumbersTable;
   part_kit_components: PartKitComponentsTable;
   companies: CompaniesTable;
   company_members: CompanyMembersTable;
@@ -683,6 +684,13 @@ export interface PartInterchangeTable {
   brand: string;
   part_number: string;
   quantity: number;
+}
+
+/** A number a part had before an admin corrected it (decision 112): one part's, current or former. */
+export interface PartFormerNumbersTable {
+  part_number: string;
+  part_id: string;
+  created_at: Generated<Date>;
 }
 
 /** One component of a kit, in order. */

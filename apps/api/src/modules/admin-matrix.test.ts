@@ -215,11 +215,12 @@ const calls: Record<string, GuardedCall> = {
   'GET /admin/part/{id}/catalogue': { guard: 'admin', request: async () => ({ method: 'GET', url: `/api/admin/part/${await newPart()}/catalogue` }) },
   'PUT /admin/part/{id}/catalogue': {
     guard: 'admin',
-    request: async () => ({
-      method: 'PUT',
-      url: `/api/admin/part/${await newPart()}/catalogue`,
-      payload: { category: 'brakes', partNumber: `MTX-${(matrixNumber += 1)}`, oemNumbers: ['1234'], specs: [] },
-    }),
+    request: async () => {
+      const id = await newPart();
+      // What the Details form loaded of the new part (decision 112).
+      const expected = { category: null, partNumber: await partNumberOf(id), oemNumbers: [], specs: [] };
+      return { method: 'PUT', url: `/api/admin/part/${id}/catalogue`, payload: { category: 'brakes', partNumber: `MTX-${(matrixNumber += 1)}`, oemNumbers: ['1234'], specs: [], expected } };
+    },
     audit: 'part.catalogue',
   },
   'DELETE /admin/part/{id}/fitment/{vehicleId}': {

@@ -34,6 +34,7 @@ export function aPartDetail(overrides: Partial<PartDetail> = {}): PartDetail {
     interchange: [],
     kit: null,
     inKits: [],
+    formerNumbers: [],
     gtin: null,
     package: { weightGrams: 800, lengthMm: null, widthMm: null, heightMm: null },
     descriptions: [],

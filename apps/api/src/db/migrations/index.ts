@@ -39,6 +39,7 @@ import * as catalogueImportHeartbeat from './0049-catalogue-import-heartbeat';
 import * as companyStatementsSent from './0050-company-statements-sent';
 import * as certificateDecisions from './0051-certificate-decisions';
 import * as refundsByTheRules from './0052-refunds-by-the-rules';
+import * as partFormerNumbers from './0054-part-former-numbers';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -82,6 +83,7 @@ const migrations: Record<string, Migration> = {
   '0050-company-statements-sent': companyStatementsSent,
   '0051-certificate-decisions': certificateDecisions,
   '0052-refunds-by-the-rules': refundsByTheRules,
+  '0054-part-former-numbers': partFormerNumbers,
 };
 
 export const migrationProvider: MigrationProvider = {

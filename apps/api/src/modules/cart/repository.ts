@@ -1,6 +1,7 @@
 import {
   CART_MAX_LINES,
   cartMessages,
+  catalogueMessages,
   cartQuantityProblem,
   centsToDollars,
   isEnded,
@@ -344,6 +345,9 @@ export function createCartRepository(db: Db) {
           byPartNumber.set(numberKey(part.part_number), part);
           for (const oem of new Set(part.oem_numbers.map(numberKey))) byOem.set(oem, [...(byOem.get(oem) ?? []), part]);
         }
+        // A part's former number (decision 112) is its own: a former number is no other part's.
+        const byFormer = new Map<string, { part: PartFacts; former: string }>();
+        for (const row of keys.length === 0 ? [] : await partsByFormerKeys(trx, keys)) byFormer.set(numberKey(row.former_number), { part: row, former: row.former_number });
         const byInterchange = new Map<string, Array<{ part: PartFacts; brand: string; partNumber: string; quantity: number }>>();
         for (const row of keys.length === 0 ? [] : await partsByInterchangeKeys(trx, keys)) {
           const key = numberKey(row.their_number);
@@ -361,9 +365,11 @@ export function createCartRepository(db: Db) {
           const oemParts = onSaleFirst(byOem.get(key) ?? []);
           const theirs = onSaleFirst((byInterchange.get(key) ?? []).map((row) => ({ ...row, archived_at: row.part.archived_at })));
           const problem = (message: string) => problems.push({ line: entry.line, text: entry.text, message });
-          let part = byPartNumber.get(key) ?? (oemParts.length === 1 ? oemParts[0] : undefined);
+          const formerly = byPartNumber.has(key) ? undefined : byFormer.get(key);
+          let part = byPartNumber.get(key) ?? formerly?.part ?? (oemParts.length === 1 ? oemParts[0] : undefined);
           let quantityOurs = entry.quantity;
           const notes: string[] = [];
+          if (formerly) notes.push(catalogueMessages.orderedByFormerNumber(formerly.former, formerly.part.part_number));
           if (!part && oemParts.length === 0 && theirs.length === 1 && theirs[0]) {
             const [{ part: ours, ...number }] = theirs;
             part = ours;
@@ -487,6 +493,16 @@ async function partsByNumberKeys(db: Executor, keys: readonly string[]) {
     .selectFrom('parts')
     .select([...partColumns, 'parts.oem_numbers'])
     .where((eb) => eb.or(keys.map((key) => eb(numberKeys, 'like', `% ${key} %`))))
+    .execute();
+}
+
+/** The parts that had a number with one of `keys` as its key before an admin corrected it (decision 112), by its key's index (migration 0054). */
+async function partsByFormerKeys(db: Executor, keys: readonly string[]) {
+  return db
+    .selectFrom('part_former_numbers')
+    .innerJoin('parts', 'parts.id', 'part_former_numbers.part_id')
+    .select([...partColumns, 'part_former_numbers.part_number as former_number'])
+    .where(sql<string>`upper(regexp_replace(part_former_numbers.part_number, '[^0-9A-Za-z]', '', 'g'))`, 'in', [...keys])
     .execute();
 }
 

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { catalogueMessages, type AdminCatalogue, type Vehicle } from '@autoparts/shared';
+import { adminMessages, catalogueFieldChangedMessage, catalogueMessages, partChangeFieldChangedMessage, type AdminCatalogue, type Vehicle } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, byToken, call, expectInvalid, expectReply } from '../../test/admin';
 import { createTestApp } from '../../test/app';
 import { count } from '../../test/count';
-import { insertPart, signUpAdmin, type Customer } from '../../test/orders';
+import { insertPart, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
 import { listFitment } from '../../test/fitment';
 
 let app: FastifyInstance;
@@ -22,12 +22,15 @@ afterAll(async () => {
 });
 
 const importCsv = (csv: string) => call(app, byToken(admin), { method: 'POST', url: '/api/admin/fitment/import', payload: { csv } });
-const putCatalogue = (id: string, body: object) => call(app, byToken(admin), { method: 'PUT', url: `/api/admin/part/${id}/catalogue`, payload: body });
 const getCatalogue = async (id: string) => {
   const response = await call(app, byToken(admin), { method: 'GET', url: `/api/admin/part/${id}/catalogue` });
   expectReply(response, 200);
   return response.json() as AdminCatalogue;
 };
+/** What the Details form sends of a part as loaded now: `expected` is its stored fields (decision 112). */
+const loadedOf = ({ category, partNumber, oemNumbers, specs }: AdminCatalogue) => ({ category, partNumber, oemNumbers, specs });
+const putCatalogue = async (id: string, body: object, expected?: object) =>
+  call(app, byToken(admin), { method: 'PUT', url: `/api/admin/part/${id}/catalogue`, payload: { ...body, expected: expected ?? loadedOf(await getCatalogue(id)) } });
 
 let numbered = 0;
 /** A part of the test's own with a part number of its own. */
@@ -304,3 +307,94 @@ describe('PUT /api/admin/part/{id}/catalogue and DELETE …/fitment/{vehicleId}'
     expectReply(await call(app, byToken(admin), { method: 'DELETE', url: `/api/admin/part/${part.id}/fitment/${first!._id}` }), 404);
   });
 });
+
+describe('two admins on one part (decision 112)', () => {
+  it('refuses a Details save made on values someone else has changed since, naming the field and its value now', async () => {
+    const part = await numberedPart();
+    const loaded = loadedOf(await getCatalogue(part.id));
+    expectReply(await putCatalogue(part.id, { ...loaded, oemNumbers: ['0 986 494 123'] }, loaded), 200);
+
+    // The second form loaded before that save: its OEM numbers are stale.
+    const stale = await putCatalogue(part.id, { ...loaded, specs: [{ name: 'Diameter', value: '300 mm' }] }, loaded);
+    expectReply(stale, 409);
+    expect(stale.json()).toEqual({ message: catalogueFieldChangedMessage('oemNumbers', ['0 986 494 123']), field: 'oemNumbers', current: ['0 986 494 123'] });
+    expect(await getCatalogue(part.id)).toMatchObject({ oemNumbers: ['0 986 494 123'], specs: [] });
+    // Sent with nothing loaded: refused as invalid, not written.
+    expectReply(await call(app, byToken(admin), { method: 'PUT', url: `/api/admin/part/${part.id}/catalogue`, payload: loaded }), 400);
+  });
+
+  it('refuses a part-change save whose list someone else has changed since', async () => {
+    const part = await numberedPart();
+    const patch = (body: object) => call(app, byToken(admin), { method: 'PATCH', url: `/api/admin/part/${part.id}`, payload: body });
+    const zimmermann = { brand: 'Zimmermann', partNumber: '150.3405.20', quantity: 1 };
+    const bosch = { brand: 'Bosch', partNumber: '0 986 479 B94', quantity: 1 };
+    expectReply(await patch({ interchange: [zimmermann], expected: { interchange: [] } }), 200);
+    const loaded = (await getCatalogue(part.id)).changes;
+
+    expectReply(await patch({ interchange: [zimmermann, bosch], expected: { interchange: loaded.interchange } }), 200);
+    // The other admin's page loaded before: they remove Zimmermann, and Bosch must not go with it.
+    const stale = await patch({ interchange: [], expected: { interchange: loaded.interchange } });
+    expectReply(stale, 409);
+    expect(stale.json()).toEqual({ message: partChangeFieldChangedMessage('interchange', [zimmermann, bosch]), field: 'interchange', current: [zimmermann, bosch] });
+    expect((await getCatalogue(part.id)).changes.interchange).toEqual([zimmermann, bosch]);
+
+    const lifecycle = await patch({ lifecycle: '8', replacedBy: null, expected: { lifecycle: '3', replacedBy: null } });
+    expectReply(lifecycle, 409);
+    expect(lifecycle.json()).toMatchObject({ message: partChangeFieldChangedMessage('lifecycle', '2'), field: 'lifecycle' });
+    // A part-change field sent without what was loaded of it is invalid.
+    expectInvalid(await patch({ kit: [] }), adminMessages.expectedRequired('kit'));
+  });
+});
+
+describe('a corrected part number keeps the old one (decision 112)', () => {
+  it('moves the old page, and search and quick order find the part by its former number', async () => {
+    const part = await numberedPart();
+    const before = part.partNumber;
+    expectReply(await putCatalogue(part.id, { category: null, partNumber: `${before}-X`, oemNumbers: [], specs: [] }), 200);
+
+    const moved = await app.inject({ method: 'GET', url: `/parts/${before}` });
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe(`/parts/${before}-X`);
+    expect((await app.inject({ method: 'GET', url: `/parts/${before.toLowerCase()}` })).headers.location).toBe(`/parts/${before}-X`);
+    // The part's page says "Formerly …"; the sitemap and exports carry the current number.
+    expect((await app.inject({ method: 'GET', url: `/api/parts/by-number/${before}-X` })).json()).toMatchObject({ partNumber: `${before}-X`, formerNumbers: [before] });
+    expect((await app.inject({ method: 'GET', url: `/api/part/${part.id}` })).json()).toMatchObject({ formerNumbers: [before] });
+    const search = await app.inject({ method: 'GET', url: `/api/search?q=${before}` });
+    expect((search.json() as { items: Array<{ _id: string }> }).items.map((item) => item._id)).toContain(part.id);
+
+    const buyer = await signUpCustomer(app, `former-${part.id.slice(0, 8)}`);
+    const quick = await call(app, byToken(buyer), { method: 'POST', url: '/api/cart/quick-order', payload: { text: `${before} 1` } });
+    expectReply(quick, 200);
+    expect(quick.json()).toMatchObject({ added: 1, problems: [], converted: [{ message: catalogueMessages.orderedByFormerNumber(before, `${before}-X`) }] });
+
+    // Back to the number it had: the new one is the former number now.
+    expectReply(await putCatalogue(part.id, { category: null, partNumber: before, oemNumbers: [], specs: [] }), 200);
+    expect((await app.inject({ method: 'GET', url: `/parts/${before}-X` })).headers.location).toBe(`/parts/${before}`);
+    expect((await app.inject({ method: 'GET', url: `/parts/${before}` })).statusCode).not.toBe(301);
+  });
+
+  it("refuses another part's number, current or former, and a number a part replaces", async () => {
+    const [renamed, other, replacing] = await Promise.all([numberedPart(), numberedPart(), numberedPart()]);
+    expectReply(await putCatalogue(renamed.id, { category: null, partNumber: `${renamed.partNumber}-X`, oemNumbers: [], specs: [] }), 200);
+    expectReply(await putCatalogue(replacing.id, { category: null, partNumber: replacing.partNumber, oemNumbers: ['OEM-77123'], specs: [] }), 200);
+    expectReply(
+      await call(app, byToken(admin), {
+        method: 'PATCH',
+        url: `/api/admin/part/${replacing.id}`,
+        payload: { interchange: [{ brand: 'Rival', partNumber: 'RV 55123', quantity: 1 }], expected: { interchange: [] } },
+      }),
+      200,
+    );
+    const before = await getCatalogue(other.id);
+    const renumber = (partNumber: string) => putCatalogue(other.id, { category: null, partNumber, oemNumbers: [], specs: [] });
+
+    expectReply(await renumber(`${renamed.partNumber}-X`), 409, catalogueMessages.partNumberTaken);
+    expectReply(await renumber(renamed.partNumber), 409, catalogueMessages.partNumberFormer(renamed.partNumber, `${renamed.partNumber}-X`));
+    expectReply(await renumber('OEM-77123'), 409, catalogueMessages.partNumberReplaced('OEM-77123', replacing.partNumber));
+    expectReply(await renumber('RV-55123'), 409, catalogueMessages.partNumberReplaced('RV-55123', replacing.partNumber));
+    expect(await getCatalogue(other.id)).toEqual(before);
+    // The database holds the rule too: a former number is no part's current one.
+    await expect(app.db.updateTable('parts').set({ part_number: renamed.partNumber }).where('id', '=', other.id).execute()).rejects.toMatchObject({ code: '23505' });
+  });
+});
+

@@ -1,4 +1,13 @@
-import { catalogueMessages, type AdminCatalogue, type CatalogueInput, type CsvRowError } from '@autoparts/shared';
+import {
+  catalogueFieldChangedMessage,
+  catalogueMessages,
+  numberKey,
+  type AdminCatalogue,
+  type CatalogueExpected,
+  type CatalogueUpdate,
+  type CsvRowError,
+  type ProductFieldChanged,
+} from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
@@ -7,7 +16,44 @@ import { stopListing } from '../vehicles/configurations';
 import { applicationVehicles, toVehicle } from '../vehicles/repository';
 import type { FitmentRow } from './fitment-csv';
 
-const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+export const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+
+/**
+ * Why `partNumber` cannot become part `id`'s number, or undefined (decision 112): it is another
+ * part's number, current or former, or a number a part replaces (another part's OEM number, or
+ * any part's interchange number), compared as search compares them (letters and digits, any case).
+ */
+async function numberProblem(db: Db, id: string, partNumber: string): Promise<string | undefined> {
+  const current = await db.selectFrom('parts').select('id').where('part_number', '=', partNumber).executeTakeFirst();
+  if (current) return catalogueMessages.partNumberTaken;
+  const former = await db
+    .selectFrom('part_former_numbers')
+    .innerJoin('parts', 'parts.id', 'part_former_numbers.part_id')
+    .select('parts.part_number')
+    .where('part_former_numbers.part_number', '=', partNumber)
+    .where('part_former_numbers.part_id', '<>', id)
+    .executeTakeFirst();
+  if (former) return catalogueMessages.partNumberFormer(partNumber, former.part_number);
+  const key = numberKey(partNumber);
+  // Another part's number or OEM number by its key (migration 0017's index): "BRK3003" is BRK-3003.
+  const other = await db
+    .selectFrom('parts')
+    .select('part_number')
+    .where(sql<string>`catalogue_number_keys(parts.part_number, parts.oem_numbers)`, 'like', `% ${key} %`)
+    .where('id', '<>', id)
+    .orderBy('part_number')
+    .executeTakeFirst();
+  if (other) return numberKey(other.part_number) === key ? catalogueMessages.partNumberTaken : catalogueMessages.partNumberReplaced(partNumber, other.part_number);
+  // Any part's interchange number, by its key's index (migration 0033).
+  const replacing = await db
+    .selectFrom('part_interchange')
+    .innerJoin('parts', 'parts.id', 'part_interchange.part_id')
+    .select('parts.part_number')
+    .where(sql<string>`upper(regexp_replace(part_interchange.part_number, '[^0-9A-Za-z]', '', 'g'))`, '=', key)
+    .orderBy('parts.part_number')
+    .executeTakeFirst();
+  return replacing ? catalogueMessages.partNumberReplaced(partNumber, replacing.part_number) : undefined;
+}
 
 /** The admin's side of the catalogue: a part's catalogue fields and fitment, and fitment in bulk. */
 export function createCatalogueAdmin(db: Db) {
@@ -37,28 +83,48 @@ export function createCatalogueAdmin(db: Db) {
       };
     },
 
-    async update(id: string, input: CatalogueInput): Promise<'updated' | 'not-found' | 'unknown-category' | 'number-taken'> {
+    /**
+     * Writes a part's catalogue fields, in the caller's transaction, while they are still what the
+     * admin's form loaded (`expected`): the part's row is locked first, and a field moved since is
+     * `changed` (decision 112). A new part number keeps the old one as a former number (migration
+     * 0054) and is refused (`taken`, with why) when it is another part's number, current or former,
+     * or a number some part replaces (an OEM number of another part, or any interchange number).
+     */
+    async update(id: string, input: CatalogueUpdate): Promise<'updated' | 'not-found' | { problem: string; status: 400 | 409 } | { changed: ProductFieldChanged }> {
       if (!isId(id)) return 'not-found';
+      const row = await db.selectFrom('parts').select(['category_slug', 'part_number', 'oem_numbers', 'specs']).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!row) return 'not-found';
+      const stored: CatalogueExpected = { category: row.category_slug, partNumber: row.part_number, oemNumbers: row.oem_numbers, specs: row.specs };
+      const canonical = (field: keyof CatalogueExpected, value: CatalogueExpected[keyof CatalogueExpected]) =>
+        JSON.stringify(field === 'specs' ? (value as CatalogueExpected['specs']).map((spec) => [spec.name, spec.value]) : value);
+      for (const field of ['category', 'partNumber', 'oemNumbers', 'specs'] as const) {
+        if (canonical(field, input.expected[field]) !== canonical(field, stored[field])) {
+          return { changed: { message: catalogueFieldChangedMessage(field, stored[field]), field, current: stored[field] } };
+        }
+      }
       if (input.category) {
         const category = await db.selectFrom('categories').select('slug').where('slug', '=', input.category).executeTakeFirst();
-        if (!category) return 'unknown-category';
+        if (!category) return { problem: catalogueMessages.unknownCategory, status: 400 };
       }
-      try {
-        const result = await db
-          .updateTable('parts')
-          .set({
-            category_slug: input.category,
-            part_number: input.partNumber,
-            oem_numbers: [...new Set(input.oemNumbers)],
-            specs: JSON.stringify(input.specs),
-          })
-          .where('id', '=', id)
-          .executeTakeFirst();
-        return Number(result.numUpdatedRows) > 0 ? 'updated' : 'not-found';
-      } catch (error) {
-        if (isUniqueViolation(error)) return 'number-taken';
-        throw error;
+      const renumbered = input.partNumber !== row.part_number;
+      if (renumbered) {
+        const problem = await numberProblem(db, id, input.partNumber);
+        if (problem) return { problem, status: 409 };
+        // Back to a number it had: no longer a former one.
+        await db.deleteFrom('part_former_numbers').where('part_number', '=', input.partNumber).where('part_id', '=', id).execute();
       }
+      await db
+        .updateTable('parts')
+        .set({
+          category_slug: input.category,
+          part_number: input.partNumber,
+          oem_numbers: [...new Set(input.oemNumbers)],
+          specs: JSON.stringify(input.specs),
+        })
+        .where('id', '=', id)
+        .execute();
+      if (renumbered) await db.insertInto('part_former_numbers').values({ part_number: row.part_number, part_id: id }).execute();
+      return 'updated';
     },
 
     async removeFitment(partId: string, vehicleId: string): Promise<boolean> {

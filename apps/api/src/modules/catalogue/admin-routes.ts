@@ -2,7 +2,7 @@ import {
   acknowledgedSchema,
   adminCatalogueSchema,
   adminMessages,
-  catalogueInputSchema,
+  catalogueUpdateSchema,
   catalogueMessages,
   errorSchema,
   FITMENT_CSV_MAX_BYTES,
@@ -10,13 +10,14 @@ import {
   fitmentImportReplySchema,
   fitmentImportSchema,
   partParamsSchema,
+  productFieldChangedSchema,
 } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminErrors, signedIn as security } from '../../plugins/api-docs';
-import { createAuditLog } from '../audit/repository';
+import { audited, createAuditLog } from '../audit/repository';
 import { identityOf } from '../auth/identity';
-import { createCatalogueAdmin } from './admin-repository';
+import { createCatalogueAdmin, isUniqueViolation } from './admin-repository';
 import { fitmentCsv, parseFitmentCsv } from './fitment-csv';
 
 /** Admin only, audited: a part's catalogue fields and fitment, and fitment in bulk as CSV. */
@@ -34,7 +35,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The whole set at once: sending it twice changes nothing.
+  // The whole set at once, held to what the form loaded (`expected`, decision 112): sending it twice changes nothing.
   app.put(
     '/admin/part/:id/catalogue',
     {
@@ -44,17 +45,26 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         security,
         params: partParamsSchema,
-        body: catalogueInputSchema,
-        response: { 200: acknowledgedSchema, ...adminErrors, 409: errorSchema },
+        body: catalogueUpdateSchema,
+        response: { 200: acknowledgedSchema, ...adminErrors, 409: z.union([productFieldChangedSchema, errorSchema]) },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
-      const outcome = await catalogue.update(id, request.body);
+      const outcome = await audited(
+        app.db,
+        identityOf(request),
+        (trx) => createCatalogueAdmin(trx).update(id, request.body),
+        (result) => (result === 'updated' ? { action: 'part.catalogue', target: `part ${id}`, details: request.body } : undefined),
+      ).catch((error: unknown) => {
+        // Another save took the number between the look and the write (the unique key, or 0054's trigger).
+        if (isUniqueViolation(error)) return { problem: catalogueMessages.partNumberTaken, status: 409 as const };
+        throw error;
+      });
       if (outcome === 'not-found') return reply.code(404).send({ message: adminMessages.partNotFound });
-      if (outcome === 'unknown-category') return reply.code(400).send({ message: catalogueMessages.unknownCategory });
-      if (outcome === 'number-taken') return reply.code(409).send({ message: catalogueMessages.partNumberTaken });
-      await audit.record(identityOf(request), 'part.catalogue', `part ${id}`, request.body);
+      // A field moved since the form loaded (another admin saved): which, and its value now.
+      if (typeof outcome === 'object' && 'changed' in outcome) return reply.code(409).send(outcome.changed);
+      if (typeof outcome === 'object') return reply.code(outcome.status).send({ message: outcome.problem });
       return { acknowledged: true };
     },
   );

@@ -79,7 +79,8 @@ async function successorsOf(db: Db, key: string): Promise<string[]> {
  * A text with a digit that names a word no part's name has ("BRK-10": "brk") is a number: it is
  * not looked for as its other words ("10" would find a 105 °C thermostat and 9005 bulbs).
  * A whole older number of a part (issue 30) finds the part that replaces it now.
- * Ranked: a whole part, OEM, older or interchange number first, then the start of one, then a substring, then
+ * A former number of a part (decision 112), whole, finds the part.
+ * Ranked: a whole part, OEM, older, former or interchange number first, then the start of one, then a substring, then
  * ts_rank.
  */
 async function textMatch(db: Db, q: string) {
@@ -102,16 +103,20 @@ async function textMatch(db: Db, q: string) {
   const interchange = numberLike
     ? sql<SqlBool>`parts.id = any(array(select part_id from part_interchange where upper(regexp_replace(part_number, '[^0-9A-Za-z]', '', 'g')) = ${key}))`
     : sql<SqlBool>`false`;
+  // A number the part had before an admin corrected it (decision 112), whole, by its key's index (migration 0054).
+  const former = numberLike
+    ? sql<SqlBool>`parts.id = any(array(select part_id from part_former_numbers where upper(regexp_replace(part_number, '[^0-9A-Za-z]', '', 'g')) = ${key}))`
+    : sql<SqlBool>`false`;
   // The current part of an older number typed whole (issue 30): its own page is a 301 to it.
   const replacing = successors.length > 0 ? sql<SqlBool>`parts.id in (${sql.join(successors)})` : sql<SqlBool>`false`;
-  if (numberLike) ways.push(sql<SqlBool>`${keys} like ${`%${key}%`}`, interchange, replacing);
+  if (numberLike) ways.push(sql<SqlBool>`${keys} like ${`%${key}%`}`, interchange, former, replacing);
   const matches = ways.length > 0 ? sql<SqlBool>`(${sql.join(ways, sql` or `)})` : sql<SqlBool>`false`;
   // Ranked by the keys whatever the text ("brk" puts the BRK- parts first); only letters and
   // digits are in a key, nothing LIKE reads its own way.
   const wholeNumber = key ? sql`${keys} like ${`% ${key} %`}` : sql`false`;
   const numberStart = key ? sql`${keys} like ${`% ${key}%`}` : sql`false`;
   const rank = sql<number>`(
-    case when ${wholeNumber} or ${interchange} or ${replacing} then 100 else 0 end
+    case when ${wholeNumber} or ${interchange} or ${former} or ${replacing} then 100 else 0 end
     + case when ${numberStart} then 20
            when parts.search_text like ${`%${likeEscaped(lower)}%`} then 10 else 0 end
     + 10 * ts_rank(parts.search_vector, ${tsquery})

@@ -20,7 +20,14 @@ afterAll(async () => {
   await app?.close();
 });
 
-const patch = (id: string, body: object) => call(app, byToken(admin), { method: 'PATCH', url: `/api/admin/part/${id}`, payload: body });
+/** `PATCH /admin/part/{id}` as the catalogue page sends it: each part-change field with what is stored of it as `expected` (decision 112). */
+async function patch(id: string, body: Record<string, unknown>) {
+  const fields = (['lifecycle', 'replacedBy', 'interchange', 'kit'] as const).filter((field) => body[field] !== undefined);
+  const loaded = fields.length > 0 && !('expected' in body) ? await call(app, byToken(admin), { method: 'GET', url: `/api/admin/part/${id}/catalogue` }) : undefined;
+  const stored = loaded?.statusCode === 200 ? (loaded.json() as AdminCatalogue).changes : undefined;
+  const payload = stored ? { ...body, expected: Object.fromEntries(fields.map((field) => [field, stored[field]])) } : body;
+  return call(app, byToken(admin), { method: 'PATCH', url: `/api/admin/part/${id}`, payload });
+}
 const archive = (id: string, archived = true) => call(app, byToken(admin), { method: 'PUT', url: `/api/admin/part/${id}/archived`, payload: { archived } });
 
 /** A new part on sale and its generated part number. */

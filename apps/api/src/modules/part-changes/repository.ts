@@ -5,11 +5,14 @@ import {
   qualifierOf,
   REPLACEMENT_FIT_WARNINGS_LISTED,
   vehicleLabel,
+  partChangeFieldChangedMessage,
   partChangeMessages,
   REPLACED_CODES,
   resolveReplacement,
   type PartChanges,
+  type PartChangesExpected,
   type PartChangesInput,
+  type ProductFieldChanged,
   type StoredPartChanges,
 } from '@autoparts/shared';
 import { sql } from 'kysely';
@@ -82,6 +85,22 @@ export function createPartChangesRepository(db: Db) {
     },
 
     /**
+     * Where the page of a part's former number (decision 112) moves: the part's number now (its
+     * replacement's when it is renumbered or superseded), or undefined for no former number or an
+     * archived part (its page is gone).
+     */
+    async formerNumberOf(partNumber: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('part_former_numbers')
+        .innerJoin('parts', 'parts.id', 'part_former_numbers.part_id')
+        .select(['parts.id', 'parts.part_number', 'parts.lifecycle_code', 'parts.archived_at'])
+        .where('part_former_numbers.part_number', '=', partNumber)
+        .executeTakeFirst();
+      if (!row || row.archived_at !== null) return undefined;
+      return REPLACED_CODES.includes(row.lifecycle_code) ? (await this.currentReplacement(row.id))?.partNumber : row.part_number;
+    },
+
+    /**
      * Where the public page `/parts/{partNumber}` moves for good (301), or undefined when it is a
      * page of its own (or none). A renumbered or superseded part's number: its current
      * replacement's (issue 30). A number typed in lower case (`brk-1001`), which no stored number
@@ -91,10 +110,10 @@ export function createPartChangesRepository(db: Db) {
      */
     async pageMovedTo(partNumber: string): Promise<string | undefined> {
       const stored = partNumber.replace(/[a-z]/g, (letter) => letter.toUpperCase());
-      if (stored === partNumber) return this.successorNumber(partNumber);
+      if (stored === partNumber) return (await this.successorNumber(partNumber)) ?? (await this.formerNumberOf(partNumber));
       if (!PART_NUMBER_PATTERN.test(stored)) return undefined;
       const row = await db.selectFrom('parts').select(['id', 'part_number', 'lifecycle_code', 'archived_at']).where('part_number', '=', stored).executeTakeFirst();
-      if (!row) return undefined;
+      if (!row) return this.formerNumberOf(stored);
       if (REPLACED_CODES.includes(row.lifecycle_code)) return (await this.currentReplacement(row.id))?.partNumber;
       return row.archived_at === null ? row.part_number : undefined;
     },
@@ -139,6 +158,26 @@ export function createPartChangesRepository(db: Db) {
         interchange: interchange.map((row) => ({ brand: row.brand, partNumber: row.part_number, quantity: row.quantity })),
         kit: kit.map((row) => ({ partNumber: row.part_number, quantity: row.quantity })),
       };
+    },
+
+    /**
+     * The first part-change field of `expected` (what the admin's form loaded) whose stored value
+     * is no longer that, with its value now; undefined when all still hold. Locks the part's row
+     * first, and every admin change of these fields locks it before it writes, so the values stay
+     * so until the caller's transaction has written (decision 112).
+     */
+    async changedSince(id: string, expected: PartChangesExpected): Promise<'not-found' | { changed: ProductFieldChanged } | undefined> {
+      const fields = (['lifecycle', 'replacedBy', 'interchange', 'kit'] as const).filter((field) => expected[field] !== undefined);
+      if (fields.length === 0) return undefined;
+      const row = await db.selectFrom('parts').select(['lifecycle_code', 'replaced_by']).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!row) return 'not-found';
+      const stored = await this.stored(id, row.lifecycle_code, row.replaced_by);
+      for (const field of fields) {
+        if (JSON.stringify(expected[field]) !== JSON.stringify(stored[field])) {
+          return { changed: { message: partChangeFieldChangedMessage(field, stored[field]), field, current: stored[field] } };
+        }
+      }
+      return undefined;
     },
 
     /** What a part's reads add: its life cycle, its current replacement, what it replaces, its interchange and kits. */

@@ -127,7 +127,7 @@ describe('POST /api/addaproduct', () => {
     const one = await app.inject({ method: 'GET', url: `/api/part/${id}` });
     expectReply(one, 200);
     // A part added here has no category yet, the next AP- part number, no weight and no price breaks.
-    expect(one.json()).toEqual({ ...expected, category: null, partNumber, oemNumbers: [], specs: [], weightKg: 0, priceBreaks: [], coreDeposit: null, warrantyMonths: null, lifecycle: { code: '2', label: 'Available to order' }, replacedBy: null, replaces: [], interchange: [], kit: null, inKits: [], gtin: null, package: { weightGrams: 0, lengthMm: null, widthMm: null, heightMm: null }, descriptions: [{ code: 'DES', text: 'Listed part' }, { code: 'MKT', text: form.description }], applications: [] });
+    expect(one.json()).toEqual({ ...expected, category: null, partNumber, oemNumbers: [], specs: [], weightKg: 0, priceBreaks: [], coreDeposit: null, warrantyMonths: null, lifecycle: { code: '2', label: 'Available to order' }, replacedBy: null, replaces: [], interchange: [], kit: null, inKits: [], formerNumbers: [], gtin: null, package: { weightGrams: 0, lengthMm: null, widthMm: null, heightMm: null }, descriptions: [{ code: 'DES', text: 'Listed part' }, { code: 'MKT', text: form.description }], applications: [] });
   });
 
   it('takes numbers as well as text, and a minimum order quantity', async () => {

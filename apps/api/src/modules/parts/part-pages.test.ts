@@ -155,7 +155,7 @@ describe('GET /api/parts/by-number/{partNumber}', () => {
       priceBreaks: [{ minQuantity: 10, unitPrice: 42 }],
       coreDeposit: null,
       warrantyMonths: null,
-      lifecycle: { code: '2', label: 'Available to order' }, replacedBy: null, replaces: [], interchange: [], kit: null, inKits: [],
+      lifecycle: { code: '2', label: 'Available to order' }, replacedBy: null, replaces: [], interchange: [], kit: null, inKits: [], formerNumbers: [],
       gtin: null,
       package: { weightGrams: 800, lengthMm: null, widthMm: null, heightMm: null },
       descriptions: [

@@ -111,6 +111,7 @@ describe('GET /api/part/{id}', () => {
       interchange: [],
       kit: null,
       inKits: [],
+      formerNumbers: [],
       // PIES fields (issue 29): a demo part has no GTIN nor package size; its name and description are its DES and MKT.
       gtin: null,
       package: { weightGrams: expect.any(Number), lengthMm: null, widthMm: null, heightMm: null },

@@ -209,9 +209,11 @@ export function createPartsRepository(db: Db) {
         .where('parts.archived_at', 'is', null)
         .executeTakeFirst();
       if (!row) return undefined;
-      const [breaks, changes, descriptions, applications] = await Promise.all([
+      const [breaks, changes, formerNumbers, descriptions, applications] = await Promise.all([
         priceBreaksOf(db, [row.id]),
         createPartChangesRepository(db).of(row.id, row.lifecycle_code),
+        // Numbers an admin corrected away (decision 112), newest first: the page says "Formerly …".
+        db.selectFrom('part_former_numbers').select('part_number').where('part_id', '=', row.id).orderBy('created_at', 'desc').orderBy('part_number').execute(),
         db.selectFrom('part_descriptions').select(['code', 'language', 'text']).where('part_id', '=', row.id).execute(),
         applicationsInWords(db, [row.id]).then((byPart) => byPart.get(row.id) ?? []),
       ]);
@@ -223,6 +225,7 @@ export function createPartsRepository(db: Db) {
         priceBreaks: breaks.get(row.id) ?? [],
         ...afterSale(row),
         ...changes,
+        formerNumbers: formerNumbers.map((former) => former.part_number),
         gtin: row.gtin,
         package: { weightGrams: row.weight_grams, lengthMm: row.package_length_mm, widthMm: row.package_width_mm, heightMm: row.package_height_mm },
         descriptions: partDescriptions(row, descriptions).map(({ code, text }) => ({ code, text })),
@@ -315,9 +318,12 @@ export function createPartsRepository(db: Db) {
     async update(id: string, changes: ProductUpdate): Promise<PartUpdateOutcome> {
       if (!isId(id)) return 'not-found';
       const { name, img, description, price, availableQuantity, minOrderQuantity, expectedAvailableQuantity, weightKg, priceBreaks, coreDeposit, warrantyMonths } = changes;
-      const expected: Partial<Record<CheckedProductField, unknown>> = { ...changes.expected };
+      const { lifecycle: lifecycleSeen, replacedBy: replacedBySeen, interchange: interchangeSeen, kit: kitSeen, ...productSeen } = changes.expected ?? {};
+      const expected: Partial<Record<CheckedProductField, unknown>> = { ...productSeen };
       if (availableQuantity !== undefined) expected.availableQuantity = expectedAvailableQuantity;
-      const changed = await this.changedSince(id, expected);
+      const changed =
+        (await this.changedSince(id, expected)) ??
+        (await createPartChangesRepository(db).changedSince(id, { lifecycle: lifecycleSeen, replacedBy: replacedBySeen, interchange: interchangeSeen, kit: kitSeen }));
       if (changed) return changed;
       if (price !== undefined || priceBreaks !== undefined || minOrderQuantity !== undefined) {
         const current = await db.selectFrom('parts').select(['price_cents', 'min_order_quantity']).where('id', '=', id).forUpdate().executeTakeFirst();

@@ -9,6 +9,8 @@ export const adminNotices = {
   notAnAdmin: (email: string) => `${email} is not an admin`,
   productUpdated: 'Product updated',
   nothingChanged: 'Nothing to save: no field was changed',
+  /** Under a 409 of the catalogue page's forms (decision 112): the stored values are in, the admin's changes kept. */
+  staleReloaded: 'The form now shows what is stored, except in the fields you changed, which keep what you typed. Check them, then save again.',
   restocked: (quantity: number) => `Added ${quantity} to the stock`,
   archived: 'Product archived: it no longer shows in the shop',
   restored: 'Product restored: it shows in the shop again',

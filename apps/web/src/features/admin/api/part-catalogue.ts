@@ -1,4 +1,4 @@
-import type { AdminCatalogue, CatalogueInput, CsvRowError, FitmentImportReply, PartChangesInput, PartUpdated } from '@autoparts/shared';
+import { productFieldChangedSchema, type AdminCatalogue, type CatalogueUpdate, type CsvRowError, type FitmentImportReply, type PartChangesExpected, type PartChangesInput, type PartUpdated } from '@autoparts/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -11,9 +11,10 @@ export const partCatalogueQuery = (id: string) =>
     queryFn: ({ signal }) => api<AdminCatalogue>(`/admin/part/${encodeURIComponent(id)}/catalogue`, { signal, auth: true }),
   });
 
+/** `PUT …/catalogue` with what the form loaded as `expected`: a field saved by someone else since is a 409 (decision 112). */
 export function useSaveCatalogue(id: string) {
   return useAdminMutation({
-    mutationFn: (input: CatalogueInput) =>
+    mutationFn: (input: CatalogueUpdate) =>
       api(`/admin/part/${encodeURIComponent(id)}/catalogue`, { method: 'PUT', body: input, auth: true }),
     success: () => 'Catalogue details saved',
     invalidates: [queryKeys.parts],
@@ -65,13 +66,22 @@ export const csvField = (value: string) => (/[",\n]/.test(value) ? `"${value.rep
 /** The part-change saves of part `id`, whose last reply's warnings the form shows (it is mounted again once the save is read back). */
 export const partChangesMutationKey = (id: string) => ['part-changes', id] as const;
 
+/** A 409 naming a field saved by someone else since the form loaded (decision 112), or undefined. */
+export function fieldChangedOf(error: unknown) {
+  if (!isApiError(error, 409)) return undefined;
+  const parsed = productFieldChangedSchema.safeParse(error.payload);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /**
- * `PATCH /admin/part/{id}` with the part-change fields (issue 30): the server's rules answer 400
- * with their message; a saved replacement that misses vehicles the part fits comes with `warnings`.
+ * `PATCH /admin/part/{id}` with the part-change fields (issue 30) and what the form loaded of them
+ * as `expected` (decision 112): the server's rules answer 400 with their message, a field saved by
+ * someone else since 409; a saved replacement that misses vehicles the part fits comes with `warnings`.
  */
 export function useSavePartChanges(id: string) {
   return useAdminMutation({
-    mutationFn: (changes: Partial<PartChangesInput>) => api<PartUpdated>(`/admin/part/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes, auth: true }),
+    mutationFn: (changes: Partial<PartChangesInput> & { expected: PartChangesExpected }) =>
+      api<PartUpdated>(`/admin/part/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes, auth: true }),
     mutationKey: partChangesMutationKey(id),
     success: () => 'Life cycle, interchange and kit saved',
     detail: (saved) => (saved.warnings.length > 0 ? saved.warnings.join(' · ') : undefined),

@@ -39,6 +39,8 @@ describe('the part-change editor', () => {
       lifecycle: '7',
       replacedBy: 'BRK-1001',
       kit: [{ partNumber: 'PAD-2', quantity: 4 }],
+      // What the form loaded of each (decision 112).
+      expected: { lifecycle: '2', replacedBy: null, kit: [] },
     });
   });
 

@@ -6,6 +6,7 @@ import {
   partChangeMessages,
   partChangesInputSchema,
   REPLACED_CODES,
+  type PartChangesExpected,
   type PartChangesInput,
   type PartUpdated,
   type StoredPartChanges,
@@ -17,8 +18,10 @@ import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { isApiError } from '../../../lib/api-client';
 import { adminNotices } from '../admin-notices';
-import { partChangesMutationKey, useSavePartChanges } from '../api/part-catalogue';
+import { fieldChangedOf, partChangesMutationKey, useSavePartChanges } from '../api/part-catalogue';
 import { ActionButton } from './action-button';
+import { StaleNotice } from './stale-notice';
+import { useStoredDraft } from './stored-draft';
 
 /** Rows as typed: every field is text until the shared schema reads it. */
 interface InterchangeRow {
@@ -31,28 +34,47 @@ interface KitRow {
   quantity: string;
 }
 
+/** The form's values of the stored fields: every field is text until the shared schema reads it. */
+const changesDraft = (stored: StoredPartChanges) => ({
+  lifecycle: stored.lifecycle,
+  replacedBy: stored.replacedBy ?? '',
+  interchange: stored.interchange.map((row): InterchangeRow => ({ ...row, quantity: String(row.quantity) })),
+  kit: stored.kit.map((row): KitRow => ({ ...row, quantity: String(row.quantity) })),
+});
+/** Each field as a string to compare: retyped the same (spaces around, case of a number) is no change. */
+const changesCanonical = (draft: ReturnType<typeof changesDraft>) => ({
+  lifecycle: draft.lifecycle.trim(),
+  replacedBy: draft.replacedBy.trim().toUpperCase(),
+  interchange: JSON.stringify(draft.interchange.map((row) => [row.brand.trim(), row.partNumber.trim(), row.quantity.trim()])),
+  kit: JSON.stringify(draft.kit.map((row) => [row.partNumber.trim(), row.quantity.trim()])),
+});
+
 const lifecycleOptions = Object.entries(lifecycleLabels).map(([code, label]) => ({ value: code, label: `${code} — ${label}` }));
 
 /**
  * A part's life cycle, the part that replaces it, other brands' numbers it replaces and its kit
  * components (issue 30, decision 065), edited on its catalogue page and saved at once through
- * `PATCH /admin/part/{id}` (what changed). The shared schema names a bad row before sending; the server's rules
+ * `PATCH /admin/part/{id}` (what changed, with what the form loaded of it: decision 112). The shared schema names a bad row before sending; the server's rules
  * (a replacement that does not exist or goes round in a circle, a component that is a kit) answer
  * with their message, shown under the form.
  */
 export function PartChangesForm({ partId, stored }: { partId: string; stored: StoredPartChanges }) {
   const save = useSavePartChanges(partId);
   const headingId = useId();
-  const [lifecycle, setLifecycle] = useState(stored.lifecycle);
-  const [replacedBy, setReplacedBy] = useState(stored.replacedBy ?? '');
-  const [interchange, setInterchange] = useState<InterchangeRow[]>(stored.interchange.map((row) => ({ ...row, quantity: String(row.quantity) })));
-  const [kit, setKit] = useState<KitRow[]>(stored.kit.map((row) => ({ ...row, quantity: String(row.quantity) })));
+  // The draft outlives a refetch of the part: fields the admin has not changed take what is stored now (decision 112).
+  const { draft, change, loaded } = useStoredDraft(stored, changesDraft, changesCanonical);
+  const { lifecycle, replacedBy, interchange, kit } = draft;
+  const setLifecycle = (value: string) => change({ lifecycle: value });
+  const setReplacedBy = (value: string) => change({ replacedBy: value });
+  const setInterchange = (rows: InterchangeRow[]) => change({ interchange: rows });
+  const setKit = (rows: KitRow[]) => change({ kit: rows });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const names = REPLACED_CODES.includes(lifecycle) || ENDED_CODES.includes(lifecycle);
   const refused = save.error && isApiError(save.error, 400) ? save.error.message : undefined;
   // The last save's warnings (decision 111), read from the mutation cache: the form is mounted again once the save is read back.
   const saved = useMutationState({ filters: { mutationKey: partChangesMutationKey(partId), status: 'success' }, select: (mutation) => (mutation.state.data as PartUpdated).warnings }).at(-1);
   const warnings = save.isPending || save.isError ? [] : (saved ?? []);
+  const changed = fieldChangedOf(save.error);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -67,13 +89,24 @@ export function PartChangesForm({ partId, stored }: { partId: string; stored: St
     setErrors(found);
     if (!parsed.success) return;
     // Only what changed, so the audit log says what the admin did; status and replacement go together.
+    // Each with what this form loaded of it: a field someone else saved since is a 409, not overwritten.
     const { data } = parsed;
     const changes: Partial<PartChangesInput> = {};
-    if (data.lifecycle !== stored.lifecycle || data.replacedBy !== stored.replacedBy) Object.assign(changes, { lifecycle: data.lifecycle, replacedBy: data.replacedBy });
-    if (JSON.stringify(data.interchange) !== JSON.stringify(stored.interchange)) changes.interchange = data.interchange;
-    if (JSON.stringify(data.kit) !== JSON.stringify(stored.kit)) changes.kit = data.kit;
+    const expected: PartChangesExpected = {};
+    if (data.lifecycle !== loaded.lifecycle || data.replacedBy !== loaded.replacedBy) {
+      Object.assign(changes, { lifecycle: data.lifecycle, replacedBy: data.replacedBy });
+      Object.assign(expected, { lifecycle: loaded.lifecycle, replacedBy: loaded.replacedBy });
+    }
+    if (JSON.stringify(data.interchange) !== JSON.stringify(loaded.interchange)) {
+      changes.interchange = data.interchange;
+      expected.interchange = loaded.interchange;
+    }
+    if (JSON.stringify(data.kit) !== JSON.stringify(loaded.kit)) {
+      changes.kit = data.kit;
+      expected.kit = loaded.kit;
+    }
     if (Object.keys(changes).length === 0) toast.info(adminNotices.nothingChanged);
-    else save.mutate(changes);
+    else save.mutate({ ...changes, expected });
   }
 
   const rowError = (list: 'interchange' | 'kit', index: number) => errors[`${list}.${index}`];
@@ -180,6 +213,7 @@ export function PartChangesForm({ partId, stored }: { partId: string; stored: St
           </ul>
         </div>
       )}
+      {changed && <StaleNotice message={changed.message} />}
       <div>
         <ActionButton type="submit" tone="primary" pending={save.isPending} className="py-2">
           Save life cycle, interchange and kit

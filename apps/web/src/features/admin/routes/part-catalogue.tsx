@@ -1,6 +1,6 @@
-import { catalogueInputSchema, paths, vehicleLabel, type AdminCatalogue } from '@autoparts/shared';
+import { catalogueInputSchema, paths, vehicleLabel, type AdminCatalogue, type CatalogueExpected } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { SelectField } from '../../../components/select-field';
@@ -8,9 +8,11 @@ import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
 import { isApiError } from '../../../lib/api-client';
 import { useCategories } from '../../../lib/categories';
-import { csvField, ImportRefused, partCatalogueQuery, useImportFitment, useRemoveFitment, useSaveCatalogue } from '../api/part-catalogue';
+import { csvField, fieldChangedOf, ImportRefused, partCatalogueQuery, useImportFitment, useRemoveFitment, useSaveCatalogue } from '../api/part-catalogue';
 import { ActionButton } from '../components/action-button';
 import { PartChangesForm } from '../components/part-changes-form';
+import { StaleNotice } from '../components/stale-notice';
+import { useStoredDraft } from '../components/stored-draft';
 import { AdminPage } from '../components/admin-page';
 import { fileInputClass } from '../../../components/field';
 
@@ -39,8 +41,9 @@ export function Component() {
       ) : (
         <div className="mt-6 grid grid-cols-1 gap-10 xl:grid-cols-2">
           <div className="grid grid-cols-1 content-start gap-10">
-            <CatalogueForm key={JSON.stringify(part.data)} part={part.data} />
-            <PartChangesForm key={JSON.stringify(part.data.changes)} partId={part.data._id} stored={part.data.changes} />
+            {/* Each form keeps its draft while the part is fetched again (the other form saved, a 409 reloaded it): decision 112. */}
+            <CatalogueForm key={part.data._id} part={part.data} />
+            <PartChangesForm key={`changes-${part.data._id}`} partId={part.data._id} stored={part.data.changes} />
           </div>
           <div className="grid grid-cols-1 content-start gap-10">
             <Fitment part={part.data} />
@@ -56,14 +59,26 @@ export function Component() {
 const specsText = (specs: AdminCatalogue['specs']) => specs.map((spec) => `${spec.name}: ${spec.value}`).join('\n');
 const lines = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean);
 
+/** The Details form's own stored fields: what it sends as `expected` (decision 112). */
+const detailsOf = ({ category, partNumber, oemNumbers, specs }: AdminCatalogue): CatalogueExpected => ({ category, partNumber, oemNumbers, specs });
+const detailsDraft = (stored: CatalogueExpected) => ({ category: stored.category ?? '', partNumber: stored.partNumber, oem: stored.oemNumbers.join('\n'), specs: specsText(stored.specs) });
+const detailsCanonical = (draft: ReturnType<typeof detailsDraft>) => ({
+  category: draft.category,
+  partNumber: draft.partNumber.trim().toUpperCase(),
+  oem: lines(draft.oem).join('\n').toUpperCase(),
+  specs: lines(draft.specs).join('\n'),
+});
+
 function CatalogueForm({ part }: { part: AdminCatalogue }) {
   const categories = useCategories();
   const save = useSaveCatalogue(part._id);
-  const [category, setCategory] = useState(part.category ?? '');
-  const [partNumber, setPartNumber] = useState(part.partNumber);
-  const [oem, setOem] = useState(part.oemNumbers.join('\n'));
-  const [specs, setSpecs] = useState(specsText(part.specs));
+  // Keyed on this form's own stored fields only: the other form's save leaves this draft alone.
+  const stored = useMemo(() => detailsOf(part), [part]);
+  const { draft, change, loaded } = useStoredDraft(stored, detailsDraft, detailsCanonical);
+  const { category, partNumber, oem, specs } = draft;
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const changed = fieldChangedOf(save.error);
+  const refused = !changed && save.error && isApiError(save.error, 409) ? save.error.message : undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -81,7 +96,8 @@ function CatalogueForm({ part }: { part: AdminCatalogue }) {
     if (badSpec) found.specs = `Write each specification as “Name: Value” (${badSpec})`;
     if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
     setErrors(found);
-    if (parsed.success && !badSpec) save.mutate(parsed.data);
+    // What this form loaded goes with it: a field someone else saved since is a 409, not overwritten.
+    if (parsed.success && !badSpec) save.mutate({ ...parsed.data, expected: loaded });
   }
 
   return (
@@ -90,13 +106,21 @@ function CatalogueForm({ part }: { part: AdminCatalogue }) {
       <SelectField
         label="Category"
         value={category}
-        onChange={(event) => setCategory(event.target.value)}
+        onChange={(event) => change({ category: event.target.value })}
         error={errors.category}
         options={[{ value: '', label: 'No category' }, ...(categories.data ?? []).map((option) => ({ value: option.slug, label: option.name }))]}
       />
-      <TextField label="Part number" value={partNumber} onChange={(event) => setPartNumber(event.target.value)} error={errors.partNumber} maxLength={40} />
-      <TextareaField label="OEM numbers" hint="One a line" rows={3} value={oem} onChange={(event) => setOem(event.target.value)} error={errors.oemNumbers} />
-      <TextareaField label="Specifications" hint="One a line, as “Name: Value”" rows={5} value={specs} onChange={(event) => setSpecs(event.target.value)} error={errors.specs} />
+      <TextField
+        label="Part number"
+        value={partNumber}
+        onChange={(event) => change({ partNumber: event.target.value })}
+        error={errors.partNumber ?? (changed?.field === 'partNumber' ? changed.message : undefined) ?? refused}
+        hint="Correcting it keeps the old number: its links move here, and search and quick order still find it"
+        maxLength={40}
+      />
+      <TextareaField label="OEM numbers" hint="One a line" rows={3} value={oem} onChange={(event) => change({ oem: event.target.value })} error={errors.oemNumbers} />
+      <TextareaField label="Specifications" hint="One a line, as “Name: Value”" rows={5} value={specs} onChange={(event) => change({ specs: event.target.value })} error={errors.specs} />
+      {changed && <StaleNotice message={changed.message} />}
       <div>
         <ActionButton type="submit" tone="primary" pending={save.isPending} className="py-2">
           Save details

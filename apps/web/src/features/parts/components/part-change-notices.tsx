@@ -1,4 +1,4 @@
-import { isEnded, isReplaced, partChangeMessages, paths, type PartDetail, type PublicPart } from '@autoparts/shared';
+import { catalogueMessages, isEnded, isReplaced, partChangeMessages, paths, type PartDetail, type PublicPart } from '@autoparts/shared';
 import { Link } from 'react-router';
 
 const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline';
@@ -18,10 +18,11 @@ function PartLink({ part }: { part: { partNumber: string; name: string } }) {
  * kits it is also sold in. (A replaced part's public page moves to its replacement's; its signed-in
  * page, reached by an old link, says so here.)
  */
-export function PartChangeNotices({ part }: { part: Pick<PartDetail, 'lifecycle' | 'replacedBy' | 'replaces' | 'inKits'> }) {
+export function PartChangeNotices({ part }: { part: Pick<PartDetail, 'lifecycle' | 'replacedBy' | 'replaces' | 'inKits'> & Partial<Pick<PartDetail, 'formerNumbers'>> }) {
   const ended = isEnded(part.lifecycle.code);
   const replaced = isReplaced(part.lifecycle.code);
-  if (!ended && !replaced && part.replaces.length === 0 && part.inKits.length === 0) return null;
+  const formerNumbers = part.formerNumbers ?? [];
+  if (!ended && !replaced && part.replaces.length === 0 && part.inKits.length === 0 && formerNumbers.length === 0) return null;
   return (
     <div className="mb-6 flex flex-col gap-3">
       {(ended || replaced) && (
@@ -34,6 +35,11 @@ export function PartChangeNotices({ part }: { part: Pick<PartDetail, 'lifecycle'
             </p>
           )}
         </div>
+      )}
+      {formerNumbers.length > 0 && (
+        <p data-testid="part-formerly" className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-slate-800">
+          {catalogueMessages.formerly(formerNumbers)}
+        </p>
       )}
       {part.replaces.length > 0 && (
         <p data-testid="part-replaces" className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-slate-800">
