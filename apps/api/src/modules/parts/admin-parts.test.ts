@@ -270,8 +270,9 @@ describe('GET /api/admin/parts', () => {
     const [old, current, ended] = [await insertPart(app), await insertPart(app), await insertPart(app)];
     const numberOf = async (id: string) => (await app.db.selectFrom('parts').select('part_number').where('id', '=', id).executeTakeFirstOrThrow()).part_number;
     const patch = (id: string, payload: object) => call(app, byCookie(admin), { method: 'PATCH', url: `/api/admin/part/${id}`, payload });
-    expectReply(await patch(old, { lifecycle: '7', replacedBy: await numberOf(current) }), 200);
-    expectReply(await patch(ended, { lifecycle: '9' }), 200);
+    // What the editor loaded goes with each change (decision 112): a new part is available, replaced by none.
+    expectReply(await patch(old, { lifecycle: '7', replacedBy: await numberOf(current), expected: { lifecycle: '2', replacedBy: null } }), 200);
+    expectReply(await patch(ended, { lifecycle: '9', expected: { lifecycle: '2' } }), 200);
     const parts = await everyAdminPart();
     const row = (id: string) => parts.find((part) => part._id === id);
     expect(row(old)).toMatchObject({ lifecycle: { code: '7', label: 'Superseded' }, replacedBy: await numberOf(current) });
