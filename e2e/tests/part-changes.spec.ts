@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { buyAgainMessages, partChangeMessages, paths } from '@autoparts/shared';
+import { buyAgainMessages, partChangeMessages, paths, partChangeEditorMessages } from '@autoparts/shared';
 import { newAccount, signUp } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { patchChanges, putCatalogue } from './catalogue-api';
@@ -104,10 +104,10 @@ for (const width of widths) {
       await save.click();
       await expect(admin.getByText('Life cycle, interchange and kit saved')).toBeVisible();
       const warnings = admin.getByTestId('part-changes-warnings');
-      await expect(warnings).toContainText(partChangeMessages.replacementFitWarnings);
+      await expect(warnings).toContainText(partChangeEditorMessages.replacementFitWarnings);
       await expect(warnings.getByRole('listitem')).toHaveText([
-        partChangeMessages.replacementDoesNotFit(current.partNumber, '2016 Toyota Corolla', old.partNumber),
-        partChangeMessages.replacementDoesNotFit(current.partNumber, '2017 Toyota Corolla', old.partNumber),
+        partChangeEditorMessages.replacementDoesNotFit(current.partNumber, '2016 Toyota Corolla', old.partNumber),
+        partChangeEditorMessages.replacementDoesNotFit(current.partNumber, '2017 Toyota Corolla', old.partNumber),
       ]);
       await expectNoSeriousA11yViolations(admin);
       await admin.screenshot({ path: `.tmp/screens/${width}_part-changes-editor.png`, fullPage: true });
@@ -120,7 +120,7 @@ for (const width of widths) {
       await expect(editor.getByLabel('Number 1: part number')).toHaveValue(`OE-${stamp}`);
       // Manage Products says so on its row; the home list no longer offers it.
       await admin.goto(`${paths.manageProducts}?q=${encodeURIComponent(old.partNumber)}`);
-      await expect(admin.getByRole('rowheader', { name: `${old.name} ${partChangeMessages.lifecycleBadge('7', current.partNumber)}` })).toBeVisible();
+      await expect(admin.getByRole('rowheader', { name: `${old.name} ${partChangeEditorMessages.lifecycleBadge('7', current.partNumber)}` })).toBeVisible();
       const listed: string[] = [];
       for (let page = 1; ; page += 1) {
         const parts = (await (await admin.request.get(`/api/parts?page=${page}`)).json()) as Array<{ partNumber: string }>;

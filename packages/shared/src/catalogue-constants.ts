@@ -40,12 +40,6 @@ export const catalogueMessages = {
   vehicleNotFound: 'Vehicle not found',
   partNumber: 'A part number has 1–40 letters, digits and dashes',
   partNumberTaken: 'Another part has this part number',
-  /** A new number that is another part's former one (decision 112): old links and orders lead to that part. */
-  partNumberFormer: (partNumber: string, holder: string) =>
-    `${partNumber} was the number of ${holder} before it was changed, and its old links still lead there: choose another number`,
-  /** A new number that is one of the numbers a part replaces (OEM or another brand's): search and quick order find that part by it. */
-  partNumberReplaced: (partNumber: string, holder: string) =>
-    `${partNumber} is a number that ${holder} replaces (OEM or another brand's), and search and quick order find ${holder} by it: choose another number`,
   /** Quick order's note on a line that named a part by a former number (decision 112). */
   orderedByFormerNumber: (former: string, current: string) => `${former} is now numbered ${current}`,
   /** The part page's line under its number (decision 112). */

@@ -248,3 +248,16 @@ export type FitmentImportReply = z.infer<typeof fitmentImportReplySchema>;
 export const csvRowErrorSchema = z.object({ line: z.number().int(), message: z.string() });
 export type CsvRowError = z.infer<typeof csvRowErrorSchema>;
 export const fitmentImportErrorSchema = z.object({ message: z.string(), errors: z.array(csvRowErrorSchema) });
+
+/**
+ * What the admin reads when a corrected part number is another part's (decision 112): kept here,
+ * out of the home page's bundle, which holds `catalogueMessages`.
+ */
+export const partNumberEditorMessages = {
+  /** A new number that is another part's former one (decision 112): old links and orders lead to that part. */
+  partNumberFormer: (partNumber: string, holder: string) =>
+    `${partNumber} was the number of ${holder} before it was changed, and its old links still lead there: choose another number`,
+  /** A new number that is one of the numbers a part replaces (OEM or another brand's): search and quick order find that part by it. */
+  partNumberReplaced: (partNumber: string, holder: string) =>
+    `${partNumber} is a number that ${holder} replaces (OEM or another brand's), and search and quick order find ${holder} by it: choose another number`,
+};

@@ -93,25 +93,6 @@ export const partChangeMessages = {
     `${theirs.brand} ${theirs.partNumber} is our ${ours.partNumber} (${theirs.quantity} of theirs = 1 of ours): ${asked} of theirs added as ${ours.quantity} of ours${asked % theirs.quantity === 0 ? '' : ', rounded up'}`,
   /** A cart line whose part was renumbered or superseded since it was put there. */
   cartLineReplaced: (old: string, current: string) => `${old} has been replaced by ${current}: your cart now holds ${current}`,
-  /**
-   * Manage Products' badge on a part's row: its life cycle and what replaces it ("Superseded by
-   * BRK-3005", "Discontinued"); none for a part available to order.
-   */
-  lifecycleBadge: (code: string, replacedBy: string | null): string | undefined => {
-    if (code === LIFECYCLE_AVAILABLE) return undefined;
-    if (code === '6' && replacedBy) return `Renumbered as ${replacedBy}`;
-    if (code === '7' && replacedBy) return `Superseded by ${replacedBy}`;
-    return replacedBy ? `${lifecycleLabel(code)}, replaced by ${replacedBy}` : lifecycleLabel(code);
-  },
-  /**
-   * A warning with a saved renumbering or supersession (6, 7): a vehicle the old part fits and its
-   * replacement does not, which buyers of the old number will now be given.
-   */
-  replacementDoesNotFit: (replacement: string, vehicle: string, old: string) => `${replacement} does not fit ${vehicle}, which ${old} fits`,
-  /** Above those warnings on the admin's form. */
-  replacementFitWarnings: 'Saved. Check the replacement: buyers of this part are now given a part that does not fit all its vehicles.',
-  /** After the first `REPLACEMENT_FIT_WARNINGS_LISTED` such vehicles: how many more. */
-  replacementDoesNotFitMore: (more: number) => `and ${more} more ${more === 1 ? 'vehicle' : 'vehicles'}`,
   /** An interchange number's quantity in words: how many of theirs make one of ours. */
   theirsPerOurs: (quantity: number) => `1 of ours = ${quantity} of theirs`,
 } as const;

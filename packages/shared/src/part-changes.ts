@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { catalogueMessages, PART_NUMBER_PATTERN } from './catalogue-constants';
-import { INTERCHANGE_MAX, KIT_COMPONENTS_MAX, numberKey, partChangeMessages } from './part-changes-constants';
+import { INTERCHANGE_MAX, KIT_COMPONENTS_MAX, LIFECYCLE_AVAILABLE, lifecycleLabel, numberKey, partChangeMessages } from './part-changes-constants';
 
 export const lifecycleSchema = z.object({ code: z.string(), label: z.string() });
 export const interchangeSchema = z.object({ brand: z.string(), partNumber: z.string(), quantity: z.number().int() });
@@ -115,3 +115,29 @@ export const partChangesExpectedSchema = z
   .partial();
 export type PartChangesExpected = z.infer<typeof partChangesExpectedSchema>;
 export type CheckedPartChangeField = keyof PartChangesExpected;
+
+/**
+ * What the admin's part-change editor and its save reply say (Manage Products, decision 111): kept
+ * here, out of the home page's bundle, which holds `partChangeMessages`.
+ */
+export const partChangeEditorMessages = {
+  /**
+   * Manage Products' badge on a part's row: its life cycle and what replaces it ("Superseded by
+   * BRK-3005", "Discontinued"); none for a part available to order.
+   */
+  lifecycleBadge: (code: string, replacedBy: string | null): string | undefined => {
+    if (code === LIFECYCLE_AVAILABLE) return undefined;
+    if (code === '6' && replacedBy) return `Renumbered as ${replacedBy}`;
+    if (code === '7' && replacedBy) return `Superseded by ${replacedBy}`;
+    return replacedBy ? `${lifecycleLabel(code)}, replaced by ${replacedBy}` : lifecycleLabel(code);
+  },
+  /**
+   * A warning with a saved renumbering or supersession (6, 7): a vehicle the old part fits and its
+   * replacement does not, which buyers of the old number will now be given.
+   */
+  replacementDoesNotFit: (replacement: string, vehicle: string, old: string) => `${replacement} does not fit ${vehicle}, which ${old} fits`,
+  /** Above those warnings on the admin's form. */
+  replacementFitWarnings: 'Saved. Check the replacement: buyers of this part are now given a part that does not fit all its vehicles.',
+  /** After the first `REPLACEMENT_FIT_WARNINGS_LISTED` such vehicles: how many more. */
+  replacementDoesNotFitMore: (more: number) => `and ${more} more ${more === 1 ? 'vehicle' : 'vehicles'}`,
+};

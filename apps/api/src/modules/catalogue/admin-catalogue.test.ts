@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { adminMessages, catalogueFieldChangedMessage, catalogueMessages, partChangeFieldChangedMessage, type AdminCatalogue, type Vehicle } from '@autoparts/shared';
+import { adminMessages, catalogueFieldChangedMessage, catalogueMessages, partChangeFieldChangedMessage, type AdminCatalogue, type Vehicle, partNumberEditorMessages } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, byToken, call, expectInvalid, expectReply } from '../../test/admin';
@@ -389,9 +389,9 @@ describe('a corrected part number keeps the old one (decision 112)', () => {
     const renumber = (partNumber: string) => putCatalogue(other.id, { category: null, partNumber, oemNumbers: [], specs: [] });
 
     expectReply(await renumber(`${renamed.partNumber}-X`), 409, catalogueMessages.partNumberTaken);
-    expectReply(await renumber(renamed.partNumber), 409, catalogueMessages.partNumberFormer(renamed.partNumber, `${renamed.partNumber}-X`));
-    expectReply(await renumber('OEM-77123'), 409, catalogueMessages.partNumberReplaced('OEM-77123', replacing.partNumber));
-    expectReply(await renumber('RV-55123'), 409, catalogueMessages.partNumberReplaced('RV-55123', replacing.partNumber));
+    expectReply(await renumber(renamed.partNumber), 409, partNumberEditorMessages.partNumberFormer(renamed.partNumber, `${renamed.partNumber}-X`));
+    expectReply(await renumber('OEM-77123'), 409, partNumberEditorMessages.partNumberReplaced('OEM-77123', replacing.partNumber));
+    expectReply(await renumber('RV-55123'), 409, partNumberEditorMessages.partNumberReplaced('RV-55123', replacing.partNumber));
     expect(await getCatalogue(other.id)).toEqual(before);
     // The database holds the rule too: a former number is no part's current one.
     await expect(app.db.updateTable('parts').set({ part_number: renamed.partNumber }).where('id', '=', other.id).execute()).rejects.toMatchObject({ code: '23505' });

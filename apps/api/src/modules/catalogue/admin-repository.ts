@@ -2,6 +2,7 @@ import {
   catalogueFieldChangedMessage,
   catalogueMessages,
   numberKey,
+  partNumberEditorMessages,
   type AdminCatalogue,
   type CatalogueExpected,
   type CatalogueUpdate,
@@ -33,7 +34,7 @@ async function numberProblem(db: Db, id: string, partNumber: string): Promise<st
     .where('part_former_numbers.part_number', '=', partNumber)
     .where('part_former_numbers.part_id', '<>', id)
     .executeTakeFirst();
-  if (former) return catalogueMessages.partNumberFormer(partNumber, former.part_number);
+  if (former) return partNumberEditorMessages.partNumberFormer(partNumber, former.part_number);
   const key = numberKey(partNumber);
   // Another part's number or OEM number by its key (migration 0017's index): "BRK3003" is BRK-3003.
   const other = await db
@@ -43,7 +44,7 @@ async function numberProblem(db: Db, id: string, partNumber: string): Promise<st
     .where('id', '<>', id)
     .orderBy('part_number')
     .executeTakeFirst();
-  if (other) return numberKey(other.part_number) === key ? catalogueMessages.partNumberTaken : catalogueMessages.partNumberReplaced(partNumber, other.part_number);
+  if (other) return numberKey(other.part_number) === key ? catalogueMessages.partNumberTaken : partNumberEditorMessages.partNumberReplaced(partNumber, other.part_number);
   // Any part's interchange number, by its key's index (migration 0033).
   const replacing = await db
     .selectFrom('part_interchange')
@@ -52,7 +53,7 @@ async function numberProblem(db: Db, id: string, partNumber: string): Promise<st
     .where(sql<string>`upper(regexp_replace(part_interchange.part_number, '[^0-9A-Za-z]', '', 'g'))`, '=', key)
     .orderBy('parts.part_number')
     .executeTakeFirst();
-  return replacing ? catalogueMessages.partNumberReplaced(partNumber, replacing.part_number) : undefined;
+  return replacing ? partNumberEditorMessages.partNumberReplaced(partNumber, replacing.part_number) : undefined;
 }
 
 /** The admin's side of the catalogue: a part's catalogue fields and fitment, and fitment in bulk. */

@@ -1,4 +1,4 @@
-import { type AdminOverview, apiErrors, cartMessages, type AdminCatalogue, partChangeMessages, type BuyAgainReply, type PartDetail, type PublicPart, type QuickOrderReply, type SearchResult } from '@autoparts/shared';
+import { type AdminOverview, apiErrors, cartMessages, type AdminCatalogue, partChangeMessages, type BuyAgainReply, type PartDetail, type PublicPart, type QuickOrderReply, type SearchResult, partChangeEditorMessages } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byToken, call, expectReply } from '../../test/admin';
@@ -542,13 +542,13 @@ describe('a replacement that does not fit every vehicle the part it replaces fit
     expect(response.json()).toEqual({
       acknowledged: true,
       warnings: [
-        ...['C', 'D', 'E', 'F', 'G'].map((letter) => partChangeMessages.replacementDoesNotFit(current.number, `2015 Warn${tag}${letter} Warnmodel`, old.number)),
-        partChangeMessages.replacementDoesNotFitMore(1),
+        ...['C', 'D', 'E', 'F', 'G'].map((letter) => partChangeEditorMessages.replacementDoesNotFit(current.number, `2015 Warn${tag}${letter} Warnmodel`, old.number)),
+        partChangeEditorMessages.replacementDoesNotFitMore(1),
       ],
     });
     expect((await read(old.id)).lifecycle.code).toBe('7');
     // The example of the audit, word for word.
-    expect(partChangeMessages.replacementDoesNotFit('BRK-3002', '2015 BMW 3 Series', 'BRK-3001')).toBe('BRK-3002 does not fit 2015 BMW 3 Series, which BRK-3001 fits');
+    expect(partChangeEditorMessages.replacementDoesNotFit('BRK-3002', '2015 BMW 3 Series', 'BRK-3001')).toBe('BRK-3002 does not fit 2015 BMW 3 Series, which BRK-3001 fits');
   });
 
   it('names a model year the replacement fits in part by the submodels and engines it misses', async () => {
@@ -560,8 +560,8 @@ describe('a replacement that does not fit every vehicle the part it replaces fit
     const response = await patch(old.id, { lifecycle: '6', replacedBy: current.number });
     expectReply(response, 200);
     expect((response.json() as { warnings: string[] }).warnings).toEqual([
-      partChangeMessages.replacementDoesNotFit(current.number, `2016 ${make} Warnmodel Sport`, old.number),
-      partChangeMessages.replacementDoesNotFit(current.number, `2016 ${make} Warnmodel Touring`, old.number),
+      partChangeEditorMessages.replacementDoesNotFit(current.number, `2016 ${make} Warnmodel Sport`, old.number),
+      partChangeEditorMessages.replacementDoesNotFit(current.number, `2016 ${make} Warnmodel Touring`, old.number),
     ]);
   });
 

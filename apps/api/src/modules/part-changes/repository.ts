@@ -9,6 +9,7 @@ import {
   partChangeMessages,
   REPLACED_CODES,
   resolveReplacement,
+  partChangeEditorMessages,
   type PartChanges,
   type PartChangesExpected,
   type PartChangesInput,
@@ -245,10 +246,10 @@ export function createPartChangesRepository(db: Db) {
         order by make, model, year, submodel, engine
         limit ${REPLACEMENT_FIT_WARNINGS_LISTED}`.execute(db);
       const warnings = rows.map((vehicle) =>
-        partChangeMessages.replacementDoesNotFit(replacement.partNumber, [vehicleLabel(vehicle), qualifierOf(vehicle)].filter(Boolean).join(' '), part.part_number),
+        partChangeEditorMessages.replacementDoesNotFit(replacement.partNumber, [vehicleLabel(vehicle), qualifierOf(vehicle)].filter(Boolean).join(' '), part.part_number),
       );
       const more = Number(rows[0]?.total ?? 0) - rows.length;
-      return more > 0 ? [...warnings, partChangeMessages.replacementDoesNotFitMore(more)] : warnings;
+      return more > 0 ? [...warnings, partChangeEditorMessages.replacementDoesNotFitMore(more)] : warnings;
     },
 
     /**

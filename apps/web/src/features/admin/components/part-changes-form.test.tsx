@@ -1,4 +1,4 @@
-import { partChangeMessages } from '@autoparts/shared';
+import { partChangeMessages, partChangeEditorMessages } from '@autoparts/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -45,7 +45,7 @@ describe('the part-change editor', () => {
   });
 
   it("lists the save's warnings of vehicles the replacement does not fit, under the form and in the toast", async () => {
-    const warnings = [partChangeMessages.replacementDoesNotFit('BRK-3002', '2015 BMW 3 Series', 'BRK-3001'), partChangeMessages.replacementDoesNotFitMore(3)];
+    const warnings = [partChangeEditorMessages.replacementDoesNotFit('BRK-3002', '2015 BMW 3 Series', 'BRK-3001'), partChangeEditorMessages.replacementDoesNotFitMore(3)];
     stubFetch({ [PATCH]: { body: { acknowledged: true, warnings } }, ...noActivity });
     renderRoutes(
       [
@@ -66,7 +66,7 @@ describe('the part-change editor', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save life cycle, interchange and kit' }));
     const region = await screen.findByTestId('part-changes-warnings');
     expect(region).toHaveAttribute('role', 'status');
-    expect(region).toHaveTextContent(partChangeMessages.replacementFitWarnings);
+    expect(region).toHaveTextContent(partChangeEditorMessages.replacementFitWarnings);
     expect([...region.querySelectorAll('li')].map((item) => item.textContent)).toEqual(warnings);
     expect(await screen.findByText(warnings.join(' · '))).toBeInTheDocument();
   });

@@ -3,7 +3,7 @@ import {
   INTERCHANGE_MAX,
   KIT_COMPONENTS_MAX,
   lifecycleLabels,
-  partChangeMessages,
+  partChangeEditorMessages,
   partChangesInputSchema,
   REPLACED_CODES,
   type PartChangesExpected,
@@ -205,7 +205,7 @@ export function PartChangesForm({ partId, stored }: { partId: string; stored: St
       )}
       {warnings.length > 0 && (
         <div role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="part-changes-warnings">
-          <p className="font-semibold">{partChangeMessages.replacementFitWarnings}</p>
+          <p className="font-semibold">{partChangeEditorMessages.replacementFitWarnings}</p>
           <ul className="mt-1 list-disc pl-5">
             {warnings.map((warning) => (
               <li key={warning}>{warning}</li>

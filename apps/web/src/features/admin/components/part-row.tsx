@@ -1,4 +1,4 @@
-import { expectedOf, isEnded, isReplaced, partChangeMessages, partPromiseMessages, paths, productUpdateFieldsSchema, type AdminPart, type ProductUpdate } from '@autoparts/shared';
+import { expectedOf, isEnded, isReplaced, partPromiseMessages, paths, productUpdateFieldsSchema, type AdminPart, type ProductUpdate, partChangeEditorMessages } from '@autoparts/shared';
 import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef, useState } from 'react';
@@ -67,7 +67,7 @@ export function PartRow({ part }: { part: AdminPart }) {
   }
 
   // A part renumbered, superseded or no longer made looks live without it (it is no longer on sale).
-  const lifecycleBadge = partChangeMessages.lifecycleBadge(part.lifecycle.code, part.replacedBy);
+  const lifecycleBadge = partChangeEditorMessages.lifecycleBadge(part.lifecycle.code, part.replacedBy);
   const stockError = errors.availableQuantity?.message;
   const priceError = errors.price?.message;
   return (
