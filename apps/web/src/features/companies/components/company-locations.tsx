@@ -25,10 +25,10 @@ export function CompanyLocations({ isOwner, mayManageCertificates }: { isOwner: 
   const remove = useRemoveLocation();
   // The add form opens on its first field and gives the focus back to "Add a location"; a
   // deleted location hands it to a neighbour's Delete, or to the heading (decision 064).
-  const { editing, returnFocusTo, formRef, startEditing, stopEditing, removed } = useCollectionEditing<{ id: string }>();
+  const { editing, returnFocusTo, focusRequest, formRef, startEditing, stopEditing, removed } = useCollectionEditing<{ id: string }>();
   const adding = editing !== undefined;
-  const opener = useFocusWhen<HTMLButtonElement>(returnFocusTo === NEW.id);
-  const heading = useFocusWhen<HTMLHeadingElement>(returnFocusTo === LIST_HEADING);
+  const opener = useFocusWhen<HTMLButtonElement>(returnFocusTo === NEW.id, focusRequest);
+  const heading = useFocusWhen<HTMLHeadingElement>(returnFocusTo === LIST_HEADING, focusRequest);
 
   function handleRemove(location: CompanyLocation, list: CompanyLocation[]) {
     if (!window.confirm(`Delete the location “${location.name}”? Orders placed for it keep their address.`)) return;
@@ -59,6 +59,7 @@ export function CompanyLocations({ isOwner, mayManageCertificates }: { isOwner: 
                 <DeleteLocation
                   location={location}
                   focus={returnFocusTo === location.id}
+                  focusRequest={focusRequest}
                   pending={remove.isPending && remove.variables.id === location.id}
                   onDelete={() => handleRemove(location, list)}
                 />
@@ -103,8 +104,21 @@ export function CompanyLocations({ isOwner, mayManageCertificates }: { isOwner: 
   );
 }
 
-function DeleteLocation({ location, focus, pending, onDelete }: { location: CompanyLocation; focus: boolean; pending: boolean; onDelete: () => void }) {
-  const button = useFocusWhen<HTMLButtonElement>(focus);
+function DeleteLocation({
+  location,
+  focus,
+  focusRequest,
+  pending,
+  onDelete,
+}: {
+  location: CompanyLocation;
+  focus: boolean;
+  /** A new hand-over of the focus (two deletions can each give it to this one). */
+  focusRequest: number;
+  pending: boolean;
+  onDelete: () => void;
+}) {
+  const button = useFocusWhen<HTMLButtonElement>(focus, focusRequest);
   return (
     <button
       ref={button}

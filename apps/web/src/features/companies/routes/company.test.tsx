@@ -269,7 +269,8 @@ describe('Company', () => {
       const { isDefault: _default, ...fields } = anAddress({ id, name });
       return fields;
     };
-    let locations = [location('loc-1', 'North depot'), location('loc-2', 'South depot')];
+    let locations = [location('loc-1', 'North depot'), location('loc-3', 'Middle depot'), location('loc-2', 'South depot')];
+    const deleted = (id: string) => () => ((locations = locations.filter((kept) => kept.id !== id)), { body: null });
     let invitations = [{ id: 'inv-1', email: 'pending@example.com', role: 'viewer', expiresAt: '2026-12-09T00:00:00.000Z' }];
     stubFetch({
       'GET /api/me': { body: aCustomer({ email: 'olga@example.com', company: true }) },
@@ -278,8 +279,10 @@ describe('Company', () => {
       'GET /api/company/locations': () => ({ body: locations }),
       'GET /api/company/locations/loc-1/certificates': { body: [] },
       'GET /api/company/locations/loc-2/certificates': { body: [] },
-      'DELETE /api/company/locations/loc-1': () => ((locations = locations.slice(1)), { body: null }),
-      'DELETE /api/company/locations/loc-2': () => ((locations = []), { body: null }),
+      'GET /api/company/locations/loc-3/certificates': { body: [] },
+      'DELETE /api/company/locations/loc-1': deleted('loc-1'),
+      'DELETE /api/company/locations/loc-2': deleted('loc-2'),
+      'DELETE /api/company/locations/loc-3': deleted('loc-3'),
       'GET /api/company/orders?page=1': { body: [] },
       'GET /api/company/invoices': { body: [] },
       'GET /api/company/invitations': () => ({ body: invitations }),
@@ -312,8 +315,11 @@ describe('Company', () => {
 
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     await user.click(screen.getByRole('button', { name: 'Delete the location North depot' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete the location South depot' })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete the location Middle depot' })).toHaveFocus());
+    // The last one's neighbour is the same card again: it takes the focus a second time.
     await user.click(screen.getByRole('button', { name: 'Delete the location South depot' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete the location Middle depot' })).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Delete the location Middle depot' }));
     await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'Locations' })).toHaveFocus());
     confirm.mockRestore();
 
