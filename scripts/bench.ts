@@ -459,6 +459,7 @@ function sampleOrderMail(origin: string, lines = 1, shippingCents = 0, taxCents 
       })),
     },
     { baseUrl: origin, timeZone: 'America/Detroit', returnsAddress: 'Bench returns' },
+    { confirmed: true },
   );
 }
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, byCookie, byToken, call, expectReply, type Credential } from '../../test/admin';
+import { confirmAddress } from '../../test/accounts';
 import { createTestApp } from '../../test/app';
 import { tokenMailedTo } from '../../test/company';
 import { pdfText } from '../../test/pdf';
@@ -64,6 +65,8 @@ beforeAll(async () => {
     signUpCustomer(app, 'ac-viewer'),
     signUpCustomer(app, 'ac-stranger'),
   ]);
+  // The buyer's messages repeat the PO number: their address is confirmed.
+  await confirmAddress(app, buyer.email);
   companyId = await createCompany(owner.email, { paymentTerms: 'net30', creditLimit: '1000.00', poRequired: true });
   await join(buyer, 'buyer');
   await join(accounts, 'accounts');

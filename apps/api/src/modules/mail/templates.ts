@@ -184,16 +184,34 @@ function when(date: Date, timeZone: string): string {
 }
 
 /**
+ * Who a message goes to, as far as it matters to what it may say: whether the address has been
+ * confirmed by its owner (decision 023). Anyone can sign up with anyone's address and place an
+ * order with it, so a message to an address not confirmed repeats nothing the account typed (its
+ * name, the delivery address, a PO number): those could be a stranger's words to its owner.
+ */
+export interface MailRecipient {
+  confirmed: boolean;
+}
+
+/** "Ship to" in a message to an address not confirmed: where the address is, not the address. */
+const SHIP_TO_UNCONFIRMED = 'On the order’s page (this e-mail address is not confirmed yet)';
+
+/** The recipient to whom a message goes: a message's own `to`, else its order's address. */
+export function recipientOf(message: MailMessage): string {
+  return 'to' in message ? message.to : message.order.email;
+}
+
+/**
  * The one place where the shop's messages are written: each is a subject and blocks,
  * from which the branded HTML part and the plain-text part are both made, so they say the same.
  * `shop.baseUrl` makes the links absolute.
  */
-export function renderMail(message: MailMessage, shop: MailShop): RenderedMail {
-  const { subject, greeting, blocks, to } = compose(message, shop);
+export function renderMail(message: MailMessage, shop: MailShop, recipient: MailRecipient): RenderedMail {
+  const { subject, greeting, blocks, to } = compose(message, shop, recipient);
   return { to, subject, html: html(subject, greeting, blocks), text: text(greeting, blocks) };
 }
 
-function compose(message: MailMessage, shop: MailShop): { to: string; subject: string; greeting: string; blocks: Block[] } {
+function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipient): { to: string; subject: string; greeting: string; blocks: Block[] } {
   const { baseUrl, timeZone } = shop;
   switch (message.kind) {
     case 'reset-password':
@@ -282,9 +300,10 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
         ],
       };
   }
-  if ('ret' in message) return composeReturn(message, shop);
+  if ('ret' in message) return composeReturn(message, shop, confirmed);
   const { order, lines } = message;
-  const greeting = `Hello ${order.customer_name},`;
+  const greeting = confirmed ? `Hello ${order.customer_name},` : 'Hello,';
+  const shipTo: [string, string] = ['Ship to', confirmed ? order.address : SHIP_TO_UNCONFIRMED];
   const number = String(order.order_number);
   const name = orderName(order.part_name, lines);
   // The order in full: its number, each line, the shipping, the tax and the total (decision 052).
@@ -300,7 +319,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
       : []),
     ...(order.tax_cents > 0 ? [[taxLabel(order.tax_rate_ppm, order.ship_to), money(order.tax_cents)] as [string, string]] : []),
     ['Total', money(order.total_cents)],
-    ...(order.po_number ? [['Purchase order', order.po_number] as [string, string]] : []),
+    ...(order.po_number && confirmed ? [['Purchase order', order.po_number] as [string, string]] : []),
   ];
   const orderPage = orderPageButton(baseUrl, number);
   switch (message.kind) {
@@ -313,7 +332,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
         greeting,
         blocks: [
           { paragraph: `${notices.orderPlaced}. It holds the parts below for you until it is paid.` },
-          { facts: [...items, ['Ship to', order.address], ['Pay by', when(expiresAt, timeZone)]] },
+          { facts: [...items, shipTo, ['Pay by', when(expiresAt, timeZone)]] },
           {
             paragraph: `An unpaid order is kept for ${minutes} minute${minutes === 1 ? '' : 's'}: if it is not paid by then, it expires and the parts go back on sale.`,
           },
@@ -333,7 +352,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
               ...items,
               ...(order.invoice_number === null ? [] : [['Invoice', formatInvoiceNumber(Number(order.invoice_number))] as [string, string]]),
               ['Due', order.due_on ?? '—'],
-              ['Ship to', order.address],
+              shipTo,
             ],
           },
           ...(order.invoice_number === null ? [] : [documentButton(invoiceMessages.downloadInvoice, baseUrl, number)]),
@@ -345,7 +364,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
       return {
         to: message.to,
         subject: invoice ? `${message.companyName}: invoice ${invoice} for order ${number}` : `${message.companyName}: order ${number} on account`,
-        greeting: `Hello ${message.name},`,
+        greeting: confirmed ? `Hello ${message.name},` : 'Hello,',
         blocks: [
           { paragraph: `${order.customer_name} (${order.email}) placed an order on ${message.companyName}'s account. This is its invoice, for the company to pay by its due date.` },
           {
@@ -353,7 +372,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
               ...items,
               ...(invoice ? [['Invoice', invoice] as [string, string]] : []),
               ['Due', order.due_on ?? '—'],
-              ['Ship to', order.address],
+              shipTo,
             ],
           },
           ...(invoice ? [documentButton(invoiceMessages.downloadInvoice, baseUrl, number)] : []),
@@ -375,7 +394,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
               ['Paid', when(order.paid_at ?? new Date(), timeZone)],
               ['Transaction', order.transaction_id ?? '—'],
               ...(order.invoice_number === null ? [] : [['Invoice', formatInvoiceNumber(Number(order.invoice_number))] as [string, string]]),
-              ['Ship to', order.address],
+              shipTo,
             ],
           },
           { paragraph: 'We will write again when it ships.' },
@@ -394,7 +413,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
           quantity === line.quantity ? 'all of this line' : `of ${line.quantity} ordered`,
         ]),
         ['Shipped', when(shipment.shippedAt, timeZone)],
-        ['Ship to', order.address],
+        shipTo,
       ];
       return {
         to: order.email,
@@ -419,7 +438,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
         greeting,
         blocks: [
           { paragraph: 'Your order has been delivered. If a part is not right, you can ask to return it from My Orders within 30 days.' },
-          { facts: [...items, ['Delivered', when(order.delivered_at ?? new Date(), timeZone)], ['Ship to', order.address]] },
+          { facts: [...items, ['Delivered', when(order.delivered_at ?? new Date(), timeZone)], shipTo] },
           orderPage,
         ],
       };
@@ -490,10 +509,11 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
 function composeReturn(
   message: { kind: ReturnEvent; order: OrderMail; ret: ReturnMail; parts: readonly ReturnedPart[]; replacementOrderNumber?: string },
   { baseUrl, returnsAddress }: MailShop,
+  confirmed: boolean,
 ): { to: string; subject: string; greeting: string; blocks: Block[] } {
   const { order, ret } = message;
   const rma = formatRmaNumber(ret.rma_number);
-  const greeting = `Hello ${order.customer_name},`;
+  const greeting = confirmed ? `Hello ${order.customer_name},` : 'Hello,';
   const facts: [string, string][] = [
     ['Return', rma],
     ['Order', String(order.order_number)],
