@@ -218,6 +218,12 @@ describe('the ledger', () => {
     // Its buyer's Order history says so: credited to the account, not refunded (decision 109).
     const history = (await get(byToken(buyer), '/api/orders/history')).json() as Array<{ _id: string; refunded: number | null; creditedToAccount: number | null }>;
     expect(history.find((entry) => entry._id === insertedId)).toMatchObject({ refunded: null, creditedToAccount: total });
+    // So does its message: credited to the account, with the credit note; no card, and not "nothing was charged".
+    const mail = await app.db.selectFrom('mail_outbox').select('text').where('order_id', '=', insertedId).where('kind', '=', 'order-cancelled').executeTakeFirstOrThrow();
+    expect(mail.text).toContain(`Refund: $${total.toFixed(2)} credited to your company’s account\n`);
+    expect(mail.text).toMatch(/Credit note: CN-\d+\n/);
+    expect(mail.text).not.toContain('card');
+    expect(mail.text).not.toContain('Nothing was charged');
   });
 });
 

@@ -52,6 +52,8 @@ export interface OrderMail {
   invoice_number: string | null;
   /** An order on account's invoice is due on this day (decision 081). */
   due_on?: string | null;
+  /** 'account': billed to the company (decision 081), so what it gets back is credited there, not to a card. */
+  payment_method?: 'card' | 'account';
 }
 
 /** One line of an order as its messages list it. */
@@ -160,6 +162,15 @@ const BRAND = '#b45309';
 const INK = '#0f172a';
 
 const money = (cents: number) => formatPrice(centsToDollars(cents));
+
+/** Whether an order was billed to its company's account (decision 081) rather than paid by card. */
+const onAccount = (order: OrderMail) => order.payment_method === 'account';
+/** Where an order's refund goes: the card it was paid with, or its company's account. */
+const refundedTo = (order: OrderMail, cents: number) =>
+  onAccount(order) ? `${money(cents)} credited to your company’s account` : `${money(cents)} to the card it was paid with`;
+/** When a refund to a card shows; a credit to the company's account is there at once. */
+const REFUND_ON_ITS_WAY = 'The refund is on its way; depending on your bank it shows on your statement within 5 to 10 days.';
+const CREDITED_TO_ACCOUNT = 'The credit note is on your company’s account at once.';
 /** What the messages need of the shop's settings: links' base, its time zone and returns address. */
 export interface MailShop {
   baseUrl: string;
@@ -456,15 +467,16 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
                 `${quantity} × ${line.name}${line.part_number ? ` (${line.part_number})` : ''}`,
                 'cancelled',
               ]),
-              ['Refund', `${money(message.refundCents)} to the card it was paid with`],
+              ['Refund', refundedTo(order, message.refundCents)],
             ],
           },
-          { paragraph: 'The refund is on its way; depending on your bank it shows on your statement within 5 to 10 days.' },
+          { paragraph: onAccount(order) ? CREDITED_TO_ACCOUNT : REFUND_ON_ITS_WAY },
           orderPage,
         ],
       };
     case 'order-cancelled': {
-      const refunded = order.transaction_id !== null;
+      // An order on account was invoiced to its company: cancelling it credits that invoice.
+      const refunded = order.transaction_id !== null || onAccount(order);
       const creditNote = message.creditNoteNumber === null ? null : formatCreditNoteNumber(message.creditNoteNumber);
       return {
         to: order.email,
@@ -476,14 +488,12 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
           {
             facts: [
               ...items,
-              ['Refund', refunded ? `${money(order.total_cents)} to the card it was paid with` : 'None: the order was not paid'],
+              ['Refund', refunded ? refundedTo(order, order.total_cents) : 'None: the order was not paid'],
               ...(creditNote ? [['Credit note', creditNote] as [string, string]] : []),
             ],
           },
           {
-            paragraph: refunded
-              ? 'The refund is on its way; depending on your bank it shows on your statement within 5 to 10 days.'
-              : 'Nothing was charged.',
+            paragraph: onAccount(order) ? CREDITED_TO_ACCOUNT : refunded ? REFUND_ON_ITS_WAY : 'Nothing was charged.',
           },
           ...(creditNote ? [documentButton(invoiceMessages.downloadCreditNote(creditNote), baseUrl, number)] : []),
           orderPage,
@@ -585,7 +595,11 @@ function composeReturn(
         subject: `Return ${rma} refunded`,
         greeting,
         blocks: [
-          { paragraph: 'We have received your return and refunded it to the card you paid with.' },
+          {
+            paragraph: onAccount(order)
+              ? 'We have received your return and credited it to your company’s account.'
+              : 'We have received your return and refunded it to the card you paid with.',
+          },
           {
             facts: [
               ...facts,
@@ -594,7 +608,7 @@ function composeReturn(
               ...(ret.credit_note_number !== null ? [['Credit note', formatCreditNoteNumber(ret.credit_note_number)] as [string, string]] : []),
             ],
           },
-          { paragraph: 'Depending on your bank it shows on your statement within 5 to 10 days.' },
+          { paragraph: onAccount(order) ? CREDITED_TO_ACCOUNT : 'Depending on your bank it shows on your statement within 5 to 10 days.' },
           ...(ret.credit_note_number !== null
             ? [documentButton(invoiceMessages.downloadCreditNote(formatCreditNoteNumber(ret.credit_note_number)), baseUrl, String(order.order_number))]
             : []),
