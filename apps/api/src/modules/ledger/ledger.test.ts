@@ -404,7 +404,10 @@ describe('the monthly statement mail', () => {
     expect(recipients).toEqual(expect.arrayContaining([owner.email, accounts.email]));
     expect(recipients).not.toContain(buyer.email);
     expect(recipients).not.toContain(viewer.email);
-    expect(sent.find((row) => row.recipient === accounts.email)?.text).toContain(`/api/company/statements/${month}.pdf`);
+    // Its button opens the Company page, which downloads it (signing a reader in first), not the PDF's address.
+    const text = sent.find((row) => row.recipient === accounts.email)?.text;
+    expect(text).toContain(`Download the statement: ${app.config.baseUrl}/dashboard/company\n`);
+    expect(text).not.toContain('/api/');
   });
 
   it('mails each company once however often it runs: a run again (a retry, the next morning) mails only those left out', async () => {
