@@ -644,6 +644,11 @@ function text(greeting: string, blocks: Block[]): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * The branded HTML part. Its words wrap anywhere a line must break (`overflow-wrap`, and
+ * `word-break` for clients without it): a PO number of 50 characters, a long transaction id or
+ * address otherwise widened a phone's message to 515 px of 390 (the journey mail.spec.ts).
+ */
 function html(subject: string, greeting: string, blocks: Block[]): string {
   const body = blocks
     .map((block) => {
@@ -666,7 +671,7 @@ function html(subject: string, greeting: string, blocks: Block[]): string {
 <table role="presentation" width="100%" style="border-collapse:collapse"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" style="max-width:560px;border-collapse:collapse;background:#ffffff;border-radius:12px">
 <tr><td style="background:${INK};color:#ffffff;padding:16px 24px;border-radius:12px 12px 0 0;font-size:18px;font-weight:800">${SHOP}</td></tr>
-<tr><td style="padding:24px">
+<tr><td style="padding:24px;overflow-wrap:anywhere;word-break:break-word">
 <p style="margin:0 0 16px;line-height:1.5">${escape(greeting)}</p>
 ${body}
 </td></tr>
