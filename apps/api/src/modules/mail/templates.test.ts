@@ -37,7 +37,7 @@ const onAccount = () => order({ transaction_id: null, payment_method: 'account',
 
 describe('an order on account’s refunds', () => {
   it('the rest cancelled is credited to the company’s account, not a card', () => {
-    const message = { kind: 'order-rest-cancelled' as const, lines: [line], refundCents: 5000, cancelled: [{ line, quantity: 1 }] };
+    const message = { kind: 'order-rest-cancelled' as const, lines: [line], refundCents: 5000, creditNoteNumber: 4, cancelled: [{ line, quantity: 1 }] };
     const account = renderMail({ ...message, order: onAccount() }, shop, confirmed).text;
     expect(account).toContain('Refund: $50.00 credited to your company’s account\n');
     expect(account).not.toMatch(/card|bank/);

@@ -112,12 +112,13 @@ export type MailMessage =
   | { kind: 'order-cancelled'; order: OrderMail; lines: readonly OrderLineMail[]; creditNoteNumber: number | string | null; reopenedClaim?: number | string }
   /** One parcel of an order (several when it ships in parts): carrier, tracking and what it holds. */
   | { kind: 'order-shipped'; order: OrderMail; lines: readonly OrderLineMail[]; shipment: ShipmentMail }
-  /** A partly shipped order's rest cancelled: what was not sent, and what was refunded. */
+  /** A partly shipped order's rest cancelled: what was not sent, and what was refunded (its credit note, if any). */
   | {
       kind: 'order-rest-cancelled';
       order: OrderMail;
       lines: readonly OrderLineMail[];
       refundCents: number;
+      creditNoteNumber: number | string | null;
       cancelled: { line: OrderLineMail; quantity: number }[];
     }
   /**
@@ -453,7 +454,8 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
           orderPage,
         ],
       };
-    case 'order-rest-cancelled':
+    case 'order-rest-cancelled': {
+      const creditNote = message.creditNoteNumber === null ? null : formatCreditNoteNumber(message.creditNoteNumber);
       return {
         to: order.email,
         subject: `The rest of order ${number} cancelled: ${name}`,
@@ -468,12 +470,15 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
                 'cancelled',
               ]),
               ['Refund', refundedTo(order, message.refundCents)],
+              ...(creditNote ? [['Credit note', creditNote] as [string, string]] : []),
             ],
           },
           { paragraph: onAccount(order) ? CREDITED_TO_ACCOUNT : REFUND_ON_ITS_WAY },
+          ...(creditNote ? [documentButton(invoiceMessages.downloadCreditNote(creditNote), baseUrl, number)] : []),
           orderPage,
         ],
       };
+    }
     case 'order-cancelled': {
       // An order on account was invoiced to its company: cancelling it credits that invoice.
       const refunded = order.transaction_id !== null || onAccount(order);
