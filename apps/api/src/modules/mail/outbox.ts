@@ -34,7 +34,7 @@ export function createMail(app: FastifyInstance): Mail {
     async queue(trx, message, ...jobs) {
       // Whether the recipient's owner has confirmed the address decides what the message may repeat.
       const owner = await trx.selectFrom('users').select('email_verified').where('email', '=', recipientOf(message).toLowerCase()).executeTakeFirst();
-      const rendered = renderMail(message, { baseUrl: app.config.baseUrl, ...app.config.shop }, { confirmed: owner?.email_verified === true });
+      const rendered = renderMail(message, { baseUrl: app.config.baseUrl, ...app.config.shop, replyTo: app.config.mail.replyTo }, { confirmed: owner?.email_verified === true });
       // Chosen here, so that the send job can name the row it is sent with.
       const id = randomUUID();
       const row = createMailRepository(trx).insertion({

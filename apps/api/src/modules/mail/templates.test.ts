@@ -3,7 +3,7 @@ import { renderMail, type OrderLineMail, type OrderMail } from './templates';
 
 // The messages as written from plain data (what the order modules pass), for what no route test
 // reaches cheaply: each kind of order, each width of screen.
-const shop = { baseUrl: 'https://shop.example.com', timeZone: 'America/Detroit', returnsAddress: 'Returns desk, 40 Dock Street, Detroit, MI 48207' };
+const shop = { baseUrl: 'https://shop.example.com', timeZone: 'America/Detroit', returnsAddress: 'Returns desk, 40 Dock Street, Detroit, MI 48207', replyTo: undefined };
 const confirmed = { confirmed: true };
 
 const line: OrderLineMail = { kind: 'part', name: 'Vented Brake Rotor', part_number: 'BR-1001', quantity: 2, unit_price_cents: 5000, line_total_cents: 10000 };
@@ -55,5 +55,18 @@ describe('an order on account’s refunds', () => {
     expect(account).not.toMatch(/card|bank/);
     const card = renderMail({ kind: 'return-refunded', order: order(), ret, parts }, shop, confirmed).text;
     expect(card).toContain('refunded it to the card you paid with');
+  });
+});
+
+describe('a reply', () => {
+  const ret = { rma_number: 8, reason: 'no-longer-needed' as const, fit_promise: false, rejection_reason: 'Opened and used', refund_cents: null, restocking_fee_cents: 0, credit_note_number: null };
+  const parts = [{ quantity: 1, name: line.name, part_number: line.part_number }];
+
+  it('is asked for only when it reaches someone (MAIL_REPLY_TO): the default sender is a no-reply address', () => {
+    const without = renderMail({ kind: 'return-rejected', order: order(), ret, parts }, shop, confirmed).text;
+    expect(without).toContain('Please do not send the parts.\n');
+    expect(without).not.toMatch(/reply/i);
+    const withIt = renderMail({ kind: 'return-rejected', order: order(), ret, parts }, { ...shop, replyTo: 'help@example.com' }, confirmed).text;
+    expect(withIt).toContain('Please do not send the parts. Reply to this message if you have questions.\n');
   });
 });

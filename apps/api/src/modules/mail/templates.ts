@@ -178,6 +178,11 @@ export interface MailShop {
   /** IANA, as `SHOP_TIME_ZONE`: times are written in it and name it ("EST"). */
   timeZone: string;
   returnsAddress: string;
+  /**
+   * Where a reply goes (`MAIL_REPLY_TO`, the messages' Reply-To). Without one a reply goes to
+   * MAIL_FROM, by default a no-reply address, so no message asks for a reply.
+   */
+  replyTo: string | undefined;
 }
 
 /**
@@ -523,7 +528,7 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
 
 function composeReturn(
   message: { kind: ReturnEvent; order: OrderMail; ret: ReturnMail; parts: readonly ReturnedPart[]; replacementOrderNumber?: string },
-  { baseUrl, returnsAddress }: MailShop,
+  { baseUrl, returnsAddress, replyTo }: MailShop,
   confirmed: boolean,
 ): { to: string; subject: string; greeting: string; blocks: Block[] } {
   const { order, ret } = message;
@@ -589,7 +594,7 @@ function composeReturn(
         blocks: [
           { paragraph: 'We are sorry: we cannot accept this return.' },
           { facts: [...facts, ['Why', ret.rejection_reason ?? '']] },
-          { paragraph: 'Please do not send the parts. Reply to this message if you have questions.' },
+          { paragraph: replyTo ? 'Please do not send the parts. Reply to this message if you have questions.' : 'Please do not send the parts.' },
           { button: 'My Returns', url: myReturns },
           orderPage,
         ],
