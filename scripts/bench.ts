@@ -458,7 +458,8 @@ function sampleOrderMail(origin: string, lines = 1, shippingCents = 0, taxCents 
         quantity: 1, unit_price_cents: 1999, line_total_cents: 1999,
       })),
     },
-    { baseUrl: origin, timeZone: 'America/Detroit', returnsAddress: 'Bench returns' },
+    { baseUrl: origin, timeZone: 'America/Detroit', returnsAddress: 'Bench returns', replyTo: undefined },
+    { confirmed: true },
   );
 }
 

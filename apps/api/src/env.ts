@@ -92,6 +92,8 @@ const envSchema = z
       .max(320)
       .regex(/^(?:[^<>@]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be an address (shop@example.com) or a name and an address (Shop <shop@example.com>)')
       .optional(),
+    /** Where a customer's reply to a message goes (its Reply-To); unset, a reply goes to MAIL_FROM. */
+    MAIL_REPLY_TO: z.string().trim().max(254).pipe(z.email('must be an address: help@example.com')).optional(),
     SHOP_LEGAL_NAME: z.string().trim().min(1).max(200).default('Autoparts Manufacturer'),
     SHOP_ADDRESS: z.string().trim().min(1).max(500).default('1200 Foundry Road, Detroit, MI 48201, United States'),
     SHOP_TAX_ID: z.string().trim().max(100).optional(),
@@ -179,9 +181,10 @@ export interface Config {
   unpaidOrderMinutes: number;
   /**
    * Where mail goes: an SMTP server (`smtp://user:pass@host:587`), or, without one, `.eml` files
-   * in `DATA_DIR/outbox/`. `from` is the sender every message carries.
+   * in `DATA_DIR/outbox/`. `from` is the sender every message carries; `replyTo`, where a reply
+   * goes (`MAIL_REPLY_TO`): only with one do messages invite a reply.
    */
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: { smtpUrl: string | undefined; from: string; replyTo: string | undefined };
   /** The seller as invoices and credit notes name it (decision 056). */
   seller: { name: string; address: string; taxId: string | undefined };
   /** The shop's time zone for e-mails' times (`SHOP_TIME_ZONE`) and where returns go (`SHOP_RETURNS_ADDRESS`). */
@@ -260,7 +263,7 @@ export function parseEnv(
     payments: env.PAYMENTS ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'test'),
     production: env.NODE_ENV === 'production',
     unpaidOrderMinutes: env.UNPAID_ORDER_MINUTES,
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Autoparts Manufacturer <no-reply@${new URL(baseUrl).hostname}>` },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Autoparts Manufacturer <no-reply@${new URL(baseUrl).hostname}>`, replyTo: env.MAIL_REPLY_TO },
     seller: { name: env.SHOP_LEGAL_NAME, address: env.SHOP_ADDRESS, taxId: env.SHOP_TAX_ID },
     shop: { timeZone: env.SHOP_TIME_ZONE, returnsAddress: env.SHOP_RETURNS_ADDRESS ?? env.SHOP_ADDRESS },
     shutdown: { graceMs: env.SHUTDOWN_GRACE_MS, timeoutMs: env.SHUTDOWN_TIMEOUT_MS },

@@ -2,6 +2,7 @@ import { apiErrors, checkoutMessages, unpaidCapMessage, type CheckoutQuote, type
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { confirmAddress } from '../../test/accounts';
 import { createTestApp } from '../../test/app';
 import {
   cartOf,
@@ -30,6 +31,8 @@ beforeAll(async () => {
   app = await createTestApp();
   await withoutDemoShippingAndTax(app);
   ada = await signUpCustomer(app, 'checkout-ada');
+  // Her messages repeat her name and ship-to: her address is confirmed.
+  await confirmAddress(app, ada.email);
   adaId = await userIdOf(app, ada.email);
   // The admin's settings, as their own routes would write them.
   methods = {

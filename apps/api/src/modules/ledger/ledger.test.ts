@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, byCookie, byToken, call, expectReply, type Credential } from '../../test/admin';
+import { confirmAddress } from '../../test/accounts';
 import { createTestApp } from '../../test/app';
 import { tokenMailedTo } from '../../test/company';
 import { pdfText } from '../../test/pdf';
@@ -64,6 +65,8 @@ beforeAll(async () => {
     signUpCustomer(app, 'ac-viewer'),
     signUpCustomer(app, 'ac-stranger'),
   ]);
+  // The buyer's messages repeat the PO number: their address is confirmed.
+  await confirmAddress(app, buyer.email);
   companyId = await createCompany(owner.email, { paymentTerms: 'net30', creditLimit: '1000.00', poRequired: true });
   await join(buyer, 'buyer');
   await join(accounts, 'accounts');
@@ -215,6 +218,12 @@ describe('the ledger', () => {
     // Its buyer's Order history says so: credited to the account, not refunded (decision 109).
     const history = (await get(byToken(buyer), '/api/orders/history')).json() as Array<{ _id: string; refunded: number | null; creditedToAccount: number | null }>;
     expect(history.find((entry) => entry._id === insertedId)).toMatchObject({ refunded: null, creditedToAccount: total });
+    // So does its message: credited to the account, with the credit note; no card, and not "nothing was charged".
+    const mail = await app.db.selectFrom('mail_outbox').select('text').where('order_id', '=', insertedId).where('kind', '=', 'order-cancelled').executeTakeFirstOrThrow();
+    expect(mail.text).toContain(`Refund: $${total.toFixed(2)} credited to your company’s account\n`);
+    expect(mail.text).toMatch(/Credit note: CN-\d+\n/);
+    expect(mail.text).not.toContain('card');
+    expect(mail.text).not.toContain('Nothing was charged');
   });
 });
 
@@ -395,7 +404,10 @@ describe('the monthly statement mail', () => {
     expect(recipients).toEqual(expect.arrayContaining([owner.email, accounts.email]));
     expect(recipients).not.toContain(buyer.email);
     expect(recipients).not.toContain(viewer.email);
-    expect(sent.find((row) => row.recipient === accounts.email)?.text).toContain(`/api/company/statements/${month}.pdf`);
+    // Its button opens the Company page, which downloads it (signing a reader in first), not the PDF's address.
+    const text = sent.find((row) => row.recipient === accounts.email)?.text;
+    expect(text).toContain(`Download the statement: ${app.config.baseUrl}/dashboard/company\n`);
+    expect(text).not.toContain('/api/');
   });
 
   it('mails each company once however often it runs: a run again (a retry, the next morning) mails only those left out', async () => {

@@ -1,4 +1,4 @@
-import { ACCOUNTS_ROLES, statementPath } from '@autoparts/shared';
+import { ACCOUNTS_ROLES, paths } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { withTransaction } from '../../lib/transaction';
 import { createLedgerRepository } from './repository';
@@ -56,7 +56,9 @@ export async function mailStatements(app: FastifyInstance, month: string): Promi
           companyName: company.name,
           month,
           closingCents: statement.closingCents,
-          url: `${app.config.baseUrl}${statementPath(month)}`,
+          // The Company page, which downloads it: the PDF's own address answers a reader signed
+          // out (a phone, usually) with a bare 401, where the page signs them in and back (decision 114).
+          url: `${app.config.baseUrl}${paths.company}`,
         });
       }
       return members.length;

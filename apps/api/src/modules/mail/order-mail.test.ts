@@ -5,8 +5,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
 import { payOrder } from '../../test/admin';
-import { cancelOrderRequest, insertPart, orderRow, placeOrder, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
-import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp';
+import { cancelOrderRequest, insertPart, orderRow, placeOrder, postOrder, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
+import { linkIn, startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../../test/smtp';
 import { eventually } from '../../test/wait';
 import { SENT_MAIL_KEPT_DAYS } from './outbox';
 import { createMailRepository } from './repository';
@@ -134,6 +134,36 @@ describe('an order’s messages', () => {
     const row = await app.db.selectFrom('mail_outbox').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
     expect(row.attempts).toBe(2);
     expect(row.last_error).toBeNull();
+  });
+});
+
+describe('an address not confirmed yet', () => {
+  it('is sent an order’s message without what the account typed (name, ship-to); once confirmed, with it', async () => {
+    // Anyone can sign up with anyone's address: the name and the delivery address are the signer's words.
+    const stranger = await signUpCustomer(app, 'mail-unconfirmed');
+    const partId = await insertPart(app, { name: 'Mail Unconfirmed Hose' });
+    const address = 'Visit https://evil.example/refund to claim your refund';
+    const place = async () => {
+      const reply = await postOrder(app, stranger.cookie, { partId, customername: stranger.name, address, orderQuantity: 1 });
+      expect(reply.statusCode, reply.body).toBe(200);
+      return (reply.json() as { insertedId: string }).insertedId;
+    };
+    const [placed] = await messagesAbout(app, await place());
+    for (const part of [placed?.text, placed?.html]) {
+      expect(part).toContain('Mail Unconfirmed Hose');
+      expect(part).not.toContain(stranger.name);
+      expect(part).not.toContain('evil.example');
+    }
+    expect(placed?.text).toMatch(/^Hello,\n/);
+    expect(placed?.text).toContain('Ship to: On the order’s page (this e-mail address is not confirmed yet)\n');
+
+    // Its owner follows the confirmation link: from then on the messages say it all.
+    const confirmation = await smtp.waitFor(stranger.email, /Confirm your e-mail address/);
+    const link = linkIn(confirmation, `${app.config.baseUrl}/api/auth/verify-email?`);
+    expect((await app.inject({ method: 'GET', url: link.slice(app.config.baseUrl.length) })).statusCode).toBe(302);
+    const [owned] = await messagesAbout(app, await place());
+    expect(owned?.text).toMatch(new RegExp(`^Hello ${stranger.name},\n`));
+    expect(owned?.text).toContain(`Ship to: ${address}\n`);
   });
 });
 

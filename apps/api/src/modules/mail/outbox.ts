@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { JobRequest } from '../../jobs/queue';
 import { createMailRepository } from './repository';
-import { renderMail, type MailMessage } from './templates';
+import { recipientOf, renderMail, type MailMessage } from './templates';
 import { createMailTransport } from './transport';
 
 /**
@@ -32,7 +32,9 @@ export interface Mail {
 export function createMail(app: FastifyInstance): Mail {
   return {
     async queue(trx, message, ...jobs) {
-      const rendered = renderMail(message, { baseUrl: app.config.baseUrl, ...app.config.shop });
+      // Whether the recipient's owner has confirmed the address decides what the message may repeat.
+      const owner = await trx.selectFrom('users').select('email_verified').where('email', '=', recipientOf(message).toLowerCase()).executeTakeFirst();
+      const rendered = renderMail(message, { baseUrl: app.config.baseUrl, ...app.config.shop, replyTo: app.config.mail.replyTo }, { confirmed: owner?.email_verified === true });
       // Chosen here, so that the send job can name the row it is sent with.
       const id = randomUUID();
       const row = createMailRepository(trx).insertion({

@@ -52,6 +52,8 @@ export interface OrderMail {
   invoice_number: string | null;
   /** An order on account's invoice is due on this day (decision 081). */
   due_on?: string | null;
+  /** 'account': billed to the company (decision 081), so what it gets back is credited there, not to a card. */
+  payment_method?: 'card' | 'account';
 }
 
 /** One line of an order as its messages list it. */
@@ -110,12 +112,13 @@ export type MailMessage =
   | { kind: 'order-cancelled'; order: OrderMail; lines: readonly OrderLineMail[]; creditNoteNumber: number | string | null; reopenedClaim?: number | string }
   /** One parcel of an order (several when it ships in parts): carrier, tracking and what it holds. */
   | { kind: 'order-shipped'; order: OrderMail; lines: readonly OrderLineMail[]; shipment: ShipmentMail }
-  /** A partly shipped order's rest cancelled: what was not sent, and what was refunded. */
+  /** A partly shipped order's rest cancelled: what was not sent, and what was refunded (its credit note, if any). */
   | {
       kind: 'order-rest-cancelled';
       order: OrderMail;
       lines: readonly OrderLineMail[];
       refundCents: number;
+      creditNoteNumber: number | string | null;
       cancelled: { line: OrderLineMail; quantity: number }[];
     }
   /**
@@ -160,12 +163,26 @@ const BRAND = '#b45309';
 const INK = '#0f172a';
 
 const money = (cents: number) => formatPrice(centsToDollars(cents));
+
+/** Whether an order was billed to its company's account (decision 081) rather than paid by card. */
+const onAccount = (order: OrderMail) => order.payment_method === 'account';
+/** Where an order's refund goes: the card it was paid with, or its company's account. */
+const refundedTo = (order: OrderMail, cents: number) =>
+  onAccount(order) ? `${money(cents)} credited to your company’s account` : `${money(cents)} to the card it was paid with`;
+/** When a refund to a card shows; a credit to the company's account is there at once. */
+const REFUND_ON_ITS_WAY = 'The refund is on its way; depending on your bank it shows on your statement within 5 to 10 days.';
+const CREDITED_TO_ACCOUNT = 'The credit note is on your company’s account at once.';
 /** What the messages need of the shop's settings: links' base, its time zone and returns address. */
 export interface MailShop {
   baseUrl: string;
   /** IANA, as `SHOP_TIME_ZONE`: times are written in it and name it ("EST"). */
   timeZone: string;
   returnsAddress: string;
+  /**
+   * Where a reply goes (`MAIL_REPLY_TO`, the messages' Reply-To). Without one a reply goes to
+   * MAIL_FROM, by default a no-reply address, so no message asks for a reply.
+   */
+  replyTo: string | undefined;
 }
 
 /**
@@ -184,16 +201,34 @@ function when(date: Date, timeZone: string): string {
 }
 
 /**
+ * Who a message goes to, as far as it matters to what it may say: whether the address has been
+ * confirmed by its owner (decision 023). Anyone can sign up with anyone's address and place an
+ * order with it, so a message to an address not confirmed repeats nothing the account typed (its
+ * name, the delivery address, a PO number): those could be a stranger's words to its owner.
+ */
+export interface MailRecipient {
+  confirmed: boolean;
+}
+
+/** "Ship to" in a message to an address not confirmed: where the address is, not the address. */
+const SHIP_TO_UNCONFIRMED = 'On the order’s page (this e-mail address is not confirmed yet)';
+
+/** The recipient to whom a message goes: a message's own `to`, else its order's address. */
+export function recipientOf(message: MailMessage): string {
+  return 'to' in message ? message.to : message.order.email;
+}
+
+/**
  * The one place where the shop's messages are written: each is a subject and blocks,
  * from which the branded HTML part and the plain-text part are both made, so they say the same.
  * `shop.baseUrl` makes the links absolute.
  */
-export function renderMail(message: MailMessage, shop: MailShop): RenderedMail {
-  const { subject, greeting, blocks, to } = compose(message, shop);
+export function renderMail(message: MailMessage, shop: MailShop, recipient: MailRecipient): RenderedMail {
+  const { subject, greeting, blocks, to } = compose(message, shop, recipient);
   return { to, subject, html: html(subject, greeting, blocks), text: text(greeting, blocks) };
 }
 
-function compose(message: MailMessage, shop: MailShop): { to: string; subject: string; greeting: string; blocks: Block[] } {
+function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipient): { to: string; subject: string; greeting: string; blocks: Block[] } {
   const { baseUrl, timeZone } = shop;
   switch (message.kind) {
     case 'reset-password':
@@ -282,9 +317,10 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
         ],
       };
   }
-  if ('ret' in message) return composeReturn(message, shop);
+  if ('ret' in message) return composeReturn(message, shop, confirmed);
   const { order, lines } = message;
-  const greeting = `Hello ${order.customer_name},`;
+  const greeting = confirmed ? `Hello ${order.customer_name},` : 'Hello,';
+  const shipTo: [string, string] = ['Ship to', confirmed ? order.address : SHIP_TO_UNCONFIRMED];
   const number = String(order.order_number);
   const name = orderName(order.part_name, lines);
   // The order in full: its number, each line, the shipping, the tax and the total (decision 052).
@@ -300,7 +336,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
       : []),
     ...(order.tax_cents > 0 ? [[taxLabel(order.tax_rate_ppm, order.ship_to), money(order.tax_cents)] as [string, string]] : []),
     ['Total', money(order.total_cents)],
-    ...(order.po_number ? [['Purchase order', order.po_number] as [string, string]] : []),
+    ...(order.po_number && confirmed ? [['Purchase order', order.po_number] as [string, string]] : []),
   ];
   const orderPage = orderPageButton(baseUrl, number);
   switch (message.kind) {
@@ -313,7 +349,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
         greeting,
         blocks: [
           { paragraph: `${notices.orderPlaced}. It holds the parts below for you until it is paid.` },
-          { facts: [...items, ['Ship to', order.address], ['Pay by', when(expiresAt, timeZone)]] },
+          { facts: [...items, shipTo, ['Pay by', when(expiresAt, timeZone)]] },
           {
             paragraph: `An unpaid order is kept for ${minutes} minute${minutes === 1 ? '' : 's'}: if it is not paid by then, it expires and the parts go back on sale.`,
           },
@@ -333,7 +369,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
               ...items,
               ...(order.invoice_number === null ? [] : [['Invoice', formatInvoiceNumber(Number(order.invoice_number))] as [string, string]]),
               ['Due', order.due_on ?? '—'],
-              ['Ship to', order.address],
+              shipTo,
             ],
           },
           ...(order.invoice_number === null ? [] : [documentButton(invoiceMessages.downloadInvoice, baseUrl, number)]),
@@ -345,7 +381,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
       return {
         to: message.to,
         subject: invoice ? `${message.companyName}: invoice ${invoice} for order ${number}` : `${message.companyName}: order ${number} on account`,
-        greeting: `Hello ${message.name},`,
+        greeting: confirmed ? `Hello ${message.name},` : 'Hello,',
         blocks: [
           { paragraph: `${order.customer_name} (${order.email}) placed an order on ${message.companyName}'s account. This is its invoice, for the company to pay by its due date.` },
           {
@@ -353,7 +389,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
               ...items,
               ...(invoice ? [['Invoice', invoice] as [string, string]] : []),
               ['Due', order.due_on ?? '—'],
-              ['Ship to', order.address],
+              shipTo,
             ],
           },
           ...(invoice ? [documentButton(invoiceMessages.downloadInvoice, baseUrl, number)] : []),
@@ -375,7 +411,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
               ['Paid', when(order.paid_at ?? new Date(), timeZone)],
               ['Transaction', order.transaction_id ?? '—'],
               ...(order.invoice_number === null ? [] : [['Invoice', formatInvoiceNumber(Number(order.invoice_number))] as [string, string]]),
-              ['Ship to', order.address],
+              shipTo,
             ],
           },
           { paragraph: 'We will write again when it ships.' },
@@ -394,7 +430,7 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
           quantity === line.quantity ? 'all of this line' : `of ${line.quantity} ordered`,
         ]),
         ['Shipped', when(shipment.shippedAt, timeZone)],
-        ['Ship to', order.address],
+        shipTo,
       ];
       return {
         to: order.email,
@@ -419,11 +455,12 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
         greeting,
         blocks: [
           { paragraph: 'Your order has been delivered. If a part is not right, you can ask to return it from My Orders within 30 days.' },
-          { facts: [...items, ['Delivered', when(order.delivered_at ?? new Date(), timeZone)], ['Ship to', order.address]] },
+          { facts: [...items, ['Delivered', when(order.delivered_at ?? new Date(), timeZone)], shipTo] },
           orderPage,
         ],
       };
-    case 'order-rest-cancelled':
+    case 'order-rest-cancelled': {
+      const creditNote = message.creditNoteNumber === null ? null : formatCreditNoteNumber(message.creditNoteNumber);
       return {
         to: order.email,
         subject: `The rest of order ${number} cancelled: ${name}`,
@@ -437,15 +474,19 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
                 `${quantity} × ${line.name}${line.part_number ? ` (${line.part_number})` : ''}`,
                 'cancelled',
               ]),
-              ['Refund', `${money(message.refundCents)} to the card it was paid with`],
+              ['Refund', refundedTo(order, message.refundCents)],
+              ...(creditNote ? [['Credit note', creditNote] as [string, string]] : []),
             ],
           },
-          { paragraph: 'The refund is on its way; depending on your bank it shows on your statement within 5 to 10 days.' },
+          { paragraph: onAccount(order) ? CREDITED_TO_ACCOUNT : REFUND_ON_ITS_WAY },
+          ...(creditNote ? [documentButton(invoiceMessages.downloadCreditNote(creditNote), baseUrl, number)] : []),
           orderPage,
         ],
       };
+    }
     case 'order-cancelled': {
-      const refunded = order.transaction_id !== null;
+      // An order on account was invoiced to its company: cancelling it credits that invoice.
+      const refunded = order.transaction_id !== null || onAccount(order);
       const creditNote = message.creditNoteNumber === null ? null : formatCreditNoteNumber(message.creditNoteNumber);
       return {
         to: order.email,
@@ -457,14 +498,12 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
           {
             facts: [
               ...items,
-              ['Refund', refunded ? `${money(order.total_cents)} to the card it was paid with` : 'None: the order was not paid'],
+              ['Refund', refunded ? refundedTo(order, order.total_cents) : 'None: the order was not paid'],
               ...(creditNote ? [['Credit note', creditNote] as [string, string]] : []),
             ],
           },
           {
-            paragraph: refunded
-              ? 'The refund is on its way; depending on your bank it shows on your statement within 5 to 10 days.'
-              : 'Nothing was charged.',
+            paragraph: onAccount(order) ? CREDITED_TO_ACCOUNT : refunded ? REFUND_ON_ITS_WAY : 'Nothing was charged.',
           },
           ...(creditNote ? [documentButton(invoiceMessages.downloadCreditNote(creditNote), baseUrl, number)] : []),
           orderPage,
@@ -489,11 +528,12 @@ function compose(message: MailMessage, shop: MailShop): { to: string; subject: s
 
 function composeReturn(
   message: { kind: ReturnEvent; order: OrderMail; ret: ReturnMail; parts: readonly ReturnedPart[]; replacementOrderNumber?: string },
-  { baseUrl, returnsAddress }: MailShop,
+  { baseUrl, returnsAddress, replyTo }: MailShop,
+  confirmed: boolean,
 ): { to: string; subject: string; greeting: string; blocks: Block[] } {
   const { order, ret } = message;
   const rma = formatRmaNumber(ret.rma_number);
-  const greeting = `Hello ${order.customer_name},`;
+  const greeting = confirmed ? `Hello ${order.customer_name},` : 'Hello,';
   const facts: [string, string][] = [
     ['Return', rma],
     ['Order', String(order.order_number)],
@@ -554,7 +594,7 @@ function composeReturn(
         blocks: [
           { paragraph: 'We are sorry: we cannot accept this return.' },
           { facts: [...facts, ['Why', ret.rejection_reason ?? '']] },
-          { paragraph: 'Please do not send the parts. Reply to this message if you have questions.' },
+          { paragraph: replyTo ? 'Please do not send the parts. Reply to this message if you have questions.' : 'Please do not send the parts.' },
           { button: 'My Returns', url: myReturns },
           orderPage,
         ],
@@ -565,7 +605,11 @@ function composeReturn(
         subject: `Return ${rma} refunded`,
         greeting,
         blocks: [
-          { paragraph: 'We have received your return and refunded it to the card you paid with.' },
+          {
+            paragraph: onAccount(order)
+              ? 'We have received your return and credited it to your company’s account.'
+              : 'We have received your return and refunded it to the card you paid with.',
+          },
           {
             facts: [
               ...facts,
@@ -574,7 +618,7 @@ function composeReturn(
               ...(ret.credit_note_number !== null ? [['Credit note', formatCreditNoteNumber(ret.credit_note_number)] as [string, string]] : []),
             ],
           },
-          { paragraph: 'Depending on your bank it shows on your statement within 5 to 10 days.' },
+          { paragraph: onAccount(order) ? CREDITED_TO_ACCOUNT : 'Depending on your bank it shows on your statement within 5 to 10 days.' },
           ...(ret.credit_note_number !== null
             ? [documentButton(invoiceMessages.downloadCreditNote(formatCreditNoteNumber(ret.credit_note_number)), baseUrl, String(order.order_number))]
             : []),
@@ -610,6 +654,11 @@ function text(greeting: string, blocks: Block[]): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * The branded HTML part. Its words wrap anywhere a line must break (`overflow-wrap`, and
+ * `word-break` for clients without it): a PO number of 50 characters, a long transaction id or
+ * address otherwise widened a phone's message to 515 px of 390 (the journey mail.spec.ts).
+ */
 function html(subject: string, greeting: string, blocks: Block[]): string {
   const body = blocks
     .map((block) => {
@@ -632,7 +681,7 @@ function html(subject: string, greeting: string, blocks: Block[]): string {
 <table role="presentation" width="100%" style="border-collapse:collapse"><tr><td align="center" style="padding:24px 12px">
 <table role="presentation" width="100%" style="max-width:560px;border-collapse:collapse;background:#ffffff;border-radius:12px">
 <tr><td style="background:${INK};color:#ffffff;padding:16px 24px;border-radius:12px 12px 0 0;font-size:18px;font-weight:800">${SHOP}</td></tr>
-<tr><td style="padding:24px">
+<tr><td style="padding:24px;overflow-wrap:anywhere;word-break:break-word">
 <p style="margin:0 0 16px;line-height:1.5">${escape(greeting)}</p>
 ${body}
 </td></tr>

@@ -35,3 +35,22 @@ describe('without SMTP_URL', () => {
     for (const file of written()) expect((fs.statSync(path.join(outbox, file)).mode & 0o777).toString(8)).toBe('600');
   });
 });
+
+describe('MAIL_REPLY_TO', () => {
+  const message = { id: '55555555-5555-4555-8555-555555555555', to: 'a@example.com', subject: 'Return RMA-000008 not accepted', html: '<p>Hi</p>', text: 'Hi' };
+  const sent = async (env: Record<string, string>) => {
+    const directory = fs.mkdtempSync(path.join(dataDir, 'reply-'));
+    await createMailTransport(parseEnv({ DATA_DIR: directory, ...env }), log).send(message);
+    const [file] = fs.readdirSync(path.join(directory, 'outbox'));
+    return fs.readFileSync(path.join(directory, 'outbox', file ?? ''), 'utf8');
+  };
+
+  it('is every message’s Reply-To; unset, a message has none (a reply goes to MAIL_FROM)', async () => {
+    expect(await sent({ MAIL_REPLY_TO: 'help@example.com' })).toMatch(/^Reply-To: help@example\.com$/m);
+    expect(await sent({})).not.toMatch(/^Reply-To:/m);
+  });
+
+  it('is an address or nothing', () => {
+    expect(() => parseEnv({ DATA_DIR: dataDir, MAIL_REPLY_TO: 'help@example.com\r\nBcc: x@example.com' })).toThrow(/MAIL_REPLY_TO/);
+  });
+});

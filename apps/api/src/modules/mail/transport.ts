@@ -28,6 +28,7 @@ export function createMailTransport(config: Config, log: FastifyBaseLogger): Mai
   const domain = new URL(config.baseUrl).hostname;
   const message = (mail: OutgoingMail) => ({
     from: config.mail.from,
+    ...(config.mail.replyTo ? { replyTo: config.mail.replyTo } : {}),
     to: mail.to,
     subject: mail.subject,
     html: mail.html,

@@ -293,6 +293,7 @@ export async function cancelRest(
     order,
     lines,
     refundCents,
+    creditNoteNumber: creditNote,
     cancelled: rest.map((entry) => ({ line: entry.line, quantity: entry.unshipped })),
   });
   return { order, creditNote };

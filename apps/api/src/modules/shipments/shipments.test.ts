@@ -1,4 +1,4 @@
-import { adminMessages, apiErrors, shipmentMessages, type OrderDetail } from '@autoparts/shared';
+import { adminMessages, apiErrors, formatCreditNoteNumber, invoiceMessages, shipmentMessages, type OrderDetail } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, byCookie, byToken, call, expectInvalid, expectReply } from '../../test/admin';
@@ -219,7 +219,13 @@ describe('cancelling a partly shipped order', () => {
 
     // What went cannot be cancelled.
     expectReply(await cancelOrderRequest(app, ada.cookie, orderId), 409, apiErrors.shippedNotCancellable);
-    expect((await mailsAbout(orderId)).filter((mail) => mail.subject.startsWith('The rest of order'))).toHaveLength(1);
+    const restMails = (await mailsAbout(orderId)).filter((mail) => mail.subject.startsWith('The rest of order'));
+    expect(restMails).toHaveLength(1);
+    // Its message names the credit note, with the refund, and a click away on the order's page, as a cancellation's does.
+    const creditNote = formatCreditNoteNumber(Number(notes[0]?.number));
+    expect(restMails[0]?.text).toContain('Refund: $23.96 to the card it was paid with\n');
+    expect(restMails[0]?.text).toContain(`Credit note: ${creditNote}\n`);
+    expect(restMails[0]?.text).toContain(`${invoiceMessages.downloadCreditNote(creditNote)}: ${app.config.baseUrl}/dashboard/orders/${(await orderRow(app, orderId)).order_number}\n`);
   });
 
   it('an admin cancels the rest the same way, audited', async () => {
