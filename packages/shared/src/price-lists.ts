@@ -208,8 +208,8 @@ export const priceListTierInputSchema = z
 export const priceListEntryInputSchema = z
   .object({
     partId: z.string().max(64).optional(),
-    /** The part by its number, as the admins know it, instead of its id. */
-    partNumber: z.string().trim().min(1, priceListMessages.target).max(100).optional(),
+    /** The part by its number, as the admins know it, instead of its id; upper-cased as the catalogue keeps numbers. */
+    partNumber: z.string().trim().toUpperCase().min(1, priceListMessages.target).max(100).optional(),
     category: z.string().min(1, priceListMessages.category).max(100).optional(),
     unitPrice: unitPrice.optional(),
     percentOff: percentOff.optional(),
@@ -283,8 +283,8 @@ export const explainQuerySchema = z
   .object({
     companyId: z.string().max(64).optional(),
     partId: z.string().max(64).optional(),
-    /** The part by its number instead of its id (the admins' screen). */
-    partNumber: z.string().trim().min(1, priceListMessages.explainPart).max(100).optional(),
+    /** The part by its number instead of its id (the admins' screen), upper-cased as the catalogue keeps numbers. */
+    partNumber: z.string().trim().toUpperCase().min(1, priceListMessages.explainPart).max(100).optional(),
     quantity: z.coerce.number({ error: priceListMessages.quantity }).int(priceListMessages.quantity).min(1, priceListMessages.quantity).max(100_000, priceListMessages.quantity).default(1),
   })
   .refine((query) => (query.partId === undefined) !== (query.partNumber === undefined), { message: priceListMessages.explainPart, path: ['partNumber'] });
