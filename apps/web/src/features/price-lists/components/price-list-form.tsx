@@ -126,7 +126,22 @@ export function PriceListForm({ list, pending, onSave, onCancel }: PriceListForm
     setPage(Math.floor(index / ENTRIES_PAGE_SIZE) + 1);
   }
 
-  const onSubmit = (event: FormEvent) =>
+  // A second press while the first is checked and saved is ignored: the button says it is pending
+  // only once the schema's check is done and the request sent, and a double click came before.
+  const saving = useRef(false);
+  const onSubmit = async (event: FormEvent) => {
+    if (saving.current) {
+      event.preventDefault();
+      return;
+    }
+    saving.current = true;
+    try {
+      await submit(event);
+    } finally {
+      saving.current = false;
+    }
+  };
+  const submit = (event: FormEvent) =>
     form.handleSubmit(
     async (input) => {
       try {
