@@ -9,6 +9,7 @@ import { TextField } from '../../../components/text-field';
 import { isApiError } from '../../../lib/api-client';
 import { useCategories } from '../../../lib/categories';
 import { ActionButton } from '../../admin/components/action-button';
+import { useOneSubmitAtATime } from '../../admin/components/collection-save';
 
 type Rate = 'price' | 'percent';
 /** A rate as typed: both amounts are kept, the one `rate` names is sent. */
@@ -126,22 +127,7 @@ export function PriceListForm({ list, pending, onSave, onCancel }: PriceListForm
     setPage(Math.floor(index / ENTRIES_PAGE_SIZE) + 1);
   }
 
-  // A second press while the first is checked and saved is ignored: the button says it is pending
-  // only once the schema's check is done and the request sent, and a double click came before.
-  const saving = useRef(false);
-  const onSubmit = async (event: FormEvent) => {
-    if (saving.current) {
-      event.preventDefault();
-      return;
-    }
-    saving.current = true;
-    try {
-      await submit(event);
-    } finally {
-      saving.current = false;
-    }
-  };
-  const submit = (event: FormEvent) =>
+  const onSubmit = useOneSubmitAtATime((event: FormEvent) =>
     form.handleSubmit(
     async (input) => {
       try {
@@ -159,7 +145,8 @@ export function PriceListForm({ list, pending, onSave, onCancel }: PriceListForm
       const refused = invalid.entries && Array.isArray(invalid.entries) ? invalid.entries.findIndex((entry) => entry !== undefined) : -1;
       if (refused >= 0 && (refused < first || refused >= first + ENTRIES_PAGE_SIZE)) showEntry(refused);
     },
-  )(event);
+  )(event),
+  );
   const entriesError = errors.entries?.root?.message ?? errors.entries?.message;
 
   return (
