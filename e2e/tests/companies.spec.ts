@@ -158,7 +158,8 @@ for (const width of widths) {
         const token = link.split('/').at(-1) ?? '';
         await apiAs(who.page, 'POST', `/api/company/invitations/${token}/accept`, {}, baseURL);
       }
-      await apiAs(buyer.page, 'POST', '/api/addresses', { name: buyer.account.name, line1: '1 Depot Road', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' }, baseURL);
+      // The company's depot, where its buyers' orders ship (the buyer has no address of their own).
+      await apiAs(page, 'POST', '/api/company/locations', { name: 'Springfield depot', line1: '1 Depot Road', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' }, baseURL);
 
       // (a) The buyer sees the contract price, the list price struck through, on the part page and in the cart.
       const contract = Math.round(part.price * 88) / 100;
@@ -183,6 +184,7 @@ for (const width of widths) {
       // Checkout on account with a PO number; the order's page shows it.
       await buyerPage.goto('/checkout');
       await expect(buyerPage.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
+      await expect(buyerPage.getByRole('group', { name: 'Ship to' }).getByRole('radio', { name: new RegExp(`Springfield depot.*A location of ${companyName}`) })).toBeChecked();
       const methods = buyerPage.getByRole('group', { name: 'Shipping method' }).getByRole('radio');
       await expect(methods).not.toHaveCount(0);
       await methods.first().check();
@@ -199,6 +201,7 @@ for (const width of widths) {
       const { page: accountsPage } = accounts;
       await accountsPage.goto('/dashboard/company');
       await expect(accountsPage.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
+      await expect(accountsPage.getByRole('list', { name: 'The company’s orders' })).toContainText('for Springfield depot');
       const downloading = accountsPage.waitForEvent('download');
       await accountsPage.getByRole('link', { name: /Download the statement for/ }).click();
       const download = await downloading;

@@ -4,6 +4,7 @@ import { cartMessages } from './cart-constants';
 import { quantityBelowMinimum } from './messages';
 import { ACCOUNT_REFUSALS, accountMessages, PAYMENT_METHODS } from './ledger';
 import { formatPrice } from './money';
+import { visibleText } from './text';
 
 export const PO_NUMBER_MAX_LENGTH = 50;
 export const ORDER_NOTE_MAX_LENGTH = 500;
@@ -102,7 +103,8 @@ export const placeCheckoutSchema = z.object({
     .max(100),
   /** 'account': the company's invoice, due by its terms (decision 081); 'card' (the default): paid now. */
   paymentMethod: z.enum(PAYMENT_METHODS, checkoutMessages.paymentMethod).default('card'),
-  poNumber: z.string().trim().max(PO_NUMBER_MAX_LENGTH, checkoutMessages.poNumberTooLong).optional(),
+  /** As a reader sees it (`visibleText`): one of zero-width characters only is no PO number, and "PO\u202e42" is "PO42". */
+  poNumber: z.string().overwrite(visibleText).trim().max(PO_NUMBER_MAX_LENGTH, checkoutMessages.poNumberTooLong).optional(),
   note: z.string().trim().max(ORDER_NOTE_MAX_LENGTH, checkoutMessages.noteTooLong).optional(),
   /** The quote's total the buyer saw, in dollars: when the order's would differ, nothing is placed (409 'changed'). */
   quotedTotal: z.number().nonnegative().optional(),

@@ -117,6 +117,7 @@ describe('priceListInputSchema', () => {
     ['both a part and a category', { entries: [{ partId: 'x', category: 'brakes', percentOff: 12 }] }, priceListMessages.target],
     ['a part by id and by number', { entries: [{ partId: 'x', partNumber: 'BRK-1', percentOff: 12 }] }, priceListMessages.target],
     ['an empty category', { entries: [{ category: '', percentOff: 12 }] }, priceListMessages.category],
+    ['an empty part number (the form’s words, not the API’s field names)', { entries: [{ partNumber: ' ', percentOff: 12 }] }, 'Enter a part number'],
     ['a priority typed as words', { priority: 'first' }, priceListMessages.priority],
     ['both a price and a percentage', { entries: [{ category: 'brakes', percentOff: 12, unitPrice: 3 }] }, 'unit price or a percent off'],
     ['a percentage over 100', { entries: [{ category: 'brakes', percentOff: 101 }] }, 'Percent off'],

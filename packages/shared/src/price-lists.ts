@@ -174,7 +174,8 @@ export const priceListMessages = {
   categoriesNotFound: (slugs: readonly string[]) => `These categories do not exist: ${slugs.slice(0, 10).join(', ')}`,
   listsNotFound: 'One of the price lists does not exist',
   tooManyLists: `A company has at most ${COMPANY_PRICE_LISTS_MAX} price lists`,
-  explainPart: 'Enter a part number',
+  /** An entry's or the explain tool's part number left empty. */
+  partNumber: 'Enter a part number',
   category: 'Choose a category',
   quantity: 'Quantity is a whole number from 1 to 100,000',
   /** A warning with a saved list, not a refusal (decision 104): members pay the lower retail price there. */
@@ -208,8 +209,8 @@ export const priceListTierInputSchema = z
 export const priceListEntryInputSchema = z
   .object({
     partId: z.string().max(64).optional(),
-    /** The part by its number, as the admins know it, instead of its id. */
-    partNumber: z.string().trim().min(1, priceListMessages.target).max(100).optional(),
+    /** The part by its number, as the admins know it, instead of its id; upper-cased as the catalogue keeps numbers. */
+    partNumber: z.string().trim().toUpperCase().min(1, priceListMessages.partNumber).max(100).optional(),
     category: z.string().min(1, priceListMessages.category).max(100).optional(),
     unitPrice: unitPrice.optional(),
     percentOff: percentOff.optional(),
@@ -283,11 +284,11 @@ export const explainQuerySchema = z
   .object({
     companyId: z.string().max(64).optional(),
     partId: z.string().max(64).optional(),
-    /** The part by its number instead of its id (the admins' screen). */
-    partNumber: z.string().trim().min(1, priceListMessages.explainPart).max(100).optional(),
+    /** The part by its number instead of its id (the admins' screen), upper-cased as the catalogue keeps numbers. */
+    partNumber: z.string().trim().toUpperCase().min(1, priceListMessages.partNumber).max(100).optional(),
     quantity: z.coerce.number({ error: priceListMessages.quantity }).int(priceListMessages.quantity).min(1, priceListMessages.quantity).max(100_000, priceListMessages.quantity).default(1),
   })
-  .refine((query) => (query.partId === undefined) !== (query.partNumber === undefined), { message: priceListMessages.explainPart, path: ['partNumber'] });
+  .refine((query) => (query.partId === undefined) !== (query.partNumber === undefined), { message: priceListMessages.partNumber, path: ['partNumber'] });
 export type ExplainQuery = z.input<typeof explainQuerySchema>;
 /**
  * `GET /api/admin/price-lists/explain`: the price, the list that gave it (or null) and why, in

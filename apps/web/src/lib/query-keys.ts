@@ -25,8 +25,8 @@ export const queryKeys = {
   addresses: ['addresses'],
   /** A member's company, its members, locations and orders (sign-out removes them too). */
   company: ['company'],
-  /** The checkout's quote for an address and a shipping method (a cart change refreshes it). */
-  checkoutQuote: (addressId: string, shippingMethodId: string | null) => ['checkout', 'quote', addressId, shippingMethodId],
+  /** The checkout's quote for a destination (an address or a company location) and a shipping method (a cart change refreshes it). */
+  checkoutQuote: (destination: string, shippingMethodId: string | null) => ['checkout', 'quote', destination, shippingMethodId],
   /** The signed-in customer's cart (the header's count too); a visitor's priced cart under it. */
   cart: ['cart'],
   /** The catalogue's public lists: search pages, vehicles, fitment. */

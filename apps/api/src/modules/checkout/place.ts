@@ -97,7 +97,7 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
       .executeTakeFirst();
     const membership = member?.company_id && member.role ? { companyId: member.company_id, role: member.role } : undefined;
     // On account, the company's row is locked next: members ordering at once take turns.
-    const account = input.paymentMethod === 'account' ? await accountTermsFor(trx, membership, input.poNumber) : undefined;
+    const account = input.paymentMethod === 'account' ? await accountTermsFor(trx, input.userId, membership, input.poNumber) : undefined;
     if (account && 'refused' in account) return { placed: false, reason: 'account', refused: account.refused } as const;
     // Its PO rule holds for every order placed for the company, by card too (decision 106); on
     // account it was checked above, under the company's lock, among the account's refusals.

@@ -175,4 +175,17 @@ describe('a company that requires a PO number', () => {
     expectReply(spec, 409, accountMessages.refusals['po-required']);
     expectReply(await checkout(rival, rivalBuyer, { paymentMethod: 'card' }), 200);
   });
+
+  it('takes no PO number of invisible characters, and keeps what a reader sees of one', async () => {
+    for (const paymentMethod of ['card', 'account']) {
+      const invisible = await checkout(fleet, buyer, { paymentMethod, poNumber: '\u200b\u2060\u200d' });
+      expectReply(invisible, 409);
+      expect(invisible.json()).toMatchObject({ reason: 'po-required' });
+    }
+    // Zero-width and direction characters go; a full-width digit is a digit.
+    const placed = await checkout(fleet, buyer, { paymentMethod: 'account', poNumber: ' PO\u200b-\u202e４２ ' });
+    expectReply(placed, 200);
+    const order = await app.db.selectFrom('orders').select('po_number').where('id', '=', (placed.json() as { insertedId: string }).insertedId).executeTakeFirstOrThrow();
+    expect(order.po_number).toBe('PO-42');
+  });
 });

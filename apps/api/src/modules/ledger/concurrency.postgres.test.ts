@@ -1,8 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byCookie, byToken, call, expectReply } from '../../test/admin';
 import { actsAsOwnPage, anotherInstance, createTestApp } from '../../test/app';
 import { fillCart, insertShippingMethod, userIdOf, withoutDemoShippingAndTax } from '../../test/checkout';
+import { createTestCompany, joinCompany } from '../../test/company';
+import { eventually } from '../../test/wait';
 import { insertPart, signUpAdmin, signUpCustomer, stockOf } from '../../test/orders';
 import { balanceOf } from './entries';
 
@@ -61,5 +64,39 @@ describe('two members ordering on account at once', () => {
     expect(refused?.json()).toMatchObject({ reason: 'credit-limit' });
     expect(await balanceOf(first.db, companyId)).toBe(10_000);
     expect(await stockOf(first, part)).toBe(9);
+  });
+});
+
+describe('a buyer removed while their order on account waits for the company', () => {
+  it('is refused: nothing is charged to a company by someone no longer its buyer', async () => {
+    await withoutDemoShippingAndTax(first);
+    const [admin, owner, buyer] = await Promise.all([signUpAdmin(first, 'gone-admin'), signUpCustomer(first, 'gone-owner'), signUpCustomer(first, 'gone-buyer')]);
+    const company = await createTestCompany(first, admin, owner);
+    await joinCompany(first, company, buyer, 'buyer');
+    const buyerId = await userIdOf(first, buyer.email);
+    const part = await insertPart(first, { priceCents: 10_000, available: 10 });
+    await fillCart(first, buyerId, [[part, 1]]);
+
+    // The owner's Remove, as companies/repository.ts does it: the company's row locked, the member
+    // deleted. Meanwhile the buyer's checkout has read who they are and queues on that row.
+    let checkingOut: Promise<LightMyRequestResponse> | undefined;
+    await first.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('companies').select('id').where('id', '=', company.id).forUpdate().execute();
+      checkingOut = call(second, byCookie(buyer), {
+        method: 'POST',
+        url: '/api/checkout',
+        payload: { locationId: company.locationId, shippingMethodId: company.shippingMethodId, paymentMethod: 'account', poNumber: 'PO-GONE' },
+      });
+      await eventually(async () => {
+        const { rows } = await sql<{ waiting: string }>`select count(*) as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(first.db);
+        return Number(rows[0]?.waiting) > 0;
+      });
+      await trx.deleteFrom('company_members').where('user_id', '=', buyerId).where('company_id', '=', company.id).execute();
+    });
+    const reply = await checkingOut;
+    expect(reply?.statusCode, reply?.body).toBe(409);
+    expect(reply?.json()).toMatchObject({ reason: 'role' });
+    expect(await balanceOf(first.db, company.id)).toBe(0);
+    expect(await stockOf(first, part)).toBe(10);
   });
 });

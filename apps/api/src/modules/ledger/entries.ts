@@ -114,7 +114,12 @@ export interface AccountTerms {
  * locked first, so that two members ordering at once take turns and the second sees the first's
  * invoice in the balance (the credit limit is checked against it with the order's total).
  */
-export async function accountTermsFor(trx: Db, member: Membership | undefined, poNumber: string | undefined): Promise<AccountTerms | { refused: AccountRefusal }> {
+export async function accountTermsFor(
+  trx: Db,
+  userId: string,
+  member: Membership | undefined,
+  poNumber: string | undefined,
+): Promise<AccountTerms | { refused: AccountRefusal }> {
   if (!member || !ON_ACCOUNT_ROLES.includes(member.role)) return { refused: 'role' };
   const company = await trx
     .selectFrom('companies')
@@ -122,6 +127,11 @@ export async function accountTermsFor(trx: Db, member: Membership | undefined, p
     .where('id', '=', member.companyId)
     .forUpdate()
     .executeTakeFirstOrThrow();
+  // The role is read again under the company's lock: an owner's Remove and Change role take that
+  // lock first, so a buyer removed or made a viewer while this order waited for it is seen here,
+  // and nothing is charged to the company by someone no longer its buyer.
+  const now = await trx.selectFrom('company_members').select('role').where('company_id', '=', company.id).where('user_id', '=', userId).executeTakeFirst();
+  if (!now || !ON_ACCOUNT_ROLES.includes(now.role)) return { refused: 'role' };
   if (company.status === 'on-hold') return { refused: 'on-hold' };
   if (company.payment_terms === null) return { refused: 'no-terms' };
   if (company.po_required && !poNumber) return { refused: 'po-required' };

@@ -1,4 +1,4 @@
-import { STATEMENT_FIRST_MONTH, accountMessages, addDays, ADMIN_LEDGER_RECENT, companyMessages, type AdminCompanyAccount, type LedgerEntry, type MyCompany, type OpenInvoice } from '@autoparts/shared';
+import { STATEMENT_FIRST_MONTH, accountMessages, formatInvoiceNumber, addDays, ADMIN_LEDGER_RECENT, companyMessages, type AdminCompanyAccount, type LedgerEntry, type MyCompany, type OpenInvoice } from '@autoparts/shared';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -207,6 +207,26 @@ describe('the ledger', () => {
     expectReply(future, 400, accountMessages.receivedAt);
   });
 
+  it('enters a payment after the invoices it settles: received today, when recorded; on an earlier day, at that day’s end', async () => {
+    const { response } = await orderOnAccount(buyer, 2000);
+    expectReply(response, 200);
+    const order = await app.db.selectFrom('orders').select('invoice_number').where('id', '=', (response.json() as { insertedId: string }).insertedId).executeTakeFirstOrThrow();
+    const invoice = formatInvoiceNumber(order.invoice_number ?? 0);
+    const pay = { amount: '25.00', receivedAt: today(), reference: 'WIRE-TODAY-1', invoiceNumbers: [invoice] };
+    expectReply(await post(byToken(admin), `/api/admin/companies/${companyId}/payments`, pay), 200);
+    const entries = await ledger();
+    const invoiced = entries.findIndex((entry) => entry.number === invoice);
+    const paid = entries.findIndex((entry) => entry.number === 'WIRE-TODAY-1');
+    // The statement and the Account list it after the invoice: no credit that never was between them.
+    expect(paid).toBe(invoiced + 1);
+    expect(entries[paid]?.balance).toBe(Math.round(((entries[invoiced]?.balance ?? 0) - 25) * 100) / 100);
+    expect(entries[paid]?.at.slice(0, 10)).toBe(today());
+
+    const yesterday = addDays(today(), -1);
+    expectReply(await post(byToken(admin), `/api/admin/companies/${companyId}/payments`, { ...pay, reference: 'WIRE-YESTERDAY-1', receivedAt: yesterday, invoiceNumbers: [] }), 200);
+    expect((await ledger()).find((entry) => entry.number === 'WIRE-YESTERDAY-1')?.at).toBe(`${yesterday}T23:59:59.999Z`);
+  });
+
   it('credits a cancelled order on account with its credit note', async () => {
     const { response } = await orderOnAccount(buyer, 3000);
     const { insertedId, total } = response.json() as { insertedId: string; total: number };
@@ -279,7 +299,7 @@ describe('an admin’s view of a company’s money (decision 107)', () => {
     expect(first.json()).toMatchObject({ amount: 1000.5, created: true });
     const after = (await account()).json() as AdminCompanyAccount;
     expect(after.balance).toBe(Math.round((before.balance - 1000.5) * 100) / 100);
-    // Dated the day received (its start), so among the newest entries, not always the first.
+    // Received today: entered now, the newest entry.
     expect(after.recent.find((entry) => entry.number === 'BANK-ADMIN-VIEW-1')).toMatchObject({ kind: 'payment', amount: -1000.5 });
     // A second click: the same payment answered, nothing entered twice.
     const again = await post(byToken(admin), `/api/admin/companies/${companyId}/payments`, body);

@@ -60,6 +60,17 @@ function nextMonth(month: string): string {
   return date.toISOString().slice(0, 7);
 }
 
+/**
+ * When a payment received on `day` is entered: now when that is today, else at that day's last
+ * instant. Either way on the day received, and after the invoices of that day it may settle, so
+ * that a statement never shows it before them with a credit that never was (entered at the day's
+ * start, it was listed before an invoice issued that morning).
+ */
+export function receivedInstant(day: string, now = new Date()): Date {
+  const dayEnd = new Date(`${day}T23:59:59.999Z`);
+  return dayEnd < now ? dayEnd : now;
+}
+
 export function createLedgerRepository(db: Db) {
   /** Entries from `from` (inclusive) to `to` (exclusive), oldest first, each with the balance after it. */
   async function entriesBetween(companyId: string, from: Date | null, to: Date | null, openingCents: number): Promise<StatementEntry[]> {
@@ -181,7 +192,7 @@ export function createLedgerRepository(db: Db) {
           settles.push({ orderId: item.orderId, cents });
           left -= cents;
         }
-        const payment = await insertPayment(trx, companyId, { amountCents, receivedOn: input.receivedAt, at: new Date(`${input.receivedAt}T00:00:00Z`), reference: input.reference, recordedBy }, settles);
+        const payment = await insertPayment(trx, companyId, { amountCents, receivedOn: input.receivedAt, at: receivedInstant(input.receivedAt), reference: input.reference, recordedBy }, settles);
         return paymentReply(trx, payment, true);
       });
     },

@@ -128,6 +128,16 @@ describe('the admin routes', () => {
     expectReply(await send(byToken(admin), 'DELETE', `/api/admin/price-lists/${id}`), 200);
   });
 
+  it('reads a part number as the catalogue keeps it, whatever its letter case', async () => {
+    const { part_number: padNumber } = await app.db.selectFrom('parts').select('part_number').where('id', '=', brakePad).executeTakeFirstOrThrow();
+    expect(padNumber.toLowerCase()).not.toBe(padNumber);
+    const id = await createList({ name: 'Typed in lower case', priority: 9, entries: [{ partNumber: ` ${padNumber.toLowerCase()} `, percentOff: 3 }] });
+    const one = (await send(byToken(admin), 'GET', `/api/admin/price-lists/${id}`)).json() as PriceList;
+    expect(one.entries).toEqual([{ partId: brakePad, partNumber: padNumber, percentOff: 3, tiers: [] }]);
+    expectReply(await send(byToken(admin), 'DELETE', `/api/admin/price-lists/${id}`), 200);
+    expect(await explain(fleetco, padNumber.toLowerCase(), 1)).toMatchObject({ listPrice: 10 });
+  });
+
   it("assigns lists to a company and reads them back; an unknown list changes nothing of the company's", async () => {
     const company = (await send(byToken(admin), 'GET', `/api/admin/companies/${fleetco}`)).json() as AdminCompany;
     expect(company.priceListIds).toEqual([fleetList]);

@@ -13,6 +13,12 @@ interface AddressPickerProps {
   onChange: (id: string) => void;
   /** The group's visible name. */
   legend?: string;
+  /**
+   * Whether the picker chooses the default address while none is chosen, and opens the form for a
+   * book with none (the default). False when the page offers other places to ship to (a company's
+   * locations) and one of them may be the choice.
+   */
+  chooses?: boolean;
 }
 
 /**
@@ -20,7 +26,7 @@ interface AddressPickerProps {
  * which opens the address form in place and chooses the address it saves. With no address yet,
  * the form is open from the start.
  */
-export function AddressPicker({ value, onChange, legend = 'Ship to' }: AddressPickerProps) {
+export function AddressPicker({ value, onChange, legend = 'Ship to', chooses = true }: AddressPickerProps) {
   const book = useQuery(addressesQuery);
   const [adding, setAdding] = useState(false);
   const addresses = book.data;
@@ -28,13 +34,13 @@ export function AddressPicker({ value, onChange, legend = 'Ship to' }: AddressPi
   const fallback = addresses?.find((address) => address.isDefault)?.id ?? addresses?.[0]?.id;
 
   useEffect(() => {
-    if (chosen === null && fallback) onChange(fallback);
-  }, [chosen, fallback, onChange]);
+    if (chooses && chosen === null && fallback) onChange(fallback);
+  }, [chooses, chosen, fallback, onChange]);
 
   if (book.isError) return <LoadFailed message="We could not load your addresses right now." onRetry={() => void book.refetch()} />;
   if (book.isPending) return <LoadingBlock label="Loading your addresses" />;
   const list = book.data;
-  const formOpen = adding || list.length === 0;
+  const formOpen = adding || (chooses && list.length === 0);
 
   return (
     <fieldset className="grid gap-3">

@@ -1,5 +1,28 @@
+import { useRef, type FormEvent } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { isApiError } from '../../../lib/api-client';
+
+/**
+ * A form's submit handler that ignores a submit while the last one is still checked and sent. The
+ * submit button turns pending only once the schema's check is done and the request is on its way;
+ * a double click's second press came before that, and created the company or list twice (or was
+ * refused as a duplicate of the first).
+ */
+export function useOneSubmitAtATime(submit: (event: FormEvent) => Promise<void>) {
+  const busy = useRef(false);
+  return async (event: FormEvent) => {
+    if (busy.current) {
+      event.preventDefault();
+      return;
+    }
+    busy.current = true;
+    try {
+      await submit(event);
+    } finally {
+      busy.current = false;
+    }
+  };
+}
 
 interface CollectionSave<Values extends FieldValues, Input> {
   /** An add form (no item being edited): after saving it is emptied for the next one. */
@@ -17,7 +40,7 @@ export function useCollectionSave<Values extends FieldValues, Input>(
   form: UseFormReturn<Values, unknown, Input>,
   { adding, empty, firstField, conflictField, onSave }: CollectionSave<Values, Input>,
 ) {
-  return form.handleSubmit(async (input) => {
+  return useOneSubmitAtATime(form.handleSubmit(async (input) => {
     try {
       await onSave(input);
       if (adding) {
@@ -30,5 +53,5 @@ export function useCollectionSave<Values extends FieldValues, Input>(
         form.setError(field, { message: error.message }, { shouldFocus: true });
       }
     }
-  });
+  }));
 }

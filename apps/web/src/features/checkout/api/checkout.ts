@@ -19,21 +19,26 @@ import { queryKeys } from '../../../lib/query-keys';
 /** The purchase-order number and note of the form, by the server's own rules (shared: `checkoutExtrasSchema`). */
 export type CheckoutExtras = z.input<typeof checkoutExtrasSchema>;
 
+/** Where an order ships: one of the buyer's addresses, or a location of their company (decision 075). */
+export type ShipTo = { addressId: string } | { locationId: string };
+
 /**
- * `POST /api/checkout/quote`: the cart priced for an address and a shipping method (none: the
- * server's choice, which the reply names). Asked again whenever either changes.
+ * `POST /api/checkout/quote`: the cart priced for a destination and a shipping method (none: the
+ * server's choice, which the reply names). Asked again whenever either changes. A company
+ * location's quote carries its resale certificate's exemption, when it has one (decision 082).
  */
-export function useQuote(addressId: string | null, shippingMethodId: string | null) {
+export function useQuote(shipTo: ShipTo | null, shippingMethodId: string | null) {
+  const destination = shipTo === null ? '' : 'locationId' in shipTo ? `location:${shipTo.locationId}` : shipTo.addressId;
   return useQuery({
-    queryKey: queryKeys.checkoutQuote(addressId ?? '', shippingMethodId),
+    queryKey: queryKeys.checkoutQuote(destination, shippingMethodId),
     queryFn: ({ signal }) =>
       api<CheckoutQuote>('/checkout/quote', {
         method: 'POST',
         signal,
         auth: true,
-        body: shippingMethodId ? { addressId, shippingMethodId } : { addressId },
+        body: shippingMethodId ? { ...shipTo, shippingMethodId } : { ...shipTo },
       }),
-    enabled: addressId !== null,
+    enabled: shipTo !== null,
     placeholderData: keepPreviousData,
   });
 }

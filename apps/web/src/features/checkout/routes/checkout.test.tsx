@@ -384,6 +384,7 @@ describe('Checkout', () => {
       'GET /api/company': {
         body: { id: 'co-1', name: 'Fleetco', taxId: '', status: 'active', paymentTerms: 'net30', creditLimit: 1000, poRequired: true, role: 'buyer', balance: 900, available: 100 },
       },
+      'GET /api/company/locations': { body: [] },
       'GET /api/cart': { body: aCart() },
       'GET /api/addresses': { body: [anAddress()] },
       'POST /api/checkout/quote': quoteFor,
@@ -411,6 +412,7 @@ describe('Checkout', () => {
       'GET /api/company': {
         body: { id: 'co-1', name: 'Fleetco', taxId: '', status: 'active', paymentTerms: null, creditLimit: null, poRequired: true, role: 'viewer', balance: 0, available: null },
       },
+      'GET /api/company/locations': { body: [] },
       'GET /api/cart': { body: aCart() },
       'GET /api/addresses': { body: [anAddress()] },
       'POST /api/checkout/quote': quoteFor,
@@ -430,5 +432,59 @@ describe('Checkout', () => {
     await user.type(po, 'PO-10');
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(server.calls.find((call) => call.path === '/api/checkout')?.body).toMatchObject({ paymentMethod: 'card', poNumber: 'PO-10' }));
+  });
+
+  it('offers a member the company’s locations first, with the quote’s tax exemption, and ships there; or to an address of their own', async () => {
+    const depot = { ...anAddress(), id: 'loc-depot', name: 'Springfield depot' };
+    delete (depot as { isDefault?: boolean }).isDefault;
+    const server = stubFetch({
+      'GET /api/company': {
+        body: { id: 'co-1', name: 'Fleetco', taxId: '', status: 'active', paymentTerms: 'net30', creditLimit: null, poRequired: false, role: 'buyer', balance: 0, available: null },
+      },
+      'GET /api/company/locations': { body: [depot] },
+      'GET /api/cart': { body: aCart() },
+      'GET /api/addresses': { body: [anAddress()] },
+      'POST /api/checkout/quote': (call) => {
+        const quoted = quoteFor(call);
+        return (call.body as { locationId?: string }).locationId === depot.id
+          ? { body: { ...quoted.body, tax: 0, taxExemption: 'Tax exempt: resale certificate IL-RS-1001 for IL', total: Math.round((175 + quoted.body.shipping) * 100) / 100 } }
+          : quoted;
+      },
+      'POST /api/checkout': { body: { acknowledged: true, insertedId: 'order-1', orderNumber: '100001', total: 187.4, paymentMethod: 'account', dueOn: '2027-01-04' } },
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    const shipTo = await screen.findByRole('group', { name: 'Ship to' });
+    expect(within(shipTo).getByRole('radio', { name: /Springfield depot.*A location of Fleetco/ })).toBeChecked();
+    // The buyer's own addresses follow, none chosen.
+    const own = await screen.findByRole('group', { name: 'Or to an address of your own' });
+    expect(within(own).getByRole('radio')).not.toBeChecked();
+    expect(server.calls.filter((call) => call.path === '/api/checkout/quote').at(-1)?.body).toEqual({ locationId: depot.id });
+    await user.click(within(await screen.findByRole('group', { name: 'Shipping method' })).getByRole('radio', { name: /Standard/ }));
+    expect(await screen.findByText('Tax exempt: resale certificate IL-RS-1001 for IL')).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.path === '/api/checkout/quote').at(-1)?.body).toEqual({ locationId: depot.id, shippingMethodId: standard.id });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    await waitFor(() => expect(server.calls.find((call) => call.path === '/api/checkout')?.body).toMatchObject({ locationId: depot.id, shippingMethodId: standard.id }));
+    expect(server.calls.find((call) => call.path === '/api/checkout')?.body).not.toHaveProperty('addressId');
+  });
+
+  it('ships a member’s order to an address of their own once they choose it', async () => {
+    const depot = { ...anAddress(), id: 'loc-depot', name: 'Springfield depot' };
+    const server = stubFetch({
+      'GET /api/company': {
+        body: { id: 'co-1', name: 'Fleetco', taxId: '', status: 'active', paymentTerms: null, creditLimit: null, poRequired: false, role: 'viewer', balance: 0, available: null },
+      },
+      'GET /api/company/locations': { body: [depot] },
+      'GET /api/cart': { body: aCart() },
+      'GET /api/addresses': { body: [anAddress()] },
+      'POST /api/checkout/quote': quoteFor,
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    const own = await screen.findByRole('group', { name: 'Or to an address of your own' });
+    await user.click(within(own).getByRole('radio'));
+    expect(within(screen.getByRole('group', { name: 'Ship to' })).getByRole('radio')).not.toBeChecked();
+    await waitFor(() => expect(server.calls.filter((call) => call.path === '/api/checkout/quote').at(-1)?.body).toEqual({ addressId: anAddress().id }));
   });
 });

@@ -13,10 +13,11 @@ import { PageMeta } from '../../../components/page-meta';
 import { privateHead } from '../../../lib/page-heads';
 import { isApiError } from '../../../lib/api-client';
 import { addressesQuery } from '../../addresses/api/addresses';
-import { myCompanyQuery } from '../../companies/api/companies';
+import { companyLocationsQuery, myCompanyQuery } from '../../companies/api/companies';
 import { AddressPicker } from '../../addresses/components/address-picker';
 import { cartQuery } from '../../cart/api/cart-query';
-import { refusalOf, usePlaceCheckout, useQuote } from '../api/checkout';
+import { refusalOf, usePlaceCheckout, useQuote, type ShipTo } from '../api/checkout';
+import { CompanyLocationChoice } from '../components/company-location-choice';
 import { LineProblems } from '../components/line-problems';
 import { CheckoutSummary } from '../components/order-summary';
 import { ShippingMethods } from '../components/shipping-methods';
@@ -26,29 +27,44 @@ const linkButton =
   'inline-flex rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
 /**
- * /checkout (issue 23): the whole cart as one order. The buyer picks an address (or adds one),
+ * /checkout (issue 23): the whole cart as one order. The buyer picks where it ships — a location of
+ * their company, first for a member (decision 075), or an address of their own (or adds one) —
  * then a shipping method among those the server offers for it; every figure is the server's
  * quote. "Place order" places it and goes to its payment page; a refusal lists each line's problem.
  */
 export function Component() {
   const cart = useQuery(cartQuery);
-  const [addressId, setAddressId] = useState<string | null>(null);
-  const [chosenMethod, setChosenMethod] = useState<string | null>(null);
-  const quote = useQuote(addressId, chosenMethod);
-  // The address picker's own list (one request): the chosen address's country, for the currency notes.
-  const addresses = useQuery({ ...addressesQuery, enabled: addressId !== null });
-  const shipToCountry = addresses.data?.find((address) => address.id === addressId)?.country;
-  const place = usePlaceCheckout();
+  const [chosenShipTo, setShipTo] = useState<ShipTo | null>(null);
   // A member of a company with payment terms, as a buyer or owner, may order on account (decision 081).
   const company = useQuery({ ...myCompanyQuery, retry: (failures, error) => !isApiError(error, 404) && failures < 2 });
+  // A member ships to the company's locations too (decision 075): the first, until another place is
+  // chosen. Until it is known whether there are any, the address picker waits (it would choose first).
+  const locations = useQuery({ ...companyLocationsQuery, enabled: company.isSuccess });
+  const companyLocations = (company.isSuccess && locations.data) || [];
+  const placesKnown = company.isError || (company.isSuccess && !locations.isPending);
+  const firstLocation = companyLocations[0]?.id;
+  const shipTo: ShipTo | null = chosenShipTo ?? (firstLocation ? { locationId: firstLocation } : null);
+  const addressId = shipTo && 'addressId' in shipTo ? shipTo.addressId : null;
+  const locationId = shipTo && 'locationId' in shipTo ? shipTo.locationId : null;
+  const [chosenMethod, setChosenMethod] = useState<string | null>(null);
+  const quote = useQuote(shipTo, chosenMethod);
+  const place = usePlaceCheckout();
+  // The address picker's own list (one request): the chosen address's country, for the currency notes.
+  const addresses = useQuery({ ...addressesQuery, enabled: addressId !== null });
+  const shipToCountry =
+    locationId !== null ? companyLocations.find((location) => location.id === locationId)?.country : addresses.data?.find((address) => address.id === addressId)?.country;
   const terms = company.data && ON_ACCOUNT_ROLES.includes(company.data.role) && company.data.status === 'active' ? company.data.paymentTerms : null;
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('card');
   const onAccount = terms !== null && paymentMethod === 'account';
   // A company's PO rule holds for every order placed for it, by card too (decision 106).
   const poRequired = Boolean(company.data?.poRequired);
   const chooseAddress = useCallback((id: string) => {
-    setAddressId(id);
+    setShipTo({ addressId: id });
     // Another address may have other methods: the server chooses again.
+    setChosenMethod(null);
+  }, []);
+  const chooseLocation = useCallback((id: string) => {
+    setShipTo({ locationId: id });
     setChosenMethod(null);
   }, []);
   const {
@@ -103,8 +119,8 @@ export function Component() {
   const placeRefusal = refusalOf(place.error);
   const offer = quote.data;
   const methodId = offer ? (chosenMethod ?? offer.shippingMethodId) : null;
-  const ready = Boolean(offer && addressId && methodId) && cartProblems.length === 0 && !quoteRefusal;
-  const whyNot = !addressId
+  const ready = Boolean(offer && shipTo && methodId) && cartProblems.length === 0 && !quoteRefusal;
+  const whyNot = !shipTo
     ? 'To place the order: choose an address'
     : !offer
       ? undefined
@@ -113,14 +129,14 @@ export function Component() {
         : undefined;
 
   const onSubmit = handleSubmit((extras) => {
-    if (!ready || !offer || !addressId || !methodId) return;
+    if (!ready || !offer || !shipTo || !methodId) return;
     const required = checkoutExtrasFor(poRequired).safeParse(extras);
     if (!required.success) {
       setError('poNumber', { message: required.error.issues[0]?.message }, { shouldFocus: true });
       return;
     }
     place.mutate({
-      addressId,
+      ...shipTo,
       shippingMethodId: methodId,
       paymentMethod: onAccount ? 'account' : 'card',
       quotedTotal: offer.total,
@@ -138,8 +154,17 @@ export function Component() {
           {cartProblems.length > 0 && (
             <LineProblems message="Some lines of your cart cannot be ordered as they are." problems={cartProblems} nameOf={nameOf} />
           )}
-          <AddressPicker value={addressId} onChange={chooseAddress} />
-          {addressId &&
+          {!placesKnown ? (
+            <LoadingBlock label="Loading where you can ship to" />
+          ) : companyLocations.length > 0 ? (
+            <>
+              <CompanyLocationChoice locations={companyLocations} companyName={company.data?.name ?? 'your company'} value={locationId} onChange={chooseLocation} />
+              <AddressPicker value={addressId} onChange={chooseAddress} chooses={false} legend="Or to an address of your own" />
+            </>
+          ) : (
+            <AddressPicker value={addressId} onChange={chooseAddress} />
+          )}
+          {shipTo &&
             (quoteRefusal ? (
               <LineProblems message={quoteRefusal.message} problems={quoteRefusal.lines} nameOf={nameOf} />
             ) : quote.isError ? (

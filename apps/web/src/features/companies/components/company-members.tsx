@@ -1,14 +1,14 @@
 import { COMPANY_ROLES, companyMessages, companyRoleHints, companyRoleLabels, invitationInputSchema, type CompanyMember, type CompanyRole, type PendingInvitation } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { LoadFailed } from '../../../components/load-failed';
 import { SelectField } from '../../../components/select-field';
 import { LoadingBlock } from '../../../components/spinner';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
-import { useCollectionEditing, useFocusWhen } from '../../admin/components/collection-editing';
+import { LIST_HEADING, useCollectionEditing, useFocusWhen } from '../../admin/components/collection-editing';
 import { companyInvitationsQuery, companyMembersQuery, useChangeRole, useInvite, useLeaveCompany, useRemoveMember, useWithdrawInvitation } from '../api/companies';
 
 const roleOptions = COMPANY_ROLES.map((role) => ({ value: role, label: `${companyRoleLabels[role]}: ${companyRoleHints[role]}` }));
@@ -26,7 +26,10 @@ export function CompanyMembers({ isOwner, myEmail, companyName }: { isOwner: boo
   const members = useQuery(companyMembersQuery);
   const remove = useRemoveMember();
   const leave = useLeaveCompany();
-  const heading = useRef<HTMLHeadingElement>(null);
+  // A member removed hands the focus to a neighbour's Remove (the next, else the one before): their
+  // own went with them, and the focus would fall to the top of the page.
+  const { returnFocusTo, focusRequest, removed } = useCollectionEditing<{ id: string }>();
+  const heading = useFocusWhen<HTMLHeadingElement>(returnFocusTo === LIST_HEADING, focusRequest);
   const me = members.data?.find((member) => member.email === myEmail);
 
   function handleLeave() {
@@ -42,7 +45,10 @@ export function CompanyMembers({ isOwner, myEmail, companyName }: { isOwner: boo
     if (member.email === myEmail) return handleLeave();
     if (removing(member)) return;
     if (!window.confirm(`Remove ${member.name} (${member.email}) from the company? Their past orders stay the company’s.`)) return;
-    remove.mutate(member);
+    const list = members.data ?? [];
+    const at = list.indexOf(member);
+    const neighbour = list[at + 1] ?? list[at - 1];
+    remove.mutate(member, { onSuccess: () => removed(member.userId, neighbour?.userId ?? null) });
   }
 
   return (
@@ -69,15 +75,13 @@ export function CompanyMembers({ isOwner, myEmail, companyName }: { isOwner: boo
                   <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold text-slate-700">{companyRoleLabels[member.role]}</span>
                 )}
                 {isOwner && (
-                  <button
-                    type="button"
-                    className={dangerButton}
-                    aria-disabled={removing(member) || undefined}
-                    onClick={() => handleRemove(member)}
-                    aria-label={`Remove ${member.name} (${member.email})`}
-                  >
-                    Remove
-                  </button>
+                  <RemoveButton
+                    member={member}
+                    focus={returnFocusTo === member.userId}
+                    focusRequest={focusRequest}
+                    pending={removing(member)}
+                    onRemove={() => handleRemove(member)}
+                  />
                 )}
               </div>
             </li>
@@ -95,6 +99,15 @@ export function CompanyMembers({ isOwner, myEmail, companyName }: { isOwner: boo
         </div>
       )}
     </section>
+  );
+}
+
+function RemoveButton({ member, focus, focusRequest, pending, onRemove }: { member: CompanyMember; focus: boolean; focusRequest: number; pending: boolean; onRemove: () => void }) {
+  const button = useFocusWhen<HTMLButtonElement>(focus, focusRequest);
+  return (
+    <button ref={button} type="button" className={dangerButton} aria-disabled={pending || undefined} onClick={onRemove} aria-label={`Remove ${member.name} (${member.email})`}>
+      Remove
+    </button>
   );
 }
 

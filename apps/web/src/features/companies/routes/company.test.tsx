@@ -123,6 +123,31 @@ describe('Company', () => {
     confirm.mockRestore();
   });
 
+  it('hands the focus to a neighbour’s Remove once a member is removed, not to the top of the page', async () => {
+    let current = [...members, { userId: 'u-viewer', name: 'Vi Viewer', email: 'vi@example.com', role: 'viewer' as const, joinedAt: '2026-12-01T12:00:00.000Z' }];
+    const without = (userId: string) => () => {
+      current = current.filter((member) => member.userId !== userId);
+      return { body: current };
+    };
+    stubFetch({
+      ...companyRoutes('owner'),
+      'GET /api/company/members': () => ({ body: current }),
+      'DELETE /api/company/members/u-buyer': without('u-buyer'),
+      'DELETE /api/company/members/u-viewer': without('u-viewer'),
+    });
+    renderCompany();
+    const user = userEvent.setup();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    await user.click(await screen.findByRole('button', { name: 'Remove Bo Buyer (bo@example.com)' }));
+    expect(await screen.findByText('Bo Buyer is no longer a member')).toBeInTheDocument();
+    // The next member's Remove; the last one's gives it to the one before.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove Vi Viewer (vi@example.com)' })).toHaveFocus());
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Vi Viewer is no longer a member')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove Olga Owner (olga@example.com)' })).toHaveFocus());
+    confirm.mockRestore();
+  });
+
   it('lets a buyer leave the company after a confirmation: the page then says they belong to none, and who they are is asked again', async () => {
     let left = false;
     const server = stubFetch({

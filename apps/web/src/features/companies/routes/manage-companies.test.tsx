@@ -1,5 +1,5 @@
 import { accountMessages, companyMessages, type AdminCompany, type AdminCompanyAccount, type CompanySummary } from '@autoparts/shared';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
@@ -83,6 +83,27 @@ describe('Companies (admins)', () => {
       creditLimit: 2500.5,
       poRequired: false,
     });
+  });
+
+  it('creates the company once however quickly Create is pressed twice', async () => {
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      'GET /api/admin/companies?page=1': { body: [] },
+      'POST /api/admin/companies': { body: { id: 'c-2' } },
+      ...noActivity,
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Create a company' });
+    await user.type(within(form).getByLabelText('Company name'), 'Garage Two');
+    await user.type(within(form).getByLabelText('Owner’s e-mail'), 'owner@example.com');
+    // Two presses before anything answers, as a double click's: the second was refused as a
+    // company of that name already there ("action failed"), beside the first's "created".
+    const create = within(form).getByRole('button', { name: 'Create company' });
+    fireEvent.click(create);
+    fireEvent.click(create);
+    expect(await screen.findByText('Company “Garage Two” created')).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
   it('puts a company on hold through its edit form', async () => {

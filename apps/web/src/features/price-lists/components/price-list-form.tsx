@@ -9,6 +9,7 @@ import { TextField } from '../../../components/text-field';
 import { isApiError } from '../../../lib/api-client';
 import { useCategories } from '../../../lib/categories';
 import { ActionButton } from '../../admin/components/action-button';
+import { useOneSubmitAtATime } from '../../admin/components/collection-save';
 
 type Rate = 'price' | 'percent';
 /** A rate as typed: both amounts are kept, the one `rate` names is sent. */
@@ -126,7 +127,7 @@ export function PriceListForm({ list, pending, onSave, onCancel }: PriceListForm
     setPage(Math.floor(index / ENTRIES_PAGE_SIZE) + 1);
   }
 
-  const onSubmit = (event: FormEvent) =>
+  const onSubmit = useOneSubmitAtATime((event: FormEvent) =>
     form.handleSubmit(
     async (input) => {
       try {
@@ -144,7 +145,8 @@ export function PriceListForm({ list, pending, onSave, onCancel }: PriceListForm
       const refused = invalid.entries && Array.isArray(invalid.entries) ? invalid.entries.findIndex((entry) => entry !== undefined) : -1;
       if (refused >= 0 && (refused < first || refused >= first + ENTRIES_PAGE_SIZE)) showEntry(refused);
     },
-  )(event);
+  )(event),
+  );
   const entriesError = errors.entries?.root?.message ?? errors.entries?.message;
 
   return (

@@ -12,12 +12,17 @@ interface PriceListListProps {
   onRemove: (list: PriceListSummary) => void;
 }
 
-/** When a list is in force, in words: "Always", "From 2026-01-01", "2026-01-01 to 2026-12-31". */
-export function inForce(list: Pick<PriceListSummary, 'startsAt' | 'endsAt'>): string {
-  if (list.startsAt && list.endsAt) return `${list.startsAt} to ${list.endsAt}`;
-  if (list.startsAt) return `From ${list.startsAt}`;
-  if (list.endsAt) return `Until ${list.endsAt}`;
-  return 'Always';
+/**
+ * When a list is in force, in words: "Always", "From 2026-01-01", "2026-01-01 to 2026-12-31", with
+ * ", ended" or ", not begun yet" when `today` is outside them: its companies pay retail then. The shop's
+ * days are UTC days, as the server prices by (decision 080).
+ */
+export function inForce(list: Pick<PriceListSummary, 'startsAt' | 'endsAt'>, today = new Date().toISOString().slice(0, 10)): string {
+  const days =
+    list.startsAt && list.endsAt ? `${list.startsAt} to ${list.endsAt}` : list.startsAt ? `From ${list.startsAt}` : list.endsAt ? `Until ${list.endsAt}` : 'Always';
+  if (list.endsAt && list.endsAt < today) return `${days}, ended`;
+  if (list.startsAt && today < list.startsAt) return `${days}, not begun yet`;
+  return days;
 }
 
 /** Every price list as a card (a table would not fit a phone), by priority as the server sends them. */

@@ -1,5 +1,5 @@
 import { priceListMessages, type PriceList, type PriceListSummary } from '@autoparts/shared';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
@@ -98,6 +98,23 @@ describe('Price lists', () => {
         { partNumber: 'BRK-1001', unitPrice: 40, tiers: [{ minQuantity: 10, percentOff: 20 }] },
       ],
     });
+  });
+
+  it('creates one list however quickly Create is pressed twice', async () => {
+    const server = stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { body: [fleetco] }, 'POST /api/admin/price-lists': { body: { id: 'pl-2' } }, ...categories, ...noActivity });
+    const user = userEvent.setup();
+    renderPage();
+    const form = within(await screen.findByRole('form', { name: 'Create a price list' }));
+    await user.type(form.getByLabelText('Name'), 'Pressed twice');
+    const entry = within(form.getByRole('group', { name: 'Entry 1' }));
+    await user.selectOptions(await entry.findByLabelText('Category'), 'brakes');
+    await user.type(entry.getByLabelText('Percent off (%)'), '5');
+    // Two presses before anything answers (a double click: the schema's check is not done yet).
+    const create = form.getByRole('button', { name: 'Create price list' });
+    fireEvent.click(create);
+    fireEvent.click(create);
+    expect(await screen.findByText('Price list “Pressed twice” created')).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
   it('edits a long list a page of entries at a time, and shows the server’s refusal', async () => {
