@@ -88,6 +88,8 @@ export const shipmentMessages = {
   unknownLine: (index: number) => `Line ${index + 1}: this part is not on the order.`,
   tooMany: (index: number, left: number) => `Line ${index + 1}: only ${left} left to ship.`,
   duplicateLine: (index: number) => `Line ${index + 1}: this part is named twice.`,
+  /** A parcel's tracking number already on this order: the same parcel sent twice (a double click, a retry). */
+  trackingTaken: 'This order already has a parcel with this tracking number: it was recorded once.',
 } as const;
 
 /**
