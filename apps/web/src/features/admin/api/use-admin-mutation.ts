@@ -1,5 +1,6 @@
 import { notices } from '@autoparts/shared';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 import { toast } from 'sonner';
 import { customerMessage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -22,6 +23,10 @@ interface AdminMutationOptions<TVariables, TData> {
  * An admin action: says how it went in a toast (the server's reason under a failure, e.g. "The
  * last admin cannot be removed.") and, either way, fetches the lists it touched again, since a
  * failure may mean someone else changed them first. It stays pending until they have arrived.
+ *
+ * `mutate` starts one action at a time: another call while one is under way is ignored. The
+ * buttons' own guard is `isPending`, which React draws a task later, after a double click's
+ * second click (two parcels were recorded for one Ship). `mutateAsync` is the caller's to guard.
  */
 export function useAdminMutation<TVariables, TData>({
   mutationFn,
@@ -32,7 +37,8 @@ export function useAdminMutation<TVariables, TData>({
   invalidates,
 }: AdminMutationOptions<TVariables, TData>) {
   const queryClient = useQueryClient();
-  return useMutation({
+  const underWay = useRef(false);
+  const mutation = useMutation({
     mutationFn,
     mutationKey,
     onSuccess: (data, variables) => {
@@ -41,7 +47,22 @@ export function useAdminMutation<TVariables, TData>({
     onError: (error) => {
       toast.error(failure, { description: customerMessage(error) });
     },
-    onSettled: () =>
-      Promise.all([...invalidates, queryKeys.audit].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: async () => {
+      try {
+        await Promise.all([...invalidates, queryKeys.audit].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      } finally {
+        underWay.current = false;
+      }
+    },
   });
+  const { mutate: start } = mutation;
+  const mutate = useCallback(
+    (...args: Parameters<typeof start>) => {
+      if (underWay.current) return;
+      underWay.current = true;
+      start(...args);
+    },
+    [start],
+  );
+  return { ...mutation, mutate };
 }

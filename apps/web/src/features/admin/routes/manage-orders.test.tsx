@@ -1,5 +1,5 @@
 import { adminMessages, apiErrors, confirmations, customerPaymentRefunded, notices, shipmentMessages } from '@autoparts/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
@@ -238,6 +238,37 @@ describe('Manage All Orders', () => {
     await waitFor(() => expect(rowOf('Sam Smith').getByText('Shipped')).toBeInTheDocument());
     expect(server.paths()).toContain('POST /api/admin/order/order-2/ship');
     expect(orderCalls(server)).toEqual([PAGE_1, PAGE_1]);
+  });
+
+  it('sends a parcel once when Ship is clicked twice in a row, and Mark delivered once', async () => {
+    let orders = [paid];
+    const server = stubFetch({
+      [PAGE_1]: () => ({ body: anOrderPage(orders) }),
+      'POST /api/admin/order/order-2/ship': () => {
+        orders = [{ ...paid, status: 'shipped' }];
+        return { body: { modifiedCount: 1, shipmentId: 'shipment-1', status: 'shipped' } };
+      },
+      'POST /api/admin/order/order-2/deliver': () => {
+        orders = [{ ...paid, status: 'delivered' }];
+        return { body: { modifiedCount: 1 } };
+      },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageOrders();
+    await screen.findByRole('table', { name: 'All orders' });
+    await user.click(rowOf('Sam Smith').getByRole('button', { name: /^Ship…/ }));
+    const form = within(screen.getByRole('form', { name: /^Ship order/ }));
+    await user.type(form.getByLabelText('Tracking number'), '1Z999AA10123456784');
+    // Two clicks in one go, as a browser's double click delivers them: before React draws the first one's pending state.
+    const twice = (button: HTMLElement) => {
+      fireEvent.click(button);
+      fireEvent.click(button);
+    };
+    twice(form.getByRole('button', { name: 'Ship' }));
+    twice(await screen.findByRole('button', { name: 'Mark delivered' }));
+    await waitFor(() => expect(rowOf('Sam Smith').getByText('Delivered')).toBeInTheDocument());
+    expect(server.paths().filter((path) => path.startsWith('POST'))).toEqual(['POST /api/admin/order/order-2/ship', 'POST /api/admin/order/order-2/deliver']);
   });
 
   it('the Ship… form shows where the order goes and by which method', async () => {
