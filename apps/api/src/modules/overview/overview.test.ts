@@ -90,6 +90,41 @@ describe('GET /api/admin/overview', () => {
     expect(overview.bestSellers.find((part) => part._id === disc)).toMatchObject({ quantity: 3 });
   });
 
+  it('best sellers count the units sold and kept: not a cancelled rest, a refunded return or a free replacement', async () => {
+    const gear = await insertPart(app, { name: 'Overview gear', priceCents: 1000, available: 500 });
+    const shipParcel = async (orderId: string, quantity: number) => {
+      const { id } = await app.db.insertInto('shipments').values({ order_id: orderId, carrier: 'ups', tracking_number: `1Z${orderId.slice(0, 8)}` }).returning('id').executeTakeFirstOrThrow();
+      await app.db.insertInto('shipment_lines').values({ shipment_id: id, order_id: orderId, position: 1, quantity }).execute();
+    };
+    let rma = 990_100;
+    const returned = async (orderId: string, quantity: number, reason: 'defective' | 'core', status: 'refunded' | 'requested' = 'refunded') => {
+      const { id } = await app.db
+        .insertInto('returns')
+        .values({ rma_number: ++rma, order_id: orderId, user_id: null, reason, status, resolution: 'refund' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await app.db.insertInto('return_lines').values({ return_id: id, order_id: orderId, position: 1, quantity }).execute();
+    };
+    // 30 ordered, 12 shipped, the rest cancelled (the order is then shipped in full): 12 sold.
+    const restCancelled = await order(gear, 30, 'shipped', 1);
+    await shipParcel(restCancelled, 12);
+    // 20 delivered, 5 sent back and refunded: 15 sold. A core sent back, or a return not yet refunded, leaves them sold.
+    const delivered = await order(gear, 20, 'delivered', 1);
+    await shipParcel(delivered, 20);
+    await returned(delivered, 5, 'defective');
+    await returned(delivered, 2, 'core');
+    await returned(delivered, 1, 'defective', 'requested');
+    // An order shipped before parcels were recorded counts whole: 4 sold.
+    await order(gear, 4, 'shipped', 1);
+    // A free warranty replacement of 40 is not a sale.
+    const replacement = await order(gear, 40, 'paid', 1);
+    await app.db.updateTable('orders').set({ payment_provider: 'replacement', total_cents: 0 }).where('id', '=', replacement).execute();
+
+    const overview = (await call(app, byCookie(admin), { method: 'GET', url: '/api/admin/overview' })).json() as AdminOverview;
+
+    expect(overview.bestSellers[0]).toEqual({ _id: gear, name: 'Overview gear', quantity: 12 + 15 + 4, revenue: 310 });
+  });
+
   it('is for admins only', async () => {
     expectReply(await call(app, byCookie(buyer), { method: 'GET', url: '/api/admin/overview' }), 403);
     expectReply(await call(app, 'anonymous', { method: 'GET', url: '/api/admin/overview' }), 401);

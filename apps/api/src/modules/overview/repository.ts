@@ -1,4 +1,13 @@
-import { BEST_SELLERS, centsToDollars, OVERVIEW_DAYS, PAID_STATUSES, type AdminOverview, type OrderStatus } from '@autoparts/shared';
+import {
+  BEST_SELLERS,
+  centsToDollars,
+  OVERVIEW_DAYS,
+  PAID_STATUSES,
+  REPLACEMENT_PROVIDER,
+  SHIPPED_ALL_STATUSES,
+  type AdminOverview,
+  type OrderStatus,
+} from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { onSale } from '../parts/repository';
@@ -32,15 +41,37 @@ export function createOverviewRepository(db: Db) {
         sql<{ status: OrderStatus; count: number }>`
           select status, count(*)::int as count from orders group by status`.execute(db),
         sql<{ id: string; name: string; quantity: number; revenue_cents: string }>`
-          select parts.id, parts.name, sum(order_lines.quantity)::int as quantity, sum(order_lines.line_total_cents)::text as revenue_cents
-          from orders
-          join order_lines on order_lines.order_id = orders.id
-          join parts on parts.id = order_lines.part_id
-          where orders.${EARNING}
-            and order_lines.kind = 'part'
-            and orders.created_at >= (now() at time zone 'utc')::date - ${OVERVIEW_DAYS - 1}::int
+          with sold as (
+            select order_lines.part_id,
+                   order_lines.unit_price_cents,
+                   order_lines.quantity
+                     -- The rest of an order that shipped in part and was then cancelled (refunded).
+                     - case when orders.status in (${sql.join(SHIPPED_ALL_STATUSES)})
+                                 and exists (select 1 from shipment_lines where shipment_lines.order_id = orders.id)
+                            then order_lines.quantity - coalesce((
+                                   select sum(shipment_lines.quantity) from shipment_lines
+                                   where shipment_lines.order_id = orders.id and shipment_lines.position = order_lines.position), 0)
+                            else 0 end
+                     -- What came back and was refunded (a core sent back is not the part).
+                     - coalesce((
+                         select sum(return_lines.quantity) from return_lines
+                         join returns on returns.id = return_lines.return_id
+                         where return_lines.order_id = orders.id and return_lines.position = order_lines.position
+                           and returns.status = 'refunded' and returns.reason <> 'core'), 0) as units
+            from orders
+            join order_lines on order_lines.order_id = orders.id
+            where orders.${EARNING}
+              and order_lines.kind = 'part'
+              -- A free warranty replacement is not a sale (decision 110).
+              and orders.payment_provider is distinct from ${REPLACEMENT_PROVIDER}
+              and orders.created_at >= (now() at time zone 'utc')::date - ${OVERVIEW_DAYS - 1}::int
+          )
+          select parts.id, parts.name, sum(sold.units)::int as quantity, sum(sold.units * sold.unit_price_cents)::text as revenue_cents
+          from sold
+          join parts on parts.id = sold.part_id
           group by parts.id, parts.name
-          order by quantity desc, sum(order_lines.line_total_cents) desc, parts.name
+          having sum(sold.units) > 0
+          order by quantity desc, sum(sold.units * sold.unit_price_cents) desc, parts.name
           limit ${BEST_SELLERS}`.execute(db),
         sql<{ id: string; name: string; img: string; available_quantity: number; min_order_quantity: number; threshold: number }>`
           select id, name, img, available_quantity, min_order_quantity,
