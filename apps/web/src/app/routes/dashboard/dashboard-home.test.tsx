@@ -11,7 +11,7 @@ const overview = {
     { date: '2026-11-21', orders: 2, revenue: 30 },
     { date: '2026-11-22', orders: 1, revenue: 12.5 },
   ],
-  byStatus: { unpaid: 1, paid: 2, shipped: 0, cancelled: 0 },
+  byStatus: { unpaid: 1, paid: 2, partially_shipped: 3, shipped: 4, delivered: 0, cancelled: 0, expired: 0 },
   bestSellers: [{ _id: 'part-1', name: 'Brake Pads', quantity: 3, revenue: 42.5 }],
   lowStock: [{ _id: 'part-2', name: 'Oil Filter', img: '/images/parts/oil-filter.svg', availableQuantity: 3, minOrderQuantity: 2, threshold: 4 }],
 };
@@ -24,6 +24,8 @@ describe('Dashboard home', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
     expect(await screen.findByText('$42.50')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Paid\s*2/ })).toHaveAttribute('href', '/dashboard/orders?status=paid');
+    // What is left to ship: paid orders and partly shipped ones (the state table's), not shipped ones.
+    expect(screen.getByText('To ship').nextElementSibling).toHaveTextContent(/^5$/);
     expect(screen.getByText('3 sold · $42.50')).toBeInTheDocument();
     const restock = within(screen.getByRole('form', { name: 'Restock Oil Filter' }));
     expect(restock.getByLabelText('Add to stock')).toBeInTheDocument();
