@@ -271,6 +271,44 @@ describe('Manage All Orders', () => {
     expect(server.paths().filter((path) => path.startsWith('POST'))).toEqual(['POST /api/admin/order/order-2/ship', 'POST /api/admin/order/order-2/deliver']);
   });
 
+  it('keeps the keyboard on the order after each action: its next action, else its row', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let orders = [paid, unpaid];
+    stubFetch({
+      [PAGE_1]: () => ({ body: anOrderPage(orders) }),
+      'POST /api/admin/order/order-2/ship': () => {
+        orders = [{ ...paid, status: 'shipped' }, unpaid];
+        return { body: { modifiedCount: 1, shipmentId: 'shipment-1', status: 'shipped' } };
+      },
+      'POST /api/admin/order/order-2/deliver': () => {
+        orders = [{ ...paid, status: 'delivered' }, unpaid];
+        return { body: { modifiedCount: 1 } };
+      },
+      'POST /api/admin/order/order-1/cancel': () => {
+        orders = [orders[0]!, { ...unpaid, status: 'cancelled' }];
+        return { body: { deletedCount: 1 } };
+      },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageOrders();
+    await screen.findByRole('table', { name: 'All orders' });
+
+    // The Ship form closes with its button: Mark delivered, what is left to do, takes the keyboard.
+    await user.click(rowOf('Sam Smith').getByRole('button', { name: /^Ship…/ }));
+    const form = within(screen.getByRole('form', { name: /^Ship order/ }));
+    await user.type(form.getByLabelText('Tracking number'), '1Z999AA10123456784');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(rowOf('Sam Smith').getByRole('button', { name: 'Mark delivered' })).toHaveFocus());
+
+    // Nothing is left to do on a delivered order, or a cancelled one: their row takes it.
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(rowOf('Sam Smith').getByText('Delivered')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('rowheader', { name: /Sam Smith/ })).toHaveFocus());
+    await user.click(rowOf('Jane Doe').getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('rowheader', { name: /Jane Doe/ })).toHaveFocus());
+  });
+
   it('the Ship… form shows where the order goes and by which method', async () => {
     const checkedOut = aCheckoutOrder({ _id: 'order-9', customername: 'Ada Garage', email: 'ada@example.com', status: 'paid', paid: true, transactionId: 'tx-9' });
     stubFetch({ [PAGE_1]: { body: anOrderPage([checkedOut]) }, ...noActivity });
