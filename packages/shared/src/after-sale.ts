@@ -83,6 +83,7 @@ export const shipmentMessages = {
   carrier: 'Choose a carrier: UPS, FedEx, USPS, DHL or other.',
   trackingNumber: 'Tracking number must be 6 to 40 letters and digits (spaces and dashes are fine).',
   notShippable: 'Only paid or partly shipped orders can be shipped.',
+  noUnits: 'Choose at least one unit to ship.',
   nothingLeft: 'Every line of this order has shipped already.',
   notDeliverable: 'Only a shipped order can be marked delivered.',
   unknownLine: (index: number) => `Line ${index + 1}: this part is not on the order.`,

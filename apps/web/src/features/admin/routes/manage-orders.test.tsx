@@ -227,10 +227,16 @@ describe('Manage All Orders', () => {
     expect(toggle).toHaveAttribute('aria-controls', screen.getByRole('form', { name: /^Ship order/ }).id);
     await user.click(form.getByRole('button', { name: 'Ship' }));
     expect(form.getByRole('alert')).toHaveTextContent(shipmentMessages.trackingNumber);
+    // The keyboard goes to the field to correct.
+    expect(form.getByLabelText('Tracking number')).toHaveFocus();
     await user.selectOptions(form.getByLabelText('Carrier'), 'UPS');
     await user.type(form.getByLabelText('Tracking number'), '1Z 999 AA1 01 2345 6784');
     const units = form.getByLabelText(/Brake Pads/);
     await user.clear(units);
+    await user.click(form.getByRole('button', { name: 'Ship' }));
+    expect(form.getByRole('alert')).toHaveTextContent(shipmentMessages.noUnits);
+    expect(units).toHaveFocus();
+    expect(form.getByRole('group', { name: 'Units in this parcel' })).toHaveAccessibleDescription(shipmentMessages.noUnits);
     await user.type(units, '2');
     await user.click(form.getByRole('button', { name: 'Ship' }));
     expect(await screen.findByText('Shipment recorded: the rest of the order is still to ship')).toBeInTheDocument();
