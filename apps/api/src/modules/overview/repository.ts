@@ -17,22 +17,26 @@ const EARNING = sql`status in (${sql.join(PAID_STATUSES)})`;
 /** How many low-stock parts the overview lists at most, the emptiest first: parts on sale only (one that cannot be sold needs no restock). */
 const LOW_STOCK_LIMIT = 20;
 
-/** The admin overview's figures, each computed by PostgreSQL (PGlite or a server) in one query. */
-export function createOverviewRepository(db: Db) {
+/**
+ * The admin overview's figures, each computed by PostgreSQL (PGlite or a server) in one query. Its
+ * days are the shop's (`SHOP_TIME_ZONE`, decision 113): midnight to midnight where the shop is,
+ * whatever the database session's time zone.
+ */
+export function createOverviewRepository(db: Db, timeZone: string) {
+  /** Today, where the shop is. */
+  const today = sql`(now() at time zone ${timeZone}::text)::date`;
+  /** The instant the window's first day began, where the shop is. */
+  const windowStart = sql`((${today} - ${OVERVIEW_DAYS - 1}::int)::timestamp at time zone ${timeZone}::text)`;
   return {
     async overview(): Promise<AdminOverview> {
       const [days, byStatus, bestSellers, lowStock] = await Promise.all([
-        // Every UTC day of the window, with or without orders.
+        // Every day of the window, with or without orders.
         sql<{ date: string; orders: number; revenue_cents: string }>`
           select to_char(day, 'YYYY-MM-DD') as date,
                  count(orders.id)::int as orders,
                  coalesce(sum(orders.total_cents - coalesce(refunds.cents, 0)) filter (where orders.${EARNING}), 0)::text as revenue_cents
-          from generate_series(
-                 (now() at time zone 'utc')::date - ${OVERVIEW_DAYS - 1}::int,
-                 (now() at time zone 'utc')::date,
-                 interval '1 day'
-               ) as day
-          left join orders on (orders.created_at at time zone 'utc')::date = day::date
+          from generate_series(${today} - ${OVERVIEW_DAYS - 1}::int, ${today}, interval '1 day') as day
+          left join orders on (orders.created_at at time zone ${timeZone}::text)::date = day::date
           -- What each order has refunded so far (its credit notes), less from its revenue.
           left join (select order_id, sum(amount_cents) as cents from credit_notes group by order_id) as refunds
                  on refunds.order_id = orders.id
@@ -64,7 +68,7 @@ export function createOverviewRepository(db: Db) {
               and order_lines.kind = 'part'
               -- A free warranty replacement is not a sale (decision 110).
               and orders.payment_provider is distinct from ${REPLACEMENT_PROVIDER}
-              and orders.created_at >= (now() at time zone 'utc')::date - ${OVERVIEW_DAYS - 1}::int
+              and orders.created_at >= ${windowStart}
           )
           select parts.id, parts.name, sum(sold.units)::int as quantity, sum(sold.units * sold.unit_price_cents)::text as revenue_cents
           from sold
@@ -85,6 +89,7 @@ export function createOverviewRepository(db: Db) {
       const statusCounts: Record<OrderStatus, number> = { unpaid: 0, paid: 0, partially_shipped: 0, shipped: 0, delivered: 0, cancelled: 0, expired: 0 };
       for (const row of byStatus.rows) statusCounts[row.status] = row.count;
       return {
+        timeZone,
         days: days.rows.map((row) => ({ date: row.date, orders: row.orders, revenue: centsToDollars(Number(row.revenue_cents)) })),
         byStatus: statusCounts,
         bestSellers: bestSellers.rows.map((row) => ({

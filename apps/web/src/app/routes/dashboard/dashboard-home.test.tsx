@@ -7,6 +7,7 @@ import { aCustomer, anAdmin, aTokenReply } from '../../../test/users';
 import { Component as DashboardHome } from './dashboard-home';
 
 const overview = {
+  timeZone: 'America/Detroit',
   days: [
     { date: '2026-11-21', orders: 2, revenue: 30 },
     { date: '2026-11-22', orders: 1, revenue: 12.5 },
@@ -30,6 +31,7 @@ describe('Dashboard home', () => {
     const restock = within(screen.getByRole('form', { name: 'Restock Oil Filter' }));
     expect(restock.getByLabelText('Add to stock')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Revenue and orders per day' })).toBeInTheDocument();
+    expect(screen.getByText(/Days run midnight to midnight in the shop’s time zone \(America\/Detroit\)/)).toBeInTheDocument();
   });
 
   it('keeps My Orders for a customer, and never asks for the overview', async () => {

@@ -49,7 +49,9 @@ function OverviewFigures({ overview }: { overview: AdminOverview }) {
         <h2 id="overview-chart-heading" className="text-xl font-bold text-ink">
           Revenue and orders per day
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Bars: revenue of paid and shipped orders. Line: orders placed.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Bars: revenue of paid and shipped orders. Line: orders placed. Days run midnight to midnight in the shop’s time zone ({overview.timeZone}).
+        </p>
         <div className="mt-3 rounded-xl border border-slate-200 p-3">
           <Suspense fallback={<LoadingBlock label="Loading the chart" />}>
             <RevenueChart days={overview.days} />
