@@ -1,6 +1,7 @@
 import { can, formatPrice, orderKindOf, orderStatusLabels, type Order, type OrderStatus, type ShipOrderInput } from '@autoparts/shared';
 import { useId, useState } from 'react';
 import { formatDateTime } from '../../../lib/dates';
+import { adminNotices } from '../admin-notices';
 import { ActionButton } from './action-button';
 import { headerCellClass, stackedTableClass, TableRegion, theadClass, useRowFocus, type RowFocus } from './table-region';
 import { EmailText } from '../../../components/email-text';
@@ -133,6 +134,7 @@ function OrderRow({ order, onShip, onDeliver, onCancel, pending, busy }: OrderRo
           <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusStyles[order.status]}`}>
             {orderStatusLabels[order.status]}
           </span>
+          {kind === 'replacement' && <p className="mt-1 max-w-40 text-xs text-slate-600">{adminNotices.replacementOrder}</p>}
           {order.transactionId && (
             <p className="mt-1 text-xs text-slate-600">
               {order.paymentProvider === 'stripe' ? 'Stripe' : 'Test mode'}:{' '}

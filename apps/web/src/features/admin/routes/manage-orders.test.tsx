@@ -7,6 +7,7 @@ import { anOrderPage, noActivity } from '../../../test/admin';
 import { stubFetch } from '../../../test/fetch-stub';
 import { aCheckoutOrder, anOrder } from '../../../test/orders';
 import { renderRoutes } from '../../../test/render-with-router';
+import { adminNotices } from '../admin-notices';
 import { Component as ManageOrdersPage } from './manage-orders';
 
 const PAGE_1 = 'GET /api/admin/orders?page=1&pageSize=20';
@@ -97,12 +98,15 @@ describe('Manage All Orders', () => {
   it('offers Cancel on a warranty replacement only before any of it ships (decision 110)', async () => {
     const replacement = anOrder({ _id: 'order-4', customername: 'Kim Park', status: 'paid', paid: true, price: 0, paymentProvider: 'replacement' });
     const partly = anOrder({ _id: 'order-5', customername: 'Lee Moss', status: 'partially_shipped', paid: true, price: 0, paymentProvider: 'replacement' });
-    stubFetch({ [PAGE_1]: { body: anOrderPage([replacement, partly]) }, ...noActivity });
+    stubFetch({ [PAGE_1]: { body: anOrderPage([replacement, partly, paid]) }, ...noActivity });
     renderManageOrders();
     await screen.findByRole('table', { name: 'All orders' });
     expect(rowOf('Kim Park').getByRole('button', { name: 'Cancel' })).toBeEnabled();
     expect(rowOf('Lee Moss').getByText('Ship…')).toBeInTheDocument();
     expect(rowOf('Lee Moss').queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
+    // Its $0.00 and "Paid" say what it is: a replacement, not a sale.
+    expect(rowOf('Kim Park').getByText(adminNotices.replacementOrder)).toBeInTheDocument();
+    expect(rowOf('Sam Smith').queryByText(adminNotices.replacementOrder)).not.toBeInTheDocument();
   });
 
   it('filters by status with the choices All, unpaid, paid, partly shipped, shipped, delivered, cancelled and expired', async () => {
