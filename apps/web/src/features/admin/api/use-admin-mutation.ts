@@ -24,9 +24,10 @@ interface AdminMutationOptions<TVariables, TData> {
  * last admin cannot be removed.") and, either way, fetches the lists it touched again, since a
  * failure may mean someone else changed them first. It stays pending until they have arrived.
  *
- * `mutate` starts one action at a time: another call while one is under way is ignored. The
- * buttons' own guard is `isPending`, which React draws a task later, after a double click's
- * second click (two parcels were recorded for one Ship). `mutateAsync` is the caller's to guard.
+ * `mutate` sends the same action on the same thing once while it is under way: a second call
+ * with equal variables is ignored (another review's Hide still goes). The buttons' own guard is
+ * `isPending`, which React draws a task later, after a double click's second click (two parcels
+ * were recorded for one Ship). `mutateAsync` is the caller's to guard.
  */
 export function useAdminMutation<TVariables, TData>({
   mutationFn,
@@ -37,7 +38,8 @@ export function useAdminMutation<TVariables, TData>({
   invalidates,
 }: AdminMutationOptions<TVariables, TData>) {
   const queryClient = useQueryClient();
-  const underWay = useRef(false);
+  /** The variables (as JSON) of the calls under way. */
+  const underWay = useRef(new Set<string>());
   const mutation = useMutation({
     mutationFn,
     mutationKey,
@@ -47,22 +49,26 @@ export function useAdminMutation<TVariables, TData>({
     onError: (error) => {
       toast.error(failure, { description: customerMessage(error) });
     },
-    onSettled: async () => {
+    onSettled: async (_data, _error, variables) => {
       try {
         await Promise.all([...invalidates, queryKeys.audit].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       } finally {
-        underWay.current = false;
+        underWay.current.delete(keyOf(variables));
       }
     },
   });
   const { mutate: start } = mutation;
   const mutate = useCallback(
     (...args: Parameters<typeof start>) => {
-      if (underWay.current) return;
-      underWay.current = true;
+      const key = keyOf(args[0]);
+      if (underWay.current.has(key)) return;
+      underWay.current.add(key);
       start(...args);
     },
     [start],
   );
   return { ...mutation, mutate };
 }
+
+/** What makes two calls the same action on the same thing. */
+const keyOf = (variables: unknown) => JSON.stringify(variables) ?? '';
