@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   adminOrdersQuerySchema,
+  adminPartsQuerySchema,
   productInputSchema,
   productUpdateSchema,
   restockSchema,
@@ -269,12 +270,17 @@ describe('adminOrdersQuerySchema', () => {
     });
   });
 
-  it.each([{ status: 'refunded' }, { page: '0' }, { page: 'x' }, { page: '1.5' }, { pageSize: '101' }, { pageSize: '0' }])(
+  it.each([{ status: 'refunded' }, { page: '0' }, { page: 'x' }, { page: '1.5' }, { page: '10001' }, { page: '9007199254740991' }, { pageSize: '101' }, { pageSize: '0' }])(
     'refuses %j',
     (query) => {
       expect(adminOrdersQuerySchema.safeParse(query).success).toBe(false);
     },
   );
+
+  it('stops at page 10,000, as every list, Manage Products too', () => {
+    expect(adminOrdersQuerySchema.parse({ page: '10000' }).page).toBe(10_000);
+    expect(adminPartsQuerySchema.safeParse({ page: '10001' }).success).toBe(false);
+  });
 });
 
 describe('userSummarySchema', () => {

@@ -153,7 +153,8 @@ export const ADMIN_PARTS_PAGE_SIZE = 20;
 /** Manage Products: a search in the part's name, description, part number and OEM numbers, and the page. */
 export const adminPartsQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  // As every other list (`pageQuerySchema`): an offset of 2^53 rows is nobody's page.
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(ADMIN_PARTS_PAGE_SIZE),
 });
 export type AdminPartsQuery = z.output<typeof adminPartsQuerySchema>;
@@ -171,7 +172,7 @@ export const ADMIN_ORDERS_PAGE_SIZE = 20;
 export const adminOrdersQuerySchema = z.object({
   status: orderStatusSchema.optional(),
   email: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(ADMIN_ORDERS_PAGE_SIZE),
 });
 

@@ -83,11 +83,14 @@ export const shipmentMessages = {
   carrier: 'Choose a carrier: UPS, FedEx, USPS, DHL or other.',
   trackingNumber: 'Tracking number must be 6 to 40 letters and digits (spaces and dashes are fine).',
   notShippable: 'Only paid or partly shipped orders can be shipped.',
+  noUnits: 'Choose at least one unit to ship.',
   nothingLeft: 'Every line of this order has shipped already.',
   notDeliverable: 'Only a shipped order can be marked delivered.',
   unknownLine: (index: number) => `Line ${index + 1}: this part is not on the order.`,
   tooMany: (index: number, left: number) => `Line ${index + 1}: only ${left} left to ship.`,
   duplicateLine: (index: number) => `Line ${index + 1}: this part is named twice.`,
+  /** A parcel's tracking number already on this order: the same parcel sent twice (a double click, a retry). */
+  trackingTaken: 'This order already has a parcel with this tracking number: it was recorded once.',
 } as const;
 
 /**

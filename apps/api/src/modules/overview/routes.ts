@@ -5,7 +5,7 @@ import { createOverviewRepository } from './repository';
 
 /** The admin's dashboard overview: one call, every figure computed in SQL. */
 export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
-  const overview = createOverviewRepository(app.db);
+  const overview = createOverviewRepository(app.db, app.config.shop.timeZone);
   app.get(
     '/admin/overview',
     {

@@ -141,7 +141,7 @@ export async function leftToShip(trx: Db, orderId: string, lines: readonly Order
 
 export type ShipOutcome =
   | { shipped: true; order: OrderRow; shipmentId: string }
-  | { shipped: false; reason: 'not-found' | 'not-shippable' | 'nothing-left' }
+  | { shipped: false; reason: 'not-found' | 'not-shippable' | 'nothing-left' | 'tracking-taken' }
   | { shipped: false; reason: 'unknown-line' | 'too-many' | 'duplicate-line'; index: number; left: number };
 
 /**
@@ -185,6 +185,17 @@ export async function shipOrder(
     for (const entry of open) if (entry.left > 0) going.set(entry.line.position, entry.left);
   }
   if (going.size === 0) return { shipped: false, reason: 'nothing-left' };
+  // One parcel, one tracking number: the same one again for this order is the same parcel sent
+  // twice (a double click, a retried request), which would ship its units a second time.
+  if (input.trackingNumber !== '') {
+    const taken = await trx
+      .selectFrom('shipments')
+      .select('id')
+      .where('order_id', '=', orderId)
+      .where((eb) => eb(eb.fn('upper', ['tracking_number']), '=', input.trackingNumber.toUpperCase()))
+      .executeTakeFirst();
+    if (taken) return { shipped: false, reason: 'tracking-taken' };
+  }
 
   const shipment = await trx
     .insertInto('shipments')

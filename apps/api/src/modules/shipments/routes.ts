@@ -16,6 +16,8 @@ function refusal(outcome: Extract<ShipOutcome, { shipped: false }>): { status: 4
       return { status: 409, message: adminMessages.notShippable };
     case 'nothing-left':
       return { status: 409, message: shipmentMessages.nothingLeft };
+    case 'tracking-taken':
+      return { status: 409, message: shipmentMessages.trackingTaken };
     case 'unknown-line':
       return { status: 400, message: shipmentMessages.unknownLine(outcome.index) };
     case 'duplicate-line':

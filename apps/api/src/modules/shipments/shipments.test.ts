@@ -131,6 +131,23 @@ describe('shipping an order in parts', () => {
     expect(mails.filter((mail) => mail.subject.startsWith(`Order ${number} delivered`))).toHaveLength(1);
   });
 
+  it('records a parcel once: the same tracking number again for the order (a double click, a retry) is a 409 and ships nothing more', async () => {
+    const { orderId, a } = await paidOrder();
+    const parcel = { carrier: 'ups', trackingNumber: '1Z999AA10123456790', lines: [{ partId: a, quantity: 1 }] };
+    const [one, two] = await Promise.all([ship(orderId, parcel), ship(orderId, parcel)]);
+    expect([one.statusCode, two.statusCode].sort()).toEqual([200, 409]);
+    expect([one, two].find((reply) => reply.statusCode === 409)?.json()).toEqual({ message: shipmentMessages.trackingTaken });
+    // As typed another way (spaces, lower case), it is the same number.
+    expectReply(await ship(orderId, { ...parcel, trackingNumber: '1z 999 aa1 01 2345 6790' }), 409, shipmentMessages.trackingTaken);
+    const shipped = await app.db.selectFrom('shipment_lines').select('quantity').where('order_id', '=', orderId).execute();
+    expect(shipped).toEqual([{ quantity: 1 }]);
+    // Another parcel of the order, with its own number, ships.
+    expectReply(await ship(orderId, { ...parcel, trackingNumber: '1Z999AA10123456791' }), 200);
+    // The same number on another order is that order's business.
+    const other = await paidOrder();
+    expectReply(await ship(other.orderId, { ...parcel, lines: [{ partId: other.a, quantity: 1 }] }), 200);
+  });
+
   it('keeps the old "mark shipped" (no body): everything ships with carrier other', async () => {
     const { orderId } = await paidOrder();
     expectReply(await ship(orderId), 200);

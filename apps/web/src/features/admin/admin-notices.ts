@@ -4,6 +4,8 @@
  * `notices` in packages/shared.
  */
 export const adminNotices = {
+  /** Under a warranty replacement's status in Manage All Orders: its $0.00 and "Paid" are not a sale's. */
+  replacementOrder: 'Free warranty replacement: nothing was charged',
   alreadyAdmin: (email: string) => `${email} is already an admin`,
   adminRemoved: (email: string) => `${email} is a customer again`,
   notAnAdmin: (email: string) => `${email} is not an admin`,

@@ -7,11 +7,12 @@ import { aCustomer, anAdmin, aTokenReply } from '../../../test/users';
 import { Component as DashboardHome } from './dashboard-home';
 
 const overview = {
+  timeZone: 'America/Detroit',
   days: [
     { date: '2026-11-21', orders: 2, revenue: 30 },
     { date: '2026-11-22', orders: 1, revenue: 12.5 },
   ],
-  byStatus: { unpaid: 1, paid: 2, shipped: 0, cancelled: 0 },
+  byStatus: { unpaid: 1, paid: 2, partially_shipped: 3, shipped: 4, delivered: 0, cancelled: 0, expired: 0 },
   bestSellers: [{ _id: 'part-1', name: 'Brake Pads', quantity: 3, revenue: 42.5 }],
   lowStock: [{ _id: 'part-2', name: 'Oil Filter', img: '/images/parts/oil-filter.svg', availableQuantity: 3, minOrderQuantity: 2, threshold: 4 }],
 };
@@ -24,10 +25,13 @@ describe('Dashboard home', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
     expect(await screen.findByText('$42.50')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Paid\s*2/ })).toHaveAttribute('href', '/dashboard/orders?status=paid');
+    // What is left to ship: paid orders and partly shipped ones (the state table's), not shipped ones.
+    expect(screen.getByText('To ship').nextElementSibling).toHaveTextContent(/^5$/);
     expect(screen.getByText('3 sold · $42.50')).toBeInTheDocument();
     const restock = within(screen.getByRole('form', { name: 'Restock Oil Filter' }));
     expect(restock.getByLabelText('Add to stock')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Revenue and orders per day' })).toBeInTheDocument();
+    expect(screen.getByText(/Days run midnight to midnight in the shop’s time zone \(America\/Detroit\)/)).toBeInTheDocument();
   });
 
   it('keeps My Orders for a customer, and never asks for the overview', async () => {

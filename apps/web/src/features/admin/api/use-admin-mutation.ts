@@ -1,5 +1,6 @@
 import { notices } from '@autoparts/shared';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback, useRef } from 'react';
 import { toast } from 'sonner';
 import { customerMessage } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -22,6 +23,11 @@ interface AdminMutationOptions<TVariables, TData> {
  * An admin action: says how it went in a toast (the server's reason under a failure, e.g. "The
  * last admin cannot be removed.") and, either way, fetches the lists it touched again, since a
  * failure may mean someone else changed them first. It stays pending until they have arrived.
+ *
+ * `mutate` sends the same action on the same thing once while it is under way: a second call
+ * with equal variables is ignored (another review's Hide still goes). The buttons' own guard is
+ * `isPending`, which React draws a task later, after a double click's second click (two parcels
+ * were recorded for one Ship). `mutateAsync` is the caller's to guard.
  */
 export function useAdminMutation<TVariables, TData>({
   mutationFn,
@@ -32,7 +38,9 @@ export function useAdminMutation<TVariables, TData>({
   invalidates,
 }: AdminMutationOptions<TVariables, TData>) {
   const queryClient = useQueryClient();
-  return useMutation({
+  /** The variables (as JSON) of the calls under way. */
+  const underWay = useRef(new Set<string>());
+  const mutation = useMutation({
     mutationFn,
     mutationKey,
     onSuccess: (data, variables) => {
@@ -41,7 +49,26 @@ export function useAdminMutation<TVariables, TData>({
     onError: (error) => {
       toast.error(failure, { description: customerMessage(error) });
     },
-    onSettled: () =>
-      Promise.all([...invalidates, queryKeys.audit].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: async (_data, _error, variables) => {
+      try {
+        await Promise.all([...invalidates, queryKeys.audit].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      } finally {
+        underWay.current.delete(keyOf(variables));
+      }
+    },
   });
+  const { mutate: start } = mutation;
+  const mutate = useCallback(
+    (...args: Parameters<typeof start>) => {
+      const key = keyOf(args[0]);
+      if (underWay.current.has(key)) return;
+      underWay.current.add(key);
+      start(...args);
+    },
+    [start],
+  );
+  return { ...mutation, mutate };
 }
+
+/** What makes two calls the same action on the same thing. */
+const keyOf = (variables: unknown) => JSON.stringify(variables) ?? '';

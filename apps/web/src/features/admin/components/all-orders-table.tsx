@@ -1,8 +1,9 @@
 import { can, formatPrice, orderKindOf, orderStatusLabels, type Order, type OrderStatus, type ShipOrderInput } from '@autoparts/shared';
 import { useId, useState } from 'react';
 import { formatDateTime } from '../../../lib/dates';
+import { adminNotices } from '../admin-notices';
 import { ActionButton } from './action-button';
-import { headerCellClass, stackedTableClass, TableRegion, theadClass } from './table-region';
+import { headerCellClass, stackedTableClass, TableRegion, theadClass, useRowFocus, type RowFocus } from './table-region';
 import { EmailText } from '../../../components/email-text';
 import { OrderDetailsDisclosure } from '../../orders/components/order-breakdown';
 import { ShipForm } from '../../shipments/components/ship-form';
@@ -16,6 +17,8 @@ interface AllOrdersTableProps {
   pending: { action: 'ship' | 'deliver' | 'cancel'; id: string } | undefined;
   /** Another page or filter is loading: the rows shown are the previous ones. */
   stale: boolean;
+  /** The order (its id) whose action just succeeded: the keyboard goes to what is left of its row. */
+  focus?: RowFocus | undefined;
 }
 
 const statusStyles: Record<OrderStatus, string> = {
@@ -29,9 +32,10 @@ const statusStyles: Record<OrderStatus, string> = {
 };
 
 /** Every customer's orders: who, what, how many, the total, the status and when; ship or cancel. */
-export function AllOrdersTable({ orders, onShip, onDeliver, onCancel, pending, stale }: AllOrdersTableProps) {
+export function AllOrdersTable({ orders, onShip, onDeliver, onCancel, pending, stale, focus }: AllOrdersTableProps) {
+  const region = useRowFocus(focus);
   return (
-    <TableRegion label="All orders table" busy={stale}>
+    <TableRegion ref={region} label="All orders table" busy={stale}>
       <table className={`${stackedTableClass} sm:min-w-[56rem] ${stale ? 'opacity-60' : ''}`}>
         <caption className="sr-only">All orders</caption>
         <thead className={theadClass}>
@@ -105,8 +109,8 @@ function OrderRow({ order, onShip, onDeliver, onCancel, pending, busy }: OrderRo
   }
   return (
     <>
-      <tr className="align-middle">
-        <th scope="row" id={customerId} className="px-4 py-3 font-normal">
+      <tr data-row={order._id} className="align-middle">
+        <th scope="row" id={customerId} tabIndex={-1} className="px-4 py-3 font-normal focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700">
           <span className="block font-semibold text-ink">{order.customername}</span>
           {/* From 640 px the e-mail keeps to one line (the Ship… form's row must not squeeze it over
               three), cut with an ellipsis past 14rem below 1536 px: whole, a long one pushed the
@@ -130,6 +134,7 @@ function OrderRow({ order, onShip, onDeliver, onCancel, pending, busy }: OrderRo
           <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${statusStyles[order.status]}`}>
             {orderStatusLabels[order.status]}
           </span>
+          {kind === 'replacement' && <p className="mt-1 max-w-40 text-xs text-slate-600">{adminNotices.replacementOrder}</p>}
           {order.transactionId && (
             <p className="mt-1 text-xs text-slate-600">
               {order.paymentProvider === 'stripe' ? 'Stripe' : 'Test mode'}:{' '}
@@ -140,7 +145,7 @@ function OrderRow({ order, onShip, onDeliver, onCancel, pending, busy }: OrderRo
         <td data-label="Date" className="px-4 py-3 whitespace-nowrap text-slate-600">
           <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
         </td>
-        <td className="px-4 py-3">
+        <td data-row-actions className="px-4 py-3">
           {shippable || cancellable ? (
             // A paid order can be shipped or cancelled (its payment refunded); a partly shipped one's rest too.
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2">

@@ -1,13 +1,14 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type Ref } from 'react';
 
 /**
  * A wide table's frame, named by `label`. Below 640 px its table (class `stackedTableClass`)
  * becomes stacked cards; between that and the table's full width it scrolls sideways inside a
  * region that the keyboard can reach and scroll.
  */
-export function TableRegion({ label, busy = false, children }: { label: string; busy?: boolean; children: ReactNode }) {
+export function TableRegion({ label, busy = false, children, ref }: { label: string; busy?: boolean; children: ReactNode; ref?: Ref<HTMLDivElement> }) {
   return (
     <div
+      ref={ref}
       role="region"
       aria-label={label}
       aria-busy={busy || undefined}
@@ -23,3 +24,27 @@ export function TableRegion({ label, busy = false, children }: { label: string; 
 export const stackedTableClass = 'stacked-table w-full text-left text-sm';
 export const headerCellClass = 'px-4 py-3';
 export const theadClass = 'bg-slate-50 text-xs font-semibold uppercase tracking-wider text-slate-600';
+
+/** Which row's action just succeeded (its `data-row` key), and a count that asks again for the same row. */
+export interface RowFocus {
+  row: string;
+  request: number;
+}
+
+/**
+ * Where the keyboard goes after a row's action succeeded, when the button pressed has gone (a
+ * cancelled order's Cancel, a closed Ship form, a removed user's row): the row's first action left
+ * (`data-row-actions`), else its header cell (`tabIndex=-1`), else, when the row left the list,
+ * the table's region. Give the answer to TableRegion's `ref`; rows carry `data-row={key}`.
+ */
+export function useRowFocus(focus: RowFocus | undefined) {
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const frame = region.current;
+    if (!focus || !frame) return;
+    const row = [...frame.querySelectorAll<HTMLTableRowElement>('tr[data-row]')].find((candidate) => candidate.dataset.row === focus.row);
+    const target = row?.querySelector<HTMLElement>('[data-row-actions] button:not(:disabled)') ?? row?.querySelector<HTMLElement>('th[tabindex]') ?? frame;
+    target.focus();
+  }, [focus]);
+  return region;
+}

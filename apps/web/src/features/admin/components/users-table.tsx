@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { UserSummary } from '../api/get-users';
 import { EmailText } from '../../../components/email-text';
 import { ActionButton } from './action-button';
-import { headerCellClass, stackedTableClass, TableRegion, theadClass } from './table-region';
+import { headerCellClass, stackedTableClass, TableRegion, theadClass, useRowFocus, type RowFocus } from './table-region';
 
 interface UsersTableProps {
   users: UserSummary[];
@@ -14,14 +14,17 @@ interface UsersTableProps {
   onRemove: (user: UserSummary) => void;
   /** The action under way, if any: one at a time. */
   pending: { action: UserAction; email: string } | undefined;
+  /** The user (their e-mail) whose row takes the keyboard after an action: a removed user's neighbour. */
+  focus?: RowFocus | undefined;
 }
 
 type UserAction = 'make-admin' | 'remove-admin' | 'remove';
 
 /** Make Admin's table (SPEC §2): e-mail, status, Make Admin (or Remove admin for an admin) and Remove. */
-export function UsersTable({ users, myEmail, onMakeAdmin, onRemoveAdmin, onRemove, pending }: UsersTableProps) {
+export function UsersTable({ users, myEmail, onMakeAdmin, onRemoveAdmin, onRemove, pending, focus }: UsersTableProps) {
+  const region = useRowFocus(focus);
   return (
-    <TableRegion label="Users table">
+    <TableRegion ref={region} label="Users table">
       <table className={`${stackedTableClass} sm:min-w-[36rem]`}>
         <caption className="sr-only">Users</caption>
         <thead className={theadClass}>
@@ -75,8 +78,8 @@ function UserRow({ user, isMe, onMakeAdmin, onRemoveAdmin, onRemove, pending, bu
   const reasonId = `${id}-reason`;
   const admin = user.role === 'admin';
   return (
-    <tr className="align-middle">
-      <th scope="row" className="px-4 py-3 font-normal">
+    <tr data-row={user.email} className="align-middle">
+      <th scope="row" tabIndex={-1} className="px-4 py-3 font-normal focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700">
         <span id={emailId} className="block font-semibold text-ink">
           <EmailText email={user.email} />
         </span>
@@ -89,7 +92,7 @@ function UserRow({ user, isMe, onMakeAdmin, onRemoveAdmin, onRemove, pending, bu
           {admin ? 'Admin' : 'Customer'}
         </span>
       </td>
-      <td className="px-4 py-3">
+      <td data-row-actions className="px-4 py-3">
         {admin ? (
           // The server keeps the last admin one and says so (409).
           <ActionButton onClick={() => onRemoveAdmin(user)} disabled={busy} pending={pending === 'remove-admin'} aria-describedby={emailId}>

@@ -201,6 +201,31 @@ describe('Make Admin', () => {
     confirm.mockRestore();
   });
 
+  it('hands the keyboard to the next user after a removal, to the previous one after the last', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let users = [boss, jane, sam];
+    stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [GET_USERS]: () => ({ body: users }),
+      'DELETE /api/user/jane%40example.com': () => {
+        users = [boss, sam];
+        return { body: { deletedCount: 1 } };
+      },
+      'DELETE /api/user/sam%40example.com': () => {
+        users = [boss];
+        return { body: { deletedCount: 1 } };
+      },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderMakeAdmin();
+    await screen.findByRole('table', { name: 'Users' });
+    await user.click(rowOf('jane@example.com').getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(rowOf('sam@example.com').getByRole('button', { name: 'Remove admin' })).toHaveFocus());
+    await user.click(rowOf('sam@example.com').getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(rowOf('boss@example.com').getByRole('button', { name: 'Remove admin' })).toHaveFocus());
+  });
+
   it('does nothing when the removal is not confirmed', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const server = stubFetch({ 'GET /api/me': { body: anAdmin() }, [GET_USERS]: { body: [boss, jane] }, ...noActivity });

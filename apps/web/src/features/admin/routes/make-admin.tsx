@@ -1,6 +1,6 @@
 import { confirmations, roleConfirmations, USERS_PAGE_SIZE } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Pager } from '../../../components/pager';
 import { LoadingBlock } from '../../../components/spinner';
 import { useMe } from '../../../lib/me';
@@ -12,6 +12,7 @@ import { useRemoveUser } from '../api/remove-user';
 import { AdminPage } from '../components/admin-page';
 import { LoadError } from '../components/load-error';
 import { SearchBox } from '../components/search-box';
+import type { RowFocus } from '../components/table-region';
 import { UsersTable } from '../components/users-table';
 import { EmptyState } from '../../../components/empty-state';
 
@@ -45,6 +46,8 @@ export function Component() {
   const removeUser = useRemoveUser();
   const removeAdmin = useRemoveAdmin();
   const myEmail = me?.email ?? '';
+  // A removed user's row goes: the keyboard goes to the next user's (the previous one's at the end).
+  const [focus, setFocus] = useState<RowFocus | undefined>();
 
   // One click would otherwise hand someone every order, product and user.
   function handleMakeAdmin(user: UserSummary) {
@@ -60,7 +63,12 @@ export function Component() {
   function handleRemove(user: UserSummary) {
     if (!window.confirm(confirmations.removeUser)) return;
     // The hooks report success and failure with a toast.
-    removeUser.mutate(user.email);
+    const shown = users.data ?? [];
+    const index = shown.findIndex((candidate) => candidate.email === user.email);
+    const neighbour = shown[index + 1] ?? shown[index - 1];
+    removeUser.mutate(user.email, {
+      onSuccess: () => setFocus((last) => ({ row: neighbour?.email ?? '', request: (last?.request ?? 0) + 1 })),
+    });
   }
 
   const pending = makeAdmin.isPending
@@ -93,6 +101,7 @@ export function Component() {
               onRemoveAdmin={handleRemoveAdmin}
               onRemove={handleRemove}
               pending={pending}
+              focus={focus}
             />
             <Pager page={filters.page} hasNext={users.data.length === USERS_PAGE_SIZE} onPage={(page) => change({ ...filters, page })} label="Users pages" />
           </div>

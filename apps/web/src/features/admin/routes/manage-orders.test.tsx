@@ -1,5 +1,5 @@
 import { adminMessages, apiErrors, confirmations, customerPaymentRefunded, notices, shipmentMessages } from '@autoparts/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { anOrderPage, noActivity } from '../../../test/admin';
 import { stubFetch } from '../../../test/fetch-stub';
 import { aCheckoutOrder, anOrder } from '../../../test/orders';
 import { renderRoutes } from '../../../test/render-with-router';
+import { adminNotices } from '../admin-notices';
 import { Component as ManageOrdersPage } from './manage-orders';
 
 const PAGE_1 = 'GET /api/admin/orders?page=1&pageSize=20';
@@ -97,12 +98,15 @@ describe('Manage All Orders', () => {
   it('offers Cancel on a warranty replacement only before any of it ships (decision 110)', async () => {
     const replacement = anOrder({ _id: 'order-4', customername: 'Kim Park', status: 'paid', paid: true, price: 0, paymentProvider: 'replacement' });
     const partly = anOrder({ _id: 'order-5', customername: 'Lee Moss', status: 'partially_shipped', paid: true, price: 0, paymentProvider: 'replacement' });
-    stubFetch({ [PAGE_1]: { body: anOrderPage([replacement, partly]) }, ...noActivity });
+    stubFetch({ [PAGE_1]: { body: anOrderPage([replacement, partly, paid]) }, ...noActivity });
     renderManageOrders();
     await screen.findByRole('table', { name: 'All orders' });
     expect(rowOf('Kim Park').getByRole('button', { name: 'Cancel' })).toBeEnabled();
     expect(rowOf('Lee Moss').getByText('Ship…')).toBeInTheDocument();
     expect(rowOf('Lee Moss').queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();
+    // Its $0.00 and "Paid" say what it is: a replacement, not a sale.
+    expect(rowOf('Kim Park').getByText(adminNotices.replacementOrder)).toBeInTheDocument();
+    expect(rowOf('Sam Smith').queryByText(adminNotices.replacementOrder)).not.toBeInTheDocument();
   });
 
   it('filters by status with the choices All, unpaid, paid, partly shipped, shipped, delivered, cancelled and expired', async () => {
@@ -227,10 +231,16 @@ describe('Manage All Orders', () => {
     expect(toggle).toHaveAttribute('aria-controls', screen.getByRole('form', { name: /^Ship order/ }).id);
     await user.click(form.getByRole('button', { name: 'Ship' }));
     expect(form.getByRole('alert')).toHaveTextContent(shipmentMessages.trackingNumber);
+    // The keyboard goes to the field to correct.
+    expect(form.getByLabelText('Tracking number')).toHaveFocus();
     await user.selectOptions(form.getByLabelText('Carrier'), 'UPS');
     await user.type(form.getByLabelText('Tracking number'), '1Z 999 AA1 01 2345 6784');
     const units = form.getByLabelText(/Brake Pads/);
     await user.clear(units);
+    await user.click(form.getByRole('button', { name: 'Ship' }));
+    expect(form.getByRole('alert')).toHaveTextContent(shipmentMessages.noUnits);
+    expect(units).toHaveFocus();
+    expect(form.getByRole('group', { name: 'Units in this parcel' })).toHaveAccessibleDescription(shipmentMessages.noUnits);
     await user.type(units, '2');
     await user.click(form.getByRole('button', { name: 'Ship' }));
     expect(await screen.findByText('Shipment recorded: the rest of the order is still to ship')).toBeInTheDocument();
@@ -238,6 +248,75 @@ describe('Manage All Orders', () => {
     await waitFor(() => expect(rowOf('Sam Smith').getByText('Shipped')).toBeInTheDocument());
     expect(server.paths()).toContain('POST /api/admin/order/order-2/ship');
     expect(orderCalls(server)).toEqual([PAGE_1, PAGE_1]);
+  });
+
+  it('sends a parcel once when Ship is clicked twice in a row, and Mark delivered once', async () => {
+    let orders = [paid];
+    const server = stubFetch({
+      [PAGE_1]: () => ({ body: anOrderPage(orders) }),
+      'POST /api/admin/order/order-2/ship': () => {
+        orders = [{ ...paid, status: 'shipped' }];
+        return { body: { modifiedCount: 1, shipmentId: 'shipment-1', status: 'shipped' } };
+      },
+      'POST /api/admin/order/order-2/deliver': () => {
+        orders = [{ ...paid, status: 'delivered' }];
+        return { body: { modifiedCount: 1 } };
+      },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageOrders();
+    await screen.findByRole('table', { name: 'All orders' });
+    await user.click(rowOf('Sam Smith').getByRole('button', { name: /^Ship…/ }));
+    const form = within(screen.getByRole('form', { name: /^Ship order/ }));
+    await user.type(form.getByLabelText('Tracking number'), '1Z999AA10123456784');
+    // Two clicks in one go, as a browser's double click delivers them: before React draws the first one's pending state.
+    const twice = (button: HTMLElement) => {
+      fireEvent.click(button);
+      fireEvent.click(button);
+    };
+    twice(form.getByRole('button', { name: 'Ship' }));
+    twice(await screen.findByRole('button', { name: 'Mark delivered' }));
+    await waitFor(() => expect(rowOf('Sam Smith').getByText('Delivered')).toBeInTheDocument());
+    expect(server.paths().filter((path) => path.startsWith('POST'))).toEqual(['POST /api/admin/order/order-2/ship', 'POST /api/admin/order/order-2/deliver']);
+  });
+
+  it('keeps the keyboard on the order after each action: its next action, else its row', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let orders = [paid, unpaid];
+    stubFetch({
+      [PAGE_1]: () => ({ body: anOrderPage(orders) }),
+      'POST /api/admin/order/order-2/ship': () => {
+        orders = [{ ...paid, status: 'shipped' }, unpaid];
+        return { body: { modifiedCount: 1, shipmentId: 'shipment-1', status: 'shipped' } };
+      },
+      'POST /api/admin/order/order-2/deliver': () => {
+        orders = [{ ...paid, status: 'delivered' }, unpaid];
+        return { body: { modifiedCount: 1 } };
+      },
+      'POST /api/admin/order/order-1/cancel': () => {
+        orders = [orders[0]!, { ...unpaid, status: 'cancelled' }];
+        return { body: { deletedCount: 1 } };
+      },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageOrders();
+    await screen.findByRole('table', { name: 'All orders' });
+
+    // The Ship form closes with its button: Mark delivered, what is left to do, takes the keyboard.
+    await user.click(rowOf('Sam Smith').getByRole('button', { name: /^Ship…/ }));
+    const form = within(screen.getByRole('form', { name: /^Ship order/ }));
+    await user.type(form.getByLabelText('Tracking number'), '1Z999AA10123456784');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(rowOf('Sam Smith').getByRole('button', { name: 'Mark delivered' })).toHaveFocus());
+
+    // Nothing is left to do on a delivered order, or a cancelled one: their row takes it.
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(rowOf('Sam Smith').getByText('Delivered')).toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('rowheader', { name: /Sam Smith/ })).toHaveFocus());
+    await user.click(rowOf('Jane Doe').getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('rowheader', { name: /Jane Doe/ })).toHaveFocus());
   });
 
   it('the Ship… form shows where the order goes and by which method', async () => {

@@ -1,6 +1,6 @@
 import { confirmations, type Order, type OrderStatus } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { LoadingBlock } from '../../../components/spinner';
 import { useSearchChanges } from '../../../lib/search-changes';
 import { useCancelAnyOrder } from '../api/cancel-any-order';
@@ -8,6 +8,7 @@ import { allOrdersQuery, type OrderFilters as Filters } from '../api/get-all-ord
 import { useDeliverOrder, useShipOrder } from '../../shipments/api/shipments';
 import { AdminPage } from '../components/admin-page';
 import { AllOrdersTable } from '../components/all-orders-table';
+import type { RowFocus } from '../components/table-region';
 import { LoadError } from '../components/load-error';
 import { ORDER_STATUSES, OrderFilters } from '../components/order-filters';
 import { Pager } from '../../../components/pager';
@@ -41,6 +42,9 @@ export function Component() {
   const ship = useShipOrder();
   const deliver = useDeliverOrder();
   const cancel = useCancelAnyOrder();
+  // After an action, the keyboard goes to what is left of the order's row (its button may be gone).
+  const [focus, setFocus] = useState<RowFocus | undefined>();
+  const focusOrder = (order: Order) => () => setFocus((last) => ({ row: order._id, request: (last?.request ?? 0) + 1 }));
 
   const { status, email } = filters;
   const change = useCallback(
@@ -57,7 +61,7 @@ export function Component() {
   function handleCancel(order: Order) {
     if (!window.confirm(confirmations.cancelOrder)) return;
     // The hooks report success and failure with a toast.
-    cancel.mutate(order._id);
+    cancel.mutate(order._id, { onSuccess: focusOrder(order) });
   }
 
   const pending = ship.isPending
@@ -95,11 +99,12 @@ export function Component() {
             </p>
             <AllOrdersTable
               orders={orders.data.orders}
-              onShip={(order, shipment) => ship.mutate({ id: order._id, shipment })}
-              onDeliver={(order) => deliver.mutate(order._id)}
+              onShip={(order, shipment) => ship.mutate({ id: order._id, shipment }, { onSuccess: focusOrder(order) })}
+              onDeliver={(order) => deliver.mutate(order._id, { onSuccess: focusOrder(order) })}
               onCancel={handleCancel}
               pending={pending}
               stale={orders.isPlaceholderData}
+              focus={focus}
             />
             <Pager
               label="Orders pages"

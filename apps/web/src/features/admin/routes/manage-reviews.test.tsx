@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
@@ -64,6 +64,25 @@ describe('Customer Reviews (admins)', () => {
     await user.click(samReview.getByRole('button', { name: 'Show' }));
     expect(await screen.findByText('Review shown on the home page again')).toBeInTheDocument();
     expect(callTo(server, 'PUT /api/admin/review/review-2/visibility')?.body).toEqual({ hidden: false });
+  });
+
+  it('sends two reviews’ Hide at once when both are pressed, each once', async () => {
+    const sam = anAdminReview({ _id: 'review-2', name: 'Sam Smith', email: 'sam@example.com' });
+    const server = stubFetch({
+      [GET_REVIEWS]: { body: [anAdminReview(), sam] },
+      'PUT /api/admin/review/review-1/visibility': { body: { acknowledged: true } },
+      'PUT /api/admin/review/review-2/visibility': { body: { acknowledged: true } },
+      ...noActivity,
+    });
+    renderManageReviews();
+    const jane = within(await screen.findByRole('article', { name: 'Jane Doe' })).getByRole('button', { name: 'Hide' });
+    const other = within(screen.getByRole('article', { name: 'Sam Smith' })).getByRole('button', { name: 'Hide' });
+    // As a quick hand does, before the first one's pending state is drawn: Jane's twice, then Sam's.
+    fireEvent.click(jane);
+    fireEvent.click(jane);
+    fireEvent.click(other);
+    await waitFor(() => expect(screen.getAllByText('Review hidden from the home page')).toHaveLength(2));
+    expect(server.paths().filter((path) => path.startsWith('PUT'))).toEqual(['PUT /api/admin/review/review-1/visibility', 'PUT /api/admin/review/review-2/visibility']);
   });
 
   it('hides every review of one author at once, after a confirmation', async () => {

@@ -1,4 +1,4 @@
-import { formatPrice, orderStatusLabels, OVERVIEW_DAYS, paths, type AdminOverview, type OrderStatus } from '@autoparts/shared';
+import { can, formatPrice, ORDER_KINDS, orderStatusLabels, orderStatusSchema, OVERVIEW_DAYS, paths, type AdminOverview, type OrderStatus } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -9,6 +9,9 @@ import { LoadError } from '../components/load-error';
 import { RestockForm } from '../components/restock-form';
 
 const RevenueChart = lazy(() => import('../components/revenue-chart'));
+
+/** Where an order still has something to ship, as the order table says (paid, partly shipped). */
+const TO_SHIP: readonly OrderStatus[] = orderStatusSchema.options.filter((state) => ORDER_KINDS.some((kind) => can(state, 'ship', 'admin', kind)));
 
 /**
  * /dashboard for an admin: revenue and orders per day for the last 30 days, orders by
@@ -32,12 +35,13 @@ export function Overview() {
 function OverviewFigures({ overview }: { overview: AdminOverview }) {
   const revenue = overview.days.reduce((sum, day) => sum + day.revenue, 0);
   const orders = overview.days.reduce((sum, day) => sum + day.orders, 0);
+  const toShip = TO_SHIP.reduce((sum, status) => sum + (overview.byStatus[status] ?? 0), 0);
   return (
     <div className="grid gap-8">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Figure label={`Revenue, ${OVERVIEW_DAYS} days`} value={formatPrice(revenue)} />
         <Figure label={`Orders, ${OVERVIEW_DAYS} days`} value={String(orders)} />
-        <Figure label="Paid, to ship" value={String(overview.byStatus.paid)} />
+        <Figure label="To ship" value={String(toShip)} />
         <Figure label="Low on stock" value={String(overview.lowStock.length)} />
       </dl>
 
@@ -45,7 +49,9 @@ function OverviewFigures({ overview }: { overview: AdminOverview }) {
         <h2 id="overview-chart-heading" className="text-xl font-bold text-ink">
           Revenue and orders per day
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Bars: revenue of paid and shipped orders. Line: orders placed.</p>
+        <p className="mt-1 text-sm text-slate-600">
+          Bars: revenue of paid and shipped orders. Line: orders placed. Days run midnight to midnight in the shop’s time zone ({overview.timeZone}).
+        </p>
         <div className="mt-3 rounded-xl border border-slate-200 p-3">
           <Suspense fallback={<LoadingBlock label="Loading the chart" />}>
             <RevenueChart days={overview.days} />

@@ -1,5 +1,5 @@
 import { CARRIERS, carrierNames, shipmentMessages, trackingNumberSchema, type CarrierCode, type Order, type ShipOrderInput } from '@autoparts/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { ActionButton } from '../../admin/components/action-button';
 import { AddressLines } from '../../orders/components/order-breakdown';
 
@@ -34,17 +34,22 @@ export function ShipForm({ order, onShip, busy, id: formId }: { order: Order; on
   const [trackingNumber, setTrackingNumber] = useState('');
   const [quantities, setQuantities] = useState<Record<string, number>>(() => Object.fromEntries(lines.map((line) => [line.partId, line.left])));
   const [error, setError] = useState<string | undefined>();
+  // A refusal takes the keyboard to the field to correct (its alert is read as well).
+  const trackingField = useRef<HTMLInputElement>(null);
+  const unitsField = useRef<HTMLFieldSetElement>(null);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const tracking = trackingNumberSchema.safeParse(trackingNumber);
     if (!tracking.success) {
       setError(shipmentMessages.trackingNumber);
+      trackingField.current?.focus();
       return;
     }
     const going = lines.map((line) => ({ partId: line.partId, quantity: quantities[line.partId] ?? 0 })).filter((line) => line.quantity > 0);
     if (going.length === 0) {
-      setError('Choose at least one unit to ship.');
+      setError(shipmentMessages.noUnits);
+      unitsField.current?.querySelector('input')?.focus();
       return;
     }
     setError(undefined);
@@ -81,6 +86,7 @@ export function ShipForm({ order, onShip, busy, id: formId }: { order: Order; on
         <label className="block font-semibold text-ink">
           Tracking number
           <input
+            ref={trackingField}
             value={trackingNumber}
             onChange={(event) => setTrackingNumber(event.target.value)}
             autoComplete="off"
@@ -93,7 +99,7 @@ export function ShipForm({ order, onShip, busy, id: formId }: { order: Order; on
         </label>
       </div>
       <div className="grid content-start gap-3">
-        <fieldset>
+        <fieldset ref={unitsField} aria-describedby={error === shipmentMessages.noUnits ? `${id}-error` : undefined}>
           <legend className="font-semibold text-ink">Units in this parcel</legend>
           {lines.map((line) => (
             <label key={line.partId} className="mt-2 flex items-center justify-between gap-3 text-slate-700">
