@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { logIn, newAccount, signUp } from './accounts';
 import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations, roomyParts, widths } from './pages';
@@ -122,6 +122,51 @@ for (const width of widths) {
       await expect(headerCount(page)).toHaveText(String(known.minOrderQuantity + few.minOrderQuantity));
       await expectNoSeriousA11yViolations(page);
       await page.screenshot({ path: path.join(screens, `cart-quick-order-${width}.png`), fullPage: true });
+    });
+
+    test('quick order pressed twice before the page answers (a double click) adds its lines once', async ({ page }) => {
+      const [part] = await roomyParts(page, 1, { from: 'end' });
+      if (!part) throw new Error('no parts');
+      await signUp(page, newAccount(`twice${width}`));
+      await page.goto('/cart');
+      await page.getByLabel('Part numbers and quantities').fill(`${part.partNumber} ${part.minOrderQuantity}`);
+
+      // The shop's answers are held (network control: each request still reaches the real shop, later).
+      // A request to `?barrier`, made after the presses, is answered here: once it is seen, every
+      // quick order the presses sent has been seen before it.
+      const held: Route[] = [];
+      let barrier = false;
+      await page.route(
+        (url) => url.pathname === '/api/cart/quick-order',
+        async (route) => {
+          if (new URL(route.request().url()).search === '?barrier') {
+            barrier = true;
+            await route.fulfill({ status: 204 });
+          } else held.push(route);
+        },
+      );
+      const button = page.getByRole('button', { name: 'Add to cart' });
+      // Two presses in one go, as a double click's two clicks (or a key's repeat) reach the page
+      // before it has drawn anything of the first; then the barrier, after what they started.
+      await button.evaluate((element: HTMLButtonElement) => {
+        element.click();
+        element.click();
+        setTimeout(() => void fetch('/api/cart/quick-order?barrier', { method: 'POST' }), 0);
+      });
+      await expect.poll(() => barrier).toBe(true);
+      expect(held).toHaveLength(1);
+      await expect(button).toHaveAttribute('aria-busy', 'true');
+      // Pressed again while it is busy (Enter on the button), it sends nothing either.
+      await button.press('Enter');
+      await page.unroute((url) => url.pathname === '/api/cart/quick-order');
+      for (const route of held) await route.continue();
+
+      await expect(page.getByText('1 line added to your cart')).toBeVisible();
+      await expect(button).toHaveAttribute('aria-busy', 'false');
+      await page.reload();
+      const line = page.getByTestId('cart-line').filter({ hasText: part.partNumber });
+      await expect(line.getByLabel('Quantity')).toHaveValue(String(part.minOrderQuantity));
+      await expect(headerCount(page)).toHaveText(String(part.minOrderQuantity));
     });
   });
 }

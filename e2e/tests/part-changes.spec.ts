@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { buyAgainMessages, partChangeMessages, paths, partChangeEditorMessages } from '@autoparts/shared';
+import { adminMessages, buyAgainMessages, notices, partChangeMessages, paths, partChangeEditorMessages } from '@autoparts/shared';
 import { newAccount, signUp } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { patchChanges, putCatalogue } from './catalogue-api';
@@ -129,6 +129,37 @@ for (const width of widths) {
       }
       expect(listed).toContain(current.partNumber);
       expect(listed).not.toContain(old.partNumber);
+      await context.close();
+    });
+
+    test('two admins on one part’s Details: the later save is said once, in an alert that takes the focus and says what to do now, over no toast', async ({ browser, baseURL }) => {
+      const { admin, context, stamp, make } = await adminAt(browser, baseURL ?? '', width);
+      const part = await make(`E2E-TWO-${stamp}`, `Two Admins Pads ${stamp}`);
+      await admin.goto(paths.partCatalogue(part.id));
+      const details = admin.getByRole('form', { name: 'Catalogue details' });
+      await details.getByLabel('Specifications').fill('Thickness: 22 mm');
+      // Another admin adds an OEM number meanwhile.
+      expect((await putCatalogue(admin.request, { origin: baseURL ?? '' }, part.id, { category: null, partNumber: part.partNumber, oemNumbers: [`OE-${stamp}`], specs: [] })).ok()).toBe(true);
+      await details.getByRole('button', { name: 'Save details' }).click();
+
+      const alert = details.getByRole('alert');
+      const changed = adminMessages.fieldChanged('OEM numbers', `OE-${stamp}`);
+      await expect(alert).toHaveText(`${changed}The form now shows what is stored, except in the fields you changed, which keep what you typed. Check them, then save again.`);
+      await expect(alert).toBeFocused();
+      // Said once: no failure toast lies over it (at 390 px one covered the alert). A toast would be
+      // there by now, shown before the part is fetched again and the alert drawn: counted, not awaited.
+      expect(await admin.getByText(changed).count()).toBe(1);
+      expect(await admin.getByText(notices.actionFailed).count()).toBe(0);
+      // What the alert says is so: the stored number is in, the typed specification kept.
+      await expect(details.getByLabel('OEM numbers')).toHaveValue(`OE-${stamp}`);
+      await expect(details.getByLabel('Specifications')).toHaveValue('Thickness: 22 mm');
+      await expect(alert).toBeInViewport();
+      await expectNoSeriousA11yViolations(admin);
+      await admin.screenshot({ path: `.tmp/screens/${width}_catalogue-two-admins.png` });
+      // Saved again, it goes through.
+      await details.getByRole('button', { name: 'Save details' }).click();
+      await expect(admin.getByText('Catalogue details saved')).toBeVisible();
+      await expect(alert).toHaveCount(0);
       await context.close();
     });
 

@@ -197,13 +197,20 @@ export const adminMessages = {
   partNotFound: 'Part not found',
   stockOverLimit: `Stock cannot go above ${STOCK_MAX}.`,
   reviewNotFound: 'Review not found',
-  stockChanged: 'The stock changed since this page loaded (orders came in). Reload to see it, then set it again.',
+  /**
+   * The stock saved since the form loaded (orders came in), `now` what it is. What the admin does
+   * next is the screen's to say: every admin screen fetches the part again after a refusal.
+   */
+  stockChanged: (now: number) => `The stock changed since this page loaded (orders came in): it is now ${now}.`,
   /** The editor's warning (not a refusal: stock is restocked or imported later) when the minimum order is above the stock. */
   minimumAboveStock: (minimum: number, stock: number) =>
     `Above the stock (${stock}): nobody can order this part until its stock reaches ${minimum}.`,
-  /** Another field of a part saved by someone else since the form loaded; `now` when it is short enough to say. */
+  /**
+   * Another field of a part saved by someone else since the form loaded; `now` when it is short
+   * enough to say. The fact only: the screen says what to do next (it has fetched the part again).
+   */
   fieldChanged: (field: string, now?: string) =>
-    `The ${field} changed since this page loaded (someone else saved it)${now === undefined ? '' : `: it is now ${now}`}. Reload to see it, then make your change again.`,
+    `The ${field} changed since this page loaded (someone else saved it)${now === undefined ? '' : `: it is now ${now}`}.`,
   /** A checked change sent without what the form loaded of the field (decision 112). */
   expectedRequired: (field: string) => `Send the ${field} you loaded with a new one`,
 } as const;
@@ -235,7 +242,7 @@ export function expectedOf(loaded: Pick<AdminPart, keyof ProductExpected>, chang
 
 /** The 409's message for `field`, whose stored value is now `current`. */
 export function productFieldChangedMessage(field: CheckedProductField, current: unknown): string {
-  if (field === 'availableQuantity') return adminMessages.stockChanged;
+  if (field === 'availableQuantity') return adminMessages.stockChanged(current as number);
   const { label, say } = checkedProductFields[field];
   return adminMessages.fieldChanged(label, say ? (say as (value: unknown) => string)(current) : undefined);
 }

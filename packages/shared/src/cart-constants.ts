@@ -55,6 +55,18 @@ export const cartMessages = {
   },
 } as const;
 
+/**
+ * Why `PUT /api/cart/lines/{partId}` (Add to cart, a line's new quantity) sets no quantity of a part
+ * that cannot be ordered at all. Not the cart's words (`cartMessages.archived`, `.soldOut`), which
+ * ask to remove a line already there before checking out: this is said to whoever adds the part or
+ * changes its line. Apart from `cartMessages`, which the app shell loads: only the server says these.
+ */
+export const cartLineSetMessages = {
+  archived: 'This part is no longer sold, so it cannot be added to the cart or its quantity changed.',
+  noLongerMade: 'This part is no longer made, so it cannot be added to the cart or its quantity changed.',
+  soldOut: 'This part is sold out, so it cannot be added to the cart or its quantity changed.',
+} as const;
+
 /** A part's limits on a cart line's quantity: its minimum order and its stock. */
 export interface CartLineLimits {
   minOrderQuantity: number;

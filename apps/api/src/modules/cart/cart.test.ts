@@ -1,4 +1,4 @@
-import { apiErrors, CART_MAX_LINES, cartMessages, QUICK_ORDER_MAX_CHARS, type Cart, type QuickOrderReply } from '@autoparts/shared';
+import { apiErrors, CART_MAX_LINES, cartLineSetMessages, cartMessages, QUICK_ORDER_MAX_CHARS, type Cart, type QuickOrderReply } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, byCookie, byToken, call, expectInvalid, expectReply, type Credential } from '../../test/admin';
@@ -177,8 +177,10 @@ describe('PUT/DELETE /api/cart/lines/{partId}', () => {
     const soldOut = await part({ available: 0 });
     const fine = await part();
 
-    expectReply(await put(byToken(bob), archived.id, 1), 409, cartMessages.archived);
-    expectReply(await put(byToken(bob), soldOut.id, 1), 409, cartMessages.soldOut);
+    // In words for adding a part or changing its line, not the cart line's "Remove it to check out".
+    expectReply(await put(byToken(bob), archived.id, 1), 409, cartLineSetMessages.archived);
+    expectReply(await put(byToken(bob), soldOut.id, 1), 409, cartLineSetMessages.soldOut);
+    expect(cartLineSetMessages.soldOut).toBe('This part is sold out, so it cannot be added to the cart or its quantity changed.');
     expectReply(await put(byToken(bob), '00000000-0000-4000-8000-000000000000', 1), 404, cartMessages.partNotFound);
     expectReply(await put(byToken(bob), 'brake-pads', 1), 404, cartMessages.partNotFound);
     expectInvalid(await put(byToken(bob), fine.id, 1.5), cartMessages.quantityWhole);
@@ -207,6 +209,9 @@ describe('PUT/DELETE /api/cart/lines/{partId}', () => {
       [short.id]: 'Only 3 in stock',
       [raised.id]: 'The minimum order for this part is 8',
     });
+    // The line says to remove it; setting its quantity says why that cannot be, without asking for a removal.
+    expectReply(await put(byToken(carol), soldOut.id, 2), 409, cartLineSetMessages.soldOut);
+    expectReply(await put(byToken(carol), archived.id, 2), 409, cartLineSetMessages.archived);
   });
 
   it('is each customer’s own', async () => {

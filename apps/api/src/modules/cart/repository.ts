@@ -1,5 +1,6 @@
 import {
   CART_MAX_LINES,
+  cartLineSetMessages,
   cartMessages,
   catalogueMessages,
   cartQuantityProblem,
@@ -71,6 +72,18 @@ export function notAddedProblem(part: Pick<PartFacts, 'archived_at' | 'lifecycle
   if (part.archived_at) return cartMessages.notAdded.archived;
   if (isEnded(part.lifecycle_code)) return cartMessages.notAdded.noLongerMade;
   if (part.available_quantity <= 0) return cartMessages.notAdded.soldOut;
+  return lineProblem(part, quantity);
+}
+
+/**
+ * Why `setQuantity` sets no `quantity` units of `part`, or null: `lineProblem`'s reasons, in words
+ * for adding the part or changing its line (a part that cannot be ordered at all is not asked to be
+ * removed, as a line the cart shows is).
+ */
+export function setLineProblem(part: Pick<PartFacts, 'archived_at' | 'lifecycle_code' | 'available_quantity' | 'min_order_quantity'>, quantity: number): string | null {
+  if (part.archived_at) return cartLineSetMessages.archived;
+  if (isEnded(part.lifecycle_code)) return cartLineSetMessages.noLongerMade;
+  if (part.available_quantity <= 0) return cartLineSetMessages.soldOut;
   return lineProblem(part, quantity);
 }
 
@@ -277,7 +290,7 @@ export function createCartRepository(db: Db) {
       return withCartLocked(userId, async (trx) => {
         const part = (await partsById(trx, [partId])).get(partId);
         if (!part) return { ok: false, status: 404, message: cartMessages.partNotFound };
-        const problem = lineProblem(part, quantity);
+        const problem = setLineProblem(part, quantity);
         if (problem) return { ok: false, status: part.archived_at || isEnded(part.lifecycle_code) || part.available_quantity <= 0 ? 409 : 400, message: problem };
         const current = await quantities(trx, userId);
         if (!current.has(partId) && current.size >= CART_MAX_LINES) return { ok: false, status: 409, message: cartMessages.tooManyLines };

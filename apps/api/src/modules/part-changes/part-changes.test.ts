@@ -1,4 +1,4 @@
-import { type AdminOverview, apiErrors, cartMessages, type AdminCatalogue, partChangeMessages, type BuyAgainReply, type PartDetail, type PublicPart, type QuickOrderReply, type SearchResult, partChangeEditorMessages } from '@autoparts/shared';
+import { type AdminOverview, apiErrors, cartLineSetMessages, cartMessages, type AdminCatalogue, partChangeMessages, type BuyAgainReply, type PartDetail, type PublicPart, type QuickOrderReply, type SearchResult, partChangeEditorMessages } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byToken, call, expectReply } from '../../test/admin';
@@ -299,7 +299,7 @@ describe('a part no longer made cannot be ordered', () => {
     expect((refused.json() as { lines: unknown[] }).lines).toEqual([{ partId: ended.id, message: partChangeMessages.noLongerMadeLine }]);
     expect([await stockOf(app, ended.id), await stockOf(app, fine.id)]).toEqual([20, 20]);
 
-    expectReply(await put(ended.id, 3), 409, partChangeMessages.noLongerMadeLine);
+    expectReply(await put(ended.id, 3), 409, cartLineSetMessages.noLongerMade);
     // Quick order adds nothing of it, and says so without asking to remove what never got there.
     const quick = await call(app, byToken(buyer), { method: 'POST', url: '/api/cart/quick-order', payload: { text: `${ended.number} 1` } });
     expectReply(quick, 200);

@@ -358,7 +358,9 @@ describe('PATCH /api/admin/part/{id}', () => {
 
     const stale = await updatePart(id, { availableQuantity: 50, expectedAvailableQuantity: 10, name: 'Renamed' });
     expectReply(stale, 409);
-    expect(stale.json()).toEqual({ message: adminMessages.stockChanged, field: 'availableQuantity', current: 7 });
+    expect(stale.json()).toEqual({ message: adminMessages.stockChanged(7), field: 'availableQuantity', current: 7 });
+    // The fact only: every admin screen has fetched the part again by then, and says what to do next.
+    expect(adminMessages.stockChanged(7)).toBe('The stock changed since this page loaded (orders came in): it is now 7.');
     const part = (await app.inject({ method: 'GET', url: `/api/part/${id}` })).json() as Part;
     expect(part.availableQuantity).toBe(7);
     expect(part.name).not.toBe('Renamed');
@@ -375,6 +377,7 @@ describe('PATCH /api/admin/part/{id}', () => {
     const second = await updatePart(id, { price: 60, name: 'Renamed', expected: { price: 50 } });
     expectReply(second, 409);
     expect(second.json()).toEqual({ message: adminMessages.fieldChanged('price', '$55.00'), field: 'price', current: 55 });
+    expect(adminMessages.fieldChanged('price', '$55.00')).toBe('The price changed since this page loaded (someone else saved it): it is now $55.00.');
     expect(await partRow(id)).toMatchObject({ price_cents: 5500 });
     expect((await partRow(id)).name).not.toBe('Renamed');
 

@@ -13,6 +13,8 @@ export const adminNotices = {
   nothingChanged: 'Nothing to save: no field was changed',
   /** Under a 409 of the catalogue page's forms (decision 112): the stored values are in, the admin's changes kept. */
   staleReloaded: 'The form now shows what is stored, except in the fields you changed, which keep what you typed. Check them, then save again.',
+  /** Under a field of Manage Products' editor refused with a 409: the field keeps what the admin typed, and a second Save writes it (decision 009). */
+  staleKept: 'Your value is still in the field: save again to put it in place of that one.',
   restocked: (quantity: number) => `Added ${quantity} to the stock`,
   archived: 'Product archived: it no longer shows in the shop',
   restored: 'Product restored: it shows in the shop again',

@@ -8,6 +8,7 @@ import { AddressForm } from './address-form';
 import { AddressText } from './address-text';
 import { EmptyState } from '../../../components/empty-state';
 import { LIST_HEADING, useCollectionEditing, useFocusWhen } from '../../admin/components/collection-editing';
+import { primaryButtonClass } from '../../../components/submit-button';
 
 const secondaryButton =
   'rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60 aria-disabled:opacity-60';
@@ -99,13 +100,8 @@ export function AddressBook() {
         ) : full ? (
           <p className="text-slate-600">{`You keep ${ADDRESSES_MAX} addresses, the most there can be. Delete one to add another.`}</p>
         ) : (
-          <div>
-            <button
-              ref={opener}
-              type="button"
-              onClick={() => startEditing(NEW)}
-              className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-            >
+          <div className="sm:w-60">
+            <button ref={opener} type="button" onClick={() => startEditing(NEW)} className={primaryButtonClass}>
               Add an address
             </button>
           </div>

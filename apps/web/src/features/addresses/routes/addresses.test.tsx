@@ -206,6 +206,8 @@ describe('My Addresses', () => {
     const add = await screen.findByRole('button', { name: 'Add an address' });
     await user.click(add);
     expect(within(screen.getByRole('form', { name: 'New address' })).getByLabelText('Country')).toHaveFocus();
+    // The opener is the shop's primary button, the one its form submits with (one style, not a copy).
+    expect(add.className).toBe(within(screen.getByRole('form', { name: 'New address' })).getByRole('button', { name: 'Add address' }).className);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('button', { name: 'Add an address' })).toHaveFocus();
 

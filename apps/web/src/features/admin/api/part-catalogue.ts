@@ -17,6 +17,8 @@ export function useSaveCatalogue(id: string) {
     mutationFn: (input: CatalogueUpdate) =>
       api(`/admin/part/${encodeURIComponent(id)}/catalogue`, { method: 'PUT', body: input, auth: true }),
     success: () => 'Catalogue details saved',
+    // A 409 is the page's alert (StaleNotice), not a toast over it as well.
+    saidInPlace: (error) => fieldChangedOf(error) !== undefined,
     invalidates: [queryKeys.parts],
   });
 }
@@ -85,6 +87,8 @@ export function useSavePartChanges(id: string) {
     mutationKey: partChangesMutationKey(id),
     success: () => 'Life cycle, interchange and kit saved',
     detail: (saved) => (saved.warnings.length > 0 ? saved.warnings.join(' · ') : undefined),
+    // A 409 (StaleNotice) and a rule's 400 are the form's own alerts, not a toast over them as well.
+    saidInPlace: (error) => fieldChangedOf(error) !== undefined || isApiError(error, 400),
     invalidates: [queryKeys.parts],
   });
 }

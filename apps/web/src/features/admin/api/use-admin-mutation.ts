@@ -15,13 +15,18 @@ interface AdminMutationOptions<TVariables, TData> {
   detail?: (data: TData) => string | undefined;
   /** What the failure toast says above the server's reason; 'action failed' (SPEC §8) unless told. */
   failure?: string;
+  /**
+   * A failure the screen says itself, in an alert that takes the focus: no toast then, so that the
+   * message is said once and nothing covers it (on a phone the toast lay over the alert).
+   */
+  saidInPlace?: (error: unknown) => boolean;
   /** The lists the change makes out of date. The activity list always is. */
   invalidates: QueryKey[];
 }
 
 /**
  * An admin action: says how it went in a toast (the server's reason under a failure, e.g. "The
- * last admin cannot be removed.") and, either way, fetches the lists it touched again, since a
+ * last admin cannot be removed.", unless the screen says it in place) and, either way, fetches the lists it touched again, since a
  * failure may mean someone else changed them first. It stays pending until they have arrived.
  *
  * `mutate` sends the same action on the same thing once while it is under way: a second call
@@ -35,6 +40,7 @@ export function useAdminMutation<TVariables, TData>({
   success,
   detail,
   failure = notices.actionFailed,
+  saidInPlace,
   invalidates,
 }: AdminMutationOptions<TVariables, TData>) {
   const queryClient = useQueryClient();
@@ -47,6 +53,7 @@ export function useAdminMutation<TVariables, TData>({
       toast.success(success(data, variables), { description: detail?.(data) });
     },
     onError: (error) => {
+      if (saidInPlace?.(error)) return;
       toast.error(failure, { description: customerMessage(error) });
     },
     onSettled: async (_data, _error, variables) => {

@@ -115,7 +115,8 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
       .then(onClose)
       .catch((error: unknown) => {
         const changed = fieldChangedOf(error);
-        if (changed && changed.field in FIELD_OF) setError(FIELD_OF[changed.field as keyof typeof FIELD_OF], { type: 'server', message: changed.message }, { shouldFocus: true });
+        if (changed && changed.field in FIELD_OF)
+          setError(FIELD_OF[changed.field as keyof typeof FIELD_OF], { type: 'server', message: `${changed.message} ${adminNotices.staleKept}` }, { shouldFocus: true });
       });
   });
 

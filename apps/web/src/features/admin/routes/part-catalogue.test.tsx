@@ -1,6 +1,7 @@
-import { adminMessages, type AdminCatalogue } from '@autoparts/shared';
+import { adminMessages, notices, partChangeMessages, type AdminCatalogue } from '@autoparts/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import { noActivity } from '../../../test/admin';
 import { stubFetch, type StubbedCall } from '../../../test/fetch-stub';
@@ -37,7 +38,20 @@ function renderPage(stored: { part: AdminCatalogue }, replies: { put?: (call: St
     ...(replies.patch ? { [PATCH]: replies.patch } : {}),
     ...noActivity,
   });
-  renderRoutes([{ path: '/dashboard/manageproducts/:id/catalogue', element: <PartCataloguePage /> }], { path: '/dashboard/manageproducts/p1/catalogue' });
+  renderRoutes(
+    [
+      {
+        path: '/dashboard/manageproducts/:id/catalogue',
+        element: (
+          <>
+            <PartCataloguePage />
+            <Toaster />
+          </>
+        ),
+      },
+    ],
+    { path: '/dashboard/manageproducts/p1/catalogue' },
+  );
   return server;
 }
 
@@ -92,6 +106,9 @@ describe('the catalogue page (decision 112)', () => {
     const alert = await screen.findByText(message);
     expect(alert.closest('[role="alert"]')).toHaveTextContent(adminNotices.staleReloaded);
     expect(alert.closest('[role="alert"]')).toHaveFocus();
+    // Said once, in the alert: no failure toast over it (at 390 px it covered the alert).
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(screen.queryByText(notices.actionFailed)).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('OEM numbers')).toHaveValue('43512-02220\n0 986 494 123'));
     expect(screen.getByLabelText('Specifications')).toHaveValue('Diameter: 275 mm\nThickness: 22 mm');
 
@@ -120,8 +137,22 @@ describe('the catalogue page (decision 112)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save life cycle, interchange and kit' }));
 
     expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(screen.queryByText(notices.actionFailed)).not.toBeInTheDocument();
     // The status, untouched here, is what is stored now; the list keeps the admin's removal.
     await waitFor(() => expect(screen.getByLabelText('Life-cycle status (PIES)')).toHaveValue('9'));
     expect(screen.getByText('No other brands’ numbers.')).toBeInTheDocument();
+  });
+
+  it('says a rule’s refusal of the life cycle once, in the form’s alert, with no toast over it', async () => {
+    const message = partChangeMessages.replacementMissing('BRK-9999');
+    renderPage({ part: aPart() }, { patch: () => ({ status: 400, body: { message } }) });
+    await userEvent.selectOptions(await screen.findByLabelText('Life-cycle status (PIES)'), '7');
+    await userEvent.type(screen.getByLabelText('Replaced by (part number)'), 'BRK-9999');
+    await userEvent.click(screen.getByRole('button', { name: 'Save life cycle, interchange and kit' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(screen.queryByText(notices.actionFailed)).not.toBeInTheDocument();
   });
 });

@@ -101,10 +101,20 @@ export function useAddToCart() {
   });
 }
 
+const quickOrderKey = ['quick-order'] as const;
+
+/**
+ * `POST /cart/quick-order`, and `sending()`: whether one is under way, read from React Query's
+ * mutation cache, where a mutation is pending the moment it starts. `isPending` reaches the page a
+ * render later: two presses that arrive before it (a double click) would each add the lines.
+ */
 export function useQuickOrder() {
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
+    mutationKey: quickOrderKey,
     mutationFn: (text: string) => api<QuickOrderReply>('/cart/quick-order', { method: 'POST', auth: true, body: { text } }),
     onSuccess: (reply) => queryClient.setQueryData(queryKeys.cart, reply.cart),
   });
+  const sending = useCallback(() => queryClient.isMutating({ mutationKey: quickOrderKey }) > 0, [queryClient]);
+  return { ...mutation, sending };
 }

@@ -25,8 +25,10 @@ export function AddToCartButton({ partId, partNumber, minOrderQuantity, availabl
   const errorId = useId();
   const quantity = Number(text);
   const whole = /^\d+$/.test(text.trim()) && quantity >= 1 && quantity <= CART_QUANTITY_MAX;
-  const problem = !whole ? cartMessages.badQuantity : cartQuantityProblem({ minOrderQuantity, availableQuantity }, quantity);
   const soldOut = availableQuantity <= 0;
+  // A sold-out part: the page says "Out of stock" above, and the cart's "Remove it to check out"
+  // is not for a part that is not in it (nor are the PUT's own words, kept out of this bundle).
+  const problem = soldOut ? null : !whole ? cartMessages.badQuantity : cartQuantityProblem({ minOrderQuantity, availableQuantity }, quantity);
 
   /**
    * A form action (React's): sent before the page has hydrated (the public part page arrives

@@ -63,6 +63,8 @@ export function QuickOrderForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // One at a time: a second press before the button shows busy would add the lines again.
+    if (quickOrder.sending()) return;
     const problem = check(text);
     setFailure(undefined);
     if (problem) {

@@ -8,6 +8,7 @@ import { companyLocationsQuery, useAddLocation, useRemoveLocation } from '../api
 import { EmptyState } from '../../../components/empty-state';
 import { LocationCertificates } from '../../certificates/components/location-certificates';
 import { LIST_HEADING, useCollectionEditing, useFocusWhen } from '../../admin/components/collection-editing';
+import { primaryButtonClass } from '../../../components/submit-button';
 
 /** The inline add form's own item in `useCollectionEditing`. */
 const NEW = { id: ':new' };
@@ -89,13 +90,8 @@ export function CompanyLocations({ isOwner, mayManageCertificates }: { isOwner: 
         ) : list.length >= COMPANY_LOCATIONS_MAX ? (
           <p className="text-slate-600">{`The company keeps ${COMPANY_LOCATIONS_MAX} locations, the most there can be.`}</p>
         ) : (
-          <div>
-            <button
-              ref={opener}
-              type="button"
-              onClick={() => startEditing(NEW)}
-              className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-            >
+          <div className="sm:w-60">
+            <button ref={opener} type="button" onClick={() => startEditing(NEW)} className={primaryButtonClass}>
               Add a location
             </button>
           </div>

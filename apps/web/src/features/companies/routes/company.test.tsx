@@ -320,6 +320,8 @@ describe('Company', () => {
     const addLocation = await screen.findByRole('button', { name: 'Add a location' });
     await user.click(addLocation);
     expect(within(screen.getByRole('form', { name: 'New location' })).getByLabelText('Country')).toHaveFocus();
+    // The opener is the shop's primary button, the one its form submits with (one style, not a copy).
+    expect(addLocation.className).toBe(within(screen.getByRole('form', { name: 'New location' })).getByRole('button', { name: 'Add address' }).className);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('form', { name: 'New location' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add a location' })).toHaveFocus();

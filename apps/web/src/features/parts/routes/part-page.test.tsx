@@ -1,4 +1,4 @@
-import { partChangeMessages, partPromiseMessages, type PublicPart } from '@autoparts/shared';
+import { cartMessages, partChangeMessages, partPromiseMessages, type PublicPart } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -67,6 +67,17 @@ describe('/parts/{partNumber}', () => {
     expect(fitment.getAllByRole('row').map((row) => row.textContent)).toEqual(['MakeModelYears', 'HyundaiElantra2016–2017', 'KiaForte2019']);
     expect(screen.getByRole('link', { name: 'Order now' })).toHaveAttribute('href', '/part/part-1');
     expect(screen.queryByText(/fit your/)).not.toBeInTheDocument();
+  });
+
+  it('says a sold-out part is out of stock, not the cart line’s “Remove it to check out”', async () => {
+    stubFetch({ [GET_PART]: { body: { ...part, availableQuantity: 0 } }, ...visitor });
+    renderPage();
+
+    expect(await screen.findByText('Out of stock')).toBeInTheDocument();
+    const form = within(screen.getByRole('form', { name: 'Add BRK-1001 to cart' }));
+    expect(form.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+    expect(form.getByLabelText('Quantity')).not.toHaveAccessibleDescription();
+    expect(screen.queryByText(cartMessages.soldOut)).not.toBeInTheDocument();
   });
 
   it('shows the core deposit, the warranty and which purchases the fit promise covers', async () => {

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { byToken, call, expectReply } from '../../test/admin';
+import { createTestApp } from '../../test/app';
+import { multipartForm } from '../../test/multipart';
+import { insertPart, signUpAdmin, type Customer } from '../../test/orders';
+import { eventually } from '../../test/wait';
+import { runImport } from './job';
+
+// PostgreSQL only: there the import's statement can be cancelled from another connection
+// (`pg_cancel_backend`); the embedded database has one connection, which the import holds.
+let app: FastifyInstance;
+let admin: Customer;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  admin = await signUpAdmin(app, 'shutdown-admin');
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const row = (id: string) => app.db.selectFrom('catalogue_imports').select(['status', 'attempts', 'applied', 'error']).where('id', '=', id).executeTakeFirstOrThrow();
+const added = () => app.db.selectFrom('parts').select('part_number').where('part_number', 'like', 'SD-%').execute();
+const priceOf = async (id: string) => (await app.db.selectFrom('parts').select('price_cents').where('id', '=', id).executeTakeFirstOrThrow()).price_cents;
+
+it('a shutdown while the import’s statement runs cancels it: the catalogue is as it was, and the import queued again to run from the start', async () => {
+  const existing = await insertPart(app, { priceCents: 1000 });
+  const { part_number: number } = await app.db.selectFrom('parts').select('part_number').where('id', '=', existing).executeTakeFirstOrThrow();
+
+  // A statement that runs long: the parts table is held by another transaction (as a long
+  // `analyze` or set-wise write would keep the import's statement going) until the test lets go.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let holding!: () => void;
+  const held = new Promise<void>((resolve) => (holding = resolve));
+  const holder = app.db.transaction().execute(async (trx) => {
+    await sql`lock table parts in access exclusive mode`.execute(trx);
+    holding();
+    await released;
+  });
+  await held;
+
+  try {
+    const file = { name: 'parts.csv', bytes: Buffer.from(`partNumber,name,price\r\n${number},Repriced,99.00\r\n${Array.from({ length: 20 }, (_, i) => `SD-${i},Pads,10.00`).join('\r\n')}\r\n`) };
+    const response = await call(app, byToken(admin), { method: 'POST', url: '/api/admin/catalogue/imports', ...multipartForm({ kind: 'parts-csv', mode: 'apply', onProblems: 'refuse' }, file) });
+    expectReply(response, 202);
+    const { id } = response.json() as { id: string };
+    // The job has taken it and its statement waits on the table.
+    await eventually(async () => {
+      const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pg_locks where relation = 'parts'::regclass and not granted`.execute(app.db);
+      return (rows[0]?.waiting ?? 0) > 0 && (await row(id)).status === 'running';
+    });
+
+    // The instance stops (its shutdown's stop of the job queue, with no time left for running jobs).
+    await app.jobs.stop({ timeoutMs: 0 });
+    // Handed back while the table is still held: the statement was cancelled, not let through.
+    expect(await row(id)).toEqual({ status: 'queued', attempts: 0, applied: false, error: null });
+    release();
+    await holder;
+    expect(await added()).toEqual([]);
+    expect(await priceOf(existing)).toBe(1000);
+
+    // Resumable: the next run (any instance's) applies the whole file.
+    await runImport(app.jobDb, id);
+    expect(await row(id)).toEqual({ status: 'done', attempts: 1, applied: true, error: null });
+    expect(await added()).toHaveLength(20);
+    expect(await priceOf(existing)).toBe(9900);
+  } finally {
+    release();
+    await holder;
+  }
+});
