@@ -38,6 +38,7 @@ export const catalogueProblemCodes = [
   'part-change',
   'unmapped-part-type',
   'not-applied',
+  'former-number',
 ] as const;
 export type CatalogueProblemCode = (typeof catalogueProblemCodes)[number];
 
@@ -127,6 +128,9 @@ export const catalogueDataMessages = {
   unpackedTooLarge: `The gzip file unpacks to more than ${CATALOGUE_UNPACKED_MAX_BYTES / 1024 / 1024 / 1024} GB; nothing of it was applied.`,
   zipUnpackedTooLarge: `The zip file unpacks to more than ${CATALOGUE_UNPACKED_MAX_BYTES / 1024 / 1024 / 1024} GB; nothing of it was applied.`,
   notFound: 'Import not found',
+  /** A PIES or CSV item named by a number an admin corrected away in the part's catalogue page (decision 115). */
+  formerNumber: (former: string, current: string) =>
+    `${former} is a former number of part ${current} (corrected in its catalogue page): name the part ${current} in the file. No part is added under a number another part had.`,
   /** The upload form's failure toast, before the API's message. */
   notUploaded: 'The file was not uploaded',
   /** What happened to an import's changes, in words (the report's status line). */

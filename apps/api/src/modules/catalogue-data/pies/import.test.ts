@@ -1,7 +1,8 @@
-import { partChangeMessages } from '@autoparts/shared';
+import { catalogueDataMessages, partChangeMessages } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app';
+import { importPartsCsv } from '../parts-csv/import';
 import { importPies } from './import';
 import { piesFile, piesItem, runImport } from './test-files';
 
@@ -195,5 +196,27 @@ describe('importPies', () => {
     const { problems } = await runImport(app, importPies, file);
     expect(problems).toEqual([{ code: 'xml', line: file.split('\n').indexOf('<Item><PartNumber>PI-501</Item>') + 1, ref: 'PI-501', message: expect.stringContaining('unexpected close tag') }]);
     expect(await part('PI-500')).toBeUndefined();
+  });
+
+  it('refuses, item by item, a number an admin corrected away, in PIES and in a parts CSV (decision 115)', async () => {
+    await runImport(app, importPies, piesFile(piesItem('FN-100')));
+    const { id } = (await part('FN-100'))!;
+    // As the catalogue page's correction leaves it (decision 112): the part is FN-100X, FN-100 its former number.
+    await app.db.transaction().execute(async (trx) => {
+      await trx.updateTable('parts').set({ part_number: 'FN-100X' }).where('id', '=', id).execute();
+      await trx.insertInto('part_former_numbers').values({ part_number: 'FN-100', part_id: id }).execute();
+    });
+    const problem = { ref: 'FN-100', code: 'former-number', message: catalogueDataMessages.formerNumber('FN-100', 'FN-100X') };
+
+    const pies = await runImport(app, importPies, piesFile(piesItem('FN-100', { name: 'Renamed' }), piesItem('FN-101')), 'skip');
+    expect(pies.problems).toEqual([expect.objectContaining(problem)]);
+    expect(pies.counts).toMatchObject({ added: 1, rejected: 1 });
+    const csv = await runImport(app, importPartsCsv, 'partNumber,name,price\nFN-100,Renamed,10.00\nFN-102,Other,10.00\n', 'skip');
+    expect(csv.problems).toEqual([{ line: 2, ...problem }]);
+    expect(csv.counts).toMatchObject({ added: 1, rejected: 1 });
+    const archived = await runImport(app, importPies, piesFile('<Item MaintenanceType="D"><PartNumber>FN-100</PartNumber></Item>'));
+    expect(archived.problems).toEqual([expect.objectContaining(problem)]);
+    expect(await part('FN-100X')).toMatchObject({ id, name: 'Part FN-100' });
+    expect(await part('FN-100')).toBeUndefined();
   });
 });

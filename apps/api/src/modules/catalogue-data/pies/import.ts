@@ -1,4 +1,14 @@
-import { centsToDollars, isCatalogueWarning, partChangeMessages, partChangesInputSchema, PRICE_BREAKS_MAX, priceBreaksProblem, REPLACED_CODES, type CatalogueProblem } from '@autoparts/shared';
+import {
+  catalogueDataMessages,
+  centsToDollars,
+  isCatalogueWarning,
+  partChangeMessages,
+  partChangesInputSchema,
+  PRICE_BREAKS_MAX,
+  priceBreaksProblem,
+  REPLACED_CODES,
+  type CatalogueProblem,
+} from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { ImportContext, Importer } from '../importer';
 import { createPartChangesRepository } from '../../part-changes/repository';
@@ -174,6 +184,19 @@ async function writeBatch(
     return map;
   };
   const byNumber = new Map(stored.map((row) => [row.part_number, row]));
+  // A number an admin corrected away (decision 112) is no part's to update, and none may be added under it (decision 115).
+  const unknown = numbers.filter((number) => !byNumber.has(number));
+  const formerOf = new Map(
+    (unknown.length === 0
+      ? []
+      : await trx
+          .selectFrom('part_former_numbers')
+          .innerJoin('parts', 'parts.id', 'part_former_numbers.part_id')
+          .select(['part_former_numbers.part_number as former', 'parts.part_number as current'])
+          .where('part_former_numbers.part_number', 'in', unknown)
+          .execute()
+    ).map((row) => [row.former, row.current]),
+  );
   const [descriptionsOf, breaksOf, interchangeOf, kitOf, replacedOf] = [
     group(descriptions, 'part_id'),
     group(breaks, 'part_id'),
@@ -189,6 +212,11 @@ async function writeBatch(
   const inserts: Array<{ line: number; item: CatalogueItem; values: ReturnType<typeof columns> & { name: string; price_cents: number; part_number: string; lifecycle_code?: string } }> = [];
   for (const { line, item } of batch) {
     const current = byNumber.get(item.partNumber);
+    const nowNumbered = formerOf.get(item.partNumber);
+    if (nowNumbered !== undefined) {
+      reject([{ line, ref: item.partNumber, code: 'former-number', message: catalogueDataMessages.formerNumber(item.partNumber, nowNumbered) }]);
+      continue;
+    }
     if (item.archive) {
       await archive(item.partNumber, line, current, context);
       continue;
