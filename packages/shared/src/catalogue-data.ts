@@ -131,6 +131,8 @@ export const catalogueDataMessages = {
   /** A PIES or CSV item named by a number an admin corrected away in the part's catalogue page (decision 115). */
   formerNumber: (former: string, current: string) =>
     `${former} is a former number of part ${current} (corrected in its catalogue page): name the part ${current} in the file. No part is added under a number another part had.`,
+  /** A part's name or a description of an import that is only spaces or zero-width characters. */
+  invisibleText: (field: string) => `${field} shows no character (only spaces or zero-width characters): give it words a reader can see.`,
   /** The upload form's failure toast, before the API's message. */
   notUploaded: 'The file was not uploaded',
   /** What happened to an import's changes, in words (the report's status line). */

@@ -219,4 +219,30 @@ describe('importPies', () => {
     expect(await part('FN-100X')).toMatchObject({ id, name: 'Part FN-100' });
     expect(await part('FN-100')).toBeUndefined();
   });
+
+  it('refuses a name or description that shows no character, in PIES and in a parts CSV', async () => {
+    const invisible = '&#x200B;&#x200D;&#xFEFF;';
+    const pies = await runImport(
+      app,
+      importPies,
+      piesFile(
+        piesItem('ZW-100', { name: invisible }),
+        piesItem('ZW-101', { after: `<Descriptions><Description DescriptionCode="MKT" LanguageCode="EN">${invisible}</Description></Descriptions>` }),
+        piesItem('ZW-102'),
+      ),
+      'skip',
+    );
+    expect(pies.problems.map(({ ref, code, message }) => ({ ref, code, message }))).toEqual([
+      { ref: 'ZW-100', code: 'invalid-value', message: catalogueDataMessages.invisibleText('The name') },
+      { ref: 'ZW-101', code: 'invalid-value', message: catalogueDataMessages.invisibleText('The description') },
+    ]);
+    expect(pies.counts).toMatchObject({ added: 1, rejected: 2 });
+    const csv = await runImport(app, importPartsCsv, 'partNumber,name,price\nZW-103,\u200b\u200b,5.00\nZW-102, \u2060 ,5.00\n', 'skip');
+    expect(csv.problems.map(({ ref, code }) => ({ ref, code }))).toEqual([
+      { ref: 'ZW-103', code: 'invalid-value' },
+      { ref: 'ZW-102', code: 'invalid-value' },
+    ]);
+    expect(await part('ZW-103')).toBeUndefined();
+    expect(await part('ZW-102')).toMatchObject({ name: 'Part ZW-102' });
+  });
 });

@@ -8,6 +8,7 @@ import {
   priceBreaksProblem,
   REPLACED_CODES,
   type CatalogueProblem,
+  hasVisibleText,
 } from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { ImportContext, Importer } from '../importer';
@@ -224,6 +225,10 @@ async function writeBatch(
     const problems: CatalogueProblem[] = [];
     const problem = (code: CatalogueProblem['code'], message: string) => problems.push({ line, ref: item.partNumber, code, message });
     if (!current && item.name === undefined) problem('missing-field', `New part ${item.partNumber} has no name (a DES description).`);
+    // What shows on the part's page must show something, as Add a Product's fields (`visibleTextField`).
+    if (item.name !== undefined && !hasVisibleText(item.name)) problem('invalid-value', catalogueDataMessages.invisibleText('The name'));
+    if (item.description !== undefined && item.description !== '' && !hasVisibleText(item.description)) problem('invalid-value', catalogueDataMessages.invisibleText('The description'));
+    for (const row of item.descriptions ?? []) if (!hasVisibleText(row.text)) problem('invalid-value', catalogueDataMessages.invisibleText(`The ${row.code} description`));
     if (!current && item.listPrice === undefined) problem('missing-field', `New part ${item.partNumber} has no list price.`);
     if (item.categorySlug && !categorySlugs.has(item.categorySlug)) problem('invalid-value', `There is no category "${item.categorySlug}".`);
     const listPrice = item.listPrice ?? current?.price_cents;
