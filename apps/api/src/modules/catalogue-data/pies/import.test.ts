@@ -1,4 +1,4 @@
-import { catalogueDataMessages, partChangeMessages } from '@autoparts/shared';
+import { catalogueDataMessages, catalogueMessages, partChangeMessages } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app';
@@ -211,7 +211,7 @@ describe('importPies', () => {
     const pies = await runImport(app, importPies, piesFile(piesItem('FN-100', { name: 'Renamed' }), piesItem('FN-101')), 'skip');
     expect(pies.problems).toEqual([expect.objectContaining(problem)]);
     expect(pies.counts).toMatchObject({ added: 1, rejected: 1 });
-    const csv = await runImport(app, importPartsCsv, 'partNumber,name,price\nFN-100,Renamed,10.00\nFN-102,Other,10.00\n', 'skip');
+    const csv = await runImport(app, importPartsCsv, 'partNumber,name,price\nfn-100,Renamed,10.00\nFN-102,Other,10.00\n', 'skip');
     expect(csv.problems).toEqual([{ line: 2, ...problem }]);
     expect(csv.counts).toMatchObject({ added: 1, rejected: 1 });
     const archived = await runImport(app, importPies, piesFile('<Item MaintenanceType="D"><PartNumber>FN-100</PartNumber></Item>'));
@@ -244,5 +244,12 @@ describe('importPies', () => {
     ]);
     expect(await part('ZW-103')).toBeUndefined();
     expect(await part('ZW-102')).toMatchObject({ name: 'Part ZW-102' });
+  });
+
+  it('holds part numbers to the catalogue editor’s one rule: upper-cased, 1–40 letters, digits and dashes', async () => {
+    const { problems, counts } = await runImport(app, importPies, piesFile(piesItem('pn-100'), piesItem('PN_101')), 'skip');
+    expect(problems).toEqual([expect.objectContaining({ ref: 'PN_101', code: 'invalid-value', message: `Part number "PN_101": ${catalogueMessages.partNumber}.` })]);
+    expect(counts).toMatchObject({ added: 1, rejected: 1 });
+    expect(await part('PN-100')).toBeDefined();
   });
 });

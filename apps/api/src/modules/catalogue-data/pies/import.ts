@@ -1,9 +1,11 @@
 import {
   catalogueDataMessages,
+  catalogueMessages,
   centsToDollars,
   isCatalogueWarning,
   partChangeMessages,
   partChangesInputSchema,
+  partNumberSchema,
   PRICE_BREAKS_MAX,
   priceBreaksProblem,
   REPLACED_CODES,
@@ -14,7 +16,7 @@ import { sql } from 'kysely';
 import type { ImportContext, Importer } from '../importer';
 import { createPartChangesRepository } from '../../part-changes/repository';
 import { createPartsRepository } from '../../parts/repository';
-import { PART_NUMBER, type CatalogueItem, type ReadRecord } from './item';
+import type { CatalogueItem, ReadRecord } from './item';
 import { readPies } from './reader';
 
 /** Items written per round trip. */
@@ -80,8 +82,11 @@ export async function importItems(records: AsyncIterable<ReadRecord>, context: I
     const { line, item, problems } = record;
     // The shop's own photo, as its PIES export writes it (absolute), is its path again.
     if (item.photoUrl && context.baseUrl && item.photoUrl.startsWith(`${context.baseUrl}/`)) item.photoUrl = item.photoUrl.slice(context.baseUrl.length);
-    if (item.partNumber && !PART_NUMBER.test(item.partNumber)) {
-      problems.push({ line, ref: item.partNumber, code: 'invalid-value', message: `Part number "${item.partNumber}" may hold only capital letters, digits and dashes (at most 40).` });
+    // The one rule of our part numbers (the catalogue editor's): "brk-3007" is BRK-3007.
+    const number = item.partNumber ? partNumberSchema.safeParse(item.partNumber) : undefined;
+    if (number?.success) item.partNumber = number.data;
+    if (number && !number.success) {
+      problems.push({ line, ref: item.partNumber, code: 'invalid-value', message: `Part number "${item.partNumber}": ${catalogueMessages.partNumber}.` });
     } else if (seen.has(item.partNumber)) {
       problems.push({ line, ref: item.partNumber, code: 'duplicate', message: `Part number ${item.partNumber} is in the file twice; the first one counts.` });
     }
