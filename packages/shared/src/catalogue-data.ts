@@ -104,6 +104,19 @@ export const catalogueImportSchema = z.object({
 });
 export type CatalogueImport = z.infer<typeof catalogueImportSchema>;
 
+/** The imports `GET /api/admin/catalogue/imports` lists at most at once, and without `limit`. */
+export const CATALOGUE_IMPORTS_PAGE = 50;
+export const CATALOGUE_IMPORTS_PAGE_MAX = 100;
+
+/**
+ * `GET /api/admin/catalogue/imports?before=&limit=`: both optional, so the list without them is the
+ * latest CATALOGUE_IMPORTS_PAGE as before; `before` an import's id: the ones older than it (decision 115).
+ */
+export const catalogueImportsQuerySchema = z.object({
+  before: z.uuid({ error: 'before: must be the id of an import.' }).optional(),
+  limit: z.coerce.number().int().min(1).max(CATALOGUE_IMPORTS_PAGE_MAX).default(CATALOGUE_IMPORTS_PAGE),
+});
+
 export const catalogueImportKindLabels: Record<CatalogueImportKind, string> = {
   vcdb: 'VCdb (vehicles)',
   pcdb: 'PCdb (part types and positions)',
@@ -157,7 +170,11 @@ export const catalogueDataMessages = {
   wouldHaveBeen: { added: 'would have been added', changed: 'would have been changed', deleted: 'would have been deleted', unchanged: 'unchanged', rejected: 'rejected' },
   /** The report's summary for screen readers, beside its outcome. */
   problemSummary: (count: number) => (count === 0 ? 'No problems.' : `${count.toLocaleString('en-US')} ${count === 1 ? 'problem' : 'problems'}.`),
-  historyNote: 'The latest 50 imports, newest first.',
+  historyNote: `The latest ${CATALOGUE_IMPORTS_PAGE} imports, newest first.`,
+  showOlder: 'Show older imports',
+  /** Said to screen readers when older imports were added under the history. */
+  olderShown: (count: number) => (count === 0 ? 'No older imports.' : `${count.toLocaleString('en-US')} older ${count === 1 ? 'import' : 'imports'} shown.`),
+  noOlder: 'That is every import.',
   /** An import's status, in words. */
   status: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' } satisfies Record<CatalogueImportStatus, string>,
   /** The 400 names the field first ("since: must be…"). */
