@@ -141,9 +141,9 @@ export const catalogueDataMessages = {
   unpackedTooLarge: `The gzip file unpacks to more than ${CATALOGUE_UNPACKED_MAX_BYTES / 1024 / 1024 / 1024} GB; nothing of it was applied.`,
   zipUnpackedTooLarge: `The zip file unpacks to more than ${CATALOGUE_UNPACKED_MAX_BYTES / 1024 / 1024 / 1024} GB; nothing of it was applied.`,
   notFound: 'Import not found',
-  /** A PIES or CSV item named by a number an admin corrected away in the part's catalogue page (decision 115). */
+  /** A PIES, CSV or ACES record naming a part by a number an admin corrected away in the part's catalogue page (decision 115). */
   formerNumber: (former: string, current: string) =>
-    `${former} is a former number of part ${current} (corrected in its catalogue page): name the part ${current} in the file. No part is added under a number another part had.`,
+    `${former} is a former number of part ${current} (corrected in its catalogue page): name the part ${current} in the file.`,
   /** A part's name or a description of an import that is only spaces or zero-width characters. */
   invisibleText: (field: string) => `${field} shows no character (only spaces or zero-width characters): give it words a reader can see.`,
   /** The upload form's failure toast, before the API's message. */
