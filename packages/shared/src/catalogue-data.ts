@@ -38,6 +38,7 @@ export const catalogueProblemCodes = [
   'part-change',
   'unmapped-part-type',
   'not-applied',
+  'former-number',
 ] as const;
 export type CatalogueProblemCode = (typeof catalogueProblemCodes)[number];
 
@@ -103,6 +104,19 @@ export const catalogueImportSchema = z.object({
 });
 export type CatalogueImport = z.infer<typeof catalogueImportSchema>;
 
+/** The imports `GET /api/admin/catalogue/imports` lists at most at once, and without `limit`. */
+export const CATALOGUE_IMPORTS_PAGE = 50;
+export const CATALOGUE_IMPORTS_PAGE_MAX = 100;
+
+/**
+ * `GET /api/admin/catalogue/imports?before=&limit=`: both optional, so the list without them is the
+ * latest CATALOGUE_IMPORTS_PAGE as before; `before` an import's id: the ones older than it (decision 115).
+ */
+export const catalogueImportsQuerySchema = z.object({
+  before: z.uuid({ error: 'before: must be the id of an import.' }).optional(),
+  limit: z.coerce.number().int().min(1).max(CATALOGUE_IMPORTS_PAGE_MAX).default(CATALOGUE_IMPORTS_PAGE),
+});
+
 export const catalogueImportKindLabels: Record<CatalogueImportKind, string> = {
   vcdb: 'VCdb (vehicles)',
   pcdb: 'PCdb (part types and positions)',
@@ -127,6 +141,11 @@ export const catalogueDataMessages = {
   unpackedTooLarge: `The gzip file unpacks to more than ${CATALOGUE_UNPACKED_MAX_BYTES / 1024 / 1024 / 1024} GB; nothing of it was applied.`,
   zipUnpackedTooLarge: `The zip file unpacks to more than ${CATALOGUE_UNPACKED_MAX_BYTES / 1024 / 1024 / 1024} GB; nothing of it was applied.`,
   notFound: 'Import not found',
+  /** A PIES, CSV or ACES record naming a part by a number an admin corrected away in the part's catalogue page (decision 115). */
+  formerNumber: (former: string, current: string) =>
+    `${former} is a former number of part ${current} (corrected in its catalogue page): name the part ${current} in the file.`,
+  /** A part's name or a description of an import that is only spaces or zero-width characters. */
+  invisibleText: (field: string) => `${field} shows no character (only spaces or zero-width characters): give it words a reader can see.`,
   /** The upload form's failure toast, before the API's message. */
   notUploaded: 'The file was not uploaded',
   /** What happened to an import's changes, in words (the report's status line). */
@@ -151,7 +170,11 @@ export const catalogueDataMessages = {
   wouldHaveBeen: { added: 'would have been added', changed: 'would have been changed', deleted: 'would have been deleted', unchanged: 'unchanged', rejected: 'rejected' },
   /** The report's summary for screen readers, beside its outcome. */
   problemSummary: (count: number) => (count === 0 ? 'No problems.' : `${count.toLocaleString('en-US')} ${count === 1 ? 'problem' : 'problems'}.`),
-  historyNote: 'The latest 50 imports, newest first.',
+  historyNote: `The latest ${CATALOGUE_IMPORTS_PAGE} imports, newest first.`,
+  showOlder: 'Show older imports',
+  /** Said to screen readers when older imports were added under the history. */
+  olderShown: (count: number) => (count === 0 ? 'No older imports.' : `${count.toLocaleString('en-US')} older ${count === 1 ? 'import' : 'imports'} shown.`),
+  noOlder: 'That is every import.',
   /** An import's status, in words. */
   status: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' } satisfies Record<CatalogueImportStatus, string>,
   /** The 400 names the field first ("since: must be…"). */

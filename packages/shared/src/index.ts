@@ -40,3 +40,4 @@ export * from './price-lists';
 export * from './price-lists-constants';
 export * from './ledger';
 export * from './certificates';
+export { hasVisibleText } from './text';

@@ -40,6 +40,7 @@ import * as companyStatementsSent from './0050-company-statements-sent';
 import * as certificateDecisions from './0051-certificate-decisions';
 import * as refundsByTheRules from './0052-refunds-by-the-rules';
 import * as partFormerNumbers from './0054-part-former-numbers';
+import * as partNumbersCheckedAfterTheWait from './0057-part-numbers-checked-after-the-wait';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -84,6 +85,7 @@ const migrations: Record<string, Migration> = {
   '0051-certificate-decisions': certificateDecisions,
   '0052-refunds-by-the-rules': refundsByTheRules,
   '0054-part-former-numbers': partFormerNumbers,
+  '0057-part-numbers-checked-after-the-wait': partNumbersCheckedAfterTheWait,
 };
 
 export const migrationProvider: MigrationProvider = {

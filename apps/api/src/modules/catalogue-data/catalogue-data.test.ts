@@ -440,4 +440,38 @@ describe('an import stopped mid-way', () => {
     expect(await state()).toEqual({ status: 'done', attempts: 2 });
     expect(await read(id)).toMatchObject({ applied: true, counts: { added: 1 } });
   });
+
+  it('pages the history: the latest 50 without parameters, the next ones after an import with `before`, microseconds apart or at one instant', async () => {
+    // Imports of long ago, 20 at each of three instants a few microseconds apart (what a JavaScript Date cannot hold).
+    const instants = ['2020-01-01 00:00:00.000456+00', '2020-01-01 00:00:00.000123+00', '2020-01-01 00:00:00.000124+00'];
+    for (const instant of instants) {
+      await app.db
+        .insertInto('catalogue_imports')
+        .values(Array.from({ length: 20 }, (_, index) => ({ kind: 'pies' as const, mode: 'dry-run' as const, on_problems: 'refuse' as const, status: 'done' as const, file_name: `old-${index}.xml`, created_by: null, created_by_email: admin.email, created_at: sql<Date>`${instant}::timestamptz` })))
+        .execute();
+    }
+    const list = async (query: string) => {
+      const response = await app.inject({ method: 'GET', url: `/api/admin/catalogue/imports${query}`, headers: headersOf(byToken(admin)) });
+      expect(response.statusCode).toBe(200);
+      return response.json<CatalogueImport[]>();
+    };
+    const everyId = (await app.db.selectFrom('catalogue_imports').select('id').orderBy('created_at', 'desc').orderBy('id').execute()).map((row) => row.id);
+    const latest = await list('');
+    expect(latest.map((item) => item.id)).toEqual(everyId.slice(0, 50));
+    expect(latest[0]?.problems).toEqual([]);
+
+    const paged: string[] = [];
+    for (let page = await list('?limit=7'); page.length > 0; page = await list(`?limit=7&before=${paged.at(-1)}`)) {
+      expect(page.length).toBeLessThanOrEqual(7);
+      paged.push(...page.map((item) => item.id));
+    }
+    expect(paged).toEqual(everyId);
+
+    const unknown = await app.inject({ method: 'GET', url: `/api/admin/catalogue/imports?before=${randomUUID()}`, headers: headersOf(byToken(admin)) });
+    expect(unknown.statusCode).toBe(404);
+    for (const query of ['?limit=0', '?limit=101', '?before=nope']) {
+      expect((await app.inject({ method: 'GET', url: `/api/admin/catalogue/imports${query}`, headers: headersOf(byToken(admin)) })).statusCode).toBe(400);
+    }
+    expect((await call(app, byToken(customer), { method: 'GET', url: '/api/admin/catalogue/imports?limit=5' })).statusCode).toBe(403);
+  });
 });

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { CatalogueImportKind, CatalogueImportMode, CatalogueImportOnProblems, CatalogueProblem } from '@autoparts/shared';
 import { catalogueDataMessages, type CatalogueImport } from '@autoparts/shared';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { CatalogueImportsTable } from '../../db/schema';
 
@@ -108,9 +108,22 @@ export function createCatalogueImports(db: Db, options: { staleHeartbeats?: bool
       await db.deleteFrom('catalogue_imports').where('id', '=', id).execute();
     },
 
-    /** The latest imports, newest first, each without its problems (`problems: []`; `problemCount` counts them). */
-    async list(limit = 50): Promise<CatalogueImport[]> {
-      const rows = await db.selectFrom('catalogue_imports').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+    /**
+     * The latest imports, newest first, each without its problems (`problems: []`; `problemCount`
+     * counts them); with `before`, those listed after that import (its page's next). Undefined for
+     * a `before` that is no import.
+     */
+    async list({ before, limit }: { before?: string; limit: number }): Promise<CatalogueImport[] | undefined> {
+      let query = db.selectFrom('catalogue_imports').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit);
+      if (before !== undefined) {
+        const after = await db.selectFrom('catalogue_imports').select('id').where('id', '=', before).executeTakeFirst();
+        if (!after) return undefined;
+        // The order's next rows: older, or as old and of a later id. Its time is compared in the
+        // database: read back into JavaScript it would lose its microseconds.
+        const at = sql`(select created_at from catalogue_imports where id = ${after.id})`;
+        query = query.where(sql<boolean>`(created_at < ${at} or (created_at = ${at} and id > ${after.id}))`);
+      }
+      const rows = await query.execute();
       // The list is asked for every second while an import runs: an import's problems (up to 1,000
       // each, 284 KB for two) are sent by GET …/imports/{id} alone; `problemCount` says how many.
       return rows.map((row) => ({ ...shown(row), problems: [] }));

@@ -2,11 +2,14 @@ import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import {
   CATALOGUE_IMPORT_MAX_BYTES,
+  CATALOGUE_IMPORTS_PAGE,
+  CATALOGUE_IMPORTS_PAGE_MAX,
   catalogueDataMessages,
   catalogueImportKinds,
   catalogueImportModes,
   catalogueImportOnProblems,
   catalogueImportSchema,
+  catalogueImportsQuerySchema,
   errorSchema,
 } from '@autoparts/shared';
 import { stringify } from 'csv-stringify';
@@ -133,9 +136,21 @@ export const catalogueDataRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/catalogue/imports',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['admin'], security, description: 'The latest 50 imports, newest first, each with `problems: []` (`problemCount` counts them): GET …/imports/{id} has the first 1,000.', response: { 200: z.array(catalogueImportSchema), 401: errorSchema, 403: errorSchema } },
+      schema: {
+        tags: ['admin'],
+        security,
+        description:
+          `The latest \`limit\` imports (${CATALOGUE_IMPORTS_PAGE} unless given, at most ${CATALOGUE_IMPORTS_PAGE_MAX}), newest first; with \`before\` (an import's id) the ones listed after it, the next page. ` +
+          'Each with `problems: []` (`problemCount` counts them): GET …/imports/{id} has the first 1,000. 404 for a `before` that is no import.',
+        querystring: catalogueImportsQuerySchema,
+        response: { 200: z.array(catalogueImportSchema), 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+      },
     },
-    async () => imports.list(),
+    async (request, reply) => {
+      const found = await imports.list(request.query);
+      if (!found) return reply.code(404).send({ message: catalogueDataMessages.notFound });
+      return found;
+    },
   );
 
   app.get(

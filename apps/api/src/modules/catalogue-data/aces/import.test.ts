@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { CatalogueImport } from '@autoparts/shared';
+import { catalogueDataMessages, type CatalogueImport } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_REFERENCE_DIR } from '../../../db/seed';
@@ -125,6 +125,22 @@ describe('importAces', () => {
     expect(problems.map(({ ref, code }) => `${ref} ${code}`)).toEqual(['31 unknown-part']);
     expect(counts).toMatchObject({ added: 1, rejected: 1 });
     expect(await liveApplications(app)).toContain('"BRK-1001" 100007 null null 59001 69001 1 [] null');
+  });
+
+  it('names the part a former number is now, and applies nothing of it (decision 115)', async () => {
+    const { id } = await app.db.selectFrom('parts').select('id').where('part_number', '=', 'BRK-1001').executeTakeFirstOrThrow();
+    await app.db.insertInto('part_former_numbers').values({ part_number: 'BRK-1001-OLD', part_id: id }).execute();
+    try {
+      const file = acesFile([acesApp(valid(32, { baseVehicle: 100008, part: 'BRK-1001-OLD' })), acesApp(valid(33, { baseVehicle: 100008, part: 'NO-SUCH-PART' }))], { submissionType: 'UPDATE' });
+      const { problems, counts } = await runImport(app, importAces, file, 'skip');
+      expect(problems.map(({ ref, code, message }) => ({ ref, code, message }))).toEqual([
+        { ref: '32', code: 'former-number', message: catalogueDataMessages.formerNumber('BRK-1001-OLD', 'BRK-1001') },
+        { ref: '33', code: 'unknown-part', message: 'Part NO-SUCH-PART is not a part of the shop.' },
+      ]);
+      expect(counts).toMatchObject({ added: 0, rejected: 2 });
+    } finally {
+      await app.db.deleteFrom('part_former_numbers').where('part_number', '=', 'BRK-1001-OLD').execute();
+    }
   });
 
   it('says where the XML is malformed and changes nothing', async () => {

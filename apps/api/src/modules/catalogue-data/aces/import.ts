@@ -1,4 +1,4 @@
-import type { CatalogueProblem } from '@autoparts/shared';
+import { catalogueDataMessages, type CatalogueProblem } from '@autoparts/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { ImportContext, Importer } from '../importer';
 import { readAces, type AcesHeader } from './reader';
@@ -142,6 +142,13 @@ async function check(context: ImportContext, header: AcesHeader): Promise<number
       where v.base_vehicle_id = a.base_vehicle_id and (a.submodel_id is null or v.submodel_id = a.submodel_id) and e.engine_base_id = a.engine_base_id)`,
     sql`'EngineBase ' || a.engine_base_id || ' is not an engine of BaseVehicle ' || a.base_vehicle_id || coalesce(' with SubModel ' || a.submodel_id, '') || ' in the VCdb.'`,
   );
+  // A number an admin corrected away (decision 115) is said as such, with the part's number now.
+  const formers = await sql<{ former: string; current: string }>`
+    select distinct f.part_number as former, p.part_number as current
+    from aces_apps a join part_former_numbers f on f.part_number = a.part_number join parts p on p.id = f.part_id
+    where a.code is null and a.part_id is null
+  `.execute(trx);
+  for (const { former, current } of formers.rows) await mark('former-number', sql`a.part_id is null and a.part_number = ${former}`, sql`${catalogueDataMessages.formerNumber(former, current)}`);
   await mark('unknown-part', sql`a.part_id is null`, sql`'Part ' || a.part_number || ' is not a part of the shop.'`);
 
   // Within the file, among the apps not already rejected; the first in the file counts.

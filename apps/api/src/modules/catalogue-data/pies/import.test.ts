@@ -1,7 +1,8 @@
-import { partChangeMessages } from '@autoparts/shared';
+import { catalogueDataMessages, catalogueMessages, partChangeMessages } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app';
+import { importPartsCsv } from '../parts-csv/import';
 import { importPies } from './import';
 import { piesFile, piesItem, runImport } from './test-files';
 
@@ -195,5 +196,60 @@ describe('importPies', () => {
     const { problems } = await runImport(app, importPies, file);
     expect(problems).toEqual([{ code: 'xml', line: file.split('\n').indexOf('<Item><PartNumber>PI-501</Item>') + 1, ref: 'PI-501', message: expect.stringContaining('unexpected close tag') }]);
     expect(await part('PI-500')).toBeUndefined();
+  });
+
+  it('refuses, item by item, a number an admin corrected away, in PIES and in a parts CSV (decision 115)', async () => {
+    await runImport(app, importPies, piesFile(piesItem('FN-100')));
+    const { id } = (await part('FN-100'))!;
+    // As the catalogue page's correction leaves it (decision 112): the part is FN-100X, FN-100 its former number.
+    await app.db.transaction().execute(async (trx) => {
+      await trx.updateTable('parts').set({ part_number: 'FN-100X' }).where('id', '=', id).execute();
+      await trx.insertInto('part_former_numbers').values({ part_number: 'FN-100', part_id: id }).execute();
+    });
+    const problem = { ref: 'FN-100', code: 'former-number', message: catalogueDataMessages.formerNumber('FN-100', 'FN-100X') };
+
+    const pies = await runImport(app, importPies, piesFile(piesItem('FN-100', { name: 'Renamed' }), piesItem('FN-101')), 'skip');
+    expect(pies.problems).toEqual([expect.objectContaining(problem)]);
+    expect(pies.counts).toMatchObject({ added: 1, rejected: 1 });
+    const csv = await runImport(app, importPartsCsv, 'partNumber,name,price\nfn-100,Renamed,10.00\nFN-102,Other,10.00\n', 'skip');
+    expect(csv.problems).toEqual([{ line: 2, ...problem }]);
+    expect(csv.counts).toMatchObject({ added: 1, rejected: 1 });
+    const archived = await runImport(app, importPies, piesFile('<Item MaintenanceType="D"><PartNumber>FN-100</PartNumber></Item>'));
+    expect(archived.problems).toEqual([expect.objectContaining(problem)]);
+    expect(await part('FN-100X')).toMatchObject({ id, name: 'Part FN-100' });
+    expect(await part('FN-100')).toBeUndefined();
+  });
+
+  it('refuses a name or description that shows no character, in PIES and in a parts CSV', async () => {
+    const invisible = '&#x200B;&#x200D;&#xFEFF;';
+    const pies = await runImport(
+      app,
+      importPies,
+      piesFile(
+        piesItem('ZW-100', { name: invisible }),
+        piesItem('ZW-101', { after: `<Descriptions><Description DescriptionCode="MKT" LanguageCode="EN">${invisible}</Description></Descriptions>` }),
+        piesItem('ZW-102'),
+      ),
+      'skip',
+    );
+    expect(pies.problems.map(({ ref, code, message }) => ({ ref, code, message }))).toEqual([
+      { ref: 'ZW-100', code: 'invalid-value', message: catalogueDataMessages.invisibleText('The name') },
+      { ref: 'ZW-101', code: 'invalid-value', message: catalogueDataMessages.invisibleText('The description') },
+    ]);
+    expect(pies.counts).toMatchObject({ added: 1, rejected: 2 });
+    const csv = await runImport(app, importPartsCsv, 'partNumber,name,price\nZW-103,\u200b\u200b,5.00\nZW-102, \u2060 ,5.00\n', 'skip');
+    expect(csv.problems.map(({ ref, code }) => ({ ref, code }))).toEqual([
+      { ref: 'ZW-103', code: 'invalid-value' },
+      { ref: 'ZW-102', code: 'invalid-value' },
+    ]);
+    expect(await part('ZW-103')).toBeUndefined();
+    expect(await part('ZW-102')).toMatchObject({ name: 'Part ZW-102' });
+  });
+
+  it('holds part numbers to the catalogue editor’s one rule: upper-cased, 1–40 letters, digits and dashes', async () => {
+    const { problems, counts } = await runImport(app, importPies, piesFile(piesItem('pn-100'), piesItem('PN_101')), 'skip');
+    expect(problems).toEqual([expect.objectContaining({ ref: 'PN_101', code: 'invalid-value', message: `Part number "PN_101": ${catalogueMessages.partNumber}.` })]);
+    expect(counts).toMatchObject({ added: 1, rejected: 1 });
+    expect(await part('PN-100')).toBeDefined();
   });
 });

@@ -1,9 +1,22 @@
-import { centsToDollars, isCatalogueWarning, partChangeMessages, partChangesInputSchema, PRICE_BREAKS_MAX, priceBreaksProblem, REPLACED_CODES, type CatalogueProblem } from '@autoparts/shared';
+import {
+  catalogueDataMessages,
+  catalogueMessages,
+  centsToDollars,
+  isCatalogueWarning,
+  partChangeMessages,
+  partChangesInputSchema,
+  partNumberSchema,
+  PRICE_BREAKS_MAX,
+  priceBreaksProblem,
+  REPLACED_CODES,
+  type CatalogueProblem,
+  hasVisibleText,
+} from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { ImportContext, Importer } from '../importer';
 import { createPartChangesRepository } from '../../part-changes/repository';
 import { createPartsRepository } from '../../parts/repository';
-import { PART_NUMBER, type CatalogueItem, type ReadRecord } from './item';
+import type { CatalogueItem, ReadRecord } from './item';
 import { readPies } from './reader';
 
 /** Items written per round trip. */
@@ -69,8 +82,11 @@ export async function importItems(records: AsyncIterable<ReadRecord>, context: I
     const { line, item, problems } = record;
     // The shop's own photo, as its PIES export writes it (absolute), is its path again.
     if (item.photoUrl && context.baseUrl && item.photoUrl.startsWith(`${context.baseUrl}/`)) item.photoUrl = item.photoUrl.slice(context.baseUrl.length);
-    if (item.partNumber && !PART_NUMBER.test(item.partNumber)) {
-      problems.push({ line, ref: item.partNumber, code: 'invalid-value', message: `Part number "${item.partNumber}" may hold only capital letters, digits and dashes (at most 40).` });
+    // The one rule of our part numbers (the catalogue editor's): "brk-3007" is BRK-3007.
+    const number = item.partNumber ? partNumberSchema.safeParse(item.partNumber) : undefined;
+    if (number?.success) item.partNumber = number.data;
+    if (number && !number.success) {
+      problems.push({ line, ref: item.partNumber, code: 'invalid-value', message: `Part number "${item.partNumber}": ${catalogueMessages.partNumber}.` });
     } else if (seen.has(item.partNumber)) {
       problems.push({ line, ref: item.partNumber, code: 'duplicate', message: `Part number ${item.partNumber} is in the file twice; the first one counts.` });
     }
@@ -174,6 +190,19 @@ async function writeBatch(
     return map;
   };
   const byNumber = new Map(stored.map((row) => [row.part_number, row]));
+  // A number an admin corrected away (decision 112) is no part's to update, and none may be added under it (decision 115).
+  const unknown = numbers.filter((number) => !byNumber.has(number));
+  const formerOf = new Map(
+    (unknown.length === 0
+      ? []
+      : await trx
+          .selectFrom('part_former_numbers')
+          .innerJoin('parts', 'parts.id', 'part_former_numbers.part_id')
+          .select(['part_former_numbers.part_number as former', 'parts.part_number as current'])
+          .where('part_former_numbers.part_number', 'in', unknown)
+          .execute()
+    ).map((row) => [row.former, row.current]),
+  );
   const [descriptionsOf, breaksOf, interchangeOf, kitOf, replacedOf] = [
     group(descriptions, 'part_id'),
     group(breaks, 'part_id'),
@@ -189,6 +218,11 @@ async function writeBatch(
   const inserts: Array<{ line: number; item: CatalogueItem; values: ReturnType<typeof columns> & { name: string; price_cents: number; part_number: string; lifecycle_code?: string } }> = [];
   for (const { line, item } of batch) {
     const current = byNumber.get(item.partNumber);
+    const nowNumbered = formerOf.get(item.partNumber);
+    if (nowNumbered !== undefined) {
+      reject([{ line, ref: item.partNumber, code: 'former-number', message: catalogueDataMessages.formerNumber(item.partNumber, nowNumbered) }]);
+      continue;
+    }
     if (item.archive) {
       await archive(item.partNumber, line, current, context);
       continue;
@@ -196,6 +230,10 @@ async function writeBatch(
     const problems: CatalogueProblem[] = [];
     const problem = (code: CatalogueProblem['code'], message: string) => problems.push({ line, ref: item.partNumber, code, message });
     if (!current && item.name === undefined) problem('missing-field', `New part ${item.partNumber} has no name (a DES description).`);
+    // What shows on the part's page must show something, as Add a Product's fields (`visibleTextField`).
+    if (item.name !== undefined && !hasVisibleText(item.name)) problem('invalid-value', catalogueDataMessages.invisibleText('The name'));
+    if (item.description !== undefined && item.description !== '' && !hasVisibleText(item.description)) problem('invalid-value', catalogueDataMessages.invisibleText('The description'));
+    for (const row of item.descriptions ?? []) if (!hasVisibleText(row.text)) problem('invalid-value', catalogueDataMessages.invisibleText(`The ${row.code} description`));
     if (!current && item.listPrice === undefined) problem('missing-field', `New part ${item.partNumber} has no list price.`);
     if (item.categorySlug && !categorySlugs.has(item.categorySlug)) problem('invalid-value', `There is no category "${item.categorySlug}".`);
     const listPrice = item.listPrice ?? current?.price_cents;

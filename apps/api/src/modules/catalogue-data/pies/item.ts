@@ -44,9 +44,6 @@ export function gtin14(digits: string): string | undefined {
   return (10 - (sum % 10)) % 10 === Number(padded[13]) ? padded : undefined;
 }
 
-/** The part-number rule of `parts` (migration 0007). */
-export const PART_NUMBER = /^[A-Z0-9][A-Z0-9-]{0,39}$/;
-
 /**
  * A part's PIES descriptions as its pages and exports give them: its name as DES, the other codes
  * stored (SHO, EXT …), its description as MKT (decision 074).

@@ -1,5 +1,5 @@
-import { catalogueDataMessages, partTypeCategoryMessages, type CatalogueImport, type CatalogueImportKind, type CatalogueImportMode, type CatalogueImportOnProblems, type PartTypeCategoriesInput, type PartTypeCategory } from '@autoparts/shared';
-import { queryOptions } from '@tanstack/react-query';
+import { CATALOGUE_IMPORTS_PAGE, catalogueDataMessages, partTypeCategoryMessages, type CatalogueImport, type CatalogueImportKind, type CatalogueImportMode, type CatalogueImportOnProblems, type PartTypeCategoriesInput, type PartTypeCategory } from '@autoparts/shared';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { useAdminMutation } from '../../admin/api/use-admin-mutation';
 
@@ -16,6 +16,18 @@ export const catalogueImportsQuery = () =>
     queryKey: catalogueImportsKey,
     queryFn: ({ signal }) => api<CatalogueImport[]>('/admin/catalogue/imports', { signal, auth: true }),
     refetchInterval: (query) => (query.state.data?.some(isActive) ? POLL_MS : false),
+  });
+
+/**
+ * `GET /admin/catalogue/imports?before=`: the imports listed after `after` (the last of the first
+ * page), a page at a time; a short page is the last (decision 115).
+ */
+export const olderImportsQuery = (after: string) =>
+  infiniteQueryOptions({
+    queryKey: [...catalogueImportsKey, 'older', after],
+    queryFn: ({ signal, pageParam }) => api<CatalogueImport[]>(`/admin/catalogue/imports?before=${encodeURIComponent(pageParam)}`, { signal, auth: true }),
+    initialPageParam: after,
+    getNextPageParam: (last: CatalogueImport[]) => (last.length === CATALOGUE_IMPORTS_PAGE ? last.at(-1)?.id : undefined),
   });
 
 /** `GET /admin/catalogue/imports/{id}`: one import, asked again while it is queued or running. */

@@ -1,14 +1,43 @@
 import { catalogueDataMessages, catalogueImportKindLabels, type CatalogueImport } from '@autoparts/shared';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ActionButton } from '../../admin/components/action-button';
 import { headerCellClass, stackedTableClass, TableRegion, theadClass } from '../../admin/components/table-region';
 import { countLabel, countNames, modeText, statusText } from './import-report';
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The latest imports, newest first: kind, mode, status, who, when, counts and problems; one is shown in full. */
-export function ImportHistory({ items, shown, onShow }: { items: CatalogueImport[]; shown: string | undefined; onShow: (id: string) => void }) {
+/** The history's older imports: whether there are more to show, whether they are on their way, and what asks for them. */
+export interface OlderImports {
+  more: boolean;
+  pending: boolean;
+  onMore: () => void;
+  /** What went wrong loading them (a retry), or nothing. */
+  failure?: ReactNode;
+}
+
+/**
+ * The latest imports, newest first: kind, mode, status, who, when, counts and problems; one is
+ * shown in full. "Show older imports" adds the next page under them, takes the focus to the first
+ * import it added (or, when it added none, to the words saying so) and says how many it added.
+ */
+export function ImportHistory({ items, shown, onShow, older }: { items: CatalogueImport[]; shown: string | undefined; onShow: (id: string) => void; older: OlderImports }) {
+  const table = useRef<HTMLDivElement>(null);
+  const said = useRef<HTMLParagraphElement>(null);
+  /** How many rows there were when older ones were asked for, until they come. */
+  const askedAt = useRef<number | undefined>(undefined);
+  const [status, setStatus] = useState('');
+  useEffect(() => {
+    const from = askedAt.current;
+    if (from === undefined || older.pending) return;
+    askedAt.current = undefined;
+    const added = Math.max(items.length - from, 0);
+    setStatus(`${catalogueDataMessages.olderShown(added)}${older.more ? '' : ` ${catalogueDataMessages.noOlder}`}`);
+    const row = table.current?.querySelectorAll<HTMLElement>('[data-testid="import-row"]')[from];
+    (added > 0 ? row?.querySelector<HTMLButtonElement>('button') : said.current)?.focus();
+  }, [items.length, older.pending, older.more]);
+
   return (
-    <div className="grid gap-2">
+    <div className="grid gap-2" ref={table}>
       <p className="text-sm text-slate-700">{catalogueDataMessages.historyNote}</p>
       <TableRegion label="Import history">
         <table className={stackedTableClass}>
@@ -52,6 +81,23 @@ export function ImportHistory({ items, shown, onShow }: { items: CatalogueImport
           </tbody>
         </table>
       </TableRegion>
+      {older.failure}
+      {older.more && (
+        <div>
+          <ActionButton
+            pending={older.pending}
+            onClick={() => {
+              askedAt.current = items.length;
+              older.onMore();
+            }}
+          >
+            {catalogueDataMessages.showOlder}
+          </ActionButton>
+        </div>
+      )}
+      <p ref={said} tabIndex={-1} role="status" className="text-sm text-slate-700 focus:outline-none empty:hidden">
+        {status}
+      </p>
     </div>
   );
 }

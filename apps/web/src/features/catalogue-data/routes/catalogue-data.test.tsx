@@ -115,6 +115,40 @@ describe('Catalogue data', () => {
     expect(within(older).getByRole('button', { name: /^Show the report of pcdb.zip/ })).toBeEnabled();
   });
 
+  it('shows older imports a page at a time, takes the focus to the first one added and says how many', async () => {
+    const page = (from: number, count: number) =>
+      Array.from({ length: count }, (_, index) => anImport({ id: `i-${from + index}`, fileName: `file-${from + index}.zip`, problems: [], problemCount: 0 }));
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [LIST]: { body: page(0, 50) },
+      'GET /api/admin/catalogue/imports?before=i-49': { body: page(50, 50) },
+      'GET /api/admin/catalogue/imports?before=i-99': { body: page(100, 3) },
+      'GET /api/admin/catalogue/imports/i-0': { body: anImport({ id: 'i-0', fileName: 'file-0.zip' }) },
+      ...noActivity,
+      ...noPartTypes,
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('heading', { name: 'Dry run of file-0.zip' });
+    expect(screen.getAllByTestId('import-row')).toHaveLength(50);
+
+    await user.click(screen.getByRole('button', { name: catalogueDataMessages.showOlder }));
+    await waitFor(() => expect(screen.getAllByTestId('import-row')).toHaveLength(100));
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Show the report of file-50.zip/ })).toHaveFocus());
+    expect(screen.getByText(catalogueDataMessages.olderShown(50))).toHaveAttribute('role', 'status');
+
+    await user.click(screen.getByRole('button', { name: catalogueDataMessages.showOlder }));
+    await waitFor(() => expect(screen.getAllByTestId('import-row')).toHaveLength(103));
+    await waitFor(() => expect(screen.getByRole('button', { name: /^Show the report of file-100.zip/ })).toHaveFocus());
+    expect(screen.getByText(`${catalogueDataMessages.olderShown(3)} ${catalogueDataMessages.noOlder}`)).toHaveAttribute('role', 'status');
+    // The last page was short: there is no more to ask for.
+    expect(screen.queryByRole('button', { name: catalogueDataMessages.showOlder })).toBeNull();
+    expect(server.calls.filter((call) => call.path.includes('before=')).map((call) => call.path)).toEqual([
+      '/api/admin/catalogue/imports?before=i-49',
+      '/api/admin/catalogue/imports?before=i-99',
+    ]);
+  });
+
   it('says what went wrong when the imports cannot be loaded', async () => {
     stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { status: 500, body: { message: 'Database down' } }, ...noActivity, ...noPartTypes });
     renderPage();

@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { CATALOGUE_IMPORTS_PAGE } from '@autoparts/shared';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { LoadingBlock } from '../../../components/spinner';
 import { AdminPage } from '../../admin/components/admin-page';
 import { LoadError } from '../../admin/components/load-error';
-import { catalogueImportQuery, catalogueImportsQuery, useUploadCatalogueFile } from '../api/catalogue-data';
+import { catalogueImportQuery, catalogueImportsQuery, olderImportsQuery, useUploadCatalogueFile } from '../api/catalogue-data';
 import { CatalogueExports } from '../components/catalogue-exports';
 import { ImportHistory } from '../components/import-history';
 import { ImportReport } from '../components/import-report';
@@ -17,6 +18,12 @@ import { UploadForm } from '../components/upload-form';
  */
 export function Component() {
   const imports = useQuery(catalogueImportsQuery());
+  // Older imports than the first page's, a page at a time once asked for (decision 115).
+  const [olderWanted, setOlderWanted] = useState(false);
+  const firstPage = imports.data ?? [];
+  const firstFull = firstPage.length === CATALOGUE_IMPORTS_PAGE;
+  const older = useInfiniteQuery({ ...olderImportsQuery(firstPage.at(-1)?.id ?? ''), enabled: olderWanted && firstFull });
+  const olderRows = olderWanted && firstFull ? (older.data?.pages.flat() ?? []) : [];
   const upload = useUploadCatalogueFile();
   const [chosen, setChosen] = useState<string | undefined>();
   // The import shown: the one chosen in the history, else the newest.
@@ -62,7 +69,17 @@ export function Component() {
       ) : imports.data.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 p-8 text-center text-slate-700">No imports yet: upload a file above.</p>
       ) : (
-        <ImportHistory items={imports.data} shown={shownId} onShow={showReport} />
+        <ImportHistory
+          items={[...imports.data, ...olderRows]}
+          shown={shownId}
+          onShow={showReport}
+          older={{
+            more: olderWanted ? older.isPending || older.hasNextPage : firstFull,
+            pending: olderWanted && firstFull && (older.isPending || older.isFetchingNextPage),
+            onMore: () => (olderWanted ? void older.fetchNextPage() : setOlderWanted(true)),
+            failure: olderWanted && older.isError && <LoadError what="the older imports" error={older.error} onRetry={() => void older.refetch()} />,
+          }}
+        />
       )}
       <PartTypeCategories />
       <CatalogueExports />
