@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, waitForApp } from './pages';
+import { expectNoSeriousA11yViolations, waitForApp, widths } from './pages';
 
 const publicPages = ['/', '/blogs', '/portfolio', '/no-such-page'];
 
@@ -206,6 +206,21 @@ test('the blogs page answers at least five interview questions', async ({ page }
   await expect(page.getByRole('article')).not.toHaveCount(0);
   expect(await page.getByRole('article').count()).toBeGreaterThanOrEqual(5);
 });
+
+for (const width of widths) {
+  test(`at ${width} px an answer opened from the Blogs' questions shows below the sticky header, not under it`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/blogs');
+    await waitForApp(page);
+    await page.getByRole('navigation', { name: 'Questions' }).getByRole('link', { name: 'Why should you write unit tests?' }).click();
+    await expect(page).toHaveURL(/#unit-tests$/);
+    const heading = page.getByRole('heading', { level: 2, name: 'Why should you write unit tests?' });
+    await expect(heading).toBeInViewport();
+    const header = await page.getByRole('banner').boundingBox();
+    const top = await heading.boundingBox();
+    expect(top!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+  });
+}
 
 test('the portfolio page shows the developer', async ({ page }) => {
   await page.goto('/portfolio');
