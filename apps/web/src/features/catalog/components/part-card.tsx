@@ -69,7 +69,7 @@ export function PartCard({ part, vehicle, applications }: PartCardProps) {
 export function PartCardSkeleton() {
   return (
     <div
-      className="flex animate-pulse overflow-hidden rounded-xl border border-slate-200 bg-white sm:flex-col"
+      className="flex motion-safe:animate-pulse overflow-hidden rounded-xl border border-slate-200 bg-white sm:flex-col"
       data-testid="part-skeleton"
     >
       <div className="aspect-square w-28 shrink-0 bg-slate-200 sm:aspect-[4/3] sm:w-full" />
