@@ -242,9 +242,12 @@ test('an unknown path answers 404 with the not-found image', async ({ page }) =>
 });
 
 for (const path of publicPages) {
-  test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
-    await page.goto(path);
-    await page.waitForLoadState('networkidle');
-    await expectNoSeriousA11yViolations(page);
-  });
+  for (const width of widths) {
+    test(`axe finds no serious or critical violation on ${path} at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
 }
