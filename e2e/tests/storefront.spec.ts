@@ -190,6 +190,20 @@ test('header and footer are on every page', async ({ page }) => {
   }
 });
 
+test('a page the browser draws (Login, Sign Up) opens with a quiet console', async ({ page }) => {
+  const said: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') said.push(message.text());
+  });
+  for (const path of ['/login', '/signup']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await waitForApp(page);
+  }
+  // React Router's "No `HydrateFallback` element provided to render during initial hydration" was one.
+  expect(said).toEqual([]);
+});
+
 test('header links navigate, and a modified click opens a new tab', async ({ page, context }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await openHome(page);
