@@ -1,7 +1,7 @@
 import type { Part } from '@autoparts/shared';
 import { newAccount, signUp } from './accounts';
 import { expect } from './fixtures';
-import { expectNoSeriousA11yViolations, followHeaderLink, testWithFailingLoads, widths } from './pages';
+import { expectNoSeriousA11yViolations, followHeaderLink, testWithFailingLoads, waitForApp, widths } from './pages';
 
 /**
  * Failures shown kindly. These journeys make requests fail on purpose, so Chromium's
@@ -31,6 +31,26 @@ for (const width of widths) {
       await expect(page.getByRole('heading', { level: 1, name: /blog/i })).toBeVisible();
       expect(staleRequests).toBe(1);
       expect(await page.evaluate(() => sessionStorage.getItem('autoparts:reloaded-for-assets-at'))).not.toBeNull();
+    });
+
+    test('a search sent while the device is offline says so at once with Try again, and shows its parts once back online', async ({ page, context }) => {
+      await page.goto('/shop');
+      // The shop's script is in place, so the next search needs only its data.
+      await expect(page.getByRole('heading', { level: 2, name: /\d+ parts/ })).toBeVisible();
+      await waitForApp(page);
+      await context.setOffline(true);
+      const search = page.getByRole('main').getByRole('searchbox', { name: 'Search the catalogue' });
+      await search.fill('alternator');
+      await search.press('Enter');
+      // Not the skeleton for as long as the connection is away (the search used to wait, unsent and unsaid).
+      const alert = page.getByRole('alert').filter({ hasText: 'We cannot reach the shop' });
+      await expect(alert).toBeVisible();
+      await expect(alert.getByRole('button', { name: 'Try again' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+
+      await context.setOffline(false);
+      await expect(page.getByRole('heading', { level: 2, name: /^\d+ parts? for “alternator”$/ })).toBeVisible();
+      await expect(alert).toHaveCount(0);
     });
 
     test('a script that still fails after the reload says so inside the shop, with a reload button', async ({ page }) => {

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { e2eAdmin } from './admin-account';
 import { newAccount, signUp } from './accounts';
 import { expect, test } from './fixtures';
-import { logInAt, orderPart, roomyParts } from './pages';
+import { logInAt, orderPart, roomyParts, waitForApp } from './pages';
 
 /** The accessible name of whatever has the focus. */
 const focused = (page: Page) =>
@@ -13,6 +13,20 @@ const focused = (page: Page) =>
     const label = element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : null;
     return (label ?? element.getAttribute('aria-label') ?? element.textContent ?? element.tagName).trim();
   });
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px a footer link followed by keyboard opens the page at its top, says its title, and the next Tab is the skip link`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/blogs');
+    await waitForApp(page);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'My Portfolio' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Jordan Reyes' })).toBeInViewport();
+    await expect(page.locator('[aria-live="assertive"]')).toHaveText('My Portfolio — Autoparts Manufacturer');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('Skip to content');
+  });
+}
 
 test.describe('by keyboard', () => {
   test.use({ viewport: { width: 1280, height: 844 } });

@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { adminMessages, buyAgainMessages, notices, partChangeMessages, paths, partChangeEditorMessages } from '@autoparts/shared';
+import { adminMessages, buyAgainMessages, catalogueMessages, notices, partChangeMessages, paths, partChangeEditorMessages } from '@autoparts/shared';
 import { newAccount, signUp } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { patchChanges, putCatalogue } from './catalogue-api';
@@ -57,7 +57,7 @@ for (const width of widths) {
       await waitForApp(page);
       await expect(page).toHaveURL(new RegExp(`/parts/${current.partNumber}$`));
       await expect(page.getByRole('heading', { level: 1, name: current.name })).toBeVisible();
-      await expect(page.getByText(partChangeMessages.replaces([old.partNumber])).first()).toBeVisible();
+      await expect(page.getByText(catalogueMessages.replaces([old.partNumber])).first()).toBeVisible();
       await expectNoSeriousA11yViolations(page);
       await page.screenshot({ path: `.tmp/screens/${width}_part-superseded.png`, fullPage: true });
     });

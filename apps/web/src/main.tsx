@@ -55,6 +55,10 @@ async function start() {
   // there only when the page's is not first drawn hidden (a lazily loaded route is), and would
   // otherwise add a second one.
   for (const element of document.head.querySelectorAll(SERVER_HEAD)) element.remove();
+  // Its route modules first here too: a router made before them starts with nothing to draw, and
+  // React Router says so in the console ("No `HydrateFallback` element provided"). Should they
+  // not load, the router tries again and its error page says so.
+  await loadRoutesFor(window.location.pathname).catch(() => undefined);
   createRoot(root).render(<Shop router={createBrowserRouter(routes)} />);
 }
 

@@ -26,6 +26,8 @@ export const catalogueMessages = {
   vinYear: 'The 10th character of this VIN is no model year',
   /** A VIN lookup the shop gave no reason for failing (no connection, a 500). */
   vinLookupFailed: 'We could not look up this VIN just now: please try again in a moment.',
+  /** A part's card and page: the numbers of the parts it replaces. */
+  replaces: (partNumbers: readonly string[]) => `Replaces ${partNumbers.join(', ')}`,
   garageTooMany: 'My Garage keeps at most 10 vehicles',
   garageActive: 'The active vehicle must be one of the garage’s vehicles',
   /** My Garage's change the account's garage did not take (the garage shows what it holds). */

@@ -70,7 +70,6 @@ export const partChangeMessages = {
       .filter(Boolean)
       .join(' '),
   partIsComponent: 'This part is in a kit, so it cannot be a kit itself',
-  replaces: (partNumbers: readonly string[]) => `Replaces ${partNumbers.join(', ')}`,
   noLongerMade: 'This part is no longer made and cannot be ordered.',
   /** A cart's or a checkout's line of a part no longer made, which blocks checkout until removed. */
   noLongerMadeLine: 'This part is no longer made and cannot be ordered. Remove it to check out.',

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import type { ToasterProps } from 'sonner';
 import { NOTIFICATION_DURATION_MS } from '@autoparts/shared';
@@ -9,8 +9,20 @@ import { retryTransientFailures } from '../lib/api-client';
 // browser says it is offline (`networkMode: 'always'`): by default it waited, its button spinning
 // and nothing said, until the connection came back and then went silently; now the fetch fails at
 // once and the form says "Network error" as it does when the server is down (decision 007).
+// A read is sent offline too: paused by default, a page whose data had not come showed its
+// skeleton for as long as the connection was away; now it fails at once (no retry while offline)
+// and the page says so with its Try again, and it loads by itself when the connection returns
+// (`refetchOnReconnect`, which 'always' turns off unless asked for). Data already shown is not
+// asked for again while offline (on a page's mount or the window's focus): that could only fail
+// and put an error in its place.
+const whileOnline = () => onlineManager.isOnline();
 export function createQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { retry: retryTransientFailures }, mutations: { networkMode: 'always' } } });
+  return new QueryClient({
+    defaultOptions: {
+      queries: { retry: retryTransientFailures, networkMode: 'always', refetchOnReconnect: true, refetchOnMount: whileOnline, refetchOnWindowFocus: whileOnline },
+      mutations: { networkMode: 'always' },
+    },
+  });
 }
 
 /** The web app around its router: the browser's (main.tsx) or the server's (entry-server.tsx). */

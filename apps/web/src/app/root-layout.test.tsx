@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '../test/fetch-stub';
 import { renderRoutes } from '../test/render-with-router';
@@ -42,5 +43,33 @@ describe('Root layout header', () => {
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
     expect(screen.getByText('Jane Doe')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Root layout, moving between pages', () => {
+  beforeEach(() => {
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  });
+
+  it('says the new page’s title to a screen reader once a link has opened it, and nothing on the first page', async () => {
+    stubFetch({ 'GET /api/me': signedOutReply });
+    const user = userEvent.setup();
+    renderRoutes([
+      {
+        path: '/',
+        element: <RootLayout />,
+        children: [
+          { index: true, element: <><title>Home — Shop</title><h1>Home</h1></> },
+          { path: 'blogs', element: <><title>Blogs — Shop</title><h1>Blogs</h1></> },
+        ],
+      },
+    ]);
+    const region = document.querySelector('[aria-live]');
+    expect(region).toHaveAttribute('aria-live', 'assertive');
+    expect(region).toHaveTextContent('');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('link', { name: 'Blogs' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Blogs' })).toBeInTheDocument();
+    await waitFor(() => expect(region).toHaveTextContent('Blogs — Shop'));
   });
 });

@@ -2,6 +2,7 @@ import { Suspense, useRef } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Footer } from '../components/footer';
 import { Header } from '../components/header';
+import { RouteAnnouncer } from '../components/route-announcer';
 import { AccountLinks, useAccessTokenRenewal } from '../features/auth';
 import { CartLink, CartSync } from '../features/cart';
 import { useFocusTopAfterNavigation } from '../lib/focus-after-navigation';
@@ -33,6 +34,7 @@ export function RootLayout() {
       <GarageSync />
       <CartSync />
       <ScrollRestoration />
+      <RouteAnnouncer />
     </div>
   );
 }

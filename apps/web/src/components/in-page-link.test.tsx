@@ -15,6 +15,24 @@ describe('InPageLink', () => {
     expect(router.state.location).toMatchObject({ pathname: '/', search: '?page=2', hash: '#parts' });
   });
 
+  it('gives its target the focus, so that the next Tab goes on from there and not from the link', async () => {
+    const user = userEvent.setup();
+    renderWithRouter(
+      <>
+        <InPageLink to="answer">The answer</InPageLink>
+        <a href="/elsewhere">Another question</a>
+        <article id="answer" tabIndex={-1} aria-label="Answer">
+          <a href="/more">Read more</a>
+        </article>
+      </>,
+    );
+    screen.getByRole('link', { name: 'The answer' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('article', { name: 'Answer' })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'Read more' })).toHaveFocus();
+  });
+
   it('leaves modified clicks to the browser', () => {
     renderWithRouter(<InPageLink to="parts">Parts</InPageLink>);
     const link = screen.getByRole('link', { name: 'Parts' });

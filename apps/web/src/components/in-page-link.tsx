@@ -7,7 +7,8 @@ interface InPageLinkProps extends Omit<ComponentPropsWithoutRef<'a'>, 'href'> {
 }
 
 /**
- * A real `<a href="#id">` that goes through the router on a plain click.
+ * A real `<a href="#id">` that goes through the router on a plain click, and gives its target the
+ * focus, as the browser's fragment link moves the keyboard there (its target has `tabIndex={-1}`).
  *
  * Why not a bare fragment link: the browser adds its history entry behind the router's back, with no
  * key, so <ScrollRestoration> cannot tell the entries apart and Back changes the URL but leaves the page
@@ -35,6 +36,11 @@ export function InPageLink({ to, onClick, ...props }: InPageLinkProps) {
     }
     event.preventDefault();
     void navigate({ search: location.search, hash }, { replace: location.hash === hash });
+    // The browser's own fragment link moves where the next Tab starts to its target; through the
+    // router the focus stayed on the link, and the next Tab went on from there (back up the page).
+    // The target takes the focus (a target is focusable: `tabIndex={-1}`), without a scroll of its
+    // own: the router's scroll keeps the sticky header clear of it.
+    document.getElementById(to)?.focus({ preventScroll: true });
   }
 
   return <a {...props} href={hash} onClick={handleClick} />;

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { ApiError, customerMessage, isApiError, retryTransientFailures } from './api-client';
 
 describe('isApiError', () => {
@@ -36,6 +37,13 @@ describe('retryTransientFailures', () => {
       expect(retryTransientFailures(2, error)).toBe(true);
       expect(retryTransientFailures(3, error)).toBe(false);
     }
+  });
+
+  it('does not ask again for what found no connection while the browser says it is offline', () => {
+    onlineManager.setOnline(false);
+    onTestFinished(() => onlineManager.setOnline(true));
+    expect(retryTransientFailures(0, new ApiError(0, 'Network error'))).toBe(false);
+    expect(retryTransientFailures(0, new ApiError(503, 'Unavailable'))).toBe(true);
   });
 
   it('does not ask again when the answer was a 4xx', () => {

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useRef } from 'react';
 import { createMemoryRouter, Link, Outlet, RouterProvider, useNavigate } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useFocusTopAfterNavigation } from './focus-after-navigation';
 
 function Layout() {
@@ -13,6 +13,9 @@ function Layout() {
       <a href="#main">Skip to content</a>
       <input aria-label="Search parts" />
       <Outlet />
+      <footer>
+        <Link to="/home">Home, from the footer</Link>
+      </footer>
     </div>
   );
 }
@@ -58,6 +61,17 @@ describe('focus after a navigation', () => {
     // The next Tab is the skip link, then the header.
     await user.tab();
     expect(screen.getByRole('link', { name: 'Skip to content' })).toHaveFocus();
+  });
+
+  it('goes to the top of the page from a footer link followed, out of sight once the new page opens at its top', async () => {
+    const user = userEvent.setup();
+    renderApp();
+    const footerLink = screen.getByRole('link', { name: 'Home, from the footer' });
+    // Where the footer stands once the new page is scrolled to its top: far below the screen.
+    vi.spyOn(footerLink, 'getBoundingClientRect').mockReturnValue(DOMRect.fromRect({ x: 0, y: 2400, width: 120, height: 20 }));
+    await user.click(footerLink);
+    expect(await screen.findByRole('link', { name: 'Sign up again' })).toBeInTheDocument();
+    expect(screen.getByTestId('top')).toHaveFocus();
   });
 
   it('leaves a focus that is still in the page where it is', async () => {

@@ -1,4 +1,4 @@
-import { fitWords, formatPrice, partChangeMessages, paths, type Part, type PartApplication, type Vehicle } from '@autoparts/shared';
+import { catalogueMessages, fitWords, formatPrice, paths, type Part, type PartApplication, type Vehicle } from '@autoparts/shared';
 import { Link } from 'react-router';
 import { PartImage } from '../../../components/part-image';
 import { FitsBadge } from './fits-badge';
@@ -46,7 +46,7 @@ export function PartCard({ part, vehicle, applications }: PartCardProps) {
           )}
         </h3>
         {part.partNumber && <p className="text-sm text-slate-500">{`Part no. ${part.partNumber}`}</p>}
-        {part.replaces && part.replaces.length > 0 && <p className="text-sm font-medium text-slate-700">{partChangeMessages.replaces(part.replaces)}</p>}
+        {part.replaces && part.replaces.length > 0 && <p className="text-sm font-medium text-slate-700">{catalogueMessages.replaces(part.replaces)}</p>}
         {vehicle && applications && <FitsBadge words={fitWords(applications, vehicle)} />}
         <p className="line-clamp-2 flex-1 text-sm text-slate-600 sm:line-clamp-none">{part.description}</p>
         <div className="flex flex-wrap items-center justify-between gap-2 sm:flex-col sm:items-stretch">
@@ -69,7 +69,7 @@ export function PartCard({ part, vehicle, applications }: PartCardProps) {
 export function PartCardSkeleton() {
   return (
     <div
-      className="flex animate-pulse overflow-hidden rounded-xl border border-slate-200 bg-white sm:flex-col"
+      className="flex motion-safe:animate-pulse overflow-hidden rounded-xl border border-slate-200 bg-white sm:flex-col"
       data-testid="part-skeleton"
     >
       <div className="aspect-square w-28 shrink-0 bg-slate-200 sm:aspect-[4/3] sm:w-full" />

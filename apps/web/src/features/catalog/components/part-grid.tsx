@@ -1,4 +1,5 @@
 import type { Part } from '@autoparts/shared';
+import { LoadFailed } from '../../../components/load-failed';
 import { useGarage } from '../../../lib/garage';
 import { useParts } from '../api/get-parts';
 import { usePartApplications } from '../api/vehicles';
@@ -31,18 +32,7 @@ export function PartGrid({ limit, placeholders, label, phoneLimit }: PartGridPro
     );
   }
   if (isError) {
-    return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-center text-red-800">
-        <p>The parts could not be loaded.</p>
-        <button
-          type="button"
-          onClick={() => void refetch()}
-          className="mt-3 rounded-lg bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800"
-        >
-          Try again
-        </button>
-      </div>
-    );
+    return <LoadFailed message="The parts could not be loaded." onRetry={() => void refetch()} />;
   }
   if (parts.length === 0) {
     return <p className="text-center text-slate-600">No parts are on sale right now. Please check back soon.</p>;

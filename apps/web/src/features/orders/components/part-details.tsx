@@ -94,7 +94,7 @@ export function PartDetails({ part, besidePrice }: { part: PartDetail; besidePri
 /** What stands in for the part and its form while they load. */
 export function PartDetailsSkeleton() {
   return (
-    <div role="status" aria-label="Loading part" className="grid animate-pulse gap-10 lg:grid-cols-2">
+    <div role="status" aria-label="Loading part" className="grid motion-safe:animate-pulse gap-10 lg:grid-cols-2">
       <div className="flex flex-col gap-6 sm:flex-row lg:flex-col xl:flex-row">
         <div className="aspect-[4/3] w-full shrink-0 rounded-xl bg-slate-200 sm:w-72 lg:w-full xl:w-72" />
         <div className="flex flex-1 flex-col gap-3">

@@ -82,7 +82,7 @@ const orderable = (part: { lifecycle: { code: string } }) => !isEnded(part.lifec
 
 /** Where the Place Order form comes, about its height, while its code loads after a move within the app. */
 function PlaceOrderFormSkeleton() {
-  return <div role="status" aria-label="Loading the order form" className="h-[35rem] animate-pulse rounded-xl bg-slate-200" />;
+  return <div role="status" aria-label="Loading the order form" className="h-[35rem] motion-safe:animate-pulse rounded-xl bg-slate-200" />;
 }
 
 function PartNotFound() {

@@ -43,7 +43,7 @@ export function PartChangeNotices({ part }: { part: Pick<PartDetail, 'lifecycle'
       )}
       {part.replaces.length > 0 && (
         <p data-testid="part-replaces" className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-slate-800">
-          {partChangeMessages.replaces(part.replaces)}
+          {catalogueMessages.replaces(part.replaces)}
         </p>
       )}
       {part.inKits.length > 0 && (
