@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LoadFailed } from '../../../components/load-failed';
 import { LoadingBlock } from '../../../components/spinner';
+import { RadioCard } from '../../../components/radio-card';
 import { addressesQuery } from '../api/addresses';
 import { AddressForm } from './address-form';
 import { AddressText } from './address-text';
@@ -46,25 +47,18 @@ export function AddressPicker({ value, onChange, legend = 'Ship to', chooses = t
     <fieldset className="grid gap-3">
       <legend className="mb-2 text-xl font-bold text-ink">{legend}</legend>
       {list.map((address) => (
-        <label
+        <RadioCard
           key={address.id}
-          className={`flex cursor-pointer gap-3 rounded-xl border p-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700 ${
-            address.id === chosen ? 'border-brand-700 bg-brand-50' : 'border-slate-200 bg-white hover:border-slate-400'
-          }`}
+          name="address"
+          value={address.id}
+          checked={address.id === chosen}
+          onChange={() => onChange(address.id)}
         >
-          <input
-            type="radio"
-            name="address"
-            value={address.id}
-            checked={address.id === chosen}
-            onChange={() => onChange(address.id)}
-            className="mt-1 size-4 shrink-0 accent-brand-700"
-          />
           <span className="min-w-0">
             <AddressText address={address} />
             {address.isDefault && <span className="mt-1 block text-sm font-semibold text-brand-700">Default address</span>}
           </span>
-        </label>
+        </RadioCard>
       ))}
       {formOpen ? (
         <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-6">

@@ -1,4 +1,5 @@
 import type { CompanyLocation } from '@autoparts/shared';
+import { RadioCard } from '../../../components/radio-card';
 import { AddressText } from '../../addresses/components/address-text';
 
 interface CompanyLocationChoiceProps {
@@ -19,25 +20,18 @@ export function CompanyLocationChoice({ locations, companyName, value, onChange 
     <fieldset className="grid gap-3">
       <legend className="mb-2 text-xl font-bold text-ink">Ship to</legend>
       {locations.map((location) => (
-        <label
+        <RadioCard
           key={location.id}
-          className={`flex cursor-pointer gap-3 rounded-xl border p-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700 ${
-            location.id === value ? 'border-brand-700 bg-brand-50' : 'border-slate-200 bg-white hover:border-slate-400'
-          }`}
+          name="ship-to-location"
+          value={location.id}
+          checked={location.id === value}
+          onChange={() => onChange(location.id)}
         >
-          <input
-            type="radio"
-            name="ship-to-location"
-            value={location.id}
-            checked={location.id === value}
-            onChange={() => onChange(location.id)}
-            className="mt-1 size-4 shrink-0 accent-brand-700"
-          />
           <span className="min-w-0">
             <AddressText address={location} />
             <span className="mt-1 block text-sm font-semibold text-brand-700">A location of {companyName}</span>
           </span>
-        </label>
+        </RadioCard>
       ))}
     </fieldset>
   );

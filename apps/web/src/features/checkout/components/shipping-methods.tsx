@@ -1,5 +1,6 @@
 import { formatPrice } from '@autoparts/shared';
 import type { ShippingOption, UnavailableShipping } from '@autoparts/shared';
+import { RadioCard } from '../../../components/radio-card';
 
 interface ShippingMethodsProps {
   methods: readonly ShippingOption[];
@@ -36,20 +37,13 @@ export function ShippingMethods({ methods, unavailable, value, onChange, disable
     <fieldset className="grid gap-3" disabled={disabled}>
       <legend className="mb-2 text-xl font-bold text-ink">Shipping method</legend>
       {methods.map((method) => (
-        <label
+        <RadioCard
           key={method.id}
-          className={`flex cursor-pointer items-start gap-3 rounded-xl border p-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700 ${
-            method.id === value ? 'border-brand-700 bg-brand-50' : 'border-slate-200 bg-white hover:border-slate-400'
-          }`}
+          name="shippingMethod"
+          value={method.id}
+          checked={method.id === value}
+          onChange={() => onChange(method.id)}
         >
-          <input
-            type="radio"
-            name="shippingMethod"
-            value={method.id}
-            checked={method.id === value}
-            onChange={() => onChange(method.id)}
-            className="mt-1 size-4 shrink-0 accent-brand-700"
-          />
           <span className="flex min-w-0 flex-1 flex-wrap justify-between gap-x-4">
             <span>
               <span className="block font-semibold text-ink">{method.name}</span>
@@ -58,7 +52,7 @@ export function ShippingMethods({ methods, unavailable, value, onChange, disable
             {/* Kept right when it wraps below the name on a phone, as a short one beside it is. */}
             <span className="ml-auto font-semibold whitespace-nowrap text-ink">{method.price === 0 ? 'Free' : formatPrice(method.price)}</span>
           </span>
-        </label>
+        </RadioCard>
       ))}
       {unavailable.map((method) => (
         <label key={method.id} className="flex items-start gap-3 rounded-xl border border-dashed border-slate-300 bg-slate-50 p-4 text-slate-600">
