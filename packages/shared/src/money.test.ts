@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarsToCents, formatPrice, parseMoneyText } from './money';
+import { centsToDollars, dollarsToCents, formatPrice, parseMoneyText, sumDollars } from './money';
 
 describe('centsToDollars', () => {
   it.each([
@@ -10,6 +10,16 @@ describe('centsToDollars', () => {
     [100_000, 1000],
   ])('%i cents are %d dollars', (cents, dollars) => {
     expect(centsToDollars(cents)).toBe(dollars);
+  });
+});
+
+describe('sumDollars', () => {
+  it('adds in whole cents, where float dollars drift off the cent', () => {
+    const amounts = [0.1, 0.2];
+    expect(amounts.reduce((sum, dollars) => sum + dollars, 0)).not.toBe(0.3);
+    expect(sumDollars(amounts)).toBe(0.3);
+    expect(sumDollars([19.99, 4.35, 0.07])).toBe(24.41);
+    expect(sumDollars([])).toBe(0);
   });
 });
 

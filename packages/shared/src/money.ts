@@ -7,6 +7,13 @@ export function dollarsToCents(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
+/** The sum of amounts in dollars, added up in whole cents: a sum of float dollars drifts off the cent. */
+export function sumDollars(amounts: Iterable<number>): number {
+  let cents = 0;
+  for (const dollars of amounts) cents += dollarsToCents(dollars);
+  return centsToDollars(cents);
+}
+
 /**
  * `$1,234.50`: prices are shown with a $ prefix (SPEC §9), as en-US writes dollars. Written out
  * rather than with `Intl.NumberFormat`: a page's first formatter loads the locale's data, which

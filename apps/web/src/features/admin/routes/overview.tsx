@@ -1,4 +1,4 @@
-import { can, formatPrice, ORDER_KINDS, orderStatusLabels, orderStatusSchema, OVERVIEW_DAYS, paths, type AdminOverview, type OrderStatus } from '@autoparts/shared';
+import { can, formatPrice, ORDER_KINDS, orderStatusLabels, orderStatusSchema, OVERVIEW_DAYS, paths, sumDollars, type AdminOverview, type OrderStatus } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -33,7 +33,7 @@ export function Overview() {
 }
 
 function OverviewFigures({ overview }: { overview: AdminOverview }) {
-  const revenue = overview.days.reduce((sum, day) => sum + day.revenue, 0);
+  const revenue = sumDollars(overview.days.map((day) => day.revenue));
   const orders = overview.days.reduce((sum, day) => sum + day.orders, 0);
   const toShip = TO_SHIP.reduce((sum, status) => sum + (overview.byStatus[status] ?? 0), 0);
   return (

@@ -1,4 +1,4 @@
-import { formatPrice, paymentMessages, type OpenInvoice } from '@autoparts/shared';
+import { formatPrice, paymentMessages, sumDollars, type OpenInvoice } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -27,7 +27,7 @@ export function CompanyInvoices() {
 
   const open = invoices.data ?? [];
   const picked = open.filter((invoice) => chosen.has(invoice.number));
-  const total = Math.round(picked.reduce((sum, invoice) => sum + invoice.open * 100, 0)) / 100;
+  const total = sumDollars(picked.map((invoice) => invoice.open));
   const toggle = (number: string, on: boolean) =>
     setChosen((current) => {
       const next = new Set(current);
