@@ -82,6 +82,9 @@ export const companyMessages = {
   leaveConfirm: (company: string) =>
     `Leave ${company}? You will no longer see its orders or order for it, and the shop’s own prices apply to you at once. An owner can invite you again.`,
   left: (company: string) => `You have left ${company}. The shop’s own prices apply to you now.`,
+  /** What an owner's Remove asks before a member goes. */
+  removeConfirm: (name: string, email: string) => `Remove ${name} (${email}) from the company? Their past orders stay the company’s.`,
+  memberRemoved: (name: string) => `${name} is no longer a member`,
   tooManyMembers: `A company has at most ${COMPANY_MEMBERS_MAX} members.`,
   locationNotFound: 'Location not found',
   tooManyLocations: `A company keeps at most ${COMPANY_LOCATIONS_MAX} locations. Delete one to add another.`,

@@ -133,7 +133,7 @@ export const useChangeRole = () =>
 export const useRemoveMember = () =>
   useCompanyMutation(
     (member: CompanyMember) => api<CompanyMember[]>(`/company/members/${encodeURIComponent(member.userId)}`, { method: 'DELETE', auth: true }),
-    (_members, member) => `${member.name} is no longer a member`,
+    (_members, member) => companyMessages.memberRemoved(member.name),
   );
 
 export const useAddLocation = () =>

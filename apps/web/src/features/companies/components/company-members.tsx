@@ -44,7 +44,7 @@ export function CompanyMembers({ isOwner, myEmail, companyName }: { isOwner: boo
     // An owner removing themselves leaves the company.
     if (member.email === myEmail) return handleLeave();
     if (removing(member)) return;
-    if (!window.confirm(`Remove ${member.name} (${member.email}) from the company? Their past orders stay the company’s.`)) return;
+    if (!window.confirm(companyMessages.removeConfirm(member.name, member.email))) return;
     const list = members.data ?? [];
     const at = list.indexOf(member);
     const neighbour = list[at + 1] ?? list[at - 1];
