@@ -24,7 +24,7 @@ export function RootLayout() {
       <SessionHeader />
       {/* At least a screen tall: the footer starts below the first screen, so a page whose data
           arrives after the first paint never pushes it down in view (a layout shift). */}
-      <main id="main" className="min-h-screen flex-1">
+      <main id="main" className="min-h-screen flex-1 scroll-mt-32">
         <Outlet />
       </main>
       {/* Below the first screen: React hydrates it after what is on screen, or first if it is touched. */}
