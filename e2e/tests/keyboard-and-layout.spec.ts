@@ -207,3 +207,22 @@ test.describe('at 1280 px', () => {
     expect(await email.evaluate((element) => getComputedStyle(element).wordBreak)).not.toBe('break-all');
   });
 });
+
+for (const width of [390, 1280]) {
+  test(`at ${width} px a control the keyboard moves to while going back up the home page is not under the sticky header`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/');
+    await waitForApp(page);
+    await page.getByRole('contentinfo').getByRole('link').first().focus();
+    const header = (await page.getByRole('banner').boundingBox())!;
+    // Up through the page's controls, as a reader going back with Shift+Tab does.
+    for (let press = 0; press < 30; press++) {
+      await page.keyboard.press('Shift+Tab');
+      const inMain = await page.evaluate(() => document.activeElement?.closest('main') !== null && document.activeElement !== document.querySelector('main'));
+      if (!inMain) continue;
+      await expect
+        .poll(() => page.evaluate(() => Math.round(document.activeElement!.getBoundingClientRect().top)), { message: `focus ${press + 1} clear of the header` })
+        .toBeGreaterThanOrEqual(Math.floor(header.y + header.height));
+    }
+  });
+}

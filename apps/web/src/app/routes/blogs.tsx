@@ -29,7 +29,7 @@ export function Component() {
 
       <div className="mt-10 space-y-12">
         {blogPosts.map((post) => (
-          <article key={post.id} id={post.id} aria-labelledby={`${post.id}-heading`} tabIndex={-1} className="scroll-mt-32 outline-none">
+          <article key={post.id} id={post.id} aria-labelledby={`${post.id}-heading`} tabIndex={-1} className="outline-none">
             <h2 id={`${post.id}-heading`} className="text-2xl font-bold text-ink">
               {post.question}
             </h2>

@@ -9,7 +9,7 @@ const inputClass =
  */
 export function JoinCommunity() {
   return (
-    <section id="join-community" aria-labelledby="community-heading" tabIndex={-1} className="scroll-mt-32 bg-ink outline-none">
+    <section id="join-community" aria-labelledby="community-heading" tabIndex={-1} className="bg-ink outline-none">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 md:grid-cols-2">
         <div>
           <h2 id="community-heading" className="text-3xl font-bold text-white">

@@ -9,7 +9,7 @@ const PARTS_ON_A_PHONE = 6;
 /** The first page of the catalogue (GET /api/parts), the vehicle selector, and the way to /shop. */
 export function PartsList() {
   return (
-    <section id="parts" aria-labelledby="parts-heading" className="mx-auto max-w-7xl scroll-mt-32 px-4 py-10 sm:py-16">
+    <section id="parts" aria-labelledby="parts-heading" className="mx-auto max-w-7xl px-4 py-10 sm:py-16">
       <h2 id="parts-heading" className="mb-6 text-center text-2xl sm:mb-8 sm:text-3xl font-bold text-ink">
         Our Parts
       </h2>
