@@ -70,3 +70,11 @@ describe('a reply', () => {
     expect(withIt).toContain('Please do not send the parts. Reply to this message if you have questions.\n');
   });
 });
+
+describe('the page', () => {
+  it('is declared light only, so a mail app in dark mode does not invert half of its pairs of colours', () => {
+    const html = renderMail({ kind: 'order-placed', order: order(), lines: [line] }, shop, confirmed).html;
+    expect(html).toContain('<meta name="color-scheme" content="light">');
+    expect(html).toContain('<meta name="supported-color-schemes" content="light">');
+  });
+});
