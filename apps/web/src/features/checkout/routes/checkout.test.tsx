@@ -259,7 +259,10 @@ describe('Checkout', () => {
     tripled = true;
     await user.click(screen.getByRole('button', { name: 'Place order' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('The total has changed to $380.81 since it was shown to you, so nothing was ordered.');
+    const changed = await screen.findByRole('alert');
+    expect(changed).toHaveTextContent('The total has changed to $380.81 since it was shown to you, so nothing was ordered.');
+    // The keyboard is taken to what was said (the button is disabled while the quote is asked again).
+    await waitFor(() => expect(changed).toHaveFocus());
     await waitFor(() => expect(figure('Total')).toBe('$380.81'));
     expect(figure('Subtotal')).toBe('$345.00');
     expect(router.state.location.pathname).toBe('/checkout');
@@ -267,6 +270,58 @@ describe('Checkout', () => {
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await screen.findByRole('heading', { name: 'Payment page' })).toBeInTheDocument();
     expect(server.calls.filter((call) => call.path === '/api/checkout').map((call) => (call.body as { quotedTotal: number }).quotedTotal)).toEqual([199.11, 380.81]);
+  });
+
+  it('says a refusal for stock once, beside Place order, focused, though the cart read again has the same problem', async () => {
+    let refused = false;
+    const short = { ...rotor, availableQuantity: 1, problem: 'Only 1 in stock' };
+    stubFetch({
+      ...notAMember,
+      'GET /api/cart': () => ({ body: aCart(refused ? { lines: [pads, short] } : {}) }),
+      'GET /api/addresses': { body: [anAddress()] },
+      'POST /api/checkout/quote': quoteFor,
+      'POST /api/checkout': () => {
+        refused = true;
+        return { status: 409, body: { message: checkoutMessages.linesRefused, lines: [{ partId: 'part-rotor', message: checkoutMessages.onlyLeft(1) }] } };
+      },
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    await user.click(within(await screen.findByRole('group', { name: 'Shipping method' })).getByRole('radio', { name: /Standard/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+    screen.getByRole('button', { name: 'Place order' }).focus();
+    await user.keyboard('{Enter}');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`Brake Rotor: ${checkoutMessages.onlyLeft(1)}`);
+    await waitFor(() => expect(alert).toHaveFocus());
+    // The cart, read again, now has the line's problem: not said a second time above.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled());
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it('takes a refusal away once another shipping method is chosen: it named a total no longer shown', async () => {
+    stubFetch({
+      ...notAMember,
+      'GET /api/cart': { body: aCart() },
+      'GET /api/addresses': { body: [anAddress()] },
+      'POST /api/checkout/quote': quoteFor,
+      'POST /api/checkout': (call) => {
+        const quote = quoteFor(call).body;
+        return { status: 409, body: { message: checkoutMessages.totalChanged(250), lines: [], reason: 'changed', quote } };
+      },
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    const methods = await screen.findByRole('group', { name: 'Shipping method' });
+    await user.click(within(methods).getByRole('radio', { name: /Standard/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The total has changed to $250.00');
+
+    await user.click(within(methods).getByRole('radio', { name: /Express/ }));
+    await waitFor(() => expect(figure('Total')).toBe('$217.80'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('blocks the order while a cart line has a problem', async () => {
