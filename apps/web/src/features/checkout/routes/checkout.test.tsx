@@ -388,6 +388,8 @@ describe('Checkout', () => {
     renderCheckout();
     await user.click(await screen.findByRole('button', { name: 'Add a new address' }));
     const form = screen.getByRole('form', { name: 'New address' });
+    // The button gave way to the form: the keyboard is in its first field, not at the page's top.
+    await waitFor(() => expect(within(form).getByLabelText('Country')).toHaveFocus());
     await user.selectOptions(within(form).getByLabelText('Country'), 'CA');
     await user.type(within(form).getByLabelText('Full name'), 'Jane at work');
     await user.type(within(form).getByLabelText('Address line 1'), '1 Front St W');
@@ -396,8 +398,29 @@ describe('Checkout', () => {
     await user.type(within(form).getByLabelText('Postal code'), 'M5J 2X5');
     await user.click(within(form).getByRole('button', { name: 'Add address' }));
 
-    expect(await screen.findByRole('radio', { name: /Toronto, ON M5J 2X5/ })).toBeChecked();
+    const toronto = await screen.findByRole('radio', { name: /Toronto, ON M5J 2X5/ });
+    expect(toronto).toBeChecked();
+    // The form went: the address it added has the focus.
+    await waitFor(() => expect(toronto).toHaveFocus());
     await waitFor(() => expect(figure('Shipping')).toBe('Free'));
+  });
+
+  it('gives the focus back to "Add a new address" when its form is cancelled', async () => {
+    stubFetch({
+      ...notAMember,
+      'GET /api/cart': { body: aCart() },
+      'GET /api/addresses': { body: [anAddress()] },
+      'POST /api/checkout/quote': quoteFor,
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    (await screen.findByRole('button', { name: 'Add a new address' })).focus();
+    await user.keyboard('{Enter}');
+    const form = screen.getByRole('form', { name: 'New address' });
+    await waitFor(() => expect(within(form).getByLabelText('Country')).toHaveFocus());
+    within(form).getByRole('button', { name: 'Cancel' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add a new address' })).toHaveFocus());
   });
 
   it('says when no shipping method reaches the address', async () => {
