@@ -107,7 +107,7 @@ test.describe('by keyboard', () => {
     await expect(page.getByRole('status').filter({ hasText: `${first.partNumber}: quantity ${first.minOrderQuantity * 2}` })).toBeAttached();
     await expect(page.getByTestId('cart-units')).toHaveText(String(first.minOrderQuantity * 2 + second.minOrderQuantity));
     await expect(quantity).toHaveValue(String(first.minOrderQuantity * 2));
-    expect(await focused(page)).toBe('Update');
+    expect(await focused(page)).toBe(`Update ${first.partNumber}`);
 
     await line.getByRole('button', { name: `Remove ${first.partNumber}` }).focus();
     await page.keyboard.press('Enter');

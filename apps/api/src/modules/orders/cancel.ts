@@ -42,7 +42,13 @@ export async function cancelOrder(
     return { outcome: hasShippedAll(order.status) ? 'shipped' : 'replacement' };
   }
   if (order.status === 'unpaid') {
-    if (await orders.cancel(order.id, 'unpaid', actor, inTransaction)) return { outcome: 'cancelled' };
+    const cancelled = await orders.cancel(order.id, 'unpaid', actor, inTransaction);
+    if (cancelled) {
+      // Its Stripe page, if one was opened, is closed as on expiry: paid there now, the money would
+      // be taken and then refunded by the webhook. Stripe failing here changes nothing of the cancel.
+      if (cancelled.checkout_session_id) await payments.expireCheckout?.(cancelled.checkout_session_id).catch(() => undefined);
+      return { outcome: 'cancelled' };
+    }
   } else if (order.status === 'partially_shipped') {
     if (!db) throw new Error('cancelling the rest of an order needs the database and mail');
     const claimed = await orders.claimForRefund(order.id, 'partially_shipped');

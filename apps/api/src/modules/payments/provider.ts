@@ -10,4 +10,6 @@ export interface PaymentProvider {
    * with one `key` (default: the order's full refund).
    */
   refund(payment: { orderId: string; transactionId: string; amountCents?: number; key?: string }): Promise<void>;
+  /** Closes a hosted payment page opened for an order (Stripe's Checkout Session), if the provider has one. */
+  expireCheckout?(sessionId: string): Promise<void>;
 }

@@ -76,8 +76,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         if (charge.outcome === 'declined') return reply.code(402).send({ message: paymentMessages.declined });
         if (charge.outcome === 'unknown-card') return reply.code(400).send({ message: paymentMessages.unknownTestCard });
         const paid = await orders.markPaid(found.order.id, provider.name, charge.transactionId);
-        // Two payments raced and the other won: nothing was charged by this one.
-        if (!paid) return reply.code(409).send({ message: apiErrors.alreadyPaid });
+        if (!paid) {
+          // Another payment or a cancel won the race: nothing was charged by this one. Which it was
+          // is the order's state now (a cancelled order is not "already paid").
+          const now = await payableOrder(identityOf(request), request.body.orderId);
+          return reply.code(409).send({ message: 'error' in now ? now.error.message : apiErrors.alreadyPaid });
+        }
         return { paid: true, transactionId: charge.transactionId };
       },
     );

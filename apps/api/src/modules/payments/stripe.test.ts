@@ -508,6 +508,32 @@ describe('cancelling in Stripe mode', () => {
     expect(stripeApi.requestsTo('/v1/refunds').filter((r) => r.idempotencyKey === `refund-${orderId}`)).toEqual([]);
   });
 
+  it('closes the order’s Checkout Session when the unpaid order is cancelled: no payment can be taken on it after', async () => {
+    const { orderId } = await newOrder();
+    expect((await checkout(alice.cookie, orderId)).statusCode).toBe(200);
+    const sessionId = (await orderRow(app, orderId)).checkout_session_id;
+
+    expect((await cancelOrderRequest(app, alice.cookie, orderId)).json()).toEqual({ deletedCount: 1 });
+
+    expect(stripeApi.sessions.find((session) => session.id === sessionId)?.status).toBe('expired');
+  });
+
+  it('still cancels an unpaid order when Stripe cannot close its Checkout Session', async () => {
+    const { orderId, partId } = await newOrder();
+    expect((await checkout(alice.cookie, orderId)).statusCode).toBe(200);
+    const sessionId = (await orderRow(app, orderId)).checkout_session_id;
+    // The SDK tries twice more (maxNetworkRetries): each attempt fails.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      stripeApi.failNext(`/v1/checkout/sessions/${sessionId}/expire`, { status: 503, message: 'Stripe is briefly unavailable' });
+    }
+
+    expect((await cancelOrderRequest(app, alice.cookie, orderId)).json()).toEqual({ deletedCount: 1 });
+
+    expect(await orderRow(app, orderId)).toMatchObject({ status: 'cancelled' });
+    expect(await stockOf(app, partId)).toBe(50);
+    expect(stripeApi.sessions.find((session) => session.id === sessionId)?.status).toBe('open');
+  });
+
   it('keeps a paid order paid when Stripe refuses the refund, and cancels it on the retry', async () => {
     const { orderId, partId } = await newOrder(alice, 2);
     await paidByWebhook(orderId, 'pi_retry');

@@ -1,7 +1,8 @@
 import { ADDRESSES_MAX } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LoadFailed } from '../../../components/load-failed';
+import { useFocusWhen } from '../../admin/components/collection-editing';
 import { LoadingBlock } from '../../../components/spinner';
 import { RadioCard } from '../../../components/radio-card';
 import { addressesQuery } from '../api/addresses';
@@ -30,6 +31,13 @@ interface AddressPickerProps {
 export function AddressPicker({ value, onChange, legend = 'Ship to', chooses = true }: AddressPickerProps) {
   const book = useQuery(addressesQuery);
   const [adding, setAdding] = useState(false);
+  // The keyboard's place as the form opens and closes (the button and the form replace each
+  // other, and the focus went to the page): opened, its first field; cancelled, "Add a new
+  // address" again; saved, the new address's radio, once the book has it.
+  const [focus, setFocus] = useState<{ to: 'form' | 'opener' | 'saved'; id?: string; request: number }>();
+  const groupRef = useRef<HTMLFieldSetElement>(null);
+  const opener = useFocusWhen<HTMLButtonElement>(focus?.to === 'opener', focus?.request);
+  const focusNext = (to: 'form' | 'opener' | 'saved', id?: string) => setFocus((last) => ({ to, id, request: (last?.request ?? 0) + 1 }));
   const addresses = book.data;
   const chosen = addresses?.some((address) => address.id === value) ? value : null;
   const fallback = addresses?.find((address) => address.isDefault)?.id ?? addresses?.[0]?.id;
@@ -38,13 +46,21 @@ export function AddressPicker({ value, onChange, legend = 'Ship to', chooses = t
     if (chooses && chosen === null && fallback) onChange(fallback);
   }, [chooses, chosen, fallback, onChange]);
 
+  const savedShown = focus?.to === 'saved' && addresses?.some((address) => address.id === focus.id);
+  useEffect(() => {
+    const group = groupRef.current;
+    if (!group || !focus) return;
+    if (focus.to === 'form') group.querySelector<HTMLElement>('form input, form select')?.focus();
+    if (focus.to === 'saved' && savedShown) group.querySelector<HTMLInputElement>(`input[type="radio"][value="${CSS.escape(focus.id ?? '')}"]`)?.focus();
+  }, [focus, savedShown]);
+
   if (book.isError) return <LoadFailed message="We could not load your addresses right now." onRetry={() => void book.refetch()} />;
   if (book.isPending) return <LoadingBlock label="Loading your addresses" />;
   const list = book.data;
   const formOpen = adding || (chooses && list.length === 0);
 
   return (
-    <fieldset className="grid gap-3">
+    <fieldset ref={groupRef} className="grid gap-3">
       <legend className="mb-2 text-xl font-bold text-ink">{legend}</legend>
       {list.map((address) => (
         <RadioCard
@@ -69,15 +85,27 @@ export function AddressPicker({ value, onChange, legend = 'Ship to', chooses = t
             onSaved={(saved) => {
               setAdding(false);
               onChange(saved.id);
+              focusNext('saved', saved.id);
             }}
-            onCancel={list.length > 0 ? () => setAdding(false) : undefined}
+            onCancel={
+              list.length > 0
+                ? () => {
+                    setAdding(false);
+                    focusNext('opener');
+                  }
+                : undefined
+            }
           />
         </div>
       ) : list.length < ADDRESSES_MAX ? (
         <div>
           <button
+            ref={opener}
             type="button"
-            onClick={() => setAdding(true)}
+            onClick={() => {
+              setAdding(true);
+              focusNext('form');
+            }}
             className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
           >
             Add a new address

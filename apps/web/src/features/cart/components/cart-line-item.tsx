@@ -95,8 +95,9 @@ export function CartLineItem({ line, onChange, onRefused, busy, quantityRef }: C
       <div className="col-span-2 flex flex-wrap items-end justify-between gap-3 sm:col-span-1 sm:flex-col sm:items-end">
         <form noValidate onSubmit={(event) => void submit(event)} className="flex items-end gap-2">
           <div className="w-24">
+            {/* Named with its part: a screen reader's list of fields, or Tab, reaches each line's. */}
             <label htmlFor={`${id}-quantity`} className="block text-sm font-medium text-slate-700">
-              Quantity
+              Quantity<span className="sr-only">{` of ${line.partNumber}`}</span>
             </label>
             <input
               ref={quantityRef}
@@ -120,6 +121,7 @@ export function CartLineItem({ line, onChange, onRefused, busy, quantityRef }: C
               quantity it cannot send, it says why in the page's status message. */}
           <button
             type="submit"
+            aria-label={`Update ${line.partNumber}`}
             aria-disabled={busy || !edited || undefined}
             className="h-[42px] rounded-lg border border-brand-700 px-3 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
           >
@@ -128,7 +130,8 @@ export function CartLineItem({ line, onChange, onRefused, busy, quantityRef }: C
         </form>
         {/* Kept right when a long total wraps it below the quantity on a phone. */}
         <div className="ml-auto flex items-center gap-3 sm:flex-col sm:items-end">
-          <p className="text-lg font-bold text-ink" aria-label={`Line total ${formatPrice(line.lineTotal)}`}>
+          <p className="text-lg font-bold text-ink">
+            <span className="sr-only">Line total </span>
             {formatPrice(line.lineTotal)}
           </p>
           <button

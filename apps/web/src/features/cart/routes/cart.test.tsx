@@ -85,7 +85,10 @@ describe('/cart for a visitor', () => {
     const line = await screen.findByTestId('cart-line');
     expect(within(line).getByText('BRK-1001')).toBeInTheDocument();
     expect(within(line).getByText(/\$8\.50 each/)).toBeInTheDocument();
-    expect(within(line).getByLabelText('Quantity')).toHaveValue(12);
+    // Each line's field and button name its part, for a screen reader's list of fields.
+    expect(within(line).getByLabelText('Quantity of BRK-1001')).toHaveValue(12);
+    expect(within(line).getByRole('button', { name: 'Update BRK-1001' })).toBeInTheDocument();
+    expect(within(line).getByText(/^Line total/).parentElement).toHaveTextContent('Line total $102.00');
     expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$102.00');
     expect(screen.getByRole('link', { name: 'Cart, 12 items' })).toBeInTheDocument();
     expect(server.calls.find((call) => call.path === '/api/cart/preview')?.body).toEqual({ lines: [{ partId: PART, quantity: 12 }] });
@@ -132,12 +135,12 @@ describe('/cart for a visitor', () => {
 
     const [first] = await screen.findAllByTestId('cart-line');
     if (!first) throw new Error('no line');
-    const quantity = within(first).getByLabelText('Quantity');
+    const quantity = within(first).getByLabelText(/^Quantity/);
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '11');
     expect(within(first).getByText('Only 10 in stock')).toBeInTheDocument();
     // Update, pressed, says why it sends nothing (it was silently disabled).
-    await userEvent.click(within(first).getByRole('button', { name: 'Update' }));
+    await userEvent.click(within(first).getByRole('button', { name: 'Update BRK-1001' }));
     expect(screen.getByRole('status')).toHaveTextContent('Only 10 in stock');
     expect(JSON.parse(localStorage.getItem('autoparts.cart') ?? '[]')).toContainEqual({ partId: PART, partNumber: 'BRK-1001', quantity: 2 });
     await userEvent.clear(quantity);
@@ -153,7 +156,7 @@ describe('/cart for a visitor', () => {
     expect(JSON.parse(localStorage.getItem('autoparts.cart') ?? '[]')).toEqual([{ partId: OTHER, partNumber: 'FLT-2002', quantity: 1 }]);
     const [left] = screen.getAllByTestId('cart-line');
     if (!left) throw new Error('no line');
-    await waitFor(() => expect(within(left).getByLabelText('Quantity')).toHaveFocus());
+    await waitFor(() => expect(within(left).getByLabelText('Quantity of FLT-2002')).toHaveFocus());
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove FLT-2002' }));
     expect(await screen.findByText(cartMessages.empty)).toBeInTheDocument();
@@ -194,12 +197,12 @@ describe('/cart for a signed-in customer', () => {
     });
     renderCart();
 
-    const quantity = await screen.findByLabelText('Quantity');
+    const quantity = await screen.findByLabelText(/^Quantity/);
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '7{Enter}');
     expect(await screen.findAllByText('Only 6 in stock')).not.toHaveLength(0);
-    await userEvent.clear(screen.getByLabelText('Quantity'));
-    await userEvent.type(screen.getByLabelText('Quantity'), '4{Enter}');
+    await userEvent.clear(screen.getByLabelText(/^Quantity/));
+    await userEvent.type(screen.getByLabelText(/^Quantity/), '4{Enter}');
     await waitFor(() => expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('$160.00'));
     expect(server.calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ quantity: 7 }, { quantity: 4 }]);
   });
@@ -352,7 +355,7 @@ describe('AddToCartButton', () => {
     stubFetch({ 'GET /api/me': signedOutReply });
     renderRoutes([{ path: '/', element: <AddToCartButton partId={PART} partNumber="BRK-1001" minOrderQuantity={4} availableQuantity={9} /> }]);
 
-    const quantity = await screen.findByLabelText('Quantity');
+    const quantity = await screen.findByLabelText(/^Quantity/);
     expect(quantity).toHaveValue(4);
     await userEvent.clear(quantity);
     await userEvent.type(quantity, '3');
@@ -374,7 +377,7 @@ describe('AddToCartButton', () => {
     });
     renderRoutes([{ path: '/', element: <AddToCartButton partId={PART} partNumber="BRK-1001" minOrderQuantity={1} availableQuantity={9} /> }]);
 
-    await screen.findByLabelText('Quantity');
+    await screen.findByLabelText(/^Quantity/);
     await waitFor(() => expect(server.paths()).toContain('GET /api/me'));
     await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
 

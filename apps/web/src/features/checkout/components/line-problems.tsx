@@ -1,4 +1,5 @@
 import { paths } from '@autoparts/shared';
+import type { Ref } from 'react';
 import { Link } from 'react-router';
 
 interface LineProblemsProps {
@@ -7,12 +8,14 @@ interface LineProblemsProps {
   problems: ReadonlyArray<{ partId: string; message: string }>;
   /** The part's name for each line, from the cart. */
   nameOf: (partId: string) => string;
+  /** Given, the message can take the focus (the page moves it there when it appears). */
+  ref?: Ref<HTMLDivElement>;
 }
 
 /** Why the order cannot be placed as it is: each line's problem, and the way back to the cart. */
-export function LineProblems({ message, problems, nameOf }: LineProblemsProps) {
+export function LineProblems({ message, problems, nameOf, ref }: LineProblemsProps) {
   return (
-    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900">
+    <div ref={ref} tabIndex={ref ? -1 : undefined} role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900 focus:outline-none">
       <p className="font-semibold">{message}</p>
       {problems.length > 0 && (
         <ul className="mt-2 list-disc space-y-1 pl-5">

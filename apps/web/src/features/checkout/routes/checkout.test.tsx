@@ -259,7 +259,10 @@ describe('Checkout', () => {
     tripled = true;
     await user.click(screen.getByRole('button', { name: 'Place order' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('The total has changed to $380.81 since it was shown to you, so nothing was ordered.');
+    const changed = await screen.findByRole('alert');
+    expect(changed).toHaveTextContent('The total has changed to $380.81 since it was shown to you, so nothing was ordered.');
+    // The keyboard is taken to what was said (the button is disabled while the quote is asked again).
+    await waitFor(() => expect(changed).toHaveFocus());
     await waitFor(() => expect(figure('Total')).toBe('$380.81'));
     expect(figure('Subtotal')).toBe('$345.00');
     expect(router.state.location.pathname).toBe('/checkout');
@@ -267,6 +270,58 @@ describe('Checkout', () => {
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await screen.findByRole('heading', { name: 'Payment page' })).toBeInTheDocument();
     expect(server.calls.filter((call) => call.path === '/api/checkout').map((call) => (call.body as { quotedTotal: number }).quotedTotal)).toEqual([199.11, 380.81]);
+  });
+
+  it('says a refusal for stock once, beside Place order, focused, though the cart read again has the same problem', async () => {
+    let refused = false;
+    const short = { ...rotor, availableQuantity: 1, problem: 'Only 1 in stock' };
+    stubFetch({
+      ...notAMember,
+      'GET /api/cart': () => ({ body: aCart(refused ? { lines: [pads, short] } : {}) }),
+      'GET /api/addresses': { body: [anAddress()] },
+      'POST /api/checkout/quote': quoteFor,
+      'POST /api/checkout': () => {
+        refused = true;
+        return { status: 409, body: { message: checkoutMessages.linesRefused, lines: [{ partId: 'part-rotor', message: checkoutMessages.onlyLeft(1) }] } };
+      },
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    await user.click(within(await screen.findByRole('group', { name: 'Shipping method' })).getByRole('radio', { name: /Standard/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+    screen.getByRole('button', { name: 'Place order' }).focus();
+    await user.keyboard('{Enter}');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`Brake Rotor: ${checkoutMessages.onlyLeft(1)}`);
+    await waitFor(() => expect(alert).toHaveFocus());
+    // The cart, read again, now has the line's problem: not said a second time above.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled());
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+  });
+
+  it('takes a refusal away once another shipping method is chosen: it named a total no longer shown', async () => {
+    stubFetch({
+      ...notAMember,
+      'GET /api/cart': { body: aCart() },
+      'GET /api/addresses': { body: [anAddress()] },
+      'POST /api/checkout/quote': quoteFor,
+      'POST /api/checkout': (call) => {
+        const quote = quoteFor(call).body;
+        return { status: 409, body: { message: checkoutMessages.totalChanged(250), lines: [], reason: 'changed', quote } };
+      },
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    const methods = await screen.findByRole('group', { name: 'Shipping method' });
+    await user.click(within(methods).getByRole('radio', { name: /Standard/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The total has changed to $250.00');
+
+    await user.click(within(methods).getByRole('radio', { name: /Express/ }));
+    await waitFor(() => expect(figure('Total')).toBe('$217.80'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('blocks the order while a cart line has a problem', async () => {
@@ -333,6 +388,8 @@ describe('Checkout', () => {
     renderCheckout();
     await user.click(await screen.findByRole('button', { name: 'Add a new address' }));
     const form = screen.getByRole('form', { name: 'New address' });
+    // The button gave way to the form: the keyboard is in its first field, not at the page's top.
+    await waitFor(() => expect(within(form).getByLabelText('Country')).toHaveFocus());
     await user.selectOptions(within(form).getByLabelText('Country'), 'CA');
     await user.type(within(form).getByLabelText('Full name'), 'Jane at work');
     await user.type(within(form).getByLabelText('Address line 1'), '1 Front St W');
@@ -341,8 +398,29 @@ describe('Checkout', () => {
     await user.type(within(form).getByLabelText('Postal code'), 'M5J 2X5');
     await user.click(within(form).getByRole('button', { name: 'Add address' }));
 
-    expect(await screen.findByRole('radio', { name: /Toronto, ON M5J 2X5/ })).toBeChecked();
+    const toronto = await screen.findByRole('radio', { name: /Toronto, ON M5J 2X5/ });
+    expect(toronto).toBeChecked();
+    // The form went: the address it added has the focus.
+    await waitFor(() => expect(toronto).toHaveFocus());
     await waitFor(() => expect(figure('Shipping')).toBe('Free'));
+  });
+
+  it('gives the focus back to "Add a new address" when its form is cancelled', async () => {
+    stubFetch({
+      ...notAMember,
+      'GET /api/cart': { body: aCart() },
+      'GET /api/addresses': { body: [anAddress()] },
+      'POST /api/checkout/quote': quoteFor,
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    (await screen.findByRole('button', { name: 'Add a new address' })).focus();
+    await user.keyboard('{Enter}');
+    const form = screen.getByRole('form', { name: 'New address' });
+    await waitFor(() => expect(within(form).getByLabelText('Country')).toHaveFocus());
+    within(form).getByRole('button', { name: 'Cancel' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add a new address' })).toHaveFocus());
   });
 
   it('says when no shipping method reaches the address', async () => {

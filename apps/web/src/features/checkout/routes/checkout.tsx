@@ -1,7 +1,7 @@
 import { checkoutExtrasFor, checkoutExtrasSchema, ON_ACCOUNT_ROLES, onAccountLabel, ORDER_NOTE_MAX_LENGTH, paths, PO_NUMBER_MAX_LENGTH, type PaymentMethod } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
@@ -49,6 +49,13 @@ export function Component() {
   const [chosenMethod, setChosenMethod] = useState<string | null>(null);
   const quote = useQuote(shipTo, chosenMethod);
   const place = usePlaceCheckout();
+  const { reset: forgetRefusal } = place;
+  // A refusal takes the focus, where the keyboard was (its button may be disabled while the quote
+  // is asked again, and Chromium then drops the focus to the page).
+  const refusalRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (place.error) refusalRef.current?.focus();
+  }, [place.error]);
   // The address picker's own list (one request): the chosen address's country, for the currency notes.
   const addresses = useQuery({ ...addressesQuery, enabled: addressId !== null });
   const shipToCountry =
@@ -58,15 +65,22 @@ export function Component() {
   const onAccount = terms !== null && paymentMethod === 'account';
   // A company's PO rule holds for every order placed for it, by card too (decision 106).
   const poRequired = Boolean(company.data?.poRequired);
+  // Another choice prices the order again: a refusal of the last Place order no longer says what is shown.
   const chooseAddress = useCallback((id: string) => {
     setShipTo({ addressId: id });
     // Another address may have other methods: the server chooses again.
     setChosenMethod(null);
-  }, []);
+    forgetRefusal();
+  }, [forgetRefusal]);
   const chooseLocation = useCallback((id: string) => {
     setShipTo({ locationId: id });
     setChosenMethod(null);
-  }, []);
+    forgetRefusal();
+  }, [forgetRefusal]);
+  const chooseMethod = useCallback((id: string) => {
+    setChosenMethod(id);
+    forgetRefusal();
+  }, [forgetRefusal]);
   const {
     register,
     handleSubmit,
@@ -151,7 +165,8 @@ export function Component() {
       {/* On a phone the summary comes between the choices and Place order; beside both from lg up. */}
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
         <div className="grid min-w-0 gap-8 lg:col-start-1 lg:row-start-1">
-          {cartProblems.length > 0 && (
+          {/* A refusal naming the lines says it beside Place order, focused: not twice. */}
+          {cartProblems.length > 0 && !placeRefusal?.lines.length && (
             <LineProblems message="Some lines of your cart cannot be ordered as they are." problems={cartProblems} nameOf={nameOf} />
           )}
           {!placesKnown ? (
@@ -170,7 +185,7 @@ export function Component() {
             ) : quote.isError ? (
               <LoadFailed message="We could not price shipping for this address right now." onRetry={() => void quote.refetch()} />
             ) : offer ? (
-              <ShippingMethods methods={offer.shippingMethods} unavailable={offer.unavailableShippingMethods} value={methodId} onChange={setChosenMethod} disabled={place.isPending} />
+              <ShippingMethods methods={offer.shippingMethods} unavailable={offer.unavailableShippingMethods} value={methodId} onChange={chooseMethod} disabled={place.isPending} />
             ) : (
               <LoadingBlock label="Pricing shipping and tax" />
             ))}
@@ -233,7 +248,7 @@ export function Component() {
             error={errors.note?.message}
             {...register('note')}
           />
-          {placeRefusal && <LineProblems message={placeRefusal.message} problems={placeRefusal.lines} nameOf={nameOf} />}
+          {placeRefusal && <LineProblems ref={refusalRef} message={placeRefusal.message} problems={placeRefusal.lines} nameOf={nameOf} />}
           <div className="sm:max-w-xs">
             <SubmitButton pending={place.isPending} disabled={!ready || quote.isFetching} describedBy={whyNot ? 'checkout-why-not' : undefined}>
               Place order

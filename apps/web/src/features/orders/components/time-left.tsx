@@ -13,7 +13,7 @@ export function formatTimeLeft(milliseconds: number): string {
  * "Pay within 14 min": an unpaid order holds its stock until it expires. The text
  * counts down each half minute; once the time is up it says so (the server expires the order).
  */
-export function TimeLeft({ expiresAt, id }: { expiresAt: string; id?: string }) {
+export function TimeLeft({ expiresAt, id, className = 'mt-1 text-xs text-slate-600' }: { expiresAt: string; id?: string; className?: string }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 30_000);
@@ -21,7 +21,7 @@ export function TimeLeft({ expiresAt, id }: { expiresAt: string; id?: string }) 
   }, []);
   const left = Date.parse(expiresAt) - now;
   return (
-    <p id={id} className="mt-1 text-xs text-slate-600">
+    <p id={id} className={className}>
       {left > 0 ? `Pay within ${formatTimeLeft(left)}` : 'Time to pay is up: this order is expiring'}
     </p>
   );

@@ -81,6 +81,14 @@ describe('Payment page', () => {
     expect(screen.queryByRole('button', { name: 'Pay with Stripe' })).not.toBeInTheDocument();
   });
 
+  it('says how long is left to pay, as My Orders does: the order holds its parts until then', async () => {
+    const expiresAt = new Date(Date.now() + 14 * 60_000 + 20_000).toISOString();
+    stubFetch({ 'GET /api/config': testMode, [GET_ORDER]: { body: anOrderDetail({ expiresAt }) } });
+    renderPayment();
+    const pay = await screen.findByRole('region', { name: 'Pay for your order' });
+    expect(within(pay).getByText('Pay within 14 min')).toBeInTheDocument();
+  });
+
   it('checks the card form before sending it', async () => {
     const server = stubFetch({ 'GET /api/config': testMode, [GET_ORDER]: { body: anOrderDetail() } });
     const user = userEvent.setup();

@@ -9,6 +9,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useClientConfig } from '../../../lib/config';
 import { BuyAgain } from '../../orders/components/buy-again';
 import { OrderNotFound } from '../../orders/components/order-not-found';
+import { TimeLeft } from '../../orders/components/time-left';
 import { isSettled, orderQuery } from '../api/get-order';
 import { OrderSummary } from '../components/order-summary';
 import { PaidNotice } from '../components/paid-notice';
@@ -64,6 +65,10 @@ export function Component() {
               <h2 id="pay-heading" className="mb-4 text-2xl font-bold text-ink">
                 {isSettled(order.data) ? 'Payment status' : 'Pay for your order'}
               </h2>
+              {/* How long the order holds its parts, as My Orders and the order's e-mail say. */}
+              {order.data.status === 'unpaid' && order.data.expiresAt && !confirmation.polling && (
+                <TimeLeft expiresAt={order.data.expiresAt} className="-mt-2 mb-4 text-sm font-medium text-slate-700" />
+              )}
               <PaymentOptions
                 order={order.data}
                 checkout={checkout}
