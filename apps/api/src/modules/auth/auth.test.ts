@@ -2,6 +2,7 @@ import {
   accountMailMessages,
   authErrors,
   NAME_MAX_LENGTH,
+  NAME_WHEN_REFUSED,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   validation,
@@ -506,6 +507,36 @@ describe('GET /api/auth/list-accounts', () => {
       await withGoogle.close();
       await provider.close();
     }
+  });
+});
+
+describe('Continue with Google', () => {
+  const shopOrigin = 'http://localhost:3000';
+  let provider: Awaited<ReturnType<typeof startOidcProvider>>;
+  let withGoogle: FastifyInstance;
+
+  beforeAll(async () => {
+    provider = await startOidcProvider(shopOrigin);
+    withGoogle = await createTestApp({
+      env: { BASE_URL: shopOrigin, GOOGLE_ISSUER: provider.issuer, GOOGLE_CLIENT_ID: provider.clientId, GOOGLE_CLIENT_SECRET: provider.clientSecret },
+    });
+  });
+
+  afterAll(async () => {
+    await withGoogle?.close();
+    await provider?.close();
+  });
+
+  const nameAfterGoogle = async (label: string, name: string) => {
+    const signedIn = await continueWithGoogle(withGoogle, provider.issuer, { email: newAccount(label).email, name });
+    expect(signedIn.headers.location).toBe('/');
+    return (await withGoogle.inject({ method: 'GET', url: '/api/me', headers: { cookie: sessionCookie(signedIn) } })).json<{ name: string }>().name;
+  };
+
+  it('names a new account as sign-up would: the provider’s name as it looks, or “Customer” when the rule refuses it', async () => {
+    expect(await nameAfterGoogle('google-name', '  Ｇrace\u200b Hopper ')).toBe('Grace Hopper');
+    expect(await nameAfterGoogle('google-link', 'Eve visit evil.com now')).toBe(NAME_WHEN_REFUSED);
+    expect(await nameAfterGoogle('google-long', 'A'.repeat(NAME_MAX_LENGTH + 1))).toBe(NAME_WHEN_REFUSED);
   });
 });
 
