@@ -533,6 +533,22 @@ describe('Continue with Google', () => {
     return (await withGoogle.inject({ method: 'GET', url: '/api/me', headers: { cookie: sessionCookie(signedIn) } })).json<{ name: string }>().name;
   };
 
+  it.each([
+    ['callbackURL', 'https://evil.example/steal'],
+    ['callbackURL', '//evil.example'],
+    ['errorCallbackURL', 'https://evil.example/steal'],
+    ['newUserCallbackURL', 'https://evil.example/steal'],
+  ])('sends the browser back to the shop only: a foreign %s %s is refused before the provider is asked', async (field, url) => {
+    const response = await withGoogle.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      payload: { provider: 'google', callbackURL: '/part/1?qty=2', [field]: url },
+    });
+
+    expect(response.statusCode).toBe(403);
+    expect(response.body).not.toContain(provider.issuer);
+  });
+
   it('names a new account as sign-up would: the provider’s name as it looks, or “Customer” when the rule refuses it', async () => {
     expect(await nameAfterGoogle('google-name', '  Ｇrace\u200b Hopper ')).toBe('Grace Hopper');
     expect(await nameAfterGoogle('google-link', 'Eve visit evil.com now')).toBe(NAME_WHEN_REFUSED);

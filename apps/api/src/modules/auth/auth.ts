@@ -158,6 +158,10 @@ export function createAuth({
       storeIdentifier: { default: 'plain', overrides: { 'reset-password:': 'hashed' } },
     },
     advanced: {
+      // Better Auth turns its own checks of `callbackURL` and the other links a caller names (and
+      // of `Origin`) off when NODE_ENV is test or TEST is set: every test and journey would run
+      // without them, and a shop started with TEST=1 would send a Google sign-in anywhere.
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.baseUrl.startsWith('https://'),
     },
