@@ -5,6 +5,7 @@ import {
   NAME_WHEN_REFUSED,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  paths,
   validation,
 } from '@autoparts/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -547,6 +548,19 @@ describe('Continue with Google', () => {
 
     expect(response.statusCode).toBe(403);
     expect(response.body).not.toContain(provider.issuer);
+  });
+
+  it('sends a callback whose state it does not know (replayed, expired, another tab’s) to the login page, signing nobody in', async () => {
+    const callback = await withGoogle.inject({ method: 'GET', url: '/api/auth/callback/google?code=a-code&state=not-a-state' });
+    const bare = await withGoogle.inject({ method: 'GET', url: '/api/auth/callback/google' });
+
+    for (const reply of [callback, bare]) {
+      expect(reply.statusCode).toBe(302);
+      const target = new URL(String(reply.headers.location));
+      expect(`${target.origin}${target.pathname}`).toBe(`${shopOrigin}${paths.login}`);
+      expect(target.searchParams.get('error')).toMatch(/^state_/);
+      expect(sessionSetCookie(reply)).toBeUndefined();
+    }
   });
 
   it('names a new account as sign-up would: the provider’s name as it looks, or “Customer” when the rule refuses it', async () => {

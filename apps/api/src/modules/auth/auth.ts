@@ -53,6 +53,10 @@ export function createAuth({
     telemetry: { enabled: false },
     trustedOrigins: [config.baseUrl],
     rateLimit: { enabled: false },
+    // A sign-in through Google that comes back with a state Better Auth no longer knows (a replayed
+    // or expired callback, Google started again in another tab) lands on the login page, which says
+    // it did not complete (`?error=`), not on Better Auth's own error page.
+    onAPIError: { errorURL: `${config.baseUrl}${paths.login}` },
     // The profile is the shop's own (PUT /user/{email}, validated there); no second way in. Off
     // too: what the shop does not use and an attacker could, a password checked without any limit
     // (`verify-password`), ways in added or taken away, the provider's tokens handed out, and
