@@ -39,6 +39,9 @@ export const nameSchema = z
   .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`)
   .refine((name) => !LINK_LIKE.test(name), validation.nameNoLinks);
 
+/** The name of an account whose provider (Google) gave one `nameSchema` refuses. */
+export const NAME_WHEN_REFUSED = 'Customer';
+
 /** The login form (SPEC §2, §5). */
 export const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { renderWithRouter } from '../test/render-with-router';
+import { renderRoutes, renderWithRouter } from '../test/render-with-router';
 import { Header } from './header';
 
 describe('Header', () => {
@@ -20,6 +20,35 @@ describe('Header', () => {
     expect(within(nav).getByRole('link', { name: 'My Portfolio' })).toHaveAttribute('href', '/portfolio');
     expect(within(nav).getByRole('link', { name: 'Blogs' })).toHaveAttribute('href', '/blogs');
     expect(within(nav).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('Login says which page it was followed from, for the login page to come back to (SPEC §2)', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      [
+        { path: '/part/:id', element: <Header /> },
+        { path: '/login', element: <p>Login page</p> },
+      ],
+      { path: '/part/42?qty=3' },
+    );
+    await user.click(screen.getByRole('link', { name: 'Login' }));
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: '/part/42?qty=3' });
+  });
+
+  it('Login followed on Login or Sign Up keeps the page those were to go back to', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      [
+        { path: '/login', element: <Header /> },
+        { path: '/signup', element: <Header /> },
+      ],
+      { path: '/signup', state: { from: '/checkout' } },
+    );
+    await user.click(screen.getByRole('link', { name: 'Login' }));
+    expect(router.state.location.pathname).toBe('/login');
+    await user.click(screen.getByRole('link', { name: 'Login' }));
+    expect(router.state.location.state).toEqual({ from: '/checkout' });
   });
 
   it('marks the link of the current page', () => {

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
-import { Link, NavLink, useMatch, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useMatch, useNavigate } from 'react-router';
 import { paths, SEARCH_QUERY_MAX } from '@autoparts/shared';
 import { SHOP_NAME } from '../content/site';
 
@@ -24,6 +24,11 @@ export function Header({ account, cart }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
+  // Login brings the visitor back to this page (SPEC §2), as the guards' redirect to it does; from
+  // Login or Sign Up themselves, back to where those were to go.
+  const location = useLocation();
+  const onSignIn = location.pathname === paths.login || location.pathname === paths.signup;
+  const loginState = onSignIn ? location.state : { from: location.pathname + location.search };
 
   // On small screens the list is a drop-down; following any link in it (the account's too) closes it.
   function closeAfterChoice(event: MouseEvent<HTMLUListElement>) {
@@ -86,7 +91,9 @@ export function Header({ account, cart }: HeaderProps) {
           ))}
           {account === undefined ? (
             <li>
-              <HeaderLink to={paths.login}>Login</HeaderLink>
+              <HeaderLink to={paths.login} state={loginState}>
+                Login
+              </HeaderLink>
             </li>
           ) : (
             account !== null && (
@@ -139,10 +146,11 @@ function HeaderSearch() {
  * A header link: marked with aria-current="page" and highlighted while its page shows.
  * Exported for the account links (e.g. 'Dashboard') so they look like the rest.
  */
-export function HeaderLink({ to, children }: { to: string; children: ReactNode }) {
+export function HeaderLink({ to, state, children }: { to: string; state?: unknown; children: ReactNode }) {
   return (
     <NavLink
       to={to}
+      state={state}
       end={to === paths.home}
       className={({ isActive }) =>
         `block rounded-lg px-3 py-2 font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${

@@ -2,8 +2,10 @@ import {
   accountMailMessages,
   authErrors,
   NAME_MAX_LENGTH,
+  NAME_WHEN_REFUSED,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  paths,
   validation,
 } from '@autoparts/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -506,6 +508,65 @@ describe('GET /api/auth/list-accounts', () => {
       await withGoogle.close();
       await provider.close();
     }
+  });
+});
+
+describe('Continue with Google', () => {
+  const shopOrigin = 'http://localhost:3000';
+  let provider: Awaited<ReturnType<typeof startOidcProvider>>;
+  let withGoogle: FastifyInstance;
+
+  beforeAll(async () => {
+    provider = await startOidcProvider(shopOrigin);
+    withGoogle = await createTestApp({
+      env: { BASE_URL: shopOrigin, GOOGLE_ISSUER: provider.issuer, GOOGLE_CLIENT_ID: provider.clientId, GOOGLE_CLIENT_SECRET: provider.clientSecret },
+    });
+  });
+
+  afterAll(async () => {
+    await withGoogle?.close();
+    await provider?.close();
+  });
+
+  const nameAfterGoogle = async (label: string, name: string) => {
+    const signedIn = await continueWithGoogle(withGoogle, provider.issuer, { email: newAccount(label).email, name });
+    expect(signedIn.headers.location).toBe('/');
+    return (await withGoogle.inject({ method: 'GET', url: '/api/me', headers: { cookie: sessionCookie(signedIn) } })).json<{ name: string }>().name;
+  };
+
+  it.each([
+    ['callbackURL', 'https://evil.example/steal'],
+    ['callbackURL', '//evil.example'],
+    ['errorCallbackURL', 'https://evil.example/steal'],
+    ['newUserCallbackURL', 'https://evil.example/steal'],
+  ])('sends the browser back to the shop only: a foreign %s %s is refused before the provider is asked', async (field, url) => {
+    const response = await withGoogle.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      payload: { provider: 'google', callbackURL: '/part/1?qty=2', [field]: url },
+    });
+
+    expect(response.statusCode).toBe(403);
+    expect(response.body).not.toContain(provider.issuer);
+  });
+
+  it('sends a callback whose state it does not know (replayed, expired, another tab’s) to the login page, signing nobody in', async () => {
+    const callback = await withGoogle.inject({ method: 'GET', url: '/api/auth/callback/google?code=a-code&state=not-a-state' });
+    const bare = await withGoogle.inject({ method: 'GET', url: '/api/auth/callback/google' });
+
+    for (const reply of [callback, bare]) {
+      expect(reply.statusCode).toBe(302);
+      const target = new URL(String(reply.headers.location));
+      expect(`${target.origin}${target.pathname}`).toBe(`${shopOrigin}${paths.login}`);
+      expect(target.searchParams.get('error')).toMatch(/^state_/);
+      expect(sessionSetCookie(reply)).toBeUndefined();
+    }
+  });
+
+  it('names a new account as sign-up would: the provider’s name as it looks, or “Customer” when the rule refuses it', async () => {
+    expect(await nameAfterGoogle('google-name', '  Ｇrace\u200b Hopper ')).toBe('Grace Hopper');
+    expect(await nameAfterGoogle('google-link', 'Eve visit evil.com now')).toBe(NAME_WHEN_REFUSED);
+    expect(await nameAfterGoogle('google-long', 'A'.repeat(NAME_MAX_LENGTH + 1))).toBe(NAME_WHEN_REFUSED);
   });
 });
 

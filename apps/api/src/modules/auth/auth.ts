@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { betterAuth } from 'better-auth';
 import { genericOAuth } from 'better-auth/plugins';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, paths, VERIFY_EMAIL_CALLBACK } from '@autoparts/shared';
+import { nameSchema, NAME_WHEN_REFUSED, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, paths, VERIFY_EMAIL_CALLBACK } from '@autoparts/shared';
 import type { Db } from '../../db/database';
 import type { Config } from '../../env';
 import { errorForLog } from '../../plugins/errors';
@@ -53,6 +53,10 @@ export function createAuth({
     telemetry: { enabled: false },
     trustedOrigins: [config.baseUrl],
     rateLimit: { enabled: false },
+    // A sign-in through Google that comes back with a state Better Auth no longer knows (a replayed
+    // or expired callback, Google started again in another tab) lands on the login page, which says
+    // it did not complete (`?error=`), not on Better Auth's own error page.
+    onAPIError: { errorURL: `${config.baseUrl}${paths.login}` },
     // The profile is the shop's own (PUT /user/{email}, validated there); no second way in. Off
     // too: what the shop does not use and an attacker could, a password checked without any limit
     // (`verify-password`), ways in added or taken away, the provider's tokens handed out, and
@@ -158,6 +162,10 @@ export function createAuth({
       storeIdentifier: { default: 'plain', overrides: { 'reset-password:': 'hashed' } },
     },
     advanced: {
+      // Better Auth turns its own checks of `callbackURL` and the other links a caller names (and
+      // of `Origin`) off when NODE_ENV is test or TEST is set: every test and journey would run
+      // without them, and a shop started with TEST=1 would send a Google sign-in anywhere.
+      disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.baseUrl.startsWith('https://'),
     },
@@ -175,7 +183,10 @@ export function createAuth({
                 // An address the provider has not confirmed signs nobody in, and makes no account
                 // that its real owner would later find linked to a stranger: without an address,
                 // Better Auth sends the browser back with `?error=email_not_found`.
-                mapProfileToUser: (profile) => (profile.emailVerified === true ? {} : { email: '' }),
+                // The name is held to the sign-up rule (no links, at most 100 characters, as it
+                // looks): it is shown to others (reviews, invitations) and written in mail.
+                mapProfileToUser: (profile) =>
+                  profile.emailVerified === true ? { name: nameFromProvider(profile.name) } : { email: '' },
               },
             ],
           }),
@@ -185,6 +196,16 @@ export function createAuth({
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * The name a new account made by 'Continue with Google' gets: the provider's, as sign-up's rule
+ * reads it, or the shop's word for a customer when the rule refuses it (a link, too long, none):
+ * the customer can give one in My Profile, which holds to the same rule.
+ */
+export function nameFromProvider(name: unknown): string {
+  const parsed = nameSchema.safeParse(name);
+  return parsed.success ? parsed.data : NAME_WHEN_REFUSED;
+}
 
 /** One argument of a Better Auth log line as the shop logs it: no object's fields but an error's own few. */
 function forLog(arg: unknown): unknown {

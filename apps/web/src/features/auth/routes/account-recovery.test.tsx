@@ -31,6 +31,8 @@ describe('Forgot password page', () => {
     await user.type(screen.getByLabelText('Email'), 'jane@example.com');
     await user.click(screen.getByRole('button', { name: 'Send the link' }));
     expect(await screen.findByRole('status')).toHaveTextContent(accountMailMessages.resetRequested);
+    // The pressed button is gone with the form: the keyboard is at the message, not the page's top.
+    expect(screen.getByRole('status')).toHaveFocus();
     expect(server.calls.at(-1)?.body).toEqual({ email: 'jane@example.com' });
   });
 
@@ -74,6 +76,8 @@ describe('Reset password page', () => {
     await user.click(screen.getByRole('button', { name: 'Save and sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(accountMailMessages.resetLinkInvalid);
     expect(screen.getByRole('link', { name: 'Send me a new link' })).toHaveAttribute('href', '/forgot-password');
+    // The pressed button is gone with the form: the keyboard is at the way on.
+    expect(screen.getByRole('link', { name: 'Send me a new link' })).toHaveFocus();
   });
 
   it('without a token it explains where the page comes from', async () => {

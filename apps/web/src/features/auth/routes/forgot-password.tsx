@@ -1,6 +1,6 @@
 import { accountMailMessages, forgotPasswordSchema, paths } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { SubmitButton } from '../../../components/submit-button';
@@ -16,6 +16,11 @@ import { AuthCard, authLinkClass } from '../components/auth-card';
 export function Component() {
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
+  // The form and its pressed button go: the keyboard's place moves to what took their place.
+  const sentMessage = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (sent) sentMessage.current?.focus();
+  }, [sent]);
   const {
     register,
     handleSubmit,
@@ -35,7 +40,7 @@ export function Component() {
   return (
     <AuthCard title="Forgot password" error={error}>
       {sent ? (
-        <p role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-800">
+        <p ref={sentMessage} tabIndex={-1} role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm font-medium text-emerald-800 focus:outline-none">
           {accountMailMessages.resetRequested}
         </p>
       ) : (

@@ -1,6 +1,6 @@
 import { accountMailMessages, paths, resetPasswordFormSchema } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -24,6 +24,13 @@ export function Component() {
   const finishSignIn = useFinishSignIn();
   const [error, setError] = useState<string | null>(token ? null : accountMailMessages.resetLinkMissing);
   const [linkDead, setLinkDead] = useState(!token);
+  // A link with a token found dead on sending takes the form and its pressed button away: the
+  // keyboard's place moves to the way on (not on arriving without a token, when nothing was pressed).
+  const newLink = useRef<HTMLAnchorElement>(null);
+  const diedOnSend = linkDead && token !== '';
+  useEffect(() => {
+    if (diedOnSend) newLink.current?.focus();
+  }, [diedOnSend]);
   const {
     register,
     handleSubmit,
@@ -52,7 +59,7 @@ export function Component() {
   return (
     <AuthCard title="Choose a new password" error={error}>
       {linkDead ? (
-        <Link to={paths.forgotPassword} className={`${authLinkClass} block text-center`}>
+        <Link ref={newLink} to={paths.forgotPassword} className={`${authLinkClass} block text-center`}>
           Send me a new link
         </Link>
       ) : (

@@ -13,6 +13,10 @@ describe('redirectTarget', () => {
     [{ from: '/\\evil.example/' }, '/'],
     [{ from: '/login?error=google' }, '/'],
     [{ from: '/signup' }, '/'],
+    [{ from: '/forgot-password' }, '/'],
+    [{ from: '/reset-password?token=abc' }, '/'],
+    [{ from: '/verify-email?done=1' }, '/'],
+    [{ from: '/shop?q=brake' }, '/shop?q=brake'],
   ])('sends %j to %s', (state, target) => {
     expect(redirectTarget(state)).toBe(target);
   });

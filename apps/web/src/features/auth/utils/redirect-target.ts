@@ -1,5 +1,8 @@
 import { paths } from '@autoparts/shared';
 
+/** Pages of signing in and of the account's links: nowhere to come back to once signed in. */
+const signingInPages = new Set<string>([paths.login, paths.signup, paths.forgotPassword, paths.resetPassword, paths.verifyEmail]);
+
 /**
  * Where to go after signing in: the page the guard sent the user away from (`state.from`, a
  * path with its query), else home. Anything that is not a path of this site is ignored.
@@ -9,8 +12,8 @@ export function redirectTarget(state: unknown): string {
   if (typeof from !== 'string' || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) {
     return paths.home;
   }
-  const pathname = from.split(/[?#]/, 1)[0];
-  return pathname === paths.login || pathname === paths.signup ? paths.home : from;
+  const pathname = from.split(/[?#]/, 1)[0] ?? '';
+  return signingInPages.has(pathname) ? paths.home : from;
 }
 
 /**
