@@ -244,6 +244,13 @@ describe('the ledger', () => {
     expect(mail.text).toMatch(/Credit note: CN-\d+\n/);
     expect(mail.text).not.toContain('card');
     expect(mail.text).not.toContain('Nothing was charged');
+    // And its credit note, which names the account, not a payment method the order never had.
+    const number = /Credit note: (CN-\d+)\n/.exec(mail.text)?.[1] ?? '';
+    const note = await get(byToken(buyer), `/api/order/${insertedId}/credit-notes/${number}.pdf`);
+    expectReply(note, 200);
+    const text = await pdfText(note.rawPayload);
+    expect(text).toContain('The amount is credited to your company’s account.');
+    expect(text).not.toContain('payment method');
   });
 });
 
