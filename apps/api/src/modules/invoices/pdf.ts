@@ -74,6 +74,25 @@ export class Pen {
     }
   }
 
+  /**
+   * One row of a table: each cell's text wrapped within its width (never cut: a line of an invoice
+   * names what was sold), the row as tall as its tallest cell, on a new page if it does not fit.
+   */
+  row(cells: Array<{ value: string; x: number; width: number; alignRight?: boolean }>, size = 10) {
+    const lineHeight = size + 3;
+    const wrappedCells = cells.map((cell) => ({ ...cell, lines: wrap(this.writable(cell.value), this.regular, size, cell.width) }));
+    const extra = Math.max(...wrappedCells.map((cell) => cell.lines.length)) - 1;
+    this.newPageIfBelow(16 + extra * lineHeight);
+    const top = this.y;
+    for (const cell of wrappedCells) {
+      cell.lines.forEach((line, index) => {
+        this.y = top - index * lineHeight;
+        this.text(line, cell.x, { size, alignRight: cell.alignRight });
+      });
+    }
+    this.y = top - extra * lineHeight - 16;
+  }
+
   /** A small grey label ("Bill to", "Payment"). */
   label(value: string, x: number, alignRight = false) {
     this.text(value, x, { size: 9, font: this.bold, color: MUTED, alignRight });
@@ -190,13 +209,13 @@ function drawLines(pen: Pen, document: CommercialDocument) {
   pen.rule(pen.y);
   pen.y -= 14;
   for (const line of document.lines) {
-    pen.newPageIfBelow(16);
-    pen.text(line.description, COLUMNS.description, { maxWidth: COLUMNS.partNumber - COLUMNS.description - 10 });
-    pen.text(line.partNumber, COLUMNS.partNumber, { maxWidth: COLUMNS.quantity - COLUMNS.partNumber - 40 });
-    pen.text(String(line.quantity), COLUMNS.quantity, { alignRight: true });
-    pen.text(money(line.unitCents), COLUMNS.unit, { alignRight: true });
-    pen.text(money(line.totalCents), COLUMNS.total, { alignRight: true });
-    pen.y -= 16;
+    pen.row([
+      { value: line.description, x: COLUMNS.description, width: COLUMNS.partNumber - COLUMNS.description - 10 },
+      { value: line.partNumber, x: COLUMNS.partNumber, width: COLUMNS.quantity - COLUMNS.partNumber - 40 },
+      { value: String(line.quantity), x: COLUMNS.quantity, width: 40, alignRight: true },
+      { value: money(line.unitCents), x: COLUMNS.unit, width: 60, alignRight: true },
+      { value: money(line.totalCents), x: COLUMNS.total, width: 62, alignRight: true },
+    ]);
   }
   pen.rule(pen.y + 8);
   pen.y -= 6;
@@ -251,7 +270,7 @@ function fit(value: string, font: PDFFont, size: number, maxWidth: number): stri
   return `${cut}...`;
 }
 
-/** Words into lines of at most `maxWidth` (a word longer than a line is cut). */
+/** Words into lines of at most `maxWidth`; a word longer than a line (a part number, an e-mail address) is broken between its characters. */
 function wrap(value: string, font: PDFFont, size: number, maxWidth: number): string[] {
   const lines: string[] = [];
   let current = '';
@@ -260,7 +279,14 @@ function wrap(value: string, font: PDFFont, size: number, maxWidth: number): str
     if (font.widthOfTextAtSize(next, size) <= maxWidth) current = next;
     else {
       if (current) lines.push(current);
-      current = fit(word, font, size, maxWidth);
+      current = '';
+      for (const character of word) {
+        if (current && font.widthOfTextAtSize(current + character, size) > maxWidth) {
+          lines.push(current);
+          current = '';
+        }
+        current += character;
+      }
     }
   }
   if (current) lines.push(current);
