@@ -21,11 +21,11 @@ export async function renderStatement(config: Pick<Config, 'seller'>, statement:
   pen.label('Account', PAGE.margin);
   pen.text(`Month: ${statement.month}`, RIGHT, { size: 9, alignRight: true });
   pen.y -= 13;
-  pen.text(statement.company.name, PAGE.margin);
   pen.text(`As of: ${statement.asOf}`, RIGHT, { size: 9, alignRight: true });
-  pen.y -= 13;
-  if (statement.company.taxId) pen.text(`Tax ID: ${statement.company.taxId}`, PAGE.margin, { size: 9 });
-  pen.y -= 24;
+  // A company's name has up to 120 characters: it wraps clear of the dates on the right.
+  pen.wrapped(statement.company.name, PAGE.margin, COLUMNS.amount - PAGE.margin);
+  if (statement.company.taxId) pen.wrapped(`Tax ID: ${statement.company.taxId}`, PAGE.margin, COLUMNS.amount - PAGE.margin, 9);
+  pen.y -= 12;
 
   pen.label('Date', COLUMNS.date);
   pen.label('Entry', COLUMNS.kind);
@@ -39,13 +39,14 @@ export async function renderStatement(config: Pick<Config, 'seller'>, statement:
   pen.text(money(statement.openingCents), COLUMNS.balance, { font: pen.bold, alignRight: true });
   pen.y -= 16;
   for (const entry of statement.entries) {
-    pen.newPageIfBelow(16);
-    pen.text(day(entry.at), COLUMNS.date);
-    pen.text(ledgerKindLabels[entry.kind], COLUMNS.kind);
-    pen.text(entry.number, COLUMNS.number, { maxWidth: COLUMNS.amount - COLUMNS.number - 70 });
-    pen.text(money(entry.amountCents), COLUMNS.amount, { alignRight: true });
-    pen.text(money(entry.balanceCents), COLUMNS.balance, { alignRight: true });
-    pen.y -= 16;
+    // A payment's reference (up to 80 characters) wraps in its column, as an invoice's lines do.
+    pen.row([
+      { value: day(entry.at), x: COLUMNS.date, width: COLUMNS.kind - COLUMNS.date - 10 },
+      { value: ledgerKindLabels[entry.kind], x: COLUMNS.kind, width: COLUMNS.number - COLUMNS.kind - 10 },
+      { value: entry.number, x: COLUMNS.number, width: COLUMNS.amount - COLUMNS.number - 90 },
+      { value: money(entry.amountCents), x: COLUMNS.amount, width: 80, alignRight: true },
+      { value: money(entry.balanceCents), x: COLUMNS.balance, width: 80, alignRight: true },
+    ]);
   }
   if (statement.entries.length === 0) {
     pen.text('No invoices, payments or credit notes this month.', COLUMNS.kind, { size: 9 });
