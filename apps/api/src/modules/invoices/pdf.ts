@@ -67,9 +67,10 @@ export class Pen {
     this.page.drawText(line, { x: options.alignRight ? x - width : x, y: this.y, size, font, color: options.color ?? INK });
   }
 
-  wrapped(value: string, x: number, maxWidth: number, size = 10) {
+  /** Text in lines of at most `maxWidth`, from `x` (or, `alignRight`, to `x`), the pen below it after. */
+  wrapped(value: string, x: number, maxWidth: number, size = 10, alignRight = false) {
     for (const line of wrap(this.writable(value), this.regular, size, maxWidth)) {
-      this.text(line, x, { size });
+      this.text(line, x, { size, alignRight });
       this.y -= size + 3;
     }
   }
@@ -150,14 +151,18 @@ export async function renderDocument(document: CommercialDocument): Promise<Uint
   return pdf.save({ useObjectStreams: false });
 }
 
+/** The seller's column of the heading; the document's references (number, date, a PO of up to 50 characters…) wrap in the rest, clear of it. */
+const SELLER_WIDTH = 260;
+const REFERENCES_WIDTH = RIGHT - PAGE.margin - SELLER_WIDTH - 20;
+
 /** The heading: the seller on the left, the document's title and number on the right. */
 function drawHeading(pen: Pen, document: CommercialDocument, title: string) {
   pen.text(document.seller.name, PAGE.margin, { size: 16, font: pen.bold });
   pen.text(title.toUpperCase(), RIGHT, { size: 16, font: pen.bold, alignRight: true });
   pen.y -= 18;
   const headingTop = pen.y;
-  pen.wrapped(document.seller.address, PAGE.margin, 260, 9);
-  if (document.seller.taxId) pen.wrapped(`Tax ID: ${document.seller.taxId}`, PAGE.margin, 260, 9);
+  pen.wrapped(document.seller.address, PAGE.margin, SELLER_WIDTH, 9);
+  if (document.seller.taxId) pen.wrapped(`Tax ID: ${document.seller.taxId}`, PAGE.margin, SELLER_WIDTH, 9);
   const sellerBottom = pen.y;
   pen.y = headingTop;
   for (const [label, value] of [
@@ -166,8 +171,7 @@ function drawHeading(pen: Pen, document: CommercialDocument, title: string) {
     ['Order', document.orderNumber],
     ...document.references,
   ] as Array<[string, string]>) {
-    pen.text(`${label}: ${value}`, RIGHT, { size: 9, alignRight: true });
-    pen.y -= 12;
+    pen.wrapped(`${label}: ${value}`, RIGHT, REFERENCES_WIDTH, 9, true);
   }
   pen.y = Math.min(pen.y, sellerBottom) - 16;
 }
