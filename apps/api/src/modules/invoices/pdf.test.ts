@@ -48,3 +48,21 @@ describe('an invoice’s heading', () => {
     expect(text).toContain('Due: 2027-01-04');
   });
 });
+
+describe('an invoice of many pages', () => {
+  it('repeats the column heads on each page the lines run on to, and numbers its pages', async () => {
+    const lines = Array.from({ length: 120 }, (_, index) => ({ description: `Oil filter ${index + 1}`, partNumber: `OF-${index + 1}`, quantity: 1, unitCents: 500, totalCents: 500 }));
+    const bytes = await renderDocument({ ...invoice, lines, totals: [['Total', 60_000]] });
+
+    const runs = await pdfRuns(bytes);
+    const pages = Math.max(...runs.map((run) => run.page));
+    expect(pages).toBeGreaterThan(2);
+    for (let page = 1; page <= pages; page++) {
+      const on = runs.filter((run) => run.page === page).map((run) => run.str);
+      expect(on).toContain(`Page ${page} of ${pages}`);
+      // Every page with lines has their heads above them.
+      if (on.some((str) => /^Oil filter \d+$/.test(str))) expect(on).toEqual(expect.arrayContaining(['Description', 'Part number', 'Qty', 'Unit price', 'Amount']));
+    }
+    expect(misplacedRuns(runs, { left: PAGE.margin, right: RIGHT })).toEqual([]);
+  });
+});

@@ -91,7 +91,8 @@ export class Pen {
         this.text(line, cell.x, { size, alignRight: cell.alignRight });
       });
     }
-    this.y = top - extra * lineHeight - 16;
+    // A row of several lines keeps a little more space below it, to be told from the next.
+    this.y = top - extra * lineHeight - (extra > 0 ? 19 : 16);
   }
 
   /** A small grey label ("Bill to", "Payment"). */
@@ -103,12 +104,29 @@ export class Pen {
     this.page.drawLine({ start: { x: PAGE.margin, y }, end: { x: RIGHT, y }, thickness: 0.5, color: RULE });
   }
 
+  /** Drawn under the "(continued)" line of a new page while a table runs on: its column heads. */
+  tableHeads: (() => void) | null = null;
+
   newPageIfBelow(needed: number) {
     if (this.y - needed >= PAGE.margin + 30) return;
     this.page = this.pdf.addPage([PAGE.width, PAGE.height]);
     this.y = PAGE.height - PAGE.margin;
     this.text(this.continued, PAGE.margin, { font: this.bold });
     this.y -= 24;
+    this.tableHeads?.();
+  }
+
+  /** The document's bytes, each page of a document of several numbered at its foot ("Page 2 of 6"). */
+  async save(): Promise<Uint8Array> {
+    const pages = this.pdf.getPages();
+    if (pages.length > 1) {
+      pages.forEach((page, index) => {
+        this.page = page;
+        this.y = PAGE.margin - 20;
+        this.text(`Page ${index + 1} of ${pages.length}`, RIGHT, { size: 8, color: MUTED, alignRight: true });
+      });
+    }
+    return this.pdf.save({ useObjectStreams: false });
   }
 }
 
@@ -138,7 +156,7 @@ export async function startDocument(title: string, author: string, at: Date): Pr
 
 export async function renderDocument(document: CommercialDocument): Promise<Uint8Array> {
   const title = document.kind === 'invoice' ? 'Invoice' : 'Credit note';
-  const { pdf, pen } = await startDocument(`${title} ${document.number}`, document.seller.name, document.issuedAt);
+  const { pen } = await startDocument(`${title} ${document.number}`, document.seller.name, document.issuedAt);
 
   drawHeading(pen, document, title);
   drawParties(pen, document);
@@ -148,7 +166,7 @@ export async function renderDocument(document: CommercialDocument): Promise<Uint
   pen.newPageIfBelow(30);
   pen.wrapped(document.footer, PAGE.margin, RIGHT - PAGE.margin, 8);
 
-  return pdf.save({ useObjectStreams: false });
+  return pen.save();
 }
 
 /** The seller's column of the heading; the document's references (number, date, a PO of up to 50 characters…) wrap in the rest, clear of it. */
@@ -202,16 +220,20 @@ function drawParties(pen: Pen, document: CommercialDocument) {
 
 const COLUMNS = { description: PAGE.margin, partNumber: 300, quantity: 420, unit: 490, total: RIGHT };
 
-/** The lines, under their column heads. */
+/** The lines, under their column heads (again at the top of each page they run on to). */
 function drawLines(pen: Pen, document: CommercialDocument) {
-  pen.label('Description', COLUMNS.description);
-  pen.label('Part number', COLUMNS.partNumber);
-  pen.label('Qty', COLUMNS.quantity, true);
-  pen.label('Unit price', COLUMNS.unit, true);
-  pen.label('Amount', COLUMNS.total, true);
-  pen.y -= 6;
-  pen.rule(pen.y);
-  pen.y -= 14;
+  const heads = () => {
+    pen.label('Description', COLUMNS.description);
+    pen.label('Part number', COLUMNS.partNumber);
+    pen.label('Qty', COLUMNS.quantity, true);
+    pen.label('Unit price', COLUMNS.unit, true);
+    pen.label('Amount', COLUMNS.total, true);
+    pen.y -= 6;
+    pen.rule(pen.y);
+    pen.y -= 14;
+  };
+  heads();
+  pen.tableHeads = heads;
   for (const line of document.lines) {
     pen.row([
       { value: line.description, x: COLUMNS.description, width: COLUMNS.partNumber - COLUMNS.description - 10 },
@@ -221,6 +243,7 @@ function drawLines(pen: Pen, document: CommercialDocument) {
       { value: money(line.totalCents), x: COLUMNS.total, width: 62, alignRight: true },
     ]);
   }
+  pen.tableHeads = null;
   pen.rule(pen.y + 8);
   pen.y -= 6;
 }

@@ -12,7 +12,7 @@ const COLUMNS = { date: PAGE.margin, kind: 130, number: 230, amount: 460, balanc
  */
 export async function renderStatement(config: Pick<Config, 'seller'>, statement: Statement): Promise<Uint8Array> {
   const title = `Statement ${statement.month}`;
-  const { pdf, pen } = await startDocument(`${title} ${statement.company.name}`, config.seller.name, new Date(`${statement.asOf}T00:00:00Z`));
+  const { pen } = await startDocument(`${title} ${statement.company.name}`, config.seller.name, new Date(`${statement.asOf}T00:00:00Z`));
   pen.text(config.seller.name, PAGE.margin, { size: 16, font: pen.bold });
   pen.text('STATEMENT', RIGHT, { size: 16, font: pen.bold, alignRight: true });
   pen.y -= 18;
@@ -27,14 +27,19 @@ export async function renderStatement(config: Pick<Config, 'seller'>, statement:
   if (statement.company.taxId) pen.wrapped(`Tax ID: ${statement.company.taxId}`, PAGE.margin, COLUMNS.amount - PAGE.margin, 9);
   pen.y -= 12;
 
-  pen.label('Date', COLUMNS.date);
-  pen.label('Entry', COLUMNS.kind);
-  pen.label('Number', COLUMNS.number);
-  pen.label('Amount', COLUMNS.amount, true);
-  pen.label('Balance', COLUMNS.balance, true);
-  pen.y -= 6;
-  pen.rule(pen.y);
-  pen.y -= 14;
+  // The column heads, again at the top of each page the entries run on to.
+  const heads = () => {
+    pen.label('Date', COLUMNS.date);
+    pen.label('Entry', COLUMNS.kind);
+    pen.label('Number', COLUMNS.number);
+    pen.label('Amount', COLUMNS.amount, true);
+    pen.label('Balance', COLUMNS.balance, true);
+    pen.y -= 6;
+    pen.rule(pen.y);
+    pen.y -= 14;
+  };
+  heads();
+  pen.tableHeads = heads;
   pen.text('Opening balance', COLUMNS.kind, { font: pen.bold });
   pen.text(money(statement.openingCents), COLUMNS.balance, { font: pen.bold, alignRight: true });
   pen.y -= 16;
@@ -48,6 +53,7 @@ export async function renderStatement(config: Pick<Config, 'seller'>, statement:
       { value: money(entry.balanceCents), x: COLUMNS.balance, width: 80, alignRight: true },
     ]);
   }
+  pen.tableHeads = null;
   if (statement.entries.length === 0) {
     pen.text('No invoices, payments or credit notes this month.', COLUMNS.kind, { size: 9 });
     pen.y -= 16;
@@ -72,5 +78,5 @@ export async function renderStatement(config: Pick<Config, 'seller'>, statement:
     RIGHT - PAGE.margin,
     8,
   );
-  return pdf.save({ useObjectStreams: false });
+  return pen.save();
 }
