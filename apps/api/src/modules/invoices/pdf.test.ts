@@ -66,3 +66,15 @@ describe('an invoice of many pages', () => {
     expect(misplacedRuns(runs, { left: PAGE.margin, right: RIGHT })).toEqual([]);
   });
 });
+
+describe('the characters of a name', () => {
+  it('writes a letter typed as a base and a combining mark as the one letter, not a "?" after it', async () => {
+    // "Zoë Ångström" as macOS writes it: e + U+0308, A + U+030A, o + U+0308.
+    const decomposed = 'Zoë Ångström'.normalize('NFD');
+    expect(decomposed).not.toBe('Zoë Ångström');
+    const text = await pdfText(await renderDocument({ ...invoice, buyer: { ...invoice.buyer, name: decomposed } }));
+
+    expect(text).toContain('Bill to Zoë Ångström');
+    expect(text).not.toContain('?');
+  });
+});

@@ -270,11 +270,15 @@ function drawPayment(pen: Pen, payment: NonNullable<CommercialDocument['payment'
   pen.y -= 20;
 }
 
-/** Keeps the characters the standard font can write; others become "?". */
+/**
+ * Keeps the characters the standard font can write; others become "?". A letter typed as a base
+ * and a combining mark ("e" + U+0308, as macOS writes file names and some keyboards type) is
+ * composed first ("ë"), which the font has.
+ */
 function writableIn(font: PDFFont): (value: string) => string {
   const known = new Map<string, boolean>();
   return (value) =>
-    Array.from(value.replace(/[\r\n\t]+/g, ' '), (character) => {
+    Array.from(value.normalize('NFC').replace(/[\r\n\t]+/g, ' '), (character) => {
       let ok = known.get(character);
       if (ok === undefined) {
         try {
