@@ -92,6 +92,16 @@ test('order, pay with the test card, see Paid; the declined card is explained', 
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  // Clicked, the link saves it under its number…
+  const saved = page.waitForEvent('download');
+  await invoice.click();
+  expect((await saved).suggestedFilename()).toMatch(/^INV-\d{6,}\.pdf$/);
+  // …and once the session has ended (elsewhere), the click sends the customer to sign in, where a
+  // plain link's download of the 401 was dropped without a word.
+  await page.context().clearCookies();
+  await invoice.click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
 test('order again and cancel it: the stock comes back', async ({ page, request }) => {

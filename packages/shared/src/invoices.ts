@@ -57,6 +57,8 @@ export const invoiceMessages = {
   creditNoteNotFound: 'This order has no credit note with that number.',
   downloadInvoice: 'Download invoice',
   downloadCreditNote: (number: string) => `Download credit note ${number}`,
+  /** A download that failed on the shop's side or the connection's (a refusal says its own words). */
+  downloadFailed: 'The document could not be downloaded: check your connection and try again.',
 } as const;
 
 export const documentParamsSchema = z.object({ id: z.string().max(64) });

@@ -179,6 +179,24 @@ describe('the invoice PDF', () => {
     expect(text).toMatch(/Core deposit: Remanufactured alternator .* 1 \$189\.00 \$189\.00/);
   });
 
+  it('writes a long part name and part number whole, wrapped within their columns, never cut', async () => {
+    const name = 'Remanufactured alternator 160 A with clutch pulley, for 2011–2016 Ford F-250/F-350 Super Duty 6.7L Power Stroke diesel';
+    const partId = await insertPart(app, { name, priceCents: 18_999 });
+    // 40 characters, the longest a part number may be.
+    const partNumber = 'AC-DELCO-REMAN-19474006-HD-160A-PULLEY-X';
+    await app.db.updateTable('parts').set({ part_number: partNumber }).where('id', '=', partId).execute();
+    const orderId = await placeOrder(app, ben, partId, 1);
+    await payOrder(app, ben, orderId);
+
+    const text = await pdfText((await get(`/api/order/${orderId}/invoice.pdf`, ben)).rawPayload);
+
+    // The name's lines follow one another, then the part number's pieces, then the amounts.
+    expect(text).toContain(`${name} `);
+    expect(text).not.toContain('...');
+    const [, numberCells] = /Power Stroke diesel (.*?) 1 \$189\.99 \$189\.99/.exec(text) ?? [];
+    expect(numberCells?.replace(/ /g, '')).toBe(partNumber);
+  });
+
   it('is for the owner and admins only; an unpaid order has none', async () => {
     const partId = await insertPart(app, { available: 10 });
     const paid = await placeOrder(app, ann, partId, 1);

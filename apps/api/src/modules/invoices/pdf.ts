@@ -67,11 +67,32 @@ export class Pen {
     this.page.drawText(line, { x: options.alignRight ? x - width : x, y: this.y, size, font, color: options.color ?? INK });
   }
 
-  wrapped(value: string, x: number, maxWidth: number, size = 10) {
+  /** Text in lines of at most `maxWidth`, from `x` (or, `alignRight`, to `x`), the pen below it after. */
+  wrapped(value: string, x: number, maxWidth: number, size = 10, alignRight = false) {
     for (const line of wrap(this.writable(value), this.regular, size, maxWidth)) {
-      this.text(line, x, { size });
+      this.text(line, x, { size, alignRight });
       this.y -= size + 3;
     }
+  }
+
+  /**
+   * One row of a table: each cell's text wrapped within its width (never cut: a line of an invoice
+   * names what was sold), the row as tall as its tallest cell, on a new page if it does not fit.
+   */
+  row(cells: Array<{ value: string; x: number; width: number; alignRight?: boolean }>, size = 10) {
+    const lineHeight = size + 3;
+    const wrappedCells = cells.map((cell) => ({ ...cell, lines: wrap(this.writable(cell.value), this.regular, size, cell.width) }));
+    const extra = Math.max(...wrappedCells.map((cell) => cell.lines.length)) - 1;
+    this.newPageIfBelow(16 + extra * lineHeight);
+    const top = this.y;
+    for (const cell of wrappedCells) {
+      cell.lines.forEach((line, index) => {
+        this.y = top - index * lineHeight;
+        this.text(line, cell.x, { size, alignRight: cell.alignRight });
+      });
+    }
+    // A row of several lines keeps a little more space below it, to be told from the next.
+    this.y = top - extra * lineHeight - (extra > 0 ? 19 : 16);
   }
 
   /** A small grey label ("Bill to", "Payment"). */
@@ -83,12 +104,29 @@ export class Pen {
     this.page.drawLine({ start: { x: PAGE.margin, y }, end: { x: RIGHT, y }, thickness: 0.5, color: RULE });
   }
 
+  /** Drawn under the "(continued)" line of a new page while a table runs on: its column heads. */
+  tableHeads: (() => void) | null = null;
+
   newPageIfBelow(needed: number) {
     if (this.y - needed >= PAGE.margin + 30) return;
     this.page = this.pdf.addPage([PAGE.width, PAGE.height]);
     this.y = PAGE.height - PAGE.margin;
     this.text(this.continued, PAGE.margin, { font: this.bold });
     this.y -= 24;
+    this.tableHeads?.();
+  }
+
+  /** The document's bytes, each page of a document of several numbered at its foot ("Page 2 of 6"). */
+  async save(): Promise<Uint8Array> {
+    const pages = this.pdf.getPages();
+    if (pages.length > 1) {
+      pages.forEach((page, index) => {
+        this.page = page;
+        this.y = PAGE.margin - 20;
+        this.text(`Page ${index + 1} of ${pages.length}`, RIGHT, { size: 8, color: MUTED, alignRight: true });
+      });
+    }
+    return this.pdf.save({ useObjectStreams: false });
   }
 }
 
@@ -118,7 +156,7 @@ export async function startDocument(title: string, author: string, at: Date): Pr
 
 export async function renderDocument(document: CommercialDocument): Promise<Uint8Array> {
   const title = document.kind === 'invoice' ? 'Invoice' : 'Credit note';
-  const { pdf, pen } = await startDocument(`${title} ${document.number}`, document.seller.name, document.issuedAt);
+  const { pen } = await startDocument(`${title} ${document.number}`, document.seller.name, document.issuedAt);
 
   drawHeading(pen, document, title);
   drawParties(pen, document);
@@ -128,8 +166,12 @@ export async function renderDocument(document: CommercialDocument): Promise<Uint
   pen.newPageIfBelow(30);
   pen.wrapped(document.footer, PAGE.margin, RIGHT - PAGE.margin, 8);
 
-  return pdf.save({ useObjectStreams: false });
+  return pen.save();
 }
+
+/** The seller's column of the heading; the document's references (number, date, a PO of up to 50 characters…) wrap in the rest, clear of it. */
+const SELLER_WIDTH = 260;
+const REFERENCES_WIDTH = RIGHT - PAGE.margin - SELLER_WIDTH - 20;
 
 /** The heading: the seller on the left, the document's title and number on the right. */
 function drawHeading(pen: Pen, document: CommercialDocument, title: string) {
@@ -137,8 +179,8 @@ function drawHeading(pen: Pen, document: CommercialDocument, title: string) {
   pen.text(title.toUpperCase(), RIGHT, { size: 16, font: pen.bold, alignRight: true });
   pen.y -= 18;
   const headingTop = pen.y;
-  pen.wrapped(document.seller.address, PAGE.margin, 260, 9);
-  if (document.seller.taxId) pen.wrapped(`Tax ID: ${document.seller.taxId}`, PAGE.margin, 260, 9);
+  pen.wrapped(document.seller.address, PAGE.margin, SELLER_WIDTH, 9);
+  if (document.seller.taxId) pen.wrapped(`Tax ID: ${document.seller.taxId}`, PAGE.margin, SELLER_WIDTH, 9);
   const sellerBottom = pen.y;
   pen.y = headingTop;
   for (const [label, value] of [
@@ -147,8 +189,7 @@ function drawHeading(pen: Pen, document: CommercialDocument, title: string) {
     ['Order', document.orderNumber],
     ...document.references,
   ] as Array<[string, string]>) {
-    pen.text(`${label}: ${value}`, RIGHT, { size: 9, alignRight: true });
-    pen.y -= 12;
+    pen.wrapped(`${label}: ${value}`, RIGHT, REFERENCES_WIDTH, 9, true);
   }
   pen.y = Math.min(pen.y, sellerBottom) - 16;
 }
@@ -179,25 +220,30 @@ function drawParties(pen: Pen, document: CommercialDocument) {
 
 const COLUMNS = { description: PAGE.margin, partNumber: 300, quantity: 420, unit: 490, total: RIGHT };
 
-/** The lines, under their column heads. */
+/** The lines, under their column heads (again at the top of each page they run on to). */
 function drawLines(pen: Pen, document: CommercialDocument) {
-  pen.label('Description', COLUMNS.description);
-  pen.label('Part number', COLUMNS.partNumber);
-  pen.label('Qty', COLUMNS.quantity, true);
-  pen.label('Unit price', COLUMNS.unit, true);
-  pen.label('Amount', COLUMNS.total, true);
-  pen.y -= 6;
-  pen.rule(pen.y);
-  pen.y -= 14;
+  const heads = () => {
+    pen.label('Description', COLUMNS.description);
+    pen.label('Part number', COLUMNS.partNumber);
+    pen.label('Qty', COLUMNS.quantity, true);
+    pen.label('Unit price', COLUMNS.unit, true);
+    pen.label('Amount', COLUMNS.total, true);
+    pen.y -= 6;
+    pen.rule(pen.y);
+    pen.y -= 14;
+  };
+  heads();
+  pen.tableHeads = heads;
   for (const line of document.lines) {
-    pen.newPageIfBelow(16);
-    pen.text(line.description, COLUMNS.description, { maxWidth: COLUMNS.partNumber - COLUMNS.description - 10 });
-    pen.text(line.partNumber, COLUMNS.partNumber, { maxWidth: COLUMNS.quantity - COLUMNS.partNumber - 40 });
-    pen.text(String(line.quantity), COLUMNS.quantity, { alignRight: true });
-    pen.text(money(line.unitCents), COLUMNS.unit, { alignRight: true });
-    pen.text(money(line.totalCents), COLUMNS.total, { alignRight: true });
-    pen.y -= 16;
+    pen.row([
+      { value: line.description, x: COLUMNS.description, width: COLUMNS.partNumber - COLUMNS.description - 10 },
+      { value: line.partNumber, x: COLUMNS.partNumber, width: COLUMNS.quantity - COLUMNS.partNumber - 40 },
+      { value: String(line.quantity), x: COLUMNS.quantity, width: 40, alignRight: true },
+      { value: money(line.unitCents), x: COLUMNS.unit, width: 60, alignRight: true },
+      { value: money(line.totalCents), x: COLUMNS.total, width: 62, alignRight: true },
+    ]);
   }
+  pen.tableHeads = null;
   pen.rule(pen.y + 8);
   pen.y -= 6;
 }
@@ -224,11 +270,15 @@ function drawPayment(pen: Pen, payment: NonNullable<CommercialDocument['payment'
   pen.y -= 20;
 }
 
-/** Keeps the characters the standard font can write; others become "?". */
+/**
+ * Keeps the characters the standard font can write; others become "?". A letter typed as a base
+ * and a combining mark ("e" + U+0308, as macOS writes file names and some keyboards type) is
+ * composed first ("ë"), which the font has.
+ */
 function writableIn(font: PDFFont): (value: string) => string {
   const known = new Map<string, boolean>();
   return (value) =>
-    Array.from(value.replace(/[\r\n\t]+/g, ' '), (character) => {
+    Array.from(value.normalize('NFC').replace(/[\r\n\t]+/g, ' '), (character) => {
       let ok = known.get(character);
       if (ok === undefined) {
         try {
@@ -251,7 +301,7 @@ function fit(value: string, font: PDFFont, size: number, maxWidth: number): stri
   return `${cut}...`;
 }
 
-/** Words into lines of at most `maxWidth` (a word longer than a line is cut). */
+/** Words into lines of at most `maxWidth`; a word longer than a line (a part number, an e-mail address) is broken between its characters. */
 function wrap(value: string, font: PDFFont, size: number, maxWidth: number): string[] {
   const lines: string[] = [];
   let current = '';
@@ -260,7 +310,14 @@ function wrap(value: string, font: PDFFont, size: number, maxWidth: number): str
     if (font.widthOfTextAtSize(next, size) <= maxWidth) current = next;
     else {
       if (current) lines.push(current);
-      current = fit(word, font, size, maxWidth);
+      current = '';
+      for (const character of word) {
+        if (current && font.widthOfTextAtSize(current + character, size) > maxWidth) {
+          lines.push(current);
+          current = '';
+        }
+        current += character;
+      }
     }
   }
   if (current) lines.push(current);

@@ -158,7 +158,8 @@ async function creditNotePdf(
     ],
     lines: credited,
     totals,
-    footer: `The amount credited is refunded to the payment method the order was paid with. Questions: quote ${number}.`,
+    // An order on account was never paid by card: its credit is entered in the company's ledger (decision 081).
+    footer: `${order.payment_method === 'account' ? 'The amount is credited to your company’s account.' : 'The amount credited is refunded to the payment method the order was paid with.'} Questions: quote ${number}.`,
   });
   return { number, bytes };
 }

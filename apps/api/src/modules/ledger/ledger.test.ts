@@ -7,7 +7,7 @@ import { anonymous, byCookie, byToken, call, expectReply, type Credential } from
 import { confirmAddress } from '../../test/accounts';
 import { createTestApp } from '../../test/app';
 import { tokenMailedTo } from '../../test/company';
-import { pdfText } from '../../test/pdf';
+import { misplacedRuns, pdfRuns, pdfText } from '../../test/pdf';
 import { fillCart, insertAddress, insertShippingMethod, userIdOf, withoutDemoShippingAndTax } from '../../test/checkout';
 import { insertPart, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
 import { balanceOf, openItems, today } from './entries';
@@ -244,6 +244,13 @@ describe('the ledger', () => {
     expect(mail.text).toMatch(/Credit note: CN-\d+\n/);
     expect(mail.text).not.toContain('card');
     expect(mail.text).not.toContain('Nothing was charged');
+    // And its credit note, which names the account, not a payment method the order never had.
+    const number = /Credit note: (CN-\d+)\n/.exec(mail.text)?.[1] ?? '';
+    const note = await get(byToken(buyer), `/api/order/${insertedId}/credit-notes/${number}.pdf`);
+    expectReply(note, 200);
+    const text = await pdfText(note.rawPayload);
+    expect(text).toContain('The amount is credited to your company’s account.');
+    expect(text).not.toContain('payment method');
   });
 });
 
@@ -306,6 +313,24 @@ describe('an admin’s view of a company’s money (decision 107)', () => {
     expectReply(again, 200);
     expect(again.json()).toMatchObject({ created: false });
     expect(((await account()).json() as AdminCompanyAccount).balance).toBe(after.balance);
+  });
+
+  it('draws a long company name and payment reference whole, within the page and clear of the dates', async () => {
+    const longOwner = await signUpCustomer(app, 'ac-long');
+    const name = 'Ångström Motorsport & Söhne GmbH, Werkstatt Nord, Zweigniederlassung Hamburg-Altona und Schleswig-Holstein Nord-Ost';
+    const id = await createCompany(longOwner.email, { name, taxId: 'DE123456789', paymentTerms: 'net30' });
+    // 80 characters, the longest reference a payment may have.
+    const reference = 'WIRE 2026-12-05 DEUTSCHE BANK AG HAMBURG REF 0001234567890123456789 REMITTANCE X';
+    expect(reference).toHaveLength(80);
+    expectReply(await post(byToken(admin), `/api/admin/companies/${id}/payments`, { amount: '10.00', receivedAt: today(), reference, invoiceNumbers: [] }), 200);
+
+    const response = await get(byToken(admin), `/api/admin/companies/${id}/statements/${today().slice(0, 7)}.pdf`);
+    expectReply(response, 200);
+
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain(name);
+    expect(text).toContain(reference);
+    expect(misplacedRuns(await pdfRuns(response.rawPayload), { left: 50, right: 562 })).toEqual([]);
   });
 
   it('gives any company’s statement PDF to an admin', async () => {

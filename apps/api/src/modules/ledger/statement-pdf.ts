@@ -12,7 +12,7 @@ const COLUMNS = { date: PAGE.margin, kind: 130, number: 230, amount: 460, balanc
  */
 export async function renderStatement(config: Pick<Config, 'seller'>, statement: Statement): Promise<Uint8Array> {
   const title = `Statement ${statement.month}`;
-  const { pdf, pen } = await startDocument(`${title} ${statement.company.name}`, config.seller.name, new Date(`${statement.asOf}T00:00:00Z`));
+  const { pen } = await startDocument(`${title} ${statement.company.name}`, config.seller.name, new Date(`${statement.asOf}T00:00:00Z`));
   pen.text(config.seller.name, PAGE.margin, { size: 16, font: pen.bold });
   pen.text('STATEMENT', RIGHT, { size: 16, font: pen.bold, alignRight: true });
   pen.y -= 18;
@@ -21,32 +21,39 @@ export async function renderStatement(config: Pick<Config, 'seller'>, statement:
   pen.label('Account', PAGE.margin);
   pen.text(`Month: ${statement.month}`, RIGHT, { size: 9, alignRight: true });
   pen.y -= 13;
-  pen.text(statement.company.name, PAGE.margin);
   pen.text(`As of: ${statement.asOf}`, RIGHT, { size: 9, alignRight: true });
-  pen.y -= 13;
-  if (statement.company.taxId) pen.text(`Tax ID: ${statement.company.taxId}`, PAGE.margin, { size: 9 });
-  pen.y -= 24;
+  // A company's name has up to 120 characters: it wraps clear of the dates on the right.
+  pen.wrapped(statement.company.name, PAGE.margin, COLUMNS.amount - PAGE.margin);
+  if (statement.company.taxId) pen.wrapped(`Tax ID: ${statement.company.taxId}`, PAGE.margin, COLUMNS.amount - PAGE.margin, 9);
+  pen.y -= 12;
 
-  pen.label('Date', COLUMNS.date);
-  pen.label('Entry', COLUMNS.kind);
-  pen.label('Number', COLUMNS.number);
-  pen.label('Amount', COLUMNS.amount, true);
-  pen.label('Balance', COLUMNS.balance, true);
-  pen.y -= 6;
-  pen.rule(pen.y);
-  pen.y -= 14;
+  // The column heads, again at the top of each page the entries run on to.
+  const heads = () => {
+    pen.label('Date', COLUMNS.date);
+    pen.label('Entry', COLUMNS.kind);
+    pen.label('Number', COLUMNS.number);
+    pen.label('Amount', COLUMNS.amount, true);
+    pen.label('Balance', COLUMNS.balance, true);
+    pen.y -= 6;
+    pen.rule(pen.y);
+    pen.y -= 14;
+  };
+  heads();
+  pen.tableHeads = heads;
   pen.text('Opening balance', COLUMNS.kind, { font: pen.bold });
   pen.text(money(statement.openingCents), COLUMNS.balance, { font: pen.bold, alignRight: true });
   pen.y -= 16;
   for (const entry of statement.entries) {
-    pen.newPageIfBelow(16);
-    pen.text(day(entry.at), COLUMNS.date);
-    pen.text(ledgerKindLabels[entry.kind], COLUMNS.kind);
-    pen.text(entry.number, COLUMNS.number, { maxWidth: COLUMNS.amount - COLUMNS.number - 70 });
-    pen.text(money(entry.amountCents), COLUMNS.amount, { alignRight: true });
-    pen.text(money(entry.balanceCents), COLUMNS.balance, { alignRight: true });
-    pen.y -= 16;
+    // A payment's reference (up to 80 characters) wraps in its column, as an invoice's lines do.
+    pen.row([
+      { value: day(entry.at), x: COLUMNS.date, width: COLUMNS.kind - COLUMNS.date - 10 },
+      { value: ledgerKindLabels[entry.kind], x: COLUMNS.kind, width: COLUMNS.number - COLUMNS.kind - 10 },
+      { value: entry.number, x: COLUMNS.number, width: COLUMNS.amount - COLUMNS.number - 90 },
+      { value: money(entry.amountCents), x: COLUMNS.amount, width: 80, alignRight: true },
+      { value: money(entry.balanceCents), x: COLUMNS.balance, width: 80, alignRight: true },
+    ]);
   }
+  pen.tableHeads = null;
   if (statement.entries.length === 0) {
     pen.text('No invoices, payments or credit notes this month.', COLUMNS.kind, { size: 9 });
     pen.y -= 16;
@@ -71,5 +78,5 @@ export async function renderStatement(config: Pick<Config, 'seller'>, statement:
     RIGHT - PAGE.margin,
     8,
   );
-  return pdf.save({ useObjectStreams: false });
+  return pen.save();
 }

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { DownloadLink } from '../../invoices/components/download-link';
 
 const linkClass =
   'inline-flex rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
@@ -32,9 +33,9 @@ export function StatementDownload({ path, label, className = '' }: { path: (mont
         />
       </div>
       {valid ? (
-        <a className={linkClass} href={path(month)} download={`statement-${month}.pdf`} aria-label={label(month)}>
+        <DownloadLink className={linkClass} href={path(month)} fileName={`statement-${month}.pdf`} label={label(month)}>
           Download statement (PDF)
-        </a>
+        </DownloadLink>
       ) : (
         <p id={`${monthId}-error`} className="text-sm text-red-700">
           Choose a month up to this one.

@@ -1,7 +1,7 @@
 import type { ReturnRequest } from '@autoparts/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithRouter } from '../../../test/render-with-router';
+import { renderRoutes } from '../../../test/render-with-router';
 import { ReturnCard } from './return-card';
 
 const refunded: ReturnRequest = {
@@ -23,33 +23,35 @@ const refunded: ReturnRequest = {
   createdAt: '2026-11-28T10:00:00.000Z',
 };
 
+/** The card in its list, in a router and with a query client, as My Returns draws it. */
+function renderCard(item: ReturnRequest) {
+  return renderRoutes([
+    {
+      path: '/',
+      element: (
+        <ul>
+          <ReturnCard item={item} />
+        </ul>
+      ),
+    },
+  ]);
+}
+
 describe('ReturnCard (My Returns)', () => {
   it('offers the refunded return’s credit note as a PDF download', () => {
-    renderWithRouter(
-      <ul>
-        <ReturnCard item={refunded} />
-      </ul>,
-    );
+    renderCard(refunded);
     const note = screen.getByRole('link', { name: 'Download credit note CN-000004 (PDF), order 1042' });
     expect(note).toHaveAttribute('href', '/api/order/order-1/credit-notes/CN-000004.pdf');
     expect(note).toHaveAttribute('download', 'CN-000004.pdf');
   });
 
   it('links the order to its page', () => {
-    renderWithRouter(
-      <ul>
-        <ReturnCard item={refunded} />
-      </ul>,
-    );
+    renderCard(refunded);
     expect(screen.getByRole('link', { name: '1042' })).toHaveAttribute('href', '/dashboard/orders/1042');
   });
 
   it('offers no credit note before the refund', () => {
-    renderWithRouter(
-      <ul>
-        <ReturnCard item={{ ...refunded, status: 'approved', refundAmount: null, creditNoteNumber: null }} />
-      </ul>,
-    );
+    renderCard({ ...refunded, status: 'approved', refundAmount: null, creditNoteNumber: null });
     expect(screen.queryByRole('link', { name: /credit note/ })).not.toBeInTheDocument();
   });
 });
