@@ -6,16 +6,20 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app';
 
-// A stand-in for the web build with a server-rendering bundle that counts its renders of `/`
-// (decision 035): the server must not care what the pages contain.
+// A stand-in for the web build with a server-rendering bundle that counts its renders of `/` and of
+// the not-found page (decision 035): the server must not care what the pages contain.
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-pages-'));
-const renders = { home: 0 };
+const renders = { home: 0, notFound: 0 };
 const renderer = `
 export const PAGE_DATA_ID = 'page-data';
 export const isServerRendered = (pathname) => pathname === '/';
 export const pageDataJson = (data) => JSON.stringify(data);
 export const pageSearch = (url) => (url.pathname === '/shop' ? new URLSearchParams({ q: url.searchParams.get('q') ?? '' }).toString() : '');
-export async function renderPage() {
+export async function renderPage({ found }) {
+  if (!found) {
+    globalThis.__homeRenders.notFound += 1;
+    return { html: '<h1>Page not found</h1>', head: { title: 'Page not found', description: 'No such page.' }, data: {}, complete: true, notFound: false };
+  }
   globalThis.__homeRenders.home += 1;
   await new Promise((resolve) => setTimeout(resolve, 50));
   const image = { href: '/photos/p1-640.avif', srcSet: '/photos/p1-320.avif 320w, /photos/p1-640.avif 640w', sizes: '(min-width: 768px) 50vw, 100vw', type: 'image/avif' };
@@ -211,6 +215,24 @@ describe('one address a page', () => {
     expect(reply.statusCode).toBe(200);
     expect(reply.body).toMatch(/^User-agent: \*\n/);
     expect(reply.body).toMatch(/\nSitemap: http.*\/sitemap\.xml\n$/);
+  });
+});
+
+describe('the not-found page', () => {
+  it('is drawn once for every address that is no page of ours and kept, not drawn again for each made-up address', async () => {
+    const first = await app.inject({ method: 'GET', url: '/no-such-page' });
+    const before = renders.notFound;
+    const replies = [first];
+    for (const url of [`/made-up-${Math.random()}`, '/no-such-page?x=1', '/blogs/no-such-post']) {
+      replies.push(await app.inject({ method: 'GET', url }));
+    }
+
+    expect(replies.map((reply) => reply.statusCode)).toEqual([404, 404, 404, 404]);
+    expect(replies[1]?.headers['content-type']).toMatch(/^text\/html/);
+    expect(replies[1]?.body).toContain('<h1>Page not found</h1>');
+    expect(new Set(replies.map((reply) => reply.headers.etag)).size).toBe(1);
+    expect(renders.notFound).toBeGreaterThan(0);
+    expect(renders.notFound).toBe(before);
   });
 });
 
