@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
@@ -207,6 +209,23 @@ describe('one address a page', () => {
     expect((await app.inject({ method: 'HEAD', url: '/shop/' })).statusCode).toBe(301);
     expect(renders.home).toBe(before);
     expect((await app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
+  });
+
+  it('moves a path sent with backslashes after its first slash to one of ours, never to `/\\host`, which a browser reads as another host', async () => {
+    // Sent over a socket as written: a browser, and app.inject, would have turned `\\` into `/`.
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const locationOf = (rawPath: string) =>
+      new Promise<string | undefined>((resolve, reject) => {
+        http.get({ host: '127.0.0.1', port, path: rawPath }, (response) => {
+          response.resume();
+          resolve(response.statusCode === 301 ? response.headers.location : `status ${response.statusCode}`);
+        }).on('error', reject);
+      });
+
+    expect(await locationOf('/\\/evil.example/')).toBe('/evil.example');
+    expect(await locationOf('/\\evil.example/')).toBe('/evil.example');
+    expect(await locationOf('//\\evil.example/path/')).toBe('/evil.example/path');
   });
 
   it('answers the robots.txt route, not a robots.txt in the build', async () => {

@@ -81,7 +81,8 @@ function decoded(segment: string | undefined): string | undefined {
  */
 function withoutTrailingSlash(pathname: string): string {
   if (!pathname.endsWith('/') || pathname === '/') return pathname;
-  return `/${pathname.replace(/^\/+|\/+$/g, '')}`;
+  // Backslashes at the start too: a browser reads `/\host` in a Location as `//host`, another host.
+  return `/${pathname.replace(/^[/\\]+|\/+$/g, '')}`;
 }
 
 /** `reply` with the page's image preload as a `Link` header, when it has one. */
