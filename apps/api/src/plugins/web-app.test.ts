@@ -5,7 +5,9 @@ import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { limits } from '../modules/limits/limits';
 import { createTestApp } from '../test/app';
 
 // A stand-in for the web build with a server-rendering bundle that counts its renders of `/` and of
@@ -252,6 +254,33 @@ describe('the not-found page', () => {
     expect(new Set(replies.map((reply) => reply.headers.etag)).size).toBe(1);
     expect(renders.notFound).toBeGreaterThan(0);
     expect(renders.notFound).toBe(before);
+  });
+});
+
+describe('pages drawn on the server for one address', () => {
+  it('are limited: past the limit the page template comes with 429 and Retry-After, for the browser to draw; a kept page is still sent', async () => {
+    const kept = await app.inject({ method: 'GET', url: '/' });
+    const key = 'page-renders:ip:127.0.0.1';
+    const max = limits.pageRenders.max * app.config.limitScale;
+    await app.db
+      .insertInto('rate_counters')
+      .values({ key, window_started_at: sql`now()`, count: max })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ count: max, window_started_at: sql`now()` }))
+      .execute();
+    try {
+      const part = await app.inject({ method: 'GET', url: '/part/p-umlaut' });
+      const again = await app.inject({ method: 'GET', url: '/' });
+
+      expect(part.statusCode).toBe(429);
+      expect(part.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+      expect(part.headers['content-type']).toMatch(/^text\/html/);
+      expect(part.body).toContain('<div id="root"></div>');
+      expect(part.body).not.toContain('Bremsbeläge');
+      expect(again.statusCode).toBe(200);
+      expect(again.headers.etag).toBe(kept.headers.etag);
+    } finally {
+      await app.db.deleteFrom('rate_counters').where('key', '=', key).execute();
+    }
   });
 });
 
