@@ -1,21 +1,29 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { limits } from '../modules/limits/limits';
 import { createTestApp } from '../test/app';
 
-// A stand-in for the web build with a server-rendering bundle that counts its renders of `/`
-// (decision 035): the server must not care what the pages contain.
+// A stand-in for the web build with a server-rendering bundle that counts its renders of `/` and of
+// the not-found page (decision 035): the server must not care what the pages contain.
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-web-pages-'));
-const renders = { home: 0 };
+const renders = { home: 0, notFound: 0 };
 const renderer = `
 export const PAGE_DATA_ID = 'page-data';
 export const isServerRendered = (pathname) => pathname === '/';
 export const pageDataJson = (data) => JSON.stringify(data);
 export const pageSearch = (url) => (url.pathname === '/shop' ? new URLSearchParams({ q: url.searchParams.get('q') ?? '' }).toString() : '');
-export async function renderPage() {
+export async function renderPage({ found }) {
+  if (!found) {
+    globalThis.__homeRenders.notFound += 1;
+    return { html: '<h1>Page not found</h1>', head: { title: 'Page not found', description: 'No such page.' }, data: {}, complete: true, notFound: false };
+  }
   globalThis.__homeRenders.home += 1;
   await new Promise((resolve) => setTimeout(resolve, 50));
   const image = { href: '/photos/p1-640.avif', srcSet: '/photos/p1-320.avif 320w, /photos/p1-640.avif 640w', sizes: '(min-width: 768px) 50vw, 100vw', type: 'image/avif' };
@@ -205,12 +213,74 @@ describe('one address a page', () => {
     expect((await app.inject({ method: 'GET', url: '/' })).statusCode).toBe(200);
   });
 
+  it('moves a path sent with backslashes after its first slash to one of ours, never to `/\\host`, which a browser reads as another host', async () => {
+    // Sent over a socket as written: a browser, and app.inject, would have turned `\\` into `/`.
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const locationOf = (rawPath: string) =>
+      new Promise<string | undefined>((resolve, reject) => {
+        http.get({ host: '127.0.0.1', port, path: rawPath }, (response) => {
+          response.resume();
+          resolve(response.statusCode === 301 ? response.headers.location : `status ${response.statusCode}`);
+        }).on('error', reject);
+      });
+
+    expect(await locationOf('/\\/evil.example/')).toBe('/evil.example');
+    expect(await locationOf('/\\evil.example/')).toBe('/evil.example');
+    expect(await locationOf('//\\evil.example/path/')).toBe('/evil.example/path');
+  });
+
   it('answers the robots.txt route, not a robots.txt in the build', async () => {
     const reply = await app.inject({ method: 'GET', url: '/robots.txt' });
 
     expect(reply.statusCode).toBe(200);
     expect(reply.body).toMatch(/^User-agent: \*\n/);
     expect(reply.body).toMatch(/\nSitemap: http.*\/sitemap\.xml\n$/);
+  });
+});
+
+describe('the not-found page', () => {
+  it('is drawn once for every address that is no page of ours and kept, not drawn again for each made-up address', async () => {
+    const first = await app.inject({ method: 'GET', url: '/no-such-page' });
+    const before = renders.notFound;
+    const replies = [first];
+    for (const url of [`/made-up-${Math.random()}`, '/no-such-page?x=1', '/blogs/no-such-post']) {
+      replies.push(await app.inject({ method: 'GET', url }));
+    }
+
+    expect(replies.map((reply) => reply.statusCode)).toEqual([404, 404, 404, 404]);
+    expect(replies[1]?.headers['content-type']).toMatch(/^text\/html/);
+    expect(replies[1]?.body).toContain('<h1>Page not found</h1>');
+    expect(new Set(replies.map((reply) => reply.headers.etag)).size).toBe(1);
+    expect(renders.notFound).toBeGreaterThan(0);
+    expect(renders.notFound).toBe(before);
+  });
+});
+
+describe('pages drawn on the server for one address', () => {
+  it('are limited: past the limit the page template comes with 429 and Retry-After, for the browser to draw; a kept page is still sent', async () => {
+    const kept = await app.inject({ method: 'GET', url: '/' });
+    const key = 'page-renders:ip:127.0.0.1';
+    const max = limits.pageRenders.max * app.config.limitScale;
+    await app.db
+      .insertInto('rate_counters')
+      .values({ key, window_started_at: sql`now()`, count: max })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ count: max, window_started_at: sql`now()` }))
+      .execute();
+    try {
+      const part = await app.inject({ method: 'GET', url: '/part/p-umlaut' });
+      const again = await app.inject({ method: 'GET', url: '/' });
+
+      expect(part.statusCode).toBe(429);
+      expect(part.headers['retry-after']).toMatch(/^[1-9]\d*$/);
+      expect(part.headers['content-type']).toMatch(/^text\/html/);
+      expect(part.body).toContain('<div id="root"></div>');
+      expect(part.body).not.toContain('Bremsbeläge');
+      expect(again.statusCode).toBe(200);
+      expect(again.headers.etag).toBe(kept.headers.etag);
+    } finally {
+      await app.db.deleteFrom('rate_counters').where('key', '=', key).execute();
+    }
   });
 });
 

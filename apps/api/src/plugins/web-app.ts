@@ -3,6 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { apiErrors, isAppRoute } from '@autoparts/shared';
+import { addressKey, limits } from '../modules/limits/limits';
+import { createRateCounters } from '../modules/limits/repository';
 import { createPartChangesRepository } from '../modules/part-changes/repository';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -63,6 +65,8 @@ interface PageHead {
  * some eighty pages (`/`, `/blogs`, `/shop` and its most asked searches).
  */
 const PAGE_CACHE_BYTES = 16 * 1024 * 1024;
+/** Where the not-found page is drawn and kept, for every address that is no page of the shop (none is at this one). */
+const NOT_FOUND_PAGE = '/page-not-found';
 
 /** A path segment decoded, or undefined when its percent-escapes are broken. */
 function decoded(segment: string | undefined): string | undefined {
@@ -79,7 +83,8 @@ function decoded(segment: string | undefined): string | undefined {
  */
 function withoutTrailingSlash(pathname: string): string {
   if (!pathname.endsWith('/') || pathname === '/') return pathname;
-  return `/${pathname.replace(/^\/+|\/+$/g, '')}`;
+  // Backslashes at the start too: a browser reads `/\host` in a Location as `//host`, another host.
+  return `/${pathname.replace(/^[/\\]+|\/+$/g, '')}`;
 }
 
 /** `reply` with the page's image preload as a `Link` header, when it has one. */
@@ -256,6 +261,25 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     sizeCalculation: ({ file }, key) => storedSize(file) + key.length,
   });
 
+  /** Whether the public page at `url` is kept and current: sent from memory, no render. */
+  const isKept = (url: URL) => pages.get(`${url.pathname}${url.search}`)?.version === app.publicCache.version();
+
+  const counters = createRateCounters(app.db);
+  /**
+   * Counts a render for the visitor's address (limits.pageRenders, as the catalogue's reads are
+   * counted: only what memory does not answer); over the limit, answers the page template with 429
+   * and `Retry-After` instead, which the browser draws itself, and true. A loop of pages nobody
+   * keeps (a member's, `/part/{id}`, made-up part numbers, searches) costs a render each otherwise.
+   */
+  async function renderRefused(visitor: FastifyRequest, reply: FastifyReply, page: string): Promise<boolean> {
+    const limit = limits.pageRenders;
+    const { count, retryAfterSeconds } = await counters.hit(`page-renders:ip:${addressKey(visitor.ip)}`, limit);
+    if (count <= limit.max * app.config.limitScale) return false;
+    visitor.log.warn({ route: 'page render', max: limit.max * app.config.limitScale }, 'rate limit reached');
+    await reply.code(429).header('retry-after', String(retryAfterSeconds)).header('cache-control', 'no-store').type(HTML).send(page);
+    return true;
+  }
+
   /**
    * Renders of a public page under way, by version and URL: a request that comes meanwhile waits
    * for that render rather than making its own (a drop after an order, then many visitors at
@@ -272,13 +296,14 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     visitor: FastifyRequest,
     page: string,
     url: URL,
+    found = true,
   ): Promise<{ file: StoredReply; link: string | undefined; notFound: boolean } | undefined> {
     const version = app.publicCache.version();
     const pageKey = `${url.pathname}${url.search}`;
     const kept = pages.get(pageKey);
     if (kept && kept.version === version) return { file: kept.file, link: kept.link, notFound: false };
     const render = async () => {
-      const rendered = await renderedPage(visitor, page, url.pathname, url, true);
+      const rendered = await renderedPage(visitor, page, url.pathname, url, found);
       if (rendered === undefined) return undefined;
       const file = storedReply(rendered.html, HTML);
       const unchanged = version !== undefined && version === app.publicCache.version();
@@ -349,13 +374,25 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
       // A member with contract prices gets the page drawn with their prices, for them alone:
       // never kept, never from the pages kept for everyone (decision 080).
       if (await app.contractBuyer(request)) {
+        if (await renderRefused(request, reply, template)) return reply;
         const own = await renderedPage(request, template, pathname, pageUrl, found, { session: true });
         if (own) return withLink(reply, own.link).code(own.notFound ? 404 : 200).header('cache-control', PERSONAL_PRICES).header('vary', 'cookie').type(HTML).send(own.html);
       } else {
+        if (!isKept(pageUrl) && (await renderRefused(request, reply, template))) return reply;
         const page = await publicPage(request, template, pageUrl);
         if (page) return sendStored(request, withLink(reply, page.link).code(page.notFound ? 404 : 200), page.file);
       }
     }
+    if (!found && renderer) {
+      // Every address that is no page of ours gets the one not-found page, drawn at its own address
+      // and kept as the public pages are: a loop of made-up addresses is answered from memory, not
+      // with a render each (20–60 ms of a core), and no visitor's address is drawn into another's page.
+      const notFoundUrl = new URL(`${options.baseUrl}${NOT_FOUND_PAGE}`);
+      if (!isKept(notFoundUrl) && (await renderRefused(request, reply, template))) return reply;
+      const page = await publicPage(request, template, notFoundUrl, false);
+      if (page) return sendStored(request, reply.code(404), page.file);
+    }
+    if ((!found || partId) && renderer && (await renderRefused(request, reply, template))) return reply;
     const drawn =
       !found
         ? await renderedPage(request, template, pathname, url, found)

@@ -1,5 +1,6 @@
 import { companyMessages, type CompanyRole } from '@autoparts/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database';
 import { identityOf } from '../auth/identity';
 import type { CompaniesRepository } from './repository';
 
@@ -20,5 +21,28 @@ export function memberGuard(companies: CompaniesRepository) {
       return undefined;
     }
     return membership;
+  };
+}
+
+/**
+ * A member route's write, after `memberGuard` let the caller in: `work` runs with the company's row
+ * locked and the caller's role read again under that lock (`asMember`), so a role another owner
+ * took away meanwhile (a request already on its way) allows nothing: 404 when they are no longer a
+ * member, 403 with `refusal` when their role no longer allows it; undefined then, the reply sent.
+ */
+export function memberWrite(companies: CompaniesRepository) {
+  return async function asMember<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    companyId: string,
+    roles: readonly CompanyRole[] | undefined,
+    work: (trx: Db) => Promise<T>,
+    refusal: string = companyMessages.ownerOnly,
+  ): Promise<{ value: T } | undefined> {
+    const outcome = await companies.asMember(companyId, identityOf(request).userId, roles, work);
+    if ('value' in outcome) return outcome;
+    if (outcome.refused === 'not-member') await reply.code(404).send({ message: companyMessages.notMember });
+    else await reply.code(403).send({ message: refusal });
+    return undefined;
   };
 }

@@ -271,6 +271,26 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
       });
     },
 
+    /**
+     * Runs `work` in one transaction with the company's row locked and the caller's role read
+     * again under that lock: an owner demoted or removed by another owner after the route's check
+     * (member-of.ts) acts on nothing. `roles` undefined: any member.
+     */
+    async asMember<T>(
+      companyId: string,
+      userId: string,
+      roles: readonly CompanyRole[] | undefined,
+      work: (trx: Db) => Promise<T>,
+    ): Promise<{ value: T } | { refused: 'not-member' | 'not-allowed' }> {
+      return withTransaction(db, async (trx) => {
+        await lockCompany(trx, companyId);
+        const member = await trx.selectFrom('company_members').select('role').where('user_id', '=', userId).where('company_id', '=', companyId).executeTakeFirst();
+        if (!member) return { refused: 'not-member' as const };
+        if (roles && !roles.includes(member.role)) return { refused: 'not-allowed' as const };
+        return { value: await work(trx) };
+      });
+    },
+
     /** The user's company and role, if they belong to one. */
     async membership(userId: string): Promise<{ company: CompanyRow; role: CompanyRole } | undefined> {
       const row = await db

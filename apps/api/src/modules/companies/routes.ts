@@ -21,9 +21,10 @@ import {
   pendingInvitationListSchema,
 } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/database';
 import { signedIn as security } from '../../plugins/api-docs';
 import { identityOf } from '../auth/identity';
-import { memberGuard } from './member-of';
+import { memberGuard, memberWrite } from './member-of';
 import { createCompaniesRepository } from './repository';
 
 /**
@@ -51,6 +52,10 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const write = { onRequest: app.requireUser, config: app.limitedBy('company'), bodyLimit: companiesBodyLimit };
 
   const memberOf = memberGuard(companies);
+  // Each write runs with the company locked and the caller's role checked again (member-of.ts).
+  const asMember = memberWrite(companies);
+  /** The repository on `trx`, the write's transaction. */
+  const within = (trx: Db) => createCompaniesRepository(trx, app.mail, app.config.baseUrl);
   const owner = ['owner'] as const;
 
   app.get('/company', { onRequest: app.requireUser, schema: { tags, security, response: { 200: myCompanySchema, ...errors } } }, async (request, reply) => {
@@ -70,7 +75,9 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!membership) return reply;
       const identity = identityOf(request);
       const { email, role } = request.body;
-      const sent = await companies.invite(membership.company, email, role, { userId: identity.userId, name: identity.name });
+      const written = await asMember(request, reply, membership.company.id, owner, (trx) => within(trx).invite(membership.company, email, role, { userId: identity.userId, name: identity.name }));
+      if (!written) return reply;
+      const sent = written.value;
       if (sent === 'already-member') return reply.code(409).send({ message: companyMessages.alreadyMember(email) });
       return { message: companyMessages.invitationSent(email), email: email.toLowerCase(), role, expiresAt: sent.expiresAt.toISOString() };
     },
@@ -137,8 +144,9 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const membership = await memberOf(request, reply, owner);
       if (!membership) return reply;
-      const revoked = await companies.revokeInvitation(membership.company.id, request.params.id);
-      if (!revoked) return reply.code(404).send({ message: companyMessages.pendingInvitationNotFound });
+      const written = await asMember(request, reply, membership.company.id, owner, (trx) => within(trx).revokeInvitation(membership.company.id, request.params.id));
+      if (!written) return reply;
+      if (!written.value) return reply.code(404).send({ message: companyMessages.pendingInvitationNotFound });
       return companies.pendingInvitations(membership.company.id);
     },
   );
@@ -166,7 +174,9 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
       const leaving = request.params.userId === identityOf(request).userId;
       const membership = await memberOf(request, reply, leaving ? undefined : owner);
       if (!membership) return reply;
-      const outcome = await companies.removeMember(membership.company.id, request.params.userId);
+      const written = await asMember(request, reply, membership.company.id, leaving ? undefined : owner, (trx) => within(trx).removeMember(membership.company.id, request.params.userId));
+      if (!written) return reply;
+      const outcome = written.value;
       if (outcome === 'not-found') return reply.code(404).send({ message: companyMessages.memberNotFound });
       if (outcome === 'last-owner') return reply.code(409).send({ message: companyMessages.lastOwner });
       return leaving ? [] : companies.members(membership.company.id);
@@ -189,7 +199,9 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const membership = await memberOf(request, reply, owner);
       if (!membership) return reply;
-      const outcome = await companies.changeRole(membership.company.id, request.params.userId, request.body.role);
+      const written = await asMember(request, reply, membership.company.id, owner, (trx) => within(trx).changeRole(membership.company.id, request.params.userId, request.body.role));
+      if (!written) return reply;
+      const outcome = written.value;
       if (outcome === 'not-found') return reply.code(404).send({ message: companyMessages.memberNotFound });
       if (outcome === 'last-owner') return reply.code(409).send({ message: companyMessages.lastOwner });
       return companies.members(membership.company.id);
@@ -216,7 +228,9 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const membership = await memberOf(request, reply, owner);
       if (!membership) return reply;
-      const added = await companies.addLocation(membership.company.id, request.body);
+      const written = await asMember(request, reply, membership.company.id, owner, (trx) => within(trx).addLocation(membership.company.id, request.body));
+      if (!written) return reply;
+      const added = written.value;
       if (added === 'too-many') return reply.code(409).send({ message: companyMessages.tooManyLocations });
       return added;
     },
@@ -228,8 +242,9 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const membership = await memberOf(request, reply, owner);
       if (!membership) return reply;
-      const replaced = await companies.replaceLocation(membership.company.id, request.params.id, request.body);
-      return replaced ?? reply.code(404).send({ message: companyMessages.locationNotFound });
+      const written = await asMember(request, reply, membership.company.id, owner, (trx) => within(trx).replaceLocation(membership.company.id, request.params.id, request.body));
+      if (!written) return reply;
+      return written.value ?? reply.code(404).send({ message: companyMessages.locationNotFound });
     },
   );
 
@@ -243,7 +258,9 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const membership = await memberOf(request, reply, owner);
       if (!membership) return reply;
-      if (!(await companies.removeLocation(membership.company.id, request.params.id))) {
+      const written = await asMember(request, reply, membership.company.id, owner, (trx) => within(trx).removeLocation(membership.company.id, request.params.id));
+      if (!written) return reply;
+      if (!written.value) {
         return reply.code(404).send({ message: companyMessages.locationNotFound });
       }
       return { acknowledged: true as const };

@@ -83,6 +83,12 @@ export const limits = {
    */
   search: { max: 600, windowSeconds: 10 * MINUTE },
   vehicleReads: { max: 600, windowSeconds: 10 * MINUTE },
+  /**
+   * Pages drawn on the server (decision 035) that memory does not answer, per address: a member's
+   * pages, `/part/{id}`, a part number or search not drawn before. 20–60 ms of a core each; past
+   * this the page template is sent with 429, and the browser draws the page (decision 123).
+   */
+  pageRenders: { max: 600, windowSeconds: 10 * MINUTE },
   /** `GET /parts/by-number/{partNumber}` not answered by the cache: a part's public page (decision 049). */
   partPageReads: { max: 600, windowSeconds: 10 * MINUTE },
   /**

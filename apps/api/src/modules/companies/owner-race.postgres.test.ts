@@ -1,0 +1,84 @@
+import { companyMessages } from '@autoparts/shared';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { byToken, call, type Credential } from '../../test/admin';
+import { createTestApp } from '../../test/app';
+import { userIdOf } from '../../test/checkout';
+import { createTestCompany, joinCompany } from '../../test/company';
+import { signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
+import { eventually } from '../../test/wait';
+
+// Runs in the PostgreSQL pass only: an owner's request is already past the route's check of their
+// role when another owner demotes them. The test holds the company's row (as a concurrent change of
+// its members does), sends the request, waits until it waits for that row, demotes its sender and
+// lets go: the request must find the role as it is now, not as it was when it came in.
+let app: FastifyInstance;
+let admin: Customer;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  admin = await signUpAdmin(app, 'race-admin');
+}, 180_000);
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** Sends `request` as `who` while the company's row is held, and demotes `who` to viewer before letting go. */
+async function sentWhileDemoted(companyId: string, who: Customer, request: Parameters<typeof call>[2]) {
+  const whoId = await userIdOf(app, who.email);
+  let letGo!: () => void;
+  const released = new Promise<void>((resolve) => (letGo = resolve));
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  const holder = app.db.transaction().execute(async (trx) => {
+    await trx.selectFrom('companies').select('id').where('id', '=', companyId).forUpdate().execute();
+    held();
+    await released;
+    await trx.updateTable('company_members').set({ role: 'viewer' }).where('user_id', '=', whoId).where('company_id', '=', companyId).execute();
+  });
+  await holding;
+  const credential: Credential = byToken(who);
+  const reply = call(app, credential, request);
+  // The request has passed its route's check and waits for the company's row.
+  await eventually(async () => {
+    const { rows } = await sql<{ waiting: string }>`select count(*)::text as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(app.db);
+    return Number(rows[0]?.waiting) > 0;
+  });
+  letGo();
+  await holder;
+  return reply;
+}
+
+describe('an owner demoted while their request is on its way', () => {
+  it('changes no role, removes no member, invites nobody and touches no location', async () => {
+    const [first, second, buyer] = await Promise.all(['race-first', 'race-second', 'race-buyer'].map((label) => signUpCustomer(app, label)));
+    const company = await createTestCompany(app, admin, first!);
+    await joinCompany(app, company, second!, 'owner');
+    await joinCompany(app, company, buyer!, 'buyer');
+    const buyerId = await userIdOf(app, buyer!.email);
+    const attempts: Array<Parameters<typeof call>[2]> = [
+      { method: 'PATCH', url: `/api/company/members/${buyerId}`, payload: { role: 'owner' } },
+      { method: 'DELETE', url: `/api/company/members/${buyerId}` },
+      { method: 'POST', url: '/api/company/invitations', payload: { email: 'race-newcomer@example.com', role: 'owner' } },
+      { method: 'DELETE', url: `/api/company/locations/${company.locationId}` },
+    ];
+
+    for (const request of attempts) {
+      // `first` is an owner again before each attempt.
+      await app.db.updateTable('company_members').set({ role: 'owner' }).where('user_id', '=', await userIdOf(app, first!.email)).execute();
+      const reply = await sentWhileDemoted(company.id, first!, request);
+
+      expect({ request: `${request.method} ${request.url}`, status: reply.statusCode, body: reply.json() as unknown }).toEqual({
+        request: `${request.method} ${request.url}`,
+        status: 403,
+        body: { message: companyMessages.ownerOnly },
+      });
+    }
+    const members = await app.db.selectFrom('company_members').select(['user_id', 'role']).where('company_id', '=', company.id).execute();
+    expect(members.find((member) => member.user_id === buyerId)?.role).toBe('buyer');
+    expect(await app.db.selectFrom('company_invitations').select('id').where('email', '=', 'race-newcomer@example.com').executeTakeFirst()).toBeUndefined();
+    expect(await app.db.selectFrom('company_locations').select('id').where('id', '=', company.locationId).executeTakeFirst()).toBeDefined();
+  });
+});
