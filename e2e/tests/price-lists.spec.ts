@@ -1,4 +1,4 @@
-import type { Category, SearchResult } from '@autoparts/shared';
+import { companyMessages, type Category, type SearchResult } from '@autoparts/shared';
 import { newAccount, signUp } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
@@ -61,7 +61,7 @@ for (const width of widths) {
       const assign = page.getByRole('form', { name: `Price lists of “${companyName}”` });
       await assign.getByLabel(new RegExp(`^${listName} \\(priority 3`)).check();
       await assign.getByRole('button', { name: 'Save price lists' }).click();
-      await expect(page.getByText(`Company “${companyName}” saved`)).toBeVisible();
+      await expect(page.getByText(companyMessages.companySaved(companyName))).toBeVisible();
 
       // Why this price: the part's own tier, for 12 units.
       await followDashboardLink(page, 'Price lists');

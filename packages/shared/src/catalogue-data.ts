@@ -140,6 +140,14 @@ export const catalogueDataMessages = {
   badGzip: 'The file starts as a gzip file but is not a whole one; nothing of it was applied.',
   unpackedTooLarge: `The gzip file unpacks to more than ${CATALOGUE_UNPACKED_MAX_BYTES / 1024 / 1024 / 1024} GB; nothing of it was applied.`,
   zipUnpackedTooLarge: `The zip file unpacks to more than ${CATALOGUE_UNPACKED_MAX_BYTES / 1024 / 1024 / 1024} GB; nothing of it was applied.`,
+  /** A VCdb or PCdb zip that cannot be read, and why (the zip library's reason, or one of the reasons below). */
+  unreadableZip: (fileName: string, reason: string) => `${fileName} is not a zip that can be read: ${reason}.`,
+  /**
+   * The reason for a zip whose directory gives a file a size its packed bytes cannot unpack to
+   * (as a size of 0xFFFFFFFF, ZIP64's marker, with no ZIP64 size beside it): refused before reading.
+   */
+  zipSizeBeyondData: (entry: string, packedBytes: number) =>
+    `its directory says ${entry} unpacks to more than its ${packedBytes.toLocaleString('en-US')} packed bytes can hold`,
   notFound: 'Import not found',
   /** A PIES, CSV or ACES record naming a part by a number an admin corrected away in the part's catalogue page (decision 115). */
   formerNumber: (former: string, current: string) =>

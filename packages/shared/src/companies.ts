@@ -86,6 +86,13 @@ export const companyMessages = {
   removeConfirm: (name: string, email: string) => `Remove ${name} (${email}) from the company? Their past orders stay the company’s.`,
   memberRemoved: (name: string) => `${name} is no longer a member`,
   tooManyMembers: `A company has at most ${COMPANY_MEMBERS_MAX} members.`,
+  /** The admins' Companies screen: a company created, or its changes saved. */
+  companyCreated: (name: string) => `Company “${name}” created`,
+  companySaved: (name: string) => `Company “${name}” saved`,
+  /** An owner's locations: what Delete asks first, and the toasts of an added or deleted one. */
+  locationRemoveConfirm: (name: string) => `Delete the location “${name}”? Orders placed for it keep their address.`,
+  locationAdded: (name: string) => `Location “${name}” added`,
+  locationRemoved: (name: string) => `Location “${name}” deleted`,
   locationNotFound: 'Location not found',
   tooManyLocations: `A company keeps at most ${COMPANY_LOCATIONS_MAX} locations. Delete one to add another.`,
   unknownFields: (keys: readonly string[]) =>

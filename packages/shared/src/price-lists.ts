@@ -169,6 +169,8 @@ export const priceListMessages = {
   tiersRepeat: 'Each tier of an entry starts at a different quantity',
   entriesRepeat: 'Each part and each category appears once in a list',
   notFound: 'Price list not found',
+  /** A 409: another list has the name, letter case and outer spaces aside (migration 0058). */
+  nameTaken: (name: string) => `A price list named “${name}” exists already. Edit that one or choose another name.`,
   partsNotFound: (ids: readonly string[]) => `These parts do not exist: ${ids.slice(0, 10).join(', ')}`,
   partNumbersNotFound: (numbers: readonly string[]) => `No part has these part numbers: ${numbers.slice(0, 10).join(', ')}`,
   categoriesNotFound: (slugs: readonly string[]) => `These categories do not exist: ${slugs.slice(0, 10).join(', ')}`,

@@ -205,6 +205,33 @@ describe('a shop that has data from before the catalogue (migration 0007)', () =
   });
 });
 
+describe('a shop with price lists of the same name (migration 0058)', () => {
+  it('keeps the oldest one’s name, numbers the others past any name taken, and refuses the next one', async () => {
+    const location = await reopenableDatabase();
+    try {
+      const old = await openDatabase({ ...location.options, migrateTo: '0057-part-numbers-checked-after-the-wait' });
+      const long = 'L'.repeat(120);
+      const names = ['Fleet', 'fleet ', 'Fleet (2)', ' FLEET', long, long.toLowerCase(), 'Other'];
+      const ids: string[] = [];
+      // One after another: the first of each name is the oldest.
+      for (const name of names) ids.push((await old.db.insertInto('price_lists').values({ name, priority: 1 }).returning('id').executeTakeFirstOrThrow()).id);
+      await old.close();
+
+      const upgraded = await openDatabase(location.options);
+      try {
+        const rows = await upgraded.db.selectFrom('price_lists').select(['id', 'name']).execute();
+        const byId = Object.fromEntries(rows.map((row) => [row.id, row.name]));
+        expect(ids.map((id) => byId[id])).toEqual(['Fleet', 'fleet (3)', 'Fleet (2)', 'FLEET (4)', long, `${'l'.repeat(116)} (2)`, 'Other']);
+        await expect(upgraded.db.insertInto('price_lists').values({ name: ' other', priority: 1 }).execute()).rejects.toMatchObject({ code: '23505' });
+      } finally {
+        await upgraded.close();
+      }
+    } finally {
+      await location.remove();
+    }
+  }, 120_000);
+});
+
 describe('a shop with orders from before decision 109 (migration 0052)', () => {
   it('splits the shipping’s tax off orders whose tax took it and nothing was refunded; counts received cores’ deposits given back', async () => {
     const location = await reopenableDatabase();

@@ -41,6 +41,7 @@ import * as certificateDecisions from './0051-certificate-decisions';
 import * as refundsByTheRules from './0052-refunds-by-the-rules';
 import * as partFormerNumbers from './0054-part-former-numbers';
 import * as partNumbersCheckedAfterTheWait from './0057-part-numbers-checked-after-the-wait';
+import * as priceListNames from './0058-price-list-names';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -86,6 +87,7 @@ const migrations: Record<string, Migration> = {
   '0052-refunds-by-the-rules': refundsByTheRules,
   '0054-part-former-numbers': partFormerNumbers,
   '0057-part-numbers-checked-after-the-wait': partNumbersCheckedAfterTheWait,
+  '0058-price-list-names': priceListNames,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -230,7 +230,7 @@ async function readZip(input: Readable, tables: TableSpec[], name: string, conte
     try {
       zip = await openZip(file);
     } catch (error) {
-      context.problem({ line: 1, ref: context.fileName, code: 'invalid-value', message: `${context.fileName} is not a zip that can be read: ${error instanceof Error ? error.message : String(error)}.` });
+      context.problem({ line: 1, ref: context.fileName, code: 'invalid-value', message: catalogueDataMessages.unreadableZip(context.fileName, error instanceof Error ? error.message : String(error)) });
       return;
     }
     try {
@@ -238,7 +238,7 @@ async function readZip(input: Readable, tables: TableSpec[], name: string, conte
       try {
         entries = await entriesOf(zip);
       } catch (error) {
-        context.problem({ line: 1, ref: context.fileName, code: 'invalid-value', message: `${context.fileName} is not a zip that can be read: ${error instanceof Error ? error.message : String(error)}.` });
+        context.problem({ line: 1, ref: context.fileName, code: 'invalid-value', message: catalogueDataMessages.unreadableZip(context.fileName, error instanceof Error ? error.message : String(error)) });
         return;
       }
       const found = tables.flatMap((spec) => {
@@ -255,6 +255,14 @@ async function readZip(input: Readable, tables: TableSpec[], name: string, conte
         context.problem({ line: 1, ref: context.fileName, code: 'invalid-value', message: catalogueDataMessages.zipUnpackedTooLarge });
         return;
       }
+      // A size its packed bytes cannot hold (0xFFFFFFFF, ZIP64's marker, without a ZIP64 size, or
+      // a crafted one within the limit) is said now: read, it failed the job with yauzl's words.
+      const oversold = found.find(({ entry }) => !sizeFitsData(entry));
+      if (oversold) {
+        const { entry } = oversold;
+        context.problem({ line: 1, ref: context.fileName, code: 'invalid-value', message: catalogueDataMessages.unreadableZip(context.fileName, catalogueDataMessages.zipSizeBeyondData(entry.fileName, entry.compressedSize)) });
+        return;
+      }
       let before = 0;
       for (const { spec, entry } of found) {
         const stream = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (error, opened) => (error ? reject(error) : resolve(opened))));
@@ -267,6 +275,21 @@ async function readZip(input: Readable, tables: TableSpec[], name: string, conte
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The most deflate unpacks one byte to: a run of 258 repeated bytes coded in as little as 2 bits
+ * is about 1,032 to 1 (zlib's own figure); the slack covers a tiny entry's block headers.
+ */
+const DEFLATE_MAX_RATIO = 1032;
+const DEFLATE_SLACK_BYTES = 1024;
+
+/** Whether the entry's packed bytes can unpack to the size its directory gives: stored as is, or deflated. */
+function sizeFitsData(entry: yauzl.Entry): boolean {
+  if (entry.compressionMethod === 0) return entry.uncompressedSize === entry.compressedSize;
+  if (entry.compressionMethod === 8) return entry.uncompressedSize <= entry.compressedSize * DEFLATE_MAX_RATIO + DEFLATE_SLACK_BYTES;
+  // Any other method is refused by yauzl when the entry is opened, in its own words.
+  return true;
 }
 
 function openZip(file: string): Promise<yauzl.ZipFile> {

@@ -107,21 +107,48 @@ describe('a VCdb zip whose directory says it unpacks to more than 4 GB', () => {
     expect({ makes: await makes(), years: await years() }).toEqual(before);
   });
 
-  it('is read when its directory says exactly 4 GB or less: the limit is on more than 4 GB, not on ZIP64', async () => {
+  it('is read in the ZIP64 format within the limit: the limit is on more than 4 GB, not on ZIP64', async () => {
     // The same two tables, ZIP64 and as they are: applied.
     const fine = await imported('fine.zip', await zipOf(tables, { zip64: true }));
     expect(fine).toMatchObject({ status: 'done', applied: true, problems: [] });
     expect(await makes()).toContain('9001 Zipped Make');
     expect(await years()).toContain(2061);
+  });
+});
 
-    // Claiming 2 GB each, exactly the limit together: past the size check, the entry is read and
-    // found shorter than it said (yauzl holds each entry to its directory's size): the import fails,
-    // nothing applied. (Its error is yauzl's own words, "not enough bytes in the stream …".)
-    expect(2 * 2 * GB).toBe(CATALOGUE_UNPACKED_MAX_BYTES);
-    const before = await makes();
-    const exact = await imported('exact.zip', claiming(await zipOf([{ name: 'Make.txt', text: 'MakeID|MakeName\r\n9002|Cut Make\r\n' }, tables[1]!]), [2 * GB, 2 * GB]));
-    expect(exact).toMatchObject({ status: 'failed', applied: false, problems: [] });
-    expect(exact.error).not.toBe(catalogueDataMessages.zipUnpackedTooLarge);
-    expect(await makes()).toEqual(before);
+/** The packed size the zip's directory gives its first entry (a small file's, as deflated); a ZIP64 entry's is after its size in the extra field. */
+function packedSizeOf(zip: Buffer): number {
+  const at = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+  const packed = zip.readUInt32LE(at + 20);
+  if (packed !== 0xffffffff) return packed;
+  let field = at + 46 + zip.readUInt16LE(at + 28);
+  while (zip.readUInt16LE(field) !== 0x0001) field += 4 + zip.readUInt16LE(field + 2);
+  return Number(zip.readBigUInt64LE(field + 12));
+}
+
+describe('a VCdb zip whose directory says a file unpacks to more than its packed bytes can hold', () => {
+  it.each([
+    // 0xFFFFFFFF in the plain header, ZIP64's marker, with no ZIP64 size beside it: yauzl reads it as 4 GB less a byte.
+    ['marker.zip', false, [0xffffffff]],
+    // Exactly the limit in a ZIP64 field: not more than 4 GB.
+    ['exact64.zip', true, [4 * GB]],
+    // 2 GB each in plain headers, exactly the limit together.
+    ['exact.zip', false, [2 * GB, 2 * GB]],
+  ] as const)('%s is refused before a byte of it is read, as a zip that cannot be read, and nothing is applied', async (name, zip64, sizes) => {
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBeLessThanOrEqual(CATALOGUE_UNPACKED_MAX_BYTES);
+    const files = [{ name: 'Make.txt', text: 'MakeID|MakeName\r\n9002|Cut Make\r\n' }, tables[1]!].slice(0, sizes.length);
+    const zip = await zipOf(files, { zip64 });
+    const before = { makes: await makes(), years: await years() };
+    const result = await imported(name, claiming(zip, [...sizes]));
+    // The job is done and says why, in the words other broken zips get (it failed, in yauzl's words: "not enough bytes in the stream …").
+    expect(result).toMatchObject({
+      status: 'done',
+      applied: false,
+      problemCount: 1,
+      problems: [{ line: 1, ref: name, code: 'invalid-value', message: catalogueDataMessages.unreadableZip(name, catalogueDataMessages.zipSizeBeyondData('VCdb/Make.txt', packedSizeOf(zip))) }],
+      counts: { added: 0, changed: 0, deleted: 0, unchanged: 0, rejected: 0 },
+    });
+    expect(result.problems[0]?.message).toMatch(new RegExp(`^${name.replace('.', '\\.')} is not a zip that can be read: its directory says VCdb/Make.txt unpacks to more than its \\d+ packed bytes can hold\\.$`));
+    expect({ makes: await makes(), years: await years() }).toEqual(before);
   });
 });

@@ -3,6 +3,7 @@ import { buyAgainMessages, formatCreditNoteNumber, invoiceMessages } from '@auto
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmAddress, signUp } from '../../test/accounts';
 import { createTestApp } from '../../test/app';
 import { payOrder } from '../../test/admin';
 import { cancelOrderRequest, insertPart, orderRow, placeOrder, postOrder, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
@@ -164,6 +165,36 @@ describe('an address not confirmed yet', () => {
     const [owned] = await messagesAbout(app, await place());
     expect(owned?.text).toMatch(new RegExp(`^Hello ${stranger.name},\n`));
     expect(owned?.text).toContain(`Ship to: ${address}\n`);
+  });
+});
+
+describe('an order whose account was deleted', () => {
+  it('is not told to whoever signed up with its address since: its messages follow the order’s account, not the address', async () => {
+    const first = await signUpCustomer(app, 'mail-deleted');
+    await confirmAddress(app, first.email);
+    const partId = await insertPart(app, { name: 'Mail Deleted Belt' });
+    const address = '12 Old Owner Lane, Springfield';
+    const reply = await postOrder(app, first.cookie, { partId, customername: first.name, address, orderQuantity: 1 });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const orderId = (reply.json() as { insertedId: string }).insertedId;
+    const [placed] = await messagesAbout(app, orderId);
+    expect(placed?.text).toMatch(new RegExp(`^Hello ${first.name},\n`));
+
+    // The account is deleted (its orders stay, with their e-mail); someone else signs up with the address and confirms it.
+    expect((await app.inject({ method: 'DELETE', url: `/api/user/${encodeURIComponent(first.email)}`, headers: { authorization: `Bearer ${admin.token}` } })).statusCode).toBe(200);
+    const cookie = await signUp(app, { name: 'Someone Else', email: first.email, password: 'another-password-1' });
+    expect(cookie).toBeTruthy();
+    await confirmAddress(app, first.email);
+
+    // The old order is cancelled: its message repeats nothing its deleted account typed.
+    expect((await app.inject({ method: 'POST', url: `/api/admin/order/${orderId}/cancel`, headers: { authorization: `Bearer ${admin.token}` } })).statusCode).toBe(200);
+    const cancelled = about(await messagesAbout(app, orderId), 'Order N cancelled: Mail Deleted Belt');
+    for (const part of [cancelled?.text, cancelled?.html]) {
+      expect(part).toContain('Mail Deleted Belt');
+      expect(part).not.toContain(first.name);
+      expect(part).not.toContain('Old Owner Lane');
+    }
+    expect(cancelled?.text).toMatch(/^Hello,\n/);
   });
 });
 

@@ -29,12 +29,33 @@ export interface Mail {
   queue(trx: Db, message: MailMessage, ...jobs: JobRequest[]): Promise<void>;
 }
 
+/**
+ * Whether the message may repeat what an account typed (decision 114): its recipient is an account
+ * that has confirmed the address it is sent to. A message to an order's own address follows the
+ * order's account, which must still exist, have confirmed its address, and have that address: not
+ * whoever holds the address now (the order's account deleted, someone else signed up with it and
+ * confirmed it, and read the deleted account's name and delivery address). Any other message is
+ * to an account's address (`to`): that account's.
+ */
+async function recipientConfirmed(trx: Db, message: MailMessage): Promise<boolean> {
+  const to = recipientOf(message).toLowerCase();
+  const owner =
+    'to' in message
+      ? await trx.selectFrom('users').select(['email', 'email_verified']).where('email', '=', to).executeTakeFirst()
+      : await trx
+          .selectFrom('orders')
+          .innerJoin('users', 'users.id', 'orders.user_id')
+          .select(['users.email', 'users.email_verified'])
+          .where('orders.id', '=', message.order.id)
+          .executeTakeFirst();
+  return owner?.email_verified === true && owner.email.toLowerCase() === to;
+}
+
 export function createMail(app: FastifyInstance): Mail {
   return {
     async queue(trx, message, ...jobs) {
-      // Whether the recipient's owner has confirmed the address decides what the message may repeat.
-      const owner = await trx.selectFrom('users').select('email_verified').where('email', '=', recipientOf(message).toLowerCase()).executeTakeFirst();
-      const rendered = renderMail(message, { baseUrl: app.config.baseUrl, ...app.config.shop, replyTo: app.config.mail.replyTo }, { confirmed: owner?.email_verified === true });
+      const confirmed = await recipientConfirmed(trx, message);
+      const rendered = renderMail(message, { baseUrl: app.config.baseUrl, ...app.config.shop, replyTo: app.config.mail.replyTo }, { confirmed });
       // Chosen here, so that the send job can name the row it is sent with.
       const id = randomUUID();
       const row = createMailRepository(trx).insertion({

@@ -1,5 +1,6 @@
 import { priceListMessages, type AdminCompany, type Cart, type PartDetail, type PriceExplained, type PriceList, type PriceListSummary } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, byCookie, byToken, call, expectInvalid, expectReply, type Credential } from '../../test/admin';
 import { createTestApp } from '../../test/app';
@@ -136,6 +137,39 @@ describe('the admin routes', () => {
     expect(one.entries).toEqual([{ partId: brakePad, partNumber: padNumber, percentOff: 3, tiers: [] }]);
     expectReply(await send(byToken(admin), 'DELETE', `/api/admin/price-lists/${id}`), 200);
     expect(await explain(fleetco, padNumber.toLowerCase(), 1)).toMatchObject({ listPrice: 10 });
+  });
+
+  it('refuses a name another list has, letter case and outer spaces aside, with a 409 naming it (migration 0058)', async () => {
+    const id = await createList({ name: 'Winter tyres', priority: 3, entries: [] });
+    const again = await send(byToken(admin), 'POST', '/api/admin/price-lists', { name: '  winter TYRES ', priority: 4, entries: [{ category: 'contract-brakes', percentOff: 1 }] });
+    expectReply(again, 409, priceListMessages.nameTaken('winter TYRES'));
+    const named = await app.db.selectFrom('price_lists').select('id').where(sql<string>`lower(name)`, '=', 'winter tyres').execute();
+    expect(named).toEqual([{ id }]);
+    expectReply(await send(byToken(admin), 'DELETE', `/api/admin/price-lists/${id}`), 200);
+  });
+
+  it('adds one list when the same list is sent twice at once: the other is a 409', async () => {
+    const body = { name: 'Sent twice', priority: 7, entries: [{ category: 'contract-brakes', percentOff: 4 }] };
+    const replies = await Promise.all([1, 2].map(() => send(byToken(admin), 'POST', '/api/admin/price-lists', body)));
+    expect(replies.map((reply) => reply.statusCode).sort()).toEqual([200, 409]);
+    expect(replies.find((reply) => reply.statusCode === 409)?.json()).toEqual({ message: priceListMessages.nameTaken('Sent twice') });
+    const lists = await app.db.selectFrom('price_lists').select('id').where('name', '=', 'Sent twice').execute();
+    expect(lists).toHaveLength(1);
+    const entries = await app.db.selectFrom('price_list_entries').select('id').where('price_list_id', '=', lists[0]?.id ?? '').execute();
+    expect(entries).toHaveLength(1);
+    const audit = await app.db.selectFrom('audit_log').select('target').where('action', '=', 'price-list.add').where(sql<string>`details->>'name'`, '=', 'Sent twice').execute();
+    expect(audit).toEqual([{ target: `price-list ${lists[0]?.id ?? ''}` }]);
+    expectReply(await send(byToken(admin), 'DELETE', `/api/admin/price-lists/${lists[0]?.id ?? ''}`), 200);
+  });
+
+  it('refuses renaming a list to another list’s name with a 409, and changes nothing of it', async () => {
+    const id = await createList({ name: 'Summer oils', priority: 2, entries: [{ category: 'contract-brakes', percentOff: 5 }] });
+    const renamed = await send(byToken(admin), 'PATCH', `/api/admin/price-lists/${id}`, { name: 'FLEETCO brakes 2026', priority: 8, entries: [] });
+    expectReply(renamed, 409, priceListMessages.nameTaken('FLEETCO brakes 2026'));
+    expect((await send(byToken(admin), 'GET', `/api/admin/price-lists/${id}`)).json()).toMatchObject({ name: 'Summer oils', priority: 2, entries: [{ category: 'contract-brakes', percentOff: 5 }] });
+    // Its own name in another letter case is no other list's.
+    expectReply(await send(byToken(admin), 'PATCH', `/api/admin/price-lists/${id}`, { name: 'Summer Oils' }), 200);
+    expectReply(await send(byToken(admin), 'DELETE', `/api/admin/price-lists/${id}`), 200);
   });
 
   it("assigns lists to a company and reads them back; an unknown list changes nothing of the company's", async () => {

@@ -29,6 +29,17 @@ const fromRate = (row: Rate) => (row.unit_price_cents !== null ? { unitPrice: ce
 /** Why entries cannot be kept: parts or categories that do not exist. */
 export type EntriesProblem = { problem: string };
 
+const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+
+/**
+ * A rename onto another list's name (migration 0058's index): the failed statement rolled its
+ * transaction back, audit row and all, and the caller answers 409. Any other error goes on.
+ */
+export function nameTakenOr(error: unknown): 'name-taken' {
+  if (isUniqueViolation(error)) return 'name-taken';
+  throw error;
+}
+
 /** Price lists and their assignment to companies (decision 080). */
 export function createPriceListsRepository(db: Db) {
   /**
@@ -119,15 +130,21 @@ export function createPriceListsRepository(db: Db) {
   }
 
   return {
-    /** A new list with its entries; its id and its warnings, or why its entries cannot be kept. */
-    async create(input: PriceListInput): Promise<{ id: string; warnings: string[] } | EntriesProblem> {
+    /**
+     * A new list with its entries; its id and its warnings, why its entries cannot be kept, or
+     * 'name-taken' when another list has its name (letter case aside, migration 0058): the same
+     * form sent twice, at once too, adds one list (the second insert waits for the first).
+     */
+    async create(input: PriceListInput): Promise<{ id: string; warnings: string[] } | EntriesProblem | 'name-taken'> {
       const entries = await resolved(input.entries);
       if ('problem' in entries) return entries;
       const list = await db
         .insertInto('price_lists')
         .values({ name: input.name, priority: input.priority, starts_on: input.startsAt ?? null, ends_on: input.endsAt ?? null })
+        .onConflict((conflict) => conflict.doNothing())
         .returning('id')
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      if (!list) return 'name-taken';
       await insertEntries(list.id, entries.entries);
       return { id: list.id, warnings: await warningsOf(list.id) };
     },
@@ -205,7 +222,10 @@ export function createPriceListsRepository(db: Db) {
       };
     },
 
-    /** Changes the fields sent; `entries`, when sent, replace the list's. Its name after, or why not. */
+    /**
+     * Changes the fields sent; `entries`, when sent, replace the list's. Its name after, or why
+     * not; a new name another list has throws the unique violation (`nameTakenOr` reads it).
+     */
     async update(id: string, changes: PriceListUpdate): Promise<{ name: string } | EntriesProblem | undefined> {
       if (!isId(id)) return undefined;
       const current = await db.selectFrom('price_lists').select(['name', sql<string | null>`starts_on::text`.as('starts_on'), sql<string | null>`ends_on::text`.as('ends_on')]).where('id', '=', id).forUpdate().executeTakeFirst();

@@ -1,6 +1,7 @@
 import {
   acknowledgedSchema,
   apiErrors,
+  errorSchema,
   explainQuerySchema,
   explainSchema,
   priceListCreatedSchema,
@@ -17,7 +18,7 @@ import { adminErrors, signedIn as security } from '../../plugins/api-docs';
 import { audited } from '../audit/repository';
 import { identityOf } from '../auth/identity';
 import { explainPrice } from './pricing';
-import { createPriceListsRepository } from './repository';
+import { createPriceListsRepository, nameTakenOr } from './repository';
 
 /**
  * The admins' price lists (decision 080): `GET|POST /api/admin/price-lists`, `GET|PATCH|DELETE
@@ -42,9 +43,9 @@ export const priceListsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        description: `A whole list: at most 10,000 entries (a part or a category each, once), each with a unit price or a percent off and at most 20 tiers. Priority 1 comes first; dates are YYYY-MM-DD, both days included. \`warnings\`: fixed prices of parts above their retail price at that quantity (saved; members pay the lower price).`,
+        description: `A whole list: at most 10,000 entries (a part or a category each, once), each with a unit price or a percent off and at most 20 tiers. Priority 1 comes first; dates are YYYY-MM-DD, both days included. \`warnings\`: fixed prices of parts above their retail price at that quantity (saved; members pay the lower price). A name another list has, letter case and outer spaces aside, is a 409: the same list sent twice is added once.`,
         body: priceListInputSchema,
-        response: { 200: priceListCreatedSchema, ...adminErrors },
+        response: { 200: priceListCreatedSchema, ...adminErrors, 409: errorSchema },
       },
     },
     async (request, reply) => {
@@ -54,10 +55,11 @@ export const priceListsRoutes: FastifyPluginAsyncZod = async (app) => {
         identityOf(request),
         (trx) => createPriceListsRepository(trx).create(input),
         (created) =>
-          'id' in created
+          typeof created === 'object' && 'id' in created
             ? { action: 'price-list.add', target: `price-list ${created.id}`, details: { name: input.name, priority: input.priority, entries: input.entries.length, startsAt: input.startsAt, endsAt: input.endsAt } }
             : undefined,
       );
+      if (outcome === 'name-taken') return reply.code(409).send({ message: priceListMessages.nameTaken(input.name) });
       if ('problem' in outcome) return reply.code(400).send({ message: outcome.problem });
       return outcome;
     },
@@ -96,10 +98,10 @@ export const priceListsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        description: 'Changes the fields sent; `entries`, when sent, replace the whole list of entries.',
+        description: 'Changes the fields sent; `entries`, when sent, replace the whole list of entries. A new name another list has is a 409, and nothing changes.',
         params: priceListIdParamsSchema,
         body: priceListUpdateSchema,
-        response: { 200: priceListSchema, ...adminErrors },
+        response: { 200: priceListSchema, ...adminErrors, 409: errorSchema },
       },
     },
     async (request, reply) => {
@@ -111,8 +113,9 @@ export const priceListsRoutes: FastifyPluginAsyncZod = async (app) => {
         (trx) => createPriceListsRepository(trx).update(id, request.body),
         (updated) =>
           updated && 'name' in updated ? { action: 'price-list.update', target: `price-list ${id}`, details: { name: updated.name, changes: fields, entries: entryCount(entries) } } : undefined,
-      );
+      ).catch(nameTakenOr);
       if (!outcome) return reply.code(404).send({ message: priceListMessages.notFound });
+      if (outcome === 'name-taken') return reply.code(409).send({ message: priceListMessages.nameTaken(fields.name ?? '') });
       if ('problem' in outcome) return reply.code(400).send({ message: outcome.problem });
       return (await lists.find(id)) ?? reply.code(404).send({ message: priceListMessages.notFound });
     },

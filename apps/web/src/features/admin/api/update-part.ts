@@ -1,6 +1,6 @@
-import type { acknowledgedSchema, ProductUpdate } from '@autoparts/shared';
+import { productFieldChangedSchema, type acknowledgedSchema, type ProductUpdate } from '@autoparts/shared';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { adminNotices } from '../admin-notices';
 import { useAdminMutation } from './use-admin-mutation';
@@ -19,10 +19,19 @@ async function updatePart({ id, changes }: { id: string; changes: ProductUpdate 
   return reply;
 }
 
+/** A 409 naming a field someone else saved since the form loaded (decision 112), or undefined. */
+export function fieldChangedOf(error: unknown) {
+  if (!isApiError(error, 409)) return undefined;
+  const parsed = productFieldChangedSchema.safeParse(error.payload);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The row's and the editor's 409 naming a field is said at that field, which takes the focus: no toast over it. */
 export function useUpdatePart() {
   return useAdminMutation({
     mutationFn: updatePart,
     success: () => adminNotices.productUpdated,
+    saidInPlace: (error) => fieldChangedOf(error) !== undefined,
     invalidates: [queryKeys.parts],
   });
 }

@@ -1,14 +1,14 @@
-import { adminMessages, expectedOf, productFieldChangedSchema, productUpdateSchema, type AdminPart, type CheckedProductField, type ProductUpdate } from '@autoparts/shared';
+import { adminMessages, expectedOf, productUpdateSchema, type AdminPart, type CheckedProductField, type ProductUpdate } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import { toast } from 'sonner';
 import { SubmitButton } from '../../../components/submit-button';
-import { isApiError } from '../../../lib/api-client';
 import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
 import { adminNotices } from '../admin-notices';
-import { useUpdatePart } from '../api/update-part';
+import { fieldChangedOf, useUpdatePart } from '../api/update-part';
 import { ActionButton } from './action-button';
 import { PhotoField, usePendingPhoto, WAITING_FOR_PHOTO } from './photo-field';
 import { PriceBreaksField } from './price-breaks-field';
@@ -28,13 +28,6 @@ const FIELD_OF = {
   priceBreaks: 'priceBreaks',
 } as const satisfies Record<CheckedProductField, keyof ProductUpdate>;
 
-/** A 409 naming a field that moved since the form loaded, or undefined. */
-function fieldChangedOf(error: unknown) {
-  if (!isApiError(error) || error.status !== 409) return undefined;
-  const parsed = productFieldChangedSchema.safeParse(error.payload);
-  return parsed.success ? parsed.data : undefined;
-}
-
 /** A whole number as typed in a number field, or undefined while it is not one. */
 function wholeNumberOf(value: unknown): number | undefined {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : Number.NaN;
@@ -51,19 +44,10 @@ interface PartEditFormProps {
 /** Edit a part in place: every field of it, with the shared schema's messages; only changes are sent. */
 export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
   const update = useUpdatePart();
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    setValue,
-    setError,
-    control,
-    formState: { errors, dirtyFields },
-  } = useForm({
-    resolver: zodResolver(productUpdateSchema),
-    mode: 'onTouched',
-    // Number inputs hold text; the schema turns it into numbers.
-    defaultValues: {
+  // What is stored, as the fields hold it. The part fetched again (after a 409, or another
+  // admin's save) refreshes the fields the admin has not touched and keeps what they typed.
+  const stored = useMemo(
+    (): z.input<typeof productUpdateSchema> => ({
       name: part.name,
       description: part.description,
       img: part.img,
@@ -77,7 +61,23 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
       coreDeposit: part.coreDeposit === null ? '' : part.coreDeposit.toFixed(2),
       warrantyMonths: part.warrantyMonths === null ? '' : String(part.warrantyMonths),
       priceBreaks: part.priceBreaks.map((tier) => ({ minQuantity: String(tier.minQuantity), unitPrice: tier.unitPrice.toFixed(2) })),
-    },
+    }),
+    [part],
+  );
+  const {
+    register,
+    handleSubmit,
+    setFocus,
+    setValue,
+    setError,
+    control,
+    formState: { errors, dirtyFields },
+  } = useForm({
+    resolver: zodResolver(productUpdateSchema),
+    mode: 'onTouched',
+    // Number inputs hold text; the schema turns it into numbers.
+    values: stored,
+    resetOptions: { keepDirtyValues: true, keepErrors: true },
   });
   const img = useWatch({ control, name: 'img' });
   // A minimum above the stock is taken (a restock or an import brings stock later), but said.

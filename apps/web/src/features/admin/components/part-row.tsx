@@ -1,14 +1,14 @@
-import { expectedOf, isEnded, isReplaced, partPromiseMessages, paths, productUpdateFieldsSchema, type AdminPart, type ProductUpdate, partChangeEditorMessages } from '@autoparts/shared';
+import { expectedOf, formatPrice, isEnded, isReplaced, partPromiseMessages, paths, productUpdateFieldsSchema, type AdminPart, type ProductUpdate, partChangeEditorMessages } from '@autoparts/shared';
 import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { inputClass } from '../../../components/field';
 import { PartImage } from '../../../components/part-image';
 import { adminNotices, confirmArchive } from '../admin-notices';
 import { useSetPartArchived } from '../api/set-part-archived';
-import { useUpdatePart } from '../api/update-part';
+import { fieldChangedOf, useUpdatePart } from '../api/update-part';
 import { ActionButton } from './action-button';
 import { PartEditForm } from './part-edit-form';
 import { RestockForm } from './restock-form';
@@ -30,13 +30,22 @@ export function PartRow({ part }: { part: AdminPart }) {
   const editButton = useRef<HTMLButtonElement>(null);
   const update = useUpdatePart();
   const setArchived = useSetPartArchived();
+  // What is stored, as the fields hold it. The part fetched again after a save refreshes the
+  // fields; after a 409 the field the admin typed in keeps their value (re-apply with Save, or
+  // take the stored one), the other takes what is stored.
+  const stored = useMemo(() => ({ availableQuantity: String(part.availableQuantity), price: part.price.toFixed(2) }), [part.availableQuantity, part.price]);
   const {
     register,
     handleSubmit,
+    reset,
+    resetField,
+    setError,
+    setFocus,
     formState: { errors, dirtyFields },
   } = useForm({
     resolver: zodResolver(inlineSchema),
-    defaultValues: { availableQuantity: String(part.availableQuantity), price: part.price.toFixed(2) },
+    values: stored,
+    resetOptions: { keepDirtyValues: true, keepErrors: true },
   });
 
   const save = handleSubmit(async (values) => {
@@ -52,9 +61,25 @@ export function PartRow({ part }: { part: AdminPart }) {
     // And the price it was loaded with: another admin's price since is a 409, not overwritten.
     const expected = expectedOf(part, changes);
     if (expected) changes.expected = expected;
-    // The hook reports the outcome with a toast; the list then refetches and the row shows it.
-    await update.mutateAsync({ id: part._id, changes }).catch(() => undefined);
+    // The hook toasts a success and fetches the list again; a 409 is said here, at its field.
+    await update
+      .mutateAsync({ id: part._id, changes })
+      .then(() =>
+        // What was saved, as the fields hold it ("9,50" as 9.50), nothing left to save.
+        reset({ availableQuantity: String(values.availableQuantity ?? part.availableQuantity), price: (values.price ?? part.price).toFixed(2) }, { keepDirtyValues: false, keepErrors: false }),
+      )
+      .catch((error: unknown) => {
+        const changed = fieldChangedOf(error);
+        if (changed?.field === 'availableQuantity' || changed?.field === 'price')
+          setError(changed.field, { type: 'server', message: `${changed.message} ${adminNotices.staleKept}` }, { shouldFocus: true });
+      });
   });
+
+  /** Gives up the admin's value refused by a 409 for the one stored now. */
+  function takeStored(field: 'availableQuantity' | 'price') {
+    resetField(field);
+    setFocus(field);
+  }
 
   function closeEditor() {
     setEditing(false);
@@ -132,6 +157,11 @@ export function PartRow({ part }: { part: AdminPart }) {
                 {stockError}
               </p>
             )}
+            {errors.availableQuantity?.type === 'server' && (
+              <StoredButton onClick={() => takeStored('availableQuantity')} describedBy={`${id}-stock-error`}>
+                {adminNotices.useStored(String(part.availableQuantity))}
+              </StoredButton>
+            )}
           </div>
         </td>
         <td data-label="Price ($)" className="px-4 py-3">
@@ -150,6 +180,11 @@ export function PartRow({ part }: { part: AdminPart }) {
               <p id={`${id}-price-error`} className="mt-1 max-w-40 text-xs text-red-700">
                 {priceError}
               </p>
+            )}
+            {errors.price?.type === 'server' && (
+              <StoredButton onClick={() => takeStored('price')} describedBy={`${id}-price-error`}>
+                {adminNotices.useStored(formatPrice(part.price))}
+              </StoredButton>
             )}
           </div>
         </td>
@@ -201,5 +236,14 @@ export function PartRow({ part }: { part: AdminPart }) {
         </tr>
       )}
     </>
+  );
+}
+
+/** Under a field a 409 refused: takes the value stored now in place of the admin's. */
+function StoredButton({ onClick, describedBy, children }: { onClick: () => void; describedBy: string; children: string }) {
+  return (
+    <ActionButton onClick={onClick} aria-describedby={describedBy} className="mt-2">
+      {children}
+    </ActionButton>
   );
 }

@@ -227,6 +227,106 @@ describe('Manage Products', () => {
     });
   });
 
+  it('keeps what was typed in the row after a 409, says it at the field with the stored value beside it, and saves it again or takes the stored one', async () => {
+    const message = adminMessages.fieldChanged('price', '$55.00');
+    let parts = [pads];
+    let patches = 0;
+    const server = stubFetch({
+      [GET_PARTS]: () => ({ body: pageOf(parts) }),
+      'PATCH /api/admin/part/part-1': () => {
+        patches += 1;
+        // Another admin saved $55.00 before the first Save; the second, sent with it, goes in.
+        if (patches === 1) {
+          parts = [{ ...pads, price: 55 }];
+          return { status: 409, body: { message, field: 'price', current: 55 } };
+        }
+        parts = [{ ...pads, price: 60 }];
+        return { body: { acknowledged: true } };
+      },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageProducts();
+    await screen.findByRole('rowheader', { name: 'Brake Pads' });
+    const price = cardOf('Brake Pads').getByLabelText('Price of Brake Pads');
+    await user.clear(price);
+    await user.type(price, '60');
+    await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(price).toHaveAccessibleDescription(`${message} ${adminNotices.staleKept}`));
+    expect(price).toBeInTheDocument();
+    expect(price).toHaveValue('60');
+    expect(price).toHaveFocus();
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    expect(cardOf('Brake Pads').getByRole('button', { name: adminNotices.useStored('$55.00') })).toBeInTheDocument();
+    // Said at the field, not in a toast over it.
+    expect(screen.queryByText(notices.actionFailed)).not.toBeInTheDocument();
+
+    // Saved again: sent with the price stored now.
+    await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Product updated')).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { price: 60, expected: { price: 12.5 } },
+      { price: 60, expected: { price: 55 } },
+    ]);
+    await waitFor(() => expect(price).not.toHaveAccessibleDescription());
+    expect(price).toHaveValue('60.00');
+  });
+
+  it('takes the stored value in place of the one a 409 refused, on its button', async () => {
+    let parts = [pads];
+    stubFetch({
+      [GET_PARTS]: () => ({ body: pageOf(parts) }),
+      'PATCH /api/admin/part/part-1': () => {
+        parts = [{ ...pads, availableQuantity: 37 }];
+        return { status: 409, body: { message: adminMessages.stockChanged(37), field: 'availableQuantity', current: 37 } };
+      },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageProducts();
+    await screen.findByRole('rowheader', { name: 'Brake Pads' });
+    const stock = cardOf('Brake Pads').getByLabelText('Stock of Brake Pads');
+    await user.clear(stock);
+    await user.type(stock, '50');
+    await user.keyboard('{Enter}');
+    const useStored = await cardOf('Brake Pads').findByRole('button', { name: adminNotices.useStored('37') });
+    expect(stock).toHaveValue(50);
+    expect(stock).toHaveAccessibleDescription(`${adminMessages.stockChanged(37)} ${adminNotices.staleKept}`);
+    await user.click(useStored);
+    expect(stock).toHaveValue(37);
+    expect(stock).not.toHaveAccessibleDescription();
+    expect(stock).toHaveFocus();
+    expect(cardOf('Brake Pads').queryByRole('button', { name: adminNotices.useStored('37') })).not.toBeInTheDocument();
+  });
+
+  it('keeps the editor open with what was typed when a 409 comes with a new stored price', async () => {
+    const message = adminMessages.fieldChanged('price', '$55.00');
+    let parts = [pads];
+    stubFetch({
+      [GET_PARTS]: () => ({ body: pageOf(parts) }),
+      'PATCH /api/admin/part/part-1': () => {
+        parts = [{ ...pads, price: 55, name: 'Brake Pads' }];
+        return { status: 409, body: { message, field: 'price', current: 55 } };
+      },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageProducts();
+    await screen.findByRole('rowheader', { name: 'Brake Pads' });
+    await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Edit' }));
+    const form = within(screen.getByRole('form', { name: 'Edit Brake Pads' }));
+    await user.clear(form.getByLabelText('Price ($)'));
+    await user.type(form.getByLabelText('Price ($)'), '60');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(form.getByLabelText('Price ($)')).toHaveAccessibleDescription(`${message} ${adminNotices.staleKept}`));
+    expect(screen.getByRole('form', { name: 'Edit Brake Pads' })).toBeInTheDocument();
+    expect(form.getByLabelText('Price ($)')).toHaveValue('60');
+    expect(form.getByLabelText('Price ($)')).toHaveFocus();
+    // The row, untouched, shows what is stored.
+    expect(cardOf('Brake Pads').getByLabelText('Price of Brake Pads')).toHaveValue('55.00');
+  });
+
   it('warns, without refusing, of a minimum order above the stock', async () => {
     const server = stubFetch({ [GET_PARTS]: { body: pageOf([pads]) }, 'PATCH /api/admin/part/part-1': { body: { acknowledged: true } }, ...noActivity });
     const user = userEvent.setup();

@@ -114,8 +114,9 @@ export function Component() {
                   </thead>
                   <tbody className="divide-y divide-slate-200">
                     {parts.data.parts.map((part) => (
-                      // A new stock or price from the server starts the row's fields afresh.
-                      <PartRow key={`${part._id}:${part.availableQuantity}:${part.price}`} part={part} />
+                      // By the part only: its row takes a new stock or price from the server itself, and
+                      // keeps its open editor and what the admin typed (a 409 remounted it, losing both).
+                      <PartRow key={part._id} part={part} />
                     ))}
                   </tbody>
                 </table>

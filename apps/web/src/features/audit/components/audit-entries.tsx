@@ -10,7 +10,8 @@ export function AuditEntries({ entries, className = '' }: { entries: AuditEntry[
     <ol className={`space-y-3 ${className}`}>
       {entries.map((entry) => (
         <li key={entry._id} className="border-t border-slate-200 pt-3 first:border-0 first:pt-0">
-          <p className="break-words text-slate-700">
+          {/* A long file's name in a sentence breaks only where the column has no room (break-words let it widen a phone's page). */}
+          <p className="text-slate-700 [overflow-wrap:anywhere]">
             <span className="font-semibold text-ink">{entry.actor}</span> {entry.sentence}
           </p>
           <time dateTime={entry.createdAt} className="text-xs text-slate-600">

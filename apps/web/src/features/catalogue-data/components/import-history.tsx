@@ -1,5 +1,7 @@
 import { catalogueDataMessages, catalogueImportKindLabels, type CatalogueImport } from '@autoparts/shared';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { EmailText } from '../../../components/email-text';
+import { FileNameText } from '../../../components/file-name-text';
 import { ActionButton } from '../../admin/components/action-button';
 import { headerCellClass, stackedTableClass, TableRegion, theadClass } from '../../admin/components/table-region';
 import { countLabel, countNames, modeText, statusText } from './import-report';
@@ -57,14 +59,18 @@ export function ImportHistory({ items, shown, onShow, older }: { items: Catalogu
           <tbody className="divide-y divide-slate-200">
             {items.map((item) => (
               <tr key={item.id} data-testid="import-row">
-                <td data-label="File" className="break-all px-4 py-3 font-medium">{item.fileName}</td>
+                <td data-label="File" className="min-w-40 px-4 py-3 font-medium">
+                  <FileNameText name={item.fileName} />
+                </td>
                 <td data-label="Kind" className="px-4 py-3">{catalogueImportKindLabels[item.kind]}</td>
                 <td data-label="Mode" className="px-4 py-3">{modeText[item.mode]}</td>
                 <td data-label="Status" className="px-4 py-3">
                   {statusText[item.status]}
                   {item.status === 'done' && !item.applied && item.mode === 'apply' && ' (refused)'}
                 </td>
-                <td data-label="By" className="break-all px-4 py-3">{item.by}</td>
+                <td data-label="By" className="px-4 py-3">
+                  <EmailText email={item.by} />
+                </td>
                 <td data-label="When" className="px-4 py-3">{when(item.createdAt)}</td>
                 <td data-label="Counts" className="px-4 py-3">
                   {countNames.filter((name) => item.counts[name] > 0).map((name) => `${item.counts[name].toLocaleString('en-US')} ${countLabel(item, name)}`).join(', ') || '—'}

@@ -1,5 +1,6 @@
 import { catalogueDataMessages, catalogueImportKindLabels, formatPercent, isCatalogueWarning, type CatalogueImport } from '@autoparts/shared';
 import { useId, type Ref } from 'react';
+import { FileNameText } from '../../../components/file-name-text';
 import { isActive, problemsCsvUrl } from '../api/catalogue-data';
 
 export const statusText: Record<CatalogueImport['status'], string> = catalogueDataMessages.status;
@@ -31,8 +32,8 @@ export function ImportReport({ item, headingRef }: { item: CatalogueImport; head
   const percent = total ? Math.min(100, Math.round((done / total) * 100)) : undefined;
   return (
     <section aria-labelledby={headingId} className="grid gap-4 rounded-xl border border-slate-200 p-4 sm:p-6" data-testid="import-report">
-      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="break-words text-xl font-bold text-ink focus:outline-none">
-        {modeText[item.mode]} of {item.fileName}
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-xl font-bold text-ink focus:outline-none">
+        {modeText[item.mode]} of <FileNameText name={item.fileName} />
       </h2>
       <p className="text-sm text-slate-700">
         {catalogueImportKindLabels[item.kind]} · {item.onProblems === 'skip' ? 'skip problems' : 'refuse on problems'} · {statusText[item.status]}
@@ -76,7 +77,8 @@ export function ImportReport({ item, headingRef }: { item: CatalogueImport; head
           {/* Scrolled: focusable, so that a keyboard scrolls it too (axe scrollable-region-focusable). */}
           <ul aria-label="Problems" tabIndex={0} className="grid max-h-96 gap-1 overflow-y-auto text-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-700">
             {item.problems.map((problem, index) => (
-              <li key={index} className="break-words rounded border border-amber-200 bg-amber-50 px-3 py-2">
+              // A file's name in a problem wraps inside only where the card has no room: break-words let it widen the page.
+              <li key={index} className="rounded border border-amber-200 bg-amber-50 px-3 py-2 [overflow-wrap:anywhere]">
                 {isCatalogueWarning(problem.code) && <span className="font-semibold">Warning · </span>}
                 <span className="font-semibold">Line {problem.line}</span> · <span className="font-mono">{problem.ref}</span> · <span className="font-mono">{problem.code}</span>: {problem.message}
               </li>

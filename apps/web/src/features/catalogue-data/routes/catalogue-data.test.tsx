@@ -92,6 +92,20 @@ describe('Catalogue data', () => {
     expect(rows[1]).toHaveTextContent('Apply');
   });
 
+  it('wraps a long file name at its _, - and dots, in the history and the report, never by break-all, the whole name kept in the text', async () => {
+    const long = anImport({ fileName: 'VCdb_FullDB-2026.zip' });
+    stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { body: [long] }, 'GET /api/admin/catalogue/imports/i-1': { body: long }, ...noActivity, ...noPartTypes });
+    renderPage();
+    const report = await screen.findByTestId('import-report');
+    expect(within(report).getByRole('heading', { level: 2 })).toHaveTextContent('Dry run of VCdb_FullDB-2026.zip');
+    const [row] = screen.getAllByTestId('import-row');
+    const file = within(row as HTMLElement).getByRole('cell', { name: 'VCdb_FullDB-2026.zip' });
+    for (const name of [file, within(report).getByRole('heading', { level: 2 })].map((element) => element.querySelector('span')!)) {
+      expect(name.innerHTML).toBe('VCdb_<wbr>FullDB-<wbr>2026<wbr>.zip');
+      expect(name.closest('.break-all')).toBeNull();
+    }
+  });
+
   it('takes the focus to the report shown from the history, and keeps the shown row\'s button pressable', async () => {
     stubFetch({
       'GET /api/me': { body: anAdmin() },

@@ -139,13 +139,13 @@ export const useRemoveMember = () =>
 export const useAddLocation = () =>
   useCompanyMutation(
     (fields: AddressFields) => api<CompanyLocation>('/company/locations', { method: 'POST', auth: true, body: fields }),
-    (location) => `Location “${location.name}” added`,
+    (location) => companyMessages.locationAdded(location.name),
   );
 
 export const useRemoveLocation = () =>
   useCompanyMutation(
     (location: CompanyLocation) => api<unknown>(`/company/locations/${encodeURIComponent(location.id)}`, { method: 'DELETE', auth: true }),
-    (_reply, location) => `Location “${location.name}” deleted`,
+    (_reply, location) => companyMessages.locationRemoved(location.name),
   );
 
 /**
@@ -187,7 +187,7 @@ export const adminCompanyQuery = (id: string) =>
 export const useCreateCompany = () =>
   useAdminMutation({
     mutationFn: (input: CompanyCreateInput) => api<{ id: string }>('/admin/companies', { method: 'POST', body: input, auth: true }),
-    success: (_created, input) => `Company “${input.name}” created`,
+    success: (_created, input) => companyMessages.companyCreated(input.name),
     invalidates: [adminCompaniesKey],
   });
 
@@ -195,7 +195,7 @@ export const useUpdateCompany = () =>
   useAdminMutation({
     mutationFn: ({ id, input }: { id: string; input: CompanyUpdateInput }) =>
       api<AdminCompany>(`/admin/companies/${encodeURIComponent(id)}`, { method: 'PATCH', body: input, auth: true }),
-    success: (company) => `Company “${company.name}” saved`,
+    success: (company) => companyMessages.companySaved(company.name),
     invalidates: [adminCompaniesKey],
   });
 

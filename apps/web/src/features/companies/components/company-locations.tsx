@@ -1,4 +1,4 @@
-import { COMPANY_LOCATIONS_MAX, type CompanyLocation } from '@autoparts/shared';
+import { COMPANY_LOCATIONS_MAX, companyMessages, type CompanyLocation } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { LoadFailed } from '../../../components/load-failed';
 import { LoadingBlock } from '../../../components/spinner';
@@ -32,7 +32,7 @@ export function CompanyLocations({ isOwner, mayManageCertificates }: { isOwner: 
   const heading = useFocusWhen<HTMLHeadingElement>(returnFocusTo === LIST_HEADING, focusRequest);
 
   function handleRemove(location: CompanyLocation, list: CompanyLocation[]) {
-    if (!window.confirm(`Delete the location “${location.name}”? Orders placed for it keep their address.`)) return;
+    if (!window.confirm(companyMessages.locationRemoveConfirm(location.name))) return;
     const at = list.indexOf(location);
     const neighbour = list[at + 1] ?? list[at - 1];
     remove.mutate(location, { onSuccess: () => removed(location.id, neighbour?.id ?? null) });

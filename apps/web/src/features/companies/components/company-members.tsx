@@ -225,7 +225,14 @@ function InviteForm() {
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(invitationInputSchema), mode: 'onTouched', defaultValues: { email: '', role: 'buyer' as const } });
+  } = useForm({
+    resolver: zodResolver(invitationInputSchema),
+    // Checked when sent, then on each change (decision 085): checked on leaving the e-mail field,
+    // its error moved the button between the press and the release, and the click was lost.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '', role: 'buyer' as const },
+  });
 
   const onSubmit = handleSubmit(async (input) => {
     try {

@@ -74,7 +74,7 @@ describe('Companies (admins)', () => {
     await user.selectOptions(within(form).getByLabelText('Payment terms'), 'net15');
     await user.type(within(form).getByLabelText('Credit limit ($)'), '2500.50');
     await user.click(within(form).getByRole('button', { name: 'Create company' }));
-    expect(await screen.findByText('Company “Garage Two” created')).toBeInTheDocument();
+    expect(await screen.findByText(companyMessages.companyCreated('Garage Two'))).toBeInTheDocument();
     expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({
       name: 'Garage Two',
       ownerEmail: 'owner@example.com',
@@ -102,7 +102,7 @@ describe('Companies (admins)', () => {
     const create = within(form).getByRole('button', { name: 'Create company' });
     fireEvent.click(create);
     fireEvent.click(create);
-    expect(await screen.findByText('Company “Garage Two” created')).toBeInTheDocument();
+    expect(await screen.findByText(companyMessages.companyCreated('Garage Two'))).toBeInTheDocument();
     expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
@@ -127,7 +127,7 @@ describe('Companies (admins)', () => {
     const form = screen.getByRole('form', { name: 'Edit “Fleetco”' });
     await user.selectOptions(within(form).getByLabelText('Status'), 'on-hold');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Company “Fleetco” saved')).toBeInTheDocument();
+    expect(await screen.findByText(companyMessages.companySaved('Fleetco'))).toBeInTheDocument();
     expect(server.calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ status: 'on-hold', creditLimit: 5000, paymentTerms: 'net30' });
   });
 
@@ -150,7 +150,7 @@ describe('Companies (admins)', () => {
     expect(form.getByLabelText('Spring promo (priority 5, always)')).toBeChecked();
     await user.click(form.getByLabelText('Fleetco brakes (priority 1, always)'));
     await user.click(form.getByRole('button', { name: 'Save price lists' }));
-    expect(await screen.findByText('Company “Fleetco” saved')).toBeInTheDocument();
+    expect(await screen.findByText(companyMessages.companySaved('Fleetco'))).toBeInTheDocument();
     expect(server.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ priceListIds: ['pl-1', 'pl-2'] });
   });
 

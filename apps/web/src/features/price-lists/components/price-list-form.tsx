@@ -89,7 +89,7 @@ interface PriceListFormProps {
   /** The list being edited, with its entries; none to create one. */
   list?: PriceList | undefined;
   pending: boolean;
-  /** Saves the list; rejects with the server's refusal (a part number unknown), shown above the buttons. */
+  /** Saves the list; rejects with the server's refusal: a part number unknown (shown above the buttons) or the name taken (at the name). */
   onSave: (input: PriceListInput) => Promise<unknown>;
   onCancel?: (() => void) | undefined;
 }
@@ -138,7 +138,9 @@ export function PriceListForm({ list, pending, onSave, onCancel }: PriceListForm
           form.setFocus('name');
         }
       } catch (error) {
-        if (isApiError(error, 400, 409)) form.setError('root.server', { message: error.message });
+        // A 409 is the name another list has (migration 0058): said at the name, which takes the focus.
+        if (isApiError(error, 409)) form.setError('name', { message: error.message }, { shouldFocus: true });
+        else if (isApiError(error, 400)) form.setError('root.server', { message: error.message });
       }
     },
     (invalid) => {

@@ -117,6 +117,25 @@ describe('Price lists', () => {
     expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
+  it('says a name another list has at the name field, which takes the focus, keeping what was typed', async () => {
+    const taken = priceListMessages.nameTaken('fleetco brakes 2026');
+    stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { body: [fleetco] }, 'POST /api/admin/price-lists': { status: 409, body: { message: taken } }, ...categories, ...noActivity });
+    const user = userEvent.setup();
+    renderPage();
+    const form = within(await screen.findByRole('form', { name: 'Create a price list' }));
+    await user.type(form.getByLabelText('Name'), 'fleetco brakes 2026');
+    const entry = within(form.getByRole('group', { name: 'Entry 1' }));
+    await user.selectOptions(await entry.findByLabelText('Category'), 'brakes');
+    await user.type(entry.getByLabelText('Percent off (%)'), '5');
+    await user.click(form.getByRole('button', { name: 'Create price list' }));
+    const name = form.getByLabelText('Name');
+    await expect.poll(() => name).toHaveAccessibleDescription(expect.stringContaining(taken));
+    expect(name).toHaveFocus();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveValue('fleetco brakes 2026');
+    expect(entry.getByLabelText('Percent off (%)')).toHaveValue('5');
+  });
+
   it('edits a long list a page of entries at a time, and shows the server’s refusal', async () => {
     const list: PriceList = {
       ...fleetco,
