@@ -257,3 +257,40 @@ describe('/shop on a phone: the Filters button', () => {
     expect(screen.getByRole('button', { name: 'Filters' })).toHaveAttribute('aria-expanded', 'false');
   });
 });
+
+describe('/shop by keyboard: the focus stays where the buyer acted', () => {
+  it('keeps the focus in the search box after a search is sent, and in the price form after Apply', async () => {
+    const user = userEvent.setup();
+    const { router } = renderShop('/shop?q=pads');
+    await screen.findByRole('list', { name: 'Search results' });
+
+    const box = screen.getByLabelText('Search the catalogue');
+    await user.clear(box);
+    await user.type(box, 'rotor{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=rotor'));
+    expect(screen.getByLabelText('Search the catalogue')).toHaveFocus();
+
+    await user.type(screen.getByLabelText('From'), '5');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=rotor&minPrice=5'));
+    expect(screen.getByRole('button', { name: 'Apply' })).toHaveFocus();
+  });
+
+  it('still shows what the URL holds after Back: the box and the price fields follow it', async () => {
+    const user = userEvent.setup();
+    const { router } = renderShop('/shop?q=pads');
+    await screen.findByRole('list', { name: 'Search results' });
+    const box = screen.getByLabelText('Search the catalogue');
+    await user.clear(box);
+    await user.type(box, 'rotor{Enter}');
+    await user.type(screen.getByLabelText('To'), '25');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=rotor&maxPrice=25'));
+
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.getByLabelText('To')).toHaveValue(null));
+    expect(screen.getByLabelText('Search the catalogue')).toHaveValue('rotor');
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.getByLabelText('Search the catalogue')).toHaveValue('pads'));
+  });
+});

@@ -64,7 +64,7 @@ export function Component() {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <PageMeta {...shopHead(params, search.data)} />
       <h1 className="text-3xl font-extrabold text-ink">Shop</h1>
-      <SearchBox key={params.q ?? ''} initial={params.q ?? ''} onSearch={(q) => change({ q })} />
+      <SearchBox initial={params.q ?? ''} onSearch={(q) => change({ q })} />
       <div className="mt-6 grid gap-8 lg:grid-cols-[20rem_1fr]">
           {/* The vehicle selector, the facets, the price filter, the results and the pages are each a
               <Suspense> boundary: React hydrates them apart, yielding between, first the one touched.
@@ -89,7 +89,7 @@ export function Component() {
               <CategoryFacets result={search.data} loading={!missingPage} selected={params.category} link={(category) => withChanges({ category })} />
             </Suspense>
             <Suspense>
-              <PriceFilter key={`${params.minPrice}-${params.maxPrice}`} min={params.minPrice ?? ''} max={params.maxPrice ?? ''} onApply={(minPrice, maxPrice) => change({ minPrice, maxPrice })} />
+              <PriceFilter min={params.minPrice ?? ''} max={params.maxPrice ?? ''} onApply={(minPrice, maxPrice) => change({ minPrice, maxPrice })} />
             </Suspense>
             <label className="flex items-center gap-2 font-medium text-slate-700">
               <input
@@ -183,8 +183,24 @@ function FilterPanel({ active, children }: { active: number; children: ReactNode
   );
 }
 
+/**
+ * What a field shows of a value in the URL: typed freely, and put back to the URL's value when that
+ * changes (a search sent, Back, a link), adjusted while rendering (React's pattern for state that
+ * follows a prop). Not a `key` on the form: a form mounted again loses the focus of the field or
+ * button the buyer just used, and the next Tab starts from the top of the page.
+ */
+function useTextFollowing(value: string) {
+  const [text, setText] = useState(value);
+  const [following, setFollowing] = useState(value);
+  if (following !== value) {
+    setFollowing(value);
+    setText(value);
+  }
+  return [text, setText] as const;
+}
+
 function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
-  const [q, setQ] = useState(initial);
+  const [q, setQ] = useTextFollowing(initial);
   // Typed before the app hydrated the page and not yet sent: kept in the box.
   const typedEarly = useChoiceBeforeHydration<HTMLInputElement>((input) => setQ(input.value));
   return (
@@ -267,8 +283,8 @@ function CategoryFacets({
 }
 
 function PriceFilter({ min, max, onApply }: { min: string; max: string; onApply: (min: string | undefined, max: string | undefined) => void }) {
-  const [low, setLow] = useState(min);
-  const [high, setHigh] = useState(max);
+  const [low, setLow] = useTextFollowing(min);
+  const [high, setHigh] = useTextFollowing(max);
   // Typed before the app hydrated the page and not yet applied: kept in the boxes.
   const lowEarly = useChoiceBeforeHydration<HTMLInputElement>((input) => setLow(input.value));
   const highEarly = useChoiceBeforeHydration<HTMLInputElement>((input) => setHigh(input.value));
