@@ -340,3 +340,31 @@ describe('/shop: what the search schema refuses is said in the browser, as the s
     }
   });
 });
+
+describe('/shop: going through the pages by keyboard', () => {
+  it('takes the focus to the results heading after Next and Previous, not left on a link at the foot of a page scrolled to its top', async () => {
+    const user = userEvent.setup();
+    let page = 1;
+    const { router } = renderShop('/shop?category=brakes', () => result({ page }));
+    const pages = await screen.findByRole('navigation', { name: 'Result pages' });
+
+    page = 2;
+    within(pages).getByRole('link', { name: 'Next' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?category=brakes&page=2'));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: '30 parts' })).toHaveFocus());
+
+    page = 1;
+    await user.click(await screen.findByRole('link', { name: 'Previous' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?category=brakes'));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: '30 parts' })).toHaveFocus());
+  });
+
+  it('leaves the focus where it is for any other change of the search', async () => {
+    const user = userEvent.setup();
+    renderShop('/shop?category=brakes');
+    await screen.findByRole('navigation', { name: 'Result pages' });
+    await user.click(screen.getByLabelText('In stock only'));
+    expect(screen.getByLabelText('In stock only')).toHaveFocus();
+  });
+});

@@ -1,5 +1,5 @@
 import { catalogueMessages, lastSearchPage, paths, SEARCH_QUERY_MAX, searchQuerySchema, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
-import { Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Suspense, useId, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { SelectField } from '../../../components/select-field';
@@ -63,6 +63,16 @@ export function Component() {
   // A page the search does not have (`?page=999`, or past its last): said, with a way back (decision 103).
   const missingPage = isMissingSearchPage(params, result);
   const link = (page: number) => withChanges({ page: page === 1 ? undefined : String(page) });
+  // Next or Previous followed: the new page is scrolled to its top, so the focus goes to the results'
+  // heading (the count) as it is drawn, not left on the link at the foot of the page, out of sight,
+  // the next Tab going on to the footer. Any other change leaves the focus on the control used.
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const pageTurned = useRef(false);
+  useLayoutEffect(() => {
+    if (!pageTurned.current) return;
+    pageTurned.current = false;
+    resultsHeading.current?.focus({ preventScroll: true });
+  }, [params.page]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
@@ -108,7 +118,7 @@ export function Component() {
           </FilterPanel>
         <section aria-labelledby="results-heading" className="min-w-0">
           <div className="flex flex-wrap items-end justify-between gap-3">
-            <h2 id="results-heading" className="text-lg font-semibold text-ink" aria-live="polite">
+            <h2 id="results-heading" ref={resultsHeading} tabIndex={-1} className="text-lg font-semibold text-ink focus:outline-none" aria-live="polite">
               {heading}
             </h2>
             <SelectField
@@ -129,7 +139,14 @@ export function Component() {
           </Suspense>
           {result && !missingPage && (
             <Suspense>
-              <Pages result={result} link={link} />
+              <Pages
+                result={result}
+                link={link}
+                onTurn={(event) => {
+                  // Not a link opened in another tab or window: this page stays as it is.
+                  pageTurned.current = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+                }}
+              />
             </Suspense>
           )}
         </section>
@@ -427,7 +444,7 @@ function NoSuchPage({ page, result, link }: { page: number; result: SearchResult
   );
 }
 
-function Pages({ result, link }: { result: SearchResult; link: (page: number) => URLSearchParams }) {
+function Pages({ result, link, onTurn }: { result: SearchResult; link: (page: number) => URLSearchParams; onTurn: (event: MouseEvent) => void }) {
   // The server answers at most SEARCH_MAX_PAGE pages; a search matching more says so on the last.
   const last = lastSearchPage(result.total, result.pageSize);
   if (last === 1) return null;
@@ -436,7 +453,7 @@ function Pages({ result, link }: { result: SearchResult; link: (page: number) =>
   return (
     <nav aria-label="Result pages" className="mt-8 flex items-center justify-between gap-3">
       {result.page > 1 ? (
-        <Link to={{ search: link(result.page - 1).toString() }} className={pageClass}>
+        <Link to={{ search: link(result.page - 1).toString() }} onClick={onTurn} className={pageClass}>
           Previous
         </Link>
       ) : (
@@ -447,7 +464,7 @@ function Pages({ result, link }: { result: SearchResult; link: (page: number) =>
         {cut && result.page === last && <span className="block">{catalogueMessages.morePages(last * result.pageSize)}</span>}
       </p>
       {result.page < last ? (
-        <Link to={{ search: link(result.page + 1).toString() }} className={pageClass}>
+        <Link to={{ search: link(result.page + 1).toString() }} onClick={onTurn} className={pageClass}>
           Next
         </Link>
       ) : (
