@@ -118,7 +118,7 @@ export function Component() {
           </FilterPanel>
         <section aria-labelledby="results-heading" className="min-w-0">
           <div className="flex flex-wrap items-end justify-between gap-3">
-            <h2 id="results-heading" ref={resultsHeading} tabIndex={-1} className="text-lg font-semibold text-ink focus:outline-none" aria-live="polite">
+            <h2 id="results-heading" ref={resultsHeading} tabIndex={-1} className="min-w-0 break-words text-lg font-semibold text-ink focus:outline-none" aria-live="polite">
               {heading}
             </h2>
             <SelectField
