@@ -181,8 +181,9 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
       }
       if (query.minPrice !== undefined) conditions.push(eb('parts.price_cents', '>=', dollarsToCents(query.minPrice)));
       if (query.maxPrice !== undefined) conditions.push(eb('parts.price_cents', '<=', dollarsToCents(query.maxPrice)));
-      // In stock means it can be bought: on sale (a part no longer made is not, whatever is left of it) with stock.
-      if (query.inStock) conditions.push(eb('parts.available_quantity', '>', 0), onSale);
+      // In stock means it can be bought: on sale (a part no longer made is not, whatever is left of it)
+      // with at least its minimum order in stock (below it no order can be placed; its page says "Out of stock").
+      if (query.inStock) conditions.push(eb('parts.available_quantity', '>=', eb.ref('parts.min_order_quantity')), onSale);
       return eb.and(conditions);
     })
     .select(['parts.id', 'parts.category_slug', 'parts.price_cents', 'parts.name', 'parts.seq', (text?.rank ?? sql<number>`0`).as('rank')]);
