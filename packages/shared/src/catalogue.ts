@@ -115,8 +115,12 @@ export const searchQuerySchema = z
   });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 
-/** A search result: a part on sale and every older number of it (issue 30), so that a search by one shows "Replaces …". */
-export const searchItemSchema = catalogPartSchema.extend({ replaces: z.array(z.string()) });
+/**
+ * A search result: a part and every older number of it (issue 30), so that a search by one shows
+ * "Replaces …"; and whether it is no longer made (life cycle 8, 9): search still finds such a part
+ * (decision 065), and its card then offers no Purchase Now.
+ */
+export const searchItemSchema = catalogPartSchema.extend({ replaces: z.array(z.string()), noLongerMade: z.boolean() });
 export type SearchItem = z.infer<typeof searchItemSchema>;
 
 export const searchResultSchema = z.object({

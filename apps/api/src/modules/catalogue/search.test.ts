@@ -316,7 +316,11 @@ describe('a part no longer made', () => {
     const part = await app.db.selectFrom('parts').select(['id', 'part_number']).where('available_quantity', '>', 0).where('part_number', '=', 'BRK-1001').executeTakeFirstOrThrow();
     await app.db.updateTable('parts').set({ lifecycle_code: '8' }).where('id', '=', part.id).execute();
     try {
-      expect(partNumbers(await search({ q: part.part_number }))).toContain(part.part_number);
+      const found = await search({ q: part.part_number });
+      expect(partNumbers(found)).toContain(part.part_number);
+      // Said of it, so that its card offers no Purchase Now (its page says it cannot be ordered).
+      expect(found.items.find((item) => item.partNumber === part.part_number)?.noLongerMade).toBe(true);
+      expect(found.items.filter((item) => item.partNumber !== part.part_number).every((item) => item.noLongerMade === false)).toBe(true);
       expect(partNumbers(await search({ q: part.part_number, inStock: true }))).not.toContain(part.part_number);
     } finally {
       await app.db.updateTable('parts').set({ lifecycle_code: '2' }).where('id', '=', part.id).execute();

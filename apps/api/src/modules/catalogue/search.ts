@@ -1,4 +1,4 @@
-import { dollarsToCents, numberKey, REPLACED_CODES, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResult } from '@autoparts/shared';
+import { dollarsToCents, isEnded, numberKey, REPLACED_CODES, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResult } from '@autoparts/shared';
 import { sql, type Expression, type InferResult, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
@@ -147,7 +147,7 @@ export async function searchParts(db: Db, query: SearchQuery, buyer?: string): P
 
   const replaces = await createPartChangesRepository(db).replacesOf(result.items.map((item) => item.id));
   return {
-    items: result.items.map((item) => ({ ...toCatalogPart(item), replaces: replaces.get(item.id) ?? [] })),
+    items: result.items.map((item) => ({ ...toCatalogPart(item), replaces: replaces.get(item.id) ?? [], noLongerMade: isEnded(item.lifecycle_code) })),
     total,
     page: query.page,
     pageSize: SEARCH_PAGE_SIZE,
@@ -238,7 +238,7 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
             .selectFrom('page')
             .innerJoin('parts', 'parts.id', 'page.id')
             .leftJoin('categories', 'categories.slug', 'parts.category_slug')
-            .select([...partColumns, 'parts.part_number', 'parts.category_slug', 'categories.name as category_name']),
+            .select([...partColumns, 'parts.part_number', 'parts.category_slug', 'categories.name as category_name', 'parts.lifecycle_code']),
         ),
       ).as('items'),
       // The counts per category (parts without one too) give the total as well.

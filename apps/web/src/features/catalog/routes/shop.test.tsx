@@ -1,4 +1,4 @@
-import { catalogueMessages, type SearchItem, type SearchResult, type Vehicle } from '@autoparts/shared';
+import { catalogueMessages, partChangeMessages, type SearchItem, type SearchResult, type Vehicle } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +20,7 @@ const pads: SearchItem = {
   category: { slug: 'brakes', name: 'Brakes' },
   partNumber: 'BRK-1001',
   replaces: [],
+  noLongerMade: false,
 };
 
 // A vehicle's id is a UUID, as the search schema (which /shop checks its URL with) has it.
@@ -366,5 +367,17 @@ describe('/shop: going through the pages by keyboard', () => {
     await screen.findByRole('navigation', { name: 'Result pages' });
     await user.click(screen.getByLabelText('In stock only'));
     expect(screen.getByLabelText('In stock only')).toHaveFocus();
+  });
+});
+
+describe('/shop: a part no longer made', () => {
+  it('is listed with its price but says it is no longer made, with no Purchase Now', async () => {
+    const ended = { ...pads, _id: 'part-9', name: 'Old Brake Pads', partNumber: 'BRK-0901', noLongerMade: true };
+    renderShop('/shop?q=BRK-0901', () => result({ items: [ended, pads], total: 2 }));
+    const cards = await screen.findAllByRole('article');
+    expect(within(cards[0]!).getByText(partChangeMessages.noLongerMadeShort)).toBeInTheDocument();
+    expect(within(cards[0]!).queryByRole('link', { name: /Purchase Now/ })).not.toBeInTheDocument();
+    expect(within(cards[0]!).getByRole('link', { name: 'Old Brake Pads' })).toHaveAttribute('href', '/parts/BRK-0901');
+    expect(within(cards[1]!).getByRole('link', { name: 'Purchase Now: Ceramic Brake Pads' })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { catalogueMessages, lastSearchPage, paths, SEARCH_QUERY_MAX, searchQuerySchema, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
+import { catalogueMessages, lastSearchPage, partChangeMessages, paths, SEARCH_QUERY_MAX, searchQuerySchema, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
 import { Suspense, useId, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
@@ -395,7 +395,12 @@ function Results({
     <ul className={`${gridClass} ${search.isPlaceholderData ? 'opacity-60' : ''}`} aria-label="Search results" aria-busy={search.isFetching}>
       {search.data.items.map((part) => (
         <li key={part._id} className="flex">
-          <PartCard part={part} vehicle={vehicle} applications={applications && (applications.get(part._id) ?? [])} />
+          <PartCard
+            part={part}
+            vehicle={vehicle}
+            applications={applications && (applications.get(part._id) ?? [])}
+            unavailable={part.noLongerMade ? partChangeMessages.noLongerMadeShort : undefined}
+          />
         </li>
       ))}
     </ul>
