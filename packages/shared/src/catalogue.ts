@@ -94,12 +94,12 @@ const price = z.coerce.number({ error: catalogueMessages.badPrice }).min(0, cata
 export const searchQuerySchema = z
   .object({
     // Full-width letters and digits (a phone's Japanese keyboard) and characters composed apart
-    // read as their plain forms: "ＢＲＫ－１００１" is BRK-1001.
+    // read as their plain forms: "ＢＲＫ－１００１" is BRK-1001. The length is that of what is
+    // searched, once normalised (NFKC spells some single characters out: U+FDFA in 18 letters).
     q: z
       .string()
-      .trim()
-      .max(SEARCH_QUERY_MAX, catalogueMessages.queryTooLong)
-      .transform((q) => q.normalize('NFKC'))
+      .transform((q) => q.normalize('NFKC').trim())
+      .pipe(z.string().max(SEARCH_QUERY_MAX, catalogueMessages.queryTooLong))
       .optional(),
     category: z.string().regex(/^[a-z0-9-]{1,40}$/, catalogueMessages.badCategory).optional(),
     vehicle: z.string().regex(uuidPattern, catalogueMessages.badVehicle).optional(),

@@ -240,6 +240,8 @@ describe('GET /api/search: facets, filters, sorting and pages', () => {
 
   it.each([
     ['a text over 100 characters', { q: 'x'.repeat(101) }, catalogueMessages.queryTooLong],
+    // 100 characters as sent, 1,800 once normalised (NFKC spells U+FDFA out in 18 letters): the limit is on what is searched.
+    ['a text over 100 characters once normalised', { q: '\uFDFA'.repeat(100) }, catalogueMessages.queryTooLong],
     ['page 0', { page: 0 }, catalogueMessages.badPage],
     ['page 101', { page: 101 }, catalogueMessages.badPage],
     ['a page that is no number', { page: 'two' }, catalogueMessages.badPage],
