@@ -205,4 +205,12 @@ test.describe('on a phone', () => {
     await filters.press('Enter');
     await expect(panel).toBeHidden();
   });
+
+  test('a search for one long word (a pasted number, a shared link) is quoted within the page’s width', async ({ page }) => {
+    // As long as the search takes (100 characters), with nowhere to break it.
+    const word = 'X'.repeat(100);
+    await page.goto(`/shop?q=${word}`);
+    await expect(page.getByRole('heading', { level: 2, name: `0 parts for “${word}”` })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });

@@ -94,12 +94,12 @@ const price = z.coerce.number({ error: catalogueMessages.badPrice }).min(0, cata
 export const searchQuerySchema = z
   .object({
     // Full-width letters and digits (a phone's Japanese keyboard) and characters composed apart
-    // read as their plain forms: "ＢＲＫ－１００１" is BRK-1001.
+    // read as their plain forms: "ＢＲＫ－１００１" is BRK-1001. The length is that of what is
+    // searched, once normalised (NFKC spells some single characters out: U+FDFA in 18 letters).
     q: z
       .string()
-      .trim()
-      .max(SEARCH_QUERY_MAX, catalogueMessages.queryTooLong)
-      .transform((q) => q.normalize('NFKC'))
+      .transform((q) => q.normalize('NFKC').trim())
+      .pipe(z.string().max(SEARCH_QUERY_MAX, catalogueMessages.queryTooLong))
       .optional(),
     category: z.string().regex(/^[a-z0-9-]{1,40}$/, catalogueMessages.badCategory).optional(),
     vehicle: z.string().regex(uuidPattern, catalogueMessages.badVehicle).optional(),
@@ -115,8 +115,12 @@ export const searchQuerySchema = z
   });
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 
-/** A search result: a part on sale and every older number of it (issue 30), so that a search by one shows "Replaces …". */
-export const searchItemSchema = catalogPartSchema.extend({ replaces: z.array(z.string()) });
+/**
+ * A search result: a part and every older number of it (issue 30), so that a search by one shows
+ * "Replaces …"; and whether it is no longer made (life cycle 8, 9): search still finds such a part
+ * (decision 065), and its card then offers no Purchase Now.
+ */
+export const searchItemSchema = catalogPartSchema.extend({ replaces: z.array(z.string()), noLongerMade: z.boolean() });
 export type SearchItem = z.infer<typeof searchItemSchema>;
 
 export const searchResultSchema = z.object({

@@ -240,6 +240,8 @@ describe('GET /api/search: facets, filters, sorting and pages', () => {
 
   it.each([
     ['a text over 100 characters', { q: 'x'.repeat(101) }, catalogueMessages.queryTooLong],
+    // 100 characters as sent, 1,800 once normalised (NFKC spells U+FDFA out in 18 letters): the limit is on what is searched.
+    ['a text over 100 characters once normalised', { q: '\uFDFA'.repeat(100) }, catalogueMessages.queryTooLong],
     ['page 0', { page: 0 }, catalogueMessages.badPage],
     ['page 101', { page: 101 }, catalogueMessages.badPage],
     ['a page that is no number', { page: 'two' }, catalogueMessages.badPage],
@@ -296,12 +298,31 @@ describe('GET /api/parts and GET /api/part/{id}', () => {
   });
 });
 
+describe('a part with less stock than its minimum order', () => {
+  it('is found, but not as in stock: no order of it can be placed (its page says "Out of stock")', async () => {
+    const part = await app.db.selectFrom('parts').select(['id', 'part_number', 'available_quantity', 'min_order_quantity']).where('part_number', '=', 'BRK-1001').executeTakeFirstOrThrow();
+    expect(part.min_order_quantity).toBeGreaterThan(5);
+    await app.db.updateTable('parts').set({ available_quantity: 5 }).where('id', '=', part.id).execute();
+    try {
+      // Texts no other test asks for: no reply kept from before the change.
+      expect(partNumbers(await search({ q: 'BRK 1001' }))).toContain(part.part_number);
+      expect(partNumbers(await search({ q: 'BRK 1001', inStock: true }))).not.toContain(part.part_number);
+    } finally {
+      await app.db.updateTable('parts').set({ available_quantity: part.available_quantity }).where('id', '=', part.id).execute();
+    }
+  });
+});
+
 describe('a part no longer made', () => {
   it('is still found, but not as in stock: it cannot be bought whatever is left', async () => {
     const part = await app.db.selectFrom('parts').select(['id', 'part_number']).where('available_quantity', '>', 0).where('part_number', '=', 'BRK-1001').executeTakeFirstOrThrow();
     await app.db.updateTable('parts').set({ lifecycle_code: '8' }).where('id', '=', part.id).execute();
     try {
-      expect(partNumbers(await search({ q: part.part_number }))).toContain(part.part_number);
+      const found = await search({ q: part.part_number });
+      expect(partNumbers(found)).toContain(part.part_number);
+      // Said of it, so that its card offers no Purchase Now (its page says it cannot be ordered).
+      expect(found.items.find((item) => item.partNumber === part.part_number)?.noLongerMade).toBe(true);
+      expect(found.items.filter((item) => item.partNumber !== part.part_number).every((item) => item.noLongerMade === false)).toBe(true);
       expect(partNumbers(await search({ q: part.part_number, inStock: true }))).not.toContain(part.part_number);
     } finally {
       await app.db.updateTable('parts').set({ lifecycle_code: '2' }).where('id', '=', part.id).execute();

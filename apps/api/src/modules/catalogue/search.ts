@@ -1,4 +1,4 @@
-import { dollarsToCents, numberKey, REPLACED_CODES, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResult } from '@autoparts/shared';
+import { dollarsToCents, isEnded, numberKey, REPLACED_CODES, SEARCH_PAGE_SIZE, type SearchQuery, type SearchResult } from '@autoparts/shared';
 import { sql, type Expression, type InferResult, type SqlBool } from 'kysely';
 import type { Db } from '../../db/database';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
@@ -147,7 +147,7 @@ export async function searchParts(db: Db, query: SearchQuery, buyer?: string): P
 
   const replaces = await createPartChangesRepository(db).replacesOf(result.items.map((item) => item.id));
   return {
-    items: result.items.map((item) => ({ ...toCatalogPart(item), replaces: replaces.get(item.id) ?? [] })),
+    items: result.items.map((item) => ({ ...toCatalogPart(item), replaces: replaces.get(item.id) ?? [], noLongerMade: isEnded(item.lifecycle_code) })),
     total,
     page: query.page,
     pageSize: SEARCH_PAGE_SIZE,
@@ -181,8 +181,9 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
       }
       if (query.minPrice !== undefined) conditions.push(eb('parts.price_cents', '>=', dollarsToCents(query.minPrice)));
       if (query.maxPrice !== undefined) conditions.push(eb('parts.price_cents', '<=', dollarsToCents(query.maxPrice)));
-      // In stock means it can be bought: on sale (a part no longer made is not, whatever is left of it) with stock.
-      if (query.inStock) conditions.push(eb('parts.available_quantity', '>', 0), onSale);
+      // In stock means it can be bought: on sale (a part no longer made is not, whatever is left of it)
+      // with at least its minimum order in stock (below it no order can be placed; its page says "Out of stock").
+      if (query.inStock) conditions.push(eb('parts.available_quantity', '>=', eb.ref('parts.min_order_quantity')), onSale);
       return eb.and(conditions);
     })
     .select(['parts.id', 'parts.category_slug', 'parts.price_cents', 'parts.name', 'parts.seq', (text?.rank ?? sql<number>`0`).as('rank')]);
@@ -237,7 +238,7 @@ export async function searchStatement(db: Db, query: SearchQuery, buyer?: string
             .selectFrom('page')
             .innerJoin('parts', 'parts.id', 'page.id')
             .leftJoin('categories', 'categories.slug', 'parts.category_slug')
-            .select([...partColumns, 'parts.part_number', 'parts.category_slug', 'categories.name as category_name']),
+            .select([...partColumns, 'parts.part_number', 'parts.category_slug', 'categories.name as category_name', 'parts.lifecycle_code']),
         ),
       ).as('items'),
       // The counts per category (parts without one too) give the total as well.

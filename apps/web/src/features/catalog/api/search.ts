@@ -1,4 +1,4 @@
-import { isSearchPage, lastSearchPage, type SearchResult } from '@autoparts/shared';
+import { isSearchPage, lastSearchPage, searchQuerySchema, type SearchResult } from '@autoparts/shared';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -21,15 +21,29 @@ export const searchQuery = (params: Record<string, string>) =>
     staleTime: 60_000,
   });
 
-/** Whether /shop's search is asked for: not for a `page` that is no page number (the API would refuse it). */
-export const isSearchAsked = (params: Record<string, string>) => params.page === undefined || isSearchPage(params.page);
+const isPageAsked = (params: Record<string, string>) => params.page === undefined || isSearchPage(params.page);
+
+/**
+ * What the shared search schema refuses in /shop's URL (a lowest price above the highest, a text
+ * over its length), in the schema's own words, or undefined. The API would answer 400 and name the
+ * field ("minPrice: …"); the page says the message itself and asks nothing. A `page` that is no
+ * page number is not this: it is a page the search does not have (isMissingSearchPage).
+ */
+export function searchRefusal(params: Record<string, string>): string | undefined {
+  const { page: _page, ...filters } = params;
+  const parsed = searchQuerySchema.safeParse(filters);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
+
+/** Whether /shop's search is asked for: not for a `page` that is no page number, nor for what the schema refuses (the API would refuse it). */
+export const isSearchAsked = (params: Record<string, string>) => isPageAsked(params) && searchRefusal(params) === undefined;
 
 /**
  * Whether /shop's URL names a page its search does not have: a `page` that is no page number, or
  * one past the last page of `result` (decision 103). The server answers it 404; both say so.
  */
 export function isMissingSearchPage(params: Record<string, string>, result: SearchResult | undefined): boolean {
-  if (!isSearchAsked(params)) return true;
+  if (!isPageAsked(params)) return true;
   return result !== undefined && result.page > lastSearchPage(result.total, result.pageSize);
 }
 

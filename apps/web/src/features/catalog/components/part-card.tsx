@@ -10,6 +10,11 @@ interface PartCardProps {
   /** The active vehicle, and the part's applications on its base vehicle (none: it does not fit); left out without one or until loaded. */
   vehicle?: Vehicle | undefined;
   applications?: readonly PartApplication[] | undefined;
+  /**
+   * Why the part cannot be ordered, said in place of 'Purchase Now' (search still finds a part no
+   * longer made). Words the list passes, so that the home page's cards load none of them.
+   */
+  unavailable?: string | undefined;
 }
 
 /**
@@ -18,7 +23,7 @@ interface PartCardProps {
  * part's public page. Below 640 px it is a compact row — a small image beside two lines of
  * description — so a phone scrolls through the catalogue, not through one part at a time.
  */
-export function PartCard({ part, vehicle, applications }: PartCardProps) {
+export function PartCard({ part, vehicle, applications, unavailable }: PartCardProps) {
   // The name opens the part's public page; its link is stretched over the whole card, so the
   // photo opens it too, with one link for a screen reader and one tab stop ('Purchase Now' sits above it).
   const page = part.partNumber ? paths.partPage(part.partNumber) : undefined;
@@ -53,13 +58,17 @@ export function PartCard({ part, vehicle, applications }: PartCardProps) {
           <p className="text-lg font-bold text-brand-700 sm:text-xl">
             {formatPrice(part.price)} <ListPrice listPrice={part.listPrice} className="text-sm" />
           </p>
-          <Link
-            to={paths.part(part._id)}
-            className="relative z-10 inline-flex justify-center rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:mt-2 sm:px-4 sm:py-2 sm:text-base"
-            aria-label={`Purchase Now: ${part.name}`}
-          >
-            Purchase Now
-          </Link>
+          {unavailable ? (
+            <p className="font-semibold text-red-700 sm:mt-2">{unavailable}</p>
+          ) : (
+            <Link
+              to={paths.part(part._id)}
+              className="relative z-10 inline-flex justify-center rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:mt-2 sm:px-4 sm:py-2 sm:text-base"
+              aria-label={`Purchase Now: ${part.name}`}
+            >
+              Purchase Now
+            </Link>
+          )}
         </div>
       </div>
     </article>

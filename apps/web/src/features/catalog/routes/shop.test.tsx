@@ -1,4 +1,4 @@
-import { catalogueMessages, type SearchItem, type SearchResult, type Vehicle } from '@autoparts/shared';
+import { catalogueMessages, partChangeMessages, type SearchItem, type SearchResult, type Vehicle } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -20,9 +20,12 @@ const pads: SearchItem = {
   category: { slug: 'brakes', name: 'Brakes' },
   partNumber: 'BRK-1001',
   replaces: [],
+  noLongerMade: false,
 };
 
-const camry: Vehicle = { _id: 'v-camry', year: 2019, make: 'Toyota', model: 'Camry', submodel: '', engine: '' };
+// A vehicle's id is a UUID, as the search schema (which /shop checks its URL with) has it.
+const CAMRY = '5e0f7c1a-3b7d-4c1e-9a2b-7f1c2d3e4f50';
+const camry: Vehicle = { _id: CAMRY, year: 2019, make: 'Toyota', model: 'Camry', submodel: '', engine: '' };
 
 const result = (overrides: Partial<SearchResult> = {}): SearchResult => ({
   items: [pads],
@@ -40,7 +43,7 @@ function renderShop(path: string, reply: () => SearchResult = () => result(), qu
     'GET /api/vehicles/years': { body: [2019] },
     'GET /api/vehicles/makes?year=2019': { body: ['Toyota'] },
     'GET /api/vehicles/models?year=2019&make=Toyota': { body: [camry] },
-    'GET /api/vehicles/v-camry/applications?*': { body: [] },
+    [`GET /api/vehicles/${CAMRY}/applications?*`]: { body: [] },
     'GET /api/vehicles/options?*': { body: { submodels: [], engines: [], vehicles: [] } },
     'GET /api/search?*': () => ({ body: reply() }),
   });
@@ -157,10 +160,10 @@ describe('/shop: choosing a vehicle', () => {
     await waitFor(() => expect(screen.getByLabelText('Make')).toBeEnabled());
     await user.selectOptions(screen.getByLabelText('Make'), 'Toyota');
     await waitFor(() => expect(screen.getByLabelText('Model')).toBeEnabled());
-    await user.selectOptions(screen.getByLabelText('Model'), 'v-camry');
+    await user.selectOptions(screen.getByLabelText('Model'), CAMRY);
 
-    expect(search()).toEqual({ q: 'pads', vehicle: 'v-camry' });
-    await waitFor(() => expect(lastSearch(searches)).toEqual({ q: 'pads', vehicle: 'v-camry' }));
+    expect(search()).toEqual({ q: 'pads', vehicle: CAMRY });
+    await waitFor(() => expect(lastSearch(searches)).toEqual({ q: 'pads', vehicle: CAMRY }));
     expect(screen.getByText('Showing parts that fit your 2019 Toyota Camry')).toBeInTheDocument();
     expect(screen.getByLabelText('Fits my 2019 Toyota Camry')).toBeChecked();
 
@@ -255,5 +258,126 @@ describe('/shop on a phone: the Filters button', () => {
     renderShop('/shop?q=pads');
     await screen.findByRole('list', { name: 'Search results' });
     expect(screen.getByRole('button', { name: 'Filters' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+describe('/shop by keyboard: the focus stays where the buyer acted', () => {
+  it('keeps the focus in the search box after a search is sent, and in the price form after Apply', async () => {
+    const user = userEvent.setup();
+    const { router } = renderShop('/shop?q=pads');
+    await screen.findByRole('list', { name: 'Search results' });
+
+    const box = screen.getByLabelText('Search the catalogue');
+    await user.clear(box);
+    await user.type(box, 'rotor{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=rotor'));
+    expect(screen.getByLabelText('Search the catalogue')).toHaveFocus();
+
+    await user.type(screen.getByLabelText('From'), '5');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=rotor&minPrice=5'));
+    expect(screen.getByRole('button', { name: 'Apply' })).toHaveFocus();
+  });
+
+  it('still shows what the URL holds after Back: the box and the price fields follow it', async () => {
+    const user = userEvent.setup();
+    const { router } = renderShop('/shop?q=pads');
+    await screen.findByRole('list', { name: 'Search results' });
+    const box = screen.getByLabelText('Search the catalogue');
+    await user.clear(box);
+    await user.type(box, 'rotor{Enter}');
+    await user.type(screen.getByLabelText('To'), '25');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=rotor&maxPrice=25'));
+
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.getByLabelText('To')).toHaveValue(null));
+    expect(screen.getByLabelText('Search the catalogue')).toHaveValue('rotor');
+    await router.navigate(-1);
+    await waitFor(() => expect(screen.getByLabelText('Search the catalogue')).toHaveValue('pads'));
+  });
+});
+
+describe('/shop: what the search schema refuses is said in the browser, as the shared schema words it', () => {
+  it('refuses a lowest price above the highest on the price form itself: said under it, read with From, which takes the focus', async () => {
+    const user = userEvent.setup();
+    const { router, searches } = renderShop('/shop?q=pads');
+    await screen.findByRole('list', { name: 'Search results' });
+
+    await user.type(screen.getByLabelText('From'), '50');
+    await user.type(screen.getByLabelText('To'), '10');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+
+    const from = screen.getByLabelText('From');
+    expect(from).toHaveFocus();
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(from).toHaveAccessibleDescription(catalogueMessages.priceRange);
+    expect(router.state.location.search).toBe('?q=pads');
+
+    // Mended, it is sent, and the message goes.
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), '60');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=pads&minPrice=50&maxPrice=60'));
+    expect(screen.getByLabelText('From')).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(catalogueMessages.priceRange)).not.toBeInTheDocument();
+    await waitFor(() => expect(lastSearch(searches)).toEqual({ q: 'pads', minPrice: '50', maxPrice: '60' }));
+  });
+
+  it('says what a URL it refuses holds, in the schema’s words without a field name, asks nothing, and leaves no facet loading', async () => {
+    for (const [path, message] of [
+      ['/shop?minPrice=50&maxPrice=10', catalogueMessages.priceRange],
+      [`/shop?q=${'a'.repeat(150)}`, catalogueMessages.queryTooLong],
+    ] as const) {
+      const { searches, unmount } = renderShop(path);
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(screen.getByRole('alert')).not.toHaveTextContent(/minPrice|q:/);
+      expect(screen.getByRole('link', { name: 'Clear all filters' })).toHaveAttribute('href', '/shop');
+      // The text refused is not quoted back (2,000 characters of it in a shared link).
+      expect(screen.getByRole('heading', { level: 2, name: 'Parts' })).toBeInTheDocument();
+      expect(screen.queryAllByTestId('facet-skeleton')).toEqual([]);
+      expect(searches()).toEqual([]);
+      unmount();
+    }
+  });
+});
+
+describe('/shop: going through the pages by keyboard', () => {
+  it('takes the focus to the results heading after Next and Previous, not left on a link at the foot of a page scrolled to its top', async () => {
+    const user = userEvent.setup();
+    let page = 1;
+    const { router } = renderShop('/shop?category=brakes', () => result({ page }));
+    const pages = await screen.findByRole('navigation', { name: 'Result pages' });
+
+    page = 2;
+    within(pages).getByRole('link', { name: 'Next' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?category=brakes&page=2'));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: '30 parts' })).toHaveFocus());
+
+    page = 1;
+    await user.click(await screen.findByRole('link', { name: 'Previous' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?category=brakes'));
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: '30 parts' })).toHaveFocus());
+  });
+
+  it('leaves the focus where it is for any other change of the search', async () => {
+    const user = userEvent.setup();
+    renderShop('/shop?category=brakes');
+    await screen.findByRole('navigation', { name: 'Result pages' });
+    await user.click(screen.getByLabelText('In stock only'));
+    expect(screen.getByLabelText('In stock only')).toHaveFocus();
+  });
+});
+
+describe('/shop: a part no longer made', () => {
+  it('is listed with its price but says it is no longer made, with no Purchase Now', async () => {
+    const ended = { ...pads, _id: 'part-9', name: 'Old Brake Pads', partNumber: 'BRK-0901', noLongerMade: true };
+    renderShop('/shop?q=BRK-0901', () => result({ items: [ended, pads], total: 2 }));
+    const cards = await screen.findAllByRole('article');
+    expect(within(cards[0]!).getByText(partChangeMessages.noLongerMadeShort)).toBeInTheDocument();
+    expect(within(cards[0]!).queryByRole('link', { name: /Purchase Now/ })).not.toBeInTheDocument();
+    expect(within(cards[0]!).getByRole('link', { name: 'Old Brake Pads' })).toHaveAttribute('href', '/parts/BRK-0901');
+    expect(within(cards[1]!).getByRole('link', { name: 'Purchase Now: Ceramic Brake Pads' })).toBeInTheDocument();
   });
 });

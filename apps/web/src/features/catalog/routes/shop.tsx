@@ -1,5 +1,5 @@
-import { catalogueMessages, lastSearchPage, paths, SEARCH_QUERY_MAX, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
-import { Suspense, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { catalogueMessages, lastSearchPage, partChangeMessages, paths, SEARCH_QUERY_MAX, searchQuerySchema, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
+import { Suspense, useId, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { SelectField } from '../../../components/select-field';
@@ -10,7 +10,7 @@ import { customerMessage, isApiError } from '../../../lib/api-client';
 import { useChoiceBeforeHydration } from '../../../lib/choice-before-hydration';
 import { useGarage } from '../../../lib/garage';
 import { useSearchChanges } from '../../../lib/search-changes';
-import { isMissingSearchPage, shopSearchParams, useSearch, type SearchKey } from '../api/search';
+import { isMissingSearchPage, searchRefusal, shopSearchParams, useSearch, type SearchKey } from '../api/search';
 import { usePartApplications } from '../api/vehicles';
 import { PartCard, PartCardSkeleton } from '../components/part-card';
 import { VehicleSelector } from '../components/vehicle-selector';
@@ -53,18 +53,32 @@ export function Component() {
   // No connection to the shop is said at the first failure, while the retries go on: the old
   // list under its old count would read as the answer to the new search.
   const unreachable = isApiError(search.error ?? search.failureReason, 0);
-  const count = search.data && !unreachable ? `${search.data.total} ${search.data.total === 1 ? 'part' : 'parts'}` : 'Parts';
+  // What the shared schema refuses in the URL is said in its words, and not asked for (nor quoted back).
+  const refusal = searchRefusal(params);
+  // The answer to this search, if there is one: not the previous search's, kept while nothing is asked.
+  const result = unreachable || refusal ? undefined : search.data;
+  const count = result ? `${result.total} ${result.total === 1 ? 'part' : 'parts'}` : 'Parts';
   // One string, one text node: the server's HTML has one, and hydrating two would split it (a layout).
-  const heading = params.q ? `${count} for “${params.q}”` : count;
+  const heading = params.q && !refusal ? `${count} for “${params.q}”` : count;
   // A page the search does not have (`?page=999`, or past its last): said, with a way back (decision 103).
-  const missingPage = isMissingSearchPage(params, unreachable ? undefined : search.data);
+  const missingPage = isMissingSearchPage(params, result);
   const link = (page: number) => withChanges({ page: page === 1 ? undefined : String(page) });
+  // Next or Previous followed: the new page is scrolled to its top, so the focus goes to the results'
+  // heading (the count) as it is drawn, not left on the link at the foot of the page, out of sight,
+  // the next Tab going on to the footer. Any other change leaves the focus on the control used.
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const pageTurned = useRef(false);
+  useLayoutEffect(() => {
+    if (!pageTurned.current) return;
+    pageTurned.current = false;
+    resultsHeading.current?.focus({ preventScroll: true });
+  }, [params.page]);
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <PageMeta {...shopHead(params, search.data)} />
+      <PageMeta {...shopHead(refusal ? withoutText(params) : params, result)} />
       <h1 className="text-3xl font-extrabold text-ink">Shop</h1>
-      <SearchBox key={params.q ?? ''} initial={params.q ?? ''} onSearch={(q) => change({ q })} />
+      <SearchBox initial={params.q ?? ''} onSearch={(q) => change({ q })} />
       <div className="mt-6 grid gap-8 lg:grid-cols-[20rem_1fr]">
           {/* The vehicle selector, the facets, the price filter, the results and the pages are each a
               <Suspense> boundary: React hydrates them apart, yielding between, first the one touched.
@@ -86,10 +100,10 @@ export function Component() {
               {active ? `Fits my ${vehicleLabel(active)}` : 'Fits my vehicle'}
             </label>
             <Suspense>
-              <CategoryFacets result={search.data} loading={!missingPage} selected={params.category} link={(category) => withChanges({ category })} />
+              <CategoryFacets result={result} loading={!missingPage && !refusal} selected={params.category} link={(category) => withChanges({ category })} />
             </Suspense>
             <Suspense>
-              <PriceFilter key={`${params.minPrice}-${params.maxPrice}`} min={params.minPrice ?? ''} max={params.maxPrice ?? ''} onApply={(minPrice, maxPrice) => change({ minPrice, maxPrice })} />
+              <PriceFilter min={params.minPrice ?? ''} max={params.maxPrice ?? ''} onApply={(minPrice, maxPrice) => change({ minPrice, maxPrice })} />
             </Suspense>
             <label className="flex items-center gap-2 font-medium text-slate-700">
               <input
@@ -104,7 +118,7 @@ export function Component() {
           </FilterPanel>
         <section aria-labelledby="results-heading" className="min-w-0">
           <div className="flex flex-wrap items-end justify-between gap-3">
-            <h2 id="results-heading" className="text-lg font-semibold text-ink" aria-live="polite">
+            <h2 id="results-heading" ref={resultsHeading} tabIndex={-1} className="min-w-0 break-words text-lg font-semibold text-ink focus:outline-none" aria-live="polite">
               {heading}
             </h2>
             <SelectField
@@ -120,12 +134,19 @@ export function Component() {
             {missingPage ? (
               <NoSuchPage page={Number(params.page)} result={search.data} link={link} />
             ) : (
-              <Results search={search} unreachable={unreachable} vehicle={active ?? undefined} />
+              <Results search={search} unreachable={unreachable} refusal={refusal} vehicle={active ?? undefined} />
             )}
           </Suspense>
-          {search.data && !unreachable && !missingPage && (
+          {result && !missingPage && (
             <Suspense>
-              <Pages result={search.data} link={link} />
+              <Pages
+                result={result}
+                link={link}
+                onTurn={(event) => {
+                  // Not a link opened in another tab or window: this page stays as it is.
+                  pageTurned.current = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+                }}
+              />
             </Suspense>
           )}
         </section>
@@ -183,8 +204,24 @@ function FilterPanel({ active, children }: { active: number; children: ReactNode
   );
 }
 
+/**
+ * What a field shows of a value in the URL: typed freely, and put back to the URL's value when that
+ * changes (a search sent, Back, a link), adjusted while rendering (React's pattern for state that
+ * follows a prop). Not a `key` on the form: a form mounted again loses the focus of the field or
+ * button the buyer just used, and the next Tab starts from the top of the page.
+ */
+function useTextFollowing(value: string) {
+  const [text, setText] = useState(value);
+  const [following, setFollowing] = useState(value);
+  if (following !== value) {
+    setFollowing(value);
+    setText(value);
+  }
+  return [text, setText] as const;
+}
+
 function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
-  const [q, setQ] = useState(initial);
+  const [q, setQ] = useTextFollowing(initial);
   // Typed before the app hydrated the page and not yet sent: kept in the box.
   const typedEarly = useChoiceBeforeHydration<HTMLInputElement>((input) => setQ(input.value));
   return (
@@ -267,26 +304,47 @@ function CategoryFacets({
 }
 
 function PriceFilter({ min, max, onApply }: { min: string; max: string; onApply: (min: string | undefined, max: string | undefined) => void }) {
-  const [low, setLow] = useState(min);
-  const [high, setHigh] = useState(max);
+  const [low, setLow] = useTextFollowing(min);
+  const [high, setHigh] = useTextFollowing(max);
+  // What the shared schema refused of the prices as typed: said while they are still so typed.
+  const [refused, setRefused] = useState<{ low: string; high: string; field: 'minPrice' | 'maxPrice'; message: string }>();
+  const refusal = refused && refused.low === low && refused.high === high ? refused : undefined;
+  const messageId = useId();
   // Typed before the app hydrated the page and not yet applied: kept in the boxes.
   const lowEarly = useChoiceBeforeHydration<HTMLInputElement>((input) => setLow(input.value));
   const highEarly = useChoiceBeforeHydration<HTMLInputElement>((input) => setHigh(input.value));
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    onApply(low.trim() || undefined, high.trim() || undefined);
+    const minPrice = low.trim() || undefined;
+    const maxPrice = high.trim() || undefined;
+    // Checked as the server checks it (the shared schema), and said on the field at fault, which takes the focus.
+    const issue = searchQuerySchema.safeParse({ minPrice, maxPrice }).error?.issues[0];
+    if (issue) {
+      const field = issue.path[0] === 'maxPrice' ? 'maxPrice' : 'minPrice';
+      setRefused({ low, high, field, message: issue.message });
+      const control = event.currentTarget.elements.namedItem(field);
+      if (control instanceof HTMLInputElement) control.focus();
+      return;
+    }
+    onApply(minPrice, maxPrice);
   }
+  const invalid = (field: 'minPrice' | 'maxPrice') => (refusal?.field === field ? { 'aria-invalid': true as const, 'aria-describedby': messageId } : {});
   return (
     <form action={paths.shop} onSubmit={submit} aria-label="Price">
       <fieldset>
         <legend className="font-semibold text-ink">Price ($)</legend>
         <div className="mt-1 flex items-end gap-2">
-          <TextField label="From" name="minPrice" type="number" min={0} step="0.01" inputMode="decimal" className="w-24" ref={lowEarly} value={low} onChange={(event) => setLow(event.target.value)} />
-          <TextField label="To" name="maxPrice" type="number" min={0} step="0.01" inputMode="decimal" className="w-24" ref={highEarly} value={high} onChange={(event) => setHigh(event.target.value)} />
+          <TextField label="From" name="minPrice" type="number" min={0} step="0.01" inputMode="decimal" className="w-24" ref={lowEarly} value={low} onChange={(event) => setLow(event.target.value)} {...invalid('minPrice')} />
+          <TextField label="To" name="maxPrice" type="number" min={0} step="0.01" inputMode="decimal" className="w-24" ref={highEarly} value={high} onChange={(event) => setHigh(event.target.value)} {...invalid('maxPrice')} />
           <button type="submit" className="rounded-lg border border-slate-300 px-3 py-2 font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700">
             Apply
           </button>
         </div>
+        {refusal && (
+          <p id={messageId} className="mt-1 text-sm text-red-700">
+            {refusal.message}
+          </p>
+        )}
       </fieldset>
     </form>
   );
@@ -295,13 +353,17 @@ function PriceFilter({ min, max, onApply }: { min: string; max: string; onApply:
 function Results({
   search,
   unreachable,
+  refusal,
   vehicle,
 }: {
   search: ReturnType<typeof useSearch>;
   unreachable: boolean;
+  /** What the shared schema refuses in the URL (nothing is asked then). */
+  refusal: string | undefined;
   vehicle: Vehicle | undefined;
 }) {
-  const applications = usePartApplications(vehicle?._id, search.data?.items.map((item) => item._id) ?? []);
+  const applications = usePartApplications(vehicle?._id, refusal ? [] : (search.data?.items.map((item) => item._id) ?? []));
+  if (refusal) return <Refused message={refusal} />;
   if (unreachable) {
     return <LoadFailed message={unreachableMessage} onRetry={() => void search.refetch()} />;
   }
@@ -316,16 +378,7 @@ function Results({
   }
   if (search.isError) {
     // A 400 is a filter in the URL the server refuses: say which, and offer a fresh start.
-    if (isApiError(search.error, 400)) {
-      return (
-        <div role="alert" className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-6 text-amber-900">
-          <p>{customerMessage(search.error)}</p>
-          <Link to={{ search: '' }} className="mt-2 inline-block font-semibold underline">
-            Clear all filters
-          </Link>
-        </div>
-      );
-    }
+    if (isApiError(search.error, 400)) return <Refused message={customerMessage(search.error)} />;
     return <LoadFailed message="The parts could not be loaded." onRetry={() => void search.refetch()} />;
   }
   if (search.data.items.length === 0) {
@@ -342,11 +395,33 @@ function Results({
     <ul className={`${gridClass} ${search.isPlaceholderData ? 'opacity-60' : ''}`} aria-label="Search results" aria-busy={search.isFetching}>
       {search.data.items.map((part) => (
         <li key={part._id} className="flex">
-          <PartCard part={part} vehicle={vehicle} applications={applications && (applications.get(part._id) ?? [])} />
+          <PartCard
+            part={part}
+            vehicle={vehicle}
+            applications={applications && (applications.get(part._id) ?? [])}
+            unavailable={part.noLongerMade ? partChangeMessages.noLongerMadeShort : undefined}
+          />
         </li>
       ))}
     </ul>
   );
+}
+
+/** A search the shop refuses (a filter in the URL): which, and a fresh start. */
+function Refused({ message }: { message: string | undefined }) {
+  return (
+    <div role="alert" className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-6 text-amber-900">
+      <p className="break-words">{message}</p>
+      <Link to={{ search: '' }} className="mt-2 inline-block font-semibold underline">
+        Clear all filters
+      </Link>
+    </div>
+  );
+}
+
+/** /shop's parameters without the text: a text the schema refuses is not put in the page's title. */
+function withoutText({ q: _q, ...params }: Record<string, string>): Record<string, string> {
+  return params;
 }
 
 /**
@@ -374,7 +449,7 @@ function NoSuchPage({ page, result, link }: { page: number; result: SearchResult
   );
 }
 
-function Pages({ result, link }: { result: SearchResult; link: (page: number) => URLSearchParams }) {
+function Pages({ result, link, onTurn }: { result: SearchResult; link: (page: number) => URLSearchParams; onTurn: (event: MouseEvent) => void }) {
   // The server answers at most SEARCH_MAX_PAGE pages; a search matching more says so on the last.
   const last = lastSearchPage(result.total, result.pageSize);
   if (last === 1) return null;
@@ -383,7 +458,7 @@ function Pages({ result, link }: { result: SearchResult; link: (page: number) =>
   return (
     <nav aria-label="Result pages" className="mt-8 flex items-center justify-between gap-3">
       {result.page > 1 ? (
-        <Link to={{ search: link(result.page - 1).toString() }} className={pageClass}>
+        <Link to={{ search: link(result.page - 1).toString() }} onClick={onTurn} className={pageClass}>
           Previous
         </Link>
       ) : (
@@ -394,7 +469,7 @@ function Pages({ result, link }: { result: SearchResult; link: (page: number) =>
         {cut && result.page === last && <span className="block">{catalogueMessages.morePages(last * result.pageSize)}</span>}
       </p>
       {result.page < last ? (
-        <Link to={{ search: link(result.page + 1).toString() }} className={pageClass}>
+        <Link to={{ search: link(result.page + 1).toString() }} onClick={onTurn} className={pageClass}>
           Next
         </Link>
       ) : (

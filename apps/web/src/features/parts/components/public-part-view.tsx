@@ -79,7 +79,8 @@ export function PublicPartView({ part, addToCart }: PublicPartViewProps) {
                 <p className="mt-2 text-sm text-slate-600">Order now asks you to sign in, then takes the order and its payment.</p>
               </>
             )}
-            {part.fitment.length > 0 && (
+            {/* A promise about what is bought: none for a part no longer made, which cannot be. */}
+            {part.fitment.length > 0 && !ended && (
               <p data-testid="fit-promise" className="mt-4 rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900">
                 <strong className="block font-semibold">The fit promise</strong>
                 {partPromiseMessages.fitPromise}

@@ -146,6 +146,9 @@ describe('/parts/{partNumber}', () => {
     expect(buy.queryByRole('link', { name: 'Order now' })).not.toBeInTheDocument();
     expect(buy.queryByRole('button', { name: /Add to cart/ })).not.toBeInTheDocument();
     expect(buy.queryByText('In stock: 40')).not.toBeInTheDocument();
+    // Nothing can be bought, so no promise about what is bought: the vehicles it fits are still listed.
+    expect(part.fitment.length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('fit-promise')).not.toBeInTheDocument();
   });
 
   it('is indexed and orderable when on sale, and lists the numbers it replaces, the kits it is in and other brands’ numbers', async () => {
