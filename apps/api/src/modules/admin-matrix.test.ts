@@ -64,7 +64,7 @@ const aVehicle = async () => (await app.db.selectFrom('vehicles').select('id').l
 const newCompany = async () =>
   (await app.db.insertInto('companies').values({ name: 'Matrix Garage' }).returning('id').executeTakeFirstOrThrow()).id;
 const newPriceList = async () =>
-  (await app.db.insertInto('price_lists').values({ name: 'Matrix contract', priority: 1 }).returning('id').executeTakeFirstOrThrow()).id;
+  (await app.db.insertInto('price_lists').values({ name: `Matrix contract ${randomUUID()}`, priority: 1 }).returning('id').executeTakeFirstOrThrow()).id;
 /** A resale certificate of a new company's location, awaiting verification. */
 const aCertificate = async ({ verified = false } = {}) => {
   const companyId = await newCompany();
@@ -359,7 +359,7 @@ const calls: Record<string, GuardedCall> = {
   'GET /admin/price-lists': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/admin/price-lists' }) },
   'POST /admin/price-lists': {
     guard: 'admin',
-    request: async () => ({ method: 'POST', url: '/api/admin/price-lists', payload: { name: 'Matrix contract', priority: 1, entries: [{ partId: await newPart(), percentOff: 5 }] } }),
+    request: async () => ({ method: 'POST', url: '/api/admin/price-lists', payload: { name: `Matrix contract ${randomUUID()}`, priority: 1, entries: [{ partId: await newPart(), percentOff: 5 }] } }),
     audit: 'price-list.add',
   },
   'GET /admin/price-lists/explain': { guard: 'admin', request: async () => ({ method: 'GET', url: `/api/admin/price-lists/explain?partId=${await newPart()}&companyId=${await newCompany()}` }) },
