@@ -18,6 +18,7 @@ import {
 } from '@autoparts/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { attachment } from '../../lib/content-disposition';
 import { adminErrors, signedIn as security } from '../../plugins/api-docs';
 import { audited } from '../audit/repository';
 import { identityOf } from '../auth/identity';
@@ -63,7 +64,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const sendDocument = (reply: FastifyReply, document: { document: Uint8Array; document_type: string; document_name: string }) =>
     reply
       .header('content-type', document.document_type)
-      .header('content-disposition', `attachment; filename="${document.document_name.replace(/[^\w.-]/g, '_')}"`)
+      .header('content-disposition', attachment(document.document_name))
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff')
       .send(Buffer.from(document.document));
