@@ -14,6 +14,7 @@ import {
 import { partNumberSchema, storedPartChangesSchema } from './part-changes';
 import { partChangesSchema } from './part-changes';
 import { partPricingSchema, partSchema } from './parts';
+import { hasVisibleText } from './text';
 
 export const categorySchema = z.object({ slug: z.string(), name: z.string() });
 export type Category = z.infer<typeof categorySchema>;
@@ -96,10 +97,14 @@ export const searchQuerySchema = z
     // Full-width letters and digits (a phone's Japanese keyboard) and characters composed apart
     // read as their plain forms: "ＢＲＫ－１００１" is BRK-1001. The length is that of what is
     // searched, once normalised (NFKC spells some single characters out: U+FDFA in 18 letters).
+    // A text with nothing to see (zero-width spaces, direction marks) is no search, as an empty one.
     q: z
       .string()
-      .transform((q) => q.normalize('NFKC').trim())
-      .pipe(z.string().max(SEARCH_QUERY_MAX, catalogueMessages.queryTooLong))
+      .transform((q) => {
+        const normalised = q.normalize('NFKC').trim();
+        return hasVisibleText(normalised) ? normalised : undefined;
+      })
+      .pipe(z.string().max(SEARCH_QUERY_MAX, catalogueMessages.queryTooLong).optional())
       .optional(),
     category: z.string().regex(/^[a-z0-9-]{1,40}$/, catalogueMessages.badCategory).optional(),
     vehicle: z.string().regex(uuidPattern, catalogueMessages.badVehicle).optional(),

@@ -216,6 +216,14 @@ export function statementPath(month: string): string {
   return `/api/company/statements/${month}.pdf`;
 }
 
+/**
+ * The file name a month's statement downloads as, the server's and the browser's: the company's
+ * name in it (its spaces as `-`), so that statements of several companies are told apart.
+ */
+export function statementFileName(companyName: string, month: string): string {
+  return `statement-${companyName.trim().replace(/\s+/g, '-')}-${month}.pdf`;
+}
+
 /** The ledger entries an admin's view of a company's account shows: the newest. */
 export const ADMIN_LEDGER_RECENT = 20;
 

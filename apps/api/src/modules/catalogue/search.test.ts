@@ -231,6 +231,20 @@ describe('GET /api/search: facets, filters, sorting and pages', () => {
     expect(await search({ q: 'brake', page: 100 })).toMatchObject({ items: [], total: brakes.total, facets: brakes.facets });
   });
 
+  it('takes a text with nothing to see (zero-width spaces, marks, a byte-order mark) as no search: everything, as an empty one', async () => {
+    const everything = await search({});
+    expect(everything.total).toBeGreaterThan(0);
+    for (const q of ['\u200b', ' \u200b\u200d ', '\u200e\ufeff\u2060', '\u200b'.repeat(101)]) {
+      const result = await search({ q });
+      expect({ q: [...q].map((character) => character.codePointAt(0)?.toString(16)).join(' '), total: result.total, first: partNumbers(result).slice(0, 3) }).toEqual({
+        q: [...q].map((character) => character.codePointAt(0)?.toString(16)).join(' '),
+        total: everything.total,
+        first: partNumbers(everything).slice(0, 3),
+      });
+    }
+    expect(searchQuerySchema.parse({ q: '\u200b' }).q).toBeUndefined();
+  });
+
   it('leaves archived parts out', async () => {
     const part = demo.parts[30]!;
     await app.db.updateTable('parts').set({ archived_at: new Date() }).where('part_number', '=', part.part_number).execute();

@@ -82,6 +82,28 @@ describe('uploading a certificate', () => {
     expectReply(await get(byToken(stranger), `/api/company/certificates/${id}/document`), 404);
   });
 
+  it('downloads under its name as uploaded: an ASCII stand-in in filename, every letter in filename*', async () => {
+    const names = [
+      {
+        name: 'Zoë Ångström GmbH.pdf',
+        disposition: `attachment; filename="Zoe Angstrom GmbH.pdf"; filename*=UTF-8''Zo%C3%AB%20%C3%85ngstr%C3%B6m%20GmbH.pdf`,
+      },
+      {
+        // As a multipart header quotes it (a \" for each "): stored as Bob"s; "resale".pdf.
+        name: 'Bob\\"s; \\"resale\\".pdf',
+        disposition: `attachment; filename="Bob_s_ _resale_.pdf"; filename*=UTF-8''Bob%22s%3B%20%22resale%22.pdf`,
+      },
+    ];
+    for (const { name, disposition } of names) {
+      const sent = await upload(byToken(owner), illinois.id, { state: 'OH', number: 'OH-NAMED', expiresOn: daysFromToday(200) }, { name, bytes: PDF });
+      expectReply(sent, 200);
+      const { id } = sent.json() as Certificate;
+      const asOwner = await get(byToken(owner), `/api/company/certificates/${id}/document`);
+      const asAdmin = await get(byToken(admin), `/api/admin/certificates/${id}/document`);
+      expect({ name, owner: asOwner.headers['content-disposition'], admin: asAdmin.headers['content-disposition'] }).toEqual({ name, owner: disposition, admin: disposition });
+    }
+  });
+
   it('refuses bad fields, a document that is neither a PDF nor a photo, and a location of another company', async () => {
     const ok = { state: 'IL', number: 'IL-1', expiresOn: daysFromToday(30) };
     expectReply(await upload(byToken(owner), illinois.id, { ...ok, state: 'ZZ' }, { name: 'c.pdf', bytes: PDF }), 400, certificateMessages.state);

@@ -18,10 +18,11 @@ import {
 } from '@autoparts/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { attachment } from '../../lib/content-disposition';
 import { adminErrors, signedIn as security } from '../../plugins/api-docs';
 import { audited } from '../audit/repository';
 import { identityOf } from '../auth/identity';
-import { memberGuard } from '../companies/member-of';
+import { memberGuard, memberWrite } from '../companies/member-of';
 import { createCompaniesRepository } from '../companies/repository';
 import { sniffPhotoType } from '../images/photos';
 import { createCertificatesRepository, utcDay } from './repository';
@@ -57,11 +58,13 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: CERTIFICATE_DOCUMENT_MAX_BYTES, files: 1, fields: 5, fieldSize: 200, parts: 6 } });
 
   const memberOf = memberGuard(companies);
+  // A write runs with the company locked and the caller's role read again (member-of.ts).
+  const asMember = memberWrite(companies);
 
   const sendDocument = (reply: FastifyReply, document: { document: Uint8Array; document_type: string; document_name: string }) =>
     reply
       .header('content-type', document.document_type)
-      .header('content-disposition', `attachment; filename="${document.document_name.replace(/[^\w.-]/g, '_')}"`)
+      .header('content-disposition', attachment(document.document_name))
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff')
       .send(Buffer.from(document.document));
@@ -116,8 +119,17 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!upload || upload.bytes.length === 0) return reply.code(400).send({ message: certificateMessages.fileRequired });
       const type = documentType(upload.bytes);
       if (!type) return reply.code(400).send({ message: certificateMessages.fileType });
-      const saved = await certificates.upload(membership.company.id, request.params.id, form.data, { bytes: upload.bytes, type, name: upload.name.slice(0, 200) }, identityOf(request).userId);
-      return saved ?? reply.code(404).send({ message: companyMessages.locationNotFound });
+      const document = { bytes: upload.bytes, type, name: upload.name.slice(0, 200) };
+      const written = await asMember(
+        request,
+        reply,
+        membership.company.id,
+        mayManage,
+        (trx) => createCertificatesRepository(trx).upload(membership.company.id, request.params.id, form.data, document, identityOf(request).userId),
+        certificateMessages.mayNot,
+      );
+      if (!written) return reply;
+      return written.value ?? reply.code(404).send({ message: companyMessages.locationNotFound });
     },
   );
 

@@ -1,18 +1,20 @@
-import { companyMessages } from '@autoparts/shared';
+import { accountMessages, certificateMessages, companyMessages } from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byToken, call, type Credential } from '../../test/admin';
 import { createTestApp } from '../../test/app';
 import { userIdOf } from '../../test/checkout';
-import { createTestCompany, joinCompany } from '../../test/company';
+import { createTestCompany, invoiceOnAccount, joinCompany } from '../../test/company';
+import { multipartForm } from '../../test/multipart';
 import { signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
 import { eventually } from '../../test/wait';
 
 // Runs in the PostgreSQL pass only: an owner's request is already past the route's check of their
 // role when another owner demotes them. The test holds the company's row (as a concurrent change of
 // its members does), sends the request, waits until it waits for that row, demotes its sender and
-// lets go: the request must find the role as it is now, not as it was when it came in.
+// lets go: the request must find the role as it is now, not as it was when it came in. The same
+// holds for the writes of the certificates and the ledger that an owner or accounts member makes.
 let app: FastifyInstance;
 let admin: Customer;
 
@@ -41,10 +43,13 @@ async function sentWhileDemoted(companyId: string, who: Customer, request: Param
   await holding;
   const credential: Credential = byToken(who);
   const reply = call(app, credential, request);
-  // The request has passed its route's check and waits for the company's row.
+  let answered = false;
+  void reply.finally(() => (answered = true));
+  // The request has passed its route's check and waits for the company's row (or, taking no lock
+  // on it, has answered already).
   await eventually(async () => {
     const { rows } = await sql<{ waiting: string }>`select count(*)::text as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(app.db);
-    return Number(rows[0]?.waiting) > 0;
+    return answered || Number(rows[0]?.waiting) > 0;
   });
   letGo();
   await holder;
@@ -80,5 +85,36 @@ describe('an owner demoted while their request is on its way', () => {
     expect(members.find((member) => member.user_id === buyerId)?.role).toBe('buyer');
     expect(await app.db.selectFrom('company_invitations').select('id').where('email', '=', 'race-newcomer@example.com').executeTakeFirst()).toBeUndefined();
     expect(await app.db.selectFrom('company_locations').select('id').where('id', '=', company.locationId).executeTakeFirst()).toBeDefined();
+  });
+});
+
+describe('an owner demoted while their certificate or card payment is on its way', () => {
+  it('uploads no certificate and pays no invoice', async () => {
+    const [first, second, buyer] = await Promise.all(['race-acc-first', 'race-acc-second', 'race-acc-buyer'].map((label) => signUpCustomer(app, label)));
+    const company = await createTestCompany(app, admin, first!);
+    await joinCompany(app, company, second!, 'owner');
+    await joinCompany(app, company, buyer!, 'buyer');
+    const invoice = await invoiceOnAccount(app, company, buyer!, 2_000);
+    const certificate = multipartForm({ state: 'IL', number: 'RACE-1', expiresOn: '2030-06-30' }, { name: 'race.pdf', bytes: Buffer.from('%PDF-1.7\n%%EOF\n') });
+    const attempts: Array<{ request: Parameters<typeof call>[2]; refusal: string }> = [
+      { request: { method: 'POST', url: `/api/company/locations/${company.locationId}/certificates`, ...certificate }, refusal: certificateMessages.mayNot },
+      {
+        request: { method: 'POST', url: '/api/company/invoices/pay', payload: { cardNumber: '4242 4242 4242 4242', expiry: '12/99', cvc: '123', invoiceNumbers: [invoice] } },
+        refusal: accountMessages.payInvoicesOnly,
+      },
+    ];
+
+    for (const { request, refusal } of attempts) {
+      await app.db.updateTable('company_members').set({ role: 'owner' }).where('user_id', '=', await userIdOf(app, first!.email)).execute();
+      const reply = await sentWhileDemoted(company.id, first!, request);
+
+      expect({ request: `${request.method} ${request.url}`, status: reply.statusCode, body: reply.json() as unknown }).toEqual({
+        request: `${request.method} ${request.url}`,
+        status: 403,
+        body: { message: refusal },
+      });
+    }
+    expect(await app.db.selectFrom('resale_certificates').select('id').where('location_id', '=', company.locationId).executeTakeFirst()).toBeUndefined();
+    expect(await app.db.selectFrom('company_payments').select('id').where('company_id', '=', company.id).executeTakeFirst()).toBeUndefined();
   });
 });

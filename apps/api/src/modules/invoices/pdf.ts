@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { attachment } from '../../lib/content-disposition';
 
 /**
  * The shop's invoices and credit notes as PDF documents, drawn with pdf-lib (decision 056): one
@@ -130,11 +131,11 @@ export class Pen {
   }
 }
 
-/** A document sent as a download, never cached by anyone but its reader. */
+/** A document sent as a download named `fileName` (any letters: `attachment`), never cached by anyone but its reader. */
 export function sendPdf(reply: FastifyReply, fileName: string, bytes: Uint8Array) {
   return reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('content-disposition', attachment(fileName))
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
     .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));

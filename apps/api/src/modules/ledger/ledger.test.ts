@@ -367,6 +367,30 @@ describe('an admin’s view of a company’s money (decision 107)', () => {
 });
 
 describe('statements', () => {
+  it('download under the company’s name, its letters kept in filename* and an ASCII stand-in in filename, for its owner and an admin', async () => {
+    const month = today().slice(0, 7);
+    const named = [
+      {
+        name: 'Zoë Ångström GmbH',
+        disposition: `attachment; filename="statement-Zoe-Angstrom-GmbH-${month}.pdf"; filename*=UTF-8''statement-Zo%C3%AB-%C3%85ngstr%C3%B6m-GmbH-${month}.pdf`,
+      },
+      {
+        name: 'Bob’s "Best"; Parts',
+        disposition: `attachment; filename="statement-Bob_s-_Best__-Parts-${month}.pdf"; filename*=UTF-8''statement-Bob%E2%80%99s-%22Best%22%3B-Parts-${month}.pdf`,
+      },
+      { name: 'Plain Parts Co', disposition: `attachment; filename="statement-Plain-Parts-Co-${month}.pdf"` },
+    ];
+    for (const [index, { name, disposition }] of named.entries()) {
+      const companyOwner = await signUpCustomer(app, `ac-named-${index}`);
+      const id = await createCompany(companyOwner.email, { name, paymentTerms: 'net30' });
+      const asOwner = await get(byToken(companyOwner), `/api/company/statements/${month}.pdf`);
+      const asAdmin = await get(byToken(admin), `/api/admin/companies/${id}/statements/${month}.pdf`);
+      expectReply(asOwner, 200);
+      expectReply(asAdmin, 200);
+      expect({ name, owner: asOwner.headers['content-disposition'], admin: asAdmin.headers['content-disposition'] }).toEqual({ name, owner: disposition, admin: disposition });
+    }
+  });
+
   it('give the opening balance, the month’s entries, the closing balance and the ageing, which adds up to it', async () => {
     const other = await signUpCustomer(app, 'ac-statement');
     const id = await createCompany(other.email, { paymentTerms: 'net15' });

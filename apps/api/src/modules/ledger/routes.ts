@@ -9,6 +9,7 @@ import {
   errorSchema,
   ledgerSchema,
   openInvoiceListSchema,
+  statementFileName,
   statementParamsSchema,
 } from '@autoparts/shared';
 import { z } from 'zod';
@@ -102,7 +103,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       const { month } = request.params;
       if (month > today().slice(0, 7)) return reply.code(404).send({ message: accountMessages.noStatement });
       const statement = await ledger.statement(membership.company, month);
-      return sendPdf(reply, `statement-${month}.pdf`, await renderStatement(app.config, statement));
+      return sendPdf(reply, statementFileName(statement.company.name, month), await renderStatement(app.config, statement));
     },
   );
 
@@ -141,7 +142,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       const { month } = request.params;
       if (month > today().slice(0, 7)) return reply.code(404).send({ message: accountMessages.noStatement });
       const statement = await ledger.statement(company, month);
-      return sendPdf(reply, `statement-${month}.pdf`, await renderStatement(app.config, statement));
+      return sendPdf(reply, statementFileName(statement.company.name, month), await renderStatement(app.config, statement));
     },
   );
 

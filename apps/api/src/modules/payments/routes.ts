@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn as security } from '../../plugins/api-docs';
 import { identityOf, type Identity } from '../auth/identity';
-import { memberGuard } from '../companies/member-of';
+import { memberGuard, memberWrite } from '../companies/member-of';
 import { createCompaniesRepository } from '../companies/repository';
 import { createLedgerRepository, type ToPay } from '../ledger/repository';
 import { createOrdersRepository } from '../orders/repository';
@@ -51,7 +51,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Paying a company's open invoices by card (decision 086): owner and accounts members; the
   // amount is what the invoices still owe, read by the server.
   const ledger = createLedgerRepository(app.db);
-  const memberOf = memberGuard(createCompaniesRepository(app.db, app.mail, app.config.baseUrl));
+  const companies = createCompaniesRepository(app.db, app.mail, app.config.baseUrl);
+  const memberOf = memberGuard(companies);
+  // The payment runs with the company locked and the caller's role read again (member-of.ts).
+  const asMember = memberWrite(companies);
   const invoiceErrors = { ...errors, 403: errorSchema };
   const invoicesPayer = (request: FastifyRequest, reply: FastifyReply) => memberOf(request, reply, ACCOUNTS_ROLES, accountMessages.payInvoicesOnly);
   /** The reply for invoices that cannot be paid: not the company's (400), or nothing left open (409). */
@@ -102,10 +105,20 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const membership = await invoicesPayer(request, reply);
         if (!membership) return reply;
-        const outcome = await ledger.payByCard(membership.company.id, request.body.invoiceNumbers, identityOf(request).userId, () => {
-          const charge = provider.charge(request.body.cardNumber);
-          return charge.outcome === 'paid' ? { transactionId: charge.transactionId } : { refused: charge.outcome };
-        });
+        const written = await asMember(
+          request,
+          reply,
+          membership.company.id,
+          ACCOUNTS_ROLES,
+          (trx) =>
+            createLedgerRepository(trx).payByCard(membership.company.id, request.body.invoiceNumbers, identityOf(request).userId, () => {
+              const charge = provider.charge(request.body.cardNumber);
+              return charge.outcome === 'paid' ? { transactionId: charge.transactionId } : { refused: charge.outcome };
+            }),
+          accountMessages.payInvoicesOnly,
+        );
+        if (!written) return reply;
+        const outcome = written.value;
         if ('payment' in outcome) return outcome.payment;
         if (!('refused' in outcome)) return cannotPay(reply, outcome);
         return outcome.refused === 'declined'

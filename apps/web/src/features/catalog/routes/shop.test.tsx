@@ -69,6 +69,13 @@ describe('/shop: the filters live in the URL', () => {
     expect(screen.getByRole('heading', { name: '30 parts for “pads”' })).toBeInTheDocument();
   });
 
+  it('quotes back no search of zero-width spaces: it is no search, as the server takes it', async () => {
+    renderShop('/shop?q=%E2%80%8B%E2%80%8B');
+    await screen.findByRole('list', { name: 'Search results' });
+
+    expect(screen.getByRole('heading', { name: '30 parts' })).toBeInTheDocument();
+  });
+
   it('offers no page past the last the server answers, and says the rest needs a narrower search', async () => {
     renderShop('/shop?q=pads&page=100', () => result({ page: 100, total: 5_000 }));
     await screen.findByRole('list', { name: 'Search results' });

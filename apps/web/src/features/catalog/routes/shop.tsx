@@ -1,4 +1,4 @@
-import { catalogueMessages, lastSearchPage, partChangeMessages, paths, SEARCH_QUERY_MAX, searchQuerySchema, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
+import { catalogueMessages, hasVisibleText, lastSearchPage, partChangeMessages, paths, SEARCH_QUERY_MAX, searchQuerySchema, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
 import { Suspense, useId, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
@@ -59,7 +59,8 @@ export function Component() {
   const result = unreachable || refusal ? undefined : search.data;
   const count = result ? `${result.total} ${result.total === 1 ? 'part' : 'parts'}` : 'Parts';
   // One string, one text node: the server's HTML has one, and hydrating two would split it (a layout).
-  const heading = params.q && !refusal ? `${count} for “${params.q}”` : count;
+  // A text with nothing to see is no search (the schema's rule): nothing to quote back.
+  const heading = params.q && hasVisibleText(params.q) && !refusal ? `${count} for “${params.q}”` : count;
   // A page the search does not have (`?page=999`, or past its last): said, with a way back (decision 103).
   const missingPage = isMissingSearchPage(params, result);
   const link = (page: number) => withChanges({ page: page === 1 ? undefined : String(page) });

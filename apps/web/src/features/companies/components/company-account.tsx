@@ -11,7 +11,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZ
  * The company's account for owner and accounts members (decision 081): a month's statement, and
  * its ledger (each invoice, payment and credit note with the balance after it), newest first.
  */
-export function CompanyAccount() {
+export function CompanyAccount({ companyName }: { companyName: string }) {
   const ledger = useQuery(companyLedgerQuery);
 
   return (
@@ -21,6 +21,7 @@ export function CompanyAccount() {
       </h2>
       <StatementDownload
         path={statementPath}
+        companyName={companyName}
         label={(month) => `Download the statement for ${month} (PDF)`}
         className="rounded-xl border border-slate-200 bg-white p-4"
       />

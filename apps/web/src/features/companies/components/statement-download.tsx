@@ -1,3 +1,4 @@
+import { statementFileName } from '@autoparts/shared';
 import { useId, useState } from 'react';
 import { DownloadLink } from '../../invoices/components/download-link';
 
@@ -9,9 +10,20 @@ const thisMonth = () => new Date().toISOString().slice(0, 7);
 
 /**
  * A month's statement of a company (decision 081), any month up to this one: the owner's from its
- * account, an admin's from the company's money (decision 107). `path` is the PDF's address.
+ * account, an admin's from the company's money (decision 107). `path` is the PDF's address; it is
+ * saved under the company's name (`statementFileName`, as the server names it).
  */
-export function StatementDownload({ path, label, className = '' }: { path: (month: string) => string; label: (month: string) => string; className?: string }) {
+export function StatementDownload({
+  path,
+  companyName,
+  label,
+  className = '',
+}: {
+  path: (month: string) => string;
+  companyName: string;
+  label: (month: string) => string;
+  className?: string;
+}) {
   const [month, setMonth] = useState(thisMonth);
   const monthId = useId();
   const valid = /^\d{4}-(0[1-9]|1[0-2])$/.test(month) && month <= thisMonth();
@@ -33,7 +45,7 @@ export function StatementDownload({ path, label, className = '' }: { path: (mont
         />
       </div>
       {valid ? (
-        <DownloadLink className={linkClass} href={path(month)} fileName={`statement-${month}.pdf`} label={label(month)}>
+        <DownloadLink className={linkClass} href={path(month)} fileName={statementFileName(companyName, month)} label={label(month)}>
           Download statement (PDF)
         </DownloadLink>
       ) : (

@@ -49,7 +49,7 @@ export function Component() {
           {ACCOUNTS_ROLES.includes(company.data.role) && (
             <>
               <CompanyInvoices />
-              <CompanyAccount />
+              <CompanyAccount companyName={company.data.name} />
             </>
           )}
           <CompanyMembers isOwner={company.data.role === 'owner'} myEmail={me?.email ?? ''} companyName={company.data.name} />
