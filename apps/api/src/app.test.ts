@@ -62,6 +62,9 @@ function expectSecurityHeaders(response: LightMyRequestResponse) {
   expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
   expect(response.headers['x-content-type-options']).toBe('nosniff');
   expect(response.headers['x-frame-options']).toBe('DENY');
+  // No page uses the camera, the microphone, the customer's location or the Payment Request API.
+  const refused = String(response.headers['permissions-policy']).split(', ');
+  expect(refused).toEqual(expect.arrayContaining(['camera=()', 'microphone=()', 'geolocation=()', 'payment=()']));
 }
 
 describe('the API', () => {
