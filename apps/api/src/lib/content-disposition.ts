@@ -1,12 +1,13 @@
+import { create } from 'content-disposition';
+
 /**
- * The `Content-Disposition` of a download named `fileName` (RFC 6266): `filename` is an ASCII
- * stand-in every client reads — letters with accents lose them (NFKD, marks dropped), anything
+ * The `Content-Disposition` of a download named `fileName` (RFC 6266), written by the
+ * `content-disposition` package (quoting, and `filename*=UTF-8''…` per RFC 8187 when the ASCII name
+ * is not the name itself, which browsers prefer). The ASCII stand-in in `filename` is the shop's
+ * choice, handed to the package: letters with accents lose them (NFKD, marks dropped), anything
  * else not a letter, digit, space, `.`, `-`, `_`, `(` or `)` becomes `_`, so no quote, backslash,
- * semicolon or line break reaches the header — and, when that is not the name itself,
- * `filename*=UTF-8''…` (RFC 5987/8187) carries the exact name, which browsers prefer.
- *
- * Written here, not by the `content-disposition` package: the shop does not depend on it (it is
- * in node_modules only as a development tool's dependency), and these lines are the whole rule.
+ * semicolon or line break reaches a client that reads only `filename` (the package's own stand-in
+ * would write "Zo?" for "Zoë").
  */
 export function attachment(name: string): string {
   // A lone surrogate (JSON can carry one) has no UTF-8: U+FFFD in its place.
@@ -15,11 +16,5 @@ export function attachment(name: string): string {
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .replace(/[^A-Za-z0-9 ._()-]/g, '_');
-  if (fallback === fileName) return `attachment; filename="${fallback}"`;
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${rfc5987(fileName)}`;
-}
-
-/** `value` as an RFC 5987 ext-value's characters: UTF-8, percent-encoded beyond attr-char. */
-function rfc5987(value: string): string {
-  return encodeURIComponent(value).replace(/['()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+  return create(fileName, { fallback });
 }

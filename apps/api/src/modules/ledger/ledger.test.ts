@@ -372,13 +372,13 @@ describe('statements', () => {
     const named = [
       {
         name: 'Zoë Ångström GmbH',
-        disposition: `attachment; filename="statement-Zoe-Angstrom-GmbH-${month}.pdf"; filename*=UTF-8''statement-Zo%C3%AB-%C3%85ngstr%C3%B6m-GmbH-${month}.pdf`,
+        disposition: `attachment; filename=statement-Zoe-Angstrom-GmbH-${month}.pdf; filename*=UTF-8''statement-Zo%C3%AB-%C3%85ngstr%C3%B6m-GmbH-${month}.pdf`,
       },
       {
         name: 'Bob’s "Best"; Parts',
-        disposition: `attachment; filename="statement-Bob_s-_Best__-Parts-${month}.pdf"; filename*=UTF-8''statement-Bob%E2%80%99s-%22Best%22%3B-Parts-${month}.pdf`,
+        disposition: `attachment; filename=statement-Bob_s-_Best__-Parts-${month}.pdf; filename*=UTF-8''statement-Bob%E2%80%99s-%22Best%22%3B-Parts-${month}.pdf`,
       },
-      { name: 'Plain Parts Co', disposition: `attachment; filename="statement-Plain-Parts-Co-${month}.pdf"` },
+      { name: 'Plain Parts Co', disposition: `attachment; filename=statement-Plain-Parts-Co-${month}.pdf` },
     ];
     for (const [index, { name, disposition }] of named.entries()) {
       const companyOwner = await signUpCustomer(app, `ac-named-${index}`);
