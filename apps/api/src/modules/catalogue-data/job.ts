@@ -264,11 +264,14 @@ async function importOnce(
     await progress.settled();
     if ((signal?.aborted || lostDatabase) && !applied) {
       // Rolled back whatever stopped it (the instance stopping, or the database going away under
-      // it: nothing wrong with the file): queued again as it was, this run not counted, and the
-      // job's retry runs it from the start once the database answers.
+      // it: nothing wrong with the file): queued again, for the job's retry to run it from the
+      // start. A stop's run is not counted; a lost database's is, as an instance's crash is, so
+      // an import whose statement keeps ending its connection (a backend killed for its memory)
+      // is shown failed after MAX_ATTEMPTS, not retried for as long as pg-boss retries.
+      const counted = signal?.aborted ? 1 : 0;
       await db
         .updateTable('catalogue_imports')
-        .set((eb) => ({ status: 'queued', started_at: null, heartbeat_at: null, attempts: eb('attempts', '-', 1), progress_done: 0, progress_total: null }))
+        .set((eb) => ({ status: 'queued', started_at: null, heartbeat_at: null, attempts: eb('attempts', '-', counted), progress_done: 0, progress_total: null }))
         .where('id', '=', id)
         .execute();
       throw new Error(signal?.aborted ? HANDED_BACK : (error ?? HANDED_BACK));
