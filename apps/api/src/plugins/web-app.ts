@@ -6,6 +6,7 @@ import { apiErrors, isAppRoute } from '@autoparts/shared';
 import { addressKey, limits } from '../modules/limits/limits';
 import { createRateCounters } from '../modules/limits/repository';
 import { createPartChangesRepository } from '../modules/part-changes/repository';
+import { databaseUnavailable } from '../db/database';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { sendStored, storedReply, storedSize, type StoredReply } from './stored-reply';
@@ -345,7 +346,24 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
   }
 
   // A route, not the not-found handler, so that the compression plugin's hook (per route) applies.
+  /**
+   * A page asked for while the database is out of reach (a restart, a failover) is the page
+   * template with 503 and Retry-After, which the browser draws and whose reads then say that the
+   * shop cannot reach its database, not the API's JSON 503 shown as text: a page's render count,
+   * a part number's move and a member's prices are read from the database before any render.
+   */
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    try {
+      return await pageRoute(request, reply);
+    } catch (error) {
+      if (!databaseUnavailable(error) || template === undefined || reply.sent) throw error;
+      request.log.warn({ err: error }, 'database unavailable');
+      if (pagePolicy) reply.header('content-security-policy', pagePolicy);
+      return reply.code(503).header('retry-after', '1').header('cache-control', 'no-store').type(HTML).send(template);
+    }
+  });
+
+  async function pageRoute(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const pathname = request.url.split('?', 1)[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     const notPage = pathname === '/api' || pathname.startsWith('/api/') || pathname.startsWith('/assets/');
@@ -410,6 +428,6 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
       .header('cache-control', cacheControl)
       .type(HTML)
       .send(drawn?.html ?? template);
-  });
+  }
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ message: apiErrors.notFound }));
 }

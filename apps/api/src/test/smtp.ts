@@ -25,6 +25,13 @@ export interface TestSmtpServer {
   hold(on: boolean): void;
   /** Messages held unanswered so far. */
   held(): number;
+  /**
+   * Messages that arrive from now on wait unanswered until the function returned is called, which
+   * takes them (received, answered 250) and the ones after at once again.
+   */
+  stall(): () => void;
+  /** Messages waiting in a stall. */
+  stalled(): number;
   /** Waits until a message to `to` matching `subject` has arrived, and answers it. */
   waitFor(to: string, subject: RegExp): Promise<ReceivedMail>;
   /** Messages received for `to`. */
@@ -38,6 +45,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   let refusals = 0;
   let holding = false;
   let held = 0;
+  let stalled: Array<() => void> | undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
@@ -55,15 +63,19 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
             callback(error);
             return;
           }
-          received.push({
-            to: addresses(parsed.to),
-            from: addresses(parsed.from),
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-            html: typeof parsed.html === 'string' ? parsed.html : '',
-            messageId: parsed.messageId ?? '',
-          });
-          callback();
+          const take = () => {
+            received.push({
+              to: addresses(parsed.to),
+              from: addresses(parsed.from),
+              subject: parsed.subject ?? '',
+              text: parsed.text ?? '',
+              html: typeof parsed.html === 'string' ? parsed.html : '',
+              messageId: parsed.messageId ?? '',
+            });
+            callback();
+          };
+          if (stalled) stalled.push(take);
+          else take();
         })
         .catch((error: unknown) => callback(error as Error));
     },
@@ -81,6 +93,15 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       holding = on;
     },
     held: () => held,
+    stall() {
+      const waiting: Array<() => void> = [];
+      stalled = waiting;
+      return () => {
+        if (stalled === waiting) stalled = undefined;
+        for (const take of waiting.splice(0)) take();
+      };
+    },
+    stalled: () => stalled?.length ?? 0,
     to,
     async waitFor(address, subject) {
       let found: ReceivedMail | undefined;

@@ -16,7 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import { storableText } from '../../lib/storable-text';
-import type { Db } from '../../db/database';
+import { databaseUnavailable, type Db } from '../../db/database';
 import { HANDED_BACK } from '../../jobs/queue';
 import type { CatalogueImportsTable } from '../../db/schema';
 import type { ImportContext } from './importer';
@@ -222,6 +222,8 @@ async function importOnce(
   const counts: CatalogueImportCounts = { added: 0, changed: 0, deleted: 0, unchanged: 0, rejected: 0 };
   let applied = false;
   let error: string | undefined;
+  // The database went away under the import (a restart, a failover, its connection cut).
+  let lostDatabase = false;
   try {
     try {
       await db.transaction().execute(async (trx) => {
@@ -257,16 +259,22 @@ async function importOnce(
       });
     } catch (caught) {
       if (!(caught instanceof RolledBack)) error = caught instanceof Error ? caught.message : String(caught);
+      lostDatabase = databaseUnavailable(caught);
     }
     await progress.settled();
-    if (signal?.aborted && !applied) {
-      // Rolled back whatever stopped it: queued again as it was, this run not counted.
+    if ((signal?.aborted || lostDatabase) && !applied) {
+      // Rolled back whatever stopped it (the instance stopping, or the database going away under
+      // it: nothing wrong with the file): queued again, for the job's retry to run it from the
+      // start. A stop's run is not counted; a lost database's is, as an instance's crash is, so
+      // an import whose statement keeps ending its connection (a backend killed for its memory)
+      // is shown failed after MAX_ATTEMPTS, not retried for as long as pg-boss retries.
+      const counted = signal?.aborted ? 1 : 0;
       await db
         .updateTable('catalogue_imports')
-        .set((eb) => ({ status: 'queued', started_at: null, heartbeat_at: null, attempts: eb('attempts', '-', 1), progress_done: 0, progress_total: null }))
+        .set((eb) => ({ status: 'queued', started_at: null, heartbeat_at: null, attempts: eb('attempts', '-', counted), progress_done: 0, progress_total: null }))
         .where('id', '=', id)
         .execute();
-      throw new Error(HANDED_BACK);
+      throw new Error(signal?.aborted ? HANDED_BACK : (error ?? HANDED_BACK));
     }
     await problems.storeAll((from, batch) => imports.addProblems(id, from, batch));
   } finally {

@@ -73,3 +73,52 @@ it('a shutdown while the import’s statement runs cancels it: the catalogue is 
     await holder;
   }
 });
+
+it('an import whose connection is cut (a restart, a failover) is queued again to run from the start, not shown failed', async () => {
+  const existing = await insertPart(app, { priceCents: 1000 });
+  const { part_number: number } = await app.db.selectFrom('parts').select('part_number').where('id', '=', existing).executeTakeFirstOrThrow();
+  const cut = () => app.db.selectFrom('parts').select('part_number').where('part_number', 'like', 'CUT-%').execute();
+
+  // The import's statement waits on the table held here, until its connection is terminated.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let holding!: () => void;
+  const held = new Promise<void>((resolve) => (holding = resolve));
+  const holder = app.db.transaction().execute(async (trx) => {
+    await sql`lock table parts in access exclusive mode`.execute(trx);
+    holding();
+    await released;
+  });
+  await held;
+
+  try {
+    // The job queue stopped in the test above: the import is run here, as a job runs it.
+    const file = { name: 'parts.csv', bytes: Buffer.from(`partNumber,name,price\r\n${number},Repriced,77.00\r\n${Array.from({ length: 20 }, (_, i) => `CUT-${i},Pads,10.00`).join('\r\n')}\r\n`) };
+    const response = await call(app, byToken(admin), { method: 'POST', url: '/api/admin/catalogue/imports', ...multipartForm({ kind: 'parts-csv', mode: 'apply', onProblems: 'refuse' }, file) });
+    expectReply(response, 202);
+    const { id } = response.json() as { id: string };
+    const run = runImport(app.jobDb, id);
+    let waiting: number | undefined;
+    await eventually(async () => {
+      const { rows } = await sql<{ pid: number }>`select pid from pg_locks where relation = 'parts'::regclass and not granted`.execute(app.db);
+      waiting = rows[0]?.pid;
+      return waiting !== undefined;
+    });
+    await sql`select pg_terminate_backend(${waiting})`.execute(app.db);
+    // The job fails, for pg-boss to retry; the import is queued again (this run counts, as an
+    // instance's crash does: one that always ends its connection is shown failed after two).
+    await expect(run).rejects.toThrow();
+    expect(await row(id)).toEqual({ status: 'queued', attempts: 1, applied: false, error: null });
+    release();
+    await holder;
+    expect(await cut()).toEqual([]);
+
+    await runImport(app.jobDb, id);
+    expect(await row(id)).toEqual({ status: 'done', attempts: 2, applied: true, error: null });
+    expect(await cut()).toHaveLength(20);
+    expect(await priceOf(existing)).toBe(7700);
+  } finally {
+    release();
+    await holder;
+  }
+});

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database';
+import { databaseUnavailable, type Db } from '../../db/database';
 import type { JobRequest } from '../../jobs/queue';
 import { createMailRepository } from './repository';
 import { recipientOf, renderMail, type MailMessage } from './templates';
@@ -19,6 +20,9 @@ const MAIL_CONCURRENCY = 5;
  * address and perhaps a link, which the shop keeps no longer than that.
  */
 export const SENT_MAIL_KEPT_DAYS = 30;
+/** A message sent while the database is away is marked sent after 0.25 s, then twice as long each try, up to 5 s apart. */
+const MARK_SENT_RETRY_FIRST_MS = 250;
+const MARK_SENT_RETRY_MAX_MS = 5_000;
 
 export interface Mail {
   /**
@@ -100,7 +104,19 @@ export async function registerMailWorker(app: FastifyInstance) {
       app.log.warn({ err: error, mailId: id, attempt: mail.attempts }, 'mail: send failed, will retry');
       throw error;
     }
-    await outbox.markSent(id);
+    // Sent: it is marked so once the database answers again if it is away now (a restart, a
+    // failover). Failing the job instead would leave the row claimed and unsent, and send the
+    // message again once the claim and the job expire.
+    for (let wait = MARK_SENT_RETRY_FIRST_MS; ; wait = Math.min(wait * 2, MARK_SENT_RETRY_MAX_MS)) {
+      try {
+        await outbox.markSent(id);
+        break;
+      } catch (error) {
+        if (!databaseUnavailable(error) || signal.aborted) throw error;
+        app.log.warn({ err: error, mailId: id }, 'mail: sent, marked sent once the database answers again');
+        await sleep(wait, undefined, { signal }).catch(() => {});
+      }
+    }
     app.log.info({ mailId: id, kind: mail.kind }, 'mail sent');
   }, { batchSize: MAIL_BATCH, concurrency: MAIL_CONCURRENCY, givesWay: true });
 
