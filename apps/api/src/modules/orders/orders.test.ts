@@ -260,6 +260,12 @@ describe('POST /api/order', () => {
     expect(messageOf(response)).toBe(apiErrors.partNotFound);
   });
 
+  it('answers 400 to a 10,000-character partId, as to any id past the 64 characters ids are bounded by', async () => {
+    const response = await postOrder(app, alice.cookie, { partId: 'p'.repeat(10_000), customername: 'Alice', address: '1 Road', orderQuantity: 1 });
+
+    expect(response.statusCode).toBe(400);
+  });
+
   it('answers 404 for an archived part and takes none of its stock', async () => {
     const partId = await insertPart(app, { available: 50 });
     await app.db.updateTable('parts').set({ archived_at: new Date() }).where('id', '=', partId).execute();
