@@ -243,8 +243,8 @@ describe('POST /api/order', () => {
     const response = await postOrder(app, alice.cookie, { partId, customername: 'Alice', address, orderQuantity: 1 });
 
     expect(response.statusCode).toBe(400);
-    // The error handler prefixes the field ("address: …"); the SPEC §5 text is what must be there.
-    expect(messageOf(response)).toContain(validation.addressRequired);
+    // The SPEC §5 text alone: no field's name before it ("address: …"), which a customer read.
+    expect(messageOf(response)).toBe(validation.addressRequired);
     expect(await stockOf(app, partId)).toBe(50);
   });
 
