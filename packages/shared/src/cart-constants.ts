@@ -74,6 +74,15 @@ export interface CartLineLimits {
 }
 
 /**
+ * Whether a part's stock holds its minimum order, so that some order of it can be placed: what
+ * the search's "In stock only" keeps (decision 120) and what the part's pages call in stock. A part
+ * with 5 left and a minimum of 20 is out of stock for buying, though its stock is above 0.
+ */
+export function inStockToOrder({ minOrderQuantity, availableQuantity }: CartLineLimits): boolean {
+  return availableQuantity > 0 && availableQuantity >= minOrderQuantity;
+}
+
+/**
  * Why `quantity` units of a part on sale cannot be checked out, or null: sold out, below the
  * part's minimum, above its stock. The server decides with it; the browser says it early.
  */

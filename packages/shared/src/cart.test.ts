@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CART_QUANTITY_MAX, cartMessages, cartQuantityProblem, parseQuickOrder, QUICK_ORDER_MAX_CHARS } from './cart-constants';
+import { CART_QUANTITY_MAX, cartMessages, cartQuantityProblem, inStockToOrder, parseQuickOrder, QUICK_ORDER_MAX_CHARS } from './cart-constants';
 import { ORDER_QUANTITY_MAX } from './orders';
 
 describe('parseQuickOrder', () => {
@@ -42,5 +42,14 @@ describe('cart limits', () => {
     expect(CART_QUANTITY_MAX).toBe(ORDER_QUANTITY_MAX);
     expect(cartMessages.quantityTooLarge).toContain(CART_QUANTITY_MAX.toLocaleString('en-US'));
     expect(cartMessages.quickOrderTooLong).toContain(QUICK_ORDER_MAX_CHARS.toLocaleString('en-US'));
+  });
+});
+
+describe('inStockToOrder', () => {
+  it('is in stock only when the stock holds the minimum order', () => {
+    expect(inStockToOrder({ minOrderQuantity: 20, availableQuantity: 5 })).toBe(false);
+    expect(inStockToOrder({ minOrderQuantity: 1, availableQuantity: 0 })).toBe(false);
+    expect(inStockToOrder({ minOrderQuantity: 20, availableQuantity: 20 })).toBe(true);
+    expect(inStockToOrder({ minOrderQuantity: 1, availableQuantity: 1 })).toBe(true);
   });
 });

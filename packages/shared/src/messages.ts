@@ -105,5 +105,12 @@ export const apiErrors = {
   bodyTooDeep: 'The request body is not a JSON object the shop can read.',
 } as const;
 
+/**
+ * A 400 whose first fault zod words itself ("Invalid input: expected string, received array" for
+ * `?q=a&q=b`), not a message of the shared schemas: no customer reads zod's English or a field's
+ * name. Its own export, apart from `apiErrors`: only the server says it.
+ */
+export const requestNotValid = 'This request is not valid.';
+
 /** A rate-limited call (429): `after` is how long to wait, in words ("1 minute"). */
 export const rateLimited = (after: string) => `Too many requests. Please try again in ${after}.`;

@@ -62,7 +62,7 @@ function quantitySchema({ minOrderQuantity, availableQuantity }: QuantityLimits)
  * from the session: those fields may be sent, as the original client did, and are ignored.
  */
 export const placeOrderSchema = z.object({
-  partId: z.string(),
+  partId: z.string().max(64),
   customername: z.string().trim().min(1, validation.nameRequired).max(100),
   address: z
     .string({ error: validation.addressRequired })

@@ -23,7 +23,7 @@ export function cardExpired(expiry: string, now = new Date()): boolean {
 
 /** The test provider's card form (DESIGN §6). */
 export const testPaymentSchema = z.object({
-  orderId: z.string(),
+  orderId: z.string().max(64),
   cardNumber: z
     .string()
     .trim()

@@ -1,15 +1,17 @@
-import { apiErrors } from '@autoparts/shared';
+import { apiErrors, requestNotValid } from '@autoparts/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { databaseUnavailable } from '../db/database';
 
 /** One error handler (DESIGN §5): 4xx keep their message, 5xx are logged and say nothing more. */
 export function errorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // The first fault in the shared schema's words (SPEC's validation messages), without the
+      // field's name; zod's own English for a fault the schema gives no words is no customer's.
       const first = error.validation[0];
-      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
-      const message = first ? `${field ? `${field}: ` : ''}${first.message}` : error.message;
+      const message = first?.message && !zodsOwnWords(first) ? first.message : requestNotValid;
       return reply.code(400).send({ message });
     }
     const status = error.statusCode ?? 500;
@@ -30,6 +32,20 @@ export function errorHandling(app: FastifyInstance) {
     }
     return reply.code(status).send({ message: error.message });
   });
+}
+
+/**
+ * Whether a validation fault's message is zod's default for it (its English locale), not one a
+ * shared schema gives: the locale's words for the same issue. An invalid type's default names the
+ * type received, from the input the issue no longer carries: it is matched up to that.
+ */
+function zodsOwnWords(fault: ZodFastifySchemaValidationError): boolean {
+  const issue = { ...fault.params, code: fault.keyword, path: [], input: undefined } as unknown as Parameters<NonNullable<ReturnType<typeof z.config>['localeError']>>[0];
+  const words = z.config().localeError?.(issue);
+  const text = typeof words === 'string' ? words : words?.message;
+  if (!text) return false;
+  if (fault.keyword === 'invalid_type') return (fault.message ?? '').startsWith(text.slice(0, text.lastIndexOf(', received ') + ', received '.length));
+  return fault.message === text;
 }
 
 /**

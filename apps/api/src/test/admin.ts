@@ -32,10 +32,10 @@ export function expectReply(response: LightMyRequestResponse, status: number, me
   if (message !== undefined) expect(response.json()).toEqual({ message });
 }
 
-/** A validation reply: 400 and a message that names the rule (the error handler prefixes the field). */
+/** A validation reply: 400 and the rule's message alone, as a customer reads it (no field's name before it). */
 export function expectInvalid(response: LightMyRequestResponse, message: string) {
   expect(response.statusCode, response.body).toBe(400);
-  expect((response.json() as { message: string }).message).toContain(message);
+  expect((response.json() as { message: string }).message).toBe(message);
 }
 
 /**

@@ -1,13 +1,16 @@
 import {
+  addressMessages,
   adminMessages,
   checkoutMessages,
   companyMessages,
+  countryOf,
   type AdminCompany,
   type CompanyLocation,
   type CompanyMember,
   type CompanyOrder,
   type CompanySummary,
   type MyCompany,
+  validation,
 } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -237,9 +240,9 @@ describe('who may call each member route', () => {
 
   it('checks an invitation’s fields and a location’s address as the address book does', async () => {
     expectInvalid(await post(byToken(owner), '/api/company/invitations', { email: 'someone@example.com', role: 'boss' }), companyMessages.role);
-    expectInvalid(await post(byToken(owner), '/api/company/invitations', { email: 'not-an-email', role: 'buyer' }), 'email');
+    expectInvalid(await post(byToken(owner), '/api/company/invitations', { email: 'not-an-email', role: 'buyer' }), validation.emailInvalid);
     expectReply(await post(byToken(owner), '/api/company/invitations', { email: buyer.email, role: 'viewer' }), 409, companyMessages.alreadyMember(buyer.email));
-    expectInvalid(await post(byToken(owner), '/api/company/locations', { ...location, postalCode: 'ABC' }), 'Postal code');
+    expectInvalid(await post(byToken(owner), '/api/company/locations', { ...location, postalCode: 'ABC' }), addressMessages.postalCode(countryOf('US')!));
   });
 });
 

@@ -457,8 +457,8 @@ describe('statements', () => {
     expectReply(await get(byToken(accounts), `/api/company/statements/${addDays(today(), 40).slice(0, 7)}.pdf`), 404, accountMessages.noStatement);
     expect((await get(byToken(accounts), '/api/company/statements/2025-13.pdf')).statusCode).toBe(400);
     // A year PostgreSQL's dates do not reach (year 0000 was a 500), or before the shop's first month.
-    expectReply(await get(byToken(accounts), '/api/company/statements/0000-01.pdf'), 400, `month: ${accountMessages.month}`);
-    expectReply(await get(byToken(accounts), '/api/company/statements/1999-12.pdf'), 400, `month: ${accountMessages.month}`);
+    expectReply(await get(byToken(accounts), '/api/company/statements/0000-01.pdf'), 400, accountMessages.month);
+    expectReply(await get(byToken(accounts), '/api/company/statements/1999-12.pdf'), 400, accountMessages.month);
     expectReply(await get(byToken(accounts), `/api/company/statements/${STATEMENT_FIRST_MONTH}.pdf`), 200);
   });
 });

@@ -1,4 +1,4 @@
-import { operationsMessages, type Operations } from '@autoparts/shared';
+import { operationsMessages, requestNotValid, type Operations } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,7 +96,7 @@ describe("the operator's page", () => {
     expect((await operations()).mail.messages.find((message) => message._id === id)).toMatchObject({ failed: false, lastError: null });
     expectReply(await resend(id), 409, operationsMessages.notFailed);
     expectReply(await resend('7d1c1b7e-4f8a-4b5e-9a51-2f6a3e1d9c00'), 404, operationsMessages.mailNotFound);
-    expectInvalid(await resend('not-an-id'), 'id');
+    expectInvalid(await resend('not-an-id'), requestNotValid);
   });
 
   it('resends once when two admins click at once', async () => {

@@ -243,8 +243,8 @@ describe('POST /api/order', () => {
     const response = await postOrder(app, alice.cookie, { partId, customername: 'Alice', address, orderQuantity: 1 });
 
     expect(response.statusCode).toBe(400);
-    // The error handler prefixes the field ("address: …"); the SPEC §5 text is what must be there.
-    expect(messageOf(response)).toContain(validation.addressRequired);
+    // The SPEC §5 text alone: no field's name before it ("address: …"), which a customer read.
+    expect(messageOf(response)).toBe(validation.addressRequired);
     expect(await stockOf(app, partId)).toBe(50);
   });
 
@@ -258,6 +258,12 @@ describe('POST /api/order', () => {
 
     expect(response.statusCode).toBe(404);
     expect(messageOf(response)).toBe(apiErrors.partNotFound);
+  });
+
+  it('answers 400 to a 10,000-character partId, as to any id past the 64 characters ids are bounded by', async () => {
+    const response = await postOrder(app, alice.cookie, { partId: 'p'.repeat(10_000), customername: 'Alice', address: '1 Road', orderQuantity: 1 });
+
+    expect(response.statusCode).toBe(400);
   });
 
   it('answers 404 for an archived part and takes none of its stock', async () => {

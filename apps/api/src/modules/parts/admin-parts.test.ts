@@ -196,11 +196,11 @@ describe('POST /api/addaproduct', () => {
     ['a minimum of 0', { minOrderQuantity: 0 }, 'Minimum order quantity is at least 1'],
     ['a fractional minimum', { minOrderQuantity: '2.5' }, 'Minimum order quantity must be a whole number'],
     ['a non-numeric minimum', { minOrderQuantity: 'two' }, 'Minimum order quantity must be a number'],
-    ['a javascript: image', { img: 'javascript:alert(1)' }, 'Give an image URL'],
-    ['a data: image', { img: 'data:image/png;base64,AAAA' }, 'Give an image URL'],
-    ['a protocol-relative image', { img: '//evil.example/x.png' }, 'Give an image URL'],
-    ['a relative image path', { img: 'images/x.png' }, 'Give an image URL'],
-    ['an image URL with a space', { img: 'https://x.example/a b.png' }, 'Give an image URL'],
+    ['a javascript: image', { img: 'javascript:alert(1)' }, 'Give an image URL (https://…) or a path on this site (/images/…)'],
+    ['a data: image', { img: 'data:image/png;base64,AAAA' }, 'Give an image URL (https://…) or a path on this site (/images/…)'],
+    ['a protocol-relative image', { img: '//evil.example/x.png' }, 'Give an image URL (https://…) or a path on this site (/images/…)'],
+    ['a relative image path', { img: 'images/x.png' }, 'Give an image URL (https://…) or a path on this site (/images/…)'],
+    ['an image URL with a space', { img: 'https://x.example/a b.png' }, 'Give an image URL (https://…) or a path on this site (/images/…)'],
   ])('answers 400 to %s, with the field’s message, and adds nothing', async (_label, fields, message) => {
     const [parts, audits] = [await count(app.db, 'parts'), await auditCount(app)];
 
@@ -238,7 +238,7 @@ describe('POST /api/addaproduct', () => {
   // Regression (was a bug): the image rule accepts `http://` as well as `https://` URLs; the brief asks
   // for an https URL or a path on the site (an http image on the https shop is mixed content).
   it('answers 400 to a plain http:// image URL', async () => {
-    expectInvalid(await addProduct({ ...form, img: 'http://images.example.com/belt.png' }), 'Give an image URL');
+    expectInvalid(await addProduct({ ...form, img: 'http://images.example.com/belt.png' }), 'Give an image URL (https://…) or a path on this site (/images/…)');
   });
 
   it('takes a path on this site as the image', async () => {
@@ -444,7 +444,7 @@ describe('PATCH /api/admin/part/{id}', () => {
 
   it.each([
     ['an empty name', { name: '' }, 'Name is Required'],
-    ['a javascript: image', { img: 'javascript:alert(1)' }, 'Give an image URL'],
+    ['a javascript: image', { img: 'javascript:alert(1)' }, 'Give an image URL (https://…) or a path on this site (/images/…)'],
     ['a non-numeric price', { price: 'abc' }, 'Price must be an amount like 12.50'],
     ['a negative price', { price: -1 }, 'Price cannot be negative'],
     ['a three-decimal price', { price: 2.005 }, 'Price has at most two decimals'],

@@ -141,6 +141,12 @@ describe('POST /api/payments/test/pay', () => {
     expect((await orderRow(app, orderId)).status).toBe('unpaid');
   });
 
+  it('answers 400 to a 10,000-character orderId, as to any id past the 64 characters ids are bounded by', async () => {
+    const response = await pay(alice.cookie, { orderId: 'o'.repeat(10_000), cardNumber: PAYS });
+
+    expect(response.statusCode).toBe(400);
+  });
+
   it('refuses an expired card (01/20) with the reason and charges nothing', async () => {
     const { orderId } = await newOrder();
 

@@ -126,7 +126,7 @@ describe('POST /api/reviews', () => {
     expect((await newestRow()).description).toBe(longest);
     const before = await count(app.db, 'reviews');
 
-    expectInvalid(await postReview(byToken(alice), { description: `${longest}a` }), `at most ${REVIEW_MAX_LENGTH} characters`);
+    expectInvalid(await postReview(byToken(alice), { description: `${longest}a` }), `Description must be at most ${REVIEW_MAX_LENGTH} characters`);
     expect(await count(app.db, 'reviews')).toBe(before);
   });
 

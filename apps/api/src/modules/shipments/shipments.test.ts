@@ -159,8 +159,8 @@ describe('shipping an order in parts', () => {
   it('refuses what cannot ship, naming the field or line, and changes nothing', async () => {
     const { orderId, a } = await paidOrder();
     const ups = { carrier: 'ups', trackingNumber: '1Z999AA10123456784' };
-    expectInvalid(await ship(orderId, { carrier: 'pigeon', trackingNumber: '1Z999AA10123456784' }), `carrier: ${shipmentMessages.carrier}`);
-    expectInvalid(await ship(orderId, { carrier: 'ups', trackingNumber: 'no spaces!' }), `trackingNumber: ${shipmentMessages.trackingNumber}`);
+    expectInvalid(await ship(orderId, { carrier: 'pigeon', trackingNumber: '1Z999AA10123456784' }), shipmentMessages.carrier);
+    expectInvalid(await ship(orderId, { carrier: 'ups', trackingNumber: 'no spaces!' }), shipmentMessages.trackingNumber);
     expectReply(await ship(orderId, { ...ups, lines: [{ partId: a, quantity: 1 }, { partId: '00000000-0000-4000-8000-000000000000', quantity: 1 }] }), 400, shipmentMessages.unknownLine(1));
     expectReply(await ship(orderId, { ...ups, lines: [{ partId: a, quantity: 4 }] }), 409, shipmentMessages.tooMany(0, 3));
     expectReply(await ship(orderId, { ...ups, lines: [{ partId: a, quantity: 1 }, { partId: a, quantity: 1 }] }), 400, shipmentMessages.duplicateLine(1));

@@ -358,7 +358,7 @@ describe('PUT /api/user/{email} with profile fields', () => {
       const response = await putUser({ cookie: cookies.alice! }, alice.email, { email: alice.email, ...profile, linkedin });
 
       expectStatus(response, 400);
-      expect(response.json()).toEqual({ message: `linkedin: ${validation.linkedinUrl}` });
+      expect(response.json()).toEqual({ message: validation.linkedinUrl });
       expect(await userRow(alice.email)).toEqual(before);
     },
   );

@@ -47,7 +47,7 @@ describe('GET /api/admin/catalogue/exports/pies', () => {
     expect((await shop.inject({ method: 'GET', url: '/api/admin/catalogue/exports/pies' })).statusCode).toBe(401);
     const customer = await signUpCustomer(shop, 'export-customer');
     expectReply(await get(shop, '/api/admin/catalogue/exports/pies', customer), 403);
-    expectReply(await get(shop, '/api/admin/catalogue/exports/pies?since=2026-13-45'), 400, `since: ${catalogueDataMessages.badSince}`);
+    expectReply(await get(shop, '/api/admin/catalogue/exports/pies?since=2026-13-45'), 400, catalogueDataMessages.badSince);
   });
 
   // A test shop holds the demo catalogue: the second shop has the same parts but for the file's three.

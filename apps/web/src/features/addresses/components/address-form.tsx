@@ -57,7 +57,14 @@ export function AddressForm({ address, label, onSaved, onCancel, offerDefault = 
     control,
     setValue,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(addressInputSchema), mode: 'onTouched', defaultValues: initialValues(address) });
+  } = useForm({
+    resolver: zodResolver(addressInputSchema),
+    // Checked when sent, then on each change (decision 085): checked on leaving a field, its error
+    // moved the form's button between the press and the release, and the click was lost.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: initialValues(address),
+  });
   const country = countryOf(useWatch({ control, name: 'country' }) ?? '') ?? defaultCountry;
   const regions = country.regions;
   const countryField = register('country', {

@@ -34,7 +34,10 @@ export function Component() {
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(loginSchema),
-    mode: 'onTouched',
+    // Checked when sent, then on each change (decision 085): checked on leaving a field, its error
+    // moved Login between the press and the release, and the click was lost.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     defaultValues: { email: '', password: '' },
   });
 

@@ -35,7 +35,14 @@ export function Component() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(resetPasswordFormSchema), mode: 'onTouched', defaultValues: { newPassword: '' } });
+  } = useForm({
+    resolver: zodResolver(resetPasswordFormSchema),
+    // Checked when sent, then on each change (decision 085): checked on leaving the field, its error
+    // moved Save and sign in between the press and the release, and the click was lost.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { newPassword: '' },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);

@@ -34,7 +34,10 @@ export function Component() {
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(signupSchema),
-    mode: 'onTouched',
+    // Checked when sent, then on each change (decision 085): checked on leaving a field, its error
+    // moved Sign Up between the press and the release, and the click was lost.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     defaultValues: { name: '', email: '', password: '' },
   });
 

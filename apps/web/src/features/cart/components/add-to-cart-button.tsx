@@ -1,4 +1,4 @@
-import { cartMessages, cartQuantityProblem, CART_QUANTITY_MAX, paths } from '@autoparts/shared';
+import { cartMessages, cartQuantityProblem, CART_QUANTITY_MAX, inStockToOrder, paths } from '@autoparts/shared';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
@@ -25,7 +25,9 @@ export function AddToCartButton({ partId, partNumber, minOrderQuantity, availabl
   const errorId = useId();
   const quantity = Number(text);
   const whole = /^\d+$/.test(text.trim()) && quantity >= 1 && quantity <= CART_QUANTITY_MAX;
-  const soldOut = availableQuantity <= 0;
+  // Sold out for buying when the stock does not hold the minimum order (as the page's "Out of
+  // stock" and the search's In stock only decide): no quantity can be added.
+  const soldOut = !inStockToOrder({ minOrderQuantity, availableQuantity });
   // A sold-out part: the page says "Out of stock" above, and the cart's "Remove it to check out"
   // is not for a part that is not in it (nor are the PUT's own words, kept out of this bundle).
   const problem = soldOut ? null : !whole ? cartMessages.badQuantity : cartQuantityProblem({ minOrderQuantity, availableQuantity }, quantity);

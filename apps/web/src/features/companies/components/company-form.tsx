@@ -56,7 +56,10 @@ export function CompanyForm(props: CompanyFormProps) {
   const headingId = useId();
   const form = useForm<CompanyFormValues, unknown, CompanyCreateInput | CompanyUpdateInput>({
     resolver: zodResolver(company ? companyUpdateSchema : companyCreateSchema) as never,
-    mode: 'onTouched',
+    // Checked when sent, then on each change (decision 085): checked on leaving a field, its error
+    // moved Create company between the press and the release, and the click was lost.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     defaultValues: company ? valuesOf(company) : emptyCompany,
   });
   const {

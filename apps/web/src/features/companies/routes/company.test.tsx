@@ -289,6 +289,23 @@ describe('Company', () => {
     expect(within(form).getByLabelText('State')).toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('checks a new location when Add address is pressed, then on each change, not on leaving a field (decision 085)', async () => {
+    const server = stubFetch({ ...companyRoutes('owner'), 'POST /api/company/locations': { body: { id: 'loc-9' } } });
+    renderCompany();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add a location' }));
+    const form = within(screen.getByRole('form', { name: 'New location' }));
+    await user.type(form.getByLabelText('Location name'), 'North depot');
+    await user.type(form.getByLabelText('Postal code'), '12');
+    // Leaving the field draws nothing: an error drawn now moved Add address under the pointer
+    // between the press and the release, and the first click was lost.
+    await user.tab();
+    expect(form.queryByText(/^Postal code: write it as/)).not.toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: 'Add address' }));
+    expect(await form.findByText(/^Postal code: write it as/)).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
   it('opens the location and certificate forms on their first field, and gives the focus back on Escape, Cancel and Delete', async () => {
     const location = (id: string, name: string) => {
       const { isDefault: _default, ...fields } = anAddress({ id, name });

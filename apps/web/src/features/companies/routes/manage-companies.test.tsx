@@ -1,4 +1,4 @@
-import { accountMessages, companyMessages, type AdminCompany, type AdminCompanyAccount, type CompanySummary } from '@autoparts/shared';
+import { accountMessages, companyMessages, validation, type AdminCompany, type AdminCompanyAccount, type CompanySummary } from '@autoparts/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -83,6 +83,32 @@ describe('Companies (admins)', () => {
       creditLimit: 2500.5,
       poRequired: false,
     });
+  });
+
+  it('checks the form when Create company is pressed, then on each change, not on leaving a field (decision 085)', async () => {
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      'GET /api/admin/companies?page=1': { body: [] },
+      'POST /api/admin/companies': { body: { id: 'c-2' } },
+      ...noActivity,
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Create a company' });
+    await user.type(within(form).getByLabelText('Company name'), 'Garage Two');
+    await user.type(within(form).getByLabelText('Owner’s e-mail'), 'owner@');
+    // Leaving the field draws nothing: an error drawn now moved Create company under the pointer
+    // between the press and the release, and the first click was lost.
+    await user.tab();
+    expect(within(form).queryByText(validation.emailInvalid)).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Create company' }));
+    expect(await within(form).findByText(validation.emailInvalid)).toBeInTheDocument();
+    expect(within(form).getByLabelText('Owner’s e-mail')).toHaveFocus();
+    await user.type(within(form).getByLabelText('Owner’s e-mail'), 'example.com');
+    expect(within(form).queryByText(validation.emailInvalid)).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Create company' }));
+    expect(await screen.findByText(companyMessages.companyCreated('Garage Two'))).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
   });
 
   it('creates the company once however quickly Create is pressed twice', async () => {

@@ -1,4 +1,4 @@
-import { centsToDollars, dollarsToCents, formatPrice, paths, placeOrderFormSchema, placeOrderMessages, unitPriceCents, type Me, type Part, type PriceBreak } from '@autoparts/shared';
+import { centsToDollars, dollarsToCents, formatPrice, inStockToOrder, paths, placeOrderFormSchema, placeOrderMessages, unitPriceCents, type Me, type Part, type PriceBreak } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -90,7 +90,7 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
         <h2 id="place-order-heading" className="text-2xl font-bold text-ink">
           Place Order
         </h2>
-        {availableQuantity < minOrderQuantity && (
+        {!inStockToOrder({ minOrderQuantity, availableQuantity }) && (
           <p className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
             Not enough of this part is in stock for an order right now. Please check back soon.
           </p>

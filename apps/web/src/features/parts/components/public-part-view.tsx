@@ -1,4 +1,4 @@
-import { formatPrice, isEnded, partChangeMessages, partPromiseMessages, paths, type PublicPart } from '@autoparts/shared';
+import { formatPrice, inStockToOrder, isEnded, partChangeMessages, partPromiseMessages, paths, type PublicPart } from '@autoparts/shared';
 import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageMeta } from '../../../components/page-meta';
@@ -26,7 +26,7 @@ interface PublicPartViewProps {
 export function PublicPartView({ part, addToCart }: PublicPartViewProps) {
   const vehicles = fitmentVehicles(part);
   const ended = isEnded(part.lifecycle.code);
-  const inStock = part.availableQuantity >= part.minOrderQuantity;
+  const inStock = inStockToOrder(part);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 md:py-12">
       <PageMeta {...publicPartHead(part)} />

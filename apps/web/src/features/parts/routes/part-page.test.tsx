@@ -80,6 +80,17 @@ describe('/parts/{partNumber}', () => {
     expect(screen.queryByText(cartMessages.soldOut)).not.toBeInTheDocument();
   });
 
+  it('says a part whose stock is below its minimum order is out of stock, and offers no Add to cart (as In stock only leaves it out)', async () => {
+    stubFetch({ [GET_PART]: { body: { ...part, availableQuantity: 3, minOrderQuantity: 5 } }, ...visitor });
+    renderPage();
+
+    expect(await screen.findByText('Out of stock')).toBeInTheDocument();
+    const form = within(screen.getByRole('form', { name: 'Add BRK-1001 to cart' }));
+    expect(form.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+    expect(form.getByLabelText('Quantity')).toBeDisabled();
+    expect(screen.queryByText(cartMessages.aboveStock(3))).not.toBeInTheDocument();
+  });
+
   it('shows the core deposit, the warranty and which purchases the fit promise covers', async () => {
     stubFetch({ [GET_PART]: { body: { ...part, coreDeposit: 45, warrantyMonths: 24 } }, ...visitor });
     renderPage();

@@ -35,7 +35,10 @@ export function ProfileForm({ me }: { me: Me | null }) {
     formState: { errors },
   } = useForm({
     resolver: zodResolver(profileSchema),
-    mode: 'onTouched',
+    // Checked when sent, then on each change (decision 085): checked on leaving a field, its error
+    // moved Update Profile between the press and the release, and the click was lost.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
     values,
     resetOptions: { keepDirtyValues: true },
   });
