@@ -108,6 +108,20 @@ export class Pen {
   /** Drawn under the "(continued)" line of a new page while a table runs on: its column heads. */
   tableHeads: (() => void) | null = null;
 
+  /**
+   * A table's column heads (label, x, right-aligned), ruled off below, drawn now and again at the
+   * top of each page the table runs on to, until `tableHeads` is set back to null.
+   */
+  startTable(heads: readonly (readonly [label: string, x: number, alignRight?: boolean])[]) {
+    this.tableHeads = () => {
+      for (const [label, x, alignRight] of heads) this.label(label, x, alignRight);
+      this.y -= 6;
+      this.rule(this.y);
+      this.y -= 14;
+    };
+    this.tableHeads();
+  }
+
   newPageIfBelow(needed: number) {
     if (this.y - needed >= PAGE.margin + 30) return;
     this.page = this.pdf.addPage([PAGE.width, PAGE.height]);
@@ -223,18 +237,13 @@ const COLUMNS = { description: PAGE.margin, partNumber: 300, quantity: 420, unit
 
 /** The lines, under their column heads (again at the top of each page they run on to). */
 function drawLines(pen: Pen, document: CommercialDocument) {
-  const heads = () => {
-    pen.label('Description', COLUMNS.description);
-    pen.label('Part number', COLUMNS.partNumber);
-    pen.label('Qty', COLUMNS.quantity, true);
-    pen.label('Unit price', COLUMNS.unit, true);
-    pen.label('Amount', COLUMNS.total, true);
-    pen.y -= 6;
-    pen.rule(pen.y);
-    pen.y -= 14;
-  };
-  heads();
-  pen.tableHeads = heads;
+  pen.startTable([
+    ['Description', COLUMNS.description],
+    ['Part number', COLUMNS.partNumber],
+    ['Qty', COLUMNS.quantity, true],
+    ['Unit price', COLUMNS.unit, true],
+    ['Amount', COLUMNS.total, true],
+  ]);
   for (const line of document.lines) {
     pen.row([
       { value: line.description, x: COLUMNS.description, width: COLUMNS.partNumber - COLUMNS.description - 10 },

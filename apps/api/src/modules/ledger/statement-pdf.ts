@@ -28,18 +28,13 @@ export async function renderStatement(config: Pick<Config, 'seller'>, statement:
   pen.y -= 12;
 
   // The column heads, again at the top of each page the entries run on to.
-  const heads = () => {
-    pen.label('Date', COLUMNS.date);
-    pen.label('Entry', COLUMNS.kind);
-    pen.label('Number', COLUMNS.number);
-    pen.label('Amount', COLUMNS.amount, true);
-    pen.label('Balance', COLUMNS.balance, true);
-    pen.y -= 6;
-    pen.rule(pen.y);
-    pen.y -= 14;
-  };
-  heads();
-  pen.tableHeads = heads;
+  pen.startTable([
+    ['Date', COLUMNS.date],
+    ['Entry', COLUMNS.kind],
+    ['Number', COLUMNS.number],
+    ['Amount', COLUMNS.amount, true],
+    ['Balance', COLUMNS.balance, true],
+  ]);
   pen.text('Opening balance', COLUMNS.kind, { font: pen.bold });
   pen.text(money(statement.openingCents), COLUMNS.balance, { font: pen.bold, alignRight: true });
   pen.y -= 16;
