@@ -1,4 +1,4 @@
-import { fitWords, paths, vehicleLabel, type PartDetail, type Vehicle } from '@autoparts/shared';
+import { fitWords, onlyWith, paths, qualifierOf, vehicleLabel, type PartDetail, type Vehicle } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -16,16 +16,24 @@ export function yearRanges(years: number[]): string {
   return runs.map(([from, to]) => (from === to ? String(from) : `${from}–${to}`)).join(', ');
 }
 
-/** The vehicles grouped by make and model, each with its years as ranges. */
-export function groupFitment(vehicles: Vehicle[]): Array<{ make: string; model: string; years: string }> {
-  const groups = new Map<string, { make: string; model: string; years: number[] }>();
+/**
+ * The vehicles grouped by make, model and the submodel or engine an application is limited to
+ * (`only`, '' for every one of the model), each with its years as ranges: a part for the F-150's
+ * 3.5L V6 alone is not listed as fitting every F-150 of those years.
+ */
+export function groupFitment(vehicles: Vehicle[]): Array<{ make: string; model: string; only: string; years: string }> {
+  const groups = new Map<string, { make: string; model: string; only: string; years: number[] }>();
   for (const vehicle of vehicles) {
-    const key = `${vehicle.make}\u0000${vehicle.model}`;
-    const group = groups.get(key) ?? { make: vehicle.make, model: vehicle.model, years: [] };
+    const only = qualifierOf(vehicle);
+    const key = `${vehicle.make}\u0000${vehicle.model}\u0000${only}`;
+    const group = groups.get(key) ?? { make: vehicle.make, model: vehicle.model, only, years: [] };
     group.years.push(vehicle.year);
     groups.set(key, group);
   }
-  return [...groups.values()].map((group) => ({ make: group.make, model: group.model, years: yearRanges(group.years) }));
+  const byWords = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+  return [...groups.values()]
+    .sort((a, b) => byWords(a.make, b.make) || byWords(a.model, b.model) || byWords(a.only, b.only))
+    .map((group) => ({ make: group.make, model: group.model, only: group.only, years: yearRanges(group.years) }));
 }
 
 /** The vehicles the part fits, as the signed-in part page loads them. */
@@ -64,7 +72,7 @@ export function FitmentSection({ children }: { children: ReactNode }) {
   );
 }
 
-/** The vehicles grouped by make and model, with their years; a sentence when there are none. */
+/** The vehicles grouped by make, model and what they are limited to, with their years; a sentence when there are none. */
 export function FitmentTable({ vehicles }: { vehicles: Vehicle[] }) {
   if (vehicles.length === 0) return <p className="mt-2 text-slate-600">No vehicles are listed for this part yet.</p>;
   return (
@@ -79,9 +87,12 @@ export function FitmentTable({ vehicles }: { vehicles: Vehicle[] }) {
         </thead>
         <tbody>
           {groupFitment(vehicles).map((group) => (
-            <tr key={`${group.make}-${group.model}`} className="border-b border-slate-100">
+            <tr key={`${group.make}-${group.model}-${group.only}`} className="border-b border-slate-100">
               <td className="py-2 pr-4">{group.make}</td>
-              <td className="py-2 pr-4">{group.model}</td>
+              <td className="py-2 pr-4">
+                {group.model}
+                {group.only && <span className="block text-sm text-slate-600">{` ${onlyWith(group.only)}`}</span>}
+              </td>
               <td className="py-2">{group.years}</td>
             </tr>
           ))}
