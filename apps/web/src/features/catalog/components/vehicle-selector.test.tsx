@@ -111,8 +111,41 @@ describe('the vehicle selector: Year → Make → Model', () => {
     stubFetch({ ...catalogue, 'GET /api/vehicles/years': { status: 500, body: { message: 'Server error' } } });
     renderSelector();
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('The vehicle list could not be loaded. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The vehicle list could not be loaded. Try again');
     expect(screen.getByLabelText('Year')).toBeDisabled();
+  });
+
+  it('offers Try again, which asks the lists that failed once more and hands the focus to the select to choose next', async () => {
+    const user = userEvent.setup();
+    let down = true;
+    let answer = Promise.resolve();
+    const makes = () => answer.then(() => (down ? { status: 503, body: { message: 'Service unavailable' } } : { body: ['Honda', 'Toyota'] }));
+    stubFetch({ ...catalogue, 'GET /api/vehicles/makes?year=2019': makes });
+    renderSelector();
+    await waitFor(() => expect(screen.getByLabelText('Year')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Year'), '2019');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The vehicle list could not be loaded.');
+    expect(screen.getByLabelText('Make')).toBeDisabled();
+    // Still down: the alert stays, and the focus on Try again.
+    const tryAgain = within(alert).getByRole('button', { name: 'Try again' });
+    let answerNow = () => {};
+    answer = new Promise((resolve) => (answerNow = resolve));
+    await user.click(tryAgain);
+    expect(tryAgain).toHaveTextContent('Trying again…');
+    expect(tryAgain).toHaveAttribute('aria-disabled', 'true');
+    answerNow();
+    await waitFor(() => expect(tryAgain).toHaveTextContent('Try again'));
+    expect(screen.getByRole('alert')).toBe(alert);
+    expect(tryAgain).toHaveFocus();
+    down = false;
+    await user.click(tryAgain);
+
+    await waitFor(() => expect(screen.getByLabelText('Make')).toBeEnabled());
+    await waitFor(() => expect(screen.getByLabelText('Make')).toHaveFocus());
+    expect(optionsOf('Make')).toEqual(['Make', 'Honda', 'Toyota']);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
 
@@ -223,7 +256,7 @@ describe('the vehicle selector: Submodel and Engine where the parts differ', () 
 
     expect(await screen.findByRole('status')).toHaveTextContent('Looking up the submodels and engines…');
     fail();
-    expect(await screen.findByRole('alert')).toHaveTextContent('The vehicle list could not be loaded. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The vehicle list could not be loaded. Try again');
     // The model chosen stays the vehicle.
     expect(screen.getByTestId('active-vehicle')).toHaveTextContent('2015 Ford F-150');
   });

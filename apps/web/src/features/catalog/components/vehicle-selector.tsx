@@ -10,6 +10,16 @@ import { useGarage } from '../../../lib/garage';
 import { decodeVin, useVehicleMakes, useVehicleModels, useVehicleOptions, useVehicleYears, type VinReply } from '../api/vehicles';
 
 const GarageVehicles = lazy(() => import('./garage-vehicles'));
+// Loaded once a list has failed; without the network to load it, the alert says so alone.
+const VehicleListFailed = lazy(() =>
+  import('./vehicle-list-failed').catch(() => ({
+    default: () => (
+      <p role="alert" className="mt-2 text-sm text-red-700">
+        The vehicle list could not be loaded. Please try again.
+      </p>
+    ),
+  })),
+);
 
 const buttonClass =
   'rounded-lg px-3 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60';
@@ -122,7 +132,9 @@ function YearMakeModel({
   const models = useVehicleModels(year, make);
   const base = models.data?.find((option) => option._id === baseId);
   const options = useVehicleOptions(base);
-  const failed = years.isError || makes.isError || models.isError || options.isError;
+  const lists = [years, makes, models, options];
+  // A list that failed and has not answered since: while Try again asks it again too.
+  const failed = lists.some((list) => list.errorUpdatedAt > list.dataUpdatedAt);
   const startOver = () => {
     setBaseId('');
     setSubmodel('');
@@ -242,9 +254,9 @@ function YearMakeModel({
         </div>
       )}
       {failed && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          The vehicle list could not be loaded. Please try again.
-        </p>
+        <Suspense>
+          <VehicleListFailed lists={lists} />
+        </Suspense>
       )}
     </fieldset>
   );
