@@ -22,18 +22,22 @@ export function yearRanges(years: number[]): string {
  * 3.5L V6 alone is not listed as fitting every F-150 of those years.
  */
 export function groupFitment(vehicles: Vehicle[]): Array<{ make: string; model: string; only: string; years: string }> {
-  const groups = new Map<string, { make: string; model: string; only: string; years: number[] }>();
+  // By make and model in the order given (the API's), then by what a row is limited to, none first.
+  const models = new Map<string, Map<string, { make: string; model: string; only: string; years: number[] }>>();
   for (const vehicle of vehicles) {
+    const key = `${vehicle.make}\u0000${vehicle.model}`;
+    const groups = models.get(key) ?? new Map<string, { make: string; model: string; only: string; years: number[] }>();
     const only = qualifierOf(vehicle);
-    const key = `${vehicle.make}\u0000${vehicle.model}\u0000${only}`;
-    const group = groups.get(key) ?? { make: vehicle.make, model: vehicle.model, only, years: [] };
+    const group = groups.get(only) ?? { make: vehicle.make, model: vehicle.model, only, years: [] };
     group.years.push(vehicle.year);
-    groups.set(key, group);
+    groups.set(only, group);
+    models.set(key, groups);
   }
-  const byWords = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
-  return [...groups.values()]
-    .sort((a, b) => byWords(a.make, b.make) || byWords(a.model, b.model) || byWords(a.only, b.only))
-    .map((group) => ({ make: group.make, model: group.model, only: group.only, years: yearRanges(group.years) }));
+  return [...models.values()].flatMap((groups) =>
+    [...groups.values()]
+      .sort((a, b) => a.only.localeCompare(b.only, 'en', { numeric: true }))
+      .map((group) => ({ make: group.make, model: group.model, only: group.only, years: yearRanges(group.years) })),
+  );
 }
 
 /** The vehicles the part fits, as the signed-in part page loads them. */
