@@ -114,8 +114,13 @@ export function FitmentTable({ vehicles }: { vehicles: Vehicle[] }) {
  */
 export function FitVerdict({ part }: { part: PartDetail }) {
   const { active } = useGarage();
-  if (!active) return null;
-  return <FitsNotice part={part} active={active} />;
+  // A live region on the page from the first paint, empty without a vehicle: one added with its
+  // words is seldom read (decision 044), and a vehicle chosen on this page is answered here.
+  return (
+    <div role="status" data-testid="fit-verdict">
+      {active && <FitsNotice part={part} active={active} />}
+    </div>
+  );
 }
 
 function FitsNotice({ part, active }: { part: PartDetail; active: Vehicle }) {
@@ -124,14 +129,14 @@ function FitsNotice({ part, active }: { part: PartDetail; active: Vehicle }) {
   const fitting = new URLSearchParams({ vehicle: active._id, ...(part.category ? { category: part.category.slug } : {}) });
   if (verdict === 'fits') {
     return (
-      <div role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-green-800">
+      <div className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-green-800">
         <p className="font-semibold">{text}</p>
         {notes.length > 0 && <p>{notes.join('. ')}</p>}
       </div>
     );
   }
   return (
-    <div role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900">
+    <div className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900">
       <p className="font-semibold">{text}</p>
       <Link to={`${paths.shop}?${fitting.toString()}`} className="inline-block font-semibold text-brand-700 underline">
         {part.category ? `${part.category.name} parts that fit your ${label}` : `Parts that fit your ${label}`}

@@ -142,13 +142,18 @@ describe('/parts/{partNumber}', () => {
     renderPage();
     const garage = within(await screen.findByRole('region', { name: 'My Garage' }));
     expect(screen.queryByText(/fit your/)).not.toBeInTheDocument();
+    // The verdict's live region is there before there is anything to say (one added with its words is seldom read).
+    const verdict = screen.getByTestId('fit-verdict');
+    expect(verdict).toHaveAttribute('role', 'status');
+    expect(verdict).toBeEmptyDOMElement();
 
     await user.selectOptions(await garage.findByRole('combobox', { name: 'Year' }), '2016');
     await user.selectOptions(await garage.findByRole('combobox', { name: 'Make' }), 'Hyundai');
     await waitFor(() => expect(garage.getByRole('combobox', { name: 'Model' })).toBeEnabled());
     await user.selectOptions(garage.getByRole('combobox', { name: 'Model' }), 'Elantra 2.0L');
 
-    expect(await screen.findByText('Fits your 2016 Hyundai Elantra')).toBeInTheDocument();
+    await waitFor(() => expect(verdict).toHaveTextContent('Fits your 2016 Hyundai Elantra'));
+    expect(screen.getByTestId('fit-verdict')).toBe(verdict);
     expect(garage.getByTestId('active-vehicle')).toHaveTextContent('2016 Hyundai Elantra');
   });
 
