@@ -267,6 +267,24 @@ describe('Find by VIN', () => {
   const accord: Vehicle = { _id: 'v-accord', year: 2003, make: 'Honda', model: 'Accord', submodel: '', engine: '2.4 L' };
   const accordV6: Vehicle = { ...accord, _id: 'v-accord-v6', engine: '3.0 L' };
 
+  it('answers in a live region that is on the page before the shop answers', async () => {
+    const user = userEvent.setup();
+    stubFetch({ ...catalogue, [`GET /api/vin/${vin}`]: { body: { vin, year: 2003, make: 'Honda', model: 'Accord', vehicles: [] } } });
+    renderSelector();
+    await user.click(screen.getByText('Know your VIN? Find your vehicle by it'));
+    const answer = screen.getByTestId('vin-answer');
+    expect(answer).toHaveAttribute('aria-live', 'polite');
+    expect(answer).toBeEmptyDOMElement();
+
+    await user.type(screen.getByRole('textbox', { name: 'Find by VIN' }), vin);
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+
+    await waitFor(() => expect(answer).toHaveTextContent('Your VIN is a 2003 Honda Accord. We do not list parts for that vehicle yet.'));
+    expect(screen.getByTestId('vin-answer')).toBe(answer);
+    // No second live region inside it: one region, read once.
+    expect(answer.querySelector('[role="status"], [aria-live]')).toBeNull();
+  });
+
   it('clears the last answer when a new VIN is refused', async () => {
     const user = userEvent.setup();
     stubFetch({ ...catalogue, [`GET /api/vin/${vin}`]: { body: { vin, year: 2003, make: 'Honda', model: 'Accord', vehicles: [accord, accordV6] } } });

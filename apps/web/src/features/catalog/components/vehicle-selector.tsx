@@ -10,6 +10,7 @@ import { useGarage } from '../../../lib/garage';
 import { decodeVin, useVehicleMakes, useVehicleModels, useVehicleOptions, useVehicleYears, type VinReply } from '../api/vehicles';
 
 const GarageVehicles = lazy(() => import('./garage-vehicles'));
+const VinChoices = lazy(() => import('./vin-choices'));
 // Loaded once a list has failed; without the network to load it, the alert says so alone.
 const VehicleListFailed = lazy(() =>
   import('./vehicle-list-failed').catch(() => ({
@@ -330,18 +331,23 @@ function VinFinder({ onChoose }: { onChoose: (vehicle: Vehicle) => void }) {
             {decode.isPending ? 'Finding…' : 'Find'}
           </button>
         </div>
-        {decode.data && !vinPinsVehicle(decode.data) && (
-          <VinChoices
-            reply={decode.data}
-            onChoose={(vehicle) => {
-              // The choices go with the choice: the focus goes back to the (emptied) field.
-              field.current?.focus();
-              onChoose(vehicle);
-              decode.reset();
-              setVin('');
-            }}
-          />
-        )}
+        {/* On the page before the shop answers, so that what it answers is read out (decision 126). */}
+        <div aria-live="polite" data-testid="vin-answer">
+          {decode.data && !vinPinsVehicle(decode.data) && (
+            <Suspense>
+              <VinChoices
+                reply={decode.data}
+                onChoose={(vehicle) => {
+                  // The choices go with the choice: the focus goes back to the (emptied) field.
+                  field.current?.focus();
+                  onChoose(vehicle);
+                  decode.reset();
+                  setVin('');
+                }}
+              />
+            </Suspense>
+          )}
+        </div>
       </form>
     </details>
   );
@@ -351,30 +357,4 @@ function VinFinder({ onChoose }: { onChoose: (vehicle: Vehicle) => void }) {
 function vinPinsVehicle(reply: VinReply): Vehicle | undefined {
   const [only, ...others] = reply.vehicles;
   return reply.model && only && others.length === 0 && only.model === reply.model ? only : undefined;
-}
-
-function VinChoices({ reply, onChoose }: { reply: VinReply; onChoose: (vehicle: Vehicle) => void }) {
-  const decoded = [reply.year, reply.make, reply.model].filter(Boolean).join(' ');
-  if (reply.vehicles.length === 0) {
-    return (
-      <p role="status" className="mt-2 text-sm text-slate-700">
-        Your VIN is a {decoded}. We do not list parts for that vehicle yet.
-      </p>
-    );
-  }
-  return (
-    <div role="status" className="mt-2 text-sm text-slate-700">
-      <p>Your VIN is a {decoded}. {reply.model ? 'Which of these is it?' : 'Which model is it?'}</p>
-      <ul className="mt-2 flex flex-wrap gap-2">
-        {reply.vehicles.map((vehicle) => (
-          <li key={vehicle._id}>
-            <button type="button" onClick={() => onChoose(vehicle)} className={`${buttonClass} border border-brand-700 text-brand-700 hover:bg-brand-50`}>
-              {vehicleLabel(vehicle)}
-              {vehicle.engine ? ` ${vehicle.engine}` : ''}
-            </button>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
 }
