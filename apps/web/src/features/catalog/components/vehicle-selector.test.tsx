@@ -311,6 +311,15 @@ describe('My Garage: its vehicles, each with its own Remove', () => {
   const visitorGarage = (garage: Garage) => localStorage.setItem('autoparts.garage', JSON.stringify(garage));
   const heading = () => screen.getByRole('heading', { name: 'My Garage' });
 
+  it('leaves out what this browser kept that is no vehicle, rather than break the page', async () => {
+    const { submodel: _none, ...keptBeforeSubmodels } = bmw;
+    localStorage.setItem('autoparts.garage', JSON.stringify({ vehicles: [null, { _id: 'v-half' }, 'camry', keptBeforeSubmodels], activeId: 'v-bmw' }));
+    renderSelector();
+
+    expect(await screen.findByTestId('active-vehicle')).toHaveTextContent('2016 BMW 3 Series');
+    expect(within(await garageList()).getAllByRole('button', { name: /^Remove/ }).map((button) => button.getAttribute('aria-label'))).toEqual(['Remove 2016 BMW 3 Series']);
+  });
+
   it('keeps its live region on the page before there is anything to say, and says the vehicle in it', async () => {
     const user = userEvent.setup();
     stubFetch(catalogue);
