@@ -87,8 +87,9 @@ for (const width of widths) {
       await expect(page.getByText('Front axle')).toBeVisible();
       await expect(page.getByText('04465-E2E01')).toBeVisible();
       const fitment = page.getByRole('region', { name: 'Vehicles this part fits' });
-      await expect(fitment.getByRole('row', { name: /Hyundai\s+Elantra\s+2016–2018/ })).toBeVisible();
-      await expect(fitment.getByRole('row', { name: /Nissan\s+Altima\s+2019/ })).toBeVisible();
+      // The CSV names an engine: the rows say the fitment is that engine's alone (decision 126).
+      await expect(fitment.getByRole('row', { name: /Hyundai\s+Elantra\s+with 2\.0L\b.* only\s+2016–2018/ })).toBeVisible();
+      await expect(fitment.getByRole('row', { name: /Nissan\s+Altima\s+with 2\.5L\b.* only\s+2019/ })).toBeVisible();
       await expect(page.getByText('Fits your 2016 Hyundai Elantra')).toBeVisible();
       await expect(page.getByRole('link', { name: 'Order now' })).toHaveAttribute('href', `/part/${id}`);
 

@@ -6,6 +6,9 @@ type Qualified = Pick<Vehicle, 'submodel' | 'engine'>;
 /** A vehicle's or an application's submodel and engine in words ("XLT 3.5L V6"); '' for none (every one). */
 export const qualifierOf = (qualified: Qualified) => [qualified.submodel, qualified.engine].filter(Boolean).join(' ');
 
+/** What an application limited to a submodel or engine says of it: "with XLT 3.5L V6 only". */
+export const onlyWith = (qualifier: string) => `with ${qualifier} only`;
+
 /** A vehicle with the submodel and engine chosen for it: "2015 Ford F-150 XLT 3.5L V6", as a garage lists it. */
 export const vehicleWithQualifiers = (vehicle: Vehicle) => [vehicleLabel(vehicle), qualifierOf(vehicle)].filter(Boolean).join(' ');
 
@@ -48,12 +51,12 @@ export function fitWords(applications: readonly PartApplication[], vehicle: Vehi
   const { fits, other } = applicationFor(applications, vehicle);
   if (fits) {
     const qualifier = qualifierOf(fits);
-    const addition = [fits.position, qualifier && `with ${qualifier} only`].filter(Boolean).join(', ');
+    const addition = [fits.position, qualifier && onlyWith(qualifier)].filter(Boolean).join(', ');
     return { verdict: 'fits', text: `Fits your ${label}${addition ? ` — ${addition}` : ''}`, notes: fits.notes };
   }
   if (other) {
     const yours = qualifierOf(vehicle);
-    return { verdict: 'other', text: `Fits the ${label} with ${qualifierOf(other)} only${yours ? ` — not your ${yours}` : ''}`, notes: [] };
+    return { verdict: 'other', text: `Fits the ${label} ${onlyWith(qualifierOf(other))}${yours ? ` — not your ${yours}` : ''}`, notes: [] };
   }
   return { verdict: 'none', text: `Does not fit your ${label}`, notes: [] };
 }

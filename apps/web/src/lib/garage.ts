@@ -17,7 +17,19 @@ const localGarage = createLocalStore<Garage>(
   empty,
   (stored) => {
     const parsed = stored as Garage;
-    return Array.isArray(parsed.vehicles) ? { vehicles: parsed.vehicles.slice(0, GARAGE_MAX), activeId: parsed.activeId ?? null } : empty;
+    if (!Array.isArray(parsed.vehicles)) return empty;
+    // Only what names a vehicle (one kept before submodels were sent has none, decision 079): a null
+    // or a damaged entry broke every page with My Garage, a reload too, for as long as it was kept.
+    // By hand, not by the shared vehicleSchema, which would bring the catalogue's schemas into the
+    // home page's first script (28 KB).
+    const vehicles = parsed.vehicles
+      .flatMap((kept: Partial<Vehicle> | null) =>
+        typeof kept?._id === 'string' && typeof kept.year === 'number' && typeof kept.make === 'string' && typeof kept.model === 'string'
+          ? [{ ...kept, submodel: kept.submodel ?? '', engine: kept.engine ?? '' } as Vehicle]
+          : [],
+      )
+      .slice(0, GARAGE_MAX);
+    return { vehicles, activeId: vehicles.some((vehicle) => vehicle._id === parsed.activeId) ? parsed.activeId : null };
   },
   (garage) => garage.vehicles.length === 0,
 );

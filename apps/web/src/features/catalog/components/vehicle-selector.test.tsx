@@ -111,8 +111,41 @@ describe('the vehicle selector: Year → Make → Model', () => {
     stubFetch({ ...catalogue, 'GET /api/vehicles/years': { status: 500, body: { message: 'Server error' } } });
     renderSelector();
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('The vehicle list could not be loaded. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The vehicle list could not be loaded. Try again');
     expect(screen.getByLabelText('Year')).toBeDisabled();
+  });
+
+  it('offers Try again, which asks the lists that failed once more and hands the focus to the select to choose next', async () => {
+    const user = userEvent.setup();
+    let down = true;
+    let answer = Promise.resolve();
+    const makes = () => answer.then(() => (down ? { status: 503, body: { message: 'Service unavailable' } } : { body: ['Honda', 'Toyota'] }));
+    stubFetch({ ...catalogue, 'GET /api/vehicles/makes?year=2019': makes });
+    renderSelector();
+    await waitFor(() => expect(screen.getByLabelText('Year')).toBeEnabled());
+    await user.selectOptions(screen.getByLabelText('Year'), '2019');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The vehicle list could not be loaded.');
+    expect(screen.getByLabelText('Make')).toBeDisabled();
+    // Still down: the alert stays, and the focus on Try again.
+    const tryAgain = within(alert).getByRole('button', { name: 'Try again' });
+    let answerNow = () => {};
+    answer = new Promise((resolve) => (answerNow = resolve));
+    await user.click(tryAgain);
+    expect(tryAgain).toHaveTextContent('Trying again…');
+    expect(tryAgain).toHaveAttribute('aria-disabled', 'true');
+    answerNow();
+    await waitFor(() => expect(tryAgain).toHaveTextContent('Try again'));
+    expect(screen.getByRole('alert')).toBe(alert);
+    expect(tryAgain).toHaveFocus();
+    down = false;
+    await user.click(tryAgain);
+
+    await waitFor(() => expect(screen.getByLabelText('Make')).toBeEnabled());
+    await waitFor(() => expect(screen.getByLabelText('Make')).toHaveFocus());
+    expect(optionsOf('Make')).toEqual(['Make', 'Honda', 'Toyota']);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
 
@@ -223,7 +256,7 @@ describe('the vehicle selector: Submodel and Engine where the parts differ', () 
 
     expect(await screen.findByRole('status')).toHaveTextContent('Looking up the submodels and engines…');
     fail();
-    expect(await screen.findByRole('alert')).toHaveTextContent('The vehicle list could not be loaded. Please try again.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The vehicle list could not be loaded. Try again');
     // The model chosen stays the vehicle.
     expect(screen.getByTestId('active-vehicle')).toHaveTextContent('2015 Ford F-150');
   });
@@ -233,6 +266,24 @@ describe('Find by VIN', () => {
   const vin = '1HGCM82633A004352';
   const accord: Vehicle = { _id: 'v-accord', year: 2003, make: 'Honda', model: 'Accord', submodel: '', engine: '2.4 L' };
   const accordV6: Vehicle = { ...accord, _id: 'v-accord-v6', engine: '3.0 L' };
+
+  it('answers in a live region that is on the page before the shop answers', async () => {
+    const user = userEvent.setup();
+    stubFetch({ ...catalogue, [`GET /api/vin/${vin}`]: { body: { vin, year: 2003, make: 'Honda', model: 'Accord', vehicles: [] } } });
+    renderSelector();
+    await user.click(screen.getByText('Know your VIN? Find your vehicle by it'));
+    const answer = screen.getByTestId('vin-answer');
+    expect(answer).toHaveAttribute('aria-live', 'polite');
+    expect(answer).toBeEmptyDOMElement();
+
+    await user.type(screen.getByRole('textbox', { name: 'Find by VIN' }), vin);
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+
+    await waitFor(() => expect(answer).toHaveTextContent('Your VIN is a 2003 Honda Accord. We do not list parts for that vehicle yet.'));
+    expect(screen.getByTestId('vin-answer')).toBe(answer);
+    // No second live region inside it: one region, read once.
+    expect(answer.querySelector('[role="status"], [aria-live]')).toBeNull();
+  });
 
   it('clears the last answer when a new VIN is refused', async () => {
     const user = userEvent.setup();
@@ -259,6 +310,15 @@ describe('My Garage: its vehicles, each with its own Remove', () => {
   const vin = 'WBA8E9G50GNU12345';
   const visitorGarage = (garage: Garage) => localStorage.setItem('autoparts.garage', JSON.stringify(garage));
   const heading = () => screen.getByRole('heading', { name: 'My Garage' });
+
+  it('leaves out what this browser kept that is no vehicle, rather than break the page', async () => {
+    const { submodel: _none, ...keptBeforeSubmodels } = bmw;
+    localStorage.setItem('autoparts.garage', JSON.stringify({ vehicles: [null, { _id: 'v-half' }, 'camry', keptBeforeSubmodels], activeId: 'v-bmw' }));
+    renderSelector();
+
+    expect(await screen.findByTestId('active-vehicle')).toHaveTextContent('2016 BMW 3 Series');
+    expect(within(await garageList()).getAllByRole('button', { name: /^Remove/ }).map((button) => button.getAttribute('aria-label'))).toEqual(['Remove 2016 BMW 3 Series']);
+  });
 
   it('keeps its live region on the page before there is anything to say, and says the vehicle in it', async () => {
     const user = userEvent.setup();

@@ -10,6 +10,17 @@ import { useGarage } from '../../../lib/garage';
 import { decodeVin, useVehicleMakes, useVehicleModels, useVehicleOptions, useVehicleYears, type VinReply } from '../api/vehicles';
 
 const GarageVehicles = lazy(() => import('./garage-vehicles'));
+const VinChoices = lazy(() => import('./vin-choices'));
+// Loaded once a list has failed; without the network to load it, the alert says so alone.
+const VehicleListFailed = lazy(() =>
+  import('./vehicle-list-failed').catch(() => ({
+    default: () => (
+      <p role="alert" className="mt-2 text-sm text-red-700">
+        The vehicle list could not be loaded. Please try again.
+      </p>
+    ),
+  })),
+);
 
 const buttonClass =
   'rounded-lg px-3 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60';
@@ -122,7 +133,9 @@ function YearMakeModel({
   const models = useVehicleModels(year, make);
   const base = models.data?.find((option) => option._id === baseId);
   const options = useVehicleOptions(base);
-  const failed = years.isError || makes.isError || models.isError || options.isError;
+  const lists = [years, makes, models, options];
+  // A list that failed and has not answered since: while Try again asks it again too.
+  const failed = lists.some((list) => list.errorUpdatedAt > list.dataUpdatedAt);
   const startOver = () => {
     setBaseId('');
     setSubmodel('');
@@ -242,9 +255,9 @@ function YearMakeModel({
         </div>
       )}
       {failed && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          The vehicle list could not be loaded. Please try again.
-        </p>
+        <Suspense>
+          <VehicleListFailed lists={lists} />
+        </Suspense>
       )}
     </fieldset>
   );
@@ -318,18 +331,23 @@ function VinFinder({ onChoose }: { onChoose: (vehicle: Vehicle) => void }) {
             {decode.isPending ? 'Finding…' : 'Find'}
           </button>
         </div>
-        {decode.data && !vinPinsVehicle(decode.data) && (
-          <VinChoices
-            reply={decode.data}
-            onChoose={(vehicle) => {
-              // The choices go with the choice: the focus goes back to the (emptied) field.
-              field.current?.focus();
-              onChoose(vehicle);
-              decode.reset();
-              setVin('');
-            }}
-          />
-        )}
+        {/* On the page before the shop answers, so that what it answers is read out (decision 126). */}
+        <div aria-live="polite" data-testid="vin-answer">
+          {decode.data && !vinPinsVehicle(decode.data) && (
+            <Suspense>
+              <VinChoices
+                reply={decode.data}
+                onChoose={(vehicle) => {
+                  // The choices go with the choice: the focus goes back to the (emptied) field.
+                  field.current?.focus();
+                  onChoose(vehicle);
+                  decode.reset();
+                  setVin('');
+                }}
+              />
+            </Suspense>
+          )}
+        </div>
       </form>
     </details>
   );
@@ -339,30 +357,4 @@ function VinFinder({ onChoose }: { onChoose: (vehicle: Vehicle) => void }) {
 function vinPinsVehicle(reply: VinReply): Vehicle | undefined {
   const [only, ...others] = reply.vehicles;
   return reply.model && only && others.length === 0 && only.model === reply.model ? only : undefined;
-}
-
-function VinChoices({ reply, onChoose }: { reply: VinReply; onChoose: (vehicle: Vehicle) => void }) {
-  const decoded = [reply.year, reply.make, reply.model].filter(Boolean).join(' ');
-  if (reply.vehicles.length === 0) {
-    return (
-      <p role="status" className="mt-2 text-sm text-slate-700">
-        Your VIN is a {decoded}. We do not list parts for that vehicle yet.
-      </p>
-    );
-  }
-  return (
-    <div role="status" className="mt-2 text-sm text-slate-700">
-      <p>Your VIN is a {decoded}. {reply.model ? 'Which of these is it?' : 'Which model is it?'}</p>
-      <ul className="mt-2 flex flex-wrap gap-2">
-        {reply.vehicles.map((vehicle) => (
-          <li key={vehicle._id}>
-            <button type="button" onClick={() => onChoose(vehicle)} className={`${buttonClass} border border-brand-700 text-brand-700 hover:bg-brand-50`}>
-              {vehicleLabel(vehicle)}
-              {vehicle.engine ? ` ${vehicle.engine}` : ''}
-            </button>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
 }

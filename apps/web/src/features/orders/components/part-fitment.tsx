@@ -1,4 +1,4 @@
-import { fitWords, paths, vehicleLabel, type PartDetail, type Vehicle } from '@autoparts/shared';
+import { fitWords, onlyWith, paths, qualifierOf, vehicleLabel, type PartDetail, type Vehicle } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -16,16 +16,28 @@ export function yearRanges(years: number[]): string {
   return runs.map(([from, to]) => (from === to ? String(from) : `${from}–${to}`)).join(', ');
 }
 
-/** The vehicles grouped by make and model, each with its years as ranges. */
-export function groupFitment(vehicles: Vehicle[]): Array<{ make: string; model: string; years: string }> {
-  const groups = new Map<string, { make: string; model: string; years: number[] }>();
+/**
+ * The vehicles grouped by make, model and the submodel or engine an application is limited to
+ * (`only`, '' for every one of the model), each with its years as ranges: a part for the F-150's
+ * 3.5L V6 alone is not listed as fitting every F-150 of those years.
+ */
+export function groupFitment(vehicles: Vehicle[]): Array<{ make: string; model: string; only: string; years: string }> {
+  // By make and model in the order given (the API's), then by what a row is limited to, none first.
+  const models = new Map<string, Map<string, { make: string; model: string; only: string; years: number[] }>>();
   for (const vehicle of vehicles) {
     const key = `${vehicle.make}\u0000${vehicle.model}`;
-    const group = groups.get(key) ?? { make: vehicle.make, model: vehicle.model, years: [] };
+    const groups = models.get(key) ?? new Map<string, { make: string; model: string; only: string; years: number[] }>();
+    const only = qualifierOf(vehicle);
+    const group = groups.get(only) ?? { make: vehicle.make, model: vehicle.model, only, years: [] };
     group.years.push(vehicle.year);
-    groups.set(key, group);
+    groups.set(only, group);
+    models.set(key, groups);
   }
-  return [...groups.values()].map((group) => ({ make: group.make, model: group.model, years: yearRanges(group.years) }));
+  return [...models.values()].flatMap((groups) =>
+    [...groups.values()]
+      .sort((a, b) => a.only.localeCompare(b.only, 'en', { numeric: true }))
+      .map((group) => ({ make: group.make, model: group.model, only: group.only, years: yearRanges(group.years) })),
+  );
 }
 
 /** The vehicles the part fits, as the signed-in part page loads them. */
@@ -64,7 +76,7 @@ export function FitmentSection({ children }: { children: ReactNode }) {
   );
 }
 
-/** The vehicles grouped by make and model, with their years; a sentence when there are none. */
+/** The vehicles grouped by make, model and what they are limited to, with their years; a sentence when there are none. */
 export function FitmentTable({ vehicles }: { vehicles: Vehicle[] }) {
   if (vehicles.length === 0) return <p className="mt-2 text-slate-600">No vehicles are listed for this part yet.</p>;
   return (
@@ -79,9 +91,12 @@ export function FitmentTable({ vehicles }: { vehicles: Vehicle[] }) {
         </thead>
         <tbody>
           {groupFitment(vehicles).map((group) => (
-            <tr key={`${group.make}-${group.model}`} className="border-b border-slate-100">
+            <tr key={`${group.make}-${group.model}-${group.only}`} className="border-b border-slate-100">
               <td className="py-2 pr-4">{group.make}</td>
-              <td className="py-2 pr-4">{group.model}</td>
+              <td className="py-2 pr-4">
+                {group.model}
+                {group.only && <span className="block text-sm text-slate-600">{` ${onlyWith(group.only)}`}</span>}
+              </td>
               <td className="py-2">{group.years}</td>
             </tr>
           ))}
@@ -99,8 +114,13 @@ export function FitmentTable({ vehicles }: { vehicles: Vehicle[] }) {
  */
 export function FitVerdict({ part }: { part: PartDetail }) {
   const { active } = useGarage();
-  if (!active) return null;
-  return <FitsNotice part={part} active={active} />;
+  // A live region on the page from the first paint, empty without a vehicle: one added with its
+  // words is seldom read (decision 044), and a vehicle chosen on this page is answered here.
+  return (
+    <div role="status" data-testid="fit-verdict">
+      {active && <FitsNotice part={part} active={active} />}
+    </div>
+  );
 }
 
 function FitsNotice({ part, active }: { part: PartDetail; active: Vehicle }) {
@@ -109,14 +129,14 @@ function FitsNotice({ part, active }: { part: PartDetail; active: Vehicle }) {
   const fitting = new URLSearchParams({ vehicle: active._id, ...(part.category ? { category: part.category.slug } : {}) });
   if (verdict === 'fits') {
     return (
-      <div role="status" className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-green-800">
+      <div className="rounded-lg border border-green-200 bg-green-50 px-3 py-2 text-green-800">
         <p className="font-semibold">{text}</p>
         {notes.length > 0 && <p>{notes.join('. ')}</p>}
       </div>
     );
   }
   return (
-    <div role="status" className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900">
+    <div className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900">
       <p className="font-semibold">{text}</p>
       <Link to={`${paths.shop}?${fitting.toString()}`} className="inline-block font-semibold text-brand-700 underline">
         {part.category ? `${part.category.name} parts that fit your ${label}` : `Parts that fit your ${label}`}

@@ -20,7 +20,7 @@ const part: PublicPart = {
     applications: [2016, 2017].map((year) => ({ year, make: 'Hyundai', model: 'Elantra', submodel: '', engine: '', position: null, quantity: 1, notes: [], partType: null })),
   }),
   fitment: [
-    { make: 'Hyundai', model: 'Elantra', vehicles: [{ _id: 'elantra-2016', year: 2016, submodel: '', engine: '2.0L' }, { _id: 'elantra-2017', year: 2017, submodel: '', engine: '2.0L' }] },
+    { make: 'Hyundai', model: 'Elantra', vehicles: [{ _id: 'elantra-2016', year: 2016, submodel: '', engine: '' }, { _id: 'elantra-2017', year: 2017, submodel: '', engine: '' }] },
     { make: 'Kia', model: 'Forte', vehicles: [{ _id: 'forte-2019', year: 2019, submodel: '', engine: '' }] },
   ],
 };
@@ -67,6 +67,28 @@ describe('/parts/{partNumber}', () => {
     expect(fitment.getAllByRole('row').map((row) => row.textContent)).toEqual(['MakeModelYears', 'HyundaiElantra2016–2017', 'KiaForte2019']);
     expect(screen.getByRole('link', { name: 'Order now' })).toHaveAttribute('href', '/part/part-1');
     expect(screen.queryByText(/fit your/)).not.toBeInTheDocument();
+  });
+
+  it('lists a vehicle its applications limit to an engine or submodel with those words, not as every one of its model', async () => {
+    const f150 = (_id: string, year: number, submodel: string, engine: string) => ({ _id, year, submodel, engine });
+    const coil = {
+      ...part,
+      fitment: [
+        { make: 'Ford', model: 'F-150', vehicles: [f150('f-2017', 2017, '', '3.5L V6'), f150('f-2018', 2018, '', '5.0L V8'), f150('f-2019', 2019, '', '3.5L V6'), f150('f-2020', 2020, 'XLT', '2.7L V6')] },
+        { make: 'Ford', model: 'Focus', vehicles: [f150('focus-2016', 2016, '', ''), f150('focus-2017', 2017, '', '')] },
+      ],
+    };
+    stubFetch({ [GET_PART]: { body: coil }, ...visitor });
+    renderPage();
+
+    const fitment = within(await screen.findByRole('region', { name: 'Vehicles this part fits' }));
+    expect(fitment.getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'MakeModelYears',
+      'FordF-150 with 3.5L V6 only2017, 2019',
+      'FordF-150 with 5.0L V8 only2018',
+      'FordF-150 with XLT 2.7L V6 only2020',
+      'FordFocus2016–2017',
+    ]);
   });
 
   it('says a sold-out part is out of stock, not the cart line’s “Remove it to check out”', async () => {
@@ -120,13 +142,18 @@ describe('/parts/{partNumber}', () => {
     renderPage();
     const garage = within(await screen.findByRole('region', { name: 'My Garage' }));
     expect(screen.queryByText(/fit your/)).not.toBeInTheDocument();
+    // The verdict's live region is there before there is anything to say (one added with its words is seldom read).
+    const verdict = screen.getByTestId('fit-verdict');
+    expect(verdict).toHaveAttribute('role', 'status');
+    expect(verdict).toBeEmptyDOMElement();
 
     await user.selectOptions(await garage.findByRole('combobox', { name: 'Year' }), '2016');
     await user.selectOptions(await garage.findByRole('combobox', { name: 'Make' }), 'Hyundai');
     await waitFor(() => expect(garage.getByRole('combobox', { name: 'Model' })).toBeEnabled());
     await user.selectOptions(garage.getByRole('combobox', { name: 'Model' }), 'Elantra 2.0L');
 
-    expect(await screen.findByText('Fits your 2016 Hyundai Elantra')).toBeInTheDocument();
+    await waitFor(() => expect(verdict).toHaveTextContent('Fits your 2016 Hyundai Elantra'));
+    expect(screen.getByTestId('fit-verdict')).toBe(verdict);
     expect(garage.getByTestId('active-vehicle')).toHaveTextContent('2016 Hyundai Elantra');
   });
 
