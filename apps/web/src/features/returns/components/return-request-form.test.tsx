@@ -123,6 +123,12 @@ describe('Return items: the parts to send back', () => {
         { partId: 'caliper', quantity: 1, reason: 'does-not-fit' },
       ],
     });
+    // The form and its button are gone: the keyboard is on the confirmation, which a screen reader reads.
+    expect(within(done).getByRole('heading', { name: 'Returns RMA-000003 and RMA-000004 requested' })).toHaveFocus();
+
+    // Another return: the form's heading, not the top of the page.
+    await user.click(within(done).getByRole('button', { name: 'Return something else' }));
+    expect(screen.getByRole('heading', { name: 'Return items' })).toHaveFocus();
   });
 
   it('shows the server’s refusal of a warranty claim without a note on the Note field, and focuses it', async () => {

@@ -10,9 +10,10 @@ import {
   warrantyUntilText,
   type Order,
   type OrderLine,
+  type ReturnCreated,
   type ReturnReasonCode,
 } from '@autoparts/shared';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useRequestReturn } from '../api/returns';
 
 /** A line's choices: how many, and why (nothing chosen until the customer says). */
@@ -47,6 +48,14 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
   const [noteError, setNoteError] = useState<string | undefined>();
   const noteField = useRef<HTMLTextAreaElement>(null);
   const request = useRequestReturn();
+  // "Return something else" gives the keyboard the form again, not the top of the page.
+  const formHeading = useRef<HTMLHeadingElement>(null);
+  const formHeadingWanted = useRef(false);
+  useEffect(() => {
+    if (request.isSuccess || !formHeadingWanted.current) return;
+    formHeadingWanted.current = false;
+    formHeading.current?.focus();
+  }, [request.isSuccess]);
   const order = candidates.find((candidate) => candidate._id === orderId);
   const now = new Date();
 
@@ -95,43 +104,20 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
   }
 
   if (request.isSuccess) {
-    const { returns, sendTo } = request.data;
-    const numbers = returns.map((ret) => ret.rmaNumber).join(' and ');
-    const allApproved = returns.every((ret) => ret.status === 'approved');
     return (
-      <div role="status" className="rounded-xl border border-emerald-300 bg-emerald-50 p-6">
-        <h2 className="text-xl font-bold text-ink">
-          {returns.length === 1 ? 'Return' : 'Returns'} {numbers} {allApproved ? 'approved' : 'requested'}
-        </h2>
-        {returns.length > 1 && (
-          <ul className="mt-2 list-disc pl-5 text-slate-800">
-            {returns.map((ret) => (
-              <li key={ret.id}>
-                {ret.rmaNumber}: {returnReasonLabels[ret.reason]}
-              </li>
-            ))}
-          </ul>
-        )}
-        {/* Where to send the parts once a return is approved; before that, nothing is to be sent (decision 057). */}
-        {returns
-          .filter((ret) => ret.status === 'approved')
-          .map((ret) => (
-            <p key={ret.id} className="mt-2 text-slate-800">
-              {returnMessages.whatToDo(ret.rmaNumber, sendTo)}
-            </p>
-          ))}
-        {!allApproved && <p className="mt-2 text-slate-800">{returnMessages.waitForApproval}</p>}
-        <p className="mt-2 text-slate-700">We have sent you this by e-mail too.</p>
-        <button type="button" className="mt-4 rounded-lg bg-slate-100 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-200" onClick={() => request.reset()}>
-          Return something else
-        </button>
-      </div>
+      <ReturnRequested
+        created={request.data}
+        onAnother={() => {
+          formHeadingWanted.current = true;
+          request.reset();
+        }}
+      />
     );
   }
 
   return (
     <form onSubmit={submit} noValidate className="grid min-w-0 gap-4 rounded-xl border border-slate-200 p-4 sm:p-6" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} className="text-xl font-bold text-ink">
+      <h2 id={`${id}-heading`} ref={formHeading} tabIndex={-1} className="text-xl font-bold text-ink focus:outline-none">
         Return items
       </h2>
       {linkedNotice}
@@ -240,5 +226,46 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The request made: its RMA numbers and what to do now. Its heading takes the focus when it
+ * appears (the form and its button are gone), so the keyboard stays here and a screen reader reads it.
+ */
+function ReturnRequested({ created, onAnother }: { created: ReturnCreated; onAnother: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [created]);
+  const { returns, sendTo } = created;
+  const numbers = returns.map((ret) => ret.rmaNumber).join(' and ');
+  const allApproved = returns.every((ret) => ret.status === 'approved');
+  return (
+    <div role="status" className="rounded-xl border border-emerald-300 bg-emerald-50 p-6">
+      <h2 ref={heading} tabIndex={-1} className="text-xl font-bold text-ink focus:outline-none">
+        {returns.length === 1 ? 'Return' : 'Returns'} {numbers} {allApproved ? 'approved' : 'requested'}
+      </h2>
+      {returns.length > 1 && (
+        <ul className="mt-2 list-disc pl-5 text-slate-800">
+          {returns.map((ret) => (
+            <li key={ret.id}>
+              {ret.rmaNumber}: {returnReasonLabels[ret.reason]}
+            </li>
+          ))}
+        </ul>
+      )}
+      {/* Where to send the parts once a return is approved; before that, nothing is to be sent (decision 057). */}
+      {returns
+        .filter((ret) => ret.status === 'approved')
+        .map((ret) => (
+          <p key={ret.id} className="mt-2 text-slate-800">
+            {returnMessages.whatToDo(ret.rmaNumber, sendTo)}
+          </p>
+        ))}
+      {!allApproved && <p className="mt-2 text-slate-800">{returnMessages.waitForApproval}</p>}
+      <p className="mt-2 text-slate-700">We have sent you this by e-mail too.</p>
+      <button type="button" className="mt-4 rounded-lg bg-slate-100 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-200" onClick={onAnother}>
+        Return something else
+      </button>
+    </div>
   );
 }
