@@ -69,6 +69,11 @@ export const returnMessages = {
   waitForApproval:
     'Please do not send anything yet: we will e-mail you when the return is approved, with where to send the parts and what to write on the parcel.',
   /** `sendTo`: the shop's returns address (`SHOP_RETURNS_ADDRESS`, else `SHOP_ADDRESS`). Said once a return is approved. */
+  /**
+   * The return form, on a line sent back as "no longer needed" while the shop keeps a restocking
+   * fee (`percent` as formatPercent writes it): said before the request is sent.
+   */
+  restockingFee: (percent: string) => `A restocking fee of ${percent} of the price is kept from the refund of a part no longer needed.`,
   whatToDo: (rma: string, sendTo: string) =>
     `Write ${rma} on the parcel, pack the parts with everything they came with, and send them to ${sendTo}. We refund you once we have received them.`,
 } as const;
@@ -207,3 +212,10 @@ export type RefundPreview = z.infer<typeof refundPreviewSchema>;
 
 export const shopSettingsSchema = z.object({ restockingFeePercent: z.number().min(0).max(100) });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
+
+/**
+ * `GET /returns/policy` (signed in): what a customer is told before asking — the restocking fee kept
+ * from a "no longer needed" refund (percent of the price; 0 when none), and where approved returns go.
+ */
+export const returnPolicySchema = shopSettingsSchema.extend({ sendTo: z.string() });
+export type ReturnPolicy = z.infer<typeof returnPolicySchema>;

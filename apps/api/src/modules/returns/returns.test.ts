@@ -1,7 +1,7 @@
 import { apiErrors, defaultReceiveAction, formatRmaNumber, returnMessages, type Order, type ReturnCreated, type ReturnRequest } from '@autoparts/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditCount, byCookie, byToken, call, expectInvalid, expectReply, payOrder } from '../../test/admin';
+import { anonymous, auditCount, byCookie, byToken, call, expectInvalid, expectReply, payOrder } from '../../test/admin';
 import { createTestApp } from '../../test/app';
 import { fillCart, insertAddress, insertShippingMethod, insertTaxRate, insertWeighedPart, postCheckout, userIdOf } from '../../test/checkout';
 import { orderRow, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
@@ -280,6 +280,18 @@ describe('refunds to the cent', () => {
     const third = await bought();
     // B's tax share is $8.25 for two; one of them: $4.12 (a part of a share rounds down).
     expect(await refunded('wrong-part-sent', [{ partId: third.b, quantity: 1 }], third.orderId)).toMatchObject({ refundAmount: 50 + 4.12 + 2.5 });
+  });
+
+  it('tells a signed-in customer the restocking fee and where returns go before they ask; nobody else', async () => {
+    await setFee(12.5);
+    try {
+      const policy = await call(app, byCookie(ada), { method: 'GET', url: '/api/returns/policy' });
+      expectReply(policy, 200);
+      expect(policy.json()).toEqual({ restockingFeePercent: 12.5, sendTo: 'Returns desk, 40 Dock Street, Detroit, MI 48207, United States' });
+      expectReply(await call(app, anonymous, { method: 'GET', url: '/api/returns/policy' }), 401);
+    } finally {
+      await setFee(0);
+    }
   });
 
   it('no longer needed: less the restocking fee set by the admin, with a credit note', async () => {

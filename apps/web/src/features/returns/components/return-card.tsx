@@ -1,11 +1,23 @@
-import { documentPaths, formatPrice, invoiceMessages, paths, returnReasonLabels, type AdminReturn, type ReturnRequest } from '@autoparts/shared';
+import { documentPaths, formatPrice, invoiceMessages, paths, returnMessages, returnReasonLabels, type AdminReturn, type ReturnRequest } from '@autoparts/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DocumentLink } from '../../invoices/components/order-documents';
 import { ReturnStatus } from './return-status';
 
 /** One return: its RMA number, order, reason, lines and, once refunded, the amount and credit note. */
-export function ReturnCard({ item, children, headingLevel = 3 }: { item: ReturnRequest | AdminReturn; children?: ReactNode; /** 2 right under a page's H1 (Manage Returns). */ headingLevel?: 2 | 3 }) {
+export function ReturnCard({
+  item,
+  children,
+  headingLevel = 3,
+  sendTo,
+}: {
+  item: ReturnRequest | AdminReturn;
+  children?: ReactNode;
+  /** 2 right under a page's H1 (Manage Returns). */
+  headingLevel?: 2 | 3;
+  /** The shop's returns address: given, an approved return says where to send its parts (as its e-mail does). */
+  sendTo?: string | undefined;
+}) {
   const Heading = `h${headingLevel}` as const;
   return (
     <li className="grid gap-3 rounded-xl border border-slate-200 p-4">
@@ -63,6 +75,7 @@ export function ReturnCard({ item, children, headingLevel = 3 }: { item: ReturnR
           </>
         ) : null}
       </dl>
+      {item.status === 'approved' && sendTo ? <p className="break-words font-medium text-slate-800">{returnMessages.whatToDo(item.rmaNumber, sendTo)}</p> : null}
       <ul className="grid gap-1 text-slate-800">
         {item.lines.map((line) => (
           <li key={line.partId}>

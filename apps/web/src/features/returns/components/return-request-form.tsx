@@ -1,5 +1,6 @@
 import {
   can,
+  formatPercent,
   formatPrice,
   itemLines,
   orderKindOf,
@@ -35,7 +36,16 @@ function reasonsFor(line: OrderLine, deposit: OrderLine | undefined, now: Date):
  * Lines of two reasons make two returns (decision 066). The server decides what may come back
  * and says why not; the RMA numbers and what to do are shown here once asked for.
  */
-export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[]; initialOrderId?: string }) {
+export function ReturnRequestForm({
+  orders,
+  initialOrderId,
+  restockingFeePercent = 0,
+}: {
+  orders: Order[];
+  initialOrderId?: string;
+  /** The shop's restocking fee (`GET /returns/policy`), said on a line sent back as no longer needed. */
+  restockingFeePercent?: number;
+}) {
   const id = useId();
   const candidates = orders.filter((order) => can(order.status, 'requestReturn', 'customer', orderKindOf(order.paymentProvider)));
   // The order a link named, if it can be returned; if not, the form says so rather than quietly offering another.
@@ -145,6 +155,8 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
           const deposit = order?.lines.find((candidate) => candidate.kind === 'core-deposit' && candidate.partId === line.partId);
           const choice = choices[line.partId] ?? { quantity: 0, reason: '' };
           const missingReason = tried && choice.quantity > 0 && choice.reason === '';
+          // The fee kept from a "no longer needed" refund, said before the request is sent.
+          const feeKept = choice.reason === 'no-longer-needed' && restockingFeePercent > 0;
           const lineId = `${id}-line-${index}`;
           return (
             <div key={line.partId} role="group" aria-labelledby={`${lineId}-name`} className="grid gap-2 rounded-lg bg-slate-50 px-3 py-2">
@@ -171,7 +183,7 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
                     className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-1.5 text-base"
                     aria-label={`Reason for returning ${line.name}`}
                     aria-invalid={missingReason || undefined}
-                    aria-describedby={missingReason ? `${lineId}-error` : undefined}
+                    aria-describedby={[missingReason && `${lineId}-error`, feeKept && `${lineId}-fee`].filter(Boolean).join(' ') || undefined}
                     value={choice.reason}
                     onChange={(event) => choose(line.partId, { reason: event.target.value as ReturnReasonCode | '' })}
                   >
@@ -187,6 +199,11 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
               {missingReason && (
                 <p id={`${lineId}-error`} className="text-sm font-medium text-red-700">
                   {returnMessages.reasonNeeded}
+                </p>
+              )}
+              {feeKept && (
+                <p id={`${lineId}-fee`} className="text-sm font-medium text-amber-900">
+                  {returnMessages.restockingFee(formatPercent(restockingFeePercent))}
                 </p>
               )}
               {line.warrantyUntil && <p className="text-sm text-slate-700">{warrantyUntilText(line.warrantyUntil, now)}</p>}
