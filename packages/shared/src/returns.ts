@@ -43,6 +43,8 @@ export const returnMessages = {
   warrantyNeedsNote: 'A warranty claim needs a note saying what is wrong.',
   alreadyRequested: 'A return of this part is already open.',
   tooMany: 'That is more than you can return of this part.',
+  /** A line's quantity that is no whole number of at least one (1.5, 0, -2). */
+  quantityWhole: 'Return a whole number of each part, at least 1.',
   photoNotFound: 'Photo not found.',
   notApprovable: 'Only a requested return can be approved.',
   notRejectable: 'Only a requested return can be rejected.',
@@ -83,7 +85,7 @@ export const RETURN_LINES_MAX = 100;
 
 export const returnLineInputSchema = z.object({
   partId: z.string().min(1).max(64),
-  quantity: z.number().int().min(1).max(100_000),
+  quantity: z.number(returnMessages.quantityWhole).int(returnMessages.quantityWhole).min(1, returnMessages.quantityWhole).max(100_000, returnMessages.tooMany),
   /** This line's reason; without one, the request's. */
   reason: z.enum(RETURN_REASONS).optional(),
 });

@@ -156,6 +156,9 @@ describe('asking for a return', () => {
     expectReply(await ask(bob, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'defective' }), 404, returnMessages.orderNotFound);
     expectReply(await ask(ada, { orderId, lines: [{ partId: b, quantity: 3 }], reason: 'defective' }), 409, returnMessages.tooMany);
     expectReply(await ask(ada, { orderId, lines: [{ partId: orderId, quantity: 1 }], reason: 'defective' }), 404, returnMessages.lineNotOnOrder);
+    // A quantity that is no whole number of parts is said in words, not 'This request is not valid.'
+    for (const quantity of [1.5, 0, -2]) expectInvalid(await ask(ada, { orderId, lines: [{ partId: a, quantity }], reason: 'defective' }), returnMessages.quantityWhole);
+    expectInvalid(await ask(ada, { orderId, lines: [{ partId: a, quantity: 1e9 }], reason: 'defective' }), returnMessages.tooMany);
     expectReply(await ask(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'defective', note: 'x'.repeat(1001) }), 400);
     await requested(ada, { orderId, lines: [{ partId: b, quantity: 1 }], reason: 'no-longer-needed' });
     // One open request per line at a time.

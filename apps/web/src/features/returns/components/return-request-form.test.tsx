@@ -150,4 +150,24 @@ describe('Return items: the parts to send back', () => {
     await user.type(note, 'Warped');
     expect(note).not.toHaveAttribute('aria-invalid');
   });
+
+  it('keeps whole numbers: 1.5 typed is 1 part sent, not a request the server refuses', async () => {
+    const user = userEvent.setup();
+    const server = stubFetch({
+      'POST /api/returns': {
+        body: { id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', returns: [{ id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', reason: 'defective' }], sendTo: 'Returns desk' },
+      },
+      'GET /api/returns': { body: [] },
+    });
+    renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[brakeJob()]} /> }]);
+
+    const quantity = screen.getByLabelText('How many of Vented Brake Rotor to return');
+    await user.clear(quantity);
+    await user.type(quantity, '1.5');
+    await user.selectOptions(screen.getByLabelText('Reason for returning Vented Brake Rotor'), 'defective');
+    await user.click(screen.getByRole('button', { name: 'Request the return' }));
+
+    await screen.findByRole('status');
+    expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({ orderId: 'order-7731', lines: [{ partId: 'rotor', quantity: 1, reason: 'defective' }] });
+  });
 });

@@ -170,10 +170,11 @@ export function ReturnRequestForm({
                     type="number"
                     min={0}
                     max={line.quantity}
+                    step={1}
                     className="w-20 rounded-lg border border-slate-300 px-2 py-1 text-base"
                     aria-label={`How many of ${line.name} to return`}
                     value={choice.quantity}
-                    onChange={(event) => choose(line.partId, { quantity: Math.max(0, Math.min(line.quantity, Number(event.target.value) || 0)) })}
+                    onChange={(event) => choose(line.partId, { quantity: Math.max(0, Math.min(line.quantity, Math.trunc(Number(event.target.value)) || 0)) })}
                   />
                 </label>
                 <label className="grid min-w-0 flex-1 gap-1 text-sm text-slate-700">
