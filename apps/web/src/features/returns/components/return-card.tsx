@@ -9,12 +9,15 @@ export function ReturnCard({
   item,
   children,
   headingLevel = 3,
+  headingId,
   sendTo,
 }: {
   item: ReturnRequest | AdminReturn;
   children?: ReactNode;
   /** 2 right under a page's H1 (Manage Returns). */
   headingLevel?: 2 | 3;
+  /** The heading's id, making it focusable: Manage Returns gives it the focus after an action on the card. */
+  headingId?: string;
   /** The shop's returns address: given, an approved return says where to send its parts (as its e-mail does). */
   sendTo?: string | undefined;
 }) {
@@ -22,7 +25,9 @@ export function ReturnCard({
   return (
     <li className="grid gap-3 rounded-xl border border-slate-200 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Heading className="text-lg font-bold text-ink">{item.rmaNumber}</Heading>
+        <Heading id={headingId} tabIndex={headingId ? -1 : undefined} className="text-lg font-bold text-ink focus:outline-none">
+          {item.rmaNumber}
+        </Heading>
         <ReturnStatus status={item.status} />
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
