@@ -59,7 +59,7 @@ export function ReturnCard({
         {item.rejectionReason ? (
           <>
             <dt className="font-semibold">Why not</dt>
-            <dd>{item.rejectionReason}</dd>
+            <dd className="[overflow-wrap:anywhere]">{item.rejectionReason}</dd>
           </>
         ) : null}
         {item.refundAmount !== null ? (
@@ -83,7 +83,7 @@ export function ReturnCard({
       {item.status === 'approved' && sendTo ? <p className="break-words font-medium text-slate-800">{returnMessages.whatToDo(item.rmaNumber, sendTo)}</p> : null}
       <ul className="grid gap-1 text-slate-800">
         {item.lines.map((line) => (
-          <li key={line.partId}>
+          <li key={line.partId} className="[overflow-wrap:anywhere]">
             {line.quantity} × {line.name} ({line.partNumber}){line.action ? ` — ${line.action === 'restock' ? 'restocked' : 'scrapped'}` : ''}
           </li>
         ))}

@@ -149,7 +149,7 @@ export function ReturnRequestForm({
           ))}
         </select>
       </label>
-      <fieldset className="grid gap-2">
+      <fieldset className="grid min-w-0 gap-2">
         <legend className="font-medium text-slate-800">Parts to send back</legend>
         {itemLines(order?.lines ?? []).map((line, index) => {
           const deposit = order?.lines.find((candidate) => candidate.kind === 'core-deposit' && candidate.partId === line.partId);
@@ -160,7 +160,7 @@ export function ReturnRequestForm({
           const lineId = `${id}-line-${index}`;
           return (
             <div key={line.partId} role="group" aria-labelledby={`${lineId}-name`} className="grid gap-2 rounded-lg bg-slate-50 px-3 py-2">
-              <p id={`${lineId}-name`}>
+              <p id={`${lineId}-name`} className="[overflow-wrap:anywhere]">
                 {line.name} <span className="text-slate-600">({line.partNumber}, bought {line.quantity})</span>
               </p>
               <div className="flex flex-wrap items-end gap-3">
