@@ -168,6 +168,8 @@ export const returnSchema = z.object({
   resolution: z.enum(['replace', 'refund']).nullable(),
   rejectionReason: z.string().nullable(),
   replacementOrderId: z.string().nullable(),
+  /** The replacement order's number, for a link to its page (`paths.order`); null without one. */
+  replacementOrderNumber: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ReturnRequest = z.infer<typeof returnSchema>;

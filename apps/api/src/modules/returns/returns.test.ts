@@ -584,6 +584,8 @@ describe('admins deciding', () => {
     expect(await stockOf(app, a)).toBe(stock - 1);
     const replacement = await orderRow(app, done.replacementOrderId!);
     expect(replacement).toMatchObject({ status: 'paid', total_cents: 0, replaces_order_id: orderId, email: ada.email });
+    // Its number, for the claim's card to link the replacement's page.
+    expect(done.replacementOrderNumber).toBe(String(replacement.order_number));
     const approvedMail = await smtp.waitFor(ada.email, new RegExp(`Return ${created.rmaNumber} approved: a replacement is on its way`));
     expect(approvedMail.text).toContain(`Replacement order: ${String(replacement.order_number)}\n`);
     const lines = await app.db.selectFrom('order_lines').selectAll().where('order_id', '=', replacement.id).execute();

@@ -56,6 +56,16 @@ export function ReturnCard({
             <dd className="break-words">{item.note}</dd>
           </>
         ) : null}
+        {item.replacementOrderNumber ? (
+          <>
+            <dt className="font-semibold">Replacement</dt>
+            <dd>
+              <Link to={paths.order(item.replacementOrderNumber)} className="text-brand-700 underline hover:text-brand-800">
+                {`Order ${item.replacementOrderNumber}`}
+              </Link>
+            </dd>
+          </>
+        ) : null}
         {item.rejectionReason ? (
           <>
             <dt className="font-semibold">Why not</dt>

@@ -24,6 +24,7 @@ const approved = (overrides: Partial<AdminReturn> = {}): AdminReturn => ({
   resolution: null,
   rejectionReason: null,
   replacementOrderId: null,
+  replacementOrderNumber: null,
   createdAt: '2026-11-28T10:00:00.000Z',
   email: 'rivera@example.com',
   customerName: 'Rivera’s Garage',

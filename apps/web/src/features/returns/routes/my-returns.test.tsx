@@ -69,6 +69,7 @@ describe('My Returns reached from an order', () => {
       resolution: null,
       rejectionReason: null,
       replacementOrderId: null,
+      replacementOrderNumber: null,
       createdAt: '2026-11-28T10:00:00.000Z',
     };
     renderReturns('order-recent', { status: 200, body: recent }, { returns: [approved, { ...approved, id: 'ret-2', rmaNumber: 'RMA-000008', status: 'requested' }] });
