@@ -192,3 +192,22 @@ describe('Returns (admins): the focus after an action', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Show' })).toHaveFocus());
   });
 });
+
+describe('Returns (admins): a warranty claim', () => {
+  it('names the claim on each of its approvals, as Approve does, so that two claims’ buttons differ', async () => {
+    const claim = (id: string, rmaNumber: string) => approved({ id, rmaNumber, status: 'requested', reason: 'warranty' });
+    const server = stubFetch({
+      'GET /api/admin/returns': { body: [claim('ret-1', 'RMA-000007'), claim('ret-2', 'RMA-000008')] },
+      'GET /api/admin/settings': { body: { restockingFeePercent: 0 } },
+      'POST /api/admin/returns/ret-2/approve': { body: approved({ id: 'ret-2', rmaNumber: 'RMA-000008', status: 'replaced', reason: 'warranty', resolution: 'replace' }) },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageReturns();
+
+    expect(await screen.findByRole('button', { name: 'Approve RMA-000007 with a replacement' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve RMA-000007 with a refund' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Approve RMA-000008 with a replacement' }));
+    await waitFor(() => expect(server.calls.find((call) => call.method === 'POST')).toMatchObject({ path: '/api/admin/returns/ret-2/approve', body: { resolution: 'replace' } }));
+  });
+});

@@ -85,7 +85,7 @@ function ReturnActions({ item, onActed }: { item: AdminReturn; onActed: () => vo
                   approve.mutate({ id: item.id, resolution: 'replace' });
                 }}
               >
-                Approve with a replacement
+                Approve {item.rmaNumber} with a replacement
               </button>
               <button
                 type="button"
@@ -97,7 +97,7 @@ function ReturnActions({ item, onActed }: { item: AdminReturn; onActed: () => vo
                   approve.mutate({ id: item.id, resolution: 'refund' });
                 }}
               >
-                Approve with a refund
+                Approve {item.rmaNumber} with a refund
               </button>
             </>
           ) : (
