@@ -86,3 +86,42 @@ for (const [index, width] of widths.entries()) {
     });
   });
 }
+
+test.describe('a part named with a long run-together word', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('its order’s page and Return items stay within a phone’s width', async ({ page, browser, baseURL }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const admin = await context.newPage();
+    await logInAt(admin, e2eAdmin);
+    const headers = { origin: baseURL ?? '' };
+    // As a catalogue feed may write one: a type designation of sixty-odd characters without a space.
+    const name = `Water Pump ${Date.now()} HeavyDutyReplacementAssemblyWithGasketThermostatHousingAndSealKit`;
+    const added = await admin.request.post('/api/addaproduct', {
+      headers,
+      data: { name, img: '/images/parts/brake-pads.svg', description: 'A pump with its gasket.', storequantity: '50', price: '56', minOrderQuantity: '1' },
+    });
+    expect(added.ok()).toBe(true);
+    const { insertedId: partId } = (await added.json()) as { insertedId: string };
+
+    const customer = newAccount('longname');
+    await signUp(page, customer);
+    await orderPart(page, partId);
+    const listed = await admin.request.get(`/api/admin/orders?email=${encodeURIComponent(customer.email)}`);
+    const [order] = ((await listed.json()) as { orders: { _id: string; orderNumber: string }[] }).orders;
+    if (!order) throw new Error('the order is not listed');
+    const paid = await page.request.post('/api/payments/test/pay', { headers, data: { orderId: order._id, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' } });
+    expect(paid.status()).toBe(200);
+    const shipped = await admin.request.post(`/api/admin/order/${order._id}/ship`, { headers, data: { carrier: 'ups', trackingNumber: '1Z999AA10123456785' } });
+    expect(shipped.status()).toBe(200);
+    await context.close();
+
+    await page.goto(`/dashboard/orders/${order.orderNumber}`);
+    await expect(page.getByRole('list', { name: `Lines of order ${order.orderNumber}` })).toContainText(name);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await page.getByRole('link', { name: 'Return items' }).click();
+    await expect(page.getByRole('group', { name: new RegExp(`^${name}`) })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});

@@ -43,6 +43,8 @@ export const returnMessages = {
   warrantyNeedsNote: 'A warranty claim needs a note saying what is wrong.',
   alreadyRequested: 'A return of this part is already open.',
   tooMany: 'That is more than you can return of this part.',
+  /** A line's quantity that is no whole number of at least one (1.5, 0, -2). */
+  quantityWhole: 'Return a whole number of each part, at least 1.',
   photoNotFound: 'Photo not found.',
   notApprovable: 'Only a requested return can be approved.',
   notRejectable: 'Only a requested return can be rejected.',
@@ -69,6 +71,11 @@ export const returnMessages = {
   waitForApproval:
     'Please do not send anything yet: we will e-mail you when the return is approved, with where to send the parts and what to write on the parcel.',
   /** `sendTo`: the shop's returns address (`SHOP_RETURNS_ADDRESS`, else `SHOP_ADDRESS`). Said once a return is approved. */
+  /**
+   * The return form, on a line sent back as "no longer needed" while the shop keeps a restocking
+   * fee (`percent` as formatPercent writes it): said before the request is sent.
+   */
+  restockingFee: (percent: string) => `A restocking fee of ${percent} of the price is kept from the refund of a part no longer needed.`,
   whatToDo: (rma: string, sendTo: string) =>
     `Write ${rma} on the parcel, pack the parts with everything they came with, and send them to ${sendTo}. We refund you once we have received them.`,
 } as const;
@@ -78,7 +85,7 @@ export const RETURN_LINES_MAX = 100;
 
 export const returnLineInputSchema = z.object({
   partId: z.string().min(1).max(64),
-  quantity: z.number().int().min(1).max(100_000),
+  quantity: z.number(returnMessages.quantityWhole).int(returnMessages.quantityWhole).min(1, returnMessages.quantityWhole).max(100_000, returnMessages.tooMany),
   /** This line's reason; without one, the request's. */
   reason: z.enum(RETURN_REASONS).optional(),
 });
@@ -161,6 +168,8 @@ export const returnSchema = z.object({
   resolution: z.enum(['replace', 'refund']).nullable(),
   rejectionReason: z.string().nullable(),
   replacementOrderId: z.string().nullable(),
+  /** The replacement order's number, for a link to its page (`paths.order`); null without one. */
+  replacementOrderNumber: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ReturnRequest = z.infer<typeof returnSchema>;
@@ -207,3 +216,10 @@ export type RefundPreview = z.infer<typeof refundPreviewSchema>;
 
 export const shopSettingsSchema = z.object({ restockingFeePercent: z.number().min(0).max(100) });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
+
+/**
+ * `GET /returns/policy` (signed in): what a customer is told before asking — the restocking fee kept
+ * from a "no longer needed" refund (percent of the price; 0 when none), and where approved returns go.
+ */
+export const returnPolicySchema = shopSettingsSchema.extend({ sendTo: z.string() });
+export type ReturnPolicy = z.infer<typeof returnPolicySchema>;

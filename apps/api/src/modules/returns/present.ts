@@ -25,7 +25,9 @@ export async function present(db: Db, rows: ReturnRow[]): Promise<ReturnRequest[
     .where('return_lines.return_id', 'in', ids)
     .orderBy('return_lines.position')
     .execute();
-  const orders = await db.selectFrom('orders').select(['id', 'order_number']).where('id', 'in', [...new Set(rows.map((row) => row.order_id))]).execute();
+  // The returns' orders, and their warranty replacements' (linked by number, as every order is).
+  const orderIds = rows.flatMap((row) => (row.replacement_order_id ? [row.order_id, row.replacement_order_id] : [row.order_id]));
+  const orders = await db.selectFrom('orders').select(['id', 'order_number']).where('id', 'in', [...new Set(orderIds)]).execute();
   const numbers = new Map(orders.map((order) => [order.id, String(order.order_number)]));
   return rows.map((row) => ({
     id: row.id,
@@ -52,6 +54,7 @@ export async function present(db: Db, rows: ReturnRow[]): Promise<ReturnRequest[
     resolution: row.resolution,
     rejectionReason: row.rejection_reason,
     replacementOrderId: row.replacement_order_id,
+    replacementOrderNumber: row.replacement_order_id ? (numbers.get(row.replacement_order_id) ?? null) : null,
     createdAt: row.created_at.toISOString(),
   }));
 }

@@ -1,7 +1,7 @@
 import { apiErrors, defaultReceiveAction, formatRmaNumber, returnMessages, type Order, type ReturnCreated, type ReturnRequest } from '@autoparts/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditCount, byCookie, byToken, call, expectInvalid, expectReply, payOrder } from '../../test/admin';
+import { anonymous, auditCount, byCookie, byToken, call, expectInvalid, expectReply, payOrder } from '../../test/admin';
 import { createTestApp } from '../../test/app';
 import { fillCart, insertAddress, insertShippingMethod, insertTaxRate, insertWeighedPart, postCheckout, userIdOf } from '../../test/checkout';
 import { orderRow, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
@@ -156,6 +156,9 @@ describe('asking for a return', () => {
     expectReply(await ask(bob, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'defective' }), 404, returnMessages.orderNotFound);
     expectReply(await ask(ada, { orderId, lines: [{ partId: b, quantity: 3 }], reason: 'defective' }), 409, returnMessages.tooMany);
     expectReply(await ask(ada, { orderId, lines: [{ partId: orderId, quantity: 1 }], reason: 'defective' }), 404, returnMessages.lineNotOnOrder);
+    // A quantity that is no whole number of parts is said in words, not 'This request is not valid.'
+    for (const quantity of [1.5, 0, -2]) expectInvalid(await ask(ada, { orderId, lines: [{ partId: a, quantity }], reason: 'defective' }), returnMessages.quantityWhole);
+    expectInvalid(await ask(ada, { orderId, lines: [{ partId: a, quantity: 1e9 }], reason: 'defective' }), returnMessages.tooMany);
     expectReply(await ask(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'defective', note: 'x'.repeat(1001) }), 400);
     await requested(ada, { orderId, lines: [{ partId: b, quantity: 1 }], reason: 'no-longer-needed' });
     // One open request per line at a time.
@@ -280,6 +283,18 @@ describe('refunds to the cent', () => {
     const third = await bought();
     // B's tax share is $8.25 for two; one of them: $4.12 (a part of a share rounds down).
     expect(await refunded('wrong-part-sent', [{ partId: third.b, quantity: 1 }], third.orderId)).toMatchObject({ refundAmount: 50 + 4.12 + 2.5 });
+  });
+
+  it('tells a signed-in customer the restocking fee and where returns go before they ask; nobody else', async () => {
+    await setFee(12.5);
+    try {
+      const policy = await call(app, byCookie(ada), { method: 'GET', url: '/api/returns/policy' });
+      expectReply(policy, 200);
+      expect(policy.json()).toEqual({ restockingFeePercent: 12.5, sendTo: 'Returns desk, 40 Dock Street, Detroit, MI 48207, United States' });
+      expectReply(await call(app, anonymous, { method: 'GET', url: '/api/returns/policy' }), 401);
+    } finally {
+      await setFee(0);
+    }
   });
 
   it('no longer needed: less the restocking fee set by the admin, with a credit note', async () => {
@@ -569,6 +584,8 @@ describe('admins deciding', () => {
     expect(await stockOf(app, a)).toBe(stock - 1);
     const replacement = await orderRow(app, done.replacementOrderId!);
     expect(replacement).toMatchObject({ status: 'paid', total_cents: 0, replaces_order_id: orderId, email: ada.email });
+    // Its number, for the claim's card to link the replacement's page.
+    expect(done.replacementOrderNumber).toBe(String(replacement.order_number));
     const approvedMail = await smtp.waitFor(ada.email, new RegExp(`Return ${created.rmaNumber} approved: a replacement is on its way`));
     expect(approvedMail.text).toContain(`Replacement order: ${String(replacement.order_number)}\n`);
     const lines = await app.db.selectFrom('order_lines').selectAll().where('order_id', '=', replacement.id).execute();

@@ -10,6 +10,7 @@ import {
   rejectReturnSchema,
   returnCreatedSchema,
   returnListSchema,
+  returnPolicySchema,
   returnMessages,
   returnSchema,
   shopSettingsSchema,
@@ -74,6 +75,20 @@ const customerReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     '/returns',
     { onRequest: app.requireUser, schema: { tags: ['returns'], security, response: { 200: returnListSchema, 401: errorSchema } } },
     async (request) => returns.listMine(identityOf(request).userId),
+  );
+
+  app.get(
+    '/returns/policy',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['returns'],
+        security,
+        description: 'What the return form says before a request: the restocking fee kept from a "no longer needed" refund (percent), and where approved returns are sent.',
+        response: { 200: returnPolicySchema, 401: errorSchema },
+      },
+    },
+    async () => ({ ...(await returns.settings()), sendTo: app.config.shop.returnsAddress }),
   );
 
   app.get(

@@ -18,7 +18,7 @@ export function OrderBreakdown({ order, headingLevel = 3 }: { order: Order; /** 
         {order.lines.map((line) => (
           <li key={`${line.kind}-${line.partId}-${line.partNumber}`} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-3 py-2">
             <span className="min-w-0">
-              <span className="tabular-nums">{line.quantity} ×</span> <span className="font-semibold text-ink">{line.name}</span>
+              <span className="tabular-nums">{line.quantity} ×</span> <span className="font-semibold text-ink [overflow-wrap:anywhere]">{line.name}</span>
               {line.partNumber && <span className="ml-1 font-mono text-xs text-slate-500">{line.partNumber}</span>}
               {line.fitChecked && (
                 <span className="ml-2 inline-block rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-800 ring-1 ring-green-200">

@@ -1,4 +1,4 @@
-import { formatPercent, type AdminReturn, type CreateReturn, type RefundPreview, type ReturnCreated, type ReturnRequest, type ReturnStatusCode, type ShopSettings } from '@autoparts/shared';
+import { formatPercent, type AdminReturn, type CreateReturn, type RefundPreview, type ReturnCreated, type ReturnPolicy, type ReturnRequest, type ReturnStatusCode, type ShopSettings } from '@autoparts/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api, customerMessage } from '../../../lib/api-client';
@@ -13,6 +13,10 @@ export const shopSettingsKey = ['admin', 'settings'] as const;
 /** `GET /returns`: the signed-in customer's return requests, newest first. */
 export const myReturnsQuery = () =>
   queryOptions({ queryKey: myReturnsKey, queryFn: ({ signal }) => api<ReturnRequest[]>('/returns', { signal, auth: true }) });
+
+/** `GET /returns/policy`: the restocking fee and the returns address, said before and after asking. */
+export const returnPolicyQuery = () =>
+  queryOptions({ queryKey: ['orders', 'return-policy'], queryFn: ({ signal }) => api<ReturnPolicy>('/returns/policy', { signal, auth: true }) });
 
 /** `GET /admin/returns?status=`: every return, or those in one status. */
 export const adminReturnsQuery = (status: ReturnStatusCode | '') =>

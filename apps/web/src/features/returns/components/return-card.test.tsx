@@ -20,6 +20,7 @@ const refunded: ReturnRequest = {
   resolution: null,
   rejectionReason: null,
   replacementOrderId: null,
+  replacementOrderNumber: null,
   createdAt: '2026-11-28T10:00:00.000Z',
 };
 
@@ -48,6 +49,11 @@ describe('ReturnCard (My Returns)', () => {
   it('links the order to its page', () => {
     renderCard(refunded);
     expect(screen.getByRole('link', { name: '1042' })).toHaveAttribute('href', '/dashboard/orders/1042');
+  });
+
+  it('links a warranty claim’s replacement order to its page', () => {
+    renderCard({ ...refunded, status: 'replaced', reason: 'warranty', resolution: 'replace', refundAmount: null, creditNoteNumber: null, replacementOrderId: 'order-9', replacementOrderNumber: '1077' });
+    expect(screen.getByRole('link', { name: 'Order 1077' })).toHaveAttribute('href', '/dashboard/orders/1077');
   });
 
   it('offers no credit note before the refund', () => {

@@ -1,16 +1,33 @@
-import { documentPaths, formatPrice, invoiceMessages, paths, returnReasonLabels, type AdminReturn, type ReturnRequest } from '@autoparts/shared';
+import { documentPaths, formatPrice, invoiceMessages, paths, returnMessages, returnReasonLabels, type AdminReturn, type ReturnRequest } from '@autoparts/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DocumentLink } from '../../invoices/components/order-documents';
 import { ReturnStatus } from './return-status';
 
 /** One return: its RMA number, order, reason, lines and, once refunded, the amount and credit note. */
-export function ReturnCard({ item, children, headingLevel = 3 }: { item: ReturnRequest | AdminReturn; children?: ReactNode; /** 2 right under a page's H1 (Manage Returns). */ headingLevel?: 2 | 3 }) {
+export function ReturnCard({
+  item,
+  children,
+  headingLevel = 3,
+  headingId,
+  sendTo,
+}: {
+  item: ReturnRequest | AdminReturn;
+  children?: ReactNode;
+  /** 2 right under a page's H1 (Manage Returns). */
+  headingLevel?: 2 | 3;
+  /** The heading's id, making it focusable: Manage Returns gives it the focus after an action on the card. */
+  headingId?: string;
+  /** The shop's returns address: given, an approved return says where to send its parts (as its e-mail does). */
+  sendTo?: string | undefined;
+}) {
   const Heading = `h${headingLevel}` as const;
   return (
     <li className="grid gap-3 rounded-xl border border-slate-200 p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Heading className="text-lg font-bold text-ink">{item.rmaNumber}</Heading>
+        <Heading id={headingId} tabIndex={headingId ? -1 : undefined} className="text-lg font-bold text-ink focus:outline-none">
+          {item.rmaNumber}
+        </Heading>
         <ReturnStatus status={item.status} />
       </div>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
@@ -39,10 +56,20 @@ export function ReturnCard({ item, children, headingLevel = 3 }: { item: ReturnR
             <dd className="break-words">{item.note}</dd>
           </>
         ) : null}
+        {item.replacementOrderNumber ? (
+          <>
+            <dt className="font-semibold">Replacement</dt>
+            <dd>
+              <Link to={paths.order(item.replacementOrderNumber)} className="text-brand-700 underline hover:text-brand-800">
+                {`Order ${item.replacementOrderNumber}`}
+              </Link>
+            </dd>
+          </>
+        ) : null}
         {item.rejectionReason ? (
           <>
             <dt className="font-semibold">Why not</dt>
-            <dd>{item.rejectionReason}</dd>
+            <dd className="[overflow-wrap:anywhere]">{item.rejectionReason}</dd>
           </>
         ) : null}
         {item.refundAmount !== null ? (
@@ -63,9 +90,10 @@ export function ReturnCard({ item, children, headingLevel = 3 }: { item: ReturnR
           </>
         ) : null}
       </dl>
+      {item.status === 'approved' && sendTo ? <p className="break-words font-medium text-slate-800">{returnMessages.whatToDo(item.rmaNumber, sendTo)}</p> : null}
       <ul className="grid gap-1 text-slate-800">
         {item.lines.map((line) => (
-          <li key={line.partId}>
+          <li key={line.partId} className="[overflow-wrap:anywhere]">
             {line.quantity} × {line.name} ({line.partNumber}){line.action ? ` — ${line.action === 'restock' ? 'restocked' : 'scrapped'}` : ''}
           </li>
         ))}

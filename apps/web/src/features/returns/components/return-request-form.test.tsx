@@ -123,6 +123,12 @@ describe('Return items: the parts to send back', () => {
         { partId: 'caliper', quantity: 1, reason: 'does-not-fit' },
       ],
     });
+    // The form and its button are gone: the keyboard is on the confirmation, which a screen reader reads.
+    expect(within(done).getByRole('heading', { name: 'Returns RMA-000003 and RMA-000004 requested' })).toHaveFocus();
+
+    // Another return: the form's heading, not the top of the page.
+    await user.click(within(done).getByRole('button', { name: 'Return something else' }));
+    expect(screen.getByRole('heading', { name: 'Return items' })).toHaveFocus();
   });
 
   it('shows the server’s refusal of a warranty claim without a note on the Note field, and focuses it', async () => {
@@ -143,5 +149,25 @@ describe('Return items: the parts to send back', () => {
     expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
     await user.type(note, 'Warped');
     expect(note).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('keeps whole numbers: 1.5 typed is 1 part sent, not a request the server refuses', async () => {
+    const user = userEvent.setup();
+    const server = stubFetch({
+      'POST /api/returns': {
+        body: { id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', returns: [{ id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', reason: 'defective' }], sendTo: 'Returns desk' },
+      },
+      'GET /api/returns': { body: [] },
+    });
+    renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[brakeJob()]} /> }]);
+
+    const quantity = screen.getByLabelText('How many of Vented Brake Rotor to return');
+    await user.clear(quantity);
+    await user.type(quantity, '1.5');
+    await user.selectOptions(screen.getByLabelText('Reason for returning Vented Brake Rotor'), 'defective');
+    await user.click(screen.getByRole('button', { name: 'Request the return' }));
+
+    await screen.findByRole('status');
+    expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({ orderId: 'order-7731', lines: [{ partId: 'rotor', quantity: 1, reason: 'defective' }] });
   });
 });

@@ -1,5 +1,6 @@
 import {
   can,
+  formatPercent,
   formatPrice,
   itemLines,
   orderKindOf,
@@ -10,9 +11,10 @@ import {
   warrantyUntilText,
   type Order,
   type OrderLine,
+  type ReturnCreated,
   type ReturnReasonCode,
 } from '@autoparts/shared';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useRequestReturn } from '../api/returns';
 
 /** A line's choices: how many, and why (nothing chosen until the customer says). */
@@ -34,7 +36,16 @@ function reasonsFor(line: OrderLine, deposit: OrderLine | undefined, now: Date):
  * Lines of two reasons make two returns (decision 066). The server decides what may come back
  * and says why not; the RMA numbers and what to do are shown here once asked for.
  */
-export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[]; initialOrderId?: string }) {
+export function ReturnRequestForm({
+  orders,
+  initialOrderId,
+  restockingFeePercent = 0,
+}: {
+  orders: Order[];
+  initialOrderId?: string;
+  /** The shop's restocking fee (`GET /returns/policy`), said on a line sent back as no longer needed. */
+  restockingFeePercent?: number;
+}) {
   const id = useId();
   const candidates = orders.filter((order) => can(order.status, 'requestReturn', 'customer', orderKindOf(order.paymentProvider)));
   // The order a link named, if it can be returned; if not, the form says so rather than quietly offering another.
@@ -47,6 +58,14 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
   const [noteError, setNoteError] = useState<string | undefined>();
   const noteField = useRef<HTMLTextAreaElement>(null);
   const request = useRequestReturn();
+  // "Return something else" gives the keyboard the form again, not the top of the page.
+  const formHeading = useRef<HTMLHeadingElement>(null);
+  const formHeadingWanted = useRef(false);
+  useEffect(() => {
+    if (request.isSuccess || !formHeadingWanted.current) return;
+    formHeadingWanted.current = false;
+    formHeading.current?.focus();
+  }, [request.isSuccess]);
   const order = candidates.find((candidate) => candidate._id === orderId);
   const now = new Date();
 
@@ -95,43 +114,20 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
   }
 
   if (request.isSuccess) {
-    const { returns, sendTo } = request.data;
-    const numbers = returns.map((ret) => ret.rmaNumber).join(' and ');
-    const allApproved = returns.every((ret) => ret.status === 'approved');
     return (
-      <div role="status" className="rounded-xl border border-emerald-300 bg-emerald-50 p-6">
-        <h2 className="text-xl font-bold text-ink">
-          {returns.length === 1 ? 'Return' : 'Returns'} {numbers} {allApproved ? 'approved' : 'requested'}
-        </h2>
-        {returns.length > 1 && (
-          <ul className="mt-2 list-disc pl-5 text-slate-800">
-            {returns.map((ret) => (
-              <li key={ret.id}>
-                {ret.rmaNumber}: {returnReasonLabels[ret.reason]}
-              </li>
-            ))}
-          </ul>
-        )}
-        {/* Where to send the parts once a return is approved; before that, nothing is to be sent (decision 057). */}
-        {returns
-          .filter((ret) => ret.status === 'approved')
-          .map((ret) => (
-            <p key={ret.id} className="mt-2 text-slate-800">
-              {returnMessages.whatToDo(ret.rmaNumber, sendTo)}
-            </p>
-          ))}
-        {!allApproved && <p className="mt-2 text-slate-800">{returnMessages.waitForApproval}</p>}
-        <p className="mt-2 text-slate-700">We have sent you this by e-mail too.</p>
-        <button type="button" className="mt-4 rounded-lg bg-slate-100 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-200" onClick={() => request.reset()}>
-          Return something else
-        </button>
-      </div>
+      <ReturnRequested
+        created={request.data}
+        onAnother={() => {
+          formHeadingWanted.current = true;
+          request.reset();
+        }}
+      />
     );
   }
 
   return (
     <form onSubmit={submit} noValidate className="grid min-w-0 gap-4 rounded-xl border border-slate-200 p-4 sm:p-6" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} className="text-xl font-bold text-ink">
+      <h2 id={`${id}-heading`} ref={formHeading} tabIndex={-1} className="text-xl font-bold text-ink focus:outline-none">
         Return items
       </h2>
       {linkedNotice}
@@ -153,16 +149,18 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
           ))}
         </select>
       </label>
-      <fieldset className="grid gap-2">
+      <fieldset className="grid min-w-0 gap-2">
         <legend className="font-medium text-slate-800">Parts to send back</legend>
         {itemLines(order?.lines ?? []).map((line, index) => {
           const deposit = order?.lines.find((candidate) => candidate.kind === 'core-deposit' && candidate.partId === line.partId);
           const choice = choices[line.partId] ?? { quantity: 0, reason: '' };
           const missingReason = tried && choice.quantity > 0 && choice.reason === '';
+          // The fee kept from a "no longer needed" refund, said before the request is sent.
+          const feeKept = choice.reason === 'no-longer-needed' && restockingFeePercent > 0;
           const lineId = `${id}-line-${index}`;
           return (
             <div key={line.partId} role="group" aria-labelledby={`${lineId}-name`} className="grid gap-2 rounded-lg bg-slate-50 px-3 py-2">
-              <p id={`${lineId}-name`}>
+              <p id={`${lineId}-name`} className="[overflow-wrap:anywhere]">
                 {line.name} <span className="text-slate-600">({line.partNumber}, bought {line.quantity})</span>
               </p>
               <div className="flex flex-wrap items-end gap-3">
@@ -172,10 +170,11 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
                     type="number"
                     min={0}
                     max={line.quantity}
+                    step={1}
                     className="w-20 rounded-lg border border-slate-300 px-2 py-1 text-base"
                     aria-label={`How many of ${line.name} to return`}
                     value={choice.quantity}
-                    onChange={(event) => choose(line.partId, { quantity: Math.max(0, Math.min(line.quantity, Number(event.target.value) || 0)) })}
+                    onChange={(event) => choose(line.partId, { quantity: Math.max(0, Math.min(line.quantity, Math.trunc(Number(event.target.value)) || 0)) })}
                   />
                 </label>
                 <label className="grid min-w-0 flex-1 gap-1 text-sm text-slate-700">
@@ -185,7 +184,7 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
                     className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-1.5 text-base"
                     aria-label={`Reason for returning ${line.name}`}
                     aria-invalid={missingReason || undefined}
-                    aria-describedby={missingReason ? `${lineId}-error` : undefined}
+                    aria-describedby={[missingReason && `${lineId}-error`, feeKept && `${lineId}-fee`].filter(Boolean).join(' ') || undefined}
                     value={choice.reason}
                     onChange={(event) => choose(line.partId, { reason: event.target.value as ReturnReasonCode | '' })}
                   >
@@ -201,6 +200,11 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
               {missingReason && (
                 <p id={`${lineId}-error`} className="text-sm font-medium text-red-700">
                   {returnMessages.reasonNeeded}
+                </p>
+              )}
+              {feeKept && (
+                <p id={`${lineId}-fee`} className="text-sm font-medium text-amber-900">
+                  {returnMessages.restockingFee(formatPercent(restockingFeePercent))}
                 </p>
               )}
               {line.warrantyUntil && <p className="text-sm text-slate-700">{warrantyUntilText(line.warrantyUntil, now)}</p>}
@@ -240,5 +244,46 @@ export function ReturnRequestForm({ orders, initialOrderId }: { orders: Order[];
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * The request made: its RMA numbers and what to do now. Its heading takes the focus when it
+ * appears (the form and its button are gone), so the keyboard stays here and a screen reader reads it.
+ */
+function ReturnRequested({ created, onAnother }: { created: ReturnCreated; onAnother: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [created]);
+  const { returns, sendTo } = created;
+  const numbers = returns.map((ret) => ret.rmaNumber).join(' and ');
+  const allApproved = returns.every((ret) => ret.status === 'approved');
+  return (
+    <div role="status" className="rounded-xl border border-emerald-300 bg-emerald-50 p-6">
+      <h2 ref={heading} tabIndex={-1} className="text-xl font-bold text-ink focus:outline-none">
+        {returns.length === 1 ? 'Return' : 'Returns'} {numbers} {allApproved ? 'approved' : 'requested'}
+      </h2>
+      {returns.length > 1 && (
+        <ul className="mt-2 list-disc pl-5 text-slate-800">
+          {returns.map((ret) => (
+            <li key={ret.id}>
+              {ret.rmaNumber}: {returnReasonLabels[ret.reason]}
+            </li>
+          ))}
+        </ul>
+      )}
+      {/* Where to send the parts once a return is approved; before that, nothing is to be sent (decision 057). */}
+      {returns
+        .filter((ret) => ret.status === 'approved')
+        .map((ret) => (
+          <p key={ret.id} className="mt-2 text-slate-800">
+            {returnMessages.whatToDo(ret.rmaNumber, sendTo)}
+          </p>
+        ))}
+      {!allApproved && <p className="mt-2 text-slate-800">{returnMessages.waitForApproval}</p>}
+      <p className="mt-2 text-slate-700">We have sent you this by e-mail too.</p>
+      <button type="button" className="mt-4 rounded-lg bg-slate-100 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-200" onClick={onAnother}>
+        Return something else
+      </button>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { returnMessages, type AdminReturn, type RefundPreview } from '@autoparts/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +24,7 @@ const approved = (overrides: Partial<AdminReturn> = {}): AdminReturn => ({
   resolution: null,
   rejectionReason: null,
   replacementOrderId: null,
+  replacementOrderNumber: null,
   createdAt: '2026-11-28T10:00:00.000Z',
   email: 'rivera@example.com',
   customerName: 'Rivera’s Garage',
@@ -155,5 +156,58 @@ describe('Returns (admins): rejecting', () => {
     await user.click(screen.getByRole('button', { name: 'Reject RMA-000007' }));
     expect(await screen.findByText('RMA-000007 rejected')).toBeInTheDocument();
     expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({ reason: 'Worn by use' });
+  });
+});
+
+describe('Returns (admins): the focus after an action', () => {
+  it('goes to the card’s heading once approved, and to Show when a receive takes the card out of the list shown', async () => {
+    let status: AdminReturn['status'] = 'requested';
+    stubFetch({
+      'GET /api/admin/returns': () => ({ body: [approved({ status })] }),
+      'GET /api/admin/returns?status=approved': () => ({ body: status === 'approved' ? [approved({ status })] : [] }),
+      'GET /api/admin/settings': { body: { restockingFeePercent: 0 } },
+      'GET /api/admin/returns/ret-1/refund-preview': { body: preview },
+      'POST /api/admin/returns/ret-1/approve': () => {
+        status = 'approved';
+        return { body: approved({ status }) };
+      },
+      'POST /api/admin/returns/ret-1/receive': () => {
+        status = 'refunded';
+        return { body: approved({ status, refundAmount: 141.27 }) };
+      },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageReturns();
+
+    (await screen.findByRole('button', { name: 'Approve RMA-000007' })).focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('button', { name: 'Receive and refund RMA-000007' });
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'RMA-000007' })).toHaveFocus());
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'approved');
+    (await screen.findByRole('button', { name: 'Receive and refund RMA-000007' })).focus();
+    await user.keyboard('{Enter}');
+    await screen.findByText('No returns approved.');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Show' })).toHaveFocus());
+  });
+});
+
+describe('Returns (admins): a warranty claim', () => {
+  it('names the claim on each of its approvals, as Approve does, so that two claims’ buttons differ', async () => {
+    const claim = (id: string, rmaNumber: string) => approved({ id, rmaNumber, status: 'requested', reason: 'warranty' });
+    const server = stubFetch({
+      'GET /api/admin/returns': { body: [claim('ret-1', 'RMA-000007'), claim('ret-2', 'RMA-000008')] },
+      'GET /api/admin/settings': { body: { restockingFeePercent: 0 } },
+      'POST /api/admin/returns/ret-2/approve': { body: approved({ id: 'ret-2', rmaNumber: 'RMA-000008', status: 'replaced', reason: 'warranty', resolution: 'replace' }) },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageReturns();
+
+    expect(await screen.findByRole('button', { name: 'Approve RMA-000007 with a replacement' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve RMA-000007 with a refund' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Approve RMA-000008 with a replacement' }));
+    await waitFor(() => expect(server.calls.find((call) => call.method === 'POST')).toMatchObject({ path: '/api/admin/returns/ret-2/approve', body: { resolution: 'replace' } }));
   });
 });

@@ -9,7 +9,10 @@ import { adminReturnsQuery, refundPreviewQuery, shopSettingsQuery, useApproveRet
 import { ReturnCard } from '../components/return-card';
 import { EmptyState } from '../../../components/empty-state';
 
-const button = 'rounded-lg px-4 py-2 font-semibold disabled:opacity-60';
+const button = 'rounded-lg px-4 py-2 font-semibold disabled:opacity-60 aria-disabled:opacity-60';
+
+/** The id of a return card's heading, which takes the focus once an action on the card is done. */
+const cardHeadingId = (id: string) => `return-${id}-heading`;
 
 /** The refund receiving a return will make, in its parts, shown before the admin confirms. */
 function RefundPreviewBox({ id }: { id: string }) {
@@ -39,8 +42,13 @@ function RefundPreviewBox({ id }: { id: string }) {
   );
 }
 
-/** What an admin may do with a return in its state: approve or reject a request, receive an approved one, retry a refund that failed. */
-function ReturnActions({ item }: { item: AdminReturn }) {
+/**
+ * What an admin may do with a return in its state: approve or reject a request, receive an approved
+ * one, retry a refund that failed. A pressed button is `aria-disabled` while it works, not
+ * `disabled` (which drops the focus); `onActed` tells the page, which gives the focus back once the
+ * list shows the change (the button is gone by then).
+ */
+function ReturnActions({ item, onActed }: { item: AdminReturn; onActed: () => void }) {
   const approve = useApproveReturn();
   const reject = useRejectReturn();
   const receive = useReceiveReturn();
@@ -67,15 +75,42 @@ function ReturnActions({ item }: { item: AdminReturn }) {
         <div className="flex flex-wrap gap-2">
           {warranty ? (
             <>
-              <button type="button" className={`${button} bg-brand-700 text-white`} disabled={approve.isPending} onClick={() => approve.mutate({ id: item.id, resolution: 'replace' })}>
-                Approve with a replacement
+              <button
+                type="button"
+                className={`${button} bg-brand-700 text-white`}
+                aria-disabled={approve.isPending || undefined}
+                onClick={() => {
+                  if (approve.isPending) return;
+                  onActed();
+                  approve.mutate({ id: item.id, resolution: 'replace' });
+                }}
+              >
+                Approve {item.rmaNumber} with a replacement
               </button>
-              <button type="button" className={`${button} bg-brand-700 text-white`} disabled={approve.isPending} onClick={() => approve.mutate({ id: item.id, resolution: 'refund' })}>
-                Approve with a refund
+              <button
+                type="button"
+                className={`${button} bg-brand-700 text-white`}
+                aria-disabled={approve.isPending || undefined}
+                onClick={() => {
+                  if (approve.isPending) return;
+                  onActed();
+                  approve.mutate({ id: item.id, resolution: 'refund' });
+                }}
+              >
+                Approve {item.rmaNumber} with a refund
               </button>
             </>
           ) : (
-            <button type="button" className={`${button} bg-brand-700 text-white`} disabled={approve.isPending} onClick={() => approve.mutate({ id: item.id })}>
+            <button
+              type="button"
+              className={`${button} bg-brand-700 text-white`}
+              aria-disabled={approve.isPending || undefined}
+              onClick={() => {
+                if (approve.isPending) return;
+                onActed();
+                approve.mutate({ id: item.id });
+              }}
+            >
               Approve {item.rmaNumber}
             </button>
           )}
@@ -114,6 +149,7 @@ function ReturnActions({ item }: { item: AdminReturn }) {
                 return;
               }
               setWhyError(undefined);
+              onActed();
               reject.mutate({ id: item.id, reason: parsed.data.reason });
             }}
           >
@@ -144,6 +180,8 @@ function ReturnActions({ item }: { item: AdminReturn }) {
         className="grid gap-2"
         onSubmit={(event: FormEvent) => {
           event.preventDefault();
+          if (receive.isPending) return;
+          onActed();
           receive.mutate({ id: item.id, lines: item.lines.map((line) => ({ partId: line.partId, quantity: line.quantity, action: actions[line.partId] ?? defaultReceiveAction(item.reason) })) });
         }}
       >
@@ -162,7 +200,7 @@ function ReturnActions({ item }: { item: AdminReturn }) {
         ))}
         <RefundPreviewBox id={item.id} />
         <div>
-          <button type="submit" className={`${button} bg-brand-700 text-white`} disabled={receive.isPending}>
+          <button type="submit" className={`${button} bg-brand-700 text-white`} aria-disabled={receive.isPending || undefined}>
             {receive.isPending ? 'Receiving…' : `Receive and refund ${item.rmaNumber}`}
           </button>
         </div>
@@ -178,8 +216,12 @@ function ReturnActions({ item }: { item: AdminReturn }) {
           <button
             type="button"
             className={`${button} bg-brand-700 text-white`}
-            disabled={receive.isPending}
-            onClick={() => receive.mutate({ id: item.id, lines: item.lines.map((line) => ({ partId: line.partId, quantity: line.quantity, action: defaultReceiveAction(item.reason) })) })}
+            aria-disabled={receive.isPending || undefined}
+            onClick={() => {
+              if (receive.isPending) return;
+              onActed();
+              receive.mutate({ id: item.id, lines: item.lines.map((line) => ({ partId: line.partId, quantity: line.quantity, action: defaultReceiveAction(item.reason) })) });
+            }}
           >
             {receive.isPending ? 'Refunding…' : `Retry the refund of ${item.rmaNumber}`}
           </button>
@@ -202,6 +244,7 @@ function RestockingFee() {
       className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 p-4"
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
+        if (save.isPending) return;
         save.mutate({ restockingFeePercent: Number(value) });
       }}
     >
@@ -209,7 +252,7 @@ function RestockingFee() {
         Restocking fee for “no longer needed” (%)
         <input type="number" min={0} max={100} step={0.1} required className="w-32 rounded-lg border border-slate-300 px-3 py-2" value={value} onChange={(event) => setPercent(event.target.value)} />
       </label>
-      <button type="submit" className={`${button} bg-brand-700 text-white`} disabled={save.isPending}>
+      <button type="submit" className={`${button} bg-brand-700 text-white`} aria-disabled={save.isPending || undefined}>
         Save the fee
       </button>
     </form>
@@ -220,13 +263,36 @@ function RestockingFee() {
 export function Component() {
   const [status, setStatus] = useState<ReturnStatusCode | ''>('');
   const returns = useQuery(adminReturnsQuery(status));
+  const show = useRef<HTMLSelectElement>(null);
+  // The card last acted on and its place in the list. Once the list shows the change, the pressed
+  // button has gone and the focus with it: it goes to that card's heading, or, when the card left
+  // the list shown (a status chosen), to the card now in its place, else to Show.
+  const acted = useRef<{ id: string; index: number } | null>(null);
+  useEffect(() => {
+    const last = acted.current;
+    if (!last || !returns.data) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    acted.current = null;
+    const list = returns.data;
+    const next = list.find((item) => item.id === last.id) ?? list[last.index] ?? list[last.index - 1];
+    const heading = next ? document.getElementById(cardHeadingId(next.id)) : null;
+    (heading ?? show.current)?.focus();
+  }, [returns.data]);
   return (
     <AdminPage title="Returns" intro="Customers’ return requests (RMA): approve or reject them, and receive the parts to refund them.">
       <div className="grid gap-6">
         <RestockingFee />
         <label className="grid max-w-xs gap-1 font-medium text-slate-800">
           Show
-          <select className="rounded-lg border border-slate-300 px-3 py-2" value={status} onChange={(event) => setStatus(event.target.value as ReturnStatusCode | '')}>
+          <select
+            ref={show}
+            className="rounded-lg border border-slate-300 px-3 py-2"
+            value={status}
+            onChange={(event) => {
+              acted.current = null;
+              setStatus(event.target.value as ReturnStatusCode | '');
+            }}
+          >
             <option value="">Every status</option>
             {RETURN_STATUSES.map((code) => (
               <option key={code} value={code}>
@@ -243,9 +309,14 @@ export function Component() {
           <EmptyState message={`No returns${status ? ` ${status}` : ''}.`} />
         ) : (
           <ul className="grid gap-3">
-            {returns.data.map((item) => (
-              <ReturnCard key={item.id} item={item} headingLevel={2}>
-                <ReturnActions item={item} />
+            {returns.data.map((item, index) => (
+              <ReturnCard key={item.id} item={item} headingLevel={2} headingId={cardHeadingId(item.id)}>
+                <ReturnActions
+                  item={item}
+                  onActed={() => {
+                    acted.current = { id: item.id, index };
+                  }}
+                />
               </ReturnCard>
             ))}
           </ul>

@@ -1,5 +1,6 @@
-import { returnMessages } from '@autoparts/shared';
-import { screen } from '@testing-library/react';
+import { formatPercent, returnMessages, type ReturnRequest } from '@autoparts/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
 import { anOrder, anOrderDetail } from '../../../test/orders';
@@ -11,11 +12,12 @@ const me = aCustomer();
 const recent = anOrder({ _id: 'order-recent', orderNumber: '100020', name: 'Vented Brake Rotor', status: 'delivered', paid: true });
 
 /** /dashboard/returns reached by a "Return items" link, My Orders' first page holding only `recent`. */
-function renderReturns(linked: string, order: { status: number; body: unknown }) {
+function renderReturns(linked: string, order: { status: number; body: unknown }, { returns = [] as ReturnRequest[] } = {}) {
   const server = stubFetch({
     'GET /api/me': { body: me },
     [`GET /api/myorder/${encodeURIComponent(me.email)}?page=1`]: { body: [recent] },
-    'GET /api/returns': { body: [] },
+    'GET /api/returns': { body: returns },
+    'GET /api/returns/policy': { body: { restockingFeePercent: 10, sendTo: 'Returns desk, 40 Dock Street, Detroit, MI 48207' } },
     [`GET /api/order/${linked}`]: order,
   });
   renderRoutes([{ path: '/dashboard/returns', element: <MyReturns /> }], { path: `/dashboard/returns?order=${linked}` });
@@ -36,5 +38,45 @@ describe('My Returns reached from an order', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent(returnMessages.linkedNotReturnable);
     expect(screen.getByRole('combobox', { name: 'Order' })).toHaveDisplayValue('Order 100020 — Vented Brake Rotor');
+  });
+
+  it('says the restocking fee on a line sent back as no longer needed, before the request is sent', async () => {
+    const user = userEvent.setup();
+    renderReturns('order-recent', { status: 200, body: recent });
+
+    const reason = await screen.findByRole('combobox', { name: 'Reason for returning Brake Pads' });
+    expect(reason).not.toHaveAccessibleDescription();
+    await user.selectOptions(reason, 'no-longer-needed');
+    await waitFor(() => expect(reason).toHaveAccessibleDescription(returnMessages.restockingFee(formatPercent(10))));
+    await user.selectOptions(reason, 'defective');
+    expect(reason).not.toHaveAccessibleDescription();
+  });
+
+  it('says on an approved return where to send its parts, as its e-mail does', async () => {
+    const approved: ReturnRequest = {
+      id: 'ret-1',
+      rmaNumber: 'RMA-000007',
+      orderId: 'order-recent',
+      orderNumber: '100020',
+      status: 'approved',
+      reason: 'defective',
+      note: '',
+      lines: [{ partId: 'part-1', partNumber: 'BR-100', name: 'Vented Brake Rotor', quantity: 1, unitPrice: 64.5, action: null }],
+      refundAmount: null,
+      restockingFee: 0,
+      creditNoteNumber: null,
+      fitPromise: false,
+      resolution: null,
+      rejectionReason: null,
+      replacementOrderId: null,
+      replacementOrderNumber: null,
+      createdAt: '2026-11-28T10:00:00.000Z',
+    };
+    renderReturns('order-recent', { status: 200, body: recent }, { returns: [approved, { ...approved, id: 'ret-2', rmaNumber: 'RMA-000008', status: 'requested' }] });
+
+    const card = (rma: string) => within(screen.getByRole('heading', { name: rma }).closest('li') as HTMLElement);
+    await screen.findByRole('heading', { name: 'RMA-000007' });
+    expect(await card('RMA-000007').findByText(returnMessages.whatToDo('RMA-000007', 'Returns desk, 40 Dock Street, Detroit, MI 48207'))).toBeInTheDocument();
+    expect(card('RMA-000008').queryByText(/Write RMA-000008 on the parcel/)).toBeNull();
   });
 });

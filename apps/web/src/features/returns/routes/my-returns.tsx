@@ -8,7 +8,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/me';
 import { myOrdersQuery } from '../../orders/api/get-my-orders';
 import { orderQuery } from '../../payments/api/get-order';
-import { myReturnsQuery } from '../api/returns';
+import { myReturnsQuery, returnPolicyQuery } from '../api/returns';
 import { ReturnCard } from '../components/return-card';
 import { ReturnRequestForm } from '../components/return-request-form';
 
@@ -19,6 +19,8 @@ export function Component() {
   const [search] = useSearchParams();
   const orders = useQuery({ ...myOrdersQuery(email), enabled: email !== '' });
   const returns = useQuery(myReturnsQuery());
+  // The restocking fee said before asking, and where an approved return's parts go.
+  const policy = useQuery(returnPolicyQuery());
   // The order a "Return items" link names, asked for itself when it is older than My Orders' first page.
   const linkedId = search.get('order') ?? undefined;
   const linkedListed = orders.data?.some((order) => order._id === linkedId) ?? false;
@@ -41,7 +43,11 @@ export function Component() {
       ) : orders.isPending || linkedPending ? (
         <LoadingBlock label="Loading your orders" />
       ) : (
-        <ReturnRequestForm orders={linked.data && !linkedListed ? [linked.data, ...orders.data] : orders.data} initialOrderId={linkedId} />
+        <ReturnRequestForm
+          orders={linked.data && !linkedListed ? [linked.data, ...orders.data] : orders.data}
+          initialOrderId={linkedId}
+          restockingFeePercent={policy.data?.restockingFeePercent}
+        />
       )}
       <section aria-labelledby="returns-list-heading" className="grid gap-3">
         <h2 id="returns-list-heading" className="text-xl font-bold text-ink">
@@ -56,7 +62,7 @@ export function Component() {
         ) : (
           <ul className="grid gap-3">
             {returns.data.map((item) => (
-              <ReturnCard key={item.id} item={item} />
+              <ReturnCard key={item.id} item={item} sendTo={policy.data?.sendTo} />
             ))}
           </ul>
         )}
