@@ -6,6 +6,7 @@ import { LoadingBlock } from '../../../components/spinner';
 import { AdminPage } from '../../admin/components/admin-page';
 import { useCollectionEditing } from '../../admin/components/collection-editing';
 import { LoadError } from '../../admin/components/load-error';
+import { fieldChangedOf } from '../../admin/api/update-part';
 import { adminCompaniesQuery, useCreateCompany, useUpdateCompany } from '../api/companies';
 import { CompanyForm } from '../components/company-form';
 import { CompanyList } from '../components/company-list';
@@ -22,7 +23,8 @@ export function Component() {
   const [page, setPage] = useState(1);
   const companies = useQuery({ ...adminCompaniesQuery(page), placeholderData: keepPreviousData });
   const create = useCreateCompany();
-  const update = useUpdateCompany();
+  // A field someone else saved since the form loaded is said at that field (decision 125).
+  const update = useUpdateCompany({ saidInPlace: (error) => fieldChangedOf(error) !== undefined });
   const { editing, returnFocusTo, formRef, startEditing, stopEditing } = useCollectionEditing<CompanySummary>();
 
   return (

@@ -49,7 +49,9 @@ function AssignForm({ companyId, companyName, assigned, lists }: AssignFormProps
   function save(event: FormEvent) {
     event.preventDefault();
     if (chosen.size > COMPANY_PRICE_LISTS_MAX) return;
-    update.mutate({ id: companyId, input: { priceListIds: lists.filter((list) => chosen.has(list.id)).map((list) => list.id) } });
+    // Held to the lists this form loaded (decision 125): another admin's choice since is a 409 (said in
+    // the toast), and the form shows the company's lists as they are now.
+    update.mutate({ id: companyId, input: { priceListIds: lists.filter((list) => chosen.has(list.id)).map((list) => list.id), expected: { priceListIds: [...assigned] } } });
   }
 
   return (
