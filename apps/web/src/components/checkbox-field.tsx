@@ -17,7 +17,7 @@ export function CheckboxField({ label, error, className, ...input }: CheckboxFie
     <div className={className}>
       <div className="flex items-center gap-3">
         <input id={id} type="checkbox" className="size-5 accent-brand-700" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
-        <label htmlFor={id} className="font-medium text-slate-700">
+        <label htmlFor={id} className="min-w-0 font-medium text-slate-700 [overflow-wrap:anywhere]">
           {label}
         </label>
       </div>

@@ -112,7 +112,7 @@ export function CompanyForm(props: CompanyFormProps) {
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={headingId} className="grid gap-5 rounded-xl border border-slate-200 p-4 sm:grid-cols-2 sm:p-6">
-      <h2 id={headingId} className="text-xl font-bold text-ink sm:col-span-2">
+      <h2 id={headingId} className="min-w-0 text-xl font-bold break-words text-ink sm:col-span-2">
         {company ? `Edit “${company.name}”` : 'Create a company'}
       </h2>
       <TextField label="Company name" autoComplete="off" error={errors.name?.message} {...register('name')} />

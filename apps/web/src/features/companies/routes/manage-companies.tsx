@@ -29,7 +29,8 @@ export function Component() {
 
   return (
     <AdminPage title="Companies" intro="Trade accounts: a company's owner invites its buyers; its terms, credit limit and PO rule apply to every member.">
-      <div className="grid gap-8">
+      {/* One column no wider than the page: a company’s long name wraps, not widens it (decision 125). */}
+      <div className="grid grid-cols-1 gap-8">
         {companies.isError ? (
           <LoadError what="the companies" error={companies.error} onRetry={() => void companies.refetch()} />
         ) : companies.isPending ? (
@@ -42,7 +43,7 @@ export function Component() {
             <Pager page={page} onPage={setPage} hasNext={companies.data.length === COMPANIES_PAGE_SIZE} label="Companies pages" />
           </div>
         )}
-        <div ref={formRef} className="grid max-w-3xl scroll-mt-4 gap-8">
+        <div ref={formRef} className="grid max-w-3xl scroll-mt-4 grid-cols-1 gap-8">
           {editing ? (
             <>
               <CompanyForm

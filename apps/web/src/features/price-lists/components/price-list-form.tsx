@@ -153,7 +153,7 @@ export function PriceListForm({ list, pending, onSave, onCancel }: PriceListForm
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={headingId} className="grid gap-5 rounded-xl border border-slate-200 p-4 sm:grid-cols-2 sm:p-6 lg:grid-cols-4">
-      <h2 id={headingId} className="text-xl font-bold text-ink sm:col-span-2 lg:col-span-4">
+      <h2 id={headingId} className="min-w-0 text-xl font-bold break-words text-ink sm:col-span-2 lg:col-span-4">
         {list ? `Edit “${list.name}”` : 'Create a price list'}
       </h2>
       <TextField label="Name" autoComplete="off" className="sm:col-span-2" error={errors.name?.message} {...register('name')} />

@@ -24,7 +24,8 @@ export function Component() {
 
   return (
     <AdminPage title="Price lists" intro="Contract prices for companies: a fixed unit price or a percent off the list price, for a part or a whole category, with quantity tiers. A company’s lists are tried by priority; the first that prices a part wins.">
-      <div className="grid gap-8">
+      {/* One column no wider than the page: a list’s long name wraps, not widens it (decision 125). */}
+      <div className="grid grid-cols-1 gap-8">
         {lists.isError ? (
           <LoadError what="the price lists" error={lists.error} onRetry={() => void lists.refetch()} />
         ) : lists.isPending ? (
