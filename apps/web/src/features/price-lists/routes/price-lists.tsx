@@ -55,5 +55,5 @@ function EditPriceList({ id, onDone }: { id: string; onDone: () => void }) {
   const update = useUpdatePriceList();
   if (list.isError) return <LoadError what="the price list" error={list.error} onRetry={() => void list.refetch()} />;
   if (list.isPending) return <LoadingBlock label="Loading the price list" />;
-  return <PriceListForm key={id} list={list.data} pending={update.isPending} onSave={(input) => update.mutateAsync({ id, input }).then(onDone)} onCancel={onDone} />;
+  return <PriceListForm key={id} list={list.data} pending={update.isPending} onSave={(input) => update.mutateAsync({ id, input: { ...input, expectedVersion: list.data.version } }).then(onDone)} onCancel={onDone} />;
 }
