@@ -78,3 +78,39 @@ for (const width of widths) {
     });
   });
 }
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 900 } });
+
+  test('a company’s and a price list’s long one-word names wrap on their screens and in the company’s edit form, not widen the page (decision 125)', async ({ page, browser, baseURL }) => {
+    const ownerPage = await (await browser.newContext({ baseURL })).newPage();
+    const owner = newAccount('plwide');
+    await signUp(ownerPage, owner);
+    await ownerPage.context().close();
+    // One word each, as long as a name may be: nowhere to break but inside it.
+    const word = `Wide${owner.email.slice(7, 15)}`;
+    const companyName = word.repeat(10).slice(0, 110);
+    const listName = `List${word}`.repeat(10).slice(0, 115);
+
+    await logInAt(page, e2eAdmin);
+    const origin = { Origin: baseURL ?? '' };
+    const company = await page.request.post('/api/admin/companies', { headers: origin, data: { name: companyName, ownerEmail: owner.email } });
+    expect(company.status()).toBe(200);
+    const list = await page.request.post('/api/admin/price-lists', { headers: origin, data: { name: listName, priority: 9, entries: [{ category: 'brakes', percentOff: 1 }] } });
+    expect(list.status()).toBe(200);
+    const { id: companyId } = (await company.json()) as { id: string };
+    const { id: listId } = (await list.json()) as { id: string };
+    expect((await page.request.patch(`/api/admin/companies/${companyId}`, { headers: origin, data: { priceListIds: [listId] } })).status()).toBe(200);
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+
+    await page.goto('/dashboard/price-lists');
+    await expect(page.getByRole('article', { name: listName })).toContainText(companyName);
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
+
+    await followDashboardLink(page, 'Companies');
+    await page.getByRole('article', { name: companyName }).getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByRole('form', { name: `Price lists of “${companyName}”` }).getByLabel(new RegExp(`^${listName} \\(priority 9`))).toBeChecked();
+    await expect(page.getByRole('heading', { name: `Account of “${companyName}”` })).toBeVisible();
+    expect(await pageWidth()).toBeLessThanOrEqual(390);
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressSchema } from './addresses';
+import { adminMessages } from './admin';
 import { moneyField } from './form-fields';
 import { formatPrice } from './money';
 import { orderSchema } from './orders';
@@ -140,14 +141,52 @@ const companyUpdateFields = {
   poRequired: yesNo('PO required').optional(),
 };
 const COMPANY_UPDATE_FIELDS = Object.keys(companyUpdateFields);
+
+/**
+ * What the edit form loaded of each field it changes, as the API gave it (decision 125): a field
+ * someone else saved since is a 409 naming it, and nothing changes. Optional: a caller that sends
+ * none writes as before.
+ */
+export const companyExpectedSchema = z.strictObject({
+  name: z.string().max(1000).optional(),
+  taxId: z.string().max(1000).optional(),
+  status: z.enum(COMPANY_STATUSES).optional(),
+  paymentTerms: z.enum(PAYMENT_TERMS).nullable().optional(),
+  creditLimit: z.number().nullable().optional(),
+  poRequired: z.boolean().optional(),
+  priceListIds: z.array(z.string().max(64)).max(COMPANY_PRICE_LISTS_MAX).optional(),
+});
+export type CompanyExpected = z.infer<typeof companyExpectedSchema>;
+
 /**
  * Strict: a field the company does not have (`ownerEmail`) is a 400 naming it, not a 200 that
  * changed nothing and an audit entry saying so.
  */
-export const companyUpdateSchema = z.strictObject(companyUpdateFields, {
-  error: (issue) => (issue.code === 'unrecognized_keys' ? companyMessages.unknownFields(issue.keys) : undefined),
-});
+export const companyUpdateSchema = z.strictObject(
+  { ...companyUpdateFields, expected: companyExpectedSchema.optional() },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? companyMessages.unknownFields(issue.keys) : undefined) },
+);
 export type CompanyUpdateInput = z.input<typeof companyUpdateSchema>;
+
+/** Each checked field of a company in the words of `adminMessages.fieldChanged`, and its value now when it can be said. */
+const companyFieldWords: { [F in keyof CompanyExpected]-?: { label: string; say?: (value: NonNullable<CompanyExpected[F]> | null) => string } } = {
+  name: { label: 'name', say: (name) => `“${name}”` },
+  taxId: { label: 'tax id', say: (taxId) => (taxId ? taxId : 'none') },
+  status: { label: 'status', say: (status) => (status === null ? 'none' : companyStatusLabels[status].toLowerCase()) },
+  paymentTerms: { label: 'payment terms', say: (terms) => (terms === null ? 'card payment only' : paymentTermsLabels[terms].toLowerCase()) },
+  creditLimit: { label: 'credit limit', say: (limit) => (limit === null ? 'none' : formatPrice(limit)) },
+  poRequired: { label: 'PO rule', say: (required) => (required ? 'a PO number is required' : 'a PO number is optional') },
+  priceListIds: { label: 'list of price lists' },
+};
+
+/** The 409's message for a company's `field`, whose stored value is now `current` (decision 125). */
+export function companyFieldChangedMessage(field: keyof CompanyExpected, current: unknown): string {
+  const { label, say } = companyFieldWords[field];
+  return adminMessages.fieldChanged(label, say ? (say as (value: unknown) => string)(current) : undefined);
+}
+
+/** `PATCH /api/admin/companies/{id}`'s 409: a name taken (`message` alone), or a field someone else saved since (`field`, its value now). */
+export const companyConflictSchema = z.object({ message: z.string(), field: z.string().optional(), current: z.unknown().optional() });
 
 export const companyIdParamsSchema = z.object({ id: z.string().max(64) });
 export const companiesQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminMessages } from './admin';
 import { moneyField } from './form-fields';
 import { formatPrice, parseMoneyText } from './money';
 import { formatPercent, unitPriceCents, type PriceBreakCents } from './pricing';
@@ -170,6 +171,8 @@ export const priceListMessages = {
   entriesRepeat: 'Each part and each category appears once in a list',
   notFound: 'Price list not found',
   /** A 409: another list has the name, letter case and outer spaces aside (migration 0058). */
+  /** `PATCH`'s 409 when the list was saved by someone else since the editor loaded it: the fact, in the words of the parts' (decision 125). */
+  changed: adminMessages.fieldChanged('price list'),
   nameTaken: (name: string) => `A price list named “${name}” exists already. Edit that one or choose another name.`,
   partsNotFound: (ids: readonly string[]) => `These parts do not exist: ${ids.slice(0, 10).join(', ')}`,
   partNumbersNotFound: (numbers: readonly string[]) => `No part has these part numbers: ${numbers.slice(0, 10).join(', ')}`,
@@ -247,7 +250,18 @@ const datesInOrder = (list: { startsAt?: string | null; endsAt?: string | null }
 export const priceListInputSchema = z.object(priceListFields).refine(datesInOrder, { message: priceListMessages.dates, path: ['endsAt'] });
 export type PriceListInput = z.infer<typeof priceListInputSchema>;
 /** `PATCH /api/admin/price-lists/{id}`: the fields sent change; `entries`, when sent, replace the list's. */
-export const priceListUpdateSchema = z.object(priceListFields).partial().refine(datesInOrder, { message: priceListMessages.dates, path: ['endsAt'] });
+export const priceListUpdateSchema = z
+  .object(priceListFields)
+  .partial()
+  .extend({
+    /**
+     * The list's `version` as the editor loaded it (decision 125): a list saved by someone else
+     * since is a 409 (`priceListMessages.changed`), and nothing changes. Optional: without it the
+     * change is written as before.
+     */
+    expectedVersion: z.number().int().min(1).max(2_147_483_647).optional(),
+  })
+  .refine(datesInOrder, { message: priceListMessages.dates, path: ['endsAt'] });
 export type PriceListUpdate = z.infer<typeof priceListUpdateSchema>;
 
 const rateFields = { unitPrice: z.number().optional(), percentOff: z.number().optional() };
@@ -277,7 +291,12 @@ export const priceListSummaryListSchema = z.array(priceListSummarySchema);
  * (decision 104).
  */
 const warnings = z.array(z.string());
-export const priceListSchema = priceListSummarySchema.omit({ entries: true }).extend({ entries: z.array(priceListEntrySchema), warnings });
+export const priceListSchema = priceListSummarySchema.omit({ entries: true }).extend({
+  entries: z.array(priceListEntrySchema),
+  warnings,
+  /** One more on every change (decision 125): what an edit sends back as `expectedVersion`. */
+  version: z.number().int(),
+});
 export type PriceList = z.infer<typeof priceListSchema>;
 export const priceListIdParamsSchema = z.object({ id: z.string().max(64) });
 export const priceListCreatedSchema = z.object({ id: z.string(), warnings });

@@ -738,6 +738,8 @@ export interface PriceListsTable {
   priority: number;
   starts_on: ColumnType<string | null, string | null | undefined, string | null>;
   ends_on: ColumnType<string | null, string | null | undefined, string | null>;
+  /** One more on every change (migration 0060): an edit sent with an older one is refused. */
+  version: Generated<number>;
   created_at: CreatedAt;
 }
 

@@ -42,6 +42,7 @@ import * as refundsByTheRules from './0052-refunds-by-the-rules';
 import * as partFormerNumbers from './0054-part-former-numbers';
 import * as partNumbersCheckedAfterTheWait from './0057-part-numbers-checked-after-the-wait';
 import * as priceListNames from './0058-price-list-names';
+import * as priceListVersions from './0060-price-list-versions';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -88,6 +89,7 @@ const migrations: Record<string, Migration> = {
   '0054-part-former-numbers': partFormerNumbers,
   '0057-part-numbers-checked-after-the-wait': partNumbersCheckedAfterTheWait,
   '0058-price-list-names': priceListNames,
+  '0060-price-list-versions': priceListVersions,
 };
 
 export const migrationProvider: MigrationProvider = {

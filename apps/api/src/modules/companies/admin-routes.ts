@@ -3,6 +3,7 @@ import {
   companiesBodyLimit,
   companiesQuerySchema,
   companyCreatedSchema,
+  companyConflictSchema,
   companyCreateSchema,
   companyIdParamsSchema,
   companyMessages,
@@ -87,19 +88,23 @@ export const companiesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        description: 'Changes the fields sent; `priceListIds` become the company’s price lists (their priorities order them).',
+        description:
+          'Changes the fields sent; `priceListIds` become the company’s price lists (their priorities order them). `expected`: what the form loaded of each field it changes; one someone else saved since is a 409 with `field` and its `current` value, and nothing changes (decision 125).',
         params: companyIdParamsSchema,
         body: companyUpdateSchema,
-        response: { 200: adminCompanySchema, ...adminErrors, 409: errorSchema },
+        response: { 200: adminCompanySchema, ...adminErrors, 409: companyConflictSchema },
       },
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { priceListIds, ...fields } = request.body;
+      const { priceListIds, expected, ...fields } = request.body;
       const updated = await audited(
         app.db,
         identityOf(request),
         async (trx) => {
+          const stale = expected && (await repository(trx).changedSince(id, expected));
+          if (stale === 'not-found') return undefined;
+          if (stale) return stale;
           const company = await repository(trx).update(id, fields);
           if (!company || company === 'name-taken') return company;
           if (priceListIds === undefined) return { name: company.name, changes: fields };
@@ -108,13 +113,14 @@ export const companiesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           if (!priceLists) throw new UnknownPriceList();
           return { name: company.name, changes: { ...fields, priceLists } };
         },
-        (company) => (company && company !== 'name-taken' ? { action: 'company.update', target: `company ${id}`, details: company } : undefined),
+        (company) => (company && company !== 'name-taken' && !('changed' in company) ? { action: 'company.update', target: `company ${id}`, details: company } : undefined),
       ).catch((error: unknown) => {
         if (error instanceof UnknownPriceList) return 'unknown-list' as const;
         throw error;
       });
       if (updated === 'unknown-list') return reply.code(400).send({ message: priceListMessages.listsNotFound });
       if (updated === 'name-taken') return reply.code(409).send({ message: companyMessages.nameTaken(fields.name ?? '') });
+      if (updated && 'changed' in updated) return reply.code(409).send(updated.changed);
       if (!updated) return reply.code(404).send({ message: companyMessages.notFound });
       return (await companies.find(id)) ?? reply.code(404).send({ message: companyMessages.notFound });
     },

@@ -2,6 +2,7 @@ import {
   addressMessages,
   adminMessages,
   checkoutMessages,
+  companyFieldChangedMessage,
   companyMessages,
   countryOf,
   type AdminCompany,
@@ -173,6 +174,33 @@ describe('POST|GET|PATCH /api/admin/companies', () => {
     expectInvalid(await patch({ status: 'on-hold', creditlimit: 1 }), companyMessages.unknownFields(['creditlimit']));
     expect((await get(byToken(admin), `/api/admin/companies/${companyId}`)).json()).toMatchObject({ status: 'active' });
     expect(await app.db.selectFrom('audit_log').select('seq').where('action', '=', 'company.update').execute()).toEqual(auditedBefore);
+  });
+
+  it('holds a change to what the admin’s form loaded: a field someone else saved since is a 409 saying it, nothing written (decision 125)', async () => {
+    const id = await createCompany((await signUpCustomer(app, 'co-two-admins')).email, { name: 'Two admins fleet', paymentTerms: 'net30', creditLimit: 5000 });
+    const patch = (payload: object) => call(app, byToken(admin), { method: 'PATCH', url: `/api/admin/companies/${id}`, payload });
+    const list = await post(byToken(admin), '/api/admin/price-lists', { name: 'Two admins list', priority: 1, entries: [{ category: 'brakes', percentOff: 5 }] });
+    const listId = (list.json() as { id: string }).id;
+    const auditedBefore = await app.db.selectFrom('audit_log').select('seq').where('action', '=', 'company.update').execute();
+
+    // Admin A puts the company on hold and gives it a list; admin B's form loaded it active, with none.
+    expectReply(await patch({ status: 'on-hold', expected: { status: 'active' } }), 200);
+    expectReply(await patch({ priceListIds: [listId], expected: { priceListIds: [] } }), 200);
+
+    const stale = await patch({ creditLimit: 7000, expected: { creditLimit: 5000, status: 'active' } });
+    expectReply(stale, 409);
+    expect(stale.json()).toEqual({ message: 'The status changed since this page loaded (someone else saved it): it is now on hold.', field: 'status', current: 'on-hold' });
+    const staleLists = await patch({ priceListIds: [], expected: { priceListIds: [] } });
+    expectReply(staleLists, 409);
+    expect(staleLists.json()).toEqual({ message: companyFieldChangedMessage('priceListIds', [listId]), field: 'priceListIds', current: [listId] });
+    expect((await get(byToken(admin), `/api/admin/companies/${id}`)).json()).toMatchObject({ status: 'on-hold', creditLimit: 5000, priceListIds: [listId] });
+
+    // What B loaded still holds of the fields B changes: B's change goes in, A's stays.
+    expectReply(await patch({ creditLimit: 7000, expected: { creditLimit: 5000.0 } }), 200);
+    expect((await get(byToken(admin), `/api/admin/companies/${id}`)).json()).toMatchObject({ status: 'on-hold', creditLimit: 7000, priceListIds: [listId] });
+    expect(await app.db.selectFrom('audit_log').select('seq').where('action', '=', 'company.update').execute()).toHaveLength(auditedBefore.length + 3);
+    expectReply(await patch({ creditLimit: 1, expected: { credit: 1 } }), 400);
+    expectReply(await call(app, byToken(admin), { method: 'PATCH', url: '/api/admin/companies/not-an-id', payload: { status: 'active', expected: { status: 'active' } } }), 404, companyMessages.notFound);
   });
 
   it('is the admins’ only', async () => {

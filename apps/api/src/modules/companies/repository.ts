@@ -4,6 +4,7 @@ import {
   COMPANIES_PAGE_SIZE,
   COMPANY_LOCATIONS_MAX,
   COMPANY_MEMBERS_MAX,
+  companyFieldChangedMessage,
   companyRoleLabels,
   dollarsToCents,
   INVITATION_DAYS,
@@ -11,6 +12,7 @@ import {
   paths,
   type AddressFields,
   type AdminCompany,
+  type CompanyExpected,
   type CompanyLocation,
   type CompanyMember,
   type CompanyOrder,
@@ -87,6 +89,13 @@ function companyColumns(changes: CompanyChanges) {
     ...(changes.creditLimit !== undefined && { credit_limit_cents: changes.creditLimit === null ? null : dollarsToCents(changes.creditLimit) }),
     ...(changes.poRequired !== undefined && { po_required: changes.poRequired }),
   };
+}
+
+/** A company's field as a form loaded it and as stored: money in cents, price lists as a set. */
+function sameValue(field: keyof CompanyExpected, was: unknown, now: unknown): boolean {
+  if (field === 'creditLimit') return (was === null ? null : dollarsToCents(was as number)) === (now === null ? null : dollarsToCents(now as number));
+  if (field === 'priceListIds') return [...(was as string[])].sort().join() === [...(now as string[])].sort().join();
+  return was === now;
 }
 
 /** The advisory lock two admins naming companies take turns on (decision 107): one name check at a time. */
@@ -255,6 +264,27 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
         priceListIds,
         invitations,
       };
+    },
+
+    /**
+     * The first field of `expected` (what the admin's form loaded) that is no longer so, with its
+     * value now; 'not-found' for no such company; undefined when all still hold. Locks the company's
+     * row, so the values stay so until the caller's transaction writes its change (decision 125).
+     */
+    async changedSince(id: string, expected: CompanyExpected): Promise<'not-found' | { changed: { message: string; field: string; current: unknown } } | undefined> {
+      if (!isId(id)) return 'not-found';
+      const row = await db.selectFrom('companies').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!row) return 'not-found';
+      const stored: Required<CompanyExpected> = {
+        ...companyFields(row),
+        priceListIds: expected.priceListIds === undefined ? [] : await createPriceListsRepository(db).ofCompany(id),
+      };
+      for (const field of Object.keys(expected) as Array<keyof CompanyExpected>) {
+        const was = expected[field];
+        if (was === undefined || sameValue(field, was, stored[field])) continue;
+        return { changed: { message: companyFieldChangedMessage(field, stored[field]), field, current: stored[field] } };
+      }
+      return undefined;
     },
 
     /**

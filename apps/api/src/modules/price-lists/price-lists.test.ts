@@ -1,4 +1,4 @@
-import { priceListMessages, type AdminCompany, type Cart, type PartDetail, type PriceExplained, type PriceList, type PriceListSummary } from '@autoparts/shared';
+import { priceListMessages, requestNotValid, type AdminCompany, type Cart, type PartDetail, type PriceExplained, type PriceList, type PriceListSummary } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,6 +169,33 @@ describe('the admin routes', () => {
     expect((await send(byToken(admin), 'GET', `/api/admin/price-lists/${id}`)).json()).toMatchObject({ name: 'Summer oils', priority: 2, entries: [{ category: 'contract-brakes', percentOff: 5 }] });
     // Its own name in another letter case is no other list's.
     expectReply(await send(byToken(admin), 'PATCH', `/api/admin/price-lists/${id}`, { name: 'Summer Oils' }), 200);
+    expectReply(await send(byToken(admin), 'DELETE', `/api/admin/price-lists/${id}`), 200);
+  });
+
+  it('holds an edit to the version the editor loaded: a list saved by someone else since is a 409, nothing written (decision 125)', async () => {
+    const id = await createList({ name: 'Two admins oils', priority: 4, entries: [{ category: 'contract-brakes', percentOff: 5 }] });
+    const loaded = (await send(byToken(admin), 'GET', `/api/admin/price-lists/${id}`)).json() as PriceList;
+    expect(loaded.version).toBe(1);
+    const audited = () => app.db.selectFrom('audit_log').select('seq').where('target', '=', `price-list ${id}`).execute();
+
+    // Admin A adds a part entry; admin B, whose editor loaded the list before, saves it without.
+    const first = await send(byToken(admin), 'PATCH', `/api/admin/price-lists/${id}`, {
+      entries: [{ category: 'contract-brakes', percentOff: 5 }, { partId: brakePad, unitPrice: 30 }],
+      expectedVersion: loaded.version,
+    });
+    expectReply(first, 200);
+    expect((first.json() as PriceList).version).toBe(2);
+    const auditedBefore = await audited();
+    const stale = await send(byToken(admin), 'PATCH', `/api/admin/price-lists/${id}`, { name: 'Two admins oils', priority: 6, entries: [{ category: 'contract-brakes', percentOff: 5 }], expectedVersion: loaded.version });
+    expectReply(stale, 409, priceListMessages.changed);
+    expect(priceListMessages.changed).toBe('The price list changed since this page loaded (someone else saved it).');
+    expect((await send(byToken(admin), 'GET', `/api/admin/price-lists/${id}`)).json()).toMatchObject({ priority: 4, version: 2, entries: [{ category: 'contract-brakes' }, { partId: brakePad }] });
+    expect(await audited()).toEqual(auditedBefore);
+
+    // Sent again with the version it now shows, B's save goes in; without a version, as before.
+    expectReply(await send(byToken(admin), 'PATCH', `/api/admin/price-lists/${id}`, { priority: 6, expectedVersion: 2 }), 200);
+    expect((await send(byToken(admin), 'PATCH', `/api/admin/price-lists/${id}`, { priority: 7 })).json()).toMatchObject({ priority: 7, version: 4 });
+    expectInvalid(await send(byToken(admin), 'PATCH', `/api/admin/price-lists/${id}`, { priority: 7, expectedVersion: 0 }), requestNotValid);
     expectReply(await send(byToken(admin), 'DELETE', `/api/admin/price-lists/${id}`), 200);
   });
 

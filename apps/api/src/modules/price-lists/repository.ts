@@ -181,7 +181,7 @@ export function createPriceListsRepository(db: Db) {
       if (!isId(id)) return undefined;
       const row = await db
         .selectFrom('price_lists')
-        .select(['id', 'name', 'priority', sql<string | null>`starts_on::text`.as('starts_on'), sql<string | null>`ends_on::text`.as('ends_on')])
+        .select(['id', 'name', 'priority', 'version', sql<string | null>`starts_on::text`.as('starts_on'), sql<string | null>`ends_on::text`.as('ends_on')])
         .where('id', '=', id)
         .executeTakeFirst();
       if (!row) return undefined;
@@ -212,6 +212,7 @@ export function createPriceListsRepository(db: Db) {
         priority: row.priority,
         startsAt: row.starts_on,
         endsAt: row.ends_on,
+        version: row.version,
         companies: companies.get(id) ?? [],
         entries: entries.map((entry) => ({
           ...(entry.part_id !== null ? { partId: entry.part_id, partNumber: entry.part_number ?? '' } : { category: entry.category_slug ?? '' }),
@@ -226,10 +227,21 @@ export function createPriceListsRepository(db: Db) {
      * Changes the fields sent; `entries`, when sent, replace the list's. Its name after, or why
      * not; a new name another list has throws the unique violation (`nameTakenOr` reads it).
      */
-    async update(id: string, changes: PriceListUpdate): Promise<{ name: string } | EntriesProblem | undefined> {
+    /**
+     * Changes the fields sent, one more on the list's version. With `expectedVersion`, a list saved
+     * by someone else since (its version moved on) is 'changed', nothing written; the row is locked
+     * first, so the check holds until the change is written (decision 125).
+     */
+    async update(id: string, changes: PriceListUpdate): Promise<{ name: string } | EntriesProblem | 'changed' | undefined> {
       if (!isId(id)) return undefined;
-      const current = await db.selectFrom('price_lists').select(['name', sql<string | null>`starts_on::text`.as('starts_on'), sql<string | null>`ends_on::text`.as('ends_on')]).where('id', '=', id).forUpdate().executeTakeFirst();
+      const current = await db
+        .selectFrom('price_lists')
+        .select(['name', 'version', sql<string | null>`starts_on::text`.as('starts_on'), sql<string | null>`ends_on::text`.as('ends_on')])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!current) return undefined;
+      if (changes.expectedVersion !== undefined && changes.expectedVersion !== current.version) return 'changed';
       const startsOn = changes.startsAt === undefined ? current.starts_on : changes.startsAt;
       const endsOn = changes.endsAt === undefined ? current.ends_on : changes.endsAt;
       if (startsOn && endsOn && startsOn > endsOn) return { problem: priceListMessages.dates };
@@ -246,6 +258,7 @@ export function createPriceListsRepository(db: Db) {
           ...(changes.priority !== undefined && { priority: changes.priority }),
           starts_on: startsOn,
           ends_on: endsOn,
+          version: sql<number>`version + 1`,
         })
         .where('id', '=', id)
         .returning('name')

@@ -98,7 +98,8 @@ export const priceListsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        description: 'Changes the fields sent; `entries`, when sent, replace the whole list of entries. A new name another list has is a 409, and nothing changes.',
+        description:
+          'Changes the fields sent; `entries`, when sent, replace the whole list of entries. A new name another list has is a 409, and nothing changes. `expectedVersion`: the `version` the editor loaded; a list saved by someone else since is a 409, and nothing changes (decision 125).',
         params: priceListIdParamsSchema,
         body: priceListUpdateSchema,
         response: { 200: priceListSchema, ...adminErrors, 409: errorSchema },
@@ -106,16 +107,17 @@ export const priceListsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { entries, ...fields } = request.body;
+      const { entries, expectedVersion: _version, ...fields } = request.body;
       const outcome = await audited(
         app.db,
         identityOf(request),
         (trx) => createPriceListsRepository(trx).update(id, request.body),
         (updated) =>
-          updated && 'name' in updated ? { action: 'price-list.update', target: `price-list ${id}`, details: { name: updated.name, changes: fields, entries: entryCount(entries) } } : undefined,
+          updated && updated !== 'changed' && 'name' in updated ? { action: 'price-list.update', target: `price-list ${id}`, details: { name: updated.name, changes: fields, entries: entryCount(entries) } } : undefined,
       ).catch(nameTakenOr);
       if (!outcome) return reply.code(404).send({ message: priceListMessages.notFound });
       if (outcome === 'name-taken') return reply.code(409).send({ message: priceListMessages.nameTaken(fields.name ?? '') });
+      if (outcome === 'changed') return reply.code(409).send({ message: priceListMessages.changed });
       if ('problem' in outcome) return reply.code(400).send({ message: outcome.problem });
       return (await lists.find(id)) ?? reply.code(404).send({ message: priceListMessages.notFound });
     },

@@ -15,6 +15,8 @@ export const adminNotices = {
   staleReloaded: 'The form now shows what is stored, except in the fields you changed, which keep what you typed. Check them, then save again.',
   /** Under a field of Manage Products' editor refused with a 409: the field keeps what the admin typed, and a second Save writes it (decision 009). */
   staleKept: 'Your value is still in the field: save again to put it in place of that one.',
+  /** Under the price list editor's 409 (decision 125): the list was saved by someone else; the form keeps what the admin typed. */
+  staleFormKept: 'What you typed is still in the form: save again to put it in place of what they saved, or cancel to see theirs.',
   /** The button beside such a field in Manage Products' row: the stored value in place of the admin's. */
   useStored: (now: string) => `Use ${now}`,
   restocked: (quantity: number) => `Added ${quantity} to the stock`,

@@ -191,11 +191,16 @@ export const useCreateCompany = () =>
     invalidates: [adminCompaniesKey],
   });
 
-export const useUpdateCompany = () =>
+/**
+ * `PATCH /admin/companies/{id}` with `expected` (decision 125). `saidInPlace`: a 409 the form says
+ * at the field it names, with no toast over it.
+ */
+export const useUpdateCompany = ({ saidInPlace }: { saidInPlace?: (error: unknown) => boolean } = {}) =>
   useAdminMutation({
     mutationFn: ({ id, input }: { id: string; input: CompanyUpdateInput }) =>
       api<AdminCompany>(`/admin/companies/${encodeURIComponent(id)}`, { method: 'PATCH', body: input, auth: true }),
     success: (company) => companyMessages.companySaved(company.name),
+    ...(saidInPlace && { saidInPlace }),
     invalidates: [adminCompaniesKey],
   });
 

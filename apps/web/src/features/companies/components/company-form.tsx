@@ -7,16 +7,20 @@ import {
   PAYMENT_TERMS,
   paymentTermsLabels,
   type CompanyCreateInput,
+  type CompanyExpected,
   type CompanySummary,
   type CompanyUpdateInput,
 } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
 import { CheckboxField } from '../../../components/checkbox-field';
 import { FormActions } from '../../../components/form-actions';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
+import { adminNotices } from '../../admin/admin-notices';
+import { fieldChangedOf } from '../../admin/api/update-part';
 import { useCollectionSave } from '../../admin/components/collection-save';
 
 /** The form holds text, as typed; the shared schema reads the figures (SPEC §3). */
@@ -46,6 +50,13 @@ function valuesOf(company: CompanySummary): CompanyFormValues {
   };
 }
 
+/** The fields the edit form changes and the server holds to what it loaded (decision 125). */
+const CHECKED_FIELDS = ['name', 'taxId', 'status', 'paymentTerms', 'creditLimit', 'poRequired'] as const;
+type CheckedField = (typeof CHECKED_FIELDS)[number];
+
+/** The company as the API gave it: what `expected` says the form loaded. */
+const loadedOf = (company: CompanySummary): Pick<CompanyExpected, CheckedField> => Object.fromEntries(CHECKED_FIELDS.map((field) => [field, company[field]]));
+
 type CompanyFormProps =
   | { company?: undefined; pending: boolean; onSave: (input: CompanyCreateInput) => Promise<unknown>; onCancel?: undefined }
   | { company: CompanySummary; pending: boolean; onSave: (input: CompanyUpdateInput) => Promise<unknown>; onCancel: () => void };
@@ -66,18 +77,42 @@ export function CompanyForm(props: CompanyFormProps) {
     register,
     formState: { errors },
   } = form;
+  // What the form loaded, as the API gave it; a field's value now once a 409 has said it (a second
+  // Save then puts the admin's value in its place, as Manage Products' editor does).
+  const loaded = useRef(company ? loadedOf(company) : undefined);
+
+  /** Sends only the fields changed, each with what the form loaded of it: another admin's save since is a 409, not overwritten. */
+  async function saveChanges(input: Record<CheckedField, unknown>, save: (input: CompanyUpdateInput) => Promise<unknown>) {
+    const was = loaded.current ?? {};
+    const fields = CHECKED_FIELDS.filter((field) => input[field] !== undefined && input[field] !== was[field]);
+    if (fields.length === 0) {
+      toast.info(adminNotices.nothingChanged);
+      onCancel?.();
+      return;
+    }
+    const changes = Object.fromEntries(fields.map((field) => [field, input[field]])) as CompanyUpdateInput;
+    try {
+      await save({ ...changes, expected: Object.fromEntries(fields.map((field) => [field, was[field]])) });
+    } catch (error) {
+      const changed = fieldChangedOf(error);
+      if (!changed || !(CHECKED_FIELDS as readonly string[]).includes(changed.field)) throw error;
+      loaded.current = { ...was, [changed.field]: changed.current };
+      form.setError(changed.field as CheckedField, { type: 'server', message: `${changed.message} ${adminNotices.staleKept}` }, { shouldFocus: true });
+    }
+  }
+
   const onSubmit = useCollectionSave(form, {
     adding: !company,
     empty: emptyCompany,
     firstField: 'name',
     // A 409 is the name taken (decision 107) or, creating, the owner in another company already.
     conflictField: (message) => (company || message === companyMessages.nameTaken(form.getValues('name').trim()) ? 'name' : 'ownerEmail'),
-    onSave: (input) => (props.company ? props.onSave(input as CompanyUpdateInput) : props.onSave(input as CompanyCreateInput)),
+    onSave: (input) => (props.company ? saveChanges(input as Record<CheckedField, unknown>, props.onSave) : props.onSave(input as CompanyCreateInput)),
   });
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={headingId} className="grid gap-5 rounded-xl border border-slate-200 p-4 sm:grid-cols-2 sm:p-6">
-      <h2 id={headingId} className="text-xl font-bold text-ink sm:col-span-2">
+      <h2 id={headingId} className="min-w-0 text-xl font-bold break-words text-ink sm:col-span-2">
         {company ? `Edit “${company.name}”` : 'Create a company'}
       </h2>
       <TextField label="Company name" autoComplete="off" error={errors.name?.message} {...register('name')} />
@@ -103,7 +138,7 @@ export function CompanyForm(props: CompanyFormProps) {
         error={errors.creditLimit?.message}
         {...register('creditLimit')}
       />
-      <CheckboxField label="A PO number is required on every order" className="sm:col-span-2" {...register('poRequired')} />
+      <CheckboxField label="A PO number is required on every order" className="sm:col-span-2" error={errors.poRequired?.message} {...register('poRequired')} />
       <FormActions pending={pending} onCancel={onCancel} className="sm:col-span-2">
         {company ? 'Save changes' : 'Create company'}
       </FormActions>

@@ -14,7 +14,7 @@ export function CompanyList({ companies, returnFocusTo, onEdit }: CompanyListPro
   return (
     <ul aria-label="Companies" className="grid gap-3 lg:grid-cols-2">
       {companies.map((company) => (
-        <li key={company.id}>
+        <li key={company.id} className="min-w-0">
           <CompanyCard company={company} focusEdit={returnFocusTo === company.id} onEdit={() => onEdit(company)} />
         </li>
       ))}
@@ -32,14 +32,14 @@ function CompanyCard({ company, focusEdit, onEdit }: { company: CompanySummary; 
   return (
     <article aria-labelledby={nameId} className={`h-full rounded-xl border p-4 text-sm ${onHold ? 'border-dashed border-amber-400 bg-amber-50' : 'border-slate-200'}`}>
       <div className="flex flex-wrap items-center gap-2">
-        <h2 id={nameId} className="text-base font-bold break-words text-ink">
+        <h2 id={nameId} className="min-w-0 text-base font-bold break-words text-ink">
           {company.name}
         </h2>
         {onHold && <span className="inline-flex rounded-full bg-amber-200 px-2.5 py-0.5 text-xs font-semibold text-amber-900">{companyStatusLabels[company.status]}</span>}
       </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-700">
         <dt className="font-medium text-slate-500">Tax id</dt>
-        <dd className="break-words">{company.taxId || '—'}</dd>
+        <dd className="min-w-0 break-words">{company.taxId || '—'}</dd>
         <dt className="font-medium text-slate-500">Terms</dt>
         <dd>{company.paymentTerms ? paymentTermsLabels[company.paymentTerms] : 'Card only'}</dd>
         <dt className="font-medium text-slate-500">Credit limit</dt>

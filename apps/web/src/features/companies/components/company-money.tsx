@@ -35,7 +35,7 @@ export function CompanyMoney({ company }: { company: { id: string; name: string 
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="grid min-w-0 gap-6 rounded-xl border border-slate-200 p-4 sm:p-6">
-      <h2 id={headingId} className="text-xl font-bold break-words text-ink">
+      <h2 id={headingId} className="min-w-0 text-xl font-bold break-words text-ink">
         Account of “{company.name}”
       </h2>
       {account.isError ? (

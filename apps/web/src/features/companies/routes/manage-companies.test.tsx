@@ -1,8 +1,9 @@
-import { accountMessages, companyMessages, validation, type AdminCompany, type AdminCompanyAccount, type CompanySummary } from '@autoparts/shared';
+import { accountMessages, companyFieldChangedMessage, companyMessages, notices, validation, type AdminCompany, type AdminCompanyAccount, type CompanySummary } from '@autoparts/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
+import { adminNotices } from '../../admin/admin-notices';
 import { noActivity } from '../../../test/admin';
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
@@ -154,7 +155,46 @@ describe('Companies (admins)', () => {
     await user.selectOptions(within(form).getByLabelText('Status'), 'on-hold');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     expect(await screen.findByText(companyMessages.companySaved('Fleetco'))).toBeInTheDocument();
-    expect(server.calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ status: 'on-hold', creditLimit: 5000, paymentTerms: 'net30' });
+    // Only what changed, with what the form loaded of it (decision 125): the rest is not written over.
+    expect(server.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ status: 'on-hold', expected: { status: 'active' } });
+  });
+
+  it('says at the field that someone else saved it since the form loaded, without a toast; a second Save puts the admin’s value in (decision 125)', async () => {
+    const saved: AdminCompany = { ...fleetco, creditLimit: 7000, members: [], invitations: [], priceListIds: [] };
+    const stale = companyFieldChangedMessage('creditLimit', 6000);
+    let patches = 0;
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      'GET /api/admin/companies?page=1': { body: [fleetco] },
+      // Another admin set the limit to $6,000 after this form loaded.
+      'PATCH /api/admin/companies/c-1': () => (++patches === 1 ? { status: 409, body: { message: stale, field: 'creditLimit', current: 6000 } } : { body: saved }),
+      'GET /api/admin/companies/c-1': { body: { ...saved, creditLimit: 6000 } },
+      'GET /api/admin/companies/c-1/account': { body: account },
+      'GET /api/admin/price-lists': { body: [] },
+      ...noActivity,
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(within(await screen.findByRole('article', { name: 'Fleetco' })).getByRole('button', { name: 'Edit' }));
+    const form = within(screen.getByRole('form', { name: 'Edit “Fleetco”' }));
+    const limit = form.getByLabelText('Credit limit ($)');
+    await user.clear(limit);
+    await user.type(limit, '7000');
+    await user.click(form.getByRole('button', { name: 'Save changes' }));
+
+    // Sent: the limit alone, held to what was loaded; refused, it is said at the field, which takes the focus.
+    expect(await form.findByText(`${stale} ${adminNotices.staleKept}`)).toBeInTheDocument();
+    expect(limit).toHaveFocus();
+    expect(limit).toHaveAccessibleDescription(`Empty: no credit limit. ${stale} ${adminNotices.staleKept}`);
+    expect(screen.queryByText(notices.actionFailed)).not.toBeInTheDocument();
+
+    // The second Save says it has seen $6,000, and puts $7,000 in its place.
+    await user.click(form.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText(companyMessages.companySaved('Fleetco'))).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([
+      { creditLimit: 7000, expected: { creditLimit: 5000 } },
+      { creditLimit: 7000, expected: { creditLimit: 6000 } },
+    ]);
   });
 
   it("assigns price lists to a company from its edit form, in the lists' priority order", async () => {
@@ -177,7 +217,7 @@ describe('Companies (admins)', () => {
     await user.click(form.getByLabelText('Fleetco brakes (priority 1, always)'));
     await user.click(form.getByRole('button', { name: 'Save price lists' }));
     expect(await screen.findByText(companyMessages.companySaved('Fleetco'))).toBeInTheDocument();
-    expect(server.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ priceListIds: ['pl-1', 'pl-2'] });
+    expect(server.calls.find((call) => call.method === 'PATCH')?.body).toEqual({ priceListIds: ['pl-1', 'pl-2'], expected: { priceListIds: ['pl-2'] } });
   });
 
   it('shows a company’s money and records a payment once, however often it is clicked; the balance then changes', async () => {

@@ -6,6 +6,7 @@ import { LoadingBlock } from '../../../components/spinner';
 import { AdminPage } from '../../admin/components/admin-page';
 import { useCollectionEditing } from '../../admin/components/collection-editing';
 import { LoadError } from '../../admin/components/load-error';
+import { fieldChangedOf } from '../../admin/api/update-part';
 import { adminCompaniesQuery, useCreateCompany, useUpdateCompany } from '../api/companies';
 import { CompanyForm } from '../components/company-form';
 import { CompanyList } from '../components/company-list';
@@ -22,12 +23,14 @@ export function Component() {
   const [page, setPage] = useState(1);
   const companies = useQuery({ ...adminCompaniesQuery(page), placeholderData: keepPreviousData });
   const create = useCreateCompany();
-  const update = useUpdateCompany();
+  // A field someone else saved since the form loaded is said at that field (decision 125).
+  const update = useUpdateCompany({ saidInPlace: (error) => fieldChangedOf(error) !== undefined });
   const { editing, returnFocusTo, formRef, startEditing, stopEditing } = useCollectionEditing<CompanySummary>();
 
   return (
     <AdminPage title="Companies" intro="Trade accounts: a company's owner invites its buyers; its terms, credit limit and PO rule apply to every member.">
-      <div className="grid gap-8">
+      {/* One column no wider than the page: a company’s long name wraps, not widens it (decision 125). */}
+      <div className="grid grid-cols-1 gap-8">
         {companies.isError ? (
           <LoadError what="the companies" error={companies.error} onRetry={() => void companies.refetch()} />
         ) : companies.isPending ? (
@@ -40,7 +43,7 @@ export function Component() {
             <Pager page={page} onPage={setPage} hasNext={companies.data.length === COMPANIES_PAGE_SIZE} label="Companies pages" />
           </div>
         )}
-        <div ref={formRef} className="grid max-w-3xl scroll-mt-4 gap-8">
+        <div ref={formRef} className="grid max-w-3xl scroll-mt-4 grid-cols-1 gap-8">
           {editing ? (
             <>
               <CompanyForm

@@ -1,7 +1,7 @@
-import type { acknowledgedSchema, ExplainQuery, PriceExplained, PriceList, PriceListInput, PriceListSummary } from '@autoparts/shared';
+import { priceListMessages, type acknowledgedSchema, type ExplainQuery, type PriceExplained, type PriceList, type PriceListInput, type PriceListSummary } from '@autoparts/shared';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { api, isApiError } from '../../../lib/api-client';
 import { useAdminMutation } from '../../admin/api/use-admin-mutation';
 import { adminCompaniesKey } from '../../companies/api/companies';
 
@@ -48,9 +48,14 @@ export const useCreatePriceList = () =>
     invalidates,
   });
 
+/** A list saved by someone else since the editor loaded it (decision 125): the editor says so in its alert, with no toast over it. */
+export const isStaleList = (error: unknown) => isApiError(error, 409) && error.message === priceListMessages.changed;
+
+/** `PATCH` with `expectedVersion`, the version the editor loaded. */
 export const useUpdatePriceList = () =>
   useAdminMutation({
-    mutationFn: ({ id, input }: { id: string; input: PriceListInput }) => api<PriceList>(listPath(id), { method: 'PATCH', body: input, auth: true }),
+    mutationFn: ({ id, input }: { id: string; input: PriceListInput & { expectedVersion: number } }) => api<PriceList>(listPath(id), { method: 'PATCH', body: input, auth: true }),
+    saidInPlace: isStaleList,
     success: (list) => `Price list “${list.name}” saved`,
     detail: warningsOf,
     invalidates,

@@ -49,12 +49,14 @@ function AssignForm({ companyId, companyName, assigned, lists }: AssignFormProps
   function save(event: FormEvent) {
     event.preventDefault();
     if (chosen.size > COMPANY_PRICE_LISTS_MAX) return;
-    update.mutate({ id: companyId, input: { priceListIds: lists.filter((list) => chosen.has(list.id)).map((list) => list.id) } });
+    // Held to the lists this form loaded (decision 125): another admin's choice since is a 409 (said in
+    // the toast), and the form shows the company's lists as they are now.
+    update.mutate({ id: companyId, input: { priceListIds: lists.filter((list) => chosen.has(list.id)).map((list) => list.id), expected: { priceListIds: [...assigned] } } });
   }
 
   return (
     <form noValidate onSubmit={save} aria-labelledby={headingId} className="grid gap-4 rounded-xl border border-slate-200 p-4 sm:p-6">
-      <h2 id={headingId} className="text-xl font-bold text-ink">
+      <h2 id={headingId} className="min-w-0 text-xl font-bold break-words text-ink">
         Price lists of “{companyName}”
       </h2>
       {lists.length === 0 ? (
@@ -62,7 +64,7 @@ function AssignForm({ companyId, companyName, assigned, lists }: AssignFormProps
           No price lists yet: <Link to={paths.priceLists} className="font-semibold text-brand-700 underline hover:no-underline">create one on the Price lists screen</Link>.
         </p>
       ) : (
-        <fieldset aria-describedby={error ? errorId : undefined} className="grid gap-2">
+        <fieldset aria-describedby={error ? errorId : undefined} className="grid min-w-0 gap-2">
           <legend className="mb-1 text-sm text-slate-600">Its members pay the first of these that prices a part (by priority); any other part, the list price.</legend>
           {lists.map((list) => (
             <CheckboxField

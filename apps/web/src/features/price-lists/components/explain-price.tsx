@@ -40,12 +40,13 @@ export function ExplainPrice({ lists }: { lists: readonly PriceListSummary[] }) 
   const companyOptions = [{ value: '', label: 'Anyone else (no company)' }, ...companies.map((company) => ({ value: company.id, label: company.name }))];
 
   return (
-    <section aria-labelledby={headingId} className="grid gap-4 rounded-xl border border-slate-200 p-4 sm:p-6">
+    <section aria-labelledby={headingId} className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 p-4 sm:p-6">
       <h2 id={headingId} className="text-xl font-bold text-ink">
         Why this price
       </h2>
       <form noValidate aria-label="Explain a price" onSubmit={(event) => void form.handleSubmit((query) => setAsked(query))(event)} className="grid gap-4 sm:grid-cols-[2fr_2fr_1fr_auto] sm:items-start">
-        <SelectField label="Company" options={companyOptions} error={errors.companyId?.message} {...register('companyId')} />
+        {/* A select is as wide as its longest option unless told: a company’s long name widened the page. */}
+        <SelectField label="Company" className="min-w-0" options={companyOptions} error={errors.companyId?.message} {...register('companyId')} />
         <TextField label="Part number" autoComplete="off" error={errors.partNumber?.message} {...register('partNumber')} />
         <TextField label="Quantity" inputMode="numeric" autoComplete="off" error={errors.quantity?.message} {...register('quantity')} />
         <div className="sm:mt-7">
@@ -76,7 +77,7 @@ export function ExplainPrice({ lists }: { lists: readonly PriceListSummary[] }) 
               </>
             )}
             <dt className="font-medium text-slate-500">Rule</dt>
-            <dd className="break-words">{answer.data.rule}</dd>
+            <dd className="min-w-0 break-words">{answer.data.rule}</dd>
           </dl>
         )}
       </div>

@@ -1,4 +1,4 @@
-import { PRICE_LIST_TIERS_MAX, priceListInputSchema, type PriceList, type PriceListInput } from '@autoparts/shared';
+import { PRICE_LIST_TIERS_MAX, priceListInputSchema, priceListMessages, type PriceList, type PriceListInput } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useFieldArray, useForm, useWatch, type Control, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
@@ -10,6 +10,8 @@ import { isApiError } from '../../../lib/api-client';
 import { useCategories } from '../../../lib/categories';
 import { ActionButton } from '../../admin/components/action-button';
 import { useOneSubmitAtATime } from '../../admin/components/collection-save';
+import { adminNotices } from '../../admin/admin-notices';
+import { isStaleList } from '../api/price-lists';
 
 type Rate = 'price' | 'percent';
 /** A rate as typed: both amounts are kept, the one `rate` names is sent. */
@@ -112,9 +114,11 @@ export function PriceListForm({ list, pending, onSave, onCancel }: PriceListForm
   const shown = entries.fields.slice(first, first + ENTRIES_PAGE_SIZE);
 
   // The list to edit arrives after the Edit press: its name takes the focus, as an add form's would.
+  // Only when another list is opened: the same list fetched again (after a save refused) leaves the focus where it is.
+  const listId = list?.id;
   useEffect(() => {
-    if (list) form.setFocus('name');
-  }, [list, form]);
+    if (listId) form.setFocus('name');
+  }, [listId, form]);
 
   useEffect(() => {
     if (focusEntry.current === undefined) return;
@@ -138,8 +142,11 @@ export function PriceListForm({ list, pending, onSave, onCancel }: PriceListForm
           form.setFocus('name');
         }
       } catch (error) {
-        // A 409 is the name another list has (migration 0058): said at the name, which takes the focus.
-        if (isApiError(error, 409)) form.setError('name', { message: error.message }, { shouldFocus: true });
+        // A list saved by someone else since it loaded (decision 125) is said above the buttons; the list
+        // is fetched again, and a second Save puts what the admin typed in its place.
+        if (isStaleList(error)) form.setError('root.server', { message: `${priceListMessages.changed} ${adminNotices.staleFormKept}` });
+        // Another 409 is the name another list has (migration 0058): said at the name, which takes the focus.
+        else if (isApiError(error, 409)) form.setError('name', { message: error.message }, { shouldFocus: true });
         else if (isApiError(error, 400)) form.setError('root.server', { message: error.message });
       }
     },
@@ -153,7 +160,7 @@ export function PriceListForm({ list, pending, onSave, onCancel }: PriceListForm
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby={headingId} className="grid gap-5 rounded-xl border border-slate-200 p-4 sm:grid-cols-2 sm:p-6 lg:grid-cols-4">
-      <h2 id={headingId} className="text-xl font-bold text-ink sm:col-span-2 lg:col-span-4">
+      <h2 id={headingId} className="min-w-0 text-xl font-bold break-words text-ink sm:col-span-2 lg:col-span-4">
         {list ? `Edit “${list.name}”` : 'Create a price list'}
       </h2>
       <TextField label="Name" autoComplete="off" className="sm:col-span-2" error={errors.name?.message} {...register('name')} />

@@ -30,7 +30,7 @@ export function PriceListList({ lists, removingId, returnFocusTo, onEdit, onRemo
   return (
     <ul aria-label="Price lists" className="grid gap-3 lg:grid-cols-2">
       {lists.map((list) => (
-        <li key={list.id}>
+        <li key={list.id} className="min-w-0">
           <ListCard list={list} removing={removingId === list.id} focusEdit={returnFocusTo === list.id} onEdit={() => onEdit(list)} onRemove={() => onRemove(list)} />
         </li>
       ))}
@@ -65,7 +65,7 @@ function ListCard({ list, removing, focusEdit, onEdit, onRemove }: ListCardProps
         <dt className="font-medium text-slate-500">Entries</dt>
         <dd>{list.entries.toLocaleString('en-US')}</dd>
         <dt className="font-medium text-slate-500">Companies</dt>
-        <dd className="break-words">{list.companies.length === 0 ? 'None yet' : list.companies.map((company) => company.name).join(', ')}</dd>
+        <dd className="min-w-0 break-words">{list.companies.length === 0 ? 'None yet' : list.companies.map((company) => company.name).join(', ')}</dd>
       </dl>
       <div className="mt-3 flex flex-wrap gap-2">
         <ActionButton ref={editRef} onClick={onEdit} aria-describedby={nameId}>

@@ -1,8 +1,9 @@
-import { priceListMessages, type PriceList, type PriceListSummary } from '@autoparts/shared';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { notices, priceListMessages, type PriceList, type PriceListSummary } from '@autoparts/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
+import { adminNotices } from '../../admin/admin-notices';
 import { noActivity } from '../../../test/admin';
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
@@ -141,6 +142,7 @@ describe('Price lists', () => {
       ...fleetco,
       entries: Array.from({ length: ENTRIES_PAGE_SIZE + 1 }, (_, index) => ({ partId: `p-${index}`, partNumber: `BRK-${1000 + index}`, percentOff: 5, tiers: [] })),
       warnings: [],
+      version: 1,
     };
     stubFetch({
       'GET /api/me': { body: anAdmin() },
@@ -160,6 +162,39 @@ describe('Price lists', () => {
     expect(within(form.getByRole('group', { name: `Entry ${ENTRIES_PAGE_SIZE + 1}` })).getByLabelText('Part number')).toHaveValue('BRK-1020');
     await user.click(form.getByRole('button', { name: 'Save changes' }));
     expect(await form.findByText(priceListMessages.partNumbersNotFound(['BRK-1020']))).toBeInTheDocument();
+  });
+
+  it('sends the version it loaded; a list saved by someone else since is said above the buttons, no toast, and a second Save sends the version now shown (decision 125)', async () => {
+    const loaded: PriceList = { ...fleetco, entries: [{ category: 'brakes', percentOff: 5, tiers: [] }], warnings: [], version: 3 };
+    let reads = 0;
+    let patches = 0;
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [LIST]: { body: [fleetco] },
+      // Someone else saved it after this editor loaded it: read again, it is at version 4.
+      'GET /api/admin/price-lists/pl-1': () => ({ body: { ...loaded, version: ++reads === 1 ? 3 : 4 } }),
+      'PATCH /api/admin/price-lists/pl-1': () => (++patches === 1 ? { status: 409, body: { message: priceListMessages.changed } } : { body: { ...loaded, priority: 2, version: 5 } }),
+      ...categories,
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(within(await screen.findByRole('article', { name: 'Fleetco brakes 2026' })).getByRole('button', { name: 'Edit' }));
+    const form = within(await screen.findByRole('form', { name: 'Edit “Fleetco brakes 2026”' }));
+    await user.clear(form.getByLabelText('Priority'));
+    await user.type(form.getByLabelText('Priority'), '2');
+    const save = form.getByRole('button', { name: 'Save changes' });
+    await user.click(save);
+    expect(await form.findByRole('alert')).toHaveTextContent(`${priceListMessages.changed} ${adminNotices.staleFormKept}`);
+    expect(screen.queryByText(notices.actionFailed)).not.toBeInTheDocument();
+    // What the admin typed stays, and the focus stays on Save though the list was read again.
+    await waitFor(() => expect(reads).toBe(2));
+    expect(form.getByLabelText('Priority')).toHaveValue('2');
+    expect(save).toHaveFocus();
+
+    await user.click(save);
+    expect(await screen.findByText('Price list “Fleetco brakes 2026” saved')).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.method === 'PATCH').map((call) => (call.body as { expectedVersion: number }).expectedVersion)).toEqual([3, 4]);
   });
 
   it('explains a price for a company, a part number and a quantity', async () => {

@@ -24,7 +24,8 @@ export function Component() {
 
   return (
     <AdminPage title="Price lists" intro="Contract prices for companies: a fixed unit price or a percent off the list price, for a part or a whole category, with quantity tiers. A company’s lists are tried by priority; the first that prices a part wins.">
-      <div className="grid gap-8">
+      {/* One column no wider than the page: a list’s long name wraps, not widens it (decision 125). */}
+      <div className="grid grid-cols-1 gap-8">
         {lists.isError ? (
           <LoadError what="the price lists" error={lists.error} onRetry={() => void lists.refetch()} />
         ) : lists.isPending ? (
@@ -54,5 +55,5 @@ function EditPriceList({ id, onDone }: { id: string; onDone: () => void }) {
   const update = useUpdatePriceList();
   if (list.isError) return <LoadError what="the price list" error={list.error} onRetry={() => void list.refetch()} />;
   if (list.isPending) return <LoadingBlock label="Loading the price list" />;
-  return <PriceListForm key={id} list={list.data} pending={update.isPending} onSave={(input) => update.mutateAsync({ id, input }).then(onDone)} onCancel={onDone} />;
+  return <PriceListForm key={id} list={list.data} pending={update.isPending} onSave={(input) => update.mutateAsync({ id, input: { ...input, expectedVersion: list.data.version } }).then(onDone)} onCancel={onDone} />;
 }
