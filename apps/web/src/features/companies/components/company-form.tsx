@@ -18,6 +18,7 @@ import { FormActions } from '../../../components/form-actions';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { useCollectionSave } from '../../admin/components/collection-save';
+import { checkedWhenSent } from '../../../lib/form-checking';
 
 /** The form holds text, as typed; the shared schema reads the figures (SPEC §3). */
 interface CompanyFormValues {
@@ -56,10 +57,7 @@ export function CompanyForm(props: CompanyFormProps) {
   const headingId = useId();
   const form = useForm<CompanyFormValues, unknown, CompanyCreateInput | CompanyUpdateInput>({
     resolver: zodResolver(company ? companyUpdateSchema : companyCreateSchema) as never,
-    // Checked when sent, then on each change (decision 085): checked on leaving a field, its error
-    // moved Create company between the press and the release, and the click was lost.
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    ...checkedWhenSent,
     defaultValues: company ? valuesOf(company) : emptyCompany,
   });
   const {

@@ -10,6 +10,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useCategories } from '../../../lib/categories';
 import { ActionButton } from '../../admin/components/action-button';
 import { useOneSubmitAtATime } from '../../admin/components/collection-save';
+import { checkedWhenSent } from '../../../lib/form-checking';
 
 type Rate = 'price' | 'percent';
 /** A rate as typed: both amounts are kept, the one `rate` names is sent. */
@@ -97,7 +98,7 @@ interface PriceListFormProps {
 /** Create or edit a price list: its name, priority and dates, and its entries with their tiers. */
 export function PriceListForm({ list, pending, onSave, onCancel }: PriceListFormProps) {
   const headingId = useId();
-  const form = useForm<PriceListValues, unknown, PriceListInput>({ resolver, mode: 'onSubmit', defaultValues: list ? valuesOf(list) : emptyList });
+  const form = useForm<PriceListValues, unknown, PriceListInput>({ resolver, ...checkedWhenSent, defaultValues: list ? valuesOf(list) : emptyList });
   const {
     control,
     register,

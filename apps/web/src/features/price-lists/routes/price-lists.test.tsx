@@ -9,6 +9,7 @@ import { renderRoutes } from '../../../test/render-with-router';
 import { anAdmin } from '../../../test/users';
 import { ENTRIES_PAGE_SIZE } from '../components/price-list-form';
 import { Component as PriceListsPage } from './price-lists';
+import { expectCheckedWhenSent } from '../../../test/forms';
 
 const LIST = 'GET /api/admin/price-lists';
 const fleetco: PriceListSummary = {
@@ -160,6 +161,19 @@ describe('Price lists', () => {
     expect(within(form.getByRole('group', { name: `Entry ${ENTRIES_PAGE_SIZE + 1}` })).getByLabelText('Part number')).toHaveValue('BRK-1020');
     await user.click(form.getByRole('button', { name: 'Save changes' }));
     expect(await form.findByText(priceListMessages.partNumbersNotFound(['BRK-1020']))).toBeInTheDocument();
+  });
+
+  it('checks the explain form when sent, not on leaving a field (decision 085, amended)', async () => {
+    const server = stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { body: [fleetco] }, ...categories, ...noActivity });
+    const user = userEvent.setup();
+    renderPage();
+    const form = within(await screen.findByRole('form', { name: 'Explain a price' }));
+    await user.selectOptions(form.getByLabelText('Company'), 'Fleetco');
+    await user.type(form.getByLabelText('Part number'), 'BRK-1001');
+    const quantity = form.getByLabelText('Quantity');
+    await user.clear(quantity);
+    await expectCheckedWhenSent(user, quantity, '0', form.getByRole('button', { name: 'Explain' }), priceListMessages.quantity);
+    expect(server.calls.some((call) => call.path.startsWith('/api/admin/price-lists/explain'))).toBe(false);
   });
 
   it('explains a price for a company, a part number and a quantity', async () => {
