@@ -231,7 +231,7 @@ const customerCancelRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!order || order.user_id !== identity.userId || hasEnded(order.status)) {
         return reply.code(404).send({ message: apiErrors.orderNotFound });
       }
-      const { outcome, restRefundCents } = await cancelOrder(orders, app.payments.provider, order, 'customer', undefined, { db: app.db, mail: app.mail });
+      const { outcome, restRefundCents } = await cancelOrder(orders, app.payments.provider, order, 'customer', undefined, { db: app.db, mail: app.mail }, request.log);
       const refusal = cancelRefusals[outcome];
       if (refusal) return reply.code(409).send({ message: refusal });
       // The rest of a partly shipped order: what shipped stays, the rest was refunded.
@@ -299,6 +299,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           was: order.status,
         }),
         { db: app.db, mail: app.mail },
+        request.log,
       );
       const refusal = cancelRefusals[outcome];
       if (refusal) return reply.code(409).send({ message: refusal });
