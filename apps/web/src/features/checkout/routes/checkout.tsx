@@ -249,7 +249,7 @@ export function Component() {
             error={errors.note?.message}
             {...register('note')}
           />
-          {placeRefusal && <LineProblems ref={refusalRef} message={placeRefusal.message} problems={placeRefusal.lines} nameOf={nameOf} />}
+          {placeRefusal && <LineProblems ref={refusalRef} message={placeRefusal.message} problems={placeRefusal.lines} nameOf={nameOf} reason={placeRefusal.reason} />}
           <div className="sm:max-w-xs">
             <SubmitButton pending={place.isPending} disabled={!ready || quote.isFetching} describedBy={whyNot ? 'checkout-why-not' : undefined}>
               Place order
