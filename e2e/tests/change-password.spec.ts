@@ -35,11 +35,15 @@ for (const width of widths) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: path.join(screens, `${width}_change-password.png`), fullPage: true });
 
-      // The rules of sign-up, checked in the browser.
+      // The rules of sign-up, checked in the browser when sent, not on leaving a field (decision
+      // 085, amended): the first click on the button after a bad value shows it.
       await current.fill(account.password);
       await next.fill('abc');
       await next.blur();
+      await expect(page.getByText(validation.passwordTooShort)).toHaveCount(0);
+      await page.getByRole('button', { name: 'Change password' }).click();
       await expect(page.getByText(validation.passwordTooShort)).toBeVisible();
+      await expect(next).toBeFocused();
       await next.fill('my-new-secret');
       await again.fill('my-new-secrets');
       await page.getByRole('button', { name: 'Change password' }).click();

@@ -14,6 +14,8 @@ export const catalogueMessages = {
   noSuchPage: 'There is no such page of results: pages run from 1 to 100.',
   /** /shop past its search's last page (`?page=50` of 3): answered 404. */
   pastLastPage: (page: number, last: number) => `There is no page ${page} of this search: its results end on page ${last}.`,
+  /** /shop and the home page's parts, when the list did not come (a 500, no answer). */
+  partsLoadFailed: 'The parts could not be loaded.',
   /** Under the last page of a search that matched more than SEARCH_MAX_PAGE pages' worth. */
   morePages: (shown: number) => `Showing the first ${shown.toLocaleString('en-US')}: narrow the search to see the rest`,
   badYear: 'Choose a year from the list',

@@ -137,6 +137,17 @@ export const searchResultSchema = z.object({
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
+/**
+ * What /shop says of a search that brought no parts; here, with the search's schemas, not in
+ * `catalogueMessages`, which the home page's first script holds (`catalogue-constants.ts`).
+ */
+export const searchMessages = {
+  /** A search that matched no part. */
+  noPartsMatch: 'No parts match this search. Check the spelling, or remove a filter.',
+  /** Nothing answers at all (no connection, the server down); the page keeps trying. */
+  shopUnreachable: 'We cannot reach the shop: its server is not answering. Check your connection; we keep trying.',
+};
+
 export const vehicleSchema = z.object({
   _id: z.string(),
   year: z.number().int(),

@@ -141,12 +141,14 @@ export type PlaceCheckoutReply = z.infer<typeof placeCheckoutReplySchema>;
 /**
  * A refused checkout (409): nothing was ordered; `lines` names each line's problem. With
  * `reason: 'changed'`, the total differs from `quotedTotal`, and `quote` is the cart priced now;
- * any other `reason` says why the company may not order on account (decision 081).
+ * `reason: 'too-many-unpaid'`, the buyer's unpaid orders reached the cap (`unpaidCapMessage`): one
+ * is to be paid or cancelled in My Orders first; any other `reason` says why the company may not
+ * order on account (decision 081).
  */
 export const checkoutRefusalSchema = z.object({
   message: z.string(),
   lines: z.array(z.object({ partId: z.string(), message: z.string() })),
-  reason: z.enum(['changed', ...ACCOUNT_REFUSALS]).optional(),
+  reason: z.enum(['changed', 'too-many-unpaid', ...ACCOUNT_REFUSALS]).optional(),
   quote: checkoutQuoteSchema.optional(),
 });
 export type CheckoutRefusal = z.infer<typeof checkoutRefusalSchema>;

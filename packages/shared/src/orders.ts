@@ -91,10 +91,14 @@ export const placeOrderMessages = {
     `The price of this part has changed to ${formatPrice(unitPrice)} each since it was shown to you, so nothing was ordered. Check the new total and place the order again.`,
 } as const;
 
-/** A refused `POST /order` (409): with `reason: 'changed'`, the price moved and `unitPrice` is the one now. */
+/**
+ * A refused `POST /order` (409): with `reason: 'changed'`, the price moved and `unitPrice` is the
+ * one now; with `reason: 'too-many-unpaid'`, the buyer's unpaid orders reached the cap
+ * (`unpaidCapMessage`): one is to be paid or cancelled in My Orders first.
+ */
 export const placeOrderRefusalSchema = z.object({
   message: z.string(),
-  reason: z.literal('changed').optional(),
+  reason: z.enum(['changed', 'too-many-unpaid']).optional(),
   unitPrice: z.number().optional(),
 });
 export type PlaceOrderRefusal = z.infer<typeof placeOrderRefusalSchema>;

@@ -1,6 +1,6 @@
 import { apiErrors, requestNotValid } from '@autoparts/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { databaseUnavailable } from '../db/database';
 
@@ -11,7 +11,7 @@ export function errorHandling(app: FastifyInstance) {
       // The first fault in the shared schema's words (SPEC's validation messages), without the
       // field's name; zod's own English for a fault the schema gives no words is no customer's.
       const first = error.validation[0];
-      const message = first?.message && !zodsOwnWords(first) ? first.message : requestNotValid;
+      const message = first?.message && !zodsOwnWords(first.keyword, first.message, first.params) ? first.message : requestNotValid;
       return reply.code(400).send({ message });
     }
     const status = error.statusCode ?? 500;
@@ -35,17 +35,29 @@ export function errorHandling(app: FastifyInstance) {
 }
 
 /**
+ * What a 400 says of a body a route parses itself (a multipart form's fields, a request Better Auth
+ * answers): the first fault in the shared schema's words, as the handler above says a schema's
+ * fault, or `fallback` (`requestNotValid`) where zod's own English would be all there is to say.
+ */
+export function schemaWords(error: z.ZodError, fallback: string = requestNotValid): string {
+  const first = error.issues[0];
+  if (!first?.message) return fallback;
+  const { code, message, path: _path, ...params } = first;
+  return zodsOwnWords(code, message, params) ? fallback : message;
+}
+
+/**
  * Whether a validation fault's message is zod's default for it (its English locale), not one a
  * shared schema gives: the locale's words for the same issue. An invalid type's default names the
  * type received, from the input the issue no longer carries: it is matched up to that.
  */
-function zodsOwnWords(fault: ZodFastifySchemaValidationError): boolean {
-  const issue = { ...fault.params, code: fault.keyword, path: [], input: undefined } as unknown as Parameters<NonNullable<ReturnType<typeof z.config>['localeError']>>[0];
+function zodsOwnWords(code: string, message: string | undefined, params: Record<string, unknown>): boolean {
+  const issue = { ...params, code, path: [], input: undefined } as unknown as Parameters<NonNullable<ReturnType<typeof z.config>['localeError']>>[0];
   const words = z.config().localeError?.(issue);
   const text = typeof words === 'string' ? words : words?.message;
   if (!text) return false;
-  if (fault.keyword === 'invalid_type') return (fault.message ?? '').startsWith(text.slice(0, text.lastIndexOf(', received ') + ', received '.length));
-  return fault.message === text;
+  if (code === 'invalid_type') return (message ?? '').startsWith(text.slice(0, text.lastIndexOf(', received ') + ', received '.length));
+  return message === text;
 }
 
 /**

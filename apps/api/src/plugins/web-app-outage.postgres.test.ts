@@ -2,16 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { startPostgresCluster, type PostgresCluster } from '../../../../scripts/postgres-cluster';
-import { startShopProcess, type ShopProcess } from '../test/shop-process';
-import { eventually } from '../test/wait';
+import { startOutageShop, type OutageShop } from '../test/outage';
 
 // Runs in the PostgreSQL pass only, on a server of its own: it is stopped under the shop. A
 // stand-in for the web build, whose server bundle renders /shop (the real one's data comes from
 // the API, which the database's absence answers 503 before any of it is read).
-let cluster: PostgresCluster | undefined;
-let shop: ShopProcess | undefined;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-page-outage-'));
+let outage: OutageShop | undefined;
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-page-outage-web-'));
 const TEMPLATE = '<!doctype html><html><head><title>Shop</title><meta name="description" content=""></head><body><div id="root"></div></body></html>';
 const renderer = `
@@ -30,9 +26,8 @@ export const inlineScriptHashes = () => [];
 `;
 
 afterAll(async () => {
-  if (shop?.child.exitCode === null) shop.child.kill('SIGKILL');
-  for (const dir of [dataDir, distDir]) fs.rmSync(dir, { recursive: true, force: true });
-  await cluster?.stop();
+  await outage?.close();
+  fs.rmSync(distDir, { recursive: true, force: true });
 });
 
 async function page(url: string): Promise<{ status: number; type: string; retryAfter: string | null; body: string }> {
@@ -46,27 +41,22 @@ it('a page asked for while the database is away is the web app with 503 and Retr
   fs.mkdirSync(path.join(distDir, 'server'), { recursive: true });
   fs.writeFileSync(path.join(distDir, 'index.html'), TEMPLATE);
   fs.writeFileSync(path.join(distDir, 'server', 'entry-server.js'), renderer);
-  cluster = await startPostgresCluster();
-  shop = await startShopProcess({
-    DATABASE_URL: cluster.url,
-    AUTH_SECRET: 'page-outage-secret-page-outage-secret',
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    WEB_DIST_DIR: distDir,
-    SHUTDOWN_GRACE_MS: '0',
-  });
-  const running = shop;
+  outage = await startOutageShop('page-outage', { WEB_DIST_DIR: distDir });
+  const running = outage.shop;
   expect(await page(`${running.url}/shop`)).toMatchObject({ status: 200, body: expect.stringContaining('<h1>Every part</h1>') as unknown });
 
-  await cluster.pause();
   // The shop's rendered page (its renders are counted in the database), a part's public page (its
   // number is looked up among the renumbered ones) and a part's page by id.
-  for (const url of ['/shop', '/parts/BRK-1001', '/part/00000000-0000-4000-8000-000000000000']) {
-    const away = await page(`${running.url}${url}`);
-    expect({ url, ...away }).toEqual({ url, status: 503, type: 'text/html; charset=utf-8', retryAfter: '1', body: expect.stringContaining('<div id="root">') as unknown });
+  const urls = ['/shop', '/parts/BRK-1001', '/part/00000000-0000-4000-8000-000000000000'];
+  const away = await outage.whileAway(
+    async () => {
+      const replies = [];
+      for (const url of urls) replies.push({ url, ...(await page(`${running.url}${url}`)) });
+      return replies;
+    },
+    async () => (await page(`${running.url}/shop`)).status === 200,
+  );
+  for (const reply of away) {
+    expect(reply).toEqual({ url: reply.url, status: 503, type: 'text/html; charset=utf-8', retryAfter: '1', body: expect.stringContaining('<div id="root">') as unknown });
   }
-
-  await cluster.start();
-  await eventually(async () => (await page(`${running.url}/shop`)).status === 200);
-  expect(running.child.exitCode).toBeNull();
 });

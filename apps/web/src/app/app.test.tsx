@@ -1,4 +1,4 @@
-import { notices } from '@autoparts/shared';
+import { catalogueMessages, notices } from '@autoparts/shared';
 import { focusManager, onlineManager } from '@tanstack/react-query';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -68,7 +68,7 @@ describe('the app’s query client', () => {
 
     // Not a skeleton for as long as the connection is away (the read used to wait for it, unsent).
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('The parts could not be loaded.');
+    expect(alert).toHaveTextContent(catalogueMessages.partsLoadFailed);
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
 
     online = true;

@@ -6,6 +6,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   paths,
+  requestNotValid,
   validation,
 } from '@autoparts/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -582,6 +583,28 @@ describe('errors from /api/auth/*', () => {
 
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ message: expect.any(String) });
+  });
+});
+
+describe('400s of the forms the shop checks before Better Auth', () => {
+  // Regression (was a bug): these routes parse their body themselves and answered zod's own English
+  // ('Invalid input: expected string, received undefined') where the shared schema has no words;
+  // now the rule of every other 400 (plugins/errors.ts, decision 120 amended): `requestNotValid`.
+  it.each([
+    ['no token', { newPassword: 'a-new-secret-1' }],
+    ['a token that is no text', { newPassword: 'a-new-secret-1', token: 5 }],
+  ])('answers a reset of the password with %s requestNotValid, not zod’s words', async (_label, payload) => {
+    const response = await app.inject({ method: 'POST', url: '/api/auth/reset-password', payload });
+
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toEqual({ message: requestNotValid });
+  });
+
+  it('still says the shared schema’s own words', async () => {
+    const response = await postSignUp(app, { ...newAccount('words'), name: 5 });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: validation.nameRequired });
   });
 });
 

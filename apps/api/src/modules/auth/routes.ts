@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addressKey, limits } from '../limits/limits';
 import { createRateCounters, type Limit } from '../limits/repository';
 import { withTransaction } from '../../lib/transaction';
+import { schemaWords } from '../../plugins/errors';
 import { normaliseEmail } from '../users/repository';
 import { CLIENT_IP_HEADER, resetTokenKey, type Auth } from './auth';
 import { hashingBusy, withPrecomputedHash } from './password';
@@ -107,14 +108,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
         if (!(await within(request, reply, `sign-up:ip:${address}`, limits.signUpPerIp))) return;
         const parsed = signupSchema.safeParse(request.body);
         if (!parsed.success) {
-          return reply.code(400).send({ message: parsed.error.issues[0]?.message ?? authErrors.generic });
+          return reply.code(400).send({ message: schemaWords(parsed.error) });
         }
         // Only the form's fields reach Better Auth: no `image`, `role` or anything else.
         request.body = parsed.data;
       } else if (path === REQUEST_RESET) {
         if (!(await within(request, reply, `password-reset:ip:${address}`, limits.passwordResetPerIp))) return;
         const parsed = forgotPasswordSchema.safeParse(request.body);
-        if (!parsed.success) return reply.code(400).send({ message: firstIssue(parsed.error) });
+        if (!parsed.success) return reply.code(400).send({ message: schemaWords(parsed.error) });
         // Counted for any e-mail asked about, an account's or not: the reply is the same.
         const email = normaliseEmail(parsed.data.email);
         if (!(await within(request, reply, `password-reset:email:${email}:ip:${address}`, limits.passwordResetPerEmailAndIp))) return;
@@ -124,12 +125,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       } else if (path === RESET_PASSWORD) {
         if (!(await within(request, reply, `reset-password:ip:${address}`, limits.resetPasswordPerIp))) return;
         const parsed = resetPasswordSchema.safeParse(request.body);
-        if (!parsed.success) return reply.code(400).send({ message: firstIssue(parsed.error) });
+        if (!parsed.success) return reply.code(400).send({ message: schemaWords(parsed.error) });
         request.body = parsed.data;
       } else if (path === SEND_VERIFICATION) {
         if (!(await within(request, reply, `verification:ip:${address}`, limits.verificationPerIp))) return;
         const parsed = forgotPasswordSchema.safeParse(request.body);
-        if (!parsed.success) return reply.code(400).send({ message: firstIssue(parsed.error) });
+        if (!parsed.success) return reply.code(400).send({ message: schemaWords(parsed.error) });
         const email = normaliseEmail(parsed.data.email);
         // A second link for the same e-mail within the minute is a duplicate: answered as Better
         // Auth answers a send, and not counted against the hour's three. Counted for any e-mail
@@ -157,7 +158,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
         if (!(await within(request, reply, `change-password:session:${identity.sessionId}`, limits.changePasswordPerSession))) return;
         if (!(await within(request, reply, `change-password:account:${identity.userId}`, limits.changePasswordPerAccount))) return;
         const parsed = changePasswordSchema.safeParse(request.body);
-        if (!parsed.success) return reply.code(400).send({ message: firstIssue(parsed.error) });
+        if (!parsed.success) return reply.code(400).send({ message: schemaWords(parsed.error) });
         // Every other session ends after the change (the handler); Better Auth's own
         // `revokeOtherSessions` would replace this one too, and with it this device's access token.
         request.body = parsed.data;
@@ -265,10 +266,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
     });
   }
 };
-
-function firstIssue(error: { issues: Array<{ message: string }> }): string {
-  return error.issues[0]?.message ?? authErrors.generic;
-}
 
 function pathOf(app: FastifyInstance, request: FastifyRequest) {
   return new URL(request.url, app.config.baseUrl).pathname;

@@ -17,6 +17,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminErrors, signedIn as security } from '../../plugins/api-docs';
+import { schemaWords } from '../../plugins/errors';
 import { isStorableText } from '../../lib/storable-text';
 import { createAuditLog } from '../audit/repository';
 import { identityOf } from '../auth/identity';
@@ -94,7 +95,7 @@ export const catalogueDataRoutes: FastifyPluginAsyncZod = async (app) => {
           const form = formSchema.safeParse(fields);
           if (!form.success) {
             const missing = ['kind', 'mode', 'onProblems'].every((name) => fields[name] === undefined);
-            return await reply.code(400).send({ message: missing ? catalogueDataMessages.fieldsFirst : (form.error.issues[0]?.message ?? catalogueDataMessages.badKind) });
+            return await reply.code(400).send({ message: missing ? catalogueDataMessages.fieldsFirst : schemaWords(form.error, catalogueDataMessages.badKind) });
           }
           const fileName = uploadName(part.filename);
           if (fileName === undefined) {

@@ -20,6 +20,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attachment } from '../../lib/content-disposition';
 import { adminErrors, signedIn as security } from '../../plugins/api-docs';
+import { schemaWords } from '../../plugins/errors';
 import { audited } from '../audit/repository';
 import { identityOf } from '../auth/identity';
 import { memberGuard, memberWrite } from '../companies/member-of';
@@ -115,7 +116,7 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
         throw error;
       }
       const form = certificateFieldsSchema(utcDay()).safeParse(fields);
-      if (!form.success) return reply.code(400).send({ message: form.error.issues[0]?.message ?? certificateMessages.state });
+      if (!form.success) return reply.code(400).send({ message: schemaWords(form.error) });
       if (!upload || upload.bytes.length === 0) return reply.code(400).send({ message: certificateMessages.fileRequired });
       const type = documentType(upload.bytes);
       if (!type) return reply.code(400).send({ message: certificateMessages.fileType });

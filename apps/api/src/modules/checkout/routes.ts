@@ -157,7 +157,8 @@ const placeRoute: FastifyPluginAsyncZod = async (app) => {
         const quote = await checkout.quote(identity.userId, address, request.body.shippingMethodId, to.location?.id);
         return reply.code(409).send({ message: checkoutMessages.totalChanged(quote.total), lines: [], reason: 'changed' as const, quote });
       }
-      return reply.code(409).send({ message: refusals[outcome.reason], lines: [] });
+      // The unpaid cap is named, so that the page links to My Orders, where one is paid or cancelled.
+      return reply.code(409).send({ message: refusals[outcome.reason], lines: [], ...(outcome.reason === 'too-many-unpaid' && { reason: outcome.reason }) });
     },
   );
 };

@@ -8,6 +8,7 @@ import { userIdOf } from '../../test/checkout';
 import { createTestCompany, invoiceOnAccount, joinCompany } from '../../test/company';
 import { multipartForm } from '../../test/multipart';
 import { signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
+import { STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET, startStripeStandIn } from '../../test/stripe-stand-in';
 import { eventually } from '../../test/wait';
 
 // Runs in the PostgreSQL pass only: an owner's request is already past the route's check of their
@@ -28,7 +29,8 @@ afterAll(async () => {
 });
 
 /** Sends `request` as `who` while the company's row is held, and demotes `who` to viewer before letting go. */
-async function sentWhileDemoted(companyId: string, who: Customer, request: Parameters<typeof call>[2]) {
+async function sentWhileDemoted(companyId: string, who: Customer, request: Parameters<typeof call>[2], on: FastifyInstance = app) {
+  const app = on;
   const whoId = await userIdOf(app, who.email);
   let letGo!: () => void;
   const released = new Promise<void>((resolve) => (letGo = resolve));
@@ -116,5 +118,28 @@ describe('an owner demoted while their certificate or card payment is on its way
     }
     expect(await app.db.selectFrom('resale_certificates').select('id').where('location_id', '=', company.locationId).executeTakeFirst()).toBeUndefined();
     expect(await app.db.selectFrom('company_payments').select('id').where('company_id', '=', company.id).executeTakeFirst()).toBeUndefined();
+  });
+});
+
+describe('an owner demoted while their Stripe payment of invoices is on its way', () => {
+  it('opens no Checkout page', async () => {
+    const stripeApi = await startStripeStandIn();
+    const stripeShop = await createTestApp({ env: { STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY, STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET, STRIPE_API_BASE: stripeApi.url } });
+    try {
+      const stripeAdmin = await signUpAdmin(stripeShop, 'race-stripe-admin');
+      const [first, second, buyer] = await Promise.all(['race-stripe-first', 'race-stripe-second', 'race-stripe-buyer'].map((label) => signUpCustomer(stripeShop, label)));
+      const company = await createTestCompany(stripeShop, stripeAdmin, first!);
+      await joinCompany(stripeShop, company, second!, 'owner');
+      await joinCompany(stripeShop, company, buyer!, 'buyer');
+      const invoice = await invoiceOnAccount(stripeShop, company, buyer!, 2_000);
+
+      const reply = await sentWhileDemoted(company.id, first!, { method: 'POST', url: '/api/company/invoices/checkout', payload: { invoiceNumbers: [invoice] } }, stripeShop);
+
+      expect({ status: reply.statusCode, body: reply.json() as unknown }).toEqual({ status: 403, body: { message: accountMessages.payInvoicesOnly } });
+      expect(stripeApi.sessions).toEqual([]);
+    } finally {
+      await stripeShop.close();
+      await stripeApi.stop();
+    }
   });
 });

@@ -463,11 +463,17 @@ describe('statements', () => {
   });
 });
 
+/** "November 2026" for 2026-11: the month as the statement's mail names it. */
+function monthName(month: string): string {
+  const names = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+  return `${names[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+}
+
 describe('the monthly statement mail', () => {
   it('e-mails each company with entries its owners and accounts members, not its buyers or viewers', async () => {
     const month = today().slice(0, 7);
     const queued = await mailStatements(app, month);
-    const sent = await app.db.selectFrom('mail_outbox').select(['recipient', 'subject', 'text']).where('subject', 'like', `%statement for ${month}`).execute();
+    const sent = await app.db.selectFrom('mail_outbox').select(['recipient', 'subject', 'text']).where('subject', 'like', `%statement for ${monthName(month)}`).execute();
     expect(queued).toBe(sent.length);
     const recipients = sent.map((row) => row.recipient);
     expect(recipients).toEqual(expect.arrayContaining([owner.email, accounts.email]));
@@ -477,12 +483,15 @@ describe('the monthly statement mail', () => {
     const text = sent.find((row) => row.recipient === accounts.email)?.text;
     expect(text).toContain(`Download the statement: ${app.config.baseUrl}/dashboard/company\n`);
     expect(text).not.toContain('/api/');
+    // The month as a person writes it, not "2026-11".
+    expect(text).toContain(`for ${monthName(month)} is ready.`);
+    expect(text).not.toContain(month);
   });
 
   it('mails each company once however often it runs: a run again (a retry, the next morning) mails only those left out', async () => {
     // A month no other test mails, by whose end every company's entries were made.
     const month = addDays(today(), 40).slice(0, 7);
-    const statementsOf = () => app.db.selectFrom('mail_outbox').select('recipient').where('subject', 'like', `%statement for ${month}`).execute();
+    const statementsOf = () => app.db.selectFrom('mail_outbox').select('recipient').where('subject', 'like', `%statement for ${monthName(month)}`).execute();
     // A run broke off after the first company: the others were never mailed.
     const [first] = await app.db.selectFrom('company_ledger').select('company_id').orderBy('seq').limit(1).execute();
     await app.db.insertInto('company_statements_sent').values({ company_id: first!.company_id, month }).execute();

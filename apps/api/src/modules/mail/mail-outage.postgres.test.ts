@@ -1,29 +1,22 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
-import { startPostgresCluster, type PostgresCluster } from '../../../../../scripts/postgres-cluster';
-import { signUpOver, startShopProcess, type ShopProcess } from '../../test/shop-process';
+import { startOutageShop, type OutageShop } from '../../test/outage';
+import { signUpOver } from '../../test/shop-process';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import { eventually } from '../../test/wait';
 
 // Runs in the PostgreSQL pass only, on a server of its own: it is stopped while a message is on
 // its way to the SMTP server, which answers only once the database is gone.
-let cluster: PostgresCluster | undefined;
 let smtp: TestSmtpServer | undefined;
-let shop: ShopProcess | undefined;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-mail-outage-'));
+let outage: OutageShop | undefined;
 
 afterAll(async () => {
-  if (shop?.child.exitCode === null) shop.child.kill('SIGKILL');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await outage?.close();
   await smtp?.close();
-  await cluster?.stop();
 });
 
 async function outboxRow(recipient: string): Promise<{ sent: boolean; claimed: boolean } | undefined> {
-  const client = new pg.Client({ connectionString: cluster?.url });
+  const client = new pg.Client({ connectionString: outage?.cluster.url });
   await client.connect();
   try {
     const { rows } = await client.query<{ sent: boolean; claimed: boolean }>(
@@ -39,17 +32,9 @@ async function outboxRow(recipient: string): Promise<{ sent: boolean; claimed: b
 it('a message the SMTP server took while the database was away is marked sent once it is back, not left to be sent again', {
   timeout: 120_000,
 }, async () => {
-  cluster = await startPostgresCluster();
   smtp = await startSmtpServer();
-  shop = await startShopProcess({
-    DATABASE_URL: cluster.url,
-    AUTH_SECRET: 'mail-outage-secret-mail-outage-secret',
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    SMTP_URL: smtp.url,
-    SHUTDOWN_GRACE_MS: '0',
-  });
-  const running = shop;
+  outage = await startOutageShop('mail-outage', { SMTP_URL: smtp.url });
+  const running = outage.shop;
   const server = smtp;
   const release = server.stall();
   const customer = await signUpOver(running, 'mail-outage');
@@ -57,16 +42,16 @@ it('a message the SMTP server took while the database was away is marked sent on
 
   // The database goes; the shop hears it (its listener), then the SMTP server says 250.
   const lost = () => running.logLines.some((entry) => entry.msg === 'public cache: change notifications lost, answering from the database until they are back');
-  await cluster.pause();
-  await eventually(async () => lost());
-  const before = running.logLines.length;
-  release();
+  await outage.whileAway(
+    async () => {
+      await eventually(async () => lost());
+      const before = running.logLines.length;
+      release();
+      expect(server.to(customer.email)).toHaveLength(1);
+      // The worker, told the message went, could not write so: it says so (a warning or an error).
+      await eventually(async () => running.logLines.slice(before).some((entry) => Number(entry.level) >= 40));
+    },
+    async () => (await outboxRow(customer.email))?.sent === true,
+  );
   expect(server.to(customer.email)).toHaveLength(1);
-  // The worker, told the message went, could not write so: it says so (a warning or an error).
-  await eventually(async () => running.logLines.slice(before).some((entry) => Number(entry.level) >= 40));
-
-  await cluster.start();
-  await eventually(async () => (await outboxRow(customer.email))?.sent === true);
-  expect(server.to(customer.email)).toHaveLength(1);
-  expect(running.child.exitCode).toBeNull();
 });

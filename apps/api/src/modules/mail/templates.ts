@@ -200,6 +200,12 @@ function when(date: Date, timeZone: string): string {
   return format.format(date);
 }
 
+const months = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** "November 2026": a statement's month (YYYY-MM, as the ledger counts it in UTC) as a person writes it. */
+function monthText(month: string): string {
+  return months.format(new Date(`${month}-01T00:00:00Z`));
+}
+
 /**
  * Who a message goes to, as far as it matters to what it may say: whether the address has been
  * confirmed by its owner (decision 023). Anyone can sign up with anyone's address and place an
@@ -277,18 +283,20 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
           },
         ],
       };
-    case 'company-statement':
+    case 'company-statement': {
+      const month = monthText(message.month);
       return {
         to: message.to,
-        subject: `${message.companyName}: statement for ${message.month}`,
+        subject: `${message.companyName}: statement for ${month}`,
         greeting: `Hello ${message.name},`,
         blocks: [
-          { paragraph: `The statement of ${message.companyName}'s account at ${SHOP} for ${message.month} is ready.` },
-          { facts: [['Month', message.month], ['Closing balance', money(message.closingCents)]] },
+          { paragraph: `The statement of ${message.companyName}'s account at ${SHOP} for ${month} is ready.` },
+          { facts: [['Month', month], ['Closing balance', money(message.closingCents)]] },
           { button: 'Download the statement', url: message.url },
           { paragraph: 'The Company page lists every invoice, payment and credit note, with the statement of any month.' },
         ],
       };
+    }
     case 'certificate-expiring':
       return {
         to: message.to,

@@ -1,4 +1,5 @@
 import { can, hasEnded, hasShippedAll, isPaidState, orderKindOf, type OrderActor } from '@autoparts/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '../payments/provider';
 import type { Db } from '../../db/database';
 import { withTransaction } from '../../lib/transaction';
@@ -36,6 +37,8 @@ export async function cancelOrder(
   inTransaction?: (trx: Db, order: OrderRow) => Promise<void>,
   /** Where the message about a cancelled rest goes (the shop's mail). */
   db?: { db: Db; mail: Mail },
+  /** The request's log, for what went wrong without stopping the cancel. */
+  log?: FastifyBaseLogger,
 ): Promise<CancelResult> {
   if (!can(order.status, 'cancel', actor, orderKindOf(order.payment_provider))) {
     if (hasEnded(order.status)) return { outcome: 'already-cancelled' };
@@ -45,8 +48,14 @@ export async function cancelOrder(
     const cancelled = await orders.cancel(order.id, 'unpaid', actor, inTransaction);
     if (cancelled) {
       // Its Stripe page, if one was opened, is closed as on expiry: paid there now, the money would
-      // be taken and then refunded by the webhook. Stripe failing here changes nothing of the cancel.
-      if (cancelled.checkout_session_id) await payments.expireCheckout?.(cancelled.checkout_session_id).catch(() => undefined);
+      // be taken and then refunded by the webhook. Stripe failing here changes nothing of the cancel;
+      // it is logged, the page left open until Stripe's own expiry.
+      const sessionId = cancelled.checkout_session_id;
+      if (sessionId) {
+        await payments.expireCheckout?.(sessionId).catch((error: unknown) => {
+          log?.warn({ err: error, orderId: cancelled.id, sessionId }, 'stripe checkout session not expired on cancel');
+        });
+      }
       return { outcome: 'cancelled' };
     }
   } else if (order.status === 'partially_shipped') {
@@ -94,5 +103,5 @@ export async function cancelOrder(
   // A refund's claim stands only on a paid order (paid, or the rest of a partly shipped one).
   if (isPaidState(current.status) && current.refund_started_at) return { outcome: 'refund-in-progress' };
   if (current.status === order.status) throw new Error(`order ${order.id} could not be cancelled now`);
-  return cancelOrder(orders, payments, current, actor, inTransaction, db);
+  return cancelOrder(orders, payments, current, actor, inTransaction, db, log);
 }

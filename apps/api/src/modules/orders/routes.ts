@@ -42,7 +42,8 @@ import { STRIPE_TOTAL_BOUNDS } from '../payments/stripe-provider';
 const placeErrors = {
   'total-too-large': { status: 400, message: apiErrors.totalTooLarge },
   'total-out-of-bounds': { status: 400, message: apiErrors.totalOutOfPaymentBounds },
-  'too-many-unpaid': { status: 409, message: unpaidCapMessage },
+  // Named, so that the page links to My Orders, where one is paid or cancelled.
+  'too-many-unpaid': { status: 409, message: unpaidCapMessage, reason: 'too-many-unpaid' },
   // None of these happens to a line given with the request, the cheapest method and no quoted total.
   'empty-cart': { status: 404, message: apiErrors.partNotFound },
   'shipping-unavailable': { status: 409, message: apiErrors.outOfStock },
@@ -128,8 +129,8 @@ const placeOrderRoute: FastifyPluginAsyncZod = async (app) => {
       }
       // SPEC's order is paid by card: it never asks for an order on account.
       if (outcome.reason === 'account') throw new Error('POST /order placed no order on account');
-      const { status, message } = placeErrors[outcome.reason];
-      return reply.code(status).send({ message });
+      const refusal = placeErrors[outcome.reason];
+      return reply.code(refusal.status).send({ message: refusal.message, ...('reason' in refusal && { reason: refusal.reason }) });
     },
   );
 };
@@ -231,7 +232,7 @@ const customerCancelRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!order || order.user_id !== identity.userId || hasEnded(order.status)) {
         return reply.code(404).send({ message: apiErrors.orderNotFound });
       }
-      const { outcome, restRefundCents } = await cancelOrder(orders, app.payments.provider, order, 'customer', undefined, { db: app.db, mail: app.mail });
+      const { outcome, restRefundCents } = await cancelOrder(orders, app.payments.provider, order, 'customer', undefined, { db: app.db, mail: app.mail }, request.log);
       const refusal = cancelRefusals[outcome];
       if (refusal) return reply.code(409).send({ message: refusal });
       // The rest of a partly shipped order: what shipped stays, the rest was refunded.
@@ -299,6 +300,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           was: order.status,
         }),
         { db: app.db, mail: app.mail },
+        request.log,
       );
       const refusal = cancelRefusals[outcome];
       if (refusal) return reply.code(409).send({ message: refusal });

@@ -181,7 +181,19 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const membership = await invoicesPayer(request, reply);
       if (!membership) return reply;
-      const found = await ledger.toPay(membership.company.id, request.body.invoiceNumbers);
+      // What the invoices owe, read with the company locked and the caller's role read again, as
+      // the card payment's (decision 123, amended): an owner made a viewer meanwhile opens no page.
+      // Stripe is asked after the lock is let go: its page takes nothing until the webhook enters it.
+      const checked = await asMember(
+        request,
+        reply,
+        membership.company.id,
+        ACCOUNTS_ROLES,
+        (trx) => createLedgerRepository(trx).toPay(membership.company.id, request.body.invoiceNumbers),
+        accountMessages.payInvoicesOnly,
+      );
+      if (!checked) return reply;
+      const found = checked.value;
       if (!('items' in found)) return cannotPay(reply, found);
       const identity = identityOf(request);
       const session = await stripe.createInvoicesCheckout({

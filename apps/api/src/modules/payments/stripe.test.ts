@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { apiErrors } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorForLog } from '../../plugins/errors';
 import { createTestApp } from '../../test/app';
 import {
   cancelOrderRequest,
@@ -33,10 +36,19 @@ let alice: Customer;
 let bob: Customer;
 
 const signer = new Stripe('sk_test_x');
+/** What the shop logs at warn and above, line by line, as written. */
+const logLines: string[] = [];
 
 beforeAll(async () => {
   stripeApi = await startStripeStandIn();
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
   app = await createTestApp({
+    log: pino({ level: 'warn', serializers: { err: errorForLog } }, sink),
     env: {
       STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
@@ -532,6 +544,11 @@ describe('cancelling in Stripe mode', () => {
     expect(await orderRow(app, orderId)).toMatchObject({ status: 'cancelled' });
     expect(await stockOf(app, partId)).toBe(50);
     expect(stripeApi.sessions.find((session) => session.id === sessionId)?.status).toBe('open');
+    // Said in the log at warn, with the order and the session, never the secret key.
+    const said = logLines.filter((line) => line.includes('stripe checkout session not expired on cancel'));
+    expect(said).toHaveLength(1);
+    expect(JSON.parse(said[0]!)).toMatchObject({ level: 40, orderId, sessionId });
+    expect(said[0]).not.toContain(STAND_IN_SECRET_KEY);
   });
 
   it('keeps a paid order paid when Stripe refuses the refund, and cancels it on the retry', async () => {

@@ -13,6 +13,7 @@ import {
   hasVisibleText,
 } from '@autoparts/shared';
 import { sql } from 'kysely';
+import { schemaWords } from '../../../plugins/errors';
 import type { ImportContext, Importer } from '../importer';
 import { createPartChangesRepository } from '../../part-changes/repository';
 import { createPartsRepository } from '../../parts/repository';
@@ -247,7 +248,7 @@ async function writeBatch(
     }
     for (const [field, rows] of [['interchange', item.interchange], ['kit', item.kit]] as const) {
       const parsed = rows === undefined ? undefined : partChangesInputSchema.shape[field].safeParse(rows);
-      if (parsed && !parsed.success) problem('part-change', parsed.error.issues[0]?.message ?? `The ${field} rows cannot stand.`);
+      if (parsed && !parsed.success) problem('part-change', schemaWords(parsed.error, `The ${field} rows cannot stand.`));
     }
     if (problems.length > 0) {
       reject(problems);

@@ -5,6 +5,7 @@ import { SelectField } from '../../../components/select-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { useSaveAddress } from '../api/addresses';
+import { checkedWhenSent } from '../../../lib/form-checking';
 
 /** The form starts in the United States, where most of the shop's buyers are. */
 const defaultCountry = countryOf('US') as Country;
@@ -59,10 +60,7 @@ export function AddressForm({ address, label, onSaved, onCancel, offerDefault = 
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(addressInputSchema),
-    // Checked when sent, then on each change (decision 085): checked on leaving a field, its error
-    // moved the form's button between the press and the release, and the click was lost.
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    ...checkedWhenSent,
     defaultValues: initialValues(address),
   });
   const country = countryOf(useWatch({ control, name: 'country' }) ?? '') ?? defaultCountry;

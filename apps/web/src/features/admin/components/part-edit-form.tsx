@@ -13,6 +13,7 @@ import { ActionButton } from './action-button';
 import { PhotoField, usePendingPhoto, WAITING_FOR_PHOTO } from './photo-field';
 import { PriceBreaksField } from './price-breaks-field';
 import { IMAGE_HINT } from './product-form';
+import { checkedWhenSent } from '../../../lib/form-checking';
 
 /** The form's fields a 409 may name (every one the server checks). */
 const FIELD_OF = {
@@ -74,7 +75,7 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
     formState: { errors, dirtyFields },
   } = useForm({
     resolver: zodResolver(productUpdateSchema),
-    mode: 'onTouched',
+    ...checkedWhenSent,
     // Number inputs hold text; the schema turns it into numbers.
     values: stored,
     resetOptions: { keepDirtyValues: true, keepErrors: true },

@@ -6,6 +6,7 @@ import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
 import { useAddProduct } from '../api/add-product';
 import { PhotoField, usePendingPhoto, WAITING_FOR_PHOTO } from './photo-field';
+import { checkedWhenSent } from '../../../lib/form-checking';
 
 export const IMAGE_HINT = 'Filled in by the photo you upload; or give an image URL (https://…) or a path on this site (/images/parts/…).';
 
@@ -26,7 +27,7 @@ export function ProductForm() {
     setValue,
     control,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(productInputSchema), mode: 'onTouched', defaultValues: emptyProduct });
+  } = useForm({ resolver: zodResolver(productInputSchema), ...checkedWhenSent, defaultValues: emptyProduct });
   const img = useWatch({ control, name: 'img' });
 
   const photo = usePendingPhoto();

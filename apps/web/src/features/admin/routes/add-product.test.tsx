@@ -7,6 +7,7 @@ import { noActivity } from '../../../test/admin';
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
 import { Component as AddProductPage } from './add-product';
+import { expectCheckedWhenSent } from '../../../test/forms';
 
 const POST = 'POST /api/addaproduct';
 
@@ -69,6 +70,14 @@ describe('Add a Product', () => {
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(name).toHaveAccessibleDescription(validation.nameRequired);
     expect(name).toHaveFocus();
+    expect(server.paths()).not.toContain(POST);
+  });
+
+  it('checks the fields when sent, not on leaving one (decision 085, amended)', async () => {
+    const server = stubFetch(noActivity);
+    const user = userEvent.setup();
+    renderAddProduct();
+    await expectCheckedWhenSent(user, screen.getByLabelText('Name'), '', screen.getByRole('button', { name: 'Add Product' }), validation.nameRequired);
     expect(server.paths()).not.toContain(POST);
   });
 

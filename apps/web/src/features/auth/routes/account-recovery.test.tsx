@@ -8,6 +8,7 @@ import { aCustomer, aTokenReply, signedOutReply } from '../../../test/users';
 import { Component as ForgotPasswordPage } from './forgot-password';
 import { Component as ResetPasswordPage } from './reset-password';
 import { Component as VerifyEmailPage } from './verify-email';
+import { expectCheckedWhenSent } from '../../../test/forms';
 
 function renderPages(path: string) {
   return renderRoutes(
@@ -34,6 +35,15 @@ describe('Forgot password page', () => {
     // The pressed button is gone with the form: the keyboard is at the message, not the page's top.
     expect(screen.getByRole('status')).toHaveFocus();
     expect(server.calls.at(-1)?.body).toEqual({ email: 'jane@example.com' });
+  });
+
+  it('checks the e-mail when sent, not on leaving it (decision 085, amended)', async () => {
+    const server = stubFetch({});
+    const user = userEvent.setup();
+    renderPages('/forgot-password');
+    const send = await screen.findByRole('button', { name: 'Send the link' });
+    await expectCheckedWhenSent(user, screen.getByLabelText('Email'), 'jane@', send, validation.emailInvalid);
+    expect(server.paths()).toEqual([]);
   });
 
   it('says so when the shop is asked too often', async () => {

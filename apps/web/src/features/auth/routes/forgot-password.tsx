@@ -8,6 +8,7 @@ import { TextField } from '../../../components/text-field';
 import { requestPasswordReset } from '../api/account-recovery';
 import { authErrorMessage } from '../api/auth-errors';
 import { AuthCard, authLinkClass } from '../components/auth-card';
+import { checkedWhenSent } from '../../../lib/form-checking';
 
 /**
  * /forgot-password: asks for the e-mail and always answers the same, whether or not an
@@ -25,7 +26,7 @@ export function Component() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(forgotPasswordSchema), mode: 'onTouched', defaultValues: { email: '' } });
+  } = useForm({ resolver: zodResolver(forgotPasswordSchema), ...checkedWhenSent, defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);

@@ -13,6 +13,7 @@ import { AuthCard, authLinkClass, OrDivider } from '../components/auth-card';
 import { GoogleButton } from '../components/google-button';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { arrivedBySignOut, redirectTarget } from '../utils/redirect-target';
+import { checkedWhenSent } from '../../../lib/form-checking';
 
 /** /login (SPEC §2): e-mail and password, or Google; afterwards back to where the user came from. */
 export function Component() {
@@ -34,10 +35,7 @@ export function Component() {
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(loginSchema),
-    // Checked when sent, then on each change (decision 085): checked on leaving a field, its error
-    // moved Login between the press and the release, and the click was lost.
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    ...checkedWhenSent,
     defaultValues: { email: '', password: '' },
   });
 

@@ -12,6 +12,7 @@ import { resetPassword } from '../api/account-recovery';
 import { authErrorMessage } from '../api/auth-errors';
 import { AuthCard, authLinkClass } from '../components/auth-card';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
+import { checkedWhenSent } from '../../../lib/form-checking';
 
 /**
  * /reset-password?token=…, opened from the e-mail's link: a new password by the sign-up
@@ -37,10 +38,7 @@ export function Component() {
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(resetPasswordFormSchema),
-    // Checked when sent, then on each change (decision 085): checked on leaving the field, its error
-    // moved Save and sign in between the press and the release, and the click was lost.
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    ...checkedWhenSent,
     defaultValues: { newPassword: '' },
   });
 

@@ -14,6 +14,7 @@ import { AuthCard, authLinkClass, OrDivider } from '../components/auth-card';
 import { GoogleButton } from '../components/google-button';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
 import { redirectTarget } from '../utils/redirect-target';
+import { checkedWhenSent } from '../../../lib/form-checking';
 
 /**
  * /signup (SPEC §2): name, e-mail and password, or Google; afterwards home, or back to the page
@@ -34,10 +35,7 @@ export function Component() {
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(signupSchema),
-    // Checked when sent, then on each change (decision 085): checked on leaving a field, its error
-    // moved Sign Up between the press and the release, and the click was lost.
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    ...checkedWhenSent,
     defaultValues: { name: '', email: '', password: '' },
   });
 

@@ -1,3 +1,4 @@
+import { catalogueMessages } from '@autoparts/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ describe('PartGrid', () => {
     });
     renderRoutes([{ path: '*', element: <PartGrid placeholders={3} label="Parts" /> }]);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('The parts could not be loaded.');
+    expect(alert).toHaveTextContent(catalogueMessages.partsLoadFailed);
 
     up = true;
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));

@@ -1,4 +1,4 @@
-import type { Part } from '@autoparts/shared';
+import { catalogueMessages, type Part } from '@autoparts/shared';
 import { LoadFailed } from '../../../components/load-failed';
 import { useGarage } from '../../../lib/garage';
 import { useParts } from '../api/get-parts';
@@ -32,7 +32,7 @@ export function PartGrid({ limit, placeholders, label, phoneLimit }: PartGridPro
     );
   }
   if (isError) {
-    return <LoadFailed message="The parts could not be loaded." onRetry={() => void refetch()} />;
+    return <LoadFailed message={catalogueMessages.partsLoadFailed} onRetry={() => void refetch()} />;
   }
   if (parts.length === 0) {
     return <p className="text-center text-slate-600">No parts are on sale right now. Please check back soon.</p>;

@@ -1,4 +1,4 @@
-import { catalogueMessages, partChangeMessages, type SearchItem, type SearchResult, type Vehicle } from '@autoparts/shared';
+import { catalogueMessages, partChangeMessages, searchMessages, type SearchItem, type SearchResult, type Vehicle } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -128,7 +128,7 @@ describe('/shop: the filters live in the URL', () => {
 
   it('says so when nothing matches, with a way back to every part', async () => {
     renderShop('/shop?q=zzqxv', () => result({ items: [], total: 0, facets: { categories: [] } }));
-    expect(await screen.findByText(/No parts match this search/)).toBeInTheDocument();
+    expect(await screen.findByText(searchMessages.noPartsMatch)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Show all parts' })).toHaveAttribute('href', '/shop');
   });
 });
@@ -152,7 +152,7 @@ describe('/shop at a page its search does not have (the server answers 404)', ()
     expect(await screen.findByText(catalogueMessages.pastLastPage(50, 2))).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to page 1' })).toHaveAttribute('href', '/shop?q=pads');
     expect(screen.getByRole('link', { name: 'Go to the last page (2)' })).toHaveAttribute('href', '/shop?q=pads&page=2');
-    expect(screen.queryByText(/No parts match/)).not.toBeInTheDocument();
+    expect(screen.queryByText(searchMessages.noPartsMatch)).not.toBeInTheDocument();
   });
 });
 
@@ -230,7 +230,7 @@ describe('/shop with the server gone', () => {
     await user.clear(box);
     await user.type(box, 'filters{Enter}');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(/We cannot reach the shop/);
+    expect(await screen.findByRole('alert')).toHaveTextContent(searchMessages.shopUnreachable);
     // Said at the first failure, while the retries are still to come.
     expect(searches().filter((path) => path.includes('q=filters'))).toHaveLength(1);
     expect(screen.queryByRole('list', { name: 'Search results' })).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { catalogueMessages, hasVisibleText, lastSearchPage, partChangeMessages, paths, SEARCH_QUERY_MAX, searchQuerySchema, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
+import { catalogueMessages, hasVisibleText, lastSearchPage, partChangeMessages, paths, SEARCH_QUERY_MAX, searchMessages, searchQuerySchema, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
 import { Suspense, useId, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
@@ -366,7 +366,7 @@ function Results({
   const applications = usePartApplications(vehicle?._id, refusal ? [] : (search.data?.items.map((item) => item._id) ?? []));
   if (refusal) return <Refused message={refusal} />;
   if (unreachable) {
-    return <LoadFailed message={unreachableMessage} onRetry={() => void search.refetch()} />;
+    return <LoadFailed message={searchMessages.shopUnreachable} onRetry={() => void search.refetch()} />;
   }
   if (search.isPending) {
     return (
@@ -380,12 +380,12 @@ function Results({
   if (search.isError) {
     // A 400 is a filter in the URL the server refuses: say which, and offer a fresh start.
     if (isApiError(search.error, 400)) return <Refused message={customerMessage(search.error)} />;
-    return <LoadFailed message="The parts could not be loaded." onRetry={() => void search.refetch()} />;
+    return <LoadFailed message={catalogueMessages.partsLoadFailed} onRetry={() => void search.refetch()} />;
   }
   if (search.data.items.length === 0) {
     return (
       <div className="mt-6 rounded-lg border border-slate-200 p-6 text-slate-700">
-        <p>No parts match this search. Check the spelling, or remove a filter.</p>
+        <p>{searchMessages.noPartsMatch}</p>
         <Link to={{ search: '' }} className="mt-2 inline-block font-semibold text-brand-700 underline">
           Show all parts
         </Link>
@@ -479,7 +479,5 @@ function Pages({ result, link, onTurn }: { result: SearchResult; link: (page: nu
     </nav>
   );
 }
-
-const unreachableMessage = 'We cannot reach the shop: its server is not answering. Check your connection; we keep trying.';
 
 const gridClass = 'mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3 [&>li>article]:w-full';

@@ -1,4 +1,4 @@
-import { accountMessages, checkoutMessages, currencyMessages, notices } from '@autoparts/shared';
+import { accountMessages, checkoutMessages, currencyMessages, notices, paths, unpaidCapMessage } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -84,6 +84,7 @@ function renderCheckout() {
         ),
       },
       { path: '/cart', element: <h1>Cart page</h1> },
+      { path: '/dashboard/myorders', element: <h1>My Orders</h1> },
       { path: '/shop', element: <h1>Shop page</h1> },
     ],
     { path: '/checkout' },
@@ -232,6 +233,27 @@ describe('Checkout', () => {
     expect(alert).toHaveTextContent('Brake Rotor: Only 1 left in stock');
     await user.click(within(alert).getByRole('link', { name: 'Change the cart' }));
     expect(router.state.location.pathname).toBe('/cart');
+  });
+
+  it('refused for the unpaid orders waiting, leads to My Orders, where one is paid or cancelled, not to the cart', async () => {
+    stubFetch({
+      ...notAMember,
+      'GET /api/cart': { body: aCart() },
+      'GET /api/addresses': { body: [anAddress()] },
+      'POST /api/checkout/quote': quoteFor,
+      'POST /api/checkout': { status: 409, body: { message: unpaidCapMessage, lines: [], reason: 'too-many-unpaid' } },
+    });
+    const user = userEvent.setup();
+    const { router } = renderCheckout();
+    await user.click(within(await screen.findByRole('group', { name: 'Shipping method' })).getByRole('radio', { name: /Standard/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(unpaidCapMessage);
+    expect(within(alert).queryByRole('link', { name: 'Change the cart' })).not.toBeInTheDocument();
+    await user.click(within(alert).getByRole('link', { name: 'Go to My Orders' }));
+    expect(router.state.location.pathname).toBe(paths.myOrders);
   });
 
   it('when the total changed since the quote, says so, shows the new total and places at it', async () => {

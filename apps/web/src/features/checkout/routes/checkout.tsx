@@ -22,6 +22,7 @@ import { LineProblems } from '../components/line-problems';
 import { CheckoutSummary } from '../components/order-summary';
 import { ShippingMethods } from '../components/shipping-methods';
 import { EmptyState } from '../../../components/empty-state';
+import { checkedWhenSent } from '../../../lib/form-checking';
 
 const linkButton =
   'inline-flex rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
@@ -86,7 +87,7 @@ export function Component() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(checkoutExtrasSchema), mode: 'onTouched', defaultValues: { poNumber: '', note: '' } });
+  } = useForm({ resolver: zodResolver(checkoutExtrasSchema), ...checkedWhenSent, defaultValues: { poNumber: '', note: '' } });
 
   const heading = (
     <>
@@ -248,7 +249,7 @@ export function Component() {
             error={errors.note?.message}
             {...register('note')}
           />
-          {placeRefusal && <LineProblems ref={refusalRef} message={placeRefusal.message} problems={placeRefusal.lines} nameOf={nameOf} />}
+          {placeRefusal && <LineProblems ref={refusalRef} message={placeRefusal.message} problems={placeRefusal.lines} nameOf={nameOf} reason={placeRefusal.reason} />}
           <div className="sm:max-w-xs">
             <SubmitButton pending={place.isPending} disabled={!ready || quote.isFetching} describedBy={whyNot ? 'checkout-why-not' : undefined}>
               Place order

@@ -22,6 +22,7 @@ import { TextField } from '../../../components/text-field';
 import { adminNotices } from '../../admin/admin-notices';
 import { fieldChangedOf } from '../../admin/api/update-part';
 import { useCollectionSave } from '../../admin/components/collection-save';
+import { checkedWhenSent } from '../../../lib/form-checking';
 
 /** The form holds text, as typed; the shared schema reads the figures (SPEC §3). */
 interface CompanyFormValues {
@@ -67,10 +68,7 @@ export function CompanyForm(props: CompanyFormProps) {
   const headingId = useId();
   const form = useForm<CompanyFormValues, unknown, CompanyCreateInput | CompanyUpdateInput>({
     resolver: zodResolver(company ? companyUpdateSchema : companyCreateSchema) as never,
-    // Checked when sent, then on each change (decision 085): checked on leaving a field, its error
-    // moved Create company between the press and the release, and the click was lost.
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    ...checkedWhenSent,
     defaultValues: company ? valuesOf(company) : emptyCompany,
   });
   const {

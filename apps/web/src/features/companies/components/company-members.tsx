@@ -10,6 +10,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { LIST_HEADING, useCollectionEditing, useFocusWhen } from '../../admin/components/collection-editing';
 import { companyInvitationsQuery, companyMembersQuery, useChangeRole, useInvite, useLeaveCompany, useRemoveMember, useWithdrawInvitation } from '../api/companies';
+import { checkedWhenSent } from '../../../lib/form-checking';
 
 const roleOptions = COMPANY_ROLES.map((role) => ({ value: role, label: `${companyRoleLabels[role]}: ${companyRoleHints[role]}` }));
 const neutralButton =
@@ -227,10 +228,7 @@ function InviteForm() {
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(invitationInputSchema),
-    // Checked when sent, then on each change (decision 085): checked on leaving the e-mail field,
-    // its error moved the button between the press and the release, and the click was lost.
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    ...checkedWhenSent,
     defaultValues: { email: '', role: 'buyer' as const },
   });
 

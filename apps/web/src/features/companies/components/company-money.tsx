@@ -18,6 +18,7 @@ import { TextField } from '../../../components/text-field';
 import { LoadError } from '../../admin/components/load-error';
 import { adminCompanyAccountQuery, useRecordPayment } from '../api/companies';
 import { StatementDownload } from './statement-download';
+import { checkedWhenSent } from '../../../lib/form-checking';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const day = (isoDay: string) => dateFormat.format(new Date(`${isoDay.slice(0, 10)}T00:00:00Z`));
@@ -95,9 +96,7 @@ function RecordPayment({ company }: { company: { id: string; name: string } }) {
   const empty = (): PaymentValues => ({ amount: '', reference: '', receivedAt: today() });
   const form = useForm<PaymentValues, unknown, CompanyPaymentInput>({
     resolver: zodResolver(companyPaymentInputSchema) as never,
-    // Checked when sent, then on each change: leaving the emptied form after a payment says nothing.
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    ...checkedWhenSent,
     defaultValues: empty(),
   });
   const {

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { customerMessage } from '../../../lib/api-client';
+import { checkedWhenSent } from '../../../lib/form-checking';
 
 const cardSchema = testPaymentSchema.omit({ orderId: true });
 export type TestCard = z.infer<typeof cardSchema>;
@@ -32,7 +33,7 @@ export function TestCardForm({ amount, pay }: { amount: number; pay: (card: Test
     formState: { errors, isSubmitting },
   } = useForm({
     resolver: zodResolver(cardSchema),
-    mode: 'onTouched',
+    ...checkedWhenSent,
     defaultValues: { cardNumber: '', expiry: '', cvc: '' },
   });
 

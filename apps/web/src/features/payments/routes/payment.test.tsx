@@ -9,6 +9,7 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { aCheckoutOrder, anOrderDetail, paidWith } from '../../../test/orders';
 import { renderRoutes } from '../../../test/render-with-router';
 import { Component as PaymentPage } from './payment';
+import { expectCheckedWhenSent } from '../../../test/forms';
 
 vi.mock('../../../lib/location', () => ({ leaveTo: vi.fn() }));
 
@@ -97,6 +98,15 @@ describe('Payment page', () => {
     expect(await screen.findByText('Card number is required')).toBeInTheDocument();
     expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveAccessibleDescription('Enter the expiry as MM/YY');
     expect(screen.getByLabelText('CVC')).toHaveAttribute('aria-invalid', 'true');
+    expect(server.paths()).not.toContain(PAY);
+  });
+
+  it('checks the card when sent, not on leaving a field (decision 085, amended)', async () => {
+    const server = stubFetch({ 'GET /api/config': testMode, [GET_ORDER]: { body: anOrderDetail() } });
+    const user = userEvent.setup();
+    renderPayment();
+    const pay = await screen.findByRole('button', { name: 'Pay $62.50' });
+    await expectCheckedWhenSent(user, screen.getByLabelText('Card number'), '42', pay, 'Enter the card number as digits');
     expect(server.paths()).not.toContain(PAY);
   });
 

@@ -9,6 +9,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { customerMessage } from '../../../lib/api-client';
 import { explainQuery } from '../api/price-lists';
+import { checkedWhenSent } from '../../../lib/form-checking';
 
 interface ExplainValues {
   companyId: string;
@@ -31,7 +32,7 @@ export function ExplainPrice({ lists }: { lists: readonly PriceListSummary[] }) 
   const headingId = useId();
   const [asked, setAsked] = useState<ExplainQuery | undefined>();
   const answer = useQuery({ ...explainQuery(asked ?? { partNumber: '' }), enabled: asked !== undefined });
-  const form = useForm<ExplainValues, unknown, ExplainQuery>({ resolver, mode: 'onTouched', defaultValues: { companyId: '', partNumber: '', quantity: '1' } });
+  const form = useForm<ExplainValues, unknown, ExplainQuery>({ resolver, ...checkedWhenSent, defaultValues: { companyId: '', partNumber: '', quantity: '1' } });
   const {
     register,
     formState: { errors },

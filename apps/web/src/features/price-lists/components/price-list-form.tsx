@@ -8,6 +8,7 @@ import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { isApiError } from '../../../lib/api-client';
 import { useCategories } from '../../../lib/categories';
+import { checkedWhenSent } from '../../../lib/form-checking';
 import { ActionButton } from '../../admin/components/action-button';
 import { useOneSubmitAtATime } from '../../admin/components/collection-save';
 import { adminNotices } from '../../admin/admin-notices';
@@ -99,7 +100,7 @@ interface PriceListFormProps {
 /** Create or edit a price list: its name, priority and dates, and its entries with their tiers. */
 export function PriceListForm({ list, pending, onSave, onCancel }: PriceListFormProps) {
   const headingId = useId();
-  const form = useForm<PriceListValues, unknown, PriceListInput>({ resolver, mode: 'onSubmit', defaultValues: list ? valuesOf(list) : emptyList });
+  const form = useForm<PriceListValues, unknown, PriceListInput>({ resolver, ...checkedWhenSent, defaultValues: list ? valuesOf(list) : emptyList });
   const {
     control,
     register,

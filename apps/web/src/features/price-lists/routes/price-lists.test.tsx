@@ -10,6 +10,7 @@ import { renderRoutes } from '../../../test/render-with-router';
 import { anAdmin } from '../../../test/users';
 import { ENTRIES_PAGE_SIZE } from '../components/price-list-form';
 import { Component as PriceListsPage } from './price-lists';
+import { expectCheckedWhenSent } from '../../../test/forms';
 
 const LIST = 'GET /api/admin/price-lists';
 const fleetco: PriceListSummary = {
@@ -195,6 +196,19 @@ describe('Price lists', () => {
     await user.click(save);
     expect(await screen.findByText('Price list “Fleetco brakes 2026” saved')).toBeInTheDocument();
     expect(server.calls.filter((call) => call.method === 'PATCH').map((call) => (call.body as { expectedVersion: number }).expectedVersion)).toEqual([3, 4]);
+  });
+
+  it('checks the explain form when sent, not on leaving a field (decision 085, amended)', async () => {
+    const server = stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { body: [fleetco] }, ...categories, ...noActivity });
+    const user = userEvent.setup();
+    renderPage();
+    const form = within(await screen.findByRole('form', { name: 'Explain a price' }));
+    await user.selectOptions(form.getByLabelText('Company'), 'Fleetco');
+    await user.type(form.getByLabelText('Part number'), 'BRK-1001');
+    const quantity = form.getByLabelText('Quantity');
+    await user.clear(quantity);
+    await expectCheckedWhenSent(user, quantity, '0', form.getByRole('button', { name: 'Explain' }), priceListMessages.quantity);
+    expect(server.calls.some((call) => call.path.startsWith('/api/admin/price-lists/explain'))).toBe(false);
   });
 
   it('explains a price for a company, a part number and a quantity', async () => {

@@ -8,6 +8,7 @@ import { TextField } from '../../../components/text-field';
 import { ApiError, isApiError } from '../../../lib/api-client';
 import { meQuery } from '../../../lib/me';
 import { useChangePassword } from '../api/change-password';
+import { checkedWhenSent } from '../../../lib/form-checking';
 
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -27,7 +28,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(changePasswordFormSchema), mode: 'onTouched', defaultValues: empty });
+  } = useForm({ resolver: zodResolver(changePasswordFormSchema), ...checkedWhenSent, defaultValues: empty });
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     setGeneral(null);

@@ -8,6 +8,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { meQuery } from '../../../lib/me';
 import { useUpdateProfile } from '../api/update-profile';
+import { checkedWhenSent } from '../../../lib/form-checking';
 
 type ProfileFields = Pick<Me, 'name' | 'education' | 'location' | 'phone' | 'linkedin'>;
 
@@ -35,10 +36,7 @@ export function ProfileForm({ me }: { me: Me | null }) {
     formState: { errors },
   } = useForm({
     resolver: zodResolver(profileSchema),
-    // Checked when sent, then on each change (decision 085): checked on leaving a field, its error
-    // moved Update Profile between the press and the release, and the click was lost.
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
+    ...checkedWhenSent,
     values,
     resetOptions: { keepDirtyValues: true },
   });

@@ -6,6 +6,7 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
 import { aCustomer } from '../../../test/users';
 import { Component as ChangePasswordPage } from './change-password';
+import { expectCheckedWhenSent } from '../../../test/forms';
 
 const CHANGE = 'POST /api/auth/change-password';
 const passwordAccount = { 'GET /api/auth/list-accounts': { body: [{ providerId: 'credential' }] } };
@@ -44,6 +45,16 @@ describe('Change password page', () => {
     await user.type(screen.getByLabelText('New password'), 'old-secret');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText(validation.passwordUnchanged)).toBeInTheDocument();
+    expect(server.paths()).not.toContain(CHANGE);
+  });
+
+  it('checks the fields when sent, not on leaving one (decision 085, amended)', async () => {
+    const server = stubFetch({ 'GET /api/me': { body: aCustomer() }, ...passwordAccount });
+    const user = userEvent.setup();
+    renderPage();
+    const change = await screen.findByRole('button', { name: 'Change password' });
+    await user.type(screen.getByLabelText('Current password'), 'old-secret');
+    await expectCheckedWhenSent(user, screen.getByLabelText('New password'), 'abc', change, validation.passwordTooShort);
     expect(server.paths()).not.toContain(CHANGE);
   });
 

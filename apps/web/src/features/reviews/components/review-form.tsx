@@ -5,6 +5,7 @@ import { SelectField } from '../../../components/select-field';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextareaField } from '../../../components/textarea-field';
 import { useAddReview } from '../api/add-review';
+import { checkedWhenSent } from '../../../lib/form-checking';
 
 /** What the form holds: the select's empty choice is '' ("No rating"). */
 interface ReviewFormValues {
@@ -34,7 +35,7 @@ export function ReviewForm() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<ReviewFormValues, unknown, ReviewInput>({ resolver, mode: 'onTouched', defaultValues: emptyReview });
+  } = useForm<ReviewFormValues, unknown, ReviewInput>({ resolver, ...checkedWhenSent, defaultValues: emptyReview });
 
   const onSubmit = handleSubmit(async (review) => {
     // The hook reports success and failure with a toast; only a posted review clears the form.

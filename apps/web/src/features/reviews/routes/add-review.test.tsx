@@ -7,6 +7,7 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
 import { aCustomer } from '../../../test/users';
 import { Component as AddReviewPage } from './add-review';
+import { expectCheckedWhenSent } from '../../../test/forms';
 
 const POST = 'POST /api/reviews';
 
@@ -66,6 +67,14 @@ describe('Add a Review', () => {
     await user.type(description, '   ');
     await user.click(screen.getByRole('button', { name: 'Add Review' }));
     expect(screen.getByText(validation.descriptionRequired)).toBeInTheDocument();
+    expect(server.paths()).not.toContain(POST);
+  });
+
+  it('checks the description when sent, not on leaving it (decision 085, amended)', async () => {
+    const server = stubFetch({ 'GET /api/me': { body: aCustomer() } });
+    const user = userEvent.setup();
+    renderAddReview();
+    await expectCheckedWhenSent(user, screen.getByLabelText('Description'), '   ', screen.getByRole('button', { name: 'Add Review' }), validation.descriptionRequired);
     expect(server.paths()).not.toContain(POST);
   });
 

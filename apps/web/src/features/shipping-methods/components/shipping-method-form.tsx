@@ -6,6 +6,7 @@ import { CheckboxField } from '../../../components/checkbox-field';
 import { FormActions } from '../../../components/form-actions';
 import { TextField } from '../../../components/text-field';
 import { useCollectionSave } from '../../admin/components/collection-save';
+import { checkedWhenSent } from '../../../lib/form-checking';
 
 /** The form holds text, as typed; the shared schema reads the figures (SPEC §3). */
 interface MethodFormValues {
@@ -57,7 +58,7 @@ export function ShippingMethodForm({ method, pending, onSave, onCancel }: Shippi
   const headingId = useId();
   const form = useForm({
     resolver: zodResolver(shippingMethodInputSchema),
-    mode: 'onTouched',
+    ...checkedWhenSent,
     defaultValues: method ? valuesOf(method) : emptyMethod,
   });
   const {

@@ -8,6 +8,7 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
 import { anAdmin } from '../../../test/users';
 import { Component as ShippingMethodsPage } from './shipping-methods';
+import { expectCheckedWhenSent } from '../../../test/forms';
 
 const LIST = 'GET /api/admin/shipping-methods';
 const standard: ShippingMethod = {
@@ -72,6 +73,15 @@ describe('Shipping Methods', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText(/No shipping methods yet/)).toBeInTheDocument();
+  });
+
+  it('checks the form when sent, not on leaving a field (decision 085, amended)', async () => {
+    const server = stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { body: [] }, ...noActivity });
+    const user = userEvent.setup();
+    renderPage();
+    const form = within(await screen.findByRole('form', { name: 'Add a shipping method' }));
+    await expectCheckedWhenSent(user, form.getByLabelText('Name'), '', form.getByRole('button', { name: 'Add method' }), 'Name is Required');
+    expect(server.calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
   it('checks the form as typed before sending, and sends the figures as numbers', async () => {

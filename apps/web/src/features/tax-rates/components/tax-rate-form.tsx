@@ -6,6 +6,7 @@ import { CheckboxField } from '../../../components/checkbox-field';
 import { FormActions } from '../../../components/form-actions';
 import { TextField } from '../../../components/text-field';
 import { useCollectionSave } from '../../admin/components/collection-save';
+import { checkedWhenSent } from '../../../lib/form-checking';
 
 /** The form holds text, as typed; the shared schema reads it. */
 interface RateFormValues {
@@ -38,7 +39,7 @@ export function TaxRateForm({ rate, pending, onSave, onCancel }: TaxRateFormProp
   const headingId = useId();
   const form = useForm({
     resolver: zodResolver(taxRateInputSchema),
-    mode: 'onTouched',
+    ...checkedWhenSent,
     defaultValues: rate ? valuesOf(rate) : emptyRate,
   });
   const {

@@ -8,6 +8,7 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
 import { anAdmin } from '../../../test/users';
 import { Component as TaxRatesPage } from './tax-rates';
+import { expectCheckedWhenSent } from '../../../test/forms';
 
 const LIST = 'GET /api/admin/tax-rates';
 const illinois: TaxRate = { id: 't-1', country: 'US', region: 'IL', ratePercent: 6.25, appliesToShipping: false };
@@ -47,6 +48,16 @@ describe('Tax Rates', () => {
     stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { body: [] }, ...noActivity });
     renderPage();
     expect(await screen.findByText('No tax rates yet: checkout charges no tax.')).toBeInTheDocument();
+  });
+
+  it('checks the form when sent, not on leaving a field (decision 085, amended)', async () => {
+    const server = stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { body: [] }, ...noActivity });
+    const user = userEvent.setup();
+    renderPage();
+    const form = within(await screen.findByRole('form', { name: 'Add a tax rate' }));
+    await user.clear(form.getByLabelText('Country'));
+    await expectCheckedWhenSent(user, form.getByLabelText('Country'), 'XY', form.getByRole('button', { name: 'Add rate' }), shippingMessages.countryUnknown('XY'));
+    expect(server.calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
   it('edits a rate in the form below the list, and shows a place taken at the region', async () => {
