@@ -81,6 +81,8 @@ describe('parseEnv', () => {
     ['DATABASE_URL', 'mysql://shop@db/shop'],
     ['DATABASE_URL', 'not a url'],
     ['BASE_URL', 'ftp://parts.example.com'],
+    ['BASE_URL', 'parts.example.com'],
+    ['BASE_URL', 'localhost:3000'],
     ['LOG_LEVEL', 'loud'],
     ['NODE_ENV', 'staging'],
     ['TRUST_PROXY', 'maybe'],

@@ -43,8 +43,11 @@ const envSchema = z
       .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
       .optional(),
     BASE_URL: z
-      .url({ protocol: /^https?$/ })
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// origin, as https://parts.example.com' })
       .refine((value) => {
+        // A value z.url refused (`parts.example.com`, no scheme) reaches here too: its own message
+        // names the variable, where `new URL` would throw "Invalid URL" naming nothing.
+        if (!URL.canParse(value)) return true;
         const url = new URL(value);
         return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
       }, 'must be an origin only (https://parts.example.com): no path, query, fragment or credentials')
