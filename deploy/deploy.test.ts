@@ -229,3 +229,31 @@ it("sends the web app's built files itself, as the copy the browser takes, kept 
   expect(missing.headers.get('x-upstream')).toMatch(/^127\.0\.0\.1:/);
   expect(missing.headers.get('content-type')).toMatch(/json/);
 });
+
+it("logs each request in nginx's access log by its id, without the tokens and e-mail addresses a URL carries", async () => {
+  const accessLog = nginx?.accessLog ?? '';
+  const lines = () => (fs.existsSync(accessLog) ? fs.readFileSync(accessLog, 'utf8').split('\n').filter(Boolean) : []);
+  const before = lines().length;
+  // A reset link's token in its path, a confirmation link's in its query, an invitation's, an e-mail.
+  const urls = [
+    '/api/auth/reset-password/reset-token-of-a-link?callbackURL=%2Freset-password',
+    '/api/auth/verify-email?token=confirm-token-of-a-link&callbackURL=%2F',
+    '/company/invitations/invitation-token-of-a-link',
+    '/api/myorder/someone%40example.com',
+  ];
+  const ids: string[] = [];
+  for (const url of urls) {
+    const reply = await fetch(`${proxy}${url}`);
+    await reply.arrayBuffer();
+    ids.push(reply.headers.get('x-request-id') ?? '');
+  }
+  // nginx writes a request's line once its reply has gone.
+  for (let tries = 0; lines().length < before + urls.length; tries += 1) {
+    if (tries > 100) throw new Error(`nginx logged ${lines().length - before} of ${urls.length} requests`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const logged = lines().slice(before).join('\n');
+  expect(logged).not.toMatch(/token-of-a-link|someone|example\.com/);
+  // The shop logs the same request under the same id, with its address cleaned.
+  for (const id of ids) expect(logged).toContain(id);
+});

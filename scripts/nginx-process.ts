@@ -9,13 +9,15 @@ const brotliModule = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
 export interface Nginx {
   url: string;
+  /** The access log, as the site's `access_log` writes it (Debian's `combined` when it names none). */
+  accessLog: string;
   stop: () => Promise<void>;
 }
 
 /**
  * An nginx of our own on plain HTTP at a free port, configured as deploy/nginx.conf's site:
- * its upstream block (its two ports made `upstreamPorts`), its server_tokens, body limit and catalogue imports'
- * location, deploy/nginx-proxy.conf for `location /`
+ * its upstream block (its two ports made `upstreamPorts`), its server_tokens, body limit, access log and catalogue
+ * imports' location, deploy/nginx-proxy.conf for `location /`
  * and what has no file, and deploy/nginx-assets.conf for `/assets/` from `assetsRoot`'s `assets/`.
  * Each proxied reply names the instance that gave it (X-Upstream). For the deployment test and the
  * bench; `work` is a folder of the caller's for its configuration, logs and temporary files.
@@ -40,6 +42,11 @@ export async function startNginx({
   const tokens = /^ {4}server_tokens \S+;$/m.exec(site)?.[0] ?? '';
   const imports = /^ {4}location = \/api\/admin\/catalogue\/imports \{[\s\S]*?\n {4}\}$/m.exec(site)?.[0];
   if (!bodyLimit || !imports) throw new Error("deploy/nginx.conf has no client_max_body_size or no location for catalogue imports");
+  // The site's access log, written here: its format and the one it names (else Debian's nginx.conf
+  // logs every site in `combined`, to /var/log/nginx/access.log).
+  const accessLog = path.join(work, 'access.log');
+  const logFormat = /^log_format [\s\S]*?;$/m.exec(site)?.[0] ?? '';
+  const logFormatName = /^ {4}access_log \S+ (\S+);$/m.exec(site)?.[1] ?? 'combined';
   const temp = (name: string) => `${name}_temp_path ${path.join(work, `${name}-temp`)};`;
   const proxied = `include ${path.join(root, 'deploy/nginx-proxy.conf')};
       add_header X-Upstream $upstream_addr always;`;
@@ -54,7 +61,8 @@ events { worker_connections 256; }
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
-  access_log off;
+  ${logFormat}
+  access_log ${accessLog} ${logFormatName};
   ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(temp).join('\n  ')}
   ${upstream.replace('127.0.0.1:3001', `127.0.0.1:${upstreamPorts[0]}`).replace('127.0.0.1:3002', `127.0.0.1:${upstreamPorts[1]}`)}
   server {
@@ -86,6 +94,7 @@ ${imports.replace('include /etc/nginx/snippets/autoparts-proxy.conf;', proxied)}
   }
   return {
     url: `http://127.0.0.1:${port}`,
+    accessLog,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

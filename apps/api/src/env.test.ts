@@ -67,6 +67,14 @@ describe('parseEnv', () => {
     }
   });
 
+  it('takes any variable written empty as unset, as an env file leaves one (SMTP_URL=): its default applies', () => {
+    const blank = ['NODE_ENV', 'LOG_LEVEL', 'LOG_FORMAT', 'DATA_DIR', 'DATABASE_URL', 'BASE_URL', 'TRUST_PROXY', 'AUTH_SECRET', 'GOOGLE_CLIENT_ID', 'PAYMENTS', 'UNPAID_ORDER_MINUTES', 'SMTP_URL', 'MAIL_FROM', 'MAIL_REPLY_TO', 'SHOP_TAX_ID', 'SHOP_TIME_ZONE', 'METRICS_TOKEN', 'LIMIT_SCALE', 'PASSWORD_HASH_N'];
+    const config = parseEnv(Object.fromEntries(blank.map((name, index) => [name, index % 2 ? '' : ' '])), { tty: false });
+    expect(config).toEqual(parseEnv({}, { tty: false }));
+    expect(config.mail.smtpUrl).toBeUndefined();
+    expect(config.unpaidOrderMinutes).toBe(30);
+  });
+
   it('accepts postgres:// and postgresql:// URLs', () => {
     for (const url of ['postgres://shop@db:5432/shop', 'postgresql://shop:secret@db/shop']) {
       expect(parseEnv({ DATABASE_URL: url, AUTH_SECRET: 'x'.repeat(32) }).databaseUrl).toBe(url);
@@ -81,6 +89,8 @@ describe('parseEnv', () => {
     ['DATABASE_URL', 'mysql://shop@db/shop'],
     ['DATABASE_URL', 'not a url'],
     ['BASE_URL', 'ftp://parts.example.com'],
+    ['BASE_URL', 'parts.example.com'],
+    ['BASE_URL', 'localhost:3000'],
     ['LOG_LEVEL', 'loud'],
     ['NODE_ENV', 'staging'],
     ['TRUST_PROXY', 'maybe'],
@@ -171,6 +181,10 @@ describe('parseEnv: the open internet', () => {
     expect(parseEnv({}).unpaidOrderMinutes).toBe(30);
     expect(parseEnv({ UNPAID_ORDER_MINUTES: '0.25' }).unpaidOrderMinutes).toBe(0.25);
     expect(() => parseEnv({ UNPAID_ORDER_MINUTES: '0' })).toThrow(/\bUNPAID_ORDER_MINUTES\b/);
+    // Digits, as every number: Number() would read 0x10 as 16 and 1e3 as 1000.
+    for (const bad of ['0x10', '1e3', '-5', 'Infinity', 'half an hour']) {
+      expect(() => parseEnv({ UNPAID_ORDER_MINUTES: bad }), bad).toThrow(/\bUNPAID_ORDER_MINUTES: must be a number of minutes/);
+    }
   });
 
   it('takes SMTP_URL as smtp:// or smtps://, and MAIL_FROM as an address with or without a name', () => {

@@ -3,8 +3,13 @@ import path from 'node:path';
 import { z } from 'zod';
 import { passwordHashParams } from './modules/auth/password';
 
-/** A variable written empty (`PORT=` in an env file) is one not set: its default applies. */
-const blank = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+/**
+ * The variables as set, less those written empty (`SMTP_URL=` or `PORT=` in an env file): a
+ * variable written empty is one not set, and its default applies — every variable alike.
+ */
+function setVariables(source: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(source).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1].trim() !== ''));
+}
 
 /**
  * A port or a number of milliseconds: digits only, from `min` to `max` (Number() would take
@@ -34,7 +39,7 @@ function proxyAddress(entry: string): boolean {
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.preprocess(blank, wholeNumber(0, 65535).default(3000)),
+    PORT: wholeNumber(0, 65535).default(3000),
     HOST: z.string().min(1).default('localhost'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
@@ -43,8 +48,11 @@ const envSchema = z
       .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
       .optional(),
     BASE_URL: z
-      .url({ protocol: /^https?$/ })
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// origin, as https://parts.example.com' })
       .refine((value) => {
+        // A value z.url refused (`parts.example.com`, no scheme) reaches here too: its own message
+        // names the variable, where `new URL` would throw "Invalid URL" naming nothing.
+        if (!URL.canParse(value)) return true;
         const url = new URL(value);
         return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
       }, 'must be an origin only (https://parts.example.com): no path, query, fragment or credentials')
@@ -84,7 +92,13 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
     STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
     PAYMENTS: z.enum(['stripe', 'test']).optional(),
-    UNPAID_ORDER_MINUTES: z.coerce.number().positive().max(7 * 24 * 60).default(30),
+    UNPAID_ORDER_MINUTES: z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d+)?$/, 'must be a number of minutes, written in digits (0.5, 30)')
+      .transform(Number)
+      .pipe(z.number().positive().max(7 * 24 * 60))
+      .default(30),
     SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     MAIL_FROM: z
       .string()
@@ -105,16 +119,14 @@ const envSchema = z
       .trim()
       .default('America/Detroit')
       .refine((zone) => Intl.supportedValuesOf('timeZone').includes(zone) || zone === 'UTC', 'an IANA time zone, as America/Detroit'),
-    SHUTDOWN_GRACE_MS: z.preprocess(blank, wholeNumber(0, 10 * 60_000).default(5_000)),
-    SHUTDOWN_TIMEOUT_MS: z.preprocess(blank, wholeNumber(0, 10 * 60_000).default(20_000)),
+    SHUTDOWN_GRACE_MS: wholeNumber(0, 10 * 60_000).default(5_000),
+    SHUTDOWN_TIMEOUT_MS: wholeNumber(0, 10 * 60_000).default(20_000),
     METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
-    METRICS_PORT: z.preprocess(blank, wholeNumber(0, 65535).optional()),
+    METRICS_PORT: wholeNumber(0, 65535).optional(),
     /** Multiplies every rate limit and unpaid cap; read only when NODE_ENV is test (the browser journeys). */
-    LIMIT_SCALE: z.coerce.number().int().min(1).max(100).default(1),
+    LIMIT_SCALE: wholeNumber(1, 100).default(1),
     /** scrypt's N for new password hashes; lowered only when NODE_ENV is test (the browser journeys). */
-    PASSWORD_HASH_N: z.coerce
-      .number()
-      .int()
+    PASSWORD_HASH_N: wholeNumber(0, Number.MAX_SAFE_INTEGER)
       .refine((n) => n >= 2 ** 10 && n <= passwordHashParams.N && (n & (n - 1)) === 0, 'a power of two from 1024 to 131072')
       .default(passwordHashParams.N),
   })
@@ -226,7 +238,7 @@ export function parseEnv(
   source: Record<string, string | undefined> = process.env,
   { tty = Boolean(process.stdout.isTTY) }: { tty?: boolean } = {},
 ): Config {
-  const parsed = envSchema.safeParse(source);
+  const parsed = envSchema.safeParse(setVariables(source));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment:\n  ${problems.join('\n  ')}`);

@@ -35,6 +35,17 @@ describe('instances starting together on one PostgreSQL', () => {
 });
 
 // A PostgreSQL restart, failover or admin closes idle pooled connections: the API must live on.
+describe('a DATABASE_URL the server refuses', () => {
+  it('stops the start with a line naming DATABASE_URL and what the server said, not a wait', async () => {
+    const url = new URL(serverUrl ?? '');
+    url.pathname = '/no_such_shop_database';
+    await expect(openDatabase({ databaseUrl: url.toString() })).rejects.toThrow(/^DATABASE_URL: database "no_such_shop_database" does not exist$/);
+    url.pathname = '/postgres';
+    url.username = 'no_such_shop_role';
+    await expect(openDatabase({ databaseUrl: url.toString() })).rejects.toThrow(/^DATABASE_URL: .*no_such_shop_role/);
+  });
+});
+
 describe('a PostgreSQL connection closed by the server', () => {
   it('is replaced by a new one without crashing the process', async () => {
     const scratch = await createScratchDatabase(serverUrl ?? '');

@@ -155,7 +155,9 @@ async function reachable(db: Db, waiting: DatabaseOptions['waiting']) {
       await sql`select 1`.execute(db);
       return;
     } catch (error) {
-      if (!databaseUnavailable(error)) throw error;
+      // Not a server out of reach but one that refuses what DATABASE_URL names (no such database,
+      // role or host, a wrong password): the start stops on a line that says which setting is wrong.
+      if (!databaseUnavailable(error)) throw new Error(`DATABASE_URL: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       waiting?.({ attempt, delayMs, error });
       await sleep(delayMs);
     }

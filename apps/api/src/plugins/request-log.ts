@@ -1,9 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/** One structured log line per request, written when the reply has gone. */
+/**
+ * One structured log line per request, written when the reply has gone. What the shop asks of its
+ * own API while it renders a page (`plugins/web-app.ts`) is no request of a client's: its line is
+ * at `debug`, with `page`, the id of the page's request, whose own line says what the visitor asked.
+ */
 export function requestLog(app: FastifyInstance) {
   app.addHook('onResponse', (request, reply, done) => {
-    const log = request.routeOptions.config.quietLog ? request.log.debug : request.log.info;
+    const page = pageRequestOf(request);
+    const log = request.routeOptions.config.quietLog || page ? request.log.debug : request.log.info;
     log.call(
       request.log,
       {
@@ -12,11 +18,29 @@ export function requestLog(app: FastifyInstance) {
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
         ip: request.ip,
+        ...(page && { page }),
       },
       'request',
     );
     done();
   });
+}
+
+/** A request the shop makes of itself carries this header: a key only this process knows, then the page request's id. */
+const IN_PROCESS_HEADER = 'x-shop-in-process';
+const inProcessKey = randomUUID();
+
+/** The headers that mark a request the shop makes of itself for `page`. */
+export function inProcessHeaders(page: FastifyRequest): Record<string, string> {
+  return { [IN_PROCESS_HEADER]: `${inProcessKey} ${page.id}` };
+}
+
+/** The id of the page request this one was made for, when the shop asked itself; a client cannot claim it. */
+function pageRequestOf(request: FastifyRequest): string | undefined {
+  const value = request.headers[IN_PROCESS_HEADER];
+  if (typeof value !== 'string') return undefined;
+  const [key, page] = value.split(' ');
+  return key === inProcessKey ? page : undefined;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { sendStored, storedReply, storedSize, type StoredReply } from './stored-reply';
 import { PERSONAL as PERSONAL_PRICES } from './public-cache';
+import { inProcessHeaders } from './request-log';
 import { pageSecurityPolicy, withoutOpenerPolicy } from './security-headers';
 
 const HTML = 'text/html; charset=utf-8';
@@ -185,7 +186,12 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     async (url: string, init: RequestInit): Promise<Response> => {
       if (init.method && init.method !== 'GET') throw new Error(`a page rendered on the server asked for ${init.method} ${url}`);
       const cookie = session ? visitor.headers.cookie : undefined;
-      const reply = await app.inject({ method: 'GET', url, remoteAddress: visitor.ip, headers: { accept: 'application/json', ...(cookie ? { cookie } : {}) } });
+      const reply = await app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: visitor.ip,
+        headers: { accept: 'application/json', ...inProcessHeaders(visitor), ...(cookie ? { cookie } : {}) },
+      });
       return new Response(new Uint8Array(reply.rawPayload), { status: reply.statusCode, headers: { 'content-type': String(reply.headers['content-type'] ?? '') } });
     };
 
