@@ -5,6 +5,7 @@ import { creditNoteSummarySchema } from './invoices';
 import { addressLines, regionName, countryOf } from './addresses';
 import { formatPercent, ppmToPercent } from './pricing';
 import { formatPrice } from './money';
+import { hasVisibleText } from './text';
 
 export const ADDRESS_MAX_LENGTH = 500;
 /** Far above any stock; keeps quantities and totals inside the database's integers. */
@@ -34,19 +35,30 @@ export interface QuantityLimits {
 }
 
 /**
+ * The name and address of SPEC's order, the same in the form and `POST /order`: each needs a
+ * character a reader can see ('Address is Required' for "\u200b", which `trim()` keeps).
+ */
+const whoAndWhere = {
+  customername: z
+    .string()
+    .trim()
+    .min(1, validation.nameRequired)
+    .max(100)
+    .refine(hasVisibleText, validation.nameRequired),
+  address: z
+    .string({ error: validation.addressRequired })
+    .trim()
+    .min(1, validation.addressRequired)
+    .max(ADDRESS_MAX_LENGTH, addressTooLong)
+    .refine(hasVisibleText, validation.addressRequired),
+};
+
+/**
  * The Place Order form (SPEC §2, §5): the same rules in the browser, for its messages, and on the
  * server, which checks the quantity again against the part in the order's transaction.
  */
 export function placeOrderFormSchema(limits: QuantityLimits) {
-  return z.object({
-    customername: z.string().trim().min(1, validation.nameRequired).max(100),
-    address: z
-      .string({ error: validation.addressRequired })
-      .trim()
-      .min(1, validation.addressRequired)
-      .max(ADDRESS_MAX_LENGTH, addressTooLong),
-    orderQuantity: quantitySchema(limits),
-  });
+  return z.object({ ...whoAndWhere, orderQuantity: quantitySchema(limits) });
 }
 
 function quantitySchema({ minOrderQuantity, availableQuantity }: QuantityLimits) {
@@ -63,12 +75,7 @@ function quantitySchema({ minOrderQuantity, availableQuantity }: QuantityLimits)
  */
 export const placeOrderSchema = z.object({
   partId: z.string().max(64),
-  customername: z.string().trim().min(1, validation.nameRequired).max(100),
-  address: z
-    .string({ error: validation.addressRequired })
-    .trim()
-    .min(1, validation.addressRequired)
-    .max(ADDRESS_MAX_LENGTH, addressTooLong),
+  ...whoAndWhere,
   orderQuantity: z
     .number({ error: validation.quantityRequired })
     .int(quantityWhole)

@@ -237,6 +237,8 @@ describe('POST /api/order', () => {
     ['missing', undefined],
     ['empty', ''],
     ['blank', '   \t '],
+    // Regression (was a bug): trim() keeps these, so an order was placed to an address no one could read.
+    ['invisible (zero-width spaces and a word joiner)', '\u200b \u200b\u2060'],
   ])('answers 400 "Address is Required" to a %s address', async (_label, address) => {
     const partId = await insertPart(app, { available: 50 });
 
@@ -245,6 +247,17 @@ describe('POST /api/order', () => {
     expect(response.statusCode).toBe(400);
     // The SPEC §5 text alone: no field's name before it ("address: …"), which a customer read.
     expect(messageOf(response)).toBe(validation.addressRequired);
+    expect(await stockOf(app, partId)).toBe(50);
+  });
+
+  // Regression (was a bug): a name of zero-width spaces was taken as the name the order is for.
+  it('answers 400 "Name is Required" to a customer name of invisible characters, and takes no stock', async () => {
+    const partId = await insertPart(app, { available: 50 });
+
+    const response = await postOrder(app, alice.cookie, { partId, customername: '\u200b\u200c', address: '1 Road', orderQuantity: 1 });
+
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toBe(validation.nameRequired);
     expect(await stockOf(app, partId)).toBe(50);
   });
 
