@@ -66,6 +66,11 @@ describe('Add a Review', () => {
     await user.type(description, '   ');
     await user.click(screen.getByRole('button', { name: 'Add Review' }));
     expect(screen.getByText(validation.descriptionRequired)).toBeInTheDocument();
+    // Nor are characters that take no room (trim() keeps them).
+    await user.clear(description);
+    await user.type(description, '\u200b\u2060');
+    await user.click(screen.getByRole('button', { name: 'Add Review' }));
+    expect(screen.getByText(validation.descriptionRequired)).toBeInTheDocument();
     expect(server.paths()).not.toContain(POST);
   });
 
