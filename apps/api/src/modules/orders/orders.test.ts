@@ -148,13 +148,14 @@ describe('POST /api/order', () => {
     expect(await ordersInDb(partId)).toEqual([]);
   });
 
-  it('answers 409 with the out-of-stock message above the stock, and takes none', async () => {
+  // Regression (was a bug): it said "Not enough stock left for this order…" where the form says SPEC's words.
+  it('answers 409 with SPEC §5’s "Orders must be less than the available stock" above the stock, and takes none', async () => {
     const partId = await insertPart(app, { available: 7, minimum: 1 });
 
     const response = await postOrder(app, alice.cookie, { partId, customername: 'Alice', address: '1 Road', orderQuantity: 8 });
 
     expect(response.statusCode).toBe(409);
-    expect(messageOf(response)).toBe(apiErrors.outOfStock);
+    expect(messageOf(response)).toBe(validation.quantityAboveStock);
     expect(await stockOf(app, partId)).toBe(7);
     expect(await ordersInDb(partId)).toEqual([]);
   });

@@ -25,6 +25,7 @@ import {
   placeOrderSchema,
   quantityBelowMinimum,
   unpaidCapMessage,
+  validation,
 } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn as security } from '../../plugins/api-docs';
@@ -119,6 +120,8 @@ const placeOrderRoute: FastifyPluginAsyncZod = async (app) => {
         if (problem?.reason === 'part-gone') return reply.code(404).send({ message: apiErrors.partNotFound });
         if (problem?.reason === 'no-longer-made') return reply.code(409).send({ message: partChangeMessages.noLongerMade });
         if (problem?.reason === 'replaced') return reply.code(409).send({ message: partChangeMessages.replacedNotSold });
+        // More than the part has: SPEC §5's words, as the form says them for the same quantity.
+        if (problem?.reason === 'out-of-stock') return reply.code(409).send({ message: validation.quantityAboveStock });
         return reply.code(409).send({ message: apiErrors.outOfStock });
       }
       if (outcome.reason === 'changed') {
