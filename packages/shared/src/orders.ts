@@ -79,7 +79,8 @@ export const placeOrderSchema = z.object({
   orderQuantity: z
     .number({ error: validation.quantityRequired })
     .int(quantityWhole)
-    .positive(quantityBelowMinimum(1))
+    // The part's own minimum is not known yet: SPEC's words alone ("— at least 1" named a wrong one).
+    .positive(validation.quantityBelowMinimum)
     .max(ORDER_QUANTITY_MAX, validation.quantityAboveStock),
   /**
    * The unit price the form showed for this quantity, in dollars (the buyer's own: the list price,

@@ -160,6 +160,20 @@ describe('POST /api/order', () => {
     expect(await ordersInDb(partId)).toEqual([]);
   });
 
+  // Regression (was a bug): "— at least 1" was said for a part whose minimum is 20.
+  it.each([
+    ['zero', 0],
+    ['a negative number', -3],
+  ])('answers 400 "Minimum Number of Orders Required" to %s, naming no minimum the part does not have', async (_label, orderQuantity) => {
+    const partId = await insertPart(app, { available: 50, minimum: 20 });
+
+    const response = await postOrder(app, alice.cookie, { partId, customername: 'Alice', address: '1 Road', orderQuantity });
+
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toBe(validation.quantityBelowMinimum);
+    expect(await stockOf(app, partId)).toBe(50);
+  });
+
   it('takes the last unit: an order of exactly the stock succeeds and leaves 0', async () => {
     const partId = await insertPart(app, { available: 7, minimum: 1 });
 
