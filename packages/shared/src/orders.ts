@@ -281,6 +281,8 @@ export const orderHistorySchema = z.array(orderHistoryEntrySchema);
 export const UNPAID_ORDERS_MAX = 10;
 export const UNPAID_UNITS_MAX = 200;
 export const unpaidCapMessage = `You already have unpaid orders waiting: at most ${UNPAID_ORDERS_MAX} unpaid orders and ${UNPAID_UNITS_MAX} units in all may wait for payment. Pay or cancel one first.`;
+/** One order above the units cap by itself, whatever else waits: "you already have unpaid orders" was not so. */
+export const unitsCapMessage = `At most ${UNPAID_UNITS_MAX} units may wait for payment at once, so this order is too large to place online. Order fewer units, or contact us.`;
 
 /** My Orders is paged on the server, newest first. */
 export const MY_ORDERS_PAGE_SIZE = 20;

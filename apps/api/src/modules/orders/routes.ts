@@ -24,6 +24,7 @@ import {
   placeOrderRefusalSchema,
   placeOrderSchema,
   quantityBelowMinimum,
+  unitsCapMessage,
   unpaidCapMessage,
   validation,
 } from '@autoparts/shared';
@@ -44,6 +45,7 @@ const placeErrors = {
   'total-too-large': { status: 400, message: apiErrors.totalTooLarge },
   'total-out-of-bounds': { status: 400, message: apiErrors.totalOutOfPaymentBounds },
   'too-many-unpaid': { status: 409, message: unpaidCapMessage },
+  'too-many-units': { status: 409, message: unitsCapMessage },
   // None of these happens to a line given with the request, the cheapest method and no quoted total.
   'empty-cart': { status: 404, message: apiErrors.partNotFound },
   'shipping-unavailable': { status: 409, message: apiErrors.outOfStock },
