@@ -34,7 +34,14 @@ export function ReviewForm() {
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<ReviewFormValues, unknown, ReviewInput>({ resolver, mode: 'onTouched', defaultValues: emptyReview });
+  } = useForm<ReviewFormValues, unknown, ReviewInput>({
+    resolver,
+    // Checked when sent, then on each change (decision 085, amended), not on leaving the field:
+    // the error drawn on blur moved Add Review between the press and the release, and the click was lost.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: emptyReview,
+  });
 
   const onSubmit = handleSubmit(async (review) => {
     // The hook reports success and failure with a toast; only a posted review clears the form.
