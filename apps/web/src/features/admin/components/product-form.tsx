@@ -26,7 +26,14 @@ export function ProductForm() {
     setValue,
     control,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(productInputSchema), mode: 'onTouched', defaultValues: emptyProduct });
+  } = useForm({
+    resolver: zodResolver(productInputSchema),
+    // Checked when sent, then on each change (decision 085, amended), not on leaving a field: an
+    // error drawn on blur moved the fields below, Add Product with them, and the click was lost.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: emptyProduct,
+  });
   const img = useWatch({ control, name: 'img' });
 
   const photo = usePendingPhoto();
