@@ -25,7 +25,14 @@ export function Component() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(forgotPasswordSchema), mode: 'onTouched', defaultValues: { email: '' } });
+  } = useForm({
+    resolver: zodResolver(forgotPasswordSchema),
+    // Checked when sent, then on each change (decision 085, amended), not on leaving the field:
+    // the error drawn on blur moved Send the link between the press and the release.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: { email: '' },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
