@@ -38,7 +38,8 @@ for (const width of widths) {
       // The rules of sign-up, checked in the browser.
       await current.fill(account.password);
       await next.fill('abc');
-      await next.blur();
+      // Checked when sent, then on each change (decision 085, amended), not on leaving the field.
+      await page.getByRole('button', { name: 'Change password' }).click();
       await expect(page.getByText(validation.passwordTooShort)).toBeVisible();
       await next.fill('my-new-secret');
       await again.fill('my-new-secrets');

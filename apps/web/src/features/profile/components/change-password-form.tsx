@@ -27,7 +27,14 @@ export function ChangePasswordForm({ email }: { email: string }) {
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm({ resolver: zodResolver(changePasswordFormSchema), mode: 'onTouched', defaultValues: empty });
+  } = useForm({
+    resolver: zodResolver(changePasswordFormSchema),
+    // Checked when sent, then on each change (decision 085, amended), not on leaving a field: an
+    // error drawn on blur moved Change password between the press and the release.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    defaultValues: empty,
+  });
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     setGeneral(null);
