@@ -42,13 +42,11 @@ const whoAndWhere = {
   customername: z
     .string()
     .trim()
-    .min(1, validation.nameRequired)
     .max(100)
     .refine(hasVisibleText, validation.nameRequired),
   address: z
     .string({ error: validation.addressRequired })
     .trim()
-    .min(1, validation.addressRequired)
     .max(ADDRESS_MAX_LENGTH, addressTooLong)
     .refine(hasVisibleText, validation.addressRequired),
 };

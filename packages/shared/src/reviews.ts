@@ -24,7 +24,6 @@ export const reviewInputSchema = z.object({
   description: z
     .string({ error: validation.descriptionRequired })
     .trim()
-    .min(1, validation.descriptionRequired)
     .max(REVIEW_MAX_LENGTH, `Description must be at most ${REVIEW_MAX_LENGTH} characters`)
     // A review of zero-width spaces, which trim() keeps, would be an empty card on the home page.
     .refine(hasVisibleText, validation.descriptionRequired),
