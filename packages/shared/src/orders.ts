@@ -5,6 +5,7 @@ import { creditNoteSummarySchema } from './invoices';
 import { addressLines, regionName, countryOf } from './addresses';
 import { formatPercent, ppmToPercent } from './pricing';
 import { formatPrice } from './money';
+import { hasVisibleText } from './text';
 
 export const ADDRESS_MAX_LENGTH = 500;
 /** Far above any stock; keeps quantities and totals inside the database's integers. */
@@ -34,19 +35,28 @@ export interface QuantityLimits {
 }
 
 /**
+ * The name and address of SPEC's order, the same in the form and `POST /order`: each needs a
+ * character a reader can see ('Address is Required' for "\u200b", which `trim()` keeps).
+ */
+const whoAndWhere = {
+  customername: z
+    .string()
+    .trim()
+    .max(100)
+    .refine(hasVisibleText, validation.nameRequired),
+  address: z
+    .string({ error: validation.addressRequired })
+    .trim()
+    .max(ADDRESS_MAX_LENGTH, addressTooLong)
+    .refine(hasVisibleText, validation.addressRequired),
+};
+
+/**
  * The Place Order form (SPEC §2, §5): the same rules in the browser, for its messages, and on the
  * server, which checks the quantity again against the part in the order's transaction.
  */
 export function placeOrderFormSchema(limits: QuantityLimits) {
-  return z.object({
-    customername: z.string().trim().min(1, validation.nameRequired).max(100),
-    address: z
-      .string({ error: validation.addressRequired })
-      .trim()
-      .min(1, validation.addressRequired)
-      .max(ADDRESS_MAX_LENGTH, addressTooLong),
-    orderQuantity: quantitySchema(limits),
-  });
+  return z.object({ ...whoAndWhere, orderQuantity: quantitySchema(limits) });
 }
 
 function quantitySchema({ minOrderQuantity, availableQuantity }: QuantityLimits) {
@@ -63,16 +73,12 @@ function quantitySchema({ minOrderQuantity, availableQuantity }: QuantityLimits)
  */
 export const placeOrderSchema = z.object({
   partId: z.string().max(64),
-  customername: z.string().trim().min(1, validation.nameRequired).max(100),
-  address: z
-    .string({ error: validation.addressRequired })
-    .trim()
-    .min(1, validation.addressRequired)
-    .max(ADDRESS_MAX_LENGTH, addressTooLong),
+  ...whoAndWhere,
   orderQuantity: z
     .number({ error: validation.quantityRequired })
     .int(quantityWhole)
-    .positive(quantityBelowMinimum(1))
+    // The part's own minimum is not known yet: SPEC's words alone ("— at least 1" named a wrong one).
+    .positive(validation.quantityBelowMinimum)
     .max(ORDER_QUANTITY_MAX, validation.quantityAboveStock),
   /**
    * The unit price the form showed for this quantity, in dollars (the buyer's own: the list price,
@@ -277,6 +283,8 @@ export const orderHistorySchema = z.array(orderHistoryEntrySchema);
 export const UNPAID_ORDERS_MAX = 10;
 export const UNPAID_UNITS_MAX = 200;
 export const unpaidCapMessage = `You already have unpaid orders waiting: at most ${UNPAID_ORDERS_MAX} unpaid orders and ${UNPAID_UNITS_MAX} units in all may wait for payment. Pay or cancel one first.`;
+/** One order above the units cap by itself, whatever else waits: "you already have unpaid orders" was not so. */
+export const unitsCapMessage = `At most ${UNPAID_UNITS_MAX} units may wait for payment at once, so this order is too large to place online. Order fewer units, or contact us.`;
 
 /** My Orders is paged on the server, newest first. */
 export const MY_ORDERS_PAGE_SIZE = 20;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RATING_CHOICES } from './constants';
 import { validation } from './messages';
+import { hasVisibleText } from './text';
 
 /** A review as the API sends it (SPEC §3, §7): name, description and the rating as text. */
 export const reviewSchema = z.object({
@@ -23,8 +24,9 @@ export const reviewInputSchema = z.object({
   description: z
     .string({ error: validation.descriptionRequired })
     .trim()
-    .min(1, validation.descriptionRequired)
-    .max(REVIEW_MAX_LENGTH, `Description must be at most ${REVIEW_MAX_LENGTH} characters`),
+    .max(REVIEW_MAX_LENGTH, `Description must be at most ${REVIEW_MAX_LENGTH} characters`)
+    // A review of zero-width spaces, which trim() keeps, would be an empty card on the home page.
+    .refine(hasVisibleText, validation.descriptionRequired),
   // A rating is optional (SPEC §5); when given it is one of SPEC §9's choices.
   ratings: z.enum(RATING_CHOICES, { error: 'Choose a rating from the list' }).optional(),
 });

@@ -210,6 +210,23 @@ describe('POST /api/auth/sign-in/email', () => {
     expect(sessionSetCookie(response)).toBeUndefined();
   });
 
+  // Regression (was a bug): sign-in ran no schema of the shop's, so `{}` was zod's English naming
+  // `body.email`, and an empty or malformed e-mail Better Auth's "Invalid email".
+  it.each([
+    ['no fields', {}, validation.emailRequired],
+    ['an empty e-mail', { email: '', password: '' }, validation.emailRequired],
+    ['an e-mail that is not one', { email: 'ann-at-example', password: 'long-enough' }, validation.emailInvalid],
+    ['no password', { email: 'ann@example.com' }, validation.passwordRequired],
+    ['an empty password', { email: 'ann@example.com', password: '' }, validation.passwordRequired],
+    ['a password under the minimum', { email: 'ann@example.com', password: 'x'.repeat(PASSWORD_MIN_LENGTH - 1) }, validation.passwordTooShort],
+  ])('answers 400 with SPEC §5’s words alone to %s, as the Login form says them', async (_label, body, message) => {
+    const response = await postSignIn(app, body, '192.0.2.77');
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+    expect(sessionSetCookie(response)).toBeUndefined();
+  });
+
   it('answers an unknown e-mail exactly as a wrong password, so accounts cannot be enumerated', async () => {
     const wrong = await postSignIn(app, { email: ann.email, password: `${ann.password}-wrong` });
     const unknown = await postSignIn(app, { email: newAccount('nobody').email, password: ann.password });

@@ -4,6 +4,7 @@ import {
   authErrors,
   changePasswordSchema,
   forgotPasswordSchema,
+  loginSchema,
   resetPasswordSchema,
   signupSchema,
   VERIFY_EMAIL_CALLBACK,
@@ -39,7 +40,7 @@ const AUTH_BODY_LIMIT = 16 * 1024;
 
 /**
  * Better Auth's endpoints at /api/auth/*, behind the shop's rules: sign-up runs the shared
- * signupSchema (SPEC §5) and passes on only its fields; sign-in is limited per address (every
+ * signupSchema (SPEC §5) and passes on only its fields, sign-in the loginSchema; sign-in is limited per address (every
  * attempt) and per account and address (failed attempts: another address's guesses never lock
  * the owner out); change-password per session and per account, its body by the shared
  * changePasswordSchema (the sign-up rules); forgot-password and resending the
@@ -94,6 +95,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       const address = addressKey(request.ip);
       if (path === SIGN_IN) {
         if (!(await within(request, reply, `sign-in:ip:${address}`, limits.signInPerIp))) return;
+        // SPEC §5's words, as the Login form says them ('Email is Required', 'Provide a valid
+        // Email', …), not Better Auth's ("Invalid email") or zod's English naming `body.email`;
+        // refused before any hashing, and no failed attempt of the account's.
+        const parsed = loginSchema.safeParse(request.body);
+        if (!parsed.success) return reply.code(400).send({ message: firstIssue(parsed.error) });
+        request.body = parsed.data;
         const key = failuresKey(request.body, address);
         if (!key) return;
         // Counted as a failure before the password is checked, and taken back when it was not one

@@ -23,7 +23,8 @@ export type NotPlaced =
   | { reason: 'po-required' }
   /** The total moved from the quoted one, or a line's unit price from its quoted one: the lines priced now. */
   | { reason: 'changed'; lines: PricedLine[] }
-  | { reason: 'empty-cart' | 'too-many-unpaid' | 'total-too-large' | 'total-out-of-bounds' | 'shipping-unavailable' };
+  /** `too-many-units`: this order alone holds more units than may wait unpaid. */
+  | { reason: 'empty-cart' | 'too-many-unpaid' | 'too-many-units' | 'total-too-large' | 'total-out-of-bounds' | 'shipping-unavailable' };
 
 export type PlaceOutcome = { placed: true; order: OrderRow; lines: OrderLineRow[] } | ({ placed: false } & NotPlaced);
 
@@ -105,7 +106,8 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
     const fromCart = input.lines === undefined;
     const requests = input.lines ?? (await cartLines(trx, input.userId));
     if (requests.length === 0) return { placed: false, reason: 'empty-cart' } as const;
-    if (!account && (await unpaidCapsReached(trx, input.userId, requests, options.capScale))) return { placed: false, reason: 'too-many-unpaid' } as const;
+    const capped = account ? undefined : await unpaidCapsReached(trx, input.userId, requests, options.capScale);
+    if (capped) return { placed: false, reason: capped } as const;
 
     // Everything that does not need the parts' locks is read first: they are held until the order
     // commits, and every round trip under them is a wait for the next order of the same parts.
@@ -168,16 +170,27 @@ async function invoicePayers(trx: Db, companyId: string, placedBy: string): Prom
   return (accounts.length > 0 ? accounts : members).filter((member) => member.id !== placedBy);
 }
 
-/** Whether the account's unpaid orders, with these lines, would pass the unpaid caps (scaled). */
-async function unpaidCapsReached(trx: Db, userId: string, requests: readonly LineRequest[], capScale: number): Promise<boolean> {
+/**
+ * Which unpaid cap (scaled) the account's unpaid orders with these lines would pass, if any:
+ * `too-many-units` when these lines alone pass the units cap.
+ */
+async function unpaidCapsReached(
+  trx: Db,
+  userId: string,
+  requests: readonly LineRequest[],
+  capScale: number,
+): Promise<'too-many-unpaid' | 'too-many-units' | undefined> {
   const units = requests.reduce((sum, line) => sum + line.quantity, 0);
+  if (units > UNPAID_UNITS_MAX * capScale) return 'too-many-units';
   const held = await trx
     .selectFrom('orders')
     .select((eb) => [eb.fn.countAll<string>().as('orders'), eb.fn.coalesce(eb.fn.sum<string>('quantity'), sql<string>`0`).as('units')])
     .where('user_id', '=', userId)
     .where('status', '=', 'unpaid')
     .executeTakeFirstOrThrow();
-  return Number(held.orders) >= UNPAID_ORDERS_MAX * capScale || Number(held.units) + units > UNPAID_UNITS_MAX * capScale;
+  return Number(held.orders) >= UNPAID_ORDERS_MAX * capScale || Number(held.units) + units > UNPAID_UNITS_MAX * capScale
+    ? 'too-many-unpaid'
+    : undefined;
 }
 
 /** Why the priced order may not be placed, if it may not: its method, its quote, its total. */

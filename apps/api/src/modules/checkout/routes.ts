@@ -10,6 +10,7 @@ import {
   errorSchema,
   placeCheckoutReplySchema,
   placeCheckoutSchema,
+  unitsCapMessage,
   unpaidCapMessage,
 } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,6 +26,7 @@ import { createCheckoutRepository } from './repository';
 const refusals: Record<Exclude<NotPlaced['reason'], 'lines' | 'changed' | 'account' | 'po-required'>, string> = {
   'empty-cart': checkoutMessages.emptyCart,
   'too-many-unpaid': unpaidCapMessage,
+  'too-many-units': unitsCapMessage,
   'total-too-large': apiErrors.totalTooLarge,
   'total-out-of-bounds': apiErrors.totalOutOfPaymentBounds,
   'shipping-unavailable': checkoutMessages.shippingUnavailable,

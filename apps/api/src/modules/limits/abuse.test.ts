@@ -1,4 +1,4 @@
-import { apiErrors, REVIEWS_SHOWN, unpaidCapMessage, UNPAID_ORDERS_MAX, UNPAID_UNITS_MAX, validation } from '@autoparts/shared';
+import { apiErrors, REVIEWS_SHOWN, unitsCapMessage, unpaidCapMessage, UNPAID_ORDERS_MAX, UNPAID_UNITS_MAX, validation } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
@@ -93,7 +93,8 @@ describe('unpaid orders', () => {
     expect(await stockOf(app, partId)).toBe(10_000 - UNPAID_ORDERS_MAX);
 
     const other = await signUpCustomer(app, 'bulk-buyer');
-    expect((await order(other, partId, UNPAID_UNITS_MAX + 1)).json()).toEqual({ message: unpaidCapMessage, reason: 'too-many-unpaid' });
+    // Regression (was a bug): an account with nothing unpaid was told "You already have unpaid orders waiting".
+    expectReply(await order(other, partId, UNPAID_UNITS_MAX + 1), 409, unitsCapMessage);
     expectReply(await order(other, partId, UNPAID_UNITS_MAX), 200);
   });
 });

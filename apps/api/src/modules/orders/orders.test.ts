@@ -148,15 +148,30 @@ describe('POST /api/order', () => {
     expect(await ordersInDb(partId)).toEqual([]);
   });
 
-  it('answers 409 with the out-of-stock message above the stock, and takes none', async () => {
+  // Regression (was a bug): it said "Not enough stock left for this order…" where the form says SPEC's words.
+  it('answers 409 with SPEC §5’s "Orders must be less than the available stock" above the stock, and takes none', async () => {
     const partId = await insertPart(app, { available: 7, minimum: 1 });
 
     const response = await postOrder(app, alice.cookie, { partId, customername: 'Alice', address: '1 Road', orderQuantity: 8 });
 
     expect(response.statusCode).toBe(409);
-    expect(messageOf(response)).toBe(apiErrors.outOfStock);
+    expect(messageOf(response)).toBe(validation.quantityAboveStock);
     expect(await stockOf(app, partId)).toBe(7);
     expect(await ordersInDb(partId)).toEqual([]);
+  });
+
+  // Regression (was a bug): "— at least 1" was said for a part whose minimum is 20.
+  it.each([
+    ['zero', 0],
+    ['a negative number', -3],
+  ])('answers 400 "Minimum Number of Orders Required" to %s, naming no minimum the part does not have', async (_label, orderQuantity) => {
+    const partId = await insertPart(app, { available: 50, minimum: 20 });
+
+    const response = await postOrder(app, alice.cookie, { partId, customername: 'Alice', address: '1 Road', orderQuantity });
+
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toBe(validation.quantityBelowMinimum);
+    expect(await stockOf(app, partId)).toBe(50);
   });
 
   it('takes the last unit: an order of exactly the stock succeeds and leaves 0', async () => {
@@ -237,6 +252,8 @@ describe('POST /api/order', () => {
     ['missing', undefined],
     ['empty', ''],
     ['blank', '   \t '],
+    // Regression (was a bug): trim() keeps these, so an order was placed to an address no one could read.
+    ['invisible (zero-width spaces and a word joiner)', '\u200b \u200b\u2060'],
   ])('answers 400 "Address is Required" to a %s address', async (_label, address) => {
     const partId = await insertPart(app, { available: 50 });
 
@@ -245,6 +262,17 @@ describe('POST /api/order', () => {
     expect(response.statusCode).toBe(400);
     // The SPEC §5 text alone: no field's name before it ("address: …"), which a customer read.
     expect(messageOf(response)).toBe(validation.addressRequired);
+    expect(await stockOf(app, partId)).toBe(50);
+  });
+
+  // Regression (was a bug): a name of zero-width spaces was taken as the name the order is for.
+  it('answers 400 "Name is Required" to a customer name of invisible characters, and takes no stock', async () => {
+    const partId = await insertPart(app, { available: 50 });
+
+    const response = await postOrder(app, alice.cookie, { partId, customername: '\u200b\u200c', address: '1 Road', orderQuantity: 1 });
+
+    expect(response.statusCode).toBe(400);
+    expect(messageOf(response)).toBe(validation.nameRequired);
     expect(await stockOf(app, partId)).toBe(50);
   });
 

@@ -24,7 +24,9 @@ import {
   placeOrderRefusalSchema,
   placeOrderSchema,
   quantityBelowMinimum,
+  unitsCapMessage,
   unpaidCapMessage,
+  validation,
 } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn as security } from '../../plugins/api-docs';
@@ -44,6 +46,7 @@ const placeErrors = {
   'total-out-of-bounds': { status: 400, message: apiErrors.totalOutOfPaymentBounds },
   // Named, so that the page links to My Orders, where one is paid or cancelled.
   'too-many-unpaid': { status: 409, message: unpaidCapMessage, reason: 'too-many-unpaid' },
+  'too-many-units': { status: 409, message: unitsCapMessage },
   // None of these happens to a line given with the request, the cheapest method and no quoted total.
   'empty-cart': { status: 404, message: apiErrors.partNotFound },
   'shipping-unavailable': { status: 409, message: apiErrors.outOfStock },
@@ -120,6 +123,8 @@ const placeOrderRoute: FastifyPluginAsyncZod = async (app) => {
         if (problem?.reason === 'part-gone') return reply.code(404).send({ message: apiErrors.partNotFound });
         if (problem?.reason === 'no-longer-made') return reply.code(409).send({ message: partChangeMessages.noLongerMade });
         if (problem?.reason === 'replaced') return reply.code(409).send({ message: partChangeMessages.replacedNotSold });
+        // More than the part has: SPEC §5's words, as the form says them for the same quantity.
+        if (problem?.reason === 'out-of-stock') return reply.code(409).send({ message: validation.quantityAboveStock });
         return reply.code(409).send({ message: apiErrors.outOfStock });
       }
       if (outcome.reason === 'changed') {

@@ -1,4 +1,4 @@
-import { ADMIN_PARTS_PAGE_SIZE, adminMessages, apiErrors, PARTS_PAGE_SIZE, partPricingMessages, quantityBelowMinimum, type AdminPartPage, type Part } from '@autoparts/shared';
+import { ADMIN_PARTS_PAGE_SIZE, adminMessages, apiErrors, PARTS_PAGE_SIZE, partPricingMessages, quantityBelowMinimum, validation, type AdminPartPage, type Part } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, byCookie, byToken, call, expectInvalid, expectReply, type Credential } from '../../test/admin';
@@ -159,7 +159,7 @@ describe('POST /api/addaproduct', () => {
     const below = await order(id, 2);
     expectReply(below, 400, quantityBelowMinimum(3));
     const above = await order(id, 11);
-    expectReply(above, 409, apiErrors.outOfStock);
+    expectReply(above, 409, validation.quantityAboveStock);
     expect(await stockOf(app, id)).toBe(10);
 
     expectReply(await order(id, 3), 200);

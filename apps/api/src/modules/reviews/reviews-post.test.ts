@@ -113,6 +113,8 @@ describe('POST /api/reviews', () => {
     ['empty', { description: '' }],
     ['blank', { description: ' \n\t ' }],
     ['not text', { description: 42 }],
+    // Regression (was a bug): trim() keeps these, and the carousel showed the name over nothing.
+    ['invisible', { description: '\u200b\u200b \u2060' }],
   ])('answers 400 "Description is Required" to a %s description and stores nothing', async (_label, body) => {
     const before = await count(app.db, 'reviews');
 

@@ -144,6 +144,22 @@ describe('Part page', () => {
     expect(server.paths()).not.toContain(POST_ORDER);
   });
 
+  // Regression (was a bug): trim() keeps a zero-width space, so an address no one can read was valid.
+  it('says "Address is Required" for an address of invisible characters, and keeps Place Order disabled', async () => {
+    const server = stubFetch({ 'GET /api/me': { body: aCustomer() }, ...catalogue, [GET_PART]: { body: aPartDetail() } });
+    const user = userEvent.setup();
+    renderPartPage();
+    await formLoaded();
+    const { address, submit } = form();
+
+    await user.type(address, '\u200b\u2060');
+
+    expect(await screen.findByText(validation.addressRequired)).toBeInTheDocument();
+    expect(address).toHaveAttribute('aria-invalid', 'true');
+    expect(submit).toBeDisabled();
+    expect(server.paths()).not.toContain(POST_ORDER);
+  });
+
   it('places the order, says so, resets the form and shows the new stock', async () => {
     let available = 40;
     const server = stubFetch({
