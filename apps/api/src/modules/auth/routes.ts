@@ -99,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
         // Email', …), not Better Auth's ("Invalid email") or zod's English naming `body.email`;
         // refused before any hashing, and no failed attempt of the account's.
         const parsed = loginSchema.safeParse(request.body);
-        if (!parsed.success) return reply.code(400).send({ message: firstIssue(parsed.error) });
+        if (!parsed.success) return reply.code(400).send({ message: schemaWords(parsed.error) });
         request.body = parsed.data;
         const key = failuresKey(request.body, address);
         if (!key) return;
