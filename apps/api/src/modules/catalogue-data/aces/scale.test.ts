@@ -91,5 +91,8 @@ describe('an ACES import of 50,000 applications', () => {
     // reported, not asserted: on the embedded database it also holds the database's own
     // (WebAssembly) memory, which grows with the rows staged and written.
     expect(grown.heap).toBeLessThan(fileBytes);
-  });
+    // 50,000 applications take 9–14 s on a quiet machine and 32 s beside other work (CI of wave1,
+    // 2026-12-06): the PostgreSQL project's 120 s, not the embedded project's 30 s, so that a busy
+    // machine does not fail a test of memory, which is all it asserts.
+  }, 120_000);
 });
