@@ -211,3 +211,25 @@ describe('Returns (admins): a warranty claim', () => {
     await waitFor(() => expect(server.calls.find((call) => call.method === 'POST')).toMatchObject({ path: '/api/admin/returns/ret-2/approve', body: { resolution: 'replace' } }));
   });
 });
+
+describe('Returns (admins): the statuses', () => {
+  it('lists Show’s statuses and each card’s badge in words, not as the status codes', async () => {
+    stubFetch({
+      'GET /api/admin/returns': { body: [approved({ status: 'received' })] },
+      'GET /api/admin/settings': { body: { restockingFeePercent: 0 } },
+      ...noActivity,
+    });
+    renderManageReturns();
+    const show = await screen.findByRole('combobox', { name: 'Show' });
+    expect(within(show).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Every status',
+      'Requested',
+      'Approved',
+      'Rejected',
+      'Received',
+      'Refunded',
+      'Replaced',
+    ]);
+    expect(await screen.findByText('Received')).toBeInTheDocument();
+  });
+});
