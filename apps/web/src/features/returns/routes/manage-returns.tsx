@@ -127,7 +127,7 @@ function ReturnActions({ item, onActed }: { item: AdminReturn; onActed: () => vo
               setRejecting(true);
             }}
           >
-            Reject…
+            Reject {item.rmaNumber}…
           </button>
         </div>
         {rejecting ? (
