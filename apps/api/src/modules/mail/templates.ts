@@ -13,6 +13,8 @@ import {
   orderName,
   passwordChangedMail,
   paths,
+  RETURN_WINDOW_DAYS,
+  returnItemsPath,
   returnMessages,
   returnReasonLabels,
   taxLabel,
@@ -462,8 +464,9 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
         subject: `Order ${number} delivered: ${name}`,
         greeting,
         blocks: [
-          { paragraph: 'Your order has been delivered. If a part is not right, you can ask to return it from My Orders within 30 days.' },
+          { paragraph: `Your order has been delivered. If a part is not right, you can ask to return it within ${RETURN_WINDOW_DAYS} days: Return items below.` },
           { facts: [...items, ['Delivered', when(order.delivered_at ?? new Date(), timeZone)], shipTo] },
+          { button: 'Return items', url: `${baseUrl}${returnItemsPath(order.id)}` },
           orderPage,
         ],
       };
