@@ -7,6 +7,7 @@ import {
   formatInvoiceNumber,
   formatPrice,
   formatRmaNumber,
+  formatStatementMonth,
   formatTrackingNumber,
   invoiceMessages,
   notices,
@@ -202,11 +203,6 @@ function when(date: Date, timeZone: string): string {
   return format.format(date);
 }
 
-const months = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-/** "November 2026": a statement's month (YYYY-MM, as the ledger counts it in UTC) as a person writes it. */
-function monthText(month: string): string {
-  return months.format(new Date(`${month}-01T00:00:00Z`));
-}
 
 /**
  * Who a message goes to, as far as it matters to what it may say: whether the address has been
@@ -286,7 +282,7 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
         ],
       };
     case 'company-statement': {
-      const month = monthText(message.month);
+      const month = formatStatementMonth(message.month);
       return {
         to: message.to,
         subject: `${message.companyName}: statement for ${month}`,
