@@ -1,4 +1,4 @@
-import { returnMessages, type Part } from '@autoparts/shared';
+import { returnMessages, returnStatusLabels, type Part } from '@autoparts/shared';
 import { newAccount, signUp } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
@@ -58,7 +58,7 @@ for (const [index, width] of widths.entries()) {
       // Not approved yet: nothing is to be sent before the approval, which may be a rejection.
       await expect(confirmation).toContainText(returnMessages.waitForApproval);
       await expect(confirmation).not.toContainText(`Write ${rma} on the parcel`);
-      await expect(page.getByRole('listitem').filter({ hasText: rma })).toContainText('requested');
+      await expect(page.getByRole('listitem').filter({ hasText: rma })).toContainText(returnStatusLabels.requested);
 
       await admin.goto('/dashboard/manage-returns');
       await expect(admin.getByRole('heading', { level: 1, name: 'Returns' })).toBeVisible();
@@ -80,7 +80,7 @@ for (const [index, width] of widths.entries()) {
 
       await page.reload();
       const mine = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: rma }) });
-      await expect(mine).toContainText('refunded');
+      await expect(mine).toContainText(returnStatusLabels.refunded);
       await expect(mine).toContainText('Refund');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     });

@@ -211,6 +211,16 @@ export const statementParamsSchema = z.object({
     .refine((month) => month >= STATEMENT_FIRST_MONTH, accountMessages.month),
 });
 
+let monthFormat: Intl.DateTimeFormat | undefined;
+/**
+ * "November 2026": a statement's month (YYYY-MM, as the ledger counts it in UTC) as a person
+ * writes it, in its e-mail and on its PDF. The format is made on first use, not as this module loads.
+ */
+export function formatStatementMonth(month: string): string {
+  monthFormat ??= new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return monthFormat.format(new Date(`${month}-01T00:00:00Z`));
+}
+
 /** The API's address of a month's statement PDF. */
 export function statementPath(month: string): string {
   return `/api/company/statements/${month}.pdf`;

@@ -60,6 +60,14 @@ export const paths = {
   verifyEmail: '/verify-email',
 } as const;
 
+/**
+ * Return items for one order: My Returns with the order chosen (`?order=`, its id), where a return
+ * is asked for. Beside `paths`, not in it, so that only what links there loads it.
+ */
+export function returnItemsPath(orderId: string): string {
+  return `${paths.returns}?order=${encodeURIComponent(orderId)}`;
+}
+
 /** Route patterns in React Router's syntax; `:name` is one non-empty path segment. */
 export const routePatterns = [
   '/',

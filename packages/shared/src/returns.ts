@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatDocumentNumber } from './invoices';
-import { REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RETURN_STATUSES, type ReturnReasonCode } from './after-sale';
+import { REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RETURN_STATUSES, type ReturnReasonCode, type ReturnStatusCode } from './after-sale';
 
 /**
  * Returns (RMA): what a customer asks to send back and what admins decide — the schemas, the
@@ -11,6 +11,16 @@ import { REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RE
 export function formatRmaNumber(number: number | string): string {
   return formatDocumentNumber('rma', number);
 }
+
+/** How the shop names a return's status (one of RETURN_STATUSES), to customers and admins alike. */
+export const returnStatusLabels: Record<ReturnStatusCode, string> = {
+  requested: 'Requested',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  received: 'Received',
+  refunded: 'Refunded',
+  replaced: 'Replaced',
+};
 
 export const returnReasonLabels: Record<ReturnReasonCode, string> = {
   'does-not-fit': 'Does not fit my vehicle',

@@ -1,5 +1,6 @@
 import { STATEMENT_FIRST_MONTH, accountMessages, formatInvoiceNumber, addDays, ADMIN_LEDGER_RECENT, companyMessages, type AdminCompanyAccount, type LedgerEntry, type MyCompany, type OpenInvoice } from '@autoparts/shared';
 import fc from 'fast-check';
+import { PDFDocument } from 'pdf-lib';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -339,7 +340,7 @@ describe('an admin’s view of a company’s money (decision 107)', () => {
     expectReply(response, 200);
     expect(response.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(response.rawPayload);
-    expect(text).toContain(`Month: ${month}`);
+    expect(text).toContain(`Month: ${monthName(month)}`);
     expect(text).toContain('Closing balance');
     expectReply(await get(byToken(admin), `/api/admin/companies/${companyId}/statements/${addDays(today(), 40).slice(0, 7)}.pdf`), 404, accountMessages.noStatement);
     expect((await get(byToken(admin), `/api/admin/companies/${companyId}/statements/2025-13.pdf`)).statusCode).toBe(400);
@@ -451,7 +452,9 @@ describe('statements', () => {
     expectReply(response, 200);
     expect(response.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(response.rawPayload);
-    expect(text).toContain(`Month: ${month}`);
+    // The month as its e-mail says it ("November 2026"), on the page and in the document's title.
+    expect(text).toContain(`Month: ${monthName(month)}`);
+    expect((await PDFDocument.load(response.rawPayload)).getTitle()).toMatch(new RegExp(`^Statement ${monthName(month)} `));
     expect(text).toContain('Closing balance');
     expect(text).toContain('Over 90 days');
     expectReply(await get(byToken(accounts), `/api/company/statements/${addDays(today(), 40).slice(0, 7)}.pdf`), 404, accountMessages.noStatement);

@@ -1,4 +1,4 @@
-import { AGEING_BUCKETS, ageingLabels, ledgerKindLabels } from '@autoparts/shared';
+import { AGEING_BUCKETS, ageingLabels, formatStatementMonth, ledgerKindLabels } from '@autoparts/shared';
 import type { Config } from '../../env';
 import { day, money, PAGE, RIGHT, startDocument } from '../invoices/pdf';
 import type { Statement } from './repository';
@@ -11,7 +11,8 @@ const COLUMNS = { date: PAGE.margin, kind: 130, number: 230, amount: 460, balanc
  * it, the closing balance, and the closing balance aged by days past due (decision 081).
  */
 export async function renderStatement(config: Pick<Config, 'seller'>, statement: Statement): Promise<Uint8Array> {
-  const title = `Statement ${statement.month}`;
+  const month = formatStatementMonth(statement.month);
+  const title = `Statement ${month}`;
   const { pen } = await startDocument(`${title} ${statement.company.name}`, config.seller.name, new Date(`${statement.asOf}T00:00:00Z`));
   pen.text(config.seller.name, PAGE.margin, { size: 16, font: pen.bold });
   pen.text('STATEMENT', RIGHT, { size: 16, font: pen.bold, alignRight: true });
@@ -19,7 +20,7 @@ export async function renderStatement(config: Pick<Config, 'seller'>, statement:
   pen.wrapped(config.seller.address, PAGE.margin, 260, 9);
   pen.y -= 8;
   pen.label('Account', PAGE.margin);
-  pen.text(`Month: ${statement.month}`, RIGHT, { size: 9, alignRight: true });
+  pen.text(`Month: ${month}`, RIGHT, { size: 9, alignRight: true });
   pen.y -= 13;
   pen.text(`As of: ${statement.asOf}`, RIGHT, { size: 9, alignRight: true });
   // A company's name has up to 120 characters: it wraps clear of the dates on the right.

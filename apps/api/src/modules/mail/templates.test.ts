@@ -58,6 +58,16 @@ describe('an order on account’s refunds', () => {
   });
 });
 
+describe('an order delivered', () => {
+  it('links Return items, where a return is asked for, beside the order’s page', () => {
+    const mail = renderMail({ kind: 'order-delivered', order: order({ delivered_at: new Date('2026-12-04T15:00:00Z') }), lines: [line] }, shop, confirmed);
+    expect(mail.text).toContain('you can ask to return it within 30 days: Return items below.');
+    expect(mail.text).toContain('Return items: https://shop.example.com/dashboard/returns?order=0b6f3a8e-5d1c-4d2b-9a1e-3f4b5c6d7e8f\n');
+    expect(mail.text).toContain('View order 100042: https://shop.example.com/dashboard/orders/100042\n');
+    expect(mail.html).toContain('href="https://shop.example.com/dashboard/returns?order=0b6f3a8e-5d1c-4d2b-9a1e-3f4b5c6d7e8f"');
+  });
+});
+
 describe('a reply', () => {
   const ret = { rma_number: 8, reason: 'no-longer-needed' as const, fit_promise: false, rejection_reason: 'Opened and used', refund_cents: null, restocking_fee_cents: 0, credit_note_number: null };
   const parts = [{ quantity: 1, name: line.name, part_number: line.part_number }];

@@ -7,12 +7,15 @@ import {
   formatInvoiceNumber,
   formatPrice,
   formatRmaNumber,
+  formatStatementMonth,
   formatTrackingNumber,
   invoiceMessages,
   notices,
   orderName,
   passwordChangedMail,
   paths,
+  RETURN_WINDOW_DAYS,
+  returnItemsPath,
   returnMessages,
   returnReasonLabels,
   taxLabel,
@@ -200,11 +203,6 @@ function when(date: Date, timeZone: string): string {
   return format.format(date);
 }
 
-const months = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-/** "November 2026": a statement's month (YYYY-MM, as the ledger counts it in UTC) as a person writes it. */
-function monthText(month: string): string {
-  return months.format(new Date(`${month}-01T00:00:00Z`));
-}
 
 /**
  * Who a message goes to, as far as it matters to what it may say: whether the address has been
@@ -284,7 +282,7 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
         ],
       };
     case 'company-statement': {
-      const month = monthText(message.month);
+      const month = formatStatementMonth(message.month);
       return {
         to: message.to,
         subject: `${message.companyName}: statement for ${month}`,
@@ -462,8 +460,9 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
         subject: `Order ${number} delivered: ${name}`,
         greeting,
         blocks: [
-          { paragraph: 'Your order has been delivered. If a part is not right, you can ask to return it from My Orders within 30 days.' },
+          { paragraph: `Your order has been delivered. If a part is not right, you can ask to return it within ${RETURN_WINDOW_DAYS} days: Return items below.` },
           { facts: [...items, ['Delivered', when(order.delivered_at ?? new Date(), timeZone)], shipTo] },
+          { button: 'Return items', url: `${baseUrl}${returnItemsPath(order.id)}` },
           orderPage,
         ],
       };

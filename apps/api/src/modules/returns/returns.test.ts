@@ -588,6 +588,12 @@ describe('admins deciding', () => {
     expect(done.replacementOrderNumber).toBe(String(replacement.order_number));
     const approvedMail = await smtp.waitFor(ada.email, new RegExp(`Return ${created.rmaNumber} approved: a replacement is on its way`));
     expect(approvedMail.text).toContain(`Replacement order: ${String(replacement.order_number)}\n`);
+    // The claimed order's timeline names the replacement, as the e-mail does.
+    const page = await call(app, byToken(ada), { method: 'GET', url: `/api/order/${orderId}` });
+    expectReply(page, 200);
+    expect((page.json() as Order).timeline.map((event) => event.label)).toContain(
+      `Return ${created.rmaNumber} approved with a replacement, order ${String(replacement.order_number)}`,
+    );
     const lines = await app.db.selectFrom('order_lines').selectAll().where('order_id', '=', replacement.id).execute();
     expect(lines).toEqual([expect.objectContaining({ part_id: a, quantity: 1, unit_price_cents: 0 })]);
 

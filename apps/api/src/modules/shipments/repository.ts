@@ -25,7 +25,16 @@ import { changeOrderStatus, type OrderLineRow, type OrderRow } from '../orders/m
 /** What became of an order after it was placed: its shipments, returns and credit notes. */
 export interface AfterSale {
   shipments: Shipment[];
-  returns: { rmaNumber: string; status: string; createdAt: Date; decidedAt: Date | null; receivedAt: Date | null; refundedAt: Date | null }[];
+  returns: {
+    rmaNumber: string;
+    status: string;
+    /** A warranty claim approved with a replacement: the order that sends it. */
+    replacementOrderNumber: string | null;
+    createdAt: Date;
+    decidedAt: Date | null;
+    receivedAt: Date | null;
+    refundedAt: Date | null;
+  }[];
   creditNotes: { number: string; amountCents: number; issuedAt: Date }[];
 }
 
@@ -48,9 +57,19 @@ export async function afterSaleOf(db: Db, orderIds: readonly string[]): Promise<
       .execute(),
     db
       .selectFrom('returns')
-      .select(['order_id', 'rma_number', 'status', 'created_at', 'decided_at', 'received_at', 'refunded_at'])
-      .where('order_id', 'in', orderIds)
-      .orderBy('created_at')
+      .leftJoin('orders as replacement', 'replacement.id', 'returns.replacement_order_id')
+      .select([
+        'returns.order_id',
+        'returns.rma_number',
+        'returns.status',
+        'returns.created_at',
+        'returns.decided_at',
+        'returns.received_at',
+        'returns.refunded_at',
+        'replacement.order_number as replacement_order_number',
+      ])
+      .where('returns.order_id', 'in', orderIds)
+      .orderBy('returns.created_at')
       .execute(),
     db.selectFrom('credit_notes').selectAll().where('order_id', 'in', orderIds).orderBy('number').execute(),
   ]);
@@ -74,6 +93,7 @@ export async function afterSaleOf(db: Db, orderIds: readonly string[]): Promise<
     byOrder.get(row.order_id)?.returns.push({
       rmaNumber: formatRmaNumber(row.rma_number),
       status: row.status,
+      replacementOrderNumber: row.replacement_order_number === null ? null : String(row.replacement_order_number),
       createdAt: row.created_at,
       decidedAt: row.decided_at,
       receivedAt: row.received_at,
@@ -103,7 +123,12 @@ export function timelineOf(row: OrderRow, after: AfterSale): TimelineEvent[] {
   for (const entry of after.returns) {
     add('return', entry.createdAt, `Return ${entry.rmaNumber} requested`);
     if (entry.decidedAt) {
-      const decision = entry.status === 'rejected' ? 'rejected' : 'approved';
+      const decision =
+        entry.status === 'rejected'
+          ? 'rejected'
+          : entry.replacementOrderNumber
+            ? `approved with a replacement, order ${entry.replacementOrderNumber}`
+            : 'approved';
       add('return', entry.decidedAt, `Return ${entry.rmaNumber} ${decision}`);
     }
     if (entry.receivedAt) add('return', entry.receivedAt, `Return ${entry.rmaNumber} received`);

@@ -5,9 +5,10 @@ import { Link } from 'react-router';
 interface LineProblemsProps {
   /** What the server said of the whole (a refusal's `message`), or the page's own words. */
   message: string;
-  problems: ReadonlyArray<{ partId: string; message: string }>;
-  /** The part's name for each line, from the cart. */
-  nameOf: (partId: string) => string;
+  /** None for a refusal of the whole (the unpaid orders' cap, on the part page's Place Order too). */
+  problems?: ReadonlyArray<{ partId: string; message: string }>;
+  /** The part's name for each line, from the cart; needed with problems. */
+  nameOf?: (partId: string) => string;
   /** Given, the message can take the focus (the page moves it there when it appears). */
   ref?: Ref<HTMLDivElement>;
   /** The refusal's `reason`: the unpaid orders' cap is lifted in My Orders, not in the cart. */
@@ -19,7 +20,7 @@ interface LineProblemsProps {
  * refused for the buyer's unpaid orders (`reason: 'too-many-unpaid'`), the way to My Orders, where
  * one is paid or cancelled.
  */
-export function LineProblems({ message, problems, nameOf, ref, reason }: LineProblemsProps) {
+export function LineProblems({ message, problems = [], nameOf, ref, reason }: LineProblemsProps) {
   return (
     <div ref={ref} tabIndex={ref ? -1 : undefined} role="alert" className="rounded-xl border border-red-200 bg-red-50 p-5 text-red-900 focus:outline-none">
       <p className="font-semibold">{message}</p>
@@ -27,7 +28,7 @@ export function LineProblems({ message, problems, nameOf, ref, reason }: LinePro
         <ul className="mt-2 list-disc space-y-1 pl-5">
           {problems.map((problem) => (
             <li key={problem.partId}>
-              <span className="font-semibold">{nameOf(problem.partId)}</span>: {problem.message}
+              <span className="font-semibold">{nameOf?.(problem.partId) ?? problem.partId}</span>: {problem.message}
             </li>
           ))}
         </ul>

@@ -23,6 +23,13 @@ export function changedPriceOf(error: unknown): number | undefined {
   return refusal?.reason === 'changed' && typeof refusal.unitPrice === 'number' ? refusal.unitPrice : undefined;
 }
 
+/** The server's words, when the order was refused for the buyer's unpaid orders (the cap: pay or cancel one in My Orders). */
+export function unpaidCapOf(error: unknown): string | undefined {
+  if (!isApiError(error, 409)) return undefined;
+  const refusal = error.payload as Partial<PlaceOrderRefusal> | undefined;
+  return refusal?.reason === 'too-many-unpaid' ? error.message : undefined;
+}
+
 /**
  * Places an order and says how it went (SPEC §8): 'You have successfully placed an order', else
  * 'Check Again' with the server's reason when it gives one (e.g. out of stock). Either way the

@@ -1,4 +1,4 @@
-import { apiErrors, can, formatPrice, hasEnded, hasShippedAll, orderKindOf, orderStatusLabels, paths, type Order } from '@autoparts/shared';
+import { apiErrors, can, formatPrice, hasEnded, hasShippedAll, orderKindOf, orderStatusLabels, paths, returnItemsPath, type Order } from '@autoparts/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
@@ -144,7 +144,7 @@ function OrderRow({ order, number, onCancel, cancelling, busy, focus, focusReque
         {!cancellable && !shipped && kind === 'replacement' && <p className="max-w-48 text-xs text-slate-500">{apiErrors.replacementNotCancellable}</p>}
         {can(order.status, 'requestReturn', 'customer', kind) && (
           <Link
-            to={`${paths.returns}?order=${encodeURIComponent(order._id)}`}
+            to={returnItemsPath(order._id)}
             aria-describedby={productId}
             className="mt-2 inline-block font-semibold text-brand-700 underline hover:text-brand-800"
           >

@@ -5,7 +5,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
-import { changedPriceOf, usePlaceOrder } from '../api/place-order';
+import { LineProblems } from '../../checkout/components/line-problems';
+import { changedPriceOf, unpaidCapOf, usePlaceOrder } from '../api/place-order';
 
 interface PlaceOrderFormProps {
   /** The part as its page shows it: its price (the member's own) and its quantity prices, if any. */
@@ -24,6 +25,12 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
   const [placed, setPlaced] = useState<{ id: string; number: string } | null>(null);
   // The price now, when the last attempt was refused because it had changed since it was shown.
   const [priceChanged, setPriceChanged] = useState<number | null>(null);
+  // The server's words, when the last attempt was refused for the buyer's unpaid orders (the cap).
+  const [unpaidCap, setUnpaidCap] = useState<string | null>(null);
+  const unpaidCapRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (unpaidCap) unpaidCapRef.current?.focus();
+  }, [unpaidCap]);
   const { minOrderQuantity, availableQuantity } = part;
   // The stock shown is fetched again after each order; the rule follows it.
   const schema = useMemo(
@@ -63,6 +70,7 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
   const onSubmit = handleSubmit(async (values) => {
     setPlaced(null);
     setPriceChanged(null);
+    setUnpaidCap(null);
     try {
       // The hook reports success and failure with a toast. The unit price shown for the quantity is
       // sent: the server places nothing at another one (decision 060, amended).
@@ -72,6 +80,8 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
     } catch (error) {
       // Reported by the hook; a changed price also stays in the form, now that the part shows it.
       setPriceChanged(changedPriceOf(error) ?? null);
+      // As the checkout does: the way to My Orders, where an unpaid order is paid or cancelled.
+      setUnpaidCap(unpaidCapOf(error) ?? null);
     } finally {
       reset(defaults);
     }
@@ -81,6 +91,7 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
     <div className="space-y-4">
       {placed && <OrderPlaced orderId={placed.id} orderNumber={placed.number} />}
       {priceChanged !== null && <PriceChanged unitPrice={priceChanged} />}
+      {unpaidCap && <LineProblems ref={unpaidCapRef} message={unpaidCap} reason="too-many-unpaid" />}
       <form
         noValidate
         onSubmit={(event) => void onSubmit(event)}

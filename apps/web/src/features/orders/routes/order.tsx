@@ -1,4 +1,4 @@
-import { can, formatPrice, orderKindOf, orderStatusLabels, paths } from '@autoparts/shared';
+import { can, formatPrice, orderKindOf, orderStatusLabels, paths, returnItemsPath } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
@@ -69,7 +69,7 @@ export function Component() {
                 </Link>
               )}
               {can(order.data.status, 'requestReturn', 'customer', orderKindOf(order.data.paymentProvider)) && (
-                <Link to={`${paths.returns}?order=${encodeURIComponent(order.data._id)}`} className={linkClass}>
+                <Link to={returnItemsPath(order.data._id)} className={linkClass}>
                   Return items
                 </Link>
               )}

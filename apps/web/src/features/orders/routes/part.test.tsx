@@ -1,4 +1,4 @@
-import { apiErrors, notices, placeOrderMessages, validation } from '@autoparts/shared';
+import { apiErrors, notices, paths, placeOrderMessages, unpaidCapMessage, validation } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -34,6 +34,7 @@ function renderPartPage() {
         ),
       },
       { path: '/', element: <p>Home page</p> },
+      { path: paths.myOrders, element: <h1>My Orders</h1> },
     ],
     { path: '/part/part-1' },
   );
@@ -229,6 +230,27 @@ describe('Part page', () => {
     expect(form().quantity).toHaveValue(5);
     await waitFor(() => expect(server.paths().filter((path) => path === GET_PART)).toHaveLength(2));
     expect(screen.queryByRole('region', { name: 'Order placed' })).not.toBeInTheDocument();
+  });
+
+  it('refused for the unpaid orders waiting, says so with the way to My Orders, as the checkout does, focused', async () => {
+    stubFetch({
+      'GET /api/me': { body: aCustomer() }, ...catalogue,
+      [GET_PART]: { body: aPartDetail() },
+      [POST_ORDER]: { status: 409, body: { message: unpaidCapMessage, reason: 'too-many-unpaid' } },
+    });
+    const user = userEvent.setup();
+    const { router } = renderPartPage();
+    await screen.findByRole('heading', { level: 1, name: 'Brake Pads' });
+    await formLoaded();
+    await user.type(form().address, '1200 Foundry Road, Detroit');
+    await user.click(form().submit);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(unpaidCapMessage);
+    expect(alert).toHaveFocus();
+    expect(within(alert).queryByRole('link', { name: 'Change the cart' })).not.toBeInTheDocument();
+    await user.click(within(alert).getByRole('link', { name: 'Go to My Orders' }));
+    expect(router.state.location.pathname).toBe(paths.myOrders);
   });
 
   it('sends the price it shows, and after a price changed since says so, shows the new price and places at it', async () => {

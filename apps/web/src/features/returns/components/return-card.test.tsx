@@ -56,6 +56,12 @@ describe('ReturnCard (My Returns)', () => {
     expect(screen.getByRole('link', { name: 'Order 1077' })).toHaveAttribute('href', '/dashboard/orders/1077');
   });
 
+  it('says its status in words, not as the status code', () => {
+    renderCard({ ...refunded, status: 'requested', refundAmount: null, creditNoteNumber: null });
+    expect(screen.getByText('Requested')).toBeInTheDocument();
+    expect(screen.queryByText('requested')).not.toBeInTheDocument();
+  });
+
   it('offers no credit note before the refund', () => {
     renderCard({ ...refunded, status: 'approved', refundAmount: null, creditNoteNumber: null });
     expect(screen.queryByRole('link', { name: /credit note/ })).not.toBeInTheDocument();

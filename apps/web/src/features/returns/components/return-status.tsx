@@ -1,4 +1,4 @@
-import type { ReturnRequest } from '@autoparts/shared';
+import { returnStatusLabels, type ReturnRequest } from '@autoparts/shared';
 
 const tone: Record<ReturnRequest['status'], string> = {
   requested: 'bg-amber-100 text-amber-900',
@@ -11,5 +11,5 @@ const tone: Record<ReturnRequest['status'], string> = {
 
 /** A return's status as a badge: its word, never colour alone. */
 export function ReturnStatus({ status }: { status: ReturnRequest['status'] }) {
-  return <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold capitalize ${tone[status]}`}>{status}</span>;
+  return <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${tone[status]}`}>{returnStatusLabels[status]}</span>;
 }

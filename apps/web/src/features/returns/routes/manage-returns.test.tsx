@@ -132,7 +132,7 @@ describe('Returns (admins): rejecting', () => {
     });
     const user = userEvent.setup();
     renderManageReturns();
-    const open = await screen.findByRole('button', { name: 'Reject…' });
+    const open = await screen.findByRole('button', { name: 'Reject RMA-000007…' });
     expect(screen.getByRole('heading', { level: 2, name: 'RMA-000007' })).toBeInTheDocument();
     await user.click(open);
     const why = screen.getByLabelText('Why (sent to the customer)');
@@ -209,5 +209,44 @@ describe('Returns (admins): a warranty claim', () => {
     expect(screen.getByRole('button', { name: 'Approve RMA-000007 with a refund' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Approve RMA-000008 with a replacement' }));
     await waitFor(() => expect(server.calls.find((call) => call.method === 'POST')).toMatchObject({ path: '/api/admin/returns/ret-2/approve', body: { resolution: 'replace' } }));
+  });
+});
+
+describe('Returns (admins): the statuses', () => {
+  it('lists Show’s statuses and each card’s badge in words, not as the status codes', async () => {
+    stubFetch({
+      'GET /api/admin/returns': { body: [approved({ status: 'received' })] },
+      'GET /api/admin/settings': { body: { restockingFeePercent: 0 } },
+      ...noActivity,
+    });
+    renderManageReturns();
+    const show = await screen.findByRole('combobox', { name: 'Show' });
+    expect(within(show).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Every status',
+      'Requested',
+      'Approved',
+      'Rejected',
+      'Received',
+      'Refunded',
+      'Replaced',
+    ]);
+    expect(await screen.findByText('Received')).toBeInTheDocument();
+  });
+});
+
+describe('Returns (admins): two requests listed', () => {
+  it('names the return on each Reject…, as on Approve, so that two cards’ buttons differ', async () => {
+    stubFetch({
+      'GET /api/admin/returns': { body: [approved({ status: 'requested' }), approved({ id: 'ret-2', rmaNumber: 'RMA-000008', status: 'requested' })] },
+      'GET /api/admin/settings': { body: { restockingFeePercent: 0 } },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageReturns();
+    expect(await screen.findByRole('button', { name: 'Reject RMA-000007…' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reject RMA-000008…' }));
+    expect(screen.getByRole('button', { name: 'Reject RMA-000008…' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Reject RMA-000007…' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'Reject RMA-000008' })).toBeInTheDocument();
   });
 });

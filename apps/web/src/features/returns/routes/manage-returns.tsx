@@ -1,4 +1,4 @@
-import { defaultReceiveAction, formatPercent, formatPrice, rejectReturnSchema, RETURN_STATUSES, REJECTION_REASON_MAX_LENGTH, returnMessages, type AdminReturn, type ReturnStatusCode } from '@autoparts/shared';
+import { defaultReceiveAction, formatPercent, formatPrice, rejectReturnSchema, RETURN_STATUSES, REJECTION_REASON_MAX_LENGTH, returnMessages, returnStatusLabels, type AdminReturn, type ReturnStatusCode } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LoadingBlock } from '../../../components/spinner';
@@ -127,7 +127,7 @@ function ReturnActions({ item, onActed }: { item: AdminReturn; onActed: () => vo
               setRejecting(true);
             }}
           >
-            Reject…
+            Reject {item.rmaNumber}…
           </button>
         </div>
         {rejecting ? (
@@ -296,7 +296,7 @@ export function Component() {
             <option value="">Every status</option>
             {RETURN_STATUSES.map((code) => (
               <option key={code} value={code}>
-                {code}
+                {returnStatusLabels[code]}
               </option>
             ))}
           </select>
@@ -306,7 +306,7 @@ export function Component() {
         ) : returns.isPending ? (
           <LoadingBlock label="Loading the returns" />
         ) : returns.data.length === 0 ? (
-          <EmptyState message={`No returns${status ? ` ${status}` : ''}.`} />
+          <EmptyState message={`No returns${status ? ` ${returnStatusLabels[status].toLowerCase()}` : ''}.`} />
         ) : (
           <ul className="grid gap-3">
             {returns.data.map((item, index) => (
