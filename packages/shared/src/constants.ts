@@ -8,4 +8,6 @@ export const BUSINESS_SUMMARY = [
   { figure: '100+', label: 'Best Quality Parts' },
 ] as const;
 export const NOTIFICATION_DURATION_MS = 5000;
+/** How many times the web app's data cache asks again after a read fails (TanStack Query's default). */
+export const QUERY_RETRIES = 3;
 export const COPYRIGHT_YEAR = 2022;

@@ -33,7 +33,6 @@ export const returnReasonLabels: Record<ReturnReasonCode, string> = {
 };
 
 export const returnMessages = {
-  orderNotFound: 'Order not found.',
   /** Two reasons for one part in one request (its core aside): one open return per line. */
   partTwice: 'Give each part one reason in a request (its old core may go back beside it).',
   /** On an admin's received return whose refund did not go through (the payment service failed). */
@@ -74,6 +73,8 @@ export const returnMessages = {
    */
   coreOnThisLine: (deposit: string) =>
     `Core deposit ${deposit} a unit. Returning this part refunds its deposit with it. Fitted it? Send the old part it replaced with the reason “${returnReasonLabels.core}” to get the deposit back.`,
+  /** Under a requested return's instructions: the customer's mail says them too. */
+  sentByEmailToo: 'We have sent you this by e-mail too.',
   /**
    * A request not approved at once (outside the fit promise): nothing is to be sent before the
    * approval, which may be a rejection (decision 057).

@@ -15,6 +15,12 @@ export function errorHandling(app: FastifyInstance) {
       return reply.code(400).send({ message });
     }
     const status = error.statusCode ?? 500;
+    // Fastify's own 400s of a body it could not read (JSON that does not parse, an empty body sent
+    // as JSON, a length that does not match Content-Length) are in its English and name its
+    // headers: they say what any other unreadable request says (decision 120).
+    if (status === 400 && error.code?.startsWith('FST_ERR_CTP_')) {
+      return reply.code(400).send({ message: requestNotValid });
+    }
     // The database restarting or failing over: the caller may try again in a moment (a
     // load balancer, another instance). Its connection's error says nothing more about us.
     if (databaseUnavailable(error)) {

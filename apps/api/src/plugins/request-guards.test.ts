@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { apiErrors } from '@autoparts/shared';
+import { apiErrors, requestNotValid } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +44,15 @@ describe('JSON bodies', () => {
     for (const url of ['/api/reviews', '/api/auth/sign-in/email']) {
       const response = await app.inject({ method: 'POST', url, headers: { cookie: customer.cookie, 'content-type': 'application/json' }, payload: deep });
       expectReply(response, 400, apiErrors.bodyTooDeep);
+    }
+  });
+
+  it('that do not parse, or are empty, are refused with the shop’s words, not Fastify’s', async () => {
+    for (const payload of ['{"description": "Good", ', '']) {
+      for (const url of ['/api/reviews', '/api/auth/sign-in/email']) {
+        const response = await app.inject({ method: 'POST', url, headers: { cookie: customer.cookie, 'content-type': 'application/json' }, payload });
+        expectReply(response, 400, requestNotValid);
+      }
     }
   });
 

@@ -2,7 +2,7 @@ import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react
 import { lazy, Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import type { ToasterProps } from 'sonner';
 import { NOTIFICATION_DURATION_MS } from '@autoparts/shared';
-import { retryTransientFailures } from '../lib/api-client';
+import { retryTransientFailures } from '../lib/query-retry';
 
 // TanStack Query's defaults are SPEC §9's: 3 retries, 5 minutes of cache. A 4xx reply is an
 // answer, not a hiccup, and is not asked again (decision 006). A change is sent even when the

@@ -11,7 +11,7 @@ interface FormActionsProps {
   className?: string;
 }
 
-/** An admin form's actions row: submit, and Cancel where there is something to go back to. */
+/** A form's actions row (an admin's, an address's): submit, and Cancel where there is something to go back to. */
 export function FormActions({ pending, children, onCancel, className }: FormActionsProps) {
   return (
     <div className={`flex flex-wrap gap-3 ${className ?? ''}`}>

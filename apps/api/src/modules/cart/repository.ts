@@ -27,8 +27,11 @@ import { contractPricesFor, linePrice, noContracts } from '../price-lists/pricin
 
 type Executor = Pick<Db, 'selectFrom'>;
 
-/** What a line's part says about it: the columns a cart line shows and is checked against. */
-interface PartFacts {
+/**
+ * What a line's part says about it: the columns a line shows and is checked against, a cart's
+ * (here) and a checkout's (`checkout/quote.ts`, which adds its weight and price breaks).
+ */
+export interface PartFacts {
   id: string;
   part_number: string;
   name: string;
@@ -37,7 +40,9 @@ interface PartFacts {
   available_quantity: number;
   min_order_quantity: number;
   archived_at: Date | null;
+  /** Per unit; null when the part has none. */
   core_deposit_cents: number | null;
+  /** PIES life-cycle code: a part no longer made (8, 9) cannot be ordered. */
   lifecycle_code: string;
 }
 

@@ -15,6 +15,7 @@ import { sql, type Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { contractPricesFor, linePrice, type ContractPrices } from '../price-lists/pricing';
 import type { Db } from '../../db/database';
+import type { PartFacts } from '../cart/repository';
 import type { AddressesTable, ShippingMethodsTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
 import { orderTax } from '../orders/money';
@@ -37,21 +38,9 @@ export interface LineRequest {
   quotedUnitCents?: number | undefined;
 }
 
-/** A part as a line needs it, with its price breaks. */
-interface PartForLine {
-  id: string;
-  part_number: string;
-  name: string;
-  img: string;
-  price_cents: number;
-  available_quantity: number;
-  min_order_quantity: number;
-  archived_at: Date | null;
-  /** PIES life-cycle code: a part no longer made (8, 9) cannot be ordered. */
-  lifecycle_code: string;
+/** A part as a line needs it (a cart line's facts), with its weight and price breaks. */
+interface PartForLine extends PartFacts {
   weight_grams: number;
-  /** Per unit; null when the part has none. */
-  core_deposit_cents: number | null;
   breaks: PriceBreakCents[];
 }
 

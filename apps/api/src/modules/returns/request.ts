@@ -1,4 +1,5 @@
 import {
+  apiErrors,
   can,
   CORE_RETURN_WINDOW_DAYS,
   hasShippedAll,
@@ -41,11 +42,11 @@ export async function requestReturns(db: Db, mail: Mail, user: { userId: string 
 
 /** A customer's request of one reason: checked against the order, numbered, e-mailed, in one transaction. */
 async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input: CreateReturn & { reason: ReturnReasonCode }): Promise<ReturnRow> {
-  if (!isId(input.orderId)) throw new ReturnRefusal(404, returnMessages.orderNotFound);
+  if (!isId(input.orderId)) throw new ReturnRefusal(404, apiErrors.orderNotFound);
   return withTransaction(db, async (trx) => {
     // The order's row lock serialises requests on it: "one open request per line" holds.
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', input.orderId).forUpdate().executeTakeFirst();
-    if (!order || order.user_id !== user.userId) throw new ReturnRefusal(404, returnMessages.orderNotFound);
+    if (!order || order.user_id !== user.userId) throw new ReturnRefusal(404, apiErrors.orderNotFound);
     // The one table of order states says whether its customer may ask (DESIGN §9b); the shipments below say what.
     if (!can(order.status, 'requestReturn', 'customer', orderKindOf(order.payment_provider))) throw new ReturnRefusal(409, returnMessages.notShipped);
     const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', order.id).orderBy('position').execute();

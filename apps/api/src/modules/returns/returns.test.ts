@@ -153,7 +153,7 @@ describe('asking for a return', () => {
 
   it('refuses someone else’s order, unshipped lines, closed windows, duplicates and too many', async () => {
     const { orderId, a, b } = await bought();
-    expectReply(await ask(bob, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'defective' }), 404, returnMessages.orderNotFound);
+    expectReply(await ask(bob, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'defective' }), 404, apiErrors.orderNotFound);
     expectReply(await ask(ada, { orderId, lines: [{ partId: b, quantity: 3 }], reason: 'defective' }), 409, returnMessages.tooMany);
     expectReply(await ask(ada, { orderId, lines: [{ partId: orderId, quantity: 1 }], reason: 'defective' }), 404, returnMessages.lineNotOnOrder);
     // A quantity that is no whole number of parts is said in words, not 'This request is not valid.'

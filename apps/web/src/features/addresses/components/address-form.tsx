@@ -1,8 +1,8 @@
 import { addressInputSchema, countries, countryOf, type Address, type AddressFields, type AddressInput, type Country } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
+import { FormActions } from '../../../components/form-actions';
 import { SelectField } from '../../../components/select-field';
-import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { useSaveAddress } from '../api/addresses';
 import { checkedWhenSent } from '../../../lib/form-checking';
@@ -120,20 +120,9 @@ export function AddressForm({ address, label, onSaved, onCancel, offerDefault = 
           Make this my default address
         </label>
       )}
-      <div className="flex flex-wrap gap-3 sm:col-span-2">
-        <div className="w-full sm:w-auto sm:min-w-40">
-          <SubmitButton pending={isSubmitting}>{address ? 'Save address' : 'Add address'}</SubmitButton>
-        </div>
-        {onCancel && (
-          <button
-            type="button"
-            onClick={onCancel}
-            className="w-full rounded-lg border border-slate-300 px-4 py-2.5 font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:w-auto"
-          >
-            Cancel
-          </button>
-        )}
-      </div>
+      <FormActions pending={isSubmitting} onCancel={onCancel} className="sm:col-span-2">
+        {address ? 'Save address' : 'Add address'}
+      </FormActions>
     </form>
   );
 }

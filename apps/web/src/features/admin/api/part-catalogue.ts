@@ -1,7 +1,8 @@
-import { productFieldChangedSchema, type AdminCatalogue, type CatalogueUpdate, type CsvRowError, type FitmentImportReply, type PartChangesExpected, type PartChangesInput, type PartUpdated } from '@autoparts/shared';
+import { type AdminCatalogue, type CatalogueUpdate, type CsvRowError, type FitmentImportReply, type PartChangesExpected, type PartChangesInput, type PartUpdated } from '@autoparts/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { fieldChangedOf } from './update-part';
 import { useAdminMutation } from './use-admin-mutation';
 
 /** `GET /admin/part/{id}/catalogue`: category, numbers, specs and fitment of any part. */
@@ -67,13 +68,6 @@ export const csvField = (value: string) => (/[",\n]/.test(value) ? `"${value.rep
 
 /** The part-change saves of part `id`, whose last reply's warnings the form shows (it is mounted again once the save is read back). */
 export const partChangesMutationKey = (id: string) => ['part-changes', id] as const;
-
-/** A 409 naming a field saved by someone else since the form loaded (decision 112), or undefined. */
-export function fieldChangedOf(error: unknown) {
-  if (!isApiError(error, 409)) return undefined;
-  const parsed = productFieldChangedSchema.safeParse(error.payload);
-  return parsed.success ? parsed.data : undefined;
-}
 
 /**
  * `PATCH /admin/part/{id}` with the part-change fields (issue 30) and what the form loaded of them

@@ -14,8 +14,8 @@ export const adminQuery = (email: string) =>
     queryKey: ['admin', email],
     queryFn: ({ signal }) =>
       api<{ admin: boolean }>(`/admin/${encodeURIComponent(email)}`, { signal, auth: true }),
-    // 401 and 403 are answers (not an admin, or no longer signed in), not hiccups to retry.
-    retry: (failures, error) => !isRefusal(error) && failures < 3,
+    // Retried by the app's one rule (retryTransientFailures): 401 and 403 are answers (not an
+    // admin, or no longer signed in), not hiccups to retry.
   });
 
 function isRefusal(error: unknown) {

@@ -1,4 +1,4 @@
-import { buyAgainMessages } from '@autoparts/shared';
+import { apiErrors, buyAgainMessages } from '@autoparts/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -78,7 +78,7 @@ describe('An order’s page', () => {
   });
 
   it('says an order that is not there (or not yours) was not found', async () => {
-    stubFetch({ 'GET /api/orders/by-number/999999': { status: 404, body: { message: 'Order not found.' } } });
+    stubFetch({ 'GET /api/orders/by-number/999999': { status: 404, body: { message: apiErrors.orderNotFound } } });
     renderOrderPage('999999');
     expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeInTheDocument();
   });

@@ -1,4 +1,4 @@
-import { formatPercent, type AdminReturn, type CreateReturn, type RefundPreview, type ReturnCreated, type ReturnPolicy, type ReturnRequest, type ReturnStatusCode, type ShopSettings } from '@autoparts/shared';
+import { formatPercent, formatPrice, type AdminReturn, type CreateReturn, type RefundPreview, type ReturnCreated, type ReturnPolicy, type ReturnRequest, type ReturnStatusCode, type ShopSettings } from '@autoparts/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api, customerMessage } from '../../../lib/api-client';
@@ -74,7 +74,7 @@ export function useReceiveReturn() {
   return useAdminMutation({
     mutationFn: ({ id, lines }: { id: string; lines: { partId: string; quantity: number; action: 'restock' | 'scrap' }[] }) =>
       api<ReturnRequest>(returnPath(id, 'receive'), { method: 'POST', body: { lines }, auth: true }),
-    success: (row) => `${row.rmaNumber} received and refunded $${(row.refundAmount ?? 0).toFixed(2)}`,
+    success: (row) => `${row.rmaNumber} received and refunded ${formatPrice(row.refundAmount ?? 0)}`,
     invalidates: [adminReturnsKey, ['parts']],
   });
 }

@@ -280,7 +280,7 @@ function ReturnRequested({ created, onAnother }: { created: ReturnCreated; onAno
           </p>
         ))}
       {!allApproved && <p className="mt-2 text-slate-800">{returnMessages.waitForApproval}</p>}
-      <p className="mt-2 text-slate-700">We have sent you this by e-mail too.</p>
+      <p className="mt-2 text-slate-700">{returnMessages.sentByEmailToo}</p>
       <button type="button" className="mt-4 rounded-lg bg-slate-100 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-200" onClick={onAnother}>
         Return something else
       </button>

@@ -106,7 +106,7 @@ describe('Returns (admins): receiving', () => {
       'GET /api/admin/settings': { body: { restockingFeePercent: 15 } },
       'POST /api/admin/returns/ret-1/receive': () => {
         attempts += 1;
-        return attempts === 1 ? { status: 502, body: { message: away } } : { body: { ...approved(), status: 'refunded', refundAmount: 141.27 } };
+        return attempts === 1 ? { status: 502, body: { message: away } } : { body: { ...approved(), status: 'refunded', refundAmount: 1141.27 } };
       },
       ...noActivity,
     });
@@ -117,7 +117,8 @@ describe('Returns (admins): receiving', () => {
     await user.click(screen.getByRole('button', { name: 'Retry the refund of RMA-000007' }));
     expect(await screen.findByText(away)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Retry the refund of RMA-000007' }));
-    expect(await screen.findByText('RMA-000007 received and refunded $141.27')).toBeInTheDocument();
+    // The refund in the shop's one way of writing money (formatPrice), thousands comma included.
+    expect(await screen.findByText('RMA-000007 received and refunded $1,141.27')).toBeInTheDocument();
     expect(server.calls.filter((call) => call.path === '/api/admin/returns/ret-1/receive')).toHaveLength(2);
   });
 });
