@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarsToCents, formatPrice, parseMoneyText, sumDollars } from './money';
+import { centsToDollars, dollarsToCents, formatPrice, paidInFull, parseMoneyText, sumDollars } from './money';
 
 describe('centsToDollars', () => {
   it.each([
@@ -89,5 +89,22 @@ describe('parseMoneyText', () => {
 
   it.each(['1,250', '1.250,00', '12.5.0', '12,505', 'twelve', '', '1e3', 'Infinity', '0x10', '1,00.50', '1,0000.50', ',100.50', '1,000,00', '1,000,000,000,000.00'])('refuses %j rather than guess', (text) => {
     expect(parseMoneyText(text)).toBeUndefined();
+  });
+});
+
+describe('paidInFull', () => {
+  it('is a payment of the total exactly, in dollars', () => {
+    expect(paidInFull({ amountCents: 4998, currency: 'usd' }, 4998)).toBe(true);
+    expect(paidInFull({ amountCents: 4998, currency: 'USD' }, 4998)).toBe(true);
+  });
+
+  it.each([
+    ['a cent short', 4997, 'usd'],
+    ['a cent over', 4999, 'usd'],
+    ['no amount', null, 'usd'],
+    ['another currency', 4998, 'eur'],
+    ['no currency', 4998, undefined],
+  ])('is not %s', (_name, amountCents, currency) => {
+    expect(paidInFull({ amountCents, currency }, 4998)).toBe(false);
   });
 });

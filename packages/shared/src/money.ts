@@ -50,3 +50,14 @@ export function parseMoneyText(text: string): number | undefined {
   const [, sign, whole, pointDecimals, commaDecimals] = match;
   return Number(`${sign}${whole}.${pointDecimals ?? commaDecimals ?? '0'}`);
 }
+
+/** The one currency the shop sells in, as Stripe names it. */
+export const SHOP_CURRENCY = 'usd';
+
+/**
+ * Whether a payment the provider reports (`amountCents` in `currency`, as Stripe's `amount_total`
+ * and `currency`) pays `totalCents` exactly: another amount, or none named, pays nothing.
+ */
+export function paidInFull(payment: { amountCents: number | null | undefined; currency: string | null | undefined }, totalCents: number): boolean {
+  return payment.amountCents === totalCents && payment.currency?.toLowerCase() === SHOP_CURRENCY;
+}

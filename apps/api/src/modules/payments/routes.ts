@@ -4,7 +4,6 @@ import {
   apiErrors,
   companyPaymentSchema,
   formatInvoiceNumber,
-  hasEnded,
   invoiceCardPaymentSchema,
   invoicePaymentSchema,
   paths,
@@ -13,9 +12,10 @@ import {
   errorSchema,
   paymentMessages,
   paymentReplySchema,
+  paidInFull,
   testPaymentSchema,
 } from '@autoparts/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn as security } from '../../plugins/api-docs';
@@ -238,7 +238,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           (event.type === 'checkout.session.completed' && event.data.object.payment_status === 'paid') ||
           event.type === 'checkout.session.async_payment_succeeded'
         ) {
-          await settleCheckout(event.data.object);
+          await settleCheckout(event.data.object, request.log);
         } else if (event.type === 'checkout.session.async_payment_failed') {
           request.log.info({ orderId: event.data.object.metadata?.orderId }, 'stripe: delayed payment failed');
         }
@@ -250,7 +250,17 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   });
 
-  async function settleCheckout(session: { metadata: Record<string, string> | null; payment_intent: unknown; amount_total: number | null }) {
+  /**
+   * A paid Checkout Session. The order is paid only by a payment of its total, in its currency
+   * (`paidInFull`): any other amount is given back and the order stays unpaid. A payment for an
+   * order that has ended (cancelled, expired) or that another payment has already paid is given
+   * back too, each by its own key, so that neither the cancel's refund nor another payment's
+   * stands in its way (decision 135).
+   */
+  async function settleCheckout(
+    session: { metadata: Record<string, string> | null; payment_intent: unknown; amount_total: number | null; currency: string | null },
+    log: FastifyBaseLogger,
+  ) {
     const orderId = session.metadata?.orderId;
     const paymentIntent =
       typeof session.payment_intent === 'string'
@@ -262,13 +272,19 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       return;
     }
     if (!orderId || !paymentIntent) return;
-    const paid = await orders.markPaid(orderId, stripe.name, paymentIntent);
-    if (paid) return;
-    // Paid after it was cancelled or expired: its stock is gone back, so the money goes back.
     const order: OrderRow | undefined = await orders.find(orderId);
-    if (order && hasEnded(order.status)) {
-      await stripe.refund({ orderId, transactionId: paymentIntent });
+    if (!order) return;
+    const giveBack = () => stripe.refund({ orderId, transactionId: paymentIntent, key: `refund-${paymentIntent}` });
+    if (!paidInFull({ amountCents: session.amount_total, currency: session.currency }, order.total_cents)) {
+      log.error({ orderId, paymentIntent, amountTotal: session.amount_total, currency: session.currency, totalCents: order.total_cents }, 'stripe: a payment of another amount than the order’s total is refunded');
+      await giveBack();
+      return;
     }
+    if (await orders.markPaid(orderId, stripe.name, paymentIntent)) return;
+    // Not paid now: paid by this payment already (nothing to do), or ended or paid otherwise meanwhile.
+    const current = await orders.find(orderId);
+    if (!current || current.transaction_id === paymentIntent) return;
+    if (current.status !== 'unpaid') await giveBack();
   }
 
   /**

@@ -1,4 +1,4 @@
-import { paymentMessages } from '@autoparts/shared';
+import { paymentMessages, SHOP_CURRENCY } from '@autoparts/shared';
 import Stripe from 'stripe';
 import type { PaymentProvider } from './provider';
 
@@ -67,7 +67,7 @@ export function createStripeProvider(settings: StripeSettings) {
     }): Promise<{ id: string; url: string }> {
       const item = (name: string, quantity: number, unitAmount: number) => ({
         quantity,
-        price_data: { currency: 'usd', unit_amount: unitAmount, product_data: { name } },
+        price_data: { currency: SHOP_CURRENCY, unit_amount: unitAmount, product_data: { name } },
       });
       const items = [
         ...order.lines.map((line) =>
@@ -122,7 +122,7 @@ export function createStripeProvider(settings: StripeSettings) {
           payment_intent_data: { metadata },
           line_items: payment.invoices.map((invoice) => ({
             quantity: 1,
-            price_data: { currency: 'usd', unit_amount: invoice.cents, product_data: { name: `Invoice ${invoice.label}` } },
+            price_data: { currency: SHOP_CURRENCY, unit_amount: invoice.cents, product_data: { name: `Invoice ${invoice.label}` } },
           })),
           success_url: `${payment.returnUrl}?checkout=success`,
           cancel_url: `${payment.returnUrl}?checkout=cancelled`,

@@ -73,11 +73,15 @@ function checkout(cookie: string | undefined, orderId: string) {
   });
 }
 
-/** A `checkout.session.completed` event as Stripe sends it, as the exact JSON string to sign. */
-function completedEvent(
+/**
+ * A `checkout.session.completed` event as Stripe sends it, as the exact JSON string to sign: a
+ * payment of the order's total in dollars (`usd`) unless `amountTotal` or `currency` say otherwise.
+ */
+async function completedEvent(
   orderId: string,
-  fields: { eventId?: string; paymentIntent?: string; paymentStatus?: string } = {},
-): { id: string; payload: string } {
+  fields: { eventId?: string; paymentIntent?: string; paymentStatus?: string; amountTotal?: number; currency?: string } = {},
+): Promise<{ id: string; payload: string }> {
+  const order = await app.db.selectFrom('orders').select('total_cents').where('id', '=', orderId).executeTakeFirst();
   const id = fields.eventId ?? `evt_${randomBytes(12).toString('hex')}`;
   const payload = JSON.stringify({
     id,
@@ -96,6 +100,8 @@ function completedEvent(
         status: 'complete',
         payment_status: fields.paymentStatus ?? 'paid',
         payment_intent: fields.paymentIntent ?? 'pi_123',
+        amount_total: fields.amountTotal ?? order?.total_cents ?? 0,
+        currency: fields.currency ?? 'usd',
         client_reference_id: orderId,
         metadata: { orderId },
       },
@@ -140,7 +146,7 @@ async function newOrder(owner: Customer = alice, quantity = 1, priceCents = 1999
 }
 
 async function paidByWebhook(orderId: string, paymentIntent: string) {
-  const event = completedEvent(orderId, { paymentIntent });
+  const event = await completedEvent(orderId, { paymentIntent });
   const response = await sendWebhook(event.payload);
   expect(response.statusCode, response.body).toBe(200);
   expect((await orderRow(app, orderId)).status).toBe('paid');
@@ -366,7 +372,7 @@ describe('POST /api/payments/stripe/webhook', () => {
   it('marks the order paid on a signed checkout.session.completed, with the payment intent as transaction id', async () => {
     const { orderId } = await newOrder();
     expect((await checkout(alice.cookie, orderId)).statusCode).toBe(200);
-    const event = completedEvent(orderId, { paymentIntent: 'pi_123' });
+    const event = await completedEvent(orderId, { paymentIntent: 'pi_123' });
 
     const response = await sendWebhook(event.payload);
 
@@ -380,7 +386,7 @@ describe('POST /api/payments/stripe/webhook', () => {
 
   it('accepts the content type exactly as Stripe sends it, with a charset', async () => {
     const { orderId } = await newOrder();
-    const event = completedEvent(orderId, { paymentIntent: 'pi_charset' });
+    const event = await completedEvent(orderId, { paymentIntent: 'pi_charset' });
 
     const response = await sendWebhook(event.payload, { contentType: 'application/json; charset=utf-8' });
 
@@ -411,7 +417,7 @@ describe('POST /api/payments/stripe/webhook', () => {
 
   it('answers 400 to a forged signature (wrong secret) and changes nothing', async () => {
     const { orderId } = await newOrder();
-    const event = completedEvent(orderId);
+    const event = await completedEvent(orderId);
 
     const response = await sendWebhook(event.payload, { secret: 'whsec_not_the_shops' });
 
@@ -422,7 +428,7 @@ describe('POST /api/payments/stripe/webhook', () => {
 
   it('does not let a refused event use up its id: the genuine one with that id still counts', async () => {
     const { orderId } = await newOrder();
-    const event = completedEvent(orderId);
+    const event = await completedEvent(orderId);
     expect((await sendWebhook(event.payload, { secret: 'whsec_not_the_shops' })).statusCode).toBe(400);
 
     const genuine = await sendWebhook(event.payload);
@@ -433,7 +439,7 @@ describe('POST /api/payments/stripe/webhook', () => {
 
   it('answers 400 to a replay signed longer ago than the tolerance', async () => {
     const { orderId } = await newOrder();
-    const event = completedEvent(orderId);
+    const event = await completedEvent(orderId);
 
     const response = await sendWebhook(event.payload, { timestamp: Math.floor(Date.now() / 1000) - 600 });
 
@@ -443,7 +449,7 @@ describe('POST /api/payments/stripe/webhook', () => {
 
   it('answers 400 to a body altered after signing', async () => {
     const { orderId } = await newOrder();
-    const event = completedEvent(orderId, { paymentIntent: 'pi_123' });
+    const event = await completedEvent(orderId, { paymentIntent: 'pi_123' });
     const { orderId: otherOrderId } = await newOrder(bob);
 
     const response = await sendWebhook(event.payload, { body: event.payload.replaceAll(orderId, otherOrderId) });
@@ -455,7 +461,7 @@ describe('POST /api/payments/stripe/webhook', () => {
 
   it('answers 400 to a body re-serialised after signing (the signature covers the exact bytes)', async () => {
     const { orderId } = await newOrder();
-    const event = completedEvent(orderId);
+    const event = await completedEvent(orderId);
 
     const response = await sendWebhook(event.payload, { body: JSON.stringify(JSON.parse(event.payload), null, 2) });
 
@@ -465,7 +471,7 @@ describe('POST /api/payments/stripe/webhook', () => {
 
   it('answers 400 to a missing or malformed signature header', async () => {
     const { orderId } = await newOrder();
-    const event = completedEvent(orderId);
+    const event = await completedEvent(orderId);
 
     const missing = await sendWebhook(event.payload, { signature: null });
     const malformed = await sendWebhook(event.payload, { signature: 'v1=deadbeef' });
@@ -477,7 +483,7 @@ describe('POST /api/payments/stripe/webhook', () => {
 
   it('ignores a completed session that is not paid yet', async () => {
     const { orderId } = await newOrder();
-    const event = completedEvent(orderId, { paymentStatus: 'unpaid' });
+    const event = await completedEvent(orderId, { paymentStatus: 'unpaid' });
 
     const response = await sendWebhook(event.payload);
 
@@ -486,7 +492,7 @@ describe('POST /api/payments/stripe/webhook', () => {
   });
 
   it('answers 200 and changes nothing for an event about an order that does not exist', async () => {
-    const event = completedEvent('00000000-0000-4000-8000-000000000000');
+    const event = await completedEvent('00000000-0000-4000-8000-000000000000');
 
     const response = await sendWebhook(event.payload);
 
@@ -575,10 +581,10 @@ describe('cancelling in Stripe mode', () => {
     expect((await cancelOrderRequest(app, alice.cookie, orderId)).json()).toEqual({ deletedCount: 1 });
     expect(await stockOf(app, partId)).toBe(50);
 
-    const response = await sendWebhook(completedEvent(orderId, { paymentIntent: 'pi_late' }).payload);
+    const response = await sendWebhook((await completedEvent(orderId, { paymentIntent: 'pi_late' })).payload);
 
     expect(response.statusCode).toBe(200);
-    const refunds = stripeApi.requestsTo('/v1/refunds').filter((r) => r.idempotencyKey === `refund-${orderId}`);
+    const refunds = stripeApi.requestsTo('/v1/refunds').filter((r) => r.idempotencyKey === 'refund-pi_late');
     expect(refunds).toHaveLength(1);
     expect(refunds[0]!.body).toMatchObject({ payment_intent: 'pi_late' });
     expect(await orderRow(app, orderId)).toMatchObject({ status: 'cancelled' });
@@ -591,7 +597,7 @@ describe('cancelling in Stripe mode', () => {
   it('still refunds a late payment when Stripe redelivers the event after a failed refund', async () => {
     const { orderId } = await newOrder();
     expect((await cancelOrderRequest(app, alice.cookie, orderId)).json()).toEqual({ deletedCount: 1 });
-    const event = completedEvent(orderId, { paymentIntent: 'pi_late_retry' });
+    const event = await completedEvent(orderId, { paymentIntent: 'pi_late_retry' });
     stripeApi.failNext('/v1/refunds', { status: 503, message: 'Stripe is briefly unavailable' });
 
     const first = await sendWebhook(event.payload);
@@ -602,12 +608,62 @@ describe('cancelling in Stripe mode', () => {
     expect(redelivered.statusCode).toBe(200);
     expect(stripeApi.refunds.filter((r) => r.payment_intent === 'pi_late_retry')).toHaveLength(1);
   });
+
+  // Regression (was a bug, decision 135): the webhook marked the order paid whatever Stripe charged.
+  it('pays nothing with a payment of another amount than the order’s total: it is refunded and the order stays unpaid', async () => {
+    const { orderId } = await newOrder(alice, 2);
+    const { total_cents: totalCents } = await orderRow(app, orderId);
+    const event = await completedEvent(orderId, { paymentIntent: 'pi_short', amountTotal: totalCents - 1 });
+
+    const response = await sendWebhook(event.payload);
+
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await orderRow(app, orderId)).toMatchObject({ status: 'unpaid', transaction_id: null, invoice_number: null });
+    expect(stripeApi.refunds.filter((r) => r.payment_intent === 'pi_short')).toHaveLength(1);
+    expect(logLines.some((line) => line.includes('another amount') && line.includes(orderId))).toBe(true);
+    // The order can still be paid in full.
+    await paidByWebhook(orderId, 'pi_full');
+  });
+
+  it('pays nothing with a payment of the right number in another currency', async () => {
+    const { orderId } = await newOrder();
+
+    expect((await sendWebhook((await completedEvent(orderId, { paymentIntent: 'pi_eur', currency: 'eur' })).payload)).statusCode).toBe(200);
+
+    expect((await orderRow(app, orderId)).status).toBe('unpaid');
+    expect(stripeApi.refunds.filter((r) => r.payment_intent === 'pi_eur')).toHaveLength(1);
+  });
+
+  // Regression (was a bug, decision 135): a second payment of a paid order was kept.
+  it('refunds a second payment of an order another payment has paid; the first one stands', async () => {
+    const { orderId } = await newOrder();
+    await paidByWebhook(orderId, 'pi_first');
+
+    expect((await sendWebhook((await completedEvent(orderId, { paymentIntent: 'pi_second' })).payload)).statusCode).toBe(200);
+
+    expect(await orderRow(app, orderId)).toMatchObject({ status: 'paid', transaction_id: 'pi_first' });
+    expect(stripeApi.refunds.filter((r) => r.payment_intent === 'pi_second')).toHaveLength(1);
+    expect(stripeApi.refunds.filter((r) => r.payment_intent === 'pi_first')).toHaveLength(0);
+  });
+
+  // Regression (was a bug, decision 135): the late payment's refund took the cancel's key, so Stripe
+  // answered the cancel's refund again and the late payment was never given back.
+  it('refunds a late payment of an order paid and cancelled before, by its own key, not the cancel’s', async () => {
+    const { orderId } = await newOrder();
+    await paidByWebhook(orderId, 'pi_kept_first');
+    expect((await cancelOrderRequest(app, alice.cookie, orderId)).statusCode).toBe(200);
+
+    expect((await sendWebhook((await completedEvent(orderId, { paymentIntent: 'pi_late_second' })).payload)).statusCode).toBe(200);
+
+    expect(stripeApi.refunds.filter((r) => r.payment_intent === 'pi_late_second')).toHaveLength(1);
+    expect(stripeApi.refunds.filter((r) => r.payment_intent === 'pi_kept_first')).toHaveLength(1);
+  });
 });
 
 describe('Stripe and unpaid orders that expire', () => {
   it('marks an order paid on checkout.session.async_payment_succeeded (a bank debit settling later)', async () => {
     const { orderId } = await newOrder();
-    const completed = completedEvent(orderId, { paymentIntent: 'pi_async' });
+    const completed = await completedEvent(orderId, { paymentIntent: 'pi_async' });
     const payload = completed.payload.replace('"checkout.session.completed"', '"checkout.session.async_payment_succeeded"');
 
     expect((await sendWebhook(payload)).statusCode).toBe(200);
@@ -616,7 +672,7 @@ describe('Stripe and unpaid orders that expire', () => {
 
   it('leaves the order unpaid on checkout.session.async_payment_failed', async () => {
     const { orderId } = await newOrder();
-    const completed = completedEvent(orderId, { paymentIntent: 'pi_async_failed', paymentStatus: 'unpaid' });
+    const completed = await completedEvent(orderId, { paymentIntent: 'pi_async_failed', paymentStatus: 'unpaid' });
     const payload = completed.payload.replace('"checkout.session.completed"', '"checkout.session.async_payment_failed"');
 
     expect((await sendWebhook(payload)).statusCode).toBe(200);
@@ -627,7 +683,7 @@ describe('Stripe and unpaid orders that expire', () => {
     const { orderId } = await newOrder();
     await setOrderStatus(app, orderId, 'expired');
 
-    expect((await sendWebhook(completedEvent(orderId, { paymentIntent: 'pi_too_late' }).payload)).statusCode).toBe(200);
+    expect((await sendWebhook((await completedEvent(orderId, { paymentIntent: 'pi_too_late' })).payload)).statusCode).toBe(200);
 
     expect((await orderRow(app, orderId)).status).toBe('expired');
     expect(stripeApi.refunds.filter((refund) => refund.payment_intent === 'pi_too_late')).toHaveLength(1);
