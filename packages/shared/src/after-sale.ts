@@ -65,9 +65,6 @@ export function trackingUrl(carrier: CarrierCode, trackingNumber: string): strin
 export const RETURN_REASONS = ['does-not-fit', 'defective', 'damaged-in-transit', 'wrong-part-sent', 'no-longer-needed', 'core', 'warranty'] as const;
 export type ReturnReasonCode = (typeof RETURN_REASONS)[number];
 
-/** The reasons for which the shop is at fault: the refund includes the lines' share of shipping. */
-export const SHOP_AT_FAULT_REASONS: readonly ReturnReasonCode[] = ['defective', 'damaged-in-transit', 'wrong-part-sent'];
-
 export const RETURN_STATUSES = ['requested', 'approved', 'rejected', 'received', 'refunded', 'replaced'] as const;
 export type ReturnStatusCode = (typeof RETURN_STATUSES)[number];
 

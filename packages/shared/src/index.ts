@@ -23,7 +23,6 @@ export * from './photos';
 export * from './overview';
 export * from './account-mail';
 export * from './operations';
-export * from './pricing';
 export * from './addresses';
 export * from './shipping';
 export * from './cart';

@@ -3,8 +3,7 @@ import { quantityBelowMinimum, validation } from './messages';
 import { itemLines, lineKindSchema, shipmentSchema, timelineEventSchema, type LineKind } from './after-sale';
 import { creditNoteSummarySchema } from './invoices';
 import { addressLines, regionName, countryOf } from './addresses';
-import { formatPercent, ppmToPercent } from './pricing';
-import { formatPrice } from './money';
+import { formatPercent, formatPrice, ppmToPercent } from './money';
 import { hasVisibleText } from './text';
 
 export const ADDRESS_MAX_LENGTH = 500;

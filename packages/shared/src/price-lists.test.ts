@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unitPriceCents } from './pricing';
+import { percentOffCents, unitPriceCents } from './money';
 import {
   contractPrice,
   contractRule,
@@ -7,7 +7,6 @@ import {
   memberPrice,
   memberPriceBreaks,
   memberPriceOf,
-  percentOffCents,
   priceListInputSchema,
   priceListMessages,
   retailWinsRule,

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { adminMessages } from './admin';
 import { moneyField } from './form-fields';
-import { formatPrice, parseMoneyText } from './money';
-import { formatPercent, unitPriceCents, type PriceBreakCents } from './pricing';
+import { formatCents, formatPercent, formatPrice, parseMoneyText, percentOffCents, unitPriceCents, type PriceBreakCents } from './money';
 
 /**
  * Contract prices (issue 31 part 2, decision 080): price lists of fixed unit prices or percentages
@@ -36,12 +35,6 @@ export interface ContractPrice {
   entry: ContractEntry;
   /** The tier the quantity reached, or undefined for the entry's own price. */
   tier: ContractTier | undefined;
-}
-
-/** `listPriceCents` less `percentOffBp`, rounded half up to the cent (12 % off $10.05 is $8.84). */
-export function percentOffCents(listPriceCents: number, percentOffBp: number): number {
-  const numerator = listPriceCents * (10_000 - percentOffBp);
-  return Math.floor((2 * numerator + 10_000) / 20_000);
 }
 
 /** What a rate charges a unit of a part whose list price is `listPriceCents`. */
@@ -128,7 +121,7 @@ export const percentToBp = (percent: number) => Math.round(percent * 100);
 /** Why a price is what it is, in words: "Fleetco brakes 2026, −12 %, tier 10+". */
 export function contractRule(price: Pick<ContractPrice, 'list' | 'entry' | 'tier'>): string {
   const rate = price.tier ?? price.entry;
-  const amount = rate.percentOffBp !== undefined ? `\u2212${formatPercent(bpToPercent(rate.percentOffBp))}` : `${formatPrice(rate.unitPriceCents / 100)} each`;
+  const amount = rate.percentOffBp !== undefined ? `\u2212${formatPercent(bpToPercent(rate.percentOffBp))}` : `${formatCents(rate.unitPriceCents)} each`;
   const scope = price.entry.partId === null ? `, category ${price.entry.categorySlug}` : '';
   return `${price.list.name}${scope}, ${amount}${price.tier ? `, tier ${price.tier.minQuantity}+` : ''}`;
 }
@@ -141,7 +134,7 @@ export function contractRule(price: Pick<ContractPrice, 'list' | 'entry' | 'tier
  */
 export function retailWinsRule(price: Pick<MemberPrice, 'retailCents'> & { contract: ContractPrice }, reached: Pick<PriceBreakCents, 'minQuantity'> | undefined): string {
   const retail = reached ? `Retail price break ${reached.minQuantity}+` : 'The list price';
-  return `${retail} (${formatPrice(price.retailCents / 100)}) is lower than the contract price of ${formatPrice(price.contract.unitPriceCents / 100)} (${contractRule(price.contract)}), so the member pays it`;
+  return `${retail} (${formatCents(price.retailCents)}) is lower than the contract price of ${formatCents(price.contract.unitPriceCents)} (${contractRule(price.contract)}), so the member pays it`;
 }
 
 export const PRICE_LIST_NAME_MAX = 120;

@@ -1,4 +1,4 @@
-import { paths, type Part, type PublicPart } from '@autoparts/shared';
+import { paths, type Part, type PublicPart, dollarsToDecimalText } from '@autoparts/shared';
 import type { PageMetaProps } from '../components/page-meta';
 import { SHOP_DESCRIPTION, SHOP_NAME } from '../content/site';
 import { absoluteUrl } from './site-url';
@@ -36,7 +36,7 @@ export function productData(part: Part & { partNumber?: string; gtin?: string | 
     url: absoluteUrl(productPath(part)),
     offers: {
       '@type': 'Offer',
-      price: part.price.toFixed(2),
+      price: dollarsToDecimalText(part.price),
       priceCurrency: 'USD',
       availability: `https://schema.org/${availability}`,
       url: absoluteUrl(productPath(part)),

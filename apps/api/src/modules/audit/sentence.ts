@@ -9,6 +9,7 @@ import {
   type AuditAction,
   type CarrierCode,
   type OrderStatus,
+  formatCents,
 } from '@autoparts/shared';
 
 /** One line of a parcel: how many of the line went, of how many ordered. */
@@ -130,7 +131,7 @@ export function auditSentence({ action, target, details }: AuditRowInput, lookup
     case 'return.refund': {
       const refund = count('refundCents');
       const note = text('creditNote');
-      return `refunded ${refund === undefined ? 'the refund' : formatPrice(refund / 100)} on ${id}${note ? ` (credit note ${note})` : ''}`;
+      return `refunded ${refund === undefined ? 'the refund' : formatCents(refund)} on ${id}${note ? ` (credit note ${note})` : ''}`;
     }
     case 'company.add':
       return `created the company “${text('name') ?? id}” with ${text('ownerEmail') ?? 'an owner'} as its owner${details.invited === true ? ' (invited by e-mail)' : ''}`;
@@ -230,7 +231,7 @@ function received(rma: string, details: Record<string, unknown>, lookups: AuditL
   });
   const refund = typeof details.refundCents === 'number' ? details.refundCents : undefined;
   const fee = typeof details.restockingFeeCents === 'number' ? details.restockingFeeCents : 0;
-  const money = refund === undefined ? '' : `; ${formatPrice(refund / 100)} to refund${fee > 0 ? ` after a ${formatPrice(fee / 100)} restocking fee` : ''}`;
+  const money = refund === undefined ? '' : `; ${formatCents(refund)} to refund${fee > 0 ? ` after a ${formatCents(fee)} restocking fee` : ''}`;
   return `received ${rma}${parts.length > 0 ? `: ${list(parts)}` : ''}${money}`;
 }
 

@@ -18,6 +18,7 @@ import {
   type CartLine,
   type PriceBreakCents,
   type QuickOrderProblem,
+  lineTotalCents,
 } from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
@@ -124,7 +125,7 @@ async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quan
   // A part with a core deposit is followed by its deposit line: the deposit times the part's quantity.
   const shown: CartLine[] = lines.flatMap(({ part, quantity, replaced }) => {
     const { unitPriceCents: unitCents, retailCents: listCents } = linePrice(contracts, part, breaks.get(part.id) ?? [], quantity);
-    subtotalCents += unitCents * quantity + (part.core_deposit_cents ?? 0) * quantity;
+    subtotalCents += lineTotalCents(unitCents, quantity) + lineTotalCents(part.core_deposit_cents ?? 0, quantity);
     count += quantity;
     const line: CartLine = {
       kind: 'part',
@@ -136,7 +137,7 @@ async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quan
       unitPrice: centsToDollars(unitCents),
       // Struck through only when it is higher than what the member pays (decision 104).
       ...(unitCents < listCents ? { listPrice: centsToDollars(listCents) } : {}),
-      lineTotal: centsToDollars(unitCents * quantity),
+      lineTotal: centsToDollars(lineTotalCents(unitCents, quantity)),
       minOrderQuantity: part.min_order_quantity,
       availableQuantity: part.available_quantity,
       problem: lineProblem(part, quantity),
@@ -149,7 +150,7 @@ async function priced(db: Executor, lines: ReadonlyArray<{ part: PartFacts; quan
       kind: 'core-deposit',
       name: partPromiseMessages.coreDepositLine(part.name),
       unitPrice: centsToDollars(part.core_deposit_cents),
-      lineTotal: centsToDollars(part.core_deposit_cents * quantity),
+      lineTotal: centsToDollars(lineTotalCents(part.core_deposit_cents, quantity)),
       problem: null,
       replaced: null,
     };

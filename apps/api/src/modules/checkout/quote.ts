@@ -10,6 +10,10 @@ import {
   type CartLine,
   type CheckoutQuote,
   type PriceBreakCents,
+  orderTax,
+  lineTotalCents,
+  orderTotalCents,
+  sumCents,
 } from '@autoparts/shared';
 import { sql, type Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
@@ -18,7 +22,6 @@ import type { Db } from '../../db/database';
 import type { PartFacts } from '../cart/repository';
 import type { AddressesTable, ShippingMethodsTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
-import { orderTax } from '../orders/money';
 import { createCertificatesRepository } from '../certificates/repository';
 
 /**
@@ -102,7 +105,7 @@ export function priceLine(request: LineRequest, part: PartForLine | undefined, c
   } else if (request.quantity > part.available_quantity) {
     problem = { reason: 'out-of-stock', message: checkoutMessages.onlyLeft(part.available_quantity) };
   }
-  return { partId: request.partId, quantity: request.quantity, part, unitPriceCents: unit, listUnitCents: listUnit, lineTotalCents: unit * request.quantity, problem };
+  return { partId: request.partId, quantity: request.quantity, part, unitPriceCents: unit, listUnitCents: listUnit, lineTotalCents: lineTotalCents(unit, request.quantity), problem };
 }
 
 /**
@@ -118,9 +121,9 @@ export function totals(
   methodId: string | undefined,
   otherwise: 'cheapest' | 'only' = 'cheapest',
 ): Totals {
-  const partsCents = lines.reduce((sum, line) => sum + line.lineTotalCents, 0);
-  const depositCents = lines.reduce((sum, line) => sum + depositOf(line), 0);
-  const subtotalCents = partsCents + depositCents;
+  const partsCents = sumCents(lines.map((line) => line.lineTotalCents));
+  const depositCents = sumCents(lines.map(depositOf));
+  const subtotalCents = orderTotalCents({ partsCents, depositCents, shippingCents: 0, taxCents: 0 });
   const weightGrams = lines.reduce((sum, line) => sum + (line.part?.weight_grams ?? 0) * line.quantity, 0);
   const tooHeavy: ShippingMethodRow[] = [];
   const shippingOptions = (destination?.methods ?? []).flatMap((method) => {
@@ -158,13 +161,13 @@ export function totals(
     shippingTaxCents: tax.shippingTaxCents,
     taxRatePpm: rate.ratePpm,
     taxExemption: destination?.exemption ?? null,
-    totalCents: subtotalCents + shipping + tax.taxCents,
+    totalCents: orderTotalCents({ partsCents, depositCents, shippingCents: shipping, taxCents: tax.taxCents }),
   };
 }
 
 /** A line's core deposit in cents: the part's deposit times the quantity (0 when none). */
 export function depositOf(line: PricedLine): number {
-  return (line.part?.core_deposit_cents ?? 0) * line.quantity;
+  return lineTotalCents(line.part?.core_deposit_cents ?? 0, line.quantity);
 }
 
 /** The quote's lines: each part's, followed by its core deposit's when it has one. */

@@ -1,3 +1,4 @@
+import { formatCents } from '@autoparts/shared';
 import type { FastifyReply } from 'fastify';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { attachment } from '../../lib/content-disposition';
@@ -34,8 +35,8 @@ const INK = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.38, 0.4, 0.45);
 const RULE = rgb(0.8, 0.82, 0.85);
 
-export const money = (cents: number) =>
-  `${cents < 0 ? '-' : ''}$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** An amount as every document prints it: money.ts's one formatter (decision 135). */
+export const money = formatCents;
 export const day = (date: Date) => date.toISOString().slice(0, 10);
 
 export const RIGHT = PAGE.width - PAGE.margin;

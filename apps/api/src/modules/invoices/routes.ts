@@ -14,6 +14,8 @@ import {
   returnReasonLabels,
   shipToText,
   taxLabel,
+  moneyOrderOf, restRefund,
+  sumCents,
 } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/database';
@@ -24,7 +26,6 @@ import { mayReadOrder } from '../orders/access';
 import { linesOf } from '../orders/shape';
 import type { OrderLineRow, OrderRow } from '../orders/model';
 import { renderDocument, sendPdf, type CommercialDocument } from './pdf';
-import { moneyOrderOf, restRefund } from '../orders/money';
 import { refundOfReturn } from '../returns/refund';
 import { shippedByPosition } from '../shipments/repository';
 import { findCreditNote } from './repository';
@@ -140,7 +141,7 @@ async function creditNotePdf(
     : orderLines.map(documentLine);
   const totals: Array<[string, number]> = breakdown
     ? [
-        ['Lines credited', credited.reduce((sum, line) => sum + line.totalCents, 0)],
+        ['Lines credited', sumCents(credited.map((line) => line.totalCents))],
         ...(breakdown.taxCents > 0 ? [[taxLabel(order.tax_rate_ppm, order.ship_to), breakdown.taxCents] as [string, number]] : []),
         ...(breakdown.shippingCents > 0 ? [[shippingLabel(order), breakdown.shippingCents] as [string, number]] : []),
         ...(breakdown.restockingFeeCents > 0

@@ -1,8 +1,7 @@
-import { centsToDollars, ENDED_STATUSES, MY_ORDERS_PAGE_SIZE, type Order, type OrderDetail, type OrderHistoryEntry } from '@autoparts/shared';
+import { centsToDollars, ENDED_STATUSES, MY_ORDERS_PAGE_SIZE, type Order, type OrderDetail, type OrderHistoryEntry, givenBack } from '@autoparts/shared';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
 import type { OrderRow } from './model';
-import { givenBack } from './money';
 import { shaper, withLines } from './shape';
 import { escapeLike } from '../../lib/like';
 

@@ -1,4 +1,4 @@
-import { paymentMessages, SHOP_CURRENCY } from '@autoparts/shared';
+import { lineTotalCents, paymentMessages, SHOP_CURRENCY, sumCents } from '@autoparts/shared';
 import Stripe from 'stripe';
 import type { PaymentProvider } from './provider';
 
@@ -72,14 +72,14 @@ export function createStripeProvider(settings: StripeSettings) {
       const items = [
         ...order.lines.map((line) =>
           // A line whose total is not its quantity times one whole-cent price is one item of its total.
-          line.unitPriceCents * line.quantity === line.lineTotalCents
+          lineTotalCents(line.unitPriceCents, line.quantity) === line.lineTotalCents
             ? item(`${line.name} (${line.partNumber})`, line.quantity, line.unitPriceCents)
             : item(`${line.name} (${line.partNumber}) × ${line.quantity}`, 1, line.lineTotalCents),
         ),
         ...(order.shipping && order.shipping.cents > 0 ? [item(`Shipping: ${order.shipping.name}`, 1, order.shipping.cents)] : []),
         ...(order.taxCents > 0 ? [item('Tax', 1, order.taxCents)] : []),
       ];
-      const itemsCents = items.reduce((sum, entry) => sum + entry.quantity * entry.price_data.unit_amount, 0);
+      const itemsCents = sumCents(items.map((entry) => lineTotalCents(entry.price_data.unit_amount, entry.quantity)));
       if (itemsCents !== order.totalCents) throw new Error(`order ${order.id}: its items add up to ${itemsCents} cents, not its total ${order.totalCents}`);
       const session = await callStripe(() => stripe.checkout.sessions.create(
         {

@@ -1,4 +1,4 @@
-import { centsToDollars, ppmToPercent, returnMessages, type RefundPreview } from '@autoparts/shared';
+import { centsToDollars, ppmToPercent, returnMessages, type RefundPreview, sumCents } from '@autoparts/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -131,7 +131,7 @@ export async function refundPreviewOf(db: Db, id: string): Promise<RefundPreview
       quantity: line.quantity,
       amount: centsToDollars(line.cents),
     })),
-    units: centsToDollars(refund.lines.reduce((sum, line) => sum + line.cents, 0)),
+    units: centsToDollars(sumCents(refund.lines.map((line) => line.cents))),
     tax: centsToDollars(refund.taxCents),
     shipping: centsToDollars(refund.shippingCents),
     restockingFee: centsToDollars(refund.restockingFeeCents),

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ReturnsTable } from '../../db/schema';
-import { coreRefund, depositsToGiveBack, moneyOrderOf, returnRefund, type RefundBreakdown, type UnitsRange } from '../orders/money';
+import { coreRefund, depositsToGiveBack, moneyOrderOf, returnRefund, type RefundBreakdown, type UnitsRange } from '@autoparts/shared';
 import { shippedByPosition } from '../shipments/repository';
 
 /**

@@ -13,13 +13,13 @@ import {
   type Shipment,
   type ShipOrderInput,
   type TimelineEvent,
+  moneyOrderOf, restRefund,
 } from '@autoparts/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { issueCreditNote } from '../invoices/repository';
 import type { Mail } from '../mail/outbox';
-import { moneyOrderOf, restRefund } from '../orders/money';
 import { changeOrderStatus, type OrderLineRow, type OrderRow } from '../orders/model';
 
 /** What became of an order after it was placed: its shipments, returns and credit notes. */

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { catalogueDataMessages, type CatalogueProblem } from '@autoparts/shared';
+import { catalogueDataMessages, type CatalogueProblem, dollarsToCents } from '@autoparts/shared';
 import { CsvError, parse } from 'csv-parse';
 import { isStorableText } from '../../../lib/storable-text';
 import type { Importer } from '../importer';
@@ -74,7 +74,7 @@ function toItem(cells: Map<PartsCsvColumn, string>, line: number): ReadRecord {
   item.description = text('description', true);
   item.categorySlug = text('category', true);
   const price = number('price', /^[0-9]{1,7}(\.[0-9]{1,2})?$/, 'a price in dollars');
-  if (price !== null && price !== undefined) item.listPrice = Math.round(price * 100);
+  if (price !== null && price !== undefined) item.listPrice = dollarsToCents(price);
   const minimum = number('minOrderQuantity', /^[1-9][0-9]{0,5}$/, 'a whole number above 0');
   if (minimum !== null && minimum !== undefined) item.minOrderQuantity = minimum;
   item.gtin = gtin('gtin');

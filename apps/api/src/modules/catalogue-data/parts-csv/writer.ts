@@ -1,3 +1,4 @@
+import { centsToDecimalText } from '@autoparts/shared';
 import { stringify } from 'csv-stringify/sync';
 import type { Db } from '../../../db/database';
 import { partsOnSale } from '../exports/parts-on-sale';
@@ -14,7 +15,7 @@ export async function* writePartsCsv(db: Db): AsyncGenerator<string> {
         row.name,
         row.description,
         row.category_slug ?? '',
-        (row.price_cents / 100).toFixed(2),
+        centsToDecimalText(row.price_cents),
         row.min_order_quantity,
         row.gtin ?? '',
         row.brand_aaia_id ?? '',

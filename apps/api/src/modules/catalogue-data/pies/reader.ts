@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { catalogueDataMessages, type CatalogueProblem } from '@autoparts/shared';
+import { catalogueDataMessages, type CatalogueProblem, dollarsToCents } from '@autoparts/shared';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { XmlBounds } from '../xml-bounds';
 import { XmlDecoder } from '../xml-decoder';
@@ -327,7 +327,7 @@ function finish(b: Building, header: Header): ReadRecord {
       problem(b, 'not-applied', `The ${what} ${price.price} takes effect on ${price.effective}, after the import's day (${header.today}): it is not applied, and the part keeps its current price; send it again on or after that day.`, price.line);
       continue;
     }
-    const cents = Math.round(dollars * 100);
+    const cents = dollarsToCents(dollars);
     const since = price.effective ?? '';
     if (price.breakQuantity === undefined) {
       if (listSince === undefined || since >= listSince) [item.listPrice, listSince] = [cents, since];

@@ -1,3 +1,4 @@
+import { centsToDecimalText } from '@autoparts/shared';
 import type { Db } from '../../../db/database';
 import { lastImport } from '../aces/writer';
 import { EXPORT_PAGE, partsOnSale } from '../exports/parts-on-sale';
@@ -53,7 +54,7 @@ async function* archivedSince(db: Db, since: string) {
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const element = (name: string, value: string | number | null | undefined, attributes = '') => (value === null || value === undefined || value === '' ? '' : `<${name}${attributes}>${escape(String(value))}</${name}>`);
-const dollars = (cents: number) => (cents / 100).toFixed(2);
+const dollars = centsToDecimalText;
 
 /** What the Items of one page of parts say beside the parts' own columns. */
 async function related(db: Db, parts: Array<{ id: string }>) {

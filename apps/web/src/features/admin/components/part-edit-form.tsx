@@ -1,4 +1,4 @@
-import { adminMessages, expectedOf, productUpdateSchema, type AdminPart, type CheckedProductField, type ProductUpdate } from '@autoparts/shared';
+import { adminMessages, expectedOf, productUpdateSchema, type AdminPart, type CheckedProductField, type ProductUpdate, dollarsToDecimalText } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -59,9 +59,9 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
       expectedAvailableQuantity: part.availableQuantity,
       weightKg: String(part.weightKg),
       // Empty: none (the schema reads an empty field as null, which removes it).
-      coreDeposit: part.coreDeposit === null ? '' : part.coreDeposit.toFixed(2),
+      coreDeposit: part.coreDeposit === null ? '' : dollarsToDecimalText(part.coreDeposit),
       warrantyMonths: part.warrantyMonths === null ? '' : String(part.warrantyMonths),
-      priceBreaks: part.priceBreaks.map((tier) => ({ minQuantity: String(tier.minQuantity), unitPrice: tier.unitPrice.toFixed(2) })),
+      priceBreaks: part.priceBreaks.map((tier) => ({ minQuantity: String(tier.minQuantity), unitPrice: dollarsToDecimalText(tier.unitPrice) })),
     }),
     [part],
   );

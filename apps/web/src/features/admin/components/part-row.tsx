@@ -1,4 +1,4 @@
-import { expectedOf, formatPrice, isEnded, isReplaced, partPromiseMessages, paths, productUpdateFieldsSchema, type AdminPart, type ProductUpdate, partChangeEditorMessages } from '@autoparts/shared';
+import { expectedOf, formatPrice, isEnded, isReplaced, partPromiseMessages, paths, productUpdateFieldsSchema, type AdminPart, type ProductUpdate, partChangeEditorMessages, dollarsToDecimalText } from '@autoparts/shared';
 import { Link } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useMemo, useRef, useState } from 'react';
@@ -33,7 +33,7 @@ export function PartRow({ part }: { part: AdminPart }) {
   // What is stored, as the fields hold it. The part fetched again after a save refreshes the
   // fields; after a 409 the field the admin typed in keeps their value (re-apply with Save, or
   // take the stored one), the other takes what is stored.
-  const stored = useMemo(() => ({ availableQuantity: String(part.availableQuantity), price: part.price.toFixed(2) }), [part.availableQuantity, part.price]);
+  const stored = useMemo(() => ({ availableQuantity: String(part.availableQuantity), price: dollarsToDecimalText(part.price) }), [part.availableQuantity, part.price]);
   const {
     register,
     handleSubmit,
@@ -66,7 +66,7 @@ export function PartRow({ part }: { part: AdminPart }) {
       .mutateAsync({ id: part._id, changes })
       .then(() =>
         // What was saved, as the fields hold it ("9,50" as 9.50), nothing left to save.
-        reset({ availableQuantity: String(values.availableQuantity ?? part.availableQuantity), price: (values.price ?? part.price).toFixed(2) }, { keepDirtyValues: false, keepErrors: false }),
+        reset({ availableQuantity: String(values.availableQuantity ?? part.availableQuantity), price: dollarsToDecimalText(values.price ?? part.price) }, { keepDirtyValues: false, keepErrors: false }),
       )
       .catch((error: unknown) => {
         const changed = fieldChangedOf(error);

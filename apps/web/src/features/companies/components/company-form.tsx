@@ -10,6 +10,7 @@ import {
   type CompanyExpected,
   type CompanySummary,
   type CompanyUpdateInput,
+  dollarsToDecimalText,
 } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef } from 'react';
@@ -46,7 +47,7 @@ function valuesOf(company: CompanySummary): CompanyFormValues {
     taxId: company.taxId,
     status: company.status,
     paymentTerms: company.paymentTerms ?? '',
-    creditLimit: company.creditLimit === null ? '' : company.creditLimit.toFixed(2),
+    creditLimit: company.creditLimit === null ? '' : dollarsToDecimalText(company.creditLimit),
     poRequired: company.poRequired,
   };
 }

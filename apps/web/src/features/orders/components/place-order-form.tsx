@@ -1,4 +1,4 @@
-import { centsToDollars, dollarsToCents, formatPrice, inStockToOrder, paths, placeOrderFormSchema, placeOrderMessages, unitPriceCents, type Me, type Part, type PriceBreak } from '@autoparts/shared';
+import { centsToDollars, dollarsToCents, inStockToOrder, paths, placeOrderFormSchema, placeOrderMessages, unitPriceCents, type Me, type Part, type PriceBreak, formatCents, lineTotalCents } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -65,7 +65,7 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
   // schema's own words, is shown under it and read with it.
   const missing = isValid ? undefined : schema.safeParse(values).error?.issues[0]?.message;
   const missingId = useId();
-  const total = Number.isInteger(quantity) && quantity > 0 ? formatPrice(centsToDollars(unitCentsAt(part, quantity) * quantity)) : null;
+  const total = Number.isInteger(quantity) && quantity > 0 ? formatCents(lineTotalCents(unitCentsAt(part, quantity), quantity)) : null;
 
   const onSubmit = handleSubmit(async (values) => {
     setPlaced(null);

@@ -1,4 +1,4 @@
-import { PRICE_LIST_TIERS_MAX, priceListInputSchema, priceListMessages, type PriceList, type PriceListInput } from '@autoparts/shared';
+import { PRICE_LIST_TIERS_MAX, priceListInputSchema, priceListMessages, type PriceList, type PriceListInput, dollarsToDecimalText } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useFieldArray, useForm, useWatch, type Control, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
@@ -48,7 +48,7 @@ const rateOptions = [
 ];
 
 const rateValues = (rate: { unitPrice?: number | undefined; percentOff?: number | undefined }): RateValues =>
-  rate.unitPrice !== undefined ? { rate: 'price', unitPrice: rate.unitPrice.toFixed(2), percentOff: '' } : { rate: 'percent', unitPrice: '', percentOff: String(rate.percentOff ?? '') };
+  rate.unitPrice !== undefined ? { rate: 'price', unitPrice: dollarsToDecimalText(rate.unitPrice), percentOff: '' } : { rate: 'percent', unitPrice: '', percentOff: String(rate.percentOff ?? '') };
 
 function valuesOf(list: PriceList): PriceListValues {
   return {

@@ -1,4 +1,4 @@
-import { shippingMethodInputSchema, type ShippingMethod, type ShippingMethodInput } from '@autoparts/shared';
+import { shippingMethodInputSchema, type ShippingMethod, type ShippingMethodInput, dollarsToDecimalText } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
@@ -36,10 +36,10 @@ function valuesOf(method: ShippingMethod): MethodFormValues {
     name: method.name,
     estimate: method.estimate,
     countries: method.countries.join(', '),
-    basePrice: method.basePrice.toFixed(2),
-    pricePerKg: method.pricePerKg.toFixed(2),
+    basePrice: dollarsToDecimalText(method.basePrice),
+    pricePerKg: dollarsToDecimalText(method.pricePerKg),
     maxWeightKg: method.maxWeightKg === null ? '' : String(method.maxWeightKg),
-    freeOver: method.freeOver === null ? '' : method.freeOver.toFixed(2),
+    freeOver: method.freeOver === null ? '' : dollarsToDecimalText(method.freeOver),
     active: method.active,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentToPpm, shippingCents, taxCents, unitPriceCents } from './pricing';
+import { percentToPpm, shippingCents, taxCents, unitPriceCents } from './money';
 
 describe('unitPriceCents', () => {
   const breaks = [

@@ -1,4 +1,4 @@
-import { RETURN_REASONS, SHOP_AT_FAULT_REASONS } from '@autoparts/shared';
+import { RETURN_REASONS } from './after-sale';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -14,6 +14,7 @@ import {
   unitsCents,
   type MoneyLine,
   type MoneyOrder,
+  SHOP_AT_FAULT_REASONS,
 } from './money';
 
 /** An order as checkout makes one: parts, each maybe followed by its untaxed core deposit; tax on the parts (and the shipping when the rate says so). */
