@@ -337,13 +337,38 @@ describe('POST /api/admin/order/{id}/cancel', () => {
     expect(await stockOf(app, partId)).toBe(8);
   });
 
-  it('answers 404 for a cancelled order and gives the stock back only once', async () => {
+  // Regression (decision 135): a second admin's cancel, on the list they still had, said "Order not found".
+  it('answers 409 "already cancelled", naming the order, for a cancelled order, and gives the stock back only once', async () => {
     const partId = await insertPart(app, { available: 10 });
     const orderId = await placeOrder(app, bob, partId, 5);
     expectReply(await cancelOrderRequest(app, bob.cookie, orderId), 200);
+    const { order_number: orderNumber } = await orderRow(app, orderId);
 
-    expectReply(await cancel(orderId), 404, apiErrors.orderNotFound);
+    expectReply(await cancel(orderId), 409, adminMessages.orderEnded(String(orderNumber), 'cancelled'));
 
+    expect(await stockOf(app, partId)).toBe(10);
+  });
+
+  it('answers 409 "already expired", naming the order, for an expired order', async () => {
+    const partId = await insertPart(app, { available: 10 });
+    const orderId = await placeOrder(app, bob, partId, 1);
+    await setOrderStatus(app, orderId, 'expired');
+    const { order_number: orderNumber } = await orderRow(app, orderId);
+
+    expectReply(await cancel(orderId), 409, adminMessages.orderEnded(String(orderNumber), 'expired'));
+  });
+
+  it('answers the second of two admins cancelling at once that the order was already cancelled', async () => {
+    const partId = await insertPart(app, { available: 10 });
+    const orderId = await placeOrder(app, bob, partId, 3);
+    const { order_number: orderNumber } = await orderRow(app, orderId);
+
+    const replies = await Promise.all([cancel(orderId), cancel(orderId)]);
+
+    const codes = replies.map((reply) => reply.statusCode).sort();
+    expect(codes, replies.map((reply) => reply.body).join(' ')).toEqual([200, 409]);
+    const refused = replies.find((reply) => reply.statusCode === 409)!;
+    expect(refused.json()).toEqual({ message: adminMessages.orderEnded(String(orderNumber), 'cancelled') });
     expect(await stockOf(app, partId)).toBe(10);
   });
 
@@ -363,7 +388,7 @@ describe('POST /api/admin/order/{id}/cancel', () => {
 
     const cancelled = replies.filter((reply) => reply.statusCode === 200 && reply.json().deletedCount === 1);
     expect(cancelled, replies.map((reply) => reply.body).join(' ')).toHaveLength(1);
-    for (const reply of replies) if (reply !== cancelled[0]) expect([200, 404]).toContain(reply.statusCode);
+    for (const reply of replies) if (reply !== cancelled[0]) expect([200, 404, 409]).toContain(reply.statusCode);
     expect(await stockOf(app, partId)).toBe(10);
   });
 });

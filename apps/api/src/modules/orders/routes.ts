@@ -27,6 +27,7 @@ import {
   unitsCapMessage,
   unpaidCapMessage,
   validation,
+  adminMessages,
 } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn as security } from '../../plugins/api-docs';
@@ -296,9 +297,15 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const order = await orders.find(request.params.id);
-      if (!order || hasEnded(order.status)) {
-        return reply.code(404).send({ message: apiErrors.orderNotFound });
-      }
+      if (!order) return reply.code(404).send({ message: apiErrors.orderNotFound });
+      // Ended already (another admin, the customer or the expiry was first): 409 says so, where
+      // "Order not found" had the admin doubt the order they still see on the list (decision 135).
+      const ended = async () => {
+        const current = (await orders.find(order.id)) ?? order;
+        const status = current.status === 'expired' ? 'expired' : 'cancelled';
+        return reply.code(409).send({ message: adminMessages.orderEnded(String(current.order_number), status) });
+      };
+      if (hasEnded(order.status)) return ended();
       const { outcome, restRefundCents } = await cancelOrder(orders, app.payments.provider, order, 'admin', (trx, cancelled) =>
         createAuditLog(trx).record(identityOf(request), 'order.cancel', `order ${cancelled.id}`, {
           email: cancelled.email,
@@ -309,6 +316,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const refusal = cancelRefusals[outcome];
       if (refusal) return reply.code(409).send({ message: refusal });
+      if (outcome === 'already-cancelled') return ended();
       if (outcome === 'rest-cancelled') return { deletedCount: 1, refunded: centsToDollars(restRefundCents ?? 0) };
       if (outcome !== 'cancelled') return { deletedCount: 0 };
       // As the customer's cancel: a paid order's payment went back, and the reply says how much; a
