@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, dollarsToCents, formatPrice, paidInFull, parseMoneyText, sumDollars } from './money';
+import { availableCreditCents, centsToDollars, dollarsToCents, formatPrice, overCreditLimitCents, paidInFull, parseMoneyText, sumDollars } from './money';
 
 describe('centsToDollars', () => {
   it.each([
@@ -106,5 +106,20 @@ describe('paidInFull', () => {
     ['no currency', 4998, undefined],
   ])('is not %s', (_name, amountCents, currency) => {
     expect(paidInFull({ amountCents, currency }, 4998)).toBe(false);
+  });
+});
+
+describe('a credit limit', () => {
+  it('leaves the limit less the balance, never below 0, and nothing to say without a limit', () => {
+    expect(availableCreditCents(100_000, 25_050)).toBe(74_950);
+    expect(availableCreditCents(100_000, 120_000)).toBe(0);
+    expect(availableCreditCents(100_000, -5_000)).toBe(105_000);
+    expect(availableCreditCents(null, 25_050)).toBeNull();
+  });
+
+  it('is passed by an order that takes the balance above it, not one that reaches it', () => {
+    expect(overCreditLimitCents(100_000, 90_000, 10_000)).toBe(false);
+    expect(overCreditLimitCents(100_000, 90_000, 10_001)).toBe(true);
+    expect(overCreditLimitCents(null, 90_000_000, 10_001)).toBe(false);
   });
 });

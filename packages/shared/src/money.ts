@@ -461,3 +461,15 @@ export function restRefund(order: MoneyOrder, shipped: ReadonlyMap<number, numbe
   const amountCents = Math.min(sum(lines) + taxCents + shippingCents, stillRefundable(order, refundedCents));
   return { lines, taxCents, shippingCents, restockingFeeCents: 0, restockingFeePpm: 0, amountCents };
 }
+
+// ——— A company's account (decision 081) ———
+
+/** What a credit limit leaves to spend on account: the limit less the balance owed, never below 0; null without a limit. */
+export function availableCreditCents(creditLimitCents: number | null, balanceCents: number): number | null {
+  return creditLimitCents === null ? null : Math.max(0, creditLimitCents - balanceCents);
+}
+
+/** Whether `totalCents` more on account would take a balance past its credit limit (never without a limit). */
+export function overCreditLimitCents(creditLimitCents: number | null, balanceCents: number, totalCents: number): boolean {
+  return creditLimitCents !== null && balanceCents + totalCents > creditLimitCents;
+}

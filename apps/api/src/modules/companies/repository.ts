@@ -22,6 +22,7 @@ import {
   type InvitationAccepted,
   type PaymentTerms,
   type PendingInvitation,
+  availableCreditCents,
 } from '@autoparts/shared';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
@@ -339,7 +340,8 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
     async mine(company: CompanyRow, role: CompanyRole): Promise<MyCompany> {
       const fields = companyFields(company);
       const balanceCents = await balanceOf(db, company.id);
-      const available = company.credit_limit_cents === null ? null : centsToDollars(Math.max(0, company.credit_limit_cents - balanceCents));
+      const availableCents = availableCreditCents(company.credit_limit_cents, balanceCents);
+      const available = availableCents === null ? null : centsToDollars(availableCents);
       return { ...fields, role, balance: centsToDollars(balanceCents), available };
     },
 

@@ -8,6 +8,7 @@ import {
   type AccountRefusal,
   type CompanyRole,
   type PaymentTerms,
+  overCreditLimitCents,
 } from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
@@ -143,7 +144,7 @@ export async function accountTermsFor(
 
 /** Whether an order of `totalCents` would take the company over its limit (none: no limit). */
 export function overCreditLimit(terms: AccountTerms, totalCents: number): boolean {
-  return terms.creditLimitCents !== null && terms.balanceCents + totalCents > terms.creditLimitCents;
+  return overCreditLimitCents(terms.creditLimitCents, terms.balanceCents, totalCents);
 }
 
 /** The due date of an invoice issued today under `terms`. */

@@ -11,6 +11,8 @@ import {
   type LedgerEntry,
   type LedgerKind,
   type OpenInvoice,
+  availableCreditCents,
+  sumCents,
 } from '@autoparts/shared';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
@@ -128,11 +130,12 @@ export function createLedgerRepository(db: Db) {
       const [entries, invoices] = await Promise.all([this.ledger(companyId), this.openInvoices(companyId)]);
       const balanceCents = dollarsToCents(entries.at(-1)?.balance ?? 0);
       const limitCents = company.credit_limit_cents;
-      const overdueCents = invoices.filter((invoice) => invoice.overdue).reduce((sum, invoice) => sum + dollarsToCents(invoice.open), 0);
+      const overdueCents = sumCents(invoices.filter((invoice) => invoice.overdue).map((invoice) => dollarsToCents(invoice.open)));
+      const availableCents = availableCreditCents(limitCents, balanceCents);
       return {
         balance: centsToDollars(balanceCents),
         creditLimit: limitCents === null ? null : centsToDollars(limitCents),
-        available: limitCents === null ? null : centsToDollars(Math.max(0, limitCents - balanceCents)),
+        available: availableCents === null ? null : centsToDollars(availableCents),
         overdue: centsToDollars(overdueCents),
         invoices,
         recent: entries.slice(-ADMIN_LEDGER_RECENT).reverse(),
