@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   actionsFor,
+  awaitsPayment,
   can,
   ENDED_STATUSES,
   hasEnded,
@@ -172,5 +173,12 @@ describe('what the table says of a status', () => {
         }
       }
     }
+  });
+});
+
+describe('awaitsPayment', () => {
+  it('is an unpaid sale only: the one state a payment can still mark paid', () => {
+    const waiting = ORDER_KINDS.flatMap((kind) => orderStatusSchema.options.filter((state) => awaitsPayment(state, kind)).map((state) => `${kind}:${state}`));
+    expect(waiting).toEqual(['sale:unpaid']);
   });
 });

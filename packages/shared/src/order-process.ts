@@ -114,6 +114,14 @@ export const PAID_STATUSES: readonly OrderStatus[] = [...reachableFrom(nextStatu
 /** Where all of an order has shipped: everything shipping the rest leads to (shipped, delivered). */
 export const SHIPPED_ALL_STATUSES: readonly OrderStatus[] = [...reachableFrom(nextStatus('paid', 'ship', 'admin'))].filter((state) => !ENDED_STATUSES.includes(state));
 
+/**
+ * Whether an order in `state` waits for its payment: a verified payment may still mark it paid
+ * (unpaid, and a sale). The payment routes and the payment page ask this, not `status === 'unpaid'`.
+ */
+export function awaitsPayment(state: OrderState, kind: OrderKind = 'sale'): boolean {
+  return can(state, 'pay', 'system', kind);
+}
+
 /** Whether an order in `state` has ended (cancelled or expired): it leaves My Orders, and nothing more happens to it. */
 export function hasEnded(state: OrderState): boolean {
   return (ENDED_STATUSES as readonly OrderState[]).includes(state);

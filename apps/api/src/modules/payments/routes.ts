@@ -14,6 +14,8 @@ import {
   paymentReplySchema,
   paidInFull,
   testPaymentSchema,
+  awaitsPayment,
+  orderKindOf,
 } from '@autoparts/shared';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -42,7 +44,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     }
     if (order.status === 'cancelled') return { error: { status: 409, message: apiErrors.orderCancelled } };
     if (order.status === 'expired') return { error: { status: 409, message: apiErrors.orderExpired } };
-    if (order.status !== 'unpaid') return { error: { status: 409, message: apiErrors.alreadyPaid } };
+    if (!awaitsPayment(order.status, orderKindOf(order.payment_provider))) return { error: { status: 409, message: apiErrors.alreadyPaid } };
     return { order };
   }
 

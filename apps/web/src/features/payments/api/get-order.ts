@@ -1,4 +1,4 @@
-import type { OrderDetail } from '@autoparts/shared';
+import { awaitsPayment, orderKindOf, type OrderDetail } from '@autoparts/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -13,7 +13,7 @@ export const orderQuery = (id: string) =>
     queryFn: ({ signal }) => api<OrderDetail>(`/order/${encodeURIComponent(id)}`, { signal, auth: true }),
   });
 
-/** Paid, shipped or cancelled: nothing is left to pay. */
-export function isSettled(order: Pick<OrderDetail, 'status'>): boolean {
-  return order.status !== 'unpaid';
+/** Paid, shipped or cancelled: nothing is left to pay (the order-process table's `pay`). */
+export function isSettled(order: Pick<OrderDetail, 'status' | 'paymentProvider'>): boolean {
+  return !awaitsPayment(order.status, orderKindOf(order.paymentProvider));
 }

@@ -38,7 +38,7 @@ export function Component() {
 
   // Seen unpaid here, then paid (the test card, or Stripe's confirmation): the paid order takes the focus.
   const [sawUnpaid, setSawUnpaid] = useState(false);
-  if (order.data?.status === 'unpaid' && !sawUnpaid) setSawUnpaid(true);
+  if (order.data && !isSettled(order.data) && !sawUnpaid) setSawUnpaid(true);
 
   if (order.isError && isApiError(order.error, 404)) return <OrderNotFound />;
   return (
@@ -66,7 +66,7 @@ export function Component() {
                 {isSettled(order.data) ? 'Payment status' : 'Pay for your order'}
               </h2>
               {/* How long the order holds its parts, as My Orders and the order's e-mail say. */}
-              {order.data.status === 'unpaid' && order.data.expiresAt && !confirmation.polling && (
+              {!isSettled(order.data) && order.data.expiresAt && !confirmation.polling && (
                 <TimeLeft expiresAt={order.data.expiresAt} className="-mt-2 mb-4 text-sm font-medium text-slate-700" />
               )}
               <PaymentOptions
