@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
 import { EXPORT_PAGE } from '../exports/parts-on-sale';
+import { xmlText as escape } from '../xml-text';
 
 export interface AcesExportOptions {
   /** Only the applications added, changed or deleted on or after this day (net change); the live ones when absent (FULL). */
@@ -14,7 +15,6 @@ export interface AcesExportOptions {
 /** Part numbers a comment names of the applications left out for want of a part type. */
 const LEFT_OUT_NAMED = 20;
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const element = (name: string, value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '' : `<${name}>${escape(String(value))}</${name}>`);
 const reference = (name: string, id: number | null) => (id === null ? '' : `<${name} id="${id}"/>`);
 

@@ -100,6 +100,23 @@ describe('GET /api/admin/catalogue/exports/pies', () => {
   });
 });
 
+describe('a control character in a part', () => {
+  // A request refuses NUL alone, and a parts CSV may hold any other control: XML 1.0 allows none of
+  // them, and one written as it is made the whole file unreadable to the distributor's parser.
+  it('is written as a space: the PIES file stays XML and another shop reads it whole', async () => {
+    const csv = 'partNumber,name,description,price\nCT-1,"Pads\u000Bv2","Set\u0001of four & clips",5.00\n';
+    expect((await runImport(shop, importPartsCsv, csv)).problems).toEqual([]);
+    const full = await get(shop, '/api/admin/catalogue/exports/pies');
+    expectReply(full, 200);
+    expect(full.body).toContain('<Description MaintenanceType="A" DescriptionCode="DES" LanguageCode="EN">Pads v2</Description>');
+    // eslint-disable-next-line no-control-regex -- no control character but tab and line breaks in the file
+    expect(full.body).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
+    const read = await runImport(other, importPies, full.body, 'skip');
+    expect(read.problems.filter((problem) => problem.code === 'xml')).toEqual([]);
+    expect(await other.db.selectFrom('parts').select(['name', 'description']).where('part_number', '=', 'CT-1').executeTakeFirst()).toEqual({ name: 'Pads v2', description: 'Set of four & clips' });
+  });
+});
+
 describe('parts CSV', () => {
   it('is for admins only, and reads back as the same parts', async () => {
     const customer = await signUpCustomer(shop, 'csv-customer');

@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/database';
 import { lastImport } from '../aces/writer';
 import { EXPORT_PAGE, partsOnSale } from '../exports/parts-on-sale';
+import { xmlText as escape } from '../xml-text';
 import { partDescriptions } from './item';
 
 export interface PiesExportOptions {
@@ -51,7 +52,6 @@ async function* archivedSince(db: Db, since: string) {
   }
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const element = (name: string, value: string | number | null | undefined, attributes = '') => (value === null || value === undefined || value === '' ? '' : `<${name}${attributes}>${escape(String(value))}</${name}>`);
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
