@@ -83,8 +83,9 @@ describe('GET /api/admin/catalogue/exports/pies', () => {
     const since = await get(shop, '/api/admin/catalogue/exports/pies?since=2026-06-01');
     expectReply(since, 200);
     expect(since.body).toContain('<SubmissionType>UPDATE</SubmissionType><BlanketEffectiveDate>');
-    expect(since.body.match(/<PartNumber>[^<]*<\/PartNumber>/g)).toEqual(['<PartNumber>EX-099</PartNumber>']);
-    expect(since.body).toContain('<ItemCount>1</ItemCount>');
+    // EX-099's item, and EX-100's, which says it replaces EX-099 (decision 134).
+    expect(since.body.match(/<PartNumber>[^<]*<\/PartNumber>/g)).toEqual(['<PartNumber>EX-100</PartNumber>', '<PartNumber>EX-099</PartNumber>']);
+    expect(since.body).toContain('<ItemCount>2</ItemCount>');
 
     // A part archived since then is an Item of MaintenanceType D; a part without a brand is under the shop's.
     await shop.db.updateTable('shop_settings').set({ brand_aaia_id: 'SHOP' }).execute();
@@ -92,11 +93,30 @@ describe('GET /api/admin/catalogue/exports/pies', () => {
     expectReply(await call(shop, byToken(admin), { method: 'PUT', url: `/api/admin/part/${gone?.id}/archived`, payload: { archived: true } }), 200);
     const withDeleted = await get(shop, '/api/admin/catalogue/exports/pies?since=2026-06-01');
     expect(withDeleted.body).toContain(`<Item MaintenanceType="D"><PartNumber>${gone?.part_number}</PartNumber><BrandAAIAID>SHOP</BrandAAIAID>`);
-    expect(withDeleted.body).toContain('<ItemCount>2</ItemCount>');
+    expect(withDeleted.body).toContain('<ItemCount>3</ItemCount>');
     expect((await get(shop, '/api/admin/catalogue/exports/pies')).body).toContain(`<PartNumber>${kept?.part_number}</PartNumber><BrandAAIAID>SHOP</BrandAAIAID>`);
     // Read back, the delete archives the part in another shop too.
     await other.db.updateTable('parts').set({ archived_at: null }).where('part_number', '=', gone?.part_number ?? '').execute();
     expect((await runImport(other, importPies, withDeleted.body)).counts).toMatchObject({ deleted: 1, rejected: 0 });
+  });
+});
+
+describe('a part superseded since a day', () => {
+  // The replacing part's Item is where PIES says what it replaces (decision 074); setting the old
+  // part's replacement changes the old part's row alone, so a net change held the old part, life
+  // cycle 7, and nothing saying by what: a distributor could not tell, and another shop refused it.
+  it('goes out in the net change with the part that replaces it, and another shop takes both', async () => {
+    await shop.db.updateTable('parts').set({ updated_at: new Date('2026-01-01T00:00:00Z') }).execute();
+    const csv = 'partNumber,lifecycle,replacedBy\nELC-2001,7,ELC-1001\n';
+    expect((await runImport(shop, importPartsCsv, csv)).problems).toEqual([]);
+    const since = await get(shop, '/api/admin/catalogue/exports/pies?since=2026-06-01');
+    expectReply(since, 200);
+    expect(since.body.match(/(?<=<Item MaintenanceType="A"><PartNumber>)[^<]*/g)?.sort()).toEqual(['ELC-1001', 'ELC-2001']);
+    expect(since.body).toMatch(/<PartInterchange MaintenanceType="A"[^>]*><PartNumber InterchangeQuantity="1" UOM="EA">ELC-2001<\/PartNumber><\/PartInterchange>/);
+    const read = await runImport(other, importPies, since.body);
+    expect(read.problems).toEqual([]);
+    const old = await other.db.selectFrom('parts').innerJoin('parts as by', 'by.id', 'parts.replaced_by').select(['parts.lifecycle_code', 'by.part_number']).where('parts.part_number', '=', 'ELC-2001').executeTakeFirst();
+    expect(old).toEqual({ lifecycle_code: '7', part_number: 'ELC-1001' });
   });
 });
 

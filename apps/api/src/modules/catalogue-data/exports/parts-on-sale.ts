@@ -6,7 +6,7 @@ export const EXPORT_PAGE = 500;
 /**
  * The parts on sale, `EXPORT_PAGE` at a time in keyset order (never all rows at once), with the
  * columns the PIES and parts CSV exports write; `since` (`YYYY-MM-DD`): only the parts whose
- * catalogue data changed on or after that day.
+ * catalogue data changed on or after that day, and those replacing a part whose data did.
  */
 export async function* partsOnSale(db: Db, since?: string) {
   let after = '0';
@@ -39,7 +39,17 @@ export async function* partsOnSale(db: Db, since?: string) {
       .where('parts.seq', '>', after)
       .orderBy('parts.seq')
       .limit(EXPORT_PAGE);
-    if (since) query = query.where('parts.updated_at', '>=', new Date(`${since}T00:00:00Z`));
+    if (since) {
+      // A part replacing one whose row changed goes too: its Item says what it replaces (decision
+      // 074), and the replaced part's own Item, life cycle 7, does not say by what (decision 134).
+      const day = new Date(`${since}T00:00:00Z`);
+      query = query.where((eb) =>
+        eb.or([
+          eb('parts.updated_at', '>=', day),
+          eb.exists(eb.selectFrom('parts as replaced').select('replaced.id').whereRef('replaced.replaced_by', '=', 'parts.id').where('replaced.updated_at', '>=', day)),
+        ]),
+      );
+    }
     const rows = await query.execute();
     const last = rows.at(-1);
     if (!last) return;
