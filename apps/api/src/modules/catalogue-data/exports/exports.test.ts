@@ -1,9 +1,10 @@
-import { catalogueDataMessages } from '@autoparts/shared';
+import { catalogueDataMessages, isCatalogueWarning } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byToken, call, expectReply } from '../../../test/admin';
 import { createTestApp } from '../../../test/app';
 import { signUpAdmin, signUpCustomer, type Customer } from '../../../test/orders';
+import { importAces } from '../aces/import';
 import { importPartsCsv } from '../parts-csv/import';
 import { importPies } from '../pies/import';
 import { piesFile, piesItem, runImport } from '../pies/test-files';
@@ -117,6 +118,45 @@ describe('a part superseded since a day', () => {
     expect(read.problems).toEqual([]);
     const old = await other.db.selectFrom('parts').innerJoin('parts as by', 'by.id', 'parts.replaced_by').select(['parts.lifecycle_code', 'by.part_number']).where('parts.part_number', '=', 'ELC-2001').executeTakeFirst();
     expect(old).toEqual({ lifecycle_code: '7', part_number: 'ELC-1001' });
+  });
+});
+
+describe('a part renumbered since a day', () => {
+  // A correction keeps the old number as a former number (decision 112), which no file carries: the
+  // net change held the part under its number now, which a receiver took for a new part beside the
+  // old one, and none of its applications (they had not changed), so the new number fitted nothing.
+  it('goes out as a delete of the old number and an add of the new, in PIES and ACES, and another shop ends with the new one only', async () => {
+    await shop.db.updateTable('parts').set({ updated_at: new Date('2026-01-01T00:00:00Z') }).execute();
+    await shop.db.updateTable('applications').set({ changed_at: new Date('2026-01-01T00:00:00Z') }).execute();
+    const part = await shop.db.selectFrom('parts').select('id').where('part_number', '=', 'BRK-2001').executeTakeFirstOrThrow();
+    const loaded = (await get(shop, `/api/admin/part/${part.id}/catalogue`)).json() as { category: string | null; partNumber: string; oemNumbers: string[]; specs: unknown[] };
+    const expected = { category: loaded.category, partNumber: loaded.partNumber, oemNumbers: loaded.oemNumbers, specs: loaded.specs };
+    expectReply(await call(shop, byToken(admin), { method: 'PUT', url: `/api/admin/part/${part.id}/catalogue`, payload: { ...expected, partNumber: 'BRK-2001X', expected } }), 200);
+    const live = (await shop.db.selectFrom('applications').select((eb) => eb.fn.countAll<string>().as('count')).where('part_id', '=', part.id).where('deleted_at', 'is', null).where('part_type_id', 'is not', null).executeTakeFirstOrThrow()).count;
+    expect(Number(live)).toBeGreaterThan(0);
+
+    const pies = (await get(shop, '/api/admin/catalogue/exports/pies?since=2026-06-01')).body;
+    expect(pies).toContain('<Item MaintenanceType="A"><PartNumber>BRK-2001X</PartNumber>');
+    expect(pies).toContain('<Item MaintenanceType="D"><PartNumber>BRK-2001</PartNumber>');
+    const aces = (await get(shop, '/api/admin/catalogue/exports/aces?since=2026-06-01')).body;
+    expect(aces.match(/<App action="A"[^\n]*<Part>BRK-2001X<\/Part>/g)?.length).toBe(Number(live));
+    expect(aces.match(/<App action="D"[^\n]*<Part>BRK-2001<\/Part>/g)?.length).toBe(Number(live));
+    expect(aces).toContain(`<RecordCount>${aces.match(/<App /g)?.length}</RecordCount>`);
+
+    expect((await runImport(other, importPies, pies)).problems.filter((problem) => !isCatalogueWarning(problem.code))).toEqual([]);
+    expect((await runImport(other, importAces, aces)).problems).toEqual([]);
+    const there = await other.db
+      .selectFrom('parts')
+      .leftJoin('applications', (join) => join.onRef('applications.part_id', '=', 'parts.id').on('applications.deleted_at', 'is', null))
+      .select(['parts.part_number', 'parts.archived_at', (eb) => eb.fn.count<string>('applications.id').as('applications')])
+      .where('parts.part_number', 'in', ['BRK-2001', 'BRK-2001X'])
+      .groupBy(['parts.part_number', 'parts.archived_at'])
+      .orderBy('parts.part_number')
+      .execute();
+    expect(there.map((row) => ({ number: row.part_number, archived: row.archived_at !== null, applications: Number(row.applications) }))).toEqual([
+      { number: 'BRK-2001', archived: true, applications: 0 },
+      { number: 'BRK-2001X', archived: false, applications: Number(live) },
+    ]);
   });
 });
 
