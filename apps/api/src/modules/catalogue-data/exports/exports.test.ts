@@ -102,6 +102,13 @@ describe('GET /api/admin/catalogue/exports/pies', () => {
   });
 });
 
+describe('exports at once', () => {
+  // An instance writes two at once (decision 134); each gives its slot back when its file ends.
+  it('gives a slot back when a file ends, so one download after another is never refused', async () => {
+    for (const url of ['aces', 'pies', 'parts.csv', 'aces'].map((name) => `/api/admin/catalogue/exports/${name}`)) expectReply(await get(shop, url), 200);
+  });
+});
+
 describe('a part superseded since a day', () => {
   // The replacing part's Item is where PIES says what it replaces (decision 074); setting the old
   // part's replacement changes the old part's row alone, so a net change held the old part, life
