@@ -126,6 +126,17 @@ describe('a part superseded since a day', () => {
     const old = await other.db.selectFrom('parts').innerJoin('parts as by', 'by.id', 'parts.replaced_by').select(['parts.lifecycle_code', 'by.part_number']).where('parts.part_number', '=', 'ELC-2001').executeTakeFirst();
     expect(old).toEqual({ lifecycle_code: '7', part_number: 'ELC-1001' });
   });
+
+  // Back on sale, the part goes out alone (nothing replaces it to carry it); another shop that had
+  // it replaced refused the item: a life cycle of 2 with the replacement it kept.
+  it('back on sale since a day, is taken back on sale by another shop that had it replaced', async () => {
+    await shop.db.updateTable('parts').set({ updated_at: new Date('2026-01-01T00:00:00Z') }).execute();
+    expect((await runImport(shop, importPartsCsv, 'partNumber,lifecycle,replacedBy\nELC-2001,2,\n')).problems).toEqual([]);
+    const since = await get(shop, '/api/admin/catalogue/exports/pies?since=2026-06-01');
+    expect(since.body.match(/(?<=<Item MaintenanceType="A"><PartNumber>)[^<]*/g)).toEqual(['ELC-2001']);
+    expect((await runImport(other, importPies, since.body)).problems).toEqual([]);
+    expect(await other.db.selectFrom('parts').select(['lifecycle_code', 'replaced_by']).where('part_number', '=', 'ELC-2001').executeTakeFirst()).toEqual({ lifecycle_code: '2', replaced_by: null });
+  });
 });
 
 describe('a part renumbered since a day', () => {
