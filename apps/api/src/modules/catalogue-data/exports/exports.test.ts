@@ -178,6 +178,33 @@ describe('a part renumbered since a day', () => {
   });
 });
 
+describe('a kit component renumbered since a day', () => {
+  // The kit's own row does not change when a component's number is corrected: the net change held
+  // the component's delete and add, and the kit still naming the number deleted.
+  it('goes out with the kit naming its number now, and with the part it replaces, so another shop moves both', async () => {
+    await shop.db.updateTable('parts').set({ updated_at: new Date('2026-01-01T00:00:00Z') }).execute();
+    const part = await shop.db.selectFrom('parts').select('id').where('part_number', '=', 'EX-100').executeTakeFirstOrThrow();
+    const loaded = (await get(shop, `/api/admin/part/${part.id}/catalogue`)).json() as { category: string | null; partNumber: string; oemNumbers: string[]; specs: unknown[] };
+    const expected = { category: loaded.category, partNumber: loaded.partNumber, oemNumbers: loaded.oemNumbers, specs: loaded.specs };
+    expectReply(await call(shop, byToken(admin), { method: 'PUT', url: `/api/admin/part/${part.id}/catalogue`, payload: { ...expected, partNumber: 'EX-100X', expected } }), 200);
+
+    const pies = (await get(shop, '/api/admin/catalogue/exports/pies?since=2026-06-01')).body;
+    expect(pies).toContain('<Item MaintenanceType="A"><PartNumber>EX-KIT</PartNumber>');
+    expect(pies).toContain('<ComponentPartNumber>EX-100X</ComponentPartNumber>');
+    expect((await runImport(other, importPies, pies)).problems.filter((problem) => !isCatalogueWarning(problem.code))).toEqual([]);
+    const kit = await other.db
+      .selectFrom('part_kit_components')
+      .innerJoin('parts as kit', 'kit.id', 'part_kit_components.kit_id')
+      .innerJoin('parts as component', 'component.id', 'part_kit_components.component_id')
+      .select('component.part_number')
+      .where('kit.part_number', '=', 'EX-KIT')
+      .execute();
+    expect(kit).toEqual([{ part_number: 'EX-100X' }]);
+    const replaced = await other.db.selectFrom('parts').innerJoin('parts as by', 'by.id', 'parts.replaced_by').select('by.part_number').where('parts.part_number', '=', 'EX-099').executeTakeFirst();
+    expect(replaced).toEqual({ part_number: 'EX-100X' });
+  });
+});
+
 describe('a control character in a part', () => {
   // A request refuses NUL alone, and a parts CSV may hold any other control: XML 1.0 allows none of
   // them, and one written as it is made the whole file unreadable to the distributor's parser.
@@ -203,7 +230,7 @@ describe('parts CSV', () => {
     expectReply(csv, 200);
     const [header, ...rows] = csv.body.trim().split('\n');
     expect(header).toBe('partNumber,name,description,category,price,minOrderQuantity,gtin,brandAaiaId,partTerminologyId,weightGrams,lengthMm,widthMm,heightMm,packageGtin,lifecycle,replacedBy,photoUrl');
-    expect(rows.find((row) => row.startsWith('EX-099,'))).toContain(',7,EX-100,');
+    expect(rows.find((row) => row.startsWith('EX-099,'))).toContain(',7,EX-100X,');
     expect((await runImport(shop, importPartsCsv, csv.body)).counts).toMatchObject({ unchanged: rows.length, changed: 0, added: 0, rejected: 0 });
   });
 

@@ -6,7 +6,8 @@ export const EXPORT_PAGE = 500;
 /**
  * The parts on sale, `EXPORT_PAGE` at a time in keyset order (never all rows at once), with the
  * columns the PIES and parts CSV exports write; `since` (`YYYY-MM-DD`): only the parts whose
- * catalogue data changed on or after that day, and those replacing a part whose data did.
+ * catalogue data changed on or after that day, those replacing a part whose data did and the
+ * kits of a component renumbered since then (decision 134).
  */
 export async function* partsOnSale(db: Db, since?: string) {
   let after = '0';
@@ -47,6 +48,15 @@ export async function* partsOnSale(db: Db, since?: string) {
         eb.or([
           eb('parts.updated_at', '>=', day),
           eb.exists(eb.selectFrom('parts as replaced').select('replaced.id').whereRef('replaced.replaced_by', '=', 'parts.id').where('replaced.updated_at', '>=', day)),
+          // A kit one of whose components was renumbered: its Item names the component's number now.
+          eb.exists(
+            eb
+              .selectFrom('part_kit_components as component')
+              .innerJoin('part_former_numbers as former', 'former.part_id', 'component.component_id')
+              .select('component.kit_id')
+              .whereRef('component.kit_id', '=', 'parts.id')
+              .where('former.created_at', '>=', day),
+          ),
         ]),
       );
     }
