@@ -189,6 +189,8 @@ export const catalogueDataMessages = {
   badSince: 'must be a date, YYYY-MM-DD.',
   /** The export form's "Changes since" holds what the browser cannot read as a day (02/31/2026). */
   notADate: 'Not a date',
+  /** An export asked for while an instance writes as many as it writes at once (503, decision 134). */
+  exportsBusy: 'Two catalogue exports are being written already: download this one when one of them has finished.',
   interrupted: 'The import stopped before it finished (the shop was restarted); nothing of it was applied.',
   /** A PIES or ACES upload whose first bytes are not XML's (a PNG, a CSV). */
   notXml: "This is not an XML file: a PIES or ACES file starts with <?xml or its root element. Choose what the file holds under 'The file holds'.",

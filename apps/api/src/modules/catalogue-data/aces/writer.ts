@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
 import { EXPORT_PAGE } from '../exports/parts-on-sale';
+import { xmlText as escape } from '../xml-text';
 
 export interface AcesExportOptions {
   /** Only the applications added, changed or deleted on or after this day (net change); the live ones when absent (FULL). */
@@ -14,9 +15,28 @@ export interface AcesExportOptions {
 /** Part numbers a comment names of the applications left out for want of a part type. */
 const LEFT_OUT_NAMED = 20;
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const element = (name: string, value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '' : `<${name}>${escape(String(value))}</${name}>`);
 const reference = (name: string, id: number | null) => (id === null ? '' : `<${name} id="${id}"/>`);
+
+/** One application as an App, its elements in the order of the 4.2 schema. */
+function app(
+  action: 'A' | 'D',
+  row: { id: string; base_vehicle_id: number; submodel_id: number | null; engine_base_id: number | null; notes: string[]; quantity: number; part_type_id: number | null; mfr_label: string | null; position_id: number | null; part_number: string; brand_aaia_id: string | null },
+) {
+  return [
+    `<App action="${action}" id="${row.id}">`,
+    reference('BaseVehicle', row.base_vehicle_id),
+    reference('SubModel', row.submodel_id),
+    reference('EngineBase', row.engine_base_id),
+    ...row.notes.map((note) => element('Note', note)),
+    element('Qty', row.quantity),
+    reference('PartType', row.part_type_id),
+    element('MfrLabel', row.mfr_label),
+    reference('Position', row.position_id),
+    `<Part${row.brand_aaia_id ? ` BrandAAIAID="${escape(row.brand_aaia_id)}"` : ''}>${escape(row.part_number)}</Part>`,
+    '</App>\n',
+  ].join('');
+}
 
 /** The day of the last applied import of a kind, the version date of the tables it loaded. */
 export async function lastImport(db: Db, kind: 'vcdb' | 'pcdb'): Promise<string | undefined> {
@@ -38,6 +58,9 @@ const sameApplication = sql`
     and o.notes = applications.notes and o.id <> applications.id and (o.deleted_at is null or o.id > applications.id)
 `;
 
+/** The part's number was corrected on or after `since` (a former number, decision 112): its live applications go out again under its number now. */
+const renumberedSince = (since: Date) => sql`select 1 from part_former_numbers f where f.part_id = parts.id and f.created_at >= ${since}`;
+
 /**
  * An ACES 4.2 file of the shop's applications as a stream of text (decision 078): the Header (the
  * sender from the shop's settings, the VCdb and PCdb version dates as the days of their last
@@ -48,7 +71,9 @@ const sameApplication = sql`
  * again later (`sameApplication`). An application without a part type is left out (an App must
  * name one), and a comment before the Footer says how many and of which parts. Applications of
  * archived parts are left out of FULL and deleted (`action="D"`) in a net change since a day on
- * or before the part's archiving, as the PIES export leaves the part out. What `readAces`
+ * or before the part's archiving, as the PIES export leaves the part out. A part renumbered since
+ * the day (a former number) sends its live applications under its number now (`action="A"`) and
+ * under the former number (`action="D"`), as the PIES file deletes that number (decision 134). What `readAces`
  * reads back to the same applications.
  */
 export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGenerator<string> {
@@ -80,7 +105,8 @@ export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGener
   const chosen = since
     ? sql<boolean>`((applications.changed_at >= ${since} and (parts.archived_at is null or parts.archived_at >= ${since})
         and (applications.deleted_at is null or not exists (${sameApplication})))
-      or (parts.archived_at >= ${since} and applications.deleted_at is null))`
+      or (parts.archived_at >= ${since} and applications.deleted_at is null)
+      or (applications.deleted_at is null and parts.archived_at is null and exists (${renumberedSince(since)})))`
     : sql<boolean>`applications.deleted_at is null and parts.archived_at is null`;
   let after = '0';
   let count = 0;
@@ -108,25 +134,46 @@ export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGener
       .limit(EXPORT_PAGE);
     const rows = await query.where('applications.part_type_id', 'is not', null).where(chosen).execute();
     if (rows.length === 0) break;
-    yield rows
-      .map((row) =>
-        [
-          `<App action="${row.deleted_at || row.archived_at ? 'D' : 'A'}" id="${row.id}">`,
-          reference('BaseVehicle', row.base_vehicle_id),
-          reference('SubModel', row.submodel_id),
-          reference('EngineBase', row.engine_base_id),
-          ...row.notes.map((note) => element('Note', note)),
-          element('Qty', row.quantity),
-          reference('PartType', row.part_type_id),
-          element('MfrLabel', row.mfr_label),
-          reference('Position', row.position_id),
-          `<Part${row.brand_aaia_id ? ` BrandAAIAID="${escape(row.brand_aaia_id)}"` : ''}>${escape(row.part_number)}</Part>`,
-          '</App>\n',
-        ].join(''),
-      )
-      .join('');
+    yield rows.map((row) => app(row.deleted_at || row.archived_at ? 'D' : 'A', row)).join('');
     count += rows.length;
     after = rows.at(-1)?.id ?? after;
+  }
+  // A part renumbered since the day (its number corrected, decision 112): a receiver knows its
+  // applications under the number it had, so they go as deletes of that number too (decision 134).
+  if (since) {
+    for (let afterApp = '0', afterNumber = ''; ; ) {
+      const rows = await db
+        .selectFrom('applications')
+        .innerJoin('parts', 'parts.id', 'applications.part_id')
+        .innerJoin('part_former_numbers as former', 'former.part_id', 'parts.id')
+        .select([
+          'applications.id',
+          'applications.base_vehicle_id',
+          'applications.submodel_id',
+          'applications.engine_base_id',
+          'applications.notes',
+          'applications.quantity',
+          'applications.part_type_id',
+          'applications.mfr_label',
+          'applications.position_id',
+          'former.part_number',
+          'parts.brand_aaia_id',
+        ])
+        .where('former.created_at', '>=', since)
+        .where('applications.deleted_at', 'is', null)
+        .where('parts.archived_at', 'is', null)
+        .where('applications.part_type_id', 'is not', null)
+        .where((eb) => eb.or([eb('applications.id', '>', afterApp), eb.and([eb('applications.id', '=', afterApp), eb('former.part_number', '>', afterNumber)])]))
+        .orderBy('applications.id')
+        .orderBy('former.part_number')
+        .limit(EXPORT_PAGE)
+        .execute();
+      const last = rows.at(-1);
+      if (!last) break;
+      yield rows.map((row) => app('D', row)).join('');
+      count += rows.length;
+      [afterApp, afterNumber] = [last.id, last.part_number];
+    }
   }
   // An App without a PartType is not ACES (the 4.2 schema requires one, and our reader refuses it):
   // such an application (the fitment CSV's, of a part without a part type) is left out, and said so.

@@ -1,9 +1,10 @@
-import { catalogueDataMessages } from '@autoparts/shared';
+import { catalogueDataMessages, isCatalogueWarning } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byToken, call, expectReply } from '../../../test/admin';
 import { createTestApp } from '../../../test/app';
 import { signUpAdmin, signUpCustomer, type Customer } from '../../../test/orders';
+import { importAces } from '../aces/import';
 import { importPartsCsv } from '../parts-csv/import';
 import { importPies } from '../pies/import';
 import { piesFile, piesItem, runImport } from '../pies/test-files';
@@ -83,8 +84,9 @@ describe('GET /api/admin/catalogue/exports/pies', () => {
     const since = await get(shop, '/api/admin/catalogue/exports/pies?since=2026-06-01');
     expectReply(since, 200);
     expect(since.body).toContain('<SubmissionType>UPDATE</SubmissionType><BlanketEffectiveDate>');
-    expect(since.body.match(/<PartNumber>[^<]*<\/PartNumber>/g)).toEqual(['<PartNumber>EX-099</PartNumber>']);
-    expect(since.body).toContain('<ItemCount>1</ItemCount>');
+    // EX-099's item, and EX-100's, which says it replaces EX-099 (decision 134).
+    expect(since.body.match(/<PartNumber>[^<]*<\/PartNumber>/g)).toEqual(['<PartNumber>EX-100</PartNumber>', '<PartNumber>EX-099</PartNumber>']);
+    expect(since.body).toContain('<ItemCount>2</ItemCount>');
 
     // A part archived since then is an Item of MaintenanceType D; a part without a brand is under the shop's.
     await shop.db.updateTable('shop_settings').set({ brand_aaia_id: 'SHOP' }).execute();
@@ -92,11 +94,131 @@ describe('GET /api/admin/catalogue/exports/pies', () => {
     expectReply(await call(shop, byToken(admin), { method: 'PUT', url: `/api/admin/part/${gone?.id}/archived`, payload: { archived: true } }), 200);
     const withDeleted = await get(shop, '/api/admin/catalogue/exports/pies?since=2026-06-01');
     expect(withDeleted.body).toContain(`<Item MaintenanceType="D"><PartNumber>${gone?.part_number}</PartNumber><BrandAAIAID>SHOP</BrandAAIAID>`);
-    expect(withDeleted.body).toContain('<ItemCount>2</ItemCount>');
+    expect(withDeleted.body).toContain('<ItemCount>3</ItemCount>');
     expect((await get(shop, '/api/admin/catalogue/exports/pies')).body).toContain(`<PartNumber>${kept?.part_number}</PartNumber><BrandAAIAID>SHOP</BrandAAIAID>`);
     // Read back, the delete archives the part in another shop too.
     await other.db.updateTable('parts').set({ archived_at: null }).where('part_number', '=', gone?.part_number ?? '').execute();
     expect((await runImport(other, importPies, withDeleted.body)).counts).toMatchObject({ deleted: 1, rejected: 0 });
+  });
+});
+
+describe('exports at once', () => {
+  // An instance writes two at once (decision 134); each gives its slot back when its file ends.
+  it('gives a slot back when a file ends, so one download after another is never refused', async () => {
+    for (const url of ['aces', 'pies', 'parts.csv', 'aces'].map((name) => `/api/admin/catalogue/exports/${name}`)) expectReply(await get(shop, url), 200);
+  });
+});
+
+describe('a part superseded since a day', () => {
+  // The replacing part's Item is where PIES says what it replaces (decision 074); setting the old
+  // part's replacement changes the old part's row alone, so a net change held the old part, life
+  // cycle 7, and nothing saying by what: a distributor could not tell, and another shop refused it.
+  it('goes out in the net change with the part that replaces it, and another shop takes both', async () => {
+    await shop.db.updateTable('parts').set({ updated_at: new Date('2026-01-01T00:00:00Z') }).execute();
+    const csv = 'partNumber,lifecycle,replacedBy\nELC-2001,7,ELC-1001\n';
+    expect((await runImport(shop, importPartsCsv, csv)).problems).toEqual([]);
+    const since = await get(shop, '/api/admin/catalogue/exports/pies?since=2026-06-01');
+    expectReply(since, 200);
+    expect(since.body.match(/(?<=<Item MaintenanceType="A"><PartNumber>)[^<]*/g)?.sort()).toEqual(['ELC-1001', 'ELC-2001']);
+    expect(since.body).toMatch(/<PartInterchange MaintenanceType="A"[^>]*><PartNumber InterchangeQuantity="1" UOM="EA">ELC-2001<\/PartNumber><\/PartInterchange>/);
+    const read = await runImport(other, importPies, since.body);
+    expect(read.problems).toEqual([]);
+    const old = await other.db.selectFrom('parts').innerJoin('parts as by', 'by.id', 'parts.replaced_by').select(['parts.lifecycle_code', 'by.part_number']).where('parts.part_number', '=', 'ELC-2001').executeTakeFirst();
+    expect(old).toEqual({ lifecycle_code: '7', part_number: 'ELC-1001' });
+  });
+
+  // Back on sale, the part goes out alone (nothing replaces it to carry it); another shop that had
+  // it replaced refused the item: a life cycle of 2 with the replacement it kept.
+  it('back on sale since a day, is taken back on sale by another shop that had it replaced', async () => {
+    await shop.db.updateTable('parts').set({ updated_at: new Date('2026-01-01T00:00:00Z') }).execute();
+    expect((await runImport(shop, importPartsCsv, 'partNumber,lifecycle,replacedBy\nELC-2001,2,\n')).problems).toEqual([]);
+    const since = await get(shop, '/api/admin/catalogue/exports/pies?since=2026-06-01');
+    expect(since.body.match(/(?<=<Item MaintenanceType="A"><PartNumber>)[^<]*/g)).toEqual(['ELC-2001']);
+    expect((await runImport(other, importPies, since.body)).problems).toEqual([]);
+    expect(await other.db.selectFrom('parts').select(['lifecycle_code', 'replaced_by']).where('part_number', '=', 'ELC-2001').executeTakeFirst()).toEqual({ lifecycle_code: '2', replaced_by: null });
+  });
+});
+
+describe('a part renumbered since a day', () => {
+  // A correction keeps the old number as a former number (decision 112), which no file carries: the
+  // net change held the part under its number now, which a receiver took for a new part beside the
+  // old one, and none of its applications (they had not changed), so the new number fitted nothing.
+  it('goes out as a delete of the old number and an add of the new, in PIES and ACES, and another shop ends with the new one only', async () => {
+    await shop.db.updateTable('parts').set({ updated_at: new Date('2026-01-01T00:00:00Z') }).execute();
+    await shop.db.updateTable('applications').set({ changed_at: new Date('2026-01-01T00:00:00Z') }).execute();
+    const part = await shop.db.selectFrom('parts').select('id').where('part_number', '=', 'BRK-2001').executeTakeFirstOrThrow();
+    const loaded = (await get(shop, `/api/admin/part/${part.id}/catalogue`)).json() as { category: string | null; partNumber: string; oemNumbers: string[]; specs: unknown[] };
+    const expected = { category: loaded.category, partNumber: loaded.partNumber, oemNumbers: loaded.oemNumbers, specs: loaded.specs };
+    expectReply(await call(shop, byToken(admin), { method: 'PUT', url: `/api/admin/part/${part.id}/catalogue`, payload: { ...expected, partNumber: 'BRK-2001X', expected } }), 200);
+    const live = (await shop.db.selectFrom('applications').select((eb) => eb.fn.countAll<string>().as('count')).where('part_id', '=', part.id).where('deleted_at', 'is', null).where('part_type_id', 'is not', null).executeTakeFirstOrThrow()).count;
+    expect(Number(live)).toBeGreaterThan(0);
+
+    const pies = (await get(shop, '/api/admin/catalogue/exports/pies?since=2026-06-01')).body;
+    expect(pies).toContain('<Item MaintenanceType="A"><PartNumber>BRK-2001X</PartNumber>');
+    expect(pies).toContain('<Item MaintenanceType="D"><PartNumber>BRK-2001</PartNumber>');
+    const aces = (await get(shop, '/api/admin/catalogue/exports/aces?since=2026-06-01')).body;
+    expect(aces.match(/<App action="A"[^\n]*<Part>BRK-2001X<\/Part>/g)?.length).toBe(Number(live));
+    expect(aces.match(/<App action="D"[^\n]*<Part>BRK-2001<\/Part>/g)?.length).toBe(Number(live));
+    expect(aces).toContain(`<RecordCount>${aces.match(/<App /g)?.length}</RecordCount>`);
+
+    expect((await runImport(other, importPies, pies)).problems.filter((problem) => !isCatalogueWarning(problem.code))).toEqual([]);
+    expect((await runImport(other, importAces, aces)).problems).toEqual([]);
+    const there = await other.db
+      .selectFrom('parts')
+      .leftJoin('applications', (join) => join.onRef('applications.part_id', '=', 'parts.id').on('applications.deleted_at', 'is', null))
+      .select(['parts.part_number', 'parts.archived_at', (eb) => eb.fn.count<string>('applications.id').as('applications')])
+      .where('parts.part_number', 'in', ['BRK-2001', 'BRK-2001X'])
+      .groupBy(['parts.part_number', 'parts.archived_at'])
+      .orderBy('parts.part_number')
+      .execute();
+    expect(there.map((row) => ({ number: row.part_number, archived: row.archived_at !== null, applications: Number(row.applications) }))).toEqual([
+      { number: 'BRK-2001', archived: true, applications: 0 },
+      { number: 'BRK-2001X', archived: false, applications: Number(live) },
+    ]);
+  });
+});
+
+describe('a kit component renumbered since a day', () => {
+  // The kit's own row does not change when a component's number is corrected: the net change held
+  // the component's delete and add, and the kit still naming the number deleted.
+  it('goes out with the kit naming its number now, and with the part it replaces, so another shop moves both', async () => {
+    await shop.db.updateTable('parts').set({ updated_at: new Date('2026-01-01T00:00:00Z') }).execute();
+    const part = await shop.db.selectFrom('parts').select('id').where('part_number', '=', 'EX-100').executeTakeFirstOrThrow();
+    const loaded = (await get(shop, `/api/admin/part/${part.id}/catalogue`)).json() as { category: string | null; partNumber: string; oemNumbers: string[]; specs: unknown[] };
+    const expected = { category: loaded.category, partNumber: loaded.partNumber, oemNumbers: loaded.oemNumbers, specs: loaded.specs };
+    expectReply(await call(shop, byToken(admin), { method: 'PUT', url: `/api/admin/part/${part.id}/catalogue`, payload: { ...expected, partNumber: 'EX-100X', expected } }), 200);
+
+    const pies = (await get(shop, '/api/admin/catalogue/exports/pies?since=2026-06-01')).body;
+    expect(pies).toContain('<Item MaintenanceType="A"><PartNumber>EX-KIT</PartNumber>');
+    expect(pies).toContain('<ComponentPartNumber>EX-100X</ComponentPartNumber>');
+    expect((await runImport(other, importPies, pies)).problems.filter((problem) => !isCatalogueWarning(problem.code))).toEqual([]);
+    const kit = await other.db
+      .selectFrom('part_kit_components')
+      .innerJoin('parts as kit', 'kit.id', 'part_kit_components.kit_id')
+      .innerJoin('parts as component', 'component.id', 'part_kit_components.component_id')
+      .select('component.part_number')
+      .where('kit.part_number', '=', 'EX-KIT')
+      .execute();
+    expect(kit).toEqual([{ part_number: 'EX-100X' }]);
+    const replaced = await other.db.selectFrom('parts').innerJoin('parts as by', 'by.id', 'parts.replaced_by').select('by.part_number').where('parts.part_number', '=', 'EX-099').executeTakeFirst();
+    expect(replaced).toEqual({ part_number: 'EX-100X' });
+  });
+});
+
+describe('a control character in a part', () => {
+  // A request refuses NUL alone, and a parts CSV may hold any other control: XML 1.0 allows none of
+  // them, and one written as it is made the whole file unreadable to the distributor's parser.
+  it('is written as a space: the PIES file stays XML and another shop reads it whole', async () => {
+    const csv = 'partNumber,name,description,price\nCT-1,"Pads\u000Bv2","Set\u0001of four & clips",5.00\n';
+    expect((await runImport(shop, importPartsCsv, csv)).problems).toEqual([]);
+    const full = await get(shop, '/api/admin/catalogue/exports/pies');
+    expectReply(full, 200);
+    expect(full.body).toContain('<Description MaintenanceType="A" DescriptionCode="DES" LanguageCode="EN">Pads v2</Description>');
+    // eslint-disable-next-line no-control-regex -- no control character but tab and line breaks in the file
+    expect(full.body).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
+    const read = await runImport(other, importPies, full.body, 'skip');
+    expect(read.problems.filter((problem) => problem.code === 'xml')).toEqual([]);
+    expect(await other.db.selectFrom('parts').select(['name', 'description']).where('part_number', '=', 'CT-1').executeTakeFirst()).toEqual({ name: 'Pads v2', description: 'Set of four & clips' });
   });
 });
 
@@ -108,7 +230,7 @@ describe('parts CSV', () => {
     expectReply(csv, 200);
     const [header, ...rows] = csv.body.trim().split('\n');
     expect(header).toBe('partNumber,name,description,category,price,minOrderQuantity,gtin,brandAaiaId,partTerminologyId,weightGrams,lengthMm,widthMm,heightMm,packageGtin,lifecycle,replacedBy,photoUrl');
-    expect(rows.find((row) => row.startsWith('EX-099,'))).toContain(',7,EX-100,');
+    expect(rows.find((row) => row.startsWith('EX-099,'))).toContain(',7,EX-100X,');
     expect((await runImport(shop, importPartsCsv, csv.body)).counts).toMatchObject({ unchanged: rows.length, changed: 0, added: 0, rejected: 0 });
   });
 

@@ -6,7 +6,8 @@ export const EXPORT_PAGE = 500;
 /**
  * The parts on sale, `EXPORT_PAGE` at a time in keyset order (never all rows at once), with the
  * columns the PIES and parts CSV exports write; `since` (`YYYY-MM-DD`): only the parts whose
- * catalogue data changed on or after that day.
+ * catalogue data changed on or after that day, those replacing a part whose data did and the
+ * kits of a component renumbered since then (decision 134).
  */
 export async function* partsOnSale(db: Db, since?: string) {
   let after = '0';
@@ -39,7 +40,26 @@ export async function* partsOnSale(db: Db, since?: string) {
       .where('parts.seq', '>', after)
       .orderBy('parts.seq')
       .limit(EXPORT_PAGE);
-    if (since) query = query.where('parts.updated_at', '>=', new Date(`${since}T00:00:00Z`));
+    if (since) {
+      // A part replacing one whose row changed goes too: its Item says what it replaces (decision
+      // 074), and the replaced part's own Item, life cycle 7, does not say by what (decision 134).
+      const day = new Date(`${since}T00:00:00Z`);
+      query = query.where((eb) =>
+        eb.or([
+          eb('parts.updated_at', '>=', day),
+          eb.exists(eb.selectFrom('parts as replaced').select('replaced.id').whereRef('replaced.replaced_by', '=', 'parts.id').where('replaced.updated_at', '>=', day)),
+          // A kit one of whose components was renumbered: its Item names the component's number now.
+          eb.exists(
+            eb
+              .selectFrom('part_kit_components as component')
+              .innerJoin('part_former_numbers as former', 'former.part_id', 'component.component_id')
+              .select('component.kit_id')
+              .whereRef('component.kit_id', '=', 'parts.id')
+              .where('former.created_at', '>=', day),
+          ),
+        ]),
+      );
+    }
     const rows = await query.execute();
     const last = rows.at(-1);
     if (!last) return;

@@ -1,23 +1,37 @@
 import { Readable } from 'node:stream';
-import { catalogueExportQuerySchema, errorSchema } from '@autoparts/shared';
+import { catalogueDataMessages, catalogueExportQuerySchema, errorSchema } from '@autoparts/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn as security } from '../../../plugins/api-docs';
 import { writeAces } from '../aces/writer';
 import { writePartsCsv } from '../parts-csv/writer';
 import { writePies } from '../pies/writer';
+import { asOfOneMoment, exportSlots } from './snapshot';
+
+/** Seconds an export asked for while the slots are taken is told to wait. */
+const BUSY_RETRY_AFTER_SECONDS = 60;
 
 /** The address of a mail sender as written (`Shop <shop@example.com>` or the address alone). */
 const mailAddress = (from: string) => /<([^>]+)>/.exec(from)?.[1] ?? (from.includes('@') ? from.trim() : undefined);
 
 /**
- * Admin only: the catalogue as files to download, streamed as they are read (decisions 074, 078).
+ * Admin only: the catalogue as files to download, streamed as they are read (decisions 074, 078),
+ * each as one moment's catalogue, at most `EXPORTS_AT_ONCE` at once per instance (decision 134).
  */
 export const catalogueExportRoutes: FastifyPluginAsyncZod = async (app) => {
-  const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema };
+  const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 503: errorSchema };
   // The body is the file's text; Fastify sends a stream as it comes, past the serializer.
   const file = z.string();
-  const streamed = (chunks: AsyncGenerator<string>) => Readable.from(chunks) as unknown as string;
+  const slots = exportSlots();
+  const postgres = Boolean(app.config.databaseUrl);
+  /** The file as one moment's catalogue (`asOfOneMoment`), its slot released once the stream ends or is cut off. */
+  const streamed = (write: (db: typeof app.db) => AsyncGenerator<string>) => {
+    const stream = Readable.from(asOfOneMoment(app.db, postgres, write));
+    stream.once('close', slots.release);
+    return stream as unknown as string;
+  };
+  const busy = (reply: FastifyReply) => reply.code(503).header('retry-after', String(BUSY_RETRY_AFTER_SECONDS)).send({ message: catalogueDataMessages.exportsBusy });
 
   // ACES and PIES, FULL or the changes since a day, each streamed as its writer makes it.
   for (const [format, write] of [
@@ -30,10 +44,11 @@ export const catalogueExportRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const today = new Date().toISOString().slice(0, 10);
         const { since } = request.query;
+        if (!slots.take()) return busy(reply);
         return reply
           .header('content-type', 'application/xml; charset=utf-8')
           .header('content-disposition', `attachment; filename="${format}-${since ? `since-${since}` : 'full'}-${today}.xml"`)
-          .send(streamed(write(app.db, { since, today, company: app.config.seller.name, baseUrl: app.config.baseUrl, contactEmail: mailAddress(app.config.mail.from) })));
+          .send(streamed((db) => write(db, { since, today, company: app.config.seller.name, baseUrl: app.config.baseUrl, contactEmail: mailAddress(app.config.mail.from) })));
       },
     );
   }
@@ -41,10 +56,12 @@ export const catalogueExportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/catalogue/exports/parts.csv',
     { onRequest: app.requireAdmin, schema: { tags: ['admin'], security, response: { 200: file, ...errors } } },
-    async (_request, reply) =>
-      reply
+    async (_request, reply) => {
+      if (!slots.take()) return busy(reply);
+      return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="parts-${new Date().toISOString().slice(0, 10)}.csv"`)
-        .send(streamed(writePartsCsv(app.db))),
+        .send(streamed(writePartsCsv));
+    },
   );
 };

@@ -9,6 +9,7 @@ import {
   PRICE_BREAKS_MAX,
   priceBreaksProblem,
   REPLACED_CODES,
+  isEnded,
   type CatalogueProblem,
   hasVisibleText,
 } from '@autoparts/shared';
@@ -446,7 +447,11 @@ async function applyPartChanges(context: ImportContext): Promise<void> {
     for (const entry of page.rows) {
       const { item } = entry;
       const named = replacerOf.get(item.partNumber)?.by;
-      const replacedBy = item.replacedBy !== undefined ? item.replacedBy : named ?? (entry.storedReplacer && !saysWhatItReplaces.has(entry.storedReplacer) ? entry.storedReplacer : null);
+      // A life cycle that takes no replacement (back on sale) drops the stored one: the item comes
+      // alone in a net change, nothing replacing it any longer to say so (decision 134).
+      const keepsStored = item.lifecycle === undefined || REPLACED_CODES.includes(item.lifecycle) || isEnded(item.lifecycle);
+      const replacedBy =
+        item.replacedBy !== undefined ? item.replacedBy : named ?? (entry.storedReplacer && keepsStored && !saysWhatItReplaces.has(entry.storedReplacer) ? entry.storedReplacer : null);
       if (entry.partChanged || replacedBy !== entry.storedReplacer) {
         const outcome = await changes.apply(entry.id, { lifecycle: item.lifecycle, replacedBy, interchange: item.interchange, kit: item.kit });
         if (outcome) {

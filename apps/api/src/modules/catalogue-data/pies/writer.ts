@@ -2,6 +2,7 @@ import { centsToDecimalText } from '@autoparts/shared';
 import type { Db } from '../../../db/database';
 import { lastImport } from '../aces/writer';
 import { EXPORT_PAGE, partsOnSale } from '../exports/parts-on-sale';
+import { xmlText as escape } from '../xml-text';
 import { partDescriptions } from './item';
 
 export interface PiesExportOptions {
@@ -52,7 +53,26 @@ async function* archivedSince(db: Db, since: string) {
   }
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** The numbers corrected away (former numbers, decision 112) on or after `since`, `EXPORT_PAGE` at a time (keyset): a net-change file deletes them, as its Item of the part's number now adds the part. */
+async function* correctedSince(db: Db, since: string) {
+  let after = '';
+  for (;;) {
+    const rows = await db
+      .selectFrom('part_former_numbers')
+      .innerJoin('parts', 'parts.id', 'part_former_numbers.part_id')
+      .select(['part_former_numbers.part_number', 'parts.brand_aaia_id', 'parts.part_terminology_id'])
+      .where('part_former_numbers.created_at', '>=', new Date(`${since}T00:00:00Z`))
+      .where('part_former_numbers.part_number', '>', after)
+      .orderBy('part_former_numbers.part_number')
+      .limit(EXPORT_PAGE)
+      .execute();
+    const last = rows.at(-1);
+    if (!last) return;
+    yield rows;
+    after = last.part_number;
+  }
+}
+
 const element = (name: string, value: string | number | null | undefined, attributes = '') => (value === null || value === undefined || value === '' ? '' : `<${name}${attributes}>${escape(String(value))}</${name}>`);
 const dollars = centsToDecimalText;
 
@@ -85,7 +105,8 @@ function grouped<T extends { part_id: string | null }>(rows: T[]): Map<string, T
  * A PIES 7.2 file of the shop's parts on sale, as a stream of text (decision 074): Header (in the
  * schema's order), one Item per part on sale (read a page at a time: `partsOnSale`), an Item
  * without a brand of its own under the shop's (settings' BrandAAIAID), and the Trailer's
- * ItemCount. Since a date, the parts archived since then follow as Items of MaintenanceType D.
+ * ItemCount. Since a date, the parts archived since then and the numbers corrected away since
+ * then (decision 134) follow as Items of MaintenanceType D.
  * What `readPies` reads back to the same parts.
  */
 export async function* writePies(db: Db, options: PiesExportOptions): AsyncGenerator<string> {
@@ -155,11 +176,15 @@ export async function* writePies(db: Db, options: PiesExportOptions): AsyncGener
     yield out.join('');
   }
   if (options.since) {
-    for await (const parts of archivedSince(db, options.since)) {
-      yield parts
-        .map((part) => `<Item MaintenanceType="D">${element('PartNumber', part.part_number)}${element('BrandAAIAID', part.brand_aaia_id ?? shopBrand)}${element('PartTerminologyID', part.part_terminology_id)}</Item>\n`)
-        .join('');
-      count += parts.length;
+    // The parts archived since the day, and the numbers corrected away since then (the part goes
+    // out above under its number now, which a receiver without former numbers takes for a new part).
+    for (const deleted of [archivedSince(db, options.since), correctedSince(db, options.since)]) {
+      for await (const parts of deleted) {
+        yield parts
+          .map((part) => `<Item MaintenanceType="D">${element('PartNumber', part.part_number)}${element('BrandAAIAID', part.brand_aaia_id ?? shopBrand)}${element('PartTerminologyID', part.part_terminology_id)}</Item>\n`)
+          .join('');
+        count += parts.length;
+      }
     }
   }
   yield `</Items>\n<Trailer><ItemCount>${count}</ItemCount><TransactionDate>${options.today}</TransactionDate></Trailer>\n</PIES>\n`;
