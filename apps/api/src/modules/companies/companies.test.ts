@@ -539,8 +539,15 @@ describe('orders record the company', () => {
 
     for (const who of [owner, buyer, accounts, viewer]) {
       const orders = (await get(byToken(who), '/api/company/orders')).json() as CompanyOrder[];
-      expect(orders.find((order) => order._id === orderId)).toMatchObject({ location: 'North depot', placedBy: `${buyer.name} (${buyer.email})` });
+      expect(orders.find((order) => order._id === orderId)).toMatchObject({ location: 'North depot', placedBy: `${buyer.name} (${buyer.email})`, paymentMethod: 'card', dueOn: null });
     }
+    // One on account says so, with its invoice's due date (decision 133).
+    await fillCart(app, buyerId, [[part, 1]]);
+    const onAccount = await postCheckout(app, buyer.cookie, { locationId: depot.id, shippingMethodId: shipping, poNumber: 'PO-78', paymentMethod: 'account' });
+    expectReply(onAccount, 200);
+    const { insertedId, dueOn } = onAccount.json() as { insertedId: string; dueOn: string };
+    const listed = (await get(byToken(accounts), '/api/company/orders')).json() as CompanyOrder[];
+    expect(listed.find((order) => order._id === insertedId)).toMatchObject({ paymentMethod: 'account', dueOn, status: 'paid' });
     const rivalOrders = (await get(byToken(other), '/api/company/orders')).json() as CompanyOrder[];
     expect(rivalOrders.map((order) => order._id)).not.toContain(orderId);
 

@@ -534,7 +534,7 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
       return removed !== undefined;
     },
 
-    /** A page of the company's orders, newest first, each with who placed it and for which location. */
+    /** A page of the company's orders, newest first, each with who placed it, for which location, and how it was paid. */
     async orders(companyId: string, page: number): Promise<CompanyOrder[]> {
       const rows = await db
         .selectFrom('orders')
@@ -549,7 +549,13 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
       const orders = await withLines(db, rows.map(({ location_name: _, ...row }) => row));
       return orders.map((order, index) => {
         const row = rows[index];
-        return { ...order, placedBy: row ? `${row.customer_name} (${row.email})` : '', location: row?.location_name ?? null };
+        return {
+          ...order,
+          placedBy: row ? `${row.customer_name} (${row.email})` : '',
+          location: row?.location_name ?? null,
+          paymentMethod: row?.payment_method ?? 'card',
+          dueOn: row?.due_on ?? null,
+        };
       });
     },
   };

@@ -75,7 +75,11 @@ function companyRoutes(role: MyCompany['role'], orders: CompanyOrder[] = []) {
 
 describe('Company', () => {
   it('shows an owner the company, its members with Remove, the invite form, locations and orders', async () => {
-    const server = companyServer('owner', [{ ...anOrder(), placedBy: 'Bo Buyer (bo@example.com)', location: 'North depot' }]);
+    const server = companyServer('owner', [
+      { ...anOrder({ status: 'paid' }), placedBy: 'Bo Buyer (bo@example.com)', location: 'North depot', paymentMethod: 'card', dueOn: null },
+      { ...anOrder({ _id: 'order-2', orderNumber: '100043', status: 'paid' }), placedBy: 'Bo Buyer (bo@example.com)', location: null, paymentMethod: 'account', dueOn: '2027-01-05' },
+      { ...anOrder({ _id: 'order-3', orderNumber: '100044', status: 'shipped' }), placedBy: 'Bo Buyer (bo@example.com)', location: null, paymentMethod: 'account', dueOn: '2026-12-31' },
+    ]);
     renderCompany();
     expect(await screen.findByRole('heading', { level: 1, name: 'Fleetco' })).toBeInTheDocument();
     expect(screen.getByText('Net 30')).toBeInTheDocument();
@@ -83,6 +87,12 @@ describe('Company', () => {
     expect(await screen.findByText(/Placed by Bo Buyer \(bo@example.com\) for North depot/)).toBeInTheDocument();
     // Every member may open the company's orders (decision 106).
     expect(within(screen.getByRole('list', { name: 'The company’s orders' })).getByRole('link', { name: 'Order 100042' })).toHaveAttribute('href', '/dashboard/orders/100042');
+    // An order on account was invoiced, never paid by card: its card says so and when it is due, not "Paid".
+    const orders = within(screen.getByRole('list', { name: 'The company’s orders' })).getAllByRole('listitem');
+    expect(orders[0]).toHaveTextContent('Paid');
+    expect(orders[1]).toHaveTextContent('On account, invoice due Jan 5, 2027');
+    expect(orders[1]).not.toHaveTextContent('Paid');
+    expect(orders[2]).toHaveTextContent('Shipped · on account, invoice due Dec 31, 2026');
 
     const user = userEvent.setup();
     const invite = screen.getByRole('form', { name: 'Invite a member' });
