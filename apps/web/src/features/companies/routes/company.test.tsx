@@ -244,6 +244,9 @@ describe('Company', () => {
     await user.type(screen.getByLabelText('CVC'), '123');
     await user.click(screen.getByRole('button', { name: 'Pay $5.00' }));
     expect(await screen.findByText('Payment of $5.00 received for 1 invoice. Thank you!')).toBeInTheDocument();
+    // The form is gone with the invoice chosen: the focus waits on the list's heading, not on the page's top.
+    expect(screen.queryByRole('button', { name: 'Pay $5.00' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Open invoices' })).toHaveFocus();
     expect(server.calls.find((call) => call.path === '/api/company/invoices/pay')?.body).toEqual({ invoiceNumbers: ['INV-000012'], cardNumber: '4242 4242 4242 4242', expiry: '12/99', cvc: '123' });
   });
 
