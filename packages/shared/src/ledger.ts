@@ -55,6 +55,8 @@ export const accountMessages = {
   /** The order's message when it is placed on account. */
   placed: (orderNumber: string, dueOn: string) => `Order ${orderNumber} is placed on account. Its invoice is due on ${dueOn}.`,
   accountsOnly: 'Only an owner or an accounts member of the company may see its ledger and statements.',
+  /** Cancelling an order on account by who placed it, once they are no buyer or owner of its company (decision 133). */
+  cancelNotBuyer: 'This order was placed on your company’s account, and only a buyer or an owner of the company may cancel it now. Ask its owner.',
   paymentRecorded: (reference: string) => `Payment ${reference} recorded.`,
   unknownInvoices: (numbers: readonly string[]) => `These invoices are not this company’s: ${numbers.join(', ')}.`,
   referenceRequired: 'A payment’s reference is required (the bank’s or the cheque’s).',
