@@ -278,6 +278,35 @@ describe('Company', () => {
     expect(screen.getByRole('link', { name: 'Download the statement for 2026-11 (PDF)' })).toHaveAttribute('href', '/api/company/statements/2026-11.pdf');
   });
 
+  it('shows the ledger’s newest 20 entries, and 20 older ones more at each press, the focus on the first added (decision 133)', async () => {
+    // 45 invoices of $1.00, oldest first as the API lists them.
+    const ledger = Array.from({ length: 45 }, (_, index) => ({
+      at: new Date(Date.UTC(2026, 9, 1 + index)).toISOString(),
+      kind: 'invoice' as const,
+      number: `INV-${String(index + 1).padStart(6, '0')}`,
+      amount: 1,
+      balance: index + 1,
+    }));
+    stubFetch({ ...companyRoutes('accounts'), 'GET /api/company/ledger': { body: ledger } });
+    renderCompany();
+    const entries = await screen.findByRole('list', { name: 'Ledger entries, newest first' });
+    expect(within(entries).getAllByRole('listitem')).toHaveLength(20);
+    expect(within(entries).getAllByRole('listitem')[0]).toHaveTextContent('Invoice INV-000045');
+    expect(screen.getByText('Showing the newest 20 of 45 entries. A month’s statement lists all of that month’s.')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Show 20 older entries' }));
+    const rows = within(entries).getAllByRole('listitem');
+    expect(rows).toHaveLength(40);
+    expect(rows[20]).toHaveTextContent('Invoice INV-000025');
+    expect(rows[20]).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Show 5 older entries' }));
+    expect(within(entries).getAllByRole('listitem')).toHaveLength(45);
+    expect(within(entries).getAllByRole('listitem')[40]).toHaveFocus();
+    expect(screen.queryByRole('button', { name: /older entr/ })).not.toBeInTheDocument();
+  });
+
   it('focuses the first field a resale certificate upload refuses', async () => {
     const location = { ...anAddress({ id: 'loc-1', name: 'North depot' }) } as Partial<Address>;
     delete location.isDefault;
