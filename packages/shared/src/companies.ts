@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { addressSchema } from './addresses';
 import { adminMessages } from './admin';
 import { moneyField } from './form-fields';
+import { PAYMENT_METHODS } from './ledger';
 import { formatPrice } from './money';
 import { orderSchema } from './orders';
 import { COMPANY_PRICE_LISTS_MAX, priceListMessages } from './price-lists';
@@ -54,6 +55,12 @@ export const COMPANIES_PAGE_SIZE = 50;
 export const companiesBodyLimit = 4 * 1024;
 
 export const companyMessages = {
+  /**
+   * How an order on account stands on the Company page, in place of its state's "Paid" (an order on
+   * account is in the paid state from the start, decision 081, though its invoice may be open):
+   * "On account, invoice due Jan 5, 2027", after the state's label once it has moved on.
+   */
+  orderOnAccount: (statusLabel: string | null, due: string) => `${statusLabel ? `${statusLabel} · on account` : 'On account'}, invoice due ${due}`,
   nameRequired: 'Company name is required',
   nameTooLong: `Company name must be at most ${COMPANY_NAME_MAX} characters`,
   taxIdTooLong: `Tax id must be at most ${TAX_ID_MAX} characters`,
@@ -263,10 +270,16 @@ export type CompanyLocation = z.infer<typeof locationSchema>;
 export const locationListSchema = z.array(locationSchema);
 export const locationIdParamsSchema = z.object({ id: z.string().max(64) });
 
-/** `GET /api/company/orders`: an order as My Orders shows it, with who placed it and for which location. */
+/**
+ * `GET /api/company/orders`: an order as My Orders shows it, with who placed it and for which
+ * location, how it was paid (`account`: invoiced to the company, decision 081) and, on account, its
+ * invoice's due date (YYYY-MM-DD).
+ */
 export const companyOrderSchema = orderSchema.extend({
   placedBy: z.string(),
   location: z.string().nullable(),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  dueOn: z.string().nullable(),
 });
 export type CompanyOrder = z.infer<typeof companyOrderSchema>;
 export const companyOrderListSchema = z.array(companyOrderSchema);

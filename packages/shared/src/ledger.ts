@@ -55,6 +55,11 @@ export const accountMessages = {
   /** The order's message when it is placed on account. */
   placed: (orderNumber: string, dueOn: string) => `Order ${orderNumber} is placed on account. Its invoice is due on ${dueOn}.`,
   accountsOnly: 'Only an owner or an accounts member of the company may see its ledger and statements.',
+  /** Cancelling an order on account by who placed it, once they are no buyer or owner of its company (decision 133). */
+  /** The Company page's ledger, when it holds more than it shows. */
+  ledgerShowing: (shown: number, total: number) => `Showing the newest ${shown} of ${total} entries. A month’s statement lists all of that month’s.`,
+  ledgerShowOlder: (count: number) => `Show ${count === 1 ? '1 older entry' : `${count} older entries`}`,
+  cancelNotBuyer: 'This order was placed on your company’s account, and only a buyer or an owner of the company may cancel it now. Ask its owner.',
   paymentRecorded: (reference: string) => `Payment ${reference} recorded.`,
   unknownInvoices: (numbers: readonly string[]) => `These invoices are not this company’s: ${numbers.join(', ')}.`,
   referenceRequired: 'A payment’s reference is required (the bank’s or the cheque’s).',
@@ -236,6 +241,8 @@ export function statementFileName(companyName: string, month: string): string {
 
 /** The ledger entries an admin's view of a company's account shows: the newest. */
 export const ADMIN_LEDGER_RECENT = 20;
+/** The Company page's ledger shows this many entries, newest first, and this many more at each "Show older" (decision 133). */
+export const LEDGER_SHOWN = 20;
 
 /**
  * `GET /api/admin/companies/{id}/account`: a company's money as the admins see it (decision 107).

@@ -125,6 +125,8 @@ describe('priceListInputSchema', () => {
     ['dates the wrong way round', { startsAt: '2026-02-02', endsAt: '2026-02-01' }, 'end date'],
     ['a category twice', { entries: [{ category: 'brakes', percentOff: 1 }, { category: 'brakes', percentOff: 2 }] }, 'appears once'],
     ['a tier of 1', { entries: [{ category: 'brakes', percentOff: 1, tiers: [{ minQuantity: 1, percentOff: 2 }] }] }, 'quantity of 2'],
+    // A mistyped field is named, not dropped: the list would be saved without its last day (decision 133).
+    ['a field it does not have', { endsOn: '2026-12-31' }, 'A price list has no field endsOn; its fields are name, priority, startsAt, endsAt, entries.'],
   ])('refuses %s', (_case, change, message) => {
     const parsed = priceListInputSchema.safeParse({ ...valid, ...change });
     expect(parsed.success).toBe(false);

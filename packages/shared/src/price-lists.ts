@@ -148,7 +148,12 @@ export const COMPANY_PRICE_LISTS_MAX = 20;
 /** 10,000 entries with a few tiers each, as JSON. */
 export const priceListsBodyLimit = 4 * 1024 * 1024;
 
+/** The fields of `POST|PATCH /api/admin/price-lists`, as a refusal of any other names them. */
+export const PRICE_LIST_FIELDS = ['name', 'priority', 'startsAt', 'endsAt', 'entries'] as const;
+
 export const priceListMessages = {
+  /** A field a price list does not have (`startsOn` for `startsAt`): a 400 naming it, not a list saved without it (decision 133). */
+  unknownFields: (keys: readonly string[]) => `A price list has no field ${keys.join(', ')}; its fields are ${PRICE_LIST_FIELDS.join(', ')}.`,
   nameRequired: 'Price list name is required',
   nameTooLong: `Price list name must be at most ${PRICE_LIST_NAME_MAX} characters`,
   priority: `Priority is a whole number from 1 to ${PRICE_LIST_PRIORITY_MAX} (1 comes first)`,
@@ -238,13 +243,18 @@ const priceListFields = {
     }, priceListMessages.entriesRepeat),
 };
 const datesInOrder = (list: { startsAt?: string | null; endsAt?: string | null }) => !list.startsAt || !list.endsAt || list.startsAt <= list.endsAt;
+/**
+ * Strict, as a company's update is (decision 125): a field a list does not have is a 400 naming
+ * it. A mistyped `endsOn` was dropped and the list saved without its last day — in force for good.
+ */
+const strictly = { error: (issue: { code?: string; keys?: readonly string[] }) => (issue.code === 'unrecognized_keys' ? priceListMessages.unknownFields(issue.keys ?? []) : undefined) };
 
 /** `POST /api/admin/price-lists`: a whole list; dates `YYYY-MM-DD`, both days included. */
-export const priceListInputSchema = z.object(priceListFields).refine(datesInOrder, { message: priceListMessages.dates, path: ['endsAt'] });
+export const priceListInputSchema = z.strictObject(priceListFields, strictly).refine(datesInOrder, { message: priceListMessages.dates, path: ['endsAt'] });
 export type PriceListInput = z.infer<typeof priceListInputSchema>;
 /** `PATCH /api/admin/price-lists/{id}`: the fields sent change; `entries`, when sent, replace the list's. */
 export const priceListUpdateSchema = z
-  .object(priceListFields)
+  .strictObject(priceListFields, strictly)
   .partial()
   .extend({
     /**

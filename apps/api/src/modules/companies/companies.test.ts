@@ -471,6 +471,44 @@ describe('GET|DELETE /api/company/invitations', () => {
   });
 });
 
+describe('an owner put out of a company takes their pending invitations with them', () => {
+  it('withdraws what an owner sent when they are removed, made a buyer, or leave: the invitee cannot join, not even as an owner', async () => {
+    const first = await signUpCustomer(app, 'co-first-owner');
+    const firstCompany = await createCompany(first.email);
+    const asOwner = async (email: string, by: Customer) => {
+      expectReply(await post(byToken(by), '/api/company/invitations', { email, role: 'owner' }), 200);
+      return tokenMailedTo(app, email);
+    };
+    const pending = async () => ((await get(byToken(first), '/api/company/invitations')).json() as { email: string }[]).map((invitation) => invitation.email);
+    const memberId = async (who: Customer) => userIdOf(app, who.email);
+
+    for (const exit of ['removed', 'demoted', 'left'] as const) {
+      const second = await signUpCustomer(app, `co-second-${exit}`);
+      expectReply(await accept(byCookie(second), await asOwner(second.email, first)), 200);
+      // The second owner, while an owner, invites an account of their own as an owner.
+      const alt = await signUpCustomer(app, `co-alt-${exit}`);
+      const token = await asOwner(alt.email, second);
+      expect(await pending()).toContain(alt.email);
+
+      const url = `/api/company/members/${await memberId(second)}`;
+      if (exit === 'removed') expectReply(await call(app, byToken(first), { method: 'DELETE', url }), 200);
+      else if (exit === 'demoted') expectReply(await call(app, byToken(first), { method: 'PATCH', url, payload: { role: 'buyer' } }), 200);
+      else expectReply(await call(app, byToken(second), { method: 'DELETE', url }), 200);
+
+      expect(await pending()).not.toContain(alt.email);
+      expectReply(await accept(byCookie(alt), token), 410, companyMessages.invitationRevoked);
+      expectReply(await get(byToken(alt), '/api/company'), 404);
+    }
+    // An owner who stays an owner keeps theirs; so does the one another owner invited.
+    const kept = await signUpCustomer(app, 'co-kept');
+    const token = await asOwner(kept.email, first);
+    const members = (await get(byToken(first), '/api/company/members')).json() as { userId: string; email: string }[];
+    expect(members.map((member) => member.email)).toContain(first.email);
+    expectReply(await accept(byCookie(kept), token), 200);
+    expect(((await get(byToken(kept), '/api/company')).json() as { id: string }).id).toBe(firstCompany);
+  });
+});
+
 describe('orders record the company', () => {
   it('records the company, the location and who placed it; another company’s location is refused; members see only their company’s', async () => {
     const buyerId = await userIdOf(app, buyer.email);
@@ -501,8 +539,15 @@ describe('orders record the company', () => {
 
     for (const who of [owner, buyer, accounts, viewer]) {
       const orders = (await get(byToken(who), '/api/company/orders')).json() as CompanyOrder[];
-      expect(orders.find((order) => order._id === orderId)).toMatchObject({ location: 'North depot', placedBy: `${buyer.name} (${buyer.email})` });
+      expect(orders.find((order) => order._id === orderId)).toMatchObject({ location: 'North depot', placedBy: `${buyer.name} (${buyer.email})`, paymentMethod: 'card', dueOn: null });
     }
+    // One on account says so, with its invoice's due date (decision 133).
+    await fillCart(app, buyerId, [[part, 1]]);
+    const onAccount = await postCheckout(app, buyer.cookie, { locationId: depot.id, shippingMethodId: shipping, poNumber: 'PO-78', paymentMethod: 'account' });
+    expectReply(onAccount, 200);
+    const { insertedId, dueOn } = onAccount.json() as { insertedId: string; dueOn: string };
+    const listed = (await get(byToken(accounts), '/api/company/orders')).json() as CompanyOrder[];
+    expect(listed.find((order) => order._id === insertedId)).toMatchObject({ paymentMethod: 'account', dueOn, status: 'paid' });
     const rivalOrders = (await get(byToken(other), '/api/company/orders')).json() as CompanyOrder[];
     expect(rivalOrders.map((order) => order._id)).not.toContain(orderId);
 

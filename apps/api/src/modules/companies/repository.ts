@@ -181,6 +181,23 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
     return { expiresAt: invitation.expires_at };
   }
 
+  /**
+   * Withdraws the pending invitations `userId` sent for the company, when they stop being its owner
+   * (removed, left, or given another role): an invitation is an owner's act, and one left standing
+   * would let a former owner bring an account in — even as an owner — after they were put out.
+   * Their links then say the invitation was withdrawn, and the owners' list no longer shows them.
+   */
+  async function withdrawInvitationsOf(trx: Db, companyId: string, userId: string) {
+    await trx
+      .updateTable('company_invitations')
+      .set({ revoked_at: sql<Date>`now()` })
+      .where('company_id', '=', companyId)
+      .where('invited_by', '=', userId)
+      .where('accepted_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
   async function pendingOf(trx: Db, companyId: string): Promise<PendingInvitation[]> {
     const rows = await trx
       .selectFrom('company_invitations')
@@ -441,7 +458,10 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
         .executeTakeFirst();
     },
 
-    /** Changes a member's role; the last owner stays an owner (the company's row is locked meanwhile). */
+    /**
+     * Changes a member's role; the last owner stays an owner (the company's row is locked meanwhile).
+     * An owner given another role loses the invitations they sent (`withdrawInvitationsOf`).
+     */
     async changeRole(companyId: string, userId: string, role: CompanyRole): Promise<'changed' | 'not-found' | 'last-owner'> {
       return withTransaction(db, async (trx) => {
         await lockCompany(trx, companyId);
@@ -450,11 +470,15 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
         if (!target) return 'not-found';
         if (target.role === 'owner' && role !== 'owner' && members.filter((member) => member.role === 'owner').length <= 1) return 'last-owner';
         await trx.updateTable('company_members').set({ role }).where('user_id', '=', userId).where('company_id', '=', companyId).execute();
+        if (role !== 'owner') await withdrawInvitationsOf(trx, companyId, userId);
         return 'changed';
       });
     },
 
-    /** Removes a member; the last owner stays. Their past orders stay the company's. */
+    /**
+     * Removes a member (or one leaves); the last owner stays. Their past orders stay the company's;
+     * the invitations they sent are withdrawn (`withdrawInvitationsOf`).
+     */
     async removeMember(companyId: string, userId: string): Promise<'removed' | 'not-found' | 'last-owner'> {
       return withTransaction(db, async (trx) => {
         await lockCompany(trx, companyId);
@@ -463,6 +487,7 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
         if (!target) return 'not-found';
         if (target.role === 'owner' && members.filter((member) => member.role === 'owner').length <= 1) return 'last-owner';
         await trx.deleteFrom('company_members').where('user_id', '=', userId).where('company_id', '=', companyId).execute();
+        await withdrawInvitationsOf(trx, companyId, userId);
         return 'removed';
       });
     },
@@ -511,7 +536,7 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
       return removed !== undefined;
     },
 
-    /** A page of the company's orders, newest first, each with who placed it and for which location. */
+    /** A page of the company's orders, newest first, each with who placed it, for which location, and how it was paid. */
     async orders(companyId: string, page: number): Promise<CompanyOrder[]> {
       const rows = await db
         .selectFrom('orders')
@@ -526,7 +551,13 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
       const orders = await withLines(db, rows.map(({ location_name: _, ...row }) => row));
       return orders.map((order, index) => {
         const row = rows[index];
-        return { ...order, placedBy: row ? `${row.customer_name} (${row.email})` : '', location: row?.location_name ?? null };
+        return {
+          ...order,
+          placedBy: row ? `${row.customer_name} (${row.email})` : '',
+          location: row?.location_name ?? null,
+          paymentMethod: row?.payment_method ?? 'card',
+          dueOn: row?.due_on ?? null,
+        };
       });
     },
   };

@@ -77,4 +77,16 @@ describe('the characters of a name', () => {
     expect(text).toContain('Bill to Zoë Ångström');
     expect(text).not.toContain('?');
   });
+
+  it('writes a Latin letter the font lacks as its base letter, so a Polish or Czech name stays readable (decision 133)', async () => {
+    const text = await pdfText(
+      await renderDocument({ ...invoice, buyer: { ...invoice.buyer, name: 'Łukasz Dvořák', account: { name: 'Łódź Części Șerban Kft', taxId: 'PL-1' } } }),
+    );
+
+    expect(text).toContain('Lukasz Dvorák');
+    expect(text).toContain('Lódz Czesci Serban Kft');
+    expect(text).not.toContain('?');
+    // What has no Latin base still says a letter was there.
+    expect(await pdfText(await renderDocument({ ...invoice, buyer: { ...invoice.buyer, name: 'Иван' } }))).toContain('????');
+  });
 });

@@ -281,26 +281,35 @@ function drawPayment(pen: Pen, payment: NonNullable<CommercialDocument['payment'
   pen.y -= 20;
 }
 
+/** Latin letters with a stroke or a dot that no decomposition takes off, as their base letter. */
+const STROKED: Readonly<Record<string, string>> = { ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ħ: 'h', Ħ: 'H', ı: 'i', ŀ: 'l', Ŀ: 'L', ŧ: 't', Ŧ: 'T' };
+
 /**
- * Keeps the characters the standard font can write; others become "?". A letter typed as a base
- * and a combining mark ("e" + U+0308, as macOS writes file names and some keyboards type) is
- * composed first ("ë"), which the font has.
+ * Keeps the characters the standard font can write. A letter typed as a base and a combining mark
+ * ("e" + U+0308, as macOS writes file names and some keyboards type) is composed first ("ë"),
+ * which the font has. A Latin letter the font lacks is written as its base letter — "Łódź" as
+ * "Lódz", "Dvořák" as "Dvorák" — so that a company's or a buyer's name stays readable on its
+ * invoice and statement; only what has no Latin base (Cyrillic, Greek, CJK…) becomes "?".
  */
 function writableIn(font: PDFFont): (value: string) => string {
-  const known = new Map<string, boolean>();
+  const known = new Map<string, string>();
+  const encodes = (text: string) => {
+    try {
+      font.encodeText(text);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   return (value) =>
     Array.from(value.normalize('NFC').replace(/[\r\n\t]+/g, ' '), (character) => {
-      let ok = known.get(character);
-      if (ok === undefined) {
-        try {
-          font.encodeText(character);
-          ok = true;
-        } catch {
-          ok = false;
-        }
-        known.set(character, ok);
+      let written = known.get(character);
+      if (written === undefined) {
+        const base = STROKED[character] ?? character.normalize('NFD').replace(/\p{M}+/gu, '');
+        written = encodes(character) ? character : base && base !== character && encodes(base) ? base : '?';
+        known.set(character, written);
       }
-      return ok ? character : '?';
+      return written;
     }).join('');
 }
 

@@ -142,6 +142,18 @@ export async function accountTermsFor(
   return { companyId: company.id, terms: company.payment_terms, creditLimitCents: company.credit_limit_cents, balanceCents: await balanceOf(trx, company.id) };
 }
 
+/**
+ * Whether `userId` may still act for the company on its order on account (cancel it, crediting the
+ * company's ledger): they are its buyer or owner now (decision 133). Placing the order made it the
+ * company's, so someone removed from the company or made a viewer or an accounts member since may
+ * no longer undo it. Any other order (paid by card, or of no company) is the placer's: true.
+ */
+export async function mayActOnAccountOrder(db: Db, userId: string, order: { company_id: string | null; payment_method: string }): Promise<boolean> {
+  if (order.payment_method !== 'account' || !order.company_id) return true;
+  const member = await db.selectFrom('company_members').select('role').where('company_id', '=', order.company_id).where('user_id', '=', userId).executeTakeFirst();
+  return member !== undefined && ON_ACCOUNT_ROLES.includes(member.role);
+}
+
 /** Whether an order of `totalCents` would take the company over its limit (none: no limit). */
 export function overCreditLimit(terms: AccountTerms, totalCents: number): boolean {
   return overCreditLimitCents(terms.creditLimitCents, terms.balanceCents, totalCents);

@@ -174,6 +174,35 @@ describe('an order on account', () => {
   });
 });
 
+describe('cancelling an order on account (decision 133)', () => {
+  it('is its placer’s only while they are the company’s buyer or owner: removed or made a viewer, they are refused and the company keeps its order', async () => {
+    const cancel = (who: Customer, id: string) => call(app, byCookie(who), { method: 'DELETE', url: `/api/myorder?id=${id}` });
+    for (const exit of ['removed', 'viewer'] as const) {
+      const placer = await signUpCustomer(app, `ac-placer-${exit}`);
+      await join(placer, 'buyer');
+      const { response } = await orderOnAccount(placer, 1500);
+      expectReply(response, 200);
+      const id = (response.json() as { insertedId: string }).insertedId;
+      const url = `/api/company/members/${await userIdOf(app, placer.email)}`;
+      if (exit === 'removed') expectReply(await call(app, byToken(owner), { method: 'DELETE', url }), 200);
+      else expectReply(await call(app, byToken(owner), { method: 'PATCH', url, payload: { role: 'viewer' } }), 200);
+
+      const before = await balanceOf(app.db, companyId);
+      expectReply(await cancel(placer, id), 409, accountMessages.cancelNotBuyer);
+      expect(await balanceOf(app.db, companyId)).toBe(before);
+      expect(await app.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'paid' });
+    }
+    // A buyer who still is one cancels their own: the company is credited.
+    const placer = await signUpCustomer(app, 'ac-placer-kept');
+    await join(placer, 'buyer');
+    const { response } = await orderOnAccount(placer, 1500);
+    expectReply(response, 200);
+    const before = await balanceOf(app.db, companyId);
+    expectReply(await cancel(placer, (response.json() as { insertedId: string }).insertedId), 200);
+    expect(await balanceOf(app.db, companyId)).toBe(before - 2000);
+  });
+});
+
 describe('the ledger', () => {
   it('is append-only: an UPDATE or DELETE of an entry is refused by the database', async () => {
     const before = await balanceOf(app.db, companyId);

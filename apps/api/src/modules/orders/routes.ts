@@ -33,6 +33,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn as security } from '../../plugins/api-docs';
 import { createAuditLog } from '../audit/repository';
 import { identityOf } from '../auth/identity';
+import { mayActOnAccountOrder } from '../ledger/entries';
 import { normaliseEmail } from '../users/repository';
 import { mayReadOrder } from './access';
 import { cancelOrder, type CancelOutcome } from './cancel';
@@ -238,6 +239,8 @@ const customerCancelRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!order || order.user_id !== identity.userId || hasEnded(order.status)) {
         return reply.code(404).send({ message: apiErrors.orderNotFound });
       }
+      // An order on account is the company's: its placer cancels it only while still its buyer or owner.
+      if (!(await mayActOnAccountOrder(app.db, identity.userId, order))) return reply.code(409).send({ message: accountMessages.cancelNotBuyer });
       const { outcome, restRefundCents } = await cancelOrder(orders, app.payments.provider, order, 'customer', undefined, { db: app.db, mail: app.mail }, request.log);
       const refusal = cancelRefusals[outcome];
       if (refusal) return reply.code(409).send({ message: refusal });

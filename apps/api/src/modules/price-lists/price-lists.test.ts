@@ -1,4 +1,4 @@
-import { priceListMessages, requestNotValid, type AdminCompany, type Cart, type PartDetail, type PriceExplained, type PriceList, type PriceListSummary } from '@autoparts/shared';
+import { companyMessages, priceListMessages, requestNotValid, type AdminCompany, type Cart, type PartDetail, type PriceExplained, type PriceList, type PriceListSummary } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -232,6 +232,13 @@ describe('explain', () => {
     const { part_number: rotorNumber } = await app.db.selectFrom('parts').select('part_number').where('id', '=', rotor).executeTakeFirstOrThrow();
     expect(await explain(`companyId=${fleetco}&partNumber=${encodeURIComponent(rotorNumber)}&quantity=3`)).toMatchObject({ unitPrice: 15, priceListId: fleetList });
     expectReply(await send(byToken(admin), 'GET', '/api/admin/price-lists/explain?partNumber=NO-SUCH-1'), 404);
+    // A field a list does not have is a 400 naming it, on creating and on changing (decision 133).
+    expectInvalid(await send(byToken(admin), 'POST', '/api/admin/price-lists', { name: 'Mistyped dates', priority: 5, startsOn: '2026-01-01', entries: [] }), priceListMessages.unknownFields(['startsOn']));
+    expect(await app.db.selectFrom('price_lists').select('id').where('name', '=', 'Mistyped dates').executeTakeFirst()).toBeUndefined();
+    expectInvalid(await send(byToken(admin), 'PATCH', `/api/admin/price-lists/${fleetList}`, { endsOn: '2026-12-31' }), priceListMessages.unknownFields(['endsOn']));
+    // A company that is not there is a 404, not what a visitor pays (decision 133).
+    expectReply(await send(byToken(admin), 'GET', `/api/admin/price-lists/explain?companyId=00000000-0000-4000-8000-000000000000&partId=${rotor}`), 404, companyMessages.notFound);
+    expectReply(await send(byToken(admin), 'GET', `/api/admin/price-lists/explain?companyId=not-an-id&partId=${rotor}`), 404, companyMessages.notFound);
     expectInvalid(await send(byToken(admin), 'GET', `/api/admin/price-lists/explain?partId=${rotor}&quantity=0`), priceListMessages.quantity);
   });
 

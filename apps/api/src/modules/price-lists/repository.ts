@@ -130,6 +130,12 @@ export function createPriceListsRepository(db: Db) {
   }
 
   return {
+    /** Whether a company of this id is there (the explain tool names one: decision 133). */
+    async companyExists(id: string): Promise<boolean> {
+      if (!isId(id)) return false;
+      return (await db.selectFrom('companies').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+    },
+
     /**
      * A new list with its entries; its id and its warnings, why its entries cannot be kept, or
      * 'name-taken' when another list has its name (letter case aside, migration 0058): the same

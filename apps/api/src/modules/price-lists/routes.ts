@@ -1,4 +1,5 @@
 import {
+  companyMessages,
   acknowledgedSchema,
   apiErrors,
   errorSchema,
@@ -81,6 +82,8 @@ export const priceListsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { companyId, quantity, ...which } = request.query;
+      // A company that is not there is said so, not answered with what anyone else pays.
+      if (companyId !== undefined && !(await lists.companyExists(companyId))) return reply.code(404).send({ message: companyMessages.notFound });
       return (await explainPrice(app.db, companyId, which, quantity)) ?? reply.code(404).send({ message: apiErrors.partNotFound });
     },
   );

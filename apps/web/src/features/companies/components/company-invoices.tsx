@@ -1,6 +1,6 @@
 import { formatPrice, paymentMessages, sumDollars, type OpenInvoice } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
 import { LoadFailed } from '../../../components/load-failed';
@@ -24,6 +24,8 @@ export function CompanyInvoices() {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [searchParams] = useSearchParams();
   const back = searchParams.get('checkout');
+  // Paid, the form and the invoices chosen go: the focus goes to the list's heading, not to the page's top.
+  const heading = useRef<HTMLHeadingElement>(null);
 
   const open = invoices.data ?? [];
   const picked = open.filter((invoice) => chosen.has(invoice.number));
@@ -38,7 +40,7 @@ export function CompanyInvoices() {
 
   return (
     <section aria-labelledby="company-invoices-heading" className="grid gap-4">
-      <h2 id="company-invoices-heading" className="text-xl font-bold text-ink">
+      <h2 id="company-invoices-heading" ref={heading} tabIndex={-1} className="text-xl font-bold text-ink outline-none">
         Open invoices
       </h2>
       {back === 'success' && (
@@ -73,7 +75,11 @@ export function CompanyInvoices() {
           {picked.length > 0 && (
             // As wide as the payment page's card form, not the whole page's width.
             <div className="max-w-xl">
-              <PayInvoices invoiceNumbers={picked.map((invoice) => invoice.number)} total={total} onPaid={() => setChosen(new Set())} />
+              <PayInvoices invoiceNumbers={picked.map((invoice) => invoice.number)} total={total} onPaid={() => {
+                  setChosen(new Set());
+                  heading.current?.focus();
+                }}
+              />
             </div>
           )}
         </>

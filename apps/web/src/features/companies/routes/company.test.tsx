@@ -75,7 +75,11 @@ function companyRoutes(role: MyCompany['role'], orders: CompanyOrder[] = []) {
 
 describe('Company', () => {
   it('shows an owner the company, its members with Remove, the invite form, locations and orders', async () => {
-    const server = companyServer('owner', [{ ...anOrder(), placedBy: 'Bo Buyer (bo@example.com)', location: 'North depot' }]);
+    const server = companyServer('owner', [
+      { ...anOrder({ status: 'paid' }), placedBy: 'Bo Buyer (bo@example.com)', location: 'North depot', paymentMethod: 'card', dueOn: null },
+      { ...anOrder({ _id: 'order-2', orderNumber: '100043', status: 'paid' }), placedBy: 'Bo Buyer (bo@example.com)', location: null, paymentMethod: 'account', dueOn: '2027-01-05' },
+      { ...anOrder({ _id: 'order-3', orderNumber: '100044', status: 'shipped' }), placedBy: 'Bo Buyer (bo@example.com)', location: null, paymentMethod: 'account', dueOn: '2026-12-31' },
+    ]);
     renderCompany();
     expect(await screen.findByRole('heading', { level: 1, name: 'Fleetco' })).toBeInTheDocument();
     expect(screen.getByText('Net 30')).toBeInTheDocument();
@@ -83,6 +87,12 @@ describe('Company', () => {
     expect(await screen.findByText(/Placed by Bo Buyer \(bo@example.com\) for North depot/)).toBeInTheDocument();
     // Every member may open the company's orders (decision 106).
     expect(within(screen.getByRole('list', { name: 'The company’s orders' })).getByRole('link', { name: 'Order 100042' })).toHaveAttribute('href', '/dashboard/orders/100042');
+    // An order on account was invoiced, never paid by card: its card says so and when it is due, not "Paid".
+    const orders = within(screen.getByRole('list', { name: 'The company’s orders' })).getAllByRole('listitem');
+    expect(orders[0]).toHaveTextContent('Paid');
+    expect(orders[1]).toHaveTextContent('On account, invoice due Jan 5, 2027');
+    expect(orders[1]).not.toHaveTextContent('Paid');
+    expect(orders[2]).toHaveTextContent('Shipped · on account, invoice due Dec 31, 2026');
 
     const user = userEvent.setup();
     const invite = screen.getByRole('form', { name: 'Invite a member' });
@@ -234,6 +244,9 @@ describe('Company', () => {
     await user.type(screen.getByLabelText('CVC'), '123');
     await user.click(screen.getByRole('button', { name: 'Pay $5.00' }));
     expect(await screen.findByText('Payment of $5.00 received for 1 invoice. Thank you!')).toBeInTheDocument();
+    // The form is gone with the invoice chosen: the focus waits on the list's heading, not on the page's top.
+    expect(screen.queryByRole('button', { name: 'Pay $5.00' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Open invoices' })).toHaveFocus();
     expect(server.calls.find((call) => call.path === '/api/company/invoices/pay')?.body).toEqual({ invoiceNumbers: ['INV-000012'], cardNumber: '4242 4242 4242 4242', expiry: '12/99', cvc: '123' });
   });
 
@@ -263,6 +276,35 @@ describe('Company', () => {
     await user.clear(month);
     await user.type(month, '2026-11');
     expect(screen.getByRole('link', { name: 'Download the statement for 2026-11 (PDF)' })).toHaveAttribute('href', '/api/company/statements/2026-11.pdf');
+  });
+
+  it('shows the ledger’s newest 20 entries, and 20 older ones more at each press, the focus on the first added (decision 133)', async () => {
+    // 45 invoices of $1.00, oldest first as the API lists them.
+    const ledger = Array.from({ length: 45 }, (_, index) => ({
+      at: new Date(Date.UTC(2026, 9, 1 + index)).toISOString(),
+      kind: 'invoice' as const,
+      number: `INV-${String(index + 1).padStart(6, '0')}`,
+      amount: 1,
+      balance: index + 1,
+    }));
+    stubFetch({ ...companyRoutes('accounts'), 'GET /api/company/ledger': { body: ledger } });
+    renderCompany();
+    const entries = await screen.findByRole('list', { name: 'Ledger entries, newest first' });
+    expect(within(entries).getAllByRole('listitem')).toHaveLength(20);
+    expect(within(entries).getAllByRole('listitem')[0]).toHaveTextContent('Invoice INV-000045');
+    expect(screen.getByText('Showing the newest 20 of 45 entries. A month’s statement lists all of that month’s.')).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Show 20 older entries' }));
+    const rows = within(entries).getAllByRole('listitem');
+    expect(rows).toHaveLength(40);
+    expect(rows[20]).toHaveTextContent('Invoice INV-000025');
+    expect(rows[20]).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Show 5 older entries' }));
+    expect(within(entries).getAllByRole('listitem')).toHaveLength(45);
+    expect(within(entries).getAllByRole('listitem')[40]).toHaveFocus();
+    expect(screen.queryByRole('button', { name: /older entr/ })).not.toBeInTheDocument();
   });
 
   it('focuses the first field a resale certificate upload refuses', async () => {

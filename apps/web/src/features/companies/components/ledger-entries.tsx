@@ -1,0 +1,58 @@
+import { accountMessages, formatPrice, LEDGER_SHOWN, ledgerKindLabels, type LedgerEntry } from '@autoparts/shared';
+import { useEffect, useRef, useState } from 'react';
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/**
+ * The company's ledger entries, newest first, LEDGER_SHOWN at a time (decision 133): a company
+ * ordering every day has thousands, and drawing them all made the Company page slow on a phone.
+ * "Show older" adds the next ones and hands the focus to the first of them.
+ */
+export function LedgerEntries({ entries }: { entries: readonly LedgerEntry[] }) {
+  const [shown, setShown] = useState(LEDGER_SHOWN);
+  // The index of the first entry the last "Show older" added: it takes the focus.
+  const [added, setAdded] = useState<number | null>(null);
+  const firstAdded = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (added !== null) firstAdded.current?.focus();
+  }, [added]);
+
+  const newest = [...entries].reverse();
+  const more = Math.min(LEDGER_SHOWN, newest.length - shown);
+  return (
+    <>
+      <ul className="grid gap-2" aria-label="Ledger entries, newest first">
+        {newest.slice(0, shown).map((entry, index) => (
+          <li
+            key={`${entry.at}-${entry.number}-${index}`}
+            ref={index === added ? firstAdded : undefined}
+            tabIndex={index === added ? -1 : undefined}
+            className="grid grid-cols-[1fr_auto] gap-x-4 rounded-xl border border-slate-200 bg-white p-3 outline-brand-700 sm:grid-cols-[8rem_1fr_8rem_8rem]"
+          >
+            <span className="text-sm text-slate-600">{dateFormat.format(new Date(entry.at))}</span>
+            <span className="col-start-1 min-w-0 break-words text-ink sm:col-start-2 sm:row-start-1">
+              {ledgerKindLabels[entry.kind]} {entry.number}
+            </span>
+            <span className="col-start-2 row-start-1 text-right font-semibold text-ink sm:col-start-3">{formatPrice(entry.amount)}</span>
+            <span className="col-start-2 text-right text-sm text-slate-600 sm:col-start-4 sm:row-start-1">Balance {formatPrice(entry.balance)}</span>
+          </li>
+        ))}
+      </ul>
+      {more > 0 && (
+        <div className="grid justify-items-start gap-2">
+          <p className="text-sm text-slate-600">{accountMessages.ledgerShowing(shown, newest.length)}</p>
+          <button
+            type="button"
+            onClick={() => {
+              setAdded(shown);
+              setShown(shown + LEDGER_SHOWN);
+            }}
+            className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-ink hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+          >
+            {accountMessages.ledgerShowOlder(more)}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
