@@ -42,6 +42,32 @@ for (const width of [390, 1280]) {
   });
 }
 
+// The phone menu's Tab order is the order it is seen in: the search box stood first in the page's
+// order but was drawn below the links, so the Tab after "Open menu" went down to it and back up.
+test('at 390 px the open menu is tabbed through from top to bottom', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signUp(page, newAccount('menuorder'));
+  await page.goto('/blogs');
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out', includeHidden: true })).toBeAttached();
+  const menu = page.getByRole('banner').getByRole('button', { name: 'Open menu' });
+  await menu.click();
+  const tops: { name: string; top: number }[] = [];
+  for (let stop = 0; stop < 9; stop += 1) {
+    await page.keyboard.press('Tab');
+    tops.push(
+      await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        return { name: (element.getAttribute('aria-label') ?? element.textContent ?? '').trim(), top: Math.round(element.getBoundingClientRect().top) };
+      }),
+    );
+  }
+  const insideHeader = tops.slice(0, tops.findIndex((stop) => stop.name === 'Sign Out') + 1);
+  expect(insideHeader.map((stop) => stop.name), JSON.stringify(tops)).toContain('Home');
+  for (const [index, stop] of insideHeader.entries()) {
+    if (index > 0) expect(stop.top, `${stop.name} after ${insideHeader[index - 1]?.name}`).toBeGreaterThanOrEqual(insideHeader[index - 1]?.top ?? 0);
+  }
+});
+
 // WCAG's reflow: 1280 px at 400 % zoom is 320 CSS px; the quick order's file picker widened the
 // cart's column past it (3 px sideways).
 test('at 320 px the cart with its quick order scrolls no way but down', async ({ page }) => {

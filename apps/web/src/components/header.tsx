@@ -144,7 +144,9 @@ function HeaderSearch() {
   }
   return (
     // Sent before the app has hydrated, the form is a plain GET of /shop with the text as `q`.
-    <form role="search" aria-label="Parts" action={paths.shop} onSubmit={submit} className={`order-last flex w-full min-w-0 gap-2 pb-3 md:order-none md:w-auto md:flex-1 md:pb-0 lg:max-w-sm ${onShop ? 'max-md:hidden' : ''}`}>
+    // Drawn where it stands in the page's order: on a phone above the open menu's links, so that
+    // Tab goes down the screen (drawn below them, it came first and Tab went down, then up).
+    <form role="search" aria-label="Parts" action={paths.shop} onSubmit={submit} className={`flex w-full min-w-0 gap-2 pb-3 md:w-auto md:flex-1 md:pb-0 lg:max-w-sm ${onShop ? 'max-md:hidden' : ''}`}>
       <label htmlFor={inputId} className="sr-only">
         Search parts
       </label>
