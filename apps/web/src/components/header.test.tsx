@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes, renderWithRouter } from '../test/render-with-router';
 import { Header } from './header';
@@ -61,6 +62,46 @@ describe('Header', () => {
     renderWithRouter(<Header account={<button type="button">Sign Out</button>} />);
     expect(screen.queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
+  });
+
+  // Signing out took the focused Sign Out away with the account links, and the focus fell to the
+  // page's body: the next Tab started again from the top of the page.
+  it('gives the focus to Login when signing out took it away with the account links', async () => {
+    function SessionHeader() {
+      const [signedIn, setSignedIn] = useState(true);
+      return (
+        <Header
+          account={
+            signedIn ? (
+              <button type="button" onClick={() => setSignedIn(false)}>
+                Sign Out
+              </button>
+            ) : undefined
+          }
+        />
+      );
+    }
+    renderWithRouter(<SessionHeader />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    expect(screen.getByRole('link', { name: 'Login' })).toHaveFocus();
+  });
+
+  it('leaves the focus where it is when the session ends while it is elsewhere', async () => {
+    function SessionHeader() {
+      const [signedIn, setSignedIn] = useState(true);
+      return (
+        <>
+          <Header account={signedIn ? <button type="button">Sign Out</button> : undefined} />
+          <button type="button" onClick={() => setSignedIn(false)}>
+            End session
+          </button>
+        </>
+      );
+    }
+    renderWithRouter(<SessionHeader />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await userEvent.click(screen.getByRole('button', { name: 'End session' }));
+    expect(screen.getByRole('button', { name: 'End session' })).toHaveFocus();
   });
 
   it('leaves the search to /shop’s own box on a phone there, and searches from every other page', () => {

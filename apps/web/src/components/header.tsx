@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link, NavLink, useLocation, useMatch, useNavigate } from 'react-router';
 import { paths, SEARCH_QUERY_MAX } from '@autoparts/shared';
 import { SHOP_NAME } from '../content/site';
@@ -33,6 +33,27 @@ export function Header({ account, cart }: HeaderProps) {
   // On small screens the list is a drop-down; following any link in it (the account's too) closes it.
   function closeAfterChoice(event: MouseEvent<HTMLUListElement>) {
     if (event.target instanceof Element && event.target.closest('a, button')) setMenuOpen(false);
+  }
+
+  // Signing out takes the account links away, the focused Sign Out with them, and the focus would
+  // fall to the page's body: it goes to the Login link standing in their place (to the menu's
+  // button on a phone, whose menu the press closed). A focus elsewhere is left alone (decision 132).
+  const accountItem = useRef<HTMLLIElement>(null);
+  const focusInAccount = useRef(false);
+  const signedOut = account === undefined;
+  useLayoutEffect(() => {
+    if (!signedOut || !focusInAccount.current) return;
+    focusInAccount.current = false;
+    const focused = document.activeElement;
+    if (focused && focused !== document.body && focused.isConnected) return;
+    const login = accountItem.current?.querySelector('a');
+    login?.focus();
+    if (document.activeElement !== login) menuButton.current?.focus();
+  }, [signedOut]);
+  function trackAccountFocus(event: FocusEvent<HTMLLIElement>) {
+    // Left for another element; a focus lost with its element (or to a disabled one) has none.
+    if (event.type === 'focus') focusInAccount.current = true;
+    else if (event.relatedTarget) focusInAccount.current = false;
   }
 
   function closeOnEscape(event: KeyboardEvent<HTMLElement>) {
@@ -90,14 +111,16 @@ export function Header({ account, cart }: HeaderProps) {
             </li>
           ))}
           {account === undefined ? (
-            <li>
+            <li ref={accountItem}>
               <HeaderLink to={paths.login} state={loginState}>
                 Login
               </HeaderLink>
             </li>
           ) : (
             account !== null && (
-              <li className="flex flex-col gap-1 md:flex-row md:items-center">{account}</li>
+              <li ref={accountItem} onFocus={trackAccountFocus} onBlur={trackAccountFocus} className="flex flex-col gap-1 md:flex-row md:items-center">
+                {account}
+              </li>
             )
           )}
         </ul>
@@ -121,7 +144,9 @@ function HeaderSearch() {
   }
   return (
     // Sent before the app has hydrated, the form is a plain GET of /shop with the text as `q`.
-    <form role="search" aria-label="Parts" action={paths.shop} onSubmit={submit} className={`order-last flex w-full min-w-0 gap-2 pb-3 md:order-none md:w-auto md:flex-1 md:pb-0 lg:max-w-sm ${onShop ? 'max-md:hidden' : ''}`}>
+    // Drawn where it stands in the page's order: on a phone above the open menu's links, so that
+    // Tab goes down the screen (drawn below them, it came first and Tab went down, then up).
+    <form role="search" aria-label="Parts" action={paths.shop} onSubmit={submit} className={`flex w-full min-w-0 gap-2 pb-3 md:w-auto md:flex-1 md:pb-0 lg:max-w-sm ${onShop ? 'max-md:hidden' : ''}`}>
       <label htmlFor={inputId} className="sr-only">
         Search parts
       </label>

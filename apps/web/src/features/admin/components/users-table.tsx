@@ -77,6 +77,10 @@ function UserRow({ user, isMe, onMakeAdmin, onRemoveAdmin, onRemove, pending, bu
   const emailId = `${id}-email`;
   const reasonId = `${id}-reason`;
   const admin = user.role === 'admin';
+  // One button for the role, whichever it says: the lists come back (Make Admin now reads Remove
+  // admin) before the action ends, and the button pressed stays the pending one, not a disabled
+  // one (Chromium drops a disabled button's focus; decision 132).
+  const rolePending = pending === 'make-admin' || pending === 'remove-admin';
   return (
     <tr data-row={user.email} className="align-middle">
       <th scope="row" tabIndex={-1} className="px-4 py-3 font-normal focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700">
@@ -95,7 +99,7 @@ function UserRow({ user, isMe, onMakeAdmin, onRemoveAdmin, onRemove, pending, bu
       <td data-row-actions className="px-4 py-3">
         {admin ? (
           // The server keeps the last admin one and says so (409).
-          <ActionButton onClick={() => onRemoveAdmin(user)} disabled={busy} pending={pending === 'remove-admin'} aria-describedby={emailId}>
+          <ActionButton onClick={() => onRemoveAdmin(user)} disabled={busy} pending={rolePending} aria-describedby={emailId}>
             Remove admin
           </ActionButton>
         ) : (
@@ -103,7 +107,7 @@ function UserRow({ user, isMe, onMakeAdmin, onRemoveAdmin, onRemove, pending, bu
             tone="primary"
             onClick={() => onMakeAdmin(user)}
             disabled={busy}
-            pending={pending === 'make-admin'}
+            pending={rolePending}
             aria-describedby={emailId}
           >
             Make Admin

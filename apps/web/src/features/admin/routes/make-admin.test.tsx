@@ -103,6 +103,41 @@ describe('Make Admin', () => {
     expect(server.paths().filter((path) => path === 'GET /api/admin/audit?limit=5')).toHaveLength(2);
   });
 
+  // Chromium drops the focus of a focused button that becomes disabled (jsdom does not). The
+  // role's button (Make Admin, then Remove admin) stays the one pending until the lists are back.
+  it('keeps the focus on the role’s button while the lists come back: Make Admin becomes Remove admin, still pressable', async () => {
+    let users = [boss, jane];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let activityCalls = 0;
+    stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [GET_USERS]: () => ({ body: users }),
+      'PUT /api/user/admin/jane%40example.com': () => {
+        users = [boss, { ...jane, role: 'admin' }];
+        return { body: { modifiedCount: 1 } };
+      },
+      'GET /api/admin/audit?limit=5': async () => {
+        activityCalls += 1;
+        if (activityCalls > 1) await held;
+        return { body: [] };
+      },
+    });
+    const user = userEvent.setup();
+    renderMakeAdmin();
+    await screen.findByRole('table', { name: 'Users' });
+    confirmNext(true);
+    await user.click(rowOf('jane@example.com').getByRole('button', { name: 'Make Admin' }));
+
+    const roleButton = await rowOf('jane@example.com').findByRole('button', { name: 'Remove admin' });
+    expect(roleButton).toBeEnabled();
+    expect(roleButton).toHaveAttribute('aria-disabled', 'true');
+    expect(roleButton).toHaveFocus();
+    release();
+    await waitFor(() => expect(roleButton).not.toHaveAttribute('aria-disabled'));
+    expect(roleButton).toHaveFocus();
+  });
+
   it('asks before making anyone an admin, and does nothing when the admin says no', async () => {
     const server = stubFetch({ 'GET /api/me': { body: anAdmin() }, [GET_USERS]: { body: [boss, jane] }, ...noActivity });
     const user = userEvent.setup();

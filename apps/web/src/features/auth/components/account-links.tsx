@@ -10,6 +10,7 @@ export function AccountLinks({ me }: { me: Me }) {
   const [signingOut, setSigningOut] = useState(false);
 
   async function handleSignOut() {
+    if (signingOut) return;
     setSigningOut(true);
     try {
       await signOut();
@@ -24,9 +25,10 @@ export function AccountLinks({ me }: { me: Me }) {
       <button
         type="button"
         onClick={() => void handleSignOut()}
-        disabled={signingOut}
+        // aria-disabled while it signs out, never disabled: Chromium drops a disabled button's focus.
+        aria-disabled={signingOut || undefined}
         aria-busy={signingOut}
-        className="block rounded-lg px-3 py-2 text-left font-medium text-slate-700 hover:bg-slate-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-70"
+        className="block rounded-lg px-3 py-2 text-left font-medium text-slate-700 hover:bg-slate-100 hover:text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-disabled:opacity-70"
       >
         Sign Out
       </button>

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
 import { inputClass } from '../../../components/field';
+import { ignoredWhilePending } from '../../../components/submit-button';
 import { useAddToCart } from '../api/cart';
 
 export interface AddToCartButtonProps {
@@ -81,9 +82,13 @@ export function AddToCartButton({ partId, partNumber, minOrderQuantity, availabl
         </div>
         <button
           type="submit"
-          disabled={soldOut || add.isPending || Boolean(problem)}
+          // Pending, aria-disabled and not disabled: Chromium drops the focus of a focused button
+          // that becomes disabled, and the keyboard user's place with it (decision 132).
+          disabled={(soldOut || Boolean(problem)) && !add.isPending}
+          aria-disabled={add.isPending || undefined}
           aria-busy={add.isPending}
-          className="inline-flex h-[42px] items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-70"
+          onClick={ignoredWhilePending(add.isPending)}
+          className="inline-flex h-[42px] items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-70 aria-disabled:cursor-not-allowed aria-disabled:opacity-70"
         >
           {add.isPending && <Spinner />}
           Add to cart

@@ -384,4 +384,36 @@ describe('AddToCartButton', () => {
     expect(await screen.findByRole('status')).toHaveTextContent(cartMessages.addedOne('BRK-1001', 1));
     expect(server.calls.find((call) => call.method === 'PUT')?.body).toEqual({ quantity: 3 });
   });
+
+  // Chromium drops the focus of a focused button that becomes disabled (jsdom does not): while
+  // it adds, the button is aria-disabled and busy, keeps the focus, and adds nothing twice.
+  it('keeps its focus while it adds, and adds once however often it is pressed or Enter is typed', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const server = stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      'GET /api/cart': { body: aCart([]) },
+      [`PUT /api/cart/lines/${PART}`]: async () => {
+        await held;
+        return { body: aCart([aLine({ quantity: 1 })]) };
+      },
+    });
+    renderRoutes([{ path: '/', element: <AddToCartButton partId={PART} partNumber="BRK-1001" minOrderQuantity={1} availableQuantity={9} /> }]);
+    await waitFor(() => expect(server.paths()).toContain('GET /api/me'));
+
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', { name: 'Add to cart' });
+    await user.click(button);
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
+    expect(button).toBeEnabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
+    await user.click(button);
+    await user.type(screen.getByLabelText(/^Quantity/), '{Enter}');
+    release();
+
+    expect(await screen.findByRole('status')).toHaveTextContent(cartMessages.addedOne('BRK-1001', 1));
+    expect(button).not.toHaveAttribute('aria-disabled');
+    expect(server.calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+  });
 });

@@ -69,7 +69,7 @@ export function Component() {
       ) : !cart ? (
         <LoadingBlock label="Loading your cart" />
       ) : (
-        <div className="mt-6 grid items-start gap-8 lg:grid-cols-[1fr_22rem]">
+        <div className="mt-6 grid grid-cols-1 items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
           <div className="lg:col-start-1">
             {cart.lines.length === 0 ? (
               <EmptyState message={cartMessages.empty}>

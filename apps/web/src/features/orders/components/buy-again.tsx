@@ -16,11 +16,15 @@ export function BuyAgain({ orderId, describedBy }: { orderId: string; describedB
     <div className="mt-2">
       <button
         type="button"
-        onClick={() => buyAgain.mutate(orderId)}
-        disabled={buyAgain.isPending}
+        // aria-disabled while it works, never disabled: Chromium drops the focus of a focused
+        // button that becomes disabled, and the keyboard user's place with it (decision 132).
+        onClick={() => {
+          if (!buyAgain.isPending) buyAgain.mutate(orderId);
+        }}
+        aria-disabled={buyAgain.isPending || undefined}
         aria-busy={buyAgain.isPending}
         aria-describedby={describedBy}
-        className="inline-flex items-center gap-2 rounded-lg border border-brand-700 px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-wait"
+        className="inline-flex items-center gap-2 rounded-lg border border-brand-700 px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-disabled:cursor-wait"
       >
         {buyAgain.isPending && <Spinner className="size-4" />}
         {buyAgainMessages.button}

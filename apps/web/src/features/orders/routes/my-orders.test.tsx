@@ -123,6 +123,35 @@ describe('My Orders', () => {
     expect(server.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/api/order/order-3/buy-again']);
   });
 
+  // Chromium drops the focus of a focused button that becomes disabled (jsdom does not).
+  it('keeps the focus on Buy again while it works (aria-disabled, busy), and buys once however often it is pressed', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const server = stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_ORDERS]: { body: [shipped] },
+      'POST /api/order/order-3/buy-again': async () => {
+        await held;
+        return { body: { added: [{ partNumber: 'RAD-2001', quantity: 2 }], skipped: [] } };
+      },
+    });
+    renderMyOrders();
+    const row = within(await screen.findByRole('row', { name: /Radiator/ }));
+    const button = row.getByRole('button', { name: buyAgainMessages.button });
+    const user = userEvent.setup();
+    await user.click(button);
+    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
+    expect(button).toBeEnabled();
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button).toHaveFocus();
+    await user.click(button);
+    release();
+
+    await waitFor(() => expect(row.getByTestId('buy-again-result')).toHaveTextContent(buyAgainMessages.added(1)));
+    expect(button).not.toHaveAttribute('aria-disabled');
+    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+  });
+
   it('says so when buying again fails, with the server\'s reason', async () => {
     stubFetch({
       'GET /api/me': { body: aCustomer() },
