@@ -105,9 +105,14 @@ function CarouselButton({
   );
 }
 
+/**
+ * A review's name and text wrap within its card, a word too long for it too (`overflow-wrap:
+ * anywhere`): a word of 1,000 letters otherwise ran under the next cards and widened the row, which
+ * then scrolled past its last card, and the dot made current was one CSS hides.
+ */
 function ReviewCard({ review }: { review: Review }) {
   return (
-    <figure className="flex h-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+    <figure className="flex h-full min-w-0 flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm [overflow-wrap:anywhere]">
       <figcaption className="text-lg font-semibold text-ink">{review.name}</figcaption>
       <blockquote className="flex-1 text-slate-600">{review.description}</blockquote>
       {review.ratings !== null && (
