@@ -75,4 +75,11 @@ describe('the reviews carousel', () => {
     fireEvent.scroll(track);
     expect(live).toHaveTextContent('Review 3 of 4');
   });
+
+  it('lets a review written right to left read from the right: its name and text take their direction from their words', () => {
+    const arabic: Review = { _id: 'ar', name: 'سارة', description: 'القطع ممتازة!', ratings: '5' };
+    render(<ReviewSlides reviews={[arabic, ...reviews]} />);
+    expect(screen.getByText('سارة')).toHaveAttribute('dir', 'auto');
+    expect(screen.getByText('القطع ممتازة!')).toHaveAttribute('dir', 'auto');
+  });
 });

@@ -133,8 +133,13 @@ function shownText(index: number, perView: number, count: number) {
 function ReviewCard({ review }: { review: Review }) {
   return (
     <figure className="flex h-full min-w-0 flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm [overflow-wrap:anywhere]">
-      <figcaption className="text-lg font-semibold text-ink">{review.name}</figcaption>
-      <blockquote className="flex-1 text-slate-600">{review.description}</blockquote>
+      {/* `dir="auto"`: a name or text written right to left reads from the right, its full stop at its end. */}
+      <figcaption dir="auto" className="text-lg font-semibold text-ink">
+        {review.name}
+      </figcaption>
+      <blockquote dir="auto" className="flex-1 text-slate-600">
+        {review.description}
+      </blockquote>
       {review.ratings !== null && (
         <p className="font-medium text-slate-800">
           Ratings: <span className="text-brand-700">{review.ratings}</span>
