@@ -188,3 +188,45 @@ test('a review is added, shows on the home page, and an admin can hide it', asyn
   await expect(page.locator('.reviews-carousel .reviews-track > li').first()).toBeAttached();
   await expect(page.locator('.reviews-carousel').getByText(text)).toHaveCount(0);
 });
+
+test('a review of one very long word wraps within its card: the carousel ends at its last card, the admin list fits a phone', async ({ page }) => {
+  const account = newAccount('longword');
+  // One word of 900 letters, as a vandal would write it: no space for the browser to wrap at.
+  const word = `Unbreakable${Date.now()}${'x'.repeat(880)}`;
+  await signUp(page, account);
+  await page.goto('/dashboard/review');
+  await page.getByLabel('Description').fill(word);
+  await page.getByRole('button', { name: 'Add Review' }).click();
+  await expect(page.getByText(notices.reviewAdded)).toBeVisible();
+
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/');
+    const card = page.locator('.reviews-track > li').filter({ hasText: word });
+    await expect(card).toBeAttached();
+    const fit = await card.evaluate((slide) => {
+      const figure = slide.querySelector('figure')!;
+      const track = slide.parentElement!;
+      const last = track.lastElementChild!;
+      return {
+        cardOverflow: figure.scrollWidth - figure.clientWidth,
+        // How far the row scrolls past the right edge of its last card.
+        pastLastCard: Math.round(track.scrollWidth - (last.getBoundingClientRect().right - track.getBoundingClientRect().left + track.scrollLeft)),
+      };
+    });
+    expect(fit, `at ${width} px`).toEqual({ cardOverflow: 0, pastLastCard: 0 });
+  }
+
+  await page.setViewportSize({ width: 1280, height: 844 });
+  await page.waitForLoadState('networkidle');
+  await signOut(page);
+  await logInAsAdmin(page);
+  await page.goto('/dashboard/reviews');
+  const review = page.getByRole('listitem').filter({ hasText: word });
+  await expect(review).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  // Hidden again, so that the journeys after this one see the home page's usual cards.
+  await review.getByRole('button', { name: 'Hide', exact: true }).click();
+  await expect(review.getByRole('button', { name: 'Show' })).toBeVisible();
+});

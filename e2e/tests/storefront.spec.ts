@@ -164,6 +164,30 @@ test('review cards show name, description and ratings, and the carousel moves', 
   await expect(dots.nth(reviews.length - 4)).toHaveAttribute('aria-current', 'true');
 });
 
+test('the carousel by keyboard: Next pressed to the last stop keeps the focus, and each move is said', async ({ page, request }) => {
+  const count = ((await (await request.get('/api/reviews')).json()) as unknown[]).length;
+  expect(count).toBeGreaterThan(3);
+  // A reader who asks for less motion: the row jumps, no smooth scroll.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openHome(page);
+  const carousel = page.locator('.reviews-carousel');
+  await carousel.scrollIntoViewIfNeeded();
+  const next = carousel.getByRole('button', { name: 'Next slide' });
+  const said = carousel.locator('[aria-live="polite"]');
+  await expect(said).toHaveText('');
+  await next.focus();
+  // Three slides a view: the last stop is the third slide from the end.
+  for (let first = 2; first <= count - 2; first++) {
+    await page.keyboard.press('Enter');
+    await expect(said).toHaveText(`Reviews ${first} to ${first + 2} of ${count}`);
+  }
+  await expect(next).toBeDisabled();
+  await expect(next).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(carousel.getByRole('list', { name: 'Reviews, scroll sideways for more' })).toBeFocused();
+});
+
 test('the Join our Community block has labelled inputs and does not submit', async ({ page }) => {
   await openHome(page);
   const block = page.locator('#join-community');

@@ -2,6 +2,9 @@
  * The blogs page (SPEC §1): answers to interview questions about React and JavaScript.
  * In paragraphs, text between backticks is shown as code.
  */
+/** What the page is, under its heading and as its description for search engines and shared links. */
+export const BLOGS_INTRO = 'Answers to questions we are often asked in interviews about React and JavaScript.';
+
 export interface BlogPost {
   /** Anchor on the blogs page, e.g. /blogs#strict-equality. */
   id: string;

@@ -1,6 +1,8 @@
 /**
  * Everything the portfolio page shows. The profile is a placeholder until the developer fills in their
- * own: the e-mail and the project addresses use the reserved example.com domain so they reach no one.
+ * own: the e-mail uses the reserved example.com domain so it reaches no one. A project links only to
+ * an address that answers: the invented ones (`fleet-tracker.example.com`, `code.example.com`) led
+ * a visitor to the browser's "site can't be reached" page (decision 131); add the real ones here.
  */
 export interface PortfolioLink {
   label: string;
@@ -18,6 +20,7 @@ export interface Project {
   name: string;
   description: string;
   technologies: readonly string[];
+  /** Where to see it; none for a project with no public address. */
   links: readonly PortfolioLink[];
 }
 
@@ -77,20 +80,14 @@ export const portfolio: Portfolio = {
       description:
         'A dashboard for a van-rental company that schedules services from mileage readings and warns the workshop a week before each vehicle is due.',
       technologies: ['React', 'Node.js', 'PostgreSQL', 'Chart.js'],
-      links: [
-        { label: 'Live demo', href: 'https://fleet-tracker.example.com/' },
-        { label: 'Source code', href: 'https://code.example.com/jordan-reyes/fleet-tracker' },
-      ],
+      links: [],
     },
     {
       name: 'Garage Booking',
       description:
         'An online booking page for an independent garage: customers pick a service and a free slot, and the mechanics get a day plan on a tablet.',
       technologies: ['Next.js', 'TypeScript', 'Prisma'],
-      links: [
-        { label: 'Live demo', href: 'https://garage-booking.example.com/' },
-        { label: 'Source code', href: 'https://code.example.com/jordan-reyes/garage-booking' },
-      ],
+      links: [],
     },
   ],
 };

@@ -1,5 +1,6 @@
 import { formatPrice, isEnded, paths, type Part, type PublicPart, type SearchResult } from '@autoparts/shared';
 import type { PageMetaProps } from '../components/page-meta';
+import { BLOGS_INTRO } from '../content/blogs';
 import { SHOP_DESCRIPTION, SHOP_NAME, pageTitle } from '../content/site';
 import { absoluteUrl } from './site-url';
 import { breadcrumbList, itemList, productData } from './structured-data';
@@ -14,7 +15,8 @@ export { homeHead } from './structured-data';
 
 export const blogsHead: PageMetaProps = {
   title: pageTitle('Blogs'),
-  description: 'Our engineers answer common questions about building web shops: React, state, performance and more.',
+  // What the page holds (SPEC §1: answers to interview questions), not what it does not.
+  description: BLOGS_INTRO,
   canonicalPath: paths.blogs,
 };
 

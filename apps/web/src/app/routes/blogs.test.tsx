@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { blogPosts } from '../../content/blogs';
+import { blogsHead } from '../../lib/page-heads';
 import { renderWithRouter } from '../../test/render-with-router';
 import { Component as BlogsPage } from './blogs';
 
@@ -28,5 +29,13 @@ describe('Blogs page', () => {
   it('sets the document title', () => {
     renderWithRouter(<BlogsPage />, { path: '/blogs' });
     expect(document.title).toBe('Blogs — Autoparts Manufacturer');
+  });
+
+  it('describes itself to search engines as it does to its reader: answers to interview questions', () => {
+    renderWithRouter(<BlogsPage />, { path: '/blogs' });
+    const intro = screen.getByRole('heading', { level: 1, name: 'Blogs' }).nextElementSibling;
+    expect(intro).toHaveTextContent(/interview/);
+    // The old description promised "our engineers" on "building web shops … performance".
+    expect(blogsHead.description).toBe(intro?.textContent);
   });
 });

@@ -1,5 +1,5 @@
 import { InPageLink } from '../../components/in-page-link';
-import { blogPosts } from '../../content/blogs';
+import { BLOGS_INTRO, blogPosts } from '../../content/blogs';
 import { PageMeta } from '../../components/page-meta';
 import { blogsHead } from '../../lib/page-heads';
 
@@ -8,9 +8,7 @@ export function Component() {
     <div className="mx-auto max-w-3xl px-4 py-12">
       <PageMeta {...blogsHead} />
       <h1 className="text-4xl font-extrabold tracking-tight text-ink">Blogs</h1>
-      <p className="mt-4 text-lg text-slate-600">
-        Answers to questions we are often asked in interviews about React and JavaScript.
-      </p>
+      <p className="mt-4 text-lg text-slate-600">{BLOGS_INTRO}</p>
 
       <nav aria-labelledby="blogs-contents" className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-5">
         <h2 id="blogs-contents" className="text-sm font-semibold uppercase tracking-wider text-slate-600">

@@ -34,4 +34,14 @@ describe('Portfolio page', () => {
       }
     }
   });
+
+  it('links only to addresses that answer: this shop, or a host outside the reserved example domains', () => {
+    renderWithRouter(<PortfolioPage />, { path: '/portfolio' });
+    const reserved = /(^|\.)(example\.(com|net|org)|example|invalid|test|localhost)$/;
+    const dead = screen
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href') ?? '')
+      .filter((href) => /^https?:/.test(href) && reserved.test(new URL(href).hostname));
+    expect(dead).toEqual([]);
+  });
 });

@@ -70,13 +70,15 @@ export function Component() {
                     </li>
                   ))}
                 </ul>
-                <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-2">
-                  {project.links.map((link) => (
-                    <li key={link.href}>
-                      <ProjectLink link={link} project={project.name} />
-                    </li>
-                  ))}
-                </ul>
+                {project.links.length > 0 && (
+                  <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-2">
+                    {project.links.map((link) => (
+                      <li key={link.href}>
+                        <ProjectLink link={link} project={project.name} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </article>
             </li>
           ))}

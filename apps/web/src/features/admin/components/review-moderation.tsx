@@ -65,7 +65,7 @@ function ReviewItem({ review, pending, onToggle, hidingAuthor, onHideAuthor }: R
       className={`h-full rounded-xl border p-4 text-sm ${review.hidden ? 'border-dashed border-slate-300 bg-slate-50' : 'border-slate-200'}`}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <h3 id={authorId} className="font-bold text-ink">
+        <h3 id={authorId} dir="auto" className="min-w-0 font-bold text-ink [overflow-wrap:anywhere]">
           {review.name}
         </h3>
         {review.hidden && <span className="inline-flex rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">Hidden</span>}
@@ -73,7 +73,12 @@ function ReviewItem({ review, pending, onToggle, hidingAuthor, onHideAuthor }: R
       <p className="text-slate-500">
         <EmailText email={review.email} />
       </p>
-      <p className="mt-2 whitespace-pre-line break-words text-slate-700">{review.description}</p>
+      {/* `anywhere`, not `break-word`: a word too long for the card is broken within the card, and the
+          grid column is not widened to hold it (a 1000-letter word made the page 9,388 px wide at 390).
+          `dir="auto"`: a review written right to left reads from the right, as on the home page. */}
+      <p dir="auto" className="mt-2 whitespace-pre-line text-slate-700 [overflow-wrap:anywhere]">
+        {review.description}
+      </p>
       <p className="mt-2 text-slate-600">Ratings: {review.ratings ?? 'none'}</p>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
         <time dateTime={review.createdAt} className="text-xs text-slate-500">

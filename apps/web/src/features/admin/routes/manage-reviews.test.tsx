@@ -30,6 +30,14 @@ const callTo = (server: ReturnType<typeof stubFetch>, route: string) =>
   server.calls.find((call) => `${call.method} ${call.path}` === route);
 
 describe('Customer Reviews (admins)', () => {
+  it('shows a review written right to left from the right: its name and text take their direction from their words', async () => {
+    stubFetch({ [GET_REVIEWS]: { body: [anAdminReview({ name: 'سارة', description: 'القطع ممتازة!' })] }, ...noActivity });
+    renderManageReviews();
+    const review = await screen.findByRole('article', { name: 'سارة' });
+    expect(within(review).getByRole('heading', { name: 'سارة' })).toHaveAttribute('dir', 'auto');
+    expect(within(review).getByText('القطع ممتازة!')).toHaveAttribute('dir', 'auto');
+  });
+
   it('is a screen of its own, titled for it', async () => {
     stubFetch({ [GET_REVIEWS]: { body: [anAdminReview()] }, ...noActivity });
     renderManageReviews();

@@ -10,7 +10,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
  */
 export function ReviewSlides({ reviews }: { reviews: Review[] }) {
   const track = useRef<HTMLUListElement>(null);
-  const [position, setPosition] = useState({ index: 0, atStart: true, atEnd: reviews.length < 2 });
+  const [position, setPosition] = useState({ index: 0, perView: 1, atStart: true, atEnd: reviews.length < 2 });
+  // Nothing is said until the row has moved: the page's load is no news.
+  const [moved, setMoved] = useState(false);
 
   /** The distance from one slide to the next, gap included. */
   const step = useCallback(() => {
@@ -23,8 +25,11 @@ export function ReviewSlides({ reviews }: { reviews: Review[] }) {
     const element = track.current;
     if (!element) return;
     const distance = step();
+    const slideWidth = (element.children[0] as HTMLElement | undefined)?.offsetWidth ?? 0;
     setPosition({
       index: distance > 0 ? Math.round(element.scrollLeft / distance) : 0,
+      // The row's width holds `perView` slides and one gap fewer.
+      perView: distance > 0 ? Math.max(1, Math.round((element.clientWidth + distance - slideWidth) / distance)) : 1,
       atStart: element.scrollLeft <= 1,
       atEnd: element.scrollLeft >= element.scrollWidth - element.clientWidth - 1,
     });
@@ -48,7 +53,10 @@ export function ReviewSlides({ reviews }: { reviews: Review[] }) {
           // The row scrolls with the arrow keys once focused, as any scrolling region does.
           tabIndex={0}
           aria-label="Reviews, scroll sideways for more"
-          onScroll={measure}
+          onScroll={() => {
+            setMoved(true);
+            measure();
+          }}
         >
           {reviews.map((review, index) => (
             <li key={review._id} aria-roledescription="slide" aria-label={`${index + 1} of ${reviews.length}`}>
@@ -58,6 +66,10 @@ export function ReviewSlides({ reviews }: { reviews: Review[] }) {
         </ul>
         <CarouselButton label="Next slide" side="right" disabled={position.atEnd} onClick={() => goTo(position.index + 1)} />
       </div>
+      {/* What a move brought into view, said by a screen reader (the row itself changes nothing it reads). */}
+      <p aria-live="polite" className="sr-only">
+        {moved ? shownText(position.index, position.perView, reviews.length) : ''}
+      </p>
       {/* A dot a place the row can stop at: CSS hides those a wider view can no longer reach. */}
       <ul className="reviews-dots mt-6 flex flex-wrap justify-center gap-1">
         {reviews.map((review, index) => (
@@ -93,23 +105,41 @@ function CarouselButton({
   onClick: () => void;
 }) {
   return (
+    // `aria-disabled`, not `disabled`: Next pressed to the last stop keeps the focus (a disabled
+    // button loses it to the page's body, and a screen reader no longer knows where it is).
     <button
       type="button"
       aria-label={label}
-      disabled={disabled}
-      onClick={onClick}
-      className={`absolute top-1/2 ${side === 'left' ? 'left-0' : 'right-0'} z-10 grid size-9 -translate-y-1/2 place-items-center rounded-full text-2xl font-bold text-brand-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 disabled:text-slate-300`}
+      aria-disabled={disabled}
+      onClick={disabled ? undefined : onClick}
+      className={`absolute top-1/2 ${side === 'left' ? 'left-0' : 'right-0'} z-10 grid size-9 -translate-y-1/2 place-items-center rounded-full text-2xl font-bold text-brand-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-700 aria-disabled:cursor-default aria-disabled:text-slate-300 aria-disabled:hover:bg-transparent`}
     >
       <span aria-hidden="true">{side === 'left' ? '‹' : '›'}</span>
     </button>
   );
 }
 
+/**
+ * A review's name and text wrap within its card, a word too long for it too (`overflow-wrap:
+ * anywhere`): a word of 1,000 letters otherwise ran under the next cards and widened the row, which
+ * then scrolled past its last card, and the dot made current was one CSS hides.
+ */
+/** "Review 4 of 24", or with several a view "Reviews 4 to 6 of 24". */
+function shownText(index: number, perView: number, count: number) {
+  const last = Math.min(index + perView, count);
+  return last > index + 1 ? `Reviews ${index + 1} to ${last} of ${count}` : `Review ${index + 1} of ${count}`;
+}
+
 function ReviewCard({ review }: { review: Review }) {
   return (
-    <figure className="flex h-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <figcaption className="text-lg font-semibold text-ink">{review.name}</figcaption>
-      <blockquote className="flex-1 text-slate-600">{review.description}</blockquote>
+    <figure className="flex h-full min-w-0 flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm [overflow-wrap:anywhere]">
+      {/* `dir="auto"`: a name or text written right to left reads from the right, its full stop at its end. */}
+      <figcaption dir="auto" className="text-lg font-semibold text-ink">
+        {review.name}
+      </figcaption>
+      <blockquote dir="auto" className="flex-1 text-slate-600">
+        {review.description}
+      </blockquote>
       {review.ratings !== null && (
         <p className="font-medium text-slate-800">
           Ratings: <span className="text-brand-700">{review.ratings}</span>

@@ -17,9 +17,7 @@ export function ReviewsCarousel() {
       )}
       {isError && !reviews && <LoadFailed message="Reviews could not be loaded right now." onRetry={() => void refetch()} />}
       {reviews?.length === 0 && <p className="text-center text-slate-600">No reviews yet.</p>}
-      {reviews && reviews.length > 0 && (
-<ReviewSlides reviews={reviews} />
-      )}
+      {reviews && reviews.length > 0 && <ReviewSlides reviews={reviews} />}
     </section>
   );
 }
