@@ -1,4 +1,4 @@
-import { apiErrors, defaultReceiveAction, formatRmaNumber, returnMessages, type Order, type ReturnCreated, type ReturnRequest } from '@autoparts/shared';
+import { adminMessages, apiErrors, defaultReceiveAction, formatRmaNumber, returnMessages, type Order, type ReturnCreated, type ReturnRequest } from '@autoparts/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, auditCount, byCookie, byToken, call, expectInvalid, expectReply, payOrder } from '../../test/admin';
@@ -635,8 +635,12 @@ describe('admins deciding', () => {
     expect(await mineNow()).toMatchObject({ status: 'requested', resolution: null, replacementOrderId: null });
     const mail = await smtp.waitFor(ada.email, new RegExp(`Order ${String((await orderRow(app, replacementId)).order_number)} cancelled`));
     expect(mail.text).toContain(returnMessages.claimOpenAgain(claim.rmaNumber));
-    // Once: a second cancel finds it ended, and the stock is not given back twice.
-    expectReply(await call(app, byToken(admin), { method: 'POST', url: `/api/admin/order/${replacementId}/cancel` }), 404);
+    // Once: a second cancel finds it ended (409, decision 135), and the stock is not given back twice.
+    expectReply(
+      await call(app, byToken(admin), { method: 'POST', url: `/api/admin/order/${replacementId}/cancel` }),
+      409,
+      adminMessages.orderEnded(String((await orderRow(app, replacementId)).order_number), 'cancelled'),
+    );
     expect(await stockOf(app, b)).toBe(stock);
     // While the claim is open its units stay claimed.
     expectReply(await ask(ada, { orderId, lines: [{ partId: b, quantity: 1 }], reason: 'warranty', note: 'Again' }), 409, returnMessages.alreadyRequested);
