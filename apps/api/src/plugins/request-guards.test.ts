@@ -71,6 +71,36 @@ describe('JSON bodies', () => {
     const review = await app.inject({ method: 'POST', url: '/api/reviews', headers: { cookie: customer.cookie }, payload: { description: 'x'.repeat(70 * 1024), ratings: '5' } });
     expect(review.statusCode).toBe(413);
   });
+
+  it('too large are answered 413 in the shop’s words, not Fastify’s “Request body is too large”', async () => {
+    const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'a@example.com', password: 'x'.repeat(20 * 1024) } });
+    expectReply(signIn, 413, apiErrors.bodyTooLarge);
+    const review = await app.inject({ method: 'POST', url: '/api/reviews', headers: { cookie: customer.cookie }, payload: { description: 'x'.repeat(70 * 1024), ratings: '5' } });
+    expectReply(review, 413, apiErrors.bodyTooLarge);
+  });
+});
+
+describe('a body of a type no route reads', () => {
+  it.each(['text/plain', 'application/xml', 'application/x-www-form-urlencoded'])(
+    '(%s) is answered 415 in the shop’s words, not Fastify’s “Unsupported Media Type”',
+    async (type) => {
+      for (const url of ['/api/reviews', '/api/auth/sign-in/email']) {
+        const response = await app.inject({ method: 'POST', url, headers: { cookie: customer.cookie, 'content-type': type }, payload: 'description=Good&ratings=5' });
+        expectReply(response, 415, apiErrors.unsupportedMediaType);
+      }
+    },
+  );
+});
+
+describe('a URL with a broken percent-escape', () => {
+  it.each(['/api/part/%E0%A4%A', '/part/%zz<b>', '/api/admin/%E0%A4%A%3Cscript%3E'])(
+    '(%s) is answered 400 in the shop’s words, without the URL echoed back',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expectReply(response, 400, apiErrors.badUrl);
+      expect(response.body).not.toMatch(/%E0|%zz|script|valid url/i);
+    },
+  );
 });
 
 describe('a request sent a byte at a time', () => {
