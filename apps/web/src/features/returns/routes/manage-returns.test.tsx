@@ -213,6 +213,39 @@ describe('Returns (admins): a warranty claim', () => {
   });
 });
 
+describe('Returns (admins): approving', () => {
+  it.each([
+    ['a warranty claim with a refund', 'warranty', 'Approve RMA-000007 with a refund', { resolution: 'refund' }],
+    ['a warranty claim with a replacement', 'warranty', 'Approve RMA-000007 with a replacement', { resolution: 'replace' }],
+    ['any other request', 'defective', 'Approve RMA-000007', {}],
+  ] as const)('sends %s once, every approval aria-disabled (focusable) while it works', async (_label, reason, name, body) => {
+    let answer: (reply: { body: AdminReturn }) => void = () => {};
+    let status: AdminReturn['status'] = 'requested';
+    const server = stubFetch({
+      'GET /api/admin/returns': () => ({ body: [approved({ status, reason })] }),
+      'GET /api/admin/returns/ret-1/refund-preview': { body: preview },
+      'GET /api/admin/settings': { body: { restockingFeePercent: 0 } },
+      'POST /api/admin/returns/ret-1/approve': () => new Promise((resolve) => (answer = resolve)),
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageReturns();
+
+    const pressed = await screen.findByRole('button', { name });
+    const approvals = screen.getAllByRole('button', { name: /^Approve RMA-000007/ });
+    expect(approvals).toHaveLength(reason === 'warranty' ? 2 : 1);
+    await user.click(pressed);
+    await waitFor(() => approvals.forEach((button) => expect(button).toHaveAttribute('aria-disabled', 'true')));
+    for (const button of approvals) await user.click(button);
+    const posts = server.calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({ path: '/api/admin/returns/ret-1/approve', body });
+    status = 'approved';
+    answer({ body: approved({ status, reason }) });
+    await screen.findByRole('button', { name: 'Receive and refund RMA-000007' });
+  });
+});
+
 describe('Returns (admins): the statuses', () => {
   it('lists Show’s statuses and each card’s badge in words, not as the status codes', async () => {
     stubFetch({
