@@ -78,5 +78,9 @@ describe('My Returns reached from an order', () => {
     await screen.findByRole('heading', { name: 'RMA-000007' });
     expect(await card('RMA-000007').findByText(returnMessages.whatToDo('RMA-000007', 'Returns desk, 40 Dock Street, Detroit, MI 48207'))).toBeInTheDocument();
     expect(card('RMA-000008').queryByText(/Write RMA-000008 on the parcel/)).toBeNull();
+    // Its line is on the form as being returned, not offered again (the server would say 409).
+    const line = within(screen.getByRole('group', { name: /^Brake Pads/ }));
+    expect(await line.findByText(returnMessages.alreadyBeingReturned('RMA-000007'))).toBeInTheDocument();
+    expect(line.queryByRole('spinbutton')).toBeNull();
   });
 });
