@@ -230,4 +230,26 @@ describe('Return items: the parts to send back', () => {
     await screen.findByRole('status');
     expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({ orderId: 'order-7731', lines: [{ partId: 'rotor', quantity: 1, reason: 'defective' }] });
   });
+
+  it('starts “Return something else” empty, not with the last request’s note and parts', async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      'POST /api/returns': {
+        body: { id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', returns: [{ id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', reason: 'defective' }], sendTo: 'Returns desk' },
+      },
+      'GET /api/returns': { body: [] },
+    });
+    renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[brakeJob()]} /> }]);
+
+    await user.type(screen.getByLabelText('How many of Brake Pads to return'), '2');
+    await user.selectOptions(screen.getByLabelText('Reason for returning Brake Pads'), 'defective');
+    await user.type(screen.getByLabelText(/^Note/), 'Squeal from day one');
+    await user.click(screen.getByRole('button', { name: 'Request the return' }));
+    await user.click(await screen.findByRole('button', { name: 'Return something else' }));
+
+    expect(screen.getByLabelText(/^Note/)).toHaveValue('');
+    expect(screen.getByLabelText('How many of Brake Pads to return')).toHaveValue(0);
+    expect(screen.getByLabelText('Reason for returning Brake Pads')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Request the return' })).toBeDisabled();
+  });
 });

@@ -142,6 +142,11 @@ export function ReturnRequestForm({
       <ReturnRequested
         created={request.data}
         onAnother={() => {
+          // A new request starts empty: the last one's note and choices were sent with it.
+          setChoices({});
+          setNote('');
+          setNoteError(undefined);
+          setTried(false);
           formHeadingWanted.current = true;
           request.reset();
         }}
