@@ -21,10 +21,11 @@ export function errorHandling(app: FastifyInstance) {
     if (status === 400 && error.code?.startsWith('FST_ERR_CTP_')) {
       return reply.code(400).send({ message: requestNotValid });
     }
-    // Its 413 and 415 ("Request body is too large", "Unsupported Media Type") keep their status
-    // and say it in the shop's words (decision 130).
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ message: apiErrors.bodyTooLarge });
-    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send({ message: apiErrors.unsupportedMediaType });
+    // Its 413 and 415 ("Request body is too large", "Unsupported Media Type"), and its multipart
+    // plugin's 413s ("reach fields limit", "reach parts limit") a route does not word itself, keep
+    // their status and say it in the shop's words (decision 130).
+    if (error.code?.startsWith('FST_') && status === 413) return reply.code(413).send({ message: apiErrors.bodyTooLarge });
+    if (error.code?.startsWith('FST_') && status === 415) return reply.code(415).send({ message: apiErrors.unsupportedMediaType });
     // The database restarting or failing over: the caller may try again in a moment (a
     // load balancer, another instance). Its connection's error says nothing more about us.
     if (databaseUnavailable(error)) {

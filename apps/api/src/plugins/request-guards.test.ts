@@ -3,9 +3,9 @@ import { apiErrors, requestNotValid } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectReply } from '../test/admin';
+import { byToken, expectReply, headersOf } from '../test/admin';
 import { createTestApp } from '../test/app';
-import { insertPart, signUpCustomer, type Customer } from '../test/orders';
+import { insertPart, signUpAdmin, signUpCustomer, type Customer } from '../test/orders';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './request-guards';
 
 let app: FastifyInstance;
@@ -77,6 +77,21 @@ describe('JSON bodies', () => {
     expectReply(signIn, 413, apiErrors.bodyTooLarge);
     const review = await app.inject({ method: 'POST', url: '/api/reviews', headers: { cookie: customer.cookie }, payload: { description: 'x'.repeat(70 * 1024), ratings: '5' } });
     expectReply(review, 413, apiErrors.bodyTooLarge);
+  });
+});
+
+describe('a multipart form over the upload’s limits', () => {
+  it('of fields is answered 413 in the shop’s words, not the multipart plugin’s “reach fields limit”', async () => {
+    const admin = await signUpAdmin(app, 'guards-admin');
+    const boundary = 'xyz';
+    const fields = Array.from({ length: 11 }, (_, index) => `--${boundary}\r\nContent-Disposition: form-data; name="f${index}"\r\n\r\nx\r\n`).join('');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/admin/catalogue/imports',
+      payload: `${fields}--${boundary}--\r\n`,
+      headers: { ...headersOf(byToken(admin)), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expectReply(response, 413, apiErrors.bodyTooLarge);
   });
 });
 
