@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
 import { anOrder } from '../../../test/orders';
 import { renderRoutes } from '../../../test/render-with-router';
+import { aReturn } from '../../../test/returns';
 import { ReturnRequestForm } from './return-request-form';
 
 const line = (overrides: Partial<OrderLine>): OrderLine => ({
@@ -152,25 +153,8 @@ describe('Return items: the parts to send back', () => {
   });
 
   /** A return of the brake job's `partId`: its RMA, reason and status. */
-  const aReturn = (partId: string, rmaNumber: string, reason: ReturnRequest['reason'], status: ReturnRequest['status'], orderId = 'order-7731'): ReturnRequest => ({
-    id: `ret-${rmaNumber}`,
-    rmaNumber,
-    orderId,
-    orderNumber: '7731',
-    status,
-    reason,
-    note: '',
-    lines: [{ partId, partNumber: 'X', name: 'X', quantity: 1, unitPrice: 1, action: null }],
-    refundAmount: null,
-    restockingFee: 0,
-    creditNoteNumber: null,
-    fitPromise: false,
-    resolution: null,
-    rejectionReason: null,
-    replacementOrderId: null,
-    replacementOrderNumber: null,
-    createdAt: '2026-11-28T10:00:00.000Z',
-  });
+  const aReturnOf = (partId: string, rmaNumber: string, reason: ReturnRequest['reason'], status: ReturnRequest['status'], orderId = 'order-7731') =>
+    aReturn({ id: `ret-${rmaNumber}`, rmaNumber, orderId, status, reason, lines: [{ partId, partNumber: 'X', name: 'X', quantity: 1, unitPrice: 1, action: null }] });
 
   it('shows a line with an open return as being returned, with its RMA, and offers neither it nor an open core again', async () => {
     const user = userEvent.setup();
@@ -181,12 +165,12 @@ describe('Return items: the parts to send back', () => {
       'GET /api/returns': { body: [] },
     });
     const returns = [
-      aReturn('rotor', 'RMA-000005', 'defective', 'requested'),
-      aReturn('caliper', 'RMA-000006', 'core', 'approved'),
+      aReturnOf('rotor', 'RMA-000005', 'defective', 'requested'),
+      aReturnOf('caliper', 'RMA-000006', 'core', 'approved'),
       // Closed, or of another order: they hold nothing back.
-      aReturn('pads', 'RMA-000002', 'defective', 'rejected'),
-      aReturn('pads', 'RMA-000003', 'no-longer-needed', 'refunded'),
-      aReturn('caliper', 'RMA-000004', 'defective', 'requested', 'order-other'),
+      aReturnOf('pads', 'RMA-000002', 'defective', 'rejected'),
+      aReturnOf('pads', 'RMA-000003', 'no-longer-needed', 'refunded'),
+      aReturnOf('caliper', 'RMA-000004', 'defective', 'requested', 'order-other'),
     ];
     renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[brakeJob()]} returns={returns} /> }]);
 

@@ -6,30 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { noActivity } from '../../../test/admin';
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
+import { anAdminReturn } from '../../../test/returns';
 import { Component as ManageReturnsPage } from './manage-returns';
 
-const approved = (overrides: Partial<AdminReturn> = {}): AdminReturn => ({
-  id: 'ret-1',
-  rmaNumber: 'RMA-000007',
-  orderId: 'order-1',
-  orderNumber: '1042',
-  status: 'approved',
-  reason: 'defective',
-  note: 'Warped',
-  lines: [{ partId: 'part-1', partNumber: 'BR-100', name: 'Vented Brake Rotor', quantity: 2, unitPrice: 64.5, action: null }],
-  refundAmount: null,
-  restockingFee: 0,
-  creditNoteNumber: null,
-  fitPromise: false,
-  resolution: null,
-  rejectionReason: null,
-  replacementOrderId: null,
-  replacementOrderNumber: null,
-  createdAt: '2026-11-28T10:00:00.000Z',
-  email: 'rivera@example.com',
-  customerName: 'Rivera’s Garage',
-  ...overrides,
-});
+const approved = (overrides: Partial<AdminReturn> = {}): AdminReturn => anAdminReturn({ status: 'approved', note: 'Warped', ...overrides });
 
 const preview: RefundPreview = {
   lines: [{ partId: 'part-1', partNumber: 'BR-100', name: 'Vented Brake Rotor', kind: 'part', quantity: 2, amount: 129 }],

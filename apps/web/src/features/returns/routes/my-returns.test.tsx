@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
 import { anOrder, anOrderDetail } from '../../../test/orders';
 import { renderRoutes } from '../../../test/render-with-router';
+import { aReturn } from '../../../test/returns';
 import { aCustomer } from '../../../test/users';
 import { Component as MyReturns } from './my-returns';
 
@@ -53,25 +54,12 @@ describe('My Returns reached from an order', () => {
   });
 
   it('says on an approved return where to send its parts, as its e-mail does', async () => {
-    const approved: ReturnRequest = {
-      id: 'ret-1',
-      rmaNumber: 'RMA-000007',
+    const approved = aReturn({
       orderId: 'order-recent',
       orderNumber: '100020',
       status: 'approved',
-      reason: 'defective',
-      note: '',
       lines: [{ partId: 'part-1', partNumber: 'BR-100', name: 'Vented Brake Rotor', quantity: 1, unitPrice: 64.5, action: null }],
-      refundAmount: null,
-      restockingFee: 0,
-      creditNoteNumber: null,
-      fitPromise: false,
-      resolution: null,
-      rejectionReason: null,
-      replacementOrderId: null,
-      replacementOrderNumber: null,
-      createdAt: '2026-11-28T10:00:00.000Z',
-    };
+    });
     renderReturns('order-recent', { status: 200, body: recent }, { returns: [approved, { ...approved, id: 'ret-2', rmaNumber: 'RMA-000008', status: 'requested' }] });
 
     const card = (rma: string) => within(screen.getByRole('heading', { name: rma }).closest('li') as HTMLElement);
