@@ -74,10 +74,10 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(page.frames().map((frame) => frame.url()), 'frames axe would not check').toEqual([page.url()]);
   const attempts = 5;
   for (let attempt = 1; ; attempt += 1) {
-    await page.waitForFunction(motion, 'settled', { polling: 'raf' });
-    await page.evaluate(motion, 'watch');
+    await page.waitForFunction(motion, 'settled' as const, { polling: 'raf' });
+    await page.evaluate(motion, 'watch' as const);
     const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
-    const movedDuringCheck = await page.evaluate(motion, 'moved');
+    const movedDuringCheck = await page.evaluate(motion, 'moved' as const);
     const severe = results.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
