@@ -212,7 +212,7 @@ for (const width of widths) {
       await expect(accountsPage.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
       await expect(accountsPage.getByRole('list', { name: 'The company’s orders' })).toContainText('for Springfield depot');
       const downloading = accountsPage.waitForEvent('download');
-      await accountsPage.getByRole('link', { name: /Download the statement for/ }).click();
+      await accountsPage.getByRole('link', { name: /^Download the statement for [A-Z][a-z]+ \d{4} \(PDF\)$/ }).click();
       const download = await downloading;
       expect(download.suggestedFilename()).toBe(statementFileName(companyName, new Date().toISOString().slice(0, 7)));
       const bytes = await readFile((await download.path()) ?? '');
@@ -291,7 +291,7 @@ for (const width of widths) {
 
     // Any month's statement, as its owner gets it.
     const downloading = admin.waitForEvent('download');
-    await money.getByRole('link', { name: /Download the statement of .* \(PDF\)/ }).click();
+    await money.getByRole('link', { name: /^Download the statement of .* for [A-Z][a-z]+ \d{4} \(PDF\)$/ }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(statementFileName(companyName, new Date().toISOString().slice(0, 7)));
     expect((await readFile((await download.path()) ?? '')).subarray(0, 5).toString()).toBe('%PDF-');

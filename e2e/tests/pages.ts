@@ -74,38 +74,10 @@ export async function expectNoSeriousA11yViolations(page: Page) {
   expect(page.frames().map((frame) => frame.url()), 'frames axe would not check').toEqual([page.url()]);
   const attempts = 5;
   for (let attempt = 1; ; attempt += 1) {
-    await page.waitForFunction(
-      () => {
-        const moving = document
-          .getAnimations()
-          .some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
-        return !moving && [...document.querySelectorAll('[data-sonner-toast]')].every((toast) => toast.getAttribute('data-mounted') === 'true');
-      },
-      undefined,
-      { polling: 'raf' },
-    );
-    await page.evaluate(() => {
-      const watch = window as typeof window & { a11yCheckSawMotion?: boolean; a11yCheckStopWatching?: () => void };
-      watch.a11yCheckSawMotion = false;
-      const sawMotion = (event: Event) => {
-        if (event instanceof AnimationEvent && event.target instanceof Element && getComputedStyle(event.target).animationIterationCount === 'infinite') return;
-        watch.a11yCheckSawMotion = true;
-      };
-      const kinds = ['transitionrun', 'animationstart', 'animationiteration'] as const;
-      for (const kind of kinds) document.addEventListener(kind, sawMotion, true);
-      watch.a11yCheckStopWatching = () => {
-        for (const kind of kinds) document.removeEventListener(kind, sawMotion, true);
-      };
-    });
+    await page.waitForFunction(motion, 'settled' as const, { polling: 'raf' });
+    await page.evaluate(motion, 'watch' as const);
     const results = await new AxeBuilder({ page }).setLegacyMode().analyze();
-    const movedDuringCheck = await page.evaluate(() => {
-      const watch = window as typeof window & { a11yCheckSawMotion?: boolean; a11yCheckStopWatching?: () => void };
-      watch.a11yCheckStopWatching?.();
-      const moving = document
-        .getAnimations()
-        .some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
-      return watch.a11yCheckSawMotion === true || moving;
-    });
+    const movedDuringCheck = await page.evaluate(motion, 'moved' as const);
     const severe = results.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
@@ -113,6 +85,36 @@ export async function expectNoSeriousA11yViolations(page: Page) {
     expect(severe, movedDuringCheck ? `the page was still moving after ${attempts} checks` : undefined).toEqual([]);
     return;
   }
+}
+
+/**
+ * In the page, the one test of "is anything still moving" the axe check asks before and after axe
+ * runs: a finite animation or transition running (an infinite one, a spinner, never stops and does
+ * not count). Playwright sends the function's text to the page, so it closes over nothing; `step`
+ * says which question it answers:
+ * - `settled`: nothing moves and every toast has mounted (axe may start);
+ * - `watch`: from now on, note any finite transition or animation that starts or repeats;
+ * - `moved`: stop noting; whether anything moved since `watch`, or moves still.
+ */
+function motion(step: 'settled' | 'watch' | 'moved'): boolean {
+  const watch = window as typeof window & { a11yCheckSawMotion?: boolean; a11yCheckStopWatching?: () => void };
+  const moving = document.getAnimations().some((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity);
+  if (step === 'settled') return !moving && [...document.querySelectorAll('[data-sonner-toast]')].every((toast) => toast.getAttribute('data-mounted') === 'true');
+  if (step === 'watch') {
+    watch.a11yCheckSawMotion = false;
+    const sawMotion = (event: Event) => {
+      if (event instanceof AnimationEvent && event.target instanceof Element && getComputedStyle(event.target).animationIterationCount === 'infinite') return;
+      watch.a11yCheckSawMotion = true;
+    };
+    const kinds = ['transitionrun', 'animationstart', 'animationiteration'] as const;
+    for (const kind of kinds) document.addEventListener(kind, sawMotion, true);
+    watch.a11yCheckStopWatching = () => {
+      for (const kind of kinds) document.removeEventListener(kind, sawMotion, true);
+    };
+    return true;
+  }
+  watch.a11yCheckStopWatching?.();
+  return watch.a11yCheckSawMotion === true || moving;
 }
 
 /** Logs in through the Login page and waits for the header to know the account (folded on a phone). */

@@ -59,6 +59,13 @@ for (const [index, width] of widths.entries()) {
       await expect(confirmation).toContainText(returnMessages.waitForApproval);
       await expect(confirmation).not.toContainText(`Write ${rma} on the parcel`);
       await expect(page.getByRole('listitem').filter({ hasText: rma })).toContainText(returnStatusLabels.requested);
+      // Asked once, the line is not offered again (the API would answer 409): it says it is being returned, and its RMA.
+      await page.getByRole('button', { name: 'Return something else' }).click();
+      await expect(line).toContainText(returnMessages.alreadyBeingReturned(rma));
+      await expect(page.getByLabel(`How many of ${part.name} to return`)).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Request the return' })).toBeDisabled();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `.tmp/screens/${width}_return-line-being-returned.png`, fullPage: true });
 
       await admin.goto('/dashboard/manage-returns');
       await expect(admin.getByRole('heading', { level: 1, name: 'Returns' })).toBeVisible();

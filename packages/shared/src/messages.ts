@@ -103,6 +103,12 @@ export const apiErrors = {
   crossOrigin: 'This request came from another site and was refused.',
   invalidText: 'Text may not contain NUL characters or broken Unicode.',
   bodyTooDeep: 'The request body is not a JSON object the shop can read.',
+  /** Fastify's 413 of a body over its route's limit, in the shop's words (decision 130). */
+  bodyTooLarge: 'The request body is larger than the shop takes here.',
+  /** Fastify's 415 of a body of a type no route of ours reads (decision 130). */
+  unsupportedMediaType: 'The request body is of a type the shop does not read here.',
+  /** Fastify's router's 400 of a URL with a broken percent-escape: not echoed back (decision 130). */
+  badUrl: 'This address is not one the shop can read.',
 } as const;
 
 /**

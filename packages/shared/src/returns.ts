@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatDocumentNumber } from './invoices';
-import { REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RETURN_STATUSES, type ReturnReasonCode, type ReturnStatusCode } from './after-sale';
+import { OPEN_RETURN_STATUSES, REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RETURN_STATUSES, type ReturnReasonCode, type ReturnStatusCode } from './after-sale';
 
 /**
  * Returns (RMA): what a customer asks to send back and what admins decide — the schemas, the
@@ -51,6 +51,10 @@ export const returnMessages = {
   warrantyExpired: 'The warranty on this part has expired.',
   warrantyNeedsNote: 'A warranty claim needs a note saying what is wrong.',
   alreadyRequested: 'A return of this part is already open.',
+  /** On the return form, a line with an open return of the part itself: not offered again (decision 130). */
+  alreadyBeingReturned: (rma: string) => `Already being returned (${rma}).`,
+  /** On the return form, a line whose old core is being returned: the core is not offered again (decision 130). */
+  coreAlreadyBeingReturned: (rma: string) => `Its old core is already being returned (${rma}).`,
   tooMany: 'That is more than you can return of this part.',
   /** A line's quantity that is no whole number of at least one (1.5, 0, -2). */
   quantityWhole: 'Return a whole number of each part, at least 1.',
@@ -184,6 +188,17 @@ export const returnSchema = z.object({
   createdAt: z.string(),
 });
 export type ReturnRequest = z.infer<typeof returnSchema>;
+
+/**
+ * The open return (`OPEN_RETURN_STATUSES`) of an order's part among a customer's returns: of its
+ * old core (`core`) or of the part itself. The server refuses a second one (409,
+ * `alreadyRequested`); the return form says so before it is asked.
+ */
+export function openReturnOf(returns: readonly ReturnRequest[], orderId: string, partId: string, core: boolean): ReturnRequest | undefined {
+  return returns.find(
+    (ret) => ret.orderId === orderId && (ret.reason === 'core') === core && OPEN_RETURN_STATUSES.includes(ret.status) && ret.lines.some((line) => line.partId === partId),
+  );
+}
 
 export const adminReturnSchema = returnSchema.extend({ email: z.string(), customerName: z.string() });
 export type AdminReturn = z.infer<typeof adminReturnSchema>;

@@ -21,6 +21,11 @@ export function errorHandling(app: FastifyInstance) {
     if (status === 400 && error.code?.startsWith('FST_ERR_CTP_')) {
       return reply.code(400).send({ message: requestNotValid });
     }
+    // Its 413 and 415 ("Request body is too large", "Unsupported Media Type"), and its multipart
+    // plugin's 413s ("reach fields limit", "reach parts limit") a route does not word itself, keep
+    // their status and say it in the shop's words (decision 130).
+    if (error.code?.startsWith('FST_') && status === 413) return reply.code(413).send({ message: apiErrors.bodyTooLarge });
+    if (error.code?.startsWith('FST_') && status === 415) return reply.code(415).send({ message: apiErrors.unsupportedMediaType });
     // The database restarting or failing over: the caller may try again in a moment (a
     // load balancer, another instance). Its connection's error says nothing more about us.
     if (databaseUnavailable(error)) {
@@ -69,14 +74,15 @@ function zodsOwnWords(code: string, message: string | undefined, params: Record<
 /**
  * Fastify's router answers some URLs before any route, hook or error handler runs: a broken
  * percent-escape, or a path parameter over `maxParamLength` (100 characters), which it would
- * answer 414. Both still get the `{ message }` of DESIGN §5; a parameter that long names
+ * answer 414. Both still get the `{ message }` of DESIGN §5, in the shop's words; a parameter that long names
  * nothing of ours (ids are uuids), so it is a 404 like any other malformed id.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return reply.code(404).send({ message: apiErrors.notFound });
   }
-  if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ message: error.message });
+  // Its own words quote the URL back ("'%zz' is not a valid url component"): ours do not (decision 130).
+  if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ message: apiErrors.badUrl });
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send({ message: apiErrors.internal });
 }

@@ -3,9 +3,9 @@ import { apiErrors, requestNotValid } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectReply } from '../test/admin';
+import { byToken, expectReply, headersOf } from '../test/admin';
 import { createTestApp } from '../test/app';
-import { insertPart, signUpCustomer, type Customer } from '../test/orders';
+import { insertPart, signUpAdmin, signUpCustomer, type Customer } from '../test/orders';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './request-guards';
 
 let app: FastifyInstance;
@@ -71,6 +71,51 @@ describe('JSON bodies', () => {
     const review = await app.inject({ method: 'POST', url: '/api/reviews', headers: { cookie: customer.cookie }, payload: { description: 'x'.repeat(70 * 1024), ratings: '5' } });
     expect(review.statusCode).toBe(413);
   });
+
+  it('too large are answered 413 in the shop’s words, not Fastify’s “Request body is too large”', async () => {
+    const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'a@example.com', password: 'x'.repeat(20 * 1024) } });
+    expectReply(signIn, 413, apiErrors.bodyTooLarge);
+    const review = await app.inject({ method: 'POST', url: '/api/reviews', headers: { cookie: customer.cookie }, payload: { description: 'x'.repeat(70 * 1024), ratings: '5' } });
+    expectReply(review, 413, apiErrors.bodyTooLarge);
+  });
+});
+
+describe('a multipart form over the upload’s limits', () => {
+  it('of fields is answered 413 in the shop’s words, not the multipart plugin’s “reach fields limit”', async () => {
+    const admin = await signUpAdmin(app, 'guards-admin');
+    const boundary = 'xyz';
+    const fields = Array.from({ length: 11 }, (_, index) => `--${boundary}\r\nContent-Disposition: form-data; name="f${index}"\r\n\r\nx\r\n`).join('');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/admin/catalogue/imports',
+      payload: `${fields}--${boundary}--\r\n`,
+      headers: { ...headersOf(byToken(admin)), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expectReply(response, 413, apiErrors.bodyTooLarge);
+  });
+});
+
+describe('a body of a type no route reads', () => {
+  it.each(['text/plain', 'application/xml', 'application/x-www-form-urlencoded'])(
+    '(%s) is answered 415 in the shop’s words, not Fastify’s “Unsupported Media Type”',
+    async (type) => {
+      for (const url of ['/api/reviews', '/api/auth/sign-in/email']) {
+        const response = await app.inject({ method: 'POST', url, headers: { cookie: customer.cookie, 'content-type': type }, payload: 'description=Good&ratings=5' });
+        expectReply(response, 415, apiErrors.unsupportedMediaType);
+      }
+    },
+  );
+});
+
+describe('a URL with a broken percent-escape', () => {
+  it.each(['/api/part/%E0%A4%A', '/part/%zz<b>', '/api/admin/%E0%A4%A%3Cscript%3E'])(
+    '(%s) is answered 400 in the shop’s words, without the URL echoed back',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expectReply(response, 400, apiErrors.badUrl);
+      expect(response.body).not.toMatch(/%E0|%zz|script|valid url/i);
+    },
+  );
 });
 
 describe('a request sent a byte at a time', () => {

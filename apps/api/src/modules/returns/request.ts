@@ -4,13 +4,13 @@ import {
   CORE_RETURN_WINDOW_DAYS,
   hasShippedAll,
   linesByReason,
+  OPEN_RETURN_STATUSES,
   orderKindOf,
   RETURN_WINDOW_DAYS,
   returnMessages,
   warrantyEnds,
   type CreateReturn,
   type ReturnReasonCode,
-  type ReturnStatusCode,
 } from '@autoparts/shared';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database';
@@ -25,8 +25,6 @@ import { returnedParts } from './present';
 import { ReturnRefusal } from './refusal';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Statuses in which a return still holds its lines: one such request per line at a time. */
-const OPEN_STATUSES: ReturnStatusCode[] = ['requested', 'approved', 'received'];
 
 /**
  * A customer's request, its lines given a reason each: one return per reason, all made or none, in
@@ -88,7 +86,7 @@ async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input
       }
       // Cores are counted apart from the parts themselves: sending a core back is not returning the part.
       const same = open.filter((row) => row.position === line.position && (row.reason === 'core') === isCore);
-      if (same.some((row) => OPEN_STATUSES.includes(row.status))) throw new ReturnRefusal(409, returnMessages.alreadyRequested);
+      if (same.some((row) => OPEN_RETURN_STATUSES.includes(row.status))) throw new ReturnRefusal(409, returnMessages.alreadyRequested);
       const taken = same.reduce((sum, row) => sum + row.quantity, 0);
       if (wanted.quantity > bought - taken) throw new ReturnRefusal(409, withParts > 0 ? returnMessages.depositWentBackWithPart : returnMessages.tooMany);
       chosen.push({ position: line.position, quantity: wanted.quantity, vehicleId: line.vehicle_id, fitChecked: line.fit_checked, partId: line.part_id });

@@ -1,4 +1,4 @@
-import { statementFileName } from '@autoparts/shared';
+import { formatStatementMonth, statementFileName } from '@autoparts/shared';
 import { useId, useState } from 'react';
 import { DownloadLink } from '../../invoices/components/download-link';
 
@@ -45,7 +45,7 @@ export function StatementDownload({
         />
       </div>
       {valid ? (
-        <DownloadLink className={linkClass} href={path(month)} fileName={statementFileName(companyName, month)} label={label(month)}>
+        <DownloadLink className={linkClass} href={path(month)} fileName={statementFileName(companyName, month)} label={label(formatStatementMonth(month))}>
           Download statement (PDF)
         </DownloadLink>
       ) : (

@@ -275,7 +275,7 @@ describe('Company', () => {
     const user = userEvent.setup();
     await user.clear(month);
     await user.type(month, '2026-11');
-    expect(screen.getByRole('link', { name: 'Download the statement for 2026-11 (PDF)' })).toHaveAttribute('href', '/api/company/statements/2026-11.pdf');
+    expect(screen.getByRole('link', { name: 'Download the statement for November 2026 (PDF)' })).toHaveAttribute('href', '/api/company/statements/2026-11.pdf');
   });
 
   it('shows the ledger’s newest 20 entries, and 20 older ones more at each press, the focus on the first added (decision 133)', async () => {

@@ -2,27 +2,17 @@ import type { ReturnRequest } from '@autoparts/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render-with-router';
+import { aReturn } from '../../../test/returns';
 import { ReturnCard } from './return-card';
 
-const refunded: ReturnRequest = {
-  id: 'ret-1',
-  rmaNumber: 'RMA-000007',
-  orderId: 'order-1',
-  orderNumber: '1042',
+const refunded = aReturn({
   status: 'refunded',
   reason: 'no-longer-needed',
-  note: '',
   lines: [{ partId: 'part-1', partNumber: 'BR-100', name: 'Vented Brake Rotor', quantity: 2, unitPrice: 64.5, action: 'restock' }],
   refundAmount: 120.5,
   restockingFee: 12.9,
   creditNoteNumber: 'CN-000004',
-  fitPromise: false,
-  resolution: null,
-  rejectionReason: null,
-  replacementOrderId: null,
-  replacementOrderNumber: null,
-  createdAt: '2026-11-28T10:00:00.000Z',
-};
+});
 
 /** The card in its list, in a router and with a query client, as My Returns draws it. */
 function renderCard(item: ReturnRequest) {

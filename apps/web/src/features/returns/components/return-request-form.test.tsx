@@ -1,10 +1,11 @@
-import { partPromiseMessages, returnMessages, returnReasonLabels, type OrderLine } from '@autoparts/shared';
+import { partPromiseMessages, returnMessages, returnReasonLabels, type OrderLine, type ReturnRequest } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
 import { anOrder } from '../../../test/orders';
 import { renderRoutes } from '../../../test/render-with-router';
+import { aReturn } from '../../../test/returns';
 import { ReturnRequestForm } from './return-request-form';
 
 const line = (overrides: Partial<OrderLine>): OrderLine => ({
@@ -151,6 +152,49 @@ describe('Return items: the parts to send back', () => {
     expect(note).not.toHaveAttribute('aria-invalid');
   });
 
+  /** A return of the brake job's `partId`: its RMA, reason and status. */
+  const aReturnOf = (partId: string, rmaNumber: string, reason: ReturnRequest['reason'], status: ReturnRequest['status'], orderId = 'order-7731') =>
+    aReturn({ id: `ret-${rmaNumber}`, rmaNumber, orderId, status, reason, lines: [{ partId, partNumber: 'X', name: 'X', quantity: 1, unitPrice: 1, action: null }] });
+
+  it('shows a line with an open return as being returned, with its RMA, and offers neither it nor an open core again', async () => {
+    const user = userEvent.setup();
+    const server = stubFetch({
+      'POST /api/returns': {
+        body: { id: 'ret-9', rmaNumber: 'RMA-000009', status: 'requested', returns: [{ id: 'ret-9', rmaNumber: 'RMA-000009', status: 'requested', reason: 'defective' }], sendTo: 'Returns desk' },
+      },
+      'GET /api/returns': { body: [] },
+    });
+    const returns = [
+      aReturnOf('rotor', 'RMA-000005', 'defective', 'requested'),
+      aReturnOf('caliper', 'RMA-000006', 'core', 'approved'),
+      // Closed, or of another order: they hold nothing back.
+      aReturnOf('pads', 'RMA-000002', 'defective', 'rejected'),
+      aReturnOf('pads', 'RMA-000003', 'no-longer-needed', 'refunded'),
+      aReturnOf('caliper', 'RMA-000004', 'defective', 'requested', 'order-other'),
+    ];
+    renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[brakeJob()]} returns={returns} /> }]);
+
+    const rotor = within(screen.getByRole('group', { name: /^Vented Brake Rotor/ }));
+    expect(rotor.getByText(returnMessages.alreadyBeingReturned('RMA-000005'))).toBeInTheDocument();
+    expect(rotor.queryByRole('spinbutton')).toBeNull();
+    expect(rotor.queryByRole('combobox')).toBeNull();
+    // The caliper itself may still go back; its old core is on its way already.
+    const caliper = within(screen.getByRole('group', { name: /^Brake Caliper/ }));
+    expect(caliper.getByText(returnMessages.coreAlreadyBeingReturned('RMA-000006'))).toBeInTheDocument();
+    expect(reasonsOffered('Brake Caliper')).not.toContain(returnReasonLabels.core);
+    expect(reasonsOffered('Brake Caliper')).toContain(returnReasonLabels.defective);
+    const pads = screen.getByRole('group', { name: /^Brake Pads/ });
+    expect(pads).not.toHaveTextContent(/already being returned/i);
+    expect(within(pads).getByRole('spinbutton')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('How many of Brake Caliper to return'));
+    await user.type(screen.getByLabelText('How many of Brake Caliper to return'), '1');
+    await user.selectOptions(screen.getByLabelText('Reason for returning Brake Caliper'), 'defective');
+    await user.click(screen.getByRole('button', { name: 'Request the return' }));
+    await screen.findByRole('status');
+    expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({ orderId: 'order-7731', lines: [{ partId: 'caliper', quantity: 1, reason: 'defective' }] });
+  });
+
   it('keeps whole numbers: 1.5 typed is 1 part sent, not a request the server refuses', async () => {
     const user = userEvent.setup();
     const server = stubFetch({
@@ -169,5 +213,27 @@ describe('Return items: the parts to send back', () => {
 
     await screen.findByRole('status');
     expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({ orderId: 'order-7731', lines: [{ partId: 'rotor', quantity: 1, reason: 'defective' }] });
+  });
+
+  it('starts “Return something else” empty, not with the last request’s note and parts', async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      'POST /api/returns': {
+        body: { id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', returns: [{ id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', reason: 'defective' }], sendTo: 'Returns desk' },
+      },
+      'GET /api/returns': { body: [] },
+    });
+    renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[brakeJob()]} /> }]);
+
+    await user.type(screen.getByLabelText('How many of Brake Pads to return'), '2');
+    await user.selectOptions(screen.getByLabelText('Reason for returning Brake Pads'), 'defective');
+    await user.type(screen.getByLabelText(/^Note/), 'Squeal from day one');
+    await user.click(screen.getByRole('button', { name: 'Request the return' }));
+    await user.click(await screen.findByRole('button', { name: 'Return something else' }));
+
+    expect(screen.getByLabelText(/^Note/)).toHaveValue('');
+    expect(screen.getByLabelText('How many of Brake Pads to return')).toHaveValue(0);
+    expect(screen.getByLabelText('Reason for returning Brake Pads')).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Request the return' })).toBeDisabled();
   });
 });

@@ -3,6 +3,7 @@ import {
   formatPercent,
   formatPrice,
   itemLines,
+  openReturnOf,
   orderKindOf,
   RETURN_NOTE_MAX_LENGTH,
   RETURN_REASONS,
@@ -13,6 +14,7 @@ import {
   type OrderLine,
   type ReturnCreated,
   type ReturnReasonCode,
+  type ReturnRequest,
 } from '@autoparts/shared';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useRequestReturn } from '../api/returns';
@@ -30,18 +32,33 @@ function reasonsFor(line: OrderLine, deposit: OrderLine | undefined, now: Date):
 }
 
 /**
+ * A line's open returns among the customer's (`openReturnOf`): of the part itself, of its old core.
+ * The reasons of either are not offered again (the server would refuse them, 409); a line left
+ * with no reason is not offered at all, and says why with the RMA number.
+ */
+function openReturnsOn(returns: readonly ReturnRequest[], orderId: string, line: OrderLine, deposit: OrderLine | undefined) {
+  return {
+    part: openReturnOf(returns, orderId, line.partId, false),
+    core: deposit ? openReturnOf(returns, orderId, line.partId, true) : undefined,
+  };
+}
+
+/**
  * "Return items": the order, its items (part lines; a core deposit is not one) each with how
  * many and why, and a note. A line offers a warranty claim only while its warranty runs (until
- * when is said), and a part that carried a core deposit says the old core goes back on its line.
+ * when is said), a line already being returned says so and its RMA instead of its choices, and a part that carried a core deposit says the old core goes back on its line.
  * Lines of two reasons make two returns (decision 066). The server decides what may come back
  * and says why not; the RMA numbers and what to do are shown here once asked for.
  */
 export function ReturnRequestForm({
   orders,
+  returns = [],
   initialOrderId,
   restockingFeePercent = 0,
 }: {
   orders: Order[];
+  /** The customer's returns (`GET /returns`): a line with an open one is shown as being returned. */
+  returns?: readonly ReturnRequest[];
   initialOrderId?: string;
   /** The shop's restocking fee (`GET /returns/policy`), said on a line sent back as no longer needed. */
   restockingFeePercent?: number;
@@ -84,7 +101,15 @@ export function ReturnRequestForm({
     );
   }
 
-  const chosen = Object.entries(choices).filter(([, choice]) => choice.quantity > 0);
+  const lines = itemLines(order?.lines ?? []).map((line) => {
+    const deposit = order?.lines.find((candidate) => candidate.kind === 'core-deposit' && candidate.partId === line.partId);
+    const open = openReturnsOn(returns, orderId, line, deposit);
+    const reasons = reasonsFor(line, deposit, now).filter((code) => !(code === 'core' ? open.core : open.part));
+    return { line, deposit, open, reasons };
+  });
+  // A line chosen before the customer's returns showed it as being returned is not sent.
+  const offered = new Set(lines.filter(({ reasons }) => reasons.length > 0).map(({ line }) => line.partId));
+  const chosen = Object.entries(choices).filter(([partId, choice]) => choice.quantity > 0 && offered.has(partId));
   const claimsWarranty = chosen.some(([, choice]) => choice.reason === 'warranty');
   const choose = (partId: string, change: Partial<Choice>) =>
     setChoices((current) => ({ ...current, [partId]: { quantity: 0, reason: '', ...current[partId], ...change } }));
@@ -94,15 +119,14 @@ export function ReturnRequestForm({
     if (request.isPending) return;
     setTried(true);
     // The first line chosen without a reason, in the form's order, takes the focus.
-    const firstMissing = itemLines(order?.lines ?? []).findIndex((line) => (choices[line.partId]?.quantity ?? 0) > 0 && choices[line.partId]?.reason === '');
+    const firstMissing = lines.findIndex(({ line }) => offered.has(line.partId) && (choices[line.partId]?.quantity ?? 0) > 0 && choices[line.partId]?.reason === '');
     if (firstMissing >= 0) {
       document.getElementById(`${id}-line-${firstMissing}-reason`)?.focus();
       return;
     }
     if (chosen.length === 0) return;
-    const lines = chosen.map(([partId, choice]) => ({ partId, quantity: choice.quantity, reason: choice.reason as ReturnReasonCode }));
     request.mutate(
-      { orderId, lines, ...(note.trim() ? { note: note.trim() } : {}) },
+      { orderId, lines: chosen.map(([partId, choice]) => ({ partId, quantity: choice.quantity, reason: choice.reason as ReturnReasonCode })), ...(note.trim() ? { note: note.trim() } : {}) },
       {
         onError: (error) => {
           if (error.message !== returnMessages.warrantyNeedsNote) return;
@@ -118,6 +142,11 @@ export function ReturnRequestForm({
       <ReturnRequested
         created={request.data}
         onAnother={() => {
+          // A new request starts empty: the last one's note and choices were sent with it.
+          setChoices({});
+          setNote('');
+          setNoteError(undefined);
+          setTried(false);
           formHeadingWanted.current = true;
           request.reset();
         }}
@@ -151,18 +180,35 @@ export function ReturnRequestForm({
       </label>
       <fieldset className="grid min-w-0 gap-2">
         <legend className="font-medium text-slate-800">Parts to send back</legend>
-        {itemLines(order?.lines ?? []).map((line, index) => {
-          const deposit = order?.lines.find((candidate) => candidate.kind === 'core-deposit' && candidate.partId === line.partId);
+        {lines.map(({ line, deposit, open, reasons }, index) => {
           const choice = choices[line.partId] ?? { quantity: 0, reason: '' };
           const missingReason = tried && choice.quantity > 0 && choice.reason === '';
           // The fee kept from a "no longer needed" refund, said before the request is sent.
           const feeKept = choice.reason === 'no-longer-needed' && restockingFeePercent > 0;
           const lineId = `${id}-line-${index}`;
+          const name = (
+            <p id={`${lineId}-name`} className="[overflow-wrap:anywhere]">
+              {line.name} <span className="text-slate-600">({line.partNumber}, bought {line.quantity})</span>
+            </p>
+          );
+          const beingReturned = (
+            <>
+              {open.part && <p className="text-sm font-medium text-slate-800">{returnMessages.alreadyBeingReturned(open.part.rmaNumber)}</p>}
+              {open.core && <p className="text-sm font-medium text-slate-800">{returnMessages.coreAlreadyBeingReturned(open.core.rmaNumber)}</p>}
+            </>
+          );
+          if (reasons.length === 0) {
+            return (
+              <div key={line.partId} role="group" aria-labelledby={`${lineId}-name`} className="grid gap-1 rounded-lg bg-slate-50 px-3 py-2">
+                {name}
+                {beingReturned}
+              </div>
+            );
+          }
           return (
             <div key={line.partId} role="group" aria-labelledby={`${lineId}-name`} className="grid gap-2 rounded-lg bg-slate-50 px-3 py-2">
-              <p id={`${lineId}-name`} className="[overflow-wrap:anywhere]">
-                {line.name} <span className="text-slate-600">({line.partNumber}, bought {line.quantity})</span>
-              </p>
+              {name}
+              {beingReturned}
               <div className="flex flex-wrap items-end gap-3">
                 <label className="grid gap-1 text-sm text-slate-700">
                   How many
@@ -189,7 +235,7 @@ export function ReturnRequestForm({
                     onChange={(event) => choose(line.partId, { reason: event.target.value as ReturnReasonCode | '' })}
                   >
                     <option value="">Choose a reason</option>
-                    {reasonsFor(line, deposit, now).map((code) => (
+                    {reasons.map((code) => (
                       <option key={code} value={code}>
                         {returnReasonLabels[code]}
                       </option>

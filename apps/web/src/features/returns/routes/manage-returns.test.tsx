@@ -6,30 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { noActivity } from '../../../test/admin';
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
+import { anAdminReturn } from '../../../test/returns';
 import { Component as ManageReturnsPage } from './manage-returns';
 
-const approved = (overrides: Partial<AdminReturn> = {}): AdminReturn => ({
-  id: 'ret-1',
-  rmaNumber: 'RMA-000007',
-  orderId: 'order-1',
-  orderNumber: '1042',
-  status: 'approved',
-  reason: 'defective',
-  note: 'Warped',
-  lines: [{ partId: 'part-1', partNumber: 'BR-100', name: 'Vented Brake Rotor', quantity: 2, unitPrice: 64.5, action: null }],
-  refundAmount: null,
-  restockingFee: 0,
-  creditNoteNumber: null,
-  fitPromise: false,
-  resolution: null,
-  rejectionReason: null,
-  replacementOrderId: null,
-  replacementOrderNumber: null,
-  createdAt: '2026-11-28T10:00:00.000Z',
-  email: 'rivera@example.com',
-  customerName: 'Rivera’s Garage',
-  ...overrides,
-});
+const approved = (overrides: Partial<AdminReturn> = {}): AdminReturn => anAdminReturn({ status: 'approved', note: 'Warped', ...overrides });
 
 const preview: RefundPreview = {
   lines: [{ partId: 'part-1', partNumber: 'BR-100', name: 'Vented Brake Rotor', kind: 'part', quantity: 2, amount: 129 }],
@@ -210,6 +190,39 @@ describe('Returns (admins): a warranty claim', () => {
     expect(screen.getByRole('button', { name: 'Approve RMA-000007 with a refund' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Approve RMA-000008 with a replacement' }));
     await waitFor(() => expect(server.calls.find((call) => call.method === 'POST')).toMatchObject({ path: '/api/admin/returns/ret-2/approve', body: { resolution: 'replace' } }));
+  });
+});
+
+describe('Returns (admins): approving', () => {
+  it.each([
+    ['a warranty claim with a refund', 'warranty', 'Approve RMA-000007 with a refund', { resolution: 'refund' }],
+    ['a warranty claim with a replacement', 'warranty', 'Approve RMA-000007 with a replacement', { resolution: 'replace' }],
+    ['any other request', 'defective', 'Approve RMA-000007', {}],
+  ] as const)('sends %s once, every approval aria-disabled (focusable) while it works', async (_label, reason, name, body) => {
+    let answer: (reply: { body: AdminReturn }) => void = () => {};
+    let status: AdminReturn['status'] = 'requested';
+    const server = stubFetch({
+      'GET /api/admin/returns': () => ({ body: [approved({ status, reason })] }),
+      'GET /api/admin/returns/ret-1/refund-preview': { body: preview },
+      'GET /api/admin/settings': { body: { restockingFeePercent: 0 } },
+      'POST /api/admin/returns/ret-1/approve': () => new Promise((resolve) => (answer = resolve)),
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageReturns();
+
+    const pressed = await screen.findByRole('button', { name });
+    const approvals = screen.getAllByRole('button', { name: /^Approve RMA-000007/ });
+    expect(approvals).toHaveLength(reason === 'warranty' ? 2 : 1);
+    await user.click(pressed);
+    await waitFor(() => approvals.forEach((button) => expect(button).toHaveAttribute('aria-disabled', 'true')));
+    for (const button of approvals) await user.click(button);
+    const posts = server.calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({ path: '/api/admin/returns/ret-1/approve', body });
+    status = 'approved';
+    answer({ body: approved({ status, reason }) });
+    await screen.findByRole('button', { name: 'Receive and refund RMA-000007' });
   });
 });
 

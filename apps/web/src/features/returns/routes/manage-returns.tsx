@@ -43,6 +43,18 @@ function RefundPreviewBox({ id }: { id: string }) {
 }
 
 /**
+ * The ways to approve a requested return, each a button: a warranty claim with a replacement or a
+ * refund (the admin chooses), any other with its refund.
+ */
+function approvals(item: AdminReturn): Array<{ label: string; resolution?: 'replace' | 'refund' }> {
+  if (item.reason !== 'warranty') return [{ label: `Approve ${item.rmaNumber}` }];
+  return [
+    { label: `Approve ${item.rmaNumber} with a replacement`, resolution: 'replace' },
+    { label: `Approve ${item.rmaNumber} with a refund`, resolution: 'refund' },
+  ];
+}
+
+/**
  * What an admin may do with a return in its state: approve or reject a request, receive an approved
  * one, retry a refund that failed. A pressed button is `aria-disabled` while it works, not
  * `disabled` (which drops the focus); `onActed` tells the page, which gives the focus back once the
@@ -69,51 +81,24 @@ function ReturnActions({ item, onActed }: { item: AdminReturn; onActed: () => vo
   const [actions, setActions] = useState<Record<string, 'restock' | 'scrap'>>({});
 
   if (item.status === 'requested') {
-    const warranty = item.reason === 'warranty';
     return (
       <div className="grid gap-3">
         <div className="flex flex-wrap gap-2">
-          {warranty ? (
-            <>
-              <button
-                type="button"
-                className={`${button} bg-brand-700 text-white`}
-                aria-disabled={approve.isPending || undefined}
-                onClick={() => {
-                  if (approve.isPending) return;
-                  onActed();
-                  approve.mutate({ id: item.id, resolution: 'replace' });
-                }}
-              >
-                Approve {item.rmaNumber} with a replacement
-              </button>
-              <button
-                type="button"
-                className={`${button} bg-brand-700 text-white`}
-                aria-disabled={approve.isPending || undefined}
-                onClick={() => {
-                  if (approve.isPending) return;
-                  onActed();
-                  approve.mutate({ id: item.id, resolution: 'refund' });
-                }}
-              >
-                Approve {item.rmaNumber} with a refund
-              </button>
-            </>
-          ) : (
+          {approvals(item).map(({ label, resolution }) => (
             <button
+              key={label}
               type="button"
               className={`${button} bg-brand-700 text-white`}
               aria-disabled={approve.isPending || undefined}
               onClick={() => {
                 if (approve.isPending) return;
                 onActed();
-                approve.mutate({ id: item.id });
+                approve.mutate({ id: item.id, resolution });
               }}
             >
-              Approve {item.rmaNumber}
+              {label}
             </button>
-          )}
+          ))}
           <button
             ref={rejectButton}
             type="button"

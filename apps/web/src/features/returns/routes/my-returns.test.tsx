@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
 import { anOrder, anOrderDetail } from '../../../test/orders';
 import { renderRoutes } from '../../../test/render-with-router';
+import { aReturn } from '../../../test/returns';
 import { aCustomer } from '../../../test/users';
 import { Component as MyReturns } from './my-returns';
 
@@ -53,30 +54,21 @@ describe('My Returns reached from an order', () => {
   });
 
   it('says on an approved return where to send its parts, as its e-mail does', async () => {
-    const approved: ReturnRequest = {
-      id: 'ret-1',
-      rmaNumber: 'RMA-000007',
+    const approved = aReturn({
       orderId: 'order-recent',
       orderNumber: '100020',
       status: 'approved',
-      reason: 'defective',
-      note: '',
       lines: [{ partId: 'part-1', partNumber: 'BR-100', name: 'Vented Brake Rotor', quantity: 1, unitPrice: 64.5, action: null }],
-      refundAmount: null,
-      restockingFee: 0,
-      creditNoteNumber: null,
-      fitPromise: false,
-      resolution: null,
-      rejectionReason: null,
-      replacementOrderId: null,
-      replacementOrderNumber: null,
-      createdAt: '2026-11-28T10:00:00.000Z',
-    };
+    });
     renderReturns('order-recent', { status: 200, body: recent }, { returns: [approved, { ...approved, id: 'ret-2', rmaNumber: 'RMA-000008', status: 'requested' }] });
 
     const card = (rma: string) => within(screen.getByRole('heading', { name: rma }).closest('li') as HTMLElement);
     await screen.findByRole('heading', { name: 'RMA-000007' });
     expect(await card('RMA-000007').findByText(returnMessages.whatToDo('RMA-000007', 'Returns desk, 40 Dock Street, Detroit, MI 48207'))).toBeInTheDocument();
     expect(card('RMA-000008').queryByText(/Write RMA-000008 on the parcel/)).toBeNull();
+    // Its line is on the form as being returned, not offered again (the server would say 409).
+    const line = within(screen.getByRole('group', { name: /^Brake Pads/ }));
+    expect(await line.findByText(returnMessages.alreadyBeingReturned('RMA-000007'))).toBeInTheDocument();
+    expect(line.queryByRole('spinbutton')).toBeNull();
   });
 });

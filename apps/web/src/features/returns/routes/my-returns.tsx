@@ -45,6 +45,7 @@ export function Component() {
       ) : (
         <ReturnRequestForm
           orders={linked.data && !linkedListed ? [linked.data, ...orders.data] : orders.data}
+          returns={returns.data}
           initialOrderId={linkedId}
           restockingFeePercent={policy.data?.restockingFeePercent}
         />
