@@ -39,6 +39,27 @@ describe('AccountLinks', () => {
     expect(queryClient.getQueryData(['me'])).toBeNull();
   });
 
+  it('stays signed out when a check of who is signed in, begun before Sign Out, answers after it', async () => {
+    // Seen in a journey: the home page's /api/me, sent just before the click, answered with the
+    // user after the sign-out had forgotten them, and the header showed them signed in again.
+    let answerMe: (reply: { body: unknown }) => void = () => {};
+    stubFetch({
+      'POST /api/auth/sign-out': { body: { success: true } },
+      'GET /api/me': () => new Promise((resolve) => (answerMe = resolve)),
+    });
+    const user = userEvent.setup();
+    const { router, queryClient } = renderRoutes([{ path: '*', element: <AccountLinks me={aCustomer()} /> }], {
+      path: '/dashboard/profile',
+    });
+    queryClient.setQueryData(['me'], aCustomer());
+    void queryClient.fetchQuery({ ...meQuery, staleTime: 0 }).catch(() => undefined);
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    answerMe({ body: aCustomer() });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(queryClient.getQueryData(['me'])).toBeNull();
+  });
+
   it('signs out in the browser even when the server cannot be reached, and finishes it later', async () => {
     setAccessToken({ token: 't', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), email: 'jane@example.com' });
     const offline = vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));

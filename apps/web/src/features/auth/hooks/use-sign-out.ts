@@ -29,7 +29,10 @@ export function useSignOut() {
       queryClient.removeQueries({ queryKey: queryKeys.addresses });
       queryClient.removeQueries({ queryKey: queryKeys.company });
       queryClient.removeQueries({ queryKey: queryKeys.cart });
-      // Nobody is signed in before the token goes, so the renewal does not ask for a new one.
+      // Nobody is signed in before the token goes, so the renewal does not ask for a new one. A
+      // check of who is signed in begun before the sign-out is cancelled first: answering after
+      // it, it would put the user back (TanStack Query's cancelQueries, as before any setQueryData).
+      await queryClient.cancelQueries({ queryKey: meQuery.queryKey });
       queryClient.setQueryData(meQuery.queryKey, null);
       clearAccessToken();
       // The toast library loads on demand (it is not part of the first screen's JavaScript); when
