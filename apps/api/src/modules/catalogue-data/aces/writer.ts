@@ -18,6 +18,19 @@ const LEFT_OUT_NAMED = 20;
 const element = (name: string, value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '' : `<${name}>${escape(String(value))}</${name}>`);
 const reference = (name: string, id: number | null) => (id === null ? '' : `<${name} id="${id}"/>`);
 
+/** The application's columns an App is written from (`app`), read by the export's both passes. */
+const APP_COLUMNS = [
+  'applications.id',
+  'applications.base_vehicle_id',
+  'applications.submodel_id',
+  'applications.engine_base_id',
+  'applications.notes',
+  'applications.quantity',
+  'applications.part_type_id',
+  'applications.mfr_label',
+  'applications.position_id',
+] as const;
+
 /** One application as an App, its elements in the order of the 4.2 schema. */
 function app(
   action: 'A' | 'D',
@@ -115,15 +128,7 @@ export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGener
       .selectFrom('applications')
       .innerJoin('parts', 'parts.id', 'applications.part_id')
       .select([
-        'applications.id',
-        'applications.base_vehicle_id',
-        'applications.submodel_id',
-        'applications.engine_base_id',
-        'applications.notes',
-        'applications.quantity',
-        'applications.part_type_id',
-        'applications.mfr_label',
-        'applications.position_id',
+        ...APP_COLUMNS,
         'applications.deleted_at',
         'parts.archived_at',
         'parts.part_number',
@@ -147,15 +152,7 @@ export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGener
         .innerJoin('parts', 'parts.id', 'applications.part_id')
         .innerJoin('part_former_numbers as former', 'former.part_id', 'parts.id')
         .select([
-          'applications.id',
-          'applications.base_vehicle_id',
-          'applications.submodel_id',
-          'applications.engine_base_id',
-          'applications.notes',
-          'applications.quantity',
-          'applications.part_type_id',
-          'applications.mfr_label',
-          'applications.position_id',
+          ...APP_COLUMNS,
           'former.part_number',
           'parts.brand_aaia_id',
         ])
