@@ -203,6 +203,39 @@ describe('cancelling an order on account (decision 133)', () => {
   });
 });
 
+describe('returning items of an order on account (decision 136)', () => {
+  it('is its placer’s only while they are the company’s buyer or owner: removed or made a viewer, they are refused and no return is made', async () => {
+    const requestReturn = (who: Customer, orderId: string, partId: string) =>
+      post(byCookie(who), '/api/returns', { orderId, reason: 'no-longer-needed', lines: [{ partId, quantity: 1 }] });
+    /** An order on account of `placer`'s, delivered today: its items may be returned. */
+    async function delivered(placer: Customer) {
+      const { response, part } = await orderOnAccount(placer, 1500);
+      expectReply(response, 200);
+      const id = (response.json() as { insertedId: string }).insertedId;
+      await app.db.updateTable('orders').set({ status: 'delivered', shipped_at: new Date(), delivered_at: new Date() }).where('id', '=', id).execute();
+      return { id, part };
+    }
+    const returnsOf = async (orderId: string) => (await app.db.selectFrom('returns').select('id').where('order_id', '=', orderId).execute()).length;
+    for (const exit of ['removed', 'viewer'] as const) {
+      const placer = await signUpCustomer(app, `ar-placer-${exit}`);
+      await join(placer, 'buyer');
+      const { id, part } = await delivered(placer);
+      const url = `/api/company/members/${await userIdOf(app, placer.email)}`;
+      if (exit === 'removed') expectReply(await call(app, byToken(owner), { method: 'DELETE', url }), 200);
+      else expectReply(await call(app, byToken(owner), { method: 'PATCH', url, payload: { role: 'viewer' } }), 200);
+
+      expectReply(await requestReturn(placer, id, part), 409, accountMessages.returnNotBuyer);
+      expect(await returnsOf(id)).toBe(0);
+    }
+    // A buyer who still is one asks to return their own.
+    const placer = await signUpCustomer(app, 'ar-placer-kept');
+    await join(placer, 'buyer');
+    const { id, part } = await delivered(placer);
+    expectReply(await requestReturn(placer, id, part), 200);
+    expect(await returnsOf(id)).toBe(1);
+  });
+});
+
 describe('the ledger', () => {
   it('is append-only: an UPDATE or DELETE of an entry is refused by the database', async () => {
     const before = await balanceOf(app.db, companyId);
