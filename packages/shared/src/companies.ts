@@ -103,6 +103,7 @@ export const companyMessages = {
   locationRemoved: (name: string) => `Location “${name}” deleted`,
   locationNotFound: 'Location not found',
   tooManyLocations: `A company keeps at most ${COMPANY_LOCATIONS_MAX} locations. Delete one to add another.`,
+  unknownCreateFields: (keys: readonly string[]) => `A company has no field ${keys.join(', ')}; the fields of a new company are ${COMPANY_CREATE_FIELDS.join(', ')}.`,
   unknownFields: (keys: readonly string[]) =>
     `A company has no field ${keys.join(', ')} to change; the fields are ${COMPANY_UPDATE_FIELDS.join(', ')}. Its owners are its members’ business: an owner invites one or makes a member an owner.`,
 } as const;
@@ -124,13 +125,18 @@ export const companyRoleSchema = z.enum(COMPANY_ROLES, companyMessages.role);
  * `POST /api/admin/companies`: `ownerEmail` of an existing customer makes them the owner at once;
  * any other address is sent an owner invitation. Money in dollars; null or absent: none.
  */
-export const companyCreateSchema = z.object({
+const companyCreateFields = {
   name: companyName,
   ownerEmail: emailSchema,
   taxId: taxId.optional(),
   paymentTerms: paymentTerms.optional(),
   creditLimit: creditLimit.optional(),
   poRequired: yesNo('PO required').optional(),
+};
+const COMPANY_CREATE_FIELDS = Object.keys(companyCreateFields);
+/** Strict, as the update is (decision 136): a mistyped `creditlimit` is a 400 naming it, not a company with no limit. */
+export const companyCreateSchema = z.strictObject(companyCreateFields, {
+  error: (issue) => (issue.code === 'unrecognized_keys' ? companyMessages.unknownCreateFields(issue.keys) : undefined),
 });
 export type CompanyCreateInput = z.input<typeof companyCreateSchema>;
 
