@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { addressSchema } from './addresses';
 import { adminMessages } from './admin';
 import { moneyField } from './form-fields';
-import { PAYMENT_METHODS } from './ledger';
+import { PAYMENT_METHODS, type PaymentMethod } from './ledger';
 import { formatPrice } from './money';
-import { orderSchema } from './orders';
+import { hasEnded } from './order-process';
+import { orderSchema, orderStatusLabels, type OrderStatus } from './orders';
 import { COMPANY_PRICE_LISTS_MAX, priceListMessages } from './price-lists';
 import { emailSchema } from './users';
 
@@ -107,6 +108,20 @@ export const companyMessages = {
   unknownFields: (keys: readonly string[]) =>
     `A company has no field ${keys.join(', ')} to change; the fields are ${COMPANY_UPDATE_FIELDS.join(', ')}. Its owners are its members’ business: an owner invites one or makes a member an owner.`,
 } as const;
+
+const dueDayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/**
+ * How an order stands, in the same words on the Company page and on the order's own page: its
+ * state's label, or for an order on account its invoice's due date in place of "Paid" ("On
+ * account, invoice due Jan 5, 2027"; "Shipped · on account, invoice due …" once it has moved on;
+ * decisions 133, 136). An order that has ended says only that.
+ */
+export function orderStanding(order: { status: OrderStatus; paymentMethod?: PaymentMethod | undefined; dueOn?: string | null | undefined }): string {
+  const label = orderStatusLabels[order.status];
+  if (order.paymentMethod !== 'account' || !order.dueOn || hasEnded(order.status)) return label;
+  return companyMessages.orderOnAccount(order.status === 'paid' ? null : label, dueDayFormat.format(new Date(`${order.dueOn}T00:00:00Z`)));
+}
 
 const text = (label: string, max: number, tooLong: string) => z.string({ error: `${label} is required` }).trim().max(max, tooLong);
 /** A yes or no, as JSON or as a form's "true"/"false". */

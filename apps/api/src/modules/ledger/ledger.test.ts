@@ -203,6 +203,28 @@ describe('cancelling an order on account (decision 133)', () => {
   });
 });
 
+describe('an order on account’s own page (decision 136)', () => {
+  it('says how it was paid and when its invoice is due, as the company’s orders do; a card order says card', async () => {
+    const placer = await signUpCustomer(app, 'ac-page');
+    await join(placer, 'buyer');
+    const { response } = await orderOnAccount(placer, 1500);
+    expectReply(response, 200);
+    const row = await app.db.selectFrom('orders').select(['order_number', 'due_on']).where('id', '=', (response.json() as { insertedId: string }).insertedId).executeTakeFirstOrThrow();
+    expect(row.due_on).not.toBeNull();
+    for (const who of [placer, owner]) {
+      const page = await get(byCookie(who), `/api/orders/by-number/${row.order_number}`);
+      expectReply(page, 200);
+      expect(page.json()).toMatchObject({ status: 'paid', paymentMethod: 'account', dueOn: row.due_on });
+    }
+    const part = await insertPart(app, { priceCents: 1500, available: 10 });
+    await fillCart(app, await userIdOf(app, placer.email), [[part, 1]]);
+    const byCard = await post(byCookie(placer), '/api/checkout', { locationId, shippingMethodId: shipping, poNumber: 'PO-2' });
+    expectReply(byCard, 200);
+    const card = await app.db.selectFrom('orders').select('order_number').where('id', '=', (byCard.json() as { insertedId: string }).insertedId).executeTakeFirstOrThrow();
+    expect((await get(byCookie(placer), `/api/orders/by-number/${card.order_number}`)).json()).toMatchObject({ status: 'unpaid', paymentMethod: 'card', dueOn: null });
+  });
+});
+
 describe('returning items of an order on account (decision 136)', () => {
   it('is its placer’s only while they are the company’s buyer or owner: removed or made a viewer, they are refused and no return is made', async () => {
     const requestReturn = (who: Customer, orderId: string, partId: string) =>
