@@ -111,6 +111,11 @@ export const companyMessages = {
 
 const dueDayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
+/** An invoice's due date (YYYY-MM-DD) as the shop says it: "Jan 5, 2027" (decision 136). */
+export function formatDueDay(dueOn: string): string {
+  return dueDayFormat.format(new Date(`${dueOn}T00:00:00Z`));
+}
+
 /**
  * How an order stands, in the same words on the Company page and on the order's own page: its
  * state's label, or for an order on account its invoice's due date in place of "Paid" ("On
@@ -120,7 +125,7 @@ const dueDayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', tim
 export function orderStanding(order: { status: OrderStatus; paymentMethod?: PaymentMethod | undefined; dueOn?: string | null | undefined }): string {
   const label = orderStatusLabels[order.status];
   if (order.paymentMethod !== 'account' || !order.dueOn || hasEnded(order.status)) return label;
-  return companyMessages.orderOnAccount(order.status === 'paid' ? null : label, dueDayFormat.format(new Date(`${order.dueOn}T00:00:00Z`)));
+  return companyMessages.orderOnAccount(order.status === 'paid' ? null : label, formatDueDay(order.dueOn));
 }
 
 const text = (label: string, max: number, tooLong: string) => z.string({ error: `${label} is required` }).trim().max(max, tooLong);
