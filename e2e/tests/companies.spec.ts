@@ -204,6 +204,10 @@ for (const width of widths) {
       await buyerPage.getByRole('button', { name: 'Place order' }).click();
       await expect(buyerPage).toHaveURL(/\/dashboard\/orders\/\d+/);
       await expect(buyerPage.getByText(`PO-${width}-77`)).toBeVisible();
+      // Not "Paid": its invoice is owed, and the page says when, in the Company page's words (decision 136).
+      await expect(buyerPage.getByText(/^On account, invoice due [A-Z][a-z]{2} \d{1,2}, \d{4}$/)).toBeVisible();
+      await expect.poll(() => buyerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await screenshot(buyerPage, width, 'order-on-account');
       await buyerPage.context().close();
 
       // (b) The accounts member opens the Company page, downloads this month's statement and pays the invoice by card.

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { addressSchema } from './addresses';
 import { adminMessages } from './admin';
 import { moneyField } from './form-fields';
-import { PAYMENT_METHODS } from './ledger';
+import { PAYMENT_METHODS, type PaymentMethod } from './ledger';
 import { formatPrice } from './money';
-import { orderSchema } from './orders';
+import { hasEnded } from './order-process';
+import { orderSchema, orderStatusLabels, type OrderStatus } from './orders';
 import { COMPANY_PRICE_LISTS_MAX, priceListMessages } from './price-lists';
 import { emailSchema } from './users';
 
@@ -103,9 +104,29 @@ export const companyMessages = {
   locationRemoved: (name: string) => `Location “${name}” deleted`,
   locationNotFound: 'Location not found',
   tooManyLocations: `A company keeps at most ${COMPANY_LOCATIONS_MAX} locations. Delete one to add another.`,
+  unknownCreateFields: (keys: readonly string[]) => `A company has no field ${keys.join(', ')}; the fields of a new company are ${COMPANY_CREATE_FIELDS.join(', ')}.`,
   unknownFields: (keys: readonly string[]) =>
     `A company has no field ${keys.join(', ')} to change; the fields are ${COMPANY_UPDATE_FIELDS.join(', ')}. Its owners are its members’ business: an owner invites one or makes a member an owner.`,
 } as const;
+
+const dueDayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** An invoice's due date (YYYY-MM-DD) as the shop says it: "Jan 5, 2027" (decision 136). */
+export function formatDueDay(dueOn: string): string {
+  return dueDayFormat.format(new Date(`${dueOn}T00:00:00Z`));
+}
+
+/**
+ * How an order stands, in the same words on the Company page and on the order's own page: its
+ * state's label, or for an order on account its invoice's due date in place of "Paid" ("On
+ * account, invoice due Jan 5, 2027"; "Shipped · on account, invoice due …" once it has moved on;
+ * decisions 133, 136). An order that has ended says only that.
+ */
+export function orderStanding(order: { status: OrderStatus; paymentMethod?: PaymentMethod | undefined; dueOn?: string | null | undefined }): string {
+  const label = orderStatusLabels[order.status];
+  if (order.paymentMethod !== 'account' || !order.dueOn || hasEnded(order.status)) return label;
+  return companyMessages.orderOnAccount(order.status === 'paid' ? null : label, formatDueDay(order.dueOn));
+}
 
 const text = (label: string, max: number, tooLong: string) => z.string({ error: `${label} is required` }).trim().max(max, tooLong);
 /** A yes or no, as JSON or as a form's "true"/"false". */
@@ -124,13 +145,18 @@ export const companyRoleSchema = z.enum(COMPANY_ROLES, companyMessages.role);
  * `POST /api/admin/companies`: `ownerEmail` of an existing customer makes them the owner at once;
  * any other address is sent an owner invitation. Money in dollars; null or absent: none.
  */
-export const companyCreateSchema = z.object({
+const companyCreateFields = {
   name: companyName,
   ownerEmail: emailSchema,
   taxId: taxId.optional(),
   paymentTerms: paymentTerms.optional(),
   creditLimit: creditLimit.optional(),
   poRequired: yesNo('PO required').optional(),
+};
+const COMPANY_CREATE_FIELDS = Object.keys(companyCreateFields);
+/** Strict, as the update is (decision 136): a mistyped `creditlimit` is a 400 naming it, not a company with no limit. */
+export const companyCreateSchema = z.strictObject(companyCreateFields, {
+  error: (issue) => (issue.code === 'unrecognized_keys' ? companyMessages.unknownCreateFields(issue.keys) : undefined),
 });
 export type CompanyCreateInput = z.input<typeof companyCreateSchema>;
 

@@ -60,6 +60,7 @@ export const accountMessages = {
   ledgerShowing: (shown: number, total: number) => `Showing the newest ${shown} of ${total} entries. A month’s statement lists all of that month’s.`,
   ledgerShowOlder: (count: number) => `Show ${count === 1 ? '1 older entry' : `${count} older entries`}`,
   cancelNotBuyer: 'This order was placed on your company’s account, and only a buyer or an owner of the company may cancel it now. Ask its owner.',
+  returnNotBuyer: 'This order was placed on your company’s account, and only a buyer or an owner of the company may return its items now. Ask its owner.',
   paymentRecorded: (reference: string) => `Payment ${reference} recorded.`,
   unknownInvoices: (numbers: readonly string[]) => `These invoices are not this company’s: ${numbers.join(', ')}.`,
   referenceRequired: 'A payment’s reference is required (the bank’s or the cheque’s).',

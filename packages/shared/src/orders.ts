@@ -5,6 +5,7 @@ import { creditNoteSummarySchema } from './invoices';
 import { addressLines, regionName, countryOf } from './addresses';
 import { formatPercent, formatPrice, ppmToPercent } from './money';
 import { hasVisibleText } from './text';
+import { PAYMENT_METHODS } from './ledger';
 
 export const ADDRESS_MAX_LENGTH = 500;
 /** Far above any stock; keeps quantities and totals inside the database's integers. */
@@ -233,9 +234,16 @@ export const orderListSchema = z.array(orderSchema);
 /**
  * `GET /orders/by-number/{orderNumber}`, the order's page: the order, and whether the caller placed
  * it. A member of its company may read another member's order (decision 106); paying, cancelling,
- * returning and buying again stay with its placer, so the page offers them only when `yours`.
+ * returning and buying again stay with its placer, so the page offers them only when `yours`. An
+ * order on account says so with its invoice's due date (`orderStanding`), as the Company page does.
  */
-export const orderPageSchema = orderSchema.extend({ yours: z.boolean() });
+export const orderPageSchema = orderSchema.extend({
+  yours: z.boolean(),
+  /** How it was paid: `account`, invoiced to its company (decision 081), or card (decision 136: added). */
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  /** On account, its invoice's due date (YYYY-MM-DD); null otherwise. */
+  dueOn: z.string().nullable(),
+});
 export type OrderPage = z.infer<typeof orderPageSchema>;
 
 /** `GET /order/{id}`: the order and its part, for the payment page (SPEC §2). */

@@ -6,6 +6,7 @@ import { createTestApp } from '../../test/app';
 import { fillCart, insertShippingMethod, insertTaxRate, postCheckout, userIdOf, withoutDemoShippingAndTax } from '../../test/checkout';
 import { multipartForm } from '../../test/multipart';
 import { insertPart, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
+import { createCheckoutRepository } from '../checkout/repository';
 import { createCertificatesRepository, utcDay } from './repository';
 
 // Resale certificates on the real app and database (decision 082): who may upload, see and
@@ -157,6 +158,31 @@ describe('verifying and checking out tax-free', () => {
     const changed = await postCheckout(app, buyer.cookie, { locationId: illinois.id, shippingMethodId: shipping, quotedTotal: before.total });
     expectReply(changed, 409);
     expect(changed.json()).toMatchObject({ reason: 'changed', quote: { tax: 0, total: 125, taxExemption: certificateMessages.exemption('IL-RS-1001', 'IL') } });
+  });
+
+  it('exempts no order of a member removed after checkout found the location: the membership is read in the order’s transaction (decision 136)', async () => {
+    const leaver = await signUpCustomer(app, 'cert-leaver');
+    await join(leaver, 'buyer');
+    const userId = await userIdOf(app, leaver.email);
+    const part = await insertPart(app, { priceCents: 10_000 });
+    await fillCart(app, userId, [[part, 1]]);
+    const checkout = createCheckoutRepository(app.db, app.mail);
+    // What POST /api/checkout reads before its transaction: the location, while still a member…
+    const location = await checkout.location(userId, illinois.id);
+    if (!location) throw new Error('the member does not see the location');
+    // …and the member is removed before the order's transaction begins.
+    expectReply(await call(app, byToken(owner), { method: 'DELETE', url: `/api/company/members/${userId}` }), 200);
+    const outcome = await checkout.place(
+      { userId, email: leaver.email, customerName: 'Cert Leaver', address: location, location: { id: location.id, companyId: location.company_id }, shippingMethodId: shipping },
+      { holdMinutes: 30, capScale: 1 },
+    );
+    if (!outcome.placed) throw new Error(`not placed: ${outcome.reason}`);
+    expect({ company: outcome.order.company_id, location: outcome.order.company_location_id, tax: outcome.order.tax_cents, exemption: outcome.order.tax_exemption }).toEqual({
+      company: null,
+      location: null,
+      tax: 625,
+      exemption: null,
+    });
   });
 
   it('taxes again once the certificate has expired, and another address of the buyer is taxed all along', async () => {

@@ -111,7 +111,11 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
 
     // Everything that does not need the parts' locks is read first: they are held until the order
     // commits, and every round trip under them is a wait for the next order of the same parts.
-    const where = await destinationOf(trx, input.address, { lock: true, locationId: input.location?.id });
+    // The location checkout found exempts the order from tax (its resale certificate) only while it
+    // is still the company's of the membership read above, under the account's lock: a member
+    // removed since orders for no company, and pays tax (decision 136).
+    const company = companyOf(membership, input);
+    const where = await destinationOf(trx, input.address, { lock: true, locationId: company.locationId ?? undefined });
     // The price is the server's, read in the order's transaction: never the browser's.
     const contracts = membership ? await contractPricesFor(trx, { companyId: membership.companyId }, requests.map((request) => request.partId)) : noContracts;
     // The fit promise: which of these parts are listed to fit the chosen vehicle.
@@ -132,7 +136,7 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
     if (account && overCreditLimit(account, priced.totalCents)) return { placed: false, reason: 'account', refused: 'credit-limit' } as const;
 
     // The parts are locked and every line fits: the order is placed in one statement.
-    const values = await orderValues(trx, input, priced, options.holdMinutes, companyOf(membership, input), account);
+    const values = await orderValues(trx, input, priced, options.holdMinutes, company, account);
     const { order, lines: orderLines } = await insertOrder(trx, values, orderLineRows(lines, fitting), fromCart ? input.userId : undefined);
     if (account) {
       // Invoiced at once, a debit in the company's ledger; nothing expires.

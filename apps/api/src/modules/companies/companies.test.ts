@@ -124,6 +124,11 @@ describe('POST|GET|PATCH /api/admin/companies', () => {
     expectInvalid(await post(byToken(admin), '/api/admin/companies', { name: 'A', ownerEmail: 'x@example.com', paymentTerms: 'net90' }), companyMessages.paymentTerms);
     expectInvalid(await post(byToken(admin), '/api/admin/companies', { name: 'A', ownerEmail: 'x@example.com', creditLimit: -1 }), companyMessages.creditLimit);
     expectInvalid(await post(byToken(admin), '/api/admin/companies', { name: 'A'.repeat(121), ownerEmail: 'x@example.com' }), companyMessages.nameTooLong);
+    // A mistyped field is refused, naming it, as a PATCH's is (decision 136): it made a company with no credit limit.
+    const typo = await post(byToken(admin), '/api/admin/companies', { name: 'Typo Fleet', ownerEmail: newAccount('co-typo').email, paymentTerms: 'net30', creditlimit: 5000 });
+    expectInvalid(typo, companyMessages.unknownCreateFields(['creditlimit']));
+    expectInvalid(await post(byToken(admin), '/api/admin/companies', { name: 'Typo Fleet', ownerEmail: newAccount('co-typo').email, status: 'on-hold' }), companyMessages.unknownCreateFields(['status']));
+    expect(await app.db.selectFrom('companies').select('id').where('name', '=', 'Typo Fleet').execute()).toEqual([]);
   });
 
   it('refuses a second company of a name taken, letter case and spaces aside, on creating and on renaming (409)', async () => {

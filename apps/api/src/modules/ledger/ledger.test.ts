@@ -203,6 +203,61 @@ describe('cancelling an order on account (decision 133)', () => {
   });
 });
 
+describe('an order on account’s own page (decision 136)', () => {
+  it('says how it was paid and when its invoice is due, as the company’s orders do; a card order says card', async () => {
+    const placer = await signUpCustomer(app, 'ac-page');
+    await join(placer, 'buyer');
+    const { response } = await orderOnAccount(placer, 1500);
+    expectReply(response, 200);
+    const row = await app.db.selectFrom('orders').select(['order_number', 'due_on']).where('id', '=', (response.json() as { insertedId: string }).insertedId).executeTakeFirstOrThrow();
+    expect(row.due_on).not.toBeNull();
+    for (const who of [placer, owner]) {
+      const page = await get(byCookie(who), `/api/orders/by-number/${row.order_number}`);
+      expectReply(page, 200);
+      expect(page.json()).toMatchObject({ status: 'paid', paymentMethod: 'account', dueOn: row.due_on });
+    }
+    const part = await insertPart(app, { priceCents: 1500, available: 10 });
+    await fillCart(app, await userIdOf(app, placer.email), [[part, 1]]);
+    const byCard = await post(byCookie(placer), '/api/checkout', { locationId, shippingMethodId: shipping, poNumber: 'PO-2' });
+    expectReply(byCard, 200);
+    const card = await app.db.selectFrom('orders').select('order_number').where('id', '=', (byCard.json() as { insertedId: string }).insertedId).executeTakeFirstOrThrow();
+    expect((await get(byCookie(placer), `/api/orders/by-number/${card.order_number}`)).json()).toMatchObject({ status: 'unpaid', paymentMethod: 'card', dueOn: null });
+  });
+});
+
+describe('returning items of an order on account (decision 136)', () => {
+  it('is its placer’s only while they are the company’s buyer or owner: removed or made a viewer, they are refused and no return is made', async () => {
+    const requestReturn = (who: Customer, orderId: string, partId: string) =>
+      post(byCookie(who), '/api/returns', { orderId, reason: 'no-longer-needed', lines: [{ partId, quantity: 1 }] });
+    /** An order on account of `placer`'s, delivered today: its items may be returned. */
+    async function delivered(placer: Customer) {
+      const { response, part } = await orderOnAccount(placer, 1500);
+      expectReply(response, 200);
+      const id = (response.json() as { insertedId: string }).insertedId;
+      await app.db.updateTable('orders').set({ status: 'delivered', shipped_at: new Date(), delivered_at: new Date() }).where('id', '=', id).execute();
+      return { id, part };
+    }
+    const returnsOf = async (orderId: string) => (await app.db.selectFrom('returns').select('id').where('order_id', '=', orderId).execute()).length;
+    for (const exit of ['removed', 'viewer'] as const) {
+      const placer = await signUpCustomer(app, `ar-placer-${exit}`);
+      await join(placer, 'buyer');
+      const { id, part } = await delivered(placer);
+      const url = `/api/company/members/${await userIdOf(app, placer.email)}`;
+      if (exit === 'removed') expectReply(await call(app, byToken(owner), { method: 'DELETE', url }), 200);
+      else expectReply(await call(app, byToken(owner), { method: 'PATCH', url, payload: { role: 'viewer' } }), 200);
+
+      expectReply(await requestReturn(placer, id, part), 409, accountMessages.returnNotBuyer);
+      expect(await returnsOf(id)).toBe(0);
+    }
+    // A buyer who still is one asks to return their own.
+    const placer = await signUpCustomer(app, 'ar-placer-kept');
+    await join(placer, 'buyer');
+    const { id, part } = await delivered(placer);
+    expectReply(await requestReturn(placer, id, part), 200);
+    expect(await returnsOf(id)).toBe(1);
+  });
+});
+
 describe('the ledger', () => {
   it('is append-only: an UPDATE or DELETE of an entry is refused by the database', async () => {
     const before = await balanceOf(app.db, companyId);

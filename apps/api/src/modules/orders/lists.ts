@@ -1,4 +1,4 @@
-import { centsToDollars, ENDED_STATUSES, MY_ORDERS_PAGE_SIZE, type Order, type OrderDetail, type OrderHistoryEntry, givenBack } from '@autoparts/shared';
+import { centsToDollars, ENDED_STATUSES, MY_ORDERS_PAGE_SIZE, type Order, type OrderDetail, type OrderHistoryEntry, type OrderPage, givenBack } from '@autoparts/shared';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
 import type { OrderRow } from './model';
@@ -62,12 +62,16 @@ export async function historyForCustomer(db: Db, userId: string, page = 1): Prom
 }
 
 /** One order by its number, as My Orders shows it, with its placer and company for the route to check. */
-export async function findByNumber(db: Db, orderNumber: string): Promise<{ order: Order; userId: string | null; companyId: string | null } | undefined> {
+export async function findByNumber(
+  db: Db,
+  orderNumber: string,
+): Promise<{ order: Order & Pick<OrderPage, 'paymentMethod' | 'dueOn'>; userId: string | null; companyId: string | null } | undefined> {
   if (!ORDER_NUMBER.test(orderNumber)) return undefined;
   const row = await db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
   if (!row) return undefined;
   const [order] = await withLines(db, [row]);
-  return order && { order, userId: row.user_id, companyId: row.company_id };
+  // How it was paid and, on account, when its invoice is due: its page says so in place of "Paid" (decision 136).
+  return order && { order: { ...order, paymentMethod: row.payment_method, dueOn: row.due_on }, userId: row.user_id, companyId: row.company_id };
 }
 
 export async function findDetail(db: Db, id: string): Promise<(OrderDetail & { row: OrderRow }) | undefined> {

@@ -484,7 +484,7 @@ describe('GET /api/orders/by-number/{orderNumber}', () => {
     expect(mine.statusCode, mine.body).toBe(200);
     expect(mine.json()).toMatchObject<Partial<Order>>({ _id: orderId, orderNumber, partId, orderQuantity: 3, price: 29.97, email: alice.email });
     // As My Orders shows it, and `yours`: the caller placed it (decision 106).
-    expect(mine.json()).toEqual({ ...(await myOrders(app, alice)).find((order) => order._id === orderId), yours: true });
+    expect(mine.json()).toEqual({ ...(await myOrders(app, alice)).find((order) => order._id === orderId), yours: true, paymentMethod: 'card', dueOn: null });
 
     expect((await byNumber(admin.token, orderNumber)).json()).toMatchObject({ _id: orderId, yours: false });
     const other = await byNumber(bob.token, orderNumber);

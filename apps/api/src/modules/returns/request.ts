@@ -1,4 +1,5 @@
 import {
+  accountMessages,
   apiErrors,
   can,
   CORE_RETURN_WINDOW_DAYS,
@@ -19,6 +20,7 @@ import { isId } from '../../lib/ids';
 import { withTransaction } from '../../lib/transaction';
 import { openFitmentReport } from '../fitment-reports/repository';
 import { nextDocumentNumber } from '../invoices/repository';
+import { mayActOnAccountOrder } from '../ledger/entries';
 import type { Mail } from '../mail/outbox';
 import type { OrderRow, ReturnRow } from '../orders/model';
 import { returnedParts } from './present';
@@ -45,6 +47,9 @@ async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input
     // The order's row lock serialises requests on it: "one open request per line" holds.
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', input.orderId).forUpdate().executeTakeFirst();
     if (!order || order.user_id !== user.userId) throw new ReturnRefusal(404, apiErrors.orderNotFound);
+    // An order on account is the company's: its placer returns its items (a credit to the company)
+    // only while still its buyer or owner, as for a cancel (decision 133).
+    if (!(await mayActOnAccountOrder(trx, user.userId, order))) throw new ReturnRefusal(409, accountMessages.returnNotBuyer);
     // The one table of order states says whether its customer may ask (DESIGN §9b); the shipments below say what.
     if (!can(order.status, 'requestReturn', 'customer', orderKindOf(order.payment_provider))) throw new ReturnRefusal(409, returnMessages.notShipped);
     const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', order.id).orderBy('position').execute();

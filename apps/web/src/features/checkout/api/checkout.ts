@@ -1,6 +1,7 @@
 import {
   accountMessages,
   checkoutRefusalSchema,
+  formatDueDay,
   notices,
   paths,
   type checkoutExtrasSchema,
@@ -70,7 +71,7 @@ export function usePlaceCheckout() {
     onSuccess: async (placed) => {
       queryClient.removeQueries({ queryKey: ['checkout'] });
       if (placed.paymentMethod === 'account' && placed.dueOn) {
-        toast.success(notices.orderPlaced, { description: accountMessages.placed(placed.orderNumber, placed.dueOn) });
+        toast.success(notices.orderPlaced, { description: accountMessages.placed(placed.orderNumber, formatDueDay(placed.dueOn)) });
         void queryClient.invalidateQueries({ queryKey: queryKeys.company });
         await navigate(paths.order(placed.orderNumber), { replace: true });
         return;

@@ -567,6 +567,8 @@ describe('Checkout', () => {
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(server.calls.find((call) => call.path === '/api/checkout')?.body).toMatchObject({ locationId: depot.id, shippingMethodId: standard.id }));
     expect(server.calls.find((call) => call.path === '/api/checkout')?.body).not.toHaveProperty('addressId');
+    // The due date in the words the order's page says it (decision 136), not "2027-01-04".
+    expect(await screen.findByText(accountMessages.placed('100001', 'Jan 4, 2027'))).toBeInTheDocument();
   });
 
   it('ships a member’s order to an address of their own once they choose it', async () => {

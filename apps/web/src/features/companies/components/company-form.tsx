@@ -31,13 +31,15 @@ interface CompanyFormValues {
   /** Creating only: an edit sends no owner (the company's schema refuses a field it does not change). */
   ownerEmail?: string;
   taxId: string;
-  status: 'active' | 'on-hold';
+  /** Editing only: a new company is active, and its create schema (strict, decision 136) has no status. */
+  status?: 'active' | 'on-hold';
   paymentTerms: string;
   creditLimit: string;
   poRequired: boolean;
 }
 
-const emptyCompany: CompanyFormValues = { name: '', ownerEmail: '', taxId: '', status: 'active', paymentTerms: '', creditLimit: '', poRequired: false };
+/** A new company's form: exactly the create schema's fields, each sent as typed. */
+const emptyCompany: CompanyFormValues = { name: '', ownerEmail: '', taxId: '', paymentTerms: '', creditLimit: '', poRequired: false };
 const termsOptions = [{ value: '', label: 'None: card payment only' }, ...PAYMENT_TERMS.map((terms) => ({ value: terms, label: paymentTermsLabels[terms] }))];
 const statusOptions = COMPANY_STATUSES.map((status) => ({ value: status, label: companyStatusLabels[status] }));
 

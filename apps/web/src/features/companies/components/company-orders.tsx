@@ -1,4 +1,4 @@
-import { companyMessages, formatPrice, MY_ORDERS_PAGE_SIZE, orderStatusLabels, paths, type CompanyOrder } from '@autoparts/shared';
+import { formatPrice, MY_ORDERS_PAGE_SIZE, orderStanding, paths } from '@autoparts/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -9,15 +9,6 @@ import { companyOrdersQuery } from '../api/companies';
 import { EmptyState } from '../../../components/empty-state';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** The order's state, or for an order on account its invoice's due date: it was never paid by card. */
-function standing(order: CompanyOrder): string {
-  if (order.paymentMethod !== 'account' || !order.dueOn) return orderStatusLabels[order.status];
-  const due = dayFormat.format(new Date(`${order.dueOn}T00:00:00Z`));
-  return companyMessages.orderOnAccount(order.status === 'paid' ? null : orderStatusLabels[order.status], due);
-}
-
 /**
  * Every order of the company, newest first: number (a link to the order's page, which every member
  * may read: decision 106), date, who placed it, for where, status and total; an order on account
@@ -59,7 +50,7 @@ export function CompanyOrders() {
                 </div>
                 <div className="sm:text-right">
                   <p className="font-semibold text-ink">{formatPrice(order.total)}</p>
-                  <p className="text-sm text-slate-600">{standing(order)}</p>
+                  <p className="text-sm text-slate-600">{orderStanding(order)}</p>
                 </div>
               </li>
             ))}

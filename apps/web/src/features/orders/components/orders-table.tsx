@@ -1,4 +1,4 @@
-import { apiErrors, can, formatPrice, hasEnded, hasShippedAll, orderKindOf, orderStatusLabels, paths, returnItemsPath, type Order } from '@autoparts/shared';
+import { apiErrors, awaitsPayment, can, formatPrice, hasEnded, hasShippedAll, orderKindOf, orderStatusLabels, paths, returnItemsPath, type Order } from '@autoparts/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
@@ -159,7 +159,8 @@ function OrderRow({ order, number, onCancel, cancelling, busy, focus, focusReque
 
 /** Unpaid: a Pay Now link; paid or shipped: the label and the payment's transaction id (SPEC §2, §4). */
 function PaymentStatus({ order, describedBy }: { order: Order; describedBy: string }) {
-  if (order.status === 'unpaid') {
+  // The one table of order states says whether a payment is awaited (decision 135), not `status === 'unpaid'`.
+  if (awaitsPayment(order.status, orderKindOf(order.paymentProvider))) {
     return (
       <div>
         <Link

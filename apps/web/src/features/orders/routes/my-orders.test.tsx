@@ -188,6 +188,16 @@ describe('My Orders', () => {
     expect(within(rowOf('Oil Filter')).getByRole('button', { name: 'Cancel' })).toBeEnabled();
   });
 
+  it('offers Pay Now only where the order-states table awaits a payment: never on a warranty replacement (decision 136)', async () => {
+    const replacement = anOrder({ _id: 'order-6', name: 'Water Pump', price: 0, paid: false, status: 'unpaid', paymentProvider: 'replacement' });
+    const unpaid = anOrder({ _id: 'order-7', name: 'Oil Filter', status: 'unpaid' });
+    stubFetch({ 'GET /api/me': { body: aCustomer() }, [GET_ORDERS]: { body: [replacement, unpaid] } });
+    renderMyOrders();
+    await screen.findByRole('table', { name: 'My Orders' });
+    expect(within(rowOf('Water Pump')).queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
+    expect(within(rowOf('Oil Filter')).getByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', '/dashboard/payment/order-7');
+  });
+
   it('cancels after the confirmation: says so and lists the orders again', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     let orders = [unpaid, paid];

@@ -1,4 +1,4 @@
-import { apiErrors, buyAgainMessages } from '@autoparts/shared';
+import { apiErrors, buyAgainMessages, companyMessages } from '@autoparts/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -48,6 +48,32 @@ describe('An order’s page', () => {
     renderOrderPage('100042');
     expect(await screen.findByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', '/dashboard/payment/order-1');
     expect(screen.queryByRole('link', { name: 'Return items' })).not.toBeInTheDocument();
+  });
+
+  it('says an order on account is on account with its invoice’s due date, not "Paid", in the Company page’s words (decision 136)', async () => {
+    for (const [status, standing] of [
+      ['paid', companyMessages.orderOnAccount(null, 'Jan 5, 2027')],
+      ['shipped', companyMessages.orderOnAccount('Shipped', 'Jan 5, 2027')],
+    ] as const) {
+      stubFetch({
+        'GET /api/orders/by-number/100042': { body: { ...anOrder({ _id: 'order-9', status, paid: true }), paymentMethod: 'account', dueOn: '2027-01-05', yours: true } },
+      });
+      const { unmount } = renderOrderPage('100042');
+      expect(await screen.findByText(standing)).toBeInTheDocument();
+      expect(screen.queryByText('Paid')).not.toBeInTheDocument();
+      unmount();
+    }
+    // A card order stays "Paid".
+    stubFetch({ 'GET /api/orders/by-number/100042': { body: { ...anOrder({ _id: 'order-9', status: 'paid', paid: true }), paymentMethod: 'card', dueOn: null, yours: true } } });
+    renderOrderPage('100042');
+    expect(await screen.findByText('Paid')).toBeInTheDocument();
+  });
+
+  it('offers no Pay Now where the order-states table awaits no payment: a warranty replacement (decision 136)', async () => {
+    stubFetch({ 'GET /api/orders/by-number/100042': { body: { ...anOrder({ _id: 'order-2', status: 'unpaid', paymentProvider: 'replacement' }), yours: true } } });
+    renderOrderPage('100042');
+    expect(await screen.findByText('Unpaid')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Pay Now' })).not.toBeInTheDocument();
   });
 
   it('offers Buy again, as My Orders does: where the expired order’s e-mail leads', async () => {

@@ -1,4 +1,4 @@
-import { can, formatPrice, orderKindOf, orderStatusLabels, paths, returnItemsPath } from '@autoparts/shared';
+import { awaitsPayment, can, formatPrice, orderKindOf, orderStanding, paths, returnItemsPath } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
@@ -26,6 +26,10 @@ export function Component() {
 
   if (isApiError(order.error, 401, 403)) return <Navigate to={paths.home} replace />;
   if (isApiError(order.error, 404)) return <OrderNotFound />;
+  // What its placer may do next, as the one table of order states says (decision 135): pay it, return items.
+  const kind = orderKindOf(order.data?.paymentProvider ?? null);
+  const payable = order.data !== undefined && awaitsPayment(order.data.status, kind);
+  const returnable = order.data !== undefined && can(order.data.status, 'requestReturn', 'customer', kind);
 
   return (
     <section aria-labelledby="order-heading" className="grid min-w-0 max-w-2xl gap-6">
@@ -46,7 +50,8 @@ export function Component() {
         <>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
             <dt className="font-semibold">Status</dt>
-            <dd>{orderStatusLabels[order.data.status]}</dd>
+            {/* An order on account says so with its invoice's due date, as the Company page does (decision 136). */}
+            <dd>{orderStanding(order.data)}</dd>
             <dt className="font-semibold">Placed</dt>
             <dd>{formatDateTime(order.data.createdAt)}</dd>
             <dt className="font-semibold">Total</dt>
@@ -61,14 +66,14 @@ export function Component() {
             )}
           </dl>
           <OrderDocuments order={order.data} />
-          {order.data.yours && (order.data.status === 'unpaid' || can(order.data.status, 'requestReturn', 'customer', orderKindOf(order.data.paymentProvider))) && (
+          {order.data.yours && (payable || returnable) && (
             <p className="flex flex-wrap gap-4">
-              {order.data.status === 'unpaid' && (
+              {payable && (
                 <Link to={paths.payment(order.data._id)} className={linkClass}>
                   Pay Now
                 </Link>
               )}
-              {can(order.data.status, 'requestReturn', 'customer', orderKindOf(order.data.paymentProvider)) && (
+              {returnable && (
                 <Link to={returnItemsPath(order.data._id)} className={linkClass}>
                   Return items
                 </Link>
