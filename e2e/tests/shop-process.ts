@@ -41,7 +41,11 @@ export class ShopProcess {
    */
   async start() {
     if (await this.answers()) throw new Error(`Port ${this.port} already answers: a shop left running by an earlier run? Stop it first.`);
-    const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), [path.join(repoRoot, 'apps/api/src/server.ts')], {
+    // Node itself with tsx's loader (as scripts/shop-process.ts starts the benches' shops), not the
+    // tsx command: that runs the server in a child of its own, which a SIGKILL of tsx would leave
+    // running on the port.
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/server.ts')], {
+      cwd: repoRoot,
       env: { ...process.env, PORT: String(this.port), DATA_DIR: this.dataDir, LOG_LEVEL: 'warn', LOG_FORMAT: 'json', NODE_ENV: 'test', SHUTDOWN_GRACE_MS: '0' },
       stdio: 'ignore',
     });
