@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from './fixtures';
 import { expectNoSeriousA11yViolations, followHeaderLink, testWithFailingLoads, waitForApp, widths } from './pages';
-import { ShopProcess, sharedPort } from './shop-process';
+import { ShopProcess, sharedPort, START_TIMEOUT_MS } from './shop-process';
 
 /**
  * The server stops under an open page. These journeys run a shop process of their
@@ -26,7 +26,8 @@ widths.forEach((width, index) => {
     test('a page opened while the server is down says so with a retry, and the retry works once it is back', async ({
       page,
     }) => {
-      test.setTimeout(120_000);
+      // The shop starts twice, each start with the room the config's own shop gets, and the page's steps after.
+      test.setTimeout(2 * START_TIMEOUT_MS + 60_000);
       await shop.start();
       await page.goto(shop.url);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

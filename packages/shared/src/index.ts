@@ -32,6 +32,7 @@ export * from './after-sale';
 export * from './after-sale-constants';
 export * from './invoices';
 export * from './returns';
+export * from './return-process';
 export * from './part-changes';
 export * from './part-changes-constants';
 export * from './companies';

@@ -1,4 +1,4 @@
-import { REPLACEMENT_PROVIDER, returnMessages } from '@autoparts/shared';
+import { REPLACEMENT_PROVIDER, returnCan, returnMessages } from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
@@ -7,6 +7,7 @@ import type { Mail } from '../mail/outbox';
 import { firstStatus, type OrderRow, type ReturnRow } from '../orders/model';
 import { returnedParts } from './present';
 import { ReturnRefusal } from './refusal';
+import { changeReturnStatus } from './status';
 
 /** Requested → approved; a warranty claim with its resolution (a replacement is made now). */
 export async function approveReturn(db: Db, mail: Mail, id: string, resolution: 'replace' | 'refund' | undefined): Promise<ReturnRow> {
@@ -14,17 +15,19 @@ export async function approveReturn(db: Db, mail: Mail, id: string, resolution: 
   return withTransaction(db, async (trx) => {
     const current = await trx.selectFrom('returns').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!current) throw new ReturnRefusal(404, returnMessages.returnNotFound);
-    if (current.status !== 'requested') throw new ReturnRefusal(409, returnMessages.notApprovable);
     const chosen = current.reason === 'warranty' ? resolution : null;
+    // A warranty claim with a replacement is the table's `replace`; every other approval its `approve`.
+    const action = chosen === 'replace' ? 'replace' : 'approve';
+    if (!returnCan(current.status, action, 'admin')) throw new ReturnRefusal(409, returnMessages.notApprovable);
     if (current.reason === 'warranty' && !chosen) throw new ReturnRefusal(400, returnMessages.resolutionNeeded);
-    const replacement = chosen === 'replace' ? await replacementOrder(trx, current) : null;
-    const approved = await trx
-      .updateTable('returns')
-      .set({ status: replacement ? 'replaced' : 'approved', resolution: chosen, replacement_order_id: replacement?.id ?? null, decided_at: new Date() })
-      .where('id', '=', id)
-      .where('status', '=', 'requested')
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const replacement = action === 'replace' ? await replacementOrder(trx, current) : null;
+    const approved = await changeReturnStatus(trx, { id }, action, 'admin', {
+      resolution: chosen,
+      replacement_order_id: replacement?.id ?? null,
+      decided_at: new Date(),
+    });
+    // The row is locked above and was in a state the table allows: the update cannot miss it.
+    if (!approved) throw new ReturnRefusal(409, returnMessages.notApprovable);
     const order = await trx.selectFrom('orders').selectAll().where('id', '=', approved.order_id).executeTakeFirstOrThrow();
     await mail.queue(trx, {
       kind: 'return-approved',
@@ -40,13 +43,7 @@ export async function approveReturn(db: Db, mail: Mail, id: string, resolution: 
 export async function rejectReturn(db: Db, mail: Mail, id: string, reason: string): Promise<ReturnRow> {
   if (!isId(id)) throw new ReturnRefusal(404, returnMessages.returnNotFound);
   return withTransaction(db, async (trx) => {
-    const rejected = await trx
-      .updateTable('returns')
-      .set({ status: 'rejected', rejection_reason: reason, decided_at: new Date() })
-      .where('id', '=', id)
-      .where('status', '=', 'requested')
-      .returningAll()
-      .executeTakeFirst();
+    const rejected = await changeReturnStatus(trx, { id }, 'reject', 'admin', { rejection_reason: reason, decided_at: new Date() });
     if (!rejected) {
       const exists = await trx.selectFrom('returns').select('id').where('id', '=', id).executeTakeFirst();
       throw new ReturnRefusal(exists ? 409 : 404, exists ? returnMessages.notRejectable : returnMessages.returnNotFound);
@@ -64,13 +61,7 @@ export async function rejectReturn(db: Db, mail: Mail, id: string, reason: strin
  * replacement's stock back. Undefined when no replaced claim names the order.
  */
 export async function reopenReplacedClaim(trx: Db, replacementOrderId: string): Promise<ReturnRow | undefined> {
-  return trx
-    .updateTable('returns')
-    .set({ status: 'requested', resolution: null, replacement_order_id: null, decided_at: null })
-    .where('replacement_order_id', '=', replacementOrderId)
-    .where('status', '=', 'replaced')
-    .returningAll()
-    .executeTakeFirst();
+  return changeReturnStatus(trx, { replacementOrderId }, 'reopen', 'admin', { resolution: null, replacement_order_id: null, decided_at: null });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { centsToDollars, ppmToPercent, returnMessages, type RefundPreview, sumCents } from '@autoparts/shared';
+import { centsToDollars, ppmToPercent, returnCan, returnMessages, type RefundPreview, sumCents } from '@autoparts/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -11,6 +11,7 @@ import type { PaymentProvider } from '../payments/provider';
 import { returnedParts } from './present';
 import { depositQuantities, refundOfReturn } from './refund';
 import { ReturnRefusal } from './refusal';
+import { changeReturnStatus } from './status';
 
 /**
  * Approved → received: each line restocked (back to stock, once: only this update's winner
@@ -37,13 +38,12 @@ export async function receiveReturn(db: Db, id: string, received: readonly { par
     const settings = await trx.selectFrom('shop_settings').select('restocking_fee_ppm').executeTakeFirstOrThrow();
     const refund = await refundOfReturn(trx, current, settings.restocking_fee_ppm);
     // The one winner: a second admin receiving at once finds it received already.
-    const updated = await trx
-      .updateTable('returns')
-      .set({ status: 'received', received_at: new Date(), refund_cents: refund.amountCents, restocking_fee_cents: refund.restockingFeeCents, restocking_fee_ppm: refund.restockingFeePpm })
-      .where('id', '=', id)
-      .where('status', '=', 'approved')
-      .returningAll()
-      .executeTakeFirst();
+    const updated = await changeReturnStatus(trx, { id }, 'receive', 'admin', {
+      received_at: new Date(),
+      refund_cents: refund.amountCents,
+      restocking_fee_cents: refund.restockingFeeCents,
+      restocking_fee_ppm: refund.restockingFeePpm,
+    });
     if (!updated) throw new ReturnRefusal(409, returnMessages.notReceivable);
     const restock = new Map<string, number>();
     // The deposits it gives back are kept with its lines: held no more, never given back twice (decision 109).
@@ -82,7 +82,7 @@ export async function refundReturn(
   inTransaction?: (trx: Db, refunded: ReturnRow) => Promise<void>,
 ): Promise<ReturnRow> {
   const current = await db.selectFrom('returns').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  if (current.status !== 'received' || current.refund_cents === null) return current;
+  if (!returnCan(current.status, 'refund', 'admin') || current.refund_cents === null) return current;
   // The cap again, under the order's lock, before any money moves: what has been credited on the
   // order and this refund together never exceed what was paid (defect 5).
   const order = await withTransaction(db, async (trx) => {
@@ -94,13 +94,7 @@ export async function refundReturn(
     await provider.refund({ orderId: order.id, transactionId: order.transaction_id, amountCents: current.refund_cents, key: `return-${id}` });
   }
   return withTransaction(db, async (trx) => {
-    const done = await trx
-      .updateTable('returns')
-      .set({ status: 'refunded', refunded_at: new Date() })
-      .where('id', '=', id)
-      .where('status', '=', 'received')
-      .returningAll()
-      .executeTakeFirst();
+    const done = await changeReturnStatus(trx, { id }, 'refund', 'admin', { refunded_at: new Date() });
     if (!done) return trx.selectFrom('returns').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     let number: number | null = null;
     if (done.refund_cents && done.refund_cents > 0) {
@@ -117,7 +111,7 @@ export async function refundReturn(
 export async function refundPreviewOf(db: Db, id: string): Promise<RefundPreview> {
   const current = isId(id) ? await db.selectFrom('returns').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
   if (!current) throw new ReturnRefusal(404, returnMessages.returnNotFound);
-  if (current.status !== 'approved') throw new ReturnRefusal(409, returnMessages.notReceivable);
+  if (!returnCan(current.status, 'receive', 'admin')) throw new ReturnRefusal(409, returnMessages.notReceivable);
   const settings = await db.selectFrom('shop_settings').select('restocking_fee_ppm').executeTakeFirstOrThrow();
   const refund = await refundOfReturn(db, current, settings.restocking_fee_ppm);
   const lines = await db.selectFrom('order_lines').select(['position', 'part_id', 'part_number', 'name']).where('order_id', '=', current.order_id).execute();

@@ -558,6 +558,35 @@ describe('admins deciding', () => {
     await requested(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'defective' });
   });
 
+  it('refuses every move the return table does not allow, and writes nothing: a requested or rejected return is not received (decision 137)', async () => {
+    const { orderId, a, b } = await bought();
+    const lineA = [{ partId: a, quantity: 1, action: 'restock' }];
+    const asked = await requested(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'defective' });
+    const stock = await stockOf(app, a);
+    const audits = await auditCount(app);
+    // Requested: received only once approved.
+    expectReply(await receive(asked.id, lineA), 409, returnMessages.notReceivable);
+    // Rejected: never received, approved or rejected again; no refund worked out, no stock back.
+    expectReply(await reject(asked.id, 'Installed parts cannot be returned'), 200);
+    expectReply(await receive(asked.id, lineA), 409, returnMessages.notReceivable);
+    expectReply(await call(app, byToken(admin), { method: 'GET', url: `/api/admin/returns/${asked.id}/refund-preview` }), 409, returnMessages.notReceivable);
+    expectReply(await approve(asked.id), 409, returnMessages.notApprovable);
+    expectReply(await reject(asked.id, 'again'), 409, returnMessages.notRejectable);
+    const row = await app.db.selectFrom('returns').selectAll().where('id', '=', asked.id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'rejected', refund_cents: null, received_at: null, refunded_at: null, credit_note_number: null });
+    expect(await app.db.selectFrom('return_lines').select('action').where('return_id', '=', asked.id).execute()).toEqual([{ action: null }]);
+    expect(await stockOf(app, a)).toBe(stock);
+    expect(await app.db.selectFrom('credit_notes').select('number').where('return_id', '=', asked.id).execute()).toEqual([]);
+    // Approved: decided once; neither approved nor rejected again.
+    const other = await requested(ada, { orderId, lines: [{ partId: b, quantity: 2 }], reason: 'defective' });
+    expectReply(await approve(other.id), 200);
+    expectReply(await approve(other.id), 409, returnMessages.notApprovable);
+    expectReply(await reject(other.id, 'Too late'), 409, returnMessages.notRejectable);
+    expect(await shown(await call(app, byToken(ada), { method: 'GET', url: `/api/returns/${other.id}` }))).toMatchObject({ status: 'approved', rejectionReason: null });
+    // Only the reject and the approval were done, and audited.
+    expect((await auditCount(app)) - audits).toBe(2);
+  });
+
   it('lists by status, for admins only', async () => {
     const { orderId, a } = await bought();
     const created = await requested(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'defective' });

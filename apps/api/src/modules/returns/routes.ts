@@ -10,6 +10,7 @@ import {
   rejectReturnSchema,
   returnCreatedSchema,
   returnListSchema,
+  returnCan,
   returnPolicySchema,
   returnMessages,
   returnSchema,
@@ -198,7 +199,7 @@ const returnReceiptRoutes: FastifyPluginAsyncZod = async (app) => {
       const existing = await returns.find(request.params.id);
       if (!existing) return reply.code(404).send({ message: returnMessages.returnNotFound });
       // Received before, its refund not through (the provider failed): this call retries the refund only.
-      if (existing.status !== 'received') {
+      if (!returnCan(existing.status, 'refund', 'admin')) {
         const outcome = await answering(() =>
           audited(
             app.db,

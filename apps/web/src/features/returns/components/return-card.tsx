@@ -1,4 +1,4 @@
-import { documentPaths, formatPrice, invoiceMessages, paths, returnMessages, returnReasonLabels, type AdminReturn, type ReturnRequest } from '@autoparts/shared';
+import { awaitsParts, documentPaths, formatPrice, invoiceMessages, paths, returnMessages, returnReasonLabels, type AdminReturn, type ReturnRequest } from '@autoparts/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DocumentLink } from '../../invoices/components/order-documents';
@@ -90,7 +90,7 @@ export function ReturnCard({
           </>
         ) : null}
       </dl>
-      {item.status === 'approved' && sendTo ? <p className="break-words font-medium text-slate-800">{returnMessages.whatToDo(item.rmaNumber, sendTo)}</p> : null}
+      {awaitsParts(item.status) && sendTo ? <p className="break-words font-medium text-slate-800">{returnMessages.whatToDo(item.rmaNumber, sendTo)}</p> : null}
       <ul className="grid gap-1 text-slate-800">
         {item.lines.map((line) => (
           <li key={line.partId} className="[overflow-wrap:anywhere]">

@@ -1,4 +1,5 @@
 import {
+  awaitsParts,
   can,
   formatPercent,
   formatPrice,
@@ -302,7 +303,8 @@ function ReturnRequested({ created, onAnother }: { created: ReturnCreated; onAno
   useEffect(() => heading.current?.focus(), [created]);
   const { returns, sendTo } = created;
   const numbers = returns.map((ret) => ret.rmaNumber).join(' and ');
-  const allApproved = returns.every((ret) => ret.status === 'approved');
+  // Approved at once (the fit promise): the parts are awaited; the return table says which are.
+  const allApproved = returns.every((ret) => awaitsParts(ret.status));
   return (
     <div role="status" className="rounded-xl border border-emerald-300 bg-emerald-50 p-6">
       <h2 ref={heading} tabIndex={-1} className="text-xl font-bold text-ink focus:outline-none">
@@ -319,7 +321,7 @@ function ReturnRequested({ created, onAnother }: { created: ReturnCreated; onAno
       )}
       {/* Where to send the parts once a return is approved; before that, nothing is to be sent (decision 057). */}
       {returns
-        .filter((ret) => ret.status === 'approved')
+        .filter((ret) => awaitsParts(ret.status))
         .map((ret) => (
           <p key={ret.id} className="mt-2 text-slate-800">
             {returnMessages.whatToDo(ret.rmaNumber, sendTo)}

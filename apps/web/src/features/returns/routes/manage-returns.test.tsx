@@ -264,3 +264,32 @@ describe('Returns (admins): two requests listed', () => {
     expect(screen.getByRole('button', { name: 'Reject RMA-000008' })).toBeInTheDocument();
   });
 });
+
+describe('Returns (admins): what each state offers', () => {
+  it('offers on each card exactly the actions the return table gives an admin in its state, and none on an ended or replaced return', async () => {
+    const inEach = (['requested', 'approved', 'rejected', 'received', 'refunded', 'replaced'] as const).map((status, index) =>
+      approved({ id: `ret-${status}`, rmaNumber: `RMA-00002${index}`, status, ...(status === 'received' ? { refundAmount: 141.27 } : {}) }),
+    );
+    const claim = approved({ id: 'ret-claim', rmaNumber: 'RMA-000030', status: 'requested', reason: 'warranty' });
+    stubFetch({
+      'GET /api/admin/returns': { body: [...inEach, claim] },
+      'GET /api/admin/settings': { body: { restockingFeePercent: 0 } },
+      'GET /api/admin/returns/ret-approved/refund-preview': { body: preview },
+      ...noActivity,
+    });
+    renderManageReturns();
+    await screen.findByLabelText('Refund on receiving');
+    const buttonsOf = (rma: string) =>
+      within(screen.getByRole('heading', { name: rma }).closest('li')!)
+        .queryAllByRole('button')
+        .map((button) => button.textContent);
+    expect(buttonsOf('RMA-000020')).toEqual(['Approve RMA-000020', 'Reject RMA-000020…']);
+    expect(buttonsOf('RMA-000021')).toEqual(['Receive and refund RMA-000021']);
+    expect(buttonsOf('RMA-000022')).toEqual([]);
+    expect(buttonsOf('RMA-000023')).toEqual(['Retry the refund of RMA-000023']);
+    expect(buttonsOf('RMA-000024')).toEqual([]);
+    expect(buttonsOf('RMA-000025')).toEqual([]);
+    // A warranty claim: the table's `replace` and `approve` (with a refund), and `reject`.
+    expect(buttonsOf('RMA-000030')).toEqual(['Approve RMA-000030 with a replacement', 'Approve RMA-000030 with a refund', 'Reject RMA-000030…']);
+  });
+});

@@ -1,4 +1,17 @@
-import { defaultReceiveAction, formatPercent, formatPrice, rejectReturnSchema, RETURN_STATUSES, REJECTION_REASON_MAX_LENGTH, returnMessages, returnStatusLabels, type AdminReturn, type ReturnStatusCode } from '@autoparts/shared';
+import {
+  defaultReceiveAction,
+  formatPercent,
+  formatPrice,
+  rejectReturnSchema,
+  RETURN_STATUSES,
+  REJECTION_REASON_MAX_LENGTH,
+  returnActionsFor,
+  returnMessages,
+  returnStatusLabels,
+  type AdminReturn,
+  type ReturnAction,
+  type ReturnStatusCode,
+} from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LoadingBlock } from '../../../components/spinner';
@@ -43,20 +56,24 @@ function RefundPreviewBox({ id }: { id: string }) {
 }
 
 /**
- * The ways to approve a requested return, each a button: a warranty claim with a replacement or a
- * refund (the admin chooses), any other with its refund.
+ * The ways to approve a requested return that the return table allows, each a button: a warranty
+ * claim with a replacement (`replace`) or a refund (`approve`), the admin choosing; any other with
+ * its refund (`approve`).
  */
-function approvals(item: AdminReturn): Array<{ label: string; resolution?: 'replace' | 'refund' }> {
-  if (item.reason !== 'warranty') return [{ label: `Approve ${item.rmaNumber}` }];
-  return [
-    { label: `Approve ${item.rmaNumber} with a replacement`, resolution: 'replace' },
-    { label: `Approve ${item.rmaNumber} with a refund`, resolution: 'refund' },
-  ];
+function approvals(item: AdminReturn, allowed: readonly ReturnAction[]): Array<{ label: string; resolution?: 'replace' | 'refund' }> {
+  const ways: Array<{ label: string; resolution?: 'replace' | 'refund'; action: ReturnAction }> =
+    item.reason === 'warranty'
+      ? [
+          { label: `Approve ${item.rmaNumber} with a replacement`, resolution: 'replace', action: 'replace' },
+          { label: `Approve ${item.rmaNumber} with a refund`, resolution: 'refund', action: 'approve' },
+        ]
+      : [{ label: `Approve ${item.rmaNumber}`, action: 'approve' }];
+  return ways.filter((way) => allowed.includes(way.action)).map(({ label, resolution }) => ({ label, resolution }));
 }
 
 /**
- * What an admin may do with a return in its state: approve or reject a request, receive an approved
- * one, retry a refund that failed. A pressed button is `aria-disabled` while it works, not
+ * What an admin may do with a return in its state, as the return table says (decision 137): approve
+ * or reject a request, receive an approved one, retry a refund that failed. A pressed button is `aria-disabled` while it works, not
  * `disabled` (which drops the focus); `onActed` tells the page, which gives the focus back once the
  * list shows the change (the button is gone by then).
  */
@@ -79,12 +96,13 @@ function ReturnActions({ item, onActed }: { item: AdminReturn; onActed: () => vo
     rejectButton.current?.focus();
   }
   const [actions, setActions] = useState<Record<string, 'restock' | 'scrap'>>({});
+  const allowed = returnActionsFor(item.status, 'admin');
 
-  if (item.status === 'requested') {
+  if (allowed.includes('approve') || allowed.includes('replace') || allowed.includes('reject')) {
     return (
       <div className="grid gap-3">
         <div className="flex flex-wrap gap-2">
-          {approvals(item).map(({ label, resolution }) => (
+          {approvals(item, allowed).map(({ label, resolution }) => (
             <button
               key={label}
               type="button"
@@ -99,21 +117,23 @@ function ReturnActions({ item, onActed }: { item: AdminReturn; onActed: () => vo
               {label}
             </button>
           ))}
-          <button
-            ref={rejectButton}
-            type="button"
-            className={`${button} bg-slate-100 text-slate-800`}
-            aria-expanded={rejecting}
-            onClick={() => {
-              if (rejecting) {
-                closeRejecting();
-                return;
-              }
-              setRejecting(true);
-            }}
-          >
-            Reject {item.rmaNumber}…
-          </button>
+          {allowed.includes('reject') && (
+            <button
+              ref={rejectButton}
+              type="button"
+              className={`${button} bg-slate-100 text-slate-800`}
+              aria-expanded={rejecting}
+              onClick={() => {
+                if (rejecting) {
+                  closeRejecting();
+                  return;
+                }
+                setRejecting(true);
+              }}
+            >
+              Reject {item.rmaNumber}…
+            </button>
+          )}
         </div>
         {rejecting ? (
           <form
@@ -159,7 +179,7 @@ function ReturnActions({ item, onActed }: { item: AdminReturn; onActed: () => vo
       </div>
     );
   }
-  if (item.status === 'approved') {
+  if (allowed.includes('receive')) {
     return (
       <form
         className="grid gap-2"
@@ -192,7 +212,7 @@ function ReturnActions({ item, onActed }: { item: AdminReturn; onActed: () => vo
       </form>
     );
   }
-  if (item.status === 'received') {
+  if (allowed.includes('refund')) {
     // Received, its refund not through: receiving again retries the refund only (the lines stay as received).
     return (
       <div className="grid gap-2">

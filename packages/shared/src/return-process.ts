@@ -1,0 +1,87 @@
+import { RETURN_STATUSES, type ReturnStatusCode } from './after-sale';
+
+/**
+ * The one table of a return's life (decision 137), as `order-process.ts` is an order's: from each
+ * state, the actions that are legal, who may take them and the status they lead to. The API
+ * writes a return's status only through it (a conditional update whose "from" states are the
+ * table's), and the web app asks it which actions a return offers.
+ */
+
+/** Who moves a return: its customer, an admin, or the shop itself (the fit promise). */
+export const RETURN_ACTORS = ['customer', 'admin', 'system'] as const;
+export type ReturnActor = (typeof RETURN_ACTORS)[number];
+
+/**
+ * What can happen to a return. `request` is the customer's ask; `approveAtOnce` the fit promise's
+ * approval of a request as it is made (decision 057); `approve` (a warranty claim refunded, or any
+ * other return) and `replace` (a warranty claim with a replacement order) are an admin's approvals;
+ * `receive` takes the parts in and works out the refund; `refund` pays it (retried while the
+ * payment service fails); `reopen` opens a replaced claim again when the admin cancels its
+ * replacement before it ships (decision 110).
+ */
+export const RETURN_ACTIONS = ['request', 'approveAtOnce', 'approve', 'replace', 'reject', 'receive', 'refund', 'reopen'] as const;
+export type ReturnAction = (typeof RETURN_ACTIONS)[number];
+
+/** Where a return can be: a status, or `new` before it exists. */
+export type ReturnState = ReturnStatusCode | 'new';
+
+interface ReturnStep {
+  readonly to: ReturnStatusCode;
+  readonly by: readonly ReturnActor[];
+}
+
+const admin = ['admin'] as const;
+
+export const returnProcess: Readonly<Record<ReturnState, Partial<Record<ReturnAction, ReturnStep>>>> = {
+  new: { request: { to: 'requested', by: ['customer'] }, approveAtOnce: { to: 'approved', by: ['system'] } },
+  requested: { approve: { to: 'approved', by: admin }, replace: { to: 'replaced', by: admin }, reject: { to: 'rejected', by: admin } },
+  approved: { receive: { to: 'received', by: admin } },
+  received: { refund: { to: 'refunded', by: admin } },
+  replaced: { reopen: { to: 'requested', by: admin } },
+  rejected: {},
+  refunded: {},
+};
+
+/** Whether `actor` may take `action` on a return in `state`. */
+export function returnCan(state: ReturnState, action: ReturnAction, actor: ReturnActor): boolean {
+  return returnProcess[state][action]?.by.includes(actor) ?? false;
+}
+
+/** The status `action` by `actor` leads to from `state`; undefined when it is not legal there. */
+export function nextReturnStatus(state: ReturnState, action: ReturnAction, actor: ReturnActor): ReturnStatusCode | undefined {
+  return returnCan(state, action, actor) ? returnProcess[state][action]?.to : undefined;
+}
+
+/** Every action `actor` may take on a return in `state`, in RETURN_ACTIONS' order. */
+export function returnActionsFor(state: ReturnState, actor: ReturnActor): ReturnAction[] {
+  return RETURN_ACTIONS.filter((action) => returnCan(state, action, actor));
+}
+
+/**
+ * A move of an existing return as one conditional update can write it: the statuses `action` by
+ * `actor` is legal from (the update's `where status in`) and the one status it leads to. Throws
+ * for an action that is legal nowhere, or that leads to different statuses from different states
+ * (one update could not write it; the table's test holds it to one).
+ */
+export function returnMove(action: ReturnAction, actor: ReturnActor): { from: ReturnStatusCode[]; to: ReturnStatusCode } {
+  const from = RETURN_STATUSES.filter((state) => returnCan(state, action, actor));
+  const targets = new Set(from.map((state) => nextReturnStatus(state, action, actor)));
+  const [to] = targets;
+  if (!to || targets.size !== 1) throw new Error(`A return's ${action} by ${actor} is not one move of the return table`);
+  return { from, to };
+}
+
+/** The status a new return starts in: `request` by its customer, `approveAtOnce` by the shop (the fit promise). */
+export function firstReturnStatus(action: 'request' | 'approveAtOnce', actor: ReturnActor): ReturnStatusCode {
+  const status = nextReturnStatus('new', action, actor);
+  if (!status) throw new Error(`${actor} may not ${action} a return`);
+  return status;
+}
+
+/**
+ * Whether a return waits for its parts: approved, its next step the admin's receiving. Its
+ * customer is told where to send them (My Returns, the request's confirmation).
+ */
+export function awaitsParts(state: ReturnState): boolean {
+  return returnCan(state, 'receive', 'admin');
+}
