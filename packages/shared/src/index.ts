@@ -33,6 +33,7 @@ export * from './after-sale-constants';
 export * from './invoices';
 export * from './returns';
 export * from './return-process';
+export * from './seeded-random';
 export * from './part-changes';
 export * from './part-changes-constants';
 export * from './companies';

@@ -18,6 +18,7 @@ import {
   type MoneyLine,
   type MoneyOrder,
 } from './money';
+import { seededRandom } from './seeded-random';
 
 /**
  * The money rules' invariants (decision 135) over many generated orders: no new dependency, a
@@ -25,21 +26,7 @@ import {
  */
 const CASES = 2000;
 
-/** A small seeded generator (mulberry32): the same cases on every run. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return { int, chance: (p: number) => next() < p };
-}
-
-type Random = ReturnType<typeof generator>;
+type Random = ReturnType<typeof seededRandom>;
 
 interface Generated {
   order: MoneyOrder;
@@ -96,7 +83,7 @@ function generatedOrder(random: Random): Generated {
 }
 
 function eachCase(seed: number, check: (random: Random, index: number) => void) {
-  const random = generator(seed);
+  const random = seededRandom(seed);
   for (let index = 0; index < CASES; index += 1) check(random, index);
 }
 

@@ -1,3 +1,4 @@
+import { seededRandom } from '@autoparts/shared';
 import { demoParts } from './seed-data';
 
 /**
@@ -7,23 +8,6 @@ import { demoParts } from './seed-data';
  * for every vehicle (demo-catalogue.test.ts). The first fourteen parts are the shop's
  * original ones (seed-data.ts) with the part numbers migration 0007 gives an older shop.
  */
-
-/** mulberry32: a tiny deterministic generator, so the catalogue is the same on every start. */
-export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
-  };
-}
 
 type Random = ReturnType<typeof seededRandom>;
 
