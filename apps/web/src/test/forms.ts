@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
 
@@ -17,4 +17,15 @@ export async function expectCheckedWhenSent(user: UserEvent, field: HTMLElement,
   expect(await screen.findByText(message)).toBeInTheDocument();
   expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
   expect(field).toHaveFocus();
+}
+
+/**
+ * `button` pressed and at work: busy and `aria-disabled`, never `disabled` (Chromium drops a
+ * disabled button's focus to the page's body), and still focused (decision 132).
+ */
+export async function expectBusyKeepingFocus(button: HTMLElement) {
+  await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
+  expect(button).toBeEnabled();
+  expect(button).toHaveAttribute('aria-disabled', 'true');
+  expect(button).toHaveFocus();
 }

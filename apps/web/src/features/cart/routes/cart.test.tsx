@@ -8,6 +8,7 @@ import { aCustomer, signedOutReply } from '../../../test/users';
 import { AddToCartButton } from '../components/add-to-cart-button';
 import { CartLink } from '../components/cart-link';
 import { CartSync } from '../components/cart-sync';
+import { expectBusyKeepingFocus } from '../../../test/forms';
 import { Component as CartPage } from './cart';
 
 const PART = '11111111-1111-4111-8111-111111111111';
@@ -404,10 +405,7 @@ describe('AddToCartButton', () => {
     const user = userEvent.setup();
     const button = screen.getByRole('button', { name: 'Add to cart' });
     await user.click(button);
-    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
-    expect(button).toBeEnabled();
-    expect(button).toHaveAttribute('aria-disabled', 'true');
-    expect(button).toHaveFocus();
+    await expectBusyKeepingFocus(button);
     await user.click(button);
     await user.type(screen.getByLabelText(/^Quantity/), '{Enter}');
     release();

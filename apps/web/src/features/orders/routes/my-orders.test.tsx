@@ -8,6 +8,7 @@ import { stubFetch } from '../../../test/fetch-stub';
 import { aCheckoutOrder, anOrder } from '../../../test/orders';
 import { renderRoutes } from '../../../test/render-with-router';
 import { aCustomer } from '../../../test/users';
+import { expectBusyKeepingFocus } from '../../../test/forms';
 import { Component as MyOrdersPage } from './my-orders';
 
 const GET_ORDERS = 'GET /api/myorder/jane%40example.com?page=1';
@@ -140,10 +141,7 @@ describe('My Orders', () => {
     const button = row.getByRole('button', { name: buyAgainMessages.button });
     const user = userEvent.setup();
     await user.click(button);
-    await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
-    expect(button).toBeEnabled();
-    expect(button).toHaveAttribute('aria-disabled', 'true');
-    expect(button).toHaveFocus();
+    await expectBusyKeepingFocus(button);
     await user.click(button);
     release();
 
