@@ -16,7 +16,7 @@ export interface Education {
   years: string;
 }
 
-export interface Project {
+interface Project {
   name: string;
   description: string;
   technologies: readonly string[];
