@@ -1,4 +1,4 @@
-import { adminMessages, apiErrors, errorSchema, orderIdParamsSchema, shipmentMessages, shipOrderSchema, shipReplySchema } from '@autoparts/shared';
+import { apiErrors, errorSchema, orderIdParamsSchema, shipmentMessages, shipOrderSchema, shipReplySchema } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn as security } from '../../plugins/api-docs';
@@ -13,7 +13,7 @@ function refusal(outcome: Extract<ShipOutcome, { shipped: false }>): { status: 4
     case 'not-found':
       return { status: 404, message: apiErrors.orderNotFound };
     case 'not-shippable':
-      return { status: 409, message: adminMessages.notShippable };
+      return { status: 409, message: shipmentMessages.notShippable };
     case 'nothing-left':
       return { status: 409, message: shipmentMessages.nothingLeft };
     case 'tracking-taken':
