@@ -42,7 +42,7 @@ interface CheckoutSession {
   livemode: false;
 }
 
-export interface Refund {
+interface Refund {
   id: string;
   object: 'refund';
   payment_intent: unknown;

@@ -10,7 +10,7 @@ export interface PortfolioLink {
   href: string;
 }
 
-export interface Education {
+interface Education {
   degree: string;
   school: string;
   years: string;
