@@ -160,7 +160,7 @@ const envSchema = z
     message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together',
   });
 
-export type Env = z.infer<typeof envSchema>;
+type Env = z.infer<typeof envSchema>;
 
 export interface Config {
   port: number;

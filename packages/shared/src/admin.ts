@@ -193,14 +193,12 @@ export const adminMessages = {
   onlyOwner: (email: string, company: string) =>
     `${email} is the only owner of the company “${company}”: its owner must make another member an owner first.`,
   userNotFound: 'No user with this e-mail.',
-  notShippable: 'Only paid or partly shipped orders can be shipped.',
   /**
    * An admin's cancel of an order that has ended meanwhile (another admin, its customer or its
    * expiry was first): the fact, as the refreshed list then shows it (decision 135).
    */
   orderEnded: (orderNumber: string, status: 'cancelled' | 'expired') =>
     status === 'cancelled' ? `Order ${orderNumber} was already cancelled.` : `Order ${orderNumber} has already expired: nothing was charged for it.`,
-  partNotFound: 'Part not found',
   stockOverLimit: `Stock cannot go above ${STOCK_MAX}.`,
   reviewNotFound: 'Review not found',
   /**

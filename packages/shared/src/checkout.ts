@@ -20,8 +20,7 @@ export const checkoutMessages = {
   shippingRequired: 'Choose a shipping method.',
   shippingUnavailable:
     'This shipping method is not available for this address and cart. Choose another one.',
-  noShippingMethod:
-    'No shipping method delivers this cart to this address. Choose another address, or contact us.',
+  noShippingMethod: 'No shipping method reaches this address with this cart. Choose another address, or change the cart.',
   linesRefused: 'Some lines of your cart cannot be ordered as they are, so nothing was ordered. Change them and try again.',
   // The cart's words for the same line, shown on the same screen.
   partGone: cartMessages.archived,

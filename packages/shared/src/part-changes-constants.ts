@@ -83,8 +83,6 @@ export const partChangeMessages = {
   alsoInKit: 'Also sold in kit',
   kitContents: 'What is in this kit',
   replacesTheseNumbers: 'Replaces these numbers',
-  /** A search result or quick-order line found by an older number of the part. */
-  replacesOld: (old: string) => `Replaces ${old}`,
   /** Quick order: a line naming a renumbered or superseded part, added as its current replacement. */
   orderedAsReplacement: (old: string, current: string) => `${old} is replaced by ${current}: ${current} was added instead`,
   /** Quick order: a line naming another brand's number, added as our part in our quantity. */

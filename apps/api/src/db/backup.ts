@@ -13,7 +13,7 @@ import { lockDataDir } from './data-dir-lock';
  * may connect could copy the files anyway, so no other credential is needed, and nothing listens
  * on the network.
  */
-export const BACKUP_SOCKET = 'backup.sock';
+const BACKUP_SOCKET = 'backup.sock';
 
 /**
  * Answers every connection on DATA_DIR/backup.sock with one copy of the database (`dump`), then
@@ -58,7 +58,7 @@ export async function serveBackups(
  * A copy of the database from the shop running on `dataDir`, or undefined when none answers (the
  * shop is stopped, or was killed and left its socket file behind).
  */
-export function requestBackup(dataDir: string): Promise<Buffer | undefined> {
+function requestBackup(dataDir: string): Promise<Buffer | undefined> {
   const socketPath = path.join(dataDir, BACKUP_SOCKET);
   return new Promise((resolve, reject) => {
     if (!fs.existsSync(socketPath)) return resolve(undefined);

@@ -20,7 +20,7 @@ export type Db = Kysely<Database>;
  * Plain SQL on the shop's database, for libraries that bring their own (the job queue).
  * `timeoutMs`: on PostgreSQL, fail (`databaseUnavailable`) when no answer has come by then.
  */
-export type ExecuteSql = (text: string, values?: unknown[], options?: { timeoutMs?: number }) => Promise<{ rows: unknown[] }>;
+type ExecuteSql = (text: string, values?: unknown[], options?: { timeoutMs?: number }) => Promise<{ rows: unknown[] }>;
 
 /** What opening the database did, for the start's log line. */
 export interface DatabaseStart {
@@ -61,7 +61,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export interface ListenHandlers {
+interface ListenHandlers {
   notified(payload: string): void;
   /** The listening connection is gone: notifications may be missed until `resumed`. */
   lost(): void;
@@ -69,7 +69,7 @@ export interface ListenHandlers {
   resumed(): void;
 }
 
-export interface Listener {
+interface Listener {
   /**
    * Settles once every notification committed before the call has been heard (handlers run).
    * PGlite delivers them with the commit itself; PostgreSQL needs a round trip on the listening

@@ -62,7 +62,7 @@ export const PERSONAL = 'private, no-store';
  * once more when the time is up. A stream of orders (each announces a stock change) thus costs a
  * few drops a second, not one per order, and every change still shows within a second.
  */
-export const COALESCE_MS = 250;
+const COALESCE_MS = 250;
 
 /**
  * Public catalogue and review reads served from memory (decision 026). A route opts in

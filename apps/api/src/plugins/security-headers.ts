@@ -33,7 +33,7 @@ export function securityHeaders(app: FastifyInstance) {
 const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
 
 /** How an API reply may be kept when its route says nothing: nowhere (decision 080). */
-export const API_NOT_KEPT = 'private, no-store';
+const API_NOT_KEPT = 'private, no-store';
 
 /**
  * A page a buyer lands on from outside (the catalogue's server-rendered pages, a part's page, the

@@ -14,7 +14,7 @@ export const STAND_IN_SECRET_KEY = 'sk_test_standin';
 export const STAND_IN_WEBHOOK_SECRET = 'whsec_test_standin';
 
 /** One request the stand-in received, with its form body parsed the way Stripe reads it. */
-export interface StripeRequest {
+interface StripeRequest {
   method: string;
   path: string;
   body: Record<string, unknown>;
@@ -24,7 +24,7 @@ export interface StripeRequest {
   authorization: string | undefined;
 }
 
-export interface CheckoutSession {
+interface CheckoutSession {
   id: string;
   object: 'checkout.session';
   url: string;
@@ -42,7 +42,7 @@ export interface CheckoutSession {
   livemode: false;
 }
 
-export interface Refund {
+interface Refund {
   id: string;
   object: 'refund';
   payment_intent: unknown;
@@ -240,7 +240,7 @@ function firstLineItemCurrency(items: unknown): unknown {
  * `a[b][0][c]=1` → `{ a: { b: [{ c: '1' }] } }`: the bracket notation the `stripe` SDK encodes
  * nested parameters with. Values stay strings, as Stripe receives them.
  */
-export function parseForm(form: string): Record<string, unknown> {
+function parseForm(form: string): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   for (const [key, value] of new URLSearchParams(form)) {
     const segments = (key.match(/^[^[\]]+|\[[^\]]*\]/g) ?? [key]).map((segment) => segment.replace(/^\[|\]$/g, ''));

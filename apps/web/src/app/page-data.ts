@@ -23,7 +23,7 @@ export function pageSearch(url: URL): string {
 }
 
 /** The part number of a part's public page (`/parts/{partNumber}`), or undefined for any other path. */
-export function publicPartNumber(pathname: string): string | undefined {
+function publicPartNumber(pathname: string): string | undefined {
   const segment = /^\/parts\/([^/]+)\/?$/.exec(pathname)?.[1];
   if (segment === undefined) return undefined;
   try {

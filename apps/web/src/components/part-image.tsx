@@ -82,7 +82,7 @@ function srcSet(id: string, largest: number, format: 'avif' | 'webp') {
 }
 
 /** Stands where a photo would: a camera outline on a soft background, named for screen readers. */
-export function PhotoPlaceholder({ label, className = '' }: { label: string; className?: string }) {
+function PhotoPlaceholder({ label, className = '' }: { label: string; className?: string }) {
   return (
     <div
       role="img"

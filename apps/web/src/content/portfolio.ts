@@ -10,13 +10,13 @@ export interface PortfolioLink {
   href: string;
 }
 
-export interface Education {
+interface Education {
   degree: string;
   school: string;
   years: string;
 }
 
-export interface Project {
+interface Project {
   name: string;
   description: string;
   technologies: readonly string[];

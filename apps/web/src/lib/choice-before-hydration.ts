@@ -9,7 +9,7 @@ type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
  * chosen one of a controlled select). React hydrates a control without touching the value in it.
  * A select drawn in the browser has no option so marked: it was not sent, nothing was changed.
  */
-export function changedSinceSent(control: Control): boolean {
+function changedSinceSent(control: Control): boolean {
   if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) return control.checked !== control.defaultChecked;
   if (control instanceof HTMLSelectElement) {
     const sent = [...control.options].find((option) => option.defaultSelected);

@@ -44,7 +44,7 @@ const putGarage = (garage: Garage) =>
   });
 
 /** The garage with one vehicle added (or moved to the front) and made active. */
-export function withVehicle(garage: Garage, vehicle: Vehicle): Garage {
+function withVehicle(garage: Garage, vehicle: Vehicle): Garage {
   const others = garage.vehicles.filter((kept) => kept._id !== vehicle._id);
   return { vehicles: [vehicle, ...others].slice(0, GARAGE_MAX), activeId: vehicle._id };
 }

@@ -8,7 +8,7 @@ import { api, isApiError } from './api-client';
  */
 const PENDING_KEY = 'signOutPending';
 
-export function endSession() {
+function endSession() {
   return api<unknown>('/auth/sign-out', { method: 'POST', body: {} });
 }
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import type { Identity } from './identity';
 
 /** DESIGN §5: at most an hour; the web app renews five minutes before the end. */
-export const ACCESS_TOKEN_LIFETIME_SECONDS = 60 * 60;
+const ACCESS_TOKEN_LIFETIME_SECONDS = 60 * 60;
 
 const hash = (token: string) => createHash('sha256').update(token).digest('base64url');
 

@@ -11,9 +11,9 @@ import type { MailMessage } from '../mail/templates';
 import { hashPassword, verifyPassword } from './password';
 
 /** A reset link works for an hour, once. */
-export const RESET_PASSWORD_SECONDS = 60 * 60;
+const RESET_PASSWORD_SECONDS = 60 * 60;
 /** A confirmation link works for a day: it may be read the next morning. */
-export const VERIFY_EMAIL_SECONDS = 24 * 60 * 60;
+const VERIFY_EMAIL_SECONDS = 24 * 60 * 60;
 
 /** How a reset token's row is found: Better Auth's "hashed" identifier (SHA-256, base64url). */
 export const resetTokenKey = (token: string) => createHash('sha256').update(`reset-password:${token}`).digest('base64url');
@@ -202,7 +202,7 @@ export type Auth = ReturnType<typeof createAuth>;
  * reads it, or the shop's word for a customer when the rule refuses it (a link, too long, none):
  * the customer can give one in My Profile, which holds to the same rule.
  */
-export function nameFromProvider(name: unknown): string {
+function nameFromProvider(name: unknown): string {
   const parsed = nameSchema.safeParse(name);
   return parsed.success ? parsed.data : NAME_WHEN_REFUSED;
 }

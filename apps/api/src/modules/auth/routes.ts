@@ -20,6 +20,7 @@ import { schemaWords } from '../../plugins/errors';
 import { normaliseEmail } from '../users/repository';
 import { CLIENT_IP_HEADER, resetTokenKey, type Auth } from './auth';
 import { hashingBusy, withPrecomputedHash } from './password';
+import { endAfterPasswordChange, findResetAccount } from './repository';
 
 const SIGN_IN = '/api/auth/sign-in/email';
 const SIGN_UP = '/api/auth/sign-up/email';
@@ -247,13 +248,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
   async function resetAccount(body: unknown): Promise<{ email: string; userId: string } | undefined> {
     const token = stringField(body, 'token');
     if (!token) return undefined;
-    return app.db
-      .selectFrom('verifications')
-      .innerJoin('users', 'users.id', 'verifications.value')
-      .select(['users.email', 'users.id as userId'])
-      .where('verifications.identifier', '=', resetTokenKey(token))
-      .where('verifications.expires_at', '>', new Date())
-      .executeTakeFirst();
+    return findResetAccount(app.db, resetTokenKey(token));
   }
 
   /**
@@ -265,9 +260,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
    */
   async function afterPasswordChanged(userId: string, keepSessionId?: string) {
     await withTransaction(app.db, async (trx) => {
-      if (keepSessionId !== undefined) await trx.deleteFrom('sessions').where('user_id', '=', userId).where('id', '<>', keepSessionId).execute();
-      await trx.deleteFrom('verifications').where('value', '=', userId).execute();
-      const owner = await trx.selectFrom('users').select(['email', 'name', 'email_verified']).where('id', '=', userId).executeTakeFirst();
+      const owner = await endAfterPasswordChange(trx, userId, keepSessionId);
       // The name only for a confirmed address, as the reset link's message does.
       if (owner) await app.mail.queue(trx, { kind: 'password-changed', to: owner.email, name: owner.email_verified ? owner.name : undefined, at: new Date() });
     });

@@ -64,7 +64,7 @@ const partColumns = [
  * Why a line of `quantity` units of `part` cannot be checked out as it is, or null: the part was
  * archived, is no longer made, is sold out, or the quantity is below its minimum or above its stock.
  */
-export function lineProblem(part: Pick<PartFacts, 'archived_at' | 'lifecycle_code' | 'available_quantity' | 'min_order_quantity'>, quantity: number): string | null {
+function lineProblem(part: Pick<PartFacts, 'archived_at' | 'lifecycle_code' | 'available_quantity' | 'min_order_quantity'>, quantity: number): string | null {
   if (part.archived_at) return cartMessages.archived;
   if (isEnded(part.lifecycle_code)) return partChangeMessages.noLongerMadeLine;
   return cartQuantityProblem({ minOrderQuantity: part.min_order_quantity, availableQuantity: part.available_quantity }, quantity);
@@ -74,7 +74,7 @@ export function lineProblem(part: Pick<PartFacts, 'archived_at' | 'lifecycle_cod
  * Why quick order or "Buy again" does not add `quantity` units of `part`, or null: `lineProblem`'s
  * reasons, in words for a line that never reached the cart (nothing to remove).
  */
-export function notAddedProblem(part: Pick<PartFacts, 'archived_at' | 'lifecycle_code' | 'available_quantity' | 'min_order_quantity'>, quantity: number): string | null {
+function notAddedProblem(part: Pick<PartFacts, 'archived_at' | 'lifecycle_code' | 'available_quantity' | 'min_order_quantity'>, quantity: number): string | null {
   if (part.archived_at) return cartMessages.notAdded.archived;
   if (isEnded(part.lifecycle_code)) return cartMessages.notAdded.noLongerMade;
   if (part.available_quantity <= 0) return cartMessages.notAdded.soldOut;
@@ -86,7 +86,7 @@ export function notAddedProblem(part: Pick<PartFacts, 'archived_at' | 'lifecycle
  * for adding the part or changing its line (a part that cannot be ordered at all is not asked to be
  * removed, as a line the cart shows is).
  */
-export function setLineProblem(part: Pick<PartFacts, 'archived_at' | 'lifecycle_code' | 'available_quantity' | 'min_order_quantity'>, quantity: number): string | null {
+function setLineProblem(part: Pick<PartFacts, 'archived_at' | 'lifecycle_code' | 'available_quantity' | 'min_order_quantity'>, quantity: number): string | null {
   if (part.archived_at) return cartLineSetMessages.archived;
   if (isEnded(part.lifecycle_code)) return cartLineSetMessages.noLongerMade;
   if (part.available_quantity <= 0) return cartLineSetMessages.soldOut;

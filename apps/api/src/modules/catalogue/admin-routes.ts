@@ -1,7 +1,7 @@
 import {
   acknowledgedSchema,
   adminCatalogueSchema,
-  adminMessages,
+  apiErrors,
   catalogueUpdateSchema,
   catalogueMessages,
   errorSchema,
@@ -30,7 +30,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: app.requireAdmin, schema: { tags: ['admin'], security, params: partParamsSchema, response: { 200: adminCatalogueSchema, ...adminErrors } } },
     async (request, reply) => {
       const part = await catalogue.find(request.params.id);
-      if (!part) return reply.code(404).send({ message: adminMessages.partNotFound });
+      if (!part) return reply.code(404).send({ message: apiErrors.partNotFound });
       return part;
     },
   );
@@ -61,7 +61,7 @@ export const catalogueAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         if (isUniqueViolation(error)) return { problem: catalogueMessages.partNumberTaken, status: 409 as const };
         throw error;
       });
-      if (outcome === 'not-found') return reply.code(404).send({ message: adminMessages.partNotFound });
+      if (outcome === 'not-found') return reply.code(404).send({ message: apiErrors.partNotFound });
       // A field moved since the form loaded (another admin saved): which, and its value now.
       if (typeof outcome === 'object' && 'changed' in outcome) return reply.code(409).send(outcome.changed);
       if (typeof outcome === 'object') return reply.code(outcome.status).send({ message: outcome.problem });

@@ -12,7 +12,7 @@ import { contractPricesFor, noContracts } from '../price-lists/pricing';
 import { cartLines, depositOf, destinationOf, partsFor, priceLine, totals, type AddressRow, type LineRequest, type PricedLine, type Totals } from './quote';
 
 /** Totals are integer cents in `integer` columns. */
-export const MAX_TOTAL_CENTS = 2_147_483_647;
+const MAX_TOTAL_CENTS = 2_147_483_647;
 
 /** Why nothing was ordered. */
 export type NotPlaced =
@@ -62,7 +62,7 @@ export interface PlaceInput {
   quotedTotalCents?: number | undefined;
 }
 
-export function toShipTo(address: AddressRow): ShipTo {
+function toShipTo(address: AddressRow): ShipTo {
   return {
     name: address.name,
     company: address.company,

@@ -47,7 +47,7 @@ interface PartForLine extends PartFacts {
   breaks: PriceBreakCents[];
 }
 
-export type LineProblem = 'part-gone' | 'no-longer-made' | 'replaced' | 'sold-out' | 'out-of-stock' | 'below-minimum';
+type LineProblem = 'part-gone' | 'no-longer-made' | 'replaced' | 'sold-out' | 'out-of-stock' | 'below-minimum';
 
 export interface PricedLine {
   partId: string;
@@ -171,7 +171,7 @@ export function depositOf(line: PricedLine): number {
 }
 
 /** The quote's lines: each part's, followed by its core deposit's when it has one. */
-export function toCheckoutLines(lines: readonly PricedLine[]): CartLine[] {
+function toCheckoutLines(lines: readonly PricedLine[]): CartLine[] {
   return lines.flatMap((line) => {
     const part = toCheckoutLine(line);
     const unitDeposit = line.part?.core_deposit_cents;
@@ -190,7 +190,7 @@ export function toCheckoutLines(lines: readonly PricedLine[]): CartLine[] {
   });
 }
 
-export function toCheckoutLine(line: PricedLine): CartLine {
+function toCheckoutLine(line: PricedLine): CartLine {
   return {
     kind: 'part',
     partId: line.partId,

@@ -76,7 +76,7 @@ function companyFields(row: CompanyRow) {
   };
 }
 
-export function toLocation(row: LocationRow): CompanyLocation {
+function toLocation(row: LocationRow): CompanyLocation {
   return { id: row.id, ...addressFieldsOf(row) };
 }
 

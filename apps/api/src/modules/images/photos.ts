@@ -13,7 +13,7 @@ export class PhotoRejected extends Error {
   }
 }
 
-export interface PhotoVariant {
+interface PhotoVariant {
   format: PhotoFormat;
   width: number;
   height: number;

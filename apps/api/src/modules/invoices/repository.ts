@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, DocumentNumbersTable } from '../../db/schema';
 import { enterCreditNote } from '../ledger/entries';
+import type { OrderRow } from '../orders/model';
 
 /**
  * The next number of a gapless sequence (invoices, credit notes, RMAs): its row is locked and
@@ -70,4 +71,14 @@ export async function findCreditNote(db: Db, orderId: string, number: number) {
   if (!note) return undefined;
   const returned = note.return_id ? await db.selectFrom('returns').selectAll().where('id', '=', note.return_id).executeTakeFirst() : undefined;
   return { note, returned };
+}
+
+/**
+ * The company an order was placed for, billed on its documents (decision 106): its name and tax id
+ * as they are now (the order keeps no copy of them); none for an order of no company.
+ */
+export async function billedCompany(db: Db, order: Pick<OrderRow, 'company_id'>): Promise<{ name: string; taxId: string } | undefined> {
+  if (!order.company_id) return undefined;
+  const company = await db.selectFrom('companies').select(['name', 'tax_id']).where('id', '=', order.company_id).executeTakeFirst();
+  return company && { name: company.name, taxId: company.tax_id };
 }

@@ -28,8 +28,8 @@ import type { OrderLineRow, OrderRow } from '../orders/model';
 import { renderDocument, sendPdf, type CommercialDocument } from './pdf';
 import { refundOfReturn } from '../returns/refund';
 import { shippedByPosition } from '../shipments/repository';
-import { findCreditNote } from './repository';
-import { isId } from '../../lib/ids';
+import { billedCompany, findCreditNote } from './repository';
+import { createOrdersRepository } from '../orders/repository';
 
 /** A credit note's file in its address: "CN-000045.pdf" (or "45.pdf"). */
 const CREDIT_NOTE_FILE = /^(.+)\.pdf$/i;
@@ -44,10 +44,11 @@ const providerNames: Record<string, string> = { stripe: 'card (Stripe)', test: '
  * shared caches.
  */
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const orders = createOrdersRepository(app.db, app.mail, app.jobs);
+
   /** The order if the caller may see it. */
   async function orderFor(request: Parameters<typeof identityOf>[0], id: string): Promise<OrderRow | undefined> {
-    if (!isId(id)) return undefined;
-    const order = await app.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+    const order = await orders.find(id);
     if (!order || !(await mayReadOrder(app.db, identityOf(request), order))) return undefined;
     return order;
   }
@@ -163,16 +164,6 @@ async function creditNotePdf(
     footer: `${order.payment_method === 'account' ? 'The amount is credited to your company’s account.' : 'The amount credited is refunded to the payment method the order was paid with.'} Questions: quote ${number}.`,
   });
   return { number, bytes };
-}
-
-/**
- * The company an order was placed for, billed on its documents (decision 106): its name and tax id
- * as they are now (the order keeps no copy of them); none for an order of no company.
- */
-async function billedCompany(db: Db, order: OrderRow): Promise<{ name: string; taxId: string } | undefined> {
-  if (!order.company_id) return undefined;
-  const company = await db.selectFrom('companies').select(['name', 'tax_id']).where('id', '=', order.company_id).executeTakeFirst();
-  return company && { name: company.name, taxId: company.tax_id };
 }
 
 /** What an invoice and a credit note of an order share: seller, buyer (its company's, if any), ship-to and payment. */

@@ -77,5 +77,3 @@ export function createMailRepository(db: Db) {
     },
   };
 }
-
-export type MailRepository = ReturnType<typeof createMailRepository>;

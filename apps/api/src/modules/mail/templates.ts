@@ -70,7 +70,7 @@ export interface OrderLineMail {
 }
 
 /** What the messages say of a return (RMA). */
-export interface ReturnMail {
+interface ReturnMail {
   rma_number: number | string;
   reason: ReturnReasonCode;
   fit_promise: boolean;
@@ -137,11 +137,11 @@ export interface ReturnedPart {
   part_number: string;
 }
 
-export type ReturnEvent = 'return-requested' | 'return-approved' | 'return-rejected' | 'return-refunded';
+type ReturnEvent = 'return-requested' | 'return-approved' | 'return-rejected' | 'return-refunded';
 
-export type OrderEvent = 'order-placed' | 'order-on-account' | 'order-paid' | 'order-shipped' | 'order-delivered' | 'order-rest-cancelled' | 'order-cancelled' | 'order-expired';
+type OrderEvent = 'order-placed' | 'order-on-account' | 'order-paid' | 'order-shipped' | 'order-delivered' | 'order-rest-cancelled' | 'order-cancelled' | 'order-expired';
 
-export interface ShipmentMail {
+interface ShipmentMail {
   carrier: CarrierCode;
   trackingNumber: string;
   trackingUrl: string | null;

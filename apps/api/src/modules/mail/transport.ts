@@ -5,7 +5,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../env';
 import { OWNER_ONLY } from '../../lib/owner-only';
 
-export interface OutgoingMail {
+interface OutgoingMail {
   /** The outbox row's id: the Message-ID, so a message sent twice (a crash) is one message. */
   id: string;
   to: string;

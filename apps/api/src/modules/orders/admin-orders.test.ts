@@ -1,4 +1,4 @@
-import { ADMIN_ORDERS_PAGE_SIZE, adminMessages, apiErrors, centsToDollars, type AdminOrderPage, type Order, type OrderStatus } from '@autoparts/shared';
+import { ADMIN_ORDERS_PAGE_SIZE, adminMessages, apiErrors, centsToDollars, shipmentMessages, type AdminOrderPage, type Order, type OrderStatus } from '@autoparts/shared';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -270,7 +270,7 @@ describe('POST /api/admin/order/{id}/ship', () => {
     const orderId = await placeOrder(app, alice, await insertPart(app));
     await setOrderStatus(app, orderId, status);
 
-    expectReply(await ship(orderId), 409, adminMessages.notShippable);
+    expectReply(await ship(orderId), 409, shipmentMessages.notShippable);
 
     expect((await orderRow(app, orderId)).status).toBe(status);
   });

@@ -5,7 +5,7 @@ import { afterSaleOf, noAfterSale, timelineOf, type AfterSale } from '../shipmen
 import type { OrderLineRow, OrderRow } from './model';
 
 /** An order as the API sends it: its row, its lines, what came after the sale, its credit notes. */
-export function toOrder(
+function toOrder(
   row: OrderRow,
   lines: readonly OrderLineRow[],
   after: AfterSale = noAfterSale,

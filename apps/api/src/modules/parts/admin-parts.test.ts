@@ -461,8 +461,8 @@ describe('PATCH /api/admin/part/{id}', () => {
   });
 
   it.each(badIds)('answers 404 for %s', async (_label, id) => {
-    expectReply(await updatePart(id, { name: 'Ghost' }), 404, adminMessages.partNotFound);
-    expectReply(await updatePart(id, {}), 404, adminMessages.partNotFound);
+    expectReply(await updatePart(id, { name: 'Ghost' }), 404, apiErrors.partNotFound);
+    expectReply(await updatePart(id, {}), 404, apiErrors.partNotFound);
   });
 
   it('answers 400, not 500, to a stock or minimum past the 32-bit column', async () => {
@@ -515,7 +515,7 @@ describe('POST /api/admin/part/{id}/restock', () => {
   });
 
   it.each(badIds)('answers 404 for %s', async (_label, id) => {
-    expectReply(await restock(id, { quantity: 1 }), 404, adminMessages.partNotFound);
+    expectReply(await restock(id, { quantity: 1 }), 404, apiErrors.partNotFound);
   });
 
   it('answers 4xx, not 500, to a restock that would pass the 32-bit column', async () => {
@@ -586,6 +586,6 @@ describe('PUT /api/admin/part/{id}/archived', () => {
   });
 
   it.each(badIds)('answers 404 for %s', async (_label, id) => {
-    expectReply(await setArchived(id, true), 404, adminMessages.partNotFound);
+    expectReply(await setArchived(id, true), 404, apiErrors.partNotFound);
   });
 });

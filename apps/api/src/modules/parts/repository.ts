@@ -52,7 +52,7 @@ export const partColumns = [
 type PartRow = Pick<Selectable<PartsTable>, 'id' | 'name' | 'description' | 'img' | 'price_cents' | 'available_quantity' | 'min_order_quantity'>;
 type CatalogRow = PartRow & { part_number: string; category_slug: string | null; category_name: string | null };
 
-export function toPart(row: PartRow): Part {
+function toPart(row: PartRow): Part {
   return {
     _id: row.id,
     name: row.name,
@@ -90,7 +90,7 @@ const afterSale = (row: { core_deposit_cents: number | null; warranty_months: nu
 });
 
 /** Each part's price breaks, by quantity, for the parts in `ids`. */
-export async function priceBreaksOf(db: Db, ids: readonly string[]): Promise<Map<string, PriceBreak[]>> {
+async function priceBreaksOf(db: Db, ids: readonly string[]): Promise<Map<string, PriceBreak[]>> {
   const byPart = new Map<string, PriceBreak[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return byPart;
   const rows = await db

@@ -125,7 +125,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         (trx) => createPartsRepository(trx).update(id, request.body),
         (result) => (result === 'updated' ? { action: 'part.update', target: `part ${id}`, details: request.body } : undefined),
       );
-      if (outcome === 'not-found') return reply.code(404).send({ message: adminMessages.partNotFound });
+      if (outcome === 'not-found') return reply.code(404).send({ message: apiErrors.partNotFound });
       // A field moved since the form loaded (orders took stock, another admin saved): which, and its value now.
       if (typeof outcome === 'object' && 'changed' in outcome) return reply.code(409).send(outcome.changed);
       if (typeof outcome === 'object') return reply.code(400).send({ message: outcome.problem });
@@ -152,7 +152,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         (trx) => createPartsRepository(trx).restock(id, quantity),
         (result) => (result === 'restocked' ? { action: 'part.restock', target: `part ${id}`, details: { quantity } } : undefined),
       );
-      if (outcome === 'not-found') return reply.code(404).send({ message: adminMessages.partNotFound });
+      if (outcome === 'not-found') return reply.code(404).send({ message: apiErrors.partNotFound });
       if (outcome === 'over-limit') return reply.code(400).send({ message: adminMessages.stockOverLimit });
       return { acknowledged: true };
     },
@@ -180,7 +180,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         (trx) => createPartsRepository(trx).setArchived(id, archived),
         (result) => (result === 'changed' ? { action: archived ? 'part.archive' : 'part.unarchive', target: `part ${id}` } : undefined),
       );
-      if (outcome === 'not-found') return reply.code(404).send({ message: adminMessages.partNotFound });
+      if (outcome === 'not-found') return reply.code(404).send({ message: apiErrors.partNotFound });
       // Parts that replace it or kits that hold it: the message names them, for the admin to change first.
       if (typeof outcome === 'object') return reply.code(409).send({ message: outcome.pointedTo });
       return { acknowledged: true };

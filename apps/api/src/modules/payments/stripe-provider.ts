@@ -6,7 +6,7 @@ import type { PaymentProvider } from './provider';
  * Stripe failed (a bad key, an outage, a refund Stripe refuses): the customer gets a 502 saying
  * the payment service failed, never Stripe's status (a 401 would read as "signed out") or text.
  */
-export class PaymentServiceError extends Error {
+class PaymentServiceError extends Error {
   readonly statusCode = 502;
   readonly expose = true;
   constructor(cause: unknown) {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PaymentProvider } from './provider';
 
 /** Stripe's documented test card numbers (DESIGN §6). */
-export const TEST_CARDS = { pays: '4242424242424242', declined: '4000000000000002' } as const;
+const TEST_CARDS = { pays: '4242424242424242', declined: '4000000000000002' } as const;
 
 export type TestCharge = { outcome: 'paid'; transactionId: string } | { outcome: 'declined' } | { outcome: 'unknown-card' };
 

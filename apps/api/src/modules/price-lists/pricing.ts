@@ -25,7 +25,7 @@ type Executor = Pick<Db, 'selectFrom'>;
 export type PricedFor = { userId: string } | { companyId: string };
 
 /** The day a list's dates are read against: today in UTC (decision 080). */
-export const pricingDay = () => new Date().toISOString().slice(0, 10);
+const pricingDay = () => new Date().toISOString().slice(0, 10);
 
 /** The contract prices of some parts for one company, as read in one query. */
 export interface ContractPrices {
@@ -181,11 +181,6 @@ export const contractPricesOfCaller = (app: FastifyInstance) => async (request: 
  */
 export function linePrice(contracts: ContractPrices, part: { id: string; price_cents: number }, breaks: readonly PriceBreakCents[], quantity: number): MemberPrice {
   return memberPrice(contracts.of(part.id, quantity), unitPriceCents(quantity, part.price_cents, breaks));
-}
-
-/** The unit price of `linePrice`, in cents. */
-export function lineUnitCents(contracts: ContractPrices, part: { id: string; price_cents: number }, breaks: readonly PriceBreakCents[], quantity: number): number {
-  return linePrice(contracts, part, breaks, quantity).unitPriceCents;
 }
 
 /**

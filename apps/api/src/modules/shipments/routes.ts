@@ -1,10 +1,11 @@
-import { adminMessages, apiErrors, errorSchema, orderIdParamsSchema, shipmentMessages, shipOrderSchema, shipReplySchema } from '@autoparts/shared';
+import { apiErrors, errorSchema, orderIdParamsSchema, shipmentMessages, shipOrderSchema, shipReplySchema } from '@autoparts/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn as security } from '../../plugins/api-docs';
 import { isId } from '../../lib/ids';
 import { audited } from '../audit/repository';
 import { identityOf } from '../auth/identity';
+import { createOrdersRepository } from '../orders/repository';
 import { deliverOrder, shipOrder, type ShipOutcome } from './repository';
 
 /** Why a shipment was refused, with the line it names. */
@@ -13,7 +14,7 @@ function refusal(outcome: Extract<ShipOutcome, { shipped: false }>): { status: 4
     case 'not-found':
       return { status: 404, message: apiErrors.orderNotFound };
     case 'not-shippable':
-      return { status: 409, message: adminMessages.notShippable };
+      return { status: 409, message: shipmentMessages.notShippable };
     case 'nothing-left':
       return { status: 409, message: shipmentMessages.nothingLeft };
     case 'tracking-taken':
@@ -32,6 +33,8 @@ function refusal(outcome: Extract<ShipOutcome, { shipped: false }>): { status: 4
  * delivered (decision 055). Admins only; audited in the change's transaction.
  */
 export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const orders = createOrdersRepository(app.db, app.mail, app.jobs);
+
   app.post(
     '/admin/order/:id/ship',
     {
@@ -103,8 +106,7 @@ export const shipmentsRoutes: FastifyPluginAsyncZod = async (app) => {
         (order) => (order ? { action: 'order.deliver', target: `order ${orderId}`, details: { email: order.email } } : undefined),
       );
       if (delivered) return { modifiedCount: 1 };
-      const exists = await app.db.selectFrom('orders').select('id').where('id', '=', orderId).executeTakeFirst();
-      if (!exists) return reply.code(404).send({ message: apiErrors.orderNotFound });
+      if (!(await orders.find(orderId))) return reply.code(404).send({ message: apiErrors.orderNotFound });
       return reply.code(409).send({ message: shipmentMessages.notDeliverable });
     },
   );

@@ -1,4 +1,4 @@
-import { adminMessages, apiErrors, formatCreditNoteNumber, invoiceMessages, shipmentMessages, type OrderDetail } from '@autoparts/shared';
+import { apiErrors, formatCreditNoteNumber, invoiceMessages, shipmentMessages, type OrderDetail } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, byCookie, byToken, call, expectInvalid, expectReply } from '../../test/admin';
@@ -110,7 +110,7 @@ describe('shipping an order in parts', () => {
     expect(rest.json()).toMatchObject({ status: 'shipped' });
     page = await orderPage(orderId);
     expect(page.shipments[1]?.lines).toEqual([expect.objectContaining({ partId: a, quantity: 2 }), expect.objectContaining({ partId: b, quantity: 2 })]);
-    expectReply(await ship(orderId, { carrier: 'ups', trackingNumber: '1Z999AA10123456785' }), 409, adminMessages.notShippable);
+    expectReply(await ship(orderId, { carrier: 'ups', trackingNumber: '1Z999AA10123456785' }), 409, shipmentMessages.notShippable);
 
     expectReply(await deliver(orderId), 200);
     expectReply(await deliver(orderId), 409, shipmentMessages.notDeliverable);
@@ -172,7 +172,7 @@ describe('shipping an order in parts', () => {
     expect((await orderRow(app, orderId)).status).toBe('paid');
 
     await app.db.updateTable('orders').set({ status: 'unpaid' }).where('id', '=', orderId).execute();
-    expectReply(await ship(orderId, ups), 409, adminMessages.notShippable);
+    expectReply(await ship(orderId, ups), 409, shipmentMessages.notShippable);
   });
 
   it.each([
@@ -254,7 +254,7 @@ describe('cancelling a partly shipped order', () => {
     // 2 × $25.00: $50.00 + $3.62 tax (the tie of the half cent goes to the earlier line) + $6.25 shipping.
     expect(response.json()).toEqual({ deletedCount: 1, refunded: 59.87 });
     expect(await auditCount(app)).toBe(audits + 1);
-    expectReply(await ship(orderId, { carrier: 'ups', trackingNumber: '1Z999AA10123456701' }), 409, adminMessages.notShippable);
+    expectReply(await ship(orderId, { carrier: 'ups', trackingNumber: '1Z999AA10123456701' }), 409, shipmentMessages.notShippable);
   });
 
   it('answers with this cancel’s refund only, not the order’s earlier ones', async () => {

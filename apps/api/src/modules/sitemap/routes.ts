@@ -21,7 +21,7 @@ const ALLOWED = ['/api/images/'];
 const DISALLOWED = ['/api/', '/dashboard', '/checkout', paths.cart, paths.login, paths.signup, paths.forgotPassword, paths.resetPassword, paths.verifyEmail, '/company/invitations/'];
 
 /** The shop's icon, as the page template links it (`apps/web/index.html`). */
-export const FAVICON = '/images/logo.svg';
+const FAVICON = '/images/logo.svg';
 
 const A_DAY = 'public, max-age=86400';
 

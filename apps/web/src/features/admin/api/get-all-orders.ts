@@ -12,7 +12,7 @@ export interface OrderFilters {
 }
 
 /** The query string of `GET /admin/orders`: only the filters in use, then the page. */
-export function allOrdersSearch({ status, email, page }: OrderFilters): string {
+function allOrdersSearch({ status, email, page }: OrderFilters): string {
   const search = new URLSearchParams();
   if (status) search.set('status', status);
   if (email) search.set('email', email);

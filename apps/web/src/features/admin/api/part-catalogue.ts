@@ -44,7 +44,7 @@ export class ImportRefused extends Error {
 }
 
 /** `POST /admin/fitment/import`; a 400 with rows becomes ImportRefused. */
-export async function importFitment(csv: string): Promise<FitmentImportReply> {
+async function importFitment(csv: string): Promise<FitmentImportReply> {
   try {
     return await api<FitmentImportReply>('/admin/fitment/import', { method: 'POST', body: { csv }, auth: true });
   } catch (error) {

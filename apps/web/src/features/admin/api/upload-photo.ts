@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
 /** `POST /api/admin/images`: the file itself as the body; the server checks its bytes (decision 015). */
-export function uploadPhoto(file: Blob) {
+function uploadPhoto(file: Blob) {
   return api<UploadedPhoto>('/admin/images', { method: 'POST', file, auth: true });
 }
 

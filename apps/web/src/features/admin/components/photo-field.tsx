@@ -67,7 +67,7 @@ export function usePendingPhoto() {
 /** What a form's submit button says while it waits for the photo. */
 export const WAITING_FOR_PHOTO = 'Waiting for the photo…';
 
-export const PHOTO_HINT = `JPEG, PNG or WebP, up to ${PHOTO_MAX_BYTES / 1024 / 1024} MB. It is uploaded when you choose it.`;
+const PHOTO_HINT = `JPEG, PNG or WebP, up to ${PHOTO_MAX_BYTES / 1024 / 1024} MB. It is uploaded when you choose it.`;
 
 /**
  * Choose a part's photo: a preview at once, uploaded straight away (the server checks the bytes

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { auditLogQuery } from '../../audit/api/get-audit-log';
 import { AuditEntries } from '../../audit/components/audit-entries';
 
-export const RECENT_ACTIVITY_LIMIT = 5;
+const RECENT_ACTIVITY_LIMIT = 5;
 
 /** Who did what lately, on every admin page: the last few entries of the server's audit log. */
 export function RecentActivity() {

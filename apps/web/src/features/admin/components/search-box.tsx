@@ -3,7 +3,7 @@ import { TextField } from '../../../components/text-field';
 import { ActionButton } from './action-button';
 
 /** How long typing pauses before the search runs. */
-export const SEARCH_DEBOUNCE_MS = 300;
+const SEARCH_DEBOUNCE_MS = 300;
 
 interface SearchBoxProps {
   /** The form's name as a search landmark: "Filter orders". */

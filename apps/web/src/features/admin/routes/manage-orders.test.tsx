@@ -1,4 +1,4 @@
-import { adminMessages, apiErrors, confirmations, customerPaymentRefunded, notices, shipmentMessages } from '@autoparts/shared';
+import { apiErrors, confirmations, customerPaymentRefunded, notices, shipmentMessages } from '@autoparts/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -336,7 +336,7 @@ describe('Manage All Orders', () => {
   it('says "action failed" with the reason when the order cannot be shipped', async () => {
     stubFetch({
       [PAGE_1]: { body: anOrderPage([paid]) },
-      'POST /api/admin/order/order-2/ship': { status: 409, body: { message: adminMessages.notShippable } },
+      'POST /api/admin/order/order-2/ship': { status: 409, body: { message: shipmentMessages.notShippable } },
       ...noActivity,
     });
     const user = userEvent.setup();
@@ -348,7 +348,7 @@ describe('Manage All Orders', () => {
     await user.type(form.getByLabelText('Tracking number'), '1Z999AA10123456784');
     await user.click(form.getByRole('button', { name: 'Ship' }));
     const toast = (await screen.findByText(notices.actionFailed)).closest('li')!;
-    expect(within(toast).getByText(adminMessages.notShippable)).toBeInTheDocument();
+    expect(within(toast).getByText(shipmentMessages.notShippable)).toBeInTheDocument();
   });
 
   it('cancels an unpaid order after the confirmation, and refreshes the orders and the stock', async () => {

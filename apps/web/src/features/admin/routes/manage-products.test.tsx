@@ -1,4 +1,4 @@
-import { adminMessages, notices, partChangeMessages, type AdminPart } from '@autoparts/shared';
+import { adminMessages, apiErrors, notices, partChangeMessages, type AdminPart } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -175,7 +175,7 @@ describe('Manage Products', () => {
   it('checks the edit with the shared schema and keeps the form open on a failure', async () => {
     const server = stubFetch({
       [GET_PARTS]: { body: pageOf([pads]) },
-      'PATCH /api/admin/part/part-1': { status: 404, body: { message: adminMessages.partNotFound } },
+      'PATCH /api/admin/part/part-1': { status: 404, body: { message: apiErrors.partNotFound } },
       ...noActivity,
     });
     const user = userEvent.setup();
@@ -193,7 +193,7 @@ describe('Manage Products', () => {
     await user.type(form.getByLabelText('Minimum order quantity'), '2');
     await user.click(form.getByRole('button', { name: 'Save' }));
     const toast = (await screen.findByText(notices.actionFailed)).closest('li')!;
-    expect(within(toast).getByText(adminMessages.partNotFound)).toBeInTheDocument();
+    expect(within(toast).getByText(apiErrors.partNotFound)).toBeInTheDocument();
     expect(screen.getByRole('form', { name: 'Edit Brake Pads' })).toBeInTheDocument();
   });
 

@@ -18,7 +18,7 @@ interface GoogleButtonProps {
 }
 
 /** Where Google's sign-in comes back to when it failed; the login page explains (`?error=`). */
-export const GOOGLE_ERROR_CALLBACK = `${paths.login}?error=google`;
+const GOOGLE_ERROR_CALLBACK = `${paths.login}?error=google`;
 
 /**
  * 'Continue with Google' (SPEC §2). Shown even when the shop has no Google set-up, so that the

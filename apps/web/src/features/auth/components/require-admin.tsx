@@ -9,7 +9,7 @@ import { useMe } from '../../../lib/me';
 import { useSignOut } from '../hooks/use-sign-out';
 import { QueryFailed } from './query-failed';
 
-export const adminQuery = (email: string) =>
+const adminQuery = (email: string) =>
   queryOptions({
     queryKey: ['admin', email],
     queryFn: ({ signal }) =>

@@ -6,9 +6,9 @@ import { meQuery, useMe } from '../../../lib/me';
 import { requestAccessToken } from '../api/request-access-token';
 
 /** SPEC §9: renew five minutes before expiry; after a failure retry from 30 s, doubling up to 16 min. */
-export const RENEW_BEFORE_EXPIRY_MS = 5 * 60_000;
-export const RETRY_FIRST_MS = 30_000;
-export const RETRY_MAX_MS = 16 * 60_000;
+const RENEW_BEFORE_EXPIRY_MS = 5 * 60_000;
+const RETRY_FIRST_MS = 30_000;
+const RETRY_MAX_MS = 16 * 60_000;
 
 /**
  * Keeps a valid access token while someone is signed in, and none while no one is. Mounted once,

@@ -13,7 +13,7 @@ import { cartQuery, emptyCart } from './cart-query';
 import { readVisitorCart, useVisitorCart, withReplacements, withVisitorQuantity, writeVisitorCart, type VisitorLine } from './visitor-cart';
 
 /** A visitor's lines priced and checked by the server, keyed by the lines themselves. */
-export const cartPreviewQuery = (lines: readonly VisitorLine[]) =>
+const cartPreviewQuery = (lines: readonly VisitorLine[]) =>
   queryOptions({
     queryKey: [...queryKeys.cart, 'preview', lines],
     queryFn: ({ signal }) =>

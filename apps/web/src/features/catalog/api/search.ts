@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** The search's parameters; each is a URL parameter of /shop, so a search can be shared and Back works. */
-export const searchKeys = ['q', 'category', 'vehicle', 'minPrice', 'maxPrice', 'inStock', 'sort', 'page'] as const;
+const searchKeys = ['q', 'category', 'vehicle', 'minPrice', 'maxPrice', 'inStock', 'sort', 'page'] as const;
 export type SearchKey = (typeof searchKeys)[number];
 
 /** /shop's search parameters from its URL: the set ones, as they are (the server validates them). */
@@ -36,7 +36,7 @@ export function searchRefusal(params: Record<string, string>): string | undefine
 }
 
 /** Whether /shop's search is asked for: not for a `page` that is no page number, nor for what the schema refuses (the API would refuse it). */
-export const isSearchAsked = (params: Record<string, string>) => isPageAsked(params) && searchRefusal(params) === undefined;
+const isSearchAsked = (params: Record<string, string>) => isPageAsked(params) && searchRefusal(params) === undefined;
 
 /**
  * Whether /shop's URL names a page its search does not have: a `page` that is no page number, or

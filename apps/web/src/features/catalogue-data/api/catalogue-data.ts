@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client';
 import { useAdminMutation } from '../../admin/api/use-admin-mutation';
 
 /** Under `admin`, so that signing out forgets it with the rest of the admin's data. */
-export const catalogueImportsKey = ['admin', 'catalogue-imports'] as const;
+const catalogueImportsKey = ['admin', 'catalogue-imports'] as const;
 /** How often the screen asks again while an import is queued or running. */
 const POLL_MS = 1_000;
 
@@ -69,7 +69,7 @@ export function useUploadCatalogueFile() {
 export const catalogueExportUrl = (format: 'aces' | 'pies', since: string) => `/api/admin/catalogue/exports/${format}${since ? `?since=${since}` : ''}`;
 
 /** Under `admin`, as the imports. */
-export const partTypeCategoriesKey = ['admin', 'part-type-categories'] as const;
+const partTypeCategoriesKey = ['admin', 'part-type-categories'] as const;
 
 /** `GET /admin/catalogue/part-type-categories`: the part types the shop's parts carry or that are mapped, with their category. */
 export const partTypeCategoriesQuery = () =>

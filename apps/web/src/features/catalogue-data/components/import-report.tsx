@@ -8,7 +8,7 @@ export const modeText: Record<CatalogueImport['mode'], string> = { 'dry-run': 'D
 export const countNames = ['added', 'changed', 'deleted', 'unchanged', 'rejected'] as const;
 
 /** Whether the import's counts are of changes an apply did not make, or would not: it refused problems. */
-export const refusedChanges = (item: CatalogueImport) =>
+const refusedChanges = (item: CatalogueImport) =>
   item.status === 'done' && !item.applied && item.onProblems === 'refuse' && (item.mode === 'apply' || item.counts.rejected > 0);
 
 /** A count's name: as it did not happen when the changes were (or would be) refused. */

@@ -4,7 +4,6 @@ import {
   formatDueDay,
   notices,
   paths,
-  type checkoutExtrasSchema,
   type CheckoutQuote,
   type CheckoutRefusal,
   type PlaceCheckoutInput,
@@ -13,12 +12,8 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { z } from 'zod';
 import { api, customerMessage, isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-
-/** The purchase-order number and note of the form, by the server's own rules (shared: `checkoutExtrasSchema`). */
-export type CheckoutExtras = z.input<typeof checkoutExtrasSchema>;
 
 /** Where an order ships: one of the buyer's addresses, or a location of their company (decision 075). */
 export type ShipTo = { addressId: string } | { locationId: string };

@@ -1,4 +1,4 @@
-import { formatPrice } from '@autoparts/shared';
+import { checkoutMessages, formatPrice } from '@autoparts/shared';
 import type { ShippingOption, UnavailableShipping } from '@autoparts/shared';
 import { RadioCard } from '../../../components/radio-card';
 
@@ -20,7 +20,7 @@ export function ShippingMethods({ methods, unavailable, value, onChange, disable
   if (methods.length === 0) {
     return (
       <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
-        <p>No shipping method reaches this address with this cart. Choose another address, or change the cart.</p>
+        <p>{checkoutMessages.noShippingMethod}</p>
         {unavailable.length > 0 && (
           <ul className="mt-2 list-disc pl-5 text-sm">
             {unavailable.map((method) => (

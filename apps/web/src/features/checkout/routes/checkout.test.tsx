@@ -453,7 +453,9 @@ describe('Checkout', () => {
       'POST /api/checkout/quote': { body: { lines: [], subtotal: 175, shippingMethods: [], unavailableShippingMethods: [freight], shippingMethodId: null, shipping: 0, tax: 0, total: 175 } },
     });
     renderCheckout();
-    expect(await screen.findByText(/No shipping method reaches this address/)).toBeInTheDocument();
+    // The shared message, as the checkout's own words (the page had a copy of its own, worded otherwise).
+    expect(await screen.findByText(checkoutMessages.noShippingMethod)).toBeInTheDocument();
+    expect(checkoutMessages.noShippingMethod).toBe('No shipping method reaches this address with this cart. Choose another address, or change the cart.');
     expect(screen.getByRole('alert')).toHaveTextContent('Freight: Up to 30 kg; this cart weighs 41.5 kg');
     expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
   });

@@ -6,7 +6,7 @@ import { queryKeys } from '../../../lib/query-keys';
 import { useAdminMutation } from '../../admin/api/use-admin-mutation';
 
 /** Under `admin`, so that signing out forgets it with the rest of the admin's data. */
-export const fitmentReportsKey = ['admin', 'fitment-reports'] as const;
+const fitmentReportsKey = ['admin', 'fitment-reports'] as const;
 
 /** `GET /admin/fitment-reports`: open reports first, then the latest closed. */
 export const fitmentReportsQuery = () =>

@@ -6,7 +6,7 @@ import { useGarage } from '../../../lib/garage';
 import { fitmentQuery } from '../api/get-part';
 
 /** "2015–2018, 2020": a sorted list of years as runs. */
-export function yearRanges(years: number[]): string {
+function yearRanges(years: number[]): string {
   const runs: Array<[number, number]> = [];
   for (const year of [...new Set(years)].sort((a, b) => a - b)) {
     const last = runs.at(-1);
@@ -21,7 +21,7 @@ export function yearRanges(years: number[]): string {
  * (`only`, '' for every one of the model), each with its years as ranges: a part for the F-150's
  * 3.5L V6 alone is not listed as fitting every F-150 of those years.
  */
-export function groupFitment(vehicles: Vehicle[]): Array<{ make: string; model: string; only: string; years: string }> {
+function groupFitment(vehicles: Vehicle[]): Array<{ make: string; model: string; only: string; years: string }> {
   // By make and model in the order given (the API's), then by what a row is limited to, none first.
   const models = new Map<string, Map<string, { make: string; model: string; only: string; years: number[] }>>();
   for (const vehicle of vehicles) {

@@ -1,7 +1,7 @@
 import { isEnded, isReplaced, paths } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageMeta } from '../../../components/page-meta';
 import { pageTitle, SHOP_DESCRIPTION } from '../../../content/site';
@@ -10,6 +10,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/me';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button';
 import { PartChangeNotices } from '../../parts/components/part-change-notices';
+import { PartNotFound } from '../../parts/components/part-not-found';
 import { partQuery } from '../api/get-part';
 import { PartDetails, PartDetailsSkeleton } from '../components/part-details';
 import { FitVerdict, PartFitment } from '../components/part-fitment';
@@ -24,7 +25,7 @@ export function Component() {
   const part = useQuery(partQuery(id));
   const me = useMe();
 
-  if (part.isError && isApiError(part.error, 404)) return <PartNotFound />;
+  if (part.isError && isApiError(part.error, 404)) return <PartNotFound sentence={partNotFoundHead.description} to={paths.shop} action="Browse all parts" />;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 md:py-12">
       {part.data ? <PageMeta {...partHead(part.data)} /> : <PageMeta title={pageTitle('Part')} description={SHOP_DESCRIPTION} noindex />}
@@ -83,20 +84,4 @@ const orderable = (part: { lifecycle: { code: string } }) => !isEnded(part.lifec
 /** Where the Place Order form comes, about its height, while its code loads after a move within the app. */
 function PlaceOrderFormSkeleton() {
   return <div role="status" aria-label="Loading the order form" className="h-[35rem] motion-safe:animate-pulse rounded-xl bg-slate-200" />;
-}
-
-function PartNotFound() {
-  return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <PageMeta {...partNotFoundHead} />
-      <h1 className="text-3xl font-extrabold text-ink">Part not found</h1>
-      <p className="mt-3 text-lg text-slate-600">This part does not exist or is no longer sold.</p>
-      <Link
-        to={paths.shop}
-        className="mt-8 inline-flex rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-      >
-        Browse all parts
-      </Link>
-    </div>
-  );
 }

@@ -1,13 +1,13 @@
 import { paths } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageMeta } from '../../../components/page-meta';
 import { pageTitle, SHOP_DESCRIPTION } from '../../../content/site';
-import { partNotFoundHead } from '../../../lib/page-heads';
 import { AddToCartButton } from '../../cart/components/add-to-cart-button';
 import { PartDetailsSkeleton } from '../../orders/components/part-details';
 import { publicPartQuery } from '../api/get-public-part';
+import { PartNotFound } from '../components/part-not-found';
 import { PublicPartView } from '../components/public-part-view';
 
 /**
@@ -36,28 +36,18 @@ export function Component() {
       </div>
     );
   }
-  if (part.data === null) return <PartNumberNotFound partNumber={partNumber} />;
+  if (part.data === null) return (
+      <PartNotFound
+        sentence={`We sell no part numbered ${partNumber}: it does not exist or is no longer sold.`}
+        to={`${paths.shop}?${new URLSearchParams({ q: partNumber }).toString()}`}
+        action="Search the shop for it"
+      />
+    );
   const { _id: id, partNumber: number, minOrderQuantity, availableQuantity } = part.data;
   return (
     <PublicPartView
       part={part.data}
       addToCart={<AddToCartButton partId={id} partNumber={number} minOrderQuantity={minOrderQuantity} availableQuantity={availableQuantity} />}
     />
-  );
-}
-
-function PartNumberNotFound({ partNumber }: { partNumber: string }) {
-  return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <PageMeta {...partNotFoundHead} />
-      <h1 className="text-3xl font-extrabold text-ink">Part not found</h1>
-      <p className="mt-3 text-lg text-slate-600">{`We sell no part numbered ${partNumber}: it does not exist or is no longer sold.`}</p>
-      <Link
-        to={`${paths.shop}?${new URLSearchParams({ q: partNumber }).toString()}`}
-        className="mt-8 inline-flex rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-      >
-        Search the shop for it
-      </Link>
-    </div>
   );
 }

@@ -15,7 +15,7 @@ export type TestCard = z.infer<typeof cardSchema>;
  * '1234' and '12 34' mean 12/34: a phone's numeric keypad often has no '/', so the expiry is
  * read with or without it.
  */
-export function normaliseExpiry(value: string): string {
+function normaliseExpiry(value: string): string {
   const digits = value.replace(/[\s/]/g, '');
   return /^\d{4}$/.test(digits) ? `${digits.slice(0, 2)}/${digits.slice(2)}` : value;
 }

@@ -6,7 +6,7 @@ import { useAdminMutation } from '../../admin/api/use-admin-mutation';
 import { adminCompaniesKey } from '../../companies/api/companies';
 
 /** Under `admin`, so that signing out forgets it with the rest of the admin's data. */
-export const priceListsKey = ['admin', 'price-lists'] as const;
+const priceListsKey = ['admin', 'price-lists'] as const;
 
 const listPath = (id: string) => `/admin/price-lists/${encodeURIComponent(id)}`;
 

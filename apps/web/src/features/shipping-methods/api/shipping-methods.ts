@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { useAdminMutation } from '../../admin/api/use-admin-mutation';
 
 /** Under `admin`, so that signing out forgets it with the rest of the admin's data. */
-export const shippingMethodsKey = ['admin', 'shipping-methods'] as const;
+const shippingMethodsKey = ['admin', 'shipping-methods'] as const;
 
 /** `GET /admin/shipping-methods`: every method, inactive ones too, oldest first. */
 export const shippingMethodsQuery = () =>
@@ -17,7 +17,7 @@ export const shippingMethodsQuery = () =>
 const methodPath = (id: string) => `/admin/shipping-methods/${encodeURIComponent(id)}`;
 
 /** The whole method as `PUT` takes it, from the method as listed. */
-export function inputOf({ id: _id, ...method }: ShippingMethod): ShippingMethodInput {
+function inputOf({ id: _id, ...method }: ShippingMethod): ShippingMethodInput {
   return method;
 }
 

@@ -5,7 +5,7 @@ import { api } from '../../../lib/api-client';
 import { useAdminMutation } from '../../admin/api/use-admin-mutation';
 
 /** Under `admin`, so that signing out forgets it with the rest of the admin's data. */
-export const taxRatesKey = ['admin', 'tax-rates'] as const;
+const taxRatesKey = ['admin', 'tax-rates'] as const;
 
 /** `GET /admin/tax-rates`: every rate, by country and region. */
 export const taxRatesQuery = () =>
