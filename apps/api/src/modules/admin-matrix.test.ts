@@ -16,11 +16,13 @@ import {
   type Credential,
 } from '../test/admin';
 import { createTestApp } from '../test/app';
+import { createTestCompany, invoiceOnAccount, joinCompany, type TestCompany } from '../test/company';
 import { insertPart, placeOrder, setOrderStatus, signUpAdmin, signUpCustomer, type Customer } from '../test/orders';
 import { multipartForm } from '../test/multipart';
 import { eventually } from '../test/wait';
 import { createUsersRepository } from './users/repository';
-import type { AuditAction } from '@autoparts/shared';
+import { sql } from 'kysely';
+import type { AuditAction, CompanyRole } from '@autoparts/shared';
 import { listFitment } from '../test/fitment';
 
 /**
@@ -522,5 +524,162 @@ describe('a refusal comes before any validation', () => {
 
   it('POST /reviews with {} answers 401 signed out, not 400', async () => {
     await expectRefused(anonymous, { method: 'POST', url: '/api/reviews', payload: {} }, 401);
+  });
+});
+
+
+/**
+ * Who may call what of a company (decisions 075, 081, 082, 086), walked for every member call as
+ * the route tables in companies/routes.ts, ledger/routes.ts, certificates/routes.ts say: signed out
+ * 401, someone of no company 404, a member whose role may not 403 — with the company's rows unchanged
+ * by each refusal — and each role that may 2xx. Then another company's ids are as unknown as
+ * missing ones (404) to the other company's owner, and change nothing. A new member route is one
+ * line in `memberCalls`.
+ */
+describe('every company member call', () => {
+  let company: TestCompany;
+  let other: TestCompany;
+  const members = {} as Record<CompanyRole, Customer>;
+  let outsider: Customer;
+  let otherOwnerId: string;
+  let number = 0;
+  const card = { cardNumber: '4242 4242 4242 4242', expiry: '12/99', cvc: '123' };
+  const address = { name: 'Matrix depot', line1: '1 Main St', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' };
+
+  beforeAll(async () => {
+    const [owner, buyer, accounts, viewer, otherOwner] = await Promise.all(['m-owner', 'm-buyer', 'm-accounts', 'm-viewer', 'm-other'].map((label) => signUpCustomer(app, label)));
+    outsider = customer;
+    company = await createTestCompany(app, admin, owner!);
+    other = await createTestCompany(app, admin, otherOwner!);
+    Object.assign(members, { owner, buyer, accounts, viewer });
+    for (const role of ['buyer', 'accounts', 'viewer'] as const) await joinCompany(app, company, members[role], role);
+    otherOwnerId = (await app.db.selectFrom('users').select('id').where('email', '=', otherOwner!.email).executeTakeFirstOrThrow()).id;
+  });
+
+  /** A location of `of`, written directly. */
+  const aLocation = async (of: TestCompany = company) => {
+    const { postalCode, ...fields } = address;
+    const row = await app.db.insertInto('company_locations').values({ company_id: of.id, ...fields, postal_code: postalCode }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  };
+  /** A resale certificate at a location of `of`, awaiting verification. */
+  const aCompanyCertificate = async (of: TestCompany = company) => {
+    const row = await app.db
+      .insertInto('resale_certificates')
+      .values({ location_id: await aLocation(of), state: 'IL', number: 'MATRIX-2', expires_on: '2099-01-01', document: Buffer.from('%PDF-1.7\n'), document_type: 'application/pdf', document_name: 'm.pdf', uploaded_by: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  };
+  /** A pending invitation of `of`, sent by its owner. */
+  const anInvitation = async (of: TestCompany = company) => {
+    const email = `matrix-invitee-${++number}@example.com`;
+    expectReply(await call(app, byToken(of.owner), { method: 'POST', url: '/api/company/invitations', payload: { email, role: 'viewer' } }), 200);
+    return (await app.db.selectFrom('company_invitations').select('id').where('company_id', '=', of.id).where('email', '=', email).executeTakeFirstOrThrow()).id;
+  };
+  /** A new viewer of the company, by their invitation. */
+  const aMember = async () => {
+    const joined = await signUpCustomer(app, `m-joined-${++number}`);
+    await joinCompany(app, company, joined, 'viewer');
+    return (await app.db.selectFrom('users').select('id').where('email', '=', joined.email).executeTakeFirstOrThrow()).id;
+  };
+  const month = () => `${new Date().toISOString().slice(0, 7)}.pdf`;
+  const certificateForm = () => multipartForm({ state: 'IL', number: `MATRIX-${++number}`, expiresOn: '2099-01-01' }, { name: 'c.pdf', bytes: Buffer.from('%PDF-1.7\n') });
+
+  const everyone: readonly CompanyRole[] = ['owner', 'buyer', 'accounts', 'viewer'];
+  const payers: readonly CompanyRole[] = ['owner', 'accounts'];
+  const owners: readonly CompanyRole[] = ['owner'];
+  /** Each route tagged `company`: the roles that may call it, and a request on something fresh of the company's. */
+  const memberCalls: Record<string, { roles: readonly CompanyRole[]; request: () => Promise<Request> }> = {
+    'GET /company': { roles: everyone, request: async () => ({ method: 'GET', url: '/api/company' }) },
+    'GET /company/members': { roles: everyone, request: async () => ({ method: 'GET', url: '/api/company/members' }) },
+    'GET /company/locations': { roles: everyone, request: async () => ({ method: 'GET', url: '/api/company/locations' }) },
+    'GET /company/orders': { roles: everyone, request: async () => ({ method: 'GET', url: '/api/company/orders' }) },
+    'GET /company/locations/{id}/certificates': { roles: everyone, request: async () => ({ method: 'GET', url: `/api/company/locations/${company.locationId}/certificates` }) },
+    'GET /company/ledger': { roles: payers, request: async () => ({ method: 'GET', url: '/api/company/ledger' }) },
+    'GET /company/invoices': { roles: payers, request: async () => ({ method: 'GET', url: '/api/company/invoices' }) },
+    'GET /company/statements/{month}': { roles: payers, request: async () => ({ method: 'GET', url: `/api/company/statements/${month()}` }) },
+    'GET /company/certificates/{id}/document': { roles: payers, request: async () => ({ method: 'GET', url: `/api/company/certificates/${await aCompanyCertificate()}/document` }) },
+    'POST /company/locations/{id}/certificates': { roles: payers, request: async () => ({ method: 'POST', url: `/api/company/locations/${await aLocation()}/certificates`, ...certificateForm() }) },
+    'POST /company/invoices/pay': {
+      roles: payers,
+      request: async () => ({ method: 'POST', url: '/api/company/invoices/pay', payload: { ...card, invoiceNumbers: [await invoiceOnAccount(app, company, company.owner, 700)] } }),
+    },
+    'GET /company/invitations': { roles: owners, request: async () => ({ method: 'GET', url: '/api/company/invitations' }) },
+    'POST /company/invitations': { roles: owners, request: async () => ({ method: 'POST', url: '/api/company/invitations', payload: { email: `matrix-invitee-${++number}@example.com`, role: 'buyer' } }) },
+    'DELETE /company/invitations/{id}': { roles: owners, request: async () => ({ method: 'DELETE', url: `/api/company/invitations/${await anInvitation()}` }) },
+    'PATCH /company/members/{userId}': { roles: owners, request: async () => ({ method: 'PATCH', url: `/api/company/members/${await aMember()}`, payload: { role: 'buyer' } }) },
+    'DELETE /company/members/{userId}': { roles: owners, request: async () => ({ method: 'DELETE', url: `/api/company/members/${await aMember()}` }) },
+    'POST /company/locations': { roles: owners, request: async () => ({ method: 'POST', url: '/api/company/locations', payload: address }) },
+    'PUT /company/locations/{id}': { roles: owners, request: async () => ({ method: 'PUT', url: `/api/company/locations/${await aLocation()}`, payload: { ...address, name: 'Renamed depot' } }) },
+    'DELETE /company/locations/{id}': { roles: owners, request: async () => ({ method: 'DELETE', url: `/api/company/locations/${await aLocation()}` }) },
+  };
+  /** Tagged `company` but not a member's: accepting is by the invitation's own address (companies.test.ts). */
+  const notMemberCalls = ['POST /company/invitations/{token}/accept'];
+
+  /** Everything a member call could change of the companies: members, locations, invitations, certificates, money. */
+  const companyRows = async () => {
+    const digest = (table: string) => sql<string>`(select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) from ${sql.table(table)} as t)`;
+    const tables = ['companies', 'company_members', 'company_locations', 'company_invitations', 'resale_certificates', 'company_payments', 'company_ledger'];
+    const { rows } = await sql<Record<string, string>>`select ${sql.join(tables.map((table) => sql`${digest(table)} as ${sql.ref(table)}`))}`.execute(app.db);
+    return rows[0];
+  };
+  const expectMemberRefusal = async (credential: Credential, request: Request, status: 401 | 403 | 404) => {
+    const before = await companyRows();
+    const response = await call(app, credential, request);
+    expect(response.statusCode, response.body).toBe(status);
+    expect(await companyRows()).toEqual(before);
+  };
+  const table = Object.entries(memberCalls);
+
+  it('is in this table: every route the API description tags company, and no other', async () => {
+    const paths = ((await app.inject({ method: 'GET', url: '/api/docs' })).json() as { paths: Record<string, Record<string, { tags?: string[] }>> }).paths;
+    const tagged = Object.entries(paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => operation.tags?.includes('company'))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(tagged.sort()).toEqual([...table.map(([name]) => name), ...notMemberCalls].sort());
+  });
+
+  it.each(table)('%s: 401 signed out, 404 to no company’s member, 403 to a role that may not, nothing changed', async (_name, guarded) => {
+    const request = await guarded.request();
+    await expectMemberRefusal(anonymous, request, 401);
+    await expectMemberRefusal(byToken(outsider), request, 404);
+    await expectMemberRefusal(byCookie(outsider), request, 404);
+    for (const role of everyone.filter((role) => !guarded.roles.includes(role))) {
+      await expectMemberRefusal(byToken(members[role]), request, 403);
+      await expectMemberRefusal(byCookie(members[role]), request, 403);
+    }
+  });
+
+  it.each(table)('%s: 2xx to each role that may, by token and by cookie', async (_name, guarded) => {
+    for (const role of guarded.roles) {
+      for (const credential of [byToken(members[role]), byCookie(members[role])]) {
+        const response = await call(app, credential, await guarded.request());
+        expect(response.statusCode, `${role}: ${response.body}`).toBeGreaterThanOrEqual(200);
+        expect(response.statusCode, `${role}: ${response.body}`).toBeLessThan(300);
+      }
+    }
+  });
+
+  it('answers another company’s location, certificate, invitation and member as missing (404) to an owner, and changes nothing', async () => {
+    const [location, certificate, invitation] = [await aLocation(other), await aCompanyCertificate(other), await anInvitation(other)];
+    const theirs: Request[] = [
+      { method: 'GET', url: `/api/company/locations/${location}/certificates` },
+      { method: 'POST', url: `/api/company/locations/${location}/certificates`, ...certificateForm() },
+      { method: 'PUT', url: `/api/company/locations/${location}`, payload: address },
+      { method: 'DELETE', url: `/api/company/locations/${location}` },
+      { method: 'GET', url: `/api/company/certificates/${certificate}/document` },
+      { method: 'DELETE', url: `/api/company/invitations/${invitation}` },
+      { method: 'PATCH', url: `/api/company/members/${otherOwnerId}`, payload: { role: 'viewer' } },
+      { method: 'DELETE', url: `/api/company/members/${otherOwnerId}` },
+    ];
+    for (const request of theirs) await expectMemberRefusal(byToken(company.owner), request, 404);
+    // Another company's invoice is not one the owner may pay: named back as unknown, nothing charged.
+    const invoice = await invoiceOnAccount(app, other, other.owner, 900);
+    const before = await companyRows();
+    expectReply(await call(app, byToken(company.owner), { method: 'POST', url: '/api/company/invoices/pay', payload: { ...card, invoiceNumbers: [invoice] } }), 400);
+    expect(await companyRows()).toEqual(before);
   });
 });

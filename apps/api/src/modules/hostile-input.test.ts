@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertReview, insertUser } from '../test/admin';
+import { byToken, call, insertReview, insertUser } from '../test/admin';
 import { createTestApp } from '../test/app';
 import {
   deepArray,
@@ -15,6 +15,8 @@ import {
   type Labelled,
   type Schema,
 } from '../test/hostile';
+import { createTestCompany, invoiceOnAccount } from '../test/company';
+import { multipartForm } from '../test/multipart';
 import { insertPart, signUpAdmin, signUpCustomer, type Customer } from '../test/orders';
 
 /**
@@ -43,10 +45,12 @@ app.addHook('onError', async (_request, _reply, error) => {
 });
 let customer: Customer;
 let admin: Customer;
+/** The owner of a company with terms, a location, a certificate, an invitation and a price list: a contract buyer. */
+let member: Customer;
 const known: Record<string, string[]> = {};
 let address = 0;
 
-type Who = 'anonymous' | 'customer' | 'admin';
+type Who = 'anonymous' | 'customer' | 'admin' | 'member';
 
 interface Operation {
   parameters?: Array<{ in: string; name: string; schema: Schema }>;
@@ -127,7 +131,53 @@ beforeAll(async () => {
     img: ['/images/parts/test-part.png', 'https://example.com/part.png'],
     cardNumber: ['4242 4242 4242 4242', '4000 0000 0000 0002'],
   });
+  await knowCompany(partId);
 });
+
+/**
+ * The member's company and what its routes name (decisions 075, 080, 081, 082): a member's routes
+ * reach their repositories only as a member, and the priced reads take the contract price's
+ * query only for a member whose company has a price list.
+ */
+async function knowCompany(partId: string) {
+  member = await signUpCustomer(app, 'hostile-member');
+  const company = await createTestCompany(app, admin, member);
+  const as = { authorization: `Bearer ${member.token}` };
+  const invoice = await invoiceOnAccount(app, company, member, 1500);
+  const certificate = await call(app, byToken(member), {
+    method: 'POST',
+    url: `/api/company/locations/${company.locationId}/certificates`,
+    ...multipartForm({ state: 'IL', number: 'HOSTILE-1', expiresOn: '2099-01-01' }, { name: 'c.pdf', bytes: Buffer.from('%PDF-1.7\n') }),
+  });
+  expect(certificate.statusCode, certificate.body).toBe(200);
+  const invited = await app.inject({ method: 'POST', url: '/api/company/invitations', headers: as, payload: { email: 'hostile-invitee@example.com', role: 'buyer' } });
+  expect(invited.statusCode, invited.body).toBe(200);
+  const invitation = await app.db.selectFrom('company_invitations').select('id').where('company_id', '=', company.id).executeTakeFirstOrThrow();
+  const list = await app.inject({
+    method: 'POST',
+    url: '/api/admin/price-lists',
+    headers: { authorization: `Bearer ${admin.token}` },
+    payload: { name: 'Hostile contract', priority: 1, entries: [{ partId, percentOff: 10 }] },
+  });
+  expect(list.statusCode, list.body).toBe(200);
+  const linked = await app.inject({
+    method: 'PATCH',
+    url: `/api/admin/companies/${company.id}`,
+    headers: { authorization: `Bearer ${admin.token}` },
+    payload: { priceListIds: [(list.json() as { id: string }).id] },
+  });
+  expect(linked.statusCode, linked.body).toBe(200);
+  const userId = (await app.db.selectFrom('users').select('id').where('email', '=', member.email).executeTakeFirstOrThrow()).id;
+  Object.assign(known, {
+    locationId: [company.locationId],
+    certificateId: [(certificate.json() as { id: string }).id],
+    invitationId: [invitation.id],
+    userId: [userId],
+    invoiceNumbers: [invoice],
+    month: [`${new Date().toISOString().slice(0, 7)}.pdf`],
+    shippingMethodId: [company.shippingMethodId],
+  });
+}
 
 afterAll(async () => {
   await app.close();
@@ -150,14 +200,14 @@ async function routes(): Promise<Route[]> {
 
 /** The e-mail a path names: one's own, or, for an admin and the signed out, a user who may be removed. */
 async function emailsFor(who: Who) {
-  if (who === 'customer') return [customer.email];
+  if (who === 'customer' || who === 'member') return [(who === 'customer' ? customer : member).email];
   return [await insertUser(app, { email: `victim-${who}-${Date.now()}@example.com` })];
 }
 
 function headersFor(who: Who, credential: 'cookie' | 'token', body: Body): Record<string, string> {
   const headers: Record<string, string> = body.contentType ? { 'content-type': body.contentType } : {};
   if (who === 'anonymous') return headers;
-  const account = who === 'customer' ? customer : admin;
+  const account = who === 'customer' ? customer : who === 'member' ? member : admin;
   // A browser sends its Origin with every cookie-bearing write; the session cookie goes with it.
   if (credential === 'cookie') return { ...headers, cookie: account.cookie, origin: app.config.baseUrl };
   return { ...headers, authorization: `Bearer ${account.token}` };
@@ -278,6 +328,9 @@ function examples(route: Route, params: string[], emails: string[], bodyKnown: R
 /** The existing ids a path parameter can name: of the noun the path is about. */
 function knownIds(path: string, name: string): string[] {
   if (known[name]) return known[name];
+  // A company's own: its location, certificate, invitation.
+  const companyNoun = (['location', 'certificate', 'invitation'] as const).find((n) => path.startsWith(`/company/${n}s/`));
+  if (companyNoun && name === 'id') return known[`${companyNoun}Id`] ?? [];
   const noun = ['part', 'order', 'review'].find((n) => path.includes(`/${n}/`)) ?? 'part';
   return known[`${noun}Id`] ?? [];
 }
@@ -291,10 +344,19 @@ function describeError(error: Error): string {
 
 const allRoutes = await routes();
 
-describe.each<Who>(['anonymous', 'customer', 'admin'])('hostile input, %s', (who) => {
+/**
+ * What a company's member reaches that a customer does not: the company's routes (a customer is
+ * answered 404 before their repositories), checkout on account, and the priced reads and cart
+ * with the contract price's query.
+ */
+const memberRoute = (route: Route) =>
+  route.path.startsWith('/company') ||
+  ['/checkout', '/checkout/quote', '/cart', '/cart/quick-order', '/cart/lines/{partId}', '/parts', '/part/{id}', '/parts/by-number/{partNumber}', '/search', '/returns'].includes(route.path);
+
+describe.each<Who>(['anonymous', 'customer', 'admin', 'member'])('hostile input, %s', (who) => {
   // Better Auth's endpoints read only the session cookie, which is the same for both roles.
   const targets = allRoutes.filter((route) =>
-    who === 'admin' ? !route.cookieOnly : who === 'anonymous' || !route.anonymousOnly,
+    who === 'member' ? memberRoute(route) : who === 'admin' ? !route.cookieOnly : who === 'anonymous' || !route.anonymousOnly,
   );
   it.each(targets.map((route) => [`${route.method} /api${route.path}`, route] as const))(
     '%s never answers 5xx',
