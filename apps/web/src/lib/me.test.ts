@@ -65,7 +65,7 @@ describe('forgetPricesOnViewerChange', () => {
 });
 
 describe('followSessionEnd', () => {
-  const customer: Me = { ...member, company: undefined, email: 'jane@example.com' };
+  const customer: Me = { email: 'jane@example.com', name: 'Jane', role: 'customer', education: '', location: '', phone: '', linkedin: '', emailVerified: true };
 
   function signedInShop(me: Me | null = customer) {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
@@ -117,9 +117,11 @@ describe('followSessionEnd', () => {
 
   it('keeps the account data while the same account is asked again, and drops it for another one', () => {
     const queryClient = signedInShop();
-    queryClient.setQueryData(meQuery.queryKey, { ...customer, name: 'Jane Q. Doe' });
+    const renamed: Me = { ...customer, name: 'Jane Q. Doe' };
+    const another: Me = { ...customer, email: 'bob@example.com' };
+    queryClient.setQueryData(meQuery.queryKey, renamed);
     expect(queryClient.getQueryData(queryKeys.garage)).toBeDefined();
-    queryClient.setQueryData(meQuery.queryKey, { ...customer, email: 'bob@example.com' });
+    queryClient.setQueryData(meQuery.queryKey, another);
     expect(queryClient.getQueryData(queryKeys.garage)).toBeUndefined();
     expect(queryClient.getQueryData(queryKeys.myOrders('jane@example.com'))).toBeUndefined();
   });
