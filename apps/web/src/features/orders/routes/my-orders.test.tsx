@@ -434,6 +434,31 @@ describe('My Orders: pages', () => {
   });
 });
 
+describe('My Orders: the last order of a later page cancelled', () => {
+  it('shows the page before it, not an empty table', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const oldest = anOrder({ _id: 'order-21', name: 'Oldest Part', orderNumber: '100021' });
+    let cancelled = false;
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_ORDERS]: { body: Array.from({ length: 20 }, (_, index) => anOrder({ _id: `order-${index + 1}`, name: `Part ${index + 1}`, orderNumber: String(100_001 + index) })) },
+      'GET /api/myorder/jane%40example.com?page=2': () => ({ body: cancelled ? [] : [oldest] }),
+      'DELETE /api/myorder?id=order-21': () => {
+        cancelled = true;
+        return { body: { deletedCount: 1 } };
+      },
+    });
+    const user = userEvent.setup();
+    renderMyOrders();
+    await user.click(await screen.findByRole('button', { name: 'Older orders' }));
+    await user.click(within(await screen.findByRole('row', { name: /Oldest Part/ })).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('row', { name: /Part 20/ })).toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: /Oldest Part/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'My Orders pages' })).not.toBeInTheDocument());
+    confirm.mockRestore();
+  });
+});
+
 describe('My Orders: an order of many lines', () => {
   it('names it by its first part and number, and opens to its lines, ship-to, shipping, tax and total', async () => {
     setAccessToken({ token: 'token-1', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), email: 'jane@example.com' });

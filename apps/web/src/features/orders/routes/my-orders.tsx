@@ -26,6 +26,9 @@ export function Component() {
   const orders = useQuery({ ...myOrdersQuery(email, page), enabled: email !== '', placeholderData: keepPreviousData });
   const hasNext = useHasNextPage(myOrdersQuery(email, page + 1), orders.data?.length === MY_ORDERS_PAGE_SIZE);
   const cancel = useCancelOrder();
+  // The last order of a later page cancelled: the page before it is shown, not a table of headings
+  // (React's state adjusted while rendering, as for any state that follows what was loaded).
+  if (page > 1 && orders.data?.length === 0 && !orders.isPlaceholderData) setPage(page - 1);
   // A cancelled order leaves the list: the focus goes to the next order (the previous one after
   // the last), or to the heading when none is left, not to the page (decision 064).
   const { returnFocusTo, focusRequest, removed } = useCollectionEditing<{ id: string }>();
