@@ -22,6 +22,9 @@ for (const width of widths) {
       await signUp(page, account);
       const other = await (await browser.newContext({ viewport: { width, height: 844 } })).newPage();
       await logInAt(other, account);
+      // The other device is on its profile, signed in, while the password changes here.
+      await other.goto('/dashboard/profile');
+      await expect(other.getByLabel('Name')).toHaveValue(account.name);
 
       await page.goto('/dashboard/profile');
       await followDashboardLink(page, 'Change password');
@@ -71,8 +74,11 @@ for (const width of widths) {
       // This device stays signed in; the other one is signed out.
       await page.goto('/dashboard/profile');
       await expect(page).toHaveURL('/dashboard/profile');
-      await other.goto('/dashboard/profile');
+      // The other device finds out with its next request (decision 139): its save is refused and
+      // it goes to Login, signed out in the header too, not left saying "try again" while signed in.
+      await other.getByRole('button', { name: 'Update Profile' }).click();
       await expect(other).toHaveURL('/login');
+      await expect(other.getByRole('banner').getByText(account.name)).toHaveCount(0);
 
       // The old password is refused, the new one signs in.
       await logIn(other, account);

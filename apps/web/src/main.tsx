@@ -8,7 +8,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { App, createQueryClient } from './app/app';
 import { loadRoutesFor, routes } from './app/router';
-import { forgetPricesOnViewerChange } from './lib/me';
+import { followSessionEnd, forgetPricesOnViewerChange } from './lib/me';
 import { PAGE_DATA_ID, receivePageData, type PageData } from './lib/page-data-block';
 import { finishSignOut, isSignOutPending } from './lib/session-end';
 
@@ -36,6 +36,7 @@ async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   forgetPricesOnViewerChange(queryClient);
+  followSessionEnd(queryClient);
   // Signed out in this browser while the server could not be told (lib/session-end.ts): the server
   // drew this page for the session it still knew, with that account's prices. It is told first,
   // and the page is drawn afresh, signed out, from nothing it carried.

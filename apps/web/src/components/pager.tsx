@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 
 type PagerProps = {
   page: number;
@@ -33,6 +33,11 @@ export function Pager({ page, onPage, label, previousText = 'Previous', nextText
   const previous = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
   const hasNext = size.totalPages === undefined ? size.hasNext : page < size.totalPages;
+  // A step found to be the end after it was pressed (without a total, the page after it came back
+  // empty) is disabled under the keyboard: before the browser drops the focus, it goes to the other.
+  useLayoutEffect(() => {
+    if (!hasNext && next.current !== null && document.activeElement === next.current) previous.current?.focus();
+  }, [hasNext]);
   if (size.totalPages === undefined && page === 1 && !hasNext) return null;
 
   function go(to: number) {

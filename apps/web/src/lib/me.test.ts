@@ -1,8 +1,17 @@
 import type { Me } from '@autoparts/shared';
-import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
-import { forgetPricesOnViewerChange, meQuery } from './me';
+import { dehydrate, hydrate, QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '../test/fetch-stub';
+import { signedOutReply } from '../test/users';
+import { api } from './api-client';
+import { followSessionEnd, forgetPricesOnViewerChange, meQuery } from './me';
 import { queryKeys } from './query-keys';
+
+/** A page that shows who is signed in (the header): an invalidated session is fetched again for it. */
+function meObserver(queryClient: QueryClient) {
+  const observer = new QueryObserver(queryClient, { ...meQuery, staleTime: Infinity });
+  return observer.subscribe(() => {});
+}
 
 const member: Me = { email: 'buyer@example.com', name: 'Buyer', role: 'customer', education: '', location: '', phone: '', linkedin: '', emailVerified: true, company: true };
 
@@ -52,5 +61,68 @@ describe('forgetPricesOnViewerChange', () => {
     hydrate(queryClient, dehydrate(server));
     queryClient.setQueryData(meQuery.queryKey, null);
     expect(queryClient.getQueryData(queryKeys.search({}))).toBeUndefined();
+  });
+});
+
+describe('followSessionEnd', () => {
+  const customer: Me = { email: 'jane@example.com', name: 'Jane', role: 'customer', education: '', location: '', phone: '', linkedin: '', emailVerified: true };
+
+  function signedInShop(me: Me | null = customer) {
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+    followSessionEnd(queryClient);
+    queryClient.setQueryData(meQuery.queryKey, me);
+    queryClient.setQueryData(queryKeys.myOrders('jane@example.com'), [{ _id: 'order-1' }]);
+    queryClient.setQueryData(queryKeys.garage, { vehicles: [], activeId: null });
+    queryClient.setQueryData(queryKeys.addresses, [{ id: 'address-1' }]);
+    queryClient.setQueryData(queryKeys.vehicleYears, [2015]);
+    return queryClient;
+  }
+
+  const refusedChange = (queryClient: QueryClient) =>
+    queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationFn: () => api('/user/jane%40example.com', { method: 'PUT', body: {} }) })
+      .execute(undefined)
+      .catch(() => undefined);
+
+  it('asks who is signed in again when a change of the account is refused with 401, and drops its data', async () => {
+    const server = stubFetch({ 'PUT /api/user/jane%40example.com': signedOutReply, 'GET /api/me': signedOutReply });
+    const queryClient = signedInShop();
+    meObserver(queryClient);
+    await refusedChange(queryClient);
+    await vi.waitFor(() => expect(queryClient.getQueryData(meQuery.queryKey)).toBeNull());
+    expect(server.paths()).toEqual(['PUT /api/user/jane%40example.com', 'GET /api/me']);
+    expect(queryClient.getQueryData(queryKeys.myOrders('jane@example.com'))).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.garage)).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.addresses)).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.vehicleYears)).toEqual([2015]);
+  });
+
+  it('asks again when a read of the account is refused with 401 too', async () => {
+    const server = stubFetch({ 'GET /api/addresses': signedOutReply, 'GET /api/me': signedOutReply });
+    const queryClient = signedInShop();
+    meObserver(queryClient);
+    await queryClient.fetchQuery({ queryKey: ['addresses', 'again'], queryFn: () => api('/addresses') }).catch(() => undefined);
+    await vi.waitFor(() => expect(queryClient.getQueryData(meQuery.queryKey)).toBeNull());
+    expect(server.paths()).toEqual(['GET /api/addresses', 'GET /api/me']);
+  });
+
+  it('asks nothing when nobody is signed in here, or for another refusal', async () => {
+    const server = stubFetch({ 'PUT /api/user/jane%40example.com': signedOutReply });
+    await refusedChange(signedInShop(null));
+    const forbidden = stubFetch({ 'PUT /api/user/jane%40example.com': { status: 403, body: { message: 'No' } } });
+    await refusedChange(signedInShop());
+    expect([...server.paths(), ...forbidden.paths()]).toEqual(['PUT /api/user/jane%40example.com', 'PUT /api/user/jane%40example.com']);
+  });
+
+  it('keeps the account data while the same account is asked again, and drops it for another one', () => {
+    const queryClient = signedInShop();
+    const renamed: Me = { ...customer, name: 'Jane Q. Doe' };
+    const another: Me = { ...customer, email: 'bob@example.com' };
+    queryClient.setQueryData(meQuery.queryKey, renamed);
+    expect(queryClient.getQueryData(queryKeys.garage)).toBeDefined();
+    queryClient.setQueryData(meQuery.queryKey, another);
+    expect(queryClient.getQueryData(queryKeys.garage)).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.myOrders('jane@example.com'))).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 import type { Me } from '@autoparts/shared';
 import { hashKey, partialMatchKey, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ApiError, api } from './api-client';
-import { pricedQueryRoots } from './query-keys';
+import { pricedQueryRoots, privateQueryRoots } from './query-keys';
 import { finishSignOut, isSignOutPending } from './session-end';
 
 /**
@@ -68,6 +68,46 @@ export function forgetPricesOnViewerChange(queryClient: QueryClient): () => void
     if (!changed) return;
     void queryClient.resetQueries({ predicate: (query) => pricedQueryRoots.some((root) => partialMatchKey(query.queryKey, root)) });
   });
+}
+
+/**
+ * A session that ended elsewhere (a password changed on another device, the account removed by
+ * an admin, the session expired) is followed here: a request of the signed-in account refused
+ * with 401 asks the server again who is signed in. Until then the page went on as signed in, and
+ * every change said "Something is wrong, try again" however often it was tried; now the header
+ * says signed out and a signed-in page goes to /login, and back after signing in. Only while
+ * someone is signed in here: a visitor's 401 (a wrong password) is no news.
+ *
+ * When the account signed in here ends or changes, however that was found (Sign Out too), its own
+ * data (`privateQueryRoots`: its orders, garage, addresses, cart) is dropped: the next person at
+ * this browser never sees it, even for a moment. Returns the unsubscribe.
+ */
+export function followSessionEnd(queryClient: QueryClient): () => void {
+  const refused = (error: unknown) => {
+    if (!(error instanceof ApiError) || error.status !== 401 || !queryClient.getQueryData(meQuery.queryKey)) return;
+    void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+  };
+  let account: string | undefined;
+  const fromQueries = queryClient.getQueryCache().subscribe((event) => {
+    if (event.query.queryHash !== meQueryHash) {
+      if (event.type === 'updated' && event.action.type === 'error') refused(event.action.error);
+      return;
+    }
+    // Any news of the session, as above: the page's own, a fetch, a sign-out's null.
+    if (event.type === 'removed' || event.query.state.status !== 'success') return;
+    const before = account;
+    account = (event.query.state.data as Me | null)?.email ?? '';
+    if (before && before !== account) {
+      queryClient.removeQueries({ predicate: (query) => privateQueryRoots.some((root) => partialMatchKey(query.queryKey, root)) });
+    }
+  });
+  const fromMutations = queryClient.getMutationCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'error') refused(event.action.error);
+  });
+  return () => {
+    fromQueries();
+    fromMutations();
+  };
 }
 
 const meQueryHash = hashKey(meQuery.queryKey);

@@ -60,4 +60,19 @@ export const queryKeys = {
  * from everyone else (decision 080), so these are dropped and asked again whenever the signed-in
  * account changes (`forgetPricesOnViewerChange`, lib/me.ts).
  */
+/**
+ * The queries that hold one account's own data: dropped when its session ends, by Sign Out or
+ * found ended (`forgetPricesOnViewerChange`, lib/me.ts), so that the next person at this browser
+ * never sees them. Admin data about people sits under `admin`.
+ */
+export const privateQueryRoots: readonly (readonly string[])[] = [
+  ['admin'],
+  queryKeys.orders,
+  queryKeys.garage,
+  queryKeys.addresses,
+  queryKeys.company,
+  queryKeys.cart,
+  ['profile'],
+];
+
 export const pricedQueryRoots: readonly (readonly string[])[] = [queryKeys.parts, queryKeys.cart, ['checkout']];

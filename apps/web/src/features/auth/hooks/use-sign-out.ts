@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { clearAccessToken } from '../../../lib/access-token';
 import { meQuery } from '../../../lib/me';
-import { queryKeys } from '../../../lib/query-keys';
+import { privateQueryRoots } from '../../../lib/query-keys';
 import { finishSignOut, setSignOutPending } from '../../../lib/session-end';
 import { signedOutState } from '../utils/redirect-target';
 
@@ -22,13 +22,8 @@ export function useSignOut() {
       setSignOutPending(true);
       const ended = await finishSignOut();
       await navigate(to, { replace: true, state: signedOutState });
-      queryClient.removeQueries({ queryKey: ['admin'] });
       // The next user of this browser must not see the last one's orders, even for a moment.
-      queryClient.removeQueries({ queryKey: queryKeys.orders });
-      queryClient.removeQueries({ queryKey: queryKeys.garage });
-      queryClient.removeQueries({ queryKey: queryKeys.addresses });
-      queryClient.removeQueries({ queryKey: queryKeys.company });
-      queryClient.removeQueries({ queryKey: queryKeys.cart });
+      for (const root of privateQueryRoots) queryClient.removeQueries({ queryKey: root });
       // Nobody is signed in before the token goes, so the renewal does not ask for a new one. A
       // check of who is signed in begun before the sign-out is cancelled first: answering after
       // it, it would put the user back (TanStack Query's cancelQueries, as before any setQueryData).

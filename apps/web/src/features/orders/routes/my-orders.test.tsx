@@ -399,6 +399,66 @@ describe('My Orders', () => {
   });
 });
 
+describe('My Orders: pages', () => {
+  const fullPage = (first: number) => Array.from({ length: 20 }, (_, index) => anOrder({ _id: `order-${first + index}`, name: `Part ${first + index}`, orderNumber: String(100_000 + first + index) }));
+
+  it('offers no older orders after a full page that is the last: the next page is asked first', async () => {
+    const server = stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_ORDERS]: { body: fullPage(1) },
+      'GET /api/myorder/jane%40example.com?page=2': { body: [] },
+    });
+    renderMyOrders();
+    await screen.findByRole('table', { name: 'My Orders' });
+    await waitFor(() => expect(server.paths()).toContain('GET /api/myorder/jane%40example.com?page=2'));
+    // Nothing to page through: one page holds the whole list.
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'My Orders pages' })).not.toBeInTheDocument());
+  });
+
+  it('steps to the older orders when there are some, and keeps the keyboard when that page is the last', async () => {
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_ORDERS]: { body: fullPage(1) },
+      'GET /api/myorder/jane%40example.com?page=2': { body: fullPage(21) },
+      'GET /api/myorder/jane%40example.com?page=3': { body: [] },
+    });
+    const user = userEvent.setup();
+    renderMyOrders();
+    const older = await screen.findByRole('button', { name: 'Older orders' });
+    await user.click(older);
+    expect(await screen.findByRole('row', { name: /Part 21/ })).toBeInTheDocument();
+    // Page 3 came back empty: "Older orders" is disabled and the keyboard is on "Newer orders".
+    await waitFor(() => expect(older).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Newer orders' })).toHaveFocus();
+    expect(screen.getByRole('navigation', { name: 'My Orders pages' })).toHaveTextContent('Page 2');
+  });
+});
+
+describe('My Orders: the last order of a later page cancelled', () => {
+  it('shows the page before it, not an empty table', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const oldest = anOrder({ _id: 'order-21', name: 'Oldest Part', orderNumber: '100021' });
+    let cancelled = false;
+    stubFetch({
+      'GET /api/me': { body: aCustomer() },
+      [GET_ORDERS]: { body: Array.from({ length: 20 }, (_, index) => anOrder({ _id: `order-${index + 1}`, name: `Part ${index + 1}`, orderNumber: String(100_001 + index) })) },
+      'GET /api/myorder/jane%40example.com?page=2': () => ({ body: cancelled ? [] : [oldest] }),
+      'DELETE /api/myorder?id=order-21': () => {
+        cancelled = true;
+        return { body: { deletedCount: 1 } };
+      },
+    });
+    const user = userEvent.setup();
+    renderMyOrders();
+    await user.click(await screen.findByRole('button', { name: 'Older orders' }));
+    await user.click(within(await screen.findByRole('row', { name: /Oldest Part/ })).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('row', { name: /Part 20/ })).toBeInTheDocument();
+    expect(screen.queryByRole('row', { name: /Oldest Part/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'My Orders pages' })).not.toBeInTheDocument());
+    confirm.mockRestore();
+  });
+});
+
 describe('My Orders: an order of many lines', () => {
   it('names it by its first part and number, and opens to its lines, ship-to, shipping, tax and total', async () => {
     setAccessToken({ token: 'token-1', expiresAt: new Date(Date.now() + 3_600_000).toISOString(), email: 'jane@example.com' });

@@ -8,6 +8,7 @@ import { LoadingBlock } from '../../../components/spinner';
 import { pageTitle } from '../../../content/site';
 import { isApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/me';
+import { useHasNextPage } from '../../../lib/next-page';
 import { useCancelOrder } from '../api/cancel-order';
 import { myOrdersQuery } from '../api/get-my-orders';
 import { OrdersTable } from '../components/orders-table';
@@ -23,7 +24,11 @@ export function Component() {
   const email = me?.email ?? '';
   const [page, setPage] = useState(1);
   const orders = useQuery({ ...myOrdersQuery(email, page), enabled: email !== '', placeholderData: keepPreviousData });
+  const hasNext = useHasNextPage(myOrdersQuery(email, page + 1), orders.data?.length === MY_ORDERS_PAGE_SIZE);
   const cancel = useCancelOrder();
+  // The last order of a later page cancelled: the page before it is shown, not a table of headings
+  // (React's state adjusted while rendering, as for any state that follows what was loaded).
+  if (page > 1 && orders.data?.length === 0 && !orders.isPlaceholderData) setPage(page - 1);
   // A cancelled order leaves the list: the focus goes to the next order (the previous one after
   // the last), or to the heading when none is left, not to the page (decision 064).
   const { returnFocusTo, focusRequest, removed } = useCollectionEditing<{ id: string }>();
@@ -77,7 +82,7 @@ export function Component() {
             />
             <Pager
               page={page}
-              hasNext={orders.data.length === MY_ORDERS_PAGE_SIZE}
+              hasNext={hasNext}
               onPage={setPage}
               label="My Orders pages"
               previousText="Newer orders"

@@ -10,6 +10,7 @@ import { OrderDetailsDisclosure } from '../components/order-breakdown';
 import { pageTitle } from '../../../content/site';
 import { isApiError } from '../../../lib/api-client';
 import { useMe } from '../../../lib/me';
+import { useHasNextPage } from '../../../lib/next-page';
 import { orderHistoryQuery } from '../api/get-order-history';
 import { EmptyState } from '../../../components/empty-state';
 
@@ -24,6 +25,7 @@ export function Component() {
   const email = me?.email ?? '';
   const [page, setPage] = useState(1);
   const history = useQuery({ ...orderHistoryQuery(email, page), enabled: email !== '', placeholderData: keepPreviousData });
+  const hasNext = useHasNextPage(orderHistoryQuery(email, page + 1), history.data?.length === MY_ORDERS_PAGE_SIZE);
 
   if (isApiError(history.error, 401, 403)) return <Navigate to={paths.home} replace />;
 
@@ -52,7 +54,7 @@ export function Component() {
             <HistoryTable entries={history.data} />
             <Pager
               page={page}
-              hasNext={history.data.length === MY_ORDERS_PAGE_SIZE}
+              hasNext={hasNext}
               onPage={setPage}
               label="Order history pages"
               previousText="Newer orders"

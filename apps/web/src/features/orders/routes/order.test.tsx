@@ -44,9 +44,12 @@ describe('An order’s page', () => {
   });
 
   it('offers to pay an unpaid order', async () => {
-    stubFetch({ 'GET /api/orders/by-number/100042': { body: { ...anOrder({ _id: 'order-1', status: 'unpaid' }), yours: true } } });
+    const expiresAt = new Date(Date.now() + 14.5 * 60_000).toISOString();
+    stubFetch({ 'GET /api/orders/by-number/100042': { body: { ...anOrder({ _id: 'order-1', status: 'unpaid', expiresAt }), yours: true } } });
     renderOrderPage('100042');
     expect(await screen.findByRole('link', { name: 'Pay Now' })).toHaveAttribute('href', '/dashboard/payment/order-1');
+    // How long is left to pay, as My Orders and the payment page say it (the order expires then).
+    expect(screen.getByText('Pay within 14 min')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Return items' })).not.toBeInTheDocument();
   });
 

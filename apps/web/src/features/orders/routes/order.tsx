@@ -11,6 +11,7 @@ import { orderByNumberQuery } from '../api/get-order-by-number';
 import { BuyAgain } from '../components/buy-again';
 import { OrderBreakdown } from '../components/order-breakdown';
 import { OrderNotFound } from '../components/order-not-found';
+import { TimeLeft } from '../components/time-left';
 
 const linkClass = 'font-semibold text-brand-700 underline hover:text-brand-800';
 
@@ -67,18 +68,22 @@ export function Component() {
           </dl>
           <OrderDocuments order={order.data} />
           {order.data.yours && (payable || returnable) && (
-            <p className="flex flex-wrap gap-4">
+            <div className="flex flex-wrap gap-4">
               {payable && (
-                <Link to={paths.payment(order.data._id)} className={linkClass}>
-                  Pay Now
-                </Link>
+                <div>
+                  <Link to={paths.payment(order.data._id)} className={linkClass}>
+                    Pay Now
+                  </Link>
+                  {/* How long is left, as My Orders and the payment page say it. */}
+                  {order.data.expiresAt && <TimeLeft expiresAt={order.data.expiresAt} />}
+                </div>
               )}
               {returnable && (
                 <Link to={returnItemsPath(order.data._id)} className={linkClass}>
                   Return items
                 </Link>
               )}
-            </p>
+            </div>
           )}
           {/* As in My Orders; an expired order's e-mail sends its customer here for it. */}
           {order.data.yours && <BuyAgain orderId={order.data._id} describedBy="order-heading" />}
