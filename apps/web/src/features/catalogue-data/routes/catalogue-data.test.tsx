@@ -65,6 +65,21 @@ describe('Catalogue data', () => {
     expect(progress).toHaveAttribute('value', '512');
   });
 
+  it('says how many records were read while a big file is read and its total is not known yet', async () => {
+    const running = anImport({ kind: 'aces', mode: 'apply', status: 'running', fileName: 'aces.xml.gz', progress: { done: 692_000, total: null }, problems: [], problemCount: 0 });
+    stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [LIST]: { body: [running] },
+      'GET /api/admin/catalogue/imports/i-1': { body: running },
+      ...noActivity,
+      ...noPartTypes,
+    });
+    renderPage();
+    // Minutes of a 2,000,000-App file go by before the total is known: the bar alone would not move.
+    const progress = await screen.findByRole('progressbar', { name: 'Progress: 692,000 records read' });
+    expect(progress).not.toHaveAttribute('value');
+  });
+
   it('shows the report of the newest import: counts, the first problems and the CSV of them all, and the history', async () => {
     stubFetch({
       'GET /api/me': { body: anAdmin() },
