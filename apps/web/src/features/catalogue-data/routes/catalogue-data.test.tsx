@@ -80,6 +80,20 @@ describe('Catalogue data', () => {
     expect(progress).not.toHaveAttribute('value');
   });
 
+  it('does not advise skipping the problems of a dry run when no other change is left', async () => {
+    const allRejected = anImport({ kind: 'aces', fileName: 'aces.xml.gz', counts: { added: 0, changed: 0, deleted: 0, unchanged: 0, rejected: 100_000 }, problemCount: 100_000 });
+    stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [LIST]: { body: [allRejected] },
+      'GET /api/admin/catalogue/imports/i-1': { body: allRejected },
+      ...noActivity,
+      ...noPartTypes,
+    });
+    renderPage();
+    const report = await screen.findByTestId('import-report');
+    expect(within(report).getByRole('status')).toHaveTextContent('An apply would be refused: 100,000 records have problems. Without them the file changes nothing. 100,000 problems.');
+  });
+
   it('shows the report of the newest import: counts, the first problems and the CSV of them all, and the history', async () => {
     stubFetch({
       'GET /api/me': { body: anAdmin() },
