@@ -11,15 +11,19 @@
  *      READERS visitors read `GET /api/parts?page=…` and `GET /api/search?q=…` (queries varied so
  *      that most miss the shop's cache) and their latencies are kept: p50 and p95 during;
  *   3. the shop's peak RSS (VmHWM of its process, from /proc) after the imports;
- *   4. the ACES FULL export, streamed to nowhere: seconds and Apps counted;
+ *   4. the exports, each streamed to nowhere: seconds and records counted: ACES FULL, ACES net
+ *      change since today (every application) and since tomorrow (none: every row read, none
+ *      written), PIES FULL and since today, the parts CSV;
  *   5. afterwards, the same searches, and "parts of a category for a vehicle" (`/api/search?
  *      category=…&vehicle=…`), p50/p95; the sitemap's part pages counted;
  *   6. Lighthouse (mobile, simulated throttling, median of LIGHTHOUSE_RUNS) on `/shop` and a part's
  *      `/parts/{partNumber}` among all those parts and applications;
  *   7. on PostgreSQL, the same applications `COPY`ed out and into a table like `applications`
  *      (its indexes, no foreign keys): the import's applications/s against COPY's.
- * Every load is bounded by the import it runs beside or by READ_SECONDS. Figures go into
- * docs/benchmarks.md by hand; nothing here is asserted.
+ * Every load is bounded by the import it runs beside or by READ_SECONDS. Each figure is printed
+ * with the machine's load average (the machine may be shared). Figures go into
+ * docs/benchmarks.md by hand; nothing here is asserted. `-- --hold --port=N` leaves the loaded shop
+ * running on http://localhost:N at the end (its admin printed) until `kill -USR2` of the bench.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -40,6 +44,10 @@ const { values } = parseArgs({
     parts: { type: 'string', default: '100000' },
     'base-vehicles': { type: 'string', default: '20000' },
     applications: { type: 'string', default: '2000000' },
+    /** The shop's port (else one the kernel picks); with --hold, a browser's cookies want it on `localhost`. */
+    port: { type: 'string' },
+    /** Leave the loaded shop (and its PostgreSQL) running at the end, its origin and admin printed, until Ctrl-C. */
+    hold: { type: 'boolean', default: false },
   },
 });
 const engine = values.engine === 'pglite' ? 'pglite' : 'postgres';
@@ -49,6 +57,8 @@ const POLL_MS = 500;
 const LIGHTHOUSE_RUNS = 3;
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+/** The machine's load average (1, 5, 15 min) as a figure is taken: the machine may be shared. */
+const load = () => `[load ${os.loadavg().map((average) => average.toFixed(1)).join(' ')}]`;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 const summary = (latencies: number[]) => {
   const sorted = [...latencies].sort((a, b) => a - b);
@@ -79,7 +89,7 @@ function generateFiles(out: string): void {
 }
 
 /** A new account made admin by `npm run make-admin` (on the embedded database, while stopped). */
-async function adminCookie(shop: Shop, restart: () => Promise<Shop>): Promise<{ shop: Shop; cookie: string }> {
+async function adminCookie(shop: Shop, restart: () => Promise<Shop>): Promise<{ shop: Shop; cookie: string; email: string; password: string }> {
   const email = `bench-admin-${randomUUID()}@example.com`;
   const password = 'bench-admin-password-1';
   const signUp = await fetch(`${shop.origin}/api/auth/sign-up/email`, {
@@ -100,7 +110,7 @@ async function adminCookie(shop: Shop, restart: () => Promise<Shop>): Promise<{ 
     body: JSON.stringify({ email, password }),
   });
   if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}: ${await signIn.text()}`);
-  return { shop: current, cookie: signIn.headers.getSetCookie().map((setCookie) => setCookie.split(';', 1)[0]).join('; ') };
+  return { shop: current, email, password, cookie: signIn.headers.getSetCookie().map((setCookie) => setCookie.split(';', 1)[0]).join('; ') };
 }
 
 let shopEnv: Record<string, string> = {};
@@ -190,23 +200,27 @@ async function sitemapPartPages(shop: Shop): Promise<number> {
   return texts.reduce((sum, text) => sum + (text.match(/\/parts\//g)?.length ?? 0), 0);
 }
 
-/** The ACES FULL export streamed to nowhere: its seconds, bytes and Apps. */
-async function acesExport(shop: Shop, cookie: string) {
+/** An export (`/api/admin/catalogue/exports/…`) streamed to nowhere: its seconds, bytes and records (ACES Apps, PIES Items, CSV lines). */
+async function exportTimed(shop: Shop, cookie: string, route: string) {
   const started = performance.now();
-  const reply = await fetch(`${shop.origin}/api/admin/catalogue/exports/aces`, { headers: { cookie } });
-  if (!reply.ok || !reply.body) throw new Error(`the ACES export answered ${reply.status}`);
+  const reply = await fetch(`${shop.origin}/api/admin/catalogue/exports/${route}`, { headers: { cookie } });
+  if (!reply.ok || !reply.body) throw new Error(`the export ${route} answered ${reply.status}`);
+  const end = route.startsWith('aces') ? '</App>' : route.startsWith('pies') ? '</Item>' : '\n';
   let bytes = 0;
-  let apps = 0;
+  let records = 0;
   let tail = '';
   for await (const chunk of reply.body as unknown as AsyncIterable<Uint8Array>) {
     bytes += chunk.byteLength;
     const text = tail + Buffer.from(chunk).toString('utf8');
-    apps += text.match(/<\/App>/g)?.length ?? 0;
-    // Shorter than `</App>`: a match across two chunks is counted once.
-    tail = text.slice(-5);
+    records += text.split(end).length - 1;
+    // Shorter than the record's end: a match across two chunks is counted once.
+    tail = end.length > 1 ? text.slice(-(end.length - 1)) : '';
   }
-  return { ms: performance.now() - started, bytes, apps };
+  return { ms: performance.now() - started, bytes, records };
 }
+
+const exportLine = (name: string, what: string, { ms, bytes, records }: { ms: number; bytes: number; records: number }) =>
+  `${name}: ${records.toLocaleString('en-US')} ${what}, ${(bytes / 1024 / 1024).toFixed(0)} MB in ${seconds(ms)} ${load()}`;
 
 const peakRss = (shop: Shop) => {
   const status = fs.readFileSync(`/proc/${shop.child.pid}/status`, 'utf8');
@@ -249,18 +263,19 @@ async function main() {
     databaseUrl = url.toString();
   }
   shopEnv = { NODE_ENV: 'production', AUTH_SECRET: randomBytes(32).toString('hex'), PAYMENTS: 'test', LOG_LEVEL: 'warn', TRUST_PROXY: '1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
-  let shop = await startShop({ env: shopEnv, label: 'catalogue', stdout: 'ignore' });
+  const where = { host: values.hold ? 'localhost' : '127.0.0.1', ...(values.port ? { port: Number(values.port) } : {}) };
+  let shop = await startShop({ env: shopEnv, label: 'catalogue', stdout: 'ignore', ...where });
   const dataDir = shop.dataDir;
   try {
-    const made = await adminCookie(shop, () => startShop({ env: shopEnv, label: 'catalogue', stdout: 'ignore', dataDir }));
+    const made = await adminCookie(shop, () => startShop({ env: shopEnv, label: 'catalogue', stdout: 'ignore', dataDir, ...where }));
     shop = made.shop;
-    const { cookie } = made;
+    const { cookie, email, password } = made;
     console.log(`npm run bench:catalogue — ${new Date().toISOString()} — ${os.cpus()[0]?.model ?? 'cpu'} × ${os.cpus().length}, Node ${process.version}, ${engine}`);
     console.log(`files: ${dir} (${['pies.xml', 'aces.xml', 'pies.xml.gz', 'aces.xml.gz'].map((name) => `${name} ${(fs.statSync(path.join(dir, name)).size / 1024 / 1024).toFixed(0)} MB`).join(', ')})\n`);
 
     for (const kind of ['vcdb', 'pcdb'] as const) {
       const { status, totalMs } = await importFile(shop, cookie, kind, path.join(dir, `${kind}.zip`));
-      console.log(`${kind}: ${status.status} in ${seconds(totalMs)} ${JSON.stringify(status.counts)}`);
+      console.log(`${kind}: ${status.status} in ${seconds(totalMs)} ${JSON.stringify(status.counts)} ${load()}`);
     }
 
     const imports = (async () => {
@@ -273,35 +288,45 @@ async function main() {
       readers(shop, searchRead, { until: imports }),
       imports,
     ]);
-    console.log(`PIES: ${pies.status.status} in ${seconds(pies.totalMs)} (upload ${seconds(pies.uploadMs)}) ${JSON.stringify(pies.status.counts)}`);
-    console.log(`ACES: ${aces.status.status} in ${seconds(aces.totalMs)} (upload ${seconds(aces.uploadMs)}) ${JSON.stringify(aces.status.counts)}`);
-    console.log(`PIES + ACES together: ${seconds(pies.totalMs + aces.totalMs)}; the shop's peak RSS ${peakRss(shop).toFixed(0)} MB`);
-    console.log(`during the imports: GET /api/parts?page=… ${summary(partsDuring.latencies)} (${partsDuring.failures} failed); /api/search ${summary(searchDuring.latencies)} (${searchDuring.failures} failed)`);
+    console.log(`PIES: ${pies.status.status} in ${seconds(pies.totalMs)} (upload ${seconds(pies.uploadMs)}) ${JSON.stringify(pies.status.counts)} ${load()}`);
+    console.log(`ACES: ${aces.status.status} in ${seconds(aces.totalMs)} (upload ${seconds(aces.uploadMs)}) ${JSON.stringify(aces.status.counts)} ${load()}`);
+    console.log(`PIES + ACES together: ${seconds(pies.totalMs + aces.totalMs)}; the shop's peak RSS ${peakRss(shop).toFixed(0)} MB ${load()}`);
+    console.log(`during the imports: GET /api/parts?page=… ${summary(partsDuring.latencies)} (${partsDuring.failures} failed); /api/search ${summary(searchDuring.latencies)} (${searchDuring.failures} failed) ${load()}`);
 
-    const exported = await acesExport(shop, cookie);
-    console.log(`ACES FULL export: ${exported.apps.toLocaleString('en-US')} Apps, ${(exported.bytes / 1024 / 1024).toFixed(0)} MB in ${seconds(exported.ms)}`);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    console.log(exportLine('ACES FULL export', 'Apps', await exportTimed(shop, cookie, 'aces')));
+    // Net change: since today every application imported above; since tomorrow none, every row read and left out.
+    console.log(exportLine(`ACES net-change export since ${day(0)}`, 'Apps', await exportTimed(shop, cookie, `aces?since=${day(0)}`)));
+    console.log(exportLine(`ACES net-change export since ${day(1)}`, 'Apps', await exportTimed(shop, cookie, `aces?since=${day(1)}`)));
+    console.log(exportLine('PIES FULL export', 'Items', await exportTimed(shop, cookie, 'pies')));
+    console.log(exportLine(`PIES net-change export since ${day(0)}`, 'Items', await exportTimed(shop, cookie, `pies?since=${day(0)}`)));
+    console.log(exportLine('parts CSV export', 'lines', await exportTimed(shop, cookie, 'parts.csv')));
 
     const searchAfter = await readers(shop, searchRead, { ms: READ_SECONDS * 1000 });
-    console.log(`afterwards: /api/search ${summary(searchAfter.latencies)} (${searchAfter.failures} failed)`);
+    console.log(`afterwards: /api/search ${summary(searchAfter.latencies)} (${searchAfter.failures} failed) ${load()}`);
     const vehicles = await vehicleIds(shop);
     const categories = ((await (await fetch(`${shop.origin}/api/categories`)).json()) as Array<{ slug: string }>).map((category) => category.slug);
     if (vehicles.length > 0 && categories.length > 0) {
       const byVehicle = await readers(shop, () => `/api/search?category=${pick(categories)}&vehicle=${pick(vehicles)}&page=${1 + Math.floor(Math.random() * 3)}`, { ms: READ_SECONDS * 1000 });
-      console.log(`afterwards: a category for a vehicle (${vehicles.length} vehicles × ${categories.length} categories) ${summary(byVehicle.latencies)} (${byVehicle.failures} failed)`);
+      console.log(`afterwards: a category for a vehicle (${vehicles.length} vehicles × ${categories.length} categories) ${summary(byVehicle.latencies)} (${byVehicle.failures} failed) ${load()}`);
     } else console.log(`afterwards: a category for a vehicle — not measured (${vehicles.length} synthetic vehicles, ${categories.length} categories)`);
     console.log(`the sitemap lists ${(await sitemapPartPages(shop)).toLocaleString('en-US')} part pages`);
 
     const [part] = (await (await fetch(`${shop.origin}/api/parts?page=40`)).json()) as Array<{ partNumber: string }>;
     console.log(`Lighthouse ${LIGHTHOUSE_RUNS}× per page (mobile, simulated throttling), median run:`);
     for (const page of ['/shop', `/parts/${encodeURIComponent(part?.partNumber ?? '')}`]) {
-      console.log(pageFiguresLine(page, await lighthousePage(`${shop.origin}${page}`, { runs: LIGHTHOUSE_RUNS })));
+      console.log(`${pageFiguresLine(page, await lighthousePage(`${shop.origin}${page}`, { runs: LIGHTHOUSE_RUNS }))} ${load()}`);
     }
 
     if (databaseUrl) {
       const copy = await versusCopy(databaseUrl);
       const importRate = (aces.status.counts.added ?? 0) / (aces.totalMs / 1000);
       const copyRate = copy.rows / (copy.ms / 1000);
-      console.log(`COPY of the same ${copy.rows.toLocaleString('en-US')} applications: ${seconds(copy.ms)}; the ACES import ${Math.round(importRate).toLocaleString('en-US')} rows/s against COPY's ${Math.round(copyRate).toLocaleString('en-US')} rows/s: ${(importRate / copyRate).toFixed(2)}`);
+      console.log(`COPY of the same ${copy.rows.toLocaleString('en-US')} applications: ${seconds(copy.ms)}; the ACES import ${Math.round(importRate).toLocaleString('en-US')} rows/s against COPY's ${Math.round(copyRate).toLocaleString('en-US')} rows/s: ${(importRate / copyRate).toFixed(2)} ${load()}`);
+    }
+    if (values.hold) {
+      console.log(`\nholding: the shop at ${shop.origin} (admin ${email}, password ${password})${databaseUrl ? `, its database ${databaseUrl}` : ''}; kill -USR2 ${process.pid} to stop it`);
+      await new Promise((resolve) => process.once('SIGUSR2', resolve));
     }
   } finally {
     if (shop.output.length > 0) console.error(`\nthe shop's stderr:\n${shop.output.join('\n').slice(-2000)}`);

@@ -45,8 +45,8 @@ export interface Shop {
 }
 
 /**
- * Starts `apps/api/src/server.ts` with `npm start`'s Node flags and `env` over the machine's, and
- * answers once `GET /api/parts` does. `host` is how the origin names the loopback (a browser's
+ * Starts `apps/api/src/server.ts` with `npm start`'s Node flags and `env` over the machine's, on
+ * `port` (else one the kernel picks), and answers once `GET /api/parts` does. `host` is how the origin names the loopback (a browser's
  * cookies want `localhost`); `stdout: 'ignore'` sends the request log where a log collector would
  * read it (here, nowhere), keeping stderr.
  */
@@ -57,8 +57,9 @@ export async function startShop({
   stdout = 'keep',
   startSeconds = 90,
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `bench-${label}-`)),
-}: { env?: Record<string, string>; label?: string; host?: string; stdout?: 'keep' | 'ignore'; startSeconds?: number; dataDir?: string } = {}): Promise<Shop> {
-  const port = await freePort();
+  port: chosenPort,
+}: { env?: Record<string, string>; label?: string; host?: string; stdout?: 'keep' | 'ignore'; startSeconds?: number; dataDir?: string; port?: number } = {}): Promise<Shop> {
+  const port = chosenPort ?? (await freePort());
   const origin = `http://${host}:${port}`;
   const child = spawn(process.execPath, [...startFlags, '--import', 'tsx', 'apps/api/src/server.ts'], {
     cwd: root,

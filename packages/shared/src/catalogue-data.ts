@@ -172,8 +172,12 @@ export const catalogueDataMessages = {
     refused: 'Refused: the file has problems, so nothing was changed.',
     /** A dry run refusing problems, of a file with rejected records: its counts are not what an apply does. */
     wouldBeRefused: (rejected: number, others: number) =>
-      `An apply would be refused: ${rejected.toLocaleString('en-US')} ${rejected === 1 ? 'record has' : 'records have'} problems. Choose 'Skip what has problems' to apply the other ${others.toLocaleString('en-US')} ${others === 1 ? 'change' : 'changes'}.`,
+      `An apply would be refused: ${rejected.toLocaleString('en-US')} ${rejected === 1 ? 'record has' : 'records have'} problems. ` +
+      // Skipping them applies nothing when they are all there is: no advice to apply "the other 0 changes".
+      (others === 0 ? 'Without them the file changes nothing.' : `Choose 'Skip what has problems' to apply the other ${others.toLocaleString('en-US')} ${others === 1 ? 'change' : 'changes'}.`),
   },
+  /** An import's progress while its file is read and the total is not known yet: the records read so far. */
+  recordsRead: (done: number) => `${done.toLocaleString('en-US')} ${done === 1 ? 'record' : 'records'} read`,
   /** The count of a refused apply (or of a dry run an apply of which would be refused), as it did not happen. */
   wouldHaveBeen: { added: 'would have been added', changed: 'would have been changed', deleted: 'would have been deleted', unchanged: 'unchanged', rejected: 'rejected' },
   /** The report's summary for screen readers, beside its outcome. */

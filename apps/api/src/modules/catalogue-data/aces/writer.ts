@@ -124,24 +124,34 @@ export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGener
   let after = '0';
   let count = 0;
   for (;;) {
-    const query = db
+    // A page is the next EXPORT_PAGE applications by id, and what of them is chosen: each query
+    // reads one page of applications and probes the part of each (a lateral join, not flattened:
+    // `limit 1`), whatever PostgreSQL thinks of `chosen`. Asked for "the next 500 chosen" in one
+    // join, a net change's query (the tombstone check priced the index scans out) joined every
+    // later application to every part and sorted them, for each page: 2,000,000 applications
+    // since a day took hours; FULL, 43 s (docs/benchmarks.md, 2026-12-06).
+    const page = await db
+      .selectFrom((eb) => eb.selectFrom('applications').select('id').where('id', '>', after).orderBy('id').limit(EXPORT_PAGE).as('page'))
+      .select((eb) => eb.fn.max('page.id').as('last'))
+      .executeTakeFirst();
+    const last = page?.last;
+    if (last === null || last === undefined) break;
+    const rows = await db
       .selectFrom('applications')
-      .innerJoin('parts', 'parts.id', 'applications.part_id')
-      .select([
-        ...APP_COLUMNS,
-        'applications.deleted_at',
-        'parts.archived_at',
-        'parts.part_number',
-        'parts.brand_aaia_id',
-      ])
+      .innerJoinLateral(
+        (eb) => eb.selectFrom('parts').select(['parts.id', 'parts.archived_at', 'parts.part_number', 'parts.brand_aaia_id']).whereRef('parts.id', '=', 'applications.part_id').limit(1).as('parts'),
+        (join) => join.onTrue(),
+      )
+      .select([...APP_COLUMNS, 'applications.deleted_at', 'parts.archived_at', 'parts.part_number', 'parts.brand_aaia_id'])
       .where('applications.id', '>', after)
+      .where('applications.id', '<=', String(last))
+      .where('applications.part_type_id', 'is not', null)
+      .where(chosen)
       .orderBy('applications.id')
-      .limit(EXPORT_PAGE);
-    const rows = await query.where('applications.part_type_id', 'is not', null).where(chosen).execute();
-    if (rows.length === 0) break;
-    yield rows.map((row) => app(row.deleted_at || row.archived_at ? 'D' : 'A', row)).join('');
+      .execute();
+    if (rows.length > 0) yield rows.map((row) => app(row.deleted_at || row.archived_at ? 'D' : 'A', row)).join('');
     count += rows.length;
-    after = rows.at(-1)?.id ?? after;
+    after = String(last);
   }
   // A part renumbered since the day (its number corrected, decision 112): a receiver knows its
   // applications under the number it had, so they go as deletes of that number too (decision 134).

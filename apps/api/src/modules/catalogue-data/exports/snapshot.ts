@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
 
 /**
@@ -17,6 +18,10 @@ export async function* asOfOneMoment(db: Db, postgres: boolean, write: (db: Db) 
   const trx = await db.startTransaction().setIsolationLevel('repeatable read').setAccessMode('read only').execute();
   let ended = false;
   try {
+    // An export is thousands of queries of a page each: PostgreSQL's JIT compiles one it prices
+    // over `jit_above_cost` (a net change's tombstone check is priced so), about a second of
+    // compiling for a query of a few milliseconds, for every page.
+    await sql`set local jit = off`.execute(trx);
     yield* write(trx);
     await trx.commit().execute();
     ended = true;

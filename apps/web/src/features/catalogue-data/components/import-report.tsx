@@ -30,6 +30,8 @@ export function ImportReport({ item, headingRef }: { item: CatalogueImport; head
   const headingId = useId();
   const { done, total } = item.progress;
   const percent = total ? Math.min(100, Math.round((done / total) * 100)) : undefined;
+  // Before the total is known (a file still being read), the records read so far: a big file's read takes minutes.
+  const soFar = percent === undefined ? (done > 0 ? catalogueDataMessages.recordsRead(done) : undefined) : formatPercent(percent);
   return (
     <section aria-labelledby={headingId} className="grid gap-4 rounded-xl border border-slate-200 p-4 sm:p-6" data-testid="import-report">
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-xl font-bold text-ink focus:outline-none">
@@ -41,10 +43,10 @@ export function ImportReport({ item, headingRef }: { item: CatalogueImport; head
       {isActive(item) && (
         <div>
           <label htmlFor={`${headingId}-progress`} className="block text-sm font-medium text-slate-700">
-            Progress{percent === undefined ? '' : `: ${formatPercent(percent)}`}
+            Progress{soFar === undefined ? '' : `: ${soFar}`}
           </label>
           <progress id={`${headingId}-progress`} className="mt-1 h-3 w-full accent-brand-700" max={total ?? undefined} value={total ? done : undefined}>
-            {percent === undefined ? 'Working' : formatPercent(percent)}
+            {soFar ?? 'Working'}
           </progress>
         </div>
       )}

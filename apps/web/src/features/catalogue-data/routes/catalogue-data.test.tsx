@@ -65,6 +65,35 @@ describe('Catalogue data', () => {
     expect(progress).toHaveAttribute('value', '512');
   });
 
+  it('says how many records were read while a big file is read and its total is not known yet', async () => {
+    const running = anImport({ kind: 'aces', mode: 'apply', status: 'running', fileName: 'aces.xml.gz', progress: { done: 692_000, total: null }, problems: [], problemCount: 0 });
+    stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [LIST]: { body: [running] },
+      'GET /api/admin/catalogue/imports/i-1': { body: running },
+      ...noActivity,
+      ...noPartTypes,
+    });
+    renderPage();
+    // Minutes of a 2,000,000-App file go by before the total is known: the bar alone would not move.
+    const progress = await screen.findByRole('progressbar', { name: 'Progress: 692,000 records read' });
+    expect(progress).not.toHaveAttribute('value');
+  });
+
+  it('does not advise skipping the problems of a dry run when no other change is left', async () => {
+    const allRejected = anImport({ kind: 'aces', fileName: 'aces.xml.gz', counts: { added: 0, changed: 0, deleted: 0, unchanged: 0, rejected: 100_000 }, problemCount: 100_000 });
+    stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [LIST]: { body: [allRejected] },
+      'GET /api/admin/catalogue/imports/i-1': { body: allRejected },
+      ...noActivity,
+      ...noPartTypes,
+    });
+    renderPage();
+    const report = await screen.findByTestId('import-report');
+    expect(within(report).getByRole('status')).toHaveTextContent('An apply would be refused: 100,000 records have problems. Without them the file changes nothing. 100,000 problems.');
+  });
+
   it('shows the report of the newest import: counts, the first problems and the CSV of them all, and the history', async () => {
     stubFetch({
       'GET /api/me': { body: anAdmin() },
