@@ -2,11 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { accountMessages, formatPrice, statementFileName, type ListedPart, type Part, type SearchResult } from '@autoparts/shared';
+import { accountMessages, companyMessages, formatPrice, statementFileName, type ListedPart, type Part, type SearchResult } from '@autoparts/shared';
 import { logIn, newAccount, signOut, signUp } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
-import { linkIn, mailTo } from './mail';
+import { confirmByMail, linkIn, mailTo } from './mail';
 import { expectNoSeriousA11yViolations, expectWithinViewportWidth, followDashboardLink, followHeaderLink, logInAt, orderPart, waitForApp, widths } from './pages';
 
 /** A browser of its own for each person of the journey: the admin, the owner, the buyer. */
@@ -24,11 +24,12 @@ for (const width of widths) {
       browser,
       baseURL,
     }) => {
-      // The owner-to-be is a customer already.
+      // The owner-to-be is a customer already, their address confirmed by the link mailed at sign-up.
       const owner = newAccount(`owner${width}`);
       await signUp(page, owner);
+      await confirmByMail(page, owner.email, baseURL);
 
-      // The admin creates the company with the owner's e-mail: the owner is a member at once.
+      // The admin creates the company with the owner's e-mail: the owner is a member at once (decision 144).
       const admin = await personAt(browser, width, baseURL);
       await logInAt(admin, e2eAdmin);
       await admin.goto('/dashboard/companies');
@@ -40,6 +41,7 @@ for (const width of widths) {
       await create.getByLabel('Payment terms').selectOption('net30');
       await create.getByLabel('Credit limit ($)').fill('5000');
       await create.getByRole('button', { name: 'Create company' }).click();
+      await expect(admin.getByText(companyMessages.companyOwnerMember(owner.email))).toBeVisible();
       await expect(admin.getByRole('article', { name: companyName })).toContainText('Net 30');
       await admin.context().close();
 
@@ -148,6 +150,8 @@ for (const width of widths) {
       // of 12 % off one part; the owner invites a buyer and an accounts member, who accept by the link.
       const owner = newAccount(`trowner${width}`);
       await signUp(page, owner);
+      // An owner's address is confirmed before an admin's company makes them one (decision 144).
+      await confirmByMail(page, owner.email, baseURL);
       const admin = await personAt(browser, width, baseURL);
       await logInAt(admin, e2eAdmin);
       const parts = (await (await admin.request.get('/api/parts')).json()) as ListedPart[];
@@ -250,6 +254,7 @@ for (const width of widths) {
   }) => {
     const owner = newAccount(`payowner${width}`);
     await signUp(page, owner);
+    await confirmByMail(page, owner.email, baseURL);
     const admin = await personAt(browser, width, baseURL);
     await logInAt(admin, e2eAdmin);
     const companyName = `Transferco ${width} ${owner.email.slice(9, 17)}`;
@@ -311,6 +316,7 @@ test('a contract buyer’s prices leave with them: signed out, the same tab show
   // The buyer owns a company whose price list takes 40 % off the first part /shop shows.
   const buyer = newAccount('leavingbuyer');
   await signUp(page, buyer);
+  await confirmByMail(page, buyer.email, baseURL);
   const admin = await personAt(browser, 1280, baseURL);
   await logInAt(admin, e2eAdmin);
   const [part] = ((await (await admin.request.get('/api/search')).json()) as SearchResult).items;
@@ -353,6 +359,7 @@ test.describe('at 390 px', () => {
   test('a buyer leaves their company after a confirmation: the page says they belong to none, and the shop shows them the list price at once', async ({ page, browser, baseURL }) => {
     // A company whose price list takes 40 % off the first part /shop shows; the buyer joins it by the link.
     const owner = await signedUpAt(browser, 390, baseURL, 'leaveowner');
+    await confirmByMail(owner.page, owner.account.email, baseURL);
     const admin = await personAt(browser, 1280, baseURL);
     await logInAt(admin, e2eAdmin);
     const [part] = ((await (await admin.request.get('/api/search')).json()) as SearchResult).items;
@@ -410,6 +417,7 @@ test('an admin’s Verify of a certificate uploaded again meanwhile is refused: 
   baseURL,
 }) => {
   const owner = await signedUpAt(browser, 1280, baseURL, 'certowner');
+  await confirmByMail(owner.page, owner.account.email, baseURL);
   await logInAt(page, e2eAdmin);
   const companyName = `Certs ${owner.account.email.slice(9, 15)}`;
   await apiAs(page, 'POST', '/api/admin/companies', { name: companyName, ownerEmail: owner.account.email }, baseURL);

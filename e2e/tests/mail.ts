@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { mailDir } from '../mail/settings';
 
 export interface SentMail {
@@ -34,4 +34,13 @@ export function linkIn(mail: SentMail, prefix: string): string {
   const link = mail.text.split(/\s+/).find((word) => word.startsWith(prefix));
   if (!link) throw new Error(`no link to ${prefix} in: ${mail.text}`);
   return link;
+}
+
+/**
+ * Confirms `email`'s address the way its holder does: follows the link its sign-up mailed, in
+ * `page`. A company's owner must have done so to be made one at once (decision 144).
+ */
+export async function confirmByMail(page: Page, email: string, baseURL: string | undefined) {
+  await page.goto(linkIn(await mailTo(email, /Confirm your e-mail address/), `${baseURL ?? ''}/api/auth/verify-email?`));
+  await expect(page).toHaveURL(/\/verify-email\?done=1$/);
 }

@@ -2,6 +2,7 @@ import { companyMessages, type Category, type SearchResult } from '@autoparts/sh
 import { newAccount, signUp } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
+import { confirmByMail } from './mail';
 import { expectNoSeriousA11yViolations, expectWithinViewportWidth, followDashboardLink, logInAt, widths } from './pages';
 
 for (const width of widths) {
@@ -13,6 +14,7 @@ for (const width of widths) {
       const ownerPage = await (await browser.newContext({ baseURL, viewport: { width, height: 900 } })).newPage();
       const owner = newAccount(`plowner${width}`);
       await signUp(ownerPage, owner);
+      await confirmByMail(ownerPage, owner.email, baseURL);
       await ownerPage.context().close();
 
       const { items } = (await (await page.request.get('/api/search?inStock=true')).json()) as SearchResult;
@@ -86,6 +88,8 @@ test.describe('at 390 px', () => {
     const ownerPage = await (await browser.newContext({ baseURL })).newPage();
     const owner = newAccount('plwide');
     await signUp(ownerPage, owner);
+    // An owner's address is confirmed before an admin's company makes them one (decision 144).
+    await confirmByMail(ownerPage, owner.email, baseURL);
     await ownerPage.context().close();
     // One word each, as long as a name may be: nowhere to break but inside it.
     const word = `Wide${owner.email.slice(7, 15)}`;

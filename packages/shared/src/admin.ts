@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { validation } from './messages';
+import { notices, validation } from './messages';
 import { moneyField, STOCK_MAX, visibleTextField, wholeNumberField } from './form-fields';
 import { orderSchema, orderStatusSchema, pageQuerySchema } from './orders';
 import { formatPrice } from './money';
@@ -193,6 +193,11 @@ export const adminMessages = {
   onlyOwner: (email: string, company: string) =>
     `${email} is the only owner of the company “${company}”: its owner must make another member an owner first.`,
   userNotFound: 'No user with this e-mail.',
+  /**
+   * Make Admin of an account whose address nobody confirmed (decision 144): anyone can sign up with
+   * an address they do not hold. SPEC's failure text, then the reason. A Google account is confirmed.
+   */
+  makeAdminUnconfirmed: `${notices.makeAdminFailed}: this account has not confirmed its e-mail address yet.`,
   /**
    * An admin's cancel of an order that has ended meanwhile (another admin, its customer or its
    * expiry was first): the fact, as the refreshed list then shows it (decision 135).

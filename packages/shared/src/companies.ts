@@ -97,6 +97,9 @@ export const companyMessages = {
   tooManyMembers: `A company has at most ${COMPANY_MEMBERS_MAX} members.`,
   /** The admins' Companies screen: a company created, or its changes saved. */
   companyCreated: (name: string) => `Company “${name}” created`,
+  /** Under it: who its owner is now, or that the address was e-mailed the owner invitation (decision 144). */
+  companyOwnerMember: (email: string) => `${email} is its owner.`,
+  companyOwnerInvited: (email: string) => `${email} was e-mailed the owner invitation: an account becomes the owner at once only when its address is confirmed.`,
   companySaved: (name: string) => `Company “${name}” saved`,
   /** An owner's locations: what Delete asks first, and the toasts of an added or deleted one. */
   locationRemoveConfirm: (name: string) => `Delete the location “${name}”? Orders placed for it keep their address.`,
@@ -262,7 +265,13 @@ export const adminCompanySchema = z.object({
   invitations: z.array(pendingInvitationSchema),
 });
 export type AdminCompany = z.infer<typeof adminCompanySchema>;
-export const companyCreatedSchema = z.object({ id: z.string() });
+/**
+ * `POST /api/admin/companies`: the new company, and whether `ownerEmail` is its owner now
+ * ('member': an account whose address is confirmed) or was e-mailed the owner invitation
+ * ('invited': no account, or one nobody confirmed; decision 144).
+ */
+export const companyCreatedSchema = z.object({ id: z.string(), owner: z.enum(['member', 'invited']) });
+export type CompanyCreated = z.infer<typeof companyCreatedSchema>;
 
 /**
  * `GET /api/company`: the signed-in member's company and role; `balance` is what its ledger

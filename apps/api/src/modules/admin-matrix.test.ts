@@ -144,7 +144,7 @@ const calls: Record<string, GuardedCall> = {
   'GET /users': { guard: 'admin', request: async () => ({ method: 'GET', url: '/api/users' }) },
   'PUT /user/admin/{email}': {
     guard: 'admin',
-    request: async () => ({ method: 'PUT', url: `/api/user/admin/${await insertUser(app)}` }),
+    request: async () => ({ method: 'PUT', url: `/api/user/admin/${await insertUser(app, { emailVerified: true })}` }),
     audit: 'user.make-admin',
   },
   'DELETE /user/admin/{email}': {

@@ -44,12 +44,12 @@ export function expectInvalid(response: LightMyRequestResponse, message: string)
  */
 export async function insertUser(
   app: FastifyInstance,
-  fields: { email?: string; name?: string; role?: 'customer' | 'admin' } = {},
+  fields: { email?: string; name?: string; role?: 'customer' | 'admin'; emailVerified?: boolean } = {},
 ) {
   const email = fields.email ?? `bare-${randomUUID()}@example.com`;
   await app.db
     .insertInto('users')
-    .values({ id: randomUUID(), email, name: fields.name ?? 'Bare User', image: null, role: fields.role ?? 'customer' })
+    .values({ id: randomUUID(), email, name: fields.name ?? 'Bare User', image: null, role: fields.role ?? 'customer', email_verified: fields.emailVerified ?? false })
     .execute();
   return email;
 }

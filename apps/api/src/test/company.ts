@@ -1,5 +1,6 @@
 import { formatInvoiceNumber } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
+import { confirmAddress } from './accounts';
 import { byCookie, byToken, call, expectReply } from './admin';
 import { fillCart, insertShippingMethod, userIdOf } from './checkout';
 import { insertPart, type Customer } from './orders';
@@ -28,6 +29,8 @@ export async function tokenMailedTo(app: FastifyInstance, email: string): Promis
 
 /** A company of `owner` with net 30 terms and no credit limit, a location and a $5.00 shipping method. */
 export async function createTestCompany(app: FastifyInstance, admin: Customer, owner: Customer, fields: object = {}): Promise<TestCompany> {
+  // Only a confirmed address is made owner at once (decision 144), as a real owner's would be.
+  await confirmAddress(app, owner.email);
   const created = await post(app, admin, '/api/admin/companies', { name: `Co ${owner.email.slice(0, 12)}`, ownerEmail: owner.email, paymentTerms: 'net30', ...fields });
   expectReply(created, 200);
   const location = await post(app, owner, '/api/company/locations', { name: 'Workshop', line1: '1 Depot Road', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' });

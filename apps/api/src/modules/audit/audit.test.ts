@@ -38,7 +38,7 @@ async function asAdmin(request: Pick<InjectOptions, 'method' | 'url' | 'payload'
 
 describe('GET /api/admin/audit', () => {
   it('records every admin action, newest first, with who, what, on what and when', async () => {
-    const promoted = await insertUser(app);
+    const promoted = await insertUser(app, { emailVerified: true });
     const removed = await insertUser(app);
     const added = await asAdmin({
       method: 'POST',

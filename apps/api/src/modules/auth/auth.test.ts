@@ -26,6 +26,7 @@ import {
   whoAmI,
 } from '../../test/accounts';
 import { createTestApp } from '../../test/app';
+import { signUpAdmin } from '../../test/orders';
 import { continueWithGoogle, startOidcProvider } from '../../test/oidc';
 import { limits as authLimits } from '../limits/limits';
 
@@ -512,6 +513,10 @@ describe('GET /api/auth/list-accounts', () => {
       const cookie = sessionCookie(signedIn);
 
       const accounts = await withGoogle.inject({ method: 'GET', url: '/api/auth/list-accounts', headers: { cookie } });
+      // Google confirmed the address (an unconfirmed one signs nobody in), so Make Admin takes it (decision 144).
+      const admin = await signUpAdmin(withGoogle, 'google-admin');
+      const email = ((await withGoogle.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json() as { email: string }).email;
+      const promoted = await withGoogle.inject({ method: 'PUT', url: `/api/user/admin/${encodeURIComponent(email)}`, headers: { authorization: `Bearer ${admin.token}` } });
       const change = await withGoogle.inject({
         method: 'POST',
         url: '/api/auth/change-password',
@@ -520,6 +525,8 @@ describe('GET /api/auth/list-accounts', () => {
       });
 
       expect((accounts.json() as Array<{ providerId: string }>).map((row) => row.providerId)).toEqual(['google']);
+      expect(promoted.statusCode, promoted.body).toBe(200);
+      expect(promoted.json()).toEqual({ modifiedCount: 1 });
       expect(change.statusCode).toBe(400);
       expect(change.json()).toMatchObject({ code: 'CREDENTIAL_ACCOUNT_NOT_FOUND' });
     } finally {

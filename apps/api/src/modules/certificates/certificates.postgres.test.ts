@@ -1,6 +1,7 @@
 import { certificateMessages, type AdminCertificate, type CompanyLocation } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmAddress } from '../../test/accounts';
 import { byToken, call, expectReply } from '../../test/admin';
 import { anotherInstance, createTestApp } from '../../test/app';
 import { multipartForm } from '../../test/multipart';
@@ -28,6 +29,8 @@ afterAll(async () => {
 describe('a verify and a re-upload at once', () => {
   it('never leaves the re-upload verified, however the two meet', async () => {
     const [admin, owner] = await Promise.all([signUpAdmin(first, 'race-cert-admin'), signUpCustomer(first, 'race-cert-owner')]);
+    // Only a confirmed address is made owner at once (decision 144).
+    await confirmAddress(first, owner.email);
     expectReply(await call(first, byToken(admin), { method: 'POST', url: '/api/admin/companies', payload: { name: 'Race Certs', ownerEmail: owner.email } }), 200);
     const added = await call(first, byToken(owner), {
       method: 'POST',

@@ -2,6 +2,7 @@ import { certificateMessages, companyMessages, type AdminCertificate, type Certi
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, byCookie, byToken, call, expectReply, type Credential } from '../../test/admin';
+import { confirmAddress } from '../../test/accounts';
 import { createTestApp } from '../../test/app';
 import { fillCart, insertShippingMethod, insertTaxRate, postCheckout, userIdOf, withoutDemoShippingAndTax } from '../../test/checkout';
 import { multipartForm } from '../../test/multipart';
@@ -51,6 +52,8 @@ beforeAll(async () => {
     signUpCustomer(app, 'cert-buyer'),
     signUpCustomer(app, 'cert-stranger'),
   ]);
+  // Only a confirmed address is made owner at once (decision 144).
+  await confirmAddress(app, owner.email);
   expectReply(await post(byToken(admin), '/api/admin/companies', { name: 'Certco', ownerEmail: owner.email }), 200);
   await join(accounts, 'accounts');
   await join(buyer, 'buyer');

@@ -49,7 +49,7 @@ export const companiesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        description: 'An existing user with `ownerEmail` becomes the owner at once; any other address is sent an owner invitation.',
+        description: 'An existing user with `ownerEmail` whose address is confirmed becomes the owner at once (`owner: member`); any other address, an unconfirmed account\'s too, is sent an owner invitation (`owner: invited`).',
         body: companyCreateSchema,
         response: { 200: companyCreatedSchema, ...adminErrors, 409: errorSchema },
       },
@@ -68,7 +68,7 @@ export const companiesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (outcome === 'in-other-company') return reply.code(409).send({ message: companyMessages.alreadyInCompany(input.ownerEmail) });
       if (outcome === 'name-taken') return reply.code(409).send({ message: companyMessages.nameTaken(input.name) });
-      return { id: outcome.id };
+      return { id: outcome.id, owner: outcome.owner };
     },
   );
 

@@ -16,7 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newAccount, signUp } from '../../test/accounts';
+import { confirmAddress, newAccount, signUp } from '../../test/accounts';
 import { anonymous, byCookie, byToken, call, expectInvalid, expectReply, type Credential } from '../../test/admin';
 import { createTestApp } from '../../test/app';
 import { tokenMailedTo } from '../../test/company';
@@ -37,7 +37,9 @@ let shipping: string;
 const post = (credential: Credential, url: string, payload: object = {}) => call(app, credential, { method: 'POST', url, payload });
 const get = (credential: Credential, url: string) => call(app, credential, { method: 'GET', url });
 
+/** A company whose owner is `ownerEmail`'s account, its address confirmed first as a real owner's is (decision 144); else its invitation. */
 async function createCompany(ownerEmail: string, fields: object = {}): Promise<string> {
+  await confirmAddress(app, ownerEmail);
   const response = await post(byToken(admin), '/api/admin/companies', { name: `Fleetco ${ownerEmail.slice(0, 12)}`, ownerEmail, ...fields });
   expectReply(response, 200);
   return (response.json() as { id: string }).id;
@@ -115,6 +117,28 @@ describe('POST|GET|PATCH /api/admin/companies', () => {
     const after = (await get(byToken(admin), `/api/admin/companies/${id}`)).json() as AdminCompany;
     expect(after.members.map((member) => [member.email, member.role])).toEqual([[account.email.toLowerCase(), 'owner']]);
     expect(after.invitations).toEqual([]);
+  });
+
+  it('makes no account owner by an address nobody confirmed: the address is sent the invitation, and following it confirms the address', async () => {
+    // Anyone can sign up with an address they do not hold and is signed in at once (decision 023).
+    const squatter = await signUpCustomer(app, 'co-squat');
+    const created = await post(byToken(admin), '/api/admin/companies', { name: 'Big Fleet', ownerEmail: squatter.email, paymentTerms: 'net30', creditLimit: 5000 });
+
+    expectReply(created, 200);
+    expect(created.json()).toMatchObject({ owner: 'invited' });
+    const id = (created.json() as { id: string }).id;
+    expectReply(await get(byToken(squatter), '/api/company'), 404);
+    expectReply(await get(byCookie(squatter), '/api/company'), 404);
+    const detail = (await get(byToken(admin), `/api/admin/companies/${id}`)).json() as AdminCompany;
+    expect(detail.members).toEqual([]);
+    expect(detail.invitations.map((invitation) => [invitation.email, invitation.role])).toEqual([[squatter.email, 'owner']]);
+
+    // Whoever holds the address reads the link (its real owner, after a password reset) and accepts it.
+    const accepted = await accept(byCookie(squatter), await tokenMailedTo(app, squatter.email));
+    expectReply(accepted, 200);
+    expect(accepted.json()).toEqual({ companyId: id, companyName: 'Big Fleet', role: 'owner' });
+    const me = (await get(byCookie(squatter), '/api/me')).json() as { emailVerified: boolean };
+    expect(me.emailVerified).toBe(true);
   });
 
   it('refuses a second company for a member, and bad input with messages', async () => {

@@ -1,6 +1,7 @@
 import { adminMessages, companyMessages } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmAddress } from '../../test/accounts';
 import { byCookie, byToken, call, expectReply } from '../../test/admin';
 import { actsAsOwnPage, anotherInstance, createTestApp } from '../../test/app';
 import { userIdOf } from '../../test/checkout';
@@ -30,6 +31,8 @@ describe('two invitations of one account accepted at once', () => {
       [northOwner, 'North Garage'],
       [southOwner, 'South Garage'],
     ] as const) {
+      // Only a confirmed address is made owner at once (decision 144).
+      await confirmAddress(first, owner.email);
       expectReply(await call(first, byToken(admin), { method: 'POST', url: '/api/admin/companies', payload: { name, ownerEmail: owner.email } }), 200);
     }
     // Each round a new mechanic, invited by both: the two accepts race, once per round.
@@ -63,6 +66,7 @@ describe('a company’s owner removed by an admin while the other steps down', (
     for (let round = 0; round < 6; round += 1) {
       const [a, b] = await Promise.all([signUpCustomer(first, `owners-a-${round}`), signUpCustomer(first, `owners-b-${round}`)]);
       const name = `Twin Garage ${round}`;
+      await confirmAddress(first, a.email);
       const created = await call(first, byToken(admin), { method: 'POST', url: '/api/admin/companies', payload: { name, ownerEmail: a.email } });
       expectReply(created, 200);
       expectReply(await call(first, byToken(a), { method: 'POST', url: '/api/company/invitations', payload: { email: b.email, role: 'owner' } }), 200);

@@ -225,15 +225,17 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
 
   return {
     /**
-     * Creates a company. An existing user with `ownerEmail` becomes its owner at once ('owner');
-     * any other address is sent an owner invitation ('invited'). A user already in a company
-     * belongs to no second one.
+     * Creates a company. An existing user with `ownerEmail` whose address is confirmed becomes its
+     * owner at once ('member'); any other address, an account's that nobody confirmed too, is sent
+     * an owner invitation ('invited'): anyone can sign up with an address they do not hold, and
+     * only its holder reads the link (decision 144). A user already in a company belongs to no
+     * second one.
      */
     async create(input: NewCompany, inviter: Inviter): Promise<{ id: string; owner: 'member' | 'invited' } | 'in-other-company' | 'name-taken'> {
       return withTransaction(db, async (trx) => {
         if (await nameTaken(trx, input.name)) return 'name-taken' as const;
         const email = input.ownerEmail.toLowerCase();
-        const user = await trx.selectFrom('users').select('id').where(sql<string>`lower(email)`, '=', email).forUpdate().executeTakeFirst();
+        const user = await trx.selectFrom('users').select(['id', 'email_verified']).where(sql<string>`lower(email)`, '=', email).forUpdate().executeTakeFirst();
         if (user && (await trx.selectFrom('company_members').select('user_id').where('user_id', '=', user.id).executeTakeFirst())) {
           return 'in-other-company' as const;
         }
@@ -242,7 +244,7 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
           .values({ name: input.name, ...companyColumns({ ...input, name: input.name }) })
           .returning(['id', 'name'])
           .executeTakeFirstOrThrow();
-        if (user) {
+        if (user?.email_verified) {
           await trx.insertInto('company_members').values({ company_id: company.id, user_id: user.id, role: 'owner' }).execute();
           return { id: company.id, owner: 'member' as const };
         }
@@ -380,7 +382,9 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
 
     /**
      * Accepts an invitation for the signed-in user, whose e-mail must be the invitation's. The same
-     * user accepting again is answered as the first time (idempotent).
+     * user accepting again is answered as the first time (idempotent). Accepting confirms the
+     * account's address: the link was mailed to it alone, as Better Auth's confirmation link is
+     * (decision 144).
      */
     async accept(token: string, user: { userId: string; email: string }): Promise<AcceptOutcome> {
       return withTransaction(db, async (trx) => {
@@ -434,6 +438,7 @@ export function createCompaniesRepository(db: Db, mail: Mail, baseUrl: string) {
           .set({ accepted_at: sql<Date>`now()`, accepted_by: user.userId })
           .where('id', '=', invitation.id)
           .execute();
+        await trx.updateTable('users').set({ email_verified: true }).where('id', '=', user.userId).where('email_verified', '=', false).execute();
         return { accepted };
       });
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmAddress } from '../../test/accounts';
 import { byCookie, byToken, call, expectReply } from '../../test/admin';
 import { actsAsOwnPage, anotherInstance, createTestApp } from '../../test/app';
 import { fillCart, insertShippingMethod, userIdOf, withoutDemoShippingAndTax } from '../../test/checkout';
@@ -30,6 +31,8 @@ describe('two members ordering on account at once', () => {
     await withoutDemoShippingAndTax(first);
     const shipping = await insertShippingMethod(first, { name: 'Race courier', baseCents: 0 });
     const [admin, owner, buyer] = await Promise.all([signUpAdmin(first, 'race-admin'), signUpCustomer(first, 'race-owner'), signUpCustomer(first, 'race-buyer')]);
+    // Only a confirmed address is made owner at once (decision 144).
+    await confirmAddress(first, owner.email);
     const created = await call(first, byToken(admin), {
       method: 'POST',
       url: '/api/admin/companies',

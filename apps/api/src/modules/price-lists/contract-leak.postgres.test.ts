@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirmAddress } from '../../test/accounts';
 import { anonymous, byCookie, byToken, call, expectReply, type Credential } from '../../test/admin';
 import { anotherInstance, createTestApp } from '../../test/app';
 import { insertPart, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
@@ -57,6 +58,8 @@ beforeAll(async () => {
     [fleetBuyer, 'Fleetco', 71],
     [rivalBuyer, 'Rival Garage', 83],
   ] as const) {
+    // Only a confirmed address is made owner at once (decision 144).
+    await confirmAddress(first, owner.email);
     const company = await adminCall('POST', '/api/admin/companies', { name, ownerEmail: owner.email });
     const list = await adminCall('POST', '/api/admin/price-lists', { name: `${name} calipers`, priority: 1, entries: [{ partId, unitPrice }] });
     await adminCall('PATCH', `/api/admin/companies/${company.id}`, { priceListIds: [list.id] });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, byCookie, byToken, call, expectInvalid, expectReply, type Credential } from '../../test/admin';
+import { confirmAddress } from '../../test/accounts';
 import { createTestApp } from '../../test/app';
 import { fillCart, insertAddress, insertShippingMethod, postCheckout, userIdOf, withoutDemoShippingAndTax } from '../../test/checkout';
 import { insertPart, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
@@ -30,6 +31,8 @@ async function createList(body: object): Promise<string> {
 }
 
 async function companyOf(owner: Customer, name: string): Promise<string> {
+  // Only a confirmed address is made owner at once (decision 144).
+  await confirmAddress(app, owner.email);
   const response = await send(byToken(admin), 'POST', '/api/admin/companies', { name, ownerEmail: owner.email });
   expectReply(response, 200);
   return (response.json() as { id: string }).id;

@@ -1,7 +1,7 @@
 import { adminMessages, apiErrors } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken, postSignIn, signIn, signUp, whoAmI } from '../../test/accounts';
+import { confirmAddress, issueToken, postSignIn, signIn, signUp, whoAmI } from '../../test/accounts';
 import { byCookie, byToken, call, expectInvalid, expectReply, headersOf, insertUser, roleOf, type Credential } from '../../test/admin';
 import { createTestApp } from '../../test/app';
 import {
@@ -97,6 +97,7 @@ describe('GET /api/users', () => {
 describe('PUT /api/user/admin/{email}', () => {
   it('makes a customer an admin at once: modifiedCount 1, and their own cookie and token now pass', async () => {
     const bob = await signUpCustomer(app, 'bob');
+    await confirmAddress(app, bob.email);
     expectReply(await listUsers(byToken(bob)), 403);
 
     const response = await makeAdmin(bob.email);
@@ -119,8 +120,27 @@ describe('PUT /api/user/admin/{email}', () => {
     expect(await roleOf(app, admin.email)).toBe('admin');
   });
 
+  it('refuses an account whose address nobody confirmed (409, SPEC’s failure text and why), nothing audited; once confirmed, it works', async () => {
+    // Anyone can sign up with an address they do not hold, and is signed in at once (decision 023).
+    const squatter = await signUpCustomer(app, 'it-desk');
+    const audited = () => app.db.selectFrom('audit_log').select('id').where('action', '=', 'user.make-admin').where('target', '=', squatter.email).execute();
+
+    expectReply(await makeAdmin(squatter.email), 409, adminMessages.makeAdminUnconfirmed);
+    expect(adminMessages.makeAdminUnconfirmed).toMatch(/^Failed to Make an admin: /);
+    expect(await roleOf(app, squatter.email)).toBe('customer');
+    expectReply(await listUsers(byToken(squatter)), 403);
+    expect(await audited()).toEqual([]);
+
+    await confirmAddress(app, squatter.email);
+    const response = await makeAdmin(squatter.email);
+
+    expectReply(response, 200);
+    expect(response.json()).toEqual({ modifiedCount: 1 });
+    expect(await roleOf(app, squatter.email)).toBe('admin');
+  });
+
   it('takes the e-mail in any case', async () => {
-    const email = await insertUser(app);
+    const email = await insertUser(app, { emailVerified: true });
 
     const response = await makeAdmin(email.toUpperCase());
 

@@ -117,7 +117,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         security,
         params: emailParamsSchema,
-        response: { 200: modifiedCountSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
+        response: { 200: modifiedCountSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
     async (request, reply) => {
@@ -125,6 +125,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await users.findByEmail(email);
       if (!user) return reply.code(404).send({ message: adminMessages.userNotFound });
       if (user.role === 'admin') return { modifiedCount: 0 };
+      // Anyone can sign up with an address they do not hold (decision 144); a Google account's is confirmed.
+      if (!user.emailVerified) return reply.code(409).send({ message: adminMessages.makeAdminUnconfirmed });
       const modifiedCount = await audited(
         app.db,
         identityOf(request),

@@ -54,7 +54,10 @@ export function useAdminMutation<TVariables, TData>({
     },
     onError: (error) => {
       if (saidInPlace?.(error)) return;
-      toast.error(failure, { description: customerMessage(error) });
+      const reason = customerMessage(error);
+      // A reason that begins with the failure's words already (SPEC's 'Failed to Make an admin: …') is said once.
+      if (reason?.startsWith(`${failure}:`)) toast.error(reason);
+      else toast.error(failure, { description: reason });
     },
     onSettled: async (_data, _error, variables) => {
       try {

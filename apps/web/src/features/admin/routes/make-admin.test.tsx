@@ -210,6 +210,24 @@ describe('Make Admin', () => {
     expect(within(toast).getByText(adminMessages.userNotFound)).toBeInTheDocument();
   });
 
+  it('says SPEC’s failure text and why, once, when the account has not confirmed its address (409)', async () => {
+    stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [GET_USERS]: { body: [boss, jane] },
+      'PUT /api/user/admin/jane%40example.com': { status: 409, body: { message: adminMessages.makeAdminUnconfirmed } },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderMakeAdmin();
+    await screen.findByRole('table', { name: 'Users' });
+    confirmNext(true);
+    await user.click(rowOf('jane@example.com').getByRole('button', { name: 'Make Admin' }));
+    const toast = (await screen.findByText(adminMessages.makeAdminUnconfirmed)).closest('li')!;
+    expect(within(toast).getAllByText(/Failed to Make an admin/)).toHaveLength(1);
+    expect(screen.queryByText(notices.madeAdmin)).not.toBeInTheDocument();
+    expect(rowOf('jane@example.com').getByRole('button', { name: 'Make Admin' })).toBeInTheDocument();
+  });
+
   it('removes a user after the confirmation: says so and lists the users again', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     let users = [boss, jane];

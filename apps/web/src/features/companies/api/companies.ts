@@ -14,6 +14,7 @@ import {
   type AddressFields,
   type AdminCompany,
   type CompanyCreateInput,
+  type CompanyCreated,
   type CompanyLocation,
   type CompanyMember,
   type CompanyOrder,
@@ -186,8 +187,9 @@ export const adminCompanyQuery = (id: string) =>
 
 export const useCreateCompany = () =>
   useAdminMutation({
-    mutationFn: (input: CompanyCreateInput) => api<{ id: string }>('/admin/companies', { method: 'POST', body: input, auth: true }),
+    mutationFn: async (input: CompanyCreateInput) => ({ ...(await api<CompanyCreated>('/admin/companies', { method: 'POST', body: input, auth: true })), ownerEmail: input.ownerEmail.trim().toLowerCase() }),
     success: (_created, input) => companyMessages.companyCreated(input.name),
+    detail: (created) => (created.owner === 'member' ? companyMessages.companyOwnerMember(created.ownerEmail) : companyMessages.companyOwnerInvited(created.ownerEmail)),
     invalidates: [adminCompaniesKey],
   });
 

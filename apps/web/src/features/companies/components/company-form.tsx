@@ -124,7 +124,7 @@ export function CompanyForm(props: CompanyFormProps) {
           label="Owner’s e-mail"
           type="email"
           autoComplete="off"
-          hint="A customer with this e-mail becomes the owner at once; anyone else is e-mailed an invitation."
+          hint="A customer who has confirmed this e-mail becomes the owner at once; anyone else is e-mailed an invitation."
           error={errors.ownerEmail?.message}
           {...register('ownerEmail')}
         />
