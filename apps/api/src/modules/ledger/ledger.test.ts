@@ -248,11 +248,22 @@ describe('returning items of an order on account (decision 136)', () => {
 
       expectReply(await requestReturn(placer, id, part), 409, accountMessages.returnNotBuyer);
       expect(await returnsOf(id)).toBe(0);
+      // My Orders and the order's page say so (`mayAct`, decision 138): they offer no "Return items".
+      const mine = await get(byCookie(placer), `/api/myorder/${encodeURIComponent(placer.email)}`);
+      expectReply(mine, 200);
+      expect((mine.json() as { _id: string; mayAct: boolean }[]).find((order) => order._id === id)).toMatchObject({ mayAct: false });
+      const { order_number } = await app.db.selectFrom('orders').select('order_number').where('id', '=', id).executeTakeFirstOrThrow();
+      expect((await get(byCookie(placer), `/api/orders/by-number/${order_number}`)).json()).toMatchObject({ yours: true, mayAct: false });
     }
     // A buyer who still is one asks to return their own.
     const placer = await signUpCustomer(app, 'ar-placer-kept');
     await join(placer, 'buyer');
     const { id, part } = await delivered(placer);
+    const { order_number } = await app.db.selectFrom('orders').select('order_number').where('id', '=', id).executeTakeFirstOrThrow();
+    expect((await get(byCookie(placer), `/api/orders/by-number/${order_number}`)).json()).toMatchObject({ yours: true, mayAct: true });
+    expect((await get(byCookie(owner), `/api/orders/by-number/${order_number}`)).json()).toMatchObject({ yours: false, mayAct: false });
+    const mine = (await get(byCookie(placer), `/api/myorder/${encodeURIComponent(placer.email)}`)).json() as { _id: string; mayAct: boolean }[];
+    expect(mine.find((order) => order._id === id)).toMatchObject({ mayAct: true });
     expectReply(await requestReturn(placer, id, part), 200);
     expect(await returnsOf(id)).toBe(1);
   });
