@@ -19,6 +19,9 @@ export function LedgerEntries({ entries }: { entries: readonly LedgerEntry[] }) 
 
   const newest = [...entries].reverse();
   const more = Math.min(LEDGER_SHOWN, newest.length - shown);
+  // The reply is a page (the newest LEDGER_PAGE_MAX, decision 138): the newest entry's place is how many there are.
+  const total = newest[0]?.position ?? 0;
+  const showing = Math.min(shown, newest.length);
   return (
     <>
       <ul className="grid gap-2" aria-label="Ledger entries, newest first">
@@ -38,9 +41,10 @@ export function LedgerEntries({ entries }: { entries: readonly LedgerEntry[] }) 
           </li>
         ))}
       </ul>
-      {more > 0 && (
+      {showing < total && (
         <div className="grid justify-items-start gap-2">
-          <p className="text-sm text-slate-600">{accountMessages.ledgerShowing(shown, newest.length)}</p>
+          <p className="text-sm text-slate-600">{accountMessages.ledgerShowing(showing, total)}</p>
+          {more > 0 && (
           <button
             type="button"
             onClick={() => {
@@ -51,6 +55,7 @@ export function LedgerEntries({ entries }: { entries: readonly LedgerEntry[] }) 
           >
             {accountMessages.ledgerShowOlder(more)}
           </button>
+          )}
         </div>
       )}
     </>
