@@ -36,27 +36,7 @@ export function createReturnsRepository(db: Db, mail: Mail) {
       return shown;
     },
 
-    /**
-     * A customer's returns, newest first: the newest MY_RETURNS_LIMIT, and every open one besides
-     * (decision 138). An open return waits for its parts, a decision or a refund, so it never
-     * drops off My Returns, and the return form sees it on its line however old it is (a second
-     * one would be refused, 409). Open returns are few: each holds a line of a paid order.
-     */
-    async listMine(userId: string): Promise<ReturnRequest[]> {
-      const rows = await db
-        .selectFrom('returns')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where((eb) =>
-          eb.or([
-            eb('status', 'in', OPEN_RETURN_STATUSES),
-            eb('id', 'in', eb.selectFrom('returns').select('id').where('user_id', '=', userId).orderBy('created_at', 'desc').limit(MY_RETURNS_LIMIT)),
-          ]),
-        )
-        .orderBy('created_at', 'desc')
-        .execute();
-      return present(db, rows);
-    },
+    listMine: (userId: string) => listMine(db, userId),
 
     async listAll(status: ReturnStatusCode | undefined): Promise<AdminReturn[]> {
       let query = db.selectFrom('returns').selectAll();
@@ -105,3 +85,25 @@ export function createReturnsRepository(db: Db, mail: Mail) {
 
 export type ReturnsRepository = ReturnType<typeof createReturnsRepository>;
 export { formatRmaNumber };
+
+/**
+ * A customer's returns, newest first: the newest MY_RETURNS_LIMIT, and every open one besides
+ * (decision 138). An open return waits for its parts, a decision or a refund, so it never drops
+ * off My Returns, and the return form sees it on its line however old it is (a second one would be
+ * refused, 409). Open returns are few: each holds a line of a paid order.
+ */
+async function listMine(db: Db, userId: string): Promise<ReturnRequest[]> {
+  const rows = await db
+    .selectFrom('returns')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', OPEN_RETURN_STATUSES),
+        eb('id', 'in', eb.selectFrom('returns').select('id').where('user_id', '=', userId).orderBy('created_at', 'desc').limit(MY_RETURNS_LIMIT)),
+      ]),
+    )
+    .orderBy('created_at', 'desc')
+    .execute();
+  return present(db, rows);
+}
