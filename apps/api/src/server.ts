@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp, createLogger } from './app';
 import { databaseUnavailable, openDatabase, type DatabaseStart } from './db/database';
 import { parseEnv } from './env';
+import { checkDataDir } from './lib/data-dir-check';
 import { makeOwnerOnly } from './lib/owner-only';
 import { loadOrCreateAuthSecret } from './modules/auth/secret';
 
@@ -12,6 +13,9 @@ import { loadOrCreateAuthSecret } from './modules/auth/secret';
  */
 async function main() {
   const env = parseEnv();
+  // A DATA_DIR the shop cannot use stops the start here, in words (decision 138). It is needed by
+  // the embedded database, the auth secret it keeps without AUTH_SECRET, and the outbox without SMTP_URL.
+  if (!env.databaseUrl || !env.authSecret || !env.mail.smtpUrl) checkDataDir(env.dataDir, { embeddedDatabase: !env.databaseUrl, outbox: !env.mail.smtpUrl });
   // What earlier versions left open to every user (the database's files, the outbox): owner-only.
   makeOwnerOnly(env.dataDir);
   const config = { ...env, authSecret: env.authSecret ?? loadOrCreateAuthSecret(env.dataDir) };

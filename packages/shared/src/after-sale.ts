@@ -67,11 +67,6 @@ export type ReturnReasonCode = (typeof RETURN_REASONS)[number];
 
 export const RETURN_STATUSES = ['requested', 'approved', 'rejected', 'received', 'refunded', 'replaced'] as const;
 export type ReturnStatusCode = (typeof RETURN_STATUSES)[number];
-/**
- * A return still open: an order's line with one takes no second return of the same kind (a core
- * return and one of the part itself are counted apart) until it is refunded, replaced or rejected.
- */
-export const OPEN_RETURN_STATUSES: readonly ReturnStatusCode[] = ['requested', 'approved', 'received'];
 
 /** Days after delivery (or shipment, if no delivery was recorded) to ask for a return. */
 export const RETURN_WINDOW_DAYS = 30;

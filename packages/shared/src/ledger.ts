@@ -135,16 +135,35 @@ export const LEDGER_KINDS = ['invoice', 'payment', 'credit-note'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const ledgerKindLabels: Record<LedgerKind, string> = { invoice: 'Invoice', payment: 'Payment', 'credit-note': 'Credit note' };
 
-/** `GET /api/company/ledger`: each entry, oldest first, with the balance after it (dollars; + owed). */
+/**
+ * `GET /api/company/ledger`: each entry, oldest first, with the balance after it (dollars; + owed)
+ * and its place in the whole ledger (`position`, 1 the first entry ever: the newest entry's is how
+ * many there are; decision 138: added).
+ */
 export const ledgerEntrySchema = z.object({
   at: z.string(),
   kind: z.enum(LEDGER_KINDS),
   number: z.string(),
   amount: z.number(),
   balance: z.number(),
+  position: z.number().int(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
 export const ledgerSchema = z.array(ledgerEntrySchema);
+
+/** The most entries one `GET /api/company/ledger` sends, and how many it sends when not asked (decision 138). */
+export const LEDGER_PAGE_MAX = 500;
+
+/**
+ * `GET /api/company/ledger?limit=&offset=` (decision 138): the `limit` newest entries after the
+ * `offset` newest (0: from the newest), oldest first as before. Without them: the newest
+ * LEDGER_PAGE_MAX. A month's statement (PDF) lists every entry of its month.
+ */
+export const ledgerQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(LEDGER_PAGE_MAX).default(LEDGER_PAGE_MAX),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+export type LedgerQuery = z.infer<typeof ledgerQuerySchema>;
 
 /** The largest payment recorded at once, in dollars (the `integer` cents column holds it with room). */
 export const PAYMENT_MAX = 10_000_000;

@@ -232,6 +232,19 @@ export type Order = z.infer<typeof orderSchema>;
 export const orderListSchema = z.array(orderSchema);
 
 /**
+ * Whether the order's placer may still cancel it or ask to return its parts (decision 138): always,
+ * except an order on account once they are no longer its company's buyer or owner (decision 133;
+ * the server refuses them then, `mayActOnAccountOrder`). My Orders and the order's page offer
+ * Cancel and "Return items" only when it is true.
+ */
+const mayAct = z.boolean();
+
+/** `GET /myorder/{email}`: one page of My Orders, each order with `mayAct` (decision 138: added). */
+export const myOrderSchema = orderSchema.extend({ mayAct });
+export type MyOrder = z.infer<typeof myOrderSchema>;
+export const myOrderListSchema = z.array(myOrderSchema);
+
+/**
  * `GET /orders/by-number/{orderNumber}`, the order's page: the order, and whether the caller placed
  * it. A member of its company may read another member's order (decision 106); paying, cancelling,
  * returning and buying again stay with its placer, so the page offers them only when `yours`. An
@@ -243,6 +256,8 @@ export const orderPageSchema = orderSchema.extend({
   paymentMethod: z.enum(PAYMENT_METHODS),
   /** On account, its invoice's due date (YYYY-MM-DD); null otherwise. */
   dueOn: z.string().nullable(),
+  /** The caller placed it (`yours`) and may still cancel it or return its parts (decision 138: added). */
+  mayAct,
 });
 export type OrderPage = z.infer<typeof orderPageSchema>;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { OPEN_RETURN_STATUSES, RETURN_STATUSES } from './after-sale';
+import { RETURN_STATUSES } from './after-sale';
 import {
   awaitsParts,
+  OPEN_RETURN_STATUSES,
   firstReturnStatus,
   nextReturnStatus,
   RETURN_ACTIONS,
@@ -104,5 +105,8 @@ describe('the return table', () => {
     expect(ended).toEqual(['rejected', 'refunded']);
     for (const state of ended) expect(OPEN_RETURN_STATUSES).not.toContain(state);
     expect([...OPEN_RETURN_STATUSES].sort()).toEqual(['approved', 'received', 'requested']);
+    // A replaced claim has a move (reopen) but is settled: not open (decision 138: the table's flag).
+    expect(returnActionsFor('replaced', 'admin')).toEqual(['reopen']);
+    expect(OPEN_RETURN_STATUSES).not.toContain('replaced');
   });
 });

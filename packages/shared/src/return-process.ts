@@ -30,26 +30,43 @@ interface ReturnStep {
   readonly by: readonly ReturnActor[];
 }
 
+/**
+ * A state of the table: whether a return in it is open (its line takes no second return of the same
+ * kind, and the customer is still waiting for a receipt, a decision or a refund; decision 138), and
+ * its moves. A replaced claim has a move (`reopen`) but is not open: its replacement settled it.
+ */
+interface ReturnStateRow {
+  readonly open: boolean;
+  readonly moves: Partial<Record<ReturnAction, ReturnStep>>;
+}
+
 const admin = ['admin'] as const;
 
-export const returnProcess: Readonly<Record<ReturnState, Partial<Record<ReturnAction, ReturnStep>>>> = {
-  new: { request: { to: 'requested', by: ['customer'] }, approveAtOnce: { to: 'approved', by: ['system'] } },
-  requested: { approve: { to: 'approved', by: admin }, replace: { to: 'replaced', by: admin }, reject: { to: 'rejected', by: admin } },
-  approved: { receive: { to: 'received', by: admin } },
-  received: { refund: { to: 'refunded', by: admin } },
-  replaced: { reopen: { to: 'requested', by: admin } },
-  rejected: {},
-  refunded: {},
+export const returnProcess: Readonly<Record<ReturnState, ReturnStateRow>> = {
+  new: { open: false, moves: { request: { to: 'requested', by: ['customer'] }, approveAtOnce: { to: 'approved', by: ['system'] } } },
+  requested: { open: true, moves: { approve: { to: 'approved', by: admin }, replace: { to: 'replaced', by: admin }, reject: { to: 'rejected', by: admin } } },
+  approved: { open: true, moves: { receive: { to: 'received', by: admin } } },
+  received: { open: true, moves: { refund: { to: 'refunded', by: admin } } },
+  replaced: { open: false, moves: { reopen: { to: 'requested', by: admin } } },
+  rejected: { open: false, moves: {} },
+  refunded: { open: false, moves: {} },
 };
+
+/**
+ * The open returns' statuses, from the table: an order's line with one takes no second return of
+ * the same kind (a core return and one of the part itself are counted apart) until it is refunded,
+ * replaced or rejected. The API's queries of open returns read them from here.
+ */
+export const OPEN_RETURN_STATUSES: readonly ReturnStatusCode[] = RETURN_STATUSES.filter((state) => returnProcess[state].open);
 
 /** Whether `actor` may take `action` on a return in `state`. */
 export function returnCan(state: ReturnState, action: ReturnAction, actor: ReturnActor): boolean {
-  return returnProcess[state][action]?.by.includes(actor) ?? false;
+  return returnProcess[state].moves[action]?.by.includes(actor) ?? false;
 }
 
 /** The status `action` by `actor` leads to from `state`; undefined when it is not legal there. */
 export function nextReturnStatus(state: ReturnState, action: ReturnAction, actor: ReturnActor): ReturnStatusCode | undefined {
-  return returnCan(state, action, actor) ? returnProcess[state][action]?.to : undefined;
+  return returnCan(state, action, actor) ? returnProcess[state].moves[action]?.to : undefined;
 }
 
 /** Every action `actor` may take on a return in `state`, in RETURN_ACTIONS' order. */

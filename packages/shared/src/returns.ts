@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatDocumentNumber } from './invoices';
-import { OPEN_RETURN_STATUSES, REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RETURN_STATUSES, type ReturnReasonCode, type ReturnStatusCode } from './after-sale';
+import { REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RETURN_STATUSES, type ReturnReasonCode, type ReturnStatusCode } from './after-sale';
+import { OPEN_RETURN_STATUSES } from './return-process';
 
 /**
  * Returns (RMA): what a customer asks to send back and what admins decide — the schemas, the

@@ -1,4 +1,4 @@
-import type { Order, OrderDetail, Part, PartDetail, Vehicle } from '@autoparts/shared';
+import type { MyOrder, Order, OrderDetail, Part, PartDetail, Vehicle } from '@autoparts/shared';
 
 export function aPart(overrides: Partial<Part> = {}): Part {
   return {
@@ -47,8 +47,8 @@ export function aVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
   return { _id: 'vehicle-1', year: 2018, make: 'Toyota', model: 'Corolla', submodel: '', engine: '', ...overrides };
 }
 
-/** An order of Jane's; `price` is the order's total. */
-export function anOrder(overrides: Partial<Order> = {}): Order {
+/** An order of Jane's, as My Orders has it (which she may still cancel or return); `price` is the order's total. */
+export function anOrder(overrides: Partial<MyOrder> = {}): MyOrder {
   return {
     _id: 'order-1',
     partId: 'part-1',
@@ -83,6 +83,7 @@ export function anOrder(overrides: Partial<Order> = {}): Order {
     timeline: [{ kind: 'placed', at: '2024-05-01T10:00:00.000Z', label: 'Order placed', url: null }],
     invoiceNumber: null,
     creditNotes: [],
+    mayAct: true,
     ...overrides,
   };
 }

@@ -149,9 +149,34 @@ export async function accountTermsFor(
  * no longer undo it. Any other order (paid by card, or of no company) is the placer's: true.
  */
 export async function mayActOnAccountOrder(db: Db, userId: string, order: { company_id: string | null; payment_method: string }): Promise<boolean> {
-  if (order.payment_method !== 'account' || !order.company_id) return true;
-  const member = await db.selectFrom('company_members').select('role').where('company_id', '=', order.company_id).where('user_id', '=', userId).executeTakeFirst();
-  return member !== undefined && ON_ACCOUNT_ROLES.includes(member.role);
+  const [may] = await placersMayAct(db, [{ ...order, user_id: userId }]);
+  return may ?? false;
+}
+
+/**
+ * `mayActOnAccountOrder` for each of `orders` and its placer (`user_id`), in one query: whether
+ * the placer may still cancel it or return its parts, as My Orders and the order's page say
+ * (`mayAct`, decision 138). An order with no placer left (a removed account) is no one's to act on.
+ */
+export async function placersMayAct(db: Db, orders: readonly { user_id: string | null; company_id: string | null; payment_method: string }[]): Promise<boolean[]> {
+  const onAccount = orders.flatMap((order) =>
+    order.payment_method === 'account' && order.company_id && order.user_id ? [{ companyId: order.company_id, userId: order.user_id }] : [],
+  );
+  const members =
+    onAccount.length === 0
+      ? []
+      : await db
+          .selectFrom('company_members')
+          .select(['company_id', 'user_id', 'role'])
+          .where('company_id', 'in', [...new Set(onAccount.map((order) => order.companyId))])
+          .where('user_id', 'in', [...new Set(onAccount.map((order) => order.userId))])
+          .execute();
+  return orders.map((order) => {
+    if (order.user_id === null) return false;
+    if (order.payment_method !== 'account' || !order.company_id) return true;
+    const member = members.find((row) => row.company_id === order.company_id && row.user_id === order.user_id);
+    return member !== undefined && ON_ACCOUNT_ROLES.includes(member.role);
+  });
 }
 
 /** Whether an order of `totalCents` would take the company over its limit (none: no limit). */

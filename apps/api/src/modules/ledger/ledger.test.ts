@@ -1,4 +1,4 @@
-import { STATEMENT_FIRST_MONTH, accountMessages, formatInvoiceNumber, addDays, ADMIN_LEDGER_RECENT, companyMessages, type AdminCompanyAccount, type LedgerEntry, type MyCompany, type OpenInvoice } from '@autoparts/shared';
+import { STATEMENT_FIRST_MONTH, accountMessages, formatInvoiceNumber, addDays, ADMIN_LEDGER_RECENT, companyMessages, LEDGER_PAGE_MAX, type AdminCompanyAccount, type LedgerEntry, type MyCompany, type OpenInvoice } from '@autoparts/shared';
 import fc from 'fast-check';
 import { PDFDocument } from 'pdf-lib';
 import type { FastifyInstance } from 'fastify';
@@ -250,11 +250,22 @@ describe('returning items of an order on account (decision 136)', () => {
 
       expectReply(await requestReturn(placer, id, part), 409, accountMessages.returnNotBuyer);
       expect(await returnsOf(id)).toBe(0);
+      // My Orders and the order's page say so (`mayAct`, decision 138): they offer no "Return items".
+      const mine = await get(byCookie(placer), `/api/myorder/${encodeURIComponent(placer.email)}`);
+      expectReply(mine, 200);
+      expect((mine.json() as { _id: string; mayAct: boolean }[]).find((order) => order._id === id)).toMatchObject({ mayAct: false });
+      const { order_number } = await app.db.selectFrom('orders').select('order_number').where('id', '=', id).executeTakeFirstOrThrow();
+      expect((await get(byCookie(placer), `/api/orders/by-number/${order_number}`)).json()).toMatchObject({ yours: true, mayAct: false });
     }
     // A buyer who still is one asks to return their own.
     const placer = await signUpCustomer(app, 'ar-placer-kept');
     await join(placer, 'buyer');
     const { id, part } = await delivered(placer);
+    const { order_number } = await app.db.selectFrom('orders').select('order_number').where('id', '=', id).executeTakeFirstOrThrow();
+    expect((await get(byCookie(placer), `/api/orders/by-number/${order_number}`)).json()).toMatchObject({ yours: true, mayAct: true });
+    expect((await get(byCookie(owner), `/api/orders/by-number/${order_number}`)).json()).toMatchObject({ yours: false, mayAct: false });
+    const mine = (await get(byCookie(placer), `/api/myorder/${encodeURIComponent(placer.email)}`)).json() as { _id: string; mayAct: boolean }[];
+    expect(mine.find((order) => order._id === id)).toMatchObject({ mayAct: true });
     expectReply(await requestReturn(placer, id, part), 200);
     expect(await returnsOf(id)).toBe(1);
   });
@@ -278,6 +289,25 @@ describe('the ledger', () => {
       expect(entry.balance).toBe(balance);
     }
     expect((await company(viewer)).balance).toBe(balance);
+  });
+
+  it('sends a page (decision 138): `limit` entries after the `offset` newest, each with the whole ledger’s balance and its place; never more than LEDGER_PAGE_MAX', async () => {
+    const all = await ledger(owner);
+    expect(all.length).toBeGreaterThan(3);
+    expect(all.map((entry) => entry.position)).toEqual(all.map((_, index) => index + 1));
+    const page = async (query: string) => {
+      const response = await get(byToken(owner), `/api/company/ledger?${query}`);
+      expectReply(response, 200);
+      return response.json() as LedgerEntry[];
+    };
+    // The two newest, oldest first, with the same balances as the whole ledger's.
+    expect(await page('limit=2')).toEqual(all.slice(-2));
+    expect(await page('limit=2&offset=1')).toEqual(all.slice(-3, -1));
+    expect(await page(`limit=2&offset=${all.length}`)).toEqual([]);
+    // Bounded: a caller that asks for more than a page is refused, not sent every entry.
+    for (const query of [`limit=${LEDGER_PAGE_MAX + 1}`, 'limit=0', 'offset=-1', 'limit=x']) {
+      expect((await get(byToken(owner), `/api/company/ledger?${query}`)).statusCode).toBe(400);
+    }
   });
 
   it('records a payment once per reference, and refuses invoice numbers not the company’s', async () => {

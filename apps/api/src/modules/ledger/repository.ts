@@ -9,11 +9,13 @@ import {
   type AgeingBucket,
   type CompanyPayment,
   type LedgerEntry,
+  type LedgerQuery,
   type LedgerKind,
   type OpenInvoice,
   availableCreditCents,
   sumCents,
 } from '@autoparts/shared';
+import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
 import { withTransaction } from '../../lib/transaction';
@@ -98,15 +100,35 @@ export function createLedgerRepository(db: Db) {
   }
 
   return {
-    /** `GET /api/company/ledger`: every entry, oldest first, with the balance after it. */
-    async ledger(companyId: string): Promise<LedgerEntry[]> {
-      const entries = await entriesBetween(companyId, null, null, 0);
-      return entries.map((entry) => ({
-        at: entry.at.toISOString(),
-        kind: entry.kind,
-        number: entry.number,
-        amount: centsToDollars(entry.amountCents),
-        balance: centsToDollars(entry.balanceCents),
+    /**
+     * `GET /api/company/ledger` (decision 138): the `limit` newest entries after the `offset`
+     * newest, oldest first, each with the balance after it and its place in the whole ledger. The
+     * database sums the balances (a window over every entry) and sends only the page.
+     */
+    async ledger(companyId: string, { limit, offset }: LedgerQuery): Promise<LedgerEntry[]> {
+      const rows = await db
+        .selectFrom((eb) =>
+          eb
+            .selectFrom('company_ledger')
+            .select(['at', 'kind', 'number', 'amount_cents', 'seq'])
+            .select(sql<string>`sum(amount_cents) over (order by at, seq)`.as('balance_cents'))
+            .select(sql<string>`row_number() over (order by at, seq)`.as('position'))
+            .where('company_id', '=', companyId)
+            .as('entries'),
+        )
+        .selectAll()
+        .orderBy('at', 'desc')
+        .orderBy('seq', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.reverse().map((row) => ({
+        at: row.at.toISOString(),
+        kind: row.kind,
+        number: row.number,
+        amount: centsToDollars(row.amount_cents),
+        balance: centsToDollars(Number(row.balance_cents)),
+        position: Number(row.position),
       }));
     },
 
@@ -127,7 +149,7 @@ export function createLedgerRepository(db: Db) {
       if (!isId(companyId)) return undefined;
       const company = await db.selectFrom('companies').select('credit_limit_cents').where('id', '=', companyId).executeTakeFirst();
       if (!company) return undefined;
-      const [entries, invoices] = await Promise.all([this.ledger(companyId), this.openInvoices(companyId)]);
+      const [entries, invoices] = await Promise.all([this.ledger(companyId, { limit: ADMIN_LEDGER_RECENT, offset: 0 }), this.openInvoices(companyId)]);
       const balanceCents = dollarsToCents(entries.at(-1)?.balance ?? 0);
       const limitCents = company.credit_limit_cents;
       const overdueCents = sumCents(invoices.filter((invoice) => invoice.overdue).map((invoice) => dollarsToCents(invoice.open)));
@@ -138,8 +160,8 @@ export function createLedgerRepository(db: Db) {
         available: availableCents === null ? null : centsToDollars(availableCents),
         overdue: centsToDollars(overdueCents),
         invoices,
-        recent: entries.slice(-ADMIN_LEDGER_RECENT).reverse(),
-        entries: entries.length,
+        recent: [...entries].reverse(),
+        entries: entries.at(-1)?.position ?? 0,
       };
     },
 

@@ -7,6 +7,7 @@ import {
   companyPaymentInputSchema,
   companyPaymentSchema,
   errorSchema,
+  ledgerQuerySchema,
   ledgerSchema,
   openInvoiceListSchema,
   statementFileName,
@@ -56,13 +57,15 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        description: 'Every invoice (+), payment (−) and credit note (−) of the company, oldest first, with the balance after it. Owner and accounts members.',
+        description:
+          'The invoices (+), payments (−) and credit notes (−) of the company, oldest first, with the balance after it and its place in the ledger (`position`). A page: the `limit` newest after the `offset` newest (without them, the newest 500; decision 138). Owner and accounts members.',
+        querystring: ledgerQuerySchema,
         response: { 200: ledgerSchema, ...errors },
       },
     },
     async (request, reply) => {
       const membership = await accountsMemberOf(request, reply);
-      return membership && ledger.ledger(membership.company.id);
+      return membership && ledger.ledger(membership.company.id, request.query);
     },
   );
 

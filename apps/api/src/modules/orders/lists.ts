@@ -1,9 +1,10 @@
-import { centsToDollars, ENDED_STATUSES, MY_ORDERS_PAGE_SIZE, type Order, type OrderDetail, type OrderHistoryEntry, type OrderPage, givenBack } from '@autoparts/shared';
+import { centsToDollars, ENDED_STATUSES, MY_ORDERS_PAGE_SIZE, type MyOrder, type Order, type OrderDetail, type OrderHistoryEntry, type OrderPage, givenBack } from '@autoparts/shared';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
 import type { OrderRow } from './model';
 import { shaper, withLines } from './shape';
 import { escapeLike } from '../../lib/like';
+import { placersMayAct } from '../ledger/entries';
 
 /** The order lists and pages, as the API sends them (shaped by shape.ts). */
 
@@ -18,7 +19,7 @@ type ListPageQuery = { status?: OrderRow['status'] | undefined; email?: string |
  * with the same e-mail. Admins look orders up by e-mail (`{ email }`), which covers removed
  * customers too.
  */
-export async function listForCustomer(db: Db, owner: { userId: string } | { email: string }, page = 1): Promise<Order[]> {
+export async function listForCustomer(db: Db, owner: { userId: string } | { email: string }, page = 1): Promise<MyOrder[]> {
   const rows = await db
     .selectFrom('orders')
     .selectAll()
@@ -28,7 +29,9 @@ export async function listForCustomer(db: Db, owner: { userId: string } | { emai
     .limit(MY_ORDERS_PAGE_SIZE)
     .offset((page - 1) * MY_ORDERS_PAGE_SIZE)
     .execute();
-  return withLines(db, rows);
+  // Whether its placer may still cancel or return it, by the rule the cancel and the return apply.
+  const [orders, mayAct] = await Promise.all([withLines(db, rows), placersMayAct(db, rows)]);
+  return orders.map((order, index) => ({ ...order, mayAct: mayAct[index] ?? false }));
 }
 
 /**
@@ -65,13 +68,15 @@ export async function historyForCustomer(db: Db, userId: string, page = 1): Prom
 export async function findByNumber(
   db: Db,
   orderNumber: string,
-): Promise<{ order: Order & Pick<OrderPage, 'paymentMethod' | 'dueOn'>; userId: string | null; companyId: string | null } | undefined> {
+): Promise<{ order: Order & Pick<OrderPage, 'paymentMethod' | 'dueOn'>; userId: string | null; companyId: string | null; placerMayAct: boolean } | undefined> {
   if (!ORDER_NUMBER.test(orderNumber)) return undefined;
   const row = await db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
   if (!row) return undefined;
-  const [order] = await withLines(db, [row]);
+  const [[order], [placerMayAct]] = await Promise.all([withLines(db, [row]), placersMayAct(db, [row])]);
   // How it was paid and, on account, when its invoice is due: its page says so in place of "Paid" (decision 136).
-  return order && { order: { ...order, paymentMethod: row.payment_method, dueOn: row.due_on }, userId: row.user_id, companyId: row.company_id };
+  return (
+    order && { order: { ...order, paymentMethod: row.payment_method, dueOn: row.due_on }, userId: row.user_id, companyId: row.company_id, placerMayAct: placerMayAct ?? false }
+  );
 }
 
 export async function findDetail(db: Db, id: string): Promise<(OrderDetail & { row: OrderRow }) | undefined> {

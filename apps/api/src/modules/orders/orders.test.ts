@@ -99,7 +99,8 @@ describe('POST /api/order', () => {
     });
 
     const mine = (await myOrders(app, alice)).find((order) => order._id === reply.insertedId);
-    expect(mine).toEqual<Order>({
+    expect(mine).toEqual<Order & { mayAct: boolean }>({
+      mayAct: true,
       _id: reply.insertedId,
       partId,
       name: 'Brake disc',

@@ -16,7 +16,7 @@ import {
   orderNumberParamsSchema,
   orderPageSchema,
   orderHistorySchema,
-  orderListSchema,
+  myOrderListSchema,
   pageQuerySchema,
   partChangeMessages,
   orderPlacedReplySchema,
@@ -155,7 +155,7 @@ const orderPageRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: emailParamsSchema,
         querystring: pageQuerySchema,
-        response: { 200: orderListSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+        response: { 200: myOrderListSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
     },
     async (request, reply) => {
@@ -199,7 +199,7 @@ const orderPageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         security,
         description:
-          'One order by its number (its page, `/dashboard/orders/{orderNumber}`): to the member who placed it, to every member of the company it was placed for, and to an admin; 404 otherwise. `yours`: the caller placed it.',
+          'One order by its number (its page, `/dashboard/orders/{orderNumber}`): to the member who placed it, to every member of the company it was placed for, and to an admin; 404 otherwise. `yours`: the caller placed it; `mayAct`: and may still cancel it or return its parts.',
         params: orderNumberParamsSchema,
         response: { 200: orderPageSchema, 401: errorSchema, 404: errorSchema },
       },
@@ -212,7 +212,9 @@ const orderPageRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(404).send({ message: apiErrors.orderNotFound });
       }
       // Whether the caller placed it: its page offers paying, returning and buying again to them only.
-      return { ...found.order, yours: found.userId === identity.userId };
+      const yours = found.userId === identity.userId;
+      // `mayAct`: its placer may still cancel or return it (the rule those routes apply, decision 138).
+      return { ...found.order, yours, mayAct: yours && found.placerMayAct };
     },
   );
 };

@@ -1,4 +1,4 @@
-import { formatRmaNumber, percentToPpm, ppmToPercent, type AdminReturn, type CreateReturn, type ReturnRequest, type ReturnStatusCode } from '@autoparts/shared';
+import { formatRmaNumber, OPEN_RETURN_STATUSES, percentToPpm, ppmToPercent, type AdminReturn, type CreateReturn, type ReturnRequest, type ReturnStatusCode } from '@autoparts/shared';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
 import type { Mail } from '../mail/outbox';
@@ -10,6 +10,9 @@ import { receiveReturn, refundPreviewOf, refundReturn } from './receive';
 import { requestReturns } from './request';
 
 export { ReturnRefusal } from './refusal';
+
+/** My Returns' list: the newest this many returns, and every open one (`listMine`). */
+export const MY_RETURNS_LIMIT = 200;
 
 /**
  * Returns (RMA) and their refunds. Each change is one transaction with its e-mail (and, from an
@@ -33,10 +36,7 @@ export function createReturnsRepository(db: Db, mail: Mail) {
       return shown;
     },
 
-    async listMine(userId: string): Promise<ReturnRequest[]> {
-      const rows = await db.selectFrom('returns').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(200).execute();
-      return present(db, rows);
-    },
+    listMine: (userId: string) => listMine(db, userId),
 
     async listAll(status: ReturnStatusCode | undefined): Promise<AdminReturn[]> {
       let query = db.selectFrom('returns').selectAll();
@@ -85,3 +85,25 @@ export function createReturnsRepository(db: Db, mail: Mail) {
 
 export type ReturnsRepository = ReturnType<typeof createReturnsRepository>;
 export { formatRmaNumber };
+
+/**
+ * A customer's returns, newest first: the newest MY_RETURNS_LIMIT, and every open one besides
+ * (decision 138). An open return waits for its parts, a decision or a refund, so it never drops
+ * off My Returns, and the return form sees it on its line however old it is (a second one would be
+ * refused, 409). Open returns are few: each holds a line of a paid order.
+ */
+async function listMine(db: Db, userId: string): Promise<ReturnRequest[]> {
+  const rows = await db
+    .selectFrom('returns')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where((eb) =>
+      eb.or([
+        eb('status', 'in', OPEN_RETURN_STATUSES),
+        eb('id', 'in', eb.selectFrom('returns').select('id').where('user_id', '=', userId).orderBy('created_at', 'desc').limit(MY_RETURNS_LIMIT)),
+      ]),
+    )
+    .orderBy('created_at', 'desc')
+    .execute();
+  return present(db, rows);
+}

@@ -707,3 +707,28 @@ describe('admins deciding', () => {
     expect(formatRmaNumber(123)).toBe('RMA-000123');
   });
 });
+
+describe('My Returns’ list (decision 138)', () => {
+  it('holds every open return however many newer ones there are, so the return form sees it on its line', async () => {
+    const { orderId, a } = await bought();
+    const open = await requested(ada, { orderId, reason: 'no-longer-needed', lines: [{ partId: a, quantity: 1 }] });
+    // 200 newer returns, decided (rejected): the newest 200 alone left the open one out.
+    const adaId = await userIdOf(app, ada.email);
+    const base = Date.now() + 60_000;
+    const inserted = await app.db
+      .insertInto('returns')
+      .values(Array.from({ length: 200 }, (_, index) => ({ rma_number: 9_000_000 + index, order_id: orderId, user_id: adaId, reason: 'defective' as const, status: 'rejected' as const, rejection_reason: 'Test', created_at: new Date(base + index * 1000) })))
+      .returning('id')
+      .execute();
+    try {
+      const mine = await call(app, byCookie(ada), { method: 'GET', url: '/api/returns' });
+      expectReply(mine, 200);
+      const list = mine.json() as ReturnRequest[];
+      // The 200 newest, and every open one older than them: this one among them.
+      expect(list.slice(0, 200).every((item) => item.status === 'rejected')).toBe(true);
+      expect(list.find((item) => item.id === open.id)).toMatchObject({ status: 'requested' });
+    } finally {
+      await app.db.deleteFrom('returns').where('id', 'in', inserted.map((row) => row.id)).execute();
+    }
+  });
+});

@@ -2,7 +2,6 @@ import {
   adminStatementPath,
   companyPaymentInputSchema,
   formatPrice,
-  ledgerKindLabels,
   type AdminCompanyAccount,
   type CompanyPaymentInput,
   type OpenInvoice,
@@ -17,6 +16,7 @@ import { LoadingBlock } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
 import { LoadError } from '../../admin/components/load-error';
 import { adminCompanyAccountQuery, useRecordPayment } from '../api/companies';
+import { LedgerEntryRow } from './ledger-entries';
 import { StatementDownload } from './statement-download';
 import { checkedWhenSent } from '../../../lib/form-checking';
 
@@ -176,17 +176,7 @@ function RecentEntries({ account }: { account: AdminCompanyAccount }) {
           )}
           <ul aria-label="Ledger entries, newest first" className="grid gap-2">
             {recent.map((entry, index) => (
-              <li
-                key={`${entry.at}-${entry.number}-${index}`}
-                className="grid grid-cols-[1fr_auto] gap-x-4 rounded-xl border border-slate-200 bg-white p-3 text-sm sm:grid-cols-[8rem_1fr_8rem_9rem]"
-              >
-                <span className="text-slate-600">{day(entry.at)}</span>
-                <span className="col-start-1 min-w-0 break-words text-ink sm:col-start-2 sm:row-start-1">
-                  {ledgerKindLabels[entry.kind]} {entry.number}
-                </span>
-                <span className="col-start-2 row-start-1 text-right font-semibold text-ink sm:col-start-3">{formatPrice(entry.amount)}</span>
-                <span className="col-start-2 text-right text-slate-600 sm:col-start-4 sm:row-start-1">Balance {formatPrice(entry.balance)}</span>
-              </li>
+              <LedgerEntryRow key={`${entry.at}-${entry.number}-${index}`} entry={entry} />
             ))}
           </ul>
         </>

@@ -1,5 +1,5 @@
 import { accountMessages, formatPrice, LEDGER_SHOWN, ledgerKindLabels, type LedgerEntry } from '@autoparts/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
@@ -19,40 +19,59 @@ export function LedgerEntries({ entries }: { entries: readonly LedgerEntry[] }) 
 
   const newest = [...entries].reverse();
   const more = Math.min(LEDGER_SHOWN, newest.length - shown);
+  // The reply is a page (the newest LEDGER_PAGE_MAX, decision 138): the newest entry's place is how many there are.
+  const total = newest[0]?.position ?? 0;
+  const showing = Math.min(shown, newest.length);
   return (
     <>
       <ul className="grid gap-2" aria-label="Ledger entries, newest first">
         {newest.slice(0, shown).map((entry, index) => (
-          <li
+          <LedgerEntryRow
             key={`${entry.at}-${entry.number}-${index}`}
+            entry={entry}
             ref={index === added ? firstAdded : undefined}
             tabIndex={index === added ? -1 : undefined}
-            className="grid grid-cols-[1fr_auto] gap-x-4 rounded-xl border border-slate-200 bg-white p-3 outline-brand-700 sm:grid-cols-[8rem_1fr_8rem_8rem]"
-          >
-            <span className="text-sm text-slate-600">{dateFormat.format(new Date(entry.at))}</span>
-            <span className="col-start-1 min-w-0 break-words text-ink sm:col-start-2 sm:row-start-1">
-              {ledgerKindLabels[entry.kind]} {entry.number}
-            </span>
-            <span className="col-start-2 row-start-1 text-right font-semibold text-ink sm:col-start-3">{formatPrice(entry.amount)}</span>
-            <span className="col-start-2 text-right text-sm text-slate-600 sm:col-start-4 sm:row-start-1">Balance {formatPrice(entry.balance)}</span>
-          </li>
+          />
         ))}
       </ul>
-      {more > 0 && (
+      {showing < total && (
         <div className="grid justify-items-start gap-2">
-          <p className="text-sm text-slate-600">{accountMessages.ledgerShowing(shown, newest.length)}</p>
-          <button
-            type="button"
-            onClick={() => {
-              setAdded(shown);
-              setShown(shown + LEDGER_SHOWN);
-            }}
-            className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-ink hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700"
-          >
-            {accountMessages.ledgerShowOlder(more)}
-          </button>
+          <p className="text-sm text-slate-600">{accountMessages.ledgerShowing(showing, total)}</p>
+          {more > 0 && (
+            <button
+              type="button"
+              onClick={() => {
+                setAdded(shown);
+                setShown(shown + LEDGER_SHOWN);
+              }}
+              className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-ink hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-700"
+            >
+              {accountMessages.ledgerShowOlder(more)}
+            </button>
+          )}
         </div>
       )}
     </>
+  );
+}
+
+/**
+ * One ledger entry as a list item: its day, kind and number, amount and the balance after it. The
+ * Company page's ledger and the admin's view of a company's account draw it (decision 138).
+ */
+export function LedgerEntryRow({ entry, ref, tabIndex }: { entry: LedgerEntry; ref?: Ref<HTMLLIElement> | undefined; tabIndex?: number | undefined }) {
+  return (
+    <li
+      ref={ref}
+      tabIndex={tabIndex}
+      className="grid grid-cols-[1fr_auto] gap-x-4 rounded-xl border border-slate-200 bg-white p-3 text-sm outline-brand-700 sm:grid-cols-[8rem_1fr_8rem_9rem]"
+    >
+      <span className="text-slate-600">{dateFormat.format(new Date(entry.at))}</span>
+      <span className="col-start-1 min-w-0 break-words text-ink sm:col-start-2 sm:row-start-1">
+        {ledgerKindLabels[entry.kind]} {entry.number}
+      </span>
+      <span className="col-start-2 row-start-1 text-right font-semibold text-ink sm:col-start-3">{formatPrice(entry.amount)}</span>
+      <span className="col-start-2 text-right text-slate-600 sm:col-start-4 sm:row-start-1">Balance {formatPrice(entry.balance)}</span>
+    </li>
   );
 }

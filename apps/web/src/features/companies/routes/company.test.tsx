@@ -64,8 +64,8 @@ function companyRoutes(role: MyCompany['role'], orders: CompanyOrder[] = []) {
     }),
     'GET /api/company/ledger': {
       body: [
-        { at: '2026-11-03T10:00:00.000Z', kind: 'invoice', number: 'INV-000012', amount: 105, balance: 105 },
-        { at: '2026-11-20T00:00:00.000Z', kind: 'payment', number: 'WIRE-9', amount: -100, balance: 5 },
+        { at: '2026-11-03T10:00:00.000Z', kind: 'invoice', number: 'INV-000012', amount: 105, balance: 105, position: 1 },
+        { at: '2026-11-20T00:00:00.000Z', kind: 'payment', number: 'WIRE-9', amount: -100, balance: 5, position: 2 },
       ],
     },
     'DELETE /api/company/members/u-buyer': { body: members.slice(0, 1) },
@@ -286,6 +286,7 @@ describe('Company', () => {
       number: `INV-${String(index + 1).padStart(6, '0')}`,
       amount: 1,
       balance: index + 1,
+      position: index + 1,
     }));
     stubFetch({ ...companyRoutes('accounts'), 'GET /api/company/ledger': { body: ledger } });
     renderCompany();
@@ -304,6 +305,28 @@ describe('Company', () => {
     await user.click(screen.getByRole('button', { name: 'Show 5 older entries' }));
     expect(within(entries).getAllByRole('listitem')).toHaveLength(45);
     expect(within(entries).getAllByRole('listitem')[40]).toHaveFocus();
+    expect(screen.queryByRole('button', { name: /older entr/ })).not.toBeInTheDocument();
+  });
+
+  it('says how many entries there are in all when the API sent only its newest page (decision 138)', async () => {
+    // The newest 45 of 545 entries: the API sends a page, each entry with its place in the ledger.
+    const ledger = Array.from({ length: 45 }, (_, index) => ({
+      at: new Date(Date.UTC(2026, 9, 1 + index)).toISOString(),
+      kind: 'invoice' as const,
+      number: `INV-${String(index + 501).padStart(6, '0')}`,
+      amount: 1,
+      balance: index + 501,
+      position: index + 501,
+    }));
+    stubFetch({ ...companyRoutes('accounts'), 'GET /api/company/ledger': { body: ledger } });
+    renderCompany();
+    await screen.findByRole('list', { name: 'Ledger entries, newest first' });
+    expect(screen.getByText('Showing the newest 20 of 545 entries. A month’s statement lists all of that month’s.')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Show 20 older entries' }));
+    await user.click(screen.getByRole('button', { name: 'Show 5 older entries' }));
+    // Every entry sent is shown; the statements hold the older ones.
+    expect(screen.getByText('Showing the newest 45 of 545 entries. A month’s statement lists all of that month’s.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /older entr/ })).not.toBeInTheDocument();
   });
 

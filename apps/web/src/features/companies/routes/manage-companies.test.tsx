@@ -32,8 +32,8 @@ const account: AdminCompanyAccount = {
     { number: 'INV-000042', orderNumber: '1042', issuedAt: '2026-11-20T10:00:00.000Z', dueOn: '2026-12-20', total: 380, open: 380, overdue: false },
   ],
   recent: [
-    { at: '2026-11-20T10:00:00.000Z', kind: 'invoice', number: 'INV-000042', amount: 380, balance: 500 },
-    { at: '2026-10-01T10:00:00.000Z', kind: 'invoice', number: 'INV-000041', amount: 120, balance: 120 },
+    { at: '2026-11-20T10:00:00.000Z', kind: 'invoice', number: 'INV-000042', amount: 380, balance: 500, position: 2 },
+    { at: '2026-10-01T10:00:00.000Z', kind: 'invoice', number: 'INV-000041', amount: 120, balance: 120, position: 1 },
   ],
   entries: 2,
 };
@@ -237,7 +237,7 @@ describe('Companies (admins)', () => {
           balance: 500 - body.amount,
           available: 4500 + body.amount,
           overdue: 0,
-          recent: [{ at: `${body.receivedAt}T00:00:00.000Z`, kind: 'payment', number: body.reference, amount: -body.amount, balance: 500 - body.amount }, ...account.recent],
+          recent: [{ at: `${body.receivedAt}T00:00:00.000Z`, kind: 'payment', number: body.reference, amount: -body.amount, balance: 500 - body.amount, position: 3 }, ...account.recent],
           entries: 3,
         };
         return { body: { id: 'p-1', amount: body.amount, receivedAt: body.receivedAt, reference: body.reference, settles: [], created: true } };

@@ -1,4 +1,4 @@
-import type { Order } from '@autoparts/shared';
+import type { MyOrder } from '@autoparts/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -10,5 +10,5 @@ import { queryKeys } from '../../../lib/query-keys';
 export const myOrdersQuery = (email: string, page = 1) =>
   queryOptions({
     queryKey: [...queryKeys.myOrders(email), page],
-    queryFn: ({ signal }) => api<Order[]>(`/myorder/${encodeURIComponent(email)}?page=${page}`, { signal, auth: true }),
+    queryFn: ({ signal }) => api<MyOrder[]>(`/myorder/${encodeURIComponent(email)}?page=${page}`, { signal, auth: true }),
   });

@@ -1,4 +1,4 @@
-import { apiErrors, awaitsPayment, can, formatPrice, hasEnded, hasShippedAll, orderKindOf, orderStatusLabels, paths, returnItemsPath, type Order } from '@autoparts/shared';
+import { accountMessages, apiErrors, awaitsPayment, can, formatPrice, hasEnded, hasShippedAll, orderKindOf, orderStatusLabels, paths, returnItemsPath, type MyOrder, type Order } from '@autoparts/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/spinner';
@@ -9,10 +9,10 @@ import { TimeLeft } from './time-left';
 import { useFocusWhen } from '../../admin/components/collection-editing';
 
 interface OrdersTableProps {
-  orders: Order[];
+  orders: MyOrder[];
   /** The number of the first row (pages after the first go on counting). */
   firstNumber?: number;
-  onCancel: (order: Order) => void;
+  onCancel: (order: MyOrder) => void;
   /** The order being cancelled right now, if any. */
   cancellingId: string | undefined;
   /** The order whose Cancel (or, when it cannot be cancelled, its link) takes the focus. */
@@ -80,9 +80,9 @@ export function OrdersTable({ orders, firstNumber = 1, onCancel, cancellingId, f
 }
 
 interface OrderRowProps {
-  order: Order;
+  order: MyOrder;
   number: number;
-  onCancel: (order: Order) => void;
+  onCancel: (order: MyOrder) => void;
   cancelling: boolean;
   /** Some order is being cancelled: one at a time. */
   busy: boolean;
@@ -97,7 +97,11 @@ function OrderRow({ order, number, onCancel, cancelling, busy, focus, focusReque
   // The table says what its customer may cancel: the rest of a partly shipped order, not what has
   // all gone (said on a disabled Cancel), nor a warranty replacement (no Cancel: decision 110).
   const kind = orderKindOf(order.paymentProvider);
-  const cancellable = can(order.status, 'cancel', 'customer', kind);
+  // An order on account whose placer is no longer its company's buyer or owner: the server refuses
+  // its cancel and its return (decision 133), so neither is offered (`mayAct`, decision 138).
+  const cancellable = order.mayAct && can(order.status, 'cancel', 'customer', kind);
+  const returnable = order.mayAct && can(order.status, 'requestReturn', 'customer', kind);
+  const noLongerBuyer = !order.mayAct && (can(order.status, 'cancel', 'customer', kind) ? accountMessages.cancelNotBuyer : can(order.status, 'requestReturn', 'customer', kind) ? accountMessages.returnNotBuyer : null);
   const shipped = !cancellable && hasShippedAll(order.status);
   const cancelButton = useFocusWhen<HTMLButtonElement>(focus && cancellable, focusRequest);
   const orderLink = useFocusWhen<HTMLAnchorElement>(focus && !cancellable, focusRequest);
@@ -142,7 +146,8 @@ function OrderRow({ order, number, onCancel, cancelling, busy, focus, focusReque
           </p>
         )}
         {!cancellable && !shipped && kind === 'replacement' && <p className="max-w-48 text-xs text-slate-500">{apiErrors.replacementNotCancellable}</p>}
-        {can(order.status, 'requestReturn', 'customer', kind) && (
+        {noLongerBuyer && <p className="max-w-48 text-xs text-slate-500">{noLongerBuyer}</p>}
+        {returnable && (
           <Link
             to={returnItemsPath(order._id)}
             aria-describedby={productId}

@@ -1,4 +1,4 @@
-import { apiErrors, buyAgainMessages, confirmations, notices, partChangeMessages } from '@autoparts/shared';
+import { accountMessages, apiErrors, buyAgainMessages, confirmations, notices, partChangeMessages } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -184,6 +184,20 @@ describe('My Orders', () => {
     }
     // A sale in the same state still has its Cancel.
     expect(within(rowOf('Oil Filter')).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+  });
+
+  it('offers no Cancel or "Return items" on an order on account its placer may no longer act on, and says why (decision 138)', async () => {
+    const onAccount = anOrder({ _id: 'order-8', name: 'Water Pump', paid: true, status: 'paid', mayAct: false });
+    const delivered = anOrder({ _id: 'order-9', name: 'Fuel Pump', paid: true, status: 'delivered', mayAct: false });
+    const stillBuyer = anOrder({ _id: 'order-10', name: 'Radiator', paid: true, status: 'delivered' });
+    stubFetch({ 'GET /api/me': { body: aCustomer() }, [GET_ORDERS]: { body: [onAccount, delivered, stillBuyer] } });
+    renderMyOrders();
+    await screen.findByRole('table', { name: 'My Orders' });
+    expect(within(rowOf('Water Pump')).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(within(rowOf('Water Pump')).getByText(accountMessages.cancelNotBuyer)).toBeInTheDocument();
+    expect(within(rowOf('Fuel Pump')).queryByRole('link', { name: 'Return items' })).not.toBeInTheDocument();
+    expect(within(rowOf('Fuel Pump')).getByText(accountMessages.returnNotBuyer)).toBeInTheDocument();
+    expect(within(rowOf('Radiator')).getByRole('link', { name: 'Return items' })).toBeInTheDocument();
   });
 
   it('offers Pay Now only where the order-states table awaits a payment: never on a warranty replacement (decision 136)', async () => {

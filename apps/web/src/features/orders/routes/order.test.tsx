@@ -43,6 +43,13 @@ describe('An order’s page', () => {
     expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/dashboard/myorders');
   });
 
+  it('offers no "Return items" to its placer once they may no longer act on it (an order on account, decision 138)', async () => {
+    stubFetch({ 'GET /api/orders/by-number/100042': { body: { ...anOrder({ _id: 'order-7', status: 'delivered', paid: true, mayAct: false }), yours: true } } });
+    renderOrderPage('100042');
+    expect(await screen.findByText('Delivered')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Return items' })).not.toBeInTheDocument();
+  });
+
   it('offers to pay an unpaid order', async () => {
     const expiresAt = new Date(Date.now() + 14.5 * 60_000).toISOString();
     stubFetch({ 'GET /api/orders/by-number/100042': { body: { ...anOrder({ _id: 'order-1', status: 'unpaid', expiresAt }), yours: true } } });

@@ -30,7 +30,8 @@ export function Component() {
   // What its placer may do next, as the one table of order states says (decision 135): pay it, return items.
   const kind = orderKindOf(order.data?.paymentProvider ?? null);
   const payable = order.data !== undefined && awaitsPayment(order.data.status, kind);
-  const returnable = order.data !== undefined && can(order.data.status, 'requestReturn', 'customer', kind);
+  // Returning is its placer's while they may still act on it (`mayAct`: an order on account, while its company's buyer or owner).
+  const returnable = order.data !== undefined && order.data.mayAct && can(order.data.status, 'requestReturn', 'customer', kind);
 
   return (
     <section aria-labelledby="order-heading" className="grid min-w-0 max-w-2xl gap-6">

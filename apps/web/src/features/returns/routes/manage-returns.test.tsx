@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import { noActivity } from '../../../test/admin';
+import { expectBusyKeepingFocus } from '../../../test/forms';
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
 import { anAdminReturn } from '../../../test/returns';
@@ -215,6 +216,8 @@ describe('Returns (admins): approving', () => {
     const approvals = screen.getAllByRole('button', { name: /^Approve RMA-000007/ });
     expect(approvals).toHaveLength(reason === 'warranty' ? 2 : 1);
     await user.click(pressed);
+    // As every admin action button (`ActionButton`, decision 138): busy, aria-disabled, the focus kept.
+    await expectBusyKeepingFocus(pressed);
     await waitFor(() => approvals.forEach((button) => expect(button).toHaveAttribute('aria-disabled', 'true')));
     for (const button of approvals) await user.click(button);
     const posts = server.calls.filter((call) => call.method === 'POST');

@@ -17,6 +17,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LoadingBlock } from '../../../components/spinner';
 import { TextareaField } from '../../../components/textarea-field';
 import { AdminPage } from '../../admin/components/admin-page';
+import { ActionButton } from '../../admin/components/action-button';
 import { LoadError } from '../../admin/components/load-error';
 import { adminReturnsQuery, refundPreviewQuery, shopSettingsQuery, useApproveReturn, useReceiveReturn, useRejectReturn, useSaveShopSettings } from '../api/returns';
 import { ReturnCard } from '../components/return-card';
@@ -103,25 +104,22 @@ function ReturnActions({ item, onActed }: { item: AdminReturn; onActed: () => vo
       <div className="grid gap-3">
         <div className="flex flex-wrap gap-2">
           {approvals(item, allowed).map(({ label, resolution }) => (
-            <button
+            <ActionButton
               key={label}
-              type="button"
-              className={`${button} bg-brand-700 text-white`}
-              aria-disabled={approve.isPending || undefined}
+              tone="primary"
+              // Every approval is busy (aria-disabled, still focusable) while one is sent.
+              pending={approve.isPending}
               onClick={() => {
-                if (approve.isPending) return;
                 onActed();
                 approve.mutate({ id: item.id, resolution });
               }}
             >
               {label}
-            </button>
+            </ActionButton>
           ))}
           {allowed.includes('reject') && (
-            <button
+            <ActionButton
               ref={rejectButton}
-              type="button"
-              className={`${button} bg-slate-100 text-slate-800`}
               aria-expanded={rejecting}
               onClick={() => {
                 if (rejecting) {
@@ -132,7 +130,7 @@ function ReturnActions({ item, onActed }: { item: AdminReturn; onActed: () => vo
               }}
             >
               Reject {item.rmaNumber}…
-            </button>
+            </ActionButton>
           )}
         </div>
         {rejecting ? (
@@ -170,9 +168,9 @@ function ReturnActions({ item, onActed }: { item: AdminReturn; onActed: () => vo
               }}
             />
             <div>
-              <button type="submit" className={`${button} bg-rose-700 text-white aria-disabled:opacity-60`} aria-disabled={reject.isPending || undefined}>
+              <ActionButton type="submit" tone="danger" pending={reject.isPending}>
                 Reject {item.rmaNumber}
-              </button>
+              </ActionButton>
             </div>
           </form>
         ) : null}
@@ -205,9 +203,9 @@ function ReturnActions({ item, onActed }: { item: AdminReturn; onActed: () => vo
         ))}
         <RefundPreviewBox id={item.id} />
         <div>
-          <button type="submit" className={`${button} bg-brand-700 text-white`} aria-disabled={receive.isPending || undefined}>
+          <ActionButton type="submit" tone="primary" pending={receive.isPending}>
             {receive.isPending ? 'Receiving…' : `Receive and refund ${item.rmaNumber}`}
-          </button>
+          </ActionButton>
         </div>
       </form>
     );
@@ -218,18 +216,16 @@ function ReturnActions({ item, onActed }: { item: AdminReturn; onActed: () => vo
       <div className="grid gap-2">
         <p className="text-amber-900">{returnMessages.refundNotThrough}</p>
         <div>
-          <button
-            type="button"
-            className={`${button} bg-brand-700 text-white`}
-            aria-disabled={receive.isPending || undefined}
+          <ActionButton
+            tone="primary"
+            pending={receive.isPending}
             onClick={() => {
-              if (receive.isPending) return;
               onActed();
               receive.mutate({ id: item.id, lines: item.lines.map((line) => ({ partId: line.partId, quantity: line.quantity, action: defaultReceiveAction(item.reason) })) });
             }}
           >
             {receive.isPending ? 'Refunding…' : `Retry the refund of ${item.rmaNumber}`}
-          </button>
+          </ActionButton>
         </div>
       </div>
     );
