@@ -1,8 +1,9 @@
-import { confirmations, notices, roleConfirmations, type Part } from '@autoparts/shared';
+import { adminMessages, confirmations, notices, roleConfirmations, type Part } from '@autoparts/shared';
 import type { Page } from '@playwright/test';
 import { e2eAdmin } from './admin-account';
 import { logIn, newAccount, signOut, signUp } from './accounts';
 import { expect, test } from './fixtures';
+import { confirmByMail } from './mail';
 import { followDashboardLink } from './pages';
 
 async function logInAsAdmin(page: Page) {
@@ -40,7 +41,7 @@ test('a customer cannot open admin pages: signed out and sent to login', async (
   await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }).first()).toBeAttached();
 });
 
-test('Make Admin promotes a customer and demotes them again, and Remove removes a user, each after confirming', async ({ page, browser }) => {
+test('Make Admin promotes a customer once their address is confirmed and demotes them again, and Remove removes a user, each after confirming', async ({ page, browser, baseURL }) => {
   const promoted = newAccount('promoted');
   const removed = newAccount('removed');
   for (const account of [promoted, removed]) {
@@ -52,6 +53,15 @@ test('Make Admin promotes a customer and demotes them again, and Remove removes 
   await logInAsAdmin(page);
   await page.goto('/dashboard/makeadmin');
   const rowOf = (email: string) => page.getByRole('row').filter({ hasText: email });
+  // An address nobody has confirmed is not made an admin (decision 144)…
+  acceptNextDialog(page, roleConfirmations.makeAdmin(promoted.email));
+  await rowOf(promoted.email).getByRole('button', { name: 'Make Admin' }).click();
+  await expect(page.getByText(adminMessages.makeAdminUnconfirmed)).toBeVisible();
+  await expect(rowOf(promoted.email).getByRole('button', { name: 'Make Admin' })).toBeVisible();
+  // …until its owner follows the link mailed to it.
+  const mailbox = await browser.newContext();
+  await confirmByMail(await mailbox.newPage(), promoted.email, baseURL);
+  await mailbox.close();
   acceptNextDialog(page, roleConfirmations.makeAdmin(promoted.email));
   await rowOf(promoted.email).getByRole('button', { name: 'Make Admin' }).click();
   await expect(page.getByText(notices.madeAdmin)).toBeVisible();
