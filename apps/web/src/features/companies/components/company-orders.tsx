@@ -26,7 +26,7 @@ export function CompanyOrders() {
         The company’s orders
       </h2>
       {orders.isError ? (
-        <LoadFailed message="We could not load the company’s orders right now." onRetry={() => void orders.refetch()} />
+        <LoadFailed what="the company’s orders" onRetry={() => void orders.refetch()} />
       ) : orders.isPending ? (
         <LoadingBlock label="Loading the company’s orders" />
       ) : orders.data.length === 0 ? (
