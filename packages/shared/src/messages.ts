@@ -49,6 +49,12 @@ export const notices = {
   signedOutOffline: 'You are signed out on this device. The shop could not be reached; it will be told when it can.',
 } as const;
 
+/**
+ * What a page says of something it could not load (network or server trouble), by the thing's name
+ * as the page calls it: "We could not load your orders right now." (decision 145).
+ */
+export const couldNotLoad = (what: string) => `We could not load ${what} right now.`;
+
 export const confirmations = {
   removeUser: 'Do you really want to Remove the user',
   cancelOrder: 'Do you really want to cancel order?',

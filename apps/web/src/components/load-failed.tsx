@@ -1,5 +1,21 @@
+import { couldNotLoad } from '@autoparts/shared';
+
+type LoadFailedProps = { onRetry: () => void } & (
+  | {
+      /** What could not be loaded, as the page calls it: "your orders" says `couldNotLoad`'s words. */
+      what: string;
+      message?: never;
+    }
+  | {
+      /** Other words: a catalogue's own, or the server's refusal. */
+      message: string;
+      what?: never;
+    }
+);
+
 /** Data that could not be loaded (network or server trouble): say so and offer to try again. */
-export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+export function LoadFailed({ onRetry, ...said }: LoadFailedProps) {
+  const message = said.what === undefined ? said.message : couldNotLoad(said.what);
   return (
     <div role="alert" className="mx-auto my-16 max-w-md rounded-lg border border-red-200 bg-red-50 p-6 text-center text-red-800">
       <p>{message}</p>

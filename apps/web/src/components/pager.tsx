@@ -14,7 +14,7 @@ type PagerProps = {
       hasNext?: never;
     }
   | {
-      /** A list the server pages without a total: a page follows when this one came full. */
+      /** A list the server pages without a total: a page follows (`useHasNextPage`: the next one, asked for, is not empty). */
       hasNext: boolean;
       totalPages?: never;
     }

@@ -40,7 +40,7 @@ export function AddressBook() {
   }
 
   function content() {
-    if (book.isError) return <LoadFailed message="We could not load your addresses right now." onRetry={() => void book.refetch()} />;
+    if (book.isError) return <LoadFailed what="your addresses" onRetry={() => void book.refetch()} />;
     if (book.isPending) return <LoadingBlock label="Loading your addresses" />;
     const addresses = book.data;
     const full = addresses.length >= ADDRESSES_MAX;

@@ -54,7 +54,7 @@ export function AddressPicker({ value, onChange, legend = 'Ship to', chooses = t
     if (focus.to === 'saved' && savedShown) group.querySelector<HTMLInputElement>(`input[type="radio"][value="${CSS.escape(focus.id ?? '')}"]`)?.focus();
   }, [focus, savedShown]);
 
-  if (book.isError) return <LoadFailed message="We could not load your addresses right now." onRetry={() => void book.refetch()} />;
+  if (book.isError) return <LoadFailed what="your addresses" onRetry={() => void book.refetch()} />;
   if (book.isPending) return <LoadingBlock label="Loading your addresses" />;
   const list = book.data;
   const formOpen = adding || (chooses && list.length === 0);

@@ -6,6 +6,5 @@ import { isApiError } from '../../../lib/api-client';
  * away meanwhile) says so in the server's words; anything else offers to try again.
  */
 export function LoadError({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
-  const message = isApiError(error, 401, 403) ? error.message : `We could not load ${what} right now.`;
-  return <LoadFailed message={message} onRetry={onRetry} />;
+  return isApiError(error, 401, 403) ? <LoadFailed message={error.message} onRetry={onRetry} /> : <LoadFailed what={what} onRetry={onRetry} />;
 }

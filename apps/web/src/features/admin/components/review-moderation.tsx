@@ -8,6 +8,7 @@ import { useHideAuthorReviews } from '../api/hide-author-reviews';
 import { useSetReviewVisibility } from '../api/set-review-visibility';
 import { adminNotices } from '../admin-notices';
 import { formatDateTime } from '../../../lib/dates';
+import { useHasNextPage } from '../../../lib/next-page';
 import { EmailText } from '../../../components/email-text';
 import { ActionButton } from './action-button';
 import { LoadError } from './load-error';
@@ -19,6 +20,7 @@ import { LoadError } from './load-error';
 export function ReviewModeration() {
   const [page, setPage] = useState(1);
   const reviews = useQuery({ ...adminReviewsQuery(page), placeholderData: keepPreviousData });
+  const hasNext = useHasNextPage(adminReviewsQuery(page + 1), reviews.data?.length === ADMIN_REVIEWS_PAGE_SIZE);
   const setVisibility = useSetReviewVisibility();
   const hideAuthor = useHideAuthorReviews();
   const pendingId = setVisibility.isPending ? setVisibility.variables.id : undefined;
@@ -44,7 +46,7 @@ export function ReviewModeration() {
           </li>
         ))}
       </ul>
-      <Pager page={page} hasNext={reviews.data.length === ADMIN_REVIEWS_PAGE_SIZE} onPage={setPage} label="Reviews pages" />
+      <Pager page={page} hasNext={hasNext} onPage={setPage} label="Reviews pages" />
     </div>
   );
 }

@@ -340,6 +340,51 @@ describe('Make Admin', () => {
     expect(server.paths()).toEqual(expect.arrayContaining([GET_USERS, 'GET /api/users?page=2', 'GET /api/users?q=jane&page=1']));
   });
 
+  it('offers no next page after a full page that is the last: the next page is asked first', async () => {
+    const fullPage = Array.from({ length: USERS_PAGE_SIZE }, (_, index) => ({ email: `u${index}@example.com`, name: `User ${index}`, role: 'customer' as const }));
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [GET_USERS]: { body: fullPage },
+      'GET /api/users?page=2': { body: [] },
+      ...noActivity,
+    });
+    renderMakeAdmin();
+    await screen.findByRole('row', { name: /u0@example.com/ });
+    await waitFor(() => expect(server.paths()).toContain('GET /api/users?page=2'));
+    // Nothing to page through: one page holds every user.
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Users pages' })).not.toBeInTheDocument());
+  });
+
+  it('offers the next page of a new search until that page answers, whatever the last search’s next page was', async () => {
+    const fullPage = (letter: string) =>
+      Array.from({ length: USERS_PAGE_SIZE }, (_, index) => ({ email: `${letter}${index}@example.com`, name: `User ${index}`, role: 'customer' as const }));
+    let answerNext: (() => void) | undefined;
+    stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [GET_USERS]: { body: fullPage('u') },
+      'GET /api/users?page=2': { body: [] },
+      'GET /api/users?q=v&page=1': { body: fullPage('v') },
+      'GET /api/users?q=v&page=2': () =>
+        new Promise((resolve) => {
+          answerNext = () => resolve({ body: [] });
+        }),
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderMakeAdmin();
+    await screen.findByRole('row', { name: /u0@example.com/ });
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Users pages' })).not.toBeInTheDocument());
+
+    await user.type(screen.getByRole('searchbox', { name: 'E-mail or name' }), 'v{Enter}');
+    await screen.findByRole('row', { name: /v0@example.com/ });
+    await waitFor(() => expect(answerNext).toBeDefined());
+    // The search's second page is not answered yet: Next is offered (the first search's empty
+    // second page says nothing of this one's).
+    expect(within(screen.getByRole('navigation', { name: 'Users pages' })).getByRole('button', { name: 'Next' })).toBeEnabled();
+    answerNext?.();
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Users pages' })).not.toBeInTheDocument());
+  });
+
   it('opens at the page and search of its address (a reload), and says when nobody matches', async () => {
     const server = stubFetch({
       'GET /api/me': { body: anAdmin() },

@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { Pager } from '../../../components/pager';
 import { LoadingBlock } from '../../../components/spinner';
 import { useMe } from '../../../lib/me';
+import { useHasNextPage } from '../../../lib/next-page';
 import { useSearchChanges } from '../../../lib/search-changes';
 import { usersQuery, type UserFilters, type UserSummary } from '../api/get-users';
 import { useMakeAdmin } from '../api/make-admin';
@@ -35,6 +36,7 @@ export function Component() {
   const [search, changeSearch] = useSearchChanges();
   const filters = filtersFrom(search);
   const users = useQuery(usersQuery(filters));
+  const hasNext = useHasNextPage(usersQuery({ ...filters, page: filters.page + 1 }), users.data?.length === USERS_PAGE_SIZE);
   const change = useCallback(
     (next: UserFilters, { replace = false } = {}) => changeSearch(() => searchFrom(next), { replace, preventScrollReset: true }),
     [changeSearch],
@@ -103,7 +105,7 @@ export function Component() {
               pending={pending}
               focus={focus}
             />
-            <Pager page={filters.page} hasNext={users.data.length === USERS_PAGE_SIZE} onPage={(page) => change({ ...filters, page })} label="Users pages" />
+            <Pager page={filters.page} hasNext={hasNext} onPage={(page) => change({ ...filters, page })} label="Users pages" />
           </div>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { ADMIN_REVIEWS_PAGE_SIZE } from '@autoparts/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -30,6 +31,16 @@ const callTo = (server: ReturnType<typeof stubFetch>, route: string) =>
   server.calls.find((call) => `${call.method} ${call.path}` === route);
 
 describe('Customer Reviews (admins)', () => {
+  it('offers no next page after a full page that is the last: the next page is asked first', async () => {
+    const full = Array.from({ length: ADMIN_REVIEWS_PAGE_SIZE }, (_, index) => anAdminReview({ _id: `review-${index + 1}`, name: `Reviewer ${index + 1}` }));
+    const server = stubFetch({ [GET_REVIEWS]: { body: full }, 'GET /api/admin/reviews?page=2': { body: [] }, ...noActivity });
+    renderManageReviews();
+    await screen.findByRole('article', { name: 'Reviewer 1' });
+    await waitFor(() => expect(server.paths()).toContain('GET /api/admin/reviews?page=2'));
+    // Nothing to page through: one page holds every review.
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Reviews pages' })).not.toBeInTheDocument());
+  });
+
   it('shows a review written right to left from the right: its name and text take their direction from their words', async () => {
     stubFetch({ [GET_REVIEWS]: { body: [anAdminReview({ name: 'سارة', description: 'القطع ممتازة!' })] }, ...noActivity });
     renderManageReviews();

@@ -1,5 +1,5 @@
-import { auditMessages } from '@autoparts/shared';
-import { screen, within } from '@testing-library/react';
+import { AUDIT_PAGE_SIZE, auditMessages } from '@autoparts/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { anAuditEntry } from '../../../test/admin';
@@ -21,6 +21,16 @@ function renderAuditLog(path = '/dashboard/audit') {
 }
 
 describe('Audit log', () => {
+  it('offers no older entries after a full page that is the last: the next page is asked first', async () => {
+    const full = Array.from({ length: AUDIT_PAGE_SIZE }, (_, index) => anAuditEntry({ _id: `e${index}` }));
+    const server = stubFetch({ [ACTORS]: { body: [] }, [FIRST]: { body: full }, 'GET /api/admin/audit?limit=25&page=2': { body: [] } });
+    renderAuditLog();
+    await screen.findAllByRole('listitem');
+    await waitFor(() => expect(server.paths()).toContain('GET /api/admin/audit?limit=25&page=2'));
+    // Nothing to page through: one page holds the whole log.
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Audit log pages' })).not.toBeInTheDocument());
+  });
+
   it('lists the entries in words, and filters by admin, action and search through the address', async () => {
     const server = stubFetch({
       [ACTORS]: { body: ['boss@example.com', 'sam@example.com'] },

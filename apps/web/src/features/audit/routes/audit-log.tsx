@@ -2,6 +2,7 @@ import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction } from '@autoparts/sha
 import { useQuery } from '@tanstack/react-query';
 import { Pager } from '../../../components/pager';
 import { LoadingBlock } from '../../../components/spinner';
+import { useHasNextPage } from '../../../lib/next-page';
 import { useSearchChanges } from '../../../lib/search-changes';
 import { AdminPage } from '../../admin/components/admin-page';
 import { LoadError } from '../../admin/components/load-error';
@@ -41,6 +42,7 @@ export function Component() {
   const filters = filtersFrom(search);
   const rangeProblem = dateRangeProblem(filters);
   const entries = useQuery({ ...auditLogQuery({ ...filters, limit: AUDIT_PAGE_SIZE }), enabled: !rangeProblem });
+  const hasNext = useHasNextPage(auditLogQuery({ ...filters, limit: AUDIT_PAGE_SIZE, page: filters.page + 1 }), !rangeProblem && entries.data?.length === AUDIT_PAGE_SIZE);
   const actors = useQuery(auditActorsQuery);
   const filtered = Boolean(filters.actor || filters.action || filters.from || filters.to || filters.q);
   // A search that ran by itself while typing replaces the address's entry rather than adding one.
@@ -76,7 +78,7 @@ export function Component() {
             <Pager
               label="Audit log pages"
               page={filters.page}
-              hasNext={entries.data.length === AUDIT_PAGE_SIZE}
+              hasNext={hasNext}
               previousText="Newer"
               nextText="Older"
               onPage={(page) => change({ ...filters, page })}

@@ -65,7 +65,7 @@ export function Component() {
         {said}
       </p>
       {error ? (
-        <LoadFailed message="We could not load your cart right now." onRetry={retry} />
+        <LoadFailed what="your cart" onRetry={retry} />
       ) : !cart ? (
         <LoadingBlock label="Loading your cart" />
       ) : (

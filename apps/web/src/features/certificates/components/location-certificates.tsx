@@ -29,7 +29,7 @@ export function LocationCertificates({ locationId, locationName, mayManage }: { 
   const adding = editing !== undefined;
   const opener = useFocusWhen<HTMLButtonElement>(returnFocusTo === locationId);
 
-  if (certificates.isError) return <LoadFailed message="We could not load the resale certificates right now." onRetry={() => void certificates.refetch()} />;
+  if (certificates.isError) return <LoadFailed what="the resale certificates" onRetry={() => void certificates.refetch()} />;
   const list = certificates.data ?? [];
   return (
     <div className="mt-4 border-t border-slate-200 pt-4">

@@ -1,5 +1,5 @@
-import { certificateMessages, type AdminCertificate } from '@autoparts/shared';
-import { screen, within } from '@testing-library/react';
+import { CERTIFICATES_PAGE_SIZE, certificateMessages, type AdminCertificate } from '@autoparts/shared';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
@@ -45,6 +45,21 @@ function renderPage() {
 }
 
 describe('Certificates (admins)', () => {
+  it('offers no next page after a full page that is the last: the next page is asked first', async () => {
+    const full = Array.from({ length: CERTIFICATES_PAGE_SIZE }, (_, index) => ({ ...pending, id: `rc-${index + 1}`, locationName: `Depot ${index + 1}` }));
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      'GET /api/admin/certificates?page=1&status=unverified': { body: full },
+      'GET /api/admin/certificates?page=2&status=unverified': { body: [] },
+      ...noActivity,
+    });
+    renderPage();
+    await screen.findByRole('article', { name: 'Fleetco — Depot 1, IL' });
+    await waitFor(() => expect(server.paths()).toContain('GET /api/admin/certificates?page=2&status=unverified'));
+    // Nothing to page through: one page holds every certificate awaiting verification.
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Certificates pages' })).not.toBeInTheDocument());
+  });
+
   it('lists the certificates awaiting verification, links each document and verifies one', async () => {
     const server = stubFetch({
       'GET /api/me': { body: anAdmin() },

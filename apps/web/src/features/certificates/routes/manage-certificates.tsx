@@ -19,6 +19,7 @@ import { ActionButton } from '../../admin/components/action-button';
 import { AdminPage } from '../../admin/components/admin-page';
 import { LoadError } from '../../admin/components/load-error';
 import { isApiError } from '../../../lib/api-client';
+import { useHasNextPage } from '../../../lib/next-page';
 import { adminCertificatesQuery, certificateDocumentUrl, useRejectCertificate, useVerifyCertificate } from '../api/certificates';
 
 /**
@@ -30,6 +31,7 @@ export function Component() {
   const [status, setStatus] = useState<CertificateStatus | ''>('unverified');
   const [page, setPage] = useState(1);
   const certificates = useQuery({ ...adminCertificatesQuery(status, page), placeholderData: keepPreviousData });
+  const hasNext = useHasNextPage(adminCertificatesQuery(status, page + 1), certificates.data?.length === CERTIFICATES_PAGE_SIZE);
   const verify = useVerifyCertificate();
   const reject = useRejectCertificate();
   // The card whose decision came too late: the certificate was uploaded again meanwhile.
@@ -79,7 +81,7 @@ export function Component() {
                 </li>
               ))}
             </ul>
-            <Pager page={page} onPage={setPage} hasNext={certificates.data.length === CERTIFICATES_PAGE_SIZE} label="Certificates pages" />
+            <Pager page={page} onPage={setPage} hasNext={hasNext} label="Certificates pages" />
           </div>
         )}
       </div>

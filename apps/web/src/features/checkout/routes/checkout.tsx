@@ -102,7 +102,7 @@ export function Component() {
     return (
       <section aria-labelledby="checkout-heading" className="mx-auto max-w-6xl px-4 py-10">
         {heading}
-        <LoadFailed message="We could not load your cart right now." onRetry={() => void cart.refetch()} />
+        <LoadFailed what="your cart" onRetry={() => void cart.refetch()} />
       </section>
     );
   }

@@ -29,7 +29,7 @@ export function CompanyAccount({ companyName }: { companyName: string }) {
 
       <h3 className="text-lg font-bold text-ink">Ledger</h3>
       {ledger.isError ? (
-        <LoadFailed message="We could not load the company’s ledger right now." onRetry={() => void ledger.refetch()} />
+        <LoadFailed what="the company’s ledger" onRetry={() => void ledger.refetch()} />
       ) : ledger.isPending ? (
         <LoadingBlock label="Loading the ledger" />
       ) : ledger.data.length === 0 ? (

@@ -54,7 +54,7 @@ export function CompanyInvoices() {
         </p>
       )}
       {invoices.isError ? (
-        <LoadFailed message="We could not load the open invoices right now." onRetry={() => void invoices.refetch()} />
+        <LoadFailed what="the open invoices" onRetry={() => void invoices.refetch()} />
       ) : invoices.isPending ? (
         <LoadingBlock label="Loading the open invoices" />
       ) : open.length === 0 ? (
@@ -116,7 +116,7 @@ function PayInvoices({ invoiceNumbers, total, onPaid }: { invoiceNumbers: string
   const leaving = checkout.isPending || checkout.isSuccess;
 
   if (config.isPending) return <LoadingBlock label="Loading the payment options" />;
-  if (config.isError) return <LoadFailed message="We could not load the payment options right now." onRetry={() => void config.refetch()} />;
+  if (config.isError) return <LoadFailed what="the payment options" onRetry={() => void config.refetch()} />;
   if (config.data.payments === 'test') {
     return (
       <TestCardForm

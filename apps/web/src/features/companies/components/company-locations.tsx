@@ -38,7 +38,7 @@ export function CompanyLocations({ isOwner, mayManageCertificates }: { isOwner: 
     remove.mutate(location, { onSuccess: () => removed(location.id, neighbour?.id ?? null) });
   }
 
-  if (locations.isError) return <LoadFailed message="We could not load the locations right now." onRetry={() => void locations.refetch()} />;
+  if (locations.isError) return <LoadFailed what="the locations" onRetry={() => void locations.refetch()} />;
   const list = locations.data ?? [];
 
   return (

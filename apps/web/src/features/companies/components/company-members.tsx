@@ -58,7 +58,7 @@ export function CompanyMembers({ isOwner, myEmail, companyName }: { isOwner: boo
         Members
       </h2>
       {members.isError ? (
-        <LoadFailed message="We could not load the members right now." onRetry={() => void members.refetch()} />
+        <LoadFailed what="the members" onRetry={() => void members.refetch()} />
       ) : members.isPending ? (
         <LoadingBlock label="Loading the members" />
       ) : (
@@ -168,7 +168,7 @@ function PendingInvitations({ onEmptied }: { onEmptied: () => void }) {
   const invitations = useQuery(companyInvitationsQuery);
   const withdraw = useWithdrawInvitation();
   const { returnFocusTo, removed } = useCollectionEditing<PendingInvitation>();
-  if (invitations.isError) return <LoadFailed message="We could not load the pending invitations right now." onRetry={() => void invitations.refetch()} />;
+  if (invitations.isError) return <LoadFailed what="the pending invitations" onRetry={() => void invitations.refetch()} />;
   if (invitations.isPending) return <LoadingBlock label="Loading the pending invitations" />;
   if (invitations.data.length === 0) return null;
   return (

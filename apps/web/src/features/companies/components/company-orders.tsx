@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { Pager } from '../../../components/pager';
 import { LoadingBlock } from '../../../components/spinner';
+import { useHasNextPage } from '../../../lib/next-page';
 import { companyOrdersQuery } from '../api/companies';
 import { EmptyState } from '../../../components/empty-state';
 
@@ -17,6 +18,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 export function CompanyOrders() {
   const [page, setPage] = useState(1);
   const orders = useQuery({ ...companyOrdersQuery(page), placeholderData: keepPreviousData });
+  const hasNext = useHasNextPage(companyOrdersQuery(page + 1), orders.data?.length === MY_ORDERS_PAGE_SIZE);
 
   return (
     <section aria-labelledby="company-orders-heading" className="grid gap-4">
@@ -24,7 +26,7 @@ export function CompanyOrders() {
         The company’s orders
       </h2>
       {orders.isError ? (
-        <LoadFailed message="We could not load the company’s orders right now." onRetry={() => void orders.refetch()} />
+        <LoadFailed what="the company’s orders" onRetry={() => void orders.refetch()} />
       ) : orders.isPending ? (
         <LoadingBlock label="Loading the company’s orders" />
       ) : orders.data.length === 0 ? (
@@ -55,7 +57,7 @@ export function CompanyOrders() {
               </li>
             ))}
           </ul>
-          <Pager page={page} onPage={setPage} hasNext={orders.data.length === MY_ORDERS_PAGE_SIZE} label="The company’s orders pages" />
+          <Pager page={page} onPage={setPage} hasNext={hasNext} label="The company’s orders pages" />
         </>
       )}
     </section>

@@ -25,7 +25,7 @@ export function Component() {
         isApiError(company.error, 404) ? (
           <NotAMember />
         ) : (
-          <LoadFailed message="We could not load your company right now." onRetry={() => void company.refetch()} />
+          <LoadFailed what="your company" onRetry={() => void company.refetch()} />
         )
       ) : company.isPending ? (
         <LoadingBlock label="Loading your company" />

@@ -1,5 +1,5 @@
-import { accountMessages, companyFieldChangedMessage, companyMessages, notices, validation, type AdminCompany, type AdminCompanyAccount, type CompanySummary } from '@autoparts/shared';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { accountMessages, companyFieldChangedMessage, companyMessages, notices, validation, type AdminCompany, type AdminCompanyAccount, type CompanySummary, COMPANIES_PAGE_SIZE } from '@autoparts/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
@@ -56,6 +56,21 @@ function renderPage() {
 }
 
 describe('Companies (admins)', () => {
+  it('offers no next page after a full page that is the last: the next page is asked first', async () => {
+    const full = Array.from({ length: COMPANIES_PAGE_SIZE }, (_, index) => ({ ...fleetco, id: `c-${index + 1}`, name: `Company ${index + 1}` }));
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      'GET /api/admin/companies?page=1': { body: full },
+      'GET /api/admin/companies?page=2': { body: [] },
+      ...noActivity,
+    });
+    renderPage();
+    expect(await screen.findByText('Company 1')).toBeInTheDocument();
+    await waitFor(() => expect(server.paths()).toContain('GET /api/admin/companies?page=2'));
+    // Nothing to page through: one page holds every company.
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Companies pages' })).not.toBeInTheDocument());
+  });
+
   it('creates a company with its owner’s e-mail, terms and limit as typed', async () => {
     const server = stubFetch({
       'GET /api/me': { body: anAdmin() },

@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Pager } from '../../../components/pager';
 import { LoadingBlock } from '../../../components/spinner';
+import { useHasNextPage } from '../../../lib/next-page';
 import { AdminPage } from '../../admin/components/admin-page';
 import { useCollectionEditing } from '../../admin/components/collection-editing';
 import { LoadError } from '../../admin/components/load-error';
@@ -22,6 +23,7 @@ import { CompanyPriceLists } from '../../price-lists/components/company-price-li
 export function Component() {
   const [page, setPage] = useState(1);
   const companies = useQuery({ ...adminCompaniesQuery(page), placeholderData: keepPreviousData });
+  const hasNext = useHasNextPage(adminCompaniesQuery(page + 1), companies.data?.length === COMPANIES_PAGE_SIZE);
   const create = useCreateCompany();
   // A field someone else saved since the form loaded is said at that field (decision 125).
   const update = useUpdateCompany({ saidInPlace: (error) => fieldChangedOf(error) !== undefined });
@@ -40,7 +42,7 @@ export function Component() {
         ) : (
           <div className="grid gap-4">
             <CompanyList companies={companies.data} returnFocusTo={returnFocusTo} onEdit={startEditing} />
-            <Pager page={page} onPage={setPage} hasNext={companies.data.length === COMPANIES_PAGE_SIZE} label="Companies pages" />
+            <Pager page={page} onPage={setPage} hasNext={hasNext} label="Companies pages" />
           </div>
         )}
         <div ref={formRef} className="grid max-w-3xl scroll-mt-4 grid-cols-1 gap-8">

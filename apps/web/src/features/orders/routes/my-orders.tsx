@@ -58,7 +58,7 @@ export function Component() {
       </div>
       <div className="mt-6">
         {orders.isError ? (
-          <LoadFailed message="We could not load your orders right now." onRetry={() => void orders.refetch()} />
+          <LoadFailed what="your orders" onRetry={() => void orders.refetch()} />
         ) : orders.isPending ? (
           <LoadingBlock label="Loading your orders" />
         ) : orders.data.length === 0 && page === 1 ? (

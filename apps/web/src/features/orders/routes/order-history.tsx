@@ -44,7 +44,7 @@ export function Component() {
       </p>
       <div className="mt-6">
         {history.isError ? (
-          <LoadFailed message="We could not load your order history right now." onRetry={() => void history.refetch()} />
+          <LoadFailed what="your order history" onRetry={() => void history.refetch()} />
         ) : history.isPending ? (
           <LoadingBlock label="Loading your order history" />
         ) : history.data.length === 0 && page === 1 ? (

@@ -47,7 +47,7 @@ export function Component() {
       {order.isPending ? (
         <LoadingBlock label="Loading the order" />
       ) : order.isError ? (
-        <LoadFailed message="We could not load this order right now." onRetry={() => void order.refetch()} />
+        <LoadFailed what="this order" onRetry={() => void order.refetch()} />
       ) : (
         <>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">

@@ -30,7 +30,7 @@ export function Component() {
     <div className="mx-auto max-w-7xl px-4 py-8 md:py-12">
       {part.data ? <PageMeta {...partHead(part.data)} /> : <PageMeta title={pageTitle('Part')} description={SHOP_DESCRIPTION} noindex />}
       {part.isError ? (
-        <LoadFailed message="We could not load this part right now." onRetry={() => void part.refetch()} />
+        <LoadFailed what="this part" onRetry={() => void part.refetch()} />
       ) : part.isPending || me.isPending ? (
         <PartDetailsSkeleton />
       ) : (

@@ -24,7 +24,7 @@ export function Component() {
     return (
       <div className="mx-auto max-w-7xl px-4 py-8 md:py-12">
         <PageMeta title={pageTitle('Part')} description={SHOP_DESCRIPTION} canonicalPath={paths.partPage(partNumber)} />
-        <LoadFailed message="We could not load this part right now." onRetry={() => void part.refetch()} />
+        <LoadFailed what="this part" onRetry={() => void part.refetch()} />
       </div>
     );
   }

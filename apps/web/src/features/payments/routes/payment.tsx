@@ -51,7 +51,7 @@ export function Component() {
         {order.isPending ? (
           <LoadingBlock label="Loading your order" />
         ) : order.isError ? (
-          <LoadFailed message="We could not load this order right now." onRetry={() => void order.refetch()} />
+          <LoadFailed what="this order" onRetry={() => void order.refetch()} />
         ) : order.data.paid ? (
           // Paid: the order's status and next steps first, where a phone's view goes (issue 34.18).
           <div className="grid gap-8">
@@ -160,7 +160,7 @@ function PaymentOptions({ order, checkout, confirmation, onCheckAgain }: Payment
   }
   if (config.isPending) return <LoadingBlock label="Loading payment options" />;
   if (config.isError) {
-    return <LoadFailed message="We could not load the payment options right now." onRetry={() => void config.refetch()} />;
+    return <LoadFailed what="the payment options" onRetry={() => void config.refetch()} />;
   }
   return config.data.payments === 'test' ? (
     <TestCardForm amount={order.price} pay={(card) => payWithTestCard.mutateAsync({ orderId: order._id, ...card })} />
