@@ -296,3 +296,30 @@ describe('Returns (admins): what each state offers', () => {
     expect(buttonsOf('RMA-000030')).toEqual(['Approve RMA-000030 with a replacement', 'Approve RMA-000030 with a refund', 'Reject RMA-000030…']);
   });
 });
+
+describe('Returns (admins): the restocking fee', () => {
+  it('saves once with the shared submit button: busy with a spinner, aria-disabled and focused while it works', async () => {
+    let answer: (reply: { body: { restockingFeePercent: number } }) => void = () => {};
+    const server = stubFetch({
+      'GET /api/admin/returns': { body: [] },
+      'GET /api/admin/settings': { body: { restockingFeePercent: 15 } },
+      'PUT /api/admin/settings': () => new Promise((resolve) => (answer = resolve)),
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageReturns();
+
+    const fee = await screen.findByRole('spinbutton', { name: 'Restocking fee for “no longer needed” (%)' });
+    await user.clear(fee);
+    await user.type(fee, '12.5');
+    const save = screen.getByRole('button', { name: 'Save the fee' });
+    await user.click(save);
+    await expectBusyKeepingFocus(save);
+    await user.click(save);
+    await user.type(fee, '{Enter}');
+    expect(server.calls.filter((call) => call.method === 'PUT')).toEqual([expect.objectContaining({ path: '/api/admin/settings', body: { restockingFeePercent: 12.5 } })]);
+    answer({ body: { restockingFeePercent: 12.5 } });
+    expect(await screen.findByText('Restocking fee set to 12.5 %')).toBeInTheDocument();
+    await waitFor(() => expect(save).not.toHaveAttribute('aria-busy', 'true'));
+  });
+});

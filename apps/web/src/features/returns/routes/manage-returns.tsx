@@ -15,6 +15,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LoadingBlock } from '../../../components/spinner';
+import { SubmitButton } from '../../../components/submit-button';
 import { TextareaField } from '../../../components/textarea-field';
 import { AdminPage } from '../../admin/components/admin-page';
 import { ActionButton } from '../../admin/components/action-button';
@@ -22,8 +23,6 @@ import { LoadError } from '../../admin/components/load-error';
 import { adminReturnsQuery, refundPreviewQuery, shopSettingsQuery, useApproveReturn, useReceiveReturn, useRejectReturn, useSaveShopSettings } from '../api/returns';
 import { ReturnCard } from '../components/return-card';
 import { EmptyState } from '../../../components/empty-state';
-
-const button = 'rounded-lg px-4 py-2 font-semibold disabled:opacity-60 aria-disabled:opacity-60';
 
 /** The id of a return card's heading, which takes the focus once an action on the card is done. */
 const cardHeadingId = (id: string) => `return-${id}-heading`;
@@ -253,9 +252,9 @@ function RestockingFee() {
         Restocking fee for “no longer needed” (%)
         <input type="number" min={0} max={100} step={0.1} required className="w-32 rounded-lg border border-slate-300 px-3 py-2" value={value} onChange={(event) => setPercent(event.target.value)} />
       </label>
-      <button type="submit" className={`${button} bg-brand-700 text-white`} aria-disabled={save.isPending || undefined}>
-        Save the fee
-      </button>
+      <div className="w-full sm:w-auto">
+        <SubmitButton pending={save.isPending}>Save the fee</SubmitButton>
+      </div>
     </form>
   );
 }
