@@ -283,6 +283,13 @@ for (const width of widths) {
     await form.getByLabel('Amount ($)').press('Tab');
     await expect(form.getByText(accountMessages.referenceRequired)).toHaveCount(0);
     await expectWithinViewportWidth(admin, money);
+    // In a window between a phone's and a desktop's (here 700 px, no sidebar), the entry's kind and
+    // number stay on one line: the row's four columns, chosen by the window's width, left them a
+    // column too narrow ("Payment BANK-" / "700-…"; decision 146).
+    await admin.setViewportSize({ width: 700, height: 900 });
+    const entry = money.getByRole('list', { name: 'Ledger entries, newest first' }).getByText(`Payment ${reference}`);
+    expect(await entry.evaluate((element) => element.getBoundingClientRect().height / parseFloat(getComputedStyle(element).lineHeight))).toBeLessThan(1.5);
+    await admin.setViewportSize({ width, height: 900 });
     await screenshot(admin, width, 'admin-account');
     await expectNoSeriousA11yViolations(admin);
 

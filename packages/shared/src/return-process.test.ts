@@ -3,6 +3,7 @@ import { RETURN_STATUSES } from './after-sale';
 import {
   awaitsParts,
   OPEN_RETURN_STATUSES,
+  PARTS_BACK_RETURN_STATUSES,
   firstReturnStatus,
   nextReturnStatus,
   RETURN_ACTIONS,
@@ -11,6 +12,7 @@ import {
   returnCan,
   returnMove,
   type ReturnState,
+  UNITS_HELD_RETURN_STATUSES,
 } from './return-process';
 
 const STATES: ReturnState[] = ['new', ...RETURN_STATUSES];
@@ -108,5 +110,18 @@ describe('the return table', () => {
     // A replaced claim has a move (reopen) but is settled: not open (decision 138: the table's flag).
     expect(returnActionsFor('replaced', 'admin')).toEqual(['reopen']);
     expect(OPEN_RETURN_STATUSES).not.toContain('replaced');
+  });
+
+  it('holds a line’s units for every return but a rejected one, and counts parts back from receiving on', () => {
+    // Written out by hand from what the returns module counted in SQL before decision 146:
+    // `status != 'rejected'` and `status in ('received', 'refunded')`.
+    expect([...UNITS_HELD_RETURN_STATUSES].sort()).toEqual(['approved', 'received', 'refunded', 'replaced', 'requested']);
+    expect([...PARTS_BACK_RETURN_STATUSES].sort()).toEqual(['received', 'refunded']);
+    // Parts that came back were spoken for, and so is every open return's line.
+    for (const state of PARTS_BACK_RETURN_STATUSES) expect(UNITS_HELD_RETURN_STATUSES, state).toContain(state);
+    for (const state of OPEN_RETURN_STATUSES) expect(UNITS_HELD_RETURN_STATUSES, state).toContain(state);
+    // The parts are back once received: what the admin's receive leads to, and what its refund does.
+    expect(PARTS_BACK_RETURN_STATUSES).toContain(returnMove('receive', 'admin').to);
+    expect(PARTS_BACK_RETURN_STATUSES).toContain(returnMove('refund', 'admin').to);
   });
 });

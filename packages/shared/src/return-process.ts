@@ -31,25 +31,42 @@ interface ReturnStep {
 }
 
 /**
- * A state of the table: whether a return in it is open (its line takes no second return of the same
- * kind, and the customer is still waiting for a receipt, a decision or a refund; decision 138), and
- * its moves. A replaced claim has a move (`reopen`) but is not open: its replacement settled it.
+ * A state of the table: what a return in it means for its order's lines, and its moves.
+ * - `open`: its line takes no second return of the same kind, and the customer is still waiting for
+ *   a receipt, a decision or a refund (decision 138). A replaced claim has a move (`reopen`) but is
+ *   not open: its replacement settled it.
+ * - `holdsUnits`: its units of a line are spoken for, so a later return of the same line (of the
+ *   same kind) may take only the rest. Every return does but a rejected one (decision 146).
+ * - `partsBack`: its parts came back to the shop (received, then refunded): a later return's refund
+ *   counts their units and the core deposits they gave back as gone (decision 146).
  */
 interface ReturnStateRow {
   readonly open: boolean;
+  readonly holdsUnits: boolean;
+  readonly partsBack: boolean;
   readonly moves: Partial<Record<ReturnAction, ReturnStep>>;
 }
 
 const admin = ['admin'] as const;
 
 export const returnProcess: Readonly<Record<ReturnState, ReturnStateRow>> = {
-  new: { open: false, moves: { request: { to: 'requested', by: ['customer'] }, approveAtOnce: { to: 'approved', by: ['system'] } } },
-  requested: { open: true, moves: { approve: { to: 'approved', by: admin }, replace: { to: 'replaced', by: admin }, reject: { to: 'rejected', by: admin } } },
-  approved: { open: true, moves: { receive: { to: 'received', by: admin } } },
-  received: { open: true, moves: { refund: { to: 'refunded', by: admin } } },
-  replaced: { open: false, moves: { reopen: { to: 'requested', by: admin } } },
-  rejected: { open: false, moves: {} },
-  refunded: { open: false, moves: {} },
+  new: {
+    open: false,
+    holdsUnits: false,
+    partsBack: false,
+    moves: { request: { to: 'requested', by: ['customer'] }, approveAtOnce: { to: 'approved', by: ['system'] } },
+  },
+  requested: {
+    open: true,
+    holdsUnits: true,
+    partsBack: false,
+    moves: { approve: { to: 'approved', by: admin }, replace: { to: 'replaced', by: admin }, reject: { to: 'rejected', by: admin } },
+  },
+  approved: { open: true, holdsUnits: true, partsBack: false, moves: { receive: { to: 'received', by: admin } } },
+  received: { open: true, holdsUnits: true, partsBack: true, moves: { refund: { to: 'refunded', by: admin } } },
+  replaced: { open: false, holdsUnits: true, partsBack: false, moves: { reopen: { to: 'requested', by: admin } } },
+  rejected: { open: false, holdsUnits: false, partsBack: false, moves: {} },
+  refunded: { open: false, holdsUnits: true, partsBack: true, moves: {} },
 };
 
 /**
@@ -58,6 +75,18 @@ export const returnProcess: Readonly<Record<ReturnState, ReturnStateRow>> = {
  * replaced or rejected. The API's queries of open returns read them from here.
  */
 export const OPEN_RETURN_STATUSES: readonly ReturnStatusCode[] = RETURN_STATUSES.filter((state) => returnProcess[state].open);
+
+/**
+ * The statuses whose returns hold their units of a line, from the table: a new return of the same
+ * line (a core return and one of the part itself counted apart) may take only what they leave.
+ */
+export const UNITS_HELD_RETURN_STATUSES: readonly ReturnStatusCode[] = RETURN_STATUSES.filter((state) => returnProcess[state].holdsUnits);
+
+/**
+ * The statuses whose returns' parts came back, from the table: the refund of a return counts what
+ * those received before it gave back (units and core deposits).
+ */
+export const PARTS_BACK_RETURN_STATUSES: readonly ReturnStatusCode[] = RETURN_STATUSES.filter((state) => returnProcess[state].partsBack);
 
 /** Whether `actor` may take `action` on a return in `state`. */
 export function returnCan(state: ReturnState, action: ReturnAction, actor: ReturnActor): boolean {

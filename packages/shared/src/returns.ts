@@ -64,6 +64,8 @@ export const returnMessages = {
   notRejectable: 'Only a requested return can be rejected.',
   /** Reject… with no reason (spaces only): the customer is told why. */
   rejectionReasonNeeded: 'Say why the return is rejected: the customer reads it.',
+  /** The restocking fee empty, or not a percentage from 0 to 100 (Returns' form and `PUT /admin/settings`). */
+  restockingFeeRange: 'The restocking fee is a percentage from 0 to 100.',
   notReceivable: 'Only an approved return can be received.',
   refundOverPaid: 'This refund would take the order’s refunds past what was paid; it was not made.',
   resolutionNeeded: 'A warranty claim is approved with a replacement or a refund.',
@@ -241,7 +243,9 @@ export const refundPreviewSchema = z.object({
 });
 export type RefundPreview = z.infer<typeof refundPreviewSchema>;
 
-export const shopSettingsSchema = z.object({ restockingFeePercent: z.number().min(0).max(100) });
+export const shopSettingsSchema = z.object({
+  restockingFeePercent: z.number({ error: returnMessages.restockingFeeRange }).min(0, returnMessages.restockingFeeRange).max(100, returnMessages.restockingFeeRange),
+});
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 
 /**

@@ -424,5 +424,3 @@ async function paymentReply(
     created,
   };
 }
-
-export type LedgerRepository = ReturnType<typeof createLedgerRepository>;

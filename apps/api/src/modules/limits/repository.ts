@@ -73,5 +73,3 @@ export function createRateCounters(db: Db) {
     },
   };
 }
-
-export type RateCounters = ReturnType<typeof createRateCounters>;

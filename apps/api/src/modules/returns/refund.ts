@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { ReturnsTable } from '../../db/schema';
-import { coreRefund, depositsToGiveBack, moneyOrderOf, returnRefund, type RefundBreakdown, type UnitsRange } from '@autoparts/shared';
+import { coreRefund, depositsToGiveBack, moneyOrderOf, PARTS_BACK_RETURN_STATUSES, returnMove, returnRefund, type RefundBreakdown, type UnitsRange } from '@autoparts/shared';
 import { shippedByPosition } from '../shipments/repository';
 
 /**
@@ -26,7 +26,7 @@ export async function refundOfReturn(db: Db, ret: Selectable<ReturnsTable>, rest
     .select(['return_lines.position', 'return_lines.quantity', 'return_lines.deposit_quantity', 'returns.reason'])
     .where('returns.order_id', '=', ret.order_id)
     .where('returns.id', '!=', ret.id)
-    .where('returns.status', 'in', ['received', 'refunded']);
+    .where('returns.status', 'in', PARTS_BACK_RETURN_STATUSES);
   if (ret.received_at) earlierQuery = earlierQuery.where('returns.received_at', '<', ret.received_at);
   const earlier = await earlierQuery.execute();
   const isCore = ret.reason === 'core';
@@ -39,13 +39,13 @@ export async function refundOfReturn(db: Db, ret: Selectable<ReturnsTable>, rest
     .where('order_id', '=', ret.order_id)
     .where((eb) => eb.or([eb('return_id', 'is', null), eb('return_id', '!=', ret.id)]))
     .executeTakeFirstOrThrow();
-  // Returns received but not refunded yet are owed already.
+  // Returns received but not refunded yet (the refund still to make, by the return table) are owed already.
   const owed = await db
     .selectFrom('returns')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('refund_cents'), eb.val('0')).as('cents'))
     .where('order_id', '=', ret.order_id)
     .where('id', '!=', ret.id)
-    .where('status', '=', 'received')
+    .where('status', 'in', returnMove('refund', 'admin').from)
     .executeTakeFirstOrThrow();
   const money = moneyOrderOf(order, lines);
   const units = returned.map((row) => ({ position: row.position, from: before(row.position), quantity: row.quantity }));

@@ -83,7 +83,6 @@ export function createReturnsRepository(db: Db, mail: Mail) {
   };
 }
 
-export type ReturnsRepository = ReturnType<typeof createReturnsRepository>;
 export { formatRmaNumber };
 
 /**

@@ -10,6 +10,7 @@ import {
   orderKindOf,
   RETURN_WINDOW_DAYS,
   returnMessages,
+  UNITS_HELD_RETURN_STATUSES,
   warrantyEnds,
   type CreateReturn,
   type ReturnReasonCode,
@@ -57,12 +58,13 @@ async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input
     const { shippedOf, since } = await shippedSoFar(trx, order);
     const now = Date.now();
 
-    const open = await trx
+    // The order's returns that hold their units: every one but a rejected one (the return table's `holdsUnits`).
+    const holding = await trx
       .selectFrom('return_lines')
       .innerJoin('returns', 'returns.id', 'return_lines.return_id')
       .select(['return_lines.position', 'return_lines.quantity', 'return_lines.deposit_quantity', 'returns.status', 'returns.reason'])
       .where('returns.order_id', '=', order.id)
-      .where('returns.status', '!=', 'rejected')
+      .where('returns.status', 'in', UNITS_HELD_RETURN_STATUSES)
       .execute();
     const isCore = input.reason === 'core';
 
@@ -80,7 +82,7 @@ async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input
         const deposit = lines.find((candidate) => candidate.kind === 'core-deposit' && candidate.deposit_for === line.position);
         if (!deposit) throw new ReturnRefusal(409, returnMessages.noCoreDeposit);
         if (now > since.getTime() + CORE_RETURN_WINDOW_DAYS * DAY_MS) throw new ReturnRefusal(409, returnMessages.coreWindowClosed);
-        withParts = open.filter((row) => row.position === line.position && row.reason !== 'core').reduce((sum, row) => sum + row.deposit_quantity, 0);
+        withParts = holding.filter((row) => row.position === line.position && row.reason !== 'core').reduce((sum, row) => sum + row.deposit_quantity, 0);
         bought = Math.min(bought, deposit.quantity) - withParts;
       } else if (input.reason === 'warranty') {
         const part = await trx.selectFrom('parts').select('warranty_months').where('id', '=', line.part_id).executeTakeFirst();
@@ -91,7 +93,7 @@ async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input
         throw new ReturnRefusal(409, returnMessages.windowClosed);
       }
       // Cores are counted apart from the parts themselves: sending a core back is not returning the part.
-      const same = open.filter((row) => row.position === line.position && (row.reason === 'core') === isCore);
+      const same = holding.filter((row) => row.position === line.position && (row.reason === 'core') === isCore);
       if (same.some((row) => OPEN_RETURN_STATUSES.includes(row.status))) throw new ReturnRefusal(409, returnMessages.alreadyRequested);
       const taken = same.reduce((sum, row) => sum + row.quantity, 0);
       if (wanted.quantity > bought - taken) throw new ReturnRefusal(409, withParts > 0 ? returnMessages.depositWentBackWithPart : returnMessages.tooMany);

@@ -1,6 +1,7 @@
 import { customerPaymentRefunded, notices, type cancelReplySchema } from '@autoparts/shared';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { confirmed } from '../../../lib/confirmed';
 import { queryKeys } from '../../../lib/query-keys';
 import { useAdminMutation } from './use-admin-mutation';
 
@@ -10,8 +11,7 @@ async function cancelAnyOrder(id: string) {
     method: 'POST',
     auth: true,
   });
-  if (reply.deletedCount !== 1) throw new Error('The order was not cancelled');
-  return reply;
+  return confirmed(reply, reply.deletedCount === 1, 'The order was not cancelled');
 }
 
 /**

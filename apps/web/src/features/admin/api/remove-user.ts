@@ -1,6 +1,7 @@
 import { notices, type deletedCountSchema } from '@autoparts/shared';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { confirmed } from '../../../lib/confirmed';
 import { queryKeys } from '../../../lib/query-keys';
 import { useAdminMutation } from './use-admin-mutation';
 
@@ -10,8 +11,7 @@ async function removeUser(email: string) {
     method: 'DELETE',
     auth: true,
   });
-  if (reply.deletedCount !== 1) throw new Error('The user was not removed');
-  return reply;
+  return confirmed(reply, reply.deletedCount === 1, 'The user was not removed');
 }
 
 /** SPEC §8: 'User Deleted successfully' and the list refreshes, or 'action failed' with the reason. */

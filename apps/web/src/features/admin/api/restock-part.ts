@@ -1,6 +1,7 @@
 import type { acknowledgedSchema } from '@autoparts/shared';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { confirmed } from '../../../lib/confirmed';
 import { queryKeys } from '../../../lib/query-keys';
 import { adminNotices } from '../admin-notices';
 import { useAdminMutation } from './use-admin-mutation';
@@ -12,8 +13,7 @@ async function restockPart({ id, quantity }: { id: string; quantity: number }) {
     body: { quantity },
     auth: true,
   });
-  if (!reply.acknowledged) throw new Error('The restock was not acknowledged');
-  return reply;
+  return confirmed(reply, reply.acknowledged, 'The restock was not acknowledged');
 }
 
 export function useRestockPart() {

@@ -1,6 +1,7 @@
 import { productFieldChangedSchema, type acknowledgedSchema, type ProductUpdate } from '@autoparts/shared';
 import type { z } from 'zod';
 import { api, isApiError } from '../../../lib/api-client';
+import { confirmed } from '../../../lib/confirmed';
 import { queryKeys } from '../../../lib/query-keys';
 import { adminNotices } from '../admin-notices';
 import { useAdminMutation } from './use-admin-mutation';
@@ -15,8 +16,7 @@ async function updatePart({ id, changes }: { id: string; changes: ProductUpdate 
     body: changes,
     auth: true,
   });
-  if (!reply.acknowledged) throw new Error('The change was not acknowledged');
-  return reply;
+  return confirmed(reply, reply.acknowledged, 'The change was not acknowledged');
 }
 
 /** A 409 naming a field someone else saved since the form loaded (decision 112), or undefined. */

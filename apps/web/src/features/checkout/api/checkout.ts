@@ -13,6 +13,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { api, customerMessage, isApiError } from '../../../lib/api-client';
+import { confirmed } from '../../../lib/confirmed';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** Where an order ships: one of the buyer's addresses, or a location of their company (decision 075). */
@@ -60,8 +61,7 @@ export function usePlaceCheckout() {
   return useMutation({
     mutationFn: async (input: PlaceCheckoutInput) => {
       const reply = await api<PlaceCheckoutReply>('/checkout', { method: 'POST', auth: true, body: input });
-      if (!reply.acknowledged) throw new Error('The order was not acknowledged');
-      return reply;
+      return confirmed(reply, reply.acknowledged, 'The order was not acknowledged');
     },
     onSuccess: async (placed) => {
       queryClient.removeQueries({ queryKey: ['checkout'] });

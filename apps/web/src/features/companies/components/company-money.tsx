@@ -16,7 +16,7 @@ import { LoadingBlock } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
 import { LoadError } from '../../admin/components/load-error';
 import { adminCompanyAccountQuery, useRecordPayment } from '../api/companies';
-import { LedgerEntryRow } from './ledger-entries';
+import { LedgerEntryRow, LedgerList } from './ledger-entries';
 import { StatementDownload } from './statement-download';
 import { checkedWhenSent } from '../../../lib/form-checking';
 
@@ -174,11 +174,11 @@ function RecentEntries({ account }: { account: AdminCompanyAccount }) {
               The newest {recent.length} of {entries} entries; the statements have them all.
             </p>
           )}
-          <ul aria-label="Ledger entries, newest first" className="grid gap-2">
+          <LedgerList>
             {recent.map((entry, index) => (
               <LedgerEntryRow key={`${entry.at}-${entry.number}-${index}`} entry={entry} />
             ))}
-          </ul>
+          </LedgerList>
         </>
       )}
     </div>

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { api, customerMessage } from '../../../lib/api-client';
+import { confirmed } from '../../../lib/confirmed';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `DELETE /myorder?id={id}` (SPEC §7); `deletedCount` 1 means the order was cancelled. */
@@ -11,8 +12,7 @@ async function cancelOrder(id: string) {
     method: 'DELETE',
     auth: true,
   });
-  if (reply.deletedCount !== 1) throw new Error('The order was not cancelled');
-  return reply;
+  return confirmed(reply, reply.deletedCount === 1, 'The order was not cancelled');
 }
 
 /**

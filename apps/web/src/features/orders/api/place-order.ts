@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { api, customerMessage, isApiError } from '../../../lib/api-client';
+import { confirmed } from '../../../lib/confirmed';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
@@ -12,8 +13,7 @@ import { queryKeys } from '../../../lib/query-keys';
  */
 async function placeOrder(input: PlaceOrderInput) {
   const reply = await api<z.infer<typeof orderPlacedReplySchema>>('/order', { method: 'POST', body: input });
-  if (!reply.acknowledged) throw new Error('The order was not acknowledged');
-  return reply;
+  return confirmed(reply, reply.acknowledged, 'The order was not acknowledged');
 }
 
 /** The unit price now, when the order was refused because the price had changed since it was shown. */

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { setAccessToken } from '../../../lib/access-token';
 import { api, customerMessage } from '../../../lib/api-client';
+import { confirmed } from '../../../lib/confirmed';
 import { meQuery } from '../../../lib/me';
 
 type ProfileUpdate = ProfileInput & { email: string };
@@ -13,8 +14,7 @@ async function updateProfile({ email, ...fields }: ProfileUpdate): Promise<UserU
     method: 'PUT',
     body: { email, ...fields },
   });
-  if (!reply.result.acknowledged) throw new Error('The profile update was not acknowledged');
-  return reply;
+  return confirmed(reply, reply.result.acknowledged, 'The profile update was not acknowledged');
 }
 
 export function useUpdateProfile() {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import { noActivity } from '../../../test/admin';
-import { expectBusyKeepingFocus } from '../../../test/forms';
+import { expectBusyKeepingFocus, expectCheckedWhenSent } from '../../../test/forms';
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
 import { anAdminReturn } from '../../../test/returns';
@@ -294,5 +294,58 @@ describe('Returns (admins): what each state offers', () => {
     expect(buttonsOf('RMA-000025')).toEqual([]);
     // A warranty claim: the table's `replace` and `approve` (with a refund), and `reject`.
     expect(buttonsOf('RMA-000030')).toEqual(['Approve RMA-000030 with a replacement', 'Approve RMA-000030 with a refund', 'Reject RMA-000030…']);
+  });
+});
+
+describe('Returns (admins): the restocking fee', () => {
+  it('saves once with the shared submit button: busy with a spinner, aria-disabled and focused while it works', async () => {
+    let answer: (reply: { body: { restockingFeePercent: number } }) => void = () => {};
+    const server = stubFetch({
+      'GET /api/admin/returns': { body: [] },
+      'GET /api/admin/settings': { body: { restockingFeePercent: 15 } },
+      'PUT /api/admin/settings': () => new Promise((resolve) => (answer = resolve)),
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageReturns();
+
+    const fee = await screen.findByRole('spinbutton', { name: 'Restocking fee for “no longer needed” (%)' });
+    await user.clear(fee);
+    await user.type(fee, '12.5');
+    const save = screen.getByRole('button', { name: 'Save the fee' });
+    await user.click(save);
+    await expectBusyKeepingFocus(save);
+    await user.click(save);
+    await user.type(fee, '{Enter}');
+    expect(server.calls.filter((call) => call.method === 'PUT')).toEqual([expect.objectContaining({ path: '/api/admin/settings', body: { restockingFeePercent: 12.5 } })]);
+    answer({ body: { restockingFeePercent: 12.5 } });
+    expect(await screen.findByText('Restocking fee set to 12.5 %')).toBeInTheDocument();
+    await waitFor(() => expect(save).not.toHaveAttribute('aria-busy', 'true'));
+  });
+});
+
+describe('Returns (admins): the restocking fee checked', () => {
+  it('says at the field, in the shop’s words, a fee empty or above 100, and sends any fraction the server takes', async () => {
+    const server = stubFetch({
+      'GET /api/admin/returns': { body: [] },
+      'GET /api/admin/settings': { body: { restockingFeePercent: 15 } },
+      'PUT /api/admin/settings': (call) => ({ body: call.body }),
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageReturns();
+
+    const fee = await screen.findByRole('spinbutton', { name: 'Restocking fee for “no longer needed” (%)' });
+    await user.clear(fee);
+    await expectCheckedWhenSent(user, fee, '', screen.getByRole('button', { name: 'Save the fee' }), returnMessages.restockingFeeRange);
+    await user.type(fee, '150{Enter}');
+    expect(fee).toHaveAccessibleDescription(returnMessages.restockingFeeRange);
+    expect(server.calls.filter((call) => call.method === 'PUT')).toEqual([]);
+
+    await user.clear(fee);
+    await user.type(fee, '12.25{Enter}');
+    expect(await screen.findByText('Restocking fee set to 12.25 %')).toBeInTheDocument();
+    expect(fee).not.toHaveAccessibleDescription();
+    expect(server.calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([{ restockingFeePercent: 12.25 }]);
   });
 });

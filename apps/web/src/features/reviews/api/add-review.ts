@@ -3,13 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { api, customerMessage } from '../../../lib/api-client';
+import { confirmed } from '../../../lib/confirmed';
 import { queryKeys } from '../../../lib/query-keys';
 
 /** `POST /reviews` (SPEC §7): the text and the rating; the server takes e-mail and name from the session. */
 async function addReview(input: ReviewInput) {
   const reply = await api<z.infer<typeof acknowledgedSchema>>('/reviews', { method: 'POST', body: input });
-  if (!reply.acknowledged) throw new Error('The review was not acknowledged');
-  return reply;
+  return confirmed(reply, reply.acknowledged, 'The review was not acknowledged');
 }
 
 /**

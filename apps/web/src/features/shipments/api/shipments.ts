@@ -1,6 +1,7 @@
 import type { modifiedCountSchema, shipReplySchema, ShipOrderInput } from '@autoparts/shared';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
+import { confirmed } from '../../../lib/confirmed';
 import { queryKeys } from '../../../lib/query-keys';
 import { useAdminMutation } from '../../admin/api/use-admin-mutation';
 import { shipmentNotices } from '../shipment-notices';
@@ -12,15 +13,13 @@ async function shipOrder({ id, shipment }: { id: string; shipment: ShipOrderInpu
     auth: true,
     body: shipment,
   });
-  if (reply.modifiedCount !== 1) throw new Error('The order was not shipped');
-  return reply;
+  return confirmed(reply, reply.modifiedCount === 1, 'The order was not shipped');
 }
 
 /** `POST /admin/order/{id}/deliver`: shipped → delivered. */
 async function deliverOrder(id: string) {
   const reply = await api<z.infer<typeof modifiedCountSchema>>(`/admin/order/${encodeURIComponent(id)}/deliver`, { method: 'POST', auth: true });
-  if (reply.modifiedCount !== 1) throw new Error('The order was not marked delivered');
-  return reply;
+  return confirmed(reply, reply.modifiedCount === 1, 'The order was not marked delivered');
 }
 
 export function useShipOrder() {
