@@ -95,6 +95,11 @@ export const catalogueImportSchema = z.object({
   status: z.enum(catalogueImportStatuses),
   /** Whether its changes were kept: an apply with no problems, or with `skip`. */
   applied: z.boolean(),
+  /**
+   * Whether a problem ended the file or found it unusable as a whole (not XML, a file of another
+   * kind, a zip of no table; decision 147, an addition): nothing of it is applied, skip or not.
+   */
+  fatal: z.boolean(),
   fileName: z.string(),
   fileSize: z.number().int(),
   /**
@@ -186,6 +191,9 @@ export const catalogueDataMessages = {
     appliedWithWarnings: 'Applied, with warnings.',
     appliedWithoutRejected: 'Applied, without the records that had problems.',
     dryRun: 'Dry run: nothing was changed. These are the changes an apply would make.',
+    /** A file a problem ended or found unusable as a whole (`fatal`): its counts are not what an apply would do. */
+    unusable: (mode: CatalogueImportMode) =>
+      mode === 'apply' ? 'Refused: the file cannot be imported as it is (the problem below), so nothing was changed.' : 'Dry run: the file cannot be imported as it is (the problem below); an apply would change nothing.',
     refused: 'Refused: the file has problems, so nothing was changed.',
     /** A dry run refusing problems, of a file with rejected records: its counts are not what an apply does. */
     wouldBeRefused: (rejected: number, others: number) =>

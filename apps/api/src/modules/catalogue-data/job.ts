@@ -310,6 +310,7 @@ async function importOnce(
     .updateTable('catalogue_imports')
     .set({
       applied,
+      fatal: problems.ended(),
       counts: JSON.stringify(counts),
       problems: JSON.stringify(problems.shown),
       problem_count: problems.count(),

@@ -199,7 +199,7 @@ export function referenceImporter(tables: TableSpec[], name: string): Importer {
       const spec = tables.find((table) => table.file.toLowerCase() === base);
       if (!spec) {
         stream.destroy();
-        context.problem({ line: 1, ref: context.fileName, code: 'invalid-value', message: `${context.fileName} is not a ${name} table: send a zip of the tables, or one of ${tables.map((table) => `${table.file}.txt`).join(', ')}.` });
+        context.fatal({ line: 1, ref: context.fileName, code: 'invalid-value', message: `${context.fileName} is not a ${name} table: send a zip of the tables, or one of ${tables.map((table) => `${table.file}.txt`).join(', ')}.` });
         return;
       }
       // A gzip table's bytes unpacked are not of its size uploaded: its lines read, the total not known.
@@ -245,7 +245,7 @@ async function readZip(input: Readable, tables: TableSpec[], name: string, conte
     try {
       zip = await openZip(file);
     } catch (error) {
-      context.problem({ line: 1, ref: context.fileName, code: 'invalid-value', message: catalogueDataMessages.unreadableZip(context.fileName, error instanceof Error ? error.message : String(error)) });
+      context.fatal({ line: 1, ref: context.fileName, code: 'invalid-value', message: catalogueDataMessages.unreadableZip(context.fileName, error instanceof Error ? error.message : String(error)) });
       return;
     }
     try {
@@ -253,7 +253,7 @@ async function readZip(input: Readable, tables: TableSpec[], name: string, conte
       try {
         entries = await entriesOf(zip);
       } catch (error) {
-        context.problem({ line: 1, ref: context.fileName, code: 'invalid-value', message: catalogueDataMessages.unreadableZip(context.fileName, error instanceof Error ? error.message : String(error)) });
+        context.fatal({ line: 1, ref: context.fileName, code: 'invalid-value', message: catalogueDataMessages.unreadableZip(context.fileName, error instanceof Error ? error.message : String(error)) });
         return;
       }
       const found = tables.flatMap((spec) => {
@@ -261,13 +261,13 @@ async function readZip(input: Readable, tables: TableSpec[], name: string, conte
         return entry ? [{ spec, entry }] : [];
       });
       if (found.length === 0) {
-        context.problem({ line: 1, ref: context.fileName, code: 'invalid-value', message: `The zip holds no ${name} table: ${tables.map((table) => `${table.file}.txt`).join(', ')}.` });
+        context.fatal({ line: 1, ref: context.fileName, code: 'invalid-value', message: `The zip holds no ${name} table: ${tables.map((table) => `${table.file}.txt`).join(', ')}.` });
         return;
       }
       const total = found.reduce((sum, { entry }) => sum + entry.uncompressedSize, 0);
       // yauzl holds each entry to the size its directory gives (validateEntrySizes).
       if (total > CATALOGUE_UNPACKED_MAX_BYTES) {
-        context.problem({ line: 1, ref: context.fileName, code: 'invalid-value', message: catalogueDataMessages.zipUnpackedTooLarge });
+        context.fatal({ line: 1, ref: context.fileName, code: 'invalid-value', message: catalogueDataMessages.zipUnpackedTooLarge });
         return;
       }
       // A size its packed bytes cannot hold (0xFFFFFFFF, ZIP64's marker, without a ZIP64 size, or
@@ -275,7 +275,7 @@ async function readZip(input: Readable, tables: TableSpec[], name: string, conte
       const oversold = found.find(({ entry }) => !sizeFitsData(entry));
       if (oversold) {
         const { entry } = oversold;
-        context.problem({ line: 1, ref: context.fileName, code: 'invalid-value', message: catalogueDataMessages.unreadableZip(context.fileName, catalogueDataMessages.zipSizeBeyondData(entry.fileName, entry.compressedSize)) });
+        context.fatal({ line: 1, ref: context.fileName, code: 'invalid-value', message: catalogueDataMessages.unreadableZip(context.fileName, catalogueDataMessages.zipSizeBeyondData(entry.fileName, entry.compressedSize)) });
         return;
       }
       let before = 0;

@@ -42,6 +42,7 @@ export function toCatalogueImport(found: Selectable<CatalogueImportsTable>, opti
     onProblems: row.on_problems,
     status: row.status,
     applied: row.applied,
+    fatal: row.fatal,
     fileName: row.file_name,
     fileSize: Number(row.file_size),
     progress: { done: Number(row.progress_done), total: row.progress_total === null ? null : Number(row.progress_total), phase: phaseOf(row.progress_phase) },

@@ -21,6 +21,7 @@ function outcome(item: CatalogueImport): string {
   if (item.status === 'queued') return words.queued;
   // What it is doing, which the bar counts: an ACES import writing said "Reading the file…" for minutes.
   if (item.status === 'running') return item.progress.phase === 'writing' ? words.phase.writing(item.mode) : item.progress.phase === 'checking' ? words.phase.checking : words.phase.reading;
+  if (item.fatal) return words.unusable(item.mode);
   if (item.applied) return item.counts.rejected > 0 ? words.appliedWithoutRejected : item.problemCount > 0 ? words.appliedWithWarnings : words.applied;
   if (refusedChanges(item)) return item.mode === 'dry-run' ? words.wouldBeRefused(item.counts.rejected, item.counts.added + item.counts.changed + item.counts.deleted) : words.refused;
   if (item.mode === 'dry-run') return words.dryRun;

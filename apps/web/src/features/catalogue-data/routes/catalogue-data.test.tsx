@@ -20,6 +20,7 @@ const anImport = (overrides: Partial<CatalogueImport> = {}): CatalogueImport => 
   onProblems: 'refuse',
   status: 'done',
   applied: false,
+  fatal: false,
   fileName: 'vcdb.zip',
   fileSize: 2048,
   progress: { done: 2048, total: 2048, phase: 'reading' },
@@ -100,6 +101,31 @@ describe('Catalogue data', () => {
     expect(progress).toHaveAttribute('value', String(done));
     expect(progress).toHaveAttribute('max', String(total));
     expect(within(screen.getByTestId('import-report')).getByRole('status')).toHaveTextContent(said);
+  });
+
+  it.each([
+    ['dry-run', 'Dry run: the file cannot be imported as it is (the problem below); an apply would change nothing.'],
+    ['apply', 'Refused: the file cannot be imported as it is (the problem below), so nothing was changed.'],
+  ] as const)('says that a %s of a file that cannot be imported as it is changes nothing, not what an apply would make', async (mode, said) => {
+    const unusable = anImport({
+      kind: 'aces',
+      mode,
+      fatal: true,
+      fileName: 'pies.xml',
+      counts: { added: 0, changed: 0, deleted: 0, unchanged: 0, rejected: 0 },
+      problems: [{ line: 1, ref: '', code: 'xml', message: "This is a PIES file, not ACES: choose PIES under 'The file holds'." }],
+    });
+    stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [LIST]: { body: [unusable] },
+      'GET /api/admin/catalogue/imports/i-1': { body: unusable },
+      ...noActivity,
+      ...noPartTypes,
+    });
+    renderPage();
+    const report = await screen.findByTestId('import-report');
+    // Before, a dry run of a PIES file sent as ACES said "These are the changes an apply would make" over five zeros.
+    expect(within(report).getByRole('status')).toHaveTextContent(said);
   });
 
   it('does not advise skipping the problems of a dry run when no other change is left', async () => {
