@@ -85,7 +85,9 @@ export function ImportReport({ item, headingRef }: { item: CatalogueImport; head
               // A file's name in a problem wraps inside only where the card has no room: break-words let it widen the page.
               <li key={index} className="rounded border border-amber-200 bg-amber-50 px-3 py-2 [overflow-wrap:anywhere]">
                 {isCatalogueWarning(problem.code) && <span className="font-semibold">Warning · </span>}
-                <span className="font-semibold">Line {problem.line}</span> · <span className="font-mono">{problem.ref}</span> · <span className="font-mono">{problem.code}</span>: {problem.message}
+                {/* A problem of the whole file names no record: no empty place between two dots. */}
+                <span className="font-semibold">Line {problem.line}</span> · {problem.ref && <><span className="font-mono">{problem.ref}</span> · </>}
+                <span className="font-mono">{problem.code}</span>: {problem.message}
               </li>
             ))}
           </ul>

@@ -126,6 +126,8 @@ describe('Catalogue data', () => {
     const report = await screen.findByTestId('import-report');
     // Before, a dry run of a PIES file sent as ACES said "These are the changes an apply would make" over five zeros.
     expect(within(report).getByRole('status')).toHaveTextContent(said);
+    // The problem of the whole file names no record: "Line 1 · xml", not "Line 1 · · xml".
+    expect(within(report).getByRole('listitem')).toHaveTextContent(/^Line 1 · xml: This is a PIES file/);
   });
 
   it('does not advise skipping the problems of a dry run when no other change is left', async () => {
