@@ -17,6 +17,15 @@ export type CatalogueImportOnProblems = (typeof catalogueImportOnProblems)[numbe
 export const catalogueImportStatuses = ['queued', 'running', 'done', 'failed'] as const;
 export type CatalogueImportStatus = (typeof catalogueImportStatuses)[number];
 
+/**
+ * What a running import is doing, which its progress counts (decision 147): reading the file (and,
+ * for PIES, a parts CSV or a VCdb or PCdb table, writing it as it reads), checking what it read
+ * against the catalogue (ACES), writing the changes (ACES's applications; PIES's life cycles,
+ * replacements and kits; the reference rows a delivery no longer holds).
+ */
+export const catalogueImportPhases = ['reading', 'checking', 'writing'] as const;
+export type CatalogueImportPhase = (typeof catalogueImportPhases)[number];
+
 /** The problem codes the issue names; a reader may add its own beside them. */
 export const catalogueProblemCodes = [
   'xml',
@@ -86,10 +95,18 @@ export const catalogueImportSchema = z.object({
   status: z.enum(catalogueImportStatuses),
   /** Whether its changes were kept: an apply with no problems, or with `skip`. */
   applied: z.boolean(),
+  /**
+   * Whether a problem ended the file or found it unusable as a whole (not XML, a file of another
+   * kind, a zip of no table; decision 147, an addition): nothing of it is applied, skip or not.
+   */
+  fatal: z.boolean(),
   fileName: z.string(),
   fileSize: z.number().int(),
-  /** `total` is null while the reader does not know it. */
-  progress: z.object({ done: z.number().int(), total: z.number().int().nullable() }),
+  /**
+   * `total` is null while the reader does not know it. `phase` (decision 147, an addition): what
+   * `done` and `total` count; null before the import says (queued, or just started: reading).
+   */
+  progress: z.object({ done: z.number().int(), total: z.number().int().nullable(), phase: z.enum(catalogueImportPhases).nullable() }),
   counts: catalogueImportCountsSchema,
   /** The first CATALOGUE_PROBLEMS_SHOWN problems, in `GET …/imports/{id}`; empty in the list. `problemCount` counts them all. */
   problems: z.array(catalogueProblemSchema),
@@ -164,11 +181,19 @@ export const catalogueDataMessages = {
       return /nothing of it was applied\.?$/i.test(why) ? `Failed: ${why}` : `Failed: ${why.replace(/\.$/, '')}. Nothing of it was applied.`;
     },
     queued: 'Waiting for its turn…',
-    running: 'Reading the file…',
+    /** A running import's phase (`progress.phase`, decision 147); a dry run writes inside a transaction it rolls back. */
+    phase: {
+      reading: 'Reading the file…',
+      checking: 'Checking the records against the catalogue…',
+      writing: (mode: CatalogueImportMode) => (mode === 'apply' ? 'Writing the changes…' : 'Working out the changes (a dry run keeps none of them)…'),
+    },
     applied: 'Applied.',
     appliedWithWarnings: 'Applied, with warnings.',
     appliedWithoutRejected: 'Applied, without the records that had problems.',
     dryRun: 'Dry run: nothing was changed. These are the changes an apply would make.',
+    /** A file a problem ended or found unusable as a whole (`fatal`): its counts are not what an apply would do. */
+    unusable: (mode: CatalogueImportMode) =>
+      mode === 'apply' ? 'Refused: the file cannot be imported as it is (the problem below), so nothing was changed.' : 'Dry run: the file cannot be imported as it is (the problem below); an apply would change nothing.',
     refused: 'Refused: the file has problems, so nothing was changed.',
     /** A dry run refusing problems, of a file with rejected records: its counts are not what an apply does. */
     wouldBeRefused: (rejected: number, others: number) =>

@@ -712,6 +712,10 @@ export interface CatalogueImportsTable {
   /** bigint: pg hands it back as a string. */
   progress_done: ColumnType<string, number | undefined, number>;
   progress_total: ColumnType<string | null, number | null | undefined, number | null>;
+  /** What the running import is doing, which its progress counts (migration 0076); null before it says. */
+  progress_phase: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Whether a problem ended the file or found it unusable as a whole (migration 0076). */
+  fatal: Generated<boolean>;
   counts: ColumnType<Record<string, number>, string | undefined, string>;
   problems: ColumnType<unknown[], string | undefined, string>;
   problem_count: Generated<number>;

@@ -43,6 +43,7 @@ import * as partFormerNumbers from './0054-part-former-numbers';
 import * as partNumbersCheckedAfterTheWait from './0057-part-numbers-checked-after-the-wait';
 import * as priceListNames from './0058-price-list-names';
 import * as priceListVersions from './0060-price-list-versions';
+import * as catalogueImportPhaseAndFatal from './0076-catalogue-import-phase-and-fatal';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -90,6 +91,7 @@ const migrations: Record<string, Migration> = {
   '0057-part-numbers-checked-after-the-wait': partNumbersCheckedAfterTheWait,
   '0058-price-list-names': priceListNames,
   '0060-price-list-versions': priceListVersions,
+  '0076-catalogue-import-phase-and-fatal': catalogueImportPhaseAndFatal,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -158,6 +158,10 @@ describe('a VCdb upload', () => {
     const broken = await imported({ file: { name: 'broken.zip', bytes: Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64)]) } });
     expect(broken).toMatchObject({ status: 'done', applied: false, problems: [{ line: 1, ref: 'broken.zip', code: 'invalid-value' }] });
     expect(broken.problems[0]?.message).toMatch(/^broken\.zip is not a zip that can be read: /);
+    // None of them can be imported as it is, skip or not: an apply skipping problems was "applied" with nothing in it (decision 147).
+    expect([unknown, empty, broken].map(({ fatal }) => fatal)).toEqual([true, true, true]);
+    expect(await imported({ mode: 'apply', onProblems: 'skip', file: table('Cars.txt', ['MakeID|MakeName']) })).toMatchObject({ status: 'done', applied: false, fatal: true });
+    expect(noColumn).toMatchObject({ fatal: false });
   });
 
   it('takes a gzip file as it streams, and says so when a gzip file is not whole', async () => {

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { CatalogueImportCounts, CatalogueImportMode, CatalogueImportOnProblems, CatalogueProblem } from '@autoparts/shared';
+import type { CatalogueImportCounts, CatalogueImportMode, CatalogueImportPhase, CatalogueImportOnProblems, CatalogueProblem } from '@autoparts/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -27,8 +27,11 @@ export interface ImportContext {
    * problem was never read.
    */
   fatal(problem: CatalogueProblem): void;
-  /** How far the importer is, in its own records; `total` when it knows it. Cheap to call often. */
-  progress(done: number, total?: number): void;
+  /**
+   * How far the importer is, in its own records; `total` when it knows it; `phase` what they count
+   * (decision 147): a new phase starts its own count, its total unknown unless given. Cheap to call often.
+   */
+  progress(done: number, total?: number, phase?: CatalogueImportPhase): void;
   /** Added to as records are written. */
   counts: CatalogueImportCounts;
 }

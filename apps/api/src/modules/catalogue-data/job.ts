@@ -10,6 +10,7 @@ import {
   catalogueDataMessages,
   type CatalogueImportCounts,
   type CatalogueImportKind,
+  type CatalogueImportPhase,
   isCatalogueWarning,
   type CatalogueProblem,
 } from '@autoparts/shared';
@@ -109,17 +110,21 @@ function clipped(problem: CatalogueProblem): CatalogueProblem {
  * Writes progress to the import's row outside its transaction, at most every PROGRESS_EVERY_MS
  * and one write at a time, never waited for by the import: on PostgreSQL another connection of
  * the pool takes it at once; on the embedded database it waits its turn until the import ends.
+ * Progress told between two writes is written once the wait is over (the last of it), so that a
+ * phase begun just before a long statement is shown while the statement runs (decision 147).
  */
 function progressWriter(db: Db, id: string) {
   let last = 0;
   let writing: Promise<void> | undefined;
-  let latest: { done: number; total: number | undefined } = { done: 0, total: undefined };
+  let trailing: NodeJS.Timeout | undefined;
+  let ended = false;
+  let latest: { done: number; total: number | undefined; phase: CatalogueImportPhase | undefined } = { done: 0, total: undefined, phase: undefined };
   const write = () => {
-    const { done, total } = latest;
+    const { done, total, phase } = latest;
     last = Date.now();
     writing = db
       .updateTable('catalogue_imports')
-      .set({ progress_done: done, ...(total !== undefined && { progress_total: total }), heartbeat_at: new Date() })
+      .set({ progress_done: done, progress_total: total ?? null, progress_phase: phase ?? null, heartbeat_at: new Date() })
       .where('id', '=', id)
       .where('status', '=', 'running')
       .execute()
@@ -134,16 +139,36 @@ function progressWriter(db: Db, id: string) {
     if (!writing && Date.now() - last >= HEARTBEAT_EVERY_MS) write();
   }, HEARTBEAT_EVERY_MS);
   heartbeat.unref();
+  const later = () => {
+    trailing = undefined;
+    if (ended) return;
+    if (writing) void writing.then(later);
+    else write();
+  };
   return {
-    progress(done: number, total?: number) {
-      latest = { done, total: total ?? latest.total };
-      if (writing || Date.now() - last < PROGRESS_EVERY_MS) return;
+    progress(done: number, total?: number, phase?: CatalogueImportPhase) {
+      // A new phase counts its own work: the total of the one before is not its total.
+      const samePhase = phase === undefined || phase === latest.phase;
+      latest = { done, total: total ?? (samePhase ? latest.total : undefined), phase: phase ?? latest.phase };
+      if (writing || Date.now() - last < PROGRESS_EVERY_MS) {
+        trailing ??= setTimeout(later, PROGRESS_EVERY_MS);
+        return;
+      }
       write();
     },
     latest: () => latest,
-    settled: () => writing ?? Promise.resolve(),
+    /** The last write done, and none to come: the importer has returned. */
+    settled: () => {
+      ended = true;
+      clearTimeout(trailing);
+      trailing = undefined;
+      return writing ?? Promise.resolve();
+    },
     /** No more heartbeats: the import has ended. */
-    stop: () => clearInterval(heartbeat),
+    stop: () => {
+      clearInterval(heartbeat);
+      clearTimeout(trailing);
+    },
   };
 }
 
@@ -195,7 +220,7 @@ async function runOnce(db: Db, id: string, options: RunOptions): Promise<void> {
   if (row.attempts >= MAX_ATTEMPTS) return finish({ status: 'failed', error: catalogueDataMessages.interrupted });
   await db
     .updateTable('catalogue_imports')
-    .set((eb) => ({ status: 'running', started_at: new Date(), heartbeat_at: new Date(), attempts: eb('attempts', '+', 1), progress_done: 0, progress_total: null }))
+    .set((eb) => ({ status: 'running', started_at: new Date(), heartbeat_at: new Date(), attempts: eb('attempts', '+', 1), progress_done: 0, progress_total: null, progress_phase: null }))
     .where('id', '=', id)
     .execute();
   const progress = progressWriter(db, id);
@@ -237,7 +262,7 @@ async function importOnce(
           baseUrl: options.baseUrl,
           problem: (problem) => problems.add(problem),
           fatal: (problem) => problems.end(problem),
-          progress: (done, total) => progress.progress(done, total),
+          progress: (done, total, phase) => progress.progress(done, total, phase),
           counts,
         };
         try {
@@ -271,7 +296,7 @@ async function importOnce(
       const counted = signal?.aborted ? 1 : 0;
       await db
         .updateTable('catalogue_imports')
-        .set((eb) => ({ status: 'queued', started_at: null, heartbeat_at: null, attempts: eb('attempts', '-', counted), progress_done: 0, progress_total: null }))
+        .set((eb) => ({ status: 'queued', started_at: null, heartbeat_at: null, attempts: eb('attempts', '-', counted), progress_done: 0, progress_total: null, progress_phase: null }))
         .where('id', '=', id)
         .execute();
       throw new Error(signal?.aborted ? HANDED_BACK : (error ?? HANDED_BACK));
@@ -285,6 +310,7 @@ async function importOnce(
     .updateTable('catalogue_imports')
     .set({
       applied,
+      fatal: problems.ended(),
       counts: JSON.stringify(counts),
       problems: JSON.stringify(problems.shown),
       problem_count: problems.count(),

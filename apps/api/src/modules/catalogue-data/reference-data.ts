@@ -199,18 +199,33 @@ export function referenceImporter(tables: TableSpec[], name: string): Importer {
       const spec = tables.find((table) => table.file.toLowerCase() === base);
       if (!spec) {
         stream.destroy();
-        context.problem({ line: 1, ref: context.fileName, code: 'invalid-value', message: `${context.fileName} is not a ${name} table: send a zip of the tables, or one of ${tables.map((table) => `${table.file}.txt`).join(', ')}.` });
+        context.fatal({ line: 1, ref: context.fileName, code: 'invalid-value', message: `${context.fileName} is not a ${name} table: send a zip of the tables, or one of ${tables.map((table) => `${table.file}.txt`).join(', ')}.` });
         return;
       }
-      if (await loadTable(spec, stream, context, (bytes) => context.progress(bytes, context.fileSize))) loaded.push(spec);
+      // A gzip table's bytes unpacked are not of its size uploaded: its lines read, the total not known.
+      const packed = /\.gz$/i.test(context.fileName);
+      const progress = (bytes: number, line: number) => (packed ? context.progress(line, undefined, 'reading') : context.progress(bytes, context.fileSize, 'reading'));
+      if (await loadTable(spec, stream, context, progress)) loaded.push(spec);
     }
+    // What it writes after reading, a table (or the storefront's vehicles) a step (decision 147).
+    const steps = tables === vcdbTables && loaded.length > 0 ? 2 * loaded.length + 1 : loaded.length;
+    let step = 0;
+    const stepDone = () => context.progress(++step, steps, 'writing');
+    if (steps > 0) context.progress(step, steps, 'writing');
     // Children first: a row goes once nothing refers to it, and what referred to it may go just before.
-    for (const spec of [...loaded].reverse()) await deleteMissing(spec, context);
+    const deleteAllMissing = async () => {
+      for (const spec of [...loaded].reverse()) {
+        await deleteMissing(spec, context);
+        stepDone();
+      }
+    };
+    await deleteAllMissing();
     if (tables === vcdbTables && loaded.length > 0) {
       // The storefront's vehicles follow the VCdb (decision 079); the configurations it let go
       // held their base vehicles, submodels and engines back: those go now, unless still used.
       await syncStorefrontVehicles(context.trx);
-      for (const spec of [...loaded].reverse()) await deleteMissing(spec, context);
+      stepDone();
+      await deleteAllMissing();
     }
     await sql`drop table if exists catalogue_seen`.execute(context.trx);
   };
@@ -230,7 +245,7 @@ async function readZip(input: Readable, tables: TableSpec[], name: string, conte
     try {
       zip = await openZip(file);
     } catch (error) {
-      context.problem({ line: 1, ref: context.fileName, code: 'invalid-value', message: catalogueDataMessages.unreadableZip(context.fileName, error instanceof Error ? error.message : String(error)) });
+      context.fatal({ line: 1, ref: context.fileName, code: 'invalid-value', message: catalogueDataMessages.unreadableZip(context.fileName, error instanceof Error ? error.message : String(error)) });
       return;
     }
     try {
@@ -238,7 +253,7 @@ async function readZip(input: Readable, tables: TableSpec[], name: string, conte
       try {
         entries = await entriesOf(zip);
       } catch (error) {
-        context.problem({ line: 1, ref: context.fileName, code: 'invalid-value', message: catalogueDataMessages.unreadableZip(context.fileName, error instanceof Error ? error.message : String(error)) });
+        context.fatal({ line: 1, ref: context.fileName, code: 'invalid-value', message: catalogueDataMessages.unreadableZip(context.fileName, error instanceof Error ? error.message : String(error)) });
         return;
       }
       const found = tables.flatMap((spec) => {
@@ -246,13 +261,13 @@ async function readZip(input: Readable, tables: TableSpec[], name: string, conte
         return entry ? [{ spec, entry }] : [];
       });
       if (found.length === 0) {
-        context.problem({ line: 1, ref: context.fileName, code: 'invalid-value', message: `The zip holds no ${name} table: ${tables.map((table) => `${table.file}.txt`).join(', ')}.` });
+        context.fatal({ line: 1, ref: context.fileName, code: 'invalid-value', message: `The zip holds no ${name} table: ${tables.map((table) => `${table.file}.txt`).join(', ')}.` });
         return;
       }
       const total = found.reduce((sum, { entry }) => sum + entry.uncompressedSize, 0);
       // yauzl holds each entry to the size its directory gives (validateEntrySizes).
       if (total > CATALOGUE_UNPACKED_MAX_BYTES) {
-        context.problem({ line: 1, ref: context.fileName, code: 'invalid-value', message: catalogueDataMessages.zipUnpackedTooLarge });
+        context.fatal({ line: 1, ref: context.fileName, code: 'invalid-value', message: catalogueDataMessages.zipUnpackedTooLarge });
         return;
       }
       // A size its packed bytes cannot hold (0xFFFFFFFF, ZIP64's marker, without a ZIP64 size, or
@@ -260,13 +275,13 @@ async function readZip(input: Readable, tables: TableSpec[], name: string, conte
       const oversold = found.find(({ entry }) => !sizeFitsData(entry));
       if (oversold) {
         const { entry } = oversold;
-        context.problem({ line: 1, ref: context.fileName, code: 'invalid-value', message: catalogueDataMessages.unreadableZip(context.fileName, catalogueDataMessages.zipSizeBeyondData(entry.fileName, entry.compressedSize)) });
+        context.fatal({ line: 1, ref: context.fileName, code: 'invalid-value', message: catalogueDataMessages.unreadableZip(context.fileName, catalogueDataMessages.zipSizeBeyondData(entry.fileName, entry.compressedSize)) });
         return;
       }
       let before = 0;
       for (const { spec, entry } of found) {
         const stream = await new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (error, opened) => (error ? reject(error) : resolve(opened))));
-        if (await loadTable(spec, stream, context, (bytes) => context.progress(before + bytes, total))) loaded.push(spec);
+        if (await loadTable(spec, stream, context, (bytes) => context.progress(before + bytes, total, 'reading'))) loaded.push(spec);
         before += entry.uncompressedSize;
       }
     } finally {
@@ -319,7 +334,7 @@ function entriesOf(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
  * Loads one table file in batches of BATCH rows; answers whether the file could be read as the
  * table (its header has every column), so that rows it no longer holds may be deleted.
  */
-async function loadTable(spec: TableSpec, input: Readable, context: ImportContext, progress: (bytes: number) => void): Promise<boolean> {
+async function loadTable(spec: TableSpec, input: Readable, context: ImportContext, progress: (bytes: number, line: number) => void): Promise<boolean> {
   const fileName = `${spec.file}.txt`;
   let usable = false;
   // VehicleToEngineConfig of a full VCdb names engine configurations instead of engine bases.
@@ -360,7 +375,7 @@ async function loadTable(spec: TableSpec, input: Readable, context: ImportContex
       await writeBatch(spec, batch, fileName, context);
       batch = [];
       inBatch.clear();
-      progress(record.bytes);
+      progress(record.bytes, record.line);
     }
   }
   if (batch.length > 0) await writeBatch(spec, batch, fileName, context);

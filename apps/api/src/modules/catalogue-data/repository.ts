@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { CatalogueImportKind, CatalogueImportMode, CatalogueImportOnProblems, CatalogueProblem } from '@autoparts/shared';
-import { catalogueDataMessages, type CatalogueImport } from '@autoparts/shared';
+import { catalogueDataMessages, catalogueImportPhases, type CatalogueImport, type CatalogueImportPhase } from '@autoparts/shared';
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/database';
 import type { CatalogueImportsTable } from '../../db/schema';
@@ -30,6 +30,8 @@ export function isAnotherImport(error: unknown): boolean {
 const interrupted = (row: Pick<Selectable<CatalogueImportsTable>, 'status' | 'heartbeat_at'>, now: number) =>
   row.status === 'running' && row.heartbeat_at !== null && now - row.heartbeat_at.getTime() > HEARTBEAT_STALE_MS;
 
+const phaseOf = (phase: string | null): CatalogueImportPhase | null => (catalogueImportPhases as readonly (string | null)[]).includes(phase) ? (phase as CatalogueImportPhase) : null;
+
 export function toCatalogueImport(found: Selectable<CatalogueImportsTable>, options: { staleHeartbeats?: boolean } = {}): CatalogueImport {
   const row = options.staleHeartbeats && interrupted(found, Date.now()) ? { ...found, status: 'failed' as const, error: catalogueDataMessages.interrupted, finished_at: found.heartbeat_at } : found;
   const counts = row.counts as CatalogueImport['counts'];
@@ -40,9 +42,10 @@ export function toCatalogueImport(found: Selectable<CatalogueImportsTable>, opti
     onProblems: row.on_problems,
     status: row.status,
     applied: row.applied,
+    fatal: row.fatal,
     fileName: row.file_name,
     fileSize: Number(row.file_size),
-    progress: { done: Number(row.progress_done), total: row.progress_total === null ? null : Number(row.progress_total) },
+    progress: { done: Number(row.progress_done), total: row.progress_total === null ? null : Number(row.progress_total), phase: phaseOf(row.progress_phase) },
     counts,
     problems: row.problems as CatalogueProblem[],
     problemCount: row.problem_count,

@@ -246,4 +246,19 @@ describe('importAces', () => {
       expect(problems.map(({ ref, code, message }) => `${ref} ${code} ${message.includes('live part ELC-1001')}`)).toEqual(['83 overlap true']);
     });
   });
+
+  it('tells its progress in every phase: the apps read, the checks done of all of them, the apps written of all (decision 147)', async () => {
+    const told: Array<[number, number | undefined, string | undefined]> = [];
+    await runImport(app, importAces, demo, 'refuse', (done, total, phase) => told.push([done, total, phase]));
+    const phases = told.map(([, , phase]) => phase).filter((phase, index, all) => phase !== all[index - 1]);
+    expect(phases).toEqual(['reading', 'checking', 'writing']);
+    expect(told.filter(([, , phase]) => phase === 'reading')).toEqual([[6, undefined, 'reading']]);
+    const checking = told.filter(([, , phase]) => phase === 'checking');
+    expect(checking.at(0)).toEqual([0, 15, 'checking']);
+    expect(checking.at(-1)).toEqual([15, 15, 'checking']);
+    expect(told.filter(([, , phase]) => phase === 'writing')).toEqual([
+      [0, 6, 'writing'],
+      [6, 6, 'writing'],
+    ]);
+  });
 });

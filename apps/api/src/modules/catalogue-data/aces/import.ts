@@ -9,6 +9,8 @@ const STAGE_BATCH = 1_000;
 const APPLY_BATCH = 5_000;
 /** Problems read back from the staging table per round trip. */
 const PROBLEM_PAGE = 1_000;
+/** The steps of `check` its progress counts (decision 147): each is one statement or a few over every staged app. */
+const CHECK_STEPS = 15;
 
 type Staged = { seq: number; line: number; ref: string; action: 'A' | 'D'; part_number: string; base_vehicle_id: number; submodel_id: number | null; engine_base_id: number | null; part_type_id: number; position_id: number | null; quantity: number; notes: string[]; mfr_label: string | null };
 
@@ -72,7 +74,7 @@ export const importAces: Importer = async (input, context) => {
       ) live on true
     `.execute(trx);
     batch = [];
-    context.progress(seq);
+    context.progress(seq, undefined, 'reading');
   };
   for await (const record of readAces(input)) {
     if ('header' in record) {
@@ -118,24 +120,32 @@ export const importAces: Importer = async (input, context) => {
 /** Marks each staged app with its first problem, reports them in file order, and answers how many. */
 async function check(context: ImportContext, header: AcesHeader): Promise<number> {
   const { trx } = context;
+  let step = 0;
+  const stepDone = () => context.progress(++step, CHECK_STEPS, 'checking');
+  context.progress(step, CHECK_STEPS, 'checking');
   // A temporary table is never analysed by autovacuum: without its statistics the planner takes
   // two million staged apps for a few.
   await sql`analyze aces_apps`.execute(trx);
   await sql`create index on aces_apps (match_id)`.execute(trx);
+  stepDone();
   const mark = (code: CatalogueProblem['code'], where: RawBuilder<unknown>, message: RawBuilder<unknown>) =>
     sql`update aces_apps a set code = ${code}, message = ${message} where a.code is null and ${where}`.execute(trx);
+  const markStep = async (...args: Parameters<typeof mark>) => {
+    await mark(...args);
+    stepDone();
+  };
 
-  await mark('unknown-base-vehicle', sql`not exists (select 1 from vcdb_base_vehicles v where v.id = a.base_vehicle_id)`, sql`'BaseVehicle ' || a.base_vehicle_id || ' is not in the VCdb.'`);
-  await mark('unknown-submodel', sql`a.submodel_id is not null and not exists (select 1 from vcdb_submodels s where s.id = a.submodel_id)`, sql`'SubModel ' || a.submodel_id || ' is not in the VCdb.'`);
-  await mark('unknown-engine', sql`a.engine_base_id is not null and not exists (select 1 from vcdb_engine_bases e where e.id = a.engine_base_id)`, sql`'EngineBase ' || a.engine_base_id || ' is not in the VCdb.'`);
-  await mark('unknown-part-type', sql`not exists (select 1 from pcdb_part_types t where t.id = a.part_type_id)`, sql`'PartType ' || a.part_type_id || ' is not in the PCdb.'`);
-  await mark('unknown-position', sql`a.position_id is not null and not exists (select 1 from pcdb_positions p where p.id = a.position_id)`, sql`'Position ' || a.position_id || ' is not in the PCdb.'`);
-  await mark(
+  await markStep('unknown-base-vehicle', sql`not exists (select 1 from vcdb_base_vehicles v where v.id = a.base_vehicle_id)`, sql`'BaseVehicle ' || a.base_vehicle_id || ' is not in the VCdb.'`);
+  await markStep('unknown-submodel', sql`a.submodel_id is not null and not exists (select 1 from vcdb_submodels s where s.id = a.submodel_id)`, sql`'SubModel ' || a.submodel_id || ' is not in the VCdb.'`);
+  await markStep('unknown-engine', sql`a.engine_base_id is not null and not exists (select 1 from vcdb_engine_bases e where e.id = a.engine_base_id)`, sql`'EngineBase ' || a.engine_base_id || ' is not in the VCdb.'`);
+  await markStep('unknown-part-type', sql`not exists (select 1 from pcdb_part_types t where t.id = a.part_type_id)`, sql`'PartType ' || a.part_type_id || ' is not in the PCdb.'`);
+  await markStep('unknown-position', sql`a.position_id is not null and not exists (select 1 from pcdb_positions p where p.id = a.position_id)`, sql`'Position ' || a.position_id || ' is not in the PCdb.'`);
+  await markStep(
     'invalid-combination',
     sql`a.submodel_id is not null and not exists (select 1 from vcdb_vehicles v where v.base_vehicle_id = a.base_vehicle_id and v.submodel_id = a.submodel_id)`,
     sql`'SubModel ' || a.submodel_id || ' is not a submodel of BaseVehicle ' || a.base_vehicle_id || ' in the VCdb.'`,
   );
-  await mark(
+  await markStep(
     'invalid-combination',
     sql`a.engine_base_id is not null and not exists (
       select 1 from vcdb_vehicles v join vcdb_vehicle_engines e on e.vehicle_id = v.id
@@ -149,7 +159,7 @@ async function check(context: ImportContext, header: AcesHeader): Promise<number
     where a.code is null and a.part_id is null
   `.execute(trx);
   for (const { former, current } of formers.rows) await mark('former-number', sql`a.part_id is null and a.part_number = ${former}`, sql`${catalogueDataMessages.formerNumber(former, current)}`);
-  await mark('unknown-part', sql`a.part_id is null`, sql`'Part ' || a.part_number || ' is not a part of the shop.'`);
+  await markStep('unknown-part', sql`a.part_id is null`, sql`'Part ' || a.part_number || ' is not a part of the shop.'`);
 
   // Within the file, among the apps not already rejected; the first in the file counts.
   const vehicle = sql`a.base_vehicle_id, a.submodel_id, a.engine_base_id, a.part_type_id, a.position_id`;
@@ -166,6 +176,7 @@ async function check(context: ImportContext, header: AcesHeader): Promise<number
     ) d
     where d.seq = a.seq and d.previous_action = a.action
   `.execute(trx);
+  stepDone();
   await sql`
     update aces_apps a set code = 'overlap',
       message = 'App ' || a.ref || ' gives part ' || a.part_number || ' where App ' || d.first_ref || ' (line ' || d.first_line || ') gives part ' || d.first_part
@@ -177,6 +188,7 @@ async function check(context: ImportContext, header: AcesHeader): Promise<number
     ) d
     where d.seq = a.seq and d.first_part <> a.part_number
   `.execute(trx);
+  stepDone();
   await sql`
     update aces_apps a set code = 'comment-conflict',
       message = 'App ' || a.ref || case when cardinality(a.notes) > 0 then ' has notes' else ' has no notes' end
@@ -189,8 +201,10 @@ async function check(context: ImportContext, header: AcesHeader): Promise<number
     ) d
     where d.seq = a.seq and d.first_noted <> (cardinality(a.notes) > 0)
   `.execute(trx);
+  stepDone();
 
   await checkLive(context, header);
+  stepDone();
 
   // ACES Apps are applied in file order: of an A and a D of one application, the later one stands
   // (an A, then its D: deleted; a D, then an A: live). The earlier is superseded and changes nothing.
@@ -199,6 +213,7 @@ async function check(context: ImportContext, header: AcesHeader): Promise<number
     from (select a.seq, lead(a.seq) over w as next from aces_apps a where a.code is null window w as (partition by ${application} order by a.seq)) d
     where d.seq = a.seq and d.next is not null
   `.execute(trx);
+  stepDone();
 
   let rejected = 0;
   let after = 0;
@@ -209,7 +224,10 @@ async function check(context: ImportContext, header: AcesHeader): Promise<number
     for (const { line, ref, code, message } of rows) context.problem({ line, ref, code, message });
     rejected += rows.length;
     const last = rows.at(-1);
-    if (!last) return rejected;
+    if (!last) {
+      stepDone();
+      return rejected;
+    }
     after = last.seq;
   }
 }
@@ -266,6 +284,7 @@ async function checkLive({ trx }: ImportContext, header: AcesHeader): Promise<vo
 /** Writes the apps not rejected into `applications`, counting what it did. */
 async function apply(context: ImportContext, header: AcesHeader, total: number): Promise<void> {
   const { trx, counts } = context;
+  context.progress(0, total, 'writing');
 
   if (header.submissionType === 'FULL') {
     const brand = header.brandAaiaId === null ? sql`true` : sql`ap.part_id in (select id from parts where brand_aaia_id = ${header.brandAaiaId})`;
@@ -314,6 +333,6 @@ async function apply(context: ImportContext, header: AcesHeader, total: number):
       for (const { line, ref, part_number } of idle) context.problem({ line, ref, code: 'not-applied', message: `App ${ref} deletes an application of part ${part_number} that is not live: nothing changed.` });
       counts.unchanged += idle.length;
     }
-    context.progress(total + Math.min(from + APPLY_BATCH - 1, total), total * 2);
+    context.progress(Math.min(from + APPLY_BATCH - 1, total), total, 'writing');
   }
 }

@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
-import { catalogueDataMessages, type CatalogueProblem } from '@autoparts/shared';
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { XmlBounds } from '../xml-bounds';
-import { XmlDecoder } from '../xml-decoder';
+import type { CatalogueProblem } from '@autoparts/shared';
+import type { SaxesTagPlain } from 'saxes';
+import { XmlFile } from '../xml-file';
 
 /** An ACES file's Header, as far as the import needs it. */
 export interface AcesHeader {
@@ -58,37 +57,27 @@ const TEXT_ELEMENTS = new Set(['Note', 'Qty', 'MfrLabel', 'Part']);
  * FULL or UPDATE, none, or no Header before the first App, with an `invalid-value` problem naming it
  * (read as FULL, a NETCHANGE file of one App would have deleted every other application).
  */
-export async function* readAces(input: Readable): AsyncGenerator<AcesRecord> {
-  const parser = new SaxesParser({ position: true, xmlns: false });
-  const ready: AcesRecord[] = [];
+export function readAces(input: Readable): AsyncGenerator<AcesRecord> {
   const path: string[] = [];
   let text = '';
   let collecting = false;
   let current: Building | undefined;
   const header: Record<string, string> = {};
-  let failed: CatalogueProblem | undefined;
   let headerRead = false;
-  const bounds = new XmlBounds();
+  const file = new XmlFile<AcesRecord>('ACES', () => current?.attributes.id ?? '');
+  const { parser } = file;
   /** What a file without a valid SubmissionType would do is unknowable: nothing of it is applied. */
-  const refuse = (message: string) => {
-    failed ??= { line: parser.line, ref: '', code: 'invalid-value', message };
-  };
-  const fail = (reason: string | undefined) => {
-    if (reason) failed ??= { line: parser.line, ref: current?.attributes.id ?? '', code: 'xml', message: `Malformed XML on line ${parser.line}: ${reason}` };
-  };
+  const refuse = (message: string) => file.end({ line: parser.line, ref: '', code: 'invalid-value', message });
 
-  parser.on('error', (error) => fail(error.message.replace(/^(.*?:)?\d+:\d+: /, '')));
   parser.on('opentag', (tag: SaxesTagPlain) => {
     const name = localName(tag.name);
     path.push(name);
-    fail(bounds.element(path.length));
-    // A file of another kind ends at its root: a PIES file read as ACES was an ACES FULL file of no App, which deletes every application.
-    if (path.length === 1 && name !== 'ACES') failed ??= { line: parser.line, ref: '', code: 'xml', message: catalogueDataMessages.wrongRoot('ACES', name) };
+    file.opened(path.length, name);
     text = '';
     collecting = path.length === 3 && (path[1] === 'Header' || (current !== undefined && TEXT_ELEMENTS.has(name)));
     if (name === 'App' && path.length === 2) {
       if (!headerRead) refuse(NO_HEADER);
-      bounds.record();
+      file.bounds.record();
       current = { line: parser.line, attributes: tag.attributes, ids: {}, notes: [], texts: {} };
       return;
     }
@@ -103,9 +92,9 @@ export async function* readAces(input: Readable): AsyncGenerator<AcesRecord> {
     if (collecting) text += chunk;
   });
   parser.on('closetag', () => {
-    bounds.element(0);
+    file.closed();
     // saxes reads on past an error; nothing after it counts.
-    if (failed) return;
+    if (file.failed) return;
     const depth = path.length;
     const name = path.pop() ?? '';
     const value = text.trim();
@@ -117,44 +106,20 @@ export async function* readAces(input: Readable): AsyncGenerator<AcesRecord> {
       const type = header.SubmissionType;
       if (type === undefined || type === '') refuse('The Header has no SubmissionType (FULL or UPDATE): nothing of the file is applied.');
       else if (type !== 'FULL' && type !== 'UPDATE') refuse(`SubmissionType "${type}" is neither FULL nor UPDATE: nothing of the file is applied.`);
-      else ready.push({ header: { submissionType: type, brandAaiaId: header.BrandAAIAID || null } });
+      else file.finished({ header: { submissionType: type, brandAaiaId: header.BrandAAIAID || null } });
     } else if (current && depth === 3) {
       if (name === 'Note') {
         if (value) current.notes.push(value);
       } else current.texts[name] = value;
     } else if (current && depth === 2 && name === 'App') {
-      ready.push(finish(current));
+      file.finished(finish(current));
       current = undefined;
     }
   });
 
-  const decoder = new XmlDecoder();
-  /** A file that is not XML at all is told so in a sentence of its own, not as malformed XML. */
-  const failDecoding = () => {
-    if (decoder.notXml) failed ??= { line: 1, ref: '', code: 'xml', message: decoder.problem ?? catalogueDataMessages.notXml };
-    else fail(decoder.problem);
-  };
-  for await (const chunk of input) {
-    const text = typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer);
-    parser.write(text);
-    fail(bounds.wrote(text.length));
-    failDecoding();
-    if (failed) break;
-    yield* ready.splice(0);
-  }
-  if (!failed) {
-    parser.write(decoder.end());
-    failDecoding();
-    const lastLine = parser.line;
-    parser.close();
-    if (!headerRead) failed ??= { line: lastLine, ref: '', code: 'invalid-value', message: NO_HEADER };
-  }
-  if (failed) {
-    yield* ready.splice(0);
-    yield { line: failed.line, fatal: failed };
-    return;
-  }
-  yield* ready.splice(0);
+  return file.records(input, (lastLine) => {
+    if (!headerRead) file.end({ line: lastLine, ref: '', code: 'invalid-value', message: NO_HEADER });
+  });
 }
 
 const NO_HEADER = 'The file has no Header with a SubmissionType (FULL or UPDATE) before its first App: nothing of it is applied.';

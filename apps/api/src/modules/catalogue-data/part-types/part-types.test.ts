@@ -70,6 +70,14 @@ describe('part type categories', () => {
     expect((await list()).find(({ partTypeId }) => partTypeId === 59014)).toMatchObject({ category: null, parts: 1 });
   });
 
+  it('lists part types as people read their names: Type 2 before Type 10, a tie by id', async () => {
+    const names = ['Type 10', 'Type 1', 'Type 100', 'Type 2', 'Type 11', 'type 3', 'Type 1'];
+    await app.db.insertInto('pcdb_part_types').values(names.map((name, index) => ({ id: 79_001 + index, name }))).execute();
+    expectReply(await put(names.map((_, index) => ({ partTypeId: 79_001 + index, category: 'brakes' }))), 200);
+    const listed = (await list()).filter(({ partTypeId }) => partTypeId > 79_000 && partTypeId < 79_100);
+    expect(listed.map(({ partTypeId, name }) => `${name} ${partTypeId}`)).toEqual(['Type 1 79002', 'Type 1 79007', 'Type 2 79004', 'type 3 79006', 'Type 10 79001', 'Type 11 79005', 'Type 100 79003']);
+  });
+
   it('leaves an existing part in its category', async () => {
     await runImport(app, importPies, piesFile(typed('PT-110', 59001)));
     await app.db.updateTable('parts').set({ category_slug: 'engine' }).where('part_number', '=', 'PT-110').execute();

@@ -2,10 +2,17 @@ import { PART_TYPE_CATEGORIES_MAX, partTypeCategoryMessages, type PartTypeCatego
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database';
 
+/** Names compared as people read them: numbers within them by value, case aside. */
+const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
 /** PCdb part types → the shop's categories (decision 084). */
 export function createPartTypeCategories(db: Db) {
   return {
-    /** The part types the shop's parts carry or that are mapped, by name, with their category and count of parts. */
+    /**
+     * The part types the shop's parts carry or that are mapped, by name as people read it (Type 2
+     * before Type 10; a tie by id), with their category and count of parts. Sorted here, not in SQL:
+     * the embedded database has no ICU collation to sort numbers within text.
+     */
     async list(): Promise<PartTypeCategory[]> {
       const { rows } = await sql<PartTypeCategory>`
         select t.id as "partTypeId", t.name, m.category_slug as category, coalesce(p.parts, 0)::integer as parts
@@ -16,7 +23,7 @@ export function createPartTypeCategories(db: Db) {
         order by t.name, t.id
         limit ${PART_TYPE_CATEGORIES_MAX}
       `.execute(db);
-      return rows;
+      return rows.sort((a, b) => byName.compare(a.name, b.name) || a.partTypeId - b.partTypeId);
     },
 
     /** Maps (or, with category null, unmaps) the part types listed; answers a problem for an unknown part type or category. */

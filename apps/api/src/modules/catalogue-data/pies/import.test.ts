@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app';
 import { importPartsCsv } from '../parts-csv/import';
-import { importPies } from './import';
+import { importPies, IMPORT_BATCH } from './import';
 import { piesFile, piesItem, runImport } from './test-files';
 
 let app: FastifyInstance;
@@ -251,5 +251,17 @@ describe('importPies', () => {
     expect(problems).toEqual([expect.objectContaining({ ref: 'PN_101', code: 'invalid-value', message: `Part number "PN_101": ${catalogueMessages.partNumber}.` })]);
     expect(counts).toMatchObject({ added: 1, rejected: 1 });
     expect(await part('PN-100')).toBeDefined();
+  });
+
+  it('tells its progress: the records read (rejected ones too), then the second pass done of all it has to do (decision 147)', async () => {
+    const told: Array<[number, number | undefined, string | undefined]> = [];
+    const items = Array.from({ length: IMPORT_BATCH + 2 }, (_, index) => piesItem(index === 0 ? 'PR_0' : `PR-${index}`));
+    await runImport(app, importPies, piesFile(...items), 'skip', (done, total, phase) => told.push([done, total, phase]));
+    // Before, the second pass counted from 0 again with no total: the bar went back with nothing to say why.
+    expect(told).toEqual([
+      [IMPORT_BATCH, undefined, 'reading'],
+      [0, IMPORT_BATCH + 1, 'writing'],
+      [IMPORT_BATCH, IMPORT_BATCH + 1, 'writing'],
+    ]);
   });
 });

@@ -64,16 +64,15 @@ export async function importItems(records: AsyncIterable<ReadRecord>, context: I
   `.execute(context.trx);
   const seen = new Set<string>();
   let batch: Array<{ line: number; item: CatalogueItem }> = [];
-  let done = 0;
+  // Every record read, rejected ones too: a file of nothing but problems still shows how far it is.
+  let read = 0;
   const reject = (problems: CatalogueProblem[]) => {
     for (const problem of problems) context.problem(problem);
     context.counts.rejected += 1;
   };
   const flush = async () => {
     await keepPending(await writeBatch(batch, context, reject), context);
-    done += batch.length;
     batch = [];
-    context.progress(done);
   };
 
   for await (const record of records) {
@@ -81,6 +80,8 @@ export async function importItems(records: AsyncIterable<ReadRecord>, context: I
       context.fatal(record.fatal);
       return;
     }
+    read += 1;
+    if (read % IMPORT_BATCH === 0) context.progress(read, undefined, 'reading');
     const { line, item, problems } = record;
     // The shop's own photo, as its PIES export writes it (absolute), is its path again.
     if (item.photoUrl && context.baseUrl && item.photoUrl.startsWith(`${context.baseUrl}/`)) item.photoUrl = item.photoUrl.slice(context.baseUrl.length);
@@ -439,7 +440,10 @@ async function applyPartChanges(context: ImportContext): Promise<void> {
   const codeOf = (message: string, number: string | null | undefined): CatalogueProblem['code'] =>
     number && (message === partChangeMessages.replacementMissing(number) || message === partChangeMessages.componentMissing(number)) ? 'unknown-part' : 'part-change';
 
+  // The second pass's own progress (decision 147): it took minutes at 100,000 items, and counted from 0 again with no total.
+  const pending = Number((await sql<{ count: string }>`select count(*) as count from pies_pending`.execute(trx)).rows[0]?.count ?? 0);
   let done = 0;
+  context.progress(done, pending, 'writing');
   for (let after = 0; ; ) {
     const page = await sql<Pending & { seq: number }>`
       select seq, ${pendingColumns} from pies_pending where seq > ${after} order by seq limit ${PENDING_PAGE}
@@ -460,7 +464,7 @@ async function applyPartChanges(context: ImportContext): Promise<void> {
         }
       }
       done += 1;
-      if (done % IMPORT_BATCH === 0) context.progress(done);
+      if (done % IMPORT_BATCH === 0) context.progress(done, pending, 'writing');
     }
     const last = page.rows.at(-1);
     if (!last) break;

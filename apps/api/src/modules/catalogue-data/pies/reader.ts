@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
-import { catalogueDataMessages, type CatalogueProblem, dollarsToCents } from '@autoparts/shared';
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { XmlBounds } from '../xml-bounds';
-import { XmlDecoder } from '../xml-decoder';
+import { type CatalogueProblem, dollarsToCents } from '@autoparts/shared';
+import type { SaxesTagPlain } from 'saxes';
+import { XmlFile } from '../xml-file';
 import { gtin14, type CatalogueItem, type ReadRecord } from './item';
 
 /** Millimetres in one unit of a PIES dimension UOM. */
@@ -68,32 +67,24 @@ const SEGMENTS: Record<string, string> = {
  * - the photo: the `DigitalFileInformation` of AssetType P04 (primary photo), else the first one's URI.
  * Malformed XML ends the file with an `xml` problem naming its line.
  */
-export async function* readPies(input: Readable, options: { today?: string } = {}): AsyncGenerator<ReadRecord> {
-  const parser = new SaxesParser({ position: true, xmlns: false });
-  const ready: ReadRecord[] = [];
+export function readPies(input: Readable, options: { today?: string } = {}): AsyncGenerator<ReadRecord> {
   const path: string[] = [];
   let text = '';
   let current: Building | undefined;
   let attributes: Record<string, string> = {};
   const stack: Array<Record<string, string>> = [];
-  let failed: CatalogueProblem | undefined;
-  const bounds = new XmlBounds();
   const header: Header = { today: options.today ?? new Date().toISOString().slice(0, 10) };
-  const fail = (reason: string | undefined) => {
-    if (reason) failed ??= { line: parser.line, ref: current?.item.partNumber ?? '', code: 'xml', message: `Malformed XML on line ${parser.line}: ${reason}` };
-  };
+  const file = new XmlFile<ReadRecord>('PIES', () => current?.item.partNumber ?? '');
+  const { parser } = file;
 
-  parser.on('error', (error) => fail(error.message.replace(/^(.*?:)?\d+:\d+: /, '')));
   parser.on('opentag', (tag: SaxesTagPlain) => {
     const name = localName(tag.name);
     path.push(name);
-    fail(bounds.element(path.length));
-    // A file of another kind ends at its root: a PIES file read as ACES was an ACES FULL file of no App, which deletes every application.
-    if (path.length === 1 && name !== 'PIES') failed ??= { line: parser.line, ref: '', code: 'xml', message: catalogueDataMessages.wrongRoot('PIES', name) };
+    file.opened(path.length, name);
     stack.push(tag.attributes);
     text = '';
     if (name === 'Item' && path.at(-2) === 'Items') {
-      bounds.record();
+      file.bounds.record();
       current = { line: parser.line, item: { partNumber: '' }, problems: [], descriptions: [], prices: [], interchange: [], kit: [], photos: [], carries: new Set() };
       const maintenance = tag.attributes.MaintenanceType?.toUpperCase();
       if (maintenance === 'D') current.item.archive = true;
@@ -123,7 +114,7 @@ export async function* readPies(input: Readable, options: { today?: string } = {
     text += chunk;
   });
   parser.on('closetag', () => {
-    bounds.element(0);
+    file.closed();
     const name = path.pop() ?? '';
     attributes = stack.pop() ?? {};
     const value = text.trim();
@@ -136,37 +127,14 @@ export async function* readPies(input: Readable, options: { today?: string } = {
       return;
     }
     if (name === 'Item' && parent === 'Items') {
-      ready.push(finish(current, header));
+      file.finished(finish(current, header));
       current = undefined;
       return;
     }
     onField(current, name, parent ?? '', value, attributes);
   });
 
-  const decoder = new XmlDecoder();
-  /** A file that is not XML at all is told so in a sentence of its own, not as malformed XML. */
-  const failDecoding = () => {
-    if (decoder.notXml) failed ??= { line: 1, ref: '', code: 'xml', message: decoder.problem ?? catalogueDataMessages.notXml };
-    else fail(decoder.problem);
-  };
-  for await (const chunk of input) {
-    const text = typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer);
-    parser.write(text);
-    fail(bounds.wrote(text.length));
-    failDecoding();
-    if (failed) break;
-    yield* ready.splice(0);
-  }
-  if (!failed) {
-    parser.write(decoder.end());
-    failDecoding();
-    parser.close();
-  }
-  if (failed) {
-    yield { line: failed.line, fatal: failed };
-    return;
-  }
-  yield* ready.splice(0);
+  return file.records(input);
 }
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);

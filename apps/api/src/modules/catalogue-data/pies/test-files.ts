@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { isCatalogueWarning, type CatalogueImportCounts, type CatalogueImportOnProblems, type CatalogueProblem } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Importer } from '../importer';
+import type { ImportContext, Importer } from '../importer';
 
 /** A made-up PIES 7.2 file around `items` (each an `<Item>…</Item>`), one element a line. */
 export const piesFile = (...items: string[]) =>
@@ -26,7 +26,7 @@ export const piesItem = (partNumber: string, more: { name?: string; price?: stri
  * Runs `importer` on `text` in a transaction of `app`'s database as the import job does: committed
  * unless there are problems other than warnings and `onProblems` is `refuse`, or one ended the file.
  */
-export async function runImport(app: FastifyInstance, importer: Importer, text: string, onProblems: CatalogueImportOnProblems = 'refuse') {
+export async function runImport(app: FastifyInstance, importer: Importer, text: string, onProblems: CatalogueImportOnProblems = 'refuse', progress: ImportContext['progress'] = () => undefined) {
   const problems: CatalogueProblem[] = [];
   const counts: CatalogueImportCounts = { added: 0, changed: 0, deleted: 0, unchanged: 0, rejected: 0 };
   const refused = new Error('refused');
@@ -34,7 +34,7 @@ export async function runImport(app: FastifyInstance, importer: Importer, text: 
   await app.db
     .transaction()
     .execute(async (trx) => {
-      await importer(Readable.from([Buffer.from(text)]), { trx, mode: 'apply', onProblems, fileName: 'test', fileSize: Buffer.byteLength(text), baseUrl: app.config.baseUrl, problem: (problem) => problems.push(problem), fatal: (problem) => ((ended = true), problems.push(problem)), progress: () => undefined, counts });
+      await importer(Readable.from([Buffer.from(text)]), { trx, mode: 'apply', onProblems, fileName: 'test', fileSize: Buffer.byteLength(text), baseUrl: app.config.baseUrl, problem: (problem) => problems.push(problem), fatal: (problem) => ((ended = true), problems.push(problem)), progress, counts });
       if (ended || (problems.some(({ code }) => !isCatalogueWarning(code)) && onProblems === 'refuse')) throw refused;
     })
     .catch((error: unknown) => {

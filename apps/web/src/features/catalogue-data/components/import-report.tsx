@@ -18,7 +18,10 @@ export const countLabel = (item: CatalogueImport, name: (typeof countNames)[numb
 function outcome(item: CatalogueImport): string {
   const words = catalogueDataMessages.outcome;
   if (item.status === 'failed') return words.failed(item.error);
-  if (isActive(item)) return item.status === 'queued' ? words.queued : words.running;
+  if (item.status === 'queued') return words.queued;
+  // What it is doing, which the bar counts: an ACES import writing said "Reading the file…" for minutes.
+  if (item.status === 'running') return item.progress.phase === 'writing' ? words.phase.writing(item.mode) : item.progress.phase === 'checking' ? words.phase.checking : words.phase.reading;
+  if (item.fatal) return words.unusable(item.mode);
   if (item.applied) return item.counts.rejected > 0 ? words.appliedWithoutRejected : item.problemCount > 0 ? words.appliedWithWarnings : words.applied;
   if (refusedChanges(item)) return item.mode === 'dry-run' ? words.wouldBeRefused(item.counts.rejected, item.counts.added + item.counts.changed + item.counts.deleted) : words.refused;
   if (item.mode === 'dry-run') return words.dryRun;
@@ -82,7 +85,9 @@ export function ImportReport({ item, headingRef }: { item: CatalogueImport; head
               // A file's name in a problem wraps inside only where the card has no room: break-words let it widen the page.
               <li key={index} className="rounded border border-amber-200 bg-amber-50 px-3 py-2 [overflow-wrap:anywhere]">
                 {isCatalogueWarning(problem.code) && <span className="font-semibold">Warning · </span>}
-                <span className="font-semibold">Line {problem.line}</span> · <span className="font-mono">{problem.ref}</span> · <span className="font-mono">{problem.code}</span>: {problem.message}
+                {/* A problem of the whole file names no record: no empty place between two dots. */}
+                <span className="font-semibold">Line {problem.line}</span> · {problem.ref && <><span className="font-mono">{problem.ref}</span> · </>}
+                <span className="font-mono">{problem.code}</span>: {problem.message}
               </li>
             ))}
           </ul>

@@ -20,9 +20,10 @@ const anImport = (overrides: Partial<CatalogueImport> = {}): CatalogueImport => 
   onProblems: 'refuse',
   status: 'done',
   applied: false,
+  fatal: false,
   fileName: 'vcdb.zip',
   fileSize: 2048,
-  progress: { done: 2048, total: 2048 },
+  progress: { done: 2048, total: 2048, phase: 'reading' },
   counts: { added: 12, changed: 3, deleted: 0, unchanged: 900, rejected: 1 },
   problems: [{ line: 7, ref: 'BaseVehicle.txt 100009', code: 'invalid-combination', message: 'BaseVehicleID 100009 names make 42, which the shop does not have.' }],
   problemCount: 1,
@@ -43,8 +44,8 @@ describe('Catalogue data', () => {
     let uploaded = false;
     const server = stubFetch({
       'GET /api/me': { body: anAdmin() },
-      [LIST]: () => ({ body: uploaded ? [anImport({ status: 'queued', progress: { done: 0, total: null } })] : [] }),
-      'GET /api/admin/catalogue/imports/i-1': { body: anImport({ status: 'running', progress: { done: 512, total: 2048 } }) },
+      [LIST]: () => ({ body: uploaded ? [anImport({ status: 'queued', progress: { done: 0, total: null, phase: null } })] : [] }),
+      'GET /api/admin/catalogue/imports/i-1': { body: anImport({ status: 'running', progress: { done: 512, total: 2048, phase: 'reading' } }) },
       'POST /api/admin/catalogue/imports': () => ((uploaded = true), { status: 202, body: { id: 'i-1' } }),
       ...noActivity,
       ...noPartTypes,
@@ -66,7 +67,7 @@ describe('Catalogue data', () => {
   });
 
   it('says how many records were read while a big file is read and its total is not known yet', async () => {
-    const running = anImport({ kind: 'aces', mode: 'apply', status: 'running', fileName: 'aces.xml.gz', progress: { done: 692_000, total: null }, problems: [], problemCount: 0 });
+    const running = anImport({ kind: 'aces', mode: 'apply', status: 'running', fileName: 'aces.xml.gz', progress: { done: 692_000, total: null, phase: 'reading' }, problems: [], problemCount: 0 });
     stubFetch({
       'GET /api/me': { body: anAdmin() },
       [LIST]: { body: [running] },
@@ -78,6 +79,55 @@ describe('Catalogue data', () => {
     // Minutes of a 2,000,000-App file go by before the total is known: the bar alone would not move.
     const progress = await screen.findByRole('progressbar', { name: 'Progress: 692,000 records read' });
     expect(progress).not.toHaveAttribute('value');
+    expect(within(screen.getByTestId('import-report')).getByRole('status')).toHaveTextContent('Reading the file…');
+  });
+
+  it.each([
+    ['apply', 'checking', 6, 15, 'Progress: 40\u00a0%', 'Checking the records against the catalogue…'],
+    ['apply', 'writing', 1_000_000, 2_000_000, 'Progress: 50\u00a0%', 'Writing the changes…'],
+    ['dry-run', 'writing', 1_500_000, 2_000_000, 'Progress: 75\u00a0%', 'Working out the changes (a dry run keeps none of them)…'],
+  ] as const)('says what a running %s is doing once its file is read (%s) beside its bar', async (mode, phase, done, total, name, said) => {
+    const running = anImport({ kind: 'aces', mode, status: 'running', fileName: 'aces.xml.gz', progress: { done, total, phase }, problems: [], problemCount: 0 });
+    stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [LIST]: { body: [running] },
+      'GET /api/admin/catalogue/imports/i-1': { body: running },
+      ...noActivity,
+      ...noPartTypes,
+    });
+    renderPage();
+    // An ACES import writing 2,000,000 applications said "Reading the file…" for minutes (decision 143).
+    const progress = await screen.findByRole('progressbar', { name });
+    expect(progress).toHaveAttribute('value', String(done));
+    expect(progress).toHaveAttribute('max', String(total));
+    expect(within(screen.getByTestId('import-report')).getByRole('status')).toHaveTextContent(said);
+  });
+
+  it.each([
+    ['dry-run', 'Dry run: the file cannot be imported as it is (the problem below); an apply would change nothing.'],
+    ['apply', 'Refused: the file cannot be imported as it is (the problem below), so nothing was changed.'],
+  ] as const)('says that a %s of a file that cannot be imported as it is changes nothing, not what an apply would make', async (mode, said) => {
+    const unusable = anImport({
+      kind: 'aces',
+      mode,
+      fatal: true,
+      fileName: 'pies.xml',
+      counts: { added: 0, changed: 0, deleted: 0, unchanged: 0, rejected: 0 },
+      problems: [{ line: 1, ref: '', code: 'xml', message: "This is a PIES file, not ACES: choose PIES under 'The file holds'." }],
+    });
+    stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [LIST]: { body: [unusable] },
+      'GET /api/admin/catalogue/imports/i-1': { body: unusable },
+      ...noActivity,
+      ...noPartTypes,
+    });
+    renderPage();
+    const report = await screen.findByTestId('import-report');
+    // Before, a dry run of a PIES file sent as ACES said "These are the changes an apply would make" over five zeros.
+    expect(within(report).getByRole('status')).toHaveTextContent(said);
+    // The problem of the whole file names no record: "Line 1 · xml", not "Line 1 · · xml".
+    expect(within(report).getByRole('listitem')).toHaveTextContent(/^Line 1 · xml: This is a PIES file/);
   });
 
   it('does not advise skipping the problems of a dry run when no other change is left', async () => {
