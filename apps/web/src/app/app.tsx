@@ -1,7 +1,8 @@
-import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 import type { ToasterProps } from 'sonner';
 import { NOTIFICATION_DURATION_MS } from '@autoparts/shared';
+import { followRefusal } from '../lib/me';
 import { retryTransientFailures } from '../lib/query-retry';
 
 // TanStack Query's defaults are SPEC §9's: 3 retries, 5 minutes of cache. A 4xx reply is an
@@ -15,14 +16,20 @@ import { retryTransientFailures } from '../lib/query-retry';
 // (`refetchOnReconnect`, which 'always' turns off unless asked for). Data already shown is not
 // asked for again while offline (on a page's mount or the window's focus): that could only fail
 // and put an error in its place.
+// Any read or change refused with 401 while someone is signed in asks who is signed in again
+// (`followRefusal`, lib/me.ts: a session that ended elsewhere). The server's client (a page it
+// renders) has no observer of the session to ask for it, so there it only marks it stale.
 const whileOnline = () => onlineManager.isOnline();
 export function createQueryClient() {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => followRefusal(queryClient, error) }),
+    mutationCache: new MutationCache({ onError: (error) => followRefusal(queryClient, error) }),
     defaultOptions: {
       queries: { retry: retryTransientFailures, networkMode: 'always', refetchOnReconnect: true, refetchOnMount: whileOnline, refetchOnWindowFocus: whileOnline },
       mutations: { networkMode: 'always' },
     },
   });
+  return queryClient;
 }
 
 /** The web app around its router: the browser's (main.tsx) or the server's (entry-server.tsx). */

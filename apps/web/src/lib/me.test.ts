@@ -1,6 +1,7 @@
 import type { Me } from '@autoparts/shared';
 import { dehydrate, hydrate, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../app/app';
 import { stubFetch } from '../test/fetch-stub';
 import { signedOutReply } from '../test/users';
 import { api } from './api-client';
@@ -67,9 +68,10 @@ describe('forgetPricesOnViewerChange', () => {
 describe('followSessionEnd', () => {
   const customer: Me = { email: 'jane@example.com', name: 'Jane', role: 'customer', education: '', location: '', phone: '', linkedin: '', emailVerified: true };
 
-  function signedInShop(me: Me | null = customer) {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-    followSessionEnd(queryClient);
+  /** The browser's client as main.tsx makes it: its caches follow a refusal, `followSessionEnd` drops the account's data. */
+  function signedInShop(me: Me | null = customer, { followingEnd = true } = {}) {
+    const queryClient = createQueryClient();
+    if (followingEnd) followSessionEnd(queryClient);
     queryClient.setQueryData(meQuery.queryKey, me);
     queryClient.setQueryData(queryKeys.myOrders('jane@example.com'), [{ _id: 'order-1' }]);
     queryClient.setQueryData(queryKeys.garage, { vehicles: [], activeId: null });
@@ -98,9 +100,9 @@ describe('followSessionEnd', () => {
     expect(queryClient.getQueryData(queryKeys.vehicleYears)).toEqual([2015]);
   });
 
-  it('asks again when a read of the account is refused with 401 too', async () => {
+  it('asks again when a read of the account is refused with 401 too: the shop’s client does, by itself', async () => {
     const server = stubFetch({ 'GET /api/addresses': signedOutReply, 'GET /api/me': signedOutReply });
-    const queryClient = signedInShop();
+    const queryClient = signedInShop(customer, { followingEnd: false });
     meObserver(queryClient);
     await queryClient.fetchQuery({ queryKey: ['addresses', 'again'], queryFn: () => api('/addresses') }).catch(() => undefined);
     await vi.waitFor(() => expect(queryClient.getQueryData(meQuery.queryKey)).toBeNull());

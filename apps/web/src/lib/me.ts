@@ -1,6 +1,6 @@
 import type { Me } from '@autoparts/shared';
 import { hashKey, partialMatchKey, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { ApiError, api } from './api-client';
+import { ApiError, api, isApiError } from './api-client';
 import { pricedQueryRoots, privateQueryRoots } from './query-keys';
 import { finishSignOut, isSignOutPending } from './session-end';
 
@@ -78,36 +78,32 @@ export function forgetPricesOnViewerChange(queryClient: QueryClient): () => void
  * says signed out and a signed-in page goes to /login, and back after signing in. Only while
  * someone is signed in here: a visitor's 401 (a wrong password) is no news.
  *
- * When the account signed in here ends or changes, however that was found (Sign Out too), its own
- * data (`privateQueryRoots`: its orders, garage, addresses, cart) is dropped: the next person at
- * this browser never sees it, even for a moment. Returns the unsubscribe.
+ * TanStack Query's own hook for it: the `onError` of the client's QueryCache and MutationCache
+ * (`createQueryClient`, app/app.tsx), called for every read and change that fails, whoever made it.
+ */
+export function followRefusal(queryClient: QueryClient, error: unknown): void {
+  if (!isApiError(error, 401) || !queryClient.getQueryData(meQuery.queryKey)) return;
+  void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+}
+
+/**
+ * When the account signed in here ends or changes, however that was found (a refusal above, Sign
+ * Out too), its own data (`privateQueryRoots`: its orders, garage, addresses, cart) is dropped:
+ * the next person at this browser never sees it, even for a moment. A subscription, not the
+ * QueryCache's `onSuccess`: that one hears only fetches, and the session also comes with the page
+ * and goes with Sign Out's `setQueryData`. Returns the unsubscribe.
  */
 export function followSessionEnd(queryClient: QueryClient): () => void {
-  const refused = (error: unknown) => {
-    if (!(error instanceof ApiError) || error.status !== 401 || !queryClient.getQueryData(meQuery.queryKey)) return;
-    void queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
-  };
   let account: string | undefined;
-  const fromQueries = queryClient.getQueryCache().subscribe((event) => {
-    if (event.query.queryHash !== meQueryHash) {
-      if (event.type === 'updated' && event.action.type === 'error') refused(event.action.error);
-      return;
-    }
+  return queryClient.getQueryCache().subscribe((event) => {
     // Any news of the session, as above: the page's own, a fetch, a sign-out's null.
-    if (event.type === 'removed' || event.query.state.status !== 'success') return;
+    if (event.type === 'removed' || event.query.queryHash !== meQueryHash || event.query.state.status !== 'success') return;
     const before = account;
     account = (event.query.state.data as Me | null)?.email ?? '';
     if (before && before !== account) {
       queryClient.removeQueries({ predicate: (query) => privateQueryRoots.some((root) => partialMatchKey(query.queryKey, root)) });
     }
   });
-  const fromMutations = queryClient.getMutationCache().subscribe((event) => {
-    if (event.type === 'updated' && event.action.type === 'error') refused(event.action.error);
-  });
-  return () => {
-    fromQueries();
-    fromMutations();
-  };
 }
 
 const meQueryHash = hashKey(meQuery.queryKey);

@@ -4,6 +4,7 @@ import {
   OVERVIEW_DAYS,
   PAID_STATUSES,
   REPLACEMENT_PROVIDER,
+  returnMove,
   SHIPPED_ALL_STATUSES,
   type AdminOverview,
   type OrderStatus,
@@ -14,6 +15,8 @@ import { onSale } from '../parts/repository';
 
 /** Orders that brought money in: every paid order, shipped in part or whole or delivered since (the order-process table's). */
 const EARNING = sql`status in (${sql.join(PAID_STATUSES)})`;
+/** A return whose money went back: the status a refund leads to (the return-state table's, decision 137). */
+const REFUNDED = returnMove('refund', 'admin').to;
 /** How many low-stock parts the overview lists at most, the emptiest first: parts on sale only (one that cannot be sold needs no restock). */
 const LOW_STOCK_LIMIT = 20;
 
@@ -61,7 +64,7 @@ export function createOverviewRepository(db: Db, timeZone: string) {
                          select sum(return_lines.quantity) from return_lines
                          join returns on returns.id = return_lines.return_id
                          where return_lines.order_id = orders.id and return_lines.position = order_lines.position
-                           and returns.status = 'refunded' and returns.reason <> 'core'), 0) as units
+                           and returns.status = ${REFUNDED} and returns.reason <> 'core'), 0) as units
             from orders
             join order_lines on order_lines.order_id = orders.id
             where orders.${EARNING}

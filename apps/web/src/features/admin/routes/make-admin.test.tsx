@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../../lib/access-token';
 import { noActivity } from '../../../test/admin';
 import { stubFetch } from '../../../test/fetch-stub';
+import { fullPage } from '../../../test/pages';
 import { renderRoutes } from '../../../test/render-with-router';
 import { anAdmin } from '../../../test/users';
 import { Component as MakeAdminPage } from './make-admin';
@@ -312,10 +313,10 @@ describe('Make Admin', () => {
   });
 
   it('keeps the page and the search in the address: a reload or Back shows the same users', async () => {
-    const fullPage = Array.from({ length: USERS_PAGE_SIZE }, (_, index) => ({ email: `u${index}@example.com`, name: `User ${index}`, role: 'customer' as const }));
+    const full = fullPage(USERS_PAGE_SIZE, (n) => ({ email: `u${n}@example.com`, name: `User ${n}`, role: 'customer' as const }), 0);
     const server = stubFetch({
       'GET /api/me': { body: anAdmin() },
-      [GET_USERS]: { body: fullPage },
+      [GET_USERS]: { body: full },
       'GET /api/users?page=2': { body: [boss, jane] },
       'GET /api/users?q=jane&page=1': { body: [jane] },
       ...noActivity,
@@ -341,10 +342,10 @@ describe('Make Admin', () => {
   });
 
   it('offers no next page after a full page that is the last: the next page is asked first', async () => {
-    const fullPage = Array.from({ length: USERS_PAGE_SIZE }, (_, index) => ({ email: `u${index}@example.com`, name: `User ${index}`, role: 'customer' as const }));
+    const full = fullPage(USERS_PAGE_SIZE, (n) => ({ email: `u${n}@example.com`, name: `User ${n}`, role: 'customer' as const }), 0);
     const server = stubFetch({
       'GET /api/me': { body: anAdmin() },
-      [GET_USERS]: { body: fullPage },
+      [GET_USERS]: { body: full },
       'GET /api/users?page=2': { body: [] },
       ...noActivity,
     });
@@ -356,14 +357,13 @@ describe('Make Admin', () => {
   });
 
   it('offers the next page of a new search until that page answers, whatever the last search’s next page was', async () => {
-    const fullPage = (letter: string) =>
-      Array.from({ length: USERS_PAGE_SIZE }, (_, index) => ({ email: `${letter}${index}@example.com`, name: `User ${index}`, role: 'customer' as const }));
+    const usersOf = (letter: string) => fullPage(USERS_PAGE_SIZE, (n) => ({ email: `${letter}${n}@example.com`, name: `User ${n}`, role: 'customer' as const }), 0);
     let answerNext: (() => void) | undefined;
     stubFetch({
       'GET /api/me': { body: anAdmin() },
-      [GET_USERS]: { body: fullPage('u') },
+      [GET_USERS]: { body: usersOf('u') },
       'GET /api/users?page=2': { body: [] },
-      'GET /api/users?q=v&page=1': { body: fullPage('v') },
+      'GET /api/users?q=v&page=1': { body: usersOf('v') },
       'GET /api/users?q=v&page=2': () =>
         new Promise((resolve) => {
           answerNext = () => resolve({ body: [] });

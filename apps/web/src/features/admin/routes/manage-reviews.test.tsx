@@ -5,6 +5,7 @@ import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { anAdminReview, noActivity } from '../../../test/admin';
 import { stubFetch } from '../../../test/fetch-stub';
+import { fullPage } from '../../../test/pages';
 import { renderRoutes } from '../../../test/render-with-router';
 import { Component as ManageReviewsPage } from './manage-reviews';
 
@@ -32,7 +33,7 @@ const callTo = (server: ReturnType<typeof stubFetch>, route: string) =>
 
 describe('Customer Reviews (admins)', () => {
   it('offers no next page after a full page that is the last: the next page is asked first', async () => {
-    const full = Array.from({ length: ADMIN_REVIEWS_PAGE_SIZE }, (_, index) => anAdminReview({ _id: `review-${index + 1}`, name: `Reviewer ${index + 1}` }));
+    const full = fullPage(ADMIN_REVIEWS_PAGE_SIZE, (n) => anAdminReview({ _id: `review-${n}`, name: `Reviewer ${n}` }));
     const server = stubFetch({ [GET_REVIEWS]: { body: full }, 'GET /api/admin/reviews?page=2': { body: [] }, ...noActivity });
     renderManageReviews();
     await screen.findByRole('article', { name: 'Reviewer 1' });

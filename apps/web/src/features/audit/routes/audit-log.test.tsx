@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { anAuditEntry } from '../../../test/admin';
 import { stubFetch } from '../../../test/fetch-stub';
+import { fullPage } from '../../../test/pages';
 import { renderRoutes } from '../../../test/render-with-router';
 import { auditSearch } from '../api/get-audit-log';
 import { Component as AuditLogPage } from './audit-log';
@@ -22,7 +23,7 @@ function renderAuditLog(path = '/dashboard/audit') {
 
 describe('Audit log', () => {
   it('offers no older entries after a full page that is the last: the next page is asked first', async () => {
-    const full = Array.from({ length: AUDIT_PAGE_SIZE }, (_, index) => anAuditEntry({ _id: `e${index}` }));
+    const full = fullPage(AUDIT_PAGE_SIZE, (n) => anAuditEntry({ _id: `e${n}` }), 0);
     const server = stubFetch({ [ACTORS]: { body: [] }, [FIRST]: { body: full }, 'GET /api/admin/audit?limit=25&page=2': { body: [] } });
     renderAuditLog();
     await screen.findAllByRole('listitem');
@@ -72,7 +73,7 @@ describe('Audit log', () => {
   });
 
   it('pages on while a page comes full', async () => {
-    const full = Array.from({ length: 25 }, (_, index) => anAuditEntry({ _id: `e${index}` }));
+    const full = fullPage(AUDIT_PAGE_SIZE, (n) => anAuditEntry({ _id: `e${n}` }), 0);
     stubFetch({ [ACTORS]: { body: [] }, [FIRST]: { body: full }, 'GET /api/admin/audit?limit=25&page=2': { body: [shipped] } });
     const user = userEvent.setup();
     renderAuditLog();

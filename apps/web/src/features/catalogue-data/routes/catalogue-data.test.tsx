@@ -1,10 +1,11 @@
-import { catalogueDataMessages, type CatalogueImport } from '@autoparts/shared';
+import { CATALOGUE_IMPORTS_PAGE, catalogueDataMessages, type CatalogueImport } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import { noActivity } from '../../../test/admin';
 import { stubFetch } from '../../../test/fetch-stub';
+import { fullPage } from '../../../test/pages';
 import { renderRoutes } from '../../../test/render-with-router';
 import { anAdmin } from '../../../test/users';
 import { Component as CatalogueDataPage } from './catalogue-data';
@@ -209,12 +210,12 @@ describe('Catalogue data', () => {
   });
 
   it('shows older imports a page at a time, takes the focus to the first one added and says how many', async () => {
-    const page = (from: number, count: number) =>
-      Array.from({ length: count }, (_, index) => anImport({ id: `i-${from + index}`, fileName: `file-${from + index}.zip`, problems: [], problemCount: 0 }));
+    const page = (from: number, count = CATALOGUE_IMPORTS_PAGE) =>
+      fullPage(count, (n) => anImport({ id: `i-${n}`, fileName: `file-${n}.zip`, problems: [], problemCount: 0 }), from);
     const server = stubFetch({
       'GET /api/me': { body: anAdmin() },
-      [LIST]: { body: page(0, 50) },
-      'GET /api/admin/catalogue/imports?before=i-49': { body: page(50, 50) },
+      [LIST]: { body: page(0) },
+      'GET /api/admin/catalogue/imports?before=i-49': { body: page(50) },
       'GET /api/admin/catalogue/imports?before=i-99': { body: page(100, 3) },
       'GET /api/admin/catalogue/imports/i-0': { body: anImport({ id: 'i-0', fileName: 'file-0.zip' }) },
       ...noActivity,

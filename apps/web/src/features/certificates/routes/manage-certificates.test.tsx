@@ -5,6 +5,7 @@ import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import { noActivity } from '../../../test/admin';
 import { stubFetch } from '../../../test/fetch-stub';
+import { fullPage } from '../../../test/pages';
 import { renderRoutes } from '../../../test/render-with-router';
 import { anAdmin } from '../../../test/users';
 import { Component as ManageCertificates } from './manage-certificates';
@@ -46,7 +47,7 @@ function renderPage() {
 
 describe('Certificates (admins)', () => {
   it('offers no next page after a full page that is the last: the next page is asked first', async () => {
-    const full = Array.from({ length: CERTIFICATES_PAGE_SIZE }, (_, index) => ({ ...pending, id: `rc-${index + 1}`, locationName: `Depot ${index + 1}` }));
+    const full = fullPage(CERTIFICATES_PAGE_SIZE, (n) => ({ ...pending, id: `rc-${n}`, locationName: `Depot ${n}` }));
     const server = stubFetch({
       'GET /api/me': { body: anAdmin() },
       'GET /api/admin/certificates?page=1&status=unverified': { body: full },

@@ -4,18 +4,23 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
 import { anOrder } from '../../../test/orders';
+import { fullPage } from '../../../test/pages';
 import { renderRoutes } from '../../../test/render-with-router';
 import { CompanyOrders } from './company-orders';
 
-/** A page of the company's orders, numbered from `first`. */
-const pageFrom = (first: number, length = MY_ORDERS_PAGE_SIZE): CompanyOrder[] =>
-  Array.from({ length }, (_, index) => ({
-    ...anOrder({ _id: `order-${first + index}`, orderNumber: String(100_000 + first + index), status: 'paid' }),
-    placedBy: 'Bo Buyer (bo@example.com)',
-    location: null,
-    paymentMethod: 'card' as const,
-    dueOn: null,
-  }));
+/** A full page of the company's orders, numbered from `first`. */
+const pageFrom = (first: number): CompanyOrder[] =>
+  fullPage(
+    MY_ORDERS_PAGE_SIZE,
+    (n) => ({
+      ...anOrder({ _id: `order-${n}`, orderNumber: String(100_000 + n), status: 'paid' }),
+      placedBy: 'Bo Buyer (bo@example.com)',
+      location: null,
+      paymentMethod: 'card' as const,
+      dueOn: null,
+    }),
+    first,
+  );
 
 const renderOrders = () => renderRoutes([{ path: '*', element: <CompanyOrders /> }]);
 const PAGER = { name: 'The company’s orders pages' };

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { adminNotices } from '../../admin/admin-notices';
 import { noActivity } from '../../../test/admin';
 import { stubFetch } from '../../../test/fetch-stub';
+import { fullPage } from '../../../test/pages';
 import { renderRoutes } from '../../../test/render-with-router';
 import { anAdmin } from '../../../test/users';
 import { Component as ManageCompanies } from './manage-companies';
@@ -57,7 +58,7 @@ function renderPage() {
 
 describe('Companies (admins)', () => {
   it('offers no next page after a full page that is the last: the next page is asked first', async () => {
-    const full = Array.from({ length: COMPANIES_PAGE_SIZE }, (_, index) => ({ ...fleetco, id: `c-${index + 1}`, name: `Company ${index + 1}` }));
+    const full = fullPage(COMPANIES_PAGE_SIZE, (n) => ({ ...fleetco, id: `c-${n}`, name: `Company ${n}` }));
     const server = stubFetch({
       'GET /api/me': { body: anAdmin() },
       'GET /api/admin/companies?page=1': { body: full },

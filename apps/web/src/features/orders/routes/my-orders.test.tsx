@@ -1,10 +1,11 @@
-import { accountMessages, apiErrors, buyAgainMessages, confirmations, notices, partChangeMessages } from '@autoparts/shared';
+import { accountMessages, apiErrors, buyAgainMessages, confirmations, MY_ORDERS_PAGE_SIZE, notices, partChangeMessages } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { setAccessToken } from '../../../lib/access-token';
 import { stubFetch } from '../../../test/fetch-stub';
+import { fullPage } from '../../../test/pages';
 import { aCheckoutOrder, anOrder } from '../../../test/orders';
 import { renderRoutes } from '../../../test/render-with-router';
 import { aCustomer } from '../../../test/users';
@@ -414,12 +415,12 @@ describe('My Orders', () => {
 });
 
 describe('My Orders: pages', () => {
-  const fullPage = (first: number) => Array.from({ length: 20 }, (_, index) => anOrder({ _id: `order-${first + index}`, name: `Part ${first + index}`, orderNumber: String(100_000 + first + index) }));
+  const ordersFrom = (first: number) => fullPage(MY_ORDERS_PAGE_SIZE, (n) => anOrder({ _id: `order-${n}`, name: `Part ${n}`, orderNumber: String(100_000 + n) }), first);
 
   it('offers no older orders after a full page that is the last: the next page is asked first', async () => {
     const server = stubFetch({
       'GET /api/me': { body: aCustomer() },
-      [GET_ORDERS]: { body: fullPage(1) },
+      [GET_ORDERS]: { body: ordersFrom(1) },
       'GET /api/myorder/jane%40example.com?page=2': { body: [] },
     });
     renderMyOrders();
@@ -432,8 +433,8 @@ describe('My Orders: pages', () => {
   it('steps to the older orders when there are some, and keeps the keyboard when that page is the last', async () => {
     stubFetch({
       'GET /api/me': { body: aCustomer() },
-      [GET_ORDERS]: { body: fullPage(1) },
-      'GET /api/myorder/jane%40example.com?page=2': { body: fullPage(21) },
+      [GET_ORDERS]: { body: ordersFrom(1) },
+      'GET /api/myorder/jane%40example.com?page=2': { body: ordersFrom(21) },
       'GET /api/myorder/jane%40example.com?page=3': { body: [] },
     });
     const user = userEvent.setup();
@@ -455,7 +456,7 @@ describe('My Orders: the last order of a later page cancelled', () => {
     let cancelled = false;
     stubFetch({
       'GET /api/me': { body: aCustomer() },
-      [GET_ORDERS]: { body: Array.from({ length: 20 }, (_, index) => anOrder({ _id: `order-${index + 1}`, name: `Part ${index + 1}`, orderNumber: String(100_001 + index) })) },
+      [GET_ORDERS]: { body: fullPage(MY_ORDERS_PAGE_SIZE, (n) => anOrder({ _id: `order-${n}`, name: `Part ${n}`, orderNumber: String(100_000 + n) })) },
       'GET /api/myorder/jane%40example.com?page=2': () => ({ body: cancelled ? [] : [oldest] }),
       'DELETE /api/myorder?id=order-21': () => {
         cancelled = true;
