@@ -1,6 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
-import { partTypeCategoryMessages, paths } from '@autoparts/shared';
+import { catalogueDataMessages, CATALOGUE_IMPORT_MAX_BYTES, partTypeCategoryMessages, paths, type CatalogueImport } from '@autoparts/shared';
+import type { Page } from '@playwright/test';
 import yazl from 'yazl';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
@@ -23,6 +25,34 @@ async function demoZip(makeId: number, makeName: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of archive.outputStream as AsyncIterable<Buffer>) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/**
+ * Starts an upload as another admin's tab would, and holds it while its file is arriving: the
+ * shop's one import at a time is taken until `release` cuts it off (the shop then forgets it).
+ */
+async function holdAnUpload(page: Page, fileName: string): Promise<{ release: () => Promise<void> }> {
+  const origin = new URL(page.url()).origin;
+  const cookie = (await page.context().cookies(origin)).map(({ name, value }) => `${name}=${value}`).join('; ');
+  const boundary = `held-${Date.now()}`;
+  const field = (name: string, value: string) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const request = http.request(`${origin}/api/admin/catalogue/imports`, {
+    method: 'POST',
+    headers: { cookie, origin, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  request.on('error', () => undefined);
+  request.write(
+    field('kind', 'vcdb') + field('mode', 'dry-run') + field('onProblems', 'refuse') +
+      `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="${fileName}"\r\ncontent-type: text/plain\r\n\r\nMakeID|MakeName\r\n`,
+  );
+  const listed = async () => ((await (await page.request.get('/api/admin/catalogue/imports')).json()) as CatalogueImport[]).some((item) => item.fileName === fileName);
+  await expect.poll(listed).toBe(true);
+  return {
+    release: async () => {
+      request.destroy();
+      await expect.poll(listed).toBe(false);
+    },
+  };
 }
 
 // One import at a time in the whole shop (a second is refused, 409): the two widths take turns.
@@ -151,6 +181,49 @@ for (const width of widths) {
       const fitment = page.getByRole('region', { name: 'Vehicles this part fits' });
       await expect(fitment.getByRole('row').filter({ hasText: 'Subaru' })).toContainText('Outback');
       await expect(fitment.getByRole('row').filter({ hasText: 'Subaru' })).toContainText('2015');
+    });
+
+    test('a second upload while another import is under way is refused, and a file over 512 MB before it is sent: the form says so', async ({ page }, testInfo) => {
+      const held = `held-${width}-${testInfo.retry}.txt`;
+      await logInAt(page, e2eAdmin);
+      await page.goto(paths.catalogueData);
+      await expect(page.getByRole('heading', { level: 1, name: 'Catalogue data' })).toBeVisible();
+      const upload = page.getByRole('button', { name: 'Upload for a dry run' });
+      const file = page.getByLabel('File', { exact: true });
+
+      // Over 512 MB: refused as it is chosen, and not sent (a sparse file: no disk, no bytes read).
+      const huge = testInfo.outputPath('huge.xml');
+      const handle = await open(huge, 'w');
+      await handle.truncate(CATALOGUE_IMPORT_MAX_BYTES + 1);
+      await handle.close();
+      const posts: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && request.url().endsWith('/api/admin/catalogue/imports')) posts.push(request.url());
+      });
+      await file.setInputFiles(huge);
+      await expect(file).toHaveAccessibleDescription(new RegExp(catalogueDataMessages.tooLarge));
+      await expect(file).toHaveAttribute('aria-invalid', 'true');
+      await upload.click();
+      await expect(file).toBeFocused();
+      expect(posts).toEqual([]);
+
+      // Another admin's upload arriving: this one is refused, and the screen says why.
+      const other = await holdAnUpload(page, held);
+      const make = { name: 'Make.txt', mimeType: 'text/plain', buffer: Buffer.from('MakeID|MakeName\r\n1|Acme\r\n') };
+      await file.setInputFiles(make);
+      await expect(file).not.toHaveAccessibleDescription(new RegExp(catalogueDataMessages.tooLarge));
+      await upload.click();
+      await expect(page.getByText(catalogueDataMessages.busy)).toBeVisible();
+      expect(posts).toHaveLength(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.screenshot({ path: testInfo.outputPath(`busy-${width}.png`) });
+      await expectNoSeriousA11yViolations(page);
+
+      // Once it is gone, the same file goes.
+      await other.release();
+      await upload.click();
+      await expect(page.getByText(`${make.name} uploaded: the dry run is queued.`)).toBeVisible();
+      await expect(page.getByTestId('import-report').getByText('Dry run: nothing was changed.')).toBeVisible({ timeout: 30_000 });
     });
   });
 }

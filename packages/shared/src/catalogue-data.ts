@@ -105,8 +105,16 @@ export const catalogueImportSchema = z.object({
   /**
    * `total` is null while the reader does not know it. `phase` (decision 147, an addition): what
    * `done` and `total` count; null before the import says (queued, or just started: reading).
+   * `bytesRead` (decision 154, an addition): the bytes of the uploaded file read so far, of
+   * `fileSize` (a gzip's packed bytes); null before the import opens its file. While a PIES or ACES
+   * file is read its records have no total: its bytes do.
    */
-  progress: z.object({ done: z.number().int(), total: z.number().int().nullable(), phase: z.enum(catalogueImportPhases).nullable() }),
+  progress: z.object({
+    done: z.number().int(),
+    total: z.number().int().nullable(),
+    phase: z.enum(catalogueImportPhases).nullable(),
+    bytesRead: z.number().int().nullable(),
+  }),
   counts: catalogueImportCountsSchema,
   /** The first CATALOGUE_PROBLEMS_SHOWN problems, in `GET …/imports/{id}`; empty in the list. `problemCount` counts them all. */
   problems: z.array(catalogueProblemSchema),
@@ -203,6 +211,8 @@ export const catalogueDataMessages = {
   },
   /** An import's progress while its file is read and the total is not known yet: the records read so far. */
   recordsRead: (done: number) => `${done.toLocaleString('en-US')} ${done === 1 ? 'record' : 'records'} read`,
+  /** The same, with how much of the file is read (its bytes, `progress.bytesRead` of `fileSize`): "35 % of the file, 692,000 records read". */
+  fileRead: (percent: string, done: number) => `${percent} of the file${done > 0 ? `, ${done.toLocaleString('en-US')} ${done === 1 ? 'record' : 'records'} read` : ''}`,
   /** The count of a refused apply (or of a dry run an apply of which would be refused), as it did not happen. */
   wouldHaveBeen: { added: 'would have been added', changed: 'would have been changed', deleted: 'would have been deleted', unchanged: 'unchanged', rejected: 'rejected' },
   /** The report's summary for screen readers, beside its outcome. */

@@ -714,6 +714,8 @@ export interface CatalogueImportsTable {
   progress_total: ColumnType<string | null, number | null | undefined, number | null>;
   /** What the running import is doing, which its progress counts (migration 0076); null before it says. */
   progress_phase: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The stored upload's bytes the import has read (a gzip's packed bytes; migration 0082); null before it opens the file. */
+  progress_bytes: ColumnType<string | null, number | null | undefined, number | null>;
   /** Whether a problem ended the file or found it unusable as a whole (migration 0076). */
   fatal: Generated<boolean>;
   counts: ColumnType<Record<string, number>, string | undefined, string>;

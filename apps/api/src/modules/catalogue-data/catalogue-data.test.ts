@@ -94,6 +94,7 @@ describe('a VCdb upload', () => {
       counts: { added: 2, changed: 0, deleted: 0, unchanged: 0, rejected: 0 },
     });
     expect(result.progress.done).toBe(result.progress.total);
+    expect(result.progress.bytesRead).toBe(result.fileSize);
     expect(result.startedAt).not.toBeNull();
     expect(await makes()).toEqual(before);
   });
@@ -170,6 +171,8 @@ describe('a VCdb upload', () => {
     const before = await makes();
     const result = await imported({ mode: 'dry-run', file: packed });
     expect(result).toMatchObject({ status: 'done', problems: [], counts: { added: 2, changed: 0, deleted: 0, unchanged: 0, rejected: 0 } });
+    // The bytes read are the upload's, packed (decision 154): the reading's total is the file's size.
+    expect(result).toMatchObject({ fileSize: packed.bytes.length, progress: { bytesRead: packed.bytes.length } });
     const cut = await imported({ mode: 'apply', file: { name: 'Make.txt.gz', bytes: packed.bytes.subarray(0, packed.bytes.length - 12) } });
     expect(cut).toMatchObject({ status: 'failed', applied: false, error: catalogueDataMessages.badGzip });
     expect(await makes()).toEqual(before);

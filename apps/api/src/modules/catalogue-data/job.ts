@@ -115,6 +115,8 @@ function clipped(problem: CatalogueProblem): CatalogueProblem {
  */
 function progressWriter(db: Db, id: string) {
   let last = 0;
+  /** The stored upload's bytes read so far (decision 154): null until the file is opened. */
+  let bytesRead: (() => number) | undefined;
   let writing: Promise<void> | undefined;
   let trailing: NodeJS.Timeout | undefined;
   let ended = false;
@@ -124,7 +126,7 @@ function progressWriter(db: Db, id: string) {
     last = Date.now();
     writing = db
       .updateTable('catalogue_imports')
-      .set({ progress_done: done, progress_total: total ?? null, progress_phase: phase ?? null, heartbeat_at: new Date() })
+      .set({ progress_done: done, progress_total: total ?? null, progress_phase: phase ?? null, progress_bytes: bytesRead?.() ?? null, heartbeat_at: new Date() })
       .where('id', '=', id)
       .where('status', '=', 'running')
       .execute()
@@ -157,6 +159,11 @@ function progressWriter(db: Db, id: string) {
       write();
     },
     latest: () => latest,
+    /** Counts the bytes of the upload read with `read` from now on. */
+    reading(read: () => number) {
+      bytesRead = read;
+    },
+    bytesRead: () => bytesRead?.() ?? null,
     /** The last write done, and none to come: the importer has returned. */
     settled: () => {
       ended = true;
@@ -220,7 +227,7 @@ async function runOnce(db: Db, id: string, options: RunOptions): Promise<void> {
   if (row.attempts >= MAX_ATTEMPTS) return finish({ status: 'failed', error: catalogueDataMessages.interrupted });
   await db
     .updateTable('catalogue_imports')
-    .set((eb) => ({ status: 'running', started_at: new Date(), heartbeat_at: new Date(), attempts: eb('attempts', '+', 1), progress_done: 0, progress_total: null, progress_phase: null }))
+    .set((eb) => ({ status: 'running', started_at: new Date(), heartbeat_at: new Date(), attempts: eb('attempts', '+', 1), progress_done: 0, progress_total: null, progress_phase: null, progress_bytes: null }))
     .where('id', '=', id)
     .execute();
   const progress = progressWriter(db, id);
@@ -269,7 +276,8 @@ async function importOnce(
           // Stopped already: nothing is read (a stream given a signal that has fired is destroyed
           // at once, and its error would reach no listener).
           if (signal?.aborted) throw new Error(HANDED_BACK);
-          const file = await unpacked(storedUpload(trx, id));
+          const { file, bytesRead } = await unpacked(storedUpload(trx, id));
+          progress.reading(bytesRead);
           await importer.read(signal ? addAbortSignal(signal, file) : file, context);
         } finally {
           stopped?.();
@@ -296,7 +304,7 @@ async function importOnce(
       const counted = signal?.aborted ? 1 : 0;
       await db
         .updateTable('catalogue_imports')
-        .set((eb) => ({ status: 'queued', started_at: null, heartbeat_at: null, attempts: eb('attempts', '-', counted), progress_done: 0, progress_total: null, progress_phase: null }))
+        .set((eb) => ({ status: 'queued', started_at: null, heartbeat_at: null, attempts: eb('attempts', '-', counted), progress_done: 0, progress_total: null, progress_phase: null, progress_bytes: null }))
         .where('id', '=', id)
         .execute();
       throw new Error(signal?.aborted ? HANDED_BACK : (error ?? HANDED_BACK));
@@ -316,6 +324,7 @@ async function importOnce(
       problem_count: problems.count(),
       progress_done: error ? done : (total ?? done),
       progress_total: error ? (total ?? null) : (total ?? done),
+      progress_bytes: progress.bytesRead(),
     })
     .where('id', '=', id)
     .execute();

@@ -45,7 +45,7 @@ export function toCatalogueImport(found: Selectable<CatalogueImportsTable>, opti
     fatal: row.fatal,
     fileName: row.file_name,
     fileSize: Number(row.file_size),
-    progress: { done: Number(row.progress_done), total: row.progress_total === null ? null : Number(row.progress_total), phase: phaseOf(row.progress_phase) },
+    progress: { done: Number(row.progress_done), total: row.progress_total === null ? null : Number(row.progress_total), phase: phaseOf(row.progress_phase), bytesRead: row.progress_bytes === null ? null : Number(row.progress_bytes) },
     counts,
     problems: row.problems as CatalogueProblem[],
     problemCount: row.problem_count,

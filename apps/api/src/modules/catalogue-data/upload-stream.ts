@@ -2,18 +2,25 @@ import { pipeline, Readable, type Duplex } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { CATALOGUE_UNPACKED_MAX_BYTES, catalogueDataMessages } from '@autoparts/shared';
 
-/** The first bytes of `input` (to tell a zip or a gzip), and a stream of all of them. */
-export async function peek(input: Readable): Promise<{ head: Buffer; stream: Readable }> {
+/**
+ * The first bytes of `input` (to tell a zip or a gzip), and a stream of all of them; `handedOn`,
+ * how many bytes the stream's reader has taken (a chunk ahead at most: the stream keeps one ready).
+ */
+export async function peek(input: Readable): Promise<{ head: Buffer; stream: Readable; handedOn: () => number }> {
   const iterator = input[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const first = await iterator.next();
   const head = first.done ? Buffer.alloc(0) : first.value;
+  let bytes = 0;
   const stream = Readable.from(
     (async function* () {
-      if (!first.done) yield first.value;
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield next.value;
+      for (let next = first; !next.done; next = await iterator.next()) {
+        bytes += next.value.length;
+        yield next.value;
+      }
     })(),
+    { highWaterMark: 1 },
   );
-  return { head, stream };
+  return { head, stream, handedOn: () => bytes };
 }
 
 /**
@@ -33,15 +40,17 @@ export class UnpackedTooLarge extends Error {
 }
 
 /**
- * The upload's bytes as its reader wants them: a gzip file (`aces.xml.gz`, as big catalogues are
- * sent) is unpacked with Node's zlib as it streams, at most CATALOGUE_UNPACKED_MAX_BYTES of it;
- * anything else is passed on as it is (a zip is its reader's business).
+ * The upload's bytes as its reader wants them (`file`): a gzip file (`aces.xml.gz`, as big
+ * catalogues are sent) is unpacked with Node's zlib as it streams, at most
+ * CATALOGUE_UNPACKED_MAX_BYTES of it; anything else is passed on as it is (a zip is its reader's
+ * business). `bytesRead`: how many of the upload's bytes were taken so far, of a gzip those zlib
+ * has unpacked (`bytesWritten`), so that reading a file has a total, its size (decision 154).
  */
-export async function unpacked(input: Readable): Promise<Readable> {
-  const { head, stream } = await peek(input);
-  if (head[0] !== 0x1f || head[1] !== 0x8b) return stream;
+export async function unpacked(input: Readable): Promise<{ file: Readable; bytesRead: () => number }> {
+  const { head, stream, handedOn } = await peek(input);
+  if (head[0] !== 0x1f || head[1] !== 0x8b) return { file: stream, bytesRead: handedOn };
   const gunzip = through(stream, createGunzip());
-  return Readable.from(
+  const file = Readable.from(
     (async function* () {
       let size = 0;
       try {
@@ -59,4 +68,5 @@ export async function unpacked(input: Readable): Promise<Readable> {
       }
     })(),
   );
+  return { file, bytesRead: () => gunzip.bytesWritten };
 }

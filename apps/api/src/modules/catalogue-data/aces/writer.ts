@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../../db/database';
 import { EXPORT_PAGE } from '../exports/parts-on-sale';
 import { xmlText as escape } from '../xml-text';
@@ -61,18 +61,109 @@ export async function lastImport(db: Db, kind: 'vcdb' | 'pcdb'): Promise<string 
  * Another row of the same application (part, vehicle, qualifiers, part type, position and notes)
  * that makes a tombstone's `action="D"` wrong or redundant: a live one (added again after the
  * delete: the D would delete it on the receiving side, whatever the order of the two Apps) or a
- * later tombstone (whose D is written instead: two Ds of one application are a `duplicate`).
+ * later tombstone (whose D is written instead: two Ds of one application are a `duplicate`). Two
+ * probes of the part's rows, each by an index on `part_id` (`applications_live_part`, and
+ * `applications_deleted_part` of migration 0082): asked as one `or`, PostgreSQL read every live
+ * application and every later id for each tombstone, 30 ms a tombstone at 200,000 (decision 154).
  */
-const sameApplication = sql`
-  select 1 from applications o
-  where o.part_id = applications.part_id and o.base_vehicle_id = applications.base_vehicle_id
-    and o.submodel_id is not distinct from applications.submodel_id and o.engine_base_id is not distinct from applications.engine_base_id
-    and o.part_type_id is not distinct from applications.part_type_id and o.position_id is not distinct from applications.position_id
-    and o.notes = applications.notes and o.id <> applications.id and (o.deleted_at is null or o.id > applications.id)
+const sameAs = sql`
+  o.part_id = applications.part_id and o.base_vehicle_id = applications.base_vehicle_id
+  and o.submodel_id is not distinct from applications.submodel_id and o.engine_base_id is not distinct from applications.engine_base_id
+  and o.part_type_id is not distinct from applications.part_type_id and o.position_id is not distinct from applications.position_id
+  and o.notes = applications.notes and o.id <> applications.id
 `;
+const sameApplication = sql`(
+  exists (select 1 from applications o where o.deleted_at is null and ${sameAs})
+  or exists (select 1 from applications o where o.deleted_at is not null and o.id > applications.id and ${sameAs})
+)`;
 
 /** The part's number was corrected on or after `since` (a former number, decision 112): its live applications go out again under its number now. */
 const renumberedSince = (since: Date) => sql`select 1 from part_former_numbers f where f.part_id = parts.id and f.created_at >= ${since}`;
+
+/** A net change of more candidates than this is read by ranges of ids, as FULL; of fewer, by their ids. */
+const FEW_CANDIDATES = 20 * EXPORT_PAGE;
+
+/** A net change since a day on which more parts than this were archived or renumbered reads every application, as FULL. */
+const TOUCHED_PARTS_MAX = 1_000;
+
+/**
+ * The applications a net change since `since` may choose (`chosen` is true of no other): those
+ * changed on or after the day (the `applications_changed` index), and the live ones of `parts`,
+ * those archived or renumbered since (`applications_live_part`). A superset: `chosen` decides.
+ */
+const candidates = (since: Date, parts: string[]) => sql<{ id: string }>`
+  select id from applications where changed_at >= ${since}
+  ${parts.length > 0 ? sql`union all select id from applications where deleted_at is null and part_id in (${sql.join(parts)})` : sql``}
+`;
+
+/**
+ * Which applications an export reads: `range`, every id from `first` to `last` (FULL: all of
+ * them), a page of EXPORT_PAGE ids at a time; `ids`, those ids only (a net change of few); `none`.
+ * `renumbered`: the parts renumbered since the day, when they are few (their former numbers' deletes).
+ */
+type Scope = ({ kind: 'none' } | { kind: 'ids'; ids: string[] } | { kind: 'range'; first?: string; last?: string }) & { renumbered?: string[] };
+
+/**
+ * FULL reads every application. A net change first finds the parts archived or renumbered since
+ * the day, then counts its candidates by their indexes: none (a net change of nothing) reads
+ * nothing more; a few are read by their ids; many, by the range of ids from the first to the last,
+ * as FULL is — each page an index scan whatever the planner thinks of `chosen` (decision 143).
+ * Before, a net change of nothing read every page of every application to find nothing in it: 35 s
+ * at 2,000,000 (decision 154). The parts are asked for on their own: joined in one query,
+ * PostgreSQL took the renumbered parts of a table never analysed (empty) for hundreds and scanned
+ * every application to match them.
+ */
+async function scopeOf(db: Db, since: Date | undefined): Promise<Scope> {
+  if (!since) return { kind: 'range' };
+  const partsOf = async (query: RawBuilder<{ id: string }>) => {
+    const { rows } = await sql<{ id: string }>`${query} limit ${TOUCHED_PARTS_MAX + 1}`.execute(db);
+    return rows.length > TOUCHED_PARTS_MAX ? undefined : rows.map((row) => row.id);
+  };
+  const archived = await partsOf(sql`select id from parts where archived_at >= ${since}`);
+  const renumbered = await partsOf(sql`select distinct part_id as id from part_former_numbers where created_at >= ${since}`);
+  if (!archived || !renumbered) return { kind: 'range' };
+  const parts = [...new Set([...archived, ...renumbered])];
+  const found = (
+    await sql<{ count: string; first: string | null; last: string | null }>`select count(*) as count, min(id) as first, max(id) as last from (${candidates(since, parts)}) c`.execute(db)
+  ).rows[0];
+  const count = Number(found?.count ?? 0);
+  if (count === 0 || !found?.first || !found.last) return { kind: 'none', renumbered };
+  if (count > FEW_CANDIDATES) return { kind: 'range', first: found.first, last: found.last, renumbered };
+  const { rows } = await sql<{ id: string }>`select distinct id from (${candidates(since, parts)}) c order by id`.execute(db);
+  return { kind: 'ids', ids: rows.map((row) => String(row.id)), renumbered };
+}
+
+/** The condition on `applications.id` of each page of `scope`, in id order. */
+async function* pagesOf(db: Db, scope: Scope): AsyncGenerator<RawBuilder<boolean>> {
+  if (scope.kind === 'none') return;
+  if (scope.kind === 'ids') {
+    for (let from = 0; from < scope.ids.length; from += EXPORT_PAGE) yield sql<boolean>`applications.id in (${sql.join(scope.ids.slice(from, from + EXPORT_PAGE))})`;
+    return;
+  }
+  // A page is the next EXPORT_PAGE ids (an index scan), then the applications of that range.
+  const before = scope.first === undefined ? '0' : String(BigInt(scope.first) - 1n);
+  for (let after = before; ; ) {
+    const page = await db
+      .selectFrom((eb) => {
+        let ids = eb.selectFrom('applications').select('id').where('id', '>', after);
+        if (scope.last !== undefined) ids = ids.where('id', '<=', scope.last);
+        return ids.orderBy('id').limit(EXPORT_PAGE).as('page');
+      })
+      .select((eb) => eb.fn.max('page.id').as('last'))
+      .executeTakeFirst();
+    const last = page?.last;
+    if (last === null || last === undefined) return;
+    yield sql<boolean>`applications.id > ${after} and applications.id <= ${String(last)}`;
+    after = String(last);
+  }
+}
+
+/** The condition on `applications.id` of every application `scope` reads (not `none`). */
+function within(scope: Exclude<Scope, { kind: 'none' }>): RawBuilder<boolean> {
+  if (scope.kind === 'ids') return sql<boolean>`applications.id in (${sql.join(scope.ids)})`;
+  if (scope.first === undefined || scope.last === undefined) return sql<boolean>`true`;
+  return sql<boolean>`applications.id between ${scope.first} and ${scope.last}`;
+}
 
 /**
  * An ACES 4.2 file of the shop's applications as a stream of text (decision 078): the Header (the
@@ -117,25 +208,18 @@ export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGener
   const since = options.since ? new Date(`${options.since}T00:00:00Z`) : undefined;
   const chosen = since
     ? sql<boolean>`((applications.changed_at >= ${since} and (parts.archived_at is null or parts.archived_at >= ${since})
-        and (applications.deleted_at is null or not exists (${sameApplication})))
+        and (applications.deleted_at is null or not ${sameApplication}))
       or (parts.archived_at >= ${since} and applications.deleted_at is null)
       or (applications.deleted_at is null and parts.archived_at is null and exists (${renumberedSince(since)})))`
     : sql<boolean>`applications.deleted_at is null and parts.archived_at is null`;
-  let after = '0';
+  const scope = await scopeOf(db, since);
   let count = 0;
-  for (;;) {
-    // A page is the next EXPORT_PAGE applications by id, and what of them is chosen: each query
-    // reads one page of applications and probes the part of each (a lateral join, not flattened:
-    // `limit 1`), whatever PostgreSQL thinks of `chosen`. Asked for "the next 500 chosen" in one
-    // join, a net change's query (the tombstone check priced the index scans out) joined every
-    // later application to every part and sorted them, for each page: 2,000,000 applications
-    // since a day took hours; FULL, 43 s (docs/benchmarks.md, 2026-12-06).
-    const page = await db
-      .selectFrom((eb) => eb.selectFrom('applications').select('id').where('id', '>', after).orderBy('id').limit(EXPORT_PAGE).as('page'))
-      .select((eb) => eb.fn.max('page.id').as('last'))
-      .executeTakeFirst();
-    const last = page?.last;
-    if (last === null || last === undefined) break;
+  for await (const page of pagesOf(db, scope)) {
+    // Each query reads one page of applications and probes the part of each (a lateral join, not
+    // flattened: `limit 1`), whatever PostgreSQL thinks of `chosen`. Asked for "the next 500
+    // chosen" in one join, a net change's query (the tombstone check priced the index scans out)
+    // joined every later application to every part and sorted them, for each page: 2,000,000
+    // applications since a day took hours; FULL, 43 s (docs/benchmarks.md, 2026-12-06).
     const rows = await db
       .selectFrom('applications')
       .innerJoinLateral(
@@ -143,19 +227,17 @@ export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGener
         (join) => join.onTrue(),
       )
       .select([...APP_COLUMNS, 'applications.deleted_at', 'parts.archived_at', 'parts.part_number', 'parts.brand_aaia_id'])
-      .where('applications.id', '>', after)
-      .where('applications.id', '<=', String(last))
+      .where(page)
       .where('applications.part_type_id', 'is not', null)
       .where(chosen)
       .orderBy('applications.id')
       .execute();
     if (rows.length > 0) yield rows.map((row) => app(row.deleted_at || row.archived_at ? 'D' : 'A', row)).join('');
     count += rows.length;
-    after = String(last);
   }
   // A part renumbered since the day (its number corrected, decision 112): a receiver knows its
   // applications under the number it had, so they go as deletes of that number too (decision 134).
-  if (since) {
+  if (since && scope.renumbered?.length !== 0) {
     for (let afterApp = '0', afterNumber = ''; ; ) {
       const rows = await db
         .selectFrom('applications')
@@ -167,6 +249,7 @@ export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGener
           'parts.brand_aaia_id',
         ])
         .where('former.created_at', '>=', since)
+        .$if(scope.renumbered !== undefined, (query) => query.where('applications.part_id', 'in', scope.renumbered ?? []))
         .where('applications.deleted_at', 'is', null)
         .where('parts.archived_at', 'is', null)
         .where('applications.part_type_id', 'is not', null)
@@ -184,13 +267,18 @@ export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGener
   }
   // An App without a PartType is not ACES (the 4.2 schema requires one, and our reader refuses it):
   // such an application (the fitment CSV's, of a part without a part type) is left out, and said so.
-  const left = await db
-    .selectFrom('applications')
-    .innerJoin('parts', 'parts.id', 'applications.part_id')
-    .select((eb) => [eb.fn.countAll<string>().as('count'), sql<string[]>`(array_agg(distinct parts.part_number order by parts.part_number))[1:${LEFT_OUT_NAMED}]`.as('parts')])
-    .where('applications.part_type_id', 'is', null)
-    .where(chosen)
-    .executeTakeFirst();
+  // Within the applications the net change may choose: nothing read when nothing changed.
+  const left =
+    scope.kind === 'none'
+      ? undefined
+      : await db
+          .selectFrom('applications')
+          .innerJoin('parts', 'parts.id', 'applications.part_id')
+          .select((eb) => [eb.fn.countAll<string>().as('count'), sql<string[]>`(array_agg(distinct parts.part_number order by parts.part_number))[1:${LEFT_OUT_NAMED}]`.as('parts')])
+          .where(within(scope))
+          .where('applications.part_type_id', 'is', null)
+          .where(chosen)
+          .executeTakeFirst();
   const leftOut = Number(left?.count ?? 0);
   if (leftOut > 0) {
     const named = (left?.parts ?? []).join(', ') + (leftOut > LEFT_OUT_NAMED ? ' …' : '');

@@ -93,6 +93,16 @@ describe('readPies', () => {
     expect(record && 'problems' in record && record.problems.map(({ code, ref }) => `${ref} ${code}`)).toEqual(['RD-9 gtin-check-digit', 'RD-9 invalid-value', 'RD-9 invalid-value']);
   });
 
+  it('says what a number the shop cannot take is instead of calling it no number: a price below 0, one of too many decimals', async () => {
+    const records = await read(piesFile(piesItem('RD-10', { price: '-1' }), piesItem('RD-11', { price: '12.1234567' }), piesItem('RD-12', { price: 'twelve' })));
+    // "-1" was "is not a number": a supplier's file of a negative price was sent back as a typo.
+    expect(records.flatMap((record) => ('problems' in record ? record.problems.map(({ message }) => message) : []))).toEqual([
+      'Price "-1" is not a number of 0 or more written as digits, with at most 6 after the point (12.50).',
+      'Price "12.1234567" is not a number of 0 or more written as digits, with at most 6 after the point (12.50).',
+      'Price "twelve" is not a number of 0 or more written as digits, with at most 6 after the point (12.50).',
+    ]);
+  });
+
   it('takes the Header’s CurrencyCode for a Pricing that names none', async () => {
     const cad = piesFile(piesItem('RD-7', { after: '<Prices><Pricing PriceType="LST"><Price>135.00</Price></Pricing></Prices>' })).replace('</SubmissionType>', '</SubmissionType><CurrencyCode>CAD</CurrencyCode>');
     const [record] = await read(cad);

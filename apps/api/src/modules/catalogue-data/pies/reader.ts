@@ -233,7 +233,8 @@ function whole(b: Building, field: string, value: string): number | undefined {
 
 function decimal(b: Building, field: string, value: string, line: number): number | undefined {
   if (/^[0-9]{1,9}(\.[0-9]{1,6})?$/.test(value)) return Number(value);
-  problem(b, 'invalid-value', `${field} "${value}" is not a number.`, line);
+  // "-1" and "12.1234567" are numbers: what the shop takes is said, not "is not a number".
+  problem(b, 'invalid-value', `${field} "${value}" is not a number of 0 or more written as digits, with at most 6 after the point (12.50).`, line);
   return undefined;
 }
 

@@ -31,10 +31,14 @@ function outcome(item: CatalogueImport): string {
 /** One import: its progress while it runs, then its counts and first problems. */
 export function ImportReport({ item, headingRef }: { item: CatalogueImport; headingRef?: Ref<HTMLHeadingElement> }) {
   const headingId = useId();
-  const { done, total } = item.progress;
-  const percent = total ? Math.min(100, Math.round((done / total) * 100)) : undefined;
+  const { done, total, phase, bytesRead } = item.progress;
+  // A file being read has no total of records yet, but its bytes have one, the file's size (decision 154).
+  const byBytes = !total && (phase === 'reading' || phase === null) && bytesRead !== null && item.fileSize > 0;
+  const [value, max] = byBytes ? [Math.min(bytesRead, item.fileSize), item.fileSize] : [done, total];
+  const percent = max ? Math.min(100, Math.round((value / max) * 100)) : undefined;
   // Before the total is known (a file still being read), the records read so far: a big file's read takes minutes.
-  const soFar = percent === undefined ? (done > 0 ? catalogueDataMessages.recordsRead(done) : undefined) : formatPercent(percent);
+  const soFar =
+    percent === undefined ? (done > 0 ? catalogueDataMessages.recordsRead(done) : undefined) : byBytes ? catalogueDataMessages.fileRead(formatPercent(percent), done) : formatPercent(percent);
   return (
     <section aria-labelledby={headingId} className="grid gap-4 rounded-xl border border-slate-200 p-4 sm:p-6" data-testid="import-report">
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-xl font-bold text-ink focus:outline-none">
@@ -48,7 +52,7 @@ export function ImportReport({ item, headingRef }: { item: CatalogueImport; head
           <label htmlFor={`${headingId}-progress`} className="block text-sm font-medium text-slate-700">
             Progress{soFar === undefined ? '' : `: ${soFar}`}
           </label>
-          <progress id={`${headingId}-progress`} className="mt-1 h-3 w-full accent-brand-700" max={total ?? undefined} value={total ? done : undefined}>
+          <progress id={`${headingId}-progress`} className="mt-1 h-3 w-full accent-brand-700" max={max ?? undefined} value={max ? value : undefined}>
             {soFar ?? 'Working'}
           </progress>
         </div>
