@@ -140,6 +140,21 @@ export function createPartChangesRepository(db: Db) {
       return { replaced: replaced.map((row) => row.part_number), kits: kits.map((row) => row.part_number) };
     },
 
+    /**
+     * Locks part `id` and every part a change of it names (its new replacement, its kit's
+     * components), `for update` and in id order, before anything of the change is looked at. Two
+     * admins naming each other's part at once (A replaced by B and B by A, X a kit of Y and Y a kit
+     * of Z) then take their turns: the second sees the first's change and its rule refuses it (the
+     * circle, the kit in a kit), where each locking its own part first deadlocked (a 500) or let
+     * both through (decision 152). Checkout locks parts in id order too.
+     */
+    async lockNamed(id: string, { replacedBy, kit }: Partial<PartChangesInput>): Promise<void> {
+      const numbers = [...(typeof replacedBy === 'string' ? [replacedBy] : []), ...(kit ?? []).map((row) => row.partNumber)];
+      const named = numbers.length === 0 ? [] : await db.selectFrom('parts').select('id').where('part_number', 'in', numbers).execute();
+      const ids = [...new Set([id, ...named.map((row) => row.id)])];
+      await db.selectFrom('parts').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+    },
+
     /** Part `id`'s fields as stored and as an admin edits them: its direct replacement, not the end of its chain. */
     async stored(id: string, lifecycleCode: string, replacedById: string | null): Promise<StoredPartChanges> {
       const [replacedBy, interchange, kit] = await Promise.all([

@@ -321,6 +321,10 @@ export function createPartsRepository(db: Db) {
       const { lifecycle: lifecycleSeen, replacedBy: replacedBySeen, interchange: interchangeSeen, kit: kitSeen, ...productSeen } = changes.expected ?? {};
       const expected: Partial<Record<CheckedProductField, unknown>> = { ...productSeen };
       if (availableQuantity !== undefined) expected.availableQuantity = expectedAvailableQuantity;
+      const { lifecycle, replacedBy, interchange, kit } = changes;
+      const changesParts = lifecycle !== undefined || replacedBy !== undefined || interchange !== undefined || kit !== undefined;
+      // The part and the parts it names, locked in id order before any other look (decision 152).
+      if (changesParts) await createPartChangesRepository(db).lockNamed(id, { replacedBy, kit });
       const changed =
         (await this.changedSince(id, expected)) ??
         (await createPartChangesRepository(db).changedSince(id, { lifecycle: lifecycleSeen, replacedBy: replacedBySeen, interchange: interchangeSeen, kit: kitSeen }));
@@ -332,8 +336,7 @@ export function createPartsRepository(db: Db) {
         const problem = priceBreaksProblem(tiers, price ?? centsToDollars(current.price_cents), minOrderQuantity ?? current.min_order_quantity);
         if (problem) return { problem };
       }
-      const { lifecycle, replacedBy, interchange, kit } = changes;
-      if (lifecycle !== undefined || replacedBy !== undefined || interchange !== undefined || kit !== undefined) {
+      if (changesParts) {
         if (!(await this.exists(id))) return 'not-found';
         const refused = await createPartChangesRepository(db).apply(id, { lifecycle, replacedBy, interchange, kit });
         if (refused) return refused;
