@@ -177,6 +177,24 @@ export function createPartChangesRepository(db: Db) {
     },
 
     /**
+     * The fields of `changes` that differ from what part `id` stores (its life cycle and direct
+     * replacement go together): a save of the values already there is no change to write.
+     */
+    async differing(id: string, lifecycleCode: string, replacedById: string | null, changes: Partial<PartChangesInput>): Promise<Partial<PartChangesInput>> {
+      const stored = await this.stored(id, lifecycleCode, replacedById);
+      const { lifecycle, replacedBy, interchange, kit } = changes;
+      const rows = (list: ReadonlyArray<{ brand?: string; partNumber: string; quantity: number }>) => JSON.stringify(list.map((row) => [row.brand ?? '', row.partNumber, row.quantity]));
+      const differing: Partial<PartChangesInput> = {};
+      if ((lifecycle !== undefined && lifecycle !== stored.lifecycle) || (replacedBy !== undefined && replacedBy !== stored.replacedBy)) {
+        if (lifecycle !== undefined) differing.lifecycle = lifecycle;
+        if (replacedBy !== undefined) differing.replacedBy = replacedBy;
+      }
+      if (interchange !== undefined && rows(interchange) !== rows(stored.interchange)) differing.interchange = interchange;
+      if (kit !== undefined && rows(kit) !== rows(stored.kit)) differing.kit = kit;
+      return differing;
+    },
+
+    /**
      * The first part-change field of `expected` (what the admin's form loaded) whose stored value
      * is no longer that, with its value now; undefined when all still hold. Locks the part's row
      * first, and every admin change of these fields locks it before it writes, so the values stay

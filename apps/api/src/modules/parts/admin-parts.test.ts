@@ -1,4 +1,4 @@
-import { ADMIN_PARTS_PAGE_SIZE, adminMessages, apiErrors, PARTS_PAGE_SIZE, partPricingMessages, quantityBelowMinimum, validation, type AdminPartPage, type Part } from '@autoparts/shared';
+import { ADMIN_PARTS_PAGE_SIZE, adminMessages, type AdminCatalogue, apiErrors, PARTS_PAGE_SIZE, partPricingMessages, quantityBelowMinimum, validation, type AdminPartPage, type Part } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, byCookie, byToken, call, expectInvalid, expectReply, type Credential } from '../../test/admin';
@@ -430,6 +430,34 @@ describe('PATCH /api/admin/part/{id}', () => {
 
     expectReply(await order(id, 4), 400, quantityBelowMinimum(5));
     expectReply(await order(id, 5), 200);
+  });
+
+  it('writes nothing for a save of the values already stored: no audit row, no cached read emptied on any instance (decision 152)', async () => {
+    const id = await insertPart(app);
+    expectReply(await updatePart(id, { priceBreaks: [{ minQuantity: 10, unitPrice: 11 }], coreDeposit: 5, warrantyMonths: 12, weightKg: 1.5 }), 200);
+    const catalogue = (await call(app, byToken(admin), { method: 'GET', url: `/api/admin/part/${id}/catalogue` })).json() as AdminCatalogue;
+    const { category, partNumber, oemNumbers, specs, changes } = catalogue;
+    const part = (await everyAdminPart()).find((row) => row._id === id);
+    if (!part) throw new Error('the part is not listed');
+    const { name, img, description, price, availableQuantity, minOrderQuantity, weightKg, coreDeposit, warrantyMonths, priceBreaks } = part;
+    const before = await partRow(id);
+    await app.publicCache.caughtUp();
+    const [version, audits] = [app.publicCache.version(), await auditCount(app)];
+
+    const same = { name, img, description, price, minOrderQuantity, weightKg, coreDeposit, warrantyMonths, priceBreaks };
+    expectReply(await updatePart(id, { ...same, availableQuantity, expectedAvailableQuantity: availableQuantity, expected: same }), 200);
+    expectReply(await updatePart(id, { ...changes, expected: changes }), 200);
+    expectReply(await setArchived(id, false), 200);
+    const details = { category, partNumber, oemNumbers, specs };
+    expectReply(await call(app, byToken(admin), { method: 'PUT', url: `/api/admin/part/${id}/catalogue`, payload: { ...details, expected: details } }), 200);
+
+    expect(await auditCount(app)).toBe(audits);
+    expect(app.publicCache.version()).toBe(version);
+    expect(await partRow(id)).toEqual(before);
+    // Archiving twice is one archive, audited once.
+    expectReply(await setArchived(id, true), 200);
+    expectReply(await setArchived(id, true), 200);
+    expect(await auditCount(app)).toBe(audits + 1);
   });
 
   it('ignores fields that are not the part’s, and an empty body changes nothing', async () => {
