@@ -197,6 +197,10 @@ describe('POST /api/addaproduct', () => {
     ['a fractional minimum', { minOrderQuantity: '2.5' }, 'Minimum order quantity must be a whole number'],
     ['a non-numeric minimum', { minOrderQuantity: 'two' }, 'Minimum order quantity must be a number'],
     ['a javascript: image', { img: 'javascript:alert(1)' }, 'Give an image URL (https://…) or a path on this site (/images/…)'],
+    // Said as too long, not as required (the field's own error said 'Name is Required' of 201 letters).
+    ['a name of 201 characters', { name: 'N'.repeat(201) }, 'Name is at most 200 characters'],
+    ['a description of 2,001 characters', { description: 'D'.repeat(2001) }, 'Description is at most 2,000 characters'],
+    ['an image URL of 2,001 characters', { img: `https://images.example.com/${'i'.repeat(1975)}` }, 'An image URL is at most 2,000 characters'],
     ['a data: image', { img: 'data:image/png;base64,AAAA' }, 'Give an image URL (https://…) or a path on this site (/images/…)'],
     ['a protocol-relative image', { img: '//evil.example/x.png' }, 'Give an image URL (https://…) or a path on this site (/images/…)'],
     ['a relative image path', { img: 'images/x.png' }, 'Give an image URL (https://…) or a path on this site (/images/…)'],
