@@ -247,6 +247,27 @@ export function createPartChangesRepository(db: Db) {
     },
 
     /**
+     * What a life-cycle change of part `id` leaves buyers of a replaced number with that they
+     * cannot order (decision 152): a renumbered or superseded part whose replacement (the end of
+     * its chain) is no longer made, or a part no longer made that renumbered or superseded parts
+     * lead to. Warnings, as the fit's are: the admin may be on the way to the next replacement.
+     */
+    async noLongerMadeWarnings(id: string): Promise<string[]> {
+      const part = await db.selectFrom('parts').select(['part_number', 'lifecycle_code']).where('id', '=', id).executeTakeFirst();
+      if (!part) return [];
+      if (REPLACED_CODES.includes(part.lifecycle_code)) {
+        const replacement = await this.currentReplacement(id);
+        const code = replacement && (await db.selectFrom('parts').select('lifecycle_code').where('id', '=', replacement.id).executeTakeFirst())?.lifecycle_code;
+        return replacement && code && ENDED_CODES.includes(code) ? [partChangeEditorMessages.replacementNoLongerMade(replacement.partNumber, part.part_number)] : [];
+      }
+      if (!ENDED_CODES.includes(part.lifecycle_code)) return [];
+      const older = (await replacesOf([id])).get(id) ?? [];
+      if (older.length === 0) return [];
+      const replaced = await db.selectFrom('parts').select('part_number').where('part_number', 'in', older).where('lifecycle_code', 'in', [...REPLACED_CODES]).orderBy('part_number').execute();
+      return replaced.length === 0 ? [] : [partChangeEditorMessages.replacesNoLongerMade(replaced.map((row) => row.part_number))];
+    },
+
+    /**
      * When part `id` is renumbered or superseded (6, 7): the vehicles it fits that its current
      * replacement (the end of its chain, which buyers of its number are given) does not, as the
      * save's warnings (decision 111). A model year the replacement fits none of is said once

@@ -133,7 +133,9 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome === 'unchanged') return { acknowledged: true, warnings: [] };
       // Saved; a renumbering or supersession also says which vehicles the replacement does not fit (decision 111).
       const { lifecycle, replacedBy } = request.body;
-      const warnings = lifecycle !== undefined || replacedBy !== undefined ? await createPartChangesRepository(app.db).replacementFitWarnings(id) : [];
+      // And a replacement no longer made, either way round (decision 152).
+      const changes = createPartChangesRepository(app.db);
+      const warnings = lifecycle !== undefined || replacedBy !== undefined ? [...(await changes.noLongerMadeWarnings(id)), ...(await changes.replacementFitWarnings(id))] : [];
       return { acknowledged: true, warnings };
     },
   );
