@@ -41,7 +41,8 @@ export const productInputSchema = z.object({
   img: imageSchema,
   description: visibleTextField(validation.descriptionRequired, 2000, 'Description'),
   storequantity: wholeNumberField('Store quantity').pipe(z.number().min(0, 'Store quantity cannot be negative')),
-  price: moneyField('Price').pipe(z.number().min(0, 'Price cannot be negative').max(1_000_000)),
+  // Over the limit said in words: the API said "This request is not valid." and the form zod's own English.
+  price: moneyField('Price').pipe(z.number().min(0, 'Price cannot be negative').max(1_000_000, `Price is at most ${formatPrice(1_000_000)}`)),
   minOrderQuantity: wholeNumberField('Minimum order quantity')
     .pipe(z.number().min(1, 'Minimum order quantity is at least 1'))
     .optional()

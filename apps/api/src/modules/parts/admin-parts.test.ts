@@ -480,6 +480,7 @@ describe('PATCH /api/admin/part/{id}', () => {
     ['a non-numeric price', { price: 'abc' }, 'Price must be an amount like 12.50'],
     ['a negative price', { price: -1 }, 'Price cannot be negative'],
     ['a three-decimal price', { price: 2.005 }, 'Price has at most two decimals'],
+    ['a price over a million dollars', { price: 1_000_000.01 }, 'Price is at most $1,000,000.00'],
     ['a negative stock', { availableQuantity: -1 }, 'Available quantity cannot be negative'],
     ['a fractional stock', { availableQuantity: 2.5 }, 'Available quantity must be a whole number'],
     ['a minimum of 0', { minOrderQuantity: '0' }, 'Minimum order quantity is at least 1'],
