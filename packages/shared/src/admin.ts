@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { notices, validation } from './messages';
-import { moneyField, STOCK_MAX, visibleTextField, wholeNumberField } from './form-fields';
+import { moneyField, STOCK_MAX, tooLongMessage, visibleTextField, wholeNumberField } from './form-fields';
 import { orderSchema, orderStatusSchema, pageQuerySchema } from './orders';
 import { formatPrice } from './money';
 import { PRICE_BREAKS_MAX, partPricingSchema, partSchema, priceBreakSchema, priceBreaksInputSchema, priceBreaksProblem, weightKgInputSchema } from './parts';
@@ -28,7 +28,7 @@ const imageSchema = z
   .string({ error: 'Image is Required' })
   .trim()
   .min(1, 'Image is Required')
-  .max(2000)
+  .max(2000, tooLongMessage('An image URL', 2000))
   .refine(
     (value) => /^\/[^/\\]/.test(value) || /^https:\/\/[^\s]+$/.test(value),
     'Give an image URL (https://…) or a path on this site (/images/…)',
@@ -37,11 +37,12 @@ const imageSchema = z
 /** Add a Product (SPEC §2, §5): all five fields required, the last two numeric; minimum defaults to 1. */
 export const productInputSchema = z.object({
   // Text that shows: a name of zero-width characters only was taken, and read "" in the audit log.
-  name: visibleTextField(validation.nameRequired, 200),
+  name: visibleTextField(validation.nameRequired, 200, 'Name'),
   img: imageSchema,
-  description: visibleTextField(validation.descriptionRequired, 2000),
+  description: visibleTextField(validation.descriptionRequired, 2000, 'Description'),
   storequantity: wholeNumberField('Store quantity').pipe(z.number().min(0, 'Store quantity cannot be negative')),
-  price: moneyField('Price').pipe(z.number().min(0, 'Price cannot be negative').max(1_000_000)),
+  // Over the limit said in words: the API said "This request is not valid." and the form zod's own English.
+  price: moneyField('Price').pipe(z.number().min(0, 'Price cannot be negative').max(1_000_000, `Price is at most ${formatPrice(1_000_000)}`)),
   minOrderQuantity: wholeNumberField('Minimum order quantity')
     .pipe(z.number().min(1, 'Minimum order quantity is at least 1'))
     .optional()

@@ -224,7 +224,7 @@ export const catalogueInputSchema = z.object({
     .max(20, catalogueMessages.tooManyOemNumbers),
   // A name and a value with characters that show, as a product's name (not only zero-width ones).
   specs: z
-    .array(z.object({ name: visibleTextField(catalogueMessages.specBlank, 60), value: visibleTextField(catalogueMessages.specBlank, 120) }))
+    .array(z.object({ name: visibleTextField(catalogueMessages.specBlank, 60, 'A specification’s name'), value: visibleTextField(catalogueMessages.specBlank, 120, 'A specification’s value') }))
     .max(30, catalogueMessages.tooManySpecs),
 });
 export type CatalogueInput = z.output<typeof catalogueInputSchema>;

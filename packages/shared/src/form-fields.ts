@@ -5,13 +5,17 @@ import { hasVisibleText } from './text';
 /** Stock and quantities live in 32-bit integer columns; no real stock comes near this. */
 export const STOCK_MAX = 1_000_000_000;
 
+/** What a text field over its limit says ("Name is at most 200 characters"): the schema's own error would say it is required. */
+export const tooLongMessage = (label: string, max: number) => `${label} is at most ${max.toLocaleString('en-US')} characters`;
+
 /**
- * A required line of text (a product's name or description): trimmed, at most `max` characters,
- * and refused with `required` when nothing in it would show (white space or zero-width characters only).
+ * A required line of text (a product's name or description): trimmed, at most `max` characters
+ * (else `tooLongMessage(label, max)`), and refused with `required` when nothing in it would show
+ * (white space or zero-width characters only).
  */
-export function visibleTextField(required: string, max: number) {
+export function visibleTextField(required: string, max: number, label: string) {
   // Empty is one of the texts that do not show: one message for it, not two.
-  return z.string({ error: required }).trim().max(max).refine(hasVisibleText, required);
+  return z.string({ error: required }).trim().max(max, tooLongMessage(label, max)).refine(hasVisibleText, required);
 }
 
 /**

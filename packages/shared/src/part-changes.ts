@@ -136,8 +136,17 @@ export const partChangeEditorMessages = {
    * replacement does not, which buyers of the old number will now be given.
    */
   replacementDoesNotFit: (replacement: string, vehicle: string, old: string) => `${replacement} does not fit ${vehicle}, which ${old} fits`,
-  /** Above those warnings on the admin's form. */
-  replacementFitWarnings: 'Saved. Check the replacement: buyers of this part are now given a part that does not fit all its vehicles.',
+  /** Above those warnings on the admin's form: buyers of a renumbered or superseded part's number are given its replacement. */
+  replacementFitWarnings: 'Saved. Check the replacement: buyers of a replaced number are now given it.',
+  /**
+   * A renumbered or superseded part whose replacement (the end of its chain) is no longer made
+   * (8, 9): its buyers are now sent to a part they cannot order (decision 152).
+   */
+  replacementNoLongerMade: (replacement: string, old: string) =>
+    `${replacement} is no longer made: buyers of ${old} are now sent to a part they cannot order. Name a part on sale as its replacement.`,
+  /** A part no longer made that renumbered or superseded parts lead to: their buyers cannot order it now. */
+  replacesNoLongerMade: (older: readonly string[]) =>
+    `${older.join(', ')} ${older.length === 1 ? 'is' : 'are'} replaced by this part, which is no longer made: ${older.length === 1 ? 'its' : 'their'} buyers cannot order it now. Give ${older.length === 1 ? 'that part' : 'those parts'} a replacement on sale.`,
   /** After the first `REPLACEMENT_FIT_WARNINGS_LISTED` such vehicles: how many more. */
   replacementDoesNotFitMore: (more: number) => `and ${more} more ${more === 1 ? 'vehicle' : 'vehicles'}`,
 };

@@ -27,6 +27,14 @@ describe('auditSentence', () => {
     ['fitment-report.dismiss', `part ${partId}`, { report: 'r', vehicleId }, 'dismissed a report that “Brake Caliper” (BRK-3001) does not fit the 2015 Ford F-150: the fitment stays'],
     ['part.catalogue', `part ${partId}`, { partNumber: 'BRK-3001', category: 'brakes', oemNumbers: ['A'], specs: [] }, 'edited the catalogue details of “Brake Caliper” (BRK-3001): part number BRK-3001, category brakes, 1 OEM number, 0 specs'],
     ['part.update', 'part 9f000000-1111-4222-8333-444455556666', { coreDeposit: 45, warrantyMonths: 12 }, 'edited the part 9f000000: core deposit $45.00, warranty 12 months'],
+    // Which rows, not how many (decision 152).
+    [
+      'part.update',
+      `part ${partId}`,
+      { kit: [{ partNumber: 'BRK-3011', quantity: 2 }, { partNumber: 'BRK-3012', quantity: 1 }], interchange: [{ brand: 'Bosch', partNumber: '0 986 479 B94', quantity: 2 }], expected: { kit: [] } },
+      'edited “Brake Caliper” (BRK-3001): kit of 2 × BRK-3011 and 1 × BRK-3012, replaces Bosch 0 986 479 B94 (2 of theirs = 1 of ours)',
+    ],
+    ['part.update', `part ${partId}`, { kit: [], interchange: [] }, 'edited “Brake Caliper” (BRK-3001): not a kit, no interchange numbers'],
     ['tax-rate.add', 'tax-rate t-1', { country: 'US', region: 'IL', ratePercent: 6.25, appliesToShipping: false }, 'added a tax rate of 6.25\u00a0% for US-IL'],
     [
       'shipping-method.update',

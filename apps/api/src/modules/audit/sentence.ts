@@ -276,15 +276,33 @@ function productChanges(details: Record<string, unknown>): string[] {
       case 'replacedBy':
         changes.push(typeof value === 'string' ? `replaced by ${value}` : 'replaced by nothing');
         break;
+      // The rows themselves, as the admin gave them (the first ten): a count alone told nobody what changed.
       case 'interchange':
-        changes.push(Array.isArray(value) ? plural(value.length, 'interchange number') : 'interchange numbers');
+        changes.push(Array.isArray(value) ? (value.length === 0 ? 'no interchange numbers' : `replaces ${firstTen(value.map(interchangeWords))}`) : 'interchange numbers');
         break;
       case 'kit':
-        changes.push(Array.isArray(value) ? plural(value.length, 'kit component') : 'kit components');
+        changes.push(Array.isArray(value) ? (value.length === 0 ? 'not a kit' : `kit of ${firstTen(value.map(componentWords))}`) : 'kit components');
         break;
     }
   }
   return changes;
+}
+
+/** "Bosch 0 986 479 B94 (2 of theirs = 1 of ours)" of an interchange row as recorded. */
+function interchangeWords(row: unknown): string {
+  const { brand, partNumber, quantity } = (typeof row === 'object' && row !== null ? row : {}) as Record<string, unknown>;
+  return `${String(brand)} ${String(partNumber)}${typeof quantity === 'number' && quantity !== 1 ? ` (${quantity} of theirs = 1 of ours)` : ''}`;
+}
+
+/** "2 × BRK-3011" of a kit component as recorded. */
+function componentWords(row: unknown): string {
+  const { partNumber, quantity } = (typeof row === 'object' && row !== null ? row : {}) as Record<string, unknown>;
+  return `${String(quantity)} × ${String(partNumber)}`;
+}
+
+/** A list in words, the first ten and then how many more. */
+function firstTen(items: string[]): string {
+  return items.length <= 10 ? list(items) : `${items.slice(0, 10).join(', ')} and ${items.length - 10} more`;
 }
 
 function catalogueChanges(details: Record<string, unknown>): string[] {

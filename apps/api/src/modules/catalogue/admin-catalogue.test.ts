@@ -292,6 +292,8 @@ describe('PUT /api/admin/part/{id}/catalogue and DELETE …/fitment/{vehicleId}'
     expectReply(await putCatalogue(id, { category: 'spaceships', partNumber: 'X-1', oemNumbers: [], specs: [] }), 400, catalogueMessages.unknownCategory);
     expectInvalid(await putCatalogue(id, { category: null, partNumber: 'no spaces', oemNumbers: [], specs: [] }), catalogueMessages.partNumber);
     expectInvalid(await putCatalogue(id, { category: null, partNumber: 'X-2', oemNumbers: Array(21).fill('1'), specs: [] }), catalogueMessages.tooManyOemNumbers);
+    // Too long is said as such, not as a blank specification (decision 152).
+    expectInvalid(await putCatalogue(id, { category: null, partNumber: 'X-2', oemNumbers: [], specs: [{ name: 'Diameter', value: 'm'.repeat(121) }] }), 'A specification’s value is at most 120 characters');
 
     expect(await getCatalogue(id)).toEqual(before);
   });

@@ -91,7 +91,7 @@ export function createCatalogueAdmin(db: Db) {
      * 0054) and is refused (`taken`, with why) when it is another part's number, current or former,
      * or a number some part replaces (an OEM number of another part, or any interchange number).
      */
-    async update(id: string, input: CatalogueUpdate): Promise<'updated' | 'not-found' | { problem: string; status: 400 | 409 } | { changed: ProductFieldChanged }> {
+    async update(id: string, input: CatalogueUpdate): Promise<'updated' | 'unchanged' | 'not-found' | { problem: string; status: 400 | 409 } | { changed: ProductFieldChanged }> {
       if (!isId(id)) return 'not-found';
       const row = await db.selectFrom('parts').select(['category_slug', 'part_number', 'oem_numbers', 'specs']).where('id', '=', id).forUpdate().executeTakeFirst();
       if (!row) return 'not-found';
@@ -103,6 +103,10 @@ export function createCatalogueAdmin(db: Db) {
           return { changed: { message: catalogueFieldChangedMessage(field, stored[field]), field, current: stored[field] } };
         }
       }
+      const oemNumbers = [...new Set(input.oemNumbers)];
+      const wanted: CatalogueExpected = { category: input.category, partNumber: input.partNumber, oemNumbers, specs: input.specs };
+      // The values already stored: nothing to write, audit or announce to the caches (decision 152).
+      if ((['category', 'partNumber', 'oemNumbers', 'specs'] as const).every((field) => canonical(field, wanted[field]) === canonical(field, stored[field]))) return 'unchanged';
       if (input.category) {
         const category = await db.selectFrom('categories').select('slug').where('slug', '=', input.category).executeTakeFirst();
         if (!category) return { problem: catalogueMessages.unknownCategory, status: 400 };
@@ -119,7 +123,7 @@ export function createCatalogueAdmin(db: Db) {
         .set({
           category_slug: input.category,
           part_number: input.partNumber,
-          oem_numbers: [...new Set(input.oemNumbers)],
+          oem_numbers: oemNumbers,
           specs: JSON.stringify(input.specs),
         })
         .where('id', '=', id)

@@ -101,6 +101,14 @@ describe('POST /api/admin/images', () => {
     }
   });
 
+  it('empties no cached catalogue read: a photo shows only once a part names it, a change of the part (decision 152)', async () => {
+    await app.publicCache.caughtUp();
+    const version = app.publicCache.version();
+    expect((await upload(await picture(300, 200, 'png'))).statusCode).toBe(200);
+    await app.publicCache.caughtUp();
+    expect(app.publicCache.version()).toBe(version);
+  });
+
   it('never enlarges a small photo, and takes JPEG and WebP as well as PNG', async () => {
     for (const format of ['jpeg', 'webp'] as const) {
       const response = await upload(await picture(200, 100, format), { type: `image/${format}` });

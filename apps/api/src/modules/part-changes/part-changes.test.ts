@@ -581,3 +581,22 @@ describe('a replacement that does not fit every vehicle the part it replaces fit
     expect((await patch(priced.id, { name: 'Renamed only' })).json()).toEqual({ acknowledged: true, warnings: [] });
   });
 });
+
+describe('a replacement that is no longer made (decision 152)', () => {
+  it('is saved with a warning, when a part is superseded by it, and when the part replacing others stops being made', async () => {
+    const [old, ended, older, current] = [await aPart(), await aPart(), await aPart(), await aPart()];
+    expectReply(await patch(ended.id, { lifecycle: '8' }), 200);
+    const superseded = await patch(old.id, { lifecycle: '7', replacedBy: ended.number });
+    expectReply(superseded, 200);
+    expect((superseded.json() as { warnings: string[] }).warnings).toEqual([partChangeEditorMessages.replacementNoLongerMade(ended.number, old.number)]);
+
+    // Through a chain: the old number's buyers are sent to its end.
+    expectReply(await patch(older.id, { lifecycle: '6', replacedBy: current.number }), 200);
+    const discontinued = await patch(current.id, { lifecycle: '9' });
+    expectReply(discontinued, 200);
+    expect((discontinued.json() as { warnings: string[] }).warnings).toEqual([partChangeEditorMessages.replacesNoLongerMade([older.number])]);
+    expect(partChangeEditorMessages.replacesNoLongerMade(['BRK-3006'])).toBe(
+      'BRK-3006 is replaced by this part, which is no longer made: its buyers cannot order it now. Give that part a replacement on sale.',
+    );
+  });
+});

@@ -140,6 +140,21 @@ export function createPartChangesRepository(db: Db) {
       return { replaced: replaced.map((row) => row.part_number), kits: kits.map((row) => row.part_number) };
     },
 
+    /**
+     * Locks part `id` and every part a change of it names (its new replacement, its kit's
+     * components), `for update` and in id order, before anything of the change is looked at. Two
+     * admins naming each other's part at once (A replaced by B and B by A, X a kit of Y and Y a kit
+     * of Z) then take their turns: the second sees the first's change and its rule refuses it (the
+     * circle, the kit in a kit), where each locking its own part first deadlocked (a 500) or let
+     * both through (decision 152). Checkout locks parts in id order too.
+     */
+    async lockNamed(id: string, { replacedBy, kit }: Partial<PartChangesInput>): Promise<void> {
+      const numbers = [...(typeof replacedBy === 'string' ? [replacedBy] : []), ...(kit ?? []).map((row) => row.partNumber)];
+      const named = numbers.length === 0 ? [] : await db.selectFrom('parts').select('id').where('part_number', 'in', numbers).execute();
+      const ids = [...new Set([id, ...named.map((row) => row.id)])];
+      await db.selectFrom('parts').select('id').where('id', 'in', ids).orderBy('id').forUpdate().execute();
+    },
+
     /** Part `id`'s fields as stored and as an admin edits them: its direct replacement, not the end of its chain. */
     async stored(id: string, lifecycleCode: string, replacedById: string | null): Promise<StoredPartChanges> {
       const [replacedBy, interchange, kit] = await Promise.all([
@@ -159,6 +174,24 @@ export function createPartChangesRepository(db: Db) {
         interchange: interchange.map((row) => ({ brand: row.brand, partNumber: row.part_number, quantity: row.quantity })),
         kit: kit.map((row) => ({ partNumber: row.part_number, quantity: row.quantity })),
       };
+    },
+
+    /**
+     * The fields of `changes` that differ from what part `id` stores (its life cycle and direct
+     * replacement go together): a save of the values already there is no change to write.
+     */
+    async differing(id: string, lifecycleCode: string, replacedById: string | null, changes: Partial<PartChangesInput>): Promise<Partial<PartChangesInput>> {
+      const stored = await this.stored(id, lifecycleCode, replacedById);
+      const { lifecycle, replacedBy, interchange, kit } = changes;
+      const rows = (list: ReadonlyArray<{ brand?: string; partNumber: string; quantity: number }>) => JSON.stringify(list.map((row) => [row.brand ?? '', row.partNumber, row.quantity]));
+      const differing: Partial<PartChangesInput> = {};
+      if ((lifecycle !== undefined && lifecycle !== stored.lifecycle) || (replacedBy !== undefined && replacedBy !== stored.replacedBy)) {
+        if (lifecycle !== undefined) differing.lifecycle = lifecycle;
+        if (replacedBy !== undefined) differing.replacedBy = replacedBy;
+      }
+      if (interchange !== undefined && rows(interchange) !== rows(stored.interchange)) differing.interchange = interchange;
+      if (kit !== undefined && rows(kit) !== rows(stored.kit)) differing.kit = kit;
+      return differing;
     },
 
     /**
@@ -211,6 +244,27 @@ export function createPartChangesRepository(db: Db) {
         kit: kit.length === 0 ? null : kit.map((row) => ({ partNumber: row.part_number, name: row.name, quantity: row.quantity })),
         inKits: inKits.map((row) => ({ partNumber: row.part_number, name: row.name })),
       };
+    },
+
+    /**
+     * What a life-cycle change of part `id` leaves buyers of a replaced number with that they
+     * cannot order (decision 152): a renumbered or superseded part whose replacement (the end of
+     * its chain) is no longer made, or a part no longer made that renumbered or superseded parts
+     * lead to. Warnings, as the fit's are: the admin may be on the way to the next replacement.
+     */
+    async noLongerMadeWarnings(id: string): Promise<string[]> {
+      const part = await db.selectFrom('parts').select(['part_number', 'lifecycle_code']).where('id', '=', id).executeTakeFirst();
+      if (!part) return [];
+      if (REPLACED_CODES.includes(part.lifecycle_code)) {
+        const replacement = await this.currentReplacement(id);
+        const code = replacement && (await db.selectFrom('parts').select('lifecycle_code').where('id', '=', replacement.id).executeTakeFirst())?.lifecycle_code;
+        return replacement && code && ENDED_CODES.includes(code) ? [partChangeEditorMessages.replacementNoLongerMade(replacement.partNumber, part.part_number)] : [];
+      }
+      if (!ENDED_CODES.includes(part.lifecycle_code)) return [];
+      const older = (await replacesOf([id])).get(id) ?? [];
+      if (older.length === 0) return [];
+      const replaced = await db.selectFrom('parts').select('part_number').where('part_number', 'in', older).where('lifecycle_code', 'in', [...REPLACED_CODES]).orderBy('part_number').execute();
+      return replaced.length === 0 ? [] : [partChangeEditorMessages.replacesNoLongerMade(replaced.map((row) => row.part_number))];
     },
 
     /**

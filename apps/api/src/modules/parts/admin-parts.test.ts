@@ -1,4 +1,4 @@
-import { ADMIN_PARTS_PAGE_SIZE, adminMessages, apiErrors, PARTS_PAGE_SIZE, partPricingMessages, quantityBelowMinimum, validation, type AdminPartPage, type Part } from '@autoparts/shared';
+import { ADMIN_PARTS_PAGE_SIZE, adminMessages, type AdminCatalogue, apiErrors, PARTS_PAGE_SIZE, partPricingMessages, quantityBelowMinimum, validation, type AdminPartPage, type Part } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditCount, byCookie, byToken, call, expectInvalid, expectReply, type Credential } from '../../test/admin';
@@ -197,6 +197,10 @@ describe('POST /api/addaproduct', () => {
     ['a fractional minimum', { minOrderQuantity: '2.5' }, 'Minimum order quantity must be a whole number'],
     ['a non-numeric minimum', { minOrderQuantity: 'two' }, 'Minimum order quantity must be a number'],
     ['a javascript: image', { img: 'javascript:alert(1)' }, 'Give an image URL (https://…) or a path on this site (/images/…)'],
+    // Said as too long, not as required (the field's own error said 'Name is Required' of 201 letters).
+    ['a name of 201 characters', { name: 'N'.repeat(201) }, 'Name is at most 200 characters'],
+    ['a description of 2,001 characters', { description: 'D'.repeat(2001) }, 'Description is at most 2,000 characters'],
+    ['an image URL of 2,001 characters', { img: `https://images.example.com/${'i'.repeat(1975)}` }, 'An image URL is at most 2,000 characters'],
     ['a data: image', { img: 'data:image/png;base64,AAAA' }, 'Give an image URL (https://…) or a path on this site (/images/…)'],
     ['a protocol-relative image', { img: '//evil.example/x.png' }, 'Give an image URL (https://…) or a path on this site (/images/…)'],
     ['a relative image path', { img: 'images/x.png' }, 'Give an image URL (https://…) or a path on this site (/images/…)'],
@@ -432,6 +436,34 @@ describe('PATCH /api/admin/part/{id}', () => {
     expectReply(await order(id, 5), 200);
   });
 
+  it('writes nothing for a save of the values already stored: no audit row, no cached read emptied on any instance (decision 152)', async () => {
+    const id = await insertPart(app);
+    expectReply(await updatePart(id, { priceBreaks: [{ minQuantity: 10, unitPrice: 11 }], coreDeposit: 5, warrantyMonths: 12, weightKg: 1.5 }), 200);
+    const catalogue = (await call(app, byToken(admin), { method: 'GET', url: `/api/admin/part/${id}/catalogue` })).json() as AdminCatalogue;
+    const { category, partNumber, oemNumbers, specs, changes } = catalogue;
+    const part = (await everyAdminPart()).find((row) => row._id === id);
+    if (!part) throw new Error('the part is not listed');
+    const { name, img, description, price, availableQuantity, minOrderQuantity, weightKg, coreDeposit, warrantyMonths, priceBreaks } = part;
+    const before = await partRow(id);
+    await app.publicCache.caughtUp();
+    const [version, audits] = [app.publicCache.version(), await auditCount(app)];
+
+    const same = { name, img, description, price, minOrderQuantity, weightKg, coreDeposit, warrantyMonths, priceBreaks };
+    expectReply(await updatePart(id, { ...same, availableQuantity, expectedAvailableQuantity: availableQuantity, expected: same }), 200);
+    expectReply(await updatePart(id, { ...changes, expected: changes }), 200);
+    expectReply(await setArchived(id, false), 200);
+    const details = { category, partNumber, oemNumbers, specs };
+    expectReply(await call(app, byToken(admin), { method: 'PUT', url: `/api/admin/part/${id}/catalogue`, payload: { ...details, expected: details } }), 200);
+
+    expect(await auditCount(app)).toBe(audits);
+    expect(app.publicCache.version()).toBe(version);
+    expect(await partRow(id)).toEqual(before);
+    // Archiving twice is one archive, audited once.
+    expectReply(await setArchived(id, true), 200);
+    expectReply(await setArchived(id, true), 200);
+    expect(await auditCount(app)).toBe(audits + 1);
+  });
+
   it('ignores fields that are not the part’s, and an empty body changes nothing', async () => {
     const id = await insertPart(app);
     const before = await partRow(id);
@@ -448,6 +480,7 @@ describe('PATCH /api/admin/part/{id}', () => {
     ['a non-numeric price', { price: 'abc' }, 'Price must be an amount like 12.50'],
     ['a negative price', { price: -1 }, 'Price cannot be negative'],
     ['a three-decimal price', { price: 2.005 }, 'Price has at most two decimals'],
+    ['a price over a million dollars', { price: 1_000_000.01 }, 'Price is at most $1,000,000.00'],
     ['a negative stock', { availableQuantity: -1 }, 'Available quantity cannot be negative'],
     ['a fractional stock', { availableQuantity: 2.5 }, 'Available quantity must be a whole number'],
     ['a minimum of 0', { minOrderQuantity: '0' }, 'Minimum order quantity is at least 1'],

@@ -104,8 +104,8 @@ async function priceBreaksOf(db: Db, ids: readonly string[]): Promise<Map<string
   return byPart;
 }
 
-/** A change of a part's fields: done, no such part, a field moved since the form loaded, or a rule refuses it. */
-export type PartUpdateOutcome = 'updated' | 'not-found' | { changed: ProductFieldChanged } | { problem: string };
+/** A change of a part's fields: done, nothing to change (every value already stored), no such part, a field moved since the form loaded, or a rule refuses it. */
+export type PartUpdateOutcome = 'updated' | 'unchanged' | 'not-found' | { changed: ProductFieldChanged } | { problem: string };
 
 /** Two values of a checked field, as the API gives them, are the same (money and weight compared as stored: cents, grams). */
 function sameStored(field: CheckedProductField, expected: unknown, stored: unknown): boolean {
@@ -321,23 +321,29 @@ export function createPartsRepository(db: Db) {
       const { lifecycle: lifecycleSeen, replacedBy: replacedBySeen, interchange: interchangeSeen, kit: kitSeen, ...productSeen } = changes.expected ?? {};
       const expected: Partial<Record<CheckedProductField, unknown>> = { ...productSeen };
       if (availableQuantity !== undefined) expected.availableQuantity = expectedAvailableQuantity;
+      const { lifecycle, replacedBy, interchange, kit } = changes;
+      const partChanges = createPartChangesRepository(db);
+      const changesParts = lifecycle !== undefined || replacedBy !== undefined || interchange !== undefined || kit !== undefined;
+      // The part and the parts it names, locked in id order before any other look (decision 152).
+      if (changesParts) await partChanges.lockNamed(id, { replacedBy, kit });
       const changed =
         (await this.changedSince(id, expected)) ??
-        (await createPartChangesRepository(db).changedSince(id, { lifecycle: lifecycleSeen, replacedBy: replacedBySeen, interchange: interchangeSeen, kit: kitSeen }));
+        (await partChanges.changedSince(id, { lifecycle: lifecycleSeen, replacedBy: replacedBySeen, interchange: interchangeSeen, kit: kitSeen }));
       if (changed) return changed;
+      const current = await db
+        .selectFrom('parts')
+        .select(['name', 'img', 'description', 'price_cents', 'available_quantity', 'min_order_quantity', 'weight_grams', 'core_deposit_cents', 'warranty_months', 'lifecycle_code', 'replaced_by'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!current) return 'not-found';
+      const storedTiers = (await priceBreaksOf(db, [id])).get(id) ?? [];
       if (price !== undefined || priceBreaks !== undefined || minOrderQuantity !== undefined) {
-        const current = await db.selectFrom('parts').select(['price_cents', 'min_order_quantity']).where('id', '=', id).forUpdate().executeTakeFirst();
-        if (!current) return 'not-found';
-        const tiers = priceBreaks ?? (await priceBreaksOf(db, [id])).get(id) ?? [];
-        const problem = priceBreaksProblem(tiers, price ?? centsToDollars(current.price_cents), minOrderQuantity ?? current.min_order_quantity);
+        const problem = priceBreaksProblem(priceBreaks ?? storedTiers, price ?? centsToDollars(current.price_cents), minOrderQuantity ?? current.min_order_quantity);
         if (problem) return { problem };
       }
-      const { lifecycle, replacedBy, interchange, kit } = changes;
-      if (lifecycle !== undefined || replacedBy !== undefined || interchange !== undefined || kit !== undefined) {
-        if (!(await this.exists(id))) return 'not-found';
-        const refused = await createPartChangesRepository(db).apply(id, { lifecycle, replacedBy, interchange, kit });
-        if (refused) return refused;
-      }
+      // Only what differs from what is stored is written: a save of the values already there
+      // writes nothing, so it empties no cache on any instance and leaves no audit row (decision 152).
       const set = Object.fromEntries(
         Object.entries({
           name,
@@ -350,16 +356,17 @@ export function createPartsRepository(db: Db) {
           // null (remove) is written; undefined (not sent) is left out below.
           core_deposit_cents: coreDeposit === undefined ? undefined : coreDeposit === null ? null : dollarsToCents(coreDeposit),
           warranty_months: warrantyMonths,
-        }).filter(([, value]) => value !== undefined),
+        }).filter(([column, value]) => value !== undefined && value !== current[column as keyof typeof current]),
       );
-      if (Object.keys(set).length === 0 && priceBreaks === undefined) return (await this.exists(id)) ? 'updated' : 'not-found';
-      if (Object.keys(set).length > 0) {
-        const result = await db.updateTable('parts').set(set).where('id', '=', id).executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) return 'not-found';
-      } else if (!(await this.exists(id))) {
-        return 'not-found';
+      const newTiers = priceBreaks !== undefined && !sameStored('priceBreaks', priceBreaks, storedTiers);
+      const partChangesSent = changesParts ? await partChanges.differing(id, current.lifecycle_code, current.replaced_by, { lifecycle, replacedBy, interchange, kit }) : {};
+      if (Object.keys(set).length === 0 && !newTiers && Object.keys(partChangesSent).length === 0) return 'unchanged';
+      if (Object.keys(partChangesSent).length > 0) {
+        const refused = await partChanges.apply(id, partChangesSent);
+        if (refused) return refused;
       }
-      if (priceBreaks !== undefined) {
+      if (Object.keys(set).length > 0) await db.updateTable('parts').set(set).where('id', '=', id).execute();
+      if (newTiers) {
         await db.deleteFrom('part_price_breaks').where('part_id', '=', id).execute();
         if (priceBreaks.length > 0) {
           await db
@@ -417,8 +424,12 @@ export function createPartsRepository(db: Db) {
      * An archived part leaves the shop; its orders keep it. A part that replaces another or is in
      * a kit stays until those change (its message names them): nothing may point to a part that is gone.
      */
-    async setArchived(id: string, archived: boolean): Promise<'changed' | 'not-found' | { pointedTo: string }> {
+    async setArchived(id: string, archived: boolean): Promise<'changed' | 'unchanged' | 'not-found' | { pointedTo: string }> {
       if (!isId(id)) return 'not-found';
+      const current = await db.selectFrom('parts').select('archived_at').where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!current) return 'not-found';
+      // Archived already (or on sale already): nothing to write, audit or announce (decision 152).
+      if ((current.archived_at !== null) === archived) return 'unchanged';
       if (archived) {
         const { replaced, kits } = await createPartChangesRepository(db).pointedTo(id);
         if (replaced.length > 0 || kits.length > 0) return { pointedTo: partChangeMessages.archivePointedTo(replaced, kits) };

@@ -129,9 +129,13 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       // A field moved since the form loaded (orders took stock, another admin saved): which, and its value now.
       if (typeof outcome === 'object' && 'changed' in outcome) return reply.code(409).send(outcome.changed);
       if (typeof outcome === 'object') return reply.code(400).send({ message: outcome.problem });
+      // Every value sent is the one stored: nothing written, nothing audited, no cache emptied.
+      if (outcome === 'unchanged') return { acknowledged: true, warnings: [] };
       // Saved; a renumbering or supersession also says which vehicles the replacement does not fit (decision 111).
       const { lifecycle, replacedBy } = request.body;
-      const warnings = lifecycle !== undefined || replacedBy !== undefined ? await createPartChangesRepository(app.db).replacementFitWarnings(id) : [];
+      // And a replacement no longer made, either way round (decision 152).
+      const changes = createPartChangesRepository(app.db);
+      const warnings = lifecycle !== undefined || replacedBy !== undefined ? [...(await changes.noLongerMadeWarnings(id)), ...(await changes.replacementFitWarnings(id))] : [];
       return { acknowledged: true, warnings };
     },
   );

@@ -26,12 +26,16 @@ export function fieldChangedOf(error: unknown) {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** The row's and the editor's 409 naming a field is said at that field, which takes the focus: no toast over it. */
-export function useUpdatePart() {
+/**
+ * The row's and the editor's 409 naming a field is said at that field, which takes the focus: no
+ * toast over it. `refusalsInPlace`: a rule's 400 is said at the field too (the row's price, refused
+ * by the part's price breaks), so no toast says it again.
+ */
+export function useUpdatePart({ refusalsInPlace = false } = {}) {
   return useAdminMutation({
     mutationFn: updatePart,
     success: () => adminNotices.productUpdated,
-    saidInPlace: (error) => fieldChangedOf(error) !== undefined,
+    saidInPlace: (error) => fieldChangedOf(error) !== undefined || (refusalsInPlace && isApiError(error, 400)),
     invalidates: [queryKeys.parts],
   });
 }

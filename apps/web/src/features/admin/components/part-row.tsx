@@ -5,6 +5,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { inputClass } from '../../../components/field';
+import { isApiError } from '../../../lib/api-client';
 import { PartImage } from '../../../components/part-image';
 import { adminNotices, confirmArchive } from '../admin-notices';
 import { useSetPartArchived } from '../api/set-part-archived';
@@ -28,7 +29,7 @@ export function PartRow({ part }: { part: AdminPart }) {
   const editorId = `${id}-editor`;
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
-  const update = useUpdatePart();
+  const update = useUpdatePart({ refusalsInPlace: true });
   const setArchived = useSetPartArchived();
   // What is stored, as the fields hold it. The part fetched again after a save refreshes the
   // fields; after a 409 the field the admin typed in keeps their value (re-apply with Save, or
@@ -72,6 +73,9 @@ export function PartRow({ part }: { part: AdminPart }) {
         const changed = fieldChangedOf(error);
         if (changed?.field === 'availableQuantity' || changed?.field === 'price')
           setError(changed.field, { type: 'server', message: `${changed.message} ${adminNotices.staleKept}` }, { shouldFocus: true });
+        // A rule's refusal (a price at or below one of the part's price breaks) is said at the field
+        // it refuses, which takes the focus, not only in a toast (decision 152).
+        else if (isApiError(error, 400)) setError(changes.price !== undefined ? 'price' : 'availableQuantity', { type: 'rule', message: error.message }, { shouldFocus: true });
       });
   });
 

@@ -127,6 +127,18 @@ describe('the catalogue page (decision 112)', () => {
     });
   });
 
+  it('sends nothing when the Details are saved as loaded, retyped in lower case or with blank lines (decision 152)', async () => {
+    const server = renderPage({ part: aPart() }, { put: () => ({ body: { acknowledged: true } }) });
+    const partNumber = await screen.findByLabelText('Part number');
+    await userEvent.clear(partNumber);
+    await userEvent.type(partNumber, 'brk-3006');
+    await userEvent.type(screen.getByLabelText('Specifications'), '{enter}{enter}');
+    await userEvent.click(screen.getByRole('button', { name: 'Save details' }));
+
+    expect(await screen.findByText(adminNotices.nothingChanged)).toBeInTheDocument();
+    expect(server.paths()).not.toContain(PUT);
+  });
+
   it('on a 409 of the interchange list, says what it is now and keeps the rows as the admin left them', async () => {
     const stored = { part: aPart() };
     const message = adminMessages.fieldChanged('list of numbers it replaces', 'Zimmermann 150.3405.20 (1), Bosch 0 986 479 B94 (1)');

@@ -2,6 +2,7 @@ import { catalogueInputSchema, paths, vehicleLabel, type AdminCatalogue, type Ca
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
 import { LoadFailed } from '../../../components/load-failed';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
@@ -10,6 +11,7 @@ import { isApiError } from '../../../lib/api-client';
 import { useCategories } from '../../../lib/categories';
 import { csvField, ImportRefused, partCatalogueQuery, useImportFitment, useRemoveFitment, useSaveCatalogue } from '../api/part-catalogue';
 import { fieldChangedOf } from '../api/update-part';
+import { adminNotices } from '../admin-notices';
 import { ActionButton } from '../components/action-button';
 import { PartChangesForm } from '../components/part-changes-form';
 import { StaleNotice } from '../components/stale-notice';
@@ -97,8 +99,14 @@ function CatalogueForm({ part }: { part: AdminCatalogue }) {
     if (badSpec) found.specs = `Write each specification as “Name: Value” (${badSpec})`;
     if (!parsed.success) for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
     setErrors(found);
+    if (!parsed.success || badSpec) return;
+    // Retyped the same (case, spaces, blank lines) is no change: nothing is sent (decision 152).
+    if (JSON.stringify(detailsOf({ ...part, ...parsed.data })) === JSON.stringify(loaded)) {
+      toast.info(adminNotices.nothingChanged);
+      return;
+    }
     // What this form loaded goes with it: a field someone else saved since is a 409, not overwritten.
-    if (parsed.success && !badSpec) save.mutate({ ...parsed.data, expected: loaded });
+    save.mutate({ ...parsed.data, expected: loaded });
   }
 
   return (
