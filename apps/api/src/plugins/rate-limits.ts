@@ -50,6 +50,15 @@ export async function rateLimits(app: FastifyInstance) {
     }
   }
 
+  // Every signed-in read without a limit of its own counts under `accountReads`: added before
+  // @fastify/rate-limit's own onRoute hook, which reads the route's `config.rateLimit`.
+  app.addHook('onRoute', (route) => {
+    const reads = [route.method].flat().every((method) => method === 'GET' || method === 'HEAD');
+    const guards = [route.onRequest ?? []].flat();
+    if (!reads || route.config?.rateLimit || !(guards.includes(app.requireUser) || guards.includes(app.requireAdmin))) return;
+    route.config = { ...route.config, ...app.limitedBy('accountReads') };
+  });
+
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',

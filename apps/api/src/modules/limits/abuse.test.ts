@@ -162,6 +162,20 @@ describe('rate limits', () => {
     expect((await app.inject({ method: 'GET', url: photoUrl(id, 240, 'webp'), remoteAddress: '203.0.113.10' })).statusCode).toBe(200);
   });
 
+  it('count every signed-in read per account: its own lists 429 over the limit, another account unaffected (decision 153)', async () => {
+    const [reader, other] = await Promise.all([signUpCustomer(app, 'list-reader'), signUpCustomer(app, 'list-other')]);
+    expectReply(await app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: reader.cookie } }), 200);
+    const { id } = await app.db.selectFrom('users').select('id').where('email', '=', reader.email).executeTakeFirstOrThrow();
+    await app.db.updateTable('rate_counters').set({ count: limits.accountReads.max }).where('key', '=', `accountReads:account:${id}`).execute();
+
+    const cart = await app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: reader.cookie } });
+    const orders = await app.inject({ method: 'GET', url: `/api/myorder/${encodeURIComponent(reader.email)}`, headers: { authorization: `Bearer ${reader.token}` } });
+
+    expect([cart.statusCode, orders.statusCode]).toEqual([429, 429]);
+    expect(messageOf(orders)).toMatch(/^Too many requests\. Please try again in /);
+    expectReply(await app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: other.cookie } }), 200);
+  });
+
   it('answer a caller past its limit from memory: asking on writes nothing more to the database (decision 153)', async () => {
     const shopper = '203.0.113.11';
     const key = `search:ip:${shopper}`;
