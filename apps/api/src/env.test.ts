@@ -172,6 +172,12 @@ describe('parseEnv: the open internet', () => {
     expect(() => parseEnv({ PAYMENTS: 'stripe' })).toThrow(/\bPAYMENTS\b.*STRIPE_SECRET_KEY/);
   });
 
+  it('refuses a Stripe key or secret that is not one: the publishable key, the endpoint’s id', () => {
+    expect(parseEnv({ STRIPE_SECRET_KEY: 'rk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).payments).toBe('stripe');
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/\bSTRIPE_SECRET_KEY: must be a secret key .*not the publishable key/);
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'we_1Abc' })).toThrow(/\bSTRIPE_WEBHOOK_SECRET: must be the webhook endpoint’s signing secret/);
+  });
+
   it('stops a production start that would take test payments unless PAYMENTS=test is written out', () => {
     expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(/\bPAYMENTS\b.*PAYMENTS=test/);
     expect(parseEnv({ NODE_ENV: 'production', PAYMENTS: 'test' }).payments).toBe('test');

@@ -88,8 +88,18 @@ const envSchema = z
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),
     GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
     GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com'),
-    STRIPE_SECRET_KEY: z.string().min(1).optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    // Each as Stripe's dashboard shows it: a publishable key (pk_…) or the endpoint's id in their
+    // place started the shop and failed every payment; a restricted key (rk_…) serves too.
+    STRIPE_SECRET_KEY: z
+      .string()
+      .trim()
+      .regex(/^(sk|rk)_(live|test)_\S+$/, 'must be a secret key from Stripe’s dashboard (sk_live_…, or rk_live_… restricted; _test_ in test mode), not the publishable key (pk_…)')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .regex(/^whsec_\S+$/, 'must be the webhook endpoint’s signing secret from Stripe’s dashboard (whsec_…)')
+      .optional(),
     STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
     PAYMENTS: z.enum(['stripe', 'test']).optional(),
     UNPAID_ORDER_MINUTES: z

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from './db/database';
-import { startShopProcess, type ShopProcess } from './test/shop-process';
+import { launchShopProcess, startShopProcess, type ShopProcess } from './test/shop-process';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-server-'));
 let server: ShopProcess | undefined;
@@ -61,4 +62,28 @@ it('serves over HTTP, logs one line per request and shuts down cleanly on SIGTER
     }),
   ]);
   expect(logLines.some((entry) => entry.msg === 'shutting down' && entry.signal === 'SIGTERM')).toBe(true);
+});
+
+it('stops with exit code 1 and one line naming PORT, METRICS_PORT or HOST when it cannot listen', { timeout: 240_000 }, async () => {
+  const taken = net.createServer();
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+  const takenPort = (taken.address() as AddressInfo).port;
+  const busyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-listen-'));
+  try {
+    const starts = [
+      [{ PORT: String(takenPort) }, `PORT: 127.0.0.1:${takenPort} is in use by another process`],
+      [{ METRICS_PORT: String(takenPort) }, `METRICS_PORT: 127.0.0.1:${takenPort} is in use by another process: each instance on a machine needs its own`],
+      [{ HOST: 'no-such-host.invalid' }, 'HOST: no-such-host.invalid is not an address of this machine'],
+    ] as const;
+    for (const [env, sentence] of starts) {
+      // One at a time: each opens the same embedded database.
+      const shop = await launchShopProcess({ DATA_DIR: busyDir, ...env });
+      expect(await shop.exited, shop.stderr()).toBe(1);
+      expect(shop.stderr().trim()).toContain(sentence);
+      expect(shop.stderr()).not.toMatch(/EADDRINUSE|ENOTFOUND/);
+    }
+  } finally {
+    taken.close();
+    fs.rmSync(busyDir, { recursive: true, force: true });
+  }
 });

@@ -70,7 +70,7 @@ async function main() {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app.close();
-    throw error;
+    throw listenProblem(error, config);
   } finally {
     app.log.level = level;
   }
@@ -83,6 +83,21 @@ async function main() {
     );
   }
   app.log.info({ url: config.baseUrl }, `shop is open at ${config.baseUrl}`);
+}
+
+/**
+ * A listen that failed, said as the variable to change: Node's "listen EADDRINUSE: address already
+ * in use 127.0.0.1:3001" or "getaddrinfo ENOTFOUND shop" named neither PORT nor HOST.
+ */
+function listenProblem(error: unknown, { port, host }: { port: number; host: string }): unknown {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const where = `${host}:${port}`;
+  if (code === 'EADDRINUSE') return new Error(`PORT: ${where} is in use by another process (another instance, or one still stopping)`, { cause: error });
+  if (code === 'EACCES') return new Error(`PORT: ${where} may not be listened on by this user (ports below 1024 need privileges)`, { cause: error });
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EADDRNOTAVAIL') {
+    return new Error(`HOST: ${host} is not an address of this machine (127.0.0.1 behind a proxy, 0.0.0.0 in a container)`, { cause: error });
+  }
+  return error;
 }
 
 /** What opening the database did, in words: "created in ./data, 17 migrations run (0001-… to 0017-…), demo catalogue seeded". */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { makeOwnerOnly } from '../lib/owner-only';
 import { lockDataDir } from './data-dir-lock';
 
 /**
@@ -119,6 +120,10 @@ export async function restoreDataDir(dataDir: string, copy: Buffer): Promise<voi
       extensions: { pg_trgm },
     });
     await pglite.close();
+    // PGlite makes its files open to every user, and a DATA_DIR made beforehand with `mkdir` is
+    // 0755: every customer's data would be readable by anyone on the machine until the shop's
+    // first start made it owner-only. The backup file is the owner's alone; so is its restore.
+    makeOwnerOnly(dataDir);
   } finally {
     unlock();
   }

@@ -185,7 +185,15 @@ export async function metrics(app: FastifyInstance, database: DatabaseHandle) {
     const metricsServer = server;
     app.addHook('onReady', async () => {
       await new Promise<void>((resolve, reject) => {
-        metricsServer.once('error', reject).listen(port, '127.0.0.1', () => resolve());
+        metricsServer
+          .once('error', (error: NodeJS.ErrnoException) =>
+            reject(
+              error.code === 'EADDRINUSE'
+                ? new Error(`METRICS_PORT: 127.0.0.1:${port} is in use by another process: each instance on a machine needs its own`, { cause: error })
+                : error,
+            ),
+          )
+          .listen(port, '127.0.0.1', () => resolve());
       });
     });
     app.addHook('onClose', async () => {

@@ -1,6 +1,7 @@
 import rateLimit, { type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { rateLimited } from '@autoparts/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { addressKey, limits, type LimitName } from '../modules/limits/limits';
 import { createRateCounters } from '../modules/limits/repository';
 
@@ -11,6 +12,9 @@ declare module 'fastify' {
   }
 }
 
+/** Callers past a limit remembered at once by an instance (decision 153). */
+const OVER_LIMIT_KEYS = 10_000;
+
 /**
  * `@fastify/rate-limit` with its counters in the shop's database (DESIGN §8): the limits hold
  * across instances. Routes opt in with `config: app.limitedBy('orders')`; the check runs as a
@@ -19,11 +23,24 @@ declare module 'fastify' {
  */
 export async function rateLimits(app: FastifyInstance) {
   const counters = createRateCounters(app.db);
+  /**
+   * The keys the database said are past their limit, each until its window ends: a caller kept
+   * asking after its 429 is answered from memory, so a flood past a limit writes nothing more to
+   * the database (decision 153). Each instance learns it at its own first refusal; the count still
+   * holds across instances. Bounded: a flood from many addresses forgets the oldest.
+   */
+  const overLimit = new LRUCache<string, { current: number; until: number }>({ max: OVER_LIMIT_KEYS });
 
   class DatabaseStore implements FastifyRateLimitStore {
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number) {
+      const known = overLimit.get(key);
+      const now = Date.now();
+      if (known && known.until > now) return callback(null, { current: known.current, ttl: known.until - now });
       counters.hit(key, { max, windowSeconds: Math.ceil(timeWindow / 1000) }).then(
-        ({ count, retryAfterSeconds }) => callback(null, { current: count, ttl: retryAfterSeconds * 1000 }),
+        ({ count, retryAfterSeconds }) => {
+          if (count > max) overLimit.set(key, { current: count, until: Date.now() + retryAfterSeconds * 1000 });
+          callback(null, { current: count, ttl: retryAfterSeconds * 1000 });
+        },
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
       );
     }
@@ -32,6 +49,15 @@ export async function rateLimits(app: FastifyInstance) {
       return this;
     }
   }
+
+  // Every signed-in read without a limit of its own counts under `accountReads`: added before
+  // @fastify/rate-limit's own onRoute hook, which reads the route's `config.rateLimit`.
+  app.addHook('onRoute', (route) => {
+    const reads = [route.method].flat().every((method) => method === 'GET' || method === 'HEAD');
+    const guards = [route.onRequest ?? []].flat();
+    if (!reads || route.config?.rateLimit || !(guards.includes(app.requireUser) || guards.includes(app.requireAdmin))) return;
+    route.config = { ...route.config, ...app.limitedBy('accountReads') };
+  });
 
   await app.register(rateLimit, {
     global: false,

@@ -20,6 +20,20 @@ describe('withoutSecrets', () => {
     expect(withoutSecrets('/api/admin/orders?email=jane%40example.com&page=2')).toBe('/api/admin/orders?email=[email]&page=2');
   });
 
+  it('hides an admin’s search for a person: a name, or a part of an e-mail without its @', () => {
+    expect(withoutSecrets('/api/users?q=Jane%20Doe&page=2')).toBe('/api/users?q=[person]&page=2');
+    expect(withoutSecrets('/dashboard/makeadmin?q=jane.doe')).toBe('/dashboard/makeadmin?q=[person]');
+    expect(withoutSecrets('/api/admin/orders?status=paid&email=jane.doe')).toBe('/api/admin/orders?status=paid&email=[person]');
+    expect(withoutSecrets('/dashboard/orders?email=doe')).toBe('/dashboard/orders?email=[person]');
+    expect(withoutSecrets('/api/admin/audit?actor=jane&q=Doe%20Garage&page=1')).toBe('/api/admin/audit?actor=[person]&q=[person]&page=1');
+  });
+
+  it('keeps a search of the catalogue: a part’s name or number', () => {
+    expect(withoutSecrets('/shop?q=brake%20pads')).toBe('/shop?q=brake%20pads');
+    expect(withoutSecrets('/api/admin/parts?q=BRK-1001&page=2')).toBe('/api/admin/parts?q=BRK-1001&page=2');
+    expect(withoutSecrets('/dashboard/manageproducts?q=rotor')).toBe('/dashboard/manageproducts?q=rotor');
+  });
+
   it('leaves an address without e-mails as it is', () => {
     expect(withoutSecrets('/api/search?q=brake%20pads&page=3')).toBe('/api/search?q=brake%20pads&page=3');
   });

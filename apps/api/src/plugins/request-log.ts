@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { paths } from '@autoparts/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
@@ -44,18 +45,30 @@ function pageRequestOf(request: FastifyRequest): string | undefined {
 }
 
 /**
+ * Searches whose words are the catalogue's (a part's name or number), kept in the log; every other
+ * `q` searches people (Make Admin's users, the audit log) and is blanked, as are `email` and
+ * `actor`, which hold an e-mail or a part of one (Manage All Orders, the audit log).
+ */
+const CATALOGUE_SEARCHES = new Set(['/api/search', paths.shop, '/api/admin/parts', paths.manageProducts]);
+
+/**
  * The address as logged: it names no customer and carries no key.
  * - `/api/myorder/jane%40example.com` → `/api/myorder/[email]`;
  * - `?token=…`, `?code=…`, `?state=…` (a reset or confirmation link, Google's return) → `[secret]`;
  * - `/company/invitations/<token>` → `/company/invitations/[secret]`, and Better Auth's
  *   `/reset-password/<token>` (the link it sends opens it) → `/reset-password/[secret]`: each is as
- *   good as a password while it lives.
+ *   good as a password while it lives;
+ * - `?email=jane`, `?actor=jane`, and `?q=Jane Doe` but on the catalogue's searches → `[person]`:
+ *   an admin's search for a customer names them even without an `@`.
  * Each piece between `/ ? & =` is looked at once: a pattern that backtracks cost seconds a
  * request on a 100,000-character URL.
  */
 export function withoutSecrets(url: string): string {
+  const queryAt = url.indexOf('?');
+  const people = queryAt >= 0 && !CATALOGUE_SEARCHES.has(url.slice(0, queryAt)) ? /([?&](?:email|actor|q)=)[^&]*/gi : /([?&](?:email|actor)=)[^&]*/gi;
   return url
     .replace(/[^/?&=]+/g, (piece) => (/@|%40/i.test(piece) ? '[email]' : piece))
     .replace(/([?&](?:token|code|state)=)[^&]*/gi, '$1[secret]')
+    .replace(people, (whole, name: string) => (whole.endsWith('=[email]') ? whole : `${name}[person]`))
     .replace(/(\/(?:invitations|reset-password)\/)[^/?]+/g, '$1[secret]');
 }

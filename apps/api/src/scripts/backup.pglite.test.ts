@@ -133,3 +133,17 @@ it('backs up a running shop while it takes orders; the restored shop starts with
     await database.close();
   }
 });
+
+it('restores into an empty DATA_DIR made open to everyone (mkdir under umask 022) as its owner’s only', { timeout: 120_000 }, async () => {
+  // The file the test above backed up (it runs first, in this file's order).
+  const openDir = path.join(work, 'restored-open');
+  fs.mkdirSync(openDir);
+  fs.chmodSync(openDir, 0o755);
+
+  const restore = runScript('restore', openDir);
+
+  expect(restore.status, restore.stderr).toBe(0);
+  const entries = [openDir, ...fs.readdirSync(openDir, { recursive: true }).map((entry) => path.join(openDir, String(entry)))];
+  expect(entries.length).toBeGreaterThan(10);
+  expect(entries.filter((where) => (fs.statSync(where).mode & 0o077) !== 0)).toEqual([]);
+});

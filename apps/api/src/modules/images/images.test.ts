@@ -109,6 +109,23 @@ describe('POST /api/admin/images', () => {
     expect(app.publicCache.version()).toBe(version);
   });
 
+  it('sends a photo read once from memory again: its bytes never change (decision 153)', async () => {
+    const photo = (await upload(await picture(300, 200, 'png'))).json<UploadedPhoto>();
+    const first = await app.inject({ method: 'GET', url: photoUrl(photo._id, 240, 'avif') });
+    expect(first.statusCode).toBe(200);
+
+    // Gone from the database behind the shop's back: what memory holds is still sent, whole.
+    await app.db.deleteFrom('image_variants').where('image_id', '=', photo._id).execute();
+    const again = await app.inject({ method: 'GET', url: photoUrl(photo._id, 240, 'avif') });
+    const unread = await app.inject({ method: 'GET', url: photoUrl(photo._id, 240, 'webp') });
+
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['content-type']).toBe('image/avif');
+    expect(again.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(unread.statusCode).toBe(404);
+  });
+
   it('never enlarges a small photo, and takes JPEG and WebP as well as PNG', async () => {
     for (const format of ['jpeg', 'webp'] as const) {
       const response = await upload(await picture(200, 100, format), { type: `image/${format}` });

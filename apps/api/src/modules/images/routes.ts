@@ -7,7 +7,9 @@ import {
   uploadedPhotoSchema,
   type PhotoFormat,
 } from '@autoparts/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { signedIn as security } from '../../plugins/api-docs';
 import { createAuditLog } from '../audit/repository';
@@ -18,6 +20,12 @@ import { createImagesRepository } from './repository';
 /** A variant's bytes never change (a new photo gets a new id), so browsers and CDNs keep them. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const VARIANT_FILE = new RegExp(`^(\\d{1,4})\\.(${PHOTO_FORMATS.join('|')})$`);
+/**
+ * Memory the photos read most lately may hold: about 2,000 variants of 16 KB (a 480 px AVIF),
+ * every card of a busy catalogue, so that the same photos asked for again and again (a page of
+ * cards for every visitor, a flood of one URL) are sent from memory, not read from the database.
+ */
+const CACHED_BYTES = 32 * 1024 * 1024;
 
 /**
  * Product photos: admins upload one as the raw request body (no multipart: one file,
@@ -68,9 +76,24 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // A variant's bytes never change and no photo is deleted, so what memory holds is never stale
+  // and no instance needs to hear of a change (decision 153).
+  const cached = new LRUCache<string, { type: string; bytes: Buffer }>({ maxSize: CACHED_BYTES, sizeCalculation: (entry) => entry.bytes.length });
+  const send = (reply: FastifyReply, entry: { type: string; bytes: Buffer }) =>
+    reply.header('content-type', entry.type).header('cache-control', IMMUTABLE).send(entry.bytes);
+
   app.get(
     '/images/:id/:file',
     {
+      // A photo in memory is sent before the read limit counts anything: only what the database
+      // is asked for counts (a scraper walking every photo, or a flood of ids that name none).
+      onRequest: (request, reply, done) => {
+        const { id, file } = request.params as { id: string; file: string };
+        const entry = cached.get(`${id}/${file}`);
+        if (!entry) return done();
+        void send(reply, entry);
+      },
+      config: app.limitedBy('photoReads'),
       schema: {
         tags: ['images'],
         // No response schema: 200 is the image's bytes as stored, 404 the usual `{ message }`.
@@ -82,10 +105,10 @@ export const imagesRoutes: FastifyPluginAsyncZod = async (app) => {
       const match = VARIANT_FILE.exec(request.params.file);
       const bytes = match && (await images.variant(request.params.id, match[2] as PhotoFormat, Number(match[1])));
       if (!bytes) return reply.code(404).send({ message: photoMessages.notFound });
-      return reply
-        .header('content-type', `image/${match[2]}`)
-        .header('cache-control', IMMUTABLE)
-        .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      // A copy of its own: the driver's bytes may be a view of a larger buffer.
+      const entry = { type: `image/${match[2]}`, bytes: Buffer.from(bytes) };
+      cached.set(`${request.params.id}/${request.params.file}`, entry);
+      return send(reply, entry);
     },
   );
 };

@@ -1,5 +1,6 @@
-import { apiErrors, REVIEWS_SHOWN, unitsCapMessage, unpaidCapMessage, UNPAID_ORDERS_MAX, UNPAID_UNITS_MAX, validation } from '@autoparts/shared';
+import { apiErrors, photoUrl, REVIEWS_SHOWN, unitsCapMessage, unpaidCapMessage, UNPAID_ORDERS_MAX, UNPAID_UNITS_MAX, validation } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
 import { expectReply, insertReview } from '../../test/admin';
@@ -140,6 +141,56 @@ describe('rate limits', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(messageOf(limited)).toMatch(/^Too many requests\. Please try again in /);
     expectReply(await app.inject({ method: 'GET', url: uncachedUrl, remoteAddress: '203.0.113.8' }), 200);
+  });
+
+  it('count the photos read from the database per address: a photo in memory is still sent, one not in memory is 429', async () => {
+    const pixels = Buffer.alloc(300 * 200 * 3, 90);
+    const png = await sharp(pixels, { raw: { width: 300, height: 200, channels: 3 } }).png().toBuffer();
+    const uploaded = await app.inject({ method: 'POST', url: '/api/admin/images', headers: { cookie: admin.cookie, 'content-type': 'image/png' }, payload: png });
+    expectReply(uploaded, 200);
+    const { _id: id } = uploaded.json<{ _id: string }>();
+    const shopper = '203.0.113.9';
+    expectReply(await app.inject({ method: 'GET', url: photoUrl(id, 240, 'avif'), remoteAddress: shopper }), 200);
+    await app.db.updateTable('rate_counters').set({ count: limits.photoReads.max }).where('key', '=', `photoReads:ip:${shopper}`).execute();
+
+    const kept = await app.inject({ method: 'GET', url: photoUrl(id, 240, 'avif'), remoteAddress: shopper });
+    const limited = await app.inject({ method: 'GET', url: photoUrl(id, 240, 'webp'), remoteAddress: shopper });
+
+    expect(kept.statusCode).toBe(200);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await app.inject({ method: 'GET', url: photoUrl(id, 240, 'webp'), remoteAddress: '203.0.113.10' })).statusCode).toBe(200);
+  });
+
+  it('count every signed-in read per account: its own lists 429 over the limit, another account unaffected (decision 153)', async () => {
+    const [reader, other] = await Promise.all([signUpCustomer(app, 'list-reader'), signUpCustomer(app, 'list-other')]);
+    expectReply(await app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: reader.cookie } }), 200);
+    const { id } = await app.db.selectFrom('users').select('id').where('email', '=', reader.email).executeTakeFirstOrThrow();
+    await app.db.updateTable('rate_counters').set({ count: limits.accountReads.max }).where('key', '=', `accountReads:account:${id}`).execute();
+
+    const cart = await app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: reader.cookie } });
+    const orders = await app.inject({ method: 'GET', url: `/api/myorder/${encodeURIComponent(reader.email)}`, headers: { authorization: `Bearer ${reader.token}` } });
+
+    expect([cart.statusCode, orders.statusCode]).toEqual([429, 429]);
+    expect(messageOf(orders)).toMatch(/^Too many requests\. Please try again in /);
+    expectReply(await app.inject({ method: 'GET', url: '/api/cart', headers: { cookie: other.cookie } }), 200);
+  });
+
+  it('answer a caller past its limit from memory: asking on writes nothing more to the database (decision 153)', async () => {
+    const shopper = '203.0.113.11';
+    const key = `search:ip:${shopper}`;
+    expectReply(await app.inject({ method: 'GET', url: '/api/search?q=oil%20filter', remoteAddress: shopper }), 200);
+    await app.db.updateTable('rate_counters').set({ count: limits.search.max }).where('key', '=', key).execute();
+    expect((await app.inject({ method: 'GET', url: '/api/search?q=air%20filter', remoteAddress: shopper })).statusCode).toBe(429);
+    const counted = async () => (await app.db.selectFrom('rate_counters').select('count').where('key', '=', key).executeTakeFirstOrThrow()).count;
+    const before = await counted();
+
+    const again = [];
+    for (const q of ['cabin', 'fuel', 'spark', 'coil', 'belt']) again.push(await app.inject({ method: 'GET', url: `/api/search?q=${q}`, remoteAddress: shopper }));
+
+    expect(again.map((reply) => reply.statusCode)).toEqual([429, 429, 429, 429, 429]);
+    expect(again.every((reply) => Number(reply.headers['retry-after']) > 0)).toBe(true);
+    expect(await counted()).toBe(before);
   });
 
   it('are counted in the database, and old counters are pruned', async () => {

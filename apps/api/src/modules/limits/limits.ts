@@ -96,6 +96,20 @@ export const limits = {
    * rows and a few MB; a crawler reads them a few times a day.
    */
   sitemapReads: { max: 60, windowSeconds: 10 * MINUTE },
+  /**
+   * `GET /images/{id}/{file}` not answered from memory, per address: a photo read from the
+   * database. A browser keeps every photo a year, and a busy page's are in memory, so a shopper
+   * makes a few of these a page; a page of 24 cards at 2 widths and a workshop of several people
+   * stay below; a scraper walking every photo, or a flood of ids that name none, does not.
+   */
+  photoReads: { max: 1200, windowSeconds: 10 * MINUTE },
+  /**
+   * Every signed-in read (a `GET` behind requireUser or requireAdmin: My Orders, the cart, an
+   * order, the admins' lists), per account (decision 153). A customer's page asks for a few; an
+   * admin watching a catalogue import polls twice a second for its minutes; a loop reading lists
+   * as fast as the database answers (one account at 200 a second tripled everyone's latency) does not stay below.
+   */
+  accountReads: { max: 3000, windowSeconds: 10 * MINUTE },
   /** `GET /vin/{vin}`: a workshop types a few VINs an hour; this stops guessing VINs in bulk. */
   vinDecodes: { max: 120, windowSeconds: HOUR },
 } as const satisfies Record<string, Limit>;
