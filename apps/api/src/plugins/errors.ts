@@ -26,6 +26,13 @@ export function errorHandling(app: FastifyInstance) {
     // their status and say it in the shop's words (decision 130).
     if (error.code?.startsWith('FST_') && status === 413) return reply.code(413).send({ message: apiErrors.bodyTooLarge });
     if (error.code?.startsWith('FST_') && status === 415) return reply.code(415).send({ message: apiErrors.unsupportedMediaType });
+    // A client that went away before its body arrived (an upload cut off, a tab closed): Node's
+    // "aborted" (ECONNRESET) of the request's own socket, no fault of ours or the database's. No
+    // one is left to answer; it is not counted as the database out of reach.
+    if (request.raw.destroyed && !request.raw.complete) {
+      request.log.info({ err: error }, 'request cut off by the client');
+      return reply.code(400).send({ message: requestNotValid });
+    }
     // The database restarting or failing over: the caller may try again in a moment (a
     // load balancer, another instance). Its connection's error says nothing more about us.
     if (databaseUnavailable(error)) {
