@@ -335,10 +335,13 @@ describe('/shop: what the search schema refuses is said in the browser, as the s
     for (const [path, message] of [
       ['/shop?minPrice=50&maxPrice=10', catalogueMessages.priceRange],
       [`/shop?q=${'a'.repeat(150)}`, catalogueMessages.queryTooLong],
+      // A sort or stock filter it has no words for said zod's, to a customer: "Invalid option: expected one of "relevance"|…" (decision 149).
+      ['/shop?sort=random', searchMessages.badSort],
+      ['/shop?inStock=yes', searchMessages.badInStock],
     ] as const) {
       const { searches, unmount } = renderShop(path);
       expect(await screen.findByRole('alert')).toHaveTextContent(message);
-      expect(screen.getByRole('alert')).not.toHaveTextContent(/minPrice|q:/);
+      expect(screen.getByRole('alert')).not.toHaveTextContent(/minPrice|q:|Invalid option|expected/);
       expect(screen.getByRole('link', { name: 'Clear all filters' })).toHaveAttribute('href', '/shop');
       // The text refused is not quoted back (2,000 characters of it in a shared link).
       expect(screen.getByRole('heading', { level: 2, name: 'Parts' })).toBeInTheDocument();
