@@ -38,7 +38,7 @@ export function PartCard({ part, vehicle, applications, unavailable }: PartCardP
         className="aspect-square w-28 shrink-0 bg-slate-50 object-contain p-2 sm:aspect-[4/3] sm:w-full sm:p-4"
       />
       <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-2 sm:p-5">
-        <h3 className="font-semibold text-ink sm:text-lg">
+        <h3 className="font-semibold text-ink [overflow-wrap:anywhere] sm:text-lg">
           {page ? (
             <Link
               to={page}
