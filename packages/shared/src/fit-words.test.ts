@@ -37,9 +37,10 @@ describe('fitWords: a part and a vehicle in the words the part page and a card s
 
   it('names every other engine or submodel a part fits, never one of them as the only one (decision 149)', () => {
     // A coil for the 2.7L and the 5.0L of a model that also has a 3.5L: "with 2.7L V6 only" was false.
-    const parts = [application({ engine: '5.0L V8' }), application({ engine: '2.7L V6' }), application({ engine: '2.7L V6', position: 'Front' })];
+    const parts = [application({ engine: '2.7L V6' }), application({ engine: '2.7L V6', position: 'Front' }), application({ engine: '5.0L V8' })];
     expect(fitWords(parts, { ...f150, engine: '3.5L V6' }).text).toBe('Fits the 2015 Ford F-150 with 2.7L V6 or 5.0L V8 only — not your 3.5L V6');
     expect(fitWords(parts, f150).text).toBe('Fits the 2015 Ford F-150 with 2.7L V6 or 5.0L V8 only');
+    // In the API's order: by submodel, then engine.
     const three = [...parts, application({ submodel: 'Raptor', engine: '3.5L V6' })];
     expect(fitWords(three, { ...f150, engine: '1.6L I4' }).text).toBe('Fits the 2015 Ford F-150 with 2.7L V6, 5.0L V8 or Raptor 3.5L V6 only — not your 1.6L I4');
   });

@@ -33,10 +33,7 @@ function applicationsFor(applications: readonly PartApplication[], vehicle: Vehi
 }
 
 /** Words once each, in the order first met. */
-const once = (words: Iterable<string>) => [...new Set(words)];
-
-/** "2.7L V6", "2.7L V6 or 5.0L V8", "2.7L V6, 5.0L V8 or Raptor 3.5L V6". */
-const eitherOf = (words: readonly string[]) => (words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`);
+const once = <T>(words: T[]) => [...new Set(words)];
 
 /** Whether a part fits a vehicle, in the words the part page and a part card both say (decision 083). */
 export interface FitWords {
@@ -55,20 +52,20 @@ export interface FitWords {
 export function fitWords(applications: readonly PartApplication[], vehicle: Vehicle): FitWords {
   const label = vehicleLabel(vehicle);
   const { fitting, others } = applicationsFor(applications, vehicle);
-  if (fitting.length > 0) {
+  const [fits] = fitting;
+  if (fits) {
     // Every position it fits in (a part for the front and the rear axle is not a front part), and
     // "only" when every fitting application is limited to the vehicle's submodel or engine.
-    const positions = once(fitting.flatMap((application) => (application.position ? [application.position] : [])));
-    const qualifiers = fitting.map(qualifierOf);
-    const qualifier = qualifiers.every(Boolean) ? (qualifiers[0] ?? '') : '';
-    const addition = [...positions, qualifier && onlyWith(qualifier)].filter(Boolean).join(', ');
+    const qualifier = fitting.every(qualifierOf) ? qualifierOf(fits) : '';
+    const addition = [...once(fitting.map((application) => application.position)), qualifier && onlyWith(qualifier)].filter(Boolean).join(', ');
     return { verdict: 'fits', text: `Fits your ${label}${addition ? ` — ${addition}` : ''}`, notes: once(fitting.flatMap((application) => application.notes)) };
   }
   if (others.length > 0) {
-    // Each submodel and engine it fits, so that none of them is said to be the only one.
-    const theirs = once(others.map(qualifierOf)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+    // Each submodel and engine it fits (in the API's order of them), so that none is said to be the only one:
+    // "with 2.7L V6 or 5.0L V8 only", "with 2.7L V6, 5.0L V8 or Raptor 3.5L V6 only".
+    const theirs = once(others.map(qualifierOf)).join(', ').replace(/, (?!.*, )/, ' or ');
     const yours = qualifierOf(vehicle);
-    return { verdict: 'other', text: `Fits the ${label} ${onlyWith(eitherOf(theirs))}${yours ? ` — not your ${yours}` : ''}`, notes: [] };
+    return { verdict: 'other', text: `Fits the ${label} ${onlyWith(theirs)}${yours ? ` — not your ${yours}` : ''}`, notes: [] };
   }
   return { verdict: 'none', text: `Does not fit your ${label}`, notes: [] };
 }
