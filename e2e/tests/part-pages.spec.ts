@@ -148,7 +148,7 @@ test.describe('on a phone', () => {
 
     await page.goto(`/parts/${partNumber}`);
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-    // The page scrolled 479 px sideways at 390 before: the heading's one word set the column's width.
+    // The page was 563 px wide at 390 before: the heading's longest piece set the column's width.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     await page.goto(`/shop?q=${encodeURIComponent(partNumber)}`);

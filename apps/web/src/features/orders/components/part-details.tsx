@@ -24,7 +24,7 @@ export function PartDetails({ part, besidePrice }: { part: PartDetail; besidePri
         className="aspect-[4/3] w-full shrink-0 self-start rounded-xl border border-slate-200 bg-slate-50 object-contain p-4 sm:w-72 lg:w-full xl:w-72"
       />
       {/* A word too long for the line (a catalogue's compound name, a spec's value) breaks where it
-          must: kept whole, it set the page's width (479 px at 390). */}
+          must: kept whole, it set the page's width (563 px at 390). */}
       <div className="min-w-0 [overflow-wrap:anywhere]">
         <h1 id="part-heading" className="text-3xl font-extrabold text-ink">
           {part.name}
