@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { newAccount, signUp } from './accounts';
 import { expect, test } from './fixtures';
-import { roomyParts } from './pages';
+import { roomyParts, waitForApp } from './pages';
 
 /**
  * Decision 132: what only Chromium shows — it drops the focus of a button that becomes disabled
@@ -76,4 +76,17 @@ test('at 320 px the cart with its quick order scrolls no way but down', async ({
   await page.goto('/cart');
   await expect(page.getByLabel('Part numbers and quantities')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+});
+
+test('at 390 px a search from the header leaves the focus in the page, not on its body, when /shop hides the header’s box (decision 149)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/');
+  await waitForApp(page);
+  const box = page.getByRole('search', { name: 'Parts' }).getByRole('searchbox');
+  await box.fill('brake pads');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/shop\?q=brake\+pads$/);
+  await expect(page.getByRole('heading', { level: 2, name: /parts for “brake pads”/ })).toBeVisible();
+  // /shop hides the header's box on a phone (it has its own): Chromium dropped the focus to the body.
+  await expect.poll(() => focusedName(page)).not.toBe('body');
 });

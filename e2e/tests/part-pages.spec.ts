@@ -125,3 +125,36 @@ for (const width of widths) {
     });
   });
 }
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('a part named with one long word (a catalogue’s compound noun) stays within the width of its page and its card (decision 149)', async ({ page, browser, baseURL }) => {
+    // A name as a German catalogue writes it: 52 letters and a hyphen, no space to break at.
+    const name = `Kraftstofffördereinheit-Hochdruckpumpenreparatursatz${Date.now() % 100_000}`;
+    const partNumber = `E2E-LONG-${Date.now() % 1_000_000}`;
+    const context = await browser.newContext();
+    const admin = await context.newPage();
+    await logInAt(admin, e2eAdmin);
+    const headers = { origin: baseURL ?? '' };
+    const added = await admin.request.post('/api/addaproduct', {
+      headers,
+      data: { name, img: '/images/parts/water-pump.svg', description: 'Repair kit for the high-pressure pump.', storequantity: '40', price: '129.00' },
+    });
+    expect(added.ok()).toBe(true);
+    const { insertedId: id } = (await added.json()) as { insertedId: string };
+    expect((await putCatalogue(admin.request, headers, id, { category: null, partNumber, oemNumbers: [], specs: [] })).ok()).toBe(true);
+    await context.close();
+
+    await page.goto(`/parts/${partNumber}`);
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    // The page was 563 px wide at 390 before: the heading's longest piece set the column's width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await page.goto(`/shop?q=${encodeURIComponent(partNumber)}`);
+    const heading = page.getByRole('list', { name: 'Search results' }).getByRole('heading', { level: 3, name });
+    await expect(heading).toBeVisible();
+    // The card cuts off what runs past it: its name ran 27 px past its edge, its end unseen.
+    expect(await heading.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+  });
+});

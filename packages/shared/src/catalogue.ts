@@ -91,6 +91,22 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 const uuid = z.string().regex(uuidPattern, catalogueMessages.badVehicle);
 const price = z.coerce.number({ error: catalogueMessages.badPrice }).min(0, catalogueMessages.badPrice).max(PRICE_MAX, catalogueMessages.badPrice);
 
+/**
+ * What /shop says of a search that brought no parts, or of a sort or stock filter it refuses; here,
+ * with the search's schemas, not in `catalogueMessages`, which the home page's first script holds
+ * (`catalogue-constants.ts`).
+ */
+export const searchMessages = {
+  /** A search that matched no part. */
+  noPartsMatch: 'No parts match this search. Check the spelling, or remove a filter.',
+  /** Nothing answers at all (no connection, the server down); the page keeps trying. */
+  shopUnreachable: 'We cannot reach the shop: its server is not answering. Check your connection; we keep trying.',
+  /** `sort=` none of `searchSorts`: zod's own words named them as code ("Invalid option: expected one of …"). */
+  badSort: 'Sort by best match, price or name',
+  /** `inStock=` neither true nor false. */
+  badInStock: '“In stock only” is either on or off',
+};
+
 /** GET /api/search's query; each filter is also a URL parameter of /shop. */
 export const searchQuerySchema = z
   .object({
@@ -110,8 +126,8 @@ export const searchQuerySchema = z
     vehicle: z.string().regex(uuidPattern, catalogueMessages.badVehicle).optional(),
     minPrice: price.optional(),
     maxPrice: price.optional(),
-    inStock: z.enum(['true', 'false']).optional().transform((value) => value === 'true'),
-    sort: z.enum(searchSorts).default('relevance'),
+    inStock: z.enum(['true', 'false'], searchMessages.badInStock).optional().transform((value) => value === 'true'),
+    sort: z.enum(searchSorts, searchMessages.badSort).default('relevance'),
     page: partsPageQuerySchema.shape.page,
   })
   .refine((query) => query.minPrice === undefined || query.maxPrice === undefined || query.minPrice <= query.maxPrice, {
@@ -136,17 +152,6 @@ export const searchResultSchema = z.object({
   facets: z.object({ categories: z.array(categorySchema.extend({ count: z.number().int() })) }),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
-
-/**
- * What /shop says of a search that brought no parts; here, with the search's schemas, not in
- * `catalogueMessages`, which the home page's first script holds (`catalogue-constants.ts`).
- */
-export const searchMessages = {
-  /** A search that matched no part. */
-  noPartsMatch: 'No parts match this search. Check the spelling, or remove a filter.',
-  /** Nothing answers at all (no connection, the server down); the page keeps trying. */
-  shopUnreachable: 'We cannot reach the shop: its server is not answering. Check your connection; we keep trying.',
-};
 
 export const vehicleSchema = z.object({
   _id: z.string(),

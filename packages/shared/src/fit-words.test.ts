@@ -35,6 +35,33 @@ describe('fitWords: a part and a vehicle in the words the part page and a card s
     expect(fitWords(parts, f150).text).toBe('Fits the 2015 Ford F-150 with 2.7L V6 only');
   });
 
+  it('names every other engine or submodel a part fits, never one of them as the only one (decision 149)', () => {
+    // A coil for the 2.7L and the 5.0L of a model that also has a 3.5L: "with 2.7L V6 only" was false.
+    const parts = [application({ engine: '2.7L V6' }), application({ engine: '2.7L V6', position: 'Front' }), application({ engine: '5.0L V8' })];
+    expect(fitWords(parts, { ...f150, engine: '3.5L V6' }).text).toBe('Fits the 2015 Ford F-150 with 2.7L V6 or 5.0L V8 only — not your 3.5L V6');
+    expect(fitWords(parts, f150).text).toBe('Fits the 2015 Ford F-150 with 2.7L V6 or 5.0L V8 only');
+    // In the API's order: by submodel, then engine.
+    const three = [...parts, application({ submodel: 'Raptor', engine: '3.5L V6' })];
+    expect(fitWords(three, { ...f150, engine: '1.6L I4' }).text).toBe('Fits the 2015 Ford F-150 with 2.7L V6, 5.0L V8 or Raptor 3.5L V6 only — not your 1.6L I4');
+  });
+
+  it('names every position a part fits the vehicle in, and the notes of each', () => {
+    const parts = [
+      application({ position: 'Rear', notes: ['With drum brakes'] }),
+      application({ position: 'Front', notes: ['With Sport Package'] }),
+      application({ position: 'Front', engine: '2.7L V6', notes: ['With Sport Package'] }),
+    ];
+    expect(fitWords(parts, { ...f150, engine: '3.5L V6' })).toEqual({
+      verdict: 'fits',
+      text: 'Fits your 2015 Ford F-150 — Rear, Front',
+      notes: ['With drum brakes', 'With Sport Package'],
+    });
+    // An application limited to the vehicle's own engine still says so when it is the only one that fits.
+    expect(fitWords([application({ position: 'Front', engine: '3.5L V6' }), application({ position: 'Rear', engine: '3.5L V6' })], { ...f150, engine: '3.5L V6' }).text).toBe(
+      'Fits your 2015 Ford F-150 — Front, Rear, with 3.5L V6 only',
+    );
+  });
+
   it('says "Does not fit your …" for a part of no application on the model', () => {
     expect(fitWords([application({ year: 2016 })], f150)).toEqual({ verdict: 'none', text: 'Does not fit your 2015 Ford F-150', notes: [] });
     expect(fitWords([], f150).verdict).toBe('none');

@@ -13,24 +13,27 @@ export const onlyWith = (qualifier: string) => `with ${qualifier} only`;
 export const vehicleWithQualifiers = (vehicle: Vehicle) => [vehicleLabel(vehicle), qualifierOf(vehicle)].filter(Boolean).join(' ');
 
 /**
- * What the part's applications say of a vehicle (decision 079): the application that fits it
- * (base vehicle the same, its submodel and engine none or the vehicle's), or else one of its base
- * vehicle that names another submodel or engine. Told by the VCdb ids when both sides carry them,
- * as the server's `fitments` tells it (two engine bases may both be "1.4L I4"); by the words only
- * for a vehicle a browser kept from before the ids were sent.
+ * What the part's applications say of a vehicle (decision 079): those that fit it (base vehicle
+ * the same, their submodel and engine none or the vehicle's), or, when none does, those of its
+ * base vehicle that name another submodel or engine. Told by the VCdb ids when both sides carry
+ * them, as the server's `fitments` tells it (two engine bases may both be "1.4L I4"); by the words
+ * only for a vehicle a browser kept from before the ids were sent.
  */
-export function applicationFor(applications: readonly PartApplication[], vehicle: Vehicle): { fits?: PartApplication; other?: PartApplication } {
+function applicationsFor(applications: readonly PartApplication[], vehicle: Vehicle): { fitting: PartApplication[]; others: PartApplication[] } {
   const byIds = vehicle.baseVehicleId !== undefined && applications.every((application) => application.baseVehicleId !== undefined);
   const sameBase = applications.filter((application) =>
     byIds ? application.baseVehicleId === vehicle.baseVehicleId : application.year === vehicle.year && application.make === vehicle.make && application.model === vehicle.model,
   );
-  const fits = sameBase.find((application) =>
+  const fitting = sameBase.filter((application) =>
     byIds
       ? (application.submodelId == null || application.submodelId === vehicle.submodelId) && (application.engineBaseId == null || application.engineBaseId === vehicle.engineBaseId)
       : (application.submodel === '' || application.submodel === vehicle.submodel) && (application.engine === '' || application.engine === vehicle.engine),
   );
-  return fits ? { fits } : { other: sameBase[0] };
+  return { fitting, others: fitting.length > 0 ? [] : sameBase };
 }
+
+/** Words once each, in the order first met. */
+const once = <T>(words: T[]) => [...new Set(words)];
 
 /** Whether a part fits a vehicle, in the words the part page and a part card both say (decision 083). */
 export interface FitWords {
@@ -48,15 +51,21 @@ export interface FitWords {
  */
 export function fitWords(applications: readonly PartApplication[], vehicle: Vehicle): FitWords {
   const label = vehicleLabel(vehicle);
-  const { fits, other } = applicationFor(applications, vehicle);
+  const { fitting, others } = applicationsFor(applications, vehicle);
+  const [fits] = fitting;
   if (fits) {
-    const qualifier = qualifierOf(fits);
-    const addition = [fits.position, qualifier && onlyWith(qualifier)].filter(Boolean).join(', ');
-    return { verdict: 'fits', text: `Fits your ${label}${addition ? ` — ${addition}` : ''}`, notes: fits.notes };
+    // Every position it fits in (a part for the front and the rear axle is not a front part), and
+    // "only" when every fitting application is limited to the vehicle's submodel or engine.
+    const qualifier = fitting.every(qualifierOf) ? qualifierOf(fits) : '';
+    const addition = [...once(fitting.map((application) => application.position)), qualifier && onlyWith(qualifier)].filter(Boolean).join(', ');
+    return { verdict: 'fits', text: `Fits your ${label}${addition ? ` — ${addition}` : ''}`, notes: once(fitting.flatMap((application) => application.notes)) };
   }
-  if (other) {
+  if (others.length > 0) {
+    // Each submodel and engine it fits (in the API's order of them), so that none is said to be the only one:
+    // "with 2.7L V6 or 5.0L V8 only", "with 2.7L V6, 5.0L V8 or Raptor 3.5L V6 only".
+    const theirs = once(others.map(qualifierOf)).join(', ').replace(/, (?!.*, )/, ' or ');
     const yours = qualifierOf(vehicle);
-    return { verdict: 'other', text: `Fits the ${label} ${onlyWith(qualifierOf(other))}${yours ? ` — not your ${yours}` : ''}`, notes: [] };
+    return { verdict: 'other', text: `Fits the ${label} ${onlyWith(theirs)}${yours ? ` — not your ${yours}` : ''}`, notes: [] };
   }
   return { verdict: 'none', text: `Does not fit your ${label}`, notes: [] };
 }

@@ -82,4 +82,16 @@ describe('focus after a navigation', () => {
     expect(await screen.findByRole('link', { name: 'Sign up again' })).toBeInTheDocument();
     expect(search).toHaveFocus();
   });
+
+  it('goes to the top of the page when the new page hides the focused element (the header’s search box on a phone’s /shop)', async () => {
+    const router = renderApp();
+    const search = screen.getByRole('textbox', { name: 'Search parts' });
+    search.focus();
+    // What Chromium answers of an element under `display: none` (jsdom lays nothing out); Chromium
+    // then drops its focus to the page's body, where a screen reader is told nothing (decision 149).
+    Object.defineProperty(search, 'checkVisibility', { value: () => false });
+    await router.navigate('/home');
+    expect(await screen.findByRole('link', { name: 'Sign up again' })).toBeInTheDocument();
+    expect(screen.getByTestId('top')).toHaveFocus();
+  });
 });

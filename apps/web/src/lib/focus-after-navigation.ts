@@ -8,8 +8,9 @@ import { useLocation } from 'react-router';
  * land there, dozens of stops from the menu. So it does from an element still there but out of
  * sight once the new page has been scrolled to its top (the router's ScrollRestoration, a layout
  * effect of a child, has done so by now): a footer link followed left the focus at the bottom of
- * the new page, the next Tab scrolling back down to the footer. A focus still in the page and in
- * view (the header's search box or links, a filter) is left where it is. A layout effect: it runs
+ * the new page, the next Tab scrolling back down to the footer; and from one the new page hides.
+ * A focus still in the page and in view (the header's search box or links, a filter) is left
+ * where it is. A layout effect: it runs
  * as the new page is put in, before the browser takes the next key; a Tab pressed between the new
  * page and a (later) passive effect would go on from where the old element stood, and the effect
  * would then leave it there.
@@ -29,6 +30,10 @@ export function useFocusTopAfterNavigation(top: RefObject<HTMLElement | null>) {
 }
 
 function inView(element: Element) {
+  // Hidden by the new page (the header's search box, which /shop hides on a phone for its own):
+  // Chromium drops its focus to the page's body once the page is drawn. (A browser without
+  // `checkVisibility`, Safari before 17.4, or jsdom, goes by the box alone.)
+  if ('checkVisibility' in element && !element.checkVisibility()) return false;
   const { top, bottom } = element.getBoundingClientRect();
   return bottom >= 0 && top <= window.innerHeight;
 }

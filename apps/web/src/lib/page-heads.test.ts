@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { openGraphImage, shopHead } from './page-heads';
+import type { SearchItem } from '@autoparts/shared';
+import { openGraphImage, partHead, shopHead } from './page-heads';
 import { setSiteBase } from './site-url';
 
 setSiteBase(() => 'https://shop.example');
@@ -34,5 +35,23 @@ describe('shopHead', () => {
     for (const params of searches) {
       expect(shopHead(params, result), JSON.stringify(params)).toMatchObject({ canonicalPath: '/shop', noindex: true });
     }
+  });
+});
+
+describe('the offers of the schema.org data say what the page says of stock (decision 149)', () => {
+  const part = { _id: 'p1', name: 'Ceramic Brake Pads', description: 'Pads', img: '/images/pads.png', price: 49.99, partNumber: 'BRK-1001' };
+  const offer = (data: unknown) => (data as { offers: { availability: string } }).offers.availability;
+
+  it('offers a part with less stock than its minimum order as out of stock, as its page says', () => {
+    expect(offer(partHead({ ...part, availableQuantity: 5, minOrderQuantity: 20 }).structuredData)).toBe('https://schema.org/OutOfStock');
+    expect(offer(partHead({ ...part, availableQuantity: 20, minOrderQuantity: 20 }).structuredData)).toBe('https://schema.org/InStock');
+    expect(offer(partHead({ ...part, availableQuantity: 0, minOrderQuantity: 1 }).structuredData)).toBe('https://schema.org/OutOfStock');
+  });
+
+  it('offers a part no longer made that /shop still finds as discontinued, as its card says', () => {
+    const item = (partNumber: string, noLongerMade: boolean): SearchItem => ({ ...part, partNumber, availableQuantity: 50, minOrderQuantity: 1, category: null, replaces: [], noLongerMade });
+    const result = { items: [item('FLT-1001', true), item('FLT-2001', false)], total: 2, page: 1, pageSize: 24, facets: { categories: [] } };
+    const list = shopHead({ q: 'filter' }, result).structuredData as { itemListElement: Array<{ item: unknown }> };
+    expect(list.itemListElement.map((entry) => offer(entry.item))).toEqual(['https://schema.org/Discontinued', 'https://schema.org/InStock']);
   });
 });

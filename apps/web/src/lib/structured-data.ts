@@ -1,4 +1,4 @@
-import { paths, type Part, type PublicPart, dollarsToDecimalText } from '@autoparts/shared';
+import { paths, type Part, type PublicPart, dollarsToDecimalText, inStockToOrder } from '@autoparts/shared';
 import type { PageMetaProps } from '../components/page-meta';
 import { SHOP_DESCRIPTION, SHOP_NAME } from '../content/site';
 import { absoluteUrl } from './site-url';
@@ -20,11 +20,12 @@ const productPath = (part: Part & { partNumber?: string }) => (part.partNumber ?
 
 /**
  * schema.org `Product` with its `Offer`, for search engines (prices in dollars, as the API sends
- * them); a part no longer made (`ended`: life cycle 8, 9) is offered as Discontinued; its GTIN
- * when it has one; its brand is ours (we make every part we sell).
+ * them); a part no longer made (`ended`: life cycle 8, 9) is offered as Discontinued, and one
+ * whose stock does not hold its minimum order as out of stock, as its page and card say
+ * (`inStockToOrder`); its GTIN when it has one; its brand is ours (we make every part we sell).
  */
 export function productData(part: Part & { partNumber?: string; gtin?: string | null }, ended = false) {
-  const availability = ended ? 'Discontinued' : part.availableQuantity > 0 ? 'InStock' : 'OutOfStock';
+  const availability = ended ? 'Discontinued' : inStockToOrder(part) ? 'InStock' : 'OutOfStock';
   return {
     '@type': 'Product',
     name: part.name,
@@ -44,11 +45,12 @@ export function productData(part: Part & { partNumber?: string; gtin?: string | 
   };
 }
 
-export function itemList(parts: Array<Part & { partNumber?: string }>) {
+/** A list of parts; a search item no longer made (`noLongerMade`, which /shop still finds) offered as Discontinued. */
+export function itemList(parts: Array<Part & { partNumber?: string; noLongerMade?: boolean }>) {
   return {
     '@context': 'https://schema.org',
     '@type': 'ItemList',
-    itemListElement: parts.map((part, index) => ({ '@type': 'ListItem', position: index + 1, item: productData(part) })),
+    itemListElement: parts.map((part, index) => ({ '@type': 'ListItem', position: index + 1, item: productData(part, part.noLongerMade === true) })),
   };
 }
 

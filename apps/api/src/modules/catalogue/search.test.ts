@@ -1,4 +1,4 @@
-import { catalogueMessages, PARTS_PAGE_SIZE, requestNotValid, SEARCH_PAGE_SIZE, searchQuerySchema, type Part, type PartDetail, type SearchResult } from '@autoparts/shared';
+import { catalogueMessages, PARTS_PAGE_SIZE, requestNotValid, SEARCH_PAGE_SIZE, searchMessages, searchQuerySchema, type Part, type PartDetail, type SearchResult } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -264,8 +264,9 @@ describe('GET /api/search: facets, filters, sorting and pages', () => {
     ['a negative price', { minPrice: -1 }, catalogueMessages.badPrice],
     ['a price that is no number', { maxPrice: 'cheap' }, catalogueMessages.badPrice],
     ['a minimum above the maximum', { minPrice: 20, maxPrice: 10 }, catalogueMessages.priceRange],
-    // zod's own words ("Invalid option: expected one of …") are no customer's: the shop's generic ones.
-    ['an unknown sort', { sort: 'random' }, requestNotValid],
+    // zod's own words ("Invalid option: expected one of …") are no customer's: the schema's own (decision 149).
+    ['an unknown sort', { sort: 'random' }, searchMessages.badSort],
+    ['an in-stock filter neither true nor false', { inStock: 'yes' }, searchMessages.badInStock],
   ])('answers 400 to %s', async (_label, query, message) => {
     const response = await app.inject({ method: 'GET', url: '/api/search', query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
 

@@ -72,7 +72,8 @@ export function CartLineItem({ line, onChange, onRefused, busy, quantityRef }: C
       <div className="min-w-0">
         <p className="font-mono text-sm text-slate-600">{line.partNumber}</p>
         <h3 className="font-semibold text-ink">
-          <Link to={paths.part(line.partId)} className="hover:underline focus-visible:outline-2 focus-visible:outline-brand-700">
+          {/* The part's public page: a visitor's cart is read signed out, and /part/{id} asks to sign in. */}
+          <Link to={paths.partPage(line.partNumber)} className="hover:underline focus-visible:outline-2 focus-visible:outline-brand-700">
             {line.name}
           </Link>
         </h3>

@@ -85,6 +85,8 @@ describe('/cart for a visitor', () => {
 
     const line = await screen.findByTestId('cart-line');
     expect(within(line).getByText('BRK-1001')).toBeInTheDocument();
+    // The name opens the part's public page, which a visitor may read, not the signed-in /part/{id} (decision 149).
+    expect(within(line).getByRole('link', { name: 'Ceramic brake pads' })).toHaveAttribute('href', '/parts/BRK-1001');
     expect(within(line).getByText(/\$8\.50 each/)).toBeInTheDocument();
     // Each line's field and button name its part, for a screen reader's list of fields.
     expect(within(line).getByLabelText('Quantity of BRK-1001')).toHaveValue(12);

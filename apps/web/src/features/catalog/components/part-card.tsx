@@ -1,8 +1,11 @@
-import { catalogueMessages, fitWords, formatPrice, paths, type Part, type PartApplication, type Vehicle } from '@autoparts/shared';
+import { catalogueMessages, formatPrice, paths, type Part, type PartApplication, type Vehicle } from '@autoparts/shared';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { PartImage } from '../../../components/part-image';
-import { FitsBadge } from './fits-badge';
 import { ListPrice } from '../../../components/list-price';
+
+// Never in a page drawn on the server (it knows no garage): loaded once a card has a vehicle's answer.
+const FitsBadge = lazy(() => import('./fits-badge'));
 
 interface PartCardProps {
   /** `replaces`: the part's older numbers (a search by one finds it), said as "Replaces …". */
@@ -38,7 +41,7 @@ export function PartCard({ part, vehicle, applications, unavailable }: PartCardP
         className="aspect-square w-28 shrink-0 bg-slate-50 object-contain p-2 sm:aspect-[4/3] sm:w-full sm:p-4"
       />
       <div className="flex min-w-0 flex-1 flex-col gap-1 p-3 sm:gap-2 sm:p-5">
-        <h3 className="font-semibold text-ink sm:text-lg">
+        <h3 className="font-semibold text-ink [overflow-wrap:anywhere] sm:text-lg">
           {page ? (
             <Link
               to={page}
@@ -52,7 +55,11 @@ export function PartCard({ part, vehicle, applications, unavailable }: PartCardP
         </h3>
         {part.partNumber && <p className="text-sm text-slate-500">{`Part no. ${part.partNumber}`}</p>}
         {part.replaces && part.replaces.length > 0 && <p className="text-sm font-medium text-slate-700">{catalogueMessages.replaces(part.replaces)}</p>}
-        {vehicle && applications && <FitsBadge words={fitWords(applications, vehicle)} />}
+        {vehicle && applications && (
+          <Suspense>
+            <FitsBadge applications={applications} vehicle={vehicle} />
+          </Suspense>
+        )}
         <p className="line-clamp-2 flex-1 text-sm text-slate-600 sm:line-clamp-none">{part.description}</p>
         <div className="flex flex-wrap items-center justify-between gap-2 sm:flex-col sm:items-stretch">
           <p className="text-lg font-bold text-brand-700 sm:text-xl">

@@ -208,6 +208,50 @@ describe('/shop: the cards say what fits the active vehicle as the part page doe
   });
 });
 
+describe('/shop narrowed to a vehicle that is not the active one (Back after choosing another, a shared link)', () => {
+  const F150 = '9a8b7c6d-1e2f-4a3b-8c4d-5e6f7a8b9c0d';
+  const f150: Vehicle = { _id: F150, year: 2017, make: 'Ford', model: 'F-150', submodel: '', engine: '' };
+  const on = (overrides: object) => ({ year: 2019, make: 'Toyota', model: 'Camry', submodel: '', engine: '', position: null, quantity: 1, notes: [], partType: null, ...overrides });
+
+  it('speaks of the vehicle the list is narrowed to, in its box and on its cards, not of the active one (decision 149)', async () => {
+    localStorage.setItem('autoparts.garage', JSON.stringify({ vehicles: [f150, camry], activeId: F150 }));
+    const server = stubFetch({
+      'GET /api/me': signedOutReply,
+      'GET /api/vehicles/years': { body: [2019] },
+      'GET /api/search*': { body: result() },
+      [`GET /api/vehicles/${CAMRY}/applications?ids=part-1`]: { body: [{ part: 'part-1', applications: [on({ position: 'Front' })] }] },
+      [`GET /api/vehicles/${F150}/applications?ids=part-1`]: { body: [] },
+    });
+    renderRoutes([{ path: '/shop', element: <ShopPage /> }], { path: `/shop?vehicle=${CAMRY}` });
+
+    const cards = await screen.findByRole('list', { name: 'Search results' });
+    expect(screen.getByText('Showing parts that fit your 2019 Toyota Camry')).toBeInTheDocument();
+    // The box said "Fits my 2017 Ford F-150", ticked, and every Camry part "Does not fit your 2017 Ford F-150".
+    expect(screen.getByLabelText('Fits my 2019 Toyota Camry')).toBeChecked();
+    expect(await within(cards).findByText('Fits your 2019 Toyota Camry — Front')).toBeInTheDocument();
+    expect(within(cards).queryByText(/2017 Ford F-150/)).toBeNull();
+    expect(server.paths().filter((path) => path.includes(F150))).toEqual([]);
+  });
+
+  it('says no vehicle’s fit on the cards of a vehicle it cannot name (a shared link), rather than the active one’s', async () => {
+    const shared = '0b1c2d3e-4f5a-4b6c-8d7e-9f0a1b2c3d4e';
+    localStorage.setItem('autoparts.garage', JSON.stringify({ vehicles: [f150], activeId: F150 }));
+    const server = stubFetch({
+      'GET /api/me': signedOutReply,
+      'GET /api/vehicles/years': { body: [2019] },
+      'GET /api/search*': { body: result() },
+      [`GET /api/vehicles/${F150}/applications?ids=part-1`]: { body: [] },
+    });
+    renderRoutes([{ path: '/shop', element: <ShopPage /> }], { path: `/shop?vehicle=${shared}` });
+
+    const cards = await screen.findByRole('list', { name: 'Search results' });
+    expect(screen.getByText('Showing parts that fit your vehicle')).toBeInTheDocument();
+    expect(screen.getByLabelText('Fits my vehicle')).toBeChecked();
+    expect(within(cards).queryByText(/Does not fit/)).toBeNull();
+    expect(server.paths().filter((path) => path.includes('/applications'))).toEqual([]);
+  });
+});
+
 describe('/shop with the server gone', () => {
   it('says at the first failed search that the shop cannot be reached, not the old list under its old count', async () => {
     const user = userEvent.setup();
@@ -335,10 +379,13 @@ describe('/shop: what the search schema refuses is said in the browser, as the s
     for (const [path, message] of [
       ['/shop?minPrice=50&maxPrice=10', catalogueMessages.priceRange],
       [`/shop?q=${'a'.repeat(150)}`, catalogueMessages.queryTooLong],
+      // A sort or stock filter it has no words for said zod's, to a customer: "Invalid option: expected one of "relevance"|…" (decision 149).
+      ['/shop?sort=random', searchMessages.badSort],
+      ['/shop?inStock=yes', searchMessages.badInStock],
     ] as const) {
       const { searches, unmount } = renderShop(path);
       expect(await screen.findByRole('alert')).toHaveTextContent(message);
-      expect(screen.getByRole('alert')).not.toHaveTextContent(/minPrice|q:/);
+      expect(screen.getByRole('alert')).not.toHaveTextContent(/minPrice|q:|Invalid option|expected/);
       expect(screen.getByRole('link', { name: 'Clear all filters' })).toHaveAttribute('href', '/shop');
       // The text refused is not quoted back (2,000 characters of it in a shared link).
       expect(screen.getByRole('heading', { level: 2, name: 'Parts' })).toBeInTheDocument();

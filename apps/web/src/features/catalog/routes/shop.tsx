@@ -31,6 +31,9 @@ export function Component() {
   const search = useSearch(params);
   const { active, garage } = useGarage();
   const chosenVehicle = (id: string) => garage.vehicles.find((vehicle) => vehicle._id === id);
+  // The vehicle the page speaks of (its box, its cards' fit): the one the list is narrowed to, which
+  // after Back or from a shared link may not be the active one; none for one the garage cannot name.
+  const shownFor = params.vehicle ? chosenVehicle(params.vehicle) : (active ?? undefined);
 
   /** The URL with these changes to `from` (this render's search unless said); any change but the page's goes back to page 1. */
   function withChanges(changes: Partial<Record<SearchKey, string | undefined>>, from: Partial<Record<SearchKey, string>> = params): URLSearchParams {
@@ -98,7 +101,7 @@ export function Component() {
                 checked={Boolean(params.vehicle)}
                 onChange={(event) => fitsMine(event.target.checked)}
               />
-              {active ? `Fits my ${vehicleLabel(active)}` : 'Fits my vehicle'}
+              {shownFor ? `Fits my ${vehicleLabel(shownFor)}` : 'Fits my vehicle'}
             </label>
             <Suspense>
               <CategoryFacets result={result} loading={!missingPage && !refusal} selected={params.category} link={(category) => withChanges({ category })} />
@@ -135,7 +138,7 @@ export function Component() {
             {missingPage ? (
               <NoSuchPage page={Number(params.page)} result={search.data} link={link} />
             ) : (
-              <Results search={search} unreachable={unreachable} refusal={refusal} vehicle={active ?? undefined} />
+              <Results search={search} unreachable={unreachable} refusal={refusal} vehicle={shownFor} />
             )}
           </Suspense>
           {result && !missingPage && (

@@ -23,7 +23,9 @@ export function PartDetails({ part, besidePrice }: { part: PartDetail; besidePri
         sizes={PART_PAGE_IMAGE_SIZES}
         className="aspect-[4/3] w-full shrink-0 self-start rounded-xl border border-slate-200 bg-slate-50 object-contain p-4 sm:w-72 lg:w-full xl:w-72"
       />
-      <div className="min-w-0">
+      {/* A word too long for the line (a catalogue's compound name, a spec's value) breaks where it
+          must: kept whole, it set the page's width (563 px at 390). */}
+      <div className="min-w-0 [overflow-wrap:anywhere]">
         <h1 id="part-heading" className="text-3xl font-extrabold text-ink">
           {part.name}
         </h1>
