@@ -37,13 +37,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function requestReturns(db: Db, mail: Mail, user: { userId: string }, input: CreateReturn): Promise<ReturnRow[]> {
   return withTransaction(db, async (trx) => {
     const created: ReturnRow[] = [];
-    for (const [reason, lines] of linesByReason(input)) created.push(await requestReturn(trx, mail, user, { ...input, reason, lines }));
+    for (const [reason, lines] of linesByReason(input)) created.push(...(await requestReturn(trx, mail, user, { ...input, reason, lines })));
     return created;
   });
 }
 
-/** A customer's request of one reason: checked against the order, numbered, e-mailed, in one transaction. */
-async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input: CreateReturn & { reason: ReturnReasonCode }): Promise<ReturnRow> {
+/**
+ * A customer's request of one reason: checked against the order, numbered, e-mailed, in one
+ * transaction. One return, but for "does not fit" lines of which only some were bought for a
+ * vehicle they are listed to fit: those make a return of their own under the fit promise, the
+ * others one that waits for an admin, so that no line loses the promise for being asked with another.
+ */
+async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input: CreateReturn & { reason: ReturnReasonCode }): Promise<ReturnRow[]> {
   if (!isId(input.orderId)) throw new ReturnRefusal(404, apiErrors.orderNotFound);
   return withTransaction(db, async (trx) => {
     // The order's row lock serialises requests on it: "one open request per line" holds.
@@ -105,18 +110,24 @@ async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input
     }
 
     // The fit promise: a part checked to fit the garage's vehicle that did not fit is taken back at once.
-    const fitPromise = input.reason === 'does-not-fit' && chosen.every((line) => line.fitChecked && line.vehicleId !== null);
-    const created = await insertReturn(trx, order.id, user.userId, input, fitPromise);
-    await trx
-      .insertInto('return_lines')
-      .values(chosen.map((line) => ({ return_id: created.id, order_id: order.id, position: line.position, quantity: line.quantity, action: null })))
-      .execute();
-    if (fitPromise) {
-      for (const line of chosen) {
-        if (line.vehicleId) await openFitmentReport(trx as Transaction<Database>, { partId: line.partId, vehicleId: line.vehicleId, returnId: created.id, note: input.note ?? '' });
+    const promised = (line: (typeof chosen)[number]) => input.reason === 'does-not-fit' && line.fitChecked && line.vehicleId !== null;
+    const groups = [chosen.filter(promised), chosen.filter((line) => !promised(line))].filter((group) => group.length > 0);
+    const created: ReturnRow[] = [];
+    for (const group of groups) {
+      const fitPromise = group.every(promised);
+      const ret = await insertReturn(trx, order.id, user.userId, input, fitPromise);
+      await trx
+        .insertInto('return_lines')
+        .values(group.map((line) => ({ return_id: ret.id, order_id: order.id, position: line.position, quantity: line.quantity, action: null })))
+        .execute();
+      if (fitPromise) {
+        for (const line of group) {
+          if (line.vehicleId) await openFitmentReport(trx as Transaction<Database>, { partId: line.partId, vehicleId: line.vehicleId, returnId: ret.id, note: input.note ?? '' });
+        }
       }
+      await mail.queue(trx, { kind: 'return-requested', order, ret, parts: await returnedParts(trx, ret.id) });
+      created.push(ret);
     }
-    await mail.queue(trx, { kind: 'return-requested', order, ret: created, parts: await returnedParts(trx, created.id) });
     return created;
   });
 }

@@ -383,6 +383,35 @@ describe('refunds to the cent', () => {
     expect(done).toMatchObject({ status: 'refunded', fitPromise: true, refundAmount: 113.25 });
   });
 
+  it('the fit promise holds for its line when a line it does not cover is sent back as not fitting with it', async () => {
+    // A was bought for the chosen vehicle it is listed to fit; B was not.
+    const { orderId, a, b } = await bought();
+    await app.db.updateTable('order_lines').set({ vehicle_id: vehicleId, fit_checked: true }).where('order_id', '=', orderId).where('part_id', '=', a).execute();
+    const created = await requested(ada, {
+      orderId,
+      lines: [
+        { partId: a, quantity: 1, reason: 'does-not-fit' },
+        { partId: b, quantity: 1, reason: 'does-not-fit' },
+      ],
+      note: 'Neither fits',
+    });
+    // Two returns: A's approved at once under the promise, B's waiting for an admin.
+    expect(created.returns).toEqual([
+      expect.objectContaining({ status: 'approved', reason: 'does-not-fit' }),
+      expect.objectContaining({ status: 'requested', reason: 'does-not-fit' }),
+    ]);
+    const [promised, other] = created.returns;
+    const reports = await app.db.selectFrom('fitment_reports').select(['part_id', 'return_id']).where('return_id', 'in', created.returns.map((ret) => ret.id)).execute();
+    expect(reports).toEqual([{ part_id: a, return_id: promised?.id }]);
+    // A comes back in full, its share of the shipping included: $100 + $8.25 tax + $5.
+    const done = await shown(await receive(promised?.id ?? '', [{ partId: a, quantity: 1, action: 'restock' }]));
+    expect(done).toMatchObject({ fitPromise: true, refundAmount: 113.25, lines: [expect.objectContaining({ partId: a, quantity: 1 })] });
+    // B's return is the usual one: approved by an admin, its price and tax back, the shipping kept.
+    expectReply(await approve(other?.id ?? ''), 200);
+    const rest = await shown(await receive(other?.id ?? '', [{ partId: b, quantity: 1, action: 'restock' }]));
+    expect(rest).toMatchObject({ fitPromise: false, refundAmount: 54.12 });
+  });
+
   it('a core: its deposit back when received, within 90 days, only for a part that carried one', async () => {
     const { orderId, a, b } = await bought({ daysAgo: 60 });
     // The deposit line as checkout writes it for a part with a core deposit: $25.00 for A's line.
