@@ -80,6 +80,11 @@ export const returnMessages = {
    */
   coreOnThisLine: (deposit: string) =>
     `Core deposit ${deposit} a unit. Returning this part refunds its deposit with it. Fitted it? Send the old part it replaced with the reason “${returnReasonLabels.core}” to get the deposit back.`,
+  /**
+   * The return form, on a line bought for a vehicle it is listed to fit (the order page's "Covered
+   * by the fit promise"): what its "does not fit" return gets, said before it is asked for.
+   */
+  fitPromiseOnThisLine: `Covered by the fit promise: sent back as “${returnReasonLabels['does-not-fit']}”, it is approved at once and refunded in full, with its share of the shipping.`,
   /** Under a requested return's instructions: the customer's mail says them too. */
   sentByEmailToo: 'We have sent you this by e-mail too.',
   /**

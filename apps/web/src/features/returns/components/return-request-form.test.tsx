@@ -45,6 +45,18 @@ describe('Return items: the parts to send back', () => {
     expect(within(parts).queryByText(partPromiseMessages.coreDepositLine('Brake Caliper'), { exact: false })).toBeNull();
   });
 
+  it('says which lines the fit promise covers, and what their "does not fit" return gets, before it is asked for', () => {
+    const order = anOrder({
+      status: 'delivered',
+      paid: true,
+      name: 'Vented Brake Rotor + 1 more',
+      lines: [line({ fitChecked: true, vehicleId: 'civic-2015' }), line({ partId: 'caliper', partNumber: 'CAL-200', name: 'Brake Caliper', quantity: 1, unitPrice: 89, lineTotal: 89 })],
+    });
+    renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[order]} /> }]);
+    expect(screen.getByRole('group', { name: /^Vented Brake Rotor/ })).toHaveTextContent(returnMessages.fitPromiseOnThisLine);
+    expect(screen.getByRole('group', { name: /^Brake Caliper/ })).not.toHaveTextContent(returnMessages.fitPromiseOnThisLine);
+  });
+
   /** A brake job delivered: rotors under warranty until 2099, a caliper with a core deposit and no warranty, pads whose warranty ended. */
   const brakeJob = () =>
     anOrder({

@@ -254,6 +254,7 @@ export function ReturnRequestForm({
                   {returnMessages.restockingFee(formatPercent(restockingFeePercent))}
                 </p>
               )}
+              {line.fitChecked && reasons.includes('does-not-fit') && <p className="text-sm text-slate-700">{returnMessages.fitPromiseOnThisLine}</p>}
               {line.warrantyUntil && <p className="text-sm text-slate-700">{warrantyUntilText(line.warrantyUntil, now)}</p>}
               {deposit && <p className="text-sm text-slate-700">{returnMessages.coreOnThisLine(formatPrice(deposit.unitPrice))}</p>}
             </div>
