@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatDocumentNumber } from './invoices';
+import { PAYMENT_METHODS } from './ledger';
 import { REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RETURN_STATUSES, type ReturnReasonCode, type ReturnStatusCode } from './after-sale';
 import { OPEN_RETURN_STATUSES } from './return-process';
 
@@ -185,6 +186,11 @@ export const returnSchema = z.object({
   lines: z.array(returnLineSchema),
   /** Dollars; null until refunded. */
   refundAmount: z.number().nullable(),
+  /**
+   * How its order was paid (added): `account`, whose refund is credited to the company's account
+   * (decision 081), or `card`, refunded to it. The card says which, as the refund's e-mail does.
+   */
+  paymentMethod: z.enum(PAYMENT_METHODS),
   restockingFee: z.number(),
   creditNoteNumber: z.string().nullable(),
   fitPromise: z.boolean(),
