@@ -137,7 +137,12 @@ export const createReturnSchema = z
       return new Set(parts).size === parts.length;
     },
     { message: returnMessages.partTwice, path: ['lines'] },
-  );
+  )
+  // What is wrong with a part under warranty is the claim: the form says so at the Note before sending.
+  .refine((input) => !input.lines.some((line) => (line.reason ?? input.reason) === 'warranty') || Boolean(input.note), {
+    message: returnMessages.warrantyNeedsNote,
+    path: ['note'],
+  });
 export type CreateReturn = z.infer<typeof createReturnSchema>;
 
 /** The request's lines grouped by reason, in the order first named: one RMA each. */

@@ -93,7 +93,7 @@ async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input
         const part = await trx.selectFrom('parts').select('warranty_months').where('id', '=', line.part_id).executeTakeFirst();
         if (!part?.warranty_months) throw new ReturnRefusal(409, returnMessages.noWarranty);
         if (now > warrantyEnds(since, part.warranty_months).getTime()) throw new ReturnRefusal(409, returnMessages.warrantyExpired);
-        if (!input.note) throw new ReturnRefusal(400, returnMessages.warrantyNeedsNote);
+        // Its note (what is wrong) is the request schema's to ask for (`createReturnSchema`).
       } else if (now > since.getTime() + RETURN_WINDOW_DAYS * DAY_MS) {
         throw new ReturnRefusal(409, returnMessages.windowClosed);
       }

@@ -144,10 +144,10 @@ describe('Return items: the parts to send back', () => {
     expect(screen.getByRole('heading', { name: 'Return items' })).toHaveFocus();
   });
 
-  it('shows the server’s refusal of a warranty claim without a note on the Note field, and focuses it', async () => {
+  it('says at the Note field, focused, that a warranty claim needs one, as the request’s schema does, without sending it', async () => {
     const user = userEvent.setup();
     const server = stubFetch({
-      'POST /api/returns': { status: 400, body: { message: returnMessages.warrantyNeedsNote } },
+      'POST /api/returns': { body: { id: 'ret-9', rmaNumber: 'RMA-000009', status: 'requested', returns: [{ id: 'ret-9', rmaNumber: 'RMA-000009', status: 'requested', reason: 'warranty' }], sendTo: 'Returns desk' } },
       'GET /api/returns': { body: [] },
     });
     renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[brakeJob()]} /> }]);
@@ -159,9 +159,12 @@ describe('Return items: the parts to send back', () => {
     await waitFor(() => expect(note).toHaveFocus());
     expect(note).toHaveAttribute('aria-invalid', 'true');
     expect(note).toHaveAccessibleDescription(returnMessages.warrantyNeedsNote);
-    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
     await user.type(note, 'Warped');
     expect(note).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Request the return' }));
+    await screen.findByRole('heading', { name: 'Return RMA-000009 requested' });
+    expect(server.calls.find((call) => call.method === 'POST')?.body).toMatchObject({ note: 'Warped', lines: [{ partId: 'rotor', quantity: 1, reason: 'warranty' }] });
   });
 
   /** A return of the brake job's `partId`: its RMA, reason and status. */

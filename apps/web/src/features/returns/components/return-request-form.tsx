@@ -1,6 +1,7 @@
 import {
   awaitsParts,
   can,
+  createReturnSchema,
   formatPercent,
   formatPrice,
   itemLines,
@@ -126,8 +127,16 @@ export function ReturnRequestForm({
       return;
     }
     if (chosen.length === 0) return;
+    const input = { orderId, lines: chosen.map(([partId, choice]) => ({ partId, quantity: choice.quantity, reason: choice.reason as ReturnReasonCode })), ...(note.trim() ? { note: note.trim() } : {}) };
+    // The request's own schema, as the server checks it: a warranty claim without a note is said at the Note, not sent.
+    const noteIssue = createReturnSchema.safeParse(input).error?.issues.find((issue) => issue.path[0] === 'note');
+    if (noteIssue) {
+      setNoteError(noteIssue.message);
+      noteField.current?.focus();
+      return;
+    }
     request.mutate(
-      { orderId, lines: chosen.map(([partId, choice]) => ({ partId, quantity: choice.quantity, reason: choice.reason as ReturnReasonCode })), ...(note.trim() ? { note: note.trim() } : {}) },
+      input,
       {
         onError: (error) => {
           if (error.message !== returnMessages.warrantyNeedsNote) return;
