@@ -73,7 +73,7 @@ async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input
       .execute();
     const isCore = input.reason === 'core';
 
-    const chosen: { position: number; quantity: number; vehicleId: string | null; fitChecked: boolean; partId: string }[] = [];
+    const chosen: ChosenLine[] = [];
     for (const wanted of input.lines) {
       const line = lines.find((candidate) => candidate.kind === 'part' && candidate.part_id === wanted.partId);
       if (!line) throw new ReturnRefusal(404, returnMessages.lineNotOnOrder);
@@ -110,26 +110,45 @@ async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input
     }
 
     // The fit promise: a part checked to fit the garage's vehicle that did not fit is taken back at once.
-    const promised = (line: (typeof chosen)[number]) => input.reason === 'does-not-fit' && line.fitChecked && line.vehicleId !== null;
+    const promised = (line: ChosenLine) => input.reason === 'does-not-fit' && line.fitChecked && line.vehicleId !== null;
     const groups = [chosen.filter(promised), chosen.filter((line) => !promised(line))].filter((group) => group.length > 0);
     const created: ReturnRow[] = [];
-    for (const group of groups) {
-      const fitPromise = group.every(promised);
-      const ret = await insertReturn(trx, order.id, user.userId, input, fitPromise);
-      await trx
-        .insertInto('return_lines')
-        .values(group.map((line) => ({ return_id: ret.id, order_id: order.id, position: line.position, quantity: line.quantity, action: null })))
-        .execute();
-      if (fitPromise) {
-        for (const line of group) {
-          if (line.vehicleId) await openFitmentReport(trx as Transaction<Database>, { partId: line.partId, vehicleId: line.vehicleId, returnId: ret.id, note: input.note ?? '' });
-        }
-      }
-      await mail.queue(trx, { kind: 'return-requested', order, ret, parts: await returnedParts(trx, ret.id) });
-      created.push(ret);
-    }
+    for (const group of groups) created.push(await insertReturnOf(trx, mail, order, user.userId, input, group, group.every(promised)));
     return created;
   });
+}
+
+/** A line of the order chosen for a return, as checked. */
+interface ChosenLine {
+  position: number;
+  quantity: number;
+  vehicleId: string | null;
+  fitChecked: boolean;
+  partId: string;
+}
+
+/** One return of `lines`: numbered, its lines, its fitment reports under the fit promise, its e-mail. */
+async function insertReturnOf(
+  trx: Db,
+  mail: Mail,
+  order: OrderRow,
+  userId: string,
+  input: CreateReturn & { reason: ReturnReasonCode },
+  lines: readonly ChosenLine[],
+  fitPromise: boolean,
+): Promise<ReturnRow> {
+  const ret = await insertReturn(trx, order.id, userId, input, fitPromise);
+  await trx
+    .insertInto('return_lines')
+    .values(lines.map((line) => ({ return_id: ret.id, order_id: order.id, position: line.position, quantity: line.quantity, action: null })))
+    .execute();
+  if (fitPromise) {
+    for (const line of lines) {
+      if (line.vehicleId) await openFitmentReport(trx as Transaction<Database>, { partId: line.partId, vehicleId: line.vehicleId, returnId: ret.id, note: input.note ?? '' });
+    }
+  }
+  await mail.queue(trx, { kind: 'return-requested', order, ret, parts: await returnedParts(trx, ret.id) });
+  return ret;
 }
 
 /**
