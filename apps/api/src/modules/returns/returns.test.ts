@@ -594,6 +594,12 @@ describe('an order on account (decision 081)', () => {
     expect(mine.find((ret) => ret.id === core.id)).toMatchObject({ paymentMethod: 'account', refundAmount: 45 });
     const mail = await smtp.waitFor(buyer.email, new RegExp(`Return ${core.rmaNumber} refunded`));
     expect(mail.text).toContain('credited it to your company’s account');
+    // So does the order's timeline: credited, not refunded.
+    const page = await call(app, byCookie(buyer), { method: 'GET', url: `/api/orders/by-number/${(await orderRow(app, orderId)).order_number}` });
+    expect((page.json() as Order).timeline.filter((event) => event.kind === 'refund').map((event) => event.label)).toEqual([
+      expect.stringMatching(/^Credited to account \$(45\.00|155\.75) \(credit note CN-\d{6}\)$/),
+      expect.stringMatching(/^Credited to account \$(45\.00|155\.75) \(credit note CN-\d{6}\)$/),
+    ]);
     // A card order's return says card.
     const { orderId: cardOrder, a } = await bought();
     const cardReturn = await requested(ada, { orderId: cardOrder, lines: [{ partId: a, quantity: 1 }], reason: 'defective' });
