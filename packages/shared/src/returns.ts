@@ -156,7 +156,14 @@ export function linesByReason(input: Pick<CreateReturn, 'lines' | 'reason'>): Ma
   return groups;
 }
 
-const createdReturnSchema = z.object({ id: z.string(), rmaNumber: z.string(), status: z.enum(RETURN_STATUSES), reason: z.enum(RETURN_REASONS) });
+const createdReturnSchema = z.object({
+  id: z.string(),
+  rmaNumber: z.string(),
+  status: z.enum(RETURN_STATUSES),
+  reason: z.enum(RETURN_REASONS),
+  /** The parts of the order it takes back (added): two returns of one reason (the fit promise's and the others', decision 150) differ by them. */
+  partIds: z.array(z.string()),
+});
 
 /**
  * Returns just asked for, one per reason (`returns`); the first one's id, number and status also

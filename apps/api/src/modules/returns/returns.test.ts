@@ -114,7 +114,7 @@ describe('asking for a return', () => {
       id: expect.any(String),
       rmaNumber: expect.stringMatching(/^RMA-\d{6}$/),
       status: 'requested',
-      returns: [{ id: expect.any(String), rmaNumber: expect.stringMatching(/^RMA-\d{6}$/), status: 'requested', reason: 'defective' }],
+      returns: [{ id: expect.any(String), rmaNumber: expect.stringMatching(/^RMA-\d{6}$/), status: 'requested', reason: 'defective', partIds: [a] }],
       sendTo: 'Returns desk, 40 Dock Street, Detroit, MI 48207, United States',
     });
     expect(created.returns[0]).toMatchObject({ id: created.id, rmaNumber: created.rmaNumber });
@@ -398,8 +398,8 @@ describe('refunds to the cent', () => {
     });
     // Two returns: A's approved at once under the promise, B's waiting for an admin.
     expect(created.returns).toEqual([
-      expect.objectContaining({ status: 'approved', reason: 'does-not-fit' }),
-      expect.objectContaining({ status: 'requested', reason: 'does-not-fit' }),
+      expect.objectContaining({ status: 'approved', reason: 'does-not-fit', partIds: [a] }),
+      expect.objectContaining({ status: 'requested', reason: 'does-not-fit', partIds: [b] }),
     ]);
     const [promised, other] = created.returns;
     const reports = await app.db.selectFrom('fitment_reports').select(['part_id', 'return_id']).where('return_id', 'in', created.returns.map((ret) => ret.id)).execute();

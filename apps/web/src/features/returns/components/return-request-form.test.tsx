@@ -98,8 +98,8 @@ describe('Return items: the parts to send back', () => {
           rmaNumber: 'RMA-000003',
           status: 'requested',
           returns: [
-            { id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', reason: 'no-longer-needed' },
-            { id: 'ret-2', rmaNumber: 'RMA-000004', status: 'requested', reason: 'does-not-fit' },
+            { id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', reason: 'no-longer-needed', partIds: ['rotor'] },
+            { id: 'ret-2', rmaNumber: 'RMA-000004', status: 'requested', reason: 'does-not-fit', partIds: ['caliper'] },
           ],
           sendTo: 'Returns desk, 40 Dock Street, Detroit, MI 48207, United States',
         },
@@ -124,8 +124,8 @@ describe('Return items: the parts to send back', () => {
 
     const done = await screen.findByRole('status');
     expect(done).toHaveTextContent('Returns RMA-000003 and RMA-000004 requested');
-    expect(done).toHaveTextContent(`RMA-000003: ${returnReasonLabels['no-longer-needed']}`);
-    expect(done).toHaveTextContent(`RMA-000004: ${returnReasonLabels['does-not-fit']}`);
+    expect(done).toHaveTextContent(`RMA-000003: ${returnReasonLabels['no-longer-needed']} (Vented Brake Rotor)`);
+    expect(done).toHaveTextContent(`RMA-000004: ${returnReasonLabels['does-not-fit']} (Brake Caliper)`);
     // Neither approved yet: nothing is to be sent before the approval, which may be a rejection.
     expect(done).toHaveTextContent(returnMessages.waitForApproval);
     expect(done).not.toHaveTextContent('Write RMA-000003');
@@ -144,10 +144,40 @@ describe('Return items: the parts to send back', () => {
     expect(screen.getByRole('heading', { name: 'Return items' })).toHaveFocus();
   });
 
+  it('names each return’s parts, so that two "does not fit" returns (the fit promise’s, approved, and another) are told apart', async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      'POST /api/returns': {
+        body: {
+          id: 'ret-1',
+          rmaNumber: 'RMA-000005',
+          status: 'approved',
+          returns: [
+            { id: 'ret-1', rmaNumber: 'RMA-000005', status: 'approved', reason: 'does-not-fit', partIds: ['rotor'] },
+            { id: 'ret-2', rmaNumber: 'RMA-000006', status: 'requested', reason: 'does-not-fit', partIds: ['caliper'] },
+          ],
+          sendTo: 'Returns desk',
+        },
+      },
+      'GET /api/returns': { body: [] },
+    });
+    renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[brakeJob()]} /> }]);
+    for (const name of ['Vented Brake Rotor', 'Brake Caliper']) {
+      await user.type(screen.getByLabelText(`How many of ${name} to return`), '1');
+      await user.selectOptions(screen.getByLabelText(`Reason for returning ${name}`), 'does-not-fit');
+    }
+    await user.click(screen.getByRole('button', { name: 'Request the return' }));
+    const done = await screen.findByRole('status');
+    expect(done).toHaveTextContent(`RMA-000005: ${returnReasonLabels['does-not-fit']} (Vented Brake Rotor)`);
+    expect(done).toHaveTextContent(`RMA-000006: ${returnReasonLabels['does-not-fit']} (Brake Caliper)`);
+    expect(done).toHaveTextContent(returnMessages.whatToDo('RMA-000005', 'Returns desk'));
+    expect(done).not.toHaveTextContent('Write RMA-000006');
+  });
+
   it('says at the Note field, focused, that a warranty claim needs one, as the request’s schema does, without sending it', async () => {
     const user = userEvent.setup();
     const server = stubFetch({
-      'POST /api/returns': { body: { id: 'ret-9', rmaNumber: 'RMA-000009', status: 'requested', returns: [{ id: 'ret-9', rmaNumber: 'RMA-000009', status: 'requested', reason: 'warranty' }], sendTo: 'Returns desk' } },
+      'POST /api/returns': { body: { id: 'ret-9', rmaNumber: 'RMA-000009', status: 'requested', returns: [{ id: 'ret-9', rmaNumber: 'RMA-000009', status: 'requested', reason: 'warranty', partIds: ['rotor'] }], sendTo: 'Returns desk' } },
       'GET /api/returns': { body: [] },
     });
     renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[brakeJob()]} /> }]);
@@ -175,7 +205,7 @@ describe('Return items: the parts to send back', () => {
     const user = userEvent.setup();
     const server = stubFetch({
       'POST /api/returns': {
-        body: { id: 'ret-9', rmaNumber: 'RMA-000009', status: 'requested', returns: [{ id: 'ret-9', rmaNumber: 'RMA-000009', status: 'requested', reason: 'defective' }], sendTo: 'Returns desk' },
+        body: { id: 'ret-9', rmaNumber: 'RMA-000009', status: 'requested', returns: [{ id: 'ret-9', rmaNumber: 'RMA-000009', status: 'requested', reason: 'defective', partIds: ['caliper'] }], sendTo: 'Returns desk' },
       },
       'GET /api/returns': { body: [] },
     });
@@ -214,7 +244,7 @@ describe('Return items: the parts to send back', () => {
     const user = userEvent.setup();
     const server = stubFetch({
       'POST /api/returns': {
-        body: { id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', returns: [{ id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', reason: 'defective' }], sendTo: 'Returns desk' },
+        body: { id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', returns: [{ id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', reason: 'defective', partIds: ['rotor'] }], sendTo: 'Returns desk' },
       },
       'GET /api/returns': { body: [] },
     });
@@ -234,7 +264,7 @@ describe('Return items: the parts to send back', () => {
     const user = userEvent.setup();
     stubFetch({
       'POST /api/returns': {
-        body: { id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', returns: [{ id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', reason: 'defective' }], sendTo: 'Returns desk' },
+        body: { id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', returns: [{ id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', reason: 'defective', partIds: ['rotor'] }], sendTo: 'Returns desk' },
       },
       'GET /api/returns': { body: [] },
     });

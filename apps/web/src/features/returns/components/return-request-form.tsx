@@ -151,6 +151,7 @@ export function ReturnRequestForm({
     return (
       <ReturnRequested
         created={request.data}
+        partName={(partId) => order?.lines.find((candidate) => candidate.kind === 'part' && candidate.partId === partId)?.name ?? partId}
         onAnother={() => {
           // A new request starts empty: the last one's note and choices were sent with it.
           setChoices({});
@@ -308,7 +309,7 @@ export function ReturnRequestForm({
  * The request made: its RMA numbers and what to do now. Its heading takes the focus when it
  * appears (the form and its button are gone), so the keyboard stays here and a screen reader reads it.
  */
-function ReturnRequested({ created, onAnother }: { created: ReturnCreated; onAnother: () => void }) {
+function ReturnRequested({ created, partName, onAnother }: { created: ReturnCreated; partName: (partId: string) => string; onAnother: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [created]);
   const { returns, sendTo } = created;
@@ -323,8 +324,9 @@ function ReturnRequested({ created, onAnother }: { created: ReturnCreated; onAno
       {returns.length > 1 && (
         <ul className="mt-2 list-disc pl-5 text-slate-800">
           {returns.map((ret) => (
-            <li key={ret.id}>
-              {ret.rmaNumber}: {returnReasonLabels[ret.reason]}
+            <li key={ret.id} className="[overflow-wrap:anywhere]">
+              {/* Two returns may share a reason (the fit promise's and the others'): the parts tell them apart. */}
+              {ret.rmaNumber}: {returnReasonLabels[ret.reason]} ({ret.partIds.map(partName).join(', ')})
             </li>
           ))}
         </ul>
