@@ -32,6 +32,15 @@ export const partPromiseMessages = {
   confirmRemoveFitment: (partNumber: string, vehicle: string) => `Stop listing ${partNumber} as fitting the ${vehicle}?`,
 } as const;
 
+/**
+ * How a core deposit line is named wherever it is listed: its name as the order holds it, which
+ * says "Core deposit: {part}" (`coreDepositLine`); a line named otherwise (written before it was
+ * so) gets the words in front, so that no list says "core deposit" twice or not at all.
+ */
+export function depositLineName(name: string): string {
+  return /^core deposit/i.test(name) ? name : partPromiseMessages.coreDepositLine(name);
+}
+
 /** "2-year warranty", "18-month warranty", "1-month warranty". */
 export function warrantyText(months: number): string {
   return months % 12 === 0 ? `${months / 12}-year warranty` : `${months}-month warranty`;

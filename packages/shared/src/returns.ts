@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatDocumentNumber } from './invoices';
+import { PAYMENT_METHODS } from './ledger';
 import { REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RETURN_STATUSES, type ReturnReasonCode, type ReturnStatusCode } from './after-sale';
 import { OPEN_RETURN_STATUSES } from './return-process';
 
@@ -80,6 +81,11 @@ export const returnMessages = {
    */
   coreOnThisLine: (deposit: string) =>
     `Core deposit ${deposit} a unit. Returning this part refunds its deposit with it. Fitted it? Send the old part it replaced with the reason “${returnReasonLabels.core}” to get the deposit back.`,
+  /**
+   * The return form, on a line bought for a vehicle it is listed to fit (the order page's "Covered
+   * by the fit promise"): what its "does not fit" return gets, said before it is asked for.
+   */
+  fitPromiseOnThisLine: `Covered by the fit promise: sent back as “${returnReasonLabels['does-not-fit']}”, it is approved at once and refunded in full, with its share of the shipping.`,
   /** Under a requested return's instructions: the customer's mail says them too. */
   sentByEmailToo: 'We have sent you this by e-mail too.',
   /**
@@ -131,7 +137,12 @@ export const createReturnSchema = z
       return new Set(parts).size === parts.length;
     },
     { message: returnMessages.partTwice, path: ['lines'] },
-  );
+  )
+  // What is wrong with a part under warranty is the claim: the form says so at the Note before sending.
+  .refine((input) => !input.lines.some((line) => (line.reason ?? input.reason) === 'warranty') || Boolean(input.note), {
+    message: returnMessages.warrantyNeedsNote,
+    path: ['note'],
+  });
 export type CreateReturn = z.infer<typeof createReturnSchema>;
 
 /** The request's lines grouped by reason, in the order first named: one RMA each. */
@@ -145,7 +156,14 @@ export function linesByReason(input: Pick<CreateReturn, 'lines' | 'reason'>): Ma
   return groups;
 }
 
-const createdReturnSchema = z.object({ id: z.string(), rmaNumber: z.string(), status: z.enum(RETURN_STATUSES), reason: z.enum(RETURN_REASONS) });
+const createdReturnSchema = z.object({
+  id: z.string(),
+  rmaNumber: z.string(),
+  status: z.enum(RETURN_STATUSES),
+  reason: z.enum(RETURN_REASONS),
+  /** The parts of the order it takes back (added): two returns of one reason (the fit promise's and the others', decision 150) differ by them. */
+  partIds: z.array(z.string()),
+});
 
 /**
  * Returns just asked for, one per reason (`returns`); the first one's id, number and status also
@@ -180,6 +198,11 @@ export const returnSchema = z.object({
   lines: z.array(returnLineSchema),
   /** Dollars; null until refunded. */
   refundAmount: z.number().nullable(),
+  /**
+   * How its order was paid (added): `account`, whose refund is credited to the company's account
+   * (decision 081), or `card`, refunded to it. The card says which, as the refund's e-mail does.
+   */
+  paymentMethod: z.enum(PAYMENT_METHODS),
   restockingFee: z.number(),
   creditNoteNumber: z.string().nullable(),
   fitPromise: z.boolean(),

@@ -12,6 +12,7 @@ export function aReturn(overrides: Partial<ReturnRequest> = {}): ReturnRequest {
     note: '',
     lines: [{ partId: 'part-1', partNumber: 'BR-100', name: 'Vented Brake Rotor', quantity: 2, unitPrice: 64.5, action: null }],
     refundAmount: null,
+    paymentMethod: 'card',
     restockingFee: 0,
     creditNoteNumber: null,
     fitPromise: false,

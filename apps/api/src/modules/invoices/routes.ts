@@ -2,6 +2,7 @@ import {
   apiErrors,
   creditNoteParamsSchema,
   currencyNotes,
+  depositLineName,
   documentParamsSchema,
   errorSchema,
   formatCreditNoteNumber,
@@ -182,9 +183,8 @@ function common(config: Config, order: OrderRow, number: string, issuedAt: Date,
 }
 
 function documentLine(line: OrderLineRow): CommercialDocument['lines'][number] {
-  const deposit = line.kind === 'core-deposit' && !/^core deposit/i.test(line.name);
   return {
-    description: deposit ? `Core deposit: ${line.name}` : line.name,
+    description: line.kind === 'core-deposit' ? depositLineName(line.name) : line.name,
     partNumber: line.part_number,
     quantity: line.quantity,
     unitCents: line.unit_price_cents,

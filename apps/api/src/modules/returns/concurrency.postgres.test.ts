@@ -83,6 +83,36 @@ describe('returns on two instances', () => {
     expect(row).toEqual({ status: 'refunded', refund_cents: 8000 });
   });
 
+  it('a return refunded while its order’s unshipped rest is cancelled: both done, each credited once, no deadlock (decision 150)', async () => {
+    // Eight orders of two units, one shipped and being returned, the other not shipped yet.
+    const partId = await insertPart(first, { available: 50 });
+    const returns: { orderId: string; id: string }[] = [];
+    for (let n = 0; n < 8; n += 1) {
+      const orderId = await deliveredOrder(partId);
+      await first.db.updateTable('orders').set({ status: 'partially_shipped', delivered_at: null }).where('id', '=', orderId).execute();
+      const shipment = await first.db.insertInto('shipments').values({ order_id: orderId, carrier: 'ups', tracking_number: '1Z999AA10123456784', shipped_by: null }).returning('id').executeTakeFirstOrThrow();
+      await first.db.insertInto('shipment_lines').values({ shipment_id: shipment.id, order_id: orderId, position: 1, quantity: 1 }).execute();
+      const asked = await call(first, byToken(customer), { method: 'POST', url: '/api/returns', payload: { orderId, lines: [{ partId, quantity: 1 }], reason: 'defective' } });
+      expect(asked.statusCode, asked.body).toBe(200);
+      const { id } = asked.json() as { id: string };
+      expect((await call(first, byToken(admin), { method: 'POST', url: `/api/admin/returns/${id}/approve`, payload: {} })).statusCode).toBe(200);
+      returns.push({ orderId, id });
+    }
+    const lines = [{ partId, quantity: 1, action: 'scrap' }];
+    const replies = await Promise.all(
+      returns.flatMap(({ orderId, id }) => [
+        call(first, byToken(admin), { method: 'POST', url: `/api/admin/returns/${id}/receive`, payload: { lines } }),
+        call(second, byToken(customer), { method: 'DELETE', url: `/api/myorder?id=${orderId}` }),
+      ]),
+    );
+    expect(replies.map((reply) => `${reply.statusCode} ${reply.statusCode === 200 ? '' : reply.body}`)).toEqual(replies.map(() => '200 '));
+    for (const { orderId } of returns) {
+      // $40.00 for the unit returned, $40.00 for the one never shipped: the order's $80.00, once.
+      const notes = await first.db.selectFrom('credit_notes').select('amount_cents').where('order_id', '=', orderId).execute();
+      expect(notes.map((note) => note.amount_cents).sort()).toEqual([4000, 4000]);
+    }
+  });
+
   it('twenty requests at once on two instances get twenty consecutive RMA numbers', async () => {
     const partId = await insertPart(first, { available: 5 });
     const orders = await Promise.all(Array.from({ length: 20 }, () => deliveredOrder(partId)));

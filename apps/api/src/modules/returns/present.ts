@@ -27,8 +27,9 @@ export async function present(db: Db, rows: ReturnRow[]): Promise<ReturnRequest[
     .execute();
   // The returns' orders, and their warranty replacements' (linked by number, as every order is).
   const orderIds = rows.flatMap((row) => (row.replacement_order_id ? [row.order_id, row.replacement_order_id] : [row.order_id]));
-  const orders = await db.selectFrom('orders').select(['id', 'order_number']).where('id', 'in', [...new Set(orderIds)]).execute();
+  const orders = await db.selectFrom('orders').select(['id', 'order_number', 'payment_method']).where('id', 'in', [...new Set(orderIds)]).execute();
   const numbers = new Map(orders.map((order) => [order.id, String(order.order_number)]));
+  const paidBy = new Map(orders.map((order) => [order.id, order.payment_method]));
   return rows.map((row) => ({
     id: row.id,
     rmaNumber: formatRmaNumber(row.rma_number),
@@ -48,6 +49,7 @@ export async function present(db: Db, rows: ReturnRow[]): Promise<ReturnRequest[
         action: line.action,
       })),
     refundAmount: row.refund_cents === null ? null : centsToDollars(row.refund_cents),
+    paymentMethod: paidBy.get(row.order_id) ?? 'card',
     restockingFee: centsToDollars(row.restocking_fee_cents),
     creditNoteNumber: row.credit_note_number === null ? null : formatCreditNoteNumber(row.credit_note_number),
     fitPromise: row.fit_promise,

@@ -94,6 +94,10 @@ export async function refundReturn(
     await provider.refund({ orderId: order.id, transactionId: order.transaction_id, amountCents: current.refund_cents, key: `return-${id}` });
   }
   return withTransaction(db, async (trx) => {
+    // The order's row first, as a cancel of its rest takes it before its own credit note's number:
+    // the credit note's number (and its row, whose key names the order) after it, never before (a
+    // deadlock on PostgreSQL, seen as a 500 when the two met).
+    await trx.selectFrom('orders').select('id').where('id', '=', order.id).forUpdate().executeTakeFirstOrThrow();
     const done = await changeReturnStatus(trx, { id }, 'refund', 'admin', { refunded_at: new Date() });
     if (!done) return trx.selectFrom('returns').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     let number: number | null = null;

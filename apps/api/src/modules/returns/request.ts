@@ -37,13 +37,18 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function requestReturns(db: Db, mail: Mail, user: { userId: string }, input: CreateReturn): Promise<ReturnRow[]> {
   return withTransaction(db, async (trx) => {
     const created: ReturnRow[] = [];
-    for (const [reason, lines] of linesByReason(input)) created.push(await requestReturn(trx, mail, user, { ...input, reason, lines }));
+    for (const [reason, lines] of linesByReason(input)) created.push(...(await requestReturn(trx, mail, user, { ...input, reason, lines })));
     return created;
   });
 }
 
-/** A customer's request of one reason: checked against the order, numbered, e-mailed, in one transaction. */
-async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input: CreateReturn & { reason: ReturnReasonCode }): Promise<ReturnRow> {
+/**
+ * A customer's request of one reason: checked against the order, numbered, e-mailed, in one
+ * transaction. One return, but for "does not fit" lines of which only some were bought for a
+ * vehicle they are listed to fit: those make a return of their own under the fit promise, the
+ * others one that waits for an admin, so that no line loses the promise for being asked with another.
+ */
+async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input: CreateReturn & { reason: ReturnReasonCode }): Promise<ReturnRow[]> {
   if (!isId(input.orderId)) throw new ReturnRefusal(404, apiErrors.orderNotFound);
   return withTransaction(db, async (trx) => {
     // The order's row lock serialises requests on it: "one open request per line" holds.
@@ -68,7 +73,7 @@ async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input
       .execute();
     const isCore = input.reason === 'core';
 
-    const chosen: { position: number; quantity: number; vehicleId: string | null; fitChecked: boolean; partId: string }[] = [];
+    const chosen: ChosenLine[] = [];
     for (const wanted of input.lines) {
       const line = lines.find((candidate) => candidate.kind === 'part' && candidate.part_id === wanted.partId);
       if (!line) throw new ReturnRefusal(404, returnMessages.lineNotOnOrder);
@@ -88,7 +93,7 @@ async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input
         const part = await trx.selectFrom('parts').select('warranty_months').where('id', '=', line.part_id).executeTakeFirst();
         if (!part?.warranty_months) throw new ReturnRefusal(409, returnMessages.noWarranty);
         if (now > warrantyEnds(since, part.warranty_months).getTime()) throw new ReturnRefusal(409, returnMessages.warrantyExpired);
-        if (!input.note) throw new ReturnRefusal(400, returnMessages.warrantyNeedsNote);
+        // Its note (what is wrong) is the request schema's to ask for (`createReturnSchema`).
       } else if (now > since.getTime() + RETURN_WINDOW_DAYS * DAY_MS) {
         throw new ReturnRefusal(409, returnMessages.windowClosed);
       }
@@ -105,20 +110,45 @@ async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input
     }
 
     // The fit promise: a part checked to fit the garage's vehicle that did not fit is taken back at once.
-    const fitPromise = input.reason === 'does-not-fit' && chosen.every((line) => line.fitChecked && line.vehicleId !== null);
-    const created = await insertReturn(trx, order.id, user.userId, input, fitPromise);
-    await trx
-      .insertInto('return_lines')
-      .values(chosen.map((line) => ({ return_id: created.id, order_id: order.id, position: line.position, quantity: line.quantity, action: null })))
-      .execute();
-    if (fitPromise) {
-      for (const line of chosen) {
-        if (line.vehicleId) await openFitmentReport(trx as Transaction<Database>, { partId: line.partId, vehicleId: line.vehicleId, returnId: created.id, note: input.note ?? '' });
-      }
-    }
-    await mail.queue(trx, { kind: 'return-requested', order, ret: created, parts: await returnedParts(trx, created.id) });
+    const promised = (line: ChosenLine) => input.reason === 'does-not-fit' && line.fitChecked && line.vehicleId !== null;
+    const groups = [chosen.filter(promised), chosen.filter((line) => !promised(line))].filter((group) => group.length > 0);
+    const created: ReturnRow[] = [];
+    for (const group of groups) created.push(await insertReturnOf(trx, mail, order, user.userId, input, group, group.every(promised)));
     return created;
   });
+}
+
+/** A line of the order chosen for a return, as checked. */
+interface ChosenLine {
+  position: number;
+  quantity: number;
+  vehicleId: string | null;
+  fitChecked: boolean;
+  partId: string;
+}
+
+/** One return of `lines`: numbered, its lines, its fitment reports under the fit promise, its e-mail. */
+async function insertReturnOf(
+  trx: Db,
+  mail: Mail,
+  order: OrderRow,
+  userId: string,
+  input: CreateReturn & { reason: ReturnReasonCode },
+  lines: readonly ChosenLine[],
+  fitPromise: boolean,
+): Promise<ReturnRow> {
+  const ret = await insertReturn(trx, order.id, userId, input, fitPromise);
+  await trx
+    .insertInto('return_lines')
+    .values(lines.map((line) => ({ return_id: ret.id, order_id: order.id, position: line.position, quantity: line.quantity, action: null })))
+    .execute();
+  if (fitPromise) {
+    for (const line of lines) {
+      if (line.vehicleId) await openFitmentReport(trx as Transaction<Database>, { partId: line.partId, vehicleId: line.vehicleId, returnId: ret.id, note: input.note ?? '' });
+    }
+  }
+  await mail.queue(trx, { kind: 'return-requested', order, ret, parts: await returnedParts(trx, ret.id) });
+  return ret;
 }
 
 /**

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, auditCount, byCookie, byToken, call, expectInvalid, expectReply, payOrder } from '../../test/admin';
 import { createTestApp } from '../../test/app';
 import { fillCart, insertAddress, insertShippingMethod, insertTaxRate, insertWeighedPart, postCheckout, userIdOf } from '../../test/checkout';
+import { createTestCompany, joinCompany } from '../../test/company';
 import { orderRow, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
 import { pdfText } from '../../test/pdf';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
@@ -113,7 +114,7 @@ describe('asking for a return', () => {
       id: expect.any(String),
       rmaNumber: expect.stringMatching(/^RMA-\d{6}$/),
       status: 'requested',
-      returns: [{ id: expect.any(String), rmaNumber: expect.stringMatching(/^RMA-\d{6}$/), status: 'requested', reason: 'defective' }],
+      returns: [{ id: expect.any(String), rmaNumber: expect.stringMatching(/^RMA-\d{6}$/), status: 'requested', reason: 'defective', partIds: [a] }],
       sendTo: 'Returns desk, 40 Dock Street, Detroit, MI 48207, United States',
     });
     expect(created.returns[0]).toMatchObject({ id: created.id, rmaNumber: created.rmaNumber });
@@ -383,6 +384,35 @@ describe('refunds to the cent', () => {
     expect(done).toMatchObject({ status: 'refunded', fitPromise: true, refundAmount: 113.25 });
   });
 
+  it('the fit promise holds for its line when a line it does not cover is sent back as not fitting with it', async () => {
+    // A was bought for the chosen vehicle it is listed to fit; B was not.
+    const { orderId, a, b } = await bought();
+    await app.db.updateTable('order_lines').set({ vehicle_id: vehicleId, fit_checked: true }).where('order_id', '=', orderId).where('part_id', '=', a).execute();
+    const created = await requested(ada, {
+      orderId,
+      lines: [
+        { partId: a, quantity: 1, reason: 'does-not-fit' },
+        { partId: b, quantity: 1, reason: 'does-not-fit' },
+      ],
+      note: 'Neither fits',
+    });
+    // Two returns: A's approved at once under the promise, B's waiting for an admin.
+    expect(created.returns).toEqual([
+      expect.objectContaining({ status: 'approved', reason: 'does-not-fit', partIds: [a] }),
+      expect.objectContaining({ status: 'requested', reason: 'does-not-fit', partIds: [b] }),
+    ]);
+    const [promised, other] = created.returns;
+    const reports = await app.db.selectFrom('fitment_reports').select(['part_id', 'return_id']).where('return_id', 'in', created.returns.map((ret) => ret.id)).execute();
+    expect(reports).toEqual([{ part_id: a, return_id: promised?.id }]);
+    // A comes back in full, its share of the shipping included: $100 + $8.25 tax + $5.
+    const done = await shown(await receive(promised?.id ?? '', [{ partId: a, quantity: 1, action: 'restock' }]));
+    expect(done).toMatchObject({ fitPromise: true, refundAmount: 113.25, lines: [expect.objectContaining({ partId: a, quantity: 1 })] });
+    // B's return is the usual one: approved by an admin, its price and tax back, the shipping kept.
+    expectReply(await approve(other?.id ?? ''), 200);
+    const rest = await shown(await receive(other?.id ?? '', [{ partId: b, quantity: 1, action: 'restock' }]));
+    expect(rest).toMatchObject({ fitPromise: false, refundAmount: 54.12 });
+  });
+
   it('a core: its deposit back when received, within 90 days, only for a part that carried one', async () => {
     const { orderId, a, b } = await bought({ daysAgo: 60 });
     // The deposit line as checkout writes it for a part with a core deposit: $25.00 for A's line.
@@ -515,6 +545,65 @@ describe('refunds to the cent', () => {
     expect(note).not.toMatch(/Shipping/);
     // The order keeps its tax in its two parts.
     expect((await orderRow(app, orderId)).shipping_tax_cents).toBe(83);
+  });
+});
+
+describe('an order on account (decision 081)', () => {
+  it('credits a core’s deposit to the company’s ledger, not a card, and says so; its rest cancelled at the same time is credited once beside it', async () => {
+    const [owner, buyer] = await Promise.all([signUpCustomer(app, 'acct-owner'), signUpCustomer(app, 'acct-buyer')]);
+    const company = await createTestCompany(app, admin, owner);
+    await joinCompany(app, company, buyer, 'buyer');
+    const part = await insertWeighedPart(app, { priceCents: 10_000, weightGrams: 1000, available: 10 });
+    await app.db.updateTable('parts').set({ core_deposit_cents: 4_500 }).where('id', '=', part).execute();
+    await fillCart(app, await userIdOf(app, buyer.email), [[part, 2]]);
+    const placed = await call(app, byCookie(buyer), {
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { locationId: company.locationId, shippingMethodId: company.shippingMethodId, paymentMethod: 'account', poNumber: 'PO-7' },
+    });
+    expectReply(placed, 200);
+    const orderId = (placed.json() as { insertedId: string }).insertedId;
+    // 2 × $100 + 2 × $45 deposits (untaxed) + $5 shipping + 8.25 % of $200: $311.50, invoiced, no card.
+    expect(await orderRow(app, orderId)).toMatchObject({ total_cents: 31_150, transaction_id: null, payment_method: 'account' });
+    const shipped = await call(app, byToken(admin), {
+      method: 'POST',
+      url: `/api/admin/order/${orderId}/ship`,
+      payload: { carrier: 'ups', trackingNumber: '1Z999AA10123456784', lines: [{ partId: part, quantity: 1 }] },
+    });
+    expectReply(shipped, 200);
+
+    const core = await requested(buyer, { orderId, lines: [{ partId: part, quantity: 1 }], reason: 'core' });
+    expectReply(await approve(core.id), 200);
+    // The admin receives the core while the buyer cancels the unshipped rest.
+    const [received, cancelled] = await Promise.all([
+      receive(core.id, [{ partId: part, quantity: 1, action: 'scrap' }]),
+      call(app, byCookie(buyer), { method: 'DELETE', url: `/api/myorder?id=${orderId}` }),
+    ]);
+    expect(await shown(received)).toMatchObject({ status: 'refunded', refundAmount: 45, paymentMethod: 'account' });
+    // The rest: one $100 unit, its $8.25 tax, its $2.50 of shipping and its $45 deposit.
+    expectReply(cancelled, 200);
+    expect(cancelled.json()).toMatchObject({ deletedCount: 1, refunded: 155.75 });
+    const ledger = await app.db.selectFrom('company_ledger').select(['kind', 'amount_cents']).where('order_id', '=', orderId).orderBy('amount_cents', 'desc').execute();
+    expect(ledger).toEqual([
+      { kind: 'invoice', amount_cents: 31_150 },
+      { kind: 'credit-note', amount_cents: -4_500 },
+      { kind: 'credit-note', amount_cents: -15_575 },
+    ]);
+    // My Returns says where it went, as the e-mail does.
+    const mine = (await call(app, byCookie(buyer), { method: 'GET', url: '/api/returns' })).json() as ReturnRequest[];
+    expect(mine.find((ret) => ret.id === core.id)).toMatchObject({ paymentMethod: 'account', refundAmount: 45 });
+    const mail = await smtp.waitFor(buyer.email, new RegExp(`Return ${core.rmaNumber} refunded`));
+    expect(mail.text).toContain('credited it to your company’s account');
+    // So does the order's timeline: credited, not refunded.
+    const page = await call(app, byCookie(buyer), { method: 'GET', url: `/api/orders/by-number/${(await orderRow(app, orderId)).order_number}` });
+    expect((page.json() as Order).timeline.filter((event) => event.kind === 'refund').map((event) => event.label)).toEqual([
+      expect.stringMatching(/^Credited to account \$(45\.00|155\.75) \(credit note CN-\d{6}\)$/),
+      expect.stringMatching(/^Credited to account \$(45\.00|155\.75) \(credit note CN-\d{6}\)$/),
+    ]);
+    // A card order's return says card.
+    const { orderId: cardOrder, a } = await bought();
+    const cardReturn = await requested(ada, { orderId: cardOrder, lines: [{ partId: a, quantity: 1 }], reason: 'defective' });
+    expect(await shown(await call(app, byToken(ada), { method: 'GET', url: `/api/returns/${cardReturn.id}` }))).toMatchObject({ paymentMethod: 'card' });
   });
 });
 

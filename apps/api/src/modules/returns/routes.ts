@@ -65,7 +65,8 @@ const customerReturnRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const outcome = await answering(() => returns.requestEach({ userId: identityOf(request).userId }, request.body));
       if (!outcome.ok) return reply.code(outcome.refusal.status).send({ message: outcome.refusal.message });
-      const created = outcome.value.map((row) => ({ id: row.id, rmaNumber: formatRmaNumber(row.rma_number), status: row.status, reason: row.reason }));
+      const shown = await Promise.all(outcome.value.map((row) => returns.present(row)));
+      const created = shown.map((ret) => ({ id: ret.id, rmaNumber: ret.rmaNumber, status: ret.status, reason: ret.reason, partIds: ret.lines.map((line) => line.partId) }));
       const [first] = created;
       if (!first) throw new Error('a return request made no return');
       return { id: first.id, rmaNumber: first.rmaNumber, status: first.status, returns: created, sendTo: app.config.shop.returnsAddress };

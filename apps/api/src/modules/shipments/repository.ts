@@ -134,8 +134,10 @@ export function timelineOf(row: OrderRow, after: AfterSale): TimelineEvent[] {
     if (entry.receivedAt) add('return', entry.receivedAt, `Return ${entry.rmaNumber} received`);
     if (entry.refundedAt) add('return', entry.refundedAt, `Return ${entry.rmaNumber} refunded`);
   }
+  // An order on account was never paid by card: its credit notes credit the company's account (decision 081).
+  const given = row.payment_method === 'account' ? 'Credited to account' : 'Refunded';
   for (const note of after.creditNotes) {
-    add('refund', note.issuedAt, `Refunded ${formatPrice(centsToDollars(note.amountCents))} (credit note ${note.number})`);
+    add('refund', note.issuedAt, `${given} ${formatPrice(centsToDollars(note.amountCents))} (credit note ${note.number})`);
   }
   if (row.status === 'cancelled' && row.cancelled_at) add('cancelled', row.cancelled_at, 'Cancelled');
   // Stable: events at the same moment keep the order they were added in.

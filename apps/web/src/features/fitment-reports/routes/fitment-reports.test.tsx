@@ -70,6 +70,27 @@ describe('Fitment reports', () => {
     expect(await screen.findByText(partPromiseMessages.fitmentRemoved('ALT-100', '2016 Toyota Corolla 1.8L'))).toBeInTheDocument();
   });
 
+  it('keeps the keyboard on the report decided: its heading takes the focus once its buttons are gone', async () => {
+    let dismissed = false;
+    stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [LIST]: () => ({ body: { reports: [dismissed ? aReport({ status: 'dismissed', resolvedAt: '2026-11-21T10:00:00.000Z' }) : aReport()] } }),
+      'POST /api/admin/fitment-reports/r-1/dismiss': () => {
+        dismissed = true;
+        return { body: { acknowledged: true } };
+      },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderPage();
+    const button = await screen.findByRole('button', { name: 'Dismiss the report on ALT-100' });
+    button.focus();
+    await user.keyboard('{Enter}');
+    const heading = screen.getByRole('heading', { name: 'ALT-100 Reman alternator' });
+    await vi.waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.queryByRole('button', { name: 'Dismiss the report on ALT-100' })).toBeNull();
+  });
+
   it('says so when there are no reports', async () => {
     stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { body: { reports: [] } }, ...noActivity });
     renderPage();

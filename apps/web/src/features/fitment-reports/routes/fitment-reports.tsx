@@ -1,5 +1,6 @@
 import { partPromiseMessages, paths, type FitmentReport } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { LoadingBlock } from '../../../components/spinner';
 import { ActionButton } from '../../admin/components/action-button';
@@ -20,10 +21,22 @@ export function Component() {
   const dismiss = useDismissReport();
   const remove = useRemoveFitment();
   const busyId = dismiss.isPending ? dismiss.variables.id : remove.isPending ? remove.variables.id : undefined;
+  // The report last decided: once the list shows it closed, its buttons have gone and the focus
+  // with them (to the page's body); it goes to that report's heading, as Returns does (decision 128).
+  const decided = useRef<string | null>(null);
+  useEffect(() => {
+    const id = decided.current;
+    const report = reports.data?.reports.find((candidate) => candidate.id === id);
+    if (!id || !report || report.status === 'open') return;
+    decided.current = null;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    document.getElementById(`report-${id}`)?.focus();
+  }, [reports.data]);
 
-  function removeFitment(report: FitmentReport) {
-    if (!window.confirm(partPromiseMessages.confirmRemoveFitment(report.part.partNumber, vehicleName(report.vehicle)))) return;
-    remove.mutate(report);
+  function decide(report: FitmentReport, how: 'dismiss' | 'remove') {
+    if (how === 'remove' && !window.confirm(partPromiseMessages.confirmRemoveFitment(report.part.partNumber, vehicleName(report.vehicle)))) return;
+    decided.current = report.id;
+    (how === 'remove' ? remove : dismiss).mutate(report);
   }
 
   return (
@@ -45,7 +58,7 @@ export function Component() {
             return (
               <li key={report.id} aria-labelledby={headingId} className={`rounded-xl border p-4 sm:p-5 ${open ? 'border-amber-300 bg-amber-50' : 'border-slate-200 bg-white'}`} data-testid="fitment-report">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <h2 id={headingId} className="text-lg font-semibold text-ink">
+                  <h2 id={headingId} tabIndex={-1} className="text-lg font-semibold text-ink focus:outline-none">
                     <span className="font-mono">{report.part.partNumber}</span> {report.part.name}
                   </h2>
                   <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${open ? 'bg-amber-200 text-amber-950' : 'bg-slate-200 text-slate-800'}`}>{statusText[report.status]}</span>
@@ -69,10 +82,10 @@ export function Component() {
                   </Link>
                   {open && (
                     <>
-                      <ActionButton onClick={() => removeFitment(report)} disabled={busyId !== undefined} pending={remove.isPending && busyId === report.id} className="px-3 py-1.5" aria-label={`Remove fitment: ${report.part.partNumber} on the ${vehicleName(report.vehicle)}`}>
+                      <ActionButton onClick={() => decide(report, 'remove')} disabled={busyId !== undefined} pending={remove.isPending && busyId === report.id} className="px-3 py-1.5" aria-label={`Remove fitment: ${report.part.partNumber} on the ${vehicleName(report.vehicle)}`}>
                         Remove fitment
                       </ActionButton>
-                      <ActionButton onClick={() => dismiss.mutate(report)} disabled={busyId !== undefined} pending={dismiss.isPending && busyId === report.id} className="px-3 py-1.5" aria-label={`Dismiss the report on ${report.part.partNumber}`}>
+                      <ActionButton onClick={() => decide(report, 'dismiss')} disabled={busyId !== undefined} pending={dismiss.isPending && busyId === report.id} className="px-3 py-1.5" aria-label={`Dismiss the report on ${report.part.partNumber}`}>
                         Dismiss
                       </ActionButton>
                     </>

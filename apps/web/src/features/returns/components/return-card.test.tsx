@@ -52,6 +52,16 @@ describe('ReturnCard (My Returns)', () => {
     expect(screen.queryByText('requested')).not.toBeInTheDocument();
   });
 
+  it('says a refund of an order on account is credited to the company’s account, and a card order’s refunded', () => {
+    const { unmount } = renderCard({ ...refunded, paymentMethod: 'account' });
+    expect(screen.getByText('Credited to account')).toBeInTheDocument();
+    expect(screen.queryByText('Refund')).not.toBeInTheDocument();
+    unmount();
+    renderCard(refunded);
+    expect(screen.getByText('Refund')).toBeInTheDocument();
+    expect(screen.queryByText('Credited to account')).not.toBeInTheDocument();
+  });
+
   it('offers no credit note before the refund', () => {
     renderCard({ ...refunded, status: 'approved', refundAmount: null, creditNoteNumber: null });
     expect(screen.queryByRole('link', { name: /credit note/ })).not.toBeInTheDocument();

@@ -74,7 +74,8 @@ export function ReturnCard({
         ) : null}
         {item.refundAmount !== null ? (
           <>
-            <dt className="font-semibold">Refund</dt>
+            {/* An order on account is credited to its company's account, not refunded to a card (decision 081). */}
+            <dt className="font-semibold">{item.paymentMethod === 'account' ? 'Credited to account' : 'Refund'}</dt>
             <dd>
               {formatPrice(item.refundAmount)}
               {item.restockingFee > 0 ? ` (after a ${formatPrice(item.restockingFee)} restocking fee)` : ''}

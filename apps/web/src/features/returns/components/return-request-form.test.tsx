@@ -45,6 +45,18 @@ describe('Return items: the parts to send back', () => {
     expect(within(parts).queryByText(partPromiseMessages.coreDepositLine('Brake Caliper'), { exact: false })).toBeNull();
   });
 
+  it('says which lines the fit promise covers, and what their "does not fit" return gets, before it is asked for', () => {
+    const order = anOrder({
+      status: 'delivered',
+      paid: true,
+      name: 'Vented Brake Rotor + 1 more',
+      lines: [line({ fitChecked: true, vehicleId: 'civic-2015' }), line({ partId: 'caliper', partNumber: 'CAL-200', name: 'Brake Caliper', quantity: 1, unitPrice: 89, lineTotal: 89 })],
+    });
+    renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[order]} /> }]);
+    expect(screen.getByRole('group', { name: /^Vented Brake Rotor/ })).toHaveTextContent(returnMessages.fitPromiseOnThisLine);
+    expect(screen.getByRole('group', { name: /^Brake Caliper/ })).not.toHaveTextContent(returnMessages.fitPromiseOnThisLine);
+  });
+
   /** A brake job delivered: rotors under warranty until 2099, a caliper with a core deposit and no warranty, pads whose warranty ended. */
   const brakeJob = () =>
     anOrder({
@@ -86,8 +98,8 @@ describe('Return items: the parts to send back', () => {
           rmaNumber: 'RMA-000003',
           status: 'requested',
           returns: [
-            { id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', reason: 'no-longer-needed' },
-            { id: 'ret-2', rmaNumber: 'RMA-000004', status: 'requested', reason: 'does-not-fit' },
+            { id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', reason: 'no-longer-needed', partIds: ['rotor'] },
+            { id: 'ret-2', rmaNumber: 'RMA-000004', status: 'requested', reason: 'does-not-fit', partIds: ['caliper'] },
           ],
           sendTo: 'Returns desk, 40 Dock Street, Detroit, MI 48207, United States',
         },
@@ -112,8 +124,8 @@ describe('Return items: the parts to send back', () => {
 
     const done = await screen.findByRole('status');
     expect(done).toHaveTextContent('Returns RMA-000003 and RMA-000004 requested');
-    expect(done).toHaveTextContent(`RMA-000003: ${returnReasonLabels['no-longer-needed']}`);
-    expect(done).toHaveTextContent(`RMA-000004: ${returnReasonLabels['does-not-fit']}`);
+    expect(done).toHaveTextContent(`RMA-000003: ${returnReasonLabels['no-longer-needed']} (Vented Brake Rotor)`);
+    expect(done).toHaveTextContent(`RMA-000004: ${returnReasonLabels['does-not-fit']} (Brake Caliper)`);
     // Neither approved yet: nothing is to be sent before the approval, which may be a rejection.
     expect(done).toHaveTextContent(returnMessages.waitForApproval);
     expect(done).not.toHaveTextContent('Write RMA-000003');
@@ -132,10 +144,40 @@ describe('Return items: the parts to send back', () => {
     expect(screen.getByRole('heading', { name: 'Return items' })).toHaveFocus();
   });
 
-  it('shows the server’s refusal of a warranty claim without a note on the Note field, and focuses it', async () => {
+  it('names each return’s parts, so that two "does not fit" returns (the fit promise’s, approved, and another) are told apart', async () => {
+    const user = userEvent.setup();
+    stubFetch({
+      'POST /api/returns': {
+        body: {
+          id: 'ret-1',
+          rmaNumber: 'RMA-000005',
+          status: 'approved',
+          returns: [
+            { id: 'ret-1', rmaNumber: 'RMA-000005', status: 'approved', reason: 'does-not-fit', partIds: ['rotor'] },
+            { id: 'ret-2', rmaNumber: 'RMA-000006', status: 'requested', reason: 'does-not-fit', partIds: ['caliper'] },
+          ],
+          sendTo: 'Returns desk',
+        },
+      },
+      'GET /api/returns': { body: [] },
+    });
+    renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[brakeJob()]} /> }]);
+    for (const name of ['Vented Brake Rotor', 'Brake Caliper']) {
+      await user.type(screen.getByLabelText(`How many of ${name} to return`), '1');
+      await user.selectOptions(screen.getByLabelText(`Reason for returning ${name}`), 'does-not-fit');
+    }
+    await user.click(screen.getByRole('button', { name: 'Request the return' }));
+    const done = await screen.findByRole('status');
+    expect(done).toHaveTextContent(`RMA-000005: ${returnReasonLabels['does-not-fit']} (Vented Brake Rotor)`);
+    expect(done).toHaveTextContent(`RMA-000006: ${returnReasonLabels['does-not-fit']} (Brake Caliper)`);
+    expect(done).toHaveTextContent(returnMessages.whatToDo('RMA-000005', 'Returns desk'));
+    expect(done).not.toHaveTextContent('Write RMA-000006');
+  });
+
+  it('says at the Note field, focused, that a warranty claim needs one, as the request’s schema does, without sending it', async () => {
     const user = userEvent.setup();
     const server = stubFetch({
-      'POST /api/returns': { status: 400, body: { message: returnMessages.warrantyNeedsNote } },
+      'POST /api/returns': { body: { id: 'ret-9', rmaNumber: 'RMA-000009', status: 'requested', returns: [{ id: 'ret-9', rmaNumber: 'RMA-000009', status: 'requested', reason: 'warranty', partIds: ['rotor'] }], sendTo: 'Returns desk' } },
       'GET /api/returns': { body: [] },
     });
     renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[brakeJob()]} /> }]);
@@ -147,9 +189,12 @@ describe('Return items: the parts to send back', () => {
     await waitFor(() => expect(note).toHaveFocus());
     expect(note).toHaveAttribute('aria-invalid', 'true');
     expect(note).toHaveAccessibleDescription(returnMessages.warrantyNeedsNote);
-    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(1);
+    expect(server.calls.filter((call) => call.method === 'POST')).toHaveLength(0);
     await user.type(note, 'Warped');
     expect(note).not.toHaveAttribute('aria-invalid');
+    await user.click(screen.getByRole('button', { name: 'Request the return' }));
+    await screen.findByRole('heading', { name: 'Return RMA-000009 requested' });
+    expect(server.calls.find((call) => call.method === 'POST')?.body).toMatchObject({ note: 'Warped', lines: [{ partId: 'rotor', quantity: 1, reason: 'warranty' }] });
   });
 
   /** A return of the brake job's `partId`: its RMA, reason and status. */
@@ -160,7 +205,7 @@ describe('Return items: the parts to send back', () => {
     const user = userEvent.setup();
     const server = stubFetch({
       'POST /api/returns': {
-        body: { id: 'ret-9', rmaNumber: 'RMA-000009', status: 'requested', returns: [{ id: 'ret-9', rmaNumber: 'RMA-000009', status: 'requested', reason: 'defective' }], sendTo: 'Returns desk' },
+        body: { id: 'ret-9', rmaNumber: 'RMA-000009', status: 'requested', returns: [{ id: 'ret-9', rmaNumber: 'RMA-000009', status: 'requested', reason: 'defective', partIds: ['caliper'] }], sendTo: 'Returns desk' },
       },
       'GET /api/returns': { body: [] },
     });
@@ -199,7 +244,7 @@ describe('Return items: the parts to send back', () => {
     const user = userEvent.setup();
     const server = stubFetch({
       'POST /api/returns': {
-        body: { id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', returns: [{ id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', reason: 'defective' }], sendTo: 'Returns desk' },
+        body: { id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', returns: [{ id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', reason: 'defective', partIds: ['rotor'] }], sendTo: 'Returns desk' },
       },
       'GET /api/returns': { body: [] },
     });
@@ -219,7 +264,7 @@ describe('Return items: the parts to send back', () => {
     const user = userEvent.setup();
     stubFetch({
       'POST /api/returns': {
-        body: { id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', returns: [{ id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', reason: 'defective' }], sendTo: 'Returns desk' },
+        body: { id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', returns: [{ id: 'ret-1', rmaNumber: 'RMA-000003', status: 'requested', reason: 'defective', partIds: ['rotor'] }], sendTo: 'Returns desk' },
       },
       'GET /api/returns': { body: [] },
     });

@@ -1,6 +1,7 @@
 import {
   awaitsParts,
   can,
+  createReturnSchema,
   formatPercent,
   formatPrice,
   itemLines,
@@ -126,8 +127,16 @@ export function ReturnRequestForm({
       return;
     }
     if (chosen.length === 0) return;
+    const input = { orderId, lines: chosen.map(([partId, choice]) => ({ partId, quantity: choice.quantity, reason: choice.reason as ReturnReasonCode })), ...(note.trim() ? { note: note.trim() } : {}) };
+    // The request's own schema, as the server checks it: a warranty claim without a note is said at the Note, not sent.
+    const noteIssue = createReturnSchema.safeParse(input).error?.issues.find((issue) => issue.path[0] === 'note');
+    if (noteIssue) {
+      setNoteError(noteIssue.message);
+      noteField.current?.focus();
+      return;
+    }
     request.mutate(
-      { orderId, lines: chosen.map(([partId, choice]) => ({ partId, quantity: choice.quantity, reason: choice.reason as ReturnReasonCode })), ...(note.trim() ? { note: note.trim() } : {}) },
+      input,
       {
         onError: (error) => {
           if (error.message !== returnMessages.warrantyNeedsNote) return;
@@ -142,6 +151,7 @@ export function ReturnRequestForm({
     return (
       <ReturnRequested
         created={request.data}
+        partName={(partId) => order?.lines.find((candidate) => candidate.kind === 'part' && candidate.partId === partId)?.name ?? partId}
         onAnother={() => {
           // A new request starts empty: the last one's note and choices were sent with it.
           setChoices({});
@@ -254,6 +264,7 @@ export function ReturnRequestForm({
                   {returnMessages.restockingFee(formatPercent(restockingFeePercent))}
                 </p>
               )}
+              {line.fitChecked && reasons.includes('does-not-fit') && <p className="text-sm text-slate-700">{returnMessages.fitPromiseOnThisLine}</p>}
               {line.warrantyUntil && <p className="text-sm text-slate-700">{warrantyUntilText(line.warrantyUntil, now)}</p>}
               {deposit && <p className="text-sm text-slate-700">{returnMessages.coreOnThisLine(formatPrice(deposit.unitPrice))}</p>}
             </div>
@@ -298,7 +309,7 @@ export function ReturnRequestForm({
  * The request made: its RMA numbers and what to do now. Its heading takes the focus when it
  * appears (the form and its button are gone), so the keyboard stays here and a screen reader reads it.
  */
-function ReturnRequested({ created, onAnother }: { created: ReturnCreated; onAnother: () => void }) {
+function ReturnRequested({ created, partName, onAnother }: { created: ReturnCreated; partName: (partId: string) => string; onAnother: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [created]);
   const { returns, sendTo } = created;
@@ -313,8 +324,9 @@ function ReturnRequested({ created, onAnother }: { created: ReturnCreated; onAno
       {returns.length > 1 && (
         <ul className="mt-2 list-disc pl-5 text-slate-800">
           {returns.map((ret) => (
-            <li key={ret.id}>
-              {ret.rmaNumber}: {returnReasonLabels[ret.reason]}
+            <li key={ret.id} className="[overflow-wrap:anywhere]">
+              {/* Two returns may share a reason (the fit promise's and the others'): the parts tell them apart. */}
+              {ret.rmaNumber}: {returnReasonLabels[ret.reason]} ({ret.partIds.map(partName).join(', ')})
             </li>
           ))}
         </ul>

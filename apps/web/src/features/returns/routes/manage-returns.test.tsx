@@ -1,4 +1,4 @@
-import { returnMessages, type AdminReturn, type RefundPreview } from '@autoparts/shared';
+import { partPromiseMessages, returnMessages, type AdminReturn, type RefundPreview } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -77,6 +77,21 @@ describe('Returns (admins): receiving', () => {
     expect(refund.getByText('-$19.35')).toBeInTheDocument();
     expect(refund.queryByText('Shipping')).toBeNull();
     expect(screen.getByRole('combobox', { name: /Vented Brake Rotor/ })).toHaveValue('restock');
+  });
+
+  it('names a core deposit given back as its order line does, once', async () => {
+    stubFetch({
+      'GET /api/admin/returns': { body: [approved({ reason: 'core' })] },
+      'GET /api/admin/settings': { body: { restockingFeePercent: 0 } },
+      'GET /api/admin/returns/ret-1/refund-preview': {
+        body: { ...preview, lines: [{ partId: 'part-1', partNumber: 'BR-100', name: partPromiseMessages.coreDepositLine('Vented Brake Rotor'), kind: 'core-deposit', quantity: 2, amount: 70 }], units: 70, tax: 0, shipping: 0, amount: 70 },
+      },
+      ...noActivity,
+    });
+    renderManageReturns();
+    const refund = within(await screen.findByLabelText('Refund on receiving'));
+    expect(refund.getByText('2 × Core deposit: Vented Brake Rotor')).toBeInTheDocument();
+    expect(refund.queryByText(/\(core deposit\)/)).toBeNull();
   });
 
   it('offers to retry a refund that did not go through, and says why it failed', async () => {

@@ -1,5 +1,6 @@
 import {
   defaultReceiveAction,
+  depositLineName,
   formatPercent,
   formatPrice,
   rejectReturnSchema,
@@ -36,7 +37,7 @@ function RefundPreviewBox({ id }: { id: string }) {
   if (preview.isError) return <LoadError what="the refund" error={preview.error} onRetry={() => void preview.refetch()} />;
   const { data } = preview;
   const rows: Array<[string, number]> = [
-    ...data.lines.map((line): [string, number] => [`${line.quantity} × ${line.kind === 'core-deposit' ? `${line.name} (core deposit)` : line.name}`, line.amount]),
+    ...data.lines.map((line): [string, number] => [`${line.quantity} × ${line.kind === 'core-deposit' ? depositLineName(line.name) : line.name}`, line.amount]),
     ...(data.tax > 0 ? [['Tax', data.tax] as [string, number]] : []),
     ...(data.shipping > 0 ? [['Shipping', data.shipping] as [string, number]] : []),
     ...(data.restockingFee > 0 ? [[`Restocking fee (${formatPercent(data.restockingFeePercent)})`, -data.restockingFee] as [string, number]] : []),
