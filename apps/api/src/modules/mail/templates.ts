@@ -4,6 +4,7 @@ import {
   carrierNames,
   centsToDollars,
   formatCreditNoteNumber,
+  formatDueDay,
   formatInvoiceNumber,
   formatPrice,
   formatRmaNumber,
@@ -295,18 +296,20 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
         ],
       };
     }
-    case 'certificate-expiring':
+    case 'certificate-expiring': {
+      const expiresOn = formatDueDay(message.expiresOn);
       return {
         to: message.to,
-        subject: `Your resale certificate for ${message.state} expires on ${message.expiresOn}`,
+        subject: `Your resale certificate for ${message.state} expires on ${expiresOn}`,
         greeting: `Hello ${message.name},`,
         blocks: [
           {
-            paragraph: `${message.companyName}'s resale certificate ${message.number} for ${message.state} (location ${message.locationName}) expires on ${message.expiresOn}. From that day, orders shipped there are charged sales tax again.`,
+            paragraph: `${message.companyName}'s resale certificate ${message.number} for ${message.state} (location ${message.locationName}) expires on ${expiresOn}. From that day, orders shipped there are charged sales tax again.`,
           },
           { button: 'Upload the renewed certificate', url: message.url },
         ],
       };
+    }
     case 'certificate-rejected':
       return {
         to: message.to,
@@ -374,7 +377,7 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
             facts: [
               ...items,
               ...(order.invoice_number === null ? [] : [['Invoice', formatInvoiceNumber(Number(order.invoice_number))] as [string, string]]),
-              ['Due', order.due_on ?? '—'],
+              ['Due', order.due_on ? formatDueDay(order.due_on) : '—'],
               shipTo,
             ],
           },
@@ -394,7 +397,7 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
             facts: [
               ...items,
               ...(invoice ? [['Invoice', invoice] as [string, string]] : []),
-              ['Due', order.due_on ?? '—'],
+              ['Due', order.due_on ? formatDueDay(order.due_on) : '—'],
               shipTo,
             ],
           },
