@@ -44,6 +44,7 @@ import * as partNumbersCheckedAfterTheWait from './0057-part-numbers-checked-aft
 import * as priceListNames from './0058-price-list-names';
 import * as priceListVersions from './0060-price-list-versions';
 import * as catalogueImportPhaseAndFatal from './0076-catalogue-import-phase-and-fatal';
+import * as mailLinkTokensRemovedOnceSent from './0079-mail-link-tokens-removed-once-sent';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -92,6 +93,7 @@ const migrations: Record<string, Migration> = {
   '0058-price-list-names': priceListNames,
   '0060-price-list-versions': priceListVersions,
   '0076-catalogue-import-phase-and-fatal': catalogueImportPhaseAndFatal,
+  '0079-mail-link-tokens-removed-once-sent': mailLinkTokensRemovedOnceSent,
 };
 
 export const migrationProvider: MigrationProvider = {

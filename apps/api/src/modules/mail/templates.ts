@@ -157,6 +157,11 @@ export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
+  /**
+   * The one-time token of the message's link (a reset, a confirmation, an invitation), as the link
+   * writes it: the outbox takes it out of the stored message once it is sent (decision 151).
+   */
+  secret?: string;
 }
 
 /** A paragraph, a table of facts, or a button; each becomes HTML and plain text alike. */
@@ -230,7 +235,21 @@ export function recipientOf(message: MailMessage): string {
  */
 export function renderMail(message: MailMessage, shop: MailShop, recipient: MailRecipient): RenderedMail {
   const { subject, greeting, blocks, to } = compose(message, shop, recipient);
-  return { to, subject, html: html(subject, greeting, blocks), text: text(greeting, blocks) };
+  const secret = 'url' in message && SECRET_LINKS.has(message.kind) ? tokenIn(message.url) : undefined;
+  return { to, subject, html: html(subject, greeting, blocks), text: text(greeting, blocks), ...(secret ? { secret } : {}) };
+}
+
+/** The messages whose link carries a one-time token that signs in or confirms: a reset, a confirmation, an invitation. */
+const SECRET_LINKS = new Set<MailMessage['kind']>(['reset-password', 'verify-email', 'company-invitation']);
+
+/**
+ * A link's one-time token as the link writes it (encoded): its `token` parameter (a reset, a
+ * confirmation) or else its last path segment (an invitation, `/company/invitations/<token>`).
+ */
+function tokenIn(url: string): string | undefined {
+  const { searchParams, pathname } = new URL(url);
+  const token = searchParams.get('token') ?? decodeURIComponent(pathname.slice(pathname.lastIndexOf('/') + 1));
+  return token ? encodeURIComponent(token) : undefined;
 }
 
 function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipient): { to: string; subject: string; greeting: string; blocks: Block[] } {
