@@ -199,6 +199,21 @@ export interface MailShop {
  * every call, which cost more CPU than the rest of an order's message (a CPU profile of placing orders).
  */
 const dateTimes = new Map<string, Intl.DateTimeFormat>();
+/** The most of a part's name a subject repeats: a subject is read in a list, on a phone in 40 or so characters. */
+export const SUBJECT_NAME_MAX = 50;
+
+/**
+ * A part's name as a subject says it: whole when short, else cut at a word (or at the bound, for
+ * one long word) with "…". A part's name may be 200 characters (the admin's form, an import), and a
+ * subject of 220 said the order's number and what happened to it before a list cut it off.
+ */
+function shortened(name: string): string {
+  if (name.length <= SUBJECT_NAME_MAX) return name;
+  const cut = name.slice(0, SUBJECT_NAME_MAX - 1);
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > SUBJECT_NAME_MAX / 2 ? cut.slice(0, atWord) : cut).trimEnd().replace(/[,;:–—-]+$/, '')}…`;
+}
+
 /** "Nov 28, 2026, 10:59 PM EST": a time in the shop's zone, named. */
 function when(date: Date, timeZone: string): string {
   let format = dateTimes.get(timeZone);
@@ -350,7 +365,8 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
   const greeting = confirmed ? `Hello ${order.customer_name},` : 'Hello,';
   const shipTo: [string, string] = ['Ship to', confirmed ? order.address : SHIP_TO_UNCONFIRMED];
   const number = String(order.order_number);
-  const name = orderName(order.part_name, lines);
+  // The subject's name of the order: its first part's, shortened, and how many more lines.
+  const name = orderName(shortened(order.part_name), lines);
   // The order in full: its number, each line, the shipping, the tax and the total (decision 052).
   const items: [string, string][] = [
     ['Order', number],
@@ -696,7 +712,7 @@ function html(subject: string, greeting: string, blocks: Block[]): string {
         const rows = block.facts
           .map(
             ([label, value]) =>
-              `<tr><th align="left" style="padding:6px 12px 6px 0;color:#475569;font-weight:600;vertical-align:top">${escape(label)}</th><td style="padding:6px 0">${escape(value)}</td></tr>`,
+              `<tr><th align="left" style="padding:6px 12px 6px 0;color:#475569;font-weight:600;vertical-align:top">${escape(label)}</th><td style="padding:6px 0;vertical-align:top">${escape(value)}</td></tr>`,
           )
           .join('');
         return `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse;font-size:14px">${rows}</table>`;
