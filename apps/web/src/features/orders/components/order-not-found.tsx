@@ -18,7 +18,7 @@ export function OrderNotFound() {
       <p className="mt-3 text-lg text-slate-600">There is no such order among yours.</p>
       {me && (
         <p className="mx-auto mt-3 max-w-xl text-slate-600">
-          You are signed in as <strong className="break-all">{me.email}</strong>. If the order was placed with another account, log out and log in with that one.
+          You are signed in as <strong className="break-all">{me.email}</strong>. If the order was placed with another account, sign out, then log in with that one.
         </p>
       )}
       <Link
