@@ -129,6 +129,6 @@ describe('An order’s page', () => {
     renderOrderPage('100007');
     expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeInTheDocument();
     expect(await screen.findByText('bob@example.com')).toBeInTheDocument();
-    expect(screen.getByText(/If the order was placed with another account, log out and log in with that one\./)).toBeInTheDocument();
+    expect(screen.getByText(/If the order was placed with another account, sign out, then log in with that one\./)).toBeInTheDocument();
   });
 });
