@@ -5,7 +5,7 @@
  *
  * Run: SMTP_PORT=3102 MAIL_DIR=.tmp/mail tsx mail/smtp-sink.ts
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -33,7 +33,11 @@ const server = new SMTPServer({
           .join(', ')
           .toLowerCase();
         const message = { to, subject: mail.subject ?? '', text: mail.text ?? '', html: typeof mail.html === 'string' ? mail.html : '' };
-        writeFileSync(path.join(directory, `${count}.json`), JSON.stringify(message));
+        // Written whole, then named: a journey polling the folder never reads half a message
+        // ("Unexpected end of JSON input" in companies.spec.ts while the sink was writing).
+        const file = path.join(directory, `${count}.json`);
+        writeFileSync(`${file}.part`, JSON.stringify(message));
+        renameSync(`${file}.part`, file);
         callback();
       })
       .catch((error: unknown) => callback(error as Error));

@@ -16,7 +16,8 @@ export async function mailTo(to: string, subject: RegExp): Promise<SentMail> {
   await expect
     .poll(
       async () => {
-        const files = await readdir(mailDir).catch(() => [] as string[]);
+        // The sink's whole messages (`<n>.json`), not one it is still writing (`<n>.json.part`).
+        const files = (await readdir(mailDir).catch(() => [] as string[])).filter((file) => file.endsWith('.json'));
         const mails = await Promise.all(
           files.map(async (file) => JSON.parse(await readFile(path.join(mailDir, file), 'utf8')) as SentMail),
         );

@@ -483,6 +483,8 @@ export interface MailOutboxTable {
   last_error: string | null;
   sent_at: Date | null;
   resent_at: Date | null;
+  /** The one-time token the message's link carries, as written there; removed from the bodies and cleared once sent (decision 151). */
+  secret: string | null;
 }
 
 /** Better Auth's one-time values: a password reset's token is `reset-password:<token>` → user id. */

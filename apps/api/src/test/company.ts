@@ -1,9 +1,13 @@
 import { formatInvoiceNumber } from '@autoparts/shared';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { simpleParser } from 'mailparser';
 import { confirmAddress } from './accounts';
 import { byCookie, byToken, call, expectReply } from './admin';
 import { fillCart, insertShippingMethod, userIdOf } from './checkout';
 import { insertPart, type Customer } from './orders';
+import { eventually } from './wait';
 
 /**
  * A company with terms on the real app (decisions 075, 081): created by an admin, members joined by
@@ -19,12 +23,34 @@ export interface TestCompany {
 const post = (app: FastifyInstance, who: Customer, url: string, payload: object = {}, by: 'cookie' | 'token' = 'token') =>
   call(app, by === 'cookie' ? byCookie(who) : byToken(who), { method: 'POST', url, payload });
 
-/** The token of the newest invitation e-mailed to `email`, read from the outbox's message. */
+/**
+ * The token of the newest invitation e-mailed to `email`, read from the message as it was sent:
+ * the `.eml` file a test app without SMTP_URL writes to DATA_DIR/outbox/. The outbox's row loses
+ * the token once the message is sent (decision 151).
+ */
 export async function tokenMailedTo(app: FastifyInstance, email: string): Promise<string> {
-  const row = await app.db.selectFrom('mail_outbox').select('text').where('recipient', '=', email.toLowerCase()).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
-  const token = /\/company\/invitations\/([A-Za-z0-9_-]+)/.exec(row.text)?.[1];
-  if (!token) throw new Error(`no invitation link in: ${row.text}`);
+  const row = await app.db
+    .selectFrom('mail_outbox')
+    .select('id')
+    .where('recipient', '=', email.toLowerCase())
+    .where('kind', '=', 'company-invitation')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  const text = await sentText(app, row.id);
+  const token = /\/company\/invitations\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  if (!token) throw new Error(`no invitation link in: ${text}`);
   return token;
+}
+
+/** The text part of outbox message `id` as it was sent (written to DATA_DIR/outbox/ by a shop without SMTP_URL). */
+export async function sentText(app: FastifyInstance, id: string): Promise<string> {
+  const directory = path.join(app.config.dataDir, 'outbox');
+  let file: string | undefined;
+  await eventually(async () => {
+    file = (await readdir(directory).catch(() => [] as string[])).find((name) => name.endsWith(`-${id}.eml`));
+    return file !== undefined;
+  });
+  return (await simpleParser(await readFile(path.join(directory, file ?? '')))).text ?? '';
 }
 
 /** A company of `owner` with net 30 terms and no credit limit, a location and a $5.00 shipping method. */

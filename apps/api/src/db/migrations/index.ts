@@ -44,6 +44,7 @@ import * as partNumbersCheckedAfterTheWait from './0057-part-numbers-checked-aft
 import * as priceListNames from './0058-price-list-names';
 import * as priceListVersions from './0060-price-list-versions';
 import * as catalogueImportPhaseAndFatal from './0076-catalogue-import-phase-and-fatal';
+import * as mailLinkTokensRemovedOnceSent from './0079-mail-link-tokens-removed-once-sent';
 import * as photoUploadsAnnounceNothing from './0080-photo-uploads-announce-nothing';
 import * as catalogueImportBytesAndTombstones from './0082-catalogue-import-bytes-and-tombstones';
 
@@ -94,6 +95,7 @@ const migrations: Record<string, Migration> = {
   '0058-price-list-names': priceListNames,
   '0060-price-list-versions': priceListVersions,
   '0076-catalogue-import-phase-and-fatal': catalogueImportPhaseAndFatal,
+  '0079-mail-link-tokens-removed-once-sent': mailLinkTokensRemovedOnceSent,
   '0080-photo-uploads-announce-nothing': photoUploadsAnnounceNothing,
   '0082-catalogue-import-bytes-and-tombstones': catalogueImportBytesAndTombstones,
 };

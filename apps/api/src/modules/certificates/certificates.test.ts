@@ -1,10 +1,11 @@
-import { certificateMessages, companyMessages, type AdminCertificate, type Certificate, type CheckoutQuote, type CompanyLocation } from '@autoparts/shared';
+import { certificateMessages, companyMessages, formatDueDay, type AdminCertificate, type Certificate, type CheckoutQuote, type CompanyLocation } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, byCookie, byToken, call, expectReply, type Credential } from '../../test/admin';
 import { confirmAddress } from '../../test/accounts';
 import { createTestApp } from '../../test/app';
 import { fillCart, insertShippingMethod, insertTaxRate, postCheckout, userIdOf, withoutDemoShippingAndTax } from '../../test/checkout';
+import { tokenMailedTo } from '../../test/company';
 import { multipartForm } from '../../test/multipart';
 import { insertPart, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
 import { createCheckoutRepository } from '../checkout/repository';
@@ -35,8 +36,7 @@ function upload(who: Credential, locationId: string, fields: Record<string, stri
 
 async function join(who: Customer, role: string) {
   expectReply(await post(byToken(owner), '/api/company/invitations', { email: who.email, role }), 200);
-  const row = await app.db.selectFrom('mail_outbox').select('text').where('recipient', '=', who.email.toLowerCase()).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
-  const token = /\/company\/invitations\/([A-Za-z0-9_-]+)/.exec(row.text)?.[1] ?? '';
+  const token = await tokenMailedTo(app, who.email);
   expectReply(await post(byCookie(who), `/api/company/invitations/${token}/accept`), 200);
 }
 
@@ -213,7 +213,7 @@ describe('the notice before expiry', () => {
     expect(await certificates.sendExpiryNotices(app.mail, 'http://shop.test', '/dashboard/company')).toBe(1);
     expect(await certificates.sendExpiryNotices(app.mail, 'http://shop.test', '/dashboard/company')).toBe(0);
     const mails = await app.db.selectFrom('mail_outbox').select(['recipient', 'subject']).where('kind', '=', 'certificate-expiring').execute();
-    expect(mails).toEqual([{ recipient: owner.email.toLowerCase(), subject: `Your resale certificate for IN expires on ${daysFromToday(20)}` }]);
+    expect(mails).toEqual([{ recipient: owner.email.toLowerCase(), subject: `Your resale certificate for IN expires on ${formatDueDay(daysFromToday(20))}` }]);
   });
 });
 

@@ -5,6 +5,7 @@ import { confirmAddress } from '../../test/accounts';
 import { byCookie, byToken, call, expectReply } from '../../test/admin';
 import { actsAsOwnPage, anotherInstance, createTestApp } from '../../test/app';
 import { userIdOf } from '../../test/checkout';
+import { tokenMailedTo } from '../../test/company';
 import { signUpAdmin, signUpCustomer } from '../../test/orders';
 
 // Runs in the PostgreSQL pass only: one account accepts two companies' invitations at once, on two
@@ -41,8 +42,7 @@ describe('two invitations of one account accepted at once', () => {
       const tokens: string[] = [];
       for (const owner of owners) {
         expectReply(await call(first, byToken(owner), { method: 'POST', url: '/api/company/invitations', payload: { email: mechanic.email, role: 'buyer' } }), 200);
-        const mail = await first.db.selectFrom('mail_outbox').select('text').where('recipient', '=', mechanic.email.toLowerCase()).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
-        tokens.push(/\/company\/invitations\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '');
+        tokens.push(await tokenMailedTo(first, mechanic.email));
       }
       const replies = await Promise.all(
         tokens.map((token, index) => call(index === 0 ? first : second, byCookie(mechanic), { method: 'POST', url: `/api/company/invitations/${token}/accept`, payload: {} })),
@@ -70,8 +70,7 @@ describe('a company’s owner removed by an admin while the other steps down', (
       const created = await call(first, byToken(admin), { method: 'POST', url: '/api/admin/companies', payload: { name, ownerEmail: a.email } });
       expectReply(created, 200);
       expectReply(await call(first, byToken(a), { method: 'POST', url: '/api/company/invitations', payload: { email: b.email, role: 'owner' } }), 200);
-      const mail = await first.db.selectFrom('mail_outbox').select('text').where('recipient', '=', b.email.toLowerCase()).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
-      const token = /\/company\/invitations\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '';
+      const token = await tokenMailedTo(first, b.email);
       expectReply(await call(first, byCookie(b), { method: 'POST', url: `/api/company/invitations/${token}/accept`, payload: {} }), 200);
       const bId = await userIdOf(first, b.email);
 

@@ -5,7 +5,7 @@ import { confirmAddress } from '../../test/accounts';
 import { byCookie, byToken, call, expectReply } from '../../test/admin';
 import { actsAsOwnPage, anotherInstance, createTestApp } from '../../test/app';
 import { fillCart, insertShippingMethod, userIdOf, withoutDemoShippingAndTax } from '../../test/checkout';
-import { createTestCompany, joinCompany } from '../../test/company';
+import { createTestCompany, joinCompany, tokenMailedTo } from '../../test/company';
 import { eventually } from '../../test/wait';
 import { insertPart, signUpAdmin, signUpCustomer, stockOf } from '../../test/orders';
 import { balanceOf } from './entries';
@@ -41,8 +41,7 @@ describe('two members ordering on account at once', () => {
     expectReply(created, 200);
     const companyId = (created.json() as { id: string }).id;
     expectReply(await call(first, byToken(owner), { method: 'POST', url: '/api/company/invitations', payload: { email: buyer.email, role: 'buyer' } }), 200);
-    const mail = await first.db.selectFrom('mail_outbox').select('text').where('recipient', '=', buyer.email).where('subject', 'like', 'Join %').executeTakeFirstOrThrow();
-    const token = /\/company\/invitations\/([A-Za-z0-9_-]+)/.exec(mail.text)?.[1] ?? '';
+    const token = await tokenMailedTo(first, buyer.email);
     expectReply(await call(first, byCookie(buyer), { method: 'POST', url: `/api/company/invitations/${token}/accept` }), 200);
     const location = await call(first, byToken(owner), {
       method: 'POST',

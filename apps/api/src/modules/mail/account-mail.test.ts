@@ -7,10 +7,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken, newAccount, postSignIn, sessionCookie, signIn, signUp, whoAmI } from '../../test/accounts';
 import { createTestApp } from '../../test/app';
+import { byToken, call, expectReply } from '../../test/admin';
+import { createTestCompany } from '../../test/company';
+import { signUpAdmin, signUpCustomer } from '../../test/orders';
 import { resetTokenKey } from '../auth/auth';
 import { continueWithGoogle, startOidcProvider } from '../../test/oidc';
 import { linkIn, startSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import { eventually } from '../../test/wait';
+import { TOKEN_REMOVED } from './repository';
 
 // Account recovery and verified addresses, through a real SMTP server on loopback and
 // the journeys' OpenID Connect provider standing in for Google.
@@ -287,6 +291,55 @@ async function confirmationLinks(shop: FastifyInstance, email: string) {
 async function endCooldown(shop: FastifyInstance, email: string) {
   await sql`update rate_counters set window_started_at = now() - interval '61 seconds' where key = ${`verification:cooldown:${email.toLowerCase()}`}`.execute(shop.db);
 }
+
+describe('a sent message’s one-time token', () => {
+  /** The outbox's row of the message, once the worker has marked it sent. */
+  async function storedOnceSent(to: string, kind: string) {
+    let row: { html: string; text: string; secret: string | null } | undefined;
+    await eventually(async () => {
+      row = await app.db.selectFrom('mail_outbox').select(['html', 'text', 'secret', 'sent_at']).where('recipient', '=', to.toLowerCase()).where('kind', '=', kind).where('sent_at', 'is not', null).executeTakeFirst();
+      return row !== undefined;
+    });
+    return row as { html: string; text: string; secret: string | null };
+  }
+
+  // The tables the tokens are checked against keep only hashes; the outbox kept a sent message's
+  // link, token and all, for 30 days (decision 151): a reset link, a confirmation, an invitation
+  // (an owner's, too) readable to anyone with the database or a backup of it.
+  it('is gone from the outbox once the message is sent: a reset, a confirmation, an invitation', async () => {
+    const account = newAccount('token-kept');
+    await signUp(app, account);
+    const confirmation = await smtp.waitFor(account.email, /Confirm your e-mail address/);
+    await forgot(account.email);
+    const resetMail = await smtp.waitFor(account.email, /Reset your password/);
+    const owner = await signUpCustomer(app, 'token-owner');
+    const admin = await signUpAdmin(app, 'token-admin');
+    await createTestCompany(app, admin, owner);
+    const invitee = newAccount('token-invitee').email;
+    expectReply(await call(app, byToken(owner), { method: 'POST', url: '/api/company/invitations', payload: { email: invitee, role: 'owner' } }), 200);
+    const invitation = await smtp.waitFor(invitee, /^Join /);
+
+    for (const [mail, kind, to, prefix] of [
+      [resetMail, 'reset-password', account.email, `${app.config.baseUrl}/reset-password?token=`],
+      [confirmation, 'verify-email', account.email, `${app.config.baseUrl}/api/auth/verify-email?token=`],
+      [invitation, 'company-invitation', invitee, `${app.config.baseUrl}/company/invitations/`],
+    ] as const) {
+      const link = linkIn(mail, prefix);
+      const token = kind === 'company-invitation' ? link.slice(prefix.length) : (new URL(link).searchParams.get('token') ?? '');
+      expect(token.length, kind).toBeGreaterThan(15);
+      // The customer got it ...
+      expect(mail.html, kind).toContain(token);
+      // ... and the shop keeps the message without it.
+      const stored = await storedOnceSent(to, kind);
+      expect(stored.text, kind).not.toContain(token);
+      expect(stored.html, kind).not.toContain(token);
+      expect(stored.secret, kind).toBeNull();
+      expect(stored.text, kind).toContain(`${prefix}${TOKEN_REMOVED}`);
+    }
+    // The link still works: it is the token's hash that the shop checks.
+    expect((await reset(tokenOf(linkIn(resetMail, `${app.config.baseUrl}/reset-password?token=`)), 'after-the-outbox-forgot')).statusCode).toBe(200);
+  });
+});
 
 describe('limits', () => {
   /** A shop with its real limits for `run`, closed afterwards; `ask` requests `email`'s reset link from an address. */

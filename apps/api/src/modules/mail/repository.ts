@@ -2,6 +2,9 @@ import { sql, type CompiledQuery } from 'kysely';
 import type { Db } from '../../db/database';
 import type { RenderedMail } from './templates';
 
+/** What a sent message's stored link says in place of its one-time token. */
+export const TOKEN_REMOVED = '[removed once sent]';
+
 /** A claim older than this (a worker that died mid-send) may be taken over. */
 const CLAIM_SECONDS = 5 * 60;
 
@@ -25,6 +28,7 @@ export function createMailRepository(db: Db) {
           html: mail.html,
           text: mail.text,
           order_id: mail.orderId ?? null,
+          secret: mail.secret ?? null,
         })
         .compile();
     },
@@ -54,8 +58,23 @@ export function createMailRepository(db: Db) {
       return row?.sent_at != null;
     },
 
+    /**
+     * Sent: and its link's one-time token, needed no longer, is taken out of the stored HTML and
+     * text (decision 151). The tables the tokens are checked against keep only hashes; a sent
+     * message is kept 30 days, and its token must not be readable from the database or a backup.
+     */
     async markSent(id: string): Promise<void> {
-      await db.updateTable('mail_outbox').set({ sent_at: sql<Date>`now()`, last_error: null }).where('id', '=', id).execute();
+      await db
+        .updateTable('mail_outbox')
+        .set({
+          sent_at: sql<Date>`now()`,
+          last_error: null,
+          html: sql<string>`coalesce(replace(html, secret, ${TOKEN_REMOVED}), html)`,
+          text: sql<string>`coalesce(replace(text, secret, ${TOKEN_REMOVED}), text)`,
+          secret: null,
+        })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** Deletes the messages sent more than `days` ago; answers how many. Unsent ones stay. */

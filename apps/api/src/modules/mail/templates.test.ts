@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMail, type OrderLineMail, type OrderMail } from './templates';
+import { renderMail, SUBJECT_NAME_MAX, type OrderLineMail, type OrderMail } from './templates';
 
 // The messages as written from plain data (what the order modules pass), for what no route test
 // reaches cheaply: each kind of order, each width of screen.
@@ -86,5 +86,21 @@ describe('the page', () => {
     const html = renderMail({ kind: 'order-placed', order: order(), lines: [line] }, shop, confirmed).html;
     expect(html).toContain('<meta name="color-scheme" content="light">');
     expect(html).toContain('<meta name="supported-color-schemes" content="light">');
+  });
+});
+
+describe('a subject', () => {
+  it('says a long part’s name shortened at a word, and how many more lines, so a list shows what happened to which order', () => {
+    const long = 'Front Axle Vented Brake Rotor Pair with Coated Hat and Directional Cooling Vanes, 320 mm, Premium Series';
+    const lines = [{ ...line, name: long }, line];
+    const placed = renderMail({ kind: 'order-placed', order: order({ part_name: long }), lines }, shop, confirmed);
+    expect(placed.subject).toBe('Order 100042 placed: Front Axle Vented Brake Rotor Pair with Coated… + 1 more');
+    // The message itself names the part in full.
+    expect(placed.text).toContain(`2 × ${long} (BR-1001)`);
+    const oneWord = 'R'.repeat(200);
+    expect(renderMail({ kind: 'order-paid', order: order({ part_name: oneWord }), lines: [{ ...line, name: oneWord }] }, shop, confirmed).subject).toBe(`Receipt for order 100042: ${'R'.repeat(49)}…`);
+    // A name of the bound is said whole.
+    const fifty = 'B'.repeat(SUBJECT_NAME_MAX);
+    expect(renderMail({ kind: 'order-paid', order: order({ part_name: fifty }), lines: [line] }, shop, confirmed).subject).toBe(`Receipt for order 100042: ${fifty}`);
   });
 });

@@ -4,6 +4,7 @@ import {
   carrierNames,
   centsToDollars,
   formatCreditNoteNumber,
+  formatDueDay,
   formatInvoiceNumber,
   formatPrice,
   formatRmaNumber,
@@ -156,6 +157,11 @@ export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
+  /**
+   * The one-time token of the message's link (a reset, a confirmation, an invitation), as the link
+   * writes it: the outbox takes it out of the stored message once it is sent (decision 151).
+   */
+  secret?: string;
 }
 
 /** A paragraph, a table of facts, or a button; each becomes HTML and plain text alike. */
@@ -193,6 +199,21 @@ export interface MailShop {
  * every call, which cost more CPU than the rest of an order's message (a CPU profile of placing orders).
  */
 const dateTimes = new Map<string, Intl.DateTimeFormat>();
+/** The most of a part's name a subject repeats: a subject is read in a list, on a phone in 40 or so characters. */
+export const SUBJECT_NAME_MAX = 50;
+
+/**
+ * A part's name as a subject says it: whole when short, else cut at a word (or at the bound, for
+ * one long word) with "…". A part's name may be 200 characters (the admin's form, an import), and a
+ * subject of 220 said the order's number and what happened to it before a list cut it off.
+ */
+function shortened(name: string): string {
+  if (name.length <= SUBJECT_NAME_MAX) return name;
+  const cut = name.slice(0, SUBJECT_NAME_MAX - 1);
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > SUBJECT_NAME_MAX / 2 ? cut.slice(0, atWord) : cut).trimEnd().replace(/[,;:–—-]+$/, '')}…`;
+}
+
 /** "Nov 28, 2026, 10:59 PM EST": a time in the shop's zone, named. */
 function when(date: Date, timeZone: string): string {
   let format = dateTimes.get(timeZone);
@@ -229,7 +250,21 @@ export function recipientOf(message: MailMessage): string {
  */
 export function renderMail(message: MailMessage, shop: MailShop, recipient: MailRecipient): RenderedMail {
   const { subject, greeting, blocks, to } = compose(message, shop, recipient);
-  return { to, subject, html: html(subject, greeting, blocks), text: text(greeting, blocks) };
+  const secret = 'url' in message && SECRET_LINKS.has(message.kind) ? tokenIn(message.url) : undefined;
+  return { to, subject, html: html(subject, greeting, blocks), text: text(greeting, blocks), ...(secret ? { secret } : {}) };
+}
+
+/** The messages whose link carries a one-time token that signs in or confirms: a reset, a confirmation, an invitation. */
+const SECRET_LINKS = new Set<MailMessage['kind']>(['reset-password', 'verify-email', 'company-invitation']);
+
+/**
+ * A link's one-time token as the link writes it (encoded): its `token` parameter (a reset, a
+ * confirmation) or else its last path segment (an invitation, `/company/invitations/<token>`).
+ */
+function tokenIn(url: string): string | undefined {
+  const { searchParams, pathname } = new URL(url);
+  const token = searchParams.get('token') ?? decodeURIComponent(pathname.slice(pathname.lastIndexOf('/') + 1));
+  return token ? encodeURIComponent(token) : undefined;
 }
 
 function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipient): { to: string; subject: string; greeting: string; blocks: Block[] } {
@@ -295,18 +330,20 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
         ],
       };
     }
-    case 'certificate-expiring':
+    case 'certificate-expiring': {
+      const expiresOn = formatDueDay(message.expiresOn);
       return {
         to: message.to,
-        subject: `Your resale certificate for ${message.state} expires on ${message.expiresOn}`,
+        subject: `Your resale certificate for ${message.state} expires on ${expiresOn}`,
         greeting: `Hello ${message.name},`,
         blocks: [
           {
-            paragraph: `${message.companyName}'s resale certificate ${message.number} for ${message.state} (location ${message.locationName}) expires on ${message.expiresOn}. From that day, orders shipped there are charged sales tax again.`,
+            paragraph: `${message.companyName}'s resale certificate ${message.number} for ${message.state} (location ${message.locationName}) expires on ${expiresOn}. From that day, orders shipped there are charged sales tax again.`,
           },
           { button: 'Upload the renewed certificate', url: message.url },
         ],
       };
+    }
     case 'certificate-rejected':
       return {
         to: message.to,
@@ -328,7 +365,8 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
   const greeting = confirmed ? `Hello ${order.customer_name},` : 'Hello,';
   const shipTo: [string, string] = ['Ship to', confirmed ? order.address : SHIP_TO_UNCONFIRMED];
   const number = String(order.order_number);
-  const name = orderName(order.part_name, lines);
+  // The subject's name of the order: its first part's, shortened, and how many more lines.
+  const name = orderName(shortened(order.part_name), lines);
   // The order in full: its number, each line, the shipping, the tax and the total (decision 052).
   const items: [string, string][] = [
     ['Order', number],
@@ -374,7 +412,7 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
             facts: [
               ...items,
               ...(order.invoice_number === null ? [] : [['Invoice', formatInvoiceNumber(Number(order.invoice_number))] as [string, string]]),
-              ['Due', order.due_on ?? '—'],
+              ['Due', order.due_on ? formatDueDay(order.due_on) : '—'],
               shipTo,
             ],
           },
@@ -394,7 +432,7 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
             facts: [
               ...items,
               ...(invoice ? [['Invoice', invoice] as [string, string]] : []),
-              ['Due', order.due_on ?? '—'],
+              ['Due', order.due_on ? formatDueDay(order.due_on) : '—'],
               shipTo,
             ],
           },
@@ -674,7 +712,7 @@ function html(subject: string, greeting: string, blocks: Block[]): string {
         const rows = block.facts
           .map(
             ([label, value]) =>
-              `<tr><th align="left" style="padding:6px 12px 6px 0;color:#475569;font-weight:600;vertical-align:top">${escape(label)}</th><td style="padding:6px 0">${escape(value)}</td></tr>`,
+              `<tr><th align="left" style="padding:6px 12px 6px 0;color:#475569;font-weight:600;vertical-align:top">${escape(label)}</th><td style="padding:6px 0;vertical-align:top">${escape(value)}</td></tr>`,
           )
           .join('');
         return `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse;font-size:14px">${rows}</table>`;

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
 import { anOrder } from '../../../test/orders';
+import { aCustomer } from '../../../test/users';
 import { renderRoutes } from '../../../test/render-with-router';
 import { Component as OrderPage } from './order';
 
@@ -114,8 +115,20 @@ describe('An order’s page', () => {
   });
 
   it('says an order that is not there (or not yours) was not found', async () => {
-    stubFetch({ 'GET /api/orders/by-number/999999': { status: 404, body: { message: apiErrors.orderNotFound } } });
+    stubFetch({ 'GET /api/me': { body: null }, 'GET /api/orders/by-number/999999': { status: 404, body: { message: apiErrors.orderNotFound } } });
     renderOrderPage('999999');
     expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeInTheDocument();
+    expect(screen.queryByText(/You are signed in as/)).not.toBeInTheDocument();
+  });
+
+  it('says who is signed in, when an e-mail’s link to another account’s order is followed here', async () => {
+    stubFetch({
+      'GET /api/me': { body: aCustomer({ email: 'bob@example.com' }) },
+      'GET /api/orders/by-number/100007': { status: 404, body: { message: apiErrors.orderNotFound } },
+    });
+    renderOrderPage('100007');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeInTheDocument();
+    expect(await screen.findByText('bob@example.com')).toBeInTheDocument();
+    expect(screen.getByText(/If the order was placed with another account, sign out, then log in with that one\./)).toBeInTheDocument();
   });
 });

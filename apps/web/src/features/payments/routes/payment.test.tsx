@@ -352,7 +352,7 @@ describe('Payment page', () => {
   });
 
   it('says "Order not found" for an unknown order, with a way back to My Orders', async () => {
-    stubFetch({ 'GET /api/config': testMode, [GET_ORDER]: { status: 404, body: { message: apiErrors.orderNotFound } } });
+    stubFetch({ 'GET /api/config': testMode, 'GET /api/me': { body: null }, [GET_ORDER]: { status: 404, body: { message: apiErrors.orderNotFound } } });
     renderPayment();
     expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeInTheDocument();
     expect(document.title).toMatch(/^Order not found —/);
