@@ -36,10 +36,7 @@ export async function tokenMailedTo(app: FastifyInstance, email: string): Promis
     .where('kind', '=', 'company-invitation')
     .orderBy('created_at', 'desc')
     .executeTakeFirstOrThrow();
-  const text = await sentText(app, row.id);
-  const token = /\/company\/invitations\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
-  if (!token) throw new Error(`no invitation link in: ${text}`);
-  return token;
+  return invitationToken(await sentText(app, row.id));
 }
 
 /** The text part of outbox message `id` as it was sent (written to DATA_DIR/outbox/ by a shop without SMTP_URL). */
@@ -69,10 +66,20 @@ export async function createTestCompany(app: FastifyInstance, admin: Customer, o
   };
 }
 
-/** `who` joins the company as `role` by the link mailed to them. */
-export async function joinCompany(app: FastifyInstance, company: TestCompany, who: Customer, role: string) {
+/**
+ * `who` joins the company as `role` by the link mailed to them: read from the message as a shop
+ * without SMTP_URL writes it, or by `mailed` (a shop that sends to a test SMTP server).
+ */
+export async function joinCompany(app: FastifyInstance, company: TestCompany, who: Customer, role: string, mailed: (email: string) => Promise<string> = (email) => tokenMailedTo(app, email)) {
   expectReply(await post(app, company.owner, '/api/company/invitations', { email: who.email, role }), 200);
-  expectReply(await post(app, who, `/api/company/invitations/${await tokenMailedTo(app, who.email)}/accept`, {}, 'cookie'), 200);
+  expectReply(await post(app, who, `/api/company/invitations/${await mailed(who.email)}/accept`, {}, 'cookie'), 200);
+}
+
+/** The invitation token in a message `text`. */
+export function invitationToken(text: string): string {
+  const token = /\/company\/invitations\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  if (!token) throw new Error(`no invitation link in: ${text}`);
+  return token;
 }
 
 /** An order on account of one part at `priceCents` (+ $5.00 shipping): its invoice number as printed. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, auditCount, byCookie, byToken, call, expectInvalid, expectReply, payOrder } from '../../test/admin';
 import { createTestApp } from '../../test/app';
 import { fillCart, insertAddress, insertShippingMethod, insertTaxRate, insertWeighedPart, postCheckout, userIdOf } from '../../test/checkout';
-import { createTestCompany, joinCompany } from '../../test/company';
+import { createTestCompany, invitationToken, joinCompany } from '../../test/company';
 import { orderRow, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
 import { pdfText } from '../../test/pdf';
 import { startSmtpServer, type TestSmtpServer } from '../../test/smtp';
@@ -552,7 +552,7 @@ describe('an order on account (decision 081)', () => {
   it('credits a core’s deposit to the company’s ledger, not a card, and says so; its rest cancelled at the same time is credited once beside it', async () => {
     const [owner, buyer] = await Promise.all([signUpCustomer(app, 'acct-owner'), signUpCustomer(app, 'acct-buyer')]);
     const company = await createTestCompany(app, admin, owner);
-    await joinCompany(app, company, buyer, 'buyer');
+    await joinCompany(app, company, buyer, 'buyer', async (email) => invitationToken((await smtp.waitFor(email, /^Join /)).text));
     const part = await insertWeighedPart(app, { priceCents: 10_000, weightGrams: 1000, available: 10 });
     await app.db.updateTable('parts').set({ core_deposit_cents: 4_500 }).where('id', '=', part).execute();
     await fillCart(app, await userIdOf(app, buyer.email), [[part, 2]]);
