@@ -457,10 +457,10 @@ describe('an archived part is at the end of no chain and in no kit', () => {
     expectReply(await archive(gone.id), 200);
     expectRefused(await patch(old.id, { lifecycle: '7', replacedBy: gone.number }), partChangeMessages.replacementArchived(gone.number), 'replacedBy');
     expectRefused(await patch(old.id, { lifecycle: '9', replacedBy: gone.number }), partChangeMessages.replacementArchived(gone.number), 'replacedBy');
-    expectReply(
+    expectRefused(
       await patch(kit.id, { kit: [{ partNumber: other.number, quantity: 1 }, { partNumber: gone.number, quantity: 2 }] }),
-      400,
       partChangeMessages.componentArchived(gone.number),
+      'kit.1',
     );
     expect(await read(old.id)).toMatchObject({ lifecycle: { code: '2' }, replacedBy: null });
     expect((await read(kit.id)).kit).toBeNull();
