@@ -94,6 +94,7 @@ for (const width of widths) {
       await expect(replacedBy).toBeFocused();
       await expect(replacedBy).toHaveAttribute('aria-invalid', 'true');
       await expect(editor.getByRole('alert')).toHaveCount(0);
+      await editor.screenshot({ path: `.tmp/screens/${width}_part-changes-refused.png` });
       // The old part fits two Corolla model years its replacement does not: saved, with a warning of each.
       const fitment = await admin.request.post('/api/admin/fitment/import', {
         headers: { origin: baseURL ?? '' },
