@@ -86,10 +86,15 @@ for (const width of widths) {
       const editor = admin.getByRole('form', { name: 'Life cycle, interchange and kit' });
       await editor.getByLabel('Life-cycle status (PIES)').selectOption('7');
       const save = editor.getByRole('button', { name: 'Save life cycle, interchange and kit' });
-      // A replacement that does not exist: the server's rule, said under the form.
-      await editor.getByLabel('Replaced by (part number)').fill('NO-SUCH-PART-1');
+      // A replacement that does not exist: the server's rule, said at the field, which takes the focus (decision 157).
+      const replacedBy = editor.getByLabel('Replaced by (part number)');
+      await replacedBy.fill('NO-SUCH-PART-1');
       await save.click();
-      await expect(editor.getByRole('alert')).toHaveText(partChangeMessages.replacementMissing('NO-SUCH-PART-1'));
+      await expect(editor.getByText(partChangeMessages.replacementMissing('NO-SUCH-PART-1'))).toBeVisible();
+      await expect(replacedBy).toBeFocused();
+      await expect(replacedBy).toHaveAttribute('aria-invalid', 'true');
+      await expect(editor.getByRole('alert')).toHaveCount(0);
+      await editor.screenshot({ path: `.tmp/screens/${width}_part-changes-refused.png` });
       // The old part fits two Corolla model years its replacement does not: saved, with a warning of each.
       const fitment = await admin.request.post('/api/admin/fitment/import', {
         headers: { origin: baseURL ?? '' },

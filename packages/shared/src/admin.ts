@@ -77,6 +77,15 @@ export type CheckedProductField = keyof ProductExpected | 'availableQuantity';
 export const productFieldChangedSchema = z.object({ message: z.string(), field: z.string(), current: z.unknown() });
 export type ProductFieldChanged = z.infer<typeof productFieldChangedSchema>;
 
+/**
+ * A change a rule refuses (400 of `PATCH /admin/part/{id}`): its message, and the field of the
+ * request it is about when it is one (`replacedBy`, `lifecycle`, `kit`, or a row by its index from 0:
+ * `kit.2`), so that a form says it there. An addition to `{ message }`: a reply without `field` is
+ * said under the form.
+ */
+export const partRefusalSchema = z.object({ message: z.string(), field: z.string().optional() });
+export type PartRefusal = z.infer<typeof partRefusalSchema>;
+
 /** Manage Products: any of a part's fields, each checked on its own (forms pick from these). */
 export const productUpdateFieldsSchema = z
   .object({

@@ -14,6 +14,7 @@ import {
 import { partNumberSchema, storedPartChangesSchema } from './part-changes';
 import { partChangesSchema } from './part-changes';
 import { partPricingSchema, partSchema } from './parts';
+import { parseDecimalText } from './money';
 import { hasVisibleText } from './text';
 
 export const categorySchema = z.object({ slug: z.string(), name: z.string() });
@@ -89,7 +90,26 @@ export const partsPageQuerySchema = z.object({
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuid = z.string().regex(uuidPattern, catalogueMessages.badVehicle);
-const price = z.coerce.number({ error: catalogueMessages.badPrice }).min(0, catalogueMessages.badPrice).max(PRICE_MAX, catalogueMessages.badPrice);
+/**
+ * A search's price filter (`minPrice=12.50`): in a URL, plain digits with at most two decimals
+ * (`parseDecimalText`), else refused; blank is no filter, as a blank box of /shop's Price is. Read
+ * by `Number()`, " " was $0 and "0x10" $16, a filter other than the one written.
+ */
+const price = z
+  .preprocess(
+    (value) => {
+      if (typeof value !== 'string') return value;
+      const text = value.trim();
+      return text === '' ? undefined : (parseDecimalText(text) ?? Number.NaN);
+    },
+    z
+      .number({ error: catalogueMessages.badPrice })
+      .min(0, catalogueMessages.badPrice)
+      .max(PRICE_MAX, catalogueMessages.badPrice)
+      .multipleOf(0.01, catalogueMessages.badPrice)
+      .optional(),
+  )
+  .optional();
 
 /**
  * What /shop says of a search that brought no parts, or of a sort or stock filter it refuses; here,
@@ -124,8 +144,8 @@ export const searchQuerySchema = z
       .optional(),
     category: z.string().regex(/^[a-z0-9-]{1,40}$/, catalogueMessages.badCategory).optional(),
     vehicle: z.string().regex(uuidPattern, catalogueMessages.badVehicle).optional(),
-    minPrice: price.optional(),
-    maxPrice: price.optional(),
+    minPrice: price,
+    maxPrice: price,
     inStock: z.enum(['true', 'false'], searchMessages.badInStock).optional().transform((value) => value === 'true'),
     sort: z.enum(searchSorts, searchMessages.badSort).default('relevance'),
     page: partsPageQuerySchema.shape.page,

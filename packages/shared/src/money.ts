@@ -41,6 +41,15 @@ export function dollarsToDecimalText(dollars: number): string {
   return dollars.toFixed(2);
 }
 
+/**
+ * An amount written as `dollarsToDecimalText` writes it, the way a URL carries a price
+ * (`/shop?minPrice=12.50`): plain digits with at most two decimals, "12" and "12.5" too. Anything
+ * else is undefined: `Number()` read " " as 0, "0x10" as 16 and "1e3" as 1000.
+ */
+export function parseDecimalText(text: string): number | undefined {
+  return /^\d{1,12}(?:\.\d{1,2})?$/.test(text) ? Number(text) : undefined;
+}
+
 /** `dollarsToDecimalText` of an amount in cents. */
 export function centsToDecimalText(cents: number): string {
   return dollarsToDecimalText(centsToDollars(cents));

@@ -191,6 +191,17 @@ describe('GET /api/search: facets, filters, sorting and pages', () => {
     expect((await search({ inStock: true })).total).toBe((await search({})).total - outOfStock.length);
   });
 
+  it('takes a price of spaces only as no price filter, not $0, and one with two decimals as written', async () => {
+    const all = await search({});
+    expect(all.total).toBeGreaterThan(0);
+    // `Number(' ')` is 0: every part above $0 was filtered away.
+    expect((await search({ maxPrice: ' ' })).total).toBe(all.total);
+    expect((await search({ minPrice: ' ', maxPrice: '' })).total).toBe(all.total);
+    const [cheapest] = (await search({ sort: 'price-asc' })).items;
+    const price = cheapest?.price ?? 0;
+    expect(partNumbers(await search({ sort: 'price-asc', maxPrice: price.toFixed(2) }))).toContain(cheapest?.partNumber);
+  });
+
   it('filters to the parts that fit a vehicle', async () => {
     const vehicle = await vehicleId('Toyota', 'Corolla', 2018);
     const fitting = await app.db.selectFrom('fitments').select('part_id').where('vehicle_id', '=', vehicle).execute();
@@ -264,6 +275,11 @@ describe('GET /api/search: facets, filters, sorting and pages', () => {
     ['a negative price', { minPrice: -1 }, catalogueMessages.badPrice],
     ['a price that is no number', { maxPrice: 'cheap' }, catalogueMessages.badPrice],
     ['a minimum above the maximum', { minPrice: 20, maxPrice: 10 }, catalogueMessages.priceRange],
+    // Money in a URL is digits with at most two decimals: `Number()` read these as $16, $1,000 and $16.
+    ['a price in hexadecimal', { minPrice: '0x10' }, catalogueMessages.badPrice],
+    ['a price with an exponent', { maxPrice: '1e3' }, catalogueMessages.badPrice],
+    ['a price in binary', { maxPrice: '0b10000' }, catalogueMessages.badPrice],
+    ['a price with three decimals', { maxPrice: '12.345' }, catalogueMessages.badPrice],
     // zod's own words ("Invalid option: expected one of …") are no customer's: the schema's own (decision 149).
     ['an unknown sort', { sort: 'random' }, searchMessages.badSort],
     ['an in-stock filter neither true nor false', { inStock: 'yes' }, searchMessages.badInStock],

@@ -28,6 +28,11 @@ async function patch(id: string, body: Record<string, unknown>) {
   const payload = stored ? { ...body, expected: Object.fromEntries(fields.map((field) => [field, stored[field]])) } : body;
   return call(app, byToken(admin), { method: 'PATCH', url: `/api/admin/part/${id}`, payload });
 }
+/** A rule's refusal: 400, its message, and the request's field it is about, where the editor says it (decision 157). */
+function expectRefused(response: Awaited<ReturnType<typeof patch>>, message: string, field: string) {
+  expect(response.statusCode, response.body).toBe(400);
+  expect(response.json()).toEqual({ message, field });
+}
 const archive = (id: string, archived = true) => call(app, byToken(admin), { method: 'PUT', url: `/api/admin/part/${id}/archived`, payload: { archived } });
 
 /** A new part on sale and its generated part number. */
@@ -121,11 +126,11 @@ describe('life cycle and replaced-by', () => {
   it('refuses a cycle, a missing replacement, itself, and 6/7 without one, writing nothing', async () => {
     const [a, b] = [await aPart(), await aPart()];
     expectReply(await patch(a.id, { lifecycle: '7', replacedBy: b.number }), 200);
-    expectReply(await patch(b.id, { lifecycle: '7', replacedBy: a.number }), 400, partChangeMessages.replacementCycle([b.number, a.number, b.number]));
-    expectReply(await patch(b.id, { lifecycle: '6', replacedBy: 'NO-SUCH-9999' }), 400, partChangeMessages.replacementMissing('NO-SUCH-9999'));
-    expectReply(await patch(b.id, { lifecycle: '7', replacedBy: b.number }), 400, partChangeMessages.replacementSelf);
-    expectReply(await patch(b.id, { lifecycle: '7' }), 400, partChangeMessages.replacementRequired('7'));
-    expectReply(await patch(b.id, { lifecycle: '2', replacedBy: a.number }), 400, partChangeMessages.replacementNotAllowed('2'));
+    expectRefused(await patch(b.id, { lifecycle: '7', replacedBy: a.number }), partChangeMessages.replacementCycle([b.number, a.number, b.number]), 'replacedBy');
+    expectRefused(await patch(b.id, { lifecycle: '6', replacedBy: 'NO-SUCH-9999' }), partChangeMessages.replacementMissing('NO-SUCH-9999'), 'replacedBy');
+    expectRefused(await patch(b.id, { lifecycle: '7', replacedBy: b.number }), partChangeMessages.replacementSelf, 'replacedBy');
+    expectRefused(await patch(b.id, { lifecycle: '7' }), partChangeMessages.replacementRequired('7'), 'replacedBy');
+    expectRefused(await patch(b.id, { lifecycle: '2', replacedBy: a.number }), partChangeMessages.replacementNotAllowed('2'), 'replacedBy');
     expectReply(await patch(b.id, { lifecycle: '7', replacedBy: a.number, name: 'Renamed' }), 400);
     expect(await read(b.id)).toMatchObject({ lifecycle: { code: '2' }, replacedBy: null });
     expect((await read(b.id)).name).not.toBe('Renamed');
@@ -436,10 +441,12 @@ describe('kits', () => {
   it('refuses a missing component, the kit itself, a kit inside a kit and a component becoming a kit', async () => {
     const [kit, other, pads] = [await aPart(), await aPart(), await aPart()];
     expectReply(await patch(kit.id, { kit: [{ partNumber: pads.number, quantity: 1 }] }), 200);
-    expectReply(await patch(other.id, { kit: [{ partNumber: 'NO-SUCH-9999', quantity: 1 }] }), 400, partChangeMessages.componentMissing('NO-SUCH-9999'));
-    expectReply(await patch(other.id, { kit: [{ partNumber: other.number, quantity: 1 }] }), 400, partChangeMessages.componentSelf);
-    expectReply(await patch(other.id, { kit: [{ partNumber: kit.number, quantity: 1 }] }), 400, partChangeMessages.componentIsKit(kit.number));
-    expectReply(await patch(pads.id, { kit: [{ partNumber: other.number, quantity: 1 }] }), 400, partChangeMessages.partIsComponent);
+    expectRefused(await patch(other.id, { kit: [{ partNumber: 'NO-SUCH-9999', quantity: 1 }] }), partChangeMessages.componentMissing('NO-SUCH-9999'), 'kit.0');
+    expectRefused(await patch(other.id, { kit: [{ partNumber: other.number, quantity: 1 }] }), partChangeMessages.componentSelf, 'kit.0');
+    expectRefused(await patch(other.id, { kit: [{ partNumber: kit.number, quantity: 1 }] }), partChangeMessages.componentIsKit(kit.number), 'kit.0');
+    // A row other than the first is named by its index: the form says it at that row.
+    expectRefused(await patch(other.id, { kit: [{ partNumber: pads.number, quantity: 1 }, { partNumber: kit.number, quantity: 2 }] }), partChangeMessages.componentIsKit(kit.number), 'kit.1');
+    expectRefused(await patch(pads.id, { kit: [{ partNumber: other.number, quantity: 1 }] }), partChangeMessages.partIsComponent, 'kit');
     expect((await read(other.id)).kit).toBeNull();
   });
 });
@@ -448,12 +455,12 @@ describe('an archived part is at the end of no chain and in no kit', () => {
   it('refuses an archived part as a replacement or a kit component, writing nothing', async () => {
     const [old, kit, gone, other] = [await aPart(), await aPart(), await aPart(), await aPart()];
     expectReply(await archive(gone.id), 200);
-    expectReply(await patch(old.id, { lifecycle: '7', replacedBy: gone.number }), 400, partChangeMessages.replacementArchived(gone.number));
-    expectReply(await patch(old.id, { lifecycle: '9', replacedBy: gone.number }), 400, partChangeMessages.replacementArchived(gone.number));
-    expectReply(
+    expectRefused(await patch(old.id, { lifecycle: '7', replacedBy: gone.number }), partChangeMessages.replacementArchived(gone.number), 'replacedBy');
+    expectRefused(await patch(old.id, { lifecycle: '9', replacedBy: gone.number }), partChangeMessages.replacementArchived(gone.number), 'replacedBy');
+    expectRefused(
       await patch(kit.id, { kit: [{ partNumber: other.number, quantity: 1 }, { partNumber: gone.number, quantity: 2 }] }),
-      400,
       partChangeMessages.componentArchived(gone.number),
+      'kit.1',
     );
     expect(await read(old.id)).toMatchObject({ lifecycle: { code: '2' }, replacedBy: null });
     expect((await read(kit.id)).kit).toBeNull();

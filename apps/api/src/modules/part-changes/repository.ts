@@ -19,6 +19,12 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
+/** Why a rule refuses a part change, and the request's field it is about (`replacedBy`, `kit`, `kit.2`): the 400's `field`. */
+export interface PartChangeRefusal {
+  problem: string;
+  field?: string;
+}
+
 /**
  * Issue 30 (decision 065): a part's life cycle and replacement, the other brands' numbers it
  * replaces and its kit, read for the part's pages and written by Manage Products under the rules.
@@ -312,13 +318,13 @@ export function createPartChangesRepository(db: Db) {
      * replacement, a replacement that does not exist, is archived, is the part itself or leads back
      * to it; a kit component that does not exist, is archived, is the kit itself or a kit.
      */
-    async apply(id: string, changes: Partial<PartChangesInput>): Promise<{ problem: string } | undefined> {
+    async apply(id: string, changes: Partial<PartChangesInput>): Promise<PartChangeRefusal | undefined> {
       const { lifecycle, replacedBy, interchange, kit } = changes;
       // Everything is checked before anything is written.
       const components: Array<{ kit_id: string; position: number; component_id: string; quantity: number }> = [];
       if (kit !== undefined && kit.length > 0) {
         const inAKit = await db.selectFrom('part_kit_components').select('kit_id').where('component_id', '=', id).executeTakeFirst();
-        if (inAKit) return { problem: partChangeMessages.partIsComponent };
+        if (inAKit) return { problem: partChangeMessages.partIsComponent, field: 'kit' };
         const rows = await db
           .selectFrom('parts')
           .select(['id', 'part_number', 'archived_at'])
@@ -328,12 +334,13 @@ export function createPartChangesRepository(db: Db) {
           .forShare()
           .execute();
         const byNumber = new Map(rows.map((row) => [row.part_number, row]));
-        for (const row of kit) {
+        for (const [index, row] of kit.entries()) {
           const component = byNumber.get(row.partNumber);
-          if (!component) return { problem: partChangeMessages.componentMissing(row.partNumber) };
-          if (component.id === id) return { problem: partChangeMessages.componentSelf };
-          if (component.is_kit) return { problem: partChangeMessages.componentIsKit(row.partNumber) };
-          if (component.archived_at !== null) return { problem: partChangeMessages.componentArchived(row.partNumber) };
+          const field = `kit.${index}`;
+          if (!component) return { problem: partChangeMessages.componentMissing(row.partNumber), field };
+          if (component.id === id) return { problem: partChangeMessages.componentSelf, field };
+          if (component.is_kit) return { problem: partChangeMessages.componentIsKit(row.partNumber), field };
+          if (component.archived_at !== null) return { problem: partChangeMessages.componentArchived(row.partNumber), field };
           components.push({ kit_id: id, position: components.length, component_id: component.id, quantity: row.quantity });
         }
       }
@@ -348,19 +355,21 @@ export function createPartChangesRepository(db: Db) {
           replacement = null;
         } else {
           const row = await db.selectFrom('parts').select(['id', 'archived_at']).where('part_number', '=', replacedBy).forShare().executeTakeFirst();
-          if (!row) return { problem: partChangeMessages.replacementMissing(replacedBy) };
-          if (row.archived_at !== null) return { problem: partChangeMessages.replacementArchived(replacedBy) };
+          if (!row) return { problem: partChangeMessages.replacementMissing(replacedBy), field: 'replacedBy' };
+          if (row.archived_at !== null) return { problem: partChangeMessages.replacementArchived(replacedBy), field: 'replacedBy' };
           replacement = row.id;
         }
-        if (REPLACED_CODES.includes(code) && replacement === null) return { problem: partChangeMessages.replacementRequired(code) };
+        if (REPLACED_CODES.includes(code) && replacement === null) return { problem: partChangeMessages.replacementRequired(code), field: 'replacedBy' };
         if (!REPLACED_CODES.includes(code) && !ENDED_CODES.includes(code) && replacement !== null) {
-          return { problem: partChangeMessages.replacementNotAllowed(code) };
+          return { problem: partChangeMessages.replacementNotAllowed(code), field: 'replacedBy' };
         }
-        if (replacement === id) return { problem: partChangeMessages.replacementSelf };
+        if (replacement === id) return { problem: partChangeMessages.replacementSelf, field: 'replacedBy' };
         if (replacement !== null) {
           const links = await replacementLinks([replacement, id]);
           const resolved = resolveReplacement(id, (key) => (key === id ? replacement : links.get(key)?.replacedBy));
-          if ('cycle' in resolved) return { problem: partChangeMessages.replacementCycle(resolved.cycle.map((key) => links.get(key)?.partNumber ?? key)) };
+          if ('cycle' in resolved) {
+            return { problem: partChangeMessages.replacementCycle(resolved.cycle.map((key) => links.get(key)?.partNumber ?? key)), field: 'replacedBy' };
+          }
         }
         await db.updateTable('parts').set({ lifecycle_code: code, replaced_by: replacement }).where('id', '=', id).execute();
       }

@@ -43,7 +43,7 @@ describe('two admins name each other’s part at once', () => {
       const replies = await Promise.all([supersede(first, one, a.id, b.number), supersede(second, two, b.id, a.number)]);
       expect({ round, statuses: replies.map((reply) => reply.statusCode).sort() }).toEqual({ round, statuses: [200, 400] });
       const refused = replies.find((reply) => reply.statusCode === 400);
-      expect(refused?.json()).toEqual({ message: expect.stringContaining('That replacement would go round in a circle') as unknown });
+      expect(refused?.json()).toEqual({ message: expect.stringContaining('That replacement would go round in a circle') as unknown, field: 'replacedBy' });
       const rows = await first.db.selectFrom('parts').select(['id', 'replaced_by']).where('id', 'in', [a.id, b.id]).execute();
       expect(rows.filter((row) => row.replaced_by !== null)).toHaveLength(1);
     }
@@ -55,8 +55,8 @@ describe('two admins name each other’s part at once', () => {
       const replies = await Promise.all([makeKit(first, one, x.id, y.number), makeKit(second, two, y.id, z.number)]);
       expect({ round, statuses: replies.map((reply) => reply.statusCode).sort() }).toEqual({ round, statuses: [200, 400] });
       const [ofX, ofY] = replies;
-      if (ofX?.statusCode === 400) expect(ofX.json()).toEqual({ message: partChangeMessages.componentIsKit(y.number) });
-      else expect(ofY?.json()).toEqual({ message: partChangeMessages.partIsComponent });
+      if (ofX?.statusCode === 400) expect(ofX.json()).toEqual({ message: partChangeMessages.componentIsKit(y.number), field: 'kit.0' });
+      else expect(ofY?.json()).toEqual({ message: partChangeMessages.partIsComponent, field: 'kit' });
     }
   }, 120_000);
 

@@ -105,7 +105,7 @@ async function priceBreaksOf(db: Db, ids: readonly string[]): Promise<Map<string
 }
 
 /** A change of a part's fields: done, nothing to change (every value already stored), no such part, a field moved since the form loaded, or a rule refuses it. */
-export type PartUpdateOutcome = 'updated' | 'unchanged' | 'not-found' | { changed: ProductFieldChanged } | { problem: string };
+export type PartUpdateOutcome = 'updated' | 'unchanged' | 'not-found' | { changed: ProductFieldChanged } | { problem: string; field?: string };
 
 /** Two values of a checked field, as the API gives them, are the same (money and weight compared as stored: cents, grams). */
 function sameStored(field: CheckedProductField, expected: unknown, stored: unknown): boolean {

@@ -15,6 +15,7 @@ import {
   placeOrderReplySchema,
   productInputSchema,
   productFieldChangedSchema,
+  partRefusalSchema,
   productUpdateSchema,
   restockSchema,
 } from '@autoparts/shared';
@@ -114,7 +115,8 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: partParamsSchema,
         body: productUpdateSchema,
-        response: { 200: partUpdatedSchema, 409: productFieldChangedSchema, ...adminErrors },
+        // A rule's 400 names the field it refuses when it is one (`field`, decision 157).
+        response: { 200: partUpdatedSchema, 409: productFieldChangedSchema, ...adminErrors, 400: partRefusalSchema },
       },
     },
     async (request, reply) => {
@@ -128,7 +130,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (outcome === 'not-found') return reply.code(404).send({ message: apiErrors.partNotFound });
       // A field moved since the form loaded (orders took stock, another admin saved): which, and its value now.
       if (typeof outcome === 'object' && 'changed' in outcome) return reply.code(409).send(outcome.changed);
-      if (typeof outcome === 'object') return reply.code(400).send({ message: outcome.problem });
+      if (typeof outcome === 'object') return reply.code(400).send({ message: outcome.problem, field: outcome.field });
       // Every value sent is the one stored: nothing written, nothing audited, no cache emptied.
       if (outcome === 'unchanged') return { acknowledged: true, warnings: [] };
       // Saved; a renumbering or supersession also says which vehicles the replacement does not fit (decision 111).

@@ -122,10 +122,19 @@ export function createVehiclesRepository(db: Db) {
 
     /**
      * What the live applications of a base vehicle (by its words) tell apart, submodels and
-     * engines in words, and the vehicles for them; undefined for no such base vehicle.
+     * engines in words, and the vehicles for them; undefined for no such base vehicle. The make and
+     * model are matched without regard to case, as `ofMakeAndYear`'s make (`make=ford` as `Ford`).
      */
     async options(year: number, make: string, model: string): Promise<VehicleOptions | undefined> {
-      const base = await baseVehicles(db).select('base_vehicle_id').where('year', '=', year).where('make', '=', make).where('model', '=', model).executeTakeFirst();
+      const base = await baseVehicles(db)
+        .select('base_vehicle_id')
+        .where('year', '=', year)
+        .where((eb) => eb(eb.fn('lower', ['make']), '=', make.toLowerCase()))
+        .where((eb) => eb(eb.fn('lower', ['model']), '=', model.toLowerCase()))
+        // The one spelt as asked first, should two differ only by case.
+        .orderBy((eb) => eb.and([eb('make', '=', make), eb('model', '=', model)]), 'desc')
+        .orderBy('base_vehicle_id')
+        .executeTakeFirst();
       if (!base?.base_vehicle_id) return undefined;
       const baseId = base.base_vehicle_id;
       const applied = (column: 'submodel_id' | 'engine_base_id') =>

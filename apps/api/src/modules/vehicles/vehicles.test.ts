@@ -280,6 +280,20 @@ describe('vehicles as VCdb configurations, fitment as applications (decision 079
     expect(options.vehicles).toContainEqual(expect.objectContaining({ submodel: '', engine: '' }));
   });
 
+  it('matches the make and model of options without regard to case, as the models of a make', async () => {
+    await qualifiedPart();
+    const asStored = await get('/api/vehicles/options?year=2016&make=Ford&model=F-150');
+    expectReply(asStored, 200);
+
+    for (const query of ['make=ford&model=F-150', 'make=FORD&model=f-150']) {
+      const response = await get(`/api/vehicles/options?year=2016&${query}`);
+      expectReply(response, 200);
+      expect(response.json()).toEqual(asStored.json());
+    }
+    // As /models answers the make in any case.
+    expect((await get('/api/vehicles/models?year=2016&make=ford')).json()).toEqual((await get('/api/vehicles/models?year=2016&make=Ford')).json());
+  });
+
   it('answers 404 to options of a vehicle the catalogue does not have, and 400 to a bad query', async () => {
     expectReply(await get('/api/vehicles/options?year=2016&make=Ford&model=Mustang'), 404);
     expectInvalid(await get('/api/vehicles/options?year=2016&make=Ford'), catalogueMessages.badModel);

@@ -104,7 +104,37 @@ describe('the part-change editor', () => {
     expect(screen.getByLabelText('Number 1: brand')).toHaveValue('OEM');
   });
 
-  it("shows the server's reason when a rule refuses the change", async () => {
+  it("says a rule's refusal of the replacement at the Replaced by field, which takes the focus (decision 157)", async () => {
+    const message = partChangeMessages.replacementCycle(['A', 'B', 'A']);
+    stubFetch({ [PATCH]: { status: 400, body: { message, field: 'replacedBy' } }, ...noActivity });
+    renderForm({ lifecycle: '7', replacedBy: 'C', interchange: [], kit: [] });
+    const field = screen.getByLabelText('Replaced by (part number)');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'B');
+    await userEvent.click(screen.getByRole('button', { name: 'Save life cycle, interchange and kit' }));
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+    // Said once, at the field: not again under the form.
+    expect(screen.getAllByText(message)).toHaveLength(1);
+  });
+
+  it("says a rule's refusal of a kit component at its row, whose part number takes the focus", async () => {
+    const message = partChangeMessages.componentIsKit('KIT-9');
+    stubFetch({ [PATCH]: { status: 400, body: { message, field: 'kit.1' } }, ...noActivity });
+    renderForm({ lifecycle: '2', replacedBy: null, interchange: [], kit: [{ partNumber: 'PAD-2', quantity: 1 }] });
+    await userEvent.click(screen.getByRole('button', { name: 'Add a component' }));
+    await userEvent.type(screen.getByLabelText('Component 2: part number'), 'KIT-9');
+    await userEvent.click(screen.getByRole('button', { name: 'Save life cycle, interchange and kit' }));
+    const second = screen.getByLabelText('Component 2: part number');
+    await waitFor(() => expect(second).toHaveFocus());
+    expect(second).toHaveAttribute('aria-invalid', 'true');
+    expect(second).toHaveAccessibleDescription(message);
+    expect(screen.getByLabelText('Component 1: part number')).not.toHaveAttribute('aria-invalid');
+    expect(screen.getAllByText(message)).toHaveLength(1);
+  });
+
+  it("says a refusal that names no field the form shows under the form", async () => {
     const message = partChangeMessages.replacementCycle(['A', 'B', 'A']);
     stubFetch({ [PATCH]: { status: 400, body: { message } }, ...noActivity });
     renderForm({ lifecycle: '7', replacedBy: 'C', interchange: [], kit: [] });
@@ -112,5 +142,6 @@ describe('the part-change editor', () => {
     await userEvent.type(screen.getByLabelText('Replaced by (part number)'), 'B');
     await userEvent.click(screen.getByRole('button', { name: 'Save life cycle, interchange and kit' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByLabelText('Replaced by (part number)')).not.toHaveAttribute('aria-invalid');
   });
 });

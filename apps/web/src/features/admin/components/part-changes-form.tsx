@@ -5,6 +5,7 @@ import {
   lifecycleLabels,
   partChangeEditorMessages,
   partChangesInputSchema,
+  partRefusalSchema,
   REPLACED_CODES,
   type PartChangesExpected,
   type PartChangesInput,
@@ -12,7 +13,7 @@ import {
   type StoredPartChanges,
 } from '@autoparts/shared';
 import { useMutationState } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
@@ -53,11 +54,24 @@ const changesCanonical = (draft: ReturnType<typeof changesDraft>) => ({
 const lifecycleOptions = Object.entries(lifecycleLabels).map(([code, label]) => ({ value: code, label: `${code} — ${label}` }));
 
 /**
+ * The control that says a message of `path` (the schema's issue path, or the field a rule's 400
+ * names: `replacedBy`, `kit.2`, `kit`) and takes the focus: a row by its first box, a list
+ * without a row named by its first row's.
+ */
+function controlOf(path: string): string {
+  const [list, index = '0'] = path.split('.');
+  if (list === 'kit') return `kit.${index}.partNumber`;
+  if (list === 'interchange') return `interchange.${index}.brand`;
+  return path;
+}
+
+/**
  * A part's life cycle, the part that replaces it, other brands' numbers it replaces and its kit
  * components (issue 30, decision 065), edited on its catalogue page and saved at once through
  * `PATCH /admin/part/{id}` (what changed, with what the form loaded of it: decision 112). The shared schema names a bad row before sending; the server's rules
  * (a replacement that does not exist or goes round in a circle, a component that is a kit) answer
- * with their message, shown under the form.
+ * with their message and the field it is about (decision 157): each is said at its field or row,
+ * which takes the focus; a refusal that names none is said under the form.
  */
 export function PartChangesForm({ partId, stored }: { partId: string; stored: StoredPartChanges }) {
   const save = useSavePartChanges(partId);
@@ -70,8 +84,16 @@ export function PartChangesForm({ partId, stored }: { partId: string; stored: St
   const setInterchange = (rows: InterchangeRow[]) => change({ interchange: rows });
   const setKit = (rows: KitRow[]) => change({ kit: rows });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The refusal said at its field, not again under the form; and the control to focus once drawn.
+  const [placed, setPlaced] = useState<unknown>();
+  const [focusOn, setFocusOn] = useState<{ control: string }>();
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const control = focusOn && formRef.current?.elements.namedItem(focusOn.control);
+    if (control instanceof HTMLElement) control.focus();
+  }, [focusOn]);
   const names = REPLACED_CODES.includes(lifecycle) || ENDED_CODES.includes(lifecycle);
-  const refused = save.error && isApiError(save.error, 400) ? save.error.message : undefined;
+  const refused = save.error && isApiError(save.error, 400) && save.error !== placed ? save.error.message : undefined;
   // The last save's warnings (decision 111), read from the mutation cache: the form is mounted again once the save is read back.
   const saved = useMutationState({ filters: { mutationKey: partChangesMutationKey(partId), status: 'success' }, select: (mutation) => (mutation.state.data as PartUpdated).warnings }).at(-1);
   const warnings = save.isPending || save.isError ? [] : (saved ?? []);
@@ -88,7 +110,11 @@ export function PartChangesForm({ partId, stored }: { partId: string; stored: St
     const found: Record<string, string> = {};
     if (!parsed.success) for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
     setErrors(found);
-    if (!parsed.success) return;
+    if (!parsed.success) {
+      const [first] = Object.keys(found);
+      if (first !== undefined) setFocusOn({ control: controlOf(first) });
+      return;
+    }
     // Only what changed, so the audit log says what the admin did; status and replacement go together.
     // Each with what this form loaded of it: a field someone else saved since is a 409, not overwritten.
     const { data } = parsed;
@@ -107,17 +133,39 @@ export function PartChangesForm({ partId, stored }: { partId: string; stored: St
       expected.kit = loaded.kit;
     }
     if (Object.keys(changes).length === 0) toast.info(adminNotices.nothingChanged);
-    else save.mutate({ ...changes, expected });
+    else save.mutate({ ...changes, expected }, { onError: sayAtItsField });
+  }
+
+  /** A rule's 400 that names a field the form shows: said there, which takes the focus. */
+  function sayAtItsField(error: unknown) {
+    if (!isApiError(error, 400)) return;
+    const refusal = partRefusalSchema.safeParse(error.payload);
+    const field = refusal.success ? refusal.data.field : undefined;
+    const control = field === undefined ? undefined : formRef.current?.elements.namedItem(controlOf(field));
+    if (!field || !control) return;
+    setErrors({ [field]: error.message });
+    setPlaced(error);
+    setFocusOn({ control: controlOf(field) });
   }
 
   const rowError = (list: 'interchange' | 'kit', index: number) => errors[`${list}.${index}`];
+  const messageId = (path: string) => `${headingId}-${path.replace('.', '-')}`;
+  /** A row's first box: named as `controlOf` names it, and described by the row's message (and the list's, on the first row). */
+  const firstOfRow = (list: 'interchange' | 'kit', index: number) => {
+    const described = [rowError(list, index) && messageId(`${list}.${index}`), index === 0 && errors[list] && messageId(list)].filter(Boolean);
+    return {
+      name: controlOf(`${list}.${index}`),
+      ...(described.length > 0 ? { 'aria-invalid': true as const, 'aria-describedby': described.join(' ') } : {}),
+    };
+  };
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={headingId} className="grid content-start gap-4">
+    <form ref={formRef} onSubmit={submit} noValidate aria-labelledby={headingId} className="grid content-start gap-4">
       <h2 id={headingId} className="text-xl font-bold text-ink">
         Life cycle, interchange and kit
       </h2>
       <SelectField
         label="Life-cycle status (PIES)"
+        name="lifecycle"
         value={lifecycle}
         onChange={(event) => setLifecycle(event.target.value)}
         error={errors.lifecycle}
@@ -126,6 +174,7 @@ export function PartChangesForm({ partId, stored }: { partId: string; stored: St
       {names && (
         <TextField
           label="Replaced by (part number)"
+          name="replacedBy"
           hint={REPLACED_CODES.includes(lifecycle) ? 'Required: the part that replaces this one' : 'Optional: the part to buy instead'}
           value={replacedBy}
           onChange={(event) => setReplacedBy(event.target.value)}
@@ -143,14 +192,14 @@ export function PartChangesForm({ partId, stored }: { partId: string; stored: St
           <ol className="mt-2 flex flex-col gap-3">
             {interchange.map((row, index) => (
               <li key={index} className="grid grid-cols-2 items-start gap-2 sm:grid-cols-[1fr_1fr_6rem_auto]">
-                <TextField label={`Number ${index + 1}: brand`} value={row.brand} maxLength={60} autoComplete="off" onChange={(event) => setInterchange(interchange.with(index, { ...row, brand: event.target.value }))} />
-                <TextField label={`Number ${index + 1}: part number`} value={row.partNumber} maxLength={40} autoComplete="off" onChange={(event) => setInterchange(interchange.with(index, { ...row, partNumber: event.target.value }))} />
-                <TextField label={`Number ${index + 1}: quantity`} inputMode="numeric" value={row.quantity} maxLength={5} autoComplete="off" onChange={(event) => setInterchange(interchange.with(index, { ...row, quantity: event.target.value }))} />
+                <TextField label={`Number ${index + 1}: brand`} {...firstOfRow('interchange', index)} value={row.brand} maxLength={60} autoComplete="off" onChange={(event) => setInterchange(interchange.with(index, { ...row, brand: event.target.value }))} />
+                <TextField label={`Number ${index + 1}: part number`} name={`interchange.${index}.partNumber`} value={row.partNumber} maxLength={40} autoComplete="off" onChange={(event) => setInterchange(interchange.with(index, { ...row, partNumber: event.target.value }))} />
+                <TextField label={`Number ${index + 1}: quantity`} name={`interchange.${index}.quantity`} inputMode="numeric" value={row.quantity} maxLength={5} autoComplete="off" onChange={(event) => setInterchange(interchange.with(index, { ...row, quantity: event.target.value }))} />
                 <ActionButton tone="danger" className="sm:mt-7" onClick={() => setInterchange(interchange.filter((_, other) => other !== index))} aria-label={`Remove number ${index + 1}`}>
                   Remove
                 </ActionButton>
                 {rowError('interchange', index) && (
-                  <p role="alert" className="col-span-full text-sm font-medium text-red-700">
+                  <p id={messageId(`interchange.${index}`)} role="alert" className="col-span-full text-sm font-medium text-red-700">
                     {rowError('interchange', index)}
                   </p>
                 )}
@@ -159,7 +208,7 @@ export function PartChangesForm({ partId, stored }: { partId: string; stored: St
           </ol>
         )}
         {errors.interchange && (
-          <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+          <p id={messageId('interchange')} role="alert" className="mt-2 text-sm font-medium text-red-700">
             {errors.interchange}
           </p>
         )}
@@ -176,13 +225,13 @@ export function PartChangesForm({ partId, stored }: { partId: string; stored: St
           <ol className="mt-2 flex flex-col gap-3">
             {kit.map((row, index) => (
               <li key={index} className="grid grid-cols-2 items-start gap-2 sm:grid-cols-[1fr_6rem_auto]">
-                <TextField label={`Component ${index + 1}: part number`} value={row.partNumber} maxLength={40} autoComplete="off" onChange={(event) => setKit(kit.with(index, { ...row, partNumber: event.target.value }))} />
-                <TextField label={`Component ${index + 1}: quantity`} inputMode="numeric" value={row.quantity} maxLength={5} autoComplete="off" onChange={(event) => setKit(kit.with(index, { ...row, quantity: event.target.value }))} />
+                <TextField label={`Component ${index + 1}: part number`} {...firstOfRow('kit', index)} value={row.partNumber} maxLength={40} autoComplete="off" onChange={(event) => setKit(kit.with(index, { ...row, partNumber: event.target.value }))} />
+                <TextField label={`Component ${index + 1}: quantity`} name={`kit.${index}.quantity`} inputMode="numeric" value={row.quantity} maxLength={5} autoComplete="off" onChange={(event) => setKit(kit.with(index, { ...row, quantity: event.target.value }))} />
                 <ActionButton tone="danger" className="sm:mt-7" onClick={() => setKit(kit.filter((_, other) => other !== index))} aria-label={`Remove component ${index + 1}`}>
                   Remove
                 </ActionButton>
                 {rowError('kit', index) && (
-                  <p role="alert" className="col-span-full text-sm font-medium text-red-700">
+                  <p id={messageId(`kit.${index}`)} role="alert" className="col-span-full text-sm font-medium text-red-700">
                     {rowError('kit', index)}
                   </p>
                 )}
@@ -191,7 +240,7 @@ export function PartChangesForm({ partId, stored }: { partId: string; stored: St
           </ol>
         )}
         {errors.kit && (
-          <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+          <p id={messageId('kit')} role="alert" className="mt-2 text-sm font-medium text-red-700">
             {errors.kit}
           </p>
         )}

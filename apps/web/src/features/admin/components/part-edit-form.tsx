@@ -52,7 +52,7 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
       name: part.name,
       description: part.description,
       img: part.img,
-      price: String(part.price),
+      price: dollarsToDecimalText(part.price),
       availableQuantity: String(part.availableQuantity),
       minOrderQuantity: String(part.minOrderQuantity),
       // The stock this form was opened with: a new figure applies only while it still holds.

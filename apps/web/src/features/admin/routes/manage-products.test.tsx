@@ -155,6 +155,8 @@ describe('Manage Products', () => {
     expect(form.getByLabelText('Image')).toHaveValue(pads.img);
     expect(form.getByLabelText('Available quantity')).toHaveValue(40);
     expect(form.getByLabelText('Minimum order quantity')).toHaveValue(5);
+    // Money as the row and every money field write it, not `String(12.5)`.
+    expect(form.getByLabelText('Price ($)')).toHaveValue('12.50');
     await user.clear(form.getByLabelText('Name'));
     await user.type(form.getByLabelText('Name'), 'Brake Pads (front)');
     await user.clear(form.getByLabelText('Price ($)'));

@@ -7,9 +7,12 @@ import { queryKeys } from '../../../lib/query-keys';
 const searchKeys = ['q', 'category', 'vehicle', 'minPrice', 'maxPrice', 'inStock', 'sort', 'page'] as const;
 export type SearchKey = (typeof searchKeys)[number];
 
-/** /shop's search parameters from its URL: the set ones, as they are (the server validates them). */
+/**
+ * /shop's search parameters from its URL: the set ones, as they are (the server validates them).
+ * One of spaces only is not set, as a blank box is not (`maxPrice=%20` is no price, not $0).
+ */
 export function shopSearchParams(searchParams: URLSearchParams): Record<string, string> {
-  return Object.fromEntries(searchKeys.flatMap((key) => (searchParams.get(key) ? [[key, searchParams.get(key) ?? '']] : [])));
+  return Object.fromEntries(searchKeys.flatMap((key) => (searchParams.get(key)?.trim() ? [[key, searchParams.get(key) ?? '']] : [])));
 }
 
 /** `GET /api/search` with /shop's URL parameters. */

@@ -382,6 +382,10 @@ describe('/shop: what the search schema refuses is said in the browser, as the s
       // A sort or stock filter it has no words for said zod's, to a customer: "Invalid option: expected one of "relevance"|…" (decision 149).
       ['/shop?sort=random', searchMessages.badSort],
       ['/shop?inStock=yes', searchMessages.badInStock],
+      // A price is digits with at most two decimals: `Number()` read 0x10 as $16 and 1e3 as $1,000.
+      ['/shop?minPrice=0x10', catalogueMessages.badPrice],
+      ['/shop?maxPrice=1e3', catalogueMessages.badPrice],
+      ['/shop?maxPrice=12.345', catalogueMessages.badPrice],
     ] as const) {
       const { searches, unmount } = renderShop(path);
       expect(await screen.findByRole('alert')).toHaveTextContent(message);
@@ -393,6 +397,16 @@ describe('/shop: what the search schema refuses is said in the browser, as the s
       expect(searches()).toEqual([]);
       unmount();
     }
+  });
+});
+
+describe('/shop: a price of spaces only', () => {
+  it('is no price filter, not $0: the search asks without it and no filter is counted', async () => {
+    const { searches } = renderShop('/shop?q=pads&maxPrice=%20');
+    await screen.findByRole('list', { name: 'Search results' });
+    expect(lastSearch(searches)).toEqual({ q: 'pads' });
+    expect(screen.getByLabelText('To')).toHaveValue(null);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
 
