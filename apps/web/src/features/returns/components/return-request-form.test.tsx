@@ -265,6 +265,7 @@ describe('Return items: the parts to send back', () => {
     expect(caliper.getByText(returnMessages.partReturned(1))).toBeInTheDocument();
     const quantity = screen.getByLabelText('How many of Brake Caliper to return');
     expect(quantity).toHaveAttribute('max', '1');
+    expect(quantity).toHaveAccessibleDescription(returnMessages.partReturned(1));
     await user.clear(quantity);
     await user.type(quantity, '2');
     await user.selectOptions(screen.getByLabelText('Reason for returning Brake Caliper'), 'defective');

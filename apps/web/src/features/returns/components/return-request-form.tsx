@@ -230,6 +230,8 @@ export function ReturnRequestForm({
           // The fee kept from a "no longer needed" refund, said before the request is sent.
           const feeKept = choice.reason === 'no-longer-needed' && restockingFeePercent > 0;
           const lineId = `${id}-line-${index}`;
+          // Some of the line went back already (or has not shipped): how many may still go, said at "How many" too.
+          const partOnly = !open.part && partLeft > 0 && partLeft < line.quantity;
           const name = (
             <p id={`${lineId}-name`} className="[overflow-wrap:anywhere]">
               {line.name} <span className="text-slate-600">({line.partNumber}, bought {line.quantity})</span>
@@ -243,7 +245,11 @@ export function ReturnRequestForm({
               {returnedBy.length > 0 && (
                 <p className="text-sm font-medium text-slate-800">{returnMessages.returnedInFull(returnedBy.map((ret) => ret.rmaNumber).join(', '))}</p>
               )}
-              {!open.part && partLeft > 0 && partLeft < line.quantity && <p className="text-sm font-medium text-slate-800">{returnMessages.partReturned(partLeft)}</p>}
+              {partOnly && (
+                <p id={`${lineId}-left`} className="text-sm font-medium text-slate-800">
+                  {returnMessages.partReturned(partLeft)}
+                </p>
+              )}
             </>
           );
           if (reasons.length === 0) {
@@ -268,6 +274,7 @@ export function ReturnRequestForm({
                     step={1}
                     className="w-20 rounded-lg border border-slate-300 px-2 py-1 text-base"
                     aria-label={`How many of ${line.name} to return`}
+                    aria-describedby={partOnly ? `${lineId}-left` : undefined}
                     value={choice.quantity}
                     onChange={(event) => choose(line.partId, { quantity: Math.max(0, Math.trunc(Number(event.target.value)) || 0) })}
                   />
