@@ -89,7 +89,12 @@ for (const [index, width] of widths.entries()) {
       const mine = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: rma }) });
       await expect(mine).toContainText(returnStatusLabels.refunded);
       await expect(mine).toContainText('Refund');
+      // One unit of the minimum bought is back: the line offers only the rest and says how many (the API refuses more, decision 156).
+      const rest = part.minOrderQuantity - 1;
+      await expect(line).toContainText(returnMessages.partReturned(rest));
+      await expect(page.getByLabel(`How many of ${part.name} to return`)).toHaveAttribute('max', String(rest));
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `.tmp/screens/${width}_return-line-partly-returned.png`, fullPage: true });
     });
   });
 }

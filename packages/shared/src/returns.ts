@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { formatDocumentNumber } from './invoices';
 import { PAYMENT_METHODS } from './ledger';
 import { REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RETURN_STATUSES, type ReturnReasonCode, type ReturnStatusCode } from './after-sale';
-import { OPEN_RETURN_STATUSES } from './return-process';
+import { hasShippedAll } from './order-process';
+import type { Order } from './orders';
+import { OPEN_RETURN_STATUSES, UNITS_HELD_RETURN_STATUSES } from './return-process';
 
 /**
  * Returns (RMA): what a customer asks to send back and what admins decide — the schemas, the
@@ -39,7 +41,7 @@ export const returnMessages = {
   partTwice: 'Give each part one reason in a request (its old core may go back beside it).',
   /** On an admin's received return whose refund did not go through (the payment service failed). */
   refundNotThrough: 'Received, but the refund has not gone through yet (the payment service failed). Try it again.',
-  /** The order a "Return items" link named cannot be returned (not shipped, cancelled, or not found). */
+  /** The order a "Return items" link named cannot be returned (not shipped, or cancelled); one not among theirs is "Order not found" (decision 156). */
   linkedNotReturnable: 'The order you came from cannot be returned: only shipped orders can. Choose another below.',
   returnNotFound: 'Return not found.',
   lineNotOnOrder: 'That part is not on this order.',
@@ -55,6 +57,12 @@ export const returnMessages = {
   alreadyRequested: 'A return of this part is already open.',
   /** On the return form, a line with an open return of the part itself: not offered again (decision 130). */
   alreadyBeingReturned: (rma: string) => `Already being returned (${rma}).`,
+  /** On the return form, a line whose units have all gone back (or are going back) already: not offered again (decision 156). */
+  returnedInFull: (rmas: string) => `Already returned in full (${rmas}).`,
+  /** On the return form, a line some of whose units went back already: how many may still go (decision 156). */
+  partReturned: (left: number) => `${left} may still be returned.`,
+  /** On the return form, a line of a partly shipped order none of which has shipped yet (decision 156). */
+  lineNotShippedYet: 'Not shipped yet: it can be returned once it has.',
   /** On the return form, a line whose old core is being returned: the core is not offered again (decision 130). */
   coreAlreadyBeingReturned: (rma: string) => `Its old core is already being returned (${rma}).`,
   tooMany: 'That is more than you can return of this part.',
@@ -185,6 +193,8 @@ export const returnLineSchema = z.object({
   quantity: z.number().int(),
   unitPrice: z.number(),
   action: z.enum(['restock', 'scrap']).nullable(),
+  /** The core deposits this line gave back when its parts were received (added, decision 156): none of those cores is left to send. */
+  depositsBack: z.number().int(),
 });
 
 export const returnSchema = z.object({
@@ -224,6 +234,49 @@ export function openReturnOf(returns: readonly ReturnRequest[], orderId: string,
   return returns.find(
     (ret) => ret.orderId === orderId && (ret.reason === 'core') === core && OPEN_RETURN_STATUSES.includes(ret.status) && ret.lines.some((line) => line.partId === partId),
   );
+}
+
+/** A line of an order's earlier return, as the rule below counts it. */
+export interface HeldReturnLine {
+  status: ReturnStatusCode;
+  reason: ReturnReasonCode;
+  quantity: number;
+  /** The core deposits it gave back with its parts (`depositsBack`). */
+  depositsBack: number;
+}
+
+/**
+ * How many units of an order's line a new return may still take (decision 156): of the part itself,
+ * those shipped less those its earlier returns of the part hold (every one but a rejected one,
+ * `UNITS_HELD_RETURN_STATUSES`); of its old core (`deposits`: the line's core deposits), those shipped
+ * with a deposit, less the deposits that went back with the parts (decision 109) and the cores
+ * already held. A core return and one of the part are counted apart. The server refuses more (409,
+ * `tooMany` or `depositWentBackWithPart`); the return form offers no more. `depositsBack` says
+ * whether the deposits that went back with the parts are what is missing.
+ */
+export function unitsLeftToReturn(shipped: number, earlier: readonly HeldReturnLine[], core: { deposits: number } | null): { left: number; depositsBack: number } {
+  const held = earlier.filter((line) => UNITS_HELD_RETURN_STATUSES.includes(line.status));
+  const taken = held.filter((line) => (line.reason === 'core') === (core !== null)).reduce((sum, line) => sum + line.quantity, 0);
+  if (!core) return { left: Math.max(0, shipped - taken), depositsBack: 0 };
+  const depositsBack = held.filter((line) => line.reason !== 'core').reduce((sum, line) => sum + line.depositsBack, 0);
+  return { left: Math.max(0, Math.min(shipped, core.deposits) - depositsBack - taken), depositsBack };
+}
+
+/**
+ * How many units of an order's part line have shipped, as the return form counts them: its parcels'
+ * (by the order's `shipments`), or all of them for an order shipped before parcels were recorded.
+ * The server counts them the same way from its tables (`returns/request.ts`).
+ */
+export function unitsShipped(order: Pick<Order, 'status' | 'shipments'>, partId: string, bought: number): number {
+  if (order.shipments.length === 0) return hasShippedAll(order.status) ? bought : 0;
+  return order.shipments.reduce((sum, shipment) => sum + shipment.lines.filter((line) => line.partId === partId).reduce((total, line) => total + line.quantity, 0), 0);
+}
+
+/** An order's line's lines among a customer's returns, for `unitsLeftToReturn`. */
+export function earlierReturnLines(returns: readonly ReturnRequest[], orderId: string, partId: string): HeldReturnLine[] {
+  return returns
+    .filter((ret) => ret.orderId === orderId)
+    .flatMap((ret) => ret.lines.filter((line) => line.partId === partId).map((line) => ({ status: ret.status, reason: ret.reason, quantity: line.quantity, depositsBack: line.depositsBack })));
 }
 
 export const adminReturnSchema = returnSchema.extend({ email: z.string(), customerName: z.string() });

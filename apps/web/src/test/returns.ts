@@ -10,7 +10,7 @@ export function aReturn(overrides: Partial<ReturnRequest> = {}): ReturnRequest {
     status: 'requested',
     reason: 'defective',
     note: '',
-    lines: [{ partId: 'part-1', partNumber: 'BR-100', name: 'Vented Brake Rotor', quantity: 2, unitPrice: 64.5, action: null }],
+    lines: [{ partId: 'part-1', partNumber: 'BR-100', name: 'Vented Brake Rotor', quantity: 2, unitPrice: 64.5, action: null, depositsBack: 0 }],
     refundAmount: null,
     paymentMethod: 'card',
     restockingFee: 0,

@@ -21,7 +21,7 @@ export async function present(db: Db, rows: ReturnRow[]): Promise<ReturnRequest[
   const lines = await db
     .selectFrom('return_lines')
     .innerJoin('order_lines', (join) => join.onRef('order_lines.order_id', '=', 'return_lines.order_id').onRef('order_lines.position', '=', 'return_lines.position'))
-    .select(['return_lines.return_id', 'return_lines.quantity', 'return_lines.action', 'order_lines.part_id', 'order_lines.part_number', 'order_lines.name', 'order_lines.unit_price_cents'])
+    .select(['return_lines.return_id', 'return_lines.quantity', 'return_lines.action', 'return_lines.deposit_quantity', 'order_lines.part_id', 'order_lines.part_number', 'order_lines.name', 'order_lines.unit_price_cents'])
     .where('return_lines.return_id', 'in', ids)
     .orderBy('return_lines.position')
     .execute();
@@ -47,6 +47,7 @@ export async function present(db: Db, rows: ReturnRow[]): Promise<ReturnRequest[
         quantity: line.quantity,
         unitPrice: centsToDollars(line.unit_price_cents),
         action: line.action,
+        depositsBack: line.deposit_quantity,
       })),
     refundAmount: row.refund_cents === null ? null : centsToDollars(row.refund_cents),
     paymentMethod: paidBy.get(row.order_id) ?? 'card',

@@ -11,6 +11,7 @@ import {
   RETURN_WINDOW_DAYS,
   returnMessages,
   UNITS_HELD_RETURN_STATUSES,
+  unitsLeftToReturn,
   warrantyEnds,
   type CreateReturn,
   type ReturnReasonCode,
@@ -80,15 +81,13 @@ async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input
       if (chosen.some((other) => other.position === line.position)) throw new ReturnRefusal(400, returnMessages.tooMany);
       const shippedQuantity = shippedOf(line.position, line.quantity);
       if (shippedQuantity === 0 || !since) throw new ReturnRefusal(409, returnMessages.notShipped);
-      let bought = shippedQuantity;
       // Deposits that went back with their parts (decision 109): no core of those is left to send.
-      let withParts = 0;
+      let deposit: { deposits: number } | null = null;
       if (isCore) {
-        const deposit = lines.find((candidate) => candidate.kind === 'core-deposit' && candidate.deposit_for === line.position);
-        if (!deposit) throw new ReturnRefusal(409, returnMessages.noCoreDeposit);
+        const depositLine = lines.find((candidate) => candidate.kind === 'core-deposit' && candidate.deposit_for === line.position);
+        if (!depositLine) throw new ReturnRefusal(409, returnMessages.noCoreDeposit);
         if (now > since.getTime() + CORE_RETURN_WINDOW_DAYS * DAY_MS) throw new ReturnRefusal(409, returnMessages.coreWindowClosed);
-        withParts = holding.filter((row) => row.position === line.position && row.reason !== 'core').reduce((sum, row) => sum + row.deposit_quantity, 0);
-        bought = Math.min(bought, deposit.quantity) - withParts;
+        deposit = { deposits: depositLine.quantity };
       } else if (input.reason === 'warranty') {
         const part = await trx.selectFrom('parts').select('warranty_months').where('id', '=', line.part_id).executeTakeFirst();
         if (!part?.warranty_months) throw new ReturnRefusal(409, returnMessages.noWarranty);
@@ -98,10 +97,15 @@ async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input
         throw new ReturnRefusal(409, returnMessages.windowClosed);
       }
       // Cores are counted apart from the parts themselves: sending a core back is not returning the part.
-      const same = holding.filter((row) => row.position === line.position && (row.reason === 'core') === isCore);
-      if (same.some((row) => OPEN_RETURN_STATUSES.includes(row.status))) throw new ReturnRefusal(409, returnMessages.alreadyRequested);
-      const taken = same.reduce((sum, row) => sum + row.quantity, 0);
-      if (wanted.quantity > bought - taken) throw new ReturnRefusal(409, withParts > 0 ? returnMessages.depositWentBackWithPart : returnMessages.tooMany);
+      const earlier = holding.filter((row) => row.position === line.position);
+      if (earlier.some((row) => (row.reason === 'core') === isCore && OPEN_RETURN_STATUSES.includes(row.status))) throw new ReturnRefusal(409, returnMessages.alreadyRequested);
+      // What may still go back, by the rule the return form offers by (decision 156).
+      const { left, depositsBack } = unitsLeftToReturn(
+        shippedQuantity,
+        earlier.map((row) => ({ status: row.status, reason: row.reason, quantity: row.quantity, depositsBack: row.deposit_quantity })),
+        deposit,
+      );
+      if (wanted.quantity > left) throw new ReturnRefusal(409, depositsBack > 0 ? returnMessages.depositWentBackWithPart : returnMessages.tooMany);
       chosen.push({ position: line.position, quantity: wanted.quantity, vehicleId: line.vehicle_id, fitChecked: line.fit_checked, partId: line.part_id });
     }
     if (input.photo) {

@@ -506,6 +506,9 @@ describe('refunds to the cent', () => {
     });
     const done = await shown(await receive(created.id, [{ partId: a, quantity: 1, action: 'restock' }]));
     expect(done.refundAmount).toBe(158.25);
+    // The customer's returns say the deposit went back, so the return form offers no core of it (decision 156).
+    const mine = await call(app, byToken(ada), { method: 'GET', url: '/api/returns' });
+    expect(mine.json<ReturnRequest[]>().find((ret) => ret.id === done.id)?.lines).toEqual([expect.objectContaining({ partId: a, quantity: 1, depositsBack: 1 })]);
     const note = await creditNoteText(orderId, done);
     expect(note).toMatch(/Core deposit.* 1 \$45\.00 \$45\.00/);
     expect(note).toContain('Lines credited $145.00');

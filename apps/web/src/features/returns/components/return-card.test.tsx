@@ -8,7 +8,7 @@ import { ReturnCard } from './return-card';
 const refunded = aReturn({
   status: 'refunded',
   reason: 'no-longer-needed',
-  lines: [{ partId: 'part-1', partNumber: 'BR-100', name: 'Vented Brake Rotor', quantity: 2, unitPrice: 64.5, action: 'restock' }],
+  lines: [{ partId: 'part-1', partNumber: 'BR-100', name: 'Vented Brake Rotor', quantity: 2, unitPrice: 64.5, action: 'restock', depositsBack: 0 }],
   refundAmount: 120.5,
   restockingFee: 12.9,
   creditNoteNumber: 'CN-000004',

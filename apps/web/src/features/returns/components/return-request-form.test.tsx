@@ -199,7 +199,7 @@ describe('Return items: the parts to send back', () => {
 
   /** A return of the brake job's `partId`: its RMA, reason and status. */
   const aReturnOf = (partId: string, rmaNumber: string, reason: ReturnRequest['reason'], status: ReturnRequest['status'], orderId = 'order-7731') =>
-    aReturn({ id: `ret-${rmaNumber}`, rmaNumber, orderId, status, reason, lines: [{ partId, partNumber: 'X', name: 'X', quantity: 1, unitPrice: 1, action: null }] });
+    aReturn({ id: `ret-${rmaNumber}`, rmaNumber, orderId, status, reason, lines: [{ partId, partNumber: 'X', name: 'X', quantity: 1, unitPrice: 1, action: null, depositsBack: 0 }] });
 
   it('shows a line with an open return as being returned, with its RMA, and offers neither it nor an open core again', async () => {
     const user = userEvent.setup();
@@ -238,6 +238,65 @@ describe('Return items: the parts to send back', () => {
     await user.click(screen.getByRole('button', { name: 'Request the return' }));
     await screen.findByRole('status');
     expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({ orderId: 'order-7731', lines: [{ partId: 'caliper', quantity: 1, reason: 'defective' }] });
+  });
+
+  it('offers only what may still go back, by the server’s rule: a line returned in full says so with its RMA, a line partly returned takes only the rest (decision 156)', async () => {
+    const user = userEvent.setup();
+    const server = stubFetch({
+      'POST /api/returns': {
+        body: { id: 'ret-9', rmaNumber: 'RMA-000009', status: 'requested', returns: [{ id: 'ret-9', rmaNumber: 'RMA-000009', status: 'requested', reason: 'defective', partIds: ['caliper'] }], sendTo: 'Returns desk' },
+      },
+      'GET /api/returns': { body: [] },
+    });
+    const returns = [
+      // Both rotors refunded: nothing of them is left.
+      aReturn({ id: 'ret-3', rmaNumber: 'RMA-000003', orderId: 'order-7731', status: 'refunded', reason: 'defective', lines: [{ partId: 'rotor', partNumber: 'BR-100', name: 'Vented Brake Rotor', quantity: 2, unitPrice: 64.5, action: 'scrap', depositsBack: 0 }] }),
+      // One of two calipers refunded, its deposit with it: one caliper and one old core are left.
+      aReturn({ id: 'ret-4', rmaNumber: 'RMA-000004', orderId: 'order-7731', status: 'refunded', reason: 'no-longer-needed', lines: [{ partId: 'caliper', partNumber: 'CAL-200', name: 'Brake Caliper', quantity: 1, unitPrice: 89, action: 'restock', depositsBack: 1 }] }),
+    ];
+    renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[brakeJob()]} returns={returns} /> }]);
+
+    const rotor = within(screen.getByRole('group', { name: /^Vented Brake Rotor/ }));
+    expect(rotor.getByText(returnMessages.returnedInFull('RMA-000003'))).toBeInTheDocument();
+    expect(rotor.queryByRole('spinbutton')).toBeNull();
+    expect(rotor.queryByRole('combobox')).toBeNull();
+
+    const caliper = within(screen.getByRole('group', { name: /^Brake Caliper/ }));
+    expect(caliper.getByText(returnMessages.partReturned(1))).toBeInTheDocument();
+    const quantity = screen.getByLabelText('How many of Brake Caliper to return');
+    expect(quantity).toHaveAttribute('max', '1');
+    expect(quantity).toHaveAccessibleDescription(returnMessages.partReturned(1));
+    await user.clear(quantity);
+    await user.type(quantity, '2');
+    await user.selectOptions(screen.getByLabelText('Reason for returning Brake Caliper'), 'defective');
+    expect(quantity).toHaveValue(1);
+    await user.click(screen.getByRole('button', { name: 'Request the return' }));
+    await screen.findByRole('status');
+    expect(server.calls.find((call) => call.method === 'POST')?.body).toEqual({ orderId: 'order-7731', lines: [{ partId: 'caliper', quantity: 1, reason: 'defective' }] });
+  });
+
+  it('says a line of a partly shipped order not shipped yet, and offers of the others only what shipped (decision 156)', () => {
+    const order = anOrder({
+      ...brakeJob(),
+      status: 'partially_shipped',
+      shipments: [
+        {
+          id: 'parcel-1',
+          carrier: 'ups',
+          trackingNumber: '1Z999AA10123456784',
+          trackingUrl: null,
+          shippedAt: '2026-12-01T10:00:00.000Z',
+          lines: [{ partId: 'rotor', partNumber: 'BR-100', name: 'Vented Brake Rotor', quantity: 1 }],
+        },
+      ],
+    });
+    renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[order]} /> }]);
+
+    const caliper = within(screen.getByRole('group', { name: /^Brake Caliper/ }));
+    expect(caliper.getByText(returnMessages.lineNotShippedYet)).toBeInTheDocument();
+    expect(caliper.queryByRole('combobox')).toBeNull();
+    expect(screen.getByLabelText('How many of Vented Brake Rotor to return')).toHaveAttribute('max', '1');
+    expect(screen.getByRole('group', { name: /^Vented Brake Rotor/ })).toHaveTextContent(returnMessages.partReturned(1));
   });
 
   it('keeps whole numbers: 1.5 typed is 1 part sent, not a request the server refuses', async () => {

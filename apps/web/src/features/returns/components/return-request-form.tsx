@@ -1,7 +1,9 @@
 import {
+  apiErrors,
   awaitsParts,
   can,
   createReturnSchema,
+  earlierReturnLines,
   formatPercent,
   formatPrice,
   itemLines,
@@ -11,6 +13,9 @@ import {
   RETURN_REASONS,
   returnMessages,
   returnReasonLabels,
+  unitsLeftToReturn,
+  unitsShipped,
+  UNITS_HELD_RETURN_STATUSES,
   warrantyUntilText,
   type Order,
   type OrderLine,
@@ -19,6 +24,7 @@ import {
   type ReturnRequest,
 } from '@autoparts/shared';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { NotAmongYours } from '../../orders/components/order-not-found';
 import { useRequestReturn } from '../api/returns';
 
 /** A line's choices: how many, and why (nothing chosen until the customer says). */
@@ -57,6 +63,7 @@ export function ReturnRequestForm({
   returns = [],
   initialOrderId,
   restockingFeePercent = 0,
+  linkedNotFound = false,
 }: {
   orders: Order[];
   /** The customer's returns (`GET /returns`): a line with an open one is shown as being returned. */
@@ -64,6 +71,8 @@ export function ReturnRequestForm({
   initialOrderId?: string;
   /** The shop's restocking fee (`GET /returns/policy`), said on a line sent back as no longer needed. */
   restockingFeePercent?: number;
+  /** The order the link named is not among the customer's (404): said as the order's page says it. */
+  linkedNotFound?: boolean;
 }) {
   const id = useId();
   const candidates = orders.filter((order) => can(order.status, 'requestReturn', 'customer', orderKindOf(order.paymentProvider)));
@@ -89,9 +98,16 @@ export function ReturnRequestForm({
   const now = new Date();
 
   const linkedNotice = initialOrderId !== undefined && !linkedReturnable && (
-    <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
-      {returnMessages.linkedNotReturnable}
-    </p>
+    <div role="alert" className="grid gap-1 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
+      {linkedNotFound ? (
+        <>
+          <p className="font-semibold">{apiErrors.orderNotFound}</p>
+          <NotAmongYours />
+        </>
+      ) : (
+        <p>{returnMessages.linkedNotReturnable}</p>
+      )}
+    </div>
   );
 
   if (candidates.length === 0) {
@@ -106,15 +122,32 @@ export function ReturnRequestForm({
   const lines = itemLines(order?.lines ?? []).map((line) => {
     const deposit = order?.lines.find((candidate) => candidate.kind === 'core-deposit' && candidate.partId === line.partId);
     const open = openReturnsOn(returns, orderId, line, deposit);
-    const reasons = reasonsFor(line, deposit, now).filter((code) => !(code === 'core' ? open.core : open.part));
-    return { line, deposit, open, reasons };
+    // What may still go back of the part and of its core, by the server's rule (decision 156).
+    const shipped = order ? unitsShipped(order, line.partId, line.quantity) : 0;
+    const earlier = earlierReturnLines(returns, orderId, line.partId);
+    const partLeft = unitsLeftToReturn(shipped, earlier, null).left;
+    const coreLeft = deposit ? unitsLeftToReturn(shipped, earlier, { deposits: deposit.quantity }).left : 0;
+    const reasons = reasonsFor(line, deposit, now).filter((code) => (code === 'core' ? !open.core && coreLeft > 0 : !open.part && partLeft > 0));
+    // The returns that took every unit of the part, named when none is left and none of them is open.
+    const returnedBy =
+      shipped > 0 && partLeft === 0 && !open.part
+        ? returns.filter((ret) => ret.orderId === orderId && ret.reason !== 'core' && UNITS_HELD_RETURN_STATUSES.includes(ret.status) && ret.lines.some((candidate) => candidate.partId === line.partId))
+        : [];
+    /** The most of the line the reason may send back (before a reason is chosen, the most either may). */
+    const most = (reason: ReturnReasonCode | '') => (reason === 'core' ? coreLeft : reason === '' ? Math.max(reasons.includes('core') ? coreLeft : 0, partLeft) : partLeft);
+    return { line, deposit, open, reasons, shipped, partLeft, returnedBy, most };
   });
   // A line chosen before the customer's returns showed it as being returned is not sent.
   const offered = new Set(lines.filter(({ reasons }) => reasons.length > 0).map(({ line }) => line.partId));
   const chosen = Object.entries(choices).filter(([partId, choice]) => choice.quantity > 0 && offered.has(partId));
   const claimsWarranty = chosen.some(([, choice]) => choice.reason === 'warranty');
+  // A line's quantity stays within what its reason may still send back.
   const choose = (partId: string, change: Partial<Choice>) =>
-    setChoices((current) => ({ ...current, [partId]: { quantity: 0, reason: '', ...current[partId], ...change } }));
+    setChoices((current) => {
+      const next = { quantity: 0, reason: '' as const, ...current[partId], ...change };
+      const most = lines.find(({ line }) => line.partId === partId)?.most(next.reason) ?? 0;
+      return { ...current, [partId]: { ...next, quantity: Math.min(next.quantity, most) } };
+    });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -191,12 +224,14 @@ export function ReturnRequestForm({
       </label>
       <fieldset className="grid min-w-0 gap-2">
         <legend className="font-medium text-slate-800">Parts to send back</legend>
-        {lines.map(({ line, deposit, open, reasons }, index) => {
+        {lines.map(({ line, deposit, open, reasons, shipped, partLeft, returnedBy, most }, index) => {
           const choice = choices[line.partId] ?? { quantity: 0, reason: '' };
           const missingReason = tried && choice.quantity > 0 && choice.reason === '';
           // The fee kept from a "no longer needed" refund, said before the request is sent.
           const feeKept = choice.reason === 'no-longer-needed' && restockingFeePercent > 0;
           const lineId = `${id}-line-${index}`;
+          // Some of the line went back already (or has not shipped): how many may still go, said at "How many" too.
+          const partOnly = !open.part && partLeft > 0 && partLeft < line.quantity;
           const name = (
             <p id={`${lineId}-name`} className="[overflow-wrap:anywhere]">
               {line.name} <span className="text-slate-600">({line.partNumber}, bought {line.quantity})</span>
@@ -206,6 +241,15 @@ export function ReturnRequestForm({
             <>
               {open.part && <p className="text-sm font-medium text-slate-800">{returnMessages.alreadyBeingReturned(open.part.rmaNumber)}</p>}
               {open.core && <p className="text-sm font-medium text-slate-800">{returnMessages.coreAlreadyBeingReturned(open.core.rmaNumber)}</p>}
+              {shipped === 0 && <p className="text-sm font-medium text-slate-800">{returnMessages.lineNotShippedYet}</p>}
+              {returnedBy.length > 0 && (
+                <p className="text-sm font-medium text-slate-800">{returnMessages.returnedInFull(returnedBy.map((ret) => ret.rmaNumber).join(', '))}</p>
+              )}
+              {partOnly && (
+                <p id={`${lineId}-left`} className="text-sm font-medium text-slate-800">
+                  {returnMessages.partReturned(partLeft)}
+                </p>
+              )}
             </>
           );
           if (reasons.length === 0) {
@@ -226,12 +270,13 @@ export function ReturnRequestForm({
                   <input
                     type="number"
                     min={0}
-                    max={line.quantity}
+                    max={most(choice.reason)}
                     step={1}
                     className="w-20 rounded-lg border border-slate-300 px-2 py-1 text-base"
                     aria-label={`How many of ${line.name} to return`}
+                    aria-describedby={partOnly ? `${lineId}-left` : undefined}
                     value={choice.quantity}
-                    onChange={(event) => choose(line.partId, { quantity: Math.max(0, Math.min(line.quantity, Math.trunc(Number(event.target.value)) || 0)) })}
+                    onChange={(event) => choose(line.partId, { quantity: Math.max(0, Math.trunc(Number(event.target.value)) || 0) })}
                   />
                 </label>
                 <label className="grid min-w-0 flex-1 gap-1 text-sm text-slate-700">

@@ -1,4 +1,4 @@
-import { formatPercent, returnMessages, type ReturnRequest } from '@autoparts/shared';
+import { apiErrors, formatPercent, returnMessages, type ReturnRequest } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -41,6 +41,16 @@ describe('My Returns reached from an order', () => {
     expect(screen.getByRole('combobox', { name: 'Order' })).toHaveDisplayValue('Order 100020 — Vented Brake Rotor');
   });
 
+  it('says an order not among theirs as the order’s page does, with who is signed in, not that it is not shipped (decision 156)', async () => {
+    renderReturns('order-someone-else', { status: 404, body: { message: apiErrors.orderNotFound } });
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(apiErrors.orderNotFound);
+    expect(alert).toHaveTextContent('There is no such order among yours.');
+    expect(alert).toHaveTextContent(`You are signed in as ${me.email}.`);
+    expect(alert).not.toHaveTextContent(returnMessages.linkedNotReturnable);
+  });
+
   it('says the restocking fee on a line sent back as no longer needed, before the request is sent', async () => {
     const user = userEvent.setup();
     renderReturns('order-recent', { status: 200, body: recent });
@@ -58,7 +68,7 @@ describe('My Returns reached from an order', () => {
       orderId: 'order-recent',
       orderNumber: '100020',
       status: 'approved',
-      lines: [{ partId: 'part-1', partNumber: 'BR-100', name: 'Vented Brake Rotor', quantity: 1, unitPrice: 64.5, action: null }],
+      lines: [{ partId: 'part-1', partNumber: 'BR-100', name: 'Vented Brake Rotor', quantity: 1, unitPrice: 64.5, action: null, depositsBack: 0 }],
     });
     renderReturns('order-recent', { status: 200, body: recent }, { returns: [approved, { ...approved, id: 'ret-2', rmaNumber: 'RMA-000008', status: 'requested' }] });
 

@@ -48,6 +48,7 @@ export function Component() {
           returns={returns.data}
           initialOrderId={linkedId}
           restockingFeePercent={policy.data?.restockingFeePercent}
+          linkedNotFound={isApiError(linked.error, 404)}
         />
       )}
       <section aria-labelledby="returns-list-heading" className="grid gap-3">
