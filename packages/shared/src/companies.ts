@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addressSchema } from './addresses';
 import { adminMessages } from './admin';
+import { formatDay } from './dates';
 import { moneyField } from './form-fields';
 import { PAYMENT_METHODS, type PaymentMethod } from './ledger';
 import { formatPrice } from './money';
@@ -112,11 +113,9 @@ export const companyMessages = {
     `A company has no field ${keys.join(', ')} to change; the fields are ${COMPANY_UPDATE_FIELDS.join(', ')}. Its owners are its members’ business: an owner invites one or makes a member an owner.`,
 } as const;
 
-const dueDayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** An invoice's due date (YYYY-MM-DD) as the shop says it: "Jan 5, 2027" (decision 136). */
+/** An invoice's due date (YYYY-MM-DD) as the shop says it: "Jan 5, 2027" (decision 136), as every day is written (`formatDay`, decision 155). */
 export function formatDueDay(dueOn: string): string {
-  return dueDayFormat.format(new Date(`${dueOn}T00:00:00Z`));
+  return formatDay(dueOn);
 }
 
 /**

@@ -1,6 +1,7 @@
 export * from './admin';
 export * from './audit';
 export * from './constants';
+export * from './dates';
 export * from './errors';
 export * from './messages';
 export * from './money';

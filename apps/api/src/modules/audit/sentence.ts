@@ -1,6 +1,7 @@
 import {
   carrierNames,
   CARRIERS,
+  formatDay,
   formatPercent,
   formatPrice,
   formatTrackingNumber,
@@ -355,18 +356,18 @@ function plural(count: number | undefined, noun: string, nouns = `${noun}s`): st
 }
 
 /** "status on hold, credit limit $5,000.00": what an admin changed of a company, in words. */
-/** ", from 2026-01-01 to 2026-12-31", or nothing for a list without dates. */
+/** ", from Jan 1, 2026 to Dec 31, 2026", or nothing for a list without dates: days as the pages write them (decision 155). */
 function datesOf(details: Record<string, unknown>): string {
-  const from = typeof details.startsAt === 'string' ? ` from ${details.startsAt}` : '';
-  const to = typeof details.endsAt === 'string' ? ` to ${details.endsAt}` : '';
+  const from = typeof details.startsAt === 'string' ? ` from ${formatDay(details.startsAt)}` : '';
+  const to = typeof details.endsAt === 'string' ? ` to ${formatDay(details.endsAt)}` : '';
   return from || to ? `,${from}${to}` : '';
 }
 
 function priceListChanges(details: Record<string, unknown>): string {
   const changes = typeof details.changes === 'object' && details.changes !== null ? (details.changes as Record<string, unknown>) : {};
   const words = Object.entries(changes).map(([field, value]) => {
-    if (field === 'startsAt') return typeof value === 'string' ? `starts ${value}` : 'no start date';
-    if (field === 'endsAt') return typeof value === 'string' ? `ends ${value}` : 'no end date';
+    if (field === 'startsAt') return typeof value === 'string' ? `starts ${formatDay(value)}` : 'no start date';
+    if (field === 'endsAt') return typeof value === 'string' ? `ends ${formatDay(value)}` : 'no end date';
     if (field === 'priority') return `priority ${String(value)}`;
     return `${field} “${String(value)}”`;
   });

@@ -1,4 +1,4 @@
-import { currencyMessages, formatCreditNoteNumber, formatInvoiceNumber, invoiceMessages, apiErrors, type OrderDetail } from '@autoparts/shared';
+import { currencyMessages, formatCreditNoteNumber, formatDay, formatInvoiceNumber, invoiceMessages, apiErrors, type OrderDetail } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
@@ -142,7 +142,10 @@ describe('the invoice PDF', () => {
     expect(text).toContain('Total $306.75');
     // The payment.
     expect(text).toContain(`Transaction: ${row.transaction_id}`);
-    expect(text).toContain(`Paid by card (test payments) on ${row.paid_at?.toISOString().slice(0, 10)}`);
+    // Its days as the pages and the e-mails write them ("Dec 6, 2026"), not as the database keeps them (decision 155).
+    expect(text).toContain(`Paid by card (test payments) on ${formatDay(row.paid_at ?? new Date(0))}`);
+    expect(text).toContain(`Date: ${formatDay(row.invoiced_at ?? row.paid_at ?? new Date(0))}`);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     // The currency; no word of duties for an order shipped within the US (issue 34.13).
     expect(text).toContain(currencyMessages.usDollars);
     expect(text).not.toContain(currencyMessages.dutiesAbroad);
@@ -250,6 +253,8 @@ describe('credit notes', () => {
     expect(text).toContain(`Number: ${number}`);
     expect(text).toContain(`Invoice: ${detail.invoiceNumber}`);
     expect(text).toContain('For: cancellation of the order');
+    expect(text).toContain(`Date: ${formatDay(note.issued_at)}`);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(text).toMatch(/Oil filter .* 2 \$25\.99 \$51\.98/);
     expect(text).toContain('Total credited $51.98');
     expect(text).toContain('Foundry Parts LLC');

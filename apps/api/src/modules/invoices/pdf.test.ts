@@ -20,7 +20,7 @@ const invoice: CommercialDocument = {
   // A purchase-order number of 50 characters, the most checkout takes.
   references: [
     ['Purchase order', 'PO-2026-12-WERKSTATT-NORD-ANGSTROM-0001234567890AB'],
-    ['Due', '2027-01-04'],
+    ['Due', 'Jan 4, 2027'],
   ],
   lines: [{ description: 'Ceramic brake pads', partNumber: 'BRK-1001', quantity: 2, unitCents: 4550, totalCents: 9100 }],
   totals: [
@@ -41,11 +41,11 @@ describe('an invoice’s heading', () => {
     // The references, right-aligned under the title, start right of the seller's column (260 points).
     const billTo = runs.find((run) => run.str === 'Bill to')?.y ?? 0;
     const references = runs.filter((run) => run.y > billTo && run.x > PAGE.margin && run.str !== 'INVOICE');
-    expect(references.map((run) => run.str)).toContain('Due: 2027-01-04');
+    expect(references.map((run) => run.str)).toContain('Due: Jan 4, 2027');
     expect(references.filter((run) => run.x < PAGE.margin + 260).map((run) => run.str)).toEqual([]);
     const text = await pdfText(bytes);
     expect(text).toContain('Tax ID: US-12-3456789');
-    expect(text).toContain('Due: 2027-01-04');
+    expect(text).toContain('Due: Jan 4, 2027');
   });
 });
 

@@ -1,4 +1,4 @@
-import { formatCents } from '@autoparts/shared';
+import { formatCents, formatDay } from '@autoparts/shared';
 import type { FastifyReply } from 'fastify';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { attachment } from '../../lib/content-disposition';
@@ -37,7 +37,8 @@ const RULE = rgb(0.8, 0.82, 0.85);
 
 /** An amount as every document prints it: money.ts's one formatter (decision 135). */
 export const money = formatCents;
-export const day = (date: Date) => date.toISOString().slice(0, 10);
+/** A day as every document writes it: "Jan 4, 2027", as the pages and the messages do (decision 155). */
+export const day = formatDay;
 
 export const RIGHT = PAGE.width - PAGE.margin;
 

@@ -26,7 +26,7 @@ import { identityOf } from '../auth/identity';
 import { mayReadOrder } from '../orders/access';
 import { linesOf } from '../orders/shape';
 import type { OrderLineRow, OrderRow } from '../orders/model';
-import { renderDocument, sendPdf, type CommercialDocument } from './pdf';
+import { day, renderDocument, sendPdf, type CommercialDocument } from './pdf';
 import { refundOfReturn } from '../returns/refund';
 import { shippedByPosition } from '../shipments/repository';
 import { billedCompany, findCreditNote } from './repository';
@@ -79,7 +79,7 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
         references: [
           ...(order.po_number ? [['Purchase order', order.po_number] as [string, string]] : []),
           // An order on account is owed by its due date (decision 081).
-          ...(order.due_on ? [['Due', order.due_on] as [string, string]] : []),
+          ...(order.due_on ? [['Due', day(order.due_on)] as [string, string]] : []),
         ],
         lines: lines.map(documentLine),
         totals: orderTotals(order),

@@ -116,7 +116,9 @@ describe('an order on account', () => {
     expectReply(pdf, 200);
     const text = await pdfText(pdf.rawPayload);
     expect(text).toContain('Purchase order: PO-7781');
-    expect(text).toContain(`Due: ${placed.dueOn}`);
+    // The due day as the pages and the e-mail write it ("Jan 5, 2027"), not as the database keeps it (decision 155).
+    expect(text).toContain(`Due: ${formatDueDay(placed.dueOn)}`);
+    expect(text).not.toContain(placed.dueOn);
   });
 
   it('is refused, with the reason, for a role that may not order (accounts, viewer, no company)', async () => {
@@ -459,6 +461,8 @@ describe('an admin’s view of a company’s money (decision 107)', () => {
     expect(response.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(response.rawPayload);
     expect(text).toContain(`Month: ${monthName(month)}`);
+    // Its day as the pages write it ("Dec 31, 2026"), not as the database keeps it (decision 155).
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     expect(text).toContain('Closing balance');
     expectReply(await get(byToken(admin), `/api/admin/companies/${companyId}/statements/${addDays(today(), 40).slice(0, 7)}.pdf`), 404, accountMessages.noStatement);
     expect((await get(byToken(admin), `/api/admin/companies/${companyId}/statements/2025-13.pdf`)).statusCode).toBe(400);

@@ -22,7 +22,7 @@ export async function renderStatement(config: Pick<Config, 'seller'>, statement:
   pen.label('Account', PAGE.margin);
   pen.text(`Month: ${month}`, RIGHT, { size: 9, alignRight: true });
   pen.y -= 13;
-  pen.text(`As of: ${statement.asOf}`, RIGHT, { size: 9, alignRight: true });
+  pen.text(`As of: ${day(statement.asOf)}`, RIGHT, { size: 9, alignRight: true });
   // A company's name has up to 120 characters: it wraps clear of the dates on the right.
   pen.wrapped(statement.company.name, PAGE.margin, COLUMNS.amount - PAGE.margin);
   if (statement.company.taxId) pen.wrapped(`Tax ID: ${statement.company.taxId}`, PAGE.margin, COLUMNS.amount - PAGE.margin, 9);

@@ -700,19 +700,35 @@ function text(greeting: string, blocks: Block[]): string {
 }
 
 /**
+ * An amount as `money` writes it ("$1,234.56", "-$5.00"), with the "(… each)" a line's amount
+ * carries: what the HTML part never breaks inside.
+ */
+const AMOUNT = /\(?-?\$\d{1,3}(?:,\d{3})*\.\d{2}(?: each\))?/g;
+
+/**
+ * A value as the HTML part writes it: escaped, each amount in one piece. The part's words may
+ * break anywhere (below), so a line whose name was one word of 200 characters squeezed its amount
+ * beside it to a column of a few letters ("$1,234 / .56", decision 155).
+ */
+function htmlText(value: string): string {
+  return escape(value).replace(AMOUNT, (amount) => `<span style="white-space:nowrap">${amount}</span>`);
+}
+
+/**
  * The branded HTML part. Its words wrap anywhere a line must break (`overflow-wrap`, and
  * `word-break` for clients without it): a PO number of 50 characters, a long transaction id or
  * address otherwise widened a phone's message to 515 px of 390 (the journey mail.spec.ts).
+ * An amount never breaks (`htmlText`).
  */
 function html(subject: string, greeting: string, blocks: Block[]): string {
   const body = blocks
     .map((block) => {
-      if ('paragraph' in block) return `<p style="margin:0 0 16px;line-height:1.5">${escape(block.paragraph)}</p>`;
+      if ('paragraph' in block) return `<p style="margin:0 0 16px;line-height:1.5">${htmlText(block.paragraph)}</p>`;
       if ('facts' in block) {
         const rows = block.facts
           .map(
             ([label, value]) =>
-              `<tr><th align="left" style="padding:6px 12px 6px 0;color:#475569;font-weight:600;vertical-align:top">${escape(label)}</th><td style="padding:6px 0;vertical-align:top">${escape(value)}</td></tr>`,
+              `<tr><th align="left" style="padding:6px 12px 6px 0;color:#475569;font-weight:600;vertical-align:top">${htmlText(label)}</th><td style="padding:6px 0;vertical-align:top">${htmlText(value)}</td></tr>`,
           )
           .join('');
         return `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse;font-size:14px">${rows}</table>`;

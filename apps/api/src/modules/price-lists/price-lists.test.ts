@@ -106,7 +106,7 @@ describe('the admin routes', () => {
     const audit = (await send(byToken(admin), 'GET', `/api/admin/audit?q=${encodeURIComponent(id)}&limit=10`)).json() as Array<{ sentence: string }>;
     expect(audit.map((entry) => entry.sentence)).toEqual(
       expect.arrayContaining([
-        expect.stringContaining('created the price list “Spring promo” (priority 5, 1 entry, from 2026-03-01 to 2026-05-31)'),
+        expect.stringContaining('created the price list “Spring promo” (priority 5, 1 entry, from Mar 1, 2026 to May 31, 2026)'),
         expect.stringContaining('changed the price list “Spring promo”: no end date, priority 6, entries replaced (1 entry)'),
         expect.stringContaining('deleted the price list “Spring promo”'),
       ]),

@@ -1,4 +1,4 @@
-import { can, formatPrice, ORDER_KINDS, orderStatusLabels, orderStatusSchema, OVERVIEW_DAYS, paths, sumDollars, type AdminOverview, type OrderStatus } from '@autoparts/shared';
+import { can, formatDay, formatPrice, ORDER_KINDS, orderStatusLabels, orderStatusSchema, OVERVIEW_DAYS, paths, sumDollars, type AdminOverview, type OrderStatus } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
@@ -71,7 +71,7 @@ function OverviewFigures({ overview }: { overview: AdminOverview }) {
             <tbody>
               {overview.days.map((day) => (
                 <tr key={day.date}>
-                  <th scope="row" className="py-0.5 font-normal">{day.date}</th>
+                  <th scope="row" className="py-0.5 font-normal">{formatDay(day.date)}</th>
                   <td className="py-0.5">{day.orders}</td>
                   <td className="py-0.5">{formatPrice(day.revenue)}</td>
                 </tr>

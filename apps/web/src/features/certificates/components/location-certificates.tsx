@@ -1,4 +1,4 @@
-import { certificateFieldsSchema, certificateMessages, certificateStatusLabels, countryOf, type Certificate } from '@autoparts/shared';
+import { certificateFieldsSchema, certificateMessages, certificateStatusLabels, countryOf, formatDay, type Certificate } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useCollectionEditing, useFocusWhen } from '../../admin/components/collection-editing';
@@ -46,7 +46,7 @@ export function LocationCertificates({ locationId, locationName, mayManage }: { 
             <li key={certificate.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
               <span className="font-semibold text-ink">{certificate.state}</span>
               <span className="break-all text-slate-700">{certificate.number}</span>
-              <span className="text-slate-600">{`expires ${certificate.expiresOn}`}</span>
+              <span className="text-slate-600">{`expires ${formatDay(certificate.expiresOn)}`}</span>
               <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${statusClass[certificate.status]}`}>{certificateStatusLabels[certificate.status]}</span>
               {mayManage && (
                 <a className="font-semibold text-brand-700 underline" href={certificateDocumentUrl(certificate.id, 'member')} download aria-label={`Document of the ${certificate.state} certificate`}>

@@ -95,7 +95,9 @@ describe('Certificates (admins)', () => {
     await userEvent.setup().click(within(card).getByRole('button', { name: 'Verify' }));
     expect(await within(card).findByRole('alert')).toHaveTextContent(certificateMessages.changed);
     expect(await within(card).findByText('FAKE-999')).toBeInTheDocument();
-    expect(within(card).getByText('2026-12-05 (upload 2)')).toBeInTheDocument();
+    // Its days as the pages write them, not as the API sends them (decision 155).
+    expect(within(card).getByText('Dec 31, 2099')).toBeInTheDocument();
+    expect(within(card).getByText('Dec 5, 2026 (upload 2)')).toBeInTheDocument();
     expect(server.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([{ version: 1 }]);
   });
 

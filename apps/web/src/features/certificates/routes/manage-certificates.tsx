@@ -5,6 +5,7 @@ import {
   certificateMessages,
   certificateRejectionSchema,
   certificateStatusLabels,
+  formatDay,
   type AdminCertificate,
   type CertificateStatus,
 } from '@autoparts/shared';
@@ -134,7 +135,7 @@ function CertificateCard({ certificate, replaced, busy, verifying, deciding, onV
         <dt className="font-medium text-slate-500">Number</dt>
         <dd className="break-all">{certificate.number}</dd>
         <dt className="font-medium text-slate-500">Expires</dt>
-        <dd>{certificate.expiresOn}</dd>
+        <dd>{formatDay(certificate.expiresOn)}</dd>
         <dt className="font-medium text-slate-500">Status</dt>
         <dd>{certificateStatusLabels[certificate.status]}</dd>
         {certificate.rejectionReason && (
@@ -144,7 +145,7 @@ function CertificateCard({ certificate, replaced, busy, verifying, deciding, onV
           </>
         )}
         <dt className="font-medium text-slate-500">Uploaded</dt>
-        <dd>{`${certificate.uploadedAt.slice(0, 10)} (upload ${certificate.version})`}</dd>
+        <dd>{`${formatDay(certificate.uploadedAt)} (upload ${certificate.version})`}</dd>
       </dl>
       <div className="mt-3 flex flex-wrap items-center gap-3">
         <a className="font-semibold text-brand-700 underline" href={certificateDocumentUrl(certificate.id, 'admin')} download aria-describedby={nameId}>

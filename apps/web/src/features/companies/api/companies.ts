@@ -1,5 +1,6 @@
 import {
   accountMessages,
+  formatDay,
   formatPrice,
   notices,
   type AdminCompanyAccount,
@@ -222,6 +223,6 @@ export const useRecordPayment = (id: string) =>
     mutationFn: (input: CompanyPaymentInput) =>
       api<CompanyPayment>(`/admin/companies/${encodeURIComponent(id)}/payments`, { method: 'POST', body: input, auth: true }),
     success: (payment) => (payment.created ? accountMessages.paymentRecorded(payment.reference) : accountMessages.paymentAlreadyRecorded(payment.reference)),
-    detail: (payment) => `${formatPrice(payment.amount)} received on ${payment.receivedAt}`,
+    detail: (payment) => `${formatPrice(payment.amount)} received on ${formatDay(payment.receivedAt)}`,
     invalidates: [[...adminCompaniesKey, 'account', id]],
   });

@@ -1,4 +1,4 @@
-import { formatPrice, paymentMessages, sumDollars, type OpenInvoice } from '@autoparts/shared';
+import { formatDay, formatPrice, paymentMessages, sumDollars, type OpenInvoice } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -11,7 +11,6 @@ import { useClientConfig } from '../../../lib/config';
 import { TestCardForm } from '../../payments/components/test-card-form';
 import { companyInvoicesQuery, usePayInvoicesByTestCard, useStartInvoicesCheckout } from '../api/companies';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /**
  * The company's open invoices for owner and accounts members (decision 086): each with its due
@@ -99,7 +98,7 @@ function InvoiceRow({ invoice, checked, onChange }: { invoice: OpenInvoice; chec
         </span>
         <span className="font-semibold text-ink sm:text-right">{formatPrice(invoice.open)} open</span>
         <span className="text-sm text-slate-700">
-          Due {dateFormat.format(new Date(`${invoice.dueOn}T00:00:00Z`))}
+          Due {formatDay(invoice.dueOn)}
           {invoice.overdue && <span className="ml-2 rounded bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">Overdue</span>}
         </span>
         {invoice.open !== invoice.total && <span className="text-sm text-slate-600 sm:text-right">of {formatPrice(invoice.total)}</span>}

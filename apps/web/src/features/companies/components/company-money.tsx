@@ -1,6 +1,7 @@
 import {
   adminStatementPath,
   companyPaymentInputSchema,
+  formatDay,
   formatPrice,
   type AdminCompanyAccount,
   type CompanyPaymentInput,
@@ -20,8 +21,6 @@ import { LedgerEntryRow, LedgerList } from './ledger-entries';
 import { StatementDownload } from './statement-download';
 import { checkedWhenSent } from '../../../lib/form-checking';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
-const day = (isoDay: string) => dateFormat.format(new Date(`${isoDay.slice(0, 10)}T00:00:00Z`));
 
 /** Today as the ledger counts days (UTC). */
 const today = () => new Date().toISOString().slice(0, 10);
@@ -148,7 +147,7 @@ function OpenInvoices({ invoices }: { invoices: OpenInvoice[] }) {
               </span>
               <span className="font-semibold text-ink sm:text-right">{formatPrice(invoice.open)} open</span>
               <span className="text-slate-700">
-                Issued {day(invoice.issuedAt)} · due {day(invoice.dueOn)}
+                Issued {formatDay(invoice.issuedAt)} · due {formatDay(invoice.dueOn)}
                 {invoice.overdue && <span className="ml-2 rounded bg-red-100 px-2 py-0.5 text-xs font-bold text-red-800">Overdue</span>}
               </span>
               <span className="text-slate-600 sm:text-right">of {formatPrice(invoice.total)}</span>

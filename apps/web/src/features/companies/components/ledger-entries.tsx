@@ -1,7 +1,6 @@
-import { accountMessages, formatPrice, LEDGER_SHOWN, ledgerKindLabels, type LedgerEntry } from '@autoparts/shared';
+import { accountMessages, formatDay, formatPrice, LEDGER_SHOWN, ledgerKindLabels, type LedgerEntry } from '@autoparts/shared';
 import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /**
  * The company's ledger entries, newest first, LEDGER_SHOWN at a time (decision 133): a company
@@ -82,7 +81,7 @@ export function LedgerEntryRow({ entry, ref, tabIndex }: { entry: LedgerEntry; r
       tabIndex={tabIndex}
       className="grid grid-cols-[1fr_auto] gap-x-4 rounded-xl border border-slate-200 bg-white p-3 text-sm outline-brand-700 @2xl:grid-cols-[8rem_1fr_8rem_9rem]"
     >
-      <span className="text-slate-600">{dateFormat.format(new Date(entry.at))}</span>
+      <span className="text-slate-600">{formatDay(entry.at)}</span>
       <span className="col-start-1 min-w-0 break-words text-ink @2xl:col-start-2 @2xl:row-start-1">
         {ledgerKindLabels[entry.kind]} {entry.number}
       </span>

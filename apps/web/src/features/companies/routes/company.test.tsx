@@ -1,4 +1,4 @@
-import { companyMessages, type Address, type CompanyMember, type CompanyOrder, type MyCompany } from '@autoparts/shared';
+import { companyMessages, type Address, type Certificate, type CompanyMember, type CompanyOrder, type MyCompany } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -328,6 +328,40 @@ describe('Company', () => {
     // Every entry sent is shown; the statements hold the older ones.
     expect(screen.getByText('Showing the newest 45 of 545 entries. A month’s statement lists all of that month’s.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /older entr/ })).not.toBeInTheDocument();
+  });
+
+  it('lists a location’s resale certificates with their expiry as the pages write days, not as the API sends them', async () => {
+    const location = { ...anAddress({ id: 'loc-1', name: 'North depot' }) } as Partial<Address>;
+    delete location.isDefault;
+    const certificate: Certificate = {
+      id: 'rc-1',
+      locationId: 'loc-1',
+      state: 'IL',
+      number: 'IL-RS-1001',
+      expiresOn: '2026-12-31',
+      status: 'verified',
+      documentName: 'certificate.pdf',
+      uploadedAt: '2026-12-01T10:00:00.000Z',
+      verifiedAt: '2026-12-02T10:00:00.000Z',
+      version: 1,
+      rejectedAt: null,
+      rejectionReason: null,
+    };
+    stubFetch({
+      'GET /api/me': { body: aCustomer({ email: 'olga@example.com', company: true }) },
+      'GET /api/company': { body: company('owner') },
+      'GET /api/company/members': { body: members },
+      'GET /api/company/locations': { body: [location] },
+      'GET /api/company/locations/loc-1/certificates': { body: [certificate] },
+      'GET /api/company/orders?page=1': { body: [] },
+      'GET /api/company/invoices': { body: [] },
+      'GET /api/company/invitations': { body: [] },
+      'GET /api/company/ledger': { body: [] },
+    });
+    renderCompany();
+    const list = await screen.findByRole('list', { name: 'Resale certificates of North depot' });
+    expect(within(list).getByText('expires Dec 31, 2026')).toBeInTheDocument();
+    expect(list).not.toHaveTextContent('2026-12-31');
   });
 
   it('focuses the first field a resale certificate upload refuses', async () => {

@@ -282,6 +282,8 @@ describe('Companies (admins)', () => {
     await user.type(form.getByLabelText('Reference'), 'BANK-7781');
     await user.dblClick(form.getByRole('button', { name: 'Record payment' }));
     expect(await screen.findByText(accountMessages.paymentRecorded('BANK-7781'))).toBeInTheDocument();
+    // The toast's day as the pages write it (decision 155).
+    expect(screen.getByText(`$1,000.50 received on ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date())}`)).toBeInTheDocument();
     expect(await figures.findByText('-$500.50')).toBeInTheDocument();
     expect(within(money.getByRole('list', { name: 'Ledger entries, newest first' })).getByText('Payment BANK-7781')).toBeInTheDocument();
     const posts = server.calls.filter((call) => call.method === 'POST');

@@ -1,4 +1,4 @@
-import type { PriceListSummary } from '@autoparts/shared';
+import { formatDay, type PriceListSummary } from '@autoparts/shared';
 import { useEffect, useId, useRef } from 'react';
 import { ActionButton } from '../../admin/components/action-button';
 
@@ -13,13 +13,13 @@ interface PriceListListProps {
 }
 
 /**
- * When a list is in force, in words: "Always", "From 2026-01-01", "2026-01-01 to 2026-12-31", with
+ * When a list is in force, in words: "Always", "From Jan 1, 2026", "Jan 1, 2026 to Dec 31, 2026", with
  * ", ended" or ", not begun yet" when `today` is outside them: its companies pay retail then. The shop's
  * days are UTC days, as the server prices by (decision 080).
  */
 export function inForce(list: Pick<PriceListSummary, 'startsAt' | 'endsAt'>, today = new Date().toISOString().slice(0, 10)): string {
-  const days =
-    list.startsAt && list.endsAt ? `${list.startsAt} to ${list.endsAt}` : list.startsAt ? `From ${list.startsAt}` : list.endsAt ? `Until ${list.endsAt}` : 'Always';
+  const { startsAt, endsAt } = list;
+  const days = startsAt && endsAt ? `${formatDay(startsAt)} to ${formatDay(endsAt)}` : startsAt ? `From ${formatDay(startsAt)}` : endsAt ? `Until ${formatDay(endsAt)}` : 'Always';
   if (list.endsAt && list.endsAt < today) return `${days}, ended`;
   if (list.startsAt && today < list.startsAt) return `${days}, not begun yet`;
   return days;

@@ -48,7 +48,7 @@ describe('Price lists', () => {
     renderPage();
     const card = within(await screen.findByRole('article', { name: 'Fleetco brakes 2026' }));
     expect(card.getByRole('heading', { level: 2, name: 'Fleetco brakes 2026' })).toBeInTheDocument();
-    expect(card.getByText('From 2026-01-01')).toBeInTheDocument();
+    expect(card.getByText('From Jan 1, 2026')).toBeInTheDocument();
     expect(card.getByText('Fleetco')).toBeInTheDocument();
     expect(card.getByText('2')).toBeInTheDocument();
   });
