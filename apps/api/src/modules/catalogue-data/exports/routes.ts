@@ -40,9 +40,10 @@ export const catalogueExportRoutes: FastifyPluginAsyncZod = async (app) => {
    * into nothing, holding a slot meanwhile.
    */
   const head = (url: string, headers: (request: FastifyRequest) => Record<string, string>, querystring?: typeof catalogueExportQuerySchema) =>
-    app.head(url, { onRequest: app.requireAdmin, schema: { tags: ['admin'], security, ...(querystring && { querystring }), response: errors } }, async (request, reply) => {
+    app.head(url, { onRequest: app.requireAdmin, schema: { tags: ['admin'], security, ...(querystring && { querystring }), response: { 200: file, ...errors } } }, async (request, reply) => {
       if (!slots.free()) return busy(reply);
-      return reply.headers(headers(request)).send();
+      // The file's headers, its body empty (a HEAD's reply has none).
+      return reply.headers(headers(request)).send('');
     });
 
   // ACES and PIES, FULL or the changes since a day, each streamed as its writer makes it.
