@@ -186,7 +186,7 @@ for (const width of widths) {
       const parts = await partsCsv;
       expect(parts.suggestedFilename()).toMatch(/^parts-\d{4}-\d{2}-\d{2}\.csv$/);
       expect(await parts.failure()).toBeNull();
-      await expect(page.getByRole('region', { name: 'Exports' }).getByRole('alert')).toBeEmpty();
+      await expect(page.getByRole('region', { name: 'Exports' }).getByRole('alert')).toHaveCount(0);
 
       // The part's page lists the new application's vehicle among those it fits.
       await page.goto('/parts/IGN-1001');
