@@ -176,6 +176,18 @@ for (const width of widths) {
       await expect(rows.first()).toContainText(e2eAdmin.email);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
+      // The problems download is named after the file; an export the server would send downloads
+      // from its link once the screen has asked (decision 158), with nothing said under the links.
+      const problemsCsv = page.waitForEvent('download');
+      await report.getByRole('link', { name: 'Download problems (CSV)' }).click();
+      expect((await problemsCsv).suggestedFilename()).toBe(`journey-update-${width}-problems.csv`);
+      const partsCsv = page.waitForEvent('download');
+      await page.getByRole('link', { name: 'Parts (CSV)' }).click();
+      const parts = await partsCsv;
+      expect(parts.suggestedFilename()).toMatch(/^parts-\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(await parts.failure()).toBeNull();
+      await expect(page.getByRole('region', { name: 'Exports' }).getByRole('alert')).toHaveCount(0);
+
       // The part's page lists the new application's vehicle among those it fits.
       await page.goto('/parts/IGN-1001');
       const fitment = page.getByRole('region', { name: 'Vehicles this part fits' });

@@ -230,6 +230,10 @@ export const catalogueDataMessages = {
   notADate: 'Not a date',
   /** An export asked for while an instance writes as many as it writes at once (503, decision 134). */
   exportsBusy: 'Two catalogue exports are being written already: download this one when one of them has finished.',
+  /** The export form's "Changes since" refused by the server (a day the form let through). */
+  exportBadSince: 'Changes since must be a date, YYYY-MM-DD.',
+  /** An export the server refused for a reason the screen has no words of its own for (a 500). */
+  exportFailed: 'The export could not be started right now. Please try again.',
   interrupted: 'The import stopped before it finished (the shop was restarted); nothing of it was applied.',
   /** A PIES or ACES upload whose first bytes are not XML's (a PNG, a CSV). */
   notXml: "This is not an XML file: a PIES or ACES file starts with <?xml or its root element. Choose what the file holds under 'The file holds'.",

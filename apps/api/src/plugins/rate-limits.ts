@@ -29,7 +29,7 @@ export async function rateLimits(app: FastifyInstance) {
    * the database (decision 153). Each instance learns it at its own first refusal; the count still
    * holds across instances. Bounded: a flood from many addresses forgets the oldest.
    */
-  const overLimit = new LRUCache<string, { current: number; until: number }>({ max: OVER_LIMIT_KEYS });
+  const overLimit = new LRUCache<string, { current: number; until: number; max: number; logged: boolean }>({ max: OVER_LIMIT_KEYS });
 
   class DatabaseStore implements FastifyRateLimitStore {
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number) {
@@ -38,7 +38,9 @@ export async function rateLimits(app: FastifyInstance) {
       if (known && known.until > now) return callback(null, { current: known.current, ttl: known.until - now });
       counters.hit(key, { max, windowSeconds: Math.ceil(timeWindow / 1000) }).then(
         ({ count, retryAfterSeconds }) => {
-          if (count > max) overLimit.set(key, { current: count, until: Date.now() + retryAfterSeconds * 1000 });
+          // Kept as first learnt: a refusal that was on its way to the database meanwhile neither
+          // extends the window nor has its caller logged again.
+          if (count > max && !((overLimit.get(key)?.until ?? 0) > Date.now())) overLimit.set(key, { current: count, until: Date.now() + retryAfterSeconds * 1000, max, logged: false });
           callback(null, { current: count, ttl: retryAfterSeconds * 1000 });
         },
         (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
@@ -67,10 +69,16 @@ export async function rateLimits(app: FastifyInstance) {
     skipOnError: false,
     addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     addHeaders: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false, 'retry-after': true },
-    errorResponseBuilder: (request, context) => {
-      request.log.warn({ route: request.routeOptions.url, max: context.max }, 'rate limit reached');
-      return { statusCode: 429, message: rateLimited(context.after) };
+    // "rate limit reached" once per caller and window on each instance, when it first remembers the
+    // caller as over its limit: a flood past a limit logged it beside every request line, doubling
+    // the log (each 429 is still in the request log). Named by the limit, not the key (an address).
+    onExceeded: (request, key) => {
+      const known = overLimit.get(key);
+      if (!known || known.logged) return;
+      known.logged = true;
+      request.log.warn({ route: request.routeOptions.url, limit: key.slice(0, key.indexOf(':')), max: known.max }, 'rate limit reached');
     },
+    errorResponseBuilder: (_request, context) => ({ statusCode: 429, message: rateLimited(context.after) }),
   });
 
   app.decorate('limitedBy', (name: LimitName) => {

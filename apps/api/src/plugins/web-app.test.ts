@@ -4,8 +4,10 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limits } from '../modules/limits/limits';
 import { createTestApp } from '../test/app';
@@ -48,6 +50,8 @@ export const inlineScriptHashes = () => ['sha256-cmVhY3Qncy1vd24='];
 const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
 
 let app: FastifyInstance;
+/** What the shop logs at warn and above. */
+const warnings: Array<{ msg: string; route?: string }> = [];
 
 beforeAll(async () => {
   (globalThis as { __homeRenders?: typeof renders }).__homeRenders = renders;
@@ -62,7 +66,13 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(distDir, 'robots.txt'), 'User-agent: *\n');
   fs.mkdirSync(path.join(distDir, 'images'));
   fs.writeFileSync(path.join(distDir, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  app = await createTestApp({ webDistDir: distDir });
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      warnings.push(...chunk.toString().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { msg: string }));
+      done();
+    },
+  });
+  app = await createTestApp({ webDistDir: distDir, log: pino({ level: 'warn' }, sink) });
 });
 
 afterAll(async () => {
@@ -269,6 +279,7 @@ describe('pages drawn on the server for one address', () => {
       .execute();
     try {
       const part = await app.inject({ method: 'GET', url: '/part/p-umlaut' });
+      const partAgain = await app.inject({ method: 'GET', url: '/part/p-long' });
       const again = await app.inject({ method: 'GET', url: '/' });
 
       expect(part.statusCode).toBe(429);
@@ -278,6 +289,9 @@ describe('pages drawn on the server for one address', () => {
       expect(part.body).not.toContain('Bremsbeläge');
       expect(again.statusCode).toBe(200);
       expect(again.headers.etag).toBe(kept.headers.etag);
+      // Logged once for the address and window, not beside every refused request's line.
+      expect(partAgain.statusCode).toBe(429);
+      expect(warnings.filter((line) => line.msg === 'rate limit reached')).toEqual([expect.objectContaining({ route: 'page render' })]);
     } finally {
       await app.db.deleteFrom('rate_counters').where('key', '=', key).execute();
     }

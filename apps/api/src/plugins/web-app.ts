@@ -281,8 +281,10 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
   async function renderRefused(visitor: FastifyRequest, reply: FastifyReply, page: string): Promise<boolean> {
     const limit = limits.pageRenders;
     const { count, retryAfterSeconds } = await counters.hit(`page-renders:ip:${addressKey(visitor.ip)}`, limit);
-    if (count <= limit.max * app.config.limitScale) return false;
-    visitor.log.warn({ route: 'page render', max: limit.max * app.config.limitScale }, 'rate limit reached');
+    const max = limit.max * app.config.limitScale;
+    if (count <= max) return false;
+    // Logged once per address and window, at its first refusal (every instance counts together).
+    if (count === max + 1) visitor.log.warn({ route: 'page render', limit: 'pageRenders', max }, 'rate limit reached');
     await reply.code(429).header('retry-after', String(retryAfterSeconds)).header('cache-control', 'no-store').type(HTML).send(page);
     return true;
   }

@@ -27,7 +27,8 @@ export function setApiTransport(next: Transport) {
 }
 
 interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** `HEAD` asks only whether a `GET` would be answered (an export before its download): its reply has no body. */
+  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** A file sent as the raw body instead of JSON (a photo upload). */
   file?: Blob;

@@ -135,6 +135,8 @@ describe('a VCdb upload', () => {
     const csv = await app.inject({ method: 'GET', url: `/api/admin/catalogue/imports/${result.id}/problems.csv`, headers: headersOf(byToken(admin)) });
     expectReply(csv, 200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    // Named after the file uploaded, not the import's id.
+    expect(csv.headers['content-disposition']).toBe('attachment; filename=BaseVehicle-problems.csv');
     expect(csv.body.split('\n')[0]).toBe('line,ref,code,message');
     expect(csv.body.trim().split('\n')).toHaveLength(4);
     expect(csv.body).toContain('5,BaseVehicle.txt 900004,invalid-combination,"BaseVehicleID 900004 names make 424242');
@@ -217,6 +219,19 @@ describe('the routes', () => {
     expectReply(csv, 200);
     // csv-stringify's escape_formulas: a leading quote makes the cell text.
     expect(csv.body.split('\r\n').join('\n').split('\n')[1]).toMatch(/^2,"'=HYPERLINK\(""https:\/\/attacker\.example\/"",""Open""\)",/);
+  });
+
+  it('names the problems CSV after the uploaded file, safely for any name', async () => {
+    // A name as a client may send it, quote, semicolon and line break included (the multipart parser keeps them).
+    const id = randomUUID();
+    await app.db.insertInto('catalogue_imports').values({ id, kind: 'parts-csv', mode: 'dry-run', on_problems: 'refuse', status: 'done', file_name: 'Zoë "pads";\r\nx.csv.gz', created_by: null, created_by_email: 'other@example.com' }).execute();
+    try {
+      const csv = await app.inject({ method: 'GET', url: `/api/admin/catalogue/imports/${id}/problems.csv`, headers: headersOf(byToken(admin)) });
+      expectReply(csv, 200);
+      expect(csv.headers['content-disposition']).toBe(`attachment; filename="Zoe _pads____x-problems.csv"; filename*=UTF-8''Zo%C3%AB%20%22pads%22%3B%0D%0Ax-problems.csv`);
+    } finally {
+      await app.db.deleteFrom('catalogue_imports').where('id', '=', id).execute();
+    }
   });
 
   it('answers 409 while another import is queued or running', async () => {

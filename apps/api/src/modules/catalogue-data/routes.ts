@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminErrors, signedIn as security } from '../../plugins/api-docs';
 import { schemaWords } from '../../plugins/errors';
+import { attachment } from '../../lib/content-disposition';
 import { isStorableText } from '../../lib/storable-text';
 import { createAuditLog } from '../audit/repository';
 import { identityOf } from '../auth/identity';
@@ -185,16 +186,26 @@ export const catalogueDataRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const found = await imports.get(request.params.id);
       if (!found) return reply.code(404).send({ message: catalogueDataMessages.notFound });
-      return sendCsv(reply, `problems-${found.id}.csv`, imports.problems(found.id).pipe(stringify({ header: true, columns: ['line', 'ref', 'code', 'message'], escape_formulas: true })));
+      return sendCsv(reply, problemsFileName(found.fileName), imports.problems(found.id).pipe(stringify({ header: true, columns: ['line', 'ref', 'code', 'message'], escape_formulas: true })));
     },
   );
 };
+
+/**
+ * The problems CSV's name: the uploaded file's, without its extension (and a `.gz` before it), then
+ * `-problems.csv` ("BaseVehicle.txt" gives "BaseVehicle-problems.csv"). It was the import's id,
+ * which says nothing of which file it was once downloaded.
+ */
+function problemsFileName(uploaded: string): string {
+  const stem = uploaded.replace(/\.gz$/i, '').replace(/\.[^./\\]{1,10}$/, '').trim();
+  return `${stem || 'upload'}-problems.csv`;
+}
 
 /** A CSV file to download, streamed as it is written. */
 function sendCsv(reply: FastifyReply, fileName: string, csv: Readable) {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('content-disposition', attachment(fileName))
     .header('cache-control', 'private, no-store')
     .send(csv);
 }

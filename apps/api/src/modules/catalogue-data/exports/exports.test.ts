@@ -109,6 +109,28 @@ describe('exports at once', () => {
   });
 });
 
+describe('HEAD of an export', () => {
+  // The Catalogue data screen asks it before the browser downloads (decision 158).
+  it('answers the refusals of its GET, or its headers without a body, taking no slot', async () => {
+    const head = (url: string, who?: Customer) => (who ? call(shop, byToken(who), { method: 'HEAD', url }) : shop.inject({ method: 'HEAD', url }));
+    expect((await head('/api/admin/catalogue/exports/aces')).statusCode).toBe(401);
+    const customer = await signUpCustomer(shop, 'export-head-customer');
+    expect((await head('/api/admin/catalogue/exports/parts.csv', customer)).statusCode).toBe(403);
+    expect((await head('/api/admin/catalogue/exports/pies?since=2026-02-31', admin)).statusCode).toBe(400);
+    const replies = [];
+    // More than the slots: none is taken.
+    for (const url of ['aces?since=2026-11-01', 'pies', 'parts.csv', 'aces'].map((name) => `/api/admin/catalogue/exports/${name}`)) replies.push(await head(url, admin));
+    expect(replies.map((reply) => [reply.statusCode, reply.body])).toEqual(Array.from({ length: 4 }, () => [200, '']));
+    expect(replies.map((reply) => reply.headers['content-disposition'])).toEqual([
+      expect.stringMatching(/^attachment; filename="aces-since-2026-11-01-\d{4}-\d{2}-\d{2}\.xml"$/),
+      expect.stringMatching(/^attachment; filename="pies-full-/),
+      expect.stringMatching(/^attachment; filename="parts-\d{4}-\d{2}-\d{2}\.csv"$/),
+      expect.stringMatching(/^attachment; filename="aces-full-/),
+    ]);
+    expect(replies[2]?.headers['content-type']).toBe('text/csv; charset=utf-8');
+  });
+});
+
 describe('a part superseded since a day', () => {
   // The replacing part's Item is where PIES says what it replaces (decision 074); setting the old
   // part's replacement changes the old part's row alone, so a net change held the old part, life

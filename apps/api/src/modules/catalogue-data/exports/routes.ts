@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { catalogueDataMessages, catalogueExportQuerySchema, errorSchema } from '@autoparts/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signedIn as security } from '../../../plugins/api-docs';
@@ -32,36 +32,53 @@ export const catalogueExportRoutes: FastifyPluginAsyncZod = async (app) => {
     return stream as unknown as string;
   };
   const busy = (reply: FastifyReply) => reply.code(503).header('retry-after', String(BUSY_RETRY_AFTER_SECONDS)).send({ message: catalogueDataMessages.exportsBusy });
+  /**
+   * `HEAD` of an export: the refusals its `GET` would answer (400, 401, 403, 503 with every slot
+   * taken), or 200 with the file's headers, without writing it or taking a slot. The Catalogue data
+   * screen asks it before the browser downloads, so a refusal is shown in words rather than as a
+   * failed download (decision 158). Fastify's own `HEAD` ran the `GET` and read the whole export
+   * into nothing, holding a slot meanwhile.
+   */
+  const head = (url: string, headers: (request: FastifyRequest) => Record<string, string>, querystring?: typeof catalogueExportQuerySchema) =>
+    app.head(url, { onRequest: app.requireAdmin, schema: { tags: ['admin'], security, ...(querystring && { querystring }), response: { 200: file, ...errors } } }, async (request, reply) => {
+      if (!slots.free()) return busy(reply);
+      // The file's headers, its body empty (a HEAD's reply has none).
+      return reply.headers(headers(request)).send('');
+    });
 
   // ACES and PIES, FULL or the changes since a day, each streamed as its writer makes it.
   for (const [format, write] of [
     ['aces', writeAces],
     ['pies', writePies],
   ] as const) {
+    const url = `/admin/catalogue/exports/${format}`;
+    const headers = (since: string | undefined, today: string) => ({
+      'content-type': 'application/xml; charset=utf-8',
+      'content-disposition': `attachment; filename="${format}-${since ? `since-${since}` : 'full'}-${today}.xml"`,
+    });
     app.get(
-      `/admin/catalogue/exports/${format}`,
-      { onRequest: app.requireAdmin, schema: { tags: ['admin'], security, querystring: catalogueExportQuerySchema, response: { 200: file, ...errors } } },
+      url,
+      { onRequest: app.requireAdmin, exposeHeadRoute: false, schema: { tags: ['admin'], security, querystring: catalogueExportQuerySchema, response: { 200: file, ...errors } } },
       async (request, reply) => {
         const today = new Date().toISOString().slice(0, 10);
         const { since } = request.query;
         if (!slots.take()) return busy(reply);
         return reply
-          .header('content-type', 'application/xml; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${format}-${since ? `since-${since}` : 'full'}-${today}.xml"`)
+          .headers(headers(since, today))
           .send(streamed((db) => write(db, { since, today, company: app.config.seller.name, baseUrl: app.config.baseUrl, contactEmail: mailAddress(app.config.mail.from) })));
       },
     );
+    head(url, (request) => headers((request.query as { since?: string }).since, new Date().toISOString().slice(0, 10)), catalogueExportQuerySchema);
   }
 
+  const partsHeaders = () => ({ 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="parts-${new Date().toISOString().slice(0, 10)}.csv"` });
   app.get(
     '/admin/catalogue/exports/parts.csv',
-    { onRequest: app.requireAdmin, schema: { tags: ['admin'], security, response: { 200: file, ...errors } } },
+    { onRequest: app.requireAdmin, exposeHeadRoute: false, schema: { tags: ['admin'], security, response: { 200: file, ...errors } } },
     async (_request, reply) => {
       if (!slots.take()) return busy(reply);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="parts-${new Date().toISOString().slice(0, 10)}.csv"`)
-        .send(streamed(writePartsCsv));
+      return reply.headers(partsHeaders()).send(streamed(writePartsCsv));
     },
   );
+  head('/admin/catalogue/exports/parts.csv', partsHeaders);
 };

@@ -37,10 +37,11 @@ export async function* asOfOneMoment(db: Db, postgres: boolean, write: (db: Db) 
  */
 export const EXPORTS_AT_ONCE = 2;
 
-/** Slots for exports being written: `take` answers whether one was free (and takes it). */
+/** Slots for exports being written: `take` answers whether one was free (and takes it); `free` only asks. */
 export function exportSlots(size = EXPORTS_AT_ONCE) {
   let taken = 0;
   return {
+    free: () => taken < size,
     take: () => {
       if (taken >= size) return false;
       taken += 1;

@@ -1,6 +1,6 @@
-import { CATALOGUE_IMPORTS_PAGE, catalogueDataMessages, partTypeCategoryMessages, type CatalogueImport, type CatalogueImportKind, type CatalogueImportMode, type CatalogueImportOnProblems, type PartTypeCategoriesInput, type PartTypeCategory } from '@autoparts/shared';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { apiErrors, CATALOGUE_IMPORTS_PAGE, catalogueDataMessages, partTypeCategoryMessages, type CatalogueImport, type CatalogueImportKind, type CatalogueImportMode, type CatalogueImportOnProblems, type PartTypeCategoriesInput, type PartTypeCategory } from '@autoparts/shared';
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { api, isApiError } from '../../../lib/api-client';
 import { useAdminMutation } from '../../admin/api/use-admin-mutation';
 
 /** Under `admin`, so that signing out forgets it with the rest of the admin's data. */
@@ -18,14 +18,22 @@ export const catalogueImportsQuery = () =>
     refetchInterval: (query) => (query.state.data?.some(isActive) ? POLL_MS : false),
   });
 
+/** `GET /admin/catalogue/imports?before=`: the page of imports listed after `after`; a short page is the last (decision 115). */
+export const importsBeforeQuery = (after: string) =>
+  queryOptions({
+    queryKey: [...catalogueImportsKey, 'before', after],
+    queryFn: ({ signal }) => api<CatalogueImport[]>(`/admin/catalogue/imports?before=${encodeURIComponent(after)}`, { signal, auth: true }),
+  });
+
 /**
- * `GET /admin/catalogue/imports?before=`: the imports listed after `after` (the last of the first
- * page), a page at a time; a short page is the last (decision 115).
+ * The imports listed after `after` (the last of the first page), a page at a time. Each page is
+ * `importsBeforeQuery`'s, taken from the cache when `useHasNextPage` has already asked for it to
+ * know whether to offer it: pressed, "Show older imports" shows it at once (decision 158).
  */
-export const olderImportsQuery = (after: string) =>
+export const olderImportsQuery = (queryClient: QueryClient, after: string) =>
   infiniteQueryOptions({
     queryKey: [...catalogueImportsKey, 'older', after],
-    queryFn: ({ signal, pageParam }) => api<CatalogueImport[]>(`/admin/catalogue/imports?before=${encodeURIComponent(pageParam)}`, { signal, auth: true }),
+    queryFn: ({ pageParam }) => queryClient.ensureQueryData(importsBeforeQuery(pageParam)),
     initialPageParam: after,
     getNextPageParam: (last: CatalogueImport[]) => (last.length === CATALOGUE_IMPORTS_PAGE ? last.at(-1)?.id : undefined),
   });
@@ -67,6 +75,39 @@ export function useUploadCatalogueFile() {
 
 /** A catalogue export to download: the whole catalogue, or (`since`, YYYY-MM-DD) what changed since that day. */
 export const catalogueExportUrl = (format: 'aces' | 'pies', since: string) => `/api/admin/catalogue/exports/${format}${since ? `?since=${since}` : ''}`;
+
+/** The parts as CSV to download. */
+export const partsCsvExportUrl = '/api/admin/catalogue/exports/parts.csv';
+
+/**
+ * Why the export at `url` (one of the above) would be refused now, in the shop's words, or
+ * undefined if it would be sent: its `HEAD`, with the session cookie the download itself sends,
+ * answers the refusals of its `GET` without writing the file or taking a slot (decision 158). A
+ * refused download is otherwise only a failed download in the browser's list, without words.
+ */
+export async function exportRefusal(url: string): Promise<string | undefined> {
+  try {
+    await api<undefined>(url.replace(/^\/api/, ''), { method: 'HEAD' });
+    return undefined;
+  } catch (error) {
+    if (!isApiError(error)) throw error;
+    // A HEAD reply carries no body: the words are the shop's own for each refusal.
+    switch (error.status) {
+      case 0:
+        return error.message;
+      case 400:
+        return catalogueDataMessages.exportBadSince;
+      case 401:
+        return apiErrors.signInRequired;
+      case 403:
+        return apiErrors.forbidden;
+      case 503:
+        return catalogueDataMessages.exportsBusy;
+      default:
+        return catalogueDataMessages.exportFailed;
+    }
+  }
+}
 
 /** Under `admin`, as the imports. */
 const partTypeCategoriesKey = ['admin', 'part-type-categories'] as const;

@@ -270,6 +270,33 @@ describe('Catalogue data', () => {
     ]);
   });
 
+  it('offers no older imports after a full page that is the last: the page after it, asked for, is empty (decision 158)', async () => {
+    const page = (from: number) => fullPage(CATALOGUE_IMPORTS_PAGE, (n) => anImport({ id: `i-${n}`, fileName: `file-${n}.zip`, problems: [], problemCount: 0 }), from);
+    const server = stubFetch({
+      'GET /api/me': { body: anAdmin() },
+      [LIST]: { body: page(0) },
+      'GET /api/admin/catalogue/imports?before=i-49': { body: page(50) },
+      'GET /api/admin/catalogue/imports?before=i-99': { body: [] },
+      'GET /api/admin/catalogue/imports/i-0': { body: anImport({ id: 'i-0', fileName: 'file-0.zip' }) },
+      ...noActivity,
+      ...noPartTypes,
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('heading', { name: 'Dry run of file-0.zip' });
+
+    await user.click(await screen.findByRole('button', { name: catalogueDataMessages.showOlder }));
+    await waitFor(() => expect(screen.getAllByTestId('import-row')).toHaveLength(100));
+    // The second page was full too, and the last: once the page after it answers empty, nothing more is offered.
+    await waitFor(() => expect(screen.queryByRole('button', { name: catalogueDataMessages.showOlder })).toBeNull());
+    expect(screen.getAllByTestId('import-row')).toHaveLength(100);
+    // Each page asked for once: the one shown came from the cache that had asked whether to offer it.
+    expect(server.calls.filter((call) => call.path.includes('before=')).map((call) => call.path)).toEqual([
+      '/api/admin/catalogue/imports?before=i-49',
+      '/api/admin/catalogue/imports?before=i-99',
+    ]);
+  });
+
   it('says what went wrong when the imports cannot be loaded', async () => {
     stubFetch({ 'GET /api/me': { body: anAdmin() }, [LIST]: { status: 500, body: { message: 'Database down' } }, ...noActivity, ...noPartTypes });
     renderPage();

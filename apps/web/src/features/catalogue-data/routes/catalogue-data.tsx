@@ -1,10 +1,11 @@
 import { CATALOGUE_IMPORTS_PAGE } from '@autoparts/shared';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { LoadingBlock } from '../../../components/spinner';
+import { useHasNextPage } from '../../../lib/next-page';
 import { AdminPage } from '../../admin/components/admin-page';
 import { LoadError } from '../../admin/components/load-error';
-import { catalogueImportQuery, catalogueImportsQuery, olderImportsQuery, useUploadCatalogueFile } from '../api/catalogue-data';
+import { catalogueImportQuery, catalogueImportsQuery, importsBeforeQuery, olderImportsQuery, useUploadCatalogueFile } from '../api/catalogue-data';
 import { CatalogueExports } from '../components/catalogue-exports';
 import { ImportHistory } from '../components/import-history';
 import { ImportReport } from '../components/import-report';
@@ -22,8 +23,14 @@ export function Component() {
   const [olderWanted, setOlderWanted] = useState(false);
   const firstPage = imports.data ?? [];
   const firstFull = firstPage.length === CATALOGUE_IMPORTS_PAGE;
-  const older = useInfiniteQuery({ ...olderImportsQuery(firstPage.at(-1)?.id ?? ''), enabled: olderWanted && firstFull });
-  const olderRows = olderWanted && firstFull ? (older.data?.pages.flat() ?? []) : [];
+  const queryClient = useQueryClient();
+  const older = useInfiniteQuery({ ...olderImportsQuery(queryClient, firstPage.at(-1)?.id ?? ''), enabled: olderWanted && firstFull });
+  const olderShown = olderWanted && firstFull;
+  const olderRows = olderShown ? (older.data?.pages.flat() ?? []) : [];
+  // Older imports are offered once the page after the last shown is known not to be empty (a full
+  // page may be the last), as every list paged without a total (decision 145).
+  const lastPage = olderShown ? older.data?.pages.at(-1) : firstPage;
+  const hasOlder = useHasNextPage(importsBeforeQuery([...firstPage, ...olderRows].at(-1)?.id ?? ''), lastPage?.length === CATALOGUE_IMPORTS_PAGE);
   const upload = useUploadCatalogueFile();
   const [chosen, setChosen] = useState<string | undefined>();
   // The import shown: the one chosen in the history, else the newest.
@@ -74,8 +81,8 @@ export function Component() {
           shown={shownId}
           onShow={showReport}
           older={{
-            more: olderWanted ? older.isPending || older.hasNextPage : firstFull,
-            pending: olderWanted && firstFull && (older.isPending || older.isFetchingNextPage),
+            more: (olderShown && older.isPending) || hasOlder,
+            pending: olderShown && (older.isPending || older.isFetchingNextPage),
             onMore: () => (olderWanted ? void older.fetchNextPage() : setOlderWanted(true)),
             failure: olderWanted && older.isError && <LoadError what="the older imports" error={older.error} onRetry={() => void older.refetch()} />,
           }}
