@@ -1,4 +1,4 @@
-import { adminMessages, notices, partChangeMessages, type AdminCatalogue } from '@autoparts/shared';
+import { adminMessages, couldNotLoad, notices, partChangeMessages, type AdminCatalogue } from '@autoparts/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -58,6 +58,15 @@ function renderPage(stored: { part: AdminCatalogue }, replies: { put?: (call: St
 const gets = (server: { paths: () => string[] }) => server.paths().filter((path) => path === GET).length;
 
 describe('the catalogue page (decision 112)', () => {
+  it('says a part it could not load in the words of every page (decision 145), with Try again', async () => {
+    stubFetch({ [GET]: { status: 503, body: { message: 'Try again soon' } }, 'GET /api/categories': { body: [] }, ...noActivity });
+    renderRoutes([{ path: '/dashboard/manageproducts/:id/catalogue', element: <PartCataloguePage /> }], { path: '/dashboard/manageproducts/p1/catalogue' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(couldNotLoad('this part'));
+    expect(alert).toHaveTextContent('We could not load this part right now.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
   it('keeps the unsaved Details while the life cycle is saved and the part fetched again', async () => {
     const stored = { part: aPart() };
     const server = renderPage(stored, {

@@ -39,7 +39,7 @@ export function Component() {
             This part does not exist.
           </p>
         ) : (
-          <LoadFailed message="The part could not be loaded." onRetry={() => void part.refetch()} />
+          <LoadFailed what="this part" onRetry={() => void part.refetch()} />
         )
       ) : (
         <div className="mt-6 grid grid-cols-1 gap-10 xl:grid-cols-2">

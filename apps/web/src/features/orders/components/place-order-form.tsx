@@ -65,7 +65,10 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
   // schema's own words, is shown under it and read with it.
   const missing = isValid ? undefined : schema.safeParse(values).error?.issues[0]?.message;
   const missingId = useId();
-  const total = Number.isInteger(quantity) && quantity > 0 ? formatCents(lineTotalCents(unitCentsAt(part, quantity), quantity)) : null;
+  // A total only for a quantity the form would send: below the minimum or above the stock it is no
+  // order's amount (999999 units read "Total: $44,989,955.01" beside the refusal).
+  const quantityOrderable = Number.isInteger(quantity) && quantity >= minOrderQuantity && quantity <= availableQuantity;
+  const total = quantityOrderable ? formatCents(lineTotalCents(unitCentsAt(part, quantity), quantity)) : null;
 
   const onSubmit = handleSubmit(async (values) => {
     setPlaced(null);

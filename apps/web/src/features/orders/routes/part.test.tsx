@@ -126,12 +126,15 @@ describe('Part page', () => {
     await user.type(quantity, '4');
     expect(await screen.findByText('Minimum Number of Orders Required — at least 5')).toBeInTheDocument();
     expect(submit).toBeDisabled();
+    // No total for a quantity that cannot be ordered: it is no order's amount (it read "Total: $50.00").
+    expect(screen.queryByText(/^Total:/)).not.toBeInTheDocument();
 
     await user.clear(quantity);
     await user.type(quantity, '41');
     expect(await screen.findByText('Orders must be less than the available stock')).toBeInTheDocument();
     expect(quantity).toHaveAttribute('aria-invalid', 'true');
     expect(submit).toBeDisabled();
+    expect(screen.queryByText(/^Total:/)).not.toBeInTheDocument();
 
     await user.clear(quantity);
     await user.type(quantity, '40');

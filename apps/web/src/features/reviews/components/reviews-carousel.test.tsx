@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { couldNotLoad } from '@autoparts/shared';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
@@ -14,7 +15,9 @@ describe('Customer Reviews', () => {
     });
     renderRoutes([{ path: '*', element: <ReviewsCarousel /> }]);
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Reviews could not be loaded right now.');
+    // The words every page says of data it could not load (decision 145), not a copy of their own.
+    expect(alert).toHaveTextContent(couldNotLoad('the reviews'));
+    expect(alert).toHaveTextContent('We could not load the reviews right now.');
 
     up = true;
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));

@@ -15,7 +15,7 @@ export function ReviewsCarousel() {
           Loading reviews…
         </p>
       )}
-      {isError && !reviews && <LoadFailed message="Reviews could not be loaded right now." onRetry={() => void refetch()} />}
+      {isError && !reviews && <LoadFailed what="the reviews" onRetry={() => void refetch()} />}
       {reviews?.length === 0 && <p className="text-center text-slate-600">No reviews yet.</p>}
       {reviews && reviews.length > 0 && <ReviewSlides reviews={reviews} />}
     </section>
