@@ -13,6 +13,7 @@ import { fillCart, insertAddress, insertShippingMethod, userIdOf, withoutDemoShi
 import { insertPart, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
 import { balanceOf, openItems, today } from './entries';
 import { createLedgerRepository } from './repository';
+import { renderStatement } from './statement-pdf';
 import { mailStatements, previousMonth } from './statements-job';
 
 // Buying on account on the real app and database (decision 081): each refusal, the ledger's
@@ -636,6 +637,13 @@ describe('statements', () => {
     expect((await PDFDocument.load(response.rawPayload)).getTitle()).toMatch(new RegExp(`^Statement ${monthName(month)} `));
     expect(text).toContain('Closing balance');
     expect(text).toContain('Over 90 days');
+    // Without MAIL_REPLY_TO the shop's mail comes from a no-reply address: the statement invites no
+    // reply to it; with one, it names where questions go (decision 161).
+    expect(app.config.mail.replyTo).toBeUndefined();
+    expect(text).not.toMatch(/reply/i);
+    const statement = await createLedgerRepository(app.db).statement({ id: companyId, name: 'Acct', tax_id: '' }, month);
+    const answered = await pdfText(await renderStatement({ seller: app.config.seller, mail: { replyTo: 'accounts@example.com' } }, statement));
+    expect(answered).toContain('Questions about this statement: write to accounts@example.com.');
     expectReply(await get(byToken(accounts), `/api/company/statements/${addDays(today(), 40).slice(0, 7)}.pdf`), 404, accountMessages.noStatement);
     expect((await get(byToken(accounts), '/api/company/statements/2025-13.pdf')).statusCode).toBe(400);
     // A year PostgreSQL's dates do not reach (year 0000 was a 500), or before the shop's first month.
