@@ -1,4 +1,4 @@
-import { companyMessages, type Address, type Certificate, type CompanyMember, type CompanyOrder, type MyCompany } from '@autoparts/shared';
+import { addDays, companyMessages, type Address, type Certificate, type CompanyMember, type CompanyOrder, type MyCompany } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -382,6 +382,8 @@ describe('Company', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Upload a certificate' }));
     const form = screen.getByRole('form', { name: 'Upload a resale certificate for North depot' });
+    // The date picker offers what the schema takes: an expiry after today (decision 161).
+    expect(within(form).getByLabelText('Expires on')).toHaveAttribute('min', addDays(new Date().toISOString().slice(0, 10), 1));
     await user.type(within(form).getByLabelText('Certificate number'), 'RS-1');
     await user.click(within(form).getByRole('button', { name: 'Upload' }));
     expect(within(form).getByLabelText('State')).toHaveFocus();
