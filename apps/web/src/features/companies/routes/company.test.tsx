@@ -330,6 +330,14 @@ describe('Company', () => {
     expect(screen.queryByRole('button', { name: /older entr/ })).not.toBeInTheDocument();
   });
 
+  it('says a balance below zero as a credit, not as an amount owed below zero (decision 161)', async () => {
+    stubFetch({ ...companyRoutes('accounts'), 'GET /api/company': { body: { ...company('accounts'), balance: -150.21, available: 5150.21 } } });
+    renderCompany();
+    expect((await screen.findByText('In credit')).nextElementSibling).toHaveTextContent(/^\$150\.21$/);
+    expect(screen.queryByText('Balance owed')).not.toBeInTheDocument();
+    expect(screen.queryByText('-$150.21')).not.toBeInTheDocument();
+  });
+
   it('lists a location’s resale certificates with their expiry as the pages write days, not as the API sends them', async () => {
     const location = { ...anAddress({ id: 'loc-1', name: 'North depot' }) } as Partial<Address>;
     delete location.isDefault;
