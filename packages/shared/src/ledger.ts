@@ -52,6 +52,11 @@ export const accountMessages = {
     overdue: `Your company has an invoice more than ${OVERDUE_GRACE_DAYS} days past due, so it cannot order on account until it is paid. Pay by card, or ask your accounts team.`,
     'credit-limit': 'This order would take your company over its credit limit. Pay by card, or ask your accounts team to pay open invoices first.',
   } satisfies Record<AccountRefusal, string>,
+  /**
+   * The same rule said to SPEC's Place Order on a part's page (`POST /order`), which has no field
+   * for a PO number: where to give one, not "enter one" (decision 161).
+   */
+  poRequiredPlaceOrder: 'Your company requires a purchase-order number on every order, and this form has none. Add the part to your cart and enter the PO number at checkout.',
   /** The order's message when it is placed on account. */
   placed: (orderNumber: string, dueOn: string) => `Order ${orderNumber} is placed on account. Its invoice is due on ${dueOn}.`,
   accountsOnly: 'Only an owner or an accounts member of the company may see its ledger and statements.',

@@ -212,8 +212,12 @@ describe('the notice before expiry', () => {
     expectReply(await post(byToken(admin), `/api/admin/certificates/${id}/verify`, { version: (sent.json() as Certificate).version }), 200);
     expect(await certificates.sendExpiryNotices(app.mail, 'http://shop.test', '/dashboard/company')).toBe(1);
     expect(await certificates.sendExpiryNotices(app.mail, 'http://shop.test', '/dashboard/company')).toBe(0);
-    const mails = await app.db.selectFrom('mail_outbox').select(['recipient', 'subject']).where('kind', '=', 'certificate-expiring').execute();
-    expect(mails).toEqual([{ recipient: owner.email.toLowerCase(), subject: `Your resale certificate for IN expires on ${formatDueDay(daysFromToday(20))}` }]);
+    const mails = await app.db.selectFrom('mail_outbox').select(['recipient', 'subject', 'text']).where('kind', '=', 'certificate-expiring').execute();
+    expect(mails.map(({ recipient, subject }) => ({ recipient, subject }))).toEqual([{ recipient: owner.email.toLowerCase(), subject: `Your resale certificate for IN expires on ${formatDueDay(daysFromToday(20))}` }]);
+    // It still exempts an order on its last day, and not the day after: the message says so (decision 161).
+    expect(await certificates.exemption(illinois.id, 'IN', daysFromToday(20))).toBeDefined();
+    expect(await certificates.exemption(illinois.id, 'IN', daysFromToday(21))).toBeUndefined();
+    expect(mails[0]?.text.replace(/\s+/g, ' ')).toContain(`expires on ${formatDueDay(daysFromToday(20))}. After that day, orders shipped there are charged sales tax again.`);
   });
 });
 

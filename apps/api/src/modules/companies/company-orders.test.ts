@@ -169,10 +169,10 @@ describe('a company that requires a PO number', () => {
     expectReply(blank, 409);
     expect(blank.json()).toMatchObject({ reason: 'po-required' });
     expectReply(await checkout(fleet, viewer, { paymentMethod: 'card', poNumber: 'PO-88' }), 200);
-    // SPEC's one-line order has no PO number to give: refused in the same words.
+    // SPEC's one-line order has no PO number to give: refused, saying where to give one (decision 161).
     const part = await insertPart(app, { priceCents: 1_000, available: 5 });
     const spec = await postOrder(app, viewer.cookie, { partId: part, customername: viewer.name, address: '1 Depot Road', orderQuantity: 1 });
-    expectReply(spec, 409, accountMessages.refusals['po-required']);
+    expectReply(spec, 409, accountMessages.poRequiredPlaceOrder);
     expectReply(await checkout(rival, rivalBuyer, { paymentMethod: 'card' }), 200);
   });
 

@@ -5,6 +5,7 @@ import {
   ON_ACCOUNT_ROLES,
   OVERDUE_GRACE_DAYS,
   paymentTermsDays,
+  sumCents,
   type AccountRefusal,
   type CompanyRole,
   type PaymentTerms,
@@ -34,9 +35,9 @@ export async function balanceOf(db: Db, companyId: string): Promise<number> {
   return Number(row.balance);
 }
 
-/** An amount still open in a company's ledger: an invoice's unpaid rest, or a payment's part applied to none. */
+/** An amount still open in a company's ledger: an invoice's unpaid rest, or the credit no invoice takes. */
 export interface OpenItem {
-  /** The invoice's order; null for a payment's unapplied part (a credit, negative). */
+  /** The invoice's order; null for the credit no invoice takes (negative). */
   orderId: string | null;
   invoiceNumber: number | null;
   dueOn: string | null;
@@ -45,9 +46,9 @@ export interface OpenItem {
 
 /**
  * What is open in a company's ledger at `asOf` (entries before it): each invoice less its credit
- * notes and the payments applied to it, and each payment's part applied to no invoice. The one
- * reckoning of open amounts: the overdue rule, payments' settling and statements' ageing use it.
- * The items add up to the balance exactly.
+ * notes and the payments applied to it, less the company's credit (`withCreditApplied`), and
+ * what is left of that credit. The one reckoning of open amounts: the overdue rule, payments'
+ * settling and statements' ageing use it. The items add up to the balance exactly.
  */
 export async function openItems(db: Db, companyId: string, asOf: Date): Promise<OpenItem[]> {
   const [entries, applied] = await Promise.all([
@@ -94,7 +95,31 @@ export async function openItems(db: Db, companyId: string, asOf: Date): Promise<
       if (rest !== 0) credit(rest);
     }
   }
-  return [...[...invoices.values()].filter((item) => item.cents !== 0), ...unapplied];
+  return withCreditApplied([...invoices.values()], unapplied);
+}
+
+/**
+ * A credit on account pays what is open (decision 161): a payment's rest, or what an invoice's
+ * credit notes gave back beyond what it still owed (an invoice paid, then its order cancelled),
+ * goes to the invoices still owing, the oldest due first (as a payment's rest settles "the oldest
+ * open ones"). Before, it stayed beside them for good: a company that had paid ahead saw its next
+ * invoice open, was asked to pay it again by card, and was refused orders on account as overdue
+ * while it owed nothing; a statement aged the credit of a cancelled invoice as past due. What no
+ * invoice takes is one credit, with no due date (current). The items still add up to the balance.
+ */
+function withCreditApplied(invoices: readonly OpenItem[], unapplied: readonly OpenItem[]): OpenItem[] {
+  let credit = -sumCents([...unapplied, ...invoices.filter((item) => item.cents < 0)].map((item) => item.cents));
+  const owing = invoices
+    .filter((item) => item.cents > 0)
+    .sort((a, b) => (a.dueOn ?? '').localeCompare(b.dueOn ?? '') || (a.invoiceNumber ?? 0) - (b.invoiceNumber ?? 0));
+  const open: OpenItem[] = [];
+  for (const item of owing) {
+    const taken = Math.min(credit, item.cents);
+    credit -= taken;
+    if (item.cents > taken) open.push({ ...item, cents: item.cents - taken });
+  }
+  if (credit !== 0) open.push({ orderId: null, invoiceNumber: null, dueOn: null, cents: -credit });
+  return open;
 }
 
 /** A user's company and role in it (decision 075), as the order's transaction read them. */

@@ -13,6 +13,7 @@ import { fillCart, insertAddress, insertShippingMethod, userIdOf, withoutDemoShi
 import { insertPart, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
 import { balanceOf, openItems, today } from './entries';
 import { createLedgerRepository } from './repository';
+import { renderStatement } from './statement-pdf';
 import { mailStatements, previousMonth } from './statements-job';
 
 // Buying on account on the real app and database (decision 081): each refusal, the ledger's
@@ -206,6 +207,63 @@ describe('cancelling an order on account (decision 133)', () => {
     const before = await balanceOf(app.db, companyId);
     expectReply(await cancel(placer, (response.json() as { insertedId: string }).insertedId), 200);
     expect(await balanceOf(app.db, companyId)).toBe(before - 2000);
+  });
+});
+
+describe('a credit on account (decision 161)', () => {
+  it('pays the invoices that come after it: none is open, overdue or charged again by card while the credit covers it', async () => {
+    const prepaid = await signUpCustomer(app, 'ac-prepaid');
+    const id = await createCompany(prepaid.email, { paymentTerms: 'net30', creditLimit: '1000.00' });
+    const location = await post(byToken(prepaid), '/api/company/locations', { name: 'Yard', line1: '3 Yard Lane', city: 'Peoria', region: 'IL', postalCode: '61602', country: 'US' });
+    expectReply(location, 200);
+    const yard = (location.json() as { id: string }).id;
+    // $500 paid up front: a credit on account, no invoice to settle yet.
+    expectReply(await post(byToken(admin), `/api/admin/companies/${id}/payments`, { amount: '500.00', receivedAt: today(), reference: 'PREPAY-1', invoiceNumbers: [] }), 200);
+    const { response } = await orderOnAccount(prepaid, 29_500, { locationId: yard });
+    expectReply(response, 200);
+    const { insertedId } = response.json() as { insertedId: string };
+    expect(await company(prepaid)).toMatchObject({ balance: -200 });
+    // The $300 invoice is paid by the credit: nothing is open, nothing to pay by card.
+    expect((await get(byToken(prepaid), '/api/company/invoices')).json()).toEqual([]);
+    const order = await app.db.selectFrom('orders').select('invoice_number').where('id', '=', insertedId).executeTakeFirstOrThrow();
+    const invoice = formatInvoiceNumber(order.invoice_number ?? 0);
+    const card = await post(byCookie(prepaid), '/api/company/invoices/pay', { invoiceNumbers: [invoice], cardNumber: '4242424242424242', expiry: '12/40', cvc: '123' });
+    expectReply(card, 409, accountMessages.nothingOpen([invoice]));
+    // Long past its due date, it stops no order on account: the company owes nothing.
+    await app.db.updateTable('orders').set({ due_on: addDays(today(), -40) }).where('id', '=', insertedId).execute();
+    const account = (await get(byToken(admin), `/api/admin/companies/${id}/account`)).json() as AdminCompanyAccount;
+    expect(account).toMatchObject({ balance: -200, overdue: 0, invoices: [] });
+    expectReply((await orderOnAccount(prepaid, 4_500, { locationId: yard })).response, 200);
+    // What the credit does not cover is open: $100 of the next $300 invoice, aged current.
+    const next = await orderOnAccount(prepaid, 29_500, { locationId: yard });
+    expectReply(next.response, 200);
+    const open = (await get(byToken(prepaid), '/api/company/invoices')).json() as OpenInvoice[];
+    expect(open.map((item) => [item.total, item.open])).toEqual([[300, 150]]);
+    const statement = await createLedgerRepository(app.db).statement({ id, name: 'Prepaid', tax_id: '' }, today().slice(0, 7));
+    expect(statement.aged).toEqual({ current: 15_000, '1-30': 0, '31-60': 0, '61-90': 0, '90+': 0 });
+  });
+
+  it('left by a cancelled order whose invoice was paid is current in the statement, and pays the next invoice', async () => {
+    const paidUp = await signUpCustomer(app, 'ac-paid-up');
+    const id = await createCompany(paidUp.email, { paymentTerms: 'net15' });
+    const location = await post(byToken(paidUp), '/api/company/locations', { name: 'Bay', line1: '4 Bay Road', city: 'Peoria', region: 'IL', postalCode: '61602', country: 'US' });
+    expectReply(location, 200);
+    const bay = (location.json() as { id: string }).id;
+    const { response } = await orderOnAccount(paidUp, 9_500, { locationId: bay });
+    expectReply(response, 200);
+    const { insertedId } = response.json() as { insertedId: string };
+    const order = await app.db.selectFrom('orders').select('invoice_number').where('id', '=', insertedId).executeTakeFirstOrThrow();
+    expectReply(await post(byToken(admin), `/api/admin/companies/${id}/payments`, { amount: '100.00', receivedAt: today(), reference: 'PAID-UP-1', invoiceNumbers: [formatInvoiceNumber(order.invoice_number ?? 0)] }), 200);
+    // Paid, then cancelled: its credit note is a credit of $100; its invoice was due long ago.
+    await app.db.updateTable('orders').set({ due_on: addDays(today(), -70) }).where('id', '=', insertedId).execute();
+    expectReply(await call(app, byToken(admin), { method: 'POST', url: `/api/admin/order/${insertedId}/cancel` }), 200);
+    const repository = createLedgerRepository(app.db);
+    const month = today().slice(0, 7);
+    expect((await repository.statement({ id, name: 'Paid up', tax_id: '' }, month)).aged).toEqual({ current: -10_000, '1-30': 0, '31-60': 0, '61-90': 0, '90+': 0 });
+    const next = await orderOnAccount(paidUp, 5_500, { locationId: bay });
+    expectReply(next.response, 200);
+    expect((await get(byToken(paidUp), '/api/company/invoices')).json()).toEqual([]);
+    expect((await repository.statement({ id, name: 'Paid up', tax_id: '' }, month)).aged).toEqual({ current: -4_000, '1-30': 0, '31-60': 0, '61-90': 0, '90+': 0 });
   });
 });
 
@@ -579,6 +637,13 @@ describe('statements', () => {
     expect((await PDFDocument.load(response.rawPayload)).getTitle()).toMatch(new RegExp(`^Statement ${monthName(month)} `));
     expect(text).toContain('Closing balance');
     expect(text).toContain('Over 90 days');
+    // Without MAIL_REPLY_TO the shop's mail comes from a no-reply address: the statement invites no
+    // reply to it; with one, it names where questions go (decision 161).
+    expect(app.config.mail.replyTo).toBeUndefined();
+    expect(text).not.toMatch(/reply/i);
+    const statement = await createLedgerRepository(app.db).statement({ id: companyId, name: 'Acct', tax_id: '' }, month);
+    const answered = await pdfText(await renderStatement({ seller: app.config.seller, mail: { replyTo: 'accounts@example.com' } }, statement));
+    expect(answered).toContain('Questions about this statement: write to accounts@example.com.');
     expectReply(await get(byToken(accounts), `/api/company/statements/${addDays(today(), 40).slice(0, 7)}.pdf`), 404, accountMessages.noStatement);
     expect((await get(byToken(accounts), '/api/company/statements/2025-13.pdf')).statusCode).toBe(400);
     // A year PostgreSQL's dates do not reach (year 0000 was a 500), or before the shop's first month.

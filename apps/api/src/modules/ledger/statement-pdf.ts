@@ -10,7 +10,7 @@ const COLUMNS = { date: PAGE.margin, kind: 130, number: 230, amount: 460, balanc
  * the opening balance, each invoice, payment and credit note of the month with the balance after
  * it, the closing balance, and the closing balance aged by days past due (decision 081).
  */
-export async function renderStatement(config: Pick<Config, 'seller'>, statement: Statement): Promise<Uint8Array> {
+export async function renderStatement(config: Pick<Config, 'seller'> & { mail: Pick<Config['mail'], 'replyTo'> }, statement: Statement): Promise<Uint8Array> {
   const month = formatStatementMonth(statement.month);
   const title = `Statement ${month}`;
   const { pen } = await startDocument(`${title} ${statement.company.name}`, config.seller.name, new Date(`${statement.asOf}T00:00:00Z`));
@@ -68,8 +68,11 @@ export async function renderStatement(config: Pick<Config, 'seller'>, statement:
   pen.y -= 14;
   AGEING_BUCKETS.forEach((bucket, index) => pen.text(money(statement.aged[bucket]), PAGE.margin + width * (index + 1) - 4, { alignRight: true }));
   pen.y -= 30;
+  // Questions go where the shop's messages say replies go (MAIL_REPLY_TO); without it the sender
+  // is a no-reply address, and the statement invites no reply (decision 114).
+  const questions = config.mail.replyTo ? ` Questions about this statement: write to ${config.mail.replyTo}.` : '';
   pen.wrapped(
-    `Amounts are in US dollars; a positive balance is owed to ${config.seller.name}, a negative one is a credit. Questions about this statement: reply to its e-mail.`,
+    `Amounts are in US dollars; a positive balance is owed to ${config.seller.name}, a negative one is a credit.${questions}`,
     PAGE.margin,
     RIGHT - PAGE.margin,
     8,

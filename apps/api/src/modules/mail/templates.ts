@@ -338,7 +338,7 @@ function compose(message: MailMessage, shop: MailShop, { confirmed }: MailRecipi
         greeting: `Hello ${message.name},`,
         blocks: [
           {
-            paragraph: `${message.companyName}'s resale certificate ${message.number} for ${message.state} (location ${message.locationName}) expires on ${expiresOn}. From that day, orders shipped there are charged sales tax again.`,
+            paragraph: `${message.companyName}'s resale certificate ${message.number} for ${message.state} (location ${message.locationName}) expires on ${expiresOn}. After that day, orders shipped there are charged sales tax again.`,
           },
           { button: 'Upload the renewed certificate', url: message.url },
         ],

@@ -53,7 +53,7 @@ const placeErrors = {
   'empty-cart': { status: 404, message: apiErrors.partNotFound },
   'shipping-unavailable': { status: 409, message: apiErrors.outOfStock },
   // SPEC's order has no PO number: a member of a company that requires one orders at checkout (decision 106).
-  'po-required': { status: 409, message: accountMessages.refusals['po-required'] },
+  'po-required': { status: 409, message: accountMessages.poRequiredPlaceOrder },
 } as const;
 
 /** Why an order could not be cancelled, where that is a conflict for the caller (409). */

@@ -1,4 +1,4 @@
-import { certificateFieldsSchema, certificateMessages, certificateStatusLabels, countryOf, formatDay, type Certificate } from '@autoparts/shared';
+import { addDays, certificateFieldsSchema, certificateMessages, certificateStatusLabels, countryOf, formatDay, type Certificate } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useCollectionEditing, useFocusWhen } from '../../admin/components/collection-editing';
@@ -118,8 +118,9 @@ function CertificateForm({ locationId, locationName, onDone }: { locationId: str
       <Field label="Certificate number" error={errors.number}>
         {(control) => <input {...control} name="number" maxLength={50} autoComplete="off" />}
       </Field>
+      {/* The schema takes an expiry after today: the picker starts at tomorrow. */}
       <Field label="Expires on" error={errors.expiresOn}>
-        {(control) => <input {...control} type="date" name="expiresOn" min={today()} />}
+        {(control) => <input {...control} type="date" name="expiresOn" min={addDays(today(), 1)} />}
       </Field>
       <Field label="Document (PDF or photo, up to 5 MB)" error={errors.file}>
         {(control) => <input {...control} className={`mt-1 ${fileInputClass}`} type="file" name="file" accept="application/pdf,image/jpeg,image/png,image/webp" />}

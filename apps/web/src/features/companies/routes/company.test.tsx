@@ -1,4 +1,4 @@
-import { companyMessages, type Address, type Certificate, type CompanyMember, type CompanyOrder, type MyCompany } from '@autoparts/shared';
+import { addDays, companyMessages, type Address, type Certificate, type CompanyMember, type CompanyOrder, type MyCompany } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -330,6 +330,14 @@ describe('Company', () => {
     expect(screen.queryByRole('button', { name: /older entr/ })).not.toBeInTheDocument();
   });
 
+  it('says a balance below zero as a credit, not as an amount owed below zero (decision 161)', async () => {
+    stubFetch({ ...companyRoutes('accounts'), 'GET /api/company': { body: { ...company('accounts'), balance: -150.21, available: 5150.21 } } });
+    renderCompany();
+    expect((await screen.findByText('In credit')).nextElementSibling).toHaveTextContent(/^\$150\.21$/);
+    expect(screen.queryByText('Balance owed')).not.toBeInTheDocument();
+    expect(screen.queryByText('-$150.21')).not.toBeInTheDocument();
+  });
+
   it('lists a location’s resale certificates with their expiry as the pages write days, not as the API sends them', async () => {
     const location = { ...anAddress({ id: 'loc-1', name: 'North depot' }) } as Partial<Address>;
     delete location.isDefault;
@@ -382,6 +390,8 @@ describe('Company', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Upload a certificate' }));
     const form = screen.getByRole('form', { name: 'Upload a resale certificate for North depot' });
+    // The date picker offers what the schema takes: an expiry after today (decision 161).
+    expect(within(form).getByLabelText('Expires on')).toHaveAttribute('min', addDays(new Date().toISOString().slice(0, 10), 1));
     await user.type(within(form).getByLabelText('Certificate number'), 'RS-1');
     await user.click(within(form).getByRole('button', { name: 'Upload' }));
     expect(within(form).getByLabelText('State')).toHaveFocus();

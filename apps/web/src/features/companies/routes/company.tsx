@@ -41,7 +41,12 @@ export function Component() {
             <Fact label="Status" value={companyStatusLabels[company.data.status]} />
             <Fact label="Tax id" value={company.data.taxId || '—'} />
             <Fact label="Payment terms" value={company.data.paymentTerms ? paymentTermsLabels[company.data.paymentTerms] : 'Card payment'} />
-            <Fact label="Balance owed" value={formatPrice(company.data.balance)} />
+            {/* A company that paid ahead owes nothing: its credit is said as one, not as "owed −$150.00". */}
+            {company.data.balance < 0 ? (
+              <Fact label="In credit" value={formatPrice(-company.data.balance)} />
+            ) : (
+              <Fact label="Balance owed" value={formatPrice(company.data.balance)} />
+            )}
             <Fact label="Credit limit" value={company.data.creditLimit === null ? '—' : formatPrice(company.data.creditLimit)} />
             <Fact label="Available" value={company.data.available === null ? '—' : formatPrice(company.data.available)} />
             <Fact label="PO number" value={company.data.poRequired ? 'Required on every order' : 'Optional'} />
