@@ -8,6 +8,7 @@ import { accountTermsFor, dueOnFor, enterInvoice, overCreditLimit, type AccountT
 import { nextDocumentNumber } from '../invoices/repository';
 import type { Mail } from '../mail/outbox';
 import { expiryJob, firstStatus, type OrderLineRow, type OrderRow } from '../orders/model';
+import { linesOf } from '../orders/shape';
 import { contractPricesFor, noContracts } from '../price-lists/pricing';
 import { cartLines, depositOf, destinationOf, partsFor, priceLine, totals, type AddressRow, type LineRequest, type PricedLine, type Totals } from './quote';
 
@@ -26,7 +27,8 @@ export type NotPlaced =
   /** `too-many-units`: this order alone holds more units than may wait unpaid. */
   | { reason: 'empty-cart' | 'too-many-unpaid' | 'too-many-units' | 'total-too-large' | 'total-out-of-bounds' | 'shipping-unavailable' };
 
-export type PlaceOutcome = { placed: true; order: OrderRow; lines: OrderLineRow[] } | ({ placed: false } & NotPlaced);
+/** `again`: the order an earlier request with the same key placed; this one placed nothing. */
+export type PlaceOutcome = { placed: true; order: OrderRow; lines: OrderLineRow[]; again?: true } | ({ placed: false } & NotPlaced);
 
 export interface PlaceOptions {
   /** How long the order holds its stock unpaid. */
@@ -60,6 +62,11 @@ export interface PlaceInput {
   note?: string | undefined;
   /** The total of the quote the buyer saw: when the order's differs, nothing is placed ('changed'). */
   quotedTotalCents?: number | undefined;
+  /**
+   * The attempt's key (decision 162): when the account already placed an order with it (the same
+   * request sent again after its reply was lost), that order is the outcome and nothing is placed.
+   */
+  idempotencyKey?: string | undefined;
 }
 
 function toShipTo(address: AddressRow): ShipTo {
@@ -96,6 +103,12 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
       .where('users.id', '=', input.userId)
       .forUpdate('users')
       .executeTakeFirst();
+    // The same attempt sent again (its reply lost on the way): the order it placed, read under the
+    // account's lock, so a second copy waits for the first to commit and then finds its order.
+    if (input.idempotencyKey !== undefined) {
+      const earlier = await trx.selectFrom('orders').selectAll().where('user_id', '=', input.userId).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
+      if (earlier) return { placed: true, order: earlier, lines: (await linesOf(trx, [earlier.id])).get(earlier.id) ?? [], again: true } as const;
+    }
     const membership = member?.company_id && member.role ? { companyId: member.company_id, role: member.role } : undefined;
     // On account, the company's row is locked next: members ordering at once take turns.
     const account = input.paymentMethod === 'account' ? await accountTermsFor(trx, input.userId, membership, input.poNumber) : undefined;
@@ -255,6 +268,7 @@ async function orderValues(
     address: input.addressText ?? (shipTo ? shipToText(shipTo) : ''),
     ship_to: shipTo ? JSON.stringify(shipTo) : null,
     po_number: input.poNumber || null,
+    idempotency_key: input.idempotencyKey ?? null,
     note: input.note || null,
     company_id: company.companyId,
     company_location_id: company.locationId,
