@@ -1,4 +1,4 @@
-import { partPromiseMessages, shipToText, UNPAID_ORDERS_MAX, UNPAID_UNITS_MAX, type AccountRefusal, type PaymentMethod, type ShipTo } from '@autoparts/shared';
+import { AWAITING_PAYMENT_STATUSES, partPromiseMessages, shipToText, UNPAID_ORDERS_MAX, UNPAID_UNITS_MAX, type AccountRefusal, type PaymentMethod, type ShipTo } from '@autoparts/shared';
 import { sql, type InsertObject } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -203,7 +203,7 @@ async function unpaidCapsReached(
     .selectFrom('orders')
     .select((eb) => [eb.fn.countAll<string>().as('orders'), eb.fn.coalesce(eb.fn.sum<string>('quantity'), sql<string>`0`).as('units')])
     .where('user_id', '=', userId)
-    .where('status', '=', 'unpaid')
+    .where('status', 'in', [...AWAITING_PAYMENT_STATUSES])
     .executeTakeFirstOrThrow();
   return Number(held.orders) >= UNPAID_ORDERS_MAX * capScale || Number(held.units) + units > UNPAID_UNITS_MAX * capScale
     ? 'too-many-unpaid'
