@@ -1,4 +1,5 @@
 import {
+  dollarsToCents,
   centsToDollars,
   contractPrice,
   contractRule,
@@ -194,8 +195,8 @@ export function linePrice(contracts: ContractPrices, part: { id: string; price_c
 export function asMemberSees<T extends { _id: string; price: number; priceBreaks?: Array<{ minQuantity: number; unitPrice: number }> }>(contracts: ContractPrices, part: T): T {
   const one = contracts.of(part._id, 1);
   if (!one) return part;
-  const listCents = Math.round(part.price * 100);
-  const breaks = (part.priceBreaks ?? []).map((tier) => ({ minQuantity: tier.minQuantity, unitPriceCents: Math.round(tier.unitPrice * 100) }));
+  const listCents = dollarsToCents(part.price);
+  const breaks = (part.priceBreaks ?? []).map((tier) => ({ minQuantity: tier.minQuantity, unitPriceCents: dollarsToCents(tier.unitPrice) }));
   const priceAt = (quantity: number) => linePrice(contracts, { id: part._id, price_cents: listCents }, breaks, quantity).unitPriceCents;
   const oneCents = priceAt(1);
   const priced: T = { ...part, price: centsToDollars(oneCents) };
