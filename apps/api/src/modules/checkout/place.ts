@@ -103,12 +103,9 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
       .where('users.id', '=', input.userId)
       .forUpdate('users')
       .executeTakeFirst();
-    // The same attempt sent again (its reply lost on the way): the order it placed, read under the
-    // account's lock, so a second copy waits for the first to commit and then finds its order.
-    if (input.idempotencyKey !== undefined) {
-      const earlier = await trx.selectFrom('orders').selectAll().where('user_id', '=', input.userId).where('idempotency_key', '=', input.idempotencyKey).executeTakeFirst();
-      if (earlier) return { placed: true, order: earlier, lines: (await linesOf(trx, [earlier.id])).get(earlier.id) ?? [], again: true } as const;
-    }
+    // The same attempt sent again, read under the account's lock: the order its first copy placed.
+    const earlier = await placedBefore(trx, input);
+    if (earlier) return earlier;
     const membership = member?.company_id && member.role ? { companyId: member.company_id, role: member.role } : undefined;
     // On account, the company's row is locked next: members ordering at once take turns.
     const account = input.paymentMethod === 'account' ? await accountTermsFor(trx, input.userId, membership, input.poNumber) : undefined;
@@ -167,6 +164,17 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
     await mail.queue(trx, { kind: 'order-placed', order, lines: orderLines }, expiryJob(order.id, order.expires_at));
     return { placed: true, order, lines: orderLines } as const;
   });
+}
+
+/**
+ * The order this account placed with the attempt's key (decision 162), if it did: the outcome of
+ * the same request sent again after its reply was lost. Read under the account's row lock, a copy
+ * sent at once waits for the first to commit and then finds its order.
+ */
+async function placedBefore(trx: Db, { userId, idempotencyKey }: PlaceInput): Promise<PlaceOutcome | undefined> {
+  if (idempotencyKey === undefined) return undefined;
+  const order = await trx.selectFrom('orders').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  return order && { placed: true, order, lines: (await linesOf(trx, [order.id])).get(order.id) ?? [], again: true };
 }
 
 /**

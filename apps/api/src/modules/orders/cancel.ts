@@ -45,8 +45,7 @@ export async function cancelOrder(
     if (hasEnded(order.status)) return { outcome: 'already-cancelled' };
     return { outcome: hasShippedAll(order.status) ? 'shipped' : 'replacement' };
   }
-  // Which cancel it is, the order-process table says: of an order still to be paid (nothing to
-  // refund), of the unshipped rest of one (the rest refunded), or of a paid one (all refunded).
+  // The table says which cancel: of an unpaid order, of a partly shipped one's rest, or of a paid one.
   if (awaitsPayment(order.status, kind)) {
     const cancelled = await orders.cancel(order.id, 'unpaid', actor, inTransaction);
     if (cancelled) {
