@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { accountMailMessages, formatPrice, notices, type CheckoutQuote } from '@autoparts/shared';
 import type { Page } from '@playwright/test';
-import { newAccount } from './accounts';
+import { newAccount, signUp } from './accounts';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, roomyParts, waitForApp, widths } from './pages';
+import { expectNoSeriousA11yViolations, roomyParts, testWithFailingLoads, waitForApp, widths } from './pages';
 
 const screens = path.join(import.meta.dirname, '../.tmp/screens');
 fs.mkdirSync(screens, { recursive: true });
@@ -119,3 +119,56 @@ for (const width of widths) {
     });
   });
 }
+
+// The reply of Place order lost on the way back (the connection reset after the shop placed the
+// order): the page says "Network error", and Place order pressed again is answered the order the
+// first press placed, by the attempt's idempotency key: one order, its stock taken once (decision 162).
+testWithFailingLoads('Place order whose reply was lost, pressed again, places one order: at checkout and on the part page', async ({ page, baseURL }) => {
+  const origin = baseURL ?? '';
+  const [part] = await roomyParts(page, 1, { room: 8, from: 'end' });
+  if (!part) throw new Error('no part');
+  const account = newAccount('lostreply');
+  await signUp(page, account);
+  const address = await page.request.post('/api/addresses', {
+    headers: { origin },
+    data: { name: account.name, line1: '100 Main St', city: 'Springfield', region: 'IL', postalCode: '62701', country: 'US' },
+  });
+  expect(address.ok(), await address.text()).toBe(true);
+  const stockNow = async () => ((await (await page.request.get(`/api/part/${part._id}`)).json()) as { availableQuantity: number }).availableQuantity;
+  const before = await stockNow();
+  const ordersNow = async () => ((await (await page.request.get(`/api/myorder/${encodeURIComponent(account.email)}`, { headers: { origin } })).json()) as unknown[]).length;
+
+  // The first reply of each of the two ways to order is dropped once the shop has answered it.
+  const lose = new Set(['/api/checkout', '/api/order']);
+  await page.route(/\/api\/(checkout|order)$/, async (route) => {
+    const response = await route.fetch();
+    const { pathname } = new URL(route.request().url());
+    if (lose.delete(pathname)) return route.abort('connectionreset');
+    return route.fulfill({ response });
+  });
+
+  expect((await page.request.put(`/api/cart/lines/${part._id}`, { headers: { origin }, data: { quantity: part.minOrderQuantity } })).ok()).toBe(true);
+  await page.goto('/checkout');
+  const methods = page.getByRole('group', { name: 'Shipping method' });
+  await methods.getByRole('radio').first().check();
+  const place = page.getByRole('button', { name: 'Place order' });
+  await expect(place).toBeEnabled();
+  await place.click();
+  await expect(page.getByText('Network error: check your connection and try again')).toBeVisible();
+  await expect(place).toBeEnabled();
+  await place.click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\//);
+  expect(await ordersNow()).toBe(1);
+  expect(await stockNow()).toBe(before - part.minOrderQuantity);
+
+  await page.goto(`/part/${part._id}`);
+  const form = page.getByRole('form', { name: 'Place Order' });
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    await form.getByLabel('Address').fill('1200 Foundry Road, Detroit');
+    await form.getByRole('button', { name: 'Place Order' }).click();
+    await expect(form.getByLabel('Address')).toHaveValue('');
+  }
+  await expect(page.getByRole('region', { name: 'Order placed' })).toBeVisible();
+  expect(await ordersNow()).toBe(2);
+  expect(await stockNow()).toBe(before - 2 * part.minOrderQuantity);
+});

@@ -4,6 +4,7 @@ import { cartMessages } from './cart-constants';
 import { quantityBelowMinimum } from './messages';
 import { ACCOUNT_REFUSALS, accountMessages, PAYMENT_METHODS } from './ledger';
 import { formatPrice } from './money';
+import { idempotencyKeySchema } from './orders';
 import { visibleText } from './text';
 
 export const PO_NUMBER_MAX_LENGTH = 50;
@@ -107,6 +108,8 @@ export const placeCheckoutSchema = z.object({
   note: z.string().trim().max(ORDER_NOTE_MAX_LENGTH, checkoutMessages.noteTooLong).optional(),
   /** The quote's total the buyer saw, in dollars: when the order's would differ, nothing is placed (409 'changed'). */
   quotedTotal: z.number().nonnegative().optional(),
+  /** This attempt's key: sent again, the order it placed is the answer, and nothing else is placed (decision 162). */
+  idempotencyKey: idempotencyKeySchema.optional(),
 });
 /** The checkout form's own fields (the rest it chooses, not types). */
 export const checkoutExtrasSchema = placeCheckoutSchema.pick({ poNumber: true, note: true });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   actionsFor,
+  AWAITING_PAYMENT_STATUSES,
   awaitsPayment,
   can,
+  cancelsOnlyTheRest,
   ENDED_STATUSES,
   hasEnded,
   hasShippedAll,
@@ -141,6 +143,14 @@ describe('what the table says of a status', () => {
     expect([...PAID_STATUSES].sort()).toEqual(['delivered', 'paid', 'partially_shipped', 'shipped']);
     expect([...SHIPPED_ALL_STATUSES].sort()).toEqual(['delivered', 'shipped']);
     expect(hasEnded('new') || isPaidState('new') || hasShippedAll('new')).toBe(false);
+  });
+
+  it('awaits payment where a payment may mark a sale paid; cancels only the rest where a cancel leaves it shipped', () => {
+    expect(AWAITING_PAYMENT_STATUSES).toEqual(['unpaid']);
+    for (const state of STATES) expect(AWAITING_PAYMENT_STATUSES.includes(state as never), state).toBe(can(state, 'pay', 'system'));
+    expect(STATES.filter((state) => cancelsOnlyTheRest(state))).toEqual(['partially_shipped']);
+    // A replacement's rest is not cancelled: it ships (decision 110).
+    expect(STATES.filter((state) => cancelsOnlyTheRest(state, 'replacement'))).toEqual([]);
   });
 
   it('ended: nothing is legal there for anyone, of either kind', () => {

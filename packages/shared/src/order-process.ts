@@ -122,6 +122,21 @@ export function awaitsPayment(state: OrderState, kind: OrderKind = 'sale'): bool
   return can(state, 'pay', 'system', kind);
 }
 
+/**
+ * Where an order waits for its payment, as a status list for a query (the unpaid caps, the expiry
+ * sweep): every status of a sale where a payment may still mark it paid (unpaid).
+ */
+export const AWAITING_PAYMENT_STATUSES: readonly OrderStatus[] = orderStatusSchema.options.filter((state) => awaitsPayment(state));
+
+/**
+ * Whether a cancel of an order in `state` cancels only its unshipped rest (a partly shipped order
+ * then counts as shipped, decision 055), rather than ending the whole order: "Cancel the rest".
+ */
+export function cancelsOnlyTheRest(state: OrderState, kind: OrderKind = 'sale'): boolean {
+  const to = ORDER_ACTORS.map((actor) => nextStatus(state, 'cancel', actor, kind)).find((status) => status !== undefined);
+  return to !== undefined && !hasEnded(to);
+}
+
 /** Whether an order in `state` has ended (cancelled or expired): it leaves My Orders, and nothing more happens to it. */
 export function hasEnded(state: OrderState): boolean {
   return (ENDED_STATUSES as readonly OrderState[]).includes(state);

@@ -68,6 +68,19 @@ function quantitySchema({ minOrderQuantity, availableQuantity }: QuantityLimits)
 }
 
 /**
+ * The key of one Place order attempt (decision 162): `POST /order` and `POST /api/checkout` sent
+ * again with the same key by the same account — a retry after the connection dropped before the
+ * reply came — are answered the order the first placed, and place none. The shop's forms make one
+ * per order they mean to place (`newIdempotencyKey`) and keep it until an order is placed.
+ */
+export const idempotencyKeySchema = z.string().regex(/^[\w-]{16,100}$/, 'idempotencyKey: 16 to 100 letters, digits, - or _');
+
+/** A new attempt's key: 128 random bits as 32 hex digits (`crypto.getRandomValues`, in any browser context and in Node). */
+export function newIdempotencyKey(): string {
+  return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
  * `POST /order` (SPEC §7 plus `partId`). Name, img and price come from the part and the e-mail
  * from the session: those fields may be sent, as the original client did, and are ignored.
  */
@@ -87,6 +100,8 @@ export const placeOrderSchema = z.object({
    * without it the order is placed at the server's price (decision 060, amended).
    */
   quotedUnitPrice: z.number().nonnegative().max(1_000_000).optional(),
+  /** This attempt's key: sent again, the order it placed is the answer (decision 162). */
+  idempotencyKey: idempotencyKeySchema.optional(),
 });
 export type PlaceOrderInput = z.infer<typeof placeOrderSchema>;
 

@@ -338,7 +338,8 @@ export interface OrdersTable {
   /** An order on account's invoice is due on this day (YYYY-MM-DD). */
   due_on: ColumnType<string | null, string | null | undefined, string | null>;
   /** Why no tax was charged (a resale certificate, decision 082); null: taxed as the rate says. */
-  tax_exemption: Generated<string | null>;
+  tax_exemption: Generated<string | null>;  /** The key of the Place order request that placed it (decision 162): the same request again is answered this order. */
+  idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A trade account (issue 31, decision 075). */

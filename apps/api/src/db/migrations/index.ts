@@ -47,6 +47,7 @@ import * as catalogueImportPhaseAndFatal from './0076-catalogue-import-phase-and
 import * as mailLinkTokensRemovedOnceSent from './0079-mail-link-tokens-removed-once-sent';
 import * as photoUploadsAnnounceNothing from './0080-photo-uploads-announce-nothing';
 import * as catalogueImportBytesAndTombstones from './0082-catalogue-import-bytes-and-tombstones';
+import * as ordersPlacedOncePerRequest from './0091-orders-placed-once-per-request';
 
 /** Every migration, in order. A new one is a new file here; a shipped one never changes. */
 const migrations: Record<string, Migration> = {
@@ -98,6 +99,7 @@ const migrations: Record<string, Migration> = {
   '0079-mail-link-tokens-removed-once-sent': mailLinkTokensRemovedOnceSent,
   '0080-photo-uploads-announce-nothing': photoUploadsAnnounceNothing,
   '0082-catalogue-import-bytes-and-tombstones': catalogueImportBytesAndTombstones,
+  '0091-orders-placed-once-per-request': ordersPlacedOncePerRequest,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -290,6 +290,46 @@ describe('POST /api/checkout', () => {
     expect(second.json()).toEqual({ message: checkoutMessages.emptyCart, lines: [] });
   });
 
+  it('answers a Place order sent again with its key the order the first placed, and places nothing more (decision 162)', async () => {
+    const { pads, clips } = await brakeJob();
+    const request = { addressId: address.illinois, shippingMethodId: methods.freight, idempotencyKey: 'retry-after-a-cut-0001' };
+    const first = await postCheckout(app, ada.cookie, request);
+    expect(first.statusCode, first.body).toBe(200);
+    // Its reply was lost on the way: the browser sends the same attempt again, and the cart is empty now.
+    const again = await postCheckout(app, ada.cookie, request);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect([await stockOf(app, pads), await stockOf(app, clips)]).toEqual([90, 97]);
+    // Two copies at once are one order too: the second waits on the account's lock, then finds it.
+    await fillCart(app, adaId, [[pads, 10], [clips, 3]]);
+    const both = { ...request, idempotencyKey: 'retry-after-a-cut-0002' };
+    const [one, two] = await Promise.all([postCheckout(app, ada.cookie, both), postCheckout(app, ada.cookie, both)]);
+    expect([one.statusCode, two.statusCode]).toEqual([200, 200]);
+    expect(two.json()).toEqual(one.json());
+    expect([await stockOf(app, pads), await stockOf(app, clips)]).toEqual([80, 94]);
+    // Another key is another order; a key not of this form is refused.
+    await fillCart(app, adaId, [[pads, 10], [clips, 3]]);
+    const other = await postCheckout(app, ada.cookie, { ...request, idempotencyKey: 'retry-after-a-cut-0003' });
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json().insertedId).not.toBe(first.json().insertedId);
+    expect((await postCheckout(app, ada.cookie, { ...request, idempotencyKey: 'short' })).statusCode).toBe(400);
+  });
+
+  it('keeps one account’s key its own: the same key from another account places that account’s order', async () => {
+    const pads = await insertWeighedPart(app, { name: 'Shared-key pad', priceCents: 1000, weightGrams: 100, available: 10 });
+    await fillCart(app, adaId, [[pads, 1]]);
+    const key = 'the-same-key-by-two-accounts';
+    const adas = await postCheckout(app, ada.cookie, { addressId: address.illinois, shippingMethodId: methods.freight, idempotencyKey: key });
+    expect(adas.statusCode, adas.body).toBe(200);
+    const cy = await signUpCustomer(app, 'checkout-cy-key');
+    const cyId = await userIdOf(app, cy.email);
+    await fillCart(app, cyId, [[pads, 2]]);
+    const cys = await postCheckout(app, cy.cookie, { addressId: await insertAddress(app, cyId), shippingMethodId: methods.freight, idempotencyKey: key });
+    expect(cys.statusCode, cys.body).toBe(200);
+    expect(cys.json().insertedId).not.toBe(adas.json().insertedId);
+    expect(await stockOf(app, pads)).toBe(7);
+  });
+
   it('refuses another account’s address, bad input with the field named, and a foreign page', async () => {
     await brakeJob();
     const bob = await signUpCustomer(app, 'checkout-bob2');

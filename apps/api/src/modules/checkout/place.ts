@@ -1,4 +1,4 @@
-import { partPromiseMessages, shipToText, UNPAID_ORDERS_MAX, UNPAID_UNITS_MAX, type AccountRefusal, type PaymentMethod, type ShipTo } from '@autoparts/shared';
+import { AWAITING_PAYMENT_STATUSES, partPromiseMessages, shipToText, UNPAID_ORDERS_MAX, UNPAID_UNITS_MAX, type AccountRefusal, type PaymentMethod, type ShipTo } from '@autoparts/shared';
 import { sql, type InsertObject } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -8,6 +8,7 @@ import { accountTermsFor, dueOnFor, enterInvoice, overCreditLimit, type AccountT
 import { nextDocumentNumber } from '../invoices/repository';
 import type { Mail } from '../mail/outbox';
 import { expiryJob, firstStatus, type OrderLineRow, type OrderRow } from '../orders/model';
+import { linesOf } from '../orders/shape';
 import { contractPricesFor, noContracts } from '../price-lists/pricing';
 import { cartLines, depositOf, destinationOf, partsFor, priceLine, totals, type AddressRow, type LineRequest, type PricedLine, type Totals } from './quote';
 
@@ -26,7 +27,8 @@ export type NotPlaced =
   /** `too-many-units`: this order alone holds more units than may wait unpaid. */
   | { reason: 'empty-cart' | 'too-many-unpaid' | 'too-many-units' | 'total-too-large' | 'total-out-of-bounds' | 'shipping-unavailable' };
 
-export type PlaceOutcome = { placed: true; order: OrderRow; lines: OrderLineRow[] } | ({ placed: false } & NotPlaced);
+/** `again`: the order an earlier request with the same key placed; this one placed nothing. */
+export type PlaceOutcome = { placed: true; order: OrderRow; lines: OrderLineRow[]; again?: true } | ({ placed: false } & NotPlaced);
 
 export interface PlaceOptions {
   /** How long the order holds its stock unpaid. */
@@ -60,6 +62,11 @@ export interface PlaceInput {
   note?: string | undefined;
   /** The total of the quote the buyer saw: when the order's differs, nothing is placed ('changed'). */
   quotedTotalCents?: number | undefined;
+  /**
+   * The attempt's key (decision 162): when the account already placed an order with it (the same
+   * request sent again after its reply was lost), that order is the outcome and nothing is placed.
+   */
+  idempotencyKey?: string | undefined;
 }
 
 function toShipTo(address: AddressRow): ShipTo {
@@ -96,6 +103,9 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
       .where('users.id', '=', input.userId)
       .forUpdate('users')
       .executeTakeFirst();
+    // The same attempt sent again, read under the account's lock: the order its first copy placed.
+    const earlier = await placedBefore(trx, input);
+    if (earlier) return earlier;
     const membership = member?.company_id && member.role ? { companyId: member.company_id, role: member.role } : undefined;
     // On account, the company's row is locked next: members ordering at once take turns.
     const account = input.paymentMethod === 'account' ? await accountTermsFor(trx, input.userId, membership, input.poNumber) : undefined;
@@ -157,6 +167,17 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
 }
 
 /**
+ * The order this account placed with the attempt's key (decision 162), if it did: the outcome of
+ * the same request sent again after its reply was lost. Read under the account's row lock, a copy
+ * sent at once waits for the first to commit and then finds its order.
+ */
+async function placedBefore(trx: Db, { userId, idempotencyKey }: PlaceInput): Promise<PlaceOutcome | undefined> {
+  if (idempotencyKey === undefined) return undefined;
+  const order = await trx.selectFrom('orders').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  return order && { placed: true, order, lines: (await linesOf(trx, [order.id])).get(order.id) ?? [], again: true };
+}
+
+/**
  * Who is sent an order on account's invoice beside the member who placed it (decision 106): the
  * company's accounts members, or its owners when it has none; never the placer twice.
  */
@@ -190,7 +211,7 @@ async function unpaidCapsReached(
     .selectFrom('orders')
     .select((eb) => [eb.fn.countAll<string>().as('orders'), eb.fn.coalesce(eb.fn.sum<string>('quantity'), sql<string>`0`).as('units')])
     .where('user_id', '=', userId)
-    .where('status', '=', 'unpaid')
+    .where('status', 'in', [...AWAITING_PAYMENT_STATUSES])
     .executeTakeFirstOrThrow();
   return Number(held.orders) >= UNPAID_ORDERS_MAX * capScale || Number(held.units) + units > UNPAID_UNITS_MAX * capScale
     ? 'too-many-unpaid'
@@ -255,6 +276,7 @@ async function orderValues(
     address: input.addressText ?? (shipTo ? shipToText(shipTo) : ''),
     ship_to: shipTo ? JSON.stringify(shipTo) : null,
     po_number: input.poNumber || null,
+    idempotency_key: input.idempotencyKey ?? null,
     note: input.note || null,
     company_id: company.companyId,
     company_location_id: company.locationId,

@@ -125,6 +125,7 @@ const placeRoute: FastifyPluginAsyncZod = async (app) => {
           poNumber: request.body.poNumber,
           note: request.body.note,
           quotedTotalCents: request.body.quotedTotal === undefined ? undefined : dollarsToCents(request.body.quotedTotal),
+          idempotencyKey: request.body.idempotencyKey,
         },
         {
           holdMinutes: app.config.unpaidOrderMinutes,

@@ -1,4 +1,4 @@
-import { can, hasEnded, hasShippedAll, isPaidState, orderKindOf, type OrderActor } from '@autoparts/shared';
+import { awaitsPayment, can, cancelsOnlyTheRest, hasEnded, hasShippedAll, isPaidState, orderKindOf, type OrderActor } from '@autoparts/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider } from '../payments/provider';
 import type { Db } from '../../db/database';
@@ -40,11 +40,13 @@ export async function cancelOrder(
   /** The request's log, for what went wrong without stopping the cancel. */
   log?: FastifyBaseLogger,
 ): Promise<CancelResult> {
-  if (!can(order.status, 'cancel', actor, orderKindOf(order.payment_provider))) {
+  const kind = orderKindOf(order.payment_provider);
+  if (!can(order.status, 'cancel', actor, kind)) {
     if (hasEnded(order.status)) return { outcome: 'already-cancelled' };
     return { outcome: hasShippedAll(order.status) ? 'shipped' : 'replacement' };
   }
-  if (order.status === 'unpaid') {
+  // The table says which cancel: of an unpaid order, of a partly shipped one's rest, or of a paid one.
+  if (awaitsPayment(order.status, kind)) {
     const cancelled = await orders.cancel(order.id, 'unpaid', actor, inTransaction);
     if (cancelled) {
       // Its Stripe page, if one was opened, is closed as on expiry: paid there now, the money would
@@ -58,7 +60,7 @@ export async function cancelOrder(
       }
       return { outcome: 'cancelled' };
     }
-  } else if (order.status === 'partially_shipped') {
+  } else if (cancelsOnlyTheRest(order.status, kind)) {
     if (!db) throw new Error('cancelling the rest of an order needs the database and mail');
     const claimed = await orders.claimForRefund(order.id, 'partially_shipped');
     if (claimed) {

@@ -1,3 +1,4 @@
+import { awaitsPayment, orderKindOf } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { LONGEST_WINDOW_SECONDS } from '../limits/limits';
 import { createRateCounters } from '../limits/repository';
@@ -21,7 +22,7 @@ export async function registerOrderExpiry(app: FastifyInstance) {
     const expired = await orders.expire(orderId);
     const order = expired ?? (await orders.find(orderId));
     if (!order) return;
-    if (order.status === 'unpaid') throw new Error(`order ${orderId} is not due yet`);
+    if (awaitsPayment(order.status, orderKindOf(order.payment_provider))) throw new Error(`order ${orderId} is not due yet`);
     if (order.status === 'expired' && order.checkout_session_id && app.payments.mode === 'stripe') {
       await app.payments.provider.expireCheckout(order.checkout_session_id);
     }

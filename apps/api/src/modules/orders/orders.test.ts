@@ -356,6 +356,26 @@ describe('POST /api/order holds the price the form showed (decision 060, amended
   });
 });
 
+describe('POST /api/order sent again with its key (decision 162)', () => {
+  it('answers the order the first request placed and takes its stock once; a new key places another', async () => {
+    const partId = await insertPart(app, { available: 10 });
+    const body = { partId, customername: 'Alice', address: '1 Test Street', orderQuantity: 2, idempotencyKey: 'part-page-attempt-0001' };
+    const first = await postOrder(app, alice.cookie, body);
+    expect(first.statusCode, first.body).toBe(200);
+    // The connection dropped before the reply: the form sends the same attempt again.
+    const again = await postOrder(app, alice.cookie, body);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await ordersInDb(partId)).toHaveLength(1);
+    expect(await stockOf(app, partId)).toBe(8);
+
+    const next = await postOrder(app, alice.cookie, { ...body, idempotencyKey: 'part-page-attempt-0002' });
+    expect(next.statusCode, next.body).toBe(200);
+    expect(await ordersInDb(partId)).toHaveLength(2);
+    expect(await stockOf(app, partId)).toBe(6);
+  });
+});
+
 describe('GET /api/myorder/{email}', () => {
   it('lists only the caller’s own orders, newest first, each priced at its total and unpaid', async () => {
     const partId = await insertPart(app, { priceCents: 250, available: 100 });

@@ -1,4 +1,4 @@
-import type { OrderActor } from '@autoparts/shared';
+import { AWAITING_PAYMENT_STATUSES, type OrderActor } from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
@@ -24,7 +24,7 @@ export function createOrdersRepository(db: Db, mail: Mail, jobs: JobQueue) {
       const rows = await db
         .selectFrom('orders')
         .select('id')
-        .where('status', '=', 'unpaid')
+        .where('status', 'in', [...AWAITING_PAYMENT_STATUSES])
         .where('expires_at', '<=', sql<Date>`now()`)
         .orderBy('expires_at')
         .limit(limit)

@@ -95,7 +95,7 @@ const placeOrderRoute: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const identity = identityOf(request);
-      const { partId, orderQuantity, address, customername, quotedUnitPrice } = request.body;
+      const { partId, orderQuantity, address, customername, quotedUnitPrice, idempotencyKey } = request.body;
       if (!isId(partId)) return reply.code(404).send({ message: apiErrors.partNotFound });
       // An order of one line, through checkout's own path: shipping and tax as for the account's
       // default address (the cheapest method there), or none when it has none (decision 052).
@@ -108,6 +108,7 @@ const placeOrderRoute: FastifyPluginAsyncZod = async (app) => {
           lines: [{ partId, quantity: orderQuantity, quotedUnitCents: quotedUnitPrice === undefined ? undefined : dollarsToCents(quotedUnitPrice) }],
           address: await checkout.defaultAddress(identity.userId),
           addressText: address,
+          idempotencyKey,
         },
         {
           holdMinutes: app.config.unpaidOrderMinutes,

@@ -1,4 +1,4 @@
-import { centsToDollars, formatInvoiceNumber, isPaidState, orderName, taxLabel, warrantyEnds, type CreditNoteSummary, type Order } from '@autoparts/shared';
+import { awaitsPayment, centsToDollars, formatInvoiceNumber, isPaidState, orderKindOf, orderName, taxLabel, warrantyEnds, type CreditNoteSummary, type Order } from '@autoparts/shared';
 import type { Db } from '../../db/database';
 import { creditNotesOf } from '../invoices/repository';
 import { afterSaleOf, noAfterSale, timelineOf, type AfterSale } from '../shipments/repository';
@@ -35,7 +35,7 @@ function toOrder(
     transactionId: row.transaction_id,
     paymentProvider: row.payment_provider,
     createdAt: row.created_at.toISOString(),
-    expiresAt: row.status === 'unpaid' && row.expires_at ? row.expires_at.toISOString() : null,
+    expiresAt: awaitsPayment(row.status, orderKindOf(row.payment_provider)) && row.expires_at ? row.expires_at.toISOString() : null,
     orderNumber: String(row.order_number),
     lines: lines.map((line) => ({
       kind: line.kind,

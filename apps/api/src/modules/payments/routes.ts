@@ -286,7 +286,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     // Not paid now: paid by this payment already (nothing to do), or ended or paid otherwise meanwhile.
     const current = await orders.find(orderId);
     if (!current || current.transaction_id === paymentIntent) return;
-    if (current.status !== 'unpaid') await giveBack();
+    if (!awaitsPayment(current.status, orderKindOf(current.payment_provider))) await giveBack();
   }
 
   /**

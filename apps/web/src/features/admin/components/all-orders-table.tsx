@@ -1,4 +1,4 @@
-import { can, formatPrice, orderKindOf, orderStatusLabels, type Order, type OrderStatus, type ShipOrderInput } from '@autoparts/shared';
+import { can, cancelsOnlyTheRest, formatPrice, orderKindOf, orderStatusLabels, type Order, type OrderStatus, type ShipOrderInput } from '@autoparts/shared';
 import { useId, useState } from 'react';
 import { formatDateTime } from '../../../lib/dates';
 import { adminNotices } from '../admin-notices';
@@ -168,7 +168,7 @@ function OrderRow({ order, onShip, onDeliver, onCancel, pending, busy }: OrderRo
                   pending={pending === 'cancel'}
                   aria-describedby={`${customerId} ${partId}`}
                 >
-                  {order.status === 'partially_shipped' ? 'Cancel the rest' : 'Cancel'}
+                  {cancelsOnlyTheRest(order.status, kind) ? 'Cancel the rest' : 'Cancel'}
                 </ActionButton>
               )}
             </div>

@@ -98,9 +98,12 @@ describe('Manage All Orders', () => {
   it('offers Cancel on a warranty replacement only before any of it ships (decision 110)', async () => {
     const replacement = anOrder({ _id: 'order-4', customername: 'Kim Park', status: 'paid', paid: true, price: 0, paymentProvider: 'replacement' });
     const partly = anOrder({ _id: 'order-5', customername: 'Lee Moss', status: 'partially_shipped', paid: true, price: 0, paymentProvider: 'replacement' });
-    stubFetch({ [PAGE_1]: { body: anOrderPage([replacement, partly, paid]) }, ...noActivity });
+    // A sale partly shipped: its cancel is of the rest, as the order-process table says.
+    const partlySale = anOrder({ _id: 'order-6', customername: 'Ros Hale', status: 'partially_shipped', paid: true });
+    stubFetch({ [PAGE_1]: { body: anOrderPage([replacement, partly, paid, partlySale]) }, ...noActivity });
     renderManageOrders();
     await screen.findByRole('table', { name: 'All orders' });
+    expect(rowOf('Ros Hale').getByRole('button', { name: 'Cancel the rest' })).toBeEnabled();
     expect(rowOf('Kim Park').getByRole('button', { name: 'Cancel' })).toBeEnabled();
     expect(rowOf('Lee Moss').getByText('Ship…')).toBeInTheDocument();
     expect(rowOf('Lee Moss').queryByRole('button', { name: /Cancel/ })).not.toBeInTheDocument();

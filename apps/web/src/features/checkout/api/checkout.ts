@@ -53,7 +53,7 @@ export function refusalOf(error: unknown): CheckoutRefusal | undefined {
  * payment page (an order on account, which needs no payment, to the order's page), in the checkout's
  * place in the history: Back from there goes to the cart, not to a checkout emptied by the order.
  * A refusal is left to the page, which shows each line's problem; it sends the quote's total, so a
- * total changed since is refused (409 'changed') and priced again.
+ * total changed since is refused (409 'changed') and priced again, and the visit's idempotency key.
  */
 export function usePlaceCheckout() {
   const queryClient = useQueryClient();
@@ -80,7 +80,11 @@ export function usePlaceCheckout() {
       // The total moved since the quote: the page asks again and shows the new one.
       if (refusal?.reason === 'changed') void queryClient.invalidateQueries({ queryKey: ['checkout', 'quote'] });
     },
-    onSettled: () => {
+    onSettled: (_placed, error) => {
+      // No reply (the connection dropped): whether the order was placed is not known. The cart is
+      // not read again, so that the form stays and Place order, pressed again with the visit's key,
+      // is answered the order if the first press placed one (decision 162).
+      if (isApiError(error, 0)) return;
       void queryClient.invalidateQueries({ queryKey: queryKeys.cart });
       void queryClient.invalidateQueries({ queryKey: queryKeys.parts });
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders });

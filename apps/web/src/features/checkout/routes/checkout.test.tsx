@@ -184,10 +184,45 @@ describe('Checkout', () => {
       shippingMethodId: 'ship-standard',
       paymentMethod: 'card',
       quotedTotal: 199.11,
+      idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
       poNumber: 'PO-7781',
       note: 'Deliver to bay 2',
     });
     expect(await screen.findByText(notices.orderPlaced)).toBeInTheDocument();
+  });
+
+  it('after a network error keeps the cart and, pressed again, sends the same key and goes to the order it placed (decision 162)', async () => {
+    let reached = 0;
+    const server = stubFetch({
+      ...notAMember,
+      'GET /api/cart': { body: aCart() },
+      'GET /api/addresses': { body: [anAddress()] },
+      'POST /api/checkout/quote': quoteFor,
+      'POST /api/checkout': () => {
+        reached += 1;
+        // The first press reached the shop and placed the order; its reply was lost on the way back.
+        if (reached === 1) throw new TypeError('Failed to fetch');
+        return { body: { acknowledged: true, insertedId: 'order-42', orderNumber: '100042', total: 199.11 } };
+      },
+    });
+    const user = userEvent.setup();
+    const { router } = renderCheckout();
+    await user.click(within(await screen.findByRole('group', { name: 'Shipping method' })).getByRole('radio', { name: /Standard/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+
+    expect(await screen.findByText(notices.orderFailed)).toBeInTheDocument();
+    // Whether it was placed is not known: the cart is not read again, and the form stays.
+    expect(server.paths().filter((path) => path === 'GET /api/cart')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+
+    expect(await screen.findByRole('heading', { name: 'Payment page' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/payment/order-42');
+    const keys = server.calls.filter((call) => call.path === '/api/checkout').map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
   });
 
   it('bounds the PO number and the note', async () => {

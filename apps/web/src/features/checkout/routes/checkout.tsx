@@ -1,4 +1,4 @@
-import { checkoutExtrasFor, checkoutExtrasSchema, ON_ACCOUNT_ROLES, onAccountLabel, ORDER_NOTE_MAX_LENGTH, paths, PO_NUMBER_MAX_LENGTH, type PaymentMethod } from '@autoparts/shared';
+import { checkoutExtrasFor, checkoutExtrasSchema, newIdempotencyKey, ON_ACCOUNT_ROLES, onAccountLabel, ORDER_NOTE_MAX_LENGTH, paths, PO_NUMBER_MAX_LENGTH, type PaymentMethod } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -50,6 +50,9 @@ export function Component() {
   const [chosenMethod, setChosenMethod] = useState<string | null>(null);
   const quote = useQuote(shipTo, chosenMethod);
   const place = usePlaceCheckout();
+  // This visit's key (decision 162): Place order pressed again after a network error is answered
+  // the order the first press placed, if it reached the shop, and places no second one.
+  const [attemptKey] = useState(newIdempotencyKey);
   const { reset: forgetRefusal } = place;
   // A refusal takes the focus, where the keyboard was (its button may be disabled while the quote
   // is asked again, and Chromium then drops the focus to the page).
@@ -155,6 +158,7 @@ export function Component() {
       shippingMethodId: methodId,
       paymentMethod: onAccount ? 'account' : 'card',
       quotedTotal: offer.total,
+      idempotencyKey: attemptKey,
       ...(extras.poNumber ? { poNumber: extras.poNumber } : {}),
       ...(extras.note ? { note: extras.note } : {}),
     });

@@ -1,4 +1,4 @@
-import { centsToDollars, dollarsToCents, inStockToOrder, paths, placeOrderFormSchema, placeOrderMessages, unitPriceCents, type Me, type Part, type PriceBreak, formatCents, lineTotalCents } from '@autoparts/shared';
+import { centsToDollars, dollarsToCents, inStockToOrder, newIdempotencyKey, paths, placeOrderFormSchema, placeOrderMessages, unitPriceCents, type Me, type Part, type PriceBreak, formatCents, lineTotalCents } from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -22,6 +22,9 @@ interface PlaceOrderFormProps {
  */
 export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
   const placeOrder = usePlaceOrder();
+  // This attempt's key, kept until an order is placed (decision 162): sent again after a network
+  // error whose request did reach the shop, it is answered that order, not placed twice.
+  const [attempt, setAttempt] = useState(newIdempotencyKey);
   const [placed, setPlaced] = useState<{ id: string; number: string } | null>(null);
   // The price now, when the last attempt was refused because it had changed since it was shown.
   const [priceChanged, setPriceChanged] = useState<number | null>(null);
@@ -78,7 +81,8 @@ export function PlaceOrderForm({ part, me }: PlaceOrderFormProps) {
       // The hook reports success and failure with a toast. The unit price shown for the quantity is
       // sent: the server places nothing at another one (decision 060, amended).
       const quotedUnitPrice = centsToDollars(unitCentsAt(part, values.orderQuantity));
-      const placed = await placeOrder.mutateAsync({ partId: part._id, ...values, quotedUnitPrice });
+      const placed = await placeOrder.mutateAsync({ partId: part._id, ...values, quotedUnitPrice, idempotencyKey: attempt });
+      setAttempt(newIdempotencyKey());
       setPlaced({ id: placed.insertedId, number: placed.orderNumber });
     } catch (error) {
       // Reported by the hook; a changed price also stays in the form, now that the part shows it.

@@ -196,6 +196,7 @@ describe('Part page', () => {
       address: '1200 Foundry Road, Detroit',
       orderQuantity: 10,
       quotedUnitPrice: 12.5,
+      idempotencyKey: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     // Back to the defaults (SPEC §8: the form resets either way).
     await waitFor(() => expect(form().address).toHaveValue(''));
@@ -212,6 +213,35 @@ describe('Part page', () => {
     const placed = screen.getByRole('region', { name: 'Order placed' });
     expect(within(placed).getByText('100009')).toBeInTheDocument();
     expect(within(placed).getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', '/dashboard/payment/order-9');
+  });
+
+  it('sends the same key again after a network error, and a new one once an order is placed (decision 162)', async () => {
+    let reached = 0;
+    const server = stubFetch({
+      'GET /api/me': { body: aCustomer() }, ...catalogue,
+      [GET_PART]: { body: aPartDetail() },
+      [POST_ORDER]: () => {
+        reached += 1;
+        // The first request reaches the shop, whose reply is lost on the way back.
+        if (reached === 1) throw new TypeError('Failed to fetch');
+        return { body: { acknowledged: true, insertedId: 'order-9', orderNumber: '100009' } };
+      },
+    });
+    const user = userEvent.setup();
+    renderPartPage();
+    await screen.findByRole('heading', { level: 1, name: 'Brake Pads' });
+    await formLoaded();
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      await user.type(form().address, '1200 Foundry Road, Detroit');
+      await user.click(form().submit);
+      await waitFor(() => expect(form().address).toHaveValue(''));
+    }
+    expect(screen.getByRole('region', { name: 'Order placed' })).toBeInTheDocument();
+    const keys = server.calls.filter((call) => `${call.method} ${call.path}` === POST_ORDER).map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
   });
 
   it('says "Check Again" with the server’s reason when the order fails, and resets the form', async () => {

@@ -1,4 +1,4 @@
-import { paymentMessages, type OrderDetail, type paymentReplySchema, type TestPaymentInput } from '@autoparts/shared';
+import { nextStatus, orderKindOf, paymentMessages, type OrderDetail, type paymentReplySchema, type TestPaymentInput } from '@autoparts/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -22,7 +22,8 @@ export function usePayWithTestCard() {
     onSuccess: ({ transactionId }, { orderId }) => {
       toast.success(paymentMessages.paid);
       queryClient.setQueryData<OrderDetail>(queryKeys.order(orderId), (order) =>
-        order && { ...order, paid: true, status: 'paid', transactionId },
+        // Where the table's payment leads (paid), as the server has just written it.
+        order && { ...order, paid: true, status: nextStatus(order.status, 'pay', 'system', orderKindOf(order.paymentProvider)) ?? order.status, transactionId },
       );
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders });
     },
