@@ -1,6 +1,19 @@
-import { centsToDollars, formatInvoiceNumber, isPaidState, orderName, taxLabel, warrantyEnds, type CreditNoteSummary, type Order } from '@autoparts/shared';
+import {
+  centsToDollars,
+  formatInvoiceNumber,
+  isPaidState,
+  orderName,
+  returnWindows,
+  taxLabel,
+  unitsLeftToReturn,
+  unitsShipped,
+  warrantyEnds,
+  type CreditNoteSummary,
+  type Order,
+} from '@autoparts/shared';
 import type { Db } from '../../db/database';
 import { creditNotesOf } from '../invoices/repository';
+import { heldReturnLinesOf, type HeldLine } from '../returns/held';
 import { afterSaleOf, noAfterSale, timelineOf, type AfterSale } from '../shipments/repository';
 import type { OrderLineRow, OrderRow } from './model';
 
@@ -11,6 +24,7 @@ function toOrder(
   after: AfterSale = noAfterSale,
   creditNotes: readonly CreditNoteSummary[] = [],
   warrantyMonths: ReadonlyMap<string, number> = new Map(),
+  held: readonly HeldLine[] = [],
 ): Order {
   // The after-sale clock, as returns count it: delivery, else the last parcel, else the order's shipping.
   const lastShipment = after.shipments.at(-1)?.shippedAt;
@@ -18,6 +32,23 @@ function toOrder(
   const warrantyUntil = (line: OrderLineRow) => {
     const months = line.kind === 'part' ? warrantyMonths.get(line.part_id) : undefined;
     return since && months ? warrantyEnds(since, months).toISOString() : null;
+  };
+  const windows = since ? returnWindows(since) : null;
+  /**
+   * What of a part line may still go back, by the rule a request is refused by (`returns/request.ts`),
+   * counted over every return of the order (decision 164); its windows, as the request checks them.
+   */
+  const returnsOf = (line: OrderLineRow) => {
+    if (line.kind !== 'part') return { returnUntil: null, coreReturnUntil: null, returnable: 0, coresReturnable: 0 };
+    const deposit = lines.find((candidate) => candidate.kind === 'core-deposit' && candidate.deposit_for === line.position);
+    const shipped = unitsShipped({ status: row.status, shipments: after.shipments }, line.part_id, line.quantity);
+    const earlier = held.filter((candidate) => candidate.position === line.position);
+    return {
+      returnUntil: windows && shipped > 0 ? windows.returnUntil.toISOString() : null,
+      coreReturnUntil: windows && shipped > 0 && deposit ? windows.coreReturnUntil.toISOString() : null,
+      returnable: unitsLeftToReturn(shipped, earlier, null).left,
+      coresReturnable: deposit ? unitsLeftToReturn(shipped, earlier, { deposits: deposit.quantity }).left : 0,
+    };
   };
   return {
     _id: row.id,
@@ -49,6 +80,7 @@ function toOrder(
       unitPrice: centsToDollars(line.unit_price_cents),
       lineTotal: centsToDollars(line.line_total_cents),
       warrantyUntil: warrantyUntil(line),
+      ...returnsOf(line),
     })),
     subtotal: centsToDollars(row.subtotal_cents),
     shipping: {
@@ -93,10 +125,10 @@ async function warrantiesOf(db: Db, lines: Iterable<readonly OrderLineRow[]>): P
   return new Map(rows.map((row) => [row.id, row.warranty_months ?? 0]));
 }
 
-/** Reads the lines, shipments and returns, credit notes and the parts' warranties of these orders; answers how to shape each. */
+/** Reads the lines, shipments and returns (and the lines they hold), credit notes and the parts' warranties of these orders; answers how to shape each. */
 export async function shaper(db: Db, rows: readonly OrderRow[]): Promise<(row: OrderRow) => Order> {
   const ids = rows.map((row) => row.id);
-  const [lines, after, creditNotes] = await Promise.all([linesOf(db, ids), afterSaleOf(db, ids), creditNotesOf(db, ids)]);
+  const [lines, after, creditNotes, held] = await Promise.all([linesOf(db, ids), afterSaleOf(db, ids), creditNotesOf(db, ids), heldReturnLinesOf(db, ids)]);
   const warranties = await warrantiesOf(db, lines.values());
-  return (row) => toOrder(row, lines.get(row.id) ?? [], after.get(row.id), creditNotes.get(row.id) ?? [], warranties);
+  return (row) => toOrder(row, lines.get(row.id) ?? [], after.get(row.id), creditNotes.get(row.id) ?? [], warranties, held.get(row.id) ?? []);
 }
