@@ -33,23 +33,7 @@ function toOrder(
     const months = line.kind === 'part' ? warrantyMonths.get(line.part_id) : undefined;
     return since && months ? warrantyEnds(since, months).toISOString() : null;
   };
-  const windows = since ? returnWindows(since) : null;
-  /**
-   * What of a part line may still go back, by the rule a request is refused by (`returns/request.ts`),
-   * counted over every return of the order (decision 164); its windows, as the request checks them.
-   */
-  const returnsOf = (line: OrderLineRow) => {
-    if (line.kind !== 'part') return { returnUntil: null, coreReturnUntil: null, returnable: 0, coresReturnable: 0 };
-    const deposit = lines.find((candidate) => candidate.kind === 'core-deposit' && candidate.deposit_for === line.position);
-    const shipped = unitsShipped({ status: row.status, shipments: after.shipments }, line.part_id, line.quantity);
-    const earlier = held.filter((candidate) => candidate.position === line.position);
-    return {
-      returnUntil: windows && shipped > 0 ? windows.returnUntil.toISOString() : null,
-      coreReturnUntil: windows && shipped > 0 && deposit ? windows.coreReturnUntil.toISOString() : null,
-      returnable: unitsLeftToReturn(shipped, earlier, null).left,
-      coresReturnable: deposit ? unitsLeftToReturn(shipped, earlier, { deposits: deposit.quantity }).left : 0,
-    };
-  };
+  const returnsOf = (line: OrderLineRow) => lineReturns(line, { row, lines, after, held, since });
   return {
     _id: row.id,
     partId: row.part_id,
@@ -99,6 +83,28 @@ function toOrder(
     timeline: timelineOf(row, after),
     invoiceNumber: row.invoice_number === null ? null : formatInvoiceNumber(Number(row.invoice_number)),
     creditNotes: [...creditNotes],
+  };
+}
+
+/**
+ * What of an order's part line may still go back, by the rule a request is refused by
+ * (`returns/request.ts`), counted over every return of the order (decision 164); its windows, as the
+ * request checks them, from `since` (the after-sale clock).
+ */
+function lineReturns(
+  line: OrderLineRow,
+  order: { row: OrderRow; lines: readonly OrderLineRow[]; after: AfterSale; held: readonly HeldLine[]; since: Date | null },
+): Pick<Order['lines'][number], 'returnUntil' | 'coreReturnUntil' | 'returnable' | 'coresReturnable'> {
+  if (line.kind !== 'part') return { returnUntil: null, coreReturnUntil: null, returnable: 0, coresReturnable: 0 };
+  const deposit = order.lines.find((candidate) => candidate.kind === 'core-deposit' && candidate.deposit_for === line.position);
+  const shipped = unitsShipped({ status: order.row.status, shipments: order.after.shipments }, line.part_id, line.quantity);
+  const earlier = order.held.filter((candidate) => candidate.position === line.position);
+  const windows = order.since && shipped > 0 ? returnWindows(order.since) : null;
+  return {
+    returnUntil: windows ? windows.returnUntil.toISOString() : null,
+    coreReturnUntil: windows && deposit ? windows.coreReturnUntil.toISOString() : null,
+    returnable: unitsLeftToReturn(shipped, earlier, null).left,
+    coresReturnable: deposit ? unitsLeftToReturn(shipped, earlier, { deposits: deposit.quantity }).left : 0,
   };
 }
 
