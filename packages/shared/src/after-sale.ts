@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CORE_DEPOSIT_MAX, partPromiseMessages, WARRANTY_MONTHS_MAX } from './after-sale-constants';
+import { formatDay } from './dates';
 import { parseMoneyText } from './money';
 
 /**
@@ -147,11 +148,12 @@ export function warrantyEnds(since: Date, months: number): Date {
   return end;
 }
 
-const warrantyDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
-/** What the return form says of a line's warranty: "Under warranty until March 2, 2027" (or that it ended). */
+/**
+ * What the return form says of a line's warranty: "Under warranty until Mar 2, 2027" (or that it
+ * ended), its day as the shop writes days (`formatDay`, decision 155), as the windows beside it are.
+ */
 export function warrantyUntilText(until: string, now = new Date()): string {
-  const date = warrantyDate.format(new Date(until));
+  const date = formatDay(new Date(until));
   return new Date(until) >= now ? `Under warranty until ${date}` : `Warranty ended on ${date}`;
 }
 

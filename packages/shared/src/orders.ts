@@ -148,6 +148,22 @@ export const orderLineSchema = z.object({
   lineTotal: z.number(),
   /** Until when the part's warranty runs (ISO time, from delivery or its last shipment); null without one or before it ships. */
   warrantyUntil: z.string().nullable(),
+  /**
+   * Until when the part may be sent back for any reason but a warranty or a core (ISO time,
+   * `RETURN_WINDOW_DAYS` from delivery or its last shipment); null before it ships and on a core
+   * deposit line (added, decision 164). The server refuses a request after it (409, `windowClosed`).
+   */
+  returnUntil: z.string().nullable(),
+  /** Until when the old core of a part that carried a deposit may go back (`CORE_RETURN_WINDOW_DAYS`); null without a deposit or before it ships (added, decision 164). */
+  coreReturnUntil: z.string().nullable(),
+  /**
+   * How many units of the part may still be sent back by count, by `unitsLeftToReturn` over every
+   * return of the order (what shipped less what earlier returns hold); 0 on a core deposit line
+   * (added, decision 164). The windows above are apart.
+   */
+  returnable: z.number().int(),
+  /** How many old cores of the part may still go back for their deposits; 0 without a deposit (added, decision 164). */
+  coresReturnable: z.number().int(),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { formatDocumentNumber } from './invoices';
 import { PAYMENT_METHODS } from './ledger';
-import { REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RETURN_STATUSES, type ReturnReasonCode, type ReturnStatusCode } from './after-sale';
+import { REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RETURN_STATUSES, RETURN_WINDOW_DAYS, type ReturnReasonCode, type ReturnStatusCode } from './after-sale';
+import { CORE_RETURN_WINDOW_DAYS } from './after-sale-constants';
 import { hasShippedAll } from './order-process';
 import type { Order } from './orders';
 import { OPEN_RETURN_STATUSES, UNITS_HELD_RETURN_STATUSES } from './return-process';
@@ -63,6 +64,10 @@ export const returnMessages = {
   partReturned: (left: number) => `${left} may still be returned.`,
   /** On the return form, a line of a partly shipped order none of which has shipped yet (decision 156). */
   lineNotShippedYet: 'Not shipped yet: it can be returned once it has.',
+  /** On the return form, a line whose 30-day window closed (`day` as `formatDay` writes it): only a warranty claim or its core may still go (decision 164). */
+  windowClosedOn: (day: string) => `Its ${RETURN_WINDOW_DAYS}-day return window closed on ${day}.`,
+  /** On the return form, a line whose old core's window closed (decision 164). */
+  coreWindowClosedOn: (day: string) => `The ${CORE_RETURN_WINDOW_DAYS}-day window to send its old core back closed on ${day}.`,
   /** On the return form, a line whose old core is being returned: the core is not offered again (decision 130). */
   coreAlreadyBeingReturned: (rma: string) => `Its old core is already being returned (${rma}).`,
   tooMany: 'That is more than you can return of this part.',
@@ -272,11 +277,17 @@ export function unitsShipped(order: Pick<Order, 'status' | 'shipments'>, partId:
   return order.shipments.reduce((sum, shipment) => sum + shipment.lines.filter((line) => line.partId === partId).reduce((total, line) => total + line.quantity, 0), 0);
 }
 
-/** An order's line's lines among a customer's returns, for `unitsLeftToReturn`. */
-export function earlierReturnLines(returns: readonly ReturnRequest[], orderId: string, partId: string): HeldReturnLine[] {
-  return returns
-    .filter((ret) => ret.orderId === orderId)
-    .flatMap((ret) => ret.lines.filter((line) => line.partId === partId).map((line) => ({ status: ret.status, reason: ret.reason, quantity: line.quantity, depositsBack: line.depositsBack })));
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When an order's return windows close (decision 057), from the moment they run from (`since`:
+ * delivery, else the last parcel, else the order's shipping): `RETURN_WINDOW_DAYS` for every
+ * reason but a core or a warranty claim, `CORE_RETURN_WINDOW_DAYS` for an old core (a warranty
+ * claim runs to `warrantyEnds`). The server refuses by them (409) and answers them on each line
+ * (`returnUntil`, `coreReturnUntil`); the return form offers by them (decision 164).
+ */
+export function returnWindows(since: Date): { returnUntil: Date; coreReturnUntil: Date } {
+  return { returnUntil: new Date(since.getTime() + RETURN_WINDOW_DAYS * DAY_MS), coreReturnUntil: new Date(since.getTime() + CORE_RETURN_WINDOW_DAYS * DAY_MS) };
 }
 
 export const adminReturnSchema = returnSchema.extend({ email: z.string(), customerName: z.string() });

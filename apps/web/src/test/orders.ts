@@ -48,6 +48,18 @@ export function aVehicle(overrides: Partial<Vehicle> = {}): Vehicle {
 }
 
 /** An order of Jane's, as My Orders has it (which she may still cancel or return); `price` is the order's total. */
+/** What an order line says of its warranty and returns before it ships: nothing runs, nothing may go back. */
+export const notShippedYet = { warrantyUntil: null, returnUntil: null, coreReturnUntil: null, returnable: 0, coresReturnable: 0 } as const;
+
+/**
+ * A part line of a delivered order as the API answers it: within its return window (and its
+ * core's, with a deposit), every unit still returnable (decision 164).
+ */
+export function deliveredLine<Line extends { kind: string; quantity: number }>(line: Line, { deposit = 0 } = {}) {
+  if (line.kind !== 'part') return line;
+  return { ...line, returnUntil: '2099-01-01T00:00:00.000Z', returnable: line.quantity, coreReturnUntil: deposit > 0 ? '2099-03-01T00:00:00.000Z' : null, coresReturnable: deposit };
+}
+
 export function anOrder(overrides: Partial<MyOrder> = {}): MyOrder {
   return {
     _id: 'order-1',
@@ -68,7 +80,7 @@ export function anOrder(overrides: Partial<MyOrder> = {}): MyOrder {
     expiresAt: null,
     orderNumber: '100042',
     lines: [
-      { kind: 'part', vehicleId: null, fitChecked: false, partId: 'part-1', partNumber: 'BRK-1001', name: 'Brake Pads', img: '/images/parts/brake-pads.svg', quantity: 5, unitPrice: 12.5, lineTotal: 62.5, warrantyUntil: null },
+      { kind: 'part', vehicleId: null, fitChecked: false, partId: 'part-1', partNumber: 'BRK-1001', name: 'Brake Pads', img: '/images/parts/brake-pads.svg', quantity: 5, unitPrice: 12.5, lineTotal: 62.5, ...notShippedYet },
     ],
     subtotal: 62.5,
     shipping: { method: null, estimate: null, price: 0 },
@@ -111,8 +123,8 @@ export function aCheckoutOrder(overrides: Partial<Order> = {}): Order {
     address: 'Ada Garage, 100 Main Street, Springfield, IL 62701, United States',
     orderNumber: '100043',
     lines: [
-      { kind: 'part', vehicleId: null, fitChecked: false, partId: 'part-1', partNumber: 'BRK-1001', name: 'Brake Pads', img: '/images/parts/brake-pads.svg', quantity: 10, unitPrice: 11, lineTotal: 110, warrantyUntil: null },
-      { kind: 'part', vehicleId: null, fitChecked: false, partId: 'part-2', partNumber: 'CLP-2002', name: 'Caliper Clip', img: '/images/parts/clip.svg', quantity: 3, unitPrice: 5, lineTotal: 15, warrantyUntil: null },
+      { kind: 'part', vehicleId: null, fitChecked: false, partId: 'part-1', partNumber: 'BRK-1001', name: 'Brake Pads', img: '/images/parts/brake-pads.svg', quantity: 10, unitPrice: 11, lineTotal: 110, ...notShippedYet },
+      { kind: 'part', vehicleId: null, fitChecked: false, partId: 'part-2', partNumber: 'CLP-2002', name: 'Caliper Clip', img: '/images/parts/clip.svg', quantity: 3, unitPrice: 5, lineTotal: 15, ...notShippedYet },
     ],
     subtotal: 125,
     shipping: { method: 'Standard', estimate: '3–5 business days', price: 29.62 },

@@ -196,8 +196,8 @@ describe('POST /api/checkout', () => {
       address: 'Ada Garage, Ada Motors, 100 Main Street, Springfield, IL 62701, United States',
     });
     expect(order.lines).toEqual([
-      { kind: 'part', partId: pads, partNumber: expect.any(String), name: 'Pad set', img: expect.any(String), quantity: 10, unitPrice: 11, lineTotal: 110, vehicleId: null, fitChecked: false, warrantyUntil: null },
-      { kind: 'part', partId: clips, partNumber: expect.any(String), name: 'Clip', img: expect.any(String), quantity: 3, unitPrice: 5, lineTotal: 15, vehicleId: null, fitChecked: false, warrantyUntil: null },
+      { kind: 'part', partId: pads, partNumber: expect.any(String), name: 'Pad set', img: expect.any(String), quantity: 10, unitPrice: 11, lineTotal: 110, vehicleId: null, fitChecked: false, warrantyUntil: null, returnUntil: null, coreReturnUntil: null, returnable: 0, coresReturnable: 0 },
+      { kind: 'part', partId: clips, partNumber: expect.any(String), name: 'Clip', img: expect.any(String), quantity: 3, unitPrice: 5, lineTotal: 15, vehicleId: null, fitChecked: false, warrantyUntil: null, returnUntil: null, coreReturnUntil: null, returnable: 0, coresReturnable: 0 },
     ]);
     // My Orders shows the same order.
     expect((await myOrders(app, ada)).find((mine) => mine._id === reply.insertedId)).toMatchObject({ orderNumber: reply.orderNumber, lines: order.lines });

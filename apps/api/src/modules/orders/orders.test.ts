@@ -119,7 +119,7 @@ describe('POST /api/order', () => {
       expiresAt: expect.any(String),
       // An order of one line (decision 052): no address book, so no shipping and no tax.
       orderNumber: expect.stringMatching(/^\d{6,}$/),
-      lines: [{ kind: 'part', vehicleId: null, fitChecked: false, partId, partNumber: part.part_number, name: 'Brake disc', img: part.img, quantity: 3, unitPrice: 12.34, lineTotal: 37.02, warrantyUntil: null }],
+      lines: [{ kind: 'part', vehicleId: null, fitChecked: false, partId, partNumber: part.part_number, name: 'Brake disc', img: part.img, quantity: 3, unitPrice: 12.34, lineTotal: 37.02, warrantyUntil: null, returnUntil: null, coreReturnUntil: null, returnable: 0, coresReturnable: 0 }],
       subtotal: 37.02,
       shipping: { method: null, estimate: null, price: 0 },
       tax: 0,

@@ -1,6 +1,21 @@
-import { awaitsPayment, centsToDollars, formatInvoiceNumber, isPaidState, orderKindOf, orderName, taxLabel, warrantyEnds, type CreditNoteSummary, type Order } from '@autoparts/shared';
+import {
+  awaitsPayment,
+  centsToDollars,
+  formatInvoiceNumber,
+  isPaidState,
+  orderKindOf,
+  orderName,
+  returnWindows,
+  taxLabel,
+  unitsLeftToReturn,
+  unitsShipped,
+  warrantyEnds,
+  type CreditNoteSummary,
+  type Order,
+} from '@autoparts/shared';
 import type { Db } from '../../db/database';
 import { creditNotesOf } from '../invoices/repository';
+import { heldReturnLinesOf, type HeldLine } from '../returns/held';
 import { afterSaleOf, noAfterSale, timelineOf, type AfterSale } from '../shipments/repository';
 import type { OrderLineRow, OrderRow } from './model';
 
@@ -11,6 +26,7 @@ function toOrder(
   after: AfterSale = noAfterSale,
   creditNotes: readonly CreditNoteSummary[] = [],
   warrantyMonths: ReadonlyMap<string, number> = new Map(),
+  held: readonly HeldLine[] = [],
 ): Order {
   // The after-sale clock, as returns count it: delivery, else the last parcel, else the order's shipping.
   const lastShipment = after.shipments.at(-1)?.shippedAt;
@@ -19,6 +35,7 @@ function toOrder(
     const months = line.kind === 'part' ? warrantyMonths.get(line.part_id) : undefined;
     return since && months ? warrantyEnds(since, months).toISOString() : null;
   };
+  const returnsOf = (line: OrderLineRow) => lineReturns(line, { row, lines, after, held, since });
   return {
     _id: row.id,
     partId: row.part_id,
@@ -49,6 +66,7 @@ function toOrder(
       unitPrice: centsToDollars(line.unit_price_cents),
       lineTotal: centsToDollars(line.line_total_cents),
       warrantyUntil: warrantyUntil(line),
+      ...returnsOf(line),
     })),
     subtotal: centsToDollars(row.subtotal_cents),
     shipping: {
@@ -67,6 +85,28 @@ function toOrder(
     timeline: timelineOf(row, after),
     invoiceNumber: row.invoice_number === null ? null : formatInvoiceNumber(Number(row.invoice_number)),
     creditNotes: [...creditNotes],
+  };
+}
+
+/**
+ * What of an order's part line may still go back, by the rule a request is refused by
+ * (`returns/request.ts`), counted over every return of the order (decision 164); its windows, as the
+ * request checks them, from `since` (the after-sale clock).
+ */
+function lineReturns(
+  line: OrderLineRow,
+  order: { row: OrderRow; lines: readonly OrderLineRow[]; after: AfterSale; held: readonly HeldLine[]; since: Date | null },
+): Pick<Order['lines'][number], 'returnUntil' | 'coreReturnUntil' | 'returnable' | 'coresReturnable'> {
+  if (line.kind !== 'part') return { returnUntil: null, coreReturnUntil: null, returnable: 0, coresReturnable: 0 };
+  const deposit = order.lines.find((candidate) => candidate.kind === 'core-deposit' && candidate.deposit_for === line.position);
+  const shipped = unitsShipped({ status: order.row.status, shipments: order.after.shipments }, line.part_id, line.quantity);
+  const earlier = order.held.filter((candidate) => candidate.position === line.position);
+  const windows = order.since && shipped > 0 ? returnWindows(order.since) : null;
+  return {
+    returnUntil: windows ? windows.returnUntil.toISOString() : null,
+    coreReturnUntil: windows && deposit ? windows.coreReturnUntil.toISOString() : null,
+    returnable: unitsLeftToReturn(shipped, earlier, null).left,
+    coresReturnable: deposit ? unitsLeftToReturn(shipped, earlier, { deposits: deposit.quantity }).left : 0,
   };
 }
 
@@ -93,10 +133,10 @@ async function warrantiesOf(db: Db, lines: Iterable<readonly OrderLineRow[]>): P
   return new Map(rows.map((row) => [row.id, row.warranty_months ?? 0]));
 }
 
-/** Reads the lines, shipments and returns, credit notes and the parts' warranties of these orders; answers how to shape each. */
+/** Reads the lines, shipments and returns (and the lines they hold), credit notes and the parts' warranties of these orders; answers how to shape each. */
 export async function shaper(db: Db, rows: readonly OrderRow[]): Promise<(row: OrderRow) => Order> {
   const ids = rows.map((row) => row.id);
-  const [lines, after, creditNotes] = await Promise.all([linesOf(db, ids), afterSaleOf(db, ids), creditNotesOf(db, ids)]);
+  const [lines, after, creditNotes, held] = await Promise.all([linesOf(db, ids), afterSaleOf(db, ids), creditNotesOf(db, ids), heldReturnLinesOf(db, ids)]);
   const warranties = await warrantiesOf(db, lines.values());
-  return (row) => toOrder(row, lines.get(row.id) ?? [], after.get(row.id), creditNotes.get(row.id) ?? [], warranties);
+  return (row) => toOrder(row, lines.get(row.id) ?? [], after.get(row.id), creditNotes.get(row.id) ?? [], warranties, held.get(row.id) ?? []);
 }

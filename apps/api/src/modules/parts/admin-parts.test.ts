@@ -410,14 +410,19 @@ describe('PATCH /api/admin/part/{id}', () => {
     const tiers = [{ minQuantity: 10, unitPrice: 8 }, { minQuantity: 50, unitPrice: 7 }];
     expectReply(await updatePart(id, { priceBreaks: tiers }), 200);
     // A minimum of 60 would leave both breaks under it: the one from 10 never charged.
-    expectReply(await updatePart(id, { minOrderQuantity: 60 }), 400, partPricingMessages.tierNeverCharged(10, 50, 60));
+    // Said at the field that made the stored breaks wrong (decision 164): the minimum.
+    const refused = await updatePart(id, { minOrderQuantity: 60 });
+    expectReply(refused, 400);
+    expect(refused.json()).toEqual({ message: partPricingMessages.tierNeverCharged(10, 50, 60), field: 'minOrderQuantity' });
     expect(await partRow(id)).toMatchObject({ min_order_quantity: 1 });
     // New breaks against the stored minimum, and both sent together, by the same rule.
     expectReply(await updatePart(id, { minOrderQuantity: 20 }), 200);
-    expectReply(await updatePart(id, { priceBreaks: [{ minQuantity: 5, unitPrice: 9 }, ...tiers] }), 400, partPricingMessages.tierNeverCharged(5, 10, 20));
+    const tiersRefused = await updatePart(id, { priceBreaks: [{ minQuantity: 5, unitPrice: 9 }, ...tiers] });
+    expectReply(tiersRefused, 400);
+    expect(tiersRefused.json()).toEqual({ message: partPricingMessages.tierNeverCharged(5, 10, 20), field: 'priceBreaks' });
     expectInvalid(await updatePart(id, { minOrderQuantity: 60, priceBreaks: tiers }), partPricingMessages.tierNeverCharged(10, 50, 60));
     // One break at or below the minimum stands (decision 049): it is the price of every order.
-    expectReply(await updatePart(id, { minOrderQuantity: 50 }), 400, partPricingMessages.tierNeverCharged(10, 50, 50));
+    expectInvalid(await updatePart(id, { minOrderQuantity: 50 }), partPricingMessages.tierNeverCharged(10, 50, 50));
     expectReply(await updatePart(id, { minOrderQuantity: 60, priceBreaks: [{ minQuantity: 50, unitPrice: 7 }] }), 200);
   });
 

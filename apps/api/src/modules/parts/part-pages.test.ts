@@ -104,6 +104,12 @@ describe('PATCH /api/admin/part/{id}: weight and price breaks', () => {
       [{ price: 9 }, partPricingMessages.tierNotBelowList(10, 9)],
     ];
     for (const [body, message] of refusals) expectInvalid(await updatePart(id, body), message);
+    // The server's own refusals by the stored tiers or price name the field the form says them at (decision 164).
+    const fields: Array<[object, string]> = [
+      [{ priceBreaks: [{ minQuantity: 10, unitPrice: 10 }] }, 'priceBreaks'],
+      [{ price: 9 }, 'price'],
+    ];
+    for (const [body, field] of fields) expect((await updatePart(id, body)).json()).toMatchObject({ field });
 
     expect(await auditCount(app)).toBe(audits);
     expect(await partOf(id)).toMatchObject({ price: 10, weightKg: 0, priceBreaks: [{ minQuantity: 10, unitPrice: 9 }] });

@@ -340,7 +340,9 @@ export function createPartsRepository(db: Db) {
       const storedTiers = (await priceBreaksOf(db, [id])).get(id) ?? [];
       if (price !== undefined || priceBreaks !== undefined || minOrderQuantity !== undefined) {
         const problem = priceBreaksProblem(priceBreaks ?? storedTiers, price ?? centsToDollars(current.price_cents), minOrderQuantity ?? current.min_order_quantity);
-        if (problem) return { problem };
+        // The field the refusal is said at (decision 164): the tiers when sent; else the stored
+        // tiers were right until the new price (when they refuse it) or the new minimum.
+        if (problem) return { problem, field: priceBreaks !== undefined ? 'priceBreaks' : price !== undefined && priceBreaksProblem(storedTiers, price) ? 'price' : 'minOrderQuantity' };
       }
       // Only what differs from what is stored is written: a save of the values already there
       // writes nothing, so it empties no cache on any instance and leaves no audit row (decision 152).

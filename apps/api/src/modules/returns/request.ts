@@ -2,15 +2,13 @@ import {
   accountMessages,
   apiErrors,
   can,
-  CORE_RETURN_WINDOW_DAYS,
   firstReturnStatus,
   hasShippedAll,
   linesByReason,
   OPEN_RETURN_STATUSES,
   orderKindOf,
-  RETURN_WINDOW_DAYS,
   returnMessages,
-  UNITS_HELD_RETURN_STATUSES,
+  returnWindows,
   unitsLeftToReturn,
   warrantyEnds,
   type CreateReturn,
@@ -26,10 +24,9 @@ import { nextDocumentNumber } from '../invoices/repository';
 import { mayActOnAccountOrder } from '../ledger/entries';
 import type { Mail } from '../mail/outbox';
 import type { OrderRow, ReturnRow } from '../orders/model';
+import { heldReturnLinesOf } from './held';
 import { returnedParts } from './present';
 import { ReturnRefusal } from './refusal';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * A customer's request, its lines given a reason each: one return per reason, all made or none, in
@@ -65,13 +62,9 @@ async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input
     const now = Date.now();
 
     // The order's returns that hold their units: every one but a rejected one (the return table's `holdsUnits`).
-    const holding = await trx
-      .selectFrom('return_lines')
-      .innerJoin('returns', 'returns.id', 'return_lines.return_id')
-      .select(['return_lines.position', 'return_lines.quantity', 'return_lines.deposit_quantity', 'returns.status', 'returns.reason'])
-      .where('returns.order_id', '=', order.id)
-      .where('returns.status', 'in', UNITS_HELD_RETURN_STATUSES)
-      .execute();
+    const holding = (await heldReturnLinesOf(trx, [order.id])).get(order.id) ?? [];
+    // The windows, by the rule each order line answers them by (decision 164).
+    const windows = since ? returnWindows(since) : null;
     const isCore = input.reason === 'core';
 
     const chosen: ChosenLine[] = [];
@@ -80,31 +73,27 @@ async function requestReturn(db: Db, mail: Mail, user: { userId: string }, input
       if (!line) throw new ReturnRefusal(404, returnMessages.lineNotOnOrder);
       if (chosen.some((other) => other.position === line.position)) throw new ReturnRefusal(400, returnMessages.tooMany);
       const shippedQuantity = shippedOf(line.position, line.quantity);
-      if (shippedQuantity === 0 || !since) throw new ReturnRefusal(409, returnMessages.notShipped);
+      if (shippedQuantity === 0 || !since || !windows) throw new ReturnRefusal(409, returnMessages.notShipped);
       // Deposits that went back with their parts (decision 109): no core of those is left to send.
       let deposit: { deposits: number } | null = null;
       if (isCore) {
         const depositLine = lines.find((candidate) => candidate.kind === 'core-deposit' && candidate.deposit_for === line.position);
         if (!depositLine) throw new ReturnRefusal(409, returnMessages.noCoreDeposit);
-        if (now > since.getTime() + CORE_RETURN_WINDOW_DAYS * DAY_MS) throw new ReturnRefusal(409, returnMessages.coreWindowClosed);
+        if (now > windows.coreReturnUntil.getTime()) throw new ReturnRefusal(409, returnMessages.coreWindowClosed);
         deposit = { deposits: depositLine.quantity };
       } else if (input.reason === 'warranty') {
         const part = await trx.selectFrom('parts').select('warranty_months').where('id', '=', line.part_id).executeTakeFirst();
         if (!part?.warranty_months) throw new ReturnRefusal(409, returnMessages.noWarranty);
         if (now > warrantyEnds(since, part.warranty_months).getTime()) throw new ReturnRefusal(409, returnMessages.warrantyExpired);
         // Its note (what is wrong) is the request schema's to ask for (`createReturnSchema`).
-      } else if (now > since.getTime() + RETURN_WINDOW_DAYS * DAY_MS) {
+      } else if (now > windows.returnUntil.getTime()) {
         throw new ReturnRefusal(409, returnMessages.windowClosed);
       }
       // Cores are counted apart from the parts themselves: sending a core back is not returning the part.
       const earlier = holding.filter((row) => row.position === line.position);
       if (earlier.some((row) => (row.reason === 'core') === isCore && OPEN_RETURN_STATUSES.includes(row.status))) throw new ReturnRefusal(409, returnMessages.alreadyRequested);
       // What may still go back, by the rule the return form offers by (decision 156).
-      const { left, depositsBack } = unitsLeftToReturn(
-        shippedQuantity,
-        earlier.map((row) => ({ status: row.status, reason: row.reason, quantity: row.quantity, depositsBack: row.deposit_quantity })),
-        deposit,
-      );
+      const { left, depositsBack } = unitsLeftToReturn(shippedQuantity, earlier, deposit);
       if (wanted.quantity > left) throw new ReturnRefusal(409, depositsBack > 0 ? returnMessages.depositWentBackWithPart : returnMessages.tooMany);
       chosen.push({ position: line.position, quantity: wanted.quantity, vehicleId: line.vehicle_id, fitChecked: line.fit_checked, partId: line.part_id });
     }

@@ -269,6 +269,47 @@ describe('warranty on the order’s lines (issue 34.6)', () => {
   });
 });
 
+describe('what each order line may still send back (decision 164)', () => {
+  const linesOf = async (orderId: string) => {
+    const reply = await call(app, byToken(ada), { method: 'GET', url: `/api/order/${orderId}` });
+    expectReply(reply, 200);
+    return (reply.json() as Order).lines;
+  };
+
+  it('answers the windows the request is refused by, from delivery: past its 30 days a line is refused', async () => {
+    const { orderId, a, b } = await bought({ daysAgo: 31 });
+    const { delivered_at: deliveredAt } = await orderRow(app, orderId);
+    const lines = await linesOf(orderId);
+    expect(lines.find((line) => line.partId === a)).toMatchObject({
+      returnUntil: new Date(deliveredAt!.getTime() + 30 * DAY).toISOString(),
+      coreReturnUntil: null,
+      returnable: 1,
+      coresReturnable: 0,
+    });
+    expect(new Date(lines.find((line) => line.partId === b)!.returnUntil!).getTime()).toBeLessThan(Date.now());
+    expectReply(await ask(ada, { orderId, lines: [{ partId: b, quantity: 1 }], reason: 'defective' }), 409, returnMessages.windowClosed);
+  });
+
+  it('counts every return of the order that holds its units, as a request is refused by, and nothing of an order not shipped', async () => {
+    const { orderId, a, b } = await bought();
+    await requested(ada, { orderId, reason: 'defective', lines: [{ partId: b, quantity: 1 }] });
+    const rejected = await requested(ada, { orderId, reason: 'no-longer-needed', lines: [{ partId: a, quantity: 1 }] });
+    expectReply(await reject(rejected.id, 'Used'), 200);
+    // B: 2 shipped, 1 held by the open return; A: its rejected return holds nothing.
+    expect((await linesOf(orderId)).map((line) => [line.partId, line.returnable])).toEqual([
+      [a, 1],
+      [b, 1],
+    ]);
+    expectReply(await ask(ada, { orderId, lines: [{ partId: a, quantity: 2 }], reason: 'defective' }), 409, returnMessages.tooMany);
+    const unshipped = await bought();
+    await app.db.updateTable('orders').set({ status: 'paid', shipped_at: null, delivered_at: null }).where('id', '=', unshipped.orderId).execute();
+    expect((await linesOf(unshipped.orderId)).map((line) => [line.returnable, line.returnUntil])).toEqual([
+      [0, null],
+      [0, null],
+    ]);
+  });
+});
+
 describe('refunds to the cent', () => {
   async function refunded(reason: string, lines: { partId: string; quantity: number }[], orderId: string): Promise<ReturnRequest> {
     const created = await requested(ada, { orderId, lines, reason });

@@ -1,7 +1,10 @@
+import { get as httpGet, type ClientRequest, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { catalogueDataMessages, isCatalogueWarning } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { byToken, call, expectReply } from '../../../test/admin';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { byToken, call, expectReply, headersOf } from '../../../test/admin';
 import { createTestApp } from '../../../test/app';
 import { signUpAdmin, signUpCustomer, type Customer } from '../../../test/orders';
 import { importAces } from '../aces/import';
@@ -128,6 +131,53 @@ describe('HEAD of an export', () => {
       expect.stringMatching(/^attachment; filename="aces-full-/),
     ]);
     expect(replies[2]?.headers['content-type']).toBe('text/csv; charset=utf-8');
+  });
+});
+
+describe('HEAD of an export while two are being written (decision 164)', () => {
+  // Two real downloads over real sockets, neither read: each holds its slot until its file ends,
+  // which a file far bigger than the sockets' buffers does not while nobody reads it.
+  it('answers 503 with Retry-After, as the download would, and 200 again once one of them is cut off', { timeout: 180_000 }, async () => {
+    const busy = await createTestApp();
+    const downloads: { request: ClientRequest; response: IncomingMessage }[] = [];
+    try {
+      const busyAdmin = await signUpAdmin(busy, 'export-busy-admin');
+      // 12,000 parts of a 4 KB image path: 24 pages of 2 MB, 48 MB in all, against the 16 pages the
+      // stream reads ahead and the loopback's largest send buffer (4 MB). Rows cost (triggers), bytes not.
+      await sql`insert into parts (name, description, img, price_cents, available_quantity, min_order_quantity)
+        select 'Bulk part ' || n, 'Bulk', '/images/parts/' || repeat('x', 4000) || '.png', 1000, 5, 1 from generate_series(1, 12000) as n`.execute(busy.db);
+      await busy.listen({ host: '127.0.0.1', port: 0 });
+      const { port } = busy.server.address() as AddressInfo;
+      const start = () =>
+        new Promise<{ request: ClientRequest; response: IncomingMessage }>((resolve, reject) => {
+          const request = httpGet({ host: '127.0.0.1', port, path: '/api/admin/catalogue/exports/parts.csv', headers: headersOf(byToken(busyAdmin)) }, (response) => {
+            response.pause();
+            resolve({ request, response });
+          });
+          request.on('error', reject);
+        });
+      downloads.push(await start(), await start());
+      expect(downloads.map(({ response }) => response.statusCode)).toEqual([200, 200]);
+
+      const head = (name: string) => call(busy, byToken(busyAdmin), { method: 'HEAD', url: `/api/admin/catalogue/exports/${name}` });
+      for (const name of ['aces', 'pies?since=2026-11-01', 'parts.csv']) {
+        const refused = await head(name);
+        expect(refused.statusCode).toBe(503);
+        expect(refused.headers['retry-after']).toBe('60');
+        expect(refused.body).toBe('');
+      }
+      // The download the check stands for says the same, with its words.
+      const third = await call(busy, byToken(busyAdmin), { method: 'GET', url: '/api/admin/catalogue/exports/pies' });
+      expectReply(third, 503, catalogueDataMessages.exportsBusy);
+      expect(third.headers['retry-after']).toBe('60');
+
+      // One download cut off gives its slot back: the check answers the file's headers again.
+      downloads.shift()?.request.destroy();
+      await vi.waitFor(async () => expect((await head('pies')).statusCode).toBe(200), { timeout: 20_000, interval: 50 });
+    } finally {
+      for (const { request } of downloads) request.destroy();
+      await busy.close();
+    }
   });
 });
 

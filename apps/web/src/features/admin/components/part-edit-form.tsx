@@ -8,7 +8,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
 import { adminNotices } from '../admin-notices';
-import { fieldChangedOf, useUpdatePart } from '../api/update-part';
+import { fieldChangedOf, refusedFieldOf, useUpdatePart } from '../api/update-part';
 import { ActionButton } from './action-button';
 import { PhotoField, usePendingPhoto, WAITING_FOR_PHOTO } from './photo-field';
 import { PriceBreaksField } from './price-breaks-field';
@@ -29,6 +29,10 @@ const FIELD_OF = {
   priceBreaks: 'priceBreaks',
 } as const satisfies Record<CheckedProductField, keyof ProductUpdate>;
 
+/** The fields a rule's 400 may name (the price breaks against the price and the minimum, decision 164): said there. */
+const REFUSED_AT = ['price', 'minOrderQuantity', 'priceBreaks'] as const;
+const refusedAt = (field: string): field is (typeof REFUSED_AT)[number] => (REFUSED_AT as readonly string[]).includes(field);
+
 /** A whole number as typed in a number field, or undefined while it is not one. */
 function wholeNumberOf(value: unknown): number | undefined {
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : typeof value === 'number' ? value : Number.NaN;
@@ -44,7 +48,7 @@ interface PartEditFormProps {
 
 /** Edit a part in place: every field of it, with the shared schema's messages; only changes are sent. */
 export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
-  const update = useUpdatePart();
+  const update = useUpdatePart({ fieldsInPlace: REFUSED_AT });
   // What is stored, as the fields hold it. The part fetched again (after a 409, or another
   // admin's save) refreshes the fields the admin has not touched and keeps what they typed.
   const stored = useMemo(
@@ -90,6 +94,13 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
   const photo = usePendingPhoto();
   const submit = photo.submitAfterPhoto((url) => setValue('img', url, { shouldValidate: true, shouldDirty: true }), () => onSubmit());
 
+  // The schema's refusal of the set of breaks (a break at or above the price, prices not falling) has
+  // no control of its own: the first break's price takes the focus, under which rows it is said.
+  const onInvalid = (invalid: typeof errors) => {
+    const breaks = invalid.priceBreaks;
+    if (Object.keys(invalid).length === 1 && (breaks?.root?.message ?? breaks?.message)) setFocus('priceBreaks.0.unitPrice');
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     const { weightKg, priceBreaks, coreDeposit, warrantyMonths, ...fields } = values;
     const changes: ProductUpdate = Object.fromEntries(
@@ -118,8 +129,13 @@ export function PartEditForm({ part, id, onClose }: PartEditFormProps) {
         const changed = fieldChangedOf(error);
         if (changed && changed.field in FIELD_OF)
           setError(FIELD_OF[changed.field as keyof typeof FIELD_OF], { type: 'server', message: `${changed.message} ${adminNotices.staleKept}` }, { shouldFocus: true });
+        // A rule's refusal at the field it names, which takes the focus; the breaks' under their rows, the first row's price focused.
+        const refused = refusedFieldOf(error);
+        if (!refused || !refusedAt(refused.field)) return;
+        setError(refused.field, { type: 'server', message: refused.message }, { shouldFocus: refused.field !== 'priceBreaks' });
+        if (refused.field === 'priceBreaks') setFocus('priceBreaks.0.unitPrice');
       });
-  });
+  }, onInvalid);
 
   return (
     <form

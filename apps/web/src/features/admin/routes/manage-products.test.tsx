@@ -1,4 +1,4 @@
-import { adminMessages, apiErrors, notices, partChangeMessages, type AdminPart } from '@autoparts/shared';
+import { adminMessages, apiErrors, notices, partChangeMessages, partPricingMessages, type AdminPart } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -227,6 +227,67 @@ describe('Manage Products', () => {
       expectedAvailableQuantity: 40,
       expected: { price: 12.5 },
     });
+  });
+
+  it('says a price the server refuses by price breaks saved meanwhile at Price, focused, not in a toast (decision 164)', async () => {
+    // Another admin added a break from 10 at $10 since this form loaded: the new price is at or below it.
+    const message = partPricingMessages.tierNotBelowList(10, 9);
+    stubFetch({
+      [GET_PARTS]: { body: pageOf([pads]) },
+      'PATCH /api/admin/part/part-1': { status: 400, body: { message, field: 'price' } },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageProducts();
+    await screen.findByRole('rowheader', { name: 'Brake Pads' });
+    await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Edit' }));
+    const form = within(screen.getByRole('form', { name: 'Edit Brake Pads' }));
+    await user.clear(form.getByLabelText('Price ($)'));
+    await user.type(form.getByLabelText('Price ($)'), '9');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(form.getByLabelText('Price ($)')).toHaveAccessibleDescription(message));
+    expect(form.getByLabelText('Price ($)')).toHaveFocus();
+    expect(form.getByLabelText('Price ($)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText(notices.actionFailed)).toBeNull();
+  });
+
+  it('says price breaks the server refuses (by a price saved meanwhile) under the breaks, the first one’s price focused (decision 164)', async () => {
+    const message = partPricingMessages.tierNotBelowList(10, 11);
+    stubFetch({
+      [GET_PARTS]: { body: pageOf([pads]) },
+      'PATCH /api/admin/part/part-1': { status: 400, body: { message, field: 'priceBreaks' } },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageProducts();
+    await screen.findByRole('rowheader', { name: 'Brake Pads' });
+    await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Edit' }));
+    const form = within(screen.getByRole('form', { name: 'Edit Brake Pads' }));
+    await user.click(form.getByRole('button', { name: 'Add a price break' }));
+    await user.type(form.getByLabelText('Tier 1: from quantity'), '10');
+    await user.type(form.getByLabelText('Tier 1: price each ($)'), '12');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+
+    expect(await form.findByRole('alert')).toHaveTextContent(message);
+    expect(form.getByLabelText('Tier 1: price each ($)')).toHaveFocus();
+    expect(screen.queryByText(notices.actionFailed)).toBeNull();
+  });
+
+  it('says its own refusal of a price at or below a break under the breaks, the first one’s price focused, sending nothing (decision 164)', async () => {
+    const server = stubFetch({ [GET_PARTS]: { body: pageOf([{ ...pads, priceBreaks: [{ minQuantity: 10, unitPrice: 10 }] }]) }, ...noActivity });
+    const user = userEvent.setup();
+    renderManageProducts();
+    await screen.findByRole('rowheader', { name: 'Brake Pads' });
+    await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Edit' }));
+    const form = within(screen.getByRole('form', { name: 'Edit Brake Pads' }));
+    await user.clear(form.getByLabelText('Price ($)'));
+    await user.type(form.getByLabelText('Price ($)'), '9');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+
+    expect(await form.findByRole('alert')).toHaveTextContent(partPricingMessages.tierNotBelowList(10, 9));
+    expect(form.getByLabelText('Tier 1: price each ($)')).toHaveFocus();
+    expect(server.paths().some((path) => path.startsWith('PATCH'))).toBe(false);
   });
 
   it('keeps what was typed in the row after a 409, says it at the field with the stored value beside it, and saves it again or takes the stored one', async () => {

@@ -392,7 +392,7 @@ describe('Payment page: an order of many lines', () => {
   });
 
   it('heads the page with the order — number, parts, total — not one line’s price beside every unit (issue 34.10)', async () => {
-    const core = { kind: 'core-deposit' as const, vehicleId: null, fitChecked: false, partId: 'part-2', partNumber: 'CLP-2002', name: 'Core deposit: Caliper Clip', img: '', quantity: 3, unitPrice: 10, lineTotal: 30, warrantyUntil: null };
+    const core = { kind: 'core-deposit' as const, vehicleId: null, fitChecked: false, partId: 'part-2', partNumber: 'CLP-2002', name: 'Core deposit: Caliper Clip', img: '', quantity: 3, unitPrice: 10, lineTotal: 30, warrantyUntil: null, returnUntil: null, coreReturnUntil: null, returnable: 0, coresReturnable: 0 };
     const order = aCheckoutOrder();
     stubFetch({ 'GET /api/config': testMode, [GET_ORDER]: { body: { ...anOrderDetail(), ...order, lines: [...order.lines, core] } } });
     renderPayment();

@@ -2,6 +2,7 @@ import { formatPercent, formatPrice, type AdminReturn, type CreateReturn, type R
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api, customerMessage } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 import { useAdminMutation } from '../../admin/api/use-admin-mutation';
 
 /** The customer's returns (under `orders`, so signing out and order changes refresh them). */
@@ -47,7 +48,8 @@ export function useRequestReturn() {
     onError: (error) => {
       toast.error('The return was not requested', { description: customerMessage(error) });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: myReturnsKey }),
+    // The returns and the orders: each order line says what of it may still go back (decision 164).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.orders }),
   });
 }
 

@@ -8,6 +8,7 @@ import { renderRoutes } from '../../../test/render-with-router';
 import { aReturn } from '../../../test/returns';
 import { ReturnRequestForm } from './return-request-form';
 
+/** A line of a delivered order: within its windows (its core's too), every unit still returnable, as the API answers it. */
 const line = (overrides: Partial<OrderLine>): OrderLine => ({
   kind: 'part',
   vehicleId: null,
@@ -20,6 +21,10 @@ const line = (overrides: Partial<OrderLine>): OrderLine => ({
   unitPrice: 64.5,
   lineTotal: 129,
   warrantyUntil: null,
+  returnUntil: '2099-01-01T00:00:00.000Z',
+  coreReturnUntil: '2099-03-01T00:00:00.000Z',
+  returnable: overrides.quantity ?? 2,
+  coresReturnable: overrides.quantity ?? 2,
   ...overrides,
 });
 
@@ -81,12 +86,12 @@ describe('Return items: the parts to send back', () => {
 
     expect(reasonsOffered('Vented Brake Rotor')).toContain(returnReasonLabels.warranty);
     expect(reasonsOffered('Vented Brake Rotor')).not.toContain(returnReasonLabels.core);
-    expect(screen.getByRole('group', { name: /^Vented Brake Rotor/ })).toHaveTextContent('Under warranty until March 2, 2099');
+    expect(screen.getByRole('group', { name: /^Vented Brake Rotor/ })).toHaveTextContent('Under warranty until Mar 2, 2099');
     expect(reasonsOffered('Brake Caliper')).not.toContain(returnReasonLabels.warranty);
     expect(reasonsOffered('Brake Caliper')).toContain(returnReasonLabels.core);
     expect(screen.getByRole('group', { name: /^Brake Caliper/ })).toHaveTextContent(returnMessages.coreOnThisLine('$35.00'));
     expect(reasonsOffered('Brake Pads')).not.toContain(returnReasonLabels.warranty);
-    expect(screen.getByRole('group', { name: /^Brake Pads/ })).toHaveTextContent('Warranty ended on January 10, 2020');
+    expect(screen.getByRole('group', { name: /^Brake Pads/ })).toHaveTextContent('Warranty ended on Jan 10, 2020');
   });
 
   it('sends a reason per line in one request and shows both returns it made (issue 34.17)', async () => {
@@ -254,7 +259,10 @@ describe('Return items: the parts to send back', () => {
       // One of two calipers refunded, its deposit with it: one caliper and one old core are left.
       aReturn({ id: 'ret-4', rmaNumber: 'RMA-000004', orderId: 'order-7731', status: 'refunded', reason: 'no-longer-needed', lines: [{ partId: 'caliper', partNumber: 'CAL-200', name: 'Brake Caliper', quantity: 1, unitPrice: 89, action: 'restock', depositsBack: 1 }] }),
     ];
-    renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[brakeJob()]} returns={returns} /> }]);
+    // The server's count on each line (decision 164): no rotor left; one caliper and one old core.
+    const job = brakeJob();
+    const order = { ...job, lines: job.lines.map((candidate) => (candidate.kind !== 'part' ? candidate : candidate.partId === 'rotor' ? { ...candidate, returnable: 0 } : candidate.partId === 'caliper' ? { ...candidate, returnable: 1, coresReturnable: 1 } : candidate)) };
+    renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[order]} returns={returns} /> }]);
 
     const rotor = within(screen.getByRole('group', { name: /^Vented Brake Rotor/ }));
     expect(rotor.getByText(returnMessages.returnedInFull('RMA-000003'))).toBeInTheDocument();
@@ -276,8 +284,13 @@ describe('Return items: the parts to send back', () => {
   });
 
   it('says a line of a partly shipped order not shipped yet, and offers of the others only what shipped (decision 156)', () => {
+    const job = brakeJob();
     const order = anOrder({
-      ...brakeJob(),
+      ...job,
+      // As the server answers a partly shipped order: one rotor may go back, nothing of the rest.
+      lines: job.lines.map((candidate) =>
+        candidate.kind !== 'part' ? candidate : candidate.partId === 'rotor' ? { ...candidate, returnable: 1 } : { ...candidate, returnUntil: null, coreReturnUntil: null, returnable: 0, coresReturnable: 0 },
+      ),
       status: 'partially_shipped',
       shipments: [
         {
@@ -297,6 +310,47 @@ describe('Return items: the parts to send back', () => {
     expect(caliper.queryByRole('combobox')).toBeNull();
     expect(screen.getByLabelText('How many of Vented Brake Rotor to return')).toHaveAttribute('max', '1');
     expect(screen.getByRole('group', { name: /^Vented Brake Rotor/ })).toHaveTextContent(returnMessages.partReturned(1));
+  });
+
+  it('offers of a line past its 30 days only what is still open, and says which window closed on which day (decision 164)', () => {
+    const job = brakeJob();
+    // Delivered 60 days ago: the rotors' 30 days are over, their warranty runs; the caliper's core has 30 days left; the pads' every window is over.
+    const order = {
+      ...job,
+      lines: job.lines.map((candidate) => (candidate.kind === 'part' ? { ...candidate, returnUntil: '2026-11-05T12:00:00.000Z' } : candidate)),
+    };
+    renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[order]} /> }]);
+
+    expect(reasonsOffered('Vented Brake Rotor')).toEqual(['Choose a reason', returnReasonLabels.warranty]);
+    expect(screen.getByRole('group', { name: /^Vented Brake Rotor/ })).toHaveTextContent(returnMessages.windowClosedOn('Nov 5, 2026'));
+    expect(reasonsOffered('Brake Caliper')).toEqual(['Choose a reason', returnReasonLabels.core]);
+    // Nothing of the pads is open: no choice, and why.
+    const pads = within(screen.getByRole('group', { name: /^Brake Pads/ }));
+    expect(pads.queryByRole('combobox')).toBeNull();
+    expect(pads.queryByRole('spinbutton')).toBeNull();
+    expect(pads.getByText(returnMessages.windowClosedOn('Nov 5, 2026'))).toBeInTheDocument();
+    expect(pads.getByText('Warranty ended on Jan 10, 2020')).toBeInTheDocument();
+  });
+
+  it('says the old core’s window closed on its day, and offers the part while its own window runs (decision 164)', () => {
+    const job = brakeJob();
+    const order = { ...job, lines: job.lines.map((candidate) => (candidate.kind === 'part' && candidate.partId === 'caliper' ? { ...candidate, coreReturnUntil: '2026-03-01T12:00:00.000Z' } : candidate)) };
+    renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[order]} /> }]);
+
+    expect(reasonsOffered('Brake Caliper')).not.toContain(returnReasonLabels.core);
+    expect(reasonsOffered('Brake Caliper')).toContain(returnReasonLabels.defective);
+    expect(screen.getByRole('group', { name: /^Brake Caliper/ })).toHaveTextContent(returnMessages.coreWindowClosedOn('Mar 1, 2026'));
+  });
+
+  it('counts what may go back by the server’s figure on the line, not by the returns listed, which are only the newest (decision 164)', () => {
+    const job = brakeJob();
+    // Both rotors went back in a return older than the customer's newest 200: the list holds none of it.
+    const order = { ...job, lines: job.lines.map((candidate) => (candidate.kind === 'part' && candidate.partId === 'rotor' ? { ...candidate, returnable: 0 } : candidate)) };
+    renderRoutes([{ path: '/', element: <ReturnRequestForm orders={[order]} returns={[]} /> }]);
+
+    const rotor = within(screen.getByRole('group', { name: /^Vented Brake Rotor/ }));
+    expect(rotor.queryByRole('spinbutton')).toBeNull();
+    expect(rotor.queryByRole('combobox')).toBeNull();
   });
 
   it('keeps whole numbers: 1.5 typed is 1 part sent, not a request the server refuses', async () => {

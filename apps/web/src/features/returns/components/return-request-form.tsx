@@ -3,7 +3,7 @@ import {
   awaitsParts,
   can,
   createReturnSchema,
-  earlierReturnLines,
+  formatDay,
   formatPercent,
   formatPrice,
   itemLines,
@@ -13,7 +13,6 @@ import {
   RETURN_REASONS,
   returnMessages,
   returnReasonLabels,
-  unitsLeftToReturn,
   unitsShipped,
   UNITS_HELD_RETURN_STATUSES,
   warrantyUntilText,
@@ -30,12 +29,19 @@ import { useRequestReturn } from '../api/returns';
 /** A line's choices: how many, and why (nothing chosen until the customer says). */
 type Choice = { quantity: number; reason: ReturnReasonCode | '' };
 
-/** The reasons a line may be sent back for: a core return only with its deposit, a warranty claim only while it runs. */
+/** A window the server answered on the line (ISO time) that is still open. */
+const runs = (until: string | null, now: Date) => until !== null && new Date(until) >= now;
+
+/**
+ * The reasons a line may be sent back for, by the windows the server answers on it (decision 164):
+ * a core return only with its deposit and within its days, a warranty claim only while it runs,
+ * the others within the return window.
+ */
 function reasonsFor(line: OrderLine, deposit: OrderLine | undefined, now: Date): ReturnReasonCode[] {
   return RETURN_REASONS.filter((code) => {
-    if (code === 'core') return deposit !== undefined;
-    if (code === 'warranty') return line.warrantyUntil !== null && new Date(line.warrantyUntil) >= now;
-    return true;
+    if (code === 'core') return deposit !== undefined && runs(line.coreReturnUntil, now);
+    if (code === 'warranty') return runs(line.warrantyUntil, now);
+    return runs(line.returnUntil, now);
   });
 }
 
@@ -122,20 +128,24 @@ export function ReturnRequestForm({
   const lines = itemLines(order?.lines ?? []).map((line) => {
     const deposit = order?.lines.find((candidate) => candidate.kind === 'core-deposit' && candidate.partId === line.partId);
     const open = openReturnsOn(returns, orderId, line, deposit);
-    // What may still go back of the part and of its core, by the server's rule (decision 156).
+    // What may still go back of the part and of its core, as the server counts it over every return
+    // of the order (decision 164; the customer's list holds only their newest returns).
     const shipped = order ? unitsShipped(order, line.partId, line.quantity) : 0;
-    const earlier = earlierReturnLines(returns, orderId, line.partId);
-    const partLeft = unitsLeftToReturn(shipped, earlier, null).left;
-    const coreLeft = deposit ? unitsLeftToReturn(shipped, earlier, { deposits: deposit.quantity }).left : 0;
+    const partLeft = line.returnable;
+    const coreLeft = deposit ? line.coresReturnable : 0;
     const reasons = reasonsFor(line, deposit, now).filter((code) => (code === 'core' ? !open.core && coreLeft > 0 : !open.part && partLeft > 0));
+    // Windows closed on what the count would still take: said with their day, as the reasons are not offered.
+    const windowClosed = !open.part && partLeft > 0 && line.returnUntil !== null && !runs(line.returnUntil, now) ? formatDay(line.returnUntil) : null;
+    const coreWindowClosed = deposit && !open.core && coreLeft > 0 && line.coreReturnUntil !== null && !runs(line.coreReturnUntil, now) ? formatDay(line.coreReturnUntil) : null;
     // The returns that took every unit of the part, named when none is left and none of them is open.
     const returnedBy =
       shipped > 0 && partLeft === 0 && !open.part
         ? returns.filter((ret) => ret.orderId === orderId && ret.reason !== 'core' && UNITS_HELD_RETURN_STATUSES.includes(ret.status) && ret.lines.some((candidate) => candidate.partId === line.partId))
         : [];
     /** The most of the line the reason may send back (before a reason is chosen, the most either may). */
-    const most = (reason: ReturnReasonCode | '') => (reason === 'core' ? coreLeft : reason === '' ? Math.max(reasons.includes('core') ? coreLeft : 0, partLeft) : partLeft);
-    return { line, deposit, open, reasons, shipped, partLeft, returnedBy, most };
+    const most = (reason: ReturnReasonCode | '') =>
+      reason === 'core' ? coreLeft : reason === '' ? Math.max(reasons.includes('core') ? coreLeft : 0, reasons.some((code) => code !== 'core') ? partLeft : 0) : partLeft;
+    return { line, deposit, open, reasons, shipped, partLeft, returnedBy, most, windowClosed, coreWindowClosed };
   });
   // A line chosen before the customer's returns showed it as being returned is not sent.
   const offered = new Set(lines.filter(({ reasons }) => reasons.length > 0).map(({ line }) => line.partId));
@@ -224,7 +234,7 @@ export function ReturnRequestForm({
       </label>
       <fieldset className="grid min-w-0 gap-2">
         <legend className="font-medium text-slate-800">Parts to send back</legend>
-        {lines.map(({ line, deposit, open, reasons, shipped, partLeft, returnedBy, most }, index) => {
+        {lines.map(({ line, deposit, open, reasons, shipped, partLeft, returnedBy, most, windowClosed, coreWindowClosed }, index) => {
           const choice = choices[line.partId] ?? { quantity: 0, reason: '' };
           const missingReason = tried && choice.quantity > 0 && choice.reason === '';
           // The fee kept from a "no longer needed" refund, said before the request is sent.
@@ -245,6 +255,8 @@ export function ReturnRequestForm({
               {returnedBy.length > 0 && (
                 <p className="text-sm font-medium text-slate-800">{returnMessages.returnedInFull(returnedBy.map((ret) => ret.rmaNumber).join(', '))}</p>
               )}
+              {windowClosed && <p className="text-sm font-medium text-slate-800">{returnMessages.windowClosedOn(windowClosed)}</p>}
+              {coreWindowClosed && <p className="text-sm font-medium text-slate-800">{returnMessages.coreWindowClosedOn(coreWindowClosed)}</p>}
               {partOnly && (
                 <p id={`${lineId}-left`} className="text-sm font-medium text-slate-800">
                   {returnMessages.partReturned(partLeft)}
@@ -257,6 +269,8 @@ export function ReturnRequestForm({
               <div key={line.partId} role="group" aria-labelledby={`${lineId}-name`} className="grid gap-1 rounded-lg bg-slate-50 px-3 py-2">
                 {name}
                 {beingReturned}
+                {/* Past its windows: whether its warranty still ran is part of why nothing is offered. */}
+                {(windowClosed || coreWindowClosed) && line.warrantyUntil && <p className="text-sm text-slate-700">{warrantyUntilText(line.warrantyUntil, now)}</p>}
               </div>
             );
           }

@@ -3,14 +3,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubFetch } from '../../../test/fetch-stub';
-import { anOrder, anOrderDetail } from '../../../test/orders';
+import { anOrder, anOrderDetail, deliveredLine } from '../../../test/orders';
 import { renderRoutes } from '../../../test/render-with-router';
 import { aReturn } from '../../../test/returns';
 import { aCustomer } from '../../../test/users';
 import { Component as MyReturns } from './my-returns';
 
 const me = aCustomer();
-const recent = anOrder({ _id: 'order-recent', orderNumber: '100020', name: 'Vented Brake Rotor', status: 'delivered', paid: true });
+const recent = anOrder({ _id: 'order-recent', orderNumber: '100020', name: 'Vented Brake Rotor', status: 'delivered', paid: true, lines: anOrder().lines.map((line) => deliveredLine(line)) });
 
 /** /dashboard/returns reached by a "Return items" link, My Orders' first page holding only `recent`. */
 function renderReturns(linked: string, order: { status: number; body: unknown }, { returns = [] as ReturnRequest[] } = {}) {
