@@ -212,8 +212,11 @@ for (const width of widths) {
       page.on('request', (request) => {
         if (request.method() === 'POST' && request.url().endsWith('/api/admin/catalogue/imports')) posts.push(request.url());
       });
+      await file.focus();
       await file.setInputFiles(huge);
       await expect(file).toHaveAccessibleDescription(new RegExp(catalogueDataMessages.tooLarge));
+      // Said at once: the file field keeps the focus, and a description that changes is not read out.
+      await expect(page.getByRole('alert').filter({ hasText: catalogueDataMessages.tooLarge })).toBeVisible();
       await expect(file).toHaveAttribute('aria-invalid', 'true');
       await upload.click();
       await expect(file).toBeFocused();

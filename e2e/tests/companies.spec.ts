@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { accountMessages, companyMessages, formatPrice, statementFileName, type ListedPart, type Part, type SearchResult } from '@autoparts/shared';
+import { accountMessages, certificateMessages, companyMessages, formatPrice, statementFileName, type ListedPart, type Part, type SearchResult } from '@autoparts/shared';
 import { logIn, newAccount, signOut, signUp } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
@@ -464,5 +464,25 @@ test('an admin’s Verify of a certificate uploaded again meanwhile is refused: 
   await expect(owner.page.getByRole('list', { name: 'Resale certificates of Springfield depot' })).toContainText('Not accepted by the shop: “The number is not on the state’s register.”');
   await screenshot(owner.page, 1280, 'certificate-rejected');
   await mailTo(owner.account.email, /Your resale certificate for IL was not accepted/);
+
+  // By keyboard, a document the server refuses: said in an alert while the Upload button keeps the
+  // focus (a button disabled while it waits dropped it to the page's body); Escape closes the form
+  // and gives the focus back to its opener.
+  const opener = owner.page.getByRole('button', { name: 'Upload a certificate' });
+  await opener.click();
+  const form = owner.page.getByRole('form', { name: 'Upload a resale certificate for Springfield depot' });
+  await form.getByLabel('State').selectOption('WI');
+  await form.getByLabel('Certificate number').fill('WI-RS-2002');
+  await form.getByLabel('Expires on').fill('2027-06-30');
+  await form.getByLabel(/^Document/).setInputFiles({ name: 'WI-RS-2002.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a PDF at all') });
+  const send = form.getByRole('button', { name: 'Upload', exact: true });
+  await send.focus();
+  await owner.page.keyboard.press('Enter');
+  await expect(form.getByRole('alert')).toHaveText(certificateMessages.fileType);
+  await expect(send).toBeFocused();
+  await expectNoSeriousA11yViolations(owner.page);
+  await owner.page.keyboard.press('Escape');
+  await expect(form).toHaveCount(0);
+  await expect(opener).toBeFocused();
   await owner.page.context().close();
 });

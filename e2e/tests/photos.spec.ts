@@ -28,9 +28,14 @@ for (const width of widths) {
       await logInAt(page, e2eAdmin);
       await page.goto('/dashboard/addaproduct');
 
-      // A text file named like a photo is refused by its bytes.
-      await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'pump.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo at all') });
+      // A text file named like a photo is refused by its bytes: said in an alert, while the field
+      // keeps the keyboard's focus (a field disabled while it uploads dropped it to the page's body).
+      const photoField = page.getByLabel('Photo', { exact: true });
+      await photoField.focus();
+      await photoField.setInputFiles({ name: 'pump.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a photo at all') });
       await expect(page.getByText(photoMessages.wrongType)).toBeVisible();
+      await expect(photoField).toBeFocused();
+      await expect(page.getByRole('alert').filter({ hasText: photoMessages.wrongType })).toBeVisible();
 
       await page.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'pump.jpg', mimeType: 'image/jpeg', buffer: await aPhoto() });
       await expect(page.getByLabel('Image')).toHaveValue(/^\/api\/images\/[0-9a-f-]{36}\/960\.webp$/);

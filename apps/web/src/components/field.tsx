@@ -5,7 +5,7 @@ export const inputClass =
 
 /** A file input: its "Choose file" button looks like the shop's buttons, not the browser's grey one. */
 export const fileInputClass =
-  'block max-w-full text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-lg file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60';
+  'block max-w-full text-sm text-slate-700 file:mr-3 file:cursor-pointer file:rounded-lg file:border-0 file:bg-brand-700 file:px-4 file:py-2 file:font-semibold file:text-white hover:file:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
 
 /** What a form control needs from its Field: its id, its descriptions and its look. */
 interface ControlProps {
@@ -23,12 +23,17 @@ interface FieldProps {
   hint?: string | undefined;
   /** What the value allows but may not be meant (the form still sends it), read out with it. */
   warning?: string | undefined;
+  /**
+   * The validation message arrives while the control keeps the focus (a file's upload refused):
+   * an alert, said at once, as a message on a control that takes the focus is said with it.
+   */
+  alert?: boolean;
   className?: string | undefined;
   children: (control: ControlProps) => ReactNode;
 }
 
 /** A label, a control (input, textarea, select) and its hint, warning and validation message. */
-export function Field({ label, error, hint, warning, className = '', children }: FieldProps) {
+export function Field({ label, error, hint, warning, alert = false, className = '', children }: FieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const warningId = `${id}-warning`;
@@ -56,7 +61,7 @@ export function Field({ label, error, hint, warning, className = '', children }:
         </p>
       )}
       {error && (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
+        <p id={errorId} role={alert ? 'alert' : undefined} className="mt-1 text-sm text-red-700">
           {error}
         </p>
       )}

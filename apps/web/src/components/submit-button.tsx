@@ -13,9 +13,12 @@ interface SubmitButtonProps {
   children: ReactNode;
 }
 
-/** Cancels the click (and so the form's submission, Enter's included) while the button is pending. */
+/**
+ * Cancels the click (and so the form's submission, Enter's included, or a file input's picker)
+ * while the control is pending.
+ */
 export function ignoredWhilePending(pending: boolean) {
-  return (event: MouseEvent<HTMLButtonElement>) => {
+  return (event: MouseEvent<HTMLElement>) => {
     if (pending) event.preventDefault();
   };
 }

@@ -3,6 +3,7 @@ import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Field, fileInputClass } from '../../../components/field';
 import { PartImage } from '../../../components/part-image';
 import { Spinner } from '../../../components/spinner';
+import { ignoredWhilePending } from '../../../components/submit-button';
 import { customerMessage } from '../../../lib/api-client';
 import { useUploadPhoto } from '../api/upload-photo';
 
@@ -101,7 +102,7 @@ export function PhotoField({ current, onUploaded, onUploading, className = '' }:
   }
 
   return (
-    <Field label="Photo" hint={PHOTO_HINT} error={error} className={className}>
+    <Field label="Photo" hint={PHOTO_HINT} error={error} alert className={className}>
       {({ className: _inputLook, ...control }) => (
         <div className="mt-1 flex flex-wrap items-center gap-4">
           {preview ? (
@@ -120,7 +121,11 @@ export function PhotoField({ current, onUploaded, onUploading, className = '' }:
             type="file"
             accept={PHOTO_ACCEPT}
             {...control}
-            disabled={upload.isPending}
+            // Not `disabled` while the photo uploads: Chromium drops the focus of a focused control
+            // that becomes disabled, and the keyboard's place with it (a refusal was then said to
+            // the page's body). It only opens no picker meanwhile.
+            aria-disabled={upload.isPending || undefined}
+            onClick={ignoredWhilePending(upload.isPending)}
             onChange={(event) => void choose(event)}
             className={fileInputClass}
           />

@@ -22,6 +22,9 @@ export function UploadForm({ pending, onUpload }: { pending: boolean; onUpload: 
   const [mode, setMode] = useState<CatalogueImportMode>('dry-run');
   const [onProblems, setOnProblems] = useState<CatalogueImportOnProblems>('refuse');
   const [error, setError] = useState<string | undefined>();
+  // A message about the file just chosen arrives while the file field keeps the focus: said at once
+  // (an alert); one said on sending moves the focus to the field, which says it.
+  const [errorOnChoosing, setErrorOnChoosing] = useState(false);
   const headingId = useId();
   const fileField = useRef<HTMLInputElement>(null);
 
@@ -29,12 +32,14 @@ export function UploadForm({ pending, onUpload }: { pending: boolean; onUpload: 
   function choose(chosen: File | undefined) {
     setFile(chosen);
     setError(chosen && chosen.size > CATALOGUE_IMPORT_MAX_BYTES ? catalogueDataMessages.tooLarge : undefined);
+    setErrorOnChoosing(true);
   }
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const problem = !file ? catalogueDataMessages.noFile : file.size > CATALOGUE_IMPORT_MAX_BYTES ? catalogueDataMessages.tooLarge : undefined;
     setError(problem);
+    setErrorOnChoosing(false);
     if (problem || !file) {
       fileField.current?.focus();
       return;
@@ -51,6 +56,7 @@ export function UploadForm({ pending, onUpload }: { pending: boolean; onUpload: 
       <Field
         label="File"
         error={error}
+        alert={errorOnChoosing}
         hint={`A VCdb or PCdb delivery is a zip of its .txt tables, or one table such as Make.txt. At most ${CATALOGUE_IMPORT_MAX_BYTES / 1024 / 1024} MB.`}
         className="sm:col-span-2"
       >

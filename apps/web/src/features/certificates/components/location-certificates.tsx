@@ -5,6 +5,7 @@ import { useCollectionEditing, useFocusWhen } from '../../admin/components/colle
 import { Field, fileInputClass } from '../../../components/field';
 import { LoadFailed } from '../../../components/load-failed';
 import { SelectField } from '../../../components/select-field';
+import { ignoredWhilePending } from '../../../components/submit-button';
 import { customerMessage } from '../../../lib/api-client';
 import { certificateDocumentUrl, locationCertificatesQuery, useUploadCertificate } from '../api/certificates';
 
@@ -131,10 +132,14 @@ function CertificateForm({ locationId, locationName, onDone }: { locationId: str
         </p>
       )}
       <div className="flex gap-3 sm:col-span-2">
+        {/* `aria-disabled` while it uploads, not `disabled`: Chromium drops the focus of a focused
+            button that becomes disabled, and a refusal was then said to the page's body (SubmitButton's rule). */}
         <button
           type="submit"
-          disabled={upload.isPending}
-          className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60"
+          aria-disabled={upload.isPending || undefined}
+          aria-busy={upload.isPending}
+          onClick={ignoredWhilePending(upload.isPending)}
+          className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white hover:brightness-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
         >
           {upload.isPending ? 'Uploading…' : 'Upload'}
         </button>
