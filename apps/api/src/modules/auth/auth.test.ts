@@ -1,6 +1,7 @@
 import {
   accountMailMessages,
   authErrors,
+  GOOGLE_CALLBACK_MAX_LENGTH,
   NAME_MAX_LENGTH,
   NAME_WHEN_REFUSED,
   PASSWORD_MAX_LENGTH,
@@ -340,6 +341,21 @@ describe('attempt limits', () => {
     expect(rows.map((row) => row.count)).toEqual([1]);
   });
 
+  it("answers 429 to an address after too many starts of Google's sign-in, and refuses a callback longer than the shop's bound", async () => {
+    const { max, windowSeconds } = authLimits.googleSignInPerIp;
+    const address = '198.51.100.50';
+    const start = (payload: object) => app.inject({ method: 'POST', url: '/api/auth/sign-in/social', payload, remoteAddress: address });
+    // Each start would keep a state row with its links until Google answers: bounded, and counted.
+    const tooLong = await start({ provider: 'google', callbackURL: `/${'a'.repeat(GOOGLE_CALLBACK_MAX_LENGTH)}` });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({ message: requestNotValid });
+    for (let attempt = 2; attempt <= max; attempt++) {
+      const response = await start({ provider: 'google', callbackURL: '/' });
+      expect(response.statusCode, `attempt ${attempt}`).not.toBe(429);
+    }
+    expectTooManyAttempts(await start({ provider: 'google', callbackURL: '/' }), windowSeconds);
+  });
+
   it('answers 429 to an address after too many sign-in attempts from it, whatever the account', async () => {
     const { max, windowSeconds } = authLimits.signInPerIp;
     const address = '198.51.100.30';
@@ -573,6 +589,23 @@ describe('Continue with Google', () => {
 
     expect(response.statusCode).toBe(403);
     expect(response.body).not.toContain(provider.issuer);
+  });
+
+  it("keeps only the shop's fields with a sign-in's state: no data, scopes or hint of the caller's", async () => {
+    const blob = 'kept-by-the-shop?'.repeat(200);
+    const response = await withGoogle.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      payload: { provider: 'google', callbackURL: '/', additionalData: { blob }, scopes: ['offline_access'], loginHint: blob },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { url } = response.json<{ url: string }>();
+    expect(url).not.toContain('offline_access');
+    expect(url).not.toContain('kept-by-the-shop');
+    const state = new URL(url).searchParams.get('state');
+    const rows = await withGoogle.db.selectFrom('verifications').select('value').where('value', 'like', `%${state}%`).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.value).not.toContain('kept-by-the-shop');
   });
 
   it('sends a callback whose state it does not know (replayed, expired, another tab’s) to the login page, signing nobody in', async () => {

@@ -4,6 +4,7 @@ import {
   authErrors,
   changePasswordSchema,
   forgotPasswordSchema,
+  googleSignInSchema,
   loginSchema,
   resetPasswordSchema,
   signupSchema,
@@ -46,7 +47,8 @@ const AUTH_BODY_LIMIT = 16 * 1024;
  * the owner out); change-password per session and per account, its body by the shared
  * changePasswordSchema (the sign-up rules); forgot-password and resending the
  * confirmation link per address and per account, and the link again for the same e-mail within a
- * minute answered as sent but not sent; every call that hashes waits for a
+ * minute answered as sent but not sent; starting Google's sign-in per address, its body by the
+ * shared googleSignInSchema; every call that hashes waits for a
  * hashing slot, or is refused with 503 when too many wait. A password reset through the e-mail's
  * link ends every session of the account and signs the customer in anew; a password change ends
  * every session but the one that made it, and its reply says so.
@@ -155,10 +157,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
           return;
         }
         request.body = { email: parsed.data.email };
-      } else if (path === SIGN_IN_SOCIAL && isObject(request.body) && 'idToken' in (request.body as object)) {
+      } else if (path === SIGN_IN_SOCIAL) {
+        // Every start writes a state row (its links, ten minutes): counted per address, and only
+        // the shop's fields, bounded, are kept with it.
+        if (!(await within(request, reply, `google-sign-in:ip:${address}`, limits.googleSignInPerIp))) return;
         // Only the redirect through the provider (state, PKCE, nonce) signs in with Google; an ID
         // token handed in by the caller, replayable until it expires, does not.
-        return reply.code(400).send({ message: authErrors.googleFailed });
+        if (isObject(request.body) && 'idToken' in (request.body as object)) {
+          return reply.code(400).send({ message: authErrors.googleFailed });
+        }
+        const parsed = googleSignInSchema.safeParse(request.body);
+        if (!parsed.success) return reply.code(400).send({ message: schemaWords(parsed.error) });
+        request.body = parsed.data;
       } else if (path === CHANGE_PASSWORD) {
         const identity = await app.identify(request);
         // Signed out: Better Auth answers 401 itself.
