@@ -1,5 +1,6 @@
 import {
   accountMailMessages,
+  apiErrors,
   authErrors,
   GOOGLE_CALLBACK_MAX_LENGTH,
   NAME_MAX_LENGTH,
@@ -635,11 +636,15 @@ describe('errors from /api/auth/*', () => {
   it.each([
     ['GET', '/api/auth/no-such-endpoint'],
     ['POST', '/api/auth/sign-in/email/'],
-  ] as const)('bodiless Better Auth errors pass through: answers %s %s 404 with a JSON message', async (method, url) => {
+    // A path the shop turns off (`disabledPaths`): Better Auth answers it in plain text.
+    ['POST', '/api/auth/update-user'],
+    ['POST', '/api/auth/revoke-other-sessions'],
+  ] as const)('bodiless or plain-text Better Auth errors pass through: answers %s %s 404 with a JSON message', async (method, url) => {
     const response = await app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
 
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ message: expect.any(String) });
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ message: apiErrors.notFound });
   });
 });
 
