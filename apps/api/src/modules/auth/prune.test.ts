@@ -21,9 +21,12 @@ const sessionOf = async (email: string) =>
 describe('pruneExpiredSignIns (the hourly sign-in-prune job)', () => {
   it('deletes sessions, access tokens and verifications past their end, and nothing still live', async () => {
     const [gone, live, stale] = [newAccount('prune-gone'), newAccount('prune-live'), newAccount('prune-token')];
-    const cookies = await Promise.all([gone, live, stale].map((account) => signUp(app, account)));
-    const [goneSession, liveSession, staleSession] = await Promise.all([gone, live, stale].map((account) => sessionOf(account.email)));
-    await Promise.all([issueToken(app, cookies[0]!, gone.email), issueToken(app, cookies[1]!, live.email), issueToken(app, cookies[2]!, stale.email)]);
+    const signedUp = async (account: typeof gone) => {
+      const cookie = await signUp(app, account);
+      await issueToken(app, cookie, account.email);
+      return sessionOf(account.email);
+    };
+    const [goneSession, liveSession, staleSession] = await Promise.all([signedUp(gone), signedUp(live), signedUp(stale)]);
     await app.db.updateTable('sessions').set({ expires_at: past() }).where('id', '=', goneSession).execute();
     await app.db.updateTable('access_tokens').set({ expires_at: past() }).where('session_id', '=', staleSession).execute();
     // A Google sign-in's state that nobody brought back, and one started a moment ago.
