@@ -42,6 +42,7 @@ import { companiesRoutes } from './modules/companies/routes';
 import { priceListsRoutes } from './modules/price-lists/routes';
 import { createMail, registerMailWorker, type Mail } from './modules/mail/outbox';
 import { registerOrderExpiry } from './modules/orders/expiry';
+import { registerSignInPrune } from './modules/auth/prune';
 import { ordersRoutes } from './modules/orders/routes';
 import { shipmentsRoutes } from './modules/shipments/routes';
 import { invoicesRoutes } from './modules/invoices/routes';
@@ -207,6 +208,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
   await app.register(crawlerFileRoutes(config.baseUrl));
   await webApp(app, { distDir: config.webDistDir, baseUrl: config.baseUrl });
   await registerOrderExpiry(app);
+  await registerSignInPrune(app);
   await registerMailWorker(app);
   await registerCatalogueImports(app, database.engine);
   await registerStatementMail(app);

@@ -41,7 +41,7 @@ export const accountMailMessages = {
   googleEmailNotConfirmed:
     'Google did not give us a confirmed e-mail address, so we cannot sign you in with it. Confirm the address with Google, or sign up with your e-mail and a password.',
   googleNeedsVerifiedEmail:
-    'This e-mail already has an account with a password, and its address is not confirmed yet, so Google cannot be linked to it. Log in with your password, confirm your address from your profile (we send a link), then use Continue with Google.',
+    'This e-mail already has an account with a password, and its address is not confirmed yet, so Google cannot be linked to it. Log in with your password, confirm your address from your profile (we send a link), then use Continue with Google. If you do not know the password, choose a new one with “Forgot password?”: its link confirms the address too.',
 } as const;
 
 /**

@@ -284,11 +284,12 @@ describe('adminOrdersQuerySchema', () => {
 });
 
 describe('userSummarySchema', () => {
-  it('keeps only e-mail, name and role', () => {
-    expect(userSummarySchema.parse({ email: 'a@example.com', name: 'A', role: 'admin', id: 'x', password: 'y' })).toEqual({
+  it('keeps only e-mail, name, role and whether the address is confirmed', () => {
+    expect(userSummarySchema.parse({ email: 'a@example.com', name: 'A', role: 'admin', emailVerified: true, id: 'x', password: 'y' })).toEqual({
       email: 'a@example.com',
       name: 'A',
       role: 'admin',
+      emailVerified: true,
     });
   });
 });

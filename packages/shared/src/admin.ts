@@ -12,7 +12,8 @@ import { lifecycleLabel } from './part-changes-constants';
 import type { CatalogueExpected } from './catalogue';
 
 /** `GET /users` (admins): e-mail, name and role — nothing more (issue: Make Admin). */
-export const userSummarySchema = z.object({ email: z.string(), name: z.string(), role: roleSchema });
+/** A user in Make Admin's list; `emailVerified`: whether the address is confirmed (only then may it be made an admin, decision 144). */
+export const userSummarySchema = z.object({ email: z.string(), name: z.string(), role: roleSchema, emailVerified: z.boolean() });
 export const userSummaryListSchema = z.array(userSummarySchema);
 /** Make Admin and the admin's review list are paged on the server. */
 export const USERS_PAGE_SIZE = 50;
@@ -208,6 +209,8 @@ export const adminMessages = {
    * an address they do not hold. SPEC's failure text, then the reason. A Google account is confirmed.
    */
   makeAdminUnconfirmed: `${notices.makeAdminFailed}: this account has not confirmed its e-mail address yet.`,
+  /** Beside a customer's Make Admin in the list while their address is not confirmed. */
+  notConfirmedYet: 'E-mail not confirmed yet: it can be made an admin once it is.',
   /**
    * An admin's cancel of an order that has ended meanwhile (another admin, its customer or its
    * expiry was first): the fact, as the refreshed list then shows it (decision 135).

@@ -54,6 +54,25 @@ export const signupSchema = z.object({
 });
 export type SignupInput = z.infer<typeof signupSchema>;
 
+/**
+ * Where 'Continue with Google' sends the browser back to: a page of the shop (Better Auth refuses
+ * any other), with its query. Kept with the sign-in's state until Google answers, so bounded.
+ */
+export const GOOGLE_CALLBACK_MAX_LENGTH = 2048;
+const googleCallbackSchema = z.string().max(GOOGLE_CALLBACK_MAX_LENGTH);
+
+/**
+ * `POST /api/auth/sign-in/social`: what starting 'Continue with Google' takes. Nothing else reaches
+ * Better Auth (no scopes, login hint or data of the caller's kept with the state).
+ */
+export const googleSignInSchema = z.object({
+  provider: z.literal('google'),
+  callbackURL: googleCallbackSchema,
+  errorCallbackURL: googleCallbackSchema.optional(),
+  newUserCallbackURL: googleCallbackSchema.optional(),
+});
+export type GoogleSignInInput = z.infer<typeof googleSignInSchema>;
+
 /** The password a signed-in customer types to prove it is them: only bounded, whatever its age. */
 const currentPasswordSchema = z
   .string({ error: validation.passwordRequired })

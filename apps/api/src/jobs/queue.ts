@@ -19,6 +19,8 @@ const queueSettings = {
   sweep: { retryLimit: 0 },
   /** Every night: sent messages past their keeping time (modules/mail). */
   'mail-prune': { retryLimit: 0 },
+  /** Every hour: sessions, access tokens and Better Auth's verifications past their end (modules/auth). */
+  'sign-in-prune': { retryLimit: 0 },
   /**
    * One job per uploaded catalogue file (modules/catalogue-data). A big import takes minutes, so it
    * expires after an hour, not five minutes; an instance stopped mid-import leaves the job active

@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { matchRoutes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequireAdmin, RequireAuth } from '../features/auth';
@@ -6,7 +7,7 @@ import { setAccessToken } from '../lib/access-token';
 import { noActivity } from '../test/admin';
 import { stubFetch } from '../test/fetch-stub';
 import { renderRoutes } from '../test/render-with-router';
-import { aCustomer, anAdmin, signedOutReply } from '../test/users';
+import { aCustomer, anAdmin, aTokenReply, signedOutReply } from '../test/users';
 import { routes } from './router';
 
 function guardsOf(path: string) {
@@ -90,5 +91,43 @@ describe('the review and admin routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Make Admin' })).toBeInTheDocument();
     expect(await screen.findByRole('table', { name: 'Users' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Make Admin' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('takes an admin who stops being one themself to My Profile, signed in: no sign-out, as the confirmation said', async () => {
+    storeToken('boss@example.com');
+    let admin = true;
+    let signedOut = false;
+    const users = () => [
+      { email: 'boss@example.com', name: 'Big Boss', role: admin ? 'admin' : 'customer' },
+      { email: 'sam@example.com', name: 'Sam', role: 'admin' },
+    ];
+    const server = stubFetch({
+      'GET /api/me': () => ({ body: signedOut ? null : admin ? anAdmin() : anAdmin({ role: 'customer' }) }),
+      'GET /api/admin/boss%40example.com': () => ({ body: { admin } }),
+      'GET /api/users?page=1': () => ({ body: users() }),
+      'DELETE /api/user/admin/boss%40example.com': () => {
+        admin = false;
+        return { body: { modifiedCount: 1 } };
+      },
+      'POST /api/auth/sign-out': () => {
+        signedOut = true;
+        return { body: { success: true } };
+      },
+      'PUT /api/user/boss%40example.com': () => (signedOut ? signedOutReply : { body: aTokenReply('token-2') }),
+      'GET /api/config': { body: { googleSignIn: false, payments: 'test' } },
+      ...noActivity,
+      'GET /api/cart': emptyCart,
+    });
+    vi.spyOn(window, 'confirm').mockReturnValueOnce(true);
+    const user = userEvent.setup();
+    const { router } = renderRoutes(routes, { path: '/dashboard/makeadmin' });
+    const table = await screen.findByRole('table', { name: 'Users' });
+    await user.click(within(within(table).getByRole('row', { name: /boss@example.com/ })).getByRole('button', { name: 'Remove admin' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/profile'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Make Admin' })).not.toBeInTheDocument();
+    expect(server.paths()).not.toContain('POST /api/auth/sign-out');
+    expect(localStorage.getItem('accessToken')).not.toBeNull();
   });
 });

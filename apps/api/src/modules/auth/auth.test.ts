@@ -1,6 +1,8 @@
 import {
   accountMailMessages,
+  apiErrors,
   authErrors,
+  GOOGLE_CALLBACK_MAX_LENGTH,
   NAME_MAX_LENGTH,
   NAME_WHEN_REFUSED,
   PASSWORD_MAX_LENGTH,
@@ -340,6 +342,21 @@ describe('attempt limits', () => {
     expect(rows.map((row) => row.count)).toEqual([1]);
   });
 
+  it("answers 429 to an address after too many starts of Google's sign-in, and refuses a callback longer than the shop's bound", async () => {
+    const { max, windowSeconds } = authLimits.googleSignInPerIp;
+    const address = '198.51.100.50';
+    const start = (payload: object) => app.inject({ method: 'POST', url: '/api/auth/sign-in/social', payload, remoteAddress: address });
+    // Each start would keep a state row with its links until Google answers: bounded, and counted.
+    const tooLong = await start({ provider: 'google', callbackURL: `/${'a'.repeat(GOOGLE_CALLBACK_MAX_LENGTH)}` });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({ message: requestNotValid });
+    for (let attempt = 2; attempt <= max; attempt++) {
+      const response = await start({ provider: 'google', callbackURL: '/' });
+      expect(response.statusCode, `attempt ${attempt}`).not.toBe(429);
+    }
+    expectTooManyAttempts(await start({ provider: 'google', callbackURL: '/' }), windowSeconds);
+  });
+
   it('answers 429 to an address after too many sign-in attempts from it, whatever the account', async () => {
     const { max, windowSeconds } = authLimits.signInPerIp;
     const address = '198.51.100.30';
@@ -575,6 +592,23 @@ describe('Continue with Google', () => {
     expect(response.body).not.toContain(provider.issuer);
   });
 
+  it("keeps only the shop's fields with a sign-in's state: no data, scopes or hint of the caller's", async () => {
+    const blob = 'kept-by-the-shop?'.repeat(200);
+    const response = await withGoogle.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      payload: { provider: 'google', callbackURL: '/', additionalData: { blob }, scopes: ['offline_access'], loginHint: blob },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { url } = response.json<{ url: string }>();
+    expect(url).not.toContain('offline_access');
+    expect(url).not.toContain('kept-by-the-shop');
+    const state = new URL(url).searchParams.get('state');
+    const rows = await withGoogle.db.selectFrom('verifications').select('value').where('value', 'like', `%${state}%`).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.value).not.toContain('kept-by-the-shop');
+  });
+
   it('sends a callback whose state it does not know (replayed, expired, another tab’s) to the login page, signing nobody in', async () => {
     const callback = await withGoogle.inject({ method: 'GET', url: '/api/auth/callback/google?code=a-code&state=not-a-state' });
     const bare = await withGoogle.inject({ method: 'GET', url: '/api/auth/callback/google' });
@@ -602,11 +636,15 @@ describe('errors from /api/auth/*', () => {
   it.each([
     ['GET', '/api/auth/no-such-endpoint'],
     ['POST', '/api/auth/sign-in/email/'],
-  ] as const)('bodiless Better Auth errors pass through: answers %s %s 404 with a JSON message', async (method, url) => {
+    // A path the shop turns off (`disabledPaths`): Better Auth answers it in plain text.
+    ['POST', '/api/auth/update-user'],
+    ['POST', '/api/auth/revoke-other-sessions'],
+  ] as const)('bodiless or plain-text Better Auth errors pass through: answers %s %s 404 with a JSON message', async (method, url) => {
     const response = await app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
 
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ message: expect.any(String) });
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({ message: apiErrors.notFound });
   });
 });
 

@@ -4,7 +4,9 @@ import {
   authErrors,
   changePasswordSchema,
   forgotPasswordSchema,
+  googleSignInSchema,
   loginSchema,
+  requestNotValid,
   resetPasswordSchema,
   signupSchema,
   VERIFY_EMAIL_CALLBACK,
@@ -46,7 +48,8 @@ const AUTH_BODY_LIMIT = 16 * 1024;
  * the owner out); change-password per session and per account, its body by the shared
  * changePasswordSchema (the sign-up rules); forgot-password and resending the
  * confirmation link per address and per account, and the link again for the same e-mail within a
- * minute answered as sent but not sent; every call that hashes waits for a
+ * minute answered as sent but not sent; starting Google's sign-in per address, its body by the
+ * shared googleSignInSchema; every call that hashes waits for a
  * hashing slot, or is refused with 503 when too many wait. A password reset through the e-mail's
  * link ends every session of the account and signs the customer in anew; a password change ends
  * every session but the one that made it, and its reply says so.
@@ -155,10 +158,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
           return;
         }
         request.body = { email: parsed.data.email };
-      } else if (path === SIGN_IN_SOCIAL && isObject(request.body) && 'idToken' in (request.body as object)) {
+      } else if (path === SIGN_IN_SOCIAL) {
+        // Every start writes a state row (its links, ten minutes): counted per address, and only
+        // the shop's fields, bounded, are kept with it.
+        if (!(await within(request, reply, `google-sign-in:ip:${address}`, limits.googleSignInPerIp))) return;
         // Only the redirect through the provider (state, PKCE, nonce) signs in with Google; an ID
         // token handed in by the caller, replayable until it expires, does not.
-        return reply.code(400).send({ message: authErrors.googleFailed });
+        if (isObject(request.body) && 'idToken' in (request.body as object)) {
+          return reply.code(400).send({ message: authErrors.googleFailed });
+        }
+        const parsed = googleSignInSchema.safeParse(request.body);
+        if (!parsed.success) return reply.code(400).send({ message: schemaWords(parsed.error) });
+        request.body = parsed.data;
       } else if (path === CHANGE_PASSWORD) {
         const identity = await app.identify(request);
         // Signed out: Better Auth answers 401 itself.
@@ -194,7 +205,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       if (resetFor && response.status === 200) {
         // The other links mailed for this account are spent with the password they would reset:
         // an older one, forwarded or read by someone else, cannot undo this recovery.
-        await afterPasswordChanged(resetFor.userId);
+        await afterPasswordChanged(resetFor.userId, { byMailedLink: true });
         // Every session is gone with the old password; the customer who chose the new one is
         // signed in with it, as a sign-in would (its cookie and reply).
         headers.set('content-type', 'application/json');
@@ -210,7 +221,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       if (changing && response.status === 200) {
         // As a reset does: whoever knew the old password is signed out everywhere but here, and
         // every access token of those sessions goes with them (a foreign key cascades).
-        await afterPasswordChanged(changing.userId, changing.sessionId);
+        await afterPasswordChanged(changing.userId, { keepSessionId: changing.sessionId });
         changed = accountMailMessages.passwordChanged;
       }
       if (path === SEND_VERIFICATION && response.status !== 200) {
@@ -233,11 +244,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       const body = response.body ? await response.text() : '';
-      // DESIGN §5: every error reply is JSON with a message, also where Better Auth sends none.
-      if (response.status >= 400 && body.trim() === '') {
+      // DESIGN §5: every error reply is JSON with a message, also where Better Auth sends none, or
+      // its plain "Not Found" (a path of `disabledPaths`).
+      if (response.status >= 400 && (body.trim() === '' || !response.headers.get('content-type')?.includes('json'))) {
         return reply
           .type('application/json; charset=utf-8')
-          .send({ message: response.status >= 500 ? apiErrors.internal : apiErrors.notFound });
+          .send({ message: response.status >= 500 ? apiErrors.internal : response.status === 404 ? apiErrors.notFound : requestNotValid });
       }
       if (changed) return reply.send(JSON.stringify({ ...(JSON.parse(body) as object), message: changed }));
       return reply.send(body || null);
@@ -254,13 +266,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: Auth }> = async (app, { a
   /**
    * After Better Auth has written a new password: every reset link of the account dies (a reset
    * token's row holds its account's id, and only it does), every session but `keepSessionId`'s
-   * too when given, and the owner is told by e-mail — in one transaction, so the message goes
-   * exactly when the rest is done. Better Auth writes the password in a transaction of its own,
-   * which the shop cannot join.
+   * too when given, a reset by the mailed link confirms the address (as following the
+   * confirmation link would: Better Auth's reset leaves it as it was), and the owner is told by
+   * e-mail — in one transaction, so the message goes exactly when the rest is done. Better Auth
+   * writes the password in a transaction of its own, which the shop cannot join.
    */
-  async function afterPasswordChanged(userId: string, keepSessionId?: string) {
+  async function afterPasswordChanged(userId: string, how: { keepSessionId?: string; byMailedLink?: boolean }) {
     await withTransaction(app.db, async (trx) => {
-      const owner = await endAfterPasswordChange(trx, userId, keepSessionId);
+      const owner = await endAfterPasswordChange(trx, userId, how);
       // The name only for a confirmed address, as the reset link's message does.
       if (owner) await app.mail.queue(trx, { kind: 'password-changed', to: owner.email, name: owner.email_verified ? owner.name : undefined, at: new Date() });
     });

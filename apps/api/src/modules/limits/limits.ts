@@ -19,6 +19,12 @@ export const limits = {
   signInFailuresPerAccountAndIp: { max: 10, windowSeconds: 15 * MINUTE },
   signUpPerIp: { max: 50, windowSeconds: HOUR },
   /**
+   * Starting 'Continue with Google' from one address: each start keeps a state row for ten
+   * minutes, until Google answers. A customer presses it a few times; no address needs more than
+   * its sign-ins' allowance.
+   */
+  googleSignInPerIp: { max: 100, windowSeconds: 15 * MINUTE },
+  /**
    * Forgot password: every request from one address; per e-mail asked about from one
    * address, so that a stranger asking about a customer's e-mail uses up their own allowance, not
    * the customer's; and per e-mail from everywhere, a higher ceiling, so that nobody fills a

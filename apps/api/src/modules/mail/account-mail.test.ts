@@ -38,9 +38,12 @@ const reset = (token: string, newPassword: string) =>
 const tokenOf = (link: string) => new URL(link).searchParams.get('token') ?? '';
 
 describe('forgot password', () => {
-  it('mails a link; the new password signs in, and every other session and access token is gone', async () => {
+  it('mails a link; the new password signs in, the address counts as confirmed, and every other session and access token is gone', async () => {
     const account = newAccount('reset');
     const first = await signUp(app, account);
+    const confirmed = async () =>
+      (await app.db.selectFrom('users').select('email_verified').where('email', '=', account.email.toLowerCase()).executeTakeFirstOrThrow()).email_verified;
+    expect(await confirmed()).toBe(false);
     const second = await signIn(app, account);
     const token = await issueToken(app, second, account.email);
 
@@ -58,6 +61,9 @@ describe('forgot password', () => {
     expect(await whoAmI(app, { cookie: first })).toBeNull();
     expect(await whoAmI(app, { cookie: second })).toBeNull();
     expect(await whoAmI(app, { authorization: `Bearer ${token}` })).toBeNull();
+    // Whoever chose the new password read the link at the address: as good as the confirmation
+    // link (a squatted address's owner then links Google, or is made an admin, without a second mail).
+    expect(await confirmed()).toBe(true);
 
     expect((await postSignIn(app, { email: account.email, password: account.password })).statusCode).toBe(401);
     await signIn(app, { email: account.email, password: 'a-brand-new-password' });

@@ -55,17 +55,17 @@ export function createUsersRepository(db: Db) {
     },
 
     /**
-     * One page of users' e-mail, name and role for Make Admin, oldest first: those whose e-mail or
+     * One page of users' e-mail, name, role and whether the address is confirmed for Make Admin, oldest first: those whose e-mail or
      * name contains `q` (any case; `%` and `_` match themselves), or everyone.
      */
-    async listSummaries({ page = 1, q }: { page?: number; q?: string } = {}): Promise<Array<Pick<Me, 'email' | 'name' | 'role'>>> {
+    async listSummaries({ page = 1, q }: { page?: number; q?: string } = {}): Promise<Array<Pick<Me, 'email' | 'name' | 'role' | 'emailVerified'>>> {
       let matching = db.selectFrom('users');
       if (q) {
         const pattern = `%${escapeLike(q)}%`;
         matching = matching.where((eb) => eb.or([eb('email', 'ilike', pattern), eb('name', 'ilike', pattern)]));
       }
       return matching
-        .select(['email', 'name', 'role'])
+        .select(['email', 'name', 'role', 'email_verified as emailVerified'])
         .orderBy('created_at')
         .orderBy('email')
         .limit(USERS_PAGE_SIZE)

@@ -76,7 +76,10 @@ function UserRow({ user, isMe, onMakeAdmin, onRemoveAdmin, onRemove, pending, bu
   const id = useId();
   const emailId = `${id}-email`;
   const reasonId = `${id}-reason`;
+  const unconfirmedId = `${id}-unconfirmed`;
   const admin = user.role === 'admin';
+  // Only a confirmed address may be made an admin (decision 144): said before it is pressed.
+  const unconfirmed = !admin && user.emailVerified === false;
   // One button for the role, whichever it says: the lists come back (Make Admin now reads Remove
   // admin) before the action ends, and the button pressed stays the pending one, not a disabled
   // one (Chromium drops a disabled button's focus; decision 132).
@@ -103,15 +106,23 @@ function UserRow({ user, isMe, onMakeAdmin, onRemoveAdmin, onRemove, pending, bu
             Remove admin
           </ActionButton>
         ) : (
-          <ActionButton
-            tone="primary"
-            onClick={() => onMakeAdmin(user)}
-            disabled={busy}
-            pending={rolePending}
-            aria-describedby={emailId}
-          >
-            Make Admin
-          </ActionButton>
+          <>
+            <ActionButton
+              tone="primary"
+              onClick={() => onMakeAdmin(user)}
+              disabled={busy || unconfirmed}
+              pending={rolePending}
+              aria-describedby={unconfirmed ? `${emailId} ${unconfirmedId}` : emailId}
+              title={unconfirmed ? adminMessages.notConfirmedYet : undefined}
+            >
+              Make Admin
+            </ActionButton>
+            {unconfirmed && (
+              <p id={unconfirmedId} className="mt-1 max-w-48 text-xs text-slate-500">
+                {adminMessages.notConfirmedYet}
+              </p>
+            )}
+          </>
         )}
       </td>
       <td className="px-4 py-3">

@@ -13,7 +13,8 @@ import { Component as MakeAdminPage } from './make-admin';
 
 const GET_USERS = 'GET /api/users?page=1';
 const boss = { email: 'boss@example.com', name: 'Big Boss', role: 'admin' as const };
-const jane = { email: 'jane@example.com', name: 'Jane Doe', role: 'customer' as const };
+const jane = { email: 'jane@example.com', name: 'Jane Doe', role: 'customer' as const, emailVerified: true };
+const newcomer = { email: 'new@example.com', name: 'New Comer', role: 'customer' as const, emailVerified: false };
 const sam = { email: 'sam@example.com', name: '', role: 'admin' as const };
 
 function renderMakeAdmin(path = '/dashboard/makeadmin') {
@@ -67,6 +68,19 @@ describe('Make Admin', () => {
 
     const region = screen.getByRole('region', { name: 'Users table' });
     expect(region).toHaveAttribute('tabindex', '0');
+  });
+
+  it('offers Make Admin only to a customer whose address is confirmed, and says why beside the others', async () => {
+    stubFetch({ 'GET /api/me': { body: anAdmin() }, [GET_USERS]: { body: [boss, jane, newcomer] }, ...noActivity });
+    renderMakeAdmin();
+    await screen.findByRole('table', { name: 'Users' });
+    expect(rowOf('jane@example.com').getByRole('button', { name: 'Make Admin' })).toBeEnabled();
+    const makeAdmin = rowOf('new@example.com').getByRole('button', { name: 'Make Admin' });
+    expect(makeAdmin).toBeDisabled();
+    expect(makeAdmin).toHaveAccessibleDescription(`new@example.com ${adminMessages.notConfirmedYet}`);
+    expect(rowOf('new@example.com').getByText(adminMessages.notConfirmedYet)).toBeVisible();
+    // Removing such an account stays possible.
+    expect(rowOf('new@example.com').getByRole('button', { name: 'Remove' })).toBeEnabled();
   });
 
   it('does not let the admin remove their own account, and says why', async () => {

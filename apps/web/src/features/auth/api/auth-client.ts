@@ -1,4 +1,4 @@
-import type { LoginInput, SignupInput } from '@autoparts/shared';
+import type { GoogleSignInInput, LoginInput, SignupInput } from '@autoparts/shared';
 import { api } from '../../../lib/api-client';
 import { setSignOutPending } from '../../../lib/session-end';
 
@@ -25,10 +25,8 @@ export function signUpWithEmail(input: SignupInput) {
  * Starts Google sign-in: the reply names Google's page, where the browser goes next. Google
  * sends the user back to `callbackURL` signed in, or to `errorCallbackURL` when it failed.
  */
-export function startGoogleSignIn({ callbackURL, errorCallbackURL }: { callbackURL: string; errorCallbackURL: string }) {
+export function startGoogleSignIn({ callbackURL, errorCallbackURL }: Pick<GoogleSignInInput, 'callbackURL' | 'errorCallbackURL'>) {
   setSignOutPending(false);
-  return api<{ url: string; redirect: boolean }>('/auth/sign-in/social', {
-    method: 'POST',
-    body: { provider: 'google', callbackURL, errorCallbackURL },
-  });
+  const body: GoogleSignInInput = { provider: 'google', callbackURL, errorCallbackURL };
+  return api<{ url: string; redirect: boolean }>('/auth/sign-in/social', { method: 'POST', body });
 }
