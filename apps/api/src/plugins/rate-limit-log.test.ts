@@ -1,22 +1,14 @@
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { limits } from '../modules/limits/limits';
 import { createTestApp } from '../test/app';
+import { logLines, type LogLine } from '../test/log';
 
-type Line = { level: number; msg: string; route?: string; limit?: string; max?: number };
-const lines: Line[] = [];
+const { log, lines } = logLines<LogLine & { route?: string; limit?: string; max?: number }>('info');
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Line));
-      done();
-    },
-  });
-  app = await createTestApp({ realLimits: true, log: pino({ level: 'info' }, sink) });
+  app = await createTestApp({ realLimits: true, log });
 });
 
 afterAll(async () => {

@@ -4,13 +4,12 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limits } from '../modules/limits/limits';
 import { createTestApp } from '../test/app';
+import { logLines, type LogLine } from '../test/log';
 
 // A stand-in for the web build with a server-rendering bundle that counts its renders of `/` and of
 // the not-found page (decision 035): the server must not care what the pages contain.
@@ -51,7 +50,7 @@ const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};
 
 let app: FastifyInstance;
 /** What the shop logs at warn and above. */
-const warnings: Array<{ msg: string; route?: string }> = [];
+const { log, lines: warnings } = logLines<LogLine & { route?: string }>('warn');
 
 beforeAll(async () => {
   (globalThis as { __homeRenders?: typeof renders }).__homeRenders = renders;
@@ -66,13 +65,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(distDir, 'robots.txt'), 'User-agent: *\n');
   fs.mkdirSync(path.join(distDir, 'images'));
   fs.writeFileSync(path.join(distDir, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      warnings.push(...chunk.toString().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { msg: string }));
-      done();
-    },
-  });
-  app = await createTestApp({ webDistDir: distDir, log: pino({ level: 'warn' }, sink) });
+  app = await createTestApp({ webDistDir: distDir, log });
 });
 
 afterAll(async () => {
