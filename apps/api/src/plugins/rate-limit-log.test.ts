@@ -4,7 +4,7 @@ import { limits } from '../modules/limits/limits';
 import { createTestApp } from '../test/app';
 import { logLines, type LogLine } from '../test/log';
 
-const { log, lines } = logLines<LogLine & { route?: string; limit?: string; max?: number }>('info');
+const { log, lines } = logLines<LogLine & { route?: string; limit?: string; max?: number; url?: string; status?: number; ip?: string }>('info');
 let app: FastifyInstance;
 
 beforeAll(async () => {
@@ -29,6 +29,9 @@ it('logs "rate limit reached" once per caller and window, when the instance firs
 
   expect(refused).toEqual([429, 429, 429, 429, 429, 429]);
   expect(reached()).toEqual([expect.objectContaining({ level: 40, route: '/api/search', limit: 'search', max: limits.search.max })]);
+  // The refusals after the first say nothing new: their request lines are at debug, so a flood past
+  // a limit writes no line a request (decision 159).
+  expect(lines.filter((line) => line.msg === 'request' && line.status === 429).map((line) => line.url)).toEqual(['/api/search?q=air']);
 
   // Another caller past the same limit is logged once too.
   const other = '203.0.113.22';

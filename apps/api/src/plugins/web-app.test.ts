@@ -49,8 +49,8 @@ export const inlineScriptHashes = () => ['sha256-cmVhY3Qncy1vd24='];
 const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
 
 let app: FastifyInstance;
-/** What the shop logs at warn and above. */
-const { log, lines: warnings } = logLines<LogLine & { route?: string }>('warn');
+/** What the shop logs at info and above. */
+const { log, lines: logged } = logLines<LogLine & { route?: string; url?: string; status?: number }>('info');
 
 beforeAll(async () => {
   (globalThis as { __homeRenders?: typeof renders }).__homeRenders = renders;
@@ -282,9 +282,11 @@ describe('pages drawn on the server for one address', () => {
       expect(part.body).not.toContain('Bremsbeläge');
       expect(again.statusCode).toBe(200);
       expect(again.headers.etag).toBe(kept.headers.etag);
-      // Logged once for the address and window, not beside every refused request's line.
+      // Logged once for the address and window, not beside every refused request's line; the
+      // refusals after the first say nothing new, and their request lines are at debug.
       expect(partAgain.statusCode).toBe(429);
-      expect(warnings.filter((line) => line.msg === 'rate limit reached')).toEqual([expect.objectContaining({ route: 'page render' })]);
+      expect(logged.filter((line) => line.msg === 'rate limit reached')).toEqual([expect.objectContaining({ route: 'page render' })]);
+      expect(logged.filter((line) => line.msg === 'request' && line.status === 429).map((line) => line.url)).toEqual(['/part/p-umlaut']);
     } finally {
       await app.db.deleteFrom('rate_counters').where('key', '=', key).execute();
     }
