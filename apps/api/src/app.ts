@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { pino } from 'pino';
+import { pino, type DestinationStream } from 'pino';
 import pretty from 'pino-pretty';
 import {
   serializerCompiler,
@@ -86,13 +86,15 @@ export interface AppOptions {
   log?: FastifyBaseLogger;
 }
 
-/** The shop's log, also for what happens before the app exists (waiting for the database). */
-export function createLogger(config: Pick<Config, 'logLevel' | 'logFormat'>): FastifyBaseLogger {
+/**
+ * The shop's log, also for what happens before the app exists (waiting for the database).
+ * `destination`: where its JSON lines go instead of stdout (a test that reads them, test/log.ts).
+ */
+export function createLogger(config: Pick<Config, 'logLevel' | 'logFormat'>, destination?: DestinationStream): FastifyBaseLogger {
   const options = { level: config.logLevel, serializers: { err: errorForLog } };
   // Synchronous, in this process: a log line is never lost to a worker thread at exit.
-  return config.logFormat === 'pretty'
-    ? pino(options, pretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }))
-    : pino(options);
+  if (config.logFormat === 'pretty') return pino(options, pretty({ sync: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }));
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Builds the whole shop — API and web app — without listening (tests call it with inject). */

@@ -4,8 +4,40 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { databaseUnavailable } from '../db/database';
 
+/** Methods whose request may carry a body: the ones a client can leave halfway. */
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The client went away before its request's body had all arrived (a cut upload, a tab closed). */
+function cutOff(request: FastifyRequest): boolean {
+  return request.raw.destroyed && !request.raw.complete;
+}
+
+/** A request stopped before its body is read: its client went away while it waited on a hook. */
+class ClientWentAway extends Error {
+  constructor() {
+    super('the client went away before its body was read');
+    this.name = 'ClientWentAway';
+  }
+}
+
 /** One error handler (DESIGN §5): 4xx keep their message, 5xx are logged and say nothing more. */
 export function errorHandling(app: FastifyInstance) {
+  // A client that goes away while its request waits on a hook (its guard's session lookup, its
+  // limit's count: a database round trip) leaves a stream that has already ended in an abort. A
+  // body parser or @fastify/multipart that starts reading it afterwards hears neither its end nor
+  // its error, and waits for ever: the request was never answered, logged or let go (every cut
+  // upload on PostgreSQL, decision 159). It is stopped before its body is read, and, for a body its
+  // handler reads (a multipart upload, after its limit's count), before the handler.
+  app.addHook('preParsing', (request, _reply, payload, done) => (cutOff(request) ? done(new ClientWentAway()) : done(null, payload)));
+  app.addHook('onRoute', (route) => {
+    if (![route.method].flat().some((method) => WITH_BODY.has(method))) return;
+    const handler = route.handler;
+    route.handler = function (this: FastifyInstance, request, reply) {
+      if (cutOff(request)) throw new ClientWentAway();
+      return handler.call(this, request, reply);
+    };
+  });
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       // The first fault in the shared schema's words (SPEC's validation messages), without the
@@ -29,7 +61,7 @@ export function errorHandling(app: FastifyInstance) {
     // A client that went away before its body arrived (an upload cut off, a tab closed): Node's
     // "aborted" (ECONNRESET) of the request's own socket, no fault of ours or the database's. No
     // one is left to answer; it is not counted as the database out of reach.
-    if (request.raw.destroyed && !request.raw.complete) {
+    if (cutOff(request)) {
       request.log.info({ err: error }, 'request cut off by the client');
       return reply.code(400).send({ message: requestNotValid });
     }

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp } from '../test/app';
+import { logLines, type LogLine } from '../test/log';
 
 // A stand-in for the web build whose home page asks the API for its parts while it renders, as the
 // real one asks for its reviews and the vehicle picker's years.
@@ -24,21 +23,14 @@ export async function renderPartPage() { return undefined; }
 export const inlineScriptHashes = () => [];
 `;
 
-type Line = { level: number; msg: string; reqId: string; url?: string; page?: string };
-const lines: Line[] = [];
+const { log, lines } = logLines<LogLine & { reqId: string; url?: string; page?: string }>('debug');
 let app: FastifyInstance;
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(distDir, 'server'), { recursive: true });
   fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head><title>Shop</title><meta name="description" content=""></head><body><div id="root"></div></body></html>');
   fs.writeFileSync(path.join(distDir, 'server', 'entry-server.js'), renderer);
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Line));
-      done();
-    },
-  });
-  app = await createTestApp({ webDistDir: distDir, log: pino({ level: 'debug' }, sink) });
+  app = await createTestApp({ webDistDir: distDir, log });
 });
 
 afterAll(async () => {

@@ -1,22 +1,14 @@
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { limits } from '../modules/limits/limits';
 import { createTestApp } from '../test/app';
+import { logLines, type LogLine } from '../test/log';
 
-type Line = { level: number; msg: string; route?: string; limit?: string; max?: number };
-const lines: Line[] = [];
+const { log, lines } = logLines<LogLine & { route?: string; limit?: string; max?: number; url?: string; status?: number; ip?: string }>('info');
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Line));
-      done();
-    },
-  });
-  app = await createTestApp({ realLimits: true, log: pino({ level: 'info' }, sink) });
+  app = await createTestApp({ realLimits: true, log });
 });
 
 afterAll(async () => {
@@ -37,6 +29,9 @@ it('logs "rate limit reached" once per caller and window, when the instance firs
 
   expect(refused).toEqual([429, 429, 429, 429, 429, 429]);
   expect(reached()).toEqual([expect.objectContaining({ level: 40, route: '/api/search', limit: 'search', max: limits.search.max })]);
+  // The refusals after the first say nothing new: their request lines are at debug, so a flood past
+  // a limit writes no line a request (decision 159).
+  expect(lines.filter((line) => line.msg === 'request' && line.status === 429).map((line) => line.url)).toEqual(['/api/search?q=air']);
 
   // Another caller past the same limit is logged once too.
   const other = '203.0.113.22';

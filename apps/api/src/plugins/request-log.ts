@@ -2,15 +2,26 @@ import { randomUUID } from 'node:crypto';
 import { paths } from '@autoparts/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * Logged at `debug`, not `info`: a refusal that says nothing new (a 429 of a caller this
+     * instance already logged over its limit in this window, plugins/rate-limits.ts).
+     */
+    quietLog: boolean;
+  }
+}
+
 /**
  * One structured log line per request, written when the reply has gone. What the shop asks of its
  * own API while it renders a page (`plugins/web-app.ts`) is no request of a client's: its line is
  * at `debug`, with `page`, the id of the page's request, whose own line says what the visitor asked.
  */
 export function requestLog(app: FastifyInstance) {
+  app.decorateRequest('quietLog', false);
   app.addHook('onResponse', (request, reply, done) => {
     const page = pageRequestOf(request);
-    const log = request.routeOptions.config.quietLog || page ? request.log.debug : request.log.info;
+    const log = request.routeOptions.config.quietLog || request.quietLog || page ? request.log.debug : request.log.info;
     log.call(
       request.log,
       {

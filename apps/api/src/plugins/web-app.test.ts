@@ -4,13 +4,12 @@ import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limits } from '../modules/limits/limits';
 import { createTestApp } from '../test/app';
+import { logLines, type LogLine } from '../test/log';
 
 // A stand-in for the web build with a server-rendering bundle that counts its renders of `/` and of
 // the not-found page (decision 035): the server must not care what the pages contain.
@@ -50,8 +49,8 @@ export const inlineScriptHashes = () => ['sha256-cmVhY3Qncy1vd24='];
 const script = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
 
 let app: FastifyInstance;
-/** What the shop logs at warn and above. */
-const warnings: Array<{ msg: string; route?: string }> = [];
+/** What the shop logs at info and above. */
+const { log, lines: logged } = logLines<LogLine & { route?: string; url?: string; status?: number }>('info');
 
 beforeAll(async () => {
   (globalThis as { __homeRenders?: typeof renders }).__homeRenders = renders;
@@ -66,13 +65,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(distDir, 'robots.txt'), 'User-agent: *\n');
   fs.mkdirSync(path.join(distDir, 'images'));
   fs.writeFileSync(path.join(distDir, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      warnings.push(...chunk.toString().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { msg: string }));
-      done();
-    },
-  });
-  app = await createTestApp({ webDistDir: distDir, log: pino({ level: 'warn' }, sink) });
+  app = await createTestApp({ webDistDir: distDir, log });
 });
 
 afterAll(async () => {
@@ -289,9 +282,11 @@ describe('pages drawn on the server for one address', () => {
       expect(part.body).not.toContain('Bremsbeläge');
       expect(again.statusCode).toBe(200);
       expect(again.headers.etag).toBe(kept.headers.etag);
-      // Logged once for the address and window, not beside every refused request's line.
+      // Logged once for the address and window, not beside every refused request's line; the
+      // refusals after the first say nothing new, and their request lines are at debug.
       expect(partAgain.statusCode).toBe(429);
-      expect(warnings.filter((line) => line.msg === 'rate limit reached')).toEqual([expect.objectContaining({ route: 'page render' })]);
+      expect(logged.filter((line) => line.msg === 'rate limit reached')).toEqual([expect.objectContaining({ route: 'page render' })]);
+      expect(logged.filter((line) => line.msg === 'request' && line.status === 429).map((line) => line.url)).toEqual(['/part/p-umlaut']);
     } finally {
       await app.db.deleteFrom('rate_counters').where('key', '=', key).execute();
     }

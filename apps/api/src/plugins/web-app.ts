@@ -284,7 +284,9 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
     const max = limit.max * app.config.limitScale;
     if (count <= max) return false;
     // Logged once per address and window, at its first refusal (every instance counts together).
+    // The refusals after it say nothing new: their request lines are at debug (decision 159).
     if (count === max + 1) visitor.log.warn({ route: 'page render', limit: 'pageRenders', max }, 'rate limit reached');
+    else visitor.quietLog = true;
     await reply.code(429).header('retry-after', String(retryAfterSeconds)).header('cache-control', 'no-store').type(HTML).send(page);
     return true;
   }

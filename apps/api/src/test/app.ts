@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { openDatabase, type DatabaseHandle } from '../db/database';
 import { parseEnv } from '../env';
@@ -81,6 +81,55 @@ export async function anotherInstance(first: FastifyInstance, options: { port?: 
   if (options.port) url.host = `127.0.0.1:${options.port}`;
   const databaseUrl = url.toString();
   return buildApp({ config: { ...first.config, databaseUrl }, database: await openDatabase({ databaseUrl }) });
+}
+
+/** Two instances of the shop on one database, for the file's tests (`twoInstances`). */
+export interface TwoInstances {
+  readonly first: FastifyInstance;
+  readonly second: FastifyInstance;
+  /** Closes the second instance and starts another in its place, as a restarted process (its jobs' workers anew). */
+  restartSecond(): Promise<FastifyInstance>;
+}
+
+/**
+ * Two instances of the shop on one PostgreSQL database, as two processes behind the load balancer
+ * (the PostgreSQL pass only): started before the file's tests, each `createTestApp`'s first and
+ * `anotherInstance` of it, and closed after them, the second first (closing the first drops the
+ * database). `options` are the first's, or a function giving them once the file's earlier
+ * `beforeAll` ran (a server whose URL they name). The second's requests act as the shop's own pages
+ * as the first's do (`actsAsOwnPage`) unless `bareSecond`: a test of what it hears by itself (the
+ * public cache's notifications) asks it as it stands, with neither the page's origin nor a wait.
+ */
+export function twoInstances(options: TestAppOptions | (() => TestAppOptions) = {}, { bareSecond = false } = {}): TwoInstances {
+  let first: FastifyInstance | undefined;
+  let second: FastifyInstance | undefined;
+  const started = (app: FastifyInstance | undefined) => {
+    if (!app) throw new Error('twoInstances: the instances start in beforeAll; ask for them in a test or a later hook');
+    return app;
+  };
+  const another = async (of: FastifyInstance) => (bareSecond ? anotherInstance(of) : actsAsOwnPage(await anotherInstance(of)));
+  beforeAll(async () => {
+    first = await createTestApp(typeof options === 'function' ? options() : options);
+    second = await another(first);
+  }, 180_000);
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+  return {
+    get first() {
+      return started(first);
+    },
+    get second() {
+      return started(second);
+    },
+    async restartSecond() {
+      await started(second).close();
+      second = undefined;
+      second = await another(started(first));
+      return second;
+    },
+  };
 }
 
 /**

@@ -1,23 +1,15 @@
-import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { errorForLog } from '../../plugins/errors';
 import { postSignUp } from '../../test/accounts';
 import { createTestApp } from '../../test/app';
+import { logLines } from '../../test/log';
 
 /** Every line the shop logs, as written. */
-const lines: string[] = [];
+const { log, text: lines } = logLines('info');
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
-  app = await createTestApp({ log: pino({ level: 'info', serializers: { err: errorForLog } }, sink) });
+  app = await createTestApp({ log });
 });
 
 afterAll(async () => {

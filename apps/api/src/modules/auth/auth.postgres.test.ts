@@ -1,6 +1,5 @@
 import { authErrors } from '@autoparts/shared';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   issueToken,
   newAccount,
@@ -10,26 +9,17 @@ import {
   signUp,
   whoAmI,
 } from '../../test/accounts';
-import { actsAsOwnPage, anotherInstance, createTestApp } from '../../test/app';
+import { twoInstances } from '../../test/app';
 import { limits as authLimits } from '../limits/limits';
 
 // Runs in the PostgreSQL pass only (vitest.config.ts includes *.postgres.test.ts with TEST_DATABASE_URL).
 // DESIGN §4: several instances share one PostgreSQL and one AUTH_SECRET; they must act as one shop.
-let first: FastifyInstance;
-let second: FastifyInstance;
+const shops = twoInstances({ realLimits: true });
 const shared = newAccount('shared');
 let sharedCookie: string;
 
 beforeAll(async () => {
-  first = await createTestApp({ realLimits: true });
-  second = actsAsOwnPage(await anotherInstance(first));
-  sharedCookie = await signUp(first, shared);
-});
-
-afterAll(async () => {
-  // The second instance's pool goes first: closing the first one drops the database.
-  await second?.close();
-  await first?.close();
+  sharedCookie = await signUp(shops.first, shared);
 });
 
 describe('two instances on one PostgreSQL database', () => {
@@ -39,18 +29,18 @@ describe('two instances on one PostgreSQL database', () => {
     // One after another, on either instance: the hashing queue is this process's, shared by both.
     const attempts = [];
     for (let index = 0; index < max; index++) {
-      attempts.push(await postSignIn(index % 2 === 0 ? first : second, wrong, '192.0.2.50'));
+      attempts.push(await postSignIn(index % 2 === 0 ? shops.first : shops.second, wrong, '192.0.2.50'));
     }
     expect(attempts.map((response) => response.statusCode)).toEqual(Array(max).fill(401));
 
-    for (const instance of [first, second]) {
+    for (const instance of [shops.first, shops.second]) {
       const response = await postSignIn(instance, shared, '192.0.2.50');
       expect(response.statusCode).toBe(429);
       expect(response.json()).toMatchObject({ message: authErrors.tooManyAttempts });
       expect(Number(response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(windowSeconds);
     }
-    const rows = await second.db
+    const rows = await shops.second.db
       .selectFrom('rate_counters')
       .selectAll()
       .where('key', 'like', `%${shared.email}%`)
@@ -68,7 +58,7 @@ describe('two instances on one PostgreSQL database', () => {
 
     const responses = await Promise.all(
       Array.from({ length: max + extra }, (_, index) =>
-        postSignUp(index % 2 === 0 ? first : second, cheap, '198.51.100.60'),
+        postSignUp(index % 2 === 0 ? shops.first : shops.second, cheap, '198.51.100.60'),
       ),
     );
 
@@ -78,15 +68,15 @@ describe('two instances on one PostgreSQL database', () => {
   });
 
   it('know each other’s sessions and access tokens, and a sign-out on one ends both', async () => {
-    expect(await whoAmI(second, { cookie: sharedCookie })).toBe(shared.email);
+    expect(await whoAmI(shops.second, { cookie: sharedCookie })).toBe(shared.email);
 
-    const token = await issueToken(second, sharedCookie, shared.email);
+    const token = await issueToken(shops.second, sharedCookie, shared.email);
     const authorization = `Bearer ${token}`;
-    expect(await whoAmI(first, { authorization })).toBe(shared.email);
+    expect(await whoAmI(shops.first, { authorization })).toBe(shared.email);
 
-    expect((await signOut(first, sharedCookie)).statusCode).toBe(200);
+    expect((await signOut(shops.first, sharedCookie)).statusCode).toBe(200);
 
-    for (const instance of [first, second]) {
+    for (const instance of [shops.first, shops.second]) {
       for (const headers of [{ authorization }, { cookie: sharedCookie }] as Record<string, string>[]) {
         expect(await whoAmI(instance, headers)).toBeNull();
         const guarded = await instance.inject({ method: 'GET', url: `/api/admin/${shared.email}`, headers });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anotherInstance, createTestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { twoInstances } from '../../test/app';
 import { insertPart } from '../../test/orders';
 
 // Runs in the PostgreSQL pass only (decision 115): a part number is one part's, current or former
@@ -10,18 +10,7 @@ import { insertPart } from '../../test/orders';
 // instance one adds a new part under X (as a catalogue import or Add a Product does). The new part
 // waits on the unique index for the correction; it must then be refused, not land beside the
 // former number (it did while the triggers of migration 0054 looked before that wait).
-let first: FastifyInstance;
-let second: FastifyInstance;
-
-beforeAll(async () => {
-  first = await createTestApp();
-  second = await anotherInstance(first);
-}, 180_000);
-
-afterAll(async () => {
-  await second?.close();
-  await first?.close();
-});
+const shops = twoInstances({}, { bareSecond: true });
 
 /** Resolves once a statement of the shop's database waits on a lock (the insert behind the correction). */
 async function someoneWaits(app: FastifyInstance, text: string): Promise<void> {
@@ -36,26 +25,26 @@ async function someoneWaits(app: FastifyInstance, text: string): Promise<void> {
 
 describe('a number corrected away while another instance adds a part under it', () => {
   it('refuses the new part (23505), so the number is not both a current and a former one', async () => {
-    const id = await insertPart(second);
+    const id = await insertPart(shops.second);
     const number = `RACE-${Date.now().toString(36).toUpperCase()}`;
-    await second.db.updateTable('parts').set({ part_number: number }).where('id', '=', id).execute();
+    await shops.second.db.updateTable('parts').set({ part_number: number }).where('id', '=', id).execute();
 
     let added: Promise<unknown> | undefined;
-    await second.db.transaction().execute(async (trx) => {
+    await shops.second.db.transaction().execute(async (trx) => {
       // The correction, as admin-repository's update writes it.
       await trx.updateTable('parts').set({ part_number: `${number}X` }).where('id', '=', id).execute();
-      added = first.db
+      added = shops.first.db
         .insertInto('parts')
         .values({ name: 'Raced part', description: 'Added under a number being corrected away.', img: '/images/parts/test-part.png', price_cents: 100, available_quantity: 0, part_number: number })
         .execute();
       added.catch(() => undefined);
-      await someoneWaits(second, 'insert into "parts"');
+      await someoneWaits(shops.second, 'insert into "parts"');
       await trx.insertInto('part_former_numbers').values({ part_number: number, part_id: id }).execute();
     });
 
     await expect(added).rejects.toMatchObject({ code: '23505' });
-    const holders = await first.db.selectFrom('parts').select('id').where('part_number', '=', number).execute();
-    const former = await first.db.selectFrom('part_former_numbers').select('part_id').where('part_number', '=', number).execute();
+    const holders = await shops.first.db.selectFrom('parts').select('id').where('part_number', '=', number).execute();
+    const former = await shops.first.db.selectFrom('part_former_numbers').select('part_id').where('part_number', '=', number).execute();
     expect({ holders, former }).toEqual({ holders: [], former: [{ part_id: id }] });
   }, 60_000);
 });

@@ -1,30 +1,21 @@
 import { type AdminCatalogue } from '@autoparts/shared';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { byToken, call, expectReply } from '../../test/admin';
-import { anotherInstance, createTestApp } from '../../test/app';
+import { twoInstances } from '../../test/app';
 import { insertPart, signUpAdmin, type Customer } from '../../test/orders';
 
 // Runs in the PostgreSQL pass only (decision 112): two admins, on two instances, save one part's
 // catalogue page from the same load at the same moment. One save lands; the other is a 409 naming
 // the field, never a silent overwrite of the first (the row is locked before the look and the write).
-let first: FastifyInstance;
-let second: FastifyInstance;
+const shops = twoInstances({}, { bareSecond: true });
 let one: Customer;
 let two: Customer;
 
 beforeAll(async () => {
-  first = await createTestApp();
-  second = await anotherInstance(first);
-  [one, two] = await Promise.all([signUpAdmin(first, 'race-catalogue-one'), signUpAdmin(first, 'race-catalogue-two')]);
+  [one, two] = await Promise.all([signUpAdmin(shops.first, 'race-catalogue-one'), signUpAdmin(shops.first, 'race-catalogue-two')]);
 }, 180_000);
 
-afterAll(async () => {
-  await second?.close();
-  await first?.close();
-});
-
-const load = async (id: string) => (await call(first, byToken(one), { method: 'GET', url: `/api/admin/part/${id}/catalogue` })).json() as AdminCatalogue;
+const load = async (id: string) => (await call(shops.first, byToken(one), { method: 'GET', url: `/api/admin/part/${id}/catalogue` })).json() as AdminCatalogue;
 
 describe('two admins save one part at once', () => {
   it('lands one interchange list and refuses the other, whichever comes first', async () => {
@@ -32,13 +23,13 @@ describe('two admins save one part at once', () => {
     const bosch = { brand: 'Bosch', partNumber: '0 986 479 B94', quantity: 1 };
     const outcomes: string[] = [];
     for (let round = 0; round < 6; round += 1) {
-      const id = await insertPart(first);
-      expectReply(await call(first, byToken(one), { method: 'PATCH', url: `/api/admin/part/${id}`, payload: { interchange: [zimmermann], expected: { interchange: [] } } }), 200);
+      const id = await insertPart(shops.first);
+      expectReply(await call(shops.first, byToken(one), { method: 'PATCH', url: `/api/admin/part/${id}`, payload: { interchange: [zimmermann], expected: { interchange: [] } } }), 200);
       const loaded = (await load(id)).changes.interchange;
       // Admin one adds Bosch; admin two, from the same load, removes Zimmermann.
       const [added, removed] = await Promise.all([
-        call(first, byToken(one), { method: 'PATCH', url: `/api/admin/part/${id}`, payload: { interchange: [zimmermann, bosch], expected: { interchange: loaded } } }),
-        call(second, byToken(two), { method: 'PATCH', url: `/api/admin/part/${id}`, payload: { interchange: [], expected: { interchange: loaded } } }),
+        call(shops.first, byToken(one), { method: 'PATCH', url: `/api/admin/part/${id}`, payload: { interchange: [zimmermann, bosch], expected: { interchange: loaded } } }),
+        call(shops.second, byToken(two), { method: 'PATCH', url: `/api/admin/part/${id}`, payload: { interchange: [], expected: { interchange: loaded } } }),
       ]);
       expect([added.statusCode, removed.statusCode].sort()).toEqual([200, 409]);
       const stored = (await load(id)).changes.interchange;
@@ -51,12 +42,12 @@ describe('two admins save one part at once', () => {
 
   it('lands one Details save and refuses the other', async () => {
     for (let round = 0; round < 6; round += 1) {
-      const id = await insertPart(first);
+      const id = await insertPart(shops.first);
       const { category, partNumber, oemNumbers, specs } = await load(id);
       const expected = { category, partNumber, oemNumbers, specs };
       const [oem, spec] = await Promise.all([
-        call(first, byToken(one), { method: 'PUT', url: `/api/admin/part/${id}/catalogue`, payload: { ...expected, oemNumbers: ['0 986 494 123'], expected } }),
-        call(second, byToken(two), { method: 'PUT', url: `/api/admin/part/${id}/catalogue`, payload: { ...expected, specs: [{ name: 'Diameter', value: '300 mm' }], expected } }),
+        call(shops.first, byToken(one), { method: 'PUT', url: `/api/admin/part/${id}/catalogue`, payload: { ...expected, oemNumbers: ['0 986 494 123'], expected } }),
+        call(shops.second, byToken(two), { method: 'PUT', url: `/api/admin/part/${id}/catalogue`, payload: { ...expected, specs: [{ name: 'Diameter', value: '300 mm' }], expected } }),
       ]);
       expect([oem.statusCode, spec.statusCode].sort()).toEqual([200, 409]);
       const now = await load(id);

@@ -2,27 +2,16 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { checkoutMessages } from '@autoparts/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { byToken, call } from '../../test/admin';
-import { actsAsOwnPage, anotherInstance, createTestApp } from '../../test/app';
+import { twoInstances } from '../../test/app';
 import { fillCart, insertAddress, insertShippingMethod, insertWeighedPart } from '../../test/checkout';
 import { signUpAdmin, stockOf } from '../../test/orders';
 
 // Runs in the PostgreSQL pass only: two instances of the shop on one database, 100 checkouts of
 // overlapping carts at once. The parts are locked in id order, so none deadlocks; the stock is
 // taken under those locks, so none oversells; and every refusal is a 409 naming its lines.
-let first: FastifyInstance;
-let second: FastifyInstance;
-
-beforeAll(async () => {
-  first = await createTestApp();
-  second = actsAsOwnPage(await anotherInstance(first));
-});
-
-afterAll(async () => {
-  await second?.close();
-  await first?.close();
-});
+const shops = twoInstances();
 
 /**
  * An account with a live session and an access token, written as Better Auth and the shop write
@@ -49,24 +38,24 @@ describe('100 checkouts of overlapping carts on two instances', () => {
   it('never deadlock, never oversell and never answer 5xx', async () => {
     const STOCK = 40;
     const parts = await Promise.all(
-      [199, 2499, 899, 4599, 1299].map((priceCents) => insertWeighedPart(first, { priceCents, weightGrams: 500, available: STOCK })),
+      [199, 2499, 899, 4599, 1299].map((priceCents) => insertWeighedPart(shops.first, { priceCents, weightGrams: 500, available: STOCK })),
     );
-    const method = await insertShippingMethod(first, { name: 'Race freight', baseCents: 500, perKgCents: 50 });
+    const method = await insertShippingMethod(shops.first, { name: 'Race freight', baseCents: 500, perKgCents: 50 });
     const buyers = await Promise.all(
       Array.from({ length: 100 }, async (_, n) => {
-        const buyer = await accountWithToken(first, n);
-        const addressId = await insertAddress(first, buyer.userId);
+        const buyer = await accountWithToken(shops.first, n);
+        const addressId = await insertAddress(shops.first, buyer.userId);
         // Three of the five parts, in an order of its own (a cart lists them as they were added),
         // 1 to 3 of each: about 600 units asked for 200 in stock.
         const lines: Array<[string, number]> = [0, 1, 3].map((offset) => [parts[(n + offset) % parts.length]!, 1 + ((n + offset) % 3)]);
-        await fillCart(first, buyer.userId, n % 2 === 0 ? lines : [...lines].reverse());
+        await fillCart(shops.first, buyer.userId, n % 2 === 0 ? lines : [...lines].reverse());
         return { ...buyer, addressId };
       }),
     );
 
     const replies: LightMyRequestResponse[] = await Promise.all(
       buyers.map((buyer, n) =>
-        (n % 2 === 0 ? first : second).inject({
+        (n % 2 === 0 ? shops.first : shops.second).inject({
           method: 'POST',
           url: '/api/checkout',
           headers: { authorization: `Bearer ${buyer.token}` },
@@ -88,16 +77,16 @@ describe('100 checkouts of overlapping carts on two instances', () => {
 
     // What the placed orders' lines took is exactly what left each part, and no part is below 0.
     const orderIds = placed.map((reply) => (reply.json() as { insertedId: string }).insertedId);
-    const lines = await first.db.selectFrom('order_lines').select(['part_id', 'quantity']).where('order_id', 'in', orderIds).execute();
+    const lines = await shops.first.db.selectFrom('order_lines').select(['part_id', 'quantity']).where('order_id', 'in', orderIds).execute();
     for (const partId of parts) {
       const sold = lines.filter((line) => line.part_id === partId).reduce((sum, line) => sum + line.quantity, 0);
-      const left = await stockOf(first, partId);
+      const left = await stockOf(shops.first, partId);
       expect(left).toBeGreaterThanOrEqual(0);
       expect(left).toBe(STOCK - sold);
     }
     // Every order has all three of its lines, and its buyer's cart went with it; a refused cart stays.
     expect(lines).toHaveLength(orderIds.length * 3);
-    const carts = await first.db.selectFrom('cart_lines').select('user_id').where('user_id', 'in', buyers.map((buyer) => buyer.userId)).execute();
+    const carts = await shops.first.db.selectFrom('cart_lines').select('user_id').where('user_id', 'in', buyers.map((buyer) => buyer.userId)).execute();
     expect(carts).toHaveLength(refused.length * 3);
   });
 });
@@ -113,31 +102,31 @@ async function untilOneWaits(app: FastifyInstance): Promise<void> {
 
 describe('an admin deleting a shipping method while a customer checks out', () => {
   it('answers the customer 409 shippingUnavailable, not 500, and takes nothing', async () => {
-    const admin = await signUpAdmin(first, 'method-remover');
-    const partId = await insertWeighedPart(first, { priceCents: 1999, weightGrams: 500, available: 5 });
-    const method = await insertShippingMethod(first, { name: 'Doomed freight', baseCents: 700, perKgCents: 0 });
-    const buyer = await accountWithToken(first, 1000);
-    const addressId = await insertAddress(first, buyer.userId);
-    await fillCart(first, buyer.userId, [[partId, 2]]);
+    const admin = await signUpAdmin(shops.first, 'method-remover');
+    const partId = await insertWeighedPart(shops.first, { priceCents: 1999, weightGrams: 500, available: 5 });
+    const method = await insertShippingMethod(shops.first, { name: 'Doomed freight', baseCents: 700, perKgCents: 0 });
+    const buyer = await accountWithToken(shops.first, 1000);
+    const addressId = await insertAddress(shops.first, buyer.userId);
+    await fillCart(shops.first, buyer.userId, [[partId, 2]]);
 
     let checkingOut: Promise<LightMyRequestResponse> | undefined;
-    await first.db.transaction().execute(async (trx) => {
+    await shops.first.db.transaction().execute(async (trx) => {
       // The buyer's row held, as another checkout of theirs would: this one starts, then queues on it.
       await trx.selectFrom('users').select('id').where('id', '=', buyer.userId).forUpdate().execute();
-      checkingOut = second.inject({
+      checkingOut = shops.second.inject({
         method: 'POST',
         url: '/api/checkout',
         headers: { authorization: `Bearer ${buyer.token}` },
         payload: { addressId, shippingMethodId: method },
       });
-      await untilOneWaits(first);
-      const removed = await call(first, byToken(admin), { method: 'DELETE', url: `/api/admin/shipping-methods/${method}` });
+      await untilOneWaits(shops.first);
+      const removed = await call(shops.first, byToken(admin), { method: 'DELETE', url: `/api/admin/shipping-methods/${method}` });
       expect(removed.statusCode, removed.body).toBe(200);
     });
     const reply = await checkingOut;
     expect(reply?.statusCode, reply?.body).toBe(409);
     expect(reply?.json()).toEqual({ message: checkoutMessages.shippingUnavailable, lines: [] });
-    expect(await stockOf(first, partId)).toBe(5);
-    expect(await first.db.selectFrom('orders').select('id').where('user_id', '=', buyer.userId).execute()).toEqual([]);
+    expect(await stockOf(shops.first, partId)).toBe(5);
+    expect(await shops.first.db.selectFrom('orders').select('id').where('user_id', '=', buyer.userId).execute()).toEqual([]);
   });
 });

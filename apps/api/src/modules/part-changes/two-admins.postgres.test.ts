@@ -1,33 +1,25 @@
 import { partChangeMessages } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { byToken, call, expectReply } from '../../test/admin';
-import { anotherInstance, createTestApp } from '../../test/app';
+import { twoInstances } from '../../test/app';
 import { insertPart, signUpAdmin, type Customer } from '../../test/orders';
 
 // Runs in the PostgreSQL pass only (decision 152): two admins, on two instances, each name the
 // other's part at the same moment, as a replacement or a kit component. One change lands; the
 // other is refused by the rule it would break (a circle, a kit in a kit), never a 500 from a
 // deadlock and never both, which would leave the circle or the two-level kit the rules forbid.
-let first: FastifyInstance;
-let second: FastifyInstance;
+const shops = twoInstances({}, { bareSecond: true });
 let one: Customer;
 let two: Customer;
 
 beforeAll(async () => {
-  first = await createTestApp();
-  second = await anotherInstance(first);
-  [one, two] = await Promise.all([signUpAdmin(first, 'race-changes-one'), signUpAdmin(first, 'race-changes-two')]);
+  [one, two] = await Promise.all([signUpAdmin(shops.first, 'race-changes-one'), signUpAdmin(shops.first, 'race-changes-two')]);
 }, 180_000);
 
-afterAll(async () => {
-  await second?.close();
-  await first?.close();
-});
-
 async function aPart(): Promise<{ id: string; number: string }> {
-  const id = await insertPart(first);
-  const row = await first.db.selectFrom('parts').select('part_number').where('id', '=', id).executeTakeFirstOrThrow();
+  const id = await insertPart(shops.first);
+  const row = await shops.first.db.selectFrom('parts').select('part_number').where('id', '=', id).executeTakeFirstOrThrow();
   return { id, number: row.part_number };
 }
 
@@ -40,11 +32,11 @@ describe('two admins name each other’s part at once', () => {
   it('supersede A by B and B by A: one lands, the other is the circle, never both and never a 500', async () => {
     for (let round = 0; round < 6; round += 1) {
       const [a, b] = [await aPart(), await aPart()];
-      const replies = await Promise.all([supersede(first, one, a.id, b.number), supersede(second, two, b.id, a.number)]);
+      const replies = await Promise.all([supersede(shops.first, one, a.id, b.number), supersede(shops.second, two, b.id, a.number)]);
       expect({ round, statuses: replies.map((reply) => reply.statusCode).sort() }).toEqual({ round, statuses: [200, 400] });
       const refused = replies.find((reply) => reply.statusCode === 400);
       expect(refused?.json()).toEqual({ message: expect.stringContaining('That replacement would go round in a circle') as unknown, field: 'replacedBy' });
-      const rows = await first.db.selectFrom('parts').select(['id', 'replaced_by']).where('id', 'in', [a.id, b.id]).execute();
+      const rows = await shops.first.db.selectFrom('parts').select(['id', 'replaced_by']).where('id', 'in', [a.id, b.id]).execute();
       expect(rows.filter((row) => row.replaced_by !== null)).toHaveLength(1);
     }
   }, 120_000);
@@ -52,7 +44,7 @@ describe('two admins name each other’s part at once', () => {
   it('make X a kit of Y and Y a kit of Z: one lands, the other says why, never a kit in a kit', async () => {
     for (let round = 0; round < 6; round += 1) {
       const [x, y, z] = [await aPart(), await aPart(), await aPart()];
-      const replies = await Promise.all([makeKit(first, one, x.id, y.number), makeKit(second, two, y.id, z.number)]);
+      const replies = await Promise.all([makeKit(shops.first, one, x.id, y.number), makeKit(shops.second, two, y.id, z.number)]);
       expect({ round, statuses: replies.map((reply) => reply.statusCode).sort() }).toEqual({ round, statuses: [200, 400] });
       const [ofX, ofY] = replies;
       if (ofX?.statusCode === 400) expect(ofX.json()).toEqual({ message: partChangeMessages.componentIsKit(y.number), field: 'kit.0' });
@@ -63,7 +55,7 @@ describe('two admins name each other’s part at once', () => {
   it('make X a kit of Y and Y a kit of X: one lands, never a 500', async () => {
     for (let round = 0; round < 6; round += 1) {
       const [x, y] = [await aPart(), await aPart()];
-      const replies = await Promise.all([makeKit(first, one, x.id, y.number), makeKit(second, two, y.id, x.number)]);
+      const replies = await Promise.all([makeKit(shops.first, one, x.id, y.number), makeKit(shops.second, two, y.id, x.number)]);
       expect({ round, statuses: replies.map((reply) => reply.statusCode).sort() }).toEqual({ round, statuses: [200, 400] });
       expectReply(replies.find((reply) => reply.statusCode === 200) ?? replies[0]!, 200);
     }

@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { Writable } from 'node:stream';
 import { apiErrors } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorForLog } from '../../plugins/errors';
 import { createTestApp } from '../../test/app';
+import { logLines as shopLog } from '../../test/log';
 import {
   cancelOrderRequest,
   insertPart,
@@ -37,18 +35,12 @@ let bob: Customer;
 
 const signer = new Stripe('sk_test_x');
 /** What the shop logs at warn and above, line by line, as written. */
-const logLines: string[] = [];
+const { log, text: logLines } = shopLog('warn');
 
 beforeAll(async () => {
   stripeApi = await startStripeStandIn();
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logLines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
   app = await createTestApp({
-    log: pino({ level: 'warn', serializers: { err: errorForLog } }, sink),
+    log,
     env: {
       STRIPE_SECRET_KEY: STAND_IN_SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,

@@ -1,24 +1,13 @@
 import { apiErrors } from '@autoparts/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actsAsOwnPage, anotherInstance, createTestApp } from '../../test/app';
+import { describe, expect, it } from 'vitest';
+import { twoInstances } from '../../test/app';
 import { insertPart, orderRow, placeOrder, signUpCustomer } from '../../test/orders';
 
 // Runs in the PostgreSQL pass only: a cancel that commits while a test-card payment of the same
 // order waits on its row, held from another instance as a cancel there would hold it.
-let first: FastifyInstance;
-let second: FastifyInstance;
-
-beforeAll(async () => {
-  first = await createTestApp();
-  second = actsAsOwnPage(await anotherInstance(first));
-});
-
-afterAll(async () => {
-  await second?.close();
-  await first?.close();
-});
+const shops = twoInstances();
 
 /** Until some statement of this database waits on a lock (the other instance's request queued). */
 async function untilOneWaits(app: FastifyInstance): Promise<void> {
@@ -31,27 +20,27 @@ async function untilOneWaits(app: FastifyInstance): Promise<void> {
 
 describe('a test-card payment that loses the race with a cancel', () => {
   it('says the order was cancelled, not that it was already paid, and charges nothing', async () => {
-    const buyer = await signUpCustomer(first, 'race-payer');
-    const partId = await insertPart(first, { available: 5, priceCents: 1999 });
-    const orderId = await placeOrder(first, buyer, partId, 1);
+    const buyer = await signUpCustomer(shops.first, 'race-payer');
+    const partId = await insertPart(shops.first, { available: 5, priceCents: 1999 });
+    const orderId = await placeOrder(shops.first, buyer, partId, 1);
 
     let paying: Promise<LightMyRequestResponse> | undefined;
-    await first.db.transaction().execute(async (trx) => {
+    await shops.first.db.transaction().execute(async (trx) => {
       // The order's row held, as a cancel under way holds it: the payment reads it unpaid, then queues.
       await trx.selectFrom('orders').select('id').where('id', '=', orderId).forUpdate().execute();
-      paying = second.inject({
+      paying = shops.second.inject({
         method: 'POST',
         url: '/api/payments/test/pay',
         headers: { cookie: buyer.cookie },
         payload: { orderId, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
       });
-      await untilOneWaits(first);
+      await untilOneWaits(shops.first);
       await trx.updateTable('orders').set({ status: 'cancelled', cancelled_at: new Date() }).where('id', '=', orderId).execute();
     });
     const reply = await paying!;
 
     expect(reply.statusCode).toBe(409);
     expect(reply.json()).toEqual({ message: apiErrors.orderCancelled });
-    expect(await orderRow(first, orderId)).toMatchObject({ status: 'cancelled', transaction_id: null });
+    expect(await orderRow(shops.first, orderId)).toMatchObject({ status: 'cancelled', transaction_id: null });
   });
 });

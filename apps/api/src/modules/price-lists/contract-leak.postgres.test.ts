@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmAddress } from '../../test/accounts';
 import { anonymous, byCookie, byToken, call, expectReply, type Credential } from '../../test/admin';
-import { anotherInstance, createTestApp } from '../../test/app';
+import { twoInstances } from '../../test/app';
 import { insertPart, signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
 
 // Runs in the PostgreSQL pass only (decision 080). Two instances of the shop on one database, two
@@ -31,26 +31,22 @@ export async function renderPartPage() {
 export const inlineScriptHashes = () => [];
 `;
 
-let first: FastifyInstance;
-let second: FastifyInstance;
+fs.mkdirSync(path.join(distDir, 'server'), { recursive: true });
+fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head><title>Shop</title><meta name="description" content=""></head><body><div id="root"></div></body></html>');
+fs.writeFileSync(path.join(distDir, 'server', 'entry-server.js'), renderer);
+const shops = twoInstances({ webDistDir: distDir }, { bareSecond: true });
 let fleetBuyer: Customer;
 let rivalBuyer: Customer;
 let partId: string;
 let partNumber: string;
 
 beforeAll(async () => {
-  fs.mkdirSync(path.join(distDir, 'server'), { recursive: true });
-  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head><title>Shop</title><meta name="description" content=""></head><body><div id="root"></div></body></html>');
-  fs.writeFileSync(path.join(distDir, 'server', 'entry-server.js'), renderer);
-  first = await createTestApp({ webDistDir: distDir });
-  second = await anotherInstance(first);
-
-  const admin = await signUpAdmin(first, 'leak-admin');
-  [fleetBuyer, rivalBuyer] = await Promise.all([signUpCustomer(first, 'leak-fleet'), signUpCustomer(first, 'leak-rival')]);
-  partId = await insertPart(first, { priceCents: 10_000, name: 'Leak-test caliper' });
-  partNumber = (await first.db.selectFrom('parts').select('part_number').where('id', '=', partId).executeTakeFirstOrThrow()).part_number;
+  const admin = await signUpAdmin(shops.first, 'leak-admin');
+  [fleetBuyer, rivalBuyer] = await Promise.all([signUpCustomer(shops.first, 'leak-fleet'), signUpCustomer(shops.first, 'leak-rival')]);
+  partId = await insertPart(shops.first, { priceCents: 10_000, name: 'Leak-test caliper' });
+  partNumber = (await shops.first.db.selectFrom('parts').select('part_number').where('id', '=', partId).executeTakeFirstOrThrow()).part_number;
   const adminCall = async (method: 'POST' | 'PATCH', url: string, payload: object) => {
-    const reply = await call(first, byToken(admin), { method, url, payload });
+    const reply = await call(shops.first, byToken(admin), { method, url, payload });
     expectReply(reply, 200);
     return reply.json() as { id: string };
   };
@@ -59,7 +55,7 @@ beforeAll(async () => {
     [rivalBuyer, 'Rival Garage', 83],
   ] as const) {
     // Only a confirmed address is made owner at once (decision 144).
-    await confirmAddress(first, owner.email);
+    await confirmAddress(shops.first, owner.email);
     const company = await adminCall('POST', '/api/admin/companies', { name, ownerEmail: owner.email });
     const list = await adminCall('POST', '/api/admin/price-lists', { name: `${name} calipers`, priority: 1, entries: [{ partId, unitPrice }] });
     await adminCall('PATCH', `/api/admin/companies/${company.id}`, { priceListIds: [list.id] });
@@ -67,8 +63,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await second?.close();
-  await first?.close();
   fs.rmSync(distDir, { recursive: true, force: true });
 });
 
@@ -105,21 +99,21 @@ describe('contract prices on two instances', () => {
     [['rival', 'fleet', 'visitor']],
     [['fleet', 'rival', 'visitor', 'fleet']],
   ] as Array<[Reader[]]>)('each reader sees their own price, read in the order %j, alternately on each instance', async (readers) => {
-    await Promise.all([first.publicCache.caughtUp(), second.publicCache.caughtUp()]);
+    await Promise.all([shops.first.publicCache.caughtUp(), shops.second.publicCache.caughtUp()]);
     for (const [index, reader] of readers.entries()) {
-      await read(index % 2 === 0 ? first : second, reader);
-      await read(index % 2 === 0 ? second : first, reader);
+      await read(index % 2 === 0 ? shops.first : shops.second, reader);
+      await read(index % 2 === 0 ? shops.second : shops.first, reader);
     }
     // Whatever was read before, a visitor on either instance sees the list price, from memory or not.
-    await read(first, 'visitor');
-    await read(second, 'visitor');
+    await read(shops.first, 'visitor');
+    await read(shops.second, 'visitor');
   });
 
   it('keeps no member reply in the public cache: a member\u2019s ETag is never answered 304 to a visitor', async () => {
     const url = `/api/part/${partId}`;
-    const member = await call(second, byCookie(fleetBuyer), { method: 'GET', url });
+    const member = await call(shops.second, byCookie(fleetBuyer), { method: 'GET', url });
     expect(member.headers.etag).toBeUndefined();
-    const visitor = await second.inject({ method: 'GET', url });
+    const visitor = await shops.second.inject({ method: 'GET', url });
     expect((visitor.json() as { price: number }).price).toBe(100);
   });
 });
