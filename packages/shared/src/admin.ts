@@ -180,13 +180,6 @@ export type AdminPartPage = z.infer<typeof adminPartPageSchema>;
 
 export const ADMIN_ORDERS_PAGE_SIZE = 20;
 
-export const adminOrdersQuerySchema = z.object({
-  status: orderStatusSchema.optional(),
-  email: z.string().trim().max(200).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(ADMIN_ORDERS_PAGE_SIZE),
-});
-
 export const adminOrderPageSchema = z.object({
   orders: z.array(orderSchema),
   total: z.number().int(),
@@ -236,6 +229,14 @@ export const adminMessages = {
   /** A checked change sent without what the form loaded of the field (decision 112). */
   expectedRequired: (field: string) => `Send the ${field} you loaded with a new one`,
 } as const;
+
+export const adminOrdersQuerySchema = z.object({
+  status: orderStatusSchema.optional(),
+  // As long as Make Admin's search, in the same words; the search box takes no more (decision 166).
+  email: z.string().trim().max(USER_SEARCH_MAX, adminMessages.userSearchTooLong).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(ADMIN_ORDERS_PAGE_SIZE),
+});
 
 /** Make Admin: `q`, a part of an e-mail or a name (any case), and the page (`GET /users`). */
 export const usersQuerySchema = pageQuerySchema.extend({

@@ -82,6 +82,8 @@ export const shipmentMessages = {
   trackingNumber: 'Tracking number must be 6 to 40 letters and digits (spaces and dashes are fine).',
   notShippable: 'Only paid or partly shipped orders can be shipped.',
   noUnits: 'Choose at least one unit to ship.',
+  /** A line of a parcel whose quantity is no whole number of units from 1 up. */
+  lineQuantity: 'Each line ships a whole number of units, 1 or more.',
   nothingLeft: 'Every line of this order has shipped already.',
   notDeliverable: 'Only a shipped order can be marked delivered.',
   unknownLine: (index: number) => `Line ${index + 1}: this part is not on the order.`,
@@ -105,8 +107,14 @@ export const shipOrderSchema = z.object({
   carrier: z.enum(CARRIERS, { error: shipmentMessages.carrier }),
   trackingNumber: trackingNumberSchema,
   lines: z
-    .array(z.object({ partId: z.string().max(64), quantity: z.number().int().positive().max(1_000_000) }))
-    .min(1)
+    .array(
+      z.object({
+        partId: z.string().max(64),
+        quantity: z.number({ error: shipmentMessages.lineQuantity }).int(shipmentMessages.lineQuantity).positive(shipmentMessages.lineQuantity).max(1_000_000),
+      }),
+    )
+    // A parcel of nothing: the ship form's own words for it (decision 166).
+    .min(1, shipmentMessages.noUnits)
     .max(SHIPMENT_LINES_MAX)
     .optional(),
 });

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { databaseUnavailable } from '../db/database';
+import { inProcessHeaders } from './request-log';
 
 /** Methods whose request may carry a body: the ones a client can leave halfway. */
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -120,11 +121,39 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return reply.code(404).send({ message: apiErrors.notFound });
   }
-  // Its own words quote the URL back ("'%zz' is not a valid url component"): ours do not (decision 130).
-  if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ message: apiErrors.badUrl });
+  if (error.code === 'FST_ERR_BAD_URL') return badUrl(request, reply);
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send({ message: apiErrors.internal });
 }
+
+/**
+ * A broken percent-escape (`/nope%zz`, `/part/%E0%A4%A`). A page's address names no page of ours:
+ * it gets the not-found page with 404 as any other address does (SPEC §2), asked of the shop's own
+ * page route (kept in memory, counted against the visitor's renders, with that route's headers).
+ * An `/api` or `/assets` address, or a method other than GET and HEAD, keeps the JSON 400. Fastify's
+ * own words quote the URL back ("'%zz' is not a valid url component"): ours do not (decision 130, 166).
+ */
+async function badUrl(request: FastifyRequest, reply: FastifyReply) {
+  const pathname = request.url.split('?', 1)[0] ?? '/';
+  const page = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(?:api|assets)(?:\/|$)/i.test(pathname);
+  if (!page) return reply.code(400).send({ message: apiErrors.badUrl });
+  const encoding = request.headers['accept-encoding'];
+  const notFound = await request.server.inject({
+    method: request.method,
+    url: NO_PAGE,
+    remoteAddress: request.ip,
+    headers: { accept: 'text/html', ...inProcessHeaders(request), ...(encoding ? { 'accept-encoding': encoding } : {}) },
+  });
+  for (const [name, value] of Object.entries(notFound.headers)) {
+    if (value !== undefined && !NOT_COPIED.has(name)) reply.header(name, value);
+  }
+  return reply.code(notFound.statusCode).header('x-request-id', request.id).send(notFound.rawPayload);
+}
+
+/** An address that is no page of ours, whose answer (the not-found page) a bad URL's is. */
+const NO_PAGE = '/page-not-found';
+/** The injected reply's headers that are its own transfer's, not the page's. */
+const NOT_COPIED = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'x-request-id']);
 
 /**
  * What an error log line keeps of an error: its kind, code, message and stack, nothing else. A

@@ -108,7 +108,7 @@ describe('a body of a type no route reads', () => {
 });
 
 describe('a URL with a broken percent-escape', () => {
-  it.each(['/api/part/%E0%A4%A', '/part/%zz<b>', '/api/admin/%E0%A4%A%3Cscript%3E'])(
+  it.each(['/api/part/%E0%A4%A', '/api/part/%zz<b>', '/api/admin/%E0%A4%A%3Cscript%3E'])(
     '(%s) is answered 400 in the shop’s words, without the URL echoed back',
     async (url) => {
       const response = await app.inject({ method: 'GET', url });
@@ -116,6 +116,13 @@ describe('a URL with a broken percent-escape', () => {
       expect(response.body).not.toMatch(/%E0|%zz|script|valid url/i);
     },
   );
+
+  it('(a page’s address) is answered as any address that is no page: 404, without the URL echoed back', async () => {
+    // This app has no web build: the not-found answer is the API's JSON (the page: web-app.test.ts).
+    const response = await app.inject({ method: 'GET', url: '/part/%zz<b>' });
+    expectReply(response, 404, apiErrors.notFound);
+    expect(response.body).not.toMatch(/%zz|valid url/i);
+  });
 });
 
 describe('a request sent a byte at a time', () => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrors } from '@autoparts/shared';
 import { limits } from '../modules/limits/limits';
 import { createTestApp } from '../test/app';
 import { logLines, type LogLine } from '../test/log';
@@ -257,6 +258,31 @@ describe('the not-found page', () => {
     expect(new Set(replies.map((reply) => reply.headers.etag)).size).toBe(1);
     expect(renders.notFound).toBeGreaterThan(0);
     expect(renders.notFound).toBe(before);
+  });
+});
+
+describe('a page address with a broken percent-escape', () => {
+  it.each(['/nope%zz', '/part/%E0%A4%A', '/shop%zz?q=brake', '/parts/%E0%A4%A%3Cscript%3E'])(
+    '(%s) gets the not-found page with 404 and the page’s headers, not the API’s JSON 400',
+    async (url) => {
+      const reply = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+      expect(reply.statusCode).toBe(404);
+      expect(reply.headers['content-type']).toMatch(/^text\/html/);
+      expect(reply.body).toContain('<h1>Page not found</h1>');
+      expect(reply.body).not.toMatch(/%E0|%zz|%3Cscript|valid url/i);
+      expect(reply.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(reply.headers['x-content-type-options']).toBe('nosniff');
+      expect(reply.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    },
+  );
+
+  it('is still JSON 400 under /api and /assets, and for a method other than GET or HEAD', async () => {
+    for (const [method, url] of [['GET', '/api/part/%E0%A4%A'], ['GET', '/assets/app-%zz.js'], ['POST', '/nope%zz']] as const) {
+      const reply = await app.inject({ method, url });
+      expect(reply.statusCode, url).toBe(400);
+      expect(reply.json(), url).toEqual({ message: apiErrors.badUrl });
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { ADMIN_ORDERS_PAGE_SIZE, adminMessages, apiErrors, centsToDollars, shipmentMessages, type AdminOrderPage, type Order, type OrderStatus } from '@autoparts/shared';
+import { ADMIN_ORDERS_PAGE_SIZE, USER_SEARCH_MAX, adminMessages, apiErrors, centsToDollars, shipmentMessages, type AdminOrderPage, type Order, type OrderStatus } from '@autoparts/shared';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -253,6 +253,11 @@ describe('GET /api/admin/orders', () => {
 
     expect(response.statusCode, response.body).toBe(400);
     expect((response.json() as { message: string }).message).toMatch(/\S/);
+  });
+
+  it('says an over-long search is too long, in the words of Make Admin’s search, not "This request is not valid."', async () => {
+    expectReply(await listOrders({ email: 'x'.repeat(USER_SEARCH_MAX + 1) }), 400, adminMessages.userSearchTooLong);
+    expectReply(await listOrders({ email: 'x'.repeat(USER_SEARCH_MAX) }), 200);
   });
 });
 

@@ -164,7 +164,12 @@ describe('shipping an order in parts', () => {
     expectReply(await ship(orderId, { ...ups, lines: [{ partId: a, quantity: 1 }, { partId: '00000000-0000-4000-8000-000000000000', quantity: 1 }] }), 400, shipmentMessages.unknownLine(1));
     expectReply(await ship(orderId, { ...ups, lines: [{ partId: a, quantity: 4 }] }), 409, shipmentMessages.tooMany(0, 3));
     expectReply(await ship(orderId, { ...ups, lines: [{ partId: a, quantity: 1 }, { partId: a, quantity: 1 }] }), 400, shipmentMessages.duplicateLine(1));
-    expectReply(await ship(orderId, { ...ups, lines: [{ partId: a, quantity: 0 }] }), 400);
+    // A parcel of nothing, or a line of no whole units, in the shop's words, not "This request is not valid."
+    expectReply(await ship(orderId, { ...ups, lines: [{ partId: a, quantity: 0 }] }), 400, shipmentMessages.lineQuantity);
+    expectReply(await ship(orderId, { ...ups, lines: [{ partId: a, quantity: -1 }] }), 400, shipmentMessages.lineQuantity);
+    expectReply(await ship(orderId, { ...ups, lines: [{ partId: a, quantity: 1.5 }] }), 400, shipmentMessages.lineQuantity);
+    expectReply(await ship(orderId, { ...ups, lines: [{ partId: a, quantity: '1' }] }), 400, shipmentMessages.lineQuantity);
+    expectReply(await ship(orderId, { ...ups, lines: [] }), 400, shipmentMessages.noUnits);
     expectReply(await ship('00000000-0000-4000-8000-000000000000', ups), 404, apiErrors.orderNotFound);
     expectReply(await call(app, byToken(ada), { method: 'POST', url: `/api/admin/order/${orderId}/ship`, payload: ups }), 403);
     expectReply(await deliver(orderId), 409, shipmentMessages.notDeliverable);

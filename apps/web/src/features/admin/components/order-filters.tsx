@@ -1,4 +1,4 @@
-import { orderStatusLabels, orderStatusSchema, type OrderStatus } from '@autoparts/shared';
+import { USER_SEARCH_MAX, orderStatusLabels, orderStatusSchema, type OrderStatus } from '@autoparts/shared';
 import { SelectField } from '../../../components/select-field';
 import { SearchBox } from './search-box';
 
@@ -26,6 +26,7 @@ export function OrderFilters({ status, email, onStatusChange, onEmailChange }: O
       name="Filter orders"
       label="Customer e-mail or order number"
       placeholder="jane@example.com or 100042"
+      maxLength={USER_SEARCH_MAX}
       value={email}
       onSearch={onEmailChange}
     >

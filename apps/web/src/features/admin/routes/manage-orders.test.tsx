@@ -1,4 +1,4 @@
-import { apiErrors, confirmations, customerPaymentRefunded, notices, shipmentMessages } from '@autoparts/shared';
+import { USER_SEARCH_MAX, apiErrors, confirmations, customerPaymentRefunded, notices, shipmentMessages } from '@autoparts/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -153,6 +153,8 @@ describe('Manage All Orders', () => {
     const { router } = renderManageOrders();
     await screen.findByRole('table', { name: 'All orders' });
     const search = screen.getByRole('searchbox', { name: 'Customer e-mail or order number' });
+    // No longer than the server searches: a pasted page of text is cut, not sent to be refused.
+    expect(search).toHaveAttribute('maxLength', String(USER_SEARCH_MAX));
 
     await user.type(search, 'sam');
     // One request for the whole word, not one per letter.
