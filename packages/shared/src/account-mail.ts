@@ -11,7 +11,6 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 /** The reset-password form: the new password follows the sign-up rules (SPEC §5). */
 export const resetPasswordFormSchema = z.object({ newPassword: passwordSchema });
-export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
 /** `POST /api/auth/reset-password`: the link's token and the new password. */
 export const resetPasswordSchema = resetPasswordFormSchema.extend({

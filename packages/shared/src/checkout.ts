@@ -50,7 +50,6 @@ const destination = {
 };
 /** One of them is needed (400 `checkoutMessages.addressRequired` otherwise, said by the route: a refined object could not be picked from). */
 export const checkoutQuoteRequestSchema = z.object({ ...destination, shippingMethodId: idSchema.optional() });
-export type CheckoutQuoteRequest = z.infer<typeof checkoutQuoteRequestSchema>;
 
 export const shippingOptionSchema = z.object({
   id: z.string(),
