@@ -45,7 +45,6 @@ export const certificateMessages = {
   notVerified: 'Only a verified certificate can be revoked.',
   /** On the company's list: a certificate an admin rejected or revoked, and why. */
   rejectedBecause: (reason: string) => `Not accepted by the shop: “${reason}”. Upload a corrected certificate.`,
-  expired: 'This certificate has expired: upload a new one.',
   /** On the quote, the order and its invoice: why no tax was charged. */
   exemption: (number: string, state: string) => `Tax exempt: resale certificate ${number} for ${state}`,
 } as const;

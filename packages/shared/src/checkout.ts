@@ -32,7 +32,6 @@ export const checkoutMessages = {
   noteTooLong: `A note has at most ${ORDER_NOTE_MAX_LENGTH} characters.`,
   totalChanged: (total: number) =>
     `The total has changed to ${formatPrice(total)} since it was shown to you, so nothing was ordered. Check the new total and place the order again.`,
-  placed: (orderNumber: string) => `Order ${orderNumber} is placed. Pay for it to have it shipped.`,
   /** Why a method that ships to the address does not take this cart: "Up to 30 kg; this cart weighs 41.5 kg". */
   tooHeavy: (maxKg: number, cartKg: number) => `Up to ${formatKg(maxKg)} kg; this cart weighs ${formatKg(cartKg)} kg`,
 } as const;
