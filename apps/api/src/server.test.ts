@@ -30,6 +30,8 @@ it('serves over HTTP, logs one line per request and shuts down cleanly on SIGTER
   const started = logLines.find((entry) => String(entry.msg).startsWith('embedded database'));
   expect(started).toMatchObject({ created: true, seeded: true, migrated: expect.arrayContaining(['0001-catalogue', '0017-part-number-keys']) });
   expect(started?.msg).toMatch(/^embedded database in .+: created, \d+ migrations run \(0001-catalogue, .+\), demo catalogue seeded$/);
+  // A DATA_DIR outside the working directory is named as it was given, not as `../../tmp/…`.
+  expect(started?.msg).toContain(`embedded database in ${dataDir}: `);
   // Signing up (and so in) on the printed address works: its origin is the shop's.
   const signUp = await fetch(`${shopUrl}/api/auth/sign-up/email`, {
     method: 'POST',

@@ -102,7 +102,11 @@ function listenProblem(error: unknown, { port, host }: { port: number; host: str
 
 /** What opening the database did, in words: "created in ./data, 17 migrations run (0001-… to 0017-…), demo catalogue seeded". */
 function describeStart(engine: 'pglite' | 'postgres', dataDir: string, start: DatabaseStart): string {
-  const where = engine === 'pglite' ? `embedded database in ${path.relative(process.cwd(), dataDir) || '.'}` : 'PostgreSQL database';
+  // Inside the working directory as `data`; anywhere else as its absolute path, not `../../tmp/…`.
+  const relative = path.relative(process.cwd(), dataDir);
+  const outside = relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative);
+  const shown = outside ? dataDir : relative || '.';
+  const where = engine === 'pglite' ? `embedded database in ${shown}` : 'PostgreSQL database';
   const migrated =
     start.migrated.length === 0
       ? 'schema up to date'

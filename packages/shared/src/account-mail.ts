@@ -11,7 +11,6 @@ export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 /** The reset-password form: the new password follows the sign-up rules (SPEC §5). */
 export const resetPasswordFormSchema = z.object({ newPassword: passwordSchema });
-export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 
 /** `POST /api/auth/reset-password`: the link's token and the new password. */
 export const resetPasswordSchema = resetPasswordFormSchema.extend({
@@ -36,7 +35,6 @@ export const accountMailMessages = {
   verificationSent: 'We sent a confirmation link to your e-mail address. It works for 24 hours.',
   /** Said where a sign-up lands (the cart or checkout it came from, else home). */
   accountCreated: 'Account created — we sent a confirmation link',
-  alreadyVerified: 'Your e-mail address is already confirmed.',
   /** Google sent us back without an address it has confirmed (`?error=email_not_found`). */
   googleEmailNotConfirmed:
     'Google did not give us a confirmed e-mail address, so we cannot sign you in with it. Confirm the address with Google, or sign up with your e-mail and a password.',

@@ -85,7 +85,6 @@ export type ProductFieldChanged = z.infer<typeof productFieldChangedSchema>;
  * said under the form.
  */
 export const partRefusalSchema = z.object({ message: z.string(), field: z.string().optional() });
-export type PartRefusal = z.infer<typeof partRefusalSchema>;
 
 /** Manage Products: any of a part's fields, each checked on its own (forms pick from these). */
 export const productUpdateFieldsSchema = z
@@ -242,7 +241,6 @@ export const adminOrdersQuerySchema = z.object({
 export const usersQuerySchema = pageQuerySchema.extend({
   q: z.string().trim().max(USER_SEARCH_MAX, adminMessages.userSearchTooLong).optional(),
 });
-export type UsersQuery = z.output<typeof usersQuerySchema>;
 
 /** Each checked field of a part in the words of `adminMessages.fieldChanged`, and its value when short enough to say. */
 export const checkedProductFields: Record<Exclude<CheckedProductField, 'availableQuantity'>, { label: string; say?: (value: never) => string }> = {

@@ -252,7 +252,6 @@ export const catalogueInputSchema = z.object({
     .array(z.object({ name: visibleTextField(catalogueMessages.specBlank, 60, 'A specification’s name'), value: visibleTextField(catalogueMessages.specBlank, 120, 'A specification’s value') }))
     .max(30, catalogueMessages.tooManySpecs),
 });
-export type CatalogueInput = z.output<typeof catalogueInputSchema>;
 
 /**
  * What the Details form loaded of the fields it sends, as `GET …/catalogue` gave them: the save

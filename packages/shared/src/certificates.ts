@@ -45,7 +45,6 @@ export const certificateMessages = {
   notVerified: 'Only a verified certificate can be revoked.',
   /** On the company's list: a certificate an admin rejected or revoked, and why. */
   rejectedBecause: (reason: string) => `Not accepted by the shop: “${reason}”. Upload a corrected certificate.`,
-  expired: 'This certificate has expired: upload a new one.',
   /** On the quote, the order and its invoice: why no tax was charged. */
   exemption: (number: string, state: string) => `Tax exempt: resale certificate ${number} for ${state}`,
 } as const;
@@ -99,12 +98,10 @@ export const certificateIdParamsSchema = z.object({ id: z.string().max(64) });
 export const certificateDecisionSchema = z.object({
   version: z.number({ error: certificateMessages.version }).int(certificateMessages.version).min(1, certificateMessages.version).max(2_147_483_647, certificateMessages.version),
 });
-export type CertificateDecision = z.infer<typeof certificateDecisionSchema>;
 /** `POST …/reject` and `…/revoke`: the version, and why (which the company's owners read). */
 export const certificateRejectionSchema = certificateDecisionSchema.extend({
   reason: z.string({ error: certificateMessages.reasonRequired }).trim().min(1, certificateMessages.reasonRequired).max(CERTIFICATE_REASON_MAX, certificateMessages.reasonTooLong),
 });
-export type CertificateRejection = z.infer<typeof certificateRejectionSchema>;
 
 /** A verified certificate is in force on `day` (`YYYY-MM-DD`) until its expiry date, that day included. */
 export function certificateStatus(certificate: { verifiedAt: string | null; rejectedAt?: string | null; expiresOn: string }, day: string): CertificateStatus {

@@ -33,7 +33,6 @@ export const checkoutMessages = {
   noteTooLong: `A note has at most ${ORDER_NOTE_MAX_LENGTH} characters.`,
   totalChanged: (total: number) =>
     `The total has changed to ${formatPrice(total)} since it was shown to you, so nothing was ordered. Check the new total and place the order again.`,
-  placed: (orderNumber: string) => `Order ${orderNumber} is placed. Pay for it to have it shipped.`,
   /** Why a method that ships to the address does not take this cart: "Up to 30 kg; this cart weighs 41.5 kg". */
   tooHeavy: (maxKg: number, cartKg: number) => `Up to ${formatKg(maxKg)} kg; this cart weighs ${formatKg(cartKg)} kg`,
 } as const;
@@ -51,7 +50,6 @@ const destination = {
 };
 /** One of them is needed (400 `checkoutMessages.addressRequired` otherwise, said by the route: a refined object could not be picked from). */
 export const checkoutQuoteRequestSchema = z.object({ ...destination, shippingMethodId: idSchema.optional() });
-export type CheckoutQuoteRequest = z.infer<typeof checkoutQuoteRequestSchema>;
 
 export const shippingOptionSchema = z.object({
   id: z.string(),

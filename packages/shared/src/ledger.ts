@@ -228,7 +228,6 @@ export const invoicePaymentSchema = z.object({
     .min(1, accountMessages.chooseInvoices)
     .max(CARD_PAYMENT_INVOICES_MAX, accountMessages.chooseInvoices),
 });
-export type InvoicePaymentInput = z.infer<typeof invoicePaymentSchema>;
 export const invoiceCardPaymentSchema = invoicePaymentSchema.extend(testPaymentSchema.omit({ orderId: true }).shape);
 export type InvoiceCardPaymentInput = z.infer<typeof invoiceCardPaymentSchema>;
 

@@ -260,8 +260,6 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-export const orderListSchema = z.array(orderSchema);
-
 /**
  * Whether the order's placer may still cancel it or ask to return its parts (decision 138): always,
  * except an order on account once they are no longer its company's buyer or owner (decision 133;

@@ -117,7 +117,6 @@ export const changePasswordFormSchema = z
   .object(changePasswordFields)
   .refine(...newDiffersFromCurrent)
   .refine(...acrossFields('newPassword', 'confirmPassword', (next, again) => next === again, validation.passwordsDiffer));
-export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
 
 export const userUpdateReplySchema = z.object({
   result: z.object({ acknowledged: z.boolean(), modifiedCount: z.number().int() }),
