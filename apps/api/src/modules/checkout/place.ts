@@ -116,8 +116,9 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
     const fromCart = input.lines === undefined;
     const requests = input.lines ?? (await cartLines(trx, input.userId));
     if (requests.length === 0) return { placed: false, reason: 'empty-cart' } as const;
+    // The unpaid caps are read here, before the parts' locks, but answered after the lines' own
+    // problems: a quantity above the stock is told so (decision 124), not that it is too large.
     const capped = account ? undefined : await unpaidCapsReached(trx, input.userId, requests, options.capScale);
-    if (capped) return { placed: false, reason: capped } as const;
 
     // Everything that does not need the parts' locks is read first: they are held until the order
     // commits, and every round trip under them is a wait for the next order of the same parts.
@@ -133,6 +134,7 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
     const parts = await partsFor(trx, requests, { lock: true });
     const lines = requests.map((request) => priceLine(request, parts.get(request.partId), contracts));
     if (lines.some((line) => line.problem)) return { placed: false, reason: 'lines', lines } as const;
+    if (capped) return { placed: false, reason: capped } as const;
     // A line's price the buyer was shown (POST /order's form) holds as a quote's total does.
     const moved = lines.some((line, index) => {
       const quoted = requests[index]?.quotedUnitCents;
