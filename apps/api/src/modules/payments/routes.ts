@@ -13,6 +13,7 @@ import {
   paymentMessages,
   paymentReplySchema,
   paidInFull,
+  SHOP_CURRENCY,
   testPaymentSchema,
   awaitsPayment,
   orderKindOf,
@@ -270,6 +271,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         : (session.payment_intent as { id?: string } | null)?.id;
     const companyId = session.metadata?.companyId;
     if (companyId && paymentIntent) {
+      // Invoices are owed in the shop's currency, as orders are (`paidInFull`): a payment in another
+      // one settles nothing and is given back whole.
+      if (session.currency?.toLowerCase() !== SHOP_CURRENCY) {
+        log.error({ companyId, paymentIntent, amountTotal: session.amount_total, currency: session.currency }, 'stripe: an invoice payment in another currency is refunded');
+        const chargedCents = session.amount_total ?? 0;
+        if (chargedCents > 0) await stripe.refundUnapplied({ companyId, transactionId: paymentIntent, amountCents: chargedCents });
+        return;
+      }
       await settleInvoices(companyId, session.metadata ?? {}, paymentIntent, session.amount_total ?? 0);
       return;
     }
