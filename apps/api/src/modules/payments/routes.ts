@@ -16,6 +16,8 @@ import {
   SHOP_CURRENCY,
   testPaymentSchema,
   awaitsPayment,
+  hasEnded,
+  hasExpired,
   orderKindOf,
 } from '@autoparts/shared';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
@@ -43,8 +45,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!order || order.user_id !== identity.userId) {
       return { error: { status: 404, message: apiErrors.orderNotFound } };
     }
-    if (order.status === 'cancelled') return { error: { status: 409, message: apiErrors.orderCancelled } };
-    if (order.status === 'expired') return { error: { status: 409, message: apiErrors.orderExpired } };
+    if (hasEnded(order.status)) return { error: { status: 409, message: hasExpired(order.status) ? apiErrors.orderExpired : apiErrors.orderCancelled } };
     if (!awaitsPayment(order.status, orderKindOf(order.payment_provider))) return { error: { status: 409, message: apiErrors.alreadyPaid } };
     return { order };
   }
