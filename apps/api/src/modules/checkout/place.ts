@@ -116,8 +116,6 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
     const fromCart = input.lines === undefined;
     const requests = input.lines ?? (await cartLines(trx, input.userId));
     if (requests.length === 0) return { placed: false, reason: 'empty-cart' } as const;
-    // The unpaid caps are read here, before the parts' locks, but answered after the lines' own
-    // problems: a quantity above the stock is told so (decision 124), not that it is too large.
     const capped = account ? undefined : await unpaidCapsReached(trx, input.userId, requests, options.capScale);
 
     // Everything that does not need the parts' locks is read first: they are held until the order
@@ -199,7 +197,9 @@ async function invoicePayers(trx: Db, companyId: string, placedBy: string): Prom
 
 /**
  * Which unpaid cap (scaled) the account's unpaid orders with these lines would pass, if any:
- * `too-many-units` when these lines alone pass the units cap.
+ * `too-many-units` when these lines alone pass the units cap. `placeOrder` reads it before the
+ * parts' locks but answers it after the lines' own problems: a quantity above the stock is told
+ * the stock rule (decision 124), not that the order is too large (decision 162, amended).
  */
 async function unpaidCapsReached(
   trx: Db,
