@@ -7,6 +7,7 @@ import {
   cancelsOnlyTheRest,
   ENDED_STATUSES,
   hasEnded,
+  hasExpired,
   hasShippedAll,
   isPaidState,
   nextStatus,
@@ -151,6 +152,14 @@ describe('what the table says of a status', () => {
     expect(STATES.filter((state) => cancelsOnlyTheRest(state))).toEqual(['partially_shipped']);
     // A replacement's rest is not cancelled: it ships (decision 110).
     expect(STATES.filter((state) => cancelsOnlyTheRest(state, 'replacement'))).toEqual([]);
+  });
+
+  it('expired: where the expiry of an unpaid sale leads, an ended status a cancel never reaches', () => {
+    expect(STATES.filter(hasExpired)).toEqual(['expired']);
+    for (const state of STATES.filter(hasExpired)) {
+      expect(hasEnded(state)).toBe(true);
+      for (const from of STATES) for (const kind of ORDER_KINDS) for (const actor of ORDER_ACTORS) expect(nextStatus(from, 'cancel', actor, kind)).not.toBe(state);
+    }
   });
 
   it('ended: nothing is legal there for anyone, of either kind', () => {

@@ -142,6 +142,17 @@ export function hasEnded(state: OrderState): boolean {
   return (ENDED_STATUSES as readonly OrderState[]).includes(state);
 }
 
+/** The status an unpaid sale's expiry leads to: the one that says an order ended unpaid, by its time. */
+const EXPIRED_STATUS = nextStatus('unpaid', 'expire', 'system');
+
+/**
+ * Whether an order in `state` ended by its expiry (expired), not by a cancel: the expiry job closes
+ * its Checkout Session, and the admin's cancel and the payment routes say it expired.
+ */
+export function hasExpired(state: OrderState): boolean {
+  return state === EXPIRED_STATUS;
+}
+
 /** Whether an order in `state` has been paid (or is owed on account, or was free) and has not ended. */
 export function isPaidState(state: OrderState): boolean {
   return (PAID_STATUSES as readonly OrderState[]).includes(state);

@@ -117,7 +117,6 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
     const requests = input.lines ?? (await cartLines(trx, input.userId));
     if (requests.length === 0) return { placed: false, reason: 'empty-cart' } as const;
     const capped = account ? undefined : await unpaidCapsReached(trx, input.userId, requests, options.capScale);
-    if (capped) return { placed: false, reason: capped } as const;
 
     // Everything that does not need the parts' locks is read first: they are held until the order
     // commits, and every round trip under them is a wait for the next order of the same parts.
@@ -133,6 +132,7 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
     const parts = await partsFor(trx, requests, { lock: true });
     const lines = requests.map((request) => priceLine(request, parts.get(request.partId), contracts));
     if (lines.some((line) => line.problem)) return { placed: false, reason: 'lines', lines } as const;
+    if (capped) return { placed: false, reason: capped } as const;
     // A line's price the buyer was shown (POST /order's form) holds as a quote's total does.
     const moved = lines.some((line, index) => {
       const quoted = requests[index]?.quotedUnitCents;
@@ -197,7 +197,9 @@ async function invoicePayers(trx: Db, companyId: string, placedBy: string): Prom
 
 /**
  * Which unpaid cap (scaled) the account's unpaid orders with these lines would pass, if any:
- * `too-many-units` when these lines alone pass the units cap.
+ * `too-many-units` when these lines alone pass the units cap. `placeOrder` reads it before the
+ * parts' locks but answers it after the lines' own problems: a quantity above the stock is told
+ * the stock rule (decision 124), not that the order is too large (decision 162, amended).
  */
 async function unpaidCapsReached(
   trx: Db,

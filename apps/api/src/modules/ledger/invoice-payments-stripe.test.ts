@@ -114,4 +114,23 @@ describe('invoices paid with Stripe', () => {
     expect(stripeApi.refunds.filter((refund) => refund.payment_intent === 'pi_both')).toHaveLength(1);
     expect(stripeApi.requestsTo('/v1/refunds').at(-1)?.body).toMatchObject({ amount: '2500' });
   });
+
+  // Regression (was a bug): a payment of the right number in another currency settled the invoices,
+  // where an order's (paidInFull) is refunded and pays nothing.
+  it('enters nothing for a payment in another currency: it is refunded and the invoice stays open', async () => {
+    const number = await invoiceOnAccount(app, company, owner, 4_000);
+    expectReply(await startCheckout([number]), 200);
+    const session = stripeApi.sessions.at(-1);
+    if (!session) throw new Error('no session');
+
+    expectReply(await completed('pi_invoice_eur', { ...session, currency: 'eur' }), 200);
+
+    expect((await ledger()).filter((entry) => entry.number === 'pi_invoice_eur')).toEqual([]);
+    expect((await openInvoices()).map((invoice) => invoice.number)).toContain(number);
+    expect(stripeApi.refunds.filter((refund) => refund.payment_intent === 'pi_invoice_eur')).toHaveLength(1);
+    expect(stripeApi.requestsTo('/v1/refunds').at(-1)?.body).toMatchObject({ payment_intent: 'pi_invoice_eur', amount: String(session.amount_total) });
+    // Paid in dollars, it is settled.
+    expectReply(await completed('pi_invoice_usd', session), 200);
+    expect((await openInvoices()).map((invoice) => invoice.number)).not.toContain(number);
+  });
 });

@@ -1,8 +1,9 @@
-import { apiErrors, photoUrl, REVIEWS_SHOWN, unitsCapMessage, unpaidCapMessage, UNPAID_ORDERS_MAX, UNPAID_UNITS_MAX, validation } from '@autoparts/shared';
+import { apiErrors, checkoutMessages, photoUrl, REVIEWS_SHOWN, unitsCapMessage, unpaidCapMessage, UNPAID_ORDERS_MAX, UNPAID_UNITS_MAX, validation } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app';
+import { fillCart, insertAddress, insertShippingMethod, postCheckout, userIdOf } from '../../test/checkout';
 import { expectReply, insertReview } from '../../test/admin';
 import {
   cancelOrderRequest,
@@ -97,6 +98,25 @@ describe('unpaid orders', () => {
     // Regression (was a bug): an account with nothing unpaid was told "You already have unpaid orders waiting".
     expectReply(await order(other, partId, UNPAID_UNITS_MAX + 1), 409, unitsCapMessage);
     expectReply(await order(other, partId, UNPAID_UNITS_MAX), 200);
+  });
+
+  // Regression (was a bug): 1,181 brake pads of 1,180 in stock were told "At most 200 units may wait
+  // for payment", not decision 124's stock rule: the lines' own problems answer before the caps.
+  it('answer a quantity above the stock with the stock rule before the units cap, on both routes', async () => {
+    const partId = await insertPart(app, { available: 1_180 });
+    const buyer = await signUpCustomer(app, 'over-stock');
+    expectReply(await order(buyer, partId, 1_181), 409, validation.quantityAboveStock);
+
+    const userId = await userIdOf(app, buyer.email);
+    const addressId = await insertAddress(app, userId);
+    await fillCart(app, userId, [[partId, 1_181]]);
+    const shippingMethodId = await insertShippingMethod(app, { name: 'Over-stock ground', baseCents: 500 });
+    const refused = await postCheckout(app, buyer.cookie, { addressId, shippingMethodId });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: checkoutMessages.linesRefused, lines: [{ partId, message: checkoutMessages.onlyLeft(1_180) }] });
+    expect(await stockOf(app, partId)).toBe(1_180);
+    // Within the stock, the cap still answers.
+    expectReply(await order(buyer, partId, UNPAID_UNITS_MAX + 1), 409, unitsCapMessage);
   });
 });
 

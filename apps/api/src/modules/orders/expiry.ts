@@ -1,4 +1,4 @@
-import { awaitsPayment, orderKindOf } from '@autoparts/shared';
+import { awaitsPayment, hasExpired, orderKindOf } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { LONGEST_WINDOW_SECONDS } from '../limits/limits';
 import { createRateCounters } from '../limits/repository';
@@ -23,7 +23,7 @@ export async function registerOrderExpiry(app: FastifyInstance) {
     const order = expired ?? (await orders.find(orderId));
     if (!order) return;
     if (awaitsPayment(order.status, orderKindOf(order.payment_provider))) throw new Error(`order ${orderId} is not due yet`);
-    if (order.status === 'expired' && order.checkout_session_id && app.payments.mode === 'stripe') {
+    if (hasExpired(order.status) && order.checkout_session_id && app.payments.mode === 'stripe') {
       await app.payments.provider.expireCheckout(order.checkout_session_id);
     }
     if (expired) app.log.info({ orderId }, 'unpaid order expired');

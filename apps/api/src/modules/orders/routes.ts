@@ -9,6 +9,7 @@ import {
   emailParamsSchema,
   errorSchema,
   hasEnded,
+  hasExpired,
   orderDetailSchema,
   orderIdParamsSchema,
   orderIdQuerySchema,
@@ -308,7 +309,7 @@ const adminOrderRoutes: FastifyPluginAsyncZod = async (app) => {
       // "Order not found" had the admin doubt the order they still see on the list (decision 135).
       const ended = async () => {
         const current = (await orders.find(order.id)) ?? order;
-        const status = current.status === 'expired' ? 'expired' : 'cancelled';
+        const status = hasExpired(current.status) ? 'expired' : 'cancelled';
         return reply.code(409).send({ message: adminMessages.orderEnded(String(current.order_number), status) });
       };
       if (hasEnded(order.status)) return ended();

@@ -13,8 +13,11 @@ import {
   paymentMessages,
   paymentReplySchema,
   paidInFull,
+  SHOP_CURRENCY,
   testPaymentSchema,
   awaitsPayment,
+  hasEnded,
+  hasExpired,
   orderKindOf,
 } from '@autoparts/shared';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
@@ -42,8 +45,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!order || order.user_id !== identity.userId) {
       return { error: { status: 404, message: apiErrors.orderNotFound } };
     }
-    if (order.status === 'cancelled') return { error: { status: 409, message: apiErrors.orderCancelled } };
-    if (order.status === 'expired') return { error: { status: 409, message: apiErrors.orderExpired } };
+    if (hasEnded(order.status)) return { error: { status: 409, message: hasExpired(order.status) ? apiErrors.orderExpired : apiErrors.orderCancelled } };
     if (!awaitsPayment(order.status, orderKindOf(order.payment_provider))) return { error: { status: 409, message: apiErrors.alreadyPaid } };
     return { order };
   }
@@ -270,6 +272,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
         : (session.payment_intent as { id?: string } | null)?.id;
     const companyId = session.metadata?.companyId;
     if (companyId && paymentIntent) {
+      // Invoices are owed in the shop's currency, as orders are (`paidInFull`): a payment in another
+      // one settles nothing and is given back whole.
+      if (session.currency?.toLowerCase() !== SHOP_CURRENCY) {
+        log.error({ companyId, paymentIntent, amountTotal: session.amount_total, currency: session.currency }, 'stripe: an invoice payment in another currency is refunded');
+        const chargedCents = session.amount_total ?? 0;
+        if (chargedCents > 0) await stripe.refundUnapplied({ companyId, transactionId: paymentIntent, amountCents: chargedCents });
+        return;
+      }
       await settleInvoices(companyId, session.metadata ?? {}, paymentIntent, session.amount_total ?? 0);
       return;
     }

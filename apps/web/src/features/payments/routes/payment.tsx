@@ -1,4 +1,4 @@
-import { apiErrors, hasEnded, type OrderDetail } from '@autoparts/shared';
+import { apiErrors, hasEnded, hasExpired, type OrderDetail } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -128,7 +128,7 @@ function PaymentOptions({ order, checkout, confirmation, onCheckAgain }: Payment
     // No dead end: My Orders' Buy again puts the order's lines still for sale back in the cart.
     return (
       <div className="rounded-lg border border-slate-200 bg-slate-50 p-6 text-slate-700">
-        <p id="payment-ended">{order.status === 'cancelled' ? apiErrors.orderCancelled : apiErrors.orderExpired}</p>
+        <p id="payment-ended">{hasExpired(order.status) ? apiErrors.orderExpired : apiErrors.orderCancelled}</p>
         <BuyAgain orderId={order._id} describedBy="payment-ended" />
       </div>
     );
