@@ -202,6 +202,8 @@ for (const width of widths) {
       await expect(methods).not.toHaveCount(0);
       await methods.first().check();
       await buyerPage.getByRole('radio', { name: /On account \(net 30\)/ }).check();
+      // The credit left is said with the choice, before Place order (decision 169): $5,000.00, nothing owed yet.
+      await expect(buyerPage.getByRole('group', { name: 'Payment' }).getByText('Available credit: $5,000.00')).toBeVisible();
       await buyerPage.getByLabel(/Purchase-order number/).fill(`PO-${width}-77`);
       await expect.poll(() => buyerPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await screenshot(buyerPage, width, 'checkout');

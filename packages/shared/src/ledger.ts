@@ -32,6 +32,18 @@ export function onAccountLabel(terms: PaymentTerms): string {
   return `On account (${termsInWords[terms]})`;
 }
 
+/**
+ * Checkout's On account choice says the company's credit left (`GET /api/company`'s `available`:
+ * the limit less the balance, a credit on account counted; decision 169), and when the order's
+ * total is over it, that the shop will refuse it. A constant of its own, so that only checkout's
+ * code carries it.
+ */
+export const onAccountCreditMessages = {
+  available: (available: number) => `Available credit: ${formatPrice(available)}`,
+  over: (total: number, available: number) =>
+    `This order’s ${formatPrice(total)} is more than your company’s ${formatPrice(available)} of available credit, so it cannot be placed on account. Pay by card, or ask your accounts team to pay open invoices first.`,
+} as const;
+
 /** An invoice more than this many days past its due date stops a company's orders on account. */
 export const OVERDUE_GRACE_DAYS = 15;
 

@@ -315,6 +315,25 @@ describe('POST /api/checkout', () => {
     expect((await postCheckout(app, ada.cookie, { ...request, idempotencyKey: 'short' })).statusCode).toBe(400);
   });
 
+  it('answers a Place order sent again after its address was deleted the order it placed, and a new key still 404', async () => {
+    const { pads, clips } = await brakeJob();
+    const doomed = await insertAddress(app, adaId, { region: 'IL' });
+    const request = { addressId: doomed, shippingMethodId: methods.freight, idempotencyKey: 'address-gone-retry-0001' };
+    const first = await postCheckout(app, ada.cookie, request);
+    expect(first.statusCode, first.body).toBe(200);
+    // Its reply was lost; meanwhile the buyer deleted the address in another tab.
+    const deleted = await app.inject({ method: 'DELETE', url: `/api/addresses/${doomed}`, headers: { cookie: ada.cookie } });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const again = await postCheckout(app, ada.cookie, request);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect([await stockOf(app, pads), await stockOf(app, clips)]).toEqual([90, 97]);
+    // A key that placed nothing is told the address is unknown, as before.
+    const fresh = await postCheckout(app, ada.cookie, { ...request, idempotencyKey: 'address-gone-retry-0002' });
+    expect(fresh.statusCode).toBe(404);
+    expect(messageOf(fresh)).toBe(checkoutMessages.addressNotFound);
+  });
+
   it('keeps one account’s key its own: the same key from another account places that account’s order', async () => {
     const pads = await insertWeighedPart(app, { name: 'Shared-key pad', priceCents: 1000, weightGrams: 100, available: 10 });
     await fillCart(app, adaId, [[pads, 1]]);

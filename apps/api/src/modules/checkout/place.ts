@@ -171,7 +171,7 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
  * the same request sent again after its reply was lost. Read under the account's row lock, a copy
  * sent at once waits for the first to commit and then finds its order.
  */
-async function placedBefore(trx: Db, { userId, idempotencyKey }: PlaceInput): Promise<PlaceOutcome | undefined> {
+export async function placedBefore(trx: Db, { userId, idempotencyKey }: Pick<PlaceInput, 'userId' | 'idempotencyKey'>): Promise<PlaceOutcome | undefined> {
   if (idempotencyKey === undefined) return undefined;
   const order = await trx.selectFrom('orders').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
   return order && { placed: true, order, lines: (await linesOf(trx, [order.id])).get(order.id) ?? [], again: true };

@@ -1,7 +1,7 @@
 import { isId } from '../../lib/ids';
 import type { Db } from '../../db/database';
 import type { Mail } from '../mail/outbox';
-import { placeOrder, type PlaceInput, type PlaceOptions, type PlaceOutcome } from './place';
+import { placedBefore, placeOrder, type PlaceInput, type PlaceOptions, type PlaceOutcome } from './place';
 import { quoteCart, type AddressRow } from './quote';
 
 /**
@@ -45,6 +45,12 @@ export function createCheckoutRepository(db: Db, mail: Mail) {
 
     /** What checking out the cart to `to` would cost now (nothing is locked or taken). */
     quote: (userId: string, to: AddressRow, shippingMethodId: string | undefined, locationId?: string) => quoteCart(db, userId, to, shippingMethodId, locationId),
+
+    /**
+     * The order the account placed with this attempt's key, if it did (decision 162): asked when the
+     * request sent again no longer names a place it may ship to (its address deleted since).
+     */
+    placedWith: async (userId: string, idempotencyKey: string | undefined): Promise<PlaceOutcome | undefined> => placedBefore(db, { userId, idempotencyKey }),
 
     /** Places one order of all its lines, or nothing (see the module's comment). */
     place: (input: PlaceInput, options: PlaceOptions): Promise<PlaceOutcome> => placeOrder(db, mail, input, options),

@@ -20,6 +20,7 @@ import { signedIn as security } from '../../plugins/api-docs';
 import { identityOf } from '../auth/identity';
 import { STRIPE_TOTAL_BOUNDS } from '../payments/stripe-provider';
 import type { NotPlaced } from './place';
+import type { OrderRow } from '../orders/model';
 import { createCheckoutRepository } from './repository';
 
 /** Why a checkout placed nothing, beyond its lines' own problems: each a 409 naming no line. */
@@ -58,6 +59,18 @@ async function destinationOf(
   if (body.addressId === undefined) return { status: 400, message: checkoutMessages.addressRequired };
   const address = await checkout.address(userId, body.addressId);
   return address ? { address, location: undefined } : { status: 404, message: checkoutMessages.addressNotFound };
+}
+
+/** `POST /api/checkout`'s reply for the order placed (or placed before with the same key). */
+function placedReply(order: OrderRow) {
+  return {
+    acknowledged: true as const,
+    insertedId: order.id,
+    orderNumber: String(order.order_number),
+    total: centsToDollars(order.total_cents),
+    paymentMethod: order.payment_method,
+    dueOn: order.due_on,
+  };
 }
 
 /** What the cart would cost, for an address and a method. */
@@ -111,7 +124,13 @@ const placeRoute: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const identity = identityOf(request);
       const to = await destinationOf(checkout, identity.userId, request.body);
-      if ('message' in to) return reply.code(to.status).send({ message: to.message });
+      if ('message' in to) {
+        // The same attempt sent again after its address was deleted (or its location, or the
+        // membership, gone): the order its first copy placed is still the answer (decision 162).
+        const earlier = await checkout.placedWith(identity.userId, request.body.idempotencyKey);
+        if (earlier?.placed) return placedReply(earlier.order);
+        return reply.code(to.status).send({ message: to.message });
+      }
       const { address } = to;
       const outcome = await checkout.place(
         {
@@ -134,16 +153,7 @@ const placeRoute: FastifyPluginAsyncZod = async (app) => {
           totalBounds: app.payments.mode === 'stripe' && request.body.paymentMethod === 'card' ? STRIPE_TOTAL_BOUNDS : undefined,
         },
       );
-      if (outcome.placed) {
-        return {
-          acknowledged: true as const,
-          insertedId: outcome.order.id,
-          orderNumber: String(outcome.order.order_number),
-          total: centsToDollars(outcome.order.total_cents),
-          paymentMethod: outcome.order.payment_method,
-          dueOn: outcome.order.due_on,
-        };
-      }
+      if (outcome.placed) return placedReply(outcome.order);
       if (outcome.reason === 'lines') {
         const lines = outcome.lines.flatMap((line) => (line.problem ? [{ partId: line.partId, message: line.problem.message }] : []));
         return reply.code(409).send({ message: checkoutMessages.linesRefused, lines });

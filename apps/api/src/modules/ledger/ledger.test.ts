@@ -267,6 +267,31 @@ describe('a credit on account (decision 161)', () => {
   });
 });
 
+describe('the credit left that checkout shows (decision 169)', () => {
+  it('is the limit less the balance, a credit on account counted, kept nowhere; an order of exactly it is placed, a cent more refused', async () => {
+    const garage = await signUpCustomer(app, 'ac-left-owner');
+    const itsBuyer = await signUpCustomer(app, 'ac-left-buyer');
+    const id = await createCompany(garage.email, { paymentTerms: 'net30', creditLimit: '1000.00' });
+    await join(itsBuyer, 'buyer', garage);
+    const location = await post(byToken(garage), '/api/company/locations', { name: 'Bay', line1: '4 Bay Road', city: 'Peoria', region: 'IL', postalCode: '61602', country: 'US' });
+    expectReply(location, 200);
+    const bay = (location.json() as { id: string }).id;
+    // $200 paid ahead: $1,200.00 may be ordered on account.
+    expectReply(await post(byToken(admin), `/api/admin/companies/${id}/payments`, { amount: '200.00', receivedAt: today(), reference: 'AHEAD-1', invoiceNumbers: [] }), 200);
+    const read = await get(byCookie(itsBuyer), '/api/company');
+    expectReply(read, 200);
+    expect(read.json()).toMatchObject({ role: 'buyer', creditLimit: 1000, balance: -200, available: 1200 });
+    expect(read.headers['cache-control']).toBe('private, no-store');
+    expect(read.headers.etag).toBeUndefined();
+    // The server's rule is the figure's: $1,200.01 is refused, $1,200.00 placed ($5.00 of shipping each).
+    const over = await orderOnAccount(itsBuyer, 119_501, { locationId: bay });
+    expectReply(over.response, 409);
+    expect(over.response.json()).toMatchObject({ reason: 'credit-limit' });
+    expectReply((await orderOnAccount(itsBuyer, 119_500, { locationId: bay })).response, 200);
+    expect(await company(itsBuyer)).toMatchObject({ balance: 1000, available: 0 });
+  });
+});
+
 describe('an order on account’s own page (decision 136)', () => {
   it('says how it was paid and when its invoice is due, as the company’s orders do; a card order says card', async () => {
     const placer = await signUpCustomer(app, 'ac-page');

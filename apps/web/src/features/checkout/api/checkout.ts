@@ -79,6 +79,9 @@ export function usePlaceCheckout() {
       if (!refusal) toast.error(notices.orderFailed, { description: customerMessage(error) });
       // The total moved since the quote: the page asks again and shows the new one.
       if (refusal?.reason === 'changed') void queryClient.invalidateQueries({ queryKey: ['checkout', 'quote'] });
+      // Refused on account (the credit left, the role, the terms): the company as the server has it now,
+      // so that the credit checkout shows is what refused the order (decision 169).
+      else if (refusal?.reason && refusal.reason !== 'too-many-unpaid') void queryClient.invalidateQueries({ queryKey: queryKeys.company });
     },
     onSettled: (_placed, error) => {
       // No reply (the connection dropped): whether the order was placed is not known. The cart is

@@ -1,4 +1,4 @@
-import { accountMessages, checkoutMessages, currencyMessages, notices, paths, unpaidCapMessage } from '@autoparts/shared';
+import { accountMessages, checkoutMessages, currencyMessages, notices, onAccountCreditMessages, paths, unpaidCapMessage } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -544,6 +544,64 @@ describe('Checkout', () => {
     expect(server.calls.find((call) => call.path === '/api/checkout')?.body).toMatchObject({ paymentMethod: 'account', poNumber: 'PO-9' });
   });
 
+  it('says the credit left with On account, and that the total is over it before Place order (decision 169)', async () => {
+    const server = stubFetch({
+      'GET /api/company': {
+        body: { id: 'co-1', name: 'Fleetco', taxId: '', status: 'active', paymentTerms: 'net30', creditLimit: 1000, poRequired: false, role: 'buyer', balance: 800, available: 200 },
+      },
+      'GET /api/company/locations': { body: [] },
+      'GET /api/cart': { body: aCart() },
+      'GET /api/addresses': { body: [anAddress()] },
+      'POST /api/checkout/quote': quoteFor,
+      'POST /api/checkout': { status: 409, body: { message: accountMessages.refusals['credit-limit'], lines: [], reason: 'credit-limit' } },
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    const methods = await screen.findByRole('group', { name: 'Shipping method' });
+    const payment = await screen.findByRole('group', { name: 'Payment' });
+    const onAccount = within(payment).getByRole('radio', { name: /On account \(net 30\)/ });
+    // $200.00 left; the quote without shipping, $185.94, fits.
+    expect(within(payment).getByText('Available credit: $200.00')).toBeInTheDocument();
+    expect(onAccount).toHaveAccessibleDescription('Available credit: $200.00');
+    expect(screen.queryByText(onAccountCreditMessages.over(185.94, 200))).not.toBeInTheDocument();
+    // Express takes it to $217.80: said before Place order, and to the choice.
+    await user.click(within(methods).getByRole('radio', { name: /Express/ }));
+    const over = onAccountCreditMessages.over(217.8, 200);
+    expect(await within(payment).findByText(over)).toBeInTheDocument();
+    expect(over).toContain('$217.80');
+    expect(onAccount).toHaveAccessibleDescription(`Available credit: $200.00 ${over}`);
+    // Standard, $199.11, fits again.
+    await user.click(within(methods).getByRole('radio', { name: /Standard/ }));
+    await waitFor(() => expect(screen.queryByText(/so it cannot be placed on account/)).not.toBeInTheDocument());
+    // The server stays the authority: over the limit, Place order is sent and its refusal shown, and
+    // the company is read again, so the credit shown is the one that refused it.
+    await user.click(within(methods).getByRole('radio', { name: /Express/ }));
+    await user.click(onAccount);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+    const companyReads = server.paths().filter((path) => path === 'GET /api/company').length;
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText(accountMessages.refusals['credit-limit'])).toBeInTheDocument();
+    await waitFor(() => expect(server.paths().filter((path) => path === 'GET /api/company').length).toBeGreaterThan(companyReads));
+  });
+
+  it('says a company in credit has more than its limit left', async () => {
+    stubFetch({
+      'GET /api/company': {
+        body: { id: 'co-1', name: 'Fleetco', taxId: '', status: 'active', paymentTerms: 'net30', creditLimit: 100, poRequired: false, role: 'owner', balance: -150.21, available: 250.21 },
+      },
+      'GET /api/company/locations': { body: [] },
+      'GET /api/cart': { body: aCart() },
+      'GET /api/addresses': { body: [anAddress()] },
+      'POST /api/checkout/quote': quoteFor,
+    });
+    renderCheckout();
+    const payment = await screen.findByRole('group', { name: 'Payment' });
+    await screen.findByRole('group', { name: 'Shipping method' });
+    // $185.94 on a $100.00 limit with $150.21 in credit: $250.21 left, and it fits.
+    expect(within(payment).getByText('Available credit: $250.21')).toBeInTheDocument();
+    expect(screen.queryByText(/so it cannot be placed on account/)).not.toBeInTheDocument();
+  });
+
   it('asks a member of a company that requires a PO number for it on a card order too (decision 106)', async () => {
     const server = stubFetch({
       'GET /api/company': {
@@ -600,6 +658,9 @@ describe('Checkout', () => {
     await user.click(within(await screen.findByRole('group', { name: 'Shipping method' })).getByRole('radio', { name: /Standard/ }));
     expect(await screen.findByText('Tax exempt: resale certificate IL-RS-1001 for IL')).toBeInTheDocument();
     expect(server.calls.filter((call) => call.path === '/api/checkout/quote').at(-1)?.body).toEqual({ locationId: depot.id, shippingMethodId: standard.id });
+    // No credit limit: On account says no figure (decision 169).
+    expect(screen.getByRole('radio', { name: /On account/ })).not.toHaveAccessibleDescription();
+    expect(screen.queryByText(/Available credit/)).not.toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(server.calls.find((call) => call.path === '/api/checkout')?.body).toMatchObject({ locationId: depot.id, shippingMethodId: standard.id }));

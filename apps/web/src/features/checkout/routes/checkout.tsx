@@ -1,4 +1,17 @@
-import { checkoutExtrasFor, checkoutExtrasSchema, newIdempotencyKey, ON_ACCOUNT_ROLES, onAccountLabel, ORDER_NOTE_MAX_LENGTH, paths, PO_NUMBER_MAX_LENGTH, type PaymentMethod } from '@autoparts/shared';
+import {
+  checkoutExtrasFor,
+  checkoutExtrasSchema,
+  dollarsToCents,
+  newIdempotencyKey,
+  ON_ACCOUNT_ROLES,
+  onAccountCreditMessages,
+  onAccountLabel,
+  ORDER_NOTE_MAX_LENGTH,
+  overCreditLimitCents,
+  paths,
+  PO_NUMBER_MAX_LENGTH,
+  type PaymentMethod,
+} from '@autoparts/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -138,6 +151,17 @@ export function Component() {
   const offer = quote.data;
   const methodId = offer ? (chosenMethod ?? offer.shippingMethodId) : null;
   const ready = Boolean(offer && shipTo && methodId) && cartProblems.length === 0 && !quoteRefusal;
+  // The credit the company has left on account, as the server reckons it (decision 169): said with
+  // the choice, and when the quoted total is over it, said before Place order (the server refuses).
+  const account = terms ? company.data : undefined;
+  const available = account?.available ?? null;
+  const overCredit =
+    account !== undefined &&
+    account.creditLimit !== null &&
+    offer !== undefined &&
+    !quoteRefusal &&
+    overCreditLimitCents(dollarsToCents(account.creditLimit), dollarsToCents(account.balance), dollarsToCents(offer.total));
+  const creditNotes = [available !== null && 'checkout-credit', overCredit && 'checkout-credit-over'].filter(Boolean).join(' ') || undefined;
   const whyNot = !shipTo
     ? 'To place the order: choose an address'
     : !offer
@@ -232,11 +256,22 @@ export function Component() {
                     checked={paymentMethod === value}
                     onChange={() => setPaymentMethod(value)}
                     disabled={place.isPending}
+                    aria-describedby={value === 'account' ? creditNotes : undefined}
                     className="size-4 shrink-0 accent-brand-700"
                   />
                   <span className="text-ink">{label}</span>
                 </label>
               ))}
+              {available !== null && (
+                <p id="checkout-credit" className="text-sm text-slate-600">
+                  {onAccountCreditMessages.available(available)}
+                </p>
+              )}
+              {overCredit && offer && (
+                <p id="checkout-credit-over" className="text-sm font-semibold text-red-800">
+                  {onAccountCreditMessages.over(offer.total, available ?? 0)}
+                </p>
+              )}
             </fieldset>
           )}
           <TextField
