@@ -1,6 +1,6 @@
 import { companyRoleLabels, paths } from '@autoparts/shared';
 import { Link, useLocation, useParams } from 'react-router';
-import { primaryButtonClass } from '../../../components/submit-button';
+import { ignoredWhilePending, primaryButtonClass } from '../../../components/submit-button';
 import { Spinner, LoadingBlock } from '../../../components/spinner';
 import { pageTitle } from '../../../content/site';
 import { customerMessage } from '../../../lib/api-client';
@@ -63,7 +63,18 @@ export function Component() {
             </p>
           )}
           <div className="sm:w-64">
-            <button type="button" className={primaryButtonClass} disabled={accept.isPending} aria-busy={accept.isPending} onClick={() => accept.mutate(token)}>
+            {/* `aria-disabled` while it waits, not `disabled`: Chromium drops the focus of a focused
+                button that becomes disabled, and a refusal was then said to the page's body (decision 160). */}
+            <button
+              type="button"
+              className={primaryButtonClass}
+              aria-disabled={accept.isPending || undefined}
+              aria-busy={accept.isPending}
+              onClick={(event) => {
+                ignoredWhilePending(accept.isPending)(event);
+                if (!event.defaultPrevented) accept.mutate(token);
+              }}
+            >
               {accept.isPending && <Spinner />}
               Accept the invitation
             </button>
