@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { LoadingBlock } from '../../../components/spinner';
-import { SubmitButton } from '../../../components/submit-button';
+import { ignoredWhilePending, SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
 import { PageMeta } from '../../../components/page-meta';
@@ -190,7 +190,7 @@ export function Component() {
             ) : quote.isError ? (
               <LoadFailed message="We could not price shipping for this address right now." onRetry={() => void quote.refetch()} />
             ) : offer ? (
-              <ShippingMethods methods={offer.shippingMethods} unavailable={offer.unavailableShippingMethods} value={methodId} onChange={chooseMethod} disabled={place.isPending} />
+              <ShippingMethods methods={offer.shippingMethods} unavailable={offer.unavailableShippingMethods} value={methodId} onChange={chooseMethod} pending={place.isPending} />
             ) : (
               <LoadingBlock label="Pricing shipping and tax" />
             ))}
@@ -230,8 +230,13 @@ export function Component() {
                     name="paymentMethod"
                     value={value}
                     checked={paymentMethod === value}
-                    onChange={() => setPaymentMethod(value)}
-                    disabled={place.isPending}
+                    onChange={() => {
+                      if (!place.isPending) setPaymentMethod(value);
+                    }}
+                    // `aria-disabled` while the order is placed, not `disabled`: Enter on a radio
+                    // places it, and Chromium would drop the focus to the page (decision 160).
+                    aria-disabled={place.isPending || undefined}
+                    onClick={ignoredWhilePending(place.isPending)}
                     className="size-4 shrink-0 accent-brand-700"
                   />
                   <span className="text-ink">{label}</span>
