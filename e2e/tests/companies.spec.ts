@@ -481,6 +481,13 @@ test('an admin’s Verify of a certificate uploaded again meanwhile is refused: 
   await expect(form.getByRole('alert')).toHaveText(certificateMessages.fileType);
   await expect(send).toBeFocused();
   await expectNoSeriousA11yViolations(owner.page);
+  // Cancel is ringed by the keyboard's focus as every other button is (decision 168), not by the
+  // browser's own ring.
+  await owner.page.keyboard.press('Tab');
+  const cancel = form.getByRole('button', { name: 'Cancel' });
+  await expect(cancel).toBeFocused();
+  await expect(cancel).toHaveCSS('outline-style', 'solid');
+  await expect(cancel).toHaveCSS('outline-width', '2px');
   await owner.page.keyboard.press('Escape');
   await expect(form).toHaveCount(0);
   await expect(opener).toBeFocused();
