@@ -34,6 +34,8 @@ describe('Accept a company invitation', () => {
     renderInvitation();
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Accept the invitation' }));
     expect(await screen.findByRole('status')).toHaveTextContent('You are now a member of Fleetco (Buyer).');
+    // The button is gone: the keyboard is at what it joined, not on the page's body.
+    expect(screen.getByRole('status')).toHaveFocus();
     expect(server.paths()).toContain('POST /api/company/invitations/tok-123/accept');
   });
 

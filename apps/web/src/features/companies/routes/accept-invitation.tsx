@@ -1,4 +1,5 @@
 import { companyRoleLabels, paths } from '@autoparts/shared';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { ignoredWhilePending, primaryButtonClass } from '../../../components/submit-button';
 import { Spinner, LoadingBlock } from '../../../components/spinner';
@@ -20,6 +21,11 @@ export function Component() {
   const { data: me, isPending } = useMe();
   const accept = useAcceptInvitation();
   const back = { from: location.pathname };
+  // Accepted, the button gives way to what was joined: the focus goes there, not to the page's body.
+  const joinedRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (accept.isSuccess) joinedRef.current?.focus();
+  }, [accept.isSuccess]);
 
   return (
     <section aria-labelledby="invitation-heading" className="mx-auto grid max-w-xl gap-4 px-4 py-12">
@@ -42,7 +48,7 @@ export function Component() {
           </p>
         </>
       ) : accept.isSuccess ? (
-        <div role="status" className="grid gap-3">
+        <div ref={joinedRef} tabIndex={-1} role="status" className="grid gap-3 outline-none">
           <p className="text-slate-700">
             You are now a member of <strong>{accept.data.companyName}</strong> ({companyRoleLabels[accept.data.role]}).
           </p>
