@@ -25,8 +25,8 @@ export function OrderTimeline({ order, headingLevel = 3 }: { order: Order; headi
                 <>
                   {' '}
                   <a href={event.url} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline underline-offset-2 hover:no-underline">
-                    Track parcel
-                    <span className="sr-only">{`${parcel ? ` ${shipmentMessages.parcelName(parcel.carrier, parcel.trackingNumber)}` : ''} (opens the carrier’s site)`}</span>
+                    Track parcel{' '}
+                    <span className="sr-only">{`${parcel ? `${shipmentMessages.parcelName(parcel.carrier, parcel.trackingNumber)} ` : ''}(opens the carrier’s site)`}</span>
                   </a>
                 </>
               )}
