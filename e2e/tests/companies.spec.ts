@@ -80,8 +80,11 @@ for (const width of widths) {
       await buyerPage.getByLabel('Password').fill(buyer.password);
       await buyerPage.getByRole('button', { name: 'Sign Up' }).click();
       await expect(buyerPage).toHaveURL(/\/company\/invitations\//);
-      await buyerPage.getByRole('button', { name: 'Accept the invitation' }).click();
+      // By keyboard: the button keeps the focus while it waits, then what was joined takes it (decision 168).
+      await buyerPage.getByRole('button', { name: 'Accept the invitation' }).focus();
+      await buyerPage.keyboard.press('Enter');
       await expect(buyerPage.getByRole('status')).toContainText(`You are now a member of ${companyName} (Buyer)`);
+      await expect(buyerPage.getByRole('status').filter({ hasText: 'You are now a member of' })).toBeFocused();
       await buyerPage.getByRole('link', { name: 'Go to the company’s page' }).click();
       await expect(buyerPage.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
       await expect(buyerPage.getByRole('list', { name: 'Members' })).toContainText(owner.email);
@@ -483,6 +486,13 @@ test('an admin’s Verify of a certificate uploaded again meanwhile is refused: 
   await expect(form.getByRole('alert')).toHaveText(certificateMessages.fileType);
   await expect(send).toBeFocused();
   await expectNoSeriousA11yViolations(owner.page);
+  // Cancel is ringed by the keyboard's focus as every other button is (decision 168), not by the
+  // browser's own ring.
+  await owner.page.keyboard.press('Tab');
+  const cancel = form.getByRole('button', { name: 'Cancel' });
+  await expect(cancel).toBeFocused();
+  await expect(cancel).toHaveCSS('outline-style', 'solid');
+  await expect(cancel).toHaveCSS('outline-width', '2px');
   await owner.page.keyboard.press('Escape');
   await expect(form).toHaveCount(0);
   await expect(opener).toBeFocused();

@@ -74,7 +74,12 @@ for (const width of widths) {
       const timeline = mine.getByRole('list', { name: /^Timeline of order/ });
       await expect(timeline.getByRole('listitem')).toHaveCount(4);
       await expect(timeline).toContainText('Shipment 1: 1 item by UPS, tracking 1Z 999 AA1 01 2345 6784');
-      await expect(timeline.getByRole('link', { name: /Track parcel/ }).last()).toHaveAttribute(
+      // Each parcel's link is named by its carrier and number, not one "Track parcel" for all (decision 168).
+      await expect(timeline.getByRole('link', { name: 'Track parcel UPS 1Z 999 AA1 01 2345 6784 (opens the carrier’s site)', exact: true })).toHaveAttribute(
+        'href',
+        'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+      );
+      await expect(timeline.getByRole('link', { name: 'Track parcel UPS 1Z 999 AA1 01 2345 6785 (opens the carrier’s site)', exact: true })).toHaveAttribute(
         'href',
         'https://www.ups.com/track?tracknum=1Z999AA10123456785',
       );

@@ -91,6 +91,8 @@ export const shipmentMessages = {
   duplicateLine: (index: number) => `Line ${index + 1}: this part is named twice.`,
   /** A parcel's tracking number already on this order: the same parcel sent twice (a double click, a retry). */
   trackingTaken: 'This order already has a parcel with this tracking number: it was recorded once.',
+  /** Which parcel a tracking link follows, after its "Track parcel": "UPS 1Z 999 AA1 01 2345 6784". */
+  parcelName: (carrier: CarrierCode, trackingNumber: string) => `${carrierNames[carrier]} ${formatTrackingNumber(carrier, trackingNumber)}`,
 } as const;
 
 /**

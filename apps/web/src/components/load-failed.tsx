@@ -1,6 +1,10 @@
 import { couldNotLoad } from '@autoparts/shared';
 
-type LoadFailedProps = { onRetry: () => void } & (
+type LoadFailedProps = {
+  onRetry: () => void;
+  /** Where it stands: a page's own block by default; a smaller box (a side panel) says its own. */
+  className?: string;
+} & (
   | {
       /** What could not be loaded, as the page calls it: "your orders" says `couldNotLoad`'s words. */
       what: string;
@@ -14,10 +18,10 @@ type LoadFailedProps = { onRetry: () => void } & (
 );
 
 /** Data that could not be loaded (network or server trouble): say so and offer to try again. */
-export function LoadFailed({ onRetry, ...said }: LoadFailedProps) {
+export function LoadFailed({ onRetry, className = 'mx-auto my-16 max-w-md', ...said }: LoadFailedProps) {
   const message = said.what === undefined ? said.message : couldNotLoad(said.what);
   return (
-    <div role="alert" className="mx-auto my-16 max-w-md rounded-lg border border-red-200 bg-red-50 p-6 text-center text-red-800">
+    <div role="alert" className={`${className} rounded-lg border border-red-200 bg-red-50 p-6 text-center text-red-800`}>
       <p>{message}</p>
       <button
         type="button"

@@ -1,3 +1,4 @@
+import { couldNotLoad } from '@autoparts/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -40,7 +41,7 @@ describe('Recent admin activity', () => {
     stubFetch({ [RECENT_ACTIVITY]: () => (fail ? { status: 500, body: { message: 'Internal Server Error' } } : { body: [] }) });
     const user = userEvent.setup();
     renderActivity();
-    expect(await screen.findByText('The activity could not be loaded.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(couldNotLoad('the recent admin activity'));
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No admin actions yet.')).toBeInTheDocument();

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { auditLogQuery } from '../../audit/api/get-audit-log';
 import { AuditEntries } from '../../audit/components/audit-entries';
+import { LoadError } from './load-error';
 
 const RECENT_ACTIVITY_LIMIT = 5;
 
@@ -19,16 +20,7 @@ export function RecentActivity() {
           Loading activity…
         </p>
       ) : activity.isError ? (
-        <div className="mt-3 text-slate-600">
-          <p>The activity could not be loaded.</p>
-          <button
-            type="button"
-            onClick={() => void activity.refetch()}
-            className="mt-2 rounded font-semibold text-brand-700 underline hover:no-underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
-          >
-            Try again
-          </button>
-        </div>
+        <LoadError what="the recent admin activity" error={activity.error} onRetry={() => void activity.refetch()} className="mt-3" />
       ) : activity.data.length === 0 ? (
         <p className="mt-3 text-slate-600">No admin actions yet.</p>
       ) : (

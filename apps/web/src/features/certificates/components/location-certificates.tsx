@@ -143,7 +143,11 @@ function CertificateForm({ locationId, locationName, onDone }: { locationId: str
         >
           {upload.isPending ? 'Uploading…' : 'Upload'}
         </button>
-        <button type="button" onClick={onDone} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-ink hover:bg-white">
+        <button
+          type="button"
+          onClick={onDone}
+          className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-ink hover:bg-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
           Cancel
         </button>
       </div>

@@ -8,7 +8,8 @@ interface ShippingMethodsProps {
   unavailable: readonly UnavailableShipping[];
   value: string | null;
   onChange: (id: string) => void;
-  disabled?: boolean;
+  /** The order is being placed: no other method can be chosen, and a focused one keeps the focus. */
+  pending?: boolean;
 }
 
 /**
@@ -16,7 +17,7 @@ interface ShippingMethodsProps {
  * as radios, none chosen unless the server chose the only one (issue 34.5). Below them, greyed,
  * the methods this cart is too heavy for, each saying why.
  */
-export function ShippingMethods({ methods, unavailable, value, onChange, disabled = false }: ShippingMethodsProps) {
+export function ShippingMethods({ methods, unavailable, value, onChange, pending = false }: ShippingMethodsProps) {
   if (methods.length === 0) {
     return (
       <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900">
@@ -34,7 +35,7 @@ export function ShippingMethods({ methods, unavailable, value, onChange, disable
     );
   }
   return (
-    <fieldset className="grid gap-3" disabled={disabled}>
+    <fieldset className="grid gap-3">
       <legend className="mb-2 text-xl font-bold text-ink">Shipping method</legend>
       {methods.map((method) => (
         <RadioCard
@@ -43,6 +44,7 @@ export function ShippingMethods({ methods, unavailable, value, onChange, disable
           value={method.id}
           checked={method.id === value}
           onChange={() => onChange(method.id)}
+          pending={pending}
         >
           <span className="flex min-w-0 flex-1 flex-wrap justify-between gap-x-4">
             <span>

@@ -687,4 +687,41 @@ describe('Checkout', () => {
     expect(within(screen.getByRole('group', { name: 'Ship to' })).getByRole('radio')).not.toBeChecked();
     await waitFor(() => expect(server.calls.filter((call) => call.path === '/api/checkout/quote').at(-1)?.body).toEqual({ addressId: anAddress().id }));
   });
+
+  it('keeps the focus on the payment radio Enter placed the order from, which takes no other choice while it is placed (decision 168)', async () => {
+    let answer: (reply: { status?: number; body?: unknown }) => void = () => undefined;
+    stubFetch({
+      'GET /api/company': {
+        body: { id: 'co-1', name: 'Fleetco', taxId: '', status: 'active', paymentTerms: 'net30', creditLimit: 1000, poRequired: false, role: 'buyer', balance: 0, available: 1000 },
+      },
+      'GET /api/company/locations': { body: [] },
+      'GET /api/cart': { body: aCart() },
+      'GET /api/addresses': { body: [anAddress()] },
+      'POST /api/checkout/quote': quoteFor,
+      'POST /api/checkout': () => new Promise((resolve) => (answer = resolve)),
+    });
+    const user = userEvent.setup();
+    renderCheckout();
+    const shipping = await screen.findByRole('group', { name: 'Shipping method' });
+    await user.click(within(shipping).getByRole('radio', { name: /Standard/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+    const payment = screen.getByRole('group', { name: 'Payment' });
+    const card = within(payment).getByRole('radio', { name: /Card/ });
+    card.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toHaveAttribute('aria-busy', 'true'));
+    // `disabled` would drop the focus to the page in a browser: the radios wait with it.
+    for (const radio of [...within(payment).getAllByRole('radio'), within(shipping).getByRole('radio', { name: /Express/ })]) {
+      expect(radio).toBeEnabled();
+      expect(radio).toHaveAttribute('aria-disabled', 'true');
+    }
+    expect(card).toHaveFocus();
+    await user.click(within(payment).getByRole('radio', { name: /On account/ }));
+    await user.click(within(shipping).getByRole('radio', { name: /Express/ }));
+    expect(card).toBeChecked();
+    expect(within(shipping).getByRole('radio', { name: /Standard/ })).toBeChecked();
+    answer({ status: 409, body: { message: accountMessages.refusals['credit-limit'], lines: [], reason: 'credit-limit' } });
+    expect(await screen.findByText(accountMessages.refusals['credit-limit'])).toBeInTheDocument();
+    expect(card).not.toHaveAttribute('aria-disabled');
+  });
 });

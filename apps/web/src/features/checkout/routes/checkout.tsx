@@ -19,7 +19,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { LoadingBlock } from '../../../components/spinner';
-import { SubmitButton } from '../../../components/submit-button';
+import { ignoredWhilePending, SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
 import { PageMeta } from '../../../components/page-meta';
@@ -214,7 +214,7 @@ export function Component() {
             ) : quote.isError ? (
               <LoadFailed message="We could not price shipping for this address right now." onRetry={() => void quote.refetch()} />
             ) : offer ? (
-              <ShippingMethods methods={offer.shippingMethods} unavailable={offer.unavailableShippingMethods} value={methodId} onChange={chooseMethod} disabled={place.isPending} />
+              <ShippingMethods methods={offer.shippingMethods} unavailable={offer.unavailableShippingMethods} value={methodId} onChange={chooseMethod} pending={place.isPending} />
             ) : (
               <LoadingBlock label="Pricing shipping and tax" />
             ))}
@@ -254,8 +254,13 @@ export function Component() {
                     name="paymentMethod"
                     value={value}
                     checked={paymentMethod === value}
-                    onChange={() => setPaymentMethod(value)}
-                    disabled={place.isPending}
+                    onChange={() => {
+                      if (!place.isPending) setPaymentMethod(value);
+                    }}
+                    // `aria-disabled` while the order is placed, not `disabled`: Enter on a radio
+                    // places it, and Chromium would drop the focus to the page (decision 160).
+                    aria-disabled={place.isPending || undefined}
+                    onClick={ignoredWhilePending(place.isPending)}
                     aria-describedby={value === 'account' ? creditNotes : undefined}
                     className="size-4 shrink-0 accent-brand-700"
                   />

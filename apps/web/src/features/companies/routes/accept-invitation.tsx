@@ -1,6 +1,7 @@
 import { companyRoleLabels, paths } from '@autoparts/shared';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { primaryButtonClass } from '../../../components/submit-button';
+import { ignoredWhilePending, primaryButtonClass } from '../../../components/submit-button';
 import { Spinner, LoadingBlock } from '../../../components/spinner';
 import { pageTitle } from '../../../content/site';
 import { customerMessage } from '../../../lib/api-client';
@@ -20,6 +21,11 @@ export function Component() {
   const { data: me, isPending } = useMe();
   const accept = useAcceptInvitation();
   const back = { from: location.pathname };
+  // Accepted, the button gives way to what was joined: the focus goes there, not to the page's body.
+  const joinedRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (accept.isSuccess) joinedRef.current?.focus();
+  }, [accept.isSuccess]);
 
   return (
     <section aria-labelledby="invitation-heading" className="mx-auto grid max-w-xl gap-4 px-4 py-12">
@@ -42,7 +48,7 @@ export function Component() {
           </p>
         </>
       ) : accept.isSuccess ? (
-        <div role="status" className="grid gap-3">
+        <div ref={joinedRef} tabIndex={-1} role="status" className="grid gap-3 outline-none">
           <p className="text-slate-700">
             You are now a member of <strong>{accept.data.companyName}</strong> ({companyRoleLabels[accept.data.role]}).
           </p>
@@ -63,7 +69,18 @@ export function Component() {
             </p>
           )}
           <div className="sm:w-64">
-            <button type="button" className={primaryButtonClass} disabled={accept.isPending} aria-busy={accept.isPending} onClick={() => accept.mutate(token)}>
+            {/* `aria-disabled` while it waits, not `disabled`: Chromium drops the focus of a focused
+                button that becomes disabled, and a refusal was then said to the page's body (decision 160). */}
+            <button
+              type="button"
+              className={primaryButtonClass}
+              aria-disabled={accept.isPending || undefined}
+              aria-busy={accept.isPending}
+              onClick={(event) => {
+                ignoredWhilePending(accept.isPending)(event);
+                if (!event.defaultPrevented) accept.mutate(token);
+              }}
+            >
               {accept.isPending && <Spinner />}
               Accept the invitation
             </button>

@@ -1,4 +1,4 @@
-import { apiErrors, formatPercent, returnMessages, type ReturnRequest } from '@autoparts/shared';
+import { apiErrors, couldNotLoad, formatPercent, returnMessages, type ReturnRequest } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -80,5 +80,22 @@ describe('My Returns reached from an order', () => {
     const line = within(screen.getByRole('group', { name: /^Brake Pads/ }));
     expect(await line.findByText(returnMessages.alreadyBeingReturned('RMA-000007'))).toBeInTheDocument();
     expect(line.queryByRole('spinbutton')).toBeNull();
+  });
+});
+
+describe('My Returns when the shop cannot answer', () => {
+  it('says what could not be loaded in the shop’s one wording, each with its Try again (decision 168)', async () => {
+    stubFetch({
+      'GET /api/me': { body: me },
+      [`GET /api/myorder/${encodeURIComponent(me.email)}?page=1`]: { status: 500, body: { message: 'Internal Server Error' } },
+      'GET /api/returns': { status: 500, body: { message: 'Internal Server Error' } },
+      'GET /api/returns/policy': { body: { restockingFeePercent: 10, sendTo: 'Returns desk, 40 Dock Street, Detroit, MI 48207' } },
+    });
+    renderRoutes([{ path: '/dashboard/returns', element: <MyReturns /> }], { path: '/dashboard/returns' });
+    await waitFor(() => expect(screen.getAllByRole('alert')).toHaveLength(2));
+    const [orders, returns] = screen.getAllByRole('alert');
+    expect(orders).toHaveTextContent(couldNotLoad('your orders'));
+    expect(returns).toHaveTextContent(couldNotLoad('your return requests'));
+    expect(within(returns!).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

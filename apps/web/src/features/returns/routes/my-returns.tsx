@@ -39,7 +39,7 @@ export function Component() {
         <p className="mt-2 text-slate-600">Send parts back within 30 days of delivery; cores within 90 days; warranty claims while the warranty lasts.</p>
       </div>
       {orders.isError ? (
-        <LoadFailed message="Your orders could not be loaded." onRetry={() => void orders.refetch()} />
+        <LoadFailed what="your orders" onRetry={() => void orders.refetch()} />
       ) : orders.isPending || linkedPending ? (
         <LoadingBlock label="Loading your orders" />
       ) : (
@@ -56,7 +56,7 @@ export function Component() {
           Your return requests
         </h2>
         {returns.isError ? (
-          <LoadFailed message="Your returns could not be loaded." onRetry={() => void returns.refetch()} />
+          <LoadFailed what="your return requests" onRetry={() => void returns.refetch()} />
         ) : returns.isPending ? (
           <LoadingBlock label="Loading your returns" />
         ) : returns.data.length === 0 ? (
