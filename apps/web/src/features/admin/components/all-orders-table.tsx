@@ -116,7 +116,8 @@ function OrderRow({ order, onShip, onDeliver, onCancel, pending, busy }: OrderRo
         <th scope="row" id={customerId} tabIndex={-1} className="px-4 py-3 font-normal focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700">
           <span className="block font-semibold text-ink">{order.customername}</span>
           {/* On a phone's card an e-mail wraps at its "@" and dots, and one with a part longer than
-              the card (a 60-letter name before the "@") where it must, not past the card's edge. From 640 px the e-mail keeps to one line (the Ship… form's row must not squeeze it over
+              the card (60 letters before the "@") where it must, not past the card's edge.
+              From 640 px the e-mail keeps to one line (the Ship… form's row must not squeeze it over
               three), cut with an ellipsis past 14rem below 1536 px: whole, a long one pushed the
               actions out of a 1280 px window. Its whole text stays for screen readers and as its title. */}
           <EmailText
