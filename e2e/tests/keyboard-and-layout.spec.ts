@@ -151,6 +151,25 @@ test.describe('on a phone', () => {
     const orderForm = page.getByRole('form', { name: 'Place Order' });
     expect((await verdict.boundingBox())!.y).toBeLessThan((await orderForm.boundingBox())!.y);
   });
+
+  test('an e-mail with no dot before its "@" wraps inside its order card, not past its edge', async ({ page, browser }) => {
+    // A name of 60 letters before the "@" (64 are allowed): no dot for it to wrap at.
+    const account = newAccount('dotless');
+    const dotless = { ...account, email: `${'dotless'.repeat(7)}${account.email.slice('dotless-'.length, 'dotless-'.length + 8)}@example.com` };
+    const customer = await browser.newPage();
+    await signUp(customer, dotless);
+    await orderPart(customer, ((await (await customer.request.get('/api/parts')).json()) as Part[])[1]!._id);
+    await customer.close();
+    await logInAt(page, e2eAdmin);
+    await page.goto(`/dashboard/orders?email=${encodeURIComponent(dotless.email)}`);
+    const row = page.getByRole('row').filter({ hasText: dotless.email.slice(0, 20) });
+    await expect(row).toHaveCount(1);
+    const region = page.getByRole('region', { name: 'All orders table' });
+    expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+    const card = (await row.boundingBox())!;
+    const email = (await row.getByRole('rowheader').locator('span').filter({ hasText: '@' }).first().boundingBox())!;
+    expect(email.x + email.width).toBeLessThanOrEqual(card.x + card.width);
+  });
 });
 
 test.describe('at 1280 px', () => {

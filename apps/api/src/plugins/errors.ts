@@ -130,16 +130,20 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
  * A broken percent-escape (`/nope%zz`, `/part/%E0%A4%A`). A page's address names no page of ours:
  * it gets the not-found page with 404 as any other address does (SPEC §2), asked of the shop's own
  * page route (kept in memory, counted against the visitor's renders, with that route's headers).
- * An `/api` or `/assets` address, or a method other than GET and HEAD, keeps the JSON 400. Fastify's
- * own words quote the URL back ("'%zz' is not a valid url component"): ours do not (decision 130, 166).
+ * An `/api` or `/assets` address, or a method other than GET and HEAD, keeps the JSON 400: which it
+ * is, is read from the address's first segment as a router or a proxy would read it (`apiOrAssets`),
+ * so `/%61pi/x%zz` is the API's. A HEAD is answered as the GET would be, the page's length and no
+ * body. Fastify's own words quote the URL back ("'%zz' is not a valid url component"): ours do not
+ * (decision 130, 166, 170).
  */
 async function badUrl(request: FastifyRequest, reply: FastifyReply) {
-  const pathname = request.url.split('?', 1)[0] ?? '/';
-  const page = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(?:api|assets)(?:\/|$)/i.test(pathname);
+  const page = (request.method === 'GET' || request.method === 'HEAD') && !apiOrAssets(request.url);
   if (!page) return reply.code(400).send({ message: apiErrors.badUrl });
   const encoding = request.headers['accept-encoding'];
+  // Always a GET: an injected HEAD's answer has no body, and its length would be lost with it. The
+  // page sent to a HEAD is dropped on the way out (Node sends no body for one), its length kept.
   const notFound = await request.server.inject({
-    method: request.method,
+    method: 'GET',
     url: NO_PAGE,
     remoteAddress: request.ip,
     headers: { accept: 'text/html', ...inProcessHeaders(request), ...(encoding ? { 'accept-encoding': encoding } : {}) },
@@ -148,6 +152,29 @@ async function badUrl(request: FastifyRequest, reply: FastifyReply) {
     if (value !== undefined && !NOT_COPIED.has(name)) reply.header(name, value);
   }
   return reply.code(notFound.statusCode).header('x-request-id', request.id).send(notFound.rawPayload);
+}
+
+/**
+ * Whether a request's raw URL (which cannot be decoded whole) is under `/api` or `/assets`. Its
+ * path is read as a browser, a proxy and our router would read it, so no spelling of one of those
+ * prefixes passes for a page address: an absolute-form target's path, dot segments (`/x/%2e%2e/api`)
+ * resolved, a backslash as `/`, every escape of a printable ASCII character decoded (`%61pi`, `api%2Fpart`),
+ * empty segments (`//api`) skipped, case ignored. A target that cannot be read as a URL at all is
+ * no page's.
+ */
+export function apiOrAssets(url: string): boolean {
+  let pathname: string;
+  try {
+    pathname = new URL(url.startsWith('/') ? `http://shop.invalid${url}` : url).pathname;
+  } catch {
+    return true;
+  }
+  const decoded = pathname.replace(/%([0-9a-f]{2})/gi, (escape, hex: string) => {
+    const code = Number.parseInt(hex, 16);
+    return code > 0x20 && code < 0x7f ? String.fromCharCode(code) : escape;
+  });
+  const first = decoded.split(/[/\\]/).find((segment) => segment !== '') ?? '';
+  return /^(?:api|assets)$/i.test(first);
 }
 
 /** An address that is no page of ours, whose answer (the not-found page) a bad URL's is. */

@@ -284,6 +284,38 @@ describe('a page address with a broken percent-escape', () => {
       expect(reply.json(), url).toEqual({ message: apiErrors.badUrl });
     }
   });
+
+  it.each(['/%61pi/x%zz', '/%41PI/part/%E0%A4%A', '//api/part/%zz', '/x/%2e%2E/api/part/%zz', '/api%2Fpart%zz', '/%61ssets/app-%zz.js', '/%5Capi/x%zz'])(
+    '(%s) is the API’s or the assets’ however its first segment is spelled: JSON 400, not the page',
+    async (url) => {
+      const reply = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+      expect(reply.statusCode).toBe(400);
+      expect(reply.json()).toEqual({ message: apiErrors.badUrl });
+    },
+  );
+
+  it.each(['/apiary%zz', '/part/api/%zz', '/%61pis/x%zz'])('(%s) merely looks like the API’s and is a page’s: the not-found page', async (url) => {
+    const reply = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+
+    expect(reply.statusCode).toBe(404);
+    expect(reply.body).toContain('<h1>Page not found</h1>');
+  });
+
+  it('answers a HEAD as the GET: 404, the page’s headers and length, no body', async () => {
+    const get = await app.inject({ method: 'GET', url: '/nope%zz', headers: { accept: 'text/html' } });
+    const head = await app.inject({ method: 'HEAD', url: '/nope%zz', headers: { accept: 'text/html' } });
+    const page = await app.inject({ method: 'HEAD', url: '/no-such-page', headers: { accept: 'text/html' } });
+
+    expect(head.statusCode).toBe(404);
+    expect(head.body).toBe('');
+    expect(Number(get.headers['content-length'])).toBe(get.rawPayload.length);
+    expect(get.rawPayload.length).toBeGreaterThan(0);
+    expect(head.headers['content-length']).toBe(get.headers['content-length']);
+    expect(head.headers['content-length']).toBe(page.headers['content-length']);
+    expect(head.headers['content-type']).toBe(get.headers['content-type']);
+    expect(head.headers.etag).toBe(get.headers.etag);
+  });
 });
 
 describe('pages drawn on the server for one address', () => {

@@ -6,11 +6,18 @@ import { ActionButton } from './action-button';
 import { headerCellClass, stackedTableClass, TableRegion, theadClass, useRowFocus, type RowFocus } from './table-region';
 import { EmailText } from '../../../components/email-text';
 import { OrderDetailsDisclosure } from '../../orders/components/order-breakdown';
+import type { ShipRefusal } from '../../shipments/api/shipments';
 import { ShipForm } from '../../shipments/components/ship-form';
+
+/** What the row does once its parcel is answered: closes its form, or says the refusal in it. */
+export interface ShipAnswers {
+  shipped: () => void;
+  refused: (refusal: ShipRefusal) => void;
+}
 
 interface AllOrdersTableProps {
   orders: Order[];
-  onShip: (order: Order, shipment: ShipOrderInput) => void;
+  onShip: (order: Order, shipment: ShipOrderInput, answers: ShipAnswers) => void;
   onDeliver: (order: Order) => void;
   onCancel: (order: Order) => void;
   /** The action under way, if any: one at a time. */
@@ -83,7 +90,7 @@ export function AllOrdersTable({ orders, onShip, onDeliver, onCancel, pending, s
 
 interface OrderRowProps {
   order: Order;
-  onShip: (order: Order, shipment: ShipOrderInput) => void;
+  onShip: (order: Order, shipment: ShipOrderInput, answers: ShipAnswers) => void;
   onDeliver: (order: Order) => void;
   onCancel: (order: Order) => void;
   pending: 'ship' | 'deliver' | 'cancel' | undefined;
@@ -100,25 +107,23 @@ function OrderRow({ order, onShip, onDeliver, onCancel, pending, busy }: OrderRo
   // A warranty replacement: cancelled before it ships, its claim open again (decision 110).
   const cancellable = can(order.status, 'cancel', 'admin', kind);
   // The Ship… form opens in a row of its own under the order's, across the table: in the
-  // actions column it squeezed the customer's e-mail over three lines. A parcel recorded closes it.
+  // actions column it squeezed the customer's e-mail over three lines. Its parcel recorded closes
+  // it; another admin's parcel does not (the form, maybe with the keyboard in it, offers what is left).
   const [shipOpen, setShipOpen] = useState(false);
-  const [shipmentsSeen, setShipmentsSeen] = useState(order.shipments.length);
-  if (order.shipments.length !== shipmentsSeen) {
-    setShipmentsSeen(order.shipments.length);
-    setShipOpen(false);
-  }
   return (
     <>
       <tr data-row={order._id} className="align-middle">
         <th scope="row" id={customerId} tabIndex={-1} className="px-4 py-3 font-normal focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700">
           <span className="block font-semibold text-ink">{order.customername}</span>
-          {/* From 640 px the e-mail keeps to one line (the Ship… form's row must not squeeze it over
+          {/* On a phone's card an e-mail wraps at its "@" and dots, and one with a part longer than
+              the card (60 letters before the "@") where it must, not past the card's edge.
+              From 640 px the e-mail keeps to one line (the Ship… form's row must not squeeze it over
               three), cut with an ellipsis past 14rem below 1536 px: whole, a long one pushed the
               actions out of a 1280 px window. Its whole text stays for screen readers and as its title. */}
           <EmailText
             email={order.email}
             title={order.email}
-            className="block text-slate-500 sm:overflow-hidden sm:text-ellipsis sm:whitespace-nowrap sm:[&_wbr]:hidden sm:max-2xl:max-w-[14rem]"
+            className="block text-slate-500 max-sm:[overflow-wrap:anywhere] sm:overflow-hidden sm:text-ellipsis sm:whitespace-nowrap sm:[&_wbr]:hidden sm:max-2xl:max-w-[14rem]"
           />
         </th>
         <td data-label="Part" className="px-4 py-3 sm:min-w-[10rem]">
@@ -193,7 +198,7 @@ function OrderRow({ order, onShip, onDeliver, onCancel, pending, busy }: OrderRo
       {shippable && shipOpen && (
         <tr className="bg-slate-50">
           <td colSpan={7} className="px-4 py-4">
-            <ShipForm id={formId} order={order} onShip={(shipment) => onShip(order, shipment)} busy={busy || pending === 'ship'} />
+            <ShipForm id={formId} order={order} onShip={(shipment, refused) => onShip(order, shipment, { shipped: () => setShipOpen(false), refused })} busy={busy || pending === 'ship'} />
           </td>
         </tr>
       )}

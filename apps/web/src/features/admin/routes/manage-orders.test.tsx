@@ -338,6 +338,54 @@ describe('Manage All Orders', () => {
     expect(form.getByText('Method').nextElementSibling).toHaveTextContent('Standard (3–5 business days)');
   });
 
+  it('keeps the Ship form and the keyboard when a parcel is refused for its units: the reason at them, each line what is left', async () => {
+    // Another admin shipped 2 of the 5 Brake Pads while this one's form was open.
+    const otherParcel = { id: 'shipment-0', carrier: 'ups' as const, trackingNumber: '1Z0000000000000000', trackingUrl: null, shippedAt: '2024-05-03T09:00:00.000Z', lines: [{ partId: 'part-1', partNumber: 'BRK-1001', name: 'Brake Pads', quantity: 2 }] };
+    let orders = [paid];
+    const sent: unknown[] = [];
+    stubFetch({
+      [PAGE_1]: () => ({ body: anOrderPage(orders) }),
+      'POST /api/admin/order/order-2/ship': (request) => {
+        sent.push(request.body);
+        if (sent.length === 1) {
+          orders = [{ ...paid, status: 'partially_shipped', shipments: [otherParcel] }];
+          return { status: 409, body: { message: shipmentMessages.tooMany(0, 3) } };
+        }
+        orders = [{ ...paid, status: 'shipped', shipments: [otherParcel, { ...otherParcel, id: 'shipment-1', lines: [{ ...otherParcel.lines[0]!, quantity: 3 }] }] }];
+        return { body: { modifiedCount: 1, shipmentId: 'shipment-1', status: 'shipped' } };
+      },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageOrders();
+    await screen.findByRole('table', { name: 'All orders' });
+    await user.click(rowOf('Sam Smith').getByRole('button', { name: /^Ship…/ }));
+    const form = within(screen.getByRole('form', { name: /^Ship order/ }));
+    await user.type(form.getByLabelText('Tracking number'), '1Z999AA10123456784');
+    await user.clear(form.getByLabelText(/Brake Pads/));
+    await user.type(form.getByLabelText(/Brake Pads/), '4');
+    await user.keyboard('{Enter}');
+
+    // The form stays open (the other parcel does not close it), says why at the units, and the
+    // keyboard is on the line the refusal names, now at what is left.
+    await waitFor(() => expect(form.getByRole('alert')).toHaveTextContent(shipmentMessages.tooMany(0, 3)));
+    const units = form.getByLabelText(/Brake Pads/);
+    expect(units).toHaveFocus();
+    expect(units).toHaveValue(3);
+    expect(form.getByText('(of 3 left)')).toBeInTheDocument();
+    expect(form.getByRole('group', { name: 'Units in this parcel' })).toHaveAccessibleDescription(shipmentMessages.tooMany(0, 3));
+    expect(form.getByLabelText('Tracking number')).not.toHaveAttribute('aria-invalid', 'true');
+    // Said once, in place: no toast over it.
+    expect(screen.queryByText(notices.actionFailed)).not.toBeInTheDocument();
+
+    await user.click(form.getByRole('button', { name: 'Ship' }));
+    await waitFor(() => expect(rowOf('Sam Smith').getByRole('button', { name: 'Mark delivered' })).toHaveFocus());
+    expect(sent).toEqual([
+      { carrier: 'ups', trackingNumber: '1Z999AA10123456784', lines: [{ partId: 'part-1', quantity: 4 }] },
+      { carrier: 'ups', trackingNumber: '1Z999AA10123456784' },
+    ]);
+  });
+
   it('says "action failed" with the reason when the order cannot be shipped', async () => {
     stubFetch({
       [PAGE_1]: { body: anOrderPage([paid]) },
@@ -354,6 +402,8 @@ describe('Manage All Orders', () => {
     await user.click(form.getByRole('button', { name: 'Ship' }));
     const toast = (await screen.findByText(notices.actionFailed)).closest('li')!;
     expect(within(toast).getByText(shipmentMessages.notShippable)).toBeInTheDocument();
+    // A refusal of the order itself may take the form away: the keyboard goes to what is left of the row.
+    await waitFor(() => expect(row.getByRole('button', { name: /^Ship…/ })).toHaveFocus());
   });
 
   it('cancels an unpaid order after the confirmation, and refreshes the orders and the stock', async () => {

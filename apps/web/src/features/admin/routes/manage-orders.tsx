@@ -5,7 +5,8 @@ import { LoadingBlock } from '../../../components/spinner';
 import { useSearchChanges } from '../../../lib/search-changes';
 import { useCancelAnyOrder } from '../api/cancel-any-order';
 import { allOrdersQuery, type OrderFilters as Filters } from '../api/get-all-orders';
-import { useDeliverOrder, useShipOrder } from '../../shipments/api/shipments';
+import { refusedAtForm, useDeliverOrder, useShipOrder } from '../../shipments/api/shipments';
+import { isApiError } from '../../../lib/api-client';
 import { AdminPage } from '../components/admin-page';
 import { AllOrdersTable } from '../components/all-orders-table';
 import type { RowFocus } from '../components/table-region';
@@ -99,7 +100,25 @@ export function Component() {
             </p>
             <AllOrdersTable
               orders={orders.data.orders}
-              onShip={(order, shipment) => ship.mutate({ id: order._id, shipment }, { onSuccess: focusOrder(order) })}
+              onShip={(order, shipment, answers) =>
+                ship.mutate(
+                  { id: order._id, shipment },
+                  {
+                    onSuccess: () => {
+                      answers.shipped();
+                      focusOrder(order)();
+                    },
+                    // A refusal of a field or a line is said in the form, the keyboard at it; one of
+                    // the order itself (a 409, said by a toast) may have taken the form away with the
+                    // keyboard: it goes to what is left of the row, as after a success.
+                    onError: (error) => {
+                      const refusal = refusedAtForm(error);
+                      if (refusal) answers.refused(refusal);
+                      else if (isApiError(error, 409)) focusOrder(order)();
+                    },
+                  },
+                )
+              }
               onDeliver={(order) => deliver.mutate(order._id, { onSuccess: focusOrder(order) })}
               onCancel={handleCancel}
               pending={pending}

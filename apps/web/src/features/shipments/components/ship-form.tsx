@@ -1,6 +1,7 @@
 import { CARRIERS, carrierNames, shipmentMessages, trackingNumberSchema, type CarrierCode, type Order, type ShipOrderInput } from '@autoparts/shared';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { ActionButton } from '../../admin/components/action-button';
+import type { ShipRefusal } from '../api/shipments';
 import { AddressLines } from '../../orders/components/order-breakdown';
 
 /** Each line's units not shipped yet, by part. */
@@ -21,40 +22,77 @@ export function leftToShip(order: Order): { partId: string; name: string; partNu
 const fieldClass =
   'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm text-ink focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-700';
 
+/** Which of the form's fields a refusal is about. */
+type ErrorAt = 'tracking' | 'units' | 'carrier';
+
 /**
  * The form that "Ship…" opens under an order to ship, across the table's width (a column of its
  * own would squeeze the others): where it goes and by which method, then the carrier, the
  * tracking number, and how many of each line (all that is left, unless changed). The server
- * decides what may go; it checks everything again.
+ * decides what may go; it checks everything again. Its refusal of a field or a line (`refused`,
+ * called once the list is fetched again) is said here as the form's own are, with the keyboard at
+ * the field to correct; each line offers at most what is left of it now (decision 170).
  */
-export function ShipForm({ order, onShip, busy, id: formId }: { order: Order; onShip: (shipment: ShipOrderInput) => void; busy: boolean; id: string }) {
+export function ShipForm({
+  order,
+  onShip,
+  busy,
+  id: formId,
+}: {
+  order: Order;
+  onShip: (shipment: ShipOrderInput, refused: (refusal: ShipRefusal) => void) => void;
+  busy: boolean;
+  id: string;
+}) {
   const id = useId();
   const lines = leftToShip(order);
   const [carrier, setCarrier] = useState<CarrierCode>('ups');
   const [trackingNumber, setTrackingNumber] = useState('');
   const [quantities, setQuantities] = useState<Record<string, number>>(() => Object.fromEntries(lines.map((line) => [line.partId, line.left])));
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<{ message: string; at: ErrorAt } | undefined>();
+  /** Units of a line: as chosen, but no more than is left of it (another parcel may have gone since). */
+  const unitsOf = (line: { partId: string; left: number }) => Math.min(quantities[line.partId] ?? line.left, line.left);
   // A refusal takes the keyboard to the field to correct (its alert is read as well).
   const trackingField = useRef<HTMLInputElement>(null);
   const unitsField = useRef<HTMLFieldSetElement>(null);
+  const carrierField = useRef<HTMLSelectElement>(null);
+
+  /** The server's refusal of what was sent (`going`), at the field or the line it names. */
+  function refused(refusal: ShipRefusal, going: { partId: string }[]) {
+    const at: ErrorAt =
+      refusal.message === shipmentMessages.trackingNumber || refusal.message === shipmentMessages.trackingTaken
+        ? 'tracking'
+        : refusal.message === shipmentMessages.carrier
+          ? 'carrier'
+          : 'units';
+    setError({ message: refusal.message, at });
+    if (at === 'tracking') trackingField.current?.focus();
+    else if (at === 'carrier') carrierField.current?.focus();
+    else {
+      const partId = refusal.line === undefined ? undefined : going[refusal.line]?.partId;
+      const named = partId === undefined ? null : unitsField.current?.querySelector<HTMLInputElement>(`input[data-part="${CSS.escape(partId)}"]`);
+      (named ?? unitsField.current?.querySelector('input'))?.focus();
+    }
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const tracking = trackingNumberSchema.safeParse(trackingNumber);
     if (!tracking.success) {
-      setError(shipmentMessages.trackingNumber);
+      setError({ message: shipmentMessages.trackingNumber, at: 'tracking' });
       trackingField.current?.focus();
       return;
     }
-    const going = lines.map((line) => ({ partId: line.partId, quantity: quantities[line.partId] ?? 0 })).filter((line) => line.quantity > 0);
+    const going = lines.map((line) => ({ partId: line.partId, quantity: unitsOf(line) })).filter((line) => line.quantity > 0);
     if (going.length === 0) {
-      setError(shipmentMessages.noUnits);
+      setError({ message: shipmentMessages.noUnits, at: 'units' });
       unitsField.current?.querySelector('input')?.focus();
       return;
     }
     setError(undefined);
-    const everything = going.length === lines.length && lines.every((line) => quantities[line.partId] === line.left);
-    onShip({ carrier, trackingNumber: tracking.data, ...(everything ? {} : { lines: going }) });
+    const everything = going.length === lines.length && lines.every((line) => unitsOf(line) === line.left);
+    // Without lines, "everything left" is sent: a refusal then names no line of ours.
+    onShip({ carrier, trackingNumber: tracking.data, ...(everything ? {} : { lines: going }) }, (refusal) => refused(refusal, everything ? [] : going));
   }
 
   return (
@@ -75,7 +113,12 @@ export function ShipForm({ order, onShip, busy, id: formId }: { order: Order; on
       <div className="grid content-start gap-3">
         <label className="block font-semibold text-ink">
           Carrier
-          <select value={carrier} onChange={(event) => setCarrier(event.target.value as CarrierCode)} className={fieldClass}>
+          <select
+            ref={carrierField}
+            value={carrier}
+            aria-invalid={error?.at === 'carrier' || undefined}
+            aria-describedby={error?.at === 'carrier' ? `${id}-error` : undefined}
+            onChange={(event) => setCarrier(event.target.value as CarrierCode)} className={fieldClass}>
             {CARRIERS.map((code) => (
               <option key={code} value={code}>
                 {carrierNames[code]}
@@ -92,14 +135,14 @@ export function ShipForm({ order, onShip, busy, id: formId }: { order: Order; on
             autoComplete="off"
             spellCheck={false}
             maxLength={40}
-            aria-invalid={error === shipmentMessages.trackingNumber}
-            aria-describedby={error ? `${id}-error` : undefined}
+            aria-invalid={error?.at === 'tracking'}
+            aria-describedby={error?.at === 'tracking' ? `${id}-error` : undefined}
             className={`${fieldClass} font-mono`}
           />
         </label>
       </div>
       <div className="grid content-start gap-3">
-        <fieldset ref={unitsField} aria-describedby={error === shipmentMessages.noUnits ? `${id}-error` : undefined}>
+        <fieldset ref={unitsField} aria-describedby={error?.at === 'units' ? `${id}-error` : undefined}>
           <legend className="font-semibold text-ink">Units in this parcel</legend>
           {lines.map((line) => (
             <label key={line.partId} className="mt-2 flex items-center justify-between gap-3 text-slate-700">
@@ -111,7 +154,8 @@ export function ShipForm({ order, onShip, busy, id: formId }: { order: Order; on
                 inputMode="numeric"
                 min={0}
                 max={line.left}
-                value={quantities[line.partId] ?? 0}
+                data-part={line.partId}
+                value={unitsOf(line)}
                 onChange={(event) =>
                   setQuantities((current) => ({ ...current, [line.partId]: Math.max(0, Math.min(line.left, Math.trunc(Number(event.target.value) || 0))) }))
                 }
@@ -122,7 +166,7 @@ export function ShipForm({ order, onShip, busy, id: formId }: { order: Order; on
         </fieldset>
         {error && (
           <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
-            {error}
+            {error.message}
           </p>
         )}
         <ActionButton tone="primary" type="submit" disabled={busy} pending={busy}>
