@@ -584,7 +584,9 @@ async function statementsPerOrder(databaseUrl: string, run: () => Promise<number
     const { rows } = await client.query<{ query: string; calls: string }>(
       'select query, calls from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())',
     );
-    return rows.filter((row) => !/^select [\w ,]+ from bench_/.test(row.query) && Math.abs(Number(row.calls) / orders - 1) <= 0.1).length;
+    const once = rows.filter((row) => !/^select [\w ,]+ from bench_/.test(row.query) && Math.abs(Number(row.calls) / orders - 1) <= 0.1);
+    if (process.env.BENCH_STATEMENTS) for (const row of once) console.log(`  ${row.calls} × ${row.query.replace(/\s+/g, ' ').slice(0, 160)}`);
+    return once.length;
   } finally {
     await trackStatements(client, 'none');
     await client.end();

@@ -88,16 +88,14 @@ function toShipTo(address: AddressRow): ShipTo {
 export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options: PlaceOptions): Promise<PlaceOutcome> {
   return withTransaction(db, async (trx) => {
     // The account's row is locked (its orders are placed one at a time) and read with its company
-    // membership, which prices the lines and names the order's company, and its garage's chosen
-    // vehicle (the fit promise).
+    // membership, which prices the lines and names the order's company, its garage's chosen
+    // vehicle (the fit promise), and its address and whether it is confirmed (the order's message).
     const member = await trx
       .selectFrom('users')
       .leftJoin('company_members', 'company_members.user_id', 'users.id')
       .leftJoin('companies', 'companies.id', 'company_members.company_id')
       .select((eb) => [
-        'company_members.company_id',
-        'company_members.role',
-        'companies.po_required',
+        ...(['users.email', 'users.email_verified', 'company_members.company_id', 'company_members.role', 'companies.po_required'] as const),
         eb.selectFrom('garage_vehicles').select('vehicle_id').whereRef('garage_vehicles.user_id', '=', 'users.id').where('active', '=', true).as('chosen_vehicle_id'),
       ])
       .where('users.id', '=', input.userId)
@@ -151,7 +149,7 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
     if (account) {
       // Invoiced at once, a debit in the company's ledger; nothing expires.
       await enterInvoice(trx, order);
-      await mail.queue(trx, { kind: 'order-on-account', order, lines: orderLines });
+      await mail.queueTo(trx, member, { kind: 'order-on-account', order, lines: orderLines });
       // Its invoice also goes to those who pay it (decision 106).
       for (const payer of await invoicePayers(trx, account.companyId, input.userId)) {
         await mail.queue(trx, { kind: 'company-invoice', to: payer.email, name: payer.name, companyName: payer.company_name, order, lines: orderLines });
@@ -161,7 +159,7 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
     if (!order.expires_at) throw new Error('an unpaid order has no expiry');
     // The message and both jobs (its send job, the order's expiry when it is due), in the
     // order's transaction: they exist exactly when the order does.
-    await mail.queue(trx, { kind: 'order-placed', order, lines: orderLines }, expiryJob(order.id, order.expires_at));
+    await mail.queueTo(trx, member, { kind: 'order-placed', order, lines: orderLines }, expiryJob(order.id, order.expires_at));
     return { placed: true, order, lines: orderLines } as const;
   });
 }
