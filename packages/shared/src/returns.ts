@@ -99,6 +99,13 @@ export const returnMessages = {
    * by the fit promise"): what its "does not fit" return gets, said before it is asked for.
    */
   fitPromiseOnThisLine: `Covered by the fit promise: sent back as “${returnReasonLabels['does-not-fit']}”, it is approved at once and refunded in full, with its share of the shipping.`,
+  /**
+   * A return received that gives nothing back: its parts cost nothing (a free warranty replacement's)
+   * or what was paid for them has all been given back already. Its e-mail and its card say so, not
+   * "refunded to the card".
+   */
+  receivedNothingToRefund:
+    'We have received your return. There is nothing to refund for it: these parts were sent at no charge, or what was paid for them has been given back already.',
   /** Under a requested return's instructions: the customer's mail says them too. */
   sentByEmailToo: 'We have sent you this by e-mail too.',
   /**
