@@ -106,6 +106,8 @@ export const returnMessages = {
    */
   receivedNothingToRefund:
     'We have received your return. There is nothing to refund for it: these parts were sent at no charge, or what was paid for them has been given back already.',
+  /** The refund of such a return, on its card and in its e-mail. */
+  nothingToRefund: 'None',
   /** Under a requested return's instructions: the customer's mail says them too. */
   sentByEmailToo: 'We have sent you this by e-mail too.',
   /**

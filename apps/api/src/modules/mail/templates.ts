@@ -654,7 +654,7 @@ function composeReturn(
           greeting,
           blocks: [
             { paragraph: returnMessages.receivedNothingToRefund },
-            { facts: [...facts, ['Refund', 'None']] },
+            { facts: [...facts, ['Refund', returnMessages.nothingToRefund]] },
             { button: 'My Returns', url: myReturns },
             orderPage,
           ],
