@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { formatDocumentNumber } from './invoices';
 import { PAYMENT_METHODS } from './ledger';
-import { REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RETURN_STATUSES, RETURN_WINDOW_DAYS, type ReturnReasonCode, type ReturnStatusCode } from './after-sale';
-import { CORE_RETURN_WINDOW_DAYS } from './after-sale-constants';
+import { REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RETURN_STATUSES, type ReturnReasonCode, type ReturnStatusCode } from './after-sale';
+import { CORE_RETURN_WINDOW_DAYS, RETURN_WINDOW_DAYS } from './after-sale-constants';
 import { hasShippedAll } from './order-process';
 import type { Order } from './orders';
 import { OPEN_RETURN_STATUSES, UNITS_HELD_RETURN_STATUSES } from './return-process';
