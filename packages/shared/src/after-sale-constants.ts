@@ -3,6 +3,8 @@
  * cart.ts): a part's page shows them, and takes this, not after-sale.ts's schemas.
  */
 
+/** Days after delivery (or shipment, if no delivery was recorded) to ask for a return. */
+export const RETURN_WINDOW_DAYS = 30;
 /** Days after delivery to send an old core back for its deposit. */
 export const CORE_RETURN_WINDOW_DAYS = 90;
 /** The longest warranty an admin can set, in months. */
@@ -20,8 +22,11 @@ export const partPromiseMessages = {
   coreDepositNote: (amount: string) =>
     `Core deposit ${amount}, refunded when you send the old part back within ${CORE_RETURN_WINDOW_DAYS} days, or with this part if you return it`,
   coreDepositLine: (partName: string) => `Core deposit: ${partName}`,
-  fitPromise:
-    'Bought for a vehicle it is listed to fit? If it does not fit, we take it back and refund it in full, shipping included.',
+  /**
+   * The part page's promise, with what the server holds it to (decision 058): the vehicle chosen in
+   * My Garage when the order is placed, listed to fit, and a "does not fit" return within the window.
+   */
+  fitPromise: `Bought for the vehicle chosen in My Garage, which it is listed to fit? If it does not fit, send it back within ${RETURN_WINDOW_DAYS} days: we refund it in full, shipping included.`,
   fitPromiseLine: 'Covered by the fit promise',
   openFitmentReports: (count: number) =>
     count === 1 ? '1 open fitment report: a customer says this part did not fit' : `${count} open fitment reports: customers say this part did not fit`,

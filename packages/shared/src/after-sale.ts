@@ -69,8 +69,6 @@ export type ReturnReasonCode = (typeof RETURN_REASONS)[number];
 export const RETURN_STATUSES = ['requested', 'approved', 'rejected', 'received', 'refunded', 'replaced'] as const;
 export type ReturnStatusCode = (typeof RETURN_STATUSES)[number];
 
-/** Days after delivery (or shipment, if no delivery was recorded) to ask for a return. */
-export const RETURN_WINDOW_DAYS = 30;
 export const RETURN_NOTE_MAX_LENGTH = 1000;
 export const REJECTION_REASON_MAX_LENGTH = 500;
 

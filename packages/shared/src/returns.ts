@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { formatDocumentNumber } from './invoices';
 import { PAYMENT_METHODS } from './ledger';
-import { REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RETURN_STATUSES, RETURN_WINDOW_DAYS, type ReturnReasonCode, type ReturnStatusCode } from './after-sale';
-import { CORE_RETURN_WINDOW_DAYS } from './after-sale-constants';
+import { REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RETURN_STATUSES, type ReturnReasonCode, type ReturnStatusCode } from './after-sale';
+import { CORE_RETURN_WINDOW_DAYS, RETURN_WINDOW_DAYS } from './after-sale-constants';
 import { hasShippedAll } from './order-process';
 import type { Order } from './orders';
 import { OPEN_RETURN_STATUSES, UNITS_HELD_RETURN_STATUSES } from './return-process';
@@ -99,6 +99,15 @@ export const returnMessages = {
    * by the fit promise"): what its "does not fit" return gets, said before it is asked for.
    */
   fitPromiseOnThisLine: `Covered by the fit promise: sent back as “${returnReasonLabels['does-not-fit']}”, it is approved at once and refunded in full, with its share of the shipping.`,
+  /**
+   * A return received that gives nothing back: its parts cost nothing (a free warranty replacement's)
+   * or what was paid for them has all been given back already. Its e-mail and its card say so, not
+   * "refunded to the card".
+   */
+  receivedNothingToRefund:
+    'We have received your return. There is nothing to refund for it: these parts were sent at no charge, or what was paid for them has been given back already.',
+  /** The refund of such a return, on its card and in its e-mail. */
+  nothingToRefund: 'None',
   /** Under a requested return's instructions: the customer's mail says them too. */
   sentByEmailToo: 'We have sent you this by e-mail too.',
   /**

@@ -1,3 +1,4 @@
+import { returnMessages } from '@autoparts/shared';
 import { describe, expect, it } from 'vitest';
 import { renderMail, SUBJECT_NAME_MAX, type OrderLineMail, type OrderMail } from './templates';
 
@@ -55,6 +56,22 @@ describe('an order on account’s refunds', () => {
     expect(account).not.toMatch(/card|bank/);
     const card = renderMail({ kind: 'return-refunded', order: order(), ret, parts }, shop, confirmed).text;
     expect(card).toContain('refunded it to the card you paid with');
+  });
+});
+
+describe('a return received that gives nothing back', () => {
+  it('says so, not that $0.00 is on its way to a card or an account (a free warranty replacement’s part)', () => {
+    const ret = { rma_number: 9, reason: 'warranty' as const, fit_promise: false, rejection_reason: null, refund_cents: 0, restocking_fee_cents: 0, credit_note_number: null };
+    const parts = [{ quantity: 1, name: line.name, part_number: line.part_number }];
+    const replacement = order({ subtotal_cents: 0, shipping_cents: 0, total_cents: 0, transaction_id: null, invoice_number: null });
+    for (const which of [replacement, { ...replacement, payment_method: 'account' as const }]) {
+      const mail = renderMail({ kind: 'return-refunded', order: which, ret, parts }, shop, confirmed);
+      expect(mail.subject).toBe('Return RMA-000009 received');
+      expect(mail.text).toContain(returnMessages.receivedNothingToRefund);
+      expect(mail.text).toContain('Refund: None\n');
+      expect(mail.text).not.toMatch(/\$0\.00|card|bank|credited/);
+      expect(mail.text).toContain('My Returns: https://shop.example.com/dashboard/returns\n');
+    }
   });
 });
 

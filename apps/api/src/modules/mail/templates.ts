@@ -616,7 +616,7 @@ function composeReturn(
               { paragraph: 'We have approved your warranty claim and are sending you a replacement at no charge. We will write again when it ships.' },
               { facts: [...facts, ['Replacement order', message.replacementOrderNumber]] },
               { button: 'My Returns', url: myReturns },
-          orderPage,
+              orderPage,
             ],
           }
         : {
@@ -628,7 +628,7 @@ function composeReturn(
               { facts },
               { paragraph: returnMessages.whatToDo(rma, returnsAddress) },
               { button: 'My Returns', url: myReturns },
-          orderPage,
+              orderPage,
             ],
           };
     case 'return-rejected':
@@ -645,6 +645,20 @@ function composeReturn(
         ],
       };
     case 'return-refunded':
+      // Nothing to give back (a free warranty replacement's parts, or all that was paid given back
+      // already): no refund is said to be on its way to a card or an account.
+      if (!ret.refund_cents)
+        return {
+          to: order.email,
+          subject: `Return ${rma} received`,
+          greeting,
+          blocks: [
+            { paragraph: returnMessages.receivedNothingToRefund },
+            { facts: [...facts, ['Refund', returnMessages.nothingToRefund]] },
+            { button: 'My Returns', url: myReturns },
+            orderPage,
+          ],
+        };
       return {
         to: order.email,
         subject: `Return ${rma} refunded`,

@@ -221,6 +221,16 @@ describe('/parts/{partNumber}', () => {
     expect(screen.getByRole('link', { name: 'Order now' })).toBeInTheDocument();
   });
 
+  it('states the fit promise with what the server holds it to: the vehicle chosen in My Garage, and a return within 30 days', async () => {
+    stubFetch({ [GET_PART]: { body: part }, ...visitor });
+    renderPage();
+    expect(part.fitment.length).toBeGreaterThan(0);
+    // A customer who bought with no vehicle chosen, or sends it back after the window, is not covered (decision 058).
+    expect(await screen.findByTestId('fit-promise')).toHaveTextContent(
+      'The fit promiseBought for the vehicle chosen in My Garage, which it is listed to fit? If it does not fit, send it back within 30 days: we refund it in full, shipping included.',
+    );
+  });
+
   it('lists what is inside a kit, with links to each part', async () => {
     stubFetch({
       [GET_PART]: {

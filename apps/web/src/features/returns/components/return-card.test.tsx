@@ -62,6 +62,12 @@ describe('ReturnCard (My Returns)', () => {
     expect(screen.queryByText('Credited to account')).not.toBeInTheDocument();
   });
 
+  it('says a return received with nothing to give back (a free warranty replacement’s part) refunds nothing, not $0.00', () => {
+    renderCard({ ...refunded, reason: 'warranty', resolution: 'refund', refundAmount: 0, restockingFee: 0, creditNoteNumber: null });
+    expect(screen.getByText('Refund').nextElementSibling).toHaveTextContent(/^None$/);
+    expect(screen.queryByText(/\$0\.00/)).not.toBeInTheDocument();
+  });
+
   it('offers no credit note before the refund', () => {
     renderCard({ ...refunded, status: 'approved', refundAmount: null, creditNoteNumber: null });
     expect(screen.queryByRole('link', { name: /credit note/ })).not.toBeInTheDocument();

@@ -77,7 +77,8 @@ export function ReturnCard({
             {/* An order on account is credited to its company's account, not refunded to a card (decision 081). */}
             <dt className="font-semibold">{item.paymentMethod === 'account' ? 'Credited to account' : 'Refund'}</dt>
             <dd>
-              {formatPrice(item.refundAmount)}
+              {/* Nothing to give back (a free warranty replacement's parts): said so, as its e-mail does, not "$0.00". */}
+              {item.refundAmount === 0 ? returnMessages.nothingToRefund : formatPrice(item.refundAmount)}
               {item.restockingFee > 0 ? ` (after a ${formatPrice(item.restockingFee)} restocking fee)` : ''}
               {item.creditNoteNumber ? `, credit note ${item.creditNoteNumber}` : ''}
             </dd>
