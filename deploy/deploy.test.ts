@@ -7,7 +7,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startNginx, type Nginx } from '../scripts/nginx-process';
 import { startPostgresCluster, type PostgresCluster } from '../scripts/postgres-cluster';
+import { apiErrors } from '@autoparts/shared';
 import { freePort, startShop, type ShopProcess } from '../apps/api/src/test/shop-process';
+import { eventually } from '../apps/api/src/test/wait';
 
 /**
  * "Running in production", tried (README): Debian's nginx with this directory's configuration in
@@ -104,6 +106,56 @@ afterAll(async () => {
   await nginx?.stop();
   await cluster?.stop();
   fs.rmSync(work, { recursive: true, force: true });
+});
+
+it("passes on the shop's 503 while the database is away, never its own 502, and serves again as soon as the database is back", {
+  timeout: 120_000,
+}, async () => {
+  // Readers through nginx while PostgreSQL stops and starts again, as a restart or failover does.
+  const answers: { status: number; upstream: string; message?: string; retryAfter?: string | null }[] = [];
+  let reading = true;
+  const read = async () => {
+    try {
+      const reply = await fetch(`${proxy}/api/parts`);
+      const text = await reply.text();
+      let message: string | undefined;
+      try {
+        message = (JSON.parse(text) as { message?: string }).message;
+      } catch {
+        message = text.slice(0, 80);
+      }
+      return { status: reply.status, upstream: reply.headers.get('x-upstream') ?? '', message, retryAfter: reply.headers.get('retry-after') };
+    } catch (error) {
+      return { status: 0, upstream: '', message: String(error) };
+    }
+  };
+  const readers = Array.from({ length: 3 }, async () => {
+    while (reading) answers.push(await read());
+  });
+  try {
+    await eventually(async () => answers.length >= 10);
+    await cluster.pause();
+    // Each instance is asked while the database is away.
+    const paused = answers.length;
+    await eventually(async () => answers.length >= paused + 30);
+    await cluster.start();
+    // Back on both as soon as their next query reaches it: no instance was left out for its 503.
+    const since = answers.length;
+    await eventually(async () => new Set(answers.slice(since).filter((answer) => answer.status === 200).map((answer) => answer.upstream)).size === 2);
+  } finally {
+    reading = false;
+    await Promise.all(readers);
+  }
+
+  expect(answers.filter((answer) => answer.status !== 200 && answer.status !== 503).slice(0, 3)).toEqual([]);
+  const unavailable = answers.filter((answer) => answer.status === 503);
+  expect(new Set(unavailable.map((answer) => answer.upstream)).size).toBe(2);
+  for (const answer of unavailable) {
+    expect(answer).toMatchObject({ message: apiErrors.databaseUnavailable, retryAfter: '1' });
+  }
+  for (const instance of instances) {
+    await eventually(async () => (await fetch(`${instance.url}/readyz`)).status === 200);
+  }
 });
 
 it('serves a session, an order and a cache invalidation through nginx, and loses nothing when an instance stops', {

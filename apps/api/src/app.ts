@@ -119,6 +119,11 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
     // Fastify bounds each preClose hook by this (10 s by default) and ends the close with an error
     // past it: the job queue's stop, bounded by the shutdown's own time, must fit (decision 108).
     pluginTimeout: Math.max(10_000, config.shutdown.timeoutMs + HAND_BACK_MS + 10_000),
+    // Fastify answers its own 503 to what arrives once the close has begun, while the job workers
+    // stop (preClose) and before the server stops listening: the request is served instead, the
+    // database still open. A proxy skips an instance that refuses connections, never one that
+    // answers; its 503s are the database's alone (decision 176).
+    return503OnClosing: false,
     bodyLimit: DEFAULT_BODY_LIMIT,
     // Fastify's default is no limit at all; Node's own (five minutes) would still let a few
     // hundred slow connections hold every socket.

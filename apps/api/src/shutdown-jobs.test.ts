@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { signUpOver, startShopProcess, type ShopProcess } from './test/shop-process';
+import { request, signUpOver, startShopProcess, type ShopProcess } from './test/shop-process';
 import { startSmtpServer } from './test/smtp';
 import { eventually } from './test/wait';
 
@@ -29,6 +29,13 @@ it('a SIGTERM while a job outlasts the shutdown bound hands the job back and exi
     await eventually(async () => smtp.held() >= 1);
 
     shop.child.kill('SIGTERM');
+    // While its workers wait for the held job (the close has begun, the server still listens), a
+    // request that reaches it is served, not given Fastify's own 503 (decision 176).
+    await eventually(async () => shop.logLines.some((entry) => entry.msg === 'shutting down'));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const during = await request(`${shop.url}/api/parts`);
+    expect('status' in during ? `${during.status} ${during.body.slice(0, 100)}` : during.error).toMatch(/^200 \[/);
+    expect(shop.child.exitCode).toBeNull();
     expect(await shop.exited, shop.stderr()).toBe(0);
     expect(shop.logLines.map((entry) => entry.msg)).toContain('shut down');
     expect(shop.logLines.some((entry) => entry.msg === 'jobs still running at the shutdown bound: handing them back')).toBe(true);

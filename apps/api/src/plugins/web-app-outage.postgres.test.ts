@@ -59,4 +59,11 @@ it('a page asked for while the database is away is the web app with 503 and Retr
   for (const reply of away) {
     expect(reply).toEqual({ url: reply.url, status: 503, type: 'text/html; charset=utf-8', retryAfter: '1', body: expect.stringContaining('<div id="root">') as unknown });
   }
+  // Each answer has its request line; the outage is said once at warn, not once a request with a
+  // stack trace each (decision 176).
+  const answered = running.logLines.filter((entry) => entry.msg === 'request' && entry.status === 503);
+  expect(answered.length).toBeGreaterThanOrEqual(urls.length);
+  const warned = running.logLines.filter((entry) => entry.msg === 'database unavailable');
+  expect(warned).toHaveLength(1);
+  expect(warned[0]).toMatchObject({ level: 40, err: expect.objectContaining({ message: expect.any(String) as unknown }) as unknown });
 });

@@ -367,7 +367,7 @@ export async function webApp(app: FastifyInstance, options: { distDir: string; b
       return await pageRoute(request, reply);
     } catch (error) {
       if (!databaseUnavailable(error) || template === undefined || reply.sent) throw error;
-      request.log.warn({ err: error }, 'database unavailable');
+      app.databaseUnavailable(request, error);
       if (pagePolicy) reply.header('content-security-policy', pagePolicy);
       return reply.code(503).header('retry-after', '1').header('cache-control', 'no-store').type(HTML).send(template);
     }
