@@ -46,6 +46,18 @@ describe('renderPartPage', () => {
   });
 });
 
+describe('renderPartPage of a part that fits many vehicles', () => {
+  it('carries the part to the browser without its thousands of applications (decision 173)', async () => {
+    const customer = visitor('jane', 0);
+    const application = { year: 2018, make: 'Toyota', model: 'Corolla', submodel: '', engine: '', position: 'Front', quantity: 2, notes: ['With heavy-duty package'], partType: null };
+    const part = aPartDetail({ applications: Array.from({ length: 5000 }, () => application) });
+    const rendered = await page(async (url) => (url === '/api/part/part-1' ? new Response(JSON.stringify(part), { status: 200, headers: { 'content-type': 'application/json' } }) : customer.api(url)));
+
+    expect(rendered?.html).toContain(part.name);
+    expect(JSON.stringify(rendered?.data)).not.toContain('heavy-duty');
+  });
+});
+
 describe('renderPartPage for a part not on sale', () => {
   it('is the "Part not found" page, notFound, when the API says there is no such part; nothing when the API failed', async () => {
     const missing = await renderPartPage({ id: 'no-such-part', url: new URL('http://shop.test/part/no-such-part'), baseUrl: 'http://shop.test', api: visitor('jane', 0).api });
@@ -184,6 +196,19 @@ describe('renderPage of a part’s public page', () => {
     expect(product(await partPage('/parts/BRK-1001'))).not.toHaveProperty('gtin');
     const page = await partPage('/parts/BRK-1001', { ...publicPart, gtin: '00012345678905' });
     expect(product(page)).toMatchObject({ '@type': 'Product', gtin: '00012345678905' });
+  });
+
+  it('carries the part to the browser without its applications, thousands for a part that fits many vehicles (decision 173)', async () => {
+    const application = { year: 2018, make: 'Toyota', model: 'Corolla', submodel: '', engine: '', position: 'Front', quantity: 2, notes: ['With heavy-duty package'], partType: 'Brake Pad', baseVehicleId: 100001, submodelId: null, engineBaseId: null };
+    const applications = Array.from({ length: 5000 }, (_, index) => ({ ...application, year: 2000 + (index % 20), baseVehicleId: 100000 + index }));
+    const page = await partPage('/parts/BRK-1001', { ...publicPart, applications });
+
+    expect(page.html).toContain('Brake Pads');
+    const carried = JSON.stringify(page.data);
+    expect(carried).toContain('BRK-1001');
+    expect(carried).not.toContain('heavy-duty');
+    // The fitment table's vehicles are carried; 5,000 applications were 1.4 MB more.
+    expect(carried.length).toBeLessThan(20_000);
   });
 
   it('renders "Part not found" for a number we do not sell, and says so (the server answers 404)', async () => {

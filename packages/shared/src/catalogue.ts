@@ -89,7 +89,11 @@ export const partsPageQuerySchema = z.object({
 
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const uuid = z.string().regex(uuidPattern, catalogueMessages.badVehicle);
+/** A vehicle's id in any letter case, as the database reads it: lower-cased, so that one spelt twice is one vehicle. */
+const uuid = z
+  .string()
+  .regex(uuidPattern, catalogueMessages.badVehicle)
+  .transform((id) => id.toLowerCase());
 /**
  * A search's price filter (`minPrice=12.50`): in a URL, plain digits with at most two decimals
  * (`parseDecimalText`), else refused; blank is no filter, as a blank box of /shop's Price is. Read

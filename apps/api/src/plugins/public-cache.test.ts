@@ -170,6 +170,33 @@ describe('cached catalogue reads', () => {
   });
 });
 
+describe('cached fitment', () => {
+  it('changes when the VCdb or PCdb words it shows change: a PCdb load renaming a position (decision 173)', async () => {
+    const vehicle = await app.db
+      .selectFrom('vehicles')
+      .select(['id', 'base_vehicle_id'])
+      .where('base_vehicle_id', 'is not', null)
+      .where('submodel_id', 'is', null)
+      .where('engine_base_id', 'is', null)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const position = await app.db.selectFrom('pcdb_positions').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
+    const id = await insertPart(app, { name: 'Cache test pads' });
+    await app.db.insertInto('applications').values({ part_id: id, base_vehicle_id: Number(vehicle.base_vehicle_id), position_id: position.id }).execute();
+    await app.publicCache.caughtUp();
+    const url = `/api/vehicles/${vehicle.id}/applications?ids=${id}`;
+    expect((await cached(url)).body).toMatchObject([{ part: id, applications: [{ position: position.name }] }]);
+
+    await app.db.updateTable('pcdb_positions').set({ name: `${position.name} Axle` }).where('id', '=', position.id).execute();
+    await app.publicCache.caughtUp();
+    try {
+      expect((await get(url)).json()).toMatchObject([{ part: id, applications: [{ position: `${position.name} Axle` }] }]);
+    } finally {
+      await app.db.updateTable('pcdb_positions').set({ name: position.name }).where('id', '=', position.id).execute();
+    }
+  });
+});
+
 describe('cached reviews', () => {
   it('change when a review is posted and when an admin hides it', async () => {
     const before = await cached('/api/reviews');

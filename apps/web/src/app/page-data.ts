@@ -74,7 +74,7 @@ export function pageHead(queryClient: QueryClient, url: URL, found: boolean): Pa
   if (!found) return serverHead(notFoundHead);
   const partNumber = publicPartNumber(url.pathname);
   if (partNumber !== undefined) {
-    const part = queryClient.getQueryData<PublicPart | null>(publicPartQuery(partNumber).queryKey);
+    const part = queryClient.getQueryData<Omit<PublicPart, 'applications'> | null>(publicPartQuery(partNumber).queryKey);
     if (part === null) return serverHead(partNotFoundHead);
     if (part === undefined) return { title: pageTitle('Part'), description: SHOP_DESCRIPTION, canonicalPath: paths.partPage(partNumber) };
     return serverHead(publicPartHead(part), partImagePreload(part.img, PART_PAGE_IMAGE_SIZES));

@@ -97,7 +97,7 @@ function snippet(text: string, length = 160): string {
 }
 
 /** A part's public page: its name, price and description, its offer and breadcrumb; not indexed once no longer made (issue 30). */
-export function publicPartHead(part: PublicPart): PageMetaProps {
+export function publicPartHead(part: Omit<PublicPart, 'applications'>): PageMetaProps {
   const fits = part.fitment.length > 0 ? ` Fits ${part.fitment.slice(0, 3).map((group) => `${group.make} ${group.model}`).join(', ')}${part.fitment.length > 3 ? ' and more' : ''}.` : '';
   return {
     title: pageTitle(`${part.name} ${part.partNumber}`),

@@ -55,7 +55,7 @@ export function itemList(parts: Array<Part & { partNumber?: string; noLongerMade
 }
 
 /** The part page's breadcrumb as schema.org has it: Shop / its category / the part, as the page shows it. */
-export function breadcrumbList(part: PublicPart) {
+export function breadcrumbList(part: Omit<PublicPart, 'applications'>) {
   const crumbs: Array<[name: string, path: string]> = [
     ['Shop', paths.shop],
     ...(part.category ? [[part.category.name, `${paths.shop}?${new URLSearchParams({ category: part.category.slug }).toString()}`] as [string, string]] : []),

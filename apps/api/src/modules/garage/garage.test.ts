@@ -67,6 +67,13 @@ describe('GET/PUT /api/garage', () => {
     expect(alices.vehicles.map((vehicle) => vehicle._id)).not.toContain(vehicles[7]);
   });
 
+  it('takes a vehicle id in capitals as the vehicle it names, once, even beside its own lower-case spelling', async () => {
+    const upper = vehicles[6]!.toUpperCase();
+    const response = await putGarage(byToken(bob), { vehicleIds: [vehicles[6], upper], activeId: upper });
+    expectReply(response, 200);
+    expect(response.json()).toMatchObject({ vehicles: [{ _id: vehicles[6] }], activeId: vehicles[6] });
+  });
+
   it('can be emptied', async () => {
     expectReply(await putGarage(byToken(bob), { vehicleIds: [], activeId: null }), 200);
 

@@ -163,6 +163,21 @@ describe('rate limits', () => {
     expectReply(await app.inject({ method: 'GET', url: uncachedUrl, remoteAddress: '203.0.113.8' }), 200);
   });
 
+  it('count GET /api/part/{id} as a part page read: a part that fits thousands of vehicles cost a second a reply (decision 173)', async () => {
+    const [kept, other] = await app.db.selectFrom('parts').select('id').where('part_number', 'in', ['BRK-1001', 'BRK-2001']).orderBy('part_number').execute();
+    const shopper = '203.0.113.11';
+    expectReply(await app.inject({ method: 'GET', url: `/api/part/${kept?.id}`, remoteAddress: shopper }), 200);
+    await app.db.updateTable('rate_counters').set({ count: limits.partPageReads.max }).where('key', '=', `partPageReads:ip:${shopper}`).execute();
+
+    // Kept in memory: answered as before. Not kept (another part, or an id of none): counted, 429.
+    expectReply(await app.inject({ method: 'GET', url: `/api/part/${kept?.id}`, remoteAddress: shopper }), 200);
+    const limited = await app.inject({ method: 'GET', url: `/api/part/${other?.id}`, remoteAddress: shopper });
+    expect(limited.statusCode).toBe(429);
+    expect(messageOf(limited)).toMatch(/^Too many requests\. Please try again in /);
+    expect((await app.inject({ method: 'GET', url: '/api/part/00000000-0000-4000-8000-000000000000', remoteAddress: shopper })).statusCode).toBe(429);
+    expectReply(await app.inject({ method: 'GET', url: `/api/part/${other?.id}`, remoteAddress: '203.0.113.12' }), 200);
+  });
+
   it('count the photos read from the database per address: a photo in memory is still sent, one not in memory is 429', async () => {
     const pixels = Buffer.alloc(300 * 200 * 3, 90);
     const png = await sharp(pixels, { raw: { width: 300, height: 200, channels: 3 } }).png().toBuffer();

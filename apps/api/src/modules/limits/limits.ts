@@ -95,7 +95,11 @@ export const limits = {
    * this the page template is sent with 429, and the browser draws the page (decision 123).
    */
   pageRenders: { max: 600, windowSeconds: 10 * MINUTE },
-  /** `GET /parts/by-number/{partNumber}` not answered by the cache: a part's public page (decision 049). */
+  /**
+   * `GET /parts/by-number/{partNumber}` and `GET /part/{id}` not answered by the cache: a part's
+   * public page (decision 049) and SPEC's part read, which a member's prices never let the cache
+   * answer; a part with thousands of applications costs a second of the shop (decision 173).
+   */
   partPageReads: { max: 600, windowSeconds: 10 * MINUTE },
   /**
    * `GET /sitemap.xml` and `/sitemap-{n}.xml` not answered by the cache: each is up to 50,000

@@ -43,10 +43,13 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // SPEC's part read: what the cache does not answer (a member's prices, a part not kept, an id of
+  // none) counts as a part page read, as the public page's does; a part that fits thousands of
+  // vehicles costs a second a reply (decision 173).
   app.get(
     '/part/:id',
     {
-      config: { cachedAs: 'catalogue', priced: true },
+      config: { ...app.limitedBy('partPageReads'), cachedAs: 'catalogue', priced: true },
       schema: {
         tags: ['parts'],
         params: partParamsSchema,

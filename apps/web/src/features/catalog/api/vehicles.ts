@@ -63,7 +63,7 @@ export function usePartApplications(vehicleId: string | undefined, partIds: stri
   const ids = partIds.slice(0, 48);
   const query = useQuery({
     queryKey: queryKeys.vehicleApplications(vehicleId ?? '', ids),
-    queryFn: ({ signal }) => api<VehicleApplications>(`/vehicles/${vehicleId}/applications?ids=${ids.join(',')}`, { signal }),
+    queryFn: ({ signal }) => api<VehicleApplications>(`/vehicles/${encodeURIComponent(vehicleId ?? '')}/applications?ids=${ids.map(encodeURIComponent).join(',')}`, { signal }),
     enabled: vehicleId !== undefined && ids.length > 0,
     staleTime: 5 * 60 * 1000,
   });

@@ -11,7 +11,7 @@ export const PART_PAGE_IMAGE_SIZES = '(min-width: 1280px) 288px, (min-width: 102
  * A part as its pages show it (SPEC §2): image, name, description, price, its quantity prices and quantities;
  * `besidePrice` is whether it fits the buyer's vehicle, which decides as much as the price.
  */
-export function PartDetails({ part, besidePrice }: { part: PartDetail; besidePrice?: ReactNode }) {
+export function PartDetails({ part, besidePrice }: { part: Omit<PartDetail, 'applications'>; besidePrice?: ReactNode }) {
   return (
     <article aria-labelledby="part-heading" className="flex flex-col gap-6 sm:flex-row lg:flex-col xl:flex-row">
       <PartImage

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useGarage } from '../../../lib/garage';
+import { usePartApplications } from '../../catalog/api/vehicles';
 import { fitmentQuery } from '../api/get-part';
 
 /** "2015–2018, 2020": a sorted list of years as runs. */
@@ -41,7 +42,7 @@ function groupFitment(vehicles: Vehicle[]): Array<{ make: string; model: string;
 }
 
 /** The vehicles the part fits, as the signed-in part page loads them. */
-export function PartFitment({ part }: { part: PartDetail }) {
+export function PartFitment({ part }: { part: Pick<PartDetail, '_id'> }) {
   const fitment = useQuery(fitmentQuery(part._id));
 
   return (
@@ -106,26 +107,31 @@ export function FitmentTable({ vehicles }: { vehicles: Vehicle[] }) {
   );
 }
 
+type VerdictPart = Pick<PartDetail, '_id' | 'category'>;
+
 /**
  * Whether the part fits the garage's active vehicle, beside the price (on a phone the order form
  * follows the details, and a verdict below it would come after the buyer has decided): SPEC's
  * "Fits your …", then the position and the engine or submodel it is limited to; nothing without
- * an active vehicle.
+ * an active vehicle. The part's applications on that vehicle's base vehicle are asked of the
+ * vehicle, as a card's are (decision 083): the page does not carry the part's every application,
+ * thousands for a part that fits many vehicles (decision 173). Nothing until they are there.
  */
-export function FitVerdict({ part }: { part: PartDetail }) {
+export function FitVerdict({ part }: { part: VerdictPart }) {
   const { active } = useGarage();
+  const answer = usePartApplications(active?._id, [part._id]);
   // A live region on the page from the first paint, empty without a vehicle: one added with its
   // words is seldom read (decision 044), and a vehicle chosen on this page is answered here.
   return (
     <div role="status" data-testid="fit-verdict">
-      {active && <FitsNotice part={part} active={active} />}
+      {active && answer && <FitsNotice part={part} active={active} applications={answer.get(part._id) ?? []} />}
     </div>
   );
 }
 
-function FitsNotice({ part, active }: { part: PartDetail; active: Vehicle }) {
+function FitsNotice({ part, active, applications }: { part: VerdictPart; active: Vehicle; applications: PartDetail['applications'] }) {
   const label = vehicleLabel(active);
-  const { verdict, text, notes } = fitWords(part.applications, active);
+  const { verdict, text, notes } = fitWords(applications, active);
   const fitting = new URLSearchParams({ vehicle: active._id, ...(part.category ? { category: part.category.slug } : {}) });
   if (verdict === 'fits') {
     return (

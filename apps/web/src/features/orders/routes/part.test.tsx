@@ -431,6 +431,8 @@ describe('Part page', () => {
       [GET_PART]: { body: aPartDetail({ applications: [{ ...corollaApplication, engine: '1.8L I4', position: 'Front' }] }) },
       'GET /api/garage': { body: { vehicles: [aVehicle({ engine })], activeId: 'vehicle-1' } },
       'GET /api/part/part-1/fitment': { body: [] },
+      // The verdict asks the vehicle for the part's applications on its base vehicle (decision 173).
+      'GET /api/vehicles/vehicle-1/applications?ids=part-1': { body: [{ part: 'part-1', applications: [{ ...corollaApplication, engine: '1.8L I4', position: 'Front' }] }] },
     });
     renderPartPage();
 
@@ -447,6 +449,7 @@ describe('Part page', () => {
       [GET_PART]: { body: aPartDetail({ applications: [corollaApplication] }) },
       'GET /api/garage': { body: { vehicles: [aVehicle(), camry], activeId } },
       'GET /api/part/part-1/fitment': { body: [aVehicle()] },
+      [`GET /api/vehicles/${activeId}/applications?ids=part-1`]: { body: activeId === 'vehicle-1' ? [{ part: 'part-1', applications: [corollaApplication] }] : [] },
     });
     renderPartPage();
 

@@ -2,6 +2,10 @@ import type { PublicPart, Vehicle } from '@autoparts/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { withoutApplications } from '../../orders/api/get-part';
+
+/** A part's public page as it is kept: without its applications (decision 173), with its vehicles. */
+export type PublicPartShown = Omit<PublicPart, 'applications'>;
 
 /**
  * `GET /parts/by-number/{partNumber}`: a part's public page. No such part on sale (unknown or
@@ -11,9 +15,9 @@ import { queryKeys } from '../../../lib/query-keys';
 export const publicPartQuery = (partNumber: string) =>
   queryOptions({
     queryKey: queryKeys.publicPart(partNumber),
-    queryFn: async ({ signal }): Promise<PublicPart | null> => {
+    queryFn: async ({ signal }): Promise<PublicPartShown | null> => {
       try {
-        return await api<PublicPart>(`/parts/by-number/${encodeURIComponent(partNumber)}`, { signal });
+        return withoutApplications(await api<PublicPart>(`/parts/by-number/${encodeURIComponent(partNumber)}`, { signal }));
       } catch (error) {
         if (isApiError(error, 400, 404)) return null;
         throw error;
@@ -22,6 +26,6 @@ export const publicPartQuery = (partNumber: string) =>
   });
 
 /** The fitment as a list of vehicles, the shape the garage and the fitment table read. */
-export function fitmentVehicles(part: PublicPart): Vehicle[] {
+export function fitmentVehicles(part: PublicPartShown): Vehicle[] {
   return part.fitment.flatMap((group) => group.vehicles.map((vehicle) => ({ ...vehicle, make: group.make, model: group.model })));
 }

@@ -62,7 +62,7 @@ export function PartChangeNotices({ part }: { part: Pick<PartDetail, 'lifecycle'
 }
 
 /** A kit's components, with links, and the other brands' numbers the part replaces: sections below its details. */
-export function PartChangeSections({ part }: { part: PublicPart }) {
+export function PartChangeSections({ part }: { part: Omit<PublicPart, 'applications'> }) {
   return (
     <>
       {part.kit && part.kit.length > 0 && (

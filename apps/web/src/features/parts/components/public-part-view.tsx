@@ -1,4 +1,4 @@
-import { formatPrice, inStockToOrder, isEnded, partChangeMessages, partPromiseMessages, paths, type PublicPart } from '@autoparts/shared';
+import { formatPrice, inStockToOrder, isEnded, partChangeMessages, partPromiseMessages, paths } from '@autoparts/shared';
 import { Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageMeta } from '../../../components/page-meta';
@@ -6,13 +6,13 @@ import { publicPartHead } from '../../../lib/page-heads';
 import { VehicleSelector } from '../../catalog/components/vehicle-selector';
 import { PartDetails } from '../../orders/components/part-details';
 import { FitmentSection, FitmentTable, FitVerdict } from '../../orders/components/part-fitment';
-import { fitmentVehicles } from '../api/get-public-part';
+import { fitmentVehicles, type PublicPartShown } from '../api/get-public-part';
 import { PartChangeNotices, PartChangeSections } from './part-change-notices';
 import { PartFacts } from './part-facts';
 import { ListPrice } from '../../../components/list-price';
 
 interface PublicPartViewProps {
-  part: PublicPart;
+  part: PublicPartShown;
   /** The cart's "Add to cart" for this part, shown above "Order now" (features/cart puts it here). */
   addToCart?: ReactNode;
 }

@@ -122,7 +122,7 @@ describe('/parts/{partNumber}', () => {
   });
 
   it('says whether it fits the vehicle chosen in the garage', async () => {
-    stubFetch({ [GET_PART]: { body: part }, ...visitor });
+    stubFetch({ [GET_PART]: { body: part }, ...visitor, 'GET /api/vehicles/elantra-2016/applications?ids=part-1': { body: [{ part: 'part-1', applications: part.applications }] } });
     garageWith({ _id: 'elantra-2016', year: 2016, make: 'Hyundai', model: 'Elantra', engine: '2.0L' });
     renderPage();
     expect(await screen.findByText('Fits your 2016 Hyundai Elantra')).toBeInTheDocument();
@@ -137,6 +137,7 @@ describe('/parts/{partNumber}', () => {
       'GET /api/vehicles/makes?year=2016': { body: ['Hyundai'] },
       'GET /api/vehicles/models?year=2016&make=Hyundai': { body: [elantra] },
       'GET /api/vehicles/options?year=2016&make=Hyundai&model=Elantra': { body: { submodels: [], engines: [], vehicles: [elantra] } },
+      'GET /api/vehicles/elantra-2016/applications?ids=part-1': { body: [{ part: 'part-1', applications: part.applications }] },
     });
     const user = userEvent.setup();
     renderPage();
@@ -158,7 +159,7 @@ describe('/parts/{partNumber}', () => {
   });
 
   it('says when it does not fit, with a link to parts that do', async () => {
-    stubFetch({ [GET_PART]: { body: part }, ...visitor });
+    stubFetch({ [GET_PART]: { body: part }, ...visitor, 'GET /api/vehicles/corolla-2018/applications?ids=part-1': { body: [] } });
     garageWith({ _id: 'corolla-2018', year: 2018, make: 'Toyota', model: 'Corolla', engine: '' });
     renderPage();
     expect(await screen.findByText('Does not fit your 2018 Toyota Corolla')).toBeInTheDocument();
