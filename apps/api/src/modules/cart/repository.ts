@@ -374,6 +374,22 @@ export function createCartRepository(db: Db) {
         }
         /** The parts on sale among `all` when there are any, else all of them (to say why they cannot be ordered). */
         const onSaleFirst = <T extends { archived_at: Date | null }>(all: T[]) => (all.some((one) => !one.archived_at) ? all.filter((one) => !one.archived_at) : all);
+        /**
+         * One of `all` per part they come to once a renumbered or superseded part is its current
+         * replacement, that part's own first: a superseded part and the part replacing it often list
+         * the same carmaker's or other brand's number, which names one part to buy, not two (decision 175).
+         */
+        const onePerCurrentPart = async <T>(all: T[], partOf: (one: T) => PartFacts): Promise<T[]> => {
+          if (all.length < 2) return all;
+          const kept = new Map<string, T>();
+          for (const one of all) {
+            const part = partOf(one);
+            const currentId = REPLACED_CODES.includes(part.lifecycle_code) ? ((await changes.currentReplacement(part.id))?.id ?? part.id) : part.id;
+            const had = kept.get(currentId);
+            if (had === undefined || (partOf(had).id !== currentId && part.id === currentId)) kept.set(currentId, one);
+          }
+          return [...kept.values()];
+        };
         const current = await quantities(trx, userId);
         const changed = new Map<string, number>();
         const converted: QuickOrderProblem[] = [];
@@ -381,8 +397,11 @@ export function createCartRepository(db: Db) {
         let lineCount = current.size;
         for (const entry of entries) {
           const key = numberKey(entry.number);
-          const oemParts = onSaleFirst(byOem.get(key) ?? []);
-          const theirs = onSaleFirst((byInterchange.get(key) ?? []).map((row) => ({ ...row, archived_at: row.part.archived_at })));
+          const oemParts = await onePerCurrentPart(onSaleFirst(byOem.get(key) ?? []), (one) => one);
+          const theirs = await onePerCurrentPart(
+            onSaleFirst((byInterchange.get(key) ?? []).map((row) => ({ ...row, archived_at: row.part.archived_at }))),
+            (one) => one.part,
+          );
           const problem = (message: string) => problems.push({ line: entry.line, text: entry.text, message });
           const formerly = byPartNumber.has(key) ? undefined : byFormer.get(key);
           let part = byPartNumber.get(key) ?? formerly?.part ?? (oemParts.length === 1 ? oemParts[0] : undefined);

@@ -239,6 +239,9 @@ export function createPartChangesRepository(db: Db) {
           .select(['parts.part_number', 'parts.name'])
           .where('part_kit_components.component_id', '=', id)
           .where('parts.archived_at', 'is', null)
+          // "Also sold in kit": only a kit that is sold, not one replaced (its page moves to a part that
+          // may hold none of this) or no longer made (decision 175).
+          .where('parts.lifecycle_code', 'not in', [...REPLACED_CODES, ...ENDED_CODES])
           .orderBy('parts.part_number')
           .execute(),
       ]);
