@@ -286,6 +286,9 @@ export function createCartRepository(db: Db) {
     /**
      * Sets a line's quantity (0 removes it). A quantity the part cannot take (below its minimum,
      * above its stock, an archived or sold-out part) is refused with why; the cart is then unchanged.
+     * A renumbered or superseded part (a page loaded before it changed, an API caller) is set as the
+     * part replacing it now, under that part's minimum and stock, its line saying the number asked
+     * for (decision 175): the old number's rules passed a line the cart then flagged as its replacement.
      */
     async setQuantity(userId: string, partId: string, quantity: number): Promise<SetOutcome> {
       if (!isId(partId)) return { ok: false, status: 404, message: cartMessages.partNotFound };
@@ -294,13 +297,15 @@ export function createCartRepository(db: Db) {
         return { ok: true };
       }
       return withCartLocked(userId, async (trx) => {
-        const part = (await partsById(trx, [partId])).get(partId);
-        if (!part) return { ok: false, status: 404, message: cartMessages.partNotFound };
+        const asked = (await partsById(trx, [partId])).get(partId);
+        if (!asked) return { ok: false, status: 404, message: cartMessages.partNotFound };
+        const part = (await replacementsOf(trx, [asked])).get(asked.id) ?? asked;
         const problem = setLineProblem(part, quantity);
         if (problem) return { ok: false, status: part.archived_at || isEnded(part.lifecycle_code) || part.available_quantity <= 0 ? 409 : 400, message: problem };
         const current = await quantities(trx, userId);
-        if (!current.has(partId) && current.size >= CART_MAX_LINES) return { ok: false, status: 409, message: cartMessages.tooManyLines };
-        await upsert(trx, userId, partId, quantity);
+        if (!current.has(part.id) && current.size >= CART_MAX_LINES) return { ok: false, status: 409, message: cartMessages.tooManyLines };
+        await upsert(trx, userId, part.id, quantity);
+        if (part !== asked) await trx.updateTable('cart_lines').set({ replaced_part_number: asked.part_number }).where('user_id', '=', userId).where('part_id', '=', part.id).execute();
         return { ok: true };
       });
     },

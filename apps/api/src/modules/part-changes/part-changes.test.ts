@@ -317,6 +317,20 @@ describe('a cart line of a part replaced since', () => {
     await app.db.deleteFrom('cart_lines').where('user_id', '=', buyerId).execute();
   });
 
+  it('put in the cart by its old number after it changed (a page loaded before) is set as its replacement, under the replacement’s minimum (decision 175)', async () => {
+    const shopper = await signUpCustomer(app, 'change-late');
+    const [old, current] = [await aPart(), await aPart()];
+    await setStock(app, current.id, 100, 5);
+    expectReply(await patch(old.id, { lifecycle: '7', replacedBy: current.number }), 200);
+    const put = (quantity: number) => call(app, byToken(shopper), { method: 'PUT', url: `/api/cart/lines/${old.id}`, payload: { quantity } });
+    // The old number's minimum of 1 passed a line the cart then flagged, below its replacement's 5.
+    expectReply(await put(2), 400);
+    expectReply(await put(6), 200);
+    const cart = await call(app, byToken(shopper), { method: 'GET', url: '/api/cart' });
+    expect(linesOf(cart.json() as Lines)).toEqual([{ partNumber: current.number, quantity: 6, replaced: old.number }]);
+    expect((cart.json() as { lines: Array<{ problem: string | null }> }).lines[0]?.problem).toBeNull();
+  });
+
   it("in a visitor's cart, is priced as its replacement, and merged at sign-in as it", async () => {
     const [old, current] = [await aPart(), await aPart()];
     expectReply(await patch(old.id, { lifecycle: '7', replacedBy: current.number }), 200);
