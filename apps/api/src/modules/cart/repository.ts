@@ -286,6 +286,9 @@ export function createCartRepository(db: Db) {
     /**
      * Sets a line's quantity (0 removes it). A quantity the part cannot take (below its minimum,
      * above its stock, an archived or sold-out part) is refused with why; the cart is then unchanged.
+     * A renumbered or superseded part (a page loaded before it changed, an API caller) is set as the
+     * part replacing it now, under that part's minimum and stock, its line saying the number asked
+     * for (decision 175): the old number's rules passed a line the cart then flagged as its replacement.
      */
     async setQuantity(userId: string, partId: string, quantity: number): Promise<SetOutcome> {
       if (!isId(partId)) return { ok: false, status: 404, message: cartMessages.partNotFound };
@@ -294,13 +297,15 @@ export function createCartRepository(db: Db) {
         return { ok: true };
       }
       return withCartLocked(userId, async (trx) => {
-        const part = (await partsById(trx, [partId])).get(partId);
-        if (!part) return { ok: false, status: 404, message: cartMessages.partNotFound };
+        const asked = (await partsById(trx, [partId])).get(partId);
+        if (!asked) return { ok: false, status: 404, message: cartMessages.partNotFound };
+        const part = (await replacementsOf(trx, [asked])).get(asked.id) ?? asked;
         const problem = setLineProblem(part, quantity);
         if (problem) return { ok: false, status: part.archived_at || isEnded(part.lifecycle_code) || part.available_quantity <= 0 ? 409 : 400, message: problem };
         const current = await quantities(trx, userId);
-        if (!current.has(partId) && current.size >= CART_MAX_LINES) return { ok: false, status: 409, message: cartMessages.tooManyLines };
-        await upsert(trx, userId, partId, quantity);
+        if (!current.has(part.id) && current.size >= CART_MAX_LINES) return { ok: false, status: 409, message: cartMessages.tooManyLines };
+        await upsert(trx, userId, part.id, quantity);
+        if (part !== asked) await trx.updateTable('cart_lines').set({ replaced_part_number: asked.part_number }).where('user_id', '=', userId).where('part_id', '=', part.id).execute();
         return { ok: true };
       });
     },
@@ -374,6 +379,22 @@ export function createCartRepository(db: Db) {
         }
         /** The parts on sale among `all` when there are any, else all of them (to say why they cannot be ordered). */
         const onSaleFirst = <T extends { archived_at: Date | null }>(all: T[]) => (all.some((one) => !one.archived_at) ? all.filter((one) => !one.archived_at) : all);
+        /**
+         * One of `all` per part they come to once a renumbered or superseded part is its current
+         * replacement, that part's own first: a superseded part and the part replacing it often list
+         * the same carmaker's or other brand's number, which names one part to buy, not two (decision 175).
+         */
+        const onePerCurrentPart = async <T>(all: T[], partOf: (one: T) => PartFacts): Promise<T[]> => {
+          if (all.length < 2) return all;
+          const kept = new Map<string, T>();
+          for (const one of all) {
+            const part = partOf(one);
+            const currentId = REPLACED_CODES.includes(part.lifecycle_code) ? ((await changes.currentReplacement(part.id))?.id ?? part.id) : part.id;
+            const had = kept.get(currentId);
+            if (had === undefined || (partOf(had).id !== currentId && part.id === currentId)) kept.set(currentId, one);
+          }
+          return [...kept.values()];
+        };
         const current = await quantities(trx, userId);
         const changed = new Map<string, number>();
         const converted: QuickOrderProblem[] = [];
@@ -381,8 +402,11 @@ export function createCartRepository(db: Db) {
         let lineCount = current.size;
         for (const entry of entries) {
           const key = numberKey(entry.number);
-          const oemParts = onSaleFirst(byOem.get(key) ?? []);
-          const theirs = onSaleFirst((byInterchange.get(key) ?? []).map((row) => ({ ...row, archived_at: row.part.archived_at })));
+          const oemParts = await onePerCurrentPart(onSaleFirst(byOem.get(key) ?? []), (one) => one);
+          const theirs = await onePerCurrentPart(
+            onSaleFirst((byInterchange.get(key) ?? []).map((row) => ({ ...row, archived_at: row.part.archived_at }))),
+            (one) => one.part,
+          );
           const problem = (message: string) => problems.push({ line: entry.line, text: entry.text, message });
           const formerly = byPartNumber.has(key) ? undefined : byFormer.get(key);
           let part = byPartNumber.get(key) ?? formerly?.part ?? (oemParts.length === 1 ? oemParts[0] : undefined);

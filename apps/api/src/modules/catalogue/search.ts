@@ -55,18 +55,39 @@ async function tsqueryText(db: Db, q: string): Promise<{ text: string | undefine
 }
 
 /**
- * The current parts of the renumbered or superseded parts (6, 7) whose part number is `key` whole:
- * what a buyer typing the number on an old box is after.
+ * A part that another brand's number (issue 30) with the key `key` names, whole: its key is indexed
+ * (migration 0033). An array worked out once, not `in (select …)`: a subquery under an OR keeps
+ * PostgreSQL from the BitmapOr and reads every part (2.4 s at 100,000 parts against 23 ms,
+ * docs/benchmarks.md).
+ */
+const interchangeKeyed = (key: string) =>
+  sql<SqlBool>`parts.id = any(array(select part_id from part_interchange where upper(regexp_replace(part_number, '[^0-9A-Za-z]', '', 'g')) = ${key}))`;
+
+/** A part that had a number with the key `key` before an admin corrected it (decision 112), by its key's index (migration 0054). */
+const formerKeyed = (key: string) =>
+  sql<SqlBool>`parts.id = any(array(select part_id from part_former_numbers where upper(regexp_replace(part_number, '[^0-9A-Za-z]', '', 'g')) = ${key}))`;
+
+/**
+ * The current parts of the renumbered or superseded parts (6, 7) that `key` names whole: by their
+ * part number, an OEM number, another brand's (interchange) number or a number an admin corrected
+ * away (decision 112). What a buyer typing the number on an old box is after; the replaced part is
+ * not listed itself, and quick order adds the same current part for the same number (decision 175).
  */
 async function successorsOf(db: Db, key: string): Promise<string[]> {
   const old = await db
     .selectFrom('parts')
-    .select(['id', 'part_number'])
-    .where(sql<string>`catalogue_number_keys(parts.part_number, parts.oem_numbers)`, 'like', `% ${key} %`)
+    .select('id')
     .where('lifecycle_code', 'in', [...REPLACED_CODES])
+    .where((eb) =>
+      eb.or([
+        eb(sql<string>`catalogue_number_keys(parts.part_number, parts.oem_numbers)`, 'like', `% ${key} %`),
+        interchangeKeyed(key),
+        formerKeyed(key),
+      ]),
+    )
     .execute();
   const changes = createPartChangesRepository(db);
-  const current = await Promise.all(old.filter((row) => numberKey(row.part_number) === key).map((row) => changes.currentReplacement(row.id)));
+  const current = await Promise.all(old.map((row) => changes.currentReplacement(row.id)));
   return [...new Set(current.flatMap((part) => (part ? [part.id] : [])))];
 }
 
@@ -97,16 +118,10 @@ async function textMatch(db: Db, q: string) {
   // A way no index answers (an empty tsquery, `in (select …)`) would make it read every part.
   const ways = text ? [sql<SqlBool>`parts.search_vector @@ ${tsquery}`] : [];
   if (lower.length >= 3) ways.push(sql<SqlBool>`parts.search_text like ${`%${likeEscaped(lower)}%`}`);
-  // Another brand's number the part replaces (issue 30), whole: its key is indexed (migration 0033).
-  // An array worked out once, not `in (select …)`: a subquery under the OR keeps PostgreSQL from
-  // the BitmapOr and reads every part (2.4 s at 100,000 parts against 23 ms, docs/benchmarks.md).
-  const interchange = numberLike
-    ? sql<SqlBool>`parts.id = any(array(select part_id from part_interchange where upper(regexp_replace(part_number, '[^0-9A-Za-z]', '', 'g')) = ${key}))`
-    : sql<SqlBool>`false`;
-  // A number the part had before an admin corrected it (decision 112), whole, by its key's index (migration 0054).
-  const former = numberLike
-    ? sql<SqlBool>`parts.id = any(array(select part_id from part_former_numbers where upper(regexp_replace(part_number, '[^0-9A-Za-z]', '', 'g')) = ${key}))`
-    : sql<SqlBool>`false`;
+  // Another brand's number the part replaces (issue 30), whole.
+  const interchange = numberLike ? interchangeKeyed(key) : sql<SqlBool>`false`;
+  // A number the part had before an admin corrected it (decision 112), whole.
+  const former = numberLike ? formerKeyed(key) : sql<SqlBool>`false`;
   // The current part of an older number typed whole (issue 30): its own page is a 301 to it.
   const replacing = successors.length > 0 ? sql<SqlBool>`parts.id in (${sql.join(successors)})` : sql<SqlBool>`false`;
   if (numberLike) ways.push(sql<SqlBool>`${keys} like ${`%${key}%`}`, interchange, former, replacing);

@@ -223,6 +223,53 @@ describe('search and quick order by an older or another brand\'s number', () => 
     expect(found.items[0]?._id).toBe(rotor.id);
   });
 
+  /** Gives part `id` a new number (its old one kept as a former number, decision 112) and these OEM numbers, as the Details form saves them. */
+  async function details(id: string, partNumber: string, oemNumbers: string[]) {
+    const loaded = await call(app, byToken(admin), { method: 'GET', url: `/api/admin/part/${id}/catalogue` });
+    expectReply(loaded, 200);
+    const { category, partNumber: was, oemNumbers: oemWere, specs } = loaded.json() as AdminCatalogue;
+    const expected = { category, partNumber: was, oemNumbers: oemWere, specs };
+    const saved = await call(app, byToken(admin), { method: 'PUT', url: `/api/admin/part/${id}/catalogue`, payload: { category, partNumber, oemNumbers, specs, expected } });
+    expectReply(saved, 200);
+  }
+
+  it("finds the part replacing a superseded one by the superseded part's carmaker's, other brand's or corrected number, as quick order adds it (decision 175)", async () => {
+    await emptyCart();
+    const [old, current] = [await aPart(), await aPart()];
+    const tag = Math.floor(Math.random() * 1e8);
+    const oem = `90915-${tag}`;
+    const rival = { brand: 'Rival', partNumber: `RX-${tag}`, quantity: 1 };
+    const corrected = `${old.number}C`;
+    await details(old.id, corrected, [oem]);
+    expectReply(await patch(old.id, { interchange: [rival] }), 200);
+    expectReply(await patch(old.id, { lifecycle: '7', replacedBy: current.number }), 200);
+    for (const typed of [oem, rival.partNumber, old.number]) {
+      const found = await search(typed);
+      expect(found.items[0], typed).toMatchObject({ _id: current.id, partNumber: current.number });
+      expect(found.items.map((item) => item._id)).not.toContain(old.id);
+    }
+    const reply = await quick(`${oem} 1\n${rival.partNumber} 1\n${old.number} 1`);
+    expect(reply.problems).toEqual([]);
+    expect(cartLines(reply)).toEqual({ [current.number]: 3 });
+  });
+
+  it('takes a number that a superseded part and the part replacing it both list as that one part, not as two (decision 175)', async () => {
+    await emptyCart();
+    const [old, current] = [await aPart(), await aPart()];
+    const tag = Math.floor(Math.random() * 1e8);
+    const oem = `04465-${tag}`;
+    const rival = { brand: 'Rival', partNumber: `RY-${tag}`, quantity: 1 };
+    for (const part of [old, current]) {
+      await details(part.id, part.number, [oem]);
+      expectReply(await patch(part.id, { interchange: [rival] }), 200);
+    }
+    expectReply(await patch(old.id, { lifecycle: '7', replacedBy: current.number }), 200);
+    const reply = await quick(`${oem} 2\n${rival.partNumber} 1`);
+    expect(reply.problems).toEqual([]);
+    expect(reply.added).toBe(2);
+    expect(cartLines(reply)).toEqual({ [current.number]: 3 });
+  });
+
   it('says a number two of our parts interchange with is ambiguous, and one nobody has is unknown', async () => {
     const [one, two] = [await aPart(), await aPart()];
     const shared = `SH-${Math.floor(Math.random() * 1e8)}`;
@@ -268,6 +315,20 @@ describe('a cart line of a part replaced since', () => {
     expectReply(await put(current.id, 4), 200);
     expect(linesOf(await look()).find((line) => line.partNumber === current.number)).toEqual({ partNumber: current.number, quantity: 4, replaced: null });
     await app.db.deleteFrom('cart_lines').where('user_id', '=', buyerId).execute();
+  });
+
+  it('put in the cart by its old number after it changed (a page loaded before) is set as its replacement, under the replacement’s minimum (decision 175)', async () => {
+    const shopper = await signUpCustomer(app, 'change-late');
+    const [old, current] = [await aPart(), await aPart()];
+    await setStock(app, current.id, 100, 5);
+    expectReply(await patch(old.id, { lifecycle: '7', replacedBy: current.number }), 200);
+    const put = (quantity: number) => call(app, byToken(shopper), { method: 'PUT', url: `/api/cart/lines/${old.id}`, payload: { quantity } });
+    // The old number's minimum of 1 passed a line the cart then flagged, below its replacement's 5.
+    expectReply(await put(2), 400);
+    expectReply(await put(6), 200);
+    const cart = await call(app, byToken(shopper), { method: 'GET', url: '/api/cart' });
+    expect(linesOf(cart.json() as Lines)).toEqual([{ partNumber: current.number, quantity: 6, replaced: old.number }]);
+    expect((cart.json() as { lines: Array<{ problem: string | null }> }).lines[0]?.problem).toBeNull();
   });
 
   it("in a visitor's cart, is priced as its replacement, and merged at sign-in as it", async () => {
@@ -436,6 +497,18 @@ describe('kits', () => {
     const placed = await postCheckout(app, buyer.cookie, order);
     expect(placed.statusCode, placed.body).toBe(200);
     expect([await stockOf(app, kit.id), await stockOf(app, pads.id), await stockOf(app, rotor.id)]).toEqual([5, 7, 5]);
+  });
+
+  it('says a component is "also sold in" a kit only while the kit is sold: not once it is superseded or no longer made (decision 175)', async () => {
+    const [kit, later, pads] = [await aPart(), await aPart(), await aPart()];
+    expectReply(await patch(kit.id, { kit: [{ partNumber: pads.number, quantity: 2 }] }), 200);
+    expect((await read(pads.id)).inKits.map((one) => one.partNumber)).toEqual([kit.number]);
+    expectReply(await patch(kit.id, { lifecycle: '8', replacedBy: null }), 200);
+    expect((await read(pads.id)).inKits).toEqual([]);
+    expectReply(await patch(kit.id, { lifecycle: '7', replacedBy: later.number }), 200);
+    expect((await read(pads.id)).inKits).toEqual([]);
+    expectReply(await patch(kit.id, { lifecycle: '2', replacedBy: null }), 200);
+    expect((await read(pads.id)).inKits.map((one) => one.partNumber)).toEqual([kit.number]);
   });
 
   it('refuses a missing component, the kit itself, a kit inside a kit and a component becoming a kit', async () => {

@@ -19,6 +19,9 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 
+/** The advisory lock Manage Products' changes naming a new replacement take turns on (decision 175). */
+const REPLACEMENT_CHAIN_LOCK_KEY = 175_001;
+
 /** Why a rule refuses a part change, and the request's field it is about (`replacedBy`, `kit`, `kit.2`): the 400's `field`. */
 export interface PartChangeRefusal {
   problem: string;
@@ -155,6 +158,11 @@ export function createPartChangesRepository(db: Db) {
      * both through (decision 152). Checkout locks parts in id order too.
      */
     async lockNamed(id: string, { replacedBy, kit }: Partial<PartChangesInput>): Promise<void> {
+      // A new replacement first takes the replacements' turn (before any row): a circle can close
+      // through parts neither change names (A → B and C → D at once, with B → C and D → A already),
+      // whose row locks never meet, and each change's look at the chain then misses the other's
+      // (decision 175). One admin's replacement at a time, each seeing the one before.
+      if (typeof replacedBy === 'string') await sql`select pg_advisory_xact_lock(${REPLACEMENT_CHAIN_LOCK_KEY})`.execute(db);
       const numbers = [...(typeof replacedBy === 'string' ? [replacedBy] : []), ...(kit ?? []).map((row) => row.partNumber)];
       const named = numbers.length === 0 ? [] : await db.selectFrom('parts').select('id').where('part_number', 'in', numbers).execute();
       const ids = [...new Set([id, ...named.map((row) => row.id)])];
@@ -239,6 +247,9 @@ export function createPartChangesRepository(db: Db) {
           .select(['parts.part_number', 'parts.name'])
           .where('part_kit_components.component_id', '=', id)
           .where('parts.archived_at', 'is', null)
+          // "Also sold in kit": only a kit that is sold, not one replaced (its page moves to a part that
+          // may hold none of this) or no longer made (decision 175).
+          .where('parts.lifecycle_code', 'not in', [...REPLACED_CODES, ...ENDED_CODES])
           .orderBy('parts.part_number')
           .execute(),
       ]);

@@ -41,6 +41,18 @@ describe('two admins name each other’s part at once', () => {
     }
   }, 120_000);
 
+  it('supersede A by B and C by D, with B → C and D → A already: one lands, the other is the circle the two would close (decision 175)', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const [a, b, c, d] = [await aPart(), await aPart(), await aPart(), await aPart()];
+      expectReply(await supersede(shops.first, one, b.id, c.number), 200);
+      expectReply(await supersede(shops.first, one, d.id, a.number), 200);
+      // Neither change names a part the other names: their row locks never meet.
+      const replies = await Promise.all([supersede(shops.first, one, a.id, b.number), supersede(shops.second, two, c.id, d.number)]);
+      expect({ round, statuses: replies.map((reply) => reply.statusCode).sort() }).toEqual({ round, statuses: [200, 400] });
+      expect(replies.find((reply) => reply.statusCode === 400)?.json()).toEqual({ message: expect.stringContaining('That replacement would go round in a circle') as unknown, field: 'replacedBy' });
+    }
+  }, 120_000);
+
   it('make X a kit of Y and Y a kit of Z: one lands, the other says why, never a kit in a kit', async () => {
     for (let round = 0; round < 6; round += 1) {
       const [x, y, z] = [await aPart(), await aPart(), await aPart()];

@@ -1,9 +1,10 @@
-import { REPLACEMENT_PROVIDER, returnCan, returnMessages } from '@autoparts/shared';
+import { isReplaced, REPLACEMENT_PROVIDER, returnCan, returnMessages } from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
 import { withTransaction } from '../../lib/transaction';
 import type { Mail } from '../mail/outbox';
+import { createPartChangesRepository } from '../part-changes/repository';
 import { firstStatus, type OrderRow, type ReturnRow } from '../orders/model';
 import { returnedParts } from './present';
 import { ReturnRefusal } from './refusal';
@@ -66,17 +67,30 @@ export async function reopenReplacedClaim(trx: Db, replacementOrderId: string): 
 
 /**
  * A warranty replacement: a new order of the claimed lines at $0, paid (nothing to pay) and
- * taking stock, shipped like any order; it names the order it replaces lines of.
+ * taking stock, shipped like any order; it names the order it replaces lines of. A line of a part
+ * renumbered or superseded since (6, 7) is replaced by the part it is sold as now, the end of its
+ * chain, from that part's stock, as Buy again adds it (decision 175): the old number's row keeps
+ * only what was left of it, none once renumbered.
  */
 async function replacementOrder(trx: Db, claim: ReturnRow): Promise<{ id: string; order_number: OrderRow['order_number'] }> {
   const order: OrderRow = await trx.selectFrom('orders').selectAll().where('id', '=', claim.order_id).executeTakeFirstOrThrow();
-  const claimed = await trx
+  const rows = await trx
     .selectFrom('return_lines')
     .innerJoin('order_lines', (join) => join.onRef('order_lines.order_id', '=', 'return_lines.order_id').onRef('order_lines.position', '=', 'return_lines.position'))
-    .select(['order_lines.part_id', 'order_lines.part_number', 'order_lines.name', 'order_lines.img', 'return_lines.quantity'])
+    .innerJoin('parts', 'parts.id', 'order_lines.part_id')
+    .select(['order_lines.part_id', 'order_lines.part_number', 'order_lines.name', 'order_lines.img', 'return_lines.quantity', 'parts.lifecycle_code'])
     .where('return_lines.return_id', '=', claim.id)
     .orderBy('return_lines.position')
     .execute();
+  const changes = createPartChangesRepository(trx);
+  const claimed = await Promise.all(
+    rows.map(async ({ lifecycle_code, ...line }) => {
+      const current = isReplaced(lifecycle_code) ? await changes.currentReplacement(line.part_id) : null;
+      if (!current) return line;
+      const part = await trx.selectFrom('parts').select(['id', 'part_number', 'name', 'img']).where('id', '=', current.id).executeTakeFirstOrThrow();
+      return { ...line, part_id: part.id, part_number: part.part_number, name: part.name, img: part.img };
+    }),
+  );
   for (const line of [...claimed].sort((a, b) => a.part_id.localeCompare(b.part_id))) {
     const taken = await trx
       .updateTable('parts')

@@ -772,6 +772,24 @@ describe('admins deciding', () => {
     expectReply(await ask(ada, { orderId: other.orderId, lines: [{ partId: other.a, quantity: 1 }], reason: 'warranty', note: 'Broke' }), 409, returnMessages.warrantyExpired);
   });
 
+  it('a warranty claim of a part renumbered since is replaced by the part it is sold as now, from that part’s stock (decision 175)', async () => {
+    const { orderId, a } = await bought({ daysAgo: 100 });
+    const renumbered = await insertWeighedPart(app, { priceCents: 10_000, weightGrams: 1000, available: 10 });
+    // Renumbered: the old number's stock went with it; the old number is on the order, the claim and its page.
+    await app.db.updateTable('parts').set({ warranty_months: 12, lifecycle_code: '6', replaced_by: renumbered, available_quantity: 0 }).where('id', '=', a).execute();
+    const ordered = await app.db.selectFrom('order_lines').select('part_number').where('order_id', '=', orderId).where('part_id', '=', a).executeTakeFirstOrThrow();
+    const claim = await requested(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'warranty', note: 'Stopped working' });
+    const done = await shown(await approve(claim.id, { resolution: 'replace' }));
+    expect(done).toMatchObject({ status: 'replaced', replacementOrderId: expect.any(String) });
+    const current = await app.db.selectFrom('parts').select('part_number').where('id', '=', renumbered).executeTakeFirstOrThrow();
+    const lines = await app.db.selectFrom('order_lines').selectAll().where('order_id', '=', done.replacementOrderId!).execute();
+    expect(lines).toEqual([expect.objectContaining({ part_id: renumbered, part_number: current.part_number, quantity: 1, unit_price_cents: 0 })]);
+    expect(await stockOf(app, renumbered)).toBe(9);
+    expect(await stockOf(app, a)).toBe(0);
+    // The claimed order still says the number it was sold under.
+    expect(await app.db.selectFrom('order_lines').select('part_number').where('order_id', '=', orderId).where('part_id', '=', a).executeTakeFirstOrThrow()).toEqual(ordered);
+  });
+
   it('a warranty replacement: its customer cannot cancel it; an admin cancels it before it ships, its stock back once and its claim open again (decision 110)', async () => {
     const { orderId, b } = await bought({ daysAgo: 100 });
     await app.db.updateTable('parts').set({ warranty_months: 12 }).where('id', '=', b).execute();

@@ -190,6 +190,22 @@ describe('/parts/{partNumber}', () => {
     expect(screen.queryByTestId('fit-promise')).not.toBeInTheDocument();
   });
 
+  it('moves a superseded part’s page, reached by a link within the shop, to its replacement’s, as the server’s 301 does, and offers the old number nothing to buy (decision 175)', async () => {
+    stubFetch({
+      [GET_PART]: { body: { ...part, lifecycle: { code: '7', label: 'Superseded' }, replacedBy: { partNumber: 'BRK-2002', name: 'Ceramic Brake Pads' } } },
+      'GET /api/parts/by-number/BRK-2002': { body: { ...part, _id: 'part-2', partNumber: 'BRK-2002', name: 'Ceramic Brake Pads', replaces: ['BRK-1001'] } },
+      ...visitor,
+    });
+    const { router } = renderRoutes([{ path: '/parts/:partNumber', element: <PublicPartPage /> }], { path: '/parts/BRK-1001' });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ceramic Brake Pads' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/parts/BRK-2002');
+    // Replaced, not pushed: Back leaves the old number rather than coming back to it.
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.getByTestId('part-replaces')).toHaveTextContent('Replaces BRK-1001');
+    expect(screen.getByRole('link', { name: 'Order now' })).toHaveAttribute('href', '/part/part-2');
+  });
+
   it('is indexed and orderable when on sale, and lists the numbers it replaces, the kits it is in and other brands’ numbers', async () => {
     stubFetch({
       [GET_PART]: {

@@ -1,6 +1,6 @@
-import { paths } from '@autoparts/shared';
+import { isReplaced, paths } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { PageMeta } from '../../../components/page-meta';
 import { pageTitle, SHOP_DESCRIPTION } from '../../../content/site';
@@ -43,6 +43,10 @@ export function Component() {
         action="Search the shop for it"
       />
     );
+  // A renumbered or superseded part's page moves to its current replacement's, as the server's 301
+  // does (a page load never gets here): a link within the shop to the old number (a kit's component
+  // superseded since) lands where a typed address does, not on the old number's buy box (decision 175).
+  if (isReplaced(part.data.lifecycle.code) && part.data.replacedBy) return <Navigate to={paths.partPage(part.data.replacedBy.partNumber)} replace />;
   const { _id: id, partNumber: number, minOrderQuantity, availableQuantity } = part.data;
   return (
     <PublicPartView
