@@ -1,5 +1,5 @@
 import { can, cancelsOnlyTheRest, formatPrice, orderKindOf, orderStatusLabels, type Order, type OrderStatus, type ShipOrderInput } from '@autoparts/shared';
-import { useId, useState } from 'react';
+import { useId, useState, type RefObject } from 'react';
 import { formatDateTime } from '../../../lib/dates';
 import { adminNotices } from '../admin-notices';
 import { ActionButton } from './action-button';
@@ -26,6 +26,8 @@ interface AllOrdersTableProps {
   stale: boolean;
   /** The order (its id) whose action just succeeded: the keyboard goes to what is left of its row. */
   focus?: RowFocus | undefined;
+  /** The table's region, for the page's Pager to take the keyboard to. */
+  region?: RefObject<HTMLDivElement | null>;
 }
 
 const statusStyles: Record<OrderStatus, string> = {
@@ -39,8 +41,8 @@ const statusStyles: Record<OrderStatus, string> = {
 };
 
 /** Every customer's orders: who, what, how many, the total, the status and when; ship or cancel. */
-export function AllOrdersTable({ orders, onShip, onDeliver, onCancel, pending, stale, focus }: AllOrdersTableProps) {
-  const region = useRowFocus(focus);
+export function AllOrdersTable({ orders, onShip, onDeliver, onCancel, pending, stale, focus, region: given }: AllOrdersTableProps) {
+  const region = useRowFocus(focus, given);
   return (
     <TableRegion ref={region} label="All orders table" busy={stale}>
       <table className={`${stackedTableClass} sm:min-w-[56rem] ${stale ? 'opacity-60' : ''}`}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode, type Ref } from 'react';
+import { useEffect, useRef, type ReactNode, type Ref, type RefObject } from 'react';
 
 /**
  * A wide table's frame, named by `label`. Below 640 px its table (class `stackedTableClass`)
@@ -35,16 +35,18 @@ export interface RowFocus {
  * Where the keyboard goes after a row's action succeeded, when the button pressed has gone (a
  * cancelled order's Cancel, a closed Ship form, a removed user's row): the row's first action left
  * (`data-row-actions`), else its header cell (`tabIndex=-1`), else, when the row left the list,
- * the table's region. Give the answer to TableRegion's `ref`; rows carry `data-row={key}`.
+ * the table's region. Give the answer to TableRegion's `ref`; rows carry `data-row={key}`. A
+ * `region` ref given is used (the page's Pager takes the keyboard to the same region).
  */
-export function useRowFocus(focus: RowFocus | undefined) {
-  const region = useRef<HTMLDivElement>(null);
+export function useRowFocus(focus: RowFocus | undefined, given?: RefObject<HTMLDivElement | null>) {
+  const own = useRef<HTMLDivElement>(null);
+  const region = given ?? own;
   useEffect(() => {
     const frame = region.current;
     if (!focus || !frame) return;
     const row = [...frame.querySelectorAll<HTMLTableRowElement>('tr[data-row]')].find((candidate) => candidate.dataset.row === focus.row);
     const target = row?.querySelector<HTMLElement>('[data-row-actions] button:not(:disabled)') ?? row?.querySelector<HTMLElement>('th[tabindex]') ?? frame;
     target.focus();
-  }, [focus]);
+  }, [focus, region]);
   return region;
 }
