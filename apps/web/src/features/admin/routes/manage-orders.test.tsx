@@ -376,6 +376,9 @@ describe('Manage All Orders', () => {
     expect(units).toHaveValue(3);
     expect(form.getByText('(of 3 left)')).toBeInTheDocument();
     expect(form.getByRole('group', { name: 'Units in this parcel' })).toHaveAccessibleDescription(shipmentMessages.tooMany(0, 3));
+    // The field that has the keyboard says it too: a group's description is not read as focus lands in it.
+    expect(units).toHaveAccessibleDescription(shipmentMessages.tooMany(0, 3));
+    expect(units).toHaveAttribute('aria-invalid', 'true');
     expect(form.getByLabelText('Tracking number')).not.toHaveAttribute('aria-invalid', 'true');
     // Said once, in place: no toast over it.
     expect(screen.queryByText(notices.actionFailed)).not.toBeInTheDocument();
