@@ -24,6 +24,14 @@ export function TableRegion({ label, busy = false, children, ref }: { label: str
 export const stackedTableClass = 'stacked-table w-full text-left text-sm';
 export const headerCellClass = 'px-4 py-3';
 export const theadClass = 'bg-slate-50 text-xs font-semibold uppercase tracking-wider text-slate-600';
+/**
+ * The actions column of a table that may be wider than its region (long names, e-mails, numbers):
+ * from 640 px it keeps to the region's right edge while the rest scrolls under it, so a row's
+ * actions are in sight without scrolling sideways; a line on its left marks the edge. Its header
+ * cell takes `actionsHeaderClass` (the header's background).
+ */
+export const actionsCellClass = 'sm:sticky sm:right-0 sm:bg-white sm:shadow-[inset_1px_0_0_var(--color-slate-200)]';
+export const actionsHeaderClass = 'sm:sticky sm:right-0 sm:bg-slate-50 sm:shadow-[inset_1px_0_0_var(--color-slate-200)]';
 
 /** Which row's action just succeeded (its `data-row` key), and a count that asks again for the same row. */
 export interface RowFocus {
