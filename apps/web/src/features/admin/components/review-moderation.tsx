@@ -69,9 +69,9 @@ function ReviewItem({ review, pending, onToggle, hidingAuthor, onHideAuthor }: R
       className={`h-full rounded-xl border p-4 text-sm ${review.hidden ? 'border-dashed border-slate-300 bg-slate-50' : 'border-slate-200'}`}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <h3 id={authorId} dir="auto" className="min-w-0 font-bold text-ink [overflow-wrap:anywhere]">
+        <h2 id={authorId} dir="auto" className="min-w-0 font-bold text-ink [overflow-wrap:anywhere]">
           {review.name}
-        </h3>
+        </h2>
         {review.hidden && <span className="inline-flex rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">Hidden</span>}
       </div>
       <p className="text-slate-500">
