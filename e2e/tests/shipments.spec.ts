@@ -58,6 +58,9 @@ for (const width of widths) {
       await form.getByRole('button', { name: 'Ship' }).click();
       await expect(page.getByText('Shipment recorded: the rest of the order is still to ship')).toBeVisible();
       await expect(row.getByText('Partly shipped')).toBeVisible();
+      // The form closes once the list is fetched again, a moment after the status shows: Ship…
+      // pressed before then closed the form it was about to close (a failure at 390 px, 1 run of 2).
+      await expect(form).toHaveCount(0);
 
       // The rest: everything left is the default.
       await row.getByText('Ship…').click();
