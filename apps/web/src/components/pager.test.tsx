@@ -1,35 +1,55 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Pager } from './pager';
 
-function Paged({ totalPages }: { totalPages: number }) {
-  const [page, setPage] = useState(totalPages - 1);
-  return <Pager page={page} totalPages={totalPages} onPage={setPage} label="Orders pages" />;
+function Paged({ totalPages, from = totalPages - 1 }: { totalPages: number; from?: number }) {
+  const [page, setPage] = useState(from);
+  const list = useRef<HTMLUListElement>(null);
+  return (
+    <>
+      <ul ref={list} tabIndex={-1} aria-label="Orders">
+        <li>{`Order on page ${page}`}</li>
+      </ul>
+      <Pager page={page} totalPages={totalPages} onPage={setPage} label="Orders pages" list={list} />
+    </>
+  );
 }
 
 describe('Pager', () => {
   it('with a total, says where the reader is, even on the only page, with both steps disabled', () => {
-    render(<Pager page={1} totalPages={1} onPage={() => {}} label="Orders pages" />);
+    render(<Pager page={1} totalPages={1} onPage={() => {}} label="Orders pages" list={{ current: null }} />);
     expect(screen.getByRole('navigation', { name: 'Orders pages' })).toHaveTextContent('Page 1 of 1');
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
   });
 
-  it('keeps the keyboard on the other step when the pressed one is disabled at the end', async () => {
+  it('takes the keyboard to the top of the list after Next and after Previous, the new page said', async () => {
+    const user = userEvent.setup();
+    render(<Paged totalPages={5} from={2} />);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Page 3 of 5')).toBeInTheDocument();
+    expect(screen.getByText('Page 3 of 5')).toHaveAttribute('aria-live', 'polite');
+    expect(screen.getByRole('list', { name: 'Orders' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(screen.getByText('Order on page 2')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Orders' })).toHaveFocus();
+  });
+
+  it('at the last page, the keyboard is on the list, not on the step just disabled', async () => {
     const user = userEvent.setup();
     render(<Paged totalPages={3} />);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Previous' })).toHaveFocus();
+    expect(screen.getByRole('list', { name: 'Orders' })).toHaveFocus();
   });
 
-  it('without a total, shows nothing when one page holds the list, and steps on while pages come full', async () => {
-    const { rerender } = render(<Pager page={1} hasNext={false} onPage={() => {}} label="Users pages" />);
+  it('without a total, shows nothing when one page holds the list, and steps on while pages come full', () => {
+    const { rerender } = render(<Pager page={1} hasNext={false} onPage={() => {}} label="Users pages" list={{ current: null }} />);
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
-    rerender(<Pager page={2} hasNext={false} onPage={() => {}} label="Users pages" previousText="Newer" nextText="Older" />);
+    rerender(<Pager page={2} hasNext={false} onPage={() => {}} label="Users pages" list={{ current: null }} previousText="Newer" nextText="Older" />);
     expect(screen.getByRole('navigation', { name: 'Users pages' })).toHaveTextContent('Page 2');
     expect(screen.getByRole('button', { name: 'Newer' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Older' })).toBeDisabled();

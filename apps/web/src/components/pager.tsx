@@ -1,10 +1,15 @@
-import { useLayoutEffect, useRef } from 'react';
+import type { RefObject } from 'react';
 
 type PagerProps = {
   page: number;
   onPage: (page: number) => void;
   /** What is paged, for the navigation's name: "Orders pages". */
   label: string;
+  /**
+   * The paged list's top: its region, its heading or the list itself, named, and focusable
+   * (`tabIndex`, `pagedListFocusClass` for its outline). After a page change the keyboard goes there.
+   */
+  list: RefObject<HTMLElement | null>;
   previousText?: string;
   nextText?: string;
 } & (
@@ -23,38 +28,42 @@ type PagerProps = {
 const stepClass =
   'rounded-lg border border-slate-300 px-4 py-2 font-semibold text-ink hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent';
 
+/** The outline a paged list's top shows when a page change gives it the keyboard (a `tabIndex={-1}` element has none of its own). */
+export const pagedListFocusClass = 'focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-700';
+
 /**
  * Previous and Next through a list the server pages, each disabled at its end. Without a total,
- * nothing shows when one page holds the whole list. When the pressed button is about to be
- * disabled at an end, the keyboard moves to the other one. It has no margin of its own: the list
- * it pages spaces its children (`grid gap-4`).
+ * nothing shows when one page holds the whole list. It has no margin of its own: the list it pages
+ * spaces its children (`grid gap-4`).
+ *
+ * A page change takes the keyboard to the list's top (`list`), as a new page of results is read
+ * from its start: left on the pager at the foot of the page, the next Tab went on to what follows
+ * the list, and Shift+Tab up through the new rows from their end. The list's top is scrolled into
+ * view if it was above it (the admin lists keep their scroll on a page change, decision 093);
+ * "Page X of Y" is said as it changes.
  */
-export function Pager({ page, onPage, label, previousText = 'Previous', nextText = 'Next', ...size }: PagerProps) {
-  const previous = useRef<HTMLButtonElement>(null);
-  const next = useRef<HTMLButtonElement>(null);
+export function Pager({ page, onPage, label, list, previousText = 'Previous', nextText = 'Next', ...size }: PagerProps) {
   const hasNext = size.totalPages === undefined ? size.hasNext : page < size.totalPages;
-  // A step found to be the end after it was pressed (without a total, the page after it came back
-  // empty) is disabled under the keyboard: before the browser drops the focus, it goes to the other.
-  useLayoutEffect(() => {
-    if (!hasNext && next.current !== null && document.activeElement === next.current) previous.current?.focus();
-  }, [hasNext]);
   if (size.totalPages === undefined && page === 1 && !hasNext) return null;
 
   function go(to: number) {
-    if (to <= 1) next.current?.focus();
-    else if (size.totalPages !== undefined && to >= size.totalPages) previous.current?.focus();
     onPage(to);
+    const top = list.current;
+    if (!top) return;
+    top.focus({ preventScroll: true });
+    // Shown below the sticky header: `scrollIntoView` keeps the element's scroll margin (8rem in <main>) clear above it.
+    if (top.getBoundingClientRect().top < parseFloat(getComputedStyle(top).scrollMarginTop)) top.scrollIntoView({ block: 'start' });
   }
 
   return (
     <nav aria-label={label} className="flex items-center justify-between gap-4">
-      <button ref={previous} type="button" onClick={() => go(page - 1)} disabled={page <= 1} className={stepClass}>
+      <button type="button" onClick={() => go(page - 1)} disabled={page <= 1} className={stepClass}>
         {previousText}
       </button>
       <span aria-live="polite" className="text-sm text-slate-600">
         {size.totalPages === undefined ? `Page ${page}` : `Page ${page} of ${size.totalPages}`}
       </span>
-      <button ref={next} type="button" onClick={() => go(page + 1)} disabled={!hasNext} className={stepClass}>
+      <button type="button" onClick={() => go(page + 1)} disabled={!hasNext} className={stepClass}>
         {nextText}
       </button>
     </nav>

@@ -1,9 +1,9 @@
 import { can, cancelsOnlyTheRest, formatPrice, orderKindOf, orderStatusLabels, type Order, type OrderStatus, type ShipOrderInput } from '@autoparts/shared';
-import { useId, useState } from 'react';
+import { useId, useState, type RefObject } from 'react';
 import { formatDateTime } from '../../../lib/dates';
 import { adminNotices } from '../admin-notices';
 import { ActionButton } from './action-button';
-import { headerCellClass, stackedTableClass, TableRegion, theadClass, useRowFocus, type RowFocus } from './table-region';
+import { actionsCellClass, actionsHeaderClass, headerCellClass, stackedTableClass, TableRegion, theadClass, useRowFocus, type RowFocus } from './table-region';
 import { EmailText } from '../../../components/email-text';
 import { OrderDetailsDisclosure } from '../../orders/components/order-breakdown';
 import type { ShipRefusal } from '../../shipments/api/shipments';
@@ -26,6 +26,8 @@ interface AllOrdersTableProps {
   stale: boolean;
   /** The order (its id) whose action just succeeded: the keyboard goes to what is left of its row. */
   focus?: RowFocus | undefined;
+  /** The table's region, for the page's Pager to take the keyboard to. */
+  region?: RefObject<HTMLDivElement | null>;
 }
 
 const statusStyles: Record<OrderStatus, string> = {
@@ -39,8 +41,8 @@ const statusStyles: Record<OrderStatus, string> = {
 };
 
 /** Every customer's orders: who, what, how many, the total, the status and when; ship or cancel. */
-export function AllOrdersTable({ orders, onShip, onDeliver, onCancel, pending, stale, focus }: AllOrdersTableProps) {
-  const region = useRowFocus(focus);
+export function AllOrdersTable({ orders, onShip, onDeliver, onCancel, pending, stale, focus, region: given }: AllOrdersTableProps) {
+  const region = useRowFocus(focus, given);
   return (
     <TableRegion ref={region} label="All orders table" busy={stale}>
       <table className={`${stackedTableClass} sm:min-w-[56rem] ${stale ? 'opacity-60' : ''}`}>
@@ -65,7 +67,7 @@ export function AllOrdersTable({ orders, onShip, onDeliver, onCancel, pending, s
             <th scope="col" className={headerCellClass}>
               Date
             </th>
-            <th scope="col" className={headerCellClass}>
+            <th scope="col" className={`${headerCellClass} ${actionsHeaderClass}`}>
               <span className="sr-only">Actions</span>
             </th>
           </tr>
@@ -147,10 +149,12 @@ function OrderRow({ order, onShip, onDeliver, onCancel, pending, busy }: OrderRo
             </p>
           )}
         </td>
-        <td data-label="Date" className="px-4 py-3 whitespace-nowrap text-slate-600">
+        {/* The date and its time on two lines when the row's texts need the width (at 1280 px, long names). */}
+        <td data-label="Date" className="px-4 py-3 text-slate-600">
           <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
         </td>
-        <td data-row-actions className="px-4 py-3">
+        {/* In sight at the region's right edge however wide the row's texts make the table (decision 172). */}
+        <td data-row-actions className={`px-4 py-3 ${actionsCellClass}`}>
           {shippable || cancellable ? (
             // A paid order can be shipped or cancelled (its payment refunded); a partly shipped one's rest too.
             <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -160,7 +164,7 @@ function OrderRow({ order, onShip, onDeliver, onCancel, pending, busy }: OrderRo
                   aria-expanded={shipOpen}
                   aria-controls={shipOpen ? formId : undefined}
                   onClick={() => setShipOpen((open) => !open)}
-                  className="whitespace-nowrap rounded font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+                  className="inline-flex min-h-6 items-center whitespace-nowrap rounded font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
                 >
                   Ship…<span className="sr-only">{` order ${order.orderNumber}`}</span>
                 </button>

@@ -1,7 +1,7 @@
 import { ADMIN_REVIEWS_PAGE_SIZE, type AdminReview } from '@autoparts/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { Pager } from '../../../components/pager';
+import { useId, useRef, useState } from 'react';
+import { Pager, pagedListFocusClass } from '../../../components/pager';
 import { LoadingBlock } from '../../../components/spinner';
 import { adminReviewsQuery } from '../api/get-admin-reviews';
 import { useHideAuthorReviews } from '../api/hide-author-reviews';
@@ -19,6 +19,8 @@ import { LoadError } from './load-error';
  */
 export function ReviewModeration() {
   const [page, setPage] = useState(1);
+  // The list: a new page takes the keyboard there (Pager).
+  const list = useRef<HTMLUListElement>(null);
   const reviews = useQuery({ ...adminReviewsQuery(page), placeholderData: keepPreviousData });
   const hasNext = useHasNextPage(adminReviewsQuery(page + 1), reviews.data?.length === ADMIN_REVIEWS_PAGE_SIZE);
   const setVisibility = useSetReviewVisibility();
@@ -31,7 +33,7 @@ export function ReviewModeration() {
   if (reviews.data.length === 0 && page === 1) return <p className="text-slate-600">No reviews yet.</p>;
   return (
     <div className="grid gap-4">
-      <ul className="grid gap-3 lg:grid-cols-2">
+      <ul ref={list} tabIndex={-1} aria-label="Reviews" className={`grid gap-3 lg:grid-cols-2 ${pagedListFocusClass}`}>
         {reviews.data.map((review) => (
           <li key={review._id}>
             <ReviewItem
@@ -46,7 +48,7 @@ export function ReviewModeration() {
           </li>
         ))}
       </ul>
-      <Pager page={page} hasNext={hasNext} onPage={setPage} label="Reviews pages" />
+      <Pager list={list} page={page} hasNext={hasNext} onPage={setPage} label="Reviews pages" />
     </div>
   );
 }
@@ -67,9 +69,9 @@ function ReviewItem({ review, pending, onToggle, hidingAuthor, onHideAuthor }: R
       className={`h-full rounded-xl border p-4 text-sm ${review.hidden ? 'border-dashed border-slate-300 bg-slate-50' : 'border-slate-200'}`}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <h3 id={authorId} dir="auto" className="min-w-0 font-bold text-ink [overflow-wrap:anywhere]">
+        <h2 id={authorId} dir="auto" className="min-w-0 font-bold text-ink [overflow-wrap:anywhere]">
           {review.name}
-        </h3>
+        </h2>
         {review.hidden && <span className="inline-flex rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">Hidden</span>}
       </div>
       <p className="text-slate-500">

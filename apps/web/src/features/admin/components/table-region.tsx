@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode, type Ref } from 'react';
+import { useEffect, useRef, type ReactNode, type Ref, type RefObject } from 'react';
 
 /**
  * A wide table's frame, named by `label`. Below 640 px its table (class `stackedTableClass`)
@@ -24,6 +24,14 @@ export function TableRegion({ label, busy = false, children, ref }: { label: str
 export const stackedTableClass = 'stacked-table w-full text-left text-sm';
 export const headerCellClass = 'px-4 py-3';
 export const theadClass = 'bg-slate-50 text-xs font-semibold uppercase tracking-wider text-slate-600';
+/**
+ * The actions column of a table that may be wider than its region (long names, e-mails, numbers):
+ * from 640 px it keeps to the region's right edge while the rest scrolls under it, so a row's
+ * actions are in sight without scrolling sideways; a line on its left marks the edge. Its header
+ * cell takes `actionsHeaderClass` (the header's background).
+ */
+export const actionsCellClass = 'sm:sticky sm:right-0 sm:bg-white sm:shadow-[inset_1px_0_0_var(--color-slate-200)]';
+export const actionsHeaderClass = 'sm:sticky sm:right-0 sm:bg-slate-50 sm:shadow-[inset_1px_0_0_var(--color-slate-200)]';
 
 /** Which row's action just succeeded (its `data-row` key), and a count that asks again for the same row. */
 export interface RowFocus {
@@ -35,16 +43,18 @@ export interface RowFocus {
  * Where the keyboard goes after a row's action succeeded, when the button pressed has gone (a
  * cancelled order's Cancel, a closed Ship form, a removed user's row): the row's first action left
  * (`data-row-actions`), else its header cell (`tabIndex=-1`), else, when the row left the list,
- * the table's region. Give the answer to TableRegion's `ref`; rows carry `data-row={key}`.
+ * the table's region. Give the answer to TableRegion's `ref`; rows carry `data-row={key}`. A
+ * `region` ref given is used (the page's Pager takes the keyboard to the same region).
  */
-export function useRowFocus(focus: RowFocus | undefined) {
-  const region = useRef<HTMLDivElement>(null);
+export function useRowFocus(focus: RowFocus | undefined, given?: RefObject<HTMLDivElement | null>) {
+  const own = useRef<HTMLDivElement>(null);
+  const region = given ?? own;
   useEffect(() => {
     const frame = region.current;
     if (!focus || !frame) return;
     const row = [...frame.querySelectorAll<HTMLTableRowElement>('tr[data-row]')].find((candidate) => candidate.dataset.row === focus.row);
     const target = row?.querySelector<HTMLElement>('[data-row-actions] button:not(:disabled)') ?? row?.querySelector<HTMLElement>('th[tabindex]') ?? frame;
     target.focus();
-  }, [focus]);
+  }, [focus, region]);
   return region;
 }

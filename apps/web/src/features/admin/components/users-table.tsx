@@ -1,5 +1,5 @@
 import { adminMessages } from '@autoparts/shared';
-import { useId } from 'react';
+import { useId, type RefObject } from 'react';
 import type { UserSummary } from '../api/get-users';
 import { EmailText } from '../../../components/email-text';
 import { ActionButton } from './action-button';
@@ -16,13 +16,15 @@ interface UsersTableProps {
   pending: { action: UserAction; email: string } | undefined;
   /** The user (their e-mail) whose row takes the keyboard after an action: a removed user's neighbour. */
   focus?: RowFocus | undefined;
+  /** The table's region, for the page's Pager to take the keyboard to. */
+  region?: RefObject<HTMLDivElement | null>;
 }
 
 type UserAction = 'make-admin' | 'remove-admin' | 'remove';
 
 /** Make Admin's table (SPEC §2): e-mail, status, Make Admin (or Remove admin for an admin) and Remove. */
-export function UsersTable({ users, myEmail, onMakeAdmin, onRemoveAdmin, onRemove, pending, focus }: UsersTableProps) {
-  const region = useRowFocus(focus);
+export function UsersTable({ users, myEmail, onMakeAdmin, onRemoveAdmin, onRemove, pending, focus, region: given }: UsersTableProps) {
+  const region = useRowFocus(focus, given);
   return (
     <TableRegion ref={region} label="Users table">
       <table className={`${stackedTableClass} sm:min-w-[36rem]`}>

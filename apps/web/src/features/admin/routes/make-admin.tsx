@@ -1,6 +1,6 @@
 import { confirmations, roleConfirmations, USERS_PAGE_SIZE } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Pager } from '../../../components/pager';
 import { LoadingBlock } from '../../../components/spinner';
 import { useMe } from '../../../lib/me';
@@ -50,6 +50,8 @@ export function Component() {
   const myEmail = me?.email ?? '';
   // A removed user's row goes: the keyboard goes to the next user's (the previous one's at the end).
   const [focus, setFocus] = useState<RowFocus | undefined>();
+  // The table's region: a new page takes the keyboard there (Pager).
+  const table = useRef<HTMLDivElement>(null);
 
   // One click would otherwise hand someone every order, product and user.
   function handleMakeAdmin(user: UserSummary) {
@@ -104,8 +106,9 @@ export function Component() {
               onRemove={handleRemove}
               pending={pending}
               focus={focus}
+              region={table}
             />
-            <Pager page={filters.page} hasNext={hasNext} onPage={(page) => change({ ...filters, page })} label="Users pages" />
+            <Pager list={table} page={filters.page} hasNext={hasNext} onPage={(page) => change({ ...filters, page })} label="Users pages" />
           </div>
         )}
       </div>

@@ -189,6 +189,8 @@ describe('Manage All Orders', () => {
     await user.click(pages.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('row', { name: /Sam Smith/ })).toBeInTheDocument();
     expect(pages.getByText('Page 2 of 3')).toBeInTheDocument();
+    // The new page is read from its top: the keyboard is on the table's region, not left on the pager below it.
+    expect(screen.getByRole('region', { name: 'All orders table' })).toHaveFocus();
     expect(router.state.location.search).toBe('?status=unpaid&page=2');
     expect(pages.getByRole('button', { name: 'Previous' })).toBeEnabled();
 
@@ -196,8 +198,8 @@ describe('Manage All Orders', () => {
     expect(await screen.findByRole('row', { name: /Jane Doe/ })).toBeInTheDocument();
     expect(pages.getByText('Page 3 of 3')).toBeInTheDocument();
     expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
-    // The keyboard stays on the pager rather than on a button that is now disabled.
-    expect(pages.getByRole('button', { name: 'Previous' })).toHaveFocus();
+    // The keyboard is at the table's top, not on a button that is now disabled.
+    expect(screen.getByRole('region', { name: 'All orders table' })).toHaveFocus();
 
     await user.click(pages.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByRole('row', { name: /Sam Smith/ })).toBeInTheDocument();
@@ -374,6 +376,9 @@ describe('Manage All Orders', () => {
     expect(units).toHaveValue(3);
     expect(form.getByText('(of 3 left)')).toBeInTheDocument();
     expect(form.getByRole('group', { name: 'Units in this parcel' })).toHaveAccessibleDescription(shipmentMessages.tooMany(0, 3));
+    // The field that has the keyboard says it too: a group's description is not read as focus lands in it.
+    expect(units).toHaveAccessibleDescription(shipmentMessages.tooMany(0, 3));
+    expect(units).toHaveAttribute('aria-invalid', 'true');
     expect(form.getByLabelText('Tracking number')).not.toHaveAttribute('aria-invalid', 'true');
     // Said once, in place: no toast over it.
     expect(screen.queryByText(notices.actionFailed)).not.toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { confirmations, type Order, type OrderStatus } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { LoadingBlock } from '../../../components/spinner';
 import { useSearchChanges } from '../../../lib/search-changes';
 import { useCancelAnyOrder } from '../api/cancel-any-order';
@@ -45,6 +45,8 @@ export function Component() {
   const cancel = useCancelAnyOrder();
   // After an action, the keyboard goes to what is left of the order's row (its button may be gone).
   const [focus, setFocus] = useState<RowFocus | undefined>();
+  // The table's region: a new page takes the keyboard there (Pager).
+  const table = useRef<HTMLDivElement>(null);
   const focusOrder = (order: Order) => () => setFocus((last) => ({ row: order._id, request: (last?.request ?? 0) + 1 }));
 
   const { status, email } = filters;
@@ -124,9 +126,11 @@ export function Component() {
               pending={pending}
               stale={orders.isPlaceholderData}
               focus={focus}
+              region={table}
             />
             <Pager
               label="Orders pages"
+              list={table}
               page={filters.page}
               totalPages={Math.max(1, Math.ceil(orders.data.total / orders.data.pageSize))}
               onPage={(page) => change({ ...filters, page })}

@@ -1,6 +1,6 @@
 import { paths } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { LoadingBlock } from '../../../components/spinner';
 import { TextField } from '../../../components/text-field';
@@ -29,6 +29,8 @@ export function Component() {
   const [search, changeSearch] = useSearchChanges();
   const filters = filtersFrom(search);
   const parts = useQuery(adminPartsQuery(filters));
+  // The table's region: a new page takes the keyboard there (Pager).
+  const table = useRef<HTMLDivElement>(null);
 
   function go({ q, page }: PartFilters) {
     const next = new URLSearchParams();
@@ -84,7 +86,7 @@ export function Component() {
                 {parts.data.total === 1 ? '1 product' : `${parts.data.total} products`}
                 {parts.isPlaceholderData && <span role="status"> · Loading…</span>}
               </p>
-              <TableRegion label="Products table" busy={parts.isPlaceholderData}>
+              <TableRegion ref={table} label="Products table" busy={parts.isPlaceholderData}>
                 <table className={`${stackedTableClass} sm:min-w-[52rem] ${parts.isPlaceholderData ? 'opacity-60' : ''}`}>
                   <caption className="sr-only">Products</caption>
                   <thead className={theadClass}>
@@ -123,6 +125,7 @@ export function Component() {
               </TableRegion>
               <Pager
                 label="Products pages"
+                list={table}
                 page={filters.page}
                 totalPages={Math.max(1, Math.ceil(parts.data.total / parts.data.pageSize))}
                 onPage={(page) => go({ ...filters, page })}

@@ -58,7 +58,7 @@ function OverviewFigures({ overview }: { overview: AdminOverview }) {
           </Suspense>
         </div>
         <details className="mt-2 text-sm">
-          <summary className="cursor-pointer font-semibold text-brand-700">The figures as a table</summary>
+          <summary className="cursor-pointer py-0.5 font-semibold text-brand-700">The figures as a table</summary>
           <table className="mt-2 w-full max-w-md text-left tabular-nums">
             <caption className="sr-only">Revenue and orders per day</caption>
             <thead>

@@ -1,6 +1,7 @@
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Pager } from '../../../components/pager';
+import { useRef } from 'react';
+import { Pager, pagedListFocusClass } from '../../../components/pager';
 import { LoadingBlock } from '../../../components/spinner';
 import { useHasNextPage } from '../../../lib/next-page';
 import { useSearchChanges } from '../../../lib/search-changes';
@@ -44,6 +45,8 @@ export function Component() {
   const entries = useQuery({ ...auditLogQuery({ ...filters, limit: AUDIT_PAGE_SIZE }), enabled: !rangeProblem });
   const hasNext = useHasNextPage(auditLogQuery({ ...filters, limit: AUDIT_PAGE_SIZE, page: filters.page + 1 }), !rangeProblem && entries.data?.length === AUDIT_PAGE_SIZE);
   const actors = useQuery(auditActorsQuery);
+  // The entries' section: a new page takes the keyboard there (Pager).
+  const list = useRef<HTMLElement>(null);
   const filtered = Boolean(filters.actor || filters.action || filters.from || filters.to || filters.q);
   // A search that ran by itself while typing replaces the address's entry rather than adding one.
   const change = (next: AuditFilterValues & { page: number }, how?: 'typing' | 'submit') =>
@@ -65,7 +68,7 @@ export function Component() {
             onFirstPage={filters.page > 1 ? () => change({ ...filters, page: 1 }) : undefined}
           />
         ) : (
-          <section aria-labelledby="audit-entries-heading" aria-busy={entries.isPlaceholderData || undefined} className="grid gap-4">
+          <section ref={list} tabIndex={-1} aria-labelledby="audit-entries-heading" aria-busy={entries.isPlaceholderData || undefined} className={`grid gap-4 ${pagedListFocusClass}`}>
             <h2 id="audit-entries-heading" className="sr-only">
               Audit log entries
             </h2>
@@ -77,6 +80,7 @@ export function Component() {
             <AuditEntries entries={entries.data} className={`rounded-xl border border-slate-200 p-4 sm:p-5 ${entries.isPlaceholderData ? 'opacity-60' : ''}`} />
             <Pager
               label="Audit log pages"
+              list={list}
               page={filters.page}
               hasNext={hasNext}
               previousText="Newer"

@@ -12,7 +12,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { EmptyState } from '../../../components/empty-state';
-import { Pager } from '../../../components/pager';
+import { Pager, pagedListFocusClass } from '../../../components/pager';
 import { SelectField } from '../../../components/select-field';
 import { LoadingBlock } from '../../../components/spinner';
 import { TextareaField } from '../../../components/textarea-field';
@@ -31,6 +31,8 @@ import { adminCertificatesQuery, certificateDocumentUrl, useRejectCertificate, u
 export function Component() {
   const [status, setStatus] = useState<CertificateStatus | ''>('unverified');
   const [page, setPage] = useState(1);
+  // The list: a new page takes the keyboard there (Pager).
+  const list = useRef<HTMLUListElement>(null);
   const certificates = useQuery({ ...adminCertificatesQuery(status, page), placeholderData: keepPreviousData });
   const hasNext = useHasNextPage(adminCertificatesQuery(status, page + 1), certificates.data?.length === CERTIFICATES_PAGE_SIZE);
   const verify = useVerifyCertificate();
@@ -61,7 +63,7 @@ export function Component() {
           <EmptyState message={status === 'unverified' ? 'No certificate awaits verification.' : 'No certificates here.'} onFirstPage={page > 1 ? () => setPage(1) : undefined} />
         ) : (
           <div className="grid gap-4">
-            <ul aria-label="Certificates" className="grid gap-3 lg:grid-cols-2">
+            <ul ref={list} tabIndex={-1} aria-label="Certificates" className={`grid gap-3 lg:grid-cols-2 ${pagedListFocusClass}`}>
               {certificates.data.map((certificate) => (
                 <li key={certificate.id}>
                   <CertificateCard
@@ -82,7 +84,7 @@ export function Component() {
                 </li>
               ))}
             </ul>
-            <Pager page={page} onPage={setPage} hasNext={hasNext} label="Certificates pages" />
+            <Pager list={list} page={page} onPage={setPage} hasNext={hasNext} label="Certificates pages" />
           </div>
         )}
       </div>

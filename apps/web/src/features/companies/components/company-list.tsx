@@ -1,5 +1,6 @@
 import { companyStatusLabels, formatPrice, paymentTermsLabels, type CompanySummary } from '@autoparts/shared';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type Ref } from 'react';
+import { pagedListFocusClass } from '../../../components/pager';
 import { ActionButton } from '../../admin/components/action-button';
 
 interface CompanyListProps {
@@ -7,12 +8,14 @@ interface CompanyListProps {
   /** The company whose Edit button gets the focus back once its edit is saved or cancelled. */
   returnFocusTo?: string | undefined;
   onEdit: (company: CompanySummary) => void;
+  /** The list, focusable: the page's Pager takes the keyboard to it. */
+  ref?: Ref<HTMLUListElement>;
 }
 
 /** Every company as a card (a table would not fit a phone): its terms, limit and members. */
-export function CompanyList({ companies, returnFocusTo, onEdit }: CompanyListProps) {
+export function CompanyList({ companies, returnFocusTo, onEdit, ref }: CompanyListProps) {
   return (
-    <ul aria-label="Companies" className="grid gap-3 lg:grid-cols-2">
+    <ul ref={ref} tabIndex={-1} aria-label="Companies" className={`grid gap-3 lg:grid-cols-2 ${pagedListFocusClass}`}>
       {companies.map((company) => (
         <li key={company.id} className="min-w-0">
           <CompanyCard company={company} focusEdit={returnFocusTo === company.id} onEdit={() => onEdit(company)} />

@@ -38,7 +38,7 @@ describe('The company’s orders (Company page)', () => {
     await waitFor(() => expect(screen.queryByRole('navigation', PAGER)).not.toBeInTheDocument());
   });
 
-  it('steps to the next page when it has orders, and keeps the keyboard when that page is the last', async () => {
+  it('steps to the next page when it has orders, the keyboard at the list’s top, also when that page is the last', async () => {
     stubFetch({
       'GET /api/company/orders?page=1': { body: pageFrom(1) },
       'GET /api/company/orders?page=2': { body: pageFrom(21) },
@@ -50,9 +50,9 @@ describe('The company’s orders (Company page)', () => {
     await waitFor(() => expect(next).toBeEnabled());
     await user.click(next);
     expect(await screen.findByRole('link', { name: 'Order 100021' })).toBeInTheDocument();
-    // Page 3 came back empty: Next is disabled and the keyboard is on Previous.
+    // Page 3 came back empty: Next is disabled; the keyboard is on the new page's list, not on it.
     await waitFor(() => expect(next).toBeDisabled());
-    expect(within(screen.getByRole('navigation', PAGER)).getByRole('button', { name: 'Previous' })).toHaveFocus();
+    expect(screen.getByRole('list', { name: 'The company’s orders' })).toHaveFocus();
     expect(screen.getByRole('navigation', PAGER)).toHaveTextContent('Page 2');
   });
 });

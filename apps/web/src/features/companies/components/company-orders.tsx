@@ -1,9 +1,9 @@
 import { formatPrice, MY_ORDERS_PAGE_SIZE, orderStanding, paths } from '@autoparts/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
-import { Pager } from '../../../components/pager';
+import { Pager, pagedListFocusClass } from '../../../components/pager';
 import { LoadingBlock } from '../../../components/spinner';
 import { useHasNextPage } from '../../../lib/next-page';
 import { companyOrdersQuery } from '../api/companies';
@@ -17,6 +17,8 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
  */
 export function CompanyOrders() {
   const [page, setPage] = useState(1);
+  // The list: a new page takes the keyboard there (Pager).
+  const list = useRef<HTMLUListElement>(null);
   const orders = useQuery({ ...companyOrdersQuery(page), placeholderData: keepPreviousData });
   const hasNext = useHasNextPage(companyOrdersQuery(page + 1), orders.data?.length === MY_ORDERS_PAGE_SIZE);
 
@@ -33,7 +35,7 @@ export function CompanyOrders() {
         <EmptyState message="No orders yet: the orders members place show here." onFirstPage={page > 1 ? () => setPage(1) : undefined} />
       ) : (
         <>
-          <ul className="grid gap-3" aria-label="The company’s orders">
+          <ul ref={list} tabIndex={-1} className={`grid gap-3 ${pagedListFocusClass}`} aria-label="The company’s orders">
             {orders.data.map((order) => (
               <li key={order._id} className="grid gap-1 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-[1fr_auto] sm:items-center">
                 <div className="min-w-0">
@@ -57,7 +59,7 @@ export function CompanyOrders() {
               </li>
             ))}
           </ul>
-          <Pager page={page} onPage={setPage} hasNext={hasNext} label="The company’s orders pages" />
+          <Pager list={list} page={page} onPage={setPage} hasNext={hasNext} label="The company’s orders pages" />
         </>
       )}
     </section>

@@ -1,6 +1,6 @@
 import { COMPANIES_PAGE_SIZE, type CompanySummary } from '@autoparts/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Pager } from '../../../components/pager';
 import { LoadingBlock } from '../../../components/spinner';
 import { useHasNextPage } from '../../../lib/next-page';
@@ -22,6 +22,8 @@ import { CompanyPriceLists } from '../../price-lists/components/company-price-li
  */
 export function Component() {
   const [page, setPage] = useState(1);
+  // The list: a new page takes the keyboard there (Pager).
+  const list = useRef<HTMLUListElement>(null);
   const companies = useQuery({ ...adminCompaniesQuery(page), placeholderData: keepPreviousData });
   const hasNext = useHasNextPage(adminCompaniesQuery(page + 1), companies.data?.length === COMPANIES_PAGE_SIZE);
   const create = useCreateCompany();
@@ -41,8 +43,8 @@ export function Component() {
           <EmptyState message="No companies yet: create the first one below." onFirstPage={page > 1 ? () => setPage(1) : undefined} />
         ) : (
           <div className="grid gap-4">
-            <CompanyList companies={companies.data} returnFocusTo={returnFocusTo} onEdit={startEditing} />
-            <Pager page={page} onPage={setPage} hasNext={hasNext} label="Companies pages" />
+            <CompanyList ref={list} companies={companies.data} returnFocusTo={returnFocusTo} onEdit={startEditing} />
+            <Pager list={list} page={page} onPage={setPage} hasNext={hasNext} label="Companies pages" />
           </div>
         )}
         <div ref={formRef} className="grid max-w-3xl scroll-mt-4 grid-cols-1 gap-8">

@@ -102,7 +102,7 @@ export function OrderDetailsDisclosure({ order }: { order: Order }) {
   return (
     <>
       <details className="mt-1 text-sm font-normal" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
-        <summary className="cursor-pointer rounded text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+        <summary className="cursor-pointer rounded py-0.5 text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
           Order details<span className="sr-only">{` of order ${order.orderNumber}`}</span> ({lines} {lines === 1 ? 'line' : 'lines'})
         </summary>
         {opened && (

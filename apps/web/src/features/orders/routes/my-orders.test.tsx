@@ -430,7 +430,7 @@ describe('My Orders: pages', () => {
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'My Orders pages' })).not.toBeInTheDocument());
   });
 
-  it('steps to the older orders when there are some, and keeps the keyboard when that page is the last', async () => {
+  it('steps to the older orders when there are some, the keyboard at the list’s heading, also when that page is the last', async () => {
     stubFetch({
       'GET /api/me': { body: aCustomer() },
       [GET_ORDERS]: { body: ordersFrom(1) },
@@ -442,9 +442,9 @@ describe('My Orders: pages', () => {
     const older = await screen.findByRole('button', { name: 'Older orders' });
     await user.click(older);
     expect(await screen.findByRole('row', { name: /Part 21/ })).toBeInTheDocument();
-    // Page 3 came back empty: "Older orders" is disabled and the keyboard is on "Newer orders".
+    // Page 3 came back empty: "Older orders" is disabled; the keyboard is on the list's heading, not on it.
     await waitFor(() => expect(older).toBeDisabled());
-    expect(screen.getByRole('button', { name: 'Newer orders' })).toHaveFocus();
+    expect(screen.getByRole('heading', { name: 'My Orders', level: 1 })).toHaveFocus();
     expect(screen.getByRole('navigation', { name: 'My Orders pages' })).toHaveTextContent('Page 2');
   });
 });

@@ -81,6 +81,7 @@ export function Component() {
               focusRequest={focusRequest}
             />
             <Pager
+              list={heading}
               page={page}
               hasNext={hasNext}
               onPage={setPage}

@@ -1,6 +1,6 @@
 import { formatPrice, MY_ORDERS_PAGE_SIZE, orderStatusLabels, paths, type OrderHistoryEntry } from '@autoparts/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { Pager } from '../../../components/pager';
@@ -24,6 +24,8 @@ export function Component() {
   const { data: me } = useMe();
   const email = me?.email ?? '';
   const [page, setPage] = useState(1);
+  // The list's heading: a new page takes the keyboard there (Pager).
+  const heading = useRef<HTMLHeadingElement>(null);
   const history = useQuery({ ...orderHistoryQuery(email, page), enabled: email !== '', placeholderData: keepPreviousData });
   const hasNext = useHasNextPage(orderHistoryQuery(email, page + 1), history.data?.length === MY_ORDERS_PAGE_SIZE);
 
@@ -32,7 +34,7 @@ export function Component() {
   return (
     <section aria-labelledby="order-history-heading">
       <title>{pageTitle('Order history')}</title>
-      <h1 id="order-history-heading" className="text-3xl font-extrabold text-ink">
+      <h1 id="order-history-heading" ref={heading} tabIndex={-1} className="text-3xl font-extrabold text-ink focus:outline-none">
         Order history
       </h1>
       <p className="mt-2 text-slate-600">
@@ -53,6 +55,7 @@ export function Component() {
           <div className="grid gap-4">
             <HistoryTable entries={history.data} />
             <Pager
+              list={heading}
               page={page}
               hasNext={hasNext}
               onPage={setPage}

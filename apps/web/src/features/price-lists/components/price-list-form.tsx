@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useFieldArray, useForm, useWatch, type Control, type FieldErrors, type Resolver, type UseFormRegister } from 'react-hook-form';
 import { FormActions } from '../../../components/form-actions';
-import { Pager } from '../../../components/pager';
+import { Pager, pagedListFocusClass } from '../../../components/pager';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { isApiError } from '../../../lib/api-client';
@@ -108,6 +108,8 @@ export function PriceListForm({ list, pending, onSave, onCancel }: PriceListForm
   } = form;
   const entries = useFieldArray({ control, name: 'entries' });
   const [page, setPage] = useState(1);
+  // The entries' heading: another page of entries takes the keyboard there (Pager).
+  const entriesHeading = useRef<HTMLHeadingElement>(null);
   /** An entry to focus once its page shows: one added, or one refused on saving. */
   const focusEntry = useRef<number | undefined>(undefined);
   const pages = Math.max(1, Math.ceil(entries.fields.length / ENTRIES_PAGE_SIZE));
@@ -171,7 +173,7 @@ export function PriceListForm({ list, pending, onSave, onCancel }: PriceListForm
       <TextField label="Ends on (optional)" type="date" hint="Both days included." error={errors.endsAt?.message} {...register('endsAt')} />
 
       <section aria-labelledby={`${headingId}-entries`} className="grid gap-4 sm:col-span-2 lg:col-span-4">
-        <h3 id={`${headingId}-entries`} className="text-lg font-bold text-ink">
+        <h3 id={`${headingId}-entries`} ref={entriesHeading} tabIndex={-1} className={`text-lg font-bold text-ink ${pagedListFocusClass}`}>
           Entries <span className="font-normal text-slate-600">({entries.fields.length})</span>
         </h3>
         <p className="text-sm text-slate-600">The part’s own entry comes before its category’s; the deepest tier a quantity reaches applies.</p>
@@ -186,7 +188,7 @@ export function PriceListForm({ list, pending, onSave, onCancel }: PriceListForm
             ))}
           </ol>
         )}
-        {pages > 1 && <Pager page={page} onPage={setPage} totalPages={pages} label="Entries pages" previousText="Previous entries" nextText="Next entries" />}
+        {pages > 1 && <Pager list={entriesHeading} page={page} onPage={setPage} totalPages={pages} label="Entries pages" previousText="Previous entries" nextText="Next entries" />}
         {entriesError && (
           <p role="alert" className="text-sm font-medium text-red-700">
             {entriesError}

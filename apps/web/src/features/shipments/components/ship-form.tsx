@@ -49,7 +49,8 @@ export function ShipForm({
   const [carrier, setCarrier] = useState<CarrierCode>('ups');
   const [trackingNumber, setTrackingNumber] = useState('');
   const [quantities, setQuantities] = useState<Record<string, number>>(() => Object.fromEntries(lines.map((line) => [line.partId, line.left])));
-  const [error, setError] = useState<{ message: string; at: ErrorAt } | undefined>();
+  // `line`: the part of the line a refusal of units names (none: every line's units).
+  const [error, setError] = useState<{ message: string; at: ErrorAt; line?: string | undefined } | undefined>();
   /** Units of a line: as chosen, but no more than is left of it (another parcel may have gone since). */
   const unitsOf = (line: { partId: string; left: number }) => Math.min(quantities[line.partId] ?? line.left, line.left);
   // A refusal takes the keyboard to the field to correct (its alert is read as well).
@@ -65,11 +66,11 @@ export function ShipForm({
         : refusal.message === shipmentMessages.carrier
           ? 'carrier'
           : 'units';
-    setError({ message: refusal.message, at });
+    const partId = at === 'units' && refusal.line !== undefined ? going[refusal.line]?.partId : undefined;
+    setError({ message: refusal.message, at, line: partId });
     if (at === 'tracking') trackingField.current?.focus();
     else if (at === 'carrier') carrierField.current?.focus();
     else {
-      const partId = refusal.line === undefined ? undefined : going[refusal.line]?.partId;
       const named = partId === undefined ? null : unitsField.current?.querySelector<HTMLInputElement>(`input[data-part="${CSS.escape(partId)}"]`);
       (named ?? unitsField.current?.querySelector('input'))?.focus();
     }
@@ -146,7 +147,8 @@ export function ShipForm({
           <legend className="font-semibold text-ink">Units in this parcel</legend>
           {lines.map((line) => (
             <label key={line.partId} className="mt-2 flex items-center justify-between gap-3 text-slate-700">
-              <span className="min-w-0">
+              {/* A part's name of one long word (a feed's type designation) wraps within a phone's card. */}
+              <span className="min-w-0 [overflow-wrap:anywhere]">
                 {line.name} <span className="text-xs text-slate-500">(of {line.left} left)</span>
               </span>
               <input
@@ -155,6 +157,9 @@ export function ShipForm({
                 min={0}
                 max={line.left}
                 data-part={line.partId}
+                // The line refused (or every line, when none is named) says why where the keyboard is.
+                aria-invalid={(error?.at === 'units' && (error.line === undefined || error.line === line.partId)) || undefined}
+                aria-describedby={error?.at === 'units' && (error.line === undefined || error.line === line.partId) ? `${id}-error` : undefined}
                 value={unitsOf(line)}
                 onChange={(event) =>
                   setQuantities((current) => ({ ...current, [line.partId]: Math.max(0, Math.min(line.left, Math.trunc(Number(event.target.value) || 0))) }))

@@ -61,9 +61,9 @@ function MethodCard({ method, pending, focusEdit, onEdit, onToggle, onRemove }: 
       className={`h-full rounded-xl border p-4 text-sm ${method.active ? 'border-slate-200' : 'border-dashed border-slate-300 bg-slate-50'}`}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <h3 id={nameId} className="text-base font-bold text-ink">
+        <h2 id={nameId} className="text-base font-bold text-ink">
           {method.name}
-        </h3>
+        </h2>
         {!method.active && <span className="inline-flex rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">Inactive</span>}
       </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-700">

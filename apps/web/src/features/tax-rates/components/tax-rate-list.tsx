@@ -41,9 +41,9 @@ function RateCard({ rate, removing, focusEdit, onEdit, onRemove }: RateCardProps
   }, [focusEdit]);
   return (
     <article aria-labelledby={placeId} className="h-full rounded-xl border border-slate-200 p-4 text-sm">
-      <h3 id={placeId} className="text-base font-bold text-ink">
+      <h2 id={placeId} className="text-base font-bold text-ink">
         {rate.region === null ? `${rate.country} (whole country)` : `${rate.country}-${rate.region}`}
-      </h3>
+      </h2>
       <p className="mt-1 text-2xl font-extrabold text-ink">{formatPercent(rate.ratePercent)}</p>
       <p className="text-slate-600">{rate.appliesToShipping ? 'Shipping is taxed too' : 'Shipping is not taxed'}</p>
       <div className="mt-3 flex flex-wrap gap-2">
