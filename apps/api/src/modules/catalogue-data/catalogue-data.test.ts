@@ -301,6 +301,16 @@ describe('the routes', () => {
 describe('a hostile file', () => {
   const partsNamed = async (prefix: string) => Number((await app.db.selectFrom('parts').select((eb) => eb.fn.countAll<string>().as('n')).where('part_number', 'like', `${prefix}%`).executeTakeFirstOrThrow()).n);
 
+  // saxes reads no DTD: an entity declared in one is "undefined", so nothing is fetched or expanded (decision 174 looked).
+  it('is refused at an entity it would fetch or expand (XXE, billion laughs), reading no file of the server', async () => {
+    const xxe = '<?xml version="1.0"?>\n<!DOCTYPE PIES [<!ENTITY secret SYSTEM "file:///etc/passwd">]>\n<PIES><Items><Item><PartNumber>&secret;</PartNumber></Item></Items></PIES>';
+    const fetched = await imported({ kind: 'pies', file: { name: 'xxe.xml', bytes: Buffer.from(xxe) } });
+    expect(fetched).toMatchObject({ status: 'done', applied: false, problems: [{ line: 3, code: 'xml', message: 'Malformed XML on line 3: undefined entity.' }] });
+    expect(JSON.stringify(fetched)).not.toContain('root:');
+    const laughs = `<?xml version="1.0"?>\n<!DOCTYPE ACES [<!ENTITY a "lol">${Array.from({ length: 9 }, (_, index) => `<!ENTITY ${'b'.repeat(index + 1)} "${'&a;'.repeat(10)}">`).join('')}]>\n<ACES><Header><SubmissionType>UPDATE</SubmissionType></Header><App action="A" id="1"><Note>&bbbbbbbbb;</Note></App></ACES>`;
+    expect(await imported({ kind: 'aces', file: { name: 'laughs.xml', bytes: Buffer.from(laughs) } })).toMatchObject({ status: 'done', applied: false, problems: [{ line: 3, code: 'xml', message: 'Malformed XML on line 3: undefined entity.' }] });
+  });
+
   it('ends with an xml problem, not the memory, when it nests without end or holds a text of megabytes', async () => {
     const deep = await imported({ kind: 'pies', file: { name: 'deep.xml.gz', bytes: gzipSync(`<PIES><Items>${'<a>'.repeat(200_000)}`) } });
     expect(deep).toMatchObject({ status: 'done', applied: false, problemCount: 1, problems: [{ line: 1, code: 'xml', message: 'Malformed XML on line 1: elements are nested more than 32 deep' }] });
@@ -385,6 +395,18 @@ describe('a file of another kind', () => {
     const asPies = await imported({ kind: 'pies', mode: 'apply', onProblems: 'skip', file: { name: 'aces.xml', bytes: aces } });
     expect(asPies).toMatchObject({ status: 'done', applied: false, problemCount: 1 });
     expect(asPies.problems).toEqual([expect.objectContaining({ code: 'xml', message: catalogueDataMessages.wrongRoot('PIES', 'ACES') })]);
+  });
+
+  // A well-formed ACES FULL of a Header alone was "no applications": applied, it deleted every one (decision 174).
+  it('is refused when an ACES file has no Footer: a FULL one of a Header alone deletes no application', async () => {
+    const before = await liveApplications();
+    expect(before).toBeGreaterThan(0);
+    const aces = (await exported('/api/admin/catalogue/exports/aces')).toString('utf8');
+    const headerOnly = `${aces.slice(0, aces.indexOf('</Header>') + '</Header>'.length)}\n</ACES>\n`;
+    const result = await imported({ kind: 'aces', mode: 'apply', onProblems: 'skip', file: { name: 'header-only.xml', bytes: Buffer.from(headerOnly) } });
+    expect(result).toMatchObject({ status: 'done', applied: false, counts: { deleted: 0 }, problemCount: 1 });
+    expect(result.problems).toEqual([expect.objectContaining({ code: 'invalid-value', message: expect.stringContaining('no Footer with a RecordCount') })]);
+    expect(await liveApplications()).toBe(before);
   });
 
   it('is told it is not XML when it does not start as XML (a CSV, a PNG)', async () => {

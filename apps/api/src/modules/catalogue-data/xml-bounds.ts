@@ -12,12 +12,16 @@ export const XML_MAX_RECORD_ELEMENTS = 10_000;
  * ends the file with an `xml` problem, before the process runs out of memory (decision 074 amended).
  */
 export class XmlBounds {
-  private run = 0;
+  /** Where (in characters of the file) the last tag opened or closed. */
+  private lastTag = 0;
   private inRecord = 0;
 
-  /** A tag opened (at `depth`, the root being 1) or closed: the problem when it sits too deep. */
-  element(depth: number): string | undefined {
-    this.run = 0;
+  /**
+   * A tag opened (at `depth`, the root being 1) or closed, `position` characters into the file:
+   * the problem when it sits too deep.
+   */
+  element(depth: number, position: number): string | undefined {
+    this.lastTag = position;
     if (depth > XML_MAX_DEPTH) return `elements are nested more than ${XML_MAX_DEPTH} deep`;
     if (depth > 0 && (this.inRecord += 1) > XML_MAX_RECORD_ELEMENTS) return `one record holds more than ${XML_MAX_RECORD_ELEMENTS.toLocaleString('en-US')} elements`;
     return undefined;
@@ -28,9 +32,13 @@ export class XmlBounds {
     this.inRecord = 0;
   }
 
-  /** `length` more characters given to the parser: the problem when too many came without a tag. */
-  wrote(length: number): string | undefined {
-    this.run += length;
-    return this.run > XML_MAX_RUN ? `a text or tag is longer than ${XML_MAX_RUN / 1024 / 1024} MB` : undefined;
+  /**
+   * The parser has read `position` characters of the file: the problem when too many came since the
+   * last tag. Counted from the tag, not by the chunks written: a chunk of the stored upload is a
+   * megabyte and more, and a chunk's whole length added after its tags had counted nothing refused
+   * every plain file over a megabyte (decision 174).
+   */
+  wrote(position: number): string | undefined {
+    return position - this.lastTag > XML_MAX_RUN ? `a text or tag is longer than ${XML_MAX_RUN / 1024 / 1024} MB` : undefined;
   }
 }

@@ -52,14 +52,14 @@ export class XmlFile<R> {
 
   /** A tag named `name` opened at `depth` (the root is 1). */
   opened(depth: number, name: string): void {
-    this.malformed(this.bounds.element(depth));
+    this.malformed(this.bounds.element(depth, this.parser.position));
     // A file of another kind ends at its root: a PIES file read as ACES was an ACES FULL file of no App, which deletes every application.
     if (depth === 1 && name !== this.root) this.end({ line: this.parser.line, ref: '', code: 'xml', message: catalogueDataMessages.wrongRoot(this.root, name) });
   }
 
   /** A tag closed. */
   closed(): void {
-    this.bounds.element(0);
+    this.bounds.element(0, this.parser.position);
   }
 
   /**
@@ -74,10 +74,13 @@ export class XmlFile<R> {
       if (decoder.notXml) this.end({ line: 1, ref: '', code: 'xml', message: decoder.problem ?? catalogueDataMessages.notXml });
       else this.malformed(decoder.problem);
     };
+    /** Characters given to the parser (its `position` after a write counts the chunk twice: it is read during one). */
+    let written = 0;
     for await (const chunk of input) {
       const text = typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer);
       this.parser.write(text);
-      this.malformed(this.bounds.wrote(text.length));
+      written += text.length;
+      this.malformed(this.bounds.wrote(written));
       failDecoding();
       if (this.ended) break;
       yield* this.ready.splice(0);

@@ -66,4 +66,23 @@ describe('readAces', () => {
     ]);
     expect(await read('<?xml version="1.0"?>\n<ACES version="4.2"></ACES>')).toEqual([{ line: 2, fatal: expect.objectContaining({ code: 'invalid-value' }) }]);
   });
+
+  // The 4.2 schema requires the Footer and its RecordCount. A FULL file of a Header alone was read as
+  // "no applications", which deletes every live one; a file that lost Apps on its way was applied
+  // as whole (decision 174).
+  it('ends a file without a Footer, or whose RecordCount is not the number of its Apps, after its last App', async () => {
+    const apps = [1, 2].map((id) => acesApp({ id, baseVehicle: 100001, partType: 59001, part: `A-${id}` }));
+    const fatal = async (text: string) => (await read(text)).filter((record) => 'fatal' in record);
+    expect(await fatal(acesFile(apps))).toEqual([]);
+    expect(await fatal(acesFile([]))).toEqual([]);
+    const noFooter = acesFile(apps).replace(/<Footer>.*<\/Footer>\n/, '');
+    expect(await fatal(noFooter)).toEqual([
+      { line: 6, fatal: { line: 6, ref: '', code: 'invalid-value', message: 'The file has no Footer with a RecordCount after its Apps: it may have been cut short, so nothing of it is applied.' } },
+    ]);
+    expect(await fatal(acesFile([]).replace(/<Footer>.*<\/Footer>\n/, ''))).toEqual([{ line: 4, fatal: expect.objectContaining({ message: expect.stringContaining('no Footer') }) }]);
+    expect(await fatal(acesFile(apps).replace('<RecordCount>2<', '<RecordCount>3<'))).toEqual([
+      { line: 7, fatal: expect.objectContaining({ code: 'invalid-value', message: 'The Footer\'s RecordCount says "3", but the file holds 2 Apps: it may have lost some on its way, so nothing of it is applied.' }) },
+    ]);
+    expect(await fatal(acesFile(apps).replace('<RecordCount>2</RecordCount>', ''))).toEqual([{ line: 7, fatal: expect.objectContaining({ message: expect.stringContaining('RecordCount says nothing') }) }]);
+  });
 });

@@ -64,6 +64,9 @@ export function readAces(input: Readable): AsyncGenerator<AcesRecord> {
   let current: Building | undefined;
   const header: Record<string, string> = {};
   let headerRead = false;
+  /** The records the file holds (App and Asset, as the Footer's RecordCount counts them), and that count once the Footer is read. */
+  let records = 0;
+  let recordCount: string | undefined;
   const file = new XmlFile<AcesRecord>('ACES', () => current?.attributes.id ?? '');
   const { parser } = file;
   /** What a file without a valid SubmissionType would do is unknowable: nothing of it is applied. */
@@ -74,7 +77,8 @@ export function readAces(input: Readable): AsyncGenerator<AcesRecord> {
     path.push(name);
     file.opened(path.length, name);
     text = '';
-    collecting = path.length === 3 && (path[1] === 'Header' || (current !== undefined && TEXT_ELEMENTS.has(name)));
+    collecting = path.length === 3 && (path[1] === 'Header' || path[1] === 'Footer' || (current !== undefined && TEXT_ELEMENTS.has(name)));
+    if ((name === 'App' || name === 'Asset') && path.length === 2) records += 1;
     if (name === 'App' && path.length === 2) {
       if (!headerRead) refuse(NO_HEADER);
       file.bounds.record();
@@ -101,6 +105,8 @@ export function readAces(input: Readable): AsyncGenerator<AcesRecord> {
     text = '';
     collecting = false;
     if (depth === 3 && path[1] === 'Header') header[name] = value;
+    else if (depth === 3 && path[1] === 'Footer' && name === 'RecordCount') recordCount = value;
+    else if (depth === 2 && name === 'Footer') recordCount ??= '';
     else if (depth === 2 && name === 'Header') {
       headerRead = true;
       const type = header.SubmissionType;
@@ -119,8 +125,17 @@ export function readAces(input: Readable): AsyncGenerator<AcesRecord> {
 
   return file.records(input, (lastLine) => {
     if (!headerRead) file.end({ line: lastLine, ref: '', code: 'invalid-value', message: NO_HEADER });
+    // The Footer the 4.2 schema requires, and its count of the file's records: a file of a Header
+    // alone (a FULL one deleted every live application) or one that lost Apps on its way is not
+    // applied (decision 174).
+    else if (recordCount === undefined) file.end({ line: lastLine, ref: '', code: 'invalid-value', message: NO_FOOTER });
+    else if (!/^[0-9]+$/.test(recordCount) || Number(recordCount) !== records) file.end({ line: lastLine, ref: '', code: 'invalid-value', message: recordCountDiffers(recordCount, records) });
   });
 }
+
+const NO_FOOTER = 'The file has no Footer with a RecordCount after its Apps: it may have been cut short, so nothing of it is applied.';
+const recordCountDiffers = (said: string, held: number) =>
+  `The Footer's RecordCount says ${said === '' ? 'nothing' : `"${said}"`}, but the file holds ${held.toLocaleString('en-US')} App${held === 1 ? '' : 's'}: it may have lost some on its way, so nothing of it is applied.`;
 
 const NO_HEADER = 'The file has no Header with a SubmissionType (FULL or UPDATE) before its first App: nothing of it is applied.';
 

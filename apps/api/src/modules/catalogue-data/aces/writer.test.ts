@@ -6,7 +6,7 @@ import { DEMO_REFERENCE_DIR } from '../../../db/seed';
 import { byToken, call, expectReply } from '../../../test/admin';
 import { createTestApp } from '../../../test/app';
 import { signUpAdmin, signUpCustomer, type Customer } from '../../../test/orders';
-import { runImport } from '../pies/test-files';
+import { childrenOf, runImport } from '../pies/test-files';
 import { importAces } from './import';
 import { acesApp, acesFile, liveApplications } from './test-files';
 
@@ -38,10 +38,14 @@ describe('GET /api/admin/catalogue/exports/aces', () => {
     expectReply(full, 200);
     expect(full.headers['content-disposition']).toMatch(/^attachment; filename="aces-full-/);
     expect(full.body).toMatch(
-      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<ACES version="4\.2">\n<Header><Company>[^<]+<\/Company><SenderName>Catalogue desk<\/SenderName><TransferDate>\d{4}-\d\d-\d\d<\/TransferDate><BrandAAIAID>BKPN<\/BrandAAIAID><DocumentTitle>Applications<\/DocumentTitle><EffectiveDate>[-\d]+<\/EffectiveDate><SubmissionType>FULL<\/SubmissionType><VcdbVersionDate>[-\d]+<\/VcdbVersionDate><QdbVersionDate>[-\d]+<\/QdbVersionDate><PcdbVersionDate>[-\d]+<\/PcdbVersionDate><\/Header>\n/,
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<ACES version="4\.2">\n<Header><Company>[^<]+<\/Company><SenderName>Catalogue desk<\/SenderName><SenderPhone><\/SenderPhone><TransferDate>\d{4}-\d\d-\d\d<\/TransferDate><BrandAAIAID>BKPN<\/BrandAAIAID><DocumentTitle>Applications<\/DocumentTitle><EffectiveDate>[-\d]+<\/EffectiveDate><SubmissionType>FULL<\/SubmissionType><VcdbVersionDate>[-\d]+<\/VcdbVersionDate><QdbVersionDate>[-\d]+<\/QdbVersionDate><PcdbVersionDate>[-\d]+<\/PcdbVersionDate><\/Header>\n/,
     );
     expect(full.body).toMatch(/<App action="A" id="\d+"><BaseVehicle id="100001"\/><SubModel id="29002"\/><Note>With Sport Package<\/Note><Qty>2<\/Qty><PartType id="59002"\/><MfrLabel>Vented rotor, sport<\/MfrLabel><Position id="69001"\/><Part>BRK-2001<\/Part><\/App>/);
     expect(full.body).toContain('<Footer><RecordCount>6</RecordCount></Footer>');
+    // The Header's elements as the 4.2 XSD requires them, in its order: SenderPhone is not optional (decision 174).
+    expect(childrenOf(full.body, 'Header')).toEqual([
+      ['Company', 'SenderName', 'SenderPhone', 'TransferDate', 'BrandAAIAID', 'DocumentTitle', 'EffectiveDate', 'SubmissionType', 'VcdbVersionDate', 'QdbVersionDate', 'PcdbVersionDate'],
+    ]);
 
     // An empty shop with the same parts and VCdb: this one without its applications. The header's
     // brand is none of the demo parts', so the file is read as FULL without one.

@@ -191,6 +191,9 @@ export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGener
     '<Header>',
     element('Company', options.company),
     element('SenderName', settings?.catalogue_sender_name ?? options.company),
+    // Required by the 4.2 schema after SenderName (decision 078 took it for optional): the shop has
+    // no phone setting, so it is written empty, which the schema's xs:string allows (decision 174).
+    '<SenderPhone></SenderPhone>',
     element('TransferDate', options.today),
     element('BrandAAIAID', settings?.brand_aaia_id),
     element('DocumentTitle', options.since ? `Applications changed since ${options.since}` : 'Applications'),
@@ -250,8 +253,13 @@ export async function* writeAces(db: Db, options: AcesExportOptions): AsyncGener
         ])
         .where('former.created_at', '>=', since)
         .$if(scope.renumbered !== undefined, (query) => query.where('applications.part_id', 'in', scope.renumbered ?? []))
-        .where('applications.deleted_at', 'is', null)
-        .where('parts.archived_at', 'is', null)
+        // What the receiver may hold under the former number: the live applications, and those
+        // deleted since the day (each once: not one live again or deleted again later), of a part
+        // on sale or archived since the day. Before decision 174 a part renumbered and then
+        // archived, or an application deleted, since the day went out as deletes under its number
+        // now only, which the receiver never had: it kept them under the former one.
+        .where((eb) => eb.or([eb('applications.deleted_at', 'is', null), eb.and([eb('applications.changed_at', '>=', since), sql<boolean>`not ${sameApplication}`])]))
+        .where((eb) => eb.or([eb('parts.archived_at', 'is', null), eb('parts.archived_at', '>=', since)]))
         .where('applications.part_type_id', 'is not', null)
         .where((eb) => eb.or([eb('applications.id', '>', afterApp), eb.and([eb('applications.id', '=', afterApp), eb('former.part_number', '>', afterNumber)])]))
         .orderBy('applications.id')

@@ -10,7 +10,7 @@ import { signUpAdmin, signUpCustomer, type Customer } from '../../../test/orders
 import { importAces } from '../aces/import';
 import { importPartsCsv } from '../parts-csv/import';
 import { importPies } from '../pies/import';
-import { piesFile, piesItem, runImport } from '../pies/test-files';
+import { childrenOf, piesFile, piesItem, runImport } from '../pies/test-files';
 
 let shop: FastifyInstance;
 let other: FastifyInstance;
@@ -71,7 +71,9 @@ describe('GET /api/admin/catalogue/exports/pies', () => {
     expect(full.body).toContain('<DigitalFileInformation MaintenanceType="A" LanguageCode="EN"><FileName>ex-100.jpg</FileName><AssetType>P04</AssetType><FileType>JPG</FileType><URI>https://example.com/ex-100.jpg</URI></DigitalFileInformation>');
     expect(full.body).toContain(`<FileName>brake-pads.svg</FileName><AssetType>P04</AssetType><URI>${shop.config.baseUrl}/images/parts/brake-pads.svg</URI>`);
     // PIES 7.x's names for a component's quantity and order, as sandpim and the trade read them.
-    expect(full.body).toContain('<KitComponent MaintenanceType="A"><ComponentPartNumber>EX-100</ComponentPartNumber><ComponentBrand>BKPN</ComponentBrand><QuantityInKit UOM="EA">2</QuantityInKit><SequenceCode>1</SequenceCode></KitComponent>');
+    expect(full.body).toContain(
+      '<KitComponent MaintenanceType="A"><ComponentPartNumber>EX-100</ComponentPartNumber><ComponentBrand>BKPN</ComponentBrand><Description DescriptionCode="DES" LanguageCode="EN">Front pads &amp; clips</Description><QuantityInKit UOM="EA">2</QuantityInKit><SequenceCode>1</SequenceCode><SoldSeparately>Y</SoldSeparately></KitComponent>',
+    );
 
     const again = await runImport(other, importPies, full.body);
     expect(again).toEqual({ problems: [], counts: { added: 3, changed: 0, deleted: 0, unchanged: items - 3, rejected: 0 } });
@@ -79,6 +81,29 @@ describe('GET /api/admin/catalogue/exports/pies', () => {
     const back = await get(other, '/api/admin/catalogue/exports/pies', otherAdmin);
     expect(body(back.body)).toBe(body(full.body));
     expect((await runImport(other, importPies, back.body)).counts).toMatchObject({ unchanged: items, changed: 0, added: 0 });
+  });
+
+  // What the PIES 7.2 XSD (Auto Care's, as sandpim and validating importers read it) requires of
+  // what the shop writes: failed before decision 174 (no PriceSheetNumber, three Dimensions of six,
+  // a KitComponent without its Description and SoldSeparately).
+  it('follows the PIES 7.2 schema: each Pricing names its price sheet, Dimensions are all six or none, a kit component says its Description and SoldSeparately', async () => {
+    // A part with one side of its package known: PIES has no Dimensions of fewer than six.
+    await shop.db.updateTable('parts').set({ package_length_mm: 300 }).where('part_number', '=', 'EX-099').execute();
+    const full = await get(shop, '/api/admin/catalogue/exports/pies');
+    expectReply(full, 200);
+    expect(childrenOf(full.body, 'PIES')).toEqual([['Header', 'PriceSheets', 'Items', 'Trailer']]);
+    expect(childrenOf(full.body, 'PriceSheet')).toEqual([['PriceSheetNumber', 'PriceSheetName', 'CurrencyCode']]);
+    const pricings = childrenOf(full.body, 'Pricing');
+    expect(pricings.length).toBeGreaterThan(3);
+    expect(pricings.filter((children) => children.slice(0, 3).join() !== 'PriceSheetNumber,CurrencyCode,Price')).toEqual([]);
+    expect(full.body).toContain('<Pricing MaintenanceType="A" PriceType="LST"><PriceSheetNumber>LIST</PriceSheetNumber><CurrencyCode>USD</CurrencyCode><Price UOM="PE">41.00</Price><PriceBreak UOM="EA">10</PriceBreak></Pricing>');
+    expect(childrenOf(full.body, 'Dimensions')).toEqual([['MerchandisingHeight', 'MerchandisingWidth', 'MerchandisingLength', 'ShippingHeight', 'ShippingWidth', 'ShippingLength']]);
+    expect(full.body).toContain(
+      '<Dimensions UOM="CM"><MerchandisingHeight>6</MerchandisingHeight><MerchandisingWidth>12</MerchandisingWidth><MerchandisingLength>25</MerchandisingLength><ShippingHeight>6</ShippingHeight><ShippingWidth>12</ShippingWidth><ShippingLength>25</ShippingLength></Dimensions>',
+    );
+    expect(childrenOf(full.body, 'KitComponent')).toEqual([['ComponentPartNumber', 'ComponentBrand', 'Description', 'QuantityInKit', 'SequenceCode', 'SoldSeparately']]);
+    // Another shop reads it as before.
+    expect((await runImport(other, importPies, full.body)).problems).toEqual([]);
   });
 
   it('since a date writes only the parts changed on or after it', async () => {
@@ -247,6 +272,30 @@ describe('a part renumbered since a day', () => {
       { number: 'BRK-2001', archived: true, applications: 0 },
       { number: 'BRK-2001X', archived: false, applications: Number(live) },
     ]);
+  });
+});
+
+describe('a part renumbered, then an application of it deleted and the part discontinued, since a day', () => {
+  // A receiver holds them under the number it had. The ACES net change deleted them under the
+  // number now only (which the receiver never had), while the PIES deleted both numbers: the
+  // receiver kept the applications under the former one (decision 174).
+  it('deletes each application once under each number in ACES, and adds none', async () => {
+    const part = await shop.db.selectFrom('parts').select('id').where('part_number', '=', 'BRK-2001X').executeTakeFirstOrThrow();
+    const ofPart = () => shop.db.selectFrom('applications').select('id').where('part_id', '=', part.id).where('part_type_id', 'is not', null);
+    const [gone] = await ofPart().where('deleted_at', 'is', null).orderBy('id').limit(1).execute();
+    await shop.db.updateTable('applications').set({ deleted_at: new Date(), changed_at: new Date() }).where('id', '=', gone?.id ?? '0').execute();
+    expectReply(await call(shop, byToken(admin), { method: 'PUT', url: `/api/admin/part/${part.id}/archived`, payload: { archived: true } }), 200);
+    const ids = (await ofPart().where((eb) => eb.or([eb('deleted_at', 'is', null), eb('changed_at', '>=', new Date('2026-06-01T00:00:00Z'))])).orderBy('id').execute()).map((row) => String(row.id));
+    expect(ids.length).toBeGreaterThan(1);
+
+    const aces = (await get(shop, '/api/admin/catalogue/exports/aces?since=2026-06-01')).body;
+    const apps = (number: string) => [...aces.matchAll(new RegExp(`<App action="([AD])" id="(\\d+)">[^\\n]*<Part>${number}</Part>`, 'g'))].map(([, action, id]) => `${action} ${id}`).sort();
+    expect(apps('BRK-2001X')).toEqual(ids.map((id) => `D ${id}`).sort());
+    expect(apps('BRK-2001')).toEqual(ids.map((id) => `D ${id}`).sort());
+    expect(aces).toContain(`<RecordCount>${aces.match(/<App /g)?.length}</RecordCount>`);
+    const pies = (await get(shop, '/api/admin/catalogue/exports/pies?since=2026-06-01')).body;
+    expect(pies.match(/<Item MaintenanceType="D"><PartNumber>BRK-2001X?<\/PartNumber>/g)?.sort()).toEqual(['<Item MaintenanceType="D"><PartNumber>BRK-2001</PartNumber>', '<Item MaintenanceType="D"><PartNumber>BRK-2001X</PartNumber>']);
+    expectReply(await call(shop, byToken(admin), { method: 'PUT', url: `/api/admin/part/${part.id}/archived`, payload: { archived: false } }), 200);
   });
 });
 

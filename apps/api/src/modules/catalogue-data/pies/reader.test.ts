@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { gtin14, type ReadRecord } from './item';
+import { CHUNK_BYTES } from '../repository';
 import { readPies } from './reader';
 import { piesFile, piesItem } from './test-files';
 
@@ -156,6 +157,18 @@ describe('readPies', () => {
     // Without English, the file's own language.
     const [french] = await read(piesFile(`<Item><PartNumber>RD-9</PartNumber><Descriptions>${descriptions.split('<Description DescriptionCode="DES" LanguageCode="EN">')[0]}</Descriptions></Item>`));
     expect(french).toMatchObject({ item: { name: 'Plaquettes de frein', description: 'Plaquettes céramique' } });
+  });
+
+  // The stored upload is read back a megabyte and more at a time (CHUNK_BYTES, and a flush takes
+  // what the request's last piece brought past it): each chunk's whole length counted as text
+  // without a tag refused every plain file over a megabyte, "a text or tag is longer than 1 MB" (decision 174).
+  it('reads a file handed over in chunks of more than a megabyte, as the stored upload is', async () => {
+    const items = Array.from({ length: 6_000 }, (_, index) => piesItem(`CH-${index}`, { name: `Chunked part ${index} ${'x'.repeat(200)}` }));
+    const file = piesFile(...items);
+    expect(file.length).toBeGreaterThan(2 * CHUNK_BYTES);
+    const records = await read(file, CHUNK_BYTES + 64 * 1024);
+    expect(records.filter((record) => 'fatal' in record)).toEqual([]);
+    expect(records).toHaveLength(6_000);
   });
 
   it('stops at malformed XML with its line', async () => {

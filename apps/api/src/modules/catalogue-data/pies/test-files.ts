@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { isCatalogueWarning, type CatalogueImportCounts, type CatalogueImportOnProblems, type CatalogueProblem } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
+import { SaxesParser } from 'saxes';
 import type { ImportContext, Importer } from '../importer';
 
 /** A made-up PIES 7.2 file around `items` (each an `<Item>…</Item>`), one element a line. */
@@ -41,4 +42,23 @@ export async function runImport(app: FastifyInstance, importer: Importer, text: 
       if (error !== refused) throw error;
     });
   return { problems, counts };
+}
+
+/**
+ * The names of the child elements of every element named `name` in `xml`, in the file's order: what
+ * a schema's sequence is checked against (the PIES 7.2 and ACES 4.2 XSDs, decision 174).
+ */
+export function childrenOf(xml: string, name: string): string[][] {
+  const found: string[][] = [];
+  const open: Array<string[] | undefined> = [];
+  const parser = new SaxesParser();
+  parser.on('opentag', (tag) => {
+    open.at(-1)?.push(tag.name);
+    const children = tag.name === name ? [] : undefined;
+    if (children) found.push(children);
+    open.push(children);
+  });
+  parser.on('closetag', () => open.pop());
+  parser.write(xml).close();
+  return found;
 }

@@ -76,6 +76,24 @@ async function* correctedSince(db: Db, since: string) {
 const element = (name: string, value: string | number | null | undefined, attributes = '') => (value === null || value === undefined || value === '' ? '' : `<${name}${attributes}>${escape(String(value))}</${name}>`);
 const dollars = centsToDecimalText;
 
+/**
+ * The price sheet every Pricing names: PIES 7.2 requires a PriceSheetNumber in each Pricing, and
+ * the Header's PriceSheets says what that number is. The shop has one list price (and its breaks).
+ */
+const LIST_PRICE_SHEET = 'LIST';
+
+/**
+ * A package's Dimensions, or nothing: PIES 7.2 requires all six of them (merchandising, then
+ * shipping height, width and length), so they are written only when the part has all three of its
+ * package's; the shop keeps one box per part, which is both what is shelved and what is shipped.
+ */
+function dimensions(part: { package_height_mm: number | null; package_width_mm: number | null; package_length_mm: number | null }): string {
+  const { package_height_mm: height, package_width_mm: width, package_length_mm: length } = part;
+  if (height === null || width === null || length === null) return '';
+  const sides = (kind: string) => [element(`${kind}Height`, height / 10), element(`${kind}Width`, width / 10), element(`${kind}Length`, length / 10)].join('');
+  return `<Dimensions UOM="CM">${sides('Merchandising')}${sides('Shipping')}</Dimensions>`;
+}
+
 /** What the Items of one page of parts say beside the parts' own columns. */
 async function related(db: Db, parts: Array<{ id: string }>) {
   const ids = parts.map((row) => row.id);
@@ -86,7 +104,7 @@ async function related(db: Db, parts: Array<{ id: string }>) {
     db
       .selectFrom('part_kit_components')
       .innerJoin('parts', 'parts.id', 'part_kit_components.component_id')
-      .select(['part_kit_components.kit_id as part_id', 'parts.part_number', 'parts.brand_aaia_id', 'part_kit_components.quantity'])
+      .select(['part_kit_components.kit_id as part_id', 'parts.part_number', 'parts.brand_aaia_id', 'parts.name', 'parts.archived_at', 'part_kit_components.quantity'])
       .where('part_kit_components.kit_id', 'in', ids)
       .orderBy('part_kit_components.position')
       .execute(),
@@ -124,7 +142,8 @@ export async function* writePies(db: Db, options: PiesExportOptions): AsyncGener
     element('TechnicalContact', options.company),
     element('ContactEmail', options.contactEmail),
     element('PCdbVersionDate', pcdb ?? options.today),
-    '</Header>\n<Items>\n',
+    '</Header>\n',
+    `<PriceSheets><PriceSheet MaintenanceType="A"><PriceSheetNumber>${LIST_PRICE_SHEET}</PriceSheetNumber><PriceSheetName>List prices</PriceSheetName><CurrencyCode>USD</CurrencyCode></PriceSheet></PriceSheets>\n<Items>\n`,
   ].join('');
   let count = 0;
   for await (const parts of partsOnSale(db, options.since)) {
@@ -135,13 +154,8 @@ export async function* writePies(db: Db, options: PiesExportOptions): AsyncGener
       const brand = part.brand_aaia_id ?? shopBrand;
       const texts = partDescriptions(part, descriptions.get(part.id) ?? []);
       const pricing = (cents: number, from?: number) =>
-        `<Pricing MaintenanceType="A" PriceType="LST"><CurrencyCode>USD</CurrencyCode><Price UOM="PE">${dollars(cents)}</Price>${from === undefined ? '' : `<PriceBreak UOM="EA">${from}</PriceBreak>`}</Pricing>`;
-      const dimensions = [
-        element('ShippingHeight', part.package_height_mm === null ? null : part.package_height_mm / 10),
-        element('ShippingWidth', part.package_width_mm === null ? null : part.package_width_mm / 10),
-        element('ShippingLength', part.package_length_mm === null ? null : part.package_length_mm / 10),
-      ].join('');
-      const pack = [element('PackageLevelGTIN', part.package_gtin), '<PackageUOM>EA</PackageUOM><QuantityofEaches>1</QuantityofEaches>', dimensions && `<Dimensions UOM="CM">${dimensions}</Dimensions>`, part.weight_grams > 0 ? `<Weights UOM="KG"><Weight>${part.weight_grams / 1000}</Weight></Weights>` : ''].join('');
+        `<Pricing MaintenanceType="A" PriceType="LST"><PriceSheetNumber>${LIST_PRICE_SHEET}</PriceSheetNumber><CurrencyCode>USD</CurrencyCode><Price UOM="PE">${dollars(cents)}</Price>${from === undefined ? '' : `<PriceBreak UOM="EA">${from}</PriceBreak>`}</Pricing>`;
+      const pack = [element('PackageLevelGTIN', part.package_gtin), '<PackageUOM>EA</PackageUOM><QuantityofEaches>1</QuantityofEaches>', dimensions(part), part.weight_grams > 0 ? `<Weights UOM="KG"><Weight>${part.weight_grams / 1000}</Weight></Weights>` : ''].join('');
       const own = brand ? ` BrandAAIAID="${escape(brand)}"` : '';
       const interchanges = [
         ...(replaces.get(part.id) ?? []).map((row) => `<PartInterchange MaintenanceType="A"${own}><PartNumber InterchangeQuantity="1" UOM="EA">${escape(row.part_number)}</PartNumber></PartInterchange>`),
@@ -151,7 +165,8 @@ export async function* writePies(db: Db, options: PiesExportOptions): AsyncGener
       ];
       const kit = (kits.get(part.id) ?? []).map(
         (row, index) =>
-          `<KitComponent MaintenanceType="A">${element('ComponentPartNumber', row.part_number)}${element('ComponentBrand', row.brand_aaia_id ?? shopBrand)}<QuantityInKit UOM="EA">${row.quantity}</QuantityInKit><SequenceCode>${index + 1}</SequenceCode></KitComponent>`,
+          // PIES 7.2 requires a component's Description (its name) and whether it is SoldSeparately (on sale on its own).
+          `<KitComponent MaintenanceType="A">${element('ComponentPartNumber', row.part_number)}${element('ComponentBrand', row.brand_aaia_id ?? shopBrand)}${element('Description', row.name, ' DescriptionCode="DES" LanguageCode="EN"')}<QuantityInKit UOM="EA">${row.quantity}</QuantityInKit><SequenceCode>${index + 1}</SequenceCode><SoldSeparately>${row.archived_at ? 'N' : 'Y'}</SoldSeparately></KitComponent>`,
       );
       out.push(
         [
