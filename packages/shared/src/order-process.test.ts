@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  actionsFor,
   AWAITING_PAYMENT_STATUSES,
   awaitsPayment,
   can,
@@ -17,10 +16,15 @@ import {
   orderKindOf,
   PAID_STATUSES,
   SHIPPED_ALL_STATUSES,
+  type OrderAction,
+  type OrderActor,
   type OrderKind,
   type OrderState,
 } from './order-process';
 import { orderStatusSchema } from './orders';
+
+/** Every action `actor` may take on an order of `kind` in `state`, in the table's order (the shop asks `can` of one action at a time). */
+const actionsFor = (state: OrderState, actor: OrderActor, kind: OrderKind = 'sale'): OrderAction[] => ORDER_ACTIONS.filter((action) => can(state, action, actor, kind));
 
 const STATES: OrderState[] = ['new', ...orderStatusSchema.options];
 

@@ -87,11 +87,6 @@ export function nextStatus(state: OrderState, action: OrderAction, actor: OrderA
   return step?.to ?? (state === 'new' ? undefined : state);
 }
 
-/** Every action `actor` may take on an order of `kind` in `state`, in the table's order. */
-export function actionsFor(state: OrderState, actor: OrderActor, kind: OrderKind = 'sale'): OrderAction[] {
-  return ORDER_ACTIONS.filter((action) => can(state, action, actor, kind));
-}
-
 /** The statuses reachable from `from` (itself included) by any action of anyone, on an order of any kind. */
 function reachableFrom(from: OrderStatus | undefined): Set<OrderStatus> {
   const reached = new Set<OrderStatus>(from ? [from] : []);

@@ -1,17 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { percentOffCents, unitPriceCents } from './money';
+import { percentOffCents, unitPriceCents, type PriceBreakCents } from './money';
 import {
   contractPrice,
   contractRule,
   listInForce,
   memberPrice,
   memberPriceBreaks,
-  memberPriceOf,
   priceListInputSchema,
   priceListMessages,
   retailWinsRule,
   type ContractList,
+  type PricedPart,
 } from './price-lists';
+
+/**
+ * The member's price of `quantity` units of `part`, composed as the API's `linePrice` composes it:
+ * the lower of the contract price of `lists` and the retail price (`breaks`, the part's own).
+ */
+const memberPriceOf = (lists: readonly ContractList[], part: PricedPart, breaks: readonly PriceBreakCents[], quantity: number, day: string) =>
+  memberPrice(contractPrice(lists, part, quantity, day), unitPriceCents(quantity, part.listPriceCents, breaks));
 
 const brake = { id: 'brake-pad', categorySlug: 'brakes', listPriceCents: 1005 };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminMessages } from './admin';
 import { moneyField } from './form-fields';
-import { formatCents, formatPercent, formatPrice, parseMoneyText, percentOffCents, unitPriceCents, type PriceBreakCents } from './money';
+import { formatCents, formatPercent, formatPrice, parseMoneyText, percentOffCents, type PriceBreakCents } from './money';
 
 /**
  * Contract prices (issue 31 part 2, decision 080): price lists of fixed unit prices or percentages
@@ -87,14 +87,6 @@ export interface MemberPrice {
 export function memberPrice(contract: ContractPrice | undefined, retailCents: number): MemberPrice {
   if (contract === undefined || retailCents < contract.unitPriceCents) return { unitPriceCents: retailCents, retailCents, contract, retailWins: true };
   return { unitPriceCents: contract.unitPriceCents, retailCents, contract, retailWins: false };
-}
-
-/**
- * The member's price of `quantity` units of `part`: the lower of the contract price (`contractPrice`
- * of `lists`) and the retail price (`breaks` are the part's own price breaks).
- */
-export function memberPriceOf(lists: readonly ContractList[], part: PricedPart, breaks: readonly PriceBreakCents[], quantity: number, day: string): MemberPrice {
-  return memberPrice(contractPrice(lists, part, quantity, day), unitPriceCents(quantity, part.listPriceCents, breaks));
 }
 
 /**

@@ -1,11 +1,14 @@
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/database';
+import { openTestDatabase } from '../test/app';
 import { eventually } from '../test/wait';
 import { startJobQueue } from './queue';
 
-const database = await openDatabase({});
+const database = await openTestDatabase();
 const jobs = await startJobQueue(database, Fastify({ logger: { level: 'silent' } }).log);
+
+/** A stop's waits for handlers that ignore their signal and for pg-boss's own stop, short: these tests wait through them. */
+const shortStop = { handBackMs: 100, stopSlackMs: 500 };
 
 afterAll(async () => {
   await jobs.stop();
@@ -35,8 +38,8 @@ describe('a worker that gives way to requests', () => {
 
 describe('a job still running when its queue stops', () => {
   it('ends once it returns or throws, with no statement reaching the stopped queue as an unhandled rejection', async () => {
-    const ownDatabase = await openDatabase({});
-    const queue = await startJobQueue(ownDatabase, Fastify({ logger: { level: 'silent' } }).log);
+    const ownDatabase = await openTestDatabase();
+    const queue = await startJobQueue(ownDatabase, Fastify({ logger: { level: 'silent' } }).log, shortStop);
     const rejections: unknown[] = [];
     const onRejection = (reason: unknown) => void rejections.push(reason);
     process.on('unhandledRejection', onRejection);
@@ -82,7 +85,7 @@ describe('a job still running when its queue stops', () => {
 
 describe('a batch whose fetch is under way when its queue stops', () => {
   it('is not run once the queue has stopped, and its job is left to be handed out again', async () => {
-    const ownDatabase = await openDatabase({});
+    const ownDatabase = await openTestDatabase();
     // pg-boss's fetch of a job is held on its way back until the queue has stopped.
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -96,7 +99,7 @@ describe('a batch whose fetch is under way when its queue stops', () => {
       answered = gate.then(() => result);
       return answered as Promise<typeof result>;
     };
-    const queue = await startJobQueue({ ...ownDatabase, executeSql }, Fastify({ logger: { level: 'silent' } }).log);
+    const queue = await startJobQueue({ ...ownDatabase, executeSql }, Fastify({ logger: { level: 'silent' } }).log, shortStop);
     try {
       const ran: string[] = [];
       await queue.work<{ n: string }>('mail', async ({ n }) => void ran.push(n));

@@ -92,7 +92,7 @@ export interface JobQueue {
    * Takes no more jobs and waits for the running ones up to `timeoutMs`; then aborts the `signal`
    * their handlers were given, and waits up to HAND_BACK_MS more for them to give their work back
    * (a claim released, a transaction rolled back) and throw: those jobs are failed, and retried as
-   * their queue says, on any instance. The whole stop takes `timeoutMs + HAND_BACK_MS + 2 s` at most.
+   * their queue says, on any instance. The whole stop takes `timeoutMs + HAND_BACK_MS + STOP_SLACK_MS` at most.
    */
   stop(options?: { timeoutMs?: number }): Promise<void>;
 }
@@ -102,6 +102,19 @@ export interface JobQueue {
  * ignores its signal is left behind: its job stays active and is handed out again once it expires.
  */
 export const HAND_BACK_MS = 5_000;
+
+/** How long a stop waits past the hand-back for pg-boss's own stop (its monitor ends within half a second). */
+export const STOP_SLACK_MS = 2_000;
+
+/**
+ * A queue's waits at its stop, the shop's unless a test of the stop itself gives shorter ones: a
+ * test of a handler that ignores its signal, or of a fetch held past the stop, otherwise waits the
+ * whole 7 s on every stop (queue.test.ts did three times).
+ */
+export interface StopWaits {
+  handBackMs?: number;
+  stopSlackMs?: number;
+}
 
 /** The message an aborted job is failed with. */
 export const HANDED_BACK = 'the instance stopped: handed back';
@@ -146,7 +159,11 @@ async function giveWay(meter: ReturnType<typeof busyMeter>, stopping: () => bool
  * and PostgreSQL alike (decision 010). Jobs survive restarts, and `FOR UPDATE SKIP LOCKED`
  * hands each one to one worker across instances.
  */
-export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLogger): Promise<JobQueue> {
+export async function startJobQueue(
+  database: DatabaseHandle,
+  log: FastifyBaseLogger,
+  { handBackMs = HAND_BACK_MS, stopSlackMs = STOP_SLACK_MS }: StopWaits = {},
+): Promise<JobQueue> {
   let stopped = false;
   let closed = false;
   const boss = await startBoss(database, log, () => closed);
@@ -240,20 +257,20 @@ export async function startJobQueue(database: DatabaseHandle, log: FastifyBaseLo
       const deadline = Date.now() + timeoutMs;
       // pg-boss's own stop fails the jobs still running at its time-out, handlers unaware: it is given
       // longer than ours, so that a handler first hears its signal and gives its work back.
-      const bossStopped = boss.stop({ graceful: true, wait: true, timeout: timeoutMs + HAND_BACK_MS + 1_000 });
+      const bossStopped = boss.stop({ graceful: true, wait: true, timeout: timeoutMs + handBackMs + 1_000 });
       // pg-boss waits only for the batches its workers held when it began to stop: a batch whose
       // fetch was under way then starts later. It is waited for too, within the same time.
       await settled(deadline);
       if (running.size > 0) {
         log.warn({ timeoutMs, batches: running.size }, 'jobs still running at the shutdown bound: handing them back');
         aborting.abort();
-        await settled(Date.now() + HAND_BACK_MS);
+        await settled(Date.now() + handBackMs);
       }
       // Its monitor ends once no batch runs (within half a second); a batch left behind by its
       // handler is failed by it at its time-out.
       await Promise.race([
         bossStopped.catch((error: unknown) => log.warn({ err: error }, 'job queue: stop failed')),
-        sleep(Math.max(0, deadline + HAND_BACK_MS + 2_000 - Date.now()), undefined, { ref: false }),
+        sleep(Math.max(0, deadline + handBackMs + stopSlackMs - Date.now()), undefined, { ref: false }),
       ]);
       closed = true;
     },

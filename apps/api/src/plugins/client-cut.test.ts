@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app';
+import { someoneWaits } from '../test/locks';
 import { logLines } from '../test/log';
 import { insertPart, signUpAdmin, type Customer } from '../test/orders';
 
@@ -56,18 +57,6 @@ async function whileLocked(table: string, during: () => Promise<void>) {
   });
 }
 
-/** On PostgreSQL, resolves once a statement of the shop's waits on a lock naming `text`; on PGlite, the transaction holding the lock holds every statement. */
-async function someoneWaits(text: string): Promise<void> {
-  if (!app.config.databaseUrl) return;
-  for (;;) {
-    const { rows } = await sql<{ n: number }>`
-      select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like ${`%${text}%`}
-    `.execute(app.db);
-    if ((rows[0]?.n ?? 0) > 0) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
 const cutOffLines = () => lines.filter((line) => line.msg === 'request cut off by the client');
 
 describe('a request its client cuts off', () => {
@@ -87,7 +76,7 @@ describe('a request its client cuts off', () => {
     const before = cutOffLines().length;
     await whileLocked('rate_counters', async () => {
       const { socket, arrived } = await send(upload());
-      await someoneWaits('rate_counters');
+      await someoneWaits(app, { query: 'rate_counters' });
       await cut(socket, arrived);
     });
     // It waited for ever, answered and logged by nothing: its multipart stream had ended before it was read.
@@ -102,7 +91,7 @@ describe('a request its client cuts off', () => {
       const { socket, arrived } = await send(
         `PATCH /api/admin/part/${partId} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${admin.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
       );
-      await someoneWaits('access_tokens');
+      await someoneWaits(app, { query: 'access_tokens' });
       await cut(socket, arrived);
     });
     await expect.poll(() => cutOffLines().length).toBe(before + 1);

@@ -157,10 +157,11 @@ export function actsAsOwnPage(app: FastifyInstance): FastifyInstance {
 let pgliteTemplate: Promise<Blob> | undefined;
 
 /**
- * A fresh database for one app, a copy of the run's template (global-setup.ts): on
- * TEST_DATABASE_URL's server, else PGlite in memory.
+ * A fresh database for one app (or a test of the database's users without the app: the job
+ * queue), a copy of the run's template (global-setup.ts), migrated and seeded: on
+ * TEST_DATABASE_URL's server, else PGlite in memory. `close()` drops it on the server.
  */
-async function openTestDatabase(): Promise<DatabaseHandle & { databaseUrl?: string }> {
+export async function openTestDatabase(): Promise<DatabaseHandle & { databaseUrl?: string }> {
   const template = inject('databaseTemplate');
   if (template.engine === 'pglite') {
     pgliteTemplate ??= readFile(template.file).then((bytes) => new Blob([bytes]));

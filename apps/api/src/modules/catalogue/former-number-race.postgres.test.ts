@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { twoInstances } from '../../test/app';
+import { someoneWaits } from '../../test/locks';
 import { insertPart } from '../../test/orders';
 
 // Runs in the PostgreSQL pass only (decision 115): a part number is one part's, current or former
@@ -11,17 +10,6 @@ import { insertPart } from '../../test/orders';
 // waits on the unique index for the correction; it must then be refused, not land beside the
 // former number (it did while the triggers of migration 0054 looked before that wait).
 const shops = twoInstances({}, { bareSecond: true });
-
-/** Resolves once a statement of the shop's database waits on a lock (the insert behind the correction). */
-async function someoneWaits(app: FastifyInstance, text: string): Promise<void> {
-  for (;;) {
-    const { rows } = await sql<{ n: number }>`
-      select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like ${`%${text}%`}
-    `.execute(app.db);
-    if ((rows[0]?.n ?? 0) > 0) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
 
 describe('a number corrected away while another instance adds a part under it', () => {
   it('refuses the new part (23505), so the number is not both a current and a former one', async () => {
@@ -38,7 +26,7 @@ describe('a number corrected away while another instance adds a part under it', 
         .values({ name: 'Raced part', description: 'Added under a number being corrected away.', img: '/images/parts/test-part.png', price_cents: 100, available_quantity: 0, part_number: number })
         .execute();
       added.catch(() => undefined);
-      await someoneWaits(shops.second, 'insert into "parts"');
+      await someoneWaits(shops.second, { query: 'insert into "parts"' });
       await trx.insertInto('part_former_numbers').values({ part_number: number, part_id: id }).execute();
     });
 

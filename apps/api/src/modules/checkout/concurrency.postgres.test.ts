@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { checkoutMessages } from '@autoparts/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { byToken, call } from '../../test/admin';
 import { twoInstances } from '../../test/app';
+import { someoneWaits } from '../../test/locks';
 import { fillCart, insertAddress, insertShippingMethod, insertWeighedPart } from '../../test/checkout';
 import { signUpAdmin, stockOf } from '../../test/orders';
 
@@ -91,15 +91,6 @@ describe('100 checkouts of overlapping carts on two instances', () => {
   });
 });
 
-/** Until some statement of this database waits on a lock (another instance's request queued). */
-async function untilOneWaits(app: FastifyInstance): Promise<void> {
-  for (;;) {
-    const { rows } = await sql<{ waiting: string }>`select count(*) as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(app.db);
-    if (Number(rows[0]?.waiting) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('an admin deleting a shipping method while a customer checks out', () => {
   it('answers the customer 409 shippingUnavailable, not 500, and takes nothing', async () => {
     const admin = await signUpAdmin(shops.first, 'method-remover');
@@ -119,7 +110,7 @@ describe('an admin deleting a shipping method while a customer checks out', () =
         headers: { authorization: `Bearer ${buyer.token}` },
         payload: { addressId, shippingMethodId: method },
       });
-      await untilOneWaits(shops.first);
+      await someoneWaits(shops.first);
       const removed = await call(shops.first, byToken(admin), { method: 'DELETE', url: `/api/admin/shipping-methods/${method}` });
       expect(removed.statusCode, removed.body).toBe(200);
     });

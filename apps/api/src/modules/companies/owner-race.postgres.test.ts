@@ -1,15 +1,14 @@
 import { accountMessages, certificateMessages, companyMessages } from '@autoparts/shared';
-import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byToken, call, type Credential } from '../../test/admin';
 import { createTestApp } from '../../test/app';
+import { someoneWaits } from '../../test/locks';
 import { userIdOf } from '../../test/checkout';
 import { createTestCompany, invoiceOnAccount, joinCompany } from '../../test/company';
 import { multipartForm } from '../../test/multipart';
 import { signUpAdmin, signUpCustomer, type Customer } from '../../test/orders';
 import { STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET, startStripeStandIn } from '../../test/stripe-stand-in';
-import { eventually } from '../../test/wait';
 
 // Runs in the PostgreSQL pass only: an owner's request is already past the route's check of their
 // role when another owner demotes them. The test holds the company's row (as a concurrent change of
@@ -49,10 +48,7 @@ async function sentWhileDemoted(companyId: string, who: Customer, request: Param
   void reply.finally(() => (answered = true));
   // The request has passed its route's check and waits for the company's row (or, taking no lock
   // on it, has answered already).
-  await eventually(async () => {
-    const { rows } = await sql<{ waiting: string }>`select count(*)::text as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(app.db);
-    return answered || Number(rows[0]?.waiting) > 0;
-  });
+  await someoneWaits(app, { or: () => answered });
   letGo();
   await holder;
   return reply;

@@ -1,12 +1,11 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { confirmAddress } from '../../test/accounts';
 import { byCookie, byToken, call, expectReply } from '../../test/admin';
 import { twoInstances } from '../../test/app';
+import { someoneWaits } from '../../test/locks';
 import { fillCart, insertShippingMethod, userIdOf, withoutDemoShippingAndTax } from '../../test/checkout';
 import { createTestCompany, joinCompany, tokenMailedTo } from '../../test/company';
-import { eventually } from '../../test/wait';
 import { insertPart, signUpAdmin, signUpCustomer, stockOf } from '../../test/orders';
 import { balanceOf } from './entries';
 
@@ -78,10 +77,7 @@ describe('a buyer removed while their order on account waits for the company', (
         url: '/api/checkout',
         payload: { locationId: company.locationId, shippingMethodId: company.shippingMethodId, paymentMethod: 'account', poNumber: 'PO-GONE' },
       });
-      await eventually(async () => {
-        const { rows } = await sql<{ waiting: string }>`select count(*) as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(shops.first.db);
-        return Number(rows[0]?.waiting) > 0;
-      });
+      await someoneWaits(shops.first);
       await trx.deleteFrom('company_members').where('user_id', '=', buyerId).where('company_id', '=', company.id).execute();
     });
     const reply = await checkingOut;

@@ -1,22 +1,13 @@
 import { apiErrors } from '@autoparts/shared';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { sql } from 'kysely';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { twoInstances } from '../../test/app';
+import { someoneWaits } from '../../test/locks';
 import { insertPart, orderRow, placeOrder, signUpCustomer } from '../../test/orders';
 
 // Runs in the PostgreSQL pass only: a cancel that commits while a test-card payment of the same
 // order waits on its row, held from another instance as a cancel there would hold it.
 const shops = twoInstances();
-
-/** Until some statement of this database waits on a lock (the other instance's request queued). */
-async function untilOneWaits(app: FastifyInstance): Promise<void> {
-  for (;;) {
-    const { rows } = await sql<{ waiting: string }>`select count(*) as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(app.db);
-    if (Number(rows[0]?.waiting) > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('a test-card payment that loses the race with a cancel', () => {
   it('says the order was cancelled, not that it was already paid, and charges nothing', async () => {
@@ -34,7 +25,7 @@ describe('a test-card payment that loses the race with a cancel', () => {
         headers: { cookie: buyer.cookie },
         payload: { orderId, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
       });
-      await untilOneWaits(shops.first);
+      await someoneWaits(shops.first);
       await trx.updateTable('orders').set({ status: 'cancelled', cancelled_at: new Date() }).where('id', '=', orderId).execute();
     });
     const reply = await paying!;

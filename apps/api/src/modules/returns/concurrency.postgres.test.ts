@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { byToken, call } from '../../test/admin';
 import { twoInstances } from '../../test/app';
+import { someoneWaits } from '../../test/locks';
 import { userIdOf } from '../../test/checkout';
 import { insertPart, signUpAdmin, signUpCustomer, stockOf, type Customer } from '../../test/orders';
 
@@ -143,11 +144,7 @@ describe('returns on two instances', () => {
       await trx.selectFrom('parts').select('id').where('id', '=', low).forUpdate().execute();
       const lines = [high, low].map((partId) => ({ partId, quantity: 1, action: 'restock' }));
       receiving = call(shops.second, byToken(admin), { method: 'POST', url: `/api/admin/returns/${id}/receive`, payload: { lines } });
-      for (;;) {
-        const { rows } = await sql<{ waiting: string }>`select count(*) as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`.execute(shops.first.db);
-        if (Number(rows[0]?.waiting) > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await someoneWaits(shops.first);
       // The receive waits on `low`: it must not be holding `high` (which would deadlock a checkout).
       await sql`savepoint probe`.execute(trx);
       try {

@@ -1,6 +1,6 @@
-import { USER_SEARCH_MAX, apiErrors, confirmations, customerPaymentRefunded, notices, shipmentMessages } from '@autoparts/shared';
+import { USER_SEARCH_MAX, apiErrors, confirmations, customerPaymentRefunded, notices, shipmentMessages, type Order } from '@autoparts/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { anOrderPage, noActivity } from '../../../test/admin';
@@ -46,6 +46,27 @@ function renderManageOrders(path = '/dashboard/orders') {
 
 const rowOf = (name: string) => within(screen.getByRole('row', { name: new RegExp(name) }));
 const orderCalls = (server: ReturnType<typeof stubFetch>) => server.paths().filter((path) => path.startsWith('GET /api/admin/orders'));
+
+type Routes = Parameters<typeof stubFetch>[0];
+
+/**
+ * Manage All Orders, its first page `orders` (or what `orders()` answers at each read) and the
+ * other `routes` stubbed, once its table shows; and a user to drive it.
+ */
+async function openPage(orders: Order[] | (() => Order[]), routes: Routes = {}) {
+  const firstPage = typeof orders === 'function' ? () => ({ body: anOrderPage(orders()) }) : { body: anOrderPage(orders) };
+  const server = stubFetch({ [PAGE_1]: firstPage, ...routes, ...noActivity });
+  const user = userEvent.setup();
+  const rendered = renderManageOrders();
+  await screen.findByRole('table', { name: 'All orders' });
+  return { server, user, ...rendered };
+}
+
+/** Opens the Ship form of the order of `customer` with its Ship… button: the form, to look into. */
+async function openShipForm(user: UserEvent, customer: string) {
+  await user.click(rowOf(customer).getByRole('button', { name: /^Ship…/ }));
+  return within(screen.getByRole('form', { name: /^Ship order/ }));
+}
 
 describe('Manage All Orders', () => {
   it('lists the first page: customer, part, quantity, total, status and date, with the action each allows', async () => {
@@ -100,9 +121,7 @@ describe('Manage All Orders', () => {
     const partly = anOrder({ _id: 'order-5', customername: 'Lee Moss', status: 'partially_shipped', paid: true, price: 0, paymentProvider: 'replacement' });
     // A sale partly shipped: its cancel is of the rest, as the order-process table says.
     const partlySale = anOrder({ _id: 'order-6', customername: 'Ros Hale', status: 'partially_shipped', paid: true });
-    stubFetch({ [PAGE_1]: { body: anOrderPage([replacement, partly, paid, partlySale]) }, ...noActivity });
-    renderManageOrders();
-    await screen.findByRole('table', { name: 'All orders' });
+    await openPage([replacement, partly, paid, partlySale]);
     expect(rowOf('Ros Hale').getByRole('button', { name: 'Cancel the rest' })).toBeEnabled();
     expect(rowOf('Kim Park').getByRole('button', { name: 'Cancel' })).toBeEnabled();
     expect(rowOf('Lee Moss').getByText('Ship…')).toBeInTheDocument();
@@ -113,14 +132,7 @@ describe('Manage All Orders', () => {
   });
 
   it('filters by status with the choices All, unpaid, paid, partly shipped, shipped, delivered, cancelled and expired', async () => {
-    const server = stubFetch({
-      [PAGE_1]: { body: anOrderPage([unpaid, paid]) },
-      'GET /api/admin/orders?status=paid&page=1&pageSize=20': { body: anOrderPage([paid]) },
-      ...noActivity,
-    });
-    const user = userEvent.setup();
-    const { router } = renderManageOrders();
-    await screen.findByRole('table', { name: 'All orders' });
+    const { server, user, router } = await openPage([unpaid, paid], { 'GET /api/admin/orders?status=paid&page=1&pageSize=20': { body: anOrderPage([paid]) } });
     const status = screen.getByLabelText('Status');
     expect(within(status).getAllByRole('option').map((option) => [option.getAttribute('value'), option.textContent])).toEqual([
       ['', 'All'],
@@ -143,15 +155,10 @@ describe('Manage All Orders', () => {
   });
 
   it('searches by e-mail after a pause in typing, and at once with Search', async () => {
-    const server = stubFetch({
-      [PAGE_1]: { body: anOrderPage([unpaid, paid]) },
+    const { server, user, router } = await openPage([unpaid, paid], {
       'GET /api/admin/orders?email=sam&page=1&pageSize=20': { body: anOrderPage([paid]) },
       'GET /api/admin/orders?email=jane&page=1&pageSize=20': { body: anOrderPage([unpaid]) },
-      ...noActivity,
     });
-    const user = userEvent.setup();
-    const { router } = renderManageOrders();
-    await screen.findByRole('table', { name: 'All orders' });
     const search = screen.getByRole('searchbox', { name: 'Customer e-mail or order number' });
     // No longer than the server searches: a pasted page of text is cut, not sent to be refused.
     expect(search).toHaveAttribute('maxLength', String(USER_SEARCH_MAX));
@@ -215,18 +222,13 @@ describe('Manage All Orders', () => {
   it('ships part of a paid order with a carrier and tracking number, and lists the orders again', async () => {
     let orders = [paid];
     let sent: unknown;
-    const server = stubFetch({
-      [PAGE_1]: () => ({ body: anOrderPage(orders) }),
+    const { server, user } = await openPage(() => orders, {
       'POST /api/admin/order/order-2/ship': (request) => {
         sent = request.body;
         orders = [{ ...paid, status: 'shipped' }];
         return { body: { modifiedCount: 1, shipmentId: 'shipment-1', status: 'partially_shipped' } };
       },
-      ...noActivity,
     });
-    const user = userEvent.setup();
-    renderManageOrders();
-    await screen.findByRole('table', { name: 'All orders' });
     const row = rowOf('Sam Smith');
     const toggle = row.getByRole('button', { name: /^Ship…\s*order 100042/ });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -259,8 +261,7 @@ describe('Manage All Orders', () => {
 
   it('sends a parcel once when Ship is clicked twice in a row, and Mark delivered once', async () => {
     let orders = [paid];
-    const server = stubFetch({
-      [PAGE_1]: () => ({ body: anOrderPage(orders) }),
+    const { server, user } = await openPage(() => orders, {
       'POST /api/admin/order/order-2/ship': () => {
         orders = [{ ...paid, status: 'shipped' }];
         return { body: { modifiedCount: 1, shipmentId: 'shipment-1', status: 'shipped' } };
@@ -269,13 +270,8 @@ describe('Manage All Orders', () => {
         orders = [{ ...paid, status: 'delivered' }];
         return { body: { modifiedCount: 1 } };
       },
-      ...noActivity,
     });
-    const user = userEvent.setup();
-    renderManageOrders();
-    await screen.findByRole('table', { name: 'All orders' });
-    await user.click(rowOf('Sam Smith').getByRole('button', { name: /^Ship…/ }));
-    const form = within(screen.getByRole('form', { name: /^Ship order/ }));
+    const form = await openShipForm(user, 'Sam Smith');
     await user.type(form.getByLabelText('Tracking number'), '1Z999AA10123456784');
     // Two clicks in one go, as a browser's double click delivers them: before React draws the first one's pending state.
     const twice = (button: HTMLElement) => {
@@ -291,8 +287,7 @@ describe('Manage All Orders', () => {
   it('keeps the keyboard on the order after each action: its next action, else its row', async () => {
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     let orders = [paid, unpaid];
-    stubFetch({
-      [PAGE_1]: () => ({ body: anOrderPage(orders) }),
+    const { user } = await openPage(() => orders, {
       'POST /api/admin/order/order-2/ship': () => {
         orders = [{ ...paid, status: 'shipped' }, unpaid];
         return { body: { modifiedCount: 1, shipmentId: 'shipment-1', status: 'shipped' } };
@@ -305,15 +300,10 @@ describe('Manage All Orders', () => {
         orders = [orders[0]!, { ...unpaid, status: 'cancelled' }];
         return { body: { deletedCount: 1 } };
       },
-      ...noActivity,
     });
-    const user = userEvent.setup();
-    renderManageOrders();
-    await screen.findByRole('table', { name: 'All orders' });
 
     // The Ship form closes with its button: Mark delivered, what is left to do, takes the keyboard.
-    await user.click(rowOf('Sam Smith').getByRole('button', { name: /^Ship…/ }));
-    const form = within(screen.getByRole('form', { name: /^Ship order/ }));
+    const form = await openShipForm(user, 'Sam Smith');
     await user.type(form.getByLabelText('Tracking number'), '1Z999AA10123456784');
     await user.keyboard('{Enter}');
     await waitFor(() => expect(rowOf('Sam Smith').getByRole('button', { name: 'Mark delivered' })).toHaveFocus());
@@ -328,10 +318,7 @@ describe('Manage All Orders', () => {
 
   it('the Ship… form shows where the order goes and by which method', async () => {
     const checkedOut = aCheckoutOrder({ _id: 'order-9', customername: 'Ada Garage', email: 'ada@example.com', status: 'paid', paid: true, transactionId: 'tx-9' });
-    stubFetch({ [PAGE_1]: { body: anOrderPage([checkedOut]) }, ...noActivity });
-    const user = userEvent.setup();
-    renderManageOrders();
-    await screen.findByRole('table', { name: 'All orders' });
+    const { user } = await openPage([checkedOut]);
     const row = rowOf('Ada Garage');
     await user.click(row.getByText('Ship…'));
     const form = within(screen.getByRole('form', { name: 'Ship order 100043' }));
@@ -345,8 +332,7 @@ describe('Manage All Orders', () => {
     const otherParcel = { id: 'shipment-0', carrier: 'ups' as const, trackingNumber: '1Z0000000000000000', trackingUrl: null, shippedAt: '2024-05-03T09:00:00.000Z', lines: [{ partId: 'part-1', partNumber: 'BRK-1001', name: 'Brake Pads', quantity: 2 }] };
     let orders = [paid];
     const sent: unknown[] = [];
-    stubFetch({
-      [PAGE_1]: () => ({ body: anOrderPage(orders) }),
+    const { user } = await openPage(() => orders, {
       'POST /api/admin/order/order-2/ship': (request) => {
         sent.push(request.body);
         if (sent.length === 1) {
@@ -356,13 +342,8 @@ describe('Manage All Orders', () => {
         orders = [{ ...paid, status: 'shipped', shipments: [otherParcel, { ...otherParcel, id: 'shipment-1', lines: [{ ...otherParcel.lines[0]!, quantity: 3 }] }] }];
         return { body: { modifiedCount: 1, shipmentId: 'shipment-1', status: 'shipped' } };
       },
-      ...noActivity,
     });
-    const user = userEvent.setup();
-    renderManageOrders();
-    await screen.findByRole('table', { name: 'All orders' });
-    await user.click(rowOf('Sam Smith').getByRole('button', { name: /^Ship…/ }));
-    const form = within(screen.getByRole('form', { name: /^Ship order/ }));
+    const form = await openShipForm(user, 'Sam Smith');
     await user.type(form.getByLabelText('Tracking number'), '1Z999AA10123456784');
     await user.clear(form.getByLabelText(/Brake Pads/));
     await user.type(form.getByLabelText(/Brake Pads/), '4');
@@ -392,14 +373,7 @@ describe('Manage All Orders', () => {
   });
 
   it('says "action failed" with the reason when the order cannot be shipped', async () => {
-    stubFetch({
-      [PAGE_1]: { body: anOrderPage([paid]) },
-      'POST /api/admin/order/order-2/ship': { status: 409, body: { message: shipmentMessages.notShippable } },
-      ...noActivity,
-    });
-    const user = userEvent.setup();
-    renderManageOrders();
-    await screen.findByRole('table', { name: 'All orders' });
+    const { user } = await openPage([paid], { 'POST /api/admin/order/order-2/ship': { status: 409, body: { message: shipmentMessages.notShippable } } });
     const row = rowOf('Sam Smith');
     await user.click(row.getByText('Ship…'));
     const form = within(screen.getByRole('form', { name: /^Ship order/ }));
@@ -414,18 +388,13 @@ describe('Manage All Orders', () => {
   it('cancels an unpaid order after the confirmation, and refreshes the orders and the stock', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
     let orders = [unpaid];
-    const server = stubFetch({
-      [PAGE_1]: () => ({ body: anOrderPage(orders) }),
+    const { server, user, queryClient } = await openPage(() => orders, {
       'POST /api/admin/order/order-1/cancel': () => {
         orders = [{ ...unpaid, status: 'cancelled' }];
         return { body: { deletedCount: 1 } };
       },
-      ...noActivity,
     });
-    const user = userEvent.setup();
-    const { queryClient } = renderManageOrders();
     queryClient.setQueryData(['parts'], []);
-    await screen.findByRole('table', { name: 'All orders' });
 
     await user.click(rowOf('Jane Doe').getByRole('button', { name: 'Cancel' }));
     expect(confirm).toHaveBeenCalledWith(confirmations.cancelOrder);
@@ -442,17 +411,12 @@ describe('Manage All Orders', () => {
   it('cancels a paid order and says how much of the customer\'s payment went back', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     let orders = [paid];
-    stubFetch({
-      [PAGE_1]: () => ({ body: anOrderPage(orders) }),
+    const { user } = await openPage(() => orders, {
       'POST /api/admin/order/order-2/cancel': () => {
         orders = [{ ...paid, status: 'cancelled' }];
         return { body: { deletedCount: 1, refunded: 1234.5 } };
       },
-      ...noActivity,
     });
-    const user = userEvent.setup();
-    renderManageOrders();
-    await screen.findByRole('table', { name: 'All orders' });
 
     await user.click(rowOf('Sam Smith').getByRole('button', { name: 'Cancel' }));
 
@@ -464,14 +428,7 @@ describe('Manage All Orders', () => {
 
   it('says "action failed" with the reason when the cancel is refused', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
-    stubFetch({
-      [PAGE_1]: { body: anOrderPage([unpaid]) },
-      'POST /api/admin/order/order-1/cancel': { status: 409, body: { message: apiErrors.shippedNotCancellable } },
-      ...noActivity,
-    });
-    const user = userEvent.setup();
-    renderManageOrders();
-    await screen.findByRole('table', { name: 'All orders' });
+    const { user } = await openPage([unpaid], { 'POST /api/admin/order/order-1/cancel': { status: 409, body: { message: apiErrors.shippedNotCancellable } } });
     await user.click(rowOf('Jane Doe').getByRole('button', { name: 'Cancel' }));
     const toast = (await screen.findByText(notices.actionFailed)).closest('li')!;
     expect(within(toast).getByText(apiErrors.shippedNotCancellable)).toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { adminMessages, apiErrors, notices, partChangeMessages, partPricingMessages, type AdminPart } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { anAdminPart, noActivity } from '../../../test/admin';
@@ -37,6 +37,33 @@ const cardOf = (name: string) => within(screen.getByRole('rowheader', { name: ne
 const callTo = (server: ReturnType<typeof stubFetch>, route: string) =>
   server.calls.find((call) => `${call.method} ${call.path}` === route);
 
+type Routes = Parameters<typeof stubFetch>[0];
+
+/**
+ * Manage Products, its first page `parts` (or what `parts()` answers at each read) and the other
+ * `routes` stubbed, once its first row (Brake Pads) shows; and a user to drive it.
+ */
+async function openPage(parts: AdminPart[] | (() => AdminPart[]), routes: Routes = {}) {
+  const firstPage = typeof parts === 'function' ? () => ({ body: pageOf(parts()) }) : { body: pageOf(parts) };
+  const server = stubFetch({ [GET_PARTS]: firstPage, ...routes, ...noActivity });
+  const user = userEvent.setup();
+  const rendered = renderManageProducts();
+  await screen.findByRole('rowheader', { name: 'Brake Pads' });
+  return { server, user, ...rendered };
+}
+
+/** Opens the editor of Brake Pads with its Edit button: the form, to look into. */
+async function openEditor(user: UserEvent) {
+  await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Edit' }));
+  return within(screen.getByRole('form', { name: 'Edit Brake Pads' }));
+}
+
+/** Types `text` in place of what the field holds. */
+async function retype(user: UserEvent, field: HTMLElement, text: string) {
+  await user.clear(field);
+  await user.type(field, text);
+}
+
 describe('Manage Products', () => {
   it('lists every part, archived ones too, in a table: photo, name, stock and price to change, minimum', async () => {
     stubFetch({ [GET_PARTS]: { body: pageOf([pads, filter]) }, ...noActivity });
@@ -68,9 +95,7 @@ describe('Manage Products', () => {
     const superseded = anAdminPart({ _id: 'part-3', name: 'Old Rotor', partNumber: 'BRK-3004', lifecycle: { code: '7', label: 'Superseded' }, replacedBy: 'BRK-3005' });
     const renumbered = anAdminPart({ _id: 'part-4', name: 'Old Hose', partNumber: 'COL-2001', lifecycle: { code: '6', label: 'Renumbered' }, replacedBy: 'COL-2002' });
     const discontinued = anAdminPart({ _id: 'part-5', name: 'Old Gasket', lifecycle: { code: '8', label: 'Discontinued' } });
-    stubFetch({ [GET_PARTS]: { body: pageOf([pads, superseded, renumbered, discontinued]) }, ...noActivity });
-    renderManageProducts();
-    await screen.findByRole('rowheader', { name: /^Old Rotor/ });
+    await openPage([pads, superseded, renumbered, discontinued]);
     expect(screen.getByRole('rowheader', { name: 'Old Rotor Superseded by BRK-3005' })).toBeInTheDocument();
     expect(cardOf('Old Hose').getByText('Renumbered as COL-2002')).toBeInTheDocument();
     expect(cardOf('Old Gasket').getByText('Discontinued')).toBeInTheDocument();
@@ -81,27 +106,20 @@ describe('Manage Products', () => {
 
   it('changes stock and price in place, sending only what changed; "12,50" is twelve fifty', async () => {
     let parts = [pads];
-    const server = stubFetch({
-      [GET_PARTS]: () => ({ body: pageOf(parts) }),
+    const { server, user } = await openPage(() => parts, {
       'PATCH /api/admin/part/part-1': () => {
         parts = [{ ...pads, price: 9.5 }];
         return { body: { acknowledged: true } };
       },
-      ...noActivity,
     });
-    const user = userEvent.setup();
-    renderManageProducts();
-    await screen.findByRole('rowheader', { name: 'Brake Pads' });
     const price = cardOf('Brake Pads').getByLabelText('Price of Brake Pads');
-    await user.clear(price);
-    await user.type(price, '1,250');
+    await retype(user, price, '1,250');
     await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Price must be an amount like 12.50')).toBeInTheDocument();
     expect(price).toHaveAccessibleDescription('Price must be an amount like 12.50');
     expect(server.paths().some((path) => path.startsWith('PATCH'))).toBe(false);
 
-    await user.clear(price);
-    await user.type(price, '9,50');
+    await retype(user, price, '9,50');
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Product updated')).toBeInTheDocument();
     // With the price the row was loaded with: another admin's price since is a 409, not overwritten.
@@ -110,15 +128,11 @@ describe('Manage Products', () => {
   });
 
   it('searches on the server, with the search in the address, and pages', async () => {
-    const server = stubFetch({
+    const { server, user, router } = await openPage([pads], {
       [GET_PARTS]: { body: { parts: [pads], total: 45, page: 1, pageSize: 20 } },
       'GET /api/admin/parts?page=1&pageSize=20&q=oil': { body: pageOf([]) },
       'GET /api/admin/parts?page=2&pageSize=20': { body: { parts: [filter], total: 45, page: 2, pageSize: 20 } },
-      ...noActivity,
     });
-    const user = userEvent.setup();
-    const { router } = renderManageProducts();
-    await screen.findByRole('rowheader', { name: 'Brake Pads' });
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('rowheader', { name: /^Oil Filter/ })).toBeInTheDocument();
@@ -133,17 +147,12 @@ describe('Manage Products', () => {
 
   it('edits a part in place and sends only what changed', async () => {
     let parts = [pads];
-    const server = stubFetch({
-      [GET_PARTS]: () => ({ body: pageOf(parts) }),
+    const { server, user } = await openPage(() => parts, {
       'PATCH /api/admin/part/part-1': () => {
         parts = [{ ...pads, name: 'Brake Pads (front)', price: 13.75 }];
         return { body: { acknowledged: true } };
       },
-      ...noActivity,
     });
-    const user = userEvent.setup();
-    renderManageProducts();
-    await screen.findByRole('rowheader', { name: 'Brake Pads' });
     const edit = cardOf('Brake Pads').getByRole('button', { name: 'Edit' });
     expect(edit).toHaveAttribute('aria-expanded', 'false');
     await user.click(edit);
@@ -157,10 +166,8 @@ describe('Manage Products', () => {
     expect(form.getByLabelText('Minimum order quantity')).toHaveValue(5);
     // Money as the row and every money field write it, not `String(12.5)`.
     expect(form.getByLabelText('Price ($)')).toHaveValue('12.50');
-    await user.clear(form.getByLabelText('Name'));
-    await user.type(form.getByLabelText('Name'), 'Brake Pads (front)');
-    await user.clear(form.getByLabelText('Price ($)'));
-    await user.type(form.getByLabelText('Price ($)'), '13.75');
+    await retype(user, form.getByLabelText('Name'), 'Brake Pads (front)');
+    await retype(user, form.getByLabelText('Price ($)'), '13.75');
     await user.click(form.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Product updated')).toBeInTheDocument();
@@ -175,24 +182,14 @@ describe('Manage Products', () => {
   });
 
   it('checks the edit with the shared schema and keeps the form open on a failure', async () => {
-    const server = stubFetch({
-      [GET_PARTS]: { body: pageOf([pads]) },
-      'PATCH /api/admin/part/part-1': { status: 404, body: { message: apiErrors.partNotFound } },
-      ...noActivity,
-    });
-    const user = userEvent.setup();
-    renderManageProducts();
-    await screen.findByRole('rowheader', { name: 'Brake Pads' });
-    await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Edit' }));
-    const form = within(screen.getByRole('form', { name: 'Edit Brake Pads' }));
-    await user.clear(form.getByLabelText('Minimum order quantity'));
-    await user.type(form.getByLabelText('Minimum order quantity'), '0');
+    const { server, user } = await openPage([pads], { 'PATCH /api/admin/part/part-1': { status: 404, body: { message: apiErrors.partNotFound } } });
+    const form = await openEditor(user);
+    await retype(user, form.getByLabelText('Minimum order quantity'), '0');
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await form.findByText('Minimum order quantity is at least 1')).toBeInTheDocument();
     expect(server.paths().some((path) => path.startsWith('PATCH'))).toBe(false);
 
-    await user.clear(form.getByLabelText('Minimum order quantity'));
-    await user.type(form.getByLabelText('Minimum order quantity'), '2');
+    await retype(user, form.getByLabelText('Minimum order quantity'), '2');
     await user.click(form.getByRole('button', { name: 'Save' }));
     const toast = (await screen.findByText(notices.actionFailed)).closest('li')!;
     expect(within(toast).getByText(apiErrors.partNotFound)).toBeInTheDocument();
@@ -201,20 +198,10 @@ describe('Manage Products', () => {
 
   it('sends what it loaded of each field it changes, and says under the field when someone else saved it since (409)', async () => {
     const message = adminMessages.fieldChanged('price', '$55.00');
-    const server = stubFetch({
-      [GET_PARTS]: { body: pageOf([pads]) },
-      'PATCH /api/admin/part/part-1': { status: 409, body: { message, field: 'price', current: 55 } },
-      ...noActivity,
-    });
-    const user = userEvent.setup();
-    renderManageProducts();
-    await screen.findByRole('rowheader', { name: 'Brake Pads' });
-    await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Edit' }));
-    const form = within(screen.getByRole('form', { name: 'Edit Brake Pads' }));
-    await user.clear(form.getByLabelText('Price ($)'));
-    await user.type(form.getByLabelText('Price ($)'), '60');
-    await user.clear(form.getByLabelText('Available quantity'));
-    await user.type(form.getByLabelText('Available quantity'), '45');
+    const { server, user } = await openPage([pads], { 'PATCH /api/admin/part/part-1': { status: 409, body: { message, field: 'price', current: 55 } } });
+    const form = await openEditor(user);
+    await retype(user, form.getByLabelText('Price ($)'), '60');
+    await retype(user, form.getByLabelText('Available quantity'), '45');
     await user.click(form.getByRole('button', { name: 'Save' }));
 
     // The server's fact, and what the admin does now: the field keeps their value for a second Save.
@@ -232,18 +219,9 @@ describe('Manage Products', () => {
   it('says a price the server refuses by price breaks saved meanwhile at Price, focused, not in a toast (decision 164)', async () => {
     // Another admin added a break from 10 at $10 since this form loaded: the new price is at or below it.
     const message = partPricingMessages.tierNotBelowList(10, 9);
-    stubFetch({
-      [GET_PARTS]: { body: pageOf([pads]) },
-      'PATCH /api/admin/part/part-1': { status: 400, body: { message, field: 'price' } },
-      ...noActivity,
-    });
-    const user = userEvent.setup();
-    renderManageProducts();
-    await screen.findByRole('rowheader', { name: 'Brake Pads' });
-    await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Edit' }));
-    const form = within(screen.getByRole('form', { name: 'Edit Brake Pads' }));
-    await user.clear(form.getByLabelText('Price ($)'));
-    await user.type(form.getByLabelText('Price ($)'), '9');
+    const { user } = await openPage([pads], { 'PATCH /api/admin/part/part-1': { status: 400, body: { message, field: 'price' } } });
+    const form = await openEditor(user);
+    await retype(user, form.getByLabelText('Price ($)'), '9');
     await user.click(form.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(form.getByLabelText('Price ($)')).toHaveAccessibleDescription(message));
@@ -254,16 +232,8 @@ describe('Manage Products', () => {
 
   it('says price breaks the server refuses (by a price saved meanwhile) under the breaks, the first one’s price focused (decision 164)', async () => {
     const message = partPricingMessages.tierNotBelowList(10, 11);
-    stubFetch({
-      [GET_PARTS]: { body: pageOf([pads]) },
-      'PATCH /api/admin/part/part-1': { status: 400, body: { message, field: 'priceBreaks' } },
-      ...noActivity,
-    });
-    const user = userEvent.setup();
-    renderManageProducts();
-    await screen.findByRole('rowheader', { name: 'Brake Pads' });
-    await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Edit' }));
-    const form = within(screen.getByRole('form', { name: 'Edit Brake Pads' }));
+    const { user } = await openPage([pads], { 'PATCH /api/admin/part/part-1': { status: 400, body: { message, field: 'priceBreaks' } } });
+    const form = await openEditor(user);
     await user.click(form.getByRole('button', { name: 'Add a price break' }));
     await user.type(form.getByLabelText('Tier 1: from quantity'), '10');
     await user.type(form.getByLabelText('Tier 1: price each ($)'), '12');
@@ -275,14 +245,9 @@ describe('Manage Products', () => {
   });
 
   it('says its own refusal of a price at or below a break under the breaks, the first one’s price focused, sending nothing (decision 164)', async () => {
-    const server = stubFetch({ [GET_PARTS]: { body: pageOf([{ ...pads, priceBreaks: [{ minQuantity: 10, unitPrice: 10 }] }]) }, ...noActivity });
-    const user = userEvent.setup();
-    renderManageProducts();
-    await screen.findByRole('rowheader', { name: 'Brake Pads' });
-    await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Edit' }));
-    const form = within(screen.getByRole('form', { name: 'Edit Brake Pads' }));
-    await user.clear(form.getByLabelText('Price ($)'));
-    await user.type(form.getByLabelText('Price ($)'), '9');
+    const { server, user } = await openPage([{ ...pads, priceBreaks: [{ minQuantity: 10, unitPrice: 10 }] }]);
+    const form = await openEditor(user);
+    await retype(user, form.getByLabelText('Price ($)'), '9');
     await user.click(form.getByRole('button', { name: 'Save' }));
 
     expect(await form.findByRole('alert')).toHaveTextContent(partPricingMessages.tierNotBelowList(10, 9));
@@ -294,8 +259,7 @@ describe('Manage Products', () => {
     const message = adminMessages.fieldChanged('price', '$55.00');
     let parts = [pads];
     let patches = 0;
-    const server = stubFetch({
-      [GET_PARTS]: () => ({ body: pageOf(parts) }),
+    const { server, user } = await openPage(() => parts, {
       'PATCH /api/admin/part/part-1': () => {
         patches += 1;
         // Another admin saved $55.00 before the first Save; the second, sent with it, goes in.
@@ -306,14 +270,9 @@ describe('Manage Products', () => {
         parts = [{ ...pads, price: 60 }];
         return { body: { acknowledged: true } };
       },
-      ...noActivity,
     });
-    const user = userEvent.setup();
-    renderManageProducts();
-    await screen.findByRole('rowheader', { name: 'Brake Pads' });
     const price = cardOf('Brake Pads').getByLabelText('Price of Brake Pads');
-    await user.clear(price);
-    await user.type(price, '60');
+    await retype(user, price, '60');
     await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(price).toHaveAccessibleDescription(`${message} ${adminNotices.staleKept}`));
@@ -338,20 +297,14 @@ describe('Manage Products', () => {
 
   it('takes the stored value in place of the one a 409 refused, on its button', async () => {
     let parts = [pads];
-    stubFetch({
-      [GET_PARTS]: () => ({ body: pageOf(parts) }),
+    const { user } = await openPage(() => parts, {
       'PATCH /api/admin/part/part-1': () => {
         parts = [{ ...pads, availableQuantity: 37 }];
         return { status: 409, body: { message: adminMessages.stockChanged(37), field: 'availableQuantity', current: 37 } };
       },
-      ...noActivity,
     });
-    const user = userEvent.setup();
-    renderManageProducts();
-    await screen.findByRole('rowheader', { name: 'Brake Pads' });
     const stock = cardOf('Brake Pads').getByLabelText('Stock of Brake Pads');
-    await user.clear(stock);
-    await user.type(stock, '50');
+    await retype(user, stock, '50');
     await user.keyboard('{Enter}');
     const useStored = await cardOf('Brake Pads').findByRole('button', { name: adminNotices.useStored('37') });
     expect(stock).toHaveValue(50);
@@ -366,21 +319,14 @@ describe('Manage Products', () => {
   it('keeps the editor open with what was typed when a 409 comes with a new stored price', async () => {
     const message = adminMessages.fieldChanged('price', '$55.00');
     let parts = [pads];
-    stubFetch({
-      [GET_PARTS]: () => ({ body: pageOf(parts) }),
+    const { user } = await openPage(() => parts, {
       'PATCH /api/admin/part/part-1': () => {
         parts = [{ ...pads, price: 55, name: 'Brake Pads' }];
         return { status: 409, body: { message, field: 'price', current: 55 } };
       },
-      ...noActivity,
     });
-    const user = userEvent.setup();
-    renderManageProducts();
-    await screen.findByRole('rowheader', { name: 'Brake Pads' });
-    await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Edit' }));
-    const form = within(screen.getByRole('form', { name: 'Edit Brake Pads' }));
-    await user.clear(form.getByLabelText('Price ($)'));
-    await user.type(form.getByLabelText('Price ($)'), '60');
+    const form = await openEditor(user);
+    await retype(user, form.getByLabelText('Price ($)'), '60');
     await user.click(form.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(form.getByLabelText('Price ($)')).toHaveAccessibleDescription(`${message} ${adminNotices.staleKept}`));
     expect(screen.getByRole('form', { name: 'Edit Brake Pads' })).toBeInTheDocument();
@@ -391,32 +337,22 @@ describe('Manage Products', () => {
   });
 
   it('warns, without refusing, of a minimum order above the stock', async () => {
-    const server = stubFetch({ [GET_PARTS]: { body: pageOf([pads]) }, 'PATCH /api/admin/part/part-1': { body: { acknowledged: true } }, ...noActivity });
-    const user = userEvent.setup();
-    renderManageProducts();
-    await screen.findByRole('rowheader', { name: 'Brake Pads' });
-    await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Edit' }));
-    const form = within(screen.getByRole('form', { name: 'Edit Brake Pads' }));
+    const { server, user } = await openPage([pads], { 'PATCH /api/admin/part/part-1': { body: { acknowledged: true } } });
+    const form = await openEditor(user);
     const minimum = form.getByLabelText('Minimum order quantity');
     expect(minimum).not.toHaveAccessibleDescription();
-    await user.clear(minimum);
-    await user.type(minimum, '60');
+    await retype(user, minimum, '60');
     expect(minimum).toHaveAccessibleDescription(adminMessages.minimumAboveStock(60, 40));
-    await user.clear(form.getByLabelText('Available quantity'));
-    await user.type(form.getByLabelText('Available quantity'), '60');
+    await retype(user, form.getByLabelText('Available quantity'), '60');
     expect(minimum).not.toHaveAccessibleDescription();
-    await user.clear(form.getByLabelText('Available quantity'));
-    await user.type(form.getByLabelText('Available quantity'), '10');
+    await retype(user, form.getByLabelText('Available quantity'), '10');
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Product updated')).toBeInTheDocument();
     expect(callTo(server, 'PATCH /api/admin/part/part-1')?.body).toMatchObject({ minOrderQuantity: 60, availableQuantity: 10 });
   });
 
   it('closes the edit without a call when nothing changed, or on Cancel', async () => {
-    const server = stubFetch({ [GET_PARTS]: { body: pageOf([pads]) }, ...noActivity });
-    const user = userEvent.setup();
-    renderManageProducts();
-    await screen.findByRole('rowheader', { name: 'Brake Pads' });
+    const { server, user } = await openPage([pads]);
     const edit = cardOf('Brake Pads').getByRole('button', { name: 'Edit' });
     await user.click(edit);
     await user.click(within(screen.getByRole('form', { name: 'Edit Brake Pads' })).getByRole('button', { name: 'Save' }));
@@ -431,18 +367,13 @@ describe('Manage Products', () => {
 
   it('restocks a part by the quantity given', async () => {
     let parts = [pads];
-    const server = stubFetch({
-      [GET_PARTS]: () => ({ body: pageOf(parts) }),
+    const { server, user, queryClient } = await openPage(() => parts, {
       'POST /api/admin/part/part-1/restock': () => {
         parts = [{ ...pads, availableQuantity: 65 }];
         return { body: { acknowledged: true } };
       },
-      ...noActivity,
     });
-    const user = userEvent.setup();
-    const { queryClient } = renderManageProducts();
     queryClient.setQueryData(['parts'], []);
-    await screen.findByRole('rowheader', { name: 'Brake Pads' });
     await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Edit' }));
     const restockForm = within(screen.getByRole('form', { name: 'Restock Brake Pads' }));
     await user.click(restockForm.getByRole('button', { name: 'Restock' }));
@@ -459,15 +390,10 @@ describe('Manage Products', () => {
 
   it('archives a part after a confirmation, and restores one without', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValue(true);
-    const server = stubFetch({
-      [GET_PARTS]: { body: pageOf([pads, filter]) },
+    const { server, user } = await openPage([pads, filter], {
       'PUT /api/admin/part/part-1/archived': { body: { acknowledged: true } },
       'PUT /api/admin/part/part-2/archived': { body: { acknowledged: true } },
-      ...noActivity,
     });
-    const user = userEvent.setup();
-    renderManageProducts();
-    await screen.findByRole('rowheader', { name: 'Brake Pads' });
 
     await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Archive' }));
     expect(confirm).toHaveBeenCalledWith(expect.stringContaining('Archive "Brake Pads"?'));
@@ -487,14 +413,7 @@ describe('Manage Products', () => {
   it('says "action failed" with the server’s reason when an archive fails: the parts that still point to it', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     const pointedTo = partChangeMessages.archivePointedTo(['BRK-0999'], ['KIT-2001']);
-    stubFetch({
-      [GET_PARTS]: { body: pageOf([pads]) },
-      'PUT /api/admin/part/part-1/archived': { status: 409, body: { message: pointedTo } },
-      ...noActivity,
-    });
-    const user = userEvent.setup();
-    renderManageProducts();
-    await screen.findByRole('rowheader', { name: 'Brake Pads' });
+    const { user } = await openPage([pads], { 'PUT /api/admin/part/part-1/archived': { status: 409, body: { message: pointedTo } } });
     await user.click(cardOf('Brake Pads').getByRole('button', { name: 'Archive' }));
     const toast = (await screen.findByText(notices.actionFailed)).closest('li')!;
     expect(within(toast).getByText(pointedTo)).toBeInTheDocument();
@@ -503,14 +422,7 @@ describe('Manage Products', () => {
   });
 
   it('finds a part by its part number, and shows each part\u2019s number', async () => {
-    const server = stubFetch({
-      [GET_PARTS]: { body: pageOf([pads, filter]) },
-      'GET /api/admin/parts?page=1&pageSize=20&q=brk1001': { body: pageOf([pads]) },
-      ...noActivity,
-    });
-    const user = userEvent.setup();
-    renderManageProducts();
-    await screen.findByRole('rowheader', { name: 'Brake Pads' });
+    const { server, user } = await openPage([pads, filter], { 'GET /api/admin/parts?page=1&pageSize=20&q=brk1001': { body: pageOf([pads]) } });
     expect(cardOf('Brake Pads').getByRole('cell', { name: 'BRK-1001' })).toHaveAttribute('data-label', 'Part no.');
     const box = screen.getByRole('searchbox', { name: 'Search products' });
     expect(box).toHaveAttribute('placeholder', expect.stringMatching(/part number/i));
@@ -520,9 +432,7 @@ describe('Manage Products', () => {
   });
 
   it('leaves the reviews to their own screen: none are asked for here', async () => {
-    const server = stubFetch({ [GET_PARTS]: { body: pageOf([pads]) }, ...noActivity });
-    renderManageProducts();
-    await screen.findByRole('rowheader', { name: 'Brake Pads' });
+    const { server } = await openPage([pads]);
     expect(screen.queryByRole('heading', { name: 'Customer Reviews' })).not.toBeInTheDocument();
     expect(server.calls.some((call) => call.path.startsWith('/api/admin/reviews'))).toBe(false);
   });

@@ -1,12 +1,12 @@
 import { accountMessages, checkoutMessages, currencyMessages, notices, onAccountCreditMessages, paths, unpaidCapMessage } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { Toaster } from 'sonner';
 import { describe, expect, it } from 'vitest';
 import { anAddress, torontoAddress } from '../../../test/addresses';
 import { stubFetch, type StubbedCall } from '../../../test/fetch-stub';
 import { renderRoutes } from '../../../test/render-with-router';
-import { ORDER_NOTE_MAX_LENGTH, PO_NUMBER_MAX_LENGTH, type Cart, type CheckoutQuote } from '@autoparts/shared';
+import { ORDER_NOTE_MAX_LENGTH, PO_NUMBER_MAX_LENGTH, type Cart, type CheckoutQuote, type MyCompany } from '@autoparts/shared';
 import { Component as CheckoutPage } from './checkout';
 
 const pads = {
@@ -91,15 +91,38 @@ function renderCheckout() {
   );
 }
 
+type Routes = Parameters<typeof stubFetch>[0];
+
+/**
+ * The checkout of a buyer of no company with `aCart()` and one address, the server quoting as
+ * `quoteFor` (`routes` add to these stubs or take their place), rendered, and a user to drive it.
+ */
+function openCheckout(routes: Routes = {}) {
+  const server = stubFetch({ ...notAMember, 'GET /api/cart': { body: aCart() }, 'GET /api/addresses': { body: [anAddress()] }, 'POST /api/checkout/quote': quoteFor, ...routes });
+  const user = userEvent.setup();
+  return { server, user, ...renderCheckout() };
+}
+
+/** The buyer is a member of Fleetco, as `company` says (a buyer on net 30 with no credit limit unless told), with these locations. */
+const ofCompany = (company: Partial<MyCompany> = {}, locations: unknown[] = []) => ({
+  'GET /api/company': {
+    body: { id: 'co-1', name: 'Fleetco', taxId: '', status: 'active', paymentTerms: 'net30', creditLimit: null, poRequired: false, role: 'buyer', balance: 0, available: null, ...company },
+  },
+  'GET /api/company/locations': { body: locations },
+});
+
+/** Chooses Standard shipping and waits until Place order may be pressed. */
+async function chooseStandard(user: UserEvent) {
+  await user.click(within(await screen.findByRole('group', { name: 'Shipping method' })).getByRole('radio', { name: /Standard/ }));
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+}
+
 const summary = () => screen.getByRole('region', { name: 'Order summary' });
 const figure = (term: string) => within(summary()).getByText(term).nextElementSibling?.textContent;
 
 describe('Checkout', () => {
   it('says when the cart is empty, with the way to the shop', async () => {
-    const server = stubFetch({
-      ...notAMember, 'GET /api/cart': { body: aCart({ lines: [], subtotal: 0, count: 0 }) } });
-    const user = userEvent.setup();
-    const { router } = renderCheckout();
+    const { server, user, router } = openCheckout({ 'GET /api/cart': { body: aCart({ lines: [], subtotal: 0, count: 0 }) } });
     expect(await screen.findByText('Your cart is empty, so there is nothing to check out.')).toBeInTheDocument();
     expect(server.paths()).not.toContain('POST /api/checkout/quote');
     await user.click(screen.getByRole('link', { name: 'Browse parts' }));
@@ -107,14 +130,7 @@ describe('Checkout', () => {
   });
 
   it('chooses the default address, shows each method with price and estimate, chooses none, and shows the server’s totals once one is', async () => {
-    const server = stubFetch({
-      ...notAMember,
-      'GET /api/cart': { body: aCart() },
-      'GET /api/addresses': { body: [torontoAddress, anAddress()] },
-      'POST /api/checkout/quote': quoteFor,
-    });
-    const user = userEvent.setup();
-    renderCheckout();
+    const { server, user } = openCheckout({ 'GET /api/addresses': { body: [torontoAddress, anAddress()] } });
 
     const shipTo = await screen.findByRole('group', { name: 'Ship to' });
     await waitFor(() => expect(within(shipTo).getByRole('radio', { name: /Springfield, IL 62701/ })).toBeChecked());
@@ -160,19 +176,10 @@ describe('Checkout', () => {
   });
 
   it('places one order with the PO number and note, and goes to its payment page', async () => {
-    const server = stubFetch({
-      ...notAMember,
-      'GET /api/cart': { body: aCart() },
-      'GET /api/addresses': { body: [anAddress()] },
-      'POST /api/checkout/quote': quoteFor,
-      'POST /api/checkout': { body: { acknowledged: true, insertedId: 'order-42', orderNumber: '100042', total: 199.11 } },
-    });
-    const user = userEvent.setup();
-    const { router } = renderCheckout();
-    await user.click(within(await screen.findByRole('group', { name: 'Shipping method' })).getByRole('radio', { name: /Standard/ }));
+    const { server, user, router } = openCheckout({ 'POST /api/checkout': { body: { acknowledged: true, insertedId: 'order-42', orderNumber: '100042', total: 199.11 } } });
+    await chooseStandard(user);
     await user.type(screen.getByLabelText('Purchase-order number (optional)'), 'PO-7781');
     await user.type(screen.getByLabelText('Note for this order (optional)'), 'Deliver to bay 2');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Place order' }));
 
     expect(await screen.findByRole('heading', { name: 'Payment page' })).toBeInTheDocument();
@@ -193,11 +200,7 @@ describe('Checkout', () => {
 
   it('after a network error keeps the cart and, pressed again, sends the same key and goes to the order it placed (decision 162)', async () => {
     let reached = 0;
-    const server = stubFetch({
-      ...notAMember,
-      'GET /api/cart': { body: aCart() },
-      'GET /api/addresses': { body: [anAddress()] },
-      'POST /api/checkout/quote': quoteFor,
+    const { server, user, router } = openCheckout({
       'POST /api/checkout': () => {
         reached += 1;
         // The first press reached the shop and placed the order; its reply was lost on the way back.
@@ -205,10 +208,7 @@ describe('Checkout', () => {
         return { body: { acknowledged: true, insertedId: 'order-42', orderNumber: '100042', total: 199.11 } };
       },
     });
-    const user = userEvent.setup();
-    const { router } = renderCheckout();
-    await user.click(within(await screen.findByRole('group', { name: 'Shipping method' })).getByRole('radio', { name: /Standard/ }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+    await chooseStandard(user);
     await user.click(screen.getByRole('button', { name: 'Place order' }));
 
     expect(await screen.findByText(notices.orderFailed)).toBeInTheDocument();
@@ -226,14 +226,7 @@ describe('Checkout', () => {
   });
 
   it('bounds the PO number and the note', async () => {
-    const server = stubFetch({
-      ...notAMember,
-      'GET /api/cart': { body: aCart() },
-      'GET /api/addresses': { body: [anAddress()] },
-      'POST /api/checkout/quote': quoteFor,
-    });
-    const user = userEvent.setup();
-    renderCheckout();
+    const { server, user } = openCheckout();
     await screen.findByRole('group', { name: 'Shipping method' });
     const po = screen.getByLabelText('Purchase-order number (optional)');
     expect(po).toHaveAttribute('maxLength', String(PO_NUMBER_MAX_LENGTH));
@@ -244,11 +237,7 @@ describe('Checkout', () => {
   });
 
   it('shows each line’s problem when the order is refused, with the way back to the cart', async () => {
-    stubFetch({
-      ...notAMember,
-      'GET /api/cart': { body: aCart() },
-      'GET /api/addresses': { body: [anAddress()] },
-      'POST /api/checkout/quote': quoteFor,
+    const { user, router } = openCheckout({
       'POST /api/checkout': {
         status: 409,
         body: {
@@ -257,10 +246,7 @@ describe('Checkout', () => {
         },
       },
     });
-    const user = userEvent.setup();
-    const { router } = renderCheckout();
-    await user.click(within(await screen.findByRole('group', { name: 'Shipping method' })).getByRole('radio', { name: /Standard/ }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+    await chooseStandard(user);
     await user.click(screen.getByRole('button', { name: 'Place order' }));
 
     const alert = await screen.findByRole('alert');
@@ -271,17 +257,8 @@ describe('Checkout', () => {
   });
 
   it('refused for the unpaid orders waiting, leads to My Orders, where one is paid or cancelled, not to the cart', async () => {
-    stubFetch({
-      ...notAMember,
-      'GET /api/cart': { body: aCart() },
-      'GET /api/addresses': { body: [anAddress()] },
-      'POST /api/checkout/quote': quoteFor,
-      'POST /api/checkout': { status: 409, body: { message: unpaidCapMessage, lines: [], reason: 'too-many-unpaid' } },
-    });
-    const user = userEvent.setup();
-    const { router } = renderCheckout();
-    await user.click(within(await screen.findByRole('group', { name: 'Shipping method' })).getByRole('radio', { name: /Standard/ }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+    const { user, router } = openCheckout({ 'POST /api/checkout': { status: 409, body: { message: unpaidCapMessage, lines: [], reason: 'too-many-unpaid' } } });
+    await chooseStandard(user);
     await user.click(screen.getByRole('button', { name: 'Place order' }));
 
     const alert = await screen.findByRole('alert');
@@ -297,10 +274,7 @@ describe('Checkout', () => {
       const { body } = quoteFor(call);
       return { body: { ...body, lines: [{ ...pads, unitPrice: 25.5, lineTotal: 255 }, rotor], subtotal: 345, tax: 23.41, total: 380.81 } };
     };
-    const server = stubFetch({
-      ...notAMember,
-      'GET /api/cart': { body: aCart() },
-      'GET /api/addresses': { body: [anAddress()] },
+    const { server, user, router } = openCheckout({
       'POST /api/checkout/quote': (call) => (tripled ? newQuote(call) : quoteFor(call)),
       'POST /api/checkout': (call) => {
         const { quotedTotal } = call.body as { quotedTotal: number };
@@ -309,8 +283,6 @@ describe('Checkout', () => {
         return { status: 409, body: { message: checkoutMessages.totalChanged(quote.total), lines: [], reason: 'changed', quote } };
       },
     });
-    const user = userEvent.setup();
-    const { router } = renderCheckout();
     await user.click(within(await screen.findByRole('group', { name: 'Shipping method' })).getByRole('radio', { name: /Standard/ }));
     await waitFor(() => expect(figure('Total')).toBe('$199.11'));
     tripled = true;
@@ -332,20 +304,14 @@ describe('Checkout', () => {
   it('says a refusal for stock once, beside Place order, focused, though the cart read again has the same problem', async () => {
     let refused = false;
     const short = { ...rotor, availableQuantity: 1, problem: 'Only 1 in stock' };
-    stubFetch({
-      ...notAMember,
+    const { user } = openCheckout({
       'GET /api/cart': () => ({ body: aCart(refused ? { lines: [pads, short] } : {}) }),
-      'GET /api/addresses': { body: [anAddress()] },
-      'POST /api/checkout/quote': quoteFor,
       'POST /api/checkout': () => {
         refused = true;
         return { status: 409, body: { message: checkoutMessages.linesRefused, lines: [{ partId: 'part-rotor', message: checkoutMessages.onlyLeft(1) }] } };
       },
     });
-    const user = userEvent.setup();
-    renderCheckout();
-    await user.click(within(await screen.findByRole('group', { name: 'Shipping method' })).getByRole('radio', { name: /Standard/ }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+    await chooseStandard(user);
     screen.getByRole('button', { name: 'Place order' }).focus();
     await user.keyboard('{Enter}');
 
@@ -358,18 +324,12 @@ describe('Checkout', () => {
   });
 
   it('takes a refusal away once another shipping method is chosen: it named a total no longer shown', async () => {
-    stubFetch({
-      ...notAMember,
-      'GET /api/cart': { body: aCart() },
-      'GET /api/addresses': { body: [anAddress()] },
-      'POST /api/checkout/quote': quoteFor,
+    const { user } = openCheckout({
       'POST /api/checkout': (call) => {
         const quote = quoteFor(call).body;
         return { status: 409, body: { message: checkoutMessages.totalChanged(250), lines: [], reason: 'changed', quote } };
       },
     });
-    const user = userEvent.setup();
-    renderCheckout();
     const methods = await screen.findByRole('group', { name: 'Shipping method' });
     await user.click(within(methods).getByRole('radio', { name: /Standard/ }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
@@ -382,13 +342,7 @@ describe('Checkout', () => {
   });
 
   it('blocks the order while a cart line has a problem', async () => {
-    stubFetch({
-      ...notAMember,
-      'GET /api/cart': { body: aCart({ lines: [pads, { ...rotor, problem: 'This part is no longer sold' }] }) },
-      'GET /api/addresses': { body: [anAddress()] },
-      'POST /api/checkout/quote': quoteFor,
-    });
-    renderCheckout();
+    openCheckout({ 'GET /api/cart': { body: aCart({ lines: [pads, { ...rotor, problem: 'This part is no longer sold' }] }) } });
     await screen.findByRole('group', { name: 'Shipping method' });
     expect(screen.getByRole('alert')).toHaveTextContent('Brake Rotor: This part is no longer sold');
     expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
@@ -396,18 +350,13 @@ describe('Checkout', () => {
 
   it('with no address yet, opens the form; the address added is chosen and priced', async () => {
     let book: unknown[] = [];
-    const server = stubFetch({
-      ...notAMember,
-      'GET /api/cart': { body: aCart() },
+    const { server, user } = openCheckout({
       'GET /api/addresses': () => ({ body: book }),
       'POST /api/addresses': () => {
         book = [anAddress()];
         return { body: anAddress() };
       },
-      'POST /api/checkout/quote': quoteFor,
     });
-    const user = userEvent.setup();
-    renderCheckout();
     expect(await screen.findByRole('heading', { name: 'Where should we ship?' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Place order' })).toBeDisabled();
     expect(screen.getByText('To place the order: choose an address')).toBeInTheDocument();
@@ -431,18 +380,13 @@ describe('Checkout', () => {
 
   it('adds another address through "Add a new address" and chooses it', async () => {
     let book = [anAddress()];
-    stubFetch({
-      ...notAMember,
-      'GET /api/cart': { body: aCart() },
+    const { user } = openCheckout({
       'GET /api/addresses': () => ({ body: book }),
       'POST /api/addresses': () => {
         book = [...book, torontoAddress];
         return { body: torontoAddress };
       },
-      'POST /api/checkout/quote': quoteFor,
     });
-    const user = userEvent.setup();
-    renderCheckout();
     await user.click(await screen.findByRole('button', { name: 'Add a new address' }));
     const form = screen.getByRole('form', { name: 'New address' });
     // The button gave way to the form: the keyboard is in its first field, not at the page's top.
@@ -463,14 +407,7 @@ describe('Checkout', () => {
   });
 
   it('gives the focus back to "Add a new address" when its form is cancelled', async () => {
-    stubFetch({
-      ...notAMember,
-      'GET /api/cart': { body: aCart() },
-      'GET /api/addresses': { body: [anAddress()] },
-      'POST /api/checkout/quote': quoteFor,
-    });
-    const user = userEvent.setup();
-    renderCheckout();
+    const { user } = openCheckout();
     (await screen.findByRole('button', { name: 'Add a new address' })).focus();
     await user.keyboard('{Enter}');
     const form = screen.getByRole('form', { name: 'New address' });
@@ -481,13 +418,7 @@ describe('Checkout', () => {
   });
 
   it('says when no shipping method reaches the address', async () => {
-    stubFetch({
-      ...notAMember,
-      'GET /api/cart': { body: aCart() },
-      'GET /api/addresses': { body: [anAddress()] },
-      'POST /api/checkout/quote': { body: { lines: [], subtotal: 175, shippingMethods: [], unavailableShippingMethods: [freight], shippingMethodId: null, shipping: 0, tax: 0, total: 175 } },
-    });
-    renderCheckout();
+    openCheckout({ 'POST /api/checkout/quote': { body: { lines: [], subtotal: 175, shippingMethods: [], unavailableShippingMethods: [freight], shippingMethodId: null, shipping: 0, tax: 0, total: 175 } } });
     // The shared message, as the checkout's own words (the page had a copy of its own, worded otherwise).
     expect(await screen.findByText(checkoutMessages.noShippingMethod)).toBeInTheDocument();
     expect(checkoutMessages.noShippingMethod).toBe('No shipping method reaches this address with this cart. Choose another address, or change the cart.');
@@ -498,14 +429,10 @@ describe('Checkout', () => {
   it('says when the cart or the quote could not be loaded, and tries again', async () => {
     let failCart = true;
     let failQuote = true;
-    stubFetch({
-      ...notAMember,
+    const { user } = openCheckout({
       'GET /api/cart': () => (failCart ? { status: 503, body: { message: 'Down' } } : { body: aCart() }),
-      'GET /api/addresses': { body: [anAddress()] },
       'POST /api/checkout/quote': (call) => (failQuote ? { status: 500, body: { message: 'Internal Server Error' } } : quoteFor(call)),
     });
-    const user = userEvent.setup();
-    renderCheckout();
     expect(await screen.findByText('We could not load your cart right now.')).toBeInTheDocument();
     failCart = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
@@ -517,24 +444,15 @@ describe('Checkout', () => {
   });
 
   it('offers a buyer of a company with terms "On account (net 30)", asks for the PO number it requires, and shows a refusal in words', async () => {
-    const server = stubFetch({
-      'GET /api/company': {
-        body: { id: 'co-1', name: 'Fleetco', taxId: '', status: 'active', paymentTerms: 'net30', creditLimit: 1000, poRequired: true, role: 'buyer', balance: 900, available: 100 },
-      },
-      'GET /api/company/locations': { body: [] },
-      'GET /api/cart': { body: aCart() },
-      'GET /api/addresses': { body: [anAddress()] },
-      'POST /api/checkout/quote': quoteFor,
+    const { server, user } = openCheckout({
+      ...ofCompany({ creditLimit: 1000, poRequired: true, balance: 900, available: 100 }),
       'POST /api/checkout': { status: 409, body: { message: accountMessages.refusals['credit-limit'], lines: [], reason: 'credit-limit' } },
     });
-    const user = userEvent.setup();
-    renderCheckout();
-    await user.click(within(await screen.findByRole('group', { name: 'Shipping method' })).getByRole('radio', { name: /Standard/ }));
+    await chooseStandard(user);
     const payment = await screen.findByRole('group', { name: 'Payment' });
     expect(within(payment).getByRole('radio', { name: /Card/ })).toBeChecked();
     await user.click(within(payment).getByRole('radio', { name: /On account \(net 30\): invoiced to Fleetco/ }));
     const po = screen.getByLabelText('Purchase-order number (required by your company)');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await screen.findByText(accountMessages.refusals['po-required'])).toBeInTheDocument();
     expect(server.paths()).not.toContain('POST /api/checkout');
@@ -545,18 +463,10 @@ describe('Checkout', () => {
   });
 
   it('says the credit left with On account, and that the total is over it before Place order (decision 169)', async () => {
-    const server = stubFetch({
-      'GET /api/company': {
-        body: { id: 'co-1', name: 'Fleetco', taxId: '', status: 'active', paymentTerms: 'net30', creditLimit: 1000, poRequired: false, role: 'buyer', balance: 800, available: 200 },
-      },
-      'GET /api/company/locations': { body: [] },
-      'GET /api/cart': { body: aCart() },
-      'GET /api/addresses': { body: [anAddress()] },
-      'POST /api/checkout/quote': quoteFor,
+    const { server, user } = openCheckout({
+      ...ofCompany({ creditLimit: 1000, balance: 800, available: 200 }),
       'POST /api/checkout': { status: 409, body: { message: accountMessages.refusals['credit-limit'], lines: [], reason: 'credit-limit' } },
     });
-    const user = userEvent.setup();
-    renderCheckout();
     const methods = await screen.findByRole('group', { name: 'Shipping method' });
     const payment = await screen.findByRole('group', { name: 'Payment' });
     const onAccount = within(payment).getByRole('radio', { name: /On account \(net 30\)/ });
@@ -585,16 +495,7 @@ describe('Checkout', () => {
   });
 
   it('says a company in credit has more than its limit left', async () => {
-    stubFetch({
-      'GET /api/company': {
-        body: { id: 'co-1', name: 'Fleetco', taxId: '', status: 'active', paymentTerms: 'net30', creditLimit: 100, poRequired: false, role: 'owner', balance: -150.21, available: 250.21 },
-      },
-      'GET /api/company/locations': { body: [] },
-      'GET /api/cart': { body: aCart() },
-      'GET /api/addresses': { body: [anAddress()] },
-      'POST /api/checkout/quote': quoteFor,
-    });
-    renderCheckout();
+    openCheckout({ ...ofCompany({ creditLimit: 100, role: 'owner', balance: -150.21, available: 250.21 }) });
     const payment = await screen.findByRole('group', { name: 'Payment' });
     await screen.findByRole('group', { name: 'Shipping method' });
     // $185.94 on a $100.00 limit with $150.21 in credit: $250.21 left, and it fits.
@@ -603,23 +504,14 @@ describe('Checkout', () => {
   });
 
   it('asks a member of a company that requires a PO number for it on a card order too (decision 106)', async () => {
-    const server = stubFetch({
-      'GET /api/company': {
-        body: { id: 'co-1', name: 'Fleetco', taxId: '', status: 'active', paymentTerms: null, creditLimit: null, poRequired: true, role: 'viewer', balance: 0, available: null },
-      },
-      'GET /api/company/locations': { body: [] },
-      'GET /api/cart': { body: aCart() },
-      'GET /api/addresses': { body: [anAddress()] },
-      'POST /api/checkout/quote': quoteFor,
+    const { server, user } = openCheckout({
+      ...ofCompany({ paymentTerms: null, poRequired: true, role: 'viewer' }),
       'POST /api/checkout': { body: { acknowledged: true, insertedId: 'order-1', orderNumber: '100001', total: 60, paymentMethod: 'card', dueOn: null } },
     });
-    const user = userEvent.setup();
-    renderCheckout();
-    await user.click(within(await screen.findByRole('group', { name: 'Shipping method' })).getByRole('radio', { name: /Standard/ }));
+    await chooseStandard(user);
     // No terms: no choice of payment, the card; the PO number is asked for all the same.
     expect(screen.queryByRole('group', { name: 'Payment' })).not.toBeInTheDocument();
     const po = await screen.findByLabelText('Purchase-order number (required by your company)');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await screen.findByText(accountMessages.refusals['po-required'])).toBeInTheDocument();
     expect(po).toHaveFocus();
@@ -632,13 +524,8 @@ describe('Checkout', () => {
   it('offers a member the company’s locations first, with the quote’s tax exemption, and ships there; or to an address of their own', async () => {
     const depot = { ...anAddress(), id: 'loc-depot', name: 'Springfield depot' };
     delete (depot as { isDefault?: boolean }).isDefault;
-    const server = stubFetch({
-      'GET /api/company': {
-        body: { id: 'co-1', name: 'Fleetco', taxId: '', status: 'active', paymentTerms: 'net30', creditLimit: null, poRequired: false, role: 'buyer', balance: 0, available: null },
-      },
-      'GET /api/company/locations': { body: [depot] },
-      'GET /api/cart': { body: aCart() },
-      'GET /api/addresses': { body: [anAddress()] },
+    const { server, user } = openCheckout({
+      ...ofCompany({}, [depot]),
       'POST /api/checkout/quote': (call) => {
         const quoted = quoteFor(call);
         return (call.body as { locationId?: string }).locationId === depot.id
@@ -647,8 +534,6 @@ describe('Checkout', () => {
       },
       'POST /api/checkout': { body: { acknowledged: true, insertedId: 'order-1', orderNumber: '100001', total: 187.4, paymentMethod: 'account', dueOn: '2027-01-04' } },
     });
-    const user = userEvent.setup();
-    renderCheckout();
     const shipTo = await screen.findByRole('group', { name: 'Ship to' });
     expect(within(shipTo).getByRole('radio', { name: /Springfield depot.*A location of Fleetco/ })).toBeChecked();
     // The buyer's own addresses follow, none chosen.
@@ -671,17 +556,7 @@ describe('Checkout', () => {
 
   it('ships a member’s order to an address of their own once they choose it', async () => {
     const depot = { ...anAddress(), id: 'loc-depot', name: 'Springfield depot' };
-    const server = stubFetch({
-      'GET /api/company': {
-        body: { id: 'co-1', name: 'Fleetco', taxId: '', status: 'active', paymentTerms: null, creditLimit: null, poRequired: false, role: 'viewer', balance: 0, available: null },
-      },
-      'GET /api/company/locations': { body: [depot] },
-      'GET /api/cart': { body: aCart() },
-      'GET /api/addresses': { body: [anAddress()] },
-      'POST /api/checkout/quote': quoteFor,
-    });
-    const user = userEvent.setup();
-    renderCheckout();
+    const { server, user } = openCheckout({ ...ofCompany({ paymentTerms: null, role: 'viewer' }, [depot]) });
     const own = await screen.findByRole('group', { name: 'Or to an address of your own' });
     await user.click(within(own).getByRole('radio'));
     expect(within(screen.getByRole('group', { name: 'Ship to' })).getByRole('radio')).not.toBeChecked();
@@ -690,18 +565,10 @@ describe('Checkout', () => {
 
   it('keeps the focus on the payment radio Enter placed the order from, which takes no other choice while it is placed (decision 168)', async () => {
     let answer: (reply: { status?: number; body?: unknown }) => void = () => undefined;
-    stubFetch({
-      'GET /api/company': {
-        body: { id: 'co-1', name: 'Fleetco', taxId: '', status: 'active', paymentTerms: 'net30', creditLimit: 1000, poRequired: false, role: 'buyer', balance: 0, available: 1000 },
-      },
-      'GET /api/company/locations': { body: [] },
-      'GET /api/cart': { body: aCart() },
-      'GET /api/addresses': { body: [anAddress()] },
-      'POST /api/checkout/quote': quoteFor,
+    const { user } = openCheckout({
+      ...ofCompany({ creditLimit: 1000, available: 1000 }),
       'POST /api/checkout': () => new Promise((resolve) => (answer = resolve)),
     });
-    const user = userEvent.setup();
-    renderCheckout();
     const shipping = await screen.findByRole('group', { name: 'Shipping method' });
     await user.click(within(shipping).getByRole('radio', { name: /Standard/ }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
