@@ -36,6 +36,8 @@ export async function takeReplacementTurn(db: Db): Promise<void> {
 export interface PartChangeRefusal {
   problem: string;
   field?: string;
+  /** The part numbers of the circle the replacement would close, first again at the end (decision 181): an import refuses its whole file for one. */
+  circle?: string[];
 }
 
 /**
@@ -389,7 +391,8 @@ export function createPartChangesRepository(db: Db) {
           const links = await replacementLinks([replacement, id]);
           const resolved = resolveReplacement(id, (key) => (key === id ? replacement : links.get(key)?.replacedBy));
           if ('cycle' in resolved) {
-            return { problem: partChangeMessages.replacementCycle(resolved.cycle.map((key) => links.get(key)?.partNumber ?? key)), field: 'replacedBy' };
+            const circle = resolved.cycle.map((key) => links.get(key)?.partNumber ?? key);
+            return { problem: partChangeMessages.replacementCycle(circle), field: 'replacedBy', circle };
           }
         }
         await db.updateTable('parts').set({ lifecycle_code: code, replaced_by: replacement }).where('id', '=', id).execute();

@@ -449,6 +449,9 @@ async function applyPartChanges(context: ImportContext): Promise<void> {
     }
     return changes.apply(id, change);
   };
+  // A circle, closed by the file's replacements alone or with the shop's, ends the file: skipping
+  // the item that closed it would keep the others, a choice left to the order of the items.
+  const circle = (line: number, ref: string, chain: string[]) => context.fatal({ line, ref, code: 'part-change', message: catalogueDataMessages.replacementCircle(chain) });
   const codeOf = (message: string, number: string | null | undefined): CatalogueProblem['code'] =>
     number && (message === partChangeMessages.replacementMissing(number) || message === partChangeMessages.componentMissing(number)) ? 'unknown-part' : 'part-change';
 
@@ -470,6 +473,7 @@ async function applyPartChanges(context: ImportContext): Promise<void> {
         item.replacedBy !== undefined ? item.replacedBy : named ?? (entry.storedReplacer && keepsStored && !saysWhatItReplaces.has(entry.storedReplacer) ? entry.storedReplacer : null);
       if (entry.partChanged || replacedBy !== entry.storedReplacer) {
         const outcome = await apply(entry.id, { lifecycle: item.lifecycle, replacedBy, interchange: item.interchange, kit: item.kit });
+        if (outcome?.circle) return circle(entry.line, item.partNumber, outcome.circle);
         if (outcome) {
           const missing = outcome.problem === partChangeMessages.replacementMissing(replacedBy ?? '') ? replacedBy : item.kit?.find((row) => outcome.problem === partChangeMessages.componentMissing(row.partNumber))?.partNumber;
           refuse(entry, { line: entry.line, ref: item.partNumber, code: codeOf(outcome.problem, missing), message: outcome.problem });
@@ -497,6 +501,7 @@ async function applyPartChanges(context: ImportContext): Promise<void> {
       continue;
     }
     const outcome = await apply(row.id, { replacedBy: by });
+    if (outcome?.circle) return circle(line, by, outcome.circle);
     if (outcome) refuse(byNumber.get(by), { line, ref: by, code: 'part-change', message: `${old}: ${outcome.problem}` });
   }
 }

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { type CatalogueImportCounts, type CatalogueProblem } from '@autoparts/shared';
+import { catalogueDataMessages, type CatalogueImportCounts, type CatalogueProblem } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,11 +7,12 @@ import { byToken, call } from '../../../test/admin';
 import { twoInstances } from '../../../test/app';
 import { insertPart, signUpAdmin, type Customer } from '../../../test/orders';
 import { importPies } from './import';
-import { piesFile, piesItem } from './test-files';
+import { piesFile, piesItem, runImport } from './test-files';
 
 // Runs in the PostgreSQL pass only (decision 181): a catalogue import applying its file's
 // replacements and an admin superseding a part take the same turn (decision 175's lock), so the
-// two cannot close a circle through parts neither names.
+// two cannot close a circle through parts neither names; and a file closing a circle, by itself or
+// with the shop's replacements, is refused whole, skip or not.
 const shops = twoInstances({}, { bareSecond: true });
 let admin: Customer;
 
@@ -41,6 +42,7 @@ async function someoneWaits(app: FastifyInstance, text: string): Promise<void> {
   }
 }
 
+const superseded = '<ExtendedInformation><ExtendedProductInformation EXPICode="LIF">7</ExtendedProductInformation></ExtendedInformation>';
 const replaces = (number: string) => `<PartInterchangeInfo><PartInterchange BrandAAIAID="BKPN"><PartNumber>${number}</PartNumber></PartInterchange></PartInterchangeInfo>`;
 
 /** Whether following `id`'s replacements comes back to it. */
@@ -82,5 +84,29 @@ describe('a catalogue import and an admin supersede parts at once', () => {
       body: { message: expect.stringContaining('That replacement would go round in a circle') as unknown, field: 'replacedBy' },
     });
     expect(await inACircle(a.id)).toBe(false);
+  }, 60_000);
+});
+
+describe('a file whose replacements close a circle', () => {
+  it.each(['refuse', 'skip'] as const)('by themselves is refused whole with the circle in words, nothing applied (%s)', async (onProblems) => {
+    const [x, y] = [`RC-${onProblems.toUpperCase()}-1`, `RC-${onProblems.toUpperCase()}-2`];
+    const { problems } = await runImport(
+      shops.first,
+      importPies,
+      piesFile(piesItem(x, { after: `${superseded}\n${replaces(y)}` }), piesItem(y, { after: `${superseded}\n${replaces(x)}` })),
+      onProblems,
+    );
+    expect(problems).toEqual([{ line: expect.any(Number) as unknown, ref: y, code: 'part-change', message: catalogueDataMessages.replacementCircle([y, x, y]) }]);
+    expect(await shops.first.db.selectFrom('parts').select('id').where('part_number', 'in', [x, y]).execute()).toEqual([]);
+  }, 60_000);
+
+  it('with the shop’s replacements is refused whole, skip or not: A → B in the file, B → A stored', async () => {
+    const a = await aPart('8');
+    const b = await aPart('7', a.id);
+    const added = `RC-NEW-${Date.now().toString(36).toUpperCase()}`;
+    const { problems } = await runImport(shops.first, importPies, piesFile(piesItem(added), piesItem(b.number, { after: replaces(a.number) })), 'skip');
+    expect(problems).toEqual([{ line: expect.any(Number) as unknown, ref: b.number, code: 'part-change', message: expect.stringContaining(catalogueDataMessages.replacementCircle([]).split(':')[0]!) as unknown }]);
+    expect(await shops.first.db.selectFrom('parts').select('replaced_by').where('id', '=', a.id).executeTakeFirst()).toEqual({ replaced_by: null });
+    expect(await shops.first.db.selectFrom('parts').select('id').where('part_number', '=', added).execute()).toEqual([]);
   }, 60_000);
 });
