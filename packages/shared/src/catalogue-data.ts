@@ -177,6 +177,13 @@ export const catalogueDataMessages = {
   /** A PIES, CSV or ACES record naming a part by a number an admin corrected away in the part's catalogue page (decision 115). */
   formerNumber: (former: string, current: string) =>
     `${former} is a former number of part ${current} (corrected in its catalogue page): name the part ${current} in the file.`,
+  /**
+   * A file whose replacements close a circle, by themselves or with the shop's (decision 181): the
+   * file ends there and nothing of it is applied, skip or not, since which link would be left out
+   * hangs on the order of its items.
+   */
+  replacementCircle: (chain: readonly string[]) =>
+    `The file's replacements go round in a circle: ${chain.join(' → ')}. Nothing of the file was applied: name one replacement for each part, leading to a part that is on sale.`,
   /** A part's name or a description of an import that is only spaces or zero-width characters. */
   invisibleText: (field: string) => `${field} shows no character (only spaces or zero-width characters): give it words a reader can see.`,
   /** The upload form's failure toast, before the API's message. */

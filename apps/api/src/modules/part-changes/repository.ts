@@ -22,10 +22,22 @@ import type { Db } from '../../db/database';
 /** The advisory lock Manage Products' changes naming a new replacement take turns on (decision 175). */
 const REPLACEMENT_CHAIN_LOCK_KEY = 175_001;
 
+/**
+ * Takes the replacements' turn until the caller's transaction ends: one change naming new
+ * replacements at a time, each seeing the one before, so a circle cannot close through parts two
+ * changes neither name (decision 175). An admin's change takes it before any row lock; a catalogue
+ * import before it applies its file's replacements (decision 181).
+ */
+export async function takeReplacementTurn(db: Db): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${REPLACEMENT_CHAIN_LOCK_KEY})`.execute(db);
+}
+
 /** Why a rule refuses a part change, and the request's field it is about (`replacedBy`, `kit`, `kit.2`): the 400's `field`. */
 export interface PartChangeRefusal {
   problem: string;
   field?: string;
+  /** The part numbers of the circle the replacement would close, first again at the end (decision 181): an import refuses its whole file for one. */
+  circle?: string[];
 }
 
 /**
@@ -162,7 +174,7 @@ export function createPartChangesRepository(db: Db) {
       // through parts neither change names (A → B and C → D at once, with B → C and D → A already),
       // whose row locks never meet, and each change's look at the chain then misses the other's
       // (decision 175). One admin's replacement at a time, each seeing the one before.
-      if (typeof replacedBy === 'string') await sql`select pg_advisory_xact_lock(${REPLACEMENT_CHAIN_LOCK_KEY})`.execute(db);
+      if (typeof replacedBy === 'string') await takeReplacementTurn(db);
       const numbers = [...(typeof replacedBy === 'string' ? [replacedBy] : []), ...(kit ?? []).map((row) => row.partNumber)];
       const named = numbers.length === 0 ? [] : await db.selectFrom('parts').select('id').where('part_number', 'in', numbers).execute();
       const ids = [...new Set([id, ...named.map((row) => row.id)])];
@@ -379,7 +391,8 @@ export function createPartChangesRepository(db: Db) {
           const links = await replacementLinks([replacement, id]);
           const resolved = resolveReplacement(id, (key) => (key === id ? replacement : links.get(key)?.replacedBy));
           if ('cycle' in resolved) {
-            return { problem: partChangeMessages.replacementCycle(resolved.cycle.map((key) => links.get(key)?.partNumber ?? key)), field: 'replacedBy' };
+            const circle = resolved.cycle.map((key) => links.get(key)?.partNumber ?? key);
+            return { problem: partChangeMessages.replacementCycle(circle), field: 'replacedBy', circle };
           }
         }
         await db.updateTable('parts').set({ lifecycle_code: code, replaced_by: replacement }).where('id', '=', id).execute();

@@ -16,7 +16,7 @@ import {
 import { sql } from 'kysely';
 import { schemaWords } from '../../../plugins/errors';
 import type { ImportContext, Importer } from '../importer';
-import { createPartChangesRepository } from '../../part-changes/repository';
+import { createPartChangesRepository, takeReplacementTurn } from '../../part-changes/repository';
 import { createPartsRepository } from '../../parts/repository';
 import type { CatalogueItem, ReadRecord } from './item';
 import { readPies } from './reader';
@@ -437,6 +437,21 @@ async function applyPartChanges(context: ImportContext): Promise<void> {
     counts.rejected += 1;
     counts[entry.outcome] -= 1;
   };
+  // A replacement the file names takes the replacements' turn an admin's takes (decision 181),
+  // once, before the first is applied: an admin's supersession at the same moment waits for the
+  // import to commit and then sees its replacements (or the import sees the admin's), so the two
+  // cannot close a circle through parts neither names (decision 175).
+  let hasTurn = false;
+  const apply = async (id: string, change: Parameters<typeof changes.apply>[1]) => {
+    if (!hasTurn && typeof change.replacedBy === 'string') {
+      await takeReplacementTurn(trx);
+      hasTurn = true;
+    }
+    return changes.apply(id, change);
+  };
+  // A circle, closed by the file's replacements alone or with the shop's, ends the file: skipping
+  // the item that closed it would keep the others, a choice left to the order of the items.
+  const circle = (line: number, ref: string, chain: string[]) => context.fatal({ line, ref, code: 'part-change', message: catalogueDataMessages.replacementCircle(chain) });
   const codeOf = (message: string, number: string | null | undefined): CatalogueProblem['code'] =>
     number && (message === partChangeMessages.replacementMissing(number) || message === partChangeMessages.componentMissing(number)) ? 'unknown-part' : 'part-change';
 
@@ -457,7 +472,8 @@ async function applyPartChanges(context: ImportContext): Promise<void> {
       const replacedBy =
         item.replacedBy !== undefined ? item.replacedBy : named ?? (entry.storedReplacer && keepsStored && !saysWhatItReplaces.has(entry.storedReplacer) ? entry.storedReplacer : null);
       if (entry.partChanged || replacedBy !== entry.storedReplacer) {
-        const outcome = await changes.apply(entry.id, { lifecycle: item.lifecycle, replacedBy, interchange: item.interchange, kit: item.kit });
+        const outcome = await apply(entry.id, { lifecycle: item.lifecycle, replacedBy, interchange: item.interchange, kit: item.kit });
+        if (outcome?.circle) return circle(entry.line, item.partNumber, outcome.circle);
         if (outcome) {
           const missing = outcome.problem === partChangeMessages.replacementMissing(replacedBy ?? '') ? replacedBy : item.kit?.find((row) => outcome.problem === partChangeMessages.componentMissing(row.partNumber))?.partNumber;
           refuse(entry, { line: entry.line, ref: item.partNumber, code: codeOf(outcome.problem, missing), message: outcome.problem });
@@ -484,7 +500,8 @@ async function applyPartChanges(context: ImportContext): Promise<void> {
       refuse(byNumber.get(by), { line, ref: by, code: 'unknown-part', message: `${by} replaces ${old}, which is not a part of the shop.` });
       continue;
     }
-    const outcome = await changes.apply(row.id, { replacedBy: by });
+    const outcome = await apply(row.id, { replacedBy: by });
+    if (outcome?.circle) return circle(line, by, outcome.circle);
     if (outcome) refuse(byNumber.get(by), { line, ref: by, code: 'part-change', message: `${old}: ${outcome.problem}` });
   }
 }

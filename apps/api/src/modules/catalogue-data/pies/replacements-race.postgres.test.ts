@@ -1,0 +1,112 @@
+import { Readable } from 'node:stream';
+import { catalogueDataMessages, type CatalogueImportCounts, type CatalogueProblem } from '@autoparts/shared';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { byToken, call } from '../../../test/admin';
+import { twoInstances } from '../../../test/app';
+import { insertPart, signUpAdmin, type Customer } from '../../../test/orders';
+import { importPies } from './import';
+import { piesFile, piesItem, runImport } from './test-files';
+
+// Runs in the PostgreSQL pass only (decision 181): a catalogue import applying its file's
+// replacements and an admin superseding a part take the same turn (decision 175's lock), so the
+// two cannot close a circle through parts neither names; and a file closing a circle, by itself or
+// with the shop's replacements, is refused whole, skip or not.
+const shops = twoInstances({}, { bareSecond: true });
+let admin: Customer;
+
+beforeAll(async () => {
+  admin = await signUpAdmin(shops.first, 'race-import-admin');
+}, 180_000);
+
+async function aPart(lifecycle: string, replacedBy: string | null = null): Promise<{ id: string; number: string }> {
+  const id = await insertPart(shops.first);
+  const row = await shops.first.db
+    .updateTable('parts')
+    .set({ lifecycle_code: lifecycle, replaced_by: replacedBy })
+    .where('id', '=', id)
+    .returning('part_number')
+    .executeTakeFirstOrThrow();
+  return { id, number: row.part_number };
+}
+
+/** Resolves once a statement of the shop's database waits on a lock and its text holds `text`. */
+async function someoneWaits(app: FastifyInstance, text: string): Promise<void> {
+  for (;;) {
+    const { rows } = await sql<{ n: number }>`
+      select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like ${`%${text}%`}
+    `.execute(app.db);
+    if ((rows[0]?.n ?? 0) > 0) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+const superseded = '<ExtendedInformation><ExtendedProductInformation EXPICode="LIF">7</ExtendedProductInformation></ExtendedInformation>';
+const replaces = (number: string) => `<PartInterchangeInfo><PartInterchange BrandAAIAID="BKPN"><PartNumber>${number}</PartNumber></PartInterchange></PartInterchangeInfo>`;
+
+/** Whether following `id`'s replacements comes back to it. */
+async function inACircle(id: string): Promise<boolean> {
+  const seen = new Set<string>();
+  for (let at: string | null = id; at !== null; ) {
+    if (seen.has(at)) return true;
+    seen.add(at);
+    const row: { replaced_by: string | null } | undefined = await shops.first.db.selectFrom('parts').select('replaced_by').where('id', '=', at).executeTakeFirst();
+    at = row?.replaced_by ?? null;
+  }
+  return false;
+}
+
+describe('a catalogue import and an admin supersede parts at once', () => {
+  it('import A → B while an admin supersedes D by E, with B → C → D and E → A already: the admin waits for the import, then is refused the circle', async () => {
+    const a = await aPart('8');
+    const d = await aPart('2');
+    const c = await aPart('7', d.id);
+    const b = await aPart('7', c.id);
+    const e = await aPart('7', a.id);
+    const problems: CatalogueProblem[] = [];
+    const counts: CatalogueImportCounts = { added: 0, changed: 0, deleted: 0, unchanged: 0, rejected: 0 };
+    let reply: ReturnType<typeof call> | undefined;
+    await shops.first.db.transaction().execute(async (trx) => {
+      // The import's file: B replaces A (A → B). Applied, not yet committed.
+      const text = piesFile(piesItem(b.number, { after: replaces(a.number) }));
+      await importPies(Readable.from([Buffer.from(text)]), { trx, mode: 'apply', onProblems: 'refuse', fileName: 'test', fileSize: text.length, problem: (problem) => problems.push(problem), fatal: (problem) => problems.push(problem), progress: () => undefined, counts });
+      expect(problems).toEqual([]);
+      // The admin's change names none of A, B and C (B's replacement, which the import looks at
+      // again): no row lock of the import meets it.
+      reply = call(shops.second, byToken(admin), { method: 'PATCH', url: `/api/admin/part/${d.id}`, payload: { lifecycle: '7', replacedBy: e.number, expected: { lifecycle: '2', replacedBy: null } } });
+      // It waits for the import's turn (or, without one, has already answered).
+      await Promise.race([someoneWaits(shops.first, 'pg_advisory_xact_lock'), reply]);
+    });
+    const answered = await reply!;
+    expect({ status: answered.statusCode, body: answered.json() as unknown }).toEqual({
+      status: 400,
+      body: { message: expect.stringContaining('That replacement would go round in a circle') as unknown, field: 'replacedBy' },
+    });
+    expect(await inACircle(a.id)).toBe(false);
+  }, 60_000);
+});
+
+describe('a file whose replacements close a circle', () => {
+  it.each(['refuse', 'skip'] as const)('by themselves is refused whole with the circle in words, nothing applied (%s)', async (onProblems) => {
+    const [x, y] = [`RC-${onProblems.toUpperCase()}-1`, `RC-${onProblems.toUpperCase()}-2`];
+    const { problems } = await runImport(
+      shops.first,
+      importPies,
+      piesFile(piesItem(x, { after: `${superseded}\n${replaces(y)}` }), piesItem(y, { after: `${superseded}\n${replaces(x)}` })),
+      onProblems,
+    );
+    expect(problems).toEqual([{ line: expect.any(Number) as unknown, ref: y, code: 'part-change', message: catalogueDataMessages.replacementCircle([y, x, y]) }]);
+    expect(await shops.first.db.selectFrom('parts').select('id').where('part_number', 'in', [x, y]).execute()).toEqual([]);
+  }, 60_000);
+
+  it('with the shop’s replacements is refused whole, skip or not: A → B in the file, B → A stored', async () => {
+    const a = await aPart('8');
+    const b = await aPart('7', a.id);
+    const added = `RC-NEW-${Date.now().toString(36).toUpperCase()}`;
+    const { problems } = await runImport(shops.first, importPies, piesFile(piesItem(added), piesItem(b.number, { after: replaces(a.number) })), 'skip');
+    expect(problems).toEqual([{ line: expect.any(Number) as unknown, ref: b.number, code: 'part-change', message: expect.stringContaining(catalogueDataMessages.replacementCircle([]).split(':')[0]!) as unknown }]);
+    expect(await shops.first.db.selectFrom('parts').select('replaced_by').where('id', '=', a.id).executeTakeFirst()).toEqual({ replaced_by: null });
+    expect(await shops.first.db.selectFrom('parts').select('id').where('part_number', '=', added).execute()).toEqual([]);
+  }, 60_000);
+});
