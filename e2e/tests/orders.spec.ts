@@ -1,4 +1,4 @@
-import { confirmations, formatPrice, notices, paymentMessages, validation, type Part } from '@autoparts/shared';
+import { apiErrors, buyAgainMessages, confirmations, formatPrice, notices, paymentMessages, validation, type Part } from '@autoparts/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { newAccount, signUp } from './accounts';
 import { expect, test } from './fixtures';
@@ -159,4 +159,45 @@ test('after Place Order: the order number and Pay now; an expired card is refuse
   // The refund's credit note, next to the invoice.
   await expect(row.getByRole('link', { name: /^Download invoice INV-\d{6,} \(PDF\)/ })).toBeVisible();
   await expect(row.getByRole('link', { name: /^Download credit note CN-\d{6,} \(PDF\)/ })).toBeVisible();
+});
+
+test('an order cancelled in another tab: Pay on its payment page says it ended, the keyboard lands on the notice, and no Pay is left', async ({ page, request }) => {
+  const part = await pickPart(request, 4);
+  await signUp(page, newAccount());
+  await placeOrder(page, part, part.minOrderQuantity);
+  await page.getByRole('region', { name: 'Order placed' }).getByRole('link', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\//);
+  const pay = page.getByRole('button', { name: /^Pay/ });
+  await expect(pay).toBeVisible();
+
+  // The customer cancels it in another tab, the payment page still open in this one.
+  const other = await page.context().newPage();
+  await other.goto('/dashboard');
+  other.once('dialog', (dialog) => void dialog.accept());
+  await other.getByRole('row').filter({ hasText: part.name }).getByRole('button', { name: 'Cancel' }).click();
+  await expect(other.getByRole('listitem').filter({ hasText: notices.orderCancelled })).toBeVisible();
+  await other.close();
+
+  await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
+  await page.getByLabel(/expiry/i).fill('12/34');
+  await page.getByLabel(/cvc/i).fill('123');
+  await pay.focus();
+  await page.keyboard.press('Enter');
+  // The server refuses it (409); the page fetches the order again and says it ended, with the focus.
+  const notice = page.getByText(apiErrors.orderCancelled, { exact: true });
+  await expect(notice).toBeFocused();
+  await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+  await expect(page.getByLabel(/card number/i)).toHaveCount(0);
+  await expect(page.getByText('Paid', { exact: true })).toHaveCount(0);
+  // The next key goes on to the way out: Buy again, described by the notice.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: buyAgainMessages.button })).toBeFocused();
+
+  // Opened again, it is the notice still, and no way to pay.
+  await page.reload();
+  await expect(page.getByText(apiErrors.orderCancelled, { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+  await page.goto('/dashboard');
+  await followDashboardLink(page, 'Order history');
+  await expect(page.getByRole('row').filter({ hasText: part.name })).toContainText('Cancelled');
 });

@@ -1,8 +1,12 @@
-import { returnMessages, returnStatusLabels, type Part } from '@autoparts/shared';
+import fs from 'node:fs';
+import path from 'node:path';
+import { formatDay, returnMessages, returnStatusLabels, type Part } from '@autoparts/shared';
+import { openDatabase } from '../../apps/api/src/db/database';
 import { newAccount, signUp } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
 import { expectNoSeriousA11yViolations, logInAt, orderPart, widths } from './pages';
+import { ShopProcess, sharedPort, START_TIMEOUT_MS } from './shop-process';
 
 for (const [index, width] of widths.entries()) {
   test.describe(`at ${width} px`, () => {
@@ -135,5 +139,77 @@ test.describe('a part named with a long run-together word', () => {
     await page.getByRole('link', { name: 'Return items' }).click();
     await expect(page.getByRole('group', { name: new RegExp(`^${name}`) })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});
+
+test.describe('a line past its 30-day return window', () => {
+  // A shop of its own (E2E_PORT + 5): the order's delivery is moved 40 days back in its database,
+  // written while the shop is stopped, as the shop's own code opens it (seed-admin.ts does the same).
+  const dataDir = path.join(import.meta.dirname, '../.tmp/returns-window');
+  const shop = new ShopProcess(sharedPort + 5, dataDir);
+  test.use({ baseURL: shop.url });
+  test.beforeAll(async () => {
+    test.setTimeout(START_TIMEOUT_MS + 30_000);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await shop.start();
+  });
+  test.afterAll(async () => {
+    await shop.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('offers only what is still open (the warranty) and says the day its 30-day window closed', async ({ page, request }) => {
+    test.setTimeout(2 * START_TIMEOUT_MS + 60_000);
+    const [part] = (await (await request.get(`${shop.url}/api/parts`)).json()) as Part[];
+    if (!part) throw new Error('no part to order');
+    const customer = newAccount('window');
+    await signUp(page, customer);
+    await orderPart(page, part._id);
+    await page.goto('/dashboard');
+    await page.getByRole('row').filter({ hasText: part.name }).getByRole('link', { name: 'Pay Now' }).click();
+    await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
+    await page.getByLabel(/expiry/i).fill('12/34');
+    await page.getByLabel(/cvc/i).fill('123');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+
+    // Delivered 40 days ago: its 30-day window closed 10 days ago, its 12-month warranty runs.
+    await shop.stop();
+    const day = 24 * 60 * 60 * 1000;
+    const deliveredAt = new Date(Date.now() - 40 * day);
+    const database = await openDatabase({ dataDir });
+    try {
+      const moved = await database.db
+        .updateTable('orders')
+        .set({
+          status: 'delivered',
+          paid_at: new Date(deliveredAt.getTime() - 3 * day),
+          shipped_at: new Date(deliveredAt.getTime() - 2 * day),
+          delivered_at: deliveredAt,
+        })
+        .where('email', '=', customer.email)
+        .executeTakeFirst();
+      expect(moved.numUpdatedRows).toBe(1n);
+      // Placed before then too (the table's type lets no update write it).
+      await database.executeSql('update orders set created_at = $1 where email = $2', [new Date(deliveredAt.getTime() - 3 * day), customer.email]);
+    } finally {
+      await database.close();
+    }
+    await shop.start();
+
+    await logInAt(page, customer);
+    await page.goto('/dashboard');
+    await page.getByRole('row').filter({ hasText: part.name }).getByRole('link', { name: 'Return items' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'My Returns' })).toBeVisible();
+    const line = page.getByRole('group', { name: `${part.name} (` });
+    const closedOn = formatDay(new Date(deliveredAt.getTime() + 30 * day));
+    await expect(line).toContainText(returnMessages.windowClosedOn(closedOn));
+    await expect(line).toContainText(/Under warranty until [A-Z][a-z]+ \d{1,2}, \d{4}/);
+    await page.getByLabel(`How many of ${part.name} to return`).fill('1');
+    const reason = page.getByLabel(`Reason for returning ${part.name}`);
+    await expect(reason.locator('option', { hasText: 'Warranty claim' })).toHaveCount(1);
+    for (const closed of ['Defective', 'Does not fit my vehicle', 'Returning the old core']) {
+      await expect(reason.locator('option', { hasText: closed })).toHaveCount(0);
+    }
   });
 });

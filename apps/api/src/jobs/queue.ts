@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { QueueCounts } from '@autoparts/shared';
-import type { DatabaseHandle, Db } from '../db/database';
+import { databaseUnavailable, type DatabaseHandle, type Db } from '../db/database';
 
 /** Every queue of the shop, with how its jobs are retried. */
 const queueSettings = {
@@ -306,7 +306,12 @@ async function startBoss(database: DatabaseHandle, log: FastifyBaseLogger, close
       // Old job rows go after a week: enough to look into a failure, no more.
       deleteAfterDays: 7,
     });
-    boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+    // The database being away is an outage the requests already report (at warn, decision 176):
+    // pg-boss's polls failing through it are said at warn too, not as errors (decision 180).
+    boss.on('error', (error) => {
+      if (databaseUnavailable(error)) log.warn({ err: error }, 'job queue error');
+      else log.error({ err: error }, 'job queue error');
+    });
     try {
       await boss.start();
       for (const [name, settings] of Object.entries(queueSettings)) {

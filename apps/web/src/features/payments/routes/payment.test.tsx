@@ -261,6 +261,34 @@ describe('Payment page', () => {
     expect(server.calls.filter((call) => call.method === 'POST').map((call) => call.path)).toEqual(['/api/order/order-1/buy-again']);
   });
 
+  it('an order cancelled meanwhile, Pay answered 409: the ended notice replaces the card form and takes the focus', async () => {
+    let order: OrderDetail = anOrderDetail();
+    stubFetch({
+      'GET /api/config': testMode,
+      [GET_ORDER]: () => ({ body: order }),
+      [PAY]: () => {
+        order = { ...order, status: 'cancelled' };
+        return { status: 409, body: { message: apiErrors.orderCancelled } };
+      },
+    });
+    const user = userEvent.setup();
+    renderPayment();
+    await screen.findByText(testModeLabel);
+    await fillCard(user, '4242 4242 4242 4242');
+    await user.click(screen.getByRole('button', { name: 'Pay $62.50' }));
+    const notice = await screen.findByText(apiErrors.orderCancelled);
+    await waitFor(() => expect(notice).toHaveFocus());
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+  });
+
+  it('an order opened at its payment page already ended: the notice, and the focus left where the page put it', async () => {
+    stubFetch({ 'GET /api/config': testMode, [GET_ORDER]: { body: anOrderDetail({ status: 'expired', paid: false }) } });
+    renderPayment();
+    const notice = await screen.findByText(apiErrors.orderExpired);
+    expect(notice).not.toHaveFocus();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+  });
+
   it('back from a cancelled Checkout, says so and offers Stripe again', async () => {
     stubFetch({ 'GET /api/config': stripeMode, [GET_ORDER]: { body: anOrderDetail() } });
     renderPayment('/dashboard/payment/order-1?checkout=cancelled');

@@ -1,6 +1,6 @@
 import { apiErrors, hasEnded, hasExpired, type OrderDetail } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
 import { LoadingBlock, Spinner } from '../../../components/spinner';
@@ -73,6 +73,7 @@ export function Component() {
                 order={order.data}
                 checkout={checkout}
                 confirmation={confirmation}
+                sawUnpaid={sawUnpaid}
                 onCheckAgain={() => {
                   confirmation.restart();
                   void order.refetch();
@@ -117,22 +118,16 @@ interface PaymentOptionsProps {
   order: OrderDetail;
   checkout: string | null;
   confirmation: Confirmation;
+  /** The order was seen awaiting payment in this view: an end that replaces the way to pay takes the focus. */
+  sawUnpaid: boolean;
   onCheckAgain: () => void;
 }
 
-function PaymentOptions({ order, checkout, confirmation, onCheckAgain }: PaymentOptionsProps) {
+function PaymentOptions({ order, checkout, confirmation, sawUnpaid, onCheckAgain }: PaymentOptionsProps) {
   const config = useClientConfig();
   const payWithTestCard = usePayWithTestCard();
 
-  if (hasEnded(order.status)) {
-    // No dead end: My Orders' Buy again puts the order's lines still for sale back in the cart.
-    return (
-      <div className="rounded-lg border border-slate-200 bg-slate-50 p-6 text-slate-700">
-        <p id="payment-ended">{hasExpired(order.status) ? apiErrors.orderExpired : apiErrors.orderCancelled}</p>
-        <BuyAgain orderId={order._id} describedBy="payment-ended" />
-      </div>
-    );
-  }
+  if (hasEnded(order.status)) return <EndedNotice order={order} justEnded={sawUnpaid} />;
   if (confirmation.polling) {
     return (
       <p role="status" className="flex items-center gap-3 rounded-xl border border-slate-200 bg-slate-50 p-6 text-slate-700">
@@ -166,5 +161,27 @@ function PaymentOptions({ order, checkout, confirmation, onCheckAgain }: Payment
     <TestCardForm amount={order.price} pay={(card) => payWithTestCard.mutateAsync({ orderId: order._id, ...card })} />
   ) : (
     <StripeCheckout order={order} cancelled={checkout === 'cancelled'} />
+  );
+}
+
+/**
+ * An order that expired or was cancelled: it says so, and no way to pay is offered. `justEnded`:
+ * the card form (or Stripe's button) was on the page and went (a Pay answered 409, the order
+ * fetched again), so the notice takes the focus: the keyboard is not left on the page's top with
+ * nothing said (decision 180). No dead end: My Orders' Buy again puts the order's lines still for
+ * sale back in the cart.
+ */
+function EndedNotice({ order, justEnded }: { order: OrderDetail; justEnded: boolean }) {
+  const notice = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (justEnded) notice.current?.focus();
+  }, [justEnded]);
+  return (
+    <div className="rounded-lg border border-slate-200 bg-slate-50 p-6 text-slate-700">
+      <p id="payment-ended" ref={notice} tabIndex={-1} className="focus:outline-none">
+        {hasExpired(order.status) ? apiErrors.orderExpired : apiErrors.orderCancelled}
+      </p>
+      <BuyAgain orderId={order._id} describedBy="payment-ended" />
+    </div>
   );
 }
