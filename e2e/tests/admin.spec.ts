@@ -4,7 +4,7 @@ import { e2eAdmin } from './admin-account';
 import { logIn, newAccount, signOut, signUp } from './accounts';
 import { expect, test } from './fixtures';
 import { confirmByMail } from './mail';
-import { followDashboardLink } from './pages';
+import { followDashboardLink, payNowFromDashboard } from './pages';
 
 async function logInAsAdmin(page: Page) {
   await page.goto('/login');
@@ -137,13 +137,7 @@ test('Manage All Orders ships a paid order; the customer sees Shipped and cannot
   await shopper.getByLabel('Address').fill('9 Harbour Street, Boston');
   await shopper.getByRole('button', { name: 'Place Order' }).click();
   await expect(shopper.getByText(notices.orderPlaced)).toBeVisible();
-  await shopper.goto('/dashboard');
-  await shopper.getByRole('row').filter({ hasText: part.name }).getByRole('link', { name: 'Pay Now' }).click();
-  await shopper.getByLabel(/card number/i).fill('4242 4242 4242 4242');
-  await shopper.getByLabel(/expiry/i).fill('12/34');
-  await shopper.getByLabel(/cvc/i).fill('123');
-  await shopper.getByRole('button', { name: /^Pay/ }).click();
-  await expect(shopper.getByText('Paid', { exact: true }).first()).toBeVisible();
+  await payNowFromDashboard(shopper, part.name);
 
   await logInAsAdmin(page);
   await page.goto('/dashboard/orders');

@@ -2,7 +2,7 @@ import type { ListedPart } from '@autoparts/shared';
 import { e2eAdmin } from './admin-account';
 import { newAccount, signUp } from './accounts';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, followDashboardLink, logInAt, orderPart, widths } from './pages';
+import { expectNoSeriousA11yViolations, followDashboardLink, logInAt, orderPart, payNowFromDashboard, widths } from './pages';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -19,13 +19,7 @@ for (const [index, width] of widths.entries()) {
       const shopper = await shopperContext.newPage();
       await signUp(shopper, customer);
       await orderPart(shopper, part._id);
-      await shopper.goto('/dashboard');
-      await shopper.getByRole('row').filter({ hasText: part.name }).getByRole('link', { name: 'Pay Now' }).click();
-      await shopper.getByLabel(/card number/i).fill('4242 4242 4242 4242');
-      await shopper.getByLabel(/expiry/i).fill('12/34');
-      await shopper.getByLabel(/cvc/i).fill('123');
-      await shopper.getByRole('button', { name: /^Pay/ }).click();
-      await expect(shopper.getByText('Paid', { exact: true }).first()).toBeVisible();
+      await payNowFromDashboard(shopper, part.name);
       await shopperContext.close();
 
       // One unit goes first, by UPS (through the API: shipping has its own journeys).

@@ -134,6 +134,20 @@ export async function orderPart(page: Page, partId: string) {
   await expect(page.getByText('You have successfully placed an order')).toBeVisible();
 }
 
+/**
+ * Pays the order of `partName` from My Orders' Pay Now with the test stand-in's good card, and
+ * waits for the payment page to say Paid.
+ */
+export async function payNowFromDashboard(page: Page, partName: string) {
+  await page.goto('/dashboard');
+  await page.getByRole('row').filter({ hasText: partName }).getByRole('link', { name: 'Pay Now' }).click();
+  await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
+  await page.getByLabel(/expiry/i).fill('12/34');
+  await page.getByLabel(/cvc/i).fill('123');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+}
+
 /** Whether the element lies wholly inside the viewport's width (not behind a sideways scroll). */
 export async function expectWithinViewportWidth(page: Page, locator: ReturnType<Page['locator']>) {
   const box = await locator.boundingBox();

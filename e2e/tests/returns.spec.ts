@@ -5,7 +5,7 @@ import { openDatabase } from '../../apps/api/src/db/database';
 import { newAccount, signUp } from './accounts';
 import { e2eAdmin } from './admin-account';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, logInAt, orderPart, widths } from './pages';
+import { expectNoSeriousA11yViolations, logInAt, orderPart, payNowFromDashboard, widths } from './pages';
 import { ShopProcess, sharedPort, START_TIMEOUT_MS } from './shop-process';
 
 for (const [index, width] of widths.entries()) {
@@ -19,13 +19,7 @@ for (const [index, width] of widths.entries()) {
       const customer = newAccount('returns');
       await signUp(page, customer);
       await orderPart(page, part._id);
-      await page.goto('/dashboard');
-      await page.getByRole('row').filter({ hasText: part.name }).getByRole('link', { name: 'Pay Now' }).click();
-      await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
-      await page.getByLabel(/expiry/i).fill('12/34');
-      await page.getByLabel(/cvc/i).fill('123');
-      await page.getByRole('button', { name: /^Pay/ }).click();
-      await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+      await payNowFromDashboard(page, part.name);
 
       // The admin ships it (through the API: shipping has its own journeys).
       const context = await browser.newContext({ viewport: { width, height: 844 } });
@@ -165,13 +159,7 @@ test.describe('a line past its 30-day return window', () => {
     const customer = newAccount('window');
     await signUp(page, customer);
     await orderPart(page, part._id);
-    await page.goto('/dashboard');
-    await page.getByRole('row').filter({ hasText: part.name }).getByRole('link', { name: 'Pay Now' }).click();
-    await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
-    await page.getByLabel(/expiry/i).fill('12/34');
-    await page.getByLabel(/cvc/i).fill('123');
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+    await payNowFromDashboard(page, part.name);
 
     // Delivered 40 days ago: its 30-day window closed 10 days ago, its 12-month warranty runs.
     await shop.stop();

@@ -4,7 +4,7 @@ import { shipmentMessages, type Order, type Part } from '@autoparts/shared';
 import { e2eAdmin } from './admin-account';
 import { newAccount, signUp } from './accounts';
 import { expect, test } from './fixtures';
-import { expectNoSeriousA11yViolations, expectWithinViewportWidth, logInAt, orderPart, widths } from './pages';
+import { expectNoSeriousA11yViolations, expectWithinViewportWidth, logInAt, orderPart, payNowFromDashboard, widths } from './pages';
 
 const screens = path.join(import.meta.dirname, '../.tmp/screens');
 fs.mkdirSync(screens, { recursive: true });
@@ -28,13 +28,7 @@ for (const width of widths) {
       const shopper = await context.newPage();
       await signUp(shopper, customer);
       await orderPart(shopper, part._id);
-      await shopper.goto('/dashboard');
-      await shopper.getByRole('row').filter({ hasText: part.name }).getByRole('link', { name: 'Pay Now' }).click();
-      await shopper.getByLabel(/card number/i).fill('4242 4242 4242 4242');
-      await shopper.getByLabel(/expiry/i).fill('12/34');
-      await shopper.getByLabel(/cvc/i).fill('123');
-      await shopper.getByRole('button', { name: /^Pay/ }).click();
-      await expect(shopper.getByText('Paid', { exact: true }).first()).toBeVisible();
+      await payNowFromDashboard(shopper, part.name);
 
       await logInAt(page, e2eAdmin);
       await page.goto(`/dashboard/orders?email=${encodeURIComponent(customer.email)}`);
