@@ -7,6 +7,8 @@ import { byToken, call } from '../../../test/admin';
 import { twoInstances } from '../../../test/app';
 import { holdInTransaction, someoneWaits as statementsWait } from '../../../test/locks';
 import { insertPart, signUpAdmin, type Customer } from '../../../test/orders';
+import { takeReplacementTurn } from '../../part-changes/repository';
+import { importPartsCsv } from '../parts-csv/import';
 import { importPies } from './import';
 import { piesFile, piesItem, runImport } from './test-files';
 
@@ -122,6 +124,27 @@ describe('an admin supersedes a part the running import has already written (dec
       [w.id]: { replacedBy: x.id },
       [x.id]: { name: 'Renamed by the import', lifecycle: '7', replacedBy: e.id },
     });
+  }, 60_000);
+});
+
+describe('which imports take the replacements’ turn, and when (decision 184)', () => {
+  it('a PIES file asks for it before it writes any row; a parts CSV without replacedBy never does', async () => {
+    const part = await aPart('2');
+    const turn = holdInTransaction(shops.first, (trx) => takeReplacementTurn(trx));
+    await turn.locked;
+    // Prices alone: it goes through while an admin's supersession holds the turn.
+    const csv = await runImport(shops.first, importPartsCsv, `partNumber,price,lifecycle\n${part.number},12.34,2\n`);
+    expect(csv).toEqual({ problems: [], counts: expect.objectContaining({ changed: 1 }) as unknown });
+    // A PIES file waits for the turn with none of its rows written or locked yet.
+    let imported = false;
+    const pies = runImport(shops.first, importPies, piesFile(piesItem(part.number, { name: 'Renamed after the turn' }))).finally(() => (imported = true));
+    await statementsWait(shops.first, { query: 'pg_advisory_xact_lock', or: () => imported });
+    expect(imported).toBe(false);
+    const free = await shops.first.db.selectFrom('parts').select('id').where('id', '=', part.id).forUpdate().skipLocked().execute();
+    expect(free).toEqual([{ id: part.id }]);
+    turn.release();
+    await turn.done;
+    expect(await pies).toEqual({ problems: [], counts: expect.objectContaining({ changed: 1 }) as unknown });
   }, 60_000);
 });
 
