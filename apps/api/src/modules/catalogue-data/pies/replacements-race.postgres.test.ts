@@ -133,7 +133,7 @@ describe('which imports take the replacements’ turn, and when (decision 184)',
     const turn = holdInTransaction(shops.first, (trx) => takeReplacementTurn(trx));
     await turn.locked;
     // Prices alone: it goes through while an admin's supersession holds the turn.
-    const csv = await runImport(shops.first, importPartsCsv, `partNumber,price,lifecycle\n${part.number},12.34,2\n`);
+    const csv = await runImport(shops.first, importPartsCsv, `partNumber,price,lifecycle\n${part.number},15.00,2\n`);
     expect(csv).toEqual({ problems: [], counts: expect.objectContaining({ changed: 1 }) as unknown });
     // A PIES file waits for the turn with none of its rows written or locked yet.
     let imported = false;
