@@ -112,8 +112,7 @@ describe('an admin supersedes a part the running import has already written (dec
     const reply = call(shops.second, byToken(admin), { method: 'PATCH', url: `/api/admin/part/${x.id}`, payload: { lifecycle: '7', replacedBy: e.number, expected: { lifecycle: '2', replacedBy: null } } }).finally(
       () => (answered = true),
     );
-    await statementsWait(shops.first, { count: 2, or: () => answered });
-    held.release();
+    await statementsWait(shops.first, { count: 2, or: () => answered }).finally(() => held.release());
     await held.done;
     const [imported, superseded] = await Promise.allSettled([importing, reply]);
     expect(imported).toEqual({ status: 'fulfilled', value: undefined });
@@ -132,18 +131,22 @@ describe('which imports take the replacements’ turn, and when (decision 184)',
     const part = await aPart('2');
     const turn = holdInTransaction(shops.first, (trx) => takeReplacementTurn(trx));
     await turn.locked;
-    // Prices alone: it goes through while an admin's supersession holds the turn.
-    const csv = await runImport(shops.first, importPartsCsv, `partNumber,price,lifecycle\n${part.number},15.00,2\n`);
-    expect(csv).toEqual({ problems: [], counts: expect.objectContaining({ changed: 1 }) as unknown });
-    // A PIES file waits for the turn with none of its rows written or locked yet.
     let imported = false;
-    const pies = runImport(shops.first, importPies, piesFile(piesItem(part.number, { name: 'Renamed after the turn' }))).finally(() => (imported = true));
-    await statementsWait(shops.first, { query: 'pg_advisory_xact_lock', or: () => imported });
-    expect(imported).toBe(false);
-    const free = await shops.first.db.selectFrom('parts').select('id').where('id', '=', part.id).forUpdate().skipLocked().execute();
-    expect(free).toEqual([{ id: part.id }]);
-    turn.release();
-    await turn.done;
+    let pies: ReturnType<typeof runImport> | undefined;
+    try {
+      // Prices alone: it goes through while an admin's supersession holds the turn.
+      const csv = await runImport(shops.first, importPartsCsv, `partNumber,price,lifecycle\n${part.number},15.00,2\n`);
+      expect(csv).toEqual({ problems: [], counts: expect.objectContaining({ changed: 1 }) as unknown });
+      // A PIES file waits for the turn with none of its rows written or locked yet.
+      pies = runImport(shops.first, importPies, piesFile(piesItem(part.number, { name: 'Renamed after the turn' }))).finally(() => (imported = true));
+      await statementsWait(shops.first, { query: 'pg_advisory_xact_lock', or: () => imported });
+      expect(imported).toBe(false);
+      const free = await shops.first.db.selectFrom('parts').select('id').where('id', '=', part.id).forUpdate().skipLocked().execute();
+      expect(free).toEqual([{ id: part.id }]);
+    } finally {
+      turn.release();
+      await turn.done;
+    }
     expect(await pies).toEqual({ problems: [], counts: expect.objectContaining({ changed: 1 }) as unknown });
   }, 60_000);
 });
