@@ -91,6 +91,8 @@ export const apiErrors = {
   notFound: 'Not found',
   internal: 'Internal Server Error',
   databaseUnavailable: 'The shop cannot reach its database right now. Please try again in a moment.',
+  /** A change that met another at the same moment and was stopped for it (a deadlock, a serialization failure): a 503 with Retry-After (decision 184). */
+  changeCollided: 'The shop was busy with another change to the same items. Please try again in a moment.',
   signInRequired: 'Sign in to do this',
   forbidden: 'You are not allowed to do this',
   emailMismatch: 'You can only act for your own account',

@@ -103,6 +103,13 @@ export function errorHandling(app: FastifyInstance) {
       app.databaseUnavailable(request, error);
       return reply.code(503).header('retry-after', '1').send({ message: apiErrors.databaseUnavailable });
     }
+    // A transaction PostgreSQL stopped so that another could go on (40P01 a deadlock, 40001 a
+    // serialization failure): nothing of it was written, and the same request a moment later
+    // succeeds. The database is there: the shop's words say so, not the outage's (decision 184).
+    if (collided(error)) {
+      request.log.warn({ err: error }, 'request met another change');
+      return reply.code(503).header('retry-after', '1').send({ message: apiErrors.changeCollided });
+    }
     // An error made to be shown (a payment service failure) keeps its status and message.
     if ('expose' in error && error.expose === true) {
       if (status >= 500) request.log.error({ err: error }, 'request failed');
@@ -114,6 +121,18 @@ export function errorHandling(app: FastifyInstance) {
     }
     return reply.code(status).send({ message: error.message });
   });
+}
+
+/** SQLSTATEs of a transaction stopped for another one: deadlock_detected, serialization_failure. */
+const COLLIDED_CODES = new Set(['40P01', '40001']);
+
+/** Whether `error` (or an error it wraps, as Better Auth's do) is a transaction PostgreSQL stopped for another (decision 184). */
+export function collided(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && COLLIDED_CODES.has(code)) return true;
+  }
+  return false;
 }
 
 /**

@@ -16,13 +16,14 @@ import { PARTS_CSV_COLUMNS, type PartsCsvColumn } from './columns';
 const unquote = (cell: string) => (/^'[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/.test(cell) ? cell.slice(1) : cell);
 
 /** Reads a parts CSV (a header line of column names first) as a stream, a record at a time. */
-async function* readPartsCsv(input: Readable): AsyncGenerator<ReadRecord> {
+async function* readPartsCsv(input: Readable, columns: { named?: string[] } = {}): AsyncGenerator<ReadRecord> {
   const parser = through(input, parse({ info: true, skip_empty_lines: true, trim: true, bom: true, relax_column_count: true, max_record_size: MAX_LINE }));
   let header: string[] | undefined;
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       if (!header) {
         header = record;
+        columns.named = header;
         if (!header.includes('partNumber')) {
           yield { line: info.lines, fatal: { line: info.lines, ref: '', code: 'missing-column', message: `The first line must name the columns, partNumber among them (${PARTS_CSV_COLUMNS.join(', ')}).` } };
           return;
@@ -96,5 +97,12 @@ function toItem(cells: Map<PartsCsvColumn, string>, line: number): ReadRecord {
   return { line, item, problems };
 }
 
-/** `importPartsCsv`: a parts CSV, read as a stream, through the same writes and rules as PIES. */
-export const importPartsCsv: Importer = (input, context) => importItems(readPartsCsv(input), context);
+/**
+ * `importPartsCsv`: a parts CSV, read as a stream, through the same writes and rules as PIES. Only
+ * a file with a replacedBy column can name a new replacement: one without takes no replacements'
+ * turn, and never holds up an admin's supersession (decision 184).
+ */
+export const importPartsCsv: Importer = (input, context) => {
+  const columns: { named?: string[] } = {};
+  return importItems(readPartsCsv(input, columns), context, { namesReplacements: () => columns.named?.includes('replacedBy') ?? true });
+};

@@ -55,7 +55,11 @@ export const importPies: Importer = (input, context) => importItems(readPies(inp
  * transaction, not in memory (at 100,000 items it was half the shop's live heap). A new part
  * without a category of its own goes to its part type's (decision 084); its stock is 0.
  */
-export async function importItems(records: AsyncIterable<ReadRecord>, context: ImportContext): Promise<void> {
+export async function importItems(
+  records: AsyncIterable<ReadRecord>,
+  context: ImportContext,
+  { namesReplacements = () => true }: { namesReplacements?: () => boolean } = {},
+): Promise<void> {
   await sql`
     create temporary table pies_pending (
       seq integer generated always as identity primary key, id uuid not null, line integer not null,
@@ -70,7 +74,16 @@ export async function importItems(records: AsyncIterable<ReadRecord>, context: I
     for (const problem of problems) context.problem(problem);
     context.counts.rejected += 1;
   };
+  // The replacements' turn an admin's supersession takes before its rows (decision 175) is taken
+  // before this import writes or locks its first row, when its file can name a new replacement
+  // (decision 184): taken later, after the first pass's rows, an admin holding the turn and
+  // waiting for one of those rows, and the import waiting for the turn, were a deadlock.
+  let hasTurn = false;
   const flush = async () => {
+    if (!hasTurn && namesReplacements()) {
+      await takeReplacementTurn(context.trx);
+      hasTurn = true;
+    }
     await keepPending(await writeBatch(batch, context, reject), context);
     batch = [];
   };
@@ -105,7 +118,7 @@ export async function importItems(records: AsyncIterable<ReadRecord>, context: I
     if (batch.length >= IMPORT_BATCH) await flush();
   }
   if (batch.length > 0) await flush();
-  await applyPartChanges(context);
+  await applyPartChanges(context, hasTurn);
 }
 
 /** Stores a batch's pending items after those stored before, in the order given (`seq`). */
@@ -418,7 +431,7 @@ function columns(item: CatalogueItem) {
  * one the file's items no longer name is dropped, unless it was given by a part whose item does
  * not say what it replaces (outside the file, or without PartInterchangeInfo).
  */
-async function applyPartChanges(context: ImportContext): Promise<void> {
+async function applyPartChanges(context: ImportContext, hasTurn: boolean): Promise<void> {
   const { trx, counts } = context;
   const changes = createPartChangesRepository(trx);
   const replacerOf = new Map<string, { by: string; line: number }>();
@@ -437,15 +450,15 @@ async function applyPartChanges(context: ImportContext): Promise<void> {
     counts.rejected += 1;
     counts[entry.outcome] -= 1;
   };
-  // A replacement the file names takes the replacements' turn an admin's takes (decision 181),
-  // once, before the first is applied: an admin's supersession at the same moment waits for the
-  // import to commit and then sees its replacements (or the import sees the admin's), so the two
-  // cannot close a circle through parts neither names (decision 175).
-  let hasTurn = false;
-  const apply = async (id: string, change: Parameters<typeof changes.apply>[1]) => {
-    if (!hasTurn && typeof change.replacedBy === 'string') {
-      await takeReplacementTurn(trx);
-      hasTurn = true;
+  // A new replacement the file names is applied holding the replacements' turn an admin's takes
+  // (decision 181), taken before the first pass wrote anything (decision 184): an admin's
+  // supersession at the same moment waits for the import to commit and then sees its replacements
+  // (or the import sees the admin's), so the two cannot close a circle through parts neither names
+  // (decision 175). A file that cannot name one (a parts CSV without replacedBy) only keeps or
+  // drops stored replacements, which close no circle; one that did anyway is a fault of ours.
+  const apply = async (id: string, change: Parameters<typeof changes.apply>[1], stored: string | null) => {
+    if (!hasTurn && typeof change.replacedBy === 'string' && change.replacedBy !== stored) {
+      throw new Error(`a new replacement (${change.replacedBy}) from a file said to name none`);
     }
     return changes.apply(id, change);
   };
@@ -472,7 +485,7 @@ async function applyPartChanges(context: ImportContext): Promise<void> {
       const replacedBy =
         item.replacedBy !== undefined ? item.replacedBy : named ?? (entry.storedReplacer && keepsStored && !saysWhatItReplaces.has(entry.storedReplacer) ? entry.storedReplacer : null);
       if (entry.partChanged || replacedBy !== entry.storedReplacer) {
-        const outcome = await apply(entry.id, { lifecycle: item.lifecycle, replacedBy, interchange: item.interchange, kit: item.kit });
+        const outcome = await apply(entry.id, { lifecycle: item.lifecycle, replacedBy, interchange: item.interchange, kit: item.kit }, entry.storedReplacer);
         if (outcome?.circle) return circle(entry.line, item.partNumber, outcome.circle);
         if (outcome) {
           const missing = outcome.problem === partChangeMessages.replacementMissing(replacedBy ?? '') ? replacedBy : item.kit?.find((row) => outcome.problem === partChangeMessages.componentMissing(row.partNumber))?.partNumber;
@@ -500,7 +513,7 @@ async function applyPartChanges(context: ImportContext): Promise<void> {
       refuse(byNumber.get(by), { line, ref: by, code: 'unknown-part', message: `${by} replaces ${old}, which is not a part of the shop.` });
       continue;
     }
-    const outcome = await apply(row.id, { replacedBy: by });
+    const outcome = await apply(row.id, { replacedBy: by }, null);
     if (outcome?.circle) return circle(line, by, outcome.circle);
     if (outcome) refuse(byNumber.get(by), { line, ref: by, code: 'part-change', message: `${old}: ${outcome.problem}` });
   }

@@ -5,7 +5,10 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { byToken, call } from '../../../test/admin';
 import { twoInstances } from '../../../test/app';
+import { holdInTransaction, someoneWaits as statementsWait } from '../../../test/locks';
 import { insertPart, signUpAdmin, type Customer } from '../../../test/orders';
+import { takeReplacementTurn } from '../../part-changes/repository';
+import { importPartsCsv } from '../parts-csv/import';
 import { importPies } from './import';
 import { piesFile, piesItem, runImport } from './test-files';
 
@@ -84,6 +87,67 @@ describe('a catalogue import and an admin supersede parts at once', () => {
       body: { message: expect.stringContaining('That replacement would go round in a circle') as unknown, field: 'replacedBy' },
     });
     expect(await inACircle(a.id)).toBe(false);
+  }, 60_000);
+});
+
+describe('an admin supersedes a part the running import has already written (decision 184)', () => {
+  it('before the import applies its replacements: the admin waits for the import, then both are applied (a deadlock before: one of them failed, 40P01)', async () => {
+    const w = await aPart('8');
+    const x = await aPart('2');
+    const q = await aPart('2');
+    const e = await aPart('2');
+    // The test holds Q's row: the import stops there, its first pass has written X (a new name) and
+    // not yet applied its replacements (W → X, "X replaces W").
+    const held = holdInTransaction(shops.first, (trx) => trx.selectFrom('parts').select('id').where('id', '=', q.id).forUpdate().execute());
+    await held.locked;
+    const problems: CatalogueProblem[] = [];
+    const counts: CatalogueImportCounts = { added: 0, changed: 0, deleted: 0, unchanged: 0, rejected: 0 };
+    const text = piesFile(piesItem(x.number, { name: 'Renamed by the import', after: replaces(w.number) }), piesItem(q.number, { name: 'Held by the test' }));
+    const importing = shops.first.db.transaction().execute(async (trx) => {
+      await importPies(Readable.from([Buffer.from(text)]), { trx, mode: 'apply', onProblems: 'refuse', fileName: 'test', fileSize: text.length, problem: (problem) => problems.push(problem), fatal: (problem) => problems.push(problem), progress: () => undefined, counts });
+    });
+    await statementsWait(shops.first);
+    // The admin supersedes X by E meanwhile: it waits (for X's row, or for the import's turn).
+    let answered = false;
+    const reply = call(shops.second, byToken(admin), { method: 'PATCH', url: `/api/admin/part/${x.id}`, payload: { lifecycle: '7', replacedBy: e.number, expected: { lifecycle: '2', replacedBy: null } } }).finally(
+      () => (answered = true),
+    );
+    await statementsWait(shops.first, { count: 2, or: () => answered }).finally(() => held.release());
+    await held.done;
+    const [imported, superseded] = await Promise.allSettled([importing, reply]);
+    expect(imported).toEqual({ status: 'fulfilled', value: undefined });
+    expect(problems).toEqual([]);
+    expect(superseded.status === 'fulfilled' && { status: superseded.value.statusCode, body: superseded.value.json() as unknown }).toMatchObject({ status: 200 });
+    const stored = await shops.first.db.selectFrom('parts').select(['id', 'name', 'lifecycle_code', 'replaced_by']).where('id', 'in', [w.id, x.id]).orderBy('name').execute();
+    expect(Object.fromEntries(stored.map((row) => [row.id, { name: row.name, lifecycle: row.lifecycle_code, replacedBy: row.replaced_by }]))).toMatchObject({
+      [w.id]: { replacedBy: x.id },
+      [x.id]: { name: 'Renamed by the import', lifecycle: '7', replacedBy: e.id },
+    });
+  }, 60_000);
+});
+
+describe('which imports take the replacements’ turn, and when (decision 184)', () => {
+  it('a PIES file asks for it before it writes any row; a parts CSV without replacedBy never does', async () => {
+    const part = await aPart('2');
+    const turn = holdInTransaction(shops.first, (trx) => takeReplacementTurn(trx));
+    await turn.locked;
+    let imported = false;
+    let pies: ReturnType<typeof runImport> | undefined;
+    try {
+      // Prices alone: it goes through while an admin's supersession holds the turn.
+      const csv = await runImport(shops.first, importPartsCsv, `partNumber,price,lifecycle\n${part.number},15.00,2\n`);
+      expect(csv).toEqual({ problems: [], counts: expect.objectContaining({ changed: 1 }) as unknown });
+      // A PIES file waits for the turn with none of its rows written or locked yet.
+      pies = runImport(shops.first, importPies, piesFile(piesItem(part.number, { name: 'Renamed after the turn' }))).finally(() => (imported = true));
+      await statementsWait(shops.first, { query: 'pg_advisory_xact_lock', or: () => imported });
+      expect(imported).toBe(false);
+      const free = await shops.first.db.selectFrom('parts').select('id').where('id', '=', part.id).forUpdate().skipLocked().execute();
+      expect(free).toEqual([{ id: part.id }]);
+    } finally {
+      turn.release();
+      await turn.done;
+    }
+    expect(await pies).toEqual({ problems: [], counts: expect.objectContaining({ changed: 1 }) as unknown });
   }, 60_000);
 });
 
