@@ -46,7 +46,8 @@ export const catalogueExportRoutes: FastifyPluginAsyncZod = async (app) => {
       // its length is known to no one beforehand. An empty body sent here was `content-length: 0`,
       // an empty file to a client that trusts it; with none sent, Fastify (its own HEAD of a stream
       // does the same) and Node write no length (decision 183).
-      return reply.headers(headers(request)).send();
+      // (No payload at all: the typed reply of a 200 wants the file's text, which a HEAD never has.)
+      return (reply as FastifyReply).headers(headers(request)).send();
     });
 
   // ACES and PIES, FULL or the changes since a day, each streamed as its writer makes it.
