@@ -196,7 +196,17 @@ export const vehicleSchema = z.object({
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
 
-const year = z.coerce.number({ error: catalogueMessages.badYear }).int(catalogueMessages.badYear).min(YEAR_MIN, catalogueMessages.badYear).max(YEAR_MAX, catalogueMessages.badYear);
+/**
+ * A whole number in a URL's query, as people and the shop's pages write one: decimal digits only
+ * (`2017`). Read by `Number()` (`z.coerce`), `0x7e1`, `2e3`, `2017.0` and ` 2017 ` were years too,
+ * another address of the same answer (and another entry of the cache); anything else is NaN here,
+ * refused in the schema's words.
+ */
+export const queryWholeNumber = (schema: z.ZodNumber) =>
+  z.preprocess((value) => (typeof value !== 'string' ? value : /^[0-9]{1,15}$/.test(value) ? Number(value) : Number.NaN), schema);
+const year = queryWholeNumber(
+  z.number({ error: catalogueMessages.badYear }).int(catalogueMessages.badYear).min(YEAR_MIN, catalogueMessages.badYear).max(YEAR_MAX, catalogueMessages.badYear),
+);
 const make = z.string({ error: catalogueMessages.badMake }).trim().min(1, catalogueMessages.badMake).max(40, catalogueMessages.badMake);
 export const makesQuerySchema = z.object({ year });
 export const modelsQuerySchema = z.object({ year, make });
@@ -216,8 +226,26 @@ export const vehicleOptionsSchema = z.object({
 });
 export type VehicleOptions = z.infer<typeof vehicleOptionsSchema>;
 export const vehicleParamsSchema = z.object({ id: z.string() });
+/**
+ * What the fitment questions' queries say when a parameter is missing; here, with their schemas:
+ * only the server says them (the shop's pages always send them), and `catalogueMessages` is in the
+ * home page's first script.
+ */
+export const fitmentQueryMessages = {
+  /** `GET /api/vehicles/{id}/applications` or `…/fitting-parts` without `ids`. */
+  partIdsMissing: 'Name the parts to check: ids, up to 48 part ids separated by commas',
+} as const;
+/**
+ * `?ids=` of the fitment questions of a page of part cards: up to 48 part ids, comma-separated; an
+ * empty list asks of no part. Without it, the 400 says so and names it (`field`), not "This request
+ * is not valid."
+ */
 export const fittingPartsQuerySchema = z.object({
-  ids: z.string().max(48 * 37).transform((value) => value.split(',').filter(Boolean)).pipe(z.array(z.string()).max(48)),
+  ids: z
+    .string({ error: fitmentQueryMessages.partIdsMissing })
+    .max(48 * 37)
+    .transform((value) => value.split(',').filter(Boolean))
+    .pipe(z.array(z.string()).max(48)),
 });
 /**
  * GET /api/vehicles/{id}/applications?ids=: what a page of part cards says of the vehicle

@@ -1,4 +1,4 @@
-import { apiErrors, requestNotValid } from '@autoparts/shared';
+import { apiErrors, fieldErrorSchema, requestNotValid } from '@autoparts/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -76,7 +76,10 @@ export function errorHandling(app: FastifyInstance) {
       // field's name; zod's own English for a fault the schema gives no words is no customer's.
       const first = error.validation[0];
       const message = first?.message && !zodsOwnWords(first.keyword, first.message, first.params) ? first.message : requestNotValid;
-      return reply.code(400).send({ message });
+      // A route whose 400 is `fieldErrorSchema` also names the parameter refused (`ids`, decision 183).
+      const field = first?.instancePath.split('/')[1];
+      const namesField = (request.routeOptions.schema?.response as Record<number, unknown> | undefined)?.[400] === fieldErrorSchema;
+      return reply.code(400).send({ message, ...(namesField && field && { field }) });
     }
     const status = error.statusCode ?? 500;
     // Fastify's own 400s of a body it could not read (JSON that does not parse, an empty body sent

@@ -175,7 +175,15 @@ export function createVehiclesRepository(db: Db) {
       const rows =
         ids.length === 0
           ? []
-          : await db.selectFrom('fitments').select('part_id').where('vehicle_id', '=', vehicleId).where('part_id', 'in', ids).execute();
+          : await db
+              .selectFrom('fitments')
+              .innerJoin('parts', 'parts.id', 'fitments.part_id')
+              .select('fitments.part_id')
+              // An archived part is shown to no customer (its page is a 404): no card says it fits (decision 183).
+              .where('parts.archived_at', 'is', null)
+              .where('fitments.vehicle_id', '=', vehicleId)
+              .where('fitments.part_id', 'in', ids)
+              .execute();
       // None fit: told apart from a vehicle that is not there (gone with a VCdb reload, or never was).
       if (rows.length === 0 && !(await db.selectFrom('vehicles').select('id').where('id', '=', vehicleId).executeTakeFirst())) return undefined;
       return rows.map((row) => row.part_id);
@@ -184,16 +192,23 @@ export function createVehiclesRepository(db: Db) {
     /**
      * What a page of part cards says of the vehicle (decision 083): each of these parts' live
      * applications on the vehicle's base vehicle (those of another submodel or engine too, so that
-     * a card can say so); parts with none are left out. Undefined for no such vehicle.
+     * a card can say so); parts with none are left out, and archived parts, which no customer is
+     * shown (their pages are 404s, decision 183). Undefined for no such vehicle.
      */
     async applicationsFor(vehicleId: string, partIds: string[]): Promise<VehicleApplications | undefined> {
       if (!isId(vehicleId)) return undefined;
       const vehicle = await db.selectFrom('vehicles').select('base_vehicle_id').where('id', '=', vehicleId).executeTakeFirst();
       if (!vehicle) return undefined;
-      const ids = partIds.filter(isId);
+      const asked = partIds.filter(isId);
       // A vehicle the VCdb does not name yet (an older shop's) fits nothing (decision 079).
-      if (vehicle.base_vehicle_id === null || ids.length === 0) return [];
-      const byPart = await applicationsInWords(db, ids, vehicle.base_vehicle_id);
+      if (vehicle.base_vehicle_id === null || asked.length === 0) return [];
+      const shown = await db.selectFrom('parts').select('id').where('id', 'in', asked).where('archived_at', 'is', null).execute();
+      if (shown.length === 0) return [];
+      const byPart = await applicationsInWords(
+        db,
+        shown.map((part) => part.id),
+        vehicle.base_vehicle_id,
+      );
       return [...byPart].map(([part, applications]) => ({ part, applications }));
     },
 

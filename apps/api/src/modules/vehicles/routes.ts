@@ -1,6 +1,7 @@
 import {
   catalogueMessages,
   errorSchema,
+  fieldErrorSchema,
   fittingPartsQuerySchema,
   makesQuerySchema,
   modelsQuerySchema,
@@ -72,7 +73,8 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['vehicles'],
         params: vehicleParamsSchema,
         querystring: fittingPartsQuerySchema,
-        response: { 200: z.array(z.string()), ...errors },
+        // A 400 names the parameter refused (`ids`).
+        response: { 200: z.array(z.string()), ...errors, 400: fieldErrorSchema },
       },
     },
     async (request, reply) => {
@@ -92,7 +94,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['vehicles'],
         params: vehicleParamsSchema,
         querystring: fittingPartsQuerySchema,
-        response: { 200: vehicleApplicationsSchema, ...errors },
+        response: { 200: vehicleApplicationsSchema, ...errors, 400: fieldErrorSchema },
       },
     },
     async (request, reply) => {

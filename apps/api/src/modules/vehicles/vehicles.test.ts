@@ -1,4 +1,4 @@
-import { catalogueMessages, fitWords, vinCheckDigit, type PartDetail, type SearchResult, type Vehicle, type VehicleApplications, type VehicleOptions } from '@autoparts/shared';
+import { catalogueMessages, fitmentQueryMessages, fitWords, vinCheckDigit, type PartDetail, type SearchResult, type Vehicle, type VehicleApplications, type VehicleOptions } from '@autoparts/shared';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -48,6 +48,16 @@ describe('the vehicle selector: GET /api/vehicles/years, makes, models', () => {
     expect(makes).toEqual([...makes].sort());
     expect((await get('/api/vehicles/makes?year=2016')).json()).toContain('Hyundai');
     expect((await get('/api/vehicles/makes?year=1990')).json()).toEqual([]);
+  });
+
+  // Read by `Number()`, `0x7e1` was 2017: another address of the same answer (decision 183).
+  it('reads a year as decimal digits only', async () => {
+    expect((await get('/api/vehicles/makes?year=02016')).json()).toEqual((await get('/api/vehicles/makes?year=2016')).json());
+    for (const year of ['0x7e1', '0X7E0', '2016.0', '2.016e3', '%202016', '2016%20', '0b11111100000', '0o3740', '+2016', '']) {
+      expectInvalid(await get(`/api/vehicles/makes?year=${year}`), catalogueMessages.badYear);
+      expectInvalid(await get(`/api/vehicles/models?year=${year}&make=Ford`), catalogueMessages.badYear);
+      expectInvalid(await get(`/api/vehicles/options?year=${year}&make=Ford&model=F-150`), catalogueMessages.badYear);
+    }
   });
 
   it('lists the models of a make in a year as vehicles with their ids', async () => {
@@ -329,6 +339,35 @@ describe('vehicles as VCdb configurations, fitment as applications (decision 079
     expectReply(await get('/api/vehicles/00000000-0000-4000-8000-000000000000/applications?ids=00000000-0000-4000-8000-000000000001'), 404);
     const ids = Array.from({ length: 49 }, () => '00000000-0000-4000-8000-000000000000').join(',');
     expectReply(await get(`/api/vehicles/${whole.id}/applications?ids=${ids}`), 400);
+  });
+
+  // Without `ids` the answer was the generic "This request is not valid." (decision 183).
+  it('says a page of part cards without ids in the shop’s words, naming ids; an empty ids asks of no part', async () => {
+    const { whole } = await f150();
+    for (const route of ['applications', 'fitting-parts']) {
+      const response = await get(`/api/vehicles/${whole.id}/${route}`);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json()).toEqual({ message: fitmentQueryMessages.partIdsMissing, field: 'ids' });
+      expect((await get(`/api/vehicles/${whole.id}/${route}?ids=`)).json()).toEqual([]);
+    }
+  });
+
+  // An archived part's page is a 404 and search leaves it out: no card says it fits (decision 183).
+  it('answers neither the applications nor the fit of an archived part', async () => {
+    const part = await qualifiedPart();
+    const { first } = await f150();
+    const archived = await insertPart(app, { name: 'Plug taken off sale' });
+    await app.db.insertInto('applications').values({ part_id: archived, base_vehicle_id: first.base_vehicle_id ?? 0, quantity: 1, notes: [] }).execute();
+    const ask = async (route: string) => (await get(`/api/vehicles/${first.id}/${route}?ids=${part},${archived}`)).json() as unknown[];
+    const partsOf = (answer: unknown[]) => (answer as VehicleApplications).map((entry) => entry.part).sort();
+    expect(partsOf(await ask('applications'))).toEqual([part, archived].sort());
+    const fitting = (await ask('fitting-parts')) as string[];
+    expect(fitting).toContain(archived);
+
+    await app.db.updateTable('parts').set({ archived_at: new Date() }).where('id', '=', archived).execute();
+    expect(partsOf(await ask('applications'))).toEqual([part]);
+    expect(await ask('fitting-parts')).toEqual(fitting.filter((id) => id !== archived));
+    expectReply(await get(`/api/part/${archived}/fitment`), 404);
   });
 
   it('lists a part’s applications in words on its page and by its number', async () => {

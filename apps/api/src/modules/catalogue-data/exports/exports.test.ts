@@ -149,6 +149,9 @@ describe('HEAD of an export', () => {
     // More than the slots: none is taken.
     for (const url of ['aces?since=2026-11-01', 'pies', 'parts.csv', 'aces'].map((name) => `/api/admin/catalogue/exports/${name}`)) replies.push(await head(url, admin));
     expect(replies.map((reply) => [reply.statusCode, reply.body])).toEqual(Array.from({ length: 4 }, () => [200, '']));
+    // No length: the GET streams the file, of a length no one knows beforehand; `content-length: 0`
+    // promised an empty file (decision 183).
+    expect(replies.map((reply) => reply.headers['content-length'])).toEqual([undefined, undefined, undefined, undefined]);
     expect(replies.map((reply) => reply.headers['content-disposition'])).toEqual([
       expect.stringMatching(/^attachment; filename="aces-since-2026-11-01-\d{4}-\d{2}-\d{2}\.xml"$/),
       expect.stringMatching(/^attachment; filename="pies-full-/),

@@ -42,8 +42,12 @@ export const catalogueExportRoutes: FastifyPluginAsyncZod = async (app) => {
   const head = (url: string, headers: (request: FastifyRequest) => Record<string, string>, querystring?: typeof catalogueExportQuerySchema) =>
     app.head(url, { onRequest: app.requireAdmin, schema: { tags: ['admin'], security, ...(querystring && { querystring }), response: { 200: file, ...errors } } }, async (request, reply) => {
       if (!slots.free()) return busy(reply);
-      // The file's headers, its body empty (a HEAD's reply has none).
-      return reply.headers(headers(request)).send('');
+      // The file's headers and no length: the GET streams the file as it is written (chunked), so
+      // its length is known to no one beforehand. An empty body sent here was `content-length: 0`,
+      // an empty file to a client that trusts it; with none sent, Fastify (its own HEAD of a stream
+      // does the same) and Node write no length (decision 183).
+      // (No payload at all: the typed reply of a 200 wants the file's text, which a HEAD never has.)
+      return (reply as FastifyReply).headers(headers(request)).send();
     });
 
   // ACES and PIES, FULL or the changes since a day, each streamed as its writer makes it.

@@ -46,6 +46,16 @@ describe('importPies', () => {
     expect((await part('PI-101'))?.price_cents).toBe(1250);
   });
 
+  // A file that lost Items on its way is not applied in part: not even with `skip` (decision 183).
+  it('applies nothing of a file whose Trailer’s ItemCount differs from its Items', async () => {
+    const short = piesFile(piesItem('PC-100'), piesItem('PC-101')).replace('<ItemCount>2<', '<ItemCount>5<');
+    for (const onProblems of ['refuse', 'skip'] as const) {
+      const { problems } = await runImport(app, importPies, short, onProblems);
+      expect(problems).toEqual([expect.objectContaining({ code: 'invalid-value', message: expect.stringContaining('ItemCount says "5", but the file holds 2 Items') })]);
+      expect(await part('PC-100')).toBeUndefined();
+    }
+  });
+
   it('resolves a replacement named by an item later in the file, in the same import', async () => {
     const old = piesItem('PI-200', { after: '<ExtendedInformation><ExtendedProductInformation EXPICode="LIF">7</ExtendedProductInformation></ExtendedInformation>' });
     const current = piesItem('PI-201', { after: '<PartInterchangeInfo><PartInterchange BrandAAIAID="BKPN"><PartNumber>PI-200</PartNumber></PartInterchange><PartInterchange BrandLabel="Rival"><PartNumber InterchangeQuantity="2">RV-9</PartNumber></PartInterchange></PartInterchangeInfo>' });

@@ -171,6 +171,25 @@ describe('readPies', () => {
     expect(records).toHaveLength(6_000);
   });
 
+  // A PIES file changes only the parts it names, but one that lost Items on its way was applied in
+  // part as if whole; an ACES file whose Footer's count differs is refused whole (decisions 174, 183).
+  it('ends a file whose Trailer’s ItemCount is not the number of its Items, after its last line', async () => {
+    const items = ['<Item><PartNumber>IC-1</PartNumber></Item>', '<Item MaintenanceType="D"><PartNumber>IC-2</PartNumber></Item>'];
+    const fatal = async (text: string) => (await read(text)).filter((record) => 'fatal' in record);
+    expect(await fatal(piesFile(...items))).toEqual([]);
+    // Without a Trailer, as before: read whole.
+    expect(await fatal(piesFile(...items).replace(/<Trailer>.*<\/Trailer>\n/, ''))).toEqual([]);
+    const lastLine = piesFile(...items).split('\n').length;
+    expect(await fatal(piesFile(...items).replace('<ItemCount>2<', '<ItemCount>3<'))).toEqual([
+      {
+        line: lastLine,
+        fatal: { line: lastLine, ref: '', code: 'invalid-value', message: 'The Trailer\'s ItemCount says "3", but the file holds 2 Items: it may have lost some on its way, so nothing of it is applied.' },
+      },
+    ]);
+    expect(await fatal(piesFile(...items).replace('<ItemCount>2<', '<ItemCount>0x2<'))).toEqual([{ line: lastLine, fatal: expect.objectContaining({ message: expect.stringContaining('ItemCount says "0x2"') }) }]);
+    expect(await fatal(piesFile(...items).replace('<ItemCount>2</ItemCount>', '<ItemCount></ItemCount>'))).toEqual([{ line: lastLine, fatal: expect.objectContaining({ message: expect.stringContaining('ItemCount says nothing') }) }]);
+  });
+
   it('stops at malformed XML with its line', async () => {
     const records = await read('<PIES>\n<Items>\n<Item><PartNumber>A-1</PartNumber></Item>\n<Item><PartNumber>A-2</Part>\n</Items></PIES>');
     expect(records.at(-1)).toEqual({ line: 4, fatal: expect.objectContaining({ code: 'xml', line: 4 }) });

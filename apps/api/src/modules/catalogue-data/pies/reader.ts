@@ -76,6 +76,9 @@ export function readPies(input: Readable, options: { today?: string } = {}): Asy
   const header: Header = { today: options.today ?? new Date().toISOString().slice(0, 10) };
   const file = new XmlFile<ReadRecord>('PIES', () => current?.item.partNumber ?? '');
   const { parser } = file;
+  /** The Items the file holds, and its Trailer's ItemCount once read. */
+  let items = 0;
+  let itemCount: string | undefined;
 
   parser.on('opentag', (tag: SaxesTagPlain) => {
     const name = localName(tag.name);
@@ -84,6 +87,7 @@ export function readPies(input: Readable, options: { today?: string } = {}): Asy
     stack.push(tag.attributes);
     text = '';
     if (name === 'Item' && path.at(-2) === 'Items') {
+      items += 1;
       file.bounds.record();
       current = { line: parser.line, item: { partNumber: '' }, problems: [], descriptions: [], prices: [], interchange: [], kit: [], photos: [], carries: new Set() };
       const maintenance = tag.attributes.MaintenanceType?.toUpperCase();
@@ -124,6 +128,7 @@ export function readPies(input: Readable, options: { today?: string } = {}): Asy
       if (parent === 'Header' && name === 'SubmissionType') header.submissionType = value.toUpperCase();
       if (parent === 'Header' && name === 'CurrencyCode' && value) header.currencyCode = value.toUpperCase();
       if (parent === 'Header' && name === 'LanguageCode' && value) header.languageCode = value.toUpperCase();
+      if (parent === 'Trailer' && name === 'ItemCount' && path.length === 2) itemCount = value;
       return;
     }
     if (name === 'Item' && parent === 'Items') {
@@ -134,8 +139,18 @@ export function readPies(input: Readable, options: { today?: string } = {}): Asy
     onField(current, name, parent ?? '', value, attributes);
   });
 
-  return file.records(input);
+  // The Trailer's count of the file's Items: a file that lost Items on its way is not applied in
+  // part as if whole, as an ACES file whose Footer's count differs is not (decisions 174, 183). A
+  // file without a Trailer is read as before.
+  return file.records(input, (lastLine) => {
+    if (itemCount !== undefined && (!/^[0-9]+$/.test(itemCount) || Number(itemCount) !== items)) {
+      file.end({ line: lastLine, ref: '', code: 'invalid-value', message: itemCountDiffers(itemCount, items) });
+    }
+  });
 }
+
+const itemCountDiffers = (said: string, held: number) =>
+  `The Trailer's ItemCount says ${said === '' ? 'nothing' : `"${said}"`}, but the file holds ${held.toLocaleString('en-US')} Item${held === 1 ? '' : 's'}: it may have lost some on its way, so nothing of it is applied.`;
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
