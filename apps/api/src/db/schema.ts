@@ -486,8 +486,6 @@ export interface MailOutboxTable {
   resent_at: Date | null;
   /** The one-time token the message's link carries, as written there; removed from the bodies and cleared once sent (decision 151). */
   secret: string | null;
-  /** The order rows were written in (decision 179): an order's message is sent only after its earlier ones. */
-  seq: Generated<string>;
 }
 
 /** Better Auth's one-time values: a password reset's token is `reset-password:<token>` → user id. */

@@ -16,13 +16,6 @@ const MAIL_BATCH = 20;
 const MAIL_CONCURRENCY = 5;
 
 /**
- * How long a message of an order waits for an earlier message of the order to be sent (decision
- * 179), asking every EARLIER_POLL_MS, before its job fails and is retried as the queue says.
- */
-const EARLIER_WAIT_MS = 3_000;
-const EARLIER_POLL_MS = 200;
-
-/**
  * Days a sent message is kept (for an operator asking "did it go?"): its body holds a name, an
  * address and perhaps a link, which the shop keeps no longer than that.
  */
@@ -113,16 +106,9 @@ export async function registerMailWorker(app: FastifyInstance) {
   }
 
   await app.jobs.work<{ id: string }>('mail', async ({ id }, { signal }) => {
-    let mail = await outbox.claim(id);
-    // A message of an order waits for the order's earlier ones (decision 179): a while here, as the
-    // earlier one is usually being sent at this moment, then as a failed job, retried later.
-    for (let waited = 0; !mail && waited < EARLIER_WAIT_MS && !signal.aborted && (await outbox.waitsForEarlier(id)); waited += EARLIER_POLL_MS) {
-      await sleep(EARLIER_POLL_MS, undefined, { signal }).catch(() => {});
-      mail = await outbox.claim(id);
-    }
+    const mail = await outbox.claim(id);
     if (!mail) {
       if (await outbox.isSent(id)) return;
-      if (await outbox.waitsForEarlier(id)) throw new Error(`mail ${id} waits for an earlier message of its order`);
       // Another worker holds a fresh claim (its job outlived pg-boss's expiry): try again later.
       throw new Error(`mail ${id} is being sent by another worker`);
     }

@@ -10,15 +10,6 @@ const CLAIM_SECONDS = 5 * 60;
 
 type NewMail = RenderedMail & { id: string; kind: string; orderId?: string | undefined };
 
-/** The unsent messages of `mail_outbox`'s row's order written before it (decision 179). */
-function earlierUnsent(db: Db) {
-  return db
-    .selectFrom('mail_outbox as earlier')
-    .select(sql<number>`1`.as('one'))
-    .where(sql<boolean>`earlier.order_id = mail_outbox.order_id and earlier.seq < mail_outbox.seq`)
-    .where('earlier.sent_at', 'is', null);
-}
-
 /** The mail outbox (decision 022): one row per message, sent once. */
 export function createMailRepository(db: Db) {
   return {
@@ -43,10 +34,8 @@ export function createMailRepository(db: Db) {
     },
 
     /**
-     * Takes an unsent message for sending: undefined when it is sent already, another worker holds
-     * a fresh claim on it, or it is a message of an order that has an earlier one unsent (decision
-     * 179: an order's messages arrive in the order they were written, "placed" before "paid", and
-     * a failed send keeps its place). One conditional update, so two workers never both take it.
+     * Takes an unsent message for sending: undefined when it is sent already, or another worker
+     * holds a fresh claim on it. One conditional update, so two workers never both take it.
      */
     async claim(id: string) {
       return db
@@ -60,20 +49,8 @@ export function createMailRepository(db: Db) {
             eb('claimed_at', '<', sql<Date>`now() - make_interval(secs => ${CLAIM_SECONDS})`),
           ]),
         )
-        .where(({ not, exists }) => not(exists(earlierUnsent(db))))
         .returningAll()
         .executeTakeFirst();
-    },
-
-    /** Whether the message waits for an earlier message of its order, not sent yet. */
-    async waitsForEarlier(id: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('mail_outbox')
-        .select('id')
-        .where('id', '=', id)
-        .where(({ exists }) => exists(earlierUnsent(db)))
-        .executeTakeFirst();
-      return row !== undefined;
     },
 
     async isSent(id: string): Promise<boolean> {
