@@ -19,11 +19,20 @@ export const myReturnsQuery = () =>
 export const returnPolicyQuery = () =>
   queryOptions({ queryKey: ['orders', 'return-policy'], queryFn: ({ signal }) => api<ReturnPolicy>('/returns/policy', { signal, auth: true }) });
 
-/** `GET /admin/returns?status=`: every return, or those in one status. */
-export const adminReturnsQuery = (status: ReturnStatusCode | '') =>
+/** The query string of `GET /admin/returns`: the status in use, and the page after the first (the server's defaults: page 1, `ADMIN_RETURNS_PAGE_SIZE`). */
+function adminReturnsSearch(status: ReturnStatusCode | '', page: number): string {
+  const search = new URLSearchParams();
+  if (status) search.set('status', status);
+  if (page > 1) search.set('page', String(page));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** `GET /admin/returns?status=&page=`: a page of every return, or of those in one status, newest first (decision 182). */
+export const adminReturnsQuery = (status: ReturnStatusCode | '', page = 1) =>
   queryOptions({
-    queryKey: [...adminReturnsKey, status],
-    queryFn: ({ signal }) => api<AdminReturn[]>(`/admin/returns${status ? `?status=${status}` : ''}`, { signal, auth: true }),
+    queryKey: [...adminReturnsKey, status, page],
+    queryFn: ({ signal }) => api<AdminReturn[]>(`/admin/returns${adminReturnsSearch(status, page)}`, { signal, auth: true }),
   });
 
 /**

@@ -1,4 +1,4 @@
-import { partPromiseMessages, returnMessages, type AdminReturn, type RefundPreview } from '@autoparts/shared';
+import { ADMIN_RETURNS_PAGE_SIZE, partPromiseMessages, returnMessages, type AdminReturn, type RefundPreview } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -187,6 +187,70 @@ describe('Returns (admins): the focus after an action', () => {
     await user.keyboard('{Enter}');
     await screen.findByText('No returns approved.');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Show' })).toHaveFocus());
+  });
+});
+
+describe('Returns (admins): paged (decision 182)', () => {
+  /** `count` requested returns, numbered from `from`, newest first as the server pages them. */
+  const cards = () => within(screen.getByRole('list', { name: 'Returns' })).getAllByRole('heading', { level: 2 });
+  const requests = (from: number, count: number) =>
+    Array.from({ length: count }, (_, index) => approved({ id: `ret-${from + index}`, rmaNumber: `RMA-${String(900 - from - index).padStart(6, '0')}`, status: 'requested' }));
+
+  it('steps to older returns with the keyboard on the list, asks a status from its first page, and shows no pager for one page', async () => {
+    const server = stubFetch({
+      'GET /api/admin/returns': { body: requests(1, ADMIN_RETURNS_PAGE_SIZE) },
+      'GET /api/admin/returns?page=2': { body: requests(21, 1) },
+      'GET /api/admin/returns?status=requested': { body: requests(1, 2) },
+      'GET /api/admin/settings': { body: { restockingFeePercent: 0 } },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageReturns();
+    const pager = within(await screen.findByRole('navigation', { name: 'Returns pages' }));
+    expect(cards()).toHaveLength(ADMIN_RETURNS_PAGE_SIZE);
+    expect(pager.getByRole('button', { name: 'Newer returns' })).toBeDisabled();
+    await waitFor(() => expect(pager.getByRole('button', { name: 'Older returns' })).toBeEnabled());
+
+    await user.click(pager.getByRole('button', { name: 'Older returns' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'RMA-000879' })).toBeInTheDocument();
+    expect(cards()).toHaveLength(1);
+    expect(screen.getByRole('list', { name: 'Returns' })).toHaveFocus();
+    expect(pager.getByText('Page 2')).toBeInTheDocument();
+    expect(pager.getByRole('button', { name: 'Older returns' })).toBeDisabled();
+
+    // Another status starts at its first page; two returns are one page, with no pager.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'requested');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(screen.queryByRole('navigation', { name: 'Returns pages' })).toBeNull();
+    expect(server.paths()).not.toContain('GET /api/admin/returns?status=requested&page=2');
+  });
+
+  it('goes back a page when the admin’s action empties the last one, the keyboard on its last card', async () => {
+    let lastDecided = false;
+    stubFetch({
+      'GET /api/admin/returns?status=requested': { body: requests(1, ADMIN_RETURNS_PAGE_SIZE) },
+      'GET /api/admin/returns?status=requested&page=2': () => ({ body: lastDecided ? [] : requests(21, 1) }),
+      'GET /api/admin/returns': { body: [] },
+      'GET /api/admin/settings': { body: { restockingFeePercent: 0 } },
+      'POST /api/admin/returns/ret-21/approve': () => {
+        lastDecided = true;
+        return { body: approved({ id: 'ret-21', rmaNumber: 'RMA-000879' }) };
+      },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageReturns();
+    await screen.findByText('No returns.');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'requested');
+    const pager = within(await screen.findByRole('navigation', { name: 'Returns pages' }));
+    await waitFor(() => expect(pager.getByRole('button', { name: 'Older returns' })).toBeEnabled());
+    await user.click(pager.getByRole('button', { name: 'Older returns' }));
+
+    (await screen.findByRole('button', { name: 'Approve RMA-000879' })).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'RMA-000880' })).toHaveFocus());
+    expect(cards()).toHaveLength(ADMIN_RETURNS_PAGE_SIZE);
+    expect(screen.queryByText('No returns requested.')).toBeNull();
   });
 });
 
