@@ -305,21 +305,19 @@ export function Component() {
   // The card last acted on and its place in the list. Once the list shows the change, the pressed
   // button has gone and the focus with it: it goes to that card's heading, or, when the card left
   // the list shown (a status chosen), to the card now in its place, else to Show.
-  const acted = useRef<{ id: string; index: number } | null>(null);
+  const acted = useRef<{ id: string; index: number; page: number } | null>(null);
+  // A later page emptied (its last card left the status shown): the page before it, not an empty
+  // page under a pager (set while rendering, React's way to follow data that changed).
+  if (page > 1 && returns.data?.length === 0 && !returns.isPlaceholderData) setPage(page - 1);
   useEffect(() => {
     const last = acted.current;
     if (!last || !returns.data || returns.isPlaceholderData) return;
-    // A later page emptied by the admin's own action (its last card left the status shown): the
-    // page before it is shown, the focus going to its last card.
-    if (returns.data.length === 0 && page > 1) {
-      acted.current = { id: last.id, index: ADMIN_RETURNS_PAGE_SIZE };
-      setPage(page - 1);
-      return;
-    }
     if (document.activeElement && document.activeElement !== document.body) return;
     acted.current = null;
     const shown = returns.data;
-    const next = shown.find((item) => item.id === last.id) ?? shown[last.index] ?? shown[last.index - 1];
+    // Back a page because the action emptied its own: that page's last card.
+    const index = last.page > page ? shown.length : last.index;
+    const next = shown.find((item) => item.id === last.id) ?? shown[index] ?? shown[index - 1];
     const heading = next ? document.getElementById(cardHeadingId(next.id)) : null;
     (heading ?? show.current)?.focus();
   }, [returns.data, returns.isPlaceholderData, page]);
@@ -361,7 +359,7 @@ export function Component() {
                   <ReturnActions
                     item={item}
                     onActed={() => {
-                      acted.current = { id: item.id, index };
+                      acted.current = { id: item.id, index, page };
                     }}
                   />
                 </ReturnCard>
