@@ -754,12 +754,13 @@ describe('admins deciding', () => {
     expect(pages.flat()).toEqual(newestFirst);
     expect(pages.slice(0, -2).every((page) => page.length === 3)).toBe(true);
     expect(pages.at(-1)).toEqual([]);
-    // 20 a page unless asked, as Manage All Orders; a status pages within it.
-    expect(await pageOf('')).toEqual(newestFirst.slice(0, 20));
+    // Without pageSize, the newest 200, as before the list was paged; a status pages within it.
+    expect(await pageOf('')).toEqual(newestFirst.slice(0, 200));
+    expect(await pageOf('pageSize=200')).toEqual(newestFirst.slice(0, 200));
     const requestedOnes = newestFirst.filter((row) => row.status === 'requested');
     expect(await pageOf('status=requested&pageSize=2&page=2')).toEqual(requestedOnes.slice(2, 4));
-    // Manage All Orders' bounds.
-    for (const query of ['page=0', 'page=10001', 'pageSize=0', 'pageSize=101', 'page=two']) {
+    // Manage All Orders' page bounds; at most 200 a page.
+    for (const query of ['page=0', 'page=10001', 'pageSize=0', 'pageSize=201', 'page=two']) {
       expectReply(await call(app, byToken(admin), { method: 'GET', url: `/api/admin/returns?${query}` }), 400);
     }
   });

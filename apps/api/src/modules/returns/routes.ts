@@ -120,7 +120,7 @@ const returnDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         security,
-        description: 'A page of the returns (`pageSize`, 20 unless asked, at most 100), in one status or all, newest first; a page past the last is empty.',
+        description: 'A page of the returns (`pageSize` at most 200; without it the newest 200, as before the list was paged), in one status or all, newest first; a page past the last is empty.',
         querystring: adminReturnsQuerySchema,
         response: { 200: adminReturnListSchema, ...adminErrors },
       },
