@@ -133,6 +133,15 @@ test.describe('a part named with a long run-together word', () => {
     await page.getByRole('link', { name: 'Return items' }).click();
     await expect(page.getByRole('group', { name: new RegExp(`^${name}`) })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The picker's option is cut off at this width (a select cannot wrap): the order chosen is said
+    // in full below it, wrapped within the phone's width, as the picker's description (decision 182).
+    const picker = page.getByRole('combobox', { name: 'Order' });
+    await expect(picker).toHaveAccessibleDescription(new RegExp(`^${name} · placed `));
+    const said = page.locator(`[id="${await picker.getAttribute('aria-describedby')}"]`);
+    await expect(said).toBeVisible();
+    const box = await said.boundingBox();
+    if (!box) throw new Error('the order chosen is not laid out');
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
   });
 });
 

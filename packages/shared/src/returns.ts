@@ -304,7 +304,21 @@ export type AdminReturn = z.infer<typeof adminReturnSchema>;
 
 export const returnListSchema = z.array(returnSchema);
 export const adminReturnListSchema = z.array(adminReturnSchema);
-export const adminReturnsQuerySchema = z.object({ status: z.enum(RETURN_STATUSES).optional() });
+/** Manage Returns is paged on the server, newest first (decision 182): 20 returns a page, as Manage All Orders. */
+export const ADMIN_RETURNS_PAGE_SIZE = 20;
+/** A caller that names no `pageSize` gets what the list gave before it was paged: the newest 200 (decision 182). */
+const ADMIN_RETURNS_UNPAGED = 200;
+/**
+ * `GET /admin/returns`: a status or every one, and the page, in Manage All Orders' parameters
+ * (`adminOrdersQuerySchema`). The reply stays an array, a page of it; without `pageSize` the newest
+ * 200, as before it was paged, so that a caller of the old list gets what it got (decision 182).
+ */
+export const adminReturnsQuerySchema = z.object({
+  status: z.enum(RETURN_STATUSES).optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(ADMIN_RETURNS_UNPAGED).default(ADMIN_RETURNS_UNPAGED),
+});
+export type AdminReturnsQuery = z.output<typeof adminReturnsQuerySchema>;
 
 export const approveReturnSchema = z.object({ resolution: z.enum(['replace', 'refund']).optional() }).default({});
 export const rejectReturnSchema = z.object({ reason: z.string().trim().min(1, returnMessages.rejectionReasonNeeded).max(REJECTION_REASON_MAX_LENGTH) });

@@ -1,4 +1,4 @@
-import { formatRmaNumber, OPEN_RETURN_STATUSES, percentToPpm, ppmToPercent, type AdminReturn, type CreateReturn, type ReturnRequest, type ReturnStatusCode } from '@autoparts/shared';
+import { formatRmaNumber, OPEN_RETURN_STATUSES, percentToPpm, ppmToPercent, type AdminReturn, type AdminReturnsQuery, type CreateReturn, type ReturnRequest } from '@autoparts/shared';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
 import type { Mail } from '../mail/outbox';
@@ -38,10 +38,19 @@ export function createReturnsRepository(db: Db, mail: Mail) {
 
     listMine: (userId: string) => listMine(db, userId),
 
-    async listAll(status: ReturnStatusCode | undefined): Promise<AdminReturn[]> {
+    /**
+     * Manage Returns: a page of the returns (in one status, or all), newest first (decision 182).
+     * Returns asked for together share their time: the RMA number, given in turn, orders them.
+     */
+    async listAll({ status, page, pageSize }: Pick<AdminReturnsQuery, 'status' | 'page' | 'pageSize'>): Promise<AdminReturn[]> {
       let query = db.selectFrom('returns').selectAll();
       if (status) query = query.where('status', '=', status);
-      const rows = await query.orderBy('created_at', 'desc').limit(200).execute();
+      const rows = await query
+        .orderBy('created_at', 'desc')
+        .orderBy('rma_number', 'desc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute();
       const shown = await present(db, rows);
       const orders = rows.length
         ? await db.selectFrom('orders').select(['id', 'email', 'customer_name']).where('id', 'in', [...new Set(rows.map((row) => row.order_id))]).execute()

@@ -733,6 +733,38 @@ describe('admins deciding', () => {
     expectReply(await call(app, byCookie(admin), { method: 'PUT', url: '/api/admin/settings', payload: { restockingFeePercent: 101 } }), 400);
   });
 
+  it('pages the list in Manage All Orders’ parameters, newest first, each return on exactly one page (decision 182)', async () => {
+    // Two reasons asked together make two returns of one time: the RMA number orders them.
+    for (const { orderId, a, b } of [await bought(), await bought()]) {
+      await requested(ada, { orderId, lines: [{ partId: a, quantity: 1, reason: 'defective' }, { partId: b, quantity: 2, reason: 'no-longer-needed' }] });
+    }
+    const rows = await app.db.selectFrom('returns').select(['id', 'status', 'created_at', 'rma_number']).execute();
+    const newestFirst = rows
+      .sort((x, y) => y.created_at.getTime() - x.created_at.getTime() || Number(y.rma_number) - Number(x.rma_number))
+      .map((row) => ({ id: row.id, status: row.status }));
+    expect(newestFirst.length).toBeGreaterThan(3);
+    const pageOf = async (query: string) => {
+      const reply = await call(app, byToken(admin), { method: 'GET', url: `/api/admin/returns?${query}` });
+      expectReply(reply, 200);
+      return (reply.json() as { id: string; status: string }[]).map(({ id, status }) => ({ id, status }));
+    };
+    // Three a page, to the end: every return once, in order; the page after the last is empty.
+    const pages = [];
+    for (let page = 1; page <= Math.ceil(newestFirst.length / 3) + 1; page += 1) pages.push(await pageOf(`pageSize=3&page=${page}`));
+    expect(pages.flat()).toEqual(newestFirst);
+    expect(pages.slice(0, -2).every((page) => page.length === 3)).toBe(true);
+    expect(pages.at(-1)).toEqual([]);
+    // Without pageSize, the newest 200, as before the list was paged; a status pages within it.
+    expect(await pageOf('')).toEqual(newestFirst.slice(0, 200));
+    expect(await pageOf('pageSize=200')).toEqual(newestFirst.slice(0, 200));
+    const requestedOnes = newestFirst.filter((row) => row.status === 'requested');
+    expect(await pageOf('status=requested&pageSize=2&page=2')).toEqual(requestedOnes.slice(2, 4));
+    // Manage All Orders' page bounds; at most 200 a page.
+    for (const query of ['page=0', 'page=10001', 'pageSize=0', 'pageSize=201', 'page=two']) {
+      expectReply(await call(app, byToken(admin), { method: 'GET', url: `/api/admin/returns?${query}` }), 400);
+    }
+  });
+
   it('a warranty claim replaced: a $0 order of the line, taking stock, naming the order it replaces', async () => {
     const { orderId, a } = await bought({ daysAgo: 200 });
     expectReply(await ask(ada, { orderId, lines: [{ partId: a, quantity: 1 }], reason: 'warranty', note: 'Stopped working' }), 409, returnMessages.noWarranty);

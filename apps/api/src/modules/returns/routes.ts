@@ -117,9 +117,15 @@ const returnDecisionRoutes: FastifyPluginAsyncZod = async (app) => {
     '/admin/returns',
     {
       onRequest: app.requireAdmin,
-      schema: { tags: ['admin'], security, querystring: adminReturnsQuerySchema, response: { 200: adminReturnListSchema, ...adminErrors } },
+      schema: {
+        tags: ['admin'],
+        security,
+        description: 'A page of the returns (`pageSize` at most 200; without it the newest 200, as before the list was paged), in one status or all, newest first; a page past the last is empty.',
+        querystring: adminReturnsQuerySchema,
+        response: { 200: adminReturnListSchema, ...adminErrors },
+      },
     },
-    async (request) => returns.listAll(request.query.status),
+    async (request) => returns.listAll(request.query),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { formatPercent, formatPrice, type AdminReturn, type CreateReturn, type RefundPreview, type ReturnCreated, type ReturnPolicy, type ReturnRequest, type ReturnStatusCode, type ShopSettings } from '@autoparts/shared';
+import { ADMIN_RETURNS_PAGE_SIZE, formatPercent, formatPrice, type AdminReturn, type CreateReturn, type RefundPreview, type ReturnCreated, type ReturnPolicy, type ReturnRequest, type ReturnStatusCode, type ShopSettings } from '@autoparts/shared';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { api, customerMessage } from '../../../lib/api-client';
@@ -19,11 +19,20 @@ export const myReturnsQuery = () =>
 export const returnPolicyQuery = () =>
   queryOptions({ queryKey: ['orders', 'return-policy'], queryFn: ({ signal }) => api<ReturnPolicy>('/returns/policy', { signal, auth: true }) });
 
-/** `GET /admin/returns?status=`: every return, or those in one status. */
-export const adminReturnsQuery = (status: ReturnStatusCode | '') =>
+/** The query string of `GET /admin/returns`: the status in use, the page after the first, and `ADMIN_RETURNS_PAGE_SIZE` a page. */
+function adminReturnsSearch(status: ReturnStatusCode | '', page: number): string {
+  const search = new URLSearchParams();
+  if (status) search.set('status', status);
+  if (page > 1) search.set('page', String(page));
+  search.set('pageSize', String(ADMIN_RETURNS_PAGE_SIZE));
+  return `?${search.toString()}`;
+}
+
+/** `GET /admin/returns?status=&page=`: a page of every return, or of those in one status, newest first (decision 182). */
+export const adminReturnsQuery = (status: ReturnStatusCode | '', page = 1) =>
   queryOptions({
-    queryKey: [...adminReturnsKey, status],
-    queryFn: ({ signal }) => api<AdminReturn[]>(`/admin/returns${status ? `?status=${status}` : ''}`, { signal, auth: true }),
+    queryKey: [...adminReturnsKey, status, page],
+    queryFn: ({ signal }) => api<AdminReturn[]>(`/admin/returns${adminReturnsSearch(status, page)}`, { signal, auth: true }),
   });
 
 /**

@@ -28,6 +28,26 @@ const line = (overrides: Partial<OrderLine>): OrderLine => ({
   ...overrides,
 });
 
+describe('Return items: the order chosen, said in full (decision 182)', () => {
+  it('says the chosen order’s whole name, day and total below the picker, as its description, and follows a change of order', async () => {
+    const long = 'Front Left Lower Control Arm with Ball Joint and Bushings for Heavy-Duty Pickup Trucks';
+    const orders = [
+      anOrder({ _id: 'arm', orderNumber: '100050', status: 'delivered', paid: true, name: long, createdAt: '2026-11-28T10:00:00.000Z', total: 1234.5, lines: [line({ name: long })] }),
+      anOrder({ _id: 'rotor', orderNumber: '100051', status: 'delivered', paid: true, name: 'Vented Brake Rotor', createdAt: '2026-11-30T09:00:00.000Z', total: 139.64, lines: [line({})] }),
+    ];
+    const user = userEvent.setup();
+    renderRoutes([{ path: '/', element: <ReturnRequestForm orders={orders} /> }]);
+
+    const picker = screen.getByRole('combobox', { name: 'Order' });
+    // The option keeps its words: the select shows what fits of them, the description all of them.
+    expect(picker).toHaveDisplayValue(`Order 100050 — ${long}`);
+    expect(picker).toHaveAccessibleDescription(`${long} · placed Nov 28, 2026 · $1,234.50`);
+
+    await user.selectOptions(picker, 'rotor');
+    expect(picker).toHaveAccessibleDescription('Vented Brake Rotor · placed Nov 30, 2026 · $139.64');
+  });
+});
+
 describe('Return items: the parts to send back', () => {
   it('offers the order’s parts, not its core deposit lines (issue 34.20)', () => {
     const order = anOrder({

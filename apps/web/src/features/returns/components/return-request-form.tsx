@@ -214,24 +214,34 @@ export function ReturnRequestForm({
         Return items
       </h2>
       {linkedNotice}
-      <label className="grid min-w-0 gap-1 font-medium text-slate-800">
-        Order
-        <select
-          className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2"
-          value={orderId}
-          onChange={(event) => {
-            setOrderId(event.target.value);
-            setChoices({});
-            setTried(false);
-          }}
-        >
-          {candidates.map((candidate) => (
-            <option key={candidate._id} value={candidate._id}>
-              Order {candidate.orderNumber} — {candidate.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      {/* A select's option cannot wrap: a long part name was cut off at 390 px. The chosen order is
+          said in full below it, in text that wraps, and is the select's description (decision 182). */}
+      <div className="grid min-w-0 gap-1">
+        <label className="grid min-w-0 gap-1 font-medium text-slate-800">
+          Order
+          <select
+            className="w-full min-w-0 rounded-lg border border-slate-300 px-3 py-2"
+            aria-describedby={order ? `${id}-order` : undefined}
+            value={orderId}
+            onChange={(event) => {
+              setOrderId(event.target.value);
+              setChoices({});
+              setTried(false);
+            }}
+          >
+            {candidates.map((candidate) => (
+              <option key={candidate._id} value={candidate._id}>
+                Order {candidate.orderNumber} — {candidate.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        {order && (
+          <p id={`${id}-order`} className="text-sm text-slate-600 [overflow-wrap:anywhere]">
+            <span className="font-medium text-slate-800">{order.name}</span> · placed {formatDay(order.createdAt)} · {formatPrice(order.total)}
+          </p>
+        )}
+      </div>
       <fieldset className="grid min-w-0 gap-2">
         <legend className="font-medium text-slate-800">Parts to send back</legend>
         {lines.map(({ line, deposit, open, reasons, shipped, partLeft, returnedBy, most, windowClosed, coreWindowClosed }, index) => {

@@ -1,4 +1,4 @@
-import { partPromiseMessages, returnMessages, type AdminReturn, type RefundPreview } from '@autoparts/shared';
+import { ADMIN_RETURNS_PAGE_SIZE, partPromiseMessages, returnMessages, type AdminReturn, type RefundPreview } from '@autoparts/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -42,7 +42,7 @@ function renderManageReturns() {
 describe('Returns (admins): receiving', () => {
   it('defaults a defective line to Scrap and shows the refund in its parts before the admin confirms', async () => {
     const server = stubFetch({
-      'GET /api/admin/returns': { body: [approved()] },
+      [`GET /api/admin/returns?pageSize=${ADMIN_RETURNS_PAGE_SIZE}`]: { body: [approved()] },
       'GET /api/admin/settings': { body: { restockingFeePercent: 15 } },
       'GET /api/admin/returns/ret-1/refund-preview': { body: preview },
       'POST /api/admin/returns/ret-1/receive': { body: { ...approved(), status: 'refunded', refundAmount: 141.27 } },
@@ -66,7 +66,7 @@ describe('Returns (admins): receiving', () => {
 
   it('puts a line not needed back to stock by default, and says there is a restocking fee', async () => {
     stubFetch({
-      'GET /api/admin/returns': { body: [approved({ reason: 'no-longer-needed' })] },
+      [`GET /api/admin/returns?pageSize=${ADMIN_RETURNS_PAGE_SIZE}`]: { body: [approved({ reason: 'no-longer-needed' })] },
       'GET /api/admin/settings': { body: { restockingFeePercent: 15 } },
       'GET /api/admin/returns/ret-1/refund-preview': { body: { ...preview, shipping: 0, restockingFee: 19.35, restockingFeePercent: 15, amount: 117.71 } },
       ...noActivity,
@@ -81,7 +81,7 @@ describe('Returns (admins): receiving', () => {
 
   it('names a core deposit given back as its order line does, once', async () => {
     stubFetch({
-      'GET /api/admin/returns': { body: [approved({ reason: 'core' })] },
+      [`GET /api/admin/returns?pageSize=${ADMIN_RETURNS_PAGE_SIZE}`]: { body: [approved({ reason: 'core' })] },
       'GET /api/admin/settings': { body: { restockingFeePercent: 0 } },
       'GET /api/admin/returns/ret-1/refund-preview': {
         body: { ...preview, lines: [{ partId: 'part-1', partNumber: 'BR-100', name: partPromiseMessages.coreDepositLine('Vented Brake Rotor'), kind: 'core-deposit', quantity: 2, amount: 70 }], units: 70, tax: 0, shipping: 0, amount: 70 },
@@ -98,7 +98,7 @@ describe('Returns (admins): receiving', () => {
     const away = 'The payment service could not be reached. Please try again in a moment.';
     let attempts = 0;
     const server = stubFetch({
-      'GET /api/admin/returns': { body: [approved({ status: 'received', refundAmount: 141.27, lines: [{ ...approved().lines[0]!, action: 'scrap' }] })] },
+      [`GET /api/admin/returns?pageSize=${ADMIN_RETURNS_PAGE_SIZE}`]: { body: [approved({ status: 'received', refundAmount: 141.27, lines: [{ ...approved().lines[0]!, action: 'scrap' }] })] },
       'GET /api/admin/settings': { body: { restockingFeePercent: 15 } },
       'POST /api/admin/returns/ret-1/receive': () => {
         attempts += 1;
@@ -122,7 +122,7 @@ describe('Returns (admins): receiving', () => {
 describe('Returns (admins): rejecting', () => {
   it('opens Reject… on its field, refuses a reason of spaces on the field, sends a trimmed one, and Escape gives the focus back', async () => {
     const server = stubFetch({
-      'GET /api/admin/returns': { body: [approved({ status: 'requested' })] },
+      [`GET /api/admin/returns?pageSize=${ADMIN_RETURNS_PAGE_SIZE}`]: { body: [approved({ status: 'requested' })] },
       'GET /api/admin/settings': { body: { restockingFeePercent: 15 } },
       'POST /api/admin/returns/ret-1/reject': { body: { ...approved(), status: 'rejected', rejectionReason: 'Worn by use' } },
       ...noActivity,
@@ -160,8 +160,8 @@ describe('Returns (admins): the focus after an action', () => {
   it('goes to the card’s heading once approved, and to Show when a receive takes the card out of the list shown', async () => {
     let status: AdminReturn['status'] = 'requested';
     stubFetch({
-      'GET /api/admin/returns': () => ({ body: [approved({ status })] }),
-      'GET /api/admin/returns?status=approved': () => ({ body: status === 'approved' ? [approved({ status })] : [] }),
+      [`GET /api/admin/returns?pageSize=${ADMIN_RETURNS_PAGE_SIZE}`]: () => ({ body: [approved({ status })] }),
+      [`GET /api/admin/returns?status=approved&pageSize=${ADMIN_RETURNS_PAGE_SIZE}`]: () => ({ body: status === 'approved' ? [approved({ status })] : [] }),
       'GET /api/admin/settings': { body: { restockingFeePercent: 0 } },
       'GET /api/admin/returns/ret-1/refund-preview': { body: preview },
       'POST /api/admin/returns/ret-1/approve': () => {
@@ -190,11 +190,75 @@ describe('Returns (admins): the focus after an action', () => {
   });
 });
 
+describe('Returns (admins): paged (decision 182)', () => {
+  /** `count` requested returns, numbered from `from`, newest first as the server pages them. */
+  const cards = () => within(screen.getByRole('list', { name: 'Returns' })).getAllByRole('heading', { level: 2 });
+  const requests = (from: number, count: number) =>
+    Array.from({ length: count }, (_, index) => approved({ id: `ret-${from + index}`, rmaNumber: `RMA-${String(900 - from - index).padStart(6, '0')}`, status: 'requested' }));
+
+  it('steps to older returns with the keyboard on the list, asks a status from its first page, and shows no pager for one page', async () => {
+    const server = stubFetch({
+      [`GET /api/admin/returns?pageSize=${ADMIN_RETURNS_PAGE_SIZE}`]: { body: requests(1, ADMIN_RETURNS_PAGE_SIZE) },
+      [`GET /api/admin/returns?page=2&pageSize=${ADMIN_RETURNS_PAGE_SIZE}`]: { body: requests(21, 1) },
+      [`GET /api/admin/returns?status=requested&pageSize=${ADMIN_RETURNS_PAGE_SIZE}`]: { body: requests(1, 2) },
+      'GET /api/admin/settings': { body: { restockingFeePercent: 0 } },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageReturns();
+    const pager = within(await screen.findByRole('navigation', { name: 'Returns pages' }));
+    expect(cards()).toHaveLength(ADMIN_RETURNS_PAGE_SIZE);
+    expect(pager.getByRole('button', { name: 'Newer returns' })).toBeDisabled();
+    await waitFor(() => expect(pager.getByRole('button', { name: 'Older returns' })).toBeEnabled());
+
+    await user.click(pager.getByRole('button', { name: 'Older returns' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'RMA-000879' })).toBeInTheDocument();
+    expect(cards()).toHaveLength(1);
+    expect(screen.getByRole('list', { name: 'Returns' })).toHaveFocus();
+    expect(pager.getByText('Page 2')).toBeInTheDocument();
+    expect(pager.getByRole('button', { name: 'Older returns' })).toBeDisabled();
+
+    // Another status starts at its first page; two returns are one page, with no pager.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'requested');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    expect(screen.queryByRole('navigation', { name: 'Returns pages' })).toBeNull();
+    expect(server.paths()).not.toContain(`GET /api/admin/returns?status=requested&page=2&pageSize=${ADMIN_RETURNS_PAGE_SIZE}`);
+  });
+
+  it('goes back a page when the admin’s action empties the last one, the keyboard on its last card', async () => {
+    let lastDecided = false;
+    stubFetch({
+      [`GET /api/admin/returns?status=requested&pageSize=${ADMIN_RETURNS_PAGE_SIZE}`]: { body: requests(1, ADMIN_RETURNS_PAGE_SIZE) },
+      [`GET /api/admin/returns?status=requested&page=2&pageSize=${ADMIN_RETURNS_PAGE_SIZE}`]: () => ({ body: lastDecided ? [] : requests(21, 1) }),
+      [`GET /api/admin/returns?pageSize=${ADMIN_RETURNS_PAGE_SIZE}`]: { body: [] },
+      'GET /api/admin/settings': { body: { restockingFeePercent: 0 } },
+      'POST /api/admin/returns/ret-21/approve': () => {
+        lastDecided = true;
+        return { body: approved({ id: 'ret-21', rmaNumber: 'RMA-000879' }) };
+      },
+      ...noActivity,
+    });
+    const user = userEvent.setup();
+    renderManageReturns();
+    await screen.findByText('No returns.');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'requested');
+    const pager = within(await screen.findByRole('navigation', { name: 'Returns pages' }));
+    await waitFor(() => expect(pager.getByRole('button', { name: 'Older returns' })).toBeEnabled());
+    await user.click(pager.getByRole('button', { name: 'Older returns' }));
+
+    (await screen.findByRole('button', { name: 'Approve RMA-000879' })).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2, name: 'RMA-000880' })).toHaveFocus());
+    expect(cards()).toHaveLength(ADMIN_RETURNS_PAGE_SIZE);
+    expect(screen.queryByText('No returns requested.')).toBeNull();
+  });
+});
+
 describe('Returns (admins): a warranty claim', () => {
   it('names the claim on each of its approvals, as Approve does, so that two claims’ buttons differ', async () => {
     const claim = (id: string, rmaNumber: string) => approved({ id, rmaNumber, status: 'requested', reason: 'warranty' });
     const server = stubFetch({
-      'GET /api/admin/returns': { body: [claim('ret-1', 'RMA-000007'), claim('ret-2', 'RMA-000008')] },
+      [`GET /api/admin/returns?pageSize=${ADMIN_RETURNS_PAGE_SIZE}`]: { body: [claim('ret-1', 'RMA-000007'), claim('ret-2', 'RMA-000008')] },
       'GET /api/admin/settings': { body: { restockingFeePercent: 0 } },
       'POST /api/admin/returns/ret-2/approve': { body: approved({ id: 'ret-2', rmaNumber: 'RMA-000008', status: 'replaced', reason: 'warranty', resolution: 'replace' }) },
       ...noActivity,
@@ -218,7 +282,7 @@ describe('Returns (admins): approving', () => {
     let answer: (reply: { body: AdminReturn }) => void = () => {};
     let status: AdminReturn['status'] = 'requested';
     const server = stubFetch({
-      'GET /api/admin/returns': () => ({ body: [approved({ status, reason })] }),
+      [`GET /api/admin/returns?pageSize=${ADMIN_RETURNS_PAGE_SIZE}`]: () => ({ body: [approved({ status, reason })] }),
       'GET /api/admin/returns/ret-1/refund-preview': { body: preview },
       'GET /api/admin/settings': { body: { restockingFeePercent: 0 } },
       'POST /api/admin/returns/ret-1/approve': () => new Promise((resolve) => (answer = resolve)),
@@ -247,7 +311,7 @@ describe('Returns (admins): approving', () => {
 describe('Returns (admins): the statuses', () => {
   it('lists Show’s statuses and each card’s badge in words, not as the status codes', async () => {
     stubFetch({
-      'GET /api/admin/returns': { body: [approved({ status: 'received' })] },
+      [`GET /api/admin/returns?pageSize=${ADMIN_RETURNS_PAGE_SIZE}`]: { body: [approved({ status: 'received' })] },
       'GET /api/admin/settings': { body: { restockingFeePercent: 0 } },
       ...noActivity,
     });
@@ -269,7 +333,7 @@ describe('Returns (admins): the statuses', () => {
 describe('Returns (admins): two requests listed', () => {
   it('names the return on each Reject…, as on Approve, so that two cards’ buttons differ', async () => {
     stubFetch({
-      'GET /api/admin/returns': { body: [approved({ status: 'requested' }), approved({ id: 'ret-2', rmaNumber: 'RMA-000008', status: 'requested' })] },
+      [`GET /api/admin/returns?pageSize=${ADMIN_RETURNS_PAGE_SIZE}`]: { body: [approved({ status: 'requested' }), approved({ id: 'ret-2', rmaNumber: 'RMA-000008', status: 'requested' })] },
       'GET /api/admin/settings': { body: { restockingFeePercent: 0 } },
       ...noActivity,
     });
@@ -290,7 +354,7 @@ describe('Returns (admins): what each state offers', () => {
     );
     const claim = approved({ id: 'ret-claim', rmaNumber: 'RMA-000030', status: 'requested', reason: 'warranty' });
     stubFetch({
-      'GET /api/admin/returns': { body: [...inEach, claim] },
+      [`GET /api/admin/returns?pageSize=${ADMIN_RETURNS_PAGE_SIZE}`]: { body: [...inEach, claim] },
       'GET /api/admin/settings': { body: { restockingFeePercent: 0 } },
       'GET /api/admin/returns/ret-approved/refund-preview': { body: preview },
       ...noActivity,
@@ -316,7 +380,7 @@ describe('Returns (admins): the restocking fee', () => {
   it('saves once with the shared submit button: busy with a spinner, aria-disabled and focused while it works', async () => {
     let answer: (reply: { body: { restockingFeePercent: number } }) => void = () => {};
     const server = stubFetch({
-      'GET /api/admin/returns': { body: [] },
+      [`GET /api/admin/returns?pageSize=${ADMIN_RETURNS_PAGE_SIZE}`]: { body: [] },
       'GET /api/admin/settings': { body: { restockingFeePercent: 15 } },
       'PUT /api/admin/settings': () => new Promise((resolve) => (answer = resolve)),
       ...noActivity,
@@ -342,7 +406,7 @@ describe('Returns (admins): the restocking fee', () => {
 describe('Returns (admins): the restocking fee checked', () => {
   it('says at the field, in the shop’s words, a fee empty or above 100, and sends any fraction the server takes', async () => {
     const server = stubFetch({
-      'GET /api/admin/returns': { body: [] },
+      [`GET /api/admin/returns?pageSize=${ADMIN_RETURNS_PAGE_SIZE}`]: { body: [] },
       'GET /api/admin/settings': { body: { restockingFeePercent: 15 } },
       'PUT /api/admin/settings': (call) => ({ body: call.body }),
       ...noActivity,

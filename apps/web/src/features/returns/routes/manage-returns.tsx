@@ -1,4 +1,5 @@
 import {
+  ADMIN_RETURNS_PAGE_SIZE,
   defaultReceiveAction,
   depositLineName,
   formatPercent,
@@ -14,8 +15,9 @@ import {
   type ReturnAction,
   type ReturnStatusCode,
 } from '@autoparts/shared';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Pager, pagedListFocusClass } from '../../../components/pager';
 import { LoadingBlock } from '../../../components/spinner';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
@@ -26,6 +28,7 @@ import { LoadError } from '../../admin/components/load-error';
 import { adminReturnsQuery, refundPreviewQuery, shopSettingsQuery, useApproveReturn, useReceiveReturn, useRejectReturn, useSaveShopSettings } from '../api/returns';
 import { ReturnCard } from '../components/return-card';
 import { EmptyState } from '../../../components/empty-state';
+import { useHasNextPage } from '../../../lib/next-page';
 
 /** The id of a return card's heading, which takes the focus once an action on the card is done. */
 const cardHeadingId = (id: string) => `return-${id}-heading`;
@@ -292,22 +295,32 @@ function RestockingFee() {
 /** /dashboard/manage-returns (admins): returns by status, to approve, reject, receive; and the restocking fee. */
 export function Component() {
   const [status, setStatus] = useState<ReturnStatusCode | ''>('');
-  const returns = useQuery(adminReturnsQuery(status));
+  // Paged by the server, newest first (decision 182); the page shown stays while another loads.
+  const [page, setPage] = useState(1);
+  const returns = useQuery({ ...adminReturnsQuery(status, page), placeholderData: keepPreviousData });
+  const hasNext = useHasNextPage(adminReturnsQuery(status, page + 1), returns.data?.length === ADMIN_RETURNS_PAGE_SIZE);
   const show = useRef<HTMLSelectElement>(null);
+  // The list: a new page takes the keyboard there (Pager).
+  const list = useRef<HTMLUListElement>(null);
   // The card last acted on and its place in the list. Once the list shows the change, the pressed
   // button has gone and the focus with it: it goes to that card's heading, or, when the card left
   // the list shown (a status chosen), to the card now in its place, else to Show.
-  const acted = useRef<{ id: string; index: number } | null>(null);
+  const acted = useRef<{ id: string; index: number; page: number } | null>(null);
+  // A later page emptied (its last card left the status shown): the page before it, not an empty
+  // page under a pager (set while rendering, React's way to follow data that changed).
+  if (page > 1 && returns.data?.length === 0 && !returns.isPlaceholderData) setPage(page - 1);
   useEffect(() => {
     const last = acted.current;
-    if (!last || !returns.data) return;
+    if (!last || !returns.data || returns.isPlaceholderData) return;
     if (document.activeElement && document.activeElement !== document.body) return;
     acted.current = null;
-    const list = returns.data;
-    const next = list.find((item) => item.id === last.id) ?? list[last.index] ?? list[last.index - 1];
+    const shown = returns.data;
+    // Back a page because the action emptied its own: that page's last card.
+    const index = last.page > page ? shown.length : last.index;
+    const next = shown.find((item) => item.id === last.id) ?? shown[index] ?? shown[index - 1];
     const heading = next ? document.getElementById(cardHeadingId(next.id)) : null;
     (heading ?? show.current)?.focus();
-  }, [returns.data]);
+  }, [returns.data, returns.isPlaceholderData, page]);
   return (
     <AdminPage title="Returns" intro="Customers’ return requests (RMA): approve or reject them, and receive the parts to refund them.">
       <div className="grid gap-6">
@@ -321,6 +334,7 @@ export function Component() {
             onChange={(event) => {
               acted.current = null;
               setStatus(event.target.value as ReturnStatusCode | '');
+              setPage(1);
             }}
           >
             <option value="">Every status</option>
@@ -335,21 +349,35 @@ export function Component() {
           <LoadError what="the returns" error={returns.error} onRetry={() => void returns.refetch()} />
         ) : returns.isPending ? (
           <LoadingBlock label="Loading the returns" />
-        ) : returns.data.length === 0 ? (
+        ) : returns.data.length === 0 && page === 1 ? (
           <EmptyState message={`No returns${status ? ` ${returnStatusLabels[status].toLowerCase()}` : ''}.`} />
         ) : (
-          <ul className="grid gap-3">
-            {returns.data.map((item, index) => (
-              <ReturnCard key={item.id} item={item} headingLevel={2} headingId={cardHeadingId(item.id)}>
-                <ReturnActions
-                  item={item}
-                  onActed={() => {
-                    acted.current = { id: item.id, index };
-                  }}
-                />
-              </ReturnCard>
-            ))}
-          </ul>
+          <>
+            <ul ref={list} tabIndex={-1} aria-label="Returns" className={`grid gap-3 ${pagedListFocusClass}`}>
+              {returns.data.map((item, index) => (
+                <ReturnCard key={item.id} item={item} headingLevel={2} headingId={cardHeadingId(item.id)}>
+                  <ReturnActions
+                    item={item}
+                    onActed={() => {
+                      acted.current = { id: item.id, index, page };
+                    }}
+                  />
+                </ReturnCard>
+              ))}
+            </ul>
+            <Pager
+              list={list}
+              page={page}
+              hasNext={hasNext}
+              onPage={(to) => {
+                acted.current = null;
+                setPage(to);
+              }}
+              label="Returns pages"
+              previousText="Newer returns"
+              nextText="Older returns"
+            />
+          </>
         )}
       </div>
     </AdminPage>
