@@ -12,7 +12,8 @@ import { useClientConfig } from '../../../lib/config';
 import { AuthCard, authLinkClass, OrDivider } from '../components/auth-card';
 import { GoogleButton } from '../components/google-button';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
-import { arrivedBySignOut, signInTarget } from '../utils/redirect-target';
+import { signInTarget } from '../utils/redirect-target';
+import { arrivedBySignOut } from '../utils/signed-out-state';
 import { checkedWhenSent } from '../../../lib/form-checking';
 
 /** /login (SPEC §2): e-mail and password, or Google; afterwards back to where the user came from. */

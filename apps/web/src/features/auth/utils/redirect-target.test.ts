@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { arrivedBySignOut, googleErrorCallback, redirectTarget, signedOutState, signInTarget } from './redirect-target';
+import { googleErrorCallback, redirectTarget, signInTarget } from './redirect-target';
+import { arrivedBySignOut, signedOutState } from './signed-out-state';
 
 describe('redirectTarget', () => {
   it.each([

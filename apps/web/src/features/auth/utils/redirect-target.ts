@@ -48,14 +48,3 @@ export function googleErrorCallback(from: string): string {
   if (from !== paths.home) query.set(FROM_PARAM, from);
   return `${paths.login}?${query}`;
 }
-
-/**
- * The history state a sign-out arrives with. The page it goes to (/login, say) still knows the
- * user for a moment, and must not take them for signed in and send them on. /login clears it
- * once nobody is signed in, so a later Back to that entry, signed in again, is sent on.
- */
-export const signedOutState = { signedOut: true } as const;
-
-export function arrivedBySignOut(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && 'signedOut' in state && state.signedOut === true;
-}
