@@ -1,3 +1,4 @@
+import { GOOGLE_CALLBACK_MAX_LENGTH } from '@autoparts/shared';
 import { describe, expect, it } from 'vitest';
 import { googleErrorCallback, redirectTarget, signInTarget } from './redirect-target';
 import { arrivedBySignOut, signedOutState } from './signed-out-state';
@@ -47,6 +48,13 @@ describe('googleErrorCallback', () => {
     expect(back.pathname).toBe('/login');
     expect(back.searchParams.get('error')).toBe('google');
     expect(signInTarget(null, back.searchParams)).toBe('/part/42?qty=3#fitment');
+  });
+
+  it('leaves out a page whose address would make it longer than the shop takes, rather than have Google refused', () => {
+    // 1,000 characters as a path, three times as many written into a query.
+    const long = `/shop?q=${'/'.repeat(992)}`;
+    expect(googleErrorCallback(long)).toBe('/login?error=google');
+    expect(googleErrorCallback(long).length).toBeLessThanOrEqual(GOOGLE_CALLBACK_MAX_LENGTH);
   });
 });
 

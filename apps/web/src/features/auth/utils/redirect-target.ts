@@ -1,4 +1,4 @@
-import { paths } from '@autoparts/shared';
+import { GOOGLE_CALLBACK_MAX_LENGTH, paths } from '@autoparts/shared';
 
 /** Pages of signing in and of the account's links: nowhere to come back to once signed in. */
 const signingInPages = new Set<string>([paths.login, paths.signup, paths.forgotPassword, paths.resetPassword, paths.verifyEmail]);
@@ -42,9 +42,14 @@ export function signInTarget(state: unknown, search: URLSearchParams): string {
   return redirectTarget({ from: search.get(FROM_PARAM) });
 }
 
-/** Where Google sends the browser back to when its sign-in did not complete: /login saying so, and where to go from there. */
+/**
+ * Where Google sends the browser back to when its sign-in did not complete: /login saying so, and
+ * where to go from there. A page whose address, written into the query, would be longer than the
+ * shop takes for it is left out (the sign-in itself must not be refused for it).
+ */
 export function googleErrorCallback(from: string): string {
-  const query = new URLSearchParams({ error: 'google' });
-  if (from !== paths.home) query.set(FROM_PARAM, from);
-  return `${paths.login}?${query}`;
+  const plain = `${paths.login}?error=google`;
+  if (from === paths.home) return plain;
+  const withFrom = `${plain}&${new URLSearchParams({ [FROM_PARAM]: from })}`;
+  return withFrom.length <= GOOGLE_CALLBACK_MAX_LENGTH ? withFrom : plain;
 }
