@@ -86,6 +86,29 @@ test('Continue with Google signs in through the OpenID provider', async ({ page 
   await expect.poll(() => storedToken(page)).toBeTruthy();
 });
 
+test('Google cancelled at its page: back on Login, saying so, and a password sign-in still returns to the page left', async ({ page }) => {
+  const account = newAccount();
+  await signUp(page, account);
+  await signOut(page);
+
+  await page.goto('/dashboard/review');
+  await expect(page).toHaveURL('/login');
+  // The sign-in's state, as Google is asked for it: Google hands it back with its answer.
+  const authorization = page.waitForRequest((request) => new URL(request.url()).origin === oidcIssuer && new URL(request.url()).searchParams.has('state'));
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  const state = new URL((await authorization).url()).searchParams.get('state') ?? '';
+  await page.waitForURL((url) => url.origin === oidcIssuer);
+  // Cancel on Google's page: Google sends the browser back to the shop with `error=access_denied`
+  // (RFC 6749 §4.1.2.1). The test provider has no Cancel button, so the browser goes there itself.
+  await page.goto(`/api/auth/callback/google?error=access_denied&state=${encodeURIComponent(state)}`);
+  await expect(page).toHaveURL(/^[^?]*\/login\?/);
+  await expect(page.getByRole('alert')).toHaveText(authErrors.googleFailed);
+
+  await logIn(page, account);
+  await expect(page).toHaveURL('/dashboard/review');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add a Review' })).toBeVisible();
+});
+
 test('the profile saves name, education, location, phone and linkedin', async ({ page }) => {
   const account = newAccount();
   await signUp(page, account);

@@ -37,6 +37,20 @@ describe('Header', () => {
     expect(router.state.location.state).toEqual({ from: '/part/42?qty=3' });
   });
 
+  it('Login followed from a blog answer comes back to that answer, not the top of the page', async () => {
+    const user = userEvent.setup();
+    const { router } = renderRoutes(
+      [
+        { path: '/blogs', element: <Header /> },
+        { path: '/login', element: <p>Login page</p> },
+      ],
+      { path: '/blogs#strict-equality' },
+    );
+    await user.click(screen.getByRole('link', { name: 'Login' }));
+    expect(await screen.findByText('Login page')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: '/blogs#strict-equality' });
+  });
+
   it('Login followed on Login or Sign Up keeps the page those were to go back to', async () => {
     const user = userEvent.setup();
     const { router } = renderRoutes(

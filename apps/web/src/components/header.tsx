@@ -24,11 +24,12 @@ export function Header({ account, cart }: HeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
-  // Login brings the visitor back to this page (SPEC §2), as the guards' redirect to it does; from
+  // Login brings the visitor back to this page (SPEC §2), at the same place of it (its #hash: a
+  // blog answer), as the guards' redirect to it does; from
   // Login or Sign Up themselves, back to where those were to go.
   const location = useLocation();
   const onSignIn = location.pathname === paths.login || location.pathname === paths.signup;
-  const loginState = onSignIn ? location.state : { from: location.pathname + location.search };
+  const loginState = onSignIn ? location.state : { from: location.pathname + location.search + location.hash };
 
   // On small screens the list is a drop-down; following any link in it (the account's too) closes it.
   function closeAfterChoice(event: MouseEvent<HTMLUListElement>) {

@@ -34,7 +34,7 @@ export function renderRoutes(
 ) {
   const url = new URL(path, 'http://localhost');
   const router = createMemoryRouter(routes, {
-    initialEntries: [{ pathname: url.pathname, search: url.search, state }],
+    initialEntries: [{ pathname: url.pathname, search: url.search, hash: url.hash, state }],
   });
   const result = render(
     <QueryClientProvider client={queryClient}>

@@ -1,4 +1,4 @@
-import { authErrors, paths } from '@autoparts/shared';
+import { authErrors } from '@autoparts/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Spinner } from '../../../components/spinner';
@@ -7,18 +7,19 @@ import { leaveTo } from '../../../lib/location';
 import { startGoogleSignIn } from '../api/auth-client';
 import { authErrorMessage } from '../api/auth-errors';
 import { configQuery } from '../../../lib/config';
+import { googleErrorCallback } from '../utils/redirect-target';
 
 interface GoogleButtonProps {
-  /** Where Google sends the user back to, signed in. */
+  /**
+   * Where Google sends the user back to, signed in. When the sign-in does not complete, Google
+   * sends them to /login, which says why and still goes there after a password sign-in.
+   */
   callbackURL: string;
   onError: (message: string) => void;
   /** Cleared errors when a new attempt starts. */
   onStart: () => void;
   disabled?: boolean;
 }
-
-/** Where Google's sign-in comes back to when it failed; the login page explains (`?error=`). */
-const GOOGLE_ERROR_CALLBACK = `${paths.login}?error=google`;
 
 /**
  * 'Continue with Google' (SPEC §2). Shown even when the shop has no Google set-up, so that the
@@ -38,7 +39,7 @@ export function GoogleButton({ callbackURL, onError, onStart, disabled = false }
         setPending(false);
         return;
       }
-      const { url } = await startGoogleSignIn({ callbackURL, errorCallbackURL: GOOGLE_ERROR_CALLBACK });
+      const { url } = await startGoogleSignIn({ callbackURL, errorCallbackURL: googleErrorCallback(callbackURL) });
       // Google's account may not be the one whose token is stored; the shop asks for a new one on return.
       clearAccessToken();
       leaveTo(url);

@@ -33,12 +33,12 @@ describe('RequireAuth', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it('sends a signed-out visitor to /login, remembering the page and its query', async () => {
+  it('sends a signed-out visitor to /login, remembering the page, its query and its hash', async () => {
     stubFetch({ 'GET /api/me': signedOutReply });
-    const { router } = renderGuarded('/part/42?qty=3');
+    const { router } = renderGuarded('/part/42?qty=3#fitment');
     expect(await screen.findByText('Login page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.state).toEqual({ from: '/part/42?qty=3' });
+    expect(router.state.location.state).toEqual({ from: '/part/42?qty=3#fitment' });
     // Replaced, so Back does not return to the guarded page.
     expect(router.state.historyAction).toBe('REPLACE');
   });

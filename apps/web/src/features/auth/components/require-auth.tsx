@@ -15,7 +15,7 @@ export function RequireAuth() {
   if (me.isPending) return <LoadingBlock />;
   if (me.isError) return <QueryFailed what="your account" onRetry={() => void me.refetch()} />;
   if (!me.data) {
-    return <Navigate to={paths.login} state={{ from: location.pathname + location.search }} replace />;
+    return <Navigate to={paths.login} state={{ from: location.pathname + location.search + location.hash }} replace />;
   }
   return <Outlet />;
 }

@@ -6,7 +6,7 @@ import { clearAccessToken } from '../../../lib/access-token';
 import { meQuery } from '../../../lib/me';
 import { privateQueryRoots } from '../../../lib/query-keys';
 import { finishSignOut, setSignOutPending } from '../../../lib/session-end';
-import { signedOutState } from '../utils/redirect-target';
+import { signedOutState } from '../utils/signed-out-state';
 
 /**
  * Signs the user out (SPEC §4): ends the session, removes the stored token, forgets who was

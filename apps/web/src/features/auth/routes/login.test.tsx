@@ -206,8 +206,34 @@ describe('Login page', () => {
     expect(social?.body).toEqual({
       provider: 'google',
       callbackURL: '/part/42',
-      errorCallbackURL: '/login?error=google',
+      // Cancelled at Google (or refused), the customer is back on /login: still bound for /part/42.
+      errorCallbackURL: '/login?error=google&from=%2Fpart%2F42',
     });
+  });
+
+  it('back from a Google sign-in that did not complete, a password sign-in still returns to the page the user came from', async () => {
+    signedOutServer();
+    const user = userEvent.setup();
+    // What Google's error callback opens: a new page load, with no history state.
+    const { router } = renderLogin({ path: '/login?error=google&from=%2Fpart%2F42%3Fqty%3D3&error=access_denied' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(authErrors.googleFailed);
+    await user.type(screen.getByLabelText('Email'), 'jane@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Part page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/part/42');
+    expect(router.state.location.search).toBe('?qty=3');
+  });
+
+  it('takes no other site from ?from=', async () => {
+    signedOutServer();
+    const user = userEvent.setup();
+    const { router } = renderLogin({ path: '/login?error=google&from=%2F%09%2Fevil.example%2F' });
+    await user.type(await screen.findByLabelText('Email'), 'jane@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Home page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/');
   });
 
   it('explains a Google sign-in that came back with an error', async () => {

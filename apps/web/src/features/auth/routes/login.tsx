@@ -12,7 +12,8 @@ import { useClientConfig } from '../../../lib/config';
 import { AuthCard, authLinkClass, OrDivider } from '../components/auth-card';
 import { GoogleButton } from '../components/google-button';
 import { useFinishSignIn } from '../hooks/use-finish-sign-in';
-import { arrivedBySignOut, redirectTarget } from '../utils/redirect-target';
+import { signInTarget } from '../utils/redirect-target';
+import { arrivedBySignOut } from '../utils/signed-out-state';
 import { checkedWhenSent } from '../../../lib/form-checking';
 
 /** /login (SPEC §2): e-mail and password, or Google; afterwards back to where the user came from. */
@@ -24,7 +25,8 @@ export function Component() {
   const finishSignIn = useFinishSignIn();
   // Asked early, so that 'Continue with Google' answers at once.
   useClientConfig();
-  const from = redirectTarget(location.state);
+  // Back from Google without signing in, the page has no history state: `?from=` says it (googleErrorCallback).
+  const from = signInTarget(location.state, searchParams);
   // Google's sign-in comes back with `?error=` when it did not complete; `account_not_linked`
   // when the address has a password account whose address is not confirmed yet;
   // `email_not_found` when Google gave no address it has confirmed.
