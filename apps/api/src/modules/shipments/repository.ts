@@ -1,9 +1,8 @@
 import {
   can,
   carrierNames,
-  centsToDollars,
+  formatCents,
   formatCreditNoteNumber,
-  formatPrice,
   formatRmaNumber,
   formatTrackingNumber,
   orderKindOf,
@@ -137,7 +136,7 @@ export function timelineOf(row: OrderRow, after: AfterSale): TimelineEvent[] {
   // An order on account was never paid by card: its credit notes credit the company's account (decision 081).
   const given = row.payment_method === 'account' ? 'Credited to account' : 'Refunded';
   for (const note of after.creditNotes) {
-    add('refund', note.issuedAt, `${given} ${formatPrice(centsToDollars(note.amountCents))} (credit note ${note.number})`);
+    add('refund', note.issuedAt, `${given} ${formatCents(note.amountCents)} (credit note ${note.number})`);
   }
   if (row.status === 'cancelled' && row.cancelled_at) add('cancelled', row.cancelled_at, 'Cancelled');
   // Stable: events at the same moment keep the order they were added in.
