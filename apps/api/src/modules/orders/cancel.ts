@@ -45,8 +45,7 @@ export async function cancelOrder(
     if (hasEnded(order.status)) return { outcome: 'already-cancelled' };
     return { outcome: hasShippedAll(order.status) ? 'shipped' : 'replacement' };
   }
-  // The table says which cancel: of an unpaid order, of a partly shipped one's rest, or of a paid one;
-  // each is a conditional update from the status the table was asked about, written nowhere else.
+  // The table says which cancel (unpaid, a partly shipped rest, paid); each updates from the status it was asked about.
   if (awaitsPayment(order.status, kind)) {
     const cancelled = await orders.cancel(order.id, order.status, actor, inTransaction);
     if (cancelled) {
