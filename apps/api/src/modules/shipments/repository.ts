@@ -1,5 +1,6 @@
 import {
   can,
+  cancelsOnlyTheRest,
   carrierNames,
   formatCents,
   formatCreditNoteNumber,
@@ -306,8 +307,8 @@ export async function cancelRest(
   actor: OrderActor,
 ): Promise<{ order: OrderRow; creditNote: number | null } | undefined> {
   const order = await changeOrderStatus(trx, orderId, 'cancel', actor, {
-    from: ['partially_shipped'],
-    when: (row) => row.refund_started_at !== null,
+    // The cancel the table says takes only the unshipped rest (partly shipped), claimed for its refund.
+    when: (row) => cancelsOnlyTheRest(row.status, orderKindOf(row.payment_provider)) && row.refund_started_at !== null,
     set: { shipped_at: sql<Date>`coalesce(shipped_at, now())`, refund_started_at: null },
   });
   if (!order) return undefined;
