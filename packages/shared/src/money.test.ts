@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableCreditCents, centsToDollars, dollarsToCents, formatPrice, overCreditLimitCents, paidInFull, parseMoneyText, sumDollars } from './money';
+import { availableCreditCents, centsToDollars, decimalTextToCents, dollarsToCents, formatPrice, overCreditLimitCents, paidInFull, parseMoneyText, sumDollars } from './money';
 
 describe('centsToDollars', () => {
   it.each([
@@ -45,6 +45,31 @@ describe('dollarsToCents', () => {
     for (let cents = 0; cents <= 10_000; cents++) {
       expect(dollarsToCents(centsToDollars(cents))).toBe(cents);
     }
+  });
+});
+
+describe('decimalTextToCents', () => {
+  it.each([
+    ['12.345', 1235],
+    ['1.005', 101],
+    ['2.675', 268],
+    ['12.3449999', 1234],
+    ['12.3450', 1235],
+    ['0.0049', 0],
+    ['64.5', 6450],
+    ['64', 6400],
+    ['999999999.995', 100_000_000_000],
+  ])('reads %s as %i cents, half up from its digits', (text, cents) => {
+    expect(decimalTextToCents(text)).toBe(cents);
+  });
+
+  it('rounds where the binary number would not: dollarsToCents reads 1.005 as 100', () => {
+    expect(dollarsToCents(1.005)).toBe(100);
+    expect(decimalTextToCents('1.005')).toBe(101);
+  });
+
+  it.each(['-1', '1e3', '', '.5', '12.', ' 12', '0x10'])('reads %j as no amount', (text) => {
+    expect(decimalTextToCents(text)).toBeUndefined();
   });
 });
 

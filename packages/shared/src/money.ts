@@ -50,6 +50,21 @@ export function parseDecimalText(text: string): number | undefined {
   return /^\d{1,12}(?:\.\d{1,2})?$/.test(text) ? Number(text) : undefined;
 }
 
+/**
+ * An amount in dollars written as digits with any number of decimals ("12.345", "12.3450", "64"),
+ * in whole cents rounded half up, read from the digits themselves: as a binary number 12.345 is
+ * 12.34499…, so `dollarsToCents(12.345)` is 1234 and 1.005 is 100. What a supplier's file says a
+ * price is (a PIES `Price` may have four decimals). Undefined for anything else ("-1", "1e3").
+ */
+export function decimalTextToCents(text: string): number | undefined {
+  const match = /^(\d{1,15})(?:\.(\d+))?$/.exec(text);
+  if (!match) return undefined;
+  const [, whole = '0', decimals = ''] = match;
+  const cents = Number(whole) * 100 + Number(decimals.slice(0, 2).padEnd(2, '0'));
+  // Half up: the third decimal alone says which way (…4999 is below the half, …5 is the half).
+  return (decimals[2] ?? '0') >= '5' ? cents + 1 : cents;
+}
+
 /** `dollarsToDecimalText` of an amount in cents. */
 export function centsToDecimalText(cents: number): string {
   return dollarsToDecimalText(centsToDollars(cents));

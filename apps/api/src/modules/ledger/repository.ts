@@ -269,7 +269,7 @@ export function createLedgerRepository(db: Db) {
         await lockCompany(trx, companyId);
         const found = await invoicesToPay(trx, companyId, texts);
         if (!('items' in found)) return found;
-        const amountCents = found.items.reduce((sum, item) => sum + item.cents, 0);
+        const amountCents = sumCents(found.items.map((item) => item.cents));
         const charged = charge(amountCents);
         if ('refused' in charged) return charged;
         const payment = await insertPayment(

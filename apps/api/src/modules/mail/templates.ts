@@ -2,11 +2,10 @@ import {
   apiErrors,
   buyAgainMessages,
   carrierNames,
-  centsToDollars,
+  formatCents,
   formatCreditNoteNumber,
   formatDueDay,
   formatInvoiceNumber,
-  formatPrice,
   formatRmaNumber,
   formatStatementMonth,
   formatTrackingNumber,
@@ -171,7 +170,8 @@ const SHOP = 'Autoparts Manufacturer';
 const BRAND = '#b45309';
 const INK = '#0f172a';
 
-const money = (cents: number) => formatPrice(centsToDollars(cents));
+/** An amount in cents as every message writes it: money.ts's one formatter (decision 135). */
+const money = formatCents;
 
 /** Whether an order was billed to its company's account (decision 081) rather than paid by card. */
 const onAccount = (order: OrderMail) => order.payment_method === 'account';

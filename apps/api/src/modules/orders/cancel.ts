@@ -45,9 +45,9 @@ export async function cancelOrder(
     if (hasEnded(order.status)) return { outcome: 'already-cancelled' };
     return { outcome: hasShippedAll(order.status) ? 'shipped' : 'replacement' };
   }
-  // The table says which cancel: of an unpaid order, of a partly shipped one's rest, or of a paid one.
+  // The table says which cancel (unpaid, a partly shipped rest, paid); each updates from the status it was asked about.
   if (awaitsPayment(order.status, kind)) {
-    const cancelled = await orders.cancel(order.id, 'unpaid', actor, inTransaction);
+    const cancelled = await orders.cancel(order.id, order.status, actor, inTransaction);
     if (cancelled) {
       // Its Stripe page, if one was opened, is closed as on expiry: paid there now, the money would
       // be taken and then refunded by the webhook. Stripe failing here changes nothing of the cancel;
@@ -62,7 +62,7 @@ export async function cancelOrder(
     }
   } else if (cancelsOnlyTheRest(order.status, kind)) {
     if (!db) throw new Error('cancelling the rest of an order needs the database and mail');
-    const claimed = await orders.claimForRefund(order.id, 'partially_shipped');
+    const claimed = await orders.claimForRefund(order.id, order.status);
     if (claimed) {
       // Nothing ships while the claim stands, so what is left to refund cannot change under us.
       const refundCents = restRefundCents(claimed, await unshippedLines(db.db, claimed.id));
@@ -82,7 +82,7 @@ export async function cancelOrder(
       if (done) return { outcome: 'rest-cancelled', restRefundCents: refundCents };
     }
   } else {
-    const claimed = await orders.claimForRefund(order.id);
+    const claimed = await orders.claimForRefund(order.id, order.status);
     if (claimed) {
       try {
         if (claimed.transaction_id) {
@@ -95,7 +95,7 @@ export async function cancelOrder(
       // The refund is done: its credit note is issued with the cancellation, or not at all. An
       // order on account was never paid by card: its credit note credits the company's ledger.
       const refunded = claimed.transaction_id !== null || claimed.payment_method === 'account';
-      const cancelled = await orders.cancel(claimed.id, 'paid', actor, inTransaction, { creditNote: refunded });
+      const cancelled = await orders.cancel(claimed.id, order.status, actor, inTransaction, { creditNote: refunded });
       if (cancelled) return { outcome: 'cancelled' };
     }
   }

@@ -1,4 +1,4 @@
-import { orderKindOf, type OrderActor } from '@autoparts/shared';
+import { awaitsPayment, orderKindOf, type OrderActor, type OrderStatus } from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import type { JobQueue } from '../../jobs/queue';
@@ -68,7 +68,7 @@ export async function cancelOrderRow(
   mail: Mail,
   jobs: JobQueue,
   id: string,
-  from: 'unpaid' | 'paid',
+  from: OrderStatus,
   actor: OrderActor,
   inTransaction?: (trx: Db, order: OrderRow) => Promise<void>,
   /** A refunded order's credit note for its total is issued with it, and the message names it. */
@@ -77,7 +77,7 @@ export async function cancelOrderRow(
   return withTransaction(db, async (trx) => {
     const order = await changeOrderStatus(trx, id, 'cancel', actor, { from: [from], set: { cancelled_at: new Date() } });
     if (!order) return undefined;
-    if (from === 'unpaid') await endExpiryJob(jobs, trx, order.id);
+    if (awaitsPayment(from, orderKindOf(order.payment_provider))) await endExpiryJob(jobs, trx, order.id);
     const lines = await giveStockBack(trx, order);
     const creditNoteNumber = creditNote ? await issueCreditNote(trx, { orderId: order.id, returnId: null, amountCents: order.total_cents }) : null;
     const reopened = orderKindOf(order.payment_provider) === 'replacement' ? await reopenReplacedClaim(trx, order.id) : undefined;
@@ -95,7 +95,7 @@ const REFUND_CLAIM_SECONDS = 5 * 60;
  * REFUND_CLAIM_SECONDS (a crash mid-refund) may be taken again; refunds are idempotent. A
  * partly shipped order is claimed the same way for the refund of its rest.
  */
-export async function claimForRefund(db: Db, id: string, status: 'paid' | 'partially_shipped' = 'paid'): Promise<OrderRow | undefined> {
+export async function claimForRefund(db: Db, id: string, status: OrderStatus): Promise<OrderRow | undefined> {
   return db
     .updateTable('orders')
     .set({ refund_started_at: new Date() })

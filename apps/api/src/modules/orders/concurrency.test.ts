@@ -134,12 +134,12 @@ describe('refund claims', () => {
     const orderId = await placeOrder(app, customers[0]!, partId);
     await setOrderStatus(app, orderId, 'paid');
     const orders = createOrdersRepository(app.db, app.mail, app.jobs);
-    const first = await orders.claimForRefund(orderId);
+    const first = await orders.claimForRefund(orderId, 'paid');
     if (!first) throw new Error('the first claim');
     // The first holder stalls a day (a crash mid-refund); a second takes the stale claim over.
     const stale = { ...first, refund_started_at: new Date(Date.now() - 24 * 3600 * 1000) };
     await app.db.updateTable('orders').set({ refund_started_at: stale.refund_started_at }).where('id', '=', orderId).execute();
-    const taken = await orders.claimForRefund(orderId);
+    const taken = await orders.claimForRefund(orderId, 'paid');
     if (!taken) throw new Error('the second claim');
     // The first holder's refund then fails: it releases its own claim, which is no longer the order's.
     await orders.releaseRefundClaim(stale);

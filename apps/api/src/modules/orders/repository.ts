@@ -1,4 +1,4 @@
-import { AWAITING_PAYMENT_STATUSES, type OrderActor } from '@autoparts/shared';
+import { AWAITING_PAYMENT_STATUSES, type OrderActor, type OrderStatus } from '@autoparts/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isId } from '../../lib/ids';
@@ -44,10 +44,10 @@ export function createOrdersRepository(db: Db, mail: Mail, jobs: JobQueue) {
     findByNumber: (orderNumber: string) => findByNumber(db, orderNumber),
     findDetail: (id: string) => findDetail(db, id),
     markPaid: (id: string, provider: string, transactionId: string) => markOrderPaid(db, mail, jobs, id, provider, transactionId),
-    cancel: (id: string, from: 'unpaid' | 'paid', actor: OrderActor, inTransaction?: (trx: Db, order: OrderRow) => Promise<void>, options?: { creditNote?: boolean }) =>
+    cancel: (id: string, from: OrderStatus, actor: OrderActor, inTransaction?: (trx: Db, order: OrderRow) => Promise<void>, options?: { creditNote?: boolean }) =>
       cancelOrderRow(db, mail, jobs, id, from, actor, inTransaction, options),
 
-    claimForRefund: (id: string, status?: 'paid' | 'partially_shipped') => claimForRefund(db, id, status),
+    claimForRefund: (id: string, status: OrderStatus) => claimForRefund(db, id, status),
     releaseRefundClaim: (claim: Pick<OrderRow, 'id' | 'refund_started_at'>) => releaseRefundClaim(db, claim),
 
     listPage: (query: Parameters<typeof listPage>[1]) => listPage(db, query),

@@ -105,6 +105,26 @@ describe('returns on two instances', () => {
     }
   });
 
+  it('a paid order cancelled by two admins and its customer at once on two instances is refunded once, its total', async () => {
+    const partId = await insertPart(shops.first, { available: 10 });
+    const orderId = await deliveredOrder(partId);
+    await shops.first.db.updateTable('orders').set({ status: 'paid', shipped_at: null, delivered_at: null }).where('id', '=', orderId).execute();
+    const replies = await Promise.all([
+      call(shops.first, byToken(admin), { method: 'POST', url: `/api/admin/order/${orderId}/cancel` }),
+      call(shops.second, byToken(admin), { method: 'POST', url: `/api/admin/order/${orderId}/cancel` }),
+      call(shops.first, byToken(customer), { method: 'DELETE', url: `/api/myorder?id=${orderId}` }),
+      call(shops.second, byToken(customer), { method: 'DELETE', url: `/api/myorder?id=${orderId}` }),
+    ]);
+    // One cancel refunds; the others are told it was already cancelled or is being refunded (409), or
+    // the customer no longer finds it among their orders (404).
+    const statuses = replies.map((reply) => reply.statusCode);
+    expect(statuses.every((status) => [200, 404, 409].includes(status)), replies.map((reply) => `${reply.statusCode} ${reply.body}`).join('\n')).toBe(true);
+    expect(statuses).toContain(200);
+    const notes = await shops.first.db.selectFrom('credit_notes').select('amount_cents').where('order_id', '=', orderId).execute();
+    expect(notes).toEqual([{ amount_cents: 8000 }]);
+    expect(await stockOf(shops.first, partId)).toBe(12);
+  });
+
   it('twenty requests at once on two instances get twenty consecutive RMA numbers', async () => {
     const partId = await insertPart(shops.first, { available: 5 });
     const orders = await Promise.all(Array.from({ length: 20 }, () => deliveredOrder(partId)));

@@ -1,4 +1,4 @@
-import { centsToDollars, ppmToPercent, returnCan, returnMessages, type RefundPreview, sumCents } from '@autoparts/shared';
+import { centsToDollars, ppmToPercent, returnCan, returnMessages, type RefundPreview, stillRefundable, sumCents } from '@autoparts/shared';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -87,7 +87,7 @@ export async function refundReturn(
   // order and this refund together never exceed what was paid (defect 5).
   const order = await withTransaction(db, async (trx) => {
     const locked = await trx.selectFrom('orders').selectAll().where('id', '=', current.order_id).forUpdate().executeTakeFirstOrThrow();
-    if ((await creditedCents(trx, locked.id)) + (current.refund_cents ?? 0) > locked.total_cents) throw new ReturnRefusal(409, returnMessages.refundOverPaid);
+    if ((current.refund_cents ?? 0) > stillRefundable({ totalCents: locked.total_cents }, await creditedCents(trx, locked.id))) throw new ReturnRefusal(409, returnMessages.refundOverPaid);
     return locked;
   });
   if (current.refund_cents > 0 && order.transaction_id) {

@@ -1,9 +1,9 @@
 import {
   can,
+  cancelsOnlyTheRest,
   carrierNames,
-  centsToDollars,
+  formatCents,
   formatCreditNoteNumber,
-  formatPrice,
   formatRmaNumber,
   formatTrackingNumber,
   orderKindOf,
@@ -137,7 +137,7 @@ export function timelineOf(row: OrderRow, after: AfterSale): TimelineEvent[] {
   // An order on account was never paid by card: its credit notes credit the company's account (decision 081).
   const given = row.payment_method === 'account' ? 'Credited to account' : 'Refunded';
   for (const note of after.creditNotes) {
-    add('refund', note.issuedAt, `${given} ${formatPrice(centsToDollars(note.amountCents))} (credit note ${note.number})`);
+    add('refund', note.issuedAt, `${given} ${formatCents(note.amountCents)} (credit note ${note.number})`);
   }
   if (row.status === 'cancelled' && row.cancelled_at) add('cancelled', row.cancelled_at, 'Cancelled');
   // Stable: events at the same moment keep the order they were added in.
@@ -307,8 +307,8 @@ export async function cancelRest(
   actor: OrderActor,
 ): Promise<{ order: OrderRow; creditNote: number | null } | undefined> {
   const order = await changeOrderStatus(trx, orderId, 'cancel', actor, {
-    from: ['partially_shipped'],
-    when: (row) => row.refund_started_at !== null,
+    // The cancel the table says takes only the unshipped rest (partly shipped), claimed for its refund.
+    when: (row) => cancelsOnlyTheRest(row.status, orderKindOf(row.payment_provider)) && row.refund_started_at !== null,
     set: { shipped_at: sql<Date>`coalesce(shipped_at, now())`, refund_started_at: null },
   });
   if (!order) return undefined;

@@ -104,6 +104,18 @@ describe('readPies', () => {
     ]);
   });
 
+  it('rounds a price of more than two decimals half up to the cent, as the digits say and not as a binary number does', async () => {
+    const priced = (number: string, price: string, breakPrice: string) =>
+      piesItem(number, { after: `<Prices><Pricing PriceType="LST"><Price>${price}</Price></Pricing><Pricing PriceType="LST"><Price>${breakPrice}</Price><PriceBreak>10</PriceBreak></Pricing></Prices>` });
+    const records = await read(piesFile(priced('RD-13', '12.345', '9.995'), priced('RD-14', '1.005', '2.675'), priced('RD-15', '12.3450', '64.5')));
+    // 12.345 is 12.3449999… as a double: `Math.round(12.345 * 100)` read it as $12.34, 1.005 as $1.00 and 2.675 as $2.67.
+    expect(records.map((record) => ('item' in record ? [record.item.listPrice, record.item.priceBreaks] : record))).toEqual([
+      [1235, [{ minQuantity: 10, unitPriceCents: 1000 }]],
+      [101, [{ minQuantity: 10, unitPriceCents: 268 }]],
+      [1235, [{ minQuantity: 10, unitPriceCents: 6450 }]],
+    ]);
+  });
+
   it('takes the Header’s CurrencyCode for a Pricing that names none', async () => {
     const cad = piesFile(piesItem('RD-7', { after: '<Prices><Pricing PriceType="LST"><Price>135.00</Price></Pricing></Prices>' })).replace('</SubmissionType>', '</SubmissionType><CurrencyCode>CAD</CurrencyCode>');
     const [record] = await read(cad);

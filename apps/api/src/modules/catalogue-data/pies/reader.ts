@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { type CatalogueProblem, dollarsToCents } from '@autoparts/shared';
+import { type CatalogueProblem, decimalTextToCents } from '@autoparts/shared';
 import type { SaxesTagPlain } from 'saxes';
 import { XmlFile } from '../xml-file';
 import { gtin14, type CatalogueItem, type ReadRecord } from './item';
@@ -304,14 +304,14 @@ function finish(b: Building, header: Header): ReadRecord {
       continue;
     }
     if (price.expiration !== undefined && price.expiration < header.today) continue;
-    const dollars = decimal(b, 'Price', price.price, price.line);
-    if (dollars === undefined) continue;
+    // Rounded half up from its digits: a price of four decimals ("12.3450", as PIES writes them) is whole cents.
+    const cents = decimal(b, 'Price', price.price, price.line) === undefined ? undefined : decimalTextToCents(price.price);
+    if (cents === undefined) continue;
     const what = price.breakQuantity === undefined ? 'list price' : `price from ${price.breakQuantity}`;
     if (price.effective !== undefined && price.effective > header.today) {
       problem(b, 'not-applied', `The ${what} ${price.price} takes effect on ${price.effective}, after the import's day (${header.today}): it is not applied, and the part keeps its current price; send it again on or after that day.`, price.line);
       continue;
     }
-    const cents = dollarsToCents(dollars);
     const since = price.effective ?? '';
     if (price.breakQuantity === undefined) {
       if (listSince === undefined || since >= listSince) [item.listPrice, listSince] = [cents, since];
