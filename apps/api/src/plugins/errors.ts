@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { databaseUnavailable } from '../db/database';
 import { inProcessHeaders } from './request-log';
+import { withSecurityHeaders } from './security-headers';
 
 /** Methods whose request may carry a body: the ones a client can leave halfway. */
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -171,6 +172,8 @@ function zodsOwnWords(code: string, message: string | undefined, params: Record<
  * nothing of ours (ids are uuids), so it is a 404 like any other malformed id.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // No hook has run: the headers every reply carries (CSP, nosniff, the API's no-store) are written here.
+  withSecurityHeaders(request, reply);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return reply.code(404).send({ message: apiErrors.notFound });
   }

@@ -117,6 +117,18 @@ describe('a URL with a broken percent-escape', () => {
     },
   );
 
+  // Regression (was a bug): Fastify's router answers these before any hook runs, and the reply went
+  // without the headers every other reply carries (no CSP, no nosniff, no DENY, kept by any cache).
+  it.each(['/api/part/%zz', '/api/part/%E0%A4%A'])('(%s) carries the headers every reply does', async (url) => {
+    const expected = await app.inject({ method: 'GET', url: '/api/part/not-a-part' });
+    const response = await app.inject({ method: 'POST', url, payload: {} });
+    expect(response.statusCode).toBe(400);
+    for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'strict-transport-security', 'permissions-policy', 'cache-control']) {
+      expect(response.headers[name], name).toBe(expected.headers[name]);
+    }
+    expect(response.headers['cache-control']).toBe('private, no-store');
+  });
+
   it('(a page’s address) is answered as any address that is no page: 404, without the URL echoed back', async () => {
     // This app has no web build: the not-found answer is the API's JSON (the page: web-app.test.ts).
     const response = await app.inject({ method: 'GET', url: '/part/%zz<b>' });
