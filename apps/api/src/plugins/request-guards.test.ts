@@ -95,6 +95,28 @@ describe('a multipart form over the upload’s limits', () => {
   });
 });
 
+// Regression (was a bug): busboy's errors for a body that is no multipart form had no status, and
+// were answered 500 "Internal Server Error" (DESIGN §5: no input yields a 500).
+describe('a multipart body that is not one', () => {
+  const part = (name: string, value: string) => `--xyz\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  it.each([
+    ['without its boundary', 'not a form at all'],
+    ['cut off in a part', `${part('kind', 'vcdb')}--xyz\r\nContent-Disposition: form-data; name="mode"\r\n\r\ndry`],
+    ['with a field named __proto__', `${part('__proto__', 'x')}--xyz--\r\n`],
+  ])('(%s) is answered 400 in the shop’s words, nothing imported', async (_case, payload) => {
+    const admin = await signUpAdmin(app, `guards-multipart-${_case.length}`);
+    const before = await app.db.selectFrom('catalogue_imports').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/admin/catalogue/imports',
+      payload,
+      headers: { ...headersOf(byToken(admin)), 'content-type': 'multipart/form-data; boundary=xyz' },
+    });
+    expectReply(response, 400, requestNotValid);
+    expect(await app.db.selectFrom('catalogue_imports').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).toEqual(before);
+  });
+});
+
 describe('a body of a type no route reads', () => {
   it.each(['text/plain', 'application/xml', 'application/x-www-form-urlencoded'])(
     '(%s) is answered 415 in the shop’s words, not Fastify’s “Unsupported Media Type”',
