@@ -683,3 +683,67 @@ describe('every company member call', () => {
     expect(await companyRows()).toEqual(before);
   });
 });
+
+/**
+ * Every other call the API describes (not tagged admin or company): the ones anyone may call are
+ * named here, each on purpose; every other one is for someone signed in and turns a signed-out
+ * caller away before anything else. A new route that forgets its guard, or says it needs a
+ * sign-in and does not, fails here, whatever its module's own tests thought of.
+ */
+describe('every other described call', () => {
+  /** Anyone may call these: the catalogue, the reviews, the shop's settings, photos, a cart priced before sign-in. */
+  const publicCalls = [
+    'GET /categories',
+    'GET /config',
+    'GET /images/{id}/{file}',
+    'GET /part/{id}',
+    'GET /part/{id}/fitment',
+    'GET /parts',
+    'GET /parts/by-number/{partNumber}',
+    'GET /reviews',
+    'GET /search',
+    'GET /vehicles/years',
+    'GET /vehicles/makes',
+    'GET /vehicles/models',
+    'GET /vehicles/options',
+    'GET /vehicles/{id}',
+    'GET /vehicles/{id}/fitting-parts',
+    'GET /vehicles/{id}/applications',
+    'GET /vin/{vin}',
+    'POST /cart/preview',
+  ];
+  /** Described as signed in, answered to anyone: who is signed in, `null` for nobody (decision 005). */
+  const answersEveryone = ['GET /me'];
+
+  const described = async () => {
+    const paths = ((await app.inject({ method: 'GET', url: '/api/docs' })).json() as { paths: Record<string, Record<string, { tags?: string[]; security?: unknown[] }>> }).paths;
+    return Object.entries(paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => !operation.tags?.includes('admin') && !operation.tags?.includes('company'))
+        .map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, path, method: method.toUpperCase(), signedIn: (operation.security?.length ?? 0) > 0 })),
+    );
+  };
+
+  it('says a sign-in is needed for each, except the calls named public here', async () => {
+    const open = (await described()).filter((call) => !call.signedIn).map((call) => call.name);
+    expect(open.sort()).toEqual([...publicCalls].sort());
+  });
+
+  it('turns a signed-out caller away (401) from each call that needs a sign-in, before its body, and changes nothing', async () => {
+    const guarded = (await described()).filter((call) => call.signedIn && !answersEveryone.includes(call.name));
+    expect(guarded.length).toBeGreaterThan(20);
+    const before = await snapshotDb(app);
+    const answers: string[] = [];
+    for (const { name, path, method } of guarded) {
+      // Each parameter something that exists or could: the refusal must not depend on it.
+      const url = `/api${path.replace(/\{(\w+)\}/g, (_all, param: string) => (param === 'email' ? customer.email : param === 'orderNumber' ? '100001' : param === 'file' ? 'x.pdf' : randomUUID()))}`;
+      const request = { method: method as 'GET' | 'POST' | 'PUT' | 'DELETE', url, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: {} }) };
+      for (const credential of [anonymous, { token: 'not-a-token' }] as const) {
+        const response = await call(app, credential, request);
+        answers.push(`${name}: ${response.statusCode} ${response.statusCode === 401 ? (response.json() as { message: string }).message : response.body.slice(0, 80)}`);
+      }
+    }
+    expect(answers).toEqual(guarded.flatMap(({ name }) => [`${name}: 401 ${apiErrors.signInRequired}`, `${name}: 401 ${apiErrors.signInRequired}`]));
+    expect(await snapshotDb(app)).toEqual(before);
+  });
+});

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { databaseUnavailable } from '../db/database';
 import { inProcessHeaders } from './request-log';
+import { withSecurityHeaders } from './security-headers';
 
 /** Methods whose request may carry a body: the ones a client can leave halfway. */
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -93,6 +94,10 @@ export function errorHandling(app: FastifyInstance) {
     // their status and say it in the shop's words (decision 130).
     if (error.code?.startsWith('FST_') && status === 413) return reply.code(413).send({ message: apiErrors.bodyTooLarge });
     if (error.code?.startsWith('FST_') && status === 415) return reply.code(415).send({ message: apiErrors.unsupportedMediaType });
+    // A multipart body that is not one (its boundary never comes, it ends in the middle of a part,
+    // a field named `__proto__`) cannot be read, as JSON that does not parse cannot: busboy's plain
+    // Error, which had no status and was answered 500.
+    if (malformedMultipart(request, error)) return reply.code(400).send({ message: requestNotValid });
     // A client that went away before its body arrived (an upload cut off, a tab closed): Node's
     // "aborted" (ECONNRESET) of the request's own socket, no fault of ours or the database's. No
     // one is left to answer; it is not counted as the database out of reach.
@@ -124,6 +129,16 @@ export function errorHandling(app: FastifyInstance) {
     }
     return reply.code(status).send({ message: error.message });
   });
+}
+
+/** What busboy (@fastify/multipart's parser) throws for a body that is no multipart form. */
+const MULTIPART_UNREADABLE = /unexpected end of multipart data$|^multipart: boundary not found$/i;
+
+/** Whether `error` is a multipart body's that could not be read, not the route's or the database's. */
+function malformedMultipart(request: FastifyRequest, error: FastifyError): boolean {
+  if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/')) return false;
+  if (error.code === 'FST_PROTO_VIOLATION') return true;
+  return error.statusCode === undefined && error.code === undefined && MULTIPART_UNREADABLE.test(error.message);
 }
 
 /** SQLSTATEs of a transaction stopped for another one: deadlock_detected, serialization_failure. */
@@ -171,6 +186,8 @@ function zodsOwnWords(code: string, message: string | undefined, params: Record<
  * nothing of ours (ids are uuids), so it is a 404 like any other malformed id.
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // No hook has run: the headers every reply carries (CSP, nosniff, the API's no-store) are written here.
+  withSecurityHeaders(request, reply);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return reply.code(404).send({ message: apiErrors.notFound });
   }

@@ -95,6 +95,28 @@ describe('a multipart form over the upload’s limits', () => {
   });
 });
 
+// Regression (was a bug): busboy's errors for a body that is no multipart form had no status, and
+// were answered 500 "Internal Server Error" (DESIGN §5: no input yields a 500).
+describe('a multipart body that is not one', () => {
+  const part = (name: string, value: string) => `--xyz\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  it.each([
+    ['without its boundary', 'not a form at all'],
+    ['cut off in a part', `${part('kind', 'vcdb')}--xyz\r\nContent-Disposition: form-data; name="mode"\r\n\r\ndry`],
+    ['with a field named __proto__', `${part('__proto__', 'x')}--xyz--\r\n`],
+  ])('(%s) is answered 400 in the shop’s words, nothing imported', async (_case, payload) => {
+    const admin = await signUpAdmin(app, `guards-multipart-${_case.length}`);
+    const before = await app.db.selectFrom('catalogue_imports').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/admin/catalogue/imports',
+      payload,
+      headers: { ...headersOf(byToken(admin)), 'content-type': 'multipart/form-data; boundary=xyz' },
+    });
+    expectReply(response, 400, requestNotValid);
+    expect(await app.db.selectFrom('catalogue_imports').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).toEqual(before);
+  });
+});
+
 describe('a body of a type no route reads', () => {
   it.each(['text/plain', 'application/xml', 'application/x-www-form-urlencoded'])(
     '(%s) is answered 415 in the shop’s words, not Fastify’s “Unsupported Media Type”',
@@ -116,6 +138,18 @@ describe('a URL with a broken percent-escape', () => {
       expect(response.body).not.toMatch(/%E0|%zz|script|valid url/i);
     },
   );
+
+  // Regression (was a bug): Fastify's router answers these before any hook runs, and the reply went
+  // without the headers every other reply carries (no CSP, no nosniff, no DENY, kept by any cache).
+  it.each(['/api/part/%zz', '/api/part/%E0%A4%A'])('(%s) carries the headers every reply does', async (url) => {
+    const expected = await app.inject({ method: 'GET', url: '/api/part/not-a-part' });
+    const response = await app.inject({ method: 'POST', url, payload: {} });
+    expect(response.statusCode).toBe(400);
+    for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'strict-transport-security', 'permissions-policy', 'cache-control']) {
+      expect(response.headers[name], name).toBe(expected.headers[name]);
+    }
+    expect(response.headers['cache-control']).toBe('private, no-store');
+  });
 
   it('(a page’s address) is answered as any address that is no page: 404, without the URL echoed back', async () => {
     // This app has no web build: the not-found answer is the API's JSON (the page: web-app.test.ts).

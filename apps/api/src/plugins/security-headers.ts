@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 
 /**
@@ -11,17 +11,32 @@ import helmet from 'helmet';
  * for each request, re-parsing the CSP every time: a tenth of a cached read's cost, decision 027).
  */
 export function securityHeaders(app: FastifyInstance) {
-  const headers = { ...helmetHeaders(helmet(helmetOptions())), 'permissions-policy': PERMISSIONS_POLICY };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
-    // Most API replies carry someone's data (a cart, an order, a member's prices): none is kept by
-    // any cache unless its route says how it may be (the public cache, images, exports). The route
-    // decides as well as the URL as sent: `/%61pi/cart` is the cart too.
-    if (request.url.startsWith('/api/') || request.routeOptions.url?.startsWith('/api/')) {
-      reply.header('cache-control', API_NOT_KEPT);
-    }
+    withSecurityHeaders(request, reply);
     done();
   });
+}
+
+/**
+ * Writes the headers every reply carries. The `onRequest` hook above does it for every request a
+ * route answers; Fastify's router answers a few before any hook runs (a broken percent-escape,
+ * `frameworkErrors` in errors.ts), and those call it themselves.
+ */
+export function withSecurityHeaders(request: FastifyRequest, reply: FastifyReply) {
+  reply.headers(everyReplyHeaders());
+  // Most API replies carry someone's data (a cart, an order, a member's prices): none is kept by
+  // any cache unless its route says how it may be (the public cache, images, exports). The route
+  // decides as well as the URL as sent: `/%61pi/cart` is the cart too.
+  if (request.url.startsWith('/api/') || request.routeOptions?.url?.startsWith('/api/')) {
+    reply.header('cache-control', API_NOT_KEPT);
+  }
+}
+
+let replyHeaders: Record<string, string> | undefined;
+/** helmet's headers and ours, computed once. */
+function everyReplyHeaders(): Record<string, string> {
+  replyHeaders ??= { ...helmetHeaders(helmet(helmetOptions())), 'permissions-policy': PERMISSIONS_POLICY };
+  return replyHeaders;
 }
 
 /**

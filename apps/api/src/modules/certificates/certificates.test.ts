@@ -1,4 +1,4 @@
-import { certificateMessages, companyMessages, formatDueDay, type AdminCertificate, type Certificate, type CheckoutQuote, type CompanyLocation } from '@autoparts/shared';
+import { apiErrors, certificateMessages, companyMessages, formatDueDay, type AdminCertificate, type Certificate, type CheckoutQuote, type CompanyLocation } from '@autoparts/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymous, byCookie, byToken, call, expectReply, type Credential } from '../../test/admin';
@@ -125,6 +125,18 @@ describe('uploading a certificate', () => {
     expectReply(photo, 200);
     const stored = await app.db.selectFrom('resale_certificates').select('document_type').where('id', '=', (photo.json() as Certificate).id).executeTakeFirstOrThrow();
     expect(stored.document_type).toBe('image/png');
+  });
+
+  // Regression (was a bug): a NUL in a field or in the file's name reached PostgreSQL, which cannot
+  // store one: 500 "Internal Server Error" (DESIGN §5: no input yields a 500). JSON bodies were refused
+  // before their route ran (plugins/request-guards.ts); a multipart form's parts are read by the route.
+  it('refuses a field or a file name holding a NUL, as a JSON body holding one is, and stores nothing', async () => {
+    const ok = { state: 'IL', number: 'IL-NUL', expiresOn: daysFromToday(30) };
+    const count = async () => (await app.db.selectFrom('resale_certificates').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
+    const before = await count();
+    expectReply(await upload(byToken(owner), illinois.id, { ...ok, number: 'IL\u0000-1' }, { name: 'c.pdf', bytes: PDF }), 400, apiErrors.invalidText);
+    expectReply(await upload(byToken(owner), illinois.id, ok, { name: 'c\u0000.pdf', bytes: PDF }), 400, apiErrors.invalidText);
+    expect(await count()).toBe(before);
   });
 });
 

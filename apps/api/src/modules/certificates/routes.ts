@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import {
   CERTIFICATE_DOCUMENT_MAX_BYTES,
   adminCertificateListSchema,
+  apiErrors,
   adminCertificatesQuerySchema,
   certificateFieldsSchema,
   certificateDecisionSchema,
@@ -19,6 +20,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { attachment } from '../../lib/content-disposition';
+import { isStorableText } from '../../lib/storable-text';
 import { adminErrors, signedIn as security } from '../../plugins/api-docs';
 import { schemaWords } from '../../plugins/errors';
 import { audited } from '../audit/repository';
@@ -114,6 +116,11 @@ export const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         if (error instanceof app.multipartErrors.RequestFileTooLargeError) return reply.code(413).send({ message: certificateMessages.fileTooLarge });
         throw error;
+      }
+      // The form's parts are read here, not by the JSON guard (plugins/request-guards.ts): the same
+      // refusal for text PostgreSQL cannot store, in a field or in the file's name.
+      if (Object.values(fields).some((value) => typeof value === 'string' && !isStorableText(value)) || (upload && !isStorableText(upload.name))) {
+        return reply.code(400).send({ message: apiErrors.invalidText });
       }
       const form = certificateFieldsSchema(utcDay()).safeParse(fields);
       if (!form.success) return reply.code(400).send({ message: schemaWords(form.error) });
