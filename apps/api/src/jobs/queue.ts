@@ -69,11 +69,12 @@ export interface JobQueue {
   /**
    * Runs `handler` for the queue's jobs on this instance; any instance may take any job. Up to
    * `batchSize` jobs are fetched at once and `concurrency` of them run at a time; a job whose
-   * handler throws is failed (and retried as its queue says) alone, the others complete.
+   * handler throws is failed (and retried as its queue says) alone, the others complete. The
+   * handler hears whether this is the job's last try: failing now, it is not retried.
    */
   work<T extends object>(
     queue: QueueName,
-    handler: (data: T, job: { signal: AbortSignal }) => Promise<void>,
+    handler: (data: T, job: { signal: AbortSignal; lastTry: boolean }) => Promise<void>,
     options?: {
       batchSize?: number;
       concurrency?: number;
@@ -84,6 +85,12 @@ export interface JobQueue {
       givesWay?: boolean;
     },
   ): Promise<void>;
+  /**
+   * This instance's workers of `queue` fetch again as soon as their batch ends, not at their next
+   * poll (up to a second later): for a job just committed that should not wait (the next message
+   * of an order, decision 179). Other instances find it at their next poll.
+   */
+  notify(queue: QueueName): void;
   /** A job on a cron schedule; however many instances run, each slot runs once. */
   schedule(queue: QueueName, cron: string): Promise<void>;
   /** Every queue's jobs by state, for the operator (pg-boss's own counts leave out failed jobs). */
@@ -169,6 +176,8 @@ export async function startJobQueue(
   const boss = await startBoss(database, log, () => closed);
 
   let busy: ReturnType<typeof busyMeter> | undefined;
+  /** This instance's pg-boss workers of each queue, by id (`notify`). */
+  const workers = new Map<QueueName, string[]>();
   /** The batches being run on this instance: a stop waits for them, even one pg-boss does not count. */
   const running = new Set<Promise<void>>();
   /** Aborted when a stop has waited long enough for the running jobs: they give their work back. */
@@ -196,7 +205,7 @@ export async function startJobQueue(
 
     async work(queue, handler, { batchSize = 10, concurrency = 1, givesWay = false } = {}) {
       const meter = givesWay ? (busy ??= busyMeter()) : undefined;
-      const run = async (jobs: PgBoss.Job<object>[]) => {
+      const run = async (jobs: PgBoss.JobWithMetadata<object>[]) => {
         if (meter) await giveWay(meter, () => stopped);
         const failed: { id: string; error: unknown }[] = [];
         let next = 0;
@@ -204,7 +213,7 @@ export async function startJobQueue(
           for (let job = jobs[next++]; job; job = jobs[next++]) {
             try {
               if (aborting.signal.aborted) throw new Error(HANDED_BACK);
-              await handler(job.data as never, { signal: aborting.signal });
+              await handler(job.data as never, { signal: aborting.signal, lastTry: job.retryCount >= job.retryLimit });
             } catch (error) {
               failed.push({ id: job.id, error: aborting.signal.aborted ? new Error(HANDED_BACK) : error });
             }
@@ -216,7 +225,7 @@ export async function startJobQueue(
           await boss.fail(queue, id, { message: error instanceof Error ? error.message : String(error) });
         }
       };
-      await boss.work<object>(queue, { pollingIntervalSeconds: 1, batchSize }, async (jobs) => {
+      const worker = await boss.work<object>(queue, { pollingIntervalSeconds: 1, batchSize, includeMetadata: true }, async (jobs) => {
         // Fetched once the queue had stopped (its fetch was under way): nothing of it runs against a
         // closing shop, and it stays as PostgreSQL has it, handed out again once it expires.
         if (closed) throw new Error('the job queue has stopped');
@@ -228,6 +237,11 @@ export async function startJobQueue(
           running.delete(batch);
         }
       });
+      workers.set(queue, [...(workers.get(queue) ?? []), worker]);
+    },
+
+    notify(queue) {
+      for (const worker of workers.get(queue) ?? []) boss.notifyWorker(worker);
     },
 
     async schedule(queue, cron) {

@@ -94,6 +94,11 @@ export function createMail(app: FastifyInstance): Mail {
  * The worker of the `mail` queue, on every instance: pg-boss hands each job to one worker; the
  * worker claims the outbox row (one conditional update), sends it and marks it sent. A failed
  * send releases the claim and fails the job, which pg-boss retries with back-off.
+ *
+ * An order's messages go as a chain (decision 179): a message whose order has an earlier one still
+ * to go (being sent, or waiting for its retry) is marked held and its job ends, failing nothing;
+ * once that earlier one is sent, or given up after its last try, the transaction saying so queues
+ * a job for the order's next message if it is held, and this instance fetches it at once.
  */
 export async function registerMailWorker(app: FastifyInstance) {
   const outbox = createMailRepository(app.db);
@@ -105,20 +110,46 @@ export async function registerMailWorker(app: FastifyInstance) {
     );
   }
 
-  await app.jobs.work<{ id: string }>('mail', async ({ id }, { signal }) => {
-    const mail = await outbox.claim(id);
+  /**
+   * Marks the message sent or given up (`change`) and, for a message of an order, in the same
+   * transaction queues the job of the order's next message if that one is held: the chain cannot
+   * break between the two, whichever instance stops when. This instance then fetches it at once.
+   */
+  async function settle(orderId: string | null, change: (repository: ReturnType<typeof createMailRepository>) => Promise<void>) {
+    if (orderId === null) return change(outbox);
+    const woken = await app.db.transaction().execute(async (trx) => {
+      const repository = createMailRepository(trx);
+      await change(repository);
+      const next = await repository.wakeNext(orderId);
+      if (next) await app.jobs.sendInTransaction(trx, [{ queue: 'mail', data: { id: next } }]);
+      return next !== undefined;
+    });
+    if (woken) app.jobs.notify('mail');
+  }
+
+  await app.jobs.work<{ id: string }>('mail', async ({ id }, { signal, lastTry }) => {
+    let mail = await outbox.claim(id);
     if (!mail) {
-      if (await outbox.isSent(id)) return;
-      // Another worker holds a fresh claim (its job outlived pg-boss's expiry): try again later.
-      throw new Error(`mail ${id} is being sent by another worker`);
+      const taken = await outbox.holdOrClaim(id);
+      // An earlier message of its order is still to go: its sender queues this one again.
+      if (taken && 'held' in taken) return;
+      if (!taken) {
+        if (await outbox.isSent(id)) return;
+        // Another worker holds a fresh claim (its job outlived pg-boss's expiry): try again later.
+        throw new Error(`mail ${id} is being sent by another worker`);
+      }
+      mail = taken.mail;
     }
     try {
       // A send the server holds past the shutdown's bound is given up (the transport closes its
       // connection as the shop closes), its claim released: another instance sends it (decision 108).
       await abortable(transport.send({ id: mail.id, to: mail.recipient, subject: mail.subject, html: mail.html, text: mail.text }), signal);
     } catch (error) {
-      await outbox.release(id, error instanceof Error ? error.message : String(error));
-      app.log.warn({ err: error, mailId: id, attempt: mail.attempts }, 'mail: send failed, will retry');
+      const message = error instanceof Error ? error.message : String(error);
+      // After its last try it is given up: its order's next message goes without it.
+      if (lastTry) await settle(mail.order_id, (repository) => repository.release(id, message, { givenUp: true }));
+      else await outbox.release(id, message);
+      app.log.warn({ err: error, mailId: id, attempt: mail.attempts }, lastTry ? 'mail: send failed, given up' : 'mail: send failed, will retry');
       throw error;
     }
     // Sent: it is marked so once the database answers again if it is away now (a restart, a
@@ -126,7 +157,7 @@ export async function registerMailWorker(app: FastifyInstance) {
     // message again once the claim and the job expire.
     for (let wait = MARK_SENT_RETRY_FIRST_MS; ; wait = Math.min(wait * 2, MARK_SENT_RETRY_MAX_MS)) {
       try {
-        await outbox.markSent(id);
+        await settle(mail.order_id, (repository) => repository.markSent(id));
         break;
       } catch (error) {
         if (!databaseUnavailable(error) || signal.aborted) throw error;
