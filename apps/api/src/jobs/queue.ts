@@ -85,12 +85,6 @@ export interface JobQueue {
       givesWay?: boolean;
     },
   ): Promise<void>;
-  /**
-   * This instance's workers of `queue` fetch again as soon as their batch ends, not at their next
-   * poll (up to a second later): for a job just committed that should not wait (the next message
-   * of an order, decision 179). Other instances find it at their next poll.
-   */
-  notify(queue: QueueName): void;
   /** A job on a cron schedule; however many instances run, each slot runs once. */
   schedule(queue: QueueName, cron: string): Promise<void>;
   /** Every queue's jobs by state, for the operator (pg-boss's own counts leave out failed jobs). */
@@ -176,8 +170,6 @@ export async function startJobQueue(
   const boss = await startBoss(database, log, () => closed);
 
   let busy: ReturnType<typeof busyMeter> | undefined;
-  /** This instance's pg-boss workers of each queue, by id (`notify`). */
-  const workers = new Map<QueueName, string[]>();
   /** The batches being run on this instance: a stop waits for them, even one pg-boss does not count. */
   const running = new Set<Promise<void>>();
   /** Aborted when a stop has waited long enough for the running jobs: they give their work back. */
@@ -225,7 +217,7 @@ export async function startJobQueue(
           await boss.fail(queue, id, { message: error instanceof Error ? error.message : String(error) });
         }
       };
-      const worker = await boss.work<object>(queue, { pollingIntervalSeconds: 1, batchSize, includeMetadata: true }, async (jobs) => {
+      await boss.work<object>(queue, { pollingIntervalSeconds: 1, batchSize, includeMetadata: true }, async (jobs) => {
         // Fetched once the queue had stopped (its fetch was under way): nothing of it runs against a
         // closing shop, and it stays as PostgreSQL has it, handed out again once it expires.
         if (closed) throw new Error('the job queue has stopped');
@@ -237,11 +229,6 @@ export async function startJobQueue(
           running.delete(batch);
         }
       });
-      workers.set(queue, [...(workers.get(queue) ?? []), worker]);
-    },
-
-    notify(queue) {
-      for (const worker of workers.get(queue) ?? []) boss.notifyWorker(worker);
     },
 
     async schedule(queue, cron) {
