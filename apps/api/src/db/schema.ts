@@ -486,6 +486,12 @@ export interface MailOutboxTable {
   resent_at: Date | null;
   /** The one-time token the message's link carries, as written there; removed from the bodies and cleared once sent (decision 151). */
   secret: string | null;
+  /** The order rows were written in (decision 179): a message of an order is sent after its order's earlier ones. */
+  seq: Generated<string>;
+  /** Its job found an earlier message of its order unsent and ended: that message's sender queues it again (decision 179). */
+  held: Generated<boolean>;
+  /** Its last try failed: it holds back no later message of its order (decision 179). */
+  given_up_at: Date | null;
 }
 
 /** Better Auth's one-time values: a password reset's token is `reset-password:<token>` → user id. */

@@ -69,11 +69,12 @@ export interface JobQueue {
   /**
    * Runs `handler` for the queue's jobs on this instance; any instance may take any job. Up to
    * `batchSize` jobs are fetched at once and `concurrency` of them run at a time; a job whose
-   * handler throws is failed (and retried as its queue says) alone, the others complete.
+   * handler throws is failed (and retried as its queue says) alone, the others complete. The
+   * handler hears whether this is the job's last try: failing now, it is not retried.
    */
   work<T extends object>(
     queue: QueueName,
-    handler: (data: T, job: { signal: AbortSignal }) => Promise<void>,
+    handler: (data: T, job: { signal: AbortSignal; lastTry: boolean }) => Promise<void>,
     options?: {
       batchSize?: number;
       concurrency?: number;
@@ -196,7 +197,7 @@ export async function startJobQueue(
 
     async work(queue, handler, { batchSize = 10, concurrency = 1, givesWay = false } = {}) {
       const meter = givesWay ? (busy ??= busyMeter()) : undefined;
-      const run = async (jobs: PgBoss.Job<object>[]) => {
+      const run = async (jobs: PgBoss.JobWithMetadata<object>[]) => {
         if (meter) await giveWay(meter, () => stopped);
         const failed: { id: string; error: unknown }[] = [];
         let next = 0;
@@ -204,7 +205,7 @@ export async function startJobQueue(
           for (let job = jobs[next++]; job; job = jobs[next++]) {
             try {
               if (aborting.signal.aborted) throw new Error(HANDED_BACK);
-              await handler(job.data as never, { signal: aborting.signal });
+              await handler(job.data as never, { signal: aborting.signal, lastTry: job.retryCount >= job.retryLimit });
             } catch (error) {
               failed.push({ id: job.id, error: aborting.signal.aborted ? new Error(HANDED_BACK) : error });
             }
@@ -216,7 +217,7 @@ export async function startJobQueue(
           await boss.fail(queue, id, { message: error instanceof Error ? error.message : String(error) });
         }
       };
-      await boss.work<object>(queue, { pollingIntervalSeconds: 1, batchSize }, async (jobs) => {
+      await boss.work<object>(queue, { pollingIntervalSeconds: 1, batchSize, includeMetadata: true }, async (jobs) => {
         // Fetched once the queue had stopped (its fetch was under way): nothing of it runs against a
         // closing shop, and it stays as PostgreSQL has it, handed out again once it expires.
         if (closed) throw new Error('the job queue has stopped');

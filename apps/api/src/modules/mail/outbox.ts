@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import type { Selectable } from 'kysely';
 import { databaseUnavailable, type Db } from '../../db/database';
+import type { MailOutboxTable } from '../../db/schema';
 import type { JobRequest } from '../../jobs/queue';
 import { createMailRepository } from './repository';
 import { recipientOf, renderMail, type MailMessage } from './templates';
@@ -20,6 +22,12 @@ const MAIL_CONCURRENCY = 5;
  * address and perhaps a link, which the shop keeps no longer than that.
  */
 export const SENT_MAIL_KEPT_DAYS = 30;
+/**
+ * When the send job of an order's message held for an earlier one is due, once that one is sent
+ * (decision 179): its sender sends it at once; the job, due after about the queue's first retry
+ * delay, sends it only should that send fail, or the sender's instance stop before it.
+ */
+const WAKE_JOB_DELAY_SECONDS = 10;
 /** A message sent while the database is away is marked sent after 0.25 s, then twice as long each try, up to 5 s apart. */
 const MARK_SENT_RETRY_FIRST_MS = 250;
 const MARK_SENT_RETRY_MAX_MS = 5_000;
@@ -94,6 +102,11 @@ export function createMail(app: FastifyInstance): Mail {
  * The worker of the `mail` queue, on every instance: pg-boss hands each job to one worker; the
  * worker claims the outbox row (one conditional update), sends it and marks it sent. A failed
  * send releases the claim and fails the job, which pg-boss retries with back-off.
+ *
+ * An order's messages go as a chain (decision 179): a message whose order has an earlier one still
+ * to go (being sent, or waiting for its retry) is marked held and its job ends, failing nothing;
+ * once that earlier one is sent, or given up after its last try, its sender takes the order's next
+ * message if it is held and sends it at once, then the one after, as long as they were held.
  */
 export async function registerMailWorker(app: FastifyInstance) {
   const outbox = createMailRepository(app.db);
@@ -105,36 +118,84 @@ export async function registerMailWorker(app: FastifyInstance) {
     );
   }
 
-  await app.jobs.work<{ id: string }>('mail', async ({ id }, { signal }) => {
-    const mail = await outbox.claim(id);
-    if (!mail) {
-      if (await outbox.isSent(id)) return;
-      // Another worker holds a fresh claim (its job outlived pg-boss's expiry): try again later.
-      throw new Error(`mail ${id} is being sent by another worker`);
+  /**
+   * Marks the message sent or given up (`change`); for a message of an order, in the same
+   * transaction, the order's next message, if held, is held no more and gets a send job due
+   * WAKE_JOB_DELAY_SECONDS later; answers its id, for this sender to send at once. The job is the
+   * chain's link should this instance stop first, and the retry of that send should it fail; when
+   * the send succeeds it finds the message sent and ends.
+   */
+  async function settle(orderId: string | null, change: (repository: ReturnType<typeof createMailRepository>) => Promise<void>): Promise<string | undefined> {
+    if (orderId === null) {
+      await change(outbox);
+      return undefined;
     }
+    return app.db.transaction().execute(async (trx) => {
+      const repository = createMailRepository(trx);
+      await change(repository);
+      const next = await repository.wakeNext(orderId);
+      if (next) {
+        await app.jobs.sendInTransaction(trx, [{ queue: 'mail', data: { id: next }, startAfter: new Date(Date.now() + WAKE_JOB_DELAY_SECONDS * 1000) }]);
+      }
+      return next;
+    });
+  }
+
+  /**
+   * Sends a claimed message and marks it sent. A failed send releases the claim (after the job's
+   * last try, gives the message up) and answers the error. Either way answers the order's next
+   * message, if it was held for this one.
+   */
+  async function sendClaimed(mail: Selectable<MailOutboxTable>, signal: AbortSignal, lastTry: boolean): Promise<{ next?: string | undefined; error?: unknown }> {
     try {
       // A send the server holds past the shutdown's bound is given up (the transport closes its
       // connection as the shop closes), its claim released: another instance sends it (decision 108).
       await abortable(transport.send({ id: mail.id, to: mail.recipient, subject: mail.subject, html: mail.html, text: mail.text }), signal);
     } catch (error) {
-      await outbox.release(id, error instanceof Error ? error.message : String(error));
-      app.log.warn({ err: error, mailId: id, attempt: mail.attempts }, 'mail: send failed, will retry');
-      throw error;
+      const message = error instanceof Error ? error.message : String(error);
+      // After its last try it is given up: its order's next message goes without it.
+      const next = lastTry ? await settle(mail.order_id, (repository) => repository.release(mail.id, message, { givenUp: true })) : undefined;
+      if (!lastTry) await outbox.release(mail.id, message);
+      app.log.warn({ err: error, mailId: mail.id, attempt: mail.attempts }, lastTry ? 'mail: send failed, given up' : 'mail: send failed, will retry');
+      return { next, error };
     }
     // Sent: it is marked so once the database answers again if it is away now (a restart, a
     // failover). Failing the job instead would leave the row claimed and unsent, and send the
     // message again once the claim and the job expire.
     for (let wait = MARK_SENT_RETRY_FIRST_MS; ; wait = Math.min(wait * 2, MARK_SENT_RETRY_MAX_MS)) {
       try {
-        await outbox.markSent(id);
-        break;
+        const next = await settle(mail.order_id, (repository) => repository.markSent(mail.id));
+        app.log.info({ mailId: mail.id, kind: mail.kind }, 'mail sent');
+        return { next };
       } catch (error) {
         if (!databaseUnavailable(error) || signal.aborted) throw error;
-        app.log.warn({ err: error, mailId: id }, 'mail: sent, marked sent once the database answers again');
+        app.log.warn({ err: error, mailId: mail.id }, 'mail: sent, marked sent once the database answers again');
         await sleep(wait, undefined, { signal }).catch(() => {});
       }
     }
-    app.log.info({ mailId: id, kind: mail.kind }, 'mail sent');
+  }
+
+  await app.jobs.work<{ id: string }>('mail', async ({ id }, { signal, lastTry }) => {
+    let mail = await outbox.claim(id);
+    if (!mail) {
+      const taken = await outbox.holdOrClaim(id);
+      // An earlier message of its order is still to go: its sender sends this one after it.
+      if (taken && 'held' in taken) return;
+      if (!taken) {
+        if (await outbox.isSent(id)) return;
+        // Another worker holds a fresh claim (its job outlived pg-boss's expiry): try again later.
+        throw new Error(`mail ${id} is being sent by another worker`);
+      }
+      mail = taken.mail;
+    }
+    const { next, error } = await sendClaimed(mail, signal, lastTry);
+    // The chain: the order's messages held for this one, each sent at once after the one before.
+    // One that fails is released; its job (settle's) retries it.
+    for (let following = next; following; ) {
+      const claimed = await outbox.claim(following);
+      following = claimed ? (await sendClaimed(claimed, signal, false)).next : undefined;
+    }
+    if (error) throw error;
   }, { batchSize: MAIL_BATCH, concurrency: MAIL_CONCURRENCY, givesWay: true });
 
   await app.jobs.work('mail-prune', async () => {
