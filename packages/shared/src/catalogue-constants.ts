@@ -1,3 +1,5 @@
+import { readQueryWholeNumber } from './query-number';
+
 /**
  * The catalogue's messages, limits and labels without zod: the home page's bundle reads these,
  * and must not build a schema before main.tsx has made zod jitless (the CSP forbids eval).
@@ -97,10 +99,10 @@ export const lastSearchPage = (total: number, pageSize: number = SEARCH_PAGE_SIZ
 
 /**
  * Whether a /shop `page` parameter is a page the search API takes, as its schema reads it
- * (`searchQuerySchema.page`: coerced by `Number`, a whole number from 1 to SEARCH_MAX_PAGE); the
+ * (`searchQuerySchema.page`: digits only, `readQueryWholeNumber`, from 1 to SEARCH_MAX_PAGE); the
  * browser does not ask for any other, and says there is no such page.
  */
 export function isSearchPage(page: string): boolean {
-  const number = Number(page);
-  return Number.isInteger(number) && number >= 1 && number <= SEARCH_MAX_PAGE;
+  const number = readQueryWholeNumber(page);
+  return number >= 1 && number <= SEARCH_MAX_PAGE;
 }
