@@ -6,11 +6,11 @@ import { isId } from '../../lib/ids';
 import { withTransaction } from '../../lib/transaction';
 import { accountTermsFor, dueOnFor, enterInvoice, overCreditLimit, type AccountTerms, type Membership } from '../ledger/entries';
 import { nextDocumentNumber } from '../invoices/repository';
-import type { Mail, RecipientAccount } from '../mail/outbox';
+import type { Mail } from '../mail/outbox';
 import { expiryJob, firstStatus, type OrderLineRow, type OrderRow } from '../orders/model';
 import { linesOf } from '../orders/shape';
 import { contractPricesFor, noContracts } from '../price-lists/pricing';
-import { cartLines, depositOf, destinationOf, partsFor, priceLine, totals, type AddressRow, type LineRequest, type PricedLine, type Totals } from './quote';
+import { cartLines, depositOf, destinationOf, lockAccount, partsFor, priceLine, totals, type AddressRow, type LineRequest, type PricedLine, type Totals } from './quote';
 
 /** Totals are integer cents in `integer` columns. */
 const MAX_TOTAL_CENTS = 2_147_483_647;
@@ -150,45 +150,6 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
     await mail.queueTo(trx, member, { kind: 'order-placed', order, lines: orderLines }, expiryJob(order.id, order.expires_at));
     return { placed: true, order, lines: orderLines } as const;
   });
-}
-
-/**
- * The account placing an order, as read in the order's transaction under its row's lock (its
- * orders are placed one at a time): its address and whether it confirmed it (the order's message,
- * decision 178), its company membership (which prices the lines and names the order's company)
- * and that company's PO rule, and its garage's chosen vehicle (the fit promise). One statement.
- */
-export interface LockedAccount extends RecipientAccount {
-  membership: Membership | undefined;
-  poRequired: boolean;
-  chosenVehicleId: string | null;
-}
-
-/** Locks and reads the account placing an order (`LockedAccount`); undefined for an account that is gone. */
-export async function lockAccount(trx: Db, userId: string): Promise<LockedAccount | undefined> {
-  const row = await trx
-    .selectFrom('users')
-    .leftJoin('company_members', 'company_members.user_id', 'users.id')
-    .leftJoin('companies', 'companies.id', 'company_members.company_id')
-    .select((eb) => [
-      'users.email',
-      'users.email_verified',
-      'company_members.company_id',
-      'company_members.role',
-      'companies.po_required',
-      eb.selectFrom('garage_vehicles').select('vehicle_id').whereRef('garage_vehicles.user_id', '=', 'users.id').where('active', '=', true).as('chosen_vehicle_id'),
-    ])
-    .where('users.id', '=', userId)
-    .forUpdate('users')
-    .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    email: row.email,
-    email_verified: row.email_verified,
-    membership: row.company_id && row.role ? { companyId: row.company_id, role: row.role } : undefined,
-    poRequired: row.po_required === true,
-    chosenVehicleId: row.chosen_vehicle_id ?? null,
-  };
 }
 
 /**
