@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseMoneyText } from './money';
-import { readQueryWholeNumber } from './query-number';
+import { readQueryWholeNumber } from './catalogue-constants';
 import { hasVisibleText } from './text';
 
 /** Stock and quantities live in 32-bit integer columns; no real stock comes near this. */

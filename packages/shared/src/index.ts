@@ -43,4 +43,3 @@ export * from './price-lists-constants';
 export * from './ledger';
 export * from './certificates';
 export { hasVisibleText } from './text';
-export { readQueryWholeNumber } from './query-number';

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { adminOrdersQuerySchema, adminPartsQuerySchema, usersQuerySchema } from './admin';
 import { auditQuerySchema } from './audit';
 import { makesQuerySchema, partsPageQuerySchema, searchQuerySchema } from './catalogue';
-import { isSearchPage } from './catalogue-constants';
+import { isSearchPage, readQueryWholeNumber } from './catalogue-constants';
 import { catalogueImportsQuerySchema } from './catalogue-data';
 import { adminCertificatesQuerySchema } from './certificates';
 import { companiesQuerySchema } from './companies';
@@ -11,7 +11,6 @@ import { ledgerQuerySchema } from './ledger';
 import { pageQuerySchema } from './orders';
 import { partChangesInputSchema } from './part-changes';
 import { explainQuerySchema } from './price-lists';
-import { readQueryWholeNumber } from './query-number';
 import { adminReturnsQuerySchema } from './returns';
 
 /**
