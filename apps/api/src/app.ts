@@ -53,6 +53,7 @@ import { clientConfigRoutes } from './plugins/client-config';
 import { auditRoutes } from './modules/audit/routes';
 import { apiDocs } from './plugins/api-docs';
 import { errorForLog, errorHandling, frameworkErrors } from './plugins/errors';
+import { outageLog } from './lib/outage-log';
 import { metrics } from './plugins/metrics';
 import { requestLog } from './plugins/request-log';
 import { DEFAULT_BODY_LIMIT, requestGuards } from './plugins/request-guards';
@@ -144,7 +145,9 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
   if (app.payments.mode === 'test') {
     app.log.warn('payments: the built-in test provider is on (PAYMENTS=test): no real money is taken');
   }
-  const jobs = await startJobQueue(database, app.log);
+  // One reporter of a database outage for the instance: its requests and its job queue (decision 188).
+  const outage = outageLog();
+  const jobs = await startJobQueue(database, app.log, { outage });
   app.decorate('jobs', jobs);
   app.decorate('mail', createMail(app));
   // Workers finish their jobs before the database closes, within the shutdown's time for requests;
@@ -157,7 +160,7 @@ export async function buildApp({ config, database, log }: AppOptions): Promise<F
     reply.header('x-request-id', request.id);
     done();
   });
-  errorHandling(app);
+  errorHandling(app, outage);
   requestLog(app);
   requestGuards(app);
   securityHeaders(app);

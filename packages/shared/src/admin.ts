@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { notices, validation } from './messages';
-import { moneyField, STOCK_MAX, tooLongMessage, visibleTextField, wholeNumberField } from './form-fields';
+import { moneyField, queryWholeNumber, STOCK_MAX, tooLongMessage, visibleTextField, wholeNumberField } from './form-fields';
 import { orderSchema, orderStatusSchema, pageQuerySchema } from './orders';
 import { formatPrice } from './money';
 import { PRICE_BREAKS_MAX, partPricingSchema, partSchema, priceBreakSchema, priceBreaksInputSchema, priceBreaksProblem, weightKgInputSchema } from './parts';
@@ -164,8 +164,8 @@ export const ADMIN_PARTS_PAGE_SIZE = 20;
 export const adminPartsQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
   // As every other list (`pageQuerySchema`): an offset of 2^53 rows is nobody's page.
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(ADMIN_PARTS_PAGE_SIZE),
+  page: queryWholeNumber(z.number().int().min(1).max(10_000)).default(1),
+  pageSize: queryWholeNumber(z.number().int().min(1).max(100)).default(ADMIN_PARTS_PAGE_SIZE),
 });
 export type AdminPartsQuery = z.output<typeof adminPartsQuerySchema>;
 
@@ -233,8 +233,8 @@ export const adminOrdersQuerySchema = z.object({
   status: orderStatusSchema.optional(),
   // As long as Make Admin's search, in the same words; the search box takes no more (decision 166).
   email: z.string().trim().max(USER_SEARCH_MAX, adminMessages.userSearchTooLong).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(ADMIN_ORDERS_PAGE_SIZE),
+  page: queryWholeNumber(z.number().int().min(1).max(10_000)).default(1),
+  pageSize: queryWholeNumber(z.number().int().min(1).max(100)).default(ADMIN_ORDERS_PAGE_SIZE),
 });
 
 /** Make Admin: `q`, a part of an e-mail or a name (any case), and the page (`GET /users`). */

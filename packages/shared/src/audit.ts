@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryWholeNumber } from './form-fields';
 
 /** Every admin action the audit log records, in the order the audit log screen offers them. */
 export const AUDIT_ACTIONS = [
@@ -116,8 +117,8 @@ const instant = z.iso.datetime({ offset: true, error: 'A time is written as ISO 
  */
 export const auditQuerySchema = z
   .object({
-    limit: z.coerce.number().int().min(1).max(AUDIT_LIMIT_MAX).default(20),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    limit: queryWholeNumber(z.number().int().min(1).max(AUDIT_LIMIT_MAX)).default(20),
+    page: queryWholeNumber(z.number().int().min(1).max(10_000)).default(1),
     actor: z.string().trim().toLowerCase().max(AUDIT_SEARCH_MAX).optional(),
     action: z.enum(AUDIT_ACTIONS).optional(),
     from: instant.optional(),

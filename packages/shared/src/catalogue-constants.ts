@@ -96,11 +96,24 @@ export const vehicleLabel = (vehicle: { year: number; make: string; model: strin
 export const lastSearchPage = (total: number, pageSize: number = SEARCH_PAGE_SIZE) => Math.min(SEARCH_MAX_PAGE, Math.max(1, Math.ceil(total / pageSize)));
 
 /**
+ * A whole number in a URL's query, as people and the shop's pages write one: decimal digits only
+ * (`2`, `2017`). `Number()` (what `z.coerce` does) read `0x2` as 2, `1e1` as 10, `2.0` and ` 2 `
+ * as 2: other addresses of the same answer (other entries of a cache), or a page the browser
+ * showed that the address did not say. Here, without zod: the home page's bundle reads it (decision 188).
+ */
+const QUERY_WHOLE_NUMBER = /^[0-9]{1,15}$/;
+
+/** `text` as a whole number if it is one in digits only; otherwise (missing, `0x2`, ` 2 `) NaN, which every bound refuses. */
+export function readQueryWholeNumber(text: string | null | undefined): number {
+  return text !== null && text !== undefined && QUERY_WHOLE_NUMBER.test(text) ? Number(text) : Number.NaN;
+}
+
+/**
  * Whether a /shop `page` parameter is a page the search API takes, as its schema reads it
- * (`searchQuerySchema.page`: coerced by `Number`, a whole number from 1 to SEARCH_MAX_PAGE); the
+ * (`searchQuerySchema.page`: digits only, `readQueryWholeNumber`, from 1 to SEARCH_MAX_PAGE); the
  * browser does not ask for any other, and says there is no such page.
  */
 export function isSearchPage(page: string): boolean {
-  const number = Number(page);
-  return Number.isInteger(number) && number >= 1 && number <= SEARCH_MAX_PAGE;
+  const number = readQueryWholeNumber(page);
+  return number >= 1 && number <= SEARCH_MAX_PAGE;
 }

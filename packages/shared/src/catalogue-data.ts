@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryWholeNumber } from './form-fields';
 
 /**
  * Catalogue data in the trade's formats (issue 29): what an import is, what it reports. The API's
@@ -139,7 +140,7 @@ export const CATALOGUE_IMPORTS_PAGE_MAX = 100;
  */
 export const catalogueImportsQuerySchema = z.object({
   before: z.uuid({ error: 'before: must be the id of an import.' }).optional(),
-  limit: z.coerce.number().int().min(1).max(CATALOGUE_IMPORTS_PAGE_MAX).default(CATALOGUE_IMPORTS_PAGE),
+  limit: queryWholeNumber(z.number().int().min(1).max(CATALOGUE_IMPORTS_PAGE_MAX)).default(CATALOGUE_IMPORTS_PAGE),
 });
 
 export const catalogueImportKindLabels: Record<CatalogueImportKind, string> = {
@@ -242,6 +243,11 @@ export const catalogueDataMessages = {
   /** An export the server refused for a reason the screen has no words of its own for (a 500). */
   exportFailed: 'The export could not be started right now. Please try again.',
   interrupted: 'The import stopped before it finished (the shop was restarted); nothing of it was applied.',
+  /**
+   * An import the database stopped twice for another change to the same parts (a deadlock with an
+   * order or an admin's edit, decision 188): the first time it runs again by itself.
+   */
+  metAnotherChange: 'The import was stopped twice by other changes to the same parts made while it ran (orders, edits); nothing of it was applied. Import the file again.',
   /** A PIES or ACES upload whose first bytes are not XML's (a PNG, a CSV). */
   notXml: "This is not an XML file: a PIES or ACES file starts with <?xml or its root element. Choose what the file holds under 'The file holds'.",
   /** A PIES or ACES upload whose root element is not the kind's: a PIES file sent as ACES would have read as an ACES FULL file of no App. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { visibleTextField } from './form-fields';
+import { queryWholeNumber, visibleTextField } from './form-fields';
 import {
   catalogueMessages,
   FITMENT_CSV_MAX_BYTES,
@@ -84,7 +84,7 @@ export const partNumberParamsSchema = z.object({ partNumber: z.string().max(40) 
 
 
 export const partsPageQuerySchema = z.object({
-  page: z.coerce.number({ error: catalogueMessages.badPage }).int(catalogueMessages.badPage).min(1, catalogueMessages.badPage).max(SEARCH_MAX_PAGE, catalogueMessages.badPage).default(1),
+  page: queryWholeNumber(z.number({ error: catalogueMessages.badPage }).int(catalogueMessages.badPage).min(1, catalogueMessages.badPage).max(SEARCH_MAX_PAGE, catalogueMessages.badPage)).default(1),
 });
 
 
@@ -196,14 +196,7 @@ export const vehicleSchema = z.object({
 });
 export type Vehicle = z.infer<typeof vehicleSchema>;
 
-/**
- * A whole number in a URL's query, as people and the shop's pages write one: decimal digits only
- * (`2017`). Read by `Number()` (`z.coerce`), `0x7e1`, `2e3`, `2017.0` and ` 2017 ` were years too,
- * another address of the same answer (and another entry of the cache); anything else is NaN here,
- * refused in the schema's words.
- */
-export const queryWholeNumber = (schema: z.ZodNumber) =>
-  z.preprocess((value) => (typeof value !== 'string' ? value : /^[0-9]{1,15}$/.test(value) ? Number(value) : Number.NaN), schema);
+// A year in digits only (decision 183), as every whole number of a query (`queryWholeNumber`).
 const year = queryWholeNumber(
   z.number({ error: catalogueMessages.badYear }).int(catalogueMessages.badYear).min(YEAR_MIN, catalogueMessages.badYear).max(YEAR_MAX, catalogueMessages.badYear),
 );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryWholeNumber } from './form-fields';
 import { countryOf } from './addresses';
 import { isIsoDay } from './ledger';
 
@@ -90,7 +91,7 @@ export type AdminCertificate = z.infer<typeof adminCertificateSchema>;
 export const adminCertificateListSchema = z.array(adminCertificateSchema);
 export const adminCertificatesQuerySchema = z.object({
   status: z.enum(CERTIFICATE_STATUSES).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: queryWholeNumber(z.number().int().min(1).max(10_000)).default(1),
 });
 export const certificateIdParamsSchema = z.object({ id: z.string().max(64) });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { addressSchema } from './addresses';
 import { adminMessages } from './admin';
 import { formatDay } from './dates';
-import { moneyField } from './form-fields';
+import { moneyField, queryWholeNumber } from './form-fields';
 import { PAYMENT_METHODS, type PaymentMethod } from './ledger';
 import { formatPrice } from './money';
 import { hasEnded } from './order-process';
@@ -224,7 +224,7 @@ export function companyFieldChangedMessage(field: keyof CompanyExpected, current
 export const companyConflictSchema = z.object({ message: z.string(), field: z.string().optional(), current: z.unknown().optional() });
 
 export const companyIdParamsSchema = z.object({ id: z.string().max(64) });
-export const companiesQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const companiesQuerySchema = z.object({ page: queryWholeNumber(z.number().int().min(1).max(10_000)).default(1) });
 
 const companyFields = {
   id: z.string(),

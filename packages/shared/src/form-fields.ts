@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseMoneyText } from './money';
+import { readQueryWholeNumber } from './catalogue-constants';
 import { hasVisibleText } from './text';
 
 /** Stock and quantities live in 32-bit integer columns; no real stock comes near this. */
@@ -68,3 +69,13 @@ export function moneyField(label: string) {
   );
 }
 
+
+/**
+ * A whole number of a URL's query (a page, a page's size, an offset, a year, a quantity), read as
+ * `readQueryWholeNumber` reads it (digits only) and held to `schema`, with its words: every query
+ * of the shop reads its whole numbers this one way (decisions 183, 188). A number (a JSON body's)
+ * is taken as it is; a default goes outside (`queryWholeNumber(…).default(1)`), where a missing
+ * parameter takes it as before.
+ */
+export const queryWholeNumber = (schema: z.ZodNumber) =>
+  z.preprocess((value) => (typeof value === 'string' ? readQueryWholeNumber(value) : value), schema);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { CompanyRole, PaymentTerms } from './companies';
-import { moneyField } from './form-fields';
+import { moneyField, queryWholeNumber } from './form-fields';
 import { formatPrice } from './money';
 import { testPaymentSchema } from './payments';
 
@@ -177,8 +177,8 @@ export const LEDGER_PAGE_MAX = 500;
  * LEDGER_PAGE_MAX. A month's statement (PDF) lists every entry of its month.
  */
 export const ledgerQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(LEDGER_PAGE_MAX).default(LEDGER_PAGE_MAX),
-  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  limit: queryWholeNumber(z.number().int().min(1).max(LEDGER_PAGE_MAX)).default(LEDGER_PAGE_MAX),
+  offset: queryWholeNumber(z.number().int().min(0).max(10_000_000)).default(0),
 });
 export type LedgerQuery = z.infer<typeof ledgerQuerySchema>;
 

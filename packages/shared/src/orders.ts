@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryWholeNumber } from './form-fields';
 import { quantityBelowMinimum, validation } from './messages';
 import { itemLines, lineKindSchema, shipmentSchema, timelineEventSchema, type LineKind } from './after-sale';
 import { creditNoteSummarySchema } from './invoices';
@@ -339,7 +340,7 @@ export const unitsCapMessage = `At most ${UNPAID_UNITS_MAX} units may wait for p
 
 /** My Orders is paged on the server, newest first. */
 export const MY_ORDERS_PAGE_SIZE = 20;
-export const pageQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const pageQuerySchema = z.object({ page: queryWholeNumber(z.number().int().min(1).max(10_000)).default(1) });
 
 /** `name` of an order: its first line's part, and how many more items (part lines, not deposits) it has. */
 export function orderName(firstLineName: string, lines: readonly { kind: LineKind }[]): string {

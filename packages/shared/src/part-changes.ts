@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryWholeNumber } from './form-fields';
 import { catalogueMessages, PART_NUMBER_PATTERN } from './catalogue-constants';
 import { INTERCHANGE_MAX, KIT_COMPONENTS_MAX, LIFECYCLE_AVAILABLE, lifecycleLabel, numberKey, partChangeMessages } from './part-changes-constants';
 
@@ -30,7 +31,8 @@ export const storedPartChangesSchema = z.object({
 });
 export type StoredPartChanges = z.infer<typeof storedPartChangesSchema>;
 
-const wholeFrom1 = z.coerce.number().int().min(1).max(10_000);
+/** A row's quantity: a number, or digits only as the form sends it (decision 188). */
+const wholeFrom1 = queryWholeNumber(z.number().int().min(1).max(10_000));
 /**
  * The one normaliser of one of our part numbers as an admin types it: trimmed and upper case, as
  * stored ("brk-3007" is BRK-3007), then held to the stored shape. The catalogue's part number, a

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { adminMessages } from './admin';
-import { moneyField } from './form-fields';
+import { moneyField, queryWholeNumber } from './form-fields';
 import { formatCents, formatPercent, formatPrice, parseMoneyText, percentOffCents, type PriceBreakCents } from './money';
 
 /**
@@ -302,7 +302,7 @@ export const explainQuerySchema = z
     partId: z.string().max(64).optional(),
     /** The part by its number instead of its id (the admins' screen), upper-cased as the catalogue keeps numbers. */
     partNumber: z.string().trim().toUpperCase().min(1, priceListMessages.partNumber).max(100).optional(),
-    quantity: z.coerce.number({ error: priceListMessages.quantity }).int(priceListMessages.quantity).min(1, priceListMessages.quantity).max(100_000, priceListMessages.quantity).default(1),
+    quantity: queryWholeNumber(z.number({ error: priceListMessages.quantity }).int(priceListMessages.quantity).min(1, priceListMessages.quantity).max(100_000, priceListMessages.quantity)).default(1),
   })
   .refine((query) => (query.partId === undefined) !== (query.partNumber === undefined), { message: priceListMessages.partNumber, path: ['partNumber'] });
 export type ExplainQuery = z.input<typeof explainQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryWholeNumber } from './form-fields';
 import { formatDocumentNumber } from './invoices';
 import { PAYMENT_METHODS } from './ledger';
 import { REJECTION_REASON_MAX_LENGTH, RETURN_NOTE_MAX_LENGTH, RETURN_REASONS, RETURN_STATUSES, type ReturnReasonCode, type ReturnStatusCode } from './after-sale';
@@ -315,8 +316,8 @@ const ADMIN_RETURNS_UNPAGED = 200;
  */
 export const adminReturnsQuerySchema = z.object({
   status: z.enum(RETURN_STATUSES).optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(ADMIN_RETURNS_UNPAGED).default(ADMIN_RETURNS_UNPAGED),
+  page: queryWholeNumber(z.number().int().min(1).max(10_000)).default(1),
+  pageSize: queryWholeNumber(z.number().int().min(1).max(ADMIN_RETURNS_UNPAGED)).default(ADMIN_RETURNS_UNPAGED),
 });
 export type AdminReturnsQuery = z.output<typeof adminReturnsQuerySchema>;
 

@@ -118,6 +118,22 @@ export function databaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** SQLSTATEs of a transaction stopped for another one: deadlock_detected, serialization_failure. */
+const COLLIDED_CODES = new Set(['40P01', '40001']);
+
+/**
+ * Whether `error` (or an error it wraps, as Better Auth's do) is a transaction PostgreSQL stopped
+ * for another (decision 184): nothing of it was written, and the same work a moment later goes
+ * through. A request answers it 503 (`plugins/errors.ts`); a catalogue import runs again (decision 188).
+ */
+export function collided(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && COLLIDED_CODES.has(code)) return true;
+  }
+  return false;
+}
+
 function connectionError(error: Error): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {

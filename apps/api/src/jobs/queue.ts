@@ -5,6 +5,7 @@ import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { QueueCounts } from '@autoparts/shared';
 import { databaseUnavailable, type DatabaseHandle, type Db } from '../db/database';
+import { outageLog, type OutageLog } from '../lib/outage-log';
 
 /** Every queue of the shop, with how its jobs are retried. */
 const queueSettings = {
@@ -117,6 +118,11 @@ export interface StopWaits {
   stopSlackMs?: number;
 }
 
+/** A queue's options: its stop's waits, and the instance's reporter of a database outage (its requests'). */
+export interface QueueOptions extends StopWaits {
+  outage?: OutageLog;
+}
+
 /** The message an aborted job is failed with. */
 export const HANDED_BACK = 'the instance stopped: handed back';
 
@@ -163,11 +169,11 @@ async function giveWay(meter: ReturnType<typeof busyMeter>, stopping: () => bool
 export async function startJobQueue(
   database: DatabaseHandle,
   log: FastifyBaseLogger,
-  { handBackMs = HAND_BACK_MS, stopSlackMs = STOP_SLACK_MS }: StopWaits = {},
+  { handBackMs = HAND_BACK_MS, stopSlackMs = STOP_SLACK_MS, outage = outageLog() }: QueueOptions = {},
 ): Promise<JobQueue> {
   let stopped = false;
   let closed = false;
-  const boss = await startBoss(database, log, () => closed);
+  const boss = await startBoss(database, log, outage, () => closed);
 
   let busy: ReturnType<typeof busyMeter> | undefined;
   /** The batches being run on this instance: a stop waits for them, even one pg-boss does not count. */
@@ -278,6 +284,18 @@ export async function startJobQueue(
   };
 }
 
+/**
+ * pg-boss's error as an Error: a worker's failed fetch reaches its `error` event as a plain copy of
+ * the error (`{ ...error, message, stack, queue, worker }`, its manager's `onError`), which
+ * `databaseUnavailable` did not read (it follows Errors), so a poll failing for an outage was
+ * logged as an error of the queue's. Its fields (`code`) are kept.
+ */
+function asError(thrown: unknown): Error {
+  if (thrown instanceof Error || typeof thrown !== 'object' || thrown === null) return thrown instanceof Error ? thrown : new Error(String(thrown));
+  const { message, ...fields } = thrown as { message?: unknown };
+  return Object.assign(new Error(typeof message === 'string' ? message : 'job queue error'), fields);
+}
+
 /** Tries at starting pg-boss: enough for every instance that raced the first to install it. */
 const START_TRIES = 5;
 
@@ -287,7 +305,7 @@ const START_TRIES = 5;
  * (two creating the schema at once fail on PostgreSQL's catalog, or deadlock): one wins, and the
  * others find it installed when they try again.
  */
-async function startBoss(database: DatabaseHandle, log: FastifyBaseLogger, closed: () => boolean): Promise<PgBoss> {
+async function startBoss(database: DatabaseHandle, log: FastifyBaseLogger, outage: OutageLog, closed: () => boolean): Promise<PgBoss> {
   for (let attempt = 1; ; attempt += 1) {
     const boss = new PgBoss({
       db: {
@@ -307,10 +325,12 @@ async function startBoss(database: DatabaseHandle, log: FastifyBaseLogger, close
       // Old job rows go after a week: enough to look into a failure, no more.
       deleteAfterDays: 7,
     });
-    // The database being away is an outage the requests already report (at warn, decision 176):
-    // pg-boss's polls failing through it are said at warn too, not as errors (decision 180).
-    boss.on('error', (error) => {
-      if (databaseUnavailable(error)) log.warn({ err: error }, 'job queue error');
+    // The database being away is an outage, not an error of the queue's (decision 180): pg-boss's
+    // polls failing through it (about 12 a minute) are said by the reporter the requests use,
+    // once a minute at warn for the whole instance (decisions 176, 188).
+    boss.on('error', (thrown) => {
+      const error = asError(thrown);
+      if (databaseUnavailable(error)) outage(log, error, { source: 'job queue' });
       else log.error({ err: error }, 'job queue error');
     });
     try {

@@ -2,7 +2,8 @@ import { apiErrors, fieldErrorSchema, requestNotValid } from '@autoparts/shared'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { databaseUnavailable } from '../db/database';
+import { collided, databaseUnavailable } from '../db/database';
+import { outageLog, type OutageLog } from '../lib/outage-log';
 import { inProcessHeaders } from './request-log';
 import { withSecurityHeaders } from './security-headers';
 
@@ -26,35 +27,19 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * Logs a request answered 503 because the database is out of reach: the first of a minute at
-     * warn, with the error, the rest at debug (decision 176). Each has its own request line.
+     * warn, with the error, the rest at debug (decision 176; `lib/outage-log.ts`, shared with the
+     * job queue, decision 188). Each has its own request line.
      */
     databaseUnavailable(request: FastifyRequest, error: unknown): void;
   }
 }
 
 /**
- * How often an instance says at warn that the database is out of reach, however many requests it
- * answers 503 meanwhile: a restart of 3 s under load wrote 1,174 warn lines, a stack trace each,
- * beside the 1,174 request lines that already said 503 (decision 176).
+ * One error handler (DESIGN §5): 4xx keep their message, 5xx are logged and say nothing more. A
+ * database outage is said by the instance's one `outage` reporter, which its job queue shares.
  */
-export const DATABASE_UNAVAILABLE_LOG_EVERY_MS = 60_000;
-
-/** One error handler (DESIGN §5): 4xx keep their message, 5xx are logged and say nothing more. */
-export function errorHandling(app: FastifyInstance) {
-  let lastWarnedAt = Number.NEGATIVE_INFINITY;
-  /** Requests answered 503 since the last warn line, each logged at debug. */
-  let unlogged = 0;
-  app.decorate('databaseUnavailable', (request: FastifyRequest, error: unknown) => {
-    const now = performance.now();
-    if (now - lastWarnedAt < DATABASE_UNAVAILABLE_LOG_EVERY_MS) {
-      unlogged += 1;
-      request.log.debug({ err: error }, 'database unavailable');
-      return;
-    }
-    request.log.warn({ err: error, ...(unlogged > 0 && { sinceLastWarning: unlogged }) }, 'database unavailable');
-    lastWarnedAt = now;
-    unlogged = 0;
-  });
+export function errorHandling(app: FastifyInstance, outage: OutageLog = outageLog()) {
+  app.decorate('databaseUnavailable', (request: FastifyRequest, error: unknown) => outage(request.log, error));
   // A client that goes away while its request waits on a hook (its guard's session lookup, its
   // limit's count: a database round trip) leaves a stream that has already ended in an abort. A
   // body parser or @fastify/multipart that starts reading it afterwards hears neither its end nor
@@ -139,18 +124,6 @@ function malformedMultipart(request: FastifyRequest, error: FastifyError): boole
   if (!request.headers['content-type']?.toLowerCase().startsWith('multipart/')) return false;
   if (error.code === 'FST_PROTO_VIOLATION') return true;
   return error.statusCode === undefined && error.code === undefined && MULTIPART_UNREADABLE.test(error.message);
-}
-
-/** SQLSTATEs of a transaction stopped for another one: deadlock_detected, serialization_failure. */
-const COLLIDED_CODES = new Set(['40P01', '40001']);
-
-/** Whether `error` (or an error it wraps, as Better Auth's do) is a transaction PostgreSQL stopped for another (decision 184). */
-export function collided(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth += 1) {
-    const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string' && COLLIDED_CODES.has(code)) return true;
-  }
-  return false;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { formatPrice, isEnded, paths, type Part, type PublicPart, type SearchResult } from '@autoparts/shared';
+import { formatPrice, isEnded, paths, readQueryWholeNumber, type Part, type PublicPart, type SearchResult } from '@autoparts/shared';
 import type { PageMetaProps } from '../components/page-meta';
 import { BLOGS_INTRO } from '../content/blogs';
 import { SHOP_DESCRIPTION, SHOP_NAME, pageTitle } from '../content/site';
@@ -65,11 +65,11 @@ const SHOP_DESCRIPTION_TEXT = 'Search every part we make by name, part number or
  * and names the category's (or /shop's) first page as canonical.
  */
 export function shopHead(params: Record<string, string>, result: SearchResult | undefined): PageMetaProps {
-  const page = Number(params.page ?? '1');
+  const page = readQueryWholeNumber(params.page ?? '1');
   const category = params.category;
   const categoryName = category ? (result?.facets.categories.find((entry) => entry.slug === category)?.name ?? category) : undefined;
   const noindex = Boolean(params.q || params.minPrice || params.maxPrice || params.inStock || params.vehicle);
-  const paged = Number.isInteger(page) && page > 1 && !noindex;
+  const paged = page > 1 && !noindex;
   const canonical = new URLSearchParams({ ...(category ? { category } : {}), ...(paged ? { page: String(page) } : {}) }).toString();
   const base = params.q ? `“${params.q}” in the shop` : categoryName ? `${categoryName} — Shop` : 'Shop';
   return {

@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sql, type Selectable } from 'kysely';
 import { storableText } from '../../lib/storable-text';
-import { databaseUnavailable, type Db } from '../../db/database';
+import { collided, databaseUnavailable, type Db } from '../../db/database';
 import { HANDED_BACK } from '../../jobs/queue';
 import type { CatalogueImportsTable } from '../../db/schema';
 import type { ImportContext } from './importer';
@@ -256,6 +256,9 @@ async function importOnce(
   let error: string | undefined;
   // The database went away under the import (a restart, a failover, its connection cut).
   let lostDatabase = false;
+  // PostgreSQL stopped the import's transaction for another's (a deadlock with a checkout or an
+  // admin's change to the same parts, 40P01; decision 188): nothing wrong with the file.
+  let metAnotherChange = false;
   try {
     try {
       await db.transaction().execute(async (trx) => {
@@ -292,15 +295,22 @@ async function importOnce(
       });
     } catch (caught) {
       if (!(caught instanceof RolledBack)) error = caught instanceof Error ? caught.message : String(caught);
+      // Whatever ended the transaction, it rolled back (one that failed in its `analyze` or its
+      // commit had said it applied).
+      applied = false;
       lostDatabase = databaseUnavailable(caught);
+      metAnotherChange = collided(caught);
+      // Its last run: shown failed in words, not PostgreSQL's "deadlock detected".
+      if (metAnotherChange && row.attempts + 1 >= MAX_ATTEMPTS) error = catalogueDataMessages.metAnotherChange;
     }
     await progress.settled();
-    if ((signal?.aborted || lostDatabase) && !applied) {
-      // Rolled back whatever stopped it (the instance stopping, or the database going away under
-      // it: nothing wrong with the file): queued again, for the job's retry to run it from the
-      // start. A stop's run is not counted; a lost database's is, as an instance's crash is, so
-      // an import whose statement keeps ending its connection (a backend killed for its memory)
-      // is shown failed after MAX_ATTEMPTS, not retried for as long as pg-boss retries.
+    if ((signal?.aborted || lostDatabase || (metAnotherChange && row.attempts + 1 < MAX_ATTEMPTS)) && !applied) {
+      // Rolled back whatever stopped it (the instance stopping, the database going away under it,
+      // or PostgreSQL ending it for another change: nothing wrong with the file): queued again,
+      // for the job's retry to run it from the start. A stop's run is not counted; a lost
+      // database's is, as an instance's crash is, so an import whose statement keeps ending its
+      // connection (a backend killed for its memory) is shown failed after MAX_ATTEMPTS, not
+      // retried for as long as pg-boss retries; and so is one stopped for another change.
       const counted = signal?.aborted ? 1 : 0;
       await db
         .updateTable('catalogue_imports')

@@ -10,7 +10,7 @@ import type { Mail } from '../mail/outbox';
 import { expiryJob, firstStatus, type OrderLineRow, type OrderRow } from '../orders/model';
 import { linesOf } from '../orders/shape';
 import { contractPricesFor, noContracts } from '../price-lists/pricing';
-import { cartLines, depositOf, destinationOf, partsFor, priceLine, totals, type AddressRow, type LineRequest, type PricedLine, type Totals } from './quote';
+import { cartLines, depositOf, destinationOf, lockAccount, partsFor, priceLine, totals, type AddressRow, type LineRequest, type PricedLine, type Totals } from './quote';
 
 /** Totals are integer cents in `integer` columns. */
 const MAX_TOTAL_CENTS = 2_147_483_647;
@@ -87,30 +87,18 @@ function toShipTo(address: AddressRow): ShipTo {
 /** Places one order of all its lines, or nothing (see repository.ts for the steps). */
 export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options: PlaceOptions): Promise<PlaceOutcome> {
   return withTransaction(db, async (trx) => {
-    // The account's row is locked (its orders are placed one at a time) and read with its company
-    // membership, which prices the lines and names the order's company, its garage's chosen
-    // vehicle (the fit promise), and its address and whether it is confirmed (the order's message).
-    const member = await trx
-      .selectFrom('users')
-      .leftJoin('company_members', 'company_members.user_id', 'users.id')
-      .leftJoin('companies', 'companies.id', 'company_members.company_id')
-      .select((eb) => [
-        ...(['users.email', 'users.email_verified', 'company_members.company_id', 'company_members.role', 'companies.po_required'] as const),
-        eb.selectFrom('garage_vehicles').select('vehicle_id').whereRef('garage_vehicles.user_id', '=', 'users.id').where('active', '=', true).as('chosen_vehicle_id'),
-      ])
-      .where('users.id', '=', input.userId)
-      .forUpdate('users')
-      .executeTakeFirst();
+    // The account's row is locked (its orders are placed one at a time) and read.
+    const member = await lockAccount(trx, input.userId);
     // The same attempt sent again, read under the account's lock: the order its first copy placed.
     const earlier = await placedBefore(trx, input);
     if (earlier) return earlier;
-    const membership = member?.company_id && member.role ? { companyId: member.company_id, role: member.role } : undefined;
+    const membership = member?.membership;
     // On account, the company's row is locked next: members ordering at once take turns.
     const account = input.paymentMethod === 'account' ? await accountTermsFor(trx, input.userId, membership, input.poNumber) : undefined;
     if (account && 'refused' in account) return { placed: false, reason: 'account', refused: account.refused } as const;
     // Its PO rule holds for every order placed for the company, by card too (decision 106); on
     // account it was checked above, under the company's lock, among the account's refusals.
-    if (!account && member?.po_required && !input.poNumber) return { placed: false, reason: 'po-required' } as const;
+    if (!account && member?.poRequired && !input.poNumber) return { placed: false, reason: 'po-required' } as const;
     const fromCart = input.lines === undefined;
     const requests = input.lines ?? (await cartLines(trx, input.userId));
     if (requests.length === 0) return { placed: false, reason: 'empty-cart' } as const;
@@ -126,7 +114,7 @@ export async function placeOrder(db: Db, mail: Mail, input: PlaceInput, options:
     // The price is the server's, read in the order's transaction: never the browser's.
     const contracts = membership ? await contractPricesFor(trx, { companyId: membership.companyId }, requests.map((request) => request.partId)) : noContracts;
     // The fit promise: which of these parts are listed to fit the chosen vehicle.
-    const fitting = await fitsChosenVehicle(trx, member?.chosen_vehicle_id ?? null, requests.map((request) => request.partId).filter(isId));
+    const fitting = await fitsChosenVehicle(trx, member?.chosenVehicleId ?? null, requests.map((request) => request.partId).filter(isId));
     const parts = await partsFor(trx, requests, { lock: true });
     const lines = requests.map((request) => priceLine(request, parts.get(request.partId), contracts));
     if (lines.some((line) => line.problem)) return { placed: false, reason: 'lines', lines } as const;

@@ -23,6 +23,8 @@ import type { PartFacts } from '../cart/repository';
 import type { AddressesTable, ShippingMethodsTable } from '../../db/schema';
 import { isId } from '../../lib/ids';
 import { createCertificatesRepository } from '../certificates/repository';
+import type { Membership } from '../ledger/entries';
+import type { RecipientAccount } from '../mail/outbox';
 
 /**
  * The checkout's arithmetic and its reads (decision 052): a cart's lines priced at their price
@@ -328,4 +330,38 @@ export async function quoteCart(db: Db, userId: string, to: AddressRow, shipping
     taxExemption: result.taxExemption,
     total: centsToDollars(result.totalCents),
   };
+}
+
+/**
+ * The account placing an order, as read in the order's transaction under its row's lock (its
+ * orders are placed one at a time): its address and whether it confirmed it (the order's message,
+ * decision 178), its company membership (which prices the lines and names the order's company)
+ * and that company's PO rule, and its garage's chosen vehicle (the fit promise). One statement.
+ */
+export interface LockedAccount extends RecipientAccount {
+  membership: Membership | undefined;
+  poRequired: boolean;
+  chosenVehicleId: string | null;
+}
+
+/** Locks and reads the account placing an order (`LockedAccount`); undefined for an account that is gone. */
+export async function lockAccount(trx: Db, userId: string): Promise<LockedAccount | undefined> {
+  const row = await trx
+    .selectFrom('users')
+    .leftJoin('company_members', 'company_members.user_id', 'users.id')
+    .leftJoin('companies', 'companies.id', 'company_members.company_id')
+    .select((eb) => [
+      'users.email',
+      'users.email_verified',
+      'company_members.company_id',
+      'company_members.role',
+      'companies.po_required',
+      eb.selectFrom('garage_vehicles').select('vehicle_id').whereRef('garage_vehicles.user_id', '=', 'users.id').where('active', '=', true).as('chosen_vehicle_id'),
+    ])
+    .where('users.id', '=', userId)
+    .forUpdate('users')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const membership = row.company_id && row.role ? { companyId: row.company_id, role: row.role } : undefined;
+  return { email: row.email, email_verified: row.email_verified, membership, poRequired: row.po_required === true, chosenVehicleId: row.chosen_vehicle_id ?? null };
 }

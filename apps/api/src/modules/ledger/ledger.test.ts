@@ -392,7 +392,8 @@ describe('the ledger', () => {
     expect(await page('limit=2&offset=1')).toEqual(all.slice(-3, -1));
     expect(await page(`limit=2&offset=${all.length}`)).toEqual([]);
     // Bounded: a caller that asks for more than a page is refused, not sent every entry.
-    for (const query of [`limit=${LEDGER_PAGE_MAX + 1}`, 'limit=0', 'offset=-1', 'limit=x']) {
+    // Digits only (decision 188): `1e1` was 10 and `0x1` 1.
+    for (const query of [`limit=${LEDGER_PAGE_MAX + 1}`, 'limit=0', 'offset=-1', 'limit=x', 'limit=1e1', 'offset=0x1', 'limit=2.0']) {
       expect((await get(byToken(owner), `/api/company/ledger?${query}`)).statusCode).toBe(400);
     }
   });

@@ -759,8 +759,8 @@ describe('admins deciding', () => {
     expect(await pageOf('pageSize=200')).toEqual(newestFirst.slice(0, 200));
     const requestedOnes = newestFirst.filter((row) => row.status === 'requested');
     expect(await pageOf('status=requested&pageSize=2&page=2')).toEqual(requestedOnes.slice(2, 4));
-    // Manage All Orders' page bounds; at most 200 a page.
-    for (const query of ['page=0', 'page=10001', 'pageSize=0', 'pageSize=201', 'page=two']) {
+    // Manage All Orders' page bounds; at most 200 a page; digits only (`0x2` was page 2, decision 188).
+    for (const query of ['page=0', 'page=10001', 'pageSize=0', 'pageSize=201', 'page=two', 'page=0x2', 'pageSize=1e1', 'page=%202%20']) {
       expectReply(await call(app, byToken(admin), { method: 'GET', url: `/api/admin/returns?${query}` }), 400);
     }
   });

@@ -1,4 +1,4 @@
-import { confirmations, roleConfirmations, USERS_PAGE_SIZE } from '@autoparts/shared';
+import { confirmations, readQueryWholeNumber, roleConfirmations, USERS_PAGE_SIZE } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { Pager } from '../../../components/pager';
@@ -19,8 +19,8 @@ import { EmptyState } from '../../../components/empty-state';
 
 /** The search and the page live in the address (`?q=jane&page=2`): Back and a reload keep them. */
 function filtersFrom(search: URLSearchParams): UserFilters {
-  const page = Number(search.get('page'));
-  return { q: (search.get('q') ?? '').trim(), page: Number.isInteger(page) && page >= 1 ? page : 1 };
+  const page = readQueryWholeNumber(search.get('page'));
+  return { q: (search.get('q') ?? '').trim(), page: page >= 1 ? page : 1 };
 }
 
 function searchFrom({ q, page }: UserFilters): URLSearchParams {

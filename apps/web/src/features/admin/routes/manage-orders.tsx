@@ -1,4 +1,4 @@
-import { confirmations, type Order, type OrderStatus } from '@autoparts/shared';
+import { confirmations, readQueryWholeNumber, type Order, type OrderStatus } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { LoadingBlock } from '../../../components/spinner';
@@ -18,11 +18,11 @@ import { EmptyState } from '../../../components/empty-state';
 /** The filters live in the address (`?status=paid&email=jane&page=2`): Back and a reload keep them. */
 function filtersFrom(search: URLSearchParams): Filters {
   const status = search.get('status') ?? '';
-  const page = Number(search.get('page'));
+  const page = readQueryWholeNumber(search.get('page'));
   return {
     status: (ORDER_STATUSES as readonly string[]).includes(status) ? (status as OrderStatus) : '',
     email: (search.get('email') ?? '').trim(),
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    page: page >= 1 ? page : 1,
   };
 }
 

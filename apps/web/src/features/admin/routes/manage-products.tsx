@@ -1,4 +1,4 @@
-import { paths } from '@autoparts/shared';
+import { paths, readQueryWholeNumber } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -16,8 +16,8 @@ import { EmptyState } from '../../../components/empty-state';
 
 /** The search lives in the address (`?q=belt&page=2`): Back and a reload keep it. */
 function filtersFrom(search: URLSearchParams): PartFilters {
-  const page = Number(search.get('page'));
-  return { q: (search.get('q') ?? '').trim(), page: Number.isInteger(page) && page >= 1 ? page : 1 };
+  const page = readQueryWholeNumber(search.get('page'));
+  return { q: (search.get('q') ?? '').trim(), page: page >= 1 ? page : 1 };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, type AuditAction } from '@autoparts/shared';
+import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, readQueryWholeNumber, type AuditAction } from '@autoparts/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { Pager, pagedListFocusClass } from '../../../components/pager';
@@ -17,7 +17,7 @@ const day = /^\d{4}-\d{2}-\d{2}$/;
 /** The filters live in the address (`?action=order.ship&q=100042&page=2`): Back and a reload keep them. */
 function filtersFrom(search: URLSearchParams): AuditFilterValues & { page: number } {
   const action = search.get('action') ?? '';
-  const page = Number(search.get('page'));
+  const page = readQueryWholeNumber(search.get('page'));
   const dayOf = (key: string) => (day.test(search.get(key) ?? '') ? (search.get(key) as string) : '');
   return {
     actor: (search.get('actor') ?? '').trim(),
@@ -25,7 +25,7 @@ function filtersFrom(search: URLSearchParams): AuditFilterValues & { page: numbe
     from: dayOf('from'),
     to: dayOf('to'),
     q: (search.get('q') ?? '').trim(),
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    page: page >= 1 ? page : 1,
   };
 }
 

@@ -135,7 +135,8 @@ describe('/shop: the filters live in the URL', () => {
 
 describe('/shop at a page its search does not have (the server answers 404)', () => {
   it('says there is no such page for a page number the server refuses, without asking it, and links to page 1', async () => {
-    for (const page of ['999', '0', 'x']) {
+    // `0x2`, `1e1` and `2.0` were page 2 and page 10 to `Number()`; the API reads digits only (decision 188).
+    for (const page of ['999', '0', 'x', '0x2', '1e1', '2.0']) {
       const { searches, unmount } = renderShop(`/shop?category=brakes&page=${page}`);
       expect(await screen.findByText(catalogueMessages.noSuchPage)).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Go to page 1' })).toHaveAttribute('href', '/shop?category=brakes');

@@ -1,4 +1,4 @@
-import { catalogueMessages, hasVisibleText, lastSearchPage, partChangeMessages, paths, SEARCH_QUERY_MAX, searchMessages, searchQuerySchema, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
+import { catalogueMessages, hasVisibleText, lastSearchPage, partChangeMessages, paths, readQueryWholeNumber, SEARCH_QUERY_MAX, searchMessages, searchQuerySchema, searchSorts, vehicleLabel, type SearchResult, type SearchSort, type Vehicle } from '@autoparts/shared';
 import { Suspense, useId, useLayoutEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '../../../components/load-failed';
@@ -136,7 +136,7 @@ export function Component() {
           {params.vehicle && <VehicleFilterNotice vehicle={chosenVehicle(params.vehicle)} allParts={withChanges({ vehicle: undefined })} />}
           <Suspense>
             {missingPage ? (
-              <NoSuchPage page={Number(params.page)} result={search.data} link={link} />
+              <NoSuchPage page={readQueryWholeNumber(params.page)} result={search.data} link={link} />
             ) : (
               <Results search={search} unreachable={unreachable} refusal={refusal} vehicle={shownFor} />
             )}

@@ -18,9 +18,12 @@ interface ExplainValues {
 }
 
 const schemaResolver = zodResolver(explainQuerySchema);
-/** The shared schema on the query as sent: no company is "anyone else", not an empty id. */
+/**
+ * The shared schema on the query as sent: no company is "anyone else", not an empty id; the
+ * quantity as typed, trimmed (a query's whole number is digits only, decision 188).
+ */
 const resolver: Resolver<ExplainValues, unknown, ExplainQuery> = (values, context, options) =>
-  schemaResolver({ ...values, companyId: values.companyId || undefined } as never, context, options as never) as unknown as ReturnType<Resolver<ExplainValues, unknown, ExplainQuery>>;
+  schemaResolver({ ...values, companyId: values.companyId || undefined, quantity: values.quantity.trim() } as never, context, options as never) as unknown as ReturnType<Resolver<ExplainValues, unknown, ExplainQuery>>;
 
 /**
  * "Why this price": a part's unit price for a company and a quantity, the list price, the retail
